@@ -1,0 +1,156 @@
+"""Special abilities and objects used for AP (BG-CHAR-*, BG-OBJ-FIREBALL, BG-OBJ-POTION)."""
+
+from __future__ import annotations
+
+from .actions import Drink, Fireball, Heal, Portcullis, Regenerate
+from .board import BROKEN, CLOSED, OPEN
+from .context import Ctx
+from .errors import IllegalAction
+from .geometry import DIRECTIONS, edge, square_name, step
+from .state import GameState, Token
+
+
+def carried_object(state: GameState, figure: Token):
+    return next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
+                 and not t.is_character), None)
+
+
+def heal_targets(state: GameState, board, cleric: Token) -> list[Token]:
+    """BG-CHAR-CLERIC-01/03/04/05/06: wounded characters on connected adjacent squares, not carried."""
+    out = []
+    for t in state.tokens.values():
+        if t.where == "board" and t.is_character and t.wounded and board.connected(cleric.square, t.square):
+            if not any(o.is_figure and o.square == t.square for o in state.tokens.values() if o.where == "board"):
+                out.append(t)
+    return out
+
+
+def heal(ctx: Ctx, action: Heal) -> None:
+    cleric = ctx.token(action.token)
+    if not ctx.has_ability(cleric, "heal"):
+        raise IllegalAction("BG-CHAR-CLERIC-01", f"{cleric.id} cannot heal")
+    ctx.actor(action.seat, action.token)
+    target = ctx.token(action.target)
+    if target.id == cleric.id or target.square == cleric.square:
+        raise IllegalAction("BG-CHAR-CLERIC-03", "the Cleric cannot heal himself or what he carries")
+    if target.where != "board" or not target.is_character or not target.wounded:
+        raise IllegalAction("BG-CHAR-CLERIC-01", f"{target.id} is not a wounded character in play")
+    if not ctx.board.connected(cleric.square, target.square):
+        raise IllegalAction("BG-CHAR-CLERIC-04", f"{target.id} is not on a connected adjacent square")
+    if ctx.figure_at(target.square):
+        raise IllegalAction("BG-CHAR-CLERIC-06", f"{target.id} lies under a figure")
+    ctx.put(target.moved(wounded=False))
+    ctx.s.exhausted = ctx.s.exhausted | {target.id}
+    ctx.emit("healed", token=target.id, by=cleric.id)
+
+
+def can_regenerate(state: GameState, troll: Token) -> str | None:
+    """Why the Troll may not regenerate now (a rule ID), or None if he may (BG-CHAR-TROLL-01..05)."""
+    if troll.wounded_turn == state.turn:
+        return "BG-CHAR-TROLL-02"
+    if troll.id in state.acted:
+        return "BG-CHAR-TROLL-03"
+    if any(o.is_figure and o.square == troll.square for o in state.tokens.values() if o.where == "board"):
+        return "BG-CHAR-TROLL-05"
+    return None
+
+
+def regenerate(ctx: Ctx, action: Regenerate) -> None:
+    s = ctx.s
+    if s.phase != "main" or action.seat != s.active:
+        raise IllegalAction("BG-TURN-01", "you can regenerate only during your turn")
+    troll = ctx.token(action.token)
+    if troll.colour != action.seat or troll.where != "board" or not ctx.has_ability(troll, "regenerate"):
+        raise IllegalAction("BG-CHAR-TROLL-01", f"{troll.id} is not one of your Trolls in play")
+    if not troll.wounded:
+        raise IllegalAction("BG-CHAR-TROLL-01", f"{troll.id} is not wounded")
+    rule = can_regenerate(s, troll)
+    if rule:
+        raise IllegalAction(rule, {"BG-CHAR-TROLL-02": "he was wounded this turn",
+                                   "BG-CHAR-TROLL-03": "he already acted this turn",
+                                   "BG-CHAR-TROLL-05": "a figure stands on his square"}[rule])
+    if s.ap <= 0:
+        raise IllegalAction("BG-TURN-03", "no action point left")
+    s.ap -= 1
+    s.acted = s.acted | {troll.id}
+    ctx.put(troll.moved(wounded=False))
+    s.exhausted = s.exhausted | {troll.id}
+    ctx.emit("regenerated", token=troll.id)
+
+
+_PORTCULLIS = {
+    "break": ("break_portcullis", CLOSED, BROKEN, "BG-CHAR-WARRIOR-01"),
+    "open": ("lockpick", CLOSED, OPEN, "BG-CHAR-THIEF-04"),
+    "close": ("lockpick", OPEN, CLOSED, "BG-CHAR-THIEF-04"),
+}
+
+
+def portcullis_options(state: GameState, board, figure: Token) -> list[tuple[str, str]]:
+    """(direction, how) pairs the figure may do to a portcullis beside its square."""
+    cat = state.catalogue.characters[figure.code]
+    out = []
+    for direction in DIRECTIONS:
+        current = board.portcullis_state(figure.square, step(figure.square, direction))
+        for how, (ability, before, _, _) in _PORTCULLIS.items():
+            if ability in cat.abilities and current == before:
+                out.append((direction, how))
+    return out
+
+
+def portcullis(ctx: Ctx, action: Portcullis) -> None:
+    figure = ctx.token(action.token)
+    if action.how not in _PORTCULLIS or action.direction not in DIRECTIONS:
+        raise IllegalAction("BG-TERR-04", "unknown portcullis action")
+    ability, before, after, rule = _PORTCULLIS[action.how]
+    if not ctx.has_ability(figure, ability):
+        raise IllegalAction(rule, f"{figure.id} cannot {action.how} a portcullis")
+    ctx.actor(action.seat, action.token)
+    other = step(figure.square, action.direction)
+    feature = ctx.board.portcullises.get(edge(figure.square, other))
+    if feature is None:
+        raise IllegalAction(rule, f"there is no portcullis {action.direction} of {square_name(figure.square)}")
+    tile, index, state = feature
+    if state != before:
+        why = {BROKEN: "it is broken (BG-TERR-06)", OPEN: "it is open", CLOSED: "it is closed"}[state]
+        raise IllegalAction("BG-CHAR-WARRIOR-02" if state == BROKEN else rule, f"cannot {action.how} it: {why}")
+    states = ctx.s.portcullis.get(tile, CLOSED * len(ctx.s.catalogue.rooms[tile].portcullises))
+    ctx.s.portcullis[tile] = states[:index] + after + states[index + 1:]
+    ctx.layout_changed()
+    ctx.emit("portcullis", how=action.how, square=square_name(figure.square), direction=action.direction,
+             by=figure.id)
+
+
+def fireball(ctx: Ctx, action: Fireball) -> None:
+    """BG-OBJ-FIREBALL-01..07: the first character in line of sight is eliminated."""
+    wizard = ctx.token(action.token)
+    if not ctx.has_ability(wizard, "spellcaster"):
+        raise IllegalAction("BG-OBJ-FIREBALL-01", f"only a spellcaster can use the Fireball Wand, not {wizard.id}")
+    wand = carried_object(ctx.s, wizard) if wizard.where == "board" else None
+    if wand is None or ctx.s.catalogue.objects[wand.code].use != "fireball":
+        raise IllegalAction("BG-OBJ-FIREBALL-01", f"{wizard.id} carries no Fireball Wand")
+    if action.direction not in DIRECTIONS:
+        raise IllegalAction("BG-OBJ-FIREBALL-02", "choose a direction: n, e, s or w")
+    ctx.actor(action.seat, action.token)
+    ctx.put(wand.moved(where="discarded", square=None))
+    victims: list[Token] = []
+    for square in ctx.board.sight_line(wizard.square, action.direction):
+        here = [t for t in ctx.at(square) if t.is_character]
+        if here:
+            victims = here  # a figure and the wounded it carries both die (BG-OBJ-FIREBALL-05)
+            break
+    ctx.emit("fireball", by=wizard.id, direction=action.direction, victims=[v.id for v in victims])
+    for victim in victims:
+        ctx.eliminate(victim, "fireball")
+
+
+def drink(ctx: Ctx, action: Drink) -> None:
+    """BG-OBJ-POTION-01..03: 4 extra AP for the drinker alone, this turn."""
+    figure = ctx.token(action.token)
+    potion = carried_object(ctx.s, figure) if figure.where == "board" else None
+    if potion is None or ctx.s.catalogue.objects[potion.code].use != "drink":
+        raise IllegalAction("BG-OBJ-POTION-01", f"{figure.id} carries no Speed Potion")
+    ctx.actor(action.seat, action.token)
+    ctx.put(potion.moved(where="discarded", square=None))
+    extra = ctx.s.catalogue.objects[potion.code].extra_ap
+    ctx.s.pools[figure.id] = ctx.s.pools.get(figure.id, 0) + extra
+    ctx.emit("potion_drunk", token=figure.id, extra_ap=extra)

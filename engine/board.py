@@ -1,0 +1,146 @@
+"""Board geometry derived from the rooms' places, orientations and portcullis states (cached per layout).
+
+Only revealed rooms contribute squares and edge features: nothing of a face-down room is ever consulted,
+so legality never leaks a hidden layout (BG-GEO-11, RUL-025).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .catalogue import SetCatalogue, load
+from .geometry import DIRECTIONS, ROOM, Square, edge, local_to_offset, offset_to_local, rotate_side
+
+WALL = "wall"
+CLOSED, OPEN, BROKEN = "c", "o", "b"
+_SIDE_DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+
+
+class Board:
+    """Squares, pits, gears and edge features of one layout."""
+
+    def __init__(self, catalogue: SetCatalogue, rows: int, rooms: tuple, portcullis: tuple):
+        self.catalogue = catalogue
+        self.rows = rows
+        self.height = ROOM * rows
+        self.room_of_slot = {place.slot: place for place in rooms}
+        self.pits: set[Square] = set()
+        self.gears: dict[tuple[int, int], Square] = {}
+        self.walls: dict[tuple[Square, Square], int] = {}  # edge -> 1 (wall) or 2 (double wall)
+        self.portcullises: dict[tuple[Square, Square], tuple[str, int, str]] = {}  # edge -> (tile, index, state)
+        states = dict(portcullis)
+        for place in rooms:
+            if place.revealed:
+                self._add_room(place, states.get(place.tile, ""))
+
+    def _add_room(self, place, states: str) -> None:
+        tile = self.catalogue.rooms[place.tile]
+        k = place.orientation
+
+        def to_global(local):
+            dx, dy = local_to_offset(local, k)
+            return place.slot[0] * ROOM + dx, place.slot[1] * ROOM + dy
+
+        for pit in tile.pits:
+            self.pits.add(to_global(pit))
+        self.gears[place.slot] = to_global(tile.gear)
+        for a, b in tile.walls:
+            e = edge(to_global(a), to_global(b))
+            self.walls[e] = self.walls.get(e, 0) + 1
+        for local, side in tile.outer_walls:
+            sq = to_global(local)
+            dx, dy = _SIDE_DELTA[rotate_side(side, k)]
+            e = edge(sq, (sq[0] + dx, sq[1] + dy))
+            self.walls[e] = self.walls.get(e, 0) + 1
+        for index, (a, b) in enumerate(tile.portcullises):
+            state = states[index] if index < len(states) else CLOSED
+            self.portcullises[edge(to_global(a), to_global(b))] = (place.tile, index, state)
+
+    # --- squares ---------------------------------------------------------------------------------
+    def slot_of(self, square: Square) -> tuple[int, int] | None:
+        x, y = square
+        if 0 <= x < 2 * ROOM and 0 <= y < self.height:
+            return x // ROOM, y // ROOM
+        return None
+
+    def exists(self, square: Square) -> bool:
+        x, y = square
+        return 0 <= x < 2 * ROOM and -1 <= y <= self.height
+
+    def is_start_zone(self, square: Square) -> bool:
+        return 0 <= square[0] < 2 * ROOM and square[1] in (-1, self.height)
+
+    def start_zone_owner(self, square: Square) -> str | None:
+        if not self.is_start_zone(square):
+            return None
+        return "B" if square[1] == -1 else "Y"
+
+    def is_open_ground(self, square: Square) -> bool:
+        """A square a token can be on: a start-zone square or a square of a revealed room."""
+        if self.is_start_zone(square):
+            return True
+        slot = self.slot_of(square)
+        return slot is not None and self.room_of_slot[slot].revealed
+
+    def is_gear(self, square: Square) -> bool:
+        slot = self.slot_of(square)
+        return slot is not None and self.gears.get(slot) == square
+
+    def local_of(self, square: Square) -> tuple[int, int]:
+        slot = self.slot_of(square)
+        place = self.room_of_slot[slot]
+        return offset_to_local((square[0] - slot[0] * ROOM, square[1] - slot[1] * ROOM), place.orientation)
+
+    def room_squares(self, slot: tuple[int, int]) -> list[Square]:
+        return [(slot[0] * ROOM + dx, slot[1] * ROOM + dy) for dy in range(ROOM) for dx in range(ROOM)]
+
+    # --- edges -----------------------------------------------------------------------------------
+    def neighbours(self, square: Square) -> list[tuple[str, Square]]:
+        out = []
+        for name, (dx, dy) in DIRECTIONS.items():
+            other = (square[0] + dx, square[1] + dy)
+            if self.exists(other):
+                out.append((name, other))
+        return out
+
+    def portcullis_state(self, a: Square, b: Square) -> str | None:
+        feature = self.portcullises.get(edge(a, b))
+        return feature[2] if feature else None
+
+    def is_wall(self, a: Square, b: Square) -> bool:
+        return edge(a, b) in self.walls
+
+    def connected(self, a: Square, b: Square) -> bool:
+        """Adjacent, both open ground, and no wall or closed portcullis between (BG-GEO-07)."""
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            return False
+        if not (self.is_open_ground(a) and self.is_open_ground(b)):
+            return False
+        e = edge(a, b)
+        if e in self.walls:
+            return False
+        feature = self.portcullises.get(e)
+        return not (feature and feature[2] == CLOSED)
+
+    def connected_neighbours(self, square: Square) -> list[Square]:
+        return [other for _, other in self.neighbours(square) if self.connected(square, other)]
+
+    def sight_line(self, square: Square, direction: str):
+        """Squares along a line of sight until a wall, closed portcullis or face-down room (BG-LOS-01..04)."""
+        dx, dy = DIRECTIONS[direction]
+        current = square
+        while True:
+            nxt = (current[0] + dx, current[1] + dy)
+            if not self.exists(nxt) or not self.connected(current, nxt):
+                return
+            yield nxt  # across room borders and onto start zones (BG-LOS-04, RUL-039)
+            current = nxt
+
+
+@lru_cache(maxsize=4096)
+def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple) -> Board:
+    return Board(load(set_name), rows, rooms, portcullis)
+
+
+def board_of(state) -> Board:
+    return _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())))

@@ -1,0 +1,108 @@
+"""Catalogues of rooms, characters, objects and cards, loaded from data files (not code branches)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class CharacterKind:
+    code: str
+    name: str
+    move: int
+    combat: int
+    abilities: frozenset[str]
+    exit_vp: int = 1
+
+
+@dataclass(frozen=True)
+class ObjectKind:
+    code: str
+    name: str
+    attack_bonus: int = 0
+    defend_bonus: int = 0
+    rope: bool = False
+    use: str | None = None  # "fireball", "drink"
+    magic: bool = False
+    extra_ap: int = 0
+    exit_vp: int = 0
+
+
+@dataclass(frozen=True)
+class RoomTile:
+    """A room in its own coordinates: (row, col) 0-based, row 0 the top of the printed tile."""
+
+    id: str
+    number: int
+    clockwise: bool
+    gear: tuple[int, int]
+    pits: frozenset[tuple[int, int]]
+    walls: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
+    outer_walls: tuple[tuple[tuple[int, int], str], ...]
+    portcullises: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
+
+
+@dataclass(frozen=True)
+class SetCatalogue:
+    name: str
+    rooms: dict[str, RoomTile]
+    characters: dict[str, CharacterKind]
+    objects: dict[str, ObjectKind]
+    action_cards: tuple[int, ...]
+    combat_cards: tuple[int, ...]
+    jump_cards: int
+    board: dict
+    beginner: dict
+
+    def kind_of(self, code: str) -> CharacterKind | ObjectKind:
+        return self.characters.get(code) or self.objects[code]
+
+    def twin(self, tile_id: str) -> str:
+        number = self.rooms[tile_id].number
+        return next(t for t, room in self.rooms.items() if room.number == number and t != tile_id)
+
+
+def _square(text: str) -> tuple[int, int]:
+    return int(text[1]) - 1, int(text[3]) - 1
+
+
+def _pair(text: str):
+    a, b = text.split("-")
+    return _square(a), _square(b)
+
+
+def _room(tile_id: str, raw: dict) -> RoomTile:
+    return RoomTile(
+        id=tile_id,
+        number=raw["number"],
+        clockwise=raw["arrow"] == "clockwise",
+        gear=_square(raw["rotation"]),
+        pits=frozenset(_square(s) for s in raw["pits"]),
+        walls=tuple(_pair(p) for p in raw["internal_walls"]),
+        outer_walls=tuple((_square(s.split(":")[0]), s.split(":")[1]) for s in raw["outer_walls"]),
+        portcullises=tuple(_pair(p) for p in raw["portcullises"]),
+    )
+
+
+@lru_cache(maxsize=None)
+def load(set_name: str = "base_set") -> SetCatalogue:
+    raw = json.loads(resources.files("dungeon_twister.engine.data").joinpath(f"{set_name}.json").read_text())
+    characters = {
+        code: CharacterKind(code, c["name"], c["move"], c["combat"], frozenset(c["abilities"]), c.get("exit_vp", 1))
+        for code, c in raw["characters"].items()
+    }
+    objects = {code: ObjectKind(code=code, **o) for code, o in raw["objects"].items()}
+    return SetCatalogue(
+        name=raw["set"],
+        rooms={tid: _room(tid, r) for tid, r in raw["rooms"].items()},
+        characters=characters,
+        objects=objects,
+        action_cards=tuple(raw["action_cards"]),
+        combat_cards=tuple(raw["combat_cards"]),
+        jump_cards=raw["jump_cards"],
+        board=raw["board"],
+        beginner=raw["beginner"],
+    )

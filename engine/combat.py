@@ -1,0 +1,145 @@
+"""Combat (BG-COMBAT, BG-GROUP, BG-WOUND, BG-CARRY-03): declaration, secret cards, resolution."""
+
+from __future__ import annotations
+
+from .actions import Attack, CombatCard
+from .context import Ctx
+from .errors import IllegalAction
+from .events import secret_event
+from .geometry import square_name
+from .state import Combat, GameState, Token, opponent
+
+
+def participants(state: GameState, board, attacker: Token, target: Token) -> tuple[list[str], list[str]]:
+    """BG-GROUP-02 (RUL-005): alternating closure over connected adjacency, from the target."""
+    active = attacker.colour
+    figures = [t for t in state.tokens.values() if t.is_figure]
+
+    def touching(group: list[Token], colour: str) -> list[Token]:
+        squares = {t.square for t in group}
+        return [f for f in figures if f.colour == colour and any(
+            board.connected(f.square, sq) for sq in squares)]
+
+    attackers = {attacker.id: attacker}
+    defenders = {target.id: target}
+    for f in touching([target], active):
+        attackers.setdefault(f.id, f)
+    while True:
+        grown = False
+        for f in touching(list(attackers.values()), opponent(active)):
+            if f.id not in defenders:
+                defenders[f.id] = f
+                grown = True
+        for f in touching(list(defenders.values()), active):
+            if f.id not in attackers:
+                attackers[f.id] = f
+                grown = True
+        if not grown:
+            return sorted(attackers), sorted(defenders)
+
+
+def attack_targets(ctx_or_state, board, attacker: Token) -> list[Token]:
+    """Enemy characters the figure may attack (BG-COMBAT-01/07/09, BG-CARRY-04)."""
+    state = ctx_or_state
+    out = []
+    for t in state.tokens.values():
+        if t.where != "board" or not t.is_character or t.colour == attacker.colour or t.face_down:
+            continue
+        if not board.connected(attacker.square, t.square):
+            continue
+        if t.wounded_turn == state.turn:
+            continue
+        if t.wounded and any(o.is_figure for o in state.tokens.values() if o.where == "board" and o.square == t.square):
+            continue
+        out.append(t)
+    return out
+
+
+def declare(ctx: Ctx, action: Attack) -> None:
+    attacker = ctx.token(action.token)
+    target = ctx.token(action.target)
+    ctx.actor(action.seat, action.token)
+    if target.where != "board" or not target.is_character or target.colour == action.seat:
+        raise IllegalAction("BG-COMBAT-01", f"{action.target} is not an enemy character in play")
+    if not ctx.board.connected(attacker.square, target.square):
+        raise IllegalAction("BG-COMBAT-01", f"{action.target} is not on an adjacent connected square")
+    if target.wounded_turn == ctx.s.turn:
+        raise IllegalAction("BG-COMBAT-07", f"{action.target} was wounded this turn")
+    if target.wounded and ctx.figure_at(target.square):
+        raise IllegalAction("BG-CARRY-04", f"{action.target} is carried and cannot be attacked")
+    attackers, defenders = participants(ctx.s, ctx.board, attacker, target)
+    ctx.s.combats += 1
+    ctx.s.combat = Combat(ctx.s.combats, attacker.id, target.id, tuple(attackers), tuple(defenders))
+    ctx.s.phase = "combat"
+    ctx.emit("combat_declared", number=ctx.s.combats, attacker=attacker.id, target=target.id,
+             attackers=attackers, defenders=defenders)
+
+
+def choose_card(ctx: Ctx, action: CombatCard) -> None:
+    s = ctx.s
+    if s.phase != "combat":
+        raise IllegalAction("BG-COMBAT-02", "no combat is waiting for a card")
+    if s.combat.card_of(action.seat) is not None:
+        raise IllegalAction("BG-COMBAT-02", "you have already chosen your combat card")
+    if action.value not in s.players[action.seat].combat:
+        raise IllegalAction("BG-COMBAT-06", f"you have no +{action.value} combat card in hand")
+    s.combat = Combat(s.combat.number, s.combat.attacker, s.combat.target, s.combat.attackers,
+                      s.combat.defenders, s.combat.cards + ((action.seat, action.value),))
+    ctx.events.append(secret_event("card_chosen", action.seat, {"seat": action.seat, "value": action.value},
+                                   {"seat": action.seat}))
+    if len(s.combat.cards) == 2:
+        resolve(ctx)
+
+
+def side_total(ctx: Ctx, ids: tuple[str, ...], attacking: bool) -> int:
+    """BG-COMBAT-03, BG-OBJ-SWORD-01, BG-OBJ-ARMOR-01..03, BG-WOUND-03."""
+    cat = ctx.s.catalogue
+    total = 0
+    for tid in ids:
+        token = ctx.s.tokens[tid]
+        if not token.wounded:
+            total += cat.characters[token.code].combat
+        for other in ctx.at(token.square):
+            if other.id != tid and not other.is_character:
+                kind = cat.objects[other.code]
+                total += kind.attack_bonus if attacking else kind.defend_bonus
+    return total
+
+
+def resolve(ctx: Ctx) -> None:
+    s = ctx.s
+    combat = s.combat
+    active = s.active
+    cards = dict(combat.cards)
+    attack = side_total(ctx, combat.attackers, True) + cards[active]
+    defence = side_total(ctx, combat.defenders, False) + cards[opponent(active)]
+    for seat, value in cards.items():
+        player = s.players[seat]
+        if value != 0:  # BG-COMBAT-06: the +0 returns to the hand
+            hand = list(player.combat)
+            hand.remove(value)
+            s.players[seat] = type(player)(player.actions, player.played, tuple(hand), player.jumps)
+    winner = active if attack > defence else opponent(active) if defence > attack else None
+    ctx.emit("combat_resolved", number=combat.number, cards={k: cards[k] for k in sorted(cards)},
+             attack=attack, defence=defence, winner=winner)
+    if winner is not None:
+        losers = combat.defenders if winner == active else combat.attackers
+        for tid in losers:
+            lose(ctx, s.tokens[tid])
+        ctx.settle_pits()
+    s.combat = None
+    s.phase = "main"
+
+
+def lose(ctx: Ctx, token: Token) -> None:
+    """BG-COMBAT-04, BG-CARRY-03: a losing figure is wounded (its carried wounded dies); a wounded one dies."""
+    if token.wounded:
+        ctx.eliminate(token, "combat")
+        return
+    carried = ctx.carried(token)
+    if carried is not None and carried.is_character:
+        ctx.eliminate(carried, "carrier wounded")
+    ctx.wound(token)
+
+
+__all__ = ["participants", "attack_targets", "declare", "choose_card", "square_name"]

@@ -1,0 +1,139 @@
+"""The working copy an action is applied to: a thawed state, its board, and the events produced."""
+
+from __future__ import annotations
+
+from .board import Board, board_of
+from .errors import IllegalAction
+from .events import Event, event
+from .geometry import Square, square_name
+from .golden import square_problem
+from .state import GameState, Token, opponent
+
+
+class Ctx:
+    def __init__(self, state: GameState):
+        self.s = state.thaw()
+        self.events: list[Event] = []
+        self._board: Board | None = None
+
+    # --- board -------------------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        if self._board is None:
+            self._board = board_of(self.s)
+        return self._board
+
+    def layout_changed(self) -> None:
+        self._board = None
+
+    # --- tokens ------------------------------------------------------------------------------------
+    def token(self, token_id: str) -> Token:
+        try:
+            return self.s.tokens[token_id]
+        except KeyError:
+            raise IllegalAction("BG-COMP-04", f"there is no token {token_id}") from None
+
+    def put(self, token: Token) -> None:
+        self.s.tokens[token.id] = token
+
+    def at(self, square: Square) -> list[Token]:
+        return [t for t in self.s.tokens.values() if t.where == "board" and t.square == square]
+
+    def figure_at(self, square: Square) -> Token | None:
+        return next((t for t in self.at(square) if t.is_figure), None)
+
+    def carried(self, figure: Token) -> Token | None:
+        """What a figure carries: the other token on its square (RUL-119)."""
+        return next((t for t in self.at(figure.square) if t.id != figure.id and not t.is_figure), None)
+
+    def rope_on(self, square: Square) -> bool:
+        return any(not t.is_character and self.s.catalogue.objects[t.code].rope for t in self.at(square))
+
+    def has_ability(self, token: Token, ability: str) -> bool:
+        kind = self.s.catalogue.characters.get(token.code)
+        return bool(kind) and ability in kind.abilities
+
+    def emit(self, kind: str, **data) -> None:
+        self.events.append(event(kind, **data))
+
+    # --- who may act -------------------------------------------------------------------------------
+    def actor(self, seat: str, token_id: str, rule: str = "BG-AP-02") -> Token:
+        """The figure of the active player that will spend 1 AP, checked and paid for (BG-AP-01/02)."""
+        if self.s.phase != "main":
+            raise IllegalAction("BG-TURN-01", self._phase_message())
+        if seat != self.s.active:
+            raise IllegalAction("BG-TURN-01", "it is not your turn")
+        token = self.token(token_id)
+        if token.colour != seat or not token.is_character:
+            raise IllegalAction(rule, f"{token_id} is not one of your characters")
+        if token.where != "board":
+            raise IllegalAction(rule, f"{token_id} is not in play")
+        if token.wounded:
+            raise IllegalAction("BG-AP-02", f"{token_id} is wounded and cannot act")
+        if token_id in self.s.exhausted:
+            raise IllegalAction("BG-CHAR-CLERIC-02", f"{token_id} was healed or regenerated this turn")
+        self.spend(token_id)
+        return token
+
+    def spend(self, token_id: str) -> None:
+        if self.s.pools.get(token_id, 0) > 0:
+            self.s.pools[token_id] -= 1  # BG-AP-05: the potion's own pool first
+        elif self.s.ap > 0:
+            self.s.ap -= 1
+        else:
+            raise IllegalAction("BG-TURN-03", "no action point left")
+        self.s.acted = self.s.acted | {token_id}
+
+    def _phase_message(self) -> str:
+        return {
+            "team": "choose your starting team first",
+            "hide": "the hidden placement is not finished",
+            "card": "play an action card first",
+            "combat": "a combat is waiting for combat cards",
+            "place": "the tokens of the revealed room must be placed first",
+            "over": "the game is over",
+        }.get(self.s.phase, "not now")
+
+    # --- consequences ------------------------------------------------------------------------------
+    def wound(self, token: Token) -> None:
+        self.put(token.moved(wounded=True, wounded_turn=self.s.turn))
+        self.emit("wounded", token=token.id, square=square_name(token.square))
+
+    def eliminate(self, token: Token, cause: str) -> None:
+        """Remove a character from play; its opponent scores (BG-VP-04, RUL-012). Objects stay (BG-ITEM-09)."""
+        self.put(token.moved(where="eliminated", square=None))
+        self.emit("eliminated", token=token.id, cause=cause, scorer=opponent(token.colour))
+
+    def exit_maze(self, figure: Token) -> None:
+        """BG-EXIT-01..05: out through the opponent's start zone, with what it carries."""
+        carried = self.carried(figure)
+        self.put(figure.moved(where="exited", square=None))
+        self.emit("exited", token=figure.id, scorer=figure.colour)
+        if carried is None:
+            return
+        if carried.is_character:
+            self.put(carried.moved(where="saved", square=None))
+            self.emit("saved", token=carried.id)
+        elif self.s.catalogue.objects[carried.code].exit_vp:
+            self.put(carried.moved(where="scored", square=None, scored_by=figure.colour))
+            self.emit("treasure_scored", token=carried.id, scorer=figure.colour)
+        else:
+            self.put(carried.moved(where="discarded", square=None))
+            self.emit("discarded", token=carried.id)
+
+    def settle_pits(self) -> None:
+        """A character on a pit with no Rope on it falls (BG-PIT-07, BG-PIT-09); flyers never stay on pits."""
+        for token in list(self.s.tokens.values()):
+            if token.where != "board" or not token.is_character or token.square not in self.board.pits:
+                continue
+            if self.rope_on(token.square):
+                continue
+            if token.wounded or not self.has_ability(token, "acrobatics"):
+                self.eliminate(token, "pit")
+
+    def check_golden_rules(self) -> None:
+        """BG-GOLD-02/03 and BG-MOVE-12 on every square, at the end of an action."""
+        for square, tokens in self.s.occupancy().items():
+            problem = square_problem(square, tokens, self.board.pits, self.s.catalogue)
+            if problem:
+                raise IllegalAction(*problem)

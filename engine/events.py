@@ -1,0 +1,42 @@
+"""Events: what happened, as plain data, with what each viewer may see of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Event:
+    """`data` is what its `owner` sees; every other viewer sees `public` (None: nothing at all).
+
+    An event without an owner is public: everybody sees `data`.
+    """
+
+    kind: str
+    data: Mapping[str, Any]
+    owner: str | None = None
+    public: Mapping[str, Any] | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+        if self.public is not None:
+            object.__setattr__(self, "public", MappingProxyType(dict(self.public)))
+
+
+def event(kind: str, **data) -> Event:
+    return Event(kind, data)
+
+
+def secret_event(kind: str, owner: str, data: dict, public: dict | None) -> Event:
+    return Event(kind, data, owner, public)
+
+
+def event_view(ev: Event, viewer: str | None) -> dict | None:
+    """The event as `viewer` (a seat, or None for a spectator) may see it, as a plain dict."""
+    if ev.owner is None or ev.owner == viewer:
+        return {"kind": ev.kind, **ev.data}
+    if ev.public is None:
+        return None
+    return {"kind": ev.kind, **ev.public}

@@ -1,0 +1,68 @@
+"""Squares, directions, names and room rotation arithmetic (BG-GEO-12 coordinates)."""
+
+from __future__ import annotations
+
+Square = tuple[int, int]  # (x, y): x 0..9 across, y 0..H-1 along; start zones at y = -1 (Blue) and y = H (Yellow)
+
+ROOM = 5
+WIDTH_ROOMS = 2
+DIRECTIONS: dict[str, tuple[int, int]] = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+SIDE_ORDER = "NESW"  # clockwise
+
+
+def step(square: Square, direction: str) -> Square:
+    dx, dy = DIRECTIONS[direction]
+    return square[0] + dx, square[1] + dy
+
+
+def direction_between(a: Square, b: Square) -> str | None:
+    delta = (b[0] - a[0], b[1] - a[1])
+    for name, d in DIRECTIONS.items():
+        if d == delta:
+            return name
+    return None
+
+
+def edge(a: Square, b: Square) -> tuple[Square, Square]:
+    """The shared edge of two adjacent squares, in a canonical order."""
+    return (a, b) if a <= b else (b, a)
+
+
+def square_name(square: Square) -> str:
+    """'a1' is x=0, y=0; Blue's start zone is rank 0, Yellow's is rank H+1."""
+    return f"{chr(ord('a') + square[0])}{square[1] + 1}"
+
+
+def slot_name(slot: tuple[int, int]) -> str:
+    """Room slot (column, row) -> 'A1'..'B4'; row 1 touches Blue's start zone."""
+    return f"{'AB'[slot[0]]}{slot[1] + 1}"
+
+
+def local_to_offset(local: tuple[int, int], orientation: int) -> tuple[int, int]:
+    """Tile (row, col) -> offset (dx, dy) inside the room after `orientation` clockwise quarter turns.
+
+    Unrotated, the printed top row faces Yellow (high y) and column 1 is at low x.
+    """
+    row, col = local
+    x, y = col, ROOM - 1 - row
+    for _ in range(orientation % 4):
+        x, y = y, ROOM - 1 - x
+    return x, y
+
+
+def offset_to_local(offset: tuple[int, int], orientation: int) -> tuple[int, int]:
+    x, y = offset
+    for _ in range(orientation % 4):
+        x, y = ROOM - 1 - y, x
+    return ROOM - 1 - y, x
+
+
+def rotate_side(side: str, orientation: int) -> str:
+    return SIDE_ORDER[(SIDE_ORDER.index(side) + orientation) % 4]
+
+
+def rotate_offset(offset: tuple[int, int], quarter_turns_clockwise: int) -> tuple[int, int]:
+    x, y = offset
+    for _ in range(quarter_turns_clockwise % 4):
+        x, y = y, ROOM - 1 - x
+    return x, y

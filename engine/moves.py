@@ -1,0 +1,142 @@
+"""Applying moves, wall-walks and jumps (BG-MOVE, BG-CHAR-WALLWALKER, BG-JUMP)."""
+
+from __future__ import annotations
+
+from .actions import Jump, Move, WallWalk
+from .context import Ctx
+from .errors import IllegalAction
+from .geometry import Square, square_name
+from .movement import Walker
+from .state import GameState, Token, opponent
+
+
+def _finish_at(ctx: Ctx, mover: Token, dest: Square, moved: dict[str, Square]) -> None:
+    """Put the tokens where the action leaves them; an opponent's start-zone square is an exit."""
+    for tid, square in moved.items():
+        ctx.put(ctx.s.tokens[tid].moved(square=square))
+    ctx.put(mover.moved(square=dest))
+    if ctx.board.start_zone_owner(dest) == opponent(mover.colour):
+        ctx.exit_maze(ctx.s.tokens[mover.id])
+    ctx.settle_pits()
+
+
+def move(ctx: Ctx, action: Move) -> None:
+    mover = ctx.token(action.token)
+    ctx.actor(action.seat, action.token)
+    walker = Walker(ctx.s, ctx.board, mover)
+    key = (action.dest, action.take, tuple(sorted(action.leave)))
+    outcomes = walker.outcomes(action.route)
+    if key not in outcomes:
+        raise IllegalAction(*explain_refused_move(ctx.s, walker, action))
+    route = outcomes[key]
+    moved = dict(action.leave)
+    if action.take:
+        moved[action.take] = action.dest
+    if walker.original and walker.original not in moved:
+        moved[walker.original] = action.dest
+    ctx.emit("moved", token=mover.id, route=[square_name(sq) for sq in (mover.square, *route)],
+             take=action.take, leave=[[t, square_name(sq)] for t, sq in sorted(action.leave)])
+    _finish_at(ctx, mover, action.dest, moved)
+
+
+def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tuple[str, str]:
+    """The most useful rule to cite for a move that is not among the reachable outcomes."""
+    dest = action.dest
+    board = walker.board
+    name = square_name(dest)
+    if not board.exists(dest) or not board.is_open_ground(dest):
+        return "BG-GEO-11", f"{name} is not a square of a revealed room or a start zone"
+    reachable = {key[0] for key in walker.outcomes()}
+    if dest not in reachable:
+        if dest in board.pits:
+            return "BG-MOVE-10", f"{action.token} cannot reach or stop on the pit {name}"
+        here = [t for t in state.tokens.values() if t.where == "board" and t.square == dest]
+        if any(t.is_character and not t.wounded and t.colour != walker.colour for t in here):
+            return "BG-MOVE-09", f"{name} holds an enemy figure"
+        if any(t.is_character and not t.wounded for t in here):
+            return "BG-MOVE-08", f"{action.token} may cross {name} but not stop there"
+        if any(t.is_character and t.wounded and t.colour != walker.colour for t in here):
+            return "BG-MOVE-07", f"{action.token} may not stop on an enemy wounded character"
+        return "BG-MOVE-01", f"{name} is not within {walker.steps} connected steps of {action.token}"
+    if action.route is not None:
+        return "BG-MOVE-05", "that route is not a legal path for this move"
+    return "BG-ITEM-04", "those pick-ups, drops or hand-overs are not possible along any path to " + name
+
+
+def wallwalk_options(state: GameState, board, figure: Token) -> list[tuple[Square, tuple]]:
+    """BG-CHAR-WALLWALKER-01..04: (landing, leave) pairs through one wall of her square."""
+    out = []
+    carried = next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
+                    and t.id != figure.id), None)
+    for _, other in board.neighbours(figure.square):
+        if not board.is_wall(figure.square, other) or not board.is_open_ground(other):
+            continue
+        for leave in ((), ((carried.id, figure.square),)) if carried else ((),):
+            if _landing_ok(state, board, figure, other, dict(leave)):
+                out.append((other, leave))
+    return out
+
+
+def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dict) -> bool:
+    """A landing is a stop: on the opponent's start zone, only onto a square with no enemy character (RUL-038)."""
+    walker = Walker(state, board, figure)
+    if board.start_zone_owner(dest) == opponent(figure.colour):
+        return not any(t.is_character for t in state.tokens.values() if t.where == "board" and t.square == dest)
+    held = walker.original
+    moved = dict(leave)
+    if held and held not in moved:
+        moved[held] = dest
+    return walker._end_ok(dest, None if held in leave else held, moved, exited=False)
+
+
+def wallwalk(ctx: Ctx, action: WallWalk) -> None:
+    figure = ctx.token(action.token)
+    if not ctx.has_ability(figure, "wallwalk"):
+        raise IllegalAction("BG-CHAR-WALLWALKER-01", f"{figure.id} cannot pass through walls")
+    ctx.actor(action.seat, action.token)
+    options = wallwalk_options(ctx.s, ctx.board, figure)
+    if (action.dest, tuple(sorted(action.leave))) not in options:
+        if not ctx.board.is_wall(figure.square, action.dest):
+            rule = "BG-CHAR-WALLWALKER-02" if ctx.board.portcullis_state(figure.square, action.dest) else \
+                "BG-CHAR-WALLWALKER-01"
+            raise IllegalAction(rule, f"there is no wall between {square_name(figure.square)} and "
+                                      f"{square_name(action.dest)}")
+        raise IllegalAction("BG-CHAR-WALLWALKER-04", f"{square_name(action.dest)} is not a valid landing square")
+    moved = dict(action.leave)
+    walker = Walker(ctx.s, ctx.board, figure)
+    if walker.original and walker.original not in moved:
+        moved[walker.original] = action.dest
+    ctx.emit("wallwalked", token=figure.id, route=[square_name(figure.square), square_name(action.dest)],
+             leave=[[t, square_name(sq)] for t, sq in action.leave])
+    _finish_at(ctx, figure, action.dest, moved)
+
+
+def jump_options(state: GameState, board, figure: Token) -> list[tuple[Square, Square]]:
+    """BG-JUMP-03..07: (pit, landing) pairs for a jump card."""
+    out = []
+    for pit in board.connected_neighbours(figure.square):
+        if pit not in board.pits:
+            continue
+        if any(t.is_character for t in state.tokens.values() if t.where == "board" and t.square == pit):
+            continue  # BG-JUMP-05
+        for dest in board.connected_neighbours(pit):
+            if dest != figure.square and _landing_ok(state, board, figure, dest, {}):
+                out.append((pit, dest))
+    return out
+
+
+def jump(ctx: Ctx, action: Jump) -> None:
+    figure = ctx.token(action.token)
+    if ctx.s.players[action.seat].jumps <= 0:
+        raise IllegalAction("BG-JUMP-01", "you have no jump card left")
+    ctx.actor(action.seat, action.token)
+    if (action.pit, action.dest) not in jump_options(ctx.s, ctx.board, figure):
+        if action.pit not in ctx.board.pits or not ctx.board.connected(figure.square, action.pit):
+            raise IllegalAction("BG-JUMP-03", f"{figure.id} is not beside the pit {square_name(action.pit)}")
+        raise IllegalAction("BG-JUMP-04", f"{square_name(action.dest)} is not a valid landing square")
+    player = ctx.s.players[action.seat]
+    ctx.s.players[action.seat] = type(player)(player.actions, player.played, player.combat, player.jumps - 1)
+    walker = Walker(ctx.s, ctx.board, figure)
+    moved = {walker.original: action.dest} if walker.original else {}
+    ctx.emit("jumped", token=figure.id, route=[square_name(sq) for sq in (figure.square, action.pit, action.dest)])
+    _finish_at(ctx, figure, action.dest, moved)

@@ -1,0 +1,154 @@
+"""Revealing, placing and rotating rooms (BG-REVEAL, BG-ROT, BG-OPT-03)."""
+
+from __future__ import annotations
+
+from .actions import PassPlacement, Place, Reveal, Rotate
+from .board import Board
+from .context import Ctx
+from .errors import IllegalAction
+from .geometry import ROOM, Square, rotate_offset, slot_name, square_name
+from .state import GameState, Placement, RoomPlace, Token, opponent
+
+
+def start_rooms(state: GameState, seat: str) -> list[tuple[int, int]]:
+    row = 0 if seat == "B" else state.rows - 1
+    return [(0, row), (1, row)]
+
+
+def has_access(state: GameState, board: Board, figure: Token, slot: tuple[int, int]) -> bool:
+    """BG-REVEAL-02/03: direct access to a face-down room.
+
+    Only the revealed side's walls are known, so only they can deny access (docs/rulings.md, DT-004).
+    """
+    if board.start_zone_owner(figure.square) == figure.colour:
+        return slot in start_rooms(state, figure.colour)  # BG-REVEAL-03 (RUL-004, base set)
+    x, y = figure.square
+    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        other = (x + dx, y + dy)
+        if board.slot_of(other) == slot and not board.is_wall(figure.square, other):
+            return True
+    return False
+
+
+def reveal(ctx: Ctx, action: Reveal) -> None:
+    s = ctx.s
+    if not (0 <= action.slot[0] < 2 and 0 <= action.slot[1] < s.rows):
+        raise IllegalAction("BG-GEO-02", "there is no such room")
+    place = s.room_at(action.slot)
+    if place.revealed:
+        raise IllegalAction("BG-REVEAL-10", f"room {slot_name(action.slot)} is already revealed")
+    figure = ctx.token(action.token)
+    ctx.actor(action.seat, action.token)
+    if not has_access(s, ctx.board, figure, action.slot):
+        raise IllegalAction("BG-REVEAL-02", f"{figure.id} has no direct access to room {slot_name(action.slot)}")
+    index = s.rooms.index(place)
+    s.rooms = s.rooms[:index] + (RoomPlace(place.slot, place.tile, place.orientation, True),) + s.rooms[index + 1:]
+    ctx.layout_changed()
+    hidden = sorted((t for t in s.tokens.values() if t.where == "room" and t.room == action.slot), key=lambda t: t.order)
+    for t in hidden:
+        ctx.put(t.moved(where="placing", room=None))
+    ctx.emit("room_revealed", slot=slot_name(action.slot), tile=place.tile, orientation=place.orientation,
+             by=figure.id, tokens=[t.id for t in hidden])
+    queue = tuple(t.id for t in hidden)
+    if queue:
+        mine = any(_placed_by(s.tokens[t], action.seat) == action.seat for t in queue)
+        s.placement = Placement(action.slot, action.seat, action.seat if mine else opponent(action.seat), queue)
+        s.phase = "place"
+
+
+def _placed_by(token: Token, revealer: str) -> str:
+    """BG-REVEAL-06: the revealer places all but his own colour's objects, which his opponent places."""
+    if not token.is_character and token.colour == revealer:
+        return opponent(revealer)
+    return revealer
+
+
+def placeable_tokens(state: GameState) -> list[str]:
+    p = state.placement
+    if p.passed:
+        return list(p.tokens)
+    return [t for t in p.tokens if _placed_by(state.tokens[t], p.revealer) == p.placer]
+
+
+def free_squares(state: GameState, board: Board, slot) -> list[Square]:
+    """BG-REVEAL-07: empty floor squares or an empty rotation mechanism of the room."""
+    taken = {t.square for t in state.tokens.values() if t.where == "board"}
+    return [sq for sq in board.room_squares(slot) if sq not in board.pits and sq not in taken]
+
+
+def place(ctx: Ctx, action: Place) -> None:
+    s = ctx.s
+    if s.phase != "place":
+        raise IllegalAction("BG-REVEAL-06", "no revealed tokens are waiting to be placed")
+    if action.seat != s.placement.placer:
+        raise IllegalAction("BG-REVEAL-06", "the other player places these tokens")
+    if action.token not in placeable_tokens(s):
+        raise IllegalAction("BG-REVEAL-06", f"{action.token} is not yours to place now")
+    if action.square not in free_squares(s, ctx.board, s.placement.slot):
+        raise IllegalAction("BG-REVEAL-07", f"{square_name(action.square)} is not an empty floor square of the room")
+    ctx.put(ctx.token(action.token).moved(where="board", square=action.square))
+    ctx.emit("placed", token=action.token, square=square_name(action.square), by=action.seat)
+    _advance(s)
+
+
+def pass_placement(ctx: Ctx, action: PassPlacement) -> None:
+    s = ctx.s
+    p = s.placement
+    if s.phase != "place" or action.seat != p.placer or p.placer == p.revealer:
+        raise IllegalAction("BG-OPT-03", "only the revealer's opponent, while placing, can leave his objects")
+    s.placement = Placement(p.slot, p.revealer, p.revealer, p.tokens, passed=True)
+    ctx.emit("placement_passed", seat=action.seat)
+
+
+def _advance(s: GameState) -> None:
+    p = s.placement
+    rest = tuple(t for t in p.tokens if s.tokens[t].where == "placing")
+    if not rest:
+        s.placement = None
+        s.phase = "main"
+        return
+    placer = p.placer
+    if not p.passed and placer == p.revealer and not any(_placed_by(s.tokens[t], p.revealer) == p.revealer for t in rest):
+        placer = opponent(p.revealer)
+    s.placement = Placement(p.slot, p.revealer, placer, rest, p.passed)
+
+
+def rotation_targets(state: GameState, board: Board, figure: Token) -> list[tuple[tuple[int, int], bool]]:
+    """BG-ROT-01/03, BG-CHAR-MECHANORK-01: (slot, clockwise) pairs the figure may turn by a quarter."""
+    slot = board.slot_of(figure.square)
+    if slot is None or board.gears.get(slot) != figure.square:
+        return []
+    cat = state.catalogue
+    here = state.room_at(slot)
+    twin_tile = cat.twin(here.tile)
+    slots = [slot] + [p.slot for p in state.rooms if p.tile == twin_tile and p.revealed]
+    operator = "operator" in cat.characters[figure.code].abilities
+    out = []
+    for target in slots:
+        arrow = cat.rooms[state.room_at(target).tile].clockwise
+        out += [(target, True), (target, False)] if operator else [(target, arrow)]
+    return out
+
+
+def rotate(ctx: Ctx, action: Rotate) -> None:
+    s = ctx.s
+    figure = ctx.token(action.token)
+    ctx.actor(action.seat, action.token)
+    if (action.slot, action.clockwise) not in rotation_targets(s, ctx.board, figure):
+        if ctx.board.slot_of(figure.square) is None or not ctx.board.is_gear(figure.square):
+            raise IllegalAction("BG-ROT-01", f"{figure.id} is not on a rotation mechanism")
+        if ctx.board.slot_of(figure.square) != action.slot:
+            raise IllegalAction("BG-ROT-03", "only this room or its revealed twin can be rotated from here")
+        raise IllegalAction("BG-ROT-01", "a room turns only in the direction of its arrow (BG-CHAR-MECHANORK-01)")
+    place_ = s.room_at(action.slot)
+    index = s.rooms.index(place_)
+    turn = 1 if action.clockwise else 3
+    s.rooms = (s.rooms[:index] + (RoomPlace(place_.slot, place_.tile, (place_.orientation + turn) % 4, True),)
+               + s.rooms[index + 1:])
+    ox, oy = action.slot[0] * ROOM, action.slot[1] * ROOM
+    for t in list(s.tokens.values()):
+        if t.where == "board" and ctx.board.slot_of(t.square) == action.slot:
+            dx, dy = rotate_offset((t.square[0] - ox, t.square[1] - oy), turn)
+            ctx.put(t.moved(square=(ox + dx, oy + dy)))
+    ctx.layout_changed()
+    ctx.emit("room_rotated", slot=slot_name(action.slot), clockwise=action.clockwise, by=figure.id)

@@ -1,0 +1,256 @@
+"""The game state: an immutable value once sealed; `apply` works on a thawed copy (copy-on-write)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from .catalogue import SetCatalogue, load
+from .geometry import Square
+
+SEATS = ("B", "Y")
+SEAT_NAMES = {"B": "Blue", "Y": "Yellow"}
+
+
+def opponent(seat: str) -> str:
+    return "Y" if seat == "B" else "B"
+
+
+@dataclass(frozen=True)
+class Handicap:
+    """BG-OPT-08/09: the stronger player plays `characters` characters and removes some combat cards."""
+
+    seat: str
+    characters: int = 8
+    removed_cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Options:
+    target_vp: int = 5
+    beginner: bool = False
+    handicap: Handicap | None = None
+    set_name: str = "base_set"
+
+    @property
+    def catalogue(self) -> SetCatalogue:
+        return load(self.set_name)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A character or object token. `where`: screen, board, room, exited, eliminated, discarded, scored, unused."""
+
+    id: str
+    colour: str
+    code: str
+    is_character: bool
+    where: str = "screen"
+    square: Square | None = None
+    room: tuple[int, int] | None = None  # face-down in this room slot
+    face_down: bool = False  # a start-zone team token before the teams are revealed
+    wounded: bool = False
+    wounded_turn: int = -1
+    order: int = 0  # placement order of face-down tokens (the stack on a room)
+    scored_by: str | None = None
+
+    @property
+    def on_board(self) -> bool:
+        return self.where == "board"
+
+    @property
+    def is_figure(self) -> bool:
+        return self.is_character and self.where == "board" and not self.wounded and not self.face_down
+
+    def moved(self, **changes) -> "Token":
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomPlace:
+    slot: tuple[int, int]
+    tile: str
+    orientation: int
+    revealed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    actions: tuple[int, ...]  # action cards in hand
+    played: tuple[int, ...]  # played action cards, last on top
+    combat: tuple[int, ...]  # combat cards in hand (sorted)
+    jumps: int
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """A declared combat waiting for both secret combat cards (BG-COMBAT-02)."""
+
+    number: int  # counts combats in the game: the commit-reveal purpose is f"combat-{number}"
+    attacker: str
+    target: str
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    cards: tuple[tuple[str, int], ...] = ()  # (seat, value) chosen so far: secret until both are in
+
+    def card_of(self, seat: str) -> int | None:
+        return dict(self.cards).get(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Tokens of a revealed room waiting to be placed face up (BG-REVEAL-06)."""
+
+    slot: tuple[int, int]
+    revealer: str
+    placer: str
+    tokens: tuple[str, ...]  # still to place, in the order they came off the room
+    passed: bool = False  # BG-OPT-03: the opponent's time ran out; the revealer places the rest
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: str | None  # None: a draw
+    vp: tuple[tuple[str, int], ...]
+    reason: str
+
+
+_FIELDS = (
+    "options", "rows", "rooms", "portcullis", "tokens", "players", "phase", "turn", "active", "ap",
+    "pools", "acted", "exhausted", "high_card", "four_played", "first_player", "placer", "teams",
+    "combat", "placement", "combats", "outcome",
+)
+
+
+class GameState:
+    """Every fact of a game, hidden ones included. Never mutated once sealed (see `thaw`).
+
+    phase: team (secret team choice), hide (alternate hidden placement), card (play an action card),
+    main (spend AP), combat (waiting for combat cards), place (placing a revealed room's tokens), over.
+    """
+
+    __slots__ = _FIELDS + ("_sealed",)
+
+    options: Options
+    rows: int
+    rooms: tuple[RoomPlace, ...]
+    portcullis: dict[str, str]  # tile -> one letter per portcullis of the tile: c(losed), o(pen), b(roken)
+    tokens: dict[str, Token]
+    players: dict[str, Player]
+    phase: str
+    turn: int
+    active: str | None
+    ap: int
+    pools: dict[str, int]  # Speed Potion AP per character (BG-AP-05)
+    acted: frozenset[str]  # characters that spent AP this turn
+    exhausted: frozenset[str]  # healed or regenerated this turn: may not act (RUL-014)
+    high_card: int
+    four_played: bool
+    first_player: str
+    placer: str | None
+    teams: dict[str, tuple[tuple[Square, str], ...]]  # secret team choices before the reveal
+    combat: Combat | None
+    placement: Placement | None
+    combats: int
+    outcome: Outcome | None
+
+    def __init__(self, **values):
+        object.__setattr__(self, "_sealed", False)
+        for name in _FIELDS:
+            object.__setattr__(self, name, values[name])
+
+    def __setattr__(self, name, value):
+        if self._sealed:
+            raise AttributeError("a sealed GameState is immutable; thaw() it first")
+        object.__setattr__(self, name, value)
+
+    def thaw(self) -> "GameState":
+        """A mutable copy (its dicts copied) for the rules to work on."""
+        values = {name: getattr(self, name) for name in _FIELDS}
+        for name in ("portcullis", "tokens", "players", "pools", "teams"):
+            values[name] = dict(values[name])
+        return GameState(**values)
+
+    def seal(self) -> "GameState":
+        for name in ("portcullis", "tokens", "players", "pools", "teams"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        object.__setattr__(self, "_sealed", True)
+        return self
+
+    def _key(self):
+        return tuple(
+            tuple(sorted(v.items())) if isinstance(v, (dict, MappingProxyType)) else v
+            for v in (getattr(self, n) for n in _FIELDS)
+        )
+
+    def __eq__(self, other):
+        return isinstance(other, GameState) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    # --- queries ---------------------------------------------------------------------------------
+    @property
+    def catalogue(self) -> SetCatalogue:
+        return self.options.catalogue
+
+    @property
+    def height(self) -> int:
+        return 5 * self.rows
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        """The seats that may act now (two during a simultaneous secret choice)."""
+        if self.phase == "team":
+            return tuple(s for s in SEATS if s not in self.teams)
+        if self.phase == "combat":
+            return tuple(s for s in SEATS if self.combat.card_of(s) is None)
+        if self.phase == "hide":
+            return (self.placer,)
+        if self.phase == "place":
+            return (self.placement.placer,)
+        if self.phase in ("card", "main"):
+            return (self.active,)
+        return ()
+
+    def room_at(self, slot: tuple[int, int]) -> RoomPlace:
+        return self.rooms[slot[1] * 2 + slot[0]]
+
+    def start_row(self, seat: str) -> int:
+        return -1 if seat == "B" else self.height
+
+    def occupancy(self) -> dict[Square, list[Token]]:
+        board: dict[Square, list[Token]] = {}
+        for token in self.tokens.values():
+            if token.where == "board":
+                board.setdefault(token.square, []).append(token)
+        return board
+
+    def tokens_at(self, square: Square) -> list[Token]:
+        return [t for t in self.tokens.values() if t.where == "board" and t.square == square]
+
+    def character(self, token_id: str):
+        return self.catalogue.characters.get(self.tokens[token_id].code)
+
+    def vp(self, seat: str) -> int:
+        """Victory points, derived from the tokens (BG-VP-01..05)."""
+        total = 0
+        cat = self.catalogue
+        for t in self.tokens.values():
+            if t.where == "exited" and t.colour == seat and t.is_character:
+                total += cat.characters[t.code].exit_vp
+            elif t.where == "eliminated" and t.is_character and t.colour != seat:
+                total += 1
+            elif t.where == "scored" and t.scored_by == seat:
+                total += cat.objects[t.code].exit_vp
+        return total
+
+
+def seal_new(**values) -> GameState:
+    return GameState(**values).seal()
+
+
+__all__ = [
+    "SEATS", "SEAT_NAMES", "opponent", "Handicap", "Options", "Token", "RoomPlace", "Player", "Combat",
+    "Placement", "Outcome", "GameState", "field",
+]
