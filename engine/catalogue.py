@@ -87,9 +87,24 @@ def _room(tile_id: str, raw: dict) -> RoomTile:
     )
 
 
+_REGISTERED: dict[str, dict] = {}
+
+
+def register(set_name: str, raw: dict) -> None:
+    """Make a catalogue available by name without a data file (rule tests use synthetic rooms this way)."""
+    _REGISTERED[set_name] = raw
+    load.cache_clear()
+
+
 @lru_cache(maxsize=None)
 def load(set_name: str = "base_set") -> SetCatalogue:
-    raw = json.loads(resources.files("dungeon_twister.engine.data").joinpath(f"{set_name}.json").read_text())
+    """The catalogue of a set: a registered one, or engine/data/<set_name>.json."""
+    raw = _REGISTERED.get(set_name)
+    if raw is None:
+        path = resources.files("dungeon_twister.engine.data").joinpath(f"{set_name}.json")
+        if not path.is_file():
+            raise KeyError(f"unknown set {set_name!r}")
+        raw = json.loads(path.read_text())
     characters = {
         code: CharacterKind(code, c["name"], c["move"], c["combat"], frozenset(c["abilities"]), c.get("exit_vp", 1))
         for code, c in raw["characters"].items()

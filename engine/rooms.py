@@ -46,7 +46,7 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
     ctx.layout_changed()
     hidden = sorted((t for t in s.tokens.values() if t.where == "room" and t.room == action.slot), key=lambda t: t.order)
     for t in hidden:
-        ctx.put(t.moved(where="placing", room=None))
+        ctx.put(t.moved(where="placing", room=None, order=0))
     ctx.emit("room_revealed", slot=slot_name(action.slot), tile=place.tile, orientation=place.orientation,
              by=figure.id, tokens=[t.id for t in hidden])
     queue = tuple(t.id for t in hidden)

@@ -1,0 +1,289 @@
+"""Canonical action notation (docs/notation.md): `format_action` and `parse_action` round-trip."""
+
+from __future__ import annotations
+
+import re
+
+from .actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
+                      PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
+from .catalogue import load
+from .errors import AmbiguousAction, IllegalAction, NotationError
+from .geometry import DIRECTIONS, Square, slot_name, square_name
+
+_SQUARE = re.compile(r"^([a-j])(\d{1,2})$")
+_SLOT = re.compile(r"^([AB])([1-9])$")
+_TOKEN = re.compile(r"^([by])([A-Z]{2})$")
+
+
+def format_square(square: Square) -> str:
+    return square_name(square)
+
+
+def format_action(action: Action) -> str:
+    """The canonical text of an action (without the seat, which the context gives)."""
+    a = action
+    match a:
+        case ChooseTeam():
+            text = "team " + " ".join(f"{square_name(sq)}={code}" for sq, code in sorted(a.team))
+            return text + (" out=" + ",".join(sorted(a.removed)) if a.removed else "")
+        case Hide():
+            return f"hide {a.token} {slot_name(a.slot)}"
+        case PlayCard():
+            return f"card {a.value}"
+        case EndTurn():
+            return "end"
+        case Move():
+            return " ".join(["move", a.token, square_name(a.dest), *_items(a.take, a.leave)])
+        case WallWalk():
+            return " ".join(["wallwalk", a.token, square_name(a.dest), *_items(None, a.leave)])
+        case Jump():
+            return f"jump {a.token} {square_name(a.pit)} {square_name(a.dest)}"
+        case Attack():
+            return f"attack {a.token} {a.target}"
+        case CombatCard():
+            return f"combat +{a.value}"
+        case Reveal():
+            return f"reveal {a.token} {slot_name(a.slot)}"
+        case Place():
+            return f"place {a.token} {square_name(a.square)}"
+        case PassPlacement():
+            return "pass"
+        case Rotate():
+            return f"rotate {a.token} {slot_name(a.slot)} {'cw' if a.clockwise else 'ccw'}"
+        case Heal():
+            return f"heal {a.token} {a.target}"
+        case Regenerate():
+            return f"regenerate {a.token}"
+        case Portcullis():
+            return f"{a.how} {a.token} {a.direction}"
+        case Fireball():
+            return f"fireball {a.token} {a.direction}"
+        case Drink():
+            return f"drink {a.token}"
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _items(take, leave) -> list[str]:
+    out = [f"+{take}"] if take else []
+    return out + [f"{tid}@{square_name(sq)}" for tid, sq in sorted(leave)]
+
+
+class _Words:
+    """The words of an input line with their columns, for error messages that say where."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.words = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+        self.i = 0
+
+    def fail(self, message: str, index: int | None = None) -> NotationError:
+        index = self.i if index is None else index
+        column = self.words[index][1] if index < len(self.words) else len(self.text)
+        return NotationError(message, self.text, column)
+
+    def next(self, what: str) -> str:
+        if self.i >= len(self.words):
+            raise self.fail(f"missing {what}")
+        self.i += 1
+        return self.words[self.i - 1][0]
+
+    def more(self) -> bool:
+        return self.i < len(self.words)
+
+    def end(self) -> None:
+        if self.more():
+            raise self.fail(f"unexpected {self.words[self.i][0]!r}")
+
+    def square(self, what: str = "a square (like c4)") -> Square:
+        word = self.next(what)
+        m = _SQUARE.match(word)
+        if not m:
+            raise self.fail(f"expected {what}, got {word!r}", self.i - 1)
+        return ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
+
+    def slot(self) -> tuple[int, int]:
+        word = self.next("a room (A1..B4)")
+        m = _SLOT.match(word)
+        if not m:
+            raise self.fail(f"expected a room like A1 or B4, got {word!r}", self.i - 1)
+        return "AB".index(m.group(1)), int(m.group(2)) - 1
+
+    def token(self, seat: str | None = None) -> str:
+        word = self.next("a token (like bWA)")
+        return self.token_word(word, self.i - 1, seat)
+
+    def token_word(self, word: str, index: int, seat: str | None) -> str:
+        m = _TOKEN.match(word)
+        if not m and seat and re.match(r"^[A-Z]{2}$", word):
+            word = seat.lower() + word  # shorthand: your own token without its colour letter
+            m = _TOKEN.match(word)
+        cat = load()
+        if not m or (m.group(2) not in cat.characters and m.group(2) not in cat.objects):
+            raise self.fail(f"expected a token like bWA or yRP, got {word!r}", index)
+        return word
+
+    def direction(self) -> str:
+        word = self.next("a direction (n, e, s, w)")
+        if word not in DIRECTIONS:
+            raise self.fail(f"expected a direction n, e, s or w, got {word!r}", self.i - 1)
+        return word
+
+    def number(self, what: str) -> int:
+        word = self.next(what)
+        if not re.match(r"^\+?\d$", word):
+            raise self.fail(f"expected {what}, got {word!r}", self.i - 1)
+        return int(word.lstrip("+"))
+
+
+def parse_action(text: str, seat: str) -> Action:
+    """Parse canonical notation (own tokens may omit their colour letter). Raises NotationError."""
+    w = _Words(text)
+    if not w.words:
+        raise w.fail("empty action")
+    verb = w.next("a verb")
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        raise w.fail(f"unknown verb {verb!r} (try: {', '.join(sorted(_PARSERS))})", 0)
+    action = parser(w, seat)
+    w.end()
+    return action
+
+
+def _parse_team(w: _Words, seat: str) -> ChooseTeam:
+    team, removed = [], ()
+    while w.more():
+        index = w.i
+        word = w.next("square=character")
+        if word.startswith("out="):
+            removed = tuple(code for code in word[4:].split(",") if code)
+            continue
+        if "=" not in word:
+            raise w.fail("expected square=character, like b0=WA", index)
+        sq_text, code = word.split("=", 1)
+        m = _SQUARE.match(sq_text)
+        if not m or code not in load().characters:
+            raise w.fail(f"expected square=character, like b0=WA, got {word!r}", index)
+        team.append(((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1), code))
+    return ChooseTeam(seat, tuple(sorted(team)), tuple(sorted(removed)))
+
+
+def _parse_move(w: _Words, seat: str) -> Move:
+    token = w.token(seat)
+    index = w.i
+    path_word = w.next("a destination square")
+    squares = []
+    for part in path_word.split("-"):
+        m = _SQUARE.match(part)
+        if not m:
+            raise w.fail(f"expected a square or a route like c4-c5-d5, got {path_word!r}", index)
+        squares.append((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1))
+    take, leave = _parse_items(w, seat)
+    route = tuple(squares) if len(squares) > 1 else None
+    return Move(seat, token, squares[-1], take, leave, route)
+
+
+def _parse_items(w: _Words, seat: str):
+    take, leave = None, []
+    while w.more():
+        index = w.i
+        word = w.next("an item")
+        if word.startswith("+"):
+            if take:
+                raise w.fail("a figure carries one thing: only one +token", index)
+            take = w.token_word(word[1:], index, seat)
+        elif "@" in word:
+            tid, sq = word.split("@", 1)
+            m = _SQUARE.match(sq)
+            if not m:
+                raise w.fail(f"expected token@square, got {word!r}", index)
+            leave.append((w.token_word(tid, index, seat), (ord(m.group(1)) - ord("a"), int(m.group(2)) - 1)))
+        else:
+            raise w.fail(f"expected +token or token@square, got {word!r}", index)
+    return take, tuple(sorted(leave))
+
+
+def _parse_wallwalk(w: _Words, seat: str) -> WallWalk:
+    token = w.token(seat)
+    dest = w.square()
+    take, leave = _parse_items(w, seat)
+    if take:
+        raise w.fail("a wall-walk takes what lies on the landing square without +token")
+    return WallWalk(seat, token, dest, leave)
+
+
+def _portcullis(how: str):
+    return lambda w, seat: Portcullis(seat, w.token(seat), w.direction(), how)
+
+
+def _rotate(w: _Words, seat: str) -> Rotate:
+    token, slot = w.token(seat), w.slot()
+    word = w.next("cw or ccw")
+    if word not in ("cw", "ccw"):
+        raise w.fail(f"expected cw or ccw, got {word!r}", w.i - 1)
+    return Rotate(seat, token, slot, word == "cw")
+
+
+_PARSERS = {
+    "team": _parse_team,
+    "hide": lambda w, seat: Hide(seat, w.token(seat), w.slot()),
+    "card": lambda w, seat: PlayCard(seat, w.number("an action card value (2-5)")),
+    "end": lambda w, seat: EndTurn(seat),
+    "move": _parse_move,
+    "wallwalk": _parse_wallwalk,
+    "jump": lambda w, seat: Jump(seat, w.token(seat), w.square("the pit"), w.square("the landing square")),
+    "attack": lambda w, seat: Attack(seat, w.token(seat), w.token()),
+    "combat": lambda w, seat: CombatCard(seat, w.number("a combat card (+0..+6)")),
+    "reveal": lambda w, seat: Reveal(seat, w.token(seat), w.slot()),
+    "place": lambda w, seat: Place(seat, w.token(), w.square()),
+    "pass": lambda w, seat: PassPlacement(seat),
+    "rotate": _rotate,
+    "heal": lambda w, seat: Heal(seat, w.token(seat), w.token()),
+    "regenerate": lambda w, seat: Regenerate(seat, w.token(seat)),
+    "break": _portcullis("break"),
+    "open": _portcullis("open"),
+    "close": _portcullis("close"),
+    "fireball": lambda w, seat: Fireball(seat, w.token(seat), w.direction()),
+    "drink": lambda w, seat: Drink(seat, w.token(seat)),
+}
+VERB_NAMES = tuple(sorted(_PARSERS))
+
+
+def resolve_input(state, seat: str, text: str) -> Action:
+    """Turn what a player typed into one legal action, accepting abbreviations.
+
+    Exact notation is parsed as is (and then validated by `apply`). Otherwise the words are matched, in order,
+    against the canonical text of every legal action: `bTH g6` or `g6` for a move, `attack yTR` with the attacker
+    left out. One match: that action. Several: AmbiguousAction with the candidates. None: the strict parse error,
+    or IllegalAction if the text parses.
+    """
+    from .legal import legal_actions
+
+    try:
+        return parse_action(text, seat)
+    except NotationError as strict_error:
+        words = text.split()
+        candidates = []
+        for action in legal_actions(state, seat):
+            canonical = format_action(action).split()
+            if _subsequence(words, canonical) or _subsequence(words, canonical[1:]):
+                candidates.append(action)
+        if len(candidates) == 1:
+            return candidates[0]
+        if candidates:
+            raise AmbiguousAction(f"{text!r} matches {len(candidates)} actions",
+                                  tuple(format_action(a) for a in candidates[:12])) from None
+        raise strict_error
+
+
+def _subsequence(words: list[str], canonical: list[str]) -> bool:
+    if not words:
+        return False
+    it = iter(canonical)
+    return all(any(_same(word, c) for c in it) for word in words)
+
+
+def _same(word: str, canonical_word: str) -> bool:
+    return word == canonical_word or (len(word) == 2 and canonical_word[1:] == word and canonical_word[0] in "by")
+
+
+__all__ = ["format_action", "parse_action", "resolve_input", "VERB_NAMES", "IllegalAction"]

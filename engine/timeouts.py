@@ -1,0 +1,44 @@
+"""What the rules do when a player's time runs out (BG-OPT-02..04), and which choices are secret."""
+
+from __future__ import annotations
+
+from .actions import Action, CombatCard, EndTurn, PassPlacement, Place, PlayCard
+from .board import board_of
+from .rooms import free_squares, placeable_tokens
+from .state import GameState
+from .turn import card_allowed
+
+
+def secret_purpose(state: GameState, seat: str) -> str | None:
+    """The purpose of a pending simultaneous secret choice of `seat` (for commit-reveal), or None."""
+    if seat not in state.to_act:
+        return None
+    if state.phase == "team":
+        return "team"
+    if state.phase == "combat":
+        return f"combat-{state.combat.number}"
+    return None
+
+
+def timeout_action(state: GameState, seat: str) -> Action | None:
+    """The action the rules take for `seat` when its time runs out; None where the rules name no fallback.
+
+    Turn (BG-OPT-02): the turn ends (if no action card was played yet, the lowest playable card is played
+    first, since phase 1 is mandatory: docs/rulings.md DT-007). Combat (BG-OPT-04): the +0. Placing the
+    revealer's objects (BG-OPT-03): the opponent passes them to the revealer, who (on his own timeout) places
+    each on the first free square. Team choice and hidden placement: none (the server decides).
+    """
+    if seat not in state.to_act:
+        return None
+    if state.phase == "card":
+        return PlayCard(seat, min(v for v in state.players[seat].actions if card_allowed(state, v) is None))
+    if state.phase == "main":
+        return EndTurn(seat)
+    if state.phase == "combat":
+        return CombatCard(seat, 0)
+    if state.phase == "place":
+        p = state.placement
+        if p.placer != p.revealer:
+            return PassPlacement(seat)
+        return Place(seat, placeable_tokens(state)[0], free_squares(state, board_of(state), p.slot)[0])
+    return None

@@ -1,0 +1,90 @@
+"""What each seat and a spectator may see of a game, as plain data (str, int, bool, None, list, dict).
+
+Face-down tokens show only their colour (BG-SETUP-07, RUL-029); a hand is hidden from the opponent (counts
+only, BG-COMP-08); a pending secret choice reveals only whether it was made; face-down rooms show nothing.
+"""
+
+from __future__ import annotations
+
+from .board import board_of
+from .geometry import slot_name, square_name
+from .state import SEATS, GameState
+
+_PORT_STATE = {"c": "closed", "o": "open", "b": "broken"}
+GOD = "*"  # a viewer that sees everything: only for local tools (dt-engine show), never sent over a network
+
+
+def view(state: GameState, seat: str | None) -> dict:
+    """The game as `seat` ("B", "Y") or a spectator (None) may see it."""
+    god = seat == GOD
+    board = board_of(state)
+    out = {
+        "set": state.options.set_name, "target_vp": state.options.target_vp, "beginner": state.options.beginner,
+        "rows": state.rows, "viewer": seat, "phase": state.phase, "turn": state.turn, "active": state.active,
+        "to_act": list(state.to_act), "ap": state.ap, "pools": dict(sorted(state.pools.items())),
+        "first_cycle_limit": None if state.four_played else state.high_card + 1,
+        "exhausted": sorted(state.exhausted),
+        "rooms": [_room(p, god) for p in state.rooms],
+        "pits": sorted(square_name(sq) for sq in board.pits),
+        "gears": {slot_name(slot): square_name(sq) for slot, sq in sorted(board.gears.items())},
+        "walls": sorted([square_name(a), square_name(b), n] for (a, b), n in board.walls.items()
+                        if board.exists(a) and board.exists(b)),
+        "portcullises": sorted([square_name(a), square_name(b), _PORT_STATE[st]]
+                               for (a, b), (_, _, st) in board.portcullises.items()),
+        "tokens": [], "hidden": [], "off_board": [],
+        "players": {},
+        "combat": None, "placement": None, "teams_chosen": None, "outcome": None,
+    }
+    for t in sorted(state.tokens.values(), key=lambda t: t.id):
+        if t.where == "board":
+            visible = god or not t.face_down or t.colour == seat
+            out["tokens"].append({
+                "id": t.id if visible else None, "colour": t.colour, "code": t.code if visible else None,
+                "character": t.is_character if visible else None, "square": square_name(t.square),
+                "wounded": t.wounded, "face_down": t.face_down,
+            })
+        elif t.where == "room":
+            out["hidden"].append({"colour": t.colour, "slot": slot_name(t.room),
+                                  **({"id": t.id} if god else {})})
+        elif t.where not in ("screen", "unused") or god:
+            out["off_board"].append({"id": t.id, "where": t.where, "scored_by": t.scored_by})
+    for s in SEATS:
+        p = state.players[s]
+        own = god or s == seat
+        out["players"][s] = {
+            "vp": state.vp(s),
+            "action_cards": list(p.actions) if own else len(p.actions),
+            "played_top": p.played[-1] if p.played else None,
+            "combat_cards": list(p.combat) if own else len(p.combat),
+            "jumps": p.jumps,
+            "screen": sorted(t.id for t in state.tokens.values() if t.colour == s and t.where == "screen")
+            if own else sum(1 for t in state.tokens.values() if t.colour == s and t.where == "screen"),
+        }
+    if state.phase == "team":
+        out["teams_chosen"] = {s: s in state.teams for s in SEATS}
+        if seat in state.teams or god:
+            out["my_team"] = {s: {square_name(sq): code for sq, code in state.teams[s][0]}
+                              for s in state.teams if god or s == seat}
+    if state.combat:
+        c = state.combat
+        out["combat"] = {"number": c.number, "attacker": c.attacker, "target": c.target,
+                         "attackers": list(c.attackers), "defenders": list(c.defenders),
+                         "chosen": {s: c.card_of(s) is not None for s in SEATS},
+                         "my_card": c.card_of(seat) if seat in SEATS else None}
+        if god:
+            out["combat"]["cards"] = dict(c.cards)
+    if state.placement:
+        p = state.placement
+        out["placement"] = {"slot": slot_name(p.slot), "revealer": p.revealer, "placer": p.placer,
+                            "tokens": list(p.tokens), "passed": p.passed}
+    if state.outcome:
+        o = state.outcome
+        out["outcome"] = {"winner": o.winner, "vp": dict(o.vp), "reason": o.reason}
+    return out
+
+
+def _room(place, god: bool) -> dict:
+    if place.revealed or god:
+        return {"slot": slot_name(place.slot), "revealed": place.revealed, "tile": place.tile,
+                "orientation": place.orientation}
+    return {"slot": slot_name(place.slot), "revealed": False, "tile": None, "orientation": None}

@@ -1,0 +1,61 @@
+"""Hand-written test positions: a synthetic room set with known features, and a position builder.
+
+The synthetic rooms (docs/rulings.md: rule tests may build synthetic rooms, RUL-042) are, in tile coordinates
+(rRcC, row 1 at the top of the printed tile, which faces Yellow at orientation 0; see engine/geometry.py):
+  O1/O2 (pair 1), Q1/Q2 (pair 4): empty rooms, gear at r1c1.
+  P1/P2 (pair 2): pits at r3c3 and r3c4, gear at r1c1.
+  W1/W2 (pair 3): gear at r1c1; walls r3c2|r3c3 and r2c3-r3c3; portcullises r3c3|r3c4 and r3c3-r4c3;
+                  an outer wall on r5c1's south side.
+Every G-like room (suffix 1) turns counter-clockwise, every suffix-2 room clockwise.
+With the default layout (all revealed, orientation 0): A1=O1 B1=O2 A2=P1 B2=P2 A3=W1 B3=W2 A4=Q1 B4=Q2.
+Board squares: files a..j, ranks 1..20; Blue's start zone is rank 0, Yellow's rank 21.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib import resources
+
+from dungeon_twister.engine import catalogue, parse_position
+
+
+def _synthetic() -> dict:
+    raw = json.loads(resources.files("dungeon_twister.engine.data").joinpath("base_set.json").read_text())
+    raw = copy.deepcopy(raw)
+    raw["set"] = "synthetic"
+
+    def room(number, clockwise, pits=(), walls=(), outer=(), ports=()):
+        return {"number": number, "arrow": "clockwise" if clockwise else "counter-clockwise", "rotation": "r1c1",
+                "pits": list(pits), "internal_walls": list(walls), "outer_walls": list(outer),
+                "portcullises": list(ports)}
+
+    walled = dict(walls=["r3c2-r3c3", "r2c3-r3c3"], outer=["r5c1:S"], ports=["r3c3-r3c4", "r3c3-r4c3"])
+    raw["rooms"] = {
+        "O1": room(1, False), "O2": room(1, True),
+        "P1": room(2, False, pits=["r3c3", "r3c4"]), "P2": room(2, True, pits=["r3c3", "r3c4"]),
+        "W1": room(3, False, **walled), "W2": room(3, True, **walled),
+        "Q1": room(4, False), "Q2": room(4, True),
+    }
+    return raw
+
+
+catalogue.register("synthetic", _synthetic())
+
+DEFAULT_ROOMS = "A1=O1/0 B1=O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
+FULL_HANDS = "B:2345/-/012233456/3 Y:2345/-/012233456/3"
+
+
+def position_text(tokens: str = "-", *, rooms: str = DEFAULT_ROOMS, ports: str = "-", cards: str = FULL_HANDS,
+                  turn: int = 5, active: str = "B", phase: str = "main", ap: int = 5, four: int = 1,
+                  high: int = 5, extra: str = "", fields: str = "", set_name: str = "synthetic",
+                  options: str = "vp=5") -> str:
+    text = (f"DT1 {set_name} {options} ; rooms {rooms} ; ports {ports} ; tokens {tokens} ; cards {cards} ; "
+            f"turn {turn} {active} {phase} ap={ap} high={high} four={four} first=B placer=- combats=0"
+            + (f" {extra}" if extra else ""))
+    return text + (f" ; {fields}" if fields else "")
+
+
+def position(tokens: str = "-", **kwargs):
+    """A GameState from a few tokens: `position("bWA@c4 yTR@c5!", ap=3)`."""
+    return parse_position(position_text(tokens, **kwargs))
