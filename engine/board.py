@@ -32,6 +32,13 @@ class Board:
         for place in rooms:
             if place.revealed:
                 self._add_room(place, states.get(place.tile, ""))
+        self.open_ground = {(x, y) for x in range(2 * ROOM) for y in (-1, self.height)}
+        for place in rooms:
+            if place.revealed:
+                self.open_ground.update(self.room_squares(place.slot))
+        self.links: dict[Square, tuple[Square, ...]] = {
+            sq: tuple(other for _, other in self.neighbours(sq) if self._link(sq, other)) for sq in self.open_ground}
+        self._link_sets = {sq: frozenset(others) for sq, others in self.links.items()}
 
     def _add_room(self, place, states: str) -> None:
         tile = self.catalogue.rooms[place.tile]
@@ -77,10 +84,7 @@ class Board:
 
     def is_open_ground(self, square: Square) -> bool:
         """A square a token can be on: a start-zone square or a square of a revealed room."""
-        if self.is_start_zone(square):
-            return True
-        slot = self.slot_of(square)
-        return slot is not None and self.room_of_slot[slot].revealed
+        return square in self.open_ground
 
     def is_gear(self, square: Square) -> bool:
         slot = self.slot_of(square)
@@ -112,9 +116,11 @@ class Board:
 
     def connected(self, a: Square, b: Square) -> bool:
         """Adjacent, both open ground, and no wall or closed portcullis between (BG-GEO-07)."""
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            return False
-        if not (self.is_open_ground(a) and self.is_open_ground(b)):
+        links = self._link_sets.get(a)
+        return links is not None and b in links
+
+    def _link(self, a: Square, b: Square) -> bool:
+        if b not in self.open_ground:
             return False
         e = edge(a, b)
         if e in self.walls:
@@ -122,8 +128,8 @@ class Board:
         feature = self.portcullises.get(e)
         return not (feature and feature[2] == CLOSED)
 
-    def connected_neighbours(self, square: Square) -> list[Square]:
-        return [other for _, other in self.neighbours(square) if self.connected(square, other)]
+    def connected_neighbours(self, square: Square) -> tuple[Square, ...]:
+        return self.links.get(square, ())
 
     def sight_line(self, square: Square, direction: str):
         """Squares along a line of sight until a wall, closed portcullis or face-down room (BG-LOS-01..04)."""

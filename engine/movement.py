@@ -104,6 +104,7 @@ class Walker:
     # --- enumeration -------------------------------------------------------------------------------
     def outcomes(self, route: tuple[Square, ...] | None = None) -> dict[OutcomeKey, tuple[Square, ...]]:
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        self._refused: set[OutcomeKey] = set()
         seen: set = set()
         limit = self.steps if route is None else min(self.steps, len(route))
         if route is not None and len(route) > self.steps:
@@ -155,7 +156,10 @@ class Walker:
         if dest == self.start and take is None and not leave:
             return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
         key = (dest, take, leave)
-        if key in found or not self._end_ok(dest, hold, final, exited):
+        if key in found or key in self._refused:
+            return
+        if not self._end_ok(dest, hold, final, exited):
+            self._refused.add(key)
             return
         found[key] = path
 

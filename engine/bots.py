@@ -1,0 +1,138 @@
+"""Bot players that see exactly what a human sees: their seat's view and their legal actions as text.
+
+`choose(view, legal, rng) -> str` is pure: the server's bot seats call it with what the protocol delivered, so a
+bot cannot cheat. RandomBot picks uniformly; GreedyBot prefers exits, kills and safe progress.
+"""
+
+from __future__ import annotations
+
+from .catalogue import load
+from .rng import Rng
+
+FILES = "abcdefghij"
+
+
+def _square(name: str) -> tuple[int, int]:
+    return FILES.index(name[0]), int(name[1:]) - 1
+
+
+class RandomBot:
+    name = "random"
+
+    def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        return rng.choice(legal)
+
+
+class GreedyBot:
+    """A baseline: score every legal action with simple heuristics, take the best (ties broken at random)."""
+
+    name = "greedy"
+    TEAM_PREFERENCE = ("TH", "WA", "TR", "GB", "CL", "WZ", "MK", "WW")
+
+    def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        seat = view["viewer"]
+        if view["phase"] == "team":
+            return max(legal, key=lambda a: (self._team_score(a), rng.below(1000)))
+        best_score, best = None, []
+        for action in legal:
+            score = self.score(view, seat, action)
+            if best_score is None or score > best_score:
+                best_score, best = score, [action]
+            elif score == best_score:
+                best.append(action)
+        return rng.choice(best)
+
+    def _team_score(self, action: str) -> int:
+        codes = [w.split("=")[1] for w in action.split()[1:] if "=" in w and not w.startswith("out=")]
+        return -sum(self.TEAM_PREFERENCE.index(c) for c in codes if c in self.TEAM_PREFERENCE)
+
+    def score(self, view: dict, seat: str, action: str) -> float:
+        words = action.split()
+        verb = words[0]
+        cat = load(view["set"])
+        tokens = {t["id"]: t for t in view["tokens"] if t["id"]}
+        goal_y = 5 * view["rows"] if seat == "B" else -1
+
+        def strength(tid: str, attacking: bool) -> int:
+            t = tokens.get(tid)
+            if t is None or t["wounded"]:
+                return 0
+            value = cat.characters[t["code"]].combat
+            for other in view["tokens"]:
+                if other["square"] == t["square"] and other["id"] and not other["character"]:
+                    kind = cat.objects[other["code"]]
+                    value += kind.attack_bonus if attacking else kind.defend_bonus
+            return value
+
+        if verb == "card":
+            return int(words[1])  # more AP is better
+        if verb == "combat":
+            return self._card_score(view, seat, int(words[1]), strength)
+        if verb == "end":
+            return 0.0
+        if verb == "attack":
+            target = tokens.get(words[2])
+            margin = strength(words[1], True) - strength(words[2], False)
+            return 50 + margin * 10 if (target and target["wounded"]) or margin >= 2 else -5 + margin
+        if verb == "fireball":
+            return 40.0 if self._fireball_hits_enemy(view, seat, words[1], words[2]) else -50.0
+        if verb in ("reveal", "drink", "regenerate", "heal", "break", "open"):
+            return 8.0
+        if verb in ("move", "wallwalk", "jump"):
+            token = tokens.get(words[1])
+            dest = _square(words[-1] if verb == "jump" else words[2].split("-")[-1])
+            if token is None:
+                return 0.0
+            if dest[1] == goal_y:
+                return 100.0 + (20 if "+" in action or "TS" in action else 0)
+            start = _square(token["square"])
+            progress = abs(start[1] - goal_y) - abs(dest[1] - goal_y)
+            danger = self._danger(view, seat, dest, strength(words[1], False))
+            bonus = 6 if any(w.startswith("+") and w[2:] in ("TS", "SW", "AR", "RP", "SP", "FW") for w in words) else 0
+            return progress * 2 + bonus - danger * 15 - (3 if verb == "jump" else 0)
+        if verb in ("place", "hide", "rotate", "pass", "close"):
+            return 1.0
+        return 0.0
+
+    def _card_score(self, view, seat, value, strength) -> float:
+        combat = view["combat"]
+        if combat is None:
+            return -value
+        attacking = view["active"] == seat
+        mine = combat["attackers"] if attacking else combat["defenders"]
+        theirs = combat["defenders"] if attacking else combat["attackers"]
+        margin = sum(strength(t, attacking) for t in mine) - sum(strength(t, not attacking) for t in theirs)
+        needed = 3 - margin  # expect the opponent to play about +3
+        if needed <= 0:
+            return -value  # already winning: spend the smallest card
+        return -abs(value - needed) if value >= needed else value - 10
+
+    def _danger(self, view, seat, square, my_strength) -> int:
+        enemies = [t for t in view["tokens"] if t["colour"] != seat and t["id"] and t["character"]
+                   and not t["wounded"]]
+        cat = load(view["set"])
+        for enemy in enemies:
+            x, y = _square(enemy["square"])
+            if abs(x - square[0]) + abs(y - square[1]) <= 2 and cat.characters[enemy["code"]].combat > my_strength:
+                return 1
+        return 0
+
+    def _fireball_hits_enemy(self, view, seat, wizard, direction) -> bool:
+        deltas = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+        tokens = {t["square"]: t for t in view["tokens"] if t["character"] is not False}
+        me = next((t for t in view["tokens"] if t["id"] == wizard), None)
+        if me is None:
+            return False
+        x, y = _square(me["square"])
+        dx, dy = deltas[direction]
+        for _ in range(20):
+            x, y = x + dx, y + dy
+            if not (0 <= x < 10 and -1 <= y <= 5 * view["rows"]):
+                return False
+            hit = tokens.get(f"{FILES[x]}{y + 1}")
+            if hit is not None:
+                return hit["colour"] != seat
+        return False
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,161 @@
+"""dt-engine: show, list legal actions, replay records and run self-play games from the command line.
+
+Exit codes: 0 ok, 1 illegal action or bad input (message on stderr naming the line and the rule), 2 usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from .apply import apply
+from .ascii import render, render_summary
+from .errors import EngineError, IllegalAction
+from .events import event_view
+from .legal import legal_actions
+from .notation import format_action
+from .position import format_position
+from .records import parse_record, parse_start
+from .selfplay import play_game
+from .state import Options
+from .views import GOD, view
+
+
+class UsageError(Exception):
+    pass
+
+
+def _read(arg: str) -> str:
+    """A position or record given inline, as a file path, or '-' for standard input."""
+    if arg == "-":
+        return sys.stdin.read()
+    path = Path(arg)
+    if not arg.startswith(("DT1 ", "game ")) and path.exists():
+        return path.read_text()
+    return arg
+
+
+def _position(arg: str):
+    text = _read(arg).strip()
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    if not lines:
+        raise EngineError("no position given")
+    return parse_start(lines[0].strip())
+
+
+def cmd_show(args) -> int:
+    state = _position(args.position)
+    v = view(state, GOD if args.seat == "all" else None if args.seat == "spectator" else args.seat)
+    print(render(v))
+    print(render_summary(v))
+    return 0
+
+
+def cmd_legal(args) -> int:
+    state = _position(args.position)
+    for action in legal_actions(state):
+        print(f"{action.seat}: {format_action(action)}")
+    return 0
+
+
+def cmd_play(args) -> int:
+    state, lines = parse_record(_read(args.record))
+    events = []
+    for line in lines:
+        try:
+            state, new_events = apply(state, line.action)
+        except IllegalAction as error:
+            raise IllegalAction(error.rule, f"line {line.number} ({line.text}): {error.message}") from None
+        events.extend(event_view(e, GOD) for e in new_events)
+    outcome = state.outcome
+    result = {
+        "position": format_position(state),
+        "events": events,
+        "outcome": None if outcome is None else {"winner": outcome.winner, "vp": dict(outcome.vp),
+                                                 "reason": outcome.reason},
+        "to_act": list(state.to_act),
+    }
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    print(render(view(state, GOD)))
+    print(render_summary(view(state, GOD)))
+    for e in events:
+        print("  " + " ".join(f"{k}={v}" for k, v in e.items()))
+    print(format_position(state))
+    print("outcome: " + ("game not over" if outcome is None else
+                         f"{'draw' if outcome.winner is None else outcome.winner + ' wins'} ({outcome.reason})"))
+    return 0
+
+
+def cmd_selfplay(args) -> int:
+    options = Options(target_vp=args.vp, beginner=args.beginner)
+    wins = {"B": 0, "Y": 0, None: 0}
+    turns, actions = [], []
+    started = time.perf_counter()
+    for seed in range(args.seed, args.seed + args.games):
+        r = play_game(seed, options, (args.blue, args.yellow), args.max_actions)
+        wins[r.winner] += 1
+        turns.append(r.turns)
+        actions.append(r.actions)
+        print(f"game seed={seed}: {'draw' if r.winner is None else r.winner + ' wins'} "
+              f"{r.vp['B']}-{r.vp['Y']} ({r.reason}) turns={r.turns} actions={r.actions}")
+    elapsed = time.perf_counter() - started
+    n = args.games
+    print(f"games {n}  Blue {wins['B']}  Yellow {wins['Y']}  draws {wins[None]}  "
+          f"mean turns {sum(turns) / n:.1f}  mean actions {sum(actions) / n:.1f}  "
+          f"{n / elapsed:.2f} games/s  {sum(actions) / elapsed:.0f} actions/s")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="dt-engine", description="Dungeon Twister rules engine tools.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    show = sub.add_parser("show", help="draw a position (text, file or '-')")
+    show.add_argument("position")
+    show.add_argument("--seat", choices=["all", "B", "Y", "spectator"], default="all",
+                      help="whose view to draw (default: everything)")
+    show.set_defaults(run=cmd_show)
+    legal = sub.add_parser("legal", help="list the legal actions of a position, one per line")
+    legal.add_argument("position")
+    legal.set_defaults(run=cmd_legal)
+    play = sub.add_parser("play", help="apply a game record; print the final position, events and outcome")
+    play.add_argument("record")
+    play.add_argument("--json", action="store_true", help="machine-readable output")
+    play.set_defaults(run=cmd_play)
+    selfplay = sub.add_parser("selfplay", help="play random (or greedy) games to the end")
+    selfplay.add_argument("--games", type=int, default=1)
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--vp", type=int, default=5, choices=range(5, 9))
+    selfplay.add_argument("--beginner", action="store_true")
+    selfplay.add_argument("--blue", choices=["random", "greedy"], default="random")
+    selfplay.add_argument("--yellow", choices=["random", "greedy"], default="random")
+    selfplay.add_argument("--max-actions", type=int, default=None, help="stop a game early (reported unfinished)")
+    selfplay.set_defaults(run=cmd_selfplay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0) and 2
+    try:
+        return args.run(args)
+    except IllegalAction as error:
+        print(f"dt-engine: illegal: {error}", file=sys.stderr)
+        return 1
+    except EngineError as error:
+        print(f"dt-engine: bad input: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"dt-engine: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

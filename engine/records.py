@@ -1,0 +1,85 @@
+"""Game records: a start (a new game's seed and options, or a position) followed by one action per line.
+
+    game seed=42 vp=5 [beginner] [handicap=B/6/56]      or      DT1 base_set vp=5 ; rooms ...
+    B: team b0=WA d0=TH g0=CL i0=TR
+    Y: team b21=TR d21=GB g21=WZ i21=CL
+    B: hide bRP A2
+    ...
+Blank lines and lines starting with '#' are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .actions import Action
+from .errors import EngineError, NotationError
+from .notation import format_action, parse_action
+from .position import parse_position
+from .setup import new_game
+from .state import GameState, Handicap, Options
+
+
+@dataclass(frozen=True)
+class RecordLine:
+    number: int  # 1-based line number in the record
+    text: str
+    action: Action
+
+
+def game_header(seed: int, options: Options) -> str:
+    text = f"game seed={seed} vp={options.target_vp}" + (" beginner" if options.beginner else "")
+    if options.handicap:
+        h = options.handicap
+        text += f" handicap={h.seat}/{h.characters}/{''.join(map(str, h.removed_cards)) or '-'}"
+    return text
+
+
+def parse_start(line: str, number: int = 1) -> GameState:
+    if line.startswith("DT1 "):
+        return parse_position(line)
+    m = re.match(r"^game\s+seed=(\d+)((?:\s+\S+)*)$", line)
+    if not m:
+        raise NotationError(f"line {number}: a record starts with 'game seed=N ...' or a position", line, 0)
+    target, beginner, handicap = 5, False, None
+    for word in m.group(2).split():
+        if v := re.match(r"^vp=([5-8])$", word):
+            target = int(v.group(1))
+        elif word == "beginner":
+            beginner = True
+        elif h := re.match(r"^handicap=([BY])/([4-8])/([1-6]+|-)$", word):
+            cards = tuple(int(c) for c in h.group(3)) if h.group(3) != "-" else ()
+            handicap = Handicap(h.group(1), int(h.group(2)), cards)
+        else:
+            raise NotationError(f"line {number}: unknown game option {word!r}", line, line.index(word))
+    try:
+        return new_game(Options(target, beginner, handicap), int(m.group(1)))
+    except ValueError as error:
+        raise NotationError(f"line {number}: {error}", line, 0) from None
+
+
+def parse_record(text: str) -> tuple[GameState, list[RecordLine]]:
+    """The starting state and the parsed action lines (not yet applied)."""
+    lines = [(i + 1, raw.strip()) for i, raw in enumerate(text.splitlines())]
+    lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
+    if not lines:
+        raise NotationError("empty record")
+    start = parse_start(lines[0][1], lines[0][0])
+    actions = []
+    for number, line in lines[1:]:
+        m = re.match(r"^([BY]):\s*(.*)$", line)
+        if not m:
+            raise NotationError(f"line {number}: expected 'B: <action>' or 'Y: <action>'", line, 0)
+        try:
+            actions.append(RecordLine(number, line, parse_action(m.group(2), m.group(1))))
+        except NotationError as error:
+            raise NotationError(f"line {number}: {error}") from None
+    return start, actions
+
+
+def format_line(action: Action) -> str:
+    return f"{action.seat}: {format_action(action)}"
+
+
+__all__ = ["RecordLine", "game_header", "parse_start", "parse_record", "format_line", "EngineError"]

@@ -1,0 +1,47 @@
+"""Complete games between bots, straight on the engine (for dt-engine selfplay, the benchmark and tests)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .apply import apply
+from .bots import BOTS
+from .legal import legal_actions
+from .notation import format_action, parse_action
+from .rng import Rng
+from .setup import new_game
+from .state import GameState, Options
+from .views import view
+
+
+@dataclass(frozen=True)
+class GameResult:
+    seed: int
+    winner: str | None
+    vp: dict
+    turns: int
+    actions: int
+    reason: str
+    final: GameState
+
+
+def play_game(seed: int, options: Options = Options(), bots: tuple[str, str] = ("random", "random"),
+              max_actions: int | None = None) -> GameResult:
+    """Play one game; with `max_actions`, stop early (reason 'unfinished')."""
+    state = new_game(options, seed)
+    rng = Rng(seed ^ 0x5EED)
+    players = {"B": BOTS[bots[0]](), "Y": BOTS[bots[1]]()}
+    count = 0
+    while state.outcome is None and (max_actions is None or count < max_actions):
+        seat = state.to_act[0]
+        legal = legal_actions(state, seat)
+        if players[seat].name == "random":
+            action = rng.choice(legal)
+        else:
+            texts = [format_action(a) for a in legal]
+            action = parse_action(players[seat].choose(view(state, seat), texts, rng), seat)
+        state, _ = apply(state, action)
+        count += 1
+    o = state.outcome
+    return GameResult(seed, o.winner if o else None, {s: state.vp(s) for s in ("B", "Y")}, state.turn, count,
+                      o.reason if o else "unfinished", state)
