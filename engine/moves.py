@@ -6,6 +6,7 @@ from .actions import Jump, Move, WallWalk
 from .context import Ctx
 from .errors import IllegalAction
 from .geometry import Square, square_name
+from .golden import square_problem
 from .movement import Walker
 from .state import GameState, Token, opponent
 
@@ -40,27 +41,109 @@ def move(ctx: Ctx, action: Move) -> None:
 
 
 def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tuple[str, str]:
-    """The most useful rule to cite for a move that is not among the reachable outcomes."""
+    """The most specific rule to cite for a move that is not among the reachable outcomes."""
     dest = action.dest
     board = walker.board
     name = square_name(dest)
     if not board.exists(dest) or not board.is_open_ground(dest):
         return "BG-GEO-11", f"{name} is not a square of a revealed room or a start zone"
+    if action.route is not None:
+        problem = _route_problem(state, walker, action.route)
+        if problem:
+            return problem
+    if dest == walker.start and action.take is None and not action.leave:
+        return "BG-MOVE-02", f"{action.token} would neither move nor take or leave anything: that is no move"
     reachable = {key[0] for key in walker.outcomes()}
     if dest not in reachable:
-        if dest in board.pits:
-            return "BG-MOVE-10", f"{action.token} cannot reach or stop on the pit {name}"
-        here = [t for t in state.tokens.values() if t.where == "board" and t.square == dest]
-        if any(t.is_character and not t.wounded and t.colour != walker.colour for t in here):
+        here = [t for t in state.tokens.values() if t.where == "board" and t.square == dest
+                and t.id != walker.mover.id]
+        enemy_figure = any(t.is_character and not t.wounded and t.colour != walker.colour for t in here)
+        if enemy_figure and board.start_zone_owner(dest) == walker.exit_owner:
+            return "BG-EXIT-03", f"{name} holds an enemy figure: no exit there"
+        if enemy_figure:
             return "BG-MOVE-09", f"{name} holds an enemy figure"
         if any(t.is_character and not t.wounded for t in here):
             return "BG-MOVE-08", f"{action.token} may cross {name} but not stop there"
         if any(t.is_character and t.wounded and t.colour != walker.colour for t in here):
             return "BG-MOVE-07", f"{action.token} may not stop on an enemy wounded character"
+        if dest in board.pits:
+            return "BG-MOVE-10", f"{action.token} cannot reach or stop on the pit {name}"
         return "BG-MOVE-01", f"{name} is not within {walker.steps} connected steps of {action.token}"
+    problem = _items_problem(state, walker, action)
+    if problem:
+        return problem
     if action.route is not None:
         return "BG-MOVE-05", "that route is not a legal path for this move"
     return "BG-ITEM-04", "those pick-ups, drops or hand-overs are not possible along any path to " + name
+
+
+def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) -> tuple[str, str] | None:
+    """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10)."""
+    board = walker.board
+    if len(route) > walker.steps:
+        return "BG-MOVE-01", f"{walker.mover.id} moves at most {walker.steps} squares"
+    here = walker.start
+    for there in route:
+        name = square_name(there)
+        if board.start_zone_owner(here) == walker.exit_owner:
+            return "BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start zone"
+        if abs(here[0] - there[0]) + abs(here[1] - there[1]) != 1 or not board.is_open_ground(there):
+            return "BG-MOVE-01", f"{name} is not a square next to {square_name(here)}"
+        if not board.connected(here, there):
+            return "BG-MOVE-05", f"a wall or closed portcullis lies between {square_name(here)} and {name}"
+        if not walker.may_enter(here, there, walker.original, {}):
+            contents = walker.contents(there, walker.original, {})
+            if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
+                rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner else "BG-MOVE-09"
+                return rule, f"{name} holds an enemy figure"
+            if there in board.pits:
+                if here in board.pits and walker.is_rope(walker.original):
+                    return "BG-PIT-10", "a Rope crosses one pit at a time"
+                return "BG-MOVE-10", f"{walker.mover.id} cannot enter the pit {name}"
+        here = there
+    return None
+
+
+def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str, str] | None:
+    """Why these pick-ups, drops and hand-overs cannot end the move (BG-ITEM, BG-CARRY, BG-PIT, BG-MOVE-12)."""
+    board, cat = walker.board, walker.cat
+    take = state.tokens.get(action.take) if action.take else None
+    if take is not None and take.is_character and (take.colour != walker.colour or not take.wounded):
+        return "BG-CARRY-01", f"{walker.mover.id} may carry only a wounded character of its own colour"
+    if take is not None and take.where == "board" and take.square in board.pits and walker.is_rope(take.id):
+        others = [t for t in walker.base.get(take.square, []) if t.is_character]
+        if any(t.wounded and t.colour == walker.colour for t in others):
+            return "BG-PIT-09", "you may not take the Rope from under your own wounded character"
+        if any(not t.wounded for t in others):
+            return "BG-PIT-04", "the Rope under a figure on a pit cannot be taken"
+    for tid, square in action.leave:
+        if square in board.pits and tid in state.tokens:
+            if not walker.is_rope(tid):
+                return "BG-PIT-05", f"only a Rope may be left on the pit {square_name(square)}"
+            if not walker.may_leave(square, tid):
+                return "BG-PIT-06", "a Rope is left on a pit only with 2 valid squares beside it"
+    final = dict(action.leave)
+    if action.take:
+        final[action.take] = action.dest
+    if walker.original and walker.original not in final:
+        final[walker.original] = action.dest
+    if any(tid not in walker.origin for tid in final):
+        return None
+    squares = {walker.start, action.dest, *final.values(), *(walker.origin[t] for t in final)}
+    for square in sorted(squares):
+        tokens = [t for t in walker.base.get(square, []) if t.id not in final]
+        tokens += [state.tokens[t] for t, sq in final.items() if sq == square]
+        if square == action.dest:
+            tokens.append(walker.mover)
+        problem = square_problem(square, tokens, board.pits, cat)
+        if problem is None:
+            continue
+        if square == action.dest and problem[0] != "BG-MOVE-07":
+            return "BG-MOVE-12", f"{walker.mover.id} may not end its move there: {problem[1]}"
+        if any(t.is_character and not t.wounded for t in tokens):
+            return "BG-ITEM-01", f"a figure would carry more than one thing: {problem[1]}"
+        return "BG-ITEM-04", f"that cannot be left there: {problem[1]}"
+    return None
 
 
 def wallwalk_options(state: GameState, board, figure: Token) -> list[tuple[Square, tuple]]:
@@ -133,6 +216,13 @@ def jump(ctx: Ctx, action: Jump) -> None:
     if (action.pit, action.dest) not in jump_options(ctx.s, ctx.board, figure):
         if action.pit not in ctx.board.pits or not ctx.board.connected(figure.square, action.pit):
             raise IllegalAction("BG-JUMP-03", f"{figure.id} is not beside the pit {square_name(action.pit)}")
+        if any(t.is_character for t in ctx.at(action.pit)):
+            raise IllegalAction("BG-JUMP-05", f"a character is on the pit {square_name(action.pit)}")
+        pit, dest = action.pit, action.dest
+        if dest == figure.square or abs(pit[0] - dest[0]) + abs(pit[1] - dest[1]) != 1:
+            raise IllegalAction("BG-JUMP-03", f"{square_name(dest)} is not a landing square beside the pit")
+        if ctx.board.is_open_ground(dest) and not ctx.board.connected(pit, dest):
+            raise IllegalAction("BG-JUMP-06", f"a wall or closed portcullis lies between the pit and {square_name(dest)}")
         raise IllegalAction("BG-JUMP-04", f"{square_name(action.dest)} is not a valid landing square")
     player = ctx.s.players[action.seat]
     ctx.s.players[action.seat] = type(player)(player.actions, player.played, player.combat, player.jumps - 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .board import board_of
 from .geometry import slot_name, square_name
 from .state import SEATS, GameState
+from .timeouts import secret_purpose
 
 _PORT_STATE = {"c": "closed", "o": "open", "b": "broken"}
 GOD = "*"  # a viewer that sees everything: only for local tools (dt-engine show), never sent over a network
@@ -34,6 +35,7 @@ def view(state: GameState, seat: str | None) -> dict:
         "tokens": [], "hidden": [], "off_board": [],
         "players": {},
         "combat": None, "placement": None, "teams_chosen": None, "outcome": None,
+        "secret": secret_purpose(state, seat) if seat in SEATS else None,
     }
     for t in sorted(state.tokens.values(), key=lambda t: t.id):
         if t.where == "board":

@@ -1,0 +1,149 @@
+"""The sans-IO connection common to every role: bytes in, events out; messages in, bytes out.
+
+Both ends track the same state (states.py); every message is checked against the registry (roles, state,
+version) and against the table the connection is at, whether it is sent or received.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import ClassVar
+
+from .codec import decode_message, encode_message, pack_map, unpack_map
+from .errors import Fault, ProtocolError
+from .events import Event
+from .framing import DEFAULT_MAX_FRAME_SIZE, FrameReader, frame
+from .kinds import TEXT
+from .msg_handshake import Hello, Welcome
+from .msg_lobby import Joined, Left
+from .msg_session import Error
+from .registry import Message
+from .roles import CLIENT_ROLES, Role
+from .states import AT_A_TABLE, State, state_after
+from .versions import PROTOCOL_VERSIONS
+
+
+class Connection(ABC):
+    """One end of one connection. Subclasses fix `role`.
+
+    Feed received bytes to `receive_data`, then call `next_event` until it returns None (more data needed, or
+    the connection is closed: see `state`). `send` turns a message into the bytes to write, or raises
+    ProtocolError (fault "local") if this end may not send it now; nothing changes then.
+    """
+
+    role: ClassVar[Role]
+
+    def __init__(
+        self, *, versions: Sequence[int] = PROTOCOL_VERSIONS, max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
+    ) -> None:
+        if not versions:
+            raise ValueError("a connection needs at least one protocol version")
+        self.versions = tuple(versions)
+        self.max_frame_size = max_frame_size
+        self.state = State.AWAIT_HELLO
+        self.hello: Hello | None = None
+        self.version: int | None = None
+        """The negotiated version, once welcome went through."""
+        self.table: str | None = None
+        self.seat: str | None = None
+        """The player's seat at `table` (None for a spectator)."""
+        self._reader = FrameReader(max_frame_size)
+
+    @property
+    @abstractmethod
+    def client_role(self) -> Role | None:
+        """The role of the client end (None while a server has not received hello)."""
+
+    @property
+    @abstractmethod
+    def peer_role(self) -> Role | None:
+        """The role of the other end (None while a server has not received hello)."""
+
+    def receive_data(self, data: bytes) -> None:
+        """Bytes received from the peer; ignored once the connection is closed."""
+        if self.state is not State.CLOSED:
+            self._reader.feed(data)
+
+    def next_event(self) -> Event | None:
+        """The next message, RevealMismatch or ProtocolError (returned, not raised; fault "remote"), or None.
+
+        After a fatal ProtocolError the state is CLOSED and nothing more is read.
+        """
+        while self.state is not State.CLOSED:
+            try:
+                body = self._reader.next_frame()
+                if body is None:
+                    return None
+                message = decode_message(unpack_map(body, self.max_frame_size))
+                self._check(message, outgoing=False)
+                event = self._receive(message)
+            except ProtocolError as error:
+                if error.fatal:
+                    self.state = State.CLOSED
+                return error
+            if event is not None:
+                return event
+        return None
+
+    def send(self, message: Message) -> bytes:
+        """The frame carrying `message`; raises ProtocolError (fault "local") if it may not be sent."""
+        self._check(message, outgoing=True)
+        self._check_send(message)
+        data = frame(pack_map(encode_message(message)), self.max_frame_size)
+        self._advance(message)
+        return data
+
+    def send_error(self, error: ProtocolError) -> bytes:
+        """The error frame reporting `error` to the peer, in any state; a fatal error closes the connection."""
+        server_at_fault = (error.fault == "local") == (self.role is Role.SERVER)
+        fault = "server" if server_at_fault else "client"
+        report = Error(error.code, error.message[: TEXT.max_len], fault, error.fatal)
+        data = frame(pack_map(encode_message(report)), self.max_frame_size)
+        if error.fatal:
+            self.state = State.CLOSED
+        return data
+
+    def _check(self, message: Message, *, outgoing: bool) -> None:
+        """The checks every role makes, both ways: version, roles, state, table."""
+        spec = message.spec
+        fault: Fault = "local" if outgoing else "remote"
+        sender, receiver = (self.role, self.peer_role) if outgoing else (self.peer_role, self.role)
+        if spec.since > (self.version or max(self.versions)):
+            raise ProtocolError("unknown_type", f"{spec.name} appeared in version {spec.since}", fault=fault)
+        if not (_among(sender, spec.sent_by) and _among(receiver, spec.sent_to)):
+            route = f"a {sender or 'client'} may not send {spec.name} to a {receiver or 'client'}"
+            raise ProtocolError("wrong_role", route, fault=fault)
+        if self.state not in spec.states:
+            raise ProtocolError("wrong_state", f"{spec.name} is not allowed in state {self.state}", fault=fault)
+        table = getattr(message, "table", None)
+        if self.state in AT_A_TABLE and table is not None and table != self.table:
+            raise ProtocolError("wrong_table", f"{spec.name} for table {table!r}, not {self.table!r}", fault=fault)
+
+    def _check_send(self, message: Message) -> None:
+        """Checks of a role's own before sending; the base has none."""
+
+    def _receive(self, message: Message) -> Event | None:
+        """Role checks and bookkeeping of a received message; the event to deliver, or None to drop it."""
+        self._advance(message)
+        return message
+
+    def _advance(self, message: Message) -> None:
+        """Bookkeeping and state change after a message went through, sent or received."""
+        if isinstance(message, Hello):
+            self.hello = message
+        elif isinstance(message, Welcome):
+            self.version = message.version
+        elif isinstance(message, Joined):
+            self.table, self.seat = message.table, message.seat
+        elif isinstance(message, Left):
+            self.table = self.seat = None
+        if isinstance(message, Error) and message.fatal:
+            self.state = State.CLOSED
+        else:
+            self.state = state_after(self.state, message.spec.name, self.client_role)
+
+
+def _among(role: Role | None, roles: frozenset[Role]) -> bool:
+    """Whether `role` is in `roles`; None is a client whose role the server does not know yet."""
+    return bool(roles & CLIENT_ROLES) if role is None else role in roles

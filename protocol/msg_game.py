@@ -1,0 +1,109 @@
+"""Game messages: actions, numbered table events, snapshots, resume, presence, timers and the result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .fields import optional, required
+from .kinds import ACTION_ID, ACTION_TEXT, CODE, EVENT_NUMBER, SEAT, TABLE_ID, TEXT
+from .registry import Message, message
+from .roles import CLIENT_ROLES, Role
+from .states import AT_A_TABLE, State
+from .wire_types import AnyMap, Int, Str
+
+SERVER = {Role.SERVER}
+PLAYER = {Role.PLAYER}
+SEQUENCE = Int(1)
+
+
+@message("action", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class Action(Message):
+    """An action in canonical notation; `action_id` is the client's idempotency key for it."""
+
+    table: str = required(TABLE_ID)
+    action_id: str = required(ACTION_ID)
+    text: str = required(ACTION_TEXT)
+
+
+@message("action_ok", sent_by=SERVER, sent_to=PLAYER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class ActionOk(Message):
+    action_id: str = required(ACTION_ID)
+
+
+@message("action_refused", sent_by=SERVER, sent_to=PLAYER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class ActionRefused(Message):
+    """`rule` is the id of the broken rule, when the engine names one."""
+
+    action_id: str = required(ACTION_ID)
+    code: str = required(CODE)
+    message: str = required(TEXT)
+    rule: str | None = optional(Str(64))
+
+
+@message("table_event", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)
+@dataclass(frozen=True, slots=True)
+class TableEvent(Message):
+    """The n-th event of the table (numbered from 1), as this client may see it."""
+
+    table: str = required(TABLE_ID)
+    n: int = required(SEQUENCE)
+    event: dict[str, Any] = required(AnyMap())
+
+
+@message("snapshot", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)
+@dataclass(frozen=True, slots=True)
+class Snapshot(Message):
+    """The whole view of the table after its n-th event; replaces every event up to n."""
+
+    table: str = required(TABLE_ID)
+    n: int = required(EVENT_NUMBER)
+    view: dict[str, Any] = required(AnyMap())
+
+
+@message("resume", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AT_A_TABLE)
+@dataclass(frozen=True, slots=True)
+class Resume(Message):
+    """Ask again for the events after `last_event` (the server may answer with a snapshot instead)."""
+
+    table: str = required(TABLE_ID)
+    last_event: int = required(EVENT_NUMBER)
+
+
+@message("opponent_left", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)
+@dataclass(frozen=True, slots=True)
+class OpponentLeft(Message):
+    """A seat's player disconnected; the seat is kept for `grace_seconds`."""
+
+    table: str = required(TABLE_ID)
+    seat: str = required(SEAT)
+    grace_seconds: int = required(Int(0))
+
+
+@message("opponent_back", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)
+@dataclass(frozen=True, slots=True)
+class OpponentBack(Message):
+    table: str = required(TABLE_ID)
+    seat: str = required(SEAT)
+
+
+@message("timer", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)
+@dataclass(frozen=True, slots=True)
+class Timer(Message):
+    """`seat` must act within `deadline_ms` milliseconds, counted from when the server sent this."""
+
+    table: str = required(TABLE_ID)
+    seat: str = required(SEAT)
+    deadline_ms: int = required(Int(0))
+
+
+@message("game_over", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)
+@dataclass(frozen=True, slots=True)
+class GameOver(Message):
+    """The result: {"winner": "B"|"Y"|nil, "vp": {"B": int, "Y": int}, "reason": str}."""
+
+    table: str = required(TABLE_ID)
+    result: dict[str, Any] = required(AnyMap())

@@ -1,0 +1,63 @@
+"""Handshake messages: hello, welcome, refused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .fields import Record, optional, required
+from .kinds import CODE, EVENT_NUMBER, NAME, TABLE_ID, TEXT, TOKEN
+from .registry import Message, message
+from .roles import CLIENT_ROLES, Role
+from .states import State
+from .wire_types import Int, ListOf, OneOf, Str
+
+VERSION = Int(1, 65535)
+
+
+@dataclass(frozen=True, slots=True)
+class Software:
+    """A program and its version, e.g. Software("dt-client", "0.1.0")."""
+
+    name: str = required(Str(64))
+    version: str = required(Str(32))
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeInfo:
+    """What a reconnecting client held: the token of its `joined`, the table and the last event it saw."""
+
+    token: str = required(TOKEN)
+    table: str = required(TABLE_ID)
+    last_event: int = required(EVENT_NUMBER)
+
+
+@message("hello", sent_by=CLIENT_ROLES, sent_to={Role.SERVER}, states={State.AWAIT_HELLO})
+@dataclass(frozen=True, slots=True)
+class Hello(Message):
+    """The client's first message: the versions it speaks, its software, its role, the user's name, and
+    optionally the seat or watch it resumes."""
+
+    versions: tuple[int, ...] = required(ListOf(VERSION, 16))
+    client: Software = required(Record(Software))
+    role: str = required(OneOf(("player", "spectator")))
+    name: str = required(NAME)
+    resume: ResumeInfo | None = optional(Record(ResumeInfo))
+
+
+@message("welcome", sent_by={Role.SERVER}, sent_to=CLIENT_ROLES, states={State.AWAIT_WELCOME})
+@dataclass(frozen=True, slots=True)
+class Welcome(Message):
+    """The version chosen among the client's, the server's software, and an opaque session id."""
+
+    version: int = required(VERSION)
+    server: Software = required(Record(Software))
+    session: str = required(TOKEN)
+
+
+@message("refused", sent_by={Role.SERVER}, sent_to=CLIENT_ROLES, states={State.AWAIT_WELCOME})
+@dataclass(frozen=True, slots=True)
+class Refused(Message):
+    """The server will not serve this client (see the error codes); it closes the connection."""
+
+    code: str = required(CODE)
+    reason: str = required(TEXT)

@@ -1,0 +1,136 @@
+"""Lobby messages: tables, seats, bots and chat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .fields import Record, optional, required
+from .kinds import CHAT_TEXT, EVENT_NUMBER, NAME, SEAT, TABLE_ID, TOKEN
+from .registry import Message, message
+from .roles import CLIENT_ROLES, Role
+from .states import AFTER_HANDSHAKE, AT_A_TABLE, State
+from .wire_types import AnyMap, Bool, Int, ListOf, OneOf, Str
+
+JOIN_CODE = Str(32)
+SERVER = {Role.SERVER}
+PLAYER = {Role.PLAYER}
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """The options of a new table; `handicap` is the engine's handicap option as a map."""
+
+    target_vp: int = optional(Int(5, 8), default=5)
+    beginner: bool = optional(Bool(), default=False)
+    handicap: dict[str, Any] | None = optional(AnyMap())
+    timers: bool = optional(Bool(), default=False)
+    private: bool = optional(Bool(), default=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """One line of the table list; a seat's player is absent while the seat is free."""
+
+    table: str = required(TABLE_ID)
+    options: TableOptions = required(Record(TableOptions))
+    status: str = required(OneOf(("waiting", "playing", "over")))
+    spectators: int = required(Int(0))
+    blue: str | None = optional(NAME)
+    yellow: str | None = optional(NAME)
+
+
+@message("list_tables", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AFTER_HANDSHAKE)
+@dataclass(frozen=True, slots=True)
+class ListTables(Message):
+    """Ask for the table list; the server answers tables."""
+
+
+@message("tables", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AFTER_HANDSHAKE)
+@dataclass(frozen=True, slots=True)
+class Tables(Message):
+    tables: tuple[TableInfo, ...] = required(ListOf(Record(TableInfo), 10_000))
+
+
+@message("create_table", sent_by=PLAYER, sent_to=SERVER, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class CreateTable(Message):
+    options: TableOptions = required(Record(TableOptions))
+
+
+@message("table_created", sent_by=SERVER, sent_to=PLAYER, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class TableCreated(Message):
+    """The table exists; its creator still has to join it. `join_code` is set for private tables."""
+
+    table: str = required(TABLE_ID)
+    join_code: str | None = optional(JOIN_CODE)
+
+
+@message("join", sent_by=PLAYER, sent_to=SERVER, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class Join(Message):
+    """Take a seat; no seat means any free one."""
+
+    table: str = required(TABLE_ID)
+    seat: str | None = optional(SEAT)
+    join_code: str | None = optional(JOIN_CODE)
+
+
+@message("spectate", sent_by={Role.SPECTATOR}, sent_to=SERVER, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class Spectate(Message):
+    """Watch a table; with `last_event`, the server replays only the events after it."""
+
+    table: str = required(TABLE_ID)
+    last_event: int | None = optional(EVENT_NUMBER)
+
+
+@message("joined", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class Joined(Message):
+    """The answer to join, spectate or a resume in hello: a seat (a player) or none (a spectator)."""
+
+    table: str = required(TABLE_ID)
+    token: str = required(TOKEN)
+    seat: str | None = optional(SEAT)
+
+
+@message("leave", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AT_A_TABLE)
+@dataclass(frozen=True, slots=True)
+class Leave(Message):
+    """Give up one's seat or stop watching; the server answers left."""
+
+
+@message("left", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)
+@dataclass(frozen=True, slots=True)
+class Left(Message):
+    """The client is back in the lobby: the answer to leave, or sent alone when the server closes the table."""
+
+    table: str = required(TABLE_ID)
+
+
+@message("seat_bot", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class SeatBot(Message):
+    table: str = required(TABLE_ID)
+    seat: str = required(SEAT)
+    kind: str = required(OneOf(("random", "greedy")))
+
+
+@message("chat", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AFTER_HANDSHAKE)
+@dataclass(frozen=True, slots=True)
+class Chat(Message):
+    """Say something to one's table, or to the lobby when at no table."""
+
+    text: str = required(CHAT_TEXT)
+
+
+@message("chat_message", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AFTER_HANDSHAKE)
+@dataclass(frozen=True, slots=True)
+class ChatMessage(Message):
+    """A chat line; `table` is absent for lobby chat."""
+
+    sender: str = required(NAME, key="from")
+    text: str = required(CHAT_TEXT)
+    table: str | None = optional(TABLE_ID)

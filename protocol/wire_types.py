@@ -1,0 +1,163 @@
+"""Wire types of fields: each checks a value and converts it between its msgpack and Python forms."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+INT_MAX = 2**63 - 1
+
+
+class FieldError(Exception):
+    """A field is missing (code "missing_field") or invalid ("bad_field"); `path` names it, e.g. "options.target_vp"."""
+
+    def __init__(self, code: str, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.code = code
+        self.path = path
+        self.reason = reason
+
+
+class WireType(Protocol):
+    """What every wire type provides; decode and encode raise FieldError."""
+
+    def decode(self, raw: Any, path: str) -> Any: ...
+    def encode(self, value: Any, path: str) -> Any: ...
+    def describe(self) -> str: ...
+
+
+def bad_value(path: str, kind: WireType, value: Any) -> FieldError:
+    return FieldError("bad_field", path, f"expected {kind.describe()}, got {_short(value)}")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# Scalar types: the wire value is the Python value, so decoding and encoding are the same check.
+
+
+@dataclass(frozen=True)
+class Str:
+    """A msgpack str of min_len..max_len characters (code points)."""
+
+    max_len: int
+    min_len: int = 1
+
+    def check(self, value: Any, path: str) -> str:
+        if type(value) is not str:
+            raise bad_value(path, self, value)
+        if not self.min_len <= len(value) <= self.max_len:
+            raise FieldError("bad_field", path, f"expected {self.describe()}, got {len(value)} characters")
+        return value
+
+    decode = encode = check
+
+    def describe(self) -> str:
+        return f"str[{self.min_len}..{self.max_len}]"
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """A msgpack str that must be one of `choices`."""
+
+    choices: tuple[str, ...]
+
+    def check(self, value: Any, path: str) -> str:
+        if type(value) is not str or value not in self.choices:
+            raise bad_value(path, self, value)
+        return value
+
+    decode = encode = check
+
+    def describe(self) -> str:
+        return "|".join(f'"{choice}"' for choice in self.choices)
+
+
+@dataclass(frozen=True)
+class Int:
+    """A msgpack int in lo..hi (bool is not an int here)."""
+
+    lo: int = 0
+    hi: int = INT_MAX
+
+    def check(self, value: Any, path: str) -> int:
+        if type(value) is not int or not self.lo <= value <= self.hi:
+            raise bad_value(path, self, value)
+        return value
+
+    decode = encode = check
+
+    def describe(self) -> str:
+        return f"int[{self.lo}..{'' if self.hi == INT_MAX else self.hi}]"
+
+
+@dataclass(frozen=True)
+class Bool:
+    """A msgpack bool."""
+
+    def check(self, value: Any, path: str) -> bool:
+        if type(value) is not bool:
+            raise bad_value(path, self, value)
+        return value
+
+    decode = encode = check
+
+    def describe(self) -> str:
+        return "bool"
+
+
+@dataclass(frozen=True)
+class Bin:
+    """A msgpack bin of exactly `size` bytes."""
+
+    size: int
+
+    def check(self, value: Any, path: str) -> bytes:
+        if type(value) is not bytes or len(value) != self.size:
+            raise bad_value(path, self, value)
+        return value
+
+    decode = encode = check
+
+    def describe(self) -> str:
+        return f"bin({self.size})"
+
+
+@dataclass(frozen=True)
+class AnyMap:
+    """A free-form msgpack map (engine views, events, results); its content is not checked here."""
+
+    def check(self, value: Any, path: str) -> dict:
+        if type(value) is not dict:
+            raise bad_value(path, self, value)
+        return value
+
+    decode = encode = check
+
+    def describe(self) -> str:
+        return "map"
+
+
+@dataclass(frozen=True)
+class ListOf:
+    """A msgpack array of at most max_len items of one type; a tuple in Python."""
+
+    item: WireType
+    max_len: int
+
+    def decode(self, raw: Any, path: str) -> tuple:
+        self._check(raw, path)
+        return tuple(self.item.decode(value, f"{path}[{i}]") for i, value in enumerate(raw))
+
+    def encode(self, value: Any, path: str) -> list:
+        self._check(value, path)
+        return [self.item.encode(item, f"{path}[{i}]") for i, item in enumerate(value)]
+
+    def _check(self, value: Any, path: str) -> None:
+        if type(value) not in (list, tuple) or len(value) > self.max_len:
+            raise bad_value(path, self, value)
+
+    def describe(self) -> str:
+        return f"[{self.item.describe()}] (≤{self.max_len})"
