@@ -130,7 +130,7 @@ def fireball(ctx: Ctx, action: Fireball) -> None:
         raise IllegalAction("BG-OBJ-FIREBALL-01", f"{wizard.id} carries no Fireball Wand")
     if action.direction not in DIRECTIONS:
         raise IllegalAction("BG-OBJ-FIREBALL-02", "choose a direction: n, e, s or w")
-    ctx.actor(action.seat, action.token)
+    ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")
     ctx.put(wand.moved(where="discarded", square=None))
     victims: list[Token] = []
     for square in ctx.board.sight_line(wizard.square, action.direction):
@@ -149,7 +149,7 @@ def drink(ctx: Ctx, action: Drink) -> None:
     potion = carried_object(ctx.s, figure) if figure.where == "board" else None
     if potion is None or ctx.s.catalogue.objects[potion.code].use != "drink":
         raise IllegalAction("BG-OBJ-POTION-01", f"{figure.id} carries no Speed Potion")
-    ctx.actor(action.seat, action.token)
+    ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")
     ctx.put(potion.moved(where="discarded", square=None))
     extra = ctx.s.catalogue.objects[potion.code].extra_ap
     ctx.s.pools[figure.id] = ctx.s.pools.get(figure.id, 0) + extra

@@ -6,6 +6,8 @@ bot cannot cheat. RandomBot picks uniformly; GreedyBot prefers exits, kills and 
 
 from __future__ import annotations
 
+from collections import deque
+
 from .catalogue import load
 from .rng import Rng
 
@@ -31,6 +33,7 @@ class GreedyBot:
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
         seat = view["viewer"]
+        self._cache = None  # distances are computed once per decision
         if view["phase"] == "team":
             return max(legal, key=lambda a: (self._team_score(a), rng.below(1000)))
         best_score, best = None, []
@@ -76,7 +79,9 @@ class GreedyBot:
             return 50 + margin * 10 if (target and target["wounded"]) or margin >= 2 else -5 + margin
         if verb == "fireball":
             return 40.0 if self._fireball_hits_enemy(view, seat, words[1], words[2]) else -50.0
-        if verb in ("reveal", "drink", "regenerate", "heal", "break", "open"):
+        if verb == "reveal":
+            return 30.0
+        if verb in ("drink", "regenerate", "heal", "break", "open"):
             return 8.0
         if verb in ("move", "wallwalk", "jump"):
             token = tokens.get(words[1])
@@ -85,8 +90,10 @@ class GreedyBot:
                 return 0.0
             if dest[1] == goal_y:
                 return 100.0 + (20 if "+" in action or "TS" in action else 0)
+            distance = self._distances(view, goal_y)
             start = _square(token["square"])
-            progress = abs(start[1] - goal_y) - abs(dest[1] - goal_y)
+            far = 5 * view["rows"] + 12
+            progress = distance.get(start, far) - distance.get(dest, far)
             danger = self._danger(view, seat, dest, strength(words[1], False))
             bonus = 6 if any(w.startswith("+") and w[2:] in ("TS", "SW", "AR", "RP", "SP", "FW") for w in words) else 0
             return progress * 2 + bonus - danger * 15 - (3 if verb == "jump" else 0)
@@ -106,6 +113,45 @@ class GreedyBot:
         if needed <= 0:
             return -value  # already winning: spend the smallest card
         return -abs(value - needed) if value >= needed else value - 10
+
+    def _distances(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
+        """Steps from every open square to the opponent's start zone, or to a face-down room's border."""
+        if getattr(self, "_cache", None) is not None:
+            return self._cache
+        height = 5 * view["rows"]
+        hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
+        pits = {_square(p) for p in view["pits"]}
+        blocked = {frozenset((_square(a), _square(b))) for a, b, _ in view["walls"]}
+        blocked |= {frozenset((_square(a), _square(b))) for a, b, st in view["portcullises"] if st == "closed"}
+
+        def open_ground(sq):
+            x, y = sq
+            if not 0 <= x < 10 or not -1 <= y <= height:
+                return False
+            return y in (-1, height) or f"{'AB'[x // 5]}{y // 5 + 1}" not in hidden
+
+        goals = [(x, goal_y) for x in range(10)]
+        frontier = deque()
+        distance: dict[tuple[int, int], int] = {}
+        for sq in goals:
+            distance[sq] = 0
+            frontier.append(sq)
+        for x in range(10):  # a face-down room is worth walking to: it can be revealed
+            for y in range(height):
+                sq = (x, y)
+                if open_ground(sq) and any(not open_ground(n) and 0 <= n[1] < height and 0 <= n[0] < 10
+                                           for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))):
+                    distance.setdefault(sq, 8)
+                    frontier.append(sq)
+        while frontier:
+            sq = frontier.popleft()
+            for n in ((sq[0] + 1, sq[1]), (sq[0] - 1, sq[1]), (sq[0], sq[1] + 1), (sq[0], sq[1] - 1)):
+                if open_ground(n) and n not in pits and frozenset((sq, n)) not in blocked:
+                    if distance.get(n, 10**6) > distance[sq] + 1:
+                        distance[n] = distance[sq] + 1
+                        frontier.append(n)
+        self._cache = distance
+        return distance
 
     def _danger(self, view, seat, square, my_strength) -> int:
         enemies = [t for t in view["tokens"] if t["colour"] != seat and t["id"] and t["character"]

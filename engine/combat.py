@@ -6,7 +6,6 @@ from .actions import Attack, CombatCard
 from .context import Ctx
 from .errors import IllegalAction
 from .events import secret_event
-from .geometry import square_name
 from .state import Combat, GameState, Token, opponent
 
 
@@ -38,9 +37,8 @@ def participants(state: GameState, board, attacker: Token, target: Token) -> tup
             return sorted(attackers), sorted(defenders)
 
 
-def attack_targets(ctx_or_state, board, attacker: Token) -> list[Token]:
+def attack_targets(state: GameState, board, attacker: Token) -> list[Token]:
     """Enemy characters the figure may attack (BG-COMBAT-01/07/09, BG-CARRY-04)."""
-    state = ctx_or_state
     out = []
     for t in state.tokens.values():
         if t.where != "board" or not t.is_character or t.colour == attacker.colour or t.face_down:
@@ -58,7 +56,8 @@ def attack_targets(ctx_or_state, board, attacker: Token) -> list[Token]:
 def declare(ctx: Ctx, action: Attack) -> None:
     attacker = ctx.token(action.token)
     target = ctx.token(action.target)
-    ctx.actor(action.seat, action.token)
+    exited = attacker.where == "exited" and attacker.colour == action.seat  # BG-COMBAT-09: it can do nothing
+    ctx.actor(action.seat, action.token, rule="BG-COMBAT-09" if exited else "BG-AP-02", wounded_rule="BG-COMBAT-08")
     if target.where != "board" or not target.is_character or target.colour == action.seat:
         raise IllegalAction("BG-COMBAT-01", f"{action.target} is not an enemy character in play")
     if not ctx.board.connected(attacker.square, target.square):
@@ -141,5 +140,3 @@ def lose(ctx: Ctx, token: Token) -> None:
         ctx.eliminate(carried, "carrier wounded")
     ctx.wound(token)
 
-
-__all__ = ["participants", "attack_targets", "declare", "choose_card", "square_name"]

@@ -57,10 +57,14 @@ class Ctx:
         self.events.append(event(kind, **data))
 
     # --- who may act -------------------------------------------------------------------------------
-    def actor(self, seat: str, token_id: str, rule: str = "BG-AP-02") -> Token:
-        """The figure of the active player that will spend 1 AP, checked and paid for (BG-AP-01/02)."""
+    def actor(self, seat: str, token_id: str, rule: str = "BG-AP-02", wounded_rule: str = "BG-AP-02") -> Token:
+        """The figure of the active player that will spend 1 AP, checked and paid for (BG-AP-01/02).
+
+        `rule` is cited if the token is not his character in play, `wounded_rule` if it is wounded."""
         if self.s.phase != "main":
-            raise IllegalAction("BG-TURN-01", self._phase_message())
+            # BG-GOLD-01: a pending combat or placement finishes its action before any other starts
+            rule = "BG-GOLD-01" if self.s.phase in ("combat", "place") else "BG-TURN-01"
+            raise IllegalAction(rule, self._phase_message())
         if seat != self.s.active:
             raise IllegalAction("BG-TURN-01", "it is not your turn")
         token = self.token(token_id)
@@ -69,9 +73,13 @@ class Ctx:
         if token.where != "board":
             raise IllegalAction(rule, f"{token_id} is not in play")
         if token.wounded:
-            raise IllegalAction("BG-AP-02", f"{token_id} is wounded and cannot act")
+            raise IllegalAction(wounded_rule, f"{token_id} is wounded and cannot act")
         if token_id in self.s.exhausted:
-            raise IllegalAction("BG-CHAR-CLERIC-02", f"{token_id} was healed or regenerated this turn")
+            # a Troll who acted this turn and was not wounded in it regenerated (a wounded one acts in no other way)
+            regenerated = (self.has_ability(token, "regenerate") and token_id in self.s.acted
+                           and token.wounded_turn != self.s.turn)
+            raise IllegalAction("BG-CHAR-TROLL-03" if regenerated else "BG-CHAR-CLERIC-02",
+                                f"{token_id} was {'regenerated' if regenerated else 'healed'} this turn")
         self.spend(token_id)
         return token
 
@@ -104,9 +112,9 @@ class Ctx:
         self.put(token.moved(where="eliminated", square=None))
         self.emit("eliminated", token=token.id, cause=cause, scorer=opponent(token.colour))
 
-    def exit_maze(self, figure: Token) -> None:
-        """BG-EXIT-01..05: out through the opponent's start zone, with what it carries."""
-        carried = self.carried(figure)
+    def exit_maze(self, figure: Token, carried: Token | None = None) -> None:
+        """BG-EXIT-01..05: out through the opponent's start zone, with what it carries (`carried`: the token it
+        brought onto the exit square; a token already lying there, e.g. an enemy wounded, stays, BG-EXIT-03)."""
         self.put(figure.moved(where="exited", square=None))
         self.emit("exited", token=figure.id, scorer=figure.colour)
         if carried is None:

@@ -1,4 +1,4 @@
-"""The golden rules and end-of-action square checks (BG-GOLD-02/03, BG-MOVE-12, BG-PIT-05)."""
+"""The golden rules and end-of-action square checks (BG-GOLD-02/03, BG-MOVE-12, BG-PIT-01)."""
 
 from __future__ import annotations
 
@@ -26,9 +26,10 @@ def square_problem(square: Square, tokens: list[Token], pits, cat: SetCatalogue)
         return "BG-GOLD-03", f"{name} would hold two tokens of one kind"
     if figures and wounded and wounded[0].colour != figures[0].colour:
         return "BG-MOVE-07", f"a figure may not stop on an enemy wounded character ({name})"
-    if square in pits:
-        if objects and not cat.objects[objects[0].code].rope:
-            return "BG-PIT-05", f"only a Rope may lie on the pit {name}"
-        if figures and not objects and "acrobatics" not in cat.characters[figures[0].code].abilities:
+    if square in pits and figures:
+        # BG-PIT-01: a Thief, or a figure with a Rope. What a Thief carries may lie under her on the pit: only
+        # leaving (dropping) a non-Rope there is forbidden (BG-PIT-05, checked where a move drops it).
+        rope = any(cat.objects[o.code].rope for o in objects)
+        if not rope and "acrobatics" not in cat.characters[figures[0].code].abilities:
             return "BG-MOVE-12", f"{figures[0].id} cannot stop on the pit {name}"
     return None

@@ -158,12 +158,12 @@ class Walker:
         key = (dest, take, leave)
         if key in found or key in self._refused:
             return
-        if not self._end_ok(dest, hold, final, exited):
+        if not self.ends_validly(dest, hold, final, exited):
             self._refused.add(key)
             return
         found[key] = path
 
-    def _end_ok(self, dest, hold, final: dict[str, Square], exited: bool) -> bool:
+    def ends_validly(self, dest, hold, final: dict[str, Square], exited: bool) -> bool:
         squares = {self.start, dest, *final.values(), *(self.origin[t] for t in final)}
         for square in squares:
             tokens = [t for t in self.base.get(square, []) if t.id not in final]

@@ -17,7 +17,8 @@ def _finish_at(ctx: Ctx, mover: Token, dest: Square, moved: dict[str, Square]) -
         ctx.put(ctx.s.tokens[tid].moved(square=square))
     ctx.put(mover.moved(square=dest))
     if ctx.board.start_zone_owner(dest) == opponent(mover.colour):
-        ctx.exit_maze(ctx.s.tokens[mover.id])
+        carried = next((ctx.s.tokens[tid] for tid, square in moved.items() if square == dest), None)
+        ctx.exit_maze(ctx.s.tokens[mover.id], carried)
     ctx.settle_pits()
 
 
@@ -45,7 +46,9 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tupl
     dest = action.dest
     board = walker.board
     name = square_name(dest)
-    if not board.exists(dest) or not board.is_open_ground(dest):
+    if not board.exists(dest):
+        return "BG-GEO-09", f"{name} is outside the maze and its start zones"
+    if not board.is_open_ground(dest):
         return "BG-GEO-11", f"{name} is not a square of a revealed room or a start zone"
     if action.route is not None:
         problem = _route_problem(state, walker, action.route)
@@ -66,6 +69,11 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tupl
             return "BG-MOVE-08", f"{action.token} may cross {name} but not stop there"
         if any(t.is_character and t.wounded and t.colour != walker.colour for t in here):
             return "BG-MOVE-07", f"{action.token} may not stop on an enemy wounded character"
+        if len(here) >= 2:
+            return "BG-MOVE-12", f"{name} already holds 2 tokens"
+        if board.exists(dest) and abs(dest[0] - walker.start[0]) + abs(dest[1] - walker.start[1]) == 1 \
+                and not board.connected(walker.start, dest):
+            return "BG-MOVE-05", f"a wall or closed portcullis lies between {square_name(walker.start)} and {name}"
         if dest in board.pits:
             return "BG-MOVE-10", f"{action.token} cannot reach or stop on the pit {name}"
         return "BG-MOVE-01", f"{name} is not within {walker.steps} connected steps of {action.token}"
@@ -138,6 +146,8 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str,
         problem = square_problem(square, tokens, board.pits, cat)
         if problem is None:
             continue
+        if square == action.dest and action.take and sum(t.id != walker.mover.id for t in tokens) > 1:
+            return "BG-ITEM-01", f"{walker.mover.id} would carry more than one thing"
         if square == action.dest and problem[0] != "BG-MOVE-07":
             return "BG-MOVE-12", f"{walker.mover.id} may not end its move there: {problem[1]}"
         if any(t.is_character and not t.wounded for t in tokens):
@@ -169,7 +179,7 @@ def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dic
     moved = dict(leave)
     if held and held not in moved:
         moved[held] = dest
-    return walker._end_ok(dest, None if held in leave else held, moved, exited=False)
+    return walker.ends_validly(dest, None if held in leave else held, moved, exited=False)
 
 
 def wallwalk(ctx: Ctx, action: WallWalk) -> None:

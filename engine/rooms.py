@@ -40,6 +40,10 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
     figure = ctx.token(action.token)
     ctx.actor(action.seat, action.token)
     if not has_access(s, ctx.board, figure, action.slot):
+        if ctx.has_ability(figure, "wallwalk") and any(
+                ctx.board.slot_of(other) == action.slot for _, other in ctx.board.neighbours(figure.square)):
+            raise IllegalAction("BG-REVEAL-04", f"{figure.id} cannot reveal room {slot_name(action.slot)} "
+                                                "through a wall")
         raise IllegalAction("BG-REVEAL-02", f"{figure.id} has no direct access to room {slot_name(action.slot)}")
     index = s.rooms.index(place)
     s.rooms = s.rooms[:index] + (RoomPlace(place.slot, place.tile, place.orientation, True),) + s.rooms[index + 1:]
@@ -137,6 +141,9 @@ def rotate(ctx: Ctx, action: Rotate) -> None:
     if (action.slot, action.clockwise) not in rotation_targets(s, ctx.board, figure):
         if ctx.board.slot_of(figure.square) is None or not ctx.board.is_gear(figure.square):
             raise IllegalAction("BG-ROT-01", f"{figure.id} is not on a rotation mechanism")
+        if any(slot == action.slot for slot, _ in rotation_targets(s, ctx.board, figure)):
+            raise IllegalAction("BG-ROT-03" if ctx.board.slot_of(figure.square) != action.slot else "BG-ROT-01",
+                                "a room turns only in the direction of its own arrow (BG-CHAR-MECHANORK-01)")
         if ctx.board.slot_of(figure.square) != action.slot:
             raise IllegalAction("BG-ROT-03", "only this room or its revealed twin can be rotated from here")
         raise IllegalAction("BG-ROT-01", "a room turns only in the direction of its arrow (BG-CHAR-MECHANORK-01)")

@@ -24,7 +24,7 @@ def timeout_action(state: GameState, seat: str) -> Action | None:
     """The action the rules take for `seat` when its time runs out; None where the rules name no fallback.
 
     Turn (BG-OPT-02): the turn ends (if no action card was played yet, the lowest playable card is played
-    first, since phase 1 is mandatory: docs/rulings.md DT-007). Combat (BG-OPT-04): the +0. Placing the
+    first, since phase 1 is mandatory: docs/rulings.md DT-012). Combat (BG-OPT-04): the +0. Placing the
     revealer's objects (BG-OPT-03): the opponent passes them to the revealer, who (on his own timeout) places
     each on the first free square. Team choice and hidden placement: none (the server decides).
     """

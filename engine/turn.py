@@ -40,6 +40,8 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
 
 def end_turn(ctx: Ctx, action: EndTurn) -> None:
     s = ctx.s
+    if s.phase in ("combat", "place"):
+        raise IllegalAction("BG-GOLD-01", "finish the pending combat or placement first")
     if s.phase != "main" or action.seat != s.active:
         raise IllegalAction("BG-TURN-01", "you can end your turn only after playing an action card")
     player = s.players[action.seat]

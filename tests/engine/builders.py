@@ -59,3 +59,73 @@ def position_text(tokens: str = "-", *, rooms: str = DEFAULT_ROOMS, ports: str =
 def position(tokens: str = "-", **kwargs):
     """A GameState from a few tokens: `position("bWA@c4 yTR@c5!", ap=3)`."""
     return parse_position(position_text(tokens, **kwargs))
+
+
+# --- helpers for the rule tests (test_rules_move/items/combat/characters/objects) -----------------------
+def apply_texts(state, *texts: str, seat: str | None = None):
+    """Apply actions written in notation, each by `seat` (default: the only seat to act). Returns (state, events)."""
+    from dungeon_twister.engine import apply, parse_action
+
+    events = []
+    for text in texts:
+        who = seat or state.to_act[0]
+        state, evs = apply(state, parse_action(text, who))
+        events.extend(evs)
+    return state, events
+
+
+def assert_refused(state, text: str, rule: str, seat: str | None = None):
+    """The action is refused citing `rule`, and the state is left as it was. Returns the IllegalAction."""
+    import pytest
+
+    from dungeon_twister.engine import IllegalAction, apply, format_position, parse_action
+
+    before = format_position(state)
+    with pytest.raises(IllegalAction) as info:
+        apply(state, parse_action(text, seat or state.to_act[0]))
+    assert info.value.rule == rule, f"{text!r} refused citing {info.value.rule} ({info.value.message}), not {rule}"
+    assert format_position(state) == before
+    return info.value
+
+
+def legal_set(state, seat: str | None = None, verb: str | None = None, token: str | None = None) -> set[str]:
+    """The legal actions in notation, optionally only one verb and/or those of one token."""
+    from dungeon_twister.engine import format_action, legal_actions
+
+    out = set()
+    for action in legal_actions(state, seat):
+        words = format_action(action).split()
+        if verb and words[0] != verb:
+            continue
+        if token and (len(words) < 2 or words[1] != token):
+            continue
+        out.add(" ".join(words))
+    return out
+
+
+def combat_round(state, attack: str, blue: int, yellow: int, yellow_first: bool = False):
+    """Declare `attack` (by the active seat), then both combat cards. Returns (state, events)."""
+    state, events = apply_texts(state, attack)
+    order = [("Y", yellow), ("B", blue)] if yellow_first else [("B", blue), ("Y", yellow)]
+    for seat, value in order:
+        state, evs = apply_texts(state, f"combat +{value}", seat=seat)
+        events.extend(evs)
+    return state, events
+
+
+def where(state, token_id: str) -> str:
+    """'c4' (with '!' if wounded) for a token on the board, else its place (exited, eliminated, ...)."""
+    from dungeon_twister.engine.geometry import square_name
+
+    t = state.tokens[token_id]
+    if t.where == "board":
+        return square_name(t.square) + ("!" if t.wounded else "")
+    return t.where
+
+
+def next_turn(state, card: int | None = None):
+    """End the active player's turn; the next player plays `card` (default: his smallest playable card)."""
+    state, _ = apply_texts(state, "end")
+    values = sorted(int(text.split()[1]) for text in legal_set(state, verb="card"))
+    state, _ = apply_texts(state, f"card {card if card is not None else values[0]}")
+    return state
