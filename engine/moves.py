@@ -232,7 +232,7 @@ def jump(ctx: Ctx, action: Jump) -> None:
         if dest == figure.square or abs(pit[0] - dest[0]) + abs(pit[1] - dest[1]) != 1:
             raise IllegalAction("BG-JUMP-03", f"{square_name(dest)} is not a landing square beside the pit")
         if ctx.board.is_open_ground(dest) and not ctx.board.connected(pit, dest):
-            raise IllegalAction("BG-JUMP-06", f"a wall or closed portcullis lies between the pit and {square_name(dest)}")
+            raise IllegalAction("BG-JUMP-06", f"a wall or closed portcullis lies beside the pit on {square_name(dest)}")
         raise IllegalAction("BG-JUMP-04", f"{square_name(action.dest)} is not a valid landing square")
     player = ctx.s.players[action.seat]
     ctx.s.players[action.seat] = type(player)(player.actions, player.played, player.combat, player.jumps - 1)

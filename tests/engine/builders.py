@@ -74,16 +74,26 @@ def apply_texts(state, *texts: str, seat: str | None = None):
     return state, events
 
 
-def assert_refused(state, text: str, rule: str, seat: str | None = None):
-    """The action is refused citing `rule`, and the state is left as it was. Returns the IllegalAction."""
+def act(state, *texts: str, seat: str | None = None):
+    """The state after applying actions written in notation (see apply_texts)."""
+    return apply_texts(state, *texts, seat=seat)[0]
+
+
+def assert_refused(state, action, rule: str, seat: str | None = None):
+    """The action (notation or an Action) is refused citing `rule`, and the state is left as it was.
+
+    Returns the IllegalAction.
+    """
     import pytest
 
     from dungeon_twister.engine import IllegalAction, apply, format_position, parse_action
 
     before = format_position(state)
+    if isinstance(action, str):
+        action = parse_action(action, seat or state.to_act[0])
     with pytest.raises(IllegalAction) as info:
-        apply(state, parse_action(text, seat or state.to_act[0]))
-    assert info.value.rule == rule, f"{text!r} refused citing {info.value.rule} ({info.value.message}), not {rule}"
+        apply(state, action)
+    assert info.value.rule == rule, f"{action!r} refused citing {info.value.rule} ({info.value.message}), not {rule}"
     assert format_position(state) == before
     return info.value
 

@@ -273,6 +273,15 @@ def test_BG_CHAR_THIEF_01_acrobatics_crosses_and_stops_on_pits():
     assert {"c8", "d8", "e8"} <= dests(s, "bTH")
     after, _ = apply_texts(s, "move bTH c8-d8")
     assert where(after, "bTH") == "d8" and after.ap == 4
+    # what she carries lies under her on the pit: carried, not left there (BG-PIT-05 forbids only leaving it)
+    s = position("bTH@b8 bTS@b8")
+    after, _ = apply_texts(s, "move bTH c8")
+    assert (where(after, "bTH"), where(after, "bTS")) == ("c8", "c8")
+    assert_refused(s, "move bTH d8 bTS@c8", "BG-PIT-05")
+    # wounded there without a Rope she falls; the Treasure stays on the pit (BG-ITEM-09)
+    y = position("bTH@c8 bTS@c8 yWA@c9", active="Y")
+    after, _ = combat_round(y, "attack yWA bTH", 0, 3)
+    assert (where(after, "bTH"), where(after, "bTS"), after.vp("Y")) == ("eliminated", "c8", 1)
 
 
 def test_BG_CHAR_THIEF_02_an_unwounded_thief_on_a_pit_bridges_it_for_friends():

@@ -6,29 +6,14 @@ Synthetic rooms (builders.py); Yellow's start zone is rank 21, so a Blue figure 
 
 from __future__ import annotations
 
-import pytest
+from dungeon_twister.engine import Options, apply, event_view, legal_actions, new_game, parse_action, view
 
-from dungeon_twister.engine import (IllegalAction, Options, apply, event_view, format_position, legal_actions,
-                                    new_game, parse_action, view)
-
-from .builders import position
+from .builders import act, assert_refused, position
 
 FOUR_YELLOW_DOWN = "yWA>eliminated yTH>eliminated yCL>eliminated yMK>eliminated"
 FOUR_BLUE_DOWN = "bWW>eliminated bGB>eliminated bCL>eliminated bMK>eliminated"
 
 
-def act(state, *texts, seat=None):
-    for text in texts:
-        state, _ = apply(state, parse_action(text, seat or state.to_act[0]))
-    return state
-
-
-def refused(state, text, rule, seat=None):
-    before = format_position(state)
-    with pytest.raises(IllegalAction) as info:
-        apply(state, parse_action(text, seat or state.to_act[0]))
-    assert info.value.rule == rule, str(info.value)
-    assert format_position(state) == before
 
 
 def vp(state):
@@ -112,7 +97,7 @@ def test_BG_END_02_the_active_player_finishes_his_turn_then_more_vp_wins():
     assert state.outcome.winner == "B" and dict(state.outcome.vp) == {"B": 7, "Y": 0}
     assert state.phase == "over" and state.to_act == ()
     assert [e.data["winner"] for e in events if e.kind == "game_over"] == ["B"]
-    refused(state, "card 2", "BG-END-02", seat="Y")
+    assert_refused(state, "card 2", "BG-END-02", seat="Y")
     assert legal_actions(state) == []
 
 
@@ -128,8 +113,8 @@ def test_BG_END_02_the_opponent_can_reach_the_target_in_the_active_players_turn(
 
 def test_BG_END_03_equal_vp_at_the_end_of_that_turn_is_a_draw():
     """BG-END-03 (RUL-013): if both players have the same VP when the turn ends, the game is a draw."""
-    tie = position(f"bWZ@c3 bFW@c3 bMK@c6 bTH@c20 yTR@j15 yWA>eliminated yTH>eliminated yCL>eliminated "
-                   f"yMK>eliminated bWW>eliminated bCL>eliminated bWA>eliminated bGB>eliminated")
+    tie = position("bWZ@c3 bFW@c3 bMK@c6 bTH@c20 yTR@j15 yWA>eliminated yTH>eliminated yCL>eliminated "
+                   "yMK>eliminated bWW>eliminated bCL>eliminated bWA>eliminated bGB>eliminated")
     assert vp(tie) == (4, 4)
     tie = act(tie, "fireball bWZ n", "move bTH c21")
     assert vp(tie) == (5, 5) and tie.outcome is None

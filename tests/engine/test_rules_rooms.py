@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
-from dungeon_twister.engine import (IllegalAction, Options, PassPlacement, Place, apply, format_position,
+from dungeon_twister.engine import (Options, PassPlacement, Place, apply,
                                     legal_actions, new_game, parse_action, timeout_action, view)
 from dungeon_twister.engine.actions import Move
 from dungeon_twister.engine.board import board_of
@@ -23,7 +21,7 @@ from dungeon_twister.engine.catalogue import load, register
 from dungeon_twister.engine.geometry import slot_name, square_name
 
 from . import builders
-from .builders import position
+from .builders import act, assert_refused, position
 
 BASE_ROOMS = "A1=1G/0 B1=1D/0 A2=2G/0 B2=2D/0 A3=3G/0 B3=3D/0 A4=4G/0 B4=4D/0"
 
@@ -35,22 +33,6 @@ def rooms(**changes):
     return " ".join(f"{slot}={tile}" for slot, tile in slots.items())
 
 
-def act(state, *texts, seat=None):
-    for text in texts:
-        state, _ = apply(state, parse_action(text, seat or state.to_act[0]))
-    return state
-
-
-def refused(state, action, rule, seat=None):
-    """The action (text or Action) is refused citing `rule`, and the state is unchanged."""
-    before = format_position(state)
-    if isinstance(action, str):
-        action = parse_action(action, seat or state.to_act[0])
-    with pytest.raises(IllegalAction) as info:
-        apply(state, action)
-    assert info.value.rule == rule, str(info.value)
-    assert format_position(state) == before
-    return info.value
 
 
 def sq(name: str):
@@ -132,10 +114,10 @@ def test_BG_GEO_06_walls_and_portcullises_lie_on_edges():
 def test_BG_GEO_07_connection_needs_no_wall_and_no_closed_portcullis():
     """BG-GEO-07: steps, melee attacks, healing and reveal access need connected squares."""
     state = position("bTR@b13 bWA@d13 bCL@c12 yTR@c13! yGB@d11", turn=5)
-    refused(state, step("bTR", "c13"), "BG-MOVE-05")  # wall
-    refused(state, step("bWA", "c13"), "BG-MOVE-05")  # closed portcullis
-    refused(state, "attack bWA yTR", "BG-COMBAT-01")
-    refused(state, "heal bCL yTR", "BG-CHAR-CLERIC-04")
+    assert_refused(state, step("bTR", "c13"), "BG-MOVE-05")  # wall
+    assert_refused(state, step("bWA", "c13"), "BG-MOVE-05")  # closed portcullis
+    assert_refused(state, "attack bWA yTR", "BG-COMBAT-01")
+    assert_refused(state, "heal bCL yTR", "BG-CHAR-CLERIC-04")
     opened = position("bWA@d13 bCL@c12 yTR@c13!3", ports="W1=oo", turn=5)
     assert "attack bWA yTR" in legal_texts(opened) and "heal bCL yTR" in legal_texts(opened)
     assert "move bWA c13" not in legal_texts(opened)  # still not onto an enemy wounded, but the edge is open
@@ -147,13 +129,13 @@ def test_BG_GEO_08_one_wall_on_either_side_blocks_and_double_walls():
     """BG-GEO-08 (RUL-024): a wall printed by only one of two touching rooms blocks the edge; a wall printed
     by both is a double wall."""
     state = position("bTR@a10 bGB@a12", ap=2)
-    refused(state, step("bTR", "a11"), "BG-MOVE-05")  # the wall belongs to A3 only
-    refused(state, "move bGB a11-a10", "BG-MOVE-05")
+    assert_refused(state, step("bTR", "a11"), "BG-MOVE-05")  # the wall belongs to A3 only
+    assert_refused(state, "move bGB a11-a10", "BG-MOVE-05")
     assert "move bTR a11" not in legal_texts(state)
     base = position("bWA@a4", set_name="base_set", rooms="A1=2D/0 B1=1G/0 A2=1D/0 B2=2G/0 A3=3G/0 B3=3D/0 "
                                                          "A4=4G/0 B4=4D/0")
     assert ["a5", "a6", 2] in view(base, None)["walls"]  # 2D's north wall and 1D's south wall
-    refused(base, "move bWA a5-a6", "BG-MOVE-05")
+    assert_refused(base, "move bWA a5-a6", "BG-MOVE-05")
 
 
 def test_BG_GEO_09_nothing_leaves_across_the_long_sides():
@@ -161,8 +143,8 @@ def test_BG_GEO_09_nothing_leaves_across_the_long_sides():
     state = position("bWA@a3 bTH@j12")
     board = board_of(state)
     assert not board.exists((-1, 2)) and not board.exists((10, 11))
-    refused(state, Move("B", "bWA", (-1, 2)), "BG-GEO-09")
-    refused(state, Move("B", "bTH", (10, 11)), "BG-GEO-09")
+    assert_refused(state, Move("B", "bWA", (-1, 2)), "BG-GEO-09")
+    assert_refused(state, Move("B", "bTH", (10, 11)), "BG-GEO-09")
     dests = {a.dest for a in legal_actions(state) if isinstance(a, Move)}
     assert all(0 <= x <= 9 and -1 <= y <= 20 for x, y in dests)
 
@@ -188,7 +170,7 @@ def test_BG_GEO_11_a_face_down_room_has_no_usable_squares():
     """BG-GEO-11 (RUL-025): nothing enters a face-down room, line of sight stops at its border, and its
     layout is not shown."""
     state = position("bWA@c5 bWZ@b5 bFW@b5 yTR@b11", rooms=rooms(A2="*P1/0"))
-    refused(state, "move bWA c6", "BG-GEO-11")
+    assert_refused(state, "move bWA c6", "BG-GEO-11")
     assert not any(a.dest[1] in range(5, 10) and a.dest[0] < 5 for a in legal_actions(state)
                    if isinstance(a, Move))
     v = view(state, "B")
@@ -228,7 +210,7 @@ def test_BG_TERR_01_02_07_revealed_tokens_go_on_floor_or_gear_never_on_a_pit():
     room = set(board_of(state).room_squares((0, 1)))
     assert squares == room - {sq("c8"), sq("d8")}
     assert sq("a10") in squares  # the gear
-    refused(state, "place bGB c8", "BG-REVEAL-07")
+    assert_refused(state, "place bGB c8", "BG-REVEAL-07")
     state = act(state, "place bGB a10", "place yTR b6")
     assert at(state, "bGB") == "a10"
 
@@ -247,7 +229,7 @@ def test_BG_TERR_02_rotation_mechanism_can_be_crossed_stopped_on_and_seen_throug
 def test_BG_TERR_03_walls_block_moves_and_sight_and_cannot_be_destroyed():
     """BG-TERR-03: a wall cannot be crossed, blocks line of sight and survives a fireball."""
     state = position("bTR@b13 bWZ@a13 bFW@a13 yTR@c13", ports="W1=oo")
-    refused(state, step("bTR", "c13"), "BG-MOVE-05")
+    assert_refused(state, step("bTR", "c13"), "BG-MOVE-05")
     assert "move bTR c13" not in legal_texts(state)
     state = act(state, "move bTR b12", "fireball bWZ e")
     assert at(state, "yTR") == "c13"
@@ -259,12 +241,12 @@ def test_BG_TERR_04_closed_portcullis_blocks_moves_sight_melee_and_healing():
     state = act(position("bWA@a10", rooms=rooms(A3="*W1/0")), "reveal bWA A3")
     assert [p[2] for p in view(state, None)["portcullises"] if p[0].startswith(("c", "d"))] == ["closed", "closed"]
     state = position("bTH@d13 bWZ@e13 bFW@e13 bCL@c12 bWA@d12 yTR@c13")
-    refused(state, step("bTH", "c13"), "BG-MOVE-05")
-    refused(state, "attack bCL yTR", "BG-COMBAT-01")
+    assert_refused(state, step("bTH", "c13"), "BG-MOVE-05")
+    assert_refused(state, "attack bCL yTR", "BG-COMBAT-01")
     after = act(state, "fireball bWZ w")
     assert at(after, "yTR") == "c13"
     wounded = position("bCL@c12 bTR@c13!2", turn=5)
-    refused(wounded, "heal bCL bTR", "BG-CHAR-CLERIC-04")
+    assert_refused(wounded, "heal bCL bTR", "BG-CHAR-CLERIC-04")
 
 
 def test_BG_TERR_05_open_or_broken_portcullis_lets_everything_through():
@@ -285,18 +267,18 @@ def test_BG_TERR_06_a_broken_portcullis_stays_broken():
     """BG-TERR-06: nobody can close (or re-open, or re-break) a broken portcullis (cited as BG-CHAR-WARRIOR-02:
     "can never be closed again, not even by the Thief")."""
     state = position("bTH@c12 bWA@d13", ports="W1=cb")
-    refused(state, "close bTH n", "BG-CHAR-WARRIOR-02")
-    refused(state, "open bTH n", "BG-CHAR-WARRIOR-02")
+    assert_refused(state, "close bTH n", "BG-CHAR-WARRIOR-02")
+    assert_refused(state, "open bTH n", "BG-CHAR-WARRIOR-02")
     state = act(state, "break bWA w", "end", "card 2", "end", "card 3")
     assert [p[2] for p in view(state, None)["portcullises"] if p[0].startswith("c")] == ["broken", "broken"]
-    refused(state, "close bTH n", "BG-CHAR-WARRIOR-02")
+    assert_refused(state, "close bTH n", "BG-CHAR-WARRIOR-02")
 
 
 def test_BG_TERR_07_pits_stop_characters_but_not_sight():
     """BG-TERR-07: a non-exempt character cannot enter, cross or stop on a pit; a pit does not block sight."""
     state = position("bWA@b8 bWZ@b9 bFW@b9 yTR@e8 yGB@e9")
-    refused(state, "move bWA c8", "BG-MOVE-10")
-    refused(state, "move bWA c8-d8-e8", "BG-MOVE-10")
+    assert_refused(state, "move bWA c8", "BG-MOVE-10")
+    assert_refused(state, "move bWA c8-d8-e8", "BG-MOVE-10")
     assert not {sq("c8"), sq("d8")} & {a.dest for a in legal_actions(state) if isinstance(a, Move)}
     state = act(position("bWZ@b8 bFW@b8 yTR@e8"), "fireball bWZ e")
     assert at(state, "yTR") == "eliminated"
@@ -306,8 +288,8 @@ def test_BG_TERR_08_start_zone_squares_are_not_floor():
     """BG-TERR-08: revealed tokens cannot be placed on start-zone squares."""
     state = position("bWA@b0 yGB#A1.1", rooms=rooms(A1="*O1/0"))
     state = act(state, "reveal bWA A1")
-    refused(state, "place yGB a0", "BG-REVEAL-07")
-    refused(state, "place yGB c0", "BG-REVEAL-07")
+    assert_refused(state, "place yGB a0", "BG-REVEAL-07")
+    assert_refused(state, "place yGB c0", "BG-REVEAL-07")
     squares = {a.square for a in legal_actions(state) if isinstance(a, Place)}
     assert all(y >= 0 for _, y in squares)
 
@@ -328,7 +310,7 @@ def test_BG_TERR_10_empty_square_holds_no_character_and_no_object():
     is not empty, even where figure + object would be allowed."""
     state = revealed_for_placing("bWA@b5 bGB#A2.1 yRP#A2.2")
     state = act(state, "place bGB b7")
-    refused(state, "place yRP b7", "BG-REVEAL-07")
+    assert_refused(state, "place yRP b7", "BG-REVEAL-07")
     assert sq("b7") not in {a.square for a in legal_actions(state) if isinstance(a, Place)}
 
 
@@ -340,10 +322,10 @@ def test_BG_REVEAL_01_costs_1_ap_and_needs_a_figure_with_access():
     state = position("bWA@b5 bGB#A2.1", rooms=layout, ap=2)
     after = act(state, "reveal bWA A2")
     assert after.ap == 1 and after.room_at((0, 1)).revealed
-    refused(position("bWA@b5", rooms=layout, ap=0), "reveal bWA A2", "BG-TURN-03")
-    refused(position("bWA@b5!", rooms=layout), "reveal bWA A2", "BG-AP-02")
-    refused(position("bWA@b4", rooms=layout), "reveal bWA A2", "BG-REVEAL-02")
-    refused(position("bWA@b4 yWA@c5", rooms=layout), "reveal yWA A2", "BG-AP-02", seat="B")
+    assert_refused(position("bWA@b5", rooms=layout, ap=0), "reveal bWA A2", "BG-TURN-03")
+    assert_refused(position("bWA@b5!", rooms=layout), "reveal bWA A2", "BG-AP-02")
+    assert_refused(position("bWA@b4", rooms=layout), "reveal bWA A2", "BG-REVEAL-02")
+    assert_refused(position("bWA@b4 yWA@c5", rooms=layout), "reveal yWA A2", "BG-AP-02", seat="B")
 
 
 def test_BG_REVEAL_02_direct_access_from_inside_the_maze():
@@ -353,10 +335,10 @@ def test_BG_REVEAL_02_direct_access_from_inside_the_maze():
     state = position("bWA@b5 bTH@b4 bMK@a5 bCL@a11 bGB@c11 bWZ@a15 bTR@e12", rooms=layout)
     reveals = legal_texts(state, "reveal")
     assert reveals == {"reveal bWA A2", "reveal bMK A2", "reveal bGB A2", "reveal bTR B3"}
-    refused(state, "reveal bTH A2", "BG-REVEAL-02")  # one row too far
-    refused(state, "reveal bCL A2", "BG-REVEAL-02")  # a11|a10 is walled (printed by A3)
-    refused(state, "reveal bWZ A2", "BG-REVEAL-02")  # on A3's gear, far from A2
-    refused(state, "reveal bWA B3", "BG-REVEAL-02")
+    assert_refused(state, "reveal bTH A2", "BG-REVEAL-02")  # one row too far
+    assert_refused(state, "reveal bCL A2", "BG-REVEAL-02")  # a11|a10 is walled (printed by A3)
+    assert_refused(state, "reveal bWZ A2", "BG-REVEAL-02")  # on A3's gear, far from A2
+    assert_refused(state, "reveal bWA B3", "BG-REVEAL-02")
 
 
 def test_BG_REVEAL_02_only_walls_of_the_revealed_side_are_known():
@@ -374,7 +356,7 @@ def test_BG_REVEAL_03_from_the_start_zone_both_touching_rooms():
     state = position("bWA@b0 bTH@i0 yWA@b21", rooms=layout)
     assert legal_texts(state, "reveal", "bWA") == {"reveal bWA A1", "reveal bWA B1"}
     assert legal_texts(state, "reveal", "bTH") == {"reveal bTH A1", "reveal bTH B1"}
-    refused(state, "reveal bWA A2", "BG-REVEAL-02")
+    assert_refused(state, "reveal bWA A2", "BG-REVEAL-02")
     yellow = position("yWA@b21 bWA@b0", rooms=layout, active="Y")
     assert legal_texts(yellow, "reveal") == {"reveal yWA A4", "reveal yWA B4"}
 
@@ -382,7 +364,7 @@ def test_BG_REVEAL_03_from_the_start_zone_both_touching_rooms():
 def test_BG_REVEAL_04_no_reveal_through_a_wall_even_for_the_wall_walker():
     """BG-REVEAL-04 (BG-CHAR-WALLWALKER-05): the Wall-Walker cannot reveal across a wall."""
     state = position("bWW@a11 yGB@j18", rooms=rooms(A2="*P1/0"))
-    refused(state, "reveal bWW A2", "BG-REVEAL-04")
+    assert_refused(state, "reveal bWW A2", "BG-REVEAL-04")
     assert not legal_texts(state, "reveal")
     assert "reveal bWW A2" in legal_texts(position("bWW@b11", rooms=rooms(A2="*P1/0")))
 
@@ -423,8 +405,8 @@ def test_BG_REVEAL_06_revealer_places_all_but_his_own_objects():
     state = act(state, "reveal bWA A2")
     assert state.to_act == ("B",)
     assert {a.token for a in legal_actions(state) if isinstance(a, Place)} == {"bGB", "yRP", "yTR"}
-    refused(state, "place bSW b7", "BG-REVEAL-06")
-    refused(state, "place yTR b7", "BG-REVEAL-06", seat="Y")
+    assert_refused(state, "place bSW b7", "BG-REVEAL-06")
+    assert_refused(state, "place yTR b7", "BG-REVEAL-06", seat="Y")
     state = act(state, "place yTR b7", "place yRP c7", "place bGB d7")
     assert state.to_act == ("Y",) and state.placement.placer == "Y"
     assert {a.token for a in legal_actions(state) if isinstance(a, Place)} == {"bSW"}
@@ -439,11 +421,11 @@ def test_BG_REVEAL_07_one_token_per_empty_floor_or_gear_square_of_the_room():
     """BG-REVEAL-07: each token goes on an empty floor square or the empty gear of that room; not on a pit,
     a start-zone square, another room, or an occupied square."""
     state = revealed_for_placing("bWA@b5 bGB#A2.1 yTR#A2.2 yRP#A2.3")
-    refused(state, "place bGB c8", "BG-REVEAL-07")  # pit
-    refused(state, "place bGB b5", "BG-REVEAL-07")  # another room (and occupied)
-    refused(state, "place bGB f7", "BG-REVEAL-07")  # another room
+    assert_refused(state, "place bGB c8", "BG-REVEAL-07")  # pit
+    assert_refused(state, "place bGB b5", "BG-REVEAL-07")  # another room (and occupied)
+    assert_refused(state, "place bGB f7", "BG-REVEAL-07")  # another room
     state = act(state, "place bGB a10")  # the gear
-    refused(state, "place yTR a10", "BG-REVEAL-07")  # one token per square
+    assert_refused(state, "place yTR a10", "BG-REVEAL-07")  # one token per square
     state = act(state, "place yTR e10", "place yRP e6")
     assert (at(state, "bGB"), at(state, "yTR"), at(state, "yRP")) == ("a10", "e10", "e6")
 
@@ -456,7 +438,7 @@ def test_BG_REVEAL_08_revealed_characters_are_figures_that_may_act_at_once():
     assert not state.tokens["bGB"].wounded and not state.tokens["yTR"].wounded
     state = act(state, "move bGB b9")
     assert at(state, "bGB") == "b9" and state.ap == 1
-    refused(state, "move yTR d10", "BG-AP-02", seat="B")
+    assert_refused(state, "move yTR d10", "BG-AP-02", seat="B")
 
 
 def test_BG_REVEAL_09_the_revealing_figure_does_not_move():
@@ -470,8 +452,8 @@ def test_BG_REVEAL_09_the_revealing_figure_does_not_move():
 def test_BG_REVEAL_10_a_revealed_room_cannot_be_revealed_again():
     """BG-REVEAL-10: revealing an already revealed room is refused."""
     state = act(position("bWA@b5", rooms=rooms(A2="*P1/0")), "reveal bWA A2")
-    refused(state, "reveal bWA A2", "BG-REVEAL-10")
-    refused(position("bWA@b5"), "reveal bWA A2", "BG-REVEAL-10")
+    assert_refused(state, "reveal bWA A2", "BG-REVEAL-10")
+    assert_refused(position("bWA@b5"), "reveal bWA A2", "BG-REVEAL-10")
 
 
 def _ex02_catalogue():
@@ -494,11 +476,11 @@ def test_BG_EX_02_direct_access_worked_example():
     for who in ("bWA", "bCL"):
         assert act(state, f"reveal {who} A2").room_at((0, 1)).revealed
     assert act(state, "reveal bWZ B3").room_at((1, 2)).revealed
-    refused(state, "reveal bWZ A2", "BG-REVEAL-02")
-    refused(state, "reveal bWW A2", "BG-REVEAL-04")
-    refused(state, "reveal bWW B3", "BG-REVEAL-04")
-    refused(state, "reveal bMK A2", "BG-REVEAL-02")
-    refused(state, "reveal bMK B3", "BG-REVEAL-02")
+    assert_refused(state, "reveal bWZ A2", "BG-REVEAL-02")
+    assert_refused(state, "reveal bWW A2", "BG-REVEAL-04")
+    assert_refused(state, "reveal bWW B3", "BG-REVEAL-04")
+    assert_refused(state, "reveal bMK A2", "BG-REVEAL-02")
+    assert_refused(state, "reveal bMK B3", "BG-REVEAL-02")
 
 
 # --- §9 rotating rooms -----------------------------------------------------------------------------
@@ -509,9 +491,9 @@ def test_BG_ROT_01_a_figure_on_the_gear_turns_its_room_a_quarter_along_the_arrow
     after = act(state, "rotate bWA A1 ccw")
     assert after.room_at((0, 0)).orientation == 3 and after.ap == 4
     assert at(after, "bWA") == "a1" and board_of(after).gears[(0, 0)] == sq("a1")  # still on the gear
-    refused(state, "rotate bWA A1 cw", "BG-ROT-01")  # O1 turns counter-clockwise
-    refused(state, "rotate bTH A1 ccw", "BG-ROT-01")  # not on the gear
-    refused(state, "rotate bGB A2 ccw", "BG-AP-02")  # wounded on A2's gear
+    assert_refused(state, "rotate bWA A1 cw", "BG-ROT-01")  # O1 turns counter-clockwise
+    assert_refused(state, "rotate bTH A1 ccw", "BG-ROT-01")  # not on the gear
+    assert_refused(state, "rotate bGB A2 ccw", "BG-AP-02")  # wounded on A2's gear
 
 
 def test_BG_ROT_02_each_quarter_turn_is_a_separate_1_ap_action():
@@ -523,7 +505,7 @@ def test_BG_ROT_02_each_quarter_turn_is_a_separate_1_ap_action():
         kinds.append([e.kind for e in events])
         assert state.room_at((0, 0)).orientation == expected
     assert kinds == [["room_rotated"]] * 3 and state.ap == 0
-    refused(state, "rotate bWA A1 ccw", "BG-TURN-03")
+    assert_refused(state, "rotate bWA A1 ccw", "BG-TURN-03")
 
 
 def test_BG_ROT_03_the_twin_room_if_revealed_in_its_own_direction():
@@ -532,12 +514,12 @@ def test_BG_ROT_03_the_twin_room_if_revealed_in_its_own_direction():
     state = position("bWA@a5 yGB@j18")
     after = act(state, "rotate bWA B1 cw")  # O2 turns clockwise
     assert after.room_at((1, 0)).orientation == 1 and after.room_at((0, 0)).orientation == 0
-    refused(state, "rotate bWA B1 ccw", "BG-ROT-03")  # the twin follows its own arrow
-    refused(state, "rotate bWA A2 ccw", "BG-ROT-03")  # not the twin
+    assert_refused(state, "rotate bWA B1 ccw", "BG-ROT-03")  # the twin follows its own arrow
+    assert_refused(state, "rotate bWA A2 ccw", "BG-ROT-03")  # not the twin
     far = position("bWA@a20 yGB@j18")  # Q1 in A4, twin Q2 in B4
     assert legal_texts(far, "rotate") == {"rotate bWA A4 ccw", "rotate bWA B4 cw"}
     hidden = position("bWA@a5", rooms=rooms(B1="*O2/0"))
-    refused(hidden, "rotate bWA B1 cw", "BG-ROT-03")
+    assert_refused(hidden, "rotate bWA B1 cw", "BG-ROT-03")
     assert legal_texts(hidden, "rotate") == {"rotate bWA A1 ccw"}
 
 
@@ -570,7 +552,7 @@ def test_BG_ROT_06_a_rotation_is_never_taken_back():
     """BG-ROT-06: a turn cannot be undone; only further paid quarter turns bring the room back."""
     state = position("bWA@a5", ap=5)
     state = act(state, "rotate bWA A1 ccw")
-    refused(state, "rotate bWA A1 cw", "BG-ROT-01")
+    assert_refused(state, "rotate bWA A1 cw", "BG-ROT-01")
     state = act(state, "rotate bWA A1 ccw", "rotate bWA A1 ccw", "rotate bWA A1 ccw")
     assert state.room_at((0, 0)).orientation == 0 and at(state, "bWA") == "a5" and state.ap == 1
 
@@ -605,13 +587,13 @@ def test_BG_OPT_03_placement_timer_passes_the_objects_to_the_revealer():
     state = position("bWA@b5 bSW#A2.1 yTR#A2.2 bAR#A2.3", rooms=rooms(A2="*P1/0"))
     state = act(state, "reveal bWA A2", "place yTR b7")
     assert state.placement.placer == "Y"
-    refused(state, "pass", "BG-REVEAL-06", seat="B")
+    assert_refused(state, "pass", "BG-REVEAL-06", seat="B")
     fallback = timeout_action(state, "Y")
     assert fallback == PassPlacement("Y")
     state, _ = apply(state, fallback)
     assert state.to_act == ("B",) and state.placement.passed
     assert {a.token for a in legal_actions(state) if isinstance(a, Place)} == {"bSW", "bAR"}
-    refused(state, "pass", "BG-OPT-03", seat="B")
+    assert_refused(state, "pass", "BG-OPT-03", seat="B")
     state = act(state, "place bAR e6")
     fallback = timeout_action(state, "B")
     assert isinstance(fallback, Place) and fallback.token == "bSW"

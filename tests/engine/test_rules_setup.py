@@ -12,27 +12,13 @@ from dungeon_twister.engine import (SEATS, EndTurn, Handicap, IllegalAction, Opt
 from dungeon_twister.engine.board import board_of
 from dungeon_twister.engine.catalogue import load
 
-from .builders import position
+from .builders import act, assert_refused, position
 
 BLUE_TEAM = "team b0=WA d0=TH g0=CL i0=TR"
 YELLOW_TEAM = "team b21=WA d21=TH g21=CL i21=TR"
 BASE = load("base_set")
 
 
-def act(state, *texts, seat=None):
-    for text in texts:
-        state, _ = apply(state, parse_action(text, seat or state.to_act[0]))
-    return state
-
-
-def refused(state, text, rule, seat=None):
-    """The action is refused citing `rule`, and the state is unchanged."""
-    before = format_position(state)
-    with pytest.raises(IllegalAction) as info:
-        apply(state, parse_action(text, seat or state.to_act[0]))
-    assert info.value.rule == rule, str(info.value)
-    assert format_position(state) == before
-    return info.value
 
 
 def after_teams(seed=1, options=Options(), blue=BLUE_TEAM, yellow=YELLOW_TEAM):
@@ -159,8 +145,8 @@ def test_BG_SETUP_01_rooms_shuffled_face_down_with_hidden_orientations():
 def test_BG_SETUP_02_each_start_zone_at_its_owners_end():
     """BG-SETUP-02: Blue's team starts on rank 0 (next to room row 1), Yellow's on rank 21."""
     state = new_game(Options(), 1)
-    refused(state, "team b21=WA d21=TH g21=CL i21=TR", "BG-SETUP-04", seat="B")
-    refused(state, "team b0=WA d0=TH g0=CL i0=TR", "BG-SETUP-04", seat="Y")
+    assert_refused(state, "team b21=WA d21=TH g21=CL i21=TR", "BG-SETUP-04", seat="B")
+    assert_refused(state, "team b0=WA d0=TH g0=CL i0=TR", "BG-SETUP-04", seat="Y")
     state = after_teams()
     assert {t.square[1] for t in state.tokens.values() if t.where == "board" and t.colour == "B"} == {-1}
     assert {t.square[1] for t in state.tokens.values() if t.where == "board" and t.colour == "Y"} == {20}
@@ -179,12 +165,12 @@ def test_BG_SETUP_04_secret_team_of_four_on_the_marked_squares():
     state = new_game(Options(), 1)
     assert state.to_act == ("B", "Y")
     assert secret_purpose(state, "B") == "team" and secret_purpose(state, "Y") == "team"
-    refused(state, "team b0=WA d0=TH g0=CL", "BG-SETUP-04", seat="B")  # 3 characters
-    refused(state, "team b0=WA d0=WA g0=CL i0=TR", "BG-SETUP-04", seat="B")  # the same one twice
-    refused(state, "team a0=WA d0=TH g0=CL i0=TR", "BG-SETUP-04", seat="B")  # not a marked square
+    assert_refused(state, "team b0=WA d0=TH g0=CL", "BG-SETUP-04", seat="B")  # 3 characters
+    assert_refused(state, "team b0=WA d0=WA g0=CL i0=TR", "BG-SETUP-04", seat="B")  # the same one twice
+    assert_refused(state, "team a0=WA d0=TH g0=CL i0=TR", "BG-SETUP-04", seat="B")  # not a marked square
     after, events = apply(state, parse_action(BLUE_TEAM, "B"))
     assert after.to_act == ("Y",)
-    refused(after, "team b0=WZ d0=TH g0=CL i0=TR", "BG-SETUP-04", seat="B")  # already chosen
+    assert_refused(after, "team b0=WZ d0=TH g0=CL i0=TR", "BG-SETUP-04", seat="B")  # already chosen
     seen_by_yellow = [event_view(e, "Y") for e in events]
     assert seen_by_yellow == [{"kind": "team_chosen", "seat": "B"}]
     assert "my_team" not in view(after, "Y") and view(after, "Y")["teams_chosen"] == {"B": True, "Y": False}
@@ -202,9 +188,9 @@ def test_BG_SETUP_05_random_first_placer_then_strict_alternation():
     state = after_teams(1)
     first = state.placer
     second = "Y" if first == "B" else "B"
-    refused(state, f"hide {second.lower()}RP A2", "BG-SETUP-05", seat=second)  # not his turn
-    refused(state, f"hide {second.lower()}RP A2", "BG-SETUP-05", seat=first)  # not his token
-    refused(state, f"hide {first.lower()}WA A2", "BG-SETUP-05", seat=first)  # not behind his screen
+    assert_refused(state, f"hide {second.lower()}RP A2", "BG-SETUP-05", seat=second)  # not his turn
+    assert_refused(state, f"hide {second.lower()}RP A2", "BG-SETUP-05", seat=first)  # not his token
+    assert_refused(state, f"hide {first.lower()}WA A2", "BG-SETUP-05", seat=first)  # not behind his screen
     order = []
     for _ in range(6):
         order.append(state.placer)
@@ -219,10 +205,10 @@ def test_BG_SETUP_06_room_capacity_two_at_the_ends_three_in_the_middle():
     state = after_teams(1)
     p, q = state.placer, "Y" if state.placer == "B" else "B"
     state = act(state, f"hide {p.lower()}RP A1", f"hide {q.lower()}RP A1")
-    refused(state, f"hide {p.lower()}SW A1", "BG-SETUP-06")
+    assert_refused(state, f"hide {p.lower()}SW A1", "BG-SETUP-06")
     assert all(a.slot != (0, 0) for a in legal_actions(state))
     state = act(state, f"hide {p.lower()}SW A2", f"hide {q.lower()}SW A2", f"hide {p.lower()}AR A2")
-    refused(state, f"hide {q.lower()}AR A2", "BG-SETUP-06")
+    assert_refused(state, f"hide {q.lower()}AR A2", "BG-SETUP-06")
     state = hide_all(state)
     assert hidden_counts(state) == {(0, 0): 2, (1, 0): 2, (0, 1): 3, (1, 1): 3, (0, 2): 3, (1, 2): 3,
                                     (0, 3): 2, (1, 3): 2}
@@ -328,7 +314,7 @@ def test_BG_OPT_07_beginner_game():
         assert sum(t.is_character for t in playing) == 6 and sum(not t.is_character for t in playing) == 4
         assert {t.code for t in state.tokens.values() if t.colour == seat and t.where == "unused"} == \
             {"WW", "MK", "SP", "AR"}
-    refused(state, "team b0=WA d0=TH g0=CL i0=WW", "BG-SETUP-04", seat="B")
+    assert_refused(state, "team b0=WA d0=TH g0=CL i0=WW", "BG-SETUP-04", seat="B")
     state = hide_all(after_teams(3, Options(beginner=True), yellow="team b16=WA d16=TH g16=CL i16=TR"))
     assert sorted(hidden_counts(state).values()) == [2] * 6
     assert state.phase == "card"
@@ -363,9 +349,9 @@ def test_BG_OPT_08_handicapped_player_with_fewer_characters():
     options = Options(handicap=Handicap("B", 6, (6,)))
     state = new_game(options, 1)
     assert state.options.target_vp == 5
-    refused(state, BLUE_TEAM, "BG-OPT-08", seat="B")  # must leave out 2 characters
-    refused(state, BLUE_TEAM + " out=GB", "BG-OPT-08", seat="B")
-    refused(state, BLUE_TEAM + " out=GB,WA", "BG-OPT-08", seat="B")  # cannot leave out a team member
+    assert_refused(state, BLUE_TEAM, "BG-OPT-08", seat="B")  # must leave out 2 characters
+    assert_refused(state, BLUE_TEAM + " out=GB", "BG-OPT-08", seat="B")
+    assert_refused(state, BLUE_TEAM + " out=GB,WA", "BG-OPT-08", seat="B")  # cannot leave out a team member
     state = act(state, BLUE_TEAM + " out=GB,WW", seat="B")
     state = act(state, YELLOW_TEAM, seat="Y")
     assert {t.id for t in state.tokens.values() if t.where == "unused"} == {"bGB", "bWW"}
@@ -383,7 +369,7 @@ def test_BG_EX_05_very_experienced_adult_against_a_first_time_child():
     assert state.players["B"].combat == (0, 1, 2, 2, 3, 3, 4)
     assert state.players["Y"].combat == (0, 1, 2, 2, 3, 3, 4, 5, 6)
     assert view(state, "B")["players"]["B"]["combat_cards"] == [0, 1, 2, 2, 3, 3, 4]
-    refused(state, BLUE_TEAM + " out=GB,WW", "BG-OPT-08", seat="B")
+    assert_refused(state, BLUE_TEAM + " out=GB,WW", "BG-OPT-08", seat="B")
     state = act(state, BLUE_TEAM + " out=GB,WW,MK", seat="B")
     state = act(state, YELLOW_TEAM, seat="Y")
     blue_playing = [t for t in state.tokens.values() if t.colour == "B" and t.is_character and t.where != "unused"]
@@ -399,4 +385,4 @@ def test_BG_GEO_04_four_marked_start_squares():
     assert options == {frozenset({(1, -1), (3, -1), (6, -1), (8, -1)})}
     options = {frozenset(sq for sq, _ in a.team) for a in legal_actions(state, "Y")[:50]}
     assert options == {frozenset({(1, 20), (3, 20), (6, 20), (8, 20)})}
-    refused(state, "team b0=WA c0=TH g0=CL i0=TR", "BG-SETUP-04", seat="B")
+    assert_refused(state, "team b0=WA c0=TH g0=CL i0=TR", "BG-SETUP-04", seat="B")

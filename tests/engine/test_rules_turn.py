@@ -8,32 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_twister.engine import (CombatCard, EndTurn, IllegalAction, NotationError, PlayCard, apply,
+from dungeon_twister.engine import (CombatCard, EndTurn, NotationError, PlayCard, apply,
                                     event_view, format_action, format_position, legal_actions, parse_action,
                                     timeout_action, view)
 from dungeon_twister.engine.actions import Move
 
-from .builders import position
+from .builders import act, assert_refused, position
 
 FIRST_TURN = dict(turn=1, phase="card", ap=0, high=1, four=0)
 
 
-def act(state, *texts, seat=None):
-    for text in texts:
-        state, _ = apply(state, parse_action(text, seat or state.to_act[0]))
-    return state
-
-
-def refused(state, action, rule, seat=None):
-    """The action (text or Action) is refused citing `rule`, and the state is unchanged."""
-    before = format_position(state)
-    if isinstance(action, str):
-        action = parse_action(action, seat or state.to_act[0])
-    with pytest.raises(IllegalAction) as info:
-        apply(state, action)
-    assert info.value.rule == rule, str(info.value)
-    assert format_position(state) == before
-    return info.value
 
 
 def cards(state, seat=None):
@@ -45,11 +29,11 @@ def cards(state, seat=None):
 def test_BG_TURN_01_three_phases_in_order():
     """BG-TURN-01: play a card, then spend AP, then (hand empty) take the cards back; nothing out of order."""
     state = position("bWA@c3 yWA@h18", phase="card", ap=0)
-    refused(state, "move bWA c4", "BG-TURN-01")
-    refused(state, "end", "BG-TURN-01")
+    assert_refused(state, "move bWA c4", "BG-TURN-01")
+    assert_refused(state, "end", "BG-TURN-01")
     state = act(state, "card 3")
     assert state.phase == "main" and state.ap == 3
-    refused(state, "card 4", "BG-TURN-02")
+    assert_refused(state, "card 4", "BG-TURN-02")
     state = act(state, "move bWA c4", "end")
     assert (state.phase, state.active, state.ap) == ("card", "Y", 0)
 
@@ -59,8 +43,8 @@ def test_BG_TURN_02_playing_a_card_is_mandatory_and_comes_from_the_hand():
     state = position("bWA@c3 yWA@h18", phase="card", ap=0, cards="B:35/24/012233456/3 Y:2345/-/012233456/3")
     assert {type(a) for a in legal_actions(state)} == {PlayCard}
     assert cards(state) == [3, 5]
-    refused(state, "card 2", "BG-TURN-02")
-    refused(state, "card 4", "BG-TURN-02")
+    assert_refused(state, "card 2", "BG-TURN-02")
+    assert_refused(state, "card 4", "BG-TURN-02")
     assert view(state, "Y")["players"]["B"]["played_top"] == 4
     state = act(state, "card 5")
     assert state.players["B"].played == (2, 4, 5)
@@ -72,7 +56,7 @@ def test_BG_TURN_03_spend_up_to_the_card_value_on_any_characters():
     state = position("bWA@c3 bTH@h3 yWA@h18", ap=2)
     state = act(state, "move bTH h4", "move bWA c4")
     assert state.ap == 0 and state.acted == {"bTH", "bWA"}
-    refused(state, "move bWA c5", "BG-TURN-03")
+    assert_refused(state, "move bWA c5", "BG-TURN-03")
     assert legal_actions(state) == [EndTurn("B")]
     # ...and he never has to spend them all
     state = act(position("bWA@c3 yWA@h18", ap=5), "end")
@@ -131,8 +115,8 @@ def test_BG_ACT_01_first_card_of_the_game_must_be_2():
     """BG-ACT-01: the first player's first action card must be his 2."""
     state = position("bWA@c3 yWA@h18", **FIRST_TURN)
     assert cards(state) == [2]
-    refused(state, "card 3", "BG-ACT-01")
-    refused(state, "card 5", "BG-ACT-01")
+    assert_refused(state, "card 3", "BG-ACT-01")
+    assert_refused(state, "card 5", "BG-ACT-01")
     assert view(state, "B")["first_cycle_limit"] == 2
 
 
@@ -141,11 +125,11 @@ def test_BG_ACT_02_at_most_one_more_than_the_highest_card_so_far():
     state = position("bWA@c3 yWA@h18", turn=2, active="Y", phase="card", ap=0, high=2, four=0,
                      cards="B:345/2/012233456/3 Y:2345/-/012233456/3")
     assert cards(state) == [2, 3]
-    refused(state, "card 4", "BG-ACT-02")
-    refused(state, "card 5", "BG-ACT-02")
+    assert_refused(state, "card 4", "BG-ACT-02")
+    assert_refused(state, "card 5", "BG-ACT-02")
     state = act(state, "card 3", "end")
     assert cards(state) == [3, 4]  # the opponent's 3 raised the limit for Blue too
-    refused(state, "card 5", "BG-ACT-02")
+    assert_refused(state, "card 5", "BG-ACT-02")
 
 
 def test_BG_ACT_03_the_limit_ends_once_a_4_is_played():
@@ -172,7 +156,7 @@ def test_BG_EX_01_first_cycle_limit_worked_example():
     assert main.active == a and cards(main) == [3, 4]
     variant = act(state, "card 2", "end")
     assert cards(variant) == [3]
-    refused(variant, "card 4", "BG-ACT-02")
+    assert_refused(variant, "card 4", "BG-ACT-02")
     state = act(main, "card 4", "end")
     assert state.active == b and cards(state) == [2, 4, 5]
     state = act(state, "card 5")
@@ -208,9 +192,9 @@ def test_BG_AP_02_only_unwounded_characters_of_the_active_player_act():
     """BG-AP-02: wounded characters, enemy characters and the inactive player cannot act; the Troll's
     regeneration is the stated exception."""
     state = position("bWA@c3! bTH@e3 bTR@h3!2 yWA@c6", turn=5)
-    refused(state, "move bWA c4", "BG-AP-02")
-    refused(state, "move yWA c7", "BG-AP-02", seat="B")
-    refused(state, "move yWA c7", "BG-TURN-01", seat="Y")
+    assert_refused(state, "move bWA c4", "BG-AP-02")
+    assert_refused(state, "move yWA c7", "BG-AP-02", seat="B")
+    assert_refused(state, "move yWA c7", "BG-TURN-01", seat="Y")
     assert not any(getattr(a, "token", None) == "bWA" for a in legal_actions(state))
     state = act(state, "regenerate bTR")
     assert not state.tokens["bTR"].wounded and state.ap == 4
@@ -247,9 +231,9 @@ def test_BG_AP_05_speed_potion_ap_are_a_separate_pool():
     assert state.ap == 1 and dict(state.pools) == {"bWZ": 3}
     state = act(state, "move bWA h4")
     assert state.ap == 0
-    refused(state, "move bWA h5", "BG-TURN-03")
+    assert_refused(state, "move bWA h5", "BG-TURN-03")
     state = act(state, "move bWZ c5", "move bWZ c6", "move bWZ c7")
-    refused(state, "move bWZ b7", "BG-TURN-03")
+    assert_refused(state, "move bWZ b7", "BG-TURN-03")
 
 
 # --- §4 golden rules ---------------------------------------------------------------------------------
@@ -259,21 +243,21 @@ def test_BG_GOLD_01_an_action_is_resolved_before_the_next_starts():
     no other action may start."""
     state = act(position("bWA@c3 bTH@h3 yTR@c4"), "attack bWA yTR")
     assert state.phase == "combat"
-    refused(state, "move bTH h4", "BG-GOLD-01", seat="B")
-    refused(state, "move yTR c5", "BG-GOLD-01", seat="Y")
-    refused(state, "end", "BG-GOLD-01", seat="B")
+    assert_refused(state, "move bTH h4", "BG-GOLD-01", seat="B")
+    assert_refused(state, "move yTR c5", "BG-GOLD-01", seat="Y")
+    assert_refused(state, "end", "BG-GOLD-01", seat="B")
     rooms = "A1=O1/0 B1=O2/0 A2=*P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
     state = act(position("bWA@b5 bTH@h3 bGB#A2.1 yWA@h18", rooms=rooms), "reveal bWA A2")
     assert state.phase == "place"
-    refused(state, "move bTH h4", "BG-GOLD-01")
-    refused(state, "end", "BG-GOLD-01")
+    assert_refused(state, "move bTH h4", "BG-GOLD-01")
+    assert_refused(state, "end", "BG-GOLD-01")
 
 
 def test_BG_GOLD_02_never_more_than_two_tokens_on_a_square():
     """BG-GOLD-02: a move that would end with 3 tokens on a square is refused (cited as BG-MOVE-12, the move
     rule restating the golden rules for the mover's last square); dropping the extra token first is fine."""
     state = position("bWA@c3 bSW@c3 bTR@c5!")
-    refused(state, "move bWA c5", "BG-MOVE-12")
+    assert_refused(state, "move bWA c5", "BG-MOVE-12")
     assert all(a.dest != (2, 4) or a.leave for a in legal_actions(state) if isinstance(a, Move))
     state = act(state, "move bWA c5 bSW@c4")  # figure + own wounded
     assert sorted(t.id for t in state.tokens_at((2, 4))) == ["bTR", "bWA"]
@@ -284,12 +268,12 @@ def test_BG_GOLD_03_at_most_one_token_of_each_kind():
     figure+own wounded and wounded+object are allowed. A drop that would break it is refused as BG-ITEM-04
     (a drop must leave a square that may legally hold it); two figures as BG-MOVE-08."""
     state = position("bWA@c3 bSW@c3 bAR@c4 bTR@c5!")
-    refused(state, "move bWA c5 bSW@c4", "BG-ITEM-04")  # two objects on c4
+    assert_refused(state, "move bWA c5 bSW@c4", "BG-ITEM-04")  # two objects on c4
     after = act(state, "move bWA c6 bSW@c5")  # wounded + object on c5
     assert sorted(t.id for t in after.tokens_at((2, 4))) == ["bSW", "bTR"]
     state = position("bWA@c3 bGB@c3! bTR@c5!")
-    refused(state, "move bWA c6 bGB@c5", "BG-ITEM-04")  # two wounded on c5
-    refused(position("bWA@c3 bTH@c5"), "move bWA c5", "BG-MOVE-08")  # two figures
+    assert_refused(state, "move bWA c6 bGB@c5", "BG-ITEM-04")  # two wounded on c5
+    assert_refused(position("bWA@c3 bTH@c5"), "move bWA c5", "BG-MOVE-08")  # two figures
     state = act(position("bWA@c3 bAR@c5"), "move bWA c5")  # figure + object
     assert sorted(t.id for t in state.tokens_at((2, 4))) == ["bAR", "bWA"]
 
@@ -328,8 +312,8 @@ def test_BG_GOLD_04_only_the_end_state_is_checked():
 def test_BG_GOLD_05_BG_GEO_05_nothing_is_done_diagonally():
     """BG-GOLD-05, BG-GEO-05: squares touching by a corner are not adjacent: no diagonal step, attack or shot."""
     state = position("bWA@c3 bWZ@h3 bFW@h3 yTR@d4 yGB@i4")
-    refused(state, Move("B", "bWA", (3, 3), route=((3, 3),)), "BG-MOVE-01")
-    refused(state, "attack bWA yTR", "BG-COMBAT-01")
+    assert_refused(state, Move("B", "bWA", (3, 3), route=((3, 3),)), "BG-MOVE-01")
+    assert_refused(state, "attack bWA yTR", "BG-COMBAT-01")
     assert not any(format_action(a).startswith("attack") for a in legal_actions(state))
     with pytest.raises(NotationError):
         parse_action("fireball bWZ ne", "B")
