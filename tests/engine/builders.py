@@ -40,7 +40,12 @@ def _synthetic() -> dict:
     return raw
 
 
-catalogue.register("synthetic", _synthetic())
+def register_synthetic() -> None:
+    """Make the synthetic room set available to parse_position (idempotent)."""
+    catalogue.register("synthetic", _synthetic())
+
+
+register_synthetic()
 
 DEFAULT_ROOMS = "A1=O1/0 B1=O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
 FULL_HANDS = "B:2345/-/012233456/3 Y:2345/-/012233456/3"

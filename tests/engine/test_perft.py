@@ -9,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine import builders
 from dungeon_twister.engine import legal_actions, parse_position
 
-assert builders.DEFAULT_ROOMS  # importing builders registers the synthetic rooms some entries use
 CORPUS = json.loads((Path(__file__).parent / "data" / "perft.json").read_text())
 
 
