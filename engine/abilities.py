@@ -154,3 +154,28 @@ def drink(ctx: Ctx, action: Drink) -> None:
     extra = ctx.s.catalogue.objects[potion.code].extra_ap
     ctx.s.pools[figure.id] = ctx.s.pools.get(figure.id, 0) + extra
     ctx.emit("potion_drunk", token=figure.id, extra_ap=extra)
+
+
+def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
+    """Healing, portcullises and the objects the figure carries."""
+    kind = state.catalogue.characters[figure.code]
+    out: list = []
+    if "heal" in kind.abilities:
+        out += [Heal(seat, figure.id, t.id) for t in sorted(heal_targets(state, board, figure), key=lambda t: t.id)]
+    out += [Portcullis(seat, figure.id, d, how) for d, how in portcullis_options(state, board, figure)]
+    item = carried_object(state, figure)
+    if item is not None:
+        use = state.catalogue.objects[item.code].use
+        if use == "fireball" and "spellcaster" in kind.abilities:
+            out += [Fireball(seat, figure.id, d) for d in DIRECTIONS]
+        elif use == "drink":
+            out.append(Drink(seat, figure.id))
+    return out
+
+
+def wounded_actions(state: GameState, board, seat: str, character: Token) -> list:
+    """A wounded Troll's regeneration (BG-CHAR-TROLL-01)."""
+    if (state.ap > 0 and "regenerate" in state.catalogue.characters[character.code].abilities
+            and can_regenerate(state, character) is None):
+        return [Regenerate(seat, character.id)]
+    return []

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-from . import abilities, combat, moves, rooms, setup, turn
-from .actions import (Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
-                      PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
+from . import rulebook, turn
 from .context import Ctx
 from .errors import IllegalAction
 from .events import Event
 from .state import SEATS, GameState
-
-HANDLERS = {
-    ChooseTeam: setup.choose_team, Hide: setup.hide, PlayCard: turn.play_card, EndTurn: turn.end_turn,
-    Move: moves.move, WallWalk: moves.wallwalk, Jump: moves.jump, Attack: combat.declare,
-    CombatCard: combat.choose_card, Reveal: rooms.reveal, Place: rooms.place, PassPlacement: rooms.pass_placement,
-    Rotate: rooms.rotate, Heal: abilities.heal, Regenerate: abilities.regenerate, Portcullis: abilities.portcullis,
-    Fireball: abilities.fireball, Drink: abilities.drink,
-}
 
 _WAITING_RULE = {"team": "BG-SETUP-04", "hide": "BG-SETUP-05", "card": "BG-TURN-01", "main": "BG-TURN-01",
                  "combat": "BG-COMBAT-02", "place": "BG-REVEAL-06"}
@@ -26,7 +16,7 @@ def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
     """Apply a legal action; raise IllegalAction (naming the rule) and leave `state` untouched otherwise."""
     if state.outcome is not None:
         raise IllegalAction("BG-END-02", "the game is over")
-    handler = HANDLERS.get(type(action))
+    handler = rulebook.handlers(state.catalogue.rules).get(type(action))
     if handler is None:
         raise IllegalAction("BG-AP-01", f"unknown action {action!r}")
     if action.seat not in SEATS:

@@ -56,6 +56,7 @@ class SetCatalogue:
     jump_cards: int
     board: dict
     beginner: dict
+    rules: str = "base"  # the rule set (engine/rulebook.py)
 
     def kind_of(self, code: str) -> CharacterKind | ObjectKind:
         return self.characters.get(code) or self.objects[code]
@@ -120,4 +121,5 @@ def load(set_name: str = "base_set") -> SetCatalogue:
         jump_cards=raw["jump_cards"],
         board=raw["board"],
         beginner=raw["beginner"],
+        rules=raw.get("rules", "base"),
     )

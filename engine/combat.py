@@ -140,3 +140,6 @@ def lose(ctx: Ctx, token: Token) -> None:
         ctx.eliminate(carried, "carrier wounded")
     ctx.wound(token)
 
+
+def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
+    return [Attack(seat, figure.id, t.id) for t in sorted(attack_targets(state, board, figure), key=lambda t: t.id)]

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from . import abilities, combat, moves, rooms, setup, turn
-from .actions import (Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
-                      PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
+from . import rooms, rulebook, setup, turn
+from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
 from .board import board_of
-from .geometry import DIRECTIONS
-from .movement import Walker
 from .state import GameState
 
 
@@ -46,43 +43,16 @@ def _for_seat(state: GameState, seat: str) -> list:
 
 def _main(state: GameState, seat: str) -> list:
     board = board_of(state)
+    generators = rulebook.modules(state.catalogue.rules)
     out: list = [EndTurn(seat)]
-    for figure in sorted((t for t in state.tokens.values() if t.colour == seat and t.where == "board"
-                          and t.is_character), key=lambda t: t.id):
-        if figure.wounded:
-            if (state.ap > 0 and "regenerate" in state.catalogue.characters[figure.code].abilities
-                    and abilities.can_regenerate(state, figure) is None):
-                out.append(Regenerate(seat, figure.id))
-            continue
-        if figure.id in state.exhausted or (state.ap <= 0 and state.pools.get(figure.id, 0) <= 0):
-            continue
-        out.extend(_figure_actions(state, board, seat, figure))
-    return out
-
-
-def _figure_actions(state: GameState, board, seat: str, figure) -> list:
-    cat = state.catalogue
-    kind = cat.characters[figure.code]
-    out: list = []
-    for (dest, take, leave), route in Walker(state, board, figure).outcomes().items():
-        out.append(Move(seat, figure.id, dest, take, leave, route))
-    if "wallwalk" in kind.abilities:
-        out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in moves.wallwalk_options(state, board, figure)]
-    if state.players[seat].jumps > 0:
-        out += [Jump(seat, figure.id, pit, dest) for pit, dest in moves.jump_options(state, board, figure)]
-    out += [Attack(seat, figure.id, t.id) for t in sorted(combat.attack_targets(state, board, figure), key=lambda t: t.id)]
-    for place in state.rooms:
-        if not place.revealed and rooms.has_access(state, board, figure, place.slot):
-            out.append(Reveal(seat, figure.id, place.slot))
-    out += [Rotate(seat, figure.id, slot, cw) for slot, cw in rooms.rotation_targets(state, board, figure)]
-    if "heal" in kind.abilities:
-        out += [Heal(seat, figure.id, t.id) for t in sorted(abilities.heal_targets(state, board, figure), key=lambda t: t.id)]
-    out += [Portcullis(seat, figure.id, d, how) for d, how in abilities.portcullis_options(state, board, figure)]
-    item = abilities.carried_object(state, figure)
-    if item is not None:
-        use = cat.objects[item.code].use
-        if use == "fireball" and "spellcaster" in kind.abilities:
-            out += [Fireball(seat, figure.id, d) for d in DIRECTIONS]
-        elif use == "drink":
-            out.append(Drink(seat, figure.id))
+    for token in sorted((t for t in state.tokens.values() if t.colour == seat and t.where == "board"
+                         and t.is_character), key=lambda t: t.id):
+        if token.wounded:
+            for module in generators:
+                if module.wounded_actions:
+                    out.extend(module.wounded_actions(state, board, seat, token))
+        elif token.id not in state.exhausted and (state.ap > 0 or state.pools.get(token.id, 0) > 0):
+            for module in generators:
+                if module.figure_actions:
+                    out.extend(module.figure_actions(state, board, seat, token))
     return out

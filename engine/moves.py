@@ -240,3 +240,14 @@ def jump(ctx: Ctx, action: Jump) -> None:
     moved = {walker.original: action.dest} if walker.original else {}
     ctx.emit("jumped", token=figure.id, route=[square_name(sq) for sq in (figure.square, action.pit, action.dest)])
     _finish_at(ctx, figure, action.dest, moved)
+
+
+def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
+    """Moves, wall-walks and jumps the figure may make."""
+    out: list = [Move(seat, figure.id, dest, take, leave, route)
+                 for (dest, take, leave), route in Walker(state, board, figure).outcomes().items()]
+    if "wallwalk" in state.catalogue.characters[figure.code].abilities:
+        out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
+    if state.players[seat].jumps > 0:
+        out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
+    return out

@@ -159,3 +159,10 @@ def rotate(ctx: Ctx, action: Rotate) -> None:
             ctx.put(t.moved(square=(ox + dx, oy + dy)))
     ctx.layout_changed()
     ctx.emit("room_rotated", slot=slot_name(action.slot), clockwise=action.clockwise, by=figure.id)
+
+
+def figure_actions(state: GameState, board: Board, seat: str, figure: Token) -> list:
+    """Reveals and rotations the figure may make."""
+    out: list = [Reveal(seat, figure.id, place.slot) for place in state.rooms
+                 if not place.revealed and has_access(state, board, figure, place.slot)]
+    return out + [Rotate(seat, figure.id, slot, cw) for slot, cw in rotation_targets(state, board, figure)]

@@ -1,0 +1,51 @@
+"""Which rule modules make up a rule set: each module names the actions it handles and the legal actions it
+offers a figure. An expansion adds a module (e.g. Prison's ranged combat) and a data set naming its rule set,
+without touching `apply` or `legal_actions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Mapping
+
+from . import abilities, combat, moves, rooms, setup, turn
+from .actions import (Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
+                      PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
+
+Generator = Callable  # (state, board, seat, token) -> list of actions
+
+
+@dataclass(frozen=True)
+class RuleModule:
+    name: str
+    handlers: Mapping[type, Callable]  # action class -> handler(ctx, action)
+    figure_actions: Generator | None = None  # what an able figure of the active seat may do
+    wounded_actions: Generator | None = None  # what a wounded character of the active seat may do
+
+
+BASE_SET = (
+    RuleModule("setup", {ChooseTeam: setup.choose_team, Hide: setup.hide}),
+    RuleModule("turn", {PlayCard: turn.play_card, EndTurn: turn.end_turn}),
+    RuleModule("movement", {Move: moves.move, WallWalk: moves.wallwalk, Jump: moves.jump}, moves.figure_actions),
+    RuleModule("combat", {Attack: combat.declare, CombatCard: combat.choose_card}, combat.figure_actions),
+    RuleModule("rooms", {Reveal: rooms.reveal, Place: rooms.place, PassPlacement: rooms.pass_placement,
+                         Rotate: rooms.rotate}, rooms.figure_actions),
+    RuleModule("abilities", {Heal: abilities.heal, Regenerate: abilities.regenerate,
+                             Portcullis: abilities.portcullis, Fireball: abilities.fireball,
+                             Drink: abilities.drink}, abilities.figure_actions, abilities.wounded_actions),
+)
+
+RULE_SETS: dict[str, tuple[RuleModule, ...]] = {"base": BASE_SET}
+
+
+def modules(rules: str) -> tuple[RuleModule, ...]:
+    return RULE_SETS[rules]
+
+
+@lru_cache(maxsize=None)
+def handlers(rules: str) -> dict[type, Callable]:
+    table: dict[type, Callable] = {}
+    for module in modules(rules):
+        table.update(module.handlers)
+    return table
