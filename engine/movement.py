@@ -43,6 +43,8 @@ class Walker:
         here = [t for t in self.base.get(self.start, []) if not (t.is_character and not t.wounded)]
         self.original = here[0].id if here else None
         self.tokens = self.state.tokens
+        self.exit_y = -1 if self.exit_owner == "B" else self.board.height
+        self.pits = self.board.pits
 
     # --- the square contents as the move changes them ----------------------------------------------
     def contents(self, square: Square, hold: str | None, reloc: dict[str, Square]) -> list[Token]:
@@ -56,16 +58,16 @@ class Walker:
             self.tokens[token_id].code].rope
 
     def may_enter(self, here: Square, there: Square, hold, reloc) -> bool:
-        """BG-MOVE-05..10, BG-PIT-01..04/10, BG-CHAR-WIZARD-01 (stopping is checked at the end)."""
-        if not self.board.connected(here, there):
-            return False
-        contents = self.contents(there, hold, reloc)
+        """BG-MOVE-06..10, BG-PIT-01..04/10, BG-CHAR-WIZARD-01 for a step to a connected neighbour (BG-MOVE-05).
+
+        Stopping is checked at the end of the move.
+        """
+        contents = self.contents(there, hold, reloc) if (there in self.base or reloc) else ()
+        exit_square = there[1] == self.exit_y
         if any(t.is_character and not t.wounded and t.colour != self.colour for t in contents):
-            if self.board.start_zone_owner(there) == self.exit_owner or not self.flyer:
+            if exit_square or not self.flyer:
                 return False
-        if self.board.start_zone_owner(there) == self.exit_owner:
-            return True
-        if there not in self.board.pits or self.acrobat or self.flyer:
+        if exit_square or there not in self.pits or self.acrobat or self.flyer:
             return True
         if any(self.is_rope(t.id) for t in contents):
             return True  # BG-PIT-02: a Rope lies there
@@ -73,7 +75,7 @@ class Walker:
         if friend is not None and "acrobatics" in self.cat.characters[friend.code].abilities:
             return True  # BG-PIT-04 / BG-CHAR-THIEF-02: a friendly Thief bridges the pit
         if self.is_rope(hold):
-            return here not in self.board.pits  # BG-PIT-10: one obstacle at a time
+            return here not in self.pits  # BG-PIT-10: one obstacle at a time
         return False
 
     def pickable(self, square: Square, hold, reloc) -> list[str]:
@@ -145,6 +147,9 @@ class Walker:
                 yield item, {**{k: v for k, v in reloc.items() if k != item}, hold: pos}
 
     def _record(self, found, dest, hold, reloc, path, exited: bool) -> None:
+        if not reloc and hold == self.original:  # the common case: nothing picked up or left
+            if dest == self.start or (dest, None, ()) in found:
+                return
         final = dict(reloc)
         if hold is not None:
             final[hold] = dest
@@ -164,6 +169,7 @@ class Walker:
         found[key] = path
 
     def ends_validly(self, dest, hold, final: dict[str, Square], exited: bool) -> bool:
+        """The golden rules hold on every square the move touched (BG-MOVE-12, BG-GOLD-02/03)."""
         squares = {self.start, dest, *final.values(), *(self.origin[t] for t in final)}
         for square in squares:
             tokens = [t for t in self.base.get(square, []) if t.id not in final]
