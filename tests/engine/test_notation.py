@@ -1,0 +1,56 @@
+"""Action notation: errors that say where and why; abbreviations resolved against the legal actions."""
+
+import pytest
+
+from dungeon_twister.engine import (AmbiguousAction, IllegalAction, NotationError, apply, format_action,
+                                    parse_action, resolve_input)
+from dungeon_twister.engine.actions import Attack, Move
+
+from .builders import position
+
+
+@pytest.mark.parametrize("text, column, words", [
+    ("", 0, "empty"),
+    ("fly bWA c4", 0, "unknown verb"),
+    ("move bXX c4", 5, "token"),
+    ("move bWA z9", 9, "route"),
+    ("attack bWA", 10, "missing"),
+    ("rotate bMK A2 left", 14, "cw or ccw"),
+    ("card 2 now", 7, "unexpected"),
+])
+def test_unparseable_text_names_column_and_reason(text, column, words):
+    with pytest.raises(NotationError) as info:
+        parse_action(text, "B")
+    assert info.value.column == column and words in str(info.value)
+
+
+def test_own_tokens_may_omit_their_colour():
+    assert parse_action("move WA c5", "B") == parse_action("move bWA c5", "B")
+
+
+def test_route_is_a_witness_not_part_of_the_action():
+    routed = parse_action("move bWA c4-c5-d5", "B")
+    assert routed == Move("B", "bWA", (3, 4)) and routed.route == ((2, 3), (2, 4), (3, 4))
+    assert format_action(routed) == "move bWA d5"
+
+
+def test_resolve_input_accepts_unique_abbreviations():
+    state = position("bWA@c3 yTR@c4 bTH@h3")
+    assert resolve_input(state, "B", "attack yTR") == Attack("B", "bWA", "yTR")
+    assert resolve_input(state, "B", "WA c1") == parse_action("move bWA c1", "B")
+
+
+def test_resolve_input_reports_ambiguity_with_candidates():
+    state = position("bWA@c3 bTH@d4 yTR@c4")
+    with pytest.raises(AmbiguousAction) as info:
+        resolve_input(state, "B", "attack yTR")
+    assert set(info.value.candidates) == {"attack bWA yTR", "attack bTH yTR"}
+
+
+def test_resolve_input_keeps_the_strict_error_when_nothing_matches():
+    state = position("bWA@c3 yTR@h18")
+    with pytest.raises(NotationError):
+        resolve_input(state, "B", "teleport somewhere")
+    with pytest.raises(IllegalAction) as info:
+        apply(state, resolve_input(state, "B", "move bWA j9"))
+    assert info.value.rule == "BG-MOVE-01"
