@@ -1,0 +1,125 @@
+"""dt-client, the terminal client of Dungeon Twister Online.
+
+  dt-client connect HOST:PORT [--name NAME] [--spectate TABLE]     a server's lobby, or watch one of its tables
+  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--seat B|Y]
+                                                                  a local game against a bot
+
+`play` starts a server subprocess on a free local port, creates a table, sits at it, seats the bot in the other
+seat and opens the game screen; the server stops when the client exits. The UI (prompt_toolkit, asyncio) and the
+networking (trio) share one loop: see guest.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import re
+import sys
+
+from dungeon_twister.protocol import DEFAULT_PORT, CreateTable, Role, Spectate, TableOptions
+
+from .guest import TrioGuest
+from .local_server import LocalServer, ServerStartError
+from .network import run_network
+from .session import Session, TableSetup
+from .state import ClientState
+from .ui import ClientUI
+
+NAME_LIMIT = 32
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    return args.run(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dt-client", description="Dungeon Twister Online in a terminal: join a server's lobby (connect), or "
+        "play against a bot on a local server (play). In the client, type help.")
+    sub = parser.add_subparsers(dest="command")
+    connect = sub.add_parser("connect", help="connect to a server's lobby")
+    connect.add_argument("address", type=parse_address, metavar="HOST:PORT",
+                         help=f"the server (the port defaults to {DEFAULT_PORT})")
+    connect.add_argument("--name", type=display_name, default=default_name(), help="your display name")
+    connect.add_argument("--spectate", metavar="TABLE", help="watch this table instead of joining the lobby")
+    connect.set_defaults(run=connect_command)
+    play = sub.add_parser("play", help="play against a bot on a local server")
+    play.add_argument("--bot", choices=["random", "greedy"], default="greedy", help="the opponent (default greedy)")
+    play.add_argument("--name", type=display_name, default=default_name(), help="your display name")
+    play.add_argument("--vp", type=int, choices=range(5, 9), default=5, metavar="N", help="VP to win (5-8)")
+    play.add_argument("--beginner", action="store_true", help="the beginner game (6 rooms, 6 characters)")
+    play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
+    play.set_defaults(run=play_command)
+    return parser
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    match = re.match(r"^\[?([^\]]+?)\]?(?::(\d{1,5}))?$", text)
+    if not match or (match.group(2) and not 0 < int(match.group(2)) < 65536):
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {text!r}")
+    return match.group(1), int(match.group(2) or DEFAULT_PORT)
+
+
+def display_name(text: str) -> str:
+    if not 1 <= len(text) <= NAME_LIMIT:
+        raise argparse.ArgumentTypeError(f"a name has 1 to {NAME_LIMIT} characters")
+    return text
+
+
+def default_name() -> str:
+    try:
+        return getpass.getuser()[:NAME_LIMIT] or "player"
+    except (KeyError, OSError):
+        return "player"
+
+
+def connect_command(args: argparse.Namespace) -> int:
+    host, port = args.address
+    if args.spectate:
+        session = Session(ClientState(args.name), Role.SPECTATOR, then=(Spectate(args.spectate),))
+    else:
+        session = Session(ClientState(args.name))
+    return run_client(session, host, port)
+
+
+def play_command(args: argparse.Namespace) -> int:
+    options = TableOptions(target_vp=args.vp, beginner=args.beginner)
+    session = Session(ClientState(args.name), then=(CreateTable(options),))
+    session.setup = TableSetup(seat=args.seat, bot=args.bot)
+    try:
+        with LocalServer() as (host, port):
+            return run_client(session, host, port)
+    except ServerStartError as error:
+        print(f"dt-client: {error}", file=sys.stderr)
+        return 1
+
+
+def run_client(session: Session, host: str, port: int) -> int:
+    """Run the UI and the networking until the user quits."""
+    session.state.server = f"{host}:{port}"
+    asyncio.run(_run(ClientUI(session), session, host, port))
+    return 0
+
+
+async def _run(ui: ClientUI, session: Session, host: str, port: int) -> None:
+    """The UI on asyncio, the networking as trio's guest; a crash of the networking ends the UI and is raised."""
+    guest = TrioGuest()
+    guest.start(run_network, session, host, port)
+
+    def network_done(done: asyncio.Future) -> None:
+        if getattr(done.result(), "error", None) is not None:
+            ui.exit()
+
+    guest.done.add_done_callback(network_done)
+    try:
+        await ui.app.run_async()
+    finally:
+        session.quit()
+        guest.cancel()
+        await guest.wait()

@@ -1,0 +1,151 @@
+"""The prompt's commands: lobby and table commands, `help`, `look`; anything else at a table is an action."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dungeon_twister.protocol import TableOptions
+
+from .completion import BOT_KINDS
+from .help import help_text
+from .names import seat_name, token_name
+from .session import Session, TableSetup
+
+
+class UsageError(ValueError):
+    """A command typed with wrong arguments; the message says how to type it."""
+
+
+class Commands:
+    """Runs one prompt line against the session; answers go to the state (notice, help text)."""
+
+    def __init__(self, session: Session, exit_app: Callable[[], None]) -> None:
+        self.session = session
+        self.state = session.state
+        self.exit_app = exit_app
+        self._commands = {
+            "help": self.help, "quit": self.quit, "chat": self.chat, "bot": self.bot, "refresh": self.refresh,
+            "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
+            "look": self.look,
+        }
+
+    def run(self, line: str) -> None:
+        line = line.strip()
+        if not line:
+            return
+        self.state.help_text = None
+        word, _, rest = line.partition(" ")
+        command = self._commands.get(word.lower())
+        try:
+            if command is not None:
+                command(rest.strip())
+            elif self.state.at_table:
+                self.session.act(line)
+            else:
+                raise UsageError(f"unknown command {word!r}: type help")
+        except UsageError as error:
+            self.state.say(str(error))
+
+    # --- everywhere -------------------------------------------------------------------------------------
+    def help(self, topic: str) -> None:
+        self.state.help_text = help_text(topic, at_table=self.state.at_table)
+
+    def quit(self, _: str) -> None:
+        self.session.quit()
+        self.exit_app()
+
+    def chat(self, text: str) -> None:
+        if not text:
+            raise UsageError("chat TEXT")
+        self.session.chat(text[:500])
+
+    def bot(self, args: str) -> None:
+        words = args.split()
+        if not 1 <= len(words) <= 2 or words[0].upper() not in ("B", "Y") or (
+                len(words) == 2 and words[1] not in BOT_KINDS):
+            raise UsageError("bot B|Y [random|greedy]")
+        if not self.state.at_table or self.state.spectating:
+            raise UsageError("sit at a table first (create or join), then seat a bot")
+        self.session.seat_bot(words[0].upper(), words[1] if len(words) == 2 else "greedy")
+
+    # --- lobby ------------------------------------------------------------------------------------------
+    def refresh(self, _: str) -> None:
+        self.session.list_tables()
+
+    def create(self, args: str) -> None:
+        self._in_lobby()
+        self.session.create_table(parse_table_options(args), TableSetup())
+
+    def join(self, args: str) -> None:
+        self._in_lobby()
+        words = args.split()
+        if not 1 <= len(words) <= 3:
+            raise UsageError("join TABLE [B|Y] [CODE]")
+        table, seat, code = words[0], None, None
+        for word in words[1:]:
+            if word.upper() in ("B", "Y") and seat is None:
+                seat = word.upper()
+            else:
+                code = word
+        self.session.join(table, seat, code)
+
+    def spectate(self, args: str) -> None:
+        self._in_lobby()
+        if len(args.split()) != 1:
+            raise UsageError("spectate TABLE")
+        self.session.spectate(args)
+
+    def _in_lobby(self) -> None:
+        if self.state.at_table:
+            raise UsageError(f"you are at table {self.state.table}: leave it first")
+
+    # --- at a table -------------------------------------------------------------------------------------
+    def leave(self, _: str) -> None:
+        if not self.state.at_table:
+            raise UsageError("you are not at a table")
+        self.session.leave()
+
+    def look(self, square: str) -> None:
+        view = self.state.view
+        if not view or not square:
+            raise UsageError("look SQUARE (at a table), e.g. look c4")
+        self.state.say(describe_square(view, square.strip().lower()))
+
+
+def parse_table_options(args: str) -> TableOptions:
+    """`vp=6 beginner timers private` -> TableOptions."""
+    target_vp, flags = 5, set()
+    for word in args.split():
+        if word.startswith("vp="):
+            if word[3:] not in ("5", "6", "7", "8"):
+                raise UsageError("vp=5, vp=6, vp=7 or vp=8")
+            target_vp = int(word[3:])
+        elif word in ("beginner", "timers", "private"):
+            flags.add(word)
+        else:
+            raise UsageError("create [vp=5..8] [beginner] [timers] [private]")
+    return TableOptions(target_vp=target_vp, beginner="beginner" in flags, timers="timers" in flags,
+                        private="private" in flags)
+
+
+def describe_square(view: dict, square: str) -> str:
+    """What lies on a square, in words: tokens (who carries what), pit, rotation mechanism, start zone."""
+    here = [token for token in view.get("tokens", []) if token["square"] == square]
+    parts = []
+    for token in sorted(here, key=lambda t: (not t["character"], t["wounded"])):
+        if token["id"] is None:
+            parts.append(f"a face-down {seat_name(token['colour'])} token")
+        else:
+            state = " (wounded)" if token["wounded"] else " (face down)" if token["face_down"] else ""
+            parts.append(token_name(token["id"], view.get("set")) + state)
+    if len(parts) == 2 and here and any(t["character"] and not t["wounded"] for t in here):
+        parts = [f"{parts[0]}, carrying {parts[1]}"]
+    if square in view.get("pits", []):
+        parts.append("a pit")
+    slots = [slot for slot, gear in view.get("gears", {}).items() if gear == square]
+    if slots:
+        parts.append(f"the rotation mechanism of room {slots[0]}")
+    zones = {"0": "Blue's start zone", str(5 * view.get("rows", 4) + 1): "Yellow's start zone"}
+    if square[1:] in zones:
+        parts.append(zones[square[1:]])
+    return f"{square}: " + ("; ".join(parts) if parts else "nothing")

@@ -1,0 +1,79 @@
+"""Prompt completion: commands, their arguments, and our legal actions word by word (from view.legal)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from .help import topics
+from .state import ClientState
+
+LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "refresh", "help", "quit")
+GAME_COMMANDS = ("look", "bot", "chat", "leave", "help", "quit")
+SPECTATOR_COMMANDS = ("look", "chat", "leave", "help", "quit")
+CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private")
+BOT_KINDS = ("random", "greedy")
+
+
+def next_words(legal: Iterable[str], typed: list[str], partial: str) -> dict[str, list[str]]:
+    """The possible next words of the actions that begin with the words `typed`, by the actions they lead to."""
+    words: dict[str, list[str]] = {}
+    depth = len(typed)
+    for action in legal:
+        parts = action.split()
+        if len(parts) > depth and parts[:depth] == typed and parts[depth].startswith(partial):
+            words.setdefault(parts[depth], []).append(action)
+    return words
+
+
+class PromptCompleter(Completer):
+    """Completes the word under the cursor from what the state allows now."""
+
+    def __init__(self, state: ClientState) -> None:
+        self.state = state
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        text = document.text_before_cursor
+        if not text.strip() and not complete_event.completion_requested:
+            return  # an empty prompt opens no menu by itself: Up/Down stay with the history
+        words = text.split()
+        partial = "" if not words or text[-1].isspace() else words.pop()
+        if words and words[0] in ("help", "bot", "join", "spectate", "create", "look"):
+            candidates = {word: "" for word in self._arguments(words, partial)}
+        else:
+            candidates = self._actions(words, partial)
+            if not words:
+                candidates.update({command: "command" for command in self._commands() if command not in candidates})
+        for word in sorted(candidates):
+            if word.startswith(partial):
+                yield Completion(word, start_position=-len(partial), display_meta=candidates[word])
+
+    def _commands(self) -> tuple[str, ...]:
+        if not self.state.at_table:
+            return LOBBY_COMMANDS
+        return SPECTATOR_COMMANDS if self.state.spectating else GAME_COMMANDS
+
+    def _actions(self, typed: list[str], partial: str) -> dict[str, str]:
+        """Next words of legal actions, each with the action it completes or how many it leads to."""
+        out = {}
+        for word, actions in next_words(self.state.legal, typed, partial).items():
+            out[word] = actions[0] if len(actions) == 1 else f"{len(actions)} actions"
+        return out
+
+    def _arguments(self, words: list[str], partial: str) -> Iterable[str]:
+        command, position = words[0], len(words)
+        if command == "help" and position == 1:
+            return topics()
+        if command == "create":
+            return [option for option in CREATE_OPTIONS if option not in words]
+        if command == "bot":
+            return ("B", "Y") if position == 1 else BOT_KINDS if position == 2 else ()
+        if command in ("join", "spectate"):
+            if position == 1:
+                return [info.table for info in self.state.tables]
+            return ("B", "Y") if command == "join" and position == 2 else ()
+        if command == "look" and position == 1 and self.state.view:
+            return sorted({token["square"] for token in self.state.view.get("tokens", [])})
+        return ()

@@ -1,0 +1,167 @@
+"""Table events in plain words, for the event log: the engine's events and the server's own (game started,
+players joining and leaving, timeouts), as the server forwards them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .names import kind_name, seat_name, token_name
+
+DIRECTION_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+CAUSES = {"combat": "in combat", "fireball": "by a fireball", "pit": "in a pit",
+          "carrier wounded": "as its carrier falls"}
+
+
+def describe_event(event: dict) -> str | None:
+    """One log line for an event; None for an event hidden from us (an empty map) or the view refresh."""
+    kind = event.get("kind")
+    if not kind or kind == "view":
+        return None
+    describe = _DESCRIPTIONS.get(kind)
+    if describe is None:
+        details = " ".join(f"{key}={value}" for key, value in event.items() if key != "kind")
+        return f"{kind.replace('_', ' ')} {details}".strip()
+    return describe(event)
+
+
+def _tok(event: dict, key: str = "token") -> str:
+    return token_name(event.get(key))
+
+
+def _moved(e: dict) -> str:
+    route = e.get("route") or []
+    text = f"{_tok(e)} moves {' > '.join(route)}"
+    extras = []
+    if e.get("take"):
+        extras.append(f"takes {token_name(e['take'])}")
+    extras += [f"leaves {token_name(token)} on {square}" for token, square in e.get("leave") or []]
+    return text + (f" ({', '.join(extras)})" if extras else "")
+
+
+def _wallwalked(e: dict) -> str:
+    route = e.get("route") or []
+    return f"{_tok(e)} walks through the wall {' > '.join(route)}"
+
+
+def _jumped(e: dict) -> str:
+    route = e.get("route") or ["?", "?", "?"]
+    return f"{_tok(e)} jumps over the pit {route[1]} to {route[-1]}"
+
+
+def _revealed(e: dict) -> str:
+    tokens = e.get("tokens") or []
+    found = f": {len(tokens)} token(s) to place" if tokens else ""
+    return f"{token_name(e.get('by'))} reveals room {e.get('slot')} (tile {e.get('tile')}){found}"
+
+
+def _rotated(e: dict) -> str:
+    way = "clockwise" if e.get("clockwise") else "counter-clockwise"
+    return f"{token_name(e.get('by'))} rotates room {e.get('slot')} a quarter turn {way}"
+
+
+def _portcullis(e: dict) -> str:
+    verb = {"break": "breaks", "open": "opens", "close": "closes"}.get(e.get("how"), e.get("how"))
+    side = DIRECTION_NAMES.get(e.get("direction"), e.get("direction"))
+    return f"{token_name(e.get('by'))} {verb} the portcullis {side} of {e.get('square')}"
+
+
+def _fireball(e: dict) -> str:
+    victims = ", ".join(token_name(v) for v in e.get("victims") or []) or "nobody"
+    side = DIRECTION_NAMES.get(e.get("direction"), e.get("direction"))
+    return f"{token_name(e.get('by'))} casts a fireball {side}: it hits {victims}"
+
+
+def _combat_declared(e: dict) -> str:
+    sides = ""
+    if len(e.get("attackers") or []) + len(e.get("defenders") or []) > 2:
+        attackers = ", ".join(token_name(t) for t in e["attackers"])
+        defenders = ", ".join(token_name(t) for t in e["defenders"])
+        sides = f" (group combat: {attackers} against {defenders})"
+    return f"combat {e.get('number')}: {_tok(e, 'attacker')} attacks {_tok(e, 'target')}{sides}"
+
+
+def _card_chosen(e: dict) -> str:
+    value = f" +{e['value']}" if "value" in e else " a card"
+    return f"{seat_name(e.get('seat'))} chooses{value} for the combat"
+
+
+def _combat_resolved(e: dict) -> str:
+    cards = ", ".join(f"{seat_name(seat)} +{value}" for seat, value in (e.get("cards") or {}).items())
+    winner = e.get("winner")
+    outcome = f"{seat_name(winner)} wins" if winner else "a tie: nothing happens"
+    return f"combat {e.get('number')}: {e.get('attack')} against {e.get('defence')} ({cards}): {outcome}"
+
+
+def _team_chosen(e: dict) -> str:
+    team = e.get("team")
+    if team:
+        placed = ", ".join(f"{code} on {square}" for square, code in sorted(team.items()))
+        return f"{seat_name(e.get('seat'))} chooses the team {placed}"
+    return f"{seat_name(e.get('seat'))} has chosen a team"
+
+
+def _hidden(e: dict) -> str:
+    what = token_name(e["token"]) if e.get("token") else "a token"
+    return f"{seat_name(e.get('seat'))} hides {what} in room {e.get('slot')}"
+
+
+def _teams_revealed(e: dict) -> str:
+    parts = []
+    for seat, team in sorted((e.get("teams") or {}).items()):
+        parts.append(f"{seat_name(seat)}: " + ", ".join(kind_name(t[1:]) for _, t in sorted(team.items())))
+    return "the teams are revealed: " + "; ".join(parts)
+
+
+def _game_over(e: dict) -> str:
+    vp = e.get("vp") or {}
+    score = f"{vp.get('B', '?')}-{vp.get('Y', '?')}"
+    winner = e.get("winner")
+    verdict = f"{seat_name(winner)} wins" if winner else "draw"
+    return f"game over: {verdict} {score} ({e.get('reason')})"
+
+
+def _timeout(e: dict) -> str:
+    what = f" for {e['purpose']}" if e.get("purpose") else ""
+    return f"{seat_name(e.get('seat'))}'s time ran out{what}: {'; '.join(e.get('actions') or []) or 'nothing done'}"
+
+
+_DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
+    # the server's own events
+    "game_started": lambda e: "the game starts: " + ", ".join(
+        f"{seat_name(seat)} {name}" for seat, name in sorted((e.get("seats") or {}).items())),
+    "player_joined": lambda e: f"{e.get('name')} sits down as {seat_name(e.get('seat'))}",
+    "player_left": lambda e: f"{seat_name(e.get('seat'))} leaves the table",
+    "timeout": _timeout,
+    # the engine's events
+    "moved": _moved,
+    "wallwalked": _wallwalked,
+    "jumped": _jumped,
+    "room_revealed": _revealed,
+    "placed": lambda e: f"{seat_name(e.get('by'))} places {_tok(e)} on {e.get('square')}",
+    "placement_passed": lambda e: f"{seat_name(e.get('seat'))} leaves his objects to the revealer",
+    "room_rotated": _rotated,
+    "healed": lambda e: f"{token_name(e.get('by'))} heals {_tok(e)}",
+    "regenerated": lambda e: f"{_tok(e)} regenerates",
+    "portcullis": _portcullis,
+    "fireball": _fireball,
+    "potion_drunk": lambda e: f"{_tok(e)} drinks the Speed Potion: +{e.get('extra_ap')} AP for him",
+    "combat_declared": _combat_declared,
+    "card_chosen": _card_chosen,
+    "combat_resolved": _combat_resolved,
+    "wounded": lambda e: f"{_tok(e)} is wounded on {e.get('square')}",
+    "eliminated": lambda e: f"{_tok(e)} is eliminated {CAUSES.get(e.get('cause'), '')}".rstrip()
+    + f": 1 VP for {seat_name(e.get('scorer'))}",
+    "exited": lambda e: f"{_tok(e)} leaves the maze: VP for {seat_name(e.get('scorer'))}",
+    "saved": lambda e: f"{_tok(e)} is carried out and saved",
+    "treasure_scored": lambda e: f"{_tok(e)} is carried out: 1 VP for {seat_name(e.get('scorer'))}",
+    "discarded": lambda e: f"{_tok(e)} is carried out and discarded",
+    "team_chosen": _team_chosen,
+    "hidden_placement_started": lambda e: f"hidden placement starts; {seat_name(e.get('first'))} hides first",
+    "hidden": _hidden,
+    "teams_revealed": _teams_revealed,
+    "turn_started": lambda e: f"turn {e.get('turn')}: {seat_name(e.get('seat'))} plays",
+    "card_played": lambda e: f"{seat_name(e.get('seat'))} plays the action card {e.get('value')}",
+    "cards_recovered": lambda e: f"{seat_name(e.get('seat'))} takes his action cards back",
+    "turn_ended": lambda e: f"{seat_name(e.get('seat'))} ends turn {e.get('turn')}",
+    "game_over": _game_over,
+}

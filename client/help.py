@@ -1,0 +1,233 @@
+"""`help` topics: commands, action notation, the board's symbols, characters and objects (from the catalogue),
+and rule summaries by rule ID. The full text of a rule ID is quoted from the shared rulebook when it exists."""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from .names import catalogue
+
+RULES_FILE_VARIABLE = "DT_RULES_FILE"
+SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
+RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "board-game.md"
+
+LOBBY_COMMANDS = """\
+create [vp=5..8] [beginner] [timers] [private]   create a table and sit at it
+join TABLE [B|Y] [CODE]                          take a seat (CODE: a private table's join code)
+spectate TABLE                                   watch a table
+bot B|Y [random|greedy]                          seat a bot at your table (default greedy)
+chat TEXT                                        talk to the lobby (or your table)
+refresh                                          list the tables again
+quit                                             leave the client"""
+
+GAME_COMMANDS = """\
+ACTION                  play an action (Tab completes your legal actions word by word)
+look SQUARE             what lies on a square (e.g. look c4)
+bot B|Y [random|greedy] seat a bot in a free seat (default greedy)
+chat TEXT               talk to the table
+leave                   back to the lobby
+quit                    leave the client
+help TOPIC              a character or object (help WA, help rope), a verb (help move),
+                        a rule (help BG-MOVE, help BG-COMBAT-07), help board, help rules
+Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board, F1 help, Esc close help,
+      F2 board or side panel (on a terminal narrower than 97 columns)."""
+
+BOARD_LEGEND = """\
+Yellow's start zone is at the top, Blue's at the bottom. One square is 5 characters:
+ bWA   a character (its id, as typed in actions)      bwa   lower-case: wounded
+ bWARP a character and what it carries (RP: an object; tr lower-case: a wounded character)
+ yRP   an object       (bTH) a token on a pit        bWA? / y??  face-down start-zone tokens
+ ( )   a pit           @3↻  a rotation mechanism: pair number, arrow (↻ clockwise, ↺ counter-clockwise)
+ ◦     a marked start square                         ░░░  a face-down room (b y: hidden tokens' colours)
+Edges: │ ─ wall   ║ ═ closed portcullis   ╎ ╌ open portcullis   ╱ broken portcullis"""
+
+VERBS = {
+    "team": ("team b0=TH d0=WA g0=TR i0=GB  (or: team TH WA TR GB, in square order)", "BG-SETUP-04",
+             "choose your secret starting team; the client commits to it and reveals it when the opponent has chosen"),
+    "hide": ("hide bRP A2", "BG-SETUP-05", "hide a token face down in a room"),
+    "card": ("card 3", "BG-TURN-02", "play an action card: its value is your AP for the turn"),
+    "end": ("end", "BG-TURN-01", "end your turn"),
+    "move": ("move bTH g6  |  move bTH g6 +yRP  |  move bTH f4-f5-g5-g6  |  g6", "BG-MOVE",
+             "move a figure (1 AP), taking (+token) or leaving (token@square) what it carries"),
+    "wallwalk": ("wallwalk bWW e6", "BG-CHAR-WALLWALKER", "the Wall-Walker passes through a wall (1 AP)"),
+    "jump": ("jump bWA c8 c7", "BG-JUMP", "jump over a pit (a jump card and 1 AP): the pit, then the landing"),
+    "attack": ("attack bWA yTR", "BG-COMBAT-01", "start a combat (1 AP); both players then choose a combat card"),
+    "combat": ("combat +3", "BG-COMBAT-02", "your secret combat card; the client commits and reveals it"),
+    "reveal": ("reveal bWA A2", "BG-REVEAL", "turn a face-down room over (1 AP)"),
+    "place": ("place yRP c7", "BG-REVEAL-06", "place a token found in a revealed room"),
+    "pass": ("pass", "BG-OPT-03", "leave your objects to the revealer to place"),
+    "rotate": ("rotate bMK A2 cw", "BG-ROT", "turn a room a quarter turn from its rotation mechanism (1 AP)"),
+    "heal": ("heal bCL yWA", "BG-CHAR-CLERIC", "the Cleric heals an adjacent wounded character (1 AP)"),
+    "regenerate": ("regenerate bTR", "BG-CHAR-TROLL", "the wounded Troll gets up (1 AP)"),
+    "break": ("break bWA n", "BG-CHAR-WARRIOR", "the Warrior breaks a closed portcullis (1 AP)"),
+    "open": ("open bTH e", "BG-CHAR-THIEF-04", "the Thief opens a closed portcullis (1 AP)"),
+    "close": ("close bTH e", "BG-CHAR-THIEF-04", "the Thief closes an open portcullis (1 AP)"),
+    "fireball": ("fireball bWZ n", "BG-OBJ-FIREBALL", "the Wizard fires the wand along a line of sight (1 AP)"),
+    "drink": ("drink bGB", "BG-OBJ-POTION", "drink the Speed Potion: 4 more AP for this character (1 AP)"),
+}
+
+ABILITIES = {
+    "heal": "Heal (1 AP): an adjacent wounded character gets up (BG-CHAR-CLERIC)",
+    "break_portcullis": "Break (1 AP): destroys an adjacent closed portcullis for good (BG-CHAR-WARRIOR)",
+    "levitate": "Levitation: flies over pits and enemy characters while moving (BG-CHAR-WIZARD-01)",
+    "spellcaster": "Spellcaster: the only one who can use the Fireball Wand (BG-CHAR-WIZARD-03)",
+    "operator": "Operator: rotates his room or its twin either way (BG-CHAR-MECHANORK-01)",
+    "wallwalk": "Wall-walk (1 AP): passes through one wall, not a portcullis (BG-CHAR-WALLWALKER)",
+    "regenerate": "Regeneration (1 AP): gets up by himself while wounded, not the turn he fell (BG-CHAR-TROLL)",
+    "acrobatics": "Acrobatics: crosses and stands on pits; friends may cross her pit (BG-CHAR-THIEF-01/02)",
+    "lockpick": "Lock-picking (1 AP): opens or closes an adjacent portcullis (BG-CHAR-THIEF-04)",
+}
+
+RULES = {
+    "BG-COMP": "Components: 8 rooms in 4 pairs, 2 start zones; per player 8 characters, 6 objects, action cards "
+               "2-5, combat cards +0 +1 +2 +2 +3 +3 +4 +5 +6, 3 jump cards. Hands are secret.",
+    "BG-GEO": "Geometry: rooms are 5x5, laid 2 wide; squares are adjacent only orthogonally; walls and "
+              "portcullises lie on edges; a face-down room has no usable square.",
+    "BG-TERR": "Terrain: floor, rotation mechanism, pits (obstacles), walls; portcullises are closed at first, "
+               "can be opened (Thief) or broken for good (Warrior).",
+    "BG-GOLD": "Golden rules: an action is finished before the next; at the end of an action a square holds at "
+               "most 2 tokens and at most one figure, one wounded character, one object.",
+    "BG-SETUP": "Setup: rooms face down; each player secretly picks 4 characters for his marked start squares, "
+                "then the players alternately hide their other tokens face down in the rooms.",
+    "BG-TURN": "Turn: play one action card (mandatory), spend its AP, take the cards back when the hand is "
+               "empty. Unspent AP are lost.",
+    "BG-ACT": "First cycle: the first player starts with his 2; until a 4 is played a card may exceed the "
+              "highest card played so far by at most 1.",
+    "BG-AP": "AP: reveal, rotate, move, attack, use an ability or an object cost 1 AP each; only figures "
+             "(unwounded characters) act.",
+    "BG-REVEAL": "Reveal (1 AP): a figure with direct access (adjacent, no wall; or from its own start zone) "
+                 "turns a room over; the revealer places the tokens found (the opponent places the revealer's "
+                 "own objects) on empty floor squares.",
+    "BG-ROT": "Rotate (1 AP a quarter turn): from the rotation mechanism, the room or its revealed twin turns "
+              "in its arrow's direction (the Mechanork chooses); everything in it turns along.",
+    "BG-MOVE": "Move (1 AP): up to Movement steps to connected squares; cross friends but never stop on them; "
+               "never enter an enemy figure's square; no pits (Thief, Rope, Wizard excepted); entering the "
+               "opponent's start zone exits the maze.",
+    "BG-ITEM": "Objects: a figure carries one thing (an object or an own wounded character), picks up and drops "
+               "during moves for free, and may hand over to a friend it crosses.",
+    "BG-COMBAT": "Combat (1 AP): attack an adjacent connected enemy; each side adds combat values, modifiers "
+                 "and one secret combat card; the loser's participants are wounded (a wounded loser is "
+                 "eliminated); a tie does nothing. Played cards are spent, except +0.",
+    "BG-GROUP": "Group combat: every figure in contact is drawn in when the attack is declared; each player "
+                "plays one card for his side.",
+    "BG-WOUND": "Wounded: cannot act, combat value 0, loses its abilities; eliminated if it loses a combat; "
+                "friends may stop on it, enemies may only cross it.",
+    "BG-CARRY": "Carrying: only friends carry a wounded character; if the carrier loses a combat the carried "
+                "one is eliminated; carried out of the maze it is saved.",
+    "BG-EXIT": "Exits: a figure entering the opponent's start zone leaves the maze: 1 VP (Goblin 2), +1 VP for "
+               "the Treasure it carries.",
+    "BG-JUMP": "Jump: spend a jump card and 1 AP to leap over one adjacent pit to the square beyond.",
+    "BG-PIT": "Pits: only a Thief, a Rope carrier or the levitating Wizard cross them; a Rope left on a pit "
+              "lets anyone cross.",
+    "BG-LOS": "Line of sight: straight, stopped by walls, closed portcullises, face-down rooms and the first "
+              "character met.",
+    "BG-ABIL": "Abilities: permanent ones cost nothing, activated ones 1 AP; a wounded character has none.",
+    "BG-VP": "VP: 1 per enemy eliminated, 1 per own character out (Goblin 2), 1 for the Treasure carried out.",
+    "BG-END": "End: once a player reaches the target (5 VP by default), the turn is finished and the player "
+              "with more VP wins; equal VP is a draw.",
+    "BG-OPT": "Options: timers (2 minutes a turn; 5 seconds for a combat card, else +0), a higher VP target, "
+              "the beginner game (6 rooms), handicaps.",
+    "BG-CHAR": "Characters: see help WA, help TH, ... for each one's movement, combat value and abilities.",
+    "BG-OBJ": "Objects: see help AR, help RP, ... for each one's effect.",
+}
+
+
+def help_text(topic: str = "", *, at_table: bool = False) -> str:
+    """The text of `help TOPIC` (the general help without a topic)."""
+    topic = topic.strip()
+    if not topic:
+        return GAME_COMMANDS if at_table else LOBBY_COMMANDS
+    lower = topic.lower()
+    if lower == "board":
+        return BOARD_LEGEND
+    if lower == "rules":
+        return "Rule families (help ID, or a full rule ID like BG-MOVE-09):\n" + ", ".join(RULES)
+    if lower in VERBS:
+        syntax, rule, meaning = VERBS[lower]
+        return f"{lower}: {meaning}\n  {syntax}\n  rules: {rule} (help {rule})"
+    if re.match(r"^[A-Za-z]{2}(-[A-Za-z0-9]+)+$", topic):
+        return rule_help(topic.upper())
+    return _kind_help(topic) or f"no help on {topic!r}; try: help board, help WA, help rope, help move, help BG-MOVE"
+
+
+def topics() -> list[str]:
+    """Every topic word, for completion."""
+    cat = catalogue()
+    names = [kind.name.lower() for kind in (*cat.characters.values(), *cat.objects.values())]
+    return ["board", "rules", *VERBS, *cat.characters, *cat.objects, *names, *RULES]
+
+
+def _kind_help(topic: str) -> str | None:
+    cat = catalogue()
+    wanted = topic[1:] if re.match(r"^[by][A-Z]{2}$", topic) else topic
+    for code, kind in cat.characters.items():
+        if wanted.upper() == code or wanted.lower() == kind.name.lower():
+            lines = [f"{kind.name} ({code}): movement {kind.move}, combat {kind.combat}, "
+                     f"{kind.exit_vp} VP when it leaves the maze"]
+            lines += [f"  {ABILITIES.get(ability, ability)}" for ability in sorted(kind.abilities)]
+            return "\n".join(lines)
+    for code, kind in cat.objects.items():
+        if wanted.upper() == code or wanted.lower() == kind.name.lower():
+            return f"{kind.name} ({code}): " + "; ".join(_object_effects(kind))
+    return None
+
+
+def _object_effects(kind) -> list[str]:
+    effects = []
+    if kind.attack_bonus:
+        effects.append(f"+{kind.attack_bonus} combat when its carrier attacks")
+    if kind.defend_bonus:
+        effects.append(f"+{kind.defend_bonus} combat when its carrier is attacked")
+    if kind.rope:
+        effects.append("its carrier crosses and stands on pits; left on a pit, anyone may cross it (BG-PIT)")
+    if kind.use == "fireball":
+        effects.append("1 AP, Wizard only: kills the first character in a line of sight, then is discarded")
+    if kind.use == "drink":
+        effects.append(f"1 AP: the drinker gets {kind.extra_ap} more AP this turn, then it is discarded")
+    if kind.exit_vp:
+        effects.append(f"+{kind.exit_vp} VP when carried out of the maze")
+    return effects or ["no effect in play"]
+
+
+def rule_help(rule_id: str) -> str:
+    """The rule's own text when the rulebook is at hand, and the summary of its family."""
+    family = next((prefix for prefix in sorted(RULES, key=len, reverse=True)
+                   if rule_id == prefix or rule_id.startswith(prefix + "-")), None)
+    summary = f"{family}: {RULES[family]}" if family else None
+    text = rule_texts().get(rule_id)
+    if text:
+        return f"{rule_id} {text}" + (f"\n\n{summary}" if summary else "")
+    return summary or f"no summary of {rule_id}; help rules lists the rule families"
+
+
+def rules_file() -> Path | None:
+    """The shared rulebook (docs in a checkout, or $DT_RULES_FILE), if present."""
+    configured = os.environ.get(RULES_FILE_VARIABLE)
+    for path in ([Path(configured)] if configured else []) + [RULES_FILE_IN_CHECKOUT]:
+        if path.is_file():
+            return path
+    return None
+
+
+@lru_cache(maxsize=1)
+def rule_texts() -> dict[str, str]:
+    """Rule ID -> its text, read from the rulebook's `- **ID** text` items, source tags like {IT ES} left out
+    (empty without the rulebook)."""
+    path = rules_file()
+    if path is None:
+        return {}
+    texts: dict[str, str] = {}
+    current = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        item = re.match(r"^- \*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\* (.*)$", line)
+        if item:
+            current = item.group(1)
+            texts[current] = item.group(2)
+        elif current and line.startswith("  ") and line.strip():
+            texts[current] += " " + line.strip()
+        else:
+            current = None
+    return {rule: SOURCE_TAGS.sub("", text).strip() for rule, text in texts.items()}

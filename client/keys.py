@@ -1,0 +1,51 @@
+"""Key bindings besides prompt_toolkit's defaults (Enter runs the line, Tab completes, Up/Down browse history)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from .help import help_text
+from .layout import ClientLayout
+from .state import ClientState
+
+
+def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout,
+                       quit_client: Callable[[], None]) -> KeyBindings:
+    bindings = KeyBindings()
+
+    @bindings.add("f2")
+    def _switch(event: KeyPressEvent) -> None:
+        """On a narrow terminal, switch between the board and the side panel."""
+        screens.show_panel = not screens.show_panel
+
+    @bindings.add("f1")
+    def _help(event: KeyPressEvent) -> None:
+        state.help_text = help_text(at_table=state.at_table)
+
+    @bindings.add("escape", eager=True)
+    def _close(event: KeyPressEvent) -> None:
+        """Close the completion menu, else the help box."""
+        if prompt.complete_state:
+            prompt.cancel_completion()
+        else:
+            state.help_text = None
+
+    @bindings.add("pageup")
+    def _board_up(event: KeyPressEvent) -> None:
+        screens.board_scroll.page(-1)
+
+    @bindings.add("pagedown")
+    def _board_down(event: KeyPressEvent) -> None:
+        screens.board_scroll.page(+1)
+
+    @bindings.add("c-c")
+    @bindings.add("c-q")
+    @bindings.add("c-d", filter=Condition(lambda: not prompt.text))
+    def _quit(event: KeyPressEvent) -> None:
+        quit_client()
+
+    return bindings

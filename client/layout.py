@@ -1,0 +1,152 @@
+"""The screens' containers: a title bar, the lobby or the game (board | side panel and log), the help box, the
+message bar, the prompt and a line of hints. Every text is computed from the state at each redraw."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit.application import get_app
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Container,
+    DynamicContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+
+from .board import render_board
+from .lobby import lobby_chat, table_list
+from .messages import message_bar, prompt_label
+from .panel import chat_lines, event_log, game_panel
+from .state import ClientState
+
+BOARD_WIDTH = 66
+PANEL_MIN_WIDTH = 30
+WIDE_SCREEN = BOARD_WIDTH + 1 + PANEL_MIN_WIDTH
+"""Narrower terminals show the board or the side panel, one at a time (F2 switches)."""
+
+
+class BoardScroll:
+    """The board's first visible line; the board is taller than most terminals."""
+
+    def __init__(self) -> None:
+        self.offset = 0
+        self.window: Window | None = None
+
+    def page(self, direction: int) -> None:
+        """Scroll by most of a window height, up (-1) or down (+1)."""
+        info = self.window.render_info if self.window else None
+        if info is None:
+            return
+        bottom = max(0, info.content_height - info.window_height)
+        self.offset = min(bottom, max(0, self.offset + direction * max(1, info.window_height - 4)))
+
+
+class ClientLayout:
+    """Builds the layout once; `prompt_window` is the focused element."""
+
+    def __init__(self, state: ClientState, prompt: Buffer, clock: Callable[[], float]) -> None:
+        self.state = state
+        self.clock = clock
+        self.board_scroll = BoardScroll()
+        self.show_panel = False
+        """On a narrow terminal: the side panel instead of the board."""
+        self.prompt_window = Window(
+            BufferControl(prompt, input_processors=[BeforeInput(lambda: prompt_label(state), style="class:prompt")]),
+            height=1)
+        self.game = self._game()
+        self.lobby = self._lobby()
+        has_help = Condition(lambda: bool(state.help_text))
+        root = HSplit([
+            Window(_text(self._title), height=1, style="class:hints"),
+            DynamicContainer(lambda: self.game if state.at_table else self.lobby),
+            ConditionalContainer(
+                Window(_text(lambda: [("class:help", state.help_text or "")]), wrap_lines=True,
+                       height=Dimension(max=16), dont_extend_height=True, style="class:help"),
+                filter=has_help),
+            Window(_text(lambda: message_bar(state)), wrap_lines=True, height=Dimension(min=1, max=3),
+                   dont_extend_height=True),
+            self.prompt_window,
+            Window(_text(self._hints), height=1, style="class:hints"),
+        ])
+        menu = Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=12, scroll_offset=1))
+        self.layout = Layout(FloatContainer(root, floats=[menu]), focused_element=self.prompt_window)
+
+    def _game(self) -> DynamicContainer:
+        """Board and panel side by side; on a narrow terminal, the board or (F2) the panel."""
+        state, scroll = self.state, self.board_scroll
+        board = FormattedTextControl(self._board, get_cursor_position=lambda: Point(0, scroll.offset))
+        scroll.window = Window(board, width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH),
+                               get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True)
+        log = FormattedTextControl(lambda: event_log(state), get_cursor_position=self._last_log_line)
+        panel = HSplit([
+            Window(_text(lambda: game_panel(state, self.clock())), wrap_lines=True, dont_extend_height=True),
+            Window(height=1, char="─", style="class:dim"),
+            Window(log, wrap_lines=True, always_hide_cursor=True),
+            ConditionalContainer(
+                HSplit([Window(height=1, char="─", style="class:dim"),
+                        Window(_text(lambda: chat_lines(state)), wrap_lines=True, height=Dimension(max=6))]),
+                filter=Condition(lambda: bool(state.chat))),
+        ], width=Dimension(min=PANEL_MIN_WIDTH))
+        side_by_side = VSplit([scroll.window, Window(width=1, char="│", style="class:dim"), panel])
+
+        def choose() -> Container:
+            if get_app().output.get_size().columns >= WIDE_SCREEN:
+                return side_by_side
+            return panel if self.show_panel else scroll.window
+
+        return DynamicContainer(choose)
+
+    def _last_log_line(self) -> Point:
+        """The log's cursor: on its last line, which keeps the newest events in view."""
+        return Point(0, max(0, len(self.state.log) - 1))
+
+    def _lobby(self) -> HSplit:
+        state = self.state
+        return HSplit([
+            Window(_text(lambda: table_list(state))),
+            Window(height=1, char="─", style="class:dim"),
+            Window(_text(lambda: lobby_chat(state)), wrap_lines=True, height=Dimension(min=3, max=10)),
+        ])
+
+    def _board(self) -> StyleAndTextTuples:
+        view = self.state.view
+        if not view or "rooms" not in view:
+            return [("class:dim", "no board yet")]
+        out: StyleAndTextTuples = []
+        for line in render_board(view):
+            out += line + [("", "\n")]
+        return out[:-1]
+
+    def _title(self) -> StyleAndTextTuples:
+        state = self.state
+        where = f"table {state.table}" if state.at_table else "lobby"
+        link = f"{state.server} ({state.role})" if state.connected else "not connected"
+        return [("class:title", " Dungeon Twister Online"), ("", f" · {where} · {state.name} on {link}")]
+
+    def _hints(self) -> StyleAndTextTuples:
+        if not self.state.at_table:
+            text = "create · join TABLE · spectate TABLE · chat TEXT · refresh · help · quit"
+        elif self.state.spectating:
+            text = "help · chat TEXT · look SQUARE · leave · quit · PgUp/PgDn board"
+        else:
+            text = "Tab completes actions · Up/Down history · help TOPIC · look SQUARE · leave · PgUp/PgDn board"
+        if self.state.at_table and get_app().output.get_size().columns < WIDE_SCREEN:
+            text = "F2 board/panel · " + text
+        return [("", " " + text)]
+
+
+def _text(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextControl:
+    return FormattedTextControl(get_fragments, focusable=False)

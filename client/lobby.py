@@ -1,0 +1,41 @@
+"""The lobby screen's texts: the table list and the lobby chat."""
+
+from __future__ import annotations
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from dungeon_twister.protocol import TableInfo
+
+from .state import ClientState
+
+def table_list(state: ClientState) -> StyleAndTextTuples:
+    """One line per public table: id, status, options, the players of both seats, the number of spectators."""
+    width = max([len("TABLE"), *(len(info.table) for info in state.tables)]) + 2
+    columns = f"{'TABLE':<{width}}{'STATUS':<9}{'VP':<4}{'OPTIONS':<24}{'BLUE':<16}{'YELLOW':<16}WATCHING"
+    out: StyleAndTextTuples = [("class:title", columns + "\n")]
+    if not state.tables:
+        hint = "no tables yet: `create` makes one" if state.connected else "not connected"
+        return out + [("class:dim", hint)]
+    for info in state.tables:
+        out += _row(info, width)
+    return out
+
+
+def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
+    options = info.options
+    flags = ", ".join(flag for flag in ("beginner", "timers", "private") if getattr(options, flag))
+    if options.handicap:
+        flags = ", ".join(filter(None, (flags, "handicap")))
+    status_style = "class:active" if info.status == "waiting" else ""
+    return [
+        ("", f"{info.table:<{width}}"), (status_style, f"{info.status:<9}"),
+        ("", f"{options.target_vp:<4}{flags or '-':<24}"),
+        ("class:seat.b", f"{info.blue or '(free)':<16}"), ("class:seat.y", f"{info.yellow or '(free)':<16}"),
+        ("", f"{info.spectators}\n"),
+    ]
+
+
+def lobby_chat(state: ClientState) -> StyleAndTextTuples:
+    if not state.chat:
+        return [("class:dim", "chat: `chat TEXT` talks to everyone in the lobby")]
+    return [("class:chat", "\n".join(state.chat))]

@@ -1,0 +1,28 @@
+"""The message bar under the screens: a cheating alert first, else the last refusal (with its rule), else the
+last notice; and the prompt's label."""
+
+from __future__ import annotations
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from .state import ClientState
+
+
+def message_bar(state: ClientState) -> StyleAndTextTuples:
+    if state.alert:
+        return [("class:alert", state.alert)]
+    if state.refusal:
+        refusal = state.refusal
+        hint = f"  (help {refusal.rule})" if refusal.rule else ""
+        return [("class:refusal", refusal.describe()), ("class:rule", hint)]
+    return [("class:notice", state.notice)]
+
+
+def prompt_label(state: ClientState) -> str:
+    """`lobby> `, `t-1 B> `, `t-1 watching> `, or the secret choice pending: `t-1 B combat-3 (secret)> `."""
+    if not state.at_table:
+        return "lobby> "
+    if state.spectating:
+        return f"{state.table} watching> "
+    secret = f" {state.secret_purpose} (secret)" if state.secret_purpose else ""
+    return f"{state.table} {state.seat}{secret}> "

@@ -1,0 +1,37 @@
+"""Plain-word names of seats and tokens, from the engine's catalogue."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine.catalogue import SetCatalogue, load
+
+SEAT_NAMES = {"B": "Blue", "Y": "Yellow"}
+DEFAULT_SET = "base_set"
+
+
+def other_seat(seat: str) -> str:
+    return "Y" if seat == "B" else "B"
+
+
+def seat_name(seat: str | None) -> str:
+    return SEAT_NAMES.get(seat or "", "nobody")
+
+
+def catalogue(set_name: str | None = None) -> SetCatalogue:
+    """The catalogue of a view's set; the base set when the set is unknown to this client."""
+    try:
+        return load(set_name or DEFAULT_SET)
+    except KeyError:
+        return load(DEFAULT_SET)
+
+
+def kind_name(code: str, set_name: str | None = None) -> str:
+    cat = catalogue(set_name)
+    kind = cat.characters.get(code) or cat.objects.get(code)
+    return kind.name if kind else code
+
+
+def token_name(token_id: str | None, set_name: str | None = None) -> str:
+    """'bWA' -> 'Blue Warrior'; an unknown id is returned as it is."""
+    if not token_id or len(token_id) != 3 or token_id[0] not in "by":
+        return str(token_id)
+    return f"{seat_name(token_id[0].upper())} {kind_name(token_id[1:], set_name)}"

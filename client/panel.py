@@ -1,0 +1,166 @@
+"""The game screen's side panel: table and seats, turn and timers, both players' cards and VP, the combat or
+placement under way, our secret choice, and the result."""
+
+from __future__ import annotations
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from .names import other_seat, seat_name
+from .state import ClientState
+
+HINTS = {"hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
+         "main": "spend your AP, or end", "place": "place a found token: place TOKEN SQUARE"}
+PHASES = {"team": "secret team choice", "hide": "hiding tokens", "card": "action card", "main": "spending AP",
+          "combat": "combat cards", "place": "placing revealed tokens", "over": "game over"}
+
+
+def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
+    """Everything but the log, as fragments separated by newlines."""
+    view = state.view
+    out: StyleAndTextTuples = []
+    if state.alert:
+        out += [("class:alert", state.alert), ("", "\n\n")]
+    out += _table_line(state)
+    if view is None or "players" not in view:
+        out.append(("class:dim", "\nwaiting for the table's state..."))
+        return out
+    out += _seats(state, view)
+    if not view.get("started", True):
+        free = other_seat(state.seat) if state.seat else "Y"
+        out.append(("class:dim", f"\nWaiting for an opponent: `bot {free}` seats a bot.\n"))
+    out += _turn(view, now, state.timers)
+    for seat in _seat_order(state.seat):
+        out += _player(view, seat, view["players"][seat], own=seat == state.seat)
+    out += _combat(view)
+    out += _placement(view)
+    out += _your_part(state, view)
+    out += _result(state, view)
+    return out
+
+
+def _table_line(state: ClientState) -> StyleAndTextTuples:
+    options = (state.view or {}).get("table") or {}
+    details = [f"{options.get('target_vp', (state.view or {}).get('target_vp', 5))} VP"]
+    details += [flag for flag in ("beginner", "timers", "private") if options.get(flag)]
+    code = f" · code {state.join_code}" if state.join_code else ""
+    return [("class:title", f"Table {state.table}"), ("class:dim", f"  {' · '.join(details)}{code}\n")]
+
+
+def _seats(state: ClientState, view: dict) -> StyleAndTextTuples:
+    names = view.get("seats") or {}
+    out: StyleAndTextTuples = []
+    for seat in ("B", "Y"):
+        who = names.get(seat) or "(free)"
+        you = "  ← you" if seat == state.seat else ""
+        away = f"  (away, {state.away[seat]} s grace)" if seat in state.away else ""
+        out += [(f"class:seat.{seat.lower()}", f"{seat_name(seat):<7}"), ("", f"{who}{you}{away}\n")]
+    if state.spectating:
+        out.append(("class:dim", "you are watching\n"))
+    return out
+
+
+def _turn(view: dict, now: float, timers: dict[str, float]) -> StyleAndTextTuples:
+    to_act = view.get("to_act") or []
+    acting = " and ".join(seat_name(s) for s in to_act) or "nobody"
+    line = f"\nTurn {view.get('turn', 0)} · {PHASES.get(view.get('phase'), view.get('phase'))} · {acting} to act\n"
+    out: StyleAndTextTuples = [("class:title", line)]
+    if view.get("active") and view.get("phase") in ("main", "combat", "place"):
+        pools = ", ".join(f"{token} {n}" for token, n in (view.get("pools") or {}).items())
+        ap = f"{seat_name(view['active'])}'s AP left {view.get('ap', 0)}"
+        out.append(("", ap + (f" · potion AP {pools}" if pools else "") + "\n"))
+    if view.get("first_cycle_limit") and view.get("phase") in ("card", "main"):
+        out.append(("class:dim", f"first cycle: cards up to {view['first_cycle_limit']}\n"))
+    clocks = [f"{seat_name(seat)} {_clock(deadline - now)}" for seat, deadline in sorted(timers.items())
+              if seat in to_act]
+    if clocks:
+        out.append(("class:refusal", "time left: " + " · ".join(clocks) + "\n"))
+    return out
+
+
+def _clock(seconds: float) -> str:
+    seconds = max(0, int(seconds + 0.999))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _seat_order(seat: str | None) -> tuple[str, str]:
+    return (seat, other_seat(seat)) if seat else ("B", "Y")
+
+
+def _player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuples:
+    vp = f"{player['vp']} VP"
+    cards = player["action_cards"]
+    hand = " ".join(map(str, cards)) if isinstance(cards, list) else f"{cards} in hand"
+    played = f" · played {player['played_top']}" if player.get("played_top") else ""
+    combat = player["combat_cards"]
+    combat_text = " ".join(f"+{v}" for v in combat) if isinstance(combat, list) else f"{combat} cards"
+    screen = player.get("screen")
+    behind = len(screen) if isinstance(screen, list) else screen
+    out: StyleAndTextTuples = [
+        ("", "\n"), (f"class:seat.{seat.lower()}", f"{seat_name(seat)}{' (you)' if own else ''}"),
+        ("class:title", f"  {vp}\n"),
+        ("", f"  action: {hand}{played}\n  combat: {combat_text}\n  jumps: {player['jumps']}"),
+    ]
+    if behind:
+        out.append(("class:dim", f" · {behind} token(s) behind the screen"))
+    out.append(("", "\n"))
+    return out
+
+
+def _combat(view: dict) -> StyleAndTextTuples:
+    combat = view.get("combat")
+    if not combat:
+        return []
+    chosen = ", ".join(f"{seat_name(s)} {'has chosen' if c else 'is choosing'}"
+                       for s, c in (combat.get("chosen") or {}).items())
+    mine = f" · your card +{combat['my_card']}" if combat.get("my_card") is not None else ""
+    return [("class:title", f"\nCombat {combat['number']}: {combat['attacker']} attacks {combat['target']}\n"),
+            ("", f"  attackers {', '.join(combat['attackers'])} · defenders {', '.join(combat['defenders'])}\n"
+                 f"  {chosen}{mine}\n")]
+
+
+def _placement(view: dict) -> StyleAndTextTuples:
+    placement = view.get("placement")
+    if not placement:
+        return []
+    return [("class:title", f"\nRoom {placement['slot']} revealed: "),
+            ("", f"{seat_name(placement['placer'])} places {', '.join(placement['tokens'])}\n")]
+
+
+def _your_part(state: ClientState, view: dict) -> StyleAndTextTuples:
+    purpose = state.secret_purpose
+    if state.spectating or view.get("outcome"):
+        return []
+    if purpose and purpose in state.secrets:
+        return [("class:title", "\nSecret choice\n"), ("", f"  {state.secrets[purpose].describe()}\n")]
+    if purpose:
+        verb = "team" if purpose == "team" else "combat"
+        return [("class:active", f"\nChoose in secret ({purpose}): type {verb} ... (Tab completes)\n")]
+    unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None]
+    out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe()}\n") for round_ in unverified]
+    if state.legal:
+        count = len(state.legal)
+        hint = HINTS.get(view.get("phase"), "")
+        out += [("class:active", f"\nYour move: {hint}"),
+                ("class:dim", f"\n{count} legal action{'s' if count > 1 else ''}; Tab completes\n")]
+    return out
+
+
+def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
+    result = state.result or view.get("outcome")
+    if not result:
+        return []
+    winner = result.get("winner")
+    vp = result.get("vp") or {}
+    verdict = f"{seat_name(winner)} wins" if winner else "Draw"
+    return [("class:active", f"\nGame over: {verdict} {vp.get('B', '?')}-{vp.get('Y', '?')} "
+                             f"({result.get('reason')})\n"), ("class:dim", "leave: back to the lobby\n")]
+
+
+def event_log(state: ClientState) -> StyleAndTextTuples:
+    """The log of the table in plain words, oldest first."""
+    lines = list(state.log) or ["(nothing happened yet)"]
+    return [("class:log", "\n".join(lines))]
+
+
+def chat_lines(state: ClientState) -> StyleAndTextTuples:
+    return [("class:chat", "\n".join(state.chat))]

@@ -1,0 +1,123 @@
+"""Simultaneous secret choices (the starting team, combat cards) by commit-reveal (protocol section 10).
+
+The player types the choice like any action. We commit to its canonical text, reveal only once the opponent's
+commitment has arrived, and let the connection verify the opponent's reveal: a mismatch raises an alert that
+stays on screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dungeon_twister.engine import NotationError, format_action, parse_action
+from dungeon_twister.protocol import OpponentCommit, OpponentReveal, PlayerConnection, ProtocolError, RevealMismatch
+
+from .names import seat_name
+from .state import Refusal, SecretChoice
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+class ChoiceError(ValueError):
+    """The typed text names none, or more than one, of the choices allowed now."""
+
+
+def resolve_choice(text: str, legal: list[str], seat: str) -> str:
+    """The canonical text of the one legal choice `text` names.
+
+    Accepted: the canonical text, any notation the engine parses to it (`combat 3`, the team's squares in
+    any order), or words matching one choice in order (`+3`, `team TH WA TR GB` in square order).
+    """
+    text = " ".join(text.split())
+    if text in legal:
+        return text
+    try:
+        canonical = format_action(parse_action(text, seat))
+    except NotationError:
+        canonical = None
+    if canonical in legal:
+        return canonical
+    matches = [choice for choice in legal if _in_order(text.split(), choice.split())]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise ChoiceError(f"it matches {len(matches)} choices, e.g. {matches[0]!r}")
+    example = f", e.g. {legal[0]!r}" if legal else ""
+    raise ChoiceError(f"not one of your choices now{example}")
+
+
+def _in_order(words: list[str], canonical: list[str]) -> bool:
+    remaining = iter(canonical)
+    return bool(words) and all(any(_same(word, c) for c in remaining) for word in words)
+
+
+def _same(word: str, canonical: str) -> bool:
+    if word == canonical or word.lstrip("+") == canonical.lstrip("+"):
+        return True
+    return "=" in canonical and word == canonical.split("=", 1)[1]
+
+
+def choose(session: Session, text: str) -> None:
+    """Commit to the choice `text` names for the pending purpose."""
+    state = session.state
+    purpose = state.secret_purpose
+    if purpose in state.secrets:
+        state.say(f"you have already chosen: {state.secrets[purpose].describe()}")
+        return
+    connection = session.connection
+    if not isinstance(connection, PlayerConnection) or state.seat is None or not state.connected:
+        state.say("not connected as a player")
+        return
+    try:
+        choice = resolve_choice(text, state.legal, state.seat)
+        frame = connection.commit(purpose, choice)
+    except ChoiceError as error:
+        state.refusal = Refusal(text, "not_a_choice", str(error))
+        return
+    except ProtocolError as error:
+        state.say(f"cannot commit now: {error.message}")
+        return
+    session.write(frame)
+    round_ = state.secrets[purpose] = SecretChoice(purpose, choice)
+    state.say(round_.describe())
+    if purpose in session.early_commits:
+        _reveal(session, round_)
+
+
+def on_opponent_commit(session: Session, message: OpponentCommit) -> None:
+    round_ = session.state.secrets.get(message.purpose)
+    if round_ is None:
+        session.early_commits.add(message.purpose)
+        session.state.say(f"{seat_name(message.seat)} has made his secret choice ({message.purpose}); make yours")
+        return
+    _reveal(session, round_)
+
+
+def _reveal(session: Session, round_: SecretChoice) -> None:
+    connection = session.connection
+    assert isinstance(connection, PlayerConnection)
+    try:
+        session.write(connection.reveal(round_.purpose))
+    except ProtocolError as error:
+        session.state.say(f"cannot reveal {round_.purpose}: {error.message}")
+        return
+    round_.revealed = True
+    session.state.say(round_.describe())
+
+
+def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
+    """The connection has checked this reveal against the opponent's commitment (a mismatch comes separately)."""
+    round_ = session.state.secrets.get(message.purpose)
+    if round_ is not None:
+        round_.opponent_choice = message.choice
+        session.state.say(round_.describe())
+    session.state.log.append(f"{seat_name(message.seat)} reveals {message.choice!r} for {message.purpose}: "
+                             "it matches his commitment")
+
+
+def on_mismatch(session: Session, mismatch: RevealMismatch) -> None:
+    alert = (f"CHEATING DETECTED: {seat_name(mismatch.seat)}'s reveal {mismatch.choice!r} for {mismatch.purpose} "
+             "does not open the commitment the server forwarded. Do not trust this game.")
+    session.state.alert = alert
+    session.state.log.append(alert)

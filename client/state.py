@@ -1,0 +1,119 @@
+"""The client's UI state as plain objects: what the screens draw, updated only from protocol events and commands."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from dungeon_twister.protocol import TableInfo
+
+LOG_LINES = 300
+CHAT_LINES = 100
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refused action (by the server; or by the client, for a secret choice that is not allowed): what was
+    typed, the refusal code, the broken rule (if named) and why."""
+
+    text: str
+    code: str
+    message: str
+    rule: str | None = None
+
+    def describe(self) -> str:
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"refused{rule}: {self.text!r}: {self.message or self.code}"
+
+
+@dataclass
+class SecretChoice:
+    """One commit-reveal round of ours: the committed choice and how far the round got."""
+
+    purpose: str
+    choice: str
+    revealed: bool = False
+    opponent_choice: str | None = None
+    """The opponent's verified choice, once his reveal arrived and opened his commitment."""
+
+    def describe(self) -> str:
+        if self.opponent_choice is not None:
+            return f"{self.purpose}: you chose {self.choice!r}, the opponent {self.opponent_choice!r} (verified)"
+        if self.revealed:
+            return f"{self.purpose}: {self.choice!r} revealed; waiting for the opponent's reveal"
+        return f"{self.purpose}: committed to {self.choice!r}; waiting for the opponent's commitment"
+
+
+@dataclass
+class ClientState:
+    """Everything the screens show. `table` set means the game screen, else the lobby."""
+
+    name: str
+    server: str = ""
+    role: str = "player"
+    """The role of the current connection: "player" or "spectator"."""
+    connected: bool = False
+    tables: list[TableInfo] = field(default_factory=list)
+    table: str | None = None
+    seat: str | None = None
+    join_code: str | None = None
+    view: dict | None = None
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
+    notice: str = ""
+    """The last informative message (a command's answer, a server error)."""
+    refusal: Refusal | None = None
+    alert: str | None = None
+    """A cheating alarm (an opponent's reveal that does not open his commitment); stays until dismissed."""
+    help_text: str | None = None
+    timers: dict[str, float] = field(default_factory=dict)
+    """Seat -> deadline on the client's monotonic clock."""
+    secrets: dict[str, SecretChoice] = field(default_factory=dict)
+    """Our commit-reveal rounds at this table, by purpose."""
+    pending_actions: dict[str, str] = field(default_factory=dict)
+    """Action id -> text of the actions sent and not yet answered."""
+    away: dict[str, int] = field(default_factory=dict)
+    """Seat -> grace seconds of a player who disconnected."""
+    result: dict | None = None
+
+    @property
+    def at_table(self) -> bool:
+        return self.table is not None
+
+    @property
+    def spectating(self) -> bool:
+        return self.at_table and self.seat is None
+
+    @property
+    def legal(self) -> list[str]:
+        """Our legal actions as canonical text (empty when not our turn, or for a spectator)."""
+        return list(self.view.get("legal") or []) if self.view else []
+
+    @property
+    def secret_purpose(self) -> str | None:
+        """The purpose of the simultaneous secret choice we must make now, if any."""
+        return self.view.get("secret") if self.view else None
+
+    def enter_table(self, table: str, seat: str | None) -> None:
+        self._reset_table()
+        self.table, self.seat = table, seat
+
+    def leave_table(self) -> None:
+        self._reset_table()
+        self.table = self.seat = self.join_code = None
+
+    def _reset_table(self) -> None:
+        self.view = None
+        self.alert = None
+        self.result = None
+        self.refusal = None
+        self.log.clear()
+        self.timers.clear()
+        self.secrets.clear()
+        self.pending_actions.clear()
+        self.away.clear()
+
+    def say(self, notice: str) -> None:
+        """Show an informative message (it replaces the last refusal)."""
+        self.notice = notice
+        self.refusal = None

@@ -1,0 +1,194 @@
+"""dt-client's command line, the local server launcher, trio running as a guest of asyncio, and the whole client
+(prompt_toolkit app + trio networking) against a TCP fake server."""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import sys
+import threading
+import time
+
+import pytest
+import trio
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from dungeon_twister.protocol import (
+    Chat,
+    ChatMessage,
+    ListTables,
+    ServerConnection,
+    Software,
+    TableInfo,
+    TableOptions,
+    Tables,
+)
+from dungeon_twister.client import app
+from dungeon_twister.client.guest import TrioGuest
+from dungeon_twister.client.local_server import LocalServer, ServerStartError
+from dungeon_twister.client.session import Session
+from dungeon_twister.client.state import ClientState
+from dungeon_twister.client.ui import ClientUI
+
+
+# --- command line -----------------------------------------------------------------------------------------
+def test_help_lists_both_commands(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        app.main(["--help"])
+    assert exit_.value.code == 0
+    assert "connect" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        app.main(["play", "--help"])
+    assert "--bot {random,greedy}" in capsys.readouterr().out
+
+
+def test_no_command_prints_the_usage(capsys):
+    assert app.main([]) == 2
+    assert "usage: dt-client" in capsys.readouterr().out
+
+
+def test_addresses():
+    assert app.parse_address("example.org:7000") == ("example.org", 7000)
+    assert app.parse_address("localhost") == ("localhost", 7777)
+    assert app.parse_address("[::1]:9") == ("::1", 9)
+    with pytest.raises(Exception):
+        app.parse_address("host:99999")
+
+
+# --- local server -----------------------------------------------------------------------------------------
+def fake_server_command(first_line: str) -> list[str]:
+    script = f"import sys, time; print('starting', file=sys.stderr); print({first_line!r}, flush=True); time.sleep(60)"
+    return [sys.executable, "-c", script]
+
+
+def test_local_server_reports_its_port_and_is_stopped():
+    server = LocalServer(fake_server_command("dt-server listening on 127.0.0.1:4242"))
+    with server as address:
+        process = server.process
+        assert address == ("127.0.0.1", 4242)
+        assert process.poll() is None
+    assert process.poll() is not None, "stopped on exit"
+    assert "starting" in server.log_tail(), "stderr goes to the log"
+
+
+def test_local_server_that_does_not_announce_itself_is_an_error():
+    server = LocalServer([sys.executable, "-c", "import sys; print('boom', file=sys.stderr)"])
+    with pytest.raises(ServerStartError, match="it exited") as error:
+        server.start()
+    assert "boom" in str(error.value)
+
+
+# --- trio as a guest of asyncio ---------------------------------------------------------------------------
+def test_trio_runs_as_a_guest_and_stops_when_cancelled():
+    events = []
+
+    async def trio_side(started: asyncio.Event) -> None:
+        events.append(trio.lowlevel.current_trio_token() is not None)
+        started.set()  # same thread: asyncio objects may be used from trio code
+        await trio.sleep_forever()
+
+    async def main() -> object:
+        started = asyncio.Event()
+        guest = TrioGuest()
+        guest.start(trio_side, started)
+        await asyncio.wait_for(started.wait(), 5)
+        guest.cancel()
+        return await asyncio.wait_for(guest.wait(), 5)
+
+    assert asyncio.run(main()) is None
+    assert events == [True]
+
+
+def test_an_error_in_the_guest_reaches_the_host():
+    async def failing() -> None:
+        await trio.sleep(0)
+        raise ValueError("network bug")
+
+    async def main() -> None:
+        guest = TrioGuest()
+        guest.start(failing)
+        await guest.wait()
+
+    with pytest.raises(ValueError, match="network bug"):
+        asyncio.run(main())
+
+
+def test_a_crash_of_the_networking_ends_the_ui_and_is_raised(monkeypatch):
+    async def broken_network(*args: object) -> None:
+        await trio.sleep(0)
+        raise RuntimeError("network bug")
+
+    monkeypatch.setattr(app, "run_network", broken_network)
+    with create_pipe_input() as pipe:
+        ui = ClientUI(Session(ClientState("ann")), input=pipe, output=DummyOutput())
+        with pytest.raises(RuntimeError, match="network bug"):
+            asyncio.run(asyncio.wait_for(app._run(ui, ui.session, "localhost", 1), 5))
+
+
+# --- the whole client -------------------------------------------------------------------------------------
+class ThreadedFakeServer:
+    """A TCP server in its own thread and trio run: welcomes one client, lists one table, echoes chat."""
+
+    def __init__(self) -> None:
+        self.port: queue.Queue[int] = queue.Queue()
+        self.received: list = []
+        self.thread = threading.Thread(target=trio.run, args=(self._main,), daemon=True)
+
+    async def _main(self) -> None:
+        listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+        self.port.put(listeners[0].socket.getsockname()[1])
+        stream = await listeners[0].accept()
+        connection = ServerConnection()
+        async with stream:
+            while data := await stream.receive_some():
+                connection.receive_data(data)
+                while (event := connection.next_event()) is not None:
+                    self.received.append(event)
+                    for answer in self._answers(connection, event):
+                        await stream.send_all(answer)
+
+    def _answers(self, connection: ServerConnection, event) -> list[bytes]:
+        if connection.hello is not None and connection.version is None:
+            return [connection.answer_hello(Software("fake", "1"), "s-1")]
+        if isinstance(event, ListTables):
+            table = TableInfo("t-7", TableOptions(beginner=True), "waiting", 0, blue="bob")
+            return [connection.send(Tables((table,)))]
+        if isinstance(event, Chat):
+            return [connection.send(ChatMessage("ann", event.text))]
+        return []
+
+
+def test_the_client_talks_to_a_server_through_trio_while_prompt_toolkit_runs_on_asyncio():
+    server = ThreadedFakeServer()
+    server.thread.start()
+    port = server.port.get(timeout=5)
+    session = Session(ClientState("ann"))
+    session.state.server = f"127.0.0.1:{port}"
+
+    async def wait_for(condition) -> None:
+        deadline = time.monotonic() + 5
+        while not condition():
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+
+    with create_pipe_input() as pipe:
+        ui = ClientUI(session, input=pipe, output=DummyOutput())
+
+        async def script() -> None:
+            await wait_for(lambda: session.state.tables)
+            pipe.send_text("chat hi there\r")
+            await wait_for(lambda: session.state.chat)
+            pipe.send_text("quit\r")
+
+        async def main() -> None:
+            user = asyncio.ensure_future(script())
+            await asyncio.wait_for(app._run(ui, session, "127.0.0.1", port), 10)
+            await user
+
+        asyncio.run(main())
+    assert [info.table for info in session.state.tables] == ["t-7"]
+    assert list(session.state.chat) == ["ann: hi there"]
+    assert Chat("hi there") in server.received
+    server.thread.join(5)
+    assert not server.thread.is_alive(), "the client closed its connection when quitting"

@@ -1,0 +1,213 @@
+"""The prompt, driven through prompt_toolkit pipe input: commands, actions, completion of the legal actions word
+by word, history, and what the screen shows (a refused action with its rule, the board)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import time
+from collections.abc import Awaitable, Callable
+
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from dungeon_twister.engine import format_action, legal_actions, parse_position, secret_purpose, view
+from dungeon_twister.protocol import (
+    Action,
+    ActionRefused,
+    Chat,
+    Joined,
+    ServerConnection,
+    Snapshot,
+    Software,
+)
+from dungeon_twister.client.completion import PromptCompleter
+from dungeon_twister.client.session import Session
+from dungeon_twister.client.state import ClientState
+from dungeon_twister.client.ui import ClientUI
+
+from tests.engine.builders import position_text
+
+TABLE = "t-1"
+UP = "\x1b[A"
+TAB = "\t"
+ENTER = "\r"
+
+
+class WiredSession:
+    """A Session whose frames go to a synchronous fake server (protocol.ServerConnection), no network."""
+
+    def __init__(self) -> None:
+        self.frames: list[bytes] = []
+        self.server = ServerConnection()
+        self.session = Session(ClientState("ann"))
+        self.session.attach(self.session.take_plan(), self.frames.append, lambda: None)
+        self.sent()
+        self.session.receive(self.server.answer_hello(Software("fake", "1"), "s-1"))
+        self.sent()  # list_tables
+
+    def sent(self) -> list:
+        """The messages the client sent since the last call (the server's view of them)."""
+        self.server.receive_data(b"".join(self.frames))
+        self.frames.clear()
+        messages = []
+        while (event := self.server.next_event()) is not None:
+            messages.append(event)
+        return messages
+
+    def deliver(self, message) -> None:
+        self.session.receive(self.server.send(message))
+
+    def seat(self, position: str, seat: str = "B") -> None:
+        self.session.join(TABLE, seat)
+        self.sent()
+        self.deliver(Joined(TABLE, "token", seat))
+        state = parse_position(position)
+        self.deliver(Snapshot(TABLE, 0, {
+            **view(state, seat), "legal": [format_action(a) for a in legal_actions(state, seat)],
+            "secret": secret_purpose(state, seat), "seats": {"B": "ann", "Y": "bot"}, "table": {"id": TABLE},
+            "started": True}))
+        self.sent()
+
+
+def run(ui: ClientUI, script: Callable[[], Awaitable[None]]) -> None:
+    """Run the application while `script` types into it, then quit (unless the script did)."""
+
+    async def main() -> None:
+        application = asyncio.ensure_future(ui.app.run_async())
+        await script()
+        ui.exit()
+        await asyncio.wait_for(application, 5)
+
+    asyncio.run(main())
+
+
+async def until(condition: Callable[[], object], timeout: float = 5.0) -> None:
+    """Wait for the UI to get there (key presses and completions are handled by the application's loop)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the UI did not get there in time"
+        await asyncio.sleep(0.01)
+
+
+async def redrawn(ui: ClientUI) -> None:
+    drawn = ui.app.render_counter
+    ui.app.invalidate()
+    await until(lambda: ui.app.render_counter > drawn)
+    await asyncio.sleep(0.05)
+
+
+def test_a_typed_command_is_sent_and_the_prompt_is_cleared():
+    wired = WiredSession()
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+
+        async def script() -> None:
+            pipe.send_text("chat hello all" + ENTER)
+            await until(lambda: wired.frames)
+            assert ui.prompt.text == ""
+            pipe.send_text("quit" + ENTER)
+
+        run(ui, script)
+    assert wired.sent() == [Chat("hello all")]
+
+
+def test_tab_completes_the_legal_actions_word_by_word():
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+
+        async def type_then_complete(text: str, expected: str) -> None:
+            pipe.send_text(text)
+            await until(lambda: (state := ui.prompt.complete_state) and state.completions
+                        and state.original_document.text == ui.prompt.text)
+            pipe.send_text(TAB)
+            await until(lambda: ui.prompt.text == expected)
+
+        async def script() -> None:
+            await type_then_complete("mo", "move")
+            await type_then_complete(" ", "move bWA")
+            pipe.send_text(" c5")
+            await until(lambda: ui.prompt.text == "move bWA c5")
+            pipe.send_text(ENTER)
+            await until(lambda: wired.frames)
+
+        run(ui, script)
+    [action] = wired.sent()
+    assert isinstance(action, Action) and action.text == "move bWA c5"
+
+
+def test_up_arrow_recalls_earlier_lines():
+    wired = WiredSession()
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+
+        async def script() -> None:
+            pipe.send_text("chat one" + ENTER + "chat two" + ENTER)
+            await until(lambda: len(wired.frames) == 2)
+            await redrawn(ui)  # the prompt reloads its history when it is drawn again
+            pipe.send_text(UP)
+            await until(lambda: ui.prompt.text == "chat two")
+            pipe.send_text(UP)
+            await until(lambda: ui.prompt.text == "chat one")
+
+        run(ui, script)
+    assert wired.sent() == [Chat("one"), Chat("two")]
+
+
+def test_completer_offers_next_words_of_legal_actions_with_the_action_they_complete():
+    state = ClientState("ann", table=TABLE, seat="B")
+    state.view = {"legal": ["end", "move bWA c5", "move bWA d4", "attack bWA yTR", "move bTH a1"]}
+    completer = PromptCompleter(state)
+
+    def complete(text: str, tab: bool = False) -> dict[str, str]:
+        event = CompleteEvent(completion_requested=tab)
+        return {c.text: c.display_meta_text for c in completer.get_completions(Document(text), event)}
+
+    assert complete("move ") == {"bTH": "move bTH a1", "bWA": "2 actions"}
+    assert complete("move bWA ") == {"c5": "move bWA c5", "d4": "move bWA d4"}
+    assert complete("move bWA d") == {"d4": "move bWA d4"}
+    assert complete("") == {}, "no menu pops up on an empty prompt while typing"
+    assert set(complete("", tab=True)) >= {"end", "move", "attack", "help", "chat", "leave"}
+    assert complete("bot ") == {"B": "", "Y": ""}
+    assert "WA" in complete("help W")
+
+
+def test_lobby_completion_offers_commands_not_actions():
+    completer = PromptCompleter(ClientState("ann"))
+    texts = [c.text for c in completer.get_completions(Document("j"), CompleteEvent())]
+    assert texts == ["join"]
+
+
+def screen(session: Session, typed: str = "") -> str:
+    """The text the terminal shows after typing `typed` (escape sequences removed)."""
+    buffer = io.StringIO()
+    captured = []
+    with create_pipe_input() as pipe:
+        ui = ClientUI(session, input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=60, columns=120)))
+
+        async def script() -> None:
+            pipe.send_text(typed)
+            await redrawn(ui)
+            captured.append(buffer.getvalue())
+
+        run(ui, script)
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", captured[0])
+
+
+def test_a_refused_action_is_shown_with_its_rule():
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.act("move bWA c6")
+    [action] = wired.sent()
+    wired.deliver(ActionRefused(action.action_id, "illegal_action", "yTR stands on c6", rule="BG-MOVE-09"))
+    text = screen(wired.session)
+    assert "refused [BG-MOVE-09]: 'move bWA c6': yTR stands on c6" in text
+    assert "(help BG-MOVE-09)" in text
+    assert " bWA " in text and " yTR " in text, "the board is drawn"

@@ -1,0 +1,257 @@
+"""The client's session and trio networking against a fake server (protocol.ServerConnection over trio memory
+streams): lobby set-up, commit-reveal, refused actions, event gaps, role switches and resuming."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import trio
+import trio.testing
+
+from dungeon_twister.engine import format_action, legal_actions, parse_position, secret_purpose, view
+from dungeon_twister.protocol import (
+    Action,
+    ActionRefused,
+    Commit,
+    CreateTable,
+    Hello,
+    Join,
+    Joined,
+    ListTables,
+    OpponentCommit,
+    OpponentReveal,
+    PlayerCommitments,
+    Resume,
+    Reveal,
+    SeatBot,
+    ServerConnection,
+    Snapshot,
+    Software,
+    Spectate,
+    TableCreated,
+    TableEvent,
+    TableOptions,
+    verify,
+)
+from dungeon_twister.client.network import run_network
+from dungeon_twister.client.session import Session, TableSetup
+from dungeon_twister.client.state import ClientState
+
+from tests.engine.builders import position_text
+
+TABLE = "t-1"
+COMBAT = position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR")
+
+
+def seat_view(position: str, seat: str) -> dict:
+    """What the server sends a seat: the engine's view plus legal actions, secret purpose, seats and table."""
+    state = parse_position(position)
+    return {**view(state, seat), "legal": [format_action(a) for a in legal_actions(state, seat)],
+            "secret": secret_purpose(state, seat), "seats": {"B": "ann", "Y": "bob"},
+            "table": {"id": TABLE, "target_vp": 5}, "started": True}
+
+
+class FakeServer:
+    """The server's end of one client connection, driven step by step by a test."""
+
+    def __init__(self, stream: trio.abc.Stream) -> None:
+        self.stream = stream
+        self.connection = ServerConnection()
+
+    async def receive(self):
+        while (event := self.connection.next_event()) is None:
+            data = await self.stream.receive_some()
+            assert data, "the client closed the connection"
+            self.connection.receive_data(data)
+        return event
+
+    async def send(self, message) -> None:
+        await self.stream.send_all(self.connection.send(message))
+
+    async def welcome(self) -> Hello:
+        hello = await self.receive()
+        await self.stream.send_all(self.connection.answer_hello(Software("fake", "1"), "s-1"))
+        return hello
+
+    async def seat(self, session: Session, seat: str = "B", position: str = COMBAT) -> None:
+        """Welcome the client, let it join TABLE in `seat` and send the snapshot."""
+        await self.welcome()
+        assert isinstance(await self.receive(), ListTables)
+        session.join(TABLE, seat)
+        assert await self.receive() == Join(TABLE, seat)
+        await self.send(Joined(TABLE, f"token-{seat}", seat))
+        await self.send(Snapshot(TABLE, 0, seat_view(position, seat)))
+        await trio.testing.wait_all_tasks_blocked()
+
+
+class FakeListener:
+    """Hands the client one end of a new memory stream pair per connection, the test the other end."""
+
+    def __init__(self) -> None:
+        self.accepted, self._incoming = trio.open_memory_channel[FakeServer](10)
+
+    async def connect(self, host: str, port: int) -> trio.abc.Stream:
+        client, server = trio.testing.memory_stream_pair()
+        await self.accepted.send(FakeServer(server))
+        return client
+
+    async def next_server(self) -> FakeServer:
+        return await self._incoming.receive()
+
+
+@asynccontextmanager
+async def running_client() -> AsyncIterator[tuple[Session, FakeListener]]:
+    """A client session with its network task; it quits at the end of the block (5 s at most)."""
+    session = Session(ClientState("ann"))
+    listener = FakeListener()
+    with trio.fail_after(5):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(run_network, session, "fake", 0, listener.connect)
+            yield session, listener
+            session.quit()
+
+
+async def test_create_joins_the_new_table_and_seats_the_bot():
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        hello = await server.welcome()
+        assert (hello.name, hello.role) == ("ann", "player")
+        assert isinstance(await server.receive(), ListTables)
+        session.create_table(TableOptions(target_vp=6), TableSetup(seat="B", bot="greedy"))
+        assert await server.receive() == CreateTable(TableOptions(target_vp=6))
+        await server.send(TableCreated("t-9"))
+        assert await server.receive() == Join("t-9", "B")
+        await server.send(Joined("t-9", "token", "B"))
+        assert await server.receive() == SeatBot("t-9", "Y", "greedy")
+        assert (session.state.table, session.state.seat) == ("t-9", "B")
+
+
+async def test_combat_card_is_committed_then_revealed_after_the_opponents_commitment():
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.seat(session)
+        assert session.state.secret_purpose == "combat-1"
+
+        session.act("combat 3")
+        commit = await server.receive()
+        assert isinstance(commit, Commit) and commit.purpose == "combat-1"
+        await trio.testing.wait_all_tasks_blocked()
+        assert not session.state.secrets["combat-1"].revealed, "no reveal before the opponent's commitment"
+
+        opponent = PlayerCommitments(TABLE, "Y")
+        await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +5")))
+        reveal = await server.receive()
+        assert isinstance(reveal, Reveal) and reveal.choice == "combat +3"
+        assert verify(commit.commitment, TABLE, "B", "combat-1", reveal.choice, reveal.nonce)
+
+        opponent.opponent_committed("combat-1", commit.commitment)
+        choice, nonce = opponent.reveal("combat-1")
+        await server.send(OpponentReveal(TABLE, "combat-1", "Y", choice, nonce))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.secrets["combat-1"].opponent_choice == "combat +5"
+        assert session.state.alert is None
+
+
+async def test_a_reveal_that_does_not_open_the_commitment_raises_the_alert():
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.seat(session)
+        session.act("combat +0")
+        await server.receive()
+        opponent = PlayerCommitments(TABLE, "Y")
+        await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +0")))
+        await server.receive()
+        await server.send(OpponentReveal(TABLE, "combat-1", "Y", "combat +6", bytes(32)))
+        await trio.testing.wait_all_tasks_blocked()
+        assert "CHEATING" in session.state.alert and "combat +6" in session.state.alert
+        assert session.state.secrets["combat-1"].opponent_choice is None
+
+
+async def test_a_choice_that_is_not_legal_is_refused_locally_without_committing():
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.seat(session)
+        session.act("combat +7")
+        assert session.state.refusal.code == "not_a_choice"
+        assert "combat-1" not in session.state.secrets
+        session.act("combat +1")
+        assert isinstance(await server.receive(), Commit)
+
+
+async def test_refused_action_keeps_the_rule_and_the_text():
+    main_phase = position_text("bWA@c4 yTR@c6")
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.seat(session, position=main_phase)
+        session.act("move bWA c6")
+        action = await server.receive()
+        assert isinstance(action, Action) and action.text == "move bWA c6"
+        await server.send(ActionRefused(action.action_id, "illegal_action", "yTR stands there", rule="BG-MOVE-09"))
+        await trio.testing.wait_all_tasks_blocked()
+        refusal = session.state.refusal
+        assert (refusal.text, refusal.rule, refusal.code) == ("move bWA c6", "BG-MOVE-09", "illegal_action")
+        assert session.state.pending_actions == {}
+
+
+async def test_an_event_gap_asks_for_the_missing_events():
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.seat(session)
+        await server.send(TableEvent(TABLE, 1, {"kind": "turn_started", "turn": 6, "seat": "Y"}))
+        await server.send(TableEvent(TABLE, 3, {"kind": "turn_ended", "turn": 6, "seat": "Y"}))
+        assert await server.receive() == Resume(TABLE, 1)
+        assert list(session.state.log) == ["turn 6: Yellow plays"]
+
+
+async def test_spectating_from_a_player_connection_reconnects_as_a_spectator():
+    async with running_client() as (session, listener):
+        first = await listener.next_server()
+        await first.welcome()
+        await first.receive()
+        session.spectate("t-3")
+        assert await first.stream.receive_some() == b"", "the player connection is closed"
+        second = await listener.next_server()
+        hello = await second.welcome()
+        assert hello.role == "spectator"
+        assert isinstance(await second.receive(), ListTables)
+        assert await second.receive() == Spectate("t-3")
+        await second.send(Joined("t-3", "token-s"))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.spectating
+
+
+async def test_a_lost_connection_is_resumed_and_unanswered_actions_are_sent_again():
+    main_phase = position_text("bWA@c4 yTR@c6")
+    async with running_client() as (session, listener):
+        first = await listener.next_server()
+        await first.seat(session, position=main_phase)
+        session.act("end")
+        action = await first.receive()
+        await first.stream.aclose()
+
+        second = await listener.next_server()
+        hello = await second.welcome()
+        assert hello.resume is not None
+        assert (hello.resume.token, hello.resume.table, hello.resume.last_event) == ("token-B", TABLE, 0)
+        await second.send(Joined(TABLE, "token-B2", "B"))
+        assert await second.receive() == action, "the same action id and text"
+        assert session.state.table == TABLE and session.token == "token-B2"
+
+
+async def test_a_commitment_made_before_a_lost_connection_is_revealed_after_the_resume():
+    async with running_client() as (session, listener):
+        first = await listener.next_server()
+        await first.seat(session)
+        session.act("combat +2")
+        commit = await first.receive()
+        await first.stream.aclose()
+
+        second = await listener.next_server()
+        await second.welcome()
+        await second.send(Joined(TABLE, "token-B2", "B"))
+        opponent = PlayerCommitments(TABLE, "Y")
+        await second.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +1")))
+        reveal = await second.receive()
+        assert isinstance(reveal, Reveal) and reveal.choice == "combat +2"
+        assert verify(commit.commitment, TABLE, "B", "combat-1", reveal.choice, reveal.nonce)

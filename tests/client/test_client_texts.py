@@ -1,0 +1,144 @@
+"""The client's words: help topics, events in plain words, the side panel, the message bar and command parsing."""
+
+from __future__ import annotations
+
+import pytest
+
+from dungeon_twister.engine import format_action, legal_actions, parse_position, secret_purpose, view
+from dungeon_twister.protocol import TableOptions
+from dungeon_twister.client import help as client_help
+from dungeon_twister.client.commands import UsageError, describe_square, parse_table_options
+from dungeon_twister.client.describe import describe_event
+from dungeon_twister.client.messages import message_bar, prompt_label
+from dungeon_twister.client.panel import game_panel
+from dungeon_twister.client.state import ClientState, Refusal, SecretChoice
+
+from tests.engine.builders import position_text
+
+
+def text_of(fragments) -> str:
+    return "".join(text for _, text in fragments)
+
+
+def seated(position: str, seat: str = "B") -> ClientState:
+    game = parse_position(position)
+    state = ClientState("ann", table="t-1", seat=seat)
+    state.view = {**view(game, seat), "legal": [format_action(a) for a in legal_actions(game, seat)],
+                  "secret": secret_purpose(game, seat), "seats": {"B": "ann", "Y": "bob"},
+                  "table": {"id": "t-1", "target_vp": 6, "timers": True}, "started": True}
+    return state
+
+
+# --- help -------------------------------------------------------------------------------------------------
+def test_help_on_characters_and_objects_comes_from_the_catalogue():
+    warrior = client_help.help_text("WA")
+    assert warrior.startswith("Warrior (WA): movement 3, combat 3") and "BG-CHAR-WARRIOR" in warrior
+    assert client_help.help_text("thief") == client_help.help_text("bTH")
+    assert "+1 combat when its carrier attacks" in client_help.help_text("sword")
+    assert "4 more AP" in client_help.help_text("SP")
+
+
+def test_help_on_verbs_boards_and_unknown_topics():
+    assert "move bTH g6 +yRP" in client_help.help_text("move")
+    assert "closed portcullis" in client_help.help_text("board")
+    assert client_help.help_text("xyz").startswith("no help on 'xyz'")
+    assert "create [vp=5..8]" in client_help.help_text() and "look SQUARE" in client_help.help_text(at_table=True)
+
+
+def test_help_on_a_rule_quotes_the_rulebook_when_present(tmp_path, monkeypatch):
+    rules = tmp_path / "board-game.md"
+    rules.write_text("- **BG-MOVE-09** A figure may not enter a square\n  holding an enemy figure. {IT ES}\n")
+    monkeypatch.setenv(client_help.RULES_FILE_VARIABLE, str(rules))
+    client_help.rule_texts.cache_clear()
+    try:
+        text = client_help.help_text("bg-move-09")
+    finally:
+        client_help.rule_texts.cache_clear()
+    assert text.startswith("BG-MOVE-09 A figure may not enter a square holding an enemy figure.\n")
+    assert "BG-MOVE: Move (1 AP)" in text
+
+
+def test_help_on_a_rule_without_the_rulebook_gives_the_family_summary(tmp_path, monkeypatch):
+    monkeypatch.delenv(client_help.RULES_FILE_VARIABLE, raising=False)
+    monkeypatch.setattr(client_help, "RULES_FILE_IN_CHECKOUT", tmp_path / "missing.md")
+    client_help.rule_texts.cache_clear()
+    try:
+        assert client_help.help_text("BG-COMBAT-07").startswith("BG-COMBAT: Combat (1 AP)")
+    finally:
+        client_help.rule_texts.cache_clear()
+
+
+# --- events -----------------------------------------------------------------------------------------------
+def test_events_in_plain_words():
+    moved = {"kind": "moved", "token": "bTH", "route": ["f4", "f5", "g5"], "take": "yRP", "leave": [["bSW", "f5"]]}
+    assert describe_event(moved) == "Blue Thief moves f4 > f5 > g5 (takes Yellow Rope, leaves Blue Sword on f5)"
+    resolved = {"kind": "combat_resolved", "number": 2, "cards": {"B": 3, "Y": 0}, "attack": 6, "defence": 4,
+                "winner": "B"}
+    assert describe_event(resolved) == "combat 2: 6 against 4 (Blue +3, Yellow +0): Blue wins"
+    assert describe_event({"kind": "card_chosen", "seat": "Y"}) == "Yellow chooses a card for the combat"
+    assert describe_event({"kind": "eliminated", "token": "yGB", "cause": "pit", "scorer": "B"}) == \
+        "Yellow Goblin is eliminated in a pit: 1 VP for Blue"
+
+
+def test_the_servers_own_events_in_plain_words():
+    assert describe_event({"kind": "timeout", "seat": "B", "actions": ["card 2", "end"]}) == \
+        "Blue's time ran out: card 2; end"
+    assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "combat-3", "actions": ["combat +0"]}) == \
+        "Yellow's time ran out for combat-3: combat +0"
+    assert describe_event({"kind": "player_joined", "seat": "Y", "name": "bob"}) == "bob sits down as Yellow"
+
+
+def test_hidden_and_view_events_make_no_log_line_and_unknown_ones_are_still_shown():
+    assert describe_event({}) is None
+    assert describe_event({"kind": "view", "view": {}}) is None
+    assert describe_event({"kind": "new_thing", "x": 1}) == "new thing x=1"
+
+
+# --- panel and messages -----------------------------------------------------------------------------------
+def test_panel_shows_table_seats_turn_ap_cards_and_the_clock():
+    state = seated(position_text("bWA@c4 yTR@c6", ap=4, cards="B:23/45/0123/2 Y:2345/-/012233456/3"))
+    state.timers["B"] = 100.0
+    text = text_of(game_panel(state, now=10.0))
+    assert "Table t-1  6 VP · timers" in text
+    assert "Blue   ann  ← you" in text and "Yellow bob" in text
+    assert "Blue's AP left 4" in text and "time left: Blue 1:30" in text
+    assert "action: 2 3 · played 5" in text and "combat: +0 +1 +2 +3" in text and "jumps: 2" in text
+    assert "action: 4 in hand" in text and "combat: 9 cards" in text, "the opponent's hand: counts only"
+    assert "Your move:" in text
+
+
+def test_panel_asks_for_the_secret_choice_then_shows_its_progress():
+    state = seated(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"))
+    assert "Choose in secret (combat-1): type combat" in text_of(game_panel(state, 0.0))
+    assert "Combat 1: bWA attacks yTR" in text_of(game_panel(state, 0.0))
+    state.secrets["combat-1"] = SecretChoice("combat-1", "combat +3", revealed=True)
+    assert "'combat +3' revealed; waiting for the opponent's reveal" in text_of(game_panel(state, 0.0))
+    assert prompt_label(state) == "t-1 B combat-1 (secret)> "
+
+
+def test_message_bar_puts_the_alert_first_then_the_refusal_with_its_rule():
+    state = ClientState("ann", notice="hello")
+    assert text_of(message_bar(state)) == "hello"
+    state.refusal = Refusal("move bWA c6", "illegal_action", "yTR stands there", "BG-MOVE-09")
+    assert text_of(message_bar(state)) == "refused [BG-MOVE-09]: 'move bWA c6': yTR stands there  (help BG-MOVE-09)"
+    state.alert = "CHEATING DETECTED"
+    assert text_of(message_bar(state)) == "CHEATING DETECTED"
+
+
+# --- commands ---------------------------------------------------------------------------------------------
+def test_table_options_are_parsed_from_the_create_command():
+    assert parse_table_options("vp=7 beginner private") == TableOptions(target_vp=7, beginner=True, private=True)
+    assert parse_table_options("") == TableOptions()
+    with pytest.raises(UsageError):
+        parse_table_options("vp=9")
+    with pytest.raises(UsageError):
+        parse_table_options("fast")
+
+
+def test_look_describes_a_square():
+    state = seated(position_text("bWA@c4 bRP@c4 yTR@c6!"))
+    assert describe_square(state.view, "c4") == "c4: Blue Warrior, carrying Blue Rope"
+    assert describe_square(state.view, "c6") == "c6: Yellow Troll (wounded)"
+    assert describe_square(state.view, "c8") == "c8: a pit"
+    assert describe_square(state.view, "a5") == "a5: the rotation mechanism of room A1"
+    assert describe_square(state.view, "e21") == "e21: Yellow's start zone"
