@@ -148,7 +148,7 @@ class Walker:
 
     def _record(self, found, dest, hold, reloc, path, exited: bool) -> None:
         if not reloc and hold == self.original:  # the common case: nothing picked up or left
-            if dest == self.start or (dest, None, ()) in found:
+            if dest == self.start or self._keep_shorter(found, (dest, None, ()), path):
                 return
         final = dict(reloc)
         if hold is not None:
@@ -161,12 +161,22 @@ class Walker:
         if dest == self.start and take is None and not leave:
             return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
         key = (dest, take, leave)
-        if key in found or key in self._refused:
+        if self._keep_shorter(found, key, path) or key in self._refused:
             return
         if not self.ends_validly(dest, hold, final, exited):
             self._refused.add(key)
             return
         found[key] = path
+
+    @staticmethod
+    def _keep_shorter(found, key, path) -> bool:
+        """True if the outcome is already known; its route becomes the shorter of the two."""
+        known = found.get(key)
+        if known is None:
+            return False
+        if len(path) < len(known):
+            found[key] = path
+        return True
 
     def ends_validly(self, dest, hold, final: dict[str, Square], exited: bool) -> bool:
         """The golden rules hold on every square the move touched (BG-MOVE-12, BG-GOLD-02/03)."""
