@@ -43,6 +43,9 @@ class GreedyBot:
                 best_score, best = score, [action]
             elif score == best_score:
                 best.append(action)
+        rotations = [a for a in legal if a.startswith("rotate")]
+        if best_score <= 0 and rotations and rng.below(2):
+            return rng.choice(rotations)  # nothing gains: turning a room may open a way
         return rng.choice(best)
 
     def _team_score(self, action: str) -> int:
@@ -74,15 +77,24 @@ class GreedyBot:
         if verb == "end":
             return 0.0
         if verb == "attack":
+            me, them = view["players"][seat], view["players"]["Y" if seat == "B" else "B"]
+            my_best = max(me["combat_cards"]) if me["combat_cards"] else 0
+            their_best = 0 if them["combat_cards"] <= 1 else 3  # only the +0 left, or a guess
             target = tokens.get(words[2])
             margin = strength(words[1], True) - strength(words[2], False)
+            if margin + my_best - their_best <= 0:
+                return -5.0 + margin  # a tie or a loss is likely
             return 50 + margin * 10 if (target and target["wounded"]) or margin >= 2 else -5 + margin
         if verb == "fireball":
             return 40.0 if self._fireball_hits_enemy(view, seat, words[1], words[2]) else -50.0
         if verb == "reveal":
             return 30.0
-        if verb in ("drink", "regenerate", "heal", "break", "open"):
+        if verb in ("drink", "regenerate", "heal"):
             return 8.0
+        if verb in ("break", "open"):
+            return 3.0
+        if verb in ("rotate", "close"):
+            return -1.0  # only when stuck (see choose)
         if verb in ("move", "wallwalk", "jump"):
             token = tokens.get(words[1])
             dest = _square(words[-1] if verb == "jump" else words[2].split("-")[-1])
@@ -95,11 +107,18 @@ class GreedyBot:
             far = 5 * view["rows"] + 12
             progress = distance.get(start, far) - distance.get(dest, far)
             danger = self._danger(view, seat, dest, strength(words[1], False))
-            bonus = 6 if any(w.startswith("+") and w[2:] in ("TS", "SW", "AR", "RP", "SP", "FW") for w in words) else 0
+            bonus = 6 if any(w.startswith("+") and self._lying_free(view, w[1:]) for w in words) else 0
             return progress * 2 + bonus - danger * 15 - (3 if verb == "jump" else 0)
-        if verb in ("place", "hide", "rotate", "pass", "close"):
+        if verb in ("place", "hide", "pass"):
             return 1.0
         return 0.0
+
+    @staticmethod
+    def _lying_free(view: dict, item: str) -> bool:
+        """An object on a square with no figure: picking it up gains something (not a hand-over)."""
+        square = next((t["square"] for t in view["tokens"] if t["id"] == item), None)
+        return square is not None and not any(
+            t["square"] == square and t["character"] and not t["wounded"] for t in view["tokens"])
 
     def _card_score(self, view, seat, value, strength) -> float:
         combat = view["combat"]
