@@ -1,0 +1,118 @@
+"""A bot player: a client like any other, over a stream, speaking the protocol through a PlayerConnection.
+
+It sees only what the server sends it; when its latest view lists legal actions it picks one with the engine's
+RandomBot or GreedyBot (seeded), as an action, or as a commit-reveal for a secret choice.
+"""
+
+from __future__ import annotations
+
+import trio
+
+from dungeon_twister.engine.bots import BOTS
+from dungeon_twister.engine.rng import Rng
+from dungeon_twister.protocol import (Action, ActionRefused, Error, GameOver, Join, Leave, Left, OpponentCommit, Ping,
+                                      PlayerConnection, Pong, ProtocolError, Refused, ServerClosing, Snapshot,
+                                      Software, State, TableEvent, Welcome)
+
+from .logs import log
+
+SOFTWARE = Software("dt-bot", "0.1.0")
+
+
+class BotPlayer:
+    """The bot's decisions; `receive(event)` returns the frames to send."""
+
+    def __init__(self, name: str, table: str, seat: str, kind: str, seed: int, join_code: str | None) -> None:
+        self.conn = PlayerConnection()
+        self.name, self.table, self.seat, self.join_code = name, table, seat, join_code
+        self.bot = BOTS[kind]()
+        self.rng = Rng(seed)
+        self.view: dict | None = None
+        self.fresh = False
+        self.committed: set[str] = set()
+        self.refused: set[str] = set()
+        self.last: tuple[str, str] | None = None
+        self.actions = 0
+        self.leaving = False
+
+    def hello(self) -> bytes:
+        return self.conn.send_hello(self.name, SOFTWARE)
+
+    def receive(self, event) -> list[bytes]:
+        out = []
+        if isinstance(event, Welcome):
+            out.append(self.conn.send(Join(self.table, self.seat, self.join_code)))
+        elif isinstance(event, Snapshot):
+            self._new_view(event.view)
+        elif isinstance(event, TableEvent) and event.event.get("kind") == "view":
+            self._new_view(event.event["view"])
+        elif isinstance(event, OpponentCommit) and event.purpose in self.committed:
+            out.append(self.conn.reveal(event.purpose))
+        elif isinstance(event, ActionRefused) and self.last and event.action_id == self.last[0]:
+            self.refused.add(self.last[1])
+            self.fresh = True
+        elif isinstance(event, GameOver) and not self.leaving:
+            self.leaving = True
+            out.append(self.conn.send(Leave()))
+        elif isinstance(event, Ping):
+            out.append(self.conn.send(Pong(event.id)))
+        return out
+
+    def _new_view(self, view: dict) -> None:
+        self.view, self.fresh, self.refused = view, True, set()
+
+    def act(self) -> list[bytes]:
+        """An action or commitment for the latest view, if it calls for one."""
+        view, self.fresh = self.view, False
+        if view is None or self.leaving or self.conn.state is not State.AT_TABLE:
+            return []
+        legal = [text for text in view["legal"] if text not in self.refused]
+        purpose = view["secret"]
+        if not legal or purpose in self.committed:
+            return []
+        choice = self.bot.choose(view, legal, self.rng)
+        if purpose is not None:
+            self.committed.add(purpose)
+            return [self.conn.commit(purpose, choice)]
+        self.actions += 1
+        self.last = (f"{self.name}-{self.actions}", choice)
+        return [self.conn.send(Action(self.table, self.last[0], choice))]
+
+    def done(self, event) -> bool:
+        """Whether the bot is finished: it left, the server closes, or it could not join."""
+        refused = isinstance(event, Error) and self.conn.state is State.LOBBY
+        return refused or isinstance(event, (Left, ServerClosing, Refused)) or self.conn.state is State.CLOSED
+
+
+async def play_bot(stream: trio.abc.Stream, name: str, table: str, seat: str, kind: str, seed: int,
+                   join_code: str | None = None, think: float = 0.0) -> None:
+    """Play one game at `table` in `seat`, then leave; with `think`, wait about that many seconds (0.5 to 1.5
+    times) before each move, like a person."""
+    player = BotPlayer(name, table, seat, kind, seed, join_code)
+    async with stream:
+        try:
+            await stream.send_all(player.hello())
+            while True:
+                data = await stream.receive_some(65536)
+                if not data:
+                    return
+                player.conn.receive_data(data)
+                out = []
+                while (event := player.conn.next_event()) is not None:
+                    if isinstance(event, ProtocolError):
+                        log("bot_protocol_error", bot=name, code=event.code, error=event.message)
+                    else:
+                        out += player.receive(event)
+                    if player.done(event):
+                        return
+                if out:
+                    await stream.send_all(b"".join(out))
+                move = player.act() if player.fresh else []
+                if move:
+                    if think > 0:
+                        await trio.sleep(think * (0.5 + player.rng.below(1000) / 1000))
+                    await stream.send_all(b"".join(move))
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            return
+        except Exception as error:  # a bot must never take the server down
+            log("bot_failed", bot=name, table=table, error=repr(error))

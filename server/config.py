@@ -1,0 +1,72 @@
+"""Server settings: defaults, a TOML file (tomllib) and command-line overrides."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+
+from dungeon_twister.protocol import DEFAULT_MAX_FRAME_SIZE, DEFAULT_PORT
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    host: str = "0.0.0.0"
+    port: int = DEFAULT_PORT
+    name: str = "dt-server"
+    """The server's name, sent in welcome."""
+    grace_seconds: int = 60
+    """How long a disconnected player's seat is kept."""
+    max_connections: int = 1000
+    """Network connections served at once (bots excluded); more are refused server_full."""
+    max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
+    records_dir: Path | None = None
+    """Where finished game records are written; None: not written."""
+    ping_interval: float = 30.0
+    """Seconds between keepalive pings; a client silent for a whole interval after a ping is closed. 0: off."""
+    outbox_frames: int = 512
+    """Frames queued for one client before it counts as too slow and is dropped."""
+
+
+_TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
+          "max_frame_size": int, "records_dir": str, "ping_interval": (int, float), "outbox_frames": int}
+
+
+def load_config(path: str | Path) -> ServerConfig:
+    """The settings of a TOML file (top-level keys named like ServerConfig's fields); ValueError if invalid."""
+    with open(path, "rb") as file:
+        raw = tomllib.load(file)
+    return config_from_mapping(raw)
+
+
+def config_from_mapping(raw: dict) -> ServerConfig:
+    known = {f.name for f in fields(ServerConfig)}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise ValueError(f"unknown setting(s): {', '.join(unknown)}")
+    values = {}
+    for key, value in raw.items():
+        if isinstance(value, bool) or not isinstance(value, _TYPES[key]):
+            raise ValueError(f"setting {key!r} has the wrong type: {value!r}")
+        values[key] = Path(value) if key == "records_dir" else value
+    config = ServerConfig(**values)
+    check(config)
+    return config
+
+
+def check(config: ServerConfig) -> None:
+    if not 0 <= config.port <= 65535:
+        raise ValueError("port must be 0..65535")
+    if not 1 <= len(config.name) <= 64:
+        raise ValueError("name must have 1 to 64 characters")
+    if config.grace_seconds < 0 or config.max_connections < 1 or config.max_frame_size < 1024:
+        raise ValueError("grace_seconds >= 0, max_connections >= 1 and max_frame_size >= 1024 are required")
+    if config.ping_interval < 0 or config.outbox_frames < 8:
+        raise ValueError("ping_interval >= 0 and outbox_frames >= 8 are required")
+
+
+def with_overrides(config: ServerConfig, **overrides) -> ServerConfig:
+    """`config` with every override that is not None."""
+    config = replace(config, **{k: v for k, v in overrides.items() if v is not None})
+    check(config)
+    return config

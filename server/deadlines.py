@@ -1,0 +1,127 @@
+"""The deadlines of a timed table (BG-OPT-02..05) on trio's clock: 2 minutes per turn (+1 per Speed Potion),
+5 seconds for a combat card once the opponent has committed (and for its reveal), 5 seconds for the opponent
+to place the revealer's objects. Team choice and hidden placement have no deadline.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dungeon_twister.engine import SEATS, GameState
+
+TURN_SECONDS = 120.0
+SECRET_SECONDS = 5.0
+PLACE_SECONDS = 5.0
+POTION_SECONDS = 60.0
+
+
+@dataclass
+class Deadline:
+    kind: str
+    """"turn", "commit" (a combat card not committed), "reveal" (committed, not revealed) or "place"."""
+    seat: str
+    at: float
+    key: tuple
+
+
+Notice = tuple[str, float]
+"""(seat, seconds left): a deadline that started, resumed or moved."""
+
+
+class Deadlines:
+    """Which deadlines run, given the game state and its commit-reveal rounds; the turn clock pauses while the
+    other seat must act (a combat, placing the revealer's objects)."""
+
+    def __init__(self) -> None:
+        self.turn: Deadline | None = None
+        self._left: float | None = None
+        """Seconds left on the paused turn clock (None while it runs, or once it is dead)."""
+        self._dead = False
+        self._others: dict[tuple, Deadline] = {}
+
+    def update(self, state: GameState, committed: Callable[[str], set], opened: Callable[[str], dict],
+               now: float) -> list[Notice]:
+        """Start, pause, resume and drop deadlines to match the game; the notices to send."""
+        if state.outcome is not None:
+            self.clear()
+            return []
+        notices = self._update_turn(state, now)
+        wanted = {}
+        if state.phase == "place" and state.placement.placer != state.placement.revealer:
+            seat = state.placement.placer
+            wanted[("place", state.turn, state.placement.slot, seat)] = ("place", seat, PLACE_SECONDS)
+        if state.phase == "combat":
+            purpose = f"combat-{state.combat.number}"
+            done, known = committed(purpose), opened(purpose)
+            for seat in SEATS:
+                if len(done) == 1 and seat not in done:
+                    wanted[("commit", purpose, seat)] = ("commit", seat, SECRET_SECONDS)
+                elif len(done) == 2 and seat not in known:
+                    wanted[("reveal", purpose, seat)] = ("reveal", seat, SECRET_SECONDS)
+        self._others = {key: d for key, d in self._others.items() if key in wanted}
+        for key, (kind, seat, seconds) in wanted.items():
+            if key not in self._others:
+                self._others[key] = Deadline(kind, seat, now + seconds, key)
+                notices.append((seat, seconds))
+        return notices
+
+    def _update_turn(self, state: GameState, now: float) -> list[Notice]:
+        if state.active is None:
+            self.turn, self._left, self._dead = None, None, False
+            return []
+        key = (state.turn, state.active)
+        if self.turn is None or self.turn.key != key:
+            self.turn, self._left, self._dead = Deadline("turn", state.active, math.inf, key), TURN_SECONDS, False
+        if self._dead:
+            return []
+        running = state.phase in ("card", "main") or (
+            state.phase == "place" and state.placement.placer == state.active)
+        if running and self._left is not None:
+            self.turn.at, self._left = now + self._left, None
+            return [(state.active, self.turn.at - now)]
+        if not running and self._left is None:
+            self._left, self.turn.at = max(0.0, self.turn.at - now), math.inf
+        return []
+
+    def extend_turn(self, seconds: float, now: float) -> list[Notice]:
+        """A Speed Potion: more time for the current turn."""
+        if self.turn is None or self._dead:
+            return []
+        if self._left is not None:
+            self._left += seconds
+            return []
+        self.turn.at += seconds
+        return [(self.turn.seat, self.turn.at - now)]
+
+    def spend_turn(self) -> None:
+        """The turn deadline passed and is being dealt with: no time is left, should the clock run again."""
+        if self.turn is not None:
+            self.turn.at, self._left = math.inf, 0.0
+
+    def clear_turn(self) -> None:
+        """Stop the turn clock until the next turn."""
+        if self.turn is not None:
+            self.turn.at, self._left, self._dead = math.inf, None, True
+
+    def drop(self, deadline: Deadline) -> None:
+        self._others.pop(deadline.key, None)
+
+    def clear(self) -> None:
+        self.turn, self._left, self._dead = None, None, False
+        self._others.clear()
+
+    def running(self) -> list[Deadline]:
+        out = [d for d in self._others.values()]
+        if self.turn is not None and self.turn.at != math.inf:
+            out.append(self.turn)
+        return out
+
+    def next_at(self) -> float:
+        return min((d.at for d in self.running()), default=math.inf)
+
+    def due(self, now: float) -> Deadline | None:
+        """The earliest deadline that has passed, if any."""
+        passed = [d for d in self.running() if d.at <= now]
+        return min(passed, key=lambda d: d.at) if passed else None

@@ -1,0 +1,69 @@
+"""The engine game of one table: its state, its record, and turning players' text into applied actions."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine import (Action, AmbiguousAction, ChooseTeam, CombatCard, Event, GameState,
+                                    IllegalAction, NotationError, Options, apply, new_game, parse_action,
+                                    resolve_input)
+
+from .records import GameRecord
+from .viewing import legal_texts
+
+
+class Refusal(Exception):
+    """An action or choice the server does not apply; `code` is an action_refused code."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.rule = code, message, rule
+
+
+class Game:
+    def __init__(self, options: Options, seed: int) -> None:
+        self.state: GameState = new_game(options, seed)
+        self.record = GameRecord(seed, options)
+        self._legal: dict[str, list[str]] = {}
+
+    def legal(self, state: GameState, seat: str) -> list[str]:
+        """The seat's legal action texts in `state`, cached for the current state."""
+        if state is not self.state:
+            return legal_texts(state, seat)
+        if seat not in self._legal:
+            self._legal[seat] = legal_texts(state, seat)
+        return self._legal[seat]
+
+    def resolve(self, seat: str, text: str) -> Action:
+        """The action a player typed: canonical notation or an unambiguous abbreviation."""
+        try:
+            return resolve_input(self.state, seat, text)
+        except AmbiguousAction as error:
+            raise Refusal("ambiguous_action", str(error)) from None
+        except NotationError as error:
+            raise Refusal("bad_notation", str(error)) from None
+        except IllegalAction as error:
+            raise Refusal("illegal_action", error.message, error.rule) from None
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Apply and record a legal action; Refusal illegal_action (with the rule) otherwise."""
+        try:
+            self.state, events = apply(self.state, action)
+        except IllegalAction as error:
+            raise Refusal("illegal_action", error.message, error.rule) from None
+        self._legal.clear()
+        self.record.action(action)
+        return events
+
+    def choice(self, seat: str, purpose: str, text: str) -> Action:
+        """The action of a revealed secret choice, checked against the state without applying it."""
+        try:
+            action = parse_action(text, seat)
+        except NotationError as error:
+            raise Refusal("bad_notation", str(error)) from None
+        expected = ChooseTeam if purpose == "team" else CombatCard
+        if type(action) is not expected:
+            raise Refusal("illegal_action", f"{text!r} is not a choice for {purpose!r}")
+        try:
+            apply(self.state, action)
+        except IllegalAction as error:
+            raise Refusal("illegal_action", error.message, error.rule) from None
+        return action

@@ -1,0 +1,114 @@
+"""The lobby: display names, the table registry, resume tokens, lobby chat and bots.
+
+Plain data shared by every task of the server; its methods never await, so each call is atomic under trio.
+"""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dungeon_twister.protocol import ChatMessage, ResumeInfo, State, TableInfo, TableOptions
+
+from .bot import play_bot
+from .logs import log
+from .table import Table
+
+if TYPE_CHECKING:
+    from .server import Server
+    from .session import Session
+
+MAX_LISTED = 10_000
+
+
+@dataclass(frozen=True)
+class TokenRef:
+    """What a resume token gives back: a seat (or a watch, seat None) at a table, for a name."""
+
+    table: Table
+    seat: str | None
+    name: str
+
+
+class Lobby:
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.tables: dict[str, Table] = {}
+        self.names: dict[str, object] = {}
+        """Each name in use: its Session, or (table id, seat) while a disconnected player's seat is held."""
+        self.tokens: dict[str, TokenRef] = {}
+        self._table_numbers = itertools.count(1)
+        self._bot_numbers = itertools.count(1)
+
+    # --- names --------------------------------------------------------------------------------------------
+    def claim_name(self, name: str, session: Session, resume: ResumeInfo | None) -> bool:
+        """Give `name` to a new session: if it is free, or if the session resumes that name's seat or watch."""
+        owner = self.names.get(name)
+        if owner is not None:
+            ref = self.tokens.get(resume.token) if resume is not None else None
+            if ref is None or ref.name != name or ref.table.id != resume.table:
+                return False
+            if owner is not session and hasattr(owner, "drop"):
+                owner.drop("resumed on another connection")
+        self.names[name] = session
+        return True
+
+    def hold_name(self, name: str, session: Session, holder: tuple) -> None:
+        """Keep a disconnected player's name for his held seat."""
+        if self.names.get(name) is session:
+            self.names[name] = holder
+
+    def release_name(self, name: str | None, owner: object) -> None:
+        if name is not None and self.names.get(name) == owner:
+            del self.names[name]
+
+    # --- tables -------------------------------------------------------------------------------------------
+    def create_table(self, options: TableOptions, creator: str | None) -> Table:
+        """A new table with a fresh id (never reused) and a new game; ValueError for invalid options."""
+        if self.server.closing:
+            raise ValueError("the server is shutting down")
+        table_id = f"t{next(self._table_numbers)}-{secrets.token_hex(4)}"
+        join_code = secrets.token_hex(4) if options.private else None
+        table = Table(self, table_id, options, self.server.seed_source(), creator, join_code)
+        self.tables[table_id] = table
+        self.server.start(table.run)
+        return table
+
+    def table_closed(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        for token in [token for token, ref in self.tokens.items() if ref.table is table]:
+            del self.tokens[token]
+
+    def table_infos(self) -> tuple[TableInfo, ...]:
+        """The public tables."""
+        listed = (table.info() for table in self.tables.values() if not table.options.private)
+        return tuple(itertools.islice(listed, MAX_LISTED))
+
+    # --- resume tokens ------------------------------------------------------------------------------------
+    def issue_token(self, table: Table, seat: str | None, name: str) -> str:
+        token = secrets.token_urlsafe(24)
+        self.tokens[token] = TokenRef(table, seat, name)
+        return token
+
+    def revoke_token(self, token: str | None) -> None:
+        self.tokens.pop(token, None)
+
+    # --- chat and bots ------------------------------------------------------------------------------------
+    def chat(self, session: Session, text: str) -> None:
+        """Lobby chat: to every client at no table."""
+        message = ChatMessage(session.name, text)
+        for other in list(self.server.sessions):
+            if other.conn.state is State.LOBBY:
+                other.send(message)
+
+    def bot_name(self, kind: str) -> str:
+        return f"{kind}-bot-{next(self._bot_numbers)}"
+
+    def spawn_bot(self, table: Table, seat: str, kind: str, name: str, think: float = 0.0) -> None:
+        """A bot player for the seat: a client of its own, over an in-memory stream, through the protocol."""
+        stream = self.server.connect_memory()
+        seed = self.server.seed_source()
+        self.server.start(play_bot, stream, name, table.id, seat, kind, seed, table.join_code, think)
+        log("bot_seated", table=table.id, seat=seat, kind=kind, name=name)

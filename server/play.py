@@ -1,0 +1,271 @@
+"""The game at one table: actions, commit-reveal rounds, timers and the end of the game.
+
+Everything here runs in the table's task; it changes the game and tells the table what to publish.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import trio
+
+from dungeon_twister.engine import SEATS, Options, format_action, opponent, secret_purpose, timeout_action
+from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
+                                      OpponentReveal, ProtocolError, Reveal, Timer)
+
+from .deadlines import POTION_SECONDS, Deadline, Deadlines
+from .game import Game, Refusal
+from .logs import log
+from .records import write_record
+from .secret import SecretRounds
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .table import Table
+
+TURN_PHASES = ("card", "main", "place")
+
+
+class Play:
+    def __init__(self, table: Table, options: Options, seed: int, timed: bool) -> None:
+        self.table = table
+        self.game = Game(options, seed)
+        self.rounds = SecretRounds(table.id)
+        self.deadlines = Deadlines() if timed else None
+        self.started = False
+        self.result: dict | None = None
+        self._answers: dict[str, dict[str, tuple[str, ActionOk | ActionRefused]]] = {seat: {} for seat in SEATS}
+        self._team_reveals: list = []
+
+    @property
+    def running(self) -> bool:
+        return self.started and self.result is None
+
+    def start(self) -> None:
+        self.started = True
+        self.table.publish([{"kind": "game_started", "seats": self.table.names()}, self.table.point()])
+        self._retime()
+
+    # --- actions ------------------------------------------------------------------------------------------
+    def action(self, session: Session, seat: str, message: Action) -> None:
+        """Answer action_ok or action_refused (the same answer again for a repeated action_id)."""
+        known = self._answers[seat].get(message.action_id)
+        if known is not None:
+            text, answer = known
+            if text != message.text:
+                answer = ActionRefused(message.action_id, "action_id_reused", "this action_id was used for "
+                                       f"{text!r}")
+            session.send(answer)
+            return
+        events = None
+        try:
+            events = self._act(seat, message.text)
+            answer = ActionOk(message.action_id)
+        except Refusal as refusal:
+            answer = ActionRefused(message.action_id, refusal.code, refusal.message[:1000], refusal.rule)
+        self._answers[seat][message.action_id] = (message.text, answer)
+        session.send(answer)
+        if events is not None:
+            self._step(events)
+
+    def _act(self, seat: str, text: str):
+        if self.result is not None:
+            raise Refusal("illegal_action", "the game is over", "BG-END-02")
+        if not self.started:
+            raise Refusal("not_started", "the game starts when both seats are taken")
+        purpose = secret_purpose(self.game.state, seat)
+        if purpose is not None:
+            raise Refusal("secret_choice", f"{purpose} is a secret choice: send commit, then reveal")
+        return self.game.apply(self.game.resolve(seat, text))
+
+    # --- commit-reveal ------------------------------------------------------------------------------------
+    def commit(self, session: Session, seat: str, message: Commit) -> None:
+        if not self.running or secret_purpose(self.game.state, seat) != message.purpose:
+            session.send_error(ProtocolError("bad_purpose", f"no secret choice {message.purpose!r} is pending"))
+            return
+        try:
+            self.rounds.commit(seat, message.purpose, message.commitment)
+        except ProtocolError as error:
+            session.send_error(error)
+            return
+        self.game.record.commit(seat, message.purpose, message.commitment)
+        self._send_commitments(message.purpose)
+        self._retime()
+
+    def reveal(self, session: Session, seat: str, message: Reveal) -> None:
+        purpose = message.purpose
+        try:
+            self.rounds.reveal(seat, purpose, message.choice, message.nonce)
+        except ProtocolError as error:
+            session.send_error(error)
+            return
+        self.game.record.reveal(seat, purpose, message.choice, message.nonce)
+        if purpose == "team":
+            try:
+                self.game.choice(seat, purpose, message.choice)
+            except Refusal as refusal:
+                self.rounds.reset(seat, purpose)
+                self.game.record.comment(f"refused {seat} {purpose}: {refusal.message}")
+                session.send(ActionRefused(purpose, refusal.code, f"{refusal.message[:900]}; commit a new team",
+                                           refusal.rule))
+                return
+        if self.rounds.ready(purpose):
+            self._complete(purpose)
+        else:
+            self._retime()
+
+    def _send_commitments(self, purpose: str) -> None:
+        for to, sender, commitment in self.rounds.commitments_to_send(purpose):
+            self.table.send_to(to, OpponentCommit(self.table.id, purpose, sender, commitment))
+
+    def _complete(self, purpose: str) -> None:
+        """Both choices are known: forward the reveals (a team's once the teams are revealed), apply B's then Y's."""
+        opened = self.rounds.opened(purpose)
+        reveals = [OpponentReveal(self.table.id, purpose, sender, choice.choice, choice.nonce)
+                   for to, sender, choice in self.rounds.reveals_to_send(purpose)]
+        if purpose == "team":
+            self._team_reveals = reveals
+        else:
+            for reveal in reveals:
+                self.table.send_to(opponent(reveal.seat), reveal)
+        self.rounds.close(purpose)
+        events = []
+        for seat in SEATS:
+            try:
+                events += self.game.apply(self.game.choice(seat, purpose, opened[seat].choice))
+            except Refusal as refusal:
+                fallback = timeout_action(self.game.state, seat)
+                if fallback is None:
+                    log("choice_refused", table=self.table.id, seat=seat, purpose=purpose, reason=refusal.message)
+                    continue
+                events += self.game.apply(fallback)
+                self.table.send_to(seat, ActionRefused(
+                    purpose, refusal.code, f"{refusal.message[:900]}; {format_action(fallback)} was played instead",
+                    refusal.rule))
+        self._step(events)
+
+    def resumed(self, seat: str | None, session: Session) -> None:
+        """A client (re)joined: the commitments it must reveal against, and the running timers."""
+        if seat is not None:
+            for purpose, commitment in self.rounds.awaiting_reveal(seat):
+                session.send(OpponentCommit(self.table.id, purpose, opponent(seat), commitment))
+        if self.deadlines is not None and self.running:
+            now = trio.current_time()
+            for deadline in self.deadlines.running():
+                session.send(Timer(self.table.id, deadline.seat, _ms(deadline.at - now)))
+
+    # --- after every change -------------------------------------------------------------------------------
+    def _step(self, events, before: list | None = None) -> None:
+        """Publish the events of one change and the resulting view, then what follows from them."""
+        self.table.publish([*(before or []), *events, self.table.point()])
+        kinds = [event.kind for event in events]
+        if "teams_revealed" in kinds:
+            for reveal in self._team_reveals:
+                self.table.send_to(opponent(reveal.seat), reveal)
+            self._team_reveals = []
+        outcome = self.game.state.outcome
+        if outcome is not None and self.result is None:
+            self._finish({"winner": outcome.winner, "vp": dict(outcome.vp), "reason": outcome.reason})
+            return
+        notices = []
+        if self.deadlines is not None:
+            for _ in range(kinds.count("potion_drunk")):
+                notices += self.deadlines.extend_turn(POTION_SECONDS, trio.current_time())
+        self._retime(notices)
+
+    def _retime(self, notices: list | None = None) -> None:
+        if self.deadlines is None or not self.running:
+            return
+        notices = list(notices or [])
+        notices += self.deadlines.update(self.game.state, self.rounds.committed, self.rounds.opened,
+                                         trio.current_time())
+        for seat, seconds in notices:
+            self.table.send_all(Timer(self.table.id, seat, _ms(seconds)))
+
+    # --- timers -------------------------------------------------------------------------------------------
+    def next_deadline(self) -> float:
+        return self.deadlines.next_at() if self.deadlines is not None and self.running else float("inf")
+
+    def expire(self) -> None:
+        """Deal with every deadline that has passed (BG-OPT-02..04)."""
+        while self.deadlines is not None and self.running and (
+                deadline := self.deadlines.due(trio.current_time())) is not None:
+            if deadline.kind == "turn":
+                self._turn_over(deadline)
+            else:
+                self.deadlines.drop(deadline)
+                if deadline.kind == "place":
+                    self._timeout_actions(deadline.seat, lambda: self.game.state.phase == "place", once=True)
+                else:
+                    self._force(deadline.seat, deadline.key[1])
+
+    def _turn_over(self, deadline: Deadline) -> None:
+        key = deadline.key
+        self.deadlines.spend_turn()
+        if not self._timeout_actions(deadline.seat, lambda: (self.game.state.turn, self.game.state.active) == key
+                                     and self.game.state.phase in TURN_PHASES):
+            self.deadlines.clear_turn()
+
+    def _timeout_actions(self, seat: str, same_deadline, once: bool = False) -> bool:
+        """Apply the rules' fallbacks for `seat` while the deadline is the same; whether any was applied."""
+        events, texts = [], []
+        while self.game.state.outcome is None and same_deadline():
+            action = timeout_action(self.game.state, seat)
+            if action is None:
+                break
+            events += self.game.apply(action)
+            texts.append(format_action(action))
+            if once:
+                break
+        if texts:
+            self.game.record.comment(f"timeout {seat} {'; '.join(texts)}")
+            self._step(events, before=[{"kind": "timeout", "seat": seat, "actions": texts}])
+        return bool(texts)
+
+    def _force(self, seat: str, purpose: str) -> None:
+        """A combat card not committed or not revealed in time: the +0 stands for it (BG-OPT-04)."""
+        fallback = timeout_action(self.game.state, seat)
+        if fallback is None:
+            return
+        text = format_action(fallback)
+        self.rounds.force(seat, purpose, text)
+        self.game.record.comment(f"timeout {seat} {purpose} {text}")
+        self.table.publish([{"kind": "timeout", "seat": seat, "purpose": purpose, "actions": [text]}])
+        self._send_commitments(purpose)
+        if self.rounds.ready(purpose):
+            self._complete(purpose)
+        else:
+            self._retime()
+
+    # --- the end ------------------------------------------------------------------------------------------
+    def end(self, winner: str | None, reason: str) -> None:
+        """The game ends outside the rules: a player resigned or abandoned; the other wins."""
+        if not self.running:
+            return
+        vp = {seat: self.game.state.vp(seat) for seat in SEATS}
+        result = {"winner": winner, "vp": vp, "reason": reason}
+        self.result = result
+        self.table.publish([{"kind": "game_over", **result}, self.table.point()])
+        self._finish(result)
+
+    def _finish(self, result: dict) -> None:
+        self.result = result
+        if self.deadlines is not None:
+            self.deadlines.clear()
+        self.table.send_all(GameOver(self.table.id, result))
+        record = self.game.record
+        record.comment(f"result winner={result['winner'] or '-'} vp=B{result['vp']['B']},Y{result['vp']['Y']} "
+                       f"reason={result['reason']}")
+        fields = {}
+        directory = self.table.lobby.server.config.records_dir
+        if directory is not None:
+            try:
+                fields["record"] = str(write_record(directory, self.table.id, record))
+            except OSError as error:
+                log("record_not_written", table=self.table.id, error=str(error))
+        log("game_over", table=self.table.id, **result, actions=sum(1 for line in record.lines
+                                                                    if line[:2] in ("B:", "Y:")), **fields)
+
+
+def _ms(seconds: float) -> int:
+    return max(0, round(seconds * 1000))

@@ -1,0 +1,181 @@
+"""Who is at a table: its two seats (held through a disconnection, reserved for an arriving bot) and its
+spectators; joining, watching, resuming, leaving and giving up a seat. Part of the table's task."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import trio
+
+from dungeon_twister.engine import SEATS, opponent
+from dungeon_twister.protocol import Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError, SeatBot
+
+from .logs import log
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .table import Table
+
+
+@dataclass
+class SeatState:
+    name: str | None = None
+    session: Session | None = None
+    token: str | None = None
+    bot: bool = False
+    """Seated (or reserved) for a bot."""
+    bot_pending: bool = False
+    """Reserved for a bot that has not joined yet."""
+    grace_until: float | None = None
+    """When the seat of a disconnected player is given up (trio clock)."""
+
+
+class Seating:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.lobby = table.lobby
+        self.seats = {seat: SeatState() for seat in SEATS}
+        self.spectators: dict[Session, str] = {}
+        self._dismissed: set[str] = set()
+        """Bots sent away before they arrived."""
+
+    def seat_of(self, session: Session) -> str | None:
+        return next((seat for seat, s in self.seats.items() if s.session is session), None)
+
+    def names(self) -> dict:
+        return {seat: state.name for seat, state in self.seats.items()}
+
+    def viewers(self) -> list[tuple[Session, str | None]]:
+        out = [(s.session, seat) for seat, s in self.seats.items() if s.session is not None]
+        return out + [(session, None) for session in self.spectators]
+
+    def empty(self) -> bool:
+        """Nobody watches, sits, is awaited back or is about to arrive (a bot)."""
+        return not self.spectators and all(s.session is None and s.grace_until is None and not s.bot_pending
+                                           for s in self.seats.values())
+
+    def graces(self) -> list[float]:
+        return [s.grace_until for s in self.seats.values() if s.grace_until is not None]
+
+    def expire_graces(self, now: float) -> None:
+        for seat, state in self.seats.items():
+            if state.grace_until is not None and state.grace_until <= now:
+                self.give_up(seat)
+
+    def join(self, session: Session, message: Join) -> None:
+        if self.table.options.private and message.join_code != self.table.join_code:
+            code = "no_such_table" if message.join_code is None else "bad_join_code"
+            return session.send_error(ProtocolError(code, f"table {message.table} is private"))
+        seat = message.seat or next((s for s in SEATS if self._may_sit(s, session.name)), None)
+        if seat is None or not self._may_sit(seat, session.name) or session.name in self._dismissed:
+            return session.send_error(ProtocolError("seat_taken", "that seat is taken" if message.seat
+                                                    else "every seat is taken"))
+        state = self.seats[seat]
+        state.name, state.bot_pending = session.name, False
+        self.table.publish([{"kind": "player_joined", "seat": seat, "name": session.name}, self.table.point()])
+        state.session, state.token = session, self.lobby.issue_token(self.table, seat, session.name)
+        session.send(Joined(self.table.id, state.token, seat))
+        self.table.catch_up(session, seat, None)
+        log("seat_taken", table=self.table.id, seat=seat, name=session.name)
+        if not self.table.play.started and all(s.name and not s.bot_pending for s in self.seats.values()):
+            self.table.play.start()
+
+    def _may_sit(self, seat: str, name: str) -> bool:
+        state = self.seats[seat]
+        return state.name is None or (state.bot_pending and state.name == name)
+
+    def spectate(self, session: Session, last_event: int | None) -> None:
+        if self.table.options.private:
+            return session.send_error(ProtocolError("no_such_table", f"table {self.table.id} is private"))
+        self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)
+        session.send(Joined(self.table.id, token))
+        self.table.catch_up(session, None, last_event)
+
+    def enter(self, session: Session, token: str, last_event: int) -> None:
+        """hello.resume: the same seat (or watch) with a new token, the missed events, and the opponent told."""
+        ref = self.lobby.tokens.get(token)
+        seat = ref.seat if ref is not None else None
+        if ref is None or ref.table is not self.table or (seat is not None and self.seats[seat].token != token):
+            return session.send_error(ProtocolError("bad_token", "this resume token is unknown or expired"))
+        self.lobby.revoke_token(token)
+        if seat is None:
+            self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)
+            session.send(Joined(self.table.id, token))
+            return self.table.catch_up(session, None, last_event)
+        state = self.seats[seat]
+        old, state.session, state.grace_until = state.session, session, None
+        if old is not None and old is not session:
+            old.drop("resumed on another connection")
+        state.token = self.lobby.issue_token(self.table, seat, session.name)
+        session.send(Joined(self.table.id, state.token, seat))
+        self.table.catch_up(session, seat, last_event)
+        self.table.send_all(OpponentBack(self.table.id, seat), but=session)
+        log("seat_resumed", table=self.table.id, seat=seat, name=session.name)
+
+    def leave(self, session: Session, seat: str | None) -> None:
+        if seat is None:
+            del self.spectators[session]
+            self.table.note_if_empty()
+            return session.send(Left(self.table.id))
+        if self.table.play.running:
+            self.table.play.end(opponent(seat), "resigned")
+        state = self.seats[seat]
+        session.send(Left(self.table.id))
+        state.session = None
+        self.lobby.revoke_token(state.token)
+        state.token = None
+        if not self.table.play.started:
+            self._free(seat)
+        self.table.note_if_empty()
+
+    def _free(self, seat: str) -> None:
+        """Before the game: the seat is free again; bots left alone at the table are sent away."""
+        self.seats[seat] = SeatState()
+        self.table.publish([{"kind": "player_left", "seat": seat}, self.table.point()])
+        other = self.seats[opponent(seat)]
+        if other.bot:
+            if other.session is not None:
+                other.session.send(Left(self.table.id))
+            else:
+                self._dismissed.add(other.name)
+            self.lobby.revoke_token(other.token)
+            self._free(opponent(seat))
+
+    def seat_bot(self, session: Session, message: SeatBot) -> None:
+        if session.name != self.table.creator:
+            return session.send_error(ProtocolError("not_allowed", "only the table's creator may seat a bot"))
+        state = self.seats[message.seat]
+        if state.name is not None:
+            return session.send_error(ProtocolError("seat_taken", f"seat {message.seat} is taken"))
+        state.name, state.bot, state.bot_pending = self.lobby.bot_name(message.kind), True, True
+        self.lobby.spawn_bot(self.table, message.seat, message.kind, state.name)
+
+    def gone(self, session: Session) -> None:
+        seat = self.seat_of(session)
+        if seat is None:
+            self.spectators.pop(session, None)
+            self.lobby.release_name(session.name, session)
+            return self.table.note_if_empty()
+        state = self.seats[seat]
+        state.session = None
+        if self.table.play.result is not None:
+            self.lobby.release_name(session.name, session)
+            return self.table.note_if_empty()
+        state.grace_until = trio.current_time() + self.table.grace
+        self.lobby.hold_name(session.name, session, (self.table.id, seat))
+        self.table.send_all(OpponentLeft(self.table.id, seat, self.table.grace))
+        log("seat_held", table=self.table.id, seat=seat, name=session.name, grace_seconds=self.table.grace)
+
+    def give_up(self, seat: str) -> None:
+        """The grace of a disconnected player ran out: the game is abandoned (or, before it, the seat freed)."""
+        state = self.seats[seat]
+        state.grace_until = None
+        self.lobby.release_name(state.name, (self.table.id, seat))
+        self.lobby.revoke_token(state.token)
+        state.token = None
+        if self.table.play.running:
+            self.table.play.end(opponent(seat), "abandoned")
+        elif not self.table.play.started:
+            self._free(seat)
+        self.table.note_if_empty()

@@ -1,0 +1,132 @@
+"""The commit-reveal rounds of one game (docs/protocol.md §10), one CommitRevealRound per purpose, plus what
+the server itself does in them: stand in for a seat whose time ran out, and let a refused team be chosen again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dungeon_twister.engine import SEATS, opponent
+from dungeon_twister.protocol import CommitRevealRound, ProtocolError, commitment, make_nonce, verify
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A seat's choice for a purpose: revealed by the player, or forced by the server when his time ran out."""
+
+    choice: str
+    nonce: bytes | None
+    """The nonce that opens the seat's commitment (None: a forced choice of a seat that had committed)."""
+    forced: bool = False
+
+
+class SecretRounds:
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self._rounds: dict[str, CommitRevealRound] = {}
+        self._opened: dict[str, dict[str, Opened]] = {}
+        self._told: dict[str, set[str]] = {}
+        """Seats that were sent their opponent's commitment, by purpose."""
+        self._reset: set[str] = set()
+        """Purposes where a seat's choice was refused and it must commit again."""
+
+    def commit(self, seat: str, purpose: str, commitment_: bytes) -> bool:
+        """Record a commitment (ProtocolError commit_twice, bad_purpose); whether both seats have committed now."""
+        mine = self._opened.get(purpose, {}).get(seat)
+        if mine is not None and mine.forced:
+            raise ProtocolError("bad_purpose", f"time ran out for {purpose!r}: the server chose for you")
+        round_ = self._round(purpose)
+        round_.commit(seat, commitment_)
+        other = self._opened.get(purpose, {}).get(opponent(seat))
+        if round_.both_committed and other is not None and other.nonce is not None:
+            round_.reveal(opponent(seat), other.choice, other.nonce)  # kept across a reset (see `reset`)
+        return round_.both_committed
+
+    def reveal(self, seat: str, purpose: str, choice: str, nonce: bytes) -> None:
+        """Check a reveal against the seat's commitment (ProtocolError bad_purpose, reveal_early, reveal_twice,
+        reveal_mismatch) and keep the choice."""
+        round_ = self._rounds.get(purpose)
+        if round_ is None:
+            raise ProtocolError("bad_purpose", f"no commit-reveal round {purpose!r} is open")
+        mine = round_.commitment_of(seat)
+        if purpose in self._reset and not round_.both_committed and mine is not None:
+            # The opponent is committing again: this reveal opens the commitment he was already sent.
+            if seat in self._opened.get(purpose, {}):
+                raise ProtocolError("reveal_twice", f"{seat} already revealed for {purpose!r}")
+            if not verify(mine, self.game_id, seat, purpose, choice, nonce):
+                raise ProtocolError("reveal_mismatch", f"{seat}'s reveal for {purpose!r} does not match")
+        else:
+            round_.reveal(seat, choice, nonce)
+        self._opened.setdefault(purpose, {})[seat] = Opened(choice, nonce)
+
+    def force(self, seat: str, purpose: str, choice: str) -> None:
+        """The seat's time ran out: `choice` stands. A seat that had not committed gets a commitment made and
+        opened by the server, so that its opponent can still check the reveal he receives."""
+        round_ = self._round(purpose)
+        if round_.commitment_of(seat) is None:
+            nonce = make_nonce()
+            round_.commit(seat, commitment(self.game_id, seat, purpose, choice, nonce))
+            self._told.setdefault(purpose, set()).add(seat)  # it sent nothing, it is told nothing
+            if round_.both_committed:
+                round_.reveal(seat, choice, nonce)
+            self._opened.setdefault(purpose, {})[seat] = Opened(choice, nonce, forced=True)
+        else:
+            self._opened.setdefault(purpose, {})[seat] = Opened(choice, None, forced=True)
+
+    def reset(self, seat: str, purpose: str) -> None:
+        """Forget the seat's commitment and choice (its choice was refused): it commits and reveals again, and
+        its opponent is sent the new commitment (the seat itself already has the opponent's)."""
+        old = self._rounds.pop(purpose)
+        self._reset.add(purpose)
+        self._opened.get(purpose, {}).pop(seat, None)
+        other = opponent(seat)
+        self._told.get(purpose, set()).discard(other)
+        if old.commitment_of(other) is not None:
+            self._round(purpose).commit(other, old.commitment_of(other))
+
+    def commitments_to_send(self, purpose: str) -> list[tuple[str, str, bytes]]:
+        """(to, from, commitment) for each seat not yet sent its opponent's commitment, once both are in."""
+        round_ = self._rounds.get(purpose)
+        if round_ is None or not round_.both_committed:
+            return []
+        told = self._told.setdefault(purpose, set())
+        out = [(seat, opponent(seat), round_.commitment_of(opponent(seat))) for seat in SEATS if seat not in told]
+        told.update(SEATS)
+        return out
+
+    def reveals_to_send(self, purpose: str) -> list[tuple[str, str, Opened]]:
+        """(to, from, choice) for each seat that committed itself and whose opponent's choice can be opened."""
+        opened = self._opened.get(purpose, {})
+        return [(seat, opponent(seat), opened[opponent(seat)]) for seat in SEATS
+                if seat in opened and not (opened[seat].forced and opened[seat].nonce is not None)
+                and opponent(seat) in opened and opened[opponent(seat)].nonce is not None]
+
+    def awaiting_reveal(self, seat: str) -> list[tuple[str, bytes]]:
+        """(purpose, opponent's commitment) of every round where both committed and the seat still has to reveal."""
+        out = []
+        for purpose, round_ in self._rounds.items():
+            if round_.both_committed and seat not in self._opened.get(purpose, {}):
+                out.append((purpose, round_.commitment_of(opponent(seat))))
+        return out
+
+    def committed(self, purpose: str) -> set[str]:
+        round_ = self._rounds.get(purpose)
+        return {seat for seat in SEATS if round_ is not None and round_.commitment_of(seat) is not None}
+
+    def opened(self, purpose: str) -> dict[str, Opened]:
+        return dict(self._opened.get(purpose, {}))
+
+    def ready(self, purpose: str) -> bool:
+        """Both seats' choices are known (revealed or forced)."""
+        return len(self._opened.get(purpose, {})) == len(SEATS)
+
+    def close(self, purpose: str) -> None:
+        self._reset.discard(purpose)
+        self._rounds.pop(purpose, None)
+        self._opened.pop(purpose, None)
+        self._told.pop(purpose, None)
+
+    def _round(self, purpose: str) -> CommitRevealRound:
+        if purpose not in self._rounds:
+            self._rounds[purpose] = CommitRevealRound(self.game_id, purpose)
+        return self._rounds[purpose]

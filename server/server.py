@@ -1,0 +1,98 @@
+"""The server: a TCP listener and one nursery for every connection, table and bot; graceful shutdown."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+import trio
+import trio.testing
+
+from dungeon_twister.protocol import ServerClosing
+
+from .config import ServerConfig
+from .gcpolicy import tame_gc
+from .lobby import Lobby
+from .logs import log
+from .session import Session
+
+SHUTDOWN_SECONDS = 5.0
+"""How long shutdown waits for clients to receive server_closing."""
+
+
+class Server:
+    """`await nursery.start(server.run)` listens (port 0: any free port, see `address`) and serves until
+    `shutdown()`. `seed_source` draws each game's seed (default: `secrets`)."""
+
+    def __init__(self, config: ServerConfig = ServerConfig(), *, seed_source: Callable[[], int] | None = None):
+        self.config = config
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.session_salt = secrets.token_hex(3)
+        self.lobby = Lobby(self)
+        self.sessions: set[Session] = set()
+        self.network_sessions = 0
+        self.address: tuple[str, int] | None = None
+        self.closing = False
+        self._nursery: trio.Nursery | None = None
+        self._listening = trio.CancelScope()
+        self._all_gone = trio.Event()
+
+    @property
+    def port(self) -> int:
+        assert self.address is not None, "the server is not listening yet"
+        return self.address[1]
+
+    async def run(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.host)
+        self.address = tuple(listeners[0].socket.getsockname()[:2])
+        log("listening", host=self.address[0], port=self.address[1], name=self.config.name)
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            nursery.start_soon(self._accept, listeners)
+            nursery.start_soon(tame_gc)
+            task_status.started(self)
+
+    async def _accept(self, listeners) -> None:
+        with self._listening:
+            await trio.serve_listeners(self._serve_tcp, listeners, handler_nursery=self._nursery)
+
+    async def _serve_tcp(self, stream: trio.SocketStream) -> None:
+        self.network_sessions += 1
+        try:
+            await Session(self, stream, network=True).run()
+        finally:
+            self.network_sessions -= 1
+
+    def start(self, async_fn, *args) -> None:
+        """Run a task (a table, a bot, a connection) in the server's nursery."""
+        assert self._nursery is not None, "the server is not running"
+        self._nursery.start_soon(async_fn, *args)
+
+    def connect_memory(self, *, lockstep: bool = False) -> trio.abc.Stream:
+        """A client end of an in-memory connection served like a TCP one (bots and tests). With `lockstep`, the
+        server's writes wait until the client reads, like a congested network."""
+        pair = trio.testing.lockstep_stream_pair if lockstep else trio.testing.memory_stream_pair
+        client, server_end = pair()
+        self.start(Session(self, server_end).run)
+        return client
+
+    def session_gone(self, session: Session) -> None:
+        self.sessions.discard(session)
+        if self.closing and not self.sessions:
+            self._all_gone.set()
+
+    async def shutdown(self, reason: str = "the server is shutting down") -> None:
+        """Stop accepting, send server_closing to every client, let them go, then stop every task."""
+        if self.closing or self._nursery is None:
+            return
+        self.closing = True
+        log("shutting_down", clients=len(self.sessions), tables=len(self.lobby.tables))
+        self._listening.cancel()
+        for session in list(self.sessions):
+            session.close(ServerClosing(reason))
+        if not self.sessions:
+            self._all_gone.set()
+        with trio.move_on_after(SHUTDOWN_SECONDS):
+            await self._all_gone.wait()
+        self._nursery.cancel_scope.cancel()
+        log("stopped")

@@ -1,0 +1,244 @@
+"""One client connection: the handshake, a reader that routes messages (to the lobby, or to the client's
+table), a writer draining a bounded outbox, and keepalive pings.
+
+`send` never blocks: a client whose outbox is full is too slow and is dropped (its connection closed), so a
+table never waits for anybody.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import TYPE_CHECKING
+
+import trio
+
+from dungeon_twister.protocol import (Chat, CreateTable, Error, Hello, Join, ListTables, Message, Ping, Pong,
+                                      ProtocolError, Refused, ServerConnection, Software, Spectate, State,
+                                      TableCreated, Tables)
+
+from .logs import LOGGER, log
+from .table import Enter, Gone, Request
+
+if TYPE_CHECKING:
+    from .server import Server
+    from .table import Table
+
+VERSION = "0.1.0"
+HELLO_SECONDS = 10.0
+"""A client must say hello within this time."""
+FLUSH_SECONDS = 5.0
+"""How long a closing connection may take to send its last frames."""
+RECEIVE_SIZE = 65536
+AT_TABLE = frozenset({State.AT_TABLE, State.SPECTATING})
+OPEN = frozenset({State.LOBBY, State.AT_TABLE, State.SPECTATING})
+_CLOSE = object()
+_numbers = itertools.count(1)
+
+
+class Session:
+    def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False) -> None:
+        self.server = server
+        self.stream = stream
+        self.network = network
+        self.conn = ServerConnection(max_frame_size=server.config.max_frame_size)
+        self.id = f"s{next(_numbers)}-{server.session_salt}"
+        self.name: str | None = None
+        self.table: Table | None = None
+        """The last table this client asked to join, watch or resume (told when the connection ends)."""
+        self._outbox, self._queued = trio.open_memory_channel(server.config.outbox_frames)
+        self._scope = trio.CancelScope()
+        self._closing = False
+        self._flushed = trio.Event()
+        self._heard_at = trio.current_time()
+        self._ping_at: float | None = None
+        self._ping_id = 0
+
+    # --- sending (never blocks) ---------------------------------------------------------------------------
+    def send(self, message: Message) -> None:
+        """Queue a message for this client; nothing if it may not be sent now (logged) or the client is closing."""
+        if self._closing:
+            return
+        try:
+            data = self.conn.send(message)
+        except ProtocolError as error:
+            log("not_sent", session=self.id, type=message.spec.name, error=str(error))
+            return
+        self._queue(data)
+
+    def send_error(self, error: ProtocolError) -> None:
+        if not self._closing:
+            self._queue(self.conn.send_error(error))
+            if error.fatal:
+                self.close()
+
+    def close(self, message: Message | None = None) -> None:
+        """Send `message` (e.g. server_closing) if possible, then close once the queued frames are written."""
+        if self._closing:
+            return
+        if message is not None and self.conn.state in OPEN:
+            self.send(message)
+        self._closing = True
+        self._queue(_CLOSE)
+
+    def drop(self, reason: str) -> None:
+        """Close at once, dropping whatever is queued."""
+        if not self._scope.cancel_called:
+            log("dropped", session=self.id, name=self.name, reason=reason)
+        self._closing = True
+        self._scope.cancel()
+
+    def _queue(self, item) -> None:
+        try:
+            self._outbox.send_nowait(item)
+        except trio.WouldBlock:
+            self.drop("too slow: outbox full")
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+
+    # --- the tasks ----------------------------------------------------------------------------------------
+    async def run(self) -> None:
+        self.server.sessions.add(self)
+        try:
+            with self._scope:
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(self._write)
+                    if self.server.config.ping_interval > 0:
+                        nursery.start_soon(self._keepalive)
+                    await self._read()
+                    nursery.cancel_scope.cancel()
+        except Exception:  # a bug must cost one connection at most
+            LOGGER.exception("session_failed", extra={"fields": {"session": self.id, "name": self.name}})
+        finally:
+            self._closing = True
+            self.server.session_gone(self)
+            with trio.CancelScope(shield=True):
+                await self._leave_table()
+                await trio.aclose_forcefully(self.stream)
+            log("disconnected", session=self.id, name=self.name)
+
+    async def _write(self) -> None:
+        try:
+            async for item in self._queued:
+                if item is _CLOSE:
+                    break
+                await self.stream.send_all(item)
+            await self.stream.aclose()
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            self._scope.cancel()
+        finally:
+            self._flushed.set()
+
+    async def _read(self) -> None:
+        hello_deadline = trio.current_time() + HELLO_SECONDS
+        while not self._closing:
+            deadline = hello_deadline if self.conn.state is State.AWAIT_HELLO else math.inf
+            with trio.move_on_at(deadline) as waiting:
+                try:
+                    data = await self.stream.receive_some(RECEIVE_SIZE)
+                except (trio.BrokenResourceError, trio.ClosedResourceError):
+                    return
+            if waiting.cancelled_caught:
+                self.send_error(ProtocolError("timeout", f"no hello within {HELLO_SECONDS:g} s"))
+                break
+            if not data:
+                return
+            self._heard_at = trio.current_time()
+            self.conn.receive_data(data)
+            while not self._closing and (event := self.conn.next_event()) is not None:
+                await self._handle(event)
+            if self.conn.state is State.CLOSED:
+                self.close()
+        with trio.move_on_after(FLUSH_SECONDS):
+            await self._flushed.wait()
+
+    async def _keepalive(self) -> None:
+        interval = self.server.config.ping_interval
+        while True:
+            await trio.sleep(interval)
+            if self.conn.state not in OPEN:
+                continue
+            if self._ping_at is not None and self._heard_at < self._ping_at:
+                self.send_error(ProtocolError("timeout", f"no answer to a ping within {interval:g} s"))
+                return
+            self._ping_id = (self._ping_id + 1) % 2**32
+            self._ping_at = trio.current_time()
+            self.send(Ping(self._ping_id))
+
+    async def _leave_table(self) -> None:
+        """Tell the table this client was at (or was joining) that it is gone; it frees or holds the name."""
+        if self.table is None or not await self.table.submit(Gone(self)):
+            if self.name is not None:
+                self.server.lobby.release_name(self.name, self)
+
+    # --- what the client sends ----------------------------------------------------------------------------
+    async def _handle(self, event) -> None:
+        if isinstance(event, ProtocolError):
+            log("client_error", session=self.id, name=self.name, code=event.code, error=event.message)
+            return self.send_error(event)
+        if isinstance(event, Hello):
+            return await self._hello(event)
+        if isinstance(event, Ping):
+            return self.send(Pong(event.id))
+        if isinstance(event, (Pong, Error)):
+            if isinstance(event, Error):
+                log("client_reported", session=self.id, code=event.code, error=event.message, fatal=event.fatal)
+            return None
+        if self.conn.state in AT_TABLE:
+            table = self.server.lobby.tables.get(self.conn.table)
+            if table is None or not await table.submit(Request(self, event)):
+                self.send_error(ProtocolError("no_such_table", "the table has closed"))
+            return None
+        await self._lobby_request(event)
+
+    async def _hello(self, hello: Hello) -> None:
+        lobby, config = self.server.lobby, self.server.config
+        if self.network and self.server.network_sessions > config.max_connections:
+            return self._refuse("server_full", "the server accepts no more connections")
+        if not lobby.claim_name(hello.name, self, hello.resume):
+            return self._refuse("name_taken", f"the name {hello.name!r} is already used on this server")
+        self.name = hello.name
+        self._queue(self.conn.answer_hello(Software(config.name, VERSION), self.id))
+        if self.conn.state is State.CLOSED:
+            lobby.release_name(self.name, self)
+            return self.close()
+        log("connected", session=self.id, name=self.name, role=hello.role, client=hello.client.name,
+            resume=hello.resume is not None)
+        if hello.resume is not None:
+            ref = lobby.tokens.get(hello.resume.token)
+            if ref is None or ref.table.id != hello.resume.table or ref.name != hello.name:
+                return self.send_error(ProtocolError("bad_token", "this resume token is unknown or expired"))
+            await self._submit(ref.table, Enter(self, hello.resume.token, hello.resume.last_event))
+
+    def _refuse(self, code: str, reason: str) -> None:
+        log("refused", session=self.id, code=code, name=self.conn.hello.name if self.conn.hello else None)
+        self._queue(self.conn.send(Refused(code, reason)))
+        self.close()
+
+    async def _lobby_request(self, message: Message) -> None:
+        lobby = self.server.lobby
+        if isinstance(message, ListTables):
+            self.send(Tables(lobby.table_infos()))
+        elif isinstance(message, Chat):
+            lobby.chat(self, message.text)
+        elif isinstance(message, CreateTable):
+            try:
+                table = lobby.create_table(message.options, self.name)
+            except ValueError as error:
+                return self.send_error(ProtocolError("bad_field", f"create_table: {error}"))
+            self.send(TableCreated(table.id, table.join_code))
+        elif isinstance(message, (Join, Spectate)):
+            table = lobby.tables.get(message.table)
+            if table is None:
+                return self.send_error(ProtocolError("no_such_table", f"there is no table {message.table!r}"))
+            await self._submit(table, Request(self, message))
+        else:
+            self.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled in the lobby"))
+
+    async def _submit(self, table: Table, item) -> None:
+        """Hand a request to a table and wait until it is handled, so that answers keep the requests' order."""
+        self.table = table
+        item.done = trio.Event()
+        if not await table.submit(item):
+            return self.send_error(ProtocolError("no_such_table", f"table {table.id} has closed"))
+        await item.done.wait()

@@ -1,0 +1,229 @@
+"""One table: its seats and spectators, event log and game, owned by a single task. Clients talk to it through
+its bounded inbox; it answers through each client's own bounded outbox (Session.send never blocks)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import trio
+
+from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, Leave, Left, ListTables, Message,
+                                      ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate, TableEvent,
+                                      TableInfo, TableOptions, Tables)
+
+from .eventlog import EventLog
+from .logs import LOGGER, log
+from .options import engine_options, options_view
+from .play import Play
+from .seating import Seating
+from .viewing import ViewPoint, render, table_view
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
+    from .session import Session
+
+INBOX_SIZE = 64
+REPLAY_MAX = 80
+"""A client further behind than this gets a snapshot instead of the missing events."""
+EMPTY_TABLE_SECONDS = 300.0
+"""A table nobody sits at or watches closes after this long (at once when its game is over)."""
+
+
+@dataclass
+class Request:
+    session: Session
+    message: Message
+    done: trio.Event | None = None
+
+
+@dataclass
+class Enter:
+    """A player or spectator resuming with the token of a `joined` (hello.resume)."""
+
+    session: Session
+    token: str
+    last_event: int
+    done: trio.Event | None = None
+
+
+@dataclass
+class Gone:
+    """The client's connection ended."""
+
+    session: Session
+    done: trio.Event | None = None
+
+
+class Table:
+    def __init__(self, lobby: Lobby, table_id: str, options: TableOptions, seed: int, creator: str | None,
+                 join_code: str | None) -> None:
+        self.lobby = lobby
+        self.id = table_id
+        self.options = options
+        self.creator = creator
+        self.join_code = join_code
+        self.grace = lobby.server.config.grace_seconds
+        self.log = EventLog()
+        self.play = Play(self, engine_options(options), seed, options.timers)
+        self.seating = Seating(self)
+        self._options_view = options_view(table_id, options)
+        self._inbox_send, self._inbox = trio.open_memory_channel(INBOX_SIZE)
+        self._empty_since = trio.current_time()
+
+    # --- the lobby's view ---------------------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return "over" if self.play.result else "playing" if self.play.started else "waiting"
+
+    @property
+    def spectators(self) -> dict:
+        return self.seating.spectators
+
+    def info(self) -> TableInfo:
+        names = self.seating.names()
+        return TableInfo(self.id, self.options, self.status, len(self.spectators), blue=names["B"],
+                         yellow=names["Y"])
+
+    async def submit(self, item) -> bool:
+        """Queue a request for the table's task; False if the table is closed."""
+        try:
+            await self._inbox_send.send(item)
+            return True
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            return False
+
+    # --- the task -----------------------------------------------------------------------------------------
+    async def run(self) -> None:
+        log("table_opened", table=self.id, options=self._options_view, creator=self.creator)
+        try:
+            async with self._inbox:
+                while not self._finished():
+                    with trio.move_on_at(self._next_deadline()):
+                        item = await self._inbox.receive()
+                        try:
+                            self._handle(item)
+                        finally:
+                            if item.done is not None:
+                                item.done.set()
+                    self.play.expire()
+                    self.seating.expire_graces(trio.current_time())
+                self._refuse_queued()
+        except Exception:  # a bug at one table must not take the server down
+            LOGGER.exception("table_failed", extra={"fields": {"table": self.id}})
+            for session, _ in self.seating.viewers():
+                session.send_error(ProtocolError("internal", "this table failed; sorry", fault="local"))
+                session.send(Left(self.id))
+        finally:
+            self.lobby.table_closed(self)
+            log("table_closed", table=self.id, status=self.status)
+
+    def _handle(self, item) -> None:
+        try:
+            if isinstance(item, Gone):
+                self.seating.gone(item.session)
+            elif isinstance(item, Enter):
+                self.seating.enter(item.session, item.token, item.last_event)
+            else:
+                self._request(item.session, item.message)
+        except Exception:  # a bug answers one request with an error; the table carries on
+            LOGGER.exception("request_failed", extra={"fields": {"table": self.id, "item": type(item).__name__}})
+            item.session.send_error(ProtocolError("internal", "the server failed to handle this", fault="local"))
+
+    def _next_deadline(self) -> float:
+        empty = math.inf
+        if self.seating.empty():
+            empty = self._empty_since + (0 if self.play.result else EMPTY_TABLE_SECONDS)
+        return min([self.play.next_deadline(), empty, *self.seating.graces()])
+
+    def _finished(self) -> bool:
+        if not self.seating.empty():
+            return False
+        return self.play.result is not None or trio.current_time() >= self._empty_since + EMPTY_TABLE_SECONDS
+
+    def note_if_empty(self) -> None:
+        if self.seating.empty():
+            self._empty_since = trio.current_time()
+
+    def _refuse_queued(self) -> None:
+        """Answer what is still queued once the table has closed."""
+        while True:
+            try:
+                item = self._inbox.receive_nowait()
+            except (trio.WouldBlock, trio.EndOfChannel, trio.ClosedResourceError):
+                return
+            if isinstance(item, Request) and isinstance(item.message, (Join, Spectate)):
+                item.session.send_error(ProtocolError("no_such_table", f"table {self.id} has closed"))
+            elif isinstance(item, Gone):
+                self.lobby.release_name(item.session.name, item.session)
+            if item.done is not None:
+                item.done.set()
+
+    # --- sending ------------------------------------------------------------------------------------------
+    def send_to(self, seat: str, message: Message) -> None:
+        session = self.seating.seats[seat].session
+        if session is not None:
+            session.send(message)
+
+    def send_all(self, message: Message, but: Session | None = None) -> None:
+        for session, _ in self.seating.viewers():
+            if session is not but:
+                session.send(message)
+
+    def names(self) -> dict:
+        return self.seating.names()
+
+    def point(self) -> ViewPoint:
+        return ViewPoint(self.play.game.state, self.seating.names(), self._options_view, self.play.started,
+                         self.play.result is not None)
+
+    def publish(self, payloads: list) -> None:
+        """Number and log each payload, and send it to every viewer as he may see it."""
+        viewers = self.seating.viewers()
+        for payload in payloads:
+            entry = self.log.append(payload)
+            rendered: dict = {}
+            for session, seat in viewers:
+                if seat not in rendered:
+                    rendered[seat] = render(payload, seat, self.play.game.legal)
+                session.send(TableEvent(self.id, entry.n, rendered[seat]))
+
+    def catch_up(self, session: Session, seat: str | None, last_event: int | None) -> None:
+        """The events after `last_event`, or a snapshot; then what a returning client must know."""
+        entries = self.log.since(last_event) if last_event is not None else None
+        if entries is None or len(entries) > REPLAY_MAX:
+            session.send(Snapshot(self.id, self.log.n, table_view(self.point(), seat, self.play.game.legal)))
+        else:
+            for entry in entries:
+                session.send(TableEvent(self.id, entry.n, render(entry.payload, seat, self.play.game.legal)))
+        self.play.resumed(seat, session)
+
+    # --- requests -----------------------------------------------------------------------------------------
+    def _request(self, session: Session, message: Message) -> None:
+        seating = self.seating
+        if isinstance(message, Join):
+            return seating.join(session, message)
+        if isinstance(message, Spectate):
+            return seating.spectate(session, message.last_event)
+        if isinstance(message, ListTables):
+            return session.send(Tables(self.lobby.table_infos()))
+        seat = seating.seat_of(session)
+        if seat is None and session not in seating.spectators:
+            return session.send_error(ProtocolError("wrong_state", f"you are not at table {self.id}"))
+        if isinstance(message, Leave):
+            seating.leave(session, seat)
+        elif isinstance(message, Chat):
+            self.send_all(ChatMessage(session.name, message.text, self.id))
+        elif isinstance(message, Resume):
+            self.catch_up(session, seat, message.last_event)
+        elif isinstance(message, SeatBot):
+            seating.seat_bot(session, message)
+        elif isinstance(message, Action):
+            self.play.action(session, seat, message)
+        elif isinstance(message, Commit):
+            self.play.commit(session, seat, message)
+        elif isinstance(message, Reveal):
+            self.play.reveal(session, seat, message)
+        else:
+            session.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled at a table"))

@@ -1,0 +1,53 @@
+"""What a viewer is sent: the engine's view of a seat (or of a spectator) with the server's additions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dungeon_twister.engine import Event, GameState, event_view, format_action, legal_actions, view
+
+Legal = Callable[[GameState, str], list[str]]
+
+
+@dataclass(frozen=True)
+class ViewPoint:
+    """A moment of the table: the game state and the table facts every view carries."""
+
+    state: GameState
+    seats: dict
+    """{"B": name or None, "Y": name or None}"""
+    table: dict
+    """The table's id and options."""
+    started: bool
+    over: bool = False
+    """The game has ended (also when a player resigned or abandoned, which the engine does not know)."""
+
+
+def legal_texts(state: GameState, seat: str) -> list[str]:
+    """The canonical texts of the seat's legal actions ([] when it is not to act)."""
+    if state.outcome is not None or seat not in state.to_act:
+        return []
+    return [format_action(action) for action in legal_actions(state, seat)]
+
+
+def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts) -> dict:
+    """view(state, seat) plus "legal", "secret", "seats", "table" and "started"."""
+    out = view(point.state, seat)
+    acting = seat is not None and point.started and not point.over
+    out["legal"] = legal(point.state, seat) if acting else []
+    if not acting:
+        out["secret"] = None
+    out["seats"] = dict(point.seats)
+    out["table"] = dict(point.table)
+    out["started"] = point.started
+    return out
+
+
+def render(payload, seat: str | None, legal: Legal = legal_texts) -> dict:
+    """A log payload as `seat` (None: a spectator) may see it: an engine event, a view, or a public server event."""
+    if isinstance(payload, Event):
+        return event_view(payload, seat) or {}
+    if isinstance(payload, ViewPoint):
+        return {"kind": "view", "view": table_view(payload, seat, legal)}
+    return dict(payload)

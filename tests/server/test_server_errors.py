@@ -1,0 +1,177 @@
+"""Refusals and protocol errors: each costs the offender at most his own connection, never the game."""
+
+import msgpack
+import trio
+from dungeon_twister.protocol import (
+    Action,
+    ActionOk,
+    ActionRefused,
+    Chat,
+    ChatMessage,
+    Commit,
+    CreateTable,
+    Error,
+    Join,
+    Joined,
+    ListTables,
+    OpponentCommit,
+    Ping,
+    Pong,
+    Refused,
+    Spectate,
+    TableCreated,
+    Tables,
+    TableOptions,
+)
+from test_server_support import Client, Scripted, running_server, seated_pair
+
+
+def frame(raw: dict) -> bytes:
+    body = msgpack.packb(raw, use_bin_type=True)
+    return len(body).to_bytes(4, "big") + body
+
+
+async def answer(client: Client, action_id: str, text: str, table: str):
+    await client.send(Action(table, action_id, text))
+    return await client.expect((ActionOk, ActionRefused), lambda e: e.action_id == action_id)
+
+
+async def test_actions_are_refused_with_their_code_and_rule():
+    with trio.fail_after(30):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            # The team is a secret choice: a plain action is refused, commit and reveal are checked.
+            refused = await answer(blue, "t-1", "team b0=TH d0=WA g0=TR i0=GB", table)
+            assert refused.code == "secret_choice" and "commit" in refused.message
+            await blue.send(Commit(table, "combat-1", bytes(32)))
+            assert (await blue.expect(Error)).code == "bad_purpose"
+            await blue.send_raw(frame({"type": "reveal", "table": table, "purpose": "combat-1", "choice": "combat +1",
+                                       "nonce": bytes(32)}))
+            assert (await blue.expect(Error)).code == "bad_purpose"
+            await blue.commit("team", blue.view["legal"][0])
+            await blue.send(Commit(table, "team", bytes(32)))
+            assert (await blue.expect(Error)).code == "commit_twice"
+            await blue.send_raw(frame({"type": "reveal", "table": table, "purpose": "team",
+                                       "choice": blue.view["legal"][0], "nonce": bytes(32)}))
+            assert (await blue.expect(Error)).code == "reveal_early"
+
+            # Play on to the first turn.
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            players["B"].committed.add("team")
+            views = {}
+
+            async def until_turn(seat):
+                views[seat] = await players[seat].play(table, stop=lambda v: v["phase"] == "card")
+                nursery.cancel_scope.cancel()
+
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(until_turn, "B")
+                nursery.start_soon(until_turn, "Y")
+            ((seat, view),) = views.items()
+            active = {"B": blue, "Y": yellow}[seat]
+            idle = {"B": yellow, "Y": blue}[seat]
+
+            refused = await answer(idle, "x-1", "card 2", table)
+            assert (refused.code, refused.rule) == ("illegal_action", "BG-TURN-01")
+            refused = await answer(active, "x-2", "card 5", table)
+            assert (refused.code, refused.rule) == ("illegal_action", "BG-ACT-01")
+            refused = await answer(active, "x-3", "fly away", table)
+            assert refused.code == "bad_notation" and refused.rule is None
+            # The same id and text get the same answer; the same id with another text is refused.
+            assert await answer(active, "x-3", "fly away", table) == refused
+            assert (await answer(active, "x-3", "end", table)).code == "action_id_reused"
+            # An abbreviation that matches one legal action is accepted: "2" is "card 2".
+            assert isinstance(await answer(active, "x-4", "2", table), ActionOk)
+            assert isinstance(await answer(active, "x-4", "2", table), ActionOk)  # not applied twice
+            assert len(active.events_of("card_played")) == 1
+            ambiguous = await answer(active, "x-5", "move", table)
+            assert ambiguous.code == "ambiguous_action" and "move " in ambiguous.message
+            assert active.errors() == [] and idle.errors() == []
+
+
+async def reveal_when_asked(client: Client, purpose: str) -> None:
+    await client.expect(OpponentCommit, lambda e: e.purpose == purpose)
+    await client.reveal(purpose)
+
+
+async def test_a_malformed_frame_closes_only_that_connection():
+    with trio.fail_after(30):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            watcher = await Client.connect(server, "watcher", "spectator")
+            await watcher.send(Spectate(table))
+            await watcher.expect(Joined)
+            # Message errors are not fatal: an unknown type, a bad field, a spectator trying to act.
+            mallory = await Client.connect(server, "mallory")
+            await mallory.send_raw(frame({"type": "teleport"}))
+            assert (await mallory.expect(Error)).code == "unknown_type"
+            await mallory.send_raw(frame({"type": "join", "table": 7}))
+            assert (await mallory.expect(Error)).code == "bad_field"
+            await watcher.send_raw(frame({"type": "action", "table": table, "action_id": "a", "text": "end"}))
+            assert (await watcher.expect(Error)).code == "wrong_role"
+            await mallory.send(Ping(7))
+            assert (await mallory.expect(Pong)).id == 7
+            # A framing error is fatal to that connection only.
+            await mallory.send_raw(b"\x00\x00\x00\x03\xc1\xc1\xc1")
+            error = await mallory.expect(Error)
+            assert (error.code, error.fatal, error.fault) == ("bad_msgpack", True, "client")
+            assert await mallory.recv() is None
+            huge = await Client.connect(server, "huge")
+            await huge.send_raw((2**31).to_bytes(4, "big"))
+            assert (await huge.expect(Error)).code == "frame_too_large"
+            assert await huge.recv() is None
+            # The game and the other connections carry on.
+            await blue.commit("team", blue.view["legal"][0])
+            await yellow.commit("team", yellow.view["legal"][0])
+            for client in (blue, yellow):
+                await reveal_when_asked(client, "team")
+            for client in (blue, yellow, watcher):
+                assert (await client.expect_event("hidden_placement_started"))["first"] in ("B", "Y")
+
+
+async def test_lobby_rules_names_seats_private_tables_and_chat():
+    with trio.fail_after(30):
+        async with running_server(max_connections=3) as server:
+            ann = await Client.connect(server, "ann")
+            again = await Client.connect(server, "ann", welcome=False)
+            assert (await again.expect(Refused)).code == "name_taken"
+            await ann.send(CreateTable(TableOptions(target_vp=6, private=True)))
+            private = await ann.expect(TableCreated)
+            await ann.send(CreateTable(TableOptions(timers=True)))
+            public = (await ann.expect(TableCreated)).table
+            assert private.join_code
+            await ann.send(CreateTable(TableOptions(handicap={"seat": "Q"})))
+            assert (await ann.expect(Error)).code == "bad_field"
+
+            bob = await Client.connect(server, "bob")
+            await bob.send(ListTables())
+            listed = (await bob.expect(Tables)).tables
+            assert [t.table for t in listed] == [public] and listed[0].status == "waiting"
+            await bob.send(Join(private.table, "B"))
+            assert (await bob.expect(Error)).code == "no_such_table"
+            await bob.send(Join(private.table, "B", "wrong"))
+            assert (await bob.expect(Error)).code == "bad_join_code"
+            await bob.send(Join("t-none"))
+            assert (await bob.expect(Error)).code == "no_such_table"
+            await ann.send(Chat("anyone for a game?"))
+            said = await bob.expect(ChatMessage)
+            assert (said.sender, said.text, said.table) == ("ann", "anyone for a game?", None)
+
+            await bob.send(Join(public, "Y"))
+            await bob.expect(Joined)
+            await ann.send(Join(public, "Y"))
+            assert (await ann.expect(Error)).code == "seat_taken"
+            await ann.send(Join(private.table, "B", private.join_code))
+            assert (await ann.expect(Joined)).seat == "B"
+            watcher = await Client.connect(server, "watcher", "spectator")
+            await watcher.send(Spectate(public))
+            await watcher.expect(Joined)
+            await bob.send(Chat("hello table"))
+            for client in (bob, watcher):
+                said = await client.expect(ChatMessage)
+                assert (said.sender, said.table) == ("bob", public)
+            await watcher.send(ListTables())
+            (info,) = (await watcher.expect(Tables)).tables
+            assert (info.yellow, info.blue, info.spectators, info.options.timers) == ("bob", None, 1, True)
+            full = await Client.connect(server, "eve", welcome=False)
+            assert (await full.expect(Refused)).code == "server_full"

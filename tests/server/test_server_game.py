@@ -1,0 +1,159 @@
+"""A whole game over TCP between two scripted players, watched by a spectator; bots seated through seat_bot."""
+
+import trio
+from dungeon_twister.engine import Options, apply
+from dungeon_twister.engine.records import parse_record
+from dungeon_twister.protocol import (
+    ActionRefused,
+    Error,
+    GameOver,
+    Join,
+    Joined,
+    Leave,
+    Left,
+    OpponentCommit,
+    OpponentReveal,
+    RevealMismatch,
+    SeatBot,
+    Snapshot,
+    Spectate,
+    TableEvent,
+    TableOptions,
+)
+from test_server_resume import play_until
+from test_server_support import Client, Scripted, find_seed, running_server, seated_pair, simulate
+
+VIEW_KEYS = {"legal", "secret", "seats", "table", "started"}
+
+
+def table_events(client: Client) -> list[dict]:
+    return [event.event for event in client.received if isinstance(event, TableEvent)]
+
+
+async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path):
+    seed = find_seed("game_over", True, 300, hint=16)
+    async with running_server(seeds=(seed,), records_dir=tmp_path) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+        watcher = await Client.connect(server, "watcher", "spectator")
+        await watcher.send(Spectate(table, last_event=0))
+        results = {}
+
+        async def play(scripted: Scripted) -> None:
+            results[scripted.seat] = await scripted.play(table, until=lambda e: isinstance(e, GameOver))
+
+        async def watch() -> None:
+            results["watcher"] = await watcher.expect(GameOver)
+
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(play, Scripted(blue, "B", 1))
+                nursery.start_soon(play, Scripted(yellow, "Y", 2))
+                nursery.start_soon(watch)
+
+    result = results["B"].result
+    assert result == results["Y"].result == results["watcher"].result
+    # Through the server, the protocol and commit-reveal, the players played the very game the engine alone gives.
+    trace = simulate(seed, Options(beginner=True), 300)
+    expected = trace["outcome"]
+    assert (result["winner"], result["vp"], result["reason"]) == (expected.winner, dict(expected.vp), expected.reason)
+    for client in (blue, yellow, watcher):
+        assert client.errors() == [], client.errors()
+        assert not any(isinstance(event, RevealMismatch) for event in client.received)
+
+    # Each player got a snapshot with the server's keys after joining; every event batch ends with a view.
+    for client, seat in ((blue, "B"), (yellow, "Y")):
+        snapshot = next(event for event in client.received if isinstance(event, Snapshot))
+        assert VIEW_KEYS <= set(snapshot.view) and snapshot.view["viewer"] == seat
+        assert snapshot.view["table"]["id"] == table and snapshot.view["table"]["beginner"] is True
+        assert table_events(client)[-1]["kind"] == "view"
+    # All viewers share the numbering: the spectator (who replayed from 0) saw every number.
+    numbers = [event.n for event in watcher.received if isinstance(event, TableEvent)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert numbers[-1] == max(e.n for e in blue.received if isinstance(e, TableEvent))
+    # The spectator sees the spectators' view only, and can never act.
+    views = [event["view"] for event in table_events(watcher) if event["kind"] == "view"]
+    assert views and all(v["viewer"] is None and v["legal"] == [] and v["secret"] is None for v in views)
+    kinds = {event["kind"] for event in table_events(watcher)}
+    assert {"teams_revealed", "turn_started", "game_over", "hidden", "team_chosen"} <= kinds
+    # Secret choices went through commit-reveal; the team reveals came only after the teams were revealed.
+    for client in (blue, yellow):
+        team_reveal = next(i for i, e in enumerate(client.received)
+                           if isinstance(e, OpponentReveal) and e.purpose == "team")
+        revealed = next(i for i, e in enumerate(client.received)
+                        if isinstance(e, TableEvent) and e.event.get("kind") == "teams_revealed")
+        assert revealed < team_reveal
+        assert any(isinstance(e, OpponentCommit) and e.purpose == "team" for e in client.received)
+        combats = {e.purpose for e in client.received if isinstance(e, OpponentReveal) and e.purpose != "team"}
+        assert len(combats) == len(watcher.events_of("combat_resolved"))
+        assert bool(combats) == ("combat_declared" in trace["first"])
+
+    # The record was written; replayed with the engine it gives the same result.
+    (path,) = tmp_path.iterdir()
+    text = path.read_text()
+    assert "# commit B team " in text and "# reveal Y team " in text
+    state, lines = parse_record(text)
+    for line in lines:
+        state, _ = apply(state, line.action)
+    assert state.outcome.winner == result["winner"] and dict(state.outcome.vp) == result["vp"]
+
+
+async def test_a_bot_is_seated_through_the_protocol_and_the_leaver_resigns():
+    with trio.fail_after(30):
+        async with running_server(seeds=(5,)) as server:
+            ann = await Client.connect(server, "ann")
+            table = server.lobby.create_table(TableOptions(beginner=True), "ann").id
+            other = server.lobby.create_table(TableOptions(beginner=True), "ann").id
+            bob = await Client.connect(server, "bob")
+            await bob.send(Join(other, "B"))
+            await bob.expect(Joined)
+            await bob.send(SeatBot(other, "Y", "random"))  # only the table's creator may seat a bot
+            assert (await bob.expect(Error)).code == "not_allowed"
+            await bob.send(Leave())
+            await bob.expect(Left)
+
+            await ann.send(Join(table, "B"))
+            await ann.expect(Joined)
+            await ann.send(SeatBot(table, "Y", "greedy"))
+            joined = await ann.expect_event("player_joined")
+            assert joined["seat"] == "Y" and joined["name"].startswith("greedy-bot-")
+            await ann.expect_event("game_started")
+            # The bot commits its team through the protocol; ann plays on until the first turn, then leaves.
+            view = await Scripted(ann, "B", 3).play(table, stop=lambda v: v["phase"] in ("card", "main"))
+            assert view["seats"]["Y"] == joined["name"]
+            assert any(isinstance(e, OpponentCommit) and e.purpose == "team" for e in ann.received)
+            await ann.send(Leave())
+            over = await ann.expect(GameOver)
+            assert over.result["winner"] == "Y" and over.result["reason"] == "resigned"
+            await ann.expect(Left)
+            while table in server.lobby.tables:  # the bot leaves too, then the table closes
+                await trio.sleep(0.01)
+
+
+async def test_a_refused_team_is_chosen_again():
+    with trio.fail_after(30):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            await blue.commit("team", "team b0=TH")  # valid notation, but not a team: BG-SETUP-04
+            await yellow.commit("team", yellow.view["legal"][0])
+            for client in (blue, yellow):
+                await client.expect(OpponentCommit)
+                await client.reveal("team")
+            refused = await blue.expect(ActionRefused)
+            assert (refused.action_id, refused.code, refused.rule) == ("team", "illegal_action", "BG-SETUP-04")
+            assert "commit a new team" in refused.message
+            # The stock PlayerCommitments cannot redo a purpose: a client forgets its refused secret, and its
+            # opponent accepts the new commitment in place of the first (see docs/protocol.md, section 13).
+            blue.conn.commitments._secrets.pop("team")
+            yellow.conn.commitments._opponent_commitments.pop("team")
+            await blue.commit("team", blue.view["legal"][0])
+            await blue.reveal("team")  # B already holds Y's commitment: no second opponent_commit for him
+            await yellow.expect(OpponentCommit)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            for player in players.values():
+                player.committed.add("team")
+            await play_until(table, players, lambda v: v["phase"] == "card", first=True)
+            for client in (blue, yellow):
+                reveal = await client.seen((OpponentReveal, RevealMismatch))
+                assert isinstance(reveal, OpponentReveal) and reveal.purpose == "team"
+                assert client.errors() == []
+            assert len(blue.events_of("team_chosen")) == 2

@@ -1,0 +1,159 @@
+"""Twenty bot-vs-bot tables at once, each watched by a spectator: a checker inspects every frame the server sends
+to every seat and spectator and finds no hidden information in any of them."""
+
+import json
+import re
+
+import pytest
+import trio
+from dungeon_twister.engine import SEATS, Options, new_game, view
+from dungeon_twister.engine.views import GOD
+from dungeon_twister.protocol import (
+    Commit,
+    GameOver,
+    Joined,
+    OpponentCommit,
+    OpponentReveal,
+    Reveal,
+    Snapshot,
+    Spectate,
+    TableEvent,
+    TableOptions,
+)
+from dungeon_twister.protocol.codec import encode_message
+from dungeon_twister.server.session import Session
+from test_server_support import Client, running_server
+
+# (options, bot kind, game seed): random bots on seeds that fight early, a few greedy games (full and beginner).
+RANDOM_SEEDS = (12, 16, 47, 28, 25, 53, 30, 57, 3, 9, 4, 5, 6, 7)
+GREEDY_SEEDS = (23, 26, 20, 1, 21, 29)
+TABLES = [(TableOptions(beginner=True), "random", seed) for seed in RANDOM_SEEDS] + [
+    (TableOptions(beginner=seed > 20), "greedy", seed) for seed in GREEDY_SEEDS]
+EVENTS_PER_TABLE = 250
+
+
+def secret_tokens(state, viewer) -> set[str]:
+    """Token ids the viewer may not know the whereabouts of: the other colour's hidden tokens."""
+    return {t.id for t in state.tokens.values() if t.colour != viewer and (
+        t.where in ("screen", "room") or (t.where == "board" and t.face_down))}
+
+
+def check_view(view: dict, viewer: str | None) -> None:
+    assert view["viewer"] == viewer
+    for token in view["tokens"]:
+        if token["face_down"] and token["colour"] != viewer:
+            assert token["id"] is None and token["code"] is None and token["character"] is None
+    assert all("id" not in hidden for hidden in view["hidden"])
+    for room in view["rooms"]:
+        if not room["revealed"]:
+            assert room["tile"] is None and room["orientation"] is None
+    for seat in SEATS:
+        if seat != viewer:
+            player = view["players"][seat]
+            assert all(type(player[key]) is int for key in ("action_cards", "combat_cards", "screen"))
+    if view["combat"] is not None:
+        assert "cards" not in view["combat"]
+        assert viewer is not None or view["combat"]["my_card"] is None
+    assert set(view.get("my_team", {})) <= {viewer}
+    if viewer is None:
+        assert view["legal"] == [] and view["secret"] is None
+
+
+def check_event(event: dict, viewer: str | None) -> None:
+    if event["kind"] in ("team_chosen", "hidden", "card_chosen") and event["seat"] != viewer:
+        assert set(event) == {"kind", "seat"} | ({"slot"} if event["kind"] == "hidden" else set())
+    if event["kind"] == "view":
+        check_view(event["view"], viewer)
+
+
+def leaked(text: str, words: set[str]) -> str | None:
+    """The first of `words` that the text mentions (as a whole word), if any."""
+    if not words:
+        return None
+    found = re.search(rf"(?<![A-Za-z0-9])({'|'.join(map(re.escape, words))})(?![A-Za-z0-9])", text)
+    return found and found.group(1)
+
+
+async def test_twenty_bot_games_at_once_leak_nothing(monkeypatch):
+    sent, received = [], []
+    send, handle = Session.send, Session._handle
+
+    def spy_send(session, message):
+        send(session, message)
+        state = session.table.play.game.state if session.table is not None else None
+        sent.append((session, session.conn.seat, session.conn.client_role, message, state))
+
+    async def spy_handle(session, event):
+        received.append((len(sent), session, event))
+        await handle(session, event)
+
+    monkeypatch.setattr(Session, "send", spy_send)
+    monkeypatch.setattr(Session, "_handle", spy_handle)
+    seeds = [n for _, _, seed in TABLES for n in (seed, 1, 2)]
+    finished = []
+
+    async def watch(server, table, memory):
+        watcher = await Client.connect(server, f"watcher-{table}", "spectator", memory=memory)
+        await watcher.send(Spectate(table))
+        while True:
+            event = await watcher.recv()
+            if isinstance(event, GameOver) or watcher.conn.last_event >= EVENTS_PER_TABLE:
+                finished.append(table)
+                return
+
+    with trio.fail_after(50):
+        async with running_server(seeds=seeds) as server:
+            async with trio.open_nursery() as nursery:
+                for number, (options, kind, _) in enumerate(TABLES):
+                    table = server.lobby.create_table(options, None)
+                    nursery.start_soon(watch, server, table.id, number % 2 == 0)
+                    await trio.sleep(0.01)  # the spectator arrives first, so it sees every event
+                    for seat in SEATS:
+                        server.lobby.spawn_bot(table, seat, kind, f"{kind}-{number}-{seat}")
+    assert len(finished) == len(TABLES)
+
+    kinds, reveals = {}, 0
+    seen_teams, committed, revealed = set(), set(), set()
+    position = 0
+    for index, (session, viewer, role, message, state) in enumerate(sent):
+        while position < len(received) and received[position][0] <= index:
+            _, who, event = received[position]
+            if isinstance(event, Commit):
+                committed.add((who, event.purpose))
+            if isinstance(event, Reveal):
+                revealed.add((who, event.purpose))
+            position += 1
+        if isinstance(message, Joined) or state is None:
+            continue
+        text = json.dumps(encode_message(message), default=repr)
+        secrets = secret_tokens(state, viewer) | {room.tile for room in state.rooms if not room.revealed}
+        assert leaked(text, secrets) is None, (viewer, leaked(text, secrets), text[:300])
+        if isinstance(message, Snapshot):
+            check_view(message.view, viewer)
+        elif isinstance(message, TableEvent):
+            check_event(message.event, viewer)
+            if role == "spectator":
+                kinds[message.event.get("kind")] = kinds.get(message.event.get("kind"), 0) + 1
+            if message.event.get("kind") == "teams_revealed":
+                seen_teams.add(session)
+        elif isinstance(message, OpponentCommit):
+            assert (session, message.purpose) in committed  # only once one's own commitment is in
+        elif isinstance(message, OpponentReveal):
+            assert role == "player" and (session, message.purpose) in revealed
+            assert message.purpose != "team" or session in seen_teams
+            reveals += 1
+    # The games went far enough for the check to mean something.
+    assert kinds["teams_revealed"] == len(TABLES) and kinds["combat_resolved"] >= 2 and kinds["room_revealed"] >= 10
+    assert reveals == 2 * len(TABLES) + 2 * kinds["combat_resolved"]
+
+
+def test_the_checker_catches_a_leak():
+    """The all-seeing view of a local tool, sent to a seat, fails the checks above."""
+
+    state = new_game(Options(beginner=True), 12)
+    leaky = view(state, GOD)
+    with pytest.raises(AssertionError):
+        check_view({**leaky, "viewer": "B"}, "B")
+    secrets = secret_tokens(state, "B") | {room.tile for room in state.rooms if not room.revealed}
+    assert leaked(json.dumps(leaky), secrets) is not None
+    assert leaked(json.dumps(view(state, "B")), secrets) is None

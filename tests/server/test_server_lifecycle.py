@@ -1,0 +1,119 @@
+"""Starting and stopping: the dt-server command, graceful shutdown, a slow spectator dropped (never the game)."""
+
+import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import trio
+from dungeon_twister.protocol import (
+    Joined,
+    ServerClosing,
+    Snapshot,
+    Software,
+    Spectate,
+    SpectatorConnection,
+    TableOptions,
+    Welcome,
+)
+from dungeon_twister.server.config import ServerConfig, config_from_mapping, load_config
+from test_server_support import Client, running_server, seated_pair
+
+
+async def test_shutdown_sends_server_closing_to_every_client():
+    with trio.fail_after(20):
+        async with running_server() as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            idle = await Client.connect(server, "idle")
+            watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+            await watcher.send(Spectate(table))
+            await watcher.expect(Snapshot)
+            await server.shutdown("maintenance")
+            for client in (blue, yellow, idle, watcher):
+                closing = await client.expect(ServerClosing)
+                assert closing.reason == "maintenance"
+                assert await client.recv() is None  # and the connection is closed
+            with pytest.raises(OSError):
+                await trio.open_tcp_stream("127.0.0.1", server.port)  # no longer accepting
+
+
+async def test_a_spectator_too_slow_to_read_is_dropped_and_the_game_goes_on():
+    with trio.fail_after(30):
+        async with running_server(seeds=(12, 1, 2), outbox_frames=8) as server:
+            table = server.lobby.create_table(TableOptions(beginner=True), None)
+            stream = server.connect_memory(lockstep=True)  # the server's writes wait for this client's reads
+            conn = SpectatorConnection()
+            await stream.send_all(conn.send_hello("sleepy", Software("dt-test", "0")))
+            events = []
+            while not any(isinstance(e, Snapshot) for e in events):
+                conn.receive_data(await stream.receive_some(65536))
+                while (event := conn.next_event()) is not None:
+                    events.append(event)
+                    if isinstance(event, Welcome):
+                        await stream.send_all(conn.send(Spectate(table.id)))
+            assert any(isinstance(e, Joined) for e in events)
+            watcher = await Client.connect(server, "watcher", "spectator")  # a spectator that keeps up
+            await watcher.send(Spectate(table.id))
+            for seat in ("B", "Y"):
+                server.lobby.spawn_bot(table, seat, "random", f"bot-{seat}")
+            while "sleepy" in server.lobby.names:  # stops reading: dropped once 8 frames are queued
+                await watcher.recv()
+            dropped_at = watcher.conn.last_event
+            while watcher.conn.last_event < dropped_at + 100:
+                assert await watcher.recv() is not None
+            assert table.spectators.keys() == {s for s in server.sessions if s.name == "watcher"}
+
+
+def test_config_files_are_checked():
+    example = load_config(Path(__file__).parents[2] / "deploy" / "dt-server.example.toml")
+    assert example.port == 7777 and example.records_dir == Path("/var/lib/dt-server/records")
+    assert config_from_mapping({"port": 0, "name": "club", "records_dir": "games"}).records_dir.name == "games"
+    for bad in ({"port": "7777"}, {"colour": "blue"}, {"grace_seconds": -1}, {"ping_interval": True}):
+        with pytest.raises(ValueError):
+            config_from_mapping(bad)
+    assert ServerConfig().port == 7777 and ServerConfig().grace_seconds == 60
+
+
+async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path):
+    config = tmp_path / "dt-server.toml"
+    config.write_text('name = "club-server"\nport = 7777\ngrace_seconds = 30\n')
+    command = [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
+               "--config", str(config)]
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:
+            process = await nursery.start(lambda task_status: trio.run_process(
+                command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False, task_status=task_status))
+            line = b""
+            while not line.endswith(b"\n"):
+                line += await process.stdout.receive_some(1)
+            host, port = line.decode().removeprefix("dt-server listening on ").strip().rsplit(":", 1)
+            assert line.startswith(b"dt-server listening on ") and host == "127.0.0.1" and int(port) > 0
+            stream = await trio.open_tcp_stream(host, int(port))
+            conn = SpectatorConnection()
+            await stream.send_all(conn.send_hello("ann", Software("dt-test", "0")))
+            got = []
+            while not any(isinstance(e, Welcome) for e in got):
+                conn.receive_data(await stream.receive_some(65536))
+                got += iter(conn.next_event, None)
+            assert got[0].server.name == "club-server"
+            process.send_signal(signal.SIGTERM)
+            while not any(isinstance(e, ServerClosing) for e in got):
+                data = await stream.receive_some(65536)
+                assert data
+                conn.receive_data(data)
+                got += iter(conn.next_event, None)
+            assert await process.wait() == 0
+            stderr = await process.stderr.receive_some(1 << 20)
+    logs = [json.loads(line) for line in stderr.decode().splitlines()]
+    assert {"listening", "connected", "signal", "stopped"} <= {entry["event"] for entry in logs}
+    assert all({"ts", "level", "event"} <= set(entry) for entry in logs)
+
+
+def test_a_bad_config_file_is_reported(tmp_path):
+    config = tmp_path / "bad.toml"
+    config.write_text("port = 'seven'\n")
+    result = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--config", str(config)],
+                            capture_output=True, text=True, timeout=20)
+    assert result.returncode == 2 and "port" in result.stderr and result.stdout == ""

@@ -1,0 +1,133 @@
+"""Disconnections: a held seat, resuming (even in the middle of a commit-reveal), replays, abandonment."""
+
+import trio
+from dungeon_twister.protocol import (
+    Error,
+    GameOver,
+    Joined,
+    ListTables,
+    OpponentBack,
+    OpponentCommit,
+    OpponentLeft,
+    OpponentReveal,
+    Refused,
+    Resume,
+    ResumeInfo,
+    RevealMismatch,
+    Snapshot,
+    Spectate,
+    TableEvent,
+    TableOptions,
+    Tables,
+)
+from test_server_support import Client, KeepingConnection, Scripted, find_seed, running_server, seated_pair
+
+
+async def play_until(table: str, players: dict, stop, *, first: bool = False) -> dict:
+    """Let both scripted players play until each (or, with `first`, one) reaches a view where `stop` holds."""
+    views = {}
+
+    async def one(seat):
+        views[seat] = await players[seat].play(table, stop=stop)
+        if first:
+            nursery.cancel_scope.cancel()
+
+    async with trio.open_nursery() as nursery:
+        for seat in players:
+            nursery.start_soon(one, seat)
+    return views
+
+
+async def test_a_player_disconnects_after_committing_a_combat_card_and_resumes():
+    with trio.fail_after(30):
+        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions())
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            purpose = views["B"]["secret"]
+            assert purpose == views["Y"]["secret"]
+            await players["B"].act(table, views["B"])  # B commits ...
+            token, last_event, old_conn = blue.token, blue.conn.last_event, blue.conn
+            await blue.close()  # ... and his connection drops
+            left = await yellow.expect(OpponentLeft)
+            assert (left.seat, left.grace_seconds) == ("B", 60)
+
+            # While the seat is held, nobody else gets the name, and a wrong token is refused.
+            impostor = await Client.connect(server, "ann", welcome=False)
+            assert (await impostor.expect(Refused)).code == "name_taken"
+            impostor = await Client.connect(server, "ann", resume=ResumeInfo("forged", table, 0), welcome=False)
+            assert (await impostor.expect(Refused)).code == "name_taken"
+
+            await players["Y"].act(table, views["Y"])  # Y commits while B is away, and reveals
+            commitment = await yellow.expect(OpponentCommit)
+            await yellow.reveal(commitment.purpose)
+
+            blue = await Client.connect(server, "ann", resume=ResumeInfo(token, table, last_event),
+                                        conn=KeepingConnection(old_conn.commitments))
+            joined = await blue.expect(Joined)
+            assert joined.seat == "B" and joined.token != token
+            resent = await blue.expect(OpponentCommit)  # the round survived: B can reveal now
+            assert (resent.purpose, resent.seat) == (purpose, "Y")
+            await blue.reveal(purpose)
+            assert (await yellow.expect(OpponentBack)).seat == "B"
+            reveal = await blue.expect(OpponentReveal)
+            assert reveal.seat == "Y" and reveal.choice.startswith("combat +")
+            resolved = [await client.expect_event("combat_resolved") for client in (blue, yellow)]
+            assert resolved[0] == resolved[1]
+            assert resolved[0]["cards"]["Y"] == int(reveal.choice.split("+")[1])
+            for client in (blue, yellow):
+                assert client.errors() == [] and not any(isinstance(e, RevealMismatch) for e in client.received)
+            numbers = [e.n for e in blue.received if isinstance(e, TableEvent)]
+            assert numbers == list(range(last_event + 1, last_event + 1 + len(numbers)))
+
+
+async def test_resuming_replays_the_missed_events_or_sends_a_snapshot():
+    with trio.fail_after(30):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            watcher = await Client.connect(server, "watcher", "spectator")
+            await watcher.send(Spectate(table))
+            await watcher.expect(Snapshot)
+            token, seen = watcher.token, watcher.conn.last_event
+            await watcher.close()
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            await play_until(table, players, lambda v: v["phase"] == "card", first=True)
+
+            watcher = await Client.connect(server, "watcher", "spectator", resume=ResumeInfo(token, table, seen))
+            await watcher.expect(Joined)
+            current = blue.conn.last_event
+            replayed = [await watcher.expect(TableEvent) for _ in range(current - seen)]
+            assert [e.n for e in replayed] == list(range(seen + 1, current + 1))
+            assert {e.event["kind"] for e in replayed} >= {"hidden", "teams_revealed", "turn_started", "view"}
+            assert all("token" not in e.event for e in replayed if e.event["kind"] == "hidden")
+
+            late = await Client.connect(server, "late", "spectator")
+            await late.send(Spectate(table, last_event=current - 2))
+            await late.expect(Joined)
+            assert [(await late.expect(TableEvent)).n for _ in range(2)] == [current - 1, current]
+            await blue.send(Resume(table, current + 50))  # an impossible last_event: a snapshot
+            snapshot = await blue.expect(Snapshot)
+            assert snapshot.n == current and snapshot.view["viewer"] == "B" and snapshot.view["started"]
+
+            lost = await Client.connect(server, "lost", resume=ResumeInfo("no-such-token", table, 0))
+            assert (await lost.expect(Error)).code == "bad_token"
+            await lost.send(ListTables())  # still in the lobby
+            assert (await lost.expect(Tables)).tables[0].status == "playing"
+
+
+async def test_the_seat_of_a_player_who_does_not_return_is_given_up(autojump_clock):
+    with trio.fail_after(1000):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            start = trio.current_time()
+            await blue.close()
+            assert (await yellow.expect(OpponentLeft)).seat == "B"
+            over = await yellow.expect(GameOver)
+            assert over.result["winner"] == "Y" and over.result["reason"] == "abandoned"
+            assert 60 <= trio.current_time() - start < 61
+            assert yellow.events_of("game_over")[-1]["reason"] == "abandoned"
+            assert yellow.view["legal"] == []
+            again = await Client.connect(server, "ann", memory=True)  # the name is free again
+            await again.send(ListTables())
+            (info,) = (await again.expect(Tables)).tables
+            assert (info.status, info.blue, info.yellow) == ("over", "ann", "bob")

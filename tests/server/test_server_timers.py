@@ -1,0 +1,123 @@
+"""Timers on trio's clock (MockClock, autojump): turn timeout, combat +0, the opponent's placement passed."""
+
+import trio
+from dungeon_twister.engine import Options, apply, new_game, parse_action, view
+from dungeon_twister.engine.bots import GreedyBot
+from dungeon_twister.engine.rng import Rng
+from dungeon_twister.protocol import OpponentCommit, OpponentReveal, RevealMismatch, TableOptions, Timer
+from dungeon_twister.server.deadlines import Deadlines
+from dungeon_twister.server.viewing import legal_texts
+from test_server_support import Scripted, find_seed, running_server, seated_pair
+from test_server_resume import play_until
+
+TIMED = dict(timers=True, beginner=True)
+
+
+def timers_for(client, seat: str) -> list[int]:
+    return [e.deadline_ms for e in client.received if isinstance(e, Timer) and e.seat == seat]
+
+
+async def test_a_turn_times_out_after_two_minutes(autojump_clock):
+    with trio.fail_after(10_000):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
+            assert timers_for(blue, "B") == timers_for(blue, "Y") == []  # no timer for the team choice
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: v["phase"] == "card", first=True)
+            ((seat, view),) = views.items()
+            other = "Y" if seat == "B" else "B"
+            client = {"B": blue, "Y": yellow}[seat]
+            start = trio.current_time()
+            timeout = await client.expect_event("timeout")
+            assert trio.current_time() - start == 120
+            assert timeout["seat"] == seat and timeout["actions"] == [view["legal"][0], "end"]
+            assert (await client.expect_event("turn_started"))["seat"] == other
+            assert timers_for(client, seat) == [120_000]
+            assert (await client.expect(Timer, lambda e: e.seat == other)).deadline_ms == 120_000
+
+
+async def test_a_combat_card_not_committed_in_time_is_the_zero(autojump_clock):
+    with trio.fail_after(10_000):
+        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            purpose = views["B"]["secret"]
+            attacker = views["B"]["active"]
+            defender = "Y" if attacker == "B" else "B"
+            clients = {"B": blue, "Y": yellow}
+            await players[attacker].act(table, views[attacker])  # the attacker commits, the defender sleeps
+            start = trio.current_time()
+            fabricated = await clients[attacker].expect(OpponentCommit)
+            assert trio.current_time() - start == 5 and fabricated.seat == defender
+            await clients[attacker].reveal(purpose)
+            reveal = await clients[attacker].expect(OpponentReveal)
+            assert (reveal.seat, reveal.choice) == (defender, "combat +0")  # and it opens the commitment
+            resolved = await clients[attacker].expect_event("combat_resolved")
+            assert resolved["cards"][defender] == 0
+            for client in clients.values():
+                timeout = client.events_of("timeout") or [await client.expect_event("timeout")]
+                assert timeout[0] == {"kind": "timeout", "seat": defender, "purpose": purpose,
+                                      "actions": ["combat +0"]}
+                assert 5000 in timers_for(client, defender)
+                assert not any(isinstance(e, RevealMismatch) for e in client.received)
+
+
+async def test_the_opponent_who_does_not_place_the_revealers_objects_passes(autojump_clock):
+    with trio.fail_after(10_000):
+        async with running_server(seeds=(find_seed("opponent_places", True, 60, hint=3),)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+
+            def opponent_places(view):
+                placement = view["placement"]
+                return placement is not None and placement["placer"] != placement["revealer"]
+
+            views = await play_until(table, players, opponent_places, first=True)
+            ((placer, view),) = views.items()
+            revealer = view["placement"]["revealer"]
+            client = {"B": blue, "Y": yellow}[revealer]
+            start = trio.current_time()
+            timeout = await client.expect_event("timeout")
+            assert trio.current_time() - start == 5
+            assert (timeout["seat"], timeout["actions"]) == (placer, ["pass"])
+            assert (await client.expect_event("placement_passed"))["seat"] == placer
+            after = (await client.expect_event("view"))["view"]
+            assert after["placement"]["placer"] == revealer and after["legal"][0].startswith("place ")
+            # The revealer's turn clock was paused while the opponent had to place, then resumed.
+            assert timers_for(client, placer)[-1] == 5000 and timers_for(client, revealer)[-1] == 120_000
+
+
+def test_a_speed_potion_adds_a_minute_and_the_turn_clock_pauses():
+    state, rng = new_game(Options(beginner=True), 21), Rng(1)
+    while state.phase != "card":  # play the setup with the engine alone
+        seat = state.to_act[0]
+        choice = GreedyBot().choose(view(state, seat), legal_texts(state, seat), rng)
+        state, _ = apply(state, parse_action(choice, seat))
+    deadlines = Deadlines()
+    nobody = lambda purpose: set()  # noqa: E731
+    assert deadlines.update(state, nobody, lambda purpose: {}, 10.0) == [(state.active, 120.0)]
+    assert deadlines.extend_turn(60, 40.0) == [(state.active, 150.0)]
+    assert deadlines.next_at() == 190.0 and deadlines.due(189.0) is None
+    assert deadlines.due(190.0).kind == "turn"
+
+
+async def test_a_combat_card_not_revealed_in_time_is_the_zero(autojump_clock):
+    with trio.fail_after(10_000):
+        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            purpose, clients = views["B"]["secret"], {"B": blue, "Y": yellow}
+            for seat in ("B", "Y"):
+                await players[seat].act(table, views[seat])  # both commit; only B reveals
+            await blue.expect(OpponentCommit)
+            await blue.reveal(purpose)
+            start = trio.current_time()
+            timeout = await yellow.expect_event("timeout")
+            assert trio.current_time() - start == 5
+            assert (timeout["seat"], timeout["purpose"], timeout["actions"]) == ("Y", purpose, ["combat +0"])
+            assert (await yellow.expect(OpponentReveal, lambda e: e.purpose == purpose)).seat == "B"
+            assert (await yellow.expect_event("combat_resolved"))["cards"]["Y"] == 0
+            assert not any(isinstance(e, OpponentReveal) and e.purpose == purpose for e in blue.received)
+            assert not any(isinstance(e, RevealMismatch) for c in clients.values() for e in c.received)
