@@ -99,8 +99,12 @@ class PlayerCommitments:
             raise ProtocolError("reveal_early", f"the opponent has not committed for {purpose!r}", fault="local")
 
     def opponent_committed(self, purpose: str, commitment_: bytes) -> None:
-        if purpose in self._opponent_commitments:
-            raise ProtocolError("commit_twice", f"a second opponent commitment for {purpose!r}")
+        """Keep the opponent's commitment; a repeat of it (after a resume) is fine, a different one is not."""
+        known = self._opponent_commitments.get(purpose)
+        if known == commitment_:
+            return
+        if known is not None:
+            raise ProtocolError("commit_twice", f"a second, different opponent commitment for {purpose!r}")
         self._opponent_commitments[purpose] = commitment_
 
     def opponent_reveal_matches(self, purpose: str, choice: str, nonce: bytes) -> bool:

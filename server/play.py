@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.engine import SEATS, Options, format_action, opponent, secret_purpose, timeout_action
+from dungeon_twister.engine import (SEATS, Options, format_action, legal_actions, opponent, secret_purpose,
+                                    timeout_action)
 from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
                                       OpponentReveal, ProtocolError, Reveal, Timer)
 
@@ -100,15 +101,6 @@ class Play:
             session.send_error(error)
             return
         self.game.record.reveal(seat, purpose, message.choice, message.nonce)
-        if purpose == "team":
-            try:
-                self.game.choice(seat, purpose, message.choice)
-            except Refusal as refusal:
-                self.rounds.reset(seat, purpose)
-                self.game.record.comment(f"refused {seat} {purpose}: {refusal.message}")
-                session.send(ActionRefused(purpose, refusal.code, f"{refusal.message[:900]}; commit a new team",
-                                           refusal.rule))
-                return
         if self.rounds.ready(purpose):
             self._complete(purpose)
         else:
@@ -134,10 +126,10 @@ class Play:
             try:
                 events += self.game.apply(self.game.choice(seat, purpose, opened[seat].choice))
             except Refusal as refusal:
-                fallback = timeout_action(self.game.state, seat)
-                if fallback is None:
-                    log("choice_refused", table=self.table.id, seat=seat, purpose=purpose, reason=refusal.message)
-                    continue
+                # The rules' fallback (+0 for a combat); for the team, which has none, the first legal team: a
+                # second commitment would let a cheating server show one team before the other is chosen.
+                fallback = timeout_action(self.game.state, seat) or legal_actions(self.game.state, seat)[0]
+                self.game.record.comment(f"refused {seat} {purpose}: {refusal.message}")
                 events += self.game.apply(fallback)
                 self.table.send_to(seat, ActionRefused(
                     purpose, refusal.code, f"{refusal.message[:900]}; {format_action(fallback)} was played instead",

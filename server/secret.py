@@ -1,5 +1,5 @@
 """The commit-reveal rounds of one game (docs/protocol.md §10), one CommitRevealRound per purpose, plus what
-the server itself does in them: stand in for a seat whose time ran out, and let a refused team be chosen again.
+the server itself does in them: stand in for a seat whose time ran out.
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dungeon_twister.engine import SEATS, opponent
-from dungeon_twister.protocol import CommitRevealRound, ProtocolError, commitment, make_nonce, verify
+from dungeon_twister.protocol import CommitRevealRound, ProtocolError, commitment, make_nonce
 
 
 @dataclass(frozen=True)
@@ -27,8 +27,6 @@ class SecretRounds:
         self._opened: dict[str, dict[str, Opened]] = {}
         self._told: dict[str, set[str]] = {}
         """Seats that were sent their opponent's commitment, by purpose."""
-        self._reset: set[str] = set()
-        """Purposes where a seat's choice was refused and it must commit again."""
 
     def commit(self, seat: str, purpose: str, commitment_: bytes) -> bool:
         """Record a commitment (ProtocolError commit_twice, bad_purpose); whether both seats have committed now."""
@@ -37,9 +35,6 @@ class SecretRounds:
             raise ProtocolError("bad_purpose", f"time ran out for {purpose!r}: the server chose for you")
         round_ = self._round(purpose)
         round_.commit(seat, commitment_)
-        other = self._opened.get(purpose, {}).get(opponent(seat))
-        if round_.both_committed and other is not None and other.nonce is not None:
-            round_.reveal(opponent(seat), other.choice, other.nonce)  # kept across a reset (see `reset`)
         return round_.both_committed
 
     def reveal(self, seat: str, purpose: str, choice: str, nonce: bytes) -> None:
@@ -48,15 +43,7 @@ class SecretRounds:
         round_ = self._rounds.get(purpose)
         if round_ is None:
             raise ProtocolError("bad_purpose", f"no commit-reveal round {purpose!r} is open")
-        mine = round_.commitment_of(seat)
-        if purpose in self._reset and not round_.both_committed and mine is not None:
-            # The opponent is committing again: this reveal opens the commitment he was already sent.
-            if seat in self._opened.get(purpose, {}):
-                raise ProtocolError("reveal_twice", f"{seat} already revealed for {purpose!r}")
-            if not verify(mine, self.game_id, seat, purpose, choice, nonce):
-                raise ProtocolError("reveal_mismatch", f"{seat}'s reveal for {purpose!r} does not match")
-        else:
-            round_.reveal(seat, choice, nonce)
+        round_.reveal(seat, choice, nonce)
         self._opened.setdefault(purpose, {})[seat] = Opened(choice, nonce)
 
     def force(self, seat: str, purpose: str, choice: str) -> None:
@@ -72,17 +59,6 @@ class SecretRounds:
             self._opened.setdefault(purpose, {})[seat] = Opened(choice, nonce, forced=True)
         else:
             self._opened.setdefault(purpose, {})[seat] = Opened(choice, None, forced=True)
-
-    def reset(self, seat: str, purpose: str) -> None:
-        """Forget the seat's commitment and choice (its choice was refused): it commits and reveals again, and
-        its opponent is sent the new commitment (the seat itself already has the opponent's)."""
-        old = self._rounds.pop(purpose)
-        self._reset.add(purpose)
-        self._opened.get(purpose, {}).pop(seat, None)
-        other = opponent(seat)
-        self._told.get(purpose, set()).discard(other)
-        if old.commitment_of(other) is not None:
-            self._round(purpose).commit(other, old.commitment_of(other))
 
     def commitments_to_send(self, purpose: str) -> list[tuple[str, str, bytes]]:
         """(to, from, commitment) for each seat not yet sent its opponent's commitment, once both are in."""
@@ -121,7 +97,6 @@ class SecretRounds:
         return len(self._opened.get(purpose, {})) == len(SEATS)
 
     def close(self, purpose: str) -> None:
-        self._reset.discard(purpose)
         self._rounds.pop(purpose, None)
         self._opened.pop(purpose, None)
         self._told.pop(purpose, None)

@@ -138,7 +138,8 @@ def test_player_commitments_keep_the_secret_until_the_opponent_committed():
     mine.opponent_committed("team", bytes(32))
     choice, nonce = mine.reveal("team")
     assert choice == "team A" and verify(sealed_choice, "t-1", "B", "team", "team A", nonce)
-    assert error_code(mine.opponent_committed, "team", bytes(32)) == ("commit_twice", "remote")
+    mine.opponent_committed("team", bytes(32))  # the same one again, as after a resume: fine
+    assert error_code(mine.opponent_committed, "team", bytes([1]) * 32) == ("commit_twice", "remote")
 
 
 def test_player_commitments_verify_the_opponents_reveal():
@@ -189,12 +190,14 @@ def test_a_forged_reveal_surfaces_as_reveal_mismatch():
     ]
 
 
-def test_the_opponent_commitment_must_be_the_opponents_and_arrive_once():
+def test_the_opponent_commitment_must_be_the_opponents_and_never_change():
     blue, server = seated("t-1", "B")
     [error] = deliver(server.send(OpponentCommit("t-1", "team", "B", bytes(32))), blue)
     assert (error.code, error.fault) == ("bad_field", "remote")
     deliver(server.send(OpponentCommit("t-1", "team", "Y", bytes(32))), blue)
-    [error] = deliver(server.send(OpponentCommit("t-1", "team", "Y", bytes(32))), blue)
+    repeat = deliver(server.send(OpponentCommit("t-1", "team", "Y", bytes(32))), blue)
+    assert all(not isinstance(e, ProtocolError) for e in repeat)  # resent after a resume
+    [error] = deliver(server.send(OpponentCommit("t-1", "team", "Y", bytes([1]) * 32)), blue)
     assert (error.code, error.fault, error.fatal) == ("commit_twice", "remote", False)
 
 

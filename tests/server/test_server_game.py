@@ -129,25 +129,20 @@ async def test_a_bot_is_seated_through_the_protocol_and_the_leaver_resigns():
                 await trio.sleep(0.01)
 
 
-async def test_a_refused_team_is_chosen_again():
+async def test_a_refused_team_is_replaced_by_the_first_legal_team():
+    """BG-SETUP-04: a revealed team the rules refuse is refused with its rule; having no rule fallback, the
+    server plays the seat's first legal team, and nobody commits twice for one purpose."""
     with trio.fail_after(30):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
-            await blue.commit("team", "team b0=TH")  # valid notation, but not a team: BG-SETUP-04
+            first_legal = blue.view["legal"][0]
+            await blue.commit("team", "team b0=TH")  # valid notation, but not a team
             await yellow.commit("team", yellow.view["legal"][0])
             for client in (blue, yellow):
                 await client.expect(OpponentCommit)
                 await client.reveal("team")
             refused = await blue.expect(ActionRefused)
             assert (refused.action_id, refused.code, refused.rule) == ("team", "illegal_action", "BG-SETUP-04")
-            assert "commit a new team" in refused.message
-            # The stock PlayerCommitments cannot redo a purpose: a client forgets its refused secret, and its
-            # opponent accepts the new commitment in place of the first (see docs/protocol.md, section 13).
-            blue.conn.commitments._secrets.pop("team")
-            yellow.conn.commitments._opponent_commitments.pop("team")
-            await blue.commit("team", blue.view["legal"][0])
-            await blue.reveal("team")  # B already holds Y's commitment: no second opponent_commit for him
-            await yellow.expect(OpponentCommit)
             players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
             for player in players.values():
                 player.committed.add("team")
@@ -156,4 +151,6 @@ async def test_a_refused_team_is_chosen_again():
                 reveal = await client.seen((OpponentReveal, RevealMismatch))
                 assert isinstance(reveal, OpponentReveal) and reveal.purpose == "team"
                 assert client.errors() == []
-            assert len(blue.events_of("team_chosen")) == 2
+            chosen = blue.events_of("team_chosen")
+            mine = next(e for e in chosen if e.get("team"))
+            assert "team " + " ".join(f"{sq}={code}" for sq, code in sorted(mine["team"].items())) == first_legal
