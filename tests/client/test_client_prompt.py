@@ -16,7 +16,6 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from dungeon_twister.engine import format_action, legal_actions, parse_position, secret_purpose, view
 from dungeon_twister.protocol import (
     Action,
     ActionRefused,
@@ -31,6 +30,7 @@ from dungeon_twister.client.session import Session
 from dungeon_twister.client.state import ClientState
 from dungeon_twister.client.ui import ClientUI
 
+from client_fixtures import seat_view
 from tests.engine.builders import position_text
 
 TABLE = "t-1"
@@ -67,11 +67,8 @@ class WiredSession:
         self.session.join(TABLE, seat)
         self.sent()
         self.deliver(Joined(TABLE, "token", seat))
-        state = parse_position(position)
-        self.deliver(Snapshot(TABLE, 0, {
-            **view(state, seat), "legal": [format_action(a) for a in legal_actions(state, seat)],
-            "secret": secret_purpose(state, seat), "seats": {"B": "ann", "Y": "bot"}, "table": {"id": TABLE},
-            "started": True}))
+        self.deliver(Snapshot(TABLE, 0, seat_view(position, seat, seats={"B": "ann", "Y": "bot"},
+                                                  table={"id": TABLE})))
         self.sent()
 
 

@@ -9,7 +9,6 @@ from contextlib import asynccontextmanager
 import trio
 import trio.testing
 
-from dungeon_twister.engine import format_action, legal_actions, parse_position, secret_purpose, view
 from dungeon_twister.protocol import (
     Action,
     ActionRefused,
@@ -38,18 +37,11 @@ from dungeon_twister.client.network import run_network
 from dungeon_twister.client.session import Session, TableSetup
 from dungeon_twister.client.state import ClientState
 
+from client_fixtures import seat_view
 from tests.engine.builders import position_text
 
 TABLE = "t-1"
 COMBAT = position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR")
-
-
-def seat_view(position: str, seat: str) -> dict:
-    """What the server sends a seat: the engine's view plus legal actions, secret purpose, seats and table."""
-    state = parse_position(position)
-    return {**view(state, seat), "legal": [format_action(a) for a in legal_actions(state, seat)],
-            "secret": secret_purpose(state, seat), "seats": {"B": "ann", "Y": "bob"},
-            "table": {"id": TABLE, "target_vp": 5}, "started": True}
 
 
 class FakeServer:
@@ -81,7 +73,7 @@ class FakeServer:
         session.join(TABLE, seat)
         assert await self.receive() == Join(TABLE, seat)
         await self.send(Joined(TABLE, f"token-{seat}", seat))
-        await self.send(Snapshot(TABLE, 0, seat_view(position, seat)))
+        await self.send(Snapshot(TABLE, 0, seat_view(position, seat, table={"id": TABLE, "target_vp": 5})))
         await trio.testing.wait_all_tasks_blocked()
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_twister.engine import format_action, legal_actions, parse_position, secret_purpose, view
 from dungeon_twister.protocol import TableOptions
 from dungeon_twister.client import help as client_help
 from dungeon_twister.client.commands import UsageError, describe_square, parse_table_options
@@ -13,6 +12,7 @@ from dungeon_twister.client.messages import message_bar, prompt_label
 from dungeon_twister.client.panel import game_panel
 from dungeon_twister.client.state import ClientState, Refusal, SecretChoice
 
+from client_fixtures import seat_view
 from tests.engine.builders import position_text
 
 
@@ -21,11 +21,8 @@ def text_of(fragments) -> str:
 
 
 def seated(position: str, seat: str = "B") -> ClientState:
-    game = parse_position(position)
     state = ClientState("ann", table="t-1", seat=seat)
-    state.view = {**view(game, seat), "legal": [format_action(a) for a in legal_actions(game, seat)],
-                  "secret": secret_purpose(game, seat), "seats": {"B": "ann", "Y": "bob"},
-                  "table": {"id": "t-1", "target_vp": 6, "timers": True}, "started": True}
+    state.view = seat_view(position, seat, table={"id": "t-1", "target_vp": 6, "timers": True})
     return state
 
 
