@@ -91,9 +91,10 @@ class Commands:
 
     def spectate(self, args: str) -> None:
         self._in_lobby()
-        if len(args.split()) != 1:
-            raise UsageError("spectate TABLE")
-        self.session.spectate(args)
+        words = args.split()
+        if len(words) not in (1, 2):
+            raise UsageError("spectate TABLE [JOIN_CODE]")
+        self.session.spectate(*words)
 
     def _in_lobby(self) -> None:
         if self.state.at_table:

@@ -17,7 +17,7 @@ RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules
 LOBBY_COMMANDS = """\
 create [vp=5..8] [beginner] [timers] [private]   create a table and sit at it
 join TABLE [B|Y] [CODE]                          take a seat (CODE: a private table's join code)
-spectate TABLE                                   watch a table
+spectate TABLE [CODE]                            watch a table (CODE: a private table's join code)
 bot B|Y [random|greedy]                          seat a bot at your table (default greedy)
 chat TEXT                                        talk to the lobby (or your table)
 refresh                                          list the tables again

@@ -228,11 +228,12 @@ class Session:
         else:
             self.send(message)
 
-    def spectate(self, table: str) -> None:
+    def spectate(self, table: str, join_code: str | None = None) -> None:
+        request = Spectate(table, join_code=join_code)
         if self.state.role == Role.PLAYER:
-            self.switch_role(Role.SPECTATOR, Spectate(table))
+            self.switch_role(Role.SPECTATOR, request)
         else:
-            self.send(Spectate(table))
+            self.send(request)
 
     def leave(self) -> None:
         self.send(Leave())

@@ -80,10 +80,12 @@ class Join(Message):
 @message("spectate", sent_by={Role.SPECTATOR}, sent_to=SERVER, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class Spectate(Message):
-    """Watch a table; with `last_event`, the server replays only the events after it."""
+    """Watch a table; with `last_event`, the server replays only the events after it. A private table needs its
+    join code."""
 
     table: str = required(TABLE_ID)
     last_event: int | None = optional(EVENT_NUMBER)
+    join_code: str | None = optional(JOIN_CODE)
 
 
 @message("joined", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})

@@ -85,9 +85,10 @@ class Seating:
         state = self.seats[seat]
         return state.name is None or (state.bot_pending and state.name == name)
 
-    def spectate(self, session: Session, last_event: int | None) -> None:
-        if self.table.options.private:
-            return session.send_error(ProtocolError("no_such_table", f"table {self.table.id} is private"))
+    def spectate(self, session: Session, last_event: int | None, join_code: str | None) -> None:
+        if self.table.options.private and join_code != self.table.join_code:
+            code = "no_such_table" if join_code is None else "bad_join_code"
+            return session.send_error(ProtocolError(code, f"table {self.table.id} is private"))
         self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)
         session.send(Joined(self.table.id, token))
         self.table.catch_up(session, None, last_event)

@@ -205,7 +205,7 @@ class Table:
         if isinstance(message, Join):
             return seating.join(session, message)
         if isinstance(message, Spectate):
-            return seating.spectate(session, message.last_event)
+            return seating.spectate(session, message.last_event, message.join_code)
         if isinstance(message, ListTables):
             return session.send(Tables(self.lobby.table_infos()))
         seat = seating.seat_of(session)

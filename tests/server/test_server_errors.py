@@ -175,3 +175,18 @@ async def test_lobby_rules_names_seats_private_tables_and_chat():
             assert (info.yellow, info.blue, info.spectators, info.options.timers) == ("bob", None, 1, True)
             full = await Client.connect(server, "eve", welcome=False)
             assert (await full.expect(Refused)).code == "server_full"
+
+
+async def test_a_private_table_is_watched_only_with_its_join_code():
+    with trio.fail_after(30):
+        async with running_server() as server:
+            ann = await Client.connect(server, "ann")
+            await ann.send(CreateTable(TableOptions(private=True)))
+            private = await ann.expect(TableCreated)
+            watcher = await Client.connect(server, "watcher", "spectator")
+            await watcher.send(Spectate(private.table))
+            assert (await watcher.expect(Error)).code == "no_such_table"
+            await watcher.send(Spectate(private.table, join_code="wrong"))
+            assert (await watcher.expect(Error)).code == "bad_join_code"
+            await watcher.send(Spectate(private.table, join_code=private.join_code))
+            assert (await watcher.expect(Joined)).seat is None
