@@ -15,14 +15,6 @@ def step(square: Square, direction: str) -> Square:
     return square[0] + dx, square[1] + dy
 
 
-def direction_between(a: Square, b: Square) -> str | None:
-    delta = (b[0] - a[0], b[1] - a[1])
-    for name, d in DIRECTIONS.items():
-        if d == delta:
-            return name
-    return None
-
-
 def edge(a: Square, b: Square) -> tuple[Square, Square]:
     """The shared edge of two adjacent squares, in a canonical order."""
     return (a, b) if a <= b else (b, a)

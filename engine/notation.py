@@ -7,16 +7,12 @@ import re
 from .actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
                       PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 from .catalogue import load
-from .errors import AmbiguousAction, IllegalAction, NotationError
+from .errors import AmbiguousAction, NotationError
 from .geometry import DIRECTIONS, Square, slot_name, square_name
 
 _SQUARE = re.compile(r"^([a-j])(\d{1,2})$")
 _SLOT = re.compile(r"^([AB])([1-9])$")
 _TOKEN = re.compile(r"^([by])([A-Z]{2})$")
-
-
-def format_square(square: Square) -> str:
-    return square_name(square)
 
 
 def format_action(action: Action) -> str:
@@ -245,7 +241,6 @@ _PARSERS = {
     "fireball": lambda w, seat: Fireball(seat, w.token(seat), w.direction()),
     "drink": lambda w, seat: Drink(seat, w.token(seat)),
 }
-VERB_NAMES = tuple(sorted(_PARSERS))
 
 
 def resolve_input(state, seat: str, text: str) -> Action:
@@ -286,4 +281,4 @@ def _same(word: str, canonical_word: str) -> bool:
     return word == canonical_word or (len(word) == 2 and canonical_word[1:] == word and canonical_word[0] in "by")
 
 
-__all__ = ["format_action", "parse_action", "resolve_input", "VERB_NAMES", "IllegalAction"]
+__all__ = ["format_action", "parse_action", "resolve_input"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from .catalogue import SetCatalogue, load
@@ -246,11 +246,7 @@ class GameState:
         return total
 
 
-def seal_new(**values) -> GameState:
-    return GameState(**values).seal()
-
-
 __all__ = [
     "SEATS", "SEAT_NAMES", "opponent", "Handicap", "Options", "Token", "RoomPlace", "Player", "Combat",
-    "Placement", "Outcome", "GameState", "field",
+    "Placement", "Outcome", "GameState",
 ]
