@@ -39,7 +39,11 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """A character or object token. `where`: screen, board, room, exited, eliminated, discarded, scored, unused."""
+    """A character or object token.
+
+    `where`: screen (not placed yet), board, room (face down), placing (off a revealed room, to be placed),
+    exited, saved (a wounded character carried out), eliminated, discarded, scored (a Treasure), unused.
+    """
 
     id: str
     colour: str
@@ -148,7 +152,7 @@ class GameState:
     four_played: bool
     first_player: str
     placer: str | None
-    teams: dict[str, tuple[tuple[Square, str], ...]]  # secret team choices before the reveal
+    teams: dict[str, tuple[tuple[tuple[Square, str], ...], tuple[str, ...]]]  # secret (team, left out) choices
     combat: Combat | None
     placement: Placement | None
     combats: int
