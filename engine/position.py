@@ -27,12 +27,7 @@ from .state import SEATS, Combat, GameState, Handicap, Options, Outcome, Placeme
 
 
 def format_position(state: GameState) -> str:
-    o = state.options
-    header = f"DT1 {o.set_name} vp={o.target_vp}" + (" beginner" if o.beginner else "")
-    if o.handicap:
-        h = o.handicap
-        header += f" handicap={h.seat}/{h.characters}/{''.join(map(str, h.removed_cards)) or '-'}"
-    fields = [header]
+    fields = [f"DT1 {state.options.set_name} {format_options(state.options)}"]
     fields.append("rooms " + " ".join(
         f"{slot_name(p.slot)}={'' if p.revealed else '*'}{p.tile}/{p.orientation}" for p in state.rooms))
     ports = [f"{tile}={states}" for tile, states in sorted(state.portcullis.items())]
@@ -190,13 +185,19 @@ def parse_position(text: str) -> GameState:
                      **values).seal()
 
 
-def _options(f: _Fields, header: list[str]) -> Options:
-    set_name, target, beginner, handicap = header[1], 5, False, None
-    try:
-        load(set_name)
-    except KeyError:
-        raise f.fail(f"unknown set {set_name!r}", 4) from None
-    for word in header[2:]:
+def format_options(options: Options) -> str:
+    """`vp=5 [beginner] [handicap=<seat>/<characters>/<removed cards|->]`, as positions and records write them."""
+    text = f"vp={options.target_vp}" + (" beginner" if options.beginner else "")
+    h = options.handicap
+    if h:
+        text += f" handicap={h.seat}/{h.characters}/{''.join(map(str, h.removed_cards)) or '-'}"
+    return text
+
+
+def parse_options(words: list[str], set_name: str = "base_set") -> Options:
+    """The inverse of format_options; raises ValueError naming the first word it does not understand."""
+    target, beginner, handicap = 5, False, None
+    for word in words:
         if m := re.match(r"^vp=([5-8])$", word):
             target = int(m.group(1))
         elif word == "beginner":
@@ -205,8 +206,20 @@ def _options(f: _Fields, header: list[str]) -> Options:
             cards = tuple(int(c) for c in m.group(3)) if m.group(3) != "-" else ()
             handicap = Handicap(m.group(1), int(m.group(2)), cards)
         else:
-            raise f.fail(f"bad option {word!r}", 0)
+            raise ValueError(word)
     return Options(target, beginner, handicap, set_name)
+
+
+def _options(f: _Fields, header: list[str]) -> Options:
+    set_name = header[1]
+    try:
+        load(set_name)
+    except KeyError:
+        raise f.fail(f"unknown set {set_name!r}", 4) from None
+    try:
+        return parse_options(header[2:], set_name)
+    except ValueError as error:
+        raise f.fail(f"bad option {error}", 0) from None
 
 
 def _parse_token(f: _Fields, word: str, tokens: dict) -> Token:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from .actions import Action
 from .errors import EngineError, NotationError
 from .notation import format_action, parse_action
-from .position import parse_position
+from .position import format_options, parse_options, parse_position
 from .setup import new_game
-from .state import GameState, Handicap, Options
+from .state import GameState, Options
 
 
 @dataclass(frozen=True)
@@ -29,11 +29,7 @@ class RecordLine:
 
 
 def game_header(seed: int, options: Options) -> str:
-    text = f"game seed={seed} vp={options.target_vp}" + (" beginner" if options.beginner else "")
-    if options.handicap:
-        h = options.handicap
-        text += f" handicap={h.seat}/{h.characters}/{''.join(map(str, h.removed_cards)) or '-'}"
-    return text
+    return f"game seed={seed} {format_options(options)}"
 
 
 def parse_start(line: str, number: int = 1) -> GameState:
@@ -42,19 +38,13 @@ def parse_start(line: str, number: int = 1) -> GameState:
     m = re.match(r"^game\s+seed=(\d+)((?:\s+\S+)*)$", line)
     if not m:
         raise NotationError(f"line {number}: a record starts with 'game seed=N ...' or a position", line, 0)
-    target, beginner, handicap = 5, False, None
-    for word in m.group(2).split():
-        if v := re.match(r"^vp=([5-8])$", word):
-            target = int(v.group(1))
-        elif word == "beginner":
-            beginner = True
-        elif h := re.match(r"^handicap=([BY])/([4-8])/([1-6]+|-)$", word):
-            cards = tuple(int(c) for c in h.group(3)) if h.group(3) != "-" else ()
-            handicap = Handicap(h.group(1), int(h.group(2)), cards)
-        else:
-            raise NotationError(f"line {number}: unknown game option {word!r}", line, line.index(word))
     try:
-        return new_game(Options(target, beginner, handicap), int(m.group(1)))
+        options = parse_options(m.group(2).split())
+    except ValueError as error:
+        word = str(error)
+        raise NotationError(f"line {number}: unknown game option {word!r}", line, line.index(word)) from None
+    try:
+        return new_game(options, int(m.group(1)))
     except ValueError as error:
         raise NotationError(f"line {number}: {error}", line, 0) from None
 
