@@ -23,7 +23,7 @@ from dungeon_twister.protocol import (
     Tables,
     TableOptions,
 )
-from test_server_support import Client, Scripted, running_server, seated_pair
+from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair
 
 
 def frame(raw: dict) -> bytes:
@@ -36,8 +36,8 @@ async def answer(client: Client, action_id: str, text: str, table: str):
     return await client.expect((ActionOk, ActionRefused), lambda e: e.action_id == action_id)
 
 
-async def test_actions_are_refused_with_their_code_and_rule():
-    with trio.fail_after(30):
+async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
             # The team is a secret choice: a plain action is refused, commit and reveal are checked.
@@ -94,8 +94,8 @@ async def reveal_when_asked(client: Client, purpose: str) -> None:
     await client.reveal(purpose)
 
 
-async def test_a_malformed_frame_closes_only_that_connection():
-    with trio.fail_after(30):
+async def test_a_malformed_frame_closes_only_that_connection(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
             watcher = await Client.connect(server, "watcher", "spectator")
@@ -129,8 +129,8 @@ async def test_a_malformed_frame_closes_only_that_connection():
                 assert (await client.expect_event("hidden_placement_started"))["first"] in ("B", "Y")
 
 
-async def test_lobby_rules_names_seats_private_tables_and_chat():
-    with trio.fail_after(30):
+async def test_lobby_rules_names_seats_private_tables_and_chat(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(max_connections=3) as server:
             ann = await Client.connect(server, "ann")
             again = await Client.connect(server, "ann", welcome=False)
@@ -177,8 +177,8 @@ async def test_lobby_rules_names_seats_private_tables_and_chat():
             assert (await full.expect(Refused)).code == "server_full"
 
 
-async def test_a_private_table_is_watched_only_with_its_join_code():
-    with trio.fail_after(30):
+async def test_a_private_table_is_watched_only_with_its_join_code(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
         async with running_server() as server:
             ann = await Client.connect(server, "ann")
             await ann.send(CreateTable(TableOptions(private=True)))

@@ -21,7 +21,7 @@ from dungeon_twister.protocol import (
     TableOptions,
 )
 from test_server_resume import play_until
-from test_server_support import Client, Scripted, find_seed, running_server, seated_pair, simulate
+from test_server_support import HANG_GUARD, Client, Scripted, find_seed, running_server, seated_pair, simulate
 
 VIEW_KEYS = {"legal", "secret", "seats", "table", "started"}
 
@@ -30,7 +30,7 @@ def table_events(client: Client) -> list[dict]:
     return [event.event for event in client.received if isinstance(event, TableEvent)]
 
 
-async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path):
+async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path, autojump_clock):
     seed = find_seed("game_over", True, 300, hint=16)
     async with running_server(seeds=(seed,), records_dir=tmp_path) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
@@ -44,7 +44,7 @@ async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path
         async def watch() -> None:
             results["watcher"] = await watcher.expect(GameOver)
 
-        with trio.fail_after(60):
+        with trio.fail_after(HANG_GUARD):
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(play, Scripted(blue, "B", 1))
                 nursery.start_soon(play, Scripted(yellow, "Y", 2))
@@ -97,8 +97,8 @@ async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path
     assert state.outcome.winner == result["winner"] and dict(state.outcome.vp) == result["vp"]
 
 
-async def test_a_bot_is_seated_through_the_protocol_and_the_leaver_resigns():
-    with trio.fail_after(30):
+async def test_a_bot_is_seated_through_the_protocol_and_the_leaver_resigns(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(5,)) as server:
             ann = await Client.connect(server, "ann")
             table = server.lobby.create_table(TableOptions(beginner=True), "ann").id
@@ -129,10 +129,10 @@ async def test_a_bot_is_seated_through_the_protocol_and_the_leaver_resigns():
                 await trio.sleep(0.01)
 
 
-async def test_a_refused_team_is_replaced_by_the_first_legal_team():
+async def test_a_refused_team_is_replaced_by_the_first_legal_team(autojump_clock):
     """BG-SETUP-04: a revealed team the rules refuse is refused with its rule; having no rule fallback, the
     server plays the seat's first legal team, and nobody commits twice for one purpose."""
-    with trio.fail_after(30):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
             first_legal = blue.view["legal"][0]

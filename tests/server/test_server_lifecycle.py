@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import trio
+import trio.testing
 from dungeon_twister.protocol import (
     Joined,
     ServerClosing,
@@ -19,11 +20,11 @@ from dungeon_twister.protocol import (
     Welcome,
 )
 from dungeon_twister.server.config import ServerConfig, config_from_mapping, load_config
-from test_server_support import Client, running_server, seated_pair
+from test_server_support import HANG_GUARD, Client, running_server, seated_pair
 
 
-async def test_shutdown_sends_server_closing_to_every_client():
-    with trio.fail_after(20):
+async def test_shutdown_sends_server_closing_to_every_client(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
         async with running_server() as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
             idle = await Client.connect(server, "idle")
@@ -39,8 +40,8 @@ async def test_shutdown_sends_server_closing_to_every_client():
                 await trio.open_tcp_stream("127.0.0.1", server.port)  # no longer accepting
 
 
-async def test_a_spectator_too_slow_to_read_is_dropped_and_the_game_goes_on():
-    with trio.fail_after(30):
+async def test_a_spectator_too_slow_to_read_is_dropped_and_the_game_goes_on(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(12, 1, 2), outbox_frames=8) as server:
             table = server.lobby.create_table(TableOptions(beginner=True), None)
             stream = server.connect_memory(lockstep=True)  # the server's writes wait for this client's reads
@@ -76,12 +77,25 @@ def test_config_files_are_checked():
     assert ServerConfig().port == 7777 and ServerConfig().grace_seconds == 60
 
 
-async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path):
+SILENCE_SECONDS = 120.0
+"""Real seconds: the only real-clock limit of these tests, a pure hang guard for a real subprocess (MockClock cannot
+speed up another process). The tests are bounded by events (a line, a Welcome, a ServerClosing, the exit); the
+guard fires only after this long with nothing at all arriving from the process."""
+
+
+@pytest.fixture
+def silence_guard_clock():
+    """Mock time stands still while anything happens; it jumps (to the fail_after below) only once the loop has
+    waited SILENCE_SECONDS real seconds for the subprocess without a byte or an exit."""
+    return trio.testing.MockClock(autojump_threshold=SILENCE_SECONDS)
+
+
+async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path, silence_guard_clock):
     config = tmp_path / "dt-server.toml"
     config.write_text('name = "club-server"\nport = 7777\ngrace_seconds = 30\n')
     command = [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
                "--config", str(config)]
-    with trio.fail_after(20):
+    with trio.fail_after(1):  # mock seconds: reached only through silence_guard_clock's jump
         async with trio.open_nursery() as nursery:
             process = await nursery.start(lambda task_status: trio.run_process(
                 command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False, task_status=task_status))
@@ -115,5 +129,5 @@ def test_a_bad_config_file_is_reported(tmp_path):
     config = tmp_path / "bad.toml"
     config.write_text("port = 'seven'\n")
     result = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--config", str(config)],
-                            capture_output=True, text=True, timeout=20)
+                            capture_output=True, text=True, timeout=SILENCE_SECONDS)  # hang guard
     assert result.returncode == 2 and "port" in result.stderr and result.stdout == ""

@@ -20,7 +20,8 @@ from dungeon_twister.protocol import (
     TableOptions,
     Tables,
 )
-from test_server_support import Client, KeepingConnection, Scripted, find_seed, running_server, seated_pair
+from test_server_support import (HANG_GUARD, Client, KeepingConnection, Scripted, find_seed, running_server,
+                                 seated_pair)
 
 
 async def play_until(table: str, players: dict, stop, *, first: bool = False) -> dict:
@@ -38,8 +39,8 @@ async def play_until(table: str, players: dict, stop, *, first: bool = False) ->
     return views
 
 
-async def test_a_player_disconnects_after_committing_a_combat_card_and_resumes():
-    with trio.fail_after(30):
+async def test_a_player_disconnects_after_committing_a_combat_card_and_resumes(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions())
             players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
@@ -81,8 +82,8 @@ async def test_a_player_disconnects_after_committing_a_combat_card_and_resumes()
             assert numbers == list(range(last_event + 1, last_event + 1 + len(numbers)))
 
 
-async def test_resuming_replays_the_missed_events_or_sends_a_snapshot():
-    with trio.fail_after(30):
+async def test_resuming_replays_the_missed_events_or_sends_a_snapshot(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
             watcher = await Client.connect(server, "watcher", "spectator")
@@ -116,7 +117,7 @@ async def test_resuming_replays_the_missed_events_or_sends_a_snapshot():
 
 
 async def test_the_seat_of_a_player_who_does_not_return_is_given_up(autojump_clock):
-    with trio.fail_after(1000):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
             start = trio.current_time()

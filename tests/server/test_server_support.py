@@ -35,6 +35,12 @@ from dungeon_twister.server.viewing import legal_texts
 
 SOFTWARE = Software("dt-test", "0.1.0")
 LOCAL = ServerConfig(host="127.0.0.1", port=0, ping_interval=0)
+HANG_GUARD = 3600.0
+"""Mock seconds for trio.fail_after in tests on pytest-trio's autojump_clock (MockClock(autojump_threshold=0)).
+Mock time stands still while any task can run, so a slow machine never reaches it and no server timer fires
+because the machine is slow; it passes only when every task waits on a timer, so only a hang gets there.
+The servers of these tests run in-process: a frame on a local socket is in the peer's buffer when send returns,
+so the loop never looks idle while a frame is on its way."""
 
 
 @asynccontextmanager
