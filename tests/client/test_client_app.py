@@ -7,7 +7,6 @@ import asyncio
 import queue
 import sys
 import threading
-import time
 
 import pytest
 import trio
@@ -56,6 +55,29 @@ def test_addresses():
         app.parse_address("host:99999")
 
 
+POLLS = 3000
+"""Hang guards counted in polls, not seconds: each poll waits 10 ms or more, so a slow machine makes the polls
+slower, never fewer (asyncio, threads and processes run on the real clock: trio's MockClock cannot drive them)."""
+
+
+async def until(condition) -> None:
+    for _ in range(POLLS):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"not there after {POLLS} polls")
+
+
+async def finished(awaitable):
+    """The result of `awaitable`, waited for by polls."""
+    task = asyncio.ensure_future(awaitable)
+    try:
+        await until(task.done)
+    finally:
+        task.cancel() if not task.done() else None
+    return await task
+
+
 # --- local server -----------------------------------------------------------------------------------------
 def fake_server_command(first_line: str) -> list[str]:
     script = f"import sys, time; print('starting', file=sys.stderr); print({first_line!r}, flush=True); time.sleep(60)"
@@ -92,9 +114,9 @@ def test_trio_runs_as_a_guest_and_stops_when_cancelled():
         started = asyncio.Event()
         guest = TrioGuest()
         guest.start(trio_side, started)
-        await asyncio.wait_for(started.wait(), 5)
+        await until(started.is_set)
         guest.cancel()
-        return await asyncio.wait_for(guest.wait(), 5)
+        return await finished(guest.wait())
 
     assert asyncio.run(main()) is None
     assert events == [True]
@@ -123,7 +145,15 @@ def test_a_crash_of_the_networking_ends_the_ui_and_is_raised(monkeypatch):
     with create_pipe_input() as pipe:
         ui = ClientUI(Session(ClientState("ann")), input=pipe, output=DummyOutput())
         with pytest.raises(RuntimeError, match="network bug"):
-            asyncio.run(asyncio.wait_for(app._run(ui, ui.session, "localhost", 1), 5))
+            asyncio.run(finished(app._run(ui, ui.session, "localhost", 1)))
+
+
+def polled_get(answers: queue.Queue):
+    """One poll of a queue filled by another thread: its item, or None after 10 ms."""
+    try:
+        return answers.get(timeout=0.01)
+    except queue.Empty:
+        return None
 
 
 # --- the whole client -------------------------------------------------------------------------------------
@@ -162,33 +192,31 @@ class ThreadedFakeServer:
 def test_the_client_talks_to_a_server_through_trio_while_prompt_toolkit_runs_on_asyncio():
     server = ThreadedFakeServer()
     server.thread.start()
-    port = server.port.get(timeout=5)
+    port = next((port for port in (polled_get(server.port) for _ in range(POLLS)) if port is not None), None)
+    assert port is not None, f"the fake server did not start in {POLLS} polls"
     session = Session(ClientState("ann"))
     session.state.server = f"127.0.0.1:{port}"
-
-    async def wait_for(condition) -> None:
-        deadline = time.monotonic() + 5
-        while not condition():
-            assert time.monotonic() < deadline
-            await asyncio.sleep(0.01)
 
     with create_pipe_input() as pipe:
         ui = ClientUI(session, input=pipe, output=DummyOutput())
 
         async def script() -> None:
-            await wait_for(lambda: session.state.tables)
+            await until(lambda: session.state.tables)
             pipe.send_text("chat hi there\r")
-            await wait_for(lambda: session.state.chat)
+            await until(lambda: session.state.chat)
             pipe.send_text("quit\r")
 
         async def main() -> None:
             user = asyncio.ensure_future(script())
-            await asyncio.wait_for(app._run(ui, session, "127.0.0.1", port), 10)
+            await finished(app._run(ui, session, "127.0.0.1", port))
             await user
 
         asyncio.run(main())
     assert [info.table for info in session.state.tables] == ["t-7"]
     assert list(session.state.chat) == ["ann: hi there"]
     assert Chat("hi there") in server.received
-    server.thread.join(5)
+    for _ in range(POLLS):
+        server.thread.join(0.01)
+        if not server.thread.is_alive():
+            break
     assert not server.thread.is_alive(), "the client closed its connection when quitting"

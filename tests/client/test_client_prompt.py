@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import time
 from collections.abc import Awaitable, Callable
 
 from prompt_toolkit.completion import CompleteEvent
@@ -79,17 +78,24 @@ def run(ui: ClientUI, script: Callable[[], Awaitable[None]]) -> None:
         application = asyncio.ensure_future(ui.app.run_async())
         await script()
         ui.exit()
-        await asyncio.wait_for(application, 5)
+        await until(application.done)
+        await application
 
     asyncio.run(main())
 
 
-async def until(condition: Callable[[], object], timeout: float = 5.0) -> None:
+POLLS = 3000
+"""A hang guard counted in polls, not seconds: each poll sleeps 10 ms or more, so a slow machine makes the polls
+slower, never fewer (prompt_toolkit runs on asyncio's real clock: trio's MockClock cannot drive it)."""
+
+
+async def until(condition: Callable[[], object]) -> None:
     """Wait for the UI to get there (key presses and completions are handled by the application's loop)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the UI did not get there in time"
+    for _ in range(POLLS):
+        if condition():
+            return
         await asyncio.sleep(0.01)
+    raise AssertionError(f"the UI did not get there in {POLLS} polls")
 
 
 async def redrawn(ui: ClientUI) -> None:

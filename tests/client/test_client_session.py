@@ -94,17 +94,18 @@ class FakeListener:
 
 @asynccontextmanager
 async def running_client() -> AsyncIterator[tuple[Session, FakeListener]]:
-    """A client session with its network task; it quits at the end of the block (5 s at most)."""
+    """A client session with its network task; it quits at the end of the block. The tests run on pytest-trio's
+    autojump_clock (MockClock): the limit is in mock seconds, reached only if everything waits (a hang)."""
     session = Session(ClientState("ann"))
     listener = FakeListener()
-    with trio.fail_after(5):
+    with trio.fail_after(3600):
         async with trio.open_nursery() as nursery:
             nursery.start_soon(run_network, session, "fake", 0, listener.connect)
             yield session, listener
             session.quit()
 
 
-async def test_create_joins_the_new_table_and_seats_the_bot():
+async def test_create_joins_the_new_table_and_seats_the_bot(autojump_clock):
     async with running_client() as (session, listener):
         server = await listener.next_server()
         hello = await server.welcome()
@@ -119,7 +120,7 @@ async def test_create_joins_the_new_table_and_seats_the_bot():
         assert (session.state.table, session.state.seat) == ("t-9", "B")
 
 
-async def test_combat_card_is_committed_then_revealed_after_the_opponents_commitment():
+async def test_combat_card_is_committed_then_revealed_after_the_opponents_commitment(autojump_clock):
     async with running_client() as (session, listener):
         server = await listener.next_server()
         await server.seat(session)
@@ -145,7 +146,7 @@ async def test_combat_card_is_committed_then_revealed_after_the_opponents_commit
         assert session.state.alert is None
 
 
-async def test_a_reveal_that_does_not_open_the_commitment_raises_the_alert():
+async def test_a_reveal_that_does_not_open_the_commitment_raises_the_alert(autojump_clock):
     async with running_client() as (session, listener):
         server = await listener.next_server()
         await server.seat(session)
@@ -160,7 +161,7 @@ async def test_a_reveal_that_does_not_open_the_commitment_raises_the_alert():
         assert session.state.secrets["combat-1"].opponent_choice is None
 
 
-async def test_a_choice_that_is_not_legal_is_refused_locally_without_committing():
+async def test_a_choice_that_is_not_legal_is_refused_locally_without_committing(autojump_clock):
     async with running_client() as (session, listener):
         server = await listener.next_server()
         await server.seat(session)
@@ -171,7 +172,7 @@ async def test_a_choice_that_is_not_legal_is_refused_locally_without_committing(
         assert isinstance(await server.receive(), Commit)
 
 
-async def test_refused_action_keeps_the_rule_and_the_text():
+async def test_refused_action_keeps_the_rule_and_the_text(autojump_clock):
     main_phase = position_text("bWA@c4 yTR@c6")
     async with running_client() as (session, listener):
         server = await listener.next_server()
@@ -186,7 +187,7 @@ async def test_refused_action_keeps_the_rule_and_the_text():
         assert session.state.pending_actions == {}
 
 
-async def test_an_event_gap_asks_for_the_missing_events():
+async def test_an_event_gap_asks_for_the_missing_events(autojump_clock):
     async with running_client() as (session, listener):
         server = await listener.next_server()
         await server.seat(session)
@@ -196,7 +197,7 @@ async def test_an_event_gap_asks_for_the_missing_events():
         assert list(session.state.log) == ["turn 6: Yellow plays"]
 
 
-async def test_spectating_from_a_player_connection_reconnects_as_a_spectator():
+async def test_spectating_from_a_player_connection_reconnects_as_a_spectator(autojump_clock):
     async with running_client() as (session, listener):
         first = await listener.next_server()
         await first.welcome()
@@ -213,7 +214,7 @@ async def test_spectating_from_a_player_connection_reconnects_as_a_spectator():
         assert session.state.spectating
 
 
-async def test_a_lost_connection_is_resumed_and_unanswered_actions_are_sent_again():
+async def test_a_lost_connection_is_resumed_and_unanswered_actions_are_sent_again(autojump_clock):
     main_phase = position_text("bWA@c4 yTR@c6")
     async with running_client() as (session, listener):
         first = await listener.next_server()
@@ -231,7 +232,7 @@ async def test_a_lost_connection_is_resumed_and_unanswered_actions_are_sent_agai
         assert session.state.table == TABLE and session.token == "token-B2"
 
 
-async def test_a_commitment_made_before_a_lost_connection_is_revealed_after_the_resume():
+async def test_a_commitment_made_before_a_lost_connection_is_revealed_after_the_resume(autojump_clock):
     async with running_client() as (session, listener):
         first = await listener.next_server()
         await first.seat(session)
