@@ -244,6 +244,7 @@ BUILT = [
     ("BG-CHAR-WALLWALKER-01 through a wall", lambda: position("bWW@b13 bTS@b13 yGB@c12"), "wallwalk bWW c13"),
     ("BG-CHAR-WARRIOR-01 break a portcullis", lambda: position("bWA@c12 yTH@d13"), "break bWA n"),
     ("BG-CHAR-THIEF-01 open a portcullis", lambda: position("bTH@c12 yWA@d13"), "open bTH n"),
+    ("BG-CHAR-THIEF-01 close a portcullis", lambda: position("bTH@c12 yWA@d13", ports="W1=oo"), "close bTH n"),
     ("BG-OBJ-FIREBALL-01 fireball", lambda: position("bWZ@e2 bFW@e2 yGB@e19 yTR@d5"), "fireball bWZ n"),
     ("BG-OBJ-POTION-01 drink", lambda: position("bGB@c4 bSP@c4 yGB@c6"), "drink bGB"),
     ("BG-ROT-01 rotate from the gear", lambda: position("bWA@a5 yTR@b5"), "rotate bWA A1 ccw"),
