@@ -3,6 +3,8 @@ position may state"); the valid edges are accepted; every position the engine wr
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -459,3 +461,40 @@ def test_every_reachable_position_parses_back_to_an_equal_state(options, seed):
         if state.outcome is not None:
             break
         state, _ = apply(state, rng.choice(legal_actions(state)))
+
+
+@lru_cache(maxsize=1)
+def _written_positions() -> tuple[str, ...]:
+    state, rng, texts = new_game(Options(), 5), Rng(5), []
+    for step in range(200):
+        if step % 10 == 0 or state.phase in ("combat", "place"):
+            texts.append(format_position(state))
+        if state.outcome is not None:
+            break
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    return tuple(texts)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_edited_positions_raise_only_notation_or_position_errors(data):
+    """Hand edits of real positions (characters inserted, deleted, replaced; words swapped) are either a valid
+    position or refused with NotationError/PositionError: never another exception."""
+    words = data.draw(st.sampled_from(_written_positions())).split(" ")
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(words) - 1))
+        edit = data.draw(st.sampled_from(["char", "swap", "drop"]))
+        if edit == "swap":
+            j = data.draw(st.integers(0, len(words) - 1))
+            words[i], words[j] = words[j], words[i]
+        elif edit == "drop":
+            del words[i]
+        else:
+            k = data.draw(st.integers(0, len(words[i])))
+            new = data.draw(st.one_of(st.sampled_from("abjABY0123456789!?~#.>@=/;:,-*"), st.characters()))
+            words[i] = words[i][:k] + new + words[i][k + data.draw(st.integers(0, 1)):]
+    try:
+        parse_position(" ".join(words))
+    except (NotationError, PositionError):
+        pass
