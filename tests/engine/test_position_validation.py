@@ -77,10 +77,8 @@ def test_BG_COMBAT_07_a_wound_from_a_later_turn():
 
 
 def test_BG_SETUP_04_face_down_start_tokens_are_the_starting_characters_on_their_marked_squares():
-    hide = dict(turn=0, active="-", phase="hide", ap=0, high=1, four=0,
-                extra="").copy()
-    text = position_text("bRP@b0?", **hide).replace("placer=-", "placer=B")
-    refused(text, "BG-SETUP-04", "tokens")  # an object
+    hide = dict(turn=0, active="-", phase="hide", ap=0, high=1, four=0)
+    refused(position_text("bRP@b0?", **hide).replace("placer=-", "placer=B"), "BG-SETUP-04", "tokens")  # object
     refused(position_text("bWA@c0?", **hide).replace("placer=-", "placer=B"), "BG-SETUP-04", "tokens")  # unmarked
     accepted(position_text("bWA@b0? bTH@d0? yWA@b21?", **hide).replace("placer=-", "placer=B"))
 
