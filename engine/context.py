@@ -34,6 +34,10 @@ class Ctx:
             raise IllegalAction("BG-COMP-04", f"there is no token {token_id}") from None
 
     def put(self, token: Token) -> None:
+        if token.where != "board" and (token.wounded or token.wounded_turn >= 0):
+            # off the board a token has no wound state: the position notation cannot state one, so a state that
+            # kept it would not survive format_position/parse_position (eliminated wounded, exited after healing)
+            token = token.moved(wounded=False, wounded_turn=-1)
         self.s.tokens[token.id] = token
 
     def at(self, square: Square) -> list[Token]:

@@ -15,6 +15,20 @@ class NotationError(EngineError, ValueError):
         super().__init__(f"{message}{where}" + (f": {text!r}" if text else ""))
 
 
+class PositionError(EngineError, ValueError):
+    """A position that parses but that the rules never allow (docs/notation.md, "What a position may state").
+
+    `rule` is the rule ID it breaks, `field` where it says so: "tokens", "square c5", "cards B", "turn high=".
+    Distinct from NotationError (text that cannot be parsed at all).
+    """
+
+    def __init__(self, rule: str, field: str, message: str):
+        self.rule = rule
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message} ({rule})")
+
+
 class IllegalAction(EngineError):
     """An action the rules forbid; `rule` is the rule ID that forbids it (e.g. BG-MOVE-09)."""
 

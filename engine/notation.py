@@ -10,9 +10,12 @@ from .catalogue import load
 from .errors import AmbiguousAction, NotationError
 from .geometry import DIRECTIONS, Square, slot_name, square_name
 
-_SQUARE = re.compile(r"^([a-j])(\d{1,2})$")
+_SQUARE = re.compile(r"^([a-j])([0-9]{1,2})$")
 _SLOT = re.compile(r"^([AB])([1-9])$")
 _TOKEN = re.compile(r"^([by])([A-Z]{2})$")
+
+MAX_ACTION_TEXT = 256
+"""Longest action text parse_action and resolve_input read (the protocol's action text has the same limit)."""
 
 
 def format_action(action: Action) -> str:
@@ -126,13 +129,14 @@ class _Words:
 
     def number(self, what: str) -> int:
         word = self.next(what)
-        if not re.match(r"^\+?\d$", word):
+        if not re.match(r"^\+?[0-9]$", word):
             raise self.fail(f"expected {what}, got {word!r}", self.i - 1)
         return int(word.lstrip("+"))
 
 
 def parse_action(text: str, seat: str) -> Action:
     """Parse canonical notation (own tokens may omit their colour letter). Raises NotationError."""
+    _check_length(text)
     w = _Words(text)
     if not w.words:
         raise w.fail("empty action")
@@ -253,6 +257,7 @@ def resolve_input(state, seat: str, text: str) -> Action:
     """
     from .legal import legal_actions
 
+    _check_length(text)
     try:
         return parse_action(text, seat)
     except NotationError as strict_error:
@@ -268,6 +273,11 @@ def resolve_input(state, seat: str, text: str) -> Action:
             raise AmbiguousAction(f"{text!r} matches {len(candidates)} actions",
                                   tuple(format_action(a) for a in candidates[:12])) from None
         raise strict_error
+
+
+def _check_length(text: str) -> None:
+    if len(text) > MAX_ACTION_TEXT:
+        raise NotationError(f"an action is at most {MAX_ACTION_TEXT} characters long, not {len(text)}")
 
 
 def _subsequence(words: list[str], canonical: list[str]) -> bool:

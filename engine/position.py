@@ -21,8 +21,10 @@ from __future__ import annotations
 import re
 
 from .catalogue import load
-from .errors import NotationError
-from .geometry import slot_name, square_name
+from .board import board_of
+from .errors import NotationError, PositionError
+from .geometry import ROOM, slot_name, square_name
+from .setup import capacity, marked_squares, validate_options
 from .state import SEATS, Combat, GameState, Handicap, Options, Outcome, Placement, Player, RoomPlace, Token
 
 
@@ -88,8 +90,17 @@ def _token(t: Token) -> str:
 
 
 # --- parsing -----------------------------------------------------------------------------------------
-_TOKEN_RE = re.compile(r"^([by][A-Z]{2})(?:@([a-j])(\d{1,2})(\?)?(?:(!)(\d+)?)?(?:~(\d+))?"
-                       r"|#([AB])(\d)\.(\d+)|>(exited|eliminated|discarded|saved|unused|placing|scored\.[BY]))$")
+MAX_POSITION_TEXT = 4096
+"""Longest position text parse_position reads (a whole game state is under 1,500 characters)."""
+
+_N = r"[0-9]{1,6}"
+_TOKEN_RE = re.compile(rf"([by][A-Z]{{2}})(?:@([a-j])([0-9]{{1,2}})(\?)?(?:(!)({_N})?|~({_N}))?"
+                       rf"|#([AB])([0-9])\.({_N})|>(exited|eliminated|discarded|saved|unused|placing|scored\.[BY]))",
+                       re.ASCII)
+_SQUARE_RE = re.compile(r"([a-j])([0-9]{1,2})", re.ASCII)
+_SLOT_RE = re.compile(r"([AB])([1-9])", re.ASCII)
+_PHASES = ("team", "hide", "card", "main", "combat", "place", "over")
+_REQUIRED_TURN = ("ap", "high", "four", "first", "placer", "combats")
 
 
 class _Fields:
@@ -119,8 +130,16 @@ class _Fields:
         raise self.fail(f"expected the field {name!r}")
 
 
-def parse_position(text: str) -> GameState:
-    """Parse a position written by `format_position` (or by hand). Raises NotationError saying where."""
+def parse_position(text: str, check: bool = True) -> GameState:
+    """Parse a position written by `format_position` (or by hand).
+
+    Raises NotationError (saying where) for text that is not a position, and PositionError (naming the rule and
+    the field) for a position the rules never allow (docs/notation.md lists every check). `check=False` skips
+    the PositionError checks: only for a test that builds an impossible state on purpose, to exercise a
+    defensive path of the engine.
+    """
+    if len(text) > MAX_POSITION_TEXT:
+        raise NotationError(f"a position is at most {MAX_POSITION_TEXT} characters long, not {len(text)}")
     f = _Fields(text)
     if not f.parts[0][0].startswith("DT1 "):
         raise f.fail("a position starts with 'DT1 <set>'", 0)
@@ -128,47 +147,46 @@ def parse_position(text: str) -> GameState:
     f.i = 1
     options = _options(f, header)
     cat = options.catalogue
-    rooms = []
-    for word in f.take("rooms"):
-        m = re.match(r"^([AB])(\d)=(\*?)(\w+)/([0-3])$", word)
-        if not m or m.group(4) not in cat.rooms:
-            raise f.fail(f"bad room {word!r} (expected like A1=1G/0 or B2=*3D/1)")
-        rooms.append(RoomPlace(("AB".index(m.group(1)), int(m.group(2)) - 1), m.group(4), int(m.group(5)),
-                               m.group(3) == ""))
-    rooms.sort(key=lambda p: (p.slot[1], p.slot[0]))
+    rooms = _rooms(f, f.take("rooms"), options)
     rows = len(rooms) // 2
-    if [p.slot for p in rooms] != [(c, r) for r in range(rows) for c in range(2)]:
-        raise f.fail("rooms must fill a 2-wide grid: A1 B1 A2 B2 ...")
     portcullis = {}
     for word in f.take("ports"):
         if word == "-":
             continue
-        m = re.match(r"^(\w+)=([cob]+)$", word)
+        m = re.fullmatch(r"(\w+)=([cob]+)", word, re.ASCII)
         if not m or m.group(1) not in cat.rooms or len(m.group(2)) != len(cat.rooms[m.group(1)].portcullises):
             raise f.fail(f"bad portcullis states {word!r}")
+        if m.group(1) in portcullis:
+            raise f.fail(f"portcullis states of {m.group(1)} given twice")
         portcullis[m.group(1)] = m.group(2)
     tokens = {}
     for seat in SEATS:
         for code in [*cat.characters, *cat.objects]:
             tid = seat.lower() + code
             tokens[tid] = Token(tid, seat, code, code in cat.characters)
+    seen = set()
     for word in f.take("tokens"):
         if word != "-":
-            token = _parse_token(f, word, tokens)
+            token = _parse_token(f, word, tokens, cat)
+            if token.id in seen:
+                raise PositionError("BG-COMP-04", "tokens", f"{token.id} is given twice (each token exists once)")
+            seen.add(token.id)
             tokens[token.id] = token
     players = {}
     for word in f.take("cards"):
-        m = re.match(r"^([BY]):([2-5]+|-)/([2-5]+|-)/([0-6]+|-)/(\d)$", word)
+        m = re.fullmatch(r"([BY]):([2-5]+|-)/([2-5]+|-)/([0-6]+|-)/([0-9])", word)
         if not m:
             raise f.fail(f"bad cards {word!r} (expected like B:2345/-/012233456/3)")
+        if m.group(1) in players:
+            raise f.fail(f"cards of {m.group(1)} given twice")
         digits = [tuple(int(c) for c in g) if g != "-" else () for g in m.group(2, 3, 4)]
         players[m.group(1)] = Player(digits[0], digits[1], tuple(sorted(digits[2])), int(m.group(5)))
     if set(players) != set(SEATS):
         raise f.fail("cards must be given for B and Y")
-    values = _turn(f, f.take("turn"))
-    teams = _teams(f, f.take("teams", optional=True))
-    combat = _combat(f, f.take("combat", optional=True))
-    placement = _placement(f, f.take("placing", optional=True))
+    values = _turn(f, f.take("turn"), tokens)
+    teams = _teams(f, f.take("teams", optional=True), cat)
+    combat = _combat(f, f.take("combat", optional=True), tokens)
+    placement = _placement(f, f.take("placing", optional=True), tokens)
     over = f.take("over", optional=True)
     outcome = None
     if over is not None:
@@ -179,10 +197,306 @@ def parse_position(text: str) -> GameState:
         outcome = Outcome(None if over[0] == "draw" else over[0],
                           tuple((s, state_vp.vp(s)) for s in SEATS), " ".join(over[1:]))
     if f.i < len(f.parts):
-        raise f.fail(f"unexpected field {f.parts[f.i][0].split()[0]!r}")
-    return GameState(options=options, rows=rows, rooms=tuple(rooms), portcullis=portcullis, tokens=tokens,
-                     players=players, teams=teams, combat=combat, placement=placement, outcome=outcome,
-                     **values).seal()
+        raise f.fail(f"unexpected field {(f.parts[f.i][0].split() or [''])[0]!r}")
+    state = GameState(options=options, rows=rows, rooms=tuple(rooms), portcullis=portcullis, tokens=tokens,
+                      players=players, teams=teams, combat=combat, placement=placement, outcome=outcome, **values)
+    if check:
+        validate_position(state)
+    return state.seal()
+
+
+# --- what a position may state ----------------------------------------------------------------------
+def validate_position(state: GameState) -> None:
+    """Refuse a state the rules never allow, with the rule ID and the field (docs/notation.md lists the checks).
+
+    Checked: the rooms and portcullises, each token's place, every square (golden rules, pits, start zones), the
+    cards, the turn (phase, first-cycle limit, AP), and the teams, combat, placing and over fields against the phase.
+    Not checked: whether the history that led here is plausible (e.g. which cards were played in which turn).
+    """
+    _check_ports(state)
+    _check_token_places(state)
+    _check_squares(state)
+    _check_cards(state)
+    _check_turn(state)
+    _check_teams(state)
+    _check_combat(state)
+    _check_placement(state)
+    _check_outcome(state)
+
+
+def _check_ports(state: GameState) -> None:
+    on_board = {p.tile: p for p in state.rooms}
+    for tile in state.portcullis:
+        if tile not in on_board:
+            raise PositionError("BG-OPT-07", "ports", f"room {tile} is not on the board")
+        if not on_board[tile].revealed:
+            raise PositionError("BG-GEO-11", "ports", f"room {tile} is face down: its portcullises are untouched")
+
+
+def _check_token_places(state: GameState) -> None:
+    cat, options, phase = state.catalogue, state.options, state.phase
+    height = state.height
+    board = board_of(state)
+    removed = set(cat.beginner["remove"]) if options.beginner else set()
+    placing = set(state.placement.tokens) if state.placement else set()
+    rooms: dict[tuple[int, int], list[Token]] = {}
+    for t in sorted(state.tokens.values(), key=lambda t: t.id):
+        if t.code in removed and t.where != "unused":
+            raise PositionError("BG-OPT-07", "tokens", f"{t.id} is not in the beginner game (write {t.id}>unused)")
+        if t.where == "unused" and t.code not in removed:
+            h = options.handicap
+            if not (h and h.seat == t.colour and t.is_character):
+                rule = "BG-OPT-08" if t.is_character else "BG-OPT-07"
+                raise PositionError(rule, "tokens", f"{t.id}>unused: only the beginner game's removed tokens and "
+                                                    "a handicapped player's left-out characters are unused")
+        if (t.where == "placing") != (t.id in placing):
+            raise PositionError("BG-REVEAL-06", "tokens", f"{t.id}: exactly the tokens of the placing field are "
+                                                          ">placing")
+        if phase == "team" and t.where not in ("screen", "unused"):
+            raise PositionError("BG-SETUP-04", "tokens", f"{t.id}: nothing is placed before both teams are chosen")
+        if phase == "hide" and t.where not in ("screen", "unused", "room", "board"):
+            raise PositionError("BG-SETUP-05", "tokens", f"{t.id}: during the hidden placement tokens are behind "
+                                                         "the screens, on the rooms or in the starting teams")
+        if t.where == "room":
+            x, y = t.room
+            name = f"{t.id}#{slot_name(t.room)}.{t.order}"
+            if y >= state.rows:
+                raise PositionError("BG-GEO-02", "tokens", f"{name}: there is no room {slot_name(t.room)}")
+            if state.room_at(t.room).revealed:
+                raise PositionError("BG-REVEAL-05", "tokens", f"{name}: room {slot_name(t.room)} is revealed; "
+                                                              "its tokens came off it")
+            if t.order < 1:
+                raise PositionError("BG-SETUP-05", "tokens", f"{name}: tokens are placed one by one from 1")
+            rooms.setdefault(t.room, []).append(t)
+        if t.where != "board":
+            continue
+        sq = t.square
+        name = f"{t.id}@{square_name(sq)}"
+        if not (0 <= sq[0] < 2 * ROOM and -1 <= sq[1] <= height):
+            raise PositionError("BG-GEO-09", "tokens", f"{name} is off the board (ranks 0 to {height + 1})")
+        slot = board.slot_of(sq)
+        if slot is not None and not state.room_at(slot).revealed:
+            raise PositionError("BG-GEO-11", "tokens", f"{name} is on face-down room {slot_name(slot)}: hidden tokens "
+                                                       f"lie on the room ({t.id}#{slot_name(slot)}.<n>)")
+        owner = board.start_zone_owner(sq)
+        if owner and t.is_character and t.colour != owner:
+            raise PositionError("BG-EXIT-02", "tokens", f"{name}: a character never stands on the opponent's "
+                                                        "start zone")
+        if t.face_down:
+            if phase != "hide":
+                raise PositionError("BG-SETUP-10", "tokens", f"{name}?: the starting teams are face down only "
+                                                             "during the hidden placement")
+            if sq not in marked_squares(state, t.colour):
+                raise PositionError("BG-SETUP-04", "tokens", f"{name}?: the starting team stands on its marked "
+                                                             "start squares")
+        elif phase == "hide":
+            raise PositionError("BG-SETUP-10", "tokens", f"{name}: during the hidden placement only the face-down "
+                                                         "starting teams are on the board")
+        if t.wounded_turn > state.turn:
+            raise PositionError("BG-COMBAT-07", "tokens", f"{name}: wounded in turn {t.wounded_turn}, after "
+                                                          f"this turn {state.turn}")
+    for slot, hidden in sorted(rooms.items()):
+        if len(hidden) > capacity(state, slot):
+            raise PositionError("BG-SETUP-06", "tokens", f"room {slot_name(slot)} holds {len(hidden)} face-down "
+                                                         f"tokens, more than its {capacity(state, slot)}")
+        orders = [t.order for t in hidden]
+        if len(set(orders)) != len(orders):
+            raise PositionError("BG-SETUP-05", "tokens", f"two tokens of room {slot_name(slot)} have the same "
+                                                         "placement order")
+    h = options.handicap
+    if h is not None:
+        out = sum(1 for t in state.tokens.values()
+                  if t.colour == h.seat and t.is_character and t.where == "unused" and t.code not in removed)
+        playing = sum(1 for code in cat.characters if code not in removed)
+        need = 0 if phase == "team" else max(0, playing - h.characters)
+        if out != need:
+            raise PositionError("BG-OPT-08", "tokens", f"{h.seat} plays {h.characters} characters: {need} of "
+                                                       f"them are >unused {'now' if need else 'before the teams'}, "
+                                                       f"not {out}")
+
+
+def _check_squares(state: GameState) -> None:
+    """BG-GOLD-02/03, BG-MOVE-07/12, BG-PIT: what one square may hold when no action is under way."""
+    cat = state.catalogue
+    pits = board_of(state).pits
+    for sq, tokens in sorted(state.occupancy().items()):
+        field = f"square {square_name(sq)}"
+        ids = ", ".join(sorted(t.id for t in tokens))
+        figures = [t for t in tokens if t.is_character and not t.wounded]
+        wounded = [t for t in tokens if t.is_character and t.wounded]
+        objects = [t for t in tokens if not t.is_character]
+        if len(tokens) > 2:
+            raise PositionError("BG-GOLD-02", field, f"{len(tokens)} tokens ({ids}): at most 2")
+        if len(figures) > 1:
+            raise PositionError("BG-MOVE-12", field, f"two figures ({ids})")
+        if len(wounded) > 1 or len(objects) > 1:
+            raise PositionError("BG-GOLD-03", field, f"two tokens of one kind ({ids})")
+        if figures and wounded and wounded[0].colour != figures[0].colour:
+            raise PositionError("BG-MOVE-07", field, f"a figure on an enemy wounded character ({ids})")
+        if sq not in pits:
+            continue
+        rope = any(cat.objects[o.code].rope for o in objects)
+        if figures and not rope and "acrobatics" not in cat.characters[figures[0].code].abilities:
+            raise PositionError("BG-MOVE-12", field, f"{figures[0].id} stands on a pit without a Rope")
+        if wounded and not rope:
+            raise PositionError("BG-PIT-08", field, f"{wounded[0].id} is wounded on a pit without a Rope: it fell")
+        if objects and not rope and not figures:
+            raise PositionError("BG-PIT-05", field, f"{objects[0].id} lies on a pit: only a Rope may")
+
+
+def _check_cards(state: GameState) -> None:
+    cat = state.catalogue
+    h = state.options.handicap
+    for seat, p in sorted(state.players.items()):
+        field = f"cards {seat}"
+        if sorted(p.actions + p.played) != sorted(cat.action_cards):
+            raise PositionError("BG-COMP-06", field, "each action card " + ", ".join(map(str, cat.action_cards))
+                                + " is exactly once in hand or played")
+        deck = list(cat.combat_cards)
+        removed = list(h.removed_cards) if h and h.seat == seat else []
+        for card in removed:
+            deck.remove(card)
+        for card in p.combat:
+            if card not in deck:
+                rule = "BG-OPT-08" if card in removed else "BG-COMP-07"
+                raise PositionError(rule, field, f"one +{card} combat card too many")
+            deck.remove(card)
+        if 0 not in p.combat:
+            raise PositionError("BG-COMBAT-10", field, "the +0 combat card never leaves the hand")
+        if p.jumps > cat.jump_cards:
+            raise PositionError("BG-JUMP-01", field, f"{p.jumps} jump cards: a player has {cat.jump_cards}")
+
+
+def _check_turn(state: GameState) -> None:
+    cat = state.catalogue
+    phase = state.phase
+    if phase in ("team", "hide"):
+        if state.turn != 0 or state.active is not None:
+            raise PositionError("BG-SETUP-11", "turn", "turns start after the setup: write 'turn 0 -' in phases "
+                                                       "team and hide")
+        if state.placer is None:
+            raise PositionError("BG-SETUP-05", "turn placer=", "the setup draws who places the first hidden token")
+    else:
+        if phase != "over" and (state.turn < 1 or state.active is None):
+            raise PositionError("BG-TURN-01", "turn", f"phase {phase} is played in a turn (>= 1) of an active "
+                                                      "player")
+        if state.placer is not None:
+            raise PositionError("BG-SETUP-09", "turn placer=", "the hidden placement is over (placer=-)")
+    if state.ap > max(cat.action_cards):
+        raise PositionError("BG-TURN-03", "turn ap=", f"{state.ap} AP: an action card gives at most "
+                                                      f"{max(cat.action_cards)}")
+    if phase in ("team", "hide", "card") and state.ap:
+        raise PositionError("BG-TURN-02", "turn ap=", f"no action card played yet in phase {phase}: ap=0")
+    played = [v for p in state.players.values() for v in p.played]
+    if state.high_card not in (1, *cat.action_cards):
+        raise PositionError("BG-ACT-02", "turn high=", "the highest action card played (1 before any)")
+    if state.high_card < max(played, default=1):
+        raise PositionError("BG-ACT-02", "turn high=", f"high={state.high_card} but a {max(played)} was played")
+    if state.four_played and state.high_card < 4:
+        raise PositionError("BG-ACT-03", "turn four=", f"four=1 but high={state.high_card}")
+    if not state.four_played:
+        if 4 in played:
+            raise PositionError("BG-ACT-03", "turn four=", "a 4 was played: four=1")
+        if state.high_card > 3:
+            raise PositionError("BG-ACT-02", "turn high=", f"high={state.high_card} before any 4 was played")
+        if state.high_card != max(played, default=1):
+            raise PositionError("BG-ACT-02", "turn high=", f"high={state.high_card} but the highest card played "
+                                                           f"is {max(played, default=1)}: before a 4, no cycle "
+                                                           "is over and the played cards are all there")
+    extra = sum(o.extra_ap for o in cat.objects.values()) * len(SEATS)
+    for tid, n in sorted(state.pools.items()):
+        t = state.tokens[tid]
+        if not t.is_character or t.colour != state.active:
+            raise PositionError("BG-AP-05", "turn pools=", f"{tid}: potion AP belong to a character of the active "
+                                                           "player")
+        if n > extra:
+            raise PositionError("BG-OBJ-POTION-02", "turn pools=", f"{tid}:{n}: a potion gives "
+                                                                   f"{extra // len(SEATS)} AP")
+    for tid in sorted(state.acted):
+        t = state.tokens[tid]
+        if not t.is_character or t.colour != state.active:
+            raise PositionError("BG-AP-02", "turn acted=", f"{tid}: only the active player's characters act")
+    for tid in sorted(state.exhausted):
+        if not state.tokens[tid].is_character:
+            raise PositionError("BG-CHAR-CLERIC-02", "turn exhausted=", f"{tid}: only characters are healed")
+
+
+def _check_teams(state: GameState) -> None:
+    if state.teams and state.phase != "team":
+        raise PositionError("BG-SETUP-04", "teams", "secret teams are pending only in phase team")
+    for seat, (team, out) in sorted(state.teams.items()):
+        field = f"teams {seat}"
+        if sorted(sq for sq, _ in team) != sorted(marked_squares(state, seat)):
+            raise PositionError("BG-SETUP-04", field, "one character on each of the 4 marked start squares")
+        codes = [code for _, code in team]
+        available = [t.code for t in state.tokens.values()
+                     if t.colour == seat and t.is_character and t.where != "unused"]
+        if len(set(codes)) != len(codes) or any(c not in available for c in codes):
+            raise PositionError("BG-SETUP-04", field, "4 different characters of the game")
+        h = state.options.handicap
+        need = max(0, len(available) - h.characters) if h and h.seat == seat else 0
+        if len(set(out)) != len(out) or len(out) != need or any(c in codes or c not in available for c in out):
+            raise PositionError("BG-OPT-08", field, f"leave out exactly {need} other character(s)")
+
+
+def _check_combat(state: GameState) -> None:
+    c = state.combat
+    if (c is not None) != (state.phase == "combat"):
+        raise PositionError("BG-COMBAT-02", "combat", "a combat field exactly in phase combat")
+    if c is None:
+        return
+    tokens = state.tokens
+    a, t = tokens[c.attacker], tokens[c.target]
+    if not a.is_figure or a.colour != state.active or c.attacker not in c.attackers:
+        raise PositionError("BG-COMBAT-01", "combat", f"{c.attacker}: the attacker is a figure of the active "
+                                                      "player, among att=")
+    if not (t.is_character and t.where == "board" and t.colour != state.active) or c.target not in c.defenders:
+        raise PositionError("BG-COMBAT-01", "combat", f"{c.target}: the target is an enemy character in play, "
+                                                      "among def=")
+    for tid in c.attackers + c.defenders:
+        side = state.active if tid in c.attackers else None
+        token = tokens[tid]
+        if side and (token.colour != side or not token.is_figure):
+            raise PositionError("BG-GROUP-02", "combat", f"{tid}: attackers are figures of the active player")
+        if not side and (token.colour == state.active or not (token.is_figure or tid == c.target)):
+            raise PositionError("BG-GROUP-03", "combat", f"{tid}: defenders are enemy figures (and the target)")
+    if len(set(c.attackers + c.defenders)) != len(c.attackers + c.defenders):
+        raise PositionError("BG-GROUP-02", "combat", "a participant is named twice")
+    seats = [seat for seat, _ in c.cards]
+    if len(seats) > 1:
+        raise PositionError("BG-COMBAT-02", "combat", "both cards are in: the combat is resolved")
+    for seat, value in c.cards:
+        if value not in state.players[seat].combat:
+            raise PositionError("BG-COMBAT-06", "combat", f"{seat} has no +{value} combat card in hand")
+
+
+def _check_placement(state: GameState) -> None:
+    p = state.placement
+    if (p is not None) != (state.phase == "place"):
+        raise PositionError("BG-REVEAL-06", "placing", "a placing field exactly in phase place")
+    if p is None:
+        return
+    if p.slot[1] >= state.rows or not state.room_at(p.slot).revealed:
+        raise PositionError("BG-REVEAL-05", "placing", f"room {slot_name(p.slot)} is not a revealed room")
+    if p.revealer != state.active:
+        raise PositionError("BG-REVEAL-06", "placing", "the revealer is the active player")
+    if len(set(p.tokens)) != len(p.tokens):
+        raise PositionError("BG-REVEAL-06", "placing", "a token is named twice")
+    if p.passed and p.placer != p.revealer:
+        raise PositionError("BG-OPT-03", "placing", "after a pass the revealer places the rest")
+
+
+def _check_outcome(state: GameState) -> None:
+    o = state.outcome
+    if (o is not None) != (state.phase == "over"):
+        raise PositionError("BG-END-02", "over", "an over field exactly in phase over")
+    if o is None:
+        return
+    vp = {seat: state.vp(seat) for seat in SEATS}
+    winner = None if vp["B"] == vp["Y"] else max(vp, key=vp.get)
+    if o.winner != winner:
+        raise PositionError("BG-END-03" if winner is None or o.winner is None else "BG-END-02", "over",
+                            f"with {vp['B']} VP to {vp['Y']} the result is {winner or 'a draw'}")
 
 
 def format_options(options: Options) -> str:
@@ -212,98 +526,184 @@ def parse_options(words: list[str], set_name: str = "base_set") -> Options:
 
 def _options(f: _Fields, header: list[str]) -> Options:
     set_name = header[1]
+    if not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", set_name):
+        raise f.fail(f"bad set name {set_name!r}", 4)
     try:
         load(set_name)
     except KeyError:
         raise f.fail(f"unknown set {set_name!r}", 4) from None
     try:
-        return parse_options(header[2:], set_name)
+        options = parse_options(header[2:], set_name)
     except ValueError as error:
         raise f.fail(f"bad option {error}", 0) from None
+    try:
+        validate_options(options)
+    except ValueError as error:
+        rule, _, message = str(error).partition(": ")
+        raise PositionError(rule, "DT1", message) from None
+    return options
 
 
-def _parse_token(f: _Fields, word: str, tokens: dict) -> Token:
-    m = _TOKEN_RE.match(word)
+def _rooms(f: _Fields, words: list[str], options: Options) -> list[RoomPlace]:
+    cat = options.catalogue
+    rooms = []
+    for word in words:
+        m = re.fullmatch(r"([AB])([1-9])=(\*?)(\w+)/([0-3])", word, re.ASCII)
+        if not m or m.group(4) not in cat.rooms:
+            raise f.fail(f"bad room {word!r} (expected like A1=1G/0 or B2=*3D/1)")
+        rooms.append(RoomPlace(("AB".index(m.group(1)), int(m.group(2)) - 1), m.group(4), int(m.group(5)),
+                               m.group(3) == ""))
+    rooms.sort(key=lambda p: (p.slot[1], p.slot[0]))
+    rows = len(rooms) // 2
+    if not rooms or [p.slot for p in rooms] != [(c, r) for r in range(rows) for c in range(2)]:
+        raise f.fail("rooms must fill a 2-wide grid: A1 B1 A2 B2 ...")
+    tiles = [p.tile for p in rooms]
+    for tile in tiles:
+        if tiles.count(tile) > 1:
+            raise PositionError("BG-COMP-02", "rooms", f"room tile {tile} is laid twice")
+    beginner = options.beginner
+    expected = cat.beginner["length_rooms"] if beginner else cat.board["length_rooms"]
+    if rows != expected:
+        rule = "BG-OPT-07" if beginner else "BG-GEO-02"
+        raise PositionError(rule, "rooms", f"{'the beginner game' if beginner else 'a game'} has {2 * expected} "
+                                           f"rooms ({expected} rows of 2), not {len(rooms)}")
+    numbers = [cat.rooms[t].number for t in tiles]
+    for tile, number in zip(tiles, numbers):
+        if numbers.count(number) != 2:
+            raise PositionError("BG-OPT-07" if beginner else "BG-COMP-02", "rooms",
+                                f"room {tile} is laid without its twin (rooms come in pairs)")
+    return rooms
+
+
+def _parse_token(f: _Fields, word: str, tokens: dict, cat) -> Token:
+    m = _TOKEN_RE.fullmatch(word)
     if not m or m.group(1) not in tokens:
         raise f.fail(f"bad token {word!r} (expected like bWA@c4, yTR@e7!3, bRP#A2.1, bGB>exited)")
     base = tokens[m.group(1)]
     if m.group(2):
+        if (m.group(5) or m.group(7)) and not base.is_character:
+            raise PositionError("BG-WOUND-01", "tokens", f"{word}: only a character can be wounded")
+        if m.group(4) and not base.is_character:
+            raise PositionError("BG-SETUP-04", "tokens", f"{word}: only the starting team's characters lie face "
+                                                         "down on the start zone")
+        if m.group(4) and m.group(5):
+            raise PositionError("BG-SETUP-04", "tokens", f"{word}: a face-down starting character is not wounded")
         wounded_turn = int(m.group(6)) if m.group(6) else int(m.group(7)) if m.group(7) else -1
         return base.moved(where="board", square=(ord(m.group(2)) - ord("a"), int(m.group(3)) - 1),
                           face_down=bool(m.group(4)), wounded=bool(m.group(5)), wounded_turn=wounded_turn)
     if m.group(8):
         return base.moved(where="room", room=("AB".index(m.group(8)), int(m.group(9)) - 1), order=int(m.group(10)))
     where = m.group(11)
+    kind = "character" if base.is_character else "object"
+    allowed = {"exited": ("BG-EXIT-04", base.is_character, "objects carried out are discarded or scored"),
+               "saved": ("BG-CARRY-05", base.is_character, "only a wounded character is saved"),
+               "eliminated": ("BG-VP-04", base.is_character, "only characters are eliminated"),
+               "discarded": ("BG-ABIL-03", not base.is_character, "only objects are discarded")}
+    if where in allowed and not allowed[where][1]:
+        raise PositionError(allowed[where][0], "tokens", f"{word}: a {kind} is never {where}: {allowed[where][2]}")
     if where.startswith("scored."):
+        if base.is_character or not cat.objects[base.code].exit_vp:
+            raise PositionError("BG-VP-03", "tokens", f"{word}: only a Treasure carried out scores")
         return base.moved(where="scored", scored_by=where[-1])
     return base.moved(where=where)
 
 
-def _turn(f: _Fields, words: list[str]) -> dict:
+def _turn(f: _Fields, words: list[str], tokens: dict) -> dict:
     if len(words) < 3:
         raise f.fail("expected 'turn <n> <seat|-> <phase> ...'")
-    phases = ("team", "hide", "card", "main", "combat", "place", "over")
-    if not words[0].isdigit() or words[1] not in ("B", "Y", "-") or words[2] not in phases:
-        raise f.fail(f"bad turn field: turn number, active seat and one of {', '.join(phases)}")
-    values = dict(turn=int(words[0]), active=None if words[1] == "-" else words[1], phase=words[2], ap=0,
-                  high_card=1, four_played=False, first_player="B", placer=None, combats=0, pools={},
+    if not re.fullmatch(_N, words[0]) or words[1] not in ("B", "Y", "-") or words[2] not in _PHASES:
+        raise f.fail(f"bad turn field: turn number, active seat and one of {', '.join(_PHASES)}")
+    values = dict(turn=int(words[0]), active=None if words[1] == "-" else words[1], phase=words[2], pools={},
                   acted=frozenset(), exhausted=frozenset())
+    given = set()
     for word in words[3:]:
         key, _, value = word.partition("=")
-        try:
-            if key in ("ap", "high", "combats"):
-                values[{"high": "high_card"}.get(key, key)] = int(value)
-            elif key == "four":
-                values["four_played"] = value == "1"
-            elif key in ("first", "placer") and value in ("B", "Y", "-"):
-                values["first_player" if key == "first" else "placer"] = None if value == "-" else value
-            elif key == "pools":
-                values["pools"] = {t: int(n) for t, n in (p.split(":") for p in value.split(","))}
-            elif key in ("acted", "exhausted"):
-                values[key] = frozenset(value.split(","))
-            else:
-                raise ValueError
-        except ValueError:
-            raise f.fail(f"bad turn attribute {word!r}") from None
+        if key in given:
+            raise f.fail(f"turn attribute {key}= given twice")
+        given.add(key)
+        if key in ("ap", "high", "combats") and re.fullmatch(_N, value):
+            values[{"high": "high_card"}.get(key, key)] = int(value)
+        elif key == "four" and value in ("0", "1"):
+            values["four_played"] = value == "1"
+        elif key == "first" and value in SEATS:
+            values["first_player"] = value
+        elif key == "placer" and value in ("B", "Y", "-"):
+            values["placer"] = None if value == "-" else value
+        elif key == "pools" and re.fullmatch(rf"[by][A-Z]{{2}}:{_N}(,[by][A-Z]{{2}}:{_N})*", value):
+            pairs = [p.split(":") for p in value.split(",")]
+            values["pools"] = {_known(f, t, tokens): int(n) for t, n in pairs}
+            if len(values["pools"]) != len(pairs):
+                raise f.fail(f"a token is given twice in {word!r}")
+        elif key in ("acted", "exhausted") and value:
+            values[key] = frozenset(_known(f, t, tokens) for t in value.split(","))
+        else:
+            raise f.fail(f"bad turn attribute {word!r}")
+    missing = [key for key in _REQUIRED_TURN if key not in given]
+    if missing:
+        raise f.fail(f"the turn field needs {' '.join(k + '=' for k in missing)} (no default: "
+                     f"it would silently change the rules, e.g. the first-cycle limit)")
     return values
 
 
+def _known(f: _Fields, token_id: str, tokens: dict) -> str:
+    if token_id not in tokens:
+        raise f.fail(f"unknown token {token_id!r}")
+    return token_id
+
+
 def _square(f: _Fields, text: str):
-    m = re.match(r"^([a-j])(\d{1,2})$", text)
+    m = _SQUARE_RE.fullmatch(text)
     if not m:
         raise f.fail(f"bad square {text!r}")
     return ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
 
 
-def _teams(f: _Fields, words: list[str] | None) -> dict:
+def _teams(f: _Fields, words: list[str] | None, cat) -> dict:
     teams = {}
     for word in words or ():
-        seat, _, rest = word.partition("=")
-        team_text, _, out_text = rest.partition("/out:")
-        team = tuple(sorted((_square(f, sq), code) for sq, code in (p.split(":") for p in team_text.split(","))))
-        teams[seat] = (team, tuple(sorted(c for c in out_text.split(",") if c)))
+        m = re.fullmatch(r"([BY])=([a-j0-9:A-Z,]+?)(?:/out:([A-Z,]*))?", word, re.ASCII)
+        if not m or m.group(1) in teams:
+            raise f.fail(f"bad team {word!r} (expected like B=b0:TH,d0:WA,g0:TR,i0:GB[/out:MK])")
+        team = []
+        for part in m.group(2).split(","):
+            square, _, code = part.partition(":")
+            if code not in cat.characters:
+                raise f.fail(f"bad team {word!r}: {part!r} is not square:character")
+            team.append((_square(f, square), code))
+        out = [c for c in (m.group(3) or "").split(",") if c]
+        if any(c not in cat.characters for c in out):
+            raise f.fail(f"bad team {word!r}: out: lists character codes")
+        teams[m.group(1)] = (tuple(sorted(team)), tuple(sorted(out)))
     return teams
 
 
-def _combat(f: _Fields, words: list[str] | None) -> Combat | None:
+def _combat(f: _Fields, words: list[str] | None, tokens: dict) -> Combat | None:
     if words is None:
         return None
-    try:
-        number, pair, att, dfn, *rest = words
-        attacker, target = pair.split(">")
-        cards = tuple((s, int(v)) for s, v in (p.split(":") for p in rest[0][6:].split(","))) if rest else ()
-        return Combat(int(number), attacker, target, tuple(att[4:].split(",")), tuple(dfn[4:].split(",")), cards)
-    except ValueError:
-        raise f.fail("bad combat field (expected 'combat <n> <attacker>><target> att=... def=... [cards=B:3]')") from None
+    usage = "bad combat field (expected 'combat <n> <attacker>><target> att=... def=... [cards=B:3]')"
+    if len(words) not in (4, 5) or not re.fullmatch(_N, words[0]) or not re.fullmatch(r"\w+>\w+", words[1]):
+        raise f.fail(usage)
+    attacker, target = (_known(f, t, tokens) for t in words[1].split(">"))
+    if not words[2].startswith("att=") or not words[3].startswith("def="):
+        raise f.fail(usage)
+    attackers = tuple(_known(f, t, tokens) for t in words[2][4:].split(","))
+    defenders = tuple(_known(f, t, tokens) for t in words[3][4:].split(","))
+    cards = ()
+    if len(words) == 5:
+        m = re.fullmatch(r"cards=([BY]:[0-6](?:,[BY]:[0-6])*)", words[4])
+        if not m:
+            raise f.fail(usage)
+        cards = tuple((p[0], int(p[2])) for p in m.group(1).split(","))
+    return Combat(int(words[0]), attacker, target, attackers, defenders, cards)
 
 
-def _placement(f: _Fields, words: list[str] | None) -> Placement | None:
+def _placement(f: _Fields, words: list[str] | None, tokens: dict) -> Placement | None:
     if words is None:
         return None
-    if len(words) < 3 or not re.match(r"^[BY][BY]$", words[1]):
+    if len(words) not in (3, 4) or not re.fullmatch(r"[BY][BY]", words[1]) or words[3:] not in ([], ["passed"]):
         raise f.fail("bad placing field (expected 'placing <slot> <revealer><placer> <tokens> [passed]')")
-    m = re.match(r"^([AB])(\d)$", words[0])
+    m = _SLOT_RE.fullmatch(words[0])
     if not m:
         raise f.fail(f"bad room {words[0]!r}")
     return Placement(("AB".index(m.group(1)), int(m.group(2)) - 1), words[1][0], words[1][1],
-                     tuple(words[2].split(",")), len(words) > 3 and words[3] == "passed")
+                     tuple(_known(f, t, tokens) for t in words[2].split(",")), len(words) > 3)

@@ -149,7 +149,7 @@ def test_BG_OPT_06_a_higher_target_moves_the_end():
 def test_BG_COMP_10_BG_OPT_01_figures_are_cosmetic_identity_and_wound_are_shown():
     """BG-COMP-10, BG-OPT-01: figures replace tokens cosmetically; the software shows every revealed
     character's identity and whether it is wounded (face-down token) to every viewer, and nothing else changes."""
-    state = position("bWA@c3 bTR@c5!2 yGB@h8! yCL@h3", turn=5)
+    state = position("bWA@c3 bTR@c5!2 yGB@h9! yCL@h3", turn=5)  # h9: h8 is a pit (BG-PIT-08)
     for viewer in ("B", "Y", None):
         shown = {t["id"]: (t["code"], t["wounded"]) for t in view(state, viewer)["tokens"]}
         assert shown == {"bWA": ("WA", False), "bTR": ("TR", True), "yGB": ("GB", True), "yCL": ("CL", False)}

@@ -270,8 +270,8 @@ def test_BG_LOS_03_objects_mechanisms_pits_open_portcullises_do_not_stop_it():
 def test_BG_LOS_04_across_room_borders_and_onto_start_zones_but_not_through_border_walls():
     s = position("bWZ@e18 bFW@e18 yGB@e21")
     assert fired(apply_texts(s, "fireball bWZ n")[1]) == ["yGB"]
-    s = position("bWZ@e3 bFW@e3 yGB@e0")
-    assert fired(apply_texts(s, "fireball bWZ s")[1]) == ["yGB"]  # own start zone too
+    s = position("bWZ@e3 bFW@e3 bGB@e0")  # only Blue's characters stand there (BG-EXIT-02)
+    assert fired(apply_texts(s, "fireball bWZ s")[1]) == ["bGB"]  # own start zone too
     s = position("bWZ@a7 bFW@a7 yGB@a12")
     assert fired(apply_texts(s, "fireball bWZ n")[1]) == []  # the wall between a10 and a11
     s = position("bWZ@b7 bFW@b7 yGB@b12")
