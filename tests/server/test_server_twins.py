@@ -26,13 +26,13 @@ from dataclasses import dataclass
 import msgpack
 import trio
 import trio.testing
-from dungeon_twister.engine import (SEATS, ChooseTeam, Hide, Options, apply, format_action, new_game, parse_action,
-                                    secret_purpose, view)
+from dungeon_twister.engine import (SEATS, ChooseTeam, Handicap, Hide, Options, apply, format_action, new_game,
+                                    parse_action, secret_purpose, view)
 from dungeon_twister.engine.bots import BOTS
 from dungeon_twister.engine.rng import Rng
-from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, Join, Joined, OpponentCommit, OpponentReveal,
-                                      PlayerConnection, Spectate, SpectatorConnection, TableCreated, TableOptions,
-                                      Welcome)
+from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, Join, Joined, Leave,
+                                      OpponentCommit, OpponentReveal, PlayerConnection, RevealMismatch, Spectate,
+                                      SpectatorConnection, TableCreated, TableOptions, Welcome)
 from dungeon_twister.protocol.framing import FrameReader
 from dungeon_twister.server.viewing import legal_texts
 from test_server_support import SOFTWARE, running_server
@@ -91,6 +91,16 @@ def reveal_state(seed: int, options: Options, steps: list[Step], state=None):
     return state
 
 
+def reveal_steps(seed: int, options: Options, script: list[Step]) -> list[tuple[int, int]]:
+    """(step, index of the room in `rooms`) of every room revealed in the script, in order."""
+    states = [new_game(options, seed)]
+    for step in script:
+        states.append(reveal_state(seed, options, [step], states[-1]))
+    return [(n, next(i for i, (p, q) in enumerate(zip(states[n].rooms, states[n + 1].rooms)) if p != q))
+            for n in range(len(script)) if sum(p.revealed for p in states[n + 1].rooms)
+            > sum(p.revealed for p in states[n].rooms)]
+
+
 def _twin_seed(a, b, same: set[int]) -> bool:
     """`b`'s seed draws the same first placer and first player as `a`'s, the same rooms (tile and orientation)
     at the slots `same` (indices into `rooms`), and other rooms elsewhere."""
@@ -136,7 +146,8 @@ class Capture:
         await trio.testing.wait_all_tasks_blocked()  # the server has answered, and every answer was read
 
 
-async def play(seed: int, steps: list[Step]) -> tuple[dict[str, Capture], list[dict[str, int]]]:
+async def play(seed: int, steps: list[Step], options: TableOptions = OPTIONS
+               ) -> tuple[dict[str, Capture], list[dict[str, int]]]:
     """Play the script on a fresh server: the captures of "B" and "spectator", and before each step (and once
     at the end) how many frames each had received."""
     async with running_server(seeds=(seed,)) as server, trio.open_nursery() as nursery:
@@ -147,7 +158,7 @@ async def play(seed: int, steps: list[Step]) -> tuple[dict[str, Capture], list[d
             return capture
 
         blue = await connect("ann", PlayerConnection())
-        await blue.send(blue.conn.send(CreateTable(OPTIONS)))
+        await blue.send(blue.conn.send(CreateTable(options)))
         table = next(m for m in blue.messages if isinstance(m, TableCreated)).table
         await blue.send(blue.conn.send(Join(table, "B")))
         watcher = await connect("eve", SpectatorConnection())
@@ -160,6 +171,9 @@ async def play(seed: int, steps: list[Step]) -> tuple[dict[str, Capture], list[d
             marks.append({"B": len(blue.frames), "spectator": len(watcher.frames)})
             if step.purpose is None:
                 ((seat, text),) = step.choices.items()
+                if text == "__leave__":  # the seat leaves the table: a resignation during the game
+                    await players[seat].send(players[seat].conn.send(Leave()))
+                    continue
                 await players[seat].send(players[seat].conn.send(Action(table, f"{seat}-{number}", text)))
                 continue
             for seat in SEATS:
@@ -195,10 +209,12 @@ def normalised(capture: Capture) -> list[bytes]:
     return out
 
 
-async def compare_twins(seeds: tuple[int, int], scripts: tuple[list[Step], list[Step]], cut: int) -> dict:
+async def compare_twins(seeds: tuple[int, int], scripts: tuple[list[Step], list[Step]], cut: int,
+                        options: TableOptions = OPTIONS) -> dict:
     """Play both twins; assert that Blue and the spectator receive the same bytes before step `cut` and different
     bytes in it. Returns how many frames were compared, per viewer, and the message types among them."""
-    (first, first_marks), (second, second_marks) = [await play(seed, script) for seed, script in zip(seeds, scripts)]
+    (first, first_marks), (second, second_marks) = [await play(seed, script, options)
+                                                        for seed, script in zip(seeds, scripts)]
     compared = {}
     for viewer in ("B", "spectator"):
         a, b = normalised(first[viewer]), normalised(second[viewer])
@@ -250,12 +266,8 @@ async def test_other_rooms_and_swapped_hidden_tokens_send_the_same_bytes_until_t
     options = Options()
     seed = TEAM_SEED
     script = greedy_script(seed, options)
+    reveals = reveal_steps(seed, options, script)
     states = [new_game(options, seed)]
-    for step in script:
-        states.append(reveal_state(seed, options, [step], states[-1]))
-    reveals = [(n, next(i for i, (p, q) in enumerate(zip(states[n].rooms, states[n + 1].rooms)) if p != q))
-               for n in range(len(script)) if sum(p.revealed for p in states[n + 1].rooms)
-               > sum(p.revealed for p in states[n].rooms)]
     same = {slot for _, slot in reveals[:2]}  # the twins share the first two rooms revealed
     hides = [(n, parse_action(step.choices["Y"], "Y")) for n, step in enumerate(script)
              if step.purpose is None and "Y" in step.choices and step.choices["Y"].startswith("hide")]
@@ -277,3 +289,53 @@ async def test_other_rooms_and_swapped_hidden_tokens_send_the_same_bytes_until_t
     assert compared["B"] > cut and compared["spectator"] > cut
     assert {"opponent_commit", "opponent_reveal", "timer", "table_event"} <= compared["B types"]
     assert {"timer", "table_event"} <= compared["spectator types"]
+
+
+async def test_the_characters_left_out_of_a_handicap_game_send_the_same_bytes_until_one_is_revealed(mock_clock):
+    """Yellow plays with 6 characters (BG-OPT-08) and leaves out another character: one that Yellow, in the first
+    game, hides in a room (the twin hides the first game's left-out character there instead). Public only when
+    that room is revealed (BG-REVEAL-01/05); the team reveal, which names the characters left out, is forwarded
+    at the end of the game (DT-043), so the teams' reveal does not tell either."""
+    options = Options(handicap=Handicap("Y", 6))
+    table_options = TableOptions(timers=True, handicap={"seat": "Y", "characters": 6})
+    seed = TEAM_SEED
+    script = greedy_script(seed, options)
+    team = parse_action(script[0].choices["Y"], "Y")
+    assert script[0].purpose == "team" and isinstance(team, ChooseTeam) and len(team.removed) == 2
+    reveals = reveal_steps(seed, options, script)
+    start = new_game(options, seed)
+    hides = {parse_action(step.choices["Y"], "Y").token: (n, parse_action(step.choices["Y"], "Y").slot)
+             for n, step in enumerate(script) if step.purpose is None and step.choices.get("Y", "").startswith("hide")}
+    order = {slot: k for k, (_, slot) in enumerate(reveals)}
+    characters = [tid for tid in hides if start.tokens[tid].is_character]
+    hidden = max(characters, key=lambda tid: order.get(_index(hides[tid][1]), -1))  # revealed last (in the script)
+    n, slot = hides[hidden]
+    left_out = "y" + team.removed[0]
+    swap = {hidden[1:]: left_out[1:], left_out[1:]: hidden[1:]}
+    twin_team = ChooseTeam("Y", team.team, tuple(sorted(swap.get(c, c) for c in team.removed)))
+    twin = [Step({**script[0].choices, "Y": format_action(twin_team)}, "team"), *script[1:]]
+    twin[n] = Step({"Y": format_action(Hide("Y", left_out, slot))})
+    cut = next(step for step, index in reveals if index == _index(slot))
+    kinds = replay(seed, options, twin[:cut + 1])  # the same public actions are legal in the twin up to the cut
+    assert first_step_with(kinds, "teams_revealed") < reveals[0][0] < cut
+    compared = await compare_twins((seed, seed), (script[:cut + 1], twin[:cut + 1]), cut, table_options)
+    assert compared["B"] > cut and compared["spectator"] > cut
+    assert "opponent_reveal" not in compared["B types"]  # the team's: held to the end of the game
+
+
+async def test_a_held_team_reveal_reaches_the_opponent_when_the_game_ends(mock_clock):
+    """DT-043: the team reveal naming the characters Yellow left out comes just before game_over (here Yellow
+    resigns after the teams are revealed), and it opens Yellow's commitment (no reveal mismatch)."""
+    options = Options(handicap=Handicap("Y", 6))
+    script = greedy_script(TEAM_SEED, options)
+    cut = first_step_with(replay(TEAM_SEED, options, script, until="teams_revealed"), "teams_revealed")
+    captures, _ = await play(TEAM_SEED, script[:cut + 1] + [Step({"Y": "__leave__"})],
+                             TableOptions(handicap={"seat": "Y", "characters": 6}))
+    blue = captures["B"].messages
+    team = parse_action(script[0].choices["Y"], "Y")
+    reveals = [n for n, m in enumerate(blue) if isinstance(m, OpponentReveal) and m.purpose == "team"]
+    over = [n for n, m in enumerate(blue) if isinstance(m, GameOver)]
+    assert len(reveals) == 1 and len(over) == 1 and reveals[0] == over[0] - 1
+    assert blue[reveals[0]].choice == format_action(team) and "out=" in blue[reveals[0]].choice
+    assert blue[over[0]].result["reason"] == "resigned" and blue[over[0]].result["winner"] == "B"
+    assert not any(isinstance(m, RevealMismatch) for m in blue)
