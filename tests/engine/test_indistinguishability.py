@@ -26,12 +26,17 @@ from dungeon_twister.engine import (SEATS, ChooseTeam, CombatCard, GameState, Ha
                                     format_action, legal_actions, new_game, opponent, secret_purpose,
                                     timeout_action, view)
 from dungeon_twister.engine import views as views_module
+from dungeon_twister.engine.actions import Attack, Heal, Hide, Move, Place
+from dungeon_twister.engine.errors import EngineError
 from dungeon_twister.engine.rng import Rng
 
 PROFILE = settings(max_examples=10, deadline=None, derandomize=True, database=None,
                    suppress_health_check=[HealthCheck.too_slow])
 HORIZON = 90
 """Steps played on both twins after the moment of the transformation (fewer if the difference becomes public)."""
+
+PROBE_EVERY = 4
+"""Refusals (see `probes`) are compared every this many steps."""
 
 TOTALS: dict[str, list[int]] = {}
 """Per test: [examples, compared steps, examples in which the difference became public]: figures for the report."""
@@ -69,6 +74,24 @@ def differences(a: GameState, a_events, b: GameState, b_events, observer: str) -
         mine, theirs = channels(a, a_events, viewer), channels(b, b_events, viewer)
         out += [f"{viewer or 'spectator'} {name}" for name in mine if mine[name] != theirs[name]]
     return out
+
+
+def probes(state: GameState, observer: str) -> bytes:
+    """What the engine answers `observer` when it names each of the other colour's tokens in an action: "ok" or
+    the refusal's rule and message (sent back as action_refused). A refusal must not tell where a hidden token
+    is, or which token lies where: the same for both twins. The actions: an attack on it, a heal of it, placing
+    it, hiding it, and a move that picks it up (by the observer's first character, in play or not)."""
+    mine = min(t.id for t in state.tokens.values() if t.colour == observer and t.is_character)
+    out = []
+    for t in sorted(t.id for t in state.tokens.values() if t.colour != observer):
+        for action in (Attack(observer, mine, t), Heal(observer, mine, t), Place(observer, t, (0, 0)),
+                       Hide(observer, t, (0, 0)), Move(observer, mine, (0, 0), take=t)):
+            try:
+                apply(state, action)
+                out.append("ok")
+            except EngineError as error:
+                out.append(f"{getattr(error, 'rule', '')}: {error}")
+    return pack(out)
 
 
 # --- twins ---------------------------------------------------------------------------------------------------
@@ -162,6 +185,8 @@ def run_twins(a: GameState, b: GameState, x: str, sigma: dict[str, str], rng: Rn
             result.public = True
             break
         result.problems += differences(a_next, a_events, b_next, b_events, observer)
+        if result.compared % PROBE_EVERY == 0 and probes(a_next, observer) != probes(b_next, observer):
+            result.problems.append(f"{observer} refusals")
         result.compared += 1
         a, b = a_next, b_next
     return result
