@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import msgpack
+import pytest
 import trio
 import trio.testing
 from dungeon_twister.engine import (SEATS, ChooseTeam, Handicap, Hide, Options, apply, format_action, new_game,
@@ -209,6 +210,14 @@ def normalised(capture: Capture) -> list[bytes]:
     return out
 
 
+class TwinsDiffer(AssertionError):
+    """The viewer's n-th frames differ between the twins before the difference is public."""
+
+    def __init__(self, viewer: str, n: int, first: bytes, second: bytes) -> None:
+        super().__init__(f"{viewer}'s frame {n} differs: {first[:300]!r} != {second[:300]!r}")
+        self.viewer, self.n, self.first, self.second = viewer, n, first, second
+
+
 async def compare_twins(seeds: tuple[int, int], scripts: tuple[list[Step], list[Step]], cut: int,
                         options: TableOptions = OPTIONS) -> dict:
     """Play both twins; assert that Blue and the spectator receive the same bytes before step `cut` and different
@@ -220,8 +229,9 @@ async def compare_twins(seeds: tuple[int, int], scripts: tuple[list[Step], list[
         a, b = normalised(first[viewer]), normalised(second[viewer])
         before = first_marks[cut][viewer]
         assert second_marks[cut][viewer] == before, viewer  # the same number of frames before the cut...
-        for n in range(before):
-            assert a[n] == b[n], (viewer, n, a[n][:300], b[n][:300])  # ...each byte for byte the same
+        for n in range(before):  # ...each byte for byte the same
+            if a[n] != b[n]:
+                raise TwinsDiffer(viewer, n, a[n], b[n])
         after = slice(before, first_marks[cut + 1][viewer])
         assert a[after] != b[after], viewer  # the step that reveals the difference does show it
         for capture in (first[viewer], second[viewer]):
@@ -239,23 +249,44 @@ OTHER_SEED_HINT = 9984
 """A seed found by searching from TEAM_SEED + 1 (tried first; the search runs again should the draws change)."""
 
 
-async def test_a_permuted_team_arrangement_sends_the_same_bytes_until_the_teams_are_revealed(mock_clock):
-    """Yellow chooses the same four characters on permuted start squares (BG-SETUP-04); everything else the
-    same. Public when the teams are revealed (BG-SETUP-10), at the last hidden placement."""
+def team_twins() -> tuple[list[Step], list[Step], int]:
+    """The greedy script from TEAM_SEED, its twin in which Yellow's team has the characters of its first and last
+    marked squares swapped, and the step at which the teams are revealed."""
     options = Options()
     script = greedy_script(TEAM_SEED, options)
     team = parse_action(script[0].choices["Y"], "Y")
     assert script[0].purpose == "team" and isinstance(team, ChooseTeam)
     codes = [code for _, code in team.team]
-    permuted = [codes[-1], *codes[1:-1], codes[0]]  # the characters of the first and last marked squares swap
+    permuted = [codes[-1], *codes[1:-1], codes[0]]
     twin_team = ChooseTeam("Y", tuple((sq, c) for (sq, _), c in zip(team.team, permuted)), team.removed)
     twin = [Step({**script[0].choices, "Y": format_action(twin_team)}, "team"), *script[1:]]
     kinds = replay(TEAM_SEED, options, twin, until="teams_revealed")
     cut = first_step_with(kinds, "teams_revealed")
     assert cut == first_step_with(replay(TEAM_SEED, options, script), "teams_revealed") > 10
-    compared = await compare_twins((TEAM_SEED, TEAM_SEED), (script[:cut + 1], twin[:cut + 1]), cut)
+    return script[:cut + 1], twin[:cut + 1], cut
+
+
+async def test_a_permuted_team_arrangement_sends_the_same_bytes_until_the_teams_are_revealed(mock_clock):
+    """Yellow chooses the same four characters on permuted start squares (BG-SETUP-04); everything else the
+    same. Public when the teams are revealed (BG-SETUP-10), at the last hidden placement."""
+    script, twin, cut = team_twins()
+    compared = await compare_twins((TEAM_SEED, TEAM_SEED), (script, twin), cut)
     assert compared["B"] > cut and compared["spectator"] > cut
     assert {"opponent_commit", "table_event", "action_ok"} <= compared["B types"]
+
+
+async def test_control_the_server_comparison_catches_the_id_order_leak(mock_clock, monkeypatch):
+    """With the views' lists sorted by token id again (the leak of issue 6), the same twins are told apart: the
+    first differing frame is a view event during the hidden placement, long before the teams are revealed."""
+    from dungeon_twister.engine import views
+
+    monkeypatch.setattr(views, "_token_key", lambda t, visible: (t.where != "board", t.where != "room", t.id))
+    script, twin, cut = team_twins()
+    with pytest.raises(TwinsDiffer) as failure:
+        await compare_twins((TEAM_SEED, TEAM_SEED), (script, twin), cut)
+    differ = failure.value
+    event = msgpack.unpackb(differ.first)["event"]
+    assert differ.viewer == "B" and event["kind"] == "view" and event["view"]["phase"] == "hide"
 
 
 async def test_other_rooms_and_swapped_hidden_tokens_send_the_same_bytes_until_they_are_revealed(mock_clock):
