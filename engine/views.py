@@ -2,6 +2,12 @@
 
 Face-down tokens show only their colour (BG-SETUP-07, RUL-029); a hand is hidden from the opponent (counts
 only, BG-COMP-08); a pending secret choice reveals only whether it was made; face-down rooms show nothing.
+
+Order is a channel too (docs/rulings.md DT-042): every list that holds something hidden from the viewer is ordered
+by public facts only, never by a hidden identity. `tokens` is ordered by square (rank, then file), then by what
+the viewer sees of the token; `hidden` by room slot (rank, then file), then placement order (`Token.order`, the
+order of the public `hidden` events). Sorted by id, a face-down token's place in the list would tell which token
+it is once the ids are known (the teams revealed, the tokens of the other rooms placed).
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ def view(state: GameState, seat: str | None) -> dict:
         "combat": None, "placement": None, "teams_chosen": None, "outcome": None,
         "secret": secret_purpose(state, seat) if seat in SEATS else None,
     }
-    for t in sorted(state.tokens.values(), key=lambda t: t.id):
+    for t in sorted(state.tokens.values(), key=lambda t: _token_key(t, god or not t.face_down or t.colour == seat)):
         if t.where == "board":
             visible = god or not t.face_down or t.colour == seat
             out["tokens"].append({
@@ -50,6 +56,7 @@ def view(state: GameState, seat: str | None) -> dict:
                                   **({"id": t.id} if god else {})})
         elif t.where not in ("screen", "unused") or god:
             out["off_board"].append({"id": t.id, "where": t.where, "scored_by": t.scored_by})
+    out["off_board"].sort(key=lambda entry: entry["id"])  # every id here is public (or the viewer sees all)
     for s in SEATS:
         p = state.players[s]
         own = god or s == seat
@@ -83,6 +90,18 @@ def view(state: GameState, seat: str | None) -> dict:
         o = state.outcome
         out["outcome"] = {"winner": o.winner, "vp": dict(o.vp), "reason": o.reason}
     return out
+
+
+def _token_key(t, visible: bool) -> tuple:
+    """Where a token goes in the view's lists, from what the viewer may know of it: a board token by its square
+    (rank, file), colour and, only if the viewer sees it, its id; a face-down room token by its room (rank, file),
+    placement order and colour. Two tokens with equal keys are shown identically, so their relative order tells
+    nothing. Tokens elsewhere are listed only where their ids are public (`off_board`, sorted by id)."""
+    if t.where == "board":
+        return (0, t.square[1], t.square[0], t.colour, t.id if visible else "")
+    if t.where == "room":
+        return (1, t.room[1], t.room[0], t.order, t.colour)
+    return (2, t.id)
 
 
 def _room(place, god: bool) -> dict:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.engine import (SEATS, Options, format_action, legal_actions, opponent, secret_purpose,
-                                    timeout_action)
+from dungeon_twister.engine import (SEATS, ChooseTeam, NotationError, Options, format_action, legal_actions,
+                                    opponent, parse_action, secret_purpose, timeout_action)
 from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
                                       OpponentReveal, ProtocolError, Reveal, Timer)
 
@@ -37,6 +37,8 @@ class Play:
         self.result: dict | None = None
         self._answers: dict[str, dict[str, tuple[str, ActionOk | ActionRefused]]] = {seat: {} for seat in SEATS}
         self._team_reveals: list = []
+        self._held_reveals: list = []
+        """Team reveals that name the characters a handicapped player left out: sent when the game ends (DT-043)."""
 
     @property
     def running(self) -> bool:
@@ -153,7 +155,10 @@ class Play:
         kinds = [event.kind for event in events]
         if "teams_revealed" in kinds:
             for reveal in self._team_reveals:
-                self.table.send_to(opponent(reveal.seat), reveal)
+                if _leaves_out(reveal):
+                    self._held_reveals.append(reveal)
+                else:
+                    self.table.send_to(opponent(reveal.seat), reveal)
             self._team_reveals = []
         outcome = self.game.state.outcome
         if outcome is not None and self.result is None:
@@ -244,6 +249,9 @@ class Play:
         self.result = result
         if self.deadlines is not None:
             self.deadlines.clear()
+        for reveal in self._held_reveals:
+            self.table.send_to(opponent(reveal.seat), reveal)
+        self._held_reveals = []
         self.table.send_all(GameOver(self.table.id, result))
         record = self.game.record
         record.comment(f"result winner={result['winner'] or '-'} vp=B{result['vp']['B']},Y{result['vp']['Y']} "
@@ -257,6 +265,16 @@ class Play:
                 log("record_not_written", table=self.table.id, error=str(error))
         log("game_over", table=self.table.id, **result, actions=sum(1 for line in record.lines
                                                                     if line[:2] in ("B:", "Y:")), **fields)
+
+
+def _leaves_out(reveal: OpponentReveal) -> bool:
+    """Whether a team choice names characters left out of a handicap game (BG-OPT-08), which the game never
+    reveals: its reveal waits for the end of the game (docs/rulings.md DT-043)."""
+    try:
+        choice = parse_action(reveal.choice, reveal.seat)
+    except NotationError:
+        return False  # refused when it was revealed; it names nothing of the team actually played
+    return isinstance(choice, ChooseTeam) and bool(choice.removed)
 
 
 def _ms(seconds: float) -> int:
