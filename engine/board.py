@@ -39,6 +39,8 @@ class Board:
         self.links: dict[Square, tuple[Square, ...]] = {
             sq: tuple(other for _, other in self.neighbours(sq) if self._link(sq, other)) for sq in self.open_ground}
         self._link_sets = {sq: frozenset(others) for sq, others in self.links.items()}
+        self.zone_owner: dict[Square, str] = {(x, y): "B" if y == -1 else "Y"
+                                              for x in range(2 * ROOM) for y in (-1, self.height)}
 
     def _add_room(self, place, states: str) -> None:
         tile = self.catalogue.rooms[place.tile]
@@ -78,9 +80,7 @@ class Board:
         return 0 <= square[0] < 2 * ROOM and square[1] in (-1, self.height)
 
     def start_zone_owner(self, square: Square) -> str | None:
-        if not self.is_start_zone(square):
-            return None
-        return "B" if square[1] == -1 else "Y"
+        return self.zone_owner.get(square)
 
     def is_open_ground(self, square: Square) -> bool:
         """A square a token can be on: a start-zone square or a square of a revealed room."""
