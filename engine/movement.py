@@ -94,6 +94,7 @@ class Walker:
         self.tokens = self.state.tokens
         self.exit_y = -1 if self.exit_owner == "B" else self.board.height
         self.pits = self.board.pits
+        self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
 
     @cached_property
     def origin(self) -> dict[str, Square]:
@@ -173,7 +174,7 @@ class Walker:
         if route is not None and len(route) > self.steps:
             return found
         limit = self.steps if route is None else len(route)
-        links, zone_owner, exit_owner = self.board.links, self.board.zone_owner, self.exit_owner
+        links, zone_owner, exit_owner, base = self.board.links, self.board.zone_owner, self.exit_owner, self.base
         record = self._record
         only = want[0] if want is not None else None
         frontier = [(self.start, self.original, (), ())]
@@ -185,7 +186,11 @@ class Walker:
             last = depth + 1 == limit
             following: list = []
             for pos, hold, reloc, path in frontier:
-                for hold2, reloc2 in self._operations(pos, hold, reloc):
+                if hold is None and not reloc and pos not in base:
+                    operations = ((None, ()),)  # empty-handed on an empty square: it can only walk on
+                else:
+                    operations = self._operations(pos, hold, reloc)
+                for hold2, reloc2 in operations:
                     for there in links[pos]:
                         if route is not None and there != route[depth]:
                             continue
@@ -236,7 +241,11 @@ class Walker:
             key = (dest, None, ())
             if key in found or key in self._refused:
                 return
-            final = {hold: dest} if hold is not None else {}
+            if not self._plain_end_ok(dest, exited):
+                self._refused.add(key)
+                return
+            found[key] = path
+            return
         else:
             final = dict(reloc)
             if hold is not None:
@@ -258,26 +267,45 @@ class Walker:
         found[key] = path
 
     def ends_validly(self, dest, hold, final: dict[str, Square], exited: bool) -> bool:
-        """The golden rules hold on every square the move touched (BG-MOVE-12, BG-GOLD-02/03)."""
-        tokens = self.tokens
-        squares = {self.start, dest, *final.values(), *(tokens[t].square for t in final)}
-        checked = self.occ.checked
+        """The golden rules hold on every square the move touched (BG-MOVE-12, BG-GOLD-02/03).
+
+        `final`: where the tokens the move touched end (what it holds ends on `dest`).
+        """
+        tokens, base = self.tokens, self.base
+        squares = {self.start, dest}
+        for tid, square in final.items():
+            squares.add(square)
+            squares.add(tokens[tid].square)
         for square in squares:
-            here = [t for t in self.base.get(square, ()) if t.id not in final]
-            here += [tokens[t] for t, sq in final.items() if sq == square]
+            ids = [t.id for t in base.get(square, ()) if t.id not in final]
+            ids += [tid for tid, sq in final.items() if sq == square]
             if square == dest:
                 if exited:
                     continue
-                here.append(self.mover)
-            key = (square, tuple(t.id for t in here))
-            ok = checked.get(key)
-            if ok is None:
-                ok = checked[key] = self._square_ok(square, here)
-            if not ok:
+                ids.append(self.mover.id)
+            if not self._square_ok(square, tuple(ids)):
                 return False
         return True
 
-    def _square_ok(self, square: Square, tokens: list[Token]) -> bool:
-        if square in self.pits and not any(self.is_rope(t.id) for t in tokens):
-            tokens = [t for t in tokens if not (t.is_character and t.wounded)]  # it falls (BG-PIT-09)
-        return square_ok(square, tokens, self.pits, self.cat)
+    def _plain_end_ok(self, dest: Square, exited: bool) -> bool:
+        """`ends_validly` for a move that takes and leaves nothing: only the start and end squares change."""
+        if self._start_left_ok is None:
+            left = tuple(t.id for t in self.base.get(self.start, ()) if t.id != self.original)
+            self._start_left_ok = self._square_ok(self.start, left)
+        if not self._start_left_ok or exited:
+            return self._start_left_ok
+        ids = tuple(t.id for t in self.base.get(dest, ()))
+        if self.original is not None:
+            ids += (self.original,)
+        return self._square_ok(dest, ids + (self.mover.id,))
+
+    def _square_ok(self, square: Square, ids: tuple[str, ...]) -> bool:
+        """The golden rules hold on `square` holding the tokens `ids` at the end of the move (memoised per state)."""
+        key = (square, ids)
+        ok = self.occ.checked.get(key)
+        if ok is None:
+            tokens = [self.tokens[tid] for tid in ids]
+            if square in self.pits and not any(self.is_rope(t.id) for t in tokens):
+                tokens = [t for t in tokens if not (t.is_character and t.wounded)]  # it falls (BG-PIT-09)
+            ok = self.occ.checked[key] = square_ok(square, tokens, self.pits, self.cat)
+        return ok
