@@ -17,7 +17,11 @@ _SIDE_DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 
 class Board:
-    """Squares, pits, gears and edge features of one layout."""
+    """Squares, pits, gears and edge features of one layout.
+
+    `open_ground`: squares a token can be on; `links`: square -> its connected neighbours (no wall or closed
+    portcullis between, BG-GEO-07), the move search's adjacency; `zone_owner`: start-zone square -> "B" or "Y".
+    """
 
     def __init__(self, catalogue: SetCatalogue, rows: int, rooms: tuple, portcullis: tuple):
         self.catalogue = catalogue
@@ -143,10 +147,15 @@ class Board:
             current = nxt
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple) -> Board:
     return Board(load(set_name), rows, rooms, portcullis)
 
 
 def board_of(state) -> Board:
+    """The board of the state's layout, shared by all states and games with that layout.
+
+    The 256 most recently used boards are kept: a fully revealed board takes ~160 KB, so at most ~40 MB (the
+    bound was 4096, ~650 MB), and a game uses one layout at a time.
+    """
     return _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())))
