@@ -175,6 +175,7 @@ class Walker:
             return found
         limit = self.steps if route is None else len(route)
         links, zone_owner, exit_owner, base = self.board.links, self.board.zone_owner, self.exit_owner, self.base
+        enemies, pits = self.enemies, self.pits
         record = self._record
         only = want[0] if want is not None else None
         frontier = [(self.start, self.original, (), ())]
@@ -194,8 +195,8 @@ class Walker:
                     for there in links[pos]:
                         if route is not None and there != route[depth]:
                             continue
-                        if not self.may_enter(pos, there, hold2, reloc2):
-                            continue
+                        if (there in enemies or there in pits) and not self.may_enter(pos, there, hold2, reloc2):
+                            continue  # elsewhere a connected neighbour may always be entered
                         exited = zone_owner.get(there) == exit_owner
                         if not exited:
                             state = (there, hold2, reloc2)
@@ -301,6 +302,8 @@ class Walker:
 
     def _square_ok(self, square: Square, ids: tuple[str, ...]) -> bool:
         """The golden rules hold on `square` holding the tokens `ids` at the end of the move (memoised per state)."""
+        if len(ids) < 2 and square not in self.pits:
+            return True  # one token alone off a pit breaks no rule
         key = (square, ids)
         ok = self.occ.checked.get(key)
         if ok is None:
