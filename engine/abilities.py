@@ -84,11 +84,15 @@ _PORTCULLIS = {
     "close": ("lockpick", OPEN, CLOSED, "BG-CHAR-THIEF-04"),
 }
 
+_PORTCULLIS_ABILITIES = frozenset(ability for ability, *_ in _PORTCULLIS.values())
+
 
 def portcullis_options(state: GameState, board, figure: Token) -> list[tuple[str, str]]:
     """(direction, how) pairs the figure may do to a portcullis beside its square."""
     cat = state.catalogue.characters[figure.code]
     out = []
+    if not _PORTCULLIS_ABILITIES.intersection(cat.abilities):
+        return out
     for direction in DIRECTIONS:
         current = board.portcullis_state(figure.square, step(figure.square, direction))
         for how, (ability, before, _, _) in _PORTCULLIS.items():

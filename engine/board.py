@@ -17,7 +17,11 @@ _SIDE_DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 
 class Board:
-    """Squares, pits, gears and edge features of one layout."""
+    """Squares, pits, gears and edge features of one layout.
+
+    `open_ground`: squares a token can be on; `links`: square -> its connected neighbours (no wall or closed
+    portcullis between, BG-GEO-07), the move search's adjacency; `zone_owner`: start-zone square -> "B" or "Y".
+    """
 
     def __init__(self, catalogue: SetCatalogue, rows: int, rooms: tuple, portcullis: tuple):
         self.catalogue = catalogue
@@ -39,6 +43,8 @@ class Board:
         self.links: dict[Square, tuple[Square, ...]] = {
             sq: tuple(other for _, other in self.neighbours(sq) if self._link(sq, other)) for sq in self.open_ground}
         self._link_sets = {sq: frozenset(others) for sq, others in self.links.items()}
+        self.zone_owner: dict[Square, str] = {(x, y): "B" if y == -1 else "Y"
+                                              for x in range(2 * ROOM) for y in (-1, self.height)}
 
     def _add_room(self, place, states: str) -> None:
         tile = self.catalogue.rooms[place.tile]
@@ -78,9 +84,7 @@ class Board:
         return 0 <= square[0] < 2 * ROOM and square[1] in (-1, self.height)
 
     def start_zone_owner(self, square: Square) -> str | None:
-        if not self.is_start_zone(square):
-            return None
-        return "B" if square[1] == -1 else "Y"
+        return self.zone_owner.get(square)
 
     def is_open_ground(self, square: Square) -> bool:
         """A square a token can be on: a start-zone square or a square of a revealed room."""
@@ -143,10 +147,15 @@ class Board:
             current = nxt
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple) -> Board:
     return Board(load(set_name), rows, rooms, portcullis)
 
 
 def board_of(state) -> Board:
+    """The board of the state's layout, shared by all states and games with that layout.
+
+    The 256 most recently used boards are kept: a fully revealed board takes ~160 KB, so at most ~40 MB (the
+    bound was 4096, ~650 MB), and a game uses one layout at a time.
+    """
     return _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())))

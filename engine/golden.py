@@ -6,30 +6,60 @@ from .catalogue import SetCatalogue
 from .geometry import Square, square_name
 from .state import Token
 
+# What `_breach` finds, and the rule and message to cite for it.
+_RULES = {
+    "crowded": ("BG-GOLD-02", "{name} would hold {count} tokens"),
+    "two_figures": ("BG-MOVE-12", "two figures would stand on {name}"),
+    "two_of_a_kind": ("BG-GOLD-03", "{name} would hold two tokens of one kind"),
+    "enemy_wounded": ("BG-MOVE-07", "a figure may not stop on an enemy wounded character ({name})"),
+    "pit": ("BG-MOVE-12", "{figure} cannot stop on the pit {name}"),
+}
+
+
+def _breach(square: Square, tokens: list[Token], pits, cat: SetCatalogue) -> str | None:
+    """Which golden rule the square breaks (a key of _RULES), or None. Cheap: builds no message."""
+    if len(tokens) > 2:
+        return "crowded"
+    figure = wounded = item = None
+    for t in tokens:
+        if not t.is_character:
+            if item is not None:
+                return "two_of_a_kind"
+            item = t
+        elif t.wounded:
+            if wounded is not None:
+                return "two_of_a_kind"
+            wounded = t
+        else:
+            if figure is not None:
+                return "two_figures"
+            figure = t
+    if figure is None:
+        return None
+    if wounded is not None and wounded.colour != figure.colour:
+        return "enemy_wounded"
+    if square in pits:
+        # BG-PIT-01: a Thief, or a figure with a Rope. What a Thief carries may lie under her on the pit: only
+        # leaving (dropping) a non-Rope there is forbidden (BG-PIT-05, checked where a move drops it).
+        rope = item is not None and cat.objects[item.code].rope
+        if not rope and "acrobatics" not in cat.characters[figure.code].abilities:
+            return "pit"
+    return None
+
+
+def square_ok(square: Square, tokens: list[Token], pits, cat: SetCatalogue) -> bool:
+    """True if the square breaks no rule at the end of an action (the fast form of `square_problem`)."""
+    return _breach(square, tokens, pits, cat) is None
+
 
 def square_problem(square: Square, tokens: list[Token], pits, cat: SetCatalogue) -> tuple[str, str] | None:
     """The rule a square breaks at the end of an action, with a message; None if it is fine.
 
     A wounded character left on a pit without a Rope is not a problem here: it falls (BG-PIT-09).
     """
-    if not tokens:
+    breach = _breach(square, tokens, pits, cat)
+    if breach is None:
         return None
-    name = square_name(square)
-    if len(tokens) > 2:
-        return "BG-GOLD-02", f"{name} would hold {len(tokens)} tokens"
-    figures = [t for t in tokens if t.is_character and not t.wounded]
-    wounded = [t for t in tokens if t.is_character and t.wounded]
-    objects = [t for t in tokens if not t.is_character]
-    if len(figures) > 1:
-        return "BG-MOVE-12", f"two figures would stand on {name}"
-    if len(wounded) > 1 or len(objects) > 1:
-        return "BG-GOLD-03", f"{name} would hold two tokens of one kind"
-    if figures and wounded and wounded[0].colour != figures[0].colour:
-        return "BG-MOVE-07", f"a figure may not stop on an enemy wounded character ({name})"
-    if square in pits and figures:
-        # BG-PIT-01: a Thief, or a figure with a Rope. What a Thief carries may lie under her on the pit: only
-        # leaving (dropping) a non-Rope there is forbidden (BG-PIT-05, checked where a move drops it).
-        rope = any(cat.objects[o.code].rope for o in objects)
-        if not rope and "acrobatics" not in cat.characters[figures[0].code].abilities:
-            return "BG-MOVE-12", f"{figures[0].id} cannot stop on the pit {name}"
-    return None
+    rule, text = _RULES[breach]
+    figure = next((t.id for t in tokens if t.is_character and not t.wounded), None)
+    return rule, text.format(name=square_name(square), count=len(tokens), figure=figure)

@@ -1,20 +1,68 @@
 """Moves (BG-MOVE, BG-ITEM, BG-CARRY, BG-PIT, BG-EXIT): every outcome a figure can reach in one move action.
 
 A move is a path plus item operations along it. Two moves with the same outcome (where the mover ends, what it
-carries, where every other token it touched ends) are the same action; the walker finds one route for each.
+carries, where every other token it touched ends) are the same action; the walker finds one shortest route for
+each.
+
+The search is a breadth-first search over walk states `(square, hold, reloc)`:
+
+- `square`: where the mover stands;
+- `hold`: the id of the token it carries (None for nothing);
+- `reloc`: the tokens it has put down away from where they started, as a sorted tuple of `(token id, square)`
+  pairs (usually empty). A token put back on its own starting square is not listed: the board is the same.
+
+Each state is expanded once, at the depth it is first reached, so the first route found to an outcome is a
+shortest one and the work is bounded by the number of distinct states, not of paths.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .board import Board
 from .catalogue import SetCatalogue
 from .geometry import Square
-from .golden import square_problem
+from .golden import square_ok
 from .state import GameState, Token
 
 OutcomeKey = tuple[Square, str | None, tuple[tuple[str, Square], ...]]  # (dest, take, leave)
+Reloc = tuple[tuple[str, Square], ...]  # sorted (token id, square) pairs: tokens put down away from their start
+
+
+class Occupancy:
+    """What stands where in one state, shared by the walkers of all its figures (built once per state).
+
+    `at`: square -> the tokens on it (in the state's token order); `figures`: colour -> squares of that colour's
+    able (unwounded) characters, which no move relocates; `checked`: a memo of the end-of-move square check,
+    keyed on (square, ids of the tokens that would be on it).
+    """
+
+    __slots__ = ("at", "figures", "checked")
+
+    def __init__(self, state: GameState):
+        self.at: dict[Square, tuple[Token, ...]] = {}
+        self.figures: dict[str, set[Square]] = {"B": set(), "Y": set()}
+        for token in state.tokens.values():
+            if token.where == "board":
+                self.at[token.square] = self.at.get(token.square, ()) + (token,)
+                if token.is_character and not token.wounded:
+                    self.figures[token.colour].add(token.square)
+        self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
+
+
+_last: tuple[GameState, Occupancy] | None = None
+
+
+def occupancy(state: GameState) -> Occupancy:
+    """The occupancy of `state`; reused while the same sealed (immutable) state is asked about again."""
+    global _last
+    if _last is not None and _last[0] is state:
+        return _last[1]
+    occ = Occupancy(state)
+    if getattr(state, "_sealed", False):
+        _last = (state, occ)
+    return occ
 
 
 @dataclass
@@ -35,40 +83,49 @@ class Walker:
         self.start = self.mover.square
         self.colour = self.mover.colour
         self.exit_owner = "Y" if self.colour == "B" else "B"
-        self.base: dict[Square, list[Token]] = {}
-        for token in self.state.tokens.values():
-            if token.where == "board" and token.id != self.mover.id:
-                self.base.setdefault(token.square, []).append(token)
-        self.origin = {t.id: t.square for ts in self.base.values() for t in ts}
-        here = [t for t in self.base.get(self.start, []) if not (t.is_character and not t.wounded)]
+        self.occ = occupancy(self.state)
+        self.base: dict[Square, tuple[Token, ...]] = dict(self.occ.at)  # the board without the mover
+        self.base[self.start] = tuple(t for t in self.base.get(self.start, ()) if t.id != self.mover.id)
+        if not self.base[self.start]:
+            del self.base[self.start]
+        self.enemies = self.occ.figures[self.exit_owner]  # squares a move may not stop on or (mostly) cross
+        here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
         self.original = here[0].id if here else None
         self.tokens = self.state.tokens
         self.exit_y = -1 if self.exit_owner == "B" else self.board.height
         self.pits = self.board.pits
+        self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
+
+    @cached_property
+    def origin(self) -> dict[str, Square]:
+        """Where each other token on the board starts."""
+        return {t.id: t.square for ts in self.base.values() for t in ts}
 
     # --- the square contents as the move changes them ----------------------------------------------
-    def contents(self, square: Square, hold: str | None, reloc: dict[str, Square]) -> list[Token]:
+    def contents(self, square: Square, hold: str | None, reloc: Reloc) -> list[Token]:
         """Tokens on `square` now, without the mover and what it holds."""
-        out = [t for t in self.base.get(square, []) if t.id != hold and t.id not in reloc]
-        out += [self.tokens[tid] for tid, sq in reloc.items() if sq == square and tid != hold]
+        if not reloc:
+            return [t for t in self.base.get(square, ()) if t.id != hold]
+        moved = dict(reloc)
+        out = [t for t in self.base.get(square, ()) if t.id != hold and t.id not in moved]
+        out += [self.tokens[tid] for tid, sq in reloc if sq == square and tid != hold]
         return out
 
     def is_rope(self, token_id: str | None) -> bool:
         return token_id is not None and not self.tokens[token_id].is_character and self.cat.objects[
             self.tokens[token_id].code].rope
 
-    def may_enter(self, here: Square, there: Square, hold, reloc) -> bool:
+    def may_enter(self, here: Square, there: Square, hold, reloc: Reloc) -> bool:
         """BG-MOVE-06..10, BG-PIT-01..04/10, BG-CHAR-WIZARD-01 for a step to a connected neighbour (BG-MOVE-05).
 
         Stopping is checked at the end of the move.
         """
-        contents = self.contents(there, hold, reloc) if (there in self.base or reloc) else ()
         exit_square = there[1] == self.exit_y
-        if any(t.is_character and not t.wounded and t.colour != self.colour for t in contents):
-            if exit_square or not self.flyer:
-                return False
+        if there in self.enemies and (exit_square or not self.flyer):
+            return False
         if exit_square or there not in self.pits or self.acrobat or self.flyer:
             return True
+        contents = self.contents(there, hold, reloc)
         if any(self.is_rope(t.id) for t in contents):
             return True  # BG-PIT-02: a Rope lies there
         friend = next((t for t in contents if t.is_character and not t.wounded), None)
@@ -78,10 +135,12 @@ class Walker:
             return here not in self.pits  # BG-PIT-10: one obstacle at a time
         return False
 
-    def pickable(self, square: Square, hold, reloc) -> list[str]:
+    def pickable(self, square: Square, hold, reloc: Reloc) -> list[str]:
         """BG-ITEM-03/05/06, BG-CARRY-01, BG-PIT-09: what the mover may take on `square`."""
+        if square in self.enemies:
+            return []
         contents = self.contents(square, hold, reloc)
-        if any(t.is_character and not t.wounded and t.colour != self.colour for t in contents):
+        if not contents:
             return []
         own_wounded_here = any(t.is_character and t.wounded and t.colour == self.colour for t in contents)
         out = []
@@ -89,107 +148,167 @@ class Walker:
             if t.is_character:
                 if t.wounded and t.colour == self.colour:
                     out.append(t.id)
-            elif not (square in self.board.pits and self.is_rope(t.id) and own_wounded_here):
+            elif not (square in self.pits and self.is_rope(t.id) and own_wounded_here):
                 out.append(t.id)
         return out
 
     def may_leave(self, square: Square, hold: str) -> bool:
         """BG-ITEM-04, BG-PIT-05/06: where the mover may put down what it holds."""
-        if square not in self.board.pits:
+        if square not in self.pits:
             return True
         if not self.is_rope(hold):
             return False
         valid = [n for n in self.board.connected_neighbours(square)
-                 if n not in self.board.pits and self.board.start_zone_owner(n) != self.exit_owner]
+                 if n not in self.pits and self.board.start_zone_owner(n) != self.exit_owner]
         return len(valid) >= 2
 
     # --- enumeration -------------------------------------------------------------------------------
-    def outcomes(self, route: tuple[Square, ...] | None = None) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def outcomes(self, route: tuple[Square, ...] | None = None,
+                 want: OutcomeKey | None = None) -> dict[OutcomeKey, tuple[Square, ...]]:
+        """Every outcome of a move and a shortest route to it (only routes along `route` if one is given).
+
+        With `want`, only that outcome is looked for: the result holds it, or nothing.
+        """
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         self._refused: set[OutcomeKey] = set()
-        seen: set = set()
-        limit = self.steps if route is None else min(self.steps, len(route))
         if route is not None and len(route) > self.steps:
             return found
-
-        def visit(pos: Square, used: int, hold, reloc: dict, path: tuple):
-            key = (pos, used, hold, tuple(sorted(reloc.items())))
-            if key in seen:
-                return
-            seen.add(key)
-            if path and (route is None or len(path) == len(route)):
-                self._record(found, pos, hold, reloc, path, exited=False)
-            if used >= limit:
-                return
-            for hold2, reloc2 in self._operations(pos, hold, reloc):
-                for there in self.board.connected_neighbours(pos):
-                    if route is not None and there != route[used]:
-                        continue
-                    if not self.may_enter(pos, there, hold2, reloc2):
-                        continue
-                    if self.board.start_zone_owner(there) == self.exit_owner:
-                        if route is None or used + 1 == len(route):
-                            self._record(found, there, hold2, reloc2, path + (there,), exited=True)
-                        continue
-                    visit(there, used + 1, hold2, reloc2, path + (there,))
-
-        visit(self.start, 0, self.original, {}, ())
+        limit = self.steps if route is None else len(route)
+        links, zone_owner, exit_owner, base = self.board.links, self.board.zone_owner, self.exit_owner, self.base
+        enemies, pits = self.enemies, self.pits
+        record = self._record
+        only = want[0] if want is not None else None
+        frontier = [(self.start, self.original, (), ())]
+        seen = {(self.start, self.original, ())}
+        for depth in range(limit):
+            # With a route, a square may come back at another depth: the state must be expanded again there.
+            if route is not None:
+                seen = set()
+            last = depth + 1 == limit
+            following: list = []
+            for pos, hold, reloc, path in frontier:
+                if hold is None and not reloc and pos not in base:
+                    operations = ((None, ()),)  # empty-handed on an empty square: it can only walk on
+                else:
+                    operations = self._operations(pos, hold, reloc)
+                for hold2, reloc2 in operations:
+                    for there in links[pos]:
+                        if route is not None and there != route[depth]:
+                            continue
+                        if (there in enemies or there in pits) and not self.may_enter(pos, there, hold2, reloc2):
+                            continue  # elsewhere a connected neighbour may always be entered
+                        exited = zone_owner.get(there) == exit_owner
+                        if not exited:
+                            state = (there, hold2, reloc2)
+                            if state in seen:
+                                continue
+                            seen.add(state)
+                            if not last:
+                                following.append((there, hold2, reloc2, path + (there,)))
+                        if (route is None or last) and (only is None or there == only):
+                            record(found, there, hold2, reloc2, path + (there,), exited)
+                            if want is not None and want in found:
+                                return found
+            frontier = following
         return found
 
-    def _operations(self, pos, hold, reloc):
+    def _operations(self, pos: Square, hold, reloc: Reloc):
+        """(hold, reloc) after what the mover may do on `pos` before stepping on: nothing, leave, take, swap."""
         yield hold, reloc
-        if hold is not None and self.may_leave(pos, hold):
-            yield None, {**reloc, hold: pos}
-        for item in self.pickable(pos, hold, reloc):
-            if hold is None:
-                yield item, {k: v for k, v in reloc.items() if k != item}
-            elif self.may_leave(pos, hold):
-                yield item, {**{k: v for k, v in reloc.items() if k != item}, hold: pos}
-
-    def _record(self, found, dest, hold, reloc, path, exited: bool) -> None:
-        if not reloc and hold == self.original:  # the common case: nothing picked up or left
-            if dest == self.start or self._keep_shorter(found, (dest, None, ()), path):
-                return
-        final = dict(reloc)
-        if hold is not None:
-            final[hold] = dest
-        changed = {tid: sq for tid, sq in final.items() if sq != self.origin[tid]}
-        if self.original is not None and final.get(self.original, self.start) != dest:
-            changed[self.original] = final.get(self.original, self.start)
-        take = next((tid for tid, sq in changed.items() if sq == dest and tid != self.original), None)
-        leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
-        if dest == self.start and take is None and not leave:
-            return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
-        key = (dest, take, leave)
-        if self._keep_shorter(found, key, path) or key in self._refused:
+        items = self.pickable(pos, hold, reloc) if (pos in self.base or reloc) else ()
+        if hold is None:
+            for item in items:
+                yield item, self._without(reloc, item)
             return
+        if not self.may_leave(pos, hold):
+            return
+        yield None, self._put(reloc, hold, pos)
+        for item in items:
+            yield item, self._put(self._without(reloc, item), hold, pos)
+
+    @staticmethod
+    def _without(reloc: Reloc, item: str) -> Reloc:
+        return tuple(p for p in reloc if p[0] != item) if reloc else reloc
+
+    def _put(self, reloc: Reloc, token_id: str, square: Square) -> Reloc:
+        if self.tokens[token_id].square == square:
+            return reloc  # back where it started: the board is as if it never moved
+        return tuple(sorted(reloc + ((token_id, square),)))
+
+    def _record(self, found, dest, hold, reloc: Reloc, path, exited: bool) -> None:
+        if not reloc and hold == self.original:  # the common case: nothing picked up or left
+            if dest == self.start:
+                return
+            key = (dest, None, ())
+            if key in found or key in self._refused:
+                return
+            if not self._plain_end_ok(dest, exited):
+                self._refused.add(key)
+                return
+            found[key] = path
+            return
+        else:
+            final = dict(reloc)
+            if hold is not None:
+                final[hold] = dest
+            tokens = self.tokens
+            changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
+            if self.original is not None and final.get(self.original, self.start) != dest:
+                changed[self.original] = final.get(self.original, self.start)
+            take = next((tid for tid, sq in changed.items() if sq == dest and tid != self.original), None)
+            leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+            if dest == self.start and take is None and not leave:
+                return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
+            key = (dest, take, leave)
+            if key in found or key in self._refused:
+                return  # breadth first: the route known already is no longer than this one
         if not self.ends_validly(dest, hold, final, exited):
             self._refused.add(key)
             return
         found[key] = path
 
-    @staticmethod
-    def _keep_shorter(found, key, path) -> bool:
-        """True if the outcome is already known; its route becomes the shorter of the two."""
-        known = found.get(key)
-        if known is None:
-            return False
-        if len(path) < len(known):
-            found[key] = path
-        return True
-
     def ends_validly(self, dest, hold, final: dict[str, Square], exited: bool) -> bool:
-        """The golden rules hold on every square the move touched (BG-MOVE-12, BG-GOLD-02/03)."""
-        squares = {self.start, dest, *final.values(), *(self.origin[t] for t in final)}
+        """The golden rules hold on every square the move touched (BG-MOVE-12, BG-GOLD-02/03).
+
+        `final`: where the tokens the move touched end (what it holds ends on `dest`).
+        """
+        tokens, base = self.tokens, self.base
+        squares = {self.start, dest}
+        for tid, square in final.items():
+            squares.add(square)
+            squares.add(tokens[tid].square)
         for square in squares:
-            tokens = [t for t in self.base.get(square, []) if t.id not in final]
-            tokens += [self.tokens[t] for t, sq in final.items() if sq == square]
+            ids = [t.id for t in base.get(square, ()) if t.id not in final]
+            ids += [tid for tid, sq in final.items() if sq == square]
             if square == dest:
                 if exited:
                     continue
-                tokens.append(self.mover)
-            if square in self.board.pits and not any(self.is_rope(t.id) for t in tokens):
-                tokens = [t for t in tokens if not (t.is_character and t.wounded)]  # it falls (BG-PIT-09)
-            if square_problem(square, tokens, self.board.pits, self.cat):
+                ids.append(self.mover.id)
+            if not self._square_ok(square, tuple(ids)):
                 return False
         return True
+
+    def _plain_end_ok(self, dest: Square, exited: bool) -> bool:
+        """`ends_validly` for a move that takes and leaves nothing: only the start and end squares change."""
+        if self._start_left_ok is None:
+            left = tuple(t.id for t in self.base.get(self.start, ()) if t.id != self.original)
+            self._start_left_ok = self._square_ok(self.start, left)
+        if not self._start_left_ok or exited:
+            return self._start_left_ok
+        ids = tuple(t.id for t in self.base.get(dest, ()))
+        if self.original is not None:
+            ids += (self.original,)
+        return self._square_ok(dest, ids + (self.mover.id,))
+
+    def _square_ok(self, square: Square, ids: tuple[str, ...]) -> bool:
+        """The golden rules hold on `square` holding the tokens `ids` at the end of the move (memoised per state)."""
+        if len(ids) < 2 and square not in self.pits:
+            return True  # one token alone off a pit breaks no rule
+        key = (square, ids)
+        ok = self.occ.checked.get(key)
+        if ok is None:
+            tokens = [self.tokens[tid] for tid in ids]
+            if square in self.pits and not any(self.is_rope(t.id) for t in tokens):
+                tokens = [t for t in tokens if not (t.is_character and t.wounded)]  # it falls (BG-PIT-09)
+            ok = self.occ.checked[key] = square_ok(square, tokens, self.pits, self.cat)
+        return ok

@@ -27,7 +27,7 @@ def move(ctx: Ctx, action: Move) -> None:
     ctx.actor(action.seat, action.token)
     walker = Walker(ctx.s, ctx.board, mover)
     key = (action.dest, action.take, tuple(sorted(action.leave)))
-    outcomes = walker.outcomes(action.route)
+    outcomes = walker.outcomes(action.route, want=key)
     if key not in outcomes:
         raise IllegalAction(*explain_refused_move(ctx.s, walker, action))
     route = outcomes[key]
@@ -99,8 +99,8 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
             return "BG-MOVE-01", f"{name} is not a square next to {square_name(here)}"
         if not board.connected(here, there):
             return "BG-MOVE-05", f"a wall or closed portcullis lies between {square_name(here)} and {name}"
-        if not walker.may_enter(here, there, walker.original, {}):
-            contents = walker.contents(there, walker.original, {})
+        if not walker.may_enter(here, there, walker.original, ()):
+            contents = walker.contents(there, walker.original, ())
             if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
                 rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner else "BG-MOVE-09"
                 return rule, f"{name} holds an enemy figure"
