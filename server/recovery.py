@@ -154,6 +154,7 @@ def _force_lost_secret(play: Play, seat: str) -> None:
     nonce = play.rounds.force(seat, purpose, text)
     play.game.record.comment(f"restart {seat} {purpose} {text}: the bot's secret was lost", {
         "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
+    play.table.publish([{"kind": "timeout", "seat": seat, "purpose": purpose, "actions": [text]}])
     play._send_commitments(purpose)
     if play.rounds.ready(purpose):
         play._complete(purpose)

@@ -10,11 +10,12 @@ Durable before acknowledged. The table's task handles each request without await
 the transaction has committed. So no action_ok, event or opponent_commit leaves the server before what it
 acknowledges is on disk, and a crash loses only requests that were never answered.
 
-The cost of a commit (bench/storage.py, one journal row per commit, WAL mode, on the development VM's disk):
-synchronous=FULL 2.1 to 3.7 ms (an fsync), synchronous=NORMAL 40 to 60 us. NORMAL survives a crash of the
-server (kill -9) but may lose the last commits on a power failure or kernel crash; FULL loses nothing that was
-acknowledged. The default is FULL (`data_sync = "full"`): one fsync per move is nothing next to a human's
-thinking time; a server running many bot games may choose "normal".
+The cost of one durable action (bench/storage.py: a transaction with one journal line, committed; WAL mode;
+the development VM's virtual disk, busy with other jobs): synchronous=FULL median 2.1 to 7.9 ms, p99 15 ms (an
+fsync each); synchronous=NORMAL median 40 to 60 us; in memory 15 to 25 us. NORMAL survives a crash of the server
+(kill -9) but may lose the last commits on a power failure or kernel crash; FULL loses nothing acknowledged.
+The default is FULL (`data_sync = "full"`): a few milliseconds per move are nothing next to a human's thinking
+time, though they block the server's one thread; a server running many bot games may choose "normal".
 """
 
 from __future__ import annotations

@@ -80,7 +80,7 @@ async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path):
     config = tmp_path / "dt-server.toml"
     config.write_text('name = "club-server"\nport = 7777\ngrace_seconds = 30\n')
     command = [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
-               "--config", str(config)]
+               "--config", str(config), "--data", str(tmp_path / "data")]
     with trio.fail_after(20):
         async with trio.open_nursery() as nursery:
             process = await nursery.start(lambda task_status: trio.run_process(
