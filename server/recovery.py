@@ -83,8 +83,6 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
             seats[seat].token = Digest(digest)
     play.started = all(seats[seat].name for seat in SEATS)
     play.held = play.started
-    lobby.tables[table.id] = table
-    server.start(table.run)
 
     bots = [seat for seat in SEATS if seats[seat].bot]
     if play.running:
@@ -95,6 +93,8 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
         seats[seat].token = token = lobby.issue_token(table, seat, name)
         kind = stored.seats[seat][1]
         lobby.spawn_bot(table, seat, kind, name, resume=ResumeInfo(token, table.id, 0))
+    lobby.tables[table.id] = table
+    server.start(table.run)
     return table
 
 

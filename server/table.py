@@ -117,15 +117,18 @@ class Table:
                                 self._handle(item)
                             self.play.expire()
                             self.seating.expire_graces(trio.current_time())
+                    except StorageError as error:  # before the task awaits: nothing this step queued is sent
+                        log("storage_failed", level=40, table=self.id, error=str(error))
+                        for session, _ in self.seating.viewers():
+                            session.drop("the server could not save the game")
+                        raise
                     finally:
                         if item is not None and item.done is not None:
                             item.done.set()
                 self._refuse_queued()
                 stored = True
-        except StorageError as error:  # nothing of this step may be sent: the clients go, the table stays stored
-            log("storage_failed", level=40, table=self.id, error=str(error))
-            for session, _ in self.seating.viewers():
-                session.drop("the server could not save the game")
+        except StorageError:  # its clients were cut off; the table stays in the store as it was last committed
+            pass
         except Exception:  # a bug at one table must not take the server down
             LOGGER.exception("table_failed", extra={"fields": {"table": self.id}})
             for session, _ in self.seating.viewers():
