@@ -297,3 +297,24 @@ def test_the_service_does_not_restart_in_a_loop_on_an_unusable_store():
     unit = (Path(__file__).parents[2] / "deploy" / "dt-server.service").read_text()
     (line,) = [line for line in unit.splitlines() if line.startswith("RestartPreventExitStatus=")]
     assert str(EXIT_STORE_UNUSABLE) in line.split("=", 1)[1].split()
+
+
+async def test_a_table_whose_journal_does_not_replay_is_left_in_the_store_and_the_server_starts(tmp_path, caplog):
+    """A journal the engine refuses (a damaged row, or rules changed by an upgrade) costs that table only: it is
+    logged, kept untouched for the operator, and the other tables are restored."""
+    async with server_on(tmp_path, seeds=(21,)) as server:
+        good, blue, _ = await seated_pair(server, TableOptions(beginner=True))
+        bad, other, _ = await seated_pair(server, TableOptions(beginner=True), names=("cid", "dan"))
+        await synced(blue)
+        await synced(other)
+    db = sqlite3.connect(tmp_path / DATABASE_NAME)
+    db.execute("INSERT INTO journal (table_id, line, data) VALUES (?, 'B: move nowhere', '{\"k\": \"action\"}')",
+               (bad,))
+    db.commit()
+    db.close()
+    async with server_on(tmp_path) as server:
+        assert set(server.lobby.tables) == {good}
+        (logged,) = [r for r in caplog.records if r.getMessage() == "table_not_restored"]
+        assert logged.fields["table"] == bad and "move nowhere" in logged.fields["error"]
+        assert server.storage.table(bad).status == "open" and server.storage.table(bad).journal[-1][0] == \
+            "B: move nowhere"
