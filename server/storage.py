@@ -212,6 +212,8 @@ class SqliteStorage(Storage):
             if not readonly:
                 self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute(f"PRAGMA synchronous = {sync.upper()}")
+                # Tokens of games that ended just before a stop: no table will take them any more.
+                self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
         except sqlite3.Error as error:
             self.close()
             raise StorageError(f"{path}: {error} (is it a dt-server database? restore it from a backup, or move it "
