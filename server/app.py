@@ -1,22 +1,35 @@
-"""The dt-server command: `dt-server [--host 0.0.0.0] [--port 7777] [--config FILE]`.
+"""The dt-server command: `dt-server [--host 0.0.0.0] [--port 7777] [--config FILE] [--data DIR]`, and
+`dt-server records [--data DIR] [--config FILE] [TABLE]` (the stored games, or one game's record).
 
-On startup it prints one line to stdout, `dt-server listening on HOST:PORT`; logs go to stderr as JSON lines.
-SIGINT or SIGTERM shut it down gracefully (every client gets server_closing).
+On startup it restores the unfinished tables of its data directory and prints one line to stdout,
+`dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT or SIGTERM shut it down gracefully
+(every client gets server_closing; the tables are restored on the next start).
+
+Exit status: 0 stopped, 1 a runtime error (e.g. the port is taken), 2 bad usage or settings, 3 the data store is
+unusable (corrupt, truncated, newer, or used by another server): storage.EXIT_STORE_UNUSABLE.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import signal
 import sys
+import time
 import tomllib
 from pathlib import Path
 
+import platformdirs
 import trio
+
+from dungeon_twister.engine.records import game_header
+from dungeon_twister.protocol import TableOptions
 
 from .config import ServerConfig, load_config, with_overrides
 from .logs import log, setup_logging
+from .options import engine_options
 from .server import Server
+from .storage import EXIT_STORE_UNUSABLE, Storage, StorageError, open_storage
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -24,30 +37,114 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     parser.add_argument("--port", type=int, help="TCP port (default 7777; 0: any free port)")
     parser.add_argument("--config", type=Path, help="a TOML settings file (see deploy/dt-server.example.toml)")
+    parser.add_argument("--data", type=Path, help="the data directory: tables, games and resume tokens (default "
+                        f"{default_data_dir()})")
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    # For tests and reproducible demonstrations only: the games' seeds (cycled) instead of secret random ones.
+    parser.add_argument("--game-seeds", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None) -> None:
-    args = parse_args(argv)
+def default_data_dir() -> Path:
+    """The per-user state directory ($XDG_STATE_HOME/dt-server on Linux)."""
+    return Path(platformdirs.user_state_dir("dt-server"))
+
+
+def settings(args: argparse.Namespace) -> ServerConfig:
+    """The settings of the command line and the config file; exits 2 if they are bad."""
     try:
         config = load_config(args.config) if args.config else ServerConfig()
-        config = with_overrides(config, host=args.host, port=args.port)
+        config = with_overrides(config, host=getattr(args, "host", None), port=getattr(args, "port", None),
+                                data_dir=args.data)
     except (OSError, ValueError, tomllib.TOMLDecodeError) as error:
         print(f"dt-server: {error}", file=sys.stderr)
         sys.exit(2)
-    setup_logging(args.log_level)
+    return config if config.data_dir is not None else with_overrides(config, data_dir=default_data_dir())
+
+
+def storage_of(config: ServerConfig, *, readonly: bool = False) -> Storage:
+    """The configured store; exits 3 with a message naming the file if it cannot be used."""
     try:
-        trio.run(serve, config)
+        return open_storage(config.data_dir, sync=config.data_sync, readonly=readonly)
+    except (StorageError, OSError) as error:
+        print(f"dt-server: the data store cannot be used: {error}", file=sys.stderr)
+        sys.exit(EXIT_STORE_UNUSABLE)
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["records"]:
+        return records(argv[1:])
+    args = parse_args(argv)
+    config = settings(args)
+    seeds = None
+    if args.game_seeds:
+        try:
+            seeds = itertools.cycle([int(seed) for seed in args.game_seeds.split(",")])
+        except ValueError:
+            print("dt-server: --game-seeds takes integers separated by commas", file=sys.stderr)
+            sys.exit(2)
+    setup_logging(args.log_level)
+    storage = storage_of(config)
+    try:
+        trio.run(serve, config, storage, seeds)
     except OSError as error:
         print(f"dt-server: {error}", file=sys.stderr)
         sys.exit(1)
+    except StorageError as error:
+        print(f"dt-server: the data store failed: {error}", file=sys.stderr)
+        sys.exit(EXIT_STORE_UNUSABLE)
+    finally:
+        storage.close()
 
 
-async def serve(config: ServerConfig) -> None:
+def records(argv: list[str]) -> None:
+    """`dt-server records [--data DIR] [--config FILE] [TABLE]`: the stored tables, or a finished game's record
+    (with its commit-reveal log, its result and the final position, every hidden fact revealed)."""
+    parser = argparse.ArgumentParser(prog="dt-server records", description="The games kept in the data store.")
+    parser.add_argument("table", nargs="?", help="a table id: print its game record (finished games only)")
+    parser.add_argument("--data", type=Path, help=f"the data directory (default {default_data_dir()})")
+    parser.add_argument("--config", type=Path, help="a TOML settings file, for its data_dir")
+    args = parser.parse_args(argv)
+    storage = storage_of(settings(args), readonly=True)
+    try:
+        if args.table is None:
+            for table in storage.tables():
+                result = table.result or {}
+                outcome = (f"winner={result.get('winner') or '-'} vp=B{result['vp']['B']},Y{result['vp']['Y']} "
+                           f"reason={result.get('reason')}") if result else ""
+                created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.created))
+                print(f"{table.id}\t{table.status}\t{created}\t{outcome}".rstrip())
+            return
+        table = storage.table(args.table)
+        if table is None:
+            print(f"dt-server: no table {args.table!r} in {storage.location}", file=sys.stderr)
+            sys.exit(1)
+        if table.status != "over":
+            print(f"dt-server: the game of table {args.table} is not over ({table.status}): its record, which "
+                  "reveals every hidden fact, is shown once it ends", file=sys.stderr)
+            sys.exit(1)
+        sys.stdout.write(record_text(table))
+    except StorageError as error:
+        print(f"dt-server: the data store cannot be read: {error}", file=sys.stderr)
+        sys.exit(EXIT_STORE_UNUSABLE)
+    finally:
+        storage.close()
+
+
+def record_text(table) -> str:
+    """A stored game as a record `dt-engine play` replays: its start, its lines, and its final position."""
+    lines = [game_header(table.seed, engine_options(TableOptions(**table.options)))]
+    lines += [line for line, _ in table.journal]
+    if table.final:
+        lines.append(f"# final {table.final}")
+    return "\n".join(lines) + "\n"
+
+
+async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None) -> None:
     """Serve until SIGINT or SIGTERM, then shut down gracefully."""
     with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-        server = Server(config)
+        server = Server(config, storage=storage, seed_source=(lambda: next(seeds)) if seeds else None)
         async with trio.open_nursery() as nursery:
             await nursery.start(server.run)
             host, port = server.address

@@ -11,8 +11,8 @@ import trio
 from dungeon_twister.engine.bots import BOTS
 from dungeon_twister.engine.rng import Rng
 from dungeon_twister.protocol import (Action, ActionRefused, Error, GameOver, Join, Leave, Left, OpponentCommit, Ping,
-                                      PlayerConnection, Pong, ProtocolError, Refused, ServerClosing, Snapshot,
-                                      Software, State, TableEvent, Welcome)
+                                      PlayerConnection, Pong, ProtocolError, Refused, ResumeInfo, ServerClosing,
+                                      Snapshot, Software, State, TableEvent, Welcome)
 
 from .logs import log
 
@@ -22,8 +22,11 @@ SOFTWARE = Software("dt-bot", "0.1.0")
 class BotPlayer:
     """The bot's decisions; `receive(event)` returns the frames to send."""
 
-    def __init__(self, name: str, table: str, seat: str, kind: str, seed: int, join_code: str | None) -> None:
+    def __init__(self, name: str, table: str, seat: str, kind: str, seed: int, join_code: str | None,
+                 resume: ResumeInfo | None = None) -> None:
         self.conn = PlayerConnection()
+        self.resume = resume
+        """Set: the bot takes back its seat after a server restart (hello.resume) instead of joining."""
         self.name, self.table, self.seat, self.join_code = name, table, seat, join_code
         self.bot = BOTS[kind]()
         self.rng = Rng(seed)
@@ -36,11 +39,11 @@ class BotPlayer:
         self.leaving = False
 
     def hello(self) -> bytes:
-        return self.conn.send_hello(self.name, SOFTWARE)
+        return self.conn.send_hello(self.name, SOFTWARE, self.resume)
 
     def receive(self, event) -> list[bytes]:
         out = []
-        if isinstance(event, Welcome):
+        if isinstance(event, Welcome) and self.resume is None:
             out.append(self.conn.send(Join(self.table, self.seat, self.join_code)))
         elif isinstance(event, Snapshot):
             self._new_view(event.view)
@@ -85,10 +88,10 @@ class BotPlayer:
 
 
 async def play_bot(stream: trio.abc.Stream, name: str, table: str, seat: str, kind: str, seed: int,
-                   join_code: str | None = None, think: float = 0.0) -> None:
+                   join_code: str | None = None, think: float = 0.0, resume: ResumeInfo | None = None) -> None:
     """Play one game at `table` in `seat`, then leave; with `think`, wait about that many seconds (0.5 to 1.5
     times) before each move, like a person."""
-    player = BotPlayer(name, table, seat, kind, seed, join_code)
+    player = BotPlayer(name, table, seat, kind, seed, join_code, resume)
     async with stream:
         try:
             await stream.send_all(player.hello())

@@ -26,10 +26,17 @@ class ServerConfig:
     """Seconds between keepalive pings; a client silent for a whole interval after a ping is closed. 0: off."""
     outbox_frames: int = 512
     """Frames queued for one client before it counts as too slow and is dropped."""
+    data_dir: Path | None = None
+    """The durable store's directory (tables, games, resume tokens). None: an in-memory store that a restart
+    loses (embedded servers, tests); the dt-server command defaults to a per-user state directory."""
+    data_sync: str = "full"
+    """"full": every commit is on disk before it is acknowledged (an fsync each); "normal": it survives a crash
+    of the server but perhaps not of the machine (see storage.py for the cost)."""
 
 
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
-          "max_frame_size": int, "records_dir": str, "ping_interval": (int, float), "outbox_frames": int}
+          "max_frame_size": int, "records_dir": str, "ping_interval": (int, float), "outbox_frames": int,
+          "data_dir": str, "data_sync": str}
 
 
 def load_config(path: str | Path) -> ServerConfig:
@@ -48,7 +55,7 @@ def config_from_mapping(raw: dict) -> ServerConfig:
     for key, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, _TYPES[key]):
             raise ValueError(f"setting {key!r} has the wrong type: {value!r}")
-        values[key] = Path(value) if key == "records_dir" else value
+        values[key] = Path(value) if key in ("records_dir", "data_dir") else value
     config = ServerConfig(**values)
     check(config)
     return config
@@ -63,6 +70,8 @@ def check(config: ServerConfig) -> None:
         raise ValueError("grace_seconds >= 0, max_connections >= 1 and max_frame_size >= 1024 are required")
     if config.ping_interval < 0 or config.outbox_frames < 8:
         raise ValueError("ping_interval >= 0 and outbox_frames >= 8 are required")
+    if config.data_sync not in ("full", "normal"):
+        raise ValueError('data_sync must be "full" or "normal"')
 
 
 def with_overrides(config: ServerConfig, **overrides) -> ServerConfig:

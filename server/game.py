@@ -43,14 +43,15 @@ class Game:
         except IllegalAction as error:
             raise Refusal("illegal_action", error.message, error.rule) from None
 
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Apply and record a legal action; Refusal illegal_action (with the rule) otherwise."""
+    def apply(self, action: Action, meta: dict | None = None) -> tuple[Event, ...]:
+        """Apply and record a legal action (`meta`: see GameRecord.action); Refusal illegal_action (with the
+        rule) otherwise."""
         try:
             self.state, events = apply(self.state, action)
         except IllegalAction as error:
             raise Refusal("illegal_action", error.message, error.rule) from None
         self._legal.clear()
-        self.record.action(action)
+        self.record.action(action, meta)
         return events
 
     def choice(self, seat: str, purpose: str, text: str) -> Action:

@@ -1,19 +1,22 @@
 """The lobby: display names, the table registry, resume tokens, lobby chat and bots.
 
 Plain data shared by every task of the server; its methods never await, so each call is atomic under trio.
+Resume tokens are kept (in memory and in the store) only as their SHA-256 digests.
 """
 
 from __future__ import annotations
 
 import itertools
 import secrets
-from dataclasses import dataclass
+import time
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from dungeon_twister.protocol import ChatMessage, ResumeInfo, State, TableInfo, TableOptions
 
 from .bot import play_bot
 from .logs import log
+from .storage import StorageError, StoredTable, token_digest
 from .table import Table
 
 if TYPE_CHECKING:
@@ -32,15 +35,65 @@ class TokenRef:
     name: str
 
 
+class Digest:
+    """A token known only by its digest (a token restored from the store): equal to the token it digests."""
+
+    __slots__ = ("hex",)
+
+    def __init__(self, hex_: str) -> None:
+        self.hex = hex_
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Digest):
+            return other.hex == self.hex
+        return isinstance(other, str) and token_digest(other) == self.hex
+
+    def __hash__(self) -> int:
+        return hash(self.hex)
+
+
+class Tokens:
+    """Resume tokens -> TokenRef, keyed by digest: `get(token)`, `tokens[token] = ref`, `pop(token)`, where a
+    token is the client's string or a Digest."""
+
+    def __init__(self) -> None:
+        self._refs: dict[str, TokenRef] = {}
+
+    @staticmethod
+    def key(token) -> str:
+        return token.hex if isinstance(token, Digest) else token_digest(token)
+
+    def get(self, token, default=None):
+        return self._refs.get(self.key(token), default) if token is not None else default
+
+    def __setitem__(self, token, ref: TokenRef) -> None:
+        self._refs[self.key(token)] = ref
+
+    def pop(self, token, default=None):
+        return self._refs.pop(self.key(token), default) if token is not None else default
+
+    def __contains__(self, token) -> bool:
+        return token is not None and self.key(token) in self._refs
+
+    def __len__(self) -> int:
+        return len(self._refs)
+
+    def drop_table(self, table: Table) -> None:
+        for key in [key for key, ref in self._refs.items() if ref.table is table]:
+            del self._refs[key]
+
+
 class Lobby:
     def __init__(self, server: Server) -> None:
         self.server = server
+        self.store = server.storage
         self.tables: dict[str, Table] = {}
         self.names: dict[str, object] = {}
         """Each name in use: its Session, or (table id, seat) while a disconnected player's seat is held."""
-        self.tokens: dict[str, TokenRef] = {}
-        self._table_numbers = itertools.count(1)
-        self._bot_numbers = itertools.count(1)
+        self.tokens = Tokens()
+        tables, bots = self.store.numbers()
+        self._table_numbers = itertools.count(tables + 1)
+        self._bot_numbers = itertools.count(bots + 1)
 
     # --- names --------------------------------------------------------------------------------------------
     def claim_name(self, name: str, session: Session, resume: ResumeInfo | None) -> bool:
@@ -69,17 +122,26 @@ class Lobby:
         """A new table with a fresh id (never reused) and a new game; ValueError for invalid options."""
         if self.server.closing:
             raise ValueError("the server is shutting down")
-        table_id = f"t{next(self._table_numbers)}-{secrets.token_hex(4)}"
+        number = next(self._table_numbers)
+        table_id = f"t{number}-{secrets.token_hex(4)}"
         join_code = secrets.token_hex(4) if options.private else None
-        table = Table(self, table_id, options, self.server.seed_source(), creator, join_code)
+        seed = self.server.seed_source()
+        table = Table(self, table_id, options, seed, creator, join_code)
+        self.store.add_table(StoredTable(table_id, number, asdict(options), seed, creator, join_code, time.time()))
         self.tables[table_id] = table
         self.server.start(table.run)
         return table
 
-    def table_closed(self, table: Table) -> None:
+    def table_closed(self, table: Table, *, stored: bool = True) -> None:
+        """The table's task ended: forget it; with `stored`, the store forgets its tokens (and an unfinished
+        table), else (the server stops, or the store failed) it is restored on the next start."""
         self.tables.pop(table.id, None)
-        for token in [token for token, ref in self.tokens.items() if ref.table is table]:
-            del self.tokens[token]
+        self.tokens.drop_table(table)
+        if stored:
+            try:
+                self.store.close_table(table.id)
+            except StorageError as error:
+                log("storage_failed", level=40, table=table.id, error=str(error))
 
     def table_infos(self) -> tuple[TableInfo, ...]:
         """The public tables."""
@@ -90,10 +152,12 @@ class Lobby:
     def issue_token(self, table: Table, seat: str | None, name: str) -> str:
         token = secrets.token_urlsafe(24)
         self.tokens[token] = TokenRef(table, seat, name)
+        self.store.add_token(Tokens.key(token), table.id, seat, name)
         return token
 
-    def revoke_token(self, token: str | None) -> None:
-        self.tokens.pop(token, None)
+    def revoke_token(self, token: str | Digest | None) -> None:
+        if self.tokens.pop(token) is not None:
+            self.store.drop_token(Tokens.key(token))
 
     # --- chat and bots ------------------------------------------------------------------------------------
     def chat(self, session: Session, text: str) -> None:
@@ -106,9 +170,11 @@ class Lobby:
     def bot_name(self, kind: str) -> str:
         return f"{kind}-bot-{next(self._bot_numbers)}"
 
-    def spawn_bot(self, table: Table, seat: str, kind: str, name: str, think: float = 0.0) -> None:
-        """A bot player for the seat: a client of its own, over an in-memory stream, through the protocol."""
+    def spawn_bot(self, table: Table, seat: str, kind: str, name: str, think: float = 0.0,
+                  resume: ResumeInfo | None = None) -> None:
+        """A bot player for the seat: a client of its own, over an in-memory stream, through the protocol (with
+        `resume`, it takes its seat back after a restart)."""
         stream = self.server.connect_memory()
         seed = self.server.seed_source()
-        self.server.start(play_bot, stream, name, table.id, seat, kind, seed, table.join_code, think)
+        self.server.start(play_bot, stream, name, table.id, seat, kind, seed, table.join_code, think, resume)
         log("bot_seated", table=table.id, seat=seat, kind=kind, name=name)

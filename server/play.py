@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.engine import (SEATS, ChooseTeam, NotationError, Options, format_action, legal_actions,
-                                    opponent, parse_action, secret_purpose, timeout_action)
+from dungeon_twister.engine import (SEATS, ChooseTeam, NotationError, Options, format_action, format_position,
+                                    legal_actions, opponent, parse_action, secret_purpose, timeout_action)
 from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
                                       OpponentReveal, ProtocolError, Reveal, Timer)
 
@@ -31,8 +31,11 @@ class Play:
     def __init__(self, table: Table, options: Options, seed: int, timed: bool) -> None:
         self.table = table
         self.game = Game(options, seed)
+        self.game.record.sink = self.journal
         self.rounds = SecretRounds(table.id)
         self.deadlines = Deadlines() if timed else None
+        self.held = False
+        """Restored after a restart: no timer runs until both players are back (recovery.py)."""
         self.started = False
         self.result: dict | None = None
         self._answers: dict[str, dict[str, tuple[str, ActionOk | ActionRefused]]] = {seat: {} for seat in SEATS}
@@ -43,6 +46,10 @@ class Play:
     @property
     def running(self) -> bool:
         return self.started and self.result is None
+
+    def journal(self, line: str, data: dict | None) -> None:
+        """A new line of the game record: into the store (committed before anything it causes is sent)."""
+        self.table.lobby.store.add_line(self.table.id, line, data)
 
     def start(self) -> None:
         self.started = True
@@ -62,7 +69,7 @@ class Play:
             return
         events = None
         try:
-            events = self._act(seat, message.text)
+            events = self._act(seat, message.text, {"id": message.action_id, "typed": message.text})
             answer = ActionOk(message.action_id)
         except Refusal as refusal:
             answer = ActionRefused(message.action_id, refusal.code, refusal.message[:1000], refusal.rule)
@@ -71,7 +78,7 @@ class Play:
         if events is not None:
             self._step(events)
 
-    def _act(self, seat: str, text: str):
+    def _act(self, seat: str, text: str, meta: dict):
         if self.result is not None:
             raise Refusal("illegal_action", "the game is over", "BG-END-02")
         if not self.started:
@@ -79,7 +86,7 @@ class Play:
         purpose = secret_purpose(self.game.state, seat)
         if purpose is not None:
             raise Refusal("secret_choice", f"{purpose} is a secret choice: send commit, then reveal")
-        return self.game.apply(self.game.resolve(seat, text))
+        return self.game.apply(self.game.resolve(seat, text), meta)
 
     # --- commit-reveal ------------------------------------------------------------------------------------
     def commit(self, session: Session, seat: str, message: Commit) -> None:
@@ -143,7 +150,10 @@ class Play:
         if seat is not None:
             for purpose, commitment in self.rounds.awaiting_reveal(seat):
                 session.send(OpponentCommit(self.table.id, purpose, opponent(seat), commitment))
-        if self.deadlines is not None and self.running:
+        if self.held and all(s.session is not None for s in self.table.seating.seats.values()):
+            self.held = False  # both players are back after a restart: the timers start afresh
+            self._retime()
+        elif self.deadlines is not None and self.running:
             now = trio.current_time()
             for deadline in self.deadlines.running():
                 session.send(Timer(self.table.id, deadline.seat, _ms(deadline.at - now)))
@@ -171,7 +181,7 @@ class Play:
         self._retime(notices)
 
     def _retime(self, notices: list | None = None) -> None:
-        if self.deadlines is None or not self.running:
+        if self.deadlines is None or not self.running or self.held:
             return
         notices = list(notices or [])
         notices += self.deadlines.update(self.game.state, self.rounds.committed, self.rounds.opened,
@@ -181,7 +191,8 @@ class Play:
 
     # --- timers -------------------------------------------------------------------------------------------
     def next_deadline(self) -> float:
-        return self.deadlines.next_at() if self.deadlines is not None and self.running else float("inf")
+        return self.deadlines.next_at() if self.deadlines is not None and self.running and not self.held \
+            else float("inf")
 
     def expire(self) -> None:
         """Deal with every deadline that has passed (BG-OPT-02..04)."""
@@ -225,8 +236,9 @@ class Play:
         if fallback is None:
             return
         text = format_action(fallback)
-        self.rounds.force(seat, purpose, text)
-        self.game.record.comment(f"timeout {seat} {purpose} {text}")
+        nonce = self.rounds.force(seat, purpose, text)
+        self.game.record.comment(f"timeout {seat} {purpose} {text}", {
+            "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
         self.table.publish([{"kind": "timeout", "seat": seat, "purpose": purpose, "actions": [text]}])
         self._send_commitments(purpose)
         if self.rounds.ready(purpose):
@@ -256,6 +268,7 @@ class Play:
         record = self.game.record
         record.comment(f"result winner={result['winner'] or '-'} vp=B{result['vp']['B']},Y{result['vp']['Y']} "
                        f"reason={result['reason']}")
+        self.table.lobby.store.finish(self.table.id, result, format_position(self.game.state))
         fields = {}
         directory = self.table.lobby.server.config.records_dir
         if directory is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from dungeon_twister.engine import Action, Options
@@ -11,22 +12,34 @@ from dungeon_twister.engine.records import format_line, game_header
 
 
 class GameRecord:
-    """The lines of one game: its start, one line per applied action, comments for commits, reveals, results."""
+    """The lines of one game: its start, one line per applied action, comments for commits, reveals, results.
+
+    `sink(line, data)`, if set, is told each new line with what restoring the game from it needs (the durable
+    store's journal, see recovery.py); `data` is None for a plain comment."""
 
     def __init__(self, seed: int, options: Options) -> None:
         self.lines = [game_header(seed, options)]
+        self.sink: Callable[[str, dict | None], None] | None = None
 
-    def action(self, action: Action) -> None:
-        self.lines.append(format_line(action))
+    def _add(self, line: str, data: dict | None) -> None:
+        self.lines.append(line)
+        if self.sink is not None:
+            self.sink(line, data)
 
-    def comment(self, text: str) -> None:
-        self.lines.append("# " + text.replace("\n", " "))
+    def action(self, action: Action, meta: dict | None = None) -> None:
+        """An applied action; `meta`: the action_id and typed text of a player's action message."""
+        self._add(format_line(action), {"k": "action", **(meta or {})})
+
+    def comment(self, text: str, data: dict | None = None) -> None:
+        self._add("# " + text.replace("\n", " "), data)
 
     def commit(self, seat: str, purpose: str, commitment: bytes) -> None:
-        self.comment(f"commit {seat} {purpose} {commitment.hex()}")
+        self.comment(f"commit {seat} {purpose} {commitment.hex()}",
+                     {"k": "commit", "seat": seat, "purpose": purpose, "commitment": commitment.hex()})
 
     def reveal(self, seat: str, purpose: str, choice: str, nonce: bytes) -> None:
-        self.comment(f"reveal {seat} {purpose} {nonce.hex()} {choice}")
+        self.comment(f"reveal {seat} {purpose} {nonce.hex()} {choice}",
+                     {"k": "reveal", "seat": seat, "purpose": purpose, "choice": choice, "nonce": nonce.hex()})
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"

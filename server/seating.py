@@ -73,6 +73,8 @@ class Seating:
                                                     else "every seat is taken"))
         state = self.seats[seat]
         state.name, state.bot_pending = session.name, False
+        self.lobby.store.set_seat(self.table.id, seat, session.name,
+                                  session.name.split("-bot-")[0] if state.bot else None)
         self.table.publish([{"kind": "player_joined", "seat": seat, "name": session.name}, self.table.point()])
         state.session, state.token = session, self.lobby.issue_token(self.table, seat, session.name)
         session.send(Joined(self.table.id, state.token, seat))
@@ -133,6 +135,7 @@ class Seating:
     def _free(self, seat: str) -> None:
         """Before the game: the seat is free again; bots left alone at the table are sent away."""
         self.seats[seat] = SeatState()
+        self.lobby.store.free_seat(self.table.id, seat)
         self.table.publish([{"kind": "player_left", "seat": seat}, self.table.point()])
         other = self.seats[opponent(seat)]
         if other.bot:

@@ -46,19 +46,21 @@ class SecretRounds:
         round_.reveal(seat, choice, nonce)
         self._opened.setdefault(purpose, {})[seat] = Opened(choice, nonce)
 
-    def force(self, seat: str, purpose: str, choice: str) -> None:
+    def force(self, seat: str, purpose: str, choice: str, nonce: bytes | None = None) -> bytes | None:
         """The seat's time ran out: `choice` stands. A seat that had not committed gets a commitment made and
-        opened by the server, so that its opponent can still check the reveal he receives."""
+        opened by the server, so that its opponent can still check the reveal he receives; its nonce is returned
+        (`nonce`: the one to use, when a restarted server restores the round)."""
         round_ = self._round(purpose)
         if round_.commitment_of(seat) is None:
-            nonce = make_nonce()
+            nonce = nonce or make_nonce()
             round_.commit(seat, commitment(self.game_id, seat, purpose, choice, nonce))
             self._told.setdefault(purpose, set()).add(seat)  # it sent nothing, it is told nothing
             if round_.both_committed:
                 round_.reveal(seat, choice, nonce)
             self._opened.setdefault(purpose, {})[seat] = Opened(choice, nonce, forced=True)
-        else:
-            self._opened.setdefault(purpose, {})[seat] = Opened(choice, None, forced=True)
+            return nonce
+        self._opened.setdefault(purpose, {})[seat] = Opened(choice, None, forced=True)
+        return None
 
     def commitments_to_send(self, purpose: str) -> list[tuple[str, str, bytes]]:
         """(to, from, commitment) for each seat not yet sent its opponent's commitment, once both are in."""

@@ -14,18 +14,25 @@ from .config import ServerConfig
 from .gcpolicy import tame_gc
 from .lobby import Lobby
 from .logs import log
+from .recovery import restore_tables
 from .session import Session
+from .storage import Storage, open_storage
 
 SHUTDOWN_SECONDS = 5.0
 """How long shutdown waits for clients to receive server_closing."""
 
 
 class Server:
-    """`await nursery.start(server.run)` listens (port 0: any free port, see `address`) and serves until
-    `shutdown()`. `seed_source` draws each game's seed (default: `secrets`)."""
+    """`await nursery.start(server.run)` restores the store's unfinished tables, listens (port 0: any free port,
+    see `address`) and serves until `shutdown()`. `seed_source` draws each game's seed (default: `secrets`).
+    `storage`: the durable store (default: the one of `config.data_dir`, opened now and closed when `run` ends;
+    in memory if that is None)."""
 
-    def __init__(self, config: ServerConfig = ServerConfig(), *, seed_source: Callable[[], int] | None = None):
+    def __init__(self, config: ServerConfig = ServerConfig(), *, seed_source: Callable[[], int] | None = None,
+                 storage: Storage | None = None):
         self.config = config
+        self._owns_storage = storage is None
+        self.storage = storage or open_storage(config.data_dir, sync=config.data_sync)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.session_salt = secrets.token_hex(3)
         self.lobby = Lobby(self)
@@ -43,14 +50,20 @@ class Server:
         return self.address[1]
 
     async def run(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
-        listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.host)
-        self.address = tuple(listeners[0].socket.getsockname()[:2])
-        log("listening", host=self.address[0], port=self.address[1], name=self.config.name)
-        async with trio.open_nursery() as nursery:
-            self._nursery = nursery
-            nursery.start_soon(self._accept, listeners)
-            nursery.start_soon(tame_gc)
-            task_status.started(self)
+        try:
+            listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.host)
+            self.address = tuple(listeners[0].socket.getsockname()[:2])
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                restored = restore_tables(self)
+                log("listening", host=self.address[0], port=self.address[1], name=self.config.name,
+                    data=self.storage.location, restored=len(restored))
+                nursery.start_soon(self._accept, listeners)
+                nursery.start_soon(tame_gc)
+                task_status.started(self)
+        finally:
+            if self._owns_storage:
+                self.storage.close()
 
     async def _accept(self, listeners) -> None:
         with self._listening:

@@ -18,6 +18,7 @@ from .logs import LOGGER, log
 from .options import engine_options, options_view
 from .play import Play
 from .seating import Seating
+from .storage import StorageError
 from .viewing import ViewPoint, render, table_view
 
 if TYPE_CHECKING:
@@ -29,6 +30,9 @@ REPLAY_MAX = 80
 """A client further behind than this gets a snapshot instead of the missing events."""
 EMPTY_TABLE_SECONDS = 300.0
 """A table nobody sits at or watches closes after this long (at once when its game is over)."""
+EVENT_BLOCK = 1000
+"""Event numbers are reserved in the store this many at a time: a table restored after a crash numbers its
+events after every number that may have been sent (its clients get a snapshot)."""
 
 
 @dataclass
@@ -66,6 +70,7 @@ class Table:
         self.join_code = join_code
         self.grace = lobby.server.config.grace_seconds
         self.log = EventLog()
+        self.reserved_events = 0
         self.play = Play(self, engine_options(options), seed, options.timers)
         self.seating = Seating(self)
         self._options_view = options_view(table_id, options)
@@ -97,26 +102,40 @@ class Table:
     # --- the task -----------------------------------------------------------------------------------------
     async def run(self) -> None:
         log("table_opened", table=self.id, options=self._options_view, creator=self.creator)
+        stored = False
         try:
             async with self._inbox:
                 while not self._finished():
+                    item = None
                     with trio.move_on_at(self._next_deadline()):
                         item = await self._inbox.receive()
-                        try:
-                            self._handle(item)
-                        finally:
-                            if item.done is not None:
-                                item.done.set()
-                    self.play.expire()
-                    self.seating.expire_graces(trio.current_time())
+                    # Durable before sent: what this step writes commits before the task awaits again, and
+                    # only then can the messages it queued reach a socket (storage.py).
+                    try:
+                        with self.lobby.store.transaction():
+                            if item is not None:
+                                self._handle(item)
+                            self.play.expire()
+                            self.seating.expire_graces(trio.current_time())
+                    except StorageError as error:  # before the task awaits: nothing this step queued is sent
+                        log("storage_failed", level=40, table=self.id, error=str(error))
+                        for session, _ in self.seating.viewers():
+                            session.drop("the server could not save the game")
+                        raise
+                    finally:
+                        if item is not None and item.done is not None:
+                            item.done.set()
                 self._refuse_queued()
+                stored = True
+        except StorageError:  # its clients were cut off; the table stays in the store as it was last committed
+            pass
         except Exception:  # a bug at one table must not take the server down
             LOGGER.exception("table_failed", extra={"fields": {"table": self.id}})
             for session, _ in self.seating.viewers():
                 session.send_error(ProtocolError("internal", "this table failed; sorry", fault="local"))
                 session.send(Left(self.id))
         finally:
-            self.lobby.table_closed(self)
+            self.lobby.table_closed(self, stored=stored)
             log("table_closed", table=self.id, status=self.status)
 
     def _handle(self, item) -> None:
@@ -127,6 +146,8 @@ class Table:
                 self.seating.enter(item.session, item.token, item.last_event)
             else:
                 self._request(item.session, item.message)
+        except StorageError:
+            raise
         except Exception:  # a bug answers one request with an error; the table carries on
             LOGGER.exception("request_failed", extra={"fields": {"table": self.id, "item": type(item).__name__}})
             item.session.send_error(ProtocolError("internal", "the server failed to handle this", fault="local"))
@@ -181,6 +202,9 @@ class Table:
     def publish(self, payloads: list) -> None:
         """Number and log each payload, and send it to every viewer as he may see it."""
         viewers = self.seating.viewers()
+        if self.log.n + len(payloads) > self.reserved_events:
+            self.reserved_events = self.log.n + len(payloads) + EVENT_BLOCK
+            self.lobby.store.reserve_events(self.id, self.reserved_events)
         for payload in payloads:
             entry = self.log.append(payload)
             rendered: dict = {}

@@ -94,7 +94,7 @@ async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path, sil
     config = tmp_path / "dt-server.toml"
     config.write_text('name = "club-server"\nport = 7777\ngrace_seconds = 30\n')
     command = [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
-               "--config", str(config)]
+               "--config", str(config), "--data", str(tmp_path / "data")]
     with trio.fail_after(1):  # mock seconds: reached only through silence_guard_clock's jump
         async with trio.open_nursery() as nursery:
             process = await nursery.start(lambda task_status: trio.run_process(

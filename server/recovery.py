@@ -1,0 +1,160 @@
+"""Restoring the unfinished tables of the durable store when the server starts (after a restart or a crash).
+
+Each table is rebuilt from what the store kept: its options and seed give the new game; its journal is replayed
+in order, the actions through the engine (each must give back the very line that was stored), the commitments,
+reveals and timeouts into the commit-reveal rounds, the action ids into the answers a repeated action gets. Then:
+
+* every seated player keeps his seat for a grace period (`grace_seconds`) from the restart, his name held; he
+  resumes with his resume token (the store keeps only its digest). Spectators resume the same way.
+* A bot's seat is given to a new bot of the same kind, which resumes with a token issued for it. A bot's
+  secrets died with the old server: a combat card (or team) it had committed and not revealed is replaced by
+  the rules' timeout fallback (the +0; for the team, its first legal team), as when a player's time runs out.
+* Event numbers continue after every number that may have been sent (Table.reserved_events): a resuming client
+  gets a snapshot.
+* Timers (DT-090): none runs until both players are back; then each starts afresh with its full period (a turn
+  gets its 2 minutes again, a combat card its 5 seconds). A restart never makes anyone lose time or forfeit.
+
+A table that cannot be restored (a damaged journal, or an engine that now refuses a stored action) is logged as
+`table_not_restored` and left untouched in the store, and the server starts without it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import trio
+
+from dungeon_twister.engine import (SEATS, format_action, legal_actions, parse_action, secret_purpose,
+                                    timeout_action)
+from dungeon_twister.protocol import ActionOk, OpponentReveal, ResumeInfo, TableOptions
+
+from .lobby import Digest, TokenRef
+from .logs import log
+from .storage import StoredTable
+from .table import Table
+
+if TYPE_CHECKING:
+    from .play import Play
+    from .server import Server
+
+ERROR = 40
+
+
+class NotRestorable(Exception):
+    """The stored journal does not replay."""
+
+
+def restore_tables(server: Server) -> list[Table]:
+    """Rebuild and start every unfinished table of the server's store."""
+    lobby, restored = server.lobby, []
+    for stored in lobby.store.open_tables():
+        try:
+            with lobby.store.transaction():
+                table = restore_table(server, stored)
+        except Exception as error:  # one damaged table must not keep the server from starting
+            log("table_not_restored", level=ERROR, table=stored.id, error=f"{type(error).__name__}: {error}")
+            continue
+        restored.append(table)
+        log("table_restored", table=table.id, status=table.status, actions=len(table.play.game.record.lines) - 1,
+            seats=table.seating.names())
+    return restored
+
+
+def restore_table(server: Server, stored: StoredTable) -> Table:
+    lobby = server.lobby
+    table = Table(lobby, stored.id, TableOptions(**stored.options), stored.seed, stored.creator, stored.join_code)
+    play = table.play
+    play.game.record.sink = None
+    replay(play, stored.journal)
+    play.game.record.sink = play.journal
+    table.log.n = table.reserved_events = stored.events
+
+    now = trio.current_time()
+    seats = table.seating.seats
+    for seat, (name, bot) in stored.seats.items():
+        seats[seat].name, seats[seat].bot, seats[seat].grace_until = name, bot is not None, now + table.grace
+        lobby.names.setdefault(name, (table.id, seat))
+    for digest, seat, name in stored.tokens:
+        if seat is not None and seats[seat].bot:
+            lobby.store.drop_token(digest)  # the bot that held it is gone
+            continue
+        lobby.tokens[Digest(digest)] = TokenRef(table, seat, name)
+        if seat is not None:
+            seats[seat].token = Digest(digest)
+    play.started = all(seats[seat].name for seat in SEATS)
+    play.held = play.started
+
+    bots = [seat for seat in SEATS if seats[seat].bot]
+    if play.running:
+        for seat in bots:
+            _force_lost_secret(play, seat)
+    for seat in bots:
+        name = seats[seat].name
+        seats[seat].token = token = lobby.issue_token(table, seat, name)
+        kind = stored.seats[seat][1]
+        lobby.spawn_bot(table, seat, kind, name, resume=ResumeInfo(token, table.id, 0))
+    lobby.tables[table.id] = table
+    server.start(table.run)
+    return table
+
+
+def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
+    """Redo what the journal says happened, as Play did it the first time."""
+    game, rounds, record = play.game, play.rounds, play.game.record
+    for number, (line, data) in enumerate(journal, 1):
+        kind = data.get("k") if data else None
+        try:
+            if kind == "action":
+                seat, text = line.split(":", 1)
+                events = game.apply(parse_action(text.strip(), seat))
+                if record.lines[-1] != line:
+                    raise NotRestorable(f"the engine records {record.lines[-1]!r} for {line!r}")
+                if "id" in data:
+                    play._answers[seat][data["id"]] = (data["typed"], ActionOk(data["id"]))
+                if any(event.kind == "teams_revealed" for event in events):
+                    play._team_reveals = []
+                continue
+            record.lines.append(line)
+            if kind == "commit":
+                rounds.commit(data["seat"], data["purpose"], bytes.fromhex(data["commitment"]))
+                rounds.commitments_to_send(data["purpose"])
+            elif kind == "reveal":
+                rounds.reveal(data["seat"], data["purpose"], data["choice"], bytes.fromhex(data["nonce"]))
+                _close_if_ready(play, data["purpose"])
+            elif kind == "force":
+                nonce = bytes.fromhex(data["nonce"]) if data["nonce"] else None
+                rounds.force(data["seat"], data["purpose"], data["choice"], nonce)
+                rounds.commitments_to_send(data["purpose"])
+                _close_if_ready(play, data["purpose"])
+        except NotRestorable:
+            raise
+        except Exception as error:
+            raise NotRestorable(f"journal line {number} {line!r}: {type(error).__name__}: {error}") from None
+
+
+def _close_if_ready(play: Play, purpose: str) -> None:
+    """Both choices are known: Play._complete closed the round (keeping a team's reveals for later)."""
+    rounds = play.rounds
+    if not rounds.ready(purpose):
+        return
+    if purpose == "team":
+        play._team_reveals = [OpponentReveal(play.table.id, purpose, sender, choice.choice, choice.nonce)
+                              for to, sender, choice in rounds.reveals_to_send(purpose)]
+    rounds.close(purpose)
+
+
+def _force_lost_secret(play: Play, seat: str) -> None:
+    """A restored bot cannot open what its predecessor committed: the fallback stands for it."""
+    state = play.game.state
+    purpose = secret_purpose(state, seat)
+    if purpose is None or seat not in play.rounds.committed(purpose) or seat in play.rounds.opened(purpose):
+        return
+    fallback = timeout_action(state, seat) or legal_actions(state, seat)[0]
+    text = format_action(fallback)
+    nonce = play.rounds.force(seat, purpose, text)
+    play.game.record.comment(f"restart {seat} {purpose} {text}: the bot's secret was lost", {
+        "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
+    play.table.publish([{"kind": "timeout", "seat": seat, "purpose": purpose, "actions": [text]}])
+    play._send_commitments(purpose)
+    if play.rounds.ready(purpose):
+        play._complete(purpose)

@@ -1,0 +1,320 @@
+"""The durable store, in process: a restarted server restores its tables (a commit-reveal round, idempotent
+action ids, timers, bots), resume tokens are kept only as digests, nothing is sent when a commit fails, and the
+store refuses a damaged or newer database."""
+
+import hashlib
+import sqlite3
+import subprocess
+import sys
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+import trio
+from dungeon_twister.engine import apply, format_position
+from dungeon_twister.engine.records import parse_record
+from dungeon_twister.protocol import (
+    Action,
+    ActionOk,
+    ActionRefused,
+    Chat,
+    ChatMessage,
+    CreateTable,
+    Join,
+    Joined,
+    Leave,
+    ListTables,
+    OpponentBack,
+    OpponentCommit,
+    OpponentReveal,
+    ResumeInfo,
+    RevealMismatch,
+    SeatBot,
+    Snapshot,
+    TableCreated,
+    TableEvent,
+    TableOptions,
+    Tables,
+    Timer,
+)
+from dungeon_twister.server.storage import (DATABASE_NAME, EXIT_STORE_UNUSABLE, SCHEMA_VERSION, SqliteStorage,
+                                            StorageError, open_storage)
+from test_server_resume import play_until
+from test_server_support import Client, KeepingConnection, Scripted, find_seed, running_server, seated_pair
+
+COMBAT_SEED = find_seed("combat_declared", False, 120, hint=23)
+
+
+@asynccontextmanager
+async def server_on(data_dir: Path, seeds=(1,), **settings):
+    """A server on `data_dir` (NORMAL sync: these tests stop the server cleanly, they do not cut the power)."""
+    async with running_server(seeds=seeds, data_dir=data_dir, data_sync="normal", **settings) as server:
+        yield server
+
+
+async def synced(client: Client) -> None:
+    """Wait until the table has handled (and committed) everything this client sent: a table chat comes back
+    only after the requests before it."""
+    await client.send(Chat("sync"))
+    await client.expect(ChatMessage, lambda m: m.text == "sync")
+
+
+def resume_info(client: Client, table: str) -> ResumeInfo:
+    return ResumeInfo(client.token, table, client.conn.last_event)
+
+
+class Recording(Scripted):
+    """A Scripted player that keeps the action messages it sent."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.sent: list[Action] = []
+
+    async def act(self, table: str, view: dict) -> None:
+        if view["secret"] is not None:
+            return await super().act(table, view)
+        action = Action(table, f"{self.seat}-{next(self.actions)}", self.bot.choose(view, view["legal"], self.rng))
+        self.sent.append(action)
+        await self.client.send(action)
+
+
+def database_bytes(data_dir: Path) -> bytes:
+    return b"".join(path.read_bytes() for path in data_dir.iterdir() if path.name.startswith(DATABASE_NAME))
+
+
+async def test_a_commit_made_before_a_restart_is_opened_after_it(tmp_path):
+    """Protocol section 10 across a restart: B's commitment, acknowledged before the server stopped, binds B
+    after it; Y commits on the new server, both reveal, and each reveal verifies. An action id answered before
+    the restart gets the same answer after it, and is not applied again."""
+    with trio.fail_after(9):
+        async with server_on(tmp_path, seeds=(COMBAT_SEED,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions())
+            players = {"B": Recording(blue, "B", 1), "Y": Recording(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            purpose = views["B"]["secret"]
+            await players["B"].act(table, views["B"])  # B commits
+            await synced(blue)
+            acked = [e.action_id for e in blue.received if isinstance(e, ActionOk)]
+            kept, resume = {"B": blue.conn.commitments, "Y": yellow.conn.commitments}, {
+                "B": resume_info(blue, table), "Y": resume_info(yellow, table)}
+        assert acked
+
+        async with server_on(tmp_path, seeds=(5,)) as server:
+            assert server.lobby.tables[table].status == "playing"
+            clients = {}
+            for seat, name in (("B", "ann"), ("Y", "bob")):
+                clients[seat] = await Client.connect(server, name, resume=resume[seat],
+                                                     conn=KeepingConnection(kept[seat]))
+                joined = await clients[seat].expect(Joined)
+                assert (joined.seat, joined.table) == (seat, table) and joined.token != resume[seat].token
+                snapshot = await clients[seat].expect(Snapshot)  # the events are numbered on, past every one sent
+                assert snapshot.n > resume[seat].last_event and snapshot.view["secret"] == purpose
+            blue, yellow = clients["B"], clients["Y"]
+            assert (await blue.expect(OpponentBack)).seat == "Y"
+
+            (repeat,) = [a for a in players["B"].sent if a.action_id == acked[-1]]
+            await blue.send(repeat)  # a repeat after the restart: the same answer, and not applied again
+            assert (await blue.expect((ActionOk, ActionRefused))) == ActionOk(repeat.action_id)
+
+            players["B"].client, players["Y"].client = blue, yellow
+            resolved = lambda e: isinstance(e, TableEvent) and e.event.get("kind") == "combat_resolved"  # noqa: E731
+            async with trio.open_nursery() as nursery:
+                for seat in "BY":
+                    nursery.start_soon(players[seat].play, table, lambda v: False, resolved)
+            for client, other in ((blue, "Y"), (yellow, "B")):
+                reveal = next(e for e in client.received if isinstance(e, OpponentReveal))
+                assert (reveal.purpose, reveal.seat) == (purpose, other)
+                assert not any(isinstance(e, RevealMismatch) for e in client.received)
+                assert client.errors() == []
+            b_card = kept["B"]._secrets[purpose][0]
+            cards = blue.events_of("combat_resolved")[0]["cards"]
+            assert cards["B"] == int(b_card.split("+")[1])
+            stored = server.storage.table(table)
+            acked += [e.action_id for e in blue.received if isinstance(e, ActionOk)][1:]
+    # The journal holds every acknowledged action once, in order, and B's commitment once.
+    assert [data["id"] for line, data in stored.journal if line.startswith("B:") and "id" in data] == acked
+    assert sum(line.startswith(f"# commit B {purpose} ") for line, _ in stored.journal) == 1
+
+
+async def test_timers_wait_for_both_players_after_a_restart_then_start_afresh(tmp_path, autojump_clock):
+    """DT-090: after a restart no timer runs until both players are back, then each starts with its full time
+    (BG-OPT-02: 2 minutes for the turn), so that a restart never costs anyone his turn."""
+    with trio.fail_after(10_000):
+        async with server_on(tmp_path, seeds=(21,), grace_seconds=600) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(timers=True, beginner=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: v["phase"] == "card", first=True)
+            ((active, _),) = views.items()
+            await trio.sleep(100)  # 100 of the turn's 120 seconds pass before the restart
+            await synced(blue)
+            resume = {"B": resume_info(blue, table), "Y": resume_info(yellow, table)}
+        async with server_on(tmp_path, seeds=(5,), grace_seconds=600) as server:
+            blue = await Client.connect(server, "ann", memory=True, resume=resume["B"])
+            await blue.expect(Snapshot)
+            await trio.sleep(300)  # Y is away: no timer runs
+            assert [e for e in blue.received if isinstance(e, (Timer, TableEvent))] == []
+            yellow = await Client.connect(server, "bob", memory=True, resume=resume["Y"])
+            await yellow.expect(Snapshot)
+            start = trio.current_time()
+            for client in (blue, yellow):
+                assert (await client.expect(Timer)) == Timer(table, active, 120_000)
+            timeout = await blue.expect_event("timeout")
+            assert timeout["seat"] == active and trio.current_time() - start == 120
+
+
+async def test_a_bot_takes_its_seat_back_after_a_restart(tmp_path):
+    with trio.fail_after(9):
+        async with server_on(tmp_path, seeds=(21, 3)) as server:
+            blue = await Client.connect(server, "ann")
+            await blue.send(CreateTable(TableOptions(beginner=True)))
+            table = (await blue.expect(TableCreated)).table
+            await blue.send(Join(table, "B"))
+            await blue.expect(Joined)
+            await blue.send(SeatBot(table, "Y", "random"))
+            await blue.expect_event("game_started")
+            player = Scripted(blue, "B", 1)
+            await player.play(table, until=lambda e: isinstance(e, TableEvent) and e.event.get("kind") == "hidden")
+            await synced(blue)
+            bot_name = server.lobby.tables[table].seating.seats["Y"].name
+            resume = resume_info(blue, table)
+            committed = blue.conn.commitments
+        async with server_on(tmp_path, seeds=(4,)) as server:
+            seats = server.lobby.tables[table].seating.seats
+            blue = await Client.connect(server, "ann", resume=resume, conn=KeepingConnection(committed))
+            await blue.expect(Snapshot)
+            while seats["Y"].session is None:  # the new bot resumes the seat, under the same name
+                await blue.recv()
+            assert seats["Y"].name == bot_name
+            player.client = blue
+            before = len(server.lobby.tables[table].play.game.record.lines)
+            await player.play(table, until=lambda e: isinstance(e, TableEvent) and e.event.get("kind") == "view"
+                              and len(server.lobby.tables[table].play.game.record.lines) > before + 6)
+            assert blue.errors() == []
+
+
+async def test_resume_tokens_are_stored_only_as_digests(tmp_path):
+    async with server_on(tmp_path) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+        await synced(blue)
+        data = database_bytes(tmp_path)
+        for token in (blue.token, yellow.token):
+            assert token.encode() not in data
+            assert hashlib.sha256(token.encode()).hexdigest().encode() in data
+        assert all(len(key) == 64 for key in server.lobby.tokens._refs)
+
+
+async def test_nothing_is_sent_when_the_commit_fails(monkeypatch):
+    """Durable before acknowledged: when the store cannot commit Y's team commitment, neither player is told
+    anything of it (no opponent_commit); the table's clients are cut off, and the server goes on."""
+    async with running_server(seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+        await blue.commit("team", blue.view["legal"][0])
+        await synced(blue)
+
+        def broken(self):
+            raise StorageError("disk full")
+
+        monkeypatch.setattr(SqliteStorage, "_commit", broken)
+        await yellow.commit("team", yellow.view["legal"][0])
+        for client in (blue, yellow):
+            while (event := await client.recv()) is not None:
+                assert not isinstance(event, OpponentCommit)
+        monkeypatch.undo()
+        other = await Client.connect(server, "carol")
+        await other.send(ListTables())
+        assert (await other.expect(Tables)).tables == ()
+
+
+async def test_a_finished_game_stays_queryable_with_the_records_command(tmp_path):
+    """`dt-server records`: the list of stored tables, and a finished game's record (seed, actions, the
+    commit-reveal log, the result, the final position) that the engine replays to that final position."""
+    async with server_on(tmp_path, seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+        running, _, _ = await seated_pair(server, TableOptions(beginner=True), names=("cid", "dan"))
+        players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+        await play_until(table, players, lambda v: v["phase"] == "card", first=True)
+        await blue.send(Leave())  # B resigns: the game is over
+        await yellow.expect_event("game_over")
+        final = format_position(server.lobby.tables[table].play.game.state)
+
+    def records(*args):
+        return subprocess.run([sys.executable, "-m", "dungeon_twister.server", "records", "--data", str(tmp_path),
+                               *args], capture_output=True, text=True, timeout=20)
+
+    listing = records()
+    assert listing.returncode == 0, listing.stderr
+    rows = [line.split("\t") for line in listing.stdout.splitlines()]
+    assert [(row[0], row[1]) for row in rows] == [(table, "over"), (running, "open")]
+    assert rows[0][3] == "winner=Y vp=B0,Y0 reason=resigned"
+    shown = records(table)
+    assert shown.returncode == 0, shown.stderr
+    assert "# commit B team " in shown.stdout and "# reveal Y team " in shown.stdout
+    assert shown.stdout.splitlines()[-1] == f"# final {final}"
+    state, lines = parse_record(shown.stdout)
+    for line in lines:
+        state, _ = apply(state, line.action)
+    assert format_position(state) == final
+    hidden = records(running)  # a game still played: its record would reveal every hidden fact
+    assert hidden.returncode == 1 and "not over" in hidden.stderr and hidden.stdout == ""
+
+
+def start_on(data_dir: Path) -> subprocess.CompletedProcess:
+    """dt-server on `data_dir`, stopped after at most 5 s (it must refuse at once)."""
+    return subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
+                           "--data", str(data_dir)], capture_output=True, text=True, timeout=5)
+
+
+def test_a_damaged_database_is_refused_with_a_message_naming_it(tmp_path):
+    good = tmp_path / "good"
+    open_storage(good).close()
+    whole = (good / DATABASE_NAME).read_bytes()
+    cases = {"empty": b"", "header_only": whole[:60], "half": whole[:len(whole) // 2],
+             "garbage": b"not a database at all " * 300}
+    for name, content in cases.items():
+        data_dir = tmp_path / name
+        data_dir.mkdir()
+        (data_dir / DATABASE_NAME).write_bytes(content)
+        result = start_on(data_dir)
+        assert result.returncode == EXIT_STORE_UNUSABLE, (name, result.stderr)
+        assert str(data_dir / DATABASE_NAME) in result.stderr and result.stdout == ""  # never listened
+        assert (data_dir / DATABASE_NAME).read_bytes() == content  # and left as it was, for the operator
+
+
+def test_a_newer_schema_and_a_second_server_are_refused(tmp_path):
+    store = open_storage(tmp_path)
+    with pytest.raises(StorageError, match="another dt-server"):
+        open_storage(tmp_path)
+    store.close()
+    db = sqlite3.connect(tmp_path / DATABASE_NAME)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.commit()
+    db.close()
+    result = start_on(tmp_path)
+    assert result.returncode == EXIT_STORE_UNUSABLE and "newer dt-server" in result.stderr
+
+
+def test_the_service_does_not_restart_in_a_loop_on_an_unusable_store():
+    unit = (Path(__file__).parents[2] / "deploy" / "dt-server.service").read_text()
+    (line,) = [line for line in unit.splitlines() if line.startswith("RestartPreventExitStatus=")]
+    assert str(EXIT_STORE_UNUSABLE) in line.split("=", 1)[1].split()
+
+
+async def test_a_table_whose_journal_does_not_replay_is_left_in_the_store_and_the_server_starts(tmp_path, caplog):
+    """A journal the engine refuses (a damaged row, or rules changed by an upgrade) costs that table only: it is
+    logged, kept untouched for the operator, and the other tables are restored."""
+    async with server_on(tmp_path, seeds=(21,)) as server:
+        good, blue, _ = await seated_pair(server, TableOptions(beginner=True))
+        bad, other, _ = await seated_pair(server, TableOptions(beginner=True), names=("cid", "dan"))
+        await synced(blue)
+        await synced(other)
+    db = sqlite3.connect(tmp_path / DATABASE_NAME)
+    db.execute("INSERT INTO journal (table_id, line, data) VALUES (?, 'B: move nowhere', '{\"k\": \"action\"}')",
+               (bad,))
+    db.commit()
+    db.close()
+    async with server_on(tmp_path) as server:
+        assert set(server.lobby.tables) == {good}
+        (logged,) = [r for r in caplog.records if r.getMessage() == "table_not_restored"]
+        assert logged.fields["table"] == bad and "move nowhere" in logged.fields["error"]
+        assert server.storage.table(bad).status == "open" and server.storage.table(bad).journal[-1][0] == \
+            "B: move nowhere"
