@@ -48,7 +48,8 @@ class Lobby:
         owner = self.names.get(name)
         if owner is not None:
             ref = self.tokens.get(resume.token) if resume is not None else None
-            if ref is None or ref.name != name or ref.table.id != resume.table:
+            if ref is None or ref.name != name or ref.table.id != resume.table or (
+                    (ref.seat is None) != session.is_spectator):
                 return False
             if owner is not session and hasattr(owner, "drop"):
                 owner.drop("resumed on another connection")

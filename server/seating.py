@@ -99,6 +99,11 @@ class Seating:
         seat = ref.seat if ref is not None else None
         if ref is None or ref.table is not self.table or (seat is not None and self.seats[seat].token != token):
             return session.send_error(ProtocolError("bad_token", "this resume token is unknown or expired"))
+        if (seat is None) != session.is_spectator:
+            # A token is valid only for its role: a seat's token on a spectator connection (or a watch's on a
+            # player's) would re-bind the seat to a connection that can never be told `joined` nor act.
+            return session.send_error(ProtocolError("bad_token", "this resume token is for a "
+                                                    f"{'spectator' if seat is None else 'player'}"))
         self.lobby.revoke_token(token)
         if seat is None:
             self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)

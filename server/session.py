@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import trio
 
 from dungeon_twister.protocol import (Chat, CreateTable, Error, Hello, Join, ListTables, Message, Ping, Pong,
-                                      ProtocolError, Refused, ServerConnection, Software, Spectate, State,
+                                      ProtocolError, Refused, Role, ServerConnection, Software, Spectate, State,
                                       TableCreated, Tables)
 
 from .logs import LOGGER, log
@@ -53,6 +53,10 @@ class Session:
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
+
+    @property
+    def is_spectator(self) -> bool:
+        return self.conn.client_role is Role.SPECTATOR
 
     # --- sending (never blocks) ---------------------------------------------------------------------------
     def send(self, message: Message) -> None:
@@ -206,7 +210,8 @@ class Session:
             resume=hello.resume is not None)
         if hello.resume is not None:
             ref = lobby.tokens.get(hello.resume.token)
-            if ref is None or ref.table.id != hello.resume.table or ref.name != hello.name:
+            if (ref is None or ref.table.id != hello.resume.table or ref.name != hello.name
+                    or (ref.seat is None) != self.is_spectator):
                 return self.send_error(ProtocolError("bad_token", "this resume token is unknown or expired"))
             await self._submit(ref.table, Enter(self, hello.resume.token, hello.resume.last_event))
 
