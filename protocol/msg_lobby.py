@@ -10,7 +10,7 @@ from .kinds import CHAT_TEXT, EVENT_NUMBER, NAME, SEAT, TABLE_ID, TOKEN
 from .registry import Message, message
 from .roles import CLIENT_ROLES, Role
 from .states import AFTER_HANDSHAKE, AT_A_TABLE, State
-from .wire_types import AnyMap, Bool, Int, ListOf, OneOf, Str
+from .wire_types import Bool, HandicapMap, Int, ListOf, OneOf, Str
 
 JOIN_CODE = Str(32)
 SERVER = {Role.SERVER}
@@ -19,11 +19,11 @@ PLAYER = {Role.PLAYER}
 
 @dataclass(frozen=True, slots=True)
 class TableOptions:
-    """The options of a new table; `handicap` is the engine's handicap option as a map."""
+    """The options of a new table; `handicap` is the engine's handicap option as a closed map."""
 
     target_vp: int = optional(Int(5, 8), default=5)
     beginner: bool = optional(Bool(), default=False)
-    handicap: dict[str, Any] | None = optional(AnyMap())
+    handicap: dict[str, Any] | None = optional(HandicapMap())
     timers: bool = optional(Bool(), default=False)
     private: bool = optional(Bool(), default=False)
 
@@ -55,7 +55,7 @@ class Tables(Message):
 @message("create_table", sent_by=PLAYER, sent_to=SERVER, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class CreateTable(Message):
-    options: TableOptions = required(Record(TableOptions))
+    options: TableOptions = required(Record(TableOptions, closed=True))
 
 
 @message("table_created", sent_by=SERVER, sent_to=PLAYER, states={State.LOBBY})

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import itertools
 import secrets
+
+import trio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -14,7 +16,7 @@ from dungeon_twister.protocol import ChatMessage, ResumeInfo, State, TableInfo, 
 
 from .bot import play_bot
 from .logs import log
-from .table import Table
+from .table import BotEnded, Table
 
 if TYPE_CHECKING:
     from .server import Server
@@ -32,6 +34,13 @@ class TokenRef:
     name: str
 
 
+@dataclass(frozen=True)
+class BotName:
+    """A name reserved for a bot that has not said hello yet."""
+
+    name: str
+
+
 class Lobby:
     def __init__(self, server: Server) -> None:
         self.server = server
@@ -46,6 +55,10 @@ class Lobby:
     def claim_name(self, name: str, session: Session, resume: ResumeInfo | None) -> bool:
         """Give `name` to a new session: if it is free, or if the session resumes that name's seat or watch."""
         owner = self.names.get(name)
+        if isinstance(owner, BotName):
+            if session.bot_name != name:
+                return False
+            owner = None
         if owner is not None:
             ref = self.tokens.get(resume.token) if resume is not None else None
             if ref is None or ref.name != name or ref.table.id != resume.table or (
@@ -105,11 +118,27 @@ class Lobby:
                 other.send(message)
 
     def bot_name(self, kind: str) -> str:
-        return f"{kind}-bot-{next(self._bot_numbers)}"
+        """A fresh name for a bot, reserved at once: humans may not use the bot-name form (sanitize.BOT_NAME)
+        and only the bot's own connection may claim a reserved name, so a bot never competes for it."""
+        while True:
+            name = f"{kind}-bot-{next(self._bot_numbers)}"
+            if name not in self.names:
+                self.names[name] = BotName(name)
+                return name
 
     def spawn_bot(self, table: Table, seat: str, kind: str, name: str, think: float = 0.0) -> None:
         """A bot player for the seat: a client of its own, over an in-memory stream, through the protocol."""
-        stream = self.server.connect_memory()
+        stream = self.server.connect_memory(bot_name=name)
         seed = self.server.seed_source()
-        self.server.start(play_bot, stream, name, table.id, seat, kind, seed, table.join_code, think)
+        self.server.start(self._run_bot, stream, name, table, seat, kind, seed, think)
         log("bot_seated", table=table.id, seat=seat, kind=kind, name=name)
+
+    async def _run_bot(self, stream, name: str, table: Table, seat: str, kind: str, seed: int,
+                       think: float) -> None:
+        """Play the bot; when it ends, tell the table, which frees the seat if the bot never took it."""
+        try:
+            await play_bot(stream, name, table.id, seat, kind, seed, table.join_code, think)
+        finally:
+            self.release_name(name, BotName(name))
+            with trio.CancelScope(shield=True):
+                await table.submit(BotEnded(name, seat))

@@ -18,6 +18,7 @@ from dungeon_twister.protocol import (Chat, CreateTable, Error, Hello, Join, Lis
                                       TableCreated, Tables)
 
 from .logs import LOGGER, log
+from .sanitize import name_problem
 from .table import Enter, Gone, Request
 
 if TYPE_CHECKING:
@@ -37,8 +38,11 @@ _numbers = itertools.count(1)
 
 
 class Session:
-    def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False) -> None:
+    def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
+                 bot_name: str | None = None) -> None:
         self.server = server
+        self.bot_name = bot_name
+        """The reserved name of the server's bot this connection serves (None: a client from outside)."""
         self.stream = stream
         self.network = network
         self.conn = ServerConnection(max_frame_size=server.config.max_frame_size)
@@ -199,6 +203,9 @@ class Session:
         lobby, config = self.server.lobby, self.server.config
         if self.network and self.server.network_sessions > config.max_connections:
             return self._refuse("server_full", "the server accepts no more connections")
+        problem = name_problem(hello.name) if hello.name != self.bot_name else None
+        if problem is not None:
+            return self._refuse("bad_name", problem)
         if not lobby.claim_name(hello.name, self, hello.resume):
             return self._refuse("name_taken", f"the name {hello.name!r} is already used on this server")
         self.name = hello.name

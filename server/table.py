@@ -56,6 +56,16 @@ class Gone:
     done: trio.Event | None = None
 
 
+@dataclass
+class BotEnded:
+    """A bot's task ended (it left, or it never got its seat)."""
+
+    name: str
+    seat: str
+    done: trio.Event | None = None
+    session: None = None
+
+
 class Table:
     def __init__(self, lobby: Lobby, table_id: str, options: TableOptions, seed: int, creator: str | None,
                  join_code: str | None) -> None:
@@ -123,6 +133,8 @@ class Table:
         try:
             if isinstance(item, Gone):
                 self.seating.gone(item.session)
+            elif isinstance(item, BotEnded):
+                self.seating.bot_ended(item.name, item.seat)
             elif isinstance(item, Enter):
                 self.seating.enter(item.session, item.token, item.last_event)
             else:
