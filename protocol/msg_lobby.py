@@ -43,13 +43,22 @@ class TableInfo:
 @message("list_tables", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AFTER_HANDSHAKE)
 @dataclass(frozen=True, slots=True)
 class ListTables(Message):
-    """Ask for the table list; the server answers tables."""
+    """Ask for the table list; the server answers tables: the public tables from `offset` on, at most `limit`
+    of them (the server may send fewer, to keep the frame small)."""
+
+    offset: int = optional(Int(0), default=0)
+    limit: int | None = optional(Int(1, 10_000))
 
 
 @message("tables", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AFTER_HANDSHAKE)
 @dataclass(frozen=True, slots=True)
 class Tables(Message):
+    """One page of the table list; `total` counts every public table, `more` says that tables follow this page
+    (ask again with offset + the number of tables received)."""
+
     tables: tuple[TableInfo, ...] = required(ListOf(Record(TableInfo), 10_000))
+    total: int | None = optional(Int(0))
+    more: bool = optional(Bool(), default=False)
 
 
 @message("create_table", sent_by=PLAYER, sent_to=SERVER, states={State.LOBBY})

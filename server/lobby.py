@@ -12,7 +12,9 @@ import trio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dungeon_twister.protocol import ChatMessage, ResumeInfo, State, TableInfo, TableOptions
+from dungeon_twister.protocol import ChatMessage, ResumeInfo, State, TableInfo, TableOptions, Tables
+from dungeon_twister.protocol.codec import pack_map
+from dungeon_twister.protocol.fields import encode_fields
 
 from .bot import play_bot
 from .logs import log
@@ -22,7 +24,14 @@ if TYPE_CHECKING:
     from .server import Server
     from .session import Session
 
-MAX_LISTED = 10_000
+PAGE_SIZE = 200
+"""The most tables one `tables` answer lists."""
+PAGE_BYTES = 128 * 1024
+"""The most bytes of table entries in one `tables` answer (also at most half the frame limit)."""
+MAX_TABLES_PER_CREATOR = 8
+"""Tables one name may have open (game not over) at once; more are refused not_allowed."""
+MAX_TABLES = 5000
+"""Tables the server runs at once."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +41,10 @@ class TokenRef:
     table: Table
     seat: str | None
     name: str
+
+
+class TooManyTables(ValueError):
+    """create_table refused by the server's limits (not_allowed)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +96,9 @@ class Lobby:
         """A new table with a fresh id (never reused) and a new game; ValueError for invalid options."""
         if self.server.closing:
             raise ValueError("the server is shutting down")
+        if len(self.tables) >= MAX_TABLES or self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR:
+            raise TooManyTables(f"at most {MAX_TABLES_PER_CREATOR} open tables per player (and {MAX_TABLES} "
+                                "in all)")
         table_id = f"t{next(self._table_numbers)}-{secrets.token_hex(4)}"
         join_code = secrets.token_hex(4) if options.private else None
         table = Table(self, table_id, options, self.server.seed_source(), creator, join_code)
@@ -95,10 +111,25 @@ class Lobby:
         for token in [token for token, ref in self.tokens.items() if ref.table is table]:
             del self.tokens[token]
 
-    def table_infos(self) -> tuple[TableInfo, ...]:
-        """The public tables."""
-        listed = (table.info() for table in self.tables.values() if not table.options.private)
-        return tuple(itertools.islice(listed, MAX_LISTED))
+    def table_infos(self, offset: int = 0, limit: int | None = None) -> Tables:
+        """A page of the public tables, from `offset` on: at most `limit` (and PAGE_SIZE) of them, and no more
+        than fit in PAGE_BYTES once encoded, so that a `tables` answer stays far below any frame limit whatever
+        the tables hold; `total` and `more` let the client ask for the next page."""
+        public = [table for table in self.tables.values() if not table.options.private]
+        wanted = min(limit or PAGE_SIZE, PAGE_SIZE)
+        budget = min(PAGE_BYTES, self.server.config.max_frame_size // 2)
+        page: list[TableInfo] = []
+        for table in public[offset:offset + wanted]:
+            info = table.info()
+            budget -= len(pack_map(encode_fields(info, "tables")))
+            if budget < 0 and page:
+                break
+            page.append(info)
+        return Tables(tuple(page), total=len(public), more=offset + len(page) < len(public))
+
+    def tables_created_by(self, creator: str | None) -> int:
+        """The tables of `creator` whose game is not over."""
+        return sum(1 for table in self.tables.values() if table.creator == creator and table.play.result is None)
 
     # --- resume tokens ------------------------------------------------------------------------------------
     def issue_token(self, table: Table, seat: str | None, name: str) -> str:

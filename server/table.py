@@ -11,7 +11,7 @@ import trio
 
 from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, Leave, Left, ListTables, Message,
                                       ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate, TableEvent,
-                                      TableInfo, TableOptions, Tables)
+                                      TableInfo, TableOptions)
 
 from .eventlog import EventLog
 from .logs import LOGGER, log
@@ -117,6 +117,9 @@ class Table:
                         finally:
                             if item.done is not None:
                                 item.done.set()
+                            # Keep nothing of the request: a gone client's session (with whatever it had
+                            # buffered) must not stay referenced by the last table it talked to.
+                            item = None
                     self.play.expire()
                     self.seating.expire_graces(trio.current_time())
                 self._refuse_queued()
@@ -219,7 +222,7 @@ class Table:
         if isinstance(message, Spectate):
             return seating.spectate(session, message.last_event, message.join_code)
         if isinstance(message, ListTables):
-            return session.send(Tables(self.lobby.table_infos()))
+            return session.send(self.lobby.table_infos(message.offset, message.limit))
         seat = seating.seat_of(session)
         if seat is None and session not in seating.spectators:
             return session.send_error(ProtocolError("wrong_state", f"you are not at table {self.id}"))
