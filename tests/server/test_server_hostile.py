@@ -1,9 +1,14 @@
 """Hostile clients (issue 6, part 4): bad input and resource limits. Each test reproduces one finding and checks
 that it now costs at most the offending connection, never a seat, a game or the server."""
 
+import gc
+import weakref
+
 import msgpack
 import trio
 from dungeon_twister.protocol import (
+    Chat,
+    ChatMessage,
     CreateTable,
     Error,
     GameOver,
@@ -13,6 +18,7 @@ from dungeon_twister.protocol import (
     Left,
     ListTables,
     OpponentLeft,
+    PlayerConnection,
     Refused,
     ResumeInfo,
     SeatBot,
@@ -21,8 +27,10 @@ from dungeon_twister.protocol import (
     TableCreated,
     TableOptions,
     Tables,
+    Welcome,
 )
-from test_server_support import Client, running_server, seated_pair
+from test_server_resume import play_until
+from test_server_support import SOFTWARE, Client, Scripted, running_server, seated_pair
 
 
 # --- finding 3: a token is valid only for its role ---------------------------------------------------------
@@ -179,3 +187,148 @@ async def test_names_with_control_or_bidi_characters_are_refused(autojump_clock)
         fine = await Client.connect(server, "Ann Lee-Zoë 李", memory=True)
         await fine.send(ListTables())
         await fine.expect(Tables)
+
+
+# --- finding 4: one connection cannot freeze the server; table lists are paged and bounded --------------------
+
+
+async def test_table_lists_are_paged_and_each_page_fits_the_frame_limit(autojump_clock):
+    async with running_server(max_frame_size=4096) as server:
+        for i in range(150):
+            server.lobby.create_table(TableOptions(handicap={"seat": "B", "characters": 4,
+                                                              "removed_cards": [1, 2, 3, 4, 5, 6]}), f"c{i}")
+        reader = await Client.connect(server, "reader", memory=True)
+        listed, offset, pages = [], 0, 0
+        while True:
+            await reader.send(ListTables(offset=offset))
+            page = await reader.expect(Tables)
+            pages += 1
+            assert page.total == 150 and 0 < len(page.tables)
+            # Each answer went out, so its frame was within the server's 4096-byte limit (half of it for the
+            # entries): far fewer than the 200 a page may hold.
+            assert len(page.tables) < 40
+            listed += [info.table for info in page.tables]
+            offset += len(page.tables)
+            if not page.more:
+                break
+        assert listed == list(server.lobby.tables) and pages >= 150 // 40
+        await reader.send(ListTables(offset=0, limit=3))
+        page = await reader.expect(Tables)
+        assert (len(page.tables), page.total, page.more) == (3, 150, True)
+
+
+async def test_a_player_may_not_open_tables_without_end(autojump_clock):
+    async with running_server() as server:
+        ann = await Client.connect(server, "ann", memory=True)
+        for _ in range(8):
+            await ann.send(CreateTable(TableOptions()))
+            await ann.expect(TableCreated)
+        await ann.send(CreateTable(TableOptions()))
+        error = await ann.expect(Error)
+        assert (error.code, error.fatal) == ("not_allowed", False)
+        assert len(server.lobby.tables) == 8
+
+
+async def test_a_flood_of_list_tables_in_one_write_does_not_freeze_the_server(autojump_clock):
+    async with running_server() as server:
+        for i in range(100):
+            server.lobby.create_table(TableOptions(), f"c{i}")
+        flood = Client(server.connect_memory(lockstep=True), PlayerConnection(), "flood")
+        await flood.send_raw(flood.conn.send_hello("flood", SOFTWARE))
+        await flood.expect(Welcome)
+        (session,) = [s for s in server.sessions if s.name == "flood"]
+        honest = await Client.connect(server, "honest", memory=True)
+        chunk = b"".join(flood.conn.send(ListTables()) for _ in range(2000))
+
+        async def write():
+            try:
+                await flood.send_raw(chunk)  # and never read the answers
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                pass
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(write)
+            while session._queued_frames() < 10:  # the flood is being handled ...
+                assert session in server.sessions
+                await trio.sleep(0)
+            await honest.send(ListTables(limit=1))  # ... and another client is served meanwhile
+            assert (await honest.expect(Tables)).total == 100
+            assert session in server.sessions and session._queued_frames() < server.config.outbox_frames
+        # The flooder's outbox overflowed: he alone is dropped.
+        with trio.fail_after(10):
+            while session in server.sessions:
+                await trio.sleep(0.1)
+        await honest.send(ListTables(limit=1))
+        assert (await honest.expect(Tables)).total == 100
+
+
+# --- finding 5: nothing of a gone connection is kept; a trickled frame has a deadline ------------------------
+
+
+async def test_nothing_of_a_gone_connection_is_retained(autojump_clock):
+    async with running_server(seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+        await watcher.send(Spectate(table))
+        await watcher.expect(Snapshot)
+        (session,) = [s for s in server.sessions if s.name == "watcher"]
+        gone = weakref.ref(session)
+        await watcher.send_raw((1_000_000).to_bytes(4, "big") + b"\x81" * 500_000)  # an unfinished frame
+        await trio.sleep(1)
+        assert session.conn.buffered == 500_004
+        del session
+        await watcher.close()
+        await trio.sleep(1)
+        assert all(s.name != "watcher" for s in server.sessions)
+        gc.collect()
+        assert gone() is None, [type(r).__name__ for r in gc.get_referrers(gone())]
+        assert server.lobby.tables[table].spectators == {}
+
+
+async def test_a_frame_trickled_byte_by_byte_is_dropped_at_its_deadline(autojump_clock):
+    async with running_server(ping_interval=5.0) as server:
+        slow = await Client.connect(server, "slow", memory=True)
+        start = trio.current_time()
+
+        async def trickle():
+            await slow.send_raw((1_000_000).to_bytes(4, "big"))
+            for _ in range(100):
+                await trio.sleep(1)
+                await slow.send_raw(b"\x81")  # the keepalive sees a live client all along
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(trickle)
+            error = await slow.expect(Error)
+            nursery.cancel_scope.cancel()
+        assert (error.code, error.fatal) == ("timeout", True) and "frame" in error.message
+        assert 30 <= trio.current_time() - start < 32  # FRAME_SECONDS after the first byte
+        assert await slow.recv() is None
+
+
+# --- finding 6 (chat): a chat flood does not cost the players anything --------------------------------------
+
+
+async def test_a_spectator_chat_flood_does_not_disconnect_the_players(autojump_clock):
+    async with running_server(seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+        await watcher.send(Spectate(table))
+        await watcher.expect(Snapshot)
+        first = watcher.conn.send(Chat("\x1b[2J\x1b[31mred\u202eevil\x07\tbell\x9b"))
+        await watcher.send_raw(first + b"".join(watcher.conn.send(Chat(f"spam {i}")) for i in range(10_000)))
+        limited = await watcher.expect(Error)
+        assert (limited.code, limited.fatal) == ("rate_limited", False)
+
+        players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+        await play_until(table, players, lambda v: v["phase"] == "card", first=True)  # the game goes on
+        for player in (blue, yellow):
+            chats = [event.text for event in player.received if isinstance(event, ChatMessage)]
+            # CHAT_BURST = 10 got through (cleaned of control and bidi characters), the rest was dropped.
+            assert chats == ["[2J[31mredevil bell"] + [f"spam {i}" for i in range(9)]
+            assert player.errors() == []
+        names = {s.name for s in server.sessions}
+        assert {"ann", "bob", "watcher"} <= names
+        assert [e for e in watcher.received if isinstance(e, Error)] == [limited]
+        await trio.sleep(5)  # the bucket refills at 1 a second
+        await watcher.send(Chat("hello again"))
+        assert (await blue.expect(ChatMessage)).text == "hello again"
