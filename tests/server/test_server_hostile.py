@@ -332,3 +332,26 @@ async def test_a_spectator_chat_flood_does_not_disconnect_the_players(autojump_c
         await trio.sleep(5)  # the bucket refills at 1 a second
         await watcher.send(Chat("hello again"))
         assert (await blue.expect(ChatMessage)).text == "hello again"
+
+
+async def test_a_slow_reader_misses_chat_instead_of_being_dropped(autojump_clock):
+    with trio.fail_after(100):  # on the mock clock
+        await _slow_reader()
+
+
+async def _slow_reader():
+    async with running_server(outbox_frames=8) as server:
+        slow = Client(server.connect_memory(lockstep=True), PlayerConnection(), "slow")
+        await slow.send_raw(slow.conn.send_hello("slow", SOFTWARE))
+        await slow.expect(Welcome)  # then he reads nothing more
+        (session,) = [s for s in server.sessions if s.name == "slow"]
+        talkers = [await Client.connect(server, f"talker{i}", memory=True) for i in range(2)]
+        for talker in talkers:
+            await talker.send_raw(b"".join(talker.conn.send(Chat(f"hi {n}")) for n in range(10)))
+        await trio.sleep(1)  # every line is handled
+        # 20 chat lines for an outbox of 8 frames: one is being written, 4 (half the outbox) are queued, the other
+        # 15 are dropped; he stays connected and gets the 5 when he reads.
+        assert session in server.sessions and session.chat_dropped == 15
+        lines = [await slow.expect(ChatMessage) for _ in range(5)]
+        assert all(line.sender.startswith("talker") and line.text.startswith("hi ") for line in lines)
+        assert session in server.sessions
