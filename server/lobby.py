@@ -29,7 +29,8 @@ PAGE_SIZE = 200
 PAGE_BYTES = 128 * 1024
 """The most bytes of table entries in one `tables` answer (also at most half the frame limit)."""
 MAX_TABLES_PER_CREATOR = 8
-"""Tables one name may have open (game not over) at once; more are refused not_allowed."""
+"""Tables one player name may have open (game not over) at once; more are refused not_allowed. (Tables the
+server opens itself, creator None, count only towards MAX_TABLES.)"""
 MAX_TABLES = 5000
 """Tables the server runs at once."""
 
@@ -96,7 +97,8 @@ class Lobby:
         """A new table with a fresh id (never reused) and a new game; ValueError for invalid options."""
         if self.server.closing:
             raise ValueError("the server is shutting down")
-        if len(self.tables) >= MAX_TABLES or self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR:
+        if len(self.tables) >= MAX_TABLES or (
+                creator is not None and self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR):
             raise TooManyTables(f"at most {MAX_TABLES_PER_CREATOR} open tables per player (and {MAX_TABLES} "
                                 "in all)")
         table_id = f"t{next(self._table_numbers)}-{secrets.token_hex(4)}"
