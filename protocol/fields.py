@@ -2,7 +2,8 @@
 
 A message or record is a frozen dataclass whose fields are declared with `required(kind)` or
 `optional(kind)`, `kind` being a wire type. On the wire it is a map; an optional field may be absent or nil
-(both give its default; a None value is omitted when encoding); keys the class does not declare are ignored, except in a closed Record.
+(both give its default; a None value is omitted when encoding); keys the class does not declare are ignored,
+except in a closed Record (bad_field).
 """
 
 from __future__ import annotations
