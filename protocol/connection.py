@@ -60,6 +60,11 @@ class Connection(ABC):
     def peer_role(self) -> Role | None:
         """The role of the other end (None while a server has not received hello)."""
 
+    @property
+    def buffered(self) -> int:
+        """Bytes of an incomplete frame (or of frames not yet taken with `next_event`) held by this end."""
+        return self._reader.buffered
+
     def receive_data(self, data: bytes) -> None:
         """Bytes received from the peer; ignored once the connection is closed."""
         if self.state is not State.CLOSED:

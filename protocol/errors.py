@@ -46,12 +46,17 @@ _register("version_unsupported", "client and server have no protocol version in 
 _register("bad_version", "welcome chose a version that the client did not offer", fatal=True)
 _register("name_taken", "the display name is already used on this server", fatal=True)
 _register("server_full", "the server accepts no more connections", fault="local", fatal=True)
+_register("bad_name", "the display name is not allowed (control or bidi characters, or a bot's reserved name)",
+          fatal=True)
 _register("bad_token", "the resume token is unknown or expired; the connection stays in the lobby")
 # Lobby.
 _register("no_such_table", "the table does not exist (or is private and the join code is missing)")
 _register("seat_taken", "the requested seat, or every seat, is taken")
 _register("bad_join_code", "the join code of a private table is wrong")
 _register("not_allowed", "the server's policy refuses the request (e.g. seat_bot at a table one did not create)")
+_register("bot_failed", "the bot asked for with seat_bot could not take its seat; the seat is free again",
+          fault="local")
+_register("rate_limited", "too many requests of this kind (e.g. chat); this one was dropped, the connection goes on")
 # Game actions (the codes of action_refused).
 _register("bad_notation", "the action text is not valid action notation")
 _register("ambiguous_action", "the action text matches more than one legal action")

@@ -2,7 +2,8 @@
 
 A message or record is a frozen dataclass whose fields are declared with `required(kind)` or
 `optional(kind)`, `kind` being a wire type. On the wire it is a map; an optional field may be absent or nil
-(both give its default; a None value is omitted when encoding); keys the class does not declare are ignored.
+(both give its default; a None value is omitted when encoding); keys the class does not declare are ignored,
+except in a closed Record (bad_field).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .wire_types import FieldError, WireType, bad_value
+from .wire_types import FieldError, WireType, bad_value, key_text
 
 
 @dataclass(frozen=True)
@@ -19,10 +20,18 @@ class Record:
     """A nested map described by a frozen dataclass declared like a message."""
 
     cls: type
+    closed: bool = False
+    """Refuse keys the class does not declare (bad_field), e.g. the options of a new table, which the server
+    would otherwise keep and echo to everyone."""
 
     def decode(self, raw: Any, path: str) -> Any:
         if type(raw) is not dict:
             raise bad_value(path, self, raw)
+        if self.closed:
+            known = {field.key for field in wire_fields(self.cls)}
+            unknown = next((key for key in raw if key not in known), None)
+            if unknown is not None:
+                raise FieldError("bad_field", f"{path}.{key_text(unknown)}", "unknown key")
         return decode_fields(self.cls, raw, path)
 
     def encode(self, value: Any, path: str) -> dict:
@@ -31,7 +40,7 @@ class Record:
         return encode_fields(value, path)
 
     def describe(self) -> str:
-        return self.cls.__name__
+        return f"{self.cls.__name__} (no other keys)" if self.closed else self.cls.__name__
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,11 @@ class FrameReader:
         self._buffer = bytearray()
         self._broken: ProtocolError | None = None
 
+    @property
+    def buffered(self) -> int:
+        """Bytes received and not yet returned as a frame: a frame being received, if not zero."""
+        return len(self._buffer)
+
     def feed(self, data: bytes) -> None:
         if self._broken is None:
             self._buffer += data

@@ -10,7 +10,7 @@ from .kinds import CHAT_TEXT, EVENT_NUMBER, NAME, SEAT, TABLE_ID, TOKEN
 from .registry import Message, message
 from .roles import CLIENT_ROLES, Role
 from .states import AFTER_HANDSHAKE, AT_A_TABLE, State
-from .wire_types import AnyMap, Bool, Int, ListOf, OneOf, Str
+from .wire_types import Bool, HandicapMap, Int, ListOf, OneOf, Str
 
 JOIN_CODE = Str(32)
 SERVER = {Role.SERVER}
@@ -19,11 +19,11 @@ PLAYER = {Role.PLAYER}
 
 @dataclass(frozen=True, slots=True)
 class TableOptions:
-    """The options of a new table; `handicap` is the engine's handicap option as a map."""
+    """The options of a new table; `handicap` is the engine's handicap option as a closed map."""
 
     target_vp: int = optional(Int(5, 8), default=5)
     beginner: bool = optional(Bool(), default=False)
-    handicap: dict[str, Any] | None = optional(AnyMap())
+    handicap: dict[str, Any] | None = optional(HandicapMap())
     timers: bool = optional(Bool(), default=False)
     private: bool = optional(Bool(), default=False)
 
@@ -43,19 +43,28 @@ class TableInfo:
 @message("list_tables", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AFTER_HANDSHAKE)
 @dataclass(frozen=True, slots=True)
 class ListTables(Message):
-    """Ask for the table list; the server answers tables."""
+    """Ask for the table list; the server answers tables: the public tables from `offset` on, at most `limit`
+    of them (the server may send fewer, to keep the frame small)."""
+
+    offset: int = optional(Int(0), default=0)
+    limit: int | None = optional(Int(1, 10_000))
 
 
 @message("tables", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AFTER_HANDSHAKE)
 @dataclass(frozen=True, slots=True)
 class Tables(Message):
+    """One page of the table list; `total` counts every public table, `more` says that tables follow this page
+    (ask again with offset + the number of tables received)."""
+
     tables: tuple[TableInfo, ...] = required(ListOf(Record(TableInfo), 10_000))
+    total: int | None = optional(Int(0))
+    more: bool = optional(Bool(), default=False)
 
 
 @message("create_table", sent_by=PLAYER, sent_to=SERVER, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class CreateTable(Message):
-    options: TableOptions = required(Record(TableOptions))
+    options: TableOptions = required(Record(TableOptions, closed=True))
 
 
 @message("table_created", sent_by=SERVER, sent_to=PLAYER, states={State.LOBBY})

@@ -35,6 +35,12 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def key_text(key: Any) -> str:
+    """A map key as a path element, shortened."""
+    text = key if type(key) is str else repr(key)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 # Scalar types: the wire value is the Python value, so decoding and encoding are the same check.
 
 
@@ -161,3 +167,37 @@ class ListOf:
 
     def describe(self) -> str:
         return f"[{self.item.describe()}] (≤{self.max_len})"
+
+
+@dataclass(frozen=True)
+class HandicapMap:
+    """The handicap option (BG-OPT-08/09) as a closed map: `seat` "B"|"Y" (required), `characters` int[4..8]
+    (the stronger player's characters), `removed_cards` up to 6 distinct ints 1..6 (his combat cards left out).
+    Any other key is refused: the server echoes the options to everyone, so nothing free-form may ride along."""
+
+    KEYS = ("seat", "characters", "removed_cards")
+
+    def check(self, value: Any, path: str) -> dict:
+        if type(value) is not dict:
+            raise bad_value(path, self, value)
+        for key in value:
+            if key not in self.KEYS:
+                raise FieldError("bad_field", f"{path}.{key_text(key)}", "unknown key")
+        if "seat" not in value:
+            raise FieldError("missing_field", f"{path}.seat", "missing")
+        if type(value["seat"]) is not str or value["seat"] not in ("B", "Y"):
+            raise bad_value(f"{path}.seat", OneOf(("B", "Y")), value["seat"])
+        characters = value.get("characters", 8)
+        if type(characters) is not int or not 4 <= characters <= 8:
+            raise bad_value(f"{path}.characters", Int(4, 8), characters)
+        cards = value.get("removed_cards", [])
+        card = Int(1, 6)
+        if type(cards) not in (list, tuple) or len(cards) > 6 or len(set(cards)) != len(cards) or not all(
+                type(c) is int and 1 <= c <= 6 for c in cards):
+            raise bad_value(f"{path}.removed_cards", ListOf(card, 6), cards)
+        return value
+
+    decode = encode = check
+
+    def describe(self) -> str:
+        return "{seat: \"B\"|\"Y\", characters?: int[4..8], removed_cards?: [int[1..6]] (≤6, distinct)}"

@@ -10,20 +10,32 @@ import itertools
 import secrets
 import time
 from dataclasses import asdict, dataclass
+
+import trio
 from typing import TYPE_CHECKING
 
-from dungeon_twister.protocol import ChatMessage, ResumeInfo, State, TableInfo, TableOptions
+from dungeon_twister.protocol import ChatMessage, ResumeInfo, State, TableInfo, TableOptions, Tables
+from dungeon_twister.protocol.codec import pack_map
+from dungeon_twister.protocol.fields import encode_fields
 
 from .bot import play_bot
 from .logs import log
 from .storage import StorageError, StoredTable, token_digest
-from .table import Table
+from .table import BotEnded, Table
 
 if TYPE_CHECKING:
     from .server import Server
     from .session import Session
 
-MAX_LISTED = 10_000
+PAGE_SIZE = 200
+"""The most tables one `tables` answer lists."""
+PAGE_BYTES = 128 * 1024
+"""The most bytes of table entries in one `tables` answer (also at most half the frame limit)."""
+MAX_TABLES_PER_CREATOR = 8
+"""Tables one player name may have open (game not over) at once; more are refused not_allowed. (Tables the
+server opens itself, creator None, count only towards MAX_TABLES.)"""
+MAX_TABLES = 5000
+"""Tables the server runs at once."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +95,17 @@ class Tokens:
             del self._refs[key]
 
 
+class TooManyTables(ValueError):
+    """create_table refused by the server's limits (not_allowed)."""
+
+
+@dataclass(frozen=True)
+class BotName:
+    """A name reserved for a bot that has not said hello yet."""
+
+    name: str
+
+
 class Lobby:
     def __init__(self, server: Server) -> None:
         self.server = server
@@ -99,9 +122,14 @@ class Lobby:
     def claim_name(self, name: str, session: Session, resume: ResumeInfo | None) -> bool:
         """Give `name` to a new session: if it is free, or if the session resumes that name's seat or watch."""
         owner = self.names.get(name)
+        if isinstance(owner, BotName):
+            if session.bot_name != name:
+                return False
+            owner = None
         if owner is not None:
             ref = self.tokens.get(resume.token) if resume is not None else None
-            if ref is None or ref.name != name or ref.table.id != resume.table:
+            if ref is None or ref.name != name or ref.table.id != resume.table or (
+                    (ref.seat is None) != session.is_spectator):
                 return False
             if owner is not session and hasattr(owner, "drop"):
                 owner.drop("resumed on another connection")
@@ -122,6 +150,10 @@ class Lobby:
         """A new table with a fresh id (never reused) and a new game; ValueError for invalid options."""
         if self.server.closing:
             raise ValueError("the server is shutting down")
+        if len(self.tables) >= MAX_TABLES or (
+                creator is not None and self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR):
+            raise TooManyTables(f"at most {MAX_TABLES_PER_CREATOR} open tables per player (and {MAX_TABLES} "
+                                "in all)")
         number = next(self._table_numbers)
         table_id = f"t{number}-{secrets.token_hex(4)}"
         join_code = secrets.token_hex(4) if options.private else None
@@ -143,10 +175,25 @@ class Lobby:
             except StorageError as error:
                 log("storage_failed", level=40, table=table.id, error=str(error))
 
-    def table_infos(self) -> tuple[TableInfo, ...]:
-        """The public tables."""
-        listed = (table.info() for table in self.tables.values() if not table.options.private)
-        return tuple(itertools.islice(listed, MAX_LISTED))
+    def table_infos(self, offset: int = 0, limit: int | None = None) -> Tables:
+        """A page of the public tables, from `offset` on: at most `limit` (and PAGE_SIZE) of them, and no more
+        than fit in PAGE_BYTES once encoded, so that a `tables` answer stays far below any frame limit whatever
+        the tables hold; `total` and `more` let the client ask for the next page."""
+        public = [table for table in self.tables.values() if not table.options.private]
+        wanted = min(limit or PAGE_SIZE, PAGE_SIZE)
+        budget = min(PAGE_BYTES, self.server.config.max_frame_size // 2)
+        page: list[TableInfo] = []
+        for table in public[offset:offset + wanted]:
+            info = table.info()
+            budget -= len(pack_map(encode_fields(info, "tables")))
+            if budget < 0 and page:
+                break
+            page.append(info)
+        return Tables(tuple(page), total=len(public), more=offset + len(page) < len(public))
+
+    def tables_created_by(self, creator: str | None) -> int:
+        """The tables of `creator` whose game is not over."""
+        return sum(1 for table in self.tables.values() if table.creator == creator and table.play.result is None)
 
     # --- resume tokens ------------------------------------------------------------------------------------
     def issue_token(self, table: Table, seat: str | None, name: str) -> str:
@@ -168,13 +215,29 @@ class Lobby:
                 other.send(message)
 
     def bot_name(self, kind: str) -> str:
-        return f"{kind}-bot-{next(self._bot_numbers)}"
+        """A fresh name for a bot, reserved at once: humans may not use the bot-name form (sanitize.BOT_NAME)
+        and only the bot's own connection may claim a reserved name, so a bot never competes for it."""
+        while True:
+            name = f"{kind}-bot-{next(self._bot_numbers)}"
+            if name not in self.names:
+                self.names[name] = BotName(name)
+                return name
 
     def spawn_bot(self, table: Table, seat: str, kind: str, name: str, think: float = 0.0,
                   resume: ResumeInfo | None = None) -> None:
         """A bot player for the seat: a client of its own, over an in-memory stream, through the protocol (with
         `resume`, it takes its seat back after a restart)."""
-        stream = self.server.connect_memory()
+        stream = self.server.connect_memory(bot_name=name)
         seed = self.server.seed_source()
-        self.server.start(play_bot, stream, name, table.id, seat, kind, seed, table.join_code, think, resume)
+        self.server.start(self._run_bot, stream, name, table, seat, kind, seed, think, resume)
         log("bot_seated", table=table.id, seat=seat, kind=kind, name=name)
+
+    async def _run_bot(self, stream, name: str, table: Table, seat: str, kind: str, seed: int,
+                       think: float, resume: ResumeInfo | None) -> None:
+        """Play the bot; when it ends, tell the table, which frees the seat if the bot never took it."""
+        try:
+            await play_bot(stream, name, table.id, seat, kind, seed, table.join_code, think, resume)
+        finally:
+            self.release_name(name, BotName(name))
+            with trio.CancelScope(shield=True):
+                await table.submit(BotEnded(name, seat))

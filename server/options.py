@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dungeon_twister.engine import Handicap, Options
 from dungeon_twister.protocol import TableOptions
+from dungeon_twister.protocol.wire_types import FieldError, HandicapMap
 
 
 def engine_options(options: TableOptions) -> Options:
@@ -12,20 +13,25 @@ def engine_options(options: TableOptions) -> Options:
 
 
 def handicap(raw: dict | None) -> Handicap | None:
-    """{seat: "B"|"Y", characters: int, removed_cards: [int]} (characters defaults to 8, cards to none)."""
+    """{seat: "B"|"Y", characters: int, removed_cards: [int]} (characters defaults to 8, cards to none); the
+    protocol's HandicapMap has checked the keys, types and bounds, this checks them again for direct callers."""
     if raw is None:
         return None
-    seat, characters, cards = raw.get("seat"), raw.get("characters", 8), raw.get("removed_cards", [])
-    if seat not in ("B", "Y"):
-        raise ValueError('handicap.seat must be "B" or "Y"')
-    if type(characters) is not int:
-        raise ValueError("handicap.characters must be an int")
-    if not isinstance(cards, list) or any(type(card) is not int for card in cards):
-        raise ValueError("handicap.removed_cards must be a list of ints")
-    return Handicap(seat, characters, tuple(cards))
+    try:
+        HandicapMap().check(raw, "handicap")
+    except FieldError as error:
+        raise ValueError(str(error)) from None
+    return Handicap(raw["seat"], raw.get("characters", 8), tuple(sorted(raw.get("removed_cards", ()))))
 
 
 def options_view(table_id: str, options: TableOptions) -> dict:
-    """The "table" entry of a view: the table's id and options."""
+    """The "table" entry of a view: the table's id and options (the handicap rebuilt from its known keys)."""
     return {"id": table_id, "target_vp": options.target_vp, "beginner": options.beginner,
-            "handicap": options.handicap, "timers": options.timers, "private": options.private}
+            "handicap": handicap_view(options.handicap), "timers": options.timers, "private": options.private}
+
+
+def handicap_view(raw: dict | None) -> dict | None:
+    if raw is None:
+        return None
+    return {"seat": raw["seat"], "characters": raw.get("characters", 8),
+            "removed_cards": sorted(raw.get("removed_cards", ()))}

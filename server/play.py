@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from .table import Table
 
 TURN_PHASES = ("card", "main", "place")
+UNTIMED_REVEAL_MIN = 5.0
+"""DT-050: the least time a seat has to reveal on an untimed table (should the grace period be shorter)."""
 
 
 class Play:
@@ -42,6 +44,8 @@ class Play:
         self._team_reveals: list = []
         self._held_reveals: list = []
         """Team reveals that name the characters a handicapped player left out: sent when the game ends (DT-043)."""
+        self._reveal_by: dict[tuple[str, str], float] = {}
+        """Untimed tables (DT-050): (purpose, seat) -> when the server stands in for a reveal that did not come."""
 
     @property
     def running(self) -> bool:
@@ -100,6 +104,7 @@ class Play:
             return
         self.game.record.commit(seat, message.purpose, message.commitment)
         self._send_commitments(message.purpose)
+        self._start_reveal_clock(message.purpose)
         self._retime()
 
     def reveal(self, session: Session, seat: str, message: Reveal) -> None:
@@ -110,10 +115,22 @@ class Play:
             session.send_error(error)
             return
         self.game.record.reveal(seat, purpose, message.choice, message.nonce)
+        self._reveal_by.pop((purpose, seat), None)
         if self.rounds.ready(purpose):
             self._complete(purpose)
         else:
             self._retime()
+
+    def _start_reveal_clock(self, purpose: str) -> None:
+        """DT-050: without timers, once both commitments are in, each seat has the grace period to reveal (a
+        client that crashed lost its nonce and never can); then the rules' fallback stands for it."""
+        if self.deadlines is not None or self.rounds.committed(purpose) != set(SEATS):
+            return
+        at = trio.current_time() + max(float(self.table.grace), UNTIMED_REVEAL_MIN)
+        opened = self.rounds.opened(purpose)
+        for seat in SEATS:
+            if seat not in opened:
+                self._reveal_by.setdefault((purpose, seat), at)
 
     def _send_commitments(self, purpose: str) -> None:
         for to, sender, commitment in self.rounds.commitments_to_send(purpose):
@@ -130,6 +147,7 @@ class Play:
             for reveal in reveals:
                 self.table.send_to(opponent(reveal.seat), reveal)
         self.rounds.close(purpose)
+        self._reveal_by = {key: at for key, at in self._reveal_by.items() if key[0] != purpose}
         events = []
         for seat in SEATS:
             try:
@@ -191,11 +209,19 @@ class Play:
 
     # --- timers -------------------------------------------------------------------------------------------
     def next_deadline(self) -> float:
-        return self.deadlines.next_at() if self.deadlines is not None and self.running and not self.held \
-            else float("inf")
+        if not self.running or self.held:
+            return float("inf")
+        if self.deadlines is None:
+            return min(self._reveal_by.values(), default=float("inf"))
+        return self.deadlines.next_at()
 
     def expire(self) -> None:
-        """Deal with every deadline that has passed (BG-OPT-02..04)."""
+        """Deal with every deadline that has passed (BG-OPT-02..04; DT-050 without timers)."""
+        now = trio.current_time()
+        for key, at in sorted(self._reveal_by.items(), key=lambda item: item[1]):
+            if self.running and not self.held and at <= now and key in self._reveal_by:
+                del self._reveal_by[key]
+                self._force(key[1], key[0], any_legal=True)
         while self.deadlines is not None and self.running and (
                 deadline := self.deadlines.due(trio.current_time())) is not None:
             if deadline.kind == "turn":
@@ -230,9 +256,14 @@ class Play:
             self._step(events, before=[{"kind": "timeout", "seat": seat, "actions": texts}])
         return bool(texts)
 
-    def _force(self, seat: str, purpose: str) -> None:
-        """A combat card not committed or not revealed in time: the +0 stands for it (BG-OPT-04)."""
+    def _force(self, seat: str, purpose: str, any_legal: bool = False) -> None:
+        """A combat card not committed or not revealed in time: the +0 stands for it (BG-OPT-04). With
+        `any_legal` (DT-050), a choice without a rules fallback (the team) gets the first legal one."""
+        if secret_purpose(self.game.state, seat) != purpose:
+            return
         fallback = timeout_action(self.game.state, seat)
+        if fallback is None and any_legal:
+            fallback = next(iter(legal_actions(self.game.state, seat)), None)
         if fallback is None:
             return
         text = format_action(fallback)

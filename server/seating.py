@@ -67,8 +67,8 @@ class Seating:
         if self.table.options.private and message.join_code != self.table.join_code:
             code = "no_such_table" if message.join_code is None else "bad_join_code"
             return session.send_error(ProtocolError(code, f"table {message.table} is private"))
-        seat = message.seat or next((s for s in SEATS if self._may_sit(s, session.name)), None)
-        if seat is None or not self._may_sit(seat, session.name) or session.name in self._dismissed:
+        seat = message.seat or next((s for s in SEATS if self._may_sit(s, session)), None)
+        if seat is None or not self._may_sit(seat, session) or session.name in self._dismissed:
             return session.send_error(ProtocolError("seat_taken", "that seat is taken" if message.seat
                                                     else "every seat is taken"))
         state = self.seats[seat]
@@ -83,9 +83,9 @@ class Seating:
         if not self.table.play.started and all(s.name and not s.bot_pending for s in self.seats.values()):
             self.table.play.start()
 
-    def _may_sit(self, seat: str, name: str) -> bool:
+    def _may_sit(self, seat: str, session: Session) -> bool:
         state = self.seats[seat]
-        return state.name is None or (state.bot_pending and state.name == name)
+        return state.name is None or (state.bot_pending and state.name == session.bot_name)
 
     def spectate(self, session: Session, last_event: int | None, join_code: str | None) -> None:
         if self.table.options.private and join_code != self.table.join_code:
@@ -101,6 +101,11 @@ class Seating:
         seat = ref.seat if ref is not None else None
         if ref is None or ref.table is not self.table or (seat is not None and self.seats[seat].token != token):
             return session.send_error(ProtocolError("bad_token", "this resume token is unknown or expired"))
+        if (seat is None) != session.is_spectator:
+            # A token is valid only for its role: a seat's token on a spectator connection (or a watch's on a
+            # player's) would re-bind the seat to a connection that can never be told `joined` nor act.
+            return session.send_error(ProtocolError("bad_token", "this resume token is for a "
+                                                    f"{'spectator' if seat is None else 'player'}"))
         self.lobby.revoke_token(token)
         if seat is None:
             self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)
@@ -154,6 +159,21 @@ class Seating:
             return session.send_error(ProtocolError("seat_taken", f"seat {message.seat} is taken"))
         state.name, state.bot, state.bot_pending = self.lobby.bot_name(message.kind), True, True
         self.lobby.spawn_bot(self.table, message.seat, message.kind, state.name)
+
+    def bot_ended(self, name: str, seat: str) -> None:
+        """A bot's task ended: if it never took the seat reserved for it, the seat is free again and the table's
+        creator is told (a seat never waits for a bot that will not come)."""
+        state = self.seats[seat]
+        if not (state.bot_pending and state.name == name):
+            return
+        log("bot_failed", table=self.table.id, seat=seat, name=name)
+        self._free(seat)
+        creator = next((s.session for s in self.seats.values() if s.session is not None
+                        and s.session.name == self.table.creator), None)
+        if creator is not None:
+            creator.send_error(ProtocolError("bot_failed", f"the bot {name} could not take seat {seat}; "
+                                             "it is free again", fault="local"))
+        self.table.note_if_empty()
 
     def gone(self, session: Session) -> None:
         seat = self.seat_of(session)

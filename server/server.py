@@ -81,12 +81,13 @@ class Server:
         assert self._nursery is not None, "the server is not running"
         self._nursery.start_soon(async_fn, *args)
 
-    def connect_memory(self, *, lockstep: bool = False) -> trio.abc.Stream:
+    def connect_memory(self, *, lockstep: bool = False, bot_name: str | None = None) -> trio.abc.Stream:
         """A client end of an in-memory connection served like a TCP one (bots and tests). With `lockstep`, the
-        server's writes wait until the client reads, like a congested network."""
+        server's writes wait until the client reads, like a congested network. `bot_name`: the connection of
+        one of the server's bots, the only one that may say hello with that reserved name."""
         pair = trio.testing.lockstep_stream_pair if lockstep else trio.testing.memory_stream_pair
         client, server_end = pair()
-        self.start(Session(self, server_end).run)
+        self.start(Session(self, server_end, bot_name=bot_name).run)
         return client
 
     def session_gone(self, session: Session) -> None:

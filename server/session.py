@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.protocol import (Chat, CreateTable, Error, Hello, Join, ListTables, Message, Ping, Pong,
-                                      ProtocolError, Refused, ServerConnection, Software, Spectate, State,
-                                      TableCreated, Tables)
+from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Hello, Join, ListTables, Message, Ping,
+                                      Pong, ProtocolError, Refused, Role, ServerConnection, Software, Spectate,
+                                      State, TableCreated)
 
+from .lobby import TooManyTables
 from .logs import LOGGER, log
+from .sanitize import clean_chat, name_problem
 from .table import Enter, Gone, Request
 
 if TYPE_CHECKING:
@@ -30,15 +32,40 @@ HELLO_SECONDS = 10.0
 FLUSH_SECONDS = 5.0
 """How long a closing connection may take to send its last frames."""
 RECEIVE_SIZE = 65536
+FRAME_SECONDS = 30.0
+"""A frame must be complete this long after its first byte arrived, else the connection is closed (timeout)."""
+CHAT_BURST = 10
+CHAT_PER_SECOND = 1.0
+"""Chat rate limit of one connection: a burst of CHAT_BURST, then CHAT_PER_SECOND messages a second."""
 AT_TABLE = frozenset({State.AT_TABLE, State.SPECTATING})
 OPEN = frozenset({State.LOBBY, State.AT_TABLE, State.SPECTATING})
 _CLOSE = object()
 _numbers = itertools.count(1)
 
 
+class TokenBucket:
+    """A rate limit on trio's clock: `burst` at once, refilled at `rate` a second."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens, self.at = float(burst), None
+
+    def take(self, now: float) -> bool:
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
 class Session:
-    def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False) -> None:
+    def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
+                 bot_name: str | None = None) -> None:
         self.server = server
+        self.bot_name = bot_name
+        """The reserved name of the server's bot this connection serves (None: a client from outside)."""
         self.stream = stream
         self.network = network
         self.conn = ServerConnection(max_frame_size=server.config.max_frame_size)
@@ -46,7 +73,14 @@ class Session:
         self.name: str | None = None
         self.table: Table | None = None
         """The last table this client asked to join, watch or resume (told when the connection ends)."""
-        self._outbox, self._queued = trio.open_memory_channel(server.config.outbox_frames)
+        self._outbox_size = server.config.outbox_frames
+        self._outbox, self._queued = trio.open_memory_channel(self._outbox_size)
+        self.chat_dropped = 0
+        """Chat messages not sent to this (slow) client."""
+        self._chat = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
+        self._chat_warned = False
+        self._frame_since: float | None = None
+        """When the first byte of the frame being received arrived (None: no frame under way)."""
         self._scope = trio.CancelScope()
         self._closing = False
         self._flushed = trio.Event()
@@ -54,10 +88,20 @@ class Session:
         self._ping_at: float | None = None
         self._ping_id = 0
 
+    @property
+    def is_spectator(self) -> bool:
+        return self.conn.client_role is Role.SPECTATOR
+
     # --- sending (never blocks) ---------------------------------------------------------------------------
     def send(self, message: Message) -> None:
-        """Queue a message for this client; nothing if it may not be sent now (logged) or the client is closing."""
+        """Queue a message for this client; nothing if it may not be sent now (logged) or the client is closing.
+
+        Chat is dropped, rather than queued, once the outbox is half full: someone else's chat never makes a
+        slow reader's outbox overflow (which would close his connection and cost him his seat's time)."""
         if self._closing:
+            return
+        if isinstance(message, ChatMessage) and self._queued_frames() >= self._outbox_size // 2:
+            self.chat_dropped += 1
             return
         try:
             data = self.conn.send(message)
@@ -65,6 +109,9 @@ class Session:
             log("not_sent", session=self.id, type=message.spec.name, error=str(error))
             return
         self._queue(data)
+
+    def _queued_frames(self) -> int:
+        return self._outbox.statistics().current_buffer_used
 
     def send_error(self, error: ProtocolError) -> None:
         if not self._closing:
@@ -133,22 +180,37 @@ class Session:
         hello_deadline = trio.current_time() + HELLO_SECONDS
         while not self._closing:
             deadline = hello_deadline if self.conn.state is State.AWAIT_HELLO else math.inf
+            if self._frame_since is not None:
+                deadline = min(deadline, self._frame_since + FRAME_SECONDS)
             with trio.move_on_at(deadline) as waiting:
                 try:
                     data = await self.stream.receive_some(RECEIVE_SIZE)
                 except (trio.BrokenResourceError, trio.ClosedResourceError):
                     return
             if waiting.cancelled_caught:
-                self.send_error(ProtocolError("timeout", f"no hello within {HELLO_SECONDS:g} s"))
+                if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
+                    self.send_error(ProtocolError("timeout", f"no hello within {HELLO_SECONDS:g} s"))
+                else:
+                    self.send_error(ProtocolError("timeout", f"a frame took more than {FRAME_SECONDS:g} s"))
                 break
             if not data:
                 return
-            self._heard_at = trio.current_time()
+            self._heard_at = now = trio.current_time()
             self.conn.receive_data(data)
+            handled = 0
             while not self._closing and (event := self.conn.next_event()) is not None:
+                handled += 1
                 await self._handle(event)
+                # One chunk may hold thousands of small requests: let every other task run between them.
+                await trio.lowlevel.checkpoint()
             if self.conn.state is State.CLOSED:
                 self.close()
+            # A frame must complete within FRAME_SECONDS of its first byte, so that a client trickling a huge
+            # frame (kept alive by its keepalive answers) cannot hold its buffer for ever.
+            if self.conn.buffered == 0:
+                self._frame_since = None
+            elif self._frame_since is None or handled:
+                self._frame_since = now
         with trio.move_on_after(FLUSH_SECONDS):
             await self._flushed.wait()
 
@@ -184,6 +246,10 @@ class Session:
             if isinstance(event, Error):
                 log("client_reported", session=self.id, code=event.code, error=event.message, fatal=event.fatal)
             return None
+        if isinstance(event, Chat):
+            event = self._checked_chat(event)
+            if event is None:
+                return None
         if self.conn.state in AT_TABLE:
             table = self.server.lobby.tables.get(self.conn.table)
             if table is None or not await table.submit(Request(self, event)):
@@ -191,10 +257,29 @@ class Session:
             return None
         await self._lobby_request(event)
 
+    def _checked_chat(self, chat: Chat) -> Chat | None:
+        """The chat message cleaned of control and bidi characters, or None if it is dropped: empty once
+        cleaned, or over the rate limit (the first dropped one of a burst is answered rate_limited)."""
+        text = clean_chat(chat.text)
+        if not text:
+            self.send_error(ProtocolError("bad_field", "chat.text: nothing printable"))
+            return None
+        if not self._chat.take(trio.current_time()):
+            if not self._chat_warned:
+                self._chat_warned = True
+                self.send_error(ProtocolError("rate_limited", f"at most {CHAT_BURST} chat messages at once and "
+                                              f"{CHAT_PER_SECOND:g} a second; messages were dropped"))
+            return None
+        self._chat_warned = False
+        return chat if text == chat.text else Chat(text)
+
     async def _hello(self, hello: Hello) -> None:
         lobby, config = self.server.lobby, self.server.config
         if self.network and self.server.network_sessions > config.max_connections:
             return self._refuse("server_full", "the server accepts no more connections")
+        problem = name_problem(hello.name) if hello.name != self.bot_name else None
+        if problem is not None:
+            return self._refuse("bad_name", problem)
         if not lobby.claim_name(hello.name, self, hello.resume):
             return self._refuse("name_taken", f"the name {hello.name!r} is already used on this server")
         self.name = hello.name
@@ -206,7 +291,8 @@ class Session:
             resume=hello.resume is not None)
         if hello.resume is not None:
             ref = lobby.tokens.get(hello.resume.token)
-            if ref is None or ref.table.id != hello.resume.table or ref.name != hello.name:
+            if (ref is None or ref.table.id != hello.resume.table or ref.name != hello.name
+                    or (ref.seat is None) != self.is_spectator):
                 return self.send_error(ProtocolError("bad_token", "this resume token is unknown or expired"))
             await self._submit(ref.table, Enter(self, hello.resume.token, hello.resume.last_event))
 
@@ -218,12 +304,14 @@ class Session:
     async def _lobby_request(self, message: Message) -> None:
         lobby = self.server.lobby
         if isinstance(message, ListTables):
-            self.send(Tables(lobby.table_infos()))
+            self.send(lobby.table_infos(message.offset, message.limit))
         elif isinstance(message, Chat):
             lobby.chat(self, message.text)
         elif isinstance(message, CreateTable):
             try:
                 table = lobby.create_table(message.options, self.name)
+            except TooManyTables as error:
+                return self.send_error(ProtocolError("not_allowed", f"create_table: {error}"))
             except ValueError as error:
                 return self.send_error(ProtocolError("bad_field", f"create_table: {error}"))
             self.send(TableCreated(table.id, table.join_code))

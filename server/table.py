@@ -11,7 +11,7 @@ import trio
 
 from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, Leave, Left, ListTables, Message,
                                       ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate, TableEvent,
-                                      TableInfo, TableOptions, Tables)
+                                      TableInfo, TableOptions)
 
 from .eventlog import EventLog
 from .logs import LOGGER, log
@@ -58,6 +58,16 @@ class Gone:
 
     session: Session
     done: trio.Event | None = None
+
+
+@dataclass
+class BotEnded:
+    """A bot's task ended (it left, or it never got its seat)."""
+
+    name: str
+    seat: str
+    done: trio.Event | None = None
+    session: None = None
 
 
 class Table:
@@ -125,6 +135,9 @@ class Table:
                     finally:
                         if item is not None and item.done is not None:
                             item.done.set()
+                        # Keep nothing of the request: a gone client's session (with whatever it had
+                        # buffered) must not stay referenced by the last table it talked to.
+                        item = None
                 self._refuse_queued()
                 stored = True
         except StorageError:  # its clients were cut off; the table stays in the store as it was last committed
@@ -142,6 +155,8 @@ class Table:
         try:
             if isinstance(item, Gone):
                 self.seating.gone(item.session)
+            elif isinstance(item, BotEnded):
+                self.seating.bot_ended(item.name, item.seat)
             elif isinstance(item, Enter):
                 self.seating.enter(item.session, item.token, item.last_event)
             else:
@@ -231,7 +246,7 @@ class Table:
         if isinstance(message, Spectate):
             return seating.spectate(session, message.last_event, message.join_code)
         if isinstance(message, ListTables):
-            return session.send(Tables(self.lobby.table_infos()))
+            return session.send(self.lobby.table_infos(message.offset, message.limit))
         seat = seating.seat_of(session)
         if seat is None and session not in seating.spectators:
             return session.send_error(ProtocolError("wrong_state", f"you are not at table {self.id}"))

@@ -83,7 +83,8 @@ def watching(table: str = "t-1") -> tuple[SpectatorConnection, ServerConnection]
     return spectator, server
 
 
-OPTIONS = TableOptions(target_vp=6, beginner=True, handicap={"B": 1}, timers=True, private=True)
+OPTIONS = TableOptions(target_vp=6, beginner=True, handicap={"seat": "B", "characters": 6, "removed_cards": [5, 6]},
+                       timers=True, private=True)
 
 EXAMPLES = [
     Hello((1, 2), CLIENT, "player", "ann", ResumeInfo("token-B", "t-1", 12)),

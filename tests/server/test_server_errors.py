@@ -140,7 +140,7 @@ async def test_lobby_rules_names_seats_private_tables_and_chat(autojump_clock):
             await ann.send(CreateTable(TableOptions(timers=True)))
             public = (await ann.expect(TableCreated)).table
             assert private.join_code
-            await ann.send(CreateTable(TableOptions(handicap={"seat": "Q"})))
+            await ann.send_raw(frame({"type": "create_table", "options": {"handicap": {"seat": "Q"}}}))
             assert (await ann.expect(Error)).code == "bad_field"
 
             bob = await Client.connect(server, "bob")

@@ -1,0 +1,42 @@
+"""What the server lets through to other players' screens: display names and chat text.
+
+Names travel to everyone (table lists, events, chat), so a name that carries a control character, a bidi
+override or isolate, or that imitates a bot's name, is refused at hello (code `bad_name`). Chat text is cleaned:
+those characters are removed (a chat message is one line).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Control (C0, DEL, C1), format (bidi overrides U+202A-202E and isolates U+2066-2069, zero-width characters,
+...), surrogate, private-use and unassigned characters, line and paragraph separators."""
+
+BOT_NAME = re.compile(r".*-bot-\d+", re.IGNORECASE)
+"""Names of the server's bots, e.g. "greedy-bot-7": reserved, no human may take one."""
+
+
+def unsafe(char: str) -> bool:
+    return unicodedata.category(char) in UNSAFE_CATEGORIES
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` may not be a human's display name, or None if it may."""
+    if any(unsafe(char) for char in name):
+        return "a name may not contain control, format or bidi characters"
+    if name != name.strip() or not name.strip():
+        return "a name may not start or end with spaces"
+    if is_bot_name(name):
+        return "names ending in -bot-<number> are reserved for the server's bots"
+    return None
+
+
+def is_bot_name(name: str) -> bool:
+    return BOT_NAME.fullmatch(unicodedata.normalize("NFKC", name)) is not None
+
+
+def clean_chat(text: str) -> str:
+    """Chat text without unsafe characters (a tab becomes a space), without surrounding spaces."""
+    return "".join(" " if char == "\t" else char for char in text if char == "\t" or not unsafe(char)).strip()

@@ -1,0 +1,76 @@
+"""Limits against hostile peers (issue 6, part 4): closed table options, the handicap map's bounds, table-list
+pages and the framing buffer a deadline can watch."""
+
+import pytest
+from dungeon_twister.protocol import CreateTable, ListTables, ProtocolError, TableInfo, TableOptions, Tables
+from dungeon_twister.protocol.codec import decode_message, encode_message
+from dungeon_twister.protocol.framing import FrameReader, frame
+from dungeon_twister.protocol.wire_types import FieldError
+
+
+def create(options: dict) -> CreateTable:
+    return decode_message({"type": "create_table", "options": options})
+
+
+def refused(options: dict) -> FieldError:
+    """The field error a server reports for create_table with these options (its code, path and reason)."""
+    with pytest.raises(ProtocolError) as caught:
+        create(options)
+    path, reason = caught.value.message.split(": ", 1)
+    return FieldError(caught.value.code, path, reason)
+
+
+def test_the_options_of_a_new_table_refuse_unknown_keys():
+    error = refused({"target_vp": 6, "junk": "x" * 1000})
+    assert (error.code, error.path, error.reason) == ("bad_field", "create_table.options.junk", "unknown key")
+    error = refused({"x" * 100: 1})
+    assert error.path == "create_table.options." + "x" * 37 + "..."  # the path stays short
+    # Elsewhere (a TableInfo from a newer server) unknown keys are still ignored.
+    info = decode_message({"type": "tables", "tables": [{"table": "t-1", "options": {"new": 1},
+                                                         "status": "waiting", "spectators": 0}]})
+    assert info == Tables((TableInfo("t-1", TableOptions(), "waiting", 0),), more=False)
+
+
+@pytest.mark.parametrize(("handicap", "path", "code"), [
+    ({"seat": "B", "note": "hi"}, "handicap.note", "bad_field"),
+    ({"characters": 6}, "handicap.seat", "missing_field"),
+    ({"seat": "G"}, "handicap.seat", "bad_field"),
+    ({"seat": "B", "characters": 3}, "handicap.characters", "bad_field"),  # BG-OPT-08: 4 to 7 (8: none)
+    ({"seat": "B", "characters": 9}, "handicap.characters", "bad_field"),
+    ({"seat": "B", "characters": True}, "handicap.characters", "bad_field"),
+    ({"seat": "B", "removed_cards": [0]}, "handicap.removed_cards", "bad_field"),  # BG-OPT-09: cards 1..6
+    ({"seat": "B", "removed_cards": [5, 5]}, "handicap.removed_cards", "bad_field"),
+    ({"seat": "B", "removed_cards": list(range(1, 8))}, "handicap.removed_cards", "bad_field"),
+    ("B", "handicap", "bad_field"),
+])
+def test_BG_OPT_08_the_handicap_map_is_closed_and_bounded(handicap, path, code):
+    error = refused({"handicap": handicap})
+    assert (error.code, error.path) == (code, f"create_table.options.{path}")
+
+
+def test_BG_OPT_09_a_valid_handicap_round_trips():
+    handicap = {"seat": "Y", "characters": 5, "removed_cards": [5, 6]}  # BG-EX-05
+    message = create({"handicap": handicap})
+    assert message.options.handicap == handicap and decode_message(encode_message(message)) == message
+    with pytest.raises(ProtocolError, match="handicap.junk: unknown key"):
+        encode_message(CreateTable(TableOptions(handicap={"seat": "B", "junk": 1})))  # senders check too
+
+
+def test_list_tables_pages_are_additive_optional_fields():
+    assert decode_message({"type": "list_tables"}) == ListTables(offset=0, limit=None)
+    assert encode_message(ListTables()) == {"type": "list_tables", "offset": 0}
+    assert decode_message({"type": "list_tables", "offset": 400, "limit": 50}) == ListTables(400, 50)
+    with pytest.raises(ProtocolError):
+        decode_message({"type": "list_tables", "limit": 0})
+    old = decode_message({"type": "tables", "tables": []})  # an older server's answer
+    assert (old.total, old.more) == (None, False)
+
+
+def test_the_frame_reader_tells_how_much_of_a_frame_is_buffered():
+    reader = FrameReader(1024)
+    assert reader.buffered == 0
+    data = frame(b"\x80")
+    reader.feed(data[:3])
+    assert reader.buffered == 3 and reader.next_frame() is None
+    reader.feed(data[3:])
+    assert reader.next_frame() == b"\x80" and reader.buffered == 0

@@ -1,0 +1,357 @@
+"""Hostile clients (issue 6, part 4): bad input and resource limits. Each test reproduces one finding and checks
+that it now costs at most the offending connection, never a seat, a game or the server."""
+
+import gc
+import weakref
+
+import msgpack
+import trio
+from dungeon_twister.protocol import (
+    Chat,
+    ChatMessage,
+    CreateTable,
+    Error,
+    GameOver,
+    Join,
+    Joined,
+    Leave,
+    Left,
+    ListTables,
+    OpponentLeft,
+    PlayerConnection,
+    Refused,
+    ResumeInfo,
+    SeatBot,
+    Snapshot,
+    Spectate,
+    TableCreated,
+    TableOptions,
+    Tables,
+    Welcome,
+)
+from test_server_resume import play_until
+from test_server_support import SOFTWARE, Client, Scripted, running_server, seated_pair
+
+
+# --- finding 3: a token is valid only for its role ---------------------------------------------------------
+
+
+async def test_a_seat_token_is_refused_on_a_spectator_connection(autojump_clock):
+    with trio.fail_after(300):  # on the mock clock
+        await _seat_token_on_a_spectator_connection()
+
+
+async def _seat_token_on_a_spectator_connection():
+    async with running_server(seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+        token, seen = blue.token, blue.conn.last_event
+        await blue.close()
+        assert (await yellow.expect(OpponentLeft)).seat == "B"
+
+        # The seat's token, presented by a spectator connection under the player's name: refused, like any
+        # unknown token (the name stays held for the seat).
+        spy = await Client.connect(server, "ann", "spectator", memory=True, resume=ResumeInfo(token, table, seen),
+                                   welcome=False)
+        assert (await spy.expect(Refused)).code == "name_taken"
+        # Under another name the hello goes through, but the token is refused and the seat is not re-bound.
+        spy = await Client.connect(server, "spy", "spectator", memory=True, resume=ResumeInfo(token, table, seen))
+        assert (await spy.expect(Error)).code == "bad_token"
+        assert not any(isinstance(event, Joined) for event in spy.received)
+        assert server.lobby.tables[table].seating.seats["B"].session is None
+        await spy.close()
+
+        # The seat is still held for its player, and given up when his grace ends: the game can be abandoned.
+        start = trio.current_time()
+        over = await yellow.expect(GameOver)
+        assert (over.result["winner"], over.result["reason"]) == ("Y", "abandoned")
+        assert trio.current_time() - start < 61
+
+
+async def test_a_watch_token_is_refused_on_a_player_connection(autojump_clock):
+    async with running_server(seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+        await watcher.send(Spectate(table))
+        await watcher.expect(Snapshot)
+        token = watcher.token
+        await watcher.send(Leave())
+        await watcher.expect(Left)
+        await watcher.close()
+        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+        await watcher.send(Spectate(table))
+        await watcher.expect(Snapshot)
+        token = watcher.token
+        await watcher.close()
+
+        player = await Client.connect(server, "watcher", memory=True, resume=ResumeInfo(token, table, 0))
+        assert (await player.expect(Error)).code == "bad_token"
+        assert player not in server.lobby.tables[table].seating.spectators
+        assert not any(isinstance(event, Joined) for event in player.received)
+
+
+# --- finding 1: table options are closed and bounded --------------------------------------------------------
+
+
+def raw_frame(raw: dict) -> bytes:
+    body = msgpack.packb(raw, use_bin_type=True)
+    return len(body).to_bytes(4, "big") + body
+
+
+async def test_table_options_with_unknown_keys_or_junk_are_refused(autojump_clock):
+    async with running_server() as server:
+        ann = await Client.connect(server, "ann", memory=True)
+        junk = "x" * 900_000  # under the 1 MiB frame limit, but echoed in every `tables` it would fill it
+        for options, where in (
+                ({"handicap": {"seat": "B", "junk": junk}}, "options.handicap.junk"),
+                ({"handicap": {"seat": "B", "characters": 3}}, "options.handicap.characters"),  # BG-OPT-08: 4..
+                ({"handicap": {"seat": "B", "removed_cards": [6, 6]}}, "options.handicap.removed_cards"),
+                ({"handicap": {"seat": "B", "removed_cards": [7]}}, "options.handicap.removed_cards"),
+                ({"target_vp": 5, "colour": "pink"}, "options.colour"),
+                ({junk: 1}, "options.xxxxx")):
+            await ann.send_raw(raw_frame({"type": "create_table", "options": options}))
+            error = await ann.expect(Error)
+            assert (error.code, error.fatal) == ("bad_field", False)
+            assert f"{where}" in error.message.split(": ")[0], error.message
+        assert server.lobby.tables == {}
+
+        options = {"handicap": {"seat": "Y", "characters": 5, "removed_cards": [6, 5]}}
+        await ann.send_raw(raw_frame({"type": "create_table", "options": options}))
+        table = (await ann.expect(TableCreated)).table
+        await ann.send(ListTables())
+        (info,) = (await ann.expect(Tables)).tables
+        assert info.table == table and info.options.handicap == {"seat": "Y", "characters": 5,
+                                                                "removed_cards": [6, 5]}
+        await ann.send(Join(table, "B"))
+        snapshot = await ann.expect(Snapshot)
+        # BG-OPT-09: Y plays 5 characters without his +5 and +6; the view shows the checked option only.
+        assert snapshot.view["table"]["handicap"] == {"seat": "Y", "characters": 5, "removed_cards": [5, 6]}
+
+
+# --- finding 2: bots do not compete with humans for names ---------------------------------------------------
+
+
+async def test_humans_may_not_take_a_bot_name_and_the_bot_gets_its_own(autojump_clock):
+    async with running_server() as server:
+        for name in ("random-bot-1", "Greedy-Bot-2", "mine-bot-7", "random-bot-\uff11"):
+            squatter = await Client.connect(server, name, memory=True, welcome=False)
+            refused = await squatter.expect(Refused)
+            assert refused.code == "bad_name" and "bot" in refused.reason
+        ann = await Client.connect(server, "ann", memory=True)
+        await ann.send(CreateTable(TableOptions(beginner=True)))
+        table = (await ann.expect(TableCreated)).table
+        await ann.send(Join(table, "B"))
+        await ann.expect(Joined)
+        await ann.send(SeatBot(table, "Y", "random"))
+        joined = await ann.expect_event("player_joined")
+        assert joined["seat"] == "Y" and joined["name"].startswith("random-bot-")
+        await ann.expect_event("game_started")
+
+
+async def test_a_bot_that_cannot_get_its_name_frees_the_seat_and_says_so(autojump_clock, monkeypatch):
+    with trio.fail_after(100):  # on the mock clock
+        await _bot_without_its_name(monkeypatch)
+
+
+async def _bot_without_its_name(monkeypatch):
+    async with running_server() as server:
+        ann = await Client.connect(server, "ann", memory=True)
+        await ann.send(CreateTable(TableOptions(beginner=True)))
+        table = (await ann.expect(TableCreated)).table
+        await ann.send(Join(table, "B"))
+        await ann.expect(Joined)
+        # The old bug: the bot's name was already used (here by ann herself), its hello is refused.
+        monkeypatch.setattr(server.lobby, "bot_name", lambda kind: "ann")
+        start = trio.current_time()
+        await ann.send(SeatBot(table, "Y", "greedy"))
+        error = await ann.expect(Error)
+        assert (error.code, error.fatal) == ("bot_failed", False)
+        assert trio.current_time() - start < 1
+        assert [event["seat"] for event in ann.events_of("player_left")] == ["Y"]  # sent before the error
+        assert server.lobby.tables[table].seating.seats["Y"].name is None
+        monkeypatch.undo()
+        await ann.send(SeatBot(table, "Y", "greedy"))  # the seat is free again: a working bot takes it
+        assert (await ann.expect_event("player_joined"))["seat"] == "Y"
+        await ann.expect_event("game_started")
+
+
+# --- finding 6 (names): no control or bidi characters reach other players' screens ----------------------------
+
+
+async def test_names_with_control_or_bidi_characters_are_refused(autojump_clock):
+    async with running_server() as server:
+        for name in ("\x1b[2Jann", "ann\x07", "ann\x9b31m", "ann\x7f", "\u202eann", "ann\u2066x\u2069",
+                     "ann\u200b", "ann\u2028", " ann", "ann\n"):
+            client = await Client.connect(server, name, memory=True, welcome=False)
+            refused = await client.expect(Refused)
+            assert refused.code == "bad_name", name
+        fine = await Client.connect(server, "Ann Lee-Zoë 李", memory=True)
+        await fine.send(ListTables())
+        await fine.expect(Tables)
+
+
+# --- finding 4: one connection cannot freeze the server; table lists are paged and bounded --------------------
+
+
+async def test_table_lists_are_paged_and_each_page_fits_the_frame_limit(autojump_clock):
+    async with running_server(max_frame_size=4096) as server:
+        for i in range(150):
+            server.lobby.create_table(TableOptions(handicap={"seat": "B", "characters": 4,
+                                                              "removed_cards": [1, 2, 3, 4, 5, 6]}), f"c{i}")
+        reader = await Client.connect(server, "reader", memory=True)
+        listed, offset, pages = [], 0, 0
+        while True:
+            await reader.send(ListTables(offset=offset))
+            page = await reader.expect(Tables)
+            pages += 1
+            assert page.total == 150 and 0 < len(page.tables)
+            # Each answer went out, so its frame was within the server's 4096-byte limit (half of it for the
+            # entries): far fewer than the 200 a page may hold.
+            assert len(page.tables) < 40
+            listed += [info.table for info in page.tables]
+            offset += len(page.tables)
+            if not page.more:
+                break
+        assert listed == list(server.lobby.tables) and pages >= 150 // 40
+        await reader.send(ListTables(offset=0, limit=3))
+        page = await reader.expect(Tables)
+        assert (len(page.tables), page.total, page.more) == (3, 150, True)
+
+
+async def test_a_player_may_not_open_tables_without_end(autojump_clock):
+    async with running_server() as server:
+        ann = await Client.connect(server, "ann", memory=True)
+        for _ in range(8):
+            await ann.send(CreateTable(TableOptions()))
+            await ann.expect(TableCreated)
+        await ann.send(CreateTable(TableOptions()))
+        error = await ann.expect(Error)
+        assert (error.code, error.fatal) == ("not_allowed", False)
+        assert len(server.lobby.tables) == 8
+
+
+async def test_a_flood_of_list_tables_in_one_write_does_not_freeze_the_server(autojump_clock):
+    async with running_server() as server:
+        for i in range(100):
+            server.lobby.create_table(TableOptions(), f"c{i}")
+        flood = Client(server.connect_memory(lockstep=True), PlayerConnection(), "flood")
+        await flood.send_raw(flood.conn.send_hello("flood", SOFTWARE))
+        await flood.expect(Welcome)
+        (session,) = [s for s in server.sessions if s.name == "flood"]
+        honest = await Client.connect(server, "honest", memory=True)
+        chunk = b"".join(flood.conn.send(ListTables()) for _ in range(2000))
+
+        async def write():
+            try:
+                await flood.send_raw(chunk)  # and never read the answers
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                pass
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(write)
+            while session._queued_frames() < 10:  # the flood is being handled ...
+                assert session in server.sessions
+                await trio.sleep(0)
+            await honest.send(ListTables(limit=1))  # ... and another client is served meanwhile
+            assert (await honest.expect(Tables)).total == 100
+            assert session in server.sessions and session._queued_frames() < server.config.outbox_frames
+        # The flooder's outbox overflowed: he alone is dropped.
+        with trio.fail_after(10):
+            while session in server.sessions:
+                await trio.sleep(0.1)
+        await honest.send(ListTables(limit=1))
+        assert (await honest.expect(Tables)).total == 100
+
+
+# --- finding 5: nothing of a gone connection is kept; a trickled frame has a deadline ------------------------
+
+
+async def test_nothing_of_a_gone_connection_is_retained(autojump_clock):
+    async with running_server(seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+        await watcher.send(Spectate(table))
+        await watcher.expect(Snapshot)
+        (session,) = [s for s in server.sessions if s.name == "watcher"]
+        gone = weakref.ref(session)
+        await watcher.send_raw((1_000_000).to_bytes(4, "big") + b"\x81" * 500_000)  # an unfinished frame
+        await trio.sleep(1)
+        assert session.conn.buffered == 500_004
+        del session
+        await watcher.close()
+        await trio.sleep(1)
+        assert all(s.name != "watcher" for s in server.sessions)
+        gc.collect()
+        assert gone() is None, [type(r).__name__ for r in gc.get_referrers(gone())]
+        assert server.lobby.tables[table].spectators == {}
+
+
+async def test_a_frame_trickled_byte_by_byte_is_dropped_at_its_deadline(autojump_clock):
+    async with running_server(ping_interval=5.0) as server:
+        slow = await Client.connect(server, "slow", memory=True)
+        start = trio.current_time()
+
+        async def trickle():
+            await slow.send_raw((1_000_000).to_bytes(4, "big"))
+            for _ in range(100):
+                await trio.sleep(1)
+                await slow.send_raw(b"\x81")  # the keepalive sees a live client all along
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(trickle)
+            error = await slow.expect(Error)
+            nursery.cancel_scope.cancel()
+        assert (error.code, error.fatal) == ("timeout", True) and "frame" in error.message
+        assert 30 <= trio.current_time() - start < 32  # FRAME_SECONDS after the first byte
+        assert await slow.recv() is None
+
+
+# --- finding 6 (chat): a chat flood does not cost the players anything --------------------------------------
+
+
+async def test_a_spectator_chat_flood_does_not_disconnect_the_players(autojump_clock):
+    async with running_server(seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+        await watcher.send(Spectate(table))
+        await watcher.expect(Snapshot)
+        first = watcher.conn.send(Chat("\x1b[2J\x1b[31mred\u202eevil\x07\tbell\x9b"))
+        await watcher.send_raw(first + b"".join(watcher.conn.send(Chat(f"spam {i}")) for i in range(10_000)))
+        limited = await watcher.expect(Error)
+        assert (limited.code, limited.fatal) == ("rate_limited", False)
+
+        players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+        await play_until(table, players, lambda v: v["phase"] == "card", first=True)  # the game goes on
+        for player in (blue, yellow):
+            chats = [event.text for event in player.received if isinstance(event, ChatMessage)]
+            # CHAT_BURST = 10 got through (cleaned of control and bidi characters), the rest was dropped.
+            assert chats == ["[2J[31mredevil bell"] + [f"spam {i}" for i in range(9)]
+            assert player.errors() == []
+        names = {s.name for s in server.sessions}
+        assert {"ann", "bob", "watcher"} <= names
+        assert [e for e in watcher.received if isinstance(e, Error)] == [limited]
+        await trio.sleep(5)  # the bucket refills at 1 a second
+        await watcher.send(Chat("hello again"))
+        assert (await blue.expect(ChatMessage)).text == "hello again"
+
+
+async def test_a_slow_reader_misses_chat_instead_of_being_dropped(autojump_clock):
+    with trio.fail_after(100):  # on the mock clock
+        await _slow_reader()
+
+
+async def _slow_reader():
+    async with running_server(outbox_frames=8) as server:
+        slow = Client(server.connect_memory(lockstep=True), PlayerConnection(), "slow")
+        await slow.send_raw(slow.conn.send_hello("slow", SOFTWARE))
+        await slow.expect(Welcome)  # then he reads nothing more
+        (session,) = [s for s in server.sessions if s.name == "slow"]
+        talkers = [await Client.connect(server, f"talker{i}", memory=True) for i in range(2)]
+        for talker in talkers:
+            await talker.send_raw(b"".join(talker.conn.send(Chat(f"hi {n}")) for n in range(10)))
+        await trio.sleep(1)  # every line is handled
+        # 20 chat lines for an outbox of 8 frames: one is being written, 4 (half the outbox) are queued, the other
+        # 15 are dropped; he stays connected and gets the 5 when he reads.
+        assert session in server.sessions and session.chat_dropped == 15
+        lines = [await slow.expect(ChatMessage) for _ in range(5)]
+        assert all(line.sender.startswith("talker") and line.text.startswith("hi ") for line in lines)
+        assert session in server.sessions
