@@ -5,8 +5,8 @@
                                                                   a local game against a bot
 
 `connect` takes back the seat kept from an earlier run (crashed, killed, or quit during a game) on the same
-server under the same name: see held.py. `play` starts a server subprocess on a free local port, creates a table, sits at it, seats the bot in the other
-seat and opens the game screen; the server stops when the client exits. The UI (prompt_toolkit, asyncio) and the
+server under the same name: see held.py. `play` starts a server subprocess on a free local port, creates a table,
+sits at it, seats the bot in the other seat and opens the game screen; the server stops when the client exits. The UI (prompt_toolkit, asyncio) and the
 networking (trio) share one loop: see guest.py.
 """
 

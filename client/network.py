@@ -2,8 +2,9 @@
 
 One task reads the socket and feeds the Session; one task writes the frames the Session produces, in order.
 Between connections it waits as the session's Plan says (a growing delay while resuming), and a server that
-falls silent is pinged, then given up on. The Session's `write` may be called from outside trio (the prompt_toolkit side in guest mode), so frames reach
-the writer through `TrioToken.run_sync_soon`, which is safe from anywhere.
+falls silent is pinged, then given up on. The Session's `write` may be called from outside trio (the
+prompt_toolkit side in guest mode), so frames reach the writer through `TrioToken.run_sync_soon`, which is safe
+from anywhere.
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ server is still filling up."""
 
 def backoff(attempt: int) -> float:
     """Seconds before repeated attempt number `attempt` (1, 2, ...): 0.5, 1, 2, 4, then 5 each time."""
-    return min(MAX_DELAY, FIRST_DELAY * 2 ** (attempt - 1))
+    return min(MAX_DELAY, FIRST_DELAY * 2 ** min(attempt - 1, 16))
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,6 @@ class Session:
         self.plan = plan
         until = plan.until if plan.resume is not None else None
         self.state.reconnecting = Reconnecting(reason, plan.attempt, self.clock() + plan.delay, until)
-        self.wake()
 
     def retry_current(self) -> bool:
         """Plan the current connection again (after a refusal worth retrying); False when not worth it."""
@@ -235,7 +234,7 @@ class Session:
         """The `reconnect` command: try now (cutting a wait short), or again after giving up."""
         if self.stopped:
             return
-        if not self.closed:
+        if self._write is not None:
             self.state.say("connected: nothing to do")
         elif self._taken is not None:
             self.state.say("reconnecting now...")
@@ -249,7 +248,7 @@ class Session:
             else:
                 self.plan = Plan(Role(self.state.role))
                 self.state.say("connecting again...")
-                self.wake()
+            self.wake()  # the network task waits for a plan
         self.notify()
 
     def quit(self) -> None:

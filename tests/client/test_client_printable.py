@@ -23,7 +23,8 @@ RTL_OVERRIDE = "\u202e"
 
 
 def test_control_and_format_characters_become_visible_escapes():
-    assert printable("plain text, accents é, CJK 漢字, emoji 🐉") == "plain text, accents é, CJK 漢字, emoji 🐉"
+    plain = "plain text, accents é, CJK 漢字, emoji 🐉"
+    assert printable(plain) == plain
     assert printable(CLEAR_AND_TITLE) == "\\x1b[2J\\x1b]0;owned\\x07"
     assert printable(CSI_C1) == "\\x9b31m", "C1 controls: a single byte CSI on some terminals"
     assert printable("evil" + RTL_OVERRIDE + "gpj.exe") == "evil\\u202egpj.exe"

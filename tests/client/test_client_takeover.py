@@ -81,8 +81,10 @@ class Machine:
         session.state.say = lambda text: (said.append(text), say(text))[-1]
         async with trio.open_nursery() as nursery:
             nursery.start_soon(run_network, session, "127.0.0.1", self.server.port, self.connect)
-            yield session
-            nursery.cancel_scope.cancel()
+            try:
+                yield session
+            finally:
+                nursery.cancel_scope.cancel()
 
     async def close(self) -> None:
         for network in self.networks:
