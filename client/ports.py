@@ -34,7 +34,8 @@ class SessionPort(Protocol):
         """Send what the current connection was opened for."""
 
     def refused(self, code: str) -> bool:
-        """The server refused the connection; True when the session tries again."""
+        """The server refused the connection; True when the session has dealt with it (trying again, or saying
+        why it stops), False when the refusal is to be shown as it is."""
 
     def joined(self, message: Joined) -> bool:
         """We have a seat or a watch (kept, with its token); True when it is the one we had (a resume)."""

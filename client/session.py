@@ -60,8 +60,8 @@ SWITCH_SECONDS = 5.0
 FIRST_DELAY = 0.5
 MAX_DELAY = 5.0
 RETRY_CODES = ("name_taken", "server_full")
-"""Refusals worth trying again while a seat is held: the old connection still has the name, or a restarted
-server is still filling up."""
+"""Refusals worth trying again: after a role switch, our old connection may hold the name for a moment; a
+server may be full for a while. (A resume refused name_taken is not tried again: see `refused`.)"""
 
 
 def backoff(attempt: int) -> float:
@@ -395,6 +395,17 @@ class Session:
             self.send(message)
 
     def refused(self, code: str) -> bool:
+        current = self._current
+        if code == "name_taken" and current is not None and current.resume is not None:
+            # A valid token takes the name over (protocol section 9), so ours is no longer valid: another
+            # connection resumed the seat under our name (the user started the client again elsewhere).
+            self._given_up = True
+            self.state.reconnecting = None
+            self.token, self.held = None, None  # the seat file now belongs to the connection that has the seat
+            self.state.leave_table()
+            self.state.say(f"another connection has taken your seat under the name {self.state.name} "
+                           "(dt-client started again?): this one stops")
+            return True
         if code in RETRY_CODES and self.retry_current():
             return True
         self._given_up = True

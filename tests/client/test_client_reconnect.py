@@ -152,21 +152,41 @@ async def test_reconnect_after_giving_up_tries_for_a_whole_grace_again(autojump_
         assert hello.resume.token == "token-B"
 
 
-async def test_a_name_still_taken_by_the_old_connection_is_tried_again(autojump_clock):
+async def test_a_role_switch_refused_while_the_old_connection_holds_the_name_is_tried_again(autojump_clock):
     network = Network()
     async with client(network) as session:
         server = await network.server()
-        await seat_with_grace(server, session, 60)
-        await server.stream.aclose()
-        for _ in range(3):  # the server has not noticed the old connection is gone
+        await server.welcome()
+        await server.receive()
+        session.spectate("t-3")
+        for _ in range(2):  # the server has not let go of the name of the player connection yet
             refusing = await network.server()
             await refusing.receive()
             await refusing.send(Refused("name_taken", "the name is in use"))
             await refusing.stream.aclose()
-        accepting = await network.server()
-        hello = await accepting.welcome()
-        assert hello.resume.token == "token-B"
-        assert [round(t - network.attempts[1], 6) for t in network.attempts[1:]] == [0, 0.5, 1.5, 3.5]
+        hello = await (await network.server()).welcome()
+        assert hello.role == "spectator"
+        assert [round(t - network.attempts[1], 6) for t in network.attempts[1:]] == [0, 0.5, 1.5]
+
+
+async def test_a_resume_refused_name_taken_stops_another_connection_has_the_seat(autojump_clock, tmp_path):
+    """A valid token takes the name over, so name_taken on a resume means our token is stale: the user started
+    the client again and the new one took the seat over. This one stops, and leaves the seat file alone."""
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    async with client(network, seat_file) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        seat_file.save(HeldSeat(TABLE, "B", "token-of-the-new-client", 60))
+        await server.stream.aclose()
+        refusing = await network.server()
+        assert (await refusing.receive()).resume.token == "token-B"
+        await refusing.send(Refused("name_taken", "the name is in use"))
+        await refusing.stream.aclose()
+        await trio.sleep(120)
+        assert len(network.attempts) == 2, "no more attempts"
+        assert session.state.table is None and session.state.reconnecting is None
+        assert session.state.notice.startswith("another connection has taken your seat under the name ann")
+        assert seat_file.load().token == "token-of-the-new-client"
 
 
 async def test_a_silent_server_is_pinged_then_given_up_on_and_the_seat_resumed(autojump_clock):

@@ -133,7 +133,7 @@ async def test_a_half_open_client_restarted_from_its_seat_file_takes_the_seat_ov
         assert old_session is not None, "the server has not noticed anything"
 
         async with here.client() as second:
-            await until(lambda: second.state.view and second.state.connected)
+            await until(lambda: second.state.secret_purpose == "team" and second.state.legal)  # the latest view
             assert (second.state.table, second.state.seat) == (table, "B")
             assert second.state.notice == f"back at table {table}"
             seats = table_of(here.server, table).seating.seats
