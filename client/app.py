@@ -4,8 +4,9 @@
   dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--seat B|Y]
                                                                   a local game against a bot
 
-`play` starts a server subprocess on a free local port, creates a table, sits at it, seats the bot in the other
-seat and opens the game screen; the server stops when the client exits. The UI (prompt_toolkit, asyncio) and the
+`connect` takes back the seat kept from an earlier run (crashed, killed, or quit during a game) on the same
+server under the same name: see held.py. `play` starts a server subprocess on a free local port, creates a table,
+sits at it, seats the bot in the other seat and opens the game screen; the server stops when the client exits. The UI (prompt_toolkit, asyncio) and the
 networking (trio) share one loop: see guest.py.
 """
 
@@ -15,11 +16,13 @@ import argparse
 import asyncio
 import getpass
 import re
+import signal
 import sys
 
 from dungeon_twister.protocol import DEFAULT_PORT, CreateTable, Role, Spectate, TableOptions
 
 from .guest import TrioGuest
+from .held import SeatFile
 from .local_server import LocalServer, ServerStartError
 from .network import run_network
 from .session import Session, TableSetup
@@ -27,6 +30,8 @@ from .state import ClientState
 from .ui import ClientUI
 
 NAME_LIMIT = 32
+QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Signals on which the client exits like on `quit`, restoring the terminal (a held seat stays held)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,8 +88,8 @@ def connect_command(args: argparse.Namespace) -> int:
     host, port = args.address
     if args.spectate:
         session = Session(ClientState(args.name), Role.SPECTATOR, then=(Spectate(args.spectate),))
-    else:
-        session = Session(ClientState(args.name))
+    else:  # a seat kept from an earlier run on this server under this name is taken back first
+        session = Session(ClientState(args.name), seat_file=SeatFile(f"{host}:{port}", args.name))
     return run_client(session, host, port)
 
 
@@ -117,9 +122,14 @@ async def _run(ui: ClientUI, session: Session, host: str, port: int) -> None:
             ui.exit()
 
     guest.done.add_done_callback(network_done)
+    loop = asyncio.get_running_loop()
+    for signum in QUIT_SIGNALS:  # leave the full screen the normal way: the terminal is restored
+        loop.add_signal_handler(signum, ui.exit)
     try:
         await ui.app.run_async()
     finally:
+        for signum in QUIT_SIGNALS:
+            loop.remove_signal_handler(signum)
         session.quit()
         guest.cancel()
         await guest.wait()

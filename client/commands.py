@@ -9,7 +9,8 @@ from dungeon_twister.protocol import TableOptions
 from .completion import BOT_KINDS
 from .help import help_text
 from .names import seat_name, token_name
-from .session import Session, TableSetup
+from .session import Session
+from .state import TableSetup
 
 
 class UsageError(ValueError):
@@ -26,7 +27,7 @@ class Commands:
         self._commands = {
             "help": self.help, "quit": self.quit, "chat": self.chat, "bot": self.bot, "refresh": self.refresh,
             "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
-            "look": self.look,
+            "look": self.look, "reconnect": self.reconnect,
         }
 
     def run(self, line: str) -> None:
@@ -36,6 +37,9 @@ class Commands:
         self.state.help_text = None
         word, _, rest = line.partition(" ")
         command = self._commands.get(word.lower())
+        confirming, self.state.confirm = self.state.confirm, None
+        if confirming is not None and confirming == word.lower():
+            self.state.confirm = confirming  # the confirmation itself
         try:
             if command is not None:
                 command(rest.strip())
@@ -49,6 +53,9 @@ class Commands:
     # --- everywhere -------------------------------------------------------------------------------------
     def help(self, topic: str) -> None:
         self.state.help_text = help_text(topic, at_table=self.state.at_table)
+
+    def reconnect(self, _: str) -> None:
+        self.session.reconnect()
 
     def quit(self, _: str) -> None:
         self.session.quit()
@@ -102,8 +109,16 @@ class Commands:
 
     # --- at a table -------------------------------------------------------------------------------------
     def leave(self, _: str) -> None:
-        if not self.state.at_table:
+        """Leave the table; leaving a running game resigns it, so that takes a second `leave`."""
+        state = self.state
+        if not state.at_table:
             raise UsageError("you are not at a table")
+        if state.game_running and state.confirm != "leave":
+            state.confirm = "leave"
+            state.say("leaving a running game resigns it: your opponent wins. Type `leave` again to resign, "
+                      "anything else to play on")
+            return
+        state.confirm = None
         self.session.leave()
 
     def look(self, square: str) -> None:

@@ -8,11 +8,12 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from .help import topics
+from .printable import printable
 from .state import ClientState
 
-LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "refresh", "help", "quit")
-GAME_COMMANDS = ("look", "bot", "chat", "leave", "help", "quit")
-SPECTATOR_COMMANDS = ("look", "chat", "leave", "help", "quit")
+LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "refresh", "reconnect", "help", "quit")
+GAME_COMMANDS = ("look", "bot", "chat", "leave", "reconnect", "help", "quit")
+SPECTATOR_COMMANDS = ("look", "chat", "leave", "reconnect", "help", "quit")
 CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private")
 BOT_KINDS = ("random", "greedy")
 
@@ -48,7 +49,8 @@ class PromptCompleter(Completer):
                 candidates.update({command: "command" for command in self._commands() if command not in candidates})
         for word in sorted(candidates):
             if word.startswith(partial):
-                yield Completion(word, start_position=-len(partial), display_meta=candidates[word])
+                yield Completion(word, start_position=-len(partial), display=printable(word),
+                                 display_meta=printable(candidates[word]))
 
     def _commands(self) -> tuple[str, ...]:
         if not self.state.at_table:

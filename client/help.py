@@ -21,6 +21,7 @@ spectate TABLE [CODE]                            watch a table (CODE: a private 
 bot B|Y [random|greedy]                          seat a bot at your table (default greedy)
 chat TEXT                                        talk to the lobby (or your table)
 refresh                                          list the tables again
+reconnect                                        connect again now (after a lost connection)
 quit                                             leave the client"""
 
 GAME_COMMANDS = """\
@@ -28,8 +29,10 @@ ACTION                  play an action (Tab completes your legal actions word by
 look SQUARE             what lies on a square (e.g. look c4)
 bot B|Y [random|greedy] seat a bot in a free seat (default greedy)
 chat TEXT               talk to the table
-leave                   back to the lobby
-quit                    leave the client
+leave                   back to the lobby (in a running game: resign, after a confirmation)
+reconnect               take your seat back now after a lost connection (the client also retries by
+                        itself while the server holds the seat)
+quit                    leave the client (your seat is held for a while: connect again to resume)
 help TOPIC              a character or object (help WA, help rope), a verb (help move),
                         a rule (help BG-MOVE, help BG-COMBAT-07), help board, help rules
 Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board, F1 help, Esc close help,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dungeon_twister.protocol import (
     ERROR_CODES,
@@ -38,10 +38,8 @@ from dungeon_twister.protocol import (
 from . import secret_choice
 from .describe import describe_event
 from .names import other_seat, seat_name
+from .ports import SessionPort as Session
 from .state import Refusal
-
-if TYPE_CHECKING:
-    from .session import Session
 
 
 def handle(session: Session, event: Event) -> None:
@@ -62,8 +60,7 @@ def _welcome(session: Session, message: Welcome) -> None:
 
 
 def _refused(session: Session, message: Refused) -> None:
-    if message.code == "name_taken" and session.retry_current():
-        session.state.say("the server still knows our old connection; trying again...")
+    if session.refused(message.code):
         return
     session.state.say(f"the server refused us: {message.reason or message.code} ({message.code})")
 
@@ -83,11 +80,8 @@ def _table_created(session: Session, message: TableCreated) -> None:
 
 def _joined(session: Session, message: Joined) -> None:
     state = session.state
-    resumed = state.table == message.table and state.seat == message.seat and session.token is not None
-    session.token = message.token
-    if resumed:
+    if session.joined(message):
         state.say(f"back at table {message.table}")
-        session.after_resume()
         return
     state.enter_table(message.table, message.seat)
     session.early_commits.clear()
@@ -100,7 +94,7 @@ def _joined(session: Session, message: Joined) -> None:
 
 def _left(session: Session, message: Left) -> None:
     session.state.leave_table()
-    session.token = None
+    session.seat_lost("left")
     session.state.say(f"left table {message.table}")
     session.list_tables()
 
@@ -111,12 +105,14 @@ def _chat(session: Session, message: ChatMessage) -> None:
 
 def _snapshot(session: Session, message: Snapshot) -> None:
     session.state.view = message.view
+    session.view_changed(message.n, message.view)
 
 
 def _table_event(session: Session, message: TableEvent) -> None:
     event = message.event
     if event.get("kind") == "view":
         session.state.view = event.get("view")
+        session.view_changed(message.n, session.state.view)
         return
     line = describe_event(event)
     if line:
@@ -150,17 +146,20 @@ def _opponent_back(session: Session, message: OpponentBack) -> None:
 def _game_over(session: Session, message: GameOver) -> None:
     session.state.result = message.result
     session.state.timers.clear()
+    session.seat_lost("game over")
     winner = message.result.get("winner")
     session.state.say("game over: " + (f"{seat_name(winner)} wins" if winner else "draw"))
 
 
 def _error(session: Session, message: Error) -> None:
     state = session.state
+    if message.code in ("commit_twice", "bad_purpose") and session.resent_commit_refused():
+        return  # the commitment we sent again after a resume had arrived the first time (or the round is over)
     if message.code in ("seat_taken", "no_such_table", "bad_join_code", "not_allowed"):
         session.setup = None
     if message.code == "bad_token":
         state.leave_table()
-        session.token = None
+        session.seat_lost("bad token")
         session.list_tables()
     meaning = ERROR_CODES[message.code].meaning if message.code in ERROR_CODES else ""
     state.say(f"server: {message.message or meaning} ({message.code})")

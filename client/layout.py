@@ -30,6 +30,7 @@ from .board import render_board
 from .lobby import lobby_chat, table_list
 from .messages import message_bar, prompt_label
 from .panel import chat_lines, event_log, game_panel
+from .printable import printable, printable_source
 from .state import ClientState
 
 BOARD_WIDTH = 66
@@ -64,7 +65,8 @@ class ClientLayout:
         self.show_panel = False
         """On a narrow terminal: the side panel instead of the board."""
         self.prompt_window = Window(
-            BufferControl(prompt, input_processors=[BeforeInput(lambda: prompt_label(state), style="class:prompt")]),
+            BufferControl(prompt, input_processors=[BeforeInput(lambda: printable(prompt_label(state)),
+                                                             style="class:prompt")]),
             height=1)
         self.game = self._game()
         self.lobby = self._lobby()
@@ -76,7 +78,7 @@ class ClientLayout:
                 Window(_text(lambda: [("class:help", state.help_text or "")]), wrap_lines=True,
                        height=Dimension(max=16), dont_extend_height=True, style="class:help"),
                 filter=has_help),
-            Window(_text(lambda: message_bar(state)), wrap_lines=True, height=Dimension(min=1, max=3),
+            Window(_text(lambda: message_bar(state, self.clock())), wrap_lines=True, height=Dimension(min=1, max=3),
                    dont_extend_height=True),
             self.prompt_window,
             Window(_text(self._hints), height=1, style="class:hints"),
@@ -87,10 +89,10 @@ class ClientLayout:
     def _game(self) -> DynamicContainer:
         """Board and panel side by side; on a narrow terminal, the board or (F2) the panel."""
         state, scroll = self.state, self.board_scroll
-        board = FormattedTextControl(self._board, get_cursor_position=lambda: Point(0, scroll.offset))
+        board = FormattedTextControl(printable_source(self._board), get_cursor_position=lambda: Point(0, scroll.offset))
         scroll.window = Window(board, width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH),
                                get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True)
-        log = FormattedTextControl(lambda: event_log(state), get_cursor_position=self._last_log_line)
+        log = FormattedTextControl(printable_source(lambda: event_log(state)), get_cursor_position=self._last_log_line)
         panel = HSplit([
             Window(_text(lambda: game_panel(state, self.clock())), wrap_lines=True, dont_extend_height=True),
             Window(height=1, char="─", style="class:dim"),
@@ -149,4 +151,6 @@ class ClientLayout:
 
 
 def _text(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextControl:
-    return FormattedTextControl(get_fragments, focusable=False)
+    """A text control whose fragments are made printable (every text on the screens passes here or through
+    `printable_source`: names, chat and the server's texts never reach the terminal raw)."""
+    return FormattedTextControl(printable_source(get_fragments), focusable=False)

@@ -1,16 +1,21 @@
-"""The message bar under the screens: a cheating alert first, else the last refusal (with its rule), else the
-last notice; and the prompt's label."""
+"""The message bar under the screens: a cheating alert first, else the countdown of a reconnection, else the last
+refusal (with its rule), else the last notice; and the prompt's label."""
 
 from __future__ import annotations
+
+import time
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .state import ClientState
 
 
-def message_bar(state: ClientState) -> StyleAndTextTuples:
+def message_bar(state: ClientState, now: float | None = None) -> StyleAndTextTuples:
+    """`now`: the session's clock (time.monotonic by default), for the reconnection's countdown."""
     if state.alert:
         return [("class:alert", state.alert)]
+    if state.reconnecting:
+        return [("class:refusal", state.reconnecting.describe(time.monotonic() if now is None else now))]
     if state.refusal:
         refusal = state.refusal
         hint = f"  (help {refusal.rule})" if refusal.rule else ""

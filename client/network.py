@@ -1,8 +1,10 @@
 """The client's trio networking: open the connections a Session plans, read and write their bytes.
 
 One task reads the socket and feeds the Session; one task writes the frames the Session produces, in order.
-The Session's `write` may be called from outside trio (the prompt_toolkit side in guest mode), so frames reach
-the writer through `TrioToken.run_sync_soon`, which is safe from anywhere.
+Between connections it waits as the session's Plan says (a growing delay while resuming), and a server that
+falls silent is pinged, then given up on. The Session's `write` may be called from outside trio (the
+prompt_toolkit side in guest mode), so frames reach the writer through `TrioToken.run_sync_soon`, which is safe
+from anywhere.
 """
 
 from __future__ import annotations
@@ -15,18 +17,49 @@ import trio
 from .session import Plan, Session
 
 RECEIVE_SIZE = 65536
-RETRY_DELAY = 0.5
-"""Seconds before a repeated attempt, times the attempt number."""
+SILENCE_SECONDS = 20.0
+"""A server silent this long is pinged (it pings us every 30 s by default, and answers our pings)..."""
+PROBE_SECONDS = 10.0
+"""... and one that stays silent this much longer is taken for gone: the connection is dropped and resumed
+(a network that went away without a word leaves a half-open connection that would otherwise wait forever)."""
 
 Connect = Callable[[str, int], Awaitable[trio.abc.Stream]]
 _CLOSE = object()
 
 
+class Wakeup:
+    """Lets the session cut the network task's wait short, from anywhere (the prompt_toolkit side included)."""
+
+    def __init__(self) -> None:
+        self._token = trio.lowlevel.current_trio_token()
+        self._event = trio.Event()
+
+    def poke(self) -> None:
+        try:
+            self._token.run_sync_soon(lambda: self._event.set())
+        except trio.RunFinishedError:
+            pass
+
+    async def wait(self, seconds: float = math.inf) -> None:
+        """Until poked, or `seconds` passed."""
+        with trio.move_on_after(seconds):
+            await self._event.wait()
+        self._event = trio.Event()
+
+
 async def run_network(session: Session, host: str, port: int, connect: Connect = trio.open_tcp_stream) -> None:
-    """Open and serve every connection the session plans, until it plans none."""
-    while (plan := session.take_plan()) is not None:
-        if plan.attempt:
-            await trio.sleep(RETRY_DELAY * plan.attempt)
+    """Open and serve every connection the session plans, until it quits; between plans, wait for one."""
+    wakeup = Wakeup()
+    session.wake = wakeup.poke
+    while not session.stopped:
+        plan = session.take_plan()
+        if plan is None:
+            await wakeup.wait()
+            continue
+        if plan.delay > 0:
+            await wakeup.wait(plan.delay)  # the `reconnect` command cuts it short
+            if session.stopped:
+                break
         try:
             stream = await connect(host, port)
         except OSError as error:
@@ -57,12 +90,19 @@ async def serve(session: Session, plan: Plan, stream: trio.abc.Stream) -> None:
 
 async def _read_frames(session: Session, stream: trio.abc.Stream) -> str:
     """Feed the session until the connection ends; why it ended."""
+    probing = False
     try:
         while not session.closed:
-            data = await stream.receive_some(RECEIVE_SIZE)
-            if not data:
-                return "closed by the server"
-            session.receive(data)
+            with trio.move_on_after(PROBE_SECONDS if probing else SILENCE_SECONDS):
+                data = await stream.receive_some(RECEIVE_SIZE)
+                if not data:
+                    return "closed by the server"
+                session.receive(data)
+                probing = False
+                continue
+            if probing or not session.probe():
+                return "the server stopped answering"
+            probing = True
         return "the connection is closed"
     except trio.ClosedResourceError:
         return "closed"

@@ -7,16 +7,19 @@ stays on screen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from dungeon_twister.engine import NotationError, format_action, parse_action
-from dungeon_twister.protocol import OpponentCommit, OpponentReveal, PlayerConnection, ProtocolError, RevealMismatch
+from dungeon_twister.protocol import (
+    OpponentCommit,
+    OpponentReveal,
+    PlayerConnection,
+    ProtocolError,
+    RevealMismatch,
+    make_nonce,
+)
 
 from .names import seat_name
+from .ports import SessionPort as Session
 from .state import Refusal, SecretChoice
-
-if TYPE_CHECKING:
-    from .session import Session
 
 
 class ChoiceError(ValueError):
@@ -71,10 +74,13 @@ def choose(session: Session, text: str) -> None:
         return
     try:
         choice = resolve_choice(text, state.legal, state.seat)
-        frame = connection.commit(purpose, choice)
     except ChoiceError as error:
         state.refusal = Refusal(text, "not_a_choice", str(error))
         return
+    nonce = make_nonce()
+    session.keep_secret(purpose, choice, nonce)  # on disk before the commitment leaves: a crash can still reveal
+    try:
+        frame = connection.commit(purpose, choice, nonce)
     except ProtocolError as error:
         state.say(f"cannot commit now: {error.message}")
         return
@@ -86,6 +92,7 @@ def choose(session: Session, text: str) -> None:
 
 
 def on_opponent_commit(session: Session, message: OpponentCommit) -> None:
+    session.keep_opponent_commitment(message.purpose, message.commitment)  # to check his reveal after a crash
     round_ = session.state.secrets.get(message.purpose)
     if round_ is None:
         session.early_commits.add(message.purpose)

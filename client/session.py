@@ -7,7 +7,10 @@ so no locking is needed.
 
 A connection's role is fixed by its hello, so spectating as a player (or joining as a spectator) opens a new
 connection: the Session leaves a `Plan` for the network task and closes the current one. A connection lost at a
-table is resumed the same way, with the resume token of `joined` (protocol section 9).
+table is resumed the same way, with the resume token of `joined` (protocol section 9): attempts are repeated with
+a growing delay for as long as the server holds the seat (the `grace_seconds` of `joined`). The seat's token and
+the secret choices committed to are kept in a SeatFile (held.py) as well, so that a client that crashed takes its
+seat back when started again.
 """
 
 from __future__ import annotations
@@ -22,11 +25,14 @@ from dungeon_twister.protocol import (
     Action,
     Chat,
     ClientConnection,
+    Commit,
     CreateTable,
     Join,
+    Joined,
     Leave,
     ListTables,
     Message,
+    Ping,
     PlayerCommitments,
     PlayerConnection,
     ProtocolError,
@@ -41,75 +47,118 @@ from dungeon_twister.protocol import (
 )
 
 from . import inbox, secret_choice
-from .state import ClientState
+from .held import HeldSeat, KeptSecret, SeatFile
+from .state import ClientState, Reconnecting, SecretChoice, TableSetup
+
+__all__ = ["Plan", "Session", "TableSetup", "backoff"]
 
 SOFTWARE = Software("dt-client", "0.1.0")
-MAX_ATTEMPTS = 4
-"""Connection attempts for a resume or a role switch (the old name may still be taken for a moment)."""
+DEFAULT_GRACE = 60
+"""Seconds a server holds a seat when its joined does not say (the server's default)."""
+SWITCH_SECONDS = 5.0
+"""How long a role switch is retried (the server may still hold our old connection's name for a moment)."""
+FIRST_DELAY = 0.5
+MAX_DELAY = 5.0
+RETRY_CODES = ("name_taken", "server_full")
+"""Refusals worth trying again: after a role switch, our old connection may hold the name for a moment; a
+server may be full for a while. (A resume refused name_taken is not tried again: see `refused`.)"""
+
+
+def backoff(attempt: int) -> float:
+    """Seconds before repeated attempt number `attempt` (1, 2, ...): 0.5, 1, 2, 4, then 5 each time."""
+    return min(MAX_DELAY, FIRST_DELAY * 2 ** min(attempt - 1, 16))
 
 
 @dataclass(frozen=True)
 class Plan:
     """The next connection to open: its role, an optional resume, and requests to send once welcomed.
 
-    `retry`: a failed attempt is repeated (up to MAX_ATTEMPTS) — for a resume or a role switch, whose server
-    may still hold our old connection for a moment; `attempt` counts the attempts made.
+    `until`: a failed attempt is repeated, after a growing `delay`, until this time of the session's clock
+    (for a resume: while the server holds the seat; for a role switch: a few seconds); None: one attempt.
     """
 
     role: Role
     resume: ResumeInfo | None = None
     then: tuple[Message, ...] = ()
-    retry: bool = False
+    until: float | None = None
     attempt: int = 0
+    delay: float = 0.0
+    """Seconds the network task waits before this attempt."""
 
-    def again(self) -> Plan | None:
-        """The next attempt, if there is one."""
-        if not self.retry or self.attempt + 1 >= MAX_ATTEMPTS:
+    def again(self, now: float) -> Plan | None:
+        """The next attempt, if there is time for one."""
+        if self.until is None or now >= self.until:
             return None
-        return replace(self, attempt=self.attempt + 1)
-
-
-@dataclass(frozen=True)
-class TableSetup:
-    """What to do once our new table exists: join it (in `seat`, None: any) and seat a bot in the other seat."""
-
-    seat: str | None = None
-    bot: str | None = None
+        attempt = self.attempt + 1
+        return replace(self, attempt=attempt, delay=min(backoff(attempt), self.until - now))
 
 
 class Session:
     """The connection of the moment, the plan for the next one, and the requests the commands make."""
 
     def __init__(self, state: ClientState, role: Role = Role.PLAYER, then: tuple[Message, ...] = (), *,
-                 notify: Callable[[], None] = lambda: None, clock: Callable[[], float] = time.monotonic) -> None:
-        """`then`: requests to send once welcomed on the first connection (e.g. spectate a table)."""
+                 notify: Callable[[], None] = lambda: None, clock: Callable[[], float] = time.monotonic,
+                 seat_file: SeatFile | None = None) -> None:
+        """`then`: requests to send once welcomed on the first connection (e.g. spectate a table).
+        `seat_file`: where the token of our seat is kept; a seat found there is resumed first."""
         self.state = state
         self.notify = notify
         self.clock = clock
+        self.wake: Callable[[], None] = lambda: None
+        """Set by the network task: cut its wait short (a new plan, reconnect now, quit)."""
         self.connection: ClientConnection | None = None
         self.plan: Plan | None = Plan(role, then=then)
-        """The connection the network task opens next; None: stop."""
+        """The connection the network task opens next; None: none for now."""
         self.token: str | None = None
         """The resume token of our seat (or watch)."""
+        self.grace = DEFAULT_GRACE
+        self.held: HeldSeat | None = None
+        """Our seat and its pending secret rounds, as in the seat file."""
+        self.seat_file = seat_file
         self.setup: TableSetup | None = None
         self.early_commits: set[str] = set()
         """Purposes the opponent committed to before we did."""
         self.stopped = False
         """Set by quit: no connection is opened or resumed any more."""
+        self._taken: Plan | None = None
+        """The plan the network task is waiting for or connecting with."""
         self._current: Plan | None = None
         self._write: Callable[[bytes], None] | None = None
         self._close: Callable[[], None] | None = None
-        self._kept_commitments: PlayerCommitments | None = None
+        self._given_up = False
+        """The server refused us for good: do not resume."""
+        self._resent_commits = 0
+        self._pings = count(1)
         self._action_ids = (f"{secrets.token_hex(3)}-{n}" for n in count(1))
         state.role = role.value
+        if seat_file is not None and role is Role.PLAYER and not then:
+            held = seat_file.load()
+            if held is not None:
+                self._take_back(held)
+
+    def _take_back(self, held: HeldSeat) -> None:
+        """A seat kept from an earlier run: resume it first (the whole grace period, as after a lost connection)."""
+        state = self.state
+        state.enter_table(held.table, held.seat)
+        self.held, self.token = held, held.token
+        self.grace = held.grace_seconds if held.grace_seconds is not None else DEFAULT_GRACE
+        for purpose, kept in held.secrets.items():
+            state.secrets[purpose] = SecretChoice(purpose, kept.choice)
+        resume = ResumeInfo(held.token, held.table, 0)  # 0: the table's events again (or a snapshot)
+        self.plan = Plan(Role.PLAYER, resume=resume, until=self.clock() + self.grace)
+        state.say(f"taking your seat at table {held.table} back...")
 
     # --- lifecycle, driven by the network task ----------------------------------------------------------
     def take_plan(self) -> Plan | None:
         plan, self.plan = self.plan, None
-        return None if self.stopped else plan
+        if self.stopped:
+            return None
+        self._taken = plan
+        return plan
 
     def attach(self, plan: Plan, write: Callable[[bytes], None], close: Callable[[], None]) -> None:
         """A connection for `plan` is open: say hello on it."""
+        self._taken = None
         self._current, self._write, self._close = plan, write, close
         self.connection = PlayerConnection() if plan.role is Role.PLAYER else SpectatorConnection()
         self.state.role = plan.role.value
@@ -128,51 +177,193 @@ class Session:
     def closed(self) -> bool:
         return self.connection is None or self.connection.state is State.CLOSED
 
+    def probe(self) -> bool:
+        """The server has been silent for a while: ping it (False when this connection cannot ping yet)."""
+        return self.send(Ping(next(self._pings)), quiet=True)
+
     def detach(self, reason: str) -> None:
         """The connection is gone; plan a resume if we lost our seat by accident."""
-        lost = not self.stopped and self.connection is not None and self.connection.state is not State.CLOSED
-        if isinstance(self.connection, PlayerConnection):
-            self._kept_commitments = self.connection.commitments
         self._write = self._close = None
         self.state.connected = False
-        if self.plan is None and lost and self.state.at_table and self.token:
-            resume = ResumeInfo(self.token, self.state.table, self.connection.last_event)
-            attempt = self._current.attempt + 1 if self._current and self._current.resume else 0
-            if attempt < MAX_ATTEMPTS:
-                self.plan = Plan(Role(self.state.role), resume=resume, retry=True, attempt=attempt)
-            self.state.say(f"connection lost ({reason}); " + ("resuming..." if self.plan else "giving up"))
-        elif self.plan is None:
-            self.state.say(f"disconnected: {reason}")
+        resumable = (not self.stopped and not self._given_up and self.plan is None and self.state.at_table
+                     and self.token is not None)
+        if resumable:
+            current = self._current
+            if current is not None and current.resume is not None and current.until is not None:
+                self._plan_again(current, reason)  # a resume attempt that failed before joined
+            else:
+                last_event = self.connection.last_event if self.connection is not None else 0
+                resume = ResumeInfo(self.token, self.state.table, last_event)
+                self._set_plan(Plan(Role(self.state.role), resume=resume, until=self.clock() + self.grace), reason)
+        elif self.plan is None and not self.stopped and not self._given_up:
+            self.state.say(f"disconnected: {reason} · `reconnect` connects again")
+        self._given_up = False
         self.notify()
 
     def connect_failed(self, plan: Plan, error: str) -> None:
-        """Opening a connection failed: try again if the plan says so, else give up."""
-        self.plan = plan.again()
-        self.state.say(f"cannot reach the server ({error})" + ("; trying again..." if self.plan else ""))
+        """Opening a connection failed: try again while the plan allows, else give up."""
+        self._taken = None
+        self._plan_again(plan, f"cannot reach the server: {error}")
         self.notify()
 
+    def _plan_again(self, plan: Plan, reason: str) -> None:
+        following = plan.again(self.clock())
+        if following is not None:
+            self._set_plan(following, reason)
+            return
+        self.state.reconnecting = None
+        if plan.resume is not None:
+            self.state.say(f"{reason}; gave up after {plan.attempt + 1} attempts: the server holds a seat "
+                           f"{self.grace} s after a disconnection · `reconnect` tries again")
+        else:
+            self.state.say(f"{reason} · `reconnect` tries again")
+
+    def _set_plan(self, plan: Plan, reason: str) -> None:
+        self.plan = plan
+        until = plan.until if plan.resume is not None else None
+        self.state.reconnecting = Reconnecting(reason, plan.attempt, self.clock() + plan.delay, until)
+
     def retry_current(self) -> bool:
-        """Plan the current connection again (after name_taken during a switch); False when not worth it."""
-        self.plan = self._current.again() if self._current else None
-        return self.plan is not None
+        """Plan the current connection again (after a refusal worth retrying); False when not worth it."""
+        following = self._current.again(self.clock()) if self._current else None
+        if following is not None:
+            self._set_plan(following, "the server still knows our old connection")
+        return following is not None
+
+    def reconnect(self) -> None:
+        """The `reconnect` command: try now (cutting a wait short), or again after giving up."""
+        if self.stopped:
+            return
+        if self._write is not None:
+            self.state.say("connected: nothing to do")
+        elif self._taken is not None:
+            self.state.say("reconnecting now...")
+            self.wake()  # the network task stops waiting and connects
+        elif self.plan is None:
+            if self.state.at_table and self.token is not None:
+                last_event = self.connection.last_event if self.connection is not None else 0
+                resume = ResumeInfo(self.token, self.state.table, last_event)
+                self._set_plan(Plan(Role(self.state.role), resume=resume, until=self.clock() + self.grace),
+                               "reconnect")
+            else:
+                self.plan = Plan(Role(self.state.role))
+                self.state.say("connecting again...")
+            self.wake()  # the network task waits for a plan
+        self.notify()
 
     def quit(self) -> None:
-        """Stop: no more connections; close the current one."""
+        """Stop: no more connections; close the current one (a held seat stays in the seat file)."""
         self.stopped = True
         self.plan = None
         if self._close:
             self._close()
+        self.wake()
+
+    # --- the seat we hold, and its secrets --------------------------------------------------------------
+    def joined(self, message: Joined) -> bool:
+        """We have a seat or a watch; True when it is the one we had (a resume)."""
+        state = self.state
+        resumed = state.table == message.table and state.seat == message.seat and self.token is not None
+        self.token = message.token
+        if message.grace_seconds is not None:
+            self.grace = message.grace_seconds
+        state.reconnecting = None
+        if self._current is not None:
+            self._current = replace(self._current, until=None, attempt=0)
+        if message.seat is None:
+            return resumed
+        held = self.held
+        if held is None or (held.table, held.seat) != (message.table, message.seat):
+            held = HeldSeat(message.table, message.seat, message.token)
+        grace = message.grace_seconds if message.grace_seconds is not None else held.grace_seconds
+        self.held = replace(held, token=message.token, grace_seconds=grace)
+        self._save()
+        if resumed:
+            self._after_resume()
+        return resumed
+
+    def seat_lost(self, why: str) -> None:
+        self.token = None
+        self.held = None
+        self.state.reconnecting = None
+        if self.seat_file is not None:
+            try:
+                self.seat_file.clear()
+            except OSError as error:
+                self.state.say(f"cannot delete the kept seat token ({error})")
+
+    def keep_secret(self, purpose: str, choice: str, nonce: bytes) -> None:
+        if self.held is not None:
+            since = self.connection.last_event if self.connection is not None else 0
+            self.held.secrets[purpose] = KeptSecret(choice, nonce, since)
+            self._save()
+
+    def keep_opponent_commitment(self, purpose: str, commitment: bytes) -> None:
+        kept = self.held.secrets.get(purpose) if self.held is not None else None
+        if kept is not None and kept.opponent_commitment != commitment:
+            kept.opponent_commitment = commitment
+            self._save()
+
+    def view_changed(self, n: int, view: dict | None) -> None:
+        if self.held is None or not self.held.secrets:
+            return
+        pending = (view or {}).get("secret")
+        over = [purpose for purpose, kept in self.held.secrets.items() if n > kept.since_event and purpose != pending]
+        for purpose in over:
+            del self.held.secrets[purpose]
+        if over:
+            self._save()
+
+    def resent_commit_refused(self) -> bool:
+        if self._resent_commits:
+            self._resent_commits -= 1
+            return True
+        return False
+
+    def _save(self) -> None:
+        if self.seat_file is None or self.held is None:
+            return
+        try:
+            self.seat_file.save(self.held)
+        except OSError as error:
+            self.state.say(f"cannot keep the seat token on disk ({error}): a crash would lose the seat")
+
+    def _after_resume(self) -> None:
+        """Back at our table: our commitments again (sent again: the first one may not have arrived), and the
+        actions left unanswered."""
+        self._resent_commits = 0
+        if isinstance(self.connection, PlayerConnection) and self.held is not None:
+            commitments = self.connection.commitments
+            assert commitments is not None  # set by joined
+            for purpose, kept in self.held.secrets.items():
+                self._restore(commitments, purpose, kept)
+        for action_id, text in self.state.pending_actions.items():
+            self.send(Action(self.state.table, action_id, text))
+
+    def _restore(self, commitments: PlayerCommitments, purpose: str, kept: KeptSecret) -> None:
+        try:
+            commitment = commitments.commit(purpose, kept.choice, kept.nonce)
+            if kept.opponent_commitment is not None:
+                commitments.opponent_committed(purpose, kept.opponent_commitment)
+        except ProtocolError as error:
+            self.state.say(f"cannot restore the secret choice for {purpose}: {error.message}")
+            return
+        if kept.opponent_commitment is None and self.send(Commit(commitments.game_id, purpose, commitment),
+                                                          quiet=True):
+            self._resent_commits += 1
 
     # --- sending ---------------------------------------------------------------------------------------
-    def send(self, message: Message) -> bool:
-        """Send a message now; False (with a notice) when not connected or not allowed in this state."""
+    def send(self, message: Message, *, quiet: bool = False) -> bool:
+        """Send a message now; False (with a notice unless `quiet`) when not connected or not allowed now."""
         if self.connection is None or self._write is None:
-            self.state.say("not connected")
+            if not quiet:
+                self.state.say("not connected · `reconnect` connects again")
             return False
         try:
             data = self.connection.send(message)
         except ProtocolError as error:
-            self.state.say(f"cannot do that now: {error.message}")
+            if not quiet:
+                self.state.say(f"cannot do that now: {error.message}")
             return False
         self._write(data)
         return True
@@ -184,11 +375,12 @@ class Session:
 
     def switch_role(self, role: Role, then: Message) -> None:
         """Reconnect with another role, then send `then` (the connection's role is fixed by its hello)."""
-        self.plan = Plan(role, then=(then,), retry=True)
+        self.plan = Plan(role, then=(then,), until=self.clock() + SWITCH_SECONDS)
         self.state.say(f"reconnecting as a {role.value}...")
         if self._close:
             self._close()
         else:
+            self.wake()
             self.notify()
 
     def after_welcome(self) -> None:
@@ -196,18 +388,29 @@ class Session:
         plan = self._current
         if plan is None or plan.resume is not None:
             return
+        self.state.reconnecting = None
+        self._current = replace(plan, until=None, attempt=0)
         self.send(ListTables())
         for message in plan.then:
             self.send(message)
 
-    def after_resume(self) -> None:
-        """Back at our table: restore our commitments and send again the actions left unanswered."""
-        if self._current is not None:
-            self._current = replace(self._current, attempt=0)
-        if isinstance(self.connection, PlayerConnection) and self._kept_commitments is not None:
-            self.connection.commitments = self._kept_commitments
-        for action_id, text in self.state.pending_actions.items():
-            self.send(Action(self.state.table, action_id, text))
+    def refused(self, code: str) -> bool:
+        current = self._current
+        if code == "name_taken" and current is not None and current.resume is not None:
+            # A valid token takes the name over (protocol section 9), so ours is no longer valid: another
+            # connection resumed the seat under our name (the user started the client again elsewhere).
+            self._given_up = True
+            self.state.reconnecting = None
+            self.token, self.held = None, None  # the seat file now belongs to the connection that has the seat
+            self.state.leave_table()
+            self.state.say(f"another connection has taken your seat under the name {self.state.name} "
+                           "(dt-client started again?): this one stops")
+            return True
+        if code in RETRY_CODES and self.retry_current():
+            return True
+        self._given_up = True
+        self.state.reconnecting = None
+        return False
 
     # --- requests from commands ------------------------------------------------------------------------
     def list_tables(self) -> None:

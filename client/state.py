@@ -44,6 +44,32 @@ class SecretChoice:
         return f"{self.purpose}: committed to {self.choice!r}; waiting for the opponent's commitment"
 
 
+@dataclass(frozen=True)
+class TableSetup:
+    """What to do once our new table exists: join it (in `seat`, None: any) and seat a bot in the other seat."""
+
+    seat: str | None = None
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class Reconnecting:
+    """A connection being opened again (after a lost one): shown as a countdown in the message bar."""
+
+    reason: str
+    attempt: int
+    next_at: float
+    """When the next attempt starts (the session's clock)."""
+    until: float | None
+    """When the server gives our seat up, as far as we know (None: not at a table)."""
+
+    def describe(self, now: float) -> str:
+        wait = self.next_at - now
+        step = f"attempt {self.attempt + 1} in {wait:.0f} s" if wait >= 0.5 else f"attempt {self.attempt + 1}..."
+        held = f"; your seat is held {max(0, self.until - now):.0f} s more" if self.until is not None else ""
+        return f"connection lost ({self.reason}): reconnecting, {step}{held} · `reconnect` tries now"
+
+
 @dataclass
 class ClientState:
     """Everything the screens show. `table` set means the game screen, else the lobby."""
@@ -75,6 +101,9 @@ class ClientState:
     away: dict[str, int] = field(default_factory=dict)
     """Seat -> grace seconds of a player who disconnected."""
     result: dict | None = None
+    reconnecting: Reconnecting | None = None
+    confirm: str | None = None
+    """A command that must be typed again to be carried out (leaving a running game resigns it)."""
 
     @property
     def at_table(self) -> bool:
@@ -88,6 +117,13 @@ class ClientState:
     def legal(self) -> list[str]:
         """Our legal actions as canonical text (empty when not our turn, or for a spectator)."""
         return list(self.view.get("legal") or []) if self.view else []
+
+    @property
+    def game_running(self) -> bool:
+        """We sit at a table whose game has started and is not over."""
+        view = self.view or {}
+        return (self.seat is not None and bool(view.get("started", True)) and "players" in view
+                and self.result is None and not view.get("outcome"))
 
     @property
     def secret_purpose(self) -> str | None:
@@ -112,6 +148,7 @@ class ClientState:
         self.secrets.clear()
         self.pending_actions.clear()
         self.away.clear()
+        self.confirm = None
 
     def say(self, notice: str) -> None:
         """Show an informative message (it replaces the last refusal)."""

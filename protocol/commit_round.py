@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .commit import commitment, make_nonce, verify
+from .commit import NONCE_SIZE, commitment, make_nonce, verify
 from .errors import ProtocolError
 from .kinds import SEATS
 
@@ -79,11 +79,15 @@ class PlayerCommitments:
         self._secrets: dict[str, tuple[str, bytes]] = {}
         self._opponent_commitments: dict[str, bytes] = {}
 
-    def commit(self, purpose: str, choice: str) -> bytes:
-        """Keep a new secret choice and return its commitment."""
+    def commit(self, purpose: str, choice: str, nonce: bytes | None = None) -> bytes:
+        """Keep a new secret choice and return its commitment. `nonce`: a fresh one by default; a client that
+        saved its choice and nonce passes them back after a crash, to open the commitment it made before."""
         if purpose in self._secrets:
             raise ProtocolError("commit_twice", f"already committed for {purpose!r}", fault="local")
-        nonce = make_nonce()
+        if nonce is None:
+            nonce = make_nonce()
+        elif len(nonce) != NONCE_SIZE:
+            raise ProtocolError("bad_field", f"a nonce has {NONCE_SIZE} bytes", fault="local")
         self._secrets[purpose] = (choice, nonce)
         return commitment(self.game_id, self.seat, purpose, choice, nonce)
 

@@ -100,11 +100,15 @@ class Spectate(Message):
 @message("joined", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class Joined(Message):
-    """The answer to join, spectate or a resume in hello: a seat (a player) or none (a spectator)."""
+    """The answer to join, spectate or a resume in hello: a seat (a player) or none (a spectator).
+
+    `grace_seconds` (optional, since it was added): how long the server holds this seat after a disconnection,
+    so that the client knows how long it may try to resume. Absent: the server does not say."""
 
     table: str = required(TABLE_ID)
     token: str = required(TOKEN)
     seat: str | None = optional(SEAT)
+    grace_seconds: int | None = optional(Int(0, 7 * 24 * 3600))
 
 
 @message("leave", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AT_A_TABLE)

@@ -22,10 +22,10 @@ class PlayerConnection(ClientConnection):
     commitments: PlayerCommitments | None = None
     """This game's commitments, while at a table; the game id is the table id."""
 
-    def commit(self, purpose: str, choice: str) -> bytes:
-        """The commit frame for a secret `choice` (canonical action text)."""
+    def commit(self, purpose: str, choice: str, nonce: bytes | None = None) -> bytes:
+        """The commit frame for a secret `choice` (canonical action text); `nonce` as in PlayerCommitments.commit."""
         commitments = self._table_commitments()
-        return self.send(Commit(commitments.game_id, purpose, commitments.commit(purpose, choice)))
+        return self.send(Commit(commitments.game_id, purpose, commitments.commit(purpose, choice, nonce)))
 
     def reveal(self, purpose: str) -> bytes:
         """The reveal frame of the choice committed for `purpose`."""

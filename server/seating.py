@@ -77,7 +77,7 @@ class Seating:
                                   session.name.split("-bot-")[0] if state.bot else None)
         self.table.publish([{"kind": "player_joined", "seat": seat, "name": session.name}, self.table.point()])
         state.session, state.token = session, self.lobby.issue_token(self.table, seat, session.name)
-        session.send(Joined(self.table.id, state.token, seat))
+        session.send(Joined(self.table.id, state.token, seat, self.table.grace))
         self.table.catch_up(session, seat, None)
         log("seat_taken", table=self.table.id, seat=seat, name=session.name)
         if not self.table.play.started and all(s.name and not s.bot_pending for s in self.seats.values()):
@@ -116,7 +116,7 @@ class Seating:
         if old is not None and old is not session:
             old.drop("resumed on another connection")
         state.token = self.lobby.issue_token(self.table, seat, session.name)
-        session.send(Joined(self.table.id, state.token, seat))
+        session.send(Joined(self.table.id, state.token, seat, self.table.grace))
         self.table.catch_up(session, seat, last_event)
         self.table.send_all(OpponentBack(self.table.id, seat), but=session)
         log("seat_resumed", table=self.table.id, seat=seat, name=session.name)

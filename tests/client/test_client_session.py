@@ -243,6 +243,7 @@ async def test_a_commitment_made_before_a_lost_connection_is_revealed_after_the_
         second = await listener.next_server()
         await second.welcome()
         await second.send(Joined(TABLE, "token-B2", "B"))
+        assert await second.receive() == commit, "sent again byte for byte: the first one may have been lost"
         opponent = PlayerCommitments(TABLE, "Y")
         await second.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +1")))
         reveal = await second.receive()

@@ -1,0 +1,135 @@
+"""What the client keeps on disk to take its seat back after a crash: the resume token of its seat, and the secret
+choices it committed to (purpose, choice, nonce) with the opponent's commitments it received.
+
+One file per (server, name) in the user's state directory (platformdirs.user_state_dir("dt-client"), or
+$DT_CLIENT_STATE_DIR), readable by the user only (mode 0600 in a 0700 directory): a resume token gives the seat
+to whoever holds it, and a nonce opens our commitment. Each write goes to a temporary file that replaces the old
+one (os.replace), so a crash leaves the old file or the new one, never half of one. The file is deleted when the
+game ends or the player leaves his seat.
+
+A secret is written BEFORE its commit frame is sent, and an opponent's commitment BEFORE our reveal: a client
+that dies at any step of a commit-reveal round can still reveal (and check the opponent's reveal) when it comes
+back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+STATE_DIR_VARIABLE = "DT_CLIENT_STATE_DIR"
+APP_NAME = "dt-client"
+MAX_FILE_SIZE = 64 * 1024
+"""A held-seat file larger than this is not read (it is not ours)."""
+MAX_SECRETS = 16
+FORMAT = 1
+
+
+def state_dir() -> Path:
+    """Where the client keeps its held seats: $DT_CLIENT_STATE_DIR, else the platform's user state directory."""
+    return Path(os.environ.get(STATE_DIR_VARIABLE) or platformdirs.user_state_dir(APP_NAME))
+
+
+@dataclass
+class KeptSecret:
+    """One commit-reveal round of ours: what we committed to, and the opponent's commitment once received."""
+
+    choice: str
+    nonce: bytes
+    since_event: int
+    """The table event number when we committed: a later view without this purpose means the round is over."""
+    opponent_commitment: bytes | None = None
+
+
+@dataclass
+class HeldSeat:
+    """A seat the server holds for us: enough to resume it (protocol section 9) from a fresh process."""
+
+    table: str
+    seat: str
+    token: str
+    grace_seconds: int | None = None
+    secrets: dict[str, KeptSecret] = field(default_factory=dict)
+    """Pending commit-reveal rounds, by purpose."""
+
+    def to_json(self, server: str, name: str) -> dict:
+        return {
+            "format": FORMAT, "server": server, "name": name, "table": self.table, "seat": self.seat,
+            "token": self.token, "grace_seconds": self.grace_seconds,
+            "secrets": {purpose: {"choice": kept.choice, "nonce": kept.nonce.hex(), "since_event": kept.since_event,
+                                  "opponent_commitment": (kept.opponent_commitment.hex()
+                                                          if kept.opponent_commitment is not None else None)}
+                        for purpose, kept in self.secrets.items()},
+        }
+
+    @classmethod
+    def from_json(cls, raw: dict) -> HeldSeat:
+        """Raises (KeyError, TypeError, ValueError) for anything that is not a file we wrote."""
+        if raw["format"] != FORMAT:
+            raise ValueError(f"format {raw['format']!r}")
+        secrets = {}
+        for purpose, kept in dict(raw["secrets"]).items():
+            opponent = kept.get("opponent_commitment")
+            secrets[_text(purpose)] = KeptSecret(_text(kept["choice"]), bytes.fromhex(kept["nonce"]),
+                                                 int(kept["since_event"]),
+                                                 bytes.fromhex(opponent) if opponent is not None else None)
+        grace = raw.get("grace_seconds")
+        return cls(_text(raw["table"]), _text(raw["seat"]), _text(raw["token"]),
+                   int(grace) if grace is not None else None, secrets)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= 256:
+        raise ValueError("not a short string")
+    return value
+
+
+class SeatFile:
+    """The held-seat file of one (server, name): load, save (atomically, 0600) and clear."""
+
+    def __init__(self, server: str, name: str, directory: Path | None = None) -> None:
+        self.server, self.name = server, name
+        self.directory = directory if directory is not None else state_dir()
+        key = hashlib.sha256(f"{server}\n{name}".encode()).hexdigest()[:32]
+        self.path = self.directory / f"seat-{key}.json"
+
+    def load(self) -> HeldSeat | None:
+        """The held seat, or None (no file, or one that is unreadable, too large or for another server/name)."""
+        try:
+            with self.path.open("rb") as file:
+                data = file.read(MAX_FILE_SIZE + 1)
+            if len(data) > MAX_FILE_SIZE:
+                return None
+            raw = json.loads(data)
+            if raw.get("server") != self.server or raw.get("name") != self.name:
+                return None
+            held = HeldSeat.from_json(raw)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+        return held if len(held.secrets) <= MAX_SECRETS else None
+
+    def save(self, held: HeldSeat) -> None:
+        """Replace the file with `held`; durable once this returns (written, flushed to disk, renamed)."""
+        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        data = json.dumps(held.to_json(self.server, self.name)).encode()
+        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(descriptor, 0o600)  # an old temporary file left by a crash keeps its mode otherwise
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+
+    def clear(self) -> None:
+        self.path.unlink(missing_ok=True)

@@ -1,0 +1,57 @@
+"""What the event handlers (inbox.py, secret_choice.py) may ask of the session: a narrow protocol, so that they
+need not import session.py (which imports them) and can be read and tested on their own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from dungeon_twister.protocol import ClientConnection, Joined, Message
+
+from .state import ClientState, TableSetup
+
+
+class SessionPort(Protocol):
+    state: ClientState
+    connection: ClientConnection | None
+    early_commits: set[str]
+    """Purposes the opponent committed to before we did."""
+    setup: TableSetup | None
+    """What to do once the table we asked for exists."""
+    clock: Callable[[], float]
+
+    def send(self, message: Message) -> bool:
+        """Send a message now; False (with a notice) when not connected or not allowed in this state."""
+
+    def write(self, data: bytes) -> None:
+        """Write an already encoded frame (a commit, a reveal, an error report)."""
+
+    def list_tables(self) -> None: ...
+
+    def join(self, table: str, seat: str | None = None, join_code: str | None = None) -> None: ...
+
+    def after_welcome(self) -> None:
+        """Send what the current connection was opened for."""
+
+    def refused(self, code: str) -> bool:
+        """The server refused the connection; True when the session has dealt with it (trying again, or saying
+        why it stops), False when the refusal is to be shown as it is."""
+
+    def joined(self, message: Joined) -> bool:
+        """We have a seat or a watch (kept, with its token); True when it is the one we had (a resume)."""
+
+    def seat_lost(self, why: str) -> None:
+        """The seat is no longer ours (left, game over, token refused): forget its token."""
+
+    def view_changed(self, n: int, view: dict | None) -> None:
+        """A new view at table event `n`: secret rounds it no longer shows are over."""
+
+    def keep_secret(self, purpose: str, choice: str, nonce: bytes) -> None:
+        """Keep (durably) a secret choice before its commitment is sent."""
+
+    def keep_opponent_commitment(self, purpose: str, commitment: bytes) -> None:
+        """Keep (durably) the opponent's commitment before we reveal."""
+
+    def resent_commit_refused(self) -> bool:
+        """A commit_twice or bad_purpose answers a commitment sent again after a resume: True (and nothing to
+        show) if so."""

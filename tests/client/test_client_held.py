@@ -1,0 +1,95 @@
+"""The seat file (client/held.py): where it lives, who may read it, atomic replacement, and what is not read."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import platformdirs
+
+from dungeon_twister.client import held
+from dungeon_twister.client.held import MAX_FILE_SIZE, HeldSeat, KeptSecret, SeatFile
+
+NONCE = bytes(range(32))
+
+
+def seat(**changes) -> HeldSeat:
+    values = {"table": "t1-ab", "seat": "B", "token": "tok-1", "grace_seconds": 45,
+              "secrets": {"combat-3": KeptSecret("combat +2", NONCE, 17, bytes(32))}}
+    return HeldSeat(**{**values, **changes})
+
+
+def test_a_saved_seat_is_loaded_back_with_its_secrets(tmp_path):
+    seat_file = SeatFile("example.org:7777", "alice", tmp_path / "state")
+    assert seat_file.load() is None, "nothing kept yet"
+    seat_file.save(seat())
+    assert seat_file.load() == seat()
+    seat_file.clear()
+    assert seat_file.load() is None and not seat_file.path.exists()
+    seat_file.clear()  # clearing twice is fine
+
+
+def test_only_the_user_may_read_it_and_no_temporary_file_is_left(tmp_path):
+    directory = tmp_path / "state"
+    seat_file = SeatFile("example.org:7777", "alice", directory)
+    os.umask(old := os.umask(0))  # whatever the umask, the modes below hold
+    try:
+        seat_file.save(seat())
+        seat_file.save(seat(token="tok-2"))
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(seat_file.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(directory.stat().st_mode) == 0o700
+    assert [path.name for path in directory.iterdir()] == [seat_file.path.name]
+    assert seat_file.load().token == "tok-2"
+
+
+def test_a_crash_between_writing_and_renaming_leaves_the_old_file(tmp_path, monkeypatch):
+    seat_file = SeatFile("h:1", "alice", tmp_path)
+    seat_file.save(seat(token="old"))
+
+    def crash(source, target):
+        raise OSError("power cut")
+
+    monkeypatch.setattr(held.os, "replace", crash)
+    try:
+        seat_file.save(seat(token="new"))
+    except OSError:
+        pass
+    assert seat_file.load().token == "old"
+    assert [path.name for path in tmp_path.iterdir()] == [seat_file.path.name], "the temporary file is removed"
+
+
+def test_one_file_per_server_and_name(tmp_path):
+    files = [SeatFile(server, name, tmp_path) for server in ("h:1", "h:2") for name in ("alice", "bob")]
+    for number, seat_file in enumerate(files):
+        seat_file.save(seat(token=f"tok-{number}"))
+    assert [seat_file.load().token for seat_file in files] == ["tok-0", "tok-1", "tok-2", "tok-3"]
+    assert len(set(path.name for path in tmp_path.iterdir())) == 4
+    assert "/" not in files[0].path.name and ".." not in files[0].path.name
+
+
+def test_what_is_not_a_file_we_wrote_is_ignored(tmp_path):
+    seat_file = SeatFile("h:1", "alice", tmp_path)
+    seat_file.save(seat())
+    raw = json.loads(seat_file.path.read_text())
+    cases = [
+        b"not json",
+        json.dumps({**raw, "name": "bob"}).encode(),  # another name's file copied here
+        json.dumps({**raw, "format": 99}).encode(),
+        json.dumps({**raw, "token": 5}).encode(),
+        json.dumps({**raw, "secrets": {"x": {"choice": "c", "nonce": "zz", "since_event": 1}}}).encode(),
+        b" " * (MAX_FILE_SIZE + 1),
+    ]
+    for data in cases:
+        seat_file.path.write_bytes(data)
+        assert seat_file.load() is None, data[:60]
+
+
+def test_the_state_directory_is_the_platforms_unless_the_variable_says(monkeypatch, tmp_path):
+    monkeypatch.delenv(held.STATE_DIR_VARIABLE, raising=False)
+    assert str(held.state_dir()) == platformdirs.user_state_dir("dt-client")
+    monkeypatch.setenv(held.STATE_DIR_VARIABLE, str(tmp_path))
+    assert held.state_dir() == tmp_path
+    assert SeatFile("h:1", "alice").path.parent == tmp_path

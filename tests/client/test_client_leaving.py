@@ -1,0 +1,118 @@
+"""Leaving: resigning a running game takes a confirmation; SIGTERM and SIGHUP end the client the normal way
+(the terminal restored, the seat kept for the next run); `dt-client connect` resumes a kept seat; `reconnect`."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import signal
+
+import pytest
+import trio
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from dungeon_twister.protocol import GameOver, Leave
+from dungeon_twister.client import app
+from dungeon_twister.client.held import STATE_DIR_VARIABLE, HeldSeat, SeatFile
+from dungeon_twister.client.session import Session
+from dungeon_twister.client.state import ClientState
+from dungeon_twister.client.ui import ClientUI
+
+from test_client_prompt import ENTER, TABLE, WiredSession, run, until
+from tests.engine.builders import position_text
+
+MAIN_PHASE = position_text("bWA@c4 yTR@c6")
+RESTORED = "\x1b[?25h\x1b[?1049l\x1b[?2004l"
+
+
+def test_leaving_a_running_game_asks_first_and_resigns_on_the_second_leave():
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+        state = wired.session.state
+
+        async def script() -> None:
+            pipe.send_text("leave" + ENTER)
+            await until(lambda: state.confirm == "leave")
+            assert "resigns it" in state.notice and wired.sent() == [], "nothing sent yet"
+            pipe.send_text("look c4" + ENTER + "leave" + ENTER)
+            await until(lambda: state.notice.startswith("leaving") and state.confirm == "leave")
+            assert wired.sent() == [], "another command in between cancels the confirmation"
+            pipe.send_text("leave" + ENTER)
+            await until(lambda: wired.frames)
+
+        run(ui, script)
+    assert wired.sent() == [Leave()]
+
+
+def test_leaving_a_finished_game_or_one_not_started_needs_no_confirmation():
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    wired.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 5}, "reason": "vp"}))
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("leave")
+    assert wired.sent() == [Leave()]
+
+    waiting = WiredSession()
+    waiting.seat(MAIN_PHASE)
+    waiting.session.state.view["started"] = False
+    ClientUI(waiting.session, output=DummyOutput()).commands.run("leave")
+    assert waiting.sent() == [Leave()]
+
+
+def test_reconnect_while_connected_does_nothing():
+    wired = WiredSession()
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("reconnect")
+    assert wired.session.state.notice == "connected: nothing to do" and wired.sent() == []
+
+
+@pytest.mark.parametrize("signum", app.QUIT_SIGNALS)
+def test_a_termination_signal_restores_the_terminal_and_keeps_the_seat(monkeypatch, tmp_path, signum):
+    seat_file = SeatFile("127.0.0.1:1", "ann", tmp_path)
+    seat_file.save(HeldSeat(TABLE, "B", "token-B", 60))
+    previous = signal.signal(signum, lambda *args: pytest.fail("the client did not handle the signal"))
+
+    async def quiet_network(session, host, port) -> None:
+        await trio.sleep_forever()
+
+    monkeypatch.setattr(app, "run_network", quiet_network)
+    terminal = io.StringIO()
+    try:
+        with create_pipe_input() as pipe:
+            session = Session(ClientState("ann"), seat_file=seat_file)
+            ui = ClientUI(session, input=pipe, output=Vt100_Output(terminal, lambda: Size(rows=40, columns=120)))
+
+            async def main() -> None:
+                running = asyncio.ensure_future(app._run(ui, session, "127.0.0.1", 1))
+                await until(lambda: ui.app.render_counter > 0)
+                os.kill(os.getpid(), signum)
+                await asyncio.wait_for(running, 5)
+
+            asyncio.run(main())
+        assert signal.getsignal(signum) == signal.SIG_DFL, "the handler is removed afterwards"
+    finally:
+        signal.signal(signum, previous)
+    assert terminal.getvalue().endswith(RESTORED), "cursor shown, alternate screen left, bracketed paste off"
+    assert session.stopped and seat_file.load().token == "token-B", "the seat stays kept for the next run"
+
+
+def test_connect_resumes_the_seat_kept_for_this_server_and_name(monkeypatch, tmp_path):
+    monkeypatch.setenv(STATE_DIR_VARIABLE, str(tmp_path))
+    SeatFile("127.0.0.1:7777", "alice").save(HeldSeat(TABLE, "Y", "token-Y", 30))
+    SeatFile("127.0.0.1:7777", "bob").save(HeldSeat("t-other", "B", "token-bob", 30))
+    started = []
+    monkeypatch.setattr(app, "run_client", lambda session, host, port: started.append(session) or 0)
+
+    assert app.main(["connect", "127.0.0.1:7777", "--name", "alice"]) == 0
+    [session] = started
+    assert (session.state.table, session.state.seat, session.grace) == (TABLE, "Y", 30)
+    assert (session.plan.resume.token, session.plan.resume.table) == ("token-Y", TABLE)
+
+    assert app.main(["connect", "127.0.0.1:7778", "--name", "alice"]) == 0
+    assert started[1].state.table is None and started[1].plan.resume is None, "another server: the lobby"

@@ -1,0 +1,307 @@
+"""Taking a seat back: attempts with a growing delay for the whole grace period the server announced (with a
+countdown and the `reconnect` command), a silent server pinged then given up on, a seat kept on disk resumed
+by a new process (its secret round included), and the seat file forgotten when the seat is. Virtual time
+(trio's MockClock): no real sleeps."""
+
+from __future__ import annotations
+
+import errno
+from contextlib import asynccontextmanager
+
+import trio
+import trio.testing
+
+from dungeon_twister.protocol import (
+    Chat,
+    GameOver,
+    Joined,
+    Left,
+    ListTables,
+    OpponentCommit,
+    OpponentReveal,
+    Ping,
+    Pong,
+    PlayerCommitments,
+    ProtocolError,
+    Refused,
+    Reveal,
+    Snapshot,
+    verify,
+)
+from dungeon_twister.client.held import HeldSeat, SeatFile
+from dungeon_twister.client.messages import message_bar
+from dungeon_twister.client.network import PROBE_SECONDS, SILENCE_SECONDS, run_network
+from dungeon_twister.client.session import Session, backoff
+from dungeon_twister.client.state import ClientState
+
+from client_fixtures import seat_view
+from test_client_session import COMBAT, TABLE, FakeListener, FakeServer
+
+ADDRESS = "fake:0"
+
+
+class Network:
+    """Connections to the fake server, with the times they were attempted; refused while `down`."""
+
+    def __init__(self) -> None:
+        self.listener = FakeListener()
+        self.attempts: list[float] = []
+        self.down = False
+
+    async def connect(self, host: str, port: int) -> trio.abc.Stream:
+        self.attempts.append(trio.current_time())
+        if self.down:
+            raise OSError(errno.ECONNREFUSED, "Connection refused")
+        return await self.listener.connect(host, port)
+
+    async def server(self) -> FakeServer:
+        return await self.listener.next_server()
+
+
+@asynccontextmanager
+async def client(network: Network, seat_file: SeatFile | None = None):
+    """A client process; leaving the block kills it (no goodbye, like a crash)."""
+    session = Session(ClientState("ann"), clock=trio.current_time, seat_file=seat_file)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(run_network, session, "fake", 0, network.connect)
+        try:
+            yield session
+        finally:
+            nursery.cancel_scope.cancel()
+
+
+async def seat_with_grace(server: FakeServer, session: Session, grace: int | None) -> None:
+    await server.welcome()
+    assert isinstance(await server.receive(), ListTables)
+    session.join(TABLE, "B")
+    await server.receive()
+    await server.send(Joined(TABLE, "token-B", "B", grace))
+    await server.send(Snapshot(TABLE, 0, seat_view(COMBAT, "B", table={"id": TABLE})))
+    await trio.testing.wait_all_tasks_blocked()
+
+
+def test_the_delay_grows_from_half_a_second_to_five():
+    assert [backoff(n) for n in range(1, 8)] == [0.5, 1, 2, 4, 5, 5, 5]
+
+
+async def test_a_lost_seat_is_tried_again_until_the_grace_announced_in_joined_runs_out(autojump_clock):
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 10)
+        lost_at = trio.current_time()
+        network.down = True
+        await server.stream.aclose()
+        await trio.sleep(5.2)
+        # The countdown: attempts 1 (at once), 2 (+0.5), 3 (+1.5), 4 (+3.5) failed; the 5th is at +7.5.
+        assert message_bar(session.state, trio.current_time()) == [(
+            "class:refusal", "connection lost (cannot reach the server: Connection refused): reconnecting, "
+            "attempt 5 in 2 s; your seat is held 5 s more · `reconnect` tries now")]
+        await trio.sleep(60)
+        assert [round(t - lost_at, 6) for t in network.attempts[1:]] == [0, 0.5, 1.5, 3.5, 7.5, 10]
+        assert session.state.reconnecting is None
+        assert "gave up after 6 attempts" in session.state.notice
+        assert session.state.table == TABLE, "the game stays on screen; `reconnect` may still try"
+
+
+async def test_the_seat_is_resumed_when_the_server_answers_again_within_the_grace(autojump_clock):
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        network.down = True
+        await server.stream.aclose()
+        await trio.sleep(30)
+        network.down = False  # a drop of 30 s: 4 attempts would have given up after 3.5 s
+        second = await network.server()
+        hello = await second.welcome()
+        assert (hello.resume.token, hello.resume.table) == ("token-B", TABLE)
+        assert trio.current_time() - network.attempts[1] == 32.5, "attempts at +27.5, then +32.5"
+        await second.send(Joined(TABLE, "token-B2", "B", 60))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.notice == f"back at table {TABLE}" and session.state.reconnecting is None
+
+
+async def test_reconnect_tries_at_once_instead_of_waiting(autojump_clock):
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        network.down = True
+        await server.stream.aclose()
+        await trio.sleep(2)  # attempts at +0, +0.5, +1.5; the next one would be at +3.5
+        network.down = False
+        session.reconnect()
+        second = await network.server()
+        await second.welcome()
+        assert network.attempts[-1] - network.attempts[1] == 2
+
+
+async def test_reconnect_after_giving_up_tries_for_a_whole_grace_again(autojump_clock):
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 3)
+        network.down = True
+        await server.stream.aclose()
+        await trio.sleep(10)
+        assert session.state.reconnecting is None and len(network.attempts) == 1 + 4  # +0, +0.5, +1.5, +3
+        network.down = False
+        session.reconnect()
+        hello = await (await network.server()).welcome()
+        assert hello.resume.token == "token-B"
+
+
+async def test_a_role_switch_refused_while_the_old_connection_holds_the_name_is_tried_again(autojump_clock):
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await server.welcome()
+        await server.receive()
+        session.spectate("t-3")
+        for _ in range(2):  # the server has not let go of the name of the player connection yet
+            refusing = await network.server()
+            await refusing.receive()
+            await refusing.send(Refused("name_taken", "the name is in use"))
+            await refusing.stream.aclose()
+        hello = await (await network.server()).welcome()
+        assert hello.role == "spectator"
+        assert [round(t - network.attempts[1], 6) for t in network.attempts[1:]] == [0, 0.5, 1.5]
+
+
+async def test_a_resume_refused_name_taken_stops_another_connection_has_the_seat(autojump_clock, tmp_path):
+    """A valid token takes the name over, so name_taken on a resume means our token is stale: the user started
+    the client again and the new one took the seat over. This one stops, and leaves the seat file alone."""
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    async with client(network, seat_file) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        seat_file.save(HeldSeat(TABLE, "B", "token-of-the-new-client", 60))
+        await server.stream.aclose()
+        refusing = await network.server()
+        assert (await refusing.receive()).resume.token == "token-B"
+        await refusing.send(Refused("name_taken", "the name is in use"))
+        await refusing.stream.aclose()
+        await trio.sleep(120)
+        assert len(network.attempts) == 2, "no more attempts"
+        assert session.state.table is None and session.state.reconnecting is None
+        assert session.state.notice.startswith("another connection has taken your seat under the name ann")
+        assert seat_file.load().token == "token-of-the-new-client"
+
+
+async def test_a_silent_server_is_pinged_then_given_up_on_and_the_seat_resumed(autojump_clock):
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        quiet_since = trio.current_time()
+        ping = await server.receive()  # the network went away without a word: nothing more arrives
+        assert isinstance(ping, Ping) and trio.current_time() - quiet_since == SILENCE_SECONDS
+        second = await network.server()
+        assert trio.current_time() - quiet_since == SILENCE_SECONDS + PROBE_SECONDS
+        assert (await second.welcome()).resume.token == "token-B"
+
+
+async def test_a_server_that_answers_the_ping_is_kept(autojump_clock):
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        for _ in range(3):
+            answered_at = trio.current_time()
+            ping = await server.receive()
+            assert isinstance(ping, Ping) and trio.current_time() - answered_at == SILENCE_SECONDS
+            await server.send(Pong(ping.id))
+        assert len(network.attempts) == 1 and session.state.connected
+
+
+async def test_a_new_process_takes_the_kept_seat_back_and_checks_the_opponents_reveal(autojump_clock, tmp_path):
+    """Crash after our reveal, before the opponent's: the restarted client verifies the opponent's reveal
+    against the commitment it kept on disk (without it, an honest reveal would look like cheating)."""
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    async with client(network, seat_file) as first:
+        server = await network.server()
+        await seat_with_grace(server, first, 60)
+        first.act("combat +2")
+        commit = await server.receive()
+        opponent = PlayerCommitments(TABLE, "Y")
+        opponent.opponent_committed("combat-1", commit.commitment)
+        await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +4")))
+        reveal = await server.receive()
+        assert isinstance(reveal, Reveal)
+    kept = seat_file.load()
+    assert (kept.token, kept.grace_seconds, kept.secrets["combat-1"].choice) == ("token-B", 60, "combat +2")
+
+    async with client(network, seat_file) as second:
+        assert (second.state.table, second.state.seat) == (TABLE, "B"), "the game screen from the start"
+        server = await network.server()
+        hello = await server.welcome()
+        assert (hello.name, hello.resume.token, hello.resume.table, hello.resume.last_event) == (
+            "ann", "token-B", TABLE, 0)
+        await server.send(Joined(TABLE, "token-B3", "B", 60))
+        await server.send(Snapshot(TABLE, 5, seat_view(COMBAT, "B", table={"id": TABLE})))
+        choice, nonce = opponent.reveal("combat-1")
+        await server.send(OpponentReveal(TABLE, "combat-1", "Y", choice, nonce))
+        second.chat("gg")
+        assert await server.receive() == Chat("gg"), "no commit sent again: the server had both"
+        assert second.state.alert is None
+        assert second.state.secrets["combat-1"].opponent_choice == "combat +4"
+        assert seat_file.load().token == "token-B3"
+
+
+async def test_a_new_process_reveals_after_a_crash_right_after_committing(autojump_clock, tmp_path):
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    async with client(network, seat_file) as first:
+        server = await network.server()
+        await seat_with_grace(server, first, 60)
+        first.act("combat 5")
+        commit = await server.receive()
+    async with client(network, seat_file):
+        server = await network.server()
+        await server.welcome()
+        await server.send(Joined(TABLE, "token-B3", "B", 60))
+        assert await server.receive() == commit, "the same commitment again (the first may not have arrived)"
+        opponent = PlayerCommitments(TABLE, "Y")
+        await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +0")))
+        reveal = await server.receive()
+        assert reveal.choice == "combat +5"
+        assert verify(commit.commitment, TABLE, "B", "combat-1", reveal.choice, reveal.nonce)
+
+
+async def test_the_kept_seat_is_forgotten_when_the_game_ends_or_the_player_leaves(autojump_clock, tmp_path):
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    async with client(network, seat_file) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        assert seat_file.load() is not None
+        await server.send(GameOver(TABLE, {"winner": "Y", "vp": {"B": 1, "Y": 5}, "reason": "vp"}))
+        await trio.testing.wait_all_tasks_blocked()
+        assert seat_file.load() is None and session.token is None
+        session.leave()
+        await server.receive()
+        await server.send(Left(TABLE))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.table is None
+
+        session.join("t-2", "Y")
+        await server.receive()
+        await server.send(Joined("t-2", "token-Y", "Y", 60))
+        await trio.testing.wait_all_tasks_blocked()
+        assert seat_file.load().table == "t-2"
+        session.leave()
+        await server.receive()
+        await server.send(Left("t-2"))
+        await trio.testing.wait_all_tasks_blocked()
+        assert seat_file.load() is None
+
+
+async def test_a_refused_token_sends_the_player_to_the_lobby_and_forgets_it(autojump_clock, tmp_path):
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    seat_file.save(HeldSeat(TABLE, "B", "expired", 60))
+    async with client(network, seat_file) as session:
+        server = await network.server()
+        hello = await server.welcome()
+        assert hello.resume.token == "expired"
+        await server.stream.send_all(server.connection.send_error(ProtocolError("bad_token", "unknown token")))
+        assert isinstance(await server.receive(), ListTables)
+        assert session.state.table is None and seat_file.load() is None

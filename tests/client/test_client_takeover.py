@@ -1,0 +1,193 @@
+"""End to end against the real server (in-process, TCP): a client whose connection went half-open, or that
+crashed, is started again from its seat file and takes its seat back, at every step of a commit-reveal round.
+
+The first client "crashes": its network task is cancelled while its connection is dead in a chosen direction
+(the socket stays open on the server's side: never closed, never read). The second client is a fresh Session
+that knows only the seat file, as a new process would.
+"""
+
+from __future__ import annotations
+
+import stat
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+
+import pytest
+import trio
+
+from dungeon_twister.protocol import TableOptions
+from dungeon_twister.client.held import SeatFile
+from dungeon_twister.client.network import run_network
+from dungeon_twister.client.session import Session
+from dungeon_twister.client.state import ClientState, TableSetup
+
+from tests.server.test_server_support import running_server
+
+LIMIT = 8  # seconds of real time for a whole test (a game step takes milliseconds)
+
+
+class Network(trio.abc.Stream):
+    """A TCP connection through a network that can fail without a word: `dead_out` loses what we send,
+    `dead_in` what the server sends. Closing a dead connection does not reach the server either."""
+
+    def __init__(self, stream: trio.abc.Stream) -> None:
+        self.stream = stream
+        self.dead_in = self.dead_out = False
+
+    def go_dead(self) -> None:
+        self.dead_in = self.dead_out = True
+
+    async def send_all(self, data) -> None:
+        if not self.dead_out:
+            await self.stream.send_all(data)
+
+    async def wait_send_all_might_not_block(self) -> None:
+        await self.stream.wait_send_all_might_not_block()
+
+    async def receive_some(self, max_bytes=None) -> bytes:
+        if not self.dead_in:
+            data = await self.stream.receive_some(max_bytes)
+            if not self.dead_in:
+                return data
+        await trio.sleep_forever()
+
+    async def aclose(self) -> None:
+        if not (self.dead_in or self.dead_out):
+            await self.stream.aclose()
+
+
+class Machine:
+    """Where a client runs: its seat files, and the connections it opened (closed for real at the end)."""
+
+    def __init__(self, server, directory) -> None:
+        self.server, self.directory = server, directory
+        self.address = f"127.0.0.1:{server.port}"
+        self.networks: list[Network] = []
+
+    async def connect(self, host: str, port: int) -> Network:
+        network = Network(await trio.open_tcp_stream(host, port))
+        self.networks.append(network)
+        return network
+
+    def seat_file(self, name: str = "alice") -> SeatFile:
+        return SeatFile(self.address, name, self.directory)
+
+    @asynccontextmanager
+    async def client(self, name: str = "alice"):
+        """A client process: a Session with its network task; leaving the block kills it (no goodbye)."""
+        session = Session(ClientState(name), seat_file=self.seat_file(name))
+        session.said = said = []  # every notice shown, in order
+        say = session.state.say
+        session.state.say = lambda text: (said.append(text), say(text))[-1]
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(run_network, session, "127.0.0.1", self.server.port, self.connect)
+            try:
+                yield session
+            finally:
+                nursery.cancel_scope.cancel()
+
+    async def close(self) -> None:
+        for network in self.networks:
+            await network.stream.aclose()
+
+
+async def until(condition: Callable[[], object]) -> None:
+    while not condition():
+        await trio.sleep(0.005)
+
+
+@asynccontextmanager
+async def machine(tmp_path):
+    with trio.fail_after(LIMIT):
+        async with running_server() as server:
+            here = Machine(server, tmp_path)
+            try:
+                yield here
+            finally:
+                await here.close()
+
+
+async def start_game(session: Session) -> str:
+    """Create a table, sit in B with a greedy bot in Y; the table id once our secret team choice is pending."""
+    await until(lambda: session.state.connected)
+    session.create_table(TableOptions(), TableSetup(seat="B", bot="greedy"))
+    await until(lambda: session.state.secret_purpose == "team" and session.state.legal)
+    return session.state.table
+
+
+def table_of(server, table: str):
+    return server.lobby.tables[table]
+
+
+async def test_a_half_open_client_restarted_from_its_seat_file_takes_the_seat_over_and_plays_on(tmp_path):
+    async with machine(tmp_path) as here:
+        async with here.client() as first:
+            table = await start_game(first)
+            first_token = first.token
+            here.networks[-1].go_dead()  # half-open: the server still sees the connection
+        # The first process is gone; its seat file is all that is left, readable by the user only.
+        seat_file = here.seat_file()
+        assert stat.S_IMODE(seat_file.path.stat().st_mode) == 0o600
+        assert seat_file.load().token == first_token
+        old_session = table_of(here.server, table).seating.seats["B"].session
+        assert old_session is not None, "the server has not noticed anything"
+
+        async with here.client() as second:
+            await until(lambda: second.state.secret_purpose == "team" and second.state.legal)  # the latest view
+            assert (second.state.table, second.state.seat) == (table, "B")
+            assert second.state.notice == f"back at table {table}"
+            seats = table_of(here.server, table).seating.seats
+            assert seats["B"].session is not old_session, "the new connection has the seat"
+            assert here.server.lobby.names["alice"] is seats["B"].session
+            assert seat_file.load().token == second.token != first_token, "the new token is kept"
+
+            # And the game goes on: the secret team choice, then the hiding phase.
+            second.act(second.state.legal[0])
+            await until(lambda: second.state.view.get("phase") == "hide")
+            assert second.state.alert is None
+
+
+@pytest.mark.parametrize("step", ["commit_lost", "commit_arrived", "reveal_lost", "round_over"])
+async def test_a_crash_at_each_step_of_a_commit_reveal_round_is_survived(tmp_path, step):
+    """The team choice (protocol section 10) with a crash: before the commitment reaches the server; after it
+    did but before the opponent's commitment reached us; after that but before our reveal reached the server;
+    after the round. The restarted client reveals the choice it committed to, from its seat file."""
+    async with machine(tmp_path) as here:
+        async with here.client() as first:
+            table = await start_game(first)
+            rounds = table_of(here.server, table).play.rounds
+            network = here.networks[-1]
+            choice = first.state.legal[0]
+            if step == "commit_lost":
+                network.go_dead()
+            elif step == "commit_arrived":
+                network.dead_in = True
+            elif step == "reveal_lost":
+                keep = first.keep_opponent_commitment
+
+                def lose_what_follows(purpose, commitment):
+                    keep(purpose, commitment)
+                    network.go_dead()  # the reveal is written after this: it is lost
+                first.keep_opponent_commitment = lose_what_follows
+            first.act(choice)
+            kept = here.seat_file().load()
+            assert kept.secrets["team"].choice == choice, "kept before the commitment was sent"
+            if step == "commit_arrived":
+                await until(lambda: rounds.committed("team") == {"B", "Y"})
+            elif step == "reveal_lost":
+                await until(lambda: network.dead_out)
+                assert here.seat_file().load().secrets["team"].opponent_commitment is not None
+            elif step == "round_over":
+                await until(lambda: first.state.view.get("phase") == "hide")
+            assert "B" not in rounds.opened("team") or step == "round_over"
+
+        async with here.client() as second:
+            await until(lambda: (second.state.view or {}).get("phase") == "hide")
+            assert second.state.alert is None, "the opponent's reveal opened the commitment we kept"
+            assert f"back at table {table}" in second.said
+            assert not [notice for notice in second.said if "commit_twice" in notice or "cannot" in notice]
+            assert here.seat_file().load().secrets == {}, "the round is over: its secret is forgotten"
+        lines = table_of(here.server, table).play.game.record.lines
+        assert len([line for line in lines if line.startswith("# commit B team ")]) == 1
+        nonce = kept.secrets["team"].nonce.hex()
+        assert [line for line in lines if line.startswith("# reveal B team ")] == [f"# reveal B team {nonce} {choice}"]
