@@ -229,7 +229,7 @@ def disagreements(state) -> list[str]:
 
 # --- the states ----------------------------------------------------------------------------------------------
 A2_HIDDEN = "A1=O1/0 B1=O2/0 A2=*P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
-REVEALABLE = "bWA@b5 bSW#A2.1 yTR#A2.2 yRP#A2.3 bGB#A2.4"
+REVEALABLE = "bWA@b5 bSW#A2.1 yTR#A2.2 yRP#A2.3"  # a middle room holds 3 (BG-SETUP-06)
 
 # (what the position is for, position, an action it must generate)
 BUILT = [
@@ -251,8 +251,8 @@ BUILT = [
     ("BG-REVEAL-01 reveal", lambda: position(REVEALABLE, rooms=A2_HIDDEN), "reveal bWA A2"),
     ("BG-REVEAL-06 place", lambda: act(position(REVEALABLE, rooms=A2_HIDDEN), "reveal bWA A2"), "place yTR b7"),
     ("BG-OPT-03 pass the placement",
-     lambda: act(position(REVEALABLE, rooms=A2_HIDDEN), "reveal bWA A2", "place yTR b7", "place yRP c7",
-                 "place bGB d7"), "pass"),
+     lambda: act(position(REVEALABLE, rooms=A2_HIDDEN), "reveal bWA A2", "place yTR b7", "place yRP c7"),
+     "pass"),
     ("BG-ITEM pick up, drop and hand over", lambda: position("bWA@c4 bRP@c4 bSW@c6 yTR@h4"),
      "move bWA b6 +bSW bRP@c5"),
     ("BG-TURN-01 play a card", lambda: position("bWA@c4 yGB@h4", phase="card", ap=0), "card 3"),

@@ -31,7 +31,7 @@ RANDOM_SEEDS = (12, 16, 47, 28, 25, 53, 30, 57, 3, 9, 4, 5, 6, 7)
 GREEDY_SEEDS = (23, 26, 20, 1, 21, 29)
 TABLES = [(TableOptions(beginner=True), "random", seed) for seed in RANDOM_SEEDS] + [
     (TableOptions(beginner=seed > 20), "greedy", seed) for seed in GREEDY_SEEDS]
-ACTIONS_PER_BOT = 30  # then the bot stops acting: the work per table is bounded by a count, not a clock
+ACTIONS_PER_BOT = 40  # then the bot stops acting: the work per table is bounded by a count, not a clock (40: enough for 2+ combats with the breadth-first move order)
 HANG_GUARD = 3600  # mock seconds
 
 
