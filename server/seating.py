@@ -96,7 +96,7 @@ class Seating:
         self.table.catch_up(session, None, last_event)
 
     def enter(self, session: Session, token: str, last_event: int) -> None:
-        """hello.resume: the same seat (or watch) with a new token, the missed events, and the opponent told."""
+        """hello.resume: the same seat (or watch) with the same token, the missed events, and the opponent told."""
         ref = self.lobby.tokens.get(token)
         seat = ref.seat if ref is not None else None
         if ref is None or ref.table is not self.table or (seat is not None and self.seats[seat].token != token):
@@ -106,16 +106,17 @@ class Seating:
             # player's) would re-bind the seat to a connection that can never be told `joined` nor act.
             return session.send_error(ProtocolError("bad_token", "this resume token is for a "
                                                     f"{'spectator' if seat is None else 'player'}"))
-        self.lobby.revoke_token(token)
+        # The token stays the same across resumes: were it replaced, a client whose `joined` is lost in the next
+        # drop would hold only a revoked token, and lose its seat (DT-052).
         if seat is None:
-            self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)
+            self.spectators[session] = token
             session.send(Joined(self.table.id, token))
             return self.table.catch_up(session, None, last_event)
         state = self.seats[seat]
         old, state.session, state.grace_until = state.session, session, None
+        state.token = token  # the client's own string (after a restart the seat knows only its digest)
         if old is not None and old is not session:
             old.drop("resumed on another connection")
-        state.token = self.lobby.issue_token(self.table, seat, session.name)
         session.send(Joined(self.table.id, state.token, seat, self.table.grace))
         self.table.catch_up(session, seat, last_event)
         self.table.send_all(OpponentBack(self.table.id, seat), but=session)

@@ -63,10 +63,17 @@ async def test_a_player_disconnects_after_committing_a_combat_card_and_resumes(a
             commitment = await yellow.expect(OpponentCommit)
             await yellow.reveal(commitment.purpose)
 
+            # A resume whose `joined` never reaches the client (its connection drops again at once) must not cost
+            # the seat: the token stays the same across resumes, so the client can use the one it has again.
+            lost = await Client.connect(server, "ann", resume=ResumeInfo(token, table, last_event),
+                                        conn=KeepingConnection(old_conn.commitments))
+            await lost.close()
+            assert (await yellow.expect(OpponentLeft)).seat == "B"
+
             blue = await Client.connect(server, "ann", resume=ResumeInfo(token, table, last_event),
                                         conn=KeepingConnection(old_conn.commitments))
             joined = await blue.expect(Joined)
-            assert joined.seat == "B" and joined.token != token
+            assert joined.seat == "B" and joined.token == token
             resent = await blue.expect(OpponentCommit)  # the round survived: B can reveal now
             assert (resent.purpose, resent.seat) == (purpose, "Y")
             await blue.reveal(purpose)
