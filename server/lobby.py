@@ -24,8 +24,8 @@ from .storage import StorageError, StoredTable, token_digest
 from .table import BotEnded, Table
 
 if TYPE_CHECKING:
-    from .server import Server
-    from .session import Session
+    from .ports import Host as Server
+    from .ports import Client as Session
 
 PAGE_SIZE = 200
 """The most tables one `tables` answer lists."""

@@ -21,8 +21,8 @@ from .records import write_record
 from .secret import SecretRounds
 
 if TYPE_CHECKING:
-    from .session import Session
-    from .table import Table
+    from .ports import Client as Session
+    from .ports import TableRoom as Table
 
 TURN_PHASES = ("card", "main", "place")
 UNTIMED_REVEAL_MIN = 5.0

@@ -35,7 +35,7 @@ from .table import Table
 
 if TYPE_CHECKING:
     from .play import Play
-    from .server import Server
+    from .ports import Host as Server
 
 ERROR = 40
 

@@ -14,8 +14,8 @@ from dungeon_twister.protocol import Join, Joined, Left, OpponentBack, OpponentL
 from .logs import log
 
 if TYPE_CHECKING:
-    from .session import Session
-    from .table import Table
+    from .ports import Client as Session
+    from .ports import TableRoom as Table
 
 
 @dataclass

@@ -23,8 +23,8 @@ from .sanitize import clean_chat, name_problem
 from .table import Enter, Gone, Request
 
 if TYPE_CHECKING:
-    from .server import Server
-    from .table import Table
+    from .ports import Host as Server
+    from .ports import TableDoor as Table
 
 VERSION = "0.1.0"
 HELLO_SECONDS = 10.0

@@ -22,8 +22,8 @@ from .storage import StorageError
 from .viewing import ViewPoint, render, table_view
 
 if TYPE_CHECKING:
-    from .lobby import Lobby
-    from .session import Session
+    from .ports import Directory as Lobby
+    from .ports import Client as Session
 
 INBOX_SIZE = 64
 REPLAY_MAX = 80

@@ -1,0 +1,121 @@
+"""The narrow views the server's parts have of one another, as typing Protocols.
+
+The server owns the lobby and the connections; the lobby owns the tables; a table owns its play and seating. The
+owned parts call back into their owners through these Protocols instead of importing the owner's module, so the
+import graph stays a tree (tests/test_architecture.py checks it) and each part can be read, and tested, with only
+what it really uses of the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import trio
+
+    from dungeon_twister.protocol import Message, ProtocolError, TableOptions
+
+    from .config import ServerConfig
+    from .storage import Storage
+
+
+class Client(Protocol):
+    """A connection as a table or the lobby sees it (session.Session)."""
+
+    id: str
+    name: str | None
+    bot_name: str | None
+    """The bot name reserved for this in-memory connection (None for a person's)."""
+    conn: Any
+    """Its sans-IO protocol connection (the lobby reads its `state`)."""
+
+    @property
+    def is_spectator(self) -> bool: ...
+
+    def send(self, message: Message) -> None:
+        """Queue a message; never blocks."""
+
+    def send_error(self, error: ProtocolError) -> None: ...
+
+    def drop(self, reason: str) -> None:
+        """Close this connection at once (another one took its seat, or the server could not save)."""
+
+
+class Host(Protocol):
+    """The server as the lobby, the connections and recovery see it (server.Server)."""
+
+    config: ServerConfig
+    closing: bool
+    sessions: set
+    network_sessions: int
+    lobby: Directory
+    storage: Storage
+    seed_source: Callable[[], int]
+
+    def start(self, async_fn, *args) -> None:
+        """Run a task in the server's nursery."""
+
+    def connect_memory(self, *, lockstep: bool = False, bot_name: str | None = None) -> trio.abc.Stream: ...
+
+    def session_gone(self, session: Client) -> None: ...
+
+
+class Directory(Protocol):
+    """The lobby as a table and its seating see it (lobby.Lobby)."""
+
+    server: Host
+    store: Storage
+    tokens: Any
+    names: dict[str, object]
+
+    def issue_token(self, table: TableRoom, seat: str | None, name: str) -> str: ...
+
+    def revoke_token(self, token) -> None: ...
+
+    def hold_name(self, name: str, session: Client, holder: tuple) -> None: ...
+
+    def release_name(self, name: str | None, owner: object) -> None: ...
+
+    def bot_name(self, kind: str) -> str: ...
+
+    def spawn_bot(self, table: TableRoom, seat: str, kind: str, name: str, think: float = 0.0,
+                  resume=None) -> None: ...
+
+    def table_closed(self, table: TableRoom, *, stored: bool = True) -> None: ...
+
+    def table_infos(self, offset: int = 0, limit: int | None = None): ...
+
+
+class TableDoor(Protocol):
+    """A table as a connection sees it: where to send its requests (table.Table)."""
+
+    id: str
+    join_code: str | None
+
+    async def submit(self, item) -> bool: ...
+
+
+class TableRoom(TableDoor, Protocol):
+    """A table as its own parts (play.Play, seating.Seating) and the lobby see it (table.Table)."""
+
+    lobby: Directory
+    options: TableOptions
+    creator: str | None
+    grace: int
+    play: Any
+    seating: Any
+
+    def names(self) -> dict: ...
+
+    def point(self): ...
+
+    def publish(self, payloads: list) -> None: ...
+
+    def send_to(self, seat: str, message: Message) -> None: ...
+
+    def send_all(self, message: Message, but: Client | None = None) -> None: ...
+
+    def catch_up(self, session: Client, seat: str | None, last_event: int | None) -> None: ...
+
+    def note_if_empty(self) -> None: ...
