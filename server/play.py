@@ -221,7 +221,7 @@ class Play:
         for key, at in sorted(self._reveal_by.items(), key=lambda item: item[1]):
             if self.running and not self.held and at <= now and key in self._reveal_by:
                 del self._reveal_by[key]
-                self._force(key[1], key[0], any_legal=True)
+                self.force(key[1], key[0], any_legal=True)
         while self.deadlines is not None and self.running and (
                 deadline := self.deadlines.due(trio.current_time())) is not None:
             if deadline.kind == "turn":
@@ -231,7 +231,7 @@ class Play:
                 if deadline.kind == "place":
                     self._timeout_actions(deadline.seat, lambda: self.game.state.phase == "place", once=True)
                 else:
-                    self._force(deadline.seat, deadline.key[1])
+                    self.force(deadline.seat, deadline.key[1])
 
     def _turn_over(self, deadline: Deadline) -> None:
         key = deadline.key
@@ -256,9 +256,10 @@ class Play:
             self._step(events, before=[{"kind": "timeout", "seat": seat, "actions": texts}])
         return bool(texts)
 
-    def _force(self, seat: str, purpose: str, any_legal: bool = False) -> None:
+    def force(self, seat: str, purpose: str, any_legal: bool = False, why: str = "timeout") -> None:
         """A combat card not committed or not revealed in time: the +0 stands for it (BG-OPT-04). With
-        `any_legal` (DT-050), a choice without a rules fallback (the team) gets the first legal one."""
+        `any_legal` (DT-050, DT-091), a choice without a rules fallback (the team) gets the first legal one.
+        `why` heads the record's comment ("timeout", or "restart" for a bot's secret lost with the old process)."""
         if secret_purpose(self.game.state, seat) != purpose:
             return
         fallback = timeout_action(self.game.state, seat)
@@ -268,7 +269,7 @@ class Play:
             return
         text = format_action(fallback)
         nonce = self.rounds.force(seat, purpose, text)
-        self.game.record.comment(f"timeout {seat} {purpose} {text}", {
+        self.game.record.comment(f"{why} {seat} {purpose} {text}", {
             "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
         self.table.publish([{"kind": "timeout", "seat": seat, "purpose": purpose, "actions": [text]}])
         self._send_commitments(purpose)

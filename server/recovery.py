@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.engine import (SEATS, format_action, legal_actions, parse_action, secret_purpose,
-                                    timeout_action)
+from dungeon_twister.engine import SEATS, parse_action, secret_purpose
 from dungeon_twister.protocol import ActionOk, OpponentReveal, ResumeInfo, TableOptions
 
 from .lobby import Digest, TokenRef
@@ -149,12 +148,4 @@ def _force_lost_secret(play: Play, seat: str) -> None:
     purpose = secret_purpose(state, seat)
     if purpose is None or seat not in play.rounds.committed(purpose) or seat in play.rounds.opened(purpose):
         return
-    fallback = timeout_action(state, seat) or legal_actions(state, seat)[0]
-    text = format_action(fallback)
-    nonce = play.rounds.force(seat, purpose, text)
-    play.game.record.comment(f"restart {seat} {purpose} {text}: the bot's secret was lost", {
-        "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
-    play.table.publish([{"kind": "timeout", "seat": seat, "purpose": purpose, "actions": [text]}])
-    play._send_commitments(purpose)
-    if play.rounds.ready(purpose):
-        play._complete(purpose)
+    play.force(seat, purpose, any_legal=True, why="restart")
