@@ -92,13 +92,17 @@ class FakeListener:
         return await self._incoming.receive()
 
 
+HANG_GUARD_MOCK_SECONDS = 3600.0
+"""On the autojump MockClock: reached only when every task waits (a hang), never because the machine is slow."""
+
+
 @asynccontextmanager
 async def running_client() -> AsyncIterator[tuple[Session, FakeListener]]:
     """A client session with its network task; it quits at the end of the block. The tests run on pytest-trio's
     autojump_clock (MockClock): the limit is in mock seconds, reached only if everything waits (a hang)."""
     session = Session(ClientState("ann"))
     listener = FakeListener()
-    with trio.fail_after(3600):
+    with trio.fail_after(HANG_GUARD_MOCK_SECONDS):
         async with trio.open_nursery() as nursery:
             nursery.start_soon(run_network, session, "fake", 0, listener.connect)
             yield session, listener

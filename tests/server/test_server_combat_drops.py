@@ -8,7 +8,7 @@ import trio
 from dungeon_twister.protocol import (Joined, OpponentCommit, OpponentReveal, PlayerConnection, ResumeInfo,
                                       TableEvent, TableOptions)
 from test_server_resume import play_until
-from test_server_support import Client, KeepingConnection, Scripted, find_seed, running_server, seated_pair
+from test_server_support import HANG_GUARD, Client, KeepingConnection, Scripted, find_seed, running_server, seated_pair
 
 SECRET_SECONDS = 5  # BG-OPT-04: a combat card within 5 seconds of the opponent's commitment
 GRACE_SECONDS = 60  # the server's default grace period
@@ -21,7 +21,7 @@ CASES = [(step, crashed, timers)
 
 @pytest.mark.parametrize(("step", "crashed", "timers"), CASES)
 async def test_BG_OPT_04_combat_survives_a_drop(step, crashed, timers, autojump_clock):
-    with trio.fail_after(600):  # on the mock clock
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
         await _drop_during_combat(step, crashed, timers)
 
 

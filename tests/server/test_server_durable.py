@@ -40,7 +40,7 @@ from dungeon_twister.protocol import (
 from dungeon_twister.server.storage import (DATABASE_NAME, EXIT_STORE_UNUSABLE, SCHEMA_VERSION, SqliteStorage,
                                             StorageError, open_storage)
 from test_server_resume import play_until
-from test_server_support import Client, KeepingConnection, Scripted, find_seed, running_server, seated_pair
+from test_server_support import HANG_GUARD, Client, KeepingConnection, Scripted, find_seed, running_server, seated_pair
 
 COMBAT_SEED = find_seed("combat_declared", False, 120, hint=23)
 
@@ -139,7 +139,7 @@ async def test_a_commit_made_before_a_restart_is_opened_after_it(tmp_path):
 async def test_timers_wait_for_both_players_after_a_restart_then_start_afresh(tmp_path, autojump_clock):
     """DT-090: after a restart no timer runs until both players are back, then each starts with its full time
     (BG-OPT-02: 2 minutes for the turn), so that a restart never costs anyone his turn."""
-    with trio.fail_after(10_000):
+    with trio.fail_after(HANG_GUARD):
         async with server_on(tmp_path, seeds=(21,), grace_seconds=600) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(timers=True, beginner=True), memory=True)
             players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}

@@ -30,14 +30,14 @@ from dungeon_twister.protocol import (
     Welcome,
 )
 from test_server_resume import play_until
-from test_server_support import SOFTWARE, Client, Scripted, running_server, seated_pair
+from test_server_support import HANG_GUARD, SOFTWARE, Client, Scripted, running_server, seated_pair
 
 
 # --- finding 3: a token is valid only for its role ---------------------------------------------------------
 
 
 async def test_a_seat_token_is_refused_on_a_spectator_connection(autojump_clock):
-    with trio.fail_after(300):  # on the mock clock
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
         await _seat_token_on_a_spectator_connection()
 
 
@@ -148,7 +148,7 @@ async def test_humans_may_not_take_a_bot_name_and_the_bot_gets_its_own(autojump_
 
 
 async def test_a_bot_that_cannot_get_its_name_frees_the_seat_and_says_so(autojump_clock, monkeypatch):
-    with trio.fail_after(100):  # on the mock clock
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
         await _bot_without_its_name(monkeypatch)
 
 
@@ -255,7 +255,7 @@ async def test_a_flood_of_list_tables_in_one_write_does_not_freeze_the_server(au
             assert (await honest.expect(Tables)).total == 100
             assert session in server.sessions and session._queued_frames() < server.config.outbox_frames
         # The flooder's outbox overflowed: he alone is dropped.
-        with trio.fail_after(10):
+        with trio.fail_after(HANG_GUARD):  # mock seconds: only a hang gets there
             while session in server.sessions:
                 await trio.sleep(0.1)
         await honest.send(ListTables(limit=1))
@@ -335,7 +335,7 @@ async def test_a_spectator_chat_flood_does_not_disconnect_the_players(autojump_c
 
 
 async def test_a_slow_reader_misses_chat_instead_of_being_dropped(autojump_clock):
-    with trio.fail_after(100):  # on the mock clock
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
         await _slow_reader()
 
 

@@ -7,7 +7,7 @@ from dungeon_twister.engine.rng import Rng
 from dungeon_twister.protocol import OpponentCommit, OpponentReveal, RevealMismatch, TableOptions, Timer
 from dungeon_twister.server.deadlines import Deadlines
 from dungeon_twister.server.viewing import legal_texts
-from test_server_support import Scripted, find_seed, running_server, seated_pair
+from test_server_support import HANG_GUARD, Scripted, find_seed, running_server, seated_pair
 from test_server_resume import play_until
 
 TIMED = dict(timers=True, beginner=True)
@@ -18,7 +18,7 @@ def timers_for(client, seat: str) -> list[int]:
 
 
 async def test_a_turn_times_out_after_two_minutes(autojump_clock):
-    with trio.fail_after(10_000):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
             assert timers_for(blue, "B") == timers_for(blue, "Y") == []  # no timer for the team choice
@@ -37,7 +37,7 @@ async def test_a_turn_times_out_after_two_minutes(autojump_clock):
 
 
 async def test_a_combat_card_not_committed_in_time_is_the_zero(autojump_clock):
-    with trio.fail_after(10_000):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
             players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
@@ -64,7 +64,7 @@ async def test_a_combat_card_not_committed_in_time_is_the_zero(autojump_clock):
 
 
 async def test_the_opponent_who_does_not_place_the_revealers_objects_passes(autojump_clock):
-    with trio.fail_after(10_000):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(find_seed("opponent_places", True, 60, hint=3),)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
             players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
@@ -103,7 +103,7 @@ def test_a_speed_potion_adds_a_minute_and_the_turn_clock_pauses():
 
 
 async def test_a_combat_card_not_revealed_in_time_is_the_zero(autojump_clock):
-    with trio.fail_after(10_000):
+    with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
             players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
