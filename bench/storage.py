@@ -33,6 +33,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--dir", type=Path, default=Path.cwd())
     args = parser.parse_args()
+    args.dir.mkdir(parents=True, exist_ok=True)  # measure on the disk the server's data dir would use
     rows = []
     for sync in ("full", "normal", "memory"):
         with tempfile.TemporaryDirectory(dir=args.dir) as directory:
