@@ -65,8 +65,18 @@ def _refused(session: Session, message: Refused) -> None:
     session.state.say(f"the server refused us: {message.reason or message.code} ({message.code})")
 
 
+MAX_LISTED_TABLES = 1000
+"""The lobby follows the server's pages (`more`) up to this many tables: enough to choose from, bounded."""
+
+
 def _tables(session: Session, message: Tables) -> None:
-    session.state.tables = list(message.tables)
+    """A page of the table list: the first replaces the list, the next ones extend it, and while the server says
+    `more`, the next page is asked for."""
+    state = session.state
+    fresh = session.tables_offset == 0
+    state.tables = list(message.tables) if fresh else state.tables + list(message.tables)
+    if message.more and message.tables and len(state.tables) < MAX_LISTED_TABLES:
+        session.list_tables(offset=len(state.tables))
 
 
 def _table_created(session: Session, message: TableCreated) -> None:

@@ -26,7 +26,10 @@ class SessionPort(Protocol):
     def write(self, data: bytes) -> None:
         """Write an already encoded frame (a commit, a reveal, an error report)."""
 
-    def list_tables(self) -> None: ...
+    tables_offset: int
+    """The offset of the table-list page asked for last (0: a fresh list)."""
+
+    def list_tables(self, offset: int = 0) -> None: ...
 
     def join(self, table: str, seat: str | None = None, join_code: str | None = None) -> None: ...
 

@@ -112,6 +112,8 @@ class Session:
         self.token: str | None = None
         """The resume token of our seat (or watch)."""
         self.grace = DEFAULT_GRACE
+        self.tables_offset = 0
+        """The offset of the table-list page asked for last (0: a fresh list)."""
         self.held: HeldSeat | None = None
         """Our seat and its pending secret rounds, as in the seat file."""
         self.seat_file = seat_file
@@ -390,7 +392,7 @@ class Session:
             return
         self.state.reconnecting = None
         self._current = replace(plan, until=None, attempt=0)
-        self.send(ListTables())
+        self.list_tables()
         for message in plan.then:
             self.send(message)
 
@@ -413,8 +415,10 @@ class Session:
         return False
 
     # --- requests from commands ------------------------------------------------------------------------
-    def list_tables(self) -> None:
-        self.send(ListTables())
+    def list_tables(self, offset: int = 0) -> None:
+        """Ask for the table list from `offset` on (0: a fresh list; the inbox asks for the pages that follow)."""
+        self.tables_offset = offset
+        self.send(ListTables(offset=offset))
 
     def create_table(self, options: TableOptions, setup: TableSetup = TableSetup()) -> None:
         """Create a table, then join it (and seat a bot, if `setup` says so)."""
