@@ -13,22 +13,22 @@ networking (trio) share one loop: see guest.py.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import getpass
 import re
 import signal
 import sys
+from typing import TYPE_CHECKING
 
-from dungeon_twister.protocol import DEFAULT_PORT, CreateTable, Role, Spectate, TableOptions
+if TYPE_CHECKING:
+    from .session import Session
+    from .ui import ClientUI
 
-from .guest import TrioGuest
-from .held import SeatFile
-from .local_server import LocalServer, ServerStartError
-from .network import run_network
-from .session import Session, TableSetup
-from .state import ClientState
-from .ui import ClientUI
+# Only the command line is imported at start: the protocol, the engine, trio and prompt_toolkit are imported by the
+# command that needs them, so `dt-client --help` (and a mistyped command) answers at once.
 
+DEFAULT_PORT = 7777
+"""protocol.DEFAULT_PORT, written out so that parsing the command line imports no protocol (a test keeps the two
+equal)."""
 NAME_LIMIT = 32
 QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Signals on which the client exits like on `quit`, restoring the terminal (a held seat stays held)."""
@@ -85,6 +85,12 @@ def default_name() -> str:
 
 
 def connect_command(args: argparse.Namespace) -> int:
+    from dungeon_twister.protocol import Role, Spectate
+
+    from .held import SeatFile
+    from .session import Session
+    from .state import ClientState
+
     host, port = args.address
     if args.spectate:
         session = Session(ClientState(args.name), Role.SPECTATOR, then=(Spectate(args.spectate),))
@@ -94,6 +100,12 @@ def connect_command(args: argparse.Namespace) -> int:
 
 
 def play_command(args: argparse.Namespace) -> int:
+    from dungeon_twister.protocol import CreateTable, TableOptions
+
+    from .local_server import LocalServer, ServerStartError
+    from .session import Session, TableSetup
+    from .state import ClientState
+
     options = TableOptions(target_vp=args.vp, beginner=args.beginner)
     session = Session(ClientState(args.name), then=(CreateTable(options),))
     session.setup = TableSetup(seat=args.seat, bot=args.bot)
@@ -107,6 +119,10 @@ def play_command(args: argparse.Namespace) -> int:
 
 def run_client(session: Session, host: str, port: int) -> int:
     """Run the UI and the networking until the user quits."""
+    import asyncio
+
+    from .ui import ClientUI
+
     session.state.server = f"{host}:{port}"
     asyncio.run(_run(ClientUI(session), session, host, port))
     return 0
@@ -114,6 +130,11 @@ def run_client(session: Session, host: str, port: int) -> int:
 
 async def _run(ui: ClientUI, session: Session, host: str, port: int) -> None:
     """The UI on asyncio, the networking as trio's guest; a crash of the networking ends the UI and is raised."""
+    import asyncio
+
+    from .guest import TrioGuest
+    from .network import run_network
+
     guest = TrioGuest()
     guest.start(run_network, session, host, port)
 

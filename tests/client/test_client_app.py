@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import subprocess
 import sys
 import threading
 
@@ -141,7 +142,7 @@ def test_a_crash_of_the_networking_ends_the_ui_and_is_raised(monkeypatch):
         await trio.sleep(0)
         raise RuntimeError("network bug")
 
-    monkeypatch.setattr(app, "run_network", broken_network)
+    monkeypatch.setattr("dungeon_twister.client.network.run_network", broken_network)
     with create_pipe_input() as pipe:
         ui = ClientUI(Session(ClientState("ann")), input=pipe, output=DummyOutput())
         with pytest.raises(RuntimeError, match="network bug"):
@@ -220,3 +221,16 @@ def test_the_client_talks_to_a_server_through_trio_while_prompt_toolkit_runs_on_
         if not server.thread.is_alive():
             break
     assert not server.thread.is_alive(), "the client closed its connection when quitting"
+
+
+def test_the_command_line_imports_nothing_heavy_before_it_is_needed():
+    """`dt-client --help` answers at once: parsing the command line imports no protocol, engine, trio or
+    prompt_toolkit (checked by the modules loaded, not by a clock)."""
+    code = ("import sys\nfrom dungeon_twister.client import app\n"
+            "try:\n    app.main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "heavy = ('trio', 'prompt_toolkit', 'msgpack', 'dungeon_twister.engine', 'dungeon_twister.protocol')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m.startswith(heavy)))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+    from dungeon_twister.protocol import DEFAULT_PORT
+    assert app.DEFAULT_PORT == DEFAULT_PORT

@@ -81,7 +81,7 @@ def test_a_termination_signal_restores_the_terminal_and_keeps_the_seat(monkeypat
     async def quiet_network(session, host, port) -> None:
         await trio.sleep_forever()
 
-    monkeypatch.setattr(app, "run_network", quiet_network)
+    monkeypatch.setattr("dungeon_twister.client.network.run_network", quiet_network)
     terminal = io.StringIO()
     try:
         with create_pipe_input() as pipe:
