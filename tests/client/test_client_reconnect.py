@@ -80,6 +80,15 @@ async def seat_with_grace(server: FakeServer, session: Session, grace: int | Non
     await trio.testing.wait_all_tasks_blocked()
 
 
+async def seated_then_cut(network: Network, session: Session, grace: int | None) -> None:
+    """The client takes a seat (the server announcing `grace`), then the network goes down and the connection
+    drops: every further connection attempt fails until the test sets `network.down` back to False."""
+    server = await network.server()
+    await seat_with_grace(server, session, grace)
+    network.down = True
+    await server.stream.aclose()
+
+
 def test_the_delay_grows_from_half_a_second_to_five():
     assert [backoff(n) for n in range(1, 8)] == [0.5, 1, 2, 4, 5, 5, 5]
 
@@ -87,11 +96,8 @@ def test_the_delay_grows_from_half_a_second_to_five():
 async def test_a_lost_seat_is_tried_again_until_the_grace_announced_in_joined_runs_out(autojump_clock):
     network = Network()
     async with client(network) as session:
-        server = await network.server()
-        await seat_with_grace(server, session, 10)
-        lost_at = trio.current_time()
-        network.down = True
-        await server.stream.aclose()
+        await seated_then_cut(network, session, 10)
+        lost_at = trio.current_time()  # mock time stands still while the client is cut off
         await trio.sleep(5.2)
         # The countdown: attempts 1 (at once), 2 (+0.5), 3 (+1.5), 4 (+3.5) failed; the 5th is at +7.5.
         assert message_bar(session.state, trio.current_time()) == [(
@@ -107,10 +113,7 @@ async def test_a_lost_seat_is_tried_again_until_the_grace_announced_in_joined_ru
 async def test_the_seat_is_resumed_when_the_server_answers_again_within_the_grace(autojump_clock):
     network = Network()
     async with client(network) as session:
-        server = await network.server()
-        await seat_with_grace(server, session, 60)
-        network.down = True
-        await server.stream.aclose()
+        await seated_then_cut(network, session, 60)
         await trio.sleep(30)
         network.down = False  # a drop of 30 s: 4 attempts would have given up after 3.5 s
         second = await network.server()
@@ -125,10 +128,7 @@ async def test_the_seat_is_resumed_when_the_server_answers_again_within_the_grac
 async def test_reconnect_tries_at_once_instead_of_waiting(autojump_clock):
     network = Network()
     async with client(network) as session:
-        server = await network.server()
-        await seat_with_grace(server, session, 60)
-        network.down = True
-        await server.stream.aclose()
+        await seated_then_cut(network, session, 60)
         await trio.sleep(2)  # attempts at +0, +0.5, +1.5; the next one would be at +3.5
         network.down = False
         session.reconnect()
@@ -140,10 +140,7 @@ async def test_reconnect_tries_at_once_instead_of_waiting(autojump_clock):
 async def test_reconnect_after_giving_up_tries_for_a_whole_grace_again(autojump_clock):
     network = Network()
     async with client(network) as session:
-        server = await network.server()
-        await seat_with_grace(server, session, 3)
-        network.down = True
-        await server.stream.aclose()
+        await seated_then_cut(network, session, 3)
         await trio.sleep(10)
         assert session.state.reconnecting is None and len(network.attempts) == 1 + 4  # +0, +0.5, +1.5, +3
         network.down = False

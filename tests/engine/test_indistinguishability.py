@@ -229,10 +229,7 @@ def test_room_tokens_which_token_lies_in_which_room_stays_hidden(seed, beginner,
         return  # the game ended before X hid two tokens (counted below as an example with nothing compared)
     first = rng.choice(in_rooms)
     second = rng.choice([t for t in in_rooms + behind if t != first])
-    sigma = {first: second, second: first}
-    outcome = run_twins(a, relabel(a, x, sigma), x, sigma, rng, _relabel_public(x, sigma))
-    _record("room tokens", outcome)
-    assert outcome.problems == []
+    assert_swap_unseen(a, x, first, second, rng, "room tokens")
 
 
 @PROFILE
@@ -253,9 +250,15 @@ def test_start_zone_team_arrangement_stays_hidden(seed, beginner, x, pick, momen
         on_start = sorted(t.id for t in mine if t.id in chosen)
     first = rng.choice(on_start)
     second = rng.choice(sorted(t.id for t in mine if t.id != first))
+    assert_swap_unseen(a, x, first, second, rng, "start zone")
+
+
+def assert_swap_unseen(a, x: str, first: str, second: str, rng: Rng, label: str) -> None:
+    """Swap the identities of X's tokens `first` and `second` and play the twins on: they must look the same to
+    X's opponent and a spectator until the rules reveal one of the two."""
     sigma = {first: second, second: first}
     outcome = run_twins(a, relabel(a, x, sigma), x, sigma, rng, _relabel_public(x, sigma))
-    _record("start zone", outcome)
+    _record(label, outcome)
     assert outcome.problems == []
 
 
@@ -263,8 +266,8 @@ def test_start_zone_team_arrangement_stays_hidden(seed, beginner, x, pick, momen
 @given(moment=st.integers(0, 16), characters=st.integers(4, 7), seed=GAME["seed"], x=GAME["x"], pick=GAME["pick"])
 def test_handicap_characters_left_out_stay_hidden(seed, x, pick, moment, characters):
     """X plays a handicap game with fewer characters (BG-OPT-08): swap a character X leaves out (or, its choice
-    still pending, will leave out) with another of X's hidden characters. Never public in the engine (the
-    server's forwarding of the team choice is another matter: see the report of issue 6)."""
+    still pending, will leave out) with another of X's hidden characters. Never public in the engine; the server
+    holds the team reveal that names them until the game ends (DT-043, tests/server/test_server_twins.py)."""
     rng = Rng(pick)
     options = Options(handicap=Handicap(x, characters=characters))
     a = walk(options, seed, moment, Rng(seed), lambda s: s.phase in ("team", "hide"), 60)
@@ -275,10 +278,7 @@ def test_handicap_characters_left_out_stay_hidden(seed, x, pick, moment, charact
         out = {t.id for t in mine if t.where == "unused"} or {t.id for t in mine}
     first = rng.choice(sorted(out))
     second = rng.choice(sorted(t.id for t in mine if t.id != first))
-    sigma = {first: second, second: first}
-    outcome = run_twins(a, relabel(a, x, sigma), x, sigma, rng, _relabel_public(x, sigma))
-    _record("handicap", outcome)
-    assert outcome.problems == []
+    assert_swap_unseen(a, x, first, second, rng, "handicap")
 
 
 @settings(PROFILE, max_examples=8)

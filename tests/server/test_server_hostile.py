@@ -36,6 +36,14 @@ from test_server_support import HANG_GUARD, SOFTWARE, Client, Scripted, running_
 # --- finding 3: a token is valid only for its role ---------------------------------------------------------
 
 
+
+async def watching(server, table: str) -> Client:
+    """A spectator named watcher, over an in-memory stream, watching `table` (its snapshot received)."""
+    watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+    await watcher.send(Spectate(table))
+    await watcher.expect(Snapshot)
+    return watcher
+
 async def test_a_seat_token_is_refused_on_a_spectator_connection(autojump_clock):
     with trio.fail_after(HANG_GUARD):  # on the mock clock
         await _seat_token_on_a_spectator_connection()
@@ -70,16 +78,12 @@ async def _seat_token_on_a_spectator_connection():
 async def test_a_watch_token_is_refused_on_a_player_connection(autojump_clock):
     async with running_server(seeds=(21,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
-        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
-        await watcher.send(Spectate(table))
-        await watcher.expect(Snapshot)
+        watcher = await watching(server, table)
         token = watcher.token
         await watcher.send(Leave())
         await watcher.expect(Left)
         await watcher.close()
-        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
-        await watcher.send(Spectate(table))
-        await watcher.expect(Snapshot)
+        watcher = await watching(server, table)
         token = watcher.token
         await watcher.close()
 
@@ -268,9 +272,7 @@ async def test_a_flood_of_list_tables_in_one_write_does_not_freeze_the_server(au
 async def test_nothing_of_a_gone_connection_is_retained(autojump_clock):
     async with running_server(seeds=(21,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
-        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
-        await watcher.send(Spectate(table))
-        await watcher.expect(Snapshot)
+        watcher = await watching(server, table)
         (session,) = [s for s in server.sessions if s.name == "watcher"]
         gone = weakref.ref(session)
         await watcher.send_raw((1_000_000).to_bytes(4, "big") + b"\x81" * 500_000)  # an unfinished frame
@@ -311,9 +313,7 @@ async def test_a_frame_trickled_byte_by_byte_is_dropped_at_its_deadline(autojump
 async def test_a_spectator_chat_flood_does_not_disconnect_the_players(autojump_clock):
     async with running_server(seeds=(21,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
-        watcher = await Client.connect(server, "watcher", "spectator", memory=True)
-        await watcher.send(Spectate(table))
-        await watcher.expect(Snapshot)
+        watcher = await watching(server, table)
         first = watcher.conn.send(Chat("\x1b[2J\x1b[31mred\u202eevil\x07\tbell\x9b"))
         await watcher.send_raw(first + b"".join(watcher.conn.send(Chat(f"spam {i}")) for i in range(10_000)))
         limited = await watcher.expect(Error)
