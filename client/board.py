@@ -10,6 +10,9 @@ Each square is 5 characters wide:
   `  ◦  `  a marked start square;  `░░░░░` a face-down room (its hidden tokens are shown by colour)
 
 Edges: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open portcullis, `╱` broken portcullis.
+
+Everything but the tokens is drawn once per layout and cached (see "the layout cache" below): a render on an
+unchanged layout only puts the tokens and the hidden-token colours on it (issue 7: one render <= 1 ms).
 """
 
 from __future__ import annotations
@@ -48,8 +51,8 @@ def square_name(square: Square) -> str:
 
 
 def render_board(view: dict) -> list[StyleAndTextTuples]:
-    """The board as lines of (style, text) fragments."""
-    return _Board(view).lines()
+    """The board as lines of (style, text) fragments: the cached layout of the view, with its tokens on it."""
+    return _layout(view).render(view)
 
 
 def board_text(view: dict) -> str:
@@ -57,53 +60,226 @@ def board_text(view: dict) -> str:
     return "\n".join("".join(text for _, text in line) for line in render_board(view))
 
 
-class _Board:
-    def __init__(self, view: dict) -> None:
-        self.view = view
-        self.height = ROOM * view["rows"]
-        self.catalogue = catalogue(view.get("set"))
-        self.rooms = {room["slot"]: room for room in view["rooms"]}
-        self.pits = {square_of(name) for name in view["pits"]}
-        self.gears = {square_of(name): slot for slot, name in view["gears"].items()}
-        self.edges: dict[frozenset[Square], str] = {}
-        for a, b, _ in view["walls"]:
-            self.edges[frozenset((square_of(a), square_of(b)))] = "wall"
-        for a, b, state in view["portcullises"]:
-            self.edges[frozenset((square_of(a), square_of(b)))] = state
-        self.tokens: dict[Square, list[dict]] = {}
+# --- the layout cache -----------------------------------------------------------------------------------------
+# Walls, portcullises, pits, rotation mechanisms, room frames, labels and face-down rooms change only when the
+# layout does (a room revealed or rotated, a portcullis opened or broken): they are drawn once per layout and kept,
+# and each render puts only the tokens on the board and the colours of the hidden tokens in the face-down rooms.
+# The layout is drawn from LAYOUT_FIELDS of the view and the set's catalogue and from nothing else, and a cached
+# layout is used only for a view whose LAYOUT_FIELDS are equal and whose catalogue is the same object, so a render
+# from the cache is the render of the view itself (and nothing of one view reaches the render of another).
+
+LAYOUT_FIELDS = ("rows", "rooms", "pits", "gears", "walls", "portcullises")
+"""The view fields the layout is drawn from (and compared on); the set's catalogue too (view["set"])."""
+CACHE_SIZE = 4
+"""Layouts kept, the most recently used first: the board on screen and the few before it (a client shows one
+table; a rotation there and back, or a layout seen from another seat, finds its drawing again)."""
+
+_cache: list[_Layout] = []
+
+
+def clear_cache() -> None:
+    """Forget every cached layout (the next render draws its layout anew)."""
+    _cache.clear()
+
+
+def cached_layouts() -> int:
+    """How many layouts the cache holds (at most CACHE_SIZE)."""
+    return len(_cache)
+
+
+def _layout(view: dict) -> _Layout:
+    cat = catalogue(view.get("set"))
+    for i, layout in enumerate(_cache):
+        if layout.catalogue is cat and layout.matches(view):
+            if i:
+                del _cache[i]
+                _cache.insert(0, layout)
+            return layout
+    layout = _Layout({field: _copy(view[field]) for field in LAYOUT_FIELDS}, cat)
+    _cache.insert(0, layout)
+    del _cache[CACHE_SIZE:]
+    return layout
+
+
+def _copy(value):
+    """A copy of plain data (lists, tuples, dicts of str, int, bool, None) that shares nothing mutable with it: the
+    cache keeps the layout fields it was drawn from even if the caller changes its view in place afterwards."""
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_copy(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    return value
+
+
+class _Cell:
+    """A square that shows its tokens: its name, its ground, and what it shows when empty."""
+
+    __slots__ = ("key", "ground", "pit", "empty")
+    tokens = True
+    """Filled from the view's tokens (a _Chips from its hidden tokens)."""
+
+    def __init__(self, name: str, ground: str, pit: bool, terrain: str) -> None:
+        self.key, self.ground, self.pit = name, ground, pit
+        self.empty: StyleAndTextTuples = [(ground, terrain)]
+
+    def draw(self, here: list[dict]) -> StyleAndTextTuples:
+        """The square with its tokens (at least one) on it."""
+        if len(here) > 1:
+            here = sorted(here, key=_priority)
+        main = here[0]
+        if len(here) > 1:
+            return [(_token_style(main), _label(main)), (_second_style(here[1]), _second_label(here[1]))]
+        if self.pit:
+            return [(self.ground, "("), (_token_style(main), _label(main)), (self.ground, ")")]
+        suffix = "?" if main["face_down"] and main["id"] else " "
+        return [(self.ground, " "), (_token_style(main), _label(main)), (self.ground, suffix)]
+
+
+class _Chips:
+    """The row of a face-down room that shows the colours of its hidden tokens."""
+
+    __slots__ = ("key", "empty")
+    tokens = False
+
+    def __init__(self, slot: str) -> None:
+        self.key = slot
+        self.empty: StyleAndTextTuples = [("class:board.hidden", "░" * ROOM_SPAN)]
+
+    def draw(self, colours: list[str]) -> StyleAndTextTuples:
+        chips: StyleAndTextTuples = [("class:board.hidden-label", " ")]
+        for colour in colours:
+            chips += [(f"class:token.{colour.lower()}", colour.lower()), ("class:board.hidden-label", " ")]
+        return _centered(chips, ("class:board.hidden", "░"))
+
+
+class _Layout:
+    """The drawn layout of a board: every line without tokens, and each rank line as static runs of fragments
+    between the squares (and face-down room rows) that tokens (and hidden-token colours) fill in."""
+
+    def __init__(self, fields: dict, cat) -> None:
+        self.fields, self.catalogue = fields, cat
+        board = _Board(fields, cat)
+        self.lines: list[StyleAndTextTuples] = [board.header(), board.files(), board.edge_line(board.height)]
+        self.ranks: dict[int, tuple[int, list[tuple[StyleAndTextTuples, _Cell | _Chips | None]]]] = {}
+        self.rank_of: dict[str, int] = {}
+        """The rank of every square name that shows tokens; a token elsewhere (in a face-down room) is not drawn."""
+        self.chip_ranks: dict[str, int] = {}
+        for y in range(board.height, -2, -1):
+            pieces = board.square_line(y)
+            runs: list[tuple[StyleAndTextTuples, _Cell | _Chips | None]] = []
+            static: StyleAndTextTuples = []
+            line: StyleAndTextTuples = []
+            for piece in pieces:
+                if isinstance(piece, (_Cell, _Chips)):
+                    runs.append((static, piece))
+                    static = []
+                    line += piece.empty
+                    (self.rank_of if piece.tokens else self.chip_ranks)[piece.key] = y
+                else:
+                    static.append(piece)
+                    line.append(piece)
+            runs.append((static, None))
+            self.ranks[y] = (len(self.lines), runs)
+            self.lines.append(line)
+            self.lines.append(board.edge_line(y - 1))
+        self.lines += [board.files(), board.title("Blue start zone (rank 0)")]
+
+    def matches(self, view: dict) -> bool:
+        fields = self.fields
+        return all(view[field] == fields[field] for field in LAYOUT_FIELDS)
+
+    def render(self, view: dict) -> list[StyleAndTextTuples]:
+        rank_of, chip_ranks = self.rank_of, self.chip_ranks
+        tokens: dict[str, list[dict]] = {}
+        colours: dict[str, list[str]] = {}
+        busy: set[int] = set()
         for token in view["tokens"]:
-            self.tokens.setdefault(square_of(token["square"]), []).append(token)
-        self.hidden: dict[str, list[str]] = {}
+            name = token["square"]
+            if name not in rank_of:  # in a face-down room (not drawn), or a square name written another way
+                name = square_name(square_of(name))
+            y = rank_of.get(name)
+            if y is not None:
+                tokens.setdefault(name, []).append(token)
+                busy.add(y)
         for token in view["hidden"]:
-            self.hidden.setdefault(token["slot"], []).append(token["colour"])
+            y = chip_ranks.get(token["slot"])
+            if y is not None:
+                colours.setdefault(token["slot"], []).append(token["colour"])
+                busy.add(y)
+        out = [list(line) for line in self.lines]
+        for y in busy:
+            index, runs = self.ranks[y]
+            line: StyleAndTextTuples = []
+            for static, piece in runs:
+                line += static
+                if piece is None:
+                    continue
+                filled = (tokens if piece.tokens else colours).get(piece.key)
+                line += piece.draw(filled) if filled else piece.empty
+            out[index] = line
+        return out
+
+
+class _Board:
+    """The geometry of a layout and its drawing, from the layout fields of a view (LAYOUT_FIELDS) only."""
+
+    def __init__(self, fields: dict, cat) -> None:
+        self.height = ROOM * fields["rows"]
+        self.catalogue = cat
+        self.rooms = {room["slot"]: room for room in fields["rooms"]}
+        self.pits = {square_of(name) for name in fields["pits"]}
+        self.gears = {square_of(name): slot for slot, name in fields["gears"].items()}
+        self.lines_at: dict[tuple[Square, Square], str] = {}
+        """The walls and portcullises, each under both orders of its squares (a portcullis over a wall)."""
+        for a, b, kind in [(a, b, "wall") for a, b, _ in fields["walls"]] + list(fields["portcullises"]):
+            a, b = square_of(a), square_of(b)
+            self.lines_at[(a, b)] = self.lines_at[(b, a)] = kind
         marked = [n - 1 for n in self.catalogue.board.get("start_squares", [])]
         self.marked = {(x, y) for x in marked for y in (-1, self.height)}
+        self.slots = {(x, y): f"{'AB'[x // ROOM]}{y // ROOM + 1}" for x in range(WIDTH) for y in range(self.height)}
+        self.down = {square for square, slot in self.slots.items() if not self.rooms[slot]["revealed"]}
+        self.inside = {(x, y) for x in range(WIDTH) for y in range(-1, self.height + 1)}
+        self.west_of: dict[Square, str] = {}
+        self.north_of: dict[Square, str] = {}
+        """Edges already worked out (each is asked for by a square or edge line and by two junctions)."""
 
     # --- geometry ---------------------------------------------------------------------------------
     def on_board(self, square: Square) -> bool:
-        return 0 <= square[0] < WIDTH and -1 <= square[1] <= self.height
+        return square in self.inside
 
     def slot(self, square: Square) -> str | None:
-        x, y = square
-        if 0 <= x < WIDTH and 0 <= y < self.height:
-            return f"{'AB'[x // ROOM]}{y // ROOM + 1}"
-        return None
+        return self.slots.get(square)
 
     def face_down(self, square: Square) -> bool:
-        slot = self.slot(square)
-        return slot is not None and not self.rooms[slot]["revealed"]
+        return square in self.down
 
     def edge(self, a: Square, b: Square) -> str:
         """What lies between two adjacent squares: a line kind (LINES), "hidden", "seam", "none" or "outside"."""
-        inside = self.on_board(a) + self.on_board(b)
+        inside = (a in self.inside) + (b in self.inside)
         if inside < 2:
             return "border" if inside else "outside"
-        kind = self.edges.get(frozenset((a, b)))
+        kind = self.lines_at.get((a, b))
         if kind:
             return kind
-        if self.slot(a) != self.slot(b):
+        if self.slots.get(a) != self.slots.get(b):
             return "seam"
-        return "hidden" if self.face_down(a) else "none"
+        return "hidden" if a in self.down else "none"
+
+    def west(self, x: int, y: int) -> str:
+        """The edge between square (x - 1, y) and square (x, y)."""
+        kind = self.west_of.get((x, y))
+        if kind is None:
+            kind = self.west_of[(x, y)] = self.edge((x - 1, y), (x, y))
+        return kind
+
+    def north(self, x: int, y: int) -> str:
+        """The edge between square (x, y) and square (x, y + 1)."""
+        kind = self.north_of.get((x, y))
+        if kind is None:
+            kind = self.north_of[(x, y)] = self.edge((x, y), (x, y + 1))
+        return kind
 
     def hidden_span(self, x: int, y: int) -> bool:
         """Whether square x of rank y starts the row of a face-down room (drawn as one block)."""
@@ -114,16 +290,6 @@ class _Board:
         return self.hidden_span(x, y) and self.slot((x, y)) == self.slot((x, y + 1))
 
     # --- lines ------------------------------------------------------------------------------------
-    def lines(self) -> list[StyleAndTextTuples]:
-        out = [self.header(), self.files()]
-        out.append(self.edge_line(self.height))
-        for y in range(self.height, -2, -1):
-            out.append(self.square_line(y))
-            out.append(self.edge_line(y - 1))
-        out.append(self.files())
-        out.append(self.title("Blue start zone (rank 0)"))
-        return out
-
     def header(self) -> StyleAndTextTuples:
         return self.title(f"Yellow start zone (rank {self.height + 1})")
 
@@ -134,9 +300,11 @@ class _Board:
         text = "    " + "".join(f"{f:^{CELL}} " for f in FILES)
         return [("class:board.label", text.rstrip())]
 
-    def square_line(self, y: int) -> StyleAndTextTuples:
-        line: StyleAndTextTuples = [("class:board.label", f"{y + 1:>2} ")]
-        line += self.vertical((-1, y), (0, y))
+    def square_line(self, y: int) -> list[tuple[str, str] | _Cell | _Chips]:
+        """Rank y: its fragments, with a _Cell for each square that shows tokens and a _Chips for the row of a
+        face-down room that shows the colours of its hidden tokens."""
+        line: list[tuple[str, str] | _Cell | _Chips] = [("class:board.label", f"{y + 1:>2} ")]
+        line += self.vertical(0, y)
         x = 0
         while x < WIDTH:
             if self.hidden_span(x, y):
@@ -145,7 +313,7 @@ class _Board:
             else:
                 line += self.cell((x, y))
                 x += 1
-            line += self.vertical((x - 1, y), (x, y))
+            line += self.vertical(x, y)
         line.append(("class:board.label", self.right_label(y)))
         return line
 
@@ -158,7 +326,7 @@ class _Board:
                 line += self.hidden_room_row(self.slot((x, y)), 2 * (ROOM - 1 - (y + 1) % ROOM) + 1)
                 x += ROOM
             else:
-                line += self.horizontal((x, y), (x, y + 1))
+                line += self.horizontal(x, y)
                 x += 1
             line.append(self.junction(x, y))
         return line
@@ -169,18 +337,19 @@ class _Board:
         return ""
 
     # --- edges ------------------------------------------------------------------------------------
-    def vertical(self, a: Square, b: Square) -> StyleAndTextTuples:
-        kind = self.edge(a, b)
+    def vertical(self, x: int, y: int) -> StyleAndTextTuples:
+        """The edge west of square (x, y)."""
+        kind = self.west(x, y)
         return [(EDGE_STYLE.get(kind, ""), VERTICAL.get(kind, " "))]
 
-    def horizontal(self, a: Square, b: Square) -> StyleAndTextTuples:
-        kind = self.edge(a, b)
+    def horizontal(self, x: int, y: int) -> StyleAndTextTuples:
+        """The edge north of square (x, y)."""
+        kind = self.north(x, y)
         return [(EDGE_STYLE.get(kind, ""), HORIZONTAL.get(kind, " ") * CELL)]
 
     def junction(self, x: int, y: int) -> tuple[str, str]:
         """The corner left of square column x, between rank y and rank y + 1."""
-        arms = (self.edge((x - 1, y + 1), (x, y + 1)), self.edge((x - 1, y), (x, y)),
-                self.edge((x - 1, y), (x - 1, y + 1)), self.edge((x, y), (x, y + 1)))
+        arms = (self.west(x, y + 1), self.west(x, y), self.north(x - 1, y), self.north(x, y))
         key = tuple(int(arm in LINES) for arm in arms)
         if any(key):
             return ("class:board.wall", JUNCTIONS[key])
@@ -191,18 +360,8 @@ class _Board:
         return ("", " ")
 
     # --- squares ----------------------------------------------------------------------------------
-    def cell(self, square: Square) -> StyleAndTextTuples:
-        ground = self.ground_style(square)
-        here = sorted(self.tokens.get(square, []), key=_priority)
-        if not here:
-            return [(ground, self.terrain_text(square))]
-        main = here[0]
-        if len(here) > 1:
-            return [(_token_style(main), _label(main)), (_second_style(here[1]), _second_label(here[1]))]
-        if square in self.pits:
-            return [(ground, "("), (_token_style(main), _label(main)), (ground, ")")]
-        suffix = "?" if main["face_down"] and main["id"] else " "
-        return [(ground, " "), (_token_style(main), _label(main)), (ground, suffix)]
+    def cell(self, square: Square) -> list[_Cell]:
+        return [_Cell(square_name(square), self.ground_style(square), square in self.pits, self.terrain_text(square))]
 
     def ground_style(self, square: Square) -> str:
         if square in self.pits:
@@ -227,17 +386,14 @@ class _Board:
             return "  ◦  "
         return " " * CELL
 
-    def hidden_room_row(self, slot: str, row: int) -> StyleAndTextTuples:
-        """Row `row` (0..8: square rows and the edge rows between them) of a face-down room."""
+    def hidden_room_row(self, slot: str, row: int) -> list[tuple[str, str] | _Chips]:
+        """Row `row` (0..8: square rows and the edge rows between them) of a face-down room; row 4 shows the
+        colours of the room's hidden tokens (a _Chips, filled in at each render)."""
         shade = ("class:board.hidden", "░")
         if row == 2:
             return _centered([("class:board.hidden-label", f" {slot} face down ")], shade)
-        colours = self.hidden.get(slot, [])
-        if row == 4 and colours:
-            chips: StyleAndTextTuples = [("class:board.hidden-label", " ")]
-            for colour in colours:
-                chips += [(f"class:token.{colour.lower()}", colour.lower()), ("class:board.hidden-label", " ")]
-            return _centered(chips, shade)
+        if row == 4:
+            return [_Chips(slot)]
         return [(shade[0], shade[1] * ROOM_SPAN)]
 
 

@@ -7,10 +7,14 @@ with portcullises on its east (c13|d13) and south (c12|c13) edges; B3 (W2) repea
 
 from __future__ import annotations
 
-from dungeon_twister.engine import Options, apply, new_game, parse_action, view
-from dungeon_twister.client.board import board_text, render_board
+import pytest
 
-from tests.engine.builders import position
+from dungeon_twister.client import board as board_module
+from dungeon_twister.client.board import board_text, render_board
+from dungeon_twister.engine import Options, apply, new_game, parse_action, view
+from dungeon_twister.engine import catalogue as engine_catalogue
+
+from tests.engine.builders import DEFAULT_ROOMS, _synthetic, act, position, register_synthetic
 
 
 def lines(state, seat: str = "B") -> list[str]:
@@ -87,3 +91,158 @@ def test_face_down_rooms_hidden_tokens_and_start_zones():
     assert "A3 face down" in rank(board, 14) and "B3 face down" in rank(board, 14)
     assert "░ b ░" in rank(board, 3), "the hidden Cleric shows only its colour in room A1"
     assert "Cleric" not in "\n".join(board) and "bCL" not in "\n".join(board)
+
+
+# --- the layout cache: a render from the cache is the render of the view itself ---------------------------------
+# Each test starts with an empty cache (fixture) and compares a render that goes through the cache with a fresh one,
+# drawn after clear_cache() from the same view.
+
+
+
+# --- the layout cache ------------------------------------------------------------------------------------------
+# A render through the cache must be the render of the view itself: each test compares it with a fresh render of
+# the same view (drawn with the cache emptied) and checks which layout was drawn or reused.
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    board_module.clear_cache()
+    yield
+    board_module.clear_cache()
+
+
+def fresh(v: dict):
+    """The render of a view drawn from nothing: with the cache emptied first (and put back after)."""
+    kept = list(board_module._cache)
+    board_module.clear_cache()
+    try:
+        return render_board(v)
+    finally:
+        board_module._cache[:] = kept
+
+
+def drawn_layout():
+    """The layout the last render used (the cache keeps the most recently used first)."""
+    return board_module._cache[0]
+
+
+def test_a_move_reuses_the_layout_and_renders_what_a_fresh_render_does():
+    state = position("bWA@c4 bRP@c5 yTR@c6! bTH@c7")
+    before = view(state, "B")
+    render_board(before)
+    layout = drawn_layout()
+    moved = view(act(state, "move bWA d4"), "B")
+    cached = render_board(moved)
+    assert drawn_layout() is layout and board_module.cached_layouts() == 1, "the layout did not change"
+    assert cached != render_board(before), "the token moved on the board"
+    assert cached == fresh(moved)
+    assert cell(rank(board_text(moved).splitlines(), 4), "d") == " bWA "
+    assert cell(rank(board_text(moved).splitlines(), 4), "c") == "     "
+
+
+def port_east_of_c13(board: list[str]) -> str:
+    return east_edge(rank(board, 13), "c")
+
+
+def port_south_of_c13(board: list[str]) -> str:
+    return cell(edge_below(board, 13), "c")
+
+
+def a2_face_down(board: list[str]) -> bool:
+    return "A2 face down" in rank(board, 9)
+
+
+@pytest.mark.parametrize("text, tokens, options, probe, before, after", [
+    # A3 (W1) turns a quarter counter-clockwise: its broken south portcullis comes to its east side
+    ("rotate bWA A3 ccw", "bWA@a15 yTR@b13", {"ports": "W1=ob"}, port_east_of_c13, "╎", "╱"),
+    ("break bWA n", "bWA@c12", {}, port_south_of_c13, "═════", "╱╱╱╱╱"),
+    ("open bTH n", "bTH@c12", {}, port_south_of_c13, "═════", "╌╌╌╌╌"),
+    ("reveal bWA A2", "bWA@b5 bGB#A2.1 yTR#A2.2", {"rooms": DEFAULT_ROOMS.replace("A2=P1/0", "A2=*P1/3")},
+     a2_face_down, True, False),
+])
+def test_a_layout_change_draws_a_new_layout(text, tokens, options, probe, before, after):
+    state = position(tokens, **options)
+    first_view = view(state, "B")
+    first = render_board(first_view)
+    layout = drawn_layout()
+    changed_view = view(act(state, text), "B")
+    changed = render_board(changed_view)
+    assert drawn_layout() is not layout and board_module.cached_layouts() == 2
+    assert changed == fresh(changed_view)
+    assert probe(board_text(first_view).splitlines()) == before
+    assert probe(board_text(changed_view).splitlines()) == after
+    assert render_board(first_view) == first and drawn_layout() is layout, "the earlier layout is still cached"
+
+
+def test_hidden_tokens_are_drawn_from_each_view_over_one_layout():
+    """Hiding tokens in a face-down room changes no layout: the colours drawn in the room follow each view."""
+    state = new_game(Options(beginner=True), 7)
+    state, _ = apply(state, parse_action("team b0=TH d0=WA g0=TR i0=GB", "B"))
+    state, _ = apply(state, parse_action("team b16=TH d16=WA g16=TR i16=GB", "Y"))
+    hid = []
+    for text, seat in (("hide bCL A1", "B"), ("hide yCL A1", "Y")):
+        render_board(view(state, seat))
+        state, _ = apply(state, parse_action(text, seat))
+        hid.append(view(state, seat))
+    render_board(hid[0])
+    layout = drawn_layout()
+    assert render_board(hid[1]) == fresh(hid[1])
+    render_board(hid[0])
+    assert drawn_layout() is layout and render_board(hid[0]) == fresh(hid[0])
+    assert "░ b y ░" in rank(board_text(hid[1]).splitlines(), 3), "both hidden tokens of A1, by colour"
+
+
+def test_each_viewer_sees_its_own_tokens_through_a_shared_layout():
+    """Blue, Yellow and a spectator see one layout (it is public) but their own tokens: Blue's face-down team,
+    drawn for Blue, never shows in Yellow's or the spectator's render."""
+    state = new_game(Options(beginner=True), 7)
+    state, _ = apply(state, parse_action("team b0=TH d0=WA g0=TR i0=GB", "B"))
+    state, _ = apply(state, parse_action("team b16=TH d16=WA g16=TR i16=GB", "Y"))
+    views = {seat: view(state, seat) for seat in ("B", "Y", None)}
+    renders = {seat: render_board(v) for seat, v in views.items()}
+    assert board_module.cached_layouts() == 1
+    for seat, v in views.items():
+        assert renders[seat] == fresh(v)
+    assert cell(rank(board_text(views["B"]).splitlines(), 0), "b") == " bTH?"
+    for seat in ("Y", None):
+        render_board(views["B"])
+        assert cell(rank(board_text(views[seat]).splitlines(), 0), "b") == " b?? "
+
+
+def test_a_view_changed_in_place_is_drawn_as_it_is_now():
+    """The cache keeps its own copy of the layout fields: a view whose portcullis list is changed in place after
+    a render (as a client applying a change to the view it holds could) is drawn with the change."""
+    v = view(position("bTH@c12"), "B")
+    render_board(v)
+    index = next(i for i, (a, b, _) in enumerate(v["portcullises"]) if {a, b} == {"c12", "c13"})
+    v["portcullises"][index][2] = "open"
+    assert render_board(v) == fresh(v)
+    assert cell(edge_below(board_text(v).splitlines(), 13), "c") == "╌╌╌╌╌"
+
+
+def test_the_cache_holds_a_few_layouts_the_most_recent():
+    state = position("bWA@a5", ap=5)
+    views = [view(state, "B")]
+    for text in ["rotate bWA B1 cw"] * 3 + ["rotate bWA A1 ccw"] * 2:  # from A1's gear: its twin, then A1
+        state = act(state, text)
+        views.append(view(state, "B"))
+    assert len({str(v["rooms"]) for v in views}) == 6 > board_module.CACHE_SIZE, "six layouts"
+    for v in views:
+        render_board(v)
+    assert board_module.cached_layouts() == board_module.CACHE_SIZE
+    for v in views:
+        assert render_board(v) == fresh(v)
+    assert board_module.cached_layouts() == board_module.CACHE_SIZE
+
+
+def test_a_set_registered_again_under_its_name_is_drawn_from_its_new_catalogue():
+    """The layout is keyed on the catalogue object too: rooms re-registered under the same set name redraw."""
+    v = view(position("-"), "B")
+    assert cell(rank(board_text(v).splitlines(), 5), "a") == " @1↺ "
+    try:
+        changed = _synthetic()
+        changed["rooms"]["O1"]["number"] = 9
+        engine_catalogue.register("synthetic", changed)
+        assert cell(rank(board_text(v).splitlines(), 5), "a") == " @9↺ "
+    finally:
+        register_synthetic()
+    assert cell(rank(board_text(v).splitlines(), 5), "a") == " @1↺ "
