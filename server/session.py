@@ -165,11 +165,25 @@ class Session:
             log("disconnected", session=self.id, name=self.name)
 
     async def _write(self) -> None:
+        """Write what is queued, all of it in one send_all: a table step queues its frames (answer, events,
+        view) before the writer runs, so they leave in one write (one system call, one wake-up of the peer)."""
         try:
             async for item in self._queued:
-                if item is _CLOSE:
+                closing = item is _CLOSE
+                batch = [] if closing else [item]
+                while not closing:
+                    try:
+                        item = self._queued.receive_nowait()
+                    except trio.WouldBlock:
+                        break
+                    if item is _CLOSE:
+                        closing = True
+                    else:
+                        batch.append(item)
+                if batch:
+                    await self.stream.send_all(batch[0] if len(batch) == 1 else b"".join(batch))
+                if closing:
                     break
-                await self.stream.send_all(item)
             await self.stream.aclose()
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             self._scope.cancel()
