@@ -14,6 +14,8 @@ from dungeon_twister.protocol import (Action, ActionRefused, Error, GameOver, Jo
                                       PlayerConnection, Pong, ProtocolError, Refused, ResumeInfo, ServerClosing,
                                       Snapshot, Software, State, TableEvent, Welcome)
 
+from dungeon_twister.protocol.views import DELTA_VIEWS
+
 from .logs import log
 
 SOFTWARE = Software("dt-bot", "0.1.0")
@@ -24,7 +26,8 @@ class BotPlayer:
 
     def __init__(self, name: str, table: str, seat: str, kind: str, seed: int, join_code: str | None,
                  resume: ResumeInfo | None = None) -> None:
-        self.conn = PlayerConnection()
+        self.conn = PlayerConnection(features=(DELTA_VIEWS,))
+        """Views come as deltas (the connection gives whole views back): less for the server to send."""
         self.resume = resume
         """Set: the bot takes back its seat after a server restart (hello.resume) instead of joining."""
         self.name, self.table, self.seat, self.join_code = name, table, seat, join_code

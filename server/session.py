@@ -17,6 +17,8 @@ from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Hel
                                       Pong, ProtocolError, Refused, Role, ServerConnection, Software, Spectate,
                                       State, TableCreated)
 
+from dungeon_twister.protocol.views import FEATURES
+
 from .lobby import TooManyTables
 from .logs import LOGGER, log
 from .sanitize import clean_chat, name_problem
@@ -297,7 +299,7 @@ class Session:
         if not lobby.claim_name(hello.name, self, hello.resume):
             return self._refuse("name_taken", f"the name {hello.name!r} is already used on this server")
         self.name = hello.name
-        self._queue(self.conn.answer_hello(Software(config.name, VERSION), self.id))
+        self._queue(self.conn.answer_hello(Software(config.name, VERSION), self.id, FEATURES))
         if self.conn.state is State.CLOSED:
             lobby.release_name(self.name, self)
             return self.close()

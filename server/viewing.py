@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dungeon_twister.engine import Event, GameState, event_view, format_action, legal_actions, view
+from dungeon_twister.protocol.views import team_choice
 
 Legal = Callable[[GameState, str], list[str]]
 
@@ -31,17 +33,29 @@ def legal_texts(state: GameState, seat: str) -> list[str]:
     return [format_action(action) for action in legal_actions(state, seat)]
 
 
-def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts) -> dict:
-    """view(state, seat) plus "legal", "secret", "seats", "table" and "started"."""
+def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, compact: bool = False) -> dict:
+    """view(state, seat) plus "legal", "secret", "seats", "table" and "started"; with `compact` (feature
+    delta_views), a team choice as "team_choice" {squares, characters, out} with "legal" [] instead of its
+    list (protocol.views.team_choice)."""
     out = view(point.state, seat)
     acting = seat is not None and point.started and not point.over
     out["legal"] = legal(point.state, seat) if acting else []
+    if compact and len(out["legal"]) > 1 and out["legal"][0].startswith("team "):
+        form = _team_choice(tuple(out["legal"]))
+        if form is not None:
+            out["legal"], out["team_choice"] = [], form
     if not acting:
         out["secret"] = None
     out["seats"] = dict(point.seats)
     out["table"] = dict(point.table)
     out["started"] = point.started
     return out
+
+
+@lru_cache(maxsize=16)
+def _team_choice(texts: tuple[str, ...]) -> dict | None:
+    """The compact form of a team choice (the same lists come back for every game at the team choice)."""
+    return team_choice(list(texts))
 
 
 def render(payload, seat: str | None, legal: Legal = legal_texts) -> dict:
