@@ -187,7 +187,7 @@ class Probe:
 
 async def connect_probe(port: int, name: str) -> Probe:
     stream = await trio.open_tcp_stream("127.0.0.1", port)
-    conn = PlayerConnection()
+    conn = PlayerConnection(features=tuple(os.environ.get("DT_BENCH_FEATURES", "delta_views").split(",")))
     await stream.send_all(conn.send_hello(name, SOFTWARE))
     return Probe(stream, conn, "")
 
