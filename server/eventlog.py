@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-KEEP = 100
+KEEP = 64
 """Entries kept at most."""
-FORM_BUDGET = 8 * 1024
+FORM_BUDGET = 6 * 1024
 """Bytes of packed events kept per form at most (its newest event is kept whatever its size)."""
 
 

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.engine import SEATS
 from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, Leave, Left, ListTables, Message,
                                       ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate, TableEvent,
                                       TableInfo, TableOptions)
@@ -23,7 +22,7 @@ from .options import engine_options, options_view
 from .play import Play
 from .seating import Seating
 from .storage import StorageError
-from .viewing import ViewPoint, render, table_view
+from .viewing import ViewPoint, compacted, render, table_view
 
 if TYPE_CHECKING:
     from .ports import Directory as Lobby
@@ -82,8 +81,8 @@ class Table:
         self.join_code = join_code
         self.grace = lobby.server.config.grace_seconds
         self.log = EventLog()
-        self._forms: set[tuple[str | None, str]] = {(seat, "delta") for seat in SEATS}
-        """The (viewer class, form) pairs rendered at each step: the seats' deltas, and those someone received."""
+        self._forms: set[tuple[str | None, str]] = set()
+        """The (viewer class, form) pairs rendered at each step: those someone at this table received."""
         self._bases: dict[str | None, PackedView] = {}
         """Per viewer class: the last view sent in the delta form (the base of the next delta)."""
         self.reserved_events = 0
@@ -225,7 +224,7 @@ class Table:
 
         Each viewer class (B, Y, spectators) and form ("full" views, or "delta" for the clients with the feature
         delta_views) is rendered and packed once per payload; every connection of that class gets the same
-        bytes. The seats' delta form is always rendered (and logged), and every other form once someone at this
+        bytes; a view is made once per class for both forms. A form is rendered (and logged) once someone at this
         table received it, so that a client who comes back is replayed from the log."""
         viewers = [(session, seat, _form(session)) for session, seat in self.seating.viewers()]
         self._forms.update((seat, form) for _, seat, form in viewers)
@@ -235,7 +234,7 @@ class Table:
             self.lobby.store.reserve_events(self.id, self.reserved_events)
         for payload in payloads:
             if isinstance(payload, ViewPoint):
-                rendered = {key: self._render(payload, *key) for key in sorted(forms, key=_order)}
+                rendered = self._render(payload, forms)
             else:
                 events = {seat: Packed(pack_map(render(payload, seat))) for seat in {seat for seat, _ in forms}}
                 rendered = {(seat, form): events[seat] for seat, form in forms}
@@ -243,13 +242,19 @@ class Table:
             for session, seat, form in viewers:
                 session.send(TableEvent(self.id, entry.n, rendered[seat, form]))
 
-    def _render(self, payload: ViewPoint, seat: str | None, form: str) -> Packed:
-        if form == "full":
-            return Packed(pack_map(render(payload, seat, self.play.game.legal)))
-        packed = PackedView.of(table_view(payload, seat, self.play.game.legal, compact=True))
-        base = self._bases.get(seat)
-        self._bases[seat] = packed
-        return Packed(packed.event() if base is None else packed.delta(base))
+    def _render(self, point: ViewPoint, forms: set) -> dict:
+        """The view event of each (class, form): whole views packed, or deltas from the class's last view."""
+        rendered = {}
+        for seat in sorted({seat for seat, _ in forms}, key=lambda seat: (seat is None, seat or "")):
+            whole = table_view(point, seat, self.play.game.legal)
+            if (seat, "full") in forms:
+                rendered[seat, "full"] = Packed(pack_map({"kind": "view", "view": whole}))
+            if (seat, "delta") in forms:
+                packed = PackedView.of(compacted(whole))
+                base = self._bases.get(seat)
+                self._bases[seat] = packed
+                rendered[seat, "delta"] = Packed(packed.event() if base is None else packed.delta(base))
+        return rendered
 
     def catch_up(self, session: Session, seat: str | None, last_event: int | None) -> None:
         """The events after `last_event`, or a snapshot; then what a returning client must know.
@@ -305,8 +310,3 @@ class Table:
 def _form(session: Session) -> str:
     """How a connection gets views: "delta" (it asked for the feature delta_views) or "full"."""
     return "delta" if DELTA_VIEWS in session.conn.features else "full"
-
-
-def _order(key: tuple) -> tuple:
-    seat, form = key
-    return (seat is None, seat or "", form)

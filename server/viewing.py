@@ -40,16 +40,22 @@ def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, c
     out = view(point.state, seat)
     acting = seat is not None and point.started and not point.over
     out["legal"] = legal(point.state, seat) if acting else []
-    if compact and len(out["legal"]) > 1 and out["legal"][0].startswith("team "):
-        form = _team_choice(tuple(out["legal"]))
-        if form is not None:
-            out["legal"], out["team_choice"] = [], form
     if not acting:
         out["secret"] = None
     out["seats"] = dict(point.seats)
     out["table"] = dict(point.table)
     out["started"] = point.started
-    return out
+    return compacted(out) if compact else out
+
+
+def compacted(whole: dict) -> dict:
+    """The view as a client with the feature delta_views gets it: a team choice as "team_choice"."""
+    legal = whole["legal"]
+    if len(legal) > 1 and legal[0].startswith("team "):
+        form = _team_choice(tuple(legal))
+        if form is not None:
+            return {**whole, "legal": [], "team_choice": form}
+    return whole
 
 
 @lru_cache(maxsize=16)
