@@ -149,3 +149,50 @@ async def test_the_seat_of_a_player_who_does_not_return_is_given_up(autojump_clo
             await again.send(ListTables())
             (info,) = (await again.expect(Tables)).tables
             assert (info.status, info.blue, info.yellow) == ("over", "ann", "bob")
+
+
+async def test_a_player_with_view_deltas_resumes_from_the_deltas_and_holds_the_servers_view(autojump_clock):
+    """docs/protocol.md section 14: a seat whose client gets view deltas is replayed the deltas it missed, and
+    its view is then exactly the server's view of that seat (the base invariant: every delta applies to the view
+    of the previous view event, which a replay and a snapshot both give)."""
+    from dungeon_twister.protocol import CreateTable, Join, PlayerConnection, TableCreated
+    from dungeon_twister.server.viewing import table_view
+
+    def delta_conn():
+        return PlayerConnection(features=(DELTA_VIEWS,))
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            blue = await Client.connect(server, "ann", conn=delta_conn())
+            await blue.send(CreateTable(TableOptions(beginner=True)))
+            table = (await blue.expect(TableCreated)).table
+            await blue.send(Join(table, "B"))
+            yellow = await Client.connect(server, "bob", conn=delta_conn())
+            await yellow.send(Join(table, "Y"))
+            for client in (blue, yellow):
+                await client.expect_event("game_started")
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            await play_until(table, players, lambda v: v["phase"] == "main" and v["active"] == "Y", first=True)
+            token, seen, held = blue.token, blue.conn.last_event, blue.conn.view
+            await blue.close()
+            with trio.move_on_after(30):  # Yellow plays on while Blue is away, until it waits for Blue
+                await players["Y"].play(table)
+            assert yellow.conn.last_event > seen + 2
+
+            conn = delta_conn()
+            conn.view = held
+            blue = await Client.connect(server, "ann", resume=ResumeInfo(token, table, seen), conn=conn)
+            await blue.expect(Joined)
+            while True:
+                with trio.move_on_after(5):
+                    await blue.recv()
+                    continue
+                break
+            assert not any(isinstance(e, Snapshot) for e in blue.received)  # replayed, from the deltas
+            numbers = [e.n for e in blue.received if isinstance(e, TableEvent)]
+            assert numbers == list(range(seen + 1, yellow.conn.last_event + 1))
+            assert blue.errors() == [] and yellow.errors() == []
+            at_table = server.lobby.tables[table]
+            expected = table_view(at_table.point(), "B", at_table.play.game.legal, compact=True)
+            assert blue.conn.view == expected and yellow.conn.view == table_view(
+                at_table.point(), "Y", at_table.play.game.legal, compact=True)
