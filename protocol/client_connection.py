@@ -32,11 +32,14 @@ class ClientConnection(Connection):
     _view_lost = False
     """A view_delta did not fit the view held: the next resume asks for a snapshot."""
 
-    def __init__(self, *, features: tuple[str, ...] = (), **kwargs) -> None:
+    def __init__(self, *, features: tuple[str, ...] = (), expand: bool = True, **kwargs) -> None:
         super().__init__(**kwargs)
         self.offered_features = tuple(features)
         """The features this client asks for in hello (DELTA_VIEWS: it is sent view deltas and the compact team
         choice; this connection turns both back into whole views, so what it delivers looks as without)."""
+        self.expand = expand
+        """Whether a compact team choice is delivered listed in "legal" too (False: the application expands
+        "team_choice" itself, when it needs the list)."""
 
     @property
     def client_role(self) -> Role:
@@ -76,7 +79,8 @@ class ClientConnection(Connection):
                 message = self._whole_view(message)
         elif isinstance(message, Snapshot) and DELTA_VIEWS in self.features:
             self.view, self._view_lost = message.view, False
-            message = replace(message, view=_expanded(message.view))
+            if self.expand:
+                message = replace(message, view=_expanded(message.view))
         return super()._receive(message)
 
     def _whole_view(self, message: TableEvent) -> TableEvent:
@@ -94,7 +98,7 @@ class ClientConnection(Connection):
                 raise ProtocolError("event_gap", f"event {message.n}: {error}; a snapshot is needed") from None
         else:
             return message
-        return replace(message, event={"kind": "view", "view": _expanded(self.view)})
+        return replace(message, event={"kind": "view", "view": _expanded(self.view) if self.expand else self.view})
 
     def _advance(self, message: Message) -> None:
         super()._advance(message)
