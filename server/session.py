@@ -215,10 +215,14 @@ class Session:
             self.conn.receive_data(data)
             handled = 0
             while not self._closing and (event := self.conn.next_event()) is not None:
+                if handled:
+                    # One chunk may hold thousands of small requests: let every other task run between them
+                    # (not after the last one: the reader waits for bytes next, and lets them run then).
+                    await trio.lowlevel.checkpoint()
+                    if self._closing:
+                        break
                 handled += 1
                 await self._handle(event)
-                # One chunk may hold thousands of small requests: let every other task run between them.
-                await trio.lowlevel.checkpoint()
             if self.conn.state is State.CLOSED:
                 self.close()
             # A frame must complete within FRAME_SECONDS of its first byte, so that a client trickling a huge
