@@ -187,7 +187,9 @@ class Probe:
 
 async def connect_probe(port: int, name: str) -> Probe:
     stream = await trio.open_tcp_stream("127.0.0.1", port)
-    conn = PlayerConnection(features=tuple(os.environ.get("DT_BENCH_FEATURES", "delta_views").split(",")))
+    # The probe asks for view deltas as dt-client does (DT_BENCH_FEATURES="" for whole views, as old clients).
+    features = os.environ.get("DT_BENCH_FEATURES", "delta_views")
+    conn = PlayerConnection(features=tuple(name for name in features.split(",") if name))
     await stream.send_all(conn.send_hello(name, SOFTWARE))
     return Probe(stream, conn, "")
 
