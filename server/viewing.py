@@ -58,7 +58,7 @@ def compacted(whole: dict) -> dict:
     return whole
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def _team_choice(texts: tuple[str, ...]) -> dict | None:
     """The compact form of a team choice (the same lists come back for every game at the team choice)."""
     return team_choice(list(texts))
