@@ -187,7 +187,9 @@ class Probe:
 
 async def connect_probe(port: int, name: str) -> Probe:
     stream = await trio.open_tcp_stream("127.0.0.1", port)
-    conn = PlayerConnection()
+    # The probe asks for view deltas as dt-client does (DT_BENCH_FEATURES="" for whole views, as old clients).
+    features = os.environ.get("DT_BENCH_FEATURES", "delta_views")
+    conn = PlayerConnection(features=tuple(name for name in features.split(",") if name))
     await stream.send_all(conn.send_hello(name, SOFTWARE))
     return Probe(stream, conn, "")
 
@@ -314,6 +316,7 @@ async def main(levels: list[int], measure: float) -> None:
           f"~{THINK:g} s each)")
     print(" games  actions   p50 (xecho)            p90         p99    server CPU   RSS")
     held = 0
+    per_action = rss_alone = per_game = None
     for load in levels:
         games = load + 1  # the probe's own game
         server = Process("--serve", str(load))
@@ -325,8 +328,13 @@ async def main(levels: list[int], measure: float) -> None:
         await trio.sleep(min(10.0, 2 + load / 200))  # let the load games leave their setup
         cpu_before, wall_before = server.cpu_seconds(), time.perf_counter()
         times = await action_round_trips(server.port, measure)
-        cpu = (server.cpu_seconds() - cpu_before) / (time.perf_counter() - wall_before)
+        cpu_used = server.cpu_seconds() - cpu_before
+        cpu = cpu_used / (time.perf_counter() - wall_before)
         rss = server.rss_mb()
+        if not load:
+            per_action, rss_alone = cpu_used / max(1, len(times)), rss
+        else:
+            per_game = (rss - rss_alone) * 1024 / load if rss_alone is not None else None
         server.stop()
         p50, p99 = statistics.median(times), percentile(times, 0.99)
         print(f"{games:6d} {len(times):8d} {ms(p50)} (x{p50 / echo_p50:4.1f}) {ms(percentile(times, 0.9))} "
@@ -338,6 +346,10 @@ async def main(levels: list[int], measure: float) -> None:
         if time.perf_counter() - started > 150:
             print("(stopping here to keep the run short)")
             break
+    if per_action is not None:
+        print(f"\nserver CPU per applied action (1 game: server CPU time / probe actions): {per_action * 1000:.2f} ms")
+    if per_game is not None:
+        print(f"memory per active game (RSS growth per added bot game): {per_game:.0f} KB")
     print(f"\nconcurrent games held with p99 action latency under {TARGET_P99_MS:g} ms: {held} "
           f"(bots moving every ~{THINK:g} s; one process, one core)")
 
@@ -367,6 +379,20 @@ if __name__ == "__main__":
     if args.echo:
         trio.run(serve_echo)
     elif args.serve is not None:
+        profile_to = os.environ.get("DT_BENCH_PROFILE")
+        if profile_to:  # a cProfile of the server process, written when it is stopped (SIGTERM)
+            import cProfile
+            import signal
+
+            profiler = cProfile.Profile()
+
+            def _dump(signum, frame):
+                profiler.disable()
+                profiler.dump_stats(f"{profile_to}.{args.serve}.{os.getpid()}")
+                os._exit(0)
+
+            signal.signal(signal.SIGTERM, _dump)
+            profiler.enable()
         trio.run(serve_bots, args.serve)
     else:
         trio.run(main, [int(n) for n in args.loads.split(",")], args.seconds)

@@ -45,6 +45,7 @@ from dungeon_twister.protocol import (
     State,
     TableOptions,
 )
+from dungeon_twister.protocol.views import DELTA_VIEWS
 
 from . import inbox, secret_choice
 from .held import HeldSeat, KeptSecret, SeatFile
@@ -162,7 +163,12 @@ class Session:
         """A connection for `plan` is open: say hello on it."""
         self._taken = None
         self._current, self._write, self._close = plan, write, close
-        self.connection = PlayerConnection() if plan.role is Role.PLAYER else SpectatorConnection()
+        # Views come as deltas after a snapshot (feature delta_views); the connection hands whole views to the
+        # inbox all the same. A resumed connection carries on from the view the last one held.
+        held = self.connection.view if self.connection is not None and plan.resume is not None else None
+        kind = PlayerConnection if plan.role is Role.PLAYER else SpectatorConnection
+        self.connection = kind(features=(DELTA_VIEWS,))
+        self.connection.view = held
         self.state.role = plan.role.value
         self._write(self.connection.send_hello(self.state.name, SOFTWARE, plan.resume))
         self.notify()

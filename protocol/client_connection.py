@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .connection import Connection
 from .errors import ProtocolError
 from .events import Event
-from .msg_game import Snapshot, TableEvent
+from .msg_game import Resume, Snapshot, TableEvent
 from .msg_handshake import Hello, ResumeInfo, Software, Welcome
 from .msg_lobby import Join, Joined, Left, Spectate
 from .msg_session import Error
 from .registry import Message
 from .roles import Role
+from .views import DELTA_VIEWS, apply_view_delta, expand_team_choice
 
 
 class ClientConnection(Connection):
@@ -24,6 +27,19 @@ class ClientConnection(Connection):
     last_event: int = 0
     _resuming: tuple[str, int] | None = None
     """The table asked for by a resume in hello or by spectate, and the last event already seen there."""
+    view: dict | None = None
+    """With the feature "delta_views": the latest whole view (the base of the next view_delta)."""
+    _view_lost = False
+    """A view_delta did not fit the view held: the next resume asks for a snapshot."""
+
+    def __init__(self, *, features: tuple[str, ...] = (), expand: bool = True, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.offered_features = tuple(features)
+        """The features this client asks for in hello (DELTA_VIEWS: it is sent view deltas and the compact team
+        choice; this connection turns both back into whole views, so what it delivers looks as without)."""
+        self.expand = expand
+        """Whether a compact team choice is delivered listed in "legal" too (False: the application expands
+        "team_choice" itself, when it needs the list)."""
 
     @property
     def client_role(self) -> Role:
@@ -34,8 +50,14 @@ class ClientConnection(Connection):
         return Role.SERVER
 
     def send_hello(self, name: str, software: Software, resume: ResumeInfo | None = None) -> bytes:
-        """The hello frame offering every version of this connection."""
-        return self.send(Hello(self.versions, software, self.role.value, name, resume))
+        """The hello frame offering every version (and the features) of this connection."""
+        return self.send(Hello(self.versions, software, self.role.value, name, resume,
+                               self.offered_features or None))
+
+    def send(self, message: Message) -> bytes:
+        if isinstance(message, Resume) and self._view_lost and not message.snapshot:
+            message = replace(message, snapshot=True)  # the deltas to come need a view this end lost
+        return super().send(message)
 
     def _check_send(self, message: Message) -> None:
         if isinstance(message, Hello) and message.role != self.role:
@@ -53,7 +75,30 @@ class ClientConnection(Connection):
                 return None
             if message.n > self.last_event + 1:
                 raise ProtocolError("event_gap", f"event {message.n} after event {self.last_event}")
+            if DELTA_VIEWS in self.features:
+                message = self._whole_view(message)
+        elif isinstance(message, Snapshot) and DELTA_VIEWS in self.features:
+            self.view, self._view_lost = message.view, False
+            if self.expand:
+                message = replace(message, view=_expanded(message.view))
         return super()._receive(message)
+
+    def _whole_view(self, message: TableEvent) -> TableEvent:
+        """A view_delta event as the whole view it makes ({"kind": "view", "view": ...}); a view kept."""
+        kind = message.event.get("kind")
+        if kind == "view" and type(message.event.get("view")) is dict:
+            self.view = message.event["view"]
+        elif kind == "view_delta":
+            try:
+                if self.view is None:
+                    raise ValueError("no view to apply it to")
+                self.view = apply_view_delta(self.view, message.event)
+            except ValueError as error:
+                self.view, self._view_lost = None, True  # ask for a snapshot (send resume)
+                raise ProtocolError("event_gap", f"event {message.n}: {error}; a snapshot is needed") from None
+        else:
+            return message
+        return replace(message, event={"kind": "view", "view": _expanded(self.view) if self.expand else self.view})
 
     def _advance(self, message: Message) -> None:
         super()._advance(message)
@@ -66,10 +111,23 @@ class ClientConnection(Connection):
         elif isinstance(message, Joined):
             resuming, self._resuming = self._resuming, None
             self.last_event = resuming[1] if resuming and resuming[0] == message.table else 0
+        elif isinstance(message, Welcome):
+            self.features = self.features & frozenset(self.offered_features)
         elif isinstance(message, Left):
-            self.last_event = 0
+            self.last_event, self.view = 0, None
         elif isinstance(message, (TableEvent, Snapshot)):
             self.last_event = message.n
+
+
+def _expanded(view: dict) -> dict:
+    """The view with its compact team choice (if any) listed in "legal" as well, as without the feature."""
+    form = view.get("team_choice")
+    if type(form) is not dict or view.get("legal"):
+        return view
+    try:
+        return {**view, "legal": expand_team_choice(form)}
+    except (KeyError, TypeError, ValueError):
+        return view
 
 
 class SpectatorConnection(ClientConnection):

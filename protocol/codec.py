@@ -9,7 +9,7 @@ import msgpack
 from .errors import ProtocolError
 from .fields import decode_fields, encode_fields
 from .registry import MESSAGES, Message
-from .wire_types import FieldError
+from .wire_types import FieldError, Packed
 
 
 def _refuse_ext(code: int, data: bytes) -> NoReturn:
@@ -32,8 +32,12 @@ def _unpack_options(max_size: int) -> dict[str, Any]:
 
 
 def pack_map(raw: dict[str, Any]) -> bytes:
-    """msgpack with str as str and bytes as bin; keys keep their order."""
+    """msgpack with str as str and bytes as bin; keys keep their order. The last value may be Packed (the
+    bytes of a map packed before): it is put in as it is."""
     try:
+        if type(raw) is dict and raw and type(last := raw[next(reversed(raw))]) is Packed:
+            body = msgpack.packb({**raw, next(reversed(raw)): None}, use_bin_type=True, datetime=False)
+            return body[:-1] + last.data  # the nil packed for the last value is one byte, 0xc0
         return msgpack.packb(raw, use_bin_type=True, datetime=False)
     except (TypeError, ValueError, OverflowError) as exc:
         raise ProtocolError("bad_field", f"cannot pack: {exc}", fault="local") from None

@@ -48,6 +48,8 @@ class Connection(ABC):
         self.table: str | None = None
         self.seat: str | None = None
         """The player's seat at `table` (None for a spectator)."""
+        self.features: frozenset[str] = frozenset()
+        """The optional features in use on this connection: those the server's welcome named."""
         self._reader = FrameReader(max_frame_size)
 
     @property
@@ -139,6 +141,7 @@ class Connection(ABC):
             self.hello = message
         elif isinstance(message, Welcome):
             self.version = message.version
+            self.features = frozenset(message.features or ())
         elif isinstance(message, Joined):
             self.table, self.seat = message.table, message.seat
         elif isinstance(message, Left):

@@ -10,7 +10,7 @@ from .kinds import ACTION_ID, ACTION_TEXT, CODE, EVENT_NUMBER, SEAT, TABLE_ID, T
 from .registry import Message, message
 from .roles import CLIENT_ROLES, Role
 from .states import AT_A_TABLE, State
-from .wire_types import AnyMap, Int, Str
+from .wire_types import AnyMap, Bool, Int, Str
 
 SERVER = {Role.SERVER}
 PLAYER = {Role.PLAYER}
@@ -67,10 +67,12 @@ class Snapshot(Message):
 @message("resume", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AT_A_TABLE)
 @dataclass(frozen=True, slots=True)
 class Resume(Message):
-    """Ask again for the events after `last_event` (the server may answer with a snapshot instead)."""
+    """Ask again for the events after `last_event` (the server may answer with a snapshot instead); with
+    `snapshot` true, for a snapshot."""
 
     table: str = required(TABLE_ID)
     last_event: int = required(EVENT_NUMBER)
+    snapshot: bool | None = optional(Bool())
 
 
 @message("opponent_left", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)

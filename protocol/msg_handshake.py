@@ -12,6 +12,8 @@ from .states import State
 from .wire_types import Int, ListOf, OneOf, Str
 
 VERSION = Int(1, 65535)
+FEATURES = ListOf(Str(32), 16)
+"""Optional features a client understands (hello) and the server will use on this connection (welcome)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,7 @@ class Hello(Message):
     role: str = required(OneOf(("player", "spectator")))
     name: str = required(NAME)
     resume: ResumeInfo | None = optional(Record(ResumeInfo))
+    features: tuple[str, ...] | None = optional(FEATURES)
 
 
 @message("welcome", sent_by={Role.SERVER}, sent_to=CLIENT_ROLES, states={State.AWAIT_WELCOME})
@@ -52,6 +55,7 @@ class Welcome(Message):
     version: int = required(VERSION)
     server: Software = required(Record(Software))
     session: str = required(TOKEN)
+    features: tuple[str, ...] | None = optional(FEATURES)
 
 
 @message("refused", sent_by={Role.SERVER}, sent_to=CLIENT_ROLES, states={State.AWAIT_WELCOME})

@@ -131,16 +131,38 @@ class Bin:
         return f"bin({self.size})"
 
 
+class Packed:
+    """A map already packed as msgpack (the bytes of one map), sent as it is in place of a map field: a table
+    renders an event once and every connection that receives it sends the same bytes."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Packed) and other.data == self.data
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Packed({len(self.data)} bytes)"
+
+
 @dataclass(frozen=True)
 class AnyMap:
-    """A free-form msgpack map (engine views, events, results); its content is not checked here."""
+    """A free-form msgpack map (engine views, events, results); its content is not checked here. When sending,
+    a Packed map stands for one (it must be the message's last field)."""
 
     def check(self, value: Any, path: str) -> dict:
         if type(value) is not dict:
             raise bad_value(path, self, value)
         return value
 
-    decode = encode = check
+    decode = check
+
+    def encode(self, value: Any, path: str) -> Any:
+        return value if type(value) is Packed else self.check(value, path)
 
     def describe(self) -> str:
         return "map"

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dungeon_twister.engine import (Action, AmbiguousAction, ChooseTeam, CombatCard, Event, GameState,
-                                    IllegalAction, NotationError, Options, apply, new_game, parse_action,
-                                    resolve_input)
+                                    IllegalAction, NotationError, Options, apply, format_action, legal_actions,
+                                    new_game, parse_action, resolve_input, secret_purpose)
 
 from .records import GameRecord
-from .viewing import legal_texts
 
 
 class Refusal(Exception):
@@ -22,18 +21,33 @@ class Game:
     def __init__(self, options: Options, seed: int) -> None:
         self.state: GameState = new_game(options, seed)
         self.record = GameRecord(seed, options)
-        self._legal: dict[str, list[str]] = {}
+        self._legal: dict[str, dict[str, Action]] = {}
+        """seat -> {canonical text: the generated action} in the current state (cleared when it changes)."""
 
     def legal(self, state: GameState, seat: str) -> list[str]:
         """The seat's legal action texts in `state`, cached for the current state."""
         if state is not self.state:
-            return legal_texts(state, seat)
-        if seat not in self._legal:
-            self._legal[seat] = legal_texts(state, seat)
-        return self._legal[seat]
+            return list(generated(state, seat))
+        return list(self.actions(seat))
+
+    def actions(self, seat: str) -> dict[str, Action]:
+        """{canonical text: action} of the seat's legal actions in the current state ({} if it is not to act).
+
+        Not kept for a secret choice (the team choice lists 1,680 teams, for as long as a player thinks): it
+        comes as a commit-reveal, checked once by `choice`."""
+        known = self._legal.get(seat)
+        if known is None:
+            known = generated(self.state, seat)
+            if secret_purpose(self.state, seat) is None:
+                self._legal[seat] = known
+        return known
 
     def resolve(self, seat: str, text: str) -> Action:
-        """The action a player typed: canonical notation or an unambiguous abbreviation."""
+        """The action a player typed: canonical notation or an unambiguous abbreviation. A text the server
+        listed as legal is the action it generated (no parsing, no search)."""
+        action = self.actions(seat).get(text)
+        if action is not None:
+            return action
         try:
             return resolve_input(self.state, seat, text)
         except AmbiguousAction as error:
@@ -68,3 +82,10 @@ class Game:
         except IllegalAction as error:
             raise Refusal("illegal_action", error.message, error.rule) from None
         return action
+
+
+def generated(state: GameState, seat: str) -> dict[str, Action]:
+    """{canonical text: action} of the seat's legal actions ({} when it is not to act or the game is over)."""
+    if state.outcome is not None or seat not in state.to_act:
+        return {}
+    return {format_action(action): action for action in legal_actions(state, seat)}

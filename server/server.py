@@ -10,6 +10,7 @@ import trio.testing
 
 from dungeon_twister.protocol import ServerClosing
 
+from .pipes import pipe_pair
 from .config import ServerConfig
 from .gcpolicy import tame_gc
 from .lobby import Lobby
@@ -85,7 +86,7 @@ class Server:
         """A client end of an in-memory connection served like a TCP one (bots and tests). With `lockstep`, the
         server's writes wait until the client reads, like a congested network. `bot_name`: the connection of
         one of the server's bots, the only one that may say hello with that reserved name."""
-        pair = trio.testing.lockstep_stream_pair if lockstep else trio.testing.memory_stream_pair
+        pair = trio.testing.lockstep_stream_pair if lockstep else pipe_pair
         client, server_end = pair()
         self.start(Session(self, server_end, bot_name=bot_name).run)
         return client

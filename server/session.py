@@ -17,6 +17,8 @@ from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Hel
                                       Pong, ProtocolError, Refused, Role, ServerConnection, Software, Spectate,
                                       State, TableCreated)
 
+from dungeon_twister.protocol.views import FEATURES
+
 from .lobby import TooManyTables
 from .logs import LOGGER, log
 from .sanitize import clean_chat, name_problem
@@ -165,11 +167,25 @@ class Session:
             log("disconnected", session=self.id, name=self.name)
 
     async def _write(self) -> None:
+        """Write what is queued, all of it in one send_all: a table step queues its frames (answer, events,
+        view) before the writer runs, so they leave in one write (one system call, one wake-up of the peer)."""
         try:
             async for item in self._queued:
-                if item is _CLOSE:
+                closing = item is _CLOSE
+                batch = [] if closing else [item]
+                while not closing:
+                    try:
+                        item = self._queued.receive_nowait()
+                    except trio.WouldBlock:
+                        break
+                    if item is _CLOSE:
+                        closing = True
+                    else:
+                        batch.append(item)
+                if batch:
+                    await self.stream.send_all(batch[0] if len(batch) == 1 else b"".join(batch))
+                if closing:
                     break
-                await self.stream.send_all(item)
             await self.stream.aclose()
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             self._scope.cancel()
@@ -199,10 +215,14 @@ class Session:
             self.conn.receive_data(data)
             handled = 0
             while not self._closing and (event := self.conn.next_event()) is not None:
+                if handled:
+                    # One chunk may hold thousands of small requests: let every other task run between them
+                    # (not after the last one: the reader waits for bytes next, and lets them run then).
+                    await trio.lowlevel.checkpoint()
+                    if self._closing:
+                        break
                 handled += 1
                 await self._handle(event)
-                # One chunk may hold thousands of small requests: let every other task run between them.
-                await trio.lowlevel.checkpoint()
             if self.conn.state is State.CLOSED:
                 self.close()
             # A frame must complete within FRAME_SECONDS of its first byte, so that a client trickling a huge
@@ -283,7 +303,7 @@ class Session:
         if not lobby.claim_name(hello.name, self, hello.resume):
             return self._refuse("name_taken", f"the name {hello.name!r} is already used on this server")
         self.name = hello.name
-        self._queue(self.conn.answer_hello(Software(config.name, VERSION), self.id))
+        self._queue(self.conn.answer_hello(Software(config.name, VERSION), self.id, FEATURES))
         if self.conn.state is State.CLOSED:
             lobby.release_name(self.name, self)
             return self.close()

@@ -12,6 +12,9 @@ import trio
 from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, Leave, Left, ListTables, Message,
                                       ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate, TableEvent,
                                       TableInfo, TableOptions)
+from dungeon_twister.protocol.codec import pack_map
+from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView
+from dungeon_twister.protocol.wire_types import Packed
 
 from .eventlog import EventLog
 from .logs import LOGGER, log
@@ -19,15 +22,13 @@ from .options import engine_options, options_view
 from .play import Play
 from .seating import Seating
 from .storage import StorageError
-from .viewing import ViewPoint, render, table_view
+from .viewing import ViewPoint, compacted, render, table_view
 
 if TYPE_CHECKING:
     from .ports import Directory as Lobby
     from .ports import Client as Session
 
 INBOX_SIZE = 64
-REPLAY_MAX = 80
-"""A client further behind than this gets a snapshot instead of the missing events."""
 EMPTY_TABLE_SECONDS = 300.0
 """A table nobody sits at or watches closes after this long (at once when its game is over)."""
 EVENT_BLOCK = 1000
@@ -80,6 +81,10 @@ class Table:
         self.join_code = join_code
         self.grace = lobby.server.config.grace_seconds
         self.log = EventLog()
+        self._forms: set[tuple[str | None, str]] = set()
+        """The (viewer class, form) pairs rendered at each step: those someone at this table received."""
+        self._bases: dict[str | None, PackedView] = {}
+        """Per viewer class: the last view sent in the delta form (the base of the next delta)."""
         self.reserved_events = 0
         self.play = Play(self, engine_options(options), seed, options.timers)
         self.seating = Seating(self)
@@ -215,27 +220,61 @@ class Table:
                          self.play.result is not None)
 
     def publish(self, payloads: list) -> None:
-        """Number and log each payload, and send it to every viewer as he may see it."""
-        viewers = self.seating.viewers()
+        """Number and log each payload, and send it to every viewer as he may see it.
+
+        Each viewer class (B, Y, spectators) and form ("full" views, or "delta" for the clients with the feature
+        delta_views) is rendered and packed once per payload; every connection of that class gets the same
+        bytes; a view is made once per class for both forms. A form is rendered (and logged) once someone at this
+        table received it, so that a client who comes back is replayed from the log."""
+        viewers = [(session, seat, _form(session)) for session, seat in self.seating.viewers()]
+        self._forms.update((seat, form) for _, seat, form in viewers)
+        forms = self._forms
         if self.log.n + len(payloads) > self.reserved_events:
             self.reserved_events = self.log.n + len(payloads) + EVENT_BLOCK
             self.lobby.store.reserve_events(self.id, self.reserved_events)
         for payload in payloads:
-            entry = self.log.append(payload)
-            rendered: dict = {}
-            for session, seat in viewers:
-                if seat not in rendered:
-                    rendered[seat] = render(payload, seat, self.play.game.legal)
-                session.send(TableEvent(self.id, entry.n, rendered[seat]))
+            if isinstance(payload, ViewPoint):
+                rendered = self._render(payload, forms)
+            else:
+                events = {seat: Packed(pack_map(render(payload, seat))) for seat in {seat for seat, _ in forms}}
+                rendered = {(seat, form): events[seat] for seat, form in forms}
+            entry = self.log.append(rendered)
+            for session, seat, form in viewers:
+                session.send(TableEvent(self.id, entry.n, rendered[seat, form]))
+
+    def _render(self, point: ViewPoint, forms: set) -> dict:
+        """The view event of each (class, form): whole views packed, or deltas from the class's last view."""
+        rendered = {}
+        for seat in sorted({seat for seat, _ in forms}, key=lambda seat: (seat is None, seat or "")):
+            whole = table_view(point, seat, self.play.game.legal)
+            if (seat, "full") in forms:
+                rendered[seat, "full"] = Packed(pack_map({"kind": "view", "view": whole}))
+            if (seat, "delta") in forms:
+                packed = PackedView.of(compacted(whole))
+                base = self._bases.get(seat)
+                self._bases[seat] = packed
+                rendered[seat, "delta"] = Packed(packed.event() if base is None else packed.delta(base))
+        return rendered
 
     def catch_up(self, session: Session, seat: str | None, last_event: int | None) -> None:
-        """The events after `last_event`, or a snapshot; then what a returning client must know."""
+        """The events after `last_event`, or a snapshot; then what a returning client must know.
+
+        A delta client's snapshot is the view its class's next delta applies to (the view of the last view
+        event, which is the table's current view: every change of a view is published)."""
+        form = _form(session)
+        self._forms.add((seat, form))
         entries = self.log.since(last_event) if last_event is not None else None
-        if entries is None or len(entries) > REPLAY_MAX:
-            session.send(Snapshot(self.id, self.log.n, table_view(self.point(), seat, self.play.game.legal)))
-        else:
+        if entries is not None and all((seat, form) in entry.forms for entry in entries):
             for entry in entries:
-                session.send(TableEvent(self.id, entry.n, render(entry.payload, seat, self.play.game.legal)))
+                session.send(TableEvent(self.id, entry.n, entry.forms[seat, form]))
+        elif form == "delta":
+            base = self._bases.get(seat)
+            if base is None:
+                base = self._bases[seat] = PackedView.of(table_view(self.point(), seat, self.play.game.legal,
+                                                                   compact=True))
+            session.send(Snapshot(self.id, self.log.n, Packed(base.body())))
+        else:
+            session.send(Snapshot(self.id, self.log.n, table_view(self.point(), seat, self.play.game.legal)))
         self.play.resumed(seat, session)
 
     # --- requests -----------------------------------------------------------------------------------------
@@ -255,7 +294,7 @@ class Table:
         elif isinstance(message, Chat):
             self.send_all(ChatMessage(session.name, message.text, self.id))
         elif isinstance(message, Resume):
-            self.catch_up(session, seat, message.last_event)
+            self.catch_up(session, seat, None if message.snapshot else message.last_event)
         elif isinstance(message, SeatBot):
             seating.seat_bot(session, message)
         elif isinstance(message, Action):
@@ -266,3 +305,8 @@ class Table:
             self.play.reveal(session, seat, message)
         else:
             session.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled at a table"))
+
+
+def _form(session: Session) -> str:
+    """How a connection gets views: "delta" (it asked for the feature delta_views) or "full"."""
+    return "delta" if DELTA_VIEWS in session.conn.features else "full"

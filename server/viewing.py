@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dungeon_twister.engine import Event, GameState, event_view, format_action, legal_actions, view
+from dungeon_twister.protocol.views import team_choice
 
 Legal = Callable[[GameState, str], list[str]]
 
@@ -31,8 +33,10 @@ def legal_texts(state: GameState, seat: str) -> list[str]:
     return [format_action(action) for action in legal_actions(state, seat)]
 
 
-def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts) -> dict:
-    """view(state, seat) plus "legal", "secret", "seats", "table" and "started"."""
+def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, compact: bool = False) -> dict:
+    """view(state, seat) plus "legal", "secret", "seats", "table" and "started"; with `compact` (feature
+    delta_views), a team choice as "team_choice" {squares, characters, out} with "legal" [] instead of its
+    list (protocol.views.team_choice)."""
     out = view(point.state, seat)
     acting = seat is not None and point.started and not point.over
     out["legal"] = legal(point.state, seat) if acting else []
@@ -41,7 +45,23 @@ def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts) -
     out["seats"] = dict(point.seats)
     out["table"] = dict(point.table)
     out["started"] = point.started
-    return out
+    return compacted(out) if compact else out
+
+
+def compacted(whole: dict) -> dict:
+    """The view as a client with the feature delta_views gets it: a team choice as "team_choice"."""
+    legal = whole["legal"]
+    if len(legal) > 1 and legal[0].startswith("team "):
+        form = _team_choice(tuple(legal))
+        if form is not None:
+            return {**whole, "legal": [], "team_choice": form}
+    return whole
+
+
+@lru_cache(maxsize=8)
+def _team_choice(texts: tuple[str, ...]) -> dict | None:
+    """The compact form of a team choice (the same lists come back for every game at the team choice)."""
+    return team_choice(list(texts))
 
 
 def render(payload, seat: str | None, legal: Legal = legal_texts) -> dict:

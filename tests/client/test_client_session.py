@@ -253,3 +253,32 @@ async def test_a_commitment_made_before_a_lost_connection_is_revealed_after_the_
         reveal = await second.receive()
         assert isinstance(reveal, Reveal) and reveal.choice == "combat +2"
         assert verify(commit.commitment, TABLE, "B", "combat-1", reveal.choice, reveal.nonce)
+
+
+async def test_views_come_as_deltas_and_the_team_choice_compact_when_the_server_offers_them(autojump_clock):
+    from dungeon_twister.engine import Options, format_action, legal_actions, new_game, view
+    from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView, team_choice
+    from dungeon_twister.protocol.wire_types import Packed
+
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        hello = await server.receive()
+        assert hello.features == (DELTA_VIEWS,)  # the client asks for the feature...
+        await server.stream.send_all(server.connection.answer_hello(Software("fake", "1"), "s-1", (DELTA_VIEWS,)))
+        assert isinstance(await server.receive(), ListTables)
+        session.join(TABLE, "B")
+        assert await server.receive() == Join(TABLE, "B")
+        await server.send(Joined(TABLE, "token-B", "B"))
+        state = new_game(Options(), 7)
+        texts = [format_action(action) for action in legal_actions(state, "B")]
+        first = {**view(state, "B"), "legal": [], "team_choice": team_choice(texts), "secret": "team"}
+        await server.send(Snapshot(TABLE, 0, Packed(PackedView.of(first).body())))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.legal == texts  # ...and completes the 1,680 teams from their compact form
+        second = {**first, "legal": [], "team_choice": None, "secret": None, "ap": 2}
+        delta = PackedView.of(second).delta(PackedView.of(first))
+        await server.send(TableEvent(TABLE, 1, Packed(delta)))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.view == second and session.state.legal == []
+        await server.send(TableEvent(TABLE, 2, {"kind": "view_delta", "set": {}, "tokens": [[5, 999]]}))
+        assert await server.receive() == Resume(TABLE, 1, True)  # a delta that does not fit: a snapshot, please

@@ -3,6 +3,9 @@ to every seat and spectator and finds no hidden information in any of them."""
 
 import json
 import re
+from dataclasses import replace
+
+import msgpack
 
 import pytest
 import trio
@@ -18,10 +21,13 @@ from dungeon_twister.protocol import (
     Reveal,
     Snapshot,
     Spectate,
+    SpectatorConnection,
     TableEvent,
     TableOptions,
 )
 from dungeon_twister.protocol.codec import encode_message
+from dungeon_twister.protocol.views import DELTA_VIEWS, apply_view_delta
+from dungeon_twister.protocol.wire_types import Packed
 from dungeon_twister.server.bot import BotPlayer
 from dungeon_twister.server.session import Session
 from test_server_support import Client, running_server
@@ -69,6 +75,25 @@ def check_event(event: dict, viewer: str | None) -> None:
         check_view(event["view"], viewer)
 
 
+def wire_messages(message, session, views: dict) -> list:
+    """The message as it goes on the wire (a packed event unpacked), and for a view delta also the whole view it
+    makes, so that both are checked."""
+    field = "event" if isinstance(message, TableEvent) else "view" if isinstance(message, Snapshot) else None
+    if field is None or type(getattr(message, field)) is not Packed:
+        if field == "view" or (field == "event" and message.event.get("kind") == "view"):
+            views[session] = message.view if field == "view" else message.event["view"]
+        return [message]
+    value = msgpack.unpackb(getattr(message, field).data)
+    message = replace(message, **{field: value})
+    if field == "view" or value.get("kind") == "view":
+        views[session] = value if field == "view" else value["view"]
+        return [message]
+    if value.get("kind") != "view_delta":
+        return [message]
+    views[session] = apply_view_delta(views[session], value)
+    return [message, replace(message, event={"kind": "view", "view": views[session]})]
+
+
 def leaked(text: str, words: set[str]) -> str | None:
     """The first of `words` that the text mentions (as a whole word), if any."""
     if not words:
@@ -84,10 +109,13 @@ async def test_twenty_bot_games_at_once_leak_nothing(monkeypatch, autojump_clock
     send, handle, bot_act = Session.send, Session._handle, BotPlayer.act
     stopped: set[str] = set()  # tables whose bot to act has used up its actions
 
+    views: dict = {}  # session -> the whole view it holds (the base of the view deltas it is sent)
+
     def spy_send(session, message):
         send(session, message)
         state = session.table.play.game.state if session.table is not None else None
-        sent.append((session, session.conn.seat, session.conn.client_role, message, state))
+        for opened in wire_messages(message, session, views):
+            sent.append((session, session.conn.seat, session.conn.client_role, opened, state))
 
     async def spy_handle(session, event):
         received.append((len(sent), session, event))
@@ -106,7 +134,9 @@ async def test_twenty_bot_games_at_once_leak_nothing(monkeypatch, autojump_clock
     over = set()
 
     async def watch(server, table, memory, task_status=trio.TASK_STATUS_IGNORED):
-        watcher = await Client.connect(server, f"watcher-{table}", "spectator", memory=memory)
+        # Half the spectators get views as deltas (the bots always do).
+        conn = SpectatorConnection(features=(DELTA_VIEWS,) if memory else ())
+        watcher = await Client.connect(server, f"watcher-{table}", "spectator", memory=memory, conn=conn)
         await watcher.send(Spectate(table))
         await watcher.expect(Snapshot)
         task_status.started()  # the spectator is in before the bots: it sees every event

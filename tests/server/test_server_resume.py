@@ -16,10 +16,12 @@ from dungeon_twister.protocol import (
     RevealMismatch,
     Snapshot,
     Spectate,
+    SpectatorConnection,
     TableEvent,
     TableOptions,
     Tables,
 )
+from dungeon_twister.protocol.views import DELTA_VIEWS
 from test_server_support import (HANG_GUARD, Client, KeepingConnection, Scripted, find_seed, running_server,
                                  seated_pair)
 
@@ -93,15 +95,21 @@ async def test_resuming_replays_the_missed_events_or_sends_a_snapshot(autojump_c
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
-            watcher = await Client.connect(server, "watcher", "spectator")
+            # The watcher gets views as deltas (feature delta_views): the table keeps many steps of those, so his
+            # resume after the whole setup is a replay (a client with whole views that far behind gets a snapshot).
+            watcher = await Client.connect(server, "watcher", "spectator",
+                                           conn=SpectatorConnection(features=(DELTA_VIEWS,)))
             await watcher.send(Spectate(table))
             await watcher.expect(Snapshot)
-            token, seen = watcher.token, watcher.conn.last_event
+            token, seen, held = watcher.token, watcher.conn.last_event, watcher.conn.view
             await watcher.close()
             players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
             await play_until(table, players, lambda v: v["phase"] == "card", first=True)
 
-            watcher = await Client.connect(server, "watcher", "spectator", resume=ResumeInfo(token, table, seen))
+            conn = SpectatorConnection(features=(DELTA_VIEWS,))
+            conn.view = held  # what a client keeps across connections: the view the next delta applies to
+            watcher = await Client.connect(server, "watcher", "spectator", resume=ResumeInfo(token, table, seen),
+                                           conn=conn)
             await watcher.expect(Joined)
             current = blue.conn.last_event
             replayed = [await watcher.expect(TableEvent) for _ in range(current - seen)]
@@ -109,10 +117,12 @@ async def test_resuming_replays_the_missed_events_or_sends_a_snapshot(autojump_c
             assert {e.event["kind"] for e in replayed} >= {"hidden", "teams_revealed", "turn_started", "view"}
             assert all("token" not in e.event for e in replayed if e.event["kind"] == "hidden")
 
+            # Whole views for spectators were never rendered at this table (no such spectator was there): a
+            # spectator who wants them gets a snapshot.
             late = await Client.connect(server, "late", "spectator")
             await late.send(Spectate(table, last_event=current - 2))
             await late.expect(Joined)
-            assert [(await late.expect(TableEvent)).n for _ in range(2)] == [current - 1, current]
+            assert (await late.expect(Snapshot)).n == current
             await blue.send(Resume(table, current + 50))  # an impossible last_event: a snapshot
             snapshot = await blue.expect(Snapshot)
             assert snapshot.n == current and snapshot.view["viewer"] == "B" and snapshot.view["started"]
@@ -139,3 +149,50 @@ async def test_the_seat_of_a_player_who_does_not_return_is_given_up(autojump_clo
             await again.send(ListTables())
             (info,) = (await again.expect(Tables)).tables
             assert (info.status, info.blue, info.yellow) == ("over", "ann", "bob")
+
+
+async def test_a_player_with_view_deltas_resumes_from_the_deltas_and_holds_the_servers_view(autojump_clock):
+    """docs/protocol.md section 14: a seat whose client gets view deltas is replayed the deltas it missed, and
+    its view is then exactly the server's view of that seat (the base invariant: every delta applies to the view
+    of the previous view event, which a replay and a snapshot both give)."""
+    from dungeon_twister.protocol import CreateTable, Join, PlayerConnection, TableCreated
+    from dungeon_twister.server.viewing import table_view
+
+    def delta_conn():
+        return PlayerConnection(features=(DELTA_VIEWS,))
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            blue = await Client.connect(server, "ann", conn=delta_conn())
+            await blue.send(CreateTable(TableOptions(beginner=True)))
+            table = (await blue.expect(TableCreated)).table
+            await blue.send(Join(table, "B"))
+            yellow = await Client.connect(server, "bob", conn=delta_conn())
+            await yellow.send(Join(table, "Y"))
+            for client in (blue, yellow):
+                await client.expect_event("game_started")
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            await play_until(table, players, lambda v: v["phase"] == "main" and v["active"] == "Y", first=True)
+            token, seen, held = blue.token, blue.conn.last_event, blue.conn.view
+            await blue.close()
+            with trio.move_on_after(30):  # Yellow plays on while Blue is away, until it waits for Blue
+                await players["Y"].play(table)
+            assert yellow.conn.last_event > seen + 2
+
+            conn = delta_conn()
+            conn.view = held
+            blue = await Client.connect(server, "ann", resume=ResumeInfo(token, table, seen), conn=conn)
+            await blue.expect(Joined)
+            while True:
+                with trio.move_on_after(5):
+                    await blue.recv()
+                    continue
+                break
+            assert not any(isinstance(e, Snapshot) for e in blue.received)  # replayed, from the deltas
+            numbers = [e.n for e in blue.received if isinstance(e, TableEvent)]
+            assert numbers == list(range(seen + 1, yellow.conn.last_event + 1))
+            assert blue.errors() == [] and yellow.errors() == []
+            at_table = server.lobby.tables[table]
+            expected = table_view(at_table.point(), "B", at_table.play.game.legal, compact=True)
+            assert blue.conn.view == expected and yellow.conn.view == table_view(
+                at_table.point(), "Y", at_table.play.game.legal, compact=True)

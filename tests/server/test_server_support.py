@@ -107,8 +107,8 @@ class Client:
                 self._pending.append(event)
         event = self._pending.pop(0)
         self.received.append(event)
-        if isinstance(event, Ping):
-            await self.send(Pong(event.id))
+        if isinstance(event, Ping) and self.conn.state.value != "closed":  # frames arrive coalesced: a ping
+            await self.send(Pong(event.id))  # may share a chunk with the fatal error that closed the connection
         if isinstance(event, Snapshot):
             self.view = event.view
         if isinstance(event, TableEvent) and event.event.get("kind") == "view":

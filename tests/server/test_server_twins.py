@@ -34,6 +34,7 @@ from dungeon_twister.engine.rng import Rng
 from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, Join, Joined, Leave,
                                       OpponentCommit, OpponentReveal, PlayerConnection, RevealMismatch, Spectate,
                                       SpectatorConnection, TableCreated, TableOptions, Welcome)
+from dungeon_twister.protocol.views import DELTA_VIEWS
 from dungeon_twister.protocol.framing import FrameReader
 from dungeon_twister.server.viewing import legal_texts
 from test_server_support import SOFTWARE, running_server
@@ -164,12 +165,15 @@ async def play(seed: int, steps: list[Step], options: TableOptions = OPTIONS
         await blue.send(blue.conn.send(Join(table, "B")))
         watcher = await connect("eve", SpectatorConnection())
         await watcher.send(watcher.conn.send(Spectate(table)))
+        # A spectator who gets views as deltas (feature delta_views): his frames are compared as well.
+        deltas = await connect("dee", SpectatorConnection(features=(DELTA_VIEWS,)))
+        await deltas.send(deltas.conn.send(Spectate(table)))
         yellow = await connect("bob", PlayerConnection())
         await yellow.send(yellow.conn.send(Join(table, "Y")))
         players = {"B": blue, "Y": yellow}
         marks = []
         for number, step in enumerate(steps):
-            marks.append({"B": len(blue.frames), "spectator": len(watcher.frames)})
+            marks.append({"B": len(blue.frames), "spectator": len(watcher.frames), "deltas": len(deltas.frames)})
             if step.purpose is None:
                 ((seat, text),) = step.choices.items()
                 if text == "__leave__":  # the seat leaves the table: a resignation during the game
@@ -181,9 +185,11 @@ async def play(seed: int, steps: list[Step], options: TableOptions = OPTIONS
                 await players[seat].send(players[seat].conn.commit(step.purpose, step.choices[seat]))
             for seat in SEATS:
                 await players[seat].send(players[seat].conn.reveal(step.purpose))
-        marks.append({"B": len(blue.frames), "spectator": len(watcher.frames)})
+        marks.append({"B": len(blue.frames), "spectator": len(watcher.frames), "deltas": len(deltas.frames)})
         nursery.cancel_scope.cancel()
-    return {"B": blue, "spectator": watcher}, marks
+    assert any(b'view_delta' in frame for frame in deltas.frames) and not any(
+        b'view_delta' in frame for frame in watcher.frames + blue.frames)  # each got the form it asked for
+    return {"B": blue, "spectator": watcher, "deltas": deltas}, marks
 
 
 def normalised(capture: Capture) -> list[bytes]:
@@ -225,7 +231,7 @@ async def compare_twins(seeds: tuple[int, int], scripts: tuple[list[Step], list[
     (first, first_marks), (second, second_marks) = [await play(seed, script, options)
                                                         for seed, script in zip(seeds, scripts)]
     compared = {}
-    for viewer in ("B", "spectator"):
+    for viewer in ("B", "spectator", "deltas"):
         a, b = normalised(first[viewer]), normalised(second[viewer])
         before = first_marks[cut][viewer]
         assert second_marks[cut][viewer] == before, viewer  # the same number of frames before the cut...

@@ -1,0 +1,179 @@
+"""Views as deltas after a snapshot, and the compact team choice (docs/protocol.md, feature "delta_views").
+
+Sans-IO and pure: the server turns each view into a `PackedView` (its msgpack pieces) and sends a
+`view_delta` computed from the viewer's previous view and the new one only; the client applies it with
+`apply_view_delta`. Two identical sequences of views give identical deltas, byte for byte.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import msgpack
+
+DELTA_VIEWS = "delta_views"
+"""The feature a client names in hello.features to get view deltas and the compact team choice."""
+FEATURES = (DELTA_VIEWS,)
+"""Every feature this implementation knows."""
+RUN_LISTS = ("tokens",)
+"""Top-level lists of maps that a delta describes item by item (runs of the previous list, and new items)."""
+
+
+_pack = msgpack.Packer(use_bin_type=True, datetime=False).pack
+"""msgpack of one value (one Packer, reused: packing a view takes ~50 calls). Sans-IO code runs in one thread
+per connection end; a Packer with autoreset holds nothing between calls."""
+
+
+def _map_header(size: int) -> bytes:
+    if size < 16:
+        return bytes((0x80 | size,))
+    if size < 65536:
+        return b"\xde" + size.to_bytes(2, "big")
+    return b"\xdf" + size.to_bytes(4, "big")
+
+
+def _array_header(size: int) -> bytes:
+    if size < 16:
+        return bytes((0x90 | size,))
+    if size < 65536:
+        return b"\xdc" + size.to_bytes(2, "big")
+    return b"\xdd" + size.to_bytes(4, "big")
+
+
+class PackedView:
+    """A view as msgpack pieces: each top-level key with its packed value, and the items of RUN_LISTS."""
+
+    __slots__ = ("keys", "values", "items")
+
+    def __init__(self, keys: tuple, values: dict, items: dict) -> None:
+        self.keys, self.values, self.items = keys, values, items
+
+    @classmethod
+    def of(cls, view: dict) -> PackedView:
+        values, items = {}, {}
+        for key, value in view.items():
+            if key in RUN_LISTS and type(value) is list and all(type(item) is dict for item in value):
+                packed = tuple(_pack(item) for item in value)
+                items[key] = packed
+                values[key] = _array_header(len(packed)) + b"".join(packed)
+            else:
+                values[key] = _pack(value)
+        return cls(tuple(view), values, items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PackedView) and self.keys == other.keys and self.values == other.values
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def body(self) -> bytes:
+        """The packed map of the whole view (keys in the view's order)."""
+        return _map_header(len(self.keys)) + b"".join(_pack(key) + self.values[key] for key in self.keys)
+
+    def event(self) -> bytes:
+        """The packed table event {"kind": "view", "view": <the whole view>}."""
+        return b"\x82" + _pack("kind") + _pack("view") + _pack("view") + self.body()
+
+    def delta(self, previous: PackedView) -> bytes:
+        """The packed table event {"kind": "view_delta", ...} that turns `previous` into this view."""
+        changed = [key for key in self.keys if previous.values.get(key) != self.values[key]]
+        runs = {key: _runs(previous.items[key], self.items[key]) for key in changed
+                if key in self.items and key in previous.items}
+        sets = [key for key in changed if key not in runs]
+        unset = [key for key in previous.keys if key not in self.values]
+        parts = [_pack("kind"), _pack("view_delta"),
+                 _pack("set"), _map_header(len(sets)), *(_pack(key) + self.values[key] for key in sets)]
+        if unset:
+            parts += [_pack("unset"), _pack(unset)]
+        for key, packed in runs.items():
+            parts += [_pack(key), packed]
+        return _map_header(2 + bool(unset) + len(runs)) + b"".join(parts)
+
+
+def _runs(before: tuple, after: tuple) -> bytes:
+    """The packed array describing `after` from `before`: [i, j] copies before[i:j], a map is a new item."""
+    where: dict[bytes, int] = {}
+    for index, item in enumerate(before):
+        where.setdefault(item, index)
+    out: list[bytes] = []
+    start = end = None
+    for item in after:
+        index = end if end is not None and end < len(before) and before[end] == item else where.get(item)
+        if index is not None and index == end:
+            end += 1
+            continue
+        if start is not None:
+            out.append(_pack([start, end]))
+            start = end = None
+        if index is None:
+            out.append(item)
+        else:
+            start, end = index, index + 1
+    if start is not None:
+        out.append(_pack([start, end]))
+    return _array_header(len(out)) + b"".join(out)
+
+
+def apply_view_delta(view: dict, delta: dict) -> dict:
+    """The view that `delta` (a "view_delta" event) makes of `view`; ValueError if it does not fit."""
+    out = dict(view)
+    changes = delta.get("set")
+    if type(changes) is not dict:
+        raise ValueError('view_delta: "set" is not a map')
+    for key in delta.get("unset") or ():
+        out.pop(key, None)
+    out.update(changes)
+    for key in RUN_LISTS:
+        runs = delta.get(key)
+        if runs is None:
+            continue
+        before = view.get(key)
+        if type(runs) is not list or type(before) is not list:
+            raise ValueError(f"view_delta: {key!r} runs without a list to apply them to")
+        items: list = []
+        for run in runs:
+            if type(run) is dict:
+                items.append(run)
+            elif (type(run) is list and len(run) == 2 and all(type(i) is int for i in run)
+                  and 0 <= run[0] < run[1] <= len(before)):
+                items.extend(before[run[0]:run[1]])
+            else:
+                raise ValueError(f"view_delta: bad run {run!r} in {key!r}")
+        out[key] = items
+    return out
+
+
+# --- the compact team choice ------------------------------------------------------------------------------
+def team_choice(texts: list[str]) -> dict | None:
+    """The compact form {"squares", "characters", "out"} of a list of team-choice texts, or None if the list
+    is not exactly what `expand_team_choice` makes of that form (then the list is sent as it is)."""
+    if len(texts) < 2 or not texts[0].startswith("team "):
+        return None
+    words = texts[0].split()[1:]
+    out = 0
+    if words and words[-1].startswith("out="):
+        out = len(words.pop()[4:].split(","))
+    squares = [word.split("=", 1)[0] for word in words]
+    characters: set[str] = set()
+    for text in texts:
+        for word in text.split()[1:]:
+            name, _, value = word.partition("=")
+            characters.update(value.split(",") if name == "out" else (value,))
+    form = {"squares": squares, "characters": sorted(characters), "out": out}
+    return form if expand_team_choice(form) == texts else None
+
+
+def expand_team_choice(form: dict) -> list[str]:
+    """Every team text of a compact team choice, in the server's `legal` order: the characters placed on the
+    squares (in the listed order) run through the permutations of `characters` (in their listed order); with
+    `out` > 0, for each placement, the combinations of `out` of the characters not placed (listed order)."""
+    squares, characters, out = form["squares"], form["characters"], form.get("out") or 0
+    texts = []
+    for placed in itertools.permutations(characters, len(squares)):
+        head = "team " + " ".join(f"{square}={code}" for square, code in zip(squares, placed))
+        if not out:
+            texts.append(head)
+            continue
+        rest = [code for code in characters if code not in placed]
+        texts.extend(f"{head} out={','.join(left)}" for left in itertools.combinations(rest, out))
+    return texts

@@ -1,0 +1,151 @@
+"""Feature delta_views (docs/protocol.md section 14): deltas rebuild every view exactly, depend only on the two
+views, the compact team choice stands for exactly the engine's list, and the connections negotiate the feature
+and hand whole views to the application."""
+
+from __future__ import annotations
+
+import msgpack
+import pytest
+from dungeon_twister.engine import Handicap, Options, apply, format_action, legal_actions, new_game, view
+from dungeon_twister.engine.rng import Rng
+from dungeon_twister.protocol import (PlayerConnection, ProtocolError, Resume, ServerConnection, Snapshot, Software,
+                                      TableEvent, Welcome)
+from dungeon_twister.protocol.codec import pack_map
+from dungeon_twister.protocol.msg_lobby import Joined
+from dungeon_twister.protocol.views import (DELTA_VIEWS, PackedView, apply_view_delta, expand_team_choice,
+                                            team_choice)
+from dungeon_twister.protocol.wire_types import Packed
+
+SOFTWARE = Software("test", "0")
+
+
+def views_of_a_game(seed: int, count: int, viewer):
+    state, rng = new_game(Options(beginner=True), seed), Rng(seed)
+    out = [view(state, viewer)]
+    while len(out) < count and state.outcome is None:
+        state, _ = apply(state, rng.choice(legal_actions(state, state.to_act[0])))
+        out.append(view(state, viewer))
+    return out
+
+
+@pytest.mark.parametrize("viewer", ["B", "Y", None])
+def test_each_delta_rebuilds_the_next_view_exactly(viewer):
+    views = views_of_a_game(3, 120, viewer)
+    held = views[0]
+    sizes = []
+    for before, after in zip(views, views[1:]):
+        delta = PackedView.of(after).delta(PackedView.of(before))
+        held = apply_view_delta(held, msgpack.unpackb(delta))
+        assert held == after
+        sizes.append((len(delta), len(PackedView.of(after).body())))
+    assert sum(d for d, _ in sizes) < sum(w for _, w in sizes) / 2  # the point of it: much less to send
+
+
+def test_a_packed_view_is_the_msgpack_of_the_view():
+    for whole in views_of_a_game(5, 30, "B"):
+        packed = PackedView.of(whole)
+        assert packed.body() == msgpack.packb(whole)
+        assert packed.event() == msgpack.packb({"kind": "view", "view": whole})
+
+
+def test_identical_views_give_identical_deltas_and_an_unchanged_view_an_empty_one():
+    first, second = views_of_a_game(9, 3, None)[1:]
+    assert PackedView.of(second).delta(PackedView.of(first)) == PackedView.of(dict(second)).delta(
+        PackedView.of(dict(first)))
+    assert msgpack.unpackb(PackedView.of(first).delta(PackedView.of(first))) == {"kind": "view_delta", "set": {}}
+
+
+def test_the_documented_example_delta():
+    old = {"phase": "main", "ap": 3, "tokens": [{"id": "bTH", "square": "c4"}, {"id": "bWA", "square": "d5"},
+                                                {"id": "yTR", "square": "e7"}], "legal": ["move bTH c5", "end"]}
+    new = {"phase": "main", "ap": 2, "tokens": [{"id": "bTH", "square": "c5"}, {"id": "bWA", "square": "d5"},
+                                                {"id": "yTR", "square": "e7"}], "legal": ["end"]}
+    delta = PackedView.of(new).delta(PackedView.of(old))
+    assert msgpack.unpackb(delta) == {"kind": "view_delta", "set": {"ap": 2, "legal": ["end"]},
+                                      "tokens": [{"id": "bTH", "square": "c5"}, [1, 3]]}
+    assert len(delta) == 66
+    removed = PackedView.of({"phase": "main"}).delta(PackedView.of(old))
+    assert apply_view_delta(old, msgpack.unpackb(removed)) == {"phase": "main"}
+
+
+@pytest.mark.parametrize("bad", [{"kind": "view_delta"}, {"kind": "view_delta", "set": {}, "tokens": [[0, 9]]},
+                                 {"kind": "view_delta", "set": {}, "tokens": [[1, 1]]},
+                                 {"kind": "view_delta", "set": {}, "tokens": ["x"]}])
+def test_a_delta_that_does_not_fit_is_refused(bad):
+    with pytest.raises(ValueError):
+        apply_view_delta({"tokens": [{"id": "a"}]}, bad)
+
+
+@pytest.mark.parametrize("options", [Options(), Options(handicap=Handicap("B", 6))])
+def test_the_compact_team_choice_stands_for_exactly_the_engines_list(options):
+    state = new_game(options, 7)
+    texts = [format_action(action) for action in legal_actions(state, "B")]
+    form = team_choice(texts)
+    assert form is not None and expand_team_choice(form) == texts
+    assert len(msgpack.packb(form)) < 100 < len(msgpack.packb(texts)) / 100
+    assert team_choice(texts[:-1]) is None  # a list the form cannot give exactly is sent as it is
+
+
+def test_a_packed_map_field_sends_the_bytes_of_the_map():
+    event = {"kind": "hidden", "seat": "Y", "slot": "A2"}
+    plain, packed = TableEvent("t-1", 3, event), TableEvent("t-1", 3, Packed(pack_map(event)))
+    server = _at_table(ServerConnection(), features=())
+    other = _at_table(ServerConnection(), features=())
+    assert server.send(plain) == other.send(packed)
+
+
+def _at_table(server: ServerConnection, features) -> ServerConnection:
+    client = PlayerConnection(features=features)
+    server.receive_data(client.send_hello("ann", SOFTWARE))
+    assert server.next_event() is not None
+    server.answer_hello(SOFTWARE, "s-1", (DELTA_VIEWS,))
+    server.send(Joined("t-1", "token", "B"))
+    return server
+
+
+def _pair(client_features, server_features=(DELTA_VIEWS,)):
+    client, server = PlayerConnection(features=client_features), ServerConnection()
+    server.receive_data(client.send_hello("ann", SOFTWARE))
+    server.next_event()
+    client.receive_data(server.answer_hello(SOFTWARE, "s-1", server_features))
+    welcome = client.next_event()
+    client.receive_data(server.send(Joined("t-1", "token", "B")))
+    client.next_event()
+    return client, server, welcome
+
+
+def test_the_feature_is_used_only_when_both_ends_name_it():
+    client, server, welcome = _pair(())
+    assert welcome == Welcome(1, SOFTWARE, "s-1") and client.features == server.features == frozenset()
+    client, server, welcome = _pair((DELTA_VIEWS,), ())
+    assert welcome.features is None and client.features == frozenset()
+    client, server, welcome = _pair((DELTA_VIEWS, "some-future-feature"))
+    assert welcome.features == (DELTA_VIEWS,) and client.features == server.features == {DELTA_VIEWS}
+
+
+def test_the_client_connection_turns_deltas_into_whole_views_and_asks_for_a_snapshot_when_lost():
+    client, server, _ = _pair((DELTA_VIEWS,))
+    views = views_of_a_game(4, 4, "B")
+    base = PackedView.of(views[0])
+    client.receive_data(server.send(Snapshot("t-1", 1, Packed(base.body()))))
+    assert client.next_event().view == views[0]
+    for n, after in enumerate(views[1:3], start=2):
+        packed = PackedView.of(after)
+        client.receive_data(server.send(TableEvent("t-1", n, Packed(packed.delta(base)))))
+        assert client.next_event().event == {"kind": "view", "view": after}
+        base = packed
+    wrong = PackedView.of(views[3]).delta(PackedView.of({"tokens": []}))
+    client.receive_data(server.send(TableEvent("t-1", 4, {**msgpack.unpackb(wrong), "tokens": [[0, 99]]})))
+    error = client.next_event()
+    assert isinstance(error, ProtocolError) and error.code == "event_gap" and client.last_event == 3
+    server.receive_data(client.send(Resume("t-1", client.last_event)))
+    assert server.next_event() == Resume("t-1", 3, True)
+
+
+def test_a_compact_team_choice_reaches_the_application_as_its_list():
+    client, server, _ = _pair((DELTA_VIEWS,))
+    state = new_game(Options(), 7)
+    texts = [format_action(action) for action in legal_actions(state, "B")]
+    whole = {**view(state, "B"), "legal": [], "team_choice": team_choice(texts)}
+    client.receive_data(server.send(Snapshot("t-1", 1, whole)))
+    assert client.next_event().view["legal"] == texts
