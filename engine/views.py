@@ -12,6 +12,8 @@ it is once the ids are known (the teams revealed, the tokens of the other rooms 
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from .board import board_of
 from .geometry import slot_name, square_name
 from .state import SEATS, GameState
@@ -32,12 +34,7 @@ def view(state: GameState, seat: str | None) -> dict:
         "first_cycle_limit": None if state.four_played else state.high_card + 1,
         "exhausted": sorted(state.exhausted),
         "rooms": [_room(p, god) for p in state.rooms],
-        "pits": sorted(square_name(sq) for sq in board.pits),
-        "gears": {slot_name(slot): square_name(sq) for slot, sq in sorted(board.gears.items())},
-        "walls": sorted([square_name(a), square_name(b), n] for (a, b), n in board.walls.items()
-                        if board.exists(a) and board.exists(b)),
-        "portcullises": sorted([square_name(a), square_name(b), _PORT_STATE[st]]
-                               for (a, b), (_, _, st) in board.portcullises.items()),
+        **_layout(board),
         "tokens": [], "hidden": [], "off_board": [],
         "players": {},
         "combat": None, "placement": None, "teams_chosen": None, "outcome": None,
@@ -90,6 +87,28 @@ def view(state: GameState, seat: str | None) -> dict:
         o = state.outcome
         out["outcome"] = {"winner": o.winner, "vp": dict(o.vp), "reason": o.reason}
     return out
+
+
+_LAYOUTS: WeakKeyDictionary = WeakKeyDictionary()
+"""Board -> its pits, gears, walls and portcullises as view data: drawn once per layout (boards are shared by every
+state with that layout, and kept only while something uses them). Each view gets fresh lists: callers may change
+the view they are given."""
+
+
+def _layout(board) -> dict:
+    parts = _LAYOUTS.get(board)
+    if parts is None:
+        parts = _LAYOUTS[board] = (
+            tuple(sorted(square_name(sq) for sq in board.pits)),
+            tuple((slot_name(slot), square_name(sq)) for slot, sq in sorted(board.gears.items())),
+            tuple(sorted((square_name(a), square_name(b), n) for (a, b), n in board.walls.items()
+                         if board.exists(a) and board.exists(b))),
+            tuple(sorted((square_name(a), square_name(b), _PORT_STATE[st])
+                         for (a, b), (_, _, st) in board.portcullises.items())),
+        )
+    pits, gears, walls, portcullises = parts
+    return {"pits": list(pits), "gears": dict(gears), "walls": [list(w) for w in walls],
+            "portcullises": [list(p) for p in portcullises]}
 
 
 def _token_key(t, visible: bool) -> tuple:
