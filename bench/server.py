@@ -1,19 +1,40 @@
-"""Server benchmark (prints figures; not a test). Run: .venv/bin/python bench/server.py [--loads 0,250,1000] [--seconds 10]
+"""Issue 7's whole table, measured in one run (prints figures; not a test).
 
-1. A raw trio msgpack echo round trip over loopback TCP (an action-sized frame), the floor for any request.
-2. The round trip of one game action: a probe player sends `action`; it is timed until both players of the probe
-   table have the resulting view (client -> server -> engine -> both players), at 1 game and under load.
-3. Load: bot-vs-bot games inside the server process, each bot moving every THINK seconds on average (like a
-   person), at rising counts, to find how many concurrent games one process holds with p99 under 50 ms.
-4. Memory per idle connection (handshake done, in the lobby).
+    .venv/bin/python bench/server.py [--quick] [--games 1,500,1000,1500,2000,2500] [--seconds 10]
 
-The server and the echo server run in their own processes (this script, with --serve or --echo), so that the
-clients measuring them do not share their CPU.
+Each row is printed beside its bar, then a summary says which bars are met. The references (python-chess, a raw trio
+msgpack echo) are measured in the same run. The rows:
+
+1. `legal_actions` per main-phase position of a standard game, and random self-play actions/s over python-chess
+   random self-play moves/s: bench/engine.py's functions, CPU time of this process.
+2. Server CPU per applied action: the CPU seconds (user + system, /proc) of a server process holding one probe game
+   and nothing else, over the probe's actions, divided by the actions the game applied. It therefore counts all the
+   server does for an action: decoding the request, the legal action texts, apply, the views of both seats and their
+   events, encoding, the socket I/O system calls, and its share of the probe games' table creation and joins.
+3. Action round trip, 1 game, p50: a probe player sends `action` and is timed until both players of the probe table
+   hold the resulting view (client -> server -> engine -> both players); over the p50 of a raw trio msgpack echo of
+   an action-sized frame (another process, loopback TCP) measured in this run.
+4. Concurrent human-paced games: bot-vs-bot games in the server process, each bot moving every 2.5-7.5 s (~5 s), at
+   rising counts (the probe's game included). The probe is measured only once the start-up burst (thousands of games
+   choosing teams at once) has settled: the server's CPU, sampled each second, must have been steady for a few
+   seconds after every bot made its first move (bounded by a maximum wait; a level that does not settle says so).
+   A level where the probe completes no action is "saturated" and ends the climb. The figure is the largest count
+   with p99 < 50 ms; the bar also wants the server's CPU at 2,000 games <= 70%.
+5. Memory per active game: RSS growth of the server per game, after settling, from its RSS before any game (the
+   largest level measured up to 2,000 games). Per idle connection: RSS growth over 1,000 connections that said hello
+   and wait in the lobby.
+6. `dt-client --help` cold start (wall, median of several runs) and one board render (bench/client.py).
+
+All server processes use the server's default settings (keepalive pings every 30 s included) but for the port and
+the connection limit. The servers and the echo server run in their own processes (this script with --serve or
+--echo), so the clients measuring them do not share their CPU; the machine's other load still does, so run it
+quiet, and more than once.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import os
 import resource
@@ -21,6 +42,8 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import msgpack
 import trio
@@ -42,24 +65,54 @@ from dungeon_twister.protocol import (
     TableOptions,
 )
 
+HERE = Path(__file__).resolve().parent
 THINK = 5.0
-"""Average seconds a load bot waits before each move."""
+"""Average seconds a load bot waits before each move (0.5 to 1.5 times this)."""
 TARGET_P99_MS = 50.0
 SOFTWARE = Software("dt-bench", "0.1.0")
+SAMPLE_SECONDS = 1.0
+"""The server's CPU is sampled this often while waiting for the start-up burst to settle."""
+STEADY_SAMPLES = 4
+STEADY_SPREAD = 0.08
+"""Settled: the last STEADY_SAMPLES samples of the server's CPU share lie within STEADY_SPREAD (or 20% of their
+mean, if larger) of each other, all taken after every bot's first move (1.5 x THINK after the games started)."""
+IDLE_CONNECTIONS = 1000
+
+BARS = {
+    "legal": "median <= 0.2 ms, mean <= 0.35 ms",
+    "ratio": ">= 0.3x",
+    "cpu": "<= 0.6 ms",
+    "round trip": "<= 5x echo",
+    "games": ">= 2,000, CPU <= 70%",
+    "game memory": "<= 100 KB",
+    "idle memory": "<= 8 KiB",
+    "cold start": "<= 0.15 s",
+    "render": "<= 1 ms",
+}
+
+
+def load_bench(name: str):
+    """bench/<name>.py as a module (bench/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"dt_bench_{name}", HERE / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 # --- the processes under test ---------------------------------------------------------------------------------
 async def serve_bots(games: int) -> None:
-    """A server holding `games` bot-vs-bot games (replaced as they end); prints its port, then "ready"."""
+    """A server that prints its port, waits for a line on stdin, then holds `games` bot-vs-bot games (replaced as
+    they end) and prints "ready" once they are all created."""
     from dungeon_twister.server import Server, ServerConfig
     from dungeon_twister.server.logs import setup_logging
 
     setup_logging("WARNING")
-    config = ServerConfig(host="127.0.0.1", port=0, ping_interval=0, max_connections=100_000)
+    config = ServerConfig(host="127.0.0.1", port=0, max_connections=100_000)
     server = Server(config)
     async with trio.open_nursery() as nursery:
         await nursery.start(server.run)
         print(server.port, flush=True)
+        await trio.to_thread.run_sync(sys.stdin.readline)
         numbers = itertools.count(1)
         bot_tables: set = set()
         announced = False
@@ -100,8 +153,14 @@ class Process:
     """This script in another mode, as a subprocess; `port` is the first line it prints."""
 
     def __init__(self, *args: str) -> None:
-        self.process = subprocess.Popen([sys.executable, __file__, *args], stdout=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen([sys.executable, __file__, *args], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
         self.port = int(self.process.stdout.readline())
+
+    def go(self) -> None:
+        """Let a --serve process create its games."""
+        self.process.stdin.write("go\n")
+        self.process.stdin.flush()
 
     def wait_ready(self, timeout: float) -> bool:
         return _readline(self.process.stdout, timeout) == "ready"
@@ -185,6 +244,19 @@ class Probe:
             self.changed = trio.Event()
 
 
+@dataclass
+class Played:
+    """What the probe games did: round trips of the accepted actions, and the secret choices committed."""
+
+    times: list[float] = field(default_factory=list)
+    secret: int = 0
+    refused: int = 0
+
+    @property
+    def applied(self) -> int:
+        return len(self.times) + self.secret
+
+
 async def connect_probe(port: int, name: str) -> Probe:
     stream = await trio.open_tcp_stream("127.0.0.1", port)
     conn = PlayerConnection()
@@ -197,34 +269,40 @@ async def _until(probe: Probe, condition) -> None:
         await probe.changed.wait()
 
 
-async def action_round_trips(port: int, seconds: float, pause: float = 0.02) -> list[float]:
-    """Play probe games (random moves) for `seconds`; the round trip of every non-secret action."""
-    times: list[float] = []
+async def action_round_trips(port: int, seconds: float, pause: float = 0.02, grace: float = 10.0) -> Played:
+    """Play probe games (random moves) for `seconds`; the round trip of every non-secret action. Gives up `grace`
+    seconds after that (a saturated server may not even answer hello), with what was measured until then."""
+    played = Played()
     deadline = time.perf_counter() + seconds
     tables = itertools.count(1)
     rng = Rng(7)
-    while time.perf_counter() < deadline:
-        number = next(tables)
-        probes = [await connect_probe(port, f"probe-{number}-{seat}") for seat in "BY"]
-        async with trio.open_nursery() as nursery:
-            for probe, seat in zip(probes, "BY"):
-                probe.seat = seat
-                nursery.start_soon(probe.read)
-            for probe in probes:
-                await _until(probe, lambda p=probe: p.conn.state.value == "lobby")
-            await probes[0].send(probes[0].conn.send(CreateTable(TableOptions(beginner=True))))
-            await _until(probes[0], lambda: probes[0].created is not None)
-            table = probes[0].created
-            for probe in probes:
-                await probe.send(probe.conn.send(Join(table, probe.seat)))
-            await _play(probes, table, times, deadline, pause, rng)
-            nursery.cancel_scope.cancel()
-        for probe in probes:
-            await probe.stream.aclose()
-    return times
+    with trio.move_on_after(seconds + grace):
+        while time.perf_counter() < deadline:
+            number = next(tables)
+            probes = []
+            try:
+                probes = [await connect_probe(port, f"probe-{number}-{seat}") for seat in "BY"]
+                async with trio.open_nursery() as nursery:
+                    for probe, seat in zip(probes, "BY"):
+                        probe.seat = seat
+                        nursery.start_soon(probe.read)
+                    for probe in probes:
+                        await _until(probe, lambda p=probe: p.conn.state.value == "lobby")
+                    await probes[0].send(probes[0].conn.send(CreateTable(TableOptions(beginner=True))))
+                    await _until(probes[0], lambda: probes[0].created is not None)
+                    table = probes[0].created
+                    for probe in probes:
+                        await probe.send(probe.conn.send(Join(table, probe.seat)))
+                    await _play(probes, table, played, deadline, pause, rng)
+                    nursery.cancel_scope.cancel()
+            finally:
+                for probe in probes:
+                    with trio.CancelScope(shield=True):
+                        await trio.aclose_forcefully(probe.stream)
+    return played
 
 
-async def _play(probes: list[Probe], table: str, times: list, deadline: float, pause: float, rng: Rng) -> None:
+async def _play(probes: list[Probe], table: str, played: Played, deadline: float, pause: float, rng: Rng) -> None:
     ids = itertools.count(1)
     while time.perf_counter() < deadline and not any(p.over for p in probes):
         acting = [p for p in probes if p.view and p.view["started"] and p.view["legal"]
@@ -236,39 +314,24 @@ async def _play(probes: list[Probe], table: str, times: list, deadline: float, p
         choice = rng.choice(probe.view["legal"])
         if probe.view["secret"] is not None:
             probe.committed.add(probe.view["secret"])
+            played.secret += 1
             await probe.send(probe.conn.commit(probe.view["secret"], choice))
             continue
         action_id = f"a{next(ids)}"
         before = probe.conn.last_event
         start = time.perf_counter()
         await probe.send(probe.conn.send(Action(table, action_id, choice)))
-        await _until(probe, lambda: action_id in probe.answers and probe.conn.last_event > before
-                     and probe.view_at.get(probe.conn.last_event) is not None)
+        await _until(probe, lambda: action_id in probe.answers and (
+            isinstance(probe.answers[action_id], ActionRefused)
+            or (probe.conn.last_event > before and probe.view_at.get(probe.conn.last_event) is not None)))
         if isinstance(probe.answers[action_id], ActionOk):
             n = probe.conn.last_event
             for other in probes:
                 await _until(other, lambda o=other: o.conn.last_event >= n)
-            times.append(max(p.view_at.get(n, start) for p in probes) - start)
+            played.times.append(max(p.view_at.get(n, start) for p in probes) - start)
+        else:
+            played.refused += 1
         await trio.sleep(pause)
-
-
-def engine_step_times(count: int = 400) -> list[float]:
-    """The engine's share of an action, in this process: apply, the next legal actions, three views and events."""
-    from dungeon_twister.engine import Options, apply, event_view, legal_actions, new_game, view
-    from dungeon_twister.server.viewing import legal_texts
-
-    state, rng, times = new_game(Options(beginner=True), 7), Rng(7), []
-    while len(times) < count and state.outcome is None:
-        action = rng.choice(legal_actions(state, state.to_act[0]))
-        start = time.perf_counter()
-        state, events = apply(state, action)
-        for seat in state.to_act:
-            legal_texts(state, seat)
-        for viewer in ("B", "Y", None):
-            view(state, viewer)
-            [event_view(event, viewer) for event in events]
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -277,7 +340,26 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def ms(seconds: float) -> str:
-    return f"{seconds * 1000:7.2f} ms"
+    return f"{seconds * 1000:.2f} ms"
+
+
+async def settle(server: Process, max_wait: float) -> tuple[bool, float, list[float]]:
+    """Wait until the server's CPU share is steady (see STEADY_*), at most `max_wait` seconds after the games
+    started; (settled, seconds waited, the CPU samples)."""
+    started = time.perf_counter()
+    samples: list[tuple[float, float]] = []  # (seconds since the start, CPU share over the last sample)
+    cpu, at = server.cpu_seconds(), started
+    while time.perf_counter() - started < max_wait:
+        await trio.sleep(SAMPLE_SECONDS)
+        cpu_now, now = server.cpu_seconds(), time.perf_counter()
+        samples.append((now - started, (cpu_now - cpu) / (now - at)))
+        cpu, at = cpu_now, now
+        recent = [share for t, share in samples[-STEADY_SAMPLES:] if t - SAMPLE_SECONDS >= 1.5 * THINK]
+        if len(recent) == STEADY_SAMPLES:
+            mean = statistics.fmean(recent)
+            if max(recent) - min(recent) <= max(STEADY_SPREAD, 0.2 * mean):
+                return True, now - started, [s for _, s in samples]
+    return False, time.perf_counter() - started, [s for _, s in samples]
 
 
 async def idle_connections(port: int, count: int) -> list:
@@ -293,74 +375,209 @@ async def idle_connections(port: int, count: int) -> list:
     return streams
 
 
+@dataclass
+class Row:
+    name: str
+    figure: str
+    bar: str
+    met: bool | None
+    """None: not measured."""
+
+
 # --- the report -----------------------------------------------------------------------------------------------
-async def main(levels: list[int], measure: float) -> None:
+async def main(args) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     started = time.perf_counter()
-    print(f"dt-server benchmark: Python {sys.version.split()[0]}, trio {trio.__version__}, {os.cpu_count()} cores")
+    rows: list[Row] = []
+    print(f"dt benchmark{' (--quick)' if args.quick else ''}: Python {sys.version.split()[0]}, "
+          f"trio {trio.__version__}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the start")
 
+    # 1. the engine, against python-chess
+    engine_bench = load_bench("engine")
+    seconds, actions, gen, counts = engine_bench.dungeon_twister_games(args.dt_games, 0, False)
+    gen_ms = [t * 1000 for t in gen]
+    median, mean = statistics.median(gen_ms), statistics.fmean(gen_ms)
+    dt_rate = actions / seconds
+    print(f"\n1. engine, standard game ({args.dt_games} random game(s), {actions} actions, CPU): legal_actions per "
+          f"main-phase position ({len(gen_ms)} positions, mean {statistics.fmean(counts):.0f} actions): median "
+          f"{median:.3f} ms, mean {mean:.3f} ms; random self-play {dt_rate:.0f} actions/s")
+    rows.append(Row("legal_actions per main-phase position", f"median {median:.3f} ms, mean {mean:.3f} ms",
+                    BARS["legal"], median <= 0.2 and mean <= 0.35))
+    try:
+        chess_seconds, moves = engine_bench.chess_games(args.chess_games, 0)
+    except ImportError:
+        print("   python-chess is not installed (pip install -e '.[bench]'): no ratio")
+        rows.append(Row("random self-play vs python-chess", "not measured: python-chess missing", BARS["ratio"],
+                        None))
+    else:
+        ratio = dt_rate / (moves / chess_seconds)
+        print(f"   python-chess random self-play ({args.chess_games} games, is_game_over() each move): "
+              f"{moves / chess_seconds:.0f} moves/s; ratio {ratio:.3f}x")
+        rows.append(Row("random self-play vs python-chess", f"{ratio:.3f}x", BARS["ratio"], ratio >= 0.3))
+
+    # the echo reference
     echo = Process("--echo")
     echo_times = await echo_round_trips(echo.port, 2000)
     echo.stop()
     echo_p50 = statistics.median(echo_times)
-    print(f"\nraw trio msgpack echo round trip (loopback TCP, action-sized frame): p50 {ms(echo_p50)}, "
+    print(f"\nraw trio msgpack echo round trip (loopback TCP, action-sized frame, 2000 trips): p50 {ms(echo_p50)}, "
           f"p99 {ms(percentile(echo_times, 0.99))}")
 
-    engine = engine_step_times()
-    print(f"engine work per action (apply, next legal actions, 3 views), in-process: p50 "
-          f"{ms(statistics.median(engine))}, p99 {ms(percentile(engine, 0.99))}")
-    print(f"\ngame action round trip (probe: random moves, beginner game; load: bot games, a move every "
-          f"~{THINK:g} s each)")
-    print(" games  actions   p50 (xecho)            p90         p99    server CPU   RSS")
-    held = 0
-    for load in levels:
-        games = load + 1  # the probe's own game
-        server = Process("--serve", str(load))
-        ready = server.wait_ready(120) if load else True
-        if not ready:
-            print(f"{games:6d}  the server could not start {load} games within 2 minutes")
+    # 2 and 3. one game, nothing else
+    server = Process("--serve", "0")
+    server.go()
+    await trio.sleep(0.5)
+    cpu_before = server.cpu_seconds()
+    played = await action_round_trips(server.port, args.seconds)
+    cpu = server.cpu_seconds() - cpu_before
+    server.stop()
+    if played.applied:
+        per_action = cpu / played.applied
+        print(f"\n2. server CPU per applied action (1 probe game, {played.applied} actions applied: "
+              f"{len(played.times)} actions + {played.secret} secret choices; {played.refused} refused): "
+              f"{cpu:.2f} s / {played.applied} = {ms(per_action)}")
+        rows.append(Row("server CPU per applied action", ms(per_action), BARS["cpu"], per_action <= 0.0006))
+    else:
+        print("\n2. server CPU per applied action: not measured (the probe game applied no action)")
+        rows.append(Row("server CPU per applied action", "not measured: no action applied", BARS["cpu"], None))
+    if played.times:
+        p50 = statistics.median(played.times)
+        print(f"3. action round trip, 1 game ({len(played.times)} actions): p50 {ms(p50)} = {p50 / echo_p50:.1f}x "
+              f"echo, p90 {ms(percentile(played.times, 0.9))}, p99 {ms(percentile(played.times, 0.99))}")
+        rows.append(Row("action round trip, 1 game, p50 / echo p50", f"{ms(p50)} = {p50 / echo_p50:.1f}x",
+                        BARS["round trip"], p50 / echo_p50 <= 5))
+    else:
+        print("3. action round trip: not measured (the probe completed no action)")
+        rows.append(Row("action round trip, 1 game", "not measured: no action completed", BARS["round trip"], None))
+
+    # 4 and 5 (per game). bot games at rising counts
+    print(f"\n4. concurrent games (load: bot games, a move every ~{THINK:g} s each; probe measured {args.seconds:g} s "
+          f"after the start-up burst settled, at most {args.settle:g} s)")
+    print("  games  created  settled after     CPU  actions      p50        p99   probe CPU    RSS   per game")
+    held, held_cpu, at_2000, game_memory = 0, None, None, None
+    for games in args.games:
+        server = Process("--serve", str(games - 1))
+        base = server.rss_mb()
+        server.go()
+        t0 = time.perf_counter()
+        if games > 1 and not server.wait_ready(120):
+            print(f"{games:7d}  the server did not create its games within 120 s")
             server.stop()
             break
-        await trio.sleep(min(10.0, 2 + load / 200))  # let the load games leave their setup
-        cpu_before, wall_before = server.cpu_seconds(), time.perf_counter()
-        times = await action_round_trips(server.port, measure)
-        cpu = (server.cpu_seconds() - cpu_before) / (time.perf_counter() - wall_before)
+        created = time.perf_counter() - t0
+        settled, waited, samples = await settle(server, args.settle)
+        steady_cpu = statistics.fmean(samples[-STEADY_SAMPLES:])
         rss = server.rss_mb()
+        per_game = (rss - base) * 1024 * 1024 / 1000 / games
+        if games <= 2000:
+            game_memory = (games, per_game, rss - base, settled)
+        cpu_before, wall_before = server.cpu_seconds(), time.perf_counter()
+        played = await action_round_trips(server.port, args.seconds)
+        probe_cpu = (server.cpu_seconds() - cpu_before) / (time.perf_counter() - wall_before)
         server.stop()
-        p50, p99 = statistics.median(times), percentile(times, 0.99)
-        print(f"{games:6d} {len(times):8d} {ms(p50)} (x{p50 / echo_p50:4.1f}) {ms(percentile(times, 0.9))} "
-              f"{ms(p99)}   {cpu * 100:5.0f} %   {rss:6.0f} MB")
+        how = f"{waited:5.0f} s" if settled else f"not in {waited:.0f} s"
+        head = f"{games:7d} {created:6.1f} s  {how:>13} {steady_cpu * 100:5.0f} %"
+        if not played.times:
+            print(f"{head}  saturated: the probe completed no action in {args.seconds:g} s "
+                  f"(+10 s grace){'':5} {rss:5.0f} MB {per_game:6.0f} KB")
+            if games >= 2000 and at_2000 is None:
+                at_2000 = (games, None, probe_cpu)
+            break
+        p50, p99 = statistics.median(played.times), percentile(played.times, 0.99)
+        print(f"{head} {len(played.times):8d} {ms(p50):>9} {ms(p99):>10}   {probe_cpu * 100:5.0f} %  "
+              f"{rss:5.0f} MB {per_game:6.0f} KB")
+        if games >= 2000 and at_2000 is None:
+            at_2000 = (games, p99, probe_cpu)
         if p99 < TARGET_P99_MS / 1000:
-            held = games
-        elif load:
+            held, held_cpu = games, probe_cpu
+        else:
             break
-        if time.perf_counter() - started > 150:
-            print("(stopping here to keep the run short)")
+        if time.perf_counter() - started > args.budget:
+            print(f"  (stopping: the run has taken over {args.budget:g} s)")
             break
-    print(f"\nconcurrent games held with p99 action latency under {TARGET_P99_MS:g} ms: {held} "
-          f"(bots moving every ~{THINK:g} s; one process, one core)")
+    if held:
+        held_text = f"{held} games at {held_cpu * 100:.0f}% CPU"
+    else:
+        held_text = f"none of the levels measured ({', '.join(map(str, args.games))} games)"
+    print(f"  held with p99 < {TARGET_P99_MS:g} ms: {held_text}")
+    if at_2000 is None:
+        rows.append(Row("concurrent human-paced games, p99 < 50 ms", f"{held_text}; 2,000 not measured",
+                        BARS["games"], False if held else None))
+    else:
+        games, p99, cpu_share = at_2000
+        if p99 is None:
+            figure, met = f"saturated at {games} games", False
+        else:
+            figure = f"at {games} games: p99 {ms(p99)}, CPU {cpu_share * 100:.0f}%"
+            met = p99 < TARGET_P99_MS / 1000 and cpu_share <= 0.70
+        if held and held != games:
+            figure = f"held {held}; {figure}"
+        rows.append(Row("concurrent human-paced games, p99 < 50 ms", figure, BARS["games"], met))
+    if game_memory is None:
+        rows.append(Row("memory per active game", "not measured (no level <= 2,000 games)", BARS["game memory"],
+                        None))
+    else:
+        games, per_game, grown, settled = game_memory
+        note = "" if settled else ", not settled"
+        print(f"5. memory per active game: {per_game:.0f} KB ({games} games: +{grown:.0f} MB{note})")
+        rows.append(Row("memory per active game", f"{per_game:.0f} KB ({games} games{note})", BARS["game memory"],
+                        per_game <= 100))
 
+    # 5. memory per idle connection
     server = Process("--serve", "0")
+    server.go()
     await trio.sleep(0.5)
     base = server.rss_mb()
-    count = 1000
-    streams = await idle_connections(server.port, count)
+    streams = await idle_connections(server.port, IDLE_CONNECTIONS)
     await trio.sleep(0.5)
     grown = server.rss_mb() - base
-    print(f"\nmemory per idle connection (in the lobby): {grown * 1024 / count:.1f} KiB "
-          f"({count} connections: {base:.0f} MB -> {base + grown:.0f} MB)")
+    per_connection = grown * 1024 / IDLE_CONNECTIONS
+    print(f"5. memory per idle connection (in the lobby): {per_connection:.1f} KiB "
+          f"({IDLE_CONNECTIONS} connections: {base:.1f} MB -> {base + grown:.1f} MB)")
+    rows.append(Row("memory per idle connection", f"{per_connection:.1f} KiB", BARS["idle memory"],
+                    per_connection <= 8))
     for stream in streams:
         await stream.aclose()
     server.stop()
-    print(f"\n(run took {time.perf_counter() - started:.0f} s)")
+
+    # 6. the client
+    client_bench = load_bench("client")
+    try:
+        starts = client_bench.cold_start_times(args.cold_runs)
+    except (OSError, RuntimeError) as error:
+        print(f"\n6. dt-client --help cold start: not measured ({error})")
+        rows.append(Row("dt-client --help cold start", f"not measured: {error}", BARS["cold start"], None))
+    else:
+        cold = statistics.median(starts)
+        print(f"\n6. `{' '.join(client_bench.help_command())}` cold start (wall, {args.cold_runs} runs): median "
+              f"{cold:.3f} s")
+        rows.append(Row("dt-client --help cold start", f"{cold:.3f} s", BARS["cold start"], cold <= 0.15))
+    renders = client_bench.render_times(args.renders)
+    render = statistics.median(renders)
+    print(f"   render_board on a mid-game view (CPU, {args.renders} renders): median {ms(render)}, "
+          f"mean {ms(statistics.fmean(renders))}")
+    rows.append(Row("one board render", ms(render), BARS["render"], render <= 0.001))
+
+    print(f"\nsummary (run took {time.perf_counter() - started:.0f} s)")
+    width = max(len(row.name) for row in rows)
+    fig_width = max(len(row.figure) for row in rows)
+    bar_width = max(len(row.bar) for row in rows)
+    print(f"{'row':<{width}}  {'figure':<{fig_width}}  {'bar':<{bar_width}}  met")
+    for row in rows:
+        met = "n/a" if row.met is None else "yes" if row.met else "no"
+        print(f"{row.name:<{width}}  {row.figure:<{fig_width}}  {row.bar:<{bar_width}}  {met}")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loads", default="0,250,500,1000,1500,2000",
-                        help="numbers of load games to measure under (default: %(default)s)")
-    parser.add_argument("--seconds", type=float, default=10.0, help="measuring time per load (default: 10)")
+    parser.add_argument("--quick", action="store_true",
+                        help="one engine game, 10 chess games, 5 s probes, only the 2,000-game level (under a minute)")
+    parser.add_argument("--games", default="1,500,1000,1500,2000,2500",
+                        help="concurrent game counts to climb, the probe's included (default: %(default)s)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="probe time per level (default: 10)")
+    parser.add_argument("--settle", type=float, default=60.0,
+                        help="longest wait for the start-up burst to settle, per level (default: 60 s)")
     parser.add_argument("--serve", type=int, metavar="GAMES", help=argparse.SUPPRESS)
     parser.add_argument("--echo", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -369,4 +586,9 @@ if __name__ == "__main__":
     elif args.serve is not None:
         trio.run(serve_bots, args.serve)
     else:
-        trio.run(main, [int(n) for n in args.loads.split(",")], args.seconds)
+        args.games = [int(n) for n in args.games.split(",")]
+        args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 3, 50, 9, 1000, 900
+        if args.quick:
+            args.games, args.seconds, args.settle = [2000], 5.0, 20.0
+            args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 1, 10, 5, 300, 60
+        trio.run(main, args)
