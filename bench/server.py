@@ -95,6 +95,7 @@ def load_bench(name: str):
     """bench/<name>.py as a module (bench/ is not a package)."""
     spec = importlib.util.spec_from_file_location(f"dt_bench_{name}", HERE / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
