@@ -16,14 +16,15 @@ msgpack echo) are measured in the same run. The rows:
    an action-sized frame (another process, loopback TCP) measured in this run.
 4. Concurrent human-paced games: bot-vs-bot games in the server process, each bot moving every 2.5-7.5 s (~5 s), at
    rising counts (the probe's game included). The probe is measured only once the start-up burst (thousands of games
-   choosing teams at once) has settled: the server's CPU, sampled each second, must have been steady for a few
-   seconds after every bot made its first move (bounded by a maximum wait; a level that does not settle says so).
-   A level where the probe completes no action is "saturated" and ends the climb; a level with p99 >= 50 ms ends
-   it once 2,000 games were measured. The figure is the largest count with p99 < 50 ms at it and at every level
+   choosing teams at once) has settled: the server's CPU and RSS, sampled each second, must have been steady for a
+   few seconds after every bot made its first move (bounded by a maximum wait; a level that does not settle says
+   so). A level where the probe completes no action is "saturated" and ends the climb; a level with p99 >= 50 ms
+   ends it once 2,000 games were measured. The figure is the largest count with p99 < 50 ms at it and at every level
    below; the bar wants p99 < 50 ms at 2,000 games with the server's CPU <= 70% there.
 5. Memory per active game: RSS growth of the server per game, after settling, from its RSS before any game (the
-   largest level measured up to 2,000 games). Per idle connection: RSS growth over 1,000 connections that said hello
-   and wait in the lobby.
+   largest level measured up to 2,000 games). The bots play inside the server process, so this also counts their
+   client side (their in-memory connections, tasks and the views they keep), which two remote players would not
+   cost the server. Per idle connection: RSS growth over 1,000 connections that said hello and wait in the lobby.
 6. `dt-client --help` cold start (wall, median of several runs) and one board render (bench/client.py).
 
 All server processes use the server's default settings (keepalive pings every 30 s included) but for the port and
@@ -75,8 +76,13 @@ SAMPLE_SECONDS = 1.0
 """The server's CPU is sampled this often while waiting for the start-up burst to settle."""
 STEADY_SAMPLES = 4
 STEADY_SPREAD = 0.08
-"""Settled: the last STEADY_SAMPLES samples of the server's CPU share lie within STEADY_SPREAD (or 20% of their
-mean, if larger) of each other, all taken after every bot's first move (1.5 x THINK after the games started)."""
+STEADY_GROWTH_MB = 2.0
+STEADY_GROWTH = 0.005
+"""Settled: over the last STEADY_SAMPLES samples, all taken after every bot's first move (1.5 x THINK after the
+games were all created), the server's CPU share lies within STEADY_SPREAD (or 20% of its mean, if larger) and its
+RSS grew by at most STEADY_GROWTH_MB (or STEADY_GROWTH of it, if larger). The burst (every game choosing its team,
+with views listing all 1,680 teams) builds the games' states: RSS grows fast until it ends, and CPU alone may look
+steady while the burst saturates the process."""
 IDLE_CONNECTIONS = 1000
 
 BARS = {
@@ -346,22 +352,25 @@ def ms(seconds: float) -> str:
 
 
 async def settle(server: Process, max_wait: float) -> tuple[bool, float, list[float]]:
-    """Wait until the server's CPU share is steady (see STEADY_*), at most `max_wait` seconds after the games
-    started; (settled, seconds waited, the CPU samples)."""
+    """Wait until the start-up burst is over (see STEADY_*), at most `max_wait` seconds after the games were all
+    created; (settled, seconds waited, the CPU share samples)."""
     started = time.perf_counter()
-    samples: list[tuple[float, float]] = []  # (seconds since the start, CPU share over the last sample)
+    samples: list[tuple[float, float, float]] = []  # (seconds since the start, CPU share since the last, RSS MB)
     cpu, at = server.cpu_seconds(), started
     while time.perf_counter() - started < max_wait:
         await trio.sleep(SAMPLE_SECONDS)
         cpu_now, now = server.cpu_seconds(), time.perf_counter()
-        samples.append((now - started, (cpu_now - cpu) / (now - at)))
+        samples.append((now - started, (cpu_now - cpu) / (now - at), server.rss_mb()))
         cpu, at = cpu_now, now
-        recent = [share for t, share in samples[-STEADY_SAMPLES:] if t - SAMPLE_SECONDS >= 1.5 * THINK]
-        if len(recent) == STEADY_SAMPLES:
-            mean = statistics.fmean(recent)
-            if max(recent) - min(recent) <= max(STEADY_SPREAD, 0.2 * mean):
-                return True, now - started, [s for _, s in samples]
-    return False, time.perf_counter() - started, [s for _, s in samples]
+        recent = [(share, rss) for t, share, rss in samples[-STEADY_SAMPLES - 1:] if t - SAMPLE_SECONDS >= 1.5 * THINK]
+        if len(recent) == STEADY_SAMPLES + 1:
+            shares = [share for share, _ in recent[1:]]
+            spread = max(shares) - min(shares)
+            grown = recent[-1][1] - recent[0][1]
+            if spread <= max(STEADY_SPREAD, 0.2 * statistics.fmean(shares)) and grown <= max(
+                    STEADY_GROWTH_MB, STEADY_GROWTH * recent[-1][1]):
+                return True, now - started, [share for _, share, _ in samples]
+    return False, time.perf_counter() - started, [share for _, share, _ in samples]
 
 
 async def idle_connections(port: int, count: int) -> list:
@@ -468,7 +477,11 @@ async def main(args) -> None:
             server.stop()
             break
         created = time.perf_counter() - t0
-        settled, waited, samples = await settle(server, args.settle)
+        if games > 1:
+            settled, waited, samples = await settle(server, args.settle)
+        else:  # no load, no burst
+            await trio.sleep(0.5)
+            settled, waited, samples = True, 0.0, [0.0]
         steady_cpu = statistics.fmean(samples[-STEADY_SAMPLES:])
         rss = server.rss_mb()
         per_game = (rss - base) * 1024 * 1024 / 1000 / games
@@ -594,6 +607,6 @@ if __name__ == "__main__":
         args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 3, 50, 9, 1000, 900
         args.grace = 10.0
         if args.quick:
-            args.games, args.seconds, args.settle, args.grace = [2000], 5.0, 20.0, 5.0
+            args.games, args.seconds, args.settle, args.grace = [2000], 5.0, 15.0, 5.0
             args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 1, 10, 5, 300, 60
         trio.run(main, args)
