@@ -6,7 +6,8 @@ Cold start: wall time of a fresh `dt-client --help` process (the installed scrip
 `python -m dungeon_twister.client --help`), median of --runs runs; it includes starting the interpreter.
 Render: CPU time (time.process_time) of one `client.board.render_board` call on a mid-game view of a standard game
 (the seat's view after a msgpack round trip, as a client receives it), median over --renders calls cycling through
-20 consecutive mid-game views, so that a layout cached between calls counts as it would in a game.
+20 consecutive views after 2,000 main-phase positions (about the middle of a random game: 6 of 8 rooms turned), so
+that a layout cached between calls counts as it would in a game.
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ def cold_start_times(runs: int = 7) -> list[float]:
     return times
 
 
-def mid_game_views(count: int = 20, seed: int = 3, seat: str = "B") -> list[dict]:
-    """`count` consecutive views of `seat` from the middle of a random standard game, msgpack round-tripped."""
+def mid_game_views(count: int = 20, seed: int = 3, seat: str = "B", after: int = 2000) -> list[dict]:
+    """`count` consecutive views of `seat` after `after` main-phase positions of a random standard game (a random
+    game has thousands; by then rooms are turned and figures spread), msgpack round-tripped."""
     import msgpack
 
     from dungeon_twister.engine import Options, apply, legal_actions, new_game, view
@@ -53,15 +55,13 @@ def mid_game_views(count: int = 20, seed: int = 3, seat: str = "B") -> list[dict
 
     state, rng = new_game(Options(), seed), Rng(seed + 1)
     states = []
-    while state.outcome is None:
+    while state.outcome is None and len(states) < after + count:
         if state.phase == "main":
             states.append(state)
         state, _ = apply(state, rng.choice(legal_actions(state)))
-    if len(states) < count:
+    if len(states) < after + count:
         raise RuntimeError(f"the game of seed {seed} has only {len(states)} main-phase positions")
-    middle = len(states) // 2
-    return [msgpack.unpackb(msgpack.packb(view(s, seat), use_bin_type=True), raw=False)
-            for s in states[middle:middle + count]]
+    return [msgpack.unpackb(msgpack.packb(view(s, seat), use_bin_type=True), raw=False) for s in states[after:]]
 
 
 def render_times(renders: int = 500) -> list[float]:

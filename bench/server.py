@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/server.py [--quick] [--games 1,500,1000,1500,2000,2500] [--seconds 10]
 
-Each row is printed beside its bar, then a summary says which bars are met. The references (python-chess, a raw trio
+--quick takes about 50 s on a quiet 2-core machine (more when other processes compete for the cores). Each row is
+printed beside its bar, then a summary says which bars are met. The references (python-chess, a raw trio
 msgpack echo) are measured in the same run. The rows:
 
 1. `legal_actions` per main-phase position of a standard game, and random self-play actions/s over python-chess
@@ -256,9 +257,20 @@ class Probe:
 class Played:
     """What the probe games did: round trips of the accepted actions, and the secret choices committed."""
 
+    seconds: float = 0.0
+    """How long the measuring window lasts, from the first action sent (setting a probe game up is not in it)."""
+    grace: float = 0.0
+    """How long after the window closed the last round trip may still complete."""
+    deadline: float | None = None
+    """When the window closes (None: not open yet)."""
+    limit: trio.CancelScope | None = None
+    """The scope that gives up: `setup` seconds after the start, then `grace` seconds after the window."""
     times: list[float] = field(default_factory=list)
     secret: int = 0
     refused: int = 0
+
+    def over(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
     @property
     def applied(self) -> int:
@@ -277,15 +289,17 @@ async def _until(probe: Probe, condition) -> None:
         await probe.changed.wait()
 
 
-async def action_round_trips(port: int, seconds: float, pause: float = 0.02, grace: float = 10.0) -> Played:
-    """Play probe games (random moves) for `seconds`; the round trip of every non-secret action. Gives up `grace`
-    seconds after that (a saturated server may not even answer hello), with what was measured until then."""
-    played = Played()
-    deadline = time.perf_counter() + seconds
+async def action_round_trips(port: int, seconds: float, pause: float = 0.02, grace: float = 10.0,
+                             setup: float = 20.0) -> Played:
+    """Play probe games (random moves) for `seconds` from the first action sent; the round trip of every non-secret
+    action. Gives up if no action was sent within `setup` seconds (connecting, creating and joining a table, the
+    team choice: several round trips, long ones on a loaded server) or `grace` seconds after the window closed (a
+    saturated server may answer nothing), with what was measured until then."""
+    played = Played(seconds, grace)
     tables = itertools.count(1)
     rng = Rng(7)
-    with trio.move_on_after(seconds + grace):
-        while time.perf_counter() < deadline:
+    with trio.move_on_after(setup) as played.limit:
+        while not played.over():
             number = next(tables)
             probes = []
             try:
@@ -301,7 +315,7 @@ async def action_round_trips(port: int, seconds: float, pause: float = 0.02, gra
                     table = probes[0].created
                     for probe in probes:
                         await probe.send(probe.conn.send(Join(table, probe.seat)))
-                    await _play(probes, table, played, deadline, pause, rng)
+                    await _play(probes, table, played, pause, rng)
                     nursery.cancel_scope.cancel()
             finally:
                 for probe in probes:
@@ -310,9 +324,9 @@ async def action_round_trips(port: int, seconds: float, pause: float = 0.02, gra
     return played
 
 
-async def _play(probes: list[Probe], table: str, played: Played, deadline: float, pause: float, rng: Rng) -> None:
+async def _play(probes: list[Probe], table: str, played: Played, pause: float, rng: Rng) -> None:
     ids = itertools.count(1)
-    while time.perf_counter() < deadline and not any(p.over for p in probes):
+    while not played.over() and not any(p.over for p in probes):
         acting = [p for p in probes if p.view and p.view["started"] and p.view["legal"]
                   and p.view["secret"] not in p.committed]
         if not acting:
@@ -328,6 +342,9 @@ async def _play(probes: list[Probe], table: str, played: Played, deadline: float
         action_id = f"a{next(ids)}"
         before = probe.conn.last_event
         start = time.perf_counter()
+        if played.deadline is None:  # the window opens
+            played.deadline = start + played.seconds
+            played.limit.deadline = trio.current_time() + played.seconds + played.grace
         await probe.send(probe.conn.send(Action(table, action_id, choice)))
         await _until(probe, lambda: action_id in probe.answers and (
             isinstance(probe.answers[action_id], ActionRefused)
@@ -489,14 +506,17 @@ async def main(args) -> None:
         if 100 <= games <= 2000:  # fewer games: the growth is mostly noise
             game_memory = (games, per_game, rss - base, settled)
         cpu_before, wall_before = server.cpu_seconds(), time.perf_counter()
-        played = await action_round_trips(server.port, args.seconds, grace=args.grace)
+        played = await action_round_trips(server.port, args.seconds, grace=args.grace, setup=args.setup)
         probe_cpu = (server.cpu_seconds() - cpu_before) / (time.perf_counter() - wall_before)
         server.stop()
         how = f"{waited:5.0f} s" if settled else f"not in {waited:.0f} s"
         head = f"{games:7d} {created:6.1f} s  {how:>13} {steady_cpu * 100:5.0f} %"
         if not played.times:
-            print(f"{head}  saturated: the probe completed no action in {args.seconds:g} s "
-                  f"(+{args.grace:g} s grace){'':5} {rss:5.0f} MB {per_game:6.0f} KB")
+            if played.deadline is None:
+                why = f"the probe's game was not set up within {args.setup:g} s"
+            else:
+                why = f"no probe action completed in {args.seconds:g} + {args.grace:g} s"
+            print(f"{head}  saturated: {why}   {rss:5.0f} MB {per_game:6.0f} KB")
             if games >= 2000 and at_2000 is None:
                 at_2000 = (games, None, probe_cpu)
             break
@@ -611,8 +631,8 @@ if __name__ == "__main__":
     else:
         args.games = [int(n) for n in args.games.split(",")]
         args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 3, 50, 9, 1000, 900
-        args.grace = 10.0
+        args.grace, args.setup = 10.0, 20.0
         if args.quick:
-            args.games, args.seconds, args.settle, args.grace = [2000], 4.0, 20.0, 4.0
+            args.games, args.seconds, args.settle, args.grace, args.setup = [2000], 4.0, 20.0, 4.0, 10.0
             args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 1, 10, 5, 300, 60
         trio.run(main, args)
