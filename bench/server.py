@@ -1,19 +1,43 @@
-"""Server benchmark (prints figures; not a test). Run: .venv/bin/python bench/server.py [--loads 0,250,1000] [--seconds 10]
+"""Issue 7's whole table, measured in one run (prints figures; not a test).
 
-1. A raw trio msgpack echo round trip over loopback TCP (an action-sized frame), the floor for any request.
-2. The round trip of one game action: a probe player sends `action`; it is timed until both players of the probe
-   table have the resulting view (client -> server -> engine -> both players), at 1 game and under load.
-3. Load: bot-vs-bot games inside the server process, each bot moving every THINK seconds on average (like a
-   person), at rising counts, to find how many concurrent games one process holds with p99 under 50 ms.
-4. Memory per idle connection (handshake done, in the lobby).
+    .venv/bin/python bench/server.py [--quick] [--games 1,500,1000,1500,2000,2500] [--seconds 10]
 
-The server and the echo server run in their own processes (this script, with --serve or --echo), so that the
-clients measuring them do not share their CPU.
+--quick takes about 50 s on a quiet 2-core machine (more when other processes compete for the cores). Each row is
+printed beside its bar, then a summary says which bars are met. The references (python-chess, a raw trio
+msgpack echo) are measured in the same run. The rows:
+
+1. `legal_actions` per main-phase position of a standard game, and random self-play actions/s over python-chess
+   random self-play moves/s: bench/engine.py's functions, CPU time of this process.
+2. Server CPU per applied action: the CPU seconds (user + system, /proc) of a server process holding one probe game
+   and nothing else, over the probe's actions, divided by the actions the game applied. It therefore counts all the
+   server does for an action: decoding the request, the legal action texts, apply, the views of both seats and their
+   events, encoding, the socket I/O system calls, and its share of the probe games' table creation and joins.
+3. Action round trip, 1 game, p50: a probe player sends `action` and is timed until both players of the probe table
+   hold the resulting view (client -> server -> engine -> both players); over the p50 of a raw trio msgpack echo of
+   an action-sized frame (another process, loopback TCP) measured in this run.
+4. Concurrent human-paced games: bot-vs-bot games in the server process, each bot moving every 2.5-7.5 s (~5 s), at
+   rising counts (the probe's game included). The probe is measured only once the start-up burst (thousands of games
+   choosing teams at once) has settled: the server's CPU and RSS, sampled each second, must have been steady for a
+   few seconds after every bot made its first two moves (bounded by a maximum wait; a level that does not settle says
+   so). A level where the probe completes no action is "saturated" and ends the climb; a level with p99 >= 50 ms
+   ends it once 2,000 games were measured. The figure is the largest count with p99 < 50 ms at it and at every level
+   below; the bar wants p99 < 50 ms at 2,000 games with the server's CPU <= 70% there.
+5. Memory per active game: RSS growth of the server per game, after settling, from its RSS before any game (the
+   largest level measured up to 2,000 games). The bots play inside the server process, so this also counts their
+   client side (their in-memory connections, tasks and the views they keep), which two remote players would not
+   cost the server. Per idle connection: RSS growth over 1,000 connections that said hello and wait in the lobby.
+6. `dt-client --help` cold start (wall, median of several runs) and one board render (bench/client.py).
+
+All server processes use the server's default settings (keepalive pings every 30 s included) but for the port and
+the connection limit. The servers and the echo server run in their own processes (this script with --serve or
+--echo), so the clients measuring them do not share their CPU; the machine's other load still does, so run it
+quiet, and more than once.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import os
 import resource
@@ -21,6 +45,8 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import msgpack
 import trio
@@ -42,24 +68,62 @@ from dungeon_twister.protocol import (
     TableOptions,
 )
 
+HERE = Path(__file__).resolve().parent
 THINK = 5.0
-"""Average seconds a load bot waits before each move."""
+"""Average seconds a load bot waits before each move (0.5 to 1.5 times this)."""
 TARGET_P99_MS = 50.0
 SOFTWARE = Software("dt-bench", "0.1.0")
+SAMPLE_SECONDS = 1.0
+"""The server's CPU is sampled this often while waiting for the start-up burst to settle."""
+STEADY_SAMPLES = 5
+STEADY_AFTER = 2 * 1.5 * THINK
+STEADY_SPREAD = 0.08
+STEADY_GROWTH_MB = 2.0
+STEADY_GROWTH = 0.005
+"""Settled: over the last STEADY_SAMPLES samples, all taken after every bot's first two moves (STEADY_AFTER
+seconds after the games were all created: the first moves come in a wave, the second ones in a wider one), the
+server's CPU share lies within STEADY_SPREAD (or 20% of its mean, if larger) and its RSS grew by at most
+STEADY_GROWTH_MB (or STEADY_GROWTH of it, if larger). The burst (every game choosing its team, with views listing
+all 1,680 teams) builds the games' states: RSS grows fast until it ends, and CPU alone may look steady while the
+burst saturates the process."""
+IDLE_CONNECTIONS = 1000
+
+BARS = {
+    "legal": "median <= 0.2 ms, mean <= 0.35 ms",
+    "ratio": ">= 0.3x",
+    "cpu": "<= 0.6 ms",
+    "round trip": "<= 5x echo",
+    "games": ">= 2,000, CPU <= 70%",
+    "game memory": "<= 100 KB",
+    "idle memory": "<= 8 KiB",
+    "cold start": "<= 0.15 s",
+    "render": "<= 1 ms",
+}
+
+
+def load_bench(name: str):
+    """bench/<name>.py as a module (bench/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"dt_bench_{name}", HERE / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 # --- the processes under test ---------------------------------------------------------------------------------
 async def serve_bots(games: int) -> None:
-    """A server holding `games` bot-vs-bot games (replaced as they end); prints its port, then "ready"."""
+    """A server that prints its port, waits for a line on stdin, then holds `games` bot-vs-bot games (replaced as
+    they end) and prints "ready" once they are all created."""
     from dungeon_twister.server import Server, ServerConfig
     from dungeon_twister.server.logs import setup_logging
 
     setup_logging("WARNING")
-    config = ServerConfig(host="127.0.0.1", port=0, ping_interval=0, max_connections=100_000)
+    config = ServerConfig(host="127.0.0.1", port=0, max_connections=100_000)
     server = Server(config)
     async with trio.open_nursery() as nursery:
         await nursery.start(server.run)
         print(server.port, flush=True)
+        await trio.to_thread.run_sync(sys.stdin.readline)
         numbers = itertools.count(1)
         bot_tables: set = set()
         announced = False
@@ -100,8 +164,14 @@ class Process:
     """This script in another mode, as a subprocess; `port` is the first line it prints."""
 
     def __init__(self, *args: str) -> None:
-        self.process = subprocess.Popen([sys.executable, __file__, *args], stdout=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen([sys.executable, __file__, *args], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
         self.port = int(self.process.stdout.readline())
+
+    def go(self) -> None:
+        """Let a --serve process create its games."""
+        self.process.stdin.write("go\n")
+        self.process.stdin.flush()
 
     def wait_ready(self, timeout: float) -> bool:
         return _readline(self.process.stdout, timeout) == "ready"
@@ -185,6 +255,30 @@ class Probe:
             self.changed = trio.Event()
 
 
+@dataclass
+class Played:
+    """What the probe games did: round trips of the accepted actions, and the secret choices committed."""
+
+    seconds: float = 0.0
+    """How long the measuring window lasts, from the first action sent (setting a probe game up is not in it)."""
+    grace: float = 0.0
+    """How long after the window closed the last round trip may still complete."""
+    deadline: float | None = None
+    """When the window closes (None: not open yet)."""
+    limit: trio.CancelScope | None = None
+    """The scope that gives up: `setup` seconds after the start, then `grace` seconds after the window."""
+    times: list[float] = field(default_factory=list)
+    secret: int = 0
+    refused: int = 0
+
+    def over(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    @property
+    def applied(self) -> int:
+        return len(self.times) + self.secret
+
+
 async def connect_probe(port: int, name: str) -> Probe:
     stream = await trio.open_tcp_stream("127.0.0.1", port)
     # The probe asks for view deltas as dt-client does (DT_BENCH_FEATURES="" for whole views, as old clients).
@@ -199,36 +293,44 @@ async def _until(probe: Probe, condition) -> None:
         await probe.changed.wait()
 
 
-async def action_round_trips(port: int, seconds: float, pause: float = 0.02) -> list[float]:
-    """Play probe games (random moves) for `seconds`; the round trip of every non-secret action."""
-    times: list[float] = []
-    deadline = time.perf_counter() + seconds
+async def action_round_trips(port: int, seconds: float, pause: float = 0.02, grace: float = 10.0,
+                             setup: float = 20.0) -> Played:
+    """Play probe games (random moves) for `seconds` from the first action sent; the round trip of every non-secret
+    action. Gives up if no action was sent within `setup` seconds (connecting, creating and joining a table, the
+    team choice: several round trips, long ones on a loaded server) or `grace` seconds after the window closed (a
+    saturated server may answer nothing), with what was measured until then."""
+    played = Played(seconds, grace)
     tables = itertools.count(1)
     rng = Rng(7)
-    while time.perf_counter() < deadline:
-        number = next(tables)
-        probes = [await connect_probe(port, f"probe-{number}-{seat}") for seat in "BY"]
-        async with trio.open_nursery() as nursery:
-            for probe, seat in zip(probes, "BY"):
-                probe.seat = seat
-                nursery.start_soon(probe.read)
-            for probe in probes:
-                await _until(probe, lambda p=probe: p.conn.state.value == "lobby")
-            await probes[0].send(probes[0].conn.send(CreateTable(TableOptions(beginner=True))))
-            await _until(probes[0], lambda: probes[0].created is not None)
-            table = probes[0].created
-            for probe in probes:
-                await probe.send(probe.conn.send(Join(table, probe.seat)))
-            await _play(probes, table, times, deadline, pause, rng)
-            nursery.cancel_scope.cancel()
-        for probe in probes:
-            await probe.stream.aclose()
-    return times
+    with trio.move_on_after(setup) as played.limit:
+        while not played.over():
+            number = next(tables)
+            probes = []
+            try:
+                probes = [await connect_probe(port, f"probe-{number}-{seat}") for seat in "BY"]
+                async with trio.open_nursery() as nursery:
+                    for probe, seat in zip(probes, "BY"):
+                        probe.seat = seat
+                        nursery.start_soon(probe.read)
+                    for probe in probes:
+                        await _until(probe, lambda p=probe: p.conn.state.value == "lobby")
+                    await probes[0].send(probes[0].conn.send(CreateTable(TableOptions(beginner=True))))
+                    await _until(probes[0], lambda: probes[0].created is not None)
+                    table = probes[0].created
+                    for probe in probes:
+                        await probe.send(probe.conn.send(Join(table, probe.seat)))
+                    await _play(probes, table, played, pause, rng)
+                    nursery.cancel_scope.cancel()
+            finally:
+                for probe in probes:
+                    with trio.CancelScope(shield=True):
+                        await trio.aclose_forcefully(probe.stream)
+    return played
 
 
-async def _play(probes: list[Probe], table: str, times: list, deadline: float, pause: float, rng: Rng) -> None:
+async def _play(probes: list[Probe], table: str, played: Played, pause: float, rng: Rng) -> None:
     ids = itertools.count(1)
-    while time.perf_counter() < deadline and not any(p.over for p in probes):
+    while not played.over() and not any(p.over for p in probes):
         acting = [p for p in probes if p.view and p.view["started"] and p.view["legal"]
                   and p.view["secret"] not in p.committed]
         if not acting:
@@ -238,39 +340,27 @@ async def _play(probes: list[Probe], table: str, times: list, deadline: float, p
         choice = rng.choice(probe.view["legal"])
         if probe.view["secret"] is not None:
             probe.committed.add(probe.view["secret"])
+            played.secret += 1
             await probe.send(probe.conn.commit(probe.view["secret"], choice))
             continue
         action_id = f"a{next(ids)}"
         before = probe.conn.last_event
         start = time.perf_counter()
+        if played.deadline is None:  # the window opens
+            played.deadline = start + played.seconds
+            played.limit.deadline = trio.current_time() + played.seconds + played.grace
         await probe.send(probe.conn.send(Action(table, action_id, choice)))
-        await _until(probe, lambda: action_id in probe.answers and probe.conn.last_event > before
-                     and probe.view_at.get(probe.conn.last_event) is not None)
+        await _until(probe, lambda: action_id in probe.answers and (
+            isinstance(probe.answers[action_id], ActionRefused)
+            or (probe.conn.last_event > before and probe.view_at.get(probe.conn.last_event) is not None)))
         if isinstance(probe.answers[action_id], ActionOk):
             n = probe.conn.last_event
             for other in probes:
                 await _until(other, lambda o=other: o.conn.last_event >= n)
-            times.append(max(p.view_at.get(n, start) for p in probes) - start)
+            played.times.append(max(p.view_at.get(n, start) for p in probes) - start)
+        else:
+            played.refused += 1
         await trio.sleep(pause)
-
-
-def engine_step_times(count: int = 400) -> list[float]:
-    """The engine's share of an action, in this process: apply, the next legal actions, three views and events."""
-    from dungeon_twister.engine import Options, apply, event_view, legal_actions, new_game, view
-    from dungeon_twister.server.viewing import legal_texts
-
-    state, rng, times = new_game(Options(beginner=True), 7), Rng(7), []
-    while len(times) < count and state.outcome is None:
-        action = rng.choice(legal_actions(state, state.to_act[0]))
-        start = time.perf_counter()
-        state, events = apply(state, action)
-        for seat in state.to_act:
-            legal_texts(state, seat)
-        for viewer in ("B", "Y", None):
-            view(state, viewer)
-            [event_view(event, viewer) for event in events]
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -279,7 +369,29 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def ms(seconds: float) -> str:
-    return f"{seconds * 1000:7.2f} ms"
+    return f"{seconds * 1000:.2f} ms"
+
+
+async def settle(server: Process, max_wait: float) -> tuple[bool, float, list[float]]:
+    """Wait until the start-up burst is over (see STEADY_*), at most `max_wait` seconds after the games were all
+    created; (settled, seconds waited, the CPU share samples)."""
+    started = time.perf_counter()
+    samples: list[tuple[float, float, float]] = []  # (seconds since the start, CPU share since the last, RSS MB)
+    cpu, at = server.cpu_seconds(), started
+    while time.perf_counter() - started < max_wait:
+        await trio.sleep(SAMPLE_SECONDS)
+        cpu_now, now = server.cpu_seconds(), time.perf_counter()
+        samples.append((now - started, (cpu_now - cpu) / (now - at), server.rss_mb()))
+        cpu, at = cpu_now, now
+        recent = [(share, rss) for t, share, rss in samples[-STEADY_SAMPLES - 1:] if t - SAMPLE_SECONDS >= STEADY_AFTER]
+        if len(recent) == STEADY_SAMPLES + 1:
+            shares = [share for share, _ in recent[1:]]
+            spread = max(shares) - min(shares)
+            grown = recent[-1][1] - recent[0][1]
+            if spread <= max(STEADY_SPREAD, 0.2 * statistics.fmean(shares)) and grown <= max(
+                    STEADY_GROWTH_MB, STEADY_GROWTH * recent[-1][1]):
+                return True, now - started, [share for _, share, _ in samples]
+    return False, time.perf_counter() - started, [share for _, share, _ in samples]
 
 
 async def idle_connections(port: int, count: int) -> list:
@@ -295,84 +407,223 @@ async def idle_connections(port: int, count: int) -> list:
     return streams
 
 
+@dataclass
+class Row:
+    name: str
+    figure: str
+    bar: str
+    met: bool | None
+    """None: not measured."""
+
+
 # --- the report -----------------------------------------------------------------------------------------------
-async def main(levels: list[int], measure: float) -> None:
+async def main(args) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     started = time.perf_counter()
-    print(f"dt-server benchmark: Python {sys.version.split()[0]}, trio {trio.__version__}, {os.cpu_count()} cores")
+    rows: list[Row] = []
+    print(f"dt benchmark{' (--quick)' if args.quick else ''}: Python {sys.version.split()[0]}, "
+          f"trio {trio.__version__}, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the start")
 
+    # 1. the engine, against python-chess
+    engine_bench = load_bench("engine")
+    seconds, actions, gen, counts = engine_bench.dungeon_twister_games(args.dt_games, 0, False)
+    gen_ms = [t * 1000 for t in gen]
+    median, mean = statistics.median(gen_ms), statistics.fmean(gen_ms)
+    dt_rate = actions / seconds
+    print(f"\n1. engine, standard game ({args.dt_games} random game(s), {actions} actions, CPU): legal_actions per "
+          f"main-phase position ({len(gen_ms)} positions, mean {statistics.fmean(counts):.0f} actions): median "
+          f"{median:.3f} ms, mean {mean:.3f} ms; random self-play {dt_rate:.0f} actions/s")
+    rows.append(Row("legal_actions per main-phase position", f"median {median:.3f} ms, mean {mean:.3f} ms",
+                    BARS["legal"], median <= 0.2 and mean <= 0.35))
+    try:
+        chess_seconds, moves = engine_bench.chess_games(args.chess_games, 0)
+    except ImportError:
+        print("   python-chess is not installed (pip install -e '.[bench]'): no ratio")
+        rows.append(Row("random self-play vs python-chess", "not measured: python-chess missing", BARS["ratio"],
+                        None))
+    else:
+        ratio = dt_rate / (moves / chess_seconds)
+        print(f"   python-chess random self-play ({args.chess_games} games, is_game_over() each move): "
+              f"{moves / chess_seconds:.0f} moves/s; ratio {ratio:.3f}x")
+        rows.append(Row("random self-play vs python-chess", f"{ratio:.3f}x", BARS["ratio"], ratio >= 0.3))
+
+    # the echo reference
     echo = Process("--echo")
     echo_times = await echo_round_trips(echo.port, 2000)
     echo.stop()
     echo_p50 = statistics.median(echo_times)
-    print(f"\nraw trio msgpack echo round trip (loopback TCP, action-sized frame): p50 {ms(echo_p50)}, "
+    print(f"\nraw trio msgpack echo round trip (loopback TCP, action-sized frame, 2000 trips): p50 {ms(echo_p50)}, "
           f"p99 {ms(percentile(echo_times, 0.99))}")
 
-    engine = engine_step_times()
-    print(f"engine work per action (apply, next legal actions, 3 views), in-process: p50 "
-          f"{ms(statistics.median(engine))}, p99 {ms(percentile(engine, 0.99))}")
-    print(f"\ngame action round trip (probe: random moves, beginner game; load: bot games, a move every "
-          f"~{THINK:g} s each)")
-    print(" games  actions   p50 (xecho)            p90         p99    server CPU   RSS")
-    held = 0
-    per_action = rss_alone = per_game = None
-    for load in levels:
-        games = load + 1  # the probe's own game
-        server = Process("--serve", str(load))
-        ready = server.wait_ready(120) if load else True
-        if not ready:
-            print(f"{games:6d}  the server could not start {load} games within 2 minutes")
+    # 2 and 3. one game, nothing else
+    server = Process("--serve", "0")
+    server.go()
+    await trio.sleep(0.5)
+    cpu_before = server.cpu_seconds()
+    played = await action_round_trips(server.port, args.seconds)
+    cpu = server.cpu_seconds() - cpu_before
+    server.stop()
+    if played.applied:
+        per_action = cpu / played.applied
+        print(f"\n2. server CPU per applied action (1 probe game, {played.applied} actions applied: "
+              f"{len(played.times)} actions + {played.secret} secret choices; {played.refused} refused): "
+              f"{cpu:.2f} s / {played.applied} = {ms(per_action)}")
+        rows.append(Row("server CPU per applied action", ms(per_action), BARS["cpu"], per_action <= 0.0006))
+    else:
+        print("\n2. server CPU per applied action: not measured (the probe game applied no action)")
+        rows.append(Row("server CPU per applied action", "not measured: no action applied", BARS["cpu"], None))
+    if played.times:
+        p50 = statistics.median(played.times)
+        print(f"3. action round trip, 1 game ({len(played.times)} actions): p50 {ms(p50)} = {p50 / echo_p50:.1f}x "
+              f"echo, p90 {ms(percentile(played.times, 0.9))}, p99 {ms(percentile(played.times, 0.99))}")
+        rows.append(Row("action round trip, 1 game, p50 / echo p50", f"{ms(p50)} = {p50 / echo_p50:.1f}x",
+                        BARS["round trip"], p50 / echo_p50 <= 5))
+    else:
+        print("3. action round trip: not measured (the probe completed no action)")
+        rows.append(Row("action round trip, 1 game", "not measured: no action completed", BARS["round trip"], None))
+
+    # 4 and 5 (per game). bot games at rising counts
+    print(f"\n4. concurrent games (load: bot games, a move every ~{THINK:g} s each; probe measured {args.seconds:g} s "
+          f"after the start-up burst settled, at most {args.settle:g} s)")
+    print("  games  created  settled after     CPU  actions      p50        p99   probe CPU    RSS   per game")
+    held, held_cpu, at_2000, game_memory, previous, measured = 0, None, None, None, 0, []
+    for games in args.games:
+        server = Process("--serve", str(games - 1))
+        base = server.rss_mb()
+        server.go()
+        t0 = time.perf_counter()
+        if games > 1 and not server.wait_ready(120):
+            print(f"{games:7d}  the server did not create its games within 120 s")
             server.stop()
             break
-        await trio.sleep(min(10.0, 2 + load / 200))  # let the load games leave their setup
-        cpu_before, wall_before = server.cpu_seconds(), time.perf_counter()
-        times = await action_round_trips(server.port, measure)
-        cpu_used = server.cpu_seconds() - cpu_before
-        cpu = cpu_used / (time.perf_counter() - wall_before)
+        created = time.perf_counter() - t0
+        if games > 1:
+            settled, waited, samples = await settle(server, args.settle)
+        else:  # no load, no burst
+            await trio.sleep(0.5)
+            settled, waited, samples = True, 0.0, [0.0]
+        steady_cpu = statistics.fmean(samples[-STEADY_SAMPLES:])
         rss = server.rss_mb()
-        if not load:
-            per_action, rss_alone = cpu_used / max(1, len(times)), rss
-        else:
-            per_game = (rss - rss_alone) * 1024 / load if rss_alone is not None else None
+        per_game = (rss - base) * 1024 * 1024 / 1000 / games
+        measured.append(games)
+        if 100 <= games <= 2000:  # fewer games: the growth is mostly noise
+            game_memory = (games, per_game, rss - base, settled)
+        cpu_before, wall_before = server.cpu_seconds(), time.perf_counter()
+        played = await action_round_trips(server.port, args.seconds, grace=args.grace, setup=args.setup)
+        probe_cpu = (server.cpu_seconds() - cpu_before) / (time.perf_counter() - wall_before)
         server.stop()
-        p50, p99 = statistics.median(times), percentile(times, 0.99)
-        print(f"{games:6d} {len(times):8d} {ms(p50)} (x{p50 / echo_p50:4.1f}) {ms(percentile(times, 0.9))} "
-              f"{ms(p99)}   {cpu * 100:5.0f} %   {rss:6.0f} MB")
+        how = f"{waited:5.0f} s" if settled else f"not in {waited:.0f} s"
+        head = f"{games:7d} {created:6.1f} s  {how:>13} {steady_cpu * 100:5.0f} %"
+        if not played.times:
+            if played.deadline is None:
+                why = f"the probe's game was not set up within {args.setup:g} s"
+            else:
+                why = f"no probe action completed in {args.seconds:g} + {args.grace:g} s"
+            print(f"{head}  saturated: {why}   {rss:5.0f} MB {per_game:6.0f} KB")
+            if games >= 2000 and at_2000 is None:
+                at_2000 = (games, None, probe_cpu)
+            break
+        p50, p99 = statistics.median(played.times), percentile(played.times, 0.99)
+        print(f"{head} {len(played.times):8d} {ms(p50):>9} {ms(p99):>10}   {probe_cpu * 100:5.0f} %  "
+              f"{rss:5.0f} MB {per_game:6.0f} KB")
+        if games >= 2000 and at_2000 is None:
+            at_2000 = (games, p99, probe_cpu)
         if p99 < TARGET_P99_MS / 1000:
-            held = games
-        elif load:
+            if held == previous:  # every level below held too
+                held, held_cpu = games, probe_cpu
+        elif games >= 2000:
             break
-        if time.perf_counter() - started > 150:
-            print("(stopping here to keep the run short)")
+        previous = games
+        if time.perf_counter() - started > args.budget:
+            print(f"  (stopping: the run has taken over {args.budget:g} s)")
             break
-    if per_action is not None:
-        print(f"\nserver CPU per applied action (1 game: server CPU time / probe actions): {per_action * 1000:.2f} ms")
-    if per_game is not None:
-        print(f"memory per active game (RSS growth per added bot game): {per_game:.0f} KB")
-    print(f"\nconcurrent games held with p99 action latency under {TARGET_P99_MS:g} ms: {held} "
-          f"(bots moving every ~{THINK:g} s; one process, one core)")
+    if held:
+        held_text = f"{held} games at {held_cpu * 100:.0f}% CPU"
+    else:
+        held_text = f"no level held (measured: {', '.join(map(str, measured))} games)"
+    print(f"  held with p99 < {TARGET_P99_MS:g} ms: {held_text}")
+    if at_2000 is None:
+        rows.append(Row("concurrent human-paced games, p99 < 50 ms", f"{held_text}; 2,000 not measured",
+                        BARS["games"], False if held else None))
+    else:
+        games, p99, cpu_share = at_2000
+        if p99 is None:
+            figure, met = f"saturated at {games} games", False
+        else:
+            figure = f"at {games} games: p99 {ms(p99)}, CPU {cpu_share * 100:.0f}%"
+            met = p99 < TARGET_P99_MS / 1000 and cpu_share <= 0.70
+        if held and held != games:
+            figure = f"held {held}; {figure}"
+        rows.append(Row("concurrent human-paced games, p99 < 50 ms", figure, BARS["games"], met))
+    if game_memory is None:
+        rows.append(Row("memory per active game", "not measured (no level of 100 to 2,000 games)", BARS["game memory"],
+                        None))
+    else:
+        games, per_game, grown, settled = game_memory
+        note = "" if settled else ", not settled"
+        print(f"5. memory per active game: {per_game:.0f} KB ({games} games: +{grown:.0f} MB{note})")
+        rows.append(Row("memory per active game", f"{per_game:.0f} KB ({games} games{note})", BARS["game memory"],
+                        per_game <= 100))
 
+    # 5. memory per idle connection
     server = Process("--serve", "0")
+    server.go()
     await trio.sleep(0.5)
     base = server.rss_mb()
-    count = 1000
-    streams = await idle_connections(server.port, count)
+    streams = await idle_connections(server.port, IDLE_CONNECTIONS)
     await trio.sleep(0.5)
     grown = server.rss_mb() - base
-    print(f"\nmemory per idle connection (in the lobby): {grown * 1024 / count:.1f} KiB "
-          f"({count} connections: {base:.0f} MB -> {base + grown:.0f} MB)")
+    per_connection = grown * 1024 / IDLE_CONNECTIONS
+    print(f"5. memory per idle connection (in the lobby): {per_connection:.1f} KiB "
+          f"({IDLE_CONNECTIONS} connections: {base:.1f} MB -> {base + grown:.1f} MB)")
+    rows.append(Row("memory per idle connection", f"{per_connection:.1f} KiB", BARS["idle memory"],
+                    per_connection <= 8))
     for stream in streams:
         await stream.aclose()
     server.stop()
-    print(f"\n(run took {time.perf_counter() - started:.0f} s)")
+
+    # 6. the client (bench/client.py)
+    client_bench = load_bench("client")
+    try:
+        cold = client_bench.help_cold_start(args.cold_runs)
+    except (OSError, RuntimeError) as error:
+        print(f"\n6. dt-client --help cold start: not measured ({error})")
+        rows.append(Row("dt-client --help cold start", f"not measured: {error}", BARS["cold start"], None))
+    else:
+        print(f"\n6. dt-client --help cold start (wall, median of {args.cold_runs} runs): {cold:.3f} s")
+        rows.append(Row("dt-client --help cold start", f"{cold:.3f} s", BARS["cold start"], cold <= 0.15))
+    try:
+        render = client_bench.render_time(args.renders)
+        along, count = client_bench.render_along_game()
+    except (ImportError, RuntimeError) as error:
+        print(f"   render_board: not measured ({error})")
+        rows.append(Row("one board render", f"not measured: {error}", BARS["render"], None))
+    else:
+        print(f"   render_board on a mid-game view (CPU, median of {args.renders} renders): {ms(render)}; along a "
+              f"whole game (every step's view, layout changes included): mean {ms(along)} over {count} renders")
+        worst = max(render, along)
+        rows.append(Row("one board render", ms(worst), BARS["render"], worst <= 0.001))
+
+    print(f"\nsummary (run took {time.perf_counter() - started:.0f} s)")
+    width = max(len(row.name) for row in rows)
+    fig_width = max(len(row.figure) for row in rows)
+    bar_width = max(len(row.bar) for row in rows)
+    print(f"{'row':<{width}}  {'figure':<{fig_width}}  {'bar':<{bar_width}}  met")
+    for row in rows:
+        met = "n/a" if row.met is None else "yes" if row.met else "no"
+        print(f"{row.name:<{width}}  {row.figure:<{fig_width}}  {row.bar:<{bar_width}}  {met}")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loads", default="0,250,500,1000,1500,2000",
-                        help="numbers of load games to measure under (default: %(default)s)")
-    parser.add_argument("--seconds", type=float, default=10.0, help="measuring time per load (default: 10)")
+    parser.add_argument("--quick", action="store_true",
+                        help="one engine game, 10 chess games, 4 s probes, only the 2,000-game level (under a minute)")
+    parser.add_argument("--games", default="1,500,1000,1500,2000,2500",
+                        help="concurrent game counts to climb, the probe's included (default: %(default)s)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="probe time per level (default: 10)")
+    parser.add_argument("--settle", type=float, default=60.0,
+                        help="longest wait for the start-up burst to settle, per level (default: 60 s)")
     parser.add_argument("--serve", type=int, metavar="GAMES", help=argparse.SUPPRESS)
     parser.add_argument("--echo", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -395,4 +646,10 @@ if __name__ == "__main__":
             profiler.enable()
         trio.run(serve_bots, args.serve)
     else:
-        trio.run(main, [int(n) for n in args.loads.split(",")], args.seconds)
+        args.games = [int(n) for n in args.games.split(",")]
+        args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 3, 50, 9, 1000, 900
+        args.grace, args.setup = 10.0, 20.0
+        if args.quick:
+            args.games, args.seconds, args.settle, args.grace, args.setup = [2000], 4.0, 22.0, 4.0, 10.0
+            args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 1, 10, 5, 300, 60
+        trio.run(main, args)

@@ -1,8 +1,14 @@
 """One client connection: the handshake, a reader that routes messages (to the lobby, or to the client's
-table), a writer draining a bounded outbox, and keepalive pings.
+table) and sends the keepalive pings when its wait for data times out, and a writer draining a bounded outbox.
 
 `send` never blocks: a client whose outbox is full is too slow and is dropped (its connection closed), so a
 table never waits for anybody.
+
+An idle connection costs one task (the reader, waiting in one cancel scope): the writer is a task of the server's
+nursery that runs only while the outbox holds frames (started by the first frame queued, it ends once it has
+written the last), the keepalive has no task of its own, and the session has no nursery. That keeps a lobby of
+idle clients small (bench/server.py measures the memory per idle connection; each task, nursery or entered
+cancel scope costs about 1 KiB).
 """
 
 from __future__ import annotations
@@ -76,16 +82,26 @@ class Session:
         self.table: Table | None = None
         """The last table this client asked to join, watch or resume (told when the connection ends)."""
         self._outbox_size = server.config.outbox_frames
-        self._outbox, self._queued = trio.open_memory_channel(self._outbox_size)
+        self._outbox: list = []
+        """Frames (and _CLOSE) not yet written; at most _outbox_size (a list: a deque's first block is 600 bytes)."""
+        self._writing = False
+        """A writer task is draining the outbox."""
+        self._running = False
+        """`run` has started and not ended (a writer may be started)."""
         self.chat_dropped = 0
         """Chat messages not sent to this (slow) client."""
-        self._chat = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
+        self._chat: TokenBucket | None = None
+        """The chat rate limit, made at the first chat message."""
         self._chat_warned = False
         self._frame_since: float | None = None
         """When the first byte of the frame being received arrived (None: no frame under way)."""
-        self._scope = trio.CancelScope()
+        self._scope: trio.CancelScope | None = None
+        """The scope of what the reader is waiting for now (data, a table, the flush); `drop` cancels it."""
+        self._dropped = False
         self._closing = False
-        self._flushed = trio.Event()
+        self._flushed = False
+        """The writer has closed the stream after the last frame (or failed, or was cancelled)."""
+        self._flush_waiter: trio.Event | None = None
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
@@ -113,7 +129,7 @@ class Session:
         self._queue(data)
 
     def _queued_frames(self) -> int:
-        return self._outbox.statistics().current_buffer_used
+        return len(self._outbox)
 
     def send_error(self, error: ProtocolError) -> None:
         if not self._closing:
@@ -132,33 +148,44 @@ class Session:
 
     def drop(self, reason: str) -> None:
         """Close at once, dropping whatever is queued."""
-        if not self._scope.cancel_called:
+        if not self._dropped:
             log("dropped", session=self.id, name=self.name, reason=reason)
-        self._closing = True
-        self._scope.cancel()
+        self._abort()
+
+    def _abort(self) -> None:
+        """Stop reading at once (`run` then closes the stream, which stops a writer) and write nothing more."""
+        self._dropped = self._closing = True
+        self._outbox.clear()
+        if self._scope is not None:
+            self._scope.cancel()
+
+    def _cancel_scope(self, deadline: float = math.inf) -> trio.CancelScope:
+        """A scope for the reader's next wait, cancelled by `drop` (at once if the session is already dropped)."""
+        self._scope = trio.CancelScope(deadline=deadline)
+        if self._dropped:
+            self._scope.cancel()
+        return self._scope
 
     def _queue(self, item) -> None:
-        try:
-            self._outbox.send_nowait(item)
-        except trio.WouldBlock:
-            self.drop("too slow: outbox full")
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
+        if self._dropped:
+            return
+        if len(self._outbox) >= self._outbox_size:
+            return self.drop("too slow: outbox full")
+        self._outbox.append(item)
+        if not self._writing and self._running:
+            self._writing = True
+            self.server.start(self._write)
 
     # --- the tasks ----------------------------------------------------------------------------------------
     async def run(self) -> None:
         self.server.sessions.add(self)
+        self._running = True
         try:
-            with self._scope:
-                async with trio.open_nursery() as nursery:
-                    nursery.start_soon(self._write)
-                    if self.server.config.ping_interval > 0:
-                        nursery.start_soon(self._keepalive)
-                    await self._read()
-                    nursery.cancel_scope.cancel()
+            await self._read()
         except Exception:  # a bug must cost one connection at most
             LOGGER.exception("session_failed", extra={"fields": {"session": self.id, "name": self.name}})
         finally:
+            self._running = False
             self._closing = True
             self.server.session_gone(self)
             with trio.CancelScope(shield=True):
@@ -167,42 +194,56 @@ class Session:
             log("disconnected", session=self.id, name=self.name)
 
     async def _write(self) -> None:
-        """Write what is queued, all of it in one send_all: a table step queues its frames (answer, events,
-        view) before the writer runs, so they leave in one write (one system call, one wake-up of the peer)."""
+        """Write the outbox until it is empty (then end: the next frame queued starts a writer again) or until
+        _CLOSE (then close the stream). What is queued when the writer runs leaves in one send_all: a table step
+        queues its frames (answer, events, view) before the writer runs, so they leave in one write (one system
+        call, one wake-up of the peer). A task of the server's nursery: it must raise nothing."""
+        done = True
         try:
-            async for item in self._queued:
-                closing = item is _CLOSE
-                batch = [] if closing else [item]
-                while not closing:
-                    try:
-                        item = self._queued.receive_nowait()
-                    except trio.WouldBlock:
-                        break
-                    if item is _CLOSE:
-                        closing = True
-                    else:
-                        batch.append(item)
+            while self._outbox:
+                batch, self._outbox = self._outbox, []
+                closing = any(item is _CLOSE for item in batch)
+                if closing:
+                    batch = batch[:next(i for i, item in enumerate(batch) if item is _CLOSE)]
                 if batch:
                     await self.stream.send_all(batch[0] if len(batch) == 1 else b"".join(batch))
                 if closing:
+                    await self.stream.aclose()
                     break
-            await self.stream.aclose()
+            else:
+                done = False
         except (trio.BrokenResourceError, trio.ClosedResourceError):
-            self._scope.cancel()
+            self._abort()
+        except Exception:  # a bug must cost one connection at most
+            LOGGER.exception("session_failed", extra={"fields": {"session": self.id, "name": self.name}})
+            self._abort()
         finally:
-            self._flushed.set()
+            self._writing = False
+            if done:
+                self._flushed = True
+                if self._flush_waiter is not None:
+                    self._flush_waiter.set()
 
     async def _read(self) -> None:
-        hello_deadline = trio.current_time() + HELLO_SECONDS
+        start = trio.current_time()
+        hello_deadline = start + HELLO_SECONDS
+        interval = self.server.config.ping_interval
+        ping_due = start + interval if interval > 0 else math.inf
         while not self._closing:
             deadline = hello_deadline if self.conn.state is State.AWAIT_HELLO else math.inf
             if self._frame_since is not None:
                 deadline = min(deadline, self._frame_since + FRAME_SECONDS)
-            with trio.move_on_at(deadline) as waiting:
+            with self._cancel_scope(min(deadline, ping_due)) as waiting:
                 try:
                     data = await self.stream.receive_some(RECEIVE_SIZE)
                 except (trio.BrokenResourceError, trio.ClosedResourceError):
                     return
+            if self._dropped:
+                return
+            if waiting.cancelled_caught and trio.current_time() < deadline:  # the keepalive's turn
+                ping_due = trio.current_time() + interval  # a whole interval for the answer, however late this is
+                self._keepalive(interval)
+                continue
             if waiting.cancelled_caught:
                 if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
                     self.send_error(ProtocolError("timeout", f"no hello within {HELLO_SECONDS:g} s"))
@@ -213,16 +254,20 @@ class Session:
                 return
             self._heard_at = now = trio.current_time()
             self.conn.receive_data(data)
+            data = None  # not kept while the next wait lasts
             handled = 0
-            while not self._closing and (event := self.conn.next_event()) is not None:
-                if handled:
-                    # One chunk may hold thousands of small requests: let every other task run between them
-                    # (not after the last one: the reader waits for bytes next, and lets them run then).
-                    await trio.lowlevel.checkpoint()
-                    if self._closing:
-                        break
-                handled += 1
-                await self._handle(event)
+            with self._cancel_scope():
+                while not self._closing and (event := self.conn.next_event()) is not None:
+                    if handled:
+                        # One chunk may hold thousands of small requests: let every other task run between them
+                        # (not after the last one: the reader waits for bytes next, and lets them run then).
+                        await trio.lowlevel.checkpoint()
+                        if self._closing:
+                            break
+                    handled += 1
+                    await self._handle(event)
+            if self._dropped:
+                return
             if self.conn.state is State.CLOSED:
                 self.close()
             # A frame must complete within FRAME_SECONDS of its first byte, so that a client trickling a huge
@@ -231,21 +276,21 @@ class Session:
                 self._frame_since = None
             elif self._frame_since is None or handled:
                 self._frame_since = now
-        with trio.move_on_after(FLUSH_SECONDS):
-            await self._flushed.wait()
+        if not self._flushed:
+            self._flush_waiter = trio.Event()
+            with self._cancel_scope(trio.current_time() + FLUSH_SECONDS):
+                await self._flush_waiter.wait()
 
-    async def _keepalive(self) -> None:
-        interval = self.server.config.ping_interval
-        while True:
-            await trio.sleep(interval)
-            if self.conn.state not in OPEN:
-                continue
-            if self._ping_at is not None and self._heard_at < self._ping_at:
-                self.send_error(ProtocolError("timeout", f"no answer to a ping within {interval:g} s"))
-                return
-            self._ping_id = (self._ping_id + 1) % 2**32
-            self._ping_at = trio.current_time()
-            self.send(Ping(self._ping_id))
+    def _keepalive(self, interval: float) -> None:
+        """Every `interval` seconds (called by the reader): close a client that said nothing since the last ping,
+        else ping it."""
+        if self.conn.state not in OPEN:
+            return
+        if self._ping_at is not None and self._heard_at < self._ping_at:
+            return self.send_error(ProtocolError("timeout", f"no answer to a ping within {interval:g} s"))
+        self._ping_id = (self._ping_id + 1) % 2**32
+        self._ping_at = trio.current_time()
+        self.send(Ping(self._ping_id))
 
     async def _leave_table(self) -> None:
         """Tell the table this client was at (or was joining) that it is gone; it frees or holds the name."""
@@ -284,6 +329,8 @@ class Session:
         if not text:
             self.send_error(ProtocolError("bad_field", "chat.text: nothing printable"))
             return None
+        if self._chat is None:
+            self._chat = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
         if not self._chat.take(trio.current_time()):
             if not self._chat_warned:
                 self._chat_warned = True

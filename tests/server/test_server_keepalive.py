@@ -1,0 +1,57 @@
+"""Keepalive pings (sent by the reader when its wait times out, no task of their own) and what an idle
+connection costs: one task, no nursery, the writer only while there is something to write."""
+
+import trio
+import trio.testing
+from dungeon_twister.protocol import Error, ListTables, Ping, PlayerConnection, Tables, Welcome
+from test_server_support import SOFTWARE, Client, running_server
+
+INTERVAL = 10.0
+
+
+async def test_a_silent_client_is_pinged_then_closed_an_interval_later(autojump_clock):
+    async with running_server(ping_interval=INTERVAL) as server:
+        stream = server.connect_memory()
+        conn = PlayerConnection()
+        start = trio.current_time()
+        await stream.send_all(conn.send_hello("quiet", SOFTWARE))
+        got = []
+        while (data := await stream.receive_some(65536)) != b"":  # read, never answer
+            conn.receive_data(data)
+            while (event := conn.next_event()) is not None:
+                got.append((type(event), round(trio.current_time() - start, 3)))
+        # hello at 0: a ping after one interval, and no answer by the next one closes the connection.
+        assert got == [(Welcome, 0), (Ping, INTERVAL), (Error, 2 * INTERVAL)]
+        await trio.testing.wait_all_tasks_blocked()
+        assert not any(s.name == "quiet" for s in server.sessions)
+
+
+async def test_a_client_answering_pings_stays_connected(autojump_clock):
+    async with running_server(ping_interval=INTERVAL) as server:
+        client = await Client.connect(server, "lively", memory=True)  # recv answers every ping
+        with trio.move_on_after(9.5 * INTERVAL):
+            while True:
+                assert await client.recv() is not None
+        assert [type(event) for event in client.received] == [Welcome] + [Ping] * 9
+        await client.send(ListTables(limit=1))
+        assert (await client.expect(Tables)).total == 0
+        assert client.errors() == []
+
+
+async def test_an_idle_connection_is_one_task_without_a_nursery(autojump_clock):
+    """What keeps an idle client small (bench/server.py: memory per idle connection): its session is one task
+    of the server's nursery, with no nursery of its own; the writer task ends once the outbox is written."""
+    async with running_server(ping_interval=INTERVAL) as server:
+        await trio.testing.wait_all_tasks_blocked()
+        before = len(server._nursery.child_tasks)
+        clients = [await Client.connect(server, f"idle-{i}", memory=True) for i in range(20)]
+        await trio.testing.wait_all_tasks_blocked()
+        tasks = server._nursery.child_tasks
+        assert len(tasks) == before + 20
+        assert all(task.child_nurseries == [] for task in tasks if "Session.run" in task.name)
+        # A ping starts a writer, which ends once the ping is written; the client answers it.
+        for client in clients:
+            await client.expect(Ping)
+        await trio.testing.wait_all_tasks_blocked()
+        assert len(server._nursery.child_tasks) == before + 20
+        assert all(not s._writing for s in server.sessions)
