@@ -45,6 +45,25 @@ class Board:
         self._link_sets = {sq: frozenset(others) for sq, others in self.links.items()}
         self.zone_owner: dict[Square, str] = {(x, y): "B" if y == -1 else "Y"
                                               for x in range(2 * ROOM) for y in (-1, self.height)}
+        self._reach: dict[tuple[Square, int], tuple[Square, ...]] = {}
+
+    def reach(self, square: Square, radius: int) -> tuple[Square, ...]:
+        """The squares within `radius` connected steps of `square` (by `links`, whatever stands on them), and the
+        squares next to it across a wall: every square a move, wall-walk or jump from `square` may look at.
+
+        In a fixed order; memoised per board (at most one entry per square and radius).
+        """
+        key = (square, radius)
+        found = self._reach.get(key)
+        if found is None:
+            seen = {square}
+            frontier = [square]
+            for _ in range(radius):
+                frontier = [there for here in frontier for there in self.links.get(here, ()) if
+                            there not in seen and not seen.add(there)]
+            seen.update(other for _, other in self.neighbours(square))
+            found = self._reach[key] = tuple(sorted(seen))
+        return found
 
     def _add_room(self, place, states: str) -> None:
         tile = self.catalogue.rooms[place.tile]

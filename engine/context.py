@@ -12,6 +12,7 @@ from .state import GameState, Token, opponent
 
 class Ctx:
     def __init__(self, state: GameState):
+        self.before = state  # the state the action applies to (never changed)
         self.s = state.thaw()
         self.events: list[Event] = []
         self._board: Board | None = None

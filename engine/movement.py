@@ -95,6 +95,8 @@ class Walker:
         self.exit_y = -1 if self.exit_owner == "B" else self.board.height
         self.pits = self.board.pits
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
+        self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
+        self._dest_ok: dict[tuple[Square, str | None], bool] = {}  # (dest, hold) -> `_dest_check`
 
     @cached_property
     def origin(self) -> dict[str, Square]:
@@ -170,13 +172,15 @@ class Walker:
         With `want`, only that outcome is looked for: the result holds it, or nothing.
         """
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
-        self._refused: set[OutcomeKey] = set()
+        refused: set[OutcomeKey] = set()
+        self._refused = refused
         if route is not None and len(route) > self.steps:
             return found
         limit = self.steps if route is None else len(route)
         links, zone_owner, exit_owner, base = self.board.links, self.board.zone_owner, self.exit_owner, self.base
-        enemies, pits = self.enemies, self.pits
-        record = self._record
+        hazards = self.enemies | self.pits  # the squares `may_enter` must look at; any other neighbour may be entered
+        may_enter, record, configs, config, dest_ok = (self.may_enter, self._record, self._configs, self._config,
+                                                       self._dest_ok)
         only = want[0] if want is not None else None
         frontier = [(self.start, self.original, (), ())]
         seen = {(self.start, self.original, ())}
@@ -184,7 +188,9 @@ class Walker:
             # With a route, a square may come back at another depth: the state must be expanded again there.
             if route is not None:
                 seen = set()
+                step = route[depth]
             last = depth + 1 == limit
+            records = route is None or last
             following: list = []
             for pos, hold, reloc, path in frontier:
                 if hold is None and not reloc and pos not in base:
@@ -192,11 +198,14 @@ class Walker:
                 else:
                     operations = self._operations(pos, hold, reloc)
                 for hold2, reloc2 in operations:
+                    # what the outcome of stopping on a square outside `special` is, and whether the other squares
+                    # the move touched are fine (`_config`)
+                    special, take, leave, rest_ok = configs.get((hold2, reloc2)) or config(hold2, reloc2)
                     for there in links[pos]:
-                        if route is not None and there != route[depth]:
+                        if route is not None and there != step:
                             continue
-                        if (there in enemies or there in pits) and not self.may_enter(pos, there, hold2, reloc2):
-                            continue  # elsewhere a connected neighbour may always be entered
+                        if there in hazards and not may_enter(pos, there, hold2, reloc2):
+                            continue
                         exited = zone_owner.get(there) == exit_owner
                         if not exited:
                             state = (there, hold2, reloc2)
@@ -205,12 +214,64 @@ class Walker:
                             seen.add(state)
                             if not last:
                                 following.append((there, hold2, reloc2, path + (there,)))
-                        if (route is None or last) and (only is None or there == only):
-                            record(found, there, hold2, reloc2, path + (there,), exited)
+                        if records and (only is None or there == only):
+                            if there in special:
+                                record(found, there, hold2, reloc2, path + (there,), exited)
+                            else:
+                                key = (there, take, leave)
+                                if key in found or key in refused:
+                                    continue  # breadth first: the route known already is no longer than this one
+                                ok = dest_ok.get((there, hold2)) if rest_ok else False
+                                if ok is None:
+                                    ok = self._dest_check(there, hold2)
+                                if ok or (exited and rest_ok):
+                                    found[key] = path + (there,)
+                                else:
+                                    refused.add(key)
                             if want is not None and want in found:
                                 return found
             frontier = following
         return found
+
+    def _config(self, hold, reloc: Reloc) -> tuple[set[Square], str | None, Reloc, bool]:
+        """What `_record` finds for the walk state (dest, hold, reloc), for every dest outside the returned squares.
+
+        `special`: the squares the move changed apart from where it ends (its start, where it left tokens, where
+        the tokens it moved came from). Ending on any other square, it takes `take` (what it holds, unless it
+        started with it) and leaves `leave` (its drops, and what it carried from the start and put back there),
+        and the move is valid if `rest_ok` (every special square is fine as the move leaves it) and the end
+        square is fine with the mover and what it holds added (`_dest_check`). Memoised per walker.
+        """
+        tokens, base, start, original = self.tokens, self.base, self.start, self.original
+        special = {start}
+        moved = {tid for tid, _ in reloc}
+        for tid, square in reloc:
+            special.add(square)
+            special.add(tokens[tid].square)
+        if hold is not None:
+            special.add(tokens[hold].square)
+            moved.add(hold)
+        rest_ok = True
+        for square in special:
+            ids = [t.id for t in base.get(square, ()) if t.id not in moved]
+            ids += [tid for tid, sq in reloc if sq == square]
+            if not self._square_ok(square, tuple(ids)):
+                rest_ok = False
+                break
+        take = hold if hold is not None and hold != original else None
+        changed = dict(reloc)
+        if original is not None and original != hold and original not in changed:
+            changed[original] = start
+        config = self._configs[(hold, reloc)] = (special, take, tuple(sorted(changed.items())), rest_ok)
+        return config
+
+    def _dest_check(self, dest: Square, hold) -> bool:
+        """The end square outside a config's special squares: what lay there, what the mover holds, the mover."""
+        ids = tuple(t.id for t in self.base.get(dest, ()))
+        if hold is not None:
+            ids += (hold,)
+        ok = self._dest_ok[(dest, hold)] = self._square_ok(dest, ids + (self.mover.id,))
+        return ok
 
     def _operations(self, pos: Square, hold, reloc: Reloc):
         """(hold, reloc) after what the mover may do on `pos` before stepping on: nothing, leave, take, swap."""
