@@ -45,6 +45,8 @@ class Board:
         self._link_sets = {sq: frozenset(others) for sq, others in self.links.items()}
         self.zone_owner: dict[Square, str] = {(x, y): "B" if y == -1 else "Y"
                                               for x in range(2 * ROOM) for y in (-1, self.height)}
+        self.zone_squares: dict[str, frozenset[Square]] = {
+            owner: frozenset(sq for sq, o in self.zone_owner.items() if o == owner) for owner in ("B", "Y")}
         self._reach: dict[tuple[Square, int], tuple[Square, ...]] = {}
 
     def reach(self, square: Square, radius: int) -> tuple[Square, ...]:

@@ -34,20 +34,28 @@ class Occupancy:
     """What stands where in one state, shared by the walkers of all its figures (built once per state).
 
     `at`: square -> the tokens on it (in the state's token order); `figures`: colour -> squares of that colour's
-    able (unwounded) characters, which no move relocates; `checked`: a memo of the end-of-move square check,
-    keyed on (square, ids of the tokens that would be on it).
+    able (unwounded) characters, which no move relocates; `loose`: squares holding something a move may pick up
+    (an object or a wounded character); `fresh`: squares of the tokens wounded this turn; `checked`: a memo of
+    the end-of-move square check, keyed on (square, ids of the tokens that would be on it).
     """
 
-    __slots__ = ("at", "figures", "checked")
+    __slots__ = ("at", "figures", "loose", "fresh", "checked")
 
     def __init__(self, state: GameState):
         self.at: dict[Square, tuple[Token, ...]] = {}
         self.figures: dict[str, set[Square]] = {"B": set(), "Y": set()}
+        self.loose: set[Square] = set()
+        self.fresh: set[Square] = set()
+        turn = state.turn
         for token in state.tokens.values():
             if token.where == "board":
                 self.at[token.square] = self.at.get(token.square, ()) + (token,)
                 if token.is_character and not token.wounded:
                     self.figures[token.colour].add(token.square)
+                else:
+                    self.loose.add(token.square)
+                if token.wounded_turn == turn:
+                    self.fresh.add(token.square)
         self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
 
 
@@ -96,7 +104,7 @@ class Walker:
         self.pits = self.board.pits
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
-        self._dest_ok: dict[tuple[Square, str | None], bool] = {}  # (dest, hold) -> `_dest_check`
+        self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
 
     @cached_property
     def origin(self) -> dict[str, Square]:
@@ -171,6 +179,10 @@ class Walker:
 
         With `want`, only that outcome is looked for: the result holds it, or nothing.
         """
+        if route is None and want is None:
+            if self.original is None and self.occ.loose.isdisjoint(self.board.reach(self.start, self.steps)):
+                return self._plain_search()
+            return self._search()
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         refused: set[OutcomeKey] = set()
         self._refused = refused
@@ -179,8 +191,7 @@ class Walker:
         limit = self.steps if route is None else len(route)
         links, zone_owner, exit_owner, base = self.board.links, self.board.zone_owner, self.exit_owner, self.base
         hazards = self.enemies | self.pits  # the squares `may_enter` must look at; any other neighbour may be entered
-        may_enter, record, configs, config, dest_ok = (self.may_enter, self._record, self._configs, self._config,
-                                                       self._dest_ok)
+        may_enter, record, configs, config = self.may_enter, self._record, self._configs, self._config
         only = want[0] if want is not None else None
         frontier = [(self.start, self.original, (), ())]
         seen = {(self.start, self.original, ())}
@@ -200,7 +211,7 @@ class Walker:
                 for hold2, reloc2 in operations:
                     # what the outcome of stopping on a square outside `special` is, and whether the other squares
                     # the move touched are fine (`_config`)
-                    special, take, leave, rest_ok = configs.get((hold2, reloc2)) or config(hold2, reloc2)
+                    special, take, leave, rest_ok, dest_ok = configs.get((hold2, reloc2)) or config(hold2, reloc2)
                     for there in links[pos]:
                         if route is not None and there != step:
                             continue
@@ -221,10 +232,7 @@ class Walker:
                                 key = (there, take, leave)
                                 if key in found or key in refused:
                                     continue  # breadth first: the route known already is no longer than this one
-                                ok = dest_ok.get((there, hold2)) if rest_ok else False
-                                if ok is None:
-                                    ok = self._dest_check(there, hold2)
-                                if ok or (exited and rest_ok):
+                                if rest_ok and (exited or dest_ok.get(there) or self._dest_check(there, hold2)):
                                     found[key] = path + (there,)
                                 else:
                                     refused.add(key)
@@ -233,14 +241,118 @@ class Walker:
             frontier = following
         return found
 
-    def _config(self, hold, reloc: Reloc) -> tuple[set[Square], str | None, Reloc, bool]:
+    def _search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
+        """`outcomes()` with no route and no wanted outcome: the same search, the same results in the same order,
+        without the tests those need."""
+        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        refused: set[OutcomeKey] = set()
+        self._refused = refused
+        steps = self.steps
+        links, exits, base = self.board.links, self.board.zone_squares[self.exit_owner], self.base
+        hazards = self.enemies | self.pits
+        may_enter, record, configs, config, dest_check = (self.may_enter, self._record, self._configs, self._config,
+                                                          self._dest_check)
+        frontier = [(self.start, self.original, (), ())]
+        seen = {(self.start, self.original, ())}
+        for depth in range(steps):
+            last = depth + 1 == steps
+            following: list = []
+            for pos, hold, reloc, path in frontier:
+                if hold is None and not reloc and pos not in base:
+                    operations = ((None, ()),)
+                else:
+                    operations = self._operations(pos, hold, reloc)
+                for hold2, reloc2 in operations:
+                    special, take, leave, rest_ok, dest_ok = configs.get((hold2, reloc2)) or config(hold2, reloc2)
+                    for there in links[pos]:
+                        if there in hazards and not may_enter(pos, there, hold2, reloc2):
+                            continue
+                        if there in exits:  # out of the maze: not a walk state, but an outcome each time
+                            if there in special:
+                                record(found, there, hold2, reloc2, path + (there,), True)
+                                continue
+                            key = (there, take, leave)
+                            if key in found or key in refused:
+                                continue
+                            if rest_ok:
+                                found[key] = path + (there,)
+                            else:
+                                refused.add(key)
+                            continue
+                        state = (there, hold2, reloc2)
+                        if state in seen:
+                            continue
+                        seen.add(state)
+                        route = path + (there,)
+                        if not last:
+                            following.append((there, hold2, reloc2, route))
+                        if there in special:
+                            record(found, there, hold2, reloc2, route, False)
+                            continue
+                        key = (there, take, leave)
+                        if key in found or key in refused:
+                            continue
+                        ok = dest_ok.get(there)
+                        if ok is None:
+                            ok = dest_check(there, hold2)
+                        if rest_ok and ok:
+                            found[key] = route
+                        else:
+                            refused.add(key)
+            frontier = following
+        return found
+
+    def _plain_search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
+        """`_search` for a figure that carries nothing and has nothing it could pick up within reach: a search
+        over squares alone (the outcome of ending on a square is that square)."""
+        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        self._refused = set()
+        special, _, _, rest_ok, dest_ok = self._configs.get((None, ())) or self._config(None, ())
+        if not rest_ok:
+            return found  # the start square is not fine without the mover: every outcome is refused
+        start = self.start
+        links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        hazards = self.enemies | pits
+        may_enter, dest_check = self.may_enter, self._dest_check
+        frontier = [(start, ())]
+        seen = {start}
+        for depth in range(self.steps):
+            last = depth + 1 == self.steps
+            following: list = []
+            for pos, path in frontier:
+                for there in links[pos]:
+                    if there in hazards and not may_enter(pos, there, None, ()):
+                        continue
+                    if there in exits:
+                        key = (there, None, ())
+                        if there != start and key not in found:
+                            found[key] = path + (there,)
+                        continue
+                    if there in seen:
+                        continue
+                    seen.add(there)
+                    route = path + (there,)
+                    if not last:
+                        following.append((there, route))
+                    if there in base or there in pits:
+                        ok = dest_ok.get(there)
+                        if ok is None:
+                            ok = dest_check(there, None)
+                        if not ok:
+                            continue
+                    found[(there, None, ())] = route
+            frontier = following
+        return found
+
+    def _config(self, hold, reloc: Reloc) -> tuple[set[Square], str | None, Reloc, bool, dict[Square, bool]]:
         """What `_record` finds for the walk state (dest, hold, reloc), for every dest outside the returned squares.
 
         `special`: the squares the move changed apart from where it ends (its start, where it left tokens, where
         the tokens it moved came from). Ending on any other square, it takes `take` (what it holds, unless it
         started with it) and leaves `leave` (its drops, and what it carried from the start and put back there),
         and the move is valid if `rest_ok` (every special square is fine as the move leaves it) and the end
-        square is fine with the mover and what it holds added (`_dest_check`). Memoised per walker.
+        square is fine with the mover and what it holds added (`_dest_check`, memoised in the dict returned last,
+        one per `hold`). Memoised per walker.
         """
         tokens, base, start, original = self.tokens, self.base, self.start, self.original
         special = {start}
@@ -262,7 +374,10 @@ class Walker:
         changed = dict(reloc)
         if original is not None and original != hold and original not in changed:
             changed[original] = start
-        config = self._configs[(hold, reloc)] = (special, take, tuple(sorted(changed.items())), rest_ok)
+        dest_ok = self._dest_ok.get(hold)
+        if dest_ok is None:
+            dest_ok = self._dest_ok[hold] = {}
+        config = self._configs[(hold, reloc)] = (special, take, tuple(sorted(changed.items())), rest_ok, dest_ok)
         return config
 
     def _dest_check(self, dest: Square, hold) -> bool:
@@ -270,7 +385,7 @@ class Walker:
         ids = tuple(t.id for t in self.base.get(dest, ()))
         if hold is not None:
             ids += (hold,)
-        ok = self._dest_ok[(dest, hold)] = self._square_ok(dest, ids + (self.mover.id,))
+        ok = self._dest_ok[hold][dest] = self._square_ok(dest, ids + (self.mover.id,))
         return ok
 
     def _operations(self, pos: Square, hold, reloc: Reloc):

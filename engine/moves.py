@@ -253,12 +253,13 @@ def jump(ctx: Ctx, action: Jump) -> None:
 class _Entry:
     """What a figure may do by moving: its move outcomes (outcome -> shortest route) and the actions listed."""
 
-    __slots__ = ("outcomes", "actions", "original")
+    __slots__ = ("outcomes", "actions", "original", "everything")
 
     def __init__(self, outcomes: dict, actions: tuple, original: str | None):
         self.outcomes = outcomes
         self.actions = actions
         self.original = original  # what the figure carries at the start
+        self.everything: tuple | None = None  # every action of the figure, of all rule modules (`legal_actions`)
 
 
 CACHE_SIZE = 512
@@ -268,15 +269,26 @@ _cache: dict[tuple, _Entry] = {}
 
 
 def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
-    """Everything `figure_actions` reads, so equal keys give equal results whatever the game or its history.
+    """Everything a figure's actions depend on, so equal keys give equal results whatever the game or its history.
 
-    The board (one object per layout: squares, walls, portcullises, pits, start zones), the figure itself (id, code
-    and so move value and abilities, colour, square), the seat, whether the seat has a jump card, and what stands
-    on every square the search may look at: within the move value (at least 2, a jump's reach) of connected steps
-    of its square, and next to it across a wall (a wall-walk). The walker reads nothing else of the state.
+    The board (one object per layout: rooms, their places, orientations and portcullises, so squares, walls,
+    pits, gears, start zones), the figure itself (id, code and so move value and abilities, colour, square), the
+    seat, whether the seat has a jump card, what stands on every square the search may look at (`Board.reach`:
+    within the move value, at least 2 for a jump, of connected steps of its square, and next to it across a wall
+    for a wall-walk), and the turn if a token there was wounded this turn (BG-COMBAT-07; otherwise the turn makes
+    no difference). The moves read nothing else of the state; neither do the other base-set modules, which look
+    at the figure's square and its connected neighbours (attacks, heals, what it carries), the board (reveals,
+    rotations, portcullises) and the turn only that way (`rulebook.RuleModule.reach_only`).
     """
     region = board.reach(figure.square, max(state.catalogue.characters[figure.code].move, 2))
-    return (board, figure, seat, state.players[seat].jumps > 0, tuple(map(occupancy(state).at.get, region)))
+    occ = occupancy(state)
+    fresh = state.turn if occ.fresh and not occ.fresh.isdisjoint(region) else None
+    return (board, figure, seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.at.get, region)))
+
+
+def entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
+    """The figure's memo entry (see `_key`), its moves listed."""
+    return _entry(state, board, seat, figure)
 
 
 def _peek(state: GameState, board, seat: str, figure: Token) -> _Entry | None:
