@@ -10,6 +10,23 @@ from .golden import square_problem
 from .state import GameState, Token, opponent
 
 
+INTERNED = 4096
+"""How many token values `_intern` keeps (the oldest first out): under 1 MB."""
+
+_interned: dict[Token, Token] = {}
+
+
+def _intern(token: Token) -> Token:
+    """One object for equal token values, while the value is among the last INTERNED put: a token moved back
+    where it was is the very object it was, so memos keyed on token identity (`moves._key`) find it again."""
+    found = _interned.get(token)
+    if found is None:
+        if len(_interned) >= INTERNED:
+            del _interned[next(iter(_interned))]
+        found = _interned[token] = token
+    return found
+
+
 class Ctx:
     def __init__(self, state: GameState):
         self.before = state  # the state the action applies to (never changed)
@@ -39,7 +56,8 @@ class Ctx:
             # off the board a token has no wound state: the position notation cannot state one, so a state that
             # kept it would not survive format_position/parse_position (eliminated wounded, exited after healing)
             token = token.moved(wounded=False, wounded_turn=-1)
-        self.s.tokens[token.id] = token
+        if self.s.tokens.get(token.id) != token:  # an unchanged token stays the same object (`moves._key`)
+            self.s.tokens[token.id] = _intern(token)
 
     def at(self, square: Square) -> list[Token]:
         return [t for t in self.s.tokens.values() if t.where == "board" and t.square == square]
@@ -146,7 +164,18 @@ class Ctx:
 
     def check_golden_rules(self) -> None:
         """BG-GOLD-02/03 and BG-MOVE-12 on every square, at the end of an action."""
-        for square, tokens in self.s.occupancy().items():
-            problem = square_problem(square, tokens, self.board.pits, self.s.catalogue)
+        pits, cat = self.board.pits, self.s.catalogue
+        at: dict[Square, list[Token]] = {}
+        for token in self.s.tokens.values():
+            if token.where == "board":
+                here = at.get(token.square)
+                if here is None:
+                    at[token.square] = [token]
+                else:
+                    here.append(token)
+        for square, tokens in at.items():
+            if len(tokens) < 2 and square not in pits:
+                continue  # one token alone off a pit breaks no rule
+            problem = square_problem(square, tokens, pits, cat)
             if problem:
                 raise IllegalAction(*problem)

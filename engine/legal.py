@@ -60,7 +60,9 @@ def _main(state: GameState, seat: str) -> list:
                 continue
             mine: list = []
             for module in generators:
-                if module.figure_actions:
+                if entry is not None and module.figure_actions is moves.figure_actions:
+                    mine.extend(entry.actions)  # the same list, without computing the key again
+                elif module.figure_actions:
                     mine.extend(module.figure_actions(state, board, seat, token))
             if entry is not None:
                 entry.everything = tuple(mine)

@@ -33,13 +33,13 @@ Reloc = tuple[tuple[str, Square], ...]  # sorted (token id, square) pairs: token
 class Occupancy:
     """What stands where in one state, shared by the walkers of all its figures (built once per state).
 
-    `at`: square -> the tokens on it (in the state's token order); `figures`: colour -> squares of that colour's
+    `at`: square -> the tokens on it (in the state's token order), `ids` the same by identity; `figures`: colour -> squares of that colour's
     able (unwounded) characters, which no move relocates; `loose`: squares holding something a move may pick up
     (an object or a wounded character); `fresh`: squares of the tokens wounded this turn; `checked`: a memo of
     the end-of-move square check, keyed on (square, ids of the tokens that would be on it).
     """
 
-    __slots__ = ("at", "figures", "loose", "fresh", "checked")
+    __slots__ = ("at", "ids", "figures", "loose", "fresh", "checked")
 
     def __init__(self, state: GameState):
         self.at: dict[Square, tuple[Token, ...]] = {}
@@ -56,6 +56,7 @@ class Occupancy:
                     self.loose.add(token.square)
                 if token.wounded_turn == turn:
                     self.fresh.add(token.square)
+        self.ids: dict[Square, tuple[int, ...]] = {sq: tuple(map(id, ts)) for sq, ts in self.at.items()}
         self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
 
 
@@ -105,6 +106,7 @@ class Walker:
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
         self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
+        self._alone: dict[str | None, bool] = {}  # hold -> `_dest_check` of an empty floor square
 
     @cached_property
     def origin(self) -> dict[str, Square]:
@@ -211,7 +213,7 @@ class Walker:
                 for hold2, reloc2 in operations:
                     # what the outcome of stopping on a square outside `special` is, and whether the other squares
                     # the move touched are fine (`_config`)
-                    special, take, leave, rest_ok, dest_ok = configs.get((hold2, reloc2)) or config(hold2, reloc2)
+                    special, take, leave, rest_ok, dest_ok, _ = configs.get((hold2, reloc2)) or config(hold2, reloc2)
                     for there in links[pos]:
                         if route is not None and there != step:
                             continue
@@ -243,7 +245,7 @@ class Walker:
 
     def _search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
         """`outcomes()` with no route and no wanted outcome: the same search, the same results in the same order,
-        without the tests those need."""
+        without the tests those need. The walk states seen are kept per (hold, reloc), as sets of squares."""
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         refused: set[OutcomeKey] = set()
         self._refused = refused
@@ -252,8 +254,11 @@ class Walker:
         hazards = self.enemies | self.pits
         may_enter, record, configs, config, dest_check = (self.may_enter, self._record, self._configs, self._config,
                                                           self._dest_check)
-        frontier = [(self.start, self.original, (), ())]
-        seen = {(self.start, self.original, ())}
+        start, original = self.start, self.original
+        for known in configs.values():
+            known[5].clear()  # a walker searched before (`explain_refused_move`)
+        (configs.get((original, ())) or config(original, ()))[5].add(start)
+        frontier = [(start, original, (), ())]
         for depth in range(steps):
             last = depth + 1 == steps
             following: list = []
@@ -263,7 +268,7 @@ class Walker:
                 else:
                     operations = self._operations(pos, hold, reloc)
                 for hold2, reloc2 in operations:
-                    special, take, leave, rest_ok, dest_ok = configs.get((hold2, reloc2)) or config(hold2, reloc2)
+                    special, take, leave, rest_ok, dest_ok, seen = configs.get((hold2, reloc2)) or config(hold2, reloc2)
                     for there in links[pos]:
                         if there in hazards and not may_enter(pos, there, hold2, reloc2):
                             continue
@@ -279,10 +284,9 @@ class Walker:
                             else:
                                 refused.add(key)
                             continue
-                        state = (there, hold2, reloc2)
-                        if state in seen:
+                        if there in seen:
                             continue
-                        seen.add(state)
+                        seen.add(there)
                         route = path + (there,)
                         if not last:
                             following.append((there, hold2, reloc2, route))
@@ -292,13 +296,14 @@ class Walker:
                         key = (there, take, leave)
                         if key in found or key in refused:
                             continue
-                        ok = dest_ok.get(there)
-                        if ok is None:
-                            ok = dest_check(there, hold2)
-                        if rest_ok and ok:
-                            found[key] = route
-                        else:
-                            refused.add(key)
+                        if rest_ok:
+                            ok = dest_ok.get(there)
+                            if ok is None:
+                                ok = dest_check(there, hold2)
+                            if ok:
+                                found[key] = route
+                                continue
+                        refused.add(key)
             frontier = following
         return found
 
@@ -307,7 +312,7 @@ class Walker:
         over squares alone (the outcome of ending on a square is that square)."""
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         self._refused = set()
-        special, _, _, rest_ok, dest_ok = self._configs.get((None, ())) or self._config(None, ())
+        special, _, _, rest_ok, dest_ok, _ = self._configs.get((None, ())) or self._config(None, ())
         if not rest_ok:
             return found  # the start square is not fine without the mover: every outcome is refused
         start = self.start
@@ -344,15 +349,17 @@ class Walker:
             frontier = following
         return found
 
-    def _config(self, hold, reloc: Reloc) -> tuple[set[Square], str | None, Reloc, bool, dict[Square, bool]]:
+    def _config(self, hold, reloc: Reloc) -> tuple[set[Square], str | None, Reloc, bool, dict[Square, bool],
+                                                   set[Square]]:
         """What `_record` finds for the walk state (dest, hold, reloc), for every dest outside the returned squares.
 
         `special`: the squares the move changed apart from where it ends (its start, where it left tokens, where
         the tokens it moved came from). Ending on any other square, it takes `take` (what it holds, unless it
         started with it) and leaves `leave` (its drops, and what it carried from the start and put back there),
         and the move is valid if `rest_ok` (every special square is fine as the move leaves it) and the end
-        square is fine with the mover and what it holds added (`_dest_check`, memoised in the dict returned last,
-        one per `hold`). Memoised per walker.
+        square is fine with the mover and what it holds added (`_dest_check`, memoised in the dict returned, one
+        per `hold`). The last item is the set of squares `_search` has reached in this configuration. Memoised per
+        walker.
         """
         tokens, base, start, original = self.tokens, self.base, self.start, self.original
         special = {start}
@@ -364,10 +371,13 @@ class Walker:
             special.add(tokens[hold].square)
             moved.add(hold)
         rest_ok = True
+        pits = self.pits
         for square in special:
-            ids = [t.id for t in base.get(square, ()) if t.id not in moved]
-            ids += [tid for tid, sq in reloc if sq == square]
-            if not self._square_ok(square, tuple(ids)):
+            here = base.get(square)
+            ids = [t.id for t in here if t.id not in moved] if here else []
+            if reloc:
+                ids += [tid for tid, sq in reloc if sq == square]
+            if (len(ids) >= 2 or square in pits) and not self._square_ok(square, tuple(ids)):
                 rest_ok = False
                 break
         take = hold if hold is not None and hold != original else None
@@ -377,11 +387,19 @@ class Walker:
         dest_ok = self._dest_ok.get(hold)
         if dest_ok is None:
             dest_ok = self._dest_ok[hold] = {}
-        config = self._configs[(hold, reloc)] = (special, take, tuple(sorted(changed.items())), rest_ok, dest_ok)
+        config = self._configs[(hold, reloc)] = (special, take, tuple(sorted(changed.items())), rest_ok, dest_ok,
+                                                 set())
         return config
 
     def _dest_check(self, dest: Square, hold) -> bool:
         """The end square outside a config's special squares: what lay there, what the mover holds, the mover."""
+        if dest not in self.base and dest not in self.pits:  # an empty floor square: only what the mover brings
+            ok = self._alone.get(hold)
+            if ok is None:
+                brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
+                ok = self._alone[hold] = square_ok(dest, brought, self.pits, self.cat)
+            self._dest_ok[hold][dest] = ok
+            return ok
         ids = tuple(t.id for t in self.base.get(dest, ()))
         if hold is not None:
             ids += (hold,)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Jump, Move, WallWalk
+from .actions import Jump, Move, WallWalk, new_move
 from .context import Ctx
 from .errors import IllegalAction
 from .geometry import Square, square_name
@@ -253,13 +253,14 @@ def jump(ctx: Ctx, action: Jump) -> None:
 class _Entry:
     """What a figure may do by moving: its move outcomes (outcome -> shortest route) and the actions listed."""
 
-    __slots__ = ("outcomes", "actions", "original", "everything")
+    __slots__ = ("outcomes", "actions", "original", "everything", "keep")
 
-    def __init__(self, outcomes: dict, actions: tuple, original: str | None):
+    def __init__(self, outcomes: dict, actions: tuple, original: str | None, keep: tuple):
         self.outcomes = outcomes
         self.actions = actions
         self.original = original  # what the figure carries at the start
         self.everything: tuple | None = None  # every action of the figure, of all rule modules (`legal_actions`)
+        self.keep = keep  # the tokens whose identities the key names (`_key`), kept alive with it
 
 
 CACHE_SIZE = 512
@@ -279,15 +280,25 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
     no difference). The moves read nothing else of the state; neither do the other base-set modules, which look
     at the figure's square and its connected neighbours (attacks, heals, what it carries), the board (reveals,
     rotations, portcullises) and the turn only that way (`rulebook.RuleModule.reach_only`).
+
+    Tokens (immutable; a state shares those an action did not change with the state before) are named by identity,
+    which is cheap to hash; the entry keeps them alive (`_keep`), so the identities cannot be reused meanwhile.
     """
-    region = board.reach(figure.square, max(state.catalogue.characters[figure.code].move, 2))
+    region = board.reach(figure.square, max(board.catalogue.characters[figure.code].move, 2))
     occ = occupancy(state)
     fresh = state.turn if occ.fresh and not occ.fresh.isdisjoint(region) else None
-    return (board, figure, seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.at.get, region)))
+    return (board, id(figure), seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.ids.get, region)))
+
+
+def _keep(state: GameState, board, figure: Token) -> tuple:
+    """The tokens `_key` names by identity: while an entry holds them, no other object can have their ids, so an
+    equal key names the very same (immutable) tokens."""
+    region = board.reach(figure.square, max(board.catalogue.characters[figure.code].move, 2))
+    return figure, tuple(map(occupancy(state).at.get, region))
 
 
 def entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
-    """The figure's memo entry (see `_key`), its moves listed."""
+    """The figure's memo entry (see `_key`), its moves listed (`actions`)."""
     return _entry(state, board, seat, figure)
 
 
@@ -301,12 +312,13 @@ def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
     if entry is None:
         walker = Walker(state, board, figure)
         outcomes = walker.outcomes()
-        out: list = [Move(seat, figure.id, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
-        if "wallwalk" in state.catalogue.characters[figure.code].abilities:
+        token = figure.id
+        out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
+        if "wallwalk" in board.catalogue.characters[figure.code].abilities:
             out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
         if state.players[seat].jumps > 0:
             out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
-        entry = _Entry(outcomes, tuple(out), walker.original)
+        entry = _Entry(outcomes, tuple(out), walker.original, _keep(state, board, figure))
         if len(_cache) >= CACHE_SIZE:
             del _cache[next(iter(_cache))]
     _cache[key] = entry  # (re)inserted last: the most recently used
