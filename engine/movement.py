@@ -107,6 +107,7 @@ class Walker:
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
         self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
         self._alone: dict[str | None, bool] = {}  # hold -> `_dest_check` of an empty floor square
+        self._decided: dict[tuple[str | None, Reloc], set[Square]] = {}  # (take, leave) -> dests (`_search`)
 
     @cached_property
     def origin(self) -> dict[str, Square]:
@@ -213,7 +214,7 @@ class Walker:
                 for hold2, reloc2 in operations:
                     # what the outcome of stopping on a square outside `special` is, and whether the other squares
                     # the move touched are fine (`_config`)
-                    special, take, leave, rest_ok, dest_ok, _ = configs.get((hold2, reloc2)) or config(hold2, reloc2)
+                    special, take, leave, rest_ok, dest_ok = (configs.get((hold2, reloc2)) or config(hold2, reloc2))[:5]
                     for there in links[pos]:
                         if route is not None and there != step:
                             continue
@@ -245,74 +246,110 @@ class Walker:
 
     def _search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
         """`outcomes()` with no route and no wanted outcome: the same search, the same results in the same order,
-        without the tests those need. The walk states seen are kept per (hold, reloc), as sets of squares."""
+        without the tests those need. A walk state is (square, configuration), the configuration (`_config`) standing
+        for (hold, reloc); the states seen are kept per configuration, as sets of squares, and the outcomes decided
+        (found or refused) per (take, leave), as sets of end squares (`_decided`)."""
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
-        refused: set[OutcomeKey] = set()
-        self._refused = refused
+        self._refused = set()
         steps = self.steps
-        links, exits, base = self.board.links, self.board.zone_squares[self.exit_owner], self.base
-        hazards = self.enemies | self.pits
-        may_enter, record, configs, config, dest_check = (self.may_enter, self._record, self._configs, self._config,
-                                                          self._dest_check)
+        links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        hazards = self.enemies | pits
+        crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
+        may_enter, may_leave, pickable, record, configs, config, dest_check = (
+            self.may_enter, self.may_leave, self.pickable, self._record_decided, self._configs, self._config,
+            self._dest_check)
+        put, without = self._put, self._without
         start, original = self.start, self.original
         for known in configs.values():
             known[5].clear()  # a walker searched before (`explain_refused_move`)
-        (configs.get((original, ())) or config(original, ()))[5].add(start)
-        frontier = [(start, original, (), ())]
+        for decided in self._decided.values():
+            decided.clear()
+        first = configs.get((original, ())) or config(original, ())
+        first[5].add(start)
+        frontier = [(start, first, ())]
         for depth in range(steps):
             last = depth + 1 == steps
             following: list = []
-            for pos, hold, reloc, path in frontier:
-                if hold is None and not reloc and pos not in base:
-                    operations = ((None, ()),)
-                else:
-                    operations = self._operations(pos, hold, reloc)
-                for hold2, reloc2 in operations:
-                    special, take, leave, rest_ok, dest_ok, seen = configs.get((hold2, reloc2)) or config(hold2, reloc2)
+            for pos, here, path in frontier:
+                # what the mover may do on `pos` before stepping on: nothing, leave, take, swap (`_operations`)
+                operations = [here]
+                hold, reloc = here[7], here[8]
+                items = pickable(pos, hold, reloc) if pos in base or pos in here[9] else ()
+                if hold is None:
+                    for item in items:
+                        reloc2 = without(reloc, item)
+                        operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+                elif pos not in pits or may_leave(pos, hold):
+                    reloc2 = put(reloc, hold, pos)
+                    operations.append(configs.get((None, reloc2)) or config(None, reloc2))
+                    for item in items:
+                        reloc2 = put(without(reloc, item), hold, pos)
+                        operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+                for now in operations:
+                    special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok = now
                     for there in links[pos]:
                         if there in hazards and not may_enter(pos, there, hold2, reloc2):
                             continue
                         if there in exits:  # out of the maze: not a walk state, but an outcome each time
                             if there in special:
                                 record(found, there, hold2, reloc2, path + (there,), True)
-                                continue
-                            key = (there, take, leave)
-                            if key in found or key in refused:
-                                continue
-                            if rest_ok:
-                                found[key] = path + (there,)
-                            else:
-                                refused.add(key)
+                            elif there not in decided:
+                                decided.add(there)
+                                if rest_ok:
+                                    found[(there, take, leave)] = path + (there,)
                             continue
                         if there in seen:
                             continue
                         seen.add(there)
                         route = path + (there,)
                         if not last:
-                            following.append((there, hold2, reloc2, route))
+                            following.append((there, now, route))
                         if there in special:
                             record(found, there, hold2, reloc2, route, False)
                             continue
-                        key = (there, take, leave)
-                        if key in found or key in refused:
-                            continue
+                        if there in decided:
+                            continue  # breadth first: the route known already is no longer than this one
+                        decided.add(there)
                         if rest_ok:
-                            ok = dest_ok.get(there)
-                            if ok is None:
-                                ok = dest_check(there, hold2)
+                            if there in crowded:
+                                ok = dest_ok.get(there)
+                                if ok is None:
+                                    ok = dest_check(there, hold2)
+                            else:
+                                ok = alone_ok
                             if ok:
-                                found[key] = route
-                                continue
-                        refused.add(key)
+                                found[(there, take, leave)] = route
             frontier = following
         return found
+
+    def _record_decided(self, found, dest, hold, reloc: Reloc, path, exited: bool) -> None:
+        """`_record` for `_search`: an outcome decided once, found or refused, is marked in `_decided`."""
+        final = dict(reloc)
+        if hold is not None:
+            final[hold] = dest
+        tokens = self.tokens
+        changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
+        if self.original is not None and final.get(self.original, self.start) != dest:
+            changed[self.original] = final.get(self.original, self.start)
+        take = next((tid for tid, sq in changed.items() if sq == dest and tid != self.original), None)
+        leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+        if dest == self.start and take is None and not leave:
+            return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
+        decided = self._decided.get((take, leave))
+        if decided is None:
+            decided = self._decided[(take, leave)] = set()
+        if dest in decided:
+            return
+        decided.add(dest)
+        if self.ends_validly(dest, hold, final, exited):
+            found[(dest, take, leave)] = path
 
     def _plain_search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
         """`_search` for a figure that carries nothing and has nothing it could pick up within reach: a search
         over squares alone (the outcome of ending on a square is that square)."""
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         self._refused = set()
-        special, _, _, rest_ok, dest_ok, _ = self._configs.get((None, ())) or self._config(None, ())
+        special, _, _, rest_ok, dest_ok = (self._configs.get((None, ())) or self._config(None, ()))[:5]
         if not rest_ok:
             return found  # the start square is not fine without the mover: every outcome is refused
         start = self.start
@@ -349,8 +386,7 @@ class Walker:
             frontier = following
         return found
 
-    def _config(self, hold, reloc: Reloc) -> tuple[set[Square], str | None, Reloc, bool, dict[Square, bool],
-                                                   set[Square]]:
+    def _config(self, hold, reloc: Reloc) -> tuple:
         """What `_record` finds for the walk state (dest, hold, reloc), for every dest outside the returned squares.
 
         `special`: the squares the move changed apart from where it ends (its start, where it left tokens, where
@@ -358,8 +394,9 @@ class Walker:
         started with it) and leaves `leave` (its drops, and what it carried from the start and put back there),
         and the move is valid if `rest_ok` (every special square is fine as the move leaves it) and the end
         square is fine with the mover and what it holds added (`_dest_check`, memoised in the dict returned, one
-        per `hold`). The last item is the set of squares `_search` has reached in this configuration. Memoised per
-        walker.
+        per `hold`). Then the squares `_search` has reached in this configuration, the end squares of the outcomes
+        (dest, take, leave) it has decided, `hold`, `reloc`, the squares of `reloc`, and whether ending on an empty
+        floor square is fine with what the mover holds. Memoised per walker.
         """
         tokens, base, start, original = self.tokens, self.base, self.start, self.original
         special = {start}
@@ -387,8 +424,16 @@ class Walker:
         dest_ok = self._dest_ok.get(hold)
         if dest_ok is None:
             dest_ok = self._dest_ok[hold] = {}
-        config = self._configs[(hold, reloc)] = (special, take, tuple(sorted(changed.items())), rest_ok, dest_ok,
-                                                 set())
+        leave = tuple(sorted(changed.items()))
+        decided = self._decided.get((take, leave))
+        if decided is None:
+            decided = self._decided[(take, leave)] = set()
+        alone_ok = self._alone.get(hold)
+        if alone_ok is None:
+            brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
+            alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
+        config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
+                                                 {square for _, square in reloc}, alone_ok)
         return config
 
     def _dest_check(self, dest: Square, hold) -> bool:

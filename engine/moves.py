@@ -263,8 +263,9 @@ class _Entry:
         self.keep = keep  # the tokens whose identities the key names (`_key`), kept alive with it
 
 
-CACHE_SIZE = 512
-"""How many figures' move lists `_cache` keeps (least recently used first out): a few MB at most."""
+CACHE_SIZE = 128
+"""How many figures' action lists `_cache` keeps (least recently used first out; about 1 MB). Small on purpose:
+the hits come from the last few positions, and a larger cache costs more in garbage collection than it saves."""
 
 _cache: dict[tuple, _Entry] = {}
 
