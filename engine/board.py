@@ -177,6 +177,12 @@ def board_of(state) -> Board:
     """The board of the state's layout, shared by all states and games with that layout.
 
     The 256 most recently used boards are kept: a fully revealed board takes ~160 KB, so at most ~40 MB (the
-    bound was 4096, ~650 MB), and a game uses one layout at a time.
+    bound was 4096, ~650 MB), and a game uses one layout at a time. A sealed state also keeps its own board.
     """
-    return _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())))
+    board = getattr(state, "_board", None)
+    if board is not None:
+        return board
+    board = _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())))
+    if getattr(state, "_sealed", False):
+        object.__setattr__(state, "_board", board)  # a sealed state never changes: its board neither
+    return board

@@ -38,7 +38,9 @@ class Ctx:
     @property
     def board(self) -> Board:
         if self._board is None:
-            self._board = board_of(self.s)
+            s, before = self.s, self.before
+            same = s.rooms is before.rooms and s.rows == before.rows and s.portcullis == before.portcullis
+            self._board = board_of(before if same and s.options is before.options else s)
         return self._board
 
     def layout_changed(self) -> None:

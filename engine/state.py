@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from .catalogue import SetCatalogue, load
@@ -67,7 +67,17 @@ class Token:
         return self.is_character and self.where == "board" and not self.wounded and not self.face_down
 
     def moved(self, **changes) -> "Token":
-        return replace(self, **changes)
+        """This token with `changes` (`dataclasses.replace`, without its introspection: tokens move often)."""
+        token = _new(Token)
+        for name in _TOKEN_FIELDS:
+            _set(token, name, changes.pop(name) if name in changes else getattr(self, name))
+        if changes:
+            raise TypeError(f"Token has no field {next(iter(changes))!r}")
+        return token
+
+
+_new, _set = object.__new__, object.__setattr__
+_TOKEN_FIELDS = tuple(Token.__dataclass_fields__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +143,7 @@ class GameState:
     main (spend AP), combat (waiting for combat cards), place (placing a revealed room's tokens), over.
     """
 
-    __slots__ = _FIELDS + ("_sealed",)
+    __slots__ = _FIELDS + ("_sealed", "_board")  # `_board`: `board.board_of`'s memo of a sealed state's board
 
     options: Options
     rows: int
@@ -160,6 +170,7 @@ class GameState:
 
     def __init__(self, **values):
         object.__setattr__(self, "_sealed", False)
+        object.__setattr__(self, "_board", None)
         for name in _FIELDS:
             object.__setattr__(self, name, values[name])
 
