@@ -34,8 +34,8 @@ class Occupancy:
     """What stands where in one state, shared by the walkers of all its figures (built once per state).
 
     `at`: square -> the tokens on it (in the state's token order), `ids` the same by identity; `figures`: colour -> squares of that colour's
-    able (unwounded) characters, which no move relocates; `loose`: squares holding something a move may pick up
-    (an object or a wounded character); `fresh`: squares of the tokens wounded this turn; `checked`: a memo of
+    able (unwounded) characters, which no move relocates; `loose`: colour -> squares holding something a move of
+    that colour may pick up (an object or a wounded character of that colour); `fresh`: squares of the tokens wounded this turn; `checked`: a memo of
     the end-of-move square check, keyed on (square, ids of the tokens that would be on it).
     """
 
@@ -44,7 +44,7 @@ class Occupancy:
     def __init__(self, state: GameState):
         self.at: dict[Square, tuple[Token, ...]] = {}
         self.figures: dict[str, set[Square]] = {"B": set(), "Y": set()}
-        self.loose: set[Square] = set()
+        self.loose: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.fresh: set[Square] = set()
         turn = state.turn
         for token in state.tokens.values():
@@ -52,8 +52,11 @@ class Occupancy:
                 self.at[token.square] = self.at.get(token.square, ()) + (token,)
                 if token.is_character and not token.wounded:
                     self.figures[token.colour].add(token.square)
-                else:
-                    self.loose.add(token.square)
+                elif not token.is_character:
+                    self.loose["B"].add(token.square)
+                    self.loose["Y"].add(token.square)
+                elif token.colour in self.loose:
+                    self.loose[token.colour].add(token.square)
                 if token.wounded_turn == turn:
                     self.fresh.add(token.square)
         self.ids: dict[Square, tuple[int, ...]] = {sq: tuple(map(id, ts)) for sq, ts in self.at.items()}
@@ -183,7 +186,9 @@ class Walker:
         With `want`, only that outcome is looked for: the result holds it, or nothing.
         """
         if route is None and want is None:
-            if self.original is None and self.occ.loose.isdisjoint(self.board.reach(self.start, self.steps)):
+            # nothing to carry, nothing to pick up where a step may still follow (within steps - 1 of the start)
+            if self.original is None and self.occ.loose[self.colour].isdisjoint(
+                    self.board.reach(self.start, self.steps - 1)):
                 return self._plain_search()
             return self._search()
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
