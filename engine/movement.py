@@ -329,6 +329,8 @@ class Walker:
 
     def _record_decided(self, found, dest, hold, reloc: Reloc, path, exited: bool) -> None:
         """`_record` for `_search`: an outcome decided once, found or refused, is marked in `_decided`."""
+        if not reloc and (hold is None or hold == self.original):
+            return  # its one special square is the start: back there with nothing changed, it is not a move
         final = dict(reloc)
         if hold is not None:
             final[hold] = dest
