@@ -405,33 +405,40 @@ class Walker:
         (dest, take, leave) it has decided, `hold`, `reloc`, the squares of `reloc`, and whether ending on an empty
         floor square is fine with what the mover holds. Memoised per walker.
         """
-        tokens, base, start, original = self.tokens, self.base, self.start, self.original
-        special = {start}
-        moved = {tid for tid, _ in reloc}
-        for tid, square in reloc:
-            special.add(square)
-            special.add(tokens[tid].square)
+        tokens, base, start, original, pits = self.tokens, self.base, self.start, self.original, self.pits
+        if reloc:
+            placed = {square for _, square in reloc}
+            moved = {tid for tid, _ in reloc}
+            special = placed | {tokens[tid].square for tid in moved}
+            special.add(start)
+        else:
+            placed, moved, special = set(), set(), {start}
         if hold is not None:
             special.add(tokens[hold].square)
             moved.add(hold)
         rest_ok = True
-        pits = self.pits
         for square in special:
             here = base.get(square)
-            ids = [t.id for t in here if t.id not in moved] if here else []
-            if reloc:
-                ids += [tid for tid, sq in reloc if sq == square]
+            if here is None:
+                if square not in placed:
+                    continue  # nothing lay there and nothing was left there: nothing to check
+                ids = [tid for tid, sq in reloc if sq == square]
+            else:
+                ids = [t.id for t in here if t.id not in moved]
+                if square in placed:
+                    ids += [tid for tid, sq in reloc if sq == square]
             if (len(ids) >= 2 or square in pits) and not self._square_ok(square, tuple(ids)):
                 rest_ok = False
                 break
         take = hold if hold is not None and hold != original else None
-        changed = dict(reloc)
-        if original is not None and original != hold and original not in changed:
-            changed[original] = start
+        # `reloc` is sorted already; what it carried from the start and put back there is left there too
+        if original is None or original == hold or any(tid == original for tid, _ in reloc):
+            leave = reloc
+        else:
+            leave = tuple(sorted(reloc + ((original, start),)))
         dest_ok = self._dest_ok.get(hold)
         if dest_ok is None:
             dest_ok = self._dest_ok[hold] = {}
-        leave = tuple(sorted(changed.items()))
         decided = self._decided.get((take, leave))
         if decided is None:
             decided = self._decided[(take, leave)] = set()
@@ -440,7 +447,7 @@ class Walker:
             brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
             alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
         config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
-                                                 {square for _, square in reloc}, alone_ok)
+                                                 placed, alone_ok)
         return config
 
     def _dest_check(self, dest: Square, hold) -> bool:
