@@ -291,13 +291,13 @@ class Walker:
                         reloc2 = put(without(reloc, item), hold, pos)
                         operations.append(configs.get((item, reloc2)) or config(item, reloc2))
                 for now in operations:
-                    special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok = now
+                    special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
                     for there in links[pos]:
                         if there in hazards and not may_enter(pos, there, hold2, reloc2):
                             continue
                         if there in exits:  # out of the maze: not a walk state, but an outcome each time
                             if there in special:
-                                record(found, there, hold2, reloc2, path + (there,), True)
+                                record(found, there, now, path + (there,), True)
                             elif there not in decided:
                                 decided.add(there)
                                 if rest_ok:
@@ -310,7 +310,7 @@ class Walker:
                         if not last:
                             following.append((there, now, route))
                         if there in special:
-                            record(found, there, hold2, reloc2, route, False)
+                            record(found, there, now, route, False)
                             continue
                         if there in decided:
                             continue  # breadth first: the route known already is no longer than this one
@@ -327,8 +327,11 @@ class Walker:
             frontier = following
         return found
 
-    def _record_decided(self, found, dest, hold, reloc: Reloc, path, exited: bool) -> None:
-        """`_record` for `_search`: an outcome decided once, found or refused, is marked in `_decided`."""
+    def _record_decided(self, found, dest, config: tuple, path, exited: bool) -> None:
+        """`_record` for `_search`, for an end square among the configuration's special squares: an outcome decided
+        once, found or refused, is marked in `_decided`; its validity (`ends_validly`) comes from the squares of
+        the configuration but `dest` (`_config`) and a look at `dest` with the mover there."""
+        hold, reloc = config[7], config[8]
         if not reloc and (hold is None or hold == self.original):
             return  # its one special square is the start: back there with nothing changed, it is not a move
         final = dict(reloc)
@@ -348,8 +351,16 @@ class Walker:
         if dest in decided:
             return
         decided.add(dest)
-        if self.ends_validly(dest, hold, final, exited):
-            found[(dest, take, leave)] = path
+        bad = config[11]
+        if bad and (len(bad) > 1 or dest not in bad):
+            return  # another square the move changed breaks a rule
+        if not exited:
+            ids = [t.id for t in self.base.get(dest, ()) if t.id not in final]
+            ids += [tid for tid, sq in final.items() if sq == dest]
+            ids.append(self.mover.id)
+            if not self._square_ok(dest, tuple(ids)):
+                return
+        found[(dest, take, leave)] = path
 
     def _plain_search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
         """`_search` for a figure that carries nothing and has nothing it could pick up within reach: a search
@@ -402,8 +413,9 @@ class Walker:
         and the move is valid if `rest_ok` (every special square is fine as the move leaves it) and the end
         square is fine with the mover and what it holds added (`_dest_check`, memoised in the dict returned, one
         per `hold`). Then the squares `_search` has reached in this configuration, the end squares of the outcomes
-        (dest, take, leave) it has decided, `hold`, `reloc`, the squares of `reloc`, and whether ending on an empty
-        floor square is fine with what the mover holds. Memoised per walker.
+        (dest, take, leave) it has decided, `hold`, `reloc`, the squares of `reloc`, whether ending on an empty
+        floor square is fine with what the mover holds, and the special squares that are not fine (`rest_ok` is
+        that there are none). Memoised per walker.
         """
         tokens, base, start, original, pits = self.tokens, self.base, self.start, self.original, self.pits
         if reloc:
@@ -416,7 +428,7 @@ class Walker:
         if hold is not None:
             special.add(tokens[hold].square)
             moved.add(hold)
-        rest_ok = True
+        bad = set()  # the special squares that break a rule as the move leaves them (the mover ending elsewhere)
         for square in special:
             here = base.get(square)
             if here is None:
@@ -428,8 +440,8 @@ class Walker:
                 if square in placed:
                     ids += [tid for tid, sq in reloc if sq == square]
             if (len(ids) >= 2 or square in pits) and not self._square_ok(square, tuple(ids)):
-                rest_ok = False
-                break
+                bad.add(square)
+        rest_ok = not bad
         take = hold if hold is not None and hold != original else None
         # `reloc` is sorted already; what it carried from the start and put back there is left there too
         if original is None or original == hold or any(tid == original for tid, _ in reloc):
@@ -447,7 +459,7 @@ class Walker:
             brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
             alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
         config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
-                                                 placed, alone_ok)
+                                                 placed, alone_ok, bad)
         return config
 
     def _dest_check(self, dest: Square, hold) -> bool:
