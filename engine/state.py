@@ -136,6 +136,9 @@ _FIELDS = (
 )
 
 
+_DICTS = ("portcullis", "tokens", "players", "pools", "teams")  # the fields `thaw` copies and `seal` wraps
+
+
 class GameState:
     """Every fact of a game, hidden ones included. Never mutated once sealed (see `thaw`).
 
@@ -181,14 +184,21 @@ class GameState:
 
     def thaw(self) -> "GameState":
         """A mutable copy (its dicts copied) for the rules to work on."""
-        values = {name: getattr(self, name) for name in _FIELDS}
-        for name in ("portcullis", "tokens", "players", "pools", "teams"):
-            values[name] = dict(values[name])
-        return GameState(**values)
+        copy = _new(GameState)
+        _set(copy, "_sealed", False)
+        _set(copy, "_board", None)
+        for name in _FIELDS:
+            _set(copy, name, getattr(self, name))
+        for name in _DICTS:
+            _set(copy, name, dict(getattr(self, name)))
+        return copy
 
-    def seal(self) -> "GameState":
-        for name in ("portcullis", "tokens", "players", "pools", "teams"):
-            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+    def seal(self, owned: bool = False) -> "GameState":
+        """Make this state immutable. `owned`: its dicts are its own (a `thaw()` copy, or new), so they are
+        wrapped read-only as they are rather than copied first (`apply`)."""
+        for name in _DICTS:
+            value = getattr(self, name)
+            object.__setattr__(self, name, MappingProxyType(value if owned and type(value) is dict else dict(value)))
         object.__setattr__(self, "_sealed", True)
         return self
 
