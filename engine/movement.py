@@ -277,19 +277,25 @@ class Walker:
             following: list = []
             for pos, here, path in frontier:
                 # what the mover may do on `pos` before stepping on: nothing, leave, take, swap (`_operations`)
-                operations = [here]
                 hold, reloc = here[7], here[8]
                 items = pickable(pos, hold, reloc) if pos in base or pos in here[9] else ()
                 if hold is None:
-                    for item in items:
-                        reloc2 = without(reloc, item)
-                        operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+                    if items:
+                        operations = [here]
+                        for item in items:
+                            reloc2 = without(reloc, item)
+                            operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+                    else:
+                        operations = (here,)
                 elif pos not in pits or may_leave(pos, hold):
+                    operations = [here]
                     reloc2 = put(reloc, hold, pos)
                     operations.append(configs.get((None, reloc2)) or config(None, reloc2))
                     for item in items:
                         reloc2 = put(without(reloc, item), hold, pos)
                         operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+                else:
+                    operations = (here,)
                 for now in operations:
                     special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
                     for there in links[pos]:
