@@ -120,7 +120,8 @@ def main() -> None:
         for (label, index, record), line in zip(positions(head["games"], head["seed"]), f):
             want = json.loads(line)
             if [label, index, record] != want:
-                print(f"DIFFERENT at {label}, position {index}:\n  recorded {want}\n  now      {[label, index, record]}")
+                print(f"DIFFERENT at {label}, position {index}:\n  recorded {want}\n"
+                      f"  now      {[label, index, record]}")
                 sys.exit(1)
             count += 1
             probes += len(record) - 4

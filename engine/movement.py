@@ -33,10 +33,11 @@ Reloc = tuple[tuple[str, Square], ...]  # sorted (token id, square) pairs: token
 class Occupancy:
     """What stands where in one state, shared by the walkers of all its figures (built once per state).
 
-    `at`: square -> the tokens on it (in the state's token order), `ids` the same by identity; `figures`: colour -> squares of that colour's
-    able (unwounded) characters, which no move relocates; `loose`: colour -> squares holding something a move of
-    that colour may pick up (an object or a wounded character of that colour); `fresh`: squares of the tokens wounded this turn; `checked`: a memo of
-    the end-of-move square check, keyed on (square, ids of the tokens that would be on it).
+    `at`: square -> the tokens on it (in the state's token order), `ids` the same by identity; `figures`: colour
+    -> squares of that colour's able (unwounded) characters, which no move relocates; `loose`: colour -> squares
+    holding something a move of that colour may pick up (an object or a wounded character of that colour);
+    `fresh`: squares of the tokens wounded this turn; `checked`: a memo of the end-of-move square check, keyed on
+    (square, ids of the tokens that would be on it).
     """
 
     __slots__ = ("at", "ids", "figures", "loose", "fresh", "checked")
