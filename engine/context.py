@@ -156,8 +156,9 @@ class Ctx:
 
     def settle_pits(self) -> None:
         """A character on a pit with no Rope on it falls (BG-PIT-07, BG-PIT-09); flyers never stay on pits."""
+        pits = self.board.pits
         for token in list(self.s.tokens.values()):
-            if token.where != "board" or not token.is_character or token.square not in self.board.pits:
+            if token.where != "board" or not token.is_character or token.square not in pits:
                 continue
             if self.rope_on(token.square):
                 continue
