@@ -21,12 +21,14 @@ from dungeon_twister.engine.rng import Rng
 clock = time.process_time
 
 
-def dungeon_twister_games(n: int, seed: int, beginner: bool) -> tuple[float, int, list[float], list[int]]:
-    """(seconds, actions, legal_actions seconds per main-phase position, action counts there) for n random games.
+def dungeon_twister_games(n: int, seed: int, beginner: bool) -> tuple[float, int, list[float], list[int], float]:
+    """(seconds, actions, legal_actions seconds per main-phase position, action counts there, apply seconds) for n
+    random games.
 
-    `seconds` covers the whole game loop (generation and apply); the per-position times cover only the call.
+    `seconds` covers the whole game loop (generation and apply); the per-position times cover only the call, the
+    apply seconds only the apply calls.
     """
-    actions, gen_times, counts = 0, [], []
+    actions, gen_times, counts, applying = 0, [], [], 0.0
     started = clock()
     for game in range(n):
         state = new_game(Options(beginner=beginner), seed + game)
@@ -34,12 +36,16 @@ def dungeon_twister_games(n: int, seed: int, beginner: bool) -> tuple[float, int
         while state.outcome is None:
             t0 = clock()
             legal = legal_actions(state)
+            t1 = clock()
             if state.phase == "main":
-                gen_times.append(clock() - t0)
+                gen_times.append(t1 - t0)
                 counts.append(len(legal))
-            state, _ = apply(state, rng.choice(legal))
+            action = rng.choice(legal)
+            t2 = clock()
+            state, _ = apply(state, action)
+            applying += clock() - t2
             actions += 1
-    return clock() - started, actions, gen_times, counts
+    return clock() - started, actions, gen_times, counts, applying
 
 
 def chess_games(n: int, seed: int) -> tuple[float, int]:
@@ -67,7 +73,7 @@ def main() -> None:
         args.games, args.chess_games = 1, 10
     standard_rate = None
     for beginner in (False, True):
-        seconds, actions, gen, counts = dungeon_twister_games(args.games, args.seed, beginner)
+        seconds, actions, gen, counts, applying = dungeon_twister_games(args.games, args.seed, beginner)
         label = "beginner" if beginner else "standard"
         gen_ms = sorted(t * 1000 for t in gen)
         rate = actions / seconds
@@ -77,7 +83,7 @@ def main() -> None:
               f"{actions / args.games:.0f} actions/game; legal_actions per main-phase position "
               f"({len(gen_ms)} positions, mean {statistics.fmean(counts):.0f} actions): "
               f"median {statistics.median(gen_ms):.3f} ms, mean {statistics.fmean(gen_ms):.3f} ms, "
-              f"p99 {gen_ms[int(len(gen_ms) * 0.99)]:.3f} ms")
+              f"p99 {gen_ms[int(len(gen_ms) * 0.99)]:.3f} ms; apply {applying / actions * 1e6:.0f} us per action")
     try:
         seconds, moves = chess_games(args.chess_games, args.seed)
     except ImportError:

@@ -45,6 +45,27 @@ class Board:
         self._link_sets = {sq: frozenset(others) for sq, others in self.links.items()}
         self.zone_owner: dict[Square, str] = {(x, y): "B" if y == -1 else "Y"
                                               for x in range(2 * ROOM) for y in (-1, self.height)}
+        self.zone_squares: dict[str, frozenset[Square]] = {
+            owner: frozenset(sq for sq, o in self.zone_owner.items() if o == owner) for owner in ("B", "Y")}
+        self._reach: dict[tuple[Square, int], tuple[Square, ...]] = {}
+
+    def reach(self, square: Square, radius: int) -> tuple[Square, ...]:
+        """The squares within `radius` connected steps of `square` (by `links`, whatever stands on them), and the
+        squares next to it across a wall: every square a move, wall-walk or jump from `square` may look at.
+
+        In a fixed order; memoised per board (at most one entry per square and radius).
+        """
+        key = (square, radius)
+        found = self._reach.get(key)
+        if found is None:
+            seen = {square}
+            frontier = [square]
+            for _ in range(radius):
+                frontier = [there for here in frontier for there in self.links.get(here, ()) if
+                            there not in seen and not seen.add(there)]
+            seen.update(other for _, other in self.neighbours(square))
+            found = self._reach[key] = tuple(sorted(seen))
+        return found
 
     def _add_room(self, place, states: str) -> None:
         tile = self.catalogue.rooms[place.tile]
@@ -156,6 +177,12 @@ def board_of(state) -> Board:
     """The board of the state's layout, shared by all states and games with that layout.
 
     The 256 most recently used boards are kept: a fully revealed board takes ~160 KB, so at most ~40 MB (the
-    bound was 4096, ~650 MB), and a game uses one layout at a time.
+    bound was 4096, ~650 MB), and a game uses one layout at a time. A sealed state also keeps its own board.
     """
-    return _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())))
+    board = getattr(state, "_board", None)
+    if board is not None:
+        return board
+    board = _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())))
+    if getattr(state, "_sealed", False):
+        object.__setattr__(state, "_board", board)  # a sealed state never changes: its board neither
+    return board

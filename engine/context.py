@@ -10,8 +10,26 @@ from .golden import square_problem
 from .state import GameState, Token, opponent
 
 
+INTERNED = 4096
+"""How many token values `_intern` keeps (the oldest first out): under 1 MB."""
+
+_interned: dict[Token, Token] = {}
+
+
+def _intern(token: Token) -> Token:
+    """One object for equal token values, while the value is among the last INTERNED put: a token moved back
+    where it was is the very object it was, so memos keyed on token identity (`moves._key`) find it again."""
+    found = _interned.get(token)
+    if found is None:
+        if len(_interned) >= INTERNED:
+            del _interned[next(iter(_interned))]
+        found = _interned[token] = token
+    return found
+
+
 class Ctx:
     def __init__(self, state: GameState):
+        self.before = state  # the state the action applies to (never changed)
         self.s = state.thaw()
         self.events: list[Event] = []
         self._board: Board | None = None
@@ -20,7 +38,9 @@ class Ctx:
     @property
     def board(self) -> Board:
         if self._board is None:
-            self._board = board_of(self.s)
+            s, before = self.s, self.before
+            same = s.rooms is before.rooms and s.rows == before.rows and s.portcullis == before.portcullis
+            self._board = board_of(before if same and s.options is before.options else s)
         return self._board
 
     def layout_changed(self) -> None:
@@ -38,7 +58,8 @@ class Ctx:
             # off the board a token has no wound state: the position notation cannot state one, so a state that
             # kept it would not survive format_position/parse_position (eliminated wounded, exited after healing)
             token = token.moved(wounded=False, wounded_turn=-1)
-        self.s.tokens[token.id] = token
+        if self.s.tokens.get(token.id) != token:  # an unchanged token stays the same object (`moves._key`)
+            self.s.tokens[token.id] = _intern(token)
 
     def at(self, square: Square) -> list[Token]:
         return [t for t in self.s.tokens.values() if t.where == "board" and t.square == square]
@@ -135,8 +156,9 @@ class Ctx:
 
     def settle_pits(self) -> None:
         """A character on a pit with no Rope on it falls (BG-PIT-07, BG-PIT-09); flyers never stay on pits."""
+        pits = self.board.pits
         for token in list(self.s.tokens.values()):
-            if token.where != "board" or not token.is_character or token.square not in self.board.pits:
+            if token.where != "board" or not token.is_character or token.square not in pits:
                 continue
             if self.rope_on(token.square):
                 continue
@@ -145,7 +167,18 @@ class Ctx:
 
     def check_golden_rules(self) -> None:
         """BG-GOLD-02/03 and BG-MOVE-12 on every square, at the end of an action."""
-        for square, tokens in self.s.occupancy().items():
-            problem = square_problem(square, tokens, self.board.pits, self.s.catalogue)
+        pits, cat = self.board.pits, self.s.catalogue
+        at: dict[Square, list[Token]] = {}
+        for token in self.s.tokens.values():
+            if token.where == "board":
+                here = at.get(token.square)
+                if here is None:
+                    at[token.square] = [token]
+                else:
+                    here.append(token)
+        for square, tokens in at.items():
+            if len(tokens) < 2 and square not in pits:
+                continue  # one token alone off a pit breaks no rule
+            problem = square_problem(square, tokens, pits, cat)
             if problem:
                 raise IllegalAction(*problem)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import rooms, rulebook, setup, turn
+from . import moves, rooms, rulebook, setup, turn
 from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
 from .board import board_of
 from .state import GameState
@@ -43,7 +43,9 @@ def _for_seat(state: GameState, seat: str) -> list:
 
 def _main(state: GameState, seat: str) -> list:
     board = board_of(state)
-    generators = rulebook.modules(state.catalogue.rules)
+    rules = state.catalogue.rules
+    generators = rulebook.modules(rules)
+    memo = rulebook.reach_only(rules)
     out: list = [EndTurn(seat)]
     for token in sorted((t for t in state.tokens.values() if t.colour == seat and t.where == "board"
                          and t.is_character), key=lambda t: t.id):
@@ -52,7 +54,17 @@ def _main(state: GameState, seat: str) -> list:
                 if module.wounded_actions:
                     out.extend(module.wounded_actions(state, board, seat, token))
         elif token.id not in state.exhausted and (state.ap > 0 or state.pools.get(token.id, 0) > 0):
+            entry = moves.entry(state, board, seat, token) if memo else None
+            if entry is not None and entry.everything is not None:
+                out.extend(entry.everything)  # nothing the figure's actions depend on has changed (moves._key)
+                continue
+            mine: list = []
             for module in generators:
-                if module.figure_actions:
-                    out.extend(module.figure_actions(state, board, seat, token))
+                if entry is not None and module.figure_actions is moves.figure_actions:
+                    mine.extend(entry.actions)  # the same list, without computing the key again
+                elif module.figure_actions:
+                    mine.extend(module.figure_actions(state, board, seat, token))
+            if entry is not None:
+                entry.everything = tuple(mine)
+            out.extend(mine)
     return out

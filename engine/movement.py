@@ -33,21 +33,34 @@ Reloc = tuple[tuple[str, Square], ...]  # sorted (token id, square) pairs: token
 class Occupancy:
     """What stands where in one state, shared by the walkers of all its figures (built once per state).
 
-    `at`: square -> the tokens on it (in the state's token order); `figures`: colour -> squares of that colour's
-    able (unwounded) characters, which no move relocates; `checked`: a memo of the end-of-move square check,
-    keyed on (square, ids of the tokens that would be on it).
+    `at`: square -> the tokens on it (in the state's token order), `ids` the same by identity; `figures`: colour
+    -> squares of that colour's able (unwounded) characters, which no move relocates; `loose`: colour -> squares
+    holding something a move of that colour may pick up (an object or a wounded character of that colour);
+    `fresh`: squares of the tokens wounded this turn; `checked`: a memo of the end-of-move square check, keyed on
+    (square, ids of the tokens that would be on it).
     """
 
-    __slots__ = ("at", "figures", "checked")
+    __slots__ = ("at", "ids", "figures", "loose", "fresh", "checked")
 
     def __init__(self, state: GameState):
         self.at: dict[Square, tuple[Token, ...]] = {}
         self.figures: dict[str, set[Square]] = {"B": set(), "Y": set()}
+        self.loose: dict[str, set[Square]] = {"B": set(), "Y": set()}
+        self.fresh: set[Square] = set()
+        turn = state.turn
         for token in state.tokens.values():
             if token.where == "board":
                 self.at[token.square] = self.at.get(token.square, ()) + (token,)
                 if token.is_character and not token.wounded:
                     self.figures[token.colour].add(token.square)
+                elif not token.is_character:
+                    self.loose["B"].add(token.square)
+                    self.loose["Y"].add(token.square)
+                elif token.colour in self.loose:
+                    self.loose[token.colour].add(token.square)
+                if token.wounded_turn == turn:
+                    self.fresh.add(token.square)
+        self.ids: dict[Square, tuple[int, ...]] = {sq: tuple(map(id, ts)) for sq, ts in self.at.items()}
         self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
 
 
@@ -95,6 +108,10 @@ class Walker:
         self.exit_y = -1 if self.exit_owner == "B" else self.board.height
         self.pits = self.board.pits
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
+        self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
+        self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
+        self._alone: dict[str | None, bool] = {}  # hold -> `_dest_check` of an empty floor square
+        self._decided: dict[tuple[str | None, Reloc], set[Square]] = {}  # (take, leave) -> dests (`_search`)
 
     @cached_property
     def origin(self) -> dict[str, Square]:
@@ -169,14 +186,21 @@ class Walker:
 
         With `want`, only that outcome is looked for: the result holds it, or nothing.
         """
+        if route is None and want is None:
+            # nothing to carry, nothing to pick up where a step may still follow (within steps - 1 of the start)
+            if self.original is None and self.occ.loose[self.colour].isdisjoint(
+                    self.board.reach(self.start, self.steps - 1)):
+                return self._plain_search()
+            return self._search()
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
-        self._refused: set[OutcomeKey] = set()
+        refused: set[OutcomeKey] = set()
+        self._refused = refused
         if route is not None and len(route) > self.steps:
             return found
         limit = self.steps if route is None else len(route)
         links, zone_owner, exit_owner, base = self.board.links, self.board.zone_owner, self.exit_owner, self.base
-        enemies, pits = self.enemies, self.pits
-        record = self._record
+        hazards = self.enemies | self.pits  # the squares `may_enter` must look at; any other neighbour may be entered
+        may_enter, record, configs, config = self.may_enter, self._record, self._configs, self._config
         only = want[0] if want is not None else None
         frontier = [(self.start, self.original, (), ())]
         seen = {(self.start, self.original, ())}
@@ -184,7 +208,9 @@ class Walker:
             # With a route, a square may come back at another depth: the state must be expanded again there.
             if route is not None:
                 seen = set()
+                step = route[depth]
             last = depth + 1 == limit
+            records = route is None or last
             following: list = []
             for pos, hold, reloc, path in frontier:
                 if hold is None and not reloc and pos not in base:
@@ -192,11 +218,14 @@ class Walker:
                 else:
                     operations = self._operations(pos, hold, reloc)
                 for hold2, reloc2 in operations:
+                    # what the outcome of stopping on a square outside `special` is, and whether the other squares
+                    # the move touched are fine (`_config`)
+                    special, take, leave, rest_ok, dest_ok = (configs.get((hold2, reloc2)) or config(hold2, reloc2))[:5]
                     for there in links[pos]:
-                        if route is not None and there != route[depth]:
+                        if route is not None and there != step:
                             continue
-                        if (there in enemies or there in pits) and not self.may_enter(pos, there, hold2, reloc2):
-                            continue  # elsewhere a connected neighbour may always be entered
+                        if there in hazards and not may_enter(pos, there, hold2, reloc2):
+                            continue
                         exited = zone_owner.get(there) == exit_owner
                         if not exited:
                             state = (there, hold2, reloc2)
@@ -205,12 +234,255 @@ class Walker:
                             seen.add(state)
                             if not last:
                                 following.append((there, hold2, reloc2, path + (there,)))
-                        if (route is None or last) and (only is None or there == only):
-                            record(found, there, hold2, reloc2, path + (there,), exited)
+                        if records and (only is None or there == only):
+                            if there in special:
+                                record(found, there, hold2, reloc2, path + (there,), exited)
+                            else:
+                                key = (there, take, leave)
+                                if key in found or key in refused:
+                                    continue  # breadth first: the route known already is no longer than this one
+                                if rest_ok and (exited or dest_ok.get(there) or self._dest_check(there, hold2)):
+                                    found[key] = path + (there,)
+                                else:
+                                    refused.add(key)
                             if want is not None and want in found:
                                 return found
             frontier = following
         return found
+
+    def _search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
+        """`outcomes()` with no route and no wanted outcome: the same search, the same results in the same order,
+        without the tests those need. A walk state is (square, configuration), the configuration (`_config`) standing
+        for (hold, reloc); the states seen are kept per configuration, as sets of squares, and the outcomes decided
+        (found or refused) per (take, leave), as sets of end squares (`_decided`)."""
+        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        self._refused = set()
+        steps = self.steps
+        links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        hazards = self.enemies | pits
+        crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
+        may_enter, may_leave, pickable, record, configs, config, dest_check = (
+            self.may_enter, self.may_leave, self.pickable, self._record_decided, self._configs, self._config,
+            self._dest_check)
+        put, without = self._put, self._without
+        start, original = self.start, self.original
+        for known in configs.values():
+            known[5].clear()  # a walker searched before (`explain_refused_move`)
+        for decided in self._decided.values():
+            decided.clear()
+        first = configs.get((original, ())) or config(original, ())
+        first[5].add(start)
+        frontier = [(start, first, ())]
+        for depth in range(steps):
+            last = depth + 1 == steps
+            following: list = []
+            for pos, here, path in frontier:
+                # what the mover may do on `pos` before stepping on: nothing, leave, take, swap (`_operations`)
+                hold, reloc = here[7], here[8]
+                items = pickable(pos, hold, reloc) if pos in base or pos in here[9] else ()
+                if hold is None:
+                    if items:
+                        operations = [here]
+                        for item in items:
+                            reloc2 = without(reloc, item)
+                            operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+                    else:
+                        operations = (here,)
+                elif pos not in pits or may_leave(pos, hold):
+                    operations = [here]
+                    reloc2 = put(reloc, hold, pos)
+                    operations.append(configs.get((None, reloc2)) or config(None, reloc2))
+                    for item in items:
+                        reloc2 = put(without(reloc, item), hold, pos)
+                        operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+                else:
+                    operations = (here,)
+                for now in operations:
+                    special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
+                    for there in links[pos]:
+                        if there in hazards and not may_enter(pos, there, hold2, reloc2):
+                            continue
+                        if there in exits:  # out of the maze: not a walk state, but an outcome each time
+                            if there in special:
+                                record(found, there, now, path + (there,), True)
+                            elif there not in decided:
+                                decided.add(there)
+                                if rest_ok:
+                                    found[(there, take, leave)] = path + (there,)
+                            continue
+                        if there in seen:
+                            continue
+                        seen.add(there)
+                        route = path + (there,)
+                        if not last:
+                            following.append((there, now, route))
+                        if there in special:
+                            record(found, there, now, route, False)
+                            continue
+                        if there in decided:
+                            continue  # breadth first: the route known already is no longer than this one
+                        decided.add(there)
+                        if rest_ok:
+                            if there in crowded:
+                                ok = dest_ok.get(there)
+                                if ok is None:
+                                    ok = dest_check(there, hold2)
+                            else:
+                                ok = alone_ok
+                            if ok:
+                                found[(there, take, leave)] = route
+            frontier = following
+        return found
+
+    def _record_decided(self, found, dest, config: tuple, path, exited: bool) -> None:
+        """`_record` for `_search`, for an end square among the configuration's special squares: an outcome decided
+        once, found or refused, is marked in `_decided`; its validity (`ends_validly`) comes from the squares of
+        the configuration but `dest` (`_config`) and a look at `dest` with the mover there."""
+        hold, reloc = config[7], config[8]
+        if not reloc and (hold is None or hold == self.original):
+            return  # its one special square is the start: back there with nothing changed, it is not a move
+        final = dict(reloc)
+        if hold is not None:
+            final[hold] = dest
+        tokens = self.tokens
+        changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
+        if self.original is not None and final.get(self.original, self.start) != dest:
+            changed[self.original] = final.get(self.original, self.start)
+        take = next((tid for tid, sq in changed.items() if sq == dest and tid != self.original), None)
+        leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+        if dest == self.start and take is None and not leave:
+            return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
+        decided = self._decided.get((take, leave))
+        if decided is None:
+            decided = self._decided[(take, leave)] = set()
+        if dest in decided:
+            return
+        decided.add(dest)
+        bad = config[11]
+        if bad and (len(bad) > 1 or dest not in bad):
+            return  # another square the move changed breaks a rule
+        if not exited:
+            ids = [t.id for t in self.base.get(dest, ()) if t.id not in final]
+            ids += [tid for tid, sq in final.items() if sq == dest]
+            ids.append(self.mover.id)
+            if not self._square_ok(dest, tuple(ids)):
+                return
+        found[(dest, take, leave)] = path
+
+    def _plain_search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
+        """`_search` for a figure that carries nothing and has nothing it could pick up within reach: a search
+        over squares alone (the outcome of ending on a square is that square)."""
+        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        self._refused = set()
+        special, _, _, rest_ok, dest_ok = (self._configs.get((None, ())) or self._config(None, ()))[:5]
+        if not rest_ok:
+            return found  # the start square is not fine without the mover: every outcome is refused
+        start = self.start
+        links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        hazards = self.enemies | pits
+        may_enter, dest_check = self.may_enter, self._dest_check
+        frontier = [(start, ())]
+        seen = {start}
+        for depth in range(self.steps):
+            last = depth + 1 == self.steps
+            following: list = []
+            for pos, path in frontier:
+                for there in links[pos]:
+                    if there in hazards and not may_enter(pos, there, None, ()):
+                        continue
+                    if there in exits:
+                        key = (there, None, ())
+                        if there != start and key not in found:
+                            found[key] = path + (there,)
+                        continue
+                    if there in seen:
+                        continue
+                    seen.add(there)
+                    route = path + (there,)
+                    if not last:
+                        following.append((there, route))
+                    if there in base or there in pits:
+                        ok = dest_ok.get(there)
+                        if ok is None:
+                            ok = dest_check(there, None)
+                        if not ok:
+                            continue
+                    found[(there, None, ())] = route
+            frontier = following
+        return found
+
+    def _config(self, hold, reloc: Reloc) -> tuple:
+        """What `_record` finds for the walk state (dest, hold, reloc), for every dest outside the returned squares.
+
+        `special`: the squares the move changed apart from where it ends (its start, where it left tokens, where
+        the tokens it moved came from). Ending on any other square, it takes `take` (what it holds, unless it
+        started with it) and leaves `leave` (its drops, and what it carried from the start and put back there),
+        and the move is valid if `rest_ok` (every special square is fine as the move leaves it) and the end
+        square is fine with the mover and what it holds added (`_dest_check`, memoised in the dict returned, one
+        per `hold`). Then the squares `_search` has reached in this configuration, the end squares of the outcomes
+        (dest, take, leave) it has decided, `hold`, `reloc`, the squares of `reloc`, whether ending on an empty
+        floor square is fine with what the mover holds, and the special squares that are not fine (`rest_ok` is
+        that there are none). Memoised per walker.
+        """
+        tokens, base, start, original, pits = self.tokens, self.base, self.start, self.original, self.pits
+        if reloc:
+            placed = {square for _, square in reloc}
+            moved = {tid for tid, _ in reloc}
+            special = placed | {tokens[tid].square for tid in moved}
+            special.add(start)
+        else:
+            placed, moved, special = set(), set(), {start}
+        if hold is not None:
+            special.add(tokens[hold].square)
+            moved.add(hold)
+        bad = set()  # the special squares that break a rule as the move leaves them (the mover ending elsewhere)
+        for square in special:
+            here = base.get(square)
+            if here is None:
+                if square not in placed:
+                    continue  # nothing lay there and nothing was left there: nothing to check
+                ids = [tid for tid, sq in reloc if sq == square]
+            else:
+                ids = [t.id for t in here if t.id not in moved]
+                if square in placed:
+                    ids += [tid for tid, sq in reloc if sq == square]
+            if (len(ids) >= 2 or square in pits) and not self._square_ok(square, tuple(ids)):
+                bad.add(square)
+        rest_ok = not bad
+        take = hold if hold is not None and hold != original else None
+        # `reloc` is sorted already; what it carried from the start and put back there is left there too
+        if original is None or original == hold or any(tid == original for tid, _ in reloc):
+            leave = reloc
+        else:
+            leave = tuple(sorted(reloc + ((original, start),)))
+        dest_ok = self._dest_ok.get(hold)
+        if dest_ok is None:
+            dest_ok = self._dest_ok[hold] = {}
+        decided = self._decided.get((take, leave))
+        if decided is None:
+            decided = self._decided[(take, leave)] = set()
+        alone_ok = self._alone.get(hold)
+        if alone_ok is None:
+            brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
+            alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
+        config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
+                                                 placed, alone_ok, bad)
+        return config
+
+    def _dest_check(self, dest: Square, hold) -> bool:
+        """The end square outside a config's special squares: what lay there, what the mover holds, the mover."""
+        if dest not in self.base and dest not in self.pits:  # an empty floor square: only what the mover brings
+            ok = self._alone.get(hold)
+            if ok is None:
+                brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
+                ok = self._alone[hold] = square_ok(dest, brought, self.pits, self.cat)
+            self._dest_ok[hold][dest] = ok
+            return ok
+        ids = tuple(t.id for t in self.base.get(dest, ()))
+        if hold is not None:
+            ids += (hold,)
+        ok = self._dest_ok[hold][dest] = self._square_ok(dest, ids + (self.mover.id,))
+        return ok
 
     def _operations(self, pos: Square, hold, reloc: Reloc):
         """(hold, reloc) after what the mover may do on `pos` before stepping on: nothing, leave, take, swap."""

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .actions import Jump, Move, WallWalk
+from .actions import Jump, Move, WallWalk, new_move
 from .context import Ctx
 from .errors import IllegalAction
 from .geometry import Square, square_name
 from .golden import square_problem
-from .movement import Walker
+from .movement import Walker, occupancy
 from .state import GameState, Token, opponent
 
 
@@ -25,17 +25,25 @@ def _finish_at(ctx: Ctx, mover: Token, dest: Square, moved: dict[str, Square]) -
 def move(ctx: Ctx, action: Move) -> None:
     mover = ctx.token(action.token)
     ctx.actor(action.seat, action.token)
-    walker = Walker(ctx.s, ctx.board, mover)
     key = (action.dest, action.take, tuple(sorted(action.leave)))
-    outcomes = walker.outcomes(action.route, want=key)
-    if key not in outcomes:
-        raise IllegalAction(*explain_refused_move(ctx.s, walker, action))
-    route = outcomes[key]
+    # The figure's outcomes, if `legal_actions` has just listed them for this position: a move among them is legal
+    # along the shortest route listed (the route a search for this one outcome finds first) and along no other
+    # route the walker need not check; anything else goes through the search, which also explains a refusal.
+    known = _peek(ctx.before, ctx.board, action.seat, mover)
+    route = known.outcomes.get(key) if known is not None else None
+    if route is None or (action.route is not None and action.route != route):
+        walker = Walker(ctx.s, ctx.board, mover)
+        outcomes = walker.outcomes(action.route, want=key)
+        if key not in outcomes:
+            raise IllegalAction(*explain_refused_move(ctx.s, walker, action))
+        route, original = outcomes[key], walker.original
+    else:
+        original = known.original
     moved = dict(action.leave)
     if action.take:
         moved[action.take] = action.dest
-    if walker.original and walker.original not in moved:
-        moved[walker.original] = action.dest
+    if original and original not in moved:
+        moved[original] = action.dest
     ctx.emit("moved", token=mover.id, route=[square_name(sq) for sq in (mover.square, *route)],
              take=action.take, leave=[[t, square_name(sq)] for t, sq in sorted(action.leave)])
     _finish_at(ctx, mover, action.dest, moved)
@@ -242,12 +250,86 @@ def jump(ctx: Ctx, action: Jump) -> None:
     _finish_at(ctx, figure, action.dest, moved)
 
 
+class _Entry:
+    """What a figure may do by moving: its move outcomes (outcome -> shortest route) and the actions listed."""
+
+    __slots__ = ("outcomes", "actions", "original", "everything", "keep")
+
+    def __init__(self, outcomes: dict, actions: tuple, original: str | None, keep: tuple):
+        self.outcomes = outcomes
+        self.actions = actions
+        self.original = original  # what the figure carries at the start
+        self.everything: tuple | None = None  # every action of the figure, of all rule modules (`legal_actions`)
+        self.keep = keep  # the tokens whose identities the key names (`_key`), kept alive with it
+
+
+CACHE_SIZE = 128
+"""How many figures' action lists `_cache` keeps (least recently used first out; about 1 MB). Small on purpose:
+the hits come from the last few positions, and a larger cache costs more in garbage collection than it saves."""
+
+_cache: dict[tuple, _Entry] = {}
+
+
+def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
+    """Everything a figure's actions depend on, so equal keys give equal results whatever the game or its history.
+
+    The board (one object per layout: rooms, their places, orientations and portcullises, so squares, walls,
+    pits, gears, start zones), the figure itself (id, code and so move value and abilities, colour, square), the
+    seat, whether the seat has a jump card, what stands on every square the search may look at (`Board.reach`:
+    within the move value, at least 2 for a jump, of connected steps of its square, and next to it across a wall
+    for a wall-walk), and the turn if a token there was wounded this turn (BG-COMBAT-07; otherwise the turn makes
+    no difference). The moves read nothing else of the state; neither do the other base-set modules, which look
+    at the figure's square and its connected neighbours (attacks, heals, what it carries), the board (reveals,
+    rotations, portcullises) and the turn only that way (`rulebook.RuleModule.reach_only`).
+
+    Tokens (immutable; a state shares those an action did not change with the state before) are named by identity,
+    which is cheap to hash; the entry keeps them alive (`_keep`), so the identities cannot be reused meanwhile.
+    """
+    region = board.reach(figure.square, max(board.catalogue.characters[figure.code].move, 2))
+    occ = occupancy(state)
+    fresh = state.turn if occ.fresh and not occ.fresh.isdisjoint(region) else None
+    return (board, id(figure), seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.ids.get, region)))
+
+
+def _keep(state: GameState, board, figure: Token) -> tuple:
+    """The tokens `_key` names by identity: while an entry holds them, no other object can have their ids, so an
+    equal key names the very same (immutable) tokens."""
+    region = board.reach(figure.square, max(board.catalogue.characters[figure.code].move, 2))
+    return figure, tuple(map(occupancy(state).at.get, region))
+
+
+def entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
+    """The figure's memo entry (see `_key`), its moves listed (`actions`)."""
+    return _entry(state, board, seat, figure)
+
+
+def _peek(state: GameState, board, seat: str, figure: Token) -> _Entry | None:
+    return _cache.get(_key(state, board, seat, figure))
+
+
+def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
+    key = _key(state, board, seat, figure)
+    entry = _cache.pop(key, None)
+    if entry is None:
+        walker = Walker(state, board, figure)
+        outcomes = walker.outcomes()
+        token = figure.id
+        out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
+        if "wallwalk" in board.catalogue.characters[figure.code].abilities:
+            out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
+        if state.players[seat].jumps > 0:
+            out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
+        entry = _Entry(outcomes, tuple(out), walker.original, _keep(state, board, figure))
+        if len(_cache) >= CACHE_SIZE:
+            del _cache[next(iter(_cache))]
+    _cache[key] = entry  # (re)inserted last: the most recently used
+    return entry
+
+
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
-    """Moves, wall-walks and jumps the figure may make."""
-    out: list = [Move(seat, figure.id, dest, take, leave, route)
-                 for (dest, take, leave), route in Walker(state, board, figure).outcomes().items()]
-    if "wallwalk" in state.catalogue.characters[figure.code].abilities:
-        out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
-    if state.players[seat].jumps > 0:
-        out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
-    return out
+    """Moves, wall-walks and jumps the figure may make.
+
+    Memoised (`CACHE_SIZE` figures) on exactly what they depend on (`_key`): a figure nothing changed near since
+    the last position costs a lookup.
+    """
+    return list(_entry(state, board, seat, figure).actions)

@@ -22,18 +22,25 @@ class RuleModule:
     handlers: Mapping[type, Callable]  # action class -> handler(ctx, action)
     figure_actions: Generator | None = None  # what an able figure of the active seat may do
     wounded_actions: Generator | None = None  # what a wounded character of the active seat may do
+    # `figure_actions` reads no more of the state than `moves._key` covers (the board, the figure, the seat, its
+    # jump cards, the squares within the figure's reach, the turn only for tokens wounded in it there), so a
+    # figure's actions may be memoised on that key. A module that looks further (e.g. ranged combat) says False.
+    reach_only: bool = False
 
 
 BASE_SET = (
     RuleModule("setup", {ChooseTeam: setup.choose_team, Hide: setup.hide}),
     RuleModule("turn", {PlayCard: turn.play_card, EndTurn: turn.end_turn}),
-    RuleModule("movement", {Move: moves.move, WallWalk: moves.wallwalk, Jump: moves.jump}, moves.figure_actions),
-    RuleModule("combat", {Attack: combat.declare, CombatCard: combat.choose_card}, combat.figure_actions),
+    RuleModule("movement", {Move: moves.move, WallWalk: moves.wallwalk, Jump: moves.jump}, moves.figure_actions,
+               reach_only=True),
+    RuleModule("combat", {Attack: combat.declare, CombatCard: combat.choose_card}, combat.figure_actions,
+               reach_only=True),
     RuleModule("rooms", {Reveal: rooms.reveal, Place: rooms.place, PassPlacement: rooms.pass_placement,
-                         Rotate: rooms.rotate}, rooms.figure_actions),
+                         Rotate: rooms.rotate}, rooms.figure_actions, reach_only=True),
     RuleModule("abilities", {Heal: abilities.heal, Regenerate: abilities.regenerate,
                              Portcullis: abilities.portcullis, Fireball: abilities.fireball,
-                             Drink: abilities.drink}, abilities.figure_actions, abilities.wounded_actions),
+                             Drink: abilities.drink}, abilities.figure_actions, abilities.wounded_actions,
+               reach_only=True),
 )
 
 RULE_SETS: dict[str, tuple[RuleModule, ...]] = {"base": BASE_SET}
@@ -41,6 +48,12 @@ RULE_SETS: dict[str, tuple[RuleModule, ...]] = {"base": BASE_SET}
 
 def modules(rules: str) -> tuple[RuleModule, ...]:
     return RULE_SETS[rules]
+
+
+@lru_cache(maxsize=None)
+def reach_only(rules: str) -> bool:
+    """Whether every module of the rule set generates a figure's actions from its reach alone."""
+    return all(module.reach_only for module in modules(rules) if module.figure_actions)
 
 
 @lru_cache(maxsize=None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from .catalogue import SetCatalogue, load
@@ -67,7 +67,17 @@ class Token:
         return self.is_character and self.where == "board" and not self.wounded and not self.face_down
 
     def moved(self, **changes) -> "Token":
-        return replace(self, **changes)
+        """This token with `changes` (`dataclasses.replace`, without its introspection: tokens move often)."""
+        token = _new(Token)
+        for name in _TOKEN_FIELDS:
+            _set(token, name, changes.pop(name) if name in changes else getattr(self, name))
+        if changes:
+            raise TypeError(f"Token has no field {next(iter(changes))!r}")
+        return token
+
+
+_new, _set = object.__new__, object.__setattr__
+_TOKEN_FIELDS = tuple(Token.__dataclass_fields__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +136,9 @@ _FIELDS = (
 )
 
 
+_DICTS = ("portcullis", "tokens", "players", "pools", "teams")  # the fields `thaw` copies and `seal` wraps
+
+
 class GameState:
     """Every fact of a game, hidden ones included. Never mutated once sealed (see `thaw`).
 
@@ -133,7 +146,7 @@ class GameState:
     main (spend AP), combat (waiting for combat cards), place (placing a revealed room's tokens), over.
     """
 
-    __slots__ = _FIELDS + ("_sealed",)
+    __slots__ = _FIELDS + ("_sealed", "_board")  # `_board`: `board.board_of`'s memo of a sealed state's board
 
     options: Options
     rows: int
@@ -160,6 +173,7 @@ class GameState:
 
     def __init__(self, **values):
         object.__setattr__(self, "_sealed", False)
+        object.__setattr__(self, "_board", None)
         for name in _FIELDS:
             object.__setattr__(self, name, values[name])
 
@@ -170,14 +184,21 @@ class GameState:
 
     def thaw(self) -> "GameState":
         """A mutable copy (its dicts copied) for the rules to work on."""
-        values = {name: getattr(self, name) for name in _FIELDS}
-        for name in ("portcullis", "tokens", "players", "pools", "teams"):
-            values[name] = dict(values[name])
-        return GameState(**values)
+        copy = _new(GameState)
+        _set(copy, "_sealed", False)
+        _set(copy, "_board", None)
+        for name in _FIELDS:
+            _set(copy, name, getattr(self, name))
+        for name in _DICTS:
+            _set(copy, name, dict(getattr(self, name)))
+        return copy
 
-    def seal(self) -> "GameState":
-        for name in ("portcullis", "tokens", "players", "pools", "teams"):
-            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+    def seal(self, owned: bool = False) -> "GameState":
+        """Make this state immutable. `owned`: its dicts are its own (a `thaw()` copy, or new), so they are
+        wrapped read-only as they are rather than copied first (`apply`)."""
+        for name in _DICTS:
+            value = getattr(self, name)
+            object.__setattr__(self, name, MappingProxyType(value if owned and type(value) is dict else dict(value)))
         object.__setattr__(self, "_sealed", True)
         return self
 

@@ -60,3 +60,35 @@ def test_BG_MOVE_01_routes_never_exceed_the_move_value_and_follow_connected_squa
             for there in action.route:
                 assert board.connected(here, there)
                 here = there
+
+
+def test_memoised_figure_actions_do_not_depend_on_history():
+    """legal_actions memoises each figure's actions on exactly what they depend on (engine/moves.py `_key`): in
+    positions reached by a game, the list (order and routes included) is the one computed with an empty memo, and
+    apply of a listed move (found in the memo) gives what the search without it gives."""
+    from dungeon_twister.engine import format_action, format_position, moves
+
+    def listed(state):
+        return [(format_action(a), getattr(a, "route", None)) for a in legal_actions(state)]
+
+    checked = 0
+    for seed in (2, 7):
+        for state in main_phase_positions(seed, 8, every=5):
+            remembered = listed(state)
+            first = next((a for a in reversed(legal_actions(state)) if isinstance(a, Move)), legal_actions(state)[0])
+            after, _ = apply(state, first)
+            moves._cache.clear()
+            assert listed(state) == remembered
+            moves._cache.clear()
+            assert format_position(apply(state, first)[0]) == format_position(after)
+            checked += 1
+    assert checked == 16
+
+
+def test_the_memos_are_bounded():
+    """The figure memo and the token interning keep at most CACHE_SIZE and INTERNED entries."""
+    from dungeon_twister.engine import context, moves
+
+    main_phase_positions(4, 40, every=1)
+    assert 0 < len(moves._cache) <= moves.CACHE_SIZE
+    assert 0 < len(context._interned) <= context.INTERNED

@@ -1,0 +1,135 @@
+"""Proof that a change to the engine keeps its behaviour: record, then check, many seeded random games.
+
+    python bench/legal_equivalence.py record FILE [--games N] [--seed S]   # with the engine before the change
+    python bench/legal_equivalence.py check FILE                           # with the engine after it
+
+For every position of N standard and N beginner random games (the random choice is the bench's: `Rng(seed + 1)`
+picks from the legal list, so a change of the list's order changes the games) it stores digests of
+
+- the legal actions in the order `legal_actions` lists them, each as its canonical text and, for a Move, the route
+  it carries (so the set, the order and the routes all count);
+- the same texts sorted (to tell an order change from a set change);
+- what applying the chosen action gives: the next position (`format_position`, plus the order of its token dict)
+  and the events as every viewer sees them;
+- probes of `apply` from typed text (no route) and of refusals: for main-phase positions, one legal Move applied
+  without its route, a few random moves of the seat's characters (random destination, sometimes a random take)
+  and a legal route with one step changed; each probe stores the resulting position, or the error class, rule
+  and message.
+
+`check` replays the same games and stops at the first position whose digests differ, naming the game and
+position. Nothing here is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import sys
+from dataclasses import replace
+
+from dungeon_twister.engine import (EngineError, IllegalAction, Move, Options, apply, event_view, format_action,
+                                    format_position, legal_actions, new_game, parse_action)
+from dungeon_twister.engine.rng import Rng
+
+
+def _digest(parts) -> str:
+    return hashlib.sha1("\n".join(parts).encode()).hexdigest()[:20]
+
+
+def _text(action) -> str:
+    text = format_action(action)
+    if isinstance(action, Move):
+        text += " route=" + ",".join(f"{x}.{y}" for x, y in action.route or ())
+    return text
+
+
+def _result(state, action) -> str:
+    try:
+        after, events = apply(state, action)
+    except EngineError as error:
+        return f"{type(error).__name__} {getattr(error, 'rule', '')} {error}"
+    views = [json.dumps(event_view(e, v), sort_keys=True) for e in events for v in ("B", "Y", None)]
+    return _digest([format_position(after), ",".join(after.tokens), *views])
+
+
+def _probes(state, legal, rng: Rng) -> list[str]:
+    seat = state.to_act[0]
+    out = []
+    moves = [a for a in legal if isinstance(a, Move)]
+    if moves:
+        chosen = rng.choice(moves)
+        out.append(_result(state, parse_action(format_action(chosen), seat)))  # typed: no route
+        if len(chosen.route) > 1:
+            route = list(chosen.route)
+            i = rng.below(len(route))
+            x, y = route[i]
+            route[i] = (x + rng.below(3) - 1, y + rng.below(3) - 1)
+            out.append(_result(state, replace(chosen, route=tuple(route), dest=route[-1])))
+    mine = sorted(t.id for t in state.tokens.values() if t.colour == seat and t.is_character)
+    on_board = sorted(t.id for t in state.tokens.values() if t.where == "board")
+    for _ in range(3):
+        token = rng.choice(mine)
+        dest = (rng.below(10), rng.below(state.height + 2) - 1)
+        take = rng.choice(on_board) if on_board and rng.below(3) == 0 else None
+        out.append(_result(state, Move(seat, token, dest, take)))
+    return out
+
+
+def positions(games: int, seed: int):
+    """(label, index, record) for every position of the games."""
+    for beginner in (False, True):
+        for game in range(games):
+            state = new_game(Options(beginner=beginner), seed + game)
+            rng = Rng(seed + game + 1)
+            probe_rng = Rng(seed + game + 1000)
+            index = 0
+            while state.outcome is None:
+                legal = legal_actions(state)
+                texts = [_text(a) for a in legal]
+                action = rng.choice(legal)
+                record = [state.phase, _digest(texts), _digest(sorted(t.split(" route=")[0] for t in texts)),
+                          _result(state, action)]
+                if state.phase == "main":
+                    record += _probes(state, legal, probe_rng)
+                yield f"{'beginner' if beginner else 'standard'} game {seed + game}", index, record
+                state, _ = apply(state, action)
+                index += 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mode", choices=("record", "check"))
+    parser.add_argument("file")
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    if args.mode == "record":
+        count = 0
+        with gzip.open(args.file, "wt") as f:
+            f.write(json.dumps({"games": args.games, "seed": args.seed}) + "\n")
+            for label, index, record in positions(args.games, args.seed):
+                f.write(json.dumps([label, index, record]) + "\n")
+                count += 1
+        print(f"recorded {count} positions")
+        return
+    with gzip.open(args.file, "rt") as f:
+        head = json.loads(f.readline())
+        count = probes = 0
+        for (label, index, record), line in zip(positions(head["games"], head["seed"]), f):
+            want = json.loads(line)
+            if [label, index, record] != want:
+                print(f"DIFFERENT at {label}, position {index}:\n  recorded {want}\n"
+                      f"  now      {[label, index, record]}")
+                sys.exit(1)
+            count += 1
+            probes += len(record) - 4
+        if f.readline():
+            print("DIFFERENT: the recorded games are longer")
+            sys.exit(1)
+    print(f"identical: {count} positions ({probes} probes of apply)")
+
+
+if __name__ == "__main__":
+    main()
