@@ -427,13 +427,14 @@ async def main(args) -> None:
 
     # 1. the engine, against python-chess
     engine_bench = load_bench("engine")
-    seconds, actions, gen, counts = engine_bench.dungeon_twister_games(args.dt_games, 0, False)
+    seconds, actions, gen, counts, apply_seconds = engine_bench.dungeon_twister_games(args.dt_games, 0, False)
     gen_ms = [t * 1000 for t in gen]
     median, mean = statistics.median(gen_ms), statistics.fmean(gen_ms)
     dt_rate = actions / seconds
     print(f"\n1. engine, standard game ({args.dt_games} random game(s), {actions} actions, CPU): legal_actions per "
           f"main-phase position ({len(gen_ms)} positions, mean {statistics.fmean(counts):.0f} actions): median "
-          f"{median:.3f} ms, mean {mean:.3f} ms; random self-play {dt_rate:.0f} actions/s")
+          f"{median:.3f} ms, mean {mean:.3f} ms; apply {apply_seconds / actions * 1e6:.0f} us per action; random "
+          f"self-play {dt_rate:.0f} actions/s")
     rows.append(Row("legal_actions per main-phase position", f"median {median:.3f} ms, mean {mean:.3f} ms",
                     BARS["legal"], median <= 0.2 and mean <= 0.35))
     try:
