@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import moves, rooms, rulebook, setup, turn
 from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
 from .board import board_of
+from .notation import format_action
 from .state import GameState
 
 
@@ -41,22 +42,55 @@ def _for_seat(state: GameState, seat: str) -> list:
     return []
 
 
+def legal_texts(state: GameState, seat: str | None = None) -> list[str]:
+    """The canonical texts of `legal_actions(state, seat)`, in its order: `[format_action(a) for a in ...]`.
+
+    A figure's texts are kept with its memo entry (`moves._entry`), so the texts of figures nothing changed near
+    are not formatted again.
+    """
+    out: list[str] = []
+    for s in state.to_act:
+        if seat is not None and s != seat:
+            continue
+        if state.phase != "main":
+            out.extend(map(format_action, _for_seat(state, s)))
+            continue
+        out.append("end")
+        for actions, entry in _main_parts(state, s):
+            if entry is None:
+                out.extend(map(format_action, actions))
+            else:
+                texts = entry.texts
+                if texts is None:
+                    texts = entry.texts = tuple(map(format_action, actions))
+                out.extend(texts)
+    return out
+
+
 def _main(state: GameState, seat: str) -> list:
+    out: list = [EndTurn(seat)]
+    for actions, _ in _main_parts(state, seat):
+        out.extend(actions)
+    return out
+
+
+def _main_parts(state: GameState, seat: str):
+    """The seat's main-phase actions after EndTurn, per figure in id order: (actions, the figure's memo entry whose
+    `everything` they are, or None)."""
     board = board_of(state)
     rules = state.catalogue.rules
     generators = rulebook.modules(rules)
     memo = rulebook.reach_only(rules)
-    out: list = [EndTurn(seat)]
     for token in sorted((t for t in state.tokens.values() if t.colour == seat and t.where == "board"
                          and t.is_character), key=lambda t: t.id):
         if token.wounded:
             for module in generators:
                 if module.wounded_actions:
-                    out.extend(module.wounded_actions(state, board, seat, token))
+                    yield module.wounded_actions(state, board, seat, token), None
         elif token.id not in state.exhausted and (state.ap > 0 or state.pools.get(token.id, 0) > 0):
             entry = moves.entry(state, board, seat, token) if memo else None
             if entry is not None and entry.everything is not None:
-                out.extend(entry.everything)  # nothing the figure's actions depend on has changed (moves._key)
+                yield entry.everything, entry  # nothing the figure's actions depend on has changed (moves._key)
                 continue
             mine: list = []
             for module in generators:
@@ -66,5 +100,4 @@ def _main(state: GameState, seat: str) -> list:
                     mine.extend(module.figure_actions(state, board, seat, token))
             if entry is not None:
                 entry.everything = tuple(mine)
-            out.extend(mine)
-    return out
+            yield mine, entry

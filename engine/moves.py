@@ -253,21 +253,15 @@ def jump(ctx: Ctx, action: Jump) -> None:
 class _Entry:
     """What a figure may do by moving: its move outcomes (outcome -> shortest route) and the actions listed."""
 
-    __slots__ = ("outcomes", "actions", "original", "everything", "keep")
+    __slots__ = ("outcomes", "actions", "original", "everything", "texts", "keep")
 
     def __init__(self, outcomes: dict, actions: tuple, original: str | None, keep: tuple):
         self.outcomes = outcomes
         self.actions = actions
         self.original = original  # what the figure carries at the start
         self.everything: tuple | None = None  # every action of the figure, of all rule modules (`legal_actions`)
+        self.texts: tuple | None = None  # their canonical texts (`legal.legal_texts`)
         self.keep = keep  # the tokens whose identities the key names (`_key`), kept alive with it
-
-
-CACHE_SIZE = 128
-"""How many figures' action lists `_cache` keeps (least recently used first out; about 1 MB). Small on purpose:
-the hits come from the last few positions, and a larger cache costs more in garbage collection than it saves."""
-
-_cache: dict[tuple, _Entry] = {}
 
 
 def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
@@ -304,32 +298,37 @@ def entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
 
 
 def _peek(state: GameState, board, seat: str, figure: Token) -> _Entry | None:
-    return _cache.get(_key(state, board, seat, figure))
+    found = state.memo.entries.get((seat, figure.id))
+    if found is not None and found[0] == _key(state, board, seat, figure):
+        return found[1]
+    return None
 
 
 def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
+    """The figure's entry in its game's memo (`state.Memo`: one per seat and figure, the last computed, shared by
+    the game's states), if its key is this position's; otherwise computed and put there in its place."""
     key = _key(state, board, seat, figure)
-    entry = _cache.pop(key, None)
-    if entry is None:
-        walker = Walker(state, board, figure)
-        outcomes = walker.outcomes()
-        token = figure.id
-        out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
-        if "wallwalk" in board.catalogue.characters[figure.code].abilities:
-            out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
-        if state.players[seat].jumps > 0:
-            out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
-        entry = _Entry(outcomes, tuple(out), walker.original, _keep(state, board, figure))
-        if len(_cache) >= CACHE_SIZE:
-            del _cache[next(iter(_cache))]
-    _cache[key] = entry  # (re)inserted last: the most recently used
+    entries = state.memo.entries
+    found = entries.get((seat, figure.id))
+    if found is not None and found[0] == key:
+        return found[1]
+    walker = Walker(state, board, figure)
+    outcomes = walker.outcomes()
+    token = figure.id
+    out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
+    if "wallwalk" in board.catalogue.characters[figure.code].abilities:
+        out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
+    if state.players[seat].jumps > 0:
+        out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
+    entry = _Entry(outcomes, tuple(out), walker.original, _keep(state, board, figure))
+    entries[seat, figure.id] = (key, entry)
     return entry
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     """Moves, wall-walks and jumps the figure may make.
 
-    Memoised (`CACHE_SIZE` figures) on exactly what they depend on (`_key`): a figure nothing changed near since
-    the last position costs a lookup.
+    Memoised in the game's memo (one entry per seat and figure) on exactly what they depend on (`_key`): a figure
+    nothing changed near since it was last listed costs a lookup.
     """
     return list(_entry(state, board, seat, figure).actions)
