@@ -30,7 +30,7 @@ def move(ctx: Ctx, action: Move) -> None:
     # along the shortest route listed (the route a search for this one outcome finds first) and along no other
     # route the walker need not check; anything else goes through the search, which also explains a refusal.
     known = _peek(ctx.before, ctx.board, action.seat, mover)
-    route = known.outcomes.get(key) if known is not None else None
+    route = known.route(key) if known is not None else None
     if route is None or (action.route is not None and action.route != route):
         walker = Walker(ctx.s, ctx.board, mover)
         outcomes = walker.outcomes(action.route, want=key)
@@ -251,17 +251,27 @@ def jump(ctx: Ctx, action: Jump) -> None:
 
 
 class _Entry:
-    """What a figure may do by moving: its move outcomes (outcome -> shortest route) and the actions listed."""
+    """What a figure may do by moving: the actions listed (its move outcomes first, in the search's order)."""
 
-    __slots__ = ("outcomes", "actions", "original", "everything", "texts", "keep")
+    __slots__ = ("moves", "actions", "original", "everything", "texts", "keep")
 
-    def __init__(self, outcomes: dict, actions: tuple, original: str | None, keep: tuple):
-        self.outcomes = outcomes
+    def __init__(self, moves: int, actions: tuple, original: str | None, keep: tuple):
+        self.moves = moves  # how many of `actions` are Moves (one per outcome, each with its shortest route)
         self.actions = actions
         self.original = original  # what the figure carries at the start
         self.everything: tuple | None = None  # every action of the figure, of all rule modules (`legal_actions`)
         self.texts: tuple | None = None  # their canonical texts (`legal.legal_texts`)
         self.keep = keep  # the tokens whose identities the key names (`_key`), kept alive with it
+
+    def route(self, outcome: tuple) -> tuple | None:
+        """The route listed for the outcome (dest, take, leave), or None if it is not one of the figure's. A scan of
+        the listed moves rather than a dict kept beside them: memos live as long as their games."""
+        dest = outcome[0]
+        for i in range(self.moves):
+            move = self.actions[i]
+            if move.dest == dest and (move.take, move.leave) == outcome[1:]:
+                return move.route
+        return None
 
 
 def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
@@ -316,11 +326,12 @@ def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
     outcomes = walker.outcomes()
     token = figure.id
     out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
+    moves = len(out)
     if "wallwalk" in board.catalogue.characters[figure.code].abilities:
         out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
     if state.players[seat].jumps > 0:
         out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
-    entry = _Entry(outcomes, tuple(out), walker.original, _keep(state, board, figure))
+    entry = _Entry(moves, tuple(out), walker.original, _keep(state, board, figure))
     entries[seat, figure.id] = (key, entry)
     return entry
 
