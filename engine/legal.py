@@ -5,7 +5,6 @@ from __future__ import annotations
 from . import moves, rooms, rulebook, setup, turn
 from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
 from .board import board_of
-from .notation import format_action
 from .state import GameState
 
 
@@ -40,31 +39,6 @@ def _for_seat(state: GameState, seat: str) -> list:
     if phase == "main":
         return _main(state, seat)
     return []
-
-
-def legal_texts(state: GameState, seat: str | None = None) -> list[str]:
-    """The canonical texts of `legal_actions(state, seat)`, in its order: `[format_action(a) for a in ...]`.
-
-    A figure's texts are kept with its memo entry (`moves._entry`), so the texts of figures nothing changed near
-    are not formatted again.
-    """
-    out: list[str] = []
-    for s in state.to_act:
-        if seat is not None and s != seat:
-            continue
-        if state.phase != "main":
-            out.extend(map(format_action, _for_seat(state, s)))
-            continue
-        out.append("end")
-        for actions, entry in _main_parts(state, s):
-            if entry is None:
-                out.extend(map(format_action, actions))
-            else:
-                texts = entry.texts
-                if texts is None:
-                    texts = entry.texts = tuple(map(format_action, actions))
-                out.extend(texts)
-    return out
 
 
 def _main(state: GameState, seat: str) -> list:
