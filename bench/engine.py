@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 
-from dungeon_twister.engine import Options, apply, legal_actions, new_game
+from dungeon_twister.engine import Options, apply, format_action, legal_actions, legal_texts, new_game
 from dungeon_twister.engine.rng import Rng
 
 clock = time.process_time
@@ -46,6 +46,23 @@ def dungeon_twister_games(n: int, seed: int, beginner: bool) -> tuple[float, int
             applying += clock() - t2
             actions += 1
     return clock() - started, actions, gen_times, counts, applying
+
+
+def texts_per_position(seed: int, cached: bool) -> list[float]:
+    """CPU seconds per main-phase position of one standard game to get the canonical texts of the legal actions,
+    as the server does each step before the action is chosen: `legal_texts(state)` (texts kept with the memo) if
+    `cached`, else `[format_action(a) for a in legal_actions(state)]`."""
+    state, rng, times = new_game(Options(), seed), Rng(seed + 1), []
+    while state.outcome is None:
+        t0 = clock()
+        texts = legal_texts(state) if cached else [format_action(a) for a in legal_actions(state)]
+        t1 = clock()
+        if state.phase == "main":
+            times.append(t1 - t0)
+        legal = legal_actions(state)
+        assert len(texts) == len(legal)
+        state, _ = apply(state, rng.choice(legal))
+    return times
 
 
 def chess_games(n: int, seed: int) -> tuple[float, int]:
@@ -84,6 +101,11 @@ def main() -> None:
               f"({len(gen_ms)} positions, mean {statistics.fmean(counts):.0f} actions): "
               f"median {statistics.median(gen_ms):.3f} ms, mean {statistics.fmean(gen_ms):.3f} ms, "
               f"p99 {gen_ms[int(len(gen_ms) * 0.99)]:.3f} ms; apply {applying / actions * 1e6:.0f} us per action")
+    for cached in (False, True):
+        ms = sorted(t * 1000 for t in texts_per_position(args.seed, cached))
+        what = "legal_texts(state)" if cached else "[format_action(a) for a in legal_actions(state)]"
+        print(f"{what} per main-phase position (standard game {args.seed}, {len(ms)} positions): "
+              f"median {statistics.median(ms):.3f} ms, mean {statistics.fmean(ms):.3f} ms")
     try:
         seconds, moves = chess_games(args.chess_games, args.seed)
     except ImportError:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from .geometry import Square
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     seat: str
 
@@ -16,7 +16,7 @@ class Action:
         return VERBS[type(self)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChooseTeam(Action):
     """BG-SETUP-04: the secret starting team, one character code per marked start square."""
 
@@ -24,7 +24,7 @@ class ChooseTeam(Action):
     removed: tuple[str, ...] = ()  # handicap (BG-OPT-08): characters left out of the game
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hide(Action):
     """BG-SETUP-05: place one of your tokens face down on a room."""
 
@@ -32,17 +32,17 @@ class Hide(Action):
     slot: tuple[int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayCard(Action):
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move(Action):
     """BG-MOVE: a path plus item operations, identified by its outcome.
 
@@ -58,18 +58,26 @@ class Move(Action):
     route: tuple[Square, ...] | None = field(default=None, compare=False)
 
 
+_new = object.__new__
+_seat, _token, _dest, _take, _leave, _route = (getattr(Move, name).__set__  # the slots' member descriptors
+                                               for name in ("seat", "token", "dest", "take", "leave", "route"))
+
+
 def new_move(seat: str, token: str, dest: Square, take: str | None, leave: tuple, route: tuple | None) -> Move:
     """`Move(seat, token, dest, take, leave, route)`, made faster for the move search's many outcomes: the same
-    frozen value (equal, same hash), its fields set at once rather than one frozen `__setattr__` bypass each."""
+    frozen value (equal, same hash), its slots set by their descriptors rather than through the frozen
+    `__setattr__` (which refuses) or `object.__setattr__` (which looks each descriptor up)."""
     move = _new(Move)
-    _set(move, "__dict__", {"seat": seat, "token": token, "dest": dest, "take": take, "leave": leave, "route": route})
+    _seat(move, seat)
+    _token(move, token)
+    _dest(move, dest)
+    _take(move, take)
+    _leave(move, leave)
+    _route(move, route)
     return move
 
 
-_new, _set = object.__new__, object.__setattr__
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WallWalk(Action):
     """BG-CHAR-WALLWALKER-01..04: through one wall; may leave what she carries on her start square."""
 
@@ -78,7 +86,7 @@ class WallWalk(Action):
     leave: tuple[tuple[str, Square], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Jump(Action):
     """BG-JUMP-01..07: a jump card over a pit onto a square adjacent to it."""
 
@@ -87,24 +95,24 @@ class Jump(Action):
     dest: Square
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Attack(Action):
     token: str
     target: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CombatCard(Action):
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reveal(Action):
     token: str
     slot: tuple[int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place(Action):
     """BG-REVEAL-06/07: place a token of the revealed room face up."""
 
@@ -112,30 +120,30 @@ class Place(Action):
     square: Square
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PassPlacement(Action):
     """BG-OPT-03: the opponent leaves his remaining objects to the revealing player."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rotate(Action):
     token: str
     slot: tuple[int, int]
     clockwise: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Heal(Action):
     token: str
     target: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Regenerate(Action):
     token: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Portcullis(Action):
     """Break (Warrior), open or close (Thief) the portcullis on one edge of the figure's square."""
 
@@ -144,13 +152,13 @@ class Portcullis(Action):
     how: str  # "break", "open", "close"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fireball(Action):
     token: str
     direction: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Drink(Action):
     token: str
 

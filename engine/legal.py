@@ -42,21 +42,29 @@ def _for_seat(state: GameState, seat: str) -> list:
 
 
 def _main(state: GameState, seat: str) -> list:
+    out: list = [EndTurn(seat)]
+    for actions, _ in _main_parts(state, seat):
+        out.extend(actions)
+    return out
+
+
+def _main_parts(state: GameState, seat: str):
+    """The seat's main-phase actions after EndTurn, per figure in id order: (actions, the figure's memo entry whose
+    `everything` they are, or None)."""
     board = board_of(state)
     rules = state.catalogue.rules
     generators = rulebook.modules(rules)
     memo = rulebook.reach_only(rules)
-    out: list = [EndTurn(seat)]
     for token in sorted((t for t in state.tokens.values() if t.colour == seat and t.where == "board"
                          and t.is_character), key=lambda t: t.id):
         if token.wounded:
             for module in generators:
                 if module.wounded_actions:
-                    out.extend(module.wounded_actions(state, board, seat, token))
+                    yield module.wounded_actions(state, board, seat, token), None
         elif token.id not in state.exhausted and (state.ap > 0 or state.pools.get(token.id, 0) > 0):
             entry = moves.entry(state, board, seat, token) if memo else None
             if entry is not None and entry.everything is not None:
-                out.extend(entry.everything)  # nothing the figure's actions depend on has changed (moves._key)
+                yield entry.everything, entry  # nothing the figure's actions depend on has changed (moves._key)
                 continue
             mine: list = []
             for module in generators:
@@ -66,5 +74,4 @@ def _main(state: GameState, seat: str) -> list:
                     mine.extend(module.figure_actions(state, board, seat, token))
             if entry is not None:
                 entry.everything = tuple(mine)
-            out.extend(mine)
-    return out
+            yield mine, entry

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from weakref import ref
 
 from .board import Board
 from .catalogue import SetCatalogue
@@ -64,17 +65,17 @@ class Occupancy:
         self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
 
 
-_last: tuple[GameState, Occupancy] | None = None
-
-
 def occupancy(state: GameState) -> Occupancy:
-    """The occupancy of `state`; reused while the same sealed (immutable) state is asked about again."""
-    global _last
-    if _last is not None and _last[0] is state:
-        return _last[1]
-    occ = Occupancy(state)
-    if getattr(state, "_sealed", False):
-        _last = (state, occ)
+    """The occupancy of `state`; reused while the same sealed (immutable) state is asked about again (the game's
+    memo keeps the last one: `state.Memo`)."""
+    if not getattr(state, "_sealed", False):
+        return Occupancy(state)
+    memo = state.memo
+    last = memo.state
+    if last is not None and last() is state:
+        return memo.occ
+    occ = memo.occ = Occupancy(state)
+    memo.state = ref(state)
     return occ
 
 

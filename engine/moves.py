@@ -30,7 +30,7 @@ def move(ctx: Ctx, action: Move) -> None:
     # along the shortest route listed (the route a search for this one outcome finds first) and along no other
     # route the walker need not check; anything else goes through the search, which also explains a refusal.
     known = _peek(ctx.before, ctx.board, action.seat, mover)
-    route = known.outcomes.get(key) if known is not None else None
+    route = known.route(key) if known is not None else None
     if route is None or (action.route is not None and action.route != route):
         walker = Walker(ctx.s, ctx.board, mover)
         outcomes = walker.outcomes(action.route, want=key)
@@ -251,23 +251,27 @@ def jump(ctx: Ctx, action: Jump) -> None:
 
 
 class _Entry:
-    """What a figure may do by moving: its move outcomes (outcome -> shortest route) and the actions listed."""
+    """What a figure may do by moving: the actions listed (its move outcomes first, in the search's order)."""
 
-    __slots__ = ("outcomes", "actions", "original", "everything", "keep")
+    __slots__ = ("moves", "actions", "original", "everything", "texts", "keep")
 
-    def __init__(self, outcomes: dict, actions: tuple, original: str | None, keep: tuple):
-        self.outcomes = outcomes
+    def __init__(self, moves: int, actions: tuple, original: str | None, keep: tuple):
+        self.moves = moves  # how many of `actions` are Moves (one per outcome, each with its shortest route)
         self.actions = actions
         self.original = original  # what the figure carries at the start
         self.everything: tuple | None = None  # every action of the figure, of all rule modules (`legal_actions`)
+        self.texts: tuple | None = None  # their canonical texts (`legal.legal_texts`)
         self.keep = keep  # the tokens whose identities the key names (`_key`), kept alive with it
 
-
-CACHE_SIZE = 128
-"""How many figures' action lists `_cache` keeps (least recently used first out; about 1 MB). Small on purpose:
-the hits come from the last few positions, and a larger cache costs more in garbage collection than it saves."""
-
-_cache: dict[tuple, _Entry] = {}
+    def route(self, outcome: tuple) -> tuple | None:
+        """The route listed for the outcome (dest, take, leave), or None if it is not one of the figure's. A scan of
+        the listed moves rather than a dict kept beside them: memos live as long as their games."""
+        dest = outcome[0]
+        for i in range(self.moves):
+            move = self.actions[i]
+            if move.dest == dest and (move.take, move.leave) == outcome[1:]:
+                return move.route
+        return None
 
 
 def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
@@ -304,32 +308,38 @@ def entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
 
 
 def _peek(state: GameState, board, seat: str, figure: Token) -> _Entry | None:
-    return _cache.get(_key(state, board, seat, figure))
+    found = state.memo.entries.get((seat, figure.id))
+    if found is not None and found[0] == _key(state, board, seat, figure):
+        return found[1]
+    return None
 
 
 def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
+    """The figure's entry in its game's memo (`state.Memo`: one per seat and figure, the last computed, shared by
+    the game's states), if its key is this position's; otherwise computed and put there in its place."""
     key = _key(state, board, seat, figure)
-    entry = _cache.pop(key, None)
-    if entry is None:
-        walker = Walker(state, board, figure)
-        outcomes = walker.outcomes()
-        token = figure.id
-        out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
-        if "wallwalk" in board.catalogue.characters[figure.code].abilities:
-            out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
-        if state.players[seat].jumps > 0:
-            out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
-        entry = _Entry(outcomes, tuple(out), walker.original, _keep(state, board, figure))
-        if len(_cache) >= CACHE_SIZE:
-            del _cache[next(iter(_cache))]
-    _cache[key] = entry  # (re)inserted last: the most recently used
+    entries = state.memo.entries
+    found = entries.get((seat, figure.id))
+    if found is not None and found[0] == key:
+        return found[1]
+    walker = Walker(state, board, figure)
+    outcomes = walker.outcomes()
+    token = figure.id
+    out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
+    moves = len(out)
+    if "wallwalk" in board.catalogue.characters[figure.code].abilities:
+        out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
+    if state.players[seat].jumps > 0:
+        out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
+    entry = _Entry(moves, tuple(out), walker.original, _keep(state, board, figure))
+    entries[seat, figure.id] = (key, entry)
     return entry
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     """Moves, wall-walks and jumps the figure may make.
 
-    Memoised (`CACHE_SIZE` figures) on exactly what they depend on (`_key`): a figure nothing changed near since
-    the last position costs a lookup.
+    Memoised in the game's memo (one entry per seat and figure) on exactly what they depend on (`_key`): a figure
+    nothing changed near since it was last listed costs a lookup.
     """
     return list(_entry(state, board, seat, figure).actions)

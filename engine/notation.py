@@ -291,4 +291,31 @@ def _same(word: str, canonical_word: str) -> bool:
     return word == canonical_word or (len(word) == 2 and canonical_word[1:] == word and canonical_word[0] in "by")
 
 
-__all__ = ["format_action", "parse_action", "resolve_input"]
+def legal_texts(state, seat: str | None = None) -> list[str]:
+    """The canonical texts of `legal_actions(state, seat)`, in its order: `[format_action(a) for a in ...]`.
+
+    A figure's texts are kept with its memo entry (`moves._entry`, `legal._main_parts`), so the texts of figures
+    nothing changed near are not formatted again.
+    """
+    from . import legal  # legal -> ... -> notation: imported here, as in `resolve_input`
+
+    out: list[str] = []
+    for s in state.to_act:
+        if seat is not None and s != seat:
+            continue
+        if state.phase != "main":
+            out.extend(map(format_action, legal._for_seat(state, s)))
+            continue
+        out.append("end")
+        for actions, entry in legal._main_parts(state, s):
+            if entry is None:
+                out.extend(map(format_action, actions))
+            else:
+                texts = entry.texts
+                if texts is None:
+                    texts = entry.texts = tuple(map(format_action, actions))
+                out.extend(texts)
+    return out
+
+
+__all__ = ["format_action", "parse_action", "resolve_input", "legal_texts"]

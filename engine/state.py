@@ -139,6 +139,24 @@ _FIELDS = (
 _DICTS = ("portcullis", "tokens", "players", "pools", "teams")  # the fields `thaw` copies and `seal` wraps
 
 
+class Memo:
+    """What the engine memoises for one game (its states share it: `thaw` hands it on), so a server holding many
+    games keeps each game's memo with the game, bounded by the game, rather than in one process-wide cache.
+
+    `entries`: (seat, figure id) -> (key, entry), the figure's last computed actions (`moves._entry`), used only
+    when the key (everything they depend on) is equal, so a result never depends on what came before;
+    `state`/`occ`: a weak reference to the last sealed state whose occupancy was built, and that occupancy
+    (`movement.occupancy`). Weak, so that the memo and the states form no reference cycle.
+    """
+
+    __slots__ = ("entries", "state", "occ")
+
+    def __init__(self):
+        self.entries: dict = {}
+        self.state = None
+        self.occ = None
+
+
 class GameState:
     """Every fact of a game, hidden ones included. Never mutated once sealed (see `thaw`).
 
@@ -146,7 +164,8 @@ class GameState:
     main (spend AP), combat (waiting for combat cards), place (placing a revealed room's tokens), over.
     """
 
-    __slots__ = _FIELDS + ("_sealed", "_board")  # `_board`: `board.board_of`'s memo of a sealed state's board
+    # `_board`: `board.board_of`'s memo of a sealed state's board; `_memo`: the game's `Memo` (see `memo`)
+    __slots__ = _FIELDS + ("_sealed", "_board", "_memo", "__weakref__")
 
     options: Options
     rows: int
@@ -174,6 +193,7 @@ class GameState:
     def __init__(self, **values):
         object.__setattr__(self, "_sealed", False)
         object.__setattr__(self, "_board", None)
+        object.__setattr__(self, "_memo", None)
         for name in _FIELDS:
             object.__setattr__(self, name, values[name])
 
@@ -187,6 +207,7 @@ class GameState:
         copy = _new(GameState)
         _set(copy, "_sealed", False)
         _set(copy, "_board", None)
+        _set(copy, "_memo", self.memo)  # the game's memo travels on to the states derived from this one
         for name in _FIELDS:
             _set(copy, name, getattr(self, name))
         for name in _DICTS:
@@ -213,6 +234,16 @@ class GameState:
 
     def __hash__(self):
         return hash(self._key())
+
+    @property
+    def memo(self) -> Memo:
+        """The memo of this state's game (created with the game's first state that needs one; not part of the
+        value: equality, hashing and every result ignore it)."""
+        memo = self._memo
+        if memo is None:
+            memo = Memo()
+            _set(self, "_memo", memo)
+        return memo
 
     # --- queries ---------------------------------------------------------------------------------
     @property
@@ -273,5 +304,5 @@ class GameState:
 
 __all__ = [
     "SEATS", "SEAT_NAMES", "opponent", "Handicap", "Options", "Token", "RoomPlace", "Player", "Combat",
-    "Placement", "Outcome", "GameState",
+    "Placement", "Outcome", "GameState", "Memo",
 ]

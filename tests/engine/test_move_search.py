@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dungeon_twister.engine import Move, Options, apply, legal_actions, new_game
+from dungeon_twister.engine import Move, Options, apply, format_action, legal_actions, new_game
 from dungeon_twister.engine.rng import Rng
 
 
@@ -62,11 +62,18 @@ def test_BG_MOVE_01_routes_never_exceed_the_move_value_and_follow_connected_squa
                 here = there
 
 
+def _without_memo(state):
+    """An equal state with an empty memo of its own (`GameState.memo`)."""
+    copy = state.thaw()
+    object.__setattr__(copy, "_memo", None)
+    return copy.seal()
+
+
 def test_memoised_figure_actions_do_not_depend_on_history():
     """legal_actions memoises each figure's actions on exactly what they depend on (engine/moves.py `_key`): in
     positions reached by a game, the list (order and routes included) is the one computed with an empty memo, and
     apply of a listed move (found in the memo) gives what the search without it gives."""
-    from dungeon_twister.engine import format_action, format_position, moves
+    from dungeon_twister.engine import format_action, format_position
 
     def listed(state):
         return [(format_action(a), getattr(a, "route", None)) for a in legal_actions(state)]
@@ -77,18 +84,107 @@ def test_memoised_figure_actions_do_not_depend_on_history():
             remembered = listed(state)
             first = next((a for a in reversed(legal_actions(state)) if isinstance(a, Move)), legal_actions(state)[0])
             after, _ = apply(state, first)
-            moves._cache.clear()
-            assert listed(state) == remembered
-            moves._cache.clear()
-            assert format_position(apply(state, first)[0]) == format_position(after)
+            assert listed(_without_memo(state)) == remembered
+            assert format_position(apply(_without_memo(state), first)[0]) == format_position(after)
             checked += 1
     assert checked == 16
 
 
-def test_the_memos_are_bounded():
-    """The figure memo and the token interning keep at most CACHE_SIZE and INTERNED entries."""
-    from dungeon_twister.engine import context, moves
+class _Counting:
+    """Counts the move searches (`Walker` objects made by engine/moves.py: a memo miss in legal_actions or apply)."""
 
-    main_phase_positions(4, 40, every=1)
-    assert 0 < len(moves._cache) <= moves.CACHE_SIZE
+    def __init__(self, monkeypatch):
+        from dungeon_twister.engine import moves
+
+        self.count = 0
+        walker = moves.Walker
+
+        def counted(*args):
+            self.count += 1
+            return walker(*args)
+
+        monkeypatch.setattr(moves, "Walker", counted)
+
+
+def _play(games: dict, order: list, forget: bool = False) -> list:
+    """Play one random action of each game named in `order`, in that order; the texts listed on the way.
+    `forget`: each position is listed and applied with an empty memo."""
+    listed = []
+    for name in order:
+        state, rng = games[name]
+        if state.outcome is not None:
+            continue
+        if forget:
+            state = _without_memo(state)
+        legal = legal_actions(state)
+        listed.append((name, [format_action(a) for a in legal]))
+        state, _ = apply(state, rng.choice(legal))
+        games[name] = (state, rng)
+    return listed
+
+
+def test_the_memo_travels_with_each_game_so_many_interleaved_games_keep_their_hits(monkeypatch):
+    """A server holds many games and steps them in turn: each game's memo (`GameState.memo`, handed on by apply)
+    serves its own positions, so 20 games played one action each in turn make exactly the move searches they make
+    played one after the other (no cache shared by the games to overflow), and the memo spares about half the
+    searches made when every position starts with an empty memo (those of the figures near the one that moved,
+    and of the first 150 actions' setup, remain). The lists are those of an empty
+    memo."""
+    from dungeon_twister.engine import context
+
+    def fresh():
+        return {seed: (new_game(Options(), seed), Rng(seed + 1)) for seed in range(20)}
+
+    steps = 150
+    counting = _Counting(monkeypatch)
+    context._interned.clear()  # token interning (bounded, process-wide) only decides which objects are reused
+    games = fresh()
+    alone = [item for seed in range(20) for item in _play(games, [seed] * steps)]
+    searches_alone = counting.count
+    counting.count = 0
+    context._interned.clear()
+    games = fresh()
+    interleaved = _play(games, [seed for _ in range(steps) for seed in range(20)])
+    assert counting.count == searches_alone
+    assert sorted(interleaved) == sorted(alone)
+    searches = counting.count
+    counting.count = 0
+    assert _play(fresh(), [seed for _ in range(steps) for seed in range(20)], forget=True) == interleaved
+    assert 0 < searches < 0.6 * counting.count
+    for state, _ in games.values():
+        assert legal_actions(_without_memo(state)) == legal_actions(state)
+
+
+def test_the_memos_are_bounded():
+    """A game's memo holds at most one entry per seat and figure, and its last occupancy; the token interning keeps
+    at most INTERNED values."""
+    from dungeon_twister.engine import context
+
+    state = main_phase_positions(4, 40, every=1)[-1]
+    entries = state.memo.entries
+    assert 0 < len(entries) <= sum(1 for t in state.tokens.values() if t.is_character)
+    assert all(seat == state.tokens[tid].colour for seat, tid in entries)
     assert 0 < len(context._interned) <= context.INTERNED
+
+
+def test_legal_texts_are_the_formatted_legal_actions():
+    """legal_texts(state, seat) == [format_action(a) for a in legal_actions(state, seat)] in every phase, for each
+    seat and for None (both), in positions of seeded games, whether the figures' texts are memoised or not."""
+    from dungeon_twister.engine import legal_texts
+
+    checked = 0
+    phases = set()
+    for seed, beginner in ((1, False), (6, True)):
+        state, rng, n = new_game(Options(beginner=beginner), seed), Rng(seed + 1), 0
+        while state.outcome is None and n < 1500:
+            phases.add(state.phase)
+            legal = legal_actions(state)
+            assert legal_texts(state) == [format_action(a) for a in legal]
+            if n % 10 == 0:
+                for seat in ("B", "Y", None):
+                    fresh = _without_memo(state)
+                    assert legal_texts(fresh, seat) == [format_action(a) for a in legal_actions(fresh, seat)]
+                    assert legal_texts(state, seat) == [format_action(a) for a in legal_actions(state, seat)]
+            checked, n = checked + 1, n + 1
+            state, _ = apply(state, rng.choice(legal))
+    assert checked > 2000 and phases >= {"team", "hide", "card", "main"}
