@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from typing import TYPE_CHECKING
 
 import trio
@@ -174,7 +175,41 @@ class Session:
         self._outbox.append(item)
         if not self._writing and self._running:
             self._writing = True
-            self.server.start(self._write)
+            if self.server.holding:  # a table's step: written once its transaction has committed (flush)
+                self.server.held.append(self)
+            else:
+                self.server.start(self._write)
+
+    def flush(self) -> None:
+        """Write what a table's step queued, now that it has committed (Server.flush_held): straight into the
+        socket when it takes it all (no writer task, no task switch), else by the writer task as usual."""
+        outbox = self._outbox
+        if not outbox:
+            self._writing = False
+            return
+        fd = self._fd()
+        if fd >= 0 and not self._closing and all(item is not _CLOSE for item in outbox):
+            data = outbox[0] if len(outbox) == 1 else b"".join(outbox)
+            try:
+                written = os.write(fd, data)
+            except BlockingIOError:
+                written = 0
+            except OSError:  # as the writer would find it: the connection is broken
+                self._writing = False
+                self._abort()
+                return
+            if written == len(data):
+                self._outbox = []
+                self._writing = False
+                return
+            self._outbox = [data[written:]]
+        self.server.start(self._write)
+
+    def _fd(self) -> int:
+        """The socket's file descriptor, if the stream is an open TCP socket (-1 otherwise: pipes, closed)."""
+        if self._running and isinstance(self.stream, trio.SocketStream):
+            return self.stream.socket.fileno()
+        return -1
 
     # --- the tasks ----------------------------------------------------------------------------------------
     async def run(self) -> None:
