@@ -43,10 +43,16 @@ def pack_map(raw: dict[str, Any]) -> bytes:
         raise ProtocolError("bad_field", f"cannot pack: {exc}", fault="local") from None
 
 
+_options_by_size: dict[int, dict[str, Any]] = {}
+
+
 def unpack_map(body: bytes, max_size: int) -> dict[Any, Any]:
     """The map a body holds; ProtocolError bad_msgpack or not_a_map (fault "remote") otherwise."""
+    options = _options_by_size.get(max_size)
+    if options is None:
+        options = _options_by_size[max_size] = _unpack_options(max_size)
     try:
-        raw = msgpack.unpackb(body, **_unpack_options(max_size))
+        raw = msgpack.unpackb(body, **options)
     except (ValueError, msgpack.UnpackException) as exc:
         raise ProtocolError("bad_msgpack", f"invalid msgpack: {exc or type(exc).__name__}") from None
     if type(raw) is not dict:

@@ -126,8 +126,12 @@ class Table:
             async with self._inbox:
                 while not self._finished():
                     item = None
-                    with trio.move_on_at(self._next_deadline()):
+                    deadline = self._next_deadline()
+                    if deadline == math.inf:  # no cancel scope to enter and leave at every step
                         item = await self._inbox.receive()
+                    else:
+                        with trio.move_on_at(deadline):
+                            item = await self._inbox.receive()
                     # Durable before sent: what this step writes commits before the task awaits again, and
                     # only then can the messages it queued reach a socket (storage.py): the sessions it queued
                     # frames for are held (server.holding) and written once the transaction has committed.
