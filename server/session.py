@@ -28,6 +28,7 @@ from dungeon_twister.protocol.views import FEATURES
 
 from .lobby import TooManyTables
 from .logs import LOGGER, log
+from .pipes import PipeStream
 from .sanitize import clean_chat, name_problem
 from .table import Enter, Gone, Request
 
@@ -187,14 +188,19 @@ class Session:
         if not outbox:
             self._writing = False
             return
-        fd = self._fd()
-        if fd >= 0 and not self._closing and all(item is not _CLOSE for item in outbox):
+        direct = self._running and not self._closing and all(item is not _CLOSE for item in outbox)
+        fd = self._fd() if direct else -1
+        if direct and (fd >= 0 or isinstance(self.stream, PipeStream)):
             data = outbox[0] if len(outbox) == 1 else b"".join(outbox)
             try:
-                written = os.write(fd, data)
+                if fd < 0:  # an in-memory pipe (the server's bots) takes everything at once
+                    self.stream.send_nowait(data)
+                    written = len(data)
+                else:
+                    written = os.write(fd, data)
             except BlockingIOError:
                 written = 0
-            except OSError:  # as the writer would find it: the connection is broken
+            except (OSError, trio.BrokenResourceError, trio.ClosedResourceError):  # as the writer would find it
                 self._writing = False
                 self._abort()
                 return
@@ -207,7 +213,7 @@ class Session:
 
     def _fd(self) -> int:
         """The socket's file descriptor, if the stream is an open TCP socket (-1 otherwise: pipes, closed)."""
-        if self._running and isinstance(self.stream, trio.SocketStream):
+        if isinstance(self.stream, trio.SocketStream):
             return self.stream.socket.fileno()
         return -1
 
