@@ -9,6 +9,10 @@ nursery that runs only while the outbox holds frames (started by the first frame
 written the last), the keepalive has no task of its own, and the session has no nursery. That keeps a lobby of
 idle clients small (bench/server.py measures the memory per idle connection; each task, nursery or entered
 cancel scope costs about 1 KiB).
+
+What a table's step queues is held until the step has committed (durable before sent), then written by
+`flush` straight into the socket or pipe when it takes it all: no writer task, no task switch; the writer task
+takes over only for what the socket did not take, and for frames queued outside a table's step.
 """
 
 from __future__ import annotations
