@@ -31,14 +31,19 @@ def _unpack_options(max_size: int) -> dict[str, Any]:
     }
 
 
+_pack = msgpack.Packer(use_bin_type=True, datetime=False).pack
+"""msgpack.packb's packing with one Packer, reused (packb makes one per call); as in views.py: sans-IO code runs in
+one thread per connection end, and a Packer with autoreset holds nothing between calls (nor after a failure)."""
+
+
 def pack_map(raw: dict[str, Any]) -> bytes:
     """msgpack with str as str and bytes as bin; keys keep their order. The last value may be Packed (the
     bytes of a map packed before): it is put in as it is."""
     try:
         if type(raw) is dict and raw and type(last := raw[next(reversed(raw))]) is Packed:
-            body = msgpack.packb({**raw, next(reversed(raw)): None}, use_bin_type=True, datetime=False)
+            body = _pack({**raw, next(reversed(raw)): None})
             return body[:-1] + last.data  # the nil packed for the last value is one byte, 0xc0
-        return msgpack.packb(raw, use_bin_type=True, datetime=False)
+        return _pack(raw)
     except (TypeError, ValueError, OverflowError) as exc:
         raise ProtocolError("bad_field", f"cannot pack: {exc}", fault="local") from None
 
