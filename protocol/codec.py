@@ -31,22 +31,33 @@ def _unpack_options(max_size: int) -> dict[str, Any]:
     }
 
 
+_pack = msgpack.Packer(use_bin_type=True, datetime=False).pack
+"""msgpack.packb's packing with one Packer, reused (packb makes one per call); as in views.py: sans-IO code runs in
+one thread per connection end, and a Packer with autoreset holds nothing between calls (nor after a failure)."""
+
+
 def pack_map(raw: dict[str, Any]) -> bytes:
     """msgpack with str as str and bytes as bin; keys keep their order. The last value may be Packed (the
     bytes of a map packed before): it is put in as it is."""
     try:
         if type(raw) is dict and raw and type(last := raw[next(reversed(raw))]) is Packed:
-            body = msgpack.packb({**raw, next(reversed(raw)): None}, use_bin_type=True, datetime=False)
+            body = _pack({**raw, next(reversed(raw)): None})
             return body[:-1] + last.data  # the nil packed for the last value is one byte, 0xc0
-        return msgpack.packb(raw, use_bin_type=True, datetime=False)
+        return _pack(raw)
     except (TypeError, ValueError, OverflowError) as exc:
         raise ProtocolError("bad_field", f"cannot pack: {exc}", fault="local") from None
 
 
+_options_by_size: dict[int, dict[str, Any]] = {}
+
+
 def unpack_map(body: bytes, max_size: int) -> dict[Any, Any]:
     """The map a body holds; ProtocolError bad_msgpack or not_a_map (fault "remote") otherwise."""
+    options = _options_by_size.get(max_size)
+    if options is None:
+        options = _options_by_size[max_size] = _unpack_options(max_size)
     try:
-        raw = msgpack.unpackb(body, **_unpack_options(max_size))
+        raw = msgpack.unpackb(body, **options)
     except (ValueError, msgpack.UnpackException) as exc:
         raise ProtocolError("bad_msgpack", f"invalid msgpack: {exc or type(exc).__name__}") from None
     if type(raw) is not dict:

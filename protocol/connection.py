@@ -114,8 +114,21 @@ class Connection(ABC):
     def _check(self, message: Message, *, outgoing: bool) -> None:
         """The checks every role makes, both ways: version, roles, state, table."""
         spec = message.spec
-        fault: Fault = "local" if outgoing else "remote"
         sender, receiver = (self.role, self.peer_role) if outgoing else (self.peer_role, self.role)
+        # What the version, roles and state allow does not change: a combination that passed once passes again
+        # (a few hundred combinations at most, shared by all connections).
+        key = (spec.name, sender, receiver, self.state, self.version, self.versions)
+        if key not in _PASSED:
+            self._check_route(spec, sender, receiver, outgoing)
+            _PASSED.add(key)
+        table = getattr(message, "table", None)
+        if self.state in AT_A_TABLE and table is not None and table != self.table:
+            fault: Fault = "local" if outgoing else "remote"
+            raise ProtocolError("wrong_table", f"{spec.name} for table {table!r}, not {self.table!r}", fault=fault)
+
+    def _check_route(self, spec, sender: Role | None, receiver: Role | None, outgoing: bool) -> None:
+        """The version, roles and state checks of `_check`."""
+        fault: Fault = "local" if outgoing else "remote"
         if spec.since > (self.version or max(self.versions)):
             raise ProtocolError("unknown_type", f"{spec.name} appeared in version {spec.since}", fault=fault)
         if not (_among(sender, spec.sent_by) and _among(receiver, spec.sent_to)):
@@ -123,9 +136,6 @@ class Connection(ABC):
             raise ProtocolError("wrong_role", route, fault=fault)
         if self.state not in spec.states:
             raise ProtocolError("wrong_state", f"{spec.name} is not allowed in state {self.state}", fault=fault)
-        table = getattr(message, "table", None)
-        if self.state in AT_A_TABLE and table is not None and table != self.table:
-            raise ProtocolError("wrong_table", f"{spec.name} for table {table!r}, not {self.table!r}", fault=fault)
 
     def _check_send(self, message: Message) -> None:
         """Checks of a role's own before sending; the base has none."""
@@ -150,6 +160,10 @@ class Connection(ABC):
             self.state = State.CLOSED
         else:
             self.state = state_after(self.state, message.spec.name, self.client_role)
+
+
+_PASSED: set[tuple] = set()
+"""(message type, sender role, receiver role, state, version, versions) combinations that passed _check_route."""
 
 
 def _among(role: Role | None, roles: frozenset[Role]) -> bool:

@@ -16,10 +16,13 @@ class ServerConnection(Connection):
     """Learns the client's role from its hello. Answer a received ProtocolError with `send_error(error)`."""
 
     role = Role.SERVER
+    _client_role: Role | None = None
 
     @property
     def client_role(self) -> Role | None:
-        return Role(self.hello.role) if self.hello else None
+        if self._client_role is None and self.hello:  # hello is received once: its role is looked up once
+            self._client_role = Role(self.hello.role)
+        return self._client_role
 
     @property
     def peer_role(self) -> Role | None:

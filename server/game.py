@@ -42,6 +42,10 @@ class Game:
                 self._legal[seat] = known
         return known
 
+    def listed(self, seat: str, text: str) -> bool:
+        """Whether `text` is one of the canonical texts listed for the seat in the current state."""
+        return text in self.actions(seat)
+
     def resolve(self, seat: str, text: str) -> Action:
         """The action a player typed: canonical notation or an unambiguous abbreviation. A text the server
         listed as legal is the action it generated (no parsing, no search)."""
@@ -57,15 +61,15 @@ class Game:
         except IllegalAction as error:
             raise Refusal("illegal_action", error.message, error.rule) from None
 
-    def apply(self, action: Action, meta: dict | None = None) -> tuple[Event, ...]:
-        """Apply and record a legal action (`meta`: see GameRecord.action); Refusal illegal_action (with the
-        rule) otherwise."""
+    def apply(self, action: Action, meta: dict | None = None, text: str | None = None) -> tuple[Event, ...]:
+        """Apply and record a legal action (`meta`: see GameRecord.action; `text`: its canonical text, if known);
+        Refusal illegal_action (with the rule) otherwise."""
         try:
             self.state, events = apply(self.state, action)
         except IllegalAction as error:
             raise Refusal("illegal_action", error.message, error.rule) from None
         self._legal.clear()
-        self.record.action(action, meta)
+        self.record.action(action, meta, text)
         return events
 
     def choice(self, seat: str, purpose: str, text: str) -> Action:

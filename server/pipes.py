@@ -43,6 +43,16 @@ class PipeStream(trio.abc.Stream):
             self._outgoing.data += data
             self._outgoing.waiting.unpark_all()
 
+    def send_nowait(self, data) -> None:
+        """send_all without its checkpoints (a pipe never blocks): the server's Session.flush."""
+        if self._closed:
+            raise trio.ClosedResourceError("this end is closed")
+        if self._outgoing.reader_closed:
+            raise trio.BrokenResourceError("the other end is closed")
+        if data:
+            self._outgoing.data += data
+            self._outgoing.waiting.unpark_all()
+
     async def wait_send_all_might_not_block(self) -> None:
         await trio.lowlevel.checkpoint()
 

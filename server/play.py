@@ -90,7 +90,8 @@ class Play:
         purpose = secret_purpose(self.game.state, seat)
         if purpose is not None:
             raise Refusal("secret_choice", f"{purpose} is a secret choice: send commit, then reveal")
-        return self.game.apply(self.game.resolve(seat, text), meta)
+        action = self.game.resolve(seat, text)
+        return self.game.apply(action, meta, text if self.game.listed(seat, text) else None)
 
     # --- commit-reveal ------------------------------------------------------------------------------------
     def commit(self, session: Session, seat: str, message: Commit) -> None:

@@ -52,6 +52,8 @@ class Host(Protocol):
     lobby: Directory
     storage: Storage
     seed_source: Callable[[], int]
+    holding: bool
+    held: list
 
     def start(self, async_fn, *args) -> None:
         """Run a task in the server's nursery."""
@@ -59,6 +61,8 @@ class Host(Protocol):
     def connect_memory(self, *, lockstep: bool = False, bot_name: str | None = None) -> trio.abc.Stream: ...
 
     def session_gone(self, session: Client) -> None: ...
+
+    def flush_held(self) -> None: ...
 
 
 class Directory(Protocol):

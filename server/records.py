@@ -26,9 +26,11 @@ class GameRecord:
         if self.sink is not None:
             self.sink(line, data)
 
-    def action(self, action: Action, meta: dict | None = None) -> None:
-        """An applied action; `meta`: the action_id and typed text of a player's action message."""
-        self._add(format_line(action), {"k": "action", **(meta or {})})
+    def action(self, action: Action, meta: dict | None = None, text: str | None = None) -> None:
+        """An applied action; `meta`: the action_id and typed text of a player's action message; `text`: the
+        action's canonical text (format_action) if the caller has it (not formatted again)."""
+        line = format_line(action) if text is None else f"{action.seat}: {text}"
+        self._add(line, {"k": "action", **(meta or {})})
 
     def comment(self, text: str, data: dict | None = None) -> None:
         self._add("# " + text.replace("\n", " "), data)

@@ -44,6 +44,9 @@ class Server:
         self._nursery: trio.Nursery | None = None
         self._listening = trio.CancelScope()
         self._all_gone = trio.Event()
+        self.holding = False
+        """A table's step is running: the sessions it queues frames for are `held` until it has committed."""
+        self.held: list[Session] = []
 
     @property
     def port(self) -> int:
@@ -81,6 +84,13 @@ class Server:
         """Run a task (a table, a bot, a connection) in the server's nursery."""
         assert self._nursery is not None, "the server is not running"
         self._nursery.start_soon(async_fn, *args)
+
+    def flush_held(self) -> None:
+        """After a table's step has committed: write what it queued (Session.flush)."""
+        self.holding = False
+        held, self.held = self.held, []
+        for session in held:
+            session.flush()
 
     def connect_memory(self, *, lockstep: bool = False, bot_name: str | None = None) -> trio.abc.Stream:
         """A client end of an in-memory connection served like a TCP one (bots and tests). With `lockstep`, the

@@ -9,12 +9,17 @@ nursery that runs only while the outbox holds frames (started by the first frame
 written the last), the keepalive has no task of its own, and the session has no nursery. That keeps a lobby of
 idle clients small (bench/server.py measures the memory per idle connection; each task, nursery or entered
 cancel scope costs about 1 KiB).
+
+What a table's step queues is held until the step has committed (durable before sent), then written by
+`flush` straight into the socket or pipe when it takes it all: no writer task, no task switch; the writer task
+takes over only for what the socket did not take, and for frames queued outside a table's step.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import os
 from typing import TYPE_CHECKING
 
 import trio
@@ -27,6 +32,7 @@ from dungeon_twister.protocol.views import FEATURES
 
 from .lobby import TooManyTables
 from .logs import LOGGER, log
+from .pipes import PipeStream
 from .sanitize import clean_chat, name_problem
 from .table import Enter, Gone, Request
 
@@ -174,7 +180,46 @@ class Session:
         self._outbox.append(item)
         if not self._writing and self._running:
             self._writing = True
-            self.server.start(self._write)
+            if self.server.holding:  # a table's step: written once its transaction has committed (flush)
+                self.server.held.append(self)
+            else:
+                self.server.start(self._write)
+
+    def flush(self) -> None:
+        """Write what a table's step queued, now that it has committed (Server.flush_held): straight into the
+        socket when it takes it all (no writer task, no task switch), else by the writer task as usual."""
+        outbox = self._outbox
+        if not outbox:
+            self._writing = False
+            return
+        direct = self._running and not self._closing and all(item is not _CLOSE for item in outbox)
+        fd = self._fd() if direct else -1
+        if direct and (fd >= 0 or isinstance(self.stream, PipeStream)):
+            data = outbox[0] if len(outbox) == 1 else b"".join(outbox)
+            try:
+                if fd < 0:  # an in-memory pipe (the server's bots) takes everything at once
+                    self.stream.send_nowait(data)
+                    written = len(data)
+                else:
+                    written = os.write(fd, data)
+            except BlockingIOError:
+                written = 0
+            except (OSError, trio.BrokenResourceError, trio.ClosedResourceError):  # as the writer would find it
+                self._writing = False
+                self._abort()
+                return
+            if written == len(data):
+                self._outbox = []
+                self._writing = False
+                return
+            self._outbox = [data[written:]]
+        self.server.start(self._write)
+
+    def _fd(self) -> int:
+        """The socket's file descriptor, if the stream is an open TCP socket (-1 otherwise: pipes, closed)."""
+        if isinstance(self.stream, trio.SocketStream):
+            return self.stream.socket.fileno()
+        return -1
 
     # --- the tasks ----------------------------------------------------------------------------------------
     async def run(self) -> None:

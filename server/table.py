@@ -107,9 +107,13 @@ class Table:
                          yellow=names["Y"])
 
     async def submit(self, item) -> bool:
-        """Queue a request for the table's task; False if the table is closed."""
+        """Queue a request for the table's task; False if the table is closed. No task switch when the inbox has
+        room (the caller goes on to its next read, which lets the table's task run); else wait for room."""
         try:
-            await self._inbox_send.send(item)
+            try:
+                self._inbox_send.send_nowait(item)
+            except trio.WouldBlock:
+                await self._inbox_send.send(item)
             return True
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             return False
@@ -122,10 +126,17 @@ class Table:
             async with self._inbox:
                 while not self._finished():
                     item = None
-                    with trio.move_on_at(self._next_deadline()):
+                    deadline = self._next_deadline()
+                    if deadline == math.inf:  # no cancel scope to enter and leave at every step
                         item = await self._inbox.receive()
+                    else:
+                        with trio.move_on_at(deadline):
+                            item = await self._inbox.receive()
                     # Durable before sent: what this step writes commits before the task awaits again, and
-                    # only then can the messages it queued reach a socket (storage.py).
+                    # only then can the messages it queued reach a socket (storage.py): the sessions it queued
+                    # frames for are held (server.holding) and written once the transaction has committed.
+                    server = self.lobby.server
+                    server.holding = True
                     try:
                         with self.lobby.store.transaction():
                             if item is not None:
@@ -143,6 +154,7 @@ class Table:
                         # Keep nothing of the request: a gone client's session (with whatever it had
                         # buffered) must not stay referenced by the last table it talked to.
                         item = None
+                        server.flush_held()  # after the commit (or the rollback: then the viewers were dropped)
                 self._refuse_queued()
                 stored = True
         except StorageError:  # its clients were cut off; the table stays in the store as it was last committed

@@ -1,0 +1,109 @@
+"""Session.flush: what a table's step queued is written once the step has committed (Server.flush_held), straight
+into the socket or pipe when it takes it all, else by the writer task; in order, and only after flush_held."""
+
+import socket
+
+import trio
+import trio.testing
+from dungeon_twister.protocol import Ping, PlayerConnection, Software, State
+from dungeon_twister.server.config import ServerConfig
+from dungeon_twister.server.pipes import pipe_pair
+from dungeon_twister.server.server import Server
+from dungeon_twister.server.session import Session
+
+
+class Host:
+    """What a session needs of the server, counting the writer tasks it starts."""
+
+    def __init__(self, nursery) -> None:
+        self.config = ServerConfig()
+        self.session_salt = "test"
+        self.holding = False
+        self.held = []
+        self.writers = 0
+        self._nursery = nursery
+
+    def start(self, async_fn, *args) -> None:
+        self.writers += 1
+        self._nursery.start_soon(async_fn, *args)
+
+    flush_held = Server.flush_held
+
+
+def welcomed(session: Session) -> None:
+    """The session's connection past its handshake, so that it may send pings."""
+    client = PlayerConnection()
+    session.conn.receive_data(client.send_hello("ann", Software("dt-test", "0")))
+    assert session.conn.next_event() is not None
+    session.conn.answer_hello(Software("dt-test", "0"), "s1")
+    session._running = True  # as while `run` reads
+
+
+async def read_pings(stream, count: int) -> list[int]:
+    """The ids of the next `count` pings the stream brings (read as a client in the lobby)."""
+    reader = PlayerConnection()
+    reader.state, reader.version = State.LOBBY, 1
+    got = []
+    while len(got) < count:
+        data = await stream.receive_some(1 << 20)
+        assert data
+        reader.receive_data(data)
+        while (event := reader.next_event()) is not None:
+            got.append(event.id)
+    return got
+
+
+async def test_frames_held_during_a_step_leave_only_at_flush_without_a_writer_task_when_the_socket_takes_them():
+    one, two = socket.socketpair()
+    async with trio.open_nursery() as nursery:
+        host = Host(nursery)
+        session = Session(host, trio.SocketStream(trio.socket.from_stdlib_socket(one)))
+        welcomed(session)
+        host.holding = True  # a table's step
+        for number in range(3):
+            session.send(Ping(number))
+        await trio.testing.wait_all_tasks_blocked()
+        assert host.held == [session] and host.writers == 0
+        try:  # nothing was written before the step committed
+            two.recv(100, socket.MSG_DONTWAIT)
+            raise AssertionError("a frame was written before flush_held")
+        except BlockingIOError:
+            pass
+        peer = trio.SocketStream(trio.socket.from_stdlib_socket(two))
+        host.flush_held()
+        assert not host.holding and host.held == [] and host.writers == 0
+        assert await read_pings(peer, 3) == [0, 1, 2]
+        await peer.aclose()
+
+
+async def test_what_the_socket_does_not_take_is_written_by_the_writer_task_in_order():
+    one, two = socket.socketpair()
+    one.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    two.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    async with trio.open_nursery() as nursery:
+        host = Host(nursery)
+        session = Session(host, trio.SocketStream(trio.socket.from_stdlib_socket(one)))
+        welcomed(session)
+        peer = trio.SocketStream(trio.socket.from_stdlib_socket(two))
+        count = 20_000  # some 200 KB of pings: more than the socket buffers hold
+        host.holding = True
+        session._outbox_size = count + 1
+        for number in range(count):
+            session.send(Ping(number))
+        host.flush_held()
+        assert host.writers == 1  # the socket took part of it; the writer task sends the rest
+        assert await read_pings(peer, count) == list(range(count))
+        await peer.aclose()
+
+
+async def test_a_pipe_gets_the_frames_at_flush_without_a_writer_task():
+    client_end, server_end = pipe_pair()
+    async with trio.open_nursery() as nursery:
+        host = Host(nursery)
+        session = Session(host, server_end)
+        welcomed(session)
+        host.holding = True
+        session.send(Ping(7))
+        host.flush_held()
+        assert host.writers == 0
+        assert await read_pings(client_end, 1) == [7]
