@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dungeon_twister.engine import (Action, AmbiguousAction, ChooseTeam, CombatCard, Event, GameState,
-                                    IllegalAction, NotationError, Options, apply, format_action, legal_actions,
-                                    new_game, parse_action, resolve_input, secret_purpose)
+                                    IllegalAction, NotationError, Options, apply, legal_actions,
+                                    legal_texts, new_game, parse_action, resolve_input, secret_purpose)
 
 from .records import GameRecord
 
@@ -92,4 +92,6 @@ def generated(state: GameState, seat: str) -> dict[str, Action]:
     """{canonical text: action} of the seat's legal actions ({} when it is not to act or the game is over)."""
     if state.outcome is not None or seat not in state.to_act:
         return {}
-    return {format_action(action): action for action in legal_actions(state, seat)}
+    actions = legal_actions(state, seat)
+    # legal_texts lists the same actions in the same order, reusing the texts of figures nothing changed near
+    return dict(zip(legal_texts(state, seat), actions))
