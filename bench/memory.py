@@ -1,9 +1,10 @@
 """What a server holds per active game, by tracemalloc (prints figures; not a test).
 
-    .venv/bin/python bench/memory.py [--games 300] [--wait 30] [--top 25]
+    .venv/bin/python bench/memory.py [--games 300] [--wait 30] [--top 25] [--bots-process]
 
 Runs a server in this process with `--games` human-paced bot-vs-bot games (bench/server.py's load: a move every
-~5 s each) and takes a tracemalloc snapshot `--wait` seconds after they were all created (tracemalloc started just
+~5 s each; with --bots-process, the bots play from another process over loopback TCP, bench/server.py --bots, and
+all that is traced is the server's) and takes a tracemalloc snapshot `--wait` seconds after they were all created (tracemalloc started just
 before the first game, so what the server made at start-up is not counted). Each live allocation is put on one side
 by its traceback (deep enough to reach the task that made it):
 
@@ -22,6 +23,8 @@ import argparse
 import ast
 import gc
 import itertools
+import resource
+import subprocess
 import sys
 import tracemalloc
 from collections import Counter, defaultdict
@@ -73,7 +76,7 @@ def site(traceback) -> str:
     return f"{name}:{frame.lineno}"
 
 
-async def run(games: int, wait: float, top: int) -> None:
+async def run(games: int, wait: float, top: int, remote: bool) -> None:
     from dungeon_twister.protocol import TableOptions
     from dungeon_twister.server import Server, ServerConfig
     from dungeon_twister.server.logs import setup_logging
@@ -87,6 +90,16 @@ async def run(games: int, wait: float, top: int) -> None:
         numbers = itertools.count(1)
         bot_tables: set = set()
         started = None
+        if remote:
+            bots = subprocess.Popen([sys.executable, str(ROOT / "bench/server.py"), "--bots", str(server.port),
+                                     str(games)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            await trio.to_thread.run_sync(bots.stdout.readline)
+            bots.stdin.write("go\n")
+            bots.stdin.flush()
+            await trio.to_thread.run_sync(bots.stdout.readline)  # "ready": the tables are all created
+            started = trio.current_time()
+            await trio.sleep(wait)
+            games = 0  # no in-process bots
         while started is None or trio.current_time() - started < wait:
             bot_tables = {t for t in bot_tables if t.status != "over" and t.id in server.lobby.tables}
             for _ in range(min(100, games - len(bot_tables))):
@@ -98,10 +111,13 @@ async def run(games: int, wait: float, top: int) -> None:
             if started is None and len(bot_tables) >= games:
                 started = trio.current_time()
             await trio.sleep(0.1)
-        active = len(bot_tables)
+        active = len(server.lobby.tables)
         gc.collect()
         snapshot = tracemalloc.take_snapshot()
         tracemalloc.stop()
+        if remote:
+            bots.terminate()
+            bots.wait(10)
         report(snapshot, active, top)
         gc.unfreeze()  # the server's GC policy freezes what lives: gc.get_objects() would not list it
         types = Counter()
@@ -141,5 +157,9 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--wait", type=float, default=30.0)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--bots-process", action="store_true",
+                        help="the bots play from another process over loopback TCP")
     args = parser.parse_args()
-    trio.run(run, args.games, args.wait, args.top)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    trio.run(run, args.games, args.wait, args.top, args.bots_process)
