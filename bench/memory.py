@@ -76,7 +76,7 @@ def site(traceback) -> str:
     return f"{name}:{frame.lineno}"
 
 
-async def run(games: int, wait: float, top: int, remote: bool) -> None:
+async def run(games: int, wait: float, top: int, remote: bool, think: float) -> None:
     from dungeon_twister.protocol import TableOptions
     from dungeon_twister.server import Server, ServerConfig
     from dungeon_twister.server.logs import setup_logging
@@ -107,11 +107,14 @@ async def run(games: int, wait: float, top: int, remote: bool) -> None:
                 bot_tables.add(table)
                 number = next(numbers)
                 for seat in ("B", "Y"):
-                    server.lobby.spawn_bot(table, seat, "random", f"load-{number}-{seat}", think=THINK)
+                    server.lobby.spawn_bot(table, seat, "random", f"load-{number}-{seat}", think=think)
             if started is None and len(bot_tables) >= games:
                 started = trio.current_time()
             await trio.sleep(0.1)
         active = len(server.lobby.tables)
+        actions = [len(table.play.game.record.lines) - 1 for table in server.lobby.tables.values()]
+        print(f"{active} tables, record lines (actions and comments) per table: mean "
+              f"{sum(actions) / max(1, active):.0f}, max {max(actions, default=0)}")
         gc.collect()
         snapshot = tracemalloc.take_snapshot()
         tracemalloc.stop()
@@ -157,9 +160,12 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--wait", type=float, default=30.0)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--think", type=float, default=THINK,
+                        help="in-process bots: average seconds before each move (default: %(default)s); shorter "
+                             "makes older games (a longer event log, record and answers) in the same time")
     parser.add_argument("--bots-process", action="store_true",
                         help="the bots play from another process over loopback TCP")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    trio.run(run, args.games, args.wait, args.top, args.bots_process)
+    trio.run(run, args.games, args.wait, args.top, args.bots_process, args.think)
