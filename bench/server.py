@@ -1,6 +1,6 @@
 """Issue 7's whole table, measured in one run (prints figures; not a test).
 
-    .venv/bin/python bench/server.py [--quick] [--games 1,500,1000,1500,2000,2500] [--seconds 10]
+    .venv/bin/python bench/server.py [--quick] [--in-process] [--games 1,500,1000,1500,2000,2500] [--seconds 10]
 
 --quick takes about 50 s on a quiet 2-core machine (more when other processes compete for the cores). Each row is
 printed beside its bar, then a summary says which bars are met. The references (python-chess, a raw trio
@@ -15,17 +15,24 @@ msgpack echo) are measured in the same run. The rows:
 3. Action round trip, 1 game, p50: a probe player sends `action` and is timed until both players of the probe table
    hold the resulting view (client -> server -> engine -> both players); over the p50 of a raw trio msgpack echo of
    an action-sized frame (another process, loopback TCP) measured in this run.
-4. Concurrent human-paced games: bot-vs-bot games in the server process, each bot moving every 2.5-7.5 s (~5 s), at
-   rising counts (the probe's game included). The probe is measured only once the start-up burst (thousands of games
-   choosing teams at once) has settled: the server's CPU and RSS, sampled each second, must have been steady for a
-   few seconds after every bot made its first two moves (bounded by a maximum wait; a level that does not settle says
-   so). A level where the probe completes no action is "saturated" and ends the climb; a level with p99 >= 50 ms
-   ends it once 2,000 games were measured. The figure is the largest count with p99 < 50 ms at it and at every level
-   below; the bar wants p99 < 50 ms at 2,000 games with the server's CPU <= 70% there.
+4. Concurrent human-paced games: bot-vs-bot games, each bot moving every 2.5-7.5 s (~5 s), at rising counts (the
+   probe's game included). By default the load bots play from another process (this script with --bots) over
+   loopback TCP, two connections per game (the blue bot creates the table, both join; server/bot.py's decisions), so
+   the server's CPU and memory are its own and the probe's round trips cross real sockets; the bots' process's CPU
+   and memory are printed below each level. With --in-process they play inside the server process through
+   in-memory pipes (lobby.spawn_bot), as the server's own bots do, and the server's figures count them too.
+   The probe is measured only once the start-up burst (thousands of games choosing teams at once) has settled: the
+   server's CPU and RSS, sampled each second, must have been steady for a few seconds after every bot made its first
+   two moves (bounded by a maximum wait; a level that does not settle says so). A level where the probe completes no
+   action is "saturated" and ends the climb; a level with p99 >= 50 ms ends it once 2,000 games were measured. The
+   figure is the largest count with p99 < 50 ms at it and at every level below; the bar wants p99 < 50 ms at 2,000
+   games with the server's CPU <= 70% there.
 5. Memory per active game: RSS growth of the server per game, after settling, from its RSS before any game (the
-   largest level measured up to 2,000 games). The bots play inside the server process, so this also counts their
-   client side (their in-memory connections, tasks and the views they keep), which two remote players would not
-   cost the server. Per idle connection: RSS growth over 1,000 connections that said hello and wait in the lobby.
+   largest level measured up to 2,000 games). By default that is the server alone (the bots' process's growth per
+   game is printed beside it); with --in-process it also counts the bots' client side (their in-memory connections,
+   tasks and the views they keep), which two remote players would not cost the server, and the row says so.
+   bench/memory.py splits a server's memory per game by tracemalloc. Per idle connection: RSS growth over 1,000
+   connections that said hello and wait in the lobby.
 6. `dt-client --help` cold start (wall, median of several runs) and one board render (bench/client.py).
 
 All server processes use the server's default settings (keepalive pings every 30 s included) but for the port and
@@ -61,12 +68,15 @@ from dungeon_twister.protocol import (
     Join,
     OpponentCommit,
     PlayerConnection,
+    ProtocolError,
     Snapshot,
     Software,
     TableCreated,
     TableEvent,
     TableOptions,
+    Welcome,
 )
+from dungeon_twister.server.bot import BotPlayer
 
 HERE = Path(__file__).resolve().parent
 THINK = 5.0
@@ -139,6 +149,103 @@ async def serve_bots(games: int) -> None:
                 print("ready", flush=True)
                 announced = True
             await trio.sleep(0.1)
+
+
+async def serve_remote_bots(port: int, games: int) -> None:
+    """The load of serve_bots from another process, over loopback TCP (two connections per game): prints a line,
+    waits for a line on stdin, then holds `games` bot-vs-bot games at the server on `port` (replaced as they end:
+    the blue bot creates the table, both join) and prints "ready" once they are all created."""
+    from dungeon_twister.server.logs import setup_logging
+
+    setup_logging("WARNING")
+    print(0, flush=True)
+    await trio.to_thread.run_sync(sys.stdin.readline)
+    numbers = itertools.count(1)
+    playing: set[int] = set()
+    tabled: set[int] = set()
+    """The games whose table was created (ready: all of them, as serve_bots's)."""
+
+    async def game(number: int) -> None:
+        try:
+            created = trio.Event()
+            blue = RemoteBot(f"load-{number}-B", None, "B", number, created)
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(run_remote_bot, port, blue)
+                await created.wait()
+                if blue.table is None:  # it could not connect or create: the loop starts another game
+                    return
+                tabled.add(number)
+                yellow = RemoteBot(f"load-{number}-Y", blue.table, "Y", number + 1_000_000, None)
+                nursery.start_soon(run_remote_bot, port, yellow)
+        finally:
+            playing.discard(number)
+            tabled.discard(number)
+
+    announced = False
+    async with trio.open_nursery() as nursery:
+        while True:
+            for _ in range(min(100, games - len(playing))):
+                number = next(numbers)
+                playing.add(number)
+                nursery.start_soon(game, number)
+            if len(tabled) >= games and not announced:
+                print("ready", flush=True)
+                announced = True
+            await trio.sleep(0.1)
+
+
+class RemoteBot(BotPlayer):
+    """A server bot's decisions (server/bot.py), but connected from outside: with no table yet, it creates one (a
+    beginner game, as serve_bots makes) and joins it; `created` is set once it has the table's id."""
+
+    def __init__(self, name: str, table: str | None, seat: str, seed: int, created: trio.Event | None) -> None:
+        super().__init__(name, table, seat, "random", seed, None)
+        self.created = created
+
+    def receive(self, event) -> list[bytes]:
+        if isinstance(event, Welcome) and self.table is None:
+            return [self.conn.send(CreateTable(TableOptions(beginner=True)))]
+        if isinstance(event, TableCreated) and self.table is None:
+            self.table = event.table
+            self.created.set()
+            return [self.conn.send(Join(self.table, self.seat))]
+        return super().receive(event)
+
+
+async def run_remote_bot(port: int, player) -> None:
+    """server/bot.py's play_bot loop (thinking THINK seconds a move) over a TCP connection to the server."""
+    try:
+        stream = await trio.open_tcp_stream("127.0.0.1", port)
+    except OSError:
+        stream = None
+    try:
+        if stream is not None:
+            await _play_remote(stream, player)
+    finally:
+        if player.created is not None:
+            player.created.set()
+
+
+async def _play_remote(stream, player) -> None:
+    async with stream:
+        try:
+            await stream.send_all(player.hello())
+            while data := await stream.receive_some(65536):
+                player.conn.receive_data(data)
+                out = []
+                while (event := player.conn.next_event()) is not None:
+                    if not isinstance(event, ProtocolError):
+                        out += player.receive(event)
+                    if player.done(event):
+                        return
+                if out:
+                    await stream.send_all(b"".join(out))
+                move = player.act() if player.fresh else []
+                if move:
+                    await trio.sleep(THINK * (0.5 + player.rng.below(1000) / 1000))
+                    await stream.send_all(b"".join(move))
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            return
 
 
 async def serve_echo() -> None:
@@ -363,6 +470,10 @@ async def _play(probes: list[Probe], table: str, played: Played, pause: float, r
         await trio.sleep(pause)
 
 
+def bots_line(games: int, cpu: float, per_game: float) -> str:
+    return f"          (the bots' own process, {games - 1} games: CPU {cpu * 100:.0f} %, {per_game:.0f} KB per game)"
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -485,18 +596,33 @@ async def main(args) -> None:
         rows.append(Row("action round trip, 1 game", "not measured: no action completed", BARS["round trip"], None))
 
     # 4 and 5 (per game). bot games at rising counts
-    print(f"\n4. concurrent games (load: bot games, a move every ~{THINK:g} s each; probe measured {args.seconds:g} s "
-          f"after the start-up burst settled, at most {args.settle:g} s)")
+    where = "in the server process" if args.in_process else "in another process, over loopback TCP"
+    print(f"\n4. concurrent games (load: bot games {where}, a move every ~{THINK:g} s each; probe measured "
+          f"{args.seconds:g} s after the start-up burst settled, at most {args.settle:g} s)")
     print("  games  created  settled after     CPU  actions      p50        p99   probe CPU    RSS   per game")
     held, held_cpu, at_2000, game_memory, previous, measured = 0, None, None, None, 0, []
     for games in args.games:
-        server = Process("--serve", str(games - 1))
-        base = server.rss_mb()
-        server.go()
+        bots = None
+        if args.in_process:
+            server = Process("--serve", str(games - 1))
+            base = server.rss_mb()
+            server.go()
+        else:
+            server = Process("--serve", "0")
+            server.go()
+            await trio.sleep(0.5)
+            base = server.rss_mb()
+            if games > 1:
+                bots = Process("--bots", str(server.port), str(games - 1))
+                bots_base = bots.rss_mb()
+                bots.go()
         t0 = time.perf_counter()
-        if games > 1 and not server.wait_ready(120):
+        loader = bots or server
+        if games > 1 and not loader.wait_ready(120):
             print(f"{games:7d}  the server did not create its games within 120 s")
             server.stop()
+            if bots:
+                bots.stop()
             break
         created = time.perf_counter() - t0
         if games > 1:
@@ -508,12 +634,18 @@ async def main(args) -> None:
         rss = server.rss_mb()
         per_game = (rss - base) * 1024 * 1024 / 1000 / games
         measured.append(games)
+        bots_per_game = None if bots is None else (bots.rss_mb() - bots_base) * 1024 * 1024 / 1000 / (games - 1)
         if 100 <= games <= 2000:  # fewer games: the growth is mostly noise
-            game_memory = (games, per_game, rss - base, settled)
+            game_memory = (games, per_game, rss - base, settled, bots_per_game)
         cpu_before, wall_before = server.cpu_seconds(), time.perf_counter()
+        bots_cpu_before = bots.cpu_seconds() if bots else 0.0
         played = await action_round_trips(server.port, args.seconds, grace=args.grace, setup=args.setup)
-        probe_cpu = (server.cpu_seconds() - cpu_before) / (time.perf_counter() - wall_before)
+        wall = time.perf_counter() - wall_before
+        probe_cpu = (server.cpu_seconds() - cpu_before) / wall
+        bots_cpu = (bots.cpu_seconds() - bots_cpu_before) / wall if bots else None
         server.stop()
+        if bots:
+            bots.stop()
         how = f"{waited:5.0f} s" if settled else f"not in {waited:.0f} s"
         head = f"{games:7d} {created:6.1f} s  {how:>13} {steady_cpu * 100:5.0f} %"
         if not played.times:
@@ -522,12 +654,16 @@ async def main(args) -> None:
             else:
                 why = f"no probe action completed in {args.seconds:g} + {args.grace:g} s"
             print(f"{head}  saturated: {why}   {rss:5.0f} MB {per_game:6.0f} KB")
+            if bots:
+                print(bots_line(games, bots_cpu, bots_per_game))
             if games >= 2000 and at_2000 is None:
                 at_2000 = (games, None, probe_cpu)
             break
         p50, p99 = statistics.median(played.times), percentile(played.times, 0.99)
         print(f"{head} {len(played.times):8d} {ms(p50):>9} {ms(p99):>10}   {probe_cpu * 100:5.0f} %  "
               f"{rss:5.0f} MB {per_game:6.0f} KB")
+        if bots:
+            print(bots_line(games, bots_cpu, bots_per_game))
         if games >= 2000 and at_2000 is None:
             at_2000 = (games, p99, probe_cpu)
         if p99 < TARGET_P99_MS / 1000:
@@ -561,11 +697,16 @@ async def main(args) -> None:
         rows.append(Row("memory per active game", "not measured (no level of 100 to 2,000 games)", BARS["game memory"],
                         None))
     else:
-        games, per_game, grown, settled = game_memory
+        games, per_game, grown, settled, bots_per_game = game_memory
         note = "" if settled else ", not settled"
-        print(f"5. memory per active game: {per_game:.0f} KB ({games} games: +{grown:.0f} MB{note})")
-        rows.append(Row("memory per active game", f"{per_game:.0f} KB ({games} games{note})", BARS["game memory"],
-                        per_game <= 100))
+        if bots_per_game is None:
+            how = "bots in the server process: their client side counted too"
+        else:
+            how = f"server alone, bots in another process over TCP; the bots' process: {bots_per_game:.0f} KB a game"
+        print(f"5. memory per active game: {per_game:.0f} KB ({games} games: +{grown:.0f} MB{note}; {how})")
+        where = "in-process bots" if bots_per_game is None else "server alone"
+        rows.append(Row("memory per active game", f"{per_game:.0f} KB ({games} games, {where}{note})",
+                        BARS["game memory"], per_game <= 100))
 
     # 5. memory per idle connection
     server = Process("--serve", "0")
@@ -625,11 +766,19 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=10.0, help="probe time per level (default: 10)")
     parser.add_argument("--settle", type=float, default=60.0,
                         help="longest wait for the start-up burst to settle, per level (default: 60 s)")
+    parser.add_argument("--in-process", action="store_true",
+                        help="rows 4 and 5: the load bots play inside the server process (in-memory pipes), as "
+                             "before; by default they play from another process over loopback TCP")
     parser.add_argument("--serve", type=int, metavar="GAMES", help=argparse.SUPPRESS)
     parser.add_argument("--echo", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--bots", type=int, nargs=2, metavar=("PORT", "GAMES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo:
         trio.run(serve_echo)
+    elif args.bots is not None:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        trio.run(serve_remote_bots, args.bots[0], args.bots[1])
     elif args.serve is not None:
         profile_to = os.environ.get("DT_BENCH_PROFILE")
         if profile_to:  # a cProfile of the server process, written when it is stopped (SIGTERM)

@@ -34,10 +34,14 @@ class EventLog:
         self._held: dict[tuple, deque[Entry]] = {}
         """Per form: the entries that still hold it, oldest first."""
         self._bytes: dict[tuple, int] = {}
+        self._keys: dict[tuple, tuple] = {}
+        """Each form's key, once: the entries share it (a table renders a new (seat, form) tuple at each step, 56
+        bytes an entry and form that up to KEEP entries would hold)."""
 
     def append(self, forms: dict) -> Entry:
         self.n += 1
-        entry = Entry(self.n, dict(forms))
+        keys = self._keys
+        entry = Entry(self.n, {keys.setdefault(key, key): packed for key, packed in forms.items()})
         self._entries.append(entry)
         if len(self._entries) > self._keep:
             self._entries.popleft()

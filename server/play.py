@@ -40,7 +40,10 @@ class Play:
         """Restored after a restart: no timer runs until both players are back (recovery.py)."""
         self.started = False
         self.result: dict | None = None
-        self._answers: dict[str, dict[str, tuple[str, ActionOk | ActionRefused]]] = {seat: {} for seat in SEATS}
+        self._answers: dict[str, dict[str, str | tuple[str, ActionRefused]]] = {seat: {} for seat in SEATS}
+        """Per seat, action_id -> the text of an action answered action_ok (the answer is remade when repeated),
+        or (text, action_refused): kept for the whole game (docs/protocol.md, idempotent actions), so an accepted
+        action costs a dict entry, not an answer object and a tuple too."""
         self._team_reveals: list = []
         self._held_reveals: list = []
         """Team reveals that name the characters a handicapped player left out: sent when the game ends (DT-043)."""
@@ -65,7 +68,7 @@ class Play:
         """Answer action_ok or action_refused (the same answer again for a repeated action_id)."""
         known = self._answers[seat].get(message.action_id)
         if known is not None:
-            text, answer = known
+            text, answer = (known, ActionOk(message.action_id)) if type(known) is str else known
             if text != message.text:
                 answer = ActionRefused(message.action_id, "action_id_reused", "this action_id was used for "
                                        f"{text!r}")
@@ -77,7 +80,7 @@ class Play:
             answer = ActionOk(message.action_id)
         except Refusal as refusal:
             answer = ActionRefused(message.action_id, refusal.code, refusal.message[:1000], refusal.rule)
-        self._answers[seat][message.action_id] = (message.text, answer)
+        self._answers[seat][message.action_id] = message.text if events is not None else (message.text, answer)
         session.send(answer)
         if events is not None:
             self._step(events)

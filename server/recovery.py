@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import trio
 
 from dungeon_twister.engine import SEATS, parse_action, secret_purpose
-from dungeon_twister.protocol import ActionOk, OpponentReveal, ResumeInfo, TableOptions
+from dungeon_twister.protocol import OpponentReveal, ResumeInfo, TableOptions
 
 from .lobby import Digest, TokenRef
 from .logs import log
@@ -109,7 +109,7 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
                 if record.lines[-1] != line:
                     raise NotRestorable(f"the engine records {record.lines[-1]!r} for {line!r}")
                 if "id" in data:
-                    play._answers[seat][data["id"]] = (data["typed"], ActionOk(data["id"]))
+                    play._answers[seat][data["id"]] = data["typed"]  # answered action_ok (Play.action)
                 if any(event.kind == "teams_revealed" for event in events):
                     play._team_reveals = []
                 continue

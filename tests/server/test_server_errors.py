@@ -83,6 +83,7 @@ async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
             # An abbreviation that matches one legal action is accepted: "2" is "card 2".
             assert isinstance(await answer(active, "x-4", "2", table), ActionOk)
             assert isinstance(await answer(active, "x-4", "2", table), ActionOk)  # not applied twice
+            assert (await answer(active, "x-4", "end", table)).code == "action_id_reused"  # an accepted id too
             assert len(active.events_of("card_played")) == 1
             ambiguous = await answer(active, "x-5", "move", table)
             assert ambiguous.code == "ambiguous_action" and "move " in ambiguous.message
