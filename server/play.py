@@ -308,12 +308,13 @@ class Play:
         fields = {}
         directory = self.table.lobby.server.config.records_dir
         if directory is not None:
+            stored = self.table.lobby.store.table(self.table.id)  # this step's lines included: same transaction
             try:
-                fields["record"] = str(write_record(directory, self.table.id, record))
+                text = record.text(line for line, _ in stored.journal)
+                fields["record"] = str(write_record(directory, self.table.id, text))
             except OSError as error:
                 log("record_not_written", table=self.table.id, error=str(error))
-        log("game_over", table=self.table.id, **result, actions=sum(1 for line in record.lines
-                                                                    if line[:2] in ("B:", "Y:")), **fields)
+        log("game_over", table=self.table.id, **result, actions=record.actions, **fields)
 
 
 def _leaves_out(reveal: OpponentReveal) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from dungeon_twister.engine import Action, Options
@@ -15,16 +15,31 @@ class GameRecord:
     """The lines of one game: its start, one line per applied action, comments for commits, reveals, results.
 
     `sink(line, data)`, if set, is told each new line with what restoring the game from it needs (the durable
-    store's journal, see recovery.py); `data` is None for a plain comment."""
+    store's journal, see recovery.py); `data` is None for a plain comment. The lines themselves live there, not
+    here: a game holds the same memory after 5,000 actions as after 5 (the whole record is read back from the
+    journal when the game ends, `text`)."""
 
     def __init__(self, seed: int, options: Options) -> None:
-        self.lines = [game_header(seed, options)]
+        self.header = game_header(seed, options)
+        self.last = self.header
+        """The latest line."""
+        self.count = 1
+        """Lines so far, the header included."""
+        self.actions = 0
+        """Action lines so far."""
         self.sink: Callable[[str, dict | None], None] | None = None
 
     def _add(self, line: str, data: dict | None) -> None:
-        self.lines.append(line)
+        self.last = line
+        self.count += 1
+        if line[:2] in ("B:", "Y:"):
+            self.actions += 1
         if self.sink is not None:
             self.sink(line, data)
+
+    def restored(self, line: str) -> None:
+        """A line of the journal replayed that no engine action wrote again (a comment): counted, not stored."""
+        self._add(line, None)
 
     def action(self, action: Action, meta: dict | None = None, text: str | None = None) -> None:
         """An applied action; `meta`: the action_id and typed text of a player's action message; `text`: the
@@ -43,15 +58,16 @@ class GameRecord:
         self.comment(f"reveal {seat} {purpose} {nonce.hex()} {choice}",
                      {"k": "reveal", "seat": seat, "purpose": purpose, "choice": choice, "nonce": nonce.hex()})
 
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
+    def text(self, lines: Iterable[str]) -> str:
+        """The whole record: the header, then `lines` (the journal's lines, in order)."""
+        return "\n".join([self.header, *lines]) + "\n"
 
 
-def write_record(directory: Path, table_id: str, record: GameRecord) -> Path:
-    """Write the record atomically as DIRECTORY/<date>-<table id>.txt; return its path."""
+def write_record(directory: Path, table_id: str, text: str) -> Path:
+    """Write a record's text atomically as DIRECTORY/<date>-<table id>.txt; return its path."""
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{time.strftime('%Y%m%d-%H%M%S')}-{table_id}.txt"
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(record.text(), encoding="utf-8")
+    temporary.write_text(text, encoding="utf-8")
     os.replace(temporary, path)
     return path

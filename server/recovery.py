@@ -54,7 +54,7 @@ def restore_tables(server: Server) -> list[Table]:
             log("table_not_restored", level=ERROR, table=stored.id, error=f"{type(error).__name__}: {error}")
             continue
         restored.append(table)
-        log("table_restored", table=table.id, status=table.status, actions=len(table.play.game.record.lines) - 1,
+        log("table_restored", table=table.id, status=table.status, actions=table.play.game.record.count - 1,
             seats=table.seating.names())
     return restored
 
@@ -106,14 +106,14 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
             if kind == "action":
                 seat, text = line.split(":", 1)
                 events = game.apply(parse_action(text.strip(), seat))
-                if record.lines[-1] != line:
-                    raise NotRestorable(f"the engine records {record.lines[-1]!r} for {line!r}")
+                if record.last != line:
+                    raise NotRestorable(f"the engine records {record.last!r} for {line!r}")
                 if "id" in data:
                     play._answers[seat][data["id"]] = data["typed"]  # answered action_ok (Play.action)
                 if any(event.kind == "teams_revealed" for event in events):
                     play._team_reveals = []
                 continue
-            record.lines.append(line)
+            record.restored(line)
             if kind == "commit":
                 rounds.commit(data["seat"], data["purpose"], bytes.fromhex(data["commitment"]))
                 rounds.commitments_to_send(data["purpose"])

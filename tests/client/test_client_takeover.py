@@ -187,7 +187,7 @@ async def test_a_crash_at_each_step_of_a_commit_reveal_round_is_survived(tmp_pat
             assert f"back at table {table}" in second.said
             assert not [notice for notice in second.said if "commit_twice" in notice or "cannot" in notice]
             assert here.seat_file().load().secrets == {}, "the round is over: its secret is forgotten"
-        lines = table_of(here.server, table).play.game.record.lines
+        lines = [line for line, _ in here.server.lobby.store.table(table).journal]
         assert len([line for line in lines if line.startswith("# commit B team ")]) == 1
         nonce = kept.secrets["team"].nonce.hex()
         assert [line for line in lines if line.startswith("# reveal B team ")] == [f"# reveal B team {nonce} {choice}"]

@@ -186,9 +186,9 @@ async def test_a_bot_takes_its_seat_back_after_a_restart(tmp_path):
                 await blue.recv()
             assert seats["Y"].name == bot_name
             player.client = blue
-            before = len(server.lobby.tables[table].play.game.record.lines)
+            before = server.lobby.tables[table].play.game.record.count
             await player.play(table, until=lambda e: isinstance(e, TableEvent) and e.event.get("kind") == "view"
-                              and len(server.lobby.tables[table].play.game.record.lines) > before + 6)
+                              and server.lobby.tables[table].play.game.record.count > before + 6)
             assert blue.errors() == []
 
 
