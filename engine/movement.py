@@ -192,6 +192,9 @@ class Walker:
             if self.original is None and self.occ.loose[self.colour].isdisjoint(
                     self.board.reach(self.start, self.steps - 1)):
                 return self._plain_search()
+            one = self._one_item()
+            if one is not None:
+                return self._item_search(*one)
             return self._search()
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         refused: set[OutcomeKey] = set()
@@ -296,6 +299,111 @@ class Walker:
                     for item in items:
                         reloc2 = put(without(reloc, item), hold, pos)
                         operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+                else:
+                    operations = (here,)
+                for now in operations:
+                    special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
+                    for there in links[pos]:
+                        if there in hazards and not may_enter(pos, there, hold2, reloc2):
+                            continue
+                        if there in exits:  # out of the maze: not a walk state, but an outcome each time
+                            if there in special:
+                                record(found, there, now, path + (there,), True)
+                            elif there not in decided:
+                                decided.add(there)
+                                if rest_ok:
+                                    found[(there, take, leave)] = path + (there,)
+                            continue
+                        if there in seen:
+                            continue
+                        seen.add(there)
+                        route = path + (there,)
+                        if not last:
+                            following.append((there, now, route))
+                        if there in special:
+                            record(found, there, now, route, False)
+                            continue
+                        if there in decided:
+                            continue  # breadth first: the route known already is no longer than this one
+                        decided.add(there)
+                        if rest_ok:
+                            if there in crowded:
+                                ok = dest_ok.get(there)
+                                if ok is None:
+                                    ok = dest_check(there, hold2)
+                            else:
+                                ok = alone_ok
+                            if ok:
+                                found[(there, take, leave)] = route
+            frontier = following
+        return found
+
+    def _one_item(self) -> tuple[str, Square] | None:
+        """(item, its square) if the mover could carry exactly one thing within reach (`_item_search`), else None:
+        what it stands on alone with it, or, empty-handed, the one token lying alone on the only square within
+        steps - 1 of the start that holds something a move of its colour may pick up (`Occupancy.loose`)."""
+        loose = self.occ.loose[self.colour]
+        start, base = self.start, self.base
+        if self.original is not None:
+            if len(base[start]) != 1:
+                return None
+            item, home = self.original, start
+            for square in self.board.reach(start, self.steps - 1):
+                if square in loose and square != start:
+                    return None
+        else:
+            home = None
+            for square in self.board.reach(start, self.steps - 1):
+                if square in loose:
+                    if home is not None:
+                        return None
+                    home = square
+            lying = base.get(home)
+            if lying is None or len(lying) != 1:
+                return None
+            item = lying[0].id
+        return item, home
+
+    def _item_search(self, item: str, home: Square) -> dict[OutcomeKey, tuple[Square, ...]]:
+        """`_search` for a figure with exactly one thing it could carry within reach (`_one_item`): `item`, alone
+        on its square `home` (the mover's start if it stands on it: `original`), with nothing else it could pick
+        up where a step may still follow (within steps - 1 of the start). The same search, the same results in
+        the same order (the configurations, steps and outcome records are `_search`'s own), with the mover's
+        choices on a square (`_operations`) known without `pickable`: holding the item, carry it on or put it
+        down where it may be left (back on `home` that is the configuration with the item untouched); holding
+        nothing, pick it up where it lies (`home`, or where it was put down unless an enemy figure stands there:
+        no other token that could be picked up lies within reach, and `pickable` refuses the item only under a
+        wounded character of the mover's colour, which would lie there too)."""
+        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        self._refused = set()
+        steps = self.steps
+        links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        enemies = self.enemies
+        hazards = enemies | pits
+        crowded = pits.union(base)
+        may_enter, may_leave, record, configs, config, dest_check = (
+            self.may_enter, self.may_leave, self._record_decided, self._configs, self._config, self._dest_check)
+        start, original = self.start, self.original
+        for known in configs.values():
+            known[5].clear()
+        for decided in self._decided.values():
+            decided.clear()
+        first = configs.get((original, ())) or config(original, ())
+        first[5].add(start)
+        frontier = [(start, first, ())]
+        for depth in range(steps):
+            last = depth + 1 == steps
+            following: list = []
+            for pos, here, path in frontier:
+                hold, reloc = here[7], here[8]
+                if hold is not None:
+                    if pos in pits and not may_leave(pos, item):
+                        operations = (here,)
+                    else:
+                        reloc2 = () if pos == home else ((item, pos),)
+                        operations = (here, configs.get((None, reloc2)) or config(None, reloc2))
+                elif pos == (reloc[0][1] if reloc else home) and pos not in enemies:
+                    operations = (here, configs.get((item, ())) or config(item, ()))
                 else:
                     operations = (here,)
                 for now in operations:
