@@ -534,6 +534,8 @@ class Walker:
         that there are none). Memoised per walker.
         """
         tokens, base, start, original, pits = self.tokens, self.base, self.start, self.original, self.pits
+        if not reloc or (hold is None and len(reloc) == 1):
+            return self._config_short(hold, reloc)
         if reloc:
             placed = {square for _, square in reloc}
             moved = {tid for tid, _ in reloc}
@@ -575,6 +577,51 @@ class Walker:
             brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
             alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
         config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
+                                                 placed, alone_ok, bad)
+        return config
+
+    def _config_short(self, hold, reloc: Reloc) -> tuple:
+        """`_config` where the move has changed at most one token's place: it holds nothing or one token and has
+        left nothing away from its start (`reloc` empty), or it holds nothing and has left one token (`reloc` of
+        one). The same tuple, computed without the general case's sets of moved and placed tokens."""
+        base, start, original, pits, square_ok_ = self.base, self.start, self.original, self.pits, self._square_ok
+        bad = set()  # the special squares that break a rule as the move leaves them (the mover ending elsewhere)
+        if reloc:
+            ((moved, put),) = reloc
+            placed = {put}
+            special = {start, put, self.tokens[moved].square}
+        else:
+            moved, put, placed = hold, None, set()
+            special = {start} if hold is None else {start, self.tokens[hold].square}
+        for square in special:
+            here = base.get(square)
+            if here is None:
+                if square != put:
+                    continue  # nothing lay there and nothing was left there: nothing to check
+                ids = (moved,)
+            else:
+                ids = tuple([t.id for t in here if t.id != moved])
+                if square == put:
+                    ids += (moved,)
+            if (len(ids) >= 2 or square in pits) and not square_ok_(square, ids):
+                bad.add(square)
+        take = hold if hold is not None and hold != original else None
+        # what it carried from the start and put back there is left there too
+        if original is None or original == hold or original == moved:
+            leave = reloc
+        else:
+            leave = ((original, start),) if not reloc else tuple(sorted(reloc + ((original, start),)))
+        dest_ok = self._dest_ok.get(hold)
+        if dest_ok is None:
+            dest_ok = self._dest_ok[hold] = {}
+        decided = self._decided.get((take, leave))
+        if decided is None:
+            decided = self._decided[(take, leave)] = set()
+        alone_ok = self._alone.get(hold)
+        if alone_ok is None:
+            brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
+            alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
+        config = self._configs[(hold, reloc)] = (special, take, leave, not bad, dest_ok, set(), decided, hold, reloc,
                                                  placed, alone_ok, bad)
         return config
 
