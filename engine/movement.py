@@ -364,6 +364,41 @@ class Walker:
             item = lying[0].id
         return item, home
 
+    def _changes(self, dest: Square, hold, reloc: Reloc) -> tuple[dict[str, Square], str | None, Reloc]:
+        """For `_record_decided`: where the tokens the move touched end (`final`: `reloc`, and what it holds on
+        `dest`), and the outcome's take and leave. When one token is put or carried somewhere (the common case),
+        without the general case's dicts."""
+        original, start = self.original, self.start
+        if hold is None and len(reloc) == 1:
+            ((moved, end),) = reloc
+        elif hold is not None and not reloc:
+            moved, end = hold, dest
+        else:
+            final = dict(reloc)
+            if hold is not None:
+                final[hold] = dest
+            tokens = self.tokens
+            changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
+            if original is not None and final.get(original, start) != dest:
+                changed[original] = final.get(original, start)
+            take = next((tid for tid, sq in changed.items() if sq == dest and tid != original), None)
+            leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+            return final, take, leave
+        take = None
+        if original == moved:
+            leave = ((moved, end),) if end != dest else ()  # what it carried from the start ends elsewhere
+        else:
+            left = []
+            if end != self.tokens[moved].square:
+                if end == dest:
+                    take = moved
+                else:
+                    left.append((moved, end))
+            if original is not None and start != dest:
+                left.append((original, start))  # what it carried from the start stays there
+            leave = tuple(sorted(left)) if len(left) > 1 else tuple(left)
+        return {moved: end}, take, leave
+
     def _item_search(self, item: str, home: Square) -> dict[OutcomeKey, tuple[Square, ...]]:
         """`_search` for a figure with exactly one thing it could carry within reach (`_one_item`): `item`, alone
         on its square `home` (the mover's start if it stands on it: `original`), with nothing else it could pick
@@ -450,15 +485,7 @@ class Walker:
         hold, reloc = config[7], config[8]
         if not reloc and (hold is None or hold == self.original):
             return  # its one special square is the start: back there with nothing changed, it is not a move
-        final = dict(reloc)
-        if hold is not None:
-            final[hold] = dest
-        tokens = self.tokens
-        changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
-        if self.original is not None and final.get(self.original, self.start) != dest:
-            changed[self.original] = final.get(self.original, self.start)
-        take = next((tid for tid, sq in changed.items() if sq == dest and tid != self.original), None)
-        leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+        final, take, leave = self._changes(dest, hold, reloc)
         if dest == self.start and take is None and not leave:
             return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
         decided = self._decided.get((take, leave))
