@@ -192,6 +192,9 @@ class Walker:
             if self.original is None and self.occ.loose[self.colour].isdisjoint(
                     self.board.reach(self.start, self.steps - 1)):
                 return self._plain_search()
+            one = self._one_item()
+            if one is not None:
+                return self._item_search(*one)
             return self._search()
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         refused: set[OutcomeKey] = set()
@@ -335,6 +338,146 @@ class Walker:
             frontier = following
         return found
 
+    def _one_item(self) -> tuple[str, Square] | None:
+        """(item, its square) if the mover could carry exactly one thing within reach (`_item_search`), else None:
+        what it stands on alone with it, or, empty-handed, the one token lying alone on the only square within
+        steps - 1 of the start that holds something a move of its colour may pick up (`Occupancy.loose`)."""
+        loose = self.occ.loose[self.colour]
+        start, base = self.start, self.base
+        if self.original is not None:
+            if len(base[start]) != 1:
+                return None
+            item, home = self.original, start
+            for square in self.board.reach(start, self.steps - 1):
+                if square in loose and square != start:
+                    return None
+        else:
+            home = None
+            for square in self.board.reach(start, self.steps - 1):
+                if square in loose:
+                    if home is not None:
+                        return None
+                    home = square
+            lying = base.get(home)
+            if lying is None or len(lying) != 1:
+                return None
+            item = lying[0].id
+        return item, home
+
+    def _changes(self, dest: Square, hold, reloc: Reloc) -> tuple[dict[str, Square], str | None, Reloc]:
+        """For `_record_decided`: where the tokens the move touched end (`final`: `reloc`, and what it holds on
+        `dest`), and the outcome's take and leave. When one token is put or carried somewhere (the common case),
+        without the general case's dicts."""
+        original, start = self.original, self.start
+        if hold is None and len(reloc) == 1:
+            ((moved, end),) = reloc
+        elif hold is not None and not reloc:
+            moved, end = hold, dest
+        else:
+            final = dict(reloc)
+            if hold is not None:
+                final[hold] = dest
+            tokens = self.tokens
+            changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
+            if original is not None and final.get(original, start) != dest:
+                changed[original] = final.get(original, start)
+            take = next((tid for tid, sq in changed.items() if sq == dest and tid != original), None)
+            leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+            return final, take, leave
+        take = None
+        if original == moved:
+            leave = ((moved, end),) if end != dest else ()  # what it carried from the start ends elsewhere
+        else:
+            left = []
+            if end != self.tokens[moved].square:
+                if end == dest:
+                    take = moved
+                else:
+                    left.append((moved, end))
+            if original is not None and start != dest:
+                left.append((original, start))  # what it carried from the start stays there
+            leave = tuple(sorted(left)) if len(left) > 1 else tuple(left)
+        return {moved: end}, take, leave
+
+    def _item_search(self, item: str, home: Square) -> dict[OutcomeKey, tuple[Square, ...]]:
+        """`_search` for a figure with exactly one thing it could carry within reach (`_one_item`): `item`, alone
+        on its square `home` (the mover's start if it stands on it: `original`), with nothing else it could pick
+        up where a step may still follow (within steps - 1 of the start). The same search, the same results in
+        the same order (the configurations, steps and outcome records are `_search`'s own), with the mover's
+        choices on a square (`_operations`) known without `pickable`: holding the item, carry it on or put it
+        down where it may be left (back on `home` that is the configuration with the item untouched); holding
+        nothing, pick it up where it lies (`home`, or where it was put down unless an enemy figure stands there:
+        no other token that could be picked up lies within reach, and `pickable` refuses the item only under a
+        wounded character of the mover's colour, which would lie there too)."""
+        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        self._refused = set()
+        steps = self.steps
+        links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        enemies = self.enemies
+        hazards = enemies | pits
+        crowded = pits.union(base)
+        may_enter, may_leave, record, configs, config, dest_check = (
+            self.may_enter, self.may_leave, self._record_decided, self._configs, self._config, self._dest_check)
+        start, original = self.start, self.original
+        for known in configs.values():
+            known[5].clear()
+        for decided in self._decided.values():
+            decided.clear()
+        first = configs.get((original, ())) or config(original, ())
+        first[5].add(start)
+        frontier = [(start, first, ())]
+        for depth in range(steps):
+            last = depth + 1 == steps
+            following: list = []
+            for pos, here, path in frontier:
+                hold, reloc = here[7], here[8]
+                if hold is not None:
+                    if pos in pits and not may_leave(pos, item):
+                        operations = (here,)
+                    else:
+                        reloc2 = () if pos == home else ((item, pos),)
+                        operations = (here, configs.get((None, reloc2)) or config(None, reloc2))
+                elif pos == (reloc[0][1] if reloc else home) and pos not in enemies:
+                    operations = (here, configs.get((item, ())) or config(item, ()))
+                else:
+                    operations = (here,)
+                for now in operations:
+                    special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
+                    for there in links[pos]:
+                        if there in hazards and not may_enter(pos, there, hold2, reloc2):
+                            continue
+                        if there in exits:  # out of the maze: not a walk state, but an outcome each time
+                            if there in special:
+                                record(found, there, now, path + (there,), True)
+                            elif there not in decided:
+                                decided.add(there)
+                                if rest_ok:
+                                    found[(there, take, leave)] = path + (there,)
+                            continue
+                        if there in seen:
+                            continue
+                        seen.add(there)
+                        route = path + (there,)
+                        if not last:
+                            following.append((there, now, route))
+                        if there in special:
+                            record(found, there, now, route, False)
+                            continue
+                        if there in decided:
+                            continue  # breadth first: the route known already is no longer than this one
+                        decided.add(there)
+                        if rest_ok:
+                            if there in crowded:
+                                ok = dest_ok.get(there)
+                                if ok is None:
+                                    ok = dest_check(there, hold2)
+                            else:
+                                ok = alone_ok
+                            if ok:
+                                found[(there, take, leave)] = route
+            frontier = following
+        return found
+
     def _record_decided(self, found, dest, config: tuple, path, exited: bool) -> None:
         """`_record` for `_search`, for an end square among the configuration's special squares: an outcome decided
         once, found or refused, is marked in `_decided`; its validity (`ends_validly`) comes from the squares of
@@ -342,15 +485,7 @@ class Walker:
         hold, reloc = config[7], config[8]
         if not reloc and (hold is None or hold == self.original):
             return  # its one special square is the start: back there with nothing changed, it is not a move
-        final = dict(reloc)
-        if hold is not None:
-            final[hold] = dest
-        tokens = self.tokens
-        changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
-        if self.original is not None and final.get(self.original, self.start) != dest:
-            changed[self.original] = final.get(self.original, self.start)
-        take = next((tid for tid, sq in changed.items() if sq == dest and tid != self.original), None)
-        leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+        final, take, leave = self._changes(dest, hold, reloc)
         if dest == self.start and take is None and not leave:
             return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
         decided = self._decided.get((take, leave))
@@ -426,6 +561,8 @@ class Walker:
         that there are none). Memoised per walker.
         """
         tokens, base, start, original, pits = self.tokens, self.base, self.start, self.original, self.pits
+        if not reloc or (hold is None and len(reloc) == 1):
+            return self._config_short(hold, reloc)
         if reloc:
             placed = {square for _, square in reloc}
             moved = {tid for tid, _ in reloc}
@@ -467,6 +604,51 @@ class Walker:
             brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
             alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
         config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
+                                                 placed, alone_ok, bad)
+        return config
+
+    def _config_short(self, hold, reloc: Reloc) -> tuple:
+        """`_config` where the move has changed at most one token's place: it holds nothing or one token and has
+        left nothing away from its start (`reloc` empty), or it holds nothing and has left one token (`reloc` of
+        one). The same tuple, computed without the general case's sets of moved and placed tokens."""
+        base, start, original, pits, square_ok_ = self.base, self.start, self.original, self.pits, self._square_ok
+        bad = set()  # the special squares that break a rule as the move leaves them (the mover ending elsewhere)
+        if reloc:
+            ((moved, put),) = reloc
+            placed = {put}
+            special = {start, put, self.tokens[moved].square}
+        else:
+            moved, put, placed = hold, None, set()
+            special = {start} if hold is None else {start, self.tokens[hold].square}
+        for square in special:
+            here = base.get(square)
+            if here is None:
+                if square != put:
+                    continue  # nothing lay there and nothing was left there: nothing to check
+                ids = (moved,)
+            else:
+                ids = tuple([t.id for t in here if t.id != moved])
+                if square == put:
+                    ids += (moved,)
+            if (len(ids) >= 2 or square in pits) and not square_ok_(square, ids):
+                bad.add(square)
+        take = hold if hold is not None and hold != original else None
+        # what it carried from the start and put back there is left there too
+        if original is None or original == hold or original == moved:
+            leave = reloc
+        else:
+            leave = ((original, start),) if not reloc else tuple(sorted(reloc + ((original, start),)))
+        dest_ok = self._dest_ok.get(hold)
+        if dest_ok is None:
+            dest_ok = self._dest_ok[hold] = {}
+        decided = self._decided.get((take, leave))
+        if decided is None:
+            decided = self._decided[(take, leave)] = set()
+        alone_ok = self._alone.get(hold)
+        if alone_ok is None:
+            brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
+            alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
+        config = self._configs[(hold, reloc)] = (special, take, leave, not bad, dest_ok, set(), decided, hold, reloc,
                                                  placed, alone_ok, bad)
         return config
 

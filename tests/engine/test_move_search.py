@@ -188,3 +188,31 @@ def test_legal_texts_are_the_formatted_legal_actions():
             checked, n = checked + 1, n + 1
             state, _ = apply(state, rng.choice(legal))
     assert checked > 2000 and phases >= {"team", "hide", "card", "main"}
+
+
+def test_the_one_item_search_lists_what_the_general_search_lists_in_the_same_order():
+    """`Walker._item_search` (a figure with exactly one thing it could carry within reach, `Walker._one_item`)
+    is `_search` with the mover's choices on a square known without `pickable`: for every figure of every seat in
+    main-phase positions of seeded games where it applies, the outcomes, their order and their routes are the
+    general search's, and it applies both to figures standing on their item and to empty-handed ones."""
+    from dungeon_twister.engine.board import board_of
+    from dungeon_twister.engine.movement import Walker
+
+    compared, kinds = 0, set()
+    for seed in (2, 7, 13):
+        for state in main_phase_positions(seed, 40, every=3):
+            board = board_of(state)
+            for figure in state.tokens.values():
+                if figure.where != "board" or not figure.is_character or figure.wounded:
+                    continue
+                walker = Walker(state, board, figure)
+                one = walker._one_item()
+                if one is None:
+                    continue
+                fast = walker._item_search(*one)
+                general = Walker(state, board, figure)._search()
+                assert list(fast.items()) == list(general.items())
+                assert list(Walker(state, board, figure).outcomes().items()) == list(general.items())
+                kinds.add(walker.original is not None)
+                compared += 1
+    assert compared > 50 and kinds == {True, False}
