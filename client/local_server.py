@@ -16,6 +16,8 @@ import threading
 from pathlib import Path
 from typing import IO
 
+from .held import state_dir
+
 READY = re.compile(r"^dt-server listening on (\S+):(\d+)\s*$")
 START_TIMEOUT = 15.0
 STOP_TIMEOUT = 5.0
@@ -26,7 +28,10 @@ class ServerStartError(RuntimeError):
 
 
 def server_command() -> list[str]:
-    return [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0"]
+    """The embedded server, with a data directory of its own in the client's state directory: never the one a
+    `dt-server` of the same user uses (whose lock it would meet, and whose tables it would restore)."""
+    data = state_dir() / "local-server"
+    return [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0", "--data", str(data)]
 
 
 class LocalServer:

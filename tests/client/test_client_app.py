@@ -26,7 +26,7 @@ from dungeon_twister.protocol import (
 )
 from dungeon_twister.client import app
 from dungeon_twister.client.guest import TrioGuest
-from dungeon_twister.client.local_server import LocalServer, ServerStartError
+from dungeon_twister.client.local_server import LocalServer, ServerStartError, server_command
 from dungeon_twister.client.session import Session
 from dungeon_twister.client.state import ClientState
 from dungeon_twister.client.ui import ClientUI
@@ -93,6 +93,17 @@ def test_local_server_reports_its_port_and_is_stopped():
         assert process.poll() is None
     assert process.poll() is not None, "stopped on exit"
     assert "starting" in server.log_tail(), "stderr goes to the log"
+
+
+def test_the_local_server_keeps_its_data_apart_from_a_dt_server(tmp_path, monkeypatch):
+    """`dt-client play`'s server has a data directory of its own under the client's state directory: a dt-server
+    the same user runs (default data directory, locked) neither blocks it nor gets its bot games restored."""
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
+    command = server_command()
+    assert command[command.index("--data") + 1] == str(tmp_path / "local-server")
+    with LocalServer() as (host, port):
+        assert host == "127.0.0.1" and port > 0
+    assert (tmp_path / "local-server" / "dt-server.sqlite3").exists()
 
 
 def test_local_server_that_does_not_announce_itself_is_an_error():
