@@ -259,85 +259,31 @@ class Walker:
         without the tests those need. A walk state is (square, configuration), the configuration (`_config`) standing
         for (hold, reloc); the states seen are kept per configuration, as sets of squares, and the outcomes decided
         (found or refused) per (take, leave), as sets of end squares (`_decided`)."""
-        found: dict[OutcomeKey, tuple[Square, ...]] = {}
-        self._refused = set()
-        steps = self.steps
-        links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
-        hazards = self.enemies | pits
-        crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
-        may_enter, may_leave, pickable, record, configs, config, dest_check = (
-            self.may_enter, self.may_leave, self.pickable, self._record_decided, self._configs, self._config,
-            self._dest_check)
-        put, without = self._put, self._without
-        start, original = self.start, self.original
-        for known in configs.values():
-            known[5].clear()  # a walker searched before (`explain_refused_move`)
-        for decided in self._decided.values():
-            decided.clear()
-        first = configs.get((original, ())) or config(original, ())
-        first[5].add(start)
-        frontier = [(start, first, ())]
-        for depth in range(steps):
-            last = depth + 1 == steps
-            following: list = []
-            for pos, here, path in frontier:
-                # what the mover may do on `pos` before stepping on: nothing, leave, take, swap (`_operations`)
-                hold, reloc = here[7], here[8]
-                items = pickable(pos, hold, reloc) if pos in base or pos in here[9] else ()
-                if hold is None:
-                    if items:
-                        operations = [here]
-                        for item in items:
-                            reloc2 = without(reloc, item)
-                            operations.append(configs.get((item, reloc2)) or config(item, reloc2))
-                    else:
-                        operations = (here,)
-                elif pos not in pits or may_leave(pos, hold):
-                    operations = [here]
-                    reloc2 = put(reloc, hold, pos)
-                    operations.append(configs.get((None, reloc2)) or config(None, reloc2))
-                    for item in items:
-                        reloc2 = put(without(reloc, item), hold, pos)
-                        operations.append(configs.get((item, reloc2)) or config(item, reloc2))
-                else:
-                    operations = (here,)
-                for now in operations:
-                    special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
-                    for there in links[pos]:
-                        if there in hazards and not may_enter(pos, there, hold2, reloc2):
-                            continue
-                        if there in exits:  # out of the maze: not a walk state, but an outcome each time
-                            if there in special:
-                                record(found, there, now, path + (there,), True)
-                            elif there not in decided:
-                                decided.add(there)
-                                if rest_ok:
-                                    found[(there, take, leave)] = path + (there,)
-                            continue
-                        if there in seen:
-                            continue
-                        seen.add(there)
-                        route = path + (there,)
-                        if not last:
-                            following.append((there, now, route))
-                        if there in special:
-                            record(found, there, now, route, False)
-                            continue
-                        if there in decided:
-                            continue  # breadth first: the route known already is no longer than this one
-                        decided.add(there)
-                        if rest_ok:
-                            if there in crowded:
-                                ok = dest_ok.get(there)
-                                if ok is None:
-                                    ok = dest_check(there, hold2)
-                            else:
-                                ok = alone_ok
-                            if ok:
-                                found[(there, take, leave)] = route
-            frontier = following
-        return found
+        pits, base, configs, config = self.pits, self.base, self._configs, self._config
+        pickable, may_leave, put, without = self.pickable, self.may_leave, self._put, self._without
 
+        def operations_of(pos: Square, here: tuple):
+            """What the mover may do on `pos` before stepping on: nothing, leave, take, swap (`_operations`)."""
+            hold, reloc = here[7], here[8]
+            items = pickable(pos, hold, reloc) if pos in base or pos in here[9] else ()
+            if hold is None:
+                if not items:
+                    return (here,)
+                operations = [here]
+                for item in items:
+                    reloc2 = without(reloc, item)
+                    operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+                return operations
+            if pos in pits and not may_leave(pos, hold):
+                return (here,)
+            reloc2 = put(reloc, hold, pos)
+            operations = [here, configs.get((None, reloc2)) or config(None, reloc2)]
+            for item in items:
+                reloc2 = put(without(reloc, item), hold, pos)
+                operations.append(configs.get((item, reloc2)) or config(item, reloc2))
+            return operations
+
+        return self._walk(operations_of)
     def _one_item(self) -> tuple[str, Square] | None:
         """(item, its square) if the mover could carry exactly one thing within reach (`_item_search`), else None:
         what it stands on alone with it, or, empty-handed, the one token lying alone on the only square within
@@ -409,18 +355,36 @@ class Walker:
         nothing, pick it up where it lies (`home`, or where it was put down unless an enemy figure stands there:
         no other token that could be picked up lies within reach, and `pickable` refuses the item only under a
         wounded character of the mover's colour, which would lie there too)."""
+        pits, enemies, configs, config, may_leave = self.pits, self.enemies, self._configs, self._config, self.may_leave
+
+        def operations_of(pos: Square, here: tuple):
+            hold, reloc = here[7], here[8]
+            if hold is not None:
+                if pos in pits and not may_leave(pos, item):
+                    return (here,)
+                reloc2 = () if pos == home else ((item, pos),)
+                return (here, configs.get((None, reloc2)) or config(None, reloc2))
+            if pos == (reloc[0][1] if reloc else home) and pos not in enemies:
+                return (here, configs.get((item, ())) or config(item, ()))
+            return (here,)
+
+        return self._walk(operations_of)
+
+    def _walk(self, operations_of) -> dict[OutcomeKey, tuple[Square, ...]]:
+        """The breadth-first walk of `_search` and `_item_search`: walk states (square, configuration), each
+        expanded once; `operations_of(square, configuration)` gives the configurations the mover may pass on
+        from that square with (what it may pick up or put down there)."""
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         self._refused = set()
         steps = self.steps
         links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
-        enemies = self.enemies
-        hazards = enemies | pits
-        crowded = pits.union(base)
-        may_enter, may_leave, record, configs, config, dest_check = (
-            self.may_enter, self.may_leave, self._record_decided, self._configs, self._config, self._dest_check)
+        hazards = self.enemies | pits
+        crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
+        may_enter, record, configs, config, dest_check = (
+            self.may_enter, self._record_decided, self._configs, self._config, self._dest_check)
         start, original = self.start, self.original
         for known in configs.values():
-            known[5].clear()
+            known[5].clear()  # a walker searched before (`explain_refused_move`)
         for decided in self._decided.values():
             decided.clear()
         first = configs.get((original, ())) or config(original, ())
@@ -430,17 +394,7 @@ class Walker:
             last = depth + 1 == steps
             following: list = []
             for pos, here, path in frontier:
-                hold, reloc = here[7], here[8]
-                if hold is not None:
-                    if pos in pits and not may_leave(pos, item):
-                        operations = (here,)
-                    else:
-                        reloc2 = () if pos == home else ((item, pos),)
-                        operations = (here, configs.get((None, reloc2)) or config(None, reloc2))
-                elif pos == (reloc[0][1] if reloc else home) and pos not in enemies:
-                    operations = (here, configs.get((item, ())) or config(item, ()))
-                else:
-                    operations = (here,)
+                operations = operations_of(pos, here)
                 for now in operations:
                     special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
                     for there in links[pos]:
