@@ -547,19 +547,7 @@ class Walker:
             leave = reloc
         else:
             leave = tuple(sorted(reloc + ((original, start),)))
-        dest_ok = self._dest_ok.get(hold)
-        if dest_ok is None:
-            dest_ok = self._dest_ok[hold] = {}
-        decided = self._decided.get((take, leave))
-        if decided is None:
-            decided = self._decided[(take, leave)] = set()
-        alone_ok = self._alone.get(hold)
-        if alone_ok is None:
-            brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
-            alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
-        config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
-                                                 placed, alone_ok, bad)
-        return config
+        return self._keep_config(hold, reloc, special, take, leave, rest_ok, placed, bad)
 
     def _config_short(self, hold, reloc: Reloc) -> tuple:
         """`_config` where the move has changed at most one token's place: it holds nothing or one token and has
@@ -592,6 +580,11 @@ class Walker:
             leave = reloc
         else:
             leave = ((original, start),) if not reloc else tuple(sorted(reloc + ((original, start),)))
+        return self._keep_config(hold, reloc, special, take, leave, not bad, placed, bad)
+
+    def _keep_config(self, hold, reloc: Reloc, special, take, leave, rest_ok: bool, placed, bad) -> tuple:
+        """The configuration tuple of (hold, reloc), kept in `_configs`, with the memos it shares with the others:
+        end-square checks per held token, outcomes decided per (take, leave), an empty end square per held token."""
         dest_ok = self._dest_ok.get(hold)
         if dest_ok is None:
             dest_ok = self._dest_ok[hold] = {}
@@ -601,8 +594,8 @@ class Walker:
         alone_ok = self._alone.get(hold)
         if alone_ok is None:
             brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
-            alone_ok = self._alone[hold] = square_ok(start, brought, set(), self.cat)
-        config = self._configs[(hold, reloc)] = (special, take, leave, not bad, dest_ok, set(), decided, hold, reloc,
+            alone_ok = self._alone[hold] = square_ok(self.start, brought, set(), self.cat)
+        config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
                                                  placed, alone_ok, bad)
         return config
 
