@@ -68,7 +68,6 @@ from dungeon_twister.protocol import (
     Join,
     OpponentCommit,
     PlayerConnection,
-    ProtocolError,
     Snapshot,
     Software,
     TableCreated,
@@ -76,7 +75,7 @@ from dungeon_twister.protocol import (
     TableOptions,
     Welcome,
 )
-from dungeon_twister.server.bot import BotPlayer
+from dungeon_twister.server.bot import BotPlayer, drive
 
 HERE = Path(__file__).resolve().parent
 THINK = 5.0
@@ -220,32 +219,14 @@ async def run_remote_bot(port: int, player) -> None:
         stream = None
     try:
         if stream is not None:
-            await _play_remote(stream, player)
+            async with stream:
+                try:
+                    await drive(stream, player, THINK)
+                except (trio.BrokenResourceError, trio.ClosedResourceError):
+                    pass
     finally:
         if player.created is not None:
             player.created.set()
-
-
-async def _play_remote(stream, player) -> None:
-    async with stream:
-        try:
-            await stream.send_all(player.hello())
-            while data := await stream.receive_some(65536):
-                player.conn.receive_data(data)
-                out = []
-                while (event := player.conn.next_event()) is not None:
-                    if not isinstance(event, ProtocolError):
-                        out += player.receive(event)
-                    if player.done(event):
-                        return
-                if out:
-                    await stream.send_all(b"".join(out))
-                move = player.act() if player.fresh else []
-                if move:
-                    await trio.sleep(THINK * (0.5 + player.rng.below(1000) / 1000))
-                    await stream.send_all(b"".join(move))
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            return
 
 
 async def serve_echo() -> None:

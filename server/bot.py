@@ -99,28 +99,33 @@ async def play_bot(stream: trio.abc.Stream, name: str, table: str, seat: str, ki
     player = BotPlayer(name, table, seat, kind, seed, join_code, resume)
     async with stream:
         try:
-            await stream.send_all(player.hello())
-            while True:
-                data = await stream.receive_some(65536)
-                if not data:
-                    return
-                player.conn.receive_data(data)
-                out = []
-                while (event := player.conn.next_event()) is not None:
-                    if isinstance(event, ProtocolError):
-                        log("bot_protocol_error", bot=name, code=event.code, error=event.message)
-                    else:
-                        out += player.receive(event)
-                    if player.done(event):
-                        return
-                if out:
-                    await stream.send_all(b"".join(out))
-                move = player.act() if player.fresh else []
-                if move:
-                    if think > 0:
-                        await trio.sleep(think * (0.5 + player.rng.below(1000) / 1000))
-                    await stream.send_all(b"".join(move))
+            await drive(stream, player, think)
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             return
         except Exception as error:  # a bot must never take the server down
             log("bot_failed", bot=name, table=table, error=repr(error))
+
+
+async def drive(stream: trio.abc.Stream, player: BotPlayer, think: float = 0.0) -> None:
+    """Say hello, then answer what the server sends and move, until the player is done or the stream ends."""
+    await stream.send_all(player.hello())
+    while True:
+        data = await stream.receive_some(65536)
+        if not data:
+            return
+        player.conn.receive_data(data)
+        out = []
+        while (event := player.conn.next_event()) is not None:
+            if isinstance(event, ProtocolError):
+                log("bot_protocol_error", bot=player.name, code=event.code, error=event.message)
+            else:
+                out += player.receive(event)
+            if player.done(event):
+                return
+        if out:
+            await stream.send_all(b"".join(out))
+        move = player.act() if player.fresh else []
+        if move:
+            if think > 0:
+                await trio.sleep(think * (0.5 + player.rng.below(1000) / 1000))
+            await stream.send_all(b"".join(move))
