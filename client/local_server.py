@@ -72,7 +72,8 @@ class LocalServer:
         return match.group(1), int(match.group(2))
 
     def stop(self) -> None:
-        """Terminate the server (kill it if it does not stop in time)."""
+        """Terminate the server (kill it if it does not stop in time). Its log goes with it, unless the server had
+        already stopped by itself: then the log says why, and stays (`log_path`)."""
         process, self.process = self.process, None
         if process is None or process.poll() is not None:
             return
@@ -82,6 +83,8 @@ class LocalServer:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        if self.log_path is not None:
+            self.log_path.unlink(missing_ok=True)
 
     def log_tail(self, lines: int = 15) -> str:
         if self.log_path is None or not self.log_path.exists():

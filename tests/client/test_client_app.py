@@ -91,8 +91,9 @@ def test_local_server_reports_its_port_and_is_stopped():
         process = server.process
         assert address == ("127.0.0.1", 4242)
         assert process.poll() is None
+        assert "starting" in server.log_tail(), "stderr goes to the log"
     assert process.poll() is not None, "stopped on exit"
-    assert "starting" in server.log_tail(), "stderr goes to the log"
+    assert not server.log_path.exists(), "a server we stopped leaves no log behind"
 
 
 def test_the_local_server_keeps_its_data_apart_from_a_dt_server(tmp_path, monkeypatch):
