@@ -112,6 +112,8 @@ def test_local_server_that_does_not_announce_itself_is_an_error():
     with pytest.raises(ServerStartError, match="it exited") as error:
         server.start()
     assert "boom" in str(error.value)
+    assert server.log_path.exists(), "a server that stopped by itself keeps its log (it says why)"
+    server.log_path.unlink()
 
 
 # --- trio as a guest of asyncio ---------------------------------------------------------------------------
