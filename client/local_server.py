@@ -94,9 +94,9 @@ class LocalServer:
 
 def _pump(stdout: IO[str], first_line: queue.Queue[str | None], log_path: Path) -> None:
     """Hand over the first stdout line, then copy the rest to the log until the server exits."""
-    line = stdout.readline()
-    first_line.put(line.rstrip("\n") if line else None)
-    with log_path.open("a") as log:
+    with log_path.open("a") as log:  # opened first: once `stop` has removed the log, nothing creates it again
+        line = stdout.readline()
+        first_line.put(line.rstrip("\n") if line else None)
         for rest in stdout:
             log.write(rest)
             log.flush()
