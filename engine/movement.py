@@ -320,16 +320,7 @@ class Walker:
         elif hold is not None and not reloc:
             moved, end = hold, dest
         else:
-            final = dict(reloc)
-            if hold is not None:
-                final[hold] = dest
-            tokens = self.tokens
-            changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
-            if original is not None and final.get(original, start) != dest:
-                changed[original] = final.get(original, start)
-            take = next((tid for tid, sq in changed.items() if sq == dest and tid != original), None)
-            leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
-            return final, take, leave
+            return self._outcome(dest, hold, reloc)
         take = None
         if original == moved:
             leave = ((moved, end),) if end != dest else ()  # what it carried from the start ends elsewhere
@@ -637,6 +628,21 @@ class Walker:
             return reloc  # back where it started: the board is as if it never moved
         return tuple(sorted(reloc + ((token_id, square),)))
 
+    def _outcome(self, dest: Square, hold, reloc: Reloc) -> tuple[dict[str, Square], str | None, Reloc]:
+        """Where the tokens the move touched end (`final`: `reloc`, and what it holds on `dest`), and the outcome's
+        take (what ends on `dest` with the mover) and leave (what else ends away from its start, sorted)."""
+        original, start = self.original, self.start
+        final = dict(reloc)
+        if hold is not None:
+            final[hold] = dest
+        tokens = self.tokens
+        changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
+        if original is not None and final.get(original, start) != dest:
+            changed[original] = final.get(original, start)
+        take = next((tid for tid, sq in changed.items() if sq == dest and tid != original), None)
+        leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+        return final, take, leave
+
     def _record(self, found, dest, hold, reloc: Reloc, path, exited: bool) -> None:
         if not reloc and hold == self.original:  # the common case: nothing picked up or left
             if dest == self.start:
@@ -650,15 +656,7 @@ class Walker:
             found[key] = path
             return
         else:
-            final = dict(reloc)
-            if hold is not None:
-                final[hold] = dest
-            tokens = self.tokens
-            changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
-            if self.original is not None and final.get(self.original, self.start) != dest:
-                changed[self.original] = final.get(self.original, self.start)
-            take = next((tid for tid, sq in changed.items() if sq == dest and tid != self.original), None)
-            leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+            final, take, leave = self._outcome(dest, hold, reloc)
             if dest == self.start and take is None and not leave:
                 return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
             key = (dest, take, leave)
