@@ -35,13 +35,7 @@ class PipeStream(trio.abc.Stream):
     async def send_all(self, data) -> None:
         await trio.lowlevel.checkpoint()
         await trio.lowlevel.checkpoint()
-        if self._closed:
-            raise trio.ClosedResourceError("this end is closed")
-        if self._outgoing.reader_closed:
-            raise trio.BrokenResourceError("the other end is closed")
-        if data:
-            self._outgoing.data += data
-            self._outgoing.waiting.unpark_all()
+        self.send_nowait(data)
 
     def send_nowait(self, data) -> None:
         """send_all without its checkpoints (a pipe never blocks): the server's Session.flush."""
