@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import ast
 import gc
+import importlib.util
 import itertools
 import resource
 import subprocess
@@ -76,8 +77,17 @@ def site(traceback) -> str:
     return f"{name}:{frame.lineno}"
 
 
+def _bench_server():
+    """bench/server.py as a module (bench/ is not a package): its `refill` makes the load games."""
+    spec = importlib.util.spec_from_file_location("dt_bench_server", ROOT / "bench" / "server.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
 async def run(games: int, wait: float, top: int, remote: bool, think: float) -> None:
-    from dungeon_twister.protocol import TableOptions
+    bench_server = _bench_server()
     from dungeon_twister.server import Server, ServerConfig
     from dungeon_twister.server.logs import setup_logging
 
@@ -101,18 +111,12 @@ async def run(games: int, wait: float, top: int, remote: bool, think: float) -> 
             await trio.sleep(wait)
             games = 0  # no in-process bots
         while started is None or trio.current_time() - started < wait:
-            bot_tables = {t for t in bot_tables if t.status != "over" and t.id in server.lobby.tables}
-            for _ in range(min(100, games - len(bot_tables))):
-                table = server.lobby.create_table(TableOptions(beginner=True), None)
-                bot_tables.add(table)
-                number = next(numbers)
-                for seat in ("B", "Y"):
-                    server.lobby.spawn_bot(table, seat, "random", f"load-{number}-{seat}", think=think)
+            bot_tables = bench_server.refill(server, bot_tables, numbers, games, think)
             if started is None and len(bot_tables) >= games:
                 started = trio.current_time()
             await trio.sleep(0.1)
         active = len(server.lobby.tables)
-        actions = [len(table.play.game.record.lines) - 1 for table in server.lobby.tables.values()]
+        actions = [table.play.game.record.count - 1 for table in server.lobby.tables.values()]
         print(f"{active} tables, record lines (actions and comments) per table: mean "
               f"{sum(actions) / max(1, active):.0f}, max {max(actions, default=0)}")
         gc.collect()

@@ -120,6 +120,19 @@ def load_bench(name: str):
 
 
 # --- the processes under test ---------------------------------------------------------------------------------
+def refill(server, bot_tables: set, numbers, games: int, think: float) -> set:
+    """The bot tables still playing, topped up towards `games` (at most 100 new ones a call, so that the start-up
+    burst is spread): bot-vs-bot beginner games in the server's process, a move every ~`think` seconds."""
+    bot_tables = {t for t in bot_tables if t.status != "over" and t.id in server.lobby.tables}
+    for _ in range(min(100, games - len(bot_tables))):
+        table = server.lobby.create_table(TableOptions(beginner=True), None)
+        bot_tables.add(table)
+        number = next(numbers)
+        for seat in ("B", "Y"):
+            server.lobby.spawn_bot(table, seat, "random", f"load-{number}-{seat}", think=think)
+    return bot_tables
+
+
 async def serve_bots(games: int) -> None:
     """A server that prints its port, waits for a line on stdin, then holds `games` bot-vs-bot games (replaced as
     they end) and prints "ready" once they are all created."""
@@ -137,13 +150,7 @@ async def serve_bots(games: int) -> None:
         bot_tables: set = set()
         announced = False
         while True:
-            bot_tables = {t for t in bot_tables if t.status != "over" and t.id in server.lobby.tables}
-            for _ in range(min(100, games - len(bot_tables))):
-                table = server.lobby.create_table(TableOptions(beginner=True), None)
-                bot_tables.add(table)
-                number = next(numbers)
-                for seat in ("B", "Y"):
-                    server.lobby.spawn_bot(table, seat, "random", f"load-{number}-{seat}", think=THINK)
+            bot_tables = refill(server, bot_tables, numbers, games, THINK)
             if len(bot_tables) >= games and not announced:
                 print("ready", flush=True)
                 announced = True
