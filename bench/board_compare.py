@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))  # tests.engine.builders
 
 from dungeon_twister.client import board  # noqa: E402
 from dungeon_twister.engine import Options, apply, legal_actions, new_game, view  # noqa: E402
-from dungeon_twister.engine.rng import Rng  # noqa: E402
+from dungeon_twister.engine.core.rng import Rng  # noqa: E402
 
 VIEWERS = ("B", "Y", None, "*")
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from dungeon_twister.engine import Options, apply, legal_actions, new_game, view
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.core.rng import Rng
 
 clock = time.process_time
 BATCH = 20

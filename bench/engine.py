@@ -16,7 +16,7 @@ import statistics
 import time
 
 from dungeon_twister.engine import Options, apply, format_action, legal_actions, legal_texts, new_game
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.core.rng import Rng
 
 clock = time.process_time
 

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from dungeon_twister.engine import (EngineError, IllegalAction, Move, Options, apply, event_view, format_action,
                                     format_position, legal_actions, new_game, parse_action)
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.core.rng import Rng
 
 
 def _digest(parts) -> str:

@@ -8,7 +8,7 @@ all that is traced is the server's) and takes a tracemalloc snapshot `--wait` se
 before the first game, so what the server made at start-up is not counted). Each live allocation is put on one side
 by its traceback (deep enough to reach the task that made it):
 
-- bots: made while a bot ran (server/bot.py, engine/bots.py, lobby's spawn_bot/_run_bot, the in-memory pipes'
+- bots: made while a bot ran (server/bot.py, engine/tools/bots.py, lobby's spawn_bot/_run_bot, the in-memory pipes'
   client end): what two remote players would not cost the server;
 - pipes: the in-memory pipes' buffers and parking lots (a TCP connection has kernel buffers instead);
 - server: everything else (tables, play, sessions, event log, views, engine states and caches).
@@ -47,7 +47,7 @@ def function_lines(path: Path, names: set[str]) -> set[int]:
     return lines
 
 
-BOT_FILES = ("server/bot.py", "engine/bots.py")
+BOT_FILES = ("server/bot.py", "engine/tools/bots.py")
 BOT_LINES = {"server/lobby.py": function_lines(ROOT / "server/lobby.py", {"spawn_bot", "_run_bot"})}
 PIPE_FILE = "server/pipes.py"
 

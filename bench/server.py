@@ -58,7 +58,7 @@ from pathlib import Path
 import msgpack
 import trio
 
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import (
     Action,
     ActionOk,

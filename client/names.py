@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dungeon_twister.engine.catalogue import SetCatalogue, load
+from dungeon_twister.engine.boardgame.catalogue import SetCatalogue, load
 
 SEAT_NAMES = {"B": "Blue", "Y": "Yellow"}
 DEFAULT_SET = "base_set"

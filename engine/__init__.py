@@ -3,18 +3,20 @@
 See docs/architecture.md for the public interface and docs/notation.md for the text notation.
 """
 
-from .actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
-                      PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
-from .apply import apply
-from .errors import AmbiguousAction, EngineError, IllegalAction, NotationError
-from .events import Event, event_view
-from .legal import legal_actions
-from .notation import format_action, legal_texts, parse_action, resolve_input
-from .position import format_position, parse_position
-from .setup import new_game
-from .state import SEATS, GameState, Handicap, Options, Outcome, opponent
-from .timeouts import secret_purpose, timeout_action
-from .views import view
+from . import prison  # noqa: F401  (registers the Prison set's data and rule modules)
+from .boardgame.actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump,
+                                Move, PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate,
+                                WallWalk)
+from .boardgame.apply import apply
+from .boardgame.legal import legal_actions
+from .boardgame.notation import format_action, legal_texts, parse_action, resolve_input
+from .boardgame.position import format_position, parse_position
+from .boardgame.setup import new_game
+from .boardgame.state import SEATS, GameState, Handicap, Options, Outcome, opponent
+from .boardgame.timeouts import secret_purpose, timeout_action
+from .boardgame.views import view
+from .core.errors import AmbiguousAction, EngineError, IllegalAction, NotationError
+from .core.events import Event, event_view
 
 __all__ = [
     "Action", "Attack", "ChooseTeam", "CombatCard", "Drink", "EndTurn", "Fireball", "Heal", "Hide", "Jump", "Move",

@@ -22,7 +22,7 @@ from pathlib import Path
 import platformdirs
 import trio
 
-from dungeon_twister.engine.records import game_header
+from dungeon_twister.engine.boardgame.records import game_header
 from dungeon_twister.protocol import TableOptions
 
 from .config import ServerConfig, load_config, with_overrides

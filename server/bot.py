@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import trio
 
-from dungeon_twister.engine.bots import BOTS
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.tools.bots import BOTS
+from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import (Action, ActionRefused, Error, GameOver, Join, Leave, Left, OpponentCommit, Ping,
                                       PlayerConnection, Pong, ProtocolError, Refused, ResumeInfo, ServerClosing,
                                       Snapshot, Software, State, TableEvent, Welcome)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from dungeon_twister.engine import Action, Options
-from dungeon_twister.engine.records import format_line, game_header
+from dungeon_twister.engine.boardgame.records import format_line, game_header
 
 
 class GameRecord:

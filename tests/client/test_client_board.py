@@ -12,7 +12,7 @@ import pytest
 from dungeon_twister.client import board as board_module
 from dungeon_twister.client.board import board_text, render_board
 from dungeon_twister.engine import Options, apply, new_game, parse_action, view
-from dungeon_twister.engine import catalogue as engine_catalogue
+from dungeon_twister.engine.boardgame import catalogue as engine_catalogue
 
 from tests.engine.builders import DEFAULT_ROOMS, _synthetic, act, position, register_synthetic
 

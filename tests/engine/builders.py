@@ -1,7 +1,7 @@
 """Hand-written test positions: a synthetic room set with known features, and a position builder.
 
 The synthetic rooms (docs/rulings.md: rule tests may build synthetic rooms, RUL-042) are, in tile coordinates
-(rRcC, row 1 at the top of the printed tile, which faces Yellow at orientation 0; see engine/geometry.py):
+(rRcC, row 1 at the top of the printed tile, which faces Yellow at orientation 0; see engine/boardgame/geometry.py):
   O1/O2 (pair 1), Q1/Q2 (pair 4): empty rooms, gear at r1c1.
   P1/P2 (pair 2): pits at r3c3 and r3c4, gear at r1c1.
   W1/W2 (pair 3): gear at r1c1; walls r3c2|r3c3 and r2c3-r3c3; portcullises r3c3|r3c4 and r3c3-r4c3;
@@ -17,11 +17,12 @@ import copy
 import json
 from importlib import resources
 
-from dungeon_twister.engine import catalogue, parse_position
+from dungeon_twister.engine import parse_position
+from dungeon_twister.engine.boardgame import catalogue
 
 
 def _synthetic() -> dict:
-    raw = json.loads(resources.files("dungeon_twister.engine.data").joinpath("base_set.json").read_text())
+    raw = json.loads(resources.files("dungeon_twister.engine.boardgame.data").joinpath("base_set.json").read_text())
     raw = copy.deepcopy(raw)
     raw["set"] = "synthetic"
 
@@ -130,7 +131,7 @@ def combat_round(state, attack: str, blue: int, yellow: int, yellow_first: bool 
 
 def where(state, token_id: str) -> str:
     """'c4' (with '!' if wounded) for a token on the board, else its place (exited, eliminated, ...)."""
-    from dungeon_twister.engine.geometry import square_name
+    from dungeon_twister.engine.boardgame.geometry import square_name
 
     t = state.tokens[token_id]
     if t.where == "board":

@@ -1,7 +1,7 @@
-"""A small self-contained graph over room data (engine/data/*.json), for checking room designs.
+"""A small self-contained graph over room data (engine/boardgame/data/*.json, engine/prison/data/*.json), for checking room designs.
 
 It knows arrow slits (the engine does not yet), so it does not use the engine's Board: it only repeats the
-engine's orientation convention (engine/geometry.py, checked equal by test_prison_rooms.py): a tile's printed
+engine's orientation convention (engine/boardgame/geometry.py, checked equal by test_prison_rooms.py): a tile's printed
 top row faces Yellow (high y), column 1 is at low x, orientation k = k clockwise quarter turns.
 
 Coordinates: x 0..9 across the maze, y 0..5*rows-1 along it; Blue's start zone is the row y = -1, Yellow's is
@@ -25,12 +25,15 @@ from pathlib import Path
 ROOM = 5
 SIDES = "NESW"
 DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
-DATA = Path(__file__).resolve().parents[2] / "engine" / "data"
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+DATA = ENGINE / "prison" / "data"
+BASE_DATA = ENGINE / "boardgame" / "data"
 START_SQUARES = (1, 3, 6, 8)  # marked squares 2, 4, 7, 9 of the 10 (BG board data, RUL-023)
 
 
 def load_rooms(name: str) -> dict:
-    return json.loads((DATA / name).read_text())["rooms"]
+    folder = DATA if (DATA / name).is_file() else BASE_DATA
+    return json.loads((folder / name).read_text())["rooms"]
 
 
 def square(text: str) -> tuple[int, int]:
@@ -44,7 +47,7 @@ def pair(text: str):
 
 
 def offset(local: tuple[int, int], k: int) -> tuple[int, int]:
-    """Tile (row, col) -> (dx, dy) in the room after k clockwise quarter turns (as engine/geometry.py)."""
+    """Tile (row, col) -> (dx, dy) in the room after k clockwise quarter turns (as engine/boardgame/geometry.py)."""
     row, col = local
     x, y = col, ROOM - 1 - row
     for _ in range(k % 4):

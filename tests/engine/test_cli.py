@@ -2,7 +2,7 @@
 
 import json
 
-from dungeon_twister.engine.cli import main
+from dungeon_twister.engine.tools.cli import main
 
 RECORD = """game seed=7
 B: team b0=TH d0=WA g0=TR i0=GB

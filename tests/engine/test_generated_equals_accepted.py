@@ -1,6 +1,6 @@
 """Generated == accepted, for every action kind (BG-AP-01: what legal_actions omits is refused).
 
-For each state and each seat, every action class of engine/actions.py has an enumerator that lists candidate
+For each state and each seat, every action class of engine/boardgame/actions.py has an enumerator that lists candidate
 actions of that kind exhaustively over its parameters (every token x every square, target, card, slot, direction
 or object that could matter); the candidates `apply` accepts must be exactly the generated actions of that kind.
 A generator that forgets a case (a mutation once made legal_actions stop offering attacks on figures standing on
@@ -20,17 +20,18 @@ from itertools import combinations, permutations
 
 import pytest
 
-from dungeon_twister.engine import Options, apply, format_action, legal_actions, new_game, rulebook
-from dungeon_twister.engine import actions as actions_module
-from dungeon_twister.engine.actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal,
+from dungeon_twister.engine import Options, apply, format_action, legal_actions, new_game
+from dungeon_twister.engine.boardgame import rulebook
+from dungeon_twister.engine.boardgame import actions as actions_module
+from dungeon_twister.engine.boardgame.actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal,
                                             Hide, Jump, Move, PassPlacement, Place, PlayCard, Portcullis, Regenerate,
                                             Reveal, Rotate, WallWalk)
-from dungeon_twister.engine.board import board_of
-from dungeon_twister.engine.errors import EngineError
-from dungeon_twister.engine.geometry import DIRECTIONS
-from dungeon_twister.engine.rng import Rng
-from dungeon_twister.engine.setup import marked_squares, removals_needed
-from dungeon_twister.engine.state import SEATS
+from dungeon_twister.engine.boardgame.board import board_of
+from dungeon_twister.engine.core.errors import EngineError
+from dungeon_twister.engine.boardgame.geometry import DIRECTIONS
+from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.boardgame.setup import marked_squares, removals_needed
+from dungeon_twister.engine.boardgame.state import SEATS
 
 from .builders import act, position
 
@@ -278,7 +279,7 @@ def random_states() -> tuple:
 
 
 def test_every_action_class_has_an_enumerator():
-    """A new action kind cannot be forgotten: each class of engine/actions.py, each handled class of every rule
+    """A new action kind cannot be forgotten: each class of engine/boardgame/actions.py, each handled class of every rule
     set and each verb has its candidate enumerator here."""
     assert set(ENUMERATORS) == set(ACTION_CLASSES)
     for rules in rulebook.RULE_SETS:

@@ -25,10 +25,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from dungeon_twister.engine import (SEATS, ChooseTeam, CombatCard, GameState, Handicap, Options, apply, event_view,
                                     format_action, legal_actions, new_game, opponent, secret_purpose,
                                     timeout_action, view)
-from dungeon_twister.engine import views as views_module
-from dungeon_twister.engine.actions import Attack, Heal, Hide, Move, Place
-from dungeon_twister.engine.errors import EngineError
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.boardgame import views as views_module
+from dungeon_twister.engine.boardgame.actions import Attack, Heal, Hide, Move, Place
+from dungeon_twister.engine.core.errors import EngineError
+from dungeon_twister.engine.core.rng import Rng
 
 PROFILE = settings(max_examples=10, deadline=None, derandomize=True, database=None,
                    suppress_health_check=[HealthCheck.too_slow])

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dungeon_twister.engine import (AmbiguousAction, IllegalAction, NotationError, Options, apply, format_action,
                                     legal_actions, new_game, parse_action, resolve_input)
-from dungeon_twister.engine.notation import _PARSERS, MAX_ACTION_TEXT
-from dungeon_twister.engine.rng import Rng
-from dungeon_twister.engine.state import Handicap
+from dungeon_twister.engine.boardgame.notation import _PARSERS, MAX_ACTION_TEXT
+from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.boardgame.state import Handicap
 from dungeon_twister.server.game import Game, Refusal
 
 BAD_INPUT = (NotationError, IllegalAction, AmbiguousAction)

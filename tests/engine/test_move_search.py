@@ -1,4 +1,4 @@
-"""The move search (engine/movement.py): generated routes, and apply(Move) given no route.
+"""The move search (engine/boardgame/movement.py): generated routes, and apply(Move) given no route.
 
 BG-MOVE-01/05: a move's route is a walk of at most the figure's move value along connected squares. The walker
 searches each (square, hold, reloc) state once, breadth first, so the route it gives an outcome is a shortest
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dungeon_twister.engine import Move, Options, apply, format_action, legal_actions, new_game
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.core.rng import Rng
 
 
 def main_phase_positions(seed: int, count: int, every: int = 7):
@@ -45,7 +45,7 @@ def test_BG_MOVE_01_generated_routes_are_shortest_and_apply_finds_one_as_short_w
 
 def test_BG_MOVE_01_routes_never_exceed_the_move_value_and_follow_connected_squares():
     """BG-MOVE-01/05: every generated route has 1..move steps, each to a connected neighbour."""
-    from dungeon_twister.engine.board import board_of
+    from dungeon_twister.engine.boardgame.board import board_of
 
     for state in main_phase_positions(5, 6):
         board = board_of(state)
@@ -70,7 +70,7 @@ def _without_memo(state):
 
 
 def test_memoised_figure_actions_do_not_depend_on_history():
-    """legal_actions memoises each figure's actions on exactly what they depend on (engine/moves.py `_key`): in
+    """legal_actions memoises each figure's actions on exactly what they depend on (engine/boardgame/moves.py `_key`): in
     positions reached by a game, the list (order and routes included) is the one computed with an empty memo, and
     apply of a listed move (found in the memo) gives what the search without it gives."""
     from dungeon_twister.engine import format_action, format_position
@@ -91,10 +91,10 @@ def test_memoised_figure_actions_do_not_depend_on_history():
 
 
 class _Counting:
-    """Counts the move searches (`Walker` objects made by engine/moves.py: a memo miss in legal_actions or apply)."""
+    """Counts the move searches (`Walker` objects made by engine/boardgame/moves.py: a memo miss in legal_actions or apply)."""
 
     def __init__(self, monkeypatch):
-        from dungeon_twister.engine import moves
+        from dungeon_twister.engine.boardgame import moves
 
         self.count = 0
         walker = moves.Walker
@@ -130,7 +130,7 @@ def test_the_memo_travels_with_each_game_so_many_interleaved_games_keep_their_hi
     searches made when every position starts with an empty memo (those of the figures near the one that moved,
     and of the first 150 actions' setup, remain). The lists are those of an empty
     memo."""
-    from dungeon_twister.engine import context
+    from dungeon_twister.engine.boardgame import context
 
     def fresh():
         return {seed: (new_game(Options(), seed), Rng(seed + 1)) for seed in range(20)}
@@ -158,7 +158,7 @@ def test_the_memo_travels_with_each_game_so_many_interleaved_games_keep_their_hi
 def test_the_memos_are_bounded():
     """A game's memo holds at most one entry per seat and figure, and its last occupancy; the token interning keeps
     at most INTERNED values."""
-    from dungeon_twister.engine import context
+    from dungeon_twister.engine.boardgame import context
 
     state = main_phase_positions(4, 40, every=1)[-1]
     entries = state.memo.entries
@@ -195,8 +195,8 @@ def test_the_one_item_search_lists_what_the_general_search_lists_in_the_same_ord
     is `_search` with the mover's choices on a square known without `pickable`: for every figure of every seat in
     main-phase positions of seeded games where it applies, the outcomes, their order and their routes are the
     general search's, and it applies both to figures standing on their item and to empty-handed ones."""
-    from dungeon_twister.engine.board import board_of
-    from dungeon_twister.engine.movement import Walker
+    from dungeon_twister.engine.boardgame.board import board_of
+    from dungeon_twister.engine.boardgame.movement import Walker
 
     compared, kinds = 0, set()
     for seed in (2, 7, 13):

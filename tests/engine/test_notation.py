@@ -4,7 +4,7 @@ import pytest
 
 from dungeon_twister.engine import (AmbiguousAction, IllegalAction, NotationError, apply, format_action,
                                     parse_action, resolve_input)
-from dungeon_twister.engine.actions import Attack, Move
+from dungeon_twister.engine.boardgame.actions import Attack, Move
 
 from .builders import position
 

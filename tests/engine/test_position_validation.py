@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dungeon_twister.engine import (NotationError, Options, apply, format_position, legal_actions, new_game,
                                     parse_position)
-from dungeon_twister.engine.errors import PositionError
-from dungeon_twister.engine.position import MAX_POSITION_TEXT
-from dungeon_twister.engine.rng import Rng
-from dungeon_twister.engine.state import Handicap
+from dungeon_twister.engine.core.errors import PositionError
+from dungeon_twister.engine.boardgame.position import MAX_POSITION_TEXT
+from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.boardgame.state import Handicap
 
 from .builders import DEFAULT_ROOMS, position_text
 

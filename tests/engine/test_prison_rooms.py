@@ -1,4 +1,4 @@
-"""Prison rooms 37-40: original designs of this project (docs/prison-rooms.md, engine/data/prison_rooms.json).
+"""Prison rooms 37-40: original designs of this project (docs/prison-rooms.md, engine/prison/data/prison_rooms.json).
 
 The drawings in the document are the data; the data is well formed; every room is passable on its own; and in every
 arrangement the scenarios use, every marked start square reaches the opponent's start zone (PR-COMP-01, PR-SLIT-01..03,
@@ -184,9 +184,9 @@ def test_the_key_the_rope_and_the_naga_each_shorten_a_crossing():
 
 
 def test_the_graph_uses_the_engines_orientation_convention():
-    """roomgraph repeats engine/geometry.py's orientation arithmetic (a tile's printed top faces Yellow)."""
-    from dungeon_twister.engine.geometry import local_to_offset
-    from dungeon_twister.engine.geometry import rotate_side as engine_rotate_side
+    """roomgraph repeats engine/boardgame/geometry.py's orientation arithmetic (a tile's printed top faces Yellow)."""
+    from dungeon_twister.engine.boardgame.geometry import local_to_offset
+    from dungeon_twister.engine.boardgame.geometry import rotate_side as engine_rotate_side
 
     for k in range(4):
         for r in range(5):

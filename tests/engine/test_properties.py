@@ -14,9 +14,9 @@ import pytest
 
 from dungeon_twister.engine import (Options, apply, format_action, format_position, legal_actions, new_game,
                                     parse_action, parse_position, view)
-from dungeon_twister.engine.errors import EngineError
-from dungeon_twister.engine.rng import Rng
-from dungeon_twister.engine.selfplay import play_game
+from dungeon_twister.engine.core.errors import EngineError
+from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.tools.selfplay import play_game
 
 WALK_STEPS = 200
 SEEDS = tuple((2654435761 * n) % 2**32 for n in range(1, 13))  # large: the view test looks for the seed's digits
@@ -58,7 +58,7 @@ def test_random_games_never_crash_and_generated_actions_all_apply(seed, beginner
 def test_actions_not_generated_are_refused(seed, beginner):
     """Moves to every square, attacks on every token and every card: apply accepts exactly the generated ones.
     (test_generated_equals_accepted.py does this for every action kind.)"""
-    from dungeon_twister.engine.actions import Attack, Move, PlayCard
+    from dungeon_twister.engine.boardgame.actions import Attack, Move, PlayCard
     states, _ = walk(seed, beginner)
     for state in states[60::45]:
         if state.phase not in ("main", "card"):

@@ -15,10 +15,10 @@ import copy
 
 from dungeon_twister.engine import (Options, PassPlacement, Place, apply,
                                     legal_actions, new_game, parse_action, timeout_action, view)
-from dungeon_twister.engine.actions import Move
-from dungeon_twister.engine.board import board_of
-from dungeon_twister.engine.catalogue import load, register
-from dungeon_twister.engine.geometry import slot_name, square_name
+from dungeon_twister.engine.boardgame.actions import Move
+from dungeon_twister.engine.boardgame.board import board_of
+from dungeon_twister.engine.boardgame.catalogue import load, register
+from dungeon_twister.engine.boardgame.geometry import slot_name, square_name
 
 from . import builders
 from .builders import act, assert_refused, position

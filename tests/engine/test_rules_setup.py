@@ -9,8 +9,8 @@ import pytest
 
 from dungeon_twister.engine import (SEATS, EndTurn, Handicap, IllegalAction, Options, apply, event_view,
                                     format_position, legal_actions, new_game, parse_action, secret_purpose, view)
-from dungeon_twister.engine.board import board_of
-from dungeon_twister.engine.catalogue import load
+from dungeon_twister.engine.boardgame.board import board_of
+from dungeon_twister.engine.boardgame.catalogue import load
 
 from .builders import act, assert_refused, position
 

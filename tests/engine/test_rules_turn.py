@@ -11,7 +11,7 @@ import pytest
 from dungeon_twister.engine import (CombatCard, EndTurn, NotationError, PlayCard, apply,
                                     event_view, format_action, format_position, legal_actions, parse_action,
                                     timeout_action, view)
-from dungeon_twister.engine.actions import Move
+from dungeon_twister.engine.boardgame.actions import Move
 
 from .builders import act, assert_refused, position
 
@@ -283,8 +283,8 @@ def test_BG_GOLD_02_03_no_legal_action_ever_breaks_the_golden_rules():
     tokens and at most one of each kind on every square."""
     import random
 
-    from dungeon_twister.engine.board import board_of
-    from dungeon_twister.engine.golden import square_problem
+    from dungeon_twister.engine.boardgame.board import board_of
+    from dungeon_twister.engine.boardgame.golden import square_problem
 
     rng = random.Random(7)
     state = position("bWA@c3 bSW@c3 bTH@d4 bGB@e3! bRP@e4 bTR@b2 bAR@b3 yWA@h3 yCL@h4! yTS@g4 yTR@i3 yMK@f15 "

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgpack
 import pytest
 from dungeon_twister.engine import Handicap, Options, apply, format_action, legal_actions, new_game, view
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import (PlayerConnection, ProtocolError, Resume, ServerConnection, Snapshot, Software,
                                       TableEvent, Welcome)
 from dungeon_twister.protocol.codec import pack_map

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import trio
 from dungeon_twister.engine import apply, format_position
-from dungeon_twister.engine.records import parse_record
+from dungeon_twister.engine.boardgame.records import parse_record
 from dungeon_twister.protocol import (
     Action,
     ActionOk,

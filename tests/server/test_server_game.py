@@ -2,7 +2,7 @@
 
 import trio
 from dungeon_twister.engine import Options, apply
-from dungeon_twister.engine.records import parse_record
+from dungeon_twister.engine.boardgame.records import parse_record
 from dungeon_twister.protocol import (
     ActionRefused,
     Error,

@@ -11,7 +11,7 @@ import pytest
 import trio
 import trio.testing
 from dungeon_twister.engine import SEATS, Options, new_game, view
-from dungeon_twister.engine.views import GOD
+from dungeon_twister.engine.boardgame.views import GOD
 from dungeon_twister.protocol import (
     Commit,
     GameOver,

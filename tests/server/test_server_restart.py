@@ -15,7 +15,7 @@ from pathlib import Path
 
 import trio
 from dungeon_twister.engine import apply, format_position, view
-from dungeon_twister.engine.records import parse_record
+from dungeon_twister.engine.boardgame.records import parse_record
 from dungeon_twister.protocol import (
     Action,
     ActionOk,

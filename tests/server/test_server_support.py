@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import trio
 from dungeon_twister.engine import Options, apply, new_game, parse_action, secret_purpose, view
-from dungeon_twister.engine.bots import BOTS
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.tools.bots import BOTS
+from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import (
     Action,
     CreateTable,

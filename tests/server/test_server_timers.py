@@ -2,8 +2,8 @@
 
 import trio
 from dungeon_twister.engine import Options, apply, new_game, parse_action, view
-from dungeon_twister.engine.bots import GreedyBot
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.tools.bots import GreedyBot
+from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import OpponentCommit, OpponentReveal, RevealMismatch, TableOptions, Timer
 from dungeon_twister.server.deadlines import Deadlines
 from dungeon_twister.server.viewing import legal_texts

@@ -29,8 +29,8 @@ import trio
 import trio.testing
 from dungeon_twister.engine import (SEATS, ChooseTeam, Handicap, Hide, Options, apply, format_action, new_game,
                                     parse_action, secret_purpose, view)
-from dungeon_twister.engine.bots import BOTS
-from dungeon_twister.engine.rng import Rng
+from dungeon_twister.engine.tools.bots import BOTS
+from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, Join, Joined, Leave,
                                       OpponentCommit, OpponentReveal, PlayerConnection, RevealMismatch, Spectate,
                                       SpectatorConnection, TableCreated, TableOptions, Welcome)
@@ -284,7 +284,7 @@ async def test_a_permuted_team_arrangement_sends_the_same_bytes_until_the_teams_
 async def test_control_the_server_comparison_catches_the_id_order_leak(mock_clock, monkeypatch):
     """With the views' lists sorted by token id again (the leak of issue 6), the same twins are told apart: the
     first differing frame is a view event during the hidden placement, long before the teams are revealed."""
-    from dungeon_twister.engine import views
+    from dungeon_twister.engine.boardgame import views
 
     monkeypatch.setattr(views, "_token_key", lambda t, visible: (t.where != "board", t.where != "room", t.id))
     script, twin, cut = team_twins()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .actions import Attack, CombatCard
 from .context import Ctx
-from .errors import IllegalAction
-from .events import secret_event
+from ..core.errors import IllegalAction
+from ..core.events import secret_event
 from .state import Combat, GameState, Token, opponent
 
 

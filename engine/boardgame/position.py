@@ -22,7 +22,7 @@ import re
 
 from .catalogue import load
 from .board import board_of
-from .errors import NotationError, PositionError
+from ..core.errors import NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
 from .setup import capacity, marked_squares, validate_options
 from .state import SEATS, Combat, GameState, Handicap, Options, Outcome, Placement, Player, RoomPlace, Token

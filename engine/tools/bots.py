@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from .catalogue import load
-from .rng import Rng
+from ..boardgame.catalogue import load
+from ..core.rng import Rng
 
 FILES = "abcdefghij"
 

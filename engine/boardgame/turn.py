@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import EndTurn, PlayCard
 from .context import Ctx
-from .errors import IllegalAction
+from ..core.errors import IllegalAction
 from .state import SEATS, GameState, Outcome, Player, opponent
 
 

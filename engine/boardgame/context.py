@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .board import Board, board_of
-from .errors import IllegalAction
-from .events import Event, event
+from ..core.errors import IllegalAction
+from ..core.events import Event, event
 from .geometry import Square, square_name
 from .golden import square_problem
 from .state import GameState, Token, opponent

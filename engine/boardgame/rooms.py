@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import PassPlacement, Place, Reveal, Rotate
 from .board import Board
 from .context import Ctx
-from .errors import IllegalAction
+from ..core.errors import IllegalAction
 from .geometry import ROOM, Square, rotate_offset, slot_name, square_name
 from .state import GameState, Placement, RoomPlace, Token, opponent
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from .actions import Action
-from .errors import EngineError, NotationError
+from ..core.errors import EngineError, NotationError
 from .notation import format_action, parse_action
 from .position import format_options, parse_options, parse_position
 from .setup import new_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Jump, Move, WallWalk, new_move
 from .context import Ctx
-from .errors import IllegalAction
+from ..core.errors import IllegalAction
 from .geometry import Square, square_name
 from .golden import square_problem
 from .movement import Walker, occupancy

@@ -11,17 +11,17 @@ import sys
 import time
 from pathlib import Path
 
-from .apply import apply
+from ..boardgame.apply import apply
 from .ascii import render, render_summary
-from .errors import EngineError, IllegalAction
-from .events import event_view
-from .legal import legal_actions
-from .notation import format_action
-from .position import format_position
-from .records import parse_record, parse_start
+from ..core.errors import EngineError, IllegalAction
+from ..core.events import event_view
+from ..boardgame.legal import legal_actions
+from ..boardgame.notation import format_action
+from ..boardgame.position import format_position
+from ..boardgame.records import parse_record, parse_start
 from .selfplay import play_game
-from .state import Options
-from .views import GOD, view
+from ..boardgame.state import Options
+from ..boardgame.views import GOD, view
 
 
 class UsageError(Exception):

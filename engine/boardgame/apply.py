@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from . import rulebook, turn
 from .context import Ctx
-from .errors import IllegalAction
-from .events import Event
+from ..core.errors import IllegalAction
+from ..core.events import Event
 from .state import SEATS, GameState
 
 _WAITING_RULE = {"team": "BG-SETUP-04", "hide": "BG-SETUP-05", "card": "BG-TURN-01", "main": "BG-TURN-01",

@@ -7,7 +7,7 @@ import re
 from .actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
                       PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 from .catalogue import load
-from .errors import AmbiguousAction, NotationError
+from ..core.errors import AmbiguousAction, NotationError
 from .geometry import DIRECTIONS, Square, slot_name, square_name
 
 _SQUARE = re.compile(r"^([a-j])([0-9]{1,2})$")

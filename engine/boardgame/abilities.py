@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import Drink, Fireball, Heal, Portcullis, Regenerate
 from .board import BROKEN, CLOSED, OPEN
 from .context import Ctx
-from .errors import IllegalAction
+from ..core.errors import IllegalAction
 from .geometry import DIRECTIONS, edge, square_name, step
 from .state import GameState, Token
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .apply import apply
+from ..boardgame.apply import apply
 from .bots import BOTS
-from .legal import legal_actions
-from .notation import format_action, parse_action
-from .rng import Rng
-from .setup import new_game
-from .state import GameState, Options
-from .views import view
+from ..boardgame.legal import legal_actions
+from ..boardgame.notation import format_action, parse_action
+from ..core.rng import Rng
+from ..boardgame.setup import new_game
+from ..boardgame.state import GameState, Options
+from ..boardgame.views import view
 
 
 @dataclass(frozen=True)

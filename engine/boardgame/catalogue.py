@@ -56,7 +56,7 @@ class SetCatalogue:
     jump_cards: int
     board: dict
     beginner: dict
-    rules: str = "base"  # the rule set (engine/rulebook.py)
+    rules: str = "base"  # the rule set (engine/boardgame/rulebook.py)
 
     def kind_of(self, code: str) -> CharacterKind | ObjectKind:
         return self.characters.get(code) or self.objects[code]
@@ -89,6 +89,14 @@ def _room(tile_id: str, raw: dict) -> RoomTile:
 
 
 _REGISTERED: dict[str, dict] = {}
+_DATA_PACKAGES: list[str] = ["dungeon_twister.engine.boardgame.data"]  # where <set>.json files are looked for
+
+
+def register_data(package: str) -> None:
+    """A set package names the package holding its data files (engine/prison/__init__.py)."""
+    if package not in _DATA_PACKAGES:
+        _DATA_PACKAGES.append(package)
+        load.cache_clear()
 
 
 def register(set_name: str, raw: dict) -> None:
@@ -99,13 +107,16 @@ def register(set_name: str, raw: dict) -> None:
 
 @lru_cache(maxsize=None)
 def load(set_name: str = "base_set") -> SetCatalogue:
-    """The catalogue of a set: a registered one, or engine/data/<set_name>.json."""
+    """The catalogue of a set: a registered one, or <set_name>.json in a set's data package."""
     raw = _REGISTERED.get(set_name)
     if raw is None:
-        path = resources.files("dungeon_twister.engine.data").joinpath(f"{set_name}.json")
-        if not path.is_file():
+        for package in _DATA_PACKAGES:
+            path = resources.files(package).joinpath(f"{set_name}.json")
+            if path.is_file():
+                raw = json.loads(path.read_text())
+                break
+        else:
             raise KeyError(f"unknown set {set_name!r}")
-        raw = json.loads(path.read_text())
     characters = {
         code: CharacterKind(code, c["name"], c["move"], c["combat"], frozenset(c["abilities"]), c.get("exit_vp", 1))
         for code, c in raw["characters"].items()

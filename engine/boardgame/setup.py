@@ -6,10 +6,10 @@ from itertools import permutations
 
 from .actions import ChooseTeam, Hide
 from .context import Ctx
-from .errors import IllegalAction
-from .events import secret_event
+from ..core.errors import IllegalAction
+from ..core.events import secret_event
 from .geometry import Square, slot_name, square_name
-from .rng import Rng
+from ..core.rng import Rng
 from .state import SEATS, GameState, Options, Player, RoomPlace, Token, opponent
 
 

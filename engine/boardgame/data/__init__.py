@@ -1,0 +1,1 @@
+"""Base-set data files (loaded by engine/boardgame/catalogue.py)."""

@@ -1,0 +1,1 @@
+"""Prison data files (loaded by engine/boardgame/catalogue.py)."""
