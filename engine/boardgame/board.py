@@ -32,6 +32,7 @@ class Board:
         self.gears: dict[tuple[int, int], Square] = {}
         self.walls: dict[tuple[Square, Square], int] = {}  # edge -> 1 (wall) or 2 (double wall)
         self.portcullises: dict[tuple[Square, Square], tuple[str, int, str]] = {}  # edge -> (tile, index, state)
+        self.slits: set[tuple[Square, Square]] = set()  # arrow slits (PR-SLIT-01): edges, from the rooms' data
         states = dict(portcullis)
         for place in rooms:
             if place.revealed:
@@ -86,6 +87,8 @@ class Board:
             dx, dy = _SIDE_DELTA[rotate_side(side, k)]
             e = edge(sq, (sq[0] + dx, sq[1] + dy))
             self.walls[e] = self.walls.get(e, 0) + 1
+        for a, b in tile.arrow_slits:
+            self.slits.add(edge(to_global(a), to_global(b)))
         for index, (a, b) in enumerate(tile.portcullises):
             state = states[index] if index < len(states) else CLOSED
             self.portcullises[edge(to_global(a), to_global(b))] = (place.tile, index, state)
@@ -139,6 +142,9 @@ class Board:
     def is_wall(self, a: Square, b: Square) -> bool:
         return edge(a, b) in self.walls
 
+    def is_slit(self, a: Square, b: Square) -> bool:
+        return edge(a, b) in self.slits
+
     def connected(self, a: Square, b: Square) -> bool:
         """Adjacent, both open ground, and no wall or closed portcullis between (BG-GEO-07)."""
         links = self._link_sets.get(a)
@@ -148,7 +154,7 @@ class Board:
         if b not in self.open_ground:
             return False
         e = edge(a, b)
-        if e in self.walls:
+        if e in self.walls or e in self.slits:  # PR-SLIT-02: a slit is a wall for all but line of sight
             return False
         feature = self.portcullises.get(e)
         return not (feature and feature[2] == CLOSED)
@@ -157,12 +163,19 @@ class Board:
         return self.links.get(square, ())
 
     def sight_line(self, square: Square, direction: str):
-        """Squares along a line of sight until a wall, closed portcullis or face-down room (BG-LOS-01..04)."""
+        """Squares along a line of sight until a wall, closed portcullis or face-down room (BG-LOS-01..04).
+
+        An arrow slit lets the line through only where the viewer stands beside it, i.e. across the first edge
+        (PR-SLIT-03, PR-LOS-04): sight through a slit can be one-way.
+        """
         dx, dy = DIRECTIONS[direction]
         current = square
         while True:
             nxt = (current[0] + dx, current[1] + dy)
-            if not self.exists(nxt) or not self.connected(current, nxt):
+            if not self.exists(nxt):
+                return
+            if not self.connected(current, nxt) and not (
+                    current == square and nxt in self.open_ground and edge(current, nxt) in self.slits):
                 return
             yield nxt  # across room borders and onto start zones (BG-LOS-04, RUL-039)
             current = nxt

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
@@ -29,6 +29,8 @@ class ObjectKind:
     magic: bool = False
     extra_ap: int = 0
     exit_vp: int = 0
+    abilities: frozenset[str] = frozenset()  # what carrying it lets a figure do: "key", "bow", "lance", "shield"
+    ranged: int = 0  # a ranged weapon's combat value (the Bow: 1, PR-OBJ-BOW-02)
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class RoomTile:
     walls: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
     outer_walls: tuple[tuple[tuple[int, int], str], ...]
     portcullises: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
+    arrow_slits: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()  # PR-SLIT-01: edges, turning with the room
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,13 @@ class SetCatalogue:
     board: dict
     beginner: dict
     rules: str = "base"  # the rule set (engine/boardgame/rulebook.py)
+    # Where sets differ ([DIFF] in the rules reference), the set's data says which rule holds (docs/rulings.md,
+    # ruleset flags): e.g. "reveal_from_start_zone": "both" (BG-REVEAL-03) or "nearest" (PR-CORE-05).
+    flags: dict = field(default_factory=dict)
+    scenarios: dict = field(default_factory=dict)  # name -> the scenario's data (PR-SCEN)
+
+    def flag(self, name: str, default=None):
+        return self.flags.get(name, default)
 
     def kind_of(self, code: str) -> CharacterKind | ObjectKind:
         return self.characters.get(code) or self.objects[code]
@@ -85,11 +95,31 @@ def _room(tile_id: str, raw: dict) -> RoomTile:
         walls=tuple(_pair(p) for p in raw["internal_walls"]),
         outer_walls=tuple((_square(s.split(":")[0]), s.split(":")[1]) for s in raw["outer_walls"]),
         portcullises=tuple(_pair(p) for p in raw["portcullises"]),
+        arrow_slits=tuple(_pair(p) for p in raw.get("arrow_slits", ())),
     )
 
 
 _REGISTERED: dict[str, dict] = {}
 _DATA_PACKAGES: list[str] = ["dungeon_twister.engine.boardgame.data"]  # where <set>.json files are looked for
+
+
+def known_codes() -> frozenset[str]:
+    """Every character and object code of every set whose data is known (notation accepts any; `apply` checks
+    that the game's set has it)."""
+    return _known_codes(tuple(_DATA_PACKAGES), tuple(_REGISTERED))
+
+
+@lru_cache(maxsize=8)
+def _known_codes(packages: tuple, registered: tuple) -> frozenset[str]:
+    codes: set[str] = set()
+    for raw in _REGISTERED.values():
+        codes.update(raw["characters"], raw["objects"])
+    for package in packages:
+        for entry in resources.files(package).iterdir():
+            if entry.name.endswith(".json"):
+                raw = json.loads(entry.read_text())
+                codes.update(raw.get("characters", {}), raw.get("objects", {}))
+    return frozenset(codes)
 
 
 def register_data(package: str) -> None:
@@ -121,7 +151,8 @@ def load(set_name: str = "base_set") -> SetCatalogue:
         code: CharacterKind(code, c["name"], c["move"], c["combat"], frozenset(c["abilities"]), c.get("exit_vp", 1))
         for code, c in raw["characters"].items()
     }
-    objects = {code: ObjectKind(code=code, **o) for code, o in raw["objects"].items()}
+    objects = {code: ObjectKind(code=code, **{**o, "abilities": frozenset(o.get("abilities", ()))})
+               for code, o in raw["objects"].items()}
     return SetCatalogue(
         name=raw["set"],
         rooms={tid: _room(tid, r) for tid, r in raw["rooms"].items()},
@@ -133,4 +164,6 @@ def load(set_name: str = "base_set") -> SetCatalogue:
         board=raw["board"],
         beginner=raw["beginner"],
         rules=raw.get("rules", "base"),
+        flags=dict(raw.get("flags", {})),
+        scenarios=dict(raw.get("setup", {})),
     )

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
                       PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
-from .catalogue import load
+from .catalogue import known_codes
 from ..core.errors import AmbiguousAction, NotationError
 from .geometry import DIRECTIONS, Square, slot_name, square_name
 
@@ -59,7 +60,27 @@ def format_action(action: Action) -> str:
             return f"fireball {a.token} {a.direction}"
         case Drink():
             return f"drink {a.token}"
+    formatter = _FORMATTERS.get(type(a))
+    if formatter is not None:
+        return formatter(a)
     raise TypeError(f"not an action: {action!r}")
+
+
+_FORMATTERS: dict[type, Callable[[Action], str]] = {}
+
+
+def register_action(cls: type, verbs: dict[str, Callable], formatter: Callable[[Action], str]) -> None:
+    """A set's rule module adds an action kind: its class, the parser of each verb that starts its text
+    (`parser(words, seat) -> action`, reading with `Words`' methods) and its canonical formatter. The parser
+    must read back exactly what the formatter writes (tests/engine/test_notation.py checks every legal action)."""
+    from .actions import VERBS
+
+    for verb in verbs:
+        if verb in _PARSERS and _PARSERS[verb] is not verbs[verb]:
+            raise ValueError(f"the verb {verb!r} is taken")
+    _PARSERS.update(verbs)
+    _FORMATTERS[cls] = formatter
+    VERBS[cls] = next(iter(verbs))
 
 
 def _items(take, leave) -> list[str]:
@@ -67,7 +88,7 @@ def _items(take, leave) -> list[str]:
     return out + [f"{tid}@{square_name(sq)}" for tid, sq in sorted(leave)]
 
 
-class _Words:
+class Words:
     """The words of an input line with their columns, for error messages that say where."""
 
     def __init__(self, text: str):
@@ -116,8 +137,7 @@ class _Words:
         if not m and seat and re.match(r"^[A-Z]{2}$", word):
             word = seat.lower() + word  # shorthand: your own token without its colour letter
             m = _TOKEN.match(word)
-        cat = load()
-        if not m or (m.group(2) not in cat.characters and m.group(2) not in cat.objects):
+        if not m or m.group(2) not in known_codes():
             raise self.fail(f"expected a token like bWA or yRP, got {word!r}", index)
         return word
 
@@ -137,7 +157,7 @@ class _Words:
 def parse_action(text: str, seat: str) -> Action:
     """Parse canonical notation (own tokens may omit their colour letter). Raises NotationError."""
     _check_length(text)
-    w = _Words(text)
+    w = Words(text)
     if not w.words:
         raise w.fail("empty action")
     verb = w.next("a verb")
@@ -149,7 +169,7 @@ def parse_action(text: str, seat: str) -> Action:
     return action
 
 
-def _parse_team(w: _Words, seat: str) -> ChooseTeam:
+def _parse_team(w: Words, seat: str) -> ChooseTeam:
     team, removed = [], ()
     while w.more():
         index = w.i
@@ -161,13 +181,13 @@ def _parse_team(w: _Words, seat: str) -> ChooseTeam:
             raise w.fail("expected square=character, like b0=WA", index)
         sq_text, code = word.split("=", 1)
         m = _SQUARE.match(sq_text)
-        if not m or code not in load().characters:
+        if not m or code not in known_codes():
             raise w.fail(f"expected square=character, like b0=WA, got {word!r}", index)
         team.append(((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1), code))
     return ChooseTeam(seat, tuple(sorted(team)), tuple(sorted(removed)))
 
 
-def _parse_move(w: _Words, seat: str) -> Move:
+def _parse_move(w: Words, seat: str) -> Move:
     token = w.token(seat)
     index = w.i
     path_word = w.next("a destination square")
@@ -182,7 +202,7 @@ def _parse_move(w: _Words, seat: str) -> Move:
     return Move(seat, token, squares[-1], take, leave, route)
 
 
-def _parse_items(w: _Words, seat: str):
+def _parse_items(w: Words, seat: str):
     take, leave = None, []
     while w.more():
         index = w.i
@@ -202,7 +222,7 @@ def _parse_items(w: _Words, seat: str):
     return take, tuple(sorted(leave))
 
 
-def _parse_wallwalk(w: _Words, seat: str) -> WallWalk:
+def _parse_wallwalk(w: Words, seat: str) -> WallWalk:
     token = w.token(seat)
     dest = w.square()
     take, leave = _parse_items(w, seat)
@@ -215,7 +235,7 @@ def _portcullis(how: str):
     return lambda w, seat: Portcullis(seat, w.token(seat), w.direction(), how)
 
 
-def _rotate(w: _Words, seat: str) -> Rotate:
+def _rotate(w: Words, seat: str) -> Rotate:
     token, slot = w.token(seat), w.slot()
     word = w.next("cw or ccw")
     if word not in ("cw", "ccw"):

@@ -31,6 +31,7 @@ class Options:
     beginner: bool = False
     handicap: Handicap | None = None
     set_name: str = "base_set"
+    scenario: str | None = None  # one of the set's scenarios (catalogue.scenarios, e.g. "prison-1"), or None
 
     @property
     def catalogue(self) -> SetCatalogue:

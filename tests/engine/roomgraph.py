@@ -506,7 +506,7 @@ def main(argv: list[str]) -> None:
     import itertools
     from statistics import mean
 
-    prison, base = load_rooms("prison_rooms.json"), load_rooms("base_set.json")
+    prison, base = load_rooms("prison.json"), load_rooms("base_set.json")
     both = {**prison, **base}
     print("room  openings  components(strict/all open)  sealed  centres  pits portc slits walls outer")
     for tile, room in prison.items():

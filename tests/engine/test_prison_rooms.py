@@ -1,4 +1,4 @@
-"""Prison rooms 37-40: original designs of this project (docs/prison-rooms.md, engine/prison/data/prison_rooms.json).
+"""Prison rooms 37-40: original designs of this project (docs/prison-rooms.md, engine/prison/data/prison.json).
 
 The drawings in the document are the data; the data is well formed; every room is passable on its own; and in every
 arrangement the scenarios use, every marked start square reaches the opponent's start zone (PR-COMP-01, PR-SLIT-01..03,
@@ -20,9 +20,9 @@ from .roomgraph import (
 )
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "prison-rooms.md"
-PRISON = load_rooms("prison_rooms.json")
+PRISON = load_rooms("prison.json")
 BASE = load_rooms("base_set.json")
-RAW = json.loads((DATA / "prison_rooms.json").read_text())
+RAW = json.loads((DATA / "prison.json").read_text())
 EDGE_KINDS = ("internal_walls", "portcullises", "arrow_slits")
 
 # 1G exactly as ../shared/rooms/base-set.md draws it: the style the Prison drawings follow.
@@ -243,7 +243,7 @@ def test_setup_markings_and_capacities_of_the_scenarios():
     tokens of any kind per room (yellow 2), scenario 5 the base capacities (Schema 12 is not in the text, RUL-028).
     Each capacity holds exactly the tokens the scenario leaves to seed; 4 marked start squares (RUL-023)."""
     setup = RAW["setup"]
-    assert RAW["start_squares"] == [2, 4, 7, 9]
+    assert RAW["board"]["start_squares"] == [2, 4, 7, 9]
     leftover = {  # tokens per player minus those placed on the start zone
         "prison-1": 2,  # Key, Rope (characters all start on the zone)
         "prison-2": 2,  # Telescopic Lance, Rope
