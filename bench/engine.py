@@ -3,6 +3,9 @@ python-chess random self-play (a plain `is_game_over()` per move) in the same ru
 
     python bench/engine.py [--games N] [--chess-games N] [--seed S] [--quick]
 
+Each variant (the base set's standard and beginner games, Prison's full game) prints its own line, so a set's
+figures stand beside the base set's.
+
 Times are CPU seconds of this process (time.process_time), so other load on a shared machine distorts them less
 than wall time. The ratio is Dungeon Twister actions/s (standard game) / python-chess moves/s: issue 7's bar is
 >= 0.3; its bar for `legal_actions` per main-phase position is median <= 0.2 ms, mean <= 0.35 ms.
@@ -21,7 +24,14 @@ from dungeon_twister.engine.core.rng import Rng
 clock = time.process_time
 
 
-def dungeon_twister_games(n: int, seed: int, beginner: bool) -> tuple[float, int, list[float], list[int], float]:
+VARIANTS = {  # what the bench plays: the base set's standard and beginner games, Prison's full game
+    "standard": Options(),
+    "beginner": Options(beginner=True),
+    "prison": Options(set_name="prison"),
+}
+
+
+def dungeon_twister_games(n: int, seed: int, options: Options) -> tuple[float, int, list[float], list[int], float]:
     """(seconds, actions, legal_actions seconds per main-phase position, action counts there, apply seconds) for n
     random games.
 
@@ -31,7 +41,7 @@ def dungeon_twister_games(n: int, seed: int, beginner: bool) -> tuple[float, int
     actions, gen_times, counts, applying = 0, [], [], 0.0
     started = clock()
     for game in range(n):
-        state = new_game(Options(beginner=beginner), seed + game)
+        state = new_game(options, seed + game)
         rng = Rng(seed + game + 1)
         while state.outcome is None:
             t0 = clock()
@@ -89,12 +99,11 @@ def main() -> None:
     if args.quick:
         args.games, args.chess_games = 1, 10
     standard_rate = None
-    for beginner in (False, True):
-        seconds, actions, gen, counts, applying = dungeon_twister_games(args.games, args.seed, beginner)
-        label = "beginner" if beginner else "standard"
+    for label, options in VARIANTS.items():
+        seconds, actions, gen, counts, applying = dungeon_twister_games(args.games, args.seed, options)
         gen_ms = sorted(t * 1000 for t in gen)
         rate = actions / seconds
-        if not beginner:
+        if label == "standard":
             standard_rate = rate
         print(f"dungeon twister ({label}): {args.games / seconds:.3f} games/s, {rate:.0f} actions/s, "
               f"{actions / args.games:.0f} actions/game; legal_actions per main-phase position "

@@ -526,7 +526,7 @@ async def main(args) -> None:
 
     # 1. the engine, against python-chess
     engine_bench = load_bench("engine")
-    seconds, actions, gen, counts, apply_seconds = engine_bench.dungeon_twister_games(args.dt_games, 0, False)
+    seconds, actions, gen, counts, apply_seconds = engine_bench.dungeon_twister_games(args.dt_games, 0, engine_bench.VARIANTS["standard"])
     gen_ms = [t * 1000 for t in gen]
     median, mean = statistics.median(gen_ms), statistics.fmean(gen_ms)
     dt_rate = actions / seconds
