@@ -30,6 +30,8 @@ from dungeon_twister.engine.boardgame.actions import Attack, Heal, Hide, Move, P
 from dungeon_twister.engine.core.errors import EngineError
 from dungeon_twister.engine.core.rng import Rng
 
+from .variants import VARIANTS
+
 PROFILE = settings(max_examples=10, deadline=None, derandomize=True, database=None,
                    suppress_health_check=[HealthCheck.too_slow])
 HORIZON = 90
@@ -209,20 +211,20 @@ def _record(name: str, outcome: TwinRun) -> None:
     totals[2] += outcome.public
 
 
-GAME = dict(seed=st.integers(0, 2**32), beginner=st.booleans(), x=st.sampled_from(SEATS),
+GAME = dict(seed=st.integers(0, 2**32), variant=st.sampled_from(sorted(VARIANTS)), x=st.sampled_from(SEATS),
             pick=st.integers(0, 2**32))
 
 
 # --- the transformations, one test per channel of secrets ----------------------------------------------------
 @PROFILE
 @given(moment=st.integers(3, 70), **GAME)
-def test_room_tokens_which_token_lies_in_which_room_stays_hidden(seed, beginner, x, pick, moment):
+def test_room_tokens_which_token_lies_in_which_room_stays_hidden(seed, variant, x, pick, moment):
     """Swap two of X's tokens that are face down in rooms (or one in a room and one still behind X's screen)."""
     rng = Rng(pick)
 
     def ready(state):
         return any(t.colour == x and t.where == "room" for t in state.tokens.values())
-    a = walk(Options(beginner=beginner), seed, moment, Rng(seed), ready)
+    a = walk(VARIANTS[variant], seed, moment, Rng(seed), ready)
     in_rooms = sorted(t.id for t in a.tokens.values() if t.colour == x and t.where == "room")
     behind = sorted(t.id for t in a.tokens.values() if t.colour == x and t.where == "screen")
     if not in_rooms or len(in_rooms) + len(behind) < 2:
@@ -234,11 +236,11 @@ def test_room_tokens_which_token_lies_in_which_room_stays_hidden(seed, beginner,
 
 @PROFILE
 @given(moment=st.integers(0, 16), **GAME)
-def test_start_zone_team_arrangement_stays_hidden(seed, beginner, x, pick, moment):
+def test_start_zone_team_arrangement_stays_hidden(seed, variant, x, pick, moment):
     """Swap two of X's characters where at least one is (or will be, X's team choice still pending) face down on
     X's start zone: the other on another start square, in a room or behind the screen. Public at BG-SETUP-10."""
     rng = Rng(pick)
-    a = walk(Options(beginner=beginner), seed, moment, Rng(seed), lambda s: s.phase in ("team", "hide"), 60)
+    a = walk(VARIANTS[variant], seed, moment, Rng(seed), lambda s: s.phase in ("team", "hide"), 60)
     if a.phase not in ("team", "hide"):
         return
     mine = [t for t in a.tokens.values() if t.colour == x and t.is_character and hidden_from(a, t, opponent(x))]
@@ -283,10 +285,10 @@ def test_handicap_characters_left_out_stay_hidden(seed, x, pick, moment, charact
 
 @settings(PROFILE, max_examples=8)
 @given(moment=st.integers(20, 120), **GAME)
-def test_hand_order_stays_hidden(seed, beginner, x, pick, moment):
+def test_hand_order_stays_hidden(seed, variant, x, pick, moment):
     """Permute X's action cards and combat cards in hand (BG-COMP-08): never public."""
     rng = Rng(pick)
-    a = walk(Options(beginner=beginner), seed, moment, Rng(seed))
+    a = walk(VARIANTS[variant], seed, moment, Rng(seed))
     player = a.players[x]
     actions, combat = list(player.actions), list(player.combat)
     rng.shuffle(actions)
@@ -300,10 +302,10 @@ def test_hand_order_stays_hidden(seed, beginner, x, pick, moment):
 
 @PROFILE
 @given(moment=st.integers(0, 90), **GAME)
-def test_unrevealed_rooms_tiles_and_orientations_stay_hidden(seed, beginner, x, pick, moment):
+def test_unrevealed_rooms_tiles_and_orientations_stay_hidden(seed, variant, x, pick, moment):
     """Give the face-down rooms other tiles (a permutation of the face-down tiles) and other orientations."""
     rng = Rng(pick)
-    a = walk(Options(beginner=beginner), seed, moment, Rng(seed))
+    a = walk(VARIANTS[variant], seed, moment, Rng(seed))
     down = [i for i, p in enumerate(a.rooms) if not p.revealed]
     tiles = [a.rooms[i].tile for i in down]
     rng.shuffle(tiles)
@@ -319,11 +321,11 @@ def test_unrevealed_rooms_tiles_and_orientations_stay_hidden(seed, beginner, x, 
 
 @PROFILE
 @given(**GAME)
-def test_seed_stays_hidden_until_the_rooms_are_revealed(seed, beginner, x, pick):
+def test_seed_stays_hidden_until_the_rooms_are_revealed(seed, variant, x, pick):
     """Two seeds that draw the same first placer and first player (BG-SETUP-02/11): the games differ in their
     rooms (which tiles, where, which orientation; in the beginner game, which 3 pairs), hidden until revealed."""
     rng = Rng(pick)
-    options = Options(beginner=beginner)
+    options = VARIANTS[variant]
     a = new_game(options, seed)
     other = next(s for s in range(seed + 1, seed + 200)
                  if (lambda b: (b.placer, b.first_player) == (a.placer, a.first_player))(new_game(options, s)))

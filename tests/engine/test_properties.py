@@ -2,7 +2,7 @@
 
 The random games are computed once per session (cached) and shared by every property: twelve fixed seeds (the
 same every run: a derandomized hypothesis run was a fixed list of seeds too), half of them beginner games, each
-WALK_STEPS actions long; each property looks at the same slices of them it looked at before.
+WALK_STEPS actions long, and games of the other sets (VARIANTS); each property looks at the same slices of them.
 """
 
 from __future__ import annotations
@@ -18,16 +18,19 @@ from dungeon_twister.engine.core.errors import EngineError
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.tools.selfplay import play_game
 
+from .variants import OTHER_SETS, VARIANTS
+
 WALK_STEPS = 200
 SEEDS = tuple((2654435761 * n) % 2**32 for n in range(1, 13))  # large: the view test looks for the seed's digits
-WALKS = [(seed, n % 2 == 1) for n, seed in enumerate(SEEDS)]  # (seed, beginner)
-FEW = WALKS[:2]  # for the costliest property (each refused move is a path search)
+WALKS = [(seed, "beginner" if n % 2 else "standard") for n, seed in enumerate(SEEDS)]
+WALKS += [(seed, variant) for seed in SEEDS[:3] for variant in OTHER_SETS]
+FEW = WALKS[:2] + [w for w in WALKS if w[1] == "prison"][:1]  # for the costliest property (a path search each)
 
 
 @lru_cache(maxsize=None)
-def walk(seed: int, beginner: bool):
-    """The cached random walk of `seed`: (states, actions), WALK_STEPS actions at most."""
-    return random_walk(seed, WALK_STEPS, Options(beginner=beginner))
+def walk(seed: int, variant: str):
+    """The cached random walk of `seed` in a variant: (states, actions), WALK_STEPS actions at most."""
+    return random_walk(seed, WALK_STEPS, VARIANTS[variant])
 
 
 def random_walk(seed: int, steps: int, options: Options = Options()):
@@ -45,21 +48,21 @@ def random_walk(seed: int, steps: int, options: Options = Options()):
     return states, actions
 
 
-@pytest.mark.parametrize("seed, beginner", WALKS)
-def test_random_games_never_crash_and_generated_actions_all_apply(seed, beginner):
+@pytest.mark.parametrize("seed, variant", WALKS)
+def test_random_games_never_crash_and_generated_actions_all_apply(seed, variant):
     """Every action legal_actions generates applies without error, in every phase of random games."""
-    states, _ = walk(seed, beginner)
+    states, _ = walk(seed, variant)
     for state in states[:161:16]:
         for action in legal_actions(state):
             apply(state, action)
 
 
-@pytest.mark.parametrize("seed, beginner", FEW)
-def test_actions_not_generated_are_refused(seed, beginner):
+@pytest.mark.parametrize("seed, variant", FEW)
+def test_actions_not_generated_are_refused(seed, variant):
     """Moves to every square, attacks on every token and every card: apply accepts exactly the generated ones.
     (test_generated_equals_accepted.py does this for every action kind.)"""
     from dungeon_twister.engine.boardgame.actions import Attack, Move, PlayCard
-    states, _ = walk(seed, beginner)
+    states, _ = walk(seed, variant)
     for state in states[60::45]:
         if state.phase not in ("main", "card"):
             continue
@@ -79,10 +82,10 @@ def test_actions_not_generated_are_refused(seed, beginner):
             assert accepted == (action in legal), format_action(action)
 
 
-@pytest.mark.parametrize("seed, beginner", WALKS)
-def test_determinism_same_seed_same_actions_same_game(seed, beginner):
-    states, actions = walk(seed, beginner)
-    replay = new_game(Options(beginner=beginner), seed)
+@pytest.mark.parametrize("seed, variant", WALKS)
+def test_determinism_same_seed_same_actions_same_game(seed, variant):
+    states, actions = walk(seed, variant)
+    replay = new_game(VARIANTS[variant], seed)
     assert replay == states[0]
     for action in actions[:120]:
         replay, _ = apply(replay, parse_action(format_action(action), action.seat))
@@ -91,9 +94,9 @@ def test_determinism_same_seed_same_actions_same_game(seed, beginner):
     assert replay == original
 
 
-@pytest.mark.parametrize("seed, beginner", WALKS)
-def test_notation_round_trips_for_actions_and_positions(seed, beginner):
-    states, _ = walk(seed, beginner)
+@pytest.mark.parametrize("seed, variant", WALKS)
+def test_notation_round_trips_for_actions_and_positions(seed, variant):
+    states, _ = walk(seed, variant)
     for state in states[:151:5]:
         text = format_position(state)
         assert format_position(parse_position(text)) == text
@@ -108,9 +111,9 @@ def hidden_ids(state, viewer):
             if t.where == "room" or (t.face_down and t.colour != viewer)}
 
 
-@pytest.mark.parametrize("seed, beginner", WALKS)
-def test_no_view_contains_hidden_identities_or_the_seed(seed, beginner):
-    states, _ = walk(seed, beginner)
+@pytest.mark.parametrize("seed, variant", WALKS)
+def test_no_view_contains_hidden_identities_or_the_seed(seed, variant):
+    states, _ = walk(seed, variant)
     for state in states[:151:3]:
         for viewer in ("B", "Y", None):
             v = view(state, viewer)
@@ -131,8 +134,8 @@ def test_no_view_contains_hidden_identities_or_the_seed(seed, beginner):
 
 
 def test_random_games_always_end():
-    """Complete random games (beginner and standard) reach an outcome (BG-END-02)."""
-    for seed, options in ((1, Options(beginner=True)), (2, Options())):
+    """Complete random games of every variant reach an outcome (BG-END-02)."""
+    for seed, options in ((1, Options(beginner=True)), (2, Options()), *((3, VARIANTS[name]) for name in OTHER_SETS)):
         result = play_game(seed, options)
         assert result.winner in ("B", "Y", None)
         assert result.reason in ("target reached", "nobody can score any more")

@@ -1,0 +1,12 @@
+"""The games the engine's property tests range over, by name: every set, scenario and mix the engine plays."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine import Options
+
+VARIANTS: dict[str, Options] = {
+    "standard": Options(),
+    "beginner": Options(beginner=True),
+    "prison": Options(set_name="prison"),
+}
+OTHER_SETS = tuple(name for name in VARIANTS if name not in ("standard", "beginner"))
