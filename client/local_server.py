@@ -62,18 +62,18 @@ class LocalServer:
         try:
             line = lines.get(timeout=self.start_timeout)
         except queue.Empty:
-            self.stop()
+            self.stop(keep_log=True)
             raise ServerStartError(f"the server did not start within {self.start_timeout:.0f} s "
                                    f"(log: {self.log_path})") from None
         match = READY.match(line or "")
         if match is None:
-            self.stop()
+            self.stop(keep_log=True)  # it may still be exiting (its stdout closed first): its log says why
             raise ServerStartError(f"the server did not start: {line or 'it exited'}\n{self.log_tail()}")
         return match.group(1), int(match.group(2))
 
-    def stop(self) -> None:
+    def stop(self, keep_log: bool = False) -> None:
         """Terminate the server (kill it if it does not stop in time). Its log goes with it, unless the server had
-        already stopped by itself: then the log says why, and stays (`log_path`)."""
+        already stopped by itself or failed to start (`keep_log`): then the log says why, and stays (`log_path`)."""
         process, self.process = self.process, None
         if process is None or process.poll() is not None:
             return
@@ -83,7 +83,7 @@ class LocalServer:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        if self.log_path is not None:
+        if self.log_path is not None and not keep_log:
             self.log_path.unlink(missing_ok=True)
 
     def log_tail(self, lines: int = 15) -> str:

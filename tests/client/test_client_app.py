@@ -116,6 +116,20 @@ def test_local_server_that_does_not_announce_itself_is_an_error():
     server.log_path.unlink()
 
 
+def test_local_server_that_closes_its_output_before_it_exits_keeps_its_log():
+    """The window that made the test above flaky under load: the server's stdout has closed (it is exiting) but the
+    process has not ended yet when the client gives up on it. Its log (which says why) must stay, and the server is
+    stopped. The child holds that window open for as long as the client takes to stop it."""
+    child = "import os, sys, time; print('boom', file=sys.stderr); os.close(1); time.sleep(60)"
+    server = LocalServer([sys.executable, "-c", child])
+    with pytest.raises(ServerStartError, match="it exited") as error:
+        server.start()
+    assert "boom" in str(error.value)
+    assert server.process is None, "stopped"
+    assert server.log_path.exists()
+    server.log_path.unlink()
+
+
 # --- trio as a guest of asyncio ---------------------------------------------------------------------------
 def test_trio_runs_as_a_guest_and_stops_when_cancelled():
     events = []
