@@ -1,6 +1,7 @@
 """A small self-contained graph over room data (engine/boardgame/data/*.json, engine/prison/data/*.json), for checking room designs.
 
-It knows arrow slits (the engine does not yet), so it does not use the engine's Board: it only repeats the
+It knows arrow slits and does not use the engine's Board (a second, independent reading of the data; the engine's
+board is checked equal to it by test_prison_rooms.py): it only repeats the
 engine's orientation convention (engine/boardgame/geometry.py, checked equal by test_prison_rooms.py): a tile's printed
 top row faces Yellow (high y), column 1 is at low x, orientation k = k clockwise quarter turns.
 

@@ -2,8 +2,8 @@
 
 The drawings in the document are the data; the data is well formed; every room is passable on its own; and in every
 arrangement the scenarios use, every marked start square reaches the opponent's start zone (PR-COMP-01, PR-SLIT-01..03,
-PR-CORE-02/12, PR-SETUP-01/02, PR-SCEN-1..5, RUL-042). The graph is tests/engine/roomgraph.py (the engine does not
-know arrow slits yet); its figures are printed by `python tests/engine/roomgraph.py --distances --mixed`.
+PR-CORE-02/12, PR-SETUP-01/02, PR-SCEN-1..5, RUL-042). The graph is tests/engine/roomgraph.py (independent of the engine,
+whose board agrees with it); its figures are printed by `python tests/engine/roomgraph.py --distances --mixed`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from .roomgraph import (
-    DATA, RowConfigs, brute_force, count_through, crossings, draw, load_rooms, name, offset, pair, parse_document,
+    DATA, RowConfigs, brute_force, build_graph, count_through, crossings, draw, load_rooms, name, offset, pair,
+    parse_document,
     parse_drawing, rotate_side, room_report, side_centres_connected, slit_lines, square, start_squares_reach_exit,
     tiles_of,
 )
@@ -271,3 +272,29 @@ def test_start_squares_reach_exit_sees_a_blocked_maze():
     assert not start_squares_reach_exit(layout, walled, 2)
     layout_open = {slot: ("X", 1) for slot in layout}  # walls turned to the east side
     assert start_squares_reach_exit(layout_open, walled, 2)
+
+
+@pytest.mark.parametrize("pairs", [(37, 38), (39, 40)])
+def test_PR_SLIT_02_the_engines_board_agrees_with_the_room_graph(pairs):
+    """The engine's board (engine/boardgame/board.py) now knows arrow slits: over every tile of the pairs in each
+    orientation, its connected neighbours (walls, slits and closed portcullises cut a link: PR-CORE-02, PR-SLIT-02)
+    are exactly the room graph's, on every square that is not a pit (the graph leaves pits out)."""
+    from dungeon_twister.engine.boardgame.board import Board
+    from dungeon_twister.engine.boardgame.catalogue import load
+    from dungeon_twister.engine.boardgame.state import RoomPlace
+
+    catalogue = load("prison")
+    tiles = tiles_of(pairs)
+    compared = 0
+    for k in range(4):
+        layout = {(i % 2, i // 2): (tile, (k + i) % 4) for i, tile in enumerate(tiles)}
+        places = tuple(RoomPlace(slot, tile, o, True) for slot, (tile, o) in sorted(layout.items(),
+                                                                                  key=lambda kv: kv[0][::-1]))
+        board = Board(catalogue, 2, places, ())
+        nodes, nbrs = build_graph(layout, PRISON, 2)
+        assert board.slits, "the slits of the tiles reach the board"
+        for sq in sorted(nodes):
+            engine = {o for o in board.connected_neighbours(sq) if o not in board.pits}
+            assert engine == set(nbrs[sq]), (k, sq)
+            compared += 1
+    assert compared == 4 * (10 * 10 + 2 * 10 - sum(len(PRISON[t]["pits"]) for t in tiles))  # 2 x 2 rooms, 2 zones
