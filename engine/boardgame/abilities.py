@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .actions import Drink, Fireball, Heal, Portcullis, Regenerate
 from .board import BROKEN, CLOSED, OPEN
 from .context import Ctx
@@ -36,6 +38,8 @@ def heal(ctx: Ctx, action: Heal) -> None:
     if target.where != "board" or not target.is_character or not target.wounded:
         raise IllegalAction("BG-CHAR-CLERIC-01", f"{target.id} is not a wounded character in play")
     if not ctx.board.connected(cleric.square, target.square):
+        if ctx.board.is_slit(cleric.square, target.square):
+            raise IllegalAction("PR-CHAR-CLERIC-03", f"{cleric.id} cannot heal through an arrow slit")
         raise IllegalAction("BG-CHAR-CLERIC-04", f"{target.id} is not on a connected adjacent square")
     if ctx.figure_at(target.square):
         raise IllegalAction("BG-CHAR-CLERIC-06", f"{target.id} lies under a figure")
@@ -78,47 +82,98 @@ def regenerate(ctx: Ctx, action: Regenerate) -> None:
     ctx.emit("regenerated", token=troll.id)
 
 
-_PORTCULLIS = {
-    "break": ("break_portcullis", CLOSED, BROKEN, "BG-CHAR-WARRIOR-01"),
-    "open": ("lockpick", CLOSED, OPEN, "BG-CHAR-THIEF-04"),
-    "close": ("lockpick", OPEN, CLOSED, "BG-CHAR-THIEF-04"),
-}
+@dataclass(frozen=True)
+class _Way:
+    """One way to change a portcullis: the ability (a character's, or an object's it carries) that gives it, the
+    states it applies to, the state it leaves, and the rule that grants it (cited when it is refused)."""
 
-_PORTCULLIS_ABILITIES = frozenset(ability for ability, *_ in _PORTCULLIS.values())
+    how: str
+    ability: str
+    before: frozenset[str]
+    after: str
+    rule: str
+
+
+_WAYS = (
+    _Way("break", "break_portcullis", frozenset({CLOSED}), BROKEN, "BG-CHAR-WARRIOR-01"),
+    _Way("break", "bend_bars", frozenset({CLOSED, OPEN}), BROKEN, "PR-CHAR-COLOSSUS-01"),  # open or closed
+    _Way("open", "lockpick", frozenset({CLOSED}), OPEN, "BG-CHAR-THIEF-04"),
+    _Way("close", "lockpick", frozenset({OPEN}), CLOSED, "BG-CHAR-THIEF-04"),
+    _Way("open", "key", frozenset({CLOSED}), OPEN, "PR-OBJ-KEY-01"),
+    _Way("close", "key", frozenset({OPEN}), CLOSED, "PR-OBJ-KEY-02"),
+)
+_HOWS = ("break", "open", "close")
+_PORTCULLIS_ABILITIES = frozenset(way.ability for way in _WAYS)
+
+
+def figure_abilities(state: GameState, figure: Token) -> frozenset[str]:
+    """What the figure may do: its character's abilities and those of the object it carries (PR-OBJ-KEY-01)."""
+    cat = state.catalogue
+    kind = cat.characters.get(figure.code)
+    abilities = kind.abilities if kind is not None else frozenset()
+    item = carried_object(state, figure) if figure.where == "board" else None
+    if item is not None and cat.objects[item.code].abilities:
+        abilities = abilities | cat.objects[item.code].abilities
+    return abilities
+
+
+def _ways(state: GameState, figure: Token, how: str) -> list[_Way]:
+    abilities = figure_abilities(state, figure)
+    return [way for way in _WAYS if way.how == how and way.ability in abilities]
+
+
+def _cited(state: GameState, figure: Token, way: _Way) -> str:
+    """The rule a character's own data names for this ability (the Assassin's lock-pick: PR-CHAR-ASSASSIN-03), or
+    the way's rule."""
+    return state.catalogue.characters[figure.code].rules.get(way.ability, way.rule)
+
+
+_REFUSAL_RULES = {"break": "BG-CHAR-WARRIOR-01", "open": "BG-CHAR-THIEF-04", "close": "BG-CHAR-THIEF-04",
+                  "broken": "BG-CHAR-WARRIOR-02"}
+
+
+def _refusal_rule(state: GameState, what: str) -> str:
+    """The rule a refusal cites where no ability of the figure's applies: the set's own (its ruleset flag
+    `portcullis_rules`, e.g. Prison's Key and Colossus), else the base set's."""
+    return state.catalogue.flag("portcullis_rules", {}).get(what, _REFUSAL_RULES[what])
 
 
 def portcullis_options(state: GameState, board, figure: Token) -> list[tuple[str, str]]:
     """(direction, how) pairs the figure may do to a portcullis beside its square."""
-    cat = state.catalogue.characters[figure.code]
+    abilities = figure_abilities(state, figure)
     out = []
-    if not _PORTCULLIS_ABILITIES.intersection(cat.abilities):
+    if not _PORTCULLIS_ABILITIES.intersection(abilities):
         return out
     for direction in DIRECTIONS:
         current = board.portcullis_state(figure.square, step(figure.square, direction))
-        for how, (ability, before, _, _) in _PORTCULLIS.items():
-            if ability in cat.abilities and current == before:
+        for how in _HOWS:
+            if any(way.ability in abilities and current in way.before for way in _WAYS if way.how == how):
                 out.append((direction, how))
     return out
 
 
 def portcullis(ctx: Ctx, action: Portcullis) -> None:
     figure = ctx.token(action.token)
-    if action.how not in _PORTCULLIS or action.direction not in DIRECTIONS:
+    if action.how not in _HOWS or action.direction not in DIRECTIONS:
         raise IllegalAction("BG-TERR-04", "unknown portcullis action")
-    ability, before, after, rule = _PORTCULLIS[action.how]
-    if not ctx.has_ability(figure, ability):
-        raise IllegalAction(rule, f"{figure.id} cannot {action.how} a portcullis")
+    ways = _ways(ctx.s, figure, action.how)
+    if not ways:
+        raise IllegalAction(_refusal_rule(ctx.s, action.how), f"{figure.id} cannot {action.how} a portcullis")
     ctx.actor(action.seat, action.token)
     other = step(figure.square, action.direction)
     feature = ctx.board.portcullises.get(edge(figure.square, other))
+    rule = _cited(ctx.s, figure, ways[0])
     if feature is None:
         raise IllegalAction(rule, f"there is no portcullis {action.direction} of {square_name(figure.square)}")
     tile, index, state = feature
-    if state != before:
-        why = {BROKEN: "it is broken (BG-TERR-06)", OPEN: "it is open", CLOSED: "it is closed"}[state]
-        raise IllegalAction("BG-CHAR-WARRIOR-02" if state == BROKEN else rule, f"cannot {action.how} it: {why}")
+    way = next((way for way in ways if state in way.before), None)
+    if way is None:
+        why = {BROKEN: "it is broken", OPEN: "it is open", CLOSED: "it is closed"}[state]
+        if state == BROKEN:  # BG-TERR-06: a broken portcullis stays broken (Prison: PR-CHAR-COLOSSUS-02)
+            rule = _refusal_rule(ctx.s, "broken")
+        raise IllegalAction(rule, f"cannot {action.how} it: {why}")
     states = ctx.s.portcullis.get(tile, CLOSED * len(ctx.s.catalogue.rooms[tile].portcullises))
-    ctx.s.portcullis[tile] = states[:index] + after + states[index + 1:]
+    ctx.s.portcullis[tile] = states[:index] + way.after + states[index + 1:]
     ctx.layout_changed()
     ctx.emit("portcullis", how=action.how, square=square_name(figure.square), direction=action.direction,
              by=figure.id)

@@ -44,25 +44,37 @@ class Board:
         self.links: dict[Square, tuple[Square, ...]] = {
             sq: tuple(other for _, other in self.neighbours(sq) if self._link(sq, other)) for sq in self.open_ground}
         self._link_sets = {sq: frozenset(others) for sq, others in self.links.items()}
+        # PR-CHAR-NAGA-01: a contortionist also passes arrow slits; the same links plus the slits' other sides
+        self.slit_links: dict[Square, tuple[Square, ...]] = self.links
+        if self.slits:
+            across: dict[Square, list[Square]] = {}
+            for a, b in self.slits:
+                if a in self.open_ground and b in self.open_ground:
+                    across.setdefault(a, []).append(b)
+                    across.setdefault(b, []).append(a)
+            self.slit_links = {sq: tuple(sorted(others + tuple(across.get(sq, ())))) if sq in across else others
+                               for sq, others in self.links.items()}
         self.zone_owner: dict[Square, str] = {(x, y): "B" if y == -1 else "Y"
                                               for x in range(2 * ROOM) for y in (-1, self.height)}
         self.zone_squares: dict[str, frozenset[Square]] = {
             owner: frozenset(sq for sq, o in self.zone_owner.items() if o == owner) for owner in ("B", "Y")}
-        self._reach: dict[tuple[Square, int], tuple[Square, ...]] = {}
+        self._reach: dict[tuple[Square, int, bool], tuple[Square, ...]] = {}
 
-    def reach(self, square: Square, radius: int) -> tuple[Square, ...]:
-        """The squares within `radius` connected steps of `square` (by `links`, whatever stands on them), and the
-        squares next to it across a wall: every square a move, wall-walk or jump from `square` may look at.
+    def reach(self, square: Square, radius: int, through_slits: bool = False) -> tuple[Square, ...]:
+        """The squares within `radius` connected steps of `square` (by `links`, or `slit_links` for a
+        contortionist, whatever stands on them), and the squares next to it across a wall: every square a move,
+        wall-walk or jump from `square` may look at.
 
-        In a fixed order; memoised per board (at most one entry per square and radius).
+        In a fixed order; memoised per board (at most one entry per square, radius and kind of links).
         """
-        key = (square, radius)
+        key = (square, radius, through_slits)
         found = self._reach.get(key)
         if found is None:
+            links = self.slit_links if through_slits else self.links
             seen = {square}
             frontier = [square]
             for _ in range(radius):
-                frontier = [there for here in frontier for there in self.links.get(here, ()) if
+                frontier = [there for here in frontier for there in links.get(here, ()) if
                             there not in seen and not seen.add(there)]
             seen.update(other for _, other in self.neighbours(square))
             found = self._reach[key] = tuple(sorted(seen))

@@ -16,6 +16,7 @@ class CharacterKind:
     combat: int
     abilities: frozenset[str]
     exit_vp: int = 1
+    rules: dict = field(default_factory=dict)  # ability -> the rule ID this character's refusals cite for it
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,8 @@ def load(set_name: str = "base_set") -> SetCatalogue:
         else:
             raise KeyError(f"unknown set {set_name!r}")
     characters = {
-        code: CharacterKind(code, c["name"], c["move"], c["combat"], frozenset(c["abilities"]), c.get("exit_vp", 1))
+        code: CharacterKind(code, c["name"], c["move"], c["combat"], frozenset(c["abilities"]), c.get("exit_vp", 1),
+                            dict(c.get("rules", {})))
         for code, c in raw["characters"].items()
     }
     objects = {code: ObjectKind(code=code, **{**o, "abilities": frozenset(o.get("abilities", ()))})

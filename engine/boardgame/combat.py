@@ -61,6 +61,8 @@ def declare(ctx: Ctx, action: Attack) -> None:
     if target.where != "board" or not target.is_character or target.colour == action.seat:
         raise IllegalAction("BG-COMBAT-01", f"{action.target} is not an enemy character in play")
     if not ctx.board.connected(attacker.square, target.square):
+        if ctx.board.is_slit(attacker.square, target.square):
+            raise IllegalAction("PR-SLIT-02", f"no melee through an arrow slit")
         raise IllegalAction("BG-COMBAT-01", f"{action.target} is not on an adjacent connected square")
     if target.wounded_turn == ctx.s.turn:
         raise IllegalAction("BG-COMBAT-07", f"{action.target} was wounded this turn")

@@ -94,6 +94,8 @@ class Walker:
         self.steps = kind.move
         self.acrobat = "acrobatics" in kind.abilities
         self.flyer = "levitate" in kind.abilities
+        self.contortionist = "contortionist" in kind.abilities  # PR-CHAR-NAGA-01: through arrow slits
+        self.links = self.board.slit_links if self.contortionist else self.board.links
         self.start = self.mover.square
         self.colour = self.mover.colour
         self.exit_owner = "Y" if self.colour == "B" else "B"
@@ -103,6 +105,11 @@ class Walker:
         if not self.base[self.start]:
             del self.base[self.start]
         self.enemies = self.occ.figures[self.exit_owner]  # squares a move may not stop on or (mostly) cross
+        # PR-CHAR-COLOSSUS-03: a figure of printed combat 0 or 1 passes between a Giant's legs (never stops there)
+        self.giants: frozenset[Square] = frozenset(
+            sq for sq in self.enemies if kind.combat <= 1 and any(
+                t.is_character and not t.wounded and "giant" in cat.characters[t.code].abilities
+                for t in self.occ.at[sq])) if kind.combat <= 1 else frozenset()
         here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
         self.original = here[0].id if here else None
         self.tokens = self.state.tokens
@@ -139,7 +146,7 @@ class Walker:
         Stopping is checked at the end of the move.
         """
         exit_square = there[1] == self.exit_y
-        if there in self.enemies and (exit_square or not self.flyer):
+        if there in self.enemies and (exit_square or not (self.flyer or there in self.giants)):
             return False
         if exit_square or there not in self.pits or self.acrobat or self.flyer:
             return True
@@ -190,7 +197,7 @@ class Walker:
         if route is None and want is None:
             # nothing to carry, nothing to pick up where a step may still follow (within steps - 1 of the start)
             if self.original is None and self.occ.loose[self.colour].isdisjoint(
-                    self.board.reach(self.start, self.steps - 1)):
+                    self.board.reach(self.start, self.steps - 1, self.contortionist)):
                 return self._plain_search()
             one = self._one_item()
             if one is not None:
@@ -202,7 +209,7 @@ class Walker:
         if route is not None and len(route) > self.steps:
             return found
         limit = self.steps if route is None else len(route)
-        links, zone_owner, exit_owner, base = self.board.links, self.board.zone_owner, self.exit_owner, self.base
+        links, zone_owner, exit_owner, base = self.links, self.board.zone_owner, self.exit_owner, self.base
         hazards = self.enemies | self.pits  # the squares `may_enter` must look at; any other neighbour may be entered
         may_enter, record, configs, config = self.may_enter, self._record, self._configs, self._config
         only = want[0] if want is not None else None
@@ -294,12 +301,12 @@ class Walker:
             if len(base[start]) != 1:
                 return None
             item, home = self.original, start
-            for square in self.board.reach(start, self.steps - 1):
+            for square in self.board.reach(start, self.steps - 1, self.contortionist):
                 if square in loose and square != start:
                     return None
         else:
             home = None
-            for square in self.board.reach(start, self.steps - 1):
+            for square in self.board.reach(start, self.steps - 1, self.contortionist):
                 if square in loose:
                     if home is not None:
                         return None
@@ -368,7 +375,7 @@ class Walker:
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         self._refused = set()
         steps = self.steps
-        links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        links, exits, base, pits = self.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
         hazards = self.enemies | pits
         crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
         may_enter, record, configs, config, dest_check = (
@@ -459,7 +466,7 @@ class Walker:
         if not rest_ok:
             return found  # the start square is not fine without the mover: every outcome is refused
         start = self.start
-        links, exits, base, pits = self.board.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        links, exits, base, pits = self.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
         hazards = self.enemies | pits
         may_enter, dest_check = self.may_enter, self._dest_check
         frontier = [(start, ())]

@@ -80,8 +80,8 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tupl
         if len(here) >= 2:
             return "BG-MOVE-12", f"{name} already holds 2 tokens"
         if board.exists(dest) and abs(dest[0] - walker.start[0]) + abs(dest[1] - walker.start[1]) == 1 \
-                and not board.connected(walker.start, dest):
-            return "BG-MOVE-05", f"a wall or closed portcullis lies between {square_name(walker.start)} and {name}"
+                and dest not in walker.links.get(walker.start, ()):
+            return _blocked(board, walker.start, dest)
         if dest in board.pits:
             return "BG-MOVE-10", f"{action.token} cannot reach or stop on the pit {name}"
         return "BG-MOVE-01", f"{name} is not within {walker.steps} connected steps of {action.token}"
@@ -105,8 +105,8 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
             return "BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start zone"
         if abs(here[0] - there[0]) + abs(here[1] - there[1]) != 1 or not board.is_open_ground(there):
             return "BG-MOVE-01", f"{name} is not a square next to {square_name(here)}"
-        if not board.connected(here, there):
-            return "BG-MOVE-05", f"a wall or closed portcullis lies between {square_name(here)} and {name}"
+        if there not in walker.links.get(here, ()):
+            return _blocked(board, here, there)
         if not walker.may_enter(here, there, walker.original, ()):
             contents = walker.contents(there, walker.original, ())
             if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
@@ -274,6 +274,14 @@ class _Entry:
         return None
 
 
+def _blocked(board, here: Square, there: Square) -> tuple[str, str]:
+    """Why a step between two neighbouring squares is refused: an arrow slit (PR-SLIT-02, PR-CORE-12; only a
+    contortionist passes it) or a wall or closed portcullis (BG-MOVE-05)."""
+    if board.is_slit(here, there):
+        return "PR-SLIT-02", f"an arrow slit lies between {square_name(here)} and {square_name(there)}"
+    return "BG-MOVE-05", f"a wall or closed portcullis lies between {square_name(here)} and {square_name(there)}"
+
+
 def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
     """Everything a figure's actions depend on, so equal keys give equal results whatever the game or its history.
 
@@ -289,16 +297,23 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
     Tokens (immutable; a state shares those an action did not change with the state before) are named by identity,
     which is cheap to hash; the entry keeps them alive (`_keep`), so the identities cannot be reused meanwhile.
     """
-    region = board.reach(figure.square, max(board.catalogue.characters[figure.code].move, 2))
+    region = _region(board, figure)
     occ = occupancy(state)
     fresh = state.turn if occ.fresh and not occ.fresh.isdisjoint(region) else None
     return (board, id(figure), seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.ids.get, region)))
 
 
+def _region(board, figure: Token) -> tuple:
+    """The squares `_key` looks at: within the figure's move value (at least 2) of connected steps, through arrow
+    slits for a contortionist (PR-CHAR-NAGA-01), and next to it across a wall."""
+    kind = board.catalogue.characters[figure.code]
+    return board.reach(figure.square, max(kind.move, 2), "contortionist" in kind.abilities)
+
+
 def _keep(state: GameState, board, figure: Token) -> tuple:
     """The tokens `_key` names by identity: while an entry holds them, no other object can have their ids, so an
     equal key names the very same (immutable) tokens."""
-    region = board.reach(figure.square, max(board.catalogue.characters[figure.code].move, 2))
+    region = _region(board, figure)
     return figure, tuple(map(occupancy(state).at.get, region))
 
 

@@ -21,13 +21,24 @@ def has_access(state: GameState, board: Board, figure: Token, slot: tuple[int, i
     Only the revealed side's walls are known, so only they can deny access (docs/rulings.md, DT-004).
     """
     if board.start_zone_owner(figure.square) == figure.colour:
-        return slot in start_rooms(state, figure.colour)  # BG-REVEAL-03 (RUL-004, base set)
+        return slot in start_zone_rooms(state, figure)
     x, y = figure.square
     for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
         other = (x + dx, y + dy)
-        if board.slot_of(other) == slot and not board.is_wall(figure.square, other):
+        if board.slot_of(other) == slot and not board.is_wall(figure.square, other) and not board.is_slit(
+                figure.square, other):  # PR-CORE-06, PR-CHAR-NAGA-02: never through an arrow slit
             return True
     return False
+
+
+def start_zone_rooms(state: GameState, figure: Token) -> list[tuple[int, int]]:
+    """The rooms a figure on its own start zone has direct access to: both rooms touching the start zone
+    (BG-REVEAL-03, the base set) or only the one in front of its square (PR-CORE-05), as the set's ruleset flag
+    `reveal_from_start_zone` says (RUL-004)."""
+    rooms = start_rooms(state, figure.colour)
+    if state.catalogue.flag("reveal_from_start_zone", "both") == "nearest":
+        return [slot for slot in rooms if slot[0] == figure.square[0] // ROOM]
+    return rooms
 
 
 def reveal(ctx: Ctx, action: Reveal) -> None:
@@ -40,6 +51,9 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
     figure = ctx.token(action.token)
     ctx.actor(action.seat, action.token)
     if not has_access(s, ctx.board, figure, action.slot):
+        if ctx.board.start_zone_owner(figure.square) == figure.colour and action.slot in start_rooms(s, figure.colour):
+            raise IllegalAction("PR-CORE-05", f"from {square_name(figure.square)} {figure.id} reaches only the room "
+                                              "in front of it")
         if ctx.has_ability(figure, "wallwalk") and any(
                 ctx.board.slot_of(other) == action.slot for _, other in ctx.board.neighbours(figure.square)):
             raise IllegalAction("BG-REVEAL-04", f"{figure.id} cannot reveal room {slot_name(action.slot)} "

@@ -26,6 +26,8 @@ from dungeon_twister.engine.core.rng import Rng
 
 from .accepted import ACTION_CLASSES, ENUMERATORS, disagreements
 from .builders import act, position
+from .prison import enumerators as prison_enumerators  # noqa: F401  (registers Prison's kinds)
+from .prison.builders import prison_position
 
 # --- the states ----------------------------------------------------------------------------------------------
 A2_HIDDEN = "A1=O1/0 B1=O2/0 A2=*P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
@@ -56,15 +58,19 @@ BUILT = [
     ("BG-ITEM pick up, drop and hand over", lambda: position("bWA@c4 bRP@c4 bSW@c6 yTR@h4"),
      "move bWA b6 +bSW bRP@c5"),
     ("BG-TURN-01 play a card", lambda: position("bWA@c4 yGB@h4", phase="card", ap=0), "card 3"),
+    ("PR-CHAR-BANSHEE-01 push", lambda: prison_position("bBS@c6 bKY@c7 yNG@c10 yMK@h4 yTP@a6"), "push bBS yNG"),
+    ("PR-CHAR-NAGA-01 through a slit", lambda: prison_position("bNG@d14 bKY@d14 yTP@d13 yBS@d15"),
+     "move bNG e14 bKY@d14"),
+    ("PR-OBJ-KEY-01 open with the Key", lambda: prison_position("bMK@c12 bKY@c12 yNG@h4"), "open bMK n"),
 ]
 
 
 @lru_cache(maxsize=None)
 def random_states() -> tuple:
-    """States of two random games (standard and beginner): the first of every phase, and a main-phase state
+    """States of random games (standard, beginner, Prison): the first of every phase, and a main-phase state
     after 150 actions. Computed once per session."""
     chosen = []
-    for seed, options in ((3, Options()), (8, Options(beginner=True))):
+    for seed, options in ((3, Options()), (8, Options(beginner=True)), (5, Options(set_name="prison"))):
         state, rng = new_game(options, seed), Rng(seed + 1)
         phases_seen: set[str] = set()
         for step in range(200):
@@ -108,4 +114,4 @@ def test_every_kind_is_generated_somewhere():
     """The states above exercise every action kind, so none is compared only on refusals."""
     seen = {type(a) for _, build, _ in BUILT for a in legal_actions(build())}
     seen |= {type(a) for _, state in random_states() for a in legal_actions(state)}
-    assert seen == set(ACTION_CLASSES)
+    assert seen == set(ENUMERATORS)

@@ -1,0 +1,128 @@
+"""The Banshee's Shockwave (PR-CHAR-BANSHEE-01..09): for 2 AP she pushes the first person on one of her lines of
+sight one square straight away from her. Not a combat: no cards, and a person wounded this turn may be pushed.
+
+Notation: `push bBS yWZ` (the Banshee, then the person pushed; the direction follows from where they stand).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..boardgame import golden
+from ..boardgame.actions import Action
+from ..boardgame.context import Ctx
+from ..boardgame.geometry import DIRECTIONS, Square, square_name, step
+from ..boardgame.notation import Words, register_action
+from ..boardgame.rulebook import RuleModule
+from ..boardgame.state import GameState, Token
+from ..core.errors import IllegalAction
+
+ABILITY = "shockwave"
+COST = 2  # PR-CHAR-BANSHEE-01
+
+
+@dataclass(frozen=True, slots=True)
+class Push(Action):
+    """PR-CHAR-BANSHEE-01: the Banshee `token` pushes the person `target`."""
+
+    token: str
+    target: str
+
+
+def targets(state: GameState, board, banshee: Token) -> list[tuple[str, Token]]:
+    """(direction, person) for each of her lines of sight that meets a person (PR-LOS-01..04: the first figure or
+    wounded character on the line; through an arrow slit only beside it). Of a figure carrying a wounded
+    character, the figure is the person pushed (it takes what it carries along, PR-CHAR-BANSHEE-04)."""
+    at: dict[Square, list[Token]] = {}
+    for t in state.tokens.values():
+        if t.where == "board" and t.is_character and not t.face_down:
+            at.setdefault(t.square, []).append(t)
+    out = []
+    for direction in DIRECTIONS:
+        for square in board.sight_line(banshee.square, direction):
+            here = at.get(square)
+            if here:
+                out.append((direction, next((t for t in here if not t.wounded), here[0])))
+                break
+    return out
+
+
+def problem(state: GameState, board, banshee: Token, direction: str, person: Token) -> tuple[str, str] | None:
+    """Why the push is not allowed (rule, message), or None (PR-CHAR-BANSHEE-02/03/05)."""
+    here = person.square
+    there = step(here, direction)
+    name = square_name(there)
+    if board.is_start_zone(here):
+        return "PR-CHAR-BANSHEE-02", f"{person.id} stands on a start zone and cannot be pushed"
+    if not board.is_open_ground(there):
+        return "PR-CHAR-BANSHEE-02", f"{person.id} cannot be pushed off the board or into a face-down room"
+    if board.is_start_zone(there):
+        return "PR-CHAR-BANSHEE-05", f"{person.id} cannot be pushed onto the start zone ({name})"
+    if not board.connected(here, there):
+        return "PR-CHAR-BANSHEE-02", f"a wall, closed portcullis or arrow slit stops the push to {name}"
+    arriving = _carried_along(state, person)
+    staying = [t for t in state.tokens.values() if t.where == "board" and t.square == there]
+    for t in staying:
+        if t.is_figure and (not person.wounded or t.colour != person.colour):
+            return "PR-CHAR-BANSHEE-02", f"a figure stands on {name}"
+        if t.is_character and t.wounded and t.colour != person.colour:
+            return "PR-CHAR-BANSHEE-02", f"an enemy wounded character of {person.id} lies on {name}"
+    if golden.square_problem(there, staying + arriving, (), state.catalogue):  # pits are PR-CHAR-BANSHEE-06's
+        return "PR-CHAR-BANSHEE-03", f"{person.id} may not land on {name} (golden rules, BG-GOLD-02/03)"
+    return None
+
+
+def _carried_along(state: GameState, person: Token) -> list[Token]:
+    """The person and what it carries (PR-CHAR-BANSHEE-04): a figure's object or wounded character, or the object
+    lying with a wounded person."""
+    return [t for t in state.tokens.values() if t.where == "board" and t.square == person.square
+            and (t.id == person.id or not t.is_figure)]
+
+
+def push(ctx: Ctx, action: Push) -> None:
+    s = ctx.s
+    banshee = ctx.token(action.token)
+    kind = s.catalogue.characters.get(banshee.code)
+    if kind is None or ABILITY not in kind.abilities:
+        raise IllegalAction("PR-CHAR-BANSHEE-01", f"{banshee.id} has no Shockwave")
+    ctx.actor(action.seat, action.token)
+    if s.pools.get(banshee.id, 0) + s.ap < COST - 1:  # one is paid; a second must be there
+        raise IllegalAction("PR-CHAR-BANSHEE-01", "the Shockwave costs 2 AP")
+    ctx.spend(banshee.id)
+    person = ctx.token(action.target)
+    line = {t.id: d for d, t in targets(s, ctx.board, banshee)}
+    if person.id not in line:
+        raise IllegalAction("PR-CHAR-BANSHEE-01", f"{person.id} is not the first person on a line of sight of "
+                                                  f"{banshee.id}")
+    direction = line[person.id]
+    refused = problem(s, ctx.board, banshee, direction, person)
+    if refused:
+        raise IllegalAction(*refused)
+    origin, there = person.square, step(person.square, direction)
+    along = _carried_along(s, person)
+    rope = any(not t.is_character and s.catalogue.objects[t.code].rope for t in along if t.id != person.id)
+    falls = there in ctx.board.pits and not rope and not ctx.rope_on(there) and not (
+        not person.wounded and ctx.has_ability(person, "acrobatics"))
+    ctx.emit("pushed", by=banshee.id, token=person.id, square=square_name(origin), to=square_name(there))
+    if falls:  # PR-CHAR-BANSHEE-06: what it carried stays on the square it was pushed from (DT-101)
+        ctx.eliminate(person, "pit")
+        return
+    for t in along:
+        ctx.put(t.moved(square=there))
+
+
+def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
+    kind = state.catalogue.characters[figure.code]
+    if ABILITY not in kind.abilities or state.ap + state.pools.get(figure.id, 0) < COST:
+        return []
+    return [Push(seat, figure.id, person.id) for direction, person in targets(state, board, figure)
+            if problem(state, board, figure, direction, person) is None]
+
+
+def _parse(w: Words, seat: str) -> Push:
+    return Push(seat, w.token(seat), w.token())
+
+
+register_action(Push, {"push": _parse}, lambda a: f"push {a.token} {a.target}")
+
+MODULE = RuleModule("shockwave", {Push: push}, figure_actions, reach_only=False)
