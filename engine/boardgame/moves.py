@@ -170,12 +170,17 @@ def wallwalk_options(state: GameState, board, figure: Token) -> list[tuple[Squar
     carried = next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
                     and t.id != figure.id), None)
     for _, other in board.neighbours(figure.square):
-        if not board.is_wall(figure.square, other) or not board.is_open_ground(other):
+        if not _through(board, figure.square, other) or not board.is_open_ground(other):
             continue
         for leave in ((), ((carried.id, figure.square),)) if carried else ((),):
             if _landing_ok(state, board, figure, other, dict(leave)):
                 out.append((other, leave))
     return out
+
+
+def _through(board, a: Square, b: Square) -> bool:
+    """What a wall-walk passes: a wall, or an arrow slit, which is a wall to her (PR-SLIT-05, RUL-052)."""
+    return board.is_wall(a, b) or board.is_slit(a, b)
 
 
 def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dict) -> bool:
@@ -197,7 +202,7 @@ def wallwalk(ctx: Ctx, action: WallWalk) -> None:
     ctx.actor(action.seat, action.token)
     options = wallwalk_options(ctx.s, ctx.board, figure)
     if (action.dest, tuple(sorted(action.leave))) not in options:
-        if not ctx.board.is_wall(figure.square, action.dest):
+        if not _through(ctx.board, figure.square, action.dest):
             rule = "BG-CHAR-WALLWALKER-02" if ctx.board.portcullis_state(figure.square, action.dest) else \
                 "BG-CHAR-WALLWALKER-01"
             raise IllegalAction(rule, f"there is no wall between {square_name(figure.square)} and "

@@ -32,12 +32,29 @@ def _synthetic_prison() -> dict:
     return raw
 
 
+def _synthetic_mixed() -> dict:
+    """Base and Prison characters and objects together on the same rooms (a Wall-Walker beside arrow slits)."""
+    raw = _synthetic_prison()
+    base = _synthetic()
+    raw["set"] = "synthetic_mixed"
+    raw["characters"] = {**base["characters"], **raw["characters"]}
+    raw["objects"] = {**base["objects"], **raw["objects"]}
+    return raw
+
+
 catalogue.register("synthetic_prison", _synthetic_prison())
+catalogue.register("synthetic_mixed", _synthetic_mixed())
 
 
 def prison_position(tokens: str = "-", **kwargs):
     """A Prison GameState on the synthetic rooms: `prison_position("bNG@d14 yMK@g4", ap=3)`."""
     kwargs.setdefault("set_name", "synthetic_prison")
+    return parse_position(position_text(tokens, **kwargs))
+
+
+def mixed_position(tokens: str = "-", **kwargs):
+    """Base and Prison characters on the synthetic rooms with slits, under Prison's rule set."""
+    kwargs.setdefault("set_name", "synthetic_mixed")
     return parse_position(position_text(tokens, **kwargs))
 
 

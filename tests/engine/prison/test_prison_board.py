@@ -13,7 +13,7 @@ import pytest
 from dungeon_twister.engine import apply, format_position, parse_action
 
 from ..builders import act, assert_refused, legal_set, where
-from .builders import base_position, prison_position
+from .builders import base_position, mixed_position, prison_position
 
 HIDDEN_START_ROOMS = "A1=*O1/0 B1=*O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
 BOXED = "yTP@d13 yBS@d15"  # enemy figures north and south of d14: around the slit d14|e14 is a long way
@@ -45,6 +45,15 @@ def test_PR_CHAR_NAGA_01_edge_a_slit_is_no_shortcut_for_anyone_else_and_no_door_
     assert_refused(state, "move bNG c13-c12", "BG-MOVE-05")
     assert where(act(prison_position("bNG@e15 yTP@h4"), "move bNG e14-d14-d13"), "bNG") == "d13"
     assert_refused(prison_position("bWZ@e15 yTP@h4"), "move bWZ e14-d14-d13", "PR-SLIT-02")
+
+
+def test_PR_SLIT_05_a_wall_walker_passes_an_arrow_slit_as_a_wall():
+    """In a game mixing the base set in, the Wall-Walker's wall-walk (BG-CHAR-WALLWALKER-01) goes through the slit
+    d14|e14 as through a wall; a plain move of hers does not (PR-SLIT-02)."""
+    state = mixed_position(f"bWW@d14 {BOXED}")
+    assert "wallwalk bWW e14" in legal_set(state, verb="wallwalk")
+    assert where(act(state, "wallwalk bWW e14"), "bWW") == "e14"
+    assert "move bWW e14" not in legal_set(state, verb="move")
 
 
 def test_PR_SLIT_02_no_melee_across_a_slit():
