@@ -1,7 +1,7 @@
 """dt-client, the terminal client of Dungeon Twister Online.
 
   dt-client connect HOST:PORT [--name NAME] [--spectate TABLE]     a server's lobby, or watch one of its tables
-  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--seat B|Y]
+  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison] [--seat B|Y]
                                                                   a local game against a bot
 
 `connect` takes back the seat kept from an earlier run (crashed, killed, or quit during a game) on the same
@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", type=display_name, default=default_name(), help="your display name")
     play.add_argument("--vp", type=int, choices=range(5, 9), default=5, metavar="N", help="VP to win (5-8)")
     play.add_argument("--beginner", action="store_true", help="the beginner game (6 rooms, 6 characters)")
+    play.add_argument("--set", choices=["base", "prison"], default="base", dest="set_name",
+                      help="the set: the base set (default) or Dungeon Twister Prison")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
     play.set_defaults(run=play_command)
     return parser
@@ -106,7 +108,14 @@ def play_command(args: argparse.Namespace) -> int:
     from .session import Session, TableSetup
     from .state import ClientState
 
-    options = TableOptions(target_vp=args.vp, beginner=args.beginner)
+    if args.set_name != "base" and args.beginner:
+        print("dt-client: the beginner game is the base set's", file=sys.stderr)
+        return 2
+    if args.set_name == "prison" and args.vp == 8:
+        print("dt-client: Prison is played to 5, 6 or 7 VP (PR-OPT-02)", file=sys.stderr)
+        return 2
+    options = TableOptions(target_vp=args.vp, beginner=args.beginner,
+                           set_name=None if args.set_name == "base" else args.set_name)
     session = Session(ClientState(args.name), then=(CreateTable(options),))
     session.setup = TableSetup(seat=args.seat, bot=args.bot)
     try:

@@ -29,16 +29,17 @@ ROOM_SPAN = ROOM * CELL + ROOM - 1
 """Characters from the first to the last square of a room, inner edges included."""
 
 Square = tuple[int, int]
-LINES = ("wall", "border", "closed", "open", "broken")
-VERTICAL = {"wall": "│", "border": "│", "closed": "║", "open": "╎", "broken": "╱", "hidden": "░"}
-HORIZONTAL = {"wall": "─", "border": "─", "closed": "═", "open": "╌", "broken": "╱", "hidden": "░"}
+LINES = ("wall", "border", "closed", "open", "broken", "slit")
+VERTICAL = {"wall": "│", "border": "│", "closed": "║", "open": "╎", "broken": "╱", "hidden": "░", "slit": "┊"}
+HORIZONTAL = {"wall": "─", "border": "─", "closed": "═", "open": "╌", "broken": "╱", "hidden": "░", "slit": "┈"}
 JUNCTIONS = {  # (up, down, left, right) -> box-drawing character
     (1, 1, 0, 0): "│", (0, 0, 1, 1): "─", (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╷", (0, 0, 1, 0): "╴",
     (0, 0, 0, 1): "╶", (0, 1, 0, 1): "┌", (0, 1, 1, 0): "┐", (1, 0, 0, 1): "└", (1, 0, 1, 0): "┘",
     (1, 1, 0, 1): "├", (1, 1, 1, 0): "┤", (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┴", (1, 1, 1, 1): "┼",
 }
 EDGE_STYLE = {"wall": "class:board.wall", "border": "class:board.wall", "closed": "class:board.closed",
-              "open": "class:board.open", "broken": "class:board.broken", "hidden": "class:board.hidden"}
+              "open": "class:board.open", "broken": "class:board.broken", "hidden": "class:board.hidden",
+              "slit": "class:board.slit"}
 
 
 def square_of(name: str) -> Square:
@@ -68,7 +69,7 @@ def board_text(view: dict) -> str:
 # layout is used only for a view whose LAYOUT_FIELDS are equal and whose catalogue is the same object, so a render
 # from the cache is the render of the view itself (and nothing of one view reaches the render of another).
 
-LAYOUT_FIELDS = ("rows", "rooms", "pits", "gears", "walls", "portcullises")
+LAYOUT_FIELDS = ("rows", "rooms", "pits", "gears", "walls", "portcullises", "slits")
 """The view fields the layout is drawn from (and compared on); the set's catalogue too (view["set"])."""
 CACHE_SIZE = 4
 """Layouts kept, the most recently used first: the board on screen and the few before it (a client shows one
@@ -95,7 +96,7 @@ def _layout(view: dict) -> _Layout:
                 del _cache[i]
                 _cache.insert(0, layout)
             return layout
-    layout = _Layout({field: _copy(view[field]) for field in LAYOUT_FIELDS}, cat)
+    layout = _Layout({field: _copy(view.get(field, [])) for field in LAYOUT_FIELDS}, cat)
     _cache.insert(0, layout)
     del _cache[CACHE_SIZE:]
     return layout
@@ -188,7 +189,7 @@ class _Layout:
 
     def matches(self, view: dict) -> bool:
         fields = self.fields
-        return all(view[field] == fields[field] for field in LAYOUT_FIELDS)
+        return all(view.get(field, []) == fields[field] for field in LAYOUT_FIELDS)
 
     def render(self, view: dict) -> list[StyleAndTextTuples]:
         rank_of, chip_ranks = self.rank_of, self.chip_ranks
@@ -233,7 +234,8 @@ class _Board:
         self.gears = {square_of(name): slot for slot, name in fields["gears"].items()}
         self.lines_at: dict[tuple[Square, Square], str] = {}
         """The walls and portcullises, each under both orders of its squares (a portcullis over a wall)."""
-        for a, b, kind in [(a, b, "wall") for a, b, _ in fields["walls"]] + list(fields["portcullises"]):
+        edges = [(a, b, "wall") for a, b, _ in fields["walls"]] + [(a, b, "slit") for a, b in fields["slits"]]
+        for a, b, kind in edges + list(fields["portcullises"]):
             a, b = square_of(a), square_of(b)
             self.lines_at[(a, b)] = self.lines_at[(b, a)] = kind
         marked = [n - 1 for n in self.catalogue.board.get("start_squares", [])]

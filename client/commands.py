@@ -129,19 +129,21 @@ class Commands:
 
 
 def parse_table_options(args: str) -> TableOptions:
-    """`vp=6 beginner timers private` -> TableOptions."""
+    """`vp=6 beginner timers private prison` -> TableOptions."""
     target_vp, flags = 5, set()
     for word in args.split():
         if word.startswith("vp="):
             if word[3:] not in ("5", "6", "7", "8"):
                 raise UsageError("vp=5, vp=6, vp=7 or vp=8")
             target_vp = int(word[3:])
-        elif word in ("beginner", "timers", "private"):
+        elif word in ("beginner", "timers", "private", "prison"):
             flags.add(word)
         else:
-            raise UsageError("create [vp=5..8] [beginner] [timers] [private]")
+            raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison]")
+    if "prison" in flags and ("beginner" in flags or target_vp == 8):
+        raise UsageError("a Prison table is not a beginner game and plays to 5, 6 or 7 VP (PR-OPT-02)")
     return TableOptions(target_vp=target_vp, beginner="beginner" in flags, timers="timers" in flags,
-                        private="private" in flags)
+                        private="private" in flags, set_name="prison" if "prison" in flags else None)
 
 
 def describe_square(view: dict, square: str) -> str:

@@ -15,7 +15,7 @@ SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
 RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "board-game.md"
 
 LOBBY_COMMANDS = """\
-create [vp=5..8] [beginner] [timers] [private]   create a table and sit at it
+create [vp=5..8] [beginner] [timers] [private] [prison]   create a table (prison: Dungeon Twister Prison) and sit at it
 join TABLE [B|Y] [CODE]                          take a seat (CODE: a private table's join code)
 spectate TABLE [CODE]                            watch a table (CODE: a private table's join code)
 bot B|Y [random|greedy]                          seat a bot at your table (default greedy)
@@ -45,7 +45,7 @@ Yellow's start zone is at the top, Blue's at the bottom. One square is 5 charact
  yRP   an object       (bTH) a token on a pit        bWA? / y??  face-down start-zone tokens
  ( )   a pit           @3↻  a rotation mechanism: pair number, arrow (↻ clockwise, ↺ counter-clockwise)
  ◦     a marked start square                         ░░░  a face-down room (b y: hidden tokens' colours)
-Edges: │ ─ wall   ║ ═ closed portcullis   ╎ ╌ open portcullis   ╱ broken portcullis"""
+Edges: │ ─ wall   ║ ═ closed portcullis   ╎ ╌ open portcullis   ╱ broken portcullis   ┊ ┈ arrow slit (Prison)"""
 
 VERBS = {
     "team": ("team b0=TH d0=WA g0=TR i0=GB  (or: team TH WA TR GB, in square order)", "BG-SETUP-04",
@@ -65,9 +65,14 @@ VERBS = {
     "rotate": ("rotate bMK A2 cw", "BG-ROT", "turn a room a quarter turn from its rotation mechanism (1 AP)"),
     "heal": ("heal bCL yWA", "BG-CHAR-CLERIC", "the Cleric heals an adjacent wounded character (1 AP)"),
     "regenerate": ("regenerate bTR", "BG-CHAR-TROLL", "the wounded Troll gets up (1 AP)"),
-    "break": ("break bWA n", "BG-CHAR-WARRIOR", "the Warrior breaks a closed portcullis (1 AP)"),
-    "open": ("open bTH e", "BG-CHAR-THIEF-04", "the Thief opens a closed portcullis (1 AP)"),
-    "close": ("close bTH e", "BG-CHAR-THIEF-04", "the Thief closes an open portcullis (1 AP)"),
+    "break": ("break bWA n", "BG-CHAR-WARRIOR", "the Warrior breaks a closed portcullis, the Colossus an open or "
+              "closed one (1 AP)"),
+    "open": ("open bTH e", "BG-CHAR-THIEF-04", "the Thief, the Assassin or a figure with the Key opens a closed "
+             "portcullis (1 AP)"),
+    "close": ("close bTH e", "BG-CHAR-THIEF-04", "the Thief, the Assassin or a figure with the Key closes an open "
+              "portcullis (1 AP)"),
+    "push": ("push bBS yWZ", "PR-CHAR-BANSHEE", "the Banshee pushes the first person on a line of sight one square "
+             "away (2 AP); into a pit it dies"),
     "fireball": ("fireball bWZ n", "BG-OBJ-FIREBALL", "the Wizard fires the wand along a line of sight (1 AP)"),
     "drink": ("drink bGB", "BG-OBJ-POTION", "drink the Speed Potion: 4 more AP for this character (1 AP)"),
 }
@@ -82,6 +87,13 @@ ABILITIES = {
     "regenerate": "Regeneration (1 AP): gets up by himself while wounded, not the turn he fell (BG-CHAR-TROLL)",
     "acrobatics": "Acrobatics: crosses and stands on pits; friends may cross her pit (BG-CHAR-THIEF-01/02)",
     "lockpick": "Lock-picking (1 AP): opens or closes an adjacent portcullis (BG-CHAR-THIEF-04)",
+    "contortionist": "Contortionist: passes arrow slits while moving, even carrying (PR-CHAR-NAGA-01)",
+    "backstab": "Backstab: +2 in a group combat where another figure of hers takes part (PR-CHAR-ASSASSIN-01)",
+    "bend_bars": "Bend bars (1 AP): destroys an adjacent open or closed portcullis for good (PR-CHAR-COLOSSUS-01)",
+    "giant": "Giant: enemy figures of printed combat 0 or 1 may cross his square (PR-CHAR-COLOSSUS-03)",
+    "shockwave": "Shockwave (2 AP): pushes the first person on a line of sight one square away (PR-CHAR-BANSHEE)",
+    "undead": "Undead (PR-CHAR-BANSHEE-09)",
+    "mind_control": "Mind control: in a single melee names a combat card the opponent must play (PR-CHAR-TELEPATH)",
 }
 
 RULES = {

@@ -23,7 +23,8 @@ def table_list(state: ClientState) -> StyleAndTextTuples:
 
 def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
     options = info.options
-    flags = ", ".join(flag for flag in ("beginner", "timers", "private") if getattr(options, flag))
+    flags = ", ".join(([options.set_name] if options.set_name else [])
+                      + [flag for flag in ("beginner", "timers", "private") if getattr(options, flag)])
     if options.handicap:
         flags = ", ".join(filter(None, (flags, "handicap")))
     status_style = "class:active" if info.status == "waiting" else ""

@@ -14,6 +14,7 @@ STYLE = Style.from_dict({
     "board.closed": "#e05050 bold",
     "board.open": "#50c050",
     "board.broken": "#8a8a8a",
+    "board.slit": "#d0a040 bold",
     "board.seam": "#5a5a5a",
     "board.hidden": "#4a4a4a",
     "board.hidden-label": "bg:#303030 #c0c0c0",

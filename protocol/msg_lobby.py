@@ -13,6 +13,8 @@ from .states import AFTER_HANDSHAKE, AT_A_TABLE, State
 from .wire_types import Bool, HandicapMap, Int, ListOf, OneOf, Str
 
 JOIN_CODE = Str(32)
+SETS = ("base_set", "prison")
+"""The sets a table may be played with (the engine's catalogue names); absent means the base set."""
 SERVER = {Role.SERVER}
 PLAYER = {Role.PLAYER}
 
@@ -26,6 +28,7 @@ class TableOptions:
     handicap: dict[str, Any] | None = optional(HandicapMap())
     timers: bool = optional(Bool(), default=False)
     private: bool = optional(Bool(), default=False)
+    set_name: str | None = optional(OneOf(SETS))
 
 
 @dataclass(frozen=True, slots=True)

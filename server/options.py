@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from dungeon_twister.engine import Handicap, Options
+from dungeon_twister.engine.boardgame.catalogue import load
 from dungeon_twister.protocol import TableOptions
 from dungeon_twister.protocol.wire_types import FieldError, HandicapMap
 
 
 def engine_options(options: TableOptions) -> Options:
     """The engine options of a table; ValueError if the handicap map is malformed."""
-    return Options(options.target_vp, options.beginner, handicap(options.handicap))
+    set_name = options.set_name or "base_set"
+    if options.beginner and set_name != "base_set":
+        raise ValueError("the beginner game (BG-OPT-07) is the base set's")
+    if options.target_vp not in load(set_name).flag("target_vp", range(5, 9)):
+        raise ValueError(f"VP target {options.target_vp} is not one of this set's (PR-OPT-02: 5, 6 or 7 in Prison)")
+    return Options(options.target_vp, options.beginner, handicap(options.handicap), set_name)
 
 
 def handicap(raw: dict | None) -> Handicap | None:
@@ -26,8 +32,11 @@ def handicap(raw: dict | None) -> Handicap | None:
 
 def options_view(table_id: str, options: TableOptions) -> dict:
     """The "table" entry of a view: the table's id and options (the handicap rebuilt from its known keys)."""
-    return {"id": table_id, "target_vp": options.target_vp, "beginner": options.beginner,
-            "handicap": handicap_view(options.handicap), "timers": options.timers, "private": options.private}
+    out = {"id": table_id, "target_vp": options.target_vp, "beginner": options.beginner,
+           "handicap": handicap_view(options.handicap), "timers": options.timers, "private": options.private}
+    if options.set_name:
+        out["set_name"] = options.set_name
+    return out
 
 
 def handicap_view(raw: dict | None) -> dict | None:

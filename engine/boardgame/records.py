@@ -1,6 +1,6 @@
 """Game records: a start (a new game's seed and options, or a position) followed by one action per line.
 
-    game seed=42 vp=5 [beginner] [handicap=B/6/56]      or      DT1 base_set vp=5 ; rooms ...
+    game seed=42 [set=prison] vp=5 [beginner] [handicap=B/6/56]      or      DT1 base_set vp=5 ; rooms ...
     B: team b0=WA d0=TH g0=CL i0=TR
     Y: team b21=TR d21=GB g21=WZ i21=CL
     B: hide bRP A2
@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from .actions import Action
+from .catalogue import load
 from ..core.errors import EngineError, NotationError
 from .notation import format_action, parse_action
 from .position import format_options, parse_options, parse_position
@@ -29,7 +30,9 @@ class RecordLine:
 
 
 def game_header(seed: int, options: Options) -> str:
-    return f"game seed={seed} {format_options(options)}"
+    """`game seed=42 vp=5`; a set other than the base set is named (`set=prison`), so the record replays it."""
+    named = f" set={options.set_name}" if options.set_name != "base_set" else ""
+    return f"game seed={seed}{named} {format_options(options)}"
 
 
 def parse_start(line: str, number: int = 1) -> GameState:
@@ -38,8 +41,15 @@ def parse_start(line: str, number: int = 1) -> GameState:
     m = re.match(r"^game\s+seed=(\d+)((?:\s+\S+)*)$", line)
     if not m:
         raise NotationError(f"line {number}: a record starts with 'game seed=N ...' or a position", line, 0)
+    words, set_name = m.group(2).split(), "base_set"
+    if words and words[0].startswith("set="):
+        set_name = words.pop(0)[4:]
+        try:
+            load(set_name)
+        except KeyError:
+            raise NotationError(f"line {number}: unknown set {set_name!r}", line, line.index("set=")) from None
     try:
-        options = parse_options(m.group(2).split())
+        options = parse_options(words, set_name)
     except ValueError as error:
         word = str(error)
         raise NotationError(f"line {number}: unknown game option {word!r}", line, line.index(word)) from None

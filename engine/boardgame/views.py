@@ -105,10 +105,14 @@ def _layout(board) -> dict:
                          if board.exists(a) and board.exists(b))),
             tuple(sorted((square_name(a), square_name(b), _PORT_STATE[st])
                          for (a, b), (_, _, st) in board.portcullises.items())),
+            tuple(sorted((square_name(a), square_name(b)) for a, b in board.slits)),
         )
-    pits, gears, walls, portcullises = parts
-    return {"pits": list(pits), "gears": dict(gears), "walls": [list(w) for w in walls],
-            "portcullises": [list(p) for p in portcullises]}
+    pits, gears, walls, portcullises, slits = parts
+    out = {"pits": list(pits), "gears": dict(gears), "walls": [list(w) for w in walls],
+           "portcullises": [list(p) for p in portcullises]}
+    if slits:  # PR-SLIT-01: only a board with arrow slits (a Prison room revealed) has the key
+        out["slits"] = [list(s) for s in slits]
+    return out
 
 
 def _token_key(t, visible: bool) -> tuple:

@@ -48,6 +48,21 @@ def test_pits_rotation_mechanisms_and_marked_start_squares():
     assert [cell(rank(board, 0), f) for f in "abcd"] == ["     ", "  ◦  ", "     ", "  ◦  "]
 
 
+def test_PR_SLIT_01_arrow_slits_are_drawn_as_dotted_lines():
+    """The Prison test rooms (tests/engine/prison/builders.py) add the slits d14|e14 and d11|d12 to room A3: drawn
+    ┊ across a rank and ┈ between ranks; a base-set view has no slits and draws none."""
+    from tests.engine.prison.builders import prison_position
+
+    state = prison_position("bNG@h4 yMK@h18")
+    board = lines(state)
+    assert east_edge(rank(board, 14), "d") == "┊"
+    assert cell(edge_below(board, 12), "d") == "┈┈┈┈┈"
+    assert east_edge(rank(board, 13), "d") == " " and cell(edge_below(board, 13), "d") == "     "
+    assert "┊" not in "".join(lines(position("-"))) and "┈" not in "".join(lines(position("-")))
+    assert view(state, "B")["slits"] == [["d11", "d12"], ["d14", "e14"], ["i11", "i12"], ["i14", "j14"]]
+    assert "slits" not in view(position("-"), "B")
+
+
 def test_walls_and_portcullises_open_closed_and_broken():
     board = lines(position("-", ports="W1=ob"))
     line = rank(board, 13)

@@ -132,6 +132,15 @@ def test_table_options_are_parsed_from_the_create_command():
         parse_table_options("fast")
 
 
+def test_a_prison_table_is_created_with_the_word_prison():
+    """`create prison vp=6`: TableOptions.set_name "prison"; Prison plays to 5-7 VP and has no beginner game
+    (PR-OPT-02, BG-OPT-07), refused before anything is sent."""
+    assert parse_table_options("prison vp=6") == TableOptions(target_vp=6, set_name="prison")
+    for words in ("prison vp=8", "prison beginner"):
+        with pytest.raises(UsageError):
+            parse_table_options(words)
+
+
 def test_look_describes_a_square():
     state = seated(position_text("bWA@c4 bRP@c4 yTR@c6!"))
     assert describe_square(state.view, "c4") == "c4: Blue Warrior, carrying Blue Rope"

@@ -1,0 +1,53 @@
+"""A Prison table through the protocol and the server (TableOptions.set_name, docs/protocol.md section 6)."""
+
+import trio
+from dungeon_twister.engine import Options, apply
+from dungeon_twister.engine.boardgame.records import parse_record
+from dungeon_twister.protocol import CreateTable, Error, GameOver, TableCreated, TableOptions
+from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, simulate
+
+PRISON = TableOptions(set_name="prison")
+SEED = 4  # the greedy players of test_server_support.simulate end this Prison game in 150 actions
+
+
+async def test_a_prison_game_between_two_players_ends_as_the_engine_plays_it(tmp_path, autojump_clock):
+    trace = simulate(SEED, Options(set_name="prison"), 400)
+    assert trace["outcome"] is not None and trace["actions"] == 150
+    async with running_server(seeds=(SEED,), records_dir=tmp_path) as server:
+        table, blue, yellow = await seated_pair(server, PRISON)
+        results = {}
+
+        async def play(scripted: Scripted) -> None:
+            results[scripted.seat] = await scripted.play(table, until=lambda e: isinstance(e, GameOver))
+
+        with trio.fail_after(HANG_GUARD):
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(play, Scripted(blue, "B", 1))
+                nursery.start_soon(play, Scripted(yellow, "Y", 2))
+    result = results["B"].result
+    expected = trace["outcome"]
+    assert (result["winner"], result["vp"]) == (expected.winner, dict(expected.vp))
+    assert blue.errors() == [] and yellow.errors() == []
+    views = [e.event["view"] for e in blue.received if getattr(e, "event", {}).get("kind") == "view"]
+    assert views[-1]["set"] == "prison" and views[-1]["table"]["set_name"] == "prison"
+    assert any("slits" in v for v in views), "a revealed Prison room shows its arrow slits (PR-SLIT-01)"
+    assert all("slits" not in v for v in views if all(not room["revealed"] for room in v["rooms"]))
+    (path,) = tmp_path.iterdir()
+    text = path.read_text()
+    assert text.startswith(f"game seed={SEED} set=prison vp=5")
+    state, lines = parse_record(text)
+    for line in lines:
+        state, _ = apply(state, line.action)
+    assert state.options.set_name == "prison" and state.outcome == expected
+
+
+async def test_prison_table_options_the_engine_refuses_are_refused(autojump_clock):
+    """PR-OPT-02: a Prison game is played to 5, 6 or 7 VP; the beginner game is the base set's (BG-OPT-07)."""
+    async with running_server() as server:
+        client = await Client.connect(server, "ann")
+        for options in (TableOptions(set_name="prison", target_vp=8), TableOptions(set_name="prison", beginner=True)):
+            await client.send(CreateTable(options))
+            error = await client.expect(Error)
+            assert error.code == "bad_field" and "create_table" in error.message
+        await client.send(CreateTable(TableOptions(set_name="prison", target_vp=7)))
+        assert (await client.expect(TableCreated)).table
