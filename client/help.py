@@ -13,6 +13,8 @@ from .names import catalogue
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
 RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "board-game.md"
+"""The board game's rulebook in a checkout; the other sets' (prison.md) lie beside it (`rules_files`)."""
+SET_RULEBOOKS = ("prison.md",)
 
 LOBBY_COMMANDS = """\
 create [vp=5..8] [beginner] [timers] [private] [prison]   create a table (prison: Dungeon Twister Prison) and sit at it
@@ -147,6 +149,15 @@ RULES = {
               "the beginner game (6 rooms), handicaps.",
     "BG-CHAR": "Characters: see help WA, help TH, ... for each one's movement, combat value and abilities.",
     "BG-OBJ": "Objects: see help AR, help RP, ... for each one's effect.",
+    "PR-CORE": "Prison's core rules: the base set's, with adjacency cut by walls, closed portcullises and arrow "
+               "slits; from the start zone only the room in front may be revealed.",
+    "PR-SLIT": "Arrow slits: a wall for moving, fighting, healing and revealing; sight passes through one only for "
+               "a figure standing beside it (so it can be one-way). The Naga slips through.",
+    "PR-LOS": "Line of sight (Prison): straight, over pits and objects, stopped by persons, walls, closed "
+              "portcullises, and by a slit unless the viewer stands beside it.",
+    "PR-CHAR": "Prison characters: see help NG, help BS, help CO, ... for each one's values and abilities.",
+    "PR-OBJ": "Prison objects: see help KY, help BW, help LN, ... for each one's effect.",
+    "PR-OPT": "Prison options: timers as in the base set; a VP target of 5, 6 or 7; handicaps.",
 }
 
 
@@ -168,23 +179,36 @@ def help_text(topic: str = "", *, at_table: bool = False) -> str:
     return _kind_help(topic) or f"no help on {topic!r}; try: help board, help WA, help rope, help move, help BG-MOVE"
 
 
+SETS = ("base_set", "prison")
+"""The sets whose characters and objects `help` describes (a code both share, like MK, is the same kind)."""
+
+
+def _kinds() -> tuple[dict, dict]:
+    characters, objects = {}, {}
+    for name in SETS:
+        cat = catalogue(name)
+        characters.update({code: kind for code, kind in cat.characters.items() if code not in characters})
+        objects.update({code: kind for code, kind in cat.objects.items() if code not in objects})
+    return characters, objects
+
+
 def topics() -> list[str]:
     """Every topic word, for completion."""
-    cat = catalogue()
-    names = [kind.name.lower() for kind in (*cat.characters.values(), *cat.objects.values())]
-    return ["board", "rules", *VERBS, *cat.characters, *cat.objects, *names, *RULES]
+    characters, objects = _kinds()
+    names = [kind.name.lower() for kind in (*characters.values(), *objects.values())]
+    return ["board", "rules", *VERBS, *characters, *objects, *names, *RULES]
 
 
 def _kind_help(topic: str) -> str | None:
-    cat = catalogue()
+    characters, objects = _kinds()
     wanted = topic[1:] if re.match(r"^[by][A-Z]{2}$", topic) else topic
-    for code, kind in cat.characters.items():
+    for code, kind in characters.items():
         if wanted.upper() == code or wanted.lower() == kind.name.lower():
             lines = [f"{kind.name} ({code}): movement {kind.move}, combat {kind.combat}, "
                      f"{kind.exit_vp} VP when it leaves the maze"]
             lines += [f"  {ABILITIES.get(ability, ability)}" for ability in sorted(kind.abilities)]
             return "\n".join(lines)
-    for code, kind in cat.objects.items():
+    for code, kind in objects.items():
         if wanted.upper() == code or wanted.lower() == kind.name.lower():
             return f"{kind.name} ({code}): " + "; ".join(_object_effects(kind))
     return None
@@ -204,7 +228,13 @@ def _object_effects(kind) -> list[str]:
         effects.append(f"1 AP: the drinker gets {kind.extra_ap} more AP this turn, then it is discarded")
     if kind.exit_vp:
         effects.append(f"+{kind.exit_vp} VP when carried out of the maze")
+    effects += [OBJECT_ABILITIES[ability] for ability in sorted(kind.abilities) if ability in OBJECT_ABILITIES]
     return effects or ["no effect in play"]
+
+
+OBJECT_ABILITIES = {
+    "key": "1 AP: its carrier opens or closes a portcullis beside it, as often as it likes (PR-OBJ-KEY)",
+}
 
 
 def rule_help(rule_id: str) -> str:
@@ -227,16 +257,22 @@ def rules_file() -> Path | None:
     return None
 
 
+def rules_files() -> list[Path]:
+    """The rulebook and, beside it, the other sets' rulebooks that are present (Prison's PR- rules)."""
+    path = rules_file()
+    if path is None:
+        return []
+    return [path] + [other for name in SET_RULEBOOKS if (other := path.parent / name).is_file()]
+
+
 @lru_cache(maxsize=1)
 def rule_texts() -> dict[str, str]:
     """Rule ID -> its text, read from the rulebook's `- **ID** text` items, source tags like {IT ES} left out
     (empty without the rulebook)."""
-    path = rules_file()
-    if path is None:
-        return {}
     texts: dict[str, str] = {}
     current = None
-    for line in path.read_text(encoding="utf-8").splitlines():
+    lines = [line for path in rules_files() for line in [*path.read_text(encoding="utf-8").splitlines(), ""]]
+    for line in lines:
         item = re.match(r"^- \*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\* (.*)$", line)
         if item:
             current = item.group(1)
