@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .actions import Attack, CombatCard
 from .context import Ctx
 from ..core.errors import IllegalAction
@@ -9,9 +11,12 @@ from ..core.events import secret_event
 from .state import Combat, GameState, Token, opponent
 
 
-def participants(state: GameState, board, attacker: Token, target: Token) -> tuple[list[str], list[str]]:
-    """BG-GROUP-02 (RUL-005): alternating closure over connected adjacency, from the target."""
-    active = attacker.colour
+def participants(state: GameState, board, attacker: Token | None, target: Token,
+                 active: str | None = None) -> tuple[list[str], list[str]]:
+    """BG-GROUP-02 (RUL-005): alternating closure over connected adjacency, from the target. With no `attacker`
+    (a shot from a distance, PR-RANGED-08, RUL-053) the declared attacker touches nobody: the attackers are the
+    figures of `active` the closure reaches, possibly none."""
+    active = attacker.colour if attacker is not None else active
     figures = [t for t in state.tokens.values() if t.is_figure]
 
     def touching(group: list[Token], colour: str) -> list[Token]:
@@ -19,7 +24,7 @@ def participants(state: GameState, board, attacker: Token, target: Token) -> tup
         return [f for f in figures if f.colour == colour and any(
             board.connected(f.square, sq) for sq in squares)]
 
-    attackers = {attacker.id: attacker}
+    attackers = {attacker.id: attacker} if attacker is not None else {}
     defenders = {target.id: target}
     for f in touching([target], active):
         attackers.setdefault(f.id, f)
@@ -84,27 +89,54 @@ def choose_card(ctx: Ctx, action: CombatCard) -> None:
         raise IllegalAction("BG-COMBAT-02", "you have already chosen your combat card")
     if action.value not in s.players[action.seat].combat:
         raise IllegalAction("BG-COMBAT-06", f"you have no +{action.value} combat card in hand")
-    s.combat = Combat(s.combat.number, s.combat.attacker, s.combat.target, s.combat.attackers,
-                      s.combat.defenders, s.combat.cards + ((action.seat, action.value),))
+    s.combat = replace(s.combat, cards=s.combat.cards + ((action.seat, action.value),))
     ctx.events.append(secret_event("card_chosen", action.seat, {"seat": action.seat, "value": action.value},
                                    {"seat": action.seat}))
     if len(s.combat.cards) == 2:
         resolve(ctx)
 
 
-def side_total(ctx: Ctx, ids: tuple[str, ...], attacking: bool) -> int:
-    """BG-COMBAT-03, BG-OBJ-SWORD-01, BG-OBJ-ARMOR-01..03, BG-WOUND-03."""
+def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
+    """BG-COMBAT-03, BG-OBJ-SWORD-01, BG-OBJ-ARMOR-01..03, BG-WOUND-03; PR-RANGED-05 (a shooter adds its weapon's
+    value, which nothing changes), PR-CHAR-ASSASSIN-01/02 and PR-RANGED-11 (Backstab: +2 with another figure of
+    her side in the combat, shooters included, if she is herself in melee)."""
     cat = ctx.s.catalogue
+    ids = combat.attackers if attacking else combat.defenders
+    opposing = [ctx.s.tokens[tid].square for tid in (combat.defenders if attacking else combat.attackers)]
+    side = len(ids) + (len(combat.shooters) if attacking else 0)
     total = 0
     for tid in ids:
         token = ctx.s.tokens[tid]
         if not token.wounded:
-            total += cat.characters[token.code].combat
+            kind = cat.characters[token.code]
+            total += kind.combat
+            if "backstab" in kind.abilities and side > 1 and any(
+                    ctx.board.connected(token.square, sq) for sq in opposing):
+                total += BACKSTAB
         for other in ctx.at(token.square):
             if other.id != tid and not other.is_character:
                 kind = cat.objects[other.code]
                 total += kind.attack_bonus if attacking else kind.defend_bonus
+    if attacking:
+        total += sum(ranged_value(ctx.s, ctx.s.tokens[tid]) for tid in combat.shooters)
     return total
+
+
+BACKSTAB = 2  # PR-CHAR-ASSASSIN-01
+
+
+def ranged_weapon(state: GameState, figure: Token):
+    """The ranged weapon the figure carries (an object with a `ranged` value: the Bow), or None."""
+    for t in state.tokens.values():
+        if t.where == "board" and t.square == figure.square and not t.is_character:
+            kind = state.catalogue.objects[t.code]
+            return kind if kind.ranged else None
+    return None
+
+
+def ranged_value(state: GameState, figure: Token) -> int:
+    weapon = ranged_weapon(state, figure)
+    return weapon.ranged if weapon is not None else 0
 
 
 def resolve(ctx: Ctx) -> None:
@@ -112,8 +144,8 @@ def resolve(ctx: Ctx) -> None:
     combat = s.combat
     active = s.active
     cards = dict(combat.cards)
-    attack = side_total(ctx, combat.attackers, True) + cards[active]
-    defence = side_total(ctx, combat.defenders, False) + cards[opponent(active)]
+    attack = side_total(ctx, combat, True) + cards[active]
+    defence = side_total(ctx, combat, False) + cards[opponent(active)]
     for seat, value in cards.items():
         player = s.players[seat]
         if value != 0:  # BG-COMBAT-06: the +0 returns to the hand
@@ -123,7 +155,7 @@ def resolve(ctx: Ctx) -> None:
     winner = active if attack > defence else opponent(active) if defence > attack else None
     ctx.emit("combat_resolved", number=combat.number, cards={k: cards[k] for k in sorted(cards)},
              attack=attack, defence=defence, winner=winner)
-    if winner is not None:
+    if winner is not None:  # shooters are not among the attackers: never wounded (PR-RANGED-04/12)
         losers = combat.defenders if winner == active else combat.attackers
         for tid in losers:
             lose(ctx, s.tokens[tid])

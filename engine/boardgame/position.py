@@ -9,7 +9,7 @@ Fields are separated by " ; " and always appear in this order:
   turn <n> <active|-> <phase> ap=<n> high=<n> four=<0|1> first=<seat> placer=<seat|-> combats=<n>
        [pools=<token>:<n>,...] [acted=<token>,...] [exhausted=<token>,...]
   [teams <seat>=<square>:<code>,...[/out:<code>,...] ...]
-  [combat <n> <attacker>><target> att=<ids> def=<ids> [cards=<seat>:<v>,...]]
+  [combat <n> <attacker>><target> att=<ids|-> def=<ids> [shot=<ids>] [cards=<seat>:<v>,...]]
   [placing <slot> <revealer><placer> <tokens>[ passed]]
   [over <winner|draw> <reason words>]
 Token places: @c4 on a square (! wounded, !<turn> wounded that turn, ? face down), #A2.<order> face down in a room,
@@ -55,7 +55,10 @@ def format_position(state: GameState) -> str:
             + ("/out:" + ",".join(out) if out else "") for seat, (team, out) in sorted(state.teams.items())))
     if state.combat:
         c = state.combat
-        text = f"combat {c.number} {c.attacker}>{c.target} att={','.join(c.attackers)} def={','.join(c.defenders)}"
+        text = (f"combat {c.number} {c.attacker}>{c.target} att={','.join(c.attackers) or '-'} "
+                f"def={','.join(c.defenders)}")
+        if c.shooters:
+            text += " shot=" + ",".join(c.shooters)
         if c.cards:
             text += " cards=" + ",".join(f"{seat}:{v}" for seat, v in c.cards)
         fields.append(text)
@@ -447,9 +450,13 @@ def _check_combat(state: GameState) -> None:
         return
     tokens = state.tokens
     a, t = tokens[c.attacker], tokens[c.target]
-    if not a.is_figure or a.colour != state.active or c.attacker not in c.attackers:
+    if not a.is_figure or a.colour != state.active or c.attacker not in (c.shooters or c.attackers):
         raise PositionError("BG-COMBAT-01", "combat", f"{c.attacker}: the attacker is a figure of the active "
-                                                      "player, among att=")
+                                                      "player, among att= (shot= for a shot)")
+    for tid in c.shooters:
+        if tid in c.attackers + c.defenders or not tokens[tid].is_figure or tokens[tid].colour != state.active:
+            raise PositionError("PR-RANGED-09", "combat", f"{tid}: a shooter is a figure of the active player, "
+                                                          "not among att= or def=")
     if not (t.is_character and t.where == "board" and t.colour != state.active) or c.target not in c.defenders:
         raise PositionError("BG-COMBAT-01", "combat", f"{c.target}: the target is an enemy character in play, "
                                                       "among def=")
@@ -680,21 +687,25 @@ def _teams(f: _Fields, words: list[str] | None, cat) -> dict:
 def _combat(f: _Fields, words: list[str] | None, tokens: dict) -> Combat | None:
     if words is None:
         return None
-    usage = "bad combat field (expected 'combat <n> <attacker>><target> att=... def=... [cards=B:3]')"
-    if len(words) not in (4, 5) or not re.fullmatch(_N, words[0]) or not re.fullmatch(r"\w+>\w+", words[1]):
+    usage = "bad combat field (expected 'combat <n> <attacker>><target> att=... def=... [shot=...] [cards=B:3]')"
+    if len(words) not in (4, 5, 6) or not re.fullmatch(_N, words[0]) or not re.fullmatch(r"\w+>\w+", words[1]):
         raise f.fail(usage)
     attacker, target = (_known(f, t, tokens) for t in words[1].split(">"))
     if not words[2].startswith("att=") or not words[3].startswith("def="):
         raise f.fail(usage)
-    attackers = tuple(_known(f, t, tokens) for t in words[2][4:].split(","))
+    attackers = () if words[2] == "att=-" else tuple(_known(f, t, tokens) for t in words[2][4:].split(","))
     defenders = tuple(_known(f, t, tokens) for t in words[3][4:].split(","))
+    rest = words[4:]
+    shooters = ()
+    if rest and rest[0].startswith("shot="):
+        shooters = tuple(_known(f, t, tokens) for t in rest.pop(0)[5:].split(","))
     cards = ()
-    if len(words) == 5:
-        m = re.fullmatch(r"cards=([BY]:[0-6](?:,[BY]:[0-6])*)", words[4])
-        if not m:
+    if rest:
+        m = re.fullmatch(r"cards=([BY]:[0-6](?:,[BY]:[0-6])*)", rest[0])
+        if not m or len(rest) > 1:
             raise f.fail(usage)
         cards = tuple((p[0], int(p[2])) for p in m.group(1).split(","))
-    return Combat(int(words[0]), attacker, target, attackers, defenders, cards)
+    return Combat(int(words[0]), attacker, target, attackers, defenders, cards, shooters)
 
 
 def _placement(f: _Fields, words: list[str] | None, tokens: dict) -> Placement | None:

@@ -107,6 +107,9 @@ class Combat:
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
     cards: tuple[tuple[str, int], ...] = ()  # (seat, value) chosen so far: secret until both are in
+    # PR-RANGED: attacking figures fighting from a distance with a ranged weapon (the declared attacker first when
+    # it shoots): they add their weapon's value and are never wounded by the result (PR-RANGED-04/05/12)
+    shooters: tuple[str, ...] = ()
 
     def card_of(self, seat: str) -> int | None:
         return dict(self.cards).get(seat)

@@ -77,6 +77,8 @@ def view(state: GameState, seat: str | None) -> dict:
                          "attackers": list(c.attackers), "defenders": list(c.defenders),
                          "chosen": {s: c.card_of(s) is not None for s in SEATS},
                          "my_card": c.card_of(seat) if seat in SEATS else None}
+        if c.shooters:  # PR-RANGED: only a combat with shooters has the key
+            out["combat"]["shooters"] = list(c.shooters)
         if god:
             out["combat"]["cards"] = dict(c.cards)
     if state.placement:

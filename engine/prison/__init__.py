@@ -6,12 +6,13 @@ rulebook: the board-game family's modules plus what Prison adds. Where Prison's 
 """
 
 from ..boardgame import catalogue, rulebook
-from . import shockwave
+from . import ranged, shockwave
 
 catalogue.register_data("dungeon_twister.engine.prison.data")
 
 PRISON_MODULES: tuple[rulebook.RuleModule, ...] = (  # the modules of the mechanisms Prison adds
     shockwave.MODULE,
+    ranged.MODULE,
 )
 
 rulebook.RULE_SETS["prison"] = rulebook.BASE_SET + PRISON_MODULES

@@ -61,6 +61,8 @@ BUILT = [
     ("PR-CHAR-BANSHEE-01 push", lambda: prison_position("bBS@c6 bKY@c7 yNG@c10 yMK@h4 yTP@a6"), "push bBS yNG"),
     ("PR-CHAR-NAGA-01 through a slit", lambda: prison_position("bNG@d14 bKY@d14 yTP@d13 yBS@d15"),
      "move bNG e14 bKY@d14"),
+    ("PR-RANGED-01 shoot, joined", lambda: prison_position("bCL@c2 bBW@c2 bWZ@h6 bFS@h6 bNG@e6 yBW@e6 yMK@c6 "
+                                                          "yTP@a9"), "shoot bCL yMK +bNG"),
     ("PR-OBJ-KEY-01 open with the Key", lambda: prison_position("bMK@c12 bKY@c12 yNG@h4"), "open bMK n"),
 ]
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dungeon_twister.engine.prison.ranged import Shoot
 from dungeon_twister.engine.prison.shockwave import Push
 
 from ..accepted import Env, register
@@ -14,3 +15,16 @@ def pushes(env: Env, seat: str):
 
 
 register(Push, pushes)
+
+
+def shots(env: Env, seat: str):
+    """PR-RANGED-01/09: every token shooting every token; joined by one other character of the seat's that carries
+    something (a joiner needs a Bow: bounded by that rule, the others are refused alike); the generated shots
+    joined by several are added by the comparison (`partly`)."""
+    carriers = [tid for tid in env.own_figures(seat)
+                if any(sq == env.on_board[tid] and other != tid for other, sq in env.on_board.items())]
+    return (Shoot(seat, tid, target, joiners) for tid in env.ids for target in env.ids
+            for joiners in ((), *((other,) for other in carriers if other != tid)))
+
+
+register(Shoot, shots, partly=True)

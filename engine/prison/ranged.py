@@ -1,0 +1,141 @@
+"""Ranged combat (PR-RANGED-01..14, PR-OBJ-BOW-01/02, PR-OBJ-SHIELD-01): a figure carrying a Bow shoots the
+first person on one of its lines of sight, for 1 AP; the combat is then fought with cards like any other
+(engine/boardgame/combat.py), the shooters adding their bow's value and never being wounded by the result.
+
+Notation: `shoot bCL yMK` (the shooter, then its target); other shooters of the same side joining the combat
+(PR-RANGED-09) follow with a `+`: `shoot bCL yMK +bWZ`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..boardgame.actions import Action
+from ..boardgame.combat import participants, ranged_weapon
+from ..boardgame.context import Ctx
+from ..boardgame.geometry import DIRECTIONS
+from ..boardgame.notation import Words, register_action
+from ..boardgame.rulebook import RuleModule
+from ..boardgame.state import Combat, GameState, Token
+from ..core.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(Action):
+    """PR-RANGED-01: the figure `token` shoots the person `target`; `joiners`: other shooters joining (sorted)."""
+
+    token: str
+    target: str
+    joiners: tuple[str, ...] = ()
+
+
+def first_persons(state: GameState, board, figure: Token) -> list[Token]:
+    """The first person on each of the figure's lines of sight (PR-LOS-01..04, PR-RANGED-02): of a figure
+    carrying a wounded character, the figure."""
+    at: dict = {}
+    for t in state.tokens.values():
+        if t.where == "board" and t.is_character and not t.face_down:
+            at.setdefault(t.square, []).append(t)
+    out = []
+    for direction in DIRECTIONS:
+        for square in board.sight_line(figure.square, direction):
+            here = at.get(square)
+            if here:
+                out.append(next((t for t in here if not t.wounded), here[0]))
+                break
+    return out
+
+
+def shot_problem(state: GameState, board, shooter: Token, target: Token) -> tuple[str, str] | None:
+    """Why `shooter` may not shoot `target` (rule, message), or None: PR-RANGED-01/02/06/07/14."""
+    if not shooter.is_figure or ranged_weapon(state, shooter) is None:
+        return "PR-RANGED-01", f"{shooter.id} carries no Bow"
+    if target.id not in {t.id for t in first_persons(state, board, shooter)}:
+        return "PR-RANGED-02", f"{target.id} is not the first person on a line of sight of {shooter.id}"
+    if target.colour == shooter.colour or not target.is_character:
+        return "PR-RANGED-02", f"{target.id} is not an enemy"
+    enemies = {t.square for t in state.tokens.values() if t.is_figure and t.colour != shooter.colour}
+    if board.connected(shooter.square, target.square) or any(
+            board.connected(shooter.square, sq) for sq in enemies):
+        return "PR-RANGED-06", f"{shooter.id} is beside an enemy: no shot"
+    if target.wounded_turn == state.turn:
+        return "PR-RANGED-07", f"{target.id} was wounded this turn"
+    if _shielded(state, target):
+        return "PR-OBJ-SHIELD-01", f"{target.id} carries the Large Shield: no shot can target it"
+    return None
+
+
+def _shielded(state: GameState, person: Token) -> bool:
+    return any(t.where == "board" and t.square == person.square and not t.is_character
+               and "shield" in state.catalogue.objects[t.code].abilities for t in state.tokens.values())
+
+
+def shoot(ctx: Ctx, action: Shoot) -> None:
+    s = ctx.s
+    shooter = ctx.token(action.token)
+    if shooter.where == "board" and shooter.is_character and ranged_weapon(s, shooter) is None:
+        raise IllegalAction("PR-RANGED-01", f"{shooter.id} carries no Bow")
+    ctx.actor(action.seat, action.token, rule="PR-RANGED-01", wounded_rule="PR-RANGED-01")
+    target = ctx.token(action.target)
+    problem = shot_problem(s, ctx.board, shooter, target)
+    if problem:
+        raise IllegalAction(*problem)
+    if list(action.joiners) != sorted(set(action.joiners)) or shooter.id in action.joiners:
+        raise IllegalAction("PR-RANGED-09", "name each other shooter once, in order")
+    for tid in action.joiners:
+        joiner = ctx.token(tid)
+        if joiner.colour != action.seat or not joiner.is_figure:
+            raise IllegalAction("PR-RANGED-09", f"{tid} is not a figure of yours")
+        why = shot_problem(s, ctx.board, joiner, target)
+        if why:
+            raise IllegalAction("PR-RANGED-09", f"{tid} cannot shoot {target.id} too: {why[1]}")
+    attackers, defenders = participants(s, ctx.board, None, target, action.seat)
+    shooters = (shooter.id, *action.joiners)
+    s.combats += 1
+    s.combat = Combat(s.combats, shooter.id, target.id, tuple(attackers), tuple(defenders), shooters=shooters)
+    s.phase = "combat"
+    ctx.emit("combat_declared", number=s.combats, attacker=shooter.id, target=target.id, attackers=attackers,
+             defenders=defenders, shooters=list(shooters))
+
+
+def joiners_of(state: GameState, board, shooter: Token, target: Token) -> list[str]:
+    """The other figures of the shooter's side that could shoot the same target (PR-RANGED-09)."""
+    return sorted(t.id for t in state.tokens.values() if t.is_figure and t.colour == shooter.colour
+                  and t.id != shooter.id and shot_problem(state, board, t, target) is None)
+
+
+def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
+    """One shot per target, and with each subset of the other shooters that may join (PR-RANGED-09)."""
+    if ranged_weapon(state, figure) is None:
+        return []
+    out = []
+    for target in first_persons(state, board, figure):
+        if shot_problem(state, board, figure, target) is None:
+            others = joiners_of(state, board, figure, target)
+            for mask in range(1 << len(others)):
+                out.append(Shoot(seat, figure.id, target.id,
+                                 tuple(o for i, o in enumerate(others) if mask >> i & 1)))
+    return sorted(out, key=lambda a: (a.target, len(a.joiners), a.joiners))
+
+
+def _parse(w: Words, seat: str) -> Shoot:
+    token, target = w.token(seat), w.token()
+    joiners = []
+    while w.more():
+        index = w.i
+        word = w.next("+shooter")
+        if not word.startswith("+"):
+            raise w.fail(f"expected +token (another shooter), got {word!r}", index)
+        joiners.append(w.token_word(word[1:], index, seat))
+    return Shoot(seat, token, target, tuple(sorted(joiners)))
+
+
+def _format(a: Shoot) -> str:
+    return " ".join(["shoot", a.token, a.target, *(f"+{j}" for j in a.joiners)])
+
+
+register_action(Shoot, {"shoot": _parse}, _format)
+
+MODULE = RuleModule("ranged", {Shoot: shoot}, figure_actions, reach_only=False)
+
+__all__ = ["Shoot", "MODULE", "first_persons", "shot_problem"]

@@ -1,0 +1,187 @@
+"""Ranged combat with the Bow, the Large Shield and the Assassin's Backstab (PR-RANGED-01..14, PR-OBJ-BOW-01/02,
+PR-OBJ-SHIELD-01, PR-CHAR-ASSASSIN-01/02, PR-EX-02, PR-EX-06), and the Fireball Staff (PR-OBJ-STAFF-01/02).
+
+Positions on the synthetic rooms (tests/engine/prison/builders.py); rooms A1 and B1 (ranks 1-5) are empty floor,
+room A3 has the arrow slit d14|e14. Combat totals are checked from the `combat_resolved` event.
+"""
+
+from __future__ import annotations
+
+from dungeon_twister.engine import event_view
+
+from ..builders import act, apply_texts, assert_refused, legal_set, where
+from .builders import prison_position
+
+
+def shots(state) -> set[str]:
+    return legal_set(state, verb="shoot")
+
+
+def fight(state, action: str, blue: int, yellow: int):
+    """Declare `action` (Blue to act), both cards; (state, the resolved event as a spectator sees it)."""
+    state, events = apply_texts(state, action)
+    state, more = apply_texts(state, f"combat +{blue}", seat="B")
+    state, last = apply_texts(state, f"combat +{yellow}", seat="Y")
+    resolved = next(event_view(e, None) for e in more + last if e.kind == "combat_resolved")
+    return state, resolved
+
+
+def test_PR_RANGED_01_02_05_PR_OBJ_BOW_01_02_a_shot_costs_1_ap_and_the_bow_fights_with_1():
+    """The Colossus (combat 5) with the Bow shoots the Naga 3 squares north: his value is the Bow's 1 (not 5),
+    the combat is fought with cards (PR-RANGED-03): 1 + 4 against 2 + 2, the Naga is wounded."""
+    state = prison_position("bCO@c1 bBW@c1 yNG@c4 yTP@h5")
+    assert shots(state) == {"shoot bCO yNG"}
+    declared = act(state, "shoot bCO yNG")
+    assert declared.ap == 4 and declared.phase == "combat" and declared.combat.shooters == ("bCO",)
+    after, resolved = fight(state, "shoot bCO yNG", 4, 2)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (5, 4, "B")
+    assert where(after, "yNG") == "c4!" and after.players["B"].combat.count(4) == 0
+
+
+def test_PR_RANGED_02_the_first_person_on_the_line_only_and_an_enemy():
+    state = prison_position("bCL@c1 bBW@c1 yNG@c3 yMK@c4 yTP@h5")
+    assert shots(state) == {"shoot bCL yNG"}
+    assert_refused(state, "shoot bCL yMK", "PR-RANGED-02")
+    friend = prison_position("bCL@c1 bBW@c1 bNG@c3 yMK@c4 yTP@h5")  # his own Naga stands first in the line
+    assert shots(friend) == set()
+    assert_refused(friend, "shoot bCL yMK", "PR-RANGED-02")
+    assert_refused(prison_position("bCL@c1 yMK@c4 yTP@h5"), "shoot bCL yMK", "PR-RANGED-01")  # no Bow
+
+
+def test_PR_RANGED_06_no_shot_beside_the_target_or_any_enemy_figure():
+    beside_target = prison_position("bCL@c3 bBW@c3 yMK@c4 yTP@h5")
+    assert shots(beside_target) == set()
+    assert_refused(beside_target, "shoot bCL yMK", "PR-RANGED-06")
+    beside_enemy = prison_position("bCL@c1 bBW@c1 yTP@b1 yMK@c4")
+    assert "shoot bCL yMK" not in shots(beside_enemy)
+    assert_refused(beside_enemy, "shoot bCL yMK", "PR-RANGED-06")
+    beside_wounded = prison_position("bCL@c1 bBW@c1 yTP@b1! yMK@c4 yNG@h5")  # a wounded enemy is no figure
+    assert shots(beside_wounded) == {"shoot bCL yMK"}
+
+
+def test_PR_RANGED_04_12_the_shooter_is_never_wounded_the_melee_attackers_are():
+    """Blue's Naga stands beside the target and joins in melee: Blue loses 1 + 2 + 0 against 5 + 6: the Naga is
+    wounded, the shooting Cleric is not."""
+    state = prison_position("bCL@c1 bBW@c1 bNG@d4 yCO@c4 yTP@h5")
+    after, resolved = fight(state, "shoot bCL yCO", 0, 6)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (3, 11, "Y")
+    assert (where(after, "bCL"), where(after, "bNG"), where(after, "yCO")) == ("c1", "d4!", "c4")
+    alone, resolved = fight(prison_position("bCL@c1 bBW@c1 yCO@c4 yTP@h5"), "shoot bCL yCO", 0, 0)
+    assert resolved["winner"] == "Y" and where(alone, "bCL") == "c1"
+
+
+def test_PR_RANGED_07_a_person_wounded_this_turn_is_no_target_a_wounded_one_that_loses_dies():
+    fresh = prison_position("bCL@c1 bBW@c1 yNG@c4!5 yTP@h5")  # wounded in turn 5, this turn
+    assert shots(fresh) == set()
+    assert_refused(fresh, "shoot bCL yNG", "PR-RANGED-07")
+    after, resolved = fight(prison_position("bCL@c1 bBW@c1 yNG@c4!4 yTP@h5"), "shoot bCL yNG", 1, 0)
+    assert (resolved["attack"], resolved["defence"]) == (2, 0) and where(after, "yNG") == "eliminated"
+    assert after.vp("B") == 1
+
+
+def test_PR_RANGED_08_the_group_grows_from_the_target_and_costs_the_one_ap():
+    """The target yMK on c4; Blue's Troll-less side: bNG beside it joins (melee), then Yellow's yTP beside bNG
+    joins in defence. The shooter touches nobody. 1 AP in all."""
+    state = prison_position("bCL@c1 bBW@c1 yMK@c4 bNG@d4 yTP@e4")
+    declared = act(state, "shoot bCL yMK")
+    assert (declared.combat.attackers, declared.combat.defenders) == (("bNG",), ("yMK", "yTP"))
+    assert declared.ap == 4
+    after, resolved = fight(state, "shoot bCL yMK", 3, 0)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (1 + 2 + 3, 2 + 0 + 0, "B")
+    assert (where(after, "yMK"), where(after, "yTP")) == ("c4!", "e4!")
+
+
+def test_PR_RANGED_09_other_shooters_of_the_side_may_join_for_1_each():
+    """The Naga carries Yellow's Bow (any figure may carry any object) and sees the same target: it may join the
+    Cleric's shot at no extra AP, adding 1; a figure that could not shoot that target may not."""
+    state = prison_position("bCL@c1 bBW@c1 bNG@e4 yBW@e4 yMK@c4 yTP@h5")
+    assert shots(state) == {"shoot bCL yMK", "shoot bCL yMK +bNG", "shoot bNG yMK", "shoot bNG yMK +bCL"}
+    declared = act(state, "shoot bCL yMK +bNG")
+    assert declared.ap == 4 and declared.combat.shooters == ("bCL", "bNG")
+    _, resolved = fight(state, "shoot bCL yMK +bNG", 0, 0)
+    assert (resolved["attack"], resolved["defence"]) == (2, 2)
+    blocked = prison_position("bCL@c1 bBW@c1 bNG@h4 yBW@h4 yMK@c4 yTP@h5")  # beside the Telepath on h5
+    assert_refused(blocked, "shoot bCL yMK +bNG", "PR-RANGED-09")
+
+
+def test_PR_RANGED_10_13_a_bow_carrier_defends_only_in_melee_and_then_with_its_own_value():
+    """Yellow's Wizard carries a Bow two squares from the fight: he does not defend (PR-RANGED-10). Yellow's Colossus
+    with Yellow's Bow, beside the Naga Blue attacks in melee, fights with his own 5 (PR-RANGED-13)."""
+    far = prison_position("bNG@c3 yMK@c4 yWZ@e4 yBW@e4 bTP@h1")
+    assert act(far, "attack bNG yMK").combat.defenders == ("yMK",)
+    near = prison_position("bNG@c3 yMK@c4 yCO@b3 yBW@b3 bTP@h1")
+    _, resolved = fight(near, "attack bNG yMK", 0, 0)
+    assert act(near, "attack bNG yMK").combat.defenders == ("yCO", "yMK")
+    assert (resolved["attack"], resolved["defence"]) == (2, 2 + 5)
+
+
+def test_PR_RANGED_14_PR_OBJ_SHIELD_01_the_large_shield_is_no_target_but_may_fight_in_melee():
+    state = prison_position("bCL@c1 bBW@c1 yMK@c4 ySH@c4 yTP@h5")
+    assert shots(state) == set()
+    assert_refused(state, "shoot bCL yMK", "PR-OBJ-SHIELD-01")
+    drawn = act(prison_position("bCL@c1 bBW@c1 yNG@c4 bAS@d4 yMK@e4 ySH@e4"), "shoot bCL yNG")
+    assert drawn.combat.defenders == ("yMK", "yNG")
+
+
+def test_PR_SLIT_04_a_shot_through_an_arrow_slit_only_beside_it():
+    """On d14, beside the slit d14|e14, the Cleric shoots east through it; from c14 he does not see through."""
+    assert shots(prison_position("bCL@d14 bBW@d14 yNG@g14 yTP@h5")) == {"shoot bCL yNG"}
+    assert shots(prison_position("bCL@c14 bBW@c14 yNG@g14 yTP@h5")) == set()
+
+
+def test_PR_CHAR_ASSASSIN_01_backstab_plus_2_with_an_ally_in_the_group_attacking_or_defending():
+    alone = prison_position("bAS@c3 yMK@c4 yTP@h5")
+    _, resolved = fight(alone, "attack bAS yMK", 0, 0)
+    assert (resolved["attack"], resolved["defence"]) == (2, 2)
+    with_ally = prison_position("bAS@c3 bNG@d4 yMK@c4 yTP@h5")
+    _, resolved = fight(with_ally, "attack bNG yMK", 0, 0)
+    assert (resolved["attack"], resolved["defence"]) == (2 + 2 + 2, 2)
+    defending = prison_position("bNG@c3 yMK@c4 yAS@b3 yTP@h5")  # Yellow's Assassin beside the attacker
+    _, resolved = fight(defending, "attack bNG yMK", 0, 0)
+    assert (resolved["attack"], resolved["defence"]) == (2, 2 + 2 + 2)
+
+
+def test_PR_CHAR_ASSASSIN_02_PR_RANGED_11_with_shooters_backstab_only_in_melee():
+    """An allied shooter counts as an ally (she is beside the target: +2); not in melee, she would not be in the
+    combat at all, and a shooter's value is never raised (PR-RANGED-05)."""
+    state = prison_position("bCL@c1 bBW@c1 bAS@d4 yMK@c4 yTP@h5")
+    _, resolved = fight(state, "shoot bCL yMK", 0, 0)
+    assert (resolved["attack"], resolved["defence"]) == (1 + 2 + 2, 2)
+    shooter = prison_position("bAS@c1 bBW@c1 yMK@c4 yTP@h5")  # the Assassin herself shoots: no Backstab
+    _, resolved = fight(shooter, "shoot bAS yMK", 0, 0)
+    assert resolved["attack"] == 1
+
+
+def test_PR_EX_02_ranged_group_combat():
+    """PR-EX-02: the blue Cleric shoots the yellow Mechanork; the blue Assassin beside it is drawn in with +2:
+    Blue 1 + 2 + 2 = 5 against Yellow 2. Yellow's Wizard with a Bow sees the scene and cannot defend from afar."""
+    state = prison_position("bCL@c1 bBW@c1 bAS@b4 yMK@c4 yWZ@c6 yBW@c6 yTP@h5")
+    declared = act(state, "shoot bCL yMK")
+    assert (declared.combat.attackers, declared.combat.defenders) == (("bAS",), ("yMK",))
+    _, resolved = fight(state, "shoot bCL yMK", 0, 0)
+    assert (resolved["attack"], resolved["defence"]) == (5, 2)
+
+
+def test_PR_EX_06_group_combat_against_the_colossus():
+    """PR-EX-06: the blue Naga attacks the Colossus; the blue Assassin beside him joins with +2: 2 + 4 = 6; the
+    blue Cleric touches no yellow figure; the yellow Mechanork is wounded: out. Blue +3, Yellow +5: 9 against 10;
+    the Naga and the Assassin are wounded."""
+    state = prison_position("bNG@c3 bAS@d4 bCL@a1 yCO@c4 yMK@c5!4 yTP@h5")
+    declared = act(state, "attack bNG yCO")
+    assert (declared.combat.attackers, declared.combat.defenders) == (("bAS", "bNG"), ("yCO",))
+    after, resolved = fight(state, "attack bNG yCO", 3, 5)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (9, 10, "Y")
+    assert (where(after, "bNG"), where(after, "bAS"), where(after, "bCL")) == ("c3!", "d4!", "a1")
+
+
+def test_PR_OBJ_STAFF_01_02_the_fireball_staff_kills_the_first_person_even_through_a_slit_beside_him():
+    """Only the Wizard uses it (1 AP), through the slit d14|e14 standing beside it; it is discarded; it is a magic
+    object."""
+    from dungeon_twister.engine.boardgame.catalogue import load
+
+    state = prison_position("bWZ@d14 bFS@d14 yNG@g14 yTP@h5")
+    assert "fireball bWZ e" in legal_set(state, verb="fireball")
+    after = act(state, "fireball bWZ e")
+    assert (where(after, "yNG"), where(after, "bFS"), after.ap, after.vp("B")) == ("eliminated", "discarded", 4, 1)
+    assert legal_set(prison_position("bNG@d14 bFS@d14 yMK@g14 yTP@h5"), verb="fireball") == set()
+    assert load("prison").objects["FS"].magic
