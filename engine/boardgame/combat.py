@@ -119,6 +119,8 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
                 total += kind.attack_bonus if attacking else kind.defend_bonus
     if attacking:
         total += sum(ranged_value(ctx.s, ctx.s.tokens[tid]) for tid in combat.shooters)
+        if combat.lancer is not None:  # its own value; not in melee, so no ability adds to it (DT-107)
+            total += cat.characters[ctx.s.tokens[combat.lancer].code].combat
     return total
 
 
@@ -155,7 +157,12 @@ def resolve(ctx: Ctx) -> None:
     winner = active if attack > defence else opponent(active) if defence > attack else None
     ctx.emit("combat_resolved", number=combat.number, cards={k: cards[k] for k in sorted(cards)},
              attack=attack, defence=defence, winner=winner)
-    if winner is not None:  # shooters are not among the attackers: never wounded (PR-RANGED-04/12)
+    if winner is not None and winner != active and combat.lancer is not None:
+        weapon = ctx.carried(s.tokens[combat.lancer])  # PR-OBJ-LANCE-02: the lance breaks
+        if weapon is not None:
+            ctx.put(weapon.moved(where="discarded", square=None))
+            ctx.emit("discarded", token=weapon.id)
+    if winner is not None:  # shooters and a lancer are not among the attackers: never wounded (PR-RANGED-04/12)
         losers = combat.defenders if winner == active else combat.attackers
         for tid in losers:
             lose(ctx, s.tokens[tid])

@@ -9,7 +9,7 @@ Fields are separated by " ; " and always appear in this order:
   turn <n> <active|-> <phase> ap=<n> high=<n> four=<0|1> first=<seat> placer=<seat|-> combats=<n>
        [pools=<token>:<n>,...] [acted=<token>,...] [exhausted=<token>,...]
   [teams <seat>=<square>:<code>,...[/out:<code>,...] ...]
-  [combat <n> <attacker>><target> att=<ids|-> def=<ids> [shot=<ids>] [cards=<seat>:<v>,...]]
+  [combat <n> <attacker>><target> att=<ids|-> def=<ids> [shot=<ids>] [lance=<id>] [cards=<seat>:<v>,...]]
   [placing <slot> <revealer><placer> <tokens>[ passed]]
   [over <winner|draw> <reason words>]
 Token places: @c4 on a square (! wounded, !<turn> wounded that turn, ? face down), #A2.<order> face down in a room,
@@ -59,6 +59,8 @@ def format_position(state: GameState) -> str:
                 f"def={','.join(c.defenders)}")
         if c.shooters:
             text += " shot=" + ",".join(c.shooters)
+        if c.lancer:
+            text += f" lance={c.lancer}"
         if c.cards:
             text += " cards=" + ",".join(f"{seat}:{v}" for seat, v in c.cards)
         fields.append(text)
@@ -450,7 +452,8 @@ def _check_combat(state: GameState) -> None:
         return
     tokens = state.tokens
     a, t = tokens[c.attacker], tokens[c.target]
-    if not a.is_figure or a.colour != state.active or c.attacker not in (c.shooters or c.attackers):
+    distant = c.shooters or ((c.lancer,) if c.lancer else ())
+    if not a.is_figure or a.colour != state.active or c.attacker not in (distant or c.attackers):
         raise PositionError("BG-COMBAT-01", "combat", f"{c.attacker}: the attacker is a figure of the active "
                                                       "player, among att= (shot= for a shot)")
     for tid in c.shooters:
@@ -688,7 +691,7 @@ def _combat(f: _Fields, words: list[str] | None, tokens: dict) -> Combat | None:
     if words is None:
         return None
     usage = "bad combat field (expected 'combat <n> <attacker>><target> att=... def=... [shot=...] [cards=B:3]')"
-    if len(words) not in (4, 5, 6) or not re.fullmatch(_N, words[0]) or not re.fullmatch(r"\w+>\w+", words[1]):
+    if len(words) not in (4, 5, 6, 7) or not re.fullmatch(_N, words[0]) or not re.fullmatch(r"\w+>\w+", words[1]):
         raise f.fail(usage)
     attacker, target = (_known(f, t, tokens) for t in words[1].split(">"))
     if not words[2].startswith("att=") or not words[3].startswith("def="):
@@ -699,13 +702,16 @@ def _combat(f: _Fields, words: list[str] | None, tokens: dict) -> Combat | None:
     shooters = ()
     if rest and rest[0].startswith("shot="):
         shooters = tuple(_known(f, t, tokens) for t in rest.pop(0)[5:].split(","))
+    lancer = None
+    if rest and rest[0].startswith("lance="):
+        lancer = _known(f, rest.pop(0)[6:], tokens)
     cards = ()
     if rest:
         m = re.fullmatch(r"cards=([BY]:[0-6](?:,[BY]:[0-6])*)", rest[0])
         if not m or len(rest) > 1:
             raise f.fail(usage)
         cards = tuple((p[0], int(p[2])) for p in m.group(1).split(","))
-    return Combat(int(words[0]), attacker, target, attackers, defenders, cards, shooters)
+    return Combat(int(words[0]), attacker, target, attackers, defenders, cards, shooters, lancer)
 
 
 def _placement(f: _Fields, words: list[str] | None, tokens: dict) -> Placement | None:

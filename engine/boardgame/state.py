@@ -110,6 +110,9 @@ class Combat:
     # PR-RANGED: attacking figures fighting from a distance with a ranged weapon (the declared attacker first when
     # it shoots): they add their weapon's value and are never wounded by the result (PR-RANGED-04/05/12)
     shooters: tuple[str, ...] = ()
+    # PR-OBJ-LANCE-05: the declared attacker fighting from 2 squares with a Telescopic Lance: its own combat value,
+    # adjacent to nobody, never wounded; its weapon breaks if its side loses (PR-OBJ-LANCE-02)
+    lancer: str | None = None
 
     def card_of(self, seat: str) -> int | None:
         return dict(self.cards).get(seat)

@@ -79,6 +79,8 @@ def view(state: GameState, seat: str | None) -> dict:
                          "my_card": c.card_of(seat) if seat in SEATS else None}
         if c.shooters:  # PR-RANGED: only a combat with shooters has the key
             out["combat"]["shooters"] = list(c.shooters)
+        if c.lancer:  # PR-OBJ-LANCE: nor has any other a lancer
+            out["combat"]["lancer"] = c.lancer
         if god:
             out["combat"]["cards"] = dict(c.cards)
     if state.placement:

@@ -6,13 +6,14 @@ rulebook: the board-game family's modules plus what Prison adds. Where Prison's 
 """
 
 from ..boardgame import catalogue, rulebook
-from . import ranged, shockwave
+from . import lance, ranged, shockwave
 
 catalogue.register_data("dungeon_twister.engine.prison.data")
 
 PRISON_MODULES: tuple[rulebook.RuleModule, ...] = (  # the modules of the mechanisms Prison adds
     shockwave.MODULE,
     ranged.MODULE,
+    lance.MODULE,
 )
 
 rulebook.RULE_SETS["prison"] = rulebook.BASE_SET + PRISON_MODULES

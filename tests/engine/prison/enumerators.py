@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dungeon_twister.engine.prison.lance import Lance
 from dungeon_twister.engine.prison.ranged import Shoot
 from dungeon_twister.engine.prison.shockwave import Push
 
@@ -28,3 +29,11 @@ def shots(env: Env, seat: str):
 
 
 register(Shoot, shots, partly=True)
+
+
+def lances(env: Env, seat: str):
+    """PR-OBJ-LANCE-01: every token attacking every token with a lance."""
+    return (Lance(seat, tid, target) for tid in env.ids for target in env.ids)
+
+
+register(Lance, lances)

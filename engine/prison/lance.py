@@ -1,0 +1,108 @@
+"""The Telescopic Lance (PR-OBJ-LANCE-01..06): its carrier starts a melee combat against a person exactly 2
+squares away in a straight line (1 AP), fighting with its own combat value but touching nobody; the result never
+affects it; its lance breaks if its side loses; through an arrow slit it reaches only the square across.
+
+Notation: `lance bCO yNG` (the carrier, then the person it attacks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..boardgame.actions import Action
+from ..boardgame.combat import participants
+from ..boardgame.context import Ctx
+from ..boardgame.geometry import DIRECTIONS, step
+from ..boardgame.notation import register_action
+from ..boardgame.rulebook import RuleModule
+from ..boardgame.state import Combat, GameState, Token
+from ..core.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Lance(Action):
+    """PR-OBJ-LANCE-01: the carrier `token` attacks the person `target` with its Telescopic Lance."""
+
+    token: str
+    target: str
+
+
+def carries_lance(state: GameState, figure: Token) -> bool:
+    return figure.where == "board" and any(
+        t.where == "board" and t.square == figure.square and not t.is_character
+        and "lance" in state.catalogue.objects[t.code].abilities for t in state.tokens.values())
+
+
+def reach(state: GameState, board, figure: Token) -> list[Token]:
+    """The persons the lance reaches (PR-OBJ-LANCE-01/04): 2 squares away in a line, both steps connected (no
+    wall or closed portcullis) and nobody between; or, across an arrow slit beside the carrier, the square right
+    across it. Of a figure carrying a wounded character, the figure."""
+    at: dict = {}
+    for t in state.tokens.values():
+        if t.where == "board" and t.is_character and not t.face_down:
+            at.setdefault(t.square, []).append(t)
+    out = []
+    for direction in DIRECTIONS:
+        near = step(figure.square, direction)
+        if board.is_slit(figure.square, near) and board.is_open_ground(near):
+            spot = near  # PR-OBJ-LANCE-04: distance 1 across the slit
+        elif board.connected(figure.square, near) and near not in at:
+            spot = step(near, direction)
+            if not board.connected(near, spot):
+                continue
+        else:
+            continue
+        here = at.get(spot)
+        if here:
+            out.append(next((t for t in here if not t.wounded), here[0]))
+    return out
+
+
+def problem(state: GameState, board, figure: Token, target: Token) -> tuple[str, str] | None:
+    if not carries_lance(state, figure):
+        return "PR-OBJ-LANCE-01", f"{figure.id} carries no Telescopic Lance"
+    if board.connected(figure.square, target.square):
+        return "PR-OBJ-LANCE-03", f"{target.id} is beside {figure.id}: the lance is no use against it"
+    if target.id not in {t.id for t in reach(state, board, figure)}:
+        return "PR-OBJ-LANCE-01", f"{target.id} is not 2 free squares away in a straight line"
+    if target.colour == figure.colour or not target.is_character:
+        return "PR-OBJ-LANCE-01", f"{target.id} is not an enemy"
+    if any(t.is_figure and t.colour != figure.colour and board.connected(figure.square, t.square)
+           for t in state.tokens.values()):
+        return "PR-OBJ-LANCE-03", f"{figure.id} is beside an enemy figure"
+    if target.wounded_turn == state.turn:
+        return "BG-COMBAT-07", f"{target.id} was wounded this turn"
+    return None
+
+
+def lance(ctx: Ctx, action: Lance) -> None:
+    s = ctx.s
+    figure = ctx.token(action.token)
+    if figure.where == "board" and figure.is_character and not carries_lance(s, figure):
+        raise IllegalAction("PR-OBJ-LANCE-01", f"{figure.id} carries no Telescopic Lance")
+    ctx.actor(action.seat, action.token, rule="PR-OBJ-LANCE-01", wounded_rule="PR-OBJ-LANCE-01")
+    target = ctx.token(action.target)
+    refused = problem(s, ctx.board, figure, target)
+    if refused:
+        raise IllegalAction(*refused)
+    attackers, defenders = participants(s, ctx.board, None, target, action.seat)
+    s.combats += 1
+    s.combat = Combat(s.combats, figure.id, target.id, tuple(attackers), tuple(defenders), lancer=figure.id)
+    s.phase = "combat"
+    ctx.emit("combat_declared", number=s.combats, attacker=figure.id, target=target.id, attackers=attackers,
+             defenders=defenders, lancer=figure.id)
+
+
+def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
+    if not carries_lance(state, figure):
+        return []
+    return [Lance(seat, figure.id, t.id) for t in sorted(reach(state, board, figure), key=lambda t: t.id)
+            if problem(state, board, figure, t) is None]
+
+
+register_action(Lance, {"lance": lambda w, seat: Lance(seat, w.token(seat), w.token())},
+                lambda a: f"lance {a.token} {a.target}")
+
+MODULE = RuleModule("lance", {Lance: lance}, figure_actions, reach_only=False)
+
+__all__ = ["Lance", "MODULE"]

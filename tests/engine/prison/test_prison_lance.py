@@ -1,0 +1,84 @@
+"""The Telescopic Lance (PR-OBJ-LANCE-01..06, PR-EX-05). Synthetic rooms (tests/engine/prison/builders.py): rooms
+A1 and B1 (ranks 1-5) are empty floor, room A2 has the pits c8 and d8, room A3 the wall b13|c13 and the arrow slit
+d14|e14."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine import event_view
+
+from ..builders import act, apply_texts, assert_refused, legal_set, where
+from .builders import prison_position
+
+
+def lances(state) -> set[str]:
+    return legal_set(state, verb="lance")
+
+
+def fight(state, action: str, blue: int, yellow: int):
+    state, events = apply_texts(state, action)
+    state, more = apply_texts(state, f"combat +{blue}", seat="B")
+    state, last = apply_texts(state, f"combat +{yellow}", seat="Y")
+    return state, next(event_view(e, None) for e in more + last if e.kind == "combat_resolved")
+
+
+def test_PR_OBJ_LANCE_01_a_person_exactly_2_squares_away_in_a_line_for_1_ap():
+    """The Colossus (5) with the lance reaches c3 and e1, not c2 (beside him: PR-OBJ-LANCE-03) nor c4 (3 away)."""
+    state = prison_position("bCO@c1 bLN@c1 yNG@c3 yMK@e1 yTP@c5 yBS@h5")
+    assert lances(state) == {"lance bCO yNG", "lance bCO yMK"}
+    assert_refused(state, "lance bCO yTP", "PR-OBJ-LANCE-01")
+    declared = act(state, "lance bCO yNG")
+    assert declared.ap == 4 and declared.combat.lancer == "bCO" and declared.combat.attackers == ()
+    after, resolved = fight(state, "lance bCO yNG", 0, 0)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (5, 2, "B")
+    assert where(after, "yNG") == "c3!"
+
+
+def test_PR_OBJ_LANCE_01_edge_nobody_between_an_obstacle_may_be_and_no_wall():
+    assert lances(prison_position("bCO@c1 bLN@c1 yNG@c3 yMK@c2! yBS@h5")) == set()  # a wounded person between
+    assert_refused(prison_position("bCO@c1 bLN@c1 yNG@c3 yMK@c2! yBS@h5"), "lance bCO yNG", "PR-OBJ-LANCE-01")
+    over_pit = prison_position("bCO@c7 bLN@c7 yNG@c9 yBS@h5")  # the pit c8 lies between
+    assert lances(over_pit) == {"lance bCO yNG"}
+    walled = prison_position("bCO@a13 bLN@a13 yNG@c13 yBS@h5")  # b13|c13 is a wall
+    assert lances(walled) == set()
+    assert_refused(walled, "lance bCO yNG", "PR-OBJ-LANCE-01")
+
+
+def test_PR_OBJ_LANCE_02_never_affects_the_carrier_breaks_when_its_side_loses_tie_nothing():
+    lost, resolved = fight(prison_position("bMK@c1 bLN@c1 yCO@c3 yBS@h5"), "lance bMK yCO", 0, 0)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (2, 5, "Y")
+    assert (where(lost, "bMK"), where(lost, "bLN")) == ("c1", "discarded")
+    tie, resolved = fight(prison_position("bMK@c1 bLN@c1 yNG@c3 yBS@h5"), "lance bMK yNG", 0, 0)
+    assert resolved["winner"] is None and (where(tie, "bLN"), where(tie, "yNG")) == ("c1", "c3")
+
+
+def test_PR_OBJ_LANCE_03_no_use_beside_an_enemy_figure_nor_in_defence():
+    beside = prison_position("bCO@c1 bLN@c1 yNG@c3 yMK@b1 yBS@h5")
+    assert lances(beside) == set()
+    assert_refused(beside, "lance bCO yNG", "PR-OBJ-LANCE-03")
+    defending = act(prison_position("bNG@c3 yMK@c4 yCO@c6 yLN@c6 bTP@h1"), "attack bNG yMK")
+    assert defending.combat.defenders == ("yMK",)  # the lance carrier two squares off does not defend
+
+
+def test_PR_OBJ_LANCE_04_PR_EX_05_through_an_arrow_slit_only_the_square_across():
+    """PR-EX-05: beside the slit d14|e14 the Cleric's lance reaches e14 right across it, not f14; one square back
+    (c14) it reaches nothing through the slit; without a lance there is no attack across a slit."""
+    state = prison_position("bCL@d14 bLN@d14 yMK@e14 yNG@f14 yBS@h5")
+    assert lances(state) == {"lance bCL yMK"}
+    assert lances(prison_position("bCL@d14 bLN@d14 yNG@f14 yBS@h5")) == set()
+    assert lances(prison_position("bCL@c14 bLN@c14 yMK@e14 yBS@h5")) == set()
+    assert "attack bCL yMK" not in legal_set(prison_position("bCL@d14 yMK@e14 yBS@h5"))
+
+
+def test_PR_OBJ_LANCE_05_a_lance_may_start_a_group_combat():
+    """Blue's Naga beside the target joins; if Blue loses, the Naga is wounded and the lance breaks, the carrier
+    is untouched."""
+    state = prison_position("bCO@c1 bLN@c1 bNG@d3 yMK@c3 yBS@h5")
+    assert act(state, "lance bCO yMK").combat.attackers == ("bNG",)
+    after, resolved = fight(state, "lance bCO yMK", 0, 6)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (5 + 2, 2 + 6, "Y")
+    assert (where(after, "bNG"), where(after, "bCO"), where(after, "bLN")) == ("d3!", "c1", "discarded")
+
+
+def test_PR_OBJ_LANCE_06_reusable_while_unbroken():
+    after, _ = fight(prison_position("bCO@c1 bLN@c1 yNG@c3 yMK@e1 yBS@h5"), "lance bCO yNG", 6, 0)
+    assert "lance bCO yMK" in lances(after) and where(after, "bLN") == "c1"
