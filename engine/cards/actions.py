@@ -88,3 +88,18 @@ class Portcullis(CardAction):
 @dataclass(frozen=True, slots=True)
 class EndTurn(CardAction):
     """CG-TURN-01: the active player stops using AP."""
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(CardAction):
+    """CG-COMBAT-01: figure attacks the enemy `target` in its zone (1 AP)."""
+
+    figure: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class CombatCard(CardAction):
+    """CG-COMBAT-02: the combat card laid face down (secret, simultaneous)."""
+
+    value: int

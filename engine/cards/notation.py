@@ -6,9 +6,9 @@ import json
 import re
 
 from ..core.errors import NotationError
-from .actions import EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
+from .actions import Attack, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
 from .maze import slot_name, zone_name
-from .state import (SEATS, CardOptions, CardState, Figure, Item, Outcome, Placement, Player, Room)
+from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
 
 _ZONE = re.compile(r"^([a-d])([1-9][0-9]?)$")
 _START = re.compile(r"^([BY])([12])$")
@@ -81,6 +81,10 @@ def format_action(a) -> str:
         return f"{'open' if a.open else 'close'} {a.figure} {zone_name(a.zone)} {a.side.lower()}"
     if isinstance(a, EndTurn):
         return "end"
+    if isinstance(a, Attack):
+        return f"attack {a.figure} {a.target}"
+    if isinstance(a, CombatCard):
+        return f"card {a.value}"
     raise TypeError(f"not a card-game action: {a!r}")
 
 
@@ -137,6 +141,14 @@ def parse_action(text: str, seat: str) -> "object":
         if verb == "jump":
             need(2)
             return Jump(seat, _id(args[0]), zone_from(args[1]))
+        if verb == "attack":
+            need(2)
+            return Attack(seat, _id(args[0]), _id(args[1]))
+        if verb == "card":
+            need(1)
+            if not args[0].isdigit() or len(args[0]) > 1:
+                raise NotationError("a combat card value 0..9", text)
+            return CombatCard(seat, int(args[0]))
         if verb in ("open", "close"):
             need(3)
             if args[2] not in _SIDES:
@@ -165,7 +177,11 @@ def format_position(state: CardState) -> str:
                     for f in state.figures],
         "items": [[i.id, i.seat, i.code, i.where, _loc(i.at)] for i in state.items],
         "opened": sorted(list(k) for k in state.opened),
-        "players": [[p.ap, p.jumps, p.vp] for p in state.players],
+        "players": [[p.ap, p.jumps, p.vp, list(p.cards)] for p in state.players],
+        "combat_on": state.combat_on, "combats": state.combats, "wounded_now": list(state.wounded_now),
+        "combat": None if state.combat is None else [
+            state.combat.number, list(state.combat.zone), state.combat.target,
+            [[s, list(ids)] for s, ids in state.combat.sides], [list(p) for p in state.combat.played]],
         "phase": state.phase, "turn": state.turn, "active": state.active, "first": state.first,
         "seeder": state.seeder,
         "secret": [[s, [[a, _loc(b)] for a, b in ch]] for s, ch in state.secret],
@@ -193,7 +209,11 @@ def parse_position(text: str) -> CardState:
                           for i, s, c, w, a, f, wd, ca, p in d["figures"]),
             items=tuple(Item(i, s, c, w, _tup(a)) for i, s, c, w, a in d["items"]),
             opened=frozenset(tuple(k) for k in d["opened"]),
-            players=tuple(Player(*p) for p in d["players"]), phase=d["phase"], turn=d["turn"],
+            players=tuple(Player(a, j, v, tuple(c)) for a, j, v, c in d["players"]), phase=d["phase"],
+            turn=d["turn"], combat_on=d["combat_on"], combats=d["combats"], wounded_now=tuple(d["wounded_now"]),
+            combat=None if d["combat"] is None else Combat(
+                d["combat"][0], tuple(d["combat"][1]), d["combat"][2],
+                tuple((s, tuple(ids)) for s, ids in d["combat"][3]), tuple(tuple(p) for p in d["combat"][4])),
             active=d["active"], first=d["first"], seeder=d["seeder"],
             secret=tuple((s, tuple((a, _tup(b)) for a, b in ch)) for s, ch in d["secret"]),
             placement=None if d["placement"] is None else Placement(d["placement"][0], tuple(d["placement"][1]),

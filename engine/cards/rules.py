@@ -8,11 +8,12 @@ import itertools
 from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
-from .actions import EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
+from .actions import Attack, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    turn_dir, zone_name)
-from .state import SEATS, CardOptions, CardState, Figure, Item, Outcome, Placement, Player, Room, opponent
+from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
+                    opponent)
 
 MAX_PER_ZONE = 3  # CG-GOLD-02
 MAX_AP = 3  # CG-TURN-05: carried over
@@ -39,11 +40,12 @@ def new_game(options: CardOptions, seed: int) -> CardState:
             items.append(Item(f"{seat.lower()}{code}", seat, code, "hand"))
     seeder = SEATS[rng.below(2)]
     first = SEATS[rng.below(2)]
+    cards = tuple(cat.combat_cards) if tut["combat"] else ()  # CG-TUT1-03: no combat cards
     return CardState(options=options, length=tut["length"], target_vp=tut["target_vp"], rooms=rooms,
                      figures=tuple(sorted(figures, key=lambda f: f.id)),
                      items=tuple(sorted(items, key=lambda i: i.id)), opened=frozenset(),
-                     players=(Player(0, cat.jump_cards), Player(0, cat.jump_cards)), phase="hide",
-                     first=first, seeder=seeder)
+                     players=(Player(0, cat.jump_cards, 0, cards), Player(0, cat.jump_cards, 0, cards)),
+                     phase="hide", first=first, seeder=seeder, combat_on=bool(tut["combat"]))
 
 
 def _tutorial(state: CardState) -> dict:
@@ -112,7 +114,7 @@ def _spend(state: CardState, seat: str) -> CardState:
     p = state.player(seat)
     if p.ap < 1:
         raise IllegalAction("CG-TURN-07", "no action point left")
-    return state.with_player(seat, Player(p.ap - 1, p.jumps, p.vp))
+    return state.with_player(seat, _replace(p, ap=p.ap - 1))
 
 
 def _need_phase(state: CardState, action, phase: str, rule: str) -> None:
@@ -210,7 +212,7 @@ def _face(state: CardState, a: Face):
     first = state.first
     new = new.but(secret=(), phase="main", active=first, turn=1)
     p = new.player(first)
-    new = new.with_player(first, Player(2, p.jumps, p.vp))  # CG-TURN-03
+    new = new.with_player(first, _replace(p, ap=2))  # CG-TURN-03
     events.append(event("teams", figures=[[f.id, f"{f.seat}{f.at + 1}", zone_name(f.facing)]
                                           for f in new.figures if f.where == "start"], first=first, ap=2))
     return new, events
@@ -226,14 +228,14 @@ def _main_checks(state: CardState, a, fid: str | None):
 def _end(state: CardState, a: EndTurn):
     _need_phase(state, a, "main", "CG-TURN-01")
     p = state.player(a.seat)
-    new = state.with_player(a.seat, Player(min(p.ap, MAX_AP), p.jumps, p.vp))  # CG-TURN-05
+    new = state.with_player(a.seat, _replace(p, ap=min(p.ap, MAX_AP)))  # CG-TURN-05
     for f in new.figures:  # RUL-104: the MOVE-04 restriction lasts for the turn
         if f.seat == a.seat and f.pin is not None:
             new = new.with_figure(_replace(f, pin=None))
     nxt = opponent(a.seat)
     q = new.player(nxt)
-    new = new.with_player(nxt, Player(q.ap + 3, q.jumps, q.vp))  # CG-TURN-04
-    new = new.but(active=nxt, turn=state.turn + 1)
+    new = new.with_player(nxt, _replace(q, ap=q.ap + 3))  # CG-TURN-04
+    new = new.but(active=nxt, turn=state.turn + 1, wounded_now=())
     return new, [event("turn", seat=nxt, turn=new.turn, ap=q.ap + 3, kept=min(p.ap, MAX_AP))]
 
 
@@ -323,6 +325,11 @@ class _Walk:
     def abilities(self) -> set:
         return _abilities(self.state, self.state.fig(self.fid))
 
+    def holders_here(self) -> list:
+        """Characters here whose object the mover may take: friends (CG-ITEM-03) and wounded characters of either
+        colour (CG-WOUND-03)."""
+        return [g for g in self.state.at(self.loc) if g.id != self.fid and (g.seat == self.seat or g.wounded)]
+
     def friends_here(self) -> list:
         return [g for g in self.state.at(self.loc) if g.seat == self.seat and g.id != self.fid]
 
@@ -349,7 +356,7 @@ class _Walk:
                     st = st.with_item(_replace(st.item(me.carries), where="floor", at=self.loc))
                 st = st.with_item(_replace(it, where="carried", at=me.id))
                 st = st.with_figure(_replace(me, carries=it.id))
-            elif it.where == "carried" and it.at in {g.id for g in self.friends_here()}:
+            elif it.where == "carried" and it.at in {g.id for g in self.holders_here()}:
                 giver = st.fig(it.at)
                 if me.carries is not None:
                     st = st.with_item(_replace(st.item(me.carries), at=giver.id))
@@ -462,7 +469,7 @@ class _Walk:
                 st = st.with_item(_replace(st.item(f.carries), where="gone", at=None))
             st = st.with_figure(_replace(f, where="exited", at=None, facing=None, carries=None, pin=None))
             p = st.player(self.seat)
-            st = st.with_player(self.seat, Player(p.ap, p.jumps, p.vp + vp))
+            st = st.with_player(self.seat, _replace(p, vp=p.vp + vp))
             events.append(event("exit", figure=f.id, vp=vp))
             st = _check_win(st, events)
         elif is_start(self.loc):
@@ -551,7 +558,7 @@ def _jump(state: CardState, a: Jump):
         raise IllegalAction("CG-JUMP-03", "the landing zone holds an unwounded enemy")
     new = _spend(state, a.seat)
     p = new.player(a.seat)
-    new = new.with_player(a.seat, Player(p.ap, p.jumps - 1, p.vp))
+    new = new.with_player(a.seat, _replace(p, jumps=p.jumps - 1))
     new = new.with_figure(_replace(new.fig(f.id), at=a.zone, pin=None))
     return new, [event("jump", figure=f.id, zone=zone_name(a.zone), jumps_left=p.jumps - 1)]
 
@@ -574,8 +581,86 @@ def _portcullis(state: CardState, a: Portcullis):
     return new, [event("portcullis", figure=f.id, zone=zone_name(a.zone), side=a.side, open=a.open)]
 
 
+# --- melee combat (CG-COMBAT, CG-GROUP within a zone, CG-WOUND) ----------------------------------------------
+
+def _attack(state: CardState, a: Attack):
+    f = _main_checks(state, a, a.figure)
+    if not state.combat_on:
+        raise IllegalAction("CG-TUT1-06", "no combat in this game")
+    if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
+        raise IllegalAction("CG-COMBAT-01", f"{a.target} is not an enemy character")
+    t = state.fig(a.target)
+    if f.where != "maze" or t.where != "maze" or t.at != f.at:
+        raise IllegalAction("CG-COMBAT-01", "a melee attack targets an enemy in the attacker's zone")
+    if a.target in state.wounded_now:
+        raise IllegalAction("CG-COMBAT-06", f"{a.target} was wounded this turn")
+    new = _spend(state, a.seat)
+    here = new.at(f.at)
+    # CG-GROUP-01: every unwounded character in the zone takes part; CG-GROUP-03: a wounded target too
+    att = tuple(sorted(g.id for g in here if g.seat == a.seat and not g.wounded))
+    dfd = tuple(sorted(g.id for g in here if g.seat != a.seat and (not g.wounded or g.id == a.target)))
+    number = state.combats + 1
+    combat = Combat(number, f.at, a.target, ((a.seat, att), (opponent(a.seat), dfd)))
+    return new.but(phase="combat", combat=combat, combats=number), [
+        event("attack", figure=f.id, target=a.target, zone=zone_name(f.at), attackers=list(att),
+              defenders=list(dfd), number=number)]
+
+
+def _combat_card(state: CardState, a: CombatCard):
+    _need_phase(state, a, "combat", "CG-COMBAT-02")
+    if a.value not in state.player(a.seat).cards:
+        raise IllegalAction("CG-COMBAT-02", f"no +{a.value} card in hand")
+    c = state.combat
+    played = c.played + ((a.seat, a.value),)
+    events = [secret_event("combat_card", a.seat, {"seat": a.seat, "value": a.value}, {"seat": a.seat})]
+    if len(played) < 2:
+        return state.but(combat=Combat(c.number, c.zone, c.target, c.sides, played)), events
+    return _resolve(state, Combat(c.number, c.zone, c.target, c.sides, played), events)
+
+
+def _value(state: CardState, fid: str) -> int:
+    f = state.fig(fid)
+    return 0 if f.wounded else _char(f).combat  # CG-WOUND-01: a wounded character has value 0
+
+
+def _resolve(state: CardState, c: Combat, events: list):
+    """CG-COMBAT-02..05, CG-GROUP-02/03."""
+    cards = dict(c.played)
+    new = state
+    for seat, v in c.played:  # CG-COMBAT-05: discarded face down; the +0 comes back
+        if v != 0:
+            p = new.player(seat)
+            hand = list(p.cards)
+            hand.remove(v)
+            new = new.with_player(seat, _replace(p, cards=tuple(hand)))
+    totals = {seat: sum(_value(state, fid) for fid in ids) + cards[seat] for seat, ids in c.sides}
+    (s1, ids1), (s2, ids2) = c.sides
+    result = {"number": c.number, "cards": {s: cards[s] for s in SEATS}, "totals": {s: totals[s] for s in SEATS}}
+    new = new.but(phase="main", combat=None)
+    if totals[s1] == totals[s2]:  # CG-COMBAT-04
+        events.append(event("combat", **result, winner=None, wounded=[], eliminated=[]))
+        return new, events
+    winner, losers = (s1, ids2) if totals[s1] > totals[s2] else (s2, ids1)
+    wounded, eliminated = [], []
+    for fid in losers:
+        f = new.fig(fid)
+        if f.wounded:  # CG-COMBAT-03: a wounded loser is eliminated, 1 VP to the winner (CG-VP-02)
+            if f.carries is not None:  # CG-WOUND-04
+                new = new.with_item(_replace(new.item(f.carries), where="floor", at=f.at))
+            new = new.with_figure(_replace(f, where="eliminated", at=None, carries=None, pin=None))
+            p = new.player(winner)
+            new = new.with_player(winner, _replace(p, vp=p.vp + 1))
+            eliminated.append(fid)
+        else:
+            new = new.with_figure(_replace(f, wounded=True, pin=None))
+            wounded.append(fid)
+    new = new.but(wounded_now=tuple(sorted(set(new.wounded_now) | set(wounded))))
+    events.append(event("combat", **result, winner=winner, wounded=wounded, eliminated=eliminated))
+    return _check_win(new, events), events
+
+
 _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
-             Rotate: _rotate, Jump: _jump, Portcullis: _portcullis}
+             Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -612,6 +697,8 @@ def _legal(state: CardState, seat: str) -> list:
         p = state.placement
         return [Place(seat, c, z) for c, s in zip(p.queue, p.placers) if s == seat
                 for z in slot_zones(p.slot) if _accepts(state, Place(seat, c, z))]
+    if state.phase == "combat":
+        return [CombatCard(seat, v) for v in sorted(set(state.player(seat).cards))]
     if state.phase != "main":
         return []
     out = [EndTurn(seat)]
@@ -625,6 +712,9 @@ def _legal(state: CardState, seat: str) -> list:
             if not state.rooms[s].revealed and _accepts(state, Reveal(seat, f.id, s)):
                 out.append(Reveal(seat, f.id, s))
         out.extend(Move(seat, f.id, p) for p in _paths(state, f))
+        if state.combat_on and f.where == "maze":
+            out.extend(Attack(seat, f.id, g.id) for g in state.at(f.at)
+                       if g.seat != seat and _accepts(state, Attack(seat, f.id, g.id)))
         if f.where == "maze":
             for s in range(len(state.rooms)):
                 for cw in (True, False):
@@ -649,9 +739,10 @@ def _candidates(w: _Walk) -> list:
             toks += ["+" + i.id for i in st.floor(w.loc)]
             if me.carries is not None:
                 toks.append("-" + me.carries)
-        for g in w.friends_here():
+        for g in w.holders_here():
             if g.carries is not None:
                 toks.append("+" + g.carries)
+        for g in w.friends_here():
             if me.carries is not None and g.carries is None and not g.wounded:
                 toks.append(">" + g.id)
     if w.mp >= w.move:

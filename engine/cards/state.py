@@ -63,6 +63,7 @@ class Player:
     ap: int = 0  # the action wheel (CG-TURN-02)
     jumps: int = 3
     vp: int = 0
+    cards: tuple = ()  # combat cards in hand (CG-COMP-05), none in tutorial 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,18 @@ class Placement:
     slot: int
     queue: tuple
     placers: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """A melee combat waiting for its cards (CG-COMBAT-02): `sides` = ((seat, figure ids), ...) attacker first;
+    `played` = ((seat, value), ...), secret until both are in."""
+
+    number: int
+    zone: tuple
+    target: str
+    sides: tuple
+    played: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +113,10 @@ class CardState:
     secret: tuple = ()  # (seat, choice) of a pending simultaneous choice
     placement: Placement | None = None
     outcome: Outcome | None = None
+    combat_on: bool = False  # melee combat exists in this game (not in tutorial 1, CG-TUT1-06)
+    combat: Combat | None = None
+    combats: int = 0  # combats started so far (names the commit-reveal purpose)
+    wounded_now: tuple = ()  # characters wounded during the current turn (CG-COMBAT-06)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     # --- lookups -------------------------------------------------------------------------------------------
@@ -141,6 +158,9 @@ class CardState:
             return (self.active,)
         if self.phase == "place":
             return (self.placement.placers[0],)
+        if self.phase == "combat":
+            done = {s for s, _ in self.combat.played}
+            return tuple(s for s in SEATS if s not in done)
         return ()
 
     def at(self, loc) -> list:

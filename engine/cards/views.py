@@ -14,6 +14,8 @@ def secret_purpose(state: CardState, seat: str) -> str | None:
         return "hide"  # CG-TUT1-04: start characters placed face down at the same time
     if state.phase == "face":
         return "face"  # CG-TUT1-05: teams revealed and facings chosen at the same time
+    if state.phase == "combat":
+        return f"combat-{state.combat.number}"  # CG-COMBAT-02: both lay a card face down
     return None
 
 
@@ -70,8 +72,8 @@ def view(state: CardState, seat: str | None) -> dict:
     out = {
         "game": "cards", "tutorial": state.options.tutorial, "viewer": seat, "phase": state.phase,
         "turn": state.turn, "active": state.active, "to_act": list(state.to_act), "target_vp": state.target_vp,
-        "players": {s: {"ap": state.player(s).ap, "jumps": state.player(s).jumps, "vp": state.player(s).vp}
-                    for s in SEATS},
+        "players": {s: {"ap": state.player(s).ap, "jumps": state.player(s).jumps, "vp": state.player(s).vp,
+                        "cards": len(state.player(s).cards)} for s in SEATS},
         "rooms": rooms, "length": state.length,
         "opened": sorted([list(k) for k in state.opened]),
         "figures": [d for f in state.figures if (d := _figure(state, f, seat)) is not None],
@@ -89,6 +91,16 @@ def view(state: CardState, seat: str | None) -> dict:
         mine = dict(state.secret).get(seat)
         if mine is not None:
             out["my_choice"] = [[a, b if isinstance(b, int) else zone_name(b)] for a, b in mine]
+    out["wounded_this_turn"] = list(state.wounded_now)
+    if seat is not None:
+        out["my_cards"] = list(state.player(seat).cards)
+    if state.combat is not None:
+        c = state.combat
+        out["combat"] = {"number": c.number, "zone": zone_name(c.zone), "target": c.target,
+                         "sides": {s: list(ids) for s, ids in c.sides}, "played": sorted(s for s, _ in c.played)}
+        mine = dict(c.played).get(seat)
+        if mine is not None:
+            out["combat"]["my_card"] = mine
     if state.placement is not None:
         p = state.placement
         out["placement"] = {"room": slot_name(p.slot), "queue": list(p.queue), "placers": list(p.placers)}

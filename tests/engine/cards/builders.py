@@ -25,8 +25,9 @@ def z(name: str):
 
 
 def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, revealed=(True, True, True, True),
-          ap=(3, 0), active="B", jumps=(3, 3), vp=(0, 0), turn=3):
-    """figures: id -> "a2" (zone) or "B1>a1" (start position facing a zone) or "x" (exited), optional
+          ap=(3, 0), active="B", jumps=(3, 3), vp=(0, 0), turn=3, combat=False, cards=None):
+    """combat=True: melee combat is on and both hands hold the 9 combat cards (or `cards`, a pair of tuples).
+    figures: id -> "a2" (zone) or "B1>a1" (start position facing a zone) or "x" (exited), optional
     ("a2", {"carries": "bRP", "wounded": True, "pin": "S"}). items: id -> "a2" (floor) or "@bMK" (carried) or
     "seeded:A"."""
     base = new_game(CardOptions(tutorial=1), 0)
@@ -55,10 +56,12 @@ def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, reveale
             its.append(Item(iid, seat, code, "seeded", "ABCD".index(spec[-1])))
         else:
             its.append(Item(iid, seat, code, "floor", z(spec)))
+    full = (0, 1, 2, 2, 3, 3, 4, 5, 6)
+    hands = cards if cards is not None else ((full, full) if combat else ((), ()))
     carried = {i.at: i.id for i in its if i.where == "carried"}
     figs = [Figure(f.id, f.seat, f.code, f.where, f.at, f.facing, f.wounded, carried.get(f.id), f.pin)
             for f in figs]
     return base.but(rooms=tuple(Room(c, t, r) for (c, t), r in zip(rooms, revealed)),
                     figures=tuple(sorted(figs, key=lambda f: f.id)), items=tuple(sorted(its, key=lambda i: i.id)),
-                    players=(Player(ap[0], jumps[0], vp[0]), Player(ap[1], jumps[1], vp[1])), phase="main",
-                    active=active, turn=turn, secret=(), placement=None)
+                    players=tuple(Player(ap[i], jumps[i], vp[i], hands[i]) for i in (0, 1)), phase="main",
+                    active=active, turn=turn, secret=(), placement=None, combat_on=combat)
