@@ -62,11 +62,25 @@ def _abilities(state: CardState, f: Figure, carried: str | None = "same") -> set
     """The character's abilities plus its carried object's (CG-ITEM-05 permanent effects)."""
     out = set(_char(f).abilities)
     iid = f.carries if carried == "same" else carried
-    if iid is not None and not f.wounded:
+    if iid is not None and not f.wounded and state.has_item(iid):
         out |= load().objects[state.item(iid).code].abilities
     if f.wounded:
         return set()
     return out
+
+
+def _lay(st: CardState, tid: str, zone) -> CardState:
+    """Put an object or a carried wounded character down in a zone."""
+    if st.has_item(tid):
+        return st.with_item(_replace(st.item(tid), where="floor", at=zone))
+    return st.with_figure(_replace(st.fig(tid), where="maze", at=zone, facing=None, pin=None))
+
+
+def _hold(st: CardState, tid: str, holder: str) -> CardState:
+    """An object or a wounded character (CG-CARRY-01) now carried by `holder`."""
+    if st.has_item(tid):
+        return st.with_item(_replace(st.item(tid), where="carried", at=holder))
+    return st.with_figure(_replace(st.fig(tid), where="carried", at=holder, facing=None, pin=None))
 
 
 def _passable(features: tuple, abilities: set) -> bool:
@@ -89,8 +103,9 @@ def _check_gold(state: CardState) -> None:
     """CG-GOLD-02 (and CG-START-07: each start position counts as a zone)."""
     counts: dict = {}
     for f in state.figures:
-        if f.where in ("maze", "start"):
-            key = (f.loc, f.seat)
+        holder = state.fig(f.at) if f.where == "carried" else f  # RUL-102: carried wounded count
+        if holder.where in ("maze", "start"):
+            key = (holder.loc, f.seat)
             counts[key] = counts.get(key, 0) + 1
             if counts[key] > MAX_PER_ZONE:
                 raise IllegalAction("CG-GOLD-02", f"more than {MAX_PER_ZONE} characters of one player at "
@@ -347,38 +362,46 @@ class _Walk:
             raise IllegalAction("CG-ITEM-01", "one exchange per zone visited (DT-206)")
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
+        here = None if is_start(self.loc) else self.loc
         if tok[0] == "+":
-            if not st.has_item(name):
+            if st.has_item(name):
+                where, at = st.item(name).where, st.item(name).at
+            elif st.has_fig(name):
+                g = st.fig(name)
+                if g.seat != self.seat or not g.wounded or g.id == me.id:
+                    raise IllegalAction("CG-CARRY-01", "only a wounded friend is carried like an object")
+                where, at = ("floor" if g.where == "maze" else g.where), g.at
+            else:
                 raise IllegalAction("CG-ITEM-01", f"no object {name}")
-            it = st.item(name)
-            if it.where == "floor" and not is_start(self.loc) and it.at == self.loc:
-                if me.carries is not None:
-                    st = st.with_item(_replace(st.item(me.carries), where="floor", at=self.loc))
-                st = st.with_item(_replace(it, where="carried", at=me.id))
-                st = st.with_figure(_replace(me, carries=it.id))
-            elif it.where == "carried" and it.at in {g.id for g in self.holders_here()}:
-                giver = st.fig(it.at)
-                if me.carries is not None:
-                    st = st.with_item(_replace(st.item(me.carries), at=giver.id))
-                st = st.with_figure(_replace(giver, carries=me.carries))
-                st = st.with_item(_replace(it, at=me.id))
-                st = st.with_figure(_replace(st.fig(me.id), carries=it.id))
+            mine = me.carries
+            if where == "floor" and here is not None and at == here:
+                if mine is not None:
+                    st = _lay(st, mine, here)
+            elif where == "carried" and at in {g.id for g in self.holders_here()}:
+                giver = st.fig(at)
+                if mine is not None and giver.seat != self.seat and not st.has_item(mine):
+                    raise IllegalAction("CG-CARRY-01", "an enemy does not take your wounded character")
+                if mine is not None:
+                    st = _hold(st, mine, giver.id)
+                st = st.with_figure(_replace(st.fig(giver.id), carries=mine))
             else:
                 raise IllegalAction("CG-ITEM-01", f"{name} is not here to take")
+            st = _hold(st, name, me.id)
+            st = st.with_figure(_replace(st.fig(me.id), carries=name))
         elif tok[0] == "-":
             if me.carries != name:
                 raise IllegalAction("CG-ITEM-01", f"{me.id} does not carry {name}")
-            if is_start(self.loc):
+            if here is None:
                 raise IllegalAction("CG-ITEM-01", "objects are dropped in a zone, not on a start zone (DT-206)")
-            st = st.with_item(_replace(st.item(name), where="floor", at=self.loc))
-            st = st.with_figure(_replace(me, carries=None))
+            st = _lay(st, name, here)
+            st = st.with_figure(_replace(st.fig(me.id), carries=None))
         else:
             friends = {g.id: g for g in self.friends_here()}
             if name not in friends:
                 raise IllegalAction("CG-ITEM-03", f"{name} is not a friend here")
             if me.carries is None or friends[name].carries is not None or friends[name].wounded:
                 raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with empty hands")
-            st = st.with_item(_replace(st.item(me.carries), at=name))
+            st = _hold(st, me.carries, name)
             st = st.with_figure(_replace(friends[name], carries=me.carries))
             st = st.with_figure(_replace(st.fig(me.id), carries=None))
         self.state = st
@@ -465,8 +488,11 @@ class _Walk:
         if self.exited:
             cat = load()
             vp = cat.characters[f.code].exit_vp
-            if f.carries is not None:  # CG-EXIT-03
+            if f.carries is not None and st.has_item(f.carries):  # CG-EXIT-03: the object is discarded
                 st = st.with_item(_replace(st.item(f.carries), where="gone", at=None))
+            elif f.carries is not None:  # CG-EXIT-03: a wounded character carried out is saved, no VP
+                st = st.with_figure(_replace(st.fig(f.carries), where="saved", at=None))
+                events.append(event("saved", figure=f.carries))
             st = st.with_figure(_replace(f, where="exited", at=None, facing=None, carries=None, pin=None))
             p = st.player(self.seat)
             st = st.with_player(self.seat, _replace(p, vp=p.vp + vp))
@@ -652,6 +678,13 @@ def _resolve(state: CardState, c: Combat, events: list):
             new = new.with_player(winner, _replace(p, vp=p.vp + 1))
             eliminated.append(fid)
         else:
+            load_id = f.carries
+            if load_id is not None and new.has_fig(load_id):  # CG-CARRY-02: its wounded load dies
+                new = new.with_figure(_replace(new.fig(load_id), where="eliminated", at=None))
+                f = _replace(f, carries=None)
+                p = new.player(winner)
+                new = new.with_player(winner, _replace(p, vp=p.vp + 1))
+                eliminated.append(load_id)
             new = new.with_figure(_replace(f, wounded=True, pin=None))
             wounded.append(fid)
     new = new.but(wounded_now=tuple(sorted(set(new.wounded_now) | set(wounded))))
@@ -737,6 +770,7 @@ def _candidates(w: _Walk) -> list:
         me = st.fig(w.fid)
         if not is_start(w.loc):
             toks += ["+" + i.id for i in st.floor(w.loc)]
+            toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
             if me.carries is not None:
                 toks.append("-" + me.carries)
         for g in w.holders_here():

@@ -34,6 +34,8 @@ def _figure(state: CardState, f, viewer: str | None) -> dict | None:
         d["facing"] = None if f.facing is None else zone_name(f.facing)
     elif f.where == "maze":
         d["at"] = zone_name(f.at)
+    elif f.where == "carried":
+        d["by"] = f.at
     if f.where in ("start", "maze"):
         d["wounded"] = f.wounded
         d["carries"] = f.carries  # CG-ITEM-02: anybody may look under a character

@@ -28,7 +28,7 @@ def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, reveale
           ap=(3, 0), active="B", jumps=(3, 3), vp=(0, 0), turn=3, combat=False, cards=None):
     """combat=True: melee combat is on and both hands hold the 9 combat cards (or `cards`, a pair of tuples).
     figures: id -> "a2" (zone) or "B1>a1" (start position facing a zone) or "x" (exited), optional
-    ("a2", {"carries": "bRP", "wounded": True, "pin": "S"}). items: id -> "a2" (floor) or "@bMK" (carried) or
+    ("a2", {"wounded": True, "pin": "S"}) or "@bMK" (wounded, carried by bMK). items: id -> "a2" (floor) or "@bMK" (carried) or
     "seeded:A"."""
     base = new_game(CardOptions(tutorial=1), 0)
     figs = []
@@ -38,7 +38,9 @@ def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, reveale
             spec, extra = spec
         seat = fid[0].upper()
         code = fid[1:3]
-        if spec == "x":
+        if spec.startswith("@"):  # a wounded character carried by that figure (CG-CARRY-01)
+            figs.append(Figure(fid, seat, code, "carried", spec[1:], None, True))
+        elif spec == "x":
             figs.append(Figure(fid, seat, code, "exited", **extra))
         elif ">" in spec:
             pos, face = spec.split(">")
@@ -59,6 +61,7 @@ def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, reveale
     full = (0, 1, 2, 2, 3, 3, 4, 5, 6)
     hands = cards if cards is not None else ((full, full) if combat else ((), ()))
     carried = {i.at: i.id for i in its if i.where == "carried"}
+    carried.update({f.at: f.id for f in figs if f.where == "carried"})
     figs = [Figure(f.id, f.seat, f.code, f.where, f.at, f.facing, f.wounded, carried.get(f.id), f.pin)
             for f in figs]
     return base.but(rooms=tuple(Room(c, t, r) for (c, t), r in zip(rooms, revealed)),

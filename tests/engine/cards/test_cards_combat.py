@@ -155,3 +155,42 @@ def test_combat_positions_round_trip_and_views_hide_hands():
     yv = view(s, "Y")
     assert yv["players"]["B"]["cards"] == 9 and "5" not in json.dumps(yv.get("combat"))
     assert yv["my_cards"] == [0, 1, 2, 2, 3, 3, 4, 5, 6] and "my_cards" not in view(s, None)
+
+
+# --- carrying wounded characters (CG-CARRY) --------------------------------------------------------------------
+
+def test_CG_CARRY_01_a_wounded_friend_is_carried_like_an_object():
+    """CG-CARRY-01: the blue Mechanork picks up the wounded blue Snake-man at a1 and carries him to b1; he cannot
+    pick up a wounded enemy; the carried one counts for CG-GOLD-02 (RUL-102)."""
+    s = build({"bMK": "a1", "bSN": ("a1", {"wounded": True}), "yMK": ("b1", {"wounded": True}), "ySN": "d4"},
+              combat=True)
+    s2 = act(s, "move bMK +bSN b1")
+    assert s2.fig("bMK").carries == "bSN" and s2.fig("bSN").where == "carried" and s2.fig("bSN").at == "bMK"
+    assert view(s2, "Y")["figures"][1] == {"id": "bSN", "seat": "B", "code": "SN", "where": "carried", "by": "bMK"}
+    refused(s, "move bMK b1 +yMK", "CG-CARRY-01")
+    s3 = act(s2, "move bMK -bSN a1")
+    assert s3.fig("bSN").where == "maze" and s3.fig("bSN").at == z("b1") and s3.fig("bMK").carries is None
+    crowded = build({"bMK": "a1", "bSN": ("a1", {"wounded": True}), "bMK2": "b1", "bSN2": "b1", "ySN": "d4"},
+                    combat=True)
+    refused(crowded, "move bMK +bSN b1", "CG-GOLD-02")
+
+
+def test_CG_EXIT_03_a_wounded_character_carried_out_is_saved():
+    """CG-EXIT-03: carried out through Yellow's start zone: the carrier scores 1 VP, the wounded one is saved
+    (out of the game, no VP)."""
+    s = build({"bMK": "b4", "bSN": ("b4", {"wounded": True}), "yMK": "d1", "ySN": "d2"}, combat=True)
+    s2 = act(s, "move bMK +bSN Y1")
+    assert s2.fig("bSN").where == "saved" and s2.fig("bMK").where == "exited" and s2.player("B").vp == 1
+
+
+def test_CG_CARRY_02_a_carrier_that_loses_drops_dead_its_load():
+    """CG-CARRY-02: the yellow Snake-man beats the blue Mechanork carrying the wounded blue Snake-man: 2 + 0
+    against 2 + 3; the Mechanork is wounded, the carried Snake-man eliminated: 1 VP to Yellow."""
+    s = build({"bMK": "b1", "bSN": "@bMK", "ySN": "b1", "yMK": "d4"}, combat=True, active="Y", ap=(0, 3))
+    assert s.fig("bMK").carries == "bSN"
+    s2 = act(s, "attack ySN bMK", "Y")
+    s2 = act(s2, "card 0", "B")
+    s3, ev = apply(s2, parse_action("card 3", "Y"))
+    d = next(e.data for e in ev if e.kind == "combat")
+    assert d["totals"] == {"B": 2, "Y": 5} and d["wounded"] == ["bMK"] and d["eliminated"] == ["bSN"]
+    assert s3.fig("bSN").where == "eliminated" and s3.player("Y").vp == 1 and s3.fig("bMK").carries is None
