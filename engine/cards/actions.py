@@ -103,3 +103,12 @@ class CombatCard(CardAction):
     """CG-COMBAT-02: the combat card laid face down (secret, simultaneous)."""
 
     value: int
+
+
+@dataclass(frozen=True, slots=True)
+class BendBars(CardAction):
+    """CG-CHAR-WARRIOR-01 / CG-CHAR-COLOSSUS-01: break the portcullis on `side` of the figure's zone (1 AP)."""
+
+    figure: str
+    zone: tuple
+    side: str

@@ -82,10 +82,11 @@ class Maze:
     """The geometry of one arrangement: rooms (card, turns, revealed) per slot, rows of rooms, opened portcullises
     (card, cx, cy, side in the card's frame)."""
 
-    def __init__(self, rooms: tuple, length: int, opened: frozenset):
+    def __init__(self, rooms: tuple, length: int, opened: frozenset, broken: frozenset = frozenset()):
         self.rooms = rooms
         self.length = length
         self.opened = opened
+        self.broken = broken
         self.height = 2 * length
         self.cat = load()
 
@@ -116,6 +117,8 @@ class Maze:
         f = self.cat.rooms[room.card].borders.get((cx, cy, cside))
         if f is None:
             return []
+        if f == "portcullis" and self._portcullis_key(room.card, cx, cy, cside) in self.broken:
+            return ["broken"]  # CG-CHAR-COLOSSUS-01, CG-CHAR-WARRIOR-01: never repaired
         if f == "portcullis" and self._portcullis_key(room.card, cx, cy, cside) in self.opened:
             return ["open"]
         return [f]
@@ -182,8 +185,8 @@ class Maze:
 
 
 @lru_cache(maxsize=4096)
-def maze(rooms: tuple, length: int, opened: frozenset) -> Maze:
-    return Maze(rooms, length, opened)
+def maze(rooms: tuple, length: int, opened: frozenset, broken: frozenset = frozenset()) -> Maze:
+    return Maze(rooms, length, opened, broken)
 
 
 def zone_name(zone) -> str:

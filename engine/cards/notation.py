@@ -6,7 +6,7 @@ import json
 import re
 
 from ..core.errors import NotationError
-from .actions import Attack, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
+from .actions import Attack, BendBars, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
 
@@ -81,6 +81,8 @@ def format_action(a) -> str:
         return f"{'open' if a.open else 'close'} {a.figure} {zone_name(a.zone)} {a.side.lower()}"
     if isinstance(a, EndTurn):
         return "end"
+    if isinstance(a, BendBars):
+        return f"bend {a.figure} {zone_name(a.zone)} {a.side.lower()}"
     if isinstance(a, Attack):
         return f"attack {a.figure} {a.target}"
     if isinstance(a, CombatCard):
@@ -141,6 +143,11 @@ def parse_action(text: str, seat: str) -> "object":
         if verb == "jump":
             need(2)
             return Jump(seat, _id(args[0]), zone_from(args[1]))
+        if verb == "bend":
+            need(3)
+            if args[2] not in _SIDES:
+                raise NotationError("side n, e, s or w", text)
+            return BendBars(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]])
         if verb == "attack":
             need(2)
             return Attack(seat, _id(args[0]), _id(args[1]))
@@ -176,7 +183,7 @@ def format_position(state: CardState) -> str:
         "figures": [[f.id, f.seat, f.code, f.where, _loc(f.at), _loc(f.facing), f.wounded, f.carries, f.pin]
                     for f in state.figures],
         "items": [[i.id, i.seat, i.code, i.where, _loc(i.at)] for i in state.items],
-        "opened": sorted(list(k) for k in state.opened),
+        "opened": sorted(list(k) for k in state.opened), "broken": sorted(list(k) for k in state.broken),
         "players": [[p.ap, p.jumps, p.vp, list(p.cards)] for p in state.players],
         "combat_on": state.combat_on, "combats": state.combats, "wounded_now": list(state.wounded_now),
         "combat": None if state.combat is None else [
@@ -208,7 +215,7 @@ def parse_position(text: str) -> CardState:
             figures=tuple(Figure(i, s, c, w, _tup(a), _tup(f), wd, ca, p)
                           for i, s, c, w, a, f, wd, ca, p in d["figures"]),
             items=tuple(Item(i, s, c, w, _tup(a)) for i, s, c, w, a in d["items"]),
-            opened=frozenset(tuple(k) for k in d["opened"]),
+            opened=frozenset(tuple(k) for k in d["opened"]), broken=frozenset(tuple(k) for k in d["broken"]),
             players=tuple(Player(a, j, v, tuple(c)) for a, j, v, c in d["players"]), phase=d["phase"],
             turn=d["turn"], combat_on=d["combat_on"], combats=d["combats"], wounded_now=tuple(d["wounded_now"]),
             combat=None if d["combat"] is None else Combat(

@@ -8,7 +8,7 @@ import itertools
 from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
-from .actions import Attack, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
+from .actions import Attack, BendBars, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    turn_dir, zone_name)
@@ -29,8 +29,13 @@ def new_game(options: CardOptions, seed: int) -> CardState:
     if tut is None:
         raise ValueError(f"no tutorial {options.tutorial!r} in this slice")
     rng = Rng(seed)
-    cards = [c for pair in tut["pairs"] for c in cat.pair_cards(pair)]
-    rng.shuffle(cards)  # CG-TUT1-02: shuffled face down
+    pairs = tut["pairs"]
+    if isinstance(pairs, int):  # CG-TUT2-02: that many random pairs, a room's twin always with it
+        every = sorted({r.pair for r in cat.rooms.values()})
+        rng.shuffle(every)
+        pairs = sorted(every[:pairs])
+    cards = [c for pair in pairs for c in cat.pair_cards(pair)]
+    rng.shuffle(cards)  # CG-TUT1-02, CG-TUT2-02: shuffled face down
     rooms = tuple(Room(c, rng.below(4)) for c in cards)
     figures, items = [], []
     for seat in SEATS:
@@ -84,7 +89,7 @@ def _hold(st: CardState, tid: str, holder: str) -> CardState:
 
 
 def _passable(features: tuple, abilities: set) -> bool:
-    """CG-ZONE-04, CG-MOVE-06, CG-SLIT-01, CG-OBJ-ROPE-01."""
+    """CG-ZONE-04, CG-MOVE-06, CG-SLIT-01, CG-OBJ-ROPE-01 ("open" and "broken" portcullises let everyone by)."""
     for feat in features:
         if feat == "wall" or feat == "portcullis":
             return False
@@ -95,8 +100,12 @@ def _passable(features: tuple, abilities: set) -> bool:
     return True
 
 
-def _enemy_unwounded(state: CardState, loc, seat: str) -> bool:
-    return any(g.seat != seat and not g.wounded for g in state.at(loc))
+def _enemy_unwounded(state: CardState, loc, seat: str, mover: Figure | None = None) -> bool:
+    """An unwounded enemy at loc; for CG-MOVE-04 a mover of printed combat value 1 or less ignores an enemy
+    Colossus (CG-CHAR-COLOSSUS-02, CG-MOVE-05)."""
+    small = mover is not None and _char(mover).combat <= 1
+    return any(g.seat != seat and not g.wounded and not (small and "giant" in _char(g).abilities)
+               for g in state.at(loc))
 
 
 def _check_gold(state: CardState) -> None:
@@ -155,10 +164,11 @@ def apply(state: CardState, action) -> tuple[CardState, tuple[Event, ...]]:
 
 def _hide(state: CardState, a: Hide):
     _need_phase(state, a, "hide", "CG-TUT1-04")
-    mine = sorted(f.id for f in state.figures if f.seat == a.seat and f.where == "hand")
+    mine = {f.id for f in state.figures if f.seat == a.seat and f.where == "hand"}
     ids = [fid for fid, _ in a.placements]
-    if sorted(ids) != mine or len(set(ids)) != len(ids):
-        raise IllegalAction("CG-TUT1-04", f"place exactly your start characters {', '.join(mine)}")
+    n = _tutorial(state)["start_characters"]
+    if not set(ids) <= mine or len(set(ids)) != len(ids) or len(ids) != n:
+        raise IllegalAction("CG-TUT1-04", f"place exactly {n} of your characters on your start zone")
     for _, col in a.placements:
         if col not in (0, 1):
             raise IllegalAction("CG-START-01", "a start position is in front of room column 1 or 2")
@@ -187,17 +197,20 @@ def _replace(f, **kw):
 
 def _seed(state: CardState, a: Seed):
     _need_phase(state, a, "seed", "CG-TUT1-04")
-    if not state.has_item(a.item) or state.item(a.item).seat != a.seat or state.item(a.item).where != "hand":
-        raise IllegalAction("CG-TUT1-04", f"{a.item} is not an object in your hand")
+    card = state.item(a.item) if state.has_item(a.item) else state.fig(a.item) if state.has_fig(a.item) else None
+    if card is None or card.seat != a.seat or card.where != "hand":
+        raise IllegalAction("CG-TUT1-04", f"{a.item} is not a card in your hand")
     if not 0 <= a.slot < len(state.rooms):
         raise IllegalAction("CG-TUT1-04", "no such room")
-    per_room = _tutorial(state)["cards_per_room"]
-    if sum(1 for i in state.items if i.where == "seeded" and i.at == a.slot) >= per_room:
-        raise IllegalAction("CG-TUT1-04", f"room already holds {per_room} card(s)")
-    new = state.with_item(_replace(state.item(a.item), where="seeded", at=a.slot))
+    per_room = _tutorial(state)["cards_per_row"][a.slot // 2]  # RUL-111 for tutorial 2
+    if sum(1 for c in state.items + state.figures if c.where == "seeded" and c.at == a.slot) >= per_room:
+        raise IllegalAction("CG-TUT2-04" if state.combat_on else "CG-TUT1-04",
+                            f"room already holds {per_room} card(s)")
+    new = (state.with_item(_replace(card, where="seeded", at=a.slot)) if isinstance(card, Item)
+           else state.with_figure(_replace(card, where="seeded", at=a.slot)))
     events = [secret_event("seeded", a.seat, {"seat": a.seat, "slot": a.slot, "item": a.item},
                            {"seat": a.seat, "slot": a.slot})]
-    left = {s: any(i.seat == s and i.where == "hand" for i in new.items) for s in SEATS}
+    left = {s: any(c.seat == s and c.where == "hand" for c in new.items + new.figures) for s in SEATS}
     if not any(left.values()):
         return new.but(phase="face"), events
     nxt = opponent(a.seat) if left[opponent(a.seat)] else a.seat
@@ -479,7 +492,8 @@ class _Walk:
     def _enter(self, zone, back_side: str) -> None:
         self.loc, self.facing, self.op_here = zone, None, False
         # CG-MOVE-04: an unwounded enemy here: leave only through the border it came by
-        self.restrict = back_side if _enemy_unwounded(self.state, zone, self.seat) else None
+        me = self.state.fig(self.fid)
+        self.restrict = back_side if _enemy_unwounded(self.state, zone, self.seat, me) else None
 
     def finish(self) -> tuple[CardState, list]:
         st = self.state
@@ -598,6 +612,8 @@ def _portcullis(state: CardState, a: Portcullis):
     keys = state.maze.portcullis_keys(a.zone, a.side)
     if not keys:
         raise IllegalAction("CG-OBJ-KEY-01", "there is no portcullis there")
+    if any(k in state.broken for k in keys):
+        raise IllegalAction("CG-CHAR-WARRIOR-01", "a broken portcullis is never repaired")
     is_open = all(k in state.opened for k in keys)
     if is_open == a.open:
         raise IllegalAction("CG-OBJ-KEY-01", f"that portcullis is already {'open' if is_open else 'closed'}")
@@ -607,7 +623,41 @@ def _portcullis(state: CardState, a: Portcullis):
     return new, [event("portcullis", figure=f.id, zone=zone_name(a.zone), side=a.side, open=a.open)]
 
 
+def _bend(state: CardState, a: BendBars):
+    f = _main_checks(state, a, a.figure)
+    if "bend_bars" not in _abilities(state, f):
+        raise IllegalAction("CG-CHAR-WARRIOR-01", f"{f.id} cannot bend bars")
+    if f.where != "maze" or f.at != a.zone or a.side not in GLOBAL:
+        raise IllegalAction("CG-CHAR-WARRIOR-01", "only a portcullis on a border of its own zone")
+    keys = state.maze.portcullis_keys(a.zone, a.side)
+    if not keys or all(k in state.broken for k in keys):
+        raise IllegalAction("CG-CHAR-WARRIOR-01", "no portcullis left to break there")
+    new = _spend(state, a.seat)
+    new = new.but(broken=state.broken | frozenset(keys), opened=state.opened - frozenset(keys))
+    return new, [event("bend_bars", figure=f.id, zone=zone_name(a.zone), side=a.side)]
+
+
 # --- melee combat (CG-COMBAT, CG-GROUP within a zone, CG-WOUND) ----------------------------------------------
+
+def _faced_clear(state: CardState, f: Figure):
+    """The room zone a start-zone character faces, if no wall, slit, pit or closed portcullis separates them
+    (CG-SZ-01/02); else None."""
+    if f.where != "start" or f.facing is None:
+        return None
+    mz = state.maze
+    z = f.facing
+    if z not in mz.start_zones(f.seat, f.at) or not mz.is_zone(z):
+        return None
+    if set(mz.features(z, mz.start_side(f.seat))) & {"wall", "slit", "pit", "portcullis"}:
+        return None
+    return z
+
+
+def _area(state: CardState, zone) -> list:
+    """The characters fighting in `zone`: those in it and the start-zone characters facing it across a clear
+    border (CG-SZ-03, RUL-108)."""
+    return list(state.at(zone)) + [g for g in state.figures if g.where == "start" and _faced_clear(state, g) == zone]
+
 
 def _attack(state: CardState, a: Attack):
     f = _main_checks(state, a, a.figure)
@@ -616,19 +666,33 @@ def _attack(state: CardState, a: Attack):
     if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
         raise IllegalAction("CG-COMBAT-01", f"{a.target} is not an enemy character")
     t = state.fig(a.target)
-    if f.where != "maze" or t.where != "maze" or t.at != f.at:
-        raise IllegalAction("CG-COMBAT-01", "a melee attack targets an enemy in the attacker's zone")
+    if t.where not in ("maze", "start"):
+        raise IllegalAction("CG-COMBAT-01", f"{a.target} is not in play")
+    if f.where == "start" and t.where == "start":
+        raise IllegalAction("CG-SZ-01", "the attacker or its target must be in a room")
+    if f.where == "maze" and t.where == "maze":
+        if t.at != f.at:
+            raise IllegalAction("CG-COMBAT-01", "a melee attack targets an enemy in the attacker's zone")
+        zone = f.at
+    elif f.where == "maze":  # CG-SZ-01: a start-zone target facing the attacker's zone
+        if _faced_clear(state, t) != f.at:
+            raise IllegalAction("CG-SZ-01", f"{a.target} does not face {zone_name(f.at)} across a clear border")
+        zone = f.at
+    else:  # CG-SZ-02: from one's own start zone, into the faced zone
+        zone = _faced_clear(state, f)
+        if zone is None or t.at != zone:
+            raise IllegalAction("CG-SZ-02", f"{f.id} does not face {a.target}'s zone across a clear border")
     if a.target in state.wounded_now:
         raise IllegalAction("CG-COMBAT-06", f"{a.target} was wounded this turn")
     new = _spend(state, a.seat)
-    here = new.at(f.at)
-    # CG-GROUP-01: every unwounded character in the zone takes part; CG-GROUP-03: a wounded target too
+    here = _area(new, zone)
+    # CG-GROUP-01: every unwounded character there takes part; CG-GROUP-03: a wounded target too
     att = tuple(sorted(g.id for g in here if g.seat == a.seat and not g.wounded))
     dfd = tuple(sorted(g.id for g in here if g.seat != a.seat and (not g.wounded or g.id == a.target)))
     number = state.combats + 1
-    combat = Combat(number, f.at, a.target, ((a.seat, att), (opponent(a.seat), dfd)))
+    combat = Combat(number, zone, a.target, ((a.seat, att), (opponent(a.seat), dfd)))
     return new.but(phase="combat", combat=combat, combats=number), [
-        event("attack", figure=f.id, target=a.target, zone=zone_name(f.at), attackers=list(att),
+        event("attack", figure=f.id, target=a.target, zone=zone_name(zone), attackers=list(att),
               defenders=list(dfd), number=number)]
 
 
@@ -659,7 +723,9 @@ def _resolve(state: CardState, c: Combat, events: list):
             hand = list(p.cards)
             hand.remove(v)
             new = new.with_player(seat, _replace(p, cards=tuple(hand)))
-    totals = {seat: sum(_value(state, fid) for fid in ids) + cards[seat] for seat, ids in c.sides}
+    totals = {seat: sum(_value(state, fid) for fid in ids) + cards[seat]
+              + sum(2 for fid in ids if len(ids) >= 2 and "stab" in _abilities(state, state.fig(fid)))
+              for seat, ids in c.sides}  # CG-CHAR-BACKSTABBER-01: +2 with a friend fighting beside her
     (s1, ids1), (s2, ids2) = c.sides
     result = {"number": c.number, "cards": {s: cards[s] for s in SEATS}, "totals": {s: totals[s] for s in SEATS}}
     new = new.but(phase="main", combat=None)
@@ -671,8 +737,9 @@ def _resolve(state: CardState, c: Combat, events: list):
     for fid in losers:
         f = new.fig(fid)
         if f.wounded:  # CG-COMBAT-03: a wounded loser is eliminated, 1 VP to the winner (CG-VP-02)
-            if f.carries is not None:  # CG-WOUND-04
-                new = new.with_item(_replace(new.item(f.carries), where="floor", at=f.at))
+            if f.carries is not None:  # CG-WOUND-04 (from a start zone: into the zone fought over, DT-210)
+                new = new.with_item(_replace(new.item(f.carries), where="floor",
+                                             at=f.at if f.where == "maze" else c.zone))
             new = new.with_figure(_replace(f, where="eliminated", at=None, carries=None, pin=None))
             p = new.player(winner)
             new = new.with_player(winner, _replace(p, vp=p.vp + 1))
@@ -693,7 +760,8 @@ def _resolve(state: CardState, c: Combat, events: list):
 
 
 _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
-             Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card}
+             Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
+             BendBars: _bend}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -718,10 +786,12 @@ def _accepts(state: CardState, action) -> bool:
 def _legal(state: CardState, seat: str) -> list:
     if state.phase == "hide":
         mine = sorted(f.id for f in state.figures if f.seat == seat and f.where == "hand")
-        return [Hide(seat, tuple(zip(mine, cols))) for cols in itertools.product((0, 1), repeat=len(mine))]
+        n = _tutorial(state)["start_characters"]
+        return [Hide(seat, tuple(zip(team, cols))) for team in itertools.combinations(mine, n)
+                for cols in itertools.product((0, 1), repeat=n)]
     if state.phase == "seed":
-        return [Seed(seat, i.id, s) for i in state.items if i.seat == seat and i.where == "hand"
-                for s in range(len(state.rooms)) if _accepts(state, Seed(seat, i.id, s))]
+        return [Seed(seat, c.id, s) for c in state.items + state.figures if c.seat == seat and c.where == "hand"
+                for s in range(len(state.rooms)) if _accepts(state, Seed(seat, c.id, s))]
     if state.phase == "face":
         figs = sorted((f for f in state.figures if f.seat == seat and f.where == "start"), key=lambda f: f.id)
         options = [state.maze.room_zones_in_front(seat, f.at) for f in figs]
@@ -745,9 +815,10 @@ def _legal(state: CardState, seat: str) -> list:
             if not state.rooms[s].revealed and _accepts(state, Reveal(seat, f.id, s)):
                 out.append(Reveal(seat, f.id, s))
         out.extend(Move(seat, f.id, p) for p in _paths(state, f))
-        if state.combat_on and f.where == "maze":
-            out.extend(Attack(seat, f.id, g.id) for g in state.at(f.at)
-                       if g.seat != seat and _accepts(state, Attack(seat, f.id, g.id)))
+        if state.combat_on:
+            out.extend(Attack(seat, f.id, g.id) for g in state.figures
+                       if g.seat != seat and g.where in ("maze", "start")
+                       and _accepts(state, Attack(seat, f.id, g.id)))
         if f.where == "maze":
             for s in range(len(state.rooms)):
                 for cw in (True, False):
@@ -757,6 +828,8 @@ def _legal(state: CardState, seat: str) -> list:
                 z = mz.step(f.at, side)
                 if z is not None and _accepts(state, Jump(seat, f.id, z)):
                     out.append(Jump(seat, f.id, z))
+                if _accepts(state, BendBars(seat, f.id, f.at, side)):
+                    out.append(BendBars(seat, f.id, f.at, side))
                 for op in (True, False):
                     if _accepts(state, Portcullis(seat, f.id, f.at, side, op)):
                         out.append(Portcullis(seat, f.id, f.at, side, op))

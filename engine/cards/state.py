@@ -117,6 +117,7 @@ class CardState:
     combat: Combat | None = None
     combats: int = 0  # combats started so far (names the commit-reveal purpose)
     wounded_now: tuple = ()  # characters wounded during the current turn (CG-COMBAT-06)
+    broken: frozenset = frozenset()  # broken portcullises (card, cx, cy, side), CG-CHAR-WARRIOR-01
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     # --- lookups -------------------------------------------------------------------------------------------
@@ -145,7 +146,7 @@ class CardState:
 
     @property
     def maze(self) -> Maze:
-        return maze(self.rooms, self.length, self.opened)
+        return maze(self.rooms, self.length, self.opened, self.broken)
 
     @property
     def to_act(self) -> tuple:

@@ -77,7 +77,7 @@ def view(state: CardState, seat: str | None) -> dict:
         "players": {s: {"ap": state.player(s).ap, "jumps": state.player(s).jumps, "vp": state.player(s).vp,
                         "cards": len(state.player(s).cards)} for s in SEATS},
         "rooms": rooms, "length": state.length,
-        "opened": sorted([list(k) for k in state.opened]),
+        "opened": sorted([list(k) for k in state.opened]), "broken": sorted([list(k) for k in state.broken]),
         "figures": [d for f in state.figures if (d := _figure(state, f, seat)) is not None],
         "items": [d for i in state.items if (d := _item(i, seat)) is not None],
         "start_cards": dict(sorted(start_cards.items())),
