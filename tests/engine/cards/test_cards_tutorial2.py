@@ -196,3 +196,14 @@ def test_CG_TUT2_random_games_end_and_generated_equals_accepted(seed):
                 else:
                     with pytest.raises(IllegalAction):
                         apply(s, a)
+
+
+def test_CG_TUT2_views_do_not_depend_on_the_hidden_draw():
+    """CG-REVEAL-05: at the start of tutorial 2 nothing of the draw (pairs, order, orientations, seeder, first
+    player) shows to a seat or a spectator."""
+    import json
+
+    from dungeon_twister.engine.cards import view
+    views = {json.dumps([view(new_game(CardOptions(2), seed), v) for v in (None, "B", "Y")], sort_keys=True)
+             for seed in range(20)}
+    assert len(views) == 1 and "turns" not in views.pop()
