@@ -63,14 +63,14 @@ def _char(f: Figure):
     return load().characters[f.code]
 
 
-def _abilities(state: CardState, f: Figure, carried: str | None = "same") -> set:
-    """The character's abilities plus its carried object's (CG-ITEM-05 permanent effects)."""
-    out = set(_char(f).abilities)
-    iid = f.carries if carried == "same" else carried
-    if iid is not None and not f.wounded and state.has_item(iid):
-        out |= load().objects[state.item(iid).code].abilities
+def _abilities(state: CardState, f: Figure) -> set:
+    """The character's abilities plus its carried object's (CG-ITEM-05 permanent effects); none while wounded
+    (CG-WOUND-01)."""
     if f.wounded:
         return set()
+    out = set(_char(f).abilities)
+    if f.carries is not None and state.has_item(f.carries):
+        out |= load().objects[state.item(f.carries).code].abilities
     return out
 
 
