@@ -1,0 +1,114 @@
+"""The card game's actions: frozen values; their canonical text is in notation.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class CardAction:
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hide(CardAction):
+    """CG-TUT1-04: secretly place the start characters face down; placements = ((figure, column 0/1), ...)."""
+
+    placements: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Seed(CardAction):
+    """CG-TUT1-04: lay one of one's objects face down beside a face-down room (slot)."""
+
+    item: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Face(CardAction):
+    """CG-START-02, CG-TUT1-05: the facing of each start character, chosen secretly; ((figure, zone), ...)."""
+
+    facings: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(CardAction):
+    """CG-REVEAL-01: figure reveals the face-down room in slot."""
+
+    figure: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Place(CardAction):
+    """CG-REVEAL-06: put a card of the just-revealed room in one of its zones."""
+
+    card: str
+    zone: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Move(CardAction):
+    """CG-MOVE-01: path tokens: "b2" step into a zone, "B1" step onto a start position (own: stay; opponent's:
+    exit), "^b2" turn to face b2 (start zone), "B2^c1" step along the start zone facing c1, "+bKY" take an object
+    (floor or friend), "-bKY" drop it, ">bMK" give the carried object to a friend."""
+
+    figure: str
+    path: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Rotate(CardAction):
+    """CG-ROT-01/02: a quarter turn of the room in slot (the figure's room or its twin)."""
+
+    figure: str
+    slot: int
+    clockwise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Jump(CardAction):
+    """CG-JUMP-01/02: play a jump card to cross a pit border into zone."""
+
+    figure: str
+    zone: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Portcullis(CardAction):
+    """CG-OBJ-KEY-01: open or close the portcullis on `side` of the figure's zone."""
+
+    figure: str
+    zone: tuple
+    side: str
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(CardAction):
+    """CG-TURN-01: the active player stops using AP."""
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(CardAction):
+    """CG-COMBAT-01: figure attacks the enemy `target` in its zone (1 AP)."""
+
+    figure: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class CombatCard(CardAction):
+    """CG-COMBAT-02: the combat card laid face down (secret, simultaneous)."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class BendBars(CardAction):
+    """CG-CHAR-WARRIOR-01 / CG-CHAR-COLOSSUS-01: break the portcullis on `side` of the figure's zone (1 AP)."""
+
+    figure: str
+    zone: tuple
+    side: str

@@ -1,0 +1,235 @@
+"""Canonical text of card-game actions and positions (docs/card-game.md); both round-trip."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..core.errors import NotationError
+from .actions import Attack, BendBars, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
+from .maze import slot_name, zone_name
+from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
+
+_ZONE = re.compile(r"^([a-d])([1-9][0-9]?)$")
+_START = re.compile(r"^([BY])([12])$")
+_ID = re.compile(r"^[by][A-Z]{2}[0-9]?$")
+_SIDES = {"n": "N", "e": "E", "s": "S", "w": "W"}
+
+
+def zone_from(text: str) -> tuple[int, int]:
+    m = _ZONE.match(text)
+    if not m or int(m.group(2)) < 1:
+        raise NotationError("not a zone", text)
+    return "abcd".index(m.group(1)), int(m.group(2)) - 1
+
+
+def start_from(text: str) -> tuple[str, int]:
+    m = _START.match(text)
+    if not m:
+        raise NotationError("not a start position", text)
+    return m.group(1), int(m.group(2)) - 1
+
+
+def _slot_from(text: str) -> int:
+    if len(text) != 1 or text not in "ABCDEFGH":
+        raise NotationError("not a room (A..H)", text)
+    return "ABCDEFGH".index(text)
+
+
+def _id(text: str, seat: str | None = None) -> str:
+    if not _ID.match(text):
+        raise NotationError("not a card id (e.g. bMK)", text)
+    return text
+
+
+def _path_token(tok: str) -> str:
+    if tok[:1] in "+-":
+        _id(tok[1:])
+    elif tok[:1] == ">":
+        _id(tok[1:])
+    elif tok.startswith("^"):
+        zone_from(tok[1:])
+    elif "^" in tok:
+        a, b = tok.split("^", 1)
+        start_from(a)
+        zone_from(b)
+    elif tok[:1] in "BY":
+        start_from(tok)
+    else:
+        zone_from(tok)
+    return tok
+
+
+def format_action(a) -> str:
+    if isinstance(a, Hide):
+        return "hide " + " ".join(f"{f}:{c + 1}" for f, c in sorted(a.placements))
+    if isinstance(a, Seed):
+        return f"seed {a.item} {slot_name(a.slot)}"
+    if isinstance(a, Face):
+        return "face " + " ".join(f"{f}:{zone_name(z)}" for f, z in sorted(a.facings))
+    if isinstance(a, Reveal):
+        return f"reveal {a.figure} {slot_name(a.slot)}"
+    if isinstance(a, Place):
+        return f"place {a.card} {zone_name(a.zone)}"
+    if isinstance(a, Move):
+        return " ".join(("move", a.figure) + tuple(a.path))
+    if isinstance(a, Rotate):
+        return f"rotate {a.figure} {slot_name(a.slot)} {'cw' if a.clockwise else 'ccw'}"
+    if isinstance(a, Jump):
+        return f"jump {a.figure} {zone_name(a.zone)}"
+    if isinstance(a, Portcullis):
+        return f"{'open' if a.open else 'close'} {a.figure} {zone_name(a.zone)} {a.side.lower()}"
+    if isinstance(a, EndTurn):
+        return "end"
+    if isinstance(a, BendBars):
+        return f"bend {a.figure} {zone_name(a.zone)} {a.side.lower()}"
+    if isinstance(a, Attack):
+        return f"attack {a.figure} {a.target}"
+    if isinstance(a, CombatCard):
+        return f"card {a.value}"
+    raise TypeError(f"not a card-game action: {a!r}")
+
+
+def parse_action(text: str, seat: str) -> "object":
+    if seat not in SEATS:
+        raise NotationError("seat must be B or Y", seat)
+    if len(text) > 300:
+        raise NotationError("too long", text[:40])
+    words = text.split()
+    if not words:
+        raise NotationError("empty action", text)
+    verb, args = words[0], words[1:]
+
+    def need(n: int) -> None:
+        if len(args) != n:
+            raise NotationError(f"{verb} takes {n} word(s)", text)
+
+    try:
+        if verb == "end":
+            need(0)
+            return EndTurn(seat)
+        if verb in ("hide", "face"):
+            if not args:
+                raise NotationError(f"{verb} needs figure:place pairs", text)
+            pairs = []
+            for w in args:
+                f, _, where = w.partition(":")
+                if verb == "hide":
+                    if where not in ("1", "2"):
+                        raise NotationError("start column 1 or 2", text)
+                    pairs.append((_id(f), int(where) - 1))
+                else:
+                    pairs.append((_id(f), zone_from(where)))
+            pairs = tuple(sorted(pairs))
+            return Hide(seat, pairs) if verb == "hide" else Face(seat, pairs)
+        if verb == "seed":
+            need(2)
+            return Seed(seat, _id(args[0]), _slot_from(args[1]))
+        if verb == "reveal":
+            need(2)
+            return Reveal(seat, _id(args[0]), _slot_from(args[1]))
+        if verb == "place":
+            need(2)
+            return Place(seat, _id(args[0]), zone_from(args[1]))
+        if verb == "move":
+            if len(args) < 2:
+                raise NotationError("move needs a figure and a path", text)
+            return Move(seat, _id(args[0]), tuple(_path_token(t) for t in args[1:]))
+        if verb == "rotate":
+            need(3)
+            if args[2] not in ("cw", "ccw"):
+                raise NotationError("cw or ccw", text)
+            return Rotate(seat, _id(args[0]), _slot_from(args[1]), args[2] == "cw")
+        if verb == "jump":
+            need(2)
+            return Jump(seat, _id(args[0]), zone_from(args[1]))
+        if verb == "bend":
+            need(3)
+            if args[2] not in _SIDES:
+                raise NotationError("side n, e, s or w", text)
+            return BendBars(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]])
+        if verb == "attack":
+            need(2)
+            return Attack(seat, _id(args[0]), _id(args[1]))
+        if verb == "card":
+            need(1)
+            if not args[0].isdigit() or len(args[0]) > 1:
+                raise NotationError("a combat card value 0..9", text)
+            return CombatCard(seat, int(args[0]))
+        if verb in ("open", "close"):
+            need(3)
+            if args[2] not in _SIDES:
+                raise NotationError("side n, e, s or w", text)
+            return Portcullis(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]], verb == "open")
+    except NotationError as e:
+        if e.text == text:
+            raise
+        raise NotationError(f"bad word {e.text!r}", text, text.find(e.text)) from None
+    raise NotationError(f"unknown verb {verb!r}", text)
+
+
+# --- positions ------------------------------------------------------------------------------------------------
+# A position is the whole state, hidden parts included (for tools and tests; never sent to a player), as one line
+# of canonical JSON (sorted keys, no spaces) after the tag "dtcg1 ".
+
+def _loc(v):
+    return list(v) if isinstance(v, tuple) else v
+
+
+def format_position(state: CardState) -> str:
+    data = {
+        "tutorial": state.options.tutorial, "length": state.length, "target": state.target_vp,
+        "rooms": [[r.card, r.turns, r.revealed] for r in state.rooms],
+        "figures": [[f.id, f.seat, f.code, f.where, _loc(f.at), _loc(f.facing), f.wounded, f.carries, f.pin]
+                    for f in state.figures],
+        "items": [[i.id, i.seat, i.code, i.where, _loc(i.at)] for i in state.items],
+        "opened": sorted(list(k) for k in state.opened), "broken": sorted(list(k) for k in state.broken),
+        "players": [[p.ap, p.jumps, p.vp, list(p.cards)] for p in state.players],
+        "combat_on": state.combat_on, "combats": state.combats, "wounded_now": list(state.wounded_now),
+        "combat": None if state.combat is None else [
+            state.combat.number, list(state.combat.zone), state.combat.target,
+            [[s, list(ids)] for s, ids in state.combat.sides], [list(p) for p in state.combat.played]],
+        "phase": state.phase, "turn": state.turn, "active": state.active, "first": state.first,
+        "seeder": state.seeder,
+        "secret": [[s, [[a, _loc(b)] for a, b in ch]] for s, ch in state.secret],
+        "placement": None if state.placement is None else [state.placement.slot, list(state.placement.queue),
+                                                            list(state.placement.placers)],
+        "outcome": None if state.outcome is None else [state.outcome.winner, [list(v) for v in state.outcome.vp],
+                                                        state.outcome.reason],
+    }
+    return "dtcg1 " + json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _tup(v):
+    return tuple(v) if isinstance(v, list) else v
+
+
+def parse_position(text: str) -> CardState:
+    if not text.startswith("dtcg1 "):
+        raise NotationError("a card-game position starts with 'dtcg1 '", text[:20])
+    try:
+        d = json.loads(text[6:])
+        state = CardState(
+            options=CardOptions(tutorial=d["tutorial"]), length=d["length"], target_vp=d["target"],
+            rooms=tuple(Room(c, t, r) for c, t, r in d["rooms"]),
+            figures=tuple(Figure(i, s, c, w, _tup(a), _tup(f), wd, ca, p)
+                          for i, s, c, w, a, f, wd, ca, p in d["figures"]),
+            items=tuple(Item(i, s, c, w, _tup(a)) for i, s, c, w, a in d["items"]),
+            opened=frozenset(tuple(k) for k in d["opened"]), broken=frozenset(tuple(k) for k in d["broken"]),
+            players=tuple(Player(a, j, v, tuple(c)) for a, j, v, c in d["players"]), phase=d["phase"],
+            turn=d["turn"], combat_on=d["combat_on"], combats=d["combats"], wounded_now=tuple(d["wounded_now"]),
+            combat=None if d["combat"] is None else Combat(
+                d["combat"][0], tuple(d["combat"][1]), d["combat"][2],
+                tuple((s, tuple(ids)) for s, ids in d["combat"][3]), tuple(tuple(p) for p in d["combat"][4])),
+            active=d["active"], first=d["first"], seeder=d["seeder"],
+            secret=tuple((s, tuple((a, _tup(b)) for a, b in ch)) for s, ch in d["secret"]),
+            placement=None if d["placement"] is None else Placement(d["placement"][0], tuple(d["placement"][1]),
+                                                                    tuple(d["placement"][2])),
+            outcome=None if d["outcome"] is None else Outcome(d["outcome"][0],
+                                                              tuple(tuple(v) for v in d["outcome"][1]),
+                                                              d["outcome"][2]))
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        raise NotationError(f"malformed card-game position ({e})", text[:40]) from None
+    if format_position(state) != text:
+        raise NotationError("not the canonical form of a card-game position", text[:40])
+    return state

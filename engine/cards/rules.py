@@ -1,0 +1,909 @@
+"""Setup, `apply` and `legal_actions` of the card game (tutorial 1 slice: CG-START, CG-REVEAL, CG-MOVE, CG-ITEM,
+CG-ROT, CG-EXIT, CG-BLOCK, CG-JUMP, CG-TURN, CG-GOLD, CG-TUT1)."""
+
+from __future__ import annotations
+
+import itertools
+
+from ..core.errors import IllegalAction
+from ..core.events import Event, event, secret_event
+from ..core.rng import Rng
+from .actions import Attack, BendBars, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
+from .catalogue import load
+from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
+                   turn_dir, zone_name)
+from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
+                    opponent)
+
+MAX_PER_ZONE = 3  # CG-GOLD-02
+MAX_AP = 3  # CG-TURN-05: carried over
+
+
+# --- setup -----------------------------------------------------------------------------------------------------
+
+def new_game(options: CardOptions, seed: int) -> CardState:
+    """A new game; every random draw (room order and hidden orientations, who seeds first, who plays first) is
+    taken here from `seed`."""
+    cat = load()
+    tut = cat.tutorials.get(str(options.tutorial))
+    if tut is None:
+        raise ValueError(f"no tutorial {options.tutorial!r} in this slice")
+    rng = Rng(seed)
+    pairs = tut["pairs"]
+    if isinstance(pairs, int):  # CG-TUT2-02: that many random pairs, a room's twin always with it
+        every = sorted({r.pair for r in cat.rooms.values()})
+        rng.shuffle(every)
+        pairs = sorted(every[:pairs])
+    cards = [c for pair in pairs for c in cat.pair_cards(pair)]
+    rng.shuffle(cards)  # CG-TUT1-02, CG-TUT2-02: shuffled face down
+    rooms = tuple(Room(c, rng.below(4)) for c in cards)
+    figures, items = [], []
+    for seat in SEATS:
+        for code in tut["characters"]:
+            figures.append(Figure(f"{seat.lower()}{code}", seat, code, "hand"))
+        for code in tut["objects"]:
+            items.append(Item(f"{seat.lower()}{code}", seat, code, "hand"))
+    seeder = SEATS[rng.below(2)]
+    first = SEATS[rng.below(2)]
+    cards = tuple(cat.combat_cards) if tut["combat"] else ()  # CG-TUT1-03: no combat cards
+    return CardState(options=options, length=tut["length"], target_vp=tut["target_vp"], rooms=rooms,
+                     figures=tuple(sorted(figures, key=lambda f: f.id)),
+                     items=tuple(sorted(items, key=lambda i: i.id)), opened=frozenset(),
+                     players=(Player(0, cat.jump_cards, 0, cards), Player(0, cat.jump_cards, 0, cards)),
+                     phase="hide", first=first, seeder=seeder, combat_on=bool(tut["combat"]))
+
+
+def _tutorial(state: CardState) -> dict:
+    return load().tutorials[str(state.options.tutorial)]
+
+
+# --- helpers ---------------------------------------------------------------------------------------------------
+
+def _char(f: Figure):
+    return load().characters[f.code]
+
+
+def _abilities(state: CardState, f: Figure) -> set:
+    """The character's abilities plus its carried object's (CG-ITEM-05 permanent effects); none while wounded
+    (CG-WOUND-01)."""
+    if f.wounded:
+        return set()
+    out = set(_char(f).abilities)
+    if f.carries is not None and state.has_item(f.carries):
+        out |= load().objects[state.item(f.carries).code].abilities
+    return out
+
+
+def _lay(st: CardState, tid: str, zone) -> CardState:
+    """Put an object or a carried wounded character down in a zone."""
+    if st.has_item(tid):
+        return st.with_item(_replace(st.item(tid), where="floor", at=zone))
+    return st.with_figure(_replace(st.fig(tid), where="maze", at=zone, facing=None, pin=None))
+
+
+def _hold(st: CardState, tid: str, holder: str) -> CardState:
+    """An object or a wounded character (CG-CARRY-01) now carried by `holder`."""
+    if st.has_item(tid):
+        return st.with_item(_replace(st.item(tid), where="carried", at=holder))
+    return st.with_figure(_replace(st.fig(tid), where="carried", at=holder, facing=None, pin=None))
+
+
+def _passable(features: tuple, abilities: set) -> bool:
+    """CG-ZONE-04, CG-MOVE-06, CG-SLIT-01, CG-OBJ-ROPE-01 ("open" and "broken" portcullises let everyone by)."""
+    for feat in features:
+        if feat == "wall" or feat == "portcullis":
+            return False
+        if feat == "slit" and "contortionist" not in abilities:
+            return False
+        if feat == "pit" and not abilities & {"rope", "acrobatics", "flying"}:
+            return False
+    return True
+
+
+def _enemy_unwounded(state: CardState, loc, seat: str, mover: Figure | None = None) -> bool:
+    """An unwounded enemy at loc; for CG-MOVE-04 a mover of printed combat value 1 or less ignores an enemy
+    Colossus (CG-CHAR-COLOSSUS-02, CG-MOVE-05)."""
+    small = mover is not None and _char(mover).combat <= 1
+    return any(g.seat != seat and not g.wounded and not (small and "giant" in _char(g).abilities)
+               for g in state.at(loc))
+
+
+def _check_gold(state: CardState) -> None:
+    """CG-GOLD-02 (and CG-START-07: each start position counts as a zone)."""
+    counts: dict = {}
+    for f in state.figures:
+        holder = state.fig(f.at) if f.where == "carried" else f  # RUL-102: carried wounded count
+        if holder.where in ("maze", "start"):
+            key = (holder.loc, f.seat)
+            counts[key] = counts.get(key, 0) + 1
+            if counts[key] > MAX_PER_ZONE:
+                raise IllegalAction("CG-GOLD-02", f"more than {MAX_PER_ZONE} characters of one player at "
+                                    f"{loc_name(f.loc)}")
+
+
+def _acting_figure(state: CardState, seat: str, fid: str) -> Figure:
+    if not state.has_fig(fid):
+        raise IllegalAction("CG-AP-02", f"no character {fid}")
+    f = state.fig(fid)
+    if f.seat != seat:
+        raise IllegalAction("CG-AP-02", f"{fid} is not yours")
+    if f.where not in ("maze", "start"):
+        raise IllegalAction("CG-AP-02", f"{fid} is not in play")
+    if f.wounded:
+        raise IllegalAction("CG-AP-02", f"{fid} is wounded and takes no action")
+    return f
+
+
+def _spend(state: CardState, seat: str) -> CardState:
+    p = state.player(seat)
+    if p.ap < 1:
+        raise IllegalAction("CG-TURN-07", "no action point left")
+    return state.with_player(seat, _replace(p, ap=p.ap - 1))
+
+
+def _need_phase(state: CardState, action, phase: str, rule: str) -> None:
+    if state.outcome is not None:
+        raise IllegalAction("CG-END-01", "the game is over")
+    if state.phase != phase:
+        raise IllegalAction(rule, f"not the time for that (phase {state.phase})")
+    if action.seat not in state.to_act:
+        raise IllegalAction(rule, f"{action.seat} is not to act")
+
+
+# --- apply -----------------------------------------------------------------------------------------------------
+
+def apply(state: CardState, action) -> tuple[CardState, tuple[Event, ...]]:
+    """Validate `action` completely and return the new state and its events; `state` is never changed."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None or action.seat not in SEATS:
+        raise IllegalAction("CG-TURN-01", f"not an action of this game: {action!r}")
+    new, events = handler(state, action)
+    _check_gold(new)
+    return new, tuple(events)
+
+
+def _hide(state: CardState, a: Hide):
+    _need_phase(state, a, "hide", "CG-TUT1-04")
+    mine = {f.id for f in state.figures if f.seat == a.seat and f.where == "hand"}
+    ids = [fid for fid, _ in a.placements]
+    n = _tutorial(state)["start_characters"]
+    if not set(ids) <= mine or len(set(ids)) != len(ids) or len(ids) != n:
+        raise IllegalAction("CG-TUT1-04", f"place exactly {n} of your characters on your start zone")
+    for _, col in a.placements:
+        if col not in (0, 1):
+            raise IllegalAction("CG-START-01", "a start position is in front of room column 1 or 2")
+    if max(sum(1 for _, c in a.placements if c == col) for col in (0, 1)) > MAX_PER_ZONE:
+        raise IllegalAction("CG-START-07", "at most 3 characters at one start position")
+    choice = tuple(sorted(a.placements))
+    secret = state.secret + ((a.seat, choice),)
+    events = [secret_event("hidden", a.seat, {"seat": a.seat, "placements": [list(p) for p in choice]},
+                           {"seat": a.seat})]
+    if len(secret) < 2:
+        return state.but(secret=secret), events
+    new = state
+    for _, ch in secret:
+        for fid, col in ch:
+            new = new.with_figure(_replace(new.fig(fid), where="start", at=col))
+    counts = {f"{f.seat}{f.at + 1}": sum(1 for g in new.figures if g.where == "start" and g.seat == f.seat
+                                         and g.at == f.at) for f in new.figures if f.where == "start"}
+    events.append(event("start_cards", counts=dict(sorted(counts.items())), seeder=new.seeder))
+    return new.but(secret=(), phase="seed"), events
+
+
+def _replace(f, **kw):
+    from dataclasses import replace
+    return replace(f, **kw)
+
+
+def _seed(state: CardState, a: Seed):
+    _need_phase(state, a, "seed", "CG-TUT1-04")
+    card = state.item(a.item) if state.has_item(a.item) else state.fig(a.item) if state.has_fig(a.item) else None
+    if card is None or card.seat != a.seat or card.where != "hand":
+        raise IllegalAction("CG-TUT1-04", f"{a.item} is not a card in your hand")
+    if not 0 <= a.slot < len(state.rooms):
+        raise IllegalAction("CG-TUT1-04", "no such room")
+    per_room = _tutorial(state)["cards_per_row"][a.slot // 2]  # RUL-111 for tutorial 2
+    if sum(1 for c in state.items + state.figures if c.where == "seeded" and c.at == a.slot) >= per_room:
+        raise IllegalAction("CG-TUT2-04" if state.combat_on else "CG-TUT1-04",
+                            f"room already holds {per_room} card(s)")
+    new = (state.with_item(_replace(card, where="seeded", at=a.slot)) if isinstance(card, Item)
+           else state.with_figure(_replace(card, where="seeded", at=a.slot)))
+    events = [secret_event("seeded", a.seat, {"seat": a.seat, "slot": a.slot, "item": a.item},
+                           {"seat": a.seat, "slot": a.slot})]
+    left = {s: any(c.seat == s and c.where == "hand" for c in new.items + new.figures) for s in SEATS}
+    if not any(left.values()):
+        return new.but(phase="face"), events
+    nxt = opponent(a.seat) if left[opponent(a.seat)] else a.seat
+    return new.but(seeder=nxt), events
+
+
+def _face(state: CardState, a: Face):
+    _need_phase(state, a, "face", "CG-START-02")
+    mine = sorted(f.id for f in state.figures if f.seat == a.seat and f.where == "start")
+    ids = [fid for fid, _ in a.facings]
+    if sorted(ids) != mine or len(set(ids)) != len(ids):
+        raise IllegalAction("CG-START-02", f"choose the facing of each of {', '.join(mine)}")
+    for fid, zone in a.facings:
+        f = state.fig(fid)
+        if zone not in state.maze.room_zones_in_front(a.seat, f.at):
+            raise IllegalAction("CG-START-01", f"{fid} faces a zone of the room in front of it")
+    choice = tuple(sorted(a.facings))
+    secret = state.secret + ((a.seat, choice),)
+    events = [secret_event("faced", a.seat, {"seat": a.seat, "facings": [[f, zone_name(z)] for f, z in choice]},
+                           {"seat": a.seat})]
+    if len(secret) < 2:
+        return state.but(secret=secret), events
+    new = state
+    for _, ch in secret:
+        for fid, zone in ch:
+            new = new.with_figure(_replace(new.fig(fid), facing=zone))
+    first = state.first
+    new = new.but(secret=(), phase="main", active=first, turn=1)
+    p = new.player(first)
+    new = new.with_player(first, _replace(p, ap=2))  # CG-TURN-03
+    events.append(event("teams", figures=[[f.id, f"{f.seat}{f.at + 1}", zone_name(f.facing)]
+                                          for f in new.figures if f.where == "start"], first=first, ap=2))
+    return new, events
+
+
+def _main_checks(state: CardState, a, fid: str | None):
+    _need_phase(state, a, "main", "CG-TURN-01")
+    if fid is None:
+        return None
+    return _acting_figure(state, a.seat, fid)
+
+
+def _end(state: CardState, a: EndTurn):
+    _need_phase(state, a, "main", "CG-TURN-01")
+    p = state.player(a.seat)
+    new = state.with_player(a.seat, _replace(p, ap=min(p.ap, MAX_AP)))  # CG-TURN-05
+    for f in new.figures:  # RUL-104: the MOVE-04 restriction lasts for the turn
+        if f.seat == a.seat and f.pin is not None:
+            new = new.with_figure(_replace(f, pin=None))
+    nxt = opponent(a.seat)
+    q = new.player(nxt)
+    new = new.with_player(nxt, _replace(q, ap=q.ap + 3))  # CG-TURN-04
+    new = new.but(active=nxt, turn=state.turn + 1, wounded_now=())
+    return new, [event("turn", seat=nxt, turn=new.turn, ap=q.ap + 3, kept=min(p.ap, MAX_AP))]
+
+
+def _reveal(state: CardState, a: Reveal):
+    f = _main_checks(state, a, a.figure)
+    if not 0 <= a.slot < len(state.rooms):
+        raise IllegalAction("CG-REVEAL-01", "no such room")
+    if state.rooms[a.slot].revealed:
+        raise IllegalAction("CG-REVEAL-01", "that room is already face up")
+    mz = state.maze
+    if f.where == "start":
+        if start_slot(f.seat, f.at, state.length) != a.slot:
+            raise IllegalAction("CG-REVEAL-02", "from the start zone only the room in front is in reach")
+    else:
+        ok = False
+        for side in GLOBAL:
+            other = mz.step(f.at, side)
+            if other is not None and slot_of(other) == a.slot:
+                feats = mz._printed(f.at, side)
+                if not set(feats) & {"wall", "slit", "pit", "portcullis"}:
+                    ok = True
+        if not ok:
+            raise IllegalAction("CG-REVEAL-03", f"{f.id} has no direct access to that room")
+    new = _spend(state, a.seat)
+    rooms = list(new.rooms)
+    rooms[a.slot] = Room(rooms[a.slot].card, rooms[a.slot].turns, True)
+    new = new.but(rooms=tuple(rooms))
+    cards = sorted([i.id for i in new.items if i.where == "seeded" and i.at == a.slot]
+                   + [g.id for g in new.figures if g.where == "seeded" and g.at == a.slot])
+    # CG-REVEAL-06: the active player places all but his own objects; the opponent then places those
+    own = [c for c in cards if new.has_item(c) and new.item(c).seat == a.seat]
+    first = [c for c in cards if c not in own]
+    queue = tuple(first + own)
+    placers = tuple([a.seat] * len(first) + [opponent(a.seat)] * len(own))
+    events = [event("reveal", figure=f.id, slot=a.slot, card=new.rooms[a.slot].card, turns=new.rooms[a.slot].turns,
+                    cards=list(cards))]
+    if queue:
+        new = new.but(phase="place", placement=Placement(a.slot, queue, placers))
+    return new, events
+
+
+def _place(state: CardState, a: Place):
+    _need_phase(state, a, "place", "CG-REVEAL-06")
+    p = state.placement
+    mine = [c for c, s in zip(p.queue, p.placers) if s == a.seat and s == p.placers[0]]
+    if a.card not in mine:
+        raise IllegalAction("CG-REVEAL-06", f"{a.card} is not yours to place now")
+    if a.zone not in slot_zones(p.slot):
+        raise IllegalAction("CG-REVEAL-06", "place it in a zone of the revealed room")
+    if state.at(a.zone) or state.floor(a.zone):
+        raise IllegalAction("CG-REVEAL-06", "at most one card per zone")
+    if state.has_item(a.card):
+        new = state.with_item(_replace(state.item(a.card), where="floor", at=a.zone))
+    else:
+        new = state.with_figure(_replace(state.fig(a.card), where="maze", at=a.zone))
+    i = p.queue.index(a.card)
+    queue, placers = p.queue[:i] + p.queue[i + 1:], p.placers[:i] + p.placers[i + 1:]
+    if queue:
+        new = new.but(placement=Placement(p.slot, queue, placers))
+    else:
+        new = new.but(placement=None, phase="main")
+    return new, [event("place", seat=a.seat, card=a.card, zone=zone_name(a.zone))]
+
+
+# --- move ------------------------------------------------------------------------------------------------------
+
+class _Walk:
+    """A move being followed token by token (shared by `apply` and the move generator)."""
+
+    __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "op_here", "exited", "move")
+
+    def __init__(self, state: CardState, f: Figure):
+        self.state, self.fid, self.seat = state, f.id, f.seat
+        self.loc, self.facing, self.mp, self.restrict = f.loc, f.facing, 0, f.pin
+        self.op_here, self.exited, self.move = False, False, _char(f).move
+
+    def copy(self) -> "_Walk":
+        w = _Walk.__new__(_Walk)
+        for k in _Walk.__slots__:
+            setattr(w, k, getattr(self, k))
+        return w
+
+    @property
+    def carried(self):
+        return self.state.fig(self.fid).carries
+
+    def abilities(self) -> set:
+        return _abilities(self.state, self.state.fig(self.fid))
+
+    def holders_here(self) -> list:
+        """Characters here whose object the mover may take: friends (CG-ITEM-03) and wounded characters of either
+        colour (CG-WOUND-03)."""
+        return [g for g in self.state.at(self.loc) if g.id != self.fid and (g.seat == self.seat or g.wounded)]
+
+    def friends_here(self) -> list:
+        return [g for g in self.state.at(self.loc) if g.seat == self.seat and g.id != self.fid]
+
+    def token(self, tok: str) -> None:
+        if self.exited:
+            raise IllegalAction("CG-EXIT-01", "a character that exits leaves the maze: nothing follows")
+        if tok[0] in "+->":
+            self._op(tok)
+        else:
+            self._step(tok)
+
+    # item exchanges (CG-ITEM-01, CG-ITEM-03)
+    def _op(self, tok: str) -> None:
+        if self.op_here:
+            raise IllegalAction("CG-ITEM-01", "one exchange per zone visited (DT-206)")
+        st, me = self.state, self.state.fig(self.fid)
+        name = tok[1:]
+        here = None if is_start(self.loc) else self.loc
+        if tok[0] == "+":
+            if st.has_item(name):
+                where, at = st.item(name).where, st.item(name).at
+            elif st.has_fig(name):
+                g = st.fig(name)
+                if g.seat != self.seat or not g.wounded or g.id == me.id:
+                    raise IllegalAction("CG-CARRY-01", "only a wounded friend is carried like an object")
+                where, at = ("floor" if g.where == "maze" else g.where), g.at
+            else:
+                raise IllegalAction("CG-ITEM-01", f"no object {name}")
+            mine = me.carries
+            if where == "floor" and here is not None and at == here:
+                if mine is not None:
+                    st = _lay(st, mine, here)
+            elif where == "carried" and at in {g.id for g in self.holders_here()}:
+                giver = st.fig(at)
+                if mine is not None and giver.seat != self.seat and not st.has_item(mine):
+                    raise IllegalAction("CG-CARRY-01", "an enemy does not take your wounded character")
+                if mine is not None:
+                    st = _hold(st, mine, giver.id)
+                st = st.with_figure(_replace(st.fig(giver.id), carries=mine))
+            else:
+                raise IllegalAction("CG-ITEM-01", f"{name} is not here to take")
+            st = _hold(st, name, me.id)
+            st = st.with_figure(_replace(st.fig(me.id), carries=name))
+        elif tok[0] == "-":
+            if me.carries != name:
+                raise IllegalAction("CG-ITEM-01", f"{me.id} does not carry {name}")
+            if here is None:
+                raise IllegalAction("CG-ITEM-01", "objects are dropped in a zone, not on a start zone (DT-206)")
+            st = _lay(st, name, here)
+            st = st.with_figure(_replace(st.fig(me.id), carries=None))
+        else:
+            friends = {g.id: g for g in self.friends_here()}
+            if name not in friends:
+                raise IllegalAction("CG-ITEM-03", f"{name} is not a friend here")
+            if me.carries is None or friends[name].carries is not None or friends[name].wounded:
+                raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with empty hands")
+            st = _hold(st, me.carries, name)
+            st = st.with_figure(_replace(friends[name], carries=me.carries))
+            st = st.with_figure(_replace(st.fig(me.id), carries=None))
+        self.state = st
+        self.op_here = True
+
+    def _spend_mp(self) -> None:
+        self.mp += 1
+        if self.mp > self.move:
+            raise IllegalAction("CG-MOVE-01", f"{self.fid} moves at most {self.move} zone(s) per action")
+
+    def _step(self, tok: str) -> None:
+        st, mz = self.state, self.state.maze
+        length = st.length
+        if is_start(self.loc):
+            seat, col = self.loc
+            front = mz.room_zones_in_front(seat, col)
+            if tok.startswith("^"):  # CG-START-04
+                z = parse_zone(tok[1:])
+                if z not in front or z == self.facing:
+                    raise IllegalAction("CG-START-04", "turn to face another zone of the room in front")
+                self._spend_mp()
+                self.facing = z
+            elif "^" in tok:  # CG-START-05
+                pos, z = tok.split("^")
+                s2, c2 = parse_start(pos)
+                if s2 != seat or c2 == col:
+                    raise IllegalAction("CG-START-05", "step along your start zone to the other room")
+                z2 = parse_zone(z)
+                if z2 not in mz.room_zones_in_front(seat, c2):
+                    raise IllegalAction("CG-START-05", "face a zone of the room you now stand in front of")
+                self._spend_mp()
+                self.loc, self.facing, self.op_here = (seat, c2), z2, False
+            else:  # CG-START-03
+                z = parse_zone(tok)
+                if z != self.facing:
+                    raise IllegalAction("CG-START-03", "enter only the zone you face")
+                if z not in mz.start_zones(seat, col) or not mz.is_zone(z):
+                    raise IllegalAction("CG-START-03", "that zone does not touch the start zone (or is face down)")
+                if not _passable(mz.features(z, mz.start_side(seat)), self.abilities()):
+                    raise IllegalAction("CG-START-03", "the border to that zone is closed to you")
+                self._spend_mp()
+                self._enter(z, mz.start_side(seat))
+            return
+        zone = self.loc
+        if tok.startswith("^") or "^" in tok:
+            raise IllegalAction("CG-START-04", "facing is chosen only on the start zone")
+        if tok[0] in "BY":
+            target = parse_start(tok)
+        else:
+            target = parse_zone(tok)
+        side = next((s for s in GLOBAL if mz.beyond(zone, s) == target), None)
+        if side is None:
+            raise IllegalAction("CG-MOVE-02", f"{loc_name(target)} is not next to {zone_name(zone)}")
+        if self.restrict is not None and side != self.restrict:
+            raise IllegalAction("CG-MOVE-04", "it entered a zone holding an enemy: it leaves only the way it came")
+        if not _passable(mz.features(zone, side), self.abilities()):
+            raise IllegalAction("CG-MOVE-06", f"the border {zone_name(zone)}-{loc_name(target)} is closed to it")
+        if is_start(target):
+            tseat, tcol = target
+            if tseat == self.seat:  # CG-START-06
+                self._spend_mp()
+                self.loc, self.facing, self.restrict, self.op_here = target, zone, None, False
+            else:  # CG-EXIT-01, CG-BLOCK-01
+                if any(g.seat == tseat and not g.wounded and g.facing == zone for g in st.at(target)):
+                    raise IllegalAction("CG-BLOCK-01", f"an enemy on its start zone blocks the exit from "
+                                        f"{zone_name(zone)}")
+                self._spend_mp()
+                self.loc, self.exited = target, True
+            return
+        if not mz.is_zone(target):
+            raise IllegalAction("CG-MOVE-02", "a face-down room has to be revealed first")
+        self._spend_mp()
+        self._enter(target, OPPOSITE[side])
+
+    def _enter(self, zone, back_side: str) -> None:
+        self.loc, self.facing, self.op_here = zone, None, False
+        # CG-MOVE-04: an unwounded enemy here: leave only through the border it came by
+        me = self.state.fig(self.fid)
+        self.restrict = back_side if _enemy_unwounded(self.state, zone, self.seat, me) else None
+
+    def finish(self) -> tuple[CardState, list]:
+        st = self.state
+        f = st.fig(self.fid)
+        events = []
+        if self.exited:
+            cat = load()
+            vp = cat.characters[f.code].exit_vp
+            if f.carries is not None and st.has_item(f.carries):  # CG-EXIT-03: the object is discarded
+                st = st.with_item(_replace(st.item(f.carries), where="gone", at=None))
+            elif f.carries is not None:  # CG-EXIT-03: a wounded character carried out is saved, no VP
+                st = st.with_figure(_replace(st.fig(f.carries), where="saved", at=None))
+                events.append(event("saved", figure=f.carries))
+            st = st.with_figure(_replace(f, where="exited", at=None, facing=None, carries=None, pin=None))
+            p = st.player(self.seat)
+            st = st.with_player(self.seat, _replace(p, vp=p.vp + vp))
+            events.append(event("exit", figure=f.id, vp=vp))
+            st = _check_win(st, events)
+        elif is_start(self.loc):
+            st = st.with_figure(_replace(f, where="start", at=self.loc[1], facing=self.facing, pin=None))
+        else:
+            st = st.with_figure(_replace(f, where="maze", at=self.loc, facing=None, pin=self.restrict))
+        return st, events
+
+
+def _check_win(st: CardState, events: list) -> CardState:
+    """CG-END-01: the first to reach the target wins at once."""
+    for s in SEATS:
+        if st.player(s).vp >= st.target_vp:
+            vp = tuple((x, st.player(x).vp) for x in SEATS)
+            events.append(event("game_over", winner=s, vp=[list(v) for v in vp]))
+            return st.but(outcome=Outcome(s, vp, "vp"), phase="over")
+    return st
+
+
+def _move(state: CardState, a: Move):
+    f = _main_checks(state, a, a.figure)
+    if not a.path:
+        raise IllegalAction("CG-ITEM-04", "a move changes zone or picks up / drops something")
+    new = _spend(state, a.seat)
+    walk = _Walk(new, new.fig(f.id))
+    for tok in a.path:
+        walk.token(tok)
+    new, events = walk.finish()
+    return new, [event("move", figure=f.id, path=list(a.path))] + events
+
+
+def _rotate(state: CardState, a: Rotate):
+    f = _main_checks(state, a, a.figure)
+    mz = state.maze
+    if f.where != "maze" or mz.icon(f.at) != "R":
+        raise IllegalAction("CG-ROT-01", f"{f.id} is not in a rotation zone")
+    own = slot_of(f.at)
+    cat = load()
+    if not 0 <= a.slot < len(state.rooms):
+        raise IllegalAction("CG-ROT-02", "no such room")
+    if a.slot != own:
+        if state.rooms[a.slot].card != cat.twin(state.rooms[own].card):
+            raise IllegalAction("CG-ROT-02", "only its own room or that room's twin")
+        if not state.rooms[a.slot].revealed:
+            raise IllegalAction("CG-ROT-02", "the twin must be face up (RUL-105)")
+    card = cat.rooms[state.rooms[a.slot].card]
+    if "tinkering" not in _abilities(state, f) and a.clockwise != (card.arrow == "cw"):
+        raise IllegalAction("CG-ROT-01", f"that room turns {card.arrow} only")
+    new = _spend(state, a.seat)
+    return _turn_room(new, a.slot, a.clockwise), [event("rotate", figure=f.id, slot=a.slot,
+                                                        dir="cw" if a.clockwise else "ccw")]
+
+
+def _turn_room(st: CardState, slot: int, cw: bool) -> CardState:
+    """CG-ROT-03: characters and objects keep their zone of the card and turn with it."""
+    rooms = list(st.rooms)
+    r = rooms[slot]
+    rooms[slot] = Room(r.card, (r.turns + (1 if cw else 3)) % 4, r.revealed)
+    new = st.but(rooms=tuple(rooms))
+    for f in st.figures:
+        if f.where == "maze" and slot_of(f.at) == slot:
+            pin = turn_dir(f.pin, 1 if cw else 3) if f.pin else None
+            new = new.with_figure(_replace(f, at=rotate_zone(f.at, cw), pin=pin))
+    for i in st.items:
+        if i.where == "floor" and slot_of(i.at) == slot:
+            new = new.with_item(_replace(i, at=rotate_zone(i.at, cw)))
+    return new
+
+
+def _jump(state: CardState, a: Jump):
+    f = _main_checks(state, a, a.figure)
+    if f.where != "maze":
+        raise IllegalAction("CG-JUMP-02", "a jump goes from a zone across a pit (DT-207)")
+    if state.player(a.seat).jumps < 1:
+        raise IllegalAction("CG-JUMP-01", "no jump card left")
+    mz = state.maze
+    side = next((s for s in GLOBAL if mz.step(f.at, s) == a.zone), None)
+    if side is None or not mz.is_zone(a.zone):
+        raise IllegalAction("CG-JUMP-02", "the landing zone is on the other side of a pit of its zone")
+    feats = mz.features(f.at, side)
+    if "pit" not in feats or not _passable(tuple(x for x in feats if x != "pit"), _abilities(state, f)):
+        raise IllegalAction("CG-JUMP-02", "there is no pit to jump over there (or something else blocks)")
+    if f.pin is not None and side != f.pin:
+        raise IllegalAction("CG-MOVE-04", "it entered a zone holding an enemy: it leaves only the way it came")
+    if _enemy_unwounded(state, a.zone, a.seat):
+        raise IllegalAction("CG-JUMP-03", "the landing zone holds an unwounded enemy")
+    new = _spend(state, a.seat)
+    p = new.player(a.seat)
+    new = new.with_player(a.seat, _replace(p, jumps=p.jumps - 1))
+    new = new.with_figure(_replace(new.fig(f.id), at=a.zone, pin=None))
+    return new, [event("jump", figure=f.id, zone=zone_name(a.zone), jumps_left=p.jumps - 1)]
+
+
+def _portcullis(state: CardState, a: Portcullis):
+    f = _main_checks(state, a, a.figure)
+    if not _abilities(state, f) & {"key", "lockpick"}:
+        raise IllegalAction("CG-OBJ-KEY-01", f"{f.id} carries no Key")
+    if f.where != "maze" or f.at != a.zone or a.side not in GLOBAL:
+        raise IllegalAction("CG-OBJ-KEY-01", "only a portcullis on a border of its own zone")
+    keys = state.maze.portcullis_keys(a.zone, a.side)
+    if not keys:
+        raise IllegalAction("CG-OBJ-KEY-01", "there is no portcullis there")
+    if any(k in state.broken for k in keys):
+        raise IllegalAction("CG-CHAR-WARRIOR-01", "a broken portcullis is never repaired")
+    is_open = all(k in state.opened for k in keys)
+    if is_open == a.open:
+        raise IllegalAction("CG-OBJ-KEY-01", f"that portcullis is already {'open' if is_open else 'closed'}")
+    new = _spend(state, a.seat)
+    opened = state.opened | set(keys) if a.open else state.opened - set(keys)
+    new = new.but(opened=frozenset(opened))
+    return new, [event("portcullis", figure=f.id, zone=zone_name(a.zone), side=a.side, open=a.open)]
+
+
+def _bend(state: CardState, a: BendBars):
+    f = _main_checks(state, a, a.figure)
+    if "bend_bars" not in _abilities(state, f):
+        raise IllegalAction("CG-CHAR-WARRIOR-01", f"{f.id} cannot bend bars")
+    if f.where != "maze" or f.at != a.zone or a.side not in GLOBAL:
+        raise IllegalAction("CG-CHAR-WARRIOR-01", "only a portcullis on a border of its own zone")
+    keys = state.maze.portcullis_keys(a.zone, a.side)
+    if not keys or all(k in state.broken for k in keys):
+        raise IllegalAction("CG-CHAR-WARRIOR-01", "no portcullis left to break there")
+    new = _spend(state, a.seat)
+    new = new.but(broken=state.broken | frozenset(keys), opened=state.opened - frozenset(keys))
+    return new, [event("bend_bars", figure=f.id, zone=zone_name(a.zone), side=a.side)]
+
+
+# --- melee combat (CG-COMBAT, CG-GROUP within a zone, CG-WOUND) ----------------------------------------------
+
+def _faced_clear(state: CardState, f: Figure):
+    """The room zone a start-zone character faces, if no wall, slit, pit or closed portcullis separates them
+    (CG-SZ-01/02); else None."""
+    if f.where != "start" or f.facing is None:
+        return None
+    mz = state.maze
+    z = f.facing
+    if z not in mz.start_zones(f.seat, f.at) or not mz.is_zone(z):
+        return None
+    if set(mz.features(z, mz.start_side(f.seat))) & {"wall", "slit", "pit", "portcullis"}:
+        return None
+    return z
+
+
+def _area(state: CardState, zone) -> list:
+    """The characters fighting in `zone`: those in it and the start-zone characters facing it across a clear
+    border (CG-SZ-03, RUL-108)."""
+    return list(state.at(zone)) + [g for g in state.figures if g.where == "start" and _faced_clear(state, g) == zone]
+
+
+def _attack(state: CardState, a: Attack):
+    f = _main_checks(state, a, a.figure)
+    if not state.combat_on:
+        raise IllegalAction("CG-TUT1-06", "no combat in this game")
+    if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
+        raise IllegalAction("CG-COMBAT-01", f"{a.target} is not an enemy character")
+    t = state.fig(a.target)
+    if t.where not in ("maze", "start"):
+        raise IllegalAction("CG-COMBAT-01", f"{a.target} is not in play")
+    if f.where == "start" and t.where == "start":
+        raise IllegalAction("CG-SZ-01", "the attacker or its target must be in a room")
+    if f.where == "maze" and t.where == "maze":
+        if t.at != f.at:
+            raise IllegalAction("CG-COMBAT-01", "a melee attack targets an enemy in the attacker's zone")
+        zone = f.at
+    elif f.where == "maze":  # CG-SZ-01: a start-zone target facing the attacker's zone
+        if _faced_clear(state, t) != f.at:
+            raise IllegalAction("CG-SZ-01", f"{a.target} does not face {zone_name(f.at)} across a clear border")
+        zone = f.at
+    else:  # CG-SZ-02: from one's own start zone, into the faced zone
+        zone = _faced_clear(state, f)
+        if zone is None or t.at != zone:
+            raise IllegalAction("CG-SZ-02", f"{f.id} does not face {a.target}'s zone across a clear border")
+    if a.target in state.wounded_now:
+        raise IllegalAction("CG-COMBAT-06", f"{a.target} was wounded this turn")
+    new = _spend(state, a.seat)
+    here = _area(new, zone)
+    # CG-GROUP-01: every unwounded character there takes part; CG-GROUP-03: a wounded target too
+    att = tuple(sorted(g.id for g in here if g.seat == a.seat and not g.wounded))
+    dfd = tuple(sorted(g.id for g in here if g.seat != a.seat and (not g.wounded or g.id == a.target)))
+    number = state.combats + 1
+    combat = Combat(number, zone, a.target, ((a.seat, att), (opponent(a.seat), dfd)))
+    return new.but(phase="combat", combat=combat, combats=number), [
+        event("attack", figure=f.id, target=a.target, zone=zone_name(zone), attackers=list(att),
+              defenders=list(dfd), number=number)]
+
+
+def _combat_card(state: CardState, a: CombatCard):
+    _need_phase(state, a, "combat", "CG-COMBAT-02")
+    if a.value not in state.player(a.seat).cards:
+        raise IllegalAction("CG-COMBAT-02", f"no +{a.value} card in hand")
+    c = state.combat
+    played = c.played + ((a.seat, a.value),)
+    events = [secret_event("combat_card", a.seat, {"seat": a.seat, "value": a.value}, {"seat": a.seat})]
+    if len(played) < 2:
+        return state.but(combat=Combat(c.number, c.zone, c.target, c.sides, played)), events
+    return _resolve(state, Combat(c.number, c.zone, c.target, c.sides, played), events)
+
+
+def _value(state: CardState, fid: str) -> int:
+    f = state.fig(fid)
+    return 0 if f.wounded else _char(f).combat  # CG-WOUND-01: a wounded character has value 0
+
+
+def _resolve(state: CardState, c: Combat, events: list):
+    """CG-COMBAT-02..05, CG-GROUP-02/03."""
+    cards = dict(c.played)
+    new = state
+    for seat, v in c.played:  # CG-COMBAT-05: discarded face down; the +0 comes back
+        if v != 0:
+            p = new.player(seat)
+            hand = list(p.cards)
+            hand.remove(v)
+            new = new.with_player(seat, _replace(p, cards=tuple(hand)))
+    totals = {seat: sum(_value(state, fid) for fid in ids) + cards[seat]
+              + sum(2 for fid in ids if len(ids) >= 2 and "stab" in _abilities(state, state.fig(fid)))
+              for seat, ids in c.sides}  # CG-CHAR-BACKSTABBER-01: +2 with a friend fighting beside her
+    (s1, ids1), (s2, ids2) = c.sides
+    result = {"number": c.number, "cards": {s: cards[s] for s in SEATS}, "totals": {s: totals[s] for s in SEATS}}
+    new = new.but(phase="main", combat=None)
+    if totals[s1] == totals[s2]:  # CG-COMBAT-04
+        events.append(event("combat", **result, winner=None, wounded=[], eliminated=[]))
+        return new, events
+    winner, losers = (s1, ids2) if totals[s1] > totals[s2] else (s2, ids1)
+    wounded, eliminated = [], []
+    for fid in losers:
+        f = new.fig(fid)
+        if f.wounded:  # CG-COMBAT-03: a wounded loser is eliminated, 1 VP to the winner (CG-VP-02)
+            if f.carries is not None:  # CG-WOUND-04 (from a start zone: into the zone fought over, DT-210)
+                new = new.with_item(_replace(new.item(f.carries), where="floor",
+                                             at=f.at if f.where == "maze" else c.zone))
+            new = new.with_figure(_replace(f, where="eliminated", at=None, carries=None, pin=None))
+            p = new.player(winner)
+            new = new.with_player(winner, _replace(p, vp=p.vp + 1))
+            eliminated.append(fid)
+        else:
+            load_id = f.carries
+            if load_id is not None and new.has_fig(load_id):  # CG-CARRY-02: its wounded load dies
+                new = new.with_figure(_replace(new.fig(load_id), where="eliminated", at=None))
+                f = _replace(f, carries=None)
+                p = new.player(winner)
+                new = new.with_player(winner, _replace(p, vp=p.vp + 1))
+                eliminated.append(load_id)
+            new = new.with_figure(_replace(f, wounded=True, pin=None))
+            wounded.append(fid)
+    new = new.but(wounded_now=tuple(sorted(set(new.wounded_now) | set(wounded))))
+    events.append(event("combat", **result, winner=winner, wounded=wounded, eliminated=eliminated))
+    return _check_win(new, events), events
+
+
+_HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
+             Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
+             BendBars: _bend}
+
+
+# --- legal actions ---------------------------------------------------------------------------------------------
+
+def legal_actions(state: CardState, seat: str | None = None) -> list:
+    """Every action `apply` accepts now, for the seats to act (or `seat` only)."""
+    seats = state.to_act if seat is None else tuple(s for s in state.to_act if s == seat)
+    out = []
+    for s in seats:
+        out.extend(_legal(state, s))
+    return out
+
+
+def _accepts(state: CardState, action) -> bool:
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _legal(state: CardState, seat: str) -> list:
+    if state.phase == "hide":
+        mine = sorted(f.id for f in state.figures if f.seat == seat and f.where == "hand")
+        n = _tutorial(state)["start_characters"]
+        return [Hide(seat, tuple(zip(team, cols))) for team in itertools.combinations(mine, n)
+                for cols in itertools.product((0, 1), repeat=n)]
+    if state.phase == "seed":
+        return [Seed(seat, c.id, s) for c in state.items + state.figures if c.seat == seat and c.where == "hand"
+                for s in range(len(state.rooms)) if _accepts(state, Seed(seat, c.id, s))]
+    if state.phase == "face":
+        figs = sorted((f for f in state.figures if f.seat == seat and f.where == "start"), key=lambda f: f.id)
+        options = [state.maze.room_zones_in_front(seat, f.at) for f in figs]
+        return [Face(seat, tuple(zip((f.id for f in figs), zs))) for zs in itertools.product(*options)]
+    if state.phase == "place":
+        p = state.placement
+        return [Place(seat, c, z) for c, s in zip(p.queue, p.placers) if s == seat
+                for z in slot_zones(p.slot) if _accepts(state, Place(seat, c, z))]
+    if state.phase == "combat":
+        return [CombatCard(seat, v) for v in sorted(set(state.player(seat).cards))]
+    if state.phase != "main":
+        return []
+    out = [EndTurn(seat)]
+    if state.player(seat).ap < 1:
+        return out
+    mz = state.maze
+    for f in state.figures:
+        if f.seat != seat or f.where not in ("maze", "start") or f.wounded:
+            continue
+        for s in range(len(state.rooms)):
+            if not state.rooms[s].revealed and _accepts(state, Reveal(seat, f.id, s)):
+                out.append(Reveal(seat, f.id, s))
+        out.extend(Move(seat, f.id, p) for p in _paths(state, f))
+        if state.combat_on:
+            out.extend(Attack(seat, f.id, g.id) for g in state.figures
+                       if g.seat != seat and g.where in ("maze", "start")
+                       and _accepts(state, Attack(seat, f.id, g.id)))
+        if f.where == "maze":
+            for s in range(len(state.rooms)):
+                for cw in (True, False):
+                    if _accepts(state, Rotate(seat, f.id, s, cw)):
+                        out.append(Rotate(seat, f.id, s, cw))
+            for side in GLOBAL:
+                z = mz.step(f.at, side)
+                if z is not None and _accepts(state, Jump(seat, f.id, z)):
+                    out.append(Jump(seat, f.id, z))
+                if _accepts(state, BendBars(seat, f.id, f.at, side)):
+                    out.append(BendBars(seat, f.id, f.at, side))
+                for op in (True, False):
+                    if _accepts(state, Portcullis(seat, f.id, f.at, side, op)):
+                        out.append(Portcullis(seat, f.id, f.at, side, op))
+    return out
+
+
+def _candidates(w: _Walk) -> list:
+    st, mz = w.state, w.state.maze
+    toks = []
+    if not w.op_here:
+        me = st.fig(w.fid)
+        if not is_start(w.loc):
+            toks += ["+" + i.id for i in st.floor(w.loc)]
+            toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
+            if me.carries is not None:
+                toks.append("-" + me.carries)
+        for g in w.holders_here():
+            if g.carries is not None:
+                toks.append("+" + g.carries)
+        for g in w.friends_here():
+            if me.carries is not None and g.carries is None and not g.wounded:
+                toks.append(">" + g.id)
+    if w.mp >= w.move:
+        return toks
+    if is_start(w.loc):
+        seat, col = w.loc
+        toks += ["^" + zone_name(z) for z in mz.room_zones_in_front(seat, col) if z != w.facing]
+        toks += [f"{seat}{2 - col}^{zone_name(z)}" for z in mz.room_zones_in_front(seat, 1 - col)]
+        if w.facing is not None:
+            toks.append(zone_name(w.facing))
+    else:
+        for side in GLOBAL:
+            t = mz.beyond(w.loc, side)
+            if t is not None:
+                toks.append(loc_name(t))
+    return toks
+
+
+def _paths(state: CardState, f: Figure) -> list:
+    start = _spend(state, f.seat)
+    out = []
+
+    def dfs(w: _Walk, path: tuple) -> None:
+        for tok in _candidates(w):
+            nxt = w.copy()
+            try:
+                nxt.token(tok)
+            except IllegalAction:
+                continue
+            p = path + (tok,)
+            # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all again)
+            if nxt.exited or sum(1 for g in nxt.state.at(nxt.loc)
+                                 if g.seat == nxt.seat and g.id != nxt.fid) < MAX_PER_ZONE:
+                out.append(p)
+            if not nxt.exited:
+                dfs(nxt, p)
+
+    dfs(_Walk(start, start.fig(f.id)), ())
+    return out
+
+
+# --- notation helpers used above (defined in notation.py, imported late to avoid a cycle) ---------------------
+
+def parse_zone(text: str):
+    from .notation import zone_from
+    try:
+        return zone_from(text)
+    except ValueError:
+        raise IllegalAction("CG-MOVE-02", f"not a zone: {text!r}") from None
+
+
+def parse_start(text: str):
+    from .notation import start_from
+    try:
+        return start_from(text)
+    except ValueError:
+        raise IllegalAction("CG-MOVE-02", f"not a start position: {text!r}") from None

@@ -1,0 +1,196 @@
+"""The card game's state: frozen (copy-on-write) records; `apply` builds a new state, never mutates one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .maze import Maze, maze
+
+SEATS = ("B", "Y")
+
+
+def opponent(seat: str) -> str:
+    return "Y" if seat == "B" else "B"
+
+
+@dataclass(frozen=True, slots=True)
+class CardOptions:
+    """`tutorial`: 1 (movement, CG-TUT1). Later slices add tutorials 2, 3 and scenarios."""
+
+    tutorial: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    card: str
+    turns: int  # quarter turns clockwise from the card's own frame; hidden while face down (CG-REVEAL-05)
+    revealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A character card. where: "hand" (not placed yet), "start" (at = column, facing = zone), "maze" (at = zone),
+    "seeded" (at = slot, face down beside a room), "exited"."""
+
+    id: str
+    seat: str
+    code: str
+    where: str
+    at: object = None
+    facing: tuple | None = None
+    wounded: bool = False
+    carries: str | None = None
+    pin: str | None = None  # CG-MOVE-04: the global side it entered its zone by, this turn
+
+    @property
+    def loc(self):
+        return (self.seat, self.at) if self.where == "start" else self.at
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """An object card. where: "hand", "seeded" (at = slot), "floor" (at = zone), "carried" (at = figure id), "gone"."""
+
+    id: str
+    seat: str
+    code: str
+    where: str
+    at: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    ap: int = 0  # the action wheel (CG-TURN-02)
+    jumps: int = 3
+    vp: int = 0
+    cards: tuple = ()  # combat cards in hand (CG-COMP-05), none in tutorial 1
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Cards of a just-revealed room still to place (CG-REVEAL-06): `queue` in placing order; `placers[i]` places
+    `queue[i]`."""
+
+    slot: int
+    queue: tuple
+    placers: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """A melee combat waiting for its cards (CG-COMBAT-02): `sides` = ((seat, figure ids), ...) attacker first;
+    `played` = ((seat, value), ...), secret until both are in."""
+
+    number: int
+    zone: tuple
+    target: str
+    sides: tuple
+    played: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: str | None
+    vp: tuple
+    reason: str
+
+
+@dataclass(frozen=True)
+class CardState:
+    options: CardOptions
+    length: int  # rows of rooms
+    target_vp: int
+    rooms: tuple  # Room per slot, slot = row * 2 + column, row 0 at Blue's end
+    figures: tuple  # Figure, sorted by id
+    items: tuple  # Item, sorted by id
+    opened: frozenset  # opened portcullises (card, cx, cy, side)
+    players: tuple  # Player for B, Y
+    phase: str  # "hide", "seed", "face", "main", "place", "over"
+    turn: int = 0
+    active: str | None = None
+    first: str = "B"  # drawn at setup, public once the teams are revealed (CG-TUT1-05)
+    seeder: str = "B"  # who seeds next (CG-TUT1-04)
+    secret: tuple = ()  # (seat, choice) of a pending simultaneous choice
+    placement: Placement | None = None
+    outcome: Outcome | None = None
+    combat_on: bool = False  # melee combat exists in this game (not in tutorial 1, CG-TUT1-06)
+    combat: Combat | None = None
+    combats: int = 0  # combats started so far (names the commit-reveal purpose)
+    wounded_now: tuple = ()  # characters wounded during the current turn (CG-COMBAT-06)
+    broken: frozenset = frozenset()  # broken portcullises (card, cx, cy, side), CG-CHAR-WARRIOR-01
+    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    # --- lookups -------------------------------------------------------------------------------------------
+    def fig(self, fid: str) -> Figure:
+        idx = self._cache.get("figs")
+        if idx is None:
+            idx = {f.id: f for f in self.figures}
+            self._cache["figs"] = idx
+        return idx[fid]
+
+    def item(self, iid: str) -> Item:
+        idx = self._cache.get("items")
+        if idx is None:
+            idx = {i.id: i for i in self.items}
+            self._cache["items"] = idx
+        return idx[iid]
+
+    def has_fig(self, fid: str) -> bool:
+        return any(f.id == fid for f in self.figures)
+
+    def has_item(self, iid: str) -> bool:
+        return any(i.id == iid for i in self.items)
+
+    def player(self, seat: str) -> Player:
+        return self.players[SEATS.index(seat)]
+
+    @property
+    def maze(self) -> Maze:
+        return maze(self.rooms, self.length, self.opened, self.broken)
+
+    @property
+    def to_act(self) -> tuple:
+        if self.phase in ("hide", "face"):
+            done = {s for s, _ in self.secret}
+            return tuple(s for s in SEATS if s not in done)
+        if self.phase == "seed":
+            return (self.seeder,)
+        if self.phase == "main":
+            return (self.active,)
+        if self.phase == "place":
+            return (self.placement.placers[0],)
+        if self.phase == "combat":
+            done = {s for s, _ in self.combat.played}
+            return tuple(s for s in SEATS if s not in done)
+        return ()
+
+    def at(self, loc) -> list:
+        """Figures at a location (zone or start position), carried ones excluded (they are items here)."""
+        key = ("at", loc)
+        got = self._cache.get(key)
+        if got is None:
+            got = [f for f in self.figures if f.where in ("maze", "start") and f.loc == loc]
+            self._cache[key] = got
+        return got
+
+    def floor(self, zone) -> list:
+        return [i for i in self.items if i.where == "floor" and i.at == zone]
+
+    def vp(self, seat: str) -> int:
+        return self.player(seat).vp
+
+    # --- copy on write -------------------------------------------------------------------------------------
+    def but(self, **changes) -> "CardState":
+        changes.setdefault("_cache", {})
+        return replace(self, **changes)
+
+    def with_figure(self, f: Figure) -> "CardState":
+        return self.but(figures=tuple(f if g.id == f.id else g for g in self.figures))
+
+    def with_item(self, i: Item) -> "CardState":
+        return self.but(items=tuple(i if g.id == i.id else g for g in self.items))
+
+    def with_player(self, seat: str, p: Player) -> "CardState":
+        ps = list(self.players)
+        ps[SEATS.index(seat)] = p
+        return self.but(players=tuple(ps))

@@ -1,0 +1,109 @@
+"""What a seat (or a spectator, None) may see of a card game, as plain data; and the secret choices."""
+
+from __future__ import annotations
+
+from .maze import slot_name, zone_name
+from .state import SEATS, CardState
+
+
+def secret_purpose(state: CardState, seat: str) -> str | None:
+    """The purpose of `seat`'s pending simultaneous secret choice (for commit-reveal), or None."""
+    if seat not in state.to_act:
+        return None
+    if state.phase == "hide":
+        return "hide"  # CG-TUT1-04: start characters placed face down at the same time
+    if state.phase == "face":
+        return "face"  # CG-TUT1-05: teams revealed and facings chosen at the same time
+    if state.phase == "combat":
+        return f"combat-{state.combat.number}"  # CG-COMBAT-02: both lay a card face down
+    return None
+
+
+def _figure(state: CardState, f, viewer: str | None) -> dict | None:
+    if f.where == "hand":
+        return {"id": f.id, "where": "hand"} if viewer == f.seat else None
+    if f.where == "seeded":  # face down beside a room: its back shows only its colour
+        if viewer == f.seat:
+            return {"id": f.id, "where": "seeded", "room": slot_name(f.at)}
+        return None
+    d = {"id": f.id, "seat": f.seat, "code": f.code, "where": f.where}
+    if f.where == "start":
+        d["at"] = f"{f.seat}{f.at + 1}"
+        if state.phase in ("hide", "seed", "face") and viewer != f.seat:
+            return None  # face down on the start zone: counted in "start_cards", not named
+        d["facing"] = None if f.facing is None else zone_name(f.facing)
+    elif f.where == "maze":
+        d["at"] = zone_name(f.at)
+    elif f.where == "carried":
+        d["by"] = f.at
+    if f.where in ("start", "maze"):
+        d["wounded"] = f.wounded
+        d["carries"] = f.carries  # CG-ITEM-02: anybody may look under a character
+        if f.pin is not None:
+            d["pin"] = f.pin
+    return d
+
+
+def _item(i, viewer: str | None) -> dict | None:
+    if i.where in ("hand", "seeded"):
+        if viewer != i.seat:
+            return None
+        return {"id": i.id, "where": i.where, **({"room": slot_name(i.at)} if i.where == "seeded" else {})}
+    d = {"id": i.id, "seat": i.seat, "code": i.code, "where": i.where}
+    if i.where == "floor":
+        d["at"] = zone_name(i.at)
+    elif i.where == "carried":
+        d["by"] = i.at
+    return d
+
+
+def view(state: CardState, seat: str | None) -> dict:
+    rooms = []
+    for s, r in enumerate(state.rooms):
+        d = {"room": slot_name(s), "revealed": r.revealed}
+        if r.revealed:  # a face-down room's card and orientation stay hidden (CG-REVEAL-05)
+            d.update(card=r.card, turns=r.turns)
+        backs = [c.seat for c in list(state.figures) + list(state.items) if c.where == "seeded" and c.at == s]
+        d["face_down_cards"] = sorted(backs)  # only the colours of the backs show
+        rooms.append(d)
+    start_cards = {}
+    for f in state.figures:
+        if f.where == "start":
+            k = f"{f.seat}{f.at + 1}"
+            start_cards[k] = start_cards.get(k, 0) + 1
+    out = {
+        "game": "cards", "tutorial": state.options.tutorial, "viewer": seat, "phase": state.phase,
+        "turn": state.turn, "active": state.active, "to_act": list(state.to_act), "target_vp": state.target_vp,
+        "players": {s: {"ap": state.player(s).ap, "jumps": state.player(s).jumps, "vp": state.player(s).vp,
+                        "cards": len(state.player(s).cards)} for s in SEATS},
+        "rooms": rooms, "length": state.length,
+        "opened": sorted([list(k) for k in state.opened]), "broken": sorted([list(k) for k in state.broken]),
+        "figures": [d for f in state.figures if (d := _figure(state, f, seat)) is not None],
+        "items": [d for i in state.items if (d := _item(i, seat)) is not None],
+        "start_cards": dict(sorted(start_cards.items())),
+        "chosen": sorted(s for s, _ in state.secret),
+        "outcome": None if state.outcome is None else {"winner": state.outcome.winner,
+                                                       "vp": dict(state.outcome.vp), "reason": state.outcome.reason},
+    }
+    if state.phase in ("seed",):
+        out["seeder"] = state.seeder
+    if state.phase not in ("hide", "seed", "face"):
+        out["first"] = state.first
+    if seat is not None:
+        mine = dict(state.secret).get(seat)
+        if mine is not None:
+            out["my_choice"] = [[a, b if isinstance(b, int) else zone_name(b)] for a, b in mine]
+    out["wounded_this_turn"] = list(state.wounded_now)
+    if seat is not None:
+        out["my_cards"] = list(state.player(seat).cards)
+    if state.combat is not None:
+        c = state.combat
+        out["combat"] = {"number": c.number, "zone": zone_name(c.zone), "target": c.target,
+                         "sides": {s: list(ids) for s, ids in c.sides}, "played": sorted(s for s, _ in c.played)}
+        mine = dict(c.played).get(seat)
+        if mine is not None:
+            out["combat"]["my_card"] = mine
+    if state.placement is not None:
+        p = state.placement
+        out["placement"] = {"room": slot_name(p.slot), "queue": list(p.queue), "placers": list(p.placers)}
+    return out

@@ -1,0 +1,196 @@
+"""Rule tests of melee combat in a zone and wounded characters (CG-COMBAT, CG-GROUP-01..03, CG-WOUND, CG-VP).
+Maze: builders.py; combat is on (as from tutorial 2) with the 9 combat cards in each hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dungeon_twister.engine.cards import (CombatCard, apply, format_position, legal_actions, parse_action,
+                                          parse_position, secret_purpose, view)
+from dungeon_twister.engine.core.errors import IllegalAction
+from dungeon_twister.engine.core.events import event_view
+
+from .builders import build, z
+
+
+def act(state, text, seat="B"):
+    return apply(state, parse_action(text, seat))[0]
+
+
+def refused(state, text, rule, seat="B"):
+    with pytest.raises(IllegalAction) as e:
+        apply(state, parse_action(text, seat))
+    assert e.value.rule == rule, e.value
+
+
+def fight(state, attack, blue, yellow):
+    s = act(state, attack)
+    s = act(s, f"card {blue}", "B")
+    s2, events = apply(s, parse_action(f"card {yellow}", "Y"))
+    return s2, next(e.data for e in events if e.kind == "combat")
+
+
+def test_CG_COMBAT_01_same_zone_enemy_only_for_1_ap():
+    """CG-COMBAT-01: 1 AP to attack an enemy in the same zone; another zone or a friend is refused; tutorial 1
+    has no combat (CG-TUT1-06)."""
+    s = build({"bSN": "a1", "bMK": "a1", "yMK": "a1", "ySN": "b1"}, combat=True)
+    s2 = act(s, "attack bSN yMK")
+    assert s2.phase == "combat" and s2.player("B").ap == 2 and s2.to_act == ("B", "Y")
+    refused(s, "attack bSN ySN", "CG-COMBAT-01")
+    refused(s, "attack bSN bMK", "CG-COMBAT-01")
+    refused(build({"bSN": "a1", "yMK": "a1"}), "attack bSN yMK", "CG-TUT1-06")
+
+
+def test_CG_COMBAT_02_03_single_combat_totals_and_wound():
+    """CG-COMBAT-02/03: Snake-man 2 + 3 = 5 against Mechanork 2 + 1 = 3: the Mechanork is wounded; the cards are
+    secret until both are laid (commit-reveal purpose combat-1)."""
+    s = build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, combat=True)
+    s1 = act(s, "attack bSN yMK")
+    assert secret_purpose(s1, "B") == "combat-1" and secret_purpose(s1, "Y") == "combat-1"
+    s2, ev = apply(s1, parse_action("card 3", "B"))
+    assert event_view(ev[0], "Y") == {"kind": "combat_card", "seat": "B"}
+    assert "my_card" not in view(s2, "Y")["combat"] and view(s2, "B")["combat"]["my_card"] == 3
+    assert view(s2, None)["combat"]["played"] == ["B"]
+    s3, ev = apply(s2, parse_action("card 1", "Y"))
+    d = ev[-1].data
+    assert d["totals"] == {"B": 5, "Y": 3} and d["winner"] == "B" and d["wounded"] == ["yMK"]
+    assert s3.fig("yMK").wounded and not s3.fig("bSN").wounded and s3.phase == "main"
+    assert s3.player("B").cards == (0, 1, 2, 2, 3, 4, 5, 6) and s3.player("Y").cards == (0, 2, 2, 3, 3, 4, 5, 6)
+
+
+def test_CG_COMBAT_04_05_tie_and_the_zero_card_returns():
+    """CG-COMBAT-04: 2 + 0 against 2 + 0: nothing happens, the attacker may pay again; CG-COMBAT-05: the +0
+    stays in hand, a played +2 is gone."""
+    s = build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, combat=True)
+    s2, d = fight(s, "attack bSN yMK", 0, 0)
+    assert d["winner"] is None and d["totals"] == {"B": 2, "Y": 2} and not s2.fig("yMK").wounded
+    assert s2.player("B").cards == (0, 1, 2, 2, 3, 3, 4, 5, 6) and s2.player("B").ap == 2
+    s3, d = fight(s2, "attack bSN yMK", 2, 6)
+    assert d["winner"] == "Y" and s3.fig("bSN").wounded and s3.player("B").cards == (0, 1, 2, 3, 3, 4, 5, 6)
+    assert s3.player("B").ap == 1
+    refused(s3, "card 0", "CG-COMBAT-02")  # no combat pending: not the time
+
+
+def test_CG_COMBAT_02_only_cards_in_hand():
+    """CG-COMBAT-02: a card already played (+6) cannot be laid again."""
+    s = build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, combat=True, cards=((0, 1), (0, 6)))
+    s1 = act(s, "attack bSN yMK")
+    refused(s1, "card 6", "CG-COMBAT-02")
+    assert sorted(a.value for a in legal_actions(s1, "B")) == [0, 1]
+    assert legal_actions(s1, "Y") == [CombatCard("Y", 0), CombatCard("Y", 6)]
+
+
+def test_CG_COMBAT_06_no_attack_on_a_character_wounded_this_turn():
+    """CG-COMBAT-06: wounded this turn, it cannot be attacked again this turn; next turn it can, and the wounded
+    loser is then eliminated: 1 VP to the winner (CG-COMBAT-03, CG-VP-01), its object stays (CG-WOUND-04)."""
+    s = build({"bSN": "a1", "bMK": "a1", "yMK": "a1", "ySN": "d4"}, items={"yKY": "@yMK"}, combat=True)
+    s2, _ = fight(s, "attack bSN yMK", 3, 0)
+    assert s2.fig("yMK").wounded and s2.wounded_now == ("yMK",)
+    refused(s2, "attack bMK yMK", "CG-COMBAT-06")
+    s3 = act(act(s2, "end"), "end", "Y")
+    assert s3.wounded_now == ()
+    s4, d = fight(s3, "attack bMK yMK", 1, 0)
+    # both blue characters take part (CG-GROUP-01): 2 + 2 + 1 against the wounded Mechanork 0 + 0
+    assert d["totals"] == {"B": 5, "Y": 0} and d["eliminated"] == ["yMK"]
+    assert s4.fig("yMK").where == "eliminated" and s4.player("B").vp == 1
+    assert s4.item("yKY").where == "floor" and s4.item("yKY").at == z("a1")
+
+
+def test_CG_GROUP_01_02_everyone_unwounded_in_the_zone_takes_part():
+    """CG-GROUP-01/02 (CG-EX-07 without powers): blue Snake-man attacks the yellow Mechanork; the blue Mechanork
+    joins; the yellow Snake-man defends; a wounded yellow character not targeted stays out: 2+2+2 = 6 against
+    2+2+5 = 9; all blue participants are wounded."""
+    s = build({"bSN": "a1", "bMK": "a1", "yMK": "a1", "ySN": "a1", "yMK2": ("a1", {"wounded": True}),
+               "bSN2": "b1"}, combat=True)
+    s2, d = fight(s, "attack bSN yMK", 2, 5)
+    assert d["totals"] == {"B": 6, "Y": 9} and d["winner"] == "Y" and d["wounded"] == ["bMK", "bSN"]
+    assert not s2.fig("bSN2").wounded and s2.player("B").ap == 2
+
+
+def test_CG_GROUP_03_a_wounded_target_is_defended_by_its_friends():
+    """CG-GROUP-03: attacking the wounded yellow Mechanork brings in the yellow Snake-man; Blue wins 2+4 = 6
+    against 0+2+1 = 3: the Mechanork is eliminated (1 VP to Blue), the Snake-man wounded."""
+    s = build({"bSN": "a1", "yMK": ("a1", {"wounded": True}), "ySN": "a1", "bMK": "d4"}, combat=True)
+    s2, d = fight(s, "attack bSN yMK", 4, 1)
+    assert d["totals"] == {"B": 6, "Y": 3} and d["eliminated"] == ["yMK"] and d["wounded"] == ["ySN"]
+    assert s2.player("B").vp == 1
+
+
+def test_CG_GROUP_03_a_wounded_target_that_wins_wounds_its_attacker():
+    """CG-GROUP-03: a wounded defender with a better card wins: 0 + 6 against 2 + 1, the attacker is wounded."""
+    s = build({"bSN": "a1", "yMK": ("a1", {"wounded": True}), "bMK": "d4", "ySN": "d1"}, combat=True)
+    s2, d = fight(s, "attack bSN yMK", 1, 6)
+    assert d["winner"] == "Y" and d["wounded"] == ["bSN"] and s2.fig("yMK").wounded
+
+
+def test_CG_WOUND_01_a_wounded_character_starts_no_combat():
+    """CG-WOUND-01 / CG-AP-02: a wounded character does not attack."""
+    s = build({"bSN": ("a1", {"wounded": True}), "yMK": "a1", "bMK": "d4"}, combat=True)
+    refused(s, "attack bSN yMK", "CG-AP-02")
+
+
+def test_CG_WOUND_03_anyone_passing_takes_a_wounded_characters_object():
+    """CG-WOUND-03: the blue Snake-man passing a wounded yellow Mechanork takes its Key without permission."""
+    s = build({"bSN": "a1", "yMK": ("b1", {"wounded": True}), "ySN": "d4"}, items={"yKY": "@yMK"}, combat=True)
+    s2 = act(s, "move bSN b1 +yKY a1")
+    assert s2.fig("bSN").carries == "yKY" and s2.fig("yMK").carries is None
+
+
+def test_CG_END_01_an_elimination_can_end_the_game():
+    """CG-END-01: the VP of an elimination that reaches the target end the game at once."""
+    s = build({"bSN": "a1", "yMK": ("a1", {"wounded": True}), "bMK": "d4", "ySN": "d1"}, combat=True, vp=(1, 0))
+    s2, d = fight(s, "attack bSN yMK", 0, 2)  # 2 + 0 against 0 + 2: a tie
+    assert d["eliminated"] == [] and d["winner"] is None and s2.outcome is None
+    s3, d = fight(s2, "attack bSN yMK", 1, 0)
+    assert s3.outcome.winner == "B" and s3.player("B").vp == 2
+
+
+def test_combat_positions_round_trip_and_views_hide_hands():
+    """The pending combat round-trips in the position text; an opponent sees only how many cards a hand holds."""
+    s = act(build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, combat=True), "attack bSN yMK")
+    s = act(s, "card 5", "B")
+    assert parse_position(format_position(s)) == s
+    yv = view(s, "Y")
+    assert yv["players"]["B"]["cards"] == 9 and "5" not in json.dumps(yv.get("combat"))
+    assert yv["my_cards"] == [0, 1, 2, 2, 3, 3, 4, 5, 6] and "my_cards" not in view(s, None)
+
+
+# --- carrying wounded characters (CG-CARRY) --------------------------------------------------------------------
+
+def test_CG_CARRY_01_a_wounded_friend_is_carried_like_an_object():
+    """CG-CARRY-01: the blue Mechanork picks up the wounded blue Snake-man at a1 and carries him to b1; he cannot
+    pick up a wounded enemy; the carried one counts for CG-GOLD-02 (RUL-102)."""
+    s = build({"bMK": "a1", "bSN": ("a1", {"wounded": True}), "yMK": ("b1", {"wounded": True}), "ySN": "d4"},
+              combat=True)
+    s2 = act(s, "move bMK +bSN b1")
+    assert s2.fig("bMK").carries == "bSN" and s2.fig("bSN").where == "carried" and s2.fig("bSN").at == "bMK"
+    assert view(s2, "Y")["figures"][1] == {"id": "bSN", "seat": "B", "code": "SN", "where": "carried", "by": "bMK"}
+    refused(s, "move bMK b1 +yMK", "CG-CARRY-01")
+    s3 = act(s2, "move bMK -bSN a1")
+    assert s3.fig("bSN").where == "maze" and s3.fig("bSN").at == z("b1") and s3.fig("bMK").carries is None
+    crowded = build({"bMK": "a1", "bSN": ("a1", {"wounded": True}), "bMK2": "b1", "bSN2": "b1", "ySN": "d4"},
+                    combat=True)
+    refused(crowded, "move bMK +bSN b1", "CG-GOLD-02")
+
+
+def test_CG_EXIT_03_a_wounded_character_carried_out_is_saved():
+    """CG-EXIT-03: carried out through Yellow's start zone: the carrier scores 1 VP, the wounded one is saved
+    (out of the game, no VP)."""
+    s = build({"bMK": "b4", "bSN": ("b4", {"wounded": True}), "yMK": "d1", "ySN": "d2"}, combat=True)
+    s2 = act(s, "move bMK +bSN Y1")
+    assert s2.fig("bSN").where == "saved" and s2.fig("bMK").where == "exited" and s2.player("B").vp == 1
+
+
+def test_CG_CARRY_02_a_carrier_that_loses_drops_dead_its_load():
+    """CG-CARRY-02: the yellow Snake-man beats the blue Mechanork carrying the wounded blue Snake-man: 2 + 0
+    against 2 + 3; the Mechanork is wounded, the carried Snake-man eliminated: 1 VP to Yellow."""
+    s = build({"bMK": "b1", "bSN": "@bMK", "ySN": "b1", "yMK": "d4"}, combat=True, active="Y", ap=(0, 3))
+    assert s.fig("bMK").carries == "bSN"
+    s2 = act(s, "attack ySN bMK", "Y")
+    s2 = act(s2, "card 0", "B")
+    s3, ev = apply(s2, parse_action("card 3", "Y"))
+    d = next(e.data for e in ev if e.kind == "combat")
+    assert d["totals"] == {"B": 2, "Y": 5} and d["wounded"] == ["bMK"] and d["eliminated"] == ["bSN"]
+    assert s3.fig("bSN").where == "eliminated" and s3.player("Y").vp == 1 and s3.fig("bMK").carries is None
