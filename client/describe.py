@@ -77,6 +77,12 @@ def _combat_declared(e: dict) -> str:
         attackers = ", ".join(token_name(t) for t in e["attackers"])
         defenders = ", ".join(token_name(t) for t in e["defenders"])
         sides = f" (group combat: {attackers} against {defenders})"
+    if e.get("shooters"):
+        shooters = ", ".join(token_name(t) for t in e["shooters"])
+        return f"combat {e.get('number')}: {shooters} shoot{'s' if len(e['shooters']) == 1 else ''} at " \
+               f"{_tok(e, 'target')}{sides}"
+    if e.get("lancer"):
+        return f"combat {e.get('number')}: {_tok(e, 'attacker')} attacks {_tok(e, 'target')} with the lance{sides}"
     return f"combat {e.get('number')}: {_tok(e, 'attacker')} attacks {_tok(e, 'target')}{sides}"
 
 
@@ -155,6 +161,8 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "saved": lambda e: f"{_tok(e)} is carried out and saved",
     "treasure_scored": lambda e: f"{_tok(e)} is carried out: 1 VP for {seat_name(e.get('scorer'))}",
     "discarded": lambda e: f"{_tok(e)} is carried out and discarded",
+    "lance_broken": lambda e: f"{_tok(e)} breaks: {token_name(e.get('by'))}'s side lost",
+    "pushed": lambda e: f"{token_name(e.get('by'))} pushes {_tok(e)} from {e.get('square')} to {e.get('to')}",
     "team_chosen": _team_chosen,
     "hidden_placement_started": lambda e: f"hidden placement starts; {seat_name(e.get('first'))} hides first",
     "hidden": _hidden,

@@ -73,6 +73,10 @@ VERBS = {
              "portcullis (1 AP)"),
     "close": ("close bTH e", "BG-CHAR-THIEF-04", "the Thief, the Assassin or a figure with the Key closes an open "
               "portcullis (1 AP)"),
+    "shoot": ("shoot bCL yMK  |  shoot bCL yMK +bNG", "PR-RANGED", "a figure with a Bow shoots the first person on "
+              "a line of sight (1 AP), not beside any enemy; other shooters may join (+token)"),
+    "lance": ("lance bCO yNG", "PR-OBJ-LANCE", "with the Telescopic Lance, attack a person 2 free squares away in a "
+              "line (1 AP); the carrier is never wounded, the lance breaks if its side loses"),
     "push": ("push bBS yWZ", "PR-CHAR-BANSHEE", "the Banshee pushes the first person on a line of sight one square "
              "away (2 AP); into a pit it dies"),
     "fireball": ("fireball bWZ n", "BG-OBJ-FIREBALL", "the Wizard fires the wand along a line of sight (1 AP)"),
@@ -95,7 +99,8 @@ ABILITIES = {
     "giant": "Giant: enemy figures of printed combat 0 or 1 may cross his square (PR-CHAR-COLOSSUS-03)",
     "shockwave": "Shockwave (2 AP): pushes the first person on a line of sight one square away (PR-CHAR-BANSHEE)",
     "undead": "Undead (PR-CHAR-BANSHEE-09)",
-    "mind_control": "Mind control: in a single melee names a combat card the opponent must play (PR-CHAR-TELEPATH)",
+    "mind_control": "Mind control (PR-CHAR-TELEPATH): not played by this version yet; the Telepath fights "
+                    "without it",
 }
 
 RULES = {
@@ -234,6 +239,11 @@ def _object_effects(kind) -> list[str]:
 
 OBJECT_ABILITIES = {
     "key": "1 AP: its carrier opens or closes a portcullis beside it, as often as it likes (PR-OBJ-KEY)",
+    "bow": "1 AP: its carrier shoots the first person on a line of sight, fighting with 1, never wounded "
+           "(PR-OBJ-BOW, PR-RANGED)",
+    "lance": "1 AP: its carrier attacks a person 2 free squares away in a line, never wounded; it breaks if its "
+             "side loses (PR-OBJ-LANCE)",
+    "shield": "its carrier can never be the target of a shot (PR-OBJ-SHIELD-01)",
 }
 
 

@@ -6,6 +6,8 @@ from dungeon_twister.engine.boardgame.catalogue import SetCatalogue, load
 
 SEAT_NAMES = {"B": "Blue", "Y": "Yellow"}
 DEFAULT_SET = "base_set"
+KNOWN_SETS = ("base_set", "prison")
+"""Where a code is looked up when no set is named: a code names the same kind in every set that has it."""
 
 
 def other_seat(seat: str) -> str:
@@ -25,9 +27,12 @@ def catalogue(set_name: str | None = None) -> SetCatalogue:
 
 
 def kind_name(code: str, set_name: str | None = None) -> str:
-    cat = catalogue(set_name)
-    kind = cat.characters.get(code) or cat.objects.get(code)
-    return kind.name if kind else code
+    for name in ((set_name,) if set_name else ()) + KNOWN_SETS:
+        cat = catalogue(name)
+        kind = cat.characters.get(code) or cat.objects.get(code)
+        if kind:
+            return kind.name
+    return code
 
 
 def token_name(token_id: str | None, set_name: str | None = None) -> str:

@@ -161,7 +161,7 @@ def resolve(ctx: Ctx) -> None:
         weapon = ctx.carried(s.tokens[combat.lancer])  # PR-OBJ-LANCE-02: the lance breaks
         if weapon is not None:
             ctx.put(weapon.moved(where="discarded", square=None))
-            ctx.emit("discarded", token=weapon.id)
+            ctx.emit("lance_broken", token=weapon.id, by=combat.lancer)
     if winner is not None:  # shooters and a lancer are not among the attackers: never wounded (PR-RANGED-04/12)
         losers = combat.defenders if winner == active else combat.attackers
         for tid in losers:

@@ -122,6 +122,16 @@ def test_message_bar_puts_the_alert_first_then_the_refusal_with_its_rule():
     assert text_of(message_bar(state)) == "CHEATING DETECTED"
 
 
+def test_prison_events_in_plain_words():
+    shot = {"kind": "combat_declared", "number": 2, "attacker": "bCL", "target": "yMK", "attackers": [],
+            "defenders": ["yMK"], "shooters": ["bCL"]}
+    assert describe_event(shot) == "combat 2: Blue Cleric shoots at Yellow Mechanork"
+    pushed = {"kind": "pushed", "by": "yBS", "token": "bWZ", "square": "d7", "to": "d8"}
+    assert describe_event(pushed) == "Yellow Banshee pushes Blue Wizard from d7 to d8"
+    broken = {"kind": "lance_broken", "by": "bCO", "token": "bLN"}
+    assert describe_event(broken) == "Blue Telescopic Lance breaks: Blue Colossus's side lost"
+
+
 # --- commands ---------------------------------------------------------------------------------------------
 def test_table_options_are_parsed_from_the_create_command():
     assert parse_table_options("vp=7 beginner private") == TableOptions(target_vp=7, beginner=True, private=True)

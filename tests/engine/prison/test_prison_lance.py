@@ -46,7 +46,7 @@ def test_PR_OBJ_LANCE_01_edge_nobody_between_an_obstacle_may_be_and_no_wall():
 def test_PR_OBJ_LANCE_02_never_affects_the_carrier_breaks_when_its_side_loses_tie_nothing():
     lost, resolved = fight(prison_position("bMK@c1 bLN@c1 yCO@c3 yBS@h5"), "lance bMK yCO", 0, 0)
     assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (2, 5, "Y")
-    assert (where(lost, "bMK"), where(lost, "bLN")) == ("c1", "discarded")
+    assert (where(lost, "bMK"), where(lost, "bLN")) == ("c1", "discarded")  # the event: lance_broken
     tie, resolved = fight(prison_position("bMK@c1 bLN@c1 yNG@c3 yBS@h5"), "lance bMK yNG", 0, 0)
     assert resolved["winner"] is None and (where(tie, "bLN"), where(tie, "yNG")) == ("c1", "c3")
 
