@@ -26,6 +26,9 @@ def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
     ctx = Ctx(state)
     handler(ctx, action)
     ctx.check_golden_rules()
+    for hook in rulebook.after_action(state.catalogue.rules):
+        if ctx.s.outcome is None:
+            hook(ctx)
     s = ctx.s
     if s.phase in ("card", "main") and turn.nobody_can_score(s):
         turn.finish(ctx, "nobody can score any more")

@@ -8,6 +8,7 @@ from .actions import Attack, CombatCard
 from .context import Ctx
 from ..core.errors import IllegalAction
 from ..core.events import secret_event
+from .setup import scenario_of
 from .state import Combat, GameState, Token, opponent
 
 
@@ -58,7 +59,16 @@ def attack_targets(state: GameState, board, attacker: Token) -> list[Token]:
     return out
 
 
+def no_combat(state: GameState) -> str | None:
+    """The rule of a game without combat (a scenario's data says so: PR-SCEN-1-05, no combat cards), or None."""
+    scenario = scenario_of(state.options)
+    return scenario.get("no_combat") if scenario is not None else None
+
+
 def declare(ctx: Ctx, action: Attack) -> None:
+    rule = no_combat(ctx.s)
+    if rule:
+        raise IllegalAction(rule, "there is no combat in this game")
     attacker = ctx.token(action.token)
     target = ctx.token(action.target)
     exited = attacker.where == "exited" and attacker.colour == action.seat  # BG-COMBAT-09: it can do nothing
@@ -183,4 +193,6 @@ def lose(ctx: Ctx, token: Token) -> None:
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
+    if no_combat(state):
+        return []
     return [Attack(seat, figure.id, t.id) for t in sorted(attack_targets(state, board, figure), key=lambda t: t.id)]

@@ -24,7 +24,7 @@ from .catalogue import load
 from .board import board_of
 from ..core.errors import NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
-from .setup import capacity, marked_squares, validate_options
+from .setup import capacity, marked_squares, scenario_of, team_size, validate_options
 from .state import SEATS, Combat, GameState, Handicap, Options, Outcome, Placement, Player, RoomPlace, Token
 
 
@@ -243,12 +243,21 @@ def _check_token_places(state: GameState) -> None:
     height = state.height
     board = board_of(state)
     removed = set(cat.beginner["remove"]) if options.beginner else set()
+    scenario = scenario_of(options)
+    if scenario is not None:  # PR-SCEN-n-02: the tokens of the scenario; every other one is unused
+        in_play = {seat.lower() + code for seat in SEATS
+                   for code in (*scenario["characters"][seat], *scenario["objects"][seat])}
+        for t in state.tokens.values():
+            if (t.where == "unused") == (t.id in in_play):
+                raise PositionError("PR-SCEN", "tokens", f"{t.id}: {options.scenario} plays exactly its own tokens "
+                                                         "(the others are >unused)")
+        removed = {t.code for t in state.tokens.values() if t.id not in in_play}
     placing = set(state.placement.tokens) if state.placement else set()
     rooms: dict[tuple[int, int], list[Token]] = {}
     for t in sorted(state.tokens.values(), key=lambda t: t.id):
-        if t.code in removed and t.where != "unused":
+        if scenario is None and t.code in removed and t.where != "unused":
             raise PositionError("BG-OPT-07", "tokens", f"{t.id} is not in the beginner game (write {t.id}>unused)")
-        if t.where == "unused" and t.code not in removed:
+        if t.where == "unused" and t.code not in removed and scenario is None:
             h = options.handicap
             if not (h and h.seat == t.colour and t.is_character):
                 rule = "BG-OPT-08" if t.is_character else "BG-OPT-07"
@@ -352,12 +361,15 @@ def _check_squares(state: GameState) -> None:
 def _check_cards(state: GameState) -> None:
     cat = state.catalogue
     h = state.options.handicap
+    scenario = scenario_of(state.options)
+    cards = scenario["cards"] if scenario is not None else {  # PR-SCEN-1-02: a scenario's own cards
+        "action": cat.action_cards, "combat": cat.combat_cards, "jumps": cat.jump_cards}
     for seat, p in sorted(state.players.items()):
         field = f"cards {seat}"
-        if sorted(p.actions + p.played) != sorted(cat.action_cards):
-            raise PositionError("BG-COMP-06", field, "each action card " + ", ".join(map(str, cat.action_cards))
+        if sorted(p.actions + p.played) != sorted(cards["action"]):
+            raise PositionError("BG-COMP-06", field, "each action card " + ", ".join(map(str, cards["action"]))
                                 + " is exactly once in hand or played")
-        deck = list(cat.combat_cards)
+        deck = list(cards["combat"])
         removed = list(h.removed_cards) if h and h.seat == seat else []
         for card in removed:
             deck.remove(card)
@@ -366,10 +378,10 @@ def _check_cards(state: GameState) -> None:
                 rule = "BG-OPT-08" if card in removed else "BG-COMP-07"
                 raise PositionError(rule, field, f"one +{card} combat card too many")
             deck.remove(card)
-        if 0 not in p.combat:
+        if 0 not in p.combat and cards["combat"]:
             raise PositionError("BG-COMBAT-10", field, "the +0 combat card never leaves the hand")
-        if p.jumps > cat.jump_cards:
-            raise PositionError("BG-JUMP-01", field, f"{p.jumps} jump cards: a player has {cat.jump_cards}")
+        if p.jumps > cards["jumps"]:
+            raise PositionError("BG-JUMP-01", field, f"{p.jumps} jump cards: a player has {cards['jumps']}")
 
 
 def _check_turn(state: GameState) -> None:
@@ -431,8 +443,11 @@ def _check_teams(state: GameState) -> None:
         raise PositionError("BG-SETUP-04", "teams", "secret teams are pending only in phase team")
     for seat, (team, out) in sorted(state.teams.items()):
         field = f"teams {seat}"
-        if sorted(sq for sq, _ in team) != sorted(marked_squares(state, seat)):
-            raise PositionError("BG-SETUP-04", field, "one character on each of the 4 marked start squares")
+        squares = [sq for sq, _ in team]
+        marked = marked_squares(state, seat)
+        size = team_size(state, seat)
+        if len(set(squares)) != size or len(squares) != size or any(sq not in marked for sq in squares):
+            raise PositionError("BG-SETUP-04", field, f"one character on each of {size} marked start squares")
         codes = [code for _, code in team]
         available = [t.code for t in state.tokens.values()
                      if t.colour == seat and t.is_character and t.where != "unused"]
@@ -504,6 +519,9 @@ def _check_outcome(state: GameState) -> None:
         return
     vp = {seat: state.vp(seat) for seat in SEATS}
     winner = None if vp["B"] == vp["Y"] else max(vp, key=vp.get)
+    scenario = scenario_of(state.options)
+    if scenario is not None and scenario["victory"].get("immediate"):
+        return  # the scenario's own victory condition named the winner (PR-SCEN), not the VP count
     if o.winner != winner:
         raise PositionError("BG-END-03" if winner is None or o.winner is None else "BG-END-02", "over",
                             f"with {vp['B']} VP to {vp['Y']} the result is {winner or 'a draw'}")
@@ -512,6 +530,8 @@ def _check_outcome(state: GameState) -> None:
 def format_options(options: Options) -> str:
     """`vp=5 [beginner] [handicap=<seat>/<characters>/<removed cards|->]`, as positions and records write them."""
     text = f"vp={options.target_vp}" + (" beginner" if options.beginner else "")
+    if options.scenario:
+        text += f" scenario={options.scenario}"
     h = options.handicap
     if h:
         text += f" handicap={h.seat}/{h.characters}/{''.join(map(str, h.removed_cards)) or '-'}"
@@ -520,18 +540,20 @@ def format_options(options: Options) -> str:
 
 def parse_options(words: list[str], set_name: str = "base_set") -> Options:
     """The inverse of format_options; raises ValueError naming the first word it does not understand."""
-    target, beginner, handicap = 5, False, None
+    target, beginner, handicap, scenario = 5, False, None, None
     for word in words:
-        if m := re.match(r"^vp=([5-8])$", word):
+        if m := re.match(r"^vp=([1-9])$", word):  # validate_options says which targets a game may have
             target = int(m.group(1))
         elif word == "beginner":
             beginner = True
+        elif m := re.match(r"^scenario=([a-z0-9-]{1,40})$", word):
+            scenario = m.group(1)
         elif m := re.match(r"^handicap=([BY])/([4-8])/([1-6]+|-)$", word):
             cards = tuple(int(c) for c in m.group(3)) if m.group(3) != "-" else ()
             handicap = Handicap(m.group(1), int(m.group(2)), cards)
         else:
             raise ValueError(word)
-    return Options(target, beginner, handicap, set_name)
+    return Options(target, beginner, handicap, set_name, scenario)
 
 
 def _options(f: _Fields, header: list[str]) -> Options:
@@ -573,6 +595,12 @@ def _rooms(f: _Fields, words: list[str], options: Options) -> list[RoomPlace]:
             raise PositionError("BG-COMP-02", "rooms", f"room tile {tile} is laid twice")
     beginner = options.beginner
     expected = cat.beginner["length_rooms"] if beginner else cat.board["length_rooms"]
+    scenario = scenario_of(options)
+    if scenario is not None:
+        expected = scenario["length_rooms"]
+        if sorted({cat.rooms[t].number for t in tiles}) != sorted(scenario["pairs"]):
+            raise PositionError("PR-SCEN", "rooms", f"{options.scenario} is played with the pairs "
+                                                    f"{', '.join(map(str, scenario['pairs']))}")
     if rows != expected:
         rule = "BG-OPT-07" if beginner else "BG-GEO-02"
         raise PositionError(rule, "rooms", f"{'the beginner game' if beginner else 'a game'} has {2 * expected} "

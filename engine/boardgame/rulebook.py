@@ -26,6 +26,9 @@ class RuleModule:
     # jump cards, the squares within the figure's reach, the turn only for tokens wounded in it there), so a
     # figure's actions may be memoised on that key. A module that looks further (e.g. ranged combat) says False.
     reach_only: bool = False
+    # Called after every applied action, once its golden rules hold: a module whose rules end the game at once
+    # (a scenario's victory condition, PR-SCEN) sets the outcome here (`turn.finish`).
+    after_action: Callable | None = None
 
 
 BASE_SET = (
@@ -54,6 +57,11 @@ def modules(rules: str) -> tuple[RuleModule, ...]:
 def reach_only(rules: str) -> bool:
     """Whether every module of the rule set generates a figure's actions from its reach alone."""
     return all(module.reach_only for module in modules(rules) if module.figure_actions)
+
+
+@lru_cache(maxsize=None)
+def after_action(rules: str) -> tuple[Callable, ...]:
+    return tuple(module.after_action for module in modules(rules) if module.after_action)
 
 
 @lru_cache(maxsize=None)

@@ -13,9 +13,33 @@ from ..core.rng import Rng
 from .state import SEATS, GameState, Options, Player, RoomPlace, Token, opponent
 
 
+def scenario_of(options: Options) -> dict | None:
+    """The scenario's data (prison.json "setup"), or None for a game without a scenario."""
+    if options.scenario is None:
+        return None
+    return options.catalogue.scenarios[options.scenario]
+
+
 def validate_options(options: Options) -> None:
-    if not 5 <= options.target_vp <= 8:
-        raise ValueError("BG-OPT-06: the VP target is 5, 6, 7 or 8")
+    cat = options.catalogue
+    if options.scenario is not None:
+        scenario = cat.scenarios.get(options.scenario)
+        if scenario is None or "characters" not in scenario:
+            raise ValueError(f"{cat.name} has no scenario {options.scenario!r}")
+        if scenario.get("playable") is False:
+            raise ValueError(f"{options.scenario}: not playable in this version yet ({scenario['missing']})")
+        target = scenario["victory"].get("target", 5)
+        if options.target_vp != target:
+            raise ValueError(f"{options.scenario} is played to {target} VP, not {options.target_vp}")
+        if options.beginner or options.handicap:
+            raise ValueError(f"{options.scenario} has no beginner game and no handicap")
+        return
+    if options.target_vp not in cat.flag("target_vp", range(5, 9)):
+        targets = ", ".join(map(str, cat.flag("target_vp", range(5, 9))))
+        rule = "PR-OPT-02" if cat.flag("target_vp") else "BG-OPT-06"
+        raise ValueError(f"{rule}: the VP target is one of {targets}")
+    if options.beginner and not cat.beginner:
+        raise ValueError(f"BG-OPT-07: the beginner game is the base set's, not {cat.name}'s")
     h = options.handicap
     if h is not None:
         deck = list(options.catalogue.combat_cards)
@@ -30,14 +54,19 @@ def validate_options(options: Options) -> None:
 
 
 def new_game(options: Options = Options(), seed: int = 0) -> GameState:
-    """BG-SETUP-01..02, 05, 11: every random draw of the game is made here, from `seed`."""
+    """BG-SETUP-01..02, 05, 11: every random draw of the game is made here, from `seed`. A scenario (PR-SCEN) names
+    its rooms, maze, components and cards in its data instead."""
     validate_options(options)
     cat = options.catalogue
+    scenario = scenario_of(options)
     rng = Rng(seed)
     tiles = sorted(cat.rooms)
     rows = cat.board["length_rooms"]
     unused: set[str] = set()
-    if options.beginner:  # BG-OPT-07 (RUL-040): 3 of the 4 pairs, 2 x 3 rooms
+    if scenario is not None:  # PR-SCEN-n-01: its room pairs, laid 2 wide
+        tiles = [t for t in tiles if cat.rooms[t].number in scenario["pairs"]]
+        rows = scenario["length_rooms"]
+    elif options.beginner:  # BG-OPT-07 (RUL-040): 3 of the 4 pairs, 2 x 3 rooms
         numbers = sorted({room.number for room in cat.rooms.values()})
         rng.shuffle(numbers)
         tiles = [t for t in tiles if cat.rooms[t].number in numbers[:3]]
@@ -47,18 +76,26 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
     rooms = tuple(RoomPlace((i % 2, i // 2), tile, rng.below(4), False) for i, tile in enumerate(tiles))
     first_placer = SEATS[rng.below(2)]
     first_player = SEATS[rng.below(2)]
+    if scenario is not None and scenario.get("first_player"):
+        first_player = scenario["first_player"]  # PR-SCEN-2-04: the Cleric player begins
     tokens = {}
     for seat in SEATS:
+        if scenario is not None:
+            codes = [*scenario["characters"][seat], *scenario["objects"][seat]]
+        else:
+            codes = [code for code in [*cat.characters, *cat.objects] if code not in unused]
         for code in [*cat.characters, *cat.objects]:
             tid = seat.lower() + code
-            tokens[tid] = Token(tid, seat, code, code in cat.characters, "unused" if code in unused else "screen")
+            tokens[tid] = Token(tid, seat, code, code in cat.characters, "screen" if code in codes else "unused")
     players = {}
+    cards = scenario["cards"] if scenario is not None else {
+        "action": cat.action_cards, "combat": cat.combat_cards, "jumps": cat.jump_cards}
     for seat in SEATS:
-        deck = list(cat.combat_cards)
+        deck = list(cards["combat"])
         if options.handicap and options.handicap.seat == seat:
             for card in options.handicap.removed_cards:
                 deck.remove(card)
-        players[seat] = Player(tuple(cat.action_cards), (), tuple(sorted(deck)), cat.jump_cards)
+        players[seat] = Player(tuple(cards["action"]), (), tuple(sorted(deck)), cards["jumps"])
     return GameState(
         options=options, rows=rows, rooms=rooms, portcullis={}, tokens=tokens, players=players, phase="team",
         turn=0, active=None, ap=0, pools={}, acted=frozenset(), exhausted=frozenset(), high_card=1,
@@ -74,8 +111,11 @@ def marked_squares(state: GameState, seat: str) -> list[Square]:
 
 
 def capacity(state: GameState, slot: tuple[int, int]) -> int:
-    """BG-SETUP-06 (RUL-028), BG-OPT-07."""
+    """BG-SETUP-06 (RUL-028), BG-OPT-07; a scenario's room markings (PR-SETUP-01)."""
     cat = state.catalogue
+    scenario = scenario_of(state.options)
+    if scenario is not None and "every_room" in scenario["capacity"]:
+        return scenario["capacity"]["every_room"]
     if state.options.beginner:
         return cat.beginner["capacity_per_room"]
     if slot[1] in (0, state.rows - 1):
@@ -85,6 +125,14 @@ def capacity(state: GameState, slot: tuple[int, int]) -> int:
 
 def playing_characters(state: GameState, seat: str) -> list[str]:
     return [t.code for t in state.tokens.values() if t.colour == seat and t.is_character and t.where != "unused"]
+
+
+def team_size(state: GameState, seat: str) -> int:
+    """How many characters start face down on the start zone: 4 (BG-SETUP-04), or the scenario's number, at most
+    the characters the seat has (PR-SCEN-1-03: 2 of 4 marked squares; PR-SCEN-2-03: all of them)."""
+    scenario = scenario_of(state.options)
+    size = scenario["start"] if scenario is not None else len(marked_squares(state, seat))
+    return min(size, len(playing_characters(state, seat)))
 
 
 def removals_needed(state: GameState, seat: str) -> int:
@@ -101,13 +149,18 @@ def choose_team(ctx: Ctx, action: ChooseTeam) -> None:
         raise IllegalAction("BG-SETUP-04", "the starting teams are already chosen")
     if seat in s.teams:
         raise IllegalAction("BG-SETUP-04", "you have already chosen your team")
+    size = team_size(s, seat)
+    rule = "BG-SETUP-04" if scenario_of(s.options) is None else "PR-SETUP-04"
     squares = sorted(sq for sq, _ in action.team)
-    if squares != sorted(marked_squares(s, seat)):
-        raise IllegalAction("BG-SETUP-04", "put one character on each of the 4 marked squares of your start zone")
+    marked = marked_squares(s, seat)
+    if len(squares) != size or len(set(squares)) != size or any(sq not in marked for sq in squares):
+        raise IllegalAction(rule, f"put {size} characters on {size} different marked squares of your start zone"
+                            if size < len(marked) else
+                            "put one character on each of the 4 marked squares of your start zone")
     codes = [code for _, code in action.team]
     available = playing_characters(s, seat)
-    if len(set(codes)) != 4 or any(code not in available for code in codes):
-        raise IllegalAction("BG-SETUP-04", "choose 4 different characters of your own")
+    if len(set(codes)) != size or any(code not in available for code in codes):
+        raise IllegalAction(rule, f"choose {size} different characters of your own")
     removed = list(action.removed)
     if len(removed) != removals_needed(s, seat) or len(set(removed)) != len(removed) or any(
             code not in available or code in codes for code in removed):
@@ -143,8 +196,12 @@ def hide(ctx: Ctx, action: Hide) -> None:
         raise IllegalAction("BG-SETUP-05", f"{action.token} is not one of your tokens still behind your screen")
     if not (0 <= action.slot[0] < 2 and 0 <= action.slot[1] < s.rows):
         raise IllegalAction("BG-GEO-02", "there is no such room")
+    scenario = scenario_of(s.options)
     if hidden_count(s, action.slot) >= capacity(s, action.slot):
-        raise IllegalAction("BG-SETUP-06", f"room {slot_name(action.slot)} is full")
+        raise IllegalAction("BG-SETUP-06" if scenario is None else "PR-SETUP-01",
+                            f"room {slot_name(action.slot)} is full")
+    if scenario is not None and scenario.get("objects_only") and token.is_character:
+        raise IllegalAction("PR-SETUP-02", f"room {slot_name(action.slot)} takes objects only")
     order = sum(1 for t in s.tokens.values() if t.where == "room") + 1
     ctx.put(token.moved(where="room", room=action.slot, order=order))
     ctx.events.append(secret_event("hidden", seat, {"seat": seat, "token": token.id, "slot": slot_name(action.slot)},
@@ -178,7 +235,9 @@ def team_options(state: GameState, seat: str):
     squares = marked_squares(state, seat)
     available = sorted(playing_characters(state, seat))
     need = removals_needed(state, seat)
-    for four in permutations(available, 4):
-        rest = [c for c in available if c not in four]
-        for removed in combinations(rest, need):
-            yield tuple(zip(squares, four)), removed
+    size = team_size(state, seat)
+    for places in combinations(squares, size):
+        for four in permutations(available, size):
+            rest = [c for c in available if c not in four]
+            for removed in combinations(rest, need):
+                yield tuple(zip(places, four)), removed

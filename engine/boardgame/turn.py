@@ -72,11 +72,13 @@ def nobody_can_score(state: GameState) -> bool:
     return True
 
 
-def finish(ctx: Ctx, reason: str) -> None:
-    """BG-END-02/03: the player with more VP wins; equal VP is a draw."""
+def finish(ctx: Ctx, reason: str, winner: str | None = None) -> None:
+    """BG-END-02/03: the player with more VP wins; equal VP is a draw. A scenario's victory condition names its
+    `winner` (PR-SCEN)."""
     s = ctx.s
     vp = {seat: s.vp(seat) for seat in SEATS}
-    winner = None if vp["B"] == vp["Y"] else max(vp, key=vp.get)
+    if winner is None:
+        winner = None if vp["B"] == vp["Y"] else max(vp, key=vp.get)
     s.outcome = Outcome(winner, tuple(sorted(vp.items())), reason)
     s.phase = "over"
     s.combat = None

@@ -40,6 +40,8 @@ def view(state: GameState, seat: str | None) -> dict:
         "combat": None, "placement": None, "teams_chosen": None, "outcome": None,
         "secret": secret_purpose(state, seat) if seat in SEATS else None,
     }
+    if state.options.scenario:  # PR-SCEN: only a scenario's view has the key
+        out["scenario"] = state.options.scenario
     for t in sorted(state.tokens.values(), key=lambda t: _token_key(t, god or not t.face_down or t.colour == seat)):
         if t.where == "board":
             visible = god or not t.face_down or t.colour == seat

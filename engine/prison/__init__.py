@@ -6,7 +6,7 @@ rulebook: the board-game family's modules plus what Prison adds. Where Prison's 
 """
 
 from ..boardgame import catalogue, rulebook
-from . import lance, ranged, shockwave
+from . import lance, ranged, scenarios, shockwave
 
 catalogue.register_data("dungeon_twister.engine.prison.data")
 
@@ -14,6 +14,7 @@ PRISON_MODULES: tuple[rulebook.RuleModule, ...] = (  # the modules of the mechan
     shockwave.MODULE,
     ranged.MODULE,
     lance.MODULE,
+    scenarios.MODULE,
 )
 
 rulebook.RULE_SETS["prison"] = rulebook.BASE_SET + PRISON_MODULES

@@ -1,0 +1,46 @@
+"""The victory conditions of Prison's introductory scenarios (PR-SCEN-1-06, PR-SCEN-4-06), as data in
+prison.json ("setup" -> "victory") read by one rule module: after every action, a scenario whose victory is
+immediate ends the game the moment it is met (RUL-013, RUL-064); scenario 5 is the full game's end (BG-END).
+"""
+
+from __future__ import annotations
+
+from ..boardgame.context import Ctx
+from ..boardgame.rulebook import RuleModule
+from ..boardgame.setup import scenario_of
+from ..boardgame.state import SEATS
+from ..boardgame.turn import finish
+
+
+def all_out(ctx: Ctx) -> str | None:
+    """PR-SCEN-1-06: the first player whose figures have all left through the opponent's start zone."""
+    for seat in SEATS:
+        mine = [t for t in ctx.s.tokens.values() if t.colour == seat and t.is_character and t.where != "unused"]
+        if mine and all(t.where == "exited" for t in mine):
+            return seat
+    return None
+
+
+def vp(ctx: Ctx, target: int) -> str | None:
+    """PR-SCEN-4-06 (RUL-064): the first to reach the target, at once. Both at once (a fireball, say): the one
+    with more, and on equal VP nobody yet (the game goes on)."""
+    scores = {seat: ctx.s.vp(seat) for seat in SEATS}
+    reached = [seat for seat in SEATS if scores[seat] >= target]
+    if len(reached) == 1:
+        return reached[0]
+    if len(reached) == 2 and scores["B"] != scores["Y"]:
+        return max(scores, key=scores.get)
+    return None
+
+
+def after_action(ctx: Ctx) -> None:
+    scenario = scenario_of(ctx.s.options)
+    if scenario is None or not scenario["victory"].get("immediate"):
+        return
+    victory = scenario["victory"]
+    winner = all_out(ctx) if victory["kind"] == "all_out" else vp(ctx, victory["target"])
+    if winner is not None:
+        finish(ctx, victory["reason"], winner)
+
+
+MODULE = RuleModule("scenarios", {}, after_action=after_action)
