@@ -208,7 +208,7 @@ def test_PR_CHAR_BANSHEE_generated_pushes_are_exactly_the_accepted_ones():
                     assert accepted == (text in generated), (tokens, active, text)
 
 
-def test_PR_CHAR_BANSHEE_06_DT_102_a_rope_lying_on_the_pit_saves_the_pushed_person():
+def test_PR_CHAR_BANSHEE_06_DT_101_a_rope_lying_on_the_pit_saves_the_pushed_person():
     """PR-CHAR-BANSHEE-06, DT-101: the Rope lying alone on the pit b9 saves the empty-handed Wizard pushed onto it
     (he then carries it); a Wizard with the Key would leave two objects there: refused (PR-CHAR-BANSHEE-03)."""
     s, _ = apply_texts(yellow("yBS@e9 bWZ@c9 yRP@b9"), "push yBS bWZ")
@@ -216,7 +216,7 @@ def test_PR_CHAR_BANSHEE_06_DT_102_a_rope_lying_on_the_pit_saves_the_pushed_pers
     assert_refused(yellow("yBS@e9 bWZ@c9 bKY@c9 yRP@b9"), "push yBS bWZ", "PR-CHAR-BANSHEE-03")
 
 
-def test_PR_CHAR_BANSHEE_06_DT_104_a_carried_wounded_stays_behind():
+def test_PR_CHAR_BANSHEE_06_DT_101_a_carried_wounded_stays_behind():
     """PR-CHAR-BANSHEE-06, DT-101: the blue Mechanork carrying his wounded Cleric is pushed from c9 into the pit
     b9: he dies (Yellow +1 VP), the Cleric stays wounded on c9."""
     start = yellow("yBS@e9 bMK@c9 bCL@c9!")
