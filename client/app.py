@@ -1,7 +1,8 @@
 """dt-client, the terminal client of Dungeon Twister Online.
 
   dt-client connect HOST:PORT [--name NAME] [--spectate TABLE]     a server's lobby, or watch one of its tables
-  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison] [--seat B|Y]
+  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison]
+                 [--scenario prison-1|prison-4|prison-5] [--seat B|Y]
                                                                   a local game against a bot
 
 `connect` takes back the seat kept from an earlier run (crashed, killed, or quit during a game) on the same
@@ -18,6 +19,10 @@ import re
 import signal
 import sys
 from typing import TYPE_CHECKING
+
+SCENARIOS = ("prison-1", "prison-4", "prison-5")
+"""`--scenario` choices: the protocol's TableOptions scenarios (protocol/msg_lobby.py SCENARIOS; a test checks they
+are the same), written out so that `--help` imports nothing heavy."""
 
 if TYPE_CHECKING:
     from .session import Session
@@ -61,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--beginner", action="store_true", help="the beginner game (6 rooms, 6 characters)")
     play.add_argument("--set", choices=["base", "prison"], default="base", dest="set_name",
                       help="the set: the base set (default) or Dungeon Twister Prison")
+    play.add_argument("--scenario", choices=list(SCENARIOS), help="a Prison introductory scenario (its own rooms, "
+                      "characters, rules and goal; it sets the set and the VP target)")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
     play.set_defaults(run=play_command)
     return parser
@@ -114,8 +121,11 @@ def play_command(args: argparse.Namespace) -> int:
     if args.set_name == "prison" and args.vp == 8:
         print("dt-client: Prison is played to 5, 6 or 7 VP (PR-OPT-02)", file=sys.stderr)
         return 2
+    if args.scenario and args.beginner:
+        print("dt-client: a scenario is not a beginner game", file=sys.stderr)
+        return 2
     options = TableOptions(target_vp=args.vp, beginner=args.beginner,
-                           set_name=None if args.set_name == "base" else args.set_name)
+                           set_name=None if args.set_name == "base" else args.set_name, scenario=args.scenario)
     session = Session(ClientState(args.name), then=(CreateTable(options),))
     session.setup = TableSetup(seat=args.seat, bot=args.bot)
     try:

@@ -37,7 +37,7 @@ from dungeon_twister.protocol import (
 
 from . import secret_choice
 from .describe import describe_event
-from .names import other_seat, seat_name
+from .names import other_seat, scenario_intro, seat_name
 from .ports import SessionPort as Session
 from .state import Refusal
 
@@ -127,6 +127,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
     line = describe_event(event)
     if line:
         session.state.log.append(line)
+    if event.get("kind") == "game_started":  # PR-SCEN: what the scenario is about, once, as it starts
+        session.state.log.extend(scenario_intro(session.state.view))
 
 
 def _action_ok(session: Session, message: ActionOk) -> None:

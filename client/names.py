@@ -40,3 +40,14 @@ def token_name(token_id: str | None, set_name: str | None = None) -> str:
     if not token_id or len(token_id) != 3 or token_id[0] not in "by":
         return str(token_id)
     return f"{seat_name(token_id[0].upper())} {kind_name(token_id[1:], set_name)}"
+
+
+def scenario_intro(view: dict | None) -> list[str]:
+    """The lines that explain a scenario's goal and its new rules (the set's data, PR-SCEN), for a view that names
+    one; nothing otherwise."""
+    name = (view or {}).get("scenario")
+    scenario = catalogue((view or {}).get("set")).scenarios.get(name) if name else None
+    if not scenario:
+        return []
+    return [f"scenario {name}: {scenario.get('title', '')}", f"goal: {scenario.get('goal', '')}",
+            f"new rules: {scenario.get('rules_text', '')}"]

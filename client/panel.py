@@ -41,7 +41,8 @@ def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
 def _table_line(state: ClientState) -> StyleAndTextTuples:
     options = (state.view or {}).get("table") or {}
     details = [f"{options.get('target_vp', (state.view or {}).get('target_vp', 5))} VP"]
-    details += [options["set_name"]] if options.get("set_name") else []
+    details += [options["set_name"]] if options.get("set_name") and not options.get("scenario") else []
+    details += [f"scenario {options['scenario']}"] if options.get("scenario") else []
     details += [flag for flag in ("beginner", "timers", "private") if options.get(flag)]
     code = f" · code {state.join_code}" if state.join_code else ""
     return [("class:title", f"Table {state.table}"), ("class:dim", f"  {' · '.join(details)}{code}\n")]

@@ -15,6 +15,8 @@ from .wire_types import Bool, HandicapMap, Int, ListOf, OneOf, Str
 JOIN_CODE = Str(32)
 SETS = ("base_set", "prison")
 """The sets a table may be played with (the engine's catalogue names); absent means the base set."""
+SCENARIOS = ("prison-1", "prison-4", "prison-5")
+"""The scenarios a table may be played with (the set's scenarios that are playable)."""
 SERVER = {Role.SERVER}
 PLAYER = {Role.PLAYER}
 
@@ -29,6 +31,7 @@ class TableOptions:
     timers: bool = optional(Bool(), default=False)
     private: bool = optional(Bool(), default=False)
     set_name: str | None = optional(OneOf(SETS))
+    scenario: str | None = optional(OneOf(SCENARIOS))
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,18 +4,27 @@ from __future__ import annotations
 
 from dungeon_twister.engine import Handicap, Options
 from dungeon_twister.engine.boardgame.catalogue import load
+from dungeon_twister.engine.boardgame.setup import validate_options
 from dungeon_twister.protocol import TableOptions
+from dungeon_twister.protocol.msg_lobby import SETS
 from dungeon_twister.protocol.wire_types import FieldError, HandicapMap
 
 
 def engine_options(options: TableOptions) -> Options:
     """The engine options of a table; ValueError if the handicap map is malformed."""
     set_name = options.set_name or "base_set"
-    if options.beginner and set_name != "base_set":
-        raise ValueError("the beginner game (BG-OPT-07) is the base set's")
-    if options.target_vp not in load(set_name).flag("target_vp", range(5, 9)):
-        raise ValueError(f"VP target {options.target_vp} is not one of this set's (PR-OPT-02: 5, 6 or 7 in Prison)")
-    return Options(options.target_vp, options.beginner, handicap(options.handicap), set_name)
+    if options.scenario is not None:  # a scenario names its set and its VP target (PR-SCEN)
+        set_name = next((name for name in SETS if options.scenario in load(name).scenarios), set_name)
+        scenario = load(set_name).scenarios.get(options.scenario)
+        if scenario is None:
+            raise ValueError(f"unknown scenario {options.scenario!r}")
+        target = scenario["victory"].get("target", 5)
+        engine = Options(target, options.beginner, handicap(options.handicap), set_name, options.scenario)
+        validate_options(engine)
+        return engine
+    engine = Options(options.target_vp, options.beginner, handicap(options.handicap), set_name)
+    validate_options(engine)  # PR-OPT-02: 5-7 VP in Prison; BG-OPT-07: the beginner game is the base set's
+    return engine
 
 
 def handicap(raw: dict | None) -> Handicap | None:
@@ -36,6 +45,8 @@ def options_view(table_id: str, options: TableOptions) -> dict:
            "handicap": handicap_view(options.handicap), "timers": options.timers, "private": options.private}
     if options.set_name:
         out["set_name"] = options.set_name
+    if options.scenario:
+        out["scenario"] = options.scenario
     return out
 
 

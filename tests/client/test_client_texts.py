@@ -122,6 +122,19 @@ def test_message_bar_puts_the_alert_first_then_the_refusal_with_its_rule():
     assert text_of(message_bar(state)) == "CHEATING DETECTED"
 
 
+def test_PR_SCEN_the_client_explains_a_scenario_and_offers_the_playable_ones():
+    from dungeon_twister.client import app
+    from dungeon_twister.client.names import scenario_intro
+    from dungeon_twister.engine import Options, new_game, view
+    from dungeon_twister.protocol.msg_lobby import SCENARIOS
+
+    assert app.SCENARIOS == SCENARIOS
+    lines = scenario_intro(view(new_game(Options(set_name="prison", scenario="prison-1"), 1), "B"))
+    assert lines[0] == "scenario prison-1: A stroll through the dungeon"
+    assert lines[1].startswith("goal: Be the first to take both of your figures out")
+    assert scenario_intro(view(new_game(Options(), 1), "B")) == []
+
+
 def test_prison_events_in_plain_words():
     shot = {"kind": "combat_declared", "number": 2, "attacker": "bCL", "target": "yMK", "attackers": [],
             "defenders": ["yMK"], "shooters": ["bCL"]}

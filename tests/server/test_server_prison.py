@@ -51,3 +51,32 @@ async def test_prison_table_options_the_engine_refuses_are_refused(autojump_cloc
             assert error.code == "bad_field" and "create_table" in error.message
         await client.send(CreateTable(TableOptions(set_name="prison", target_vp=7)))
         assert (await client.expect(TableCreated)).table
+
+
+async def test_a_scenario_table_plays_to_the_scenarios_own_end(tmp_path, autojump_clock):
+    """PR-SCEN-1-06 through the server: TableOptions.scenario "prison-1" (its set and VP target come with it); the
+    greedy players of simulate() end seed 4 in 39 actions when Blue has both figures out."""
+    seed = 4
+    trace = simulate(seed, Options(set_name="prison", scenario="prison-1"), 100)
+    assert trace["actions"] == 39 and trace["outcome"].reason == "both figures out (PR-SCEN-1-06)"
+    async with running_server(seeds=(seed,), records_dir=tmp_path) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(scenario="prison-1"))
+        results = {}
+
+        async def play(scripted: Scripted) -> None:
+            results[scripted.seat] = await scripted.play(table, until=lambda e: isinstance(e, GameOver))
+
+        with trio.fail_after(HANG_GUARD):
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(play, Scripted(blue, "B", 1))
+                nursery.start_soon(play, Scripted(yellow, "Y", 2))
+    result = results["B"].result
+    assert (result["winner"], result["reason"]) == ("B", "both figures out (PR-SCEN-1-06)")
+    view = next(e.event["view"] for e in reversed(blue.received) if getattr(e, "event", {}).get("kind") == "view")
+    assert (view["scenario"], view["set"], view["table"]["scenario"]) == ("prison-1", "prison", "prison-1")
+    (path,) = tmp_path.iterdir()
+    assert path.read_text().startswith(f"game seed={seed} set=prison vp=5 scenario=prison-1")
+    async with running_server() as server:
+        client = await Client.connect(server, "ann")
+        await client.send(CreateTable(TableOptions(scenario="prison-4", beginner=True)))
+        assert (await client.expect(Error)).code == "bad_field"
