@@ -162,6 +162,10 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "treasure_scored": lambda e: f"{_tok(e)} is carried out: 1 VP for {seat_name(e.get('scorer'))}",
     "discarded": lambda e: f"{_tok(e)} is carried out and discarded",
     "lance_broken": lambda e: f"{_tok(e)} breaks: {token_name(e.get('by'))}'s side lost",
+    "mind_named": lambda e: (f"{seat_name(e.get('seat'))} names nothing" if e.get("value") is None else
+                             f"{seat_name(e.get('seat'))} names +{e.get('value')}: "
+                             + ("it must be played" if e.get("held") else "not held; the hand is shown"
+                                + (f" ({' '.join(f'+{v}' for v in e['hand'])})" if e.get("hand") else ""))),
     "pushed": lambda e: f"{token_name(e.get('by'))} pushes {_tok(e)} from {e.get('square')} to {e.get('to')}",
     "team_chosen": _team_chosen,
     "hidden_placement_started": lambda e: f"hidden placement starts; {seat_name(e.get('first'))} hides first",

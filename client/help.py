@@ -77,6 +77,8 @@ VERBS = {
               "a line of sight (1 AP), not beside any enemy; other shooters may join (+token)"),
     "lance": ("lance bCO yNG", "PR-OBJ-LANCE", "with the Telescopic Lance, attack a person 2 free squares away in a "
               "line (1 AP); the carrier is never wounded, the lance breaks if its side loses"),
+    "mind": ("mind +3  |  mind none", "PR-CHAR-TELEPATH", "the Telepath's player names a combat card before a "
+             "single melee's cards (or names none)"),
     "push": ("push bBS yWZ", "PR-CHAR-BANSHEE", "the Banshee pushes the first person on a line of sight one square "
              "away (2 AP); into a pit it dies"),
     "fireball": ("fireball bWZ n", "BG-OBJ-FIREBALL", "the Wizard fires the wand along a line of sight (1 AP)"),
@@ -99,8 +101,8 @@ ABILITIES = {
     "giant": "Giant: enemy figures of printed combat 0 or 1 may cross his square (PR-CHAR-COLOSSUS-03)",
     "shockwave": "Shockwave (2 AP): pushes the first person on a line of sight one square away (PR-CHAR-BANSHEE)",
     "undead": "Undead (PR-CHAR-BANSHEE-09)",
-    "mind_control": "Mind control (PR-CHAR-TELEPATH): not played by this version yet; the Telepath fights "
-                    "without it",
+    "mind_control": "Mind control: in a single melee, before the cards, names a value the opponent must play if "
+                    "he holds it; else his hand is shown (PR-CHAR-TELEPATH)",
 }
 
 RULES = {

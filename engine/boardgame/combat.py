@@ -85,16 +85,42 @@ def declare(ctx: Ctx, action: Attack) -> None:
         raise IllegalAction("BG-CARRY-04", f"{action.target} is carried and cannot be attacked")
     attackers, defenders = participants(ctx.s, ctx.board, attacker, target)
     ctx.s.combats += 1
-    ctx.s.combat = Combat(ctx.s.combats, attacker.id, target.id, tuple(attackers), tuple(defenders))
+    telepath = mind_controller(ctx.s, attackers, defenders)
+    ctx.s.combat = Combat(ctx.s.combats, attacker.id, target.id, tuple(attackers), tuple(defenders),
+                          telepath=telepath, naming=telepath is not None)
     ctx.s.phase = "combat"
     ctx.emit("combat_declared", number=ctx.s.combats, attacker=attacker.id, target=target.id,
              attackers=attackers, defenders=defenders)
+
+
+def mind_controller(state: GameState, attackers: list[str], defenders: list[str]) -> str | None:
+    """PR-CHAR-TELEPATH-01/03/04: the seat of the one unwounded Telepath (ability "mind_control") in a single melee
+    (one fighter a side), or None: not in a group combat, and two Telepaths cancel each other."""
+    if len(attackers) != 1 or len(defenders) != 1:
+        return None
+    seats = [state.tokens[tid].colour for tid in (*attackers, *defenders)
+             if not state.tokens[tid].wounded
+             and "mind_control" in state.catalogue.characters[state.tokens[tid].code].abilities]
+    return seats[0] if len(seats) == 1 else None
+
+
+def forced_card(state: GameState, seat: str) -> int | None:
+    """PR-CHAR-TELEPATH-01: the card `seat` must play, the Telepath's opponent holding the value named."""
+    c = state.combat
+    if c is None or c.named is None or c.telepath is None or seat == c.telepath:
+        return None
+    return c.named if c.named in state.players[seat].combat else None
 
 
 def choose_card(ctx: Ctx, action: CombatCard) -> None:
     s = ctx.s
     if s.phase != "combat":
         raise IllegalAction("BG-COMBAT-02", "no combat is waiting for a card")
+    if s.combat.naming:
+        raise IllegalAction("PR-CHAR-TELEPATH-01", "the Telepath's player names a card first")
+    forced = forced_card(s, action.seat)
+    if forced is not None and action.value != forced:
+        raise IllegalAction("PR-CHAR-TELEPATH-01", f"the Telepath named +{forced}, which you hold: you must play it")
     if s.combat.card_of(action.seat) is not None:
         raise IllegalAction("BG-COMBAT-02", "you have already chosen your combat card")
     if action.value not in s.players[action.seat].combat:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import moves, rooms, rulebook, setup, turn
+from . import combat, moves, rooms, rulebook, setup, turn
 from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
 from .board import board_of
 from .state import GameState
@@ -18,6 +18,11 @@ def legal_actions(state: GameState, seat: str | None = None) -> list:
 
 def _for_seat(state: GameState, seat: str) -> list:
     phase = state.phase
+    if phase != "main":
+        for generator in rulebook.seat_actions(state.catalogue.rules):
+            offered = generator(state, seat)
+            if offered:
+                return offered  # a set's own step (the Telepath's naming) comes before the phase's actions
     if phase == "team":
         return [ChooseTeam(seat, team, removed) for team, removed in setup.team_options(state, seat)]
     if phase == "hide":
@@ -27,7 +32,10 @@ def _for_seat(state: GameState, seat: str) -> list:
     if phase == "card":
         return [PlayCard(seat, v) for v in sorted(set(state.players[seat].actions)) if turn.card_allowed(state, v) is None]
     if phase == "combat":
-        return [CombatCard(seat, v) for v in sorted(set(state.players[seat].combat))]
+        if state.combat.naming:
+            return []  # the naming step is a Prison rule module's (engine/prison/telepath.py)
+        forced = combat.forced_card(state, seat)
+        return [CombatCard(seat, v) for v in sorted(set(state.players[seat].combat)) if forced in (None, v)]
     if phase == "place":
         board = board_of(state)
         squares = rooms.free_squares(state, board, state.placement.slot)

@@ -9,7 +9,8 @@ Fields are separated by " ; " and always appear in this order:
   turn <n> <active|-> <phase> ap=<n> high=<n> four=<0|1> first=<seat> placer=<seat|-> combats=<n>
        [pools=<token>:<n>,...] [acted=<token>,...] [exhausted=<token>,...]
   [teams <seat>=<square>:<code>,...[/out:<code>,...] ...]
-  [combat <n> <attacker>><target> att=<ids|-> def=<ids> [shot=<ids>] [lance=<id>] [cards=<seat>:<v>,...]]
+  [combat <n> <attacker>><target> att=<ids|-> def=<ids> [shot=<ids>] [lance=<id>] [mind=<seat><?|-|1-6>]
+   [cards=<seat>:<v>,...]]
   [placing <slot> <revealer><placer> <tokens>[ passed]]
   [over <winner|draw> <reason words>]
 Token places: @c4 on a square (! wounded, !<turn> wounded that turn, ? face down), #A2.<order> face down in a room,
@@ -61,6 +62,8 @@ def format_position(state: GameState) -> str:
             text += " shot=" + ",".join(c.shooters)
         if c.lancer:
             text += f" lance={c.lancer}"
+        if c.telepath:  # PR-CHAR-TELEPATH: B? naming, B- named nothing, B3 named +3
+            text += f" mind={c.telepath}" + ("?" if c.naming else "-" if c.named is None else str(c.named))
         if c.cards:
             text += " cards=" + ",".join(f"{seat}:{v}" for seat, v in c.cards)
         fields.append(text)
@@ -719,7 +722,7 @@ def _combat(f: _Fields, words: list[str] | None, tokens: dict) -> Combat | None:
     if words is None:
         return None
     usage = "bad combat field (expected 'combat <n> <attacker>><target> att=... def=... [shot=...] [cards=B:3]')"
-    if len(words) not in (4, 5, 6, 7) or not re.fullmatch(_N, words[0]) or not re.fullmatch(r"\w+>\w+", words[1]):
+    if len(words) not in (4, 5, 6, 7, 8) or not re.fullmatch(_N, words[0]) or not re.fullmatch(r"\w+>\w+", words[1]):
         raise f.fail(usage)
     attacker, target = (_known(f, t, tokens) for t in words[1].split(">"))
     if not words[2].startswith("att=") or not words[3].startswith("def="):
@@ -733,13 +736,21 @@ def _combat(f: _Fields, words: list[str] | None, tokens: dict) -> Combat | None:
     lancer = None
     if rest and rest[0].startswith("lance="):
         lancer = _known(f, rest.pop(0)[6:], tokens)
+    telepath, naming, named = None, False, None
+    if rest and rest[0].startswith("mind="):
+        m = re.fullmatch(r"mind=([BY])([?\-1-6])", rest.pop(0))
+        if not m:
+            raise f.fail(usage)
+        telepath, naming = m.group(1), m.group(2) == "?"
+        named = int(m.group(2)) if m.group(2).isdigit() else None
     cards = ()
     if rest:
         m = re.fullmatch(r"cards=([BY]:[0-6](?:,[BY]:[0-6])*)", rest[0])
         if not m or len(rest) > 1:
             raise f.fail(usage)
         cards = tuple((p[0], int(p[2])) for p in m.group(1).split(","))
-    return Combat(int(words[0]), attacker, target, attackers, defenders, cards, shooters, lancer)
+    return Combat(int(words[0]), attacker, target, attackers, defenders, cards, shooters, lancer, telepath, naming,
+                  named)
 
 
 def _placement(f: _Fields, words: list[str] | None, tokens: dict) -> Placement | None:

@@ -29,6 +29,10 @@ class RuleModule:
     # Called after every applied action, once its golden rules hold: a module whose rules end the game at once
     # (a scenario's victory condition, PR-SCEN) sets the outcome here (`turn.finish`).
     after_action: Callable | None = None
+    # (state, seat) -> the actions a seat may take outside the main phase that this module handles (e.g. the
+    # Telepath's naming during a combat), and (state, seat) -> its fallback when that seat's time runs out there
+    seat_actions: Callable | None = None
+    timeout: Callable | None = None
 
 
 BASE_SET = (
@@ -62,6 +66,16 @@ def reach_only(rules: str) -> bool:
 @lru_cache(maxsize=None)
 def after_action(rules: str) -> tuple[Callable, ...]:
     return tuple(module.after_action for module in modules(rules) if module.after_action)
+
+
+@lru_cache(maxsize=None)
+def seat_actions(rules: str) -> tuple[Callable, ...]:
+    return tuple(module.seat_actions for module in modules(rules) if module.seat_actions)
+
+
+@lru_cache(maxsize=None)
+def timeouts(rules: str) -> tuple[Callable, ...]:
+    return tuple(module.timeout for module in modules(rules) if module.timeout)
 
 
 @lru_cache(maxsize=None)

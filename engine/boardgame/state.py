@@ -113,6 +113,11 @@ class Combat:
     # PR-OBJ-LANCE-05: the declared attacker fighting from 2 squares with a Telescopic Lance: its own combat value,
     # adjacent to nobody, never wounded; its weapon breaks if its side loses (PR-OBJ-LANCE-02)
     lancer: str | None = None
+    # PR-CHAR-TELEPATH-01..04: the seat whose Telepath fights this single melee alone (None: nobody's); while
+    # `naming`, that seat names a combat value (public) before the cards; `named`: the value named (None: none)
+    telepath: str | None = None
+    naming: bool = False
+    named: int | None = None
 
     def card_of(self, seat: str) -> int | None:
         return dict(self.cards).get(seat)
@@ -267,6 +272,8 @@ class GameState:
         if self.phase == "team":
             return tuple(s for s in SEATS if s not in self.teams)
         if self.phase == "combat":
+            if self.combat.naming:
+                return (self.combat.telepath,)  # PR-CHAR-TELEPATH-01: the naming comes before the cards
             return tuple(s for s in SEATS if self.combat.card_of(s) is None)
         if self.phase == "hide":
             return (self.placer,)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .actions import Action, CombatCard, EndTurn, PassPlacement, Place, PlayCard
 from .board import board_of
+from . import rulebook
+from .combat import forced_card
 from .rooms import free_squares, placeable_tokens
 from .state import GameState
 from .turn import card_allowed
@@ -16,7 +18,7 @@ def secret_purpose(state: GameState, seat: str) -> str | None:
     if state.phase == "team":
         return "team"
     if state.phase == "combat":
-        return f"combat-{state.combat.number}"
+        return None if state.combat.naming else f"combat-{state.combat.number}"
     return None
 
 
@@ -30,12 +32,19 @@ def timeout_action(state: GameState, seat: str) -> Action | None:
     """
     if seat not in state.to_act:
         return None
+    for fallback in rulebook.timeouts(state.catalogue.rules):
+        action = fallback(state, seat)
+        if action is not None:
+            return action
     if state.phase == "card":
         return PlayCard(seat, min(v for v in state.players[seat].actions if card_allowed(state, v) is None))
     if state.phase == "main":
         return EndTurn(seat)
     if state.phase == "combat":
-        return CombatCard(seat, 0)
+        if state.combat.naming:
+            return None  # the Telepath's naming: a set's own fallback (engine/prison/telepath.py, DT-108)
+        forced = forced_card(state, seat)
+        return CombatCard(seat, 0 if forced is None else forced)
     if state.phase == "place":
         p = state.placement
         if p.placer != p.revealer:

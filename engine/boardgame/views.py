@@ -83,6 +83,11 @@ def view(state: GameState, seat: str | None) -> dict:
             out["combat"]["shooters"] = list(c.shooters)
         if c.lancer:  # PR-OBJ-LANCE: nor has any other a lancer
             out["combat"]["lancer"] = c.lancer
+        if c.telepath:  # PR-CHAR-TELEPATH: the naming is public; the hand shown, to the Telepath's player only
+            out["combat"]["mind"] = {"seat": c.telepath, "naming": c.naming, "named": c.named}
+            other = "Y" if c.telepath == "B" else "B"
+            if (god or seat == c.telepath) and c.named is not None and c.named not in state.players[other].combat:
+                out["combat"]["mind"]["hand"] = list(state.players[other].combat)
         if god:
             out["combat"]["cards"] = dict(c.cards)
     if state.placement:

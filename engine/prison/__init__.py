@@ -6,7 +6,7 @@ rulebook: the board-game family's modules plus what Prison adds. Where Prison's 
 """
 
 from ..boardgame import catalogue, rulebook
-from . import lance, ranged, scenarios, shockwave
+from . import lance, ranged, scenarios, shockwave, telepath
 
 catalogue.register_data("dungeon_twister.engine.prison.data")
 
@@ -15,6 +15,7 @@ PRISON_MODULES: tuple[rulebook.RuleModule, ...] = (  # the modules of the mechan
     ranged.MODULE,
     lance.MODULE,
     scenarios.MODULE,
+    telepath.MODULE,
 )
 
 rulebook.RULE_SETS["prison"] = rulebook.BASE_SET + PRISON_MODULES

@@ -64,6 +64,10 @@ BUILT = [
     ("PR-RANGED-01 shoot, joined", lambda: prison_position("bCL@c2 bBW@c2 bWZ@h6 bFS@h6 bNG@e6 yBW@e6 yMK@c6 "
                                                           "yTP@a9"), "shoot bCL yMK +bNG"),
     ("PR-OBJ-LANCE-01 lance", lambda: prison_position("bCO@c1 bLN@c1 yNG@c3 yMK@e1 yTP@h5"), "lance bCO yNG"),
+    ("PR-CHAR-TELEPATH-01 name a card", lambda: act(prison_position("bNG@c3 yTP@c4 yMK@h5"), "attack bNG yTP"),
+     "mind +3"),
+    ("PR-CHAR-TELEPATH-01 the forced card",
+     lambda: act(prison_position("bTP@c3 yNG@c4 yMK@h5"), "attack bTP yNG", "mind +4"), "combat +4"),
     ("PR-OBJ-KEY-01 open with the Key", lambda: prison_position("bMK@c12 bKY@c12 yNG@h4"), "open bMK n"),
 ]
 

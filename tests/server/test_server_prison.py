@@ -80,3 +80,27 @@ async def test_a_scenario_table_plays_to_the_scenarios_own_end(tmp_path, autojum
         client = await Client.connect(server, "ann")
         await client.send(CreateTable(TableOptions(scenario="prison-4", beginner=True)))
         assert (await client.expect(Error)).code == "bad_field"
+
+
+async def test_a_telepaths_naming_goes_between_the_declaration_and_the_committed_cards(autojump_clock):
+    """PR-CHAR-TELEPATH-01 through the server: in seed 1 of a Prison game the greedy players meet a Telepath in a
+    single melee at action 117 (simulate); the naming is a plain action of the Telepath's player, the cards that
+    follow are committed and revealed, and the game ends as the engine alone plays it."""
+    seed = 1
+    trace = simulate(seed, Options(set_name="prison"), 400)
+    assert trace["first"]["mind_named"] == 117 and trace["actions"] == 210
+    async with running_server(seeds=(seed,)) as server:
+        table, blue, yellow = await seated_pair(server, PRISON)
+        results = {}
+
+        async def play(scripted: Scripted) -> None:
+            results[scripted.seat] = await scripted.play(table, until=lambda e: isinstance(e, GameOver))
+
+        with trio.fail_after(HANG_GUARD):
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(play, Scripted(blue, "B", 1))
+                nursery.start_soon(play, Scripted(yellow, "Y", 2))
+    expected = trace["outcome"]
+    assert (results["B"].result["winner"], results["B"].result["vp"]) == (expected.winner, dict(expected.vp))
+    assert blue.errors() == [] and yellow.errors() == []
+    assert blue.events_of("mind_named") and yellow.events_of("mind_named")

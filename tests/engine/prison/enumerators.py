@@ -6,6 +6,7 @@ from __future__ import annotations
 from dungeon_twister.engine.prison.lance import Lance
 from dungeon_twister.engine.prison.ranged import Shoot
 from dungeon_twister.engine.prison.shockwave import Push
+from dungeon_twister.engine.prison.telepath import MindControl
 
 from ..accepted import Env, register
 
@@ -37,3 +38,11 @@ def lances(env: Env, seat: str):
 
 
 register(Lance, lances)
+
+
+def namings(env: Env, seat: str):
+    """PR-CHAR-TELEPATH-01: nothing, or every value from -1 to +7."""
+    return [MindControl(seat, None), *(MindControl(seat, v) for v in range(-1, 8))]
+
+
+register(MindControl, namings, phase="combat")

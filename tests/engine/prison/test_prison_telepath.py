@@ -1,0 +1,70 @@
+"""The Telepath's Mind control (PR-CHAR-TELEPATH-01..04): `mind +N` / `mind none` before the cards of a single
+melee. Positions on the synthetic rooms (tests/engine/prison/builders.py); rooms A1 and B1 are empty floor."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine import event_view, secret_purpose, timeout_action, view
+
+from ..builders import act, apply_texts, assert_refused, legal_set
+from .builders import prison_position
+
+NAMES = {"mind none", *(f"mind +{v}" for v in range(1, 7))}
+
+
+def test_PR_CHAR_TELEPATH_01_before_the_cards_his_player_may_name_a_value():
+    """Blue's Naga attacks Yellow's Telepath: Yellow names first (a public step, no secret purpose), then the cards."""
+    state = act(prison_position("bNG@c3 yTP@c4 yMK@h5"), "attack bNG yTP")
+    assert state.to_act == ("Y",) and legal_set(state, seat="Y") == NAMES
+    assert secret_purpose(state, "Y") is None and secret_purpose(state, "B") is None
+    assert_refused(state, "combat +3", "BG-COMBAT-02", seat="B")
+    named, events = apply_texts(state, "mind +3", seat="Y")
+    assert named.to_act == ("B", "Y") and secret_purpose(named, "B") == "combat-1"
+    assert [event_view(e, None) for e in events] == [{"kind": "mind_named", "seat": "Y", "value": 3, "held": True}]
+
+
+def test_PR_CHAR_TELEPATH_01_the_opponent_holding_the_value_must_play_it():
+    state = act(prison_position("bNG@c3 yTP@c4 yMK@h5"), "attack bNG yTP", "mind +3")
+    assert legal_set(state, seat="B", verb="combat") == {"combat +3"}
+    assert legal_set(state, seat="Y", verb="combat") == {f"combat +{v}" for v in (0, 1, 2, 3, 4, 5, 6)}
+    assert_refused(state, "combat +6", "PR-CHAR-TELEPATH-01", seat="B")
+    assert timeout_action(state, "B").value == 3  # a forced card is played on a timeout too (DT-108)
+    after, events = apply_texts(state, "combat +3", seat="B")
+    after, more = apply_texts(after, "combat +0", seat="Y")
+    resolved = next(event_view(e, None) for e in events + more if e.kind == "combat_resolved")
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (2 + 3, 0 + 0, "B")
+
+
+def test_PR_CHAR_TELEPATH_02_not_held_the_hand_is_shown_to_his_player_only_then_any_card():
+    """Blue has played his +6 already: Yellow names +6, sees Blue's hand (0 1 2 2 3 3 4 5), Blue plays anything."""
+    state = act(prison_position("bNG@c3 yTP@c4 yMK@h5", cards="B:2345/-/01223345/3 Y:2345/-/012233456/3"),
+                "attack bNG yTP")
+    named, events = apply_texts(state, "mind +6", seat="Y")
+    (event,) = events
+    assert event_view(event, "Y") == {"kind": "mind_named", "seat": "Y", "value": 6, "held": False,
+                                      "hand": [0, 1, 2, 2, 3, 3, 4, 5]}
+    assert event_view(event, "B") == event_view(event, None) == {"kind": "mind_named", "seat": "Y", "value": 6,
+                                                                 "held": False}
+    assert view(named, "Y")["combat"]["mind"]["hand"] == [0, 1, 2, 2, 3, 3, 4, 5]
+    assert "hand" not in view(named, None)["combat"]["mind"]
+    assert legal_set(named, seat="B", verb="combat") == {f"combat +{v}" for v in (0, 1, 2, 3, 4, 5)}
+
+
+def test_PR_CHAR_TELEPATH_01_naming_is_optional_and_times_out_to_nothing():
+    state = act(prison_position("bTP@c3 yNG@c4 yMK@h5"), "attack bTP yNG")  # attacking works the same
+    assert state.to_act == ("B",) and timeout_action(state, "B").value is None
+    after = act(state, "mind none", seat="B")
+    assert legal_set(after, seat="Y", verb="combat") == {f"combat +{v}" for v in (0, 1, 2, 3, 4, 5, 6)}
+
+
+def test_PR_CHAR_TELEPATH_03_not_in_group_or_ranged_combat():
+    group = act(prison_position("bNG@c3 bAS@d4 yTP@c4 yMK@h5"), "attack bNG yTP")
+    assert len(group.combat.attackers) == 2 and group.to_act == ("B", "Y")
+    assert not legal_set(group, verb="mind")
+    shot = act(prison_position("bCL@c1 bBW@c1 yTP@c4 yMK@h5"), "shoot bCL yTP")
+    assert shot.to_act == ("B", "Y") and not legal_set(shot, verb="mind")
+
+
+def test_PR_CHAR_TELEPATH_04_two_telepaths_cancel():
+    state = act(prison_position("bTP@c3 yTP@c4 yMK@h5"), "attack bTP yTP")
+    assert state.to_act == ("B", "Y") and state.combat.telepath is None
+    assert_refused(state, "mind +3", "PR-CHAR-TELEPATH-01", seat="B")
