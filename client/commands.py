@@ -136,14 +136,17 @@ def parse_table_options(args: str) -> TableOptions:
             if word[3:] not in ("5", "6", "7", "8"):
                 raise UsageError("vp=5, vp=6, vp=7 or vp=8")
             target_vp = int(word[3:])
-        elif word in ("beginner", "timers", "private", "prison"):
+        elif word in ("beginner", "timers", "private", "prison", "mixed"):
             flags.add(word)
         else:
-            raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison]")
-    if "prison" in flags and ("beginner" in flags or target_vp == 8):
+            raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison|mixed]")
+    if "prison" in flags and ("beginner" in flags or target_vp == 8 or "mixed" in flags):
         raise UsageError("a Prison table is not a beginner game and plays to 5, 6 or 7 VP (PR-OPT-02)")
+    if "mixed" in flags and "beginner" in flags:
+        raise UsageError("a mixed table has no beginner game")
+    set_name = "prison" if "prison" in flags else "mixed" if "mixed" in flags else None
     return TableOptions(target_vp=target_vp, beginner="beginner" in flags, timers="timers" in flags,
-                        private="private" in flags, set_name="prison" if "prison" in flags else None)
+                        private="private" in flags, set_name=set_name)
 
 
 def describe_square(view: dict, square: str) -> str:

@@ -14,7 +14,7 @@ from .state import ClientState
 LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "refresh", "reconnect", "help", "quit")
 GAME_COMMANDS = ("look", "bot", "chat", "leave", "reconnect", "help", "quit")
 SPECTATOR_COMMANDS = ("look", "chat", "leave", "reconnect", "help", "quit")
-CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison")
+CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison", "mixed")
 BOT_KINDS = ("random", "greedy")
 
 

@@ -17,7 +17,7 @@ RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules
 SET_RULEBOOKS = ("prison.md",)
 
 LOBBY_COMMANDS = """\
-create [vp=5..8] [beginner] [timers] [private] [prison]   create a table (prison: Dungeon Twister Prison) and sit at it
+create [vp=5..8] [beginner] [timers] [private] [prison|mixed]   create a table (Prison, or both sets mixed) and sit at it
 join TABLE [B|Y] [CODE]                          take a seat (CODE: a private table's join code)
 spectate TABLE [CODE]                            watch a table (CODE: a private table's join code)
 bot B|Y [random|greedy]                          seat a bot at your table (default greedy)

@@ -65,6 +65,8 @@ class SetCatalogue:
     # ruleset flags): e.g. "reveal_from_start_zone": "both" (BG-REVEAL-03) or "nearest" (PR-CORE-05).
     flags: dict = field(default_factory=dict)
     scenarios: dict = field(default_factory=dict)  # name -> the scenario's data (PR-SCEN)
+    # a mixed set (DT-109): how many characters, objects and room pairs a game draws from the union
+    mix: dict | None = None
 
     def flag(self, name: str, default=None):
         return self.flags.get(name, default)
@@ -148,6 +150,8 @@ def load(set_name: str = "base_set") -> SetCatalogue:
                 break
         else:
             raise KeyError(f"unknown set {set_name!r}")
+    if "include" in raw:
+        raw = _merged(raw)
     characters = {
         code: CharacterKind(code, c["name"], c["move"], c["combat"], frozenset(c["abilities"]), c.get("exit_vp", 1),
                             dict(c.get("rules", {})))
@@ -168,4 +172,32 @@ def load(set_name: str = "base_set") -> SetCatalogue:
         rules=raw.get("rules", "base"),
         flags=dict(raw.get("flags", {})),
         scenarios=dict(raw.get("setup", {})),
+        mix=raw.get("mix"),
     )
+
+
+def _raw(set_name: str) -> dict:
+    for package in _DATA_PACKAGES:
+        path = resources.files(package).joinpath(f"{set_name}.json")
+        if path.is_file():
+            return json.loads(path.read_text())
+    raise KeyError(f"unknown set {set_name!r}")
+
+
+def _merged(raw: dict) -> dict:
+    """A mixed set's data: the union of its sets' rooms, characters and objects (a code both sets have names the
+    same kind in both: checked), the first set's cards and board, the mixed file's own flags and rules."""
+    sets = [_raw(name) for name in raw["include"]]
+    merged = {**sets[0], "rooms": {}, "characters": {}, "objects": {}, "setup": {}}
+    for part in sets:
+        for key in ("rooms", "characters", "objects"):
+            for code, value in part[key].items():
+                known = merged[key].get(code)
+                if known is not None and key != "rooms" and {k: v for k, v in known.items() if k != "rules"} != {
+                        k: v for k, v in value.items() if k != "rules"}:
+                    raise ValueError(f"{code} differs between the sets of {raw['set']}")
+                if known is None:
+                    merged[key][code] = value
+    merged.update({key: raw[key] for key in ("set", "source", "rules", "flags", "mix") if key in raw})
+    merged["beginner"] = None
+    return merged

@@ -255,10 +255,21 @@ def _check_token_places(state: GameState) -> None:
                 raise PositionError("PR-SCEN", "tokens", f"{t.id}: {options.scenario} plays exactly its own tokens "
                                                          "(the others are >unused)")
         removed = {t.code for t in state.tokens.values() if t.id not in in_play}
+    if cat.mix is not None:  # DT-109: the codes a mixed game leaves out, the same for both colours
+        out = {seat: {t.code for t in state.tokens.values() if t.colour == seat and t.where == "unused"}
+               for seat in SEATS}
+        removed = out["B"]
+        for seat in SEATS:
+            mine = [t for t in state.tokens.values() if t.colour == seat and t.code not in removed]
+            counts = (sum(t.is_character for t in mine), sum(not t.is_character for t in mine))
+            if out[seat] != removed or counts != (cat.mix["characters"], cat.mix["objects"]):
+                raise PositionError("DT-109", "tokens", f"a {cat.name} game plays {cat.mix['characters']} characters "
+                                                        f"and {cat.mix['objects']} objects a side, the same codes for "
+                                                        "both (the others >unused)")
     placing = set(state.placement.tokens) if state.placement else set()
     rooms: dict[tuple[int, int], list[Token]] = {}
     for t in sorted(state.tokens.values(), key=lambda t: t.id):
-        if scenario is None and t.code in removed and t.where != "unused":
+        if scenario is None and cat.mix is None and t.code in removed and t.where != "unused":
             raise PositionError("BG-OPT-07", "tokens", f"{t.id} is not in the beginner game (write {t.id}>unused)")
         if t.where == "unused" and t.code not in removed and scenario is None:
             h = options.handicap

@@ -66,6 +66,14 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
     if scenario is not None:  # PR-SCEN-n-01: its room pairs, laid 2 wide
         tiles = [t for t in tiles if cat.rooms[t].number in scenario["pairs"]]
         rows = scenario["length_rooms"]
+    elif cat.mix is not None:  # DT-109: a mixed game draws its room pairs and its (common) team from the union
+        numbers = sorted({room.number for room in cat.rooms.values()})
+        rng.shuffle(numbers)
+        tiles = [t for t in tiles if cat.rooms[t].number in numbers[:cat.mix["pairs"]]]
+        characters, objects = sorted(cat.characters), sorted(cat.objects)
+        rng.shuffle(characters)
+        rng.shuffle(objects)
+        unused = set(characters[cat.mix["characters"]:]) | set(objects[cat.mix["objects"]:])
     elif options.beginner:  # BG-OPT-07 (RUL-040): 3 of the 4 pairs, 2 x 3 rooms
         numbers = sorted({room.number for room in cat.rooms.values()})
         rng.shuffle(numbers)

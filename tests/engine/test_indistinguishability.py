@@ -20,7 +20,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 import msgpack
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from dungeon_twister.engine import (SEATS, ChooseTeam, CombatCard, GameState, Handicap, Options, apply, event_view,
                                     format_action, legal_actions, new_game, opponent, secret_purpose,
@@ -326,6 +326,8 @@ def test_seed_stays_hidden_until_the_rooms_are_revealed(seed, variant, x, pick):
     rooms (which tiles, where, which orientation; in the beginner game, which 3 pairs), hidden until revealed."""
     rng = Rng(pick)
     options = VARIANTS[variant]
+    # a mixed game also draws its (public) common team from the seed: two seeds differ in public facts (DT-109)
+    assume(options.catalogue.mix is None)
     a = new_game(options, seed)
     other = next(s for s in range(seed + 1, seed + 200)
                  if (lambda b: (b.placer, b.first_player) == (a.placer, a.first_player))(new_game(options, s)))

@@ -10,5 +10,6 @@ VARIANTS: dict[str, Options] = {
     "prison": Options(set_name="prison"),
     "prison-1": Options(set_name="prison", scenario="prison-1"),
     "prison-4": Options(target_vp=4, set_name="prison", scenario="prison-4"),
+    "mixed": Options(set_name="mixed"),
 }
 OTHER_SETS = tuple(name for name in VARIANTS if name not in ("standard", "beginner"))

@@ -37,6 +37,8 @@ def _synthetic_mixed() -> dict:
     raw = _synthetic_prison()
     base = _synthetic()
     raw["set"] = "synthetic_mixed"
+    mixed = json.loads(resources.files("dungeon_twister.engine.prison.data").joinpath("mixed.json").read_text())
+    raw["flags"] = copy.deepcopy(mixed["flags"])  # the mixed set's flags: the base set's rule where they differ
     raw["characters"] = {**base["characters"], **raw["characters"]}
     raw["objects"] = {**base["objects"], **raw["objects"]}
     return raw
