@@ -59,7 +59,8 @@ def test_PR_SLIT_01_arrow_slits_are_drawn_as_dotted_lines():
     assert cell(edge_below(board, 12), "d") == "┈┈┈┈┈"
     assert east_edge(rank(board, 13), "d") == " " and cell(edge_below(board, 13), "d") == "     "
     assert "┊" not in "".join(lines(position("-"))) and "┈" not in "".join(lines(position("-")))
-    assert view(state, "B")["slits"] == [["d11", "d12"], ["d14", "e14"], ["i11", "i12"], ["i14", "j14"]]
+    assert view(state, "B")["slits"] == [["a16", "b16"], ["d11", "d12"], ["d14", "e14"], ["f16", "g16"],
+                                         ["i11", "i12"], ["i14", "j14"]]
     assert "slits" not in view(position("-"), "B")
 
 

@@ -5,6 +5,8 @@ The W rooms (A3 = W1, B3 = W2 at orientation 0, ranks 11-15) are the synthetic b
 c13|c14, portcullises c13|d13 and c13|c12, outer wall under a11) plus two arrow slits, in tile coordinates
 r2c4|r2c5 and r4c4|r5c4: on the board of room A3, the slits d14|e14 (a vertical line between files d and e)
 and d12|d11 (a horizontal line between ranks 11 and 12).
+The Q rooms (A4 = Q1, B4 = Q2, ranks 16-20) get a cell: r5c1 (a16, f16) walled north, south and west, its east side
+an arrow slit (a16|b16, f16|g16): a figure there cannot move or be reached in melee, and sees east only.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ def _synthetic_prison() -> dict:
         raw[key] = copy.deepcopy(prison[key])
     for tile in ("W1", "W2"):
         raw["rooms"][tile]["arrow_slits"] = list(SLITS)
+    for tile in ("Q1", "Q2"):
+        raw["rooms"][tile].update(internal_walls=["r4c1-r5c1"], outer_walls=["r5c1:S", "r5c1:W"],
+                                  arrow_slits=["r5c1-r5c2"])
     return raw
 
 
