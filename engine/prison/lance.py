@@ -17,6 +17,7 @@ from ..boardgame.notation import register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import Combat, GameState, Token
 from ..core.errors import IllegalAction
+from .sight import person, persons_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +38,7 @@ def reach(state: GameState, board, figure: Token) -> list[Token]:
     """The persons the lance reaches (PR-OBJ-LANCE-01/04): 2 squares away in a line, both steps connected (no
     wall or closed portcullis) and nobody between; or, across an arrow slit beside the carrier, the square right
     across it. Of a figure carrying a wounded character, the figure."""
-    at: dict = {}
-    for t in state.tokens.values():
-        if t.where == "board" and t.is_character and not t.face_down:
-            at.setdefault(t.square, []).append(t)
+    at = persons_at(state)
     out = []
     for direction in DIRECTIONS:
         near = step(figure.square, direction)
@@ -54,7 +52,7 @@ def reach(state: GameState, board, figure: Token) -> list[Token]:
             continue
         here = at.get(spot)
         if here:
-            out.append(next((t for t in here if not t.wounded), here[0]))
+            out.append(person(here))
     return out
 
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from ..boardgame.actions import Action
 from ..boardgame.combat import participants, ranged_weapon
 from ..boardgame.context import Ctx
-from ..boardgame.geometry import DIRECTIONS
 from ..boardgame.notation import Words, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import Combat, GameState, Token
 from ..core.errors import IllegalAction
+from . import sight
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,20 +30,8 @@ class Shoot(Action):
 
 
 def first_persons(state: GameState, board, figure: Token) -> list[Token]:
-    """The first person on each of the figure's lines of sight (PR-LOS-01..04, PR-RANGED-02): of a figure
-    carrying a wounded character, the figure."""
-    at: dict = {}
-    for t in state.tokens.values():
-        if t.where == "board" and t.is_character and not t.face_down:
-            at.setdefault(t.square, []).append(t)
-    out = []
-    for direction in DIRECTIONS:
-        for square in board.sight_line(figure.square, direction):
-            here = at.get(square)
-            if here:
-                out.append(next((t for t in here if not t.wounded), here[0]))
-                break
-    return out
+    """The first person on each of the figure's lines of sight (PR-LOS-01..04, PR-RANGED-02)."""
+    return [person for _, person in sight.first_persons(state, board, figure)]
 
 
 def shot_problem(state: GameState, board, shooter: Token, target: Token) -> tuple[str, str] | None:

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from ..boardgame import golden
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
-from ..boardgame.geometry import DIRECTIONS, Square, square_name, step
+from ..boardgame.geometry import square_name, step
 from ..boardgame.notation import Words, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
+from .sight import first_persons
 
 ABILITY = "shockwave"
 COST = 2  # PR-CHAR-BANSHEE-01
@@ -30,21 +31,10 @@ class Push(Action):
 
 
 def targets(state: GameState, board, banshee: Token) -> list[tuple[str, Token]]:
-    """(direction, person) for each of her lines of sight that meets a person (PR-LOS-01..04: the first figure or
-    wounded character on the line; through an arrow slit only beside it). Of a figure carrying a wounded
-    character, the figure is the person pushed (it takes what it carries along, PR-CHAR-BANSHEE-04)."""
-    at: dict[Square, list[Token]] = {}
-    for t in state.tokens.values():
-        if t.where == "board" and t.is_character and not t.face_down:
-            at.setdefault(t.square, []).append(t)
-    out = []
-    for direction in DIRECTIONS:
-        for square in board.sight_line(banshee.square, direction):
-            here = at.get(square)
-            if here:
-                out.append((direction, next((t for t in here if not t.wounded), here[0])))
-                break
-    return out
+    """(direction, person) for each of her lines of sight that meets a person (sight.first_persons): of a figure
+    carrying a wounded character, the figure is the person pushed (it takes what it carries along,
+    PR-CHAR-BANSHEE-04)."""
+    return first_persons(state, board, banshee)
 
 
 def problem(state: GameState, board, banshee: Token, direction: str, person: Token) -> tuple[str, str] | None:

@@ -7,6 +7,20 @@ from dungeon_twister.protocol import CreateTable, Error, GameOver, TableCreated,
 from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, simulate
 
 PRISON = TableOptions(set_name="prison")
+
+
+async def play_out(table: str, blue: Client, yellow: Client) -> dict:
+    """Both seats played by the greedy Scripted players (rng seeds 1 and 2, as simulate()) until the game is over."""
+    results = {}
+
+    async def play(scripted: Scripted) -> None:
+        results[scripted.seat] = await scripted.play(table, until=lambda e: isinstance(e, GameOver))
+
+    with trio.fail_after(HANG_GUARD):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(play, Scripted(blue, "B", 1))
+            nursery.start_soon(play, Scripted(yellow, "Y", 2))
+    return results
 SEED = 4  # the greedy players of test_server_support.simulate end this Prison game in 150 actions
 
 
@@ -15,15 +29,7 @@ async def test_a_prison_game_between_two_players_ends_as_the_engine_plays_it(tmp
     assert trace["outcome"] is not None and trace["actions"] == 150
     async with running_server(seeds=(SEED,), records_dir=tmp_path) as server:
         table, blue, yellow = await seated_pair(server, PRISON)
-        results = {}
-
-        async def play(scripted: Scripted) -> None:
-            results[scripted.seat] = await scripted.play(table, until=lambda e: isinstance(e, GameOver))
-
-        with trio.fail_after(HANG_GUARD):
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(play, Scripted(blue, "B", 1))
-                nursery.start_soon(play, Scripted(yellow, "Y", 2))
+        results = await play_out(table, blue, yellow)
     result = results["B"].result
     expected = trace["outcome"]
     assert (result["winner"], result["vp"]) == (expected.winner, dict(expected.vp))
@@ -61,15 +67,7 @@ async def test_a_scenario_table_plays_to_the_scenarios_own_end(tmp_path, autojum
     assert trace["actions"] == 39 and trace["outcome"].reason == "both figures out (PR-SCEN-1-06)"
     async with running_server(seeds=(seed,), records_dir=tmp_path) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(scenario="prison-1"))
-        results = {}
-
-        async def play(scripted: Scripted) -> None:
-            results[scripted.seat] = await scripted.play(table, until=lambda e: isinstance(e, GameOver))
-
-        with trio.fail_after(HANG_GUARD):
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(play, Scripted(blue, "B", 1))
-                nursery.start_soon(play, Scripted(yellow, "Y", 2))
+        results = await play_out(table, blue, yellow)
     result = results["B"].result
     assert (result["winner"], result["reason"]) == ("B", "both figures out (PR-SCEN-1-06)")
     view = next(e.event["view"] for e in reversed(blue.received) if getattr(e, "event", {}).get("kind") == "view")
@@ -91,15 +89,7 @@ async def test_a_telepaths_naming_goes_between_the_declaration_and_the_committed
     assert trace["first"]["mind_named"] == 117 and trace["actions"] == 210
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, PRISON)
-        results = {}
-
-        async def play(scripted: Scripted) -> None:
-            results[scripted.seat] = await scripted.play(table, until=lambda e: isinstance(e, GameOver))
-
-        with trio.fail_after(HANG_GUARD):
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(play, Scripted(blue, "B", 1))
-                nursery.start_soon(play, Scripted(yellow, "Y", 2))
+        results = await play_out(table, blue, yellow)
     expected = trace["outcome"]
     assert (results["B"].result["winner"], results["B"].result["vp"]) == (expected.winner, dict(expected.vp))
     assert blue.errors() == [] and yellow.errors() == []
