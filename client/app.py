@@ -2,7 +2,7 @@
 
   dt-client connect HOST:PORT [--name NAME] [--spectate TABLE]     a server's lobby, or watch one of its tables
   dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed]
-                 [--scenario prison-1|prison-4|prison-5] [--seat B|Y]
+                 [--scenario prison-1..prison-5] [--seat B|Y]
                                                                   a local game against a bot
 
 `connect` takes back the seat kept from an earlier run (crashed, killed, or quit during a game) on the same
@@ -20,7 +20,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-SCENARIOS = ("prison-1", "prison-4", "prison-5")
+SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """`--scenario` choices: the protocol's TableOptions scenarios (protocol/msg_lobby.py SCENARIOS; a test checks they
 are the same), written out so that `--help` imports nothing heavy."""
 

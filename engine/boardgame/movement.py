@@ -25,6 +25,7 @@ from .board import Board
 from .catalogue import SetCatalogue
 from .geometry import Square
 from .golden import square_ok
+from .setup import can_exit
 from .state import GameState, Token
 
 OutcomeKey = tuple[Square, str | None, tuple[tuple[str, Square], ...]]  # (dest, take, leave)
@@ -113,7 +114,9 @@ class Walker:
         here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
         self.original = here[0].id if here else None
         self.tokens = self.state.tokens
+        self.can_exit = can_exit(self.state, self.colour)  # PR-SCEN-2-06/3-04: a scenario may keep them in
         self.exit_y = -1 if self.exit_owner == "B" else self.board.height
+        self.exits = self.board.zone_squares[self.exit_owner] if self.can_exit else frozenset()
         self.pits = self.board.pits
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
@@ -145,7 +148,7 @@ class Walker:
 
         Stopping is checked at the end of the move.
         """
-        exit_square = there[1] == self.exit_y
+        exit_square = there[1] == self.exit_y and self.can_exit
         if there in self.enemies and (exit_square or not (self.flyer or there in self.giants)):
             return False
         if exit_square or there not in self.pits or self.acrobat or self.flyer:
@@ -184,7 +187,7 @@ class Walker:
         if not self.is_rope(hold):
             return False
         valid = [n for n in self.board.connected_neighbours(square)
-                 if n not in self.pits and self.board.start_zone_owner(n) != self.exit_owner]
+                 if n not in self.pits and (self.board.start_zone_owner(n) != self.exit_owner or not self.can_exit)]
         return len(valid) >= 2
 
     # --- enumeration -------------------------------------------------------------------------------
@@ -237,7 +240,7 @@ class Walker:
                             continue
                         if there in hazards and not may_enter(pos, there, hold2, reloc2):
                             continue
-                        exited = zone_owner.get(there) == exit_owner
+                        exited = zone_owner.get(there) == exit_owner and self.can_exit
                         if not exited:
                             state = (there, hold2, reloc2)
                             if state in seen:
@@ -375,7 +378,7 @@ class Walker:
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         self._refused = set()
         steps = self.steps
-        links, exits, base, pits = self.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        links, exits, base, pits = self.links, self.exits, self.base, self.pits
         hazards = self.enemies | pits
         crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
         may_enter, record, configs, config, dest_check = (
@@ -466,7 +469,7 @@ class Walker:
         if not rest_ok:
             return found  # the start square is not fine without the mover: every outcome is refused
         start = self.start
-        links, exits, base, pits = self.links, self.board.zone_squares[self.exit_owner], self.base, self.pits
+        links, exits, base, pits = self.links, self.exits, self.base, self.pits
         hazards = self.enemies | pits
         may_enter, dest_check = self.may_enter, self._dest_check
         frontier = [(start, ())]

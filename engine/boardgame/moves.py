@@ -8,6 +8,7 @@ from ..core.errors import IllegalAction
 from .geometry import Square, square_name
 from .golden import square_problem
 from .movement import Walker, occupancy
+from .setup import can_exit
 from .state import GameState, Token, opponent
 
 
@@ -16,7 +17,7 @@ def _finish_at(ctx: Ctx, mover: Token, dest: Square, moved: dict[str, Square]) -
     for tid, square in moved.items():
         ctx.put(ctx.s.tokens[tid].moved(square=square))
     ctx.put(mover.moved(square=dest))
-    if ctx.board.start_zone_owner(dest) == opponent(mover.colour):
+    if ctx.board.start_zone_owner(dest) == opponent(mover.colour) and can_exit(ctx.s, mover.colour):
         carried = next((ctx.s.tokens[tid] for tid, square in moved.items() if square == dest), None)
         ctx.exit_maze(ctx.s.tokens[mover.id], carried)
     ctx.settle_pits()
@@ -69,7 +70,7 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tupl
         here = [t for t in state.tokens.values() if t.where == "board" and t.square == dest
                 and t.id != walker.mover.id]
         enemy_figure = any(t.is_character and not t.wounded and t.colour != walker.colour for t in here)
-        if enemy_figure and board.start_zone_owner(dest) == walker.exit_owner:
+        if enemy_figure and board.start_zone_owner(dest) == walker.exit_owner and walker.can_exit:
             return "BG-EXIT-03", f"{name} holds an enemy figure: no exit there"
         if enemy_figure:
             return "BG-MOVE-09", f"{name} holds an enemy figure"
@@ -101,7 +102,7 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
     here = walker.start
     for there in route:
         name = square_name(there)
-        if board.start_zone_owner(here) == walker.exit_owner:
+        if board.start_zone_owner(here) == walker.exit_owner and walker.can_exit:
             return "BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start zone"
         if abs(here[0] - there[0]) + abs(here[1] - there[1]) != 1 or not board.is_open_ground(there):
             return "BG-MOVE-01", f"{name} is not a square next to {square_name(here)}"
@@ -110,7 +111,8 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
         if not walker.may_enter(here, there, walker.original, ()):
             contents = walker.contents(there, walker.original, ())
             if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
-                rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner else "BG-MOVE-09"
+                rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner and walker.can_exit \
+                    else "BG-MOVE-09"
                 return rule, f"{name} holds an enemy figure"
             if there in board.pits:
                 if here in board.pits and walker.is_rope(walker.original):
@@ -186,7 +188,7 @@ def _through(board, a: Square, b: Square) -> bool:
 def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dict) -> bool:
     """A landing is a stop: on the opponent's start zone, only onto a square with no enemy character (RUL-038)."""
     walker = Walker(state, board, figure)
-    if board.start_zone_owner(dest) == opponent(figure.colour):
+    if board.start_zone_owner(dest) == opponent(figure.colour) and can_exit(state, figure.colour):
         return not any(t.is_character for t in state.tokens.values() if t.where == "board" and t.square == dest)
     held = walker.original
     moved = dict(leave)

@@ -25,7 +25,7 @@ from .catalogue import load
 from .board import board_of
 from ..core.errors import NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
-from .setup import capacity, marked_squares, scenario_of, team_size, validate_options
+from .setup import can_exit, capacity, marked_squares, scenario_of, team_size, validate_options
 from .state import SEATS, Combat, GameState, Handicap, Options, Outcome, Placement, Player, RoomPlace, Token
 
 
@@ -307,7 +307,7 @@ def _check_token_places(state: GameState) -> None:
             raise PositionError("BG-GEO-11", "tokens", f"{name} is on face-down room {slot_name(slot)}: hidden tokens "
                                                        f"lie on the room ({t.id}#{slot_name(slot)}.<n>)")
         owner = board.start_zone_owner(sq)
-        if owner and t.is_character and t.colour != owner:
+        if owner and t.is_character and t.colour != owner and can_exit(state, t.colour):
             raise PositionError("BG-EXIT-02", "tokens", f"{name}: a character never stands on the opponent's "
                                                         "start zone")
         if t.face_down:

@@ -20,6 +20,13 @@ def scenario_of(options: Options) -> dict | None:
     return options.catalogue.scenarios[options.scenario]
 
 
+def can_exit(state: GameState, colour: str) -> bool:
+    """Whether the colour's figures leave the maze on entering the opponent's start zone (BG-EXIT-01); a scenario
+    may keep them in (PR-SCEN-2-06, PR-SCEN-3-04: that zone is then ordinary ground for them)."""
+    scenario = scenario_of(state.options)
+    return scenario is None or colour not in scenario.get("no_exit", ())
+
+
 def validate_options(options: Options) -> None:
     cat = options.catalogue
     if options.scenario is not None:

@@ -77,7 +77,8 @@ def finish(ctx: Ctx, reason: str, winner: str | None = None) -> None:
     `winner` (PR-SCEN)."""
     s = ctx.s
     vp = {seat: s.vp(seat) for seat in SEATS}
-    if winner is None:
+    scenario = s.options.catalogue.scenarios.get(s.options.scenario) if s.options.scenario else None
+    if winner is None and not (scenario and scenario["victory"].get("draw_otherwise")):  # PR-SCEN-2-07: a draw
         winner = None if vp["B"] == vp["Y"] else max(vp, key=vp.get)
     s.outcome = Outcome(winner, tuple(sorted(vp.items())), reason)
     s.phase = "over"

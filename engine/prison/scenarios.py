@@ -1,4 +1,4 @@
-"""The victory conditions of Prison's introductory scenarios (PR-SCEN-1-06, PR-SCEN-4-06), as data in
+"""The victory conditions of Prison's introductory scenarios (PR-SCEN-1-06, 2-07, 3-05, 4-06), as data in
 prison.json ("setup" -> "victory") read by one rule module: after every action, a scenario whose victory is
 immediate ends the game the moment it is met (RUL-013, RUL-064); scenario 5 is the full game's end (BG-END).
 """
@@ -33,12 +33,40 @@ def vp(ctx: Ctx, target: int) -> str | None:
     return None
 
 
+def colossus(ctx: Ctx, victory: dict) -> tuple[str, str] | None:
+    """PR-SCEN-2-07 (RUL-062): the Colossus's side wins when he leaves through the opponent's start zone unwounded
+    (a wounded Colossus carried out is saved, not exited), the other side when he is eliminated."""
+    seat = victory["seat"]
+    token = ctx.s.tokens[seat.lower() + victory["code"]]
+    if token.where == "exited":
+        return seat, victory["reason"]
+    if token.where == "eliminated":
+        return ("B" if seat == "Y" else "Y"), victory["reason_eliminated"]
+    return None
+
+
+def eliminations(ctx: Ctx, count: int) -> str | None:
+    """PR-SCEN-3-05: the first to eliminate `count` enemy characters (RUL-012: whatever the cause)."""
+    for seat in SEATS:
+        if sum(1 for t in ctx.s.tokens.values() if t.is_character and t.colour != seat
+               and t.where == "eliminated") >= count:
+            return seat
+    return None
+
+
 def after_action(ctx: Ctx) -> None:
     scenario = scenario_of(ctx.s.options)
     if scenario is None or not scenario["victory"].get("immediate"):
         return
     victory = scenario["victory"]
-    winner = all_out(ctx) if victory["kind"] == "all_out" else vp(ctx, victory["target"])
+    kind = victory["kind"]
+    if kind == "colossus":
+        found = colossus(ctx, victory)
+        if found is not None:
+            finish(ctx, found[1], found[0])
+        return
+    winner = (all_out(ctx) if kind == "all_out" else eliminations(ctx, victory["count"]) if kind == "eliminations"
+              else vp(ctx, victory["target"]))
     if winner is not None:
         finish(ctx, victory["reason"], winner)
 

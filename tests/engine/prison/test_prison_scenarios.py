@@ -1,5 +1,5 @@
-"""Prison's introductory scenarios 1, 4 and 5 and Prison's setup rules (PR-SCEN-1-01..06, PR-SCEN-4-01..06,
-PR-SCEN-5-01..04, PR-SETUP-01..04, PR-CORE-19, PR-OPT-02). Scenarios 2 and 3 are refused as not playable yet.
+"""Prison's five introductory scenarios and Prison's setup rules (PR-SCEN-1..5, PR-SETUP-01..04, PR-CORE-19,
+PR-OPT-02).
 The scenarios' data: engine/prison/data/prison.json ("setup")."""
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ from dungeon_twister.engine.boardgame.setup import capacity, marked_squares
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.tools.selfplay import play_game
 
-from ..builders import act, assert_refused, legal_set, where
+from ..builders import act, assert_refused, combat_round, legal_set, where
 
 PRISON = load("prison")
 S1 = Options(set_name="prison", scenario="prison-1")
 S4 = Options(target_vp=4, set_name="prison", scenario="prison-4")
 S5 = Options(set_name="prison", scenario="prison-5")
+S2 = Options(set_name="prison", scenario="prison-2")
+S3 = Options(set_name="prison", scenario="prison-3")
 
 
 def until_phase(state, phase: str, seed: int = 1):
@@ -47,6 +49,8 @@ def scenario_position(scenario: str, tokens: str, header: str = "vp=5", rooms: s
 
 S1_ROOMS = "A1=39G/0 B1=39D/0 A2=40G/0 B2=40D/0"
 S4_ROOMS = "A1=37G/0 B1=37D/0 A2=38G/0 B2=38D/0 A3=40G/0 B3=40D/0"
+S2_ROOMS = "A1=37G/0 B1=37D/0 A2=38G/0 B2=38D/0"
+S3_ROOMS = "A1=38G/0 B1=38D/0 A2=40G/0 B2=40D/0"
 
 
 # --- scenario 1 -----------------------------------------------------------------------------------------------
@@ -164,16 +168,62 @@ def test_PR_OPT_02_prison_plays_to_5_6_or_7_vp():
         new_game(Options(set_name="prison", scenario="prison-4"), 1)
 
 
-@pytest.mark.parametrize("scenario", ["prison-2", "prison-3"])
-def test_PR_SCEN_2_and_3_are_refused_until_their_special_rules_are_built(scenario):
-    with pytest.raises(ValueError, match="not playable in this version yet"):
-        new_game(Options(set_name="prison", scenario=scenario), 1)
+def test_PR_SCEN_2_01_to_05_the_colossus_group_and_the_cleric_group():
+    state = new_game(S2, 5)
+    assert sorted({PRISON.rooms[p.tile].number for p in state.rooms}) == [37, 38] and state.rows == 2
+    mine = {seat: sorted(t.code for t in state.tokens.values() if t.colour == seat and t.where != "unused")
+            for seat in "BY"}
+    assert mine == {"B": ["AS", "CL", "LN", "NG", "RP"], "Y": ["CO", "LN", "MK", "RP"]}
+    assert state.first_player == "B"  # PR-SCEN-2-04: the Cleric player takes the first turn
+    assert {len(a.team) for a in legal_actions(state, "B")} == {3} and {len(a.team) for a in legal_actions(
+        state, "Y")} == {2}
+    assert all(p.jumps == 3 and len(p.combat) == 9 for p in state.players.values())  # PR-SCEN-2-05
 
 
-@pytest.mark.parametrize("options, seed", [(S1, 1), (S1, 2), (S4, 1), (S4, 2)])
+def test_PR_SCEN_2_06_the_cleric_group_stays_on_the_colossus_players_start_zone():
+    """Blue's Naga steps onto Yellow's start zone (rank 11): he stays there (no exit, no VP) and may move on; the
+    Colossus's Mechanork leaving through Blue's start zone exits as usual."""
+    state = scenario_position("prison-2", "bNG@c10 bCL@a1 bAS@c1 yCO@h5 yMK@i1", rooms=S2_ROOMS)
+    after = act(state, "move bNG c11")
+    assert where(after, "bNG") == "c11" and after.vp("B") == 0 and after.outcome is None
+    assert "move bNG d11" in legal_set(after, verb="move")
+    assert parse_position(format_position(after)) == after
+    yellow = scenario_position("prison-2", "bNG@c9 bCL@a3 bAS@b3 yCO@h5 yMK@i1", rooms=S2_ROOMS, turn=(
+        "turn 5 Y main ap=5 high=5 four=1 first=B placer=- combats=0"))
+    assert where(act(yellow, "move yMK i0"), "yMK") == "exited"
+
+
+def test_PR_SCEN_2_07_the_colossus_out_unwounded_wins_his_elimination_loses():
+    """The Colossus steps from h1 onto Blue's start zone: Yellow wins at once. Wounded (in turn 4), he is attacked
+    from h2 and loses: eliminated, Blue wins at once (RUL-062)."""
+    state = scenario_position("prison-2", "bNG@c9 bCL@a3 bAS@d3 yCO@h1 yMK@i5", rooms=S2_ROOMS, turn=(
+        "turn 5 Y main ap=5 high=5 four=1 first=B placer=- combats=0"))
+    out = act(state, "move yCO h0")
+    assert (out.outcome.winner, out.outcome.reason) == ("Y", "the Colossus reached Blue's start zone (PR-SCEN-2-07)")
+    wounded = scenario_position("prison-2", "bNG@h2 bCL@a3 bAS@d3 yCO@h1!4 yMK@i5", rooms=S2_ROOMS)
+    after, _ = combat_round(wounded, "attack bNG yCO", 6, 0)
+    assert where(after, "yCO") == "eliminated"
+    assert (after.outcome.winner, after.outcome.reason) == ("B", "the Colossus is eliminated (PR-SCEN-2-07)")
+
+
+def test_PR_SCEN_3_04_05_nobody_exits_two_eliminations_win():
+    """Both start zones are open ground for everybody; the second enemy eliminated (a wounded Mechanork on c4 who
+    loses a combat) ends the game at once."""
+    state = new_game(S3, 2)
+    assert sorted({PRISON.rooms[p.tile].number for p in state.rooms}) == [38, 40]
+    walk = scenario_position("prison-3", "bNG@c10 bWZ@a1 bMK@b1 bBS@d1 yMK@h5 yNG@i5 yWZ@j5 yBS@g5",
+                             rooms=S3_ROOMS)
+    assert where(act(walk, "move bNG c11"), "bNG") == "c11"
+    two = scenario_position("prison-3", "bNG@c3 bWZ@a1 bMK@b1 bBS@e1 yMK@c4!4 yNG>eliminated yWZ@j5 yBS@g5",
+                            rooms=S3_ROOMS)
+    after, _ = combat_round(two, "attack bNG yMK", 6, 0)
+    assert (after.outcome.winner, after.outcome.reason) == ("B", "2 enemy characters eliminated (PR-SCEN-3-05)")
+
+
+@pytest.mark.parametrize("options, seed", [(S1, 1), (S1, 2), (S4, 1), (S4, 2), (S2, 2), (S3, 1)])
 def test_PR_SCEN_random_games_end_the_same_way_from_the_same_seed(options, seed):
     first, second = play_game(seed, options), play_game(seed, options)
-    assert first.reason.startswith(("both figures out", "4 VP reached"))
+    assert first.reason.startswith(("both figures out", "4 VP reached", "the Colossus", "2 enemy"))
     assert (first.winner, first.vp, first.actions) == (second.winner, second.vp, second.actions)
 
 
