@@ -27,7 +27,7 @@ def fight(state, action: str, blue: int, yellow: int):
 
 
 def test_PR_RANGED_01_02_05_PR_OBJ_BOW_01_02_a_shot_costs_1_ap_and_the_bow_fights_with_1():
-    """The Colossus (combat 5) with the Bow shoots the Naga 3 squares north: his value is the Bow's 1 (not 5),
+    """PR-OBJ-BOW-02: the Colossus (combat 5) with the Bow shoots the Naga 3 squares north: his value is the Bow's 1 (not 5),
     the combat is fought with cards (PR-RANGED-03): 1 + 4 against 2 + 2, the Naga is wounded."""
     state = prison_position("bCO@c1 bBW@c1 yNG@c4 yTP@h5")
     assert shots(state) == {"shoot bCO yNG"}
@@ -60,8 +60,8 @@ def test_PR_RANGED_06_no_shot_beside_the_target_or_any_enemy_figure():
 
 
 def test_PR_RANGED_04_12_the_shooter_is_never_wounded_the_melee_attackers_are():
-    """Blue's Naga stands beside the target and joins in melee: Blue loses 1 + 2 + 0 against 5 + 6: the Naga is
-    wounded, the shooting Cleric is not."""
+    """PR-RANGED-04, PR-RANGED-12: Blue's Naga stands beside the target and joins in melee: Blue loses 1 + 2 + 0
+    against 5 + 6: the Naga is wounded, the shooting Cleric is not."""
     state = prison_position("bCL@c1 bBW@c1 bNG@d4 yCO@c4 yTP@h5")
     after, resolved = fight(state, "shoot bCL yCO", 0, 6)
     assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (3, 11, "Y")
@@ -175,8 +175,8 @@ def test_PR_EX_06_group_combat_against_the_colossus():
 
 
 def test_PR_OBJ_STAFF_01_02_the_fireball_staff_kills_the_first_person_even_through_a_slit_beside_him():
-    """Only the Wizard uses it (1 AP), through the slit d14|e14 standing beside it; it is discarded; it is a magic
-    object."""
+    """PR-OBJ-STAFF-01: only the Wizard uses it (1 AP), through the slit d14|e14 standing beside it; it is
+    discarded; PR-OBJ-STAFF-02: it is a magic object."""
     from dungeon_twister.engine.boardgame.catalogue import load
 
     state = prison_position("bWZ@d14 bFS@d14 yNG@g14 yTP@h5")

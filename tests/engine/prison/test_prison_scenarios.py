@@ -55,6 +55,8 @@ S3_ROOMS = "A1=38G/0 B1=38D/0 A2=40G/0 B2=40D/0"
 
 # --- scenario 1 -----------------------------------------------------------------------------------------------
 def test_PR_SCEN_1_01_02_rooms_39_and_40_in_a_2x2_maze_and_the_scenarios_components():
+    """PR-SCEN-1-01, PR-SCEN-1-02: pairs 39 and 40 as 2 x 2; Mechanork, Naga, Key, Rope; 4 action cards, 1 jump
+    card, no combat card."""
     state = new_game(S1, 7)
     assert state.rows == 2 and sorted({PRISON.rooms[p.tile].number for p in state.rooms}) == [39, 39, 40, 40][::2]
     assert len(state.rooms) == 4
@@ -121,6 +123,8 @@ def test_PR_SCEN_1_06_both_figures_out_wins_at_once():
 
 # --- scenario 4 -----------------------------------------------------------------------------------------------
 def test_PR_SCEN_4_01_02_03_rooms_37_38_40_as_2x3_six_characters_four_start():
+    """PR-SCEN-4-01 (RUL-063: 2 x 3), PR-SCEN-4-02 (the 6 characters and 4 objects), PR-SCEN-4-03 (4 of them on
+    the marked squares, chosen in secret)."""
     state = new_game(S4, 3)
     assert state.rows == 3 and sorted({PRISON.rooms[p.tile].number for p in state.rooms}) == [37, 38, 40]
     mine = sorted(t.code for t in state.tokens.values() if t.colour == "B" and t.where != "unused")
@@ -146,6 +150,8 @@ def test_PR_SCEN_4_05_06_the_first_to_4_vp_wins_at_once():
 
 # --- scenario 5 and the options ---------------------------------------------------------------------------------
 def test_PR_SCEN_5_01_02_03_04_the_full_game():
+    """PR-SCEN-5-01 (all 4 pairs as 2 x 4, every character and object), PR-SCEN-5-02 (capacities 2 and 3,
+    RUL-028), PR-SCEN-5-03 (5 VP), PR-SCEN-5-04 (the turn that reaches them is finished: BG-END)."""
     state = new_game(S5, 2)
     assert state.rows == 4 and len({p.tile for p in state.rooms}) == 8
     assert [capacity(state, (0, r)) for r in range(4)] == [2, 3, 3, 2]
@@ -169,6 +175,9 @@ def test_PR_OPT_02_prison_plays_to_5_6_or_7_vp():
 
 
 def test_PR_SCEN_2_01_to_05_the_colossus_group_and_the_cleric_group():
+    """PR-SCEN-2-01..05: pairs 37 and 38; PR-SCEN-2-02: Yellow leads the Colossus group (Colossus, Mechanork),
+    Blue the Cleric, Naga and Assassin, each with a lance and a Rope and the full card set; PR-SCEN-2-03: all
+    characters start on the marked squares (3 and 2); PR-SCEN-2-04: Blue, the Cleric player, plays first."""
     state = new_game(S2, 5)
     assert sorted({PRISON.rooms[p.tile].number for p in state.rooms}) == [37, 38] and state.rows == 2
     mine = {seat: sorted(t.code for t in state.tokens.values() if t.colour == seat and t.where != "unused")
@@ -211,6 +220,9 @@ def test_PR_SCEN_3_04_05_nobody_exits_two_eliminations_win():
     loses a combat) ends the game at once."""
     state = new_game(S3, 2)
     assert sorted({PRISON.rooms[p.tile].number for p in state.rooms}) == [38, 40]
+    mine = sorted(t.code for t in state.tokens.values() if t.colour == "B" and t.where != "unused")
+    assert mine == ["BS", "KY", "LN", "MK", "NG", "WZ"]  # PR-SCEN-3-02
+    assert {len(a.team) for a in legal_actions(state, "B")} == {4} and state.to_act == ("B", "Y")  # PR-SCEN-3-03
     walk = scenario_position("prison-3", "bNG@c10 bWZ@a1 bMK@b1 bBS@d1 yMK@h5 yNG@i5 yWZ@j5 yBS@g5",
                              rooms=S3_ROOMS)
     assert where(act(walk, "move bNG c11"), "bNG") == "c11"
