@@ -15,6 +15,8 @@ PRISON = load("prison")
 
 
 def test_PR_COMP_02_04_each_player_has_8_characters_6_objects_and_16_cards():
+    """PR-COMP-02: 8 characters, 6 objects, 16 cards (9 combat, 3 jump, 4 action) a player; PR-COMP-04: Prison's
+    characters and objects, and none of the base set's."""
     state = new_game(Options(set_name="prison"), 1)
     for seat in SEATS:
         mine = [t for t in state.tokens.values() if t.colour == seat]
