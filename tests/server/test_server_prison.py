@@ -3,7 +3,7 @@
 import trio
 from dungeon_twister.engine import Options, apply
 from dungeon_twister.engine.boardgame.records import parse_record
-from dungeon_twister.protocol import CreateTable, Error, GameOver, TableCreated, TableOptions
+from dungeon_twister.protocol import CreateTable, Error, GameOver, Spectate, TableCreated, TableOptions
 from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, simulate
 
 PRISON = TableOptions(set_name="prison")
@@ -94,3 +94,21 @@ async def test_a_telepaths_naming_goes_between_the_declaration_and_the_committed
     assert (results["B"].result["winner"], results["B"].result["vp"]) == (expected.winner, dict(expected.vp))
     assert blue.errors() == [] and yellow.errors() == []
     assert blue.events_of("mind_named") and yellow.events_of("mind_named")
+
+
+async def test_a_mixed_game_with_a_spectator_ends_as_the_engine_plays_it(autojump_clock):
+    """DT-109 through the server: TableOptions.set_name "mixed" (base set and Prison together); the greedy players
+    end seed 3 in 137 actions (simulate) and a spectator sees the end."""
+    seed = 3
+    trace = simulate(seed, Options(set_name="mixed"), 300)
+    assert trace["actions"] == 137
+    async with running_server(seeds=(seed,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(set_name="mixed"))
+        watcher = await Client.connect(server, "watcher", "spectator")
+        await watcher.send(Spectate(table, last_event=0))
+        results = await play_out(table, blue, yellow)
+        with trio.fail_after(HANG_GUARD):
+            await watcher.expect(GameOver)
+    expected = trace["outcome"]
+    assert (results["B"].result["winner"], results["B"].result["vp"]) == (expected.winner, dict(expected.vp))
+    assert blue.errors() == [] and yellow.errors() == [] and watcher.errors() == []
