@@ -33,8 +33,6 @@ def validate_options(options: Options) -> None:
         scenario = cat.scenarios.get(options.scenario)
         if scenario is None or "characters" not in scenario:
             raise ValueError(f"{cat.name} has no scenario {options.scenario!r}")
-        if scenario.get("playable") is False:
-            raise ValueError(f"{options.scenario}: not playable in this version yet ({scenario['missing']})")
         target = scenario["victory"].get("target", 5)
         if options.target_vp != target:
             raise ValueError(f"{options.scenario} is played to {target} VP, not {options.target_vp}")
