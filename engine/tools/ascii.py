@@ -2,7 +2,8 @@
 
 Yellow's start zone is drawn at the top, Blue's at the bottom. Each square is 3 characters: a token as its id
 (`bWA`; a wounded one in capitals of its colour letter, `BWA`), `( )` a pit, ` @ ` a rotation mechanism,
-`###` a face-down room. Edges: `|`/`---` wall, `H`/`===` closed portcullis, `:`/`...` open, `/`/`///` broken.
+`###` a face-down room. Edges: `|`/`---` wall, `H`/`===` closed portcullis, `:`/`...` open, `/`/`///` broken,
+`!`/`~~~` arrow slit (Prison).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ def render(view: dict) -> str:
     ports = {}
     for a, b, state in view["portcullises"]:
         ports[(a, b)] = ports[(b, a)] = state
+    slits = {(a, b) for a, b in view.get("slits", ())} | {(b, a) for a, b in view.get("slits", ())}
     pits = set(view["pits"])
     gears = set(view["gears"].values())
     tokens: dict[str, list[dict]] = {}
@@ -61,6 +63,8 @@ def render(view: dict) -> str:
         a, b = _name(x, y), _name(x + 1, y)
         if (a, b) in walls:
             return "|"
+        if (a, b) in slits:
+            return "!"
         state = ports.get((a, b))
         return {"closed": "H", "open": ":", "broken": "/"}.get(state, " " if slot_of(x, y) or y in (-1, height) else " ")
 
@@ -68,6 +72,8 @@ def render(view: dict) -> str:
         a, b = _name(x, y), _name(x, y + 1)
         if (a, b) in walls:
             return "---"
+        if (a, b) in slits:
+            return "~~~"
         state = ports.get((a, b))
         return {"closed": "===", "open": "...", "broken": "///"}.get(state, "   ")
 

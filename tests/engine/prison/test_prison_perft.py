@@ -32,3 +32,17 @@ def test_perft_yellow_sees_nothing_back_through_the_slits():
     state = prison_position(POSITION, active="Y")
     kinds = {format_action(a).split()[0] for a in legal_actions(state)}
     assert kinds == {"end", "move"}
+
+
+def test_PR_SLIT_01_dt_engine_draws_arrow_slits():
+    """The text board of `dt-engine show` draws a slit across a rank as `!` and between ranks as `~~~`."""
+    from dungeon_twister.engine import view
+    from dungeon_twister.engine.tools.ascii import render
+
+    lines = render(view(prison_position(POSITION), "*")).splitlines()
+    rank16 = next(line for line in lines if line.startswith(" 16 |"))
+    assert rank16[5 + 3] == "!"  # the edge right of a16: the slit a16|b16
+    above14 = lines[lines.index(next(line for line in lines if line.startswith(" 14 |"))) - 1]
+    assert "~~~" not in above14 and "!" in next(line for line in lines if line.startswith(" 14 |"))
+    base = render(view(prison_position("bNG@c3 yMK@h4"), "*"))
+    assert base.count("!") >= 2 and "~~~" in base  # d11|d12 and i11|i12 are between ranks
