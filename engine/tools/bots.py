@@ -26,31 +26,61 @@ class RandomBot:
 
 
 class GreedyBot:
-    """A baseline: score every legal action with simple heuristics, take the best (ties broken at random)."""
+    """A baseline: score every legal action with simple heuristics, take the best (ties broken at random).
+
+    What the game asks decides where figures head (`_plan`): out through the opponent's start zone in most games;
+    in a scenario whose victory is the enemies' elimination (PR-SCEN-3-05) or the Colossus's (PR-SCEN-2-07, Blue),
+    towards the enemies hunted; in PR-SCEN-2 Yellow's Colossus alone scores by leaving. Shots and lance attacks risk
+    no wound (PR-RANGED-10, PR-OBJ-LANCE-04); the Banshee pushes enemies into pits; the Telepath names a low card.
+    """
 
     name = "greedy"
     TEAM_PREFERENCE = ("TH", "WA", "TR", "GB", "CL", "WZ", "MK", "WW")
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
         seat = view["viewer"]
-        self._cache = None  # distances are computed once per decision
+        self._cache = {}  # distances and the plan are computed once per decision
         if view["phase"] == "team":
             return max(legal, key=lambda a: (self._team_score(a), rng.below(1000)))
-        best_score, best = None, []
+        best_score, best, safe = None, [], []
         for action in legal:
             score = self.score(view, seat, action)
             if best_score is None or score > best_score:
                 best_score, best = score, [action]
             elif score == best_score:
                 best.append(action)
-        rotations = [a for a in legal if a.startswith("rotate")]
-        if best_score <= 0 and rotations and rng.below(2):
-            return rng.choice(rotations)  # nothing gains: turning a room may open a way
+            if score > -5 and action.startswith(("move ", "rotate ")):
+                safe.append(action)
+        if best_score <= 0 and safe and rng.below(2):
+            return rng.choice(safe)  # nothing gains: step aside or turn a room, which may open a way
         return rng.choice(best)
 
     def _team_score(self, action: str) -> int:
         codes = [w.split("=")[1] for w in action.split()[1:] if "=" in w and not w.startswith("out=")]
         return -sum(self.TEAM_PREFERENCE.index(c) for c in codes if c in self.TEAM_PREFERENCE)
+
+    def _plan(self, view: dict, seat: str) -> tuple[frozenset[str] | None, frozenset[str]]:
+        """(codes of my figures that score by leaving, None for all of them; ids of the enemies hunted), from the
+        scenario's victory data (prison.json "setup")."""
+        if "plan" in self._cache:
+            return self._cache["plan"]
+        leaving: frozenset[str] | None = None
+        hunted: frozenset[str] = frozenset()
+        scenario = load(view["set"]).scenarios.get(view["scenario"]) if view.get("scenario") else None
+        if scenario is not None:
+            victory = scenario["victory"]
+            enemies = [t for t in view["tokens"] if t["id"] and t["character"] and t["colour"] != seat]
+            if seat in scenario.get("no_exit", ()):
+                leaving = frozenset()
+            if victory["kind"] == "colossus":
+                if victory["seat"] == seat:
+                    leaving = frozenset({victory["code"]})
+                else:
+                    hunted = frozenset(t["id"] for t in enemies if t["code"] == victory["code"])
+            elif victory["kind"] == "eliminations":
+                hunted = frozenset(t["id"] for t in enemies)
+        self._cache["plan"] = (leaving, hunted)
+        return leaving, hunted
 
     def score(self, view: dict, seat: str, action: str) -> float:
         words = action.split()
@@ -58,6 +88,7 @@ class GreedyBot:
         cat = load(view["set"])
         tokens = {t["id"]: t for t in view["tokens"] if t["id"]}
         goal_y = 5 * view["rows"] if seat == "B" else -1
+        leaving, hunted = self._plan(view, seat)
 
         def strength(tid: str, attacking: bool) -> int:
             t = tokens.get(tid)
@@ -76,15 +107,26 @@ class GreedyBot:
             return self._card_score(view, seat, int(words[1]), strength)
         if verb == "end":
             return 0.0
-        if verb == "attack":
+        if verb == "mind":  # PR-CHAR-TELEPATH-01: a low card named is a low card forced, or the hand shown
+            return 0.0 if words[1] == "none" else 10.0 - int(words[1])
+        if verb in ("attack", "shoot", "lance"):
             me, them = view["players"][seat], view["players"]["Y" if seat == "B" else "B"]
             my_best = max(me["combat_cards"]) if me["combat_cards"] else 0
             their_best = 0 if them["combat_cards"] <= 1 else 3  # only the +0 left, or a guess
             target = tokens.get(words[2])
-            margin = strength(words[1], True) - strength(words[2], False)
+            if verb == "shoot":  # PR-RANGED-04: the shooters fight with their bows' values
+                shooters = [words[1], *(w[1:] for w in words[3:])]
+                margin = sum(self._ranged(view, cat, t) for t in shooters) - strength(words[2], False)
+            else:
+                margin = strength(words[1], True) - strength(words[2], False)
+            hunt = 20 if words[2] in hunted else 0
             if margin + my_best - their_best <= 0:
-                return -5.0 + margin  # a tie or a loss is likely
-            return 50 + margin * 10 if (target and target["wounded"]) or margin >= 2 else -5 + margin
+                return (-2.0 if verb == "shoot" else -5.0) + margin  # a tie or a loss is likely
+            if verb != "attack" or (target and target["wounded"]) or margin >= 2 or hunt:
+                return 50 + hunt + margin * 10  # a shot or a lance attack risks no wound
+            return -5 + margin
+        if verb == "push":  # PR-CHAR-BANSHEE: an enemy pushed into a pit dies
+            return self._push_score(view, seat, tokens, words[1], words[2])
         if verb == "fireball":
             return 40.0 if self._fireball_hits_enemy(view, seat, words[1], words[2]) else -50.0
         if verb == "reveal":
@@ -100,9 +142,11 @@ class GreedyBot:
             dest = _square(words[-1] if verb == "jump" else words[2].split("-")[-1])
             if token is None:
                 return 0.0
-            if dest[1] == goal_y:
+            leaves = leaving is None or token["code"] in leaving
+            if dest[1] == goal_y and leaves:
                 return 100.0 + (20 if "+" in action or "TS" in action else 0)
-            distance = self._distances(view, goal_y)
+            hunting = bool(hunted) and not leaves
+            distance = self._distances(view, goal_y, hunted if hunting else frozenset())
             start = _square(token["square"])
             far = 5 * view["rows"] + 12
             progress = distance.get(start, far) - distance.get(dest, far)
@@ -120,6 +164,26 @@ class GreedyBot:
         return square is not None and not any(
             t["square"] == square and t["character"] and not t["wounded"] for t in view["tokens"])
 
+    @staticmethod
+    def _ranged(view: dict, cat, tid: str) -> int:
+        """The ranged value of what the figure carries (the Bow: PR-OBJ-BOW-02)."""
+        square = next((t["square"] for t in view["tokens"] if t["id"] == tid), None)
+        return sum(cat.objects[t["code"]].ranged for t in view["tokens"]
+                   if square and t["square"] == square and t["id"] and t["character"] is False)
+
+    @staticmethod
+    def _push_score(view: dict, seat: str, tokens: dict, banshee: str, target: str) -> float:
+        """PR-CHAR-BANSHEE-01/03: the person is pushed one square away from the Banshee; into a pit it dies."""
+        me, them = tokens.get(banshee), tokens.get(target)
+        if me is None or them is None:
+            return -1.0
+        (x0, y0), (x1, y1) = _square(me["square"]), _square(them["square"])
+        dx, dy = (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
+        into_pit = 0 <= x1 + dx < 10 and f"{FILES[x1 + dx]}{y1 + dy + 1}" in view["pits"]
+        if them["colour"] == seat:
+            return -20.0 if into_pit else -2.0
+        return 60.0 if into_pit else -1.0
+
     def _card_score(self, view, seat, value, strength) -> float:
         combat = view["combat"]
         if combat is None:
@@ -133,15 +197,18 @@ class GreedyBot:
             return -value  # already winning: spend the smallest card
         return -abs(value - needed) if value >= needed else value - 10
 
-    def _distances(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
-        """Steps from every open square to the opponent's start zone, or to a face-down room's border."""
-        if getattr(self, "_cache", None) is not None:
-            return self._cache
+    def _distances(self, view: dict, goal_y: int, hunted: frozenset[str] = frozenset()) -> dict[tuple[int, int], int]:
+        """Steps from every open square to the goal (the opponent's start zone, or the squares of the enemies
+        hunted), or to a face-down room's border."""
+        key = ("distance", hunted)
+        if key in self._cache:
+            return self._cache[key]
         height = 5 * view["rows"]
         hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
         pits = {_square(p) for p in view["pits"]}
         blocked = {frozenset((_square(a), _square(b))) for a, b, _ in view["walls"]}
         blocked |= {frozenset((_square(a), _square(b))) for a, b, st in view["portcullises"] if st == "closed"}
+        blocked |= {frozenset((_square(a), _square(b))) for a, b in view.get("slits", ())}  # PR-SLIT-02
 
         def open_ground(sq):
             x, y = sq
@@ -149,7 +216,10 @@ class GreedyBot:
                 return False
             return y in (-1, height) or f"{'AB'[x // 5]}{y // 5 + 1}" not in hidden
 
-        goals = [(x, goal_y) for x in range(10)]
+        if hunted:
+            goals = [_square(t["square"]) for t in view["tokens"] if t["id"] in hunted and t["square"]]
+        else:
+            goals = [(x, goal_y) for x in range(10)]
         frontier = deque()
         distance: dict[tuple[int, int], int] = {}
         for sq in goals:
@@ -169,10 +239,13 @@ class GreedyBot:
                     if distance.get(n, 10**6) > distance[sq] + 1:
                         distance[n] = distance[sq] + 1
                         frontier.append(n)
-        self._cache = distance
+        self._cache[key] = distance
         return distance
 
     def _danger(self, view, seat, square, my_strength) -> int:
+        scenario = load(view["set"]).scenarios.get(view["scenario"]) if view.get("scenario") else None
+        if scenario is not None and scenario.get("no_combat"):
+            return 0  # PR-SCEN-1-05: nobody attacks
         enemies = [t for t in view["tokens"] if t["colour"] != seat and t["id"] and t["character"]
                    and not t["wounded"]]
         cat = load(view["set"])

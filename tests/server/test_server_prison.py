@@ -21,12 +21,12 @@ async def play_out(table: str, blue: Client, yellow: Client) -> dict:
             nursery.start_soon(play, Scripted(blue, "B", 1))
             nursery.start_soon(play, Scripted(yellow, "Y", 2))
     return results
-SEED = 4  # the greedy players of test_server_support.simulate end this Prison game in 150 actions
+SEED = 4  # the greedy players of test_server_support.simulate end this Prison game in 192 actions
 
 
 async def test_a_prison_game_between_two_players_ends_as_the_engine_plays_it(tmp_path, autojump_clock):
     trace = simulate(SEED, Options(set_name="prison"), 400)
-    assert trace["outcome"] is not None and trace["actions"] == 150
+    assert trace["outcome"] is not None and trace["actions"] == 192
     async with running_server(seeds=(SEED,), records_dir=tmp_path) as server:
         table, blue, yellow = await seated_pair(server, PRISON)
         results = await play_out(table, blue, yellow)
@@ -61,15 +61,15 @@ async def test_prison_table_options_the_engine_refuses_are_refused(autojump_cloc
 
 async def test_a_scenario_table_plays_to_the_scenarios_own_end(tmp_path, autojump_clock):
     """PR-SCEN-1-06 through the server: TableOptions.scenario "prison-1" (its set and VP target come with it); the
-    greedy players of simulate() end seed 4 in 39 actions when Blue has both figures out."""
+    greedy players of simulate() end seed 4 in 38 actions when Yellow has both figures out."""
     seed = 4
     trace = simulate(seed, Options(set_name="prison", scenario="prison-1"), 100)
-    assert trace["actions"] == 39 and trace["outcome"].reason == "both figures out (PR-SCEN-1-06)"
+    assert trace["actions"] == 38 and trace["outcome"].reason == "both figures out (PR-SCEN-1-06)"
     async with running_server(seeds=(seed,), records_dir=tmp_path) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(scenario="prison-1"))
         results = await play_out(table, blue, yellow)
     result = results["B"].result
-    assert (result["winner"], result["reason"]) == ("B", "both figures out (PR-SCEN-1-06)")
+    assert (result["winner"], result["reason"]) == ("Y", "both figures out (PR-SCEN-1-06)")
     view = next(e.event["view"] for e in reversed(blue.received) if getattr(e, "event", {}).get("kind") == "view")
     assert (view["scenario"], view["set"], view["table"]["scenario"]) == ("prison-1", "prison", "prison-1")
     (path,) = tmp_path.iterdir()
@@ -82,11 +82,11 @@ async def test_a_scenario_table_plays_to_the_scenarios_own_end(tmp_path, autojum
 
 async def test_a_telepaths_naming_goes_between_the_declaration_and_the_committed_cards(autojump_clock):
     """PR-CHAR-TELEPATH-01 through the server: in seed 1 of a Prison game the greedy players meet a Telepath in a
-    single melee at action 117 (simulate); the naming is a plain action of the Telepath's player, the cards that
+    single melee at action 148 (simulate); the naming is a plain action of the Telepath's player, the cards that
     follow are committed and revealed, and the game ends as the engine alone plays it."""
     seed = 1
     trace = simulate(seed, Options(set_name="prison"), 400)
-    assert trace["first"]["mind_named"] == 117 and trace["actions"] == 210
+    assert trace["first"]["mind_named"] == 148 and trace["actions"] == 161
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, PRISON)
         results = await play_out(table, blue, yellow)
@@ -98,10 +98,10 @@ async def test_a_telepaths_naming_goes_between_the_declaration_and_the_committed
 
 async def test_a_mixed_game_with_a_spectator_ends_as_the_engine_plays_it(autojump_clock):
     """DT-109 through the server: TableOptions.set_name "mixed" (base set and Prison together); the greedy players
-    end seed 3 in 137 actions (simulate) and a spectator sees the end."""
+    end seed 3 in 117 actions (simulate) and a spectator sees the end."""
     seed = 3
     trace = simulate(seed, Options(set_name="mixed"), 300)
-    assert trace["actions"] == 137
+    assert trace["actions"] == 117
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(set_name="mixed"))
         watcher = await Client.connect(server, "watcher", "spectator")

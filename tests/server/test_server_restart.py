@@ -42,9 +42,9 @@ RECEIVE_SECONDS = 5.0
 SERVER_KEYS = {"legal", "secret", "seats", "table", "started"}
 
 
-SEED = 16
-"""A beginner game the greedy players (rng 1 and 2) play to its end in 193 actions, with a first combat declared at
-action 173 (test_server_support.simulate(16, Options(beginner=True), 400)); not searched for at each run, to save the
+SEED = 3
+"""A beginner game the greedy players (rng 1 and 2) play to its end in 231 actions, with a first combat declared at
+action 69 (test_server_support.simulate(3, Options(beginner=True), 400)); not searched for at each run, to save the
 CPU. Should the engine change so that it no longer fits, the test says so: pick another seed with simulate."""
 
 
