@@ -144,7 +144,26 @@ def _your_part(state: ClientState, view: dict) -> StyleAndTextTuples:
         hint = HINTS.get(view.get("phase"), "")
         out += [("class:active", f"\nYour move: {hint}"),
                 ("class:dim", f"\n{count} legal action{'s' if count > 1 else ''}; Tab completes\n")]
+        targets = within_reach(state.legal)
+        if targets:
+            out.append(("", f"Within reach: {' · '.join(targets)}\n"))
     return out
+
+
+_REACH_VERBS = {"attack": "attacks", "shoot": "shoots", "lance": "lances", "push": "pushes"}
+
+
+def within_reach(legal: list[str]) -> list[str]:
+    """Who each of the player's figures can attack, shoot (PR-RANGED-02), reach with the lance or push, from the
+    legal actions: 'bAS shoots yTP' once, however many joining shooters the action lists may vary."""
+    seen: list[str] = []
+    for action in legal:
+        words = action.split()
+        if words[0] in _REACH_VERBS and len(words) >= 3:
+            line = f"{words[1]} {_REACH_VERBS[words[0]]} {words[2]}"
+            if line not in seen:
+                seen.append(line)
+    return seen
 
 
 def _result(state: ClientState, view: dict) -> StyleAndTextTuples:

@@ -104,6 +104,20 @@ def test_panel_shows_table_seats_turn_ap_cards_and_the_clock():
     assert "Your move:" in text
 
 
+def test_PR_RANGED_02_the_panel_shows_who_each_figure_can_shoot_push_or_attack():
+    """From the legal actions: bAS (Bow) shoots the first person on its line, yTP four squares up the file; bBS
+    pushes the first person she sees, the same yTP across the file; bMK attacks yNG beside it. yMK, behind yTP,
+    is in nobody's reach (PR-LOS-02)."""
+    import tests.engine.prison.builders  # noqa: F401  (registers the synthetic Prison rooms)
+
+    text = text_of(game_panel(seated(position_text("bAS@c2 bBW@c2 bBS@f6 bMK@h4 yTP@c6 yMK@c7 yNG@h5",
+                                                   set_name="synthetic_prison")), 0.0))
+    line = next(line for line in text.splitlines() if line.startswith("Within reach: "))
+    assert sorted(line.removeprefix("Within reach: ").split(" · ")) == [
+        "bAS shoots yTP", "bBS pushes yTP", "bMK attacks yNG"]
+    assert "Within reach" not in text_of(game_panel(seated(position_text("bWA@c4 yTR@c9")), 0.0))
+
+
 def test_panel_asks_for_the_secret_choice_then_shows_its_progress():
     state = seated(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"))
     assert "Choose in secret (combat-1): type combat" in text_of(game_panel(state, 0.0))

@@ -84,6 +84,7 @@ def test_PR_SCEN_3_05_the_bot_hunts_every_enemy_and_leaves_none():
                   "the Colossus is eliminated (PR-SCEN-2-07)"}),
     ("prison-3", {"2 enemy characters eliminated (PR-SCEN-3-05)"}),
     ("prison-4", {"4 VP reached (PR-SCEN-4-06)"}),
+    ("prison-5", {"target reached"}),  # PR-SCEN-5: the full game's end (BG-END-01)
 ])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_PR_SCEN_greedy_bots_play_each_scenario_to_its_victory(scenario, reasons, seed):
