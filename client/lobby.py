@@ -6,6 +6,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from dungeon_twister.protocol import TableInfo
 
+from .names import scenario_target
 from .state import ClientState
 
 def table_list(state: ClientState) -> StyleAndTextTuples:
@@ -23,14 +24,15 @@ def table_list(state: ClientState) -> StyleAndTextTuples:
 
 def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
     options = info.options
-    flags = ", ".join(([options.set_name] if options.set_name else [])
+    flags = ", ".join(([options.scenario] if options.scenario else [options.set_name] if options.set_name else [])
                       + [flag for flag in ("beginner", "timers", "private") if getattr(options, flag)])
+    target = (scenario_target(options.scenario) or "-") if options.scenario else options.target_vp
     if options.handicap:
         flags = ", ".join(filter(None, (flags, "handicap")))
     status_style = "class:active" if info.status == "waiting" else ""
     return [
         ("", f"{info.table:<{width}}"), (status_style, f"{info.status:<9}"),
-        ("", f"{options.target_vp:<4}{flags or '-':<24}"),
+        ("", f"{target:<4}{flags or '-':<24}"),
         ("class:seat.b", f"{info.blue or '(free)':<16}"), ("class:seat.y", f"{info.yellow or '(free)':<16}"),
         ("", f"{info.spectators}\n"),
     ]

@@ -51,3 +51,12 @@ def scenario_intro(view: dict | None) -> list[str]:
         return []
     return [f"scenario {name}: {scenario.get('title', '')}", f"goal: {scenario.get('goal', '')}",
             f"new rules: {scenario.get('rules_text', '')}"]
+
+
+def scenario_target(name: str) -> int | None:
+    """The VP a scenario is played to (its victory data: 4 in PR-SCEN-4), or None when its victory is not VP."""
+    for set_name in ("prison",):
+        scenario = catalogue(set_name).scenarios.get(name)
+        if scenario is not None:
+            return scenario["victory"].get("target")
+    return None

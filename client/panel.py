@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from .names import other_seat, seat_name
+from .names import other_seat, scenario_target, seat_name
 from .state import ClientState
 
 HINTS = {"hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
@@ -40,7 +40,10 @@ def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
 
 def _table_line(state: ClientState) -> StyleAndTextTuples:
     options = (state.view or {}).get("table") or {}
-    details = [f"{options.get('target_vp', (state.view or {}).get('target_vp', 5))} VP"]
+    target = options.get('target_vp', (state.view or {}).get('target_vp', 5))
+    if options.get("scenario"):  # PR-SCEN: only scenarios 4 and 5 are played to a VP target
+        target = scenario_target(options["scenario"])
+    details = [f"{target} VP"] if target else []
     details += [options["set_name"]] if options.get("set_name") and not options.get("scenario") else []
     details += [f"scenario {options['scenario']}"] if options.get("scenario") else []
     details += [flag for flag in ("beginner", "timers", "private") if options.get(flag)]

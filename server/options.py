@@ -41,7 +41,8 @@ def handicap(raw: dict | None) -> Handicap | None:
 
 def options_view(table_id: str, options: TableOptions) -> dict:
     """The "table" entry of a view: the table's id and options (the handicap rebuilt from its known keys)."""
-    out = {"id": table_id, "target_vp": options.target_vp, "beginner": options.beginner,
+    target = engine_options(options).target_vp  # a scenario's own target (PR-SCEN-4: 4 VP), else the table's
+    out = {"id": table_id, "target_vp": target, "beginner": options.beginner,
            "handicap": handicap_view(options.handicap), "timers": options.timers, "private": options.private}
     if options.set_name:
         out["set_name"] = options.set_name

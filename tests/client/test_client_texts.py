@@ -149,6 +149,25 @@ def test_PR_SCEN_the_client_explains_a_scenario_and_offers_the_playable_ones():
     assert scenario_intro(view(new_game(Options(), 1), "B")) == []
 
 
+@pytest.mark.parametrize("scenario, shown", [("prison-4", "4 VP"), ("prison-5", "5 VP"), ("prison-1", None)])
+def test_PR_SCEN_4_06_a_scenario_table_shows_its_own_vp_target_or_none(scenario, shown):
+    """PR-SCEN-4-06: scenario 4 is played to 4 VP, whatever the table's target_vp field says (the wire allows
+    5..8); scenarios 1 to 3 have no VP target. The lobby's row and the table panel say so."""
+    from dungeon_twister.client.lobby import table_list
+    from dungeon_twister.protocol import TableInfo
+    from dungeon_twister.server.options import options_view
+
+    options = TableOptions(scenario=scenario)
+    state = ClientState("ann")
+    state.tables = [TableInfo("t-1", options, "waiting", 0, blue="ann")]
+    row = next(line for line in text_of(table_list(state)).splitlines() if line.startswith("t-1"))
+    assert row.split()[2:4] == ([shown.split()[0], scenario] if shown else ["-", scenario])
+    seated_state = seated(position_text("bWA@c4 yTR@c9"))
+    seated_state.view["table"] = options_view("t-1", options)
+    panel = text_of(game_panel(seated_state, 0.0)).splitlines()[0]
+    assert panel == f"Table t-1  {shown + ' · ' if shown else ''}scenario {scenario}"
+
+
 def test_prison_events_in_plain_words():
     shot = {"kind": "combat_declared", "number": 2, "attacker": "bCL", "target": "yMK", "attackers": [],
             "defenders": ["yMK"], "shooters": ["bCL"]}
