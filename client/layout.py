@@ -30,8 +30,9 @@ from .board import render_board
 from .lobby import lobby_chat, table_list
 from .messages import message_bar, prompt_label
 from .panel import chat_lines, event_log, game_panel
-from .printable import printable, printable_source
+from .printable import printable, printable_fragments, printable_source
 from .state import ClientState
+from .wrap import word_wrap
 
 BOARD_WIDTH = 66
 PANEL_MIN_WIDTH = 30
@@ -75,10 +76,11 @@ class ClientLayout:
             Window(_text(self._title), height=1, style="class:hints"),
             DynamicContainer(lambda: self.game if state.at_table else self.lobby),
             ConditionalContainer(
-                Window(_text(lambda: [("class:help", state.help_text or "")]), wrap_lines=True,
+                Window(_text(_wrapped(lambda: [("class:help", state.help_text or "")], _columns)), wrap_lines=True,
                        height=Dimension(max=16), dont_extend_height=True, style="class:help"),
                 filter=has_help),
-            Window(_text(lambda: message_bar(state, self.clock())), wrap_lines=True, height=Dimension(min=1, max=3),
+            Window(_text(_wrapped(lambda: message_bar(state, self.clock()), _columns)), wrap_lines=True,
+                   height=Dimension(min=1, max=3),
                    dont_extend_height=True),
             self.prompt_window,
             Window(_text(self._hints), height=1, style="class:hints"),
@@ -92,14 +94,17 @@ class ClientLayout:
         board = FormattedTextControl(printable_source(self._board), get_cursor_position=lambda: Point(0, scroll.offset))
         scroll.window = Window(board, width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH),
                                get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True)
-        log = FormattedTextControl(printable_source(lambda: event_log(state)), get_cursor_position=self._last_log_line)
+        side = self._side_width
+        log = FormattedTextControl(printable_source(self._log), get_cursor_position=self._last_log_line)
         panel = HSplit([
-            Window(_text(lambda: game_panel(state, self.clock())), wrap_lines=True, dont_extend_height=True),
+            Window(_text(_wrapped(lambda: game_panel(state, self.clock()), side)), wrap_lines=True,
+                   dont_extend_height=True),
             Window(height=1, char="─", style="class:dim"),
             Window(log, wrap_lines=True, always_hide_cursor=True),
             ConditionalContainer(
                 HSplit([Window(height=1, char="─", style="class:dim"),
-                        Window(_text(lambda: chat_lines(state)), wrap_lines=True, height=Dimension(max=6))]),
+                        Window(_text(_wrapped(lambda: chat_lines(state), side)), wrap_lines=True,
+                               height=Dimension(max=6))]),
                 filter=Condition(lambda: bool(state.chat))),
         ], width=Dimension(min=PANEL_MIN_WIDTH))
         side_by_side = VSplit([scroll.window, Window(width=1, char="│", style="class:dim"), panel])
@@ -111,16 +116,28 @@ class ClientLayout:
 
         return DynamicContainer(choose)
 
+    def _side_width(self) -> int:
+        """The columns of the side panel (beside the board on a wide terminal, else the whole width)."""
+        columns = get_app().output.get_size().columns
+        return columns - BOARD_WIDTH - 1 if columns >= WIDE_SCREEN else columns
+
+    def _log(self) -> StyleAndTextTuples:
+        """The event log, word-wrapped to the panel (its line count kept for the cursor)."""
+        fragments = _wrapped(lambda: event_log(self.state), self._side_width)()
+        self._log_lines = sum(text.count("\n") for _, text, *_ in fragments)
+        return fragments
+
     def _last_log_line(self) -> Point:
         """The log's cursor: on its last line, which keeps the newest events in view."""
-        return Point(0, max(0, len(self.state.log) - 1))
+        return Point(0, max(0, getattr(self, "_log_lines", len(self.state.log)) - 1))
 
     def _lobby(self) -> HSplit:
         state = self.state
         return HSplit([
             Window(_text(lambda: table_list(state))),
             Window(height=1, char="─", style="class:dim"),
-            Window(_text(lambda: lobby_chat(state)), wrap_lines=True, height=Dimension(min=3, max=10)),
+            Window(_text(_wrapped(lambda: lobby_chat(state), _columns)), wrap_lines=True,
+                   height=Dimension(min=3, max=10)),
         ])
 
     def _board(self) -> StyleAndTextTuples:
@@ -148,6 +165,17 @@ class ClientLayout:
         if self.state.at_table and get_app().output.get_size().columns < WIDE_SCREEN:
             text = "F2 board/panel · " + text
         return [("", " " + text)]
+
+
+def _columns() -> int:
+    return get_app().output.get_size().columns
+
+
+def _wrapped(get_fragments: Callable[[], StyleAndTextTuples],
+             width: Callable[[], int]) -> Callable[[], StyleAndTextTuples]:
+    """A fragment source made printable, then word-wrapped to `width()` columns (escapes count as the columns they
+    take on the screen)."""
+    return lambda: word_wrap(printable_fragments(get_fragments()), width())
 
 
 def _text(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextControl:

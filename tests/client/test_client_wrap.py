@@ -1,0 +1,62 @@
+"""The side panes wrap their lines at spaces (client/wrap.py), not mid-word as prompt_toolkit's own wrapping does: a
+scenario's goal in the event log used to read "... through you" / "r opponent's start zone"."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from dungeon_twister.client.layout import BOARD_WIDTH
+from dungeon_twister.client.ui import ClientUI
+from dungeon_twister.client.wrap import word_wrap
+
+from test_client_prompt import WiredSession, redrawn, run
+from tests.engine.builders import position_text
+
+GOAL = "goal: Be the first to take both of your figures out through your opponent's start zone."
+
+
+def lines_of(fragments) -> list[str]:
+    return "".join(text for _, text in fragments).split("\n")
+
+
+def test_lines_break_at_the_last_space_that_fits_and_keep_their_styles():
+    wrapped = word_wrap([("class:a", "goal: Be the first to take"), ("class:b", " both of your figures")], 20)
+    assert lines_of(wrapped) == ["goal: Be the first", "to take both of your", "figures"]
+    assert ("class:b", "figures") in wrapped and ("class:a", "to take") in wrapped
+    assert all(len(line) <= 20 for line in lines_of(wrapped))
+
+
+def test_short_lines_own_line_breaks_and_overlong_words_are_kept():
+    assert word_wrap([("", "fits")], 20) == [("", "fits")]
+    assert lines_of(word_wrap([("", "one\ntwo three four five six")], 9)) == ["one", "two three", "four five", "six"]
+    assert lines_of(word_wrap([("", "a " + "x" * 12 + " b")], 8)) == ["a", "x" * 12 + " b"], \
+        "a word longer than the width is left to the window's own wrapping"
+    assert lines_of(word_wrap([("", "漢字 漢字 漢字")], 10)) == ["漢字 漢字", "漢字"], "CJK counts 2 columns a character"
+
+
+def test_the_event_log_beside_the_board_breaks_no_word():
+    """At 100 columns the panel beside the 66-column board has 33: the goal is cut into lines at spaces, every word
+    whole on the screen."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.state.log.append(GOAL)
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=40, columns=100)))
+
+        async def script() -> None:
+            await redrawn(ui)
+
+        run(ui, script)
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", buffer.getvalue())  # cursor moves and styles: breaks
+    assert 100 - BOARD_WIDTH - 1 == 33
+    for word in GOAL.split():
+        assert word in screen, word
+    # 33 columns: "goal: Be the first to take both" (31), "of your figures out through your" (32), the rest
+    for line in ("goal: Be the first to take both", "of your figures out through your", "opponent's start zone."):
+        assert line in screen, line
