@@ -1,12 +1,14 @@
 """dt-engine: show, list legal actions, replay records and run self-play games from the command line.
 
-Exit codes: 0 ok, 1 illegal action or bad input (message on stderr naming the line and the rule), 2 usage.
+Exit codes: 0 ok, 1 illegal action or bad input (message on stderr naming the line and the rule), 2 usage (a
+missing file too), 141 when the reader of the output leaves early (`| head`), quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -20,6 +22,7 @@ from ..boardgame.notation import format_action
 from ..boardgame.position import format_position
 from ..boardgame.records import parse_record, parse_start
 from .selfplay import play_game
+from ..boardgame.setup import validate_options
 from ..boardgame.state import Options
 from ..boardgame.views import GOD, view
 
@@ -29,12 +32,15 @@ class UsageError(Exception):
 
 
 def _read(arg: str) -> str:
-    """A position or record given inline, as a file path, or '-' for standard input."""
+    """A position or record given inline, as a file path, or '-' for standard input. Inline text always has a
+    space ('DT1 ...', 'game seed=...'): a single word is a file name, and a missing file is said to be one."""
     if arg == "-":
         return sys.stdin.read()
     path = Path(arg)
     if not arg.startswith(("DT1 ", "game ")) and path.exists():
         return path.read_text()
+    if not arg.split() or len(arg.split()) == 1:
+        raise UsageError(f"no such file: {arg!r} (give a file, '-' for standard input, or the text itself)")
     return arg
 
 
@@ -92,7 +98,18 @@ def cmd_play(args) -> int:
 
 
 def cmd_selfplay(args) -> int:
-    options = Options(target_vp=args.vp, beginner=args.beginner)
+    options = Options(target_vp=args.vp, beginner=args.beginner, set_name=args.set, scenario=args.scenario)
+    if args.scenario:  # a scenario names its set and VP target (PR-SCEN)
+        scenario = next((name for name in ("prison",) if args.scenario in Options(set_name=name).catalogue.scenarios),
+                        None)
+        if scenario is None:
+            raise UsageError(f"unknown scenario {args.scenario!r}")
+        target = Options(set_name=scenario).catalogue.scenarios[args.scenario]["victory"].get("target", 5)
+        options = Options(target_vp=target, set_name=scenario, scenario=args.scenario)
+    try:
+        validate_options(options)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     wins = {"B": 0, "Y": 0, None: 0}
     turns, actions = [], []
     started = time.perf_counter()
@@ -131,6 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--vp", type=int, default=5, choices=range(5, 9))
     selfplay.add_argument("--beginner", action="store_true")
+    selfplay.add_argument("--set", choices=["base_set", "prison", "mixed"], default="base_set",
+                          help="the set played (default base_set)")
+    selfplay.add_argument("--scenario", choices=[f"prison-{n}" for n in range(1, 6)],
+                          help="a Prison introductory scenario (its set and VP target come with it)")
     selfplay.add_argument("--blue", choices=["random", "greedy"], default="random")
     selfplay.add_argument("--yellow", choices=["random", "greedy"], default="random")
     selfplay.add_argument("--max-actions", type=int, default=None, help="stop a game early (reported unfinished)")
@@ -146,6 +167,13 @@ def main(argv: list[str] | None = None) -> int:
         return int(exit_.code or 0) and 2
     try:
         return args.run(args)
+    except BrokenPipeError:  # the reader left (`dt-engine legal X | head`): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 128 + 13  # SIGPIPE
+    except UsageError as error:
+        print(f"dt-engine: {error}", file=sys.stderr)
+        return 2
     except IllegalAction as error:
         print(f"dt-engine: illegal: {error}", file=sys.stderr)
         return 1

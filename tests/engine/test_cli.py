@@ -50,3 +50,39 @@ def test_show_and_legal(capsys):
     assert main(["show", position, "--seat", "Y"]) == 0
     drawing = capsys.readouterr().out
     assert "Yellow start zone" in drawing and "yTH" in drawing and "bTH" not in drawing
+
+
+def test_a_missing_file_is_said_to_be_missing(tmp_path, capsys):
+    """A single word is a file name (inline records and positions always have spaces): not found, exit 2."""
+    assert main(["play", str(tmp_path / "missing.txt")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dt-engine: no such file: ") and "missing.txt" in err
+    assert main(["show", "nothere"]) == 2
+
+
+def test_output_cut_short_by_its_reader_stops_quietly():
+    """`dt-engine selfplay ... | head -1`: the reader leaves after one line; no traceback, no error message, the
+    exit status of a process killed by SIGPIPE (141), as Unix tools do."""
+    import subprocess
+    import sys
+
+    import os
+
+    # unbuffered, so that each game's line is written as it ends; 400 short games take seconds, the reader leaves
+    # after the first line: the second write finds no reader
+    process = subprocess.Popen([sys.executable, "-m", "dungeon_twister.engine.tools.cli", "selfplay", "--games",
+                                "400", "--max-actions", "50"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    first = process.stdout.readline()
+    process.stdout.close()  # the reader leaves
+    err = process.stderr.read()
+    assert process.wait() == 141
+    assert first.startswith(b"game seed=0: ") and err == b""
+
+
+def test_selfplay_plays_a_prison_scenario_and_refuses_what_prison_refuses(capsys):
+    """PR-SCEN-1-06 from the command line; PR-OPT-02: a Prison game is played to 5, 6 or 7 VP (usage, exit 2)."""
+    assert main(["selfplay", "--scenario", "prison-1", "--blue", "greedy", "--yellow", "greedy", "--seed", "1"]) == 0
+    assert "(both figures out (PR-SCEN-1-06))" in capsys.readouterr().out
+    assert main(["selfplay", "--set", "prison", "--vp", "8"]) == 2
+    assert "PR-OPT-02" in capsys.readouterr().err
