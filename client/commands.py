@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from difflib import get_close_matches
 
+from dungeon_twister.engine.boardgame.notation import verbs
 from dungeon_twister.protocol import TableOptions
 
 from .completion import BOT_KINDS
@@ -43,12 +45,19 @@ class Commands:
         try:
             if command is not None:
                 command(rest.strip())
-            elif self.state.at_table:
+            elif self.state.at_table and (word in verbs() or not self._near_command(word)):
                 self.session.act(line)
             else:
-                raise UsageError(f"unknown command {word!r}: type help")
+                near = self._near_command(word)
+                hint = f": did you mean {near!r}?" if near else ""
+                raise UsageError(f"unknown command {word!r}{hint} (type help)")
         except UsageError as error:
             self.state.say(str(error))
+
+    def _near_command(self, word: str) -> str | None:
+        """The command a mistyped word was likely meant to be (`laeve` -> `leave`), or None."""
+        near = get_close_matches(word.lower(), self._commands, n=1, cutoff=0.75)
+        return near[0] if near else None
 
     # --- everywhere -------------------------------------------------------------------------------------
     def help(self, topic: str) -> None:

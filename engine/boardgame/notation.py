@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 from typing import Callable
 
 from .actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
@@ -163,7 +164,9 @@ def parse_action(text: str, seat: str) -> Action:
     verb = w.next("a verb")
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise w.fail(f"unknown verb {verb!r} (try: {', '.join(sorted(_PARSERS))})", 0)
+        near = get_close_matches(verb.lower(), _PARSERS, n=1)
+        hint = f": did you mean {near[0]!r}?" if near else ""
+        raise w.fail(f"unknown verb {verb!r}{hint} (verbs: {', '.join(sorted(_PARSERS))})", 0)
     action = parser(w, seat)
     w.end()
     return action
@@ -265,6 +268,11 @@ _PARSERS = {
     "fireball": lambda w, seat: Fireball(seat, w.token(seat), w.direction()),
     "drink": lambda w, seat: Drink(seat, w.token(seat)),
 }
+
+
+def verbs() -> list[str]:
+    """Every verb of the action notation (the sets' registered ones included), sorted."""
+    return sorted(_PARSERS)
 
 
 def resolve_input(state, seat: str, text: str) -> Action:

@@ -214,3 +214,22 @@ def test_a_refused_action_is_shown_with_its_rule():
     assert "refused [BG-MOVE-09]: 'move bWA c6': yTR stands on c6" in text
     assert "(help BG-MOVE-09)" in text
     assert " bWA " in text and " yTR " in text, "the board is drawn"
+
+
+def test_a_mistyped_command_gets_did_you_mean_and_sends_nothing():
+    from dungeon_twister.client.commands import Commands
+
+    wired = WiredSession()
+    commands = Commands(wired.session, lambda: None)
+    commands.run("craete prison")
+    assert wired.session.state.notice == "unknown command 'craete': did you mean 'create'? (type help)"
+    commands.run("frobnicate")
+    assert wired.session.state.notice == "unknown command 'frobnicate' (type help)"
+    assert wired.sent() == []
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    commands.run("laeve")  # at a table: near a command, not a verb -> the command is suggested, nothing sent
+    assert wired.session.state.notice == "unknown command 'laeve': did you mean 'leave'? (type help)"
+    assert wired.sent() == []
+    commands.run("mvoe bWA c5")  # near no command: an action for the server (which answers with 'did you mean')
+    (sent,) = wired.sent()
+    assert isinstance(sent, Action) and sent.text == "mvoe bWA c5"

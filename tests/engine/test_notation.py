@@ -24,6 +24,20 @@ def test_unparseable_text_names_column_and_reason(text, column, words):
     assert info.value.column == column and words in str(info.value)
 
 
+@pytest.mark.parametrize("text, meant", [("mvoe bWA c4", "move"), ("shot bAS yTP", "shoot"), ("atack bWA yTR", "attack"),
+                                         ("rotat bMK A2 cw", "rotate")])
+def test_a_mistyped_verb_gets_the_nearest_verb(text, meant):
+    with pytest.raises(NotationError) as info:
+        parse_action(text, "B")
+    assert f"did you mean {meant!r}?" in str(info.value) and info.value.column == 0
+
+
+def test_a_verb_like_no_other_gets_no_guess_but_the_list():
+    with pytest.raises(NotationError) as info:
+        parse_action("xyzzy bWA", "B")
+    assert "did you mean" not in str(info.value) and "(verbs: attack, break, card," in str(info.value)
+
+
 def test_own_tokens_may_omit_their_colour():
     assert parse_action("move WA c5", "B") == parse_action("move bWA c5", "B")
 
