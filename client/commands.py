@@ -178,4 +178,12 @@ def describe_square(view: dict, square: str) -> str:
     zones = {"0": "Blue's start zone", str(5 * view.get("rows", 4) + 1): "Yellow's start zone"}
     if square[1:] in zones:
         parts.append(zones[square[1:]])
+    elif not parts and square[:1] in "abcdefghij" and square[1:].isdigit():
+        x, y = "abcdefghij".index(square[0]), int(square[1:]) - 1
+        slot = f"{'AB'[x // 5]}{y // 5 + 1}"
+        room = next((r for r in view.get("rooms", []) if r["slot"] == slot), None)
+        if room is None:
+            return f"{square}: not on the board"
+        if not room["revealed"]:
+            return f"{square}: inside room {slot}, still face down (what lies there shows when it is revealed)"
     return f"{square}: " + ("; ".join(parts) if parts else "nothing")

@@ -204,3 +204,15 @@ def test_look_describes_a_square():
     assert describe_square(state.view, "c8") == "c8: a pit"
     assert describe_square(state.view, "a5") == "a5: the rotation mechanism of room A1"
     assert describe_square(state.view, "e21") == "e21: Yellow's start zone"
+
+
+def test_look_at_a_square_of_a_face_down_room_says_it_is_face_down():
+    """BG-SETUP-02: the rooms start face down; what lies in one is unknown until it is revealed (BG-REVEAL)."""
+    from dungeon_twister.engine import Options, new_game, view
+
+    start = view(new_game(Options(), 1), "B")
+    later = "still face down (what lies there shows when it is revealed)"
+    assert describe_square(start, "c4") == f"c4: inside room A1, {later}"
+    assert describe_square(start, "h17") == f"h17: inside room B4, {later}"
+    assert describe_square(start, "c30") == "c30: not on the board"
+    assert describe_square(start, "c0") == "c0: Blue's start zone"

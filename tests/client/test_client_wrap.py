@@ -33,7 +33,8 @@ def test_lines_break_at_the_last_space_that_fits_and_keep_their_styles():
 
 def test_short_lines_own_line_breaks_and_overlong_words_are_kept():
     assert word_wrap([("", "fits")], 20) == [("", "fits")]
-    assert lines_of(word_wrap([("", "one\ntwo three four five six")], 9)) == ["one", "two three", "four five", "six"]
+    assert lines_of(word_wrap([("", "one\ntwo three four five six")], 9)) == [
+        "one", "two three", "four five", "six"]
     assert lines_of(word_wrap([("", "a " + "x" * 12 + " b")], 8)) == ["a", "x" * 12 + " b"], \
         "a word longer than the width is left to the window's own wrapping"
     assert lines_of(word_wrap([("", "漢字 漢字 漢字")], 10)) == ["漢字 漢字", "漢字"], "CJK counts 2 columns a character"
