@@ -28,9 +28,11 @@ from dungeon_twister.protocol import (
     SeatBot,
     ServerClosing,
     Snapshot,
+    TableClosed,
     TableCreated,
     TableEvent,
     Tables,
+    TableUpdate,
     Timer,
     Welcome,
 )
@@ -77,6 +79,20 @@ def _tables(session: Session, message: Tables) -> None:
     state.tables = list(message.tables) if fresh else state.tables + list(message.tables)
     if message.more and message.tables and len(state.tables) < MAX_LISTED_TABLES:
         session.list_tables(offset=len(state.tables))
+
+
+def _table_update(session: Session, message: TableUpdate) -> None:
+    """Feature "table_updates": a table new or changed takes its line's place (or is added, within the bound)."""
+    tables = session.state.tables
+    index = next((i for i, info in enumerate(tables) if info.table == message.info.table), None)
+    if index is not None:
+        tables[index] = message.info
+    elif len(tables) < MAX_LISTED_TABLES:
+        tables.append(message.info)
+
+
+def _table_closed(session: Session, message: TableClosed) -> None:
+    session.state.tables = [info for info in session.state.tables if info.table != message.table]
 
 
 def _table_created(session: Session, message: TableCreated) -> None:
@@ -200,6 +216,8 @@ _HANDLERS: dict[type, Callable[[Session, Any], None]] = {
     Welcome: _welcome,
     Refused: _refused,
     Tables: _tables,
+    TableUpdate: _table_update,
+    TableClosed: _table_closed,
     TableCreated: _table_created,
     Joined: _joined,
     Left: _left,

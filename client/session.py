@@ -45,7 +45,7 @@ from dungeon_twister.protocol import (
     State,
     TableOptions,
 )
-from dungeon_twister.protocol.views import DELTA_VIEWS
+from dungeon_twister.protocol.views import DELTA_VIEWS, TABLE_UPDATES
 
 from . import inbox, secret_choice
 from .held import HeldSeat, KeptSecret, SeatFile
@@ -167,7 +167,7 @@ class Session:
         # inbox all the same. A resumed connection carries on from the view the last one held.
         held = self.connection.view if self.connection is not None and plan.resume is not None else None
         kind = PlayerConnection if plan.role is Role.PLAYER else SpectatorConnection
-        self.connection = kind(features=(DELTA_VIEWS,))
+        self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES))
         self.connection.view = held
         self.state.role = plan.role.value
         self._write(self.connection.send_hello(self.state.name, SOFTWARE, plan.resume))

@@ -32,10 +32,12 @@ from .msg_lobby import (
     ListTables,
     SeatBot,
     Spectate,
+    TableClosed,
     TableCreated,
     TableInfo,
     TableOptions,
     Tables,
+    TableUpdate,
 )
 from .msg_secret import Commit, OpponentCommit, OpponentReveal, Reveal
 from .msg_session import Error, Ping, Pong, ServerClosing
@@ -100,11 +102,13 @@ __all__ = [
     "Spectate",
     "SpectatorConnection",
     "State",
+    "TableClosed",
     "TableCreated",
     "TableEvent",
     "TableInfo",
     "TableOptions",
     "Tables",
+    "TableUpdate",
     "Timer",
     "Welcome",
     "choose_version",

@@ -67,6 +67,23 @@ class Tables(Message):
     more: bool = optional(Bool(), default=False)
 
 
+@message("table_update", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class TableUpdate(Message):
+    """Feature "table_updates": a public table as it is now, new or changed (seats, status, spectators); the
+    client puts it in its list in place of the line with the same id, or adds it."""
+
+    info: TableInfo = required(Record(TableInfo))
+
+
+@message("table_closed", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class TableClosed(Message):
+    """Feature "table_updates": the table is gone from the list (closed, or no longer public)."""
+
+    table: str = required(TABLE_ID)
+
+
 @message("create_table", sent_by=PLAYER, sent_to=SERVER, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class CreateTable(Message):

@@ -14,7 +14,10 @@ import msgpack
 
 DELTA_VIEWS = "delta_views"
 """The feature a client names in hello.features to get view deltas and the compact team choice."""
-FEATURES = (DELTA_VIEWS,)
+TABLE_UPDATES = "table_updates"
+"""The feature a client names in hello.features to get the table list's changes while in the lobby
+(table_update, table_closed) without asking again."""
+FEATURES = (DELTA_VIEWS, TABLE_UPDATES)
 """Every feature this implementation knows."""
 RUN_LISTS = ("tokens",)
 """Top-level lists of maps that a delta describes item by item (runs of the previous list, and new items)."""

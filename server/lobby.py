@@ -14,9 +14,11 @@ from dataclasses import asdict, dataclass
 import trio
 from typing import TYPE_CHECKING
 
-from dungeon_twister.protocol import ChatMessage, ResumeInfo, State, TableInfo, TableOptions, Tables
+from dungeon_twister.protocol import (ChatMessage, ResumeInfo, State, TableClosed, TableInfo, TableOptions, Tables,
+                                     TableUpdate)
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.fields import encode_fields
+from dungeon_twister.protocol.views import TABLE_UPDATES
 
 from .bot import play_bot
 from .logs import log
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
     from .ports import Host as Server
     from .ports import Client as Session
 
+TABLE_UPDATE_SECONDS = 1.0
+"""How often the lobby's watchers get the table list's changes (feature "table_updates")."""
 PAGE_SIZE = 200
 """The most tables one `tables` answer lists."""
 PAGE_BYTES = 128 * 1024
@@ -190,6 +194,26 @@ class Lobby:
                 break
             page.append(info)
         return Tables(tuple(page), total=len(public), more=offset + len(page) < len(public))
+
+    async def send_table_updates(self) -> None:
+        """Feature "table_updates": every TABLE_UPDATE_SECONDS (trio's clock), the public tables that changed,
+        appeared or went since the last round, to each client in the lobby that asked for them (table_update,
+        table_closed). The changes are found by comparing the list with the one of the last round, so no code
+        that changes a table has to report it. The list is kept every round, watched or not (a few microseconds a
+        table), so that a client that got the list between two rounds misses nothing that changed after it."""
+        last: dict[str, TableInfo] = {}
+        while True:
+            await trio.sleep(TABLE_UPDATE_SECONDS)
+            now = {table.id: table.info() for table in self.tables.values() if not table.options.private}
+            watchers = [session for session in list(self.server.sessions)
+                        if session.conn.state is State.LOBBY and TABLE_UPDATES in session.conn.features]
+            if watchers:
+                changes = [TableUpdate(info) for tid, info in now.items() if last.get(tid) != info]
+                changes += [TableClosed(tid) for tid in last if tid not in now]
+                for message in changes:
+                    for session in watchers:
+                        session.send(message)
+            last = now
 
     def tables_created_by(self, creator: str | None) -> int:
         """The tables of `creator` whose game is not over."""

@@ -136,7 +136,7 @@ class Seating:
         state.token = None
         if not self.table.play.started:
             self._free(seat)
-        self.table.note_if_empty()
+        self.table.note_if_empty(at_once=not self.table.play.started)
 
     def _free(self, seat: str) -> None:
         """Before the game: the seat is free again; bots left alone at the table are sent away."""
@@ -203,4 +203,4 @@ class Seating:
             self.table.play.end(opponent(seat), "abandoned")
         elif not self.table.play.started:
             self._free(seat)
-        self.table.note_if_empty()
+        self.table.note_if_empty(at_once=not self.table.play.started)

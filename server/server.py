@@ -64,6 +64,7 @@ class Server:
                     data=self.storage.location, restored=len(restored))
                 nursery.start_soon(self._accept, listeners)
                 nursery.start_soon(tame_gc)
+                nursery.start_soon(self.lobby.send_table_updates)
                 task_status.started(self)
         finally:
             if self._owns_storage:

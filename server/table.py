@@ -195,9 +195,11 @@ class Table:
             return False
         return self.play.result is not None or trio.current_time() >= self._empty_since + EMPTY_TABLE_SECONDS
 
-    def note_if_empty(self) -> None:
+    def note_if_empty(self, at_once: bool = False) -> None:
+        """Start the empty table's countdown (EMPTY_TABLE_SECONDS: time for a creator to sit down); `at_once`: a
+        table whose last player left before the game began closes now (nobody is coming back to it)."""
         if self.seating.empty():
-            self._empty_since = trio.current_time()
+            self._empty_since = trio.current_time() - (EMPTY_TABLE_SECONDS if at_once else 0)
 
     def _refuse_queued(self) -> None:
         """Answer what is still queued once the table has closed."""

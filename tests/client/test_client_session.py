@@ -257,13 +257,13 @@ async def test_a_commitment_made_before_a_lost_connection_is_revealed_after_the_
 
 async def test_views_come_as_deltas_and_the_team_choice_compact_when_the_server_offers_them(autojump_clock):
     from dungeon_twister.engine import Options, format_action, legal_actions, new_game, view
-    from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView, team_choice
+    from dungeon_twister.protocol.views import DELTA_VIEWS, TABLE_UPDATES, PackedView, team_choice
     from dungeon_twister.protocol.wire_types import Packed
 
     async with running_client() as (session, listener):
         server = await listener.next_server()
         hello = await server.receive()
-        assert hello.features == (DELTA_VIEWS,)  # the client asks for the feature...
+        assert hello.features == (DELTA_VIEWS, TABLE_UPDATES)  # the client asks for the features...
         await server.stream.send_all(server.connection.answer_hello(Software("fake", "1"), "s-1", (DELTA_VIEWS,)))
         assert isinstance(await server.receive(), ListTables)
         session.join(TABLE, "B")
@@ -282,3 +282,29 @@ async def test_views_come_as_deltas_and_the_team_choice_compact_when_the_server_
         assert session.state.view == second and session.state.legal == []
         await server.send(TableEvent(TABLE, 2, {"kind": "view_delta", "set": {}, "tokens": [[5, 999]]}))
         assert await server.receive() == Resume(TABLE, 1, True)  # a delta that does not fit: a snapshot, please
+
+
+async def test_the_lobby_list_follows_table_updates_when_the_server_offers_them(autojump_clock):
+    """Feature "table_updates" (docs/protocol.md section 15): a table_update replaces the line with its id or adds
+    one; a table_closed removes the line (and is harmless for a table never listed)."""
+    from dungeon_twister.protocol import TableClosed, TableInfo, Tables, TableUpdate
+    from dungeon_twister.protocol.views import DELTA_VIEWS, TABLE_UPDATES
+
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        hello = await server.receive()
+        assert TABLE_UPDATES in hello.features
+        await server.stream.send_all(server.connection.answer_hello(Software("fake", "1"), "s-1",
+                                                                    (DELTA_VIEWS, TABLE_UPDATES)))
+        assert isinstance(await server.receive(), ListTables)
+        waiting = TableInfo("t-1", TableOptions(), "waiting", 0, blue="ann")
+        await server.send(Tables((waiting,)))
+        await server.send(TableUpdate(TableInfo("t-1", TableOptions(), "playing", 1, blue="ann", yellow="bob")))
+        await server.send(TableUpdate(TableInfo("t-2", TableOptions(target_vp=6), "waiting", 0, yellow="cy")))
+        await server.send(TableClosed("t-9"))
+        await trio.sleep(1)
+        assert [(t.table, t.status, t.yellow) for t in session.state.tables] == [
+            ("t-1", "playing", "bob"), ("t-2", "waiting", "cy")]
+        await server.send(TableClosed("t-1"))
+        await trio.sleep(1)
+        assert [t.table for t in session.state.tables] == ["t-2"]
