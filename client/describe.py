@@ -92,10 +92,18 @@ def _card_chosen(e: dict) -> str:
 
 
 def _combat_resolved(e: dict) -> str:
-    cards = ", ".join(f"{seat_name(seat)} +{value}" for seat, value in (e.get("cards") or {}).items())
+    """Attacker first: 'combat 1: Blue attacks with 7 (card +2) against Yellow's 6 (card +0): Blue wins'."""
+    cards = e.get("cards") or {}
+    attacker = e.get("attacker_seat")
     winner = e.get("winner")
     outcome = f"{seat_name(winner)} wins" if winner else "a tie: nothing happens"
-    return f"combat {e.get('number')}: {e.get('attack')} against {e.get('defence')} ({cards}): {outcome}"
+    if attacker in ("B", "Y") and set(cards) == {"B", "Y"}:
+        defender = "Y" if attacker == "B" else "B"
+        return (f"combat {e.get('number')}: {seat_name(attacker)} attacks with {e.get('attack')} (card "
+                f"+{cards[attacker]}) against {seat_name(defender)}'s {e.get('defence')} (card +{cards[defender]}): "
+                f"{outcome}")
+    listed = ", ".join(f"{seat_name(seat)} +{value}" for seat, value in cards.items())
+    return f"combat {e.get('number')}: {e.get('attack')} against {e.get('defence')} ({listed}): {outcome}"
 
 
 def _team_chosen(e: dict) -> str:

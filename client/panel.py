@@ -31,7 +31,7 @@ def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
     out += _turn(view, now, state.timers)
     for seat in _seat_order(state.seat):
         out += _player(view, seat, view["players"][seat], own=seat == state.seat)
-    out += _combat(view)
+    out += _combat(view, state.seat)
     out += _placement(view)
     out += _your_part(state, view)
     out += _result(state, view)
@@ -111,16 +111,33 @@ def _player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuple
     return out
 
 
-def _combat(view: dict) -> StyleAndTextTuples:
+def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     combat = view.get("combat")
     if not combat:
         return []
     chosen = ", ".join(f"{seat_name(s)} {'has chosen' if c else 'is choosing'}"
                        for s, c in (combat.get("chosen") or {}).items())
     mine = f" · your card +{combat['my_card']}" if combat.get("my_card") is not None else ""
-    return [("class:title", f"\nCombat {combat['number']}: {combat['attacker']} attacks {combat['target']}\n"),
-            ("", f"  attackers {', '.join(combat['attackers'])} · defenders {', '.join(combat['defenders'])}\n"
-                 f"  {chosen}{mine}\n")]
+    out: StyleAndTextTuples = [
+        ("class:title", f"\nCombat {combat['number']}: {combat['attacker']} attacks {combat['target']}\n"),
+        ("", f"  attackers {', '.join(combat['attackers'])} · defenders {', '.join(combat['defenders'])}\n")]
+    totals = combat.get("totals")
+    if totals:
+        out.append(("", f"  {combat_odds(view, totals, seat)}\n"))
+    return out + [("", f"  {chosen}{mine}\n")]
+
+
+def combat_odds(view: dict, totals: dict, seat: str | None) -> str:
+    """The sides' totals before the cards, attacker first, from the reader's side: 'you attack: 5 + card vs
+    Yellow 6 + card' (BG-COMBAT-03: the higher total wins, a tie does nothing)."""
+    attacker = view.get("active")
+    defender = other_seat(attacker) if attacker else None
+    attack, defence = totals["attack"], totals["defence"]
+    if seat == attacker:
+        return f"you attack: {attack} + card vs {seat_name(defender)} {defence} + card"
+    if seat == defender:
+        return f"{seat_name(attacker)} attacks: {attack} + card vs you {defence} + card"
+    return f"{seat_name(attacker)} attacks: {attack} + card vs {seat_name(defender)} {defence} + card"
 
 
 def _placement(view: dict) -> StyleAndTextTuples:

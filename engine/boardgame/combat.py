@@ -192,7 +192,7 @@ def resolve(ctx: Ctx) -> None:
             s.players[seat] = type(player)(player.actions, player.played, tuple(hand), player.jumps)
     winner = active if attack > defence else opponent(active) if defence > attack else None
     ctx.emit("combat_resolved", number=combat.number, cards={k: cards[k] for k in sorted(cards)},
-             attack=attack, defence=defence, winner=winner)
+             attack=attack, defence=defence, winner=winner, attacker_seat=active)
     if winner is not None and winner != active and combat.lancer is not None:
         weapon = ctx.carried(s.tokens[combat.lancer])  # PR-OBJ-LANCE-02: the lance breaks
         if weapon is not None:

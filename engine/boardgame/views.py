@@ -15,6 +15,8 @@ from __future__ import annotations
 from weakref import WeakKeyDictionary
 
 from .board import board_of
+from .combat import side_total
+from .context import Ctx
 from .geometry import slot_name, square_name
 from .state import SEATS, GameState
 from .timeouts import secret_purpose
@@ -78,7 +80,8 @@ def view(state: GameState, seat: str | None) -> dict:
         out["combat"] = {"number": c.number, "attacker": c.attacker, "target": c.target,
                          "attackers": list(c.attackers), "defenders": list(c.defenders),
                          "chosen": {s: c.card_of(s) is not None for s in SEATS},
-                         "my_card": c.card_of(seat) if seat in SEATS else None}
+                         "my_card": c.card_of(seat) if seat in SEATS else None,
+                         "totals": combat_totals(state)}
         if c.shooters:  # PR-RANGED: only a combat with shooters has the key
             out["combat"]["shooters"] = list(c.shooters)
         if c.lancer:  # PR-OBJ-LANCE: nor has any other a lancer
@@ -143,3 +146,10 @@ def _room(place, god: bool) -> dict:
         return {"slot": slot_name(place.slot), "revealed": place.revealed, "tile": place.tile,
                 "orientation": place.orientation}
     return {"slot": slot_name(place.slot), "revealed": False, "tile": None, "orientation": None}
+
+
+def combat_totals(state: GameState) -> dict:
+    """The sides' totals before the cards (BG-COMBAT-03: values, objects, abilities; all public): what each
+    player's card will be added to."""
+    ctx = Ctx(state)
+    return {"attack": side_total(ctx, state.combat, True), "defence": side_total(ctx, state.combat, False)}

@@ -127,6 +127,25 @@ def test_panel_asks_for_the_secret_choice_then_shows_its_progress():
     assert prompt_label(state) == "t-1 B combat-1 (secret)> "
 
 
+def test_BG_COMBAT_03_the_panel_shows_both_totals_before_the_cards_from_the_readers_side():
+    """Warrior 3 + Sword 1 attacks Troll 4 + Armor 1: 4 + card vs 5 + card, the attacker first."""
+    from dungeon_twister.engine import apply, format_position, parse_action, parse_position
+
+    s = parse_position(position_text("bWA@c4 bSW@c4 yTR@c5 yAR@c5"))
+    declared, _ = apply(s, parse_action("attack bWA yTR", "B"))
+    blue, yellow = seated(format_position(declared), "B"), seated(format_position(declared), "Y")
+    assert "you attack: 4 + card vs Yellow 5 + card" in text_of(game_panel(blue, 0.0))
+    assert "Blue attacks: 4 + card vs you 5 + card" in text_of(game_panel(yellow, 0.0))
+
+
+def test_BG_COMBAT_04_the_result_is_worded_attacker_first():
+    event = {"kind": "combat_resolved", "number": 2, "cards": {"B": 0, "Y": 3}, "attack": 4, "defence": 8,
+             "winner": "B", "attacker_seat": "Y"}
+    assert describe_event(event) == "combat 2: Yellow attacks with 4 (card +3) against Blue's 8 (card +0): Blue wins"
+    tie = {**event, "attack": 8, "winner": None}
+    assert describe_event(tie).endswith("against Blue's 8 (card +0): a tie: nothing happens")
+
+
 def test_message_bar_puts_the_alert_first_then_the_refusal_with_its_rule():
     state = ClientState("ann", notice="hello")
     assert text_of(message_bar(state)) == "hello"

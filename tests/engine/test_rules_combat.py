@@ -69,6 +69,18 @@ def test_BG_COMBAT_03_total_is_values_plus_modifiers_plus_card_in_either_order()
         assert (where(after, "bWA"), where(after, "yTR")) == ("c4", "c5")  # 6 vs 6
 
 
+def test_BG_COMBAT_03_the_totals_before_the_cards_are_in_every_view_and_the_attacker_in_the_result():
+    """Warrior 3 + Sword 1 against Troll 4 + Armor 1: 4 and 5 before the cards, shown to both players and the
+    spectators while they choose (public: values and objects are on the board); the result names the attacking
+    seat, so that it can be worded attacker first."""
+    s = position("bWA@c4 bSW@c4 yTR@c5 yAR@c5")
+    declared, _ = apply_texts(s, "attack bWA yTR")
+    for seat in ("B", "Y", None):
+        assert view(declared, seat)["combat"]["totals"] == {"attack": 4, "defence": 5}
+    _, events = combat_round(s, "attack bWA yTR", 2, 1)
+    assert (resolved(events)["attack"], resolved(events)["defence"], resolved(events)["attacker_seat"]) == (6, 6, "B")
+
+
 def test_BG_COMBAT_04_higher_total_wins_losers_are_wounded_wounded_losers_eliminated():
     s = position("bWA@c4 yTR@c5")
     after, events = combat_round(s, "attack bWA yTR", 4, 1)  # 7 vs 5
