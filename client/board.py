@@ -6,7 +6,8 @@ Each square is 5 characters wide:
   ` bWA `  a character (its token id, as typed in actions); ` bwa ` lower-case code: wounded
   `bWARP`  a character with what it carries (`RP` an object; `tr` lower-case: a wounded character)
   ` yRP `  an object;  `(bTH)` a token on a pit;  ` bWA?` / ` y?? ` face-down start-zone tokens
-  ` ( ) `  a pit;  ` @3↻ ` a rotation mechanism with its pair number and arrow (↻ clockwise, ↺ counter-clockwise)
+  ` ( ) `  a pit;  ` @3↻ ` a rotation mechanism with its pair number and arrow (↻ clockwise, ↺ counter-clockwise),
+  `@bWA↻` a figure standing on one
   `  ◦  `  a marked start square;  `░░░░░` a face-down room (its hidden tokens are shown by colour)
 
 Edges: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open portcullis, `╱` broken portcullis.
@@ -117,12 +118,13 @@ def _copy(value):
 class _Cell:
     """A square that shows its tokens: its name, its ground, and what it shows when empty."""
 
-    __slots__ = ("key", "ground", "pit", "empty")
+    __slots__ = ("key", "ground", "pit", "empty", "gear")
     tokens = True
     """Filled from the view's tokens (a _Chips from its hidden tokens)."""
 
-    def __init__(self, name: str, ground: str, pit: bool, terrain: str) -> None:
-        self.key, self.ground, self.pit = name, ground, pit
+    def __init__(self, name: str, ground: str, pit: bool, terrain: str, gear: str | None = None) -> None:
+        self.key, self.ground, self.pit, self.gear = name, ground, pit, gear
+        """`gear`: the arrow of the rotation mechanism on the square (still shown beside a token on it)."""
         self.empty: StyleAndTextTuples = [(ground, terrain)]
 
     def draw(self, here: list[dict]) -> StyleAndTextTuples:
@@ -134,6 +136,8 @@ class _Cell:
             return [(_token_style(main), _label(main)), (_second_style(here[1]), _second_label(here[1]))]
         if self.pit:
             return [(self.ground, "("), (_token_style(main), _label(main)), (self.ground, ")")]
+        if self.gear:
+            return [(self.ground, "@"), (_token_style(main), _label(main)), (self.ground, self.gear)]
         suffix = "?" if main["face_down"] and main["id"] else " "
         return [(self.ground, " "), (_token_style(main), _label(main)), (self.ground, suffix)]
 
@@ -363,7 +367,15 @@ class _Board:
 
     # --- squares ----------------------------------------------------------------------------------
     def cell(self, square: Square) -> list[_Cell]:
-        return [_Cell(square_name(square), self.ground_style(square), square in self.pits, self.terrain_text(square))]
+        return [_Cell(square_name(square), self.ground_style(square), square in self.pits, self.terrain_text(square),
+                      self.gear_arrow(square))]
+
+    def gear_arrow(self, square: Square) -> str | None:
+        """↻ or ↺ on a rotation mechanism (BG-ROT: the direction its room turns), else None."""
+        if square not in self.gears:
+            return None
+        tile = self.catalogue.rooms.get(self.rooms[self.gears[square]]["tile"])
+        return "@" if tile is None else "↻" if tile.clockwise else "↺"
 
     def ground_style(self, square: Square) -> str:
         if square in self.pits:

@@ -45,7 +45,8 @@ Yellow's start zone is at the top, Blue's at the bottom. One square is 5 charact
  bWA   a character (its id, as typed in actions)      bwa   lower-case: wounded
  bWARP a character and what it carries (RP: an object; tr lower-case: a wounded character)
  yRP   an object       (bTH) a token on a pit        bWA? / y??  face-down start-zone tokens
- ( )   a pit           @3↻  a rotation mechanism: pair number, arrow (↻ clockwise, ↺ counter-clockwise)
+ ( )   a pit           @3↻  a rotation mechanism: pair number, arrow (↻ clockwise, ↺ counter-clockwise);
+                      @bWA↻ a figure standing on one
  ◦     a marked start square                         ░░░  a face-down room (b y: hidden tokens' colours)
 Edges: │ ─ wall   ║ ═ closed portcullis   ╎ ╌ open portcullis   ╱ broken portcullis   ┊ ┈ arrow slit (Prison)"""
 

@@ -48,6 +48,14 @@ def test_pits_rotation_mechanisms_and_marked_start_squares():
     assert [cell(rank(board, 0), f) for f in "abcd"] == ["     ", "  ◦  ", "     ", "  ◦  "]
 
 
+def test_a_figure_on_a_rotation_mechanism_still_shows_it():
+    """BG-ROT-01: who stands on a gear may turn the room: the gear's arrow stays beside the token (the pair number
+    gives way); carrying something, the cell shows the token and its load as anywhere else."""
+    board = lines(position("bWA@a5 yTR@f5 yTH@a10 yRP@a10"))
+    assert cell(rank(board, 5), "a") == "@bWA↺" and cell(rank(board, 5), "f") == "@yTR↻"
+    assert cell(rank(board, 10), "a") == "yTHRP"
+
+
 def test_PR_SLIT_01_arrow_slits_are_drawn_as_dotted_lines():
     """The Prison test rooms (tests/engine/prison/builders.py) add the slits d14|e14 and d11|d12 to room A3: drawn
     ┊ across a rank and ┈ between ranks; a base-set view has no slits and draws none."""
