@@ -132,6 +132,7 @@ def _chat(session: Session, message: ChatMessage) -> None:
 def _snapshot(session: Session, message: Snapshot) -> None:
     session.state.view = message.view
     session.view_changed(message.n, message.view)
+    session.state.note_turn(session.clock())
 
 
 def _table_event(session: Session, message: TableEvent) -> None:
@@ -139,6 +140,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
     if event.get("kind") == "view":
         session.state.view = event.get("view")
         session.view_changed(message.n, session.state.view)
+        session.state.note_turn(session.clock())
         return
     line = describe_event(event)
     if line:

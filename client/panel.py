@@ -6,7 +6,7 @@ from __future__ import annotations
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .names import other_seat, scenario_target, seat_name
-from .state import ClientState
+from .state import TURN_FLASH_SECONDS, ClientState
 
 HINTS = {"hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
          "main": "spend your AP, or end", "place": "place a found token: place TOKEN SQUARE"}
@@ -20,6 +20,9 @@ def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
     out: StyleAndTextTuples = []
     if state.alert:
         out += [("class:alert", state.alert), ("", "\n\n")]
+    if state.turn_since is not None and now - state.turn_since < TURN_FLASH_SECONDS:
+        what = "your secret choice" if state.secret_purpose and not state.legal else "your turn"
+        out += [("class:alert", f" ► {what.upper()} "), ("", "\n")]
     out += _table_line(state)
     if view is None or "players" not in view:
         out.append(("class:dim", "\nwaiting for the table's state..."))

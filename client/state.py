@@ -9,6 +9,10 @@ from dungeon_twister.protocol import TableInfo
 
 LOG_LINES = 300
 CHAT_LINES = 100
+TURN_FLASH_SECONDS = 2.0
+"""How long the panel shows "your turn" in the alert style when a turn (or a secret choice) begins."""
+LOW_CLOCK_SECONDS = 5.0
+"""With timers, the bell rings once more when our clock falls to this many seconds."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,13 @@ class ClientState:
     reconnecting: Reconnecting | None = None
     confirm: str | None = None
     """A command that must be typed again to be carried out (leaving a running game resigns it)."""
+    turn_since: float | None = None
+    """Since when (the session's clock) we have had something to do (an action or a secret choice); None while
+    we have nothing to do. The panel flashes for TURN_FLASH_SECONDS after it."""
+    bells: int = 0
+    """How many times the terminal's bell should have rung (a turn began, our clock fell to its last seconds):
+    the UI rings when it has rung fewer."""
+    low_clock_warned: bool = False
 
     @property
     def at_table(self) -> bool:
@@ -124,6 +135,26 @@ class ClientState:
         view = self.view or {}
         return (self.seat is not None and bool(view.get("started", True)) and "players" in view
                 and self.result is None and not view.get("outcome"))
+
+    @property
+    def to_act(self) -> bool:
+        """Something to do now: an action to play or a secret choice to make."""
+        return bool(self.legal) or bool(self.secret_purpose and self.secret_purpose not in self.secrets)
+
+    def note_turn(self, now: float) -> None:
+        """After a new view: a turn (or a secret choice) that begins rings the bell and starts the flash."""
+        if self.to_act and self.game_running:
+            if self.turn_since is None:
+                self.turn_since, self.bells = now, self.bells + 1
+        else:
+            self.turn_since, self.low_clock_warned = None, False
+
+    def note_clock(self, now: float) -> None:
+        """Our timer falls to LOW_CLOCK_SECONDS while we have something to do: the bell rings once."""
+        deadline = self.timers.get(self.seat) if self.seat else None
+        if (deadline is not None and self.turn_since is not None and not self.low_clock_warned
+                and deadline - now <= LOW_CLOCK_SECONDS):
+            self.low_clock_warned, self.bells = True, self.bells + 1
 
     @property
     def secret_purpose(self) -> str | None:
@@ -149,6 +180,8 @@ class ClientState:
         self.pending_actions.clear()
         self.away.clear()
         self.confirm = None
+        self.turn_since = None
+        self.low_clock_warned = False
 
     def say(self, notice: str) -> None:
         """Show an informative message (it replaces the last refusal)."""

@@ -38,6 +38,9 @@ class ClientUI:
             key_bindings=build_key_bindings(self.state, self.prompt, self.screens, self.quit),
             style=STYLE, full_screen=True, refresh_interval=REFRESH_SECONDS, input=input, output=output)
         session.notify = self.invalidate
+        self.clock = clock
+        self._rung = self.state.bells
+        self.app.before_render += self._before_render
 
     def _accept(self, buffer: Buffer) -> bool:
         self.commands.run(buffer.text)
@@ -45,6 +48,14 @@ class ClientUI:
 
     def invalidate(self) -> None:
         self.app.invalidate()
+
+    def _before_render(self, _app) -> None:
+        """Ring the terminal's bell for each alert the state has raised since the last render (a turn begins, the
+        clock falls to its last seconds)."""
+        self.state.note_clock(self.clock())
+        while self._rung < self.state.bells:
+            self._rung += 1
+            self.app.output.bell()
 
     def quit(self) -> None:
         self.commands.run("quit")

@@ -1,0 +1,80 @@
+"""Alerts: the terminal's bell and a flash of the panel when our turn (or a secret choice) begins, and once more
+when our clock falls to its last LOW_CLOCK_SECONDS (issue 11)."""
+
+from __future__ import annotations
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from dungeon_twister.client.panel import game_panel
+from dungeon_twister.client.state import LOW_CLOCK_SECONDS, TURN_FLASH_SECONDS
+from dungeon_twister.client.ui import ClientUI
+from dungeon_twister.protocol import TableEvent
+
+from client_fixtures import seat_view
+from test_client_prompt import TABLE, WiredSession, redrawn, run
+from tests.engine.builders import position_text
+
+
+def text_of(fragments) -> str:
+    return "".join(text for _, text in fragments)
+
+
+class Bells(DummyOutput):
+    rung = 0
+
+    def bell(self) -> None:
+        self.rung += 1
+
+
+def deliver_view(wired: WiredSession, n: int, position: str, seat: str = "B") -> None:
+    view = seat_view(position, seat, seats={"B": "ann", "Y": "bot"}, table={"id": TABLE})
+    wired.deliver(TableEvent(TABLE, n, {"kind": "view", "view": view}))
+
+
+def test_a_turn_that_begins_rings_once_and_flashes_for_a_while():
+    wired = WiredSession()
+    state, clock = wired.session.state, [100.0]
+    wired.session.clock = lambda: clock[0]
+    wired.seat(position_text("bWA@c4 yTR@c9", active="Y"))  # Yellow to play: nothing to do
+    assert (state.turn_since, state.bells) == (None, 0)
+    deliver_view(wired, 1, position_text("bWA@c4 yTR@c9", active="B", ap=3))
+    assert (state.turn_since, state.bells) == (100.0, 1)
+    assert "► YOUR TURN" in text_of(game_panel(state, 100.0 + TURN_FLASH_SECONDS - 0.1))
+    assert "► YOUR TURN" not in text_of(game_panel(state, 100.0 + TURN_FLASH_SECONDS))
+    clock[0] = 104.0
+    deliver_view(wired, 2, position_text("bWA@c5 yTR@c9", active="B", ap=2))  # the same turn goes on
+    assert (state.turn_since, state.bells) == (100.0, 1)
+    deliver_view(wired, 3, position_text("bWA@c5 yTR@c9", active="Y", ap=5))  # the opponent's turn
+    assert state.turn_since is None
+    clock[0] = 120.0
+    deliver_view(wired, 4, position_text("bWA@c5 yTR@c10", active="B", ap=4))
+    assert (state.turn_since, state.bells) == (120.0, 2)
+
+
+def test_the_clock_in_its_last_seconds_rings_once_more_and_the_ui_rings_the_terminal():
+    wired = WiredSession()
+    state, clock = wired.session.state, [50.0]
+    wired.session.clock = lambda: clock[0]
+    wired.seat(position_text("bWA@c4 yTR@c9", active="B", ap=3))
+    assert state.bells == 1
+    state.timers["B"] = 60.0  # our deadline on the session's clock
+    state.note_clock(60.0 - LOW_CLOCK_SECONDS - 0.5)
+    assert state.bells == 1
+    state.note_clock(60.0 - LOW_CLOCK_SECONDS)
+    state.note_clock(59.0)
+    assert state.bells == 2, "once, not at every redraw"
+
+    output = Bells()
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=output, clock=lambda: clock[0])
+
+        async def script() -> None:
+            await redrawn(ui)
+            assert output.rung == 0, "the bells rung before the UI existed are not rung again"
+            deliver_view(wired, 1, position_text("bWA@c4 yTR@c9", active="Y"))
+            deliver_view(wired, 2, position_text("bWA@c4 yTR@c10", active="B", ap=5))
+            await redrawn(ui)
+            assert output.rung == 1
+
+        run(ui, script)
