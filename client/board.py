@@ -52,9 +52,10 @@ def square_name(square: Square) -> str:
     return f"{FILES[square[0]]}{square[1] + 1}"
 
 
-def render_board(view: dict) -> list[StyleAndTextTuples]:
-    """The board as lines of (style, text) fragments: the cached layout of the view, with its tokens on it."""
-    return _layout(view).render(view)
+def render_board(view: dict, trails: dict[str, list[str]] | None = None) -> list[StyleAndTextTuples]:
+    """The board as lines of (style, text) fragments: the cached layout of the view, with its tokens on it;
+    `trails`: colour ("B", "Y") -> the squares of that side's last move, shaded in its colour."""
+    return _layout(view).render(view, trails or {})
 
 
 def board_text(view: dict) -> str:
@@ -195,11 +196,18 @@ class _Layout:
         fields = self.fields
         return all(view.get(field, []) == fields[field] for field in LAYOUT_FIELDS)
 
-    def render(self, view: dict) -> list[StyleAndTextTuples]:
+    def render(self, view: dict, trails: dict[str, list[str]]) -> list[StyleAndTextTuples]:
         rank_of, chip_ranks = self.rank_of, self.chip_ranks
         tokens: dict[str, list[dict]] = {}
         colours: dict[str, list[str]] = {}
         busy: set[int] = set()
+        shade: dict[str, str] = {}  # square -> the trail style of the last move that crossed it
+        for colour, route in trails.items():
+            for name in route:
+                y = rank_of.get(name)
+                if y is not None:
+                    shade[name] = f" class:board.trail-{colour.lower()}"
+                    busy.add(y)
         for token in view["tokens"]:
             name = token["square"]
             if name not in rank_of:  # in a face-down room (not drawn), or a square name written another way
@@ -222,7 +230,9 @@ class _Layout:
                 if piece is None:
                     continue
                 filled = (tokens if piece.tokens else colours).get(piece.key)
-                line += piece.draw(filled) if filled else piece.empty
+                drawn = piece.draw(filled) if filled else piece.empty
+                trail = shade.get(piece.key) if piece.tokens else None
+                line += [(style + trail, text) for style, text, *_ in drawn] if trail else drawn
             out[index] = line
         return out
 

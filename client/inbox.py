@@ -145,6 +145,10 @@ def _table_event(session: Session, message: TableEvent) -> None:
     line = describe_event(event)
     if line:
         session.state.log.append(line)
+    if event.get("kind") in ("moved", "wallwalked", "jumped") and isinstance(event.get("token"), str):
+        route = [square for square in event.get("route") or () if isinstance(square, str)]
+        if route:  # the last move of that side, shaded on the board
+            session.state.trails[event["token"][:1].upper()] = route
     if event.get("kind") == "game_started":  # PR-SCEN: what the scenario is about, once, as it starts
         session.state.log.extend(scenario_intro(session.state.view))
 

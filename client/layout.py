@@ -145,7 +145,7 @@ class ClientLayout:
         if not view or "rooms" not in view:
             return [("class:dim", "no board yet")]
         out: StyleAndTextTuples = []
-        for line in render_board(view):
+        for line in render_board(view, self.state.trails):
             out += line + [("", "\n")]
         return out[:-1]
 

@@ -115,6 +115,8 @@ class ClientState:
     """How many times the terminal's bell should have rung (a turn began, our clock fell to its last seconds):
     the UI rings when it has rung fewer."""
     low_clock_warned: bool = False
+    trails: dict[str, list[str]] = field(default_factory=dict)
+    """Colour -> the squares of that side's last move (its route, start to end), shaded on the board."""
 
     @property
     def at_table(self) -> bool:
@@ -182,6 +184,7 @@ class ClientState:
         self.confirm = None
         self.turn_since = None
         self.low_clock_warned = False
+        self.trails = {}
 
     def say(self, notice: str) -> None:
         """Show an informative message (it replaces the last refusal)."""

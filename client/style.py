@@ -21,6 +21,8 @@ STYLE = Style.from_dict({
     "board.floor": "",
     "board.pit": "bg:#402818 #c08040",
     "board.gear": "bg:#203848 #80c0e0",
+    "board.trail-b": "bg:#1a2740",
+    "board.trail-y": "bg:#34301a",
     "board.zone-b": f"bg:#101c30 {BLUE}",
     "board.zone-y": f"bg:#2a2410 {YELLOW}",
     # tokens: characters on their colour, wounded ones in their colour on grey, objects in their colour

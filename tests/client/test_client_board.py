@@ -270,3 +270,43 @@ def test_a_set_registered_again_under_its_name_is_drawn_from_its_new_catalogue()
     finally:
         register_synthetic()
     assert cell(rank(board_text(v).splitlines(), 5), "a") == " @1↺ "
+
+
+def test_each_sides_last_move_is_shaded_in_its_colour():
+    """The route of the last move of each side (from its `moved` event) is shaded on the board, tokens and empty
+    squares alike; the text is the same as without it."""
+    state = position("bWA@d5 yTR@c9")
+    v = view(state, "B")
+    plain = render_board(v)
+    shaded = render_board(v, {"B": ["c4", "c5", "d5"], "Y": ["c10", "c9"]})
+    assert ["".join(t for _, t in line) for line in shaded] == ["".join(t for _, t in line) for line in plain]
+
+    def styles(lines, rank_number, file):
+        line = next(line for line in lines if "".join(t for _, t in line).startswith(f"{rank_number:>2} "))
+        column, styles_ = 0, []
+        start = 4 + 6 * "abcdefghij".index(file)
+        for style, text in line:
+            if column < start + 5 and column + len(text) > start:
+                styles_.append(style)
+            column += len(text)
+        return styles_
+
+    assert all("class:board.trail-b" in style for style in styles(shaded, 5, "d"))  # bWA at the end of its route
+    assert all("class:board.trail-b" in style for style in styles(shaded, 4, "c"))  # an empty square it crossed
+    assert all("class:board.trail-y" in style for style in styles(shaded, 9, "c"))
+    assert not any("trail" in style for style in styles(shaded, 6, "c"))
+
+
+def test_the_client_keeps_each_sides_last_route_from_the_events():
+    from dungeon_twister.client.inbox import handle
+    from dungeon_twister.protocol import TableEvent
+
+    from test_client_prompt import TABLE, WiredSession
+    from tests.engine.builders import position_text
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c9"))
+    handle(wired.session, TableEvent(TABLE, 1, {"kind": "moved", "token": "yTR", "route": ["c9", "c10"],
+                                                "take": None, "leave": []}))
+    handle(wired.session, TableEvent(TABLE, 2, {"kind": "jumped", "token": "bWA", "route": ["c4", "c5", "c6"]}))
+    assert wired.session.state.trails == {"Y": ["c9", "c10"], "B": ["c4", "c5", "c6"]}
