@@ -4,6 +4,7 @@
   dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed]
                  [--scenario prison-1..prison-5] [--seat B|Y]
                                                                   a local game against a bot
+  dt-client replay FILE                                           step through a game record
 
 `connect` takes back the seat kept from an earlier run (crashed, killed, or quit during a game) on the same
 server under the same name: see held.py. `play` starts a server subprocess on a free local port, creates a table,
@@ -71,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "characters, rules and goal; it sets the set and the VP target)")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
     play.set_defaults(run=play_command)
+    replay = sub.add_parser("replay", help="step through a game record (dt-server records DIR TABLE > FILE)")
+    replay.add_argument("file", help="the record: a 'game seed=...' header, then one 'B: action' line each")
+    replay.set_defaults(run=replay_command)
     return parser
 
 
@@ -135,6 +139,21 @@ def play_command(args: argparse.Namespace) -> int:
     except ServerStartError as error:
         print(f"dt-client: {error}", file=sys.stderr)
         return 1
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    from .replay import EngineError, load, run_replay
+
+    try:
+        replay = load(args.file)
+    except OSError as error:
+        print(f"dt-client: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    except EngineError as error:
+        print(f"dt-client: {args.file} is not a game record the rules allow: {error}", file=sys.stderr)
+        return 1
+    run_replay(replay)
+    return 0
 
 
 def run_client(session: Session, host: str, port: int) -> int:

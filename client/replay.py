@@ -1,0 +1,153 @@
+"""`dt-client replay FILE`: step through a game record forwards and backwards on the game's board drawing.
+
+A record (as `dt-server records DIR TABLE` prints it, or a `dt-engine play` file: a `game seed=...` or position
+header, then one `B: action` / `Y: action` line each) is replayed with the engine, which checks every action as
+it goes. A finished game is shown with everything revealed (nothing is hidden any more); an unfinished one as a
+spectator sees it. `Replay` is the plain state (tested without a terminal); `run_replay` puts it on the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dungeon_twister.engine import apply, event_view, view
+from dungeon_twister.engine.boardgame.records import parse_record
+from dungeon_twister.engine.boardgame.views import GOD
+from dungeon_twister.engine.core.errors import EngineError, IllegalAction
+
+from .describe import describe_event
+
+
+@dataclass
+class Step:
+    """One applied action of the record: its line, and what it did (its events, described)."""
+
+    line: str
+    events: list[str]
+    trails: dict[str, list[str]]
+
+
+@dataclass
+class Replay:
+    """The record's positions, the start (index 0) and after each action (index k: after the k-th action)."""
+
+    states: list = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    index: int = 0
+    result: str | None = None
+    """The server's `# result ...` comment line of a game that ended outside the rules (resigned, abandoned)."""
+
+    @classmethod
+    def of(cls, text: str) -> Replay:
+        """Replay a record's text; EngineError (a bad line, an illegal action: with its line number) if the record
+        is not a game the rules allow."""
+        state, lines = parse_record(text)
+        replay = cls([state])
+        results = [line[len("# result "):].strip() for line in text.splitlines() if line.startswith("# result ")]
+        replay.result = results[-1] if results else None
+        applied = []
+        for line in lines:
+            try:
+                state, events = apply(state, line.action)
+            except IllegalAction as error:
+                raise IllegalAction(error.rule, f"line {line.number} ({line.text}): {error.message}") from None
+            replay.states.append(state)
+            applied.append((line, events))
+        viewer = replay.viewer  # known once the last state is: the events are seen as the board is
+        trails: dict[str, list[str]] = {}
+        for line, events in applied:
+            described, trails = [], dict(trails)
+            for event in events:
+                seen = event_view(event, viewer) or {}
+                text = describe_event(seen)
+                if text:
+                    described.append(text)
+                if seen.get("kind") in ("moved", "wallwalked", "jumped") and seen.get("route"):
+                    trails[seen["token"][:1].upper()] = list(seen["route"])
+            replay.steps.append(Step(line.text, described, trails))
+        return replay
+
+    @property
+    def viewer(self) -> str | None:
+        """Everything is shown once the game is over; an unfinished game as its spectators see it."""
+        return GOD if self.states[-1].outcome is not None or self.result else None
+
+    def view(self) -> dict:
+        return view(self.states[self.index], self.viewer)
+
+    def trails(self) -> dict[str, list[str]]:
+        return self.steps[self.index - 1].trails if self.index else {}
+
+    def go(self, delta: int) -> None:
+        self.index = max(0, min(len(self.steps), self.index + delta))
+
+    def go_to(self, index: int) -> None:
+        self.index = max(0, min(len(self.steps), index))
+
+    def panel(self) -> list[str]:
+        """The side panel's lines: where we are, the action shown and what it did, the outcome at the end."""
+        total = len(self.steps)
+        lines = [f"Action {self.index} of {total}" + (" (the start)" if self.index == 0 else "")]
+        if self.index:
+            step = self.steps[self.index - 1]
+            lines += ["", step.line, *("  " + text for text in step.events)]
+        outcome = self.states[self.index].outcome
+        if outcome is not None:
+            verdict = "a draw" if outcome.winner is None else f"{'Blue' if outcome.winner == 'B' else 'Yellow'} wins"
+            lines += ["", f"Game over: {verdict} {outcome.vp['B']}-{outcome.vp['Y']} ({outcome.reason})"]
+        if outcome is None and self.result and self.index == len(self.steps):
+            lines += ["", f"Game over ({self.result})"]
+        if self.viewer == GOD:
+            lines += ["", "The game is over: everything is shown, hidden tokens and secret choices included."]
+        lines += ["", "→ / space: next   ← : back   PgDn / PgUp: 10   Home / End   q: quit"]
+        return lines
+
+
+def load(path: str) -> Replay:
+    """The replay of a record file; OSError if it cannot be read, EngineError if it is not a valid record."""
+    with open(path, encoding="utf-8") as handle:
+        return Replay.of(handle.read())
+
+
+def run_replay(replay: Replay, *, input=None, output=None) -> None:
+    """The replay on the screen: the board on the left, the action and its events on the right."""
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.layout import HSplit, Layout, VSplit, Window
+    from prompt_toolkit.layout.controls import FormattedTextControl
+    from prompt_toolkit.layout.dimension import Dimension
+
+    from .board import render_board
+    from .layout import BOARD_WIDTH
+    from .printable import printable_fragments
+    from .style import STYLE
+    from .wrap import word_wrap
+
+    def board():
+        out = []
+        for line in render_board(replay.view(), replay.trails()):
+            out += line + [("", "\n")]
+        return out[:-1]
+
+    def panel():
+        return word_wrap(printable_fragments([("", "\n".join(replay.panel()))]), 60)
+
+    keys = KeyBindings()
+    moves = {"right": 1, " ": 1, "n": 1, "left": -1, "p": -1, "pagedown": 10, "pageup": -10}
+    for key, delta in moves.items():
+        keys.add(key)(lambda event, delta=delta: replay.go(delta))
+    keys.add("home")(lambda event: replay.go_to(0))
+    keys.add("end")(lambda event: replay.go_to(len(replay.steps)))
+    for key in ("q", "c-c", "c-d", "escape"):
+        keys.add(key)(lambda event: event.app.exit())
+    layout = Layout(HSplit([
+        Window(FormattedTextControl([("class:hints", " Dungeon Twister Online · replay")]), height=1),
+        VSplit([Window(FormattedTextControl(board), width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH)),
+                Window(width=1, char="│", style="class:dim"),
+                Window(FormattedTextControl(panel), wrap_lines=True)]),
+    ]))
+    Application(layout=layout, key_bindings=keys, style=STYLE, full_screen=True, input=input,
+                output=output).run()
+
+
+__all__ = ["EngineError", "Replay", "Step", "load", "run_replay"]

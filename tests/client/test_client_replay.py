@@ -1,0 +1,68 @@
+"""dt-client replay FILE: a game record stepped through forwards and backwards (client/replay.py)."""
+
+from __future__ import annotations
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from dungeon_twister.client.app import main
+from dungeon_twister.client.replay import Replay, run_replay
+from dungeon_twister.engine import IllegalAction
+
+RECORD = """game seed=7
+B: team b0=TH d0=WA g0=TR i0=GB
+Y: team b21=TH d21=WA g21=TR i21=GB
+"""
+
+
+def test_steps_go_forwards_and_backwards_within_the_record():
+    replay = Replay.of(RECORD)
+    assert (len(replay.steps), replay.index) == (2, 0)
+    assert replay.panel()[0] == "Action 0 of 2 (the start)"
+    replay.go(1)
+    assert replay.panel()[:3] == ["Action 1 of 2", "", "B: team b0=TH d0=WA g0=TR i0=GB"]
+    assert replay.panel()[3] == "  Blue has chosen a team", \
+        "an unfinished game is seen as its spectators saw it: a team shows once both are chosen"
+    replay.go(10)
+    assert replay.index == 2
+    replay.go(-5)
+    assert replay.index == 0
+    replay.go_to(99)
+    assert replay.index == 2
+
+
+def test_a_hidden_team_stays_hidden_in_an_unfinished_game_and_shows_in_a_finished_one():
+    """Until the end, the replay shows what a spectator saw; once the game is over, everything (here: the
+    server's result line of a resigned game)."""
+    unfinished = Replay.of(RECORD)
+    unfinished.go(1)
+    assert unfinished.viewer is None
+    over = Replay.of(RECORD + "# result winner=Y vp=B0,Y0 reason=resigned\n")
+    over.go_to(2)
+    assert over.viewer == "*" and "Game over (winner=Y vp=B0,Y0 reason=resigned)" in over.panel()
+    over.go_to(1)
+    assert over.panel()[3] == "  Blue chooses the team TH on b0, WA on d0, TR on g0, GB on i0"
+
+
+def test_a_record_the_rules_refuse_names_its_line_and_rule(tmp_path, capsys):
+    with pytest.raises(IllegalAction) as info:
+        Replay.of(RECORD + "Y: hide yRP A1\n")
+    assert info.value.rule == "BG-SETUP-05" and "line 4" in str(info.value)
+    path = tmp_path / "bad.txt"
+    path.write_text(RECORD + "Y: hide yRP A1\n")
+    assert main(["replay", str(path)]) == 1
+    assert "not a game record the rules allow" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.txt")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_keys_step_through_the_record_on_screen():
+    replay = Replay.of(RECORD)
+    with create_pipe_input() as pipe:
+        pipe.send_text("\x1b[C")  # right arrow: the first action
+        pipe.send_text("  ")  # space twice: to the last (and no further)
+        pipe.send_text("\x1b[D")  # left arrow: one back
+        pipe.send_text("q")
+        run_replay(replay, input=pipe, output=DummyOutput())
+    assert replay.index == 1
