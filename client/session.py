@@ -58,6 +58,9 @@ DEFAULT_GRACE = 60
 """Seconds a server holds a seat when its joined does not say (the server's default)."""
 SWITCH_SECONDS = 5.0
 """How long a role switch is retried (the server may still hold our old connection's name for a moment)."""
+LOBBY_REQUESTS = (CreateTable, Join, Spectate, Chat, ListTables)
+"""What a user may type in the lobby before the connection is made: kept and sent once it is."""
+WAITING_LIMIT = 16
 FIRST_DELAY = 0.5
 MAX_DELAY = 5.0
 RETRY_CODES = ("name_taken", "server_full")
@@ -131,6 +134,8 @@ class Session:
         self._given_up = False
         """The server refused us for good: do not resume."""
         self._resent_commits = 0
+        self._waiting: list[Message] = []
+        """Lobby requests typed before the first welcome, sent after it (at most WAITING_LIMIT)."""
         self._pings = count(1)
         self._action_ids = (f"{secrets.token_hex(3)}-{n}" for n in count(1))
         state.role = role.value
@@ -362,7 +367,13 @@ class Session:
 
     # --- sending ---------------------------------------------------------------------------------------
     def send(self, message: Message, *, quiet: bool = False) -> bool:
-        """Send a message now; False (with a notice unless `quiet`) when not connected or not allowed now."""
+        """Send a message now; False (with a notice unless `quiet`) when not connected or not allowed now. A lobby
+        request typed while the first connection is being made waits for it (`_waiting`): it is not lost."""
+        if self._connecting() and isinstance(message, LOBBY_REQUESTS) and not quiet:
+            if len(self._waiting) < WAITING_LIMIT:
+                self._waiting.append(message)
+                self.state.say(f"connecting: {message.spec.name} will be sent once connected")
+            return False
         if self.connection is None or self._write is None:
             if not quiet:
                 self.state.say("not connected · `reconnect` connects again")
@@ -375,6 +386,13 @@ class Session:
             return False
         self._write(data)
         return True
+
+    def _connecting(self) -> bool:
+        """The lobby's connection is being made (not yet welcomed), and no seat is being taken back."""
+        if self.stopped or self._given_up or self.state.connected or self.state.at_table:
+            return False
+        plan = self._current if self._write is not None else (self._taken or self.plan)
+        return plan is not None and plan.resume is None
 
     def write(self, data: bytes) -> None:
         """Write an already encoded frame (a commit, a reveal, an error report)."""
@@ -400,6 +418,9 @@ class Session:
         self._current = replace(plan, until=None, attempt=0)
         self.list_tables()
         for message in plan.then:
+            self.send(message)
+        waiting, self._waiting = self._waiting, []
+        for message in waiting:  # typed while connecting
             self.send(message)
 
     def refused(self, code: str) -> bool:

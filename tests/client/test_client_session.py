@@ -308,3 +308,22 @@ async def test_the_lobby_list_follows_table_updates_when_the_server_offers_them(
         await server.send(TableClosed("t-1"))
         await trio.sleep(1)
         assert [t.table for t in session.state.tables] == ["t-2"]
+
+
+async def test_what_is_typed_while_connecting_is_sent_once_connected(autojump_clock):
+    """The lobby's commands typed before the welcome (the server slow to answer) are kept and sent after it, in
+    order; nothing is lost, and the user is told."""
+    from dungeon_twister.protocol import Chat
+
+    async with running_client() as (session, listener):
+        session.state.say("")
+        session.send(Chat("hi all"))  # before the connection is even open
+        server = await listener.next_server()
+        hello = await server.receive()  # the hello is there; the welcome is not yet
+        assert hello.name == "ann"
+        session.create_table(TableOptions(target_vp=6))
+        assert session.state.notice == "connecting: create_table will be sent once connected"
+        await server.stream.send_all(server.connection.answer_hello(Software("fake", "1"), "s-1"))
+        assert isinstance(await server.receive(), ListTables)
+        assert await server.receive() == Chat("hi all")
+        assert await server.receive() == CreateTable(TableOptions(target_vp=6))
