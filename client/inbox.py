@@ -39,6 +39,7 @@ from dungeon_twister.protocol import (
 
 from . import secret_choice
 from .describe import describe_event
+from .fairness import check_deal
 from .names import other_seat, scenario_intro, seat_name
 from .ports import SessionPort as Session
 from .state import Refusal
@@ -79,6 +80,21 @@ def _tables(session: Session, message: Tables) -> None:
     state.tables = list(message.tables) if fresh else state.tables + list(message.tables)
     if message.more and message.tables and len(state.tables) < MAX_LISTED_TABLES:
         session.list_tables(offset=len(state.tables))
+
+
+def _check_deal(session: Session) -> None:
+    """Once the game is over and the seed revealed: the deal checked, once (docs/protocol.md section 16)."""
+    state = session.state
+    if state.deal_checked or not state.view:
+        return
+    checked = check_deal(state.view)
+    if checked is None:
+        return
+    state.deal_checked = True
+    fair, text = checked
+    state.log.append(text)
+    if not fair:
+        state.alert = text
 
 
 def _table_update(session: Session, message: TableUpdate) -> None:
@@ -133,6 +149,7 @@ def _snapshot(session: Session, message: Snapshot) -> None:
     session.state.view = message.view
     session.view_changed(message.n, message.view)
     session.state.note_turn(session.clock())
+    _check_deal(session)
 
 
 def _table_event(session: Session, message: TableEvent) -> None:
@@ -141,6 +158,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.view = event.get("view")
         session.view_changed(message.n, session.state.view)
         session.state.note_turn(session.clock())
+        _check_deal(session)
         return
     line = describe_event(event)
     if line:

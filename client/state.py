@@ -115,6 +115,8 @@ class ClientState:
     """How many times the terminal's bell should have rung (a turn began, our clock fell to its last seconds):
     the UI rings when it has rung fewer."""
     low_clock_warned: bool = False
+    deal_checked: bool = False
+    """The revealed seed has been checked against the server's commitment (client/fairness.py)."""
     trails: dict[str, list[str]] = field(default_factory=dict)
     """Colour -> the squares of that side's last move (its route, start to end), shaded on the board."""
 
@@ -185,6 +187,7 @@ class ClientState:
         self.turn_since = None
         self.low_clock_warned = False
         self.trails = {}
+        self.deal_checked = False
 
     def say(self, notice: str) -> None:
         """Show an informative message (it replaces the last refusal)."""

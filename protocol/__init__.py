@@ -2,7 +2,8 @@
 connection state machine per role, and commit-reveal for simultaneous secret choices (docs/protocol.md)."""
 
 from .client_connection import ClientConnection, SpectatorConnection
-from .commit import DOMAIN_TAG, NONCE_SIZE, commitment, commitment_input, make_nonce, verify
+from .commit import (DOMAIN_TAG, NONCE_SIZE, commitment, commitment_input, make_nonce, seed_commitment, verify,
+                     verify_seed)
 from .commit_round import CommitRevealRound, PlayerCommitments
 from .connection import Connection
 from .errors import ERROR_CODES, ErrorCode, Fault, ProtocolError
@@ -115,5 +116,7 @@ __all__ = [
     "commitment",
     "commitment_input",
     "make_nonce",
+    "seed_commitment",
     "verify",
+    "verify_seed",
 ]

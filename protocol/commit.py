@@ -1,7 +1,11 @@
-"""Commitments for simultaneous secret choices (commit-reveal).
+"""Commitments for simultaneous secret choices (commit-reveal), and the server's commitment to a game's seed.
 
 commitment = SHA-256 over, in this order, each part preceded by its length as 4 bytes big-endian:
 DOMAIN_TAG, game id (UTF-8), seat (UTF-8), purpose (UTF-8), choice (canonical action text, UTF-8), nonce (32 bytes).
+
+The seed commitment is the same with seat "server", purpose "seed" and the seed in decimal as the choice
+(`seed_commitment`): the server sends it before the game and reveals seed and nonce after it (docs/protocol.md,
+section 16).
 """
 
 from __future__ import annotations
@@ -38,3 +42,18 @@ def verify(expected: bytes, game_id: str, seat: str, purpose: str, choice: str, 
     if len(nonce) != NONCE_SIZE:
         return False
     return hmac.compare_digest(expected, commitment(game_id, seat, purpose, choice, nonce))
+
+
+SEED_SEAT = "server"
+SEED_PURPOSE = "seed"
+
+
+def seed_commitment(table: str, seed: int, nonce: bytes) -> bytes:
+    """The server's commitment to the seed of the game at `table`."""
+    return commitment(table, SEED_SEAT, SEED_PURPOSE, str(seed), nonce)
+
+
+def verify_seed(expected: bytes, table: str, seed: int, nonce: bytes) -> bool:
+    """Whether seed and nonce open the server's seed commitment `expected`."""
+    return verify(expected, table, SEED_SEAT, SEED_PURPOSE, str(seed), nonce)
+

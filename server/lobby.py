@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from dungeon_twister.protocol import (ChatMessage, ResumeInfo, State, TableClosed, TableInfo, TableOptions, Tables,
                                      TableUpdate)
 from dungeon_twister.protocol.codec import pack_map
+from dungeon_twister.protocol.commit import make_nonce
 from dungeon_twister.protocol.fields import encode_fields
 from dungeon_twister.protocol.views import TABLE_UPDATES
 
@@ -162,8 +163,10 @@ class Lobby:
         table_id = f"t{number}-{secrets.token_hex(4)}"
         join_code = secrets.token_hex(4) if options.private else None
         seed = self.server.seed_source()
-        table = Table(self, table_id, options, seed, creator, join_code)
-        self.store.add_table(StoredTable(table_id, number, asdict(options), seed, creator, join_code, time.time()))
+        nonce = make_nonce().hex()  # of the seed's commitment, sent before the game, revealed after it
+        table = Table(self, table_id, options, seed, creator, join_code, nonce)
+        self.store.add_table(StoredTable(table_id, number, asdict(options), seed, creator, join_code, time.time(),
+                                         nonce))
         self.tables[table_id] = table
         self.server.start(table.run)
         return table

@@ -61,7 +61,8 @@ def restore_tables(server: Server) -> list[Table]:
 
 def restore_table(server: Server, stored: StoredTable) -> Table:
     lobby = server.lobby
-    table = Table(lobby, stored.id, TableOptions(**stored.options), stored.seed, stored.creator, stored.join_code)
+    table = Table(lobby, stored.id, TableOptions(**stored.options), stored.seed, stored.creator, stored.join_code,
+                  stored.seed_nonce)
     play = table.play
     play.game.record.sink = None
     replay(play, stored.journal)

@@ -65,6 +65,9 @@ class StoredTable:
     creator: str | None
     join_code: str | None
     created: float
+    seed_nonce: str | None = None
+    """The nonce (hex) of the server's seed commitment (docs/protocol.md section 16); None for a table stored by an
+    older dt-server. Kept in the `seed` column after the seed, as "SEED NONCE" (no schema change)."""
     status: str = "open"
     """"open" (waiting or playing), "over" (the game ended) or "closed" (closed before its game started)."""
     events: int = 0
@@ -279,7 +282,8 @@ class SqliteStorage(Storage):
     def add_table(self, table: StoredTable) -> None:
         self._write("INSERT INTO tables (id, number, options, seed, creator, join_code, created) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)", (table.id, table.number, json.dumps(table.options),
-                                                     str(table.seed), table.creator, table.join_code, table.created))
+                                                     _seed_column(table), table.creator, table.join_code,
+                                                     table.created))
 
     def set_seat(self, table_id: str, seat: str, name: str, bot: str | None) -> None:
         self._write("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (table_id, seat, name, bot))
@@ -326,8 +330,9 @@ class SqliteStorage(Storage):
 
     def _row(self, row) -> StoredTable:
         (id_, number, options, seed, creator, join_code, created, status, events, result, final, finished) = row
-        return StoredTable(id_, number, json.loads(options), int(seed), creator, join_code, created, status, events,
-                           None if result is None else json.loads(result), final, finished)
+        seed, _, nonce = seed.partition(" ")
+        return StoredTable(id_, number, json.loads(options), int(seed), creator, join_code, created, nonce or None,
+                           status, events, None if result is None else json.loads(result), final, finished)
 
     def _complete(self, table: StoredTable) -> StoredTable:
         for seat, name, bot in self._read("SELECT seat, name, bot FROM seats WHERE table_id = ?", (table.id,)):
@@ -348,6 +353,11 @@ class SqliteStorage(Storage):
     def table(self, table_id: str) -> StoredTable | None:
         rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return self._complete(self._row(rows[0])) if rows else None
+
+
+def _seed_column(table: StoredTable) -> str:
+    """The `seed` column: the seed in decimal, then a space and the seed commitment's nonce (hex) if there is one."""
+    return str(table.seed) if table.seed_nonce is None else f"{table.seed} {table.seed_nonce}"
 
 
 def _create(path: Path) -> None:

@@ -13,6 +13,7 @@ from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, L
                                       ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate, TableEvent,
                                       TableInfo, TableOptions)
 from dungeon_twister.protocol.codec import pack_map
+from dungeon_twister.protocol.commit import seed_commitment
 from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView
 from dungeon_twister.protocol.wire_types import Packed
 
@@ -73,9 +74,12 @@ class BotEnded:
 
 class Table:
     def __init__(self, lobby: Lobby, table_id: str, options: TableOptions, seed: int, creator: str | None,
-                 join_code: str | None) -> None:
+                 join_code: str | None, seed_nonce: str | None = None) -> None:
         self.lobby = lobby
         self.id = table_id
+        self.seed, self.seed_nonce = seed, seed_nonce
+        """The game's seed, secret until the game ends, and the nonce of the commitment to it sent before (hex;
+        None for a table an older dt-server stored: no commitment)."""
         self.options = options
         self.creator = creator
         self.join_code = join_code
@@ -89,6 +93,8 @@ class Table:
         self.play = Play(self, engine_options(options), seed, options.timers)
         self.seating = Seating(self)
         self._options_view = options_view(table_id, options)
+        if seed_nonce is not None:  # docs/protocol.md section 16: the deal is committed to before the game
+            self._options_view["seed_commitment"] = seed_commitment(table_id, seed, bytes.fromhex(seed_nonce)).hex()
         self._inbox_send, self._inbox = trio.open_memory_channel(INBOX_SIZE)
         self._empty_since = trio.current_time()
 
@@ -230,7 +236,11 @@ class Table:
         return self.seating.names()
 
     def point(self) -> ViewPoint:
-        return ViewPoint(self.play.game.state, self.seating.names(), self._options_view, self.play.started,
+        over = self.play.result is not None or self.play.game.state.outcome is not None
+        table = self._options_view
+        if over and self.seed_nonce is not None:  # the game is over: the seed and the nonce that open the commitment
+            table = {**table, "seed": self.seed, "seed_nonce": self.seed_nonce}
+        return ViewPoint(self.play.game.state, self.seating.names(), table, self.play.started,
                          self.play.result is not None)
 
     def publish(self, payloads: list) -> None:

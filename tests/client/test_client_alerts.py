@@ -78,3 +78,34 @@ def test_the_clock_in_its_last_seconds_rings_once_more_and_the_ui_rings_the_term
             assert output.rung == 1
 
         run(ui, script)
+
+
+def test_the_deal_is_checked_once_when_the_seed_is_revealed_and_a_bad_one_raises_the_alert():
+    """docs/protocol.md section 16, from the client's side: the log says the deal was fair; a seed that does not
+    open the commitment raises the alert, as a bad reveal does."""
+    from dungeon_twister.engine import Options, new_game, view
+    from dungeon_twister.protocol import Snapshot, seed_commitment
+
+    def over(seed_shown: int) -> dict:
+        out = view(new_game(Options(), 7), "B")
+        nonce = bytes(32)
+        out.update(legal=[], secret=None, seats={"B": "ann", "Y": "bot"}, started=True,
+                   table={"id": TABLE, "seed_commitment": seed_commitment(TABLE, 7, nonce).hex(),
+                          "seed": seed_shown, "seed_nonce": nonce.hex()})
+        return out
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c9"))
+    wired.deliver(Snapshot(TABLE, 5, over(7)))
+    state = wired.session.state
+    assert [line for line in state.log if line.startswith("fair deal")] == [
+        "fair deal: the seed 7 opens the server's commitment made before the game, and the 0 rooms revealed lie "
+        "where it dealt them"]
+    assert state.alert is None
+    wired.deliver(Snapshot(TABLE, 6, over(7)))
+    assert sum(line.startswith("fair deal") for line in state.log) == 1, "checked once"
+
+    cheated = WiredSession()
+    cheated.seat(position_text("bWA@c4 yTR@c9"))
+    cheated.deliver(Snapshot(TABLE, 5, over(8)))
+    assert cheated.session.state.alert.startswith("FAIR-PLAY ALERT: the seed the server revealed (8)")

@@ -92,6 +92,7 @@ async def test_a_commit_made_before_a_restart_is_opened_after_it(tmp_path):
             players = {"B": Recording(blue, "B", 1), "Y": Recording(yellow, "Y", 2)}
             views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
             purpose = views["B"]["secret"]
+            committed = views["B"]["table"]["seed_commitment"]  # docs/protocol.md section 16
             await players["B"].act(table, views["B"])  # B commits
             await synced(blue)
             acked = [e.action_id for e in blue.received if isinstance(e, ActionOk)]
@@ -109,6 +110,7 @@ async def test_a_commit_made_before_a_restart_is_opened_after_it(tmp_path):
                 assert (joined.seat, joined.table) == (seat, table) and joined.token == resume[seat].token  # DT-052
                 snapshot = await clients[seat].expect(Snapshot)  # the events are numbered on, past every one sent
                 assert snapshot.n > resume[seat].last_event and snapshot.view["secret"] == purpose
+                assert snapshot.view["table"]["seed_commitment"] == committed, "the seed's commitment outlives it"
             blue, yellow = clients["B"], clients["Y"]
             assert (await blue.expect(OpponentBack)).seat == "Y"
 

@@ -15,7 +15,9 @@ Normalised, and only these, because they are random per server or per connection
   sent before any table exists; being a counter, its length may differ, so that one frame is decoded, its
   session replaced, and encoded again;
 - the commitment of `opponent_commit` and the nonce of `opponent_reveal` (docs/protocol.md section 10: a hash
-  over a fresh random 32-byte nonce; a commitment differs for different choices by design, and hides them).
+  over a fresh random 32-byte nonce; a commitment differs for different choices by design, and hides them);
+- the server's seed commitment in the views' `table` entry (docs/protocol.md section 16: a hash over the seed and
+  a fresh random 32-byte nonce, different at every table).
 The others are replaced in the raw bytes by placeholders of the same length, so every length prefix stays as sent.
 """
 
@@ -205,6 +207,8 @@ def normalised(capture: Capture) -> list[bytes]:
             randoms.append(message.commitment)
         if isinstance(message, OpponentReveal):
             randoms.append(message.nonce)
+    for body in capture.frames:
+        randoms += [value.encode() for value in _seed_commitments(msgpack.unpackb(body, raw=False))]
     out = []
     for body in capture.frames:
         decoded = msgpack.unpackb(body, raw=False)
@@ -214,6 +218,21 @@ def normalised(capture: Capture) -> list[bytes]:
             body = body.replace(value, b"\x00" * len(value))
         out.append(body)
     return out
+
+
+def _seed_commitments(value) -> list[str]:
+    """Every "seed_commitment" string in a decoded message (in a view's table entry, whole or in a delta)."""
+    if isinstance(value, dict):
+        found = [value["seed_commitment"]] if isinstance(value.get("seed_commitment"), str) else []
+        return found + [c for item in value.values() for c in _seed_commitments(item)]
+    if isinstance(value, list):
+        return [c for item in value for c in _seed_commitments(item)]
+    if isinstance(value, bytes):  # a packed view (delta_views) inside the frame
+        try:
+            return _seed_commitments(msgpack.unpackb(value, raw=False))
+        except (ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError):
+            return []
+    return []
 
 
 class TwinsDiffer(AssertionError):

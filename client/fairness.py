@@ -1,0 +1,54 @@
+"""Checking the deal after a game (docs/protocol.md section 16): the server committed to the game's seed before the
+first action (`table.seed_commitment` in every view); once the game is over it reveals the seed and the nonce. The
+client checks that they open the commitment, then deals a game from that seed with the engine and checks that
+every room revealed during the game lies on the slot where that deal put it, so that the server could not have
+chosen the rooms as the game went."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine import Handicap, Options, new_game
+from dungeon_twister.protocol import verify_seed
+
+from .names import seat_name
+
+
+def deal_options(view: dict) -> Options:
+    """The engine options the view's game was dealt with (its set, target, beginner game, handicap, scenario)."""
+    raw = (view.get("table") or {}).get("handicap")
+    handicap = None if raw is None else Handicap(raw["seat"], raw.get("characters", 8),
+                                                 tuple(sorted(raw.get("removed_cards", ()))))
+    return Options(target_vp=view["target_vp"], beginner=view.get("beginner", False), handicap=handicap,
+                   set_name=view["set"], scenario=view.get("scenario"))
+
+
+def check_deal(view: dict) -> tuple[bool, str] | None:
+    """(fair, what to say) once the view reveals the seed; None before (or from a server that commits to none)."""
+    table = view.get("table") or {}
+    commitment, seed, nonce = table.get("seed_commitment"), table.get("seed"), table.get("seed_nonce")
+    if not (isinstance(commitment, str) and isinstance(seed, int) and isinstance(nonce, str)):
+        return None
+    try:
+        opened = verify_seed(bytes.fromhex(commitment), str(table.get("id")), seed, bytes.fromhex(nonce))
+    except ValueError:
+        opened = False
+    if not opened:
+        return False, (f"FAIR-PLAY ALERT: the seed the server revealed ({seed}) does not open the commitment it "
+                       "sent before the game: the deal cannot be trusted")
+    try:
+        dealt = new_game(deal_options(view), seed)
+    except (KeyError, ValueError) as error:
+        return False, f"the deal cannot be checked: {error}"
+    placed = {place.slot: place.tile for place in dealt.rooms}
+    revealed = [room for room in view.get("rooms", []) if room.get("revealed")]
+    wrong = [room["slot"] for room in revealed if placed.get(_slot(room["slot"])) != room.get("tile")]
+    if wrong:
+        return False, (f"FAIR-PLAY ALERT: room(s) {', '.join(wrong)} are not where the revealed seed deals them: "
+                       "the server changed the deal during the game")
+    first = view.get("first_player")
+    who = f"; {seat_name(first)} played first" if first else ""
+    return True, (f"fair deal: the seed {seed} opens the server's commitment made before the game, and the "
+                  f"{len(revealed)} rooms revealed lie where it dealt them{who}")
+
+
+def _slot(name: str) -> tuple[int, int]:
+    return "AB".index(name[0]), int(name[1:]) - 1
