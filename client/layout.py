@@ -23,6 +23,7 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.margins import ScrollbarMargin
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 
@@ -36,7 +37,8 @@ from .wrap import word_wrap
 
 BOARD_WIDTH = 66
 PANEL_MIN_WIDTH = 30
-WIDE_SCREEN = BOARD_WIDTH + 1 + PANEL_MIN_WIDTH
+WIDE_SCREEN = BOARD_WIDTH + 2 + PANEL_MIN_WIDTH
+"""The board, its scrollbar, the separator and the narrowest panel side by side."""
 """Narrower terminals show the board or the side panel, one at a time (F2 switches)."""
 
 
@@ -92,8 +94,9 @@ class ClientLayout:
         """Board and panel side by side; on a narrow terminal, the board or (F2) the panel."""
         state, scroll = self.state, self.board_scroll
         board = FormattedTextControl(printable_source(self._board), get_cursor_position=lambda: Point(0, scroll.offset))
-        scroll.window = Window(board, width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH),
-                               get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True)
+        scroll.window = Window(board, width=Dimension(preferred=BOARD_WIDTH + 1, max=BOARD_WIDTH + 1),
+                               get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True,
+                               right_margins=[ScrollbarMargin(display_arrows=True)])  # more of it: PgUp/PgDn
         side = self._side_width
         log = FormattedTextControl(printable_source(self._log), get_cursor_position=self._last_log_line)
         panel = HSplit([
@@ -119,7 +122,7 @@ class ClientLayout:
     def _side_width(self) -> int:
         """The columns of the side panel (beside the board on a wide terminal, else the whole width)."""
         columns = get_app().output.get_size().columns
-        return columns - BOARD_WIDTH - 1 if columns >= WIDE_SCREEN else columns
+        return columns - BOARD_WIDTH - 2 if columns >= WIDE_SCREEN else columns
 
     def _log(self) -> StyleAndTextTuples:
         """The event log, word-wrapped to the panel (its line count kept for the cursor)."""
@@ -162,9 +165,24 @@ class ClientLayout:
             text = "help · chat TEXT · look SQUARE · leave · quit · PgUp/PgDn board"
         else:
             text = "Tab completes actions · Up/Down history · help TOPIC · look SQUARE · leave · PgUp/PgDn board"
-        if self.state.at_table and get_app().output.get_size().columns < WIDE_SCREEN:
+        columns = get_app().output.get_size().columns
+        if self.state.at_table and columns < WIDE_SCREEN:
             text = "F2 board/panel · " + text
-        return [("", " " + text)]
+        return [("", " " + fit(text, columns - 1))]
+
+
+def fit(text: str, width: int) -> str:
+    """`text` if it fits in `width` columns, else cut after its last whole item (" · "-separated) that fits, with
+    "…" to say more was there (the hints: the full list is in `help`)."""
+    if len(text) <= width:
+        return text
+    items, out = text.split(" · "), ""
+    for item in items:
+        candidate = f"{out} · {item}" if out else item
+        if len(candidate) + 2 > width:
+            break
+        out = candidate
+    return (out + " …") if out else text[:max(0, width - 1)] + "…"
 
 
 def _columns() -> int:
@@ -173,9 +191,9 @@ def _columns() -> int:
 
 def _wrapped(get_fragments: Callable[[], StyleAndTextTuples],
              width: Callable[[], int]) -> Callable[[], StyleAndTextTuples]:
-    """A fragment source made printable, then word-wrapped to `width()` columns (escapes count as the columns they
-    take on the screen)."""
-    return lambda: word_wrap(printable_fragments(get_fragments()), width())
+    """A fragment source made printable, then word-wrapped to `width()` columns less one (escapes count as the
+    columns they take on the screen; a full-screen application leaves the terminal's last column empty)."""
+    return lambda: word_wrap(printable_fragments(get_fragments()), width() - 1)
 
 
 def _text(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextControl:

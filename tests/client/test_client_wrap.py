@@ -41,8 +41,8 @@ def test_short_lines_own_line_breaks_and_overlong_words_are_kept():
 
 
 def test_the_event_log_beside_the_board_breaks_no_word():
-    """At 100 columns the panel beside the 66-column board has 33: the goal is cut into lines at spaces, every word
-    whole on the screen."""
+    """At 100 columns the panel beside the 66-column board (and its scrollbar) has 32, the terminal's last one left
+    empty: the goal is cut into lines at spaces, every word whole on the screen."""
     wired = WiredSession()
     wired.seat(position_text("bWA@c4 yTR@c6"))
     wired.session.state.log.append(GOAL)
@@ -55,9 +55,36 @@ def test_the_event_log_beside_the_board_breaks_no_word():
 
         run(ui, script)
     screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", buffer.getvalue())  # cursor moves and styles: breaks
-    assert 100 - BOARD_WIDTH - 1 == 33
+    assert 100 - BOARD_WIDTH - 2 == 32
     for word in GOAL.split():
         assert word in screen, word
-    # 33 columns: "goal: Be the first to take both" (31), "of your figures out through your" (32), the rest
-    for line in ("goal: Be the first to take both", "of your figures out through your", "opponent's start zone."):
+    # 32 columns, the last left empty: "goal: Be the first to take both" (31), "of your figures out through"
+    # (27: "your" would make 32), the rest
+    for line in ("goal: Be the first to take both", "of your figures out through", "your opponent's start zone."):
         assert line in screen, line
+
+
+def test_a_line_too_long_for_the_terminal_ends_with_a_more_marker_after_a_whole_item():
+    from dungeon_twister.client.layout import fit
+
+    hints = "Tab completes actions · Up/Down history · help TOPIC · look SQUARE · leave · PgUp/PgDn board"
+    assert fit(hints, len(hints)) == hints
+    assert fit(hints, 60) == "Tab completes actions · Up/Down history · help TOPIC …"
+    assert len(fit(hints, 60)) <= 60
+    assert fit("one-long-item-without-separators", 10) == "one-long-…"
+
+
+def test_at_80_by_24_the_board_shows_that_more_of_it_lies_below_and_the_hints_end_with_a_marker():
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=24, columns=80)))
+
+        async def script() -> None:
+            await redrawn(ui)
+
+        run(ui, script)
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", buffer.getvalue())
+    assert "help TOPIC …" in screen, "the hints that do not fit are cut after a whole item, with a marker"
+    assert "v" in [line.strip() for line in screen.split("\n")], "the board's scrollbar arrow: more below (PgDn)"
