@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dungeon_twister.engine import apply, event_view, view
-from dungeon_twister.engine.boardgame.records import parse_record
+from dungeon_twister.engine import event_view, view
+from dungeon_twister.engine.boardgame.records import parse_record, replayed
 from dungeon_twister.engine.boardgame.views import GOD
-from dungeon_twister.engine.core.errors import EngineError, IllegalAction
+from dungeon_twister.engine.core.errors import EngineError
 
 from .describe import describe_event
 
@@ -46,11 +46,7 @@ class Replay:
         results = [line[len("# result "):].strip() for line in text.splitlines() if line.startswith("# result ")]
         replay.result = results[-1] if results else None
         applied = []
-        for line in lines:
-            try:
-                state, events = apply(state, line.action)
-            except IllegalAction as error:
-                raise IllegalAction(error.rule, f"line {line.number} ({line.text}): {error.message}") from None
+        for line, state, events in replayed(state, lines):
             replay.states.append(state)
             applied.append((line, events))
         viewer = replay.viewer  # known once the last state is: the events are seen as the board is

@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass
 
 from .actions import Action
+from .apply import apply
 from .catalogue import load
-from ..core.errors import EngineError, NotationError
+from ..core.errors import EngineError, IllegalAction, NotationError
 from .notation import format_action, parse_action
 from .position import format_options, parse_options, parse_position
 from .setup import new_game
@@ -78,8 +79,19 @@ def parse_record(text: str) -> tuple[GameState, list[RecordLine]]:
     return start, actions
 
 
+def replayed(state: GameState, lines: list[RecordLine]):
+    """Apply a record's lines in turn: yields (line, state after it, its events); an illegal line raises
+    IllegalAction naming the line's number and text (dt-engine play, dt-client replay)."""
+    for line in lines:
+        try:
+            state, events = apply(state, line.action)
+        except IllegalAction as error:
+            raise IllegalAction(error.rule, f"line {line.number} ({line.text}): {error.message}") from None
+        yield line, state, events
+
+
 def format_line(action: Action) -> str:
     return f"{action.seat}: {format_action(action)}"
 
 
-__all__ = ["RecordLine", "game_header", "parse_start", "parse_record", "format_line", "EngineError"]
+__all__ = ["RecordLine", "game_header", "parse_start", "parse_record", "replayed", "format_line", "EngineError"]

@@ -13,14 +13,13 @@ import sys
 import time
 from pathlib import Path
 
-from ..boardgame.apply import apply
 from .ascii import render, render_summary
 from ..core.errors import EngineError, IllegalAction
 from ..core.events import event_view
 from ..boardgame.legal import legal_actions
 from ..boardgame.notation import format_action
 from ..boardgame.position import format_position
-from ..boardgame.records import parse_record, parse_start
+from ..boardgame.records import parse_record, parse_start, replayed
 from .selfplay import play_game
 from ..boardgame.setup import validate_options
 from ..boardgame.state import Options
@@ -70,11 +69,7 @@ def cmd_legal(args) -> int:
 def cmd_play(args) -> int:
     state, lines = parse_record(_read(args.record))
     events = []
-    for line in lines:
-        try:
-            state, new_events = apply(state, line.action)
-        except IllegalAction as error:
-            raise IllegalAction(error.rule, f"line {line.number} ({line.text}): {error.message}") from None
+    for _, state, new_events in replayed(state, lines):
         events.extend(event_view(e, GOD) for e in new_events)
     outcome = state.outcome
     result = {
