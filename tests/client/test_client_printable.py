@@ -40,11 +40,11 @@ def test_fragments_keep_their_style_and_extra_fields():
         ("class:chat", "x\\x1by\n"), ("", "ok", handler)]
 
 
-def drawn(wired: WiredSession) -> str:
-    """Everything the client wrote to the terminal while drawing its screen once."""
+def drawn(wired: WiredSession, size: Size = Size(rows=60, columns=140)) -> str:
+    """Everything the client wrote to the terminal (of `size`) while drawing its screen once."""
     buffer = io.StringIO()
     with create_pipe_input() as pipe:
-        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=60, columns=140)))
+        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(buffer, lambda: size))
 
         async def script() -> None:
             await redrawn(ui)

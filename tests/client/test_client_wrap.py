@@ -3,21 +3,23 @@ scenario's goal in the event log used to read "... through you" / "r opponent's 
 
 from __future__ import annotations
 
-import io
 import re
 
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output.vt100 import Vt100_Output
 
 from dungeon_twister.client.layout import BOARD_WIDTH
-from dungeon_twister.client.ui import ClientUI
 from dungeon_twister.client.wrap import word_wrap
 
-from test_client_prompt import WiredSession, redrawn, run
+from test_client_printable import drawn
+from test_client_prompt import WiredSession
 from tests.engine.builders import position_text
 
 GOAL = "goal: Be the first to take both of your figures out through your opponent's start zone."
+
+
+def screen_of(wired: WiredSession, size: Size) -> str:
+    """What the client drew on a terminal of `size`, cursor moves and styles turned into line breaks."""
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", drawn(wired, size))
 
 
 def lines_of(fragments) -> list[str]:
@@ -46,15 +48,7 @@ def test_the_event_log_beside_the_board_breaks_no_word():
     wired = WiredSession()
     wired.seat(position_text("bWA@c4 yTR@c6"))
     wired.session.state.log.append(GOAL)
-    buffer = io.StringIO()
-    with create_pipe_input() as pipe:
-        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=40, columns=100)))
-
-        async def script() -> None:
-            await redrawn(ui)
-
-        run(ui, script)
-    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", buffer.getvalue())  # cursor moves and styles: breaks
+    screen = screen_of(wired, Size(rows=40, columns=100))
     assert 100 - BOARD_WIDTH - 2 == 32
     for word in GOAL.split():
         assert word in screen, word
@@ -77,14 +71,6 @@ def test_a_line_too_long_for_the_terminal_ends_with_a_more_marker_after_a_whole_
 def test_at_80_by_24_the_board_shows_that_more_of_it_lies_below_and_the_hints_end_with_a_marker():
     wired = WiredSession()
     wired.seat(position_text("bWA@c4 yTR@c6"))
-    buffer = io.StringIO()
-    with create_pipe_input() as pipe:
-        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=24, columns=80)))
-
-        async def script() -> None:
-            await redrawn(ui)
-
-        run(ui, script)
-    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", buffer.getvalue())
+    screen = screen_of(wired, Size(rows=24, columns=80))
     assert "help TOPIC …" in screen, "the hints that do not fit are cut after a whole item, with a marker"
     assert "v" in [line.strip() for line in screen.split("\n")], "the board's scrollbar arrow: more below (PgDn)"
