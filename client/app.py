@@ -101,16 +101,23 @@ def default_name() -> str:
 def connect_command(args: argparse.Namespace) -> int:
     from dungeon_twister.protocol import Role, Spectate
 
-    from .held import SeatFile
+    from .held import SeatFile, state_dir
     from .session import Session
     from .state import ClientState
+    from .tls import KNOWN_SERVERS, KnownServers, tls_connector
 
     host, port = args.address
     if args.spectate:
         session = Session(ClientState(args.name), Role.SPECTATOR, then=(Spectate(args.spectate),))
     else:  # a seat kept from an earlier run on this server under this name is taken back first
         session = Session(ClientState(args.name), seat_file=SeatFile(f"{host}:{port}", args.name))
-    return run_client(session, host, port)
+    # TLS when the server offers it, its certificate pinned on first use (tls.py); plain TCP otherwise
+    def note(text: str) -> None:
+        session.state.link_note = text
+        session.state.say(text)
+
+    connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS), note)
+    return run_client(session, host, port, connect)
 
 
 def play_command(args: argparse.Namespace) -> int:
@@ -156,18 +163,19 @@ def replay_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_client(session: Session, host: str, port: int) -> int:
-    """Run the UI and the networking until the user quits."""
+def run_client(session: Session, host: str, port: int, connect=None) -> int:
+    """Run the UI and the networking until the user quits; `connect(host, port)` opens a connection (default:
+    plain TCP)."""
     import asyncio
 
     from .ui import ClientUI
 
     session.state.server = f"{host}:{port}"
-    asyncio.run(_run(ClientUI(session), session, host, port))
+    asyncio.run(_run(ClientUI(session), session, host, port, connect))
     return 0
 
 
-async def _run(ui: ClientUI, session: Session, host: str, port: int) -> None:
+async def _run(ui: ClientUI, session: Session, host: str, port: int, connect=None) -> None:
     """The UI on asyncio, the networking as trio's guest; a crash of the networking ends the UI and is raised."""
     import asyncio
 
@@ -175,7 +183,10 @@ async def _run(ui: ClientUI, session: Session, host: str, port: int) -> None:
     from .network import run_network
 
     guest = TrioGuest()
-    guest.start(run_network, session, host, port)
+    if connect is None:
+        guest.start(run_network, session, host, port)
+    else:
+        guest.start(run_network, session, host, port, connect)
 
     def network_done(done: asyncio.Future) -> None:
         if getattr(done.result(), "error", None) is not None:

@@ -57,8 +57,11 @@ def handle(session: Session, event: Event) -> None:
 
 
 def _welcome(session: Session, message: Welcome) -> None:
-    session.state.connected = True
-    session.state.say(f"connected to {message.server.name} {message.server.version} as {session.state.name}")
+    state = session.state
+    state.connected = True
+    link = f" · {state.link_note}" if state.link_note else ""  # what TLS said of this connection (client/tls.py)
+    state.link_note = None
+    state.say(f"connected to {message.server.name} {message.server.version} as {state.name}{link}")
     session.after_welcome()
 
 

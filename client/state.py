@@ -115,6 +115,8 @@ class ClientState:
     """How many times the terminal's bell should have rung (a turn began, our clock fell to its last seconds):
     the UI rings when it has rung fewer."""
     low_clock_warned: bool = False
+    link_note: str | None = None
+    """What the connection's transport had to say (TLS pinned on first use, plain TCP), shown once connected."""
     deal_checked: bool = False
     """The revealed seed has been checked against the server's commitment (client/fairness.py)."""
     trails: dict[str, list[str]] = field(default_factory=dict)

@@ -39,6 +39,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--config", type=Path, help="a TOML settings file (see deploy/dt-server.example.toml)")
     parser.add_argument("--data", type=Path, help="the data directory: tables, games and resume tokens (default "
                         f"{default_data_dir()})")
+    parser.add_argument("--tls", action="store_true", default=None,
+                        help="serve TLS too, on the same port: a self-signed certificate is made in the data "
+                             "directory on first start and its fingerprint printed (clients pin it on first use)")
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     # For tests and reproducible demonstrations only: the games' seeds (cycled) instead of secret random ones.
     parser.add_argument("--game-seeds", help=argparse.SUPPRESS)
@@ -55,7 +58,7 @@ def settings(args: argparse.Namespace) -> ServerConfig:
     try:
         config = load_config(args.config) if args.config else ServerConfig()
         config = with_overrides(config, host=getattr(args, "host", None), port=getattr(args, "port", None),
-                                data_dir=args.data)
+                                data_dir=args.data, tls=getattr(args, "tls", None))
     except (OSError, ValueError, tomllib.TOMLDecodeError) as error:
         print(f"dt-server: {error}", file=sys.stderr)
         sys.exit(2)
@@ -149,6 +152,9 @@ async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None
             await nursery.start(server.run)
             host, port = server.address
             print(f"dt-server listening on {f'[{host}]' if ':' in host else host}:{port}", flush=True)
+            if server.tls_fingerprint:
+                print(f"TLS certificate fingerprint {server.tls_fingerprint} (players see it when they first "
+                      "connect: compare)", flush=True)
             async for signum in signals:
                 log("signal", signal=signal.Signals(signum).name)
                 await server.shutdown()

@@ -29,6 +29,9 @@ class ServerConfig:
     data_dir: Path | None = None
     """The durable store's directory (tables, games, resume tokens). None: an in-memory store that a restart
     loses (embedded servers, tests); the dt-server command defaults to a per-user state directory."""
+    tls: bool = False
+    """Serve TLS too (server/tls.py: a self-signed certificate in the data directory, pinned by clients), beside
+    plain TCP on the same port."""
     data_sync: str = "full"
     """"full": every commit is on disk before it is acknowledged (an fsync each); "normal": it survives a crash
     of the server but perhaps not of the machine (see storage.py for the cost)."""
@@ -36,7 +39,7 @@ class ServerConfig:
 
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
           "max_frame_size": int, "records_dir": str, "ping_interval": (int, float), "outbox_frames": int,
-          "data_dir": str, "data_sync": str}
+          "data_dir": str, "data_sync": str, "tls": bool}
 
 
 def load_config(path: str | Path) -> ServerConfig:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 
 import trio
 import trio.testing
@@ -18,8 +19,11 @@ from .logs import log
 from .recovery import restore_tables
 from .session import Session
 from .storage import Storage, open_storage
+from .tls import maybe_tls, server_context
 
 SHUTDOWN_SECONDS = 5.0
+FIRST_BYTE_SECONDS = 30.0
+"""With TLS on: how long a new connection may stay silent before its first byte tells TLS from plain TCP."""
 """How long shutdown waits for clients to receive server_closing."""
 
 
@@ -47,6 +51,11 @@ class Server:
         self.holding = False
         """A table's step is running: the sessions it queues frames for are `held` until it has committed."""
         self.held: list[Session] = []
+        self.tls_context, self.tls_fingerprint = None, None
+        if config.tls:  # TLS beside plain TCP on the same port (tls.py): the certificate lives in the data directory
+            if config.data_dir is None:
+                raise ValueError("TLS needs a data directory for its certificate (--data DIR)")
+            self.tls_context, self.tls_fingerprint = server_context(Path(config.data_dir), config.name)
 
     @property
     def port(self) -> int:
@@ -77,6 +86,17 @@ class Server:
     async def _serve_tcp(self, stream: trio.SocketStream) -> None:
         self.network_sessions += 1
         try:
+            if self.tls_context is not None:
+                served = None
+                with trio.move_on_after(FIRST_BYTE_SECONDS):  # a client that never speaks is let go
+                    try:
+                        served = await maybe_tls(stream, self.tls_context)
+                    except OSError:  # reset before its first byte
+                        pass
+                if served is None:
+                    await trio.aclose_forcefully(stream)
+                    return
+                stream = served
             await Session(self, stream, network=True).run()
         finally:
             self.network_sessions -= 1

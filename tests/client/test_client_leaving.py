@@ -107,7 +107,7 @@ def test_connect_resumes_the_seat_kept_for_this_server_and_name(monkeypatch, tmp
     SeatFile("127.0.0.1:7777", "alice").save(HeldSeat(TABLE, "Y", "token-Y", 30))
     SeatFile("127.0.0.1:7777", "bob").save(HeldSeat("t-other", "B", "token-bob", 30))
     started = []
-    monkeypatch.setattr(app, "run_client", lambda session, host, port: started.append(session) or 0)
+    monkeypatch.setattr(app, "run_client", lambda session, host, port, *connect: started.append(session) or 0)
 
     assert app.main(["connect", "127.0.0.1:7777", "--name", "alice"]) == 0
     [session] = started

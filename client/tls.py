@@ -1,0 +1,96 @@
+"""TLS with trust on first use, like SSH's known_hosts: `dt-client connect` tries TLS first; a server that offers it
+(`dt-server --tls`, server/tls.py) shows a self-signed certificate whose SHA-256 fingerprint the client pins for
+that address on first use and requires ever after: a changed certificate is refused with a clear warning, and so is
+a pinned server that no longer offers TLS (a downgrade). A server that does not offer TLS is reached over plain
+TCP (LAN parties), remembered for the rest of the run so that each reconnection costs one connection."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import ssl
+from collections.abc import Callable
+from pathlib import Path
+
+import trio
+
+KNOWN_SERVERS = "known_servers"
+"""The pin file in the client's state directory: one `HOST:PORT SHA256:<hex>` line per server."""
+HANDSHAKE_SECONDS = 10.0
+
+
+class PinMismatch(OSError):
+    """The server's certificate is not the one pinned for its address (or it stopped offering TLS)."""
+
+
+def fingerprint(der: bytes) -> str:
+    return "SHA256:" + hashlib.sha256(der).hexdigest()
+
+
+class KnownServers:
+    """The pinned fingerprints, by address, in a file (0600) of the client's state directory."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _read(self) -> dict[str, str]:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        pins = {}
+        for line in text.splitlines():
+            parts = line.split()
+            if len(parts) == 2 and not line.startswith("#"):
+                pins[parts[0]] = parts[1]
+        return pins
+
+    def get(self, address: str) -> str | None:
+        return self._read().get(address)
+
+    def pin(self, address: str, print_: str) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        with os.fdopen(descriptor, "a", encoding="utf-8") as out:
+            out.write(f"{address} {print_}\n")
+
+
+def tls_connector(known: KnownServers, notice: Callable[[str], None]):
+    """A `connect(host, port)` for run_network: TLS with the pinned (or, first, pinned now) certificate, else plain
+    TCP from a server that does not offer TLS and was never pinned."""
+    plain: set[str] = set()
+
+    async def connect(host: str, port: int) -> trio.abc.Stream:
+        address = f"{host}:{port}"
+        if address in plain:
+            return await trio.open_tcp_stream(host, port)
+        pinned = known.get(address)
+        stream = await trio.open_tcp_stream(host, port)
+        context = ssl.create_default_context()
+        context.check_hostname = False  # self-signed: the pin is the check
+        context.verify_mode = ssl.CERT_NONE
+        secured = trio.SSLStream(stream, context, server_hostname=host)
+        try:
+            with trio.fail_after(HANDSHAKE_SECONDS):
+                await secured.do_handshake()
+        except (trio.BrokenResourceError, trio.TooSlowError, ssl.SSLError, OSError):
+            await trio.aclose_forcefully(secured)
+            if pinned is not None:
+                raise PinMismatch(f"WARNING: {address} was pinned for TLS ({pinned}) but no longer offers it: "
+                                  "not connecting (someone may be in the way; if the server dropped TLS on "
+                                  f"purpose, remove its line from {known.path})") from None
+            plain.add(address)
+            notice(f"{address} offers no TLS: plain TCP (as on a LAN)")
+            return await trio.open_tcp_stream(host, port)
+        seen = fingerprint(secured.getpeercert(binary_form=True))
+        if pinned is None:
+            known.pin(address, seen)
+            notice(f"TLS: pinned {address} as {seen} on first use (compare with what dt-server printed)")
+        elif pinned != seen:
+            await trio.aclose_forcefully(secured)
+            raise PinMismatch(f"WARNING: {address} shows the certificate {seen}, not the one pinned on first use "
+                              f"({pinned}): not connecting (someone may be in the way; if the server's certificate "
+                              f"was replaced on purpose, remove its line from {known.path})")
+        return secured
+
+    return connect

@@ -1,0 +1,73 @@
+"""TLS for dt-server (`--tls`): a self-signed certificate made on first start with `cryptography` and kept in the
+data directory, its SHA-256 fingerprint printed for the players to compare; clients pin it on first use, as SSH does
+with host keys (client/tls.py). One port serves both: a connection whose first byte opens a TLS record (0x16) gets
+TLS, any other plain TCP (LAN parties, older clients)."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import os
+import socket
+import ssl
+from pathlib import Path
+
+import trio
+
+CERT_FILE = "tls-cert.pem"
+KEY_FILE = "tls-key.pem"
+TLS_RECORD = 0x16
+"""The first byte of a TLS handshake record (a ClientHello): what tells a TLS client from a plain one."""
+CERT_YEARS = 10
+
+
+def fingerprint(der: bytes) -> str:
+    """A certificate's SHA-256 fingerprint as the players compare it: "SHA256:" and 64 hex digits."""
+    return "SHA256:" + hashlib.sha256(der).hexdigest()
+
+
+def ensure_certificate(data_dir: Path, name: str = "dt-server") -> tuple[Path, Path]:
+    """The certificate and key files in `data_dir`, made (key 0600) if they are not there yet."""
+    cert, key = data_dir / CERT_FILE, data_dir / KEY_FILE
+    if cert.exists() and key.exists():
+        return cert, key
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    private = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    certificate = (x509.CertificateBuilder().subject_name(subject).issuer_name(subject)
+                   .public_key(private.public_key()).serial_number(x509.random_serial_number())
+                   .not_valid_before(now - datetime.timedelta(days=1))
+                   .not_valid_after(now + datetime.timedelta(days=365 * CERT_YEARS))
+                   .sign(private, hashes.SHA256()))
+    data_dir.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(key, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                        serialization.NoEncryption()))
+    cert.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    return cert, key
+
+
+def server_context(data_dir: Path, name: str = "dt-server") -> tuple[ssl.SSLContext, str]:
+    """The TLS context of the server's certificate (made if missing) and that certificate's fingerprint."""
+    cert, key = ensure_certificate(data_dir, name)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context, fingerprint(ssl.PEM_cert_to_DER_cert(cert.read_text()))
+
+
+async def maybe_tls(stream: trio.SocketStream, context: ssl.SSLContext | None) -> trio.abc.Stream:
+    """The stream to serve: TLS if the server has a context and the client's first byte opens a TLS record, else
+    the plain stream. Waits for that first byte (a plain client sends its hello first anyway)."""
+    if context is None:
+        return stream
+    first = await stream.socket.recv(1, socket.MSG_PEEK)
+    if first and first[0] == TLS_RECORD:
+        return trio.SSLStream(stream, context, server_side=True)
+    return stream

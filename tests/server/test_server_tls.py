@@ -1,0 +1,77 @@
+"""TLS on loopback, for real (docs/protocol.md section 1): `dt-server --tls` serves TLS and plain TCP on one port
+with a self-signed certificate kept in its data directory; the client pins its fingerprint on first use and refuses
+a changed one, or a pinned server that no longer offers TLS (server/tls.py, client/tls.py)."""
+
+import os
+
+import pytest
+import trio
+from dungeon_twister.client.tls import KNOWN_SERVERS, KnownServers, PinMismatch, tls_connector
+from dungeon_twister.protocol import CreateTable, PlayerConnection, TableCreated, TableOptions, Welcome
+from dungeon_twister.server.tls import KEY_FILE
+
+from test_server_support import SOFTWARE, Client, running_server
+
+
+async def hello_over(stream, name: str) -> Client:
+    client = Client(stream, PlayerConnection(), name)
+    await client.send_raw(client.conn.send_hello(name, SOFTWARE))
+    await client.expect(Welcome)
+    return client
+
+
+async def test_tls_and_plain_clients_play_on_one_port_and_the_certificate_is_pinned_on_first_use(tmp_path):
+    notes: list[str] = []
+    known = KnownServers(tmp_path / "client" / KNOWN_SERVERS)
+    async with running_server(tls=True, data_dir=tmp_path / "data") as server:
+        assert server.tls_fingerprint.startswith("SHA256:") and len(server.tls_fingerprint) == 7 + 64
+        assert oct(os.stat(tmp_path / "data" / KEY_FILE).st_mode & 0o777) == "0o600"
+        connect = tls_connector(known, notes.append)
+        secured = await connect("127.0.0.1", server.port)
+        assert isinstance(secured, trio.SSLStream)
+        ann = await hello_over(secured, "ann")
+        await ann.send(CreateTable(TableOptions()))
+        assert (await ann.expect(TableCreated)).table
+        address = f"127.0.0.1:{server.port}"
+        assert known.get(address) == server.tls_fingerprint
+        assert notes == [f"TLS: pinned {address} as {server.tls_fingerprint} on first use (compare with what "
+                         "dt-server printed)"]
+        assert oct(os.stat(known.path).st_mode & 0o777) == "0o600"
+        again = await connect("127.0.0.1", server.port)  # pinned: the same certificate is accepted, silently
+        await hello_over(again, "bob")
+        assert len(notes) == 1
+        plain = await Client.connect(server, "cy")  # plain TCP (a LAN client) on the same port
+        assert plain.conn.state.value == "lobby"
+        first = server.tls_fingerprint
+    async with running_server(tls=True, data_dir=tmp_path / "data") as server:
+        assert server.tls_fingerprint == first, "the certificate is kept in the data directory"
+
+
+async def test_a_changed_certificate_and_a_downgrade_are_refused_a_plain_server_is_reached_in_plain(tmp_path):
+    notes: list[str] = []
+    known = KnownServers(tmp_path / KNOWN_SERVERS)
+    async with running_server(tls=True, data_dir=tmp_path / "data") as server:
+        address = f"127.0.0.1:{server.port}"
+        known.pin(address, "SHA256:" + "0" * 64)  # pinned before, to another certificate
+        with pytest.raises(PinMismatch) as info:
+            await tls_connector(known, notes.append)("127.0.0.1", server.port)
+        assert str(info.value).startswith(f"WARNING: {address} shows the certificate {server.tls_fingerprint}, "
+                                          "not the one pinned on first use")
+    async with running_server() as plain_server:  # no TLS
+        address = f"127.0.0.1:{plain_server.port}"
+        stream = await tls_connector(known, notes.append)("127.0.0.1", plain_server.port)
+        assert not isinstance(stream, trio.SSLStream) and notes == [f"{address} offers no TLS: plain TCP (as on a "
+                                                                    "LAN)"]
+        await hello_over(stream, "ann")
+        known.pin(address, "SHA256:" + "1" * 64)
+        with pytest.raises(PinMismatch) as info:
+            await tls_connector(known, notes.append)("127.0.0.1", plain_server.port)
+        assert "was pinned for TLS" in str(info.value) and "no longer offers it" in str(info.value)
+
+
+async def test_a_tls_server_needs_a_data_directory_for_its_certificate():
+    from dungeon_twister.server.config import ServerConfig
+    from dungeon_twister.server.server import Server
+
+    with pytest.raises(ValueError, match="TLS needs a data directory"):
+        Server(ServerConfig(tls=True, data_dir=None))
