@@ -5,6 +5,7 @@
                  [--scenario prison-1..prison-5] [--seat B|Y]
                                                                   a local game against a bot
   dt-client replay FILE                                           step through a game record
+  dt-client discover [--port N]                                   list the servers of the local network
 
 `connect` takes back the seat kept from an earlier run (crashed, killed, or quit during a game) on the same
 server under the same name: see held.py. `play` starts a server subprocess on a free local port, creates a table,
@@ -72,6 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
                       "characters, rules and goal; it sets the set and the VP target)")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
     play.set_defaults(run=play_command)
+    discover = sub.add_parser("discover", help="list the servers of the local network (LAN parties)")
+    discover.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"their port (default {DEFAULT_PORT})")
+    discover.add_argument("--wait", type=float, default=1.5, help="seconds to wait for answers (default 1.5)")
+    discover.set_defaults(run=discover_command)
     replay = sub.add_parser("replay", help="step through a game record (dt-server records DIR TABLE > FILE)")
     replay.add_argument("file", help="the record: a 'game seed=...' header, then one 'B: action' line each")
     replay.set_defaults(run=replay_command)
@@ -146,6 +151,22 @@ def play_command(args: argparse.Namespace) -> int:
     except ServerStartError as error:
         print(f"dt-client: {error}", file=sys.stderr)
         return 1
+
+
+def discover_command(args: argparse.Namespace) -> int:
+    import trio
+
+    from .discovery import discover
+
+    found = trio.run(discover, args.port, args.wait)
+    if not found:
+        print(f"no server answered on UDP port {args.port} (a server started with --port N answers on N: try "
+              "--port N)")
+        return 1
+    for server in found:
+        tls = " · TLS " + server.tls if server.tls else ""
+        print(f"{server.name:<24} dt-client connect {server.address}{tls}")
+    return 0
 
 
 def replay_command(args: argparse.Namespace) -> int:

@@ -29,6 +29,8 @@ class ServerConfig:
     data_dir: Path | None = None
     """The durable store's directory (tables, games, resume tokens). None: an in-memory store that a restart
     loses (embedded servers, tests); the dt-server command defaults to a per-user state directory."""
+    discovery: bool = True
+    """Answer `dt-client discover` (a UDP query on the server's port number, server/discovery.py)."""
     tls: bool = False
     """Serve TLS too (server/tls.py: a self-signed certificate in the data directory, pinned by clients), beside
     plain TCP on the same port."""
@@ -39,7 +41,8 @@ class ServerConfig:
 
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
           "max_frame_size": int, "records_dir": str, "ping_interval": (int, float), "outbox_frames": int,
-          "data_dir": str, "data_sync": str, "tls": bool}
+          "data_dir": str, "data_sync": str, "tls": bool,
+          "discovery": bool}
 
 
 def load_config(path: str | Path) -> ServerConfig:

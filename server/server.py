@@ -13,6 +13,7 @@ from dungeon_twister.protocol import ServerClosing
 
 from .pipes import pipe_pair
 from .config import ServerConfig
+from .discovery import answer_queries
 from .gcpolicy import tame_gc
 from .lobby import Lobby
 from .logs import log
@@ -74,6 +75,9 @@ class Server:
                 nursery.start_soon(self._accept, listeners)
                 nursery.start_soon(tame_gc)
                 nursery.start_soon(self.lobby.send_table_updates)
+                if self.config.discovery:  # LAN discovery: a UDP answer on the same port number (discovery.py)
+                    nursery.start_soon(answer_queries, self.config.host, self.address[1], self.config.name,
+                                       self.tls_fingerprint)
                 task_status.started(self)
         finally:
             if self._owns_storage:

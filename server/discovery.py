@@ -1,0 +1,41 @@
+"""LAN discovery: dt-server answers a UDP query on its own port number, so that `dt-client discover` finds the
+servers of the local network without anyone typing an address (the datagrams: protocol/discovery.py).
+
+Why a UDP query rather than DNS-SD (zeroconf): the server is a single trio process, and zeroconf runs its own
+threads and event loop beside it; a query and an answer on one trio UDP socket need no dependency and no thread,
+and work wherever a broadcast does (a LAN party). The client broadcasts QUERY (padded to QUERY_SIZE bytes, so that
+an answer is never larger than the query: the server cannot be used to amplify traffic) to 255.255.255.255 and
+127.0.0.1 on the port; every server there answers with one JSON object: {"service", "version", "name", "port",
+"tls"}.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import trio
+
+from dungeon_twister.protocol.discovery import QUERY_SIZE, answer_datagram, is_query
+
+from .logs import log
+
+
+async def answer_queries(host: str, port: int, name: str, tls: str | None) -> None:
+    """Answer discovery queries on UDP `port` until cancelled; a port that cannot be bound is logged, not fatal."""
+    sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        await sock.bind(("0.0.0.0" if host in ("", "0.0.0.0", "::") else host, port))
+    except OSError as error:
+        log("discovery_off", port=port, error=str(error))
+        sock.close()
+        return
+    reply = answer_datagram(name, port, tls)
+    with sock:
+        while True:
+            data, source = await sock.recvfrom(QUERY_SIZE + 1)
+            if is_query(data):
+                try:
+                    await sock.sendto(reply, source)
+                except OSError:
+                    pass

@@ -1,0 +1,48 @@
+"""LAN discovery on loopback (server/discovery.py, client/discovery.py, protocol/discovery.py): a server answers
+the query on its own port number with its name, port and TLS fingerprint; other datagrams get nothing; an answer
+is never larger than the query."""
+
+import trio
+from dungeon_twister.client.discovery import discover
+from dungeon_twister.protocol.discovery import (QUERY_SIZE, answer_datagram, is_query, parse_answer,
+                                                query_datagram)
+
+from test_server_support import running_server
+
+
+async def test_discover_finds_a_server_on_this_machine_with_its_tls_fingerprint(tmp_path):
+    async with running_server(tls=True, data_dir=tmp_path, name="lan-party") as server:
+        await trio.sleep(0.1)  # the answering task binds its socket
+        found = await discover(server.port, wait=1.0, targets=("127.0.0.1",))
+    assert [(f.name, f.address, f.tls) for f in found] == [
+        ("lan-party", f"127.0.0.1:{server.port}", server.tls_fingerprint)]
+
+
+async def test_nothing_answers_anything_but_the_query(tmp_path):
+    async with running_server(name="quiet") as server:
+        await trio.sleep(0.1)
+        sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM)
+        with sock:
+            await sock.bind(("127.0.0.1", 0))
+            for junk in (b"hello", query_datagram()[:-1], query_datagram()[:-1] + b"x", b"\0" * QUERY_SIZE):
+                await sock.sendto(junk, ("127.0.0.1", server.port))
+            await sock.sendto(query_datagram(), ("127.0.0.1", server.port))
+            with trio.fail_after(5):  # a guard against a hang, not a timing: the one answer arrives at once
+                data, _ = await sock.recvfrom(2048)
+            assert parse_answer(data) == {"name": "quiet", "port": server.port, "tls": None}
+            with trio.move_on_after(0.5):
+                extra = await sock.recvfrom(2048)
+                raise AssertionError(f"a second answer: {extra!r}")
+
+
+def test_an_answer_is_never_larger_than_the_query_and_parsing_refuses_strangers():
+    assert is_query(query_datagram()) and len(query_datagram()) == QUERY_SIZE
+    long_name = "é" * 64  # 6 bytes each once escaped: 384, with a fingerprint over 512 in all
+    print_ = "SHA256:" + "a" * 64
+    assert len(answer_datagram(long_name, 7777, print_)) <= QUERY_SIZE
+    assert parse_answer(answer_datagram(long_name, 7777, print_)) == {"name": "dt-server", "port": 7777,
+                                                                       "tls": print_}, "the name gives way"
+    assert parse_answer(answer_datagram(long_name, 7777, None))["name"] == long_name, "without it, it fits"
+    assert parse_answer(b'{"service": "other", "port": 1}') is None
+    assert parse_answer(b'{"service": "dungeon-twister", "port": 70000}') is None
+    assert parse_answer(b"not json") is None
