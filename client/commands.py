@@ -6,7 +6,7 @@ from collections.abc import Callable
 from difflib import get_close_matches
 
 from dungeon_twister.engine.boardgame.notation import verbs
-from dungeon_twister.protocol import TableOptions
+from dungeon_twister.protocol import ListRatings, TableOptions
 
 from .completion import BOT_KINDS
 from .help import help_text
@@ -29,7 +29,7 @@ class Commands:
         self._commands = {
             "help": self.help, "quit": self.quit, "chat": self.chat, "bot": self.bot, "refresh": self.refresh,
             "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
-            "look": self.look, "reconnect": self.reconnect,
+            "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings,
         }
 
     def run(self, line: str) -> None:
@@ -65,6 +65,11 @@ class Commands:
 
     def reconnect(self, _: str) -> None:
         self.session.reconnect()
+
+    def ratings(self, _: str) -> None:
+        if self.state.at_table:
+            raise UsageError("ratings: in the lobby (leave the table first)")
+        self.session.send(ListRatings())
 
     def quit(self, _: str) -> None:
         self.session.quit()

@@ -162,6 +162,9 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "combat_declared": _combat_declared,
     "card_chosen": _card_chosen,
     "combat_resolved": _combat_resolved,
+    "ratings": lambda e: "ratings: " + " · ".join(
+        f"{seat_name(seat)} {change.get('name')} {change.get('before')} → {change.get('after')} (±{change.get('rd')})"
+        for seat, change in sorted((e.get("changes") or {}).items()) if isinstance(change, dict)),
     "wounded": lambda e: f"{_tok(e)} is wounded on {e.get('square')}",
     "eliminated": lambda e: f"{_tok(e)} is eliminated {CAUSES.get(e.get('cause'), '')}".rstrip()
     + f": 1 VP for {seat_name(e.get('scorer'))}",

@@ -23,6 +23,7 @@ spectate TABLE [CODE]                            watch a table (CODE: a private 
 bot B|Y [random|greedy]                          seat a bot at your table (default greedy)
 chat TEXT                                        talk to the lobby (or your table)
 refresh                                          list the tables again
+ratings                                          the leaderboard (Glicko-2; games between two people are rated)
 reconnect                                        connect again now (after a lost connection)
 quit                                             leave the client"""
 

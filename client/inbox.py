@@ -21,6 +21,7 @@ from dungeon_twister.protocol import (
     OpponentReveal,
     Ping,
     Pong,
+    Ratings,
     ProtocolError,
     Refused,
     Resume,
@@ -98,6 +99,18 @@ def _check_deal(session: Session) -> None:
     state.log.append(text)
     if not fair:
         state.alert = text
+
+
+def _ratings(session: Session, message: Ratings) -> None:
+    """The leaderboard, shown in the help pane (Esc closes it)."""
+    if not message.players:
+        session.state.help_text = "No rated game yet: a game between two people is rated when it ends."
+        return
+    lines = ["Ratings (Glicko-2; games between two people are rated)", "",
+             f"{'#':>3}  {'player':<32} {'rating':>6}  {'±RD':>5}  games"]
+    for rank, player in enumerate(message.players, 1):
+        lines.append(f"{rank:>3}  {player.name:<32} {player.rating:>6}  {player.rd:>5}  {player.games:>5}")
+    session.state.help_text = "\n".join(lines)
 
 
 def _table_update(session: Session, message: TableUpdate) -> None:
@@ -244,6 +257,7 @@ _HANDLERS: dict[type, Callable[[Session, Any], None]] = {
     Refused: _refused,
     Tables: _tables,
     TableUpdate: _table_update,
+    Ratings: _ratings,
     TableClosed: _table_closed,
     TableCreated: _table_created,
     Joined: _joined,

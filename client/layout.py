@@ -160,7 +160,7 @@ class ClientLayout:
 
     def _hints(self) -> StyleAndTextTuples:
         if not self.state.at_table:
-            text = "create · join TABLE · spectate TABLE · chat TEXT · refresh · help · quit"
+            text = "create · join TABLE · spectate TABLE · chat TEXT · refresh · ratings · help · quit"
         elif self.state.spectating:
             text = "help · chat TEXT · look SQUARE · leave · quit · PgUp/PgDn board"
         else:

@@ -84,6 +84,32 @@ class TableClosed(Message):
     table: str = required(TABLE_ID)
 
 
+@dataclass(frozen=True, slots=True)
+class RatingInfo:
+    """One line of the leaderboard: a player's Glicko-2 rating and RD (rounded), and his rated games."""
+
+    name: str = required(NAME)
+    rating: int = required(Int(0, 10_000))
+    rd: int = required(Int(0, 1_000))
+    games: int = required(Int(0))
+
+
+@message("list_ratings", sent_by=CLIENT_ROLES, sent_to=SERVER, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class ListRatings(Message):
+    """Ask for the leaderboard: the `limit` best rated players (the server may send fewer)."""
+
+    limit: int = optional(Int(1, 100), default=20)
+
+
+@message("ratings", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class Ratings(Message):
+    """The leaderboard, best first: games between two people are rated (Glicko-2), games with a bot are not."""
+
+    players: tuple[RatingInfo, ...] = required(ListOf(Record(RatingInfo), 100))
+
+
 @message("create_table", sent_by=PLAYER, sent_to=SERVER, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class CreateTable(Message):

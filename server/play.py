@@ -15,6 +15,7 @@ from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, G
                                       OpponentReveal, ProtocolError, Reveal, Timer)
 
 from .deadlines import POTION_SECONDS, Deadline, Deadlines
+from .glicko2 import Rating, game
 from .game import Game, Refusal
 from .logs import log
 from .records import write_record
@@ -293,6 +294,27 @@ class Play:
         self.table.publish([{"kind": "game_over", **result}, self.table.point()])
         self._finish(result)
 
+    def _rate(self, result: dict) -> None:
+        """A game between two people is one Glicko-2 rating period for each (glicko2.py): both ratings change in
+        the store, in the step's transaction, and the players and spectators are told (event `ratings`)."""
+        names = rated_names(self.table.seating.seats)
+        if names is None:
+            return
+        store = self.table.lobby.store
+        before = {seat: store.rating(name) for seat, name in names.items()}
+        ratings = {seat: Rating(*row[:3]) if row else Rating() for seat, row in before.items()}
+        winner = result["winner"]
+        score = 1.0 if winner == "B" else 0.0 if winner == "Y" else 0.5
+        after = dict(zip(SEATS, game(ratings["B"], ratings["Y"], score)))
+        changes = {}
+        for seat, name in names.items():
+            new = after[seat]
+            store.set_rating(name, new.rating, new.rd, new.volatility, (before[seat][3] if before[seat] else 0) + 1)
+            changes[seat] = {"name": name, "before": round(ratings[seat].rating), "after": round(new.rating),
+                             "rd": round(new.rd)}
+        self.table.publish([{"kind": "ratings", "changes": changes}])
+        log("rated", table=self.table.id, **{seat: change["after"] for seat, change in changes.items()})
+
     def _finish(self, result: dict) -> None:
         self.result = result
         if self.deadlines is not None:
@@ -305,6 +327,7 @@ class Play:
         record.comment(f"result winner={result['winner'] or '-'} vp=B{result['vp']['B']},Y{result['vp']['Y']} "
                        f"reason={result['reason']}")
         self.table.lobby.store.finish(self.table.id, result, format_position(self.game.state))
+        self._rate(result)
         fields = {}
         directory = self.table.lobby.server.config.records_dir
         if directory is not None:
@@ -315,6 +338,14 @@ class Play:
             except OSError as error:
                 log("record_not_written", table=self.table.id, error=str(error))
         log("game_over", table=self.table.id, **result, actions=record.actions, **fields)
+
+
+def rated_names(seats: dict) -> dict[str, str] | None:
+    """The players' names if the game is rated: two people (a game with a bot is not), else None."""
+    names = {seat: state.name for seat, state in seats.items()}
+    if any(state.bot or not state.name for state in seats.values()) or names["B"] == names["Y"]:
+        return None
+    return names
 
 
 def _leaves_out(reveal: OpponentReveal) -> bool:

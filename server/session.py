@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Hello, Join, ListTables, Message, Ping,
-                                      Pong, ProtocolError, Refused, Role, ServerConnection, Software, Spectate,
-                                      State, TableCreated)
+from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Hello, Join, ListRatings, ListTables,
+                                      Message, Ping, Pong, ProtocolError, RatingInfo, Ratings, Refused, Role,
+                                      ServerConnection, Software, Spectate, State, TableCreated)
 
 from dungeon_twister.protocol.views import FEATURES
 
@@ -417,6 +417,9 @@ class Session:
         lobby = self.server.lobby
         if isinstance(message, ListTables):
             self.send(lobby.table_infos(message.offset, message.limit))
+        elif isinstance(message, ListRatings):
+            self.send(Ratings(tuple(RatingInfo(name, round(rating), round(rd), games) for name, rating, rd, games
+                                    in lobby.store.leaderboard(message.limit))))
         elif isinstance(message, Chat):
             lobby.chat(self, message.text)
         elif isinstance(message, CreateTable):

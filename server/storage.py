@@ -168,7 +168,24 @@ class Storage(ABC):
     def table(self, table_id: str) -> StoredTable | None:
         """One table, complete."""
 
+    @abstractmethod
+    def rating(self, name: str) -> tuple[float, float, float, int] | None:
+        """A player's Glicko-2 rating, RD, volatility and rated games, or None before his first rated game."""
 
+    @abstractmethod
+    def set_rating(self, name: str, rating: float, rd: float, volatility: float, games: int) -> None: ...
+
+    @abstractmethod
+    def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
+        """(name, rating, RD, games) of the best rated players, best first."""
+
+
+RATINGS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS ratings (
+    name TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL);
+"""
+"""Glicko-2 ratings by player name (added to a database of an earlier dt-server when it is opened: a table more,
+nothing changed in the others, so the schema version stays 1)."""
 SCHEMA = """
 CREATE TABLE tables (
     id TEXT PRIMARY KEY, number INTEGER NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL, creator TEXT,
@@ -180,7 +197,7 @@ CREATE TABLE tokens (digest TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat TEXT,
 CREATE INDEX tokens_table ON tokens (table_id);
 CREATE TABLE journal (id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, line TEXT NOT NULL, data TEXT);
 CREATE INDEX journal_table ON journal (table_id, id);
-"""
+""" + RATINGS_SCHEMA
 
 SYNC_MODES = ("full", "normal")
 
@@ -215,6 +232,7 @@ class SqliteStorage(Storage):
             if not readonly:
                 self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute(f"PRAGMA synchronous = {sync.upper()}")
+                self._db.executescript(RATINGS_SCHEMA)
                 # Tokens of games that ended just before a stop: no table will take them any more.
                 self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
         except sqlite3.Error as error:
@@ -353,6 +371,17 @@ class SqliteStorage(Storage):
     def table(self, table_id: str) -> StoredTable | None:
         rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return self._complete(self._row(rows[0])) if rows else None
+
+    def rating(self, name: str) -> tuple[float, float, float, int] | None:
+        rows = self._read("SELECT rating, rd, volatility, games FROM ratings WHERE name = ?", (name,))
+        return tuple(rows[0]) if rows else None
+
+    def set_rating(self, name: str, rating: float, rd: float, volatility: float, games: int) -> None:
+        self._write("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?)", (name, rating, rd, volatility, games))
+
+    def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
+        return [tuple(row) for row in self._read(
+            "SELECT name, rating, rd, games FROM ratings ORDER BY rating DESC, name LIMIT ?", (limit,))]
 
 
 def _seed_column(table: StoredTable) -> str:

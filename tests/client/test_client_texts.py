@@ -146,6 +146,23 @@ def test_BG_COMBAT_04_the_result_is_worded_attacker_first():
     assert describe_event(tie).endswith("against Blue's 8 (card +0): a tie: nothing happens")
 
 
+def test_ratings_in_plain_words_and_the_leaderboard():
+    from dungeon_twister.client.inbox import handle
+    from dungeon_twister.protocol import RatingInfo, Ratings
+
+    from test_client_prompt import WiredSession
+
+    event = {"kind": "ratings", "changes": {"B": {"name": "ann", "before": 1500, "after": 1338, "rd": 290},
+                                            "Y": {"name": "bob", "before": 1500, "after": 1662, "rd": 290}}}
+    assert describe_event(event) == "ratings: Blue ann 1500 → 1338 (±290) · Yellow bob 1500 → 1662 (±290)"
+    wired = WiredSession()
+    handle(wired.session, Ratings((RatingInfo("bob", 1662, 290, 1), RatingInfo("ann", 1338, 290, 1))))
+    board = wired.session.state.help_text.splitlines()
+    assert board[0].startswith("Ratings (Glicko-2") and board[3].split() == ["1", "bob", "1662", "290", "1"]
+    handle(wired.session, Ratings(()))
+    assert wired.session.state.help_text.startswith("No rated game yet")
+
+
 def test_message_bar_puts_the_alert_first_then_the_refusal_with_its_rule():
     state = ClientState("ann", notice="hello")
     assert text_of(message_bar(state)) == "hello"
