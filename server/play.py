@@ -298,7 +298,7 @@ class Play:
         """A game between two people is one Glicko-2 rating period for each (glicko2.py): both ratings change in
         the store, in the step's transaction, and the players and spectators are told (event `ratings`)."""
         names = rated_names(self.table.seating.seats)
-        if names is None:
+        if names is None or self.game.state.turn < 1:  # left before the first turn: aborted, as on lichess
             return
         store = self.table.lobby.store
         before = {seat: store.rating(name) for seat, name in names.items()}

@@ -48,3 +48,17 @@ def test_a_game_with_a_bot_or_against_oneself_is_not_rated():
     assert rated_names({"B": SeatState("ann"), "Y": SeatState("bob")}) == {"B": "ann", "Y": "bob"}
     assert rated_names({"B": SeatState("ann"), "Y": SeatState("greedy-bot-1", bot=True)}) is None
     assert rated_names({"B": SeatState("ann"), "Y": SeatState(None)}) is None
+
+
+async def test_a_game_left_before_its_first_turn_is_aborted_not_rated(autojump_clock):
+    """Blue resigns during the team choice (turn 0): the game is over, nobody's rating moves."""
+    from dungeon_twister.protocol import GameOver, Leave
+
+    async with running_server() as server:
+        table, blue, yellow = await seated_pair(server, TableOptions())
+        await blue.send(Leave())
+        await yellow.expect(GameOver)
+        watcher = await Client.connect(server, "cy")
+        await watcher.send(ListRatings())
+        assert (await watcher.expect(Ratings)).players == ()
+        assert server.storage.rating(blue.name) is None and yellow.events_of("ratings") == []
