@@ -107,6 +107,7 @@ def connect_command(args: argparse.Namespace) -> int:
     from dungeon_twister.protocol import Role, Spectate
 
     from .held import SeatFile, state_dir
+    from .identity import load_or_create
     from .session import Session
     from .state import ClientState
     from .tls import KNOWN_SERVERS, KnownServers, tls_connector
@@ -116,6 +117,7 @@ def connect_command(args: argparse.Namespace) -> int:
         session = Session(ClientState(args.name), Role.SPECTATOR, then=(Spectate(args.spectate),))
     else:  # a seat kept from an earlier run on this server under this name is taken back first
         session = Session(ClientState(args.name), seat_file=SeatFile(f"{host}:{port}", args.name))
+    session.identity = load_or_create(state_dir())  # the user's key: the server binds the name to it (identity.py)
     # TLS when the server offers it, its certificate pinned on first use (tls.py); plain TCP otherwise
     def note(text: str) -> None:
         session.state.link_note = text

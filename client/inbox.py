@@ -63,6 +63,8 @@ def _welcome(session: Session, message: Welcome) -> None:
     link = f" · {state.link_note}" if state.link_note else ""  # what TLS said of this connection (client/tls.py)
     state.link_note = None
     state.say(f"connected to {message.server.name} {message.server.version} as {state.name}{link}")
+    if message.challenge is not None:  # section 18: the proof of our key, before anything else
+        session.prove(message.challenge, message.session)
     session.after_welcome()
 
 

@@ -36,6 +36,9 @@ class SessionPort(Protocol):
     def after_welcome(self) -> None:
         """Send what the current connection was opened for."""
 
+    def prove(self, challenge: bytes, session_id: str) -> None:
+        """Sign the welcome's challenge with the user's key (docs/protocol.md section 18)."""
+
     def refused(self, code: str) -> bool:
         """The server refused the connection; True when the session has dealt with it (trying again, or saying
         why it stops), False when the refusal is to be shown as it is."""

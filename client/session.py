@@ -31,6 +31,7 @@ from dungeon_twister.protocol import (
     Joined,
     Leave,
     ListTables,
+    Prove,
     Message,
     Ping,
     PlayerCommitments,
@@ -47,8 +48,11 @@ from dungeon_twister.protocol import (
 )
 from dungeon_twister.protocol.views import DELTA_VIEWS, TABLE_UPDATES
 
+from dungeon_twister.protocol.identity import sign_proof
+
 from . import inbox, secret_choice
 from .held import HeldSeat, KeptSecret, SeatFile
+from .identity import public_bytes
 from .state import ClientState, Reconnecting, SecretChoice, TableSetup
 
 __all__ = ["Plan", "Session", "TableSetup", "backoff"]
@@ -126,6 +130,8 @@ class Session:
         """Purposes the opponent committed to before we did."""
         self.stopped = False
         """Set by quit: no connection is opened or resumed any more."""
+        self.identity = None
+        """The user's Ed25519 private key (client/identity.py), or None: the hello then names no key."""
         self._taken: Plan | None = None
         """The plan the network task is waiting for or connecting with."""
         self._current: Plan | None = None
@@ -175,7 +181,8 @@ class Session:
         self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES))
         self.connection.view = held
         self.state.role = plan.role.value
-        self._write(self.connection.send_hello(self.state.name, SOFTWARE, plan.resume))
+        key = public_bytes(self.identity) if self.identity is not None else None
+        self._write(self.connection.send_hello(self.state.name, SOFTWARE, plan.resume, key))
         self.notify()
 
     def receive(self, data: bytes) -> None:
@@ -422,6 +429,11 @@ class Session:
         waiting, self._waiting = self._waiting, []
         for message in waiting:  # typed while connecting
             self.send(message)
+
+    def prove(self, challenge: bytes, session_id: str) -> None:
+        """Section 18: sign the welcome's challenge, first thing after it."""
+        if self.identity is not None:
+            self.send(Prove(sign_proof(self.identity, challenge, session_id, self.state.name)))
 
     def refused(self, code: str) -> bool:
         current = self._current

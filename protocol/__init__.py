@@ -21,7 +21,7 @@ from .msg_game import (
     TableEvent,
     Timer,
 )
-from .msg_handshake import Hello, Refused, ResumeInfo, Software, Welcome
+from .msg_handshake import Hello, Prove, Refused, ResumeInfo, Software, Welcome
 from .msg_lobby import (
     Chat,
     ChatMessage,
@@ -93,6 +93,7 @@ __all__ = [
     "PlayerConnection",
     "Pong",
     "ProtocolError",
+    "Prove",
     "RatingInfo",
     "Ratings",
     "Refused",

@@ -49,10 +49,12 @@ class ClientConnection(Connection):
     def peer_role(self) -> Role:
         return Role.SERVER
 
-    def send_hello(self, name: str, software: Software, resume: ResumeInfo | None = None) -> bytes:
-        """The hello frame offering every version (and the features) of this connection."""
+    def send_hello(self, name: str, software: Software, resume: ResumeInfo | None = None,
+                   key: bytes | None = None) -> bytes:
+        """The hello frame offering every version (and the features) of this connection; `key`: the user's
+        Ed25519 public key (section 18)."""
         return self.send(Hello(self.versions, software, self.role.value, name, resume,
-                               self.offered_features or None))
+                               self.offered_features or None, key))
 
     def send(self, message: Message) -> bytes:
         if isinstance(message, Resume) and self._view_lost and not message.snapshot:

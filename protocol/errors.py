@@ -49,6 +49,9 @@ _register("server_full", "the server accepts no more connections", fault="local"
 _register("bad_name", "the display name is not allowed (control or bidi characters, or a bot's reserved name)",
           fatal=True)
 _register("bad_token", "the resume token is unknown or expired; the connection stays in the lobby")
+_register("bad_proof", "prove's signature does not prove the key of hello (or came before anything to prove)",
+          fatal=True)
+_register("not_proven", "a request before prove, on a connection whose hello named a key", fatal=True)
 # Lobby.
 _register("no_such_table", "the table does not exist (or is private and the join code is missing)")
 _register("seat_taken", "the requested seat, or every seat, is taken")

@@ -8,8 +8,8 @@ from .fields import Record, optional, required
 from .kinds import CODE, EVENT_NUMBER, NAME, TABLE_ID, TEXT, TOKEN
 from .registry import Message, message
 from .roles import CLIENT_ROLES, Role
-from .states import State
-from .wire_types import Int, ListOf, OneOf, Str
+from .states import AFTER_HANDSHAKE, State
+from .wire_types import Bin, Int, ListOf, OneOf, Str
 
 VERSION = Int(1, 65535)
 FEATURES = ListOf(Str(32), 16)
@@ -45,6 +45,8 @@ class Hello(Message):
     name: str = required(NAME)
     resume: ResumeInfo | None = optional(Record(ResumeInfo))
     features: tuple[str, ...] | None = optional(FEATURES)
+    key: bytes | None = optional(Bin(32))
+    """The user's Ed25519 public key (section 18): the name is bound to it on first sight."""
 
 
 @message("welcome", sent_by={Role.SERVER}, sent_to=CLIENT_ROLES, states={State.AWAIT_WELCOME})
@@ -56,6 +58,16 @@ class Welcome(Message):
     server: Software = required(Record(Software))
     session: str = required(TOKEN)
     features: tuple[str, ...] | None = optional(FEATURES)
+    challenge: bytes | None = optional(Bin(32))
+    """When hello named a key: what the client signs in `prove` (section 18)."""
+
+
+@message("prove", sent_by=CLIENT_ROLES, sent_to={Role.SERVER}, states=AFTER_HANDSHAKE)
+@dataclass(frozen=True, slots=True)
+class Prove(Message):
+    """The client's Ed25519 signature of the welcome's challenge (section 18); sent first after welcome."""
+
+    signature: bytes = required(Bin(64))
 
 
 @message("refused", sent_by={Role.SERVER}, sent_to=CLIENT_ROLES, states={State.AWAIT_WELCOME})

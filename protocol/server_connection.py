@@ -28,16 +28,18 @@ class ServerConnection(Connection):
     def peer_role(self) -> Role | None:
         return self.client_role
 
-    def answer_hello(self, server: Software, session: str, features: tuple[str, ...] = ()) -> bytes:
+    def answer_hello(self, server: Software, session: str, features: tuple[str, ...] = (),
+                     challenge: bytes | None = None) -> bytes:
         """Welcome with the highest version both sides speak, or refused with code version_unsupported.
-        `features`: those this server offers; welcome names the ones the client asked for too (none: omitted)."""
+        `features`: those this server offers; welcome names the ones the client asked for too (none: omitted).
+        `challenge`: for a hello that named a key, what the client must sign (section 18)."""
         if self.hello is None or self.state is not State.AWAIT_WELCOME:
             raise ProtocolError("wrong_state", "there is no hello to answer", fault="local")
         version = choose_version(self.hello.versions, self.versions)
         if version is None:
             return self.send(Refused("version_unsupported", f"this server speaks versions {list(self.versions)}"))
         common = tuple(feature for feature in features if feature in (self.hello.features or ()))
-        return self.send(Welcome(version, server, session, common or None))
+        return self.send(Welcome(version, server, session, common or None, challenge))
 
     def _check_send(self, message: Message) -> None:
         if isinstance(message, Welcome):

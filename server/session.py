@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import itertools
 import math
+import secrets
 import os
 from typing import TYPE_CHECKING
 
 import trio
 
 from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Hello, Join, ListRatings, ListTables,
-                                      Message, Ping, Pong, ProtocolError, RatingInfo, Ratings, Refused, Role,
+                                      Message, Ping, Pong, ProtocolError, Prove, RatingInfo, Ratings, Refused, Role,
                                       ServerConnection, Software, Spectate, State, TableCreated)
 
+from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
 from dungeon_twister.protocol.views import FEATURES
 
 from .lobby import TooManyTables
@@ -108,6 +110,10 @@ class Session:
         self._flushed = False
         """The writer has closed the stream after the last frame (or failed, or was cancelled)."""
         self._flush_waiter: trio.Event | None = None
+        self._proof: tuple[bytes, bytes] | None = None
+        """(key, challenge) from a hello that named a key, until prove proves it (section 18)."""
+        self._deferred: tuple | None = None
+        """(table, Enter) of a hello that resumes a seat, waiting for the proof of its key."""
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
@@ -350,6 +356,11 @@ class Session:
             return self.send_error(event)
         if isinstance(event, Hello):
             return await self._hello(event)
+        if isinstance(event, Prove):
+            return await self._prove(event)
+        if self._proof is not None and not isinstance(event, (Ping, Pong, Error)):
+            return self.send_error(ProtocolError("not_proven", f"{event.spec.name} before prove: sign the "
+                                                               "welcome's challenge first"))
         if isinstance(event, Ping):
             return self.send(Pong(event.id))
         if isinstance(event, (Pong, Error)):
@@ -366,6 +377,24 @@ class Session:
                 self.send_error(ProtocolError("no_such_table", "the table has closed"))
             return None
         await self._lobby_request(event)
+
+    async def _prove(self, prove: Prove) -> None:
+        """Section 18: the signature of the challenge proves the hello's key; a name proven for the first time is
+        bound to that key for good. Then the seat the hello resumed, if any."""
+        if self._proof is None:
+            return self.send_error(ProtocolError("bad_proof", "nothing to prove: the hello named no key, or it is "
+                                                              "proven already"))
+        key, challenge = self._proof
+        if not check_proof(key, prove.signature, challenge, self.id, self.name):
+            log("proof_refused", session=self.id, name=self.name)
+            return self.send_error(ProtocolError("bad_proof", "the signature does not prove the hello's key"))
+        self._proof = None
+        if self.server.lobby.store.identity(self.name) is None:
+            self.server.lobby.store.bind(self.name, key)
+            log("identity_bound", session=self.id, name=self.name)
+        if self._deferred is not None:
+            (table, enter), self._deferred = self._deferred, None
+            await self._submit(table, enter)
 
     def _checked_chat(self, chat: Chat) -> Chat | None:
         """The chat message cleaned of control and bidi characters, or None if it is dropped: empty once
@@ -392,10 +421,17 @@ class Session:
         problem = name_problem(hello.name) if hello.name != self.bot_name else None
         if problem is not None:
             return self._refuse("bad_name", problem)
+        bound = lobby.store.identity(hello.name) if hello.name != self.bot_name else None
+        if bound is not None and hello.key != bound:  # section 18: a bound name is its key's, and no one else's
+            return self._refuse("name_taken", f"the name {hello.name!r} belongs to another key on this server"
+                                if hello.key else f"the name {hello.name!r} is bound to a key on this server: "
+                                "connect with the client that holds it")
         if not lobby.claim_name(hello.name, self, hello.resume):
             return self._refuse("name_taken", f"the name {hello.name!r} is already used on this server")
         self.name = hello.name
-        self._queue(self.conn.answer_hello(Software(config.name, VERSION), self.id, FEATURES))
+        challenge = secrets.token_bytes(CHALLENGE_SIZE) if hello.key is not None else None
+        self._proof = (hello.key, challenge) if challenge is not None else None
+        self._queue(self.conn.answer_hello(Software(config.name, VERSION), self.id, FEATURES, challenge))
         if self.conn.state is State.CLOSED:
             lobby.release_name(self.name, self)
             return self.close()
@@ -406,7 +442,11 @@ class Session:
             if (ref is None or ref.table.id != hello.resume.table or ref.name != hello.name
                     or (ref.seat is None) != self.is_spectator):
                 return self.send_error(ProtocolError("bad_token", "this resume token is unknown or expired"))
-            await self._submit(ref.table, Enter(self, hello.resume.token, hello.resume.last_event))
+            enter = Enter(self, hello.resume.token, hello.resume.last_event)
+            if self._proof is not None:  # the seat waits for the proof of the key
+                self._deferred = (ref.table, enter)
+                return None
+            await self._submit(ref.table, enter)
 
     def _refuse(self, code: str, reason: str) -> None:
         log("refused", session=self.id, code=code, name=self.conn.hello.name if self.conn.hello else None)

@@ -179,13 +179,22 @@ class Storage(ABC):
     def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
         """(name, rating, RD, games) of the best rated players, best first."""
 
+    @abstractmethod
+    def identity(self, name: str) -> bytes | None:
+        """The Ed25519 public key the name is bound to, or None (docs/protocol.md section 18)."""
+
+    @abstractmethod
+    def bind(self, name: str, key: bytes) -> None:
+        """Bind a name to a key, once and for good (its first proven key)."""
+
 
 RATINGS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS ratings (
     name TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS identities (name TEXT PRIMARY KEY, key BLOB NOT NULL, bound REAL NOT NULL);
 """
-"""Glicko-2 ratings by player name (added to a database of an earlier dt-server when it is opened: a table more,
-nothing changed in the others, so the schema version stays 1)."""
+"""Glicko-2 ratings by player name, and the Ed25519 key each name is bound to (added to a database of an earlier
+dt-server when it is opened: tables more, nothing changed in the others, so the schema version stays 1)."""
 SCHEMA = """
 CREATE TABLE tables (
     id TEXT PRIMARY KEY, number INTEGER NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL, creator TEXT,
@@ -382,6 +391,13 @@ class SqliteStorage(Storage):
     def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
         return [tuple(row) for row in self._read(
             "SELECT name, rating, rd, games FROM ratings ORDER BY rating DESC, name LIMIT ?", (limit,))]
+
+    def identity(self, name: str) -> bytes | None:
+        rows = self._read("SELECT key FROM identities WHERE name = ?", (name,))
+        return bytes(rows[0][0]) if rows else None
+
+    def bind(self, name: str, key: bytes) -> None:
+        self._write("INSERT OR IGNORE INTO identities VALUES (?, ?, ?)", (name, key, time.time()))
 
 
 def _seed_column(table: StoredTable) -> str:

@@ -25,6 +25,7 @@ from dungeon_twister.protocol import (
     Ping,
     PlayerConnection,
     Pong,
+    Prove,
     Refused,
     Resume,
     ResumeInfo,
@@ -94,6 +95,9 @@ OPTIONS = TableOptions(target_vp=6, beginner=True, handicap={"seat": "B", "chara
 EXAMPLES = [
     Hello((1, 2), CLIENT, "player", "ann", ResumeInfo("token-B", "t-1", 12)),
     Welcome(1, SERVER, "session-1"),
+    Hello((1,), CLIENT, "player", "ann", key=bytes(range(32))),
+    Welcome(1, SERVER, "session-2", challenge=bytes(32)),
+    Prove(bytes(64)),
     Refused("version_unsupported", "this server speaks versions [1]"),
     ListTables(),
     Tables((TableInfo("t-1", OPTIONS, "waiting", 2, blue="ann"), TableInfo("t-2", TableOptions(), "playing", 0))),

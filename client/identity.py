@@ -1,0 +1,35 @@
+"""The user's identity (docs/protocol.md section 18): an Ed25519 key pair made on first use and kept in the
+client's state directory (`identity.key`, 0600, in a 0700 directory). A server binds the user's name to the public
+key the first time it sees the name proven, and then refuses that name to any other key."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+KEY_FILE = "identity.key"
+
+
+def load_or_create(directory: Path) -> Ed25519PrivateKey:
+    """The user's private key: read from `directory`, or made and written there (0600) on first use."""
+    path = directory / KEY_FILE
+    try:
+        key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+    except FileNotFoundError:
+        key = Ed25519PrivateKey.generate()
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                        serialization.NoEncryption()))
+        return key
+    if not isinstance(key, Ed25519PrivateKey):
+        raise ValueError(f"{path} holds no Ed25519 key")
+    return key
+
+
+def public_bytes(key: Ed25519PrivateKey) -> bytes:
+    return key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)

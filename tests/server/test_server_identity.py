@@ -1,0 +1,77 @@
+"""Identities without passwords (docs/protocol.md section 18): the hello names an Ed25519 key, welcome brings a
+challenge, prove signs it; a name proven once is bound to its key, and refused to any other key or to no key."""
+
+import trio
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from dungeon_twister.client.identity import public_bytes
+from dungeon_twister.protocol import Error, ListTables, PlayerConnection, Prove, Refused, Tables, Welcome
+from dungeon_twister.protocol.identity import sign_proof
+
+from test_server_support import SOFTWARE, Client, running_server
+
+
+async def keyed(server, name: str, key: Ed25519PrivateKey | None, prove: bool = True,
+                signature: bytes | None = None) -> tuple[Client, object]:
+    """A client whose hello names `key`; it proves it unless told not to (or with a `signature` of its own)."""
+    stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+    client = Client(stream, PlayerConnection(), name)
+    await client.send_raw(client.conn.send_hello(name, SOFTWARE, None, public_bytes(key) if key else None))
+    answer = await client.expect((Welcome, Refused))
+    if isinstance(answer, Welcome) and key is not None and prove:
+        await client.send(Prove(signature or sign_proof(key, answer.challenge, answer.session, name)))
+    return client, answer
+
+
+async def test_a_proven_key_binds_the_name_which_is_then_refused_to_other_keys_and_to_no_key(autojump_clock):
+    ann_key, mallory_key = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
+    async with running_server() as server:
+        ann, welcome = await keyed(server, "ann", ann_key)
+        assert len(welcome.challenge) == 32
+        await ann.send(ListTables())
+        await ann.expect(Tables)
+        assert server.storage.identity("ann") == public_bytes(ann_key)
+        await ann.stream.aclose()
+        await trio.sleep(1)  # the server sees the connection go and frees the name
+
+        _, refused = await keyed(server, "ann", mallory_key)
+        assert isinstance(refused, Refused) and (refused.code, refused.reason) == (
+            "name_taken", "the name 'ann' belongs to another key on this server")
+        _, refused = await keyed(server, "ann", None)
+        assert isinstance(refused, Refused) and refused.reason.startswith("the name 'ann' is bound to a key")
+        again, welcome = await keyed(server, "ann", ann_key)
+        assert isinstance(welcome, Welcome) and welcome.challenge != bytes(32)
+        await again.send(ListTables())
+        await again.expect(Tables)
+
+        free, welcome = await keyed(server, "bob", None)  # a name never proven stays free, without a key
+        assert isinstance(welcome, Welcome) and welcome.challenge is None
+
+
+async def test_a_wrong_signature_or_a_request_before_the_proof_closes_the_connection(autojump_clock):
+    key = Ed25519PrivateKey.generate()
+    async with running_server() as server:
+        liar, _ = await keyed(server, "cy", key, signature=bytes(64))
+        error = await liar.expect(Error)
+        assert (error.code, error.fatal) == ("bad_proof", True)
+        assert await liar.recv() is None, "the connection closes"
+        assert server.storage.identity("cy") is None
+
+        await trio.sleep(1)
+        hasty, _ = await keyed(server, "cy", key, prove=False)
+        await hasty.send(ListTables())
+        error = await hasty.expect(Error)
+        assert (error.code, error.fatal) == ("not_proven", True)
+        assert server.storage.identity("cy") is None
+
+
+def test_the_signature_is_bound_to_challenge_session_and_name():
+    from dungeon_twister.protocol.identity import check_proof
+
+    key = Ed25519PrivateKey.generate()
+    public, challenge = public_bytes(key), bytes(range(32))
+    signature = sign_proof(key, challenge, "s1-abc", "ann")
+    assert check_proof(public, signature, challenge, "s1-abc", "ann")
+    assert not check_proof(public, signature, bytes(32), "s1-abc", "ann")
+    assert not check_proof(public, signature, challenge, "s2-abc", "ann")
+    assert not check_proof(public, signature, challenge, "s1-abc", "bob")
+    assert not check_proof(public_bytes(Ed25519PrivateKey.generate()), signature, challenge, "s1-abc", "ann")
