@@ -75,3 +75,28 @@ def test_the_signature_is_bound_to_challenge_session_and_name():
     assert not check_proof(public, signature, challenge, "s2-abc", "ann")
     assert not check_proof(public, signature, challenge, "s1-abc", "bob")
     assert not check_proof(public_bytes(Ed25519PrivateKey.generate()), signature, challenge, "s1-abc", "ann")
+
+
+async def test_a_seat_resumed_by_a_keyed_hello_is_given_back_once_the_key_is_proven(autojump_clock):
+    from dungeon_twister.protocol import CreateTable, Join, Joined, ResumeInfo, TableCreated, TableOptions
+
+    key = Ed25519PrivateKey.generate()
+    async with running_server() as server:
+        ann, _ = await keyed(server, "ann", key)
+        await ann.send(CreateTable(TableOptions()))
+        table = (await ann.expect(TableCreated)).table
+        await ann.send(Join(table, "B"))
+        token = (await ann.expect(Joined)).token
+        await ann.stream.aclose()
+        await trio.sleep(1)
+
+        stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+        back = Client(stream, PlayerConnection(), "ann")
+        await back.send_raw(back.conn.send_hello("ann", SOFTWARE, ResumeInfo(token, table, 0), public_bytes(key)))
+        welcome = await back.expect(Welcome)
+        with trio.move_on_after(2):  # nothing of the seat before the proof
+            early = await back.recv()
+            raise AssertionError(f"sent before the proof: {early!r}")
+        await back.send(Prove(sign_proof(key, welcome.challenge, welcome.session, "ann")))
+        joined = await back.expect(Joined)
+        assert (joined.table, joined.seat) == (table, "B")
