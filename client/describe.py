@@ -188,3 +188,42 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "turn_ended": lambda e: f"{seat_name(e.get('seat'))} ends turn {e.get('turn')}",
     "game_over": _game_over,
 }
+
+
+def _route(e: dict) -> str:
+    route = [sq for sq in e.get("route") or () if isinstance(sq, str)]
+    items = ([f"+{e['take']}"] if e.get("take") else []) + [f"{t}@{sq}" for t, sq in e.get("leave") or ()
+                                                           if isinstance(t, str) and isinstance(sq, str)]
+    return "-".join(route[:1] + route[-1:]) + "".join(" " + item for item in items)
+
+
+_COMPACT = {
+    "card_played": lambda e: f"{e.get('seat')} card {e.get('value')}",
+    "moved": lambda e: f"{e.get('token')} {_route(e)}",
+    "jumped": lambda e: f"{e.get('token')} jumps {'-'.join((e.get('route') or ['?'])[-1:])}",
+    "wallwalked": lambda e: f"{e.get('token')} through the wall {'-'.join((e.get('route') or ['?'])[-1:])}",
+    "room_revealed": lambda e: f"reveal {e.get('slot')}",
+    "room_rotated": lambda e: f"rotate {e.get('slot')} {'cw' if e.get('clockwise') else 'ccw'}",
+    "combat_declared": lambda e: f"{e.get('attacker')} attacks {e.get('target')}",
+    "combat_resolved": lambda e: f"{e.get('attack')}:{e.get('defence')}",
+    "portcullis": lambda e: f"{e.get('how')} {e.get('square')}",
+    "fireball": lambda e: f"{e.get('by')} fireball {e.get('direction')}",
+    "healed": lambda e: f"{e.get('by')} heals {e.get('token')}",
+    "regenerated": lambda e: f"{e.get('token')} regenerates",
+    "potion_drunk": lambda e: f"{e.get('token')} drinks",
+    "pushed": lambda e: f"{e.get('by')} pushes {e.get('token')}",
+    "turn_ended": lambda e: f"{e.get('seat')} end",
+}
+
+
+def compact_event(event: dict) -> str | None:
+    """A player's action in a few characters, for the panel's move list ('bWA c4-d5 +bRP', 'rotate A2 cw');
+    None for what is not a player's action."""
+    compact = _COMPACT.get(event.get("kind"))
+    if compact is None:
+        return None
+    try:
+        return compact(event)
+    except (TypeError, ValueError):
+        return None
+

@@ -39,7 +39,7 @@ from dungeon_twister.protocol import (
 )
 
 from . import secret_choice
-from .describe import describe_event
+from .describe import compact_event, describe_event
 from .fairness import check_deal
 from .names import other_seat, scenario_intro, seat_name
 from .ports import SessionPort as Session
@@ -181,6 +181,9 @@ def _table_event(session: Session, message: TableEvent) -> None:
     line = describe_event(event)
     if line:
         session.state.log.append(line)
+    compact = compact_event(event)
+    if compact:
+        session.state.moves.append(compact)
     if event.get("kind") in ("moved", "wallwalked", "jumped") and isinstance(event.get("token"), str):
         route = [square for square in event.get("route") or () if isinstance(square, str)]
         if route:  # the last move of that side, shaded on the board

@@ -34,6 +34,7 @@ def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
     out += _turn(view, now, state.timers)
     for seat in _seat_order(state.seat):
         out += _player(view, seat, view["players"][seat], own=seat == state.seat)
+    out += _moves(state)
     out += _combat(view, state.seat)
     out += _placement(view)
     out += _your_part(state, view)
@@ -112,6 +113,18 @@ def _player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuple
         out.append(("class:dim", f" · {behind} token(s) behind the screen"))
     out.append(("", "\n"))
     return out
+
+
+SHOWN_MOVES = 12
+
+
+def _moves(state: ClientState) -> StyleAndTextTuples:
+    """The last SHOWN_MOVES actions of the game, compactly, oldest first ("…" when there were more)."""
+    if not state.moves:
+        return []
+    shown = list(state.moves)[-SHOWN_MOVES:]
+    more = "… · " if len(state.moves) > SHOWN_MOVES else ""
+    return [("class:title", "\nMoves "), ("class:dim", more + " · ".join(shown) + "\n")]
 
 
 def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:

@@ -9,6 +9,7 @@ from dungeon_twister.protocol import TableInfo
 
 LOG_LINES = 300
 CHAT_LINES = 100
+MOVE_LINES = 200
 TURN_FLASH_SECONDS = 2.0
 """How long the panel shows "your turn" in the alert style when a turn (or a secret choice) begins."""
 LOW_CLOCK_SECONDS = 5.0
@@ -119,6 +120,8 @@ class ClientState:
     """What the connection's transport had to say (TLS pinned on first use, plain TCP), shown once connected."""
     deal_checked: bool = False
     """The revealed seed has been checked against the server's commitment (client/fairness.py)."""
+    moves: deque[str] = field(default_factory=lambda: deque(maxlen=MOVE_LINES))
+    """The game so far, compactly (client/describe.py compact_event), newest last: the panel shows the end."""
     trails: dict[str, list[str]] = field(default_factory=dict)
     """Colour -> the squares of that side's last move (its route, start to end), shaded on the board."""
 
@@ -189,6 +192,7 @@ class ClientState:
         self.turn_since = None
         self.low_clock_warned = False
         self.trails = {}
+        self.moves.clear()
         self.deal_checked = False
 
     def say(self, notice: str) -> None:

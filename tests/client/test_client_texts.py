@@ -163,6 +163,32 @@ def test_ratings_in_plain_words_and_the_leaderboard():
     assert wired.session.state.help_text.startswith("No rated game yet")
 
 
+def test_the_panel_lists_the_game_so_far_compactly():
+    from dungeon_twister.client.inbox import handle
+    from dungeon_twister.protocol import TableEvent
+
+    from test_client_prompt import TABLE, WiredSession
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c9"))
+    events = [{"kind": "card_played", "seat": "B", "value": 3},
+              {"kind": "moved", "token": "bWA", "route": ["c4", "c5", "d5"], "take": "bRP", "leave": [["bSW", "c5"]]},
+              {"kind": "room_rotated", "slot": "A2", "clockwise": False, "by": "bMK"},
+              {"kind": "combat_declared", "number": 1, "attacker": "bWA", "target": "yTR"},
+              {"kind": "combat_resolved", "number": 1, "attack": 6, "defence": 5, "cards": {}, "winner": "B"},
+              {"kind": "turn_ended", "turn": 3, "seat": "B"},
+              {"kind": "team_chosen", "seat": "Y"}]  # not an action of the game: not listed
+    for n, event in enumerate(events, 1):
+        handle(wired.session, TableEvent(TABLE, n, event))
+    assert list(wired.session.state.moves) == ["B card 3", "bWA c4-d5 +bRP bSW@c5", "rotate A2 ccw",
+                                               "bWA attacks yTR", "6:5", "B end"]
+    text = text_of(game_panel(wired.session.state, 0.0))
+    assert "Moves B card 3 · bWA c4-d5 +bRP bSW@c5 · rotate A2 ccw · bWA attacks yTR · 6:5 · B end" in text
+    for n in range(20):
+        handle(wired.session, TableEvent(TABLE, 10 + n, {"kind": "card_played", "seat": "Y", "value": 2}))
+    assert "Moves … · Y card 2" in text_of(game_panel(wired.session.state, 0.0)), "the older ones give way"
+
+
 def test_message_bar_puts_the_alert_first_then_the_refusal_with_its_rule():
     state = ClientState("ann", notice="hello")
     assert text_of(message_bar(state)) == "hello"
