@@ -6,13 +6,14 @@ TCP (LAN parties), remembered for the rest of the run so that each reconnection 
 
 from __future__ import annotations
 
-import hashlib
 import os
 import ssl
 from collections.abc import Callable
 from pathlib import Path
 
 import trio
+
+from dungeon_twister.protocol.transport import fingerprint
 
 KNOWN_SERVERS = "known_servers"
 """The pin file in the client's state directory: one `HOST:PORT SHA256:<hex>` line per server."""
@@ -21,10 +22,6 @@ HANDSHAKE_SECONDS = 10.0
 
 class PinMismatch(OSError):
     """The server's certificate is not the one pinned for its address (or it stopped offering TLS)."""
-
-
-def fingerprint(der: bytes) -> str:
-    return "SHA256:" + hashlib.sha256(der).hexdigest()
 
 
 class KnownServers:

@@ -6,7 +6,6 @@ TLS, any other plain TCP (LAN parties, older clients)."""
 from __future__ import annotations
 
 import datetime
-import hashlib
 import os
 import socket
 import ssl
@@ -14,16 +13,11 @@ from pathlib import Path
 
 import trio
 
+from dungeon_twister.protocol.transport import TLS_RECORD, fingerprint
+
 CERT_FILE = "tls-cert.pem"
 KEY_FILE = "tls-key.pem"
-TLS_RECORD = 0x16
-"""The first byte of a TLS handshake record (a ClientHello): what tells a TLS client from a plain one."""
 CERT_YEARS = 10
-
-
-def fingerprint(der: bytes) -> str:
-    """A certificate's SHA-256 fingerprint as the players compare it: "SHA256:" and 64 hex digits."""
-    return "SHA256:" + hashlib.sha256(der).hexdigest()
 
 
 def ensure_certificate(data_dir: Path, name: str = "dt-server") -> tuple[Path, Path]:
