@@ -124,13 +124,20 @@ class Lobby:
         self._bot_numbers = itertools.count(bots + 1)
 
     # --- names --------------------------------------------------------------------------------------------
-    def claim_name(self, name: str, session: Session, resume: ResumeInfo | None) -> bool:
-        """Give `name` to a new session: if it is free, or if the session resumes that name's seat or watch."""
+    def claim_name(self, name: str, session: Session, resume: ResumeInfo | None,
+                   key_owner: bool = False) -> tuple | bool:
+        """Give `name` to a new session: if it is free, or if the session resumes that name's seat or watch, or
+        (`key_owner`: its hello names the key the name is bound to, to be proven) the name's seat is held for a
+        disconnected player: then the held (table id, seat) is returned, to be taken back once the key is proven
+        (docs/protocol.md section 18)."""
         owner = self.names.get(name)
         if isinstance(owner, BotName):
             if session.bot_name != name:
                 return False
             owner = None
+        if isinstance(owner, tuple) and key_owner and resume is None:
+            self.names[name] = session
+            return owner
         if owner is not None:
             ref = self.tokens.get(resume.token) if resume is not None else None
             if ref is None or ref.name != name or ref.table.id != resume.table or (

@@ -114,6 +114,8 @@ class Session:
         """(key, challenge) from a hello that named a key, until prove proves it (section 18)."""
         self._deferred: tuple | None = None
         """(table, Enter) of a hello that resumes a seat, waiting for the proof of its key."""
+        self._reclaim: tuple | None = None
+        """(table id, seat) held for this name, to be taken back by the key alone once it is proven."""
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
@@ -344,7 +346,9 @@ class Session:
         self.send(Ping(self._ping_id))
 
     async def _leave_table(self) -> None:
-        """Tell the table this client was at (or was joining) that it is gone; it frees or holds the name."""
+        """Tell the table this client was at (or was joining) that it is gone; it frees or holds the name. A name
+        claimed for a held seat and never proven is the seat's again."""
+        self._give_back_held_name()
         if self.table is None or not await self.table.submit(Gone(self)):
             if self.name is not None:
                 self.server.lobby.release_name(self.name, self)
@@ -359,6 +363,7 @@ class Session:
         if isinstance(event, Prove):
             return await self._prove(event)
         if self._proof is not None and not isinstance(event, (Ping, Pong, Error)):
+            self._give_back_held_name()
             return self.send_error(ProtocolError("not_proven", f"{event.spec.name} before prove: sign the "
                                                                "welcome's challenge first"))
         if isinstance(event, Ping):
@@ -387,14 +392,29 @@ class Session:
         key, challenge = self._proof
         if not check_proof(key, prove.signature, challenge, self.id, self.name):
             log("proof_refused", session=self.id, name=self.name)
+            self._give_back_held_name()
             return self.send_error(ProtocolError("bad_proof", "the signature does not prove the hello's key"))
         self._proof = None
-        if self.server.lobby.store.identity(self.name) is None:
-            self.server.lobby.store.bind(self.name, key)
+        lobby = self.server.lobby
+        if lobby.store.identity(self.name) is None:
+            lobby.store.bind(self.name, key)
             log("identity_bound", session=self.id, name=self.name)
+        if self._deferred is None and self._reclaim is not None:  # the seat held for this name, by the key alone
+            table = lobby.tables.get(self._reclaim[0])
+            held = table.seating.seats.get(self._reclaim[1]) if table is not None else None
+            if held is not None and held.token is not None and held.name == self.name:
+                log("seat_reclaimed_by_key", session=self.id, name=self.name, table=table.id)
+                self._deferred = (table, Enter(self, held.token, 0))
+            self._reclaim = None
         if self._deferred is not None:
             (table, enter), self._deferred = self._deferred, None
             await self._submit(table, enter)
+
+    def _give_back_held_name(self) -> None:
+        """A hello that claimed a held seat's name and failed to prove its key: the name is the seat's again."""
+        if self._reclaim is not None and self.server.lobby.names.get(self.name) is self:
+            self.server.lobby.names[self.name] = self._reclaim
+            self._reclaim = None
 
     def _checked_chat(self, chat: Chat) -> Chat | None:
         """The chat message cleaned of control and bidi characters, or None if it is dropped: empty once
@@ -426,8 +446,10 @@ class Session:
             return self._refuse("name_taken", f"the name {hello.name!r} belongs to another key on this server"
                                 if hello.key else f"the name {hello.name!r} is bound to a key on this server: "
                                 "connect with the client that holds it")
-        if not lobby.claim_name(hello.name, self, hello.resume):
+        claimed = lobby.claim_name(hello.name, self, hello.resume, key_owner=bound is not None)
+        if not claimed:
             return self._refuse("name_taken", f"the name {hello.name!r} is already used on this server")
+        self._reclaim = claimed if isinstance(claimed, tuple) else None
         self.name = hello.name
         challenge = secrets.token_bytes(CHALLENGE_SIZE) if hello.key is not None else None
         self._proof = (hello.key, challenge) if challenge is not None else None

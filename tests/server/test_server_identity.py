@@ -100,3 +100,34 @@ async def test_a_seat_resumed_by_a_keyed_hello_is_given_back_once_the_key_is_pro
         await back.send(Prove(sign_proof(key, welcome.challenge, welcome.session, "ann")))
         joined = await back.expect(Joined)
         assert (joined.table, joined.seat) == (table, "B")
+
+
+async def test_a_held_seat_is_taken_back_by_the_key_alone_and_not_by_a_failed_proof(autojump_clock):
+    """Section 18: the seat token lost (a new machine, the seat file gone), the key still proves the name: the seat
+    held for it comes back. A client that only names the key, without proving it, gets nothing and the seat stays
+    held for its name."""
+    from dungeon_twister.protocol import CreateTable, Join, Joined, Snapshot, TableCreated, TableOptions
+
+    key = Ed25519PrivateKey.generate()
+    async with running_server() as server:
+        ann, _ = await keyed(server, "ann", key)
+        await ann.send(CreateTable(TableOptions()))
+        table = (await ann.expect(TableCreated)).table
+        await ann.send(Join(table, "B"))
+        await ann.expect(Joined)
+        bob = await Client.connect(server, "bob")
+        await bob.send(Join(table, "Y"))
+        await bob.expect(Joined)
+        await ann.stream.aclose()  # gone, the seat held for the grace period
+        await trio.sleep(1)
+        assert server.lobby.names["ann"] == (table, "B")
+
+        impostor, _ = await keyed(server, "ann", key, signature=bytes(64))
+        assert (await impostor.expect(Error)).code == "bad_proof"
+        await trio.sleep(1)
+        assert server.lobby.names["ann"] == (table, "B"), "the name is the held seat's again"
+
+        back, _ = await keyed(server, "ann", key)  # no resume token, only the key
+        joined = await back.expect(Joined)
+        assert (joined.table, joined.seat) == (table, "B")
+        assert (await back.expect(Snapshot)).table == table
