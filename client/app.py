@@ -4,7 +4,7 @@
   dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed]
                  [--scenario prison-1..prison-5] [--seat B|Y]
                                                                   a local game against a bot
-  dt-client replay FILE                                           step through a game record
+  dt-client replay FILE | TABLE --server HOST:PORT                step through a game record
   dt-client discover [--port N]                                   list the servers of the local network
 
 `connect` takes back the seat kept from an earlier run (crashed, killed, or quit during a game) on the same
@@ -77,8 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
     discover.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"their port (default {DEFAULT_PORT})")
     discover.add_argument("--wait", type=float, default=1.5, help="seconds to wait for answers (default 1.5)")
     discover.set_defaults(run=discover_command)
-    replay = sub.add_parser("replay", help="step through a game record (dt-server records DIR TABLE > FILE)")
-    replay.add_argument("file", help="the record: a 'game seed=...' header, then one 'B: action' line each")
+    replay = sub.add_parser("replay", help="step through a game record: a file, or a finished game of a server")
+    replay.add_argument("file", metavar="FILE|TABLE", help="a record file (a 'game seed=...' header, then one "
+                        "'B: action' line each), or with --server a finished game's table id")
+    replay.add_argument("--server", type=parse_address, metavar="HOST:PORT",
+                        help="fetch the record of the finished game TABLE from this server")
     replay.set_defaults(run=replay_command)
     return parser
 
@@ -172,10 +175,22 @@ def discover_command(args: argparse.Namespace) -> int:
 
 
 def replay_command(args: argparse.Namespace) -> int:
-    from .replay import EngineError, load, run_replay
+    from .replay import EngineError, NoRecord, Replay, fetch_record, load, run_replay
 
     try:
-        replay = load(args.file)
+        if args.server is not None:
+            import trio
+
+            from .held import state_dir
+            from .tls import KNOWN_SERVERS, KnownServers, tls_connector
+
+            connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS), lambda text: None)
+            replay = Replay.of(trio.run(fetch_record, connect, *args.server, args.file))
+        else:
+            replay = load(args.file)
+    except NoRecord as error:
+        print(f"dt-client: no record of {args.file}: {error}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"dt-client: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
         return 1

@@ -105,6 +105,40 @@ def load(path: str) -> Replay:
         return Replay.of(handle.read())
 
 
+class NoRecord(Exception):
+    """The server would not give the record (its message says why)."""
+
+
+async def fetch_record(connect, host: str, port: int, table: str) -> str:
+    """The record of a finished game kept by a server (`get_record`), through `connect(host, port)` (TLS with the
+    pinned certificate, or plain TCP): a short spectator connection under a throwaway name."""
+    import secrets
+
+    from dungeon_twister.protocol import (Error, GameRecord, GetRecord, ProtocolError, Refused, SpectatorConnection,
+                                          Welcome)
+
+    from .session import SOFTWARE
+
+    stream = await connect(host, port)
+    conn = SpectatorConnection()
+    async with stream:
+        await stream.send_all(conn.send_hello(f"replay-{secrets.token_hex(4)}", SOFTWARE))
+        while True:
+            data = await stream.receive_some(65536)
+            if not data:
+                raise NoRecord("the server closed the connection")
+            conn.receive_data(data)
+            while (event := conn.next_event()) is not None:
+                if isinstance(event, GameRecord):
+                    return event.text
+                if isinstance(event, Welcome):
+                    await stream.send_all(conn.send(GetRecord(table)))
+                elif isinstance(event, (Error, ProtocolError)):
+                    raise NoRecord(event.message)
+                elif isinstance(event, Refused):
+                    raise NoRecord(event.reason)
+
+
 def run_replay(replay: Replay, *, input=None, output=None) -> None:
     """The replay on the screen: the board on the left, the action and its events on the right."""
     from prompt_toolkit.application import Application

@@ -110,6 +110,27 @@ class Ratings(Message):
     players: tuple[RatingInfo, ...] = required(ListOf(Record(RatingInfo), 100))
 
 
+RECORD_TEXT = Str(900_000)
+"""A game record's text (a long game is ~200 KB; the whole frame stays below the default 1 MiB limit)."""
+
+
+@message("get_record", sent_by=CLIENT_ROLES, sent_to=SERVER, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class GetRecord(Message):
+    """Ask for the record of a finished game (public tables only): it reveals every hidden fact."""
+
+    table: str = required(TABLE_ID)
+
+
+@message("record", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class GameRecord(Message):
+    """A finished game's record, as `dt-server records DIR TABLE` prints it (docs/notation.md)."""
+
+    table: str = required(TABLE_ID)
+    text: str = required(RECORD_TEXT)
+
+
 @message("create_table", sent_by=PLAYER, sent_to=SERVER, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class CreateTable(Message):

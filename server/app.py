@@ -22,12 +22,10 @@ from pathlib import Path
 import platformdirs
 import trio
 
-from dungeon_twister.engine.boardgame.records import game_header
-from dungeon_twister.protocol import TableOptions
 
 from .config import ServerConfig, load_config, with_overrides
 from .logs import log, setup_logging
-from .options import engine_options
+from .records import record_text
 from .server import Server
 from .storage import EXIT_STORE_UNUSABLE, Storage, StorageError, open_storage
 
@@ -133,15 +131,6 @@ def records(argv: list[str]) -> None:
         sys.exit(EXIT_STORE_UNUSABLE)
     finally:
         storage.close()
-
-
-def record_text(table) -> str:
-    """A stored game as a record `dt-engine play` replays: its start, its lines, and its final position."""
-    lines = [game_header(table.seed, engine_options(TableOptions(**table.options)))]
-    lines += [line for line, _ in table.journal]
-    if table.final:
-        lines.append(f"# final {table.final}")
-    return "\n".join(lines) + "\n"
 
 
 async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None) -> None:

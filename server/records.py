@@ -9,6 +9,9 @@ from pathlib import Path
 
 from dungeon_twister.engine import Action, Options
 from dungeon_twister.engine.boardgame.records import format_line, game_header
+from dungeon_twister.protocol import TableOptions
+
+from .options import engine_options
 
 
 class GameRecord:
@@ -71,3 +74,12 @@ def write_record(directory: Path, table_id: str, text: str) -> Path:
     temporary.write_text(text, encoding="utf-8")
     os.replace(temporary, path)
     return path
+
+
+def record_text(table) -> str:
+    """A stored game as a record `dt-engine play` replays: its start, its lines, and its final position."""
+    lines = [game_header(table.seed, engine_options(TableOptions(**table.options)))]
+    lines += [line for line, _ in table.journal]
+    if table.final:
+        lines.append(f"# final {table.final}")
+    return "\n".join(lines) + "\n"

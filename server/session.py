@@ -25,16 +25,19 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Hello, Join, ListRatings, ListTables,
-                                      Message, Ping, Pong, ProtocolError, Prove, RatingInfo, Ratings, Refused, Role,
-                                      ServerConnection, Software, Spectate, State, TableCreated)
+from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, GameRecord, GetRecord, Hello, Join,
+                                      ListRatings, ListTables, Message, Ping, Pong, ProtocolError, Prove, RatingInfo,
+                                      Ratings, Refused, Role, ServerConnection, Software, Spectate, State,
+                                      TableCreated)
 
 from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
+from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
 from dungeon_twister.protocol.views import FEATURES
 
 from .lobby import TooManyTables
 from .logs import LOGGER, log
 from .pipes import PipeStream
+from .records import record_text
 from .sanitize import clean_chat, name_problem
 from .table import Enter, Gone, Request
 
@@ -479,6 +482,8 @@ class Session:
         lobby = self.server.lobby
         if isinstance(message, ListTables):
             self.send(lobby.table_infos(message.offset, message.limit))
+        elif isinstance(message, GetRecord):
+            self._send_record(message.table)
         elif isinstance(message, ListRatings):
             self.send(Ratings(tuple(RatingInfo(name, round(rating), round(rd), games) for name, rating, rd, games
                                     in lobby.store.leaderboard(message.limit))))
@@ -499,6 +504,20 @@ class Session:
             await self._submit(table, Request(self, message))
         else:
             self.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled in the lobby"))
+
+    def _send_record(self, table_id: str) -> None:
+        """A finished public game's record (it reveals every hidden fact: never before the end)."""
+        stored = self.server.lobby.store.table(table_id)
+        if stored is None or stored.options.get("private"):
+            return self.send_error(ProtocolError("no_such_table", f"there is no public table {table_id!r}"))
+        if stored.status != "over":
+            return self.send_error(ProtocolError("not_allowed", f"the game of table {table_id} is not over: its "
+                                                                "record reveals every hidden fact"))
+        text = record_text(stored)
+        if len(text) > RECORD_TEXT.max_len:
+            return self.send_error(ProtocolError("not_allowed", f"the record of table {table_id} is too long to "
+                                                                "send (dt-server records prints it)"))
+        self.send(GameRecord(table_id, text))
 
     async def _submit(self, table: Table, item) -> None:
         """Hand a request to a table and wait until it is handled, so that answers keep the requests' order."""
