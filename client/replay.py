@@ -36,6 +36,9 @@ class Replay:
     index: int = 0
     result: str | None = None
     """The server's `# result ...` comment line of a game that ended outside the rules (resigned, abandoned)."""
+    rounds: tuple[int, list[str]] = (0, [])
+    """The record's commit-reveal rounds checked (docs/protocol.md section 10): how many reveals opened their
+    commitment, and what did not."""
 
     @classmethod
     def of(cls, text: str) -> Replay:
@@ -45,6 +48,7 @@ class Replay:
         replay = cls([state])
         results = [line[len("# result "):].strip() for line in text.splitlines() if line.startswith("# result ")]
         replay.result = results[-1] if results else None
+        replay.rounds = verified_rounds(text)
         applied = []
         for line, state, events in replayed(state, lines):
             replay.states.append(state)
@@ -93,10 +97,44 @@ class Replay:
             lines += ["", f"Game over: {verdict} {outcome.vp['B']}-{outcome.vp['Y']} ({outcome.reason})"]
         if outcome is None and self.result and self.index == len(self.steps):
             lines += ["", f"Game over ({self.result})"]
+        verified, problems = self.rounds
+        if verified or problems:
+            lines += ["", f"Commit-reveal: {verified} reveal(s) open their commitment (verified)"
+                      + "".join(f"; NOT VERIFIED: {problem}" for problem in problems)]
         if self.viewer == GOD:
             lines += ["", "The game is over: everything is shown, hidden tokens and secret choices included."]
         lines += ["", "→ / space: next   ← : back   PgDn / PgUp: 10   Home / End   q: quit"]
         return lines
+
+
+def verified_rounds(text: str) -> tuple[int, list[str]]:
+    """Check every `# reveal SEAT PURPOSE NONCE CHOICE` of a record against its `# commit SEAT PURPOSE HASH`, for
+    the game `# table ID` names (the commitment of docs/protocol.md section 10). Without a table line, nothing."""
+    from dungeon_twister.protocol import verify
+
+    lines = text.splitlines()
+    table = next((line.split()[2] for line in lines if line.startswith("# table ") and len(line.split()) == 3), None)
+    if table is None:
+        return 0, []
+    commits: dict[tuple[str, str], bytes] = {}
+    verified, problems = 0, []
+    for line in lines:
+        words = line.split(" ", 5)
+        if line.startswith("# commit ") and len(words) == 5:
+            commits[(words[2], words[3])] = bytes.fromhex(words[4])
+        elif line.startswith("# reveal ") and len(words) == 6:
+            seat, purpose, nonce, choice = words[2], words[3], words[4], words[5]
+            commitment = commits.get((seat, purpose))
+            try:
+                opened = commitment is not None and verify(commitment, table, seat, purpose, choice,
+                                                           bytes.fromhex(nonce))
+            except ValueError:
+                opened = False
+            if opened:
+                verified += 1
+            else:
+                problems.append(f"{seat} {purpose}")
+    return verified, problems
 
 
 def load(path: str) -> Replay:

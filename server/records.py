@@ -77,8 +77,9 @@ def write_record(directory: Path, table_id: str, text: str) -> Path:
 
 
 def record_text(table) -> str:
-    """A stored game as a record `dt-engine play` replays: its start, its lines, and its final position."""
-    lines = [game_header(table.seed, engine_options(TableOptions(**table.options)))]
+    """A stored game as a record `dt-engine play` replays: its start, its table (the game id of its commitments,
+    so that a replay can verify them), its lines, and its final position."""
+    lines = [game_header(table.seed, engine_options(TableOptions(**table.options))), f"# table {table.id}"]
     lines += [line for line, _ in table.journal]
     if table.final:
         lines.append(f"# final {table.final}")

@@ -25,3 +25,10 @@ async def test_a_finished_game_is_fetched_and_replayed_an_unfinished_one_is_refu
     replay = Replay.of(text)
     assert len(replay.steps) == 38 and replay.states[-1].outcome.reason == "both figures out (PR-SCEN-1-06)"
     assert replay.viewer == "*", "a finished game: everything shown"
+    assert text.splitlines()[1] == f"# table {table}"
+    assert replay.rounds == (2, []), "the two teams' commit-reveal rounds, each reveal opening its commitment"
+    assert "Commit-reveal: 2 reveal(s) open their commitment (verified)" in replay.panel()
+    tampered = Replay.of(  # Blue's revealed team choice altered in the comment line: it no longer opens the commit
+        "\n".join(line if not line.startswith("# reveal B team") else line.rsplit(" ", 1)[0] + " XX"
+                  for line in text.splitlines()) + "\n")
+    assert tampered.rounds == (1, ["B team"]) and "NOT VERIFIED: B team" in " ".join(tampered.panel())
