@@ -22,6 +22,17 @@ async def keyed(server, name: str, key: Ed25519PrivateKey | None, prove: bool = 
     return client, answer
 
 
+async def seated_by_key(server, key: Ed25519PrivateKey) -> tuple[Client, str, str]:
+    """ann, proven by `key`, at a new table in seat B: (her client, the table, her resume token)."""
+    from dungeon_twister.protocol import CreateTable, Join, Joined, TableCreated, TableOptions
+
+    ann, _ = await keyed(server, "ann", key)
+    await ann.send(CreateTable(TableOptions()))
+    table = (await ann.expect(TableCreated)).table
+    await ann.send(Join(table, "B"))
+    return ann, table, (await ann.expect(Joined)).token
+
+
 async def test_a_proven_key_binds_the_name_which_is_then_refused_to_other_keys_and_to_no_key(autojump_clock):
     ann_key, mallory_key = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
     async with running_server() as server:
@@ -78,15 +89,11 @@ def test_the_signature_is_bound_to_challenge_session_and_name():
 
 
 async def test_a_seat_resumed_by_a_keyed_hello_is_given_back_once_the_key_is_proven(autojump_clock):
-    from dungeon_twister.protocol import CreateTable, Join, Joined, ResumeInfo, TableCreated, TableOptions
+    from dungeon_twister.protocol import Joined, ResumeInfo
 
     key = Ed25519PrivateKey.generate()
     async with running_server() as server:
-        ann, _ = await keyed(server, "ann", key)
-        await ann.send(CreateTable(TableOptions()))
-        table = (await ann.expect(TableCreated)).table
-        await ann.send(Join(table, "B"))
-        token = (await ann.expect(Joined)).token
+        ann, table, token = await seated_by_key(server, key)
         await ann.stream.aclose()
         await trio.sleep(1)
 
@@ -106,15 +113,11 @@ async def test_a_held_seat_is_taken_back_by_the_key_alone_and_not_by_a_failed_pr
     """Section 18: the seat token lost (a new machine, the seat file gone), the key still proves the name: the seat
     held for it comes back. A client that only names the key, without proving it, gets nothing and the seat stays
     held for its name."""
-    from dungeon_twister.protocol import CreateTable, Join, Joined, Snapshot, TableCreated, TableOptions
+    from dungeon_twister.protocol import Join, Joined, Snapshot
 
     key = Ed25519PrivateKey.generate()
     async with running_server() as server:
-        ann, _ = await keyed(server, "ann", key)
-        await ann.send(CreateTable(TableOptions()))
-        table = (await ann.expect(TableCreated)).table
-        await ann.send(Join(table, "B"))
-        await ann.expect(Joined)
+        ann, table, _ = await seated_by_key(server, key)
         bob = await Client.connect(server, "bob")
         await bob.send(Join(table, "Y"))
         await bob.expect(Joined)
