@@ -108,8 +108,17 @@ def cmd_selfplay(args) -> int:
     wins = {"B": 0, "Y": 0, None: 0}
     turns, actions = [], []
     started = time.perf_counter()
+    shown = sys.stderr.isatty()  # progress on a terminal only: a pipe or a file gets the results alone
+
+    def progress(actions: int, seed: int = 0) -> None:
+        print(f"\rgame seed={seed} ({seed - args.seed + 1}/{args.games}): {actions} actions...", end="",
+              file=sys.stderr, flush=True)
+
     for seed in range(args.seed, args.seed + args.games):
-        r = play_game(seed, options, (args.blue, args.yellow), args.max_actions)
+        report = (lambda actions, seed=seed: progress(actions, seed)) if shown else None
+        r = play_game(seed, options, (args.blue, args.yellow), args.max_actions, report)
+        if shown:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)  # the progress line makes way for the result
         wins[r.winner] += 1
         turns.append(r.turns)
         actions.append(r.actions)

@@ -26,8 +26,9 @@ class GameResult:
 
 
 def play_game(seed: int, options: Options = Options(), bots: tuple[str, str] = ("random", "random"),
-              max_actions: int | None = None) -> GameResult:
-    """Play one game; with `max_actions`, stop early (reason 'unfinished')."""
+              max_actions: int | None = None, progress=None, every: int = 1000) -> GameResult:
+    """Play one game; with `max_actions`, stop early (reason 'unfinished'); `progress(actions)` is called every
+    `every` actions (dt-engine selfplay shows it)."""
     state = new_game(options, seed)
     rng = Rng(seed ^ 0x5EED)
     players = {"B": BOTS[bots[0]](), "Y": BOTS[bots[1]]()}
@@ -42,6 +43,8 @@ def play_game(seed: int, options: Options = Options(), bots: tuple[str, str] = (
             action = parse_action(players[seat].choose(view(state, seat), texts, rng), seat)
         state, _ = apply(state, action)
         count += 1
+        if progress is not None and count % every == 0:
+            progress(count)
     o = state.outcome
     return GameResult(seed, o.winner if o else None, {s: state.vp(s) for s in ("B", "Y")}, state.turn, count,
                       o.reason if o else "unfinished", state)

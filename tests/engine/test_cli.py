@@ -86,3 +86,17 @@ def test_selfplay_plays_a_prison_scenario_and_refuses_what_prison_refuses(capsys
     assert "(both figures out (PR-SCEN-1-06))" in capsys.readouterr().out
     assert main(["selfplay", "--set", "prison", "--vp", "8"]) == 2
     assert "PR-OPT-02" in capsys.readouterr().err
+
+
+def test_selfplay_shows_its_progress_on_a_terminal_and_nothing_in_a_pipe(capsys, monkeypatch):
+    """A long game prints where it is every 1,000 actions on stderr when stderr is a terminal (the results go to
+    stdout as before); piped, stderr stays empty."""
+    assert main(["selfplay", "--seed", "0", "--max-actions", "2500"]) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == "" and quiet.out.startswith("game seed=0: ")
+
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
+    assert main(["selfplay", "--seed", "0", "--max-actions", "2500"]) == 0
+    shown = capsys.readouterr()
+    assert "\rgame seed=0 (1/1): 1000 actions..." in shown.err and "2000 actions..." in shown.err
+    assert shown.err.endswith("\r\x1b[K") and shown.out.splitlines()[0] == quiet.out.splitlines()[0]
