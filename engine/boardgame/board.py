@@ -13,6 +13,7 @@ from .geometry import DIRECTIONS, ROOM, Square, edge, local_to_offset, offset_to
 
 WALL = "wall"
 CLOSED, OPEN, BROKEN = "c", "o", "b"
+_NONE: frozenset = frozenset()
 _SIDE_DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 
@@ -33,10 +34,18 @@ class Board:
         self.walls: dict[tuple[Square, Square], int] = {}  # edge -> 1 (wall) or 2 (double wall)
         self.portcullises: dict[tuple[Square, Square], tuple[str, int, str]] = {}  # edge -> (tile, index, state)
         self.slits: set[tuple[Square, Square]] = set()  # arrow slits (PR-SLIT-01): edges, from the rooms' data
+        # square terrain of revealed rooms (catalogue.TERRAIN_KINDS: fog, Rockfall...), only the kinds present
+        self.terrain: dict[str, set[Square]] = {}
         states = dict(portcullis)
         for place in rooms:
             if place.revealed:
                 self._add_room(place, states.get(place.tile, ""))
+        # every terrain square (none is floor: no revealed token is placed there, PD-TERR-PENTACLE-01,
+        # PD-TERR-FOG-04) and those a line of sight does not enter (fog, PD-TERR-FOG-02; 3D obstacles and the
+        # fountain, PD-GLOS-03, PD-TERR-FOUNTAIN-01)
+        self.special: frozenset[Square] = frozenset().union(*self.terrain.values())
+        self.opaque: frozenset[Square] = frozenset().union(
+            *(self.terrain.get(kind, ()) for kind in ("fog", "obstacles", "fountains")))
         self.open_ground = {(x, y) for x in range(2 * ROOM) for y in (-1, self.height)}
         for place in rooms:
             if place.revealed:
@@ -90,6 +99,8 @@ class Board:
 
         for pit in tile.pits:
             self.pits.add(to_global(pit))
+        for kind, squares in tile.terrain.items():
+            self.terrain.setdefault(kind, set()).update(to_global(sq) for sq in squares)
         self.gears[place.slot] = to_global(tile.gear)
         for a, b in tile.walls:
             e = edge(to_global(a), to_global(b))
@@ -106,6 +117,10 @@ class Board:
             self.portcullises[edge(to_global(a), to_global(b))] = (place.tile, index, state)
 
     # --- squares ---------------------------------------------------------------------------------
+    def terrain_of(self, kind: str) -> set[Square] | frozenset[Square]:
+        """The squares of a terrain kind (catalogue.TERRAIN_KINDS) in the revealed rooms; empty if none."""
+        return self.terrain.get(kind, _NONE)
+
     def slot_of(self, square: Square) -> tuple[int, int] | None:
         x, y = square
         if 0 <= x < 2 * ROOM and 0 <= y < self.height:
@@ -178,8 +193,10 @@ class Board:
         """Squares along a line of sight until a wall, closed portcullis or face-down room (BG-LOS-01..04).
 
         An arrow slit lets the line through only where the viewer stands beside it, i.e. across the first edge
-        (PR-SLIT-03, PR-LOS-04): sight through a slit can be one-way.
+        (PR-SLIT-03, PR-LOS-04): sight through a slit can be one-way. A line never enters fog (a viewer in fog
+        sees out of it), a 3D obstacle or a fountain (PD-TERR-FOG-02, PD-GLOS-03).
         """
+        opaque = self.opaque
         dx, dy = DIRECTIONS[direction]
         current = square
         while True:
@@ -188,6 +205,8 @@ class Board:
                 return
             if not self.connected(current, nxt) and not (
                     current == square and nxt in self.open_ground and edge(current, nxt) in self.slits):
+                return
+            if nxt in opaque:
                 return
             yield nxt  # across room borders and onto start zones (BG-LOS-04, RUL-039)
             current = nxt

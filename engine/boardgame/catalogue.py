@@ -17,6 +17,7 @@ class CharacterKind:
     abilities: frozenset[str]
     exit_vp: int = 1
     rules: dict = field(default_factory=dict)  # ability -> the rule ID this character's refusals cite for it
+    elimination_vp: int = 1  # what its elimination scores (BG-VP-01; the Red Dragon's Prestige: 2, PD-CHAR-DRAGON-04)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,15 @@ class RoomTile:
     outer_walls: tuple[tuple[tuple[int, int], str], ...]
     portcullises: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
     arrow_slits: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()  # PR-SLIT-01: edges, turning with the room
+    # square terrain beyond pits (Paladins & Dragons, docs/paladins-rooms.md): kind -> its squares, for the kinds
+    # of TERRAIN_KINDS the room has
+    terrain: dict[str, frozenset[tuple[int, int]]] = field(default_factory=dict)
+
+
+# The square terrain a room's data may list (docs/paladins-rooms.md): fog (PD-TERR-FOG), Rockfall
+# (PD-TERR-ROCKFALL), crevasses (PD-TERR-CREVASSE), 3D obstacles (PD-GLOS-03), fountains (PD-TERR-FOUNTAIN, also
+# 3D obstacles) and the Pentacle's squares (PD-TERR-PENTACLE).
+TERRAIN_KINDS = ("fog", "rockfall", "crevasses", "obstacles", "fountains", "pentacle")
 
 
 @dataclass(frozen=True)
@@ -99,6 +109,7 @@ def _room(tile_id: str, raw: dict) -> RoomTile:
         outer_walls=tuple((_square(s.split(":")[0]), s.split(":")[1]) for s in raw["outer_walls"]),
         portcullises=tuple(_pair(p) for p in raw["portcullises"]),
         arrow_slits=tuple(_pair(p) for p in raw.get("arrow_slits", ())),
+        terrain={kind: frozenset(_square(s) for s in raw[kind]) for kind in TERRAIN_KINDS if raw.get(kind)},
     )
 
 
@@ -154,7 +165,7 @@ def load(set_name: str = "base_set") -> SetCatalogue:
         raw = _merged(raw)
     characters = {
         code: CharacterKind(code, c["name"], c["move"], c["combat"], frozenset(c["abilities"]), c.get("exit_vp", 1),
-                            dict(c.get("rules", {})))
+                            dict(c.get("rules", {})), c.get("elimination_vp", 1))
         for code, c in raw["characters"].items()
     }
     objects = {code: ObjectKind(code=code, **{**o, "abilities": frozenset(o.get("abilities", ()))})

@@ -28,6 +28,7 @@ from .golden import square_ok
 from .setup import can_exit
 from .state import GameState, Token
 
+_NONE: frozenset = frozenset()
 OutcomeKey = tuple[Square, str | None, tuple[tuple[str, Square], ...]]  # (dest, take, leave)
 Reloc = tuple[tuple[str, Square], ...]  # sorted (token id, square) pairs: tokens put down away from their start
 
@@ -96,6 +97,17 @@ class Walker:
         self.acrobat = "acrobatics" in kind.abilities
         self.flyer = "levitate" in kind.abilities
         self.contortionist = "contortionist" in kind.abilities  # PR-CHAR-NAGA-01: through arrow slits
+        self.agile = "agility" in kind.abilities  # PD-CHAR-ELF-01: crosses pits (stopping is the golden rules')
+        self.incorporeal = "incorporeal" in kind.abilities  # PD-CHAR-GHOST-01
+        # Paladins & Dragons terrain (empty elsewhere): squares nobody stops on and only some cross (crevasses,
+        # 3D obstacles, fountains), and Rockfall, where an unprotected walker's move ends (PD-TERR-ROCKFALL-01)
+        terrain = self.board.terrain
+        self.crevasses = terrain.get("crevasses", _NONE)
+        self.barriers = self.crevasses.union(terrain.get("obstacles", ()), terrain.get("fountains", ()))
+        self.rockfall = terrain.get("rockfall", _NONE)
+        self.winged = self.flyer or self.incorporeal  # PD-TERR-ROCKFALL-04: passes over Rockfall unharmed
+        # where `may_leave` must be asked (elsewhere anything may be put down)
+        self.drop_checked = self.board.pits.union(self.barriers, self.rockfall) if terrain else self.board.pits
         self.links = self.board.slit_links if self.contortionist else self.board.links
         self.start = self.mover.square
         self.colour = self.mover.colour
@@ -148,10 +160,15 @@ class Walker:
 
         Stopping is checked at the end of the move.
         """
+        if there in self.barriers:  # PD-GLOS-03, PD-TERR-CREVASSE-01/04, PD-ROPE-01..03: crossed, never stopped on
+            if self.winged:
+                return True
+            return there in self.crevasses and self.is_rope(hold) and here not in self.pits and here not in \
+                self.crevasses
         exit_square = there[1] == self.exit_y and self.can_exit
-        if there in self.enemies and (exit_square or not (self.flyer or there in self.giants)):
+        if there in self.enemies and (exit_square or not (self.winged or there in self.giants)):
             return False
-        if exit_square or there not in self.pits or self.acrobat or self.flyer:
+        if exit_square or there not in self.pits or self.acrobat or self.winged or self.agile:
             return True
         contents = self.contents(there, hold, reloc)
         if any(self.is_rope(t.id) for t in contents):
@@ -160,7 +177,7 @@ class Walker:
         if friend is not None and "acrobatics" in self.cat.characters[friend.code].abilities:
             return True  # BG-PIT-04 / BG-CHAR-THIEF-02: a friendly Thief bridges the pit
         if self.is_rope(hold):
-            return here not in self.pits  # BG-PIT-10: one obstacle at a time
+            return here not in self.pits and here not in self.crevasses  # BG-PIT-10, PD-ROPE-03: one at a time
         return False
 
     def pickable(self, square: Square, hold, reloc: Reloc) -> list[str]:
@@ -182,6 +199,10 @@ class Walker:
 
     def may_leave(self, square: Square, hold: str) -> bool:
         """BG-ITEM-04, BG-PIT-05/06: where the mover may put down what it holds."""
+        if square in self.barriers:
+            return False  # nothing lies on a crevasse or an obstacle (PD-TERR-CREVASSE-04)
+        if square in self.rockfall and self.tokens[hold].is_character:
+            return False  # RUL-090: no wounded character is dropped on Rockfall (PD-TERR-ROCKFALL-08)
         if square not in self.pits:
             return True
         if not self.is_rope(hold):
@@ -195,8 +216,31 @@ class Walker:
                  want: OutcomeKey | None = None) -> dict[OutcomeKey, tuple[Square, ...]]:
         """Every outcome of a move and a shortest route to it (only routes along `route` if one is given).
 
-        With `want`, only that outcome is looked for: the result holds it, or nothing.
+        With `want`, only that outcome is looked for: the result holds it, or nothing. No move ends on a crevasse
+        or a 3D obstacle (PD-TERR-CREVASSE-01, PD-GLOS-03): the searches cross them, the outcomes leave them out.
         """
+        found = self._outcomes(route, want)
+        if self.barriers:
+            found = {key: path for key, path in found.items() if key[0] not in self.barriers}
+        return found
+
+    def _is_shield(self, token_id: str) -> bool:
+        token = self.tokens[token_id]
+        return not token.is_character and "shield" in self.cat.objects[token.code].abilities
+
+    def _shield_on(self, square: Square, hold, reloc: Reloc) -> bool:
+        return any(self._is_shield(t.id) for t in self.contents(square, hold, reloc))
+
+    def trapped(self, there: Square, hold, reloc: Reloc) -> bool:
+        """Whether entering the Rockfall square `there` ends the move there (PD-TERR-ROCKFALL-01/03/04/06): not
+        for wings or the Ghost, nor with a shield in hand or lying there. Ending on it kills in any case
+        (RUL-090): the Rockfall rule module's `after_action`."""
+        if self.winged or (hold is not None and self._is_shield(hold)):
+            return False
+        return not self._shield_on(there, hold, reloc)
+
+    def _outcomes(self, route: tuple[Square, ...] | None = None,
+                  want: OutcomeKey | None = None) -> dict[OutcomeKey, tuple[Square, ...]]:
         if route is None and want is None:
             # nothing to carry, nothing to pick up where a step may still follow (within steps - 1 of the start)
             if self.original is None and self.occ.loose[self.colour].isdisjoint(
@@ -213,7 +257,8 @@ class Walker:
             return found
         limit = self.steps if route is None else len(route)
         links, zone_owner, exit_owner, base = self.links, self.board.zone_owner, self.exit_owner, self.base
-        hazards = self.enemies | self.pits  # the squares `may_enter` must look at; any other neighbour may be entered
+        hazards = self.enemies | self.pits | self.barriers  # the squares `may_enter` must look at; any other neighbour
+        # may be entered
         may_enter, record, configs, config = self.may_enter, self._record, self._configs, self._config
         only = want[0] if want is not None else None
         frontier = [(self.start, self.original, (), ())]
@@ -246,7 +291,7 @@ class Walker:
                             if state in seen:
                                 continue
                             seen.add(state)
-                            if not last:
+                            if not last and not (there in self.rockfall and self.trapped(there, hold2, reloc2)):
                                 following.append((there, hold2, reloc2, path + (there,)))
                         if records and (only is None or there == only):
                             if there in special:
@@ -271,6 +316,7 @@ class Walker:
         (found or refused) per (take, leave), as sets of end squares (`_decided`)."""
         pits, base, configs, config = self.pits, self.base, self._configs, self._config
         pickable, may_leave, put, without = self.pickable, self.may_leave, self._put, self._without
+        drop_checked = self.drop_checked
 
         def operations_of(pos: Square, here: tuple):
             """What the mover may do on `pos` before stepping on: nothing, leave, take, swap (`_operations`)."""
@@ -284,7 +330,7 @@ class Walker:
                     reloc2 = without(reloc, item)
                     operations.append(configs.get((item, reloc2)) or config(item, reloc2))
                 return operations
-            if pos in pits and not may_leave(pos, hold):
+            if pos in drop_checked and not may_leave(pos, hold):
                 return (here,)
             reloc2 = put(reloc, hold, pos)
             operations = [here, configs.get((None, reloc2)) or config(None, reloc2)]
@@ -357,11 +403,12 @@ class Walker:
         no other token that could be picked up lies within reach, and `pickable` refuses the item only under a
         wounded character of the mover's colour, which would lie there too)."""
         pits, enemies, configs, config, may_leave = self.pits, self.enemies, self._configs, self._config, self.may_leave
+        drop_checked = self.drop_checked
 
         def operations_of(pos: Square, here: tuple):
             hold, reloc = here[7], here[8]
             if hold is not None:
-                if pos in pits and not may_leave(pos, item):
+                if pos in drop_checked and not may_leave(pos, item):
                     return (here,)
                 reloc2 = () if pos == home else ((item, pos),)
                 return (here, configs.get((None, reloc2)) or config(None, reloc2))
@@ -379,7 +426,7 @@ class Walker:
         self._refused = set()
         steps = self.steps
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
-        hazards = self.enemies | pits
+        hazards = self.enemies | pits | self.barriers
         crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
         may_enter, record, configs, config, dest_check = (
             self.may_enter, self._record_decided, self._configs, self._config, self._dest_check)
@@ -413,7 +460,7 @@ class Walker:
                             continue
                         seen.add(there)
                         route = path + (there,)
-                        if not last:
+                        if not last and not (there in self.rockfall and self.trapped(there, hold2, reloc2)):
                             following.append((there, now, route))
                         if there in special:
                             record(found, there, now, route, False)
@@ -470,8 +517,10 @@ class Walker:
             return found  # the start square is not fine without the mover: every outcome is refused
         start = self.start
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
-        hazards = self.enemies | pits
+        hazards = self.enemies | pits | self.barriers
         may_enter, dest_check = self.may_enter, self._dest_check
+        rockfall = self.rockfall if not self.winged else _NONE
+        base_shields = {sq for sq in rockfall if self._shield_on(sq, None, ())}
         frontier = [(start, ())]
         seen = {start}
         for depth in range(self.steps):
@@ -490,7 +539,7 @@ class Walker:
                         continue
                     seen.add(there)
                     route = path + (there,)
-                    if not last:
+                    if not last and not (there in rockfall and there not in base_shields):
                         following.append((there, route))
                     if there in base or there in pits:
                         ok = dest_ok.get(there)

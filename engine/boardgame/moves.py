@@ -65,6 +65,8 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tupl
             return problem
     if dest == walker.start and action.take is None and not action.leave:
         return "BG-MOVE-02", f"{action.token} would neither move nor take or leave anything: that is no move"
+    if dest in walker.barriers:
+        return _barrier(walker, dest, f"{action.token} may not stop on {name}")
     reachable = {key[0] for key in walker.outcomes()}
     if dest not in reachable:
         here = [t for t in state.tokens.values() if t.where == "board" and t.square == dest
@@ -94,6 +96,13 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tupl
     return "BG-ITEM-04", "those pick-ups, drops or hand-overs are not possible along any path to " + name
 
 
+def _barrier(walker: Walker, square: Square, message: str) -> tuple[str, str]:
+    """A crevasse (PD-TERR-CREVASSE-01) or a 3D obstacle or fountain (PD-GLOS-03) refused as a stop or a step."""
+    if square in walker.crevasses:
+        return "PD-TERR-CREVASSE-01", message + " (a crevasse)"
+    return "PD-GLOS-03", message + " (a 3D obstacle)"
+
+
 def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) -> tuple[str, str] | None:
     """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10)."""
     board = walker.board
@@ -109,6 +118,8 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
         if there not in walker.links.get(here, ()):
             return _blocked(board, here, there)
         if not walker.may_enter(here, there, walker.original, ()):
+            if there in walker.barriers:
+                return _barrier(walker, there, f"{walker.mover.id} cannot cross {name}")
             contents = walker.contents(there, walker.original, ())
             if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
                 rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner and walker.can_exit \
@@ -135,6 +146,10 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str,
         if any(not t.wounded for t in others):
             return "BG-PIT-04", "the Rope under a figure on a pit cannot be taken"
     for tid, square in action.leave:
+        if square in walker.barriers:
+            return _barrier(walker, square, f"nothing is left on {square_name(square)}")
+        if square in walker.rockfall and tid in state.tokens and state.tokens[tid].is_character:
+            return "PD-TERR-ROCKFALL-08", f"a wounded character is not dropped on the Rockfall {square_name(square)}"
         if square in board.pits and tid in state.tokens:
             if not walker.is_rope(tid):
                 return "BG-PIT-05", f"only a Rope may be left on the pit {square_name(square)}"
@@ -188,6 +203,8 @@ def _through(board, a: Square, b: Square) -> bool:
 def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dict) -> bool:
     """A landing is a stop: on the opponent's start zone, only onto a square with no enemy character (RUL-038)."""
     walker = Walker(state, board, figure)
+    if dest in walker.barriers:
+        return False  # nobody stops on a crevasse or a 3D obstacle (PD-TERR-CREVASSE-01, PD-GLOS-03)
     if board.start_zone_owner(dest) == opponent(figure.colour) and can_exit(state, figure.colour):
         return not any(t.is_character for t in state.tokens.values() if t.where == "board" and t.square == dest)
     held = walker.original
@@ -219,11 +236,22 @@ def wallwalk(ctx: Ctx, action: WallWalk) -> None:
     _finish_at(ctx, figure, action.dest, moved)
 
 
+def jumpable(board) -> set[Square] | frozenset[Square]:
+    """What a jump card crosses: a pit (BG-JUMP-03), a crevasse (PD-TERR-CREVASSE-03, RUL-091) or Rockfall, which
+    does not trigger (PD-TERR-ROCKFALL-05); never a 3D obstacle (RUL-074)."""
+    if not board.terrain:
+        return board.pits
+    return board.pits.union(board.terrain_of("crevasses"), board.terrain_of("rockfall"))
+
+
 def jump_options(state: GameState, board, figure: Token) -> list[tuple[Square, Square]]:
     """BG-JUMP-03..07: (pit, landing) pairs for a jump card."""
     out = []
+    if "no_jump" in state.catalogue.characters[figure.code].abilities:
+        return out  # PD-CHAR-DRAGON-03
+    pits = jumpable(board)
     for pit in board.connected_neighbours(figure.square):
-        if pit not in board.pits:
+        if pit not in pits:
             continue
         if any(t.is_character for t in state.tokens.values() if t.where == "board" and t.square == pit):
             continue  # BG-JUMP-05
@@ -239,7 +267,9 @@ def jump(ctx: Ctx, action: Jump) -> None:
         raise IllegalAction("BG-JUMP-01", "you have no jump card left")
     ctx.actor(action.seat, action.token)
     if (action.pit, action.dest) not in jump_options(ctx.s, ctx.board, figure):
-        if action.pit not in ctx.board.pits or not ctx.board.connected(figure.square, action.pit):
+        if ctx.has_ability(figure, "no_jump"):
+            raise IllegalAction("PD-CHAR-DRAGON-03", f"{figure.id} cannot jump")
+        if action.pit not in jumpable(ctx.board) or not ctx.board.connected(figure.square, action.pit):
             raise IllegalAction("BG-JUMP-03", f"{figure.id} is not beside the pit {square_name(action.pit)}")
         if any(t.is_character for t in ctx.at(action.pit)):
             raise IllegalAction("BG-JUMP-05", f"a character is on the pit {square_name(action.pit)}")

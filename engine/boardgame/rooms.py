@@ -89,9 +89,11 @@ def placeable_tokens(state: GameState) -> list[str]:
 
 
 def free_squares(state: GameState, board: Board, slot) -> list[Square]:
-    """BG-REVEAL-07: empty floor squares or an empty rotation mechanism of the room."""
+    """BG-REVEAL-07: empty floor squares or an empty rotation mechanism of the room (no terrain square is floor:
+    PD-TERR-PENTACLE-01, PD-TERR-FOG-04)."""
     taken = {t.square for t in state.tokens.values() if t.where == "board"}
-    return [sq for sq in board.room_squares(slot) if sq not in board.pits and sq not in taken]
+    return [sq for sq in board.room_squares(slot)
+            if sq not in board.pits and sq not in taken and sq not in board.special]
 
 
 def place(ctx: Ctx, action: Place) -> None:
@@ -103,6 +105,9 @@ def place(ctx: Ctx, action: Place) -> None:
     if action.token not in placeable_tokens(s):
         raise IllegalAction("BG-REVEAL-06", f"{action.token} is not yours to place now")
     if action.square not in free_squares(s, ctx.board, s.placement.slot):
+        for kind, rule in (("pentacle", "PD-TERR-PENTACLE-01"), ("fog", "PD-TERR-FOG-04")):
+            if action.square in ctx.board.terrain_of(kind):
+                raise IllegalAction(rule, f"{square_name(action.square)} is {kind}: no revealed token goes there")
         raise IllegalAction("BG-REVEAL-07", f"{square_name(action.square)} is not an empty floor square of the room")
     ctx.put(ctx.token(action.token).moved(where="board", square=action.square))
     ctx.emit("placed", token=action.token, square=square_name(action.square), by=action.seat)

@@ -310,13 +310,19 @@ class GameState:
             if t.where == "exited" and t.colour == seat and t.is_character:
                 total += cat.characters[t.code].exit_vp
             elif t.where == "eliminated" and t.is_character and t.colour != seat:
-                total += 1
+                total += cat.characters[t.code].elimination_vp
             elif t.where == "scored" and t.scored_by == seat:
                 total += cat.objects[t.code].exit_vp
+        for bonus in VP_BONUSES:
+            total += bonus(self, seat)
         return total
 
 
+# VP a position gives while it lasts, beyond the tokens' (`GameState.vp`): functions (state, seat) -> int that a
+# set registers and that read the position's data alone (the Pentacle's, PD-TERR-PENTACLE-02, RUL-088)
+VP_BONUSES: list = []
+
 __all__ = [
-    "SEATS", "SEAT_NAMES", "opponent", "Handicap", "Options", "Token", "RoomPlace", "Player", "Combat",
+    "VP_BONUSES", "SEATS", "SEAT_NAMES", "opponent", "Handicap", "Options", "Token", "RoomPlace", "Player", "Combat",
     "Placement", "Outcome", "GameState", "Memo",
 ]

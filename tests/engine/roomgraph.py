@@ -29,11 +29,12 @@ DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 DATA = ENGINE / "prison" / "data"
 BASE_DATA = ENGINE / "boardgame" / "data"
+PD_DATA = ENGINE / "paladins" / "data"
 START_SQUARES = (1, 3, 6, 8)  # marked squares 2, 4, 7, 9 of the 10 (BG board data, RUL-023)
 
 
 def load_rooms(name: str) -> dict:
-    folder = DATA if (DATA / name).is_file() else BASE_DATA
+    folder = next((f for f in (DATA, PD_DATA) if (f / name).is_file()), BASE_DATA)
     return json.loads((folder / name).read_text())["rooms"]
 
 
@@ -75,6 +76,7 @@ class Placed:
 
         self.squares = {(ox + dx, oy + dy) for dx in range(ROOM) for dy in range(ROOM)}
         self.pits = {g(square(s)) for s in room["pits"]}
+        self.pits |= {g(square(s)) for key in BLOCKING for s in room.get(key, ())}  # P&D: never walked through
         self.gear = g(square(room["rotation"]))
         self.blocked: set = set()
         self.outward_blocked: set = set()  # edges from a square of this room to outside it, walled by this room
@@ -90,7 +92,7 @@ class Placed:
             dx, dy = DELTA[rotate_side(side, k)]
             self.outward_blocked.add(edge(sq, (sq[0] + dx, sq[1] + dy)))
         if pits_pass:
-            self.pits = set()
+            self.pits -= {g(square(s)) for s in room["pits"]}
 
 
 _PLACED: dict = {}
@@ -311,6 +313,9 @@ def brute_force(tiles: list[str], rows: int, rooms: dict, **mode) -> tuple[int, 
 V_EDGE = {" ": None, "|": "internal_walls", "H": "portcullises", ":": "arrow_slits"}
 H_EDGE = {"   ": None, "---": "internal_walls", "===": "portcullises", "~~~": "arrow_slits"}
 CELL = {".", "O", "@"}
+# Paladins & Dragons terrain (docs/paladins-rooms.md): a letter per square, a list of squares per key in the data
+TERRAIN = {"F": "fog", "R": "rockfall", "V": "crevasses", "X": "obstacles", "Y": "fountains", "P": "pentacle"}
+BLOCKING = ("rockfall", "crevasses", "obstacles", "fountains")  # no walker crosses or stops on them (pits: below)
 
 
 def name(r: int, c: int) -> str:
@@ -365,18 +370,21 @@ def parse_drawing(lines: list[str]) -> tuple[str, dict]:
                 room[kind].append(f"{name(r, c - 1)}-{name(r, c)}")
         for c in range(5):
             cell = line[5 + 4 * c: 8 + 4 * c]
-            if cell[0] != " " or cell[2] != " " or cell[1] not in CELL:
+            if cell[0] != " " or cell[2] != " " or (cell[1] not in CELL and cell[1] not in TERRAIN):
                 raise ValueError(f"bad square {cell!r} in {line!r}")
             if cell[1] == "O":
                 room["pits"].append(name(r, c))
+            elif cell[1] in TERRAIN:
+                room.setdefault(TERRAIN[cell[1]], []).append(name(r, c))
             elif cell[1] == "@":
                 if room["rotation"] is not None:
                     raise ValueError("two gears in one room")
                 room["rotation"] = name(r, c)
     if room["rotation"] != head[4]:
         raise ValueError(f"{head[1]}: the header's gear {head[4]} is not the drawn one {room['rotation']}")
-    for key in ("pits", "internal_walls", "outer_walls", "portcullises", "arrow_slits"):
-        room[key].sort()
+    for key in ("pits", "internal_walls", "outer_walls", "portcullises", "arrow_slits", *TERRAIN.values()):
+        if key in room:
+            room[key].sort()
     return head[1], room
 
 
@@ -425,7 +433,8 @@ def draw(tile: str, room: dict) -> list[str]:
             row += ch
             if c < 5:
                 sq = name(r, c)
-                row += " " + ("O" if sq in room["pits"] else "@" if sq == room["rotation"] else ".") + " "
+                letter = next((k for k, key in TERRAIN.items() if sq in room.get(key, ())), ".")
+                row += " " + ("O" if sq in room["pits"] else "@" if sq == room["rotation"] else letter) + " "
         lines.append(row)
     return lines
 

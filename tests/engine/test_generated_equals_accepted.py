@@ -26,6 +26,8 @@ from dungeon_twister.engine.core.rng import Rng
 
 from .accepted import ACTION_CLASSES, ENUMERATORS, disagreements
 from .builders import act, position
+from .paladins import enumerators as paladins_enumerators  # noqa: F401  (registers Paladins & Dragons' kinds)
+from .paladins.builders import pd_position
 from .prison import enumerators as prison_enumerators  # noqa: F401  (registers Prison's kinds)
 from .prison.builders import prison_position
 
@@ -69,6 +71,9 @@ BUILT = [
     ("PR-CHAR-TELEPATH-01 the forced card",
      lambda: act(prison_position("bTP@c3 yNG@c4 yMK@h5"), "attack bTP yNG", "mind +4"), "combat +4"),
     ("PR-OBJ-KEY-01 open with the Key", lambda: prison_position("bMK@c12 bKY@c12 yNG@h4"), "open bMK n"),
+    ("PD-TERR-FOUNTAIN-02 drink from the fountain", lambda: pd_position("bGB@d4! bTR@e5! yGB@h4"), "fountain bGB"),
+    ("PD-TERR-CREVASSE-03 jump a crevasse, PD-TERR-ROCKFALL-01 walk onto Rockfall",
+     lambda: pd_position("bWA@a3 bWZ@c3 bFW@c3 bGB@a18 bRP@a18 yGB@h4"), "jump bWA b3 b2"),
 ]
 
 
@@ -77,7 +82,8 @@ def random_states() -> tuple:
     """States of random games (standard, beginner, Prison): the first of every phase, and a main-phase state
     after 150 actions. Computed once per session."""
     chosen = []
-    for seed, options in ((3, Options()), (8, Options(beginner=True)), (5, Options(set_name="prison"))):
+    for seed, options in ((3, Options()), (8, Options(beginner=True)), (5, Options(set_name="prison")),
+                          (4, Options(set_name="paladins"))):
         state, rng = new_game(options, seed), Rng(seed + 1)
         phases_seen: set[str] = set()
         for step in range(200):

@@ -11,5 +11,6 @@ VARIANTS: dict[str, Options] = {
     "prison-1": Options(set_name="prison", scenario="prison-1"),
     "prison-4": Options(target_vp=4, set_name="prison", scenario="prison-4"),
     "mixed": Options(set_name="mixed"),
+    "paladins": Options(set_name="paladins"),
 }
 OTHER_SETS = tuple(name for name in VARIANTS if name not in ("standard", "beginner"))

@@ -1,0 +1,108 @@
+"""Paladins & Dragons terrain (PD-TERR): what the rooms' new squares do beyond movement and sight.
+
+Movement reads the terrain in the shared walker (boardgame/movement.py: crevasses and 3D obstacles are crossed by
+some and stopped on by none, Rockfall ends an unprotected walker's move) and sight in `Board.sight_line` (fog and
+3D obstacles stop a line). This module adds:
+
+- Rockfall kills (PD-TERR-ROCKFALL-01/02, RUL-090): every character on a Rockfall square once an action is done
+  (whoever ends a move there, shield or not, and what it carries) is eliminated.
+- The Fountain of Youth (PD-TERR-FOUNTAIN-02..04, RUL-087): a wounded character of the active player, on a square
+  connected to the fountain and alone there (no figure over it), drinks for 1 AP and is healed; it may act the same
+  turn. Notation: `fountain bTR`.
+- The Pentacle (PD-TERR-PENTACLE-02/03, RUL-088): 1 VP per Pentacle room to the only colour with a character on its
+  squares, if one of them is unwounded; a live bonus (`GameState.vp`), re-evaluated from the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..boardgame import state as state_module
+from ..boardgame.actions import Action
+from ..boardgame.board import board_of
+from ..boardgame.context import Ctx
+from ..boardgame.notation import register_action
+from ..boardgame.rulebook import RuleModule
+from ..boardgame.state import GameState, Token
+from ..core.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Fountain(Action):
+    """PD-TERR-FOUNTAIN-02: the wounded character `token` drinks from a Fountain of Youth beside it."""
+
+    token: str
+
+
+def rockfall(ctx: Ctx) -> None:
+    """After every action: characters on Rockfall die (figure first, then what it carried)."""
+    squares = ctx.board.terrain_of("rockfall")
+    if not squares:
+        return
+    victims = sorted((t for t in ctx.s.tokens.values()
+                      if t.where == "board" and t.is_character and t.square in squares),
+                     key=lambda t: (t.wounded, t.id))
+    for victim in victims:
+        ctx.eliminate(victim, "rockfall")
+
+
+def fountain_problem(state: GameState, board, character: Token) -> tuple[str, str] | None:
+    """Why this wounded character may not drink now (a rule and a reason), or None."""
+    if not (character.where == "board" and character.is_character and character.wounded):
+        return "PD-TERR-FOUNTAIN-02", f"{character.id} is not a wounded character in play"
+    fountains = board.terrain_of("fountains")
+    if not any(sq in fountains for sq in board.connected_neighbours(character.square)):
+        return "PD-TERR-FOUNTAIN-02", f"{character.id} is not beside a Fountain of Youth"
+    if any(t.is_figure and t.square == character.square for t in state.tokens.values() if t.where == "board"):
+        return "PD-TERR-FOUNTAIN-03", f"a figure stands on {character.id}: healed, it would break the golden rules"
+    return None
+
+
+def drink(ctx: Ctx, action: Fountain) -> None:
+    s = ctx.s
+    if s.phase != "main" or action.seat != s.active:
+        raise IllegalAction("BG-TURN-01", "you can drink only during your turn")
+    character = ctx.token(action.token)
+    if character.colour != action.seat:
+        raise IllegalAction("PD-TERR-FOUNTAIN-02", f"{character.id} is not yours")
+    problem = fountain_problem(s, ctx.board, character)
+    if problem:
+        raise IllegalAction(*problem)
+    if s.ap <= 0:
+        raise IllegalAction("BG-TURN-03", "no action point left")
+    s.ap -= 1
+    s.acted = s.acted | {character.id}
+    ctx.put(character.moved(wounded=False))  # not exhausted: it may act this turn (PD-TERR-FOUNTAIN-04)
+    ctx.emit("fountain", token=character.id)
+
+
+def wounded_actions(state: GameState, board, seat: str, character: Token) -> list:
+    if state.ap > 0 and board.terrain_of("fountains") and fountain_problem(state, board, character) is None:
+        return [Fountain(seat, character.id)]
+    return []
+
+
+def pentacle_bonus(state: GameState, seat: str) -> int:
+    """RUL-088: one VP per Pentacle room whose squares hold characters of `seat`'s colour only, one unwounded."""
+    if state.phase == "team" or not any(state.catalogue.rooms[p.tile].terrain.get("pentacle")
+                                        for p in state.rooms if p.revealed):
+        return 0
+    board = board_of(state)
+    squares = board.terrain_of("pentacle")
+    holders: dict = {}  # room slot -> {colour: whether one of its characters there is unwounded}
+    for t in state.tokens.values():
+        if t.where == "board" and t.is_character and t.square in squares:
+            colours = holders.setdefault(board.slot_of(t.square), {})
+            colours[t.colour] = colours.get(t.colour, False) or not t.wounded
+    return sum(1 for colours in holders.values() if colours == {seat: True})
+
+
+state_module.VP_BONUSES.append(pentacle_bonus)
+
+register_action(Fountain, {"fountain": lambda w, seat: Fountain(seat, w.token(seat))},
+                lambda a: f"fountain {a.token}")
+
+MODULE = RuleModule("terrain", {Fountain: drink}, wounded_actions=wounded_actions, reach_only=True,
+                    after_action=rockfall)
+
+__all__ = ["Fountain", "MODULE", "pentacle_bonus"]

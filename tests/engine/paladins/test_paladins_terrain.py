@@ -1,0 +1,202 @@
+"""Paladins & Dragons terrain (PD-TERR, PD-GLOS-03, PD-ROPE) on the synthetic rooms of tests/engine/paladins/builders.py:
+room A1 (ranks 1-5) has a crevasse on b3, a 3D obstacle on d3 and a fountain on d5; room A4 (ranks 16-20) Rockfall on
+b18, fog on b17 and b16, the Pentacle on d18 e18 d19 e19. Movement values: Warrior 3, Goblin 4, Wizard 4 (flying)."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine import event_view
+
+from ..builders import act, apply_texts, assert_refused, legal_set, where
+from .builders import pd_position
+
+
+def moves(state, token: str) -> set[str]:
+    return legal_set(state, verb="move", token=token)
+
+
+# --- crevasses ---------------------------------------------------------------------------------------------------
+def test_PD_TERR_CREVASSE_01_nobody_enters_it_a_flyer_crosses_it_and_never_stops():
+    """The Warrior on a3 cannot step onto the crevasse b3 nor stop there; the Wizard (flying) crosses it in 2 steps to
+    c3 but may not stop on it either (refused citing PD-TERR-CREVASSE-01)."""
+    state = pd_position("bWA@a3 bWZ@a4 yGB@h4")
+    assert "move bWA b3" not in moves(state, "bWA")
+    assert_refused(state, "move bWA b3", "PD-TERR-CREVASSE-01")
+    assert_refused(state, "move bWA b3-c3", "PD-TERR-CREVASSE-01")
+    flyer = moves(state, "bWZ")
+    assert "move bWZ c3" in flyer and "move bWZ b3" not in flyer
+    assert_refused(state, "move bWZ b3", "PD-TERR-CREVASSE-01")
+    assert where(act(state, "move bWZ b4-b3-c3"), "bWZ") == "c3"
+
+
+def test_PD_ROPE_01_PD_TERR_CREVASSE_04_a_rope_crosses_one_crevasse_square_never_stops_there():
+    """The Goblin carrying the Rope crosses b3 (a3 -> b3 -> c3: 2 steps) but may neither stop on b3 nor leave the
+    Rope there; without the Rope the same route is refused."""
+    state = pd_position("bGB@a3 bRP@a3 yGB@h4")
+    legal = moves(state, "bGB")
+    assert "move bGB c3" in legal and not any(m.split()[2] == "b3" for m in legal)
+    assert not any("bRP@b3" in m for m in legal)
+    assert_refused(pd_position("bGB@a3 yGB@h4"), "move bGB b3-c3", "PD-TERR-CREVASSE-01")
+
+
+def test_PD_ROPE_03_edge_never_from_an_obstacle_square_straight_onto_another():
+    """The walker's step rule: a Rope-carrier enters a crevasse only from a valid square, never from an obstacle
+    square (the synthetic rooms have no two obstacle squares side by side, so the step is asked directly)."""
+    from dungeon_twister.engine.boardgame.board import board_of
+    from dungeon_twister.engine.boardgame.movement import Walker
+
+    state = pd_position("bGB@a3 bRP@a3 yGB@h4")
+    walker = Walker(state, board_of(state), state.tokens["bGB"])
+    b3, a3, c3 = (1, 2), (0, 2), (2, 2)
+    assert walker.may_enter(a3, b3, "bRP", ()) is True
+    assert walker.may_enter(b3, b3, "bRP", ()) is False  # from a crevasse onto a crevasse
+    assert walker.may_enter(a3, b3, None, ()) is False  # no Rope: no crossing
+    assert walker.may_enter(b3, c3, "bRP", ()) is True
+
+
+def test_PD_TERR_CREVASSE_03_RUL_091_a_jump_card_crosses_one_crevasse_square():
+    state = pd_position("bWA@a3 yGB@h4")
+    jumps = legal_set(state, verb="jump")
+    assert "jump bWA b3 c3" in jumps
+    after, events = apply_texts(state, "jump bWA b3 c3")
+    assert where(after, "bWA") == "c3" and after.players["B"].jumps == state.players["B"].jumps - 1 and after.ap == 4
+
+
+def test_PD_TERR_CREVASSE_05_a_crevasse_does_not_block_line_of_sight():
+    """The Wizard's fireball from a3 eastward passes the crevasse b3 and eliminates the Goblin on c3."""
+    state = pd_position("bWZ@a3 bFW@a3 yGB@c3 yTR@h4")
+    after, events = apply_texts(state, "fireball bWZ e")
+    assert where(after, "yGB") == "eliminated"
+
+
+# --- 3D obstacles ---------------------------------------------------------------------------------------------------
+def test_PD_GLOS_03_a_3d_obstacle_blocks_moves_and_sight_flyers_cross_it_no_jump():
+    """The obstacle d3: the Warrior on c3 cannot enter it (PD-GLOS-03) nor jump it (RUL-074: not a jumpable square,
+    BG-JUMP-03); the Wizard on c3 crosses it to e3 (2 steps) but may not stop on it; a fireball from c3 eastward stops
+    at it and spares the Goblin on e3."""
+    state = pd_position("bWA@c3 yGB@e3 yTR@h4")
+    assert_refused(state, "move bWA d3", "PD-GLOS-03")
+    assert_refused(state, "move bWA d3-d4-e4", "PD-GLOS-03")
+    assert not any(jump.split()[2] == "d3" for jump in legal_set(state, verb="jump"))
+    assert_refused(state, "jump bWA d3 e3", "BG-JUMP-03")
+    flyer = pd_position("bWZ@c3 bFW@c3 yGB@e2 yTR@h4")
+    assert "move bWZ e3" in moves(flyer, "bWZ") and "move bWZ d3" not in moves(flyer, "bWZ")
+    assert_refused(flyer, "move bWZ d3", "PD-GLOS-03")
+    shot = pd_position("bWZ@c3 bFW@c3 yGB@e3 yTR@h4")
+    after, events = apply_texts(shot, "fireball bWZ e")
+    assert where(after, "yGB") == "e3"
+    assert next(event_view(e, None) for e in events if e.kind == "fireball")["victims"] == []
+
+
+# --- Rockfall ---------------------------------------------------------------------------------------------------
+def test_PD_TERR_ROCKFALL_01_entering_it_without_a_shield_kills_and_ends_the_move():
+    """The Warrior on a18 steps onto b18: eliminated at once, Yellow scores 1 VP; c18 (2 steps through b18) is
+    not reachable that way, and the other ways are 4 steps, beyond his 3."""
+    state = pd_position("bWA@a18 yGB@h4")
+    legal = moves(state, "bWA")
+    assert "move bWA b18" in legal and "move bWA c18" not in legal
+    assert_refused(state, "move bWA b18-c18", "BG-MOVE-01")
+    after, events = apply_texts(state, "move bWA b18")
+    assert where(after, "bWA") == "eliminated" and after.vp("Y") == 1
+    assert [event_view(e, None)["cause"] for e in events if e.kind == "eliminated"] == ["rockfall"]
+
+
+def test_PD_TERR_ROCKFALL_02_03_a_shield_protects_while_passing_ending_there_kills_anyway():
+    """With the Fire Shield (a shield, PD-OBJ-FIRESHIELD-02) the Warrior passes b18 to c18 and lives; ending on b18
+    he dies all the same (RUL-090) and the shield stays on b18."""
+    state = pd_position("bWA@a18 bFH@a18 yGB@h4")
+    assert "move bWA c18" in moves(state, "bWA")
+    passed = act(state, "move bWA b18-c18")
+    assert where(passed, "bWA") == "c18" and where(passed, "bFH") == "c18"
+    died = act(state, "move bWA b18")
+    assert where(died, "bWA") == "eliminated" and where(died, "bFH") == "b18" and died.vp("Y") == 1
+
+
+def test_PD_TERR_ROCKFALL_04_06_flyers_and_a_shield_lying_there_pass_freely():
+    """The Wizard flies over b18 to c18; a shield lying on b18 lets the Goblin pass it too (PD-TERR-ROCKFALL-06)."""
+    flyer = pd_position("bWZ@a18 yGB@h4")
+    assert where(act(flyer, "move bWZ b18-c18"), "bWZ") == "c18"
+    state = pd_position("bGB@a18 bFH@b18 yGB@h4")
+    assert "move bGB c18" in moves(state, "bGB")
+    assert where(act(state, "move bGB b18-c18"), "bGB") == "c18"
+    assert where(act(pd_position("bGB@a18 yGB@h4"), "move bGB b18"), "bGB") == "eliminated"
+
+
+def test_PD_TERR_ROCKFALL_05_a_jump_crosses_it_without_triggering_it():
+    state = pd_position("bWA@a18 yGB@h4")
+    assert where(act(state, "jump bWA b18 c18"), "bWA") == "c18"
+
+
+def test_PD_TERR_ROCKFALL_08_RUL_090_no_wounded_character_is_dropped_on_it():
+    """The Goblin carrying the wounded Troll may not leave him on b18, where he would be buried (refused citing
+    PD-TERR-ROCKFALL-08)."""
+    state = pd_position("bGB@a18 bTR@a18! bFH@a17 yGB@h4")
+    assert not any("bTR@b18" in m for m in moves(state, "bGB"))
+    assert_refused(state, "move bGB b18-b19-c19 bTR@b18", "PD-TERR-ROCKFALL-08")
+
+
+# --- fog ---------------------------------------------------------------------------------------------------------
+def test_PD_TERR_FOG_01_02_no_line_of_sight_enters_fog_nobody_in_it_is_targeted():
+    """From b20 southward the Wizard's line passes b19 and stops before the fog on b17: the Goblin standing in fog
+    on b17 is not hit; the Troll beyond the fog on b15 neither."""
+    state = pd_position("bWZ@b20 bFW@b20 yGB@b17 yTR@b15 yWA@h4")
+    after, events = apply_texts(state, "fireball bWZ s")
+    assert where(after, "yGB") == "b17" and where(after, "yTR") == "b15"
+    assert next(event_view(e, None) for e in events if e.kind == "fireball")["victims"] == []
+
+
+def test_PD_TERR_FOG_02_edge_a_viewer_in_fog_sees_out_but_not_into_the_next_fog_square():
+    """The Wizard in the fog on b17: northward he sees out (b18, b19...) and burns the Goblin on b19; southward the
+    next square b16 is fog, so his line stops at once."""
+    from dungeon_twister.engine.boardgame.board import board_of
+
+    state = pd_position("bWZ@b17 bFW@b17 yGB@b19 yTR@b15 yWA@h4")
+    board = board_of(state)
+    assert list(board.sight_line((1, 16), "s")) == []
+    assert list(board.sight_line((1, 16), "n"))[:2] == [(1, 17), (1, 18)]
+    assert where(act(state, "fireball bWZ n"), "yGB") == "eliminated"
+
+
+def test_PD_TERR_FOG_03_fog_is_walked_through_and_melee_works_there():
+    state = pd_position("bWA@a17 yGB@b17 yTR@h4")
+    assert "attack bWA yGB" in legal_set(state, verb="attack")
+    walker = pd_position("bWA@a17 yTR@h4")
+    assert "move bWA c16" in moves(walker, "bWA")
+
+
+# --- the Fountain of Youth ------------------------------------------------------------------------------------------
+def test_PD_TERR_FOUNTAIN_02_04_a_wounded_neighbour_drinks_for_1_ap_and_may_act_at_once():
+    """The wounded Goblin on d4 (beside the fountain on d5) drinks: healed for 1 AP of Blue's, and he may move the
+    same turn (unlike a Cleric's healing)."""
+    state = pd_position("bGB@d4! yGB@h4")
+    assert legal_set(state, verb="fountain") == {"fountain bGB"}
+    after, events = apply_texts(state, "fountain bGB")
+    assert where(after, "bGB") == "d4" and after.ap == 4
+    assert [e.kind for e in events] == ["fountain"]
+    assert moves(after, "bGB")
+
+
+def test_PD_TERR_FOUNTAIN_01_the_fountain_is_a_3d_obstacle():
+    state = pd_position("bWA@d4 yGB@h4")
+    assert_refused(state, "move bWA d5", "PD-GLOS-03")
+
+
+def test_PD_TERR_FOUNTAIN_03_RUL_087_not_under_a_figure_not_away_from_it_not_unwounded():
+    carried = pd_position("bGB@d4! bWA@d4 yGB@h4")
+    assert "fountain bGB" not in legal_set(carried)
+    assert_refused(carried, "fountain bGB", "PD-TERR-FOUNTAIN-03")
+    assert_refused(pd_position("bGB@c3! yGB@h4"), "fountain bGB", "PD-TERR-FOUNTAIN-02")
+    assert_refused(pd_position("bGB@d4 yGB@h4"), "fountain bGB", "PD-TERR-FOUNTAIN-02")
+    assert_refused(pd_position("bGB@d4! yGB@h4", ap=0), "fountain bGB", "BG-TURN-03")
+
+
+# --- the Pentacle -------------------------------------------------------------------------------------------------
+def test_PD_TERR_PENTACLE_02_03_one_vp_to_the_only_colour_on_it_while_it_lasts():
+    """Blue's Warrior alone on d19: Blue holds 1 VP; a yellow wounded character on e18 as well: nobody does; a blue
+    wounded character alone: nobody (one must be unwounded). RUL-088: one VP per Pentacle room (i18-j19 is another)."""
+    assert pd_position("bWA@d19 yGB@h4").vp("B") == 1
+    assert pd_position("bWA@d19 yGB@h4").vp("Y") == 0
+    assert pd_position("bWA@d19 yTR@e18! yGB@h4").vp("B") == 0
+    assert pd_position("bTR@d19! yGB@h4").vp("B") == 0
+    assert pd_position("bWA@d19 bGB@i18 yGB@h4").vp("B") == 2
+    left = act(pd_position("bWA@d19 yGB@h4"), "move bWA a19")
+    assert left.vp("B") == 0
