@@ -191,15 +191,30 @@ def fireball(ctx: Ctx, action: Fireball) -> None:
         raise IllegalAction("BG-OBJ-FIREBALL-02", "choose a direction: n, e, s or w")
     ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")
     ctx.put(wand.moved(where="discarded", square=None))
+    burn(ctx, wizard, action.direction, "fireball")
+
+
+def burn(ctx: Ctx, source: Token, direction: str, kind: str) -> None:
+    """A fireball (BG-OBJ-FIREBALL-02..07) or the Red Dragon's breath (PD-CHAR-DRAGON-01), event `kind`: the first
+    character on the line of sight is eliminated, with the wounded it carries (BG-OBJ-FIREBALL-05); a Fire Shield
+    (an object with the ability "fire_shield") on that square stops it harmlessly (PD-OBJ-FIRESHIELD-01, RUL-084),
+    and the event names the characters it spared (`shielded`, only then)."""
     victims: list[Token] = []
-    for square in ctx.board.sight_line(wizard.square, action.direction):
-        here = [t for t in ctx.at(square) if t.is_character]
-        if here:
-            victims = here  # a figure and the wounded it carries both die (BG-OBJ-FIREBALL-05)
+    shielded: list[Token] = []
+    objects = ctx.s.catalogue.objects
+    for square in ctx.board.sight_line(source.square, direction):
+        here = ctx.at(square)
+        characters = [t for t in here if t.is_character]
+        if characters:
+            if any(not t.is_character and "fire_shield" in objects[t.code].abilities for t in here):
+                shielded = characters
+            else:
+                victims = characters
             break
-    ctx.emit("fireball", by=wizard.id, direction=action.direction, victims=[v.id for v in victims])
+    extra = {"shielded": [t.id for t in shielded]} if shielded else {}
+    ctx.emit(kind, by=source.id, direction=direction, victims=[v.id for v in victims], **extra)
     for victim in victims:
-        ctx.eliminate(victim, "fireball")
+        ctx.eliminate(victim, kind)
 
 
 def drink(ctx: Ctx, action: Drink) -> None:

@@ -139,6 +139,8 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
     cat = ctx.s.catalogue
     ids = combat.attackers if attacking else combat.defenders
     opposing = [ctx.s.tokens[tid].square for tid in (combat.defenders if attacking else combat.attackers)]
+    dragon_opposed = any("dragon" in cat.characters[ctx.s.tokens[tid].code].abilities
+                         for tid in (opposing_ids(combat, attacking)))
     side = len(ids) + (len(combat.shooters) if attacking else 0)
     total = 0
     for tid in ids:
@@ -153,6 +155,8 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
             if other.id != tid and not other.is_character:
                 kind = cat.objects[other.code]
                 total += kind.attack_bonus if attacking else kind.defend_bonus
+                if dragon_opposed and "dragon_slayer" in kind.abilities:
+                    total += DRAGON_SLAYER
     if attacking:
         total += sum(ranged_value(ctx.s, ctx.s.tokens[tid]) for tid in combat.shooters)
         if combat.lancer is not None:  # its own value; not in melee, so no ability adds to it (DT-107)
@@ -161,6 +165,24 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
 
 
 BACKSTAB = 2  # PR-CHAR-ASSASSIN-01
+DRAGON_SLAYER = 4  # PD-OBJ-SLAYER-01: its carrier's bonus when a dragon is among the opposing participants
+
+
+def opposing_ids(combat: Combat, attacking: bool) -> tuple[str, ...]:
+    """The participants facing the attacking (or defending) side: the defenders, or the attackers with the shooters
+    and the lancer, who take part from afar (PR-RANGED-04, PR-OBJ-LANCE-01)."""
+    if attacking:
+        return combat.defenders
+    return (*combat.attackers, *combat.shooters, *((combat.lancer,) if combat.lancer else ()))
+
+
+def slays_dragons(ctx: Ctx, combat: Combat, attacking: bool) -> bool:
+    """PD-OBJ-SLAYER-02, RUL-086: a side including the carrier of a Dragon-Slayer Sword (an object with the ability
+    "dragon_slayer")."""
+    side = opposing_ids(combat, not attacking)
+    objects = ctx.s.catalogue.objects
+    return any(not t.is_character and "dragon_slayer" in objects[t.code].abilities
+               for tid in side for t in ctx.at(ctx.s.tokens[tid].square))
 
 
 def ranged_weapon(state: GameState, figure: Token):
@@ -200,8 +222,13 @@ def resolve(ctx: Ctx) -> None:
             ctx.emit("lance_broken", token=weapon.id, by=combat.lancer)
     if winner is not None:  # shooters and a lancer are not among the attackers: never wounded (PR-RANGED-04/12)
         losers = combat.defenders if winner == active else combat.attackers
+        slayer = slays_dragons(ctx, combat, winner == active)
         for tid in losers:
-            lose(ctx, s.tokens[tid])
+            token = s.tokens[tid]
+            if slayer and "dragon" in s.catalogue.characters[token.code].abilities:
+                ctx.eliminate(token, "dragon slain")  # PD-OBJ-SLAYER-02: not wounded first
+                continue
+            lose(ctx, token)
         ctx.settle_pits()
     s.combat = None
     s.phase = "main"

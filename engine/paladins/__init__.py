@@ -6,12 +6,15 @@ The rooms are this project's own designs (docs/paladins-rooms.md).
 """
 
 from ..boardgame import catalogue, rulebook
-from . import terrain
+from . import dragon, pickpocket, ring, terrain
 
 catalogue.register_data("dungeon_twister.engine.paladins.data")
 
 PALADINS_MODULES: tuple[rulebook.RuleModule, ...] = (
     terrain.MODULE,
+    dragon.MODULE,
+    pickpocket.MODULE,
+    ring.MODULE,
 )  # the modules of the mechanisms Paladins & Dragons adds
 
 rulebook.RULE_SETS["paladins"] = rulebook.BASE_SET + PALADINS_MODULES

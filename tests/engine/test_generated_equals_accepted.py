@@ -74,6 +74,8 @@ BUILT = [
     ("PD-TERR-FOUNTAIN-02 drink from the fountain", lambda: pd_position("bGB@d4! bTR@e5! yGB@h4"), "fountain bGB"),
     ("PD-TERR-CREVASSE-03 jump a crevasse, PD-TERR-ROCKFALL-01 walk onto Rockfall",
      lambda: pd_position("bWA@a3 bWZ@c3 bFW@c3 bGB@a18 bRP@a18 yGB@h4"), "jump bWA b3 b2"),
+    ("PD-CHAR-DRAGON-01 breathe, PD-OBJ-RING-01 teleport, PD-CHAR-PICKPOCKET-01 steal",
+     lambda: pd_position("bRD@c4 bRG@c4 bPP@h4 yTS@h5 yGB@h5 yWA@c10 yKY@c10 bGO@c9"), "steal bPP yTS"),
 ]
 
 

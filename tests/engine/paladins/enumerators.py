@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+from dungeon_twister.engine.boardgame.geometry import DIRECTIONS
+from dungeon_twister.engine.paladins.dragon import Breath
+from dungeon_twister.engine.paladins.pickpocket import Steal
+from dungeon_twister.engine.paladins.ring import Teleport
 from dungeon_twister.engine.paladins.terrain import Fountain
 
 from ..accepted import Env, register
@@ -14,3 +18,31 @@ def fountains(env: Env, seat: str):
 
 
 register(Fountain, fountains)
+
+
+def breaths(env: Env, seat: str):
+    """PD-CHAR-DRAGON-01: every token breathing in every direction (and one word that is no direction)."""
+    return (Breath(seat, tid, d) for tid in env.ids for d in (*DIRECTIONS, "x"))
+
+
+register(Breath, breaths)
+
+
+def steals(env: Env, seat: str):
+    """PD-CHAR-PICKPOCKET-01: every token stealing every token."""
+    return (Steal(seat, tid, item) for tid in env.ids for item in env.ids)
+
+
+register(Steal, steals)
+
+
+def teleports(env: Env, seat: str):
+    """PD-OBJ-RING-01: every own character to every square of the board and its start zones (the Ring reaches a
+    whole neighbouring room), every other token to the squares beside it."""
+    everywhere = [(x, y) for x in range(-1, env.width + 1) for y in range(-2, env.state.height + 2)]
+    for tid in env.ids:
+        squares = everywhere if tid in env.own_figures(seat) else env.ball(env.square_of(tid), 1)
+        yield from (Teleport(seat, tid, sq) for sq in squares)
+
+
+register(Teleport, teleports)

@@ -1,0 +1,84 @@
+"""The Pickpocket (PD-CHAR-PICKPOCKET-01..04, RUL-081): for 1 AP he takes one object from an enemy character (a
+figure, or a wounded character the object lies with) on an orthogonally adjacent connected square and puts it under
+himself; never while he carries something, and never a wounded character. If the object was the Rope holding a
+character over a pit, that character falls (BG-PIT-07/09).
+
+Notation: `steal bPP yTS` (the Pickpocket, then the object).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..boardgame.actions import Action
+from ..boardgame.context import Ctx
+from ..boardgame.geometry import square_name
+from ..boardgame.notation import register_action
+from ..boardgame.rulebook import RuleModule
+from ..boardgame.state import GameState, Token
+from ..core.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Action):
+    """PD-CHAR-PICKPOCKET-01: the Pickpocket `token` takes the object `item` from an adjacent enemy character."""
+
+    token: str
+    item: str
+
+
+def _carries(state: GameState, figure: Token) -> bool:
+    return any(t.where == "board" and t.square == figure.square and t.id != figure.id for t in state.tokens.values())
+
+
+def targets(state: GameState, board, thief: Token) -> list[Token]:
+    """The objects lying with an enemy character on a square connected to the thief's."""
+    at: dict = {}
+    for t in state.tokens.values():
+        if t.where == "board":
+            at.setdefault(t.square, []).append(t)
+    out = []
+    for square in board.connected_neighbours(thief.square):
+        here = at.get(square, ())
+        if any(t.is_character and t.colour != thief.colour for t in here):
+            out += [t for t in here if not t.is_character]
+    return sorted(out, key=lambda t: t.id)
+
+
+def problem(state: GameState, board, thief: Token, item: Token) -> tuple[str, str] | None:
+    if _carries(state, thief):
+        return "PD-CHAR-PICKPOCKET-02", f"{thief.id} carries something already"
+    if item.is_character:
+        return "PD-CHAR-PICKPOCKET-03", f"{item.id} is a character, not an object"
+    if item.id not in {t.id for t in targets(state, board, thief)}:
+        return "PD-CHAR-PICKPOCKET-01", f"{item.id} is not with an enemy character on a connected adjacent square"
+    return None
+
+
+def steal(ctx: Ctx, action: Steal) -> None:
+    thief = ctx.token(action.token)
+    if not ctx.has_ability(thief, "steal"):
+        raise IllegalAction("PD-CHAR-PICKPOCKET-01", f"{thief.id} cannot steal")
+    item = ctx.token(action.item)
+    refused = problem(ctx.s, ctx.board, thief, item) if thief.where == "board" and not thief.wounded else None
+    ctx.actor(action.seat, action.token, rule="PD-CHAR-PICKPOCKET-01", wounded_rule="BG-ABIL-04")
+    if refused:
+        raise IllegalAction(*refused)
+    victim = next(t for t in ctx.at(item.square) if t.is_character)
+    ctx.put(item.moved(square=thief.square))
+    ctx.emit("stolen", token=item.id, by=thief.id, victim=victim.id, square=square_name(thief.square))
+    ctx.settle_pits()
+
+
+def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
+    if "steal" not in state.catalogue.characters[figure.code].abilities or _carries(state, figure):
+        return []
+    return [Steal(seat, figure.id, item.id) for item in targets(state, board, figure)]
+
+
+register_action(Steal, {"steal": lambda w, seat: Steal(seat, w.token(seat), w.token())},
+                lambda a: f"steal {a.token} {a.item}")
+
+MODULE = RuleModule("pickpocket", {Steal: steal}, figure_actions, reach_only=True)
+
+__all__ = ["MODULE", "Steal"]

@@ -1,0 +1,82 @@
+"""The Ring of Teleportation (PD-OBJ-RING-01/02, RUL-083): for 1 AP its carrier, standing in a room, teleports to an
+empty floor square of a revealed room sharing a side with its own (never its own room, a start zone, a rotation
+mechanism, a pit or any terrain square); the Ring is discarded. The Red Dragon moves no other way (PD-EX-02).
+
+Notation: `teleport bRD c7` (the carrier, then the square).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..boardgame.actions import Action
+from ..boardgame.context import Ctx
+from ..boardgame.geometry import Square, square_name
+from ..boardgame.notation import register_action
+from ..boardgame.rulebook import RuleModule
+from ..boardgame.state import GameState, Token
+from ..core.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Teleport(Action):
+    """PD-OBJ-RING-01: the carrier `token` of a Ring of Teleportation teleports to `dest`."""
+
+    token: str
+    dest: Square
+
+
+def ring_of(state: GameState, figure: Token) -> Token | None:
+    return next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
+                 and not t.is_character and state.catalogue.objects[t.code].use == "teleport"), None)
+
+
+def destinations(state: GameState, board, figure: Token) -> list[Square]:
+    slot = board.slot_of(figure.square)
+    if slot is None:
+        return []
+    taken = {t.square for t in state.tokens.values() if t.where == "board"}
+    out = []
+    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        place = board.room_of_slot.get((slot[0] + dx, slot[1] + dy))
+        if place is None or not place.revealed:
+            continue
+        gear = board.gears[place.slot]
+        out += [sq for sq in board.room_squares(place.slot) if sq not in taken and sq != gear
+                and sq not in board.pits and sq not in board.special]
+    return sorted(out)
+
+
+def teleport(ctx: Ctx, action: Teleport) -> None:
+    figure = ctx.token(action.token)
+    ring = ring_of(ctx.s, figure) if figure.where == "board" else None
+    if ring is None:
+        raise IllegalAction("PD-OBJ-RING-01", f"{figure.id} carries no Ring of Teleportation")
+    ctx.actor(action.seat, action.token, rule="PD-OBJ-RING-01", wounded_rule="BG-ABIL-04")
+    if ctx.board.slot_of(figure.square) is None:
+        raise IllegalAction("PD-OBJ-RING-02", f"{figure.id} must stand in a room, not on a start zone")
+    if action.dest not in destinations(ctx.s, ctx.board, figure):
+        raise IllegalAction("PD-OBJ-RING-02" if ctx.board.slot_of(action.dest) else "PD-OBJ-RING-01",
+                            f"{square_name(action.dest)} is not an empty floor square of a revealed room beside "
+                            f"{figure.id}'s")
+    ctx.put(ring.moved(where="discarded", square=None))
+    ctx.emit("teleported", token=figure.id, route=[square_name(figure.square), square_name(action.dest)],
+             ring=ring.id)
+    for other in ctx.at(figure.square):  # what else it carries goes along (RUL-083)
+        if other.id != figure.id:
+            ctx.put(other.moved(square=action.dest))
+    ctx.put(figure.moved(square=action.dest))
+
+
+def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
+    if ring_of(state, figure) is None:
+        return []
+    return [Teleport(seat, figure.id, dest) for dest in destinations(state, board, figure)]
+
+
+register_action(Teleport, {"teleport": lambda w, seat: Teleport(seat, w.token(seat), w.square("the square"))},
+                lambda a: f"teleport {a.token} {square_name(a.dest)}")
+
+MODULE = RuleModule("ring", {Teleport: teleport}, figure_actions, reach_only=False)
+
+__all__ = ["MODULE", "Teleport"]
