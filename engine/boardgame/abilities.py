@@ -13,6 +13,11 @@ from .state import GameState, Token
 
 
 def carried_object(state: GameState, figure: Token):
+    """The object the figure carries; none for a character that carries nothing (PD-CHAR-GHOST-03: what lies under
+    the Ghost is not his)."""
+    kind = state.catalogue.characters.get(figure.code)
+    if kind is not None and "no_carry" in kind.abilities:
+        return None
     return next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
                  and not t.is_character), None)
 
@@ -206,7 +211,8 @@ def burn(ctx: Ctx, source: Token, direction: str, kind: str) -> None:
         here = ctx.at(square)
         characters = [t for t in here if t.is_character]
         if characters:
-            if any(not t.is_character and "fire_shield" in objects[t.code].abilities for t in here):
+            carriers = [t for t in characters if "no_carry" not in ctx.s.catalogue.characters[t.code].abilities]
+            if carriers and any(not t.is_character and "fire_shield" in objects[t.code].abilities for t in here):
                 shielded = characters
             else:
                 victims = characters

@@ -6,7 +6,7 @@ so legality never leaks a hidden layout (BG-GEO-11, RUL-025).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .catalogue import SetCatalogue, load
 from .geometry import DIRECTIONS, ROOM, Square, edge, local_to_offset, offset_to_local, rotate_side
@@ -24,7 +24,7 @@ class Board:
     portcullis between, BG-GEO-07), the move search's adjacency; `zone_owner`: start-zone square -> "B" or "Y".
     """
 
-    def __init__(self, catalogue: SetCatalogue, rows: int, rooms: tuple, portcullis: tuple):
+    def __init__(self, catalogue: SetCatalogue, rows: int, rooms: tuple, portcullis: tuple, broken: tuple = ()):
         self.catalogue = catalogue
         self.rows = rows
         self.height = ROOM * rows
@@ -36,6 +36,10 @@ class Board:
         self.slits: set[tuple[Square, Square]] = set()  # arrow slits (PR-SLIT-01): edges, from the rooms' data
         # square terrain of revealed rooms (catalogue.TERRAIN_KINDS: fog, Rockfall...), only the kinds present
         self.terrain: dict[str, set[Square]] = {}
+        # the wall segments of each edge, as (tile, index) (`wall_index`), and those a Golem broke (PD-CHAR-GOLEM)
+        self.segments: dict[tuple[Square, Square], list[tuple[str, int]]] = {}
+        self.broken: frozenset[tuple[str, int]] = frozenset(
+            (name.split(":")[1], int(name.split(":")[2])) for name in broken)
         states = dict(portcullis)
         for place in rooms:
             if place.revealed:
@@ -67,19 +71,31 @@ class Board:
                                               for x in range(2 * ROOM) for y in (-1, self.height)}
         self.zone_squares: dict[str, frozenset[Square]] = {
             owner: frozenset(sq for sq, o in self.zone_owner.items() if o == owner) for owner in ("B", "Y")}
-        self._reach: dict[tuple[Square, int, bool], tuple[Square, ...]] = {}
+        self._reach: dict[tuple[Square, int, str], tuple[Square, ...]] = {}
 
-    def reach(self, square: Square, radius: int, through_slits: bool = False) -> tuple[Square, ...]:
-        """The squares within `radius` connected steps of `square` (by `links`, or `slit_links` for a
-        contortionist, whatever stands on them), and the squares next to it across a wall: every square a move,
-        wall-walk or jump from `square` may look at.
+    @cached_property
+    def wall_links(self) -> dict[Square, tuple[Square, ...]]:
+        """Every neighbour on open ground, walls, portcullises and slits or not: the Ghost's steps (PD-CHAR-GHOST-01,
+        RUL-078)."""
+        return {sq: tuple(other for _, other in self.neighbours(sq) if other in self.open_ground)
+                for sq in self.open_ground}
+
+    def links_of(self, passes: str) -> dict[Square, tuple[Square, ...]]:
+        """The adjacency a walker uses: "" plain (`links`), "slits" for a contortionist (`slit_links`), "walls"
+        for the incorporeal (`wall_links`)."""
+        return self.links if not passes else self.slit_links if passes == "slits" else self.wall_links
+
+    def reach(self, square: Square, radius: int, passes: str = "") -> tuple[Square, ...]:
+        """The squares within `radius` steps of `square` by the walker's adjacency (`links_of(passes)`, whatever
+        stands on them), and the squares next to it across a wall: every square a move, wall-walk or jump from
+        `square` may look at.
 
         In a fixed order; memoised per board (at most one entry per square, radius and kind of links).
         """
-        key = (square, radius, through_slits)
+        key = (square, radius, passes)
         found = self._reach.get(key)
         if found is None:
-            links = self.slit_links if through_slits else self.links
+            links = self.links_of(passes)
             seen = {square}
             frontier = [square]
             for _ in range(radius):
@@ -102,16 +118,28 @@ class Board:
         for kind, squares in tile.terrain.items():
             self.terrain.setdefault(kind, set()).update(to_global(sq) for sq in squares)
         self.gears[place.slot] = to_global(tile.gear)
+        index = 0  # a wall segment's index in the tile: internal walls, then outer walls, then arrow slits
+        broken = self.broken
         for a, b in tile.walls:
             e = edge(to_global(a), to_global(b))
-            self.walls[e] = self.walls.get(e, 0) + 1
+            self.segments.setdefault(e, []).append((place.tile, index))
+            if (place.tile, index) not in broken:
+                self.walls[e] = self.walls.get(e, 0) + 1
+            index += 1
         for local, side in tile.outer_walls:
             sq = to_global(local)
             dx, dy = _SIDE_DELTA[rotate_side(side, k)]
             e = edge(sq, (sq[0] + dx, sq[1] + dy))
-            self.walls[e] = self.walls.get(e, 0) + 1
+            self.segments.setdefault(e, []).append((place.tile, index))
+            if (place.tile, index) not in broken:
+                self.walls[e] = self.walls.get(e, 0) + 1
+            index += 1
         for a, b in tile.arrow_slits:
-            self.slits.add(edge(to_global(a), to_global(b)))
+            e = edge(to_global(a), to_global(b))
+            self.segments.setdefault(e, []).append((place.tile, index))
+            if (place.tile, index) not in broken:  # a broken slit is a broken wall (RUL-079)
+                self.slits.add(e)
+            index += 1
         for index, (a, b) in enumerate(tile.portcullises):
             state = states[index] if index < len(states) else CLOSED
             self.portcullises[edge(to_global(a), to_global(b))] = (place.tile, index, state)
@@ -213,8 +241,8 @@ class Board:
 
 
 @lru_cache(maxsize=256)
-def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple) -> Board:
-    return Board(load(set_name), rows, rooms, portcullis)
+def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, broken: tuple = ()) -> Board:
+    return Board(load(set_name), rows, rooms, portcullis, broken)
 
 
 def board_of(state) -> Board:
@@ -226,7 +254,8 @@ def board_of(state) -> Board:
     board = getattr(state, "_board", None)
     if board is not None:
         return board
-    board = _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())))
+    broken = tuple(sorted(name for name in state.marks if name.startswith("wall:"))) if state.marks else ()
+    board = _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())), broken)
     if getattr(state, "_sealed", False):
         object.__setattr__(state, "_board", board)  # a sealed state never changes: its board neither
     return board

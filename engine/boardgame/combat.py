@@ -151,6 +151,8 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
             if "backstab" in kind.abilities and side > 1 and any(
                     ctx.board.connected(token.square, sq) for sq in opposing):
                 total += BACKSTAB
+        if "no_carry" in cat.characters[token.code].abilities:
+            continue  # what lies under the Ghost is not his (PD-CHAR-GHOST-03)
         for other in ctx.at(token.square):
             if other.id != tid and not other.is_character:
                 kind = cat.objects[other.code]

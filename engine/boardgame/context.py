@@ -39,7 +39,8 @@ class Ctx:
     def board(self) -> Board:
         if self._board is None:
             s, before = self.s, self.before
-            same = s.rooms is before.rooms and s.rows == before.rows and s.portcullis == before.portcullis
+            same = (s.rooms is before.rooms and s.rows == before.rows and s.portcullis == before.portcullis
+                    and s.marks == before.marks)
             self._board = board_of(before if same and s.options is before.options else s)
         return self._board
 

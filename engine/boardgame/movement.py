@@ -81,6 +81,14 @@ def occupancy(state: GameState) -> Occupancy:
     return occ
 
 
+def passes_of(kind) -> str:
+    """What a character's steps pass besides open edges (`Board.links_of`): walls and all for the incorporeal
+    (PD-CHAR-GHOST-01), arrow slits for a contortionist (PR-CHAR-NAGA-01), else nothing."""
+    if "incorporeal" in kind.abilities:
+        return "walls"
+    return "slits" if "contortionist" in kind.abilities else ""
+
+
 @dataclass
 class Walker:
     """Enumerates the outcomes of one figure's move. Pure: reads the state, changes nothing."""
@@ -108,7 +116,9 @@ class Walker:
         self.winged = self.flyer or self.incorporeal  # PD-TERR-ROCKFALL-04: passes over Rockfall unharmed
         # where `may_leave` must be asked (elsewhere anything may be put down)
         self.drop_checked = self.board.pits.union(self.barriers, self.rockfall) if terrain else self.board.pits
-        self.links = self.board.slit_links if self.contortionist else self.board.links
+        self.no_carry = "no_carry" in kind.abilities  # PD-CHAR-GHOST-03: never picks up, carries or uses anything
+        self.passes = passes_of(kind)
+        self.links = self.board.links_of(self.passes)
         self.start = self.mover.square
         self.colour = self.mover.colour
         self.exit_owner = "Y" if self.colour == "B" else "B"
@@ -124,7 +134,7 @@ class Walker:
                 t.is_character and not t.wounded and "giant" in cat.characters[t.code].abilities
                 for t in self.occ.at[sq])) if kind.combat <= 1 else frozenset()
         here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
-        self.original = here[0].id if here else None
+        self.original = here[0].id if here and not self.no_carry else None  # what lies under a no-carrier stays
         self.tokens = self.state.tokens
         self.can_exit = can_exit(self.state, self.colour)  # PR-SCEN-2-06/3-04: a scenario may keep them in
         self.exit_y = -1 if self.exit_owner == "B" else self.board.height
@@ -182,7 +192,7 @@ class Walker:
 
     def pickable(self, square: Square, hold, reloc: Reloc) -> list[str]:
         """BG-ITEM-03/05/06, BG-CARRY-01, BG-PIT-09: what the mover may take on `square`."""
-        if square in self.enemies:
+        if square in self.enemies or self.no_carry:
             return []
         contents = self.contents(square, hold, reloc)
         if not contents:
@@ -243,8 +253,8 @@ class Walker:
                   want: OutcomeKey | None = None) -> dict[OutcomeKey, tuple[Square, ...]]:
         if route is None and want is None:
             # nothing to carry, nothing to pick up where a step may still follow (within steps - 1 of the start)
-            if self.original is None and self.occ.loose[self.colour].isdisjoint(
-                    self.board.reach(self.start, self.steps - 1, self.contortionist)):
+            if self.original is None and (self.no_carry or self.occ.loose[self.colour].isdisjoint(
+                    self.board.reach(self.start, self.steps - 1, self.passes))):
                 return self._plain_search()
             one = self._one_item()
             if one is not None:
@@ -350,12 +360,12 @@ class Walker:
             if len(base[start]) != 1:
                 return None
             item, home = self.original, start
-            for square in self.board.reach(start, self.steps - 1, self.contortionist):
+            for square in self.board.reach(start, self.steps - 1, self.passes):
                 if square in loose and square != start:
                     return None
         else:
             home = None
-            for square in self.board.reach(start, self.steps - 1, self.contortionist):
+            for square in self.board.reach(start, self.steps - 1, self.passes):
                 if square in loose:
                     if home is not None:
                         return None

@@ -7,7 +7,7 @@ from .context import Ctx
 from ..core.errors import IllegalAction
 from .geometry import Square, square_name
 from .golden import square_problem
-from .movement import Walker, occupancy
+from .movement import Walker, occupancy, passes_of
 from .setup import can_exit
 from .state import GameState, Token, opponent
 
@@ -344,7 +344,7 @@ def _region(board, figure: Token) -> tuple:
     """The squares `_key` looks at: within the figure's move value (at least 2) of connected steps, through arrow
     slits for a contortionist (PR-CHAR-NAGA-01), and next to it across a wall."""
     kind = board.catalogue.characters[figure.code]
-    return board.reach(figure.square, max(kind.move, 2), "contortionist" in kind.abilities)
+    return board.reach(figure.square, max(kind.move, 2), passes_of(kind))
 
 
 def _keep(state: GameState, board, figure: Token) -> tuple:

@@ -35,6 +35,8 @@ def format_position(state: GameState) -> str:
         f"{slot_name(p.slot)}={'' if p.revealed else '*'}{p.tile}/{p.orientation}" for p in state.rooms))
     ports = [f"{tile}={states}" for tile, states in sorted(state.portcullis.items())]
     fields.append("ports " + (" ".join(ports) or "-"))
+    if state.marks:
+        fields.append("marks " + " ".join(f"{name}={value}" for name, value in sorted(state.marks.items())))
     fields.append("tokens " + (" ".join(_token(t) for t in sorted(state.tokens.values(), key=lambda t: t.id)
                                         if t.where != "screen") or "-"))
     fields.append("cards " + " ".join(
@@ -167,6 +169,14 @@ def parse_position(text: str, check: bool = True) -> GameState:
         if m.group(1) in portcullis:
             raise f.fail(f"portcullis states of {m.group(1)} given twice")
         portcullis[m.group(1)] = m.group(2)
+    marks = {}
+    for word in f.take("marks", optional=True) or ():
+        m = re.fullmatch(r"(wall:(\w+):([0-9]{1,2})|illusion:[BY]:(?:pit|rubble))=(\w+)", word, re.ASCII)
+        if not m or (m.group(2) is not None and m.group(2) not in cat.rooms):
+            raise f.fail(f"bad marker {word!r} (expected like wall:41G:3=bGO or illusion:B:pit=c4)")
+        if m.group(1) in marks:
+            raise f.fail(f"marker {m.group(1)} given twice")
+        marks[m.group(1)] = m.group(4)
     tokens = {}
     for seat in SEATS:
         for code in [*cat.characters, *cat.objects]:
@@ -207,7 +217,8 @@ def parse_position(text: str, check: bool = True) -> GameState:
     if f.i < len(f.parts):
         raise f.fail(f"unexpected field {(f.parts[f.i][0].split() or [''])[0]!r}")
     state = GameState(options=options, rows=rows, rooms=tuple(rooms), portcullis=portcullis, tokens=tokens,
-                      players=players, teams=teams, combat=combat, placement=placement, outcome=outcome, **values)
+                      players=players, teams=teams, combat=combat, placement=placement, outcome=outcome, marks=marks,
+                      **values)
     if check:
         validate_position(state)
     return state.seal()

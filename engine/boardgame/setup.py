@@ -113,7 +113,7 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
         options=options, rows=rows, rooms=rooms, portcullis={}, tokens=tokens, players=players, phase="team",
         turn=0, active=None, ap=0, pools={}, acted=frozenset(), exhausted=frozenset(), high_card=1,
         four_played=False, first_player=first_player, placer=first_placer, teams={}, combat=None,
-        placement=None, combats=0, outcome=None,
+        placement=None, combats=0, outcome=None, marks={},
     ).seal()
 
 

@@ -144,11 +144,11 @@ class Outcome:
 _FIELDS = (
     "options", "rows", "rooms", "portcullis", "tokens", "players", "phase", "turn", "active", "ap",
     "pools", "acted", "exhausted", "high_card", "four_played", "first_player", "placer", "teams",
-    "combat", "placement", "combats", "outcome",
+    "combat", "placement", "combats", "outcome", "marks",
 )
 
 
-_DICTS = ("portcullis", "tokens", "players", "pools", "teams")  # the fields `thaw` copies and `seal` wraps
+_DICTS = ("portcullis", "tokens", "players", "pools", "teams", "marks")  # the fields `thaw` copies and `seal` wraps
 
 
 class Memo:
@@ -201,11 +201,17 @@ class GameState:
     placement: Placement | None
     combats: int
     outcome: Outcome | None
+    # markers on the board that are not tokens (Paladins & Dragons), name -> value: "wall:<tile>:<index>" -> the
+    # Golem who broke that wall segment of the tile (PD-CHAR-GOLEM-01, its index among the tile's internal walls,
+    # then outer walls, then arrow slits); "illusion:<B|Y>:<pit|rubble>" -> the square name of that colour's
+    # illusion (PD-CHAR-ILLUS-01). Empty in the other sets.
+    marks: dict[str, str]
 
     def __init__(self, **values):
         object.__setattr__(self, "_sealed", False)
         object.__setattr__(self, "_board", None)
         object.__setattr__(self, "_memo", None)
+        values.setdefault("marks", {})
         for name in _FIELDS:
             object.__setattr__(self, name, values[name])
 

@@ -6,7 +6,7 @@ The rooms are this project's own designs (docs/paladins-rooms.md).
 """
 
 from ..boardgame import catalogue, rulebook
-from . import dragon, pickpocket, ring, terrain
+from . import dragon, golem, pickpocket, ring, terrain
 
 catalogue.register_data("dungeon_twister.engine.paladins.data")
 
@@ -15,6 +15,7 @@ PALADINS_MODULES: tuple[rulebook.RuleModule, ...] = (
     dragon.MODULE,
     pickpocket.MODULE,
     ring.MODULE,
+    golem.MODULE,
 )  # the modules of the mechanisms Paladins & Dragons adds
 
 rulebook.RULE_SETS["paladins"] = rulebook.BASE_SET + PALADINS_MODULES

@@ -27,6 +27,9 @@ class Teleport(Action):
 
 
 def ring_of(state: GameState, figure: Token) -> Token | None:
+    kind = state.catalogue.characters.get(figure.code)
+    if kind is None or "no_carry" in kind.abilities:
+        return None  # only a character carries (PD-CHAR-GHOST-03: not the Ghost)
     return next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
                  and not t.is_character and state.catalogue.objects[t.code].use == "teleport"), None)
 

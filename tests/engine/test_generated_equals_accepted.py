@@ -76,6 +76,9 @@ BUILT = [
      lambda: pd_position("bWA@a3 bWZ@c3 bFW@c3 bGB@a18 bRP@a18 yGB@h4"), "jump bWA b3 b2"),
     ("PD-CHAR-DRAGON-01 breathe, PD-OBJ-RING-01 teleport, PD-CHAR-PICKPOCKET-01 steal",
      lambda: pd_position("bRD@c4 bRG@c4 bPP@h4 yTS@h5 yGB@h5 yWA@c10 yKY@c10 bGO@c9"), "steal bPP yTS"),
+    ("PD-CHAR-GOLEM-01 break a wall, PD-CHAR-GHOST-01 through walls",
+     lambda: pd_position("bGO@b13 bGH@c12 bSW@c12 yWA@h4 yGB@d13"), "smash bGO e"),
+    ("PD-CHAR-GOLEM-05 a double wall", lambda: act(pd_position("bGO@a5 yWA@h4"), "smash bGO n"), "smash bGO n"),
 ]
 
 

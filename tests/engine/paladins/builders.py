@@ -4,7 +4,9 @@ use synthetic rooms, RUL-042).
 
 Terrain, in tile coordinates and, at the default layout (orientation 0, a tile's row 1 is the top rank of its room),
 on the board:
-  O1/O2 (A1 ranks 1-5, B1): a crevasse r3c2 (b3, g3), a 3D obstacle r3c4 (d3, i3), a fountain r1c4 (d5, i5).
+  O1/O2 (A1 ranks 1-5, B1): a crevasse r3c2 (b3, g3), a 3D obstacle r3c4 (d3, i3), a fountain r1c4 (d5, i5), and
+  an outer wall on r1c1's north side which P1/P2 (A2 ranks 6-10, B2) repeat on their r5c1's south side: a double wall
+  a5|a6 (and f5|f6), for the Golem (PD-CHAR-GOLEM-05).
   Q1/Q2 (A4 ranks 16-20, B4): Rockfall r3c2 (b18, g18), the Pentacle r2c4 r2c5 r3c4 r3c5 (d19 e19 d18 e18, and
   i19 j19 i18 j18), fog r4c2 and r5c2 (b17 b16, g17 g16).
 """
@@ -20,7 +22,7 @@ from dungeon_twister.engine.boardgame import catalogue
 
 from ..builders import _synthetic, position_text
 
-O_TERRAIN = {"crevasses": ["r3c2"], "obstacles": ["r3c4"], "fountains": ["r1c4"]}
+O_TERRAIN = {"crevasses": ["r3c2"], "obstacles": ["r3c4"], "fountains": ["r1c4"], "outer_walls": ["r1c1:N"]}
 Q_TERRAIN = {"rockfall": ["r3c2"], "pentacle": ["r2c4", "r2c5", "r3c4", "r3c5"], "fog": ["r4c2", "r5c2"]}
 
 
@@ -37,6 +39,8 @@ def _synthetic_paladins() -> dict:
         raw["rooms"][tile].update(copy.deepcopy(O_TERRAIN))
     for tile in ("Q1", "Q2"):
         raw["rooms"][tile].update(copy.deepcopy(Q_TERRAIN))
+    for tile in ("P1", "P2"):
+        raw["rooms"][tile]["outer_walls"] = ["r5c1:S"]
     return raw
 
 

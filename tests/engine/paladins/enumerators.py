@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dungeon_twister.engine.boardgame.geometry import DIRECTIONS
 from dungeon_twister.engine.paladins.dragon import Breath
+from dungeon_twister.engine.paladins.golem import Smash
 from dungeon_twister.engine.paladins.pickpocket import Steal
 from dungeon_twister.engine.paladins.ring import Teleport
 from dungeon_twister.engine.paladins.terrain import Fountain
@@ -46,3 +47,11 @@ def teleports(env: Env, seat: str):
 
 
 register(Teleport, teleports)
+
+
+def smashes(env: Env, seat: str):
+    """PD-CHAR-GOLEM-01: every token breaking toward every direction (and one word that is no direction)."""
+    return (Smash(seat, tid, d) for tid in env.ids for d in (*DIRECTIONS, "x"))
+
+
+register(Smash, smashes)

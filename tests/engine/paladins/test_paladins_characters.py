@@ -156,3 +156,95 @@ def test_PD_OBJ_KEY_01_the_key_opens_and_closes_a_portcullis_any_number_of_times
     opened = act(state, "open bGB e")
     assert "close bGB e" in legal_set(opened, verb="close")
     assert "open bGB e" in legal_set(act(opened, "close bGB e"), verb="open")
+
+
+# --- the Golem ------------------------------------------------------------------------------------------------------
+def test_PD_CHAR_GOLEM_01_02_06_he_breaks_a_wall_for_1_ap_without_moving_and_it_is_open_after():
+    """The wall b13|c13 (room A3): the Golem on b13 breaks it for 1 AP and stays on b13; the marker is in the
+    position and a later move crosses the edge (1 AP, PD-CHAR-GOLEM-02); the Wizard's fireball passes it too."""
+    state = pd_position("bGO@b13 yWA@h4")
+    assert "move bGO c13" not in legal_set(state, verb="move")
+    assert legal_set(state, verb="smash") == {"smash bGO e"}
+    after, events = apply_texts(state, "smash bGO e")
+    assert where(after, "bGO") == "b13" and after.ap == 4 and dict(after.marks) == {"wall:W1:0": "bGO"}
+    assert seen(events, "wall_broken") == {"kind": "wall_broken", "by": "bGO", "square": "b13", "direction": "e",
+                                           "tile": "W1", "left": 2}
+    assert "move bGO c13" in legal_set(after, verb="move")
+    sight = act(pd_position("bGO@b13 bWZ@a13 bFW@a13 yGB@c13 yWA@h4"), "smash bGO e")
+    assert where(act(act(sight, "move bGO b14"), "fireball bWZ e"), "yGB") == "eliminated"
+
+
+def test_PD_CHAR_GOLEM_01_edge_no_wall_no_break_and_not_toward_nothing():
+    """On open floor there is nothing to break (refused citing PD-CHAR-GOLEM-01); nor the maze's outer edge."""
+    assert_refused(pd_position("bGO@c3 yWA@h4"), "smash bGO n", "PD-CHAR-GOLEM-01")
+    assert_refused(pd_position("bGO@a13 yWA@h4"), "smash bGO w", "PD-CHAR-GOLEM-01")
+    assert_refused(pd_position("bWA@b13 yWA@h4"), "smash bWA e", "PD-CHAR-GOLEM-01")
+
+
+def test_PD_CHAR_GOLEM_04_the_marker_belongs_to_its_room_and_turns_with_it():
+    """Broken, the segment of W1 stays broken when the room turns: the marker names the tile and its segment."""
+    broken = act(pd_position("bGO@b13 bMK@a15 yWA@h4"), "smash bGO e")
+    turned = act(broken, "rotate bMK A3 cw")
+    assert dict(turned.marks) == {"wall:W1:0": "bGO"}
+    from dungeon_twister.engine.boardgame.board import board_of
+
+    board = board_of(turned)
+    assert ("W1", 0) in board.broken and all(("W1", 0) not in segs or len(segs) == 1
+                                             for segs in board.segments.values())
+
+
+def test_PD_CHAR_GOLEM_05_RUL_079_a_double_wall_takes_two_breaks_and_2_of_the_3():
+    """a5|a6 is printed by both rooms: the first break (his own room's segment, O1's) leaves it shut, the second
+    (P1's) opens it, for 2 AP in all."""
+    state = pd_position("bGO@a5 yWA@h4")
+    once = act(state, "smash bGO n")
+    assert "move bGO a6" not in legal_set(once, verb="move") and set(once.marks) == {"wall:O1:0"}
+    twice = act(once, "smash bGO n")
+    assert "move bGO a6" in legal_set(twice, verb="move") and len(twice.marks) == 2 and twice.ap == 3
+    assert set(twice.marks) == {"wall:O1:0", "wall:P1:0"}
+
+
+def test_PD_CHAR_GOLEM_03_at_most_3_segments_a_game():
+    """With 3 markers of his already on the board, the Golem breaks no more."""
+    from dungeon_twister.engine import format_position, parse_position
+
+    text = format_position(pd_position("bGO@b13 yWA@h4")).replace("; tokens", "; marks wall:O1:0=bGO wall:P1:0=bGO wall:W2:0=bGO ; tokens")
+    full = parse_position(text)
+    assert legal_set(full, verb="smash") == set()
+    assert_refused(full, "smash bGO e", "PD-CHAR-GOLEM-03")
+
+
+# --- the Ghost ------------------------------------------------------------------------------------------------------
+def test_PD_CHAR_GHOST_01_RUL_078_he_passes_walls_portcullises_pits_obstacles_and_characters():
+    """From b13 (Mv 3): through the wall b13|c13 and the yellow Warrior on c13 to d13 (2 steps); over the pits c8 d8
+    from b8 to e8; over the obstacle d3 from c3 to e3; he stops on none of them."""
+    walls = pd_position("bGH@b13 yWA@c13 yGB@h4")
+    moves = legal_set(walls, verb="move")
+    assert "move bGH d13" in moves and "move bGH c13" not in moves
+    assert where(act(walls, "move bGH c13-d13"), "bGH") == "d13"
+    pits = legal_set(pd_position("bGH@b8 yGB@h4"), verb="move")
+    assert "move bGH e8" in pits and not {"move bGH c8", "move bGH d8"} & pits
+    obstacle = legal_set(pd_position("bGH@c3 yGB@h4"), verb="move")
+    assert "move bGH e3" in obstacle and "move bGH d3" not in obstacle
+    assert_refused(pd_position("bGH@c3 yGB@h4"), "move bGH d3", "PD-GLOS-03")
+
+
+def test_PD_CHAR_GHOST_02_03_he_ends_on_an_object_or_his_wounded_but_never_takes_or_uses_anything():
+    """He may end on the Sword's square and leave it again without it; over the Key he opens nothing; a Sword under
+    him adds nothing in combat."""
+    state = pd_position("bGH@b5 bSW@b4 yGB@h4")
+    onto = act(state, "move bGH b4")
+    assert where(onto, "bGH") == "b4" and where(onto, "bSW") == "b4"
+    assert not any("+" in text for text in legal_set(onto, verb="move"))
+    off = act(onto, "move bGH c4")
+    assert where(off, "bSW") == "b4"
+    assert not legal_set(pd_position("bGH@c13 bKY@c13 yGB@h4"), verb="open")
+    assert "move bGH b5" in legal_set(pd_position("bGH@b6 bTR@b5! yGB@h4"), verb="move")
+    _, events = combat_round(pd_position("bGH@c4 bSW@c4 yGB@c5 yWA@h4"), "attack bGH yGB", blue=2, yellow=0)
+    assert seen(events, "combat_resolved")["attack"] == 2  # 0 + the card; the Sword is not his
+
+
+def test_PD_CHAR_GHOST_05_he_does_not_trigger_rockfall():
+    state = pd_position("bGH@a18 yGB@h4")
+    assert where(act(state, "move bGH b18-c18"), "bGH") == "c18"
+    assert where(act(state, "move bGH b18"), "bGH") == "eliminated"  # RUL-090: ending there kills anyone
