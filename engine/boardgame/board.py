@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 
 from .catalogue import SetCatalogue, load
-from .geometry import DIRECTIONS, ROOM, Square, edge, local_to_offset, offset_to_local, rotate_side
+from .geometry import DIRECTIONS, ROOM, Square, edge, local_to_offset, offset_to_local, rotate_side, square_of_name
 
 WALL = "wall"
 CLOSED, OPEN, BROKEN = "c", "o", "b"
@@ -24,7 +24,7 @@ class Board:
     portcullis between, BG-GEO-07), the move search's adjacency; `zone_owner`: start-zone square -> "B" or "Y".
     """
 
-    def __init__(self, catalogue: SetCatalogue, rows: int, rooms: tuple, portcullis: tuple, broken: tuple = ()):
+    def __init__(self, catalogue: SetCatalogue, rows: int, rooms: tuple, portcullis: tuple, marks: tuple = ()):
         self.catalogue = catalogue
         self.rows = rows
         self.height = ROOM * rows
@@ -39,7 +39,14 @@ class Board:
         # the wall segments of each edge, as (tile, index) (`wall_index`), and those a Golem broke (PD-CHAR-GOLEM)
         self.segments: dict[tuple[Square, Square], list[tuple[str, int]]] = {}
         self.broken: frozenset[tuple[str, int]] = frozenset(
-            (name.split(":")[1], int(name.split(":")[2])) for name in broken)
+            (name.split(":")[1], int(name.split(":")[2])) for name, _ in marks if name.startswith("wall:"))
+        # the Illusionists' markers (PD-CHAR-ILLUS): square -> (colour, "pit" or "rubble"); an illusion pit is a pit
+        # (for all but its maker: `movement.Walker`), illusion rubble blocks moves (`rubble`) and sight
+        self.illusions: dict[Square, tuple[str, str]] = {}
+        for name, value in marks:
+            if name.startswith("illusion:"):
+                self.illusions[square_of_name(value)] = (name.split(":")[1], name.split(":")[2])
+        self.rubble: frozenset[Square] = frozenset(sq for sq, (_, kind) in self.illusions.items() if kind == "rubble")
         states = dict(portcullis)
         for place in rooms:
             if place.revealed:
@@ -49,7 +56,8 @@ class Board:
         # fountain, PD-GLOS-03, PD-TERR-FOUNTAIN-01)
         self.special: frozenset[Square] = frozenset().union(*self.terrain.values())
         self.opaque: frozenset[Square] = frozenset().union(
-            *(self.terrain.get(kind, ()) for kind in ("fog", "obstacles", "fountains")))
+            *(self.terrain.get(kind, ()) for kind in ("fog", "obstacles", "fountains")), self.rubble)
+        self.pits.update(sq for sq, (_, kind) in self.illusions.items() if kind == "pit")
         self.open_ground = {(x, y) for x in range(2 * ROOM) for y in (-1, self.height)}
         for place in rooms:
             if place.revealed:
@@ -241,8 +249,8 @@ class Board:
 
 
 @lru_cache(maxsize=256)
-def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, broken: tuple = ()) -> Board:
-    return Board(load(set_name), rows, rooms, portcullis, broken)
+def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, marks: tuple = ()) -> Board:
+    return Board(load(set_name), rows, rooms, portcullis, marks)
 
 
 def board_of(state) -> Board:
@@ -254,8 +262,8 @@ def board_of(state) -> Board:
     board = getattr(state, "_board", None)
     if board is not None:
         return board
-    broken = tuple(sorted(name for name in state.marks if name.startswith("wall:"))) if state.marks else ()
-    board = _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())), broken)
+    marks = tuple(sorted(state.marks.items())) if state.marks else ()
+    board = _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())), marks)
     if getattr(state, "_sealed", False):
         object.__setattr__(state, "_board", board)  # a sealed state never changes: its board neither
     return board

@@ -126,8 +126,11 @@ def choose_card(ctx: Ctx, action: CombatCard) -> None:
     if action.value not in s.players[action.seat].combat:
         raise IllegalAction("BG-COMBAT-06", f"you have no +{action.value} combat card in hand")
     s.combat = replace(s.combat, cards=s.combat.cards + ((action.seat, action.value),))
-    ctx.events.append(secret_event("card_chosen", action.seat, {"seat": action.seat, "value": action.value},
-                                   {"seat": action.seat}))
+    if s.combat_first() is not None:  # PD-CHAR-WMASTER-01: laid face up, one after the other
+        ctx.emit("card_chosen", seat=action.seat, value=action.value)
+    else:
+        ctx.events.append(secret_event("card_chosen", action.seat, {"seat": action.seat, "value": action.value},
+                                       {"seat": action.seat}))
     if len(s.combat.cards) == 2:
         resolve(ctx)
 
@@ -140,7 +143,7 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
     ids = combat.attackers if attacking else combat.defenders
     opposing = [ctx.s.tokens[tid].square for tid in (combat.defenders if attacking else combat.attackers)]
     dragon_opposed = any("dragon" in cat.characters[ctx.s.tokens[tid].code].abilities
-                         for tid in (opposing_ids(combat, attacking)))
+                         for tid in opposing_ids(combat, attacking))
     side = len(ids) + (len(combat.shooters) if attacking else 0)
     total = 0
     for tid in ids:

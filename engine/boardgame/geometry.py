@@ -25,6 +25,13 @@ def square_name(square: Square) -> str:
     return f"{chr(ord('a') + square[0])}{square[1] + 1}"
 
 
+def square_of_name(text: str) -> Square | None:
+    """The inverse of `square_name` ('c4' -> (2, 3)), or None if `text` names no square."""
+    if 2 <= len(text) <= 3 and "a" <= text[0] <= "j" and text[1:].isdigit() and text[1:].isascii():
+        return ord(text[0]) - ord("a"), int(text[1:]) - 1
+    return None
+
+
 def slot_name(slot: tuple[int, int]) -> str:
     """Room slot (column, row) -> 'A1'..'B4'; row 1 touches Blue's start zone."""
     return f"{'AB'[slot[0]]}{slot[1] + 1}"

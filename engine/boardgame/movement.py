@@ -114,8 +114,16 @@ class Walker:
         self.barriers = self.crevasses.union(terrain.get("obstacles", ()), terrain.get("fountains", ()))
         self.rockfall = terrain.get("rockfall", _NONE)
         self.winged = self.flyer or self.incorporeal  # PD-TERR-ROCKFALL-04: passes over Rockfall unharmed
+        # the Illusionists' markers: rubble blocks all but the Ghost (PD-CHAR-ILLUS-04); an illusion pit is a pit
+        # (Board.pits); its maker crosses both of his own as empty squares and stops on neither (PD-CHAR-ILLUS-05)
+        illusions = self.board.illusions
+        own = frozenset(sq for sq, (colour, _) in illusions.items()
+                        if colour == self.mover.colour and "illusions" in kind.abilities) if illusions else _NONE
+        self.rubble = self.board.rubble - own if illusions else _NONE
+        self.pits = self.board.pits - own if own else self.board.pits
+        self.no_stop = self.barriers.union(self.rubble, own) if illusions else self.barriers
         # where `may_leave` must be asked (elsewhere anything may be put down)
-        self.drop_checked = self.board.pits.union(self.barriers, self.rockfall) if terrain else self.board.pits
+        self.drop_checked = self.pits.union(self.barriers, self.rockfall) if terrain or illusions else self.pits
         self.no_carry = "no_carry" in kind.abilities  # PD-CHAR-GHOST-03: never picks up, carries or uses anything
         self.passes = passes_of(kind)
         self.links = self.board.links_of(self.passes)
@@ -139,7 +147,6 @@ class Walker:
         self.can_exit = can_exit(self.state, self.colour)  # PR-SCEN-2-06/3-04: a scenario may keep them in
         self.exit_y = -1 if self.exit_owner == "B" else self.board.height
         self.exits = self.board.zone_squares[self.exit_owner] if self.can_exit else frozenset()
-        self.pits = self.board.pits
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
         self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
@@ -170,6 +177,8 @@ class Walker:
 
         Stopping is checked at the end of the move.
         """
+        if there in self.rubble:
+            return self.incorporeal  # PD-CHAR-ILLUS-04
         if there in self.barriers:  # PD-GLOS-03, PD-TERR-CREVASSE-01/04, PD-ROPE-01..03: crossed, never stopped on
             if self.winged:
                 return True
@@ -230,8 +239,8 @@ class Walker:
         or a 3D obstacle (PD-TERR-CREVASSE-01, PD-GLOS-03): the searches cross them, the outcomes leave them out.
         """
         found = self._outcomes(route, want)
-        if self.barriers:
-            found = {key: path for key, path in found.items() if key[0] not in self.barriers}
+        if self.no_stop:
+            found = {key: path for key, path in found.items() if key[0] not in self.no_stop}
         return found
 
     def _is_shield(self, token_id: str) -> bool:
@@ -267,8 +276,8 @@ class Walker:
             return found
         limit = self.steps if route is None else len(route)
         links, zone_owner, exit_owner, base = self.links, self.board.zone_owner, self.exit_owner, self.base
-        hazards = self.enemies | self.pits | self.barriers  # the squares `may_enter` must look at; any other neighbour
-        # may be entered
+        # the squares `may_enter` must look at; any other neighbour may be entered
+        hazards = self.enemies | self.pits | self.barriers | self.rubble
         may_enter, record, configs, config = self.may_enter, self._record, self._configs, self._config
         only = want[0] if want is not None else None
         frontier = [(self.start, self.original, (), ())]
@@ -436,7 +445,7 @@ class Walker:
         self._refused = set()
         steps = self.steps
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
-        hazards = self.enemies | pits | self.barriers
+        hazards = self.enemies | pits | self.barriers | self.rubble
         crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
         may_enter, record, configs, config, dest_check = (
             self.may_enter, self._record_decided, self._configs, self._config, self._dest_check)
@@ -527,7 +536,7 @@ class Walker:
             return found  # the start square is not fine without the mover: every outcome is refused
         start = self.start
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
-        hazards = self.enemies | pits | self.barriers
+        hazards = self.enemies | pits | self.barriers | self.rubble
         may_enter, dest_check = self.may_enter, self._dest_check
         rockfall = self.rockfall if not self.winged else _NONE
         base_shields = {sq for sq in rockfall if self._shield_on(sq, None, ())}

@@ -67,6 +67,10 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tupl
         return "BG-MOVE-02", f"{action.token} would neither move nor take or leave anything: that is no move"
     if dest in walker.barriers:
         return _barrier(walker, dest, f"{action.token} may not stop on {name}")
+    if dest in walker.rubble:
+        return "PD-CHAR-ILLUS-04", f"{name} holds an illusion rubble: nobody but the Ghost crosses it"
+    if dest in walker.no_stop:
+        return "PD-CHAR-ILLUS-05", f"{action.token} crosses his own illusion on {name} but may not stop there"
     reachable = {key[0] for key in walker.outcomes()}
     if dest not in reachable:
         here = [t for t in state.tokens.values() if t.where == "board" and t.square == dest
@@ -120,6 +124,8 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
         if not walker.may_enter(here, there, walker.original, ()):
             if there in walker.barriers:
                 return _barrier(walker, there, f"{walker.mover.id} cannot cross {name}")
+            if there in walker.rubble:
+                return "PD-CHAR-ILLUS-04", f"{name} holds an illusion rubble: nobody but the Ghost crosses it"
             contents = walker.contents(there, walker.original, ())
             if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
                 rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner and walker.can_exit \

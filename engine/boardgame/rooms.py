@@ -6,7 +6,7 @@ from .actions import PassPlacement, Place, Reveal, Rotate
 from .board import Board
 from .context import Ctx
 from ..core.errors import IllegalAction
-from .geometry import ROOM, Square, rotate_offset, slot_name, square_name
+from .geometry import ROOM, Square, rotate_offset, slot_name, square_name, square_of_name
 from .state import GameState, Placement, RoomPlace, Token, opponent
 
 
@@ -176,6 +176,11 @@ def rotate(ctx: Ctx, action: Rotate) -> None:
         if t.where == "board" and ctx.board.slot_of(t.square) == action.slot:
             dx, dy = rotate_offset((t.square[0] - ox, t.square[1] - oy), turn)
             ctx.put(t.moved(square=(ox + dx, oy + dy)))
+    for name, value in list(s.marks.items()):  # a marker on a square (an illusion) turns with its room
+        square = square_of_name(value)
+        if square is not None and ctx.board.slot_of(square) == action.slot:
+            dx, dy = rotate_offset((square[0] - ox, square[1] - oy), turn)
+            s.marks[name] = square_name((ox + dx, oy + dy))
     ctx.layout_changed()
     ctx.emit("room_rotated", slot=slot_name(action.slot), clockwise=action.clockwise, by=figure.id)
 

@@ -280,7 +280,9 @@ class GameState:
         if self.phase == "combat":
             if self.combat.naming:
                 return (self.combat.telepath,)  # PR-CHAR-TELEPATH-01: the naming comes before the cards
-            return tuple(s for s in SEATS if self.combat.card_of(s) is None)
+            waiting = tuple(s for s in SEATS if self.combat.card_of(s) is None)
+            first = self.combat_first()
+            return (first,) if first in waiting else waiting
         if self.phase == "hide":
             return (self.placer,)
         if self.phase == "place":
@@ -288,6 +290,18 @@ class GameState:
         if self.phase in ("card", "main"):
             return (self.active,)
         return ()
+
+    def combat_first(self) -> str | None:
+        """The seat that lays its combat card first, face up, because only the other side has a Weapon Master
+        (ability "combat_techniques") among the fighters, who sees it before choosing (PD-CHAR-WMASTER-01..03,
+        RUL-082: Weapon Masters on both sides cancel; never in a combat with shooters). None: both choose secretly."""
+        c = self.combat
+        if c is None or c.shooters:
+            return None
+        abilities = self.catalogue.characters
+        seats = {self.tokens[tid].colour for tid in (*c.attackers, *c.defenders, *((c.lancer,) if c.lancer else ()))
+                 if "combat_techniques" in abilities[self.tokens[tid].code].abilities}
+        return opponent(seats.pop()) if len(seats) == 1 else None
 
     def room_at(self, slot: tuple[int, int]) -> RoomPlace:
         return self.rooms[slot[1] * 2 + slot[0]]

@@ -18,7 +18,9 @@ def secret_purpose(state: GameState, seat: str) -> str | None:
     if state.phase == "team":
         return "team"
     if state.phase == "combat":
-        return None if state.combat.naming else f"combat-{state.combat.number}"
+        if state.combat.naming or state.combat_first() is not None:
+            return None  # a named value, or cards laid one after the other face up (PD-CHAR-WMASTER-01)
+        return f"combat-{state.combat.number}"
     return None
 
 

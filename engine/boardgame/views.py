@@ -91,6 +91,9 @@ def view(state: GameState, seat: str | None) -> dict:
             other = "Y" if c.telepath == "B" else "B"
             if (god or seat == c.telepath) and c.named is not None and c.named not in state.players[other].combat:
                 out["combat"]["mind"]["hand"] = list(state.players[other].combat)
+        first = state.combat_first()
+        if first is not None:  # PD-CHAR-WMASTER-01: who lays first, and that card once laid (public)
+            out["combat"]["first"] = {"seat": first, "card": c.card_of(first)}
         if god:
             out["combat"]["cards"] = dict(c.cards)
     if state.placement:

@@ -6,7 +6,7 @@ The rooms are this project's own designs (docs/paladins-rooms.md).
 """
 
 from ..boardgame import catalogue, rulebook
-from . import dragon, golem, pickpocket, ring, terrain
+from . import dragon, golem, illusionist, pickpocket, ring, terrain
 
 catalogue.register_data("dungeon_twister.engine.paladins.data")
 
@@ -16,6 +16,7 @@ PALADINS_MODULES: tuple[rulebook.RuleModule, ...] = (
     pickpocket.MODULE,
     ring.MODULE,
     golem.MODULE,
+    illusionist.MODULE,
 )  # the modules of the mechanisms Paladins & Dragons adds
 
 rulebook.RULE_SETS["paladins"] = rulebook.BASE_SET + PALADINS_MODULES

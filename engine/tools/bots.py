@@ -189,6 +189,15 @@ class GreedyBot:
         if combat is None:
             return -value
         attacking = view["active"] == seat
+        first = combat.get("first")
+        if first and first["seat"] != seat and first["card"] is not None:  # PD-CHAR-WMASTER-01: their card is shown
+            totals = combat["totals"]
+            ours = totals["attack" if attacking else "defence"]
+            theirs = totals["defence" if attacking else "attack"] + first["card"]
+            needed = theirs - ours + (1 if attacking else 0)  # a tie wounds nobody (BG-COMBAT-05)
+            if needed <= 0:
+                return -value
+            return -abs(value - needed) if value >= needed else -value - 20  # cannot win: the smallest card
         mine = combat["attackers"] if attacking else combat["defenders"]
         theirs = combat["defenders"] if attacking else combat["attackers"]
         margin = sum(strength(t, attacking) for t in mine) - sum(strength(t, not attacking) for t in theirs)

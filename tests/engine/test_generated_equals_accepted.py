@@ -79,6 +79,13 @@ BUILT = [
     ("PD-CHAR-GOLEM-01 break a wall, PD-CHAR-GHOST-01 through walls",
      lambda: pd_position("bGO@b13 bGH@c12 bSW@c12 yWA@h4 yGB@d13"), "smash bGO e"),
     ("PD-CHAR-GOLEM-05 a double wall", lambda: act(pd_position("bGO@a5 yWA@h4"), "smash bGO n"), "smash bGO n"),
+    ("PD-CHAR-ILLUS-01 an illusion, PD-CHAR-ILLUS-06 taken back",
+     lambda: act(pd_position("bIL@a7 bGB@c6 bGH@c7 yWA@h4 yGB@e9"), "illusion bIL rubble b7", "illusion bIL pit a8"),
+     "dispel bIL pit"),
+    ("PD-CHAR-ILLUS-03 another's illusion pit",
+     lambda: pd_position("bIL@a6 yWA@c5 yGB@h4", active="Y", ports="- ; marks illusion:B:pit=c6"), "jump yWA c6 c7"),
+    ("PD-CHAR-WMASTER-01 the card laid first", lambda: act(pd_position("bWM@c4 yTR@c5 yGB@h4"), "attack bWM yTR"),
+     "combat +3"),
 ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dungeon_twister.engine.boardgame.geometry import DIRECTIONS
 from dungeon_twister.engine.paladins.dragon import Breath
 from dungeon_twister.engine.paladins.golem import Smash
+from dungeon_twister.engine.paladins.illusionist import Dispel, Illusion
 from dungeon_twister.engine.paladins.pickpocket import Steal
 from dungeon_twister.engine.paladins.ring import Teleport
 from dungeon_twister.engine.paladins.terrain import Fountain
@@ -55,3 +56,23 @@ def smashes(env: Env, seat: str):
 
 
 register(Smash, smashes)
+
+
+def illusions(env: Env, seat: str):
+    """PD-CHAR-ILLUS-01: every token placing either kind on every square of the board (an illusion goes anywhere
+    on a line of sight), and one word that is no kind."""
+    everywhere = [(x, y) for x in range(-1, env.width + 1) for y in range(-2, env.state.height + 2)]
+    for tid in env.ids:
+        squares = everywhere if tid in env.own_figures(seat) else env.ball(env.square_of(tid), 1)
+        yield from (Illusion(seat, tid, kind, sq) for kind in ("pit", "rubble", "x") for sq in squares)
+
+
+register(Illusion, illusions)
+
+
+def dispels(env: Env, seat: str):
+    """PD-CHAR-ILLUS-06: every token taking back either kind."""
+    return (Dispel(seat, tid, kind) for tid in env.ids for kind in ("pit", "rubble", "x"))
+
+
+register(Dispel, dispels)

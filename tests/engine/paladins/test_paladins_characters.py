@@ -206,10 +206,7 @@ def test_PD_CHAR_GOLEM_05_RUL_079_a_double_wall_takes_two_breaks_and_2_of_the_3(
 
 def test_PD_CHAR_GOLEM_03_at_most_3_segments_a_game():
     """With 3 markers of his already on the board, the Golem breaks no more."""
-    from dungeon_twister.engine import format_position, parse_position
-
-    text = format_position(pd_position("bGO@b13 yWA@h4")).replace("; tokens", "; marks wall:O1:0=bGO wall:P1:0=bGO wall:W2:0=bGO ; tokens")
-    full = parse_position(text)
+    full = pd_position("bGO@b13 yWA@h4", ports="- ; marks wall:O1:0=bGO wall:P1:0=bGO wall:W2:0=bGO")
     assert legal_set(full, verb="smash") == set()
     assert_refused(full, "smash bGO e", "PD-CHAR-GOLEM-03")
 
@@ -248,3 +245,94 @@ def test_PD_CHAR_GHOST_05_he_does_not_trigger_rockfall():
     state = pd_position("bGH@a18 yGB@h4")
     assert where(act(state, "move bGH b18-c18"), "bGH") == "c18"
     assert where(act(state, "move bGH b18"), "bGH") == "eliminated"  # RUL-090: ending there kills anyone
+
+
+# --- the Weapon Master --------------------------------------------------------------------------------------------
+def test_PD_CHAR_WMASTER_01_the_opponent_lays_his_card_first_face_up():
+    """The Weapon Master (3) attacks the Troll (4): Yellow alone must lay a card first, with no commit-reveal
+    (`secret_purpose` None); everyone sees it (a public event, the view's combat.first); then Blue chooses."""
+    from dungeon_twister.engine import secret_purpose, view
+
+    declared = act(pd_position("bWM@c4 yTR@c5 yGB@h4"), "attack bWM yTR")
+    assert declared.to_act == ("Y",) and secret_purpose(declared, "Y") is None
+    assert_refused(declared, "combat +2", "BG-COMBAT-02", seat="B")
+    laid, events = apply_texts(declared, "combat +3", seat="Y")
+    assert laid.to_act == ("B",) and secret_purpose(laid, "B") is None
+    assert [event_view(e, viewer) for e in events for viewer in ("B", None)] == [
+        {"kind": "card_chosen", "seat": "Y", "value": 3}] * 2
+    assert view(laid, "B")["combat"]["first"] == {"seat": "Y", "card": 3}
+    assert view(laid, None)["combat"]["first"] == {"seat": "Y", "card": 3}
+    done, events = apply_texts(laid, "combat +5", seat="B")
+    assert (seen(events, "combat_resolved")["attack"], seen(events, "combat_resolved")["defence"]) == (8, 7)
+    assert where(done, "yTR") == "c5!"
+
+
+def test_PD_CHAR_WMASTER_02_also_when_defending_in_a_group():
+    """The Weapon Master defends beside a friend: Blue (attacking with two) lays first."""
+    declared = act(pd_position("bWA@c4 bGB@d5 yWM@c5 yGB@h4"), "attack bWA yWM")
+    assert declared.combat.attackers == ("bGB", "bWA") and declared.to_act == ("B",)
+
+
+def test_PD_CHAR_WMASTER_03_RUL_082_weapon_masters_on_both_sides_cancel():
+    from dungeon_twister.engine import secret_purpose
+
+    declared = act(pd_position("bWM@c4 yWM@c5 yGB@h4"), "attack bWM yWM")
+    assert declared.to_act == ("B", "Y") and secret_purpose(declared, "B") == "combat-1"
+
+
+# --- the Illusionist ------------------------------------------------------------------------------------------------
+def test_PD_CHAR_ILLUS_01_an_illusion_on_an_empty_room_square_on_his_line_of_sight():
+    """From a7 his lines reach b7 c7 d7 (up to the Goblin on e7), a6 (then the double wall), a8 a9 (a10 is the gear);
+    never a pit (c8 is off his lines anyway), an occupied square or one behind a character; 1 AP."""
+    state = pd_position("bIL@a7 yWA@h4 yGB@e7")
+    spots = {text.split()[3] for text in legal_set(state, verb="illusion") if " pit " in text}
+    assert spots == {"a6", "a8", "a9", "b7", "c7", "d7"}
+    after, events = apply_texts(state, "illusion bIL pit c7")
+    assert dict(after.marks) == {"illusion:B:pit": "c7"} and after.ap == 4
+    assert seen(events, "illusion") == {"kind": "illusion", "by": "bIL", "illusion": "pit", "square": "c7",
+                                        "moved": False}
+    assert_refused(state, "illusion bIL pit e7", "PD-CHAR-ILLUS-01")
+    assert_refused(state, "illusion bIL pit f7", "PD-CHAR-ILLUS-01")
+    assert_refused(state, "illusion bIL pit a10", "PD-CHAR-ILLUS-01")
+
+
+def test_PD_CHAR_ILLUS_02_06_one_of_each_placing_it_again_moves_it_and_it_can_be_taken_back():
+    state = act(pd_position("bIL@a7 yWA@h4 yGB@e7"), "illusion bIL pit c7", "illusion bIL rubble b7")
+    assert dict(state.marks) == {"illusion:B:pit": "c7", "illusion:B:rubble": "b7"}
+    moved, events = apply_texts(state, "illusion bIL pit a8")
+    assert dict(moved.marks) == {"illusion:B:pit": "a8", "illusion:B:rubble": "b7"} and seen(events, "illusion")[
+        "moved"] is True
+    kept = act(moved, "dispel bIL rubble")
+    assert dict(kept.marks) == {"illusion:B:pit": "a8"} and kept.ap == 1
+    assert_refused(kept, "dispel bIL rubble", "PD-CHAR-ILLUS-06")
+
+
+def test_PD_CHAR_ILLUS_03_05_an_illusion_pit_is_a_pit_for_all_but_its_maker_who_crosses_without_stopping():
+    """Blue's illusion pit on c6: the Illusionist walks over it (b6 -> c6 -> d6) but may not stop on it (refused
+    citing PD-CHAR-ILLUS-05); Yellow's Warrior on c5 cannot step on it (BG-MOVE-10) but may jump it."""
+    state = act(pd_position("bIL@a6 yWA@h4 yGB@e7"), "illusion bIL pit c6")
+    assert "move bIL d6" in legal_set(state, verb="move") and "move bIL c6" not in legal_set(state, verb="move")
+    assert where(act(state, "move bIL b6-c6-d6"), "bIL") == "d6"
+    assert_refused(state, "move bIL b6-c6", "PD-CHAR-ILLUS-05")
+    yellow = pd_position("bIL@a6 yWA@c5 yGB@h4", active="Y", ports="- ; marks illusion:B:pit=c6")
+    assert "move yWA c6" not in legal_set(yellow, verb="move")
+    assert_refused(yellow, "move yWA c6", "BG-MOVE-10")
+    assert "jump yWA c6 c7" in legal_set(yellow, verb="jump")
+
+
+def test_PD_CHAR_ILLUS_04_rubble_stops_every_walker_but_the_ghost_and_blocks_sight():
+    """Blue's rubble on b7: the Goblin may not step on it (PD-CHAR-ILLUS-04), the Ghost crosses it; the Wizard's
+    fireball from b9 southward stops at it and spares the Troll on b5."""
+    state = act(pd_position("bIL@a7 bGB@c6 bGH@c7 bWZ@b9 bFW@b9 yWA@h4 yTR@b5 yGB@e9"), "illusion bIL rubble b7")
+    assert_refused(state, "move bGB b6-b7", "PD-CHAR-ILLUS-04")
+    assert where(act(state, "move bGH b7-b8"), "bGH") == "b8"
+    assert where(act(state, "fireball bWZ s"), "yTR") == "b5"
+
+
+def test_PD_CHAR_ILLUS_08_his_illusions_vanish_with_him():
+    """The Dragon's breath from b2 northward (over the crevasse b3) kills the Illusionist on b6: his rubble on c6
+    is gone with him."""
+    state = pd_position("bIL@b6 yRD@b2 yWA@h4", active="Y", ports="- ; marks illusion:B:rubble=c6")
+    after, events = apply_texts(state, "breathe yRD n")
+    assert where(after, "bIL") == "eliminated" and dict(after.marks) == {}
+    assert [e.kind for e in events] == ["breath", "eliminated", "illusion_removed"]
