@@ -73,6 +73,8 @@ def declare(ctx: Ctx, action: Attack) -> None:
     target = ctx.token(action.target)
     exited = attacker.where == "exited" and attacker.colour == action.seat  # BG-COMBAT-09: it can do nothing
     ctx.actor(action.seat, action.token, rule="BG-COMBAT-09" if exited else "BG-AP-02", wounded_rule="BG-COMBAT-08")
+    if attacker.colour != action.seat:
+        raise IllegalAction("PD-OBJ-CHARM-04", f"{attacker.id} is charmed: it declares no attack (DT-117)")
     if target.where != "board" or not target.is_character or target.colour == action.seat:
         raise IllegalAction("BG-COMBAT-01", f"{action.target} is not an enemy character in play")
     if not ctx.board.connected(attacker.square, target.square):
@@ -251,6 +253,6 @@ def lose(ctx: Ctx, token: Token) -> None:
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
-    if no_combat(state):
+    if no_combat(state) or figure.colour != seat:  # a charmed figure declares no attack (DT-117)
         return []
     return [Attack(seat, figure.id, t.id) for t in sorted(attack_targets(state, board, figure), key=lambda t: t.id)]

@@ -94,7 +94,8 @@ class Ctx:
         if seat != self.s.active:
             raise IllegalAction("BG-TURN-01", "it is not your turn")
         token = self.token(token_id)
-        if token.colour != seat or not token.is_character:
+        controlled = self.s.marks.get(f"control:{seat}") == token_id  # charmed for this turn (PD-OBJ-CHARM-02)
+        if (token.colour != seat and not controlled) or not token.is_character:
             raise IllegalAction(rule, f"{token_id} is not one of your characters")
         if token.where != "board":
             raise IllegalAction(rule, f"{token_id} is not in play")
@@ -112,6 +113,8 @@ class Ctx:
     def spend(self, token_id: str) -> None:
         if self.s.pools.get(token_id, 0) > 0:
             self.s.pools[token_id] -= 1  # BG-AP-05: the potion's own pool first
+        elif self.s.tokens[token_id].colour != self.s.active:
+            raise IllegalAction("PD-OBJ-CHARM-03", f"the {token_id}'s charmed actions are spent")
         elif self.s.ap > 0:
             self.s.ap -= 1
         else:

@@ -63,13 +63,15 @@ def _main_parts(state: GameState, seat: str):
     rules = state.catalogue.rules
     generators = rulebook.modules(rules)
     memo = rulebook.reach_only(rules)
-    for token in sorted((t for t in state.tokens.values() if t.colour == seat and t.where == "board"
-                         and t.is_character), key=lambda t: t.id):
+    controlled = state.marks.get(f"control:{seat}") if state.marks else None  # charmed (PD-OBJ-CHARM-02)
+    for token in sorted((t for t in state.tokens.values() if (t.colour == seat or t.id == controlled)
+                         and t.where == "board" and t.is_character), key=lambda t: t.id):
         if token.wounded:
             for module in generators:
                 if module.wounded_actions:
                     yield module.wounded_actions(state, board, seat, token), None
-        elif token.id not in state.exhausted and (state.ap > 0 or state.pools.get(token.id, 0) > 0):
+        elif token.id not in state.exhausted and (state.pools.get(token.id, 0) > 0
+                                                  or (state.ap > 0 and token.colour == seat)):
             entry = moves.entry(state, board, seat, token) if memo else None
             if entry is not None and entry.everything is not None:
                 yield entry.everything, entry  # nothing the figure's actions depend on has changed (moves._key)

@@ -6,7 +6,7 @@ The rooms are this project's own designs (docs/paladins-rooms.md).
 """
 
 from ..boardgame import catalogue, rulebook
-from . import dragon, golem, illusionist, pickpocket, ring, terrain
+from . import charm, dragon, golem, illusionist, pickpocket, ring, terrain
 
 catalogue.register_data("dungeon_twister.engine.paladins.data")
 
@@ -17,6 +17,7 @@ PALADINS_MODULES: tuple[rulebook.RuleModule, ...] = (
     ring.MODULE,
     golem.MODULE,
     illusionist.MODULE,
+    charm.MODULE,
 )  # the modules of the mechanisms Paladins & Dragons adds
 
 rulebook.RULE_SETS["paladins"] = rulebook.BASE_SET + PALADINS_MODULES

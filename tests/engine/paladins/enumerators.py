@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dungeon_twister.engine.boardgame.geometry import DIRECTIONS
+from dungeon_twister.engine.paladins.charm import Charm
 from dungeon_twister.engine.paladins.dragon import Breath
 from dungeon_twister.engine.paladins.golem import Smash
 from dungeon_twister.engine.paladins.illusionist import Dispel, Illusion
@@ -76,3 +77,11 @@ def dispels(env: Env, seat: str):
 
 
 register(Dispel, dispels)
+
+
+def charms(env: Env, seat: str):
+    """PD-OBJ-CHARM-01: every token charming every token."""
+    return (Charm(seat, tid, target) for tid in env.ids for target in env.ids)
+
+
+register(Charm, charms)

@@ -336,3 +336,53 @@ def test_PD_CHAR_ILLUS_08_his_illusions_vanish_with_him():
     after, events = apply_texts(state, "breathe yRD n")
     assert where(after, "bIL") == "eliminated" and dict(after.marks) == {}
     assert [e.kind for e in events] == ["breath", "eliminated", "illusion_removed"]
+
+
+# --- the Charm Scroll -----------------------------------------------------------------------------------------------
+def test_PD_OBJ_CHARM_01_02_03_a_magic_user_charms_an_enemy_in_his_room_for_3_actions_of_its_own():
+    """The Illusionist (a magic user) on a7 with the scroll charms the Mechanork on c7 (same room A2) for 1 AP: the
+    scroll is gone, the Mechanork has 3 actions of its own, which Blue spends alternating with his own 4 AP; then it
+    has none and Blue's AP are untouched."""
+    state = pd_position("bIL@a7 bCH@a7 yMK@c7 yGB@e9 yWA@h4")
+    assert legal_set(state, verb="charm") == {"charm bIL yMK", "charm bIL yGB"}
+    charmed, events = apply_texts(state, "charm bIL yMK")
+    assert where(charmed, "bCH") == "discarded" and charmed.ap == 4 and dict(charmed.pools) == {"yMK": 3}
+    assert seen(events, "charmed") == {"kind": "charmed", "by": "bIL", "target": "yMK", "actions": 3}
+    assert "move yMK c6" in legal_set(charmed, token="yMK")
+    walked = act(charmed, "move yMK c6", "move bIL a8", "move yMK c5", "move yMK c4")
+    assert where(walked, "yMK") == "c4" and walked.ap == 3 and legal_set(walked, token="yMK") == set()
+    assert_refused(walked, "move yMK c3", "PD-OBJ-CHARM-03")
+
+
+def test_PD_OBJ_CHARM_01_edge_only_a_magic_user_only_in_his_room_not_in_fog():
+    assert_refused(pd_position("bGB@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bGB yMK", "PD-OBJ-CHARM-01")
+    assert_refused(pd_position("bIL@a7 bCH@a7 yMK@c4 yWA@h4"), "charm bIL yMK", "PD-OBJ-CHARM-01")
+    assert_refused(pd_position("bIL@a17 bCH@a17 yMK@b17 yWA@h4"), "charm bIL yMK", "PD-TERR-FOG-01")
+    assert "charm bWZ yMK" in legal_set(pd_position("bWZ@a7 bCH@a7 yMK@c7 yWA@h4"), verb="charm")  # PD-GLOS-01
+
+
+def test_PD_OBJ_CHARM_04_DT_117_the_charmed_figure_declares_no_attack():
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 bGB@c6 yWA@h4"), "charm bIL yMK")
+    assert legal_set(charmed, verb="attack", token="yMK") == set()
+    assert_refused(charmed, "attack yMK bGB", "PD-OBJ-CHARM-04")
+
+
+def test_PD_OBJ_CHARM_05_06_PD_EX_05_its_jumps_are_the_charmers_and_its_death_scores_as_usual():
+    """The charmed Mechanork jumps the pit c8 with one of Blue's jump cards (PD-OBJ-CHARM-05); in room A4 another
+    charmed Mechanork walks onto the Rockfall b18 and dies: Blue scores 1 VP (PD-EX-05)."""
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bIL yMK")
+    jumped = act(charmed, "jump yMK c8 c9")
+    assert jumped.players["B"].jumps == charmed.players["B"].jumps - 1
+    assert jumped.players["Y"].jumps == charmed.players["Y"].jumps
+    buried = act(pd_position("bIL@a19 bCH@a19 yMK@c18 yWA@h4"), "charm bIL yMK", "move yMK b18")
+    assert where(buried, "yMK") == "eliminated" and buried.vp("B") == 1 and dict(buried.marks) == {}
+
+
+def test_PD_OBJ_CHARM_08_a_wounded_character_cannot_be_charmed():
+    assert_refused(pd_position("bIL@a7 bCH@a7 yMK@c7! yWA@h4"), "charm bIL yMK", "PD-OBJ-CHARM-08")
+
+
+def test_PD_OBJ_CHARM_02_edge_the_control_ends_with_the_turn():
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bIL yMK")
+    ended, events = apply_texts(charmed, "end")
+    assert dict(ended.marks) == {} and "charm_ended" in [e.kind for e in events]
