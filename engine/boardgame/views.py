@@ -42,6 +42,9 @@ def view(state: GameState, seat: str | None) -> dict:
         "combat": None, "placement": None, "teams_chosen": None, "outcome": None,
         "secret": secret_purpose(state, seat) if seat in SEATS else None,
     }
+    charmed = {name.split(":")[1]: value for name, value in state.marks.items() if name.startswith("control:")}
+    if charmed:  # PD-OBJ-CHARM: seat -> the enemy figure it controls this turn (public)
+        out["charmed"] = charmed
     if state.options.scenario:  # PR-SCEN: only a scenario's view has the key
         out["scenario"] = state.options.scenario
     for t in sorted(state.tokens.values(), key=lambda t: _token_key(t, god or not t.face_down or t.colour == seat)):
@@ -123,12 +126,18 @@ def _layout(board) -> dict:
             tuple(sorted((square_name(a), square_name(b), _PORT_STATE[st])
                          for (a, b), (_, _, st) in board.portcullises.items())),
             tuple(sorted((square_name(a), square_name(b)) for a, b in board.slits)),
+            tuple((kind, tuple(sorted(square_name(sq) for sq in squares))) for kind, squares in sorted(board.terrain.items())),
+            tuple(sorted((square_name(sq), colour, kind) for sq, (colour, kind) in board.illusions.items())),
         )
-    pits, gears, walls, portcullises, slits = parts
+    pits, gears, walls, portcullises, slits, terrain, illusions = parts
     out = {"pits": list(pits), "gears": dict(gears), "walls": [list(w) for w in walls],
            "portcullises": [list(p) for p in portcullises]}
     if slits:  # PR-SLIT-01: only a board with arrow slits (a Prison room revealed) has the key
         out["slits"] = [list(s) for s in slits]
+    if terrain:  # PD-TERR: only a board with terrain (a Paladins & Dragons room revealed): kind -> squares
+        out["terrain"] = {kind: list(squares) for kind, squares in terrain}
+    if illusions:  # PD-CHAR-ILLUS: [square, colour, "pit" or "rubble"]; an illusion pit is also in "pits"
+        out["illusions"] = [list(i) for i in illusions]
     return out
 
 

@@ -3,12 +3,16 @@
 Yellow's start zone is drawn at the top, Blue's at the bottom. Each square is 3 characters: a token as its id
 (`bWA`; a wounded one in capitals of its colour letter, `BWA`), `( )` a pit, ` @ ` a rotation mechanism,
 `###` a face-down room. Edges: `|`/`---` wall, `H`/`===` closed portcullis, `:`/`...` open, `/`/`///` broken,
-`!`/`~~~` arrow slit (Prison).
+`!`/`~~~` arrow slit (Prison). Paladins & Dragons terrain (`TERRAIN`): `~~~` fog, `^^^` Rockfall, `vvv` crevasse,
+`[X]` 3D obstacle, `(Y)` Fountain of Youth, `<*>` Pentacle; an illusion shows its maker's colour: `(b)` a pit,
+`[b]` rubble.
 """
 
 from __future__ import annotations
 
 FILES = "abcdefghij"
+TERRAIN = {"fog": "~~~", "rockfall": "^^^", "crevasses": "vvv", "obstacles": "[X]", "fountains": "(Y)",
+           "pentacle": "<*>"}
 
 
 def _name(x: int, y: int) -> str:
@@ -24,6 +28,9 @@ def render(view: dict) -> str:
         ports[(a, b)] = ports[(b, a)] = state
     slits = {(a, b) for a, b in view.get("slits", ())} | {(b, a) for a, b in view.get("slits", ())}
     pits = set(view["pits"])
+    terrain = {sq: TERRAIN[kind] for kind, squares in view.get("terrain", {}).items() for sq in squares}
+    illusions = {sq: ("(" if kind == "pit" else "[") + colour.lower() + (")" if kind == "pit" else "]")
+                 for sq, colour, kind in view.get("illusions", ())}
     gears = set(view["gears"].values())
     tokens: dict[str, list[dict]] = {}
     for t in view["tokens"]:
@@ -53,6 +60,10 @@ def render(view: dict) -> str:
                 if main["wounded"]:
                     text = text[0].upper() + text[1:]
             return text
+        if name in illusions:
+            return illusions[name]
+        if name in terrain:
+            return terrain[name]
         if name in pits:
             return "( )"
         if name in gears:

@@ -14,6 +14,10 @@ from ..core.rng import Rng
 FILES = "abcdefghij"
 
 
+def _name(square: tuple[int, int]) -> str:
+    return f"{FILES[square[0]]}{square[1] + 1}"
+
+
 def _square(name: str) -> tuple[int, int]:
     return FILES.index(name[0]), int(name[1:]) - 1
 
@@ -127,8 +131,16 @@ class GreedyBot:
             return -5 + margin
         if verb == "push":  # PR-CHAR-BANSHEE: an enemy pushed into a pit dies
             return self._push_score(view, seat, tokens, words[1], words[2])
-        if verb == "fireball":
+        if verb in ("fireball", "breathe"):  # PD-CHAR-DRAGON-01: the same effect, as often as AP allow
             return 40.0 if self._fireball_hits_enemy(view, seat, words[1], words[2]) else -50.0
+        if verb == "steal":  # PD-CHAR-PICKPOCKET-01
+            return 12.0
+        if verb == "fountain":  # PD-TERR-FOUNTAIN-02: healed, and free to act at once
+            return 9.0
+        if verb in ("charm", "teleport", "illusion"):
+            return -2.0  # not worth it to a greedy player, but never refused
+        if verb in ("smash", "dispel"):
+            return -1.0  # only when stuck (see choose)
         if verb == "reveal":
             return 30.0
         if verb in ("drink", "regenerate", "heal"):
@@ -142,6 +154,8 @@ class GreedyBot:
             dest = _square(words[-1] if verb == "jump" else words[2].split("-")[-1])
             if token is None:
                 return 0.0
+            if _name(dest) in view.get("terrain", {}).get("rockfall", ()):  # PD-TERR-ROCKFALL: whoever ends there dies
+                return 60.0 if token["colour"] != seat else -200.0
             leaves = leaving is None or token["code"] in leaving
             if dest[1] == goal_y and leaves:
                 return 100.0 + (20 if "+" in action or "TS" in action else 0)
@@ -265,20 +279,36 @@ class GreedyBot:
         return 0
 
     def _fireball_hits_enemy(self, view, seat, wizard, direction) -> bool:
+        """Whether a fireball or a breath in `direction` meets an enemy first: the line stops at walls, closed
+        portcullises, fog, 3D obstacles and rubble (PD-TERR-FOG-02, PD-GLOS-03) and is spent on a character
+        carrying a Fire Shield (PD-OBJ-FIRESHIELD-01)."""
         deltas = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
         tokens = {t["square"]: t for t in view["tokens"] if t["character"] is not False}
         me = next((t for t in view["tokens"] if t["id"] == wizard), None)
         if me is None:
             return False
+        blocked = {frozenset((a, b)) for a, b, _ in view["walls"]}
+        blocked |= {frozenset((a, b)) for a, b, st in view["portcullises"] if st == "closed"}
+        terrain = view.get("terrain", {})
+        opaque = set(terrain.get("fog", ())) | set(terrain.get("obstacles", ())) | set(terrain.get("fountains", ()))
+        opaque |= {sq for sq, _, kind in view.get("illusions", ()) if kind == "rubble"}
+        cat = load(view["set"])
+        shielded = {t["square"] for t in view["tokens"] if t["id"] and t["character"] is False
+                    and "fire_shield" in cat.objects[t["code"]].abilities}
         x, y = _square(me["square"])
+        here = me["square"]
         dx, dy = deltas[direction]
         for _ in range(20):
             x, y = x + dx, y + dy
             if not (0 <= x < 10 and -1 <= y <= 5 * view["rows"]):
                 return False
-            hit = tokens.get(f"{FILES[x]}{y + 1}")
+            there = f"{FILES[x]}{y + 1}"
+            if frozenset((here, there)) in blocked or there in opaque:
+                return False
+            hit = tokens.get(there)
             if hit is not None:
-                return hit["colour"] != seat
+                return hit["colour"] != seat and there not in shielded
+            here = there
         return False
 
 

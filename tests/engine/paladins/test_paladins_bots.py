@@ -1,0 +1,61 @@
+"""The greedy bot and the views in Paladins & Dragons (engine/tools/bots.py, engine/boardgame/views.py): the bot sees
+only its seat's view and its legal texts; the view shows the terrain, the illusions and a charmed figure to every
+viewer. Positions on the synthetic rooms of tests/engine/paladins/builders.py (Rockfall on b18, fog on b17 b16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dungeon_twister.engine import Options, legal_texts, view
+from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.tools.bots import GreedyBot
+from dungeon_twister.engine.tools.selfplay import play_game
+
+from ..builders import act, position
+from .builders import pd_position
+
+
+def choice(state, seat: str = "B", seed: int = 1) -> str:
+    return GreedyBot().choose(view(state, seat), legal_texts(state, seat), Rng(seed))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_PD_CHAR_DRAGON_01_the_bot_breathes_at_an_enemy_in_line(seed):
+    assert choice(pd_position("bRD@c1 yGB@c4 yWA@h9"), seed=seed) in ("breathe bRD n",)
+
+
+def test_PD_OBJ_FIRESHIELD_01_the_bot_does_not_breathe_at_a_shielded_enemy_nor_through_fog():
+    bot = GreedyBot()
+    shielded = pd_position("bRD@c1 yGB@c4 yFH@c4 yWA@h9")
+    bot._cache = {}
+    assert bot.score(view(shielded, "B"), "B", "breathe bRD n") == -50.0
+    fog = pd_position("bRD@b15 yGB@b19 yWA@h9")
+    bot._cache = {}
+    assert bot.score(view(fog, "B"), "B", "breathe bRD n") == -50.0
+
+
+def test_PD_TERR_ROCKFALL_01_the_bot_never_walks_its_own_figure_onto_rockfall_but_walks_a_charmed_one():
+    bot = GreedyBot()
+    own = pd_position("bWA@a18 yGB@h4")
+    bot._cache = {}
+    assert bot.score(view(own, "B"), "B", "move bWA b18") == -200.0
+    charmed = act(pd_position("bIL@a19 bCH@a19 yMK@c18 yWA@h4"), "charm bIL yMK")
+    bot._cache = {}
+    assert bot.score(view(charmed, "B"), "B", "move yMK b18") == 60.0
+
+
+def test_the_view_shows_terrain_illusions_and_the_charmed_figure_to_every_viewer():
+    state = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4 yGB@e9"), "illusion bIL rubble b7", "charm bIL yMK")
+    for viewer in ("B", "Y", None):
+        seen = view(state, viewer)
+        assert seen["terrain"]["rockfall"] == ["b18", "g18"] and "b3" in seen["terrain"]["crevasses"]
+        assert seen["illusions"] == [["b7", "B", "rubble"]] and seen["charmed"] == {"B": "yMK"}
+    plain = view(position("bWA@c4 yTR@h4"), "B")  # a base-set board: none of the keys
+    assert not {"terrain", "illusions", "charmed"} & set(plain)
+
+
+@pytest.mark.parametrize("seed", (1, 4))
+def test_greedy_bots_play_paladins_and_dragons_to_the_end(seed):
+    """Seeds 1 and 4 end by the VP target within 300 actions (measured: 166 and 94 actions)."""
+    result = play_game(seed, Options(set_name="paladins"), bots=("greedy", "greedy"), max_actions=300)
+    assert result.reason == "target reached" and max(result.vp.values()) >= 5
