@@ -12,14 +12,18 @@ from .geometry import DIRECTIONS, edge, square_name, step
 from .state import GameState, Token
 
 
-def carried_object(state: GameState, figure: Token):
-    """The object the figure carries; none for a character that carries nothing (PD-CHAR-GHOST-03: what lies under
-    the Ghost is not his)."""
+def carried_objects(state: GameState, figure: Token) -> list[Token]:
+    """Every object the figure carries: one, or two for the Paladin (PD-CHAR-PALADIN-01); none for the Ghost."""
     kind = state.catalogue.characters.get(figure.code)
-    if kind is not None and "no_carry" in kind.abilities:
-        return None
-    return next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
-                 and not t.is_character), None)
+    if kind is None or "no_carry" in kind.abilities:
+        return []
+    return sorted((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
+                   and not t.is_character), key=lambda t: t.id)
+
+
+def carried_use(state: GameState, figure: Token, use: str) -> Token | None:
+    """The object of that `use` ("fireball", "drink", "charm", "teleport") the figure carries, or None."""
+    return next((t for t in carried_objects(state, figure) if state.catalogue.objects[t.code].use == use), None)
 
 
 def heal_targets(state: GameState, board, cleric: Token) -> list[Token]:
@@ -116,9 +120,9 @@ def figure_abilities(state: GameState, figure: Token) -> frozenset[str]:
     cat = state.catalogue
     kind = cat.characters.get(figure.code)
     abilities = kind.abilities if kind is not None else frozenset()
-    item = carried_object(state, figure) if figure.where == "board" else None
-    if item is not None and cat.objects[item.code].abilities:
-        abilities = abilities | cat.objects[item.code].abilities
+    for item in carried_objects(state, figure) if figure.where == "board" else ():
+        if cat.objects[item.code].abilities:
+            abilities = abilities | cat.objects[item.code].abilities
     return abilities
 
 
@@ -189,8 +193,8 @@ def fireball(ctx: Ctx, action: Fireball) -> None:
     wizard = ctx.token(action.token)
     if not ctx.has_ability(wizard, "spellcaster"):
         raise IllegalAction("BG-OBJ-FIREBALL-01", f"only a spellcaster can use the Fireball Wand, not {wizard.id}")
-    wand = carried_object(ctx.s, wizard) if wizard.where == "board" else None
-    if wand is None or ctx.s.catalogue.objects[wand.code].use != "fireball":
+    wand = carried_use(ctx.s, wizard, "fireball") if wizard.where == "board" else None
+    if wand is None:
         raise IllegalAction("BG-OBJ-FIREBALL-01", f"{wizard.id} carries no Fireball Wand")
     if action.direction not in DIRECTIONS:
         raise IllegalAction("BG-OBJ-FIREBALL-02", "choose a direction: n, e, s or w")
@@ -226,8 +230,8 @@ def burn(ctx: Ctx, source: Token, direction: str, kind: str) -> None:
 def drink(ctx: Ctx, action: Drink) -> None:
     """BG-OBJ-POTION-01..03: 4 extra AP for the drinker alone, this turn."""
     figure = ctx.token(action.token)
-    potion = carried_object(ctx.s, figure) if figure.where == "board" else None
-    if potion is None or ctx.s.catalogue.objects[potion.code].use != "drink":
+    potion = carried_use(ctx.s, figure, "drink") if figure.where == "board" else None
+    if potion is None:
         raise IllegalAction("BG-OBJ-POTION-01", f"{figure.id} carries no Speed Potion")
     ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")
     ctx.put(potion.moved(where="discarded", square=None))
@@ -243,13 +247,10 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     if "heal" in kind.abilities:
         out += [Heal(seat, figure.id, t.id) for t in sorted(heal_targets(state, board, figure), key=lambda t: t.id)]
     out += [Portcullis(seat, figure.id, d, how) for d, how in portcullis_options(state, board, figure)]
-    item = carried_object(state, figure)
-    if item is not None:
-        use = state.catalogue.objects[item.code].use
-        if use == "fireball" and "spellcaster" in kind.abilities:
-            out += [Fireball(seat, figure.id, d) for d in DIRECTIONS]
-        elif use == "drink":
-            out.append(Drink(seat, figure.id))
+    if "spellcaster" in kind.abilities and carried_use(state, figure, "fireball") is not None:
+        out += [Fireball(seat, figure.id, d) for d in DIRECTIONS]
+    if carried_use(state, figure, "drink") is not None:
+        out.append(Drink(seat, figure.id))
     return out
 
 

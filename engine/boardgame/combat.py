@@ -197,7 +197,8 @@ def ranged_weapon(state: GameState, figure: Token):
     for t in state.tokens.values():
         if t.where == "board" and t.square == figure.square and not t.is_character:
             kind = state.catalogue.objects[t.code]
-            return kind if kind.ranged else None
+            if kind.ranged:
+                return kind
     return None
 
 
@@ -246,9 +247,9 @@ def lose(ctx: Ctx, token: Token) -> None:
     if token.wounded:
         ctx.eliminate(token, "combat")
         return
-    carried = ctx.carried(token)
-    if carried is not None and carried.is_character:
-        ctx.eliminate(carried, "carrier wounded")
+    for carried in ctx.at(token.square):  # two for the Paladin: both die (PD-CHAR-PALADIN-05, RUL-080)
+        if carried.id != token.id and carried.is_character and carried.wounded:
+            ctx.eliminate(carried, "carrier wounded")
     ctx.wound(token)
 
 

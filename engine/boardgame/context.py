@@ -141,13 +141,15 @@ class Ctx:
         self.put(token.moved(where="eliminated", square=None))
         self.emit("eliminated", token=token.id, cause=cause, scorer=opponent(token.colour))
 
-    def exit_maze(self, figure: Token, carried: Token | None = None) -> None:
+    def exit_maze(self, figure: Token, *carried: Token) -> None:
         """BG-EXIT-01..05: out through the opponent's start zone, with what it carries (`carried`: the token it
         brought onto the exit square; a token already lying there, e.g. an enemy wounded, stays, BG-EXIT-03)."""
         self.put(figure.moved(where="exited", square=None))
         self.emit("exited", token=figure.id, scorer=figure.colour)
-        if carried is None:
-            return
+        for token in carried:  # one thing, or two for the Paladin (PD-CHAR-PALADIN-01)
+            self._carried_out(figure, token)
+
+    def _carried_out(self, figure: Token, carried: Token) -> None:
         if carried.is_character:
             self.put(carried.moved(where="saved", square=None))
             self.emit("saved", token=carried.id)
@@ -184,5 +186,12 @@ class Ctx:
             if len(tokens) < 2 and square not in pits:
                 continue  # one token alone off a pit breaks no rule
             problem = square_problem(square, tokens, pits, cat)
-            if problem:
+            if problem and not self._stack_left(square, tokens):
                 raise IllegalAction(*problem)
+
+    def _stack_left(self, square: Square, tokens: list[Token]) -> bool:
+        """Two objects left lying together where a Paladin carrying them was eliminated (PD-CHAR-PALADIN-03): they
+        stay stacked, already there before this action, until taken one at a time."""
+        before = self.before.tokens
+        return len(tokens) == 2 and all(
+            not t.is_character and before[t.id].where == "board" and before[t.id].square == square for t in tokens)

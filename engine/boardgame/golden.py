@@ -16,8 +16,40 @@ _RULES = {
 }
 
 
-def _breach(square: Square, tokens: list[Token], pits, cat: SetCatalogue) -> str | None:
+def _strong(tokens: list[Token], cat: SetCatalogue) -> bool:
+    return any(t.is_character and "strength" in cat.characters[t.code].abilities for t in tokens)
+
+
+def _strong_breach(square: Square, tokens: list[Token], pits, cat: SetCatalogue) -> str | None:
+    """`_breach` for a square holding a character who carries two things (PD-CHAR-PALADIN-01/02): standing, it may
+    carry two objects, an object and its wounded, or two wounded of its colour; lying wounded, it may lie with two
+    objects. Nothing more."""
+    figures = [t for t in tokens if t.is_character and not t.wounded]
+    if len(figures) > 1:
+        return "two_figures"
+    if figures:
+        figure = figures[0]
+        carried = [t for t in tokens if t is not figure]
+        if len(carried) > 2 or "strength" not in cat.characters[figure.code].abilities:
+            return "crowded" if len(tokens) > 2 else _breach(square, tokens, pits, cat, plain=True)
+        if any(t.is_character and t.colour != figure.colour for t in carried):
+            return "enemy_wounded"
+        if square in pits and not any(not t.is_character and cat.objects[t.code].rope for t in carried) and \
+                "acrobatics" not in cat.characters[figure.code].abilities:
+            return "pit"
+        return None
+    wounded = [t for t in tokens if t.is_character]
+    if len(wounded) > 1:
+        return "two_of_a_kind"
+    if len(tokens) > 3:
+        return "crowded"
+    return None
+
+
+def _breach(square: Square, tokens: list[Token], pits, cat: SetCatalogue, plain: bool = False) -> str | None:
     """Which golden rule the square breaks (a key of _RULES), or None. Cheap: builds no message."""
+    if not plain and len(tokens) > 1 and _strong(tokens, cat):
+        return _strong_breach(square, tokens, pits, cat)
     if len(tokens) > 2:
         return "crowded"
     figure = wounded = item = None

@@ -143,6 +143,7 @@ class Walker:
                 for t in self.occ.at[sq])) if kind.combat <= 1 else frozenset()
         here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
         self.original = here[0].id if here and not self.no_carry else None  # what lies under a no-carrier stays
+        self.originals: tuple[str, ...] = (self.original,) if self.original else ()  # all it carries there
         self.tokens = self.state.tokens
         self.can_exit = can_exit(self.state, self.colour)  # PR-SCEN-2-06/3-04: a scenario may keep them in
         self.exit_y = -1 if self.exit_owner == "B" else self.board.height
@@ -790,3 +791,144 @@ class Walker:
                 tokens = [t for t in tokens if not (t.is_character and t.wounded)]  # it falls (BG-PIT-09)
             ok = self.occ.checked[key] = square_ok(square, tokens, self.pits, self.cat)
         return ok
+
+
+STRONG = 2  # PD-CHAR-PALADIN-01: what a character with the ability "strength" carries at most
+
+
+class PairWalker(Walker):
+    """The walker of a character who carries up to two things (the Paladin's Strength, PD-CHAR-PALADIN-01..03): the
+    same rules, over walk states (square, what it holds: a sorted tuple of up to two ids, reloc), with one general
+    breadth-first search instead of `Walker`'s fast paths. An outcome's take names every token it brings to its
+    destination that it did not carry from its start, joined by "+" (`takes`); `originals` what it carried there."""
+
+    def __post_init__(self):
+        super().__post_init__()
+        here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
+        self.originals: tuple[str, ...] = tuple(sorted(t.id for t in here)) if not self.no_carry else ()
+        self.original = self.originals[0] if self.originals else None
+
+    def _rope_in(self, hold: tuple) -> str | None:
+        return next((tid for tid in hold if self.is_rope(tid)), hold[0] if hold else None)
+
+    def _contents(self, square: Square, hold: tuple, reloc: Reloc) -> list[Token]:
+        moved = dict(reloc)
+        out = [t for t in self.base.get(square, ()) if t.id not in hold and t.id not in moved]
+        return out + [self.tokens[tid] for tid, sq in reloc if sq == square and tid not in hold]
+
+    def _pickable(self, square: Square, hold: tuple, reloc: Reloc) -> list[str]:
+        if square in self.enemies or self.no_carry:
+            return []
+        contents = self._contents(square, hold, reloc)
+        own_wounded_here = any(t.is_character and t.wounded and t.colour == self.colour for t in contents)
+        out = []
+        for t in contents:
+            if t.is_character:
+                if t.wounded and t.colour == self.colour:
+                    out.append(t.id)
+            elif not (square in self.pits and self.is_rope(t.id) and own_wounded_here):
+                out.append(t.id)
+        return out
+
+    def _ops(self, pos: Square, hold: tuple, reloc: Reloc):
+        """(hold, reloc) after what the mover may do on `pos`: keep, put down some of what it holds, pick up, swap."""
+        items = self._pickable(pos, hold, reloc) if (pos in self.base or reloc) else []
+        seen = set()
+        for keep_mask in range(1 << len(hold)):
+            kept = tuple(h for i, h in enumerate(hold) if keep_mask >> i & 1)
+            dropped = [h for h in hold if h not in kept]
+            if any(not self.may_leave(pos, h) for h in dropped):
+                continue
+            base_reloc = reloc
+            for h in dropped:
+                base_reloc = self._put(base_reloc, h, pos)
+            room = STRONG - len(kept)
+            choices = [()] + [(i,) for i in items] + ([(a, b) for n, a in enumerate(items) for b in items[n + 1:]]
+                                                      if room >= 2 else [])
+            for picked in choices:
+                if len(picked) > room:
+                    continue
+                new_hold = tuple(sorted(kept + picked))
+                new_reloc = base_reloc
+                for p in picked:
+                    new_reloc = self._without(new_reloc, p)
+                if (new_hold, new_reloc) not in seen:
+                    seen.add((new_hold, new_reloc))
+                    yield new_hold, new_reloc
+
+    def trapped(self, there: Square, hold, reloc: Reloc) -> bool:
+        if isinstance(hold, tuple):
+            if self.winged or any(self._is_shield(h) for h in hold):
+                return False
+            return not any(self._is_shield(t.id) for t in self._contents(there, hold, reloc))
+        return super().trapped(there, hold, reloc)
+
+    def _outcomes(self, route: tuple[Square, ...] | None = None,
+                  want: OutcomeKey | None = None) -> dict[OutcomeKey, tuple[Square, ...]]:
+        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        self._refused = set()
+        if route is not None and len(route) > self.steps:
+            return found
+        limit = self.steps if route is None else len(route)
+        links, zone_owner = self.links, self.board.zone_owner
+        frontier = [(self.start, self.originals, (), ())]
+        seen = {(self.start, self.originals, ())}
+        for depth in range(limit):
+            if route is not None:
+                seen = set()
+            last = depth + 1 == limit
+            following: list = []
+            for pos, hold, reloc, path in frontier:
+                for hold2, reloc2 in self._ops(pos, hold, reloc):
+                    for there in links[pos]:
+                        if route is not None and there != route[depth]:
+                            continue
+                        if not self.may_enter(pos, there, self._rope_in(hold2), reloc2):
+                            continue
+                        exited = zone_owner.get(there) == self.exit_owner and self.can_exit
+                        if not exited:
+                            state = (there, hold2, reloc2)
+                            if state in seen:
+                                continue
+                            seen.add(state)
+                            if not last and not (there in self.rockfall and self.trapped(there, hold2, reloc2)):
+                                following.append((there, hold2, reloc2, path + (there,)))
+                        if route is None or last:
+                            self._record_pair(found, there, hold2, reloc2, path + (there,), exited)
+                            if want is not None and want in found:
+                                return found
+            frontier = following
+        return found
+
+    def _record_pair(self, found, dest: Square, hold: tuple, reloc: Reloc, path, exited: bool) -> None:
+        start, tokens = self.start, self.tokens
+        final = dict(reloc)
+        for h in hold:
+            final[h] = dest
+        changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
+        for o in self.originals:
+            if final.get(o, start) != dest:
+                changed[o] = final.get(o, start)
+        take = "+".join(sorted(tid for tid, sq in changed.items() if sq == dest and tid not in self.originals)) or None
+        leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
+        if dest == start and take is None and not leave:
+            return
+        key = (dest, take, leave)
+        if key in found or key in self._refused:
+            return
+        if not self.ends_validly(dest, None, final, exited):
+            self._refused.add(key)
+            return
+        found[key] = path
+
+
+def takes(take: str | None) -> tuple[str, ...]:
+    """The tokens a move's `take` names: one id, or two joined by "+" (a strong carrier's, `PairWalker`)."""
+    return tuple(take.split("+")) if take else ()
+
+
+def walker_for(state: GameState, board: Board, figure: Token) -> Walker:
+    """The walker of the figure's moves: `PairWalker` for a character who carries two things (ability
+    "strength"), else `Walker`."""
+    kind = state.catalogue.characters[figure.code]
+    return PairWalker(state, board, figure) if "strength" in kind.abilities else Walker(state, board, figure)

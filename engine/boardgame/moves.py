@@ -7,7 +7,7 @@ from .context import Ctx
 from ..core.errors import IllegalAction
 from .geometry import Square, square_name
 from .golden import square_problem
-from .movement import Walker, occupancy, passes_of
+from .movement import STRONG, PairWalker, Walker, occupancy, passes_of, takes, walker_for
 from .setup import can_exit
 from .state import GameState, Token, opponent
 
@@ -18,8 +18,8 @@ def _finish_at(ctx: Ctx, mover: Token, dest: Square, moved: dict[str, Square]) -
         ctx.put(ctx.s.tokens[tid].moved(square=square))
     ctx.put(mover.moved(square=dest))
     if ctx.board.start_zone_owner(dest) == opponent(mover.colour) and can_exit(ctx.s, mover.colour):
-        carried = next((ctx.s.tokens[tid] for tid, square in moved.items() if square == dest), None)
-        ctx.exit_maze(ctx.s.tokens[mover.id], carried)
+        carried = [ctx.s.tokens[tid] for tid, square in sorted(moved.items()) if square == dest]
+        ctx.exit_maze(ctx.s.tokens[mover.id], *carried)
     ctx.settle_pits()
 
 
@@ -33,18 +33,19 @@ def move(ctx: Ctx, action: Move) -> None:
     known = _peek(ctx.before, ctx.board, action.seat, mover)
     route = known.route(key) if known is not None else None
     if route is None or (action.route is not None and action.route != route):
-        walker = Walker(ctx.s, ctx.board, mover)
+        walker = walker_for(ctx.s, ctx.board, mover)
         outcomes = walker.outcomes(action.route, want=key)
         if key not in outcomes:
             raise IllegalAction(*explain_refused_move(ctx.s, walker, action))
-        route, original = outcomes[key], walker.original
+        route, originals = outcomes[key], walker.originals
     else:
-        original = known.original
+        originals = known.originals
     moved = dict(action.leave)
-    if action.take:
-        moved[action.take] = action.dest
-    if original and original not in moved:
-        moved[original] = action.dest
+    for taken in takes(action.take):
+        moved[taken] = action.dest
+    for original in originals:
+        if original not in moved:
+            moved[original] = action.dest
     ctx.emit("moved", token=mover.id, route=[square_name(sq) for sq in (mover.square, *route)],
              take=action.take, leave=[[t, square_name(sq)] for t, sq in sorted(action.leave)])
     _finish_at(ctx, mover, action.dest, moved)
@@ -142,7 +143,10 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
 def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str, str] | None:
     """Why these pick-ups, drops and hand-overs cannot end the move (BG-ITEM, BG-CARRY, BG-PIT, BG-MOVE-12)."""
     board, cat = walker.board, walker.cat
-    take = state.tokens.get(action.take) if action.take else None
+    taken = takes(action.take)
+    if len(taken) > 1 and not isinstance(walker, PairWalker):
+        return "BG-ITEM-01", f"{walker.mover.id} carries one thing only"
+    take = state.tokens.get(taken[0]) if len(taken) == 1 else None
     if take is not None and take.is_character and (take.colour != walker.colour or not take.wounded):
         return "BG-CARRY-01", f"{walker.mover.id} may carry only a wounded character of its own colour"
     if take is not None and take.where == "board" and take.square in board.pits and walker.is_rope(take.id):
@@ -162,10 +166,11 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str,
             if not walker.may_leave(square, tid):
                 return "BG-PIT-06", "a Rope is left on a pit only with 2 valid squares beside it"
     final = dict(action.leave)
-    if action.take:
-        final[action.take] = action.dest
-    if walker.original and walker.original not in final:
-        final[walker.original] = action.dest
+    for taken_id in taken:
+        final[taken_id] = action.dest
+    for original in walker.originals:
+        if original not in final:
+            final[original] = action.dest
     if any(tid not in walker.origin for tid in final):
         return None
     squares = {walker.start, action.dest, *final.values(), *(walker.origin[t] for t in final)}
@@ -177,8 +182,9 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str,
         problem = square_problem(square, tokens, board.pits, cat)
         if problem is None:
             continue
-        if square == action.dest and action.take and sum(t.id != walker.mover.id for t in tokens) > 1:
-            return "BG-ITEM-01", f"{walker.mover.id} would carry more than one thing"
+        most = STRONG if isinstance(walker, PairWalker) else 1  # PD-CHAR-PALADIN-01: the Paladin carries two
+        if square == action.dest and action.take and sum(t.id != walker.mover.id for t in tokens) > most:
+            return "BG-ITEM-01", f"{walker.mover.id} would carry more than {'two things' if most == 2 else 'one thing'}"
         if square == action.dest and problem[0] != "BG-MOVE-07":
             return "BG-MOVE-12", f"{walker.mover.id} may not end its move there: {problem[1]}"
         if any(t.is_character and not t.wounded for t in tokens):
@@ -208,16 +214,16 @@ def _through(board, a: Square, b: Square) -> bool:
 
 def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dict) -> bool:
     """A landing is a stop: on the opponent's start zone, only onto a square with no enemy character (RUL-038)."""
-    walker = Walker(state, board, figure)
-    if dest in walker.barriers:
-        return False  # nobody stops on a crevasse or a 3D obstacle (PD-TERR-CREVASSE-01, PD-GLOS-03)
+    walker = walker_for(state, board, figure)
+    if dest in walker.no_stop:
+        return False  # nobody stops on a crevasse or a 3D obstacle (PD-TERR-CREVASSE-01, PD-GLOS-03), rubble...
     if board.start_zone_owner(dest) == opponent(figure.colour) and can_exit(state, figure.colour):
         return not any(t.is_character for t in state.tokens.values() if t.where == "board" and t.square == dest)
-    held = walker.original
     moved = dict(leave)
-    if held and held not in moved:
-        moved[held] = dest
-    return walker.ends_validly(dest, None if held in leave else held, moved, exited=False)
+    for held in walker.originals:
+        if held not in moved:
+            moved[held] = dest
+    return walker.ends_validly(dest, None, moved, exited=False)
 
 
 def wallwalk(ctx: Ctx, action: WallWalk) -> None:
@@ -287,8 +293,8 @@ def jump(ctx: Ctx, action: Jump) -> None:
         raise IllegalAction("BG-JUMP-04", f"{square_name(action.dest)} is not a valid landing square")
     player = ctx.s.players[action.seat]
     ctx.s.players[action.seat] = type(player)(player.actions, player.played, player.combat, player.jumps - 1)
-    walker = Walker(ctx.s, ctx.board, figure)
-    moved = {walker.original: action.dest} if walker.original else {}
+    walker = walker_for(ctx.s, ctx.board, figure)
+    moved = {original: action.dest for original in walker.originals}
     ctx.emit("jumped", token=figure.id, route=[square_name(sq) for sq in (figure.square, action.pit, action.dest)])
     _finish_at(ctx, figure, action.dest, moved)
 
@@ -296,12 +302,12 @@ def jump(ctx: Ctx, action: Jump) -> None:
 class _Entry:
     """What a figure may do by moving: the actions listed (its move outcomes first, in the search's order)."""
 
-    __slots__ = ("moves", "actions", "original", "everything", "texts", "keep")
+    __slots__ = ("moves", "actions", "originals", "everything", "texts", "keep")
 
-    def __init__(self, moves: int, actions: tuple, original: str | None, keep: tuple):
+    def __init__(self, moves: int, actions: tuple, originals: tuple[str, ...], keep: tuple):
         self.moves = moves  # how many of `actions` are Moves (one per outcome, each with its shortest route)
         self.actions = actions
-        self.original = original  # what the figure carries at the start
+        self.originals = originals  # what the figure carries at the start
         self.everything: tuple | None = None  # every action of the figure, of all rule modules (`legal_actions`)
         self.texts: tuple | None = None  # their canonical texts (`legal.legal_texts`)
         self.keep = keep  # the tokens whose identities the key names (`_key`), kept alive with it
@@ -380,7 +386,7 @@ def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
     found = entries.get((seat, figure.id))
     if found is not None and found[0] == key:
         return found[1]
-    walker = Walker(state, board, figure)
+    walker = walker_for(state, board, figure)
     outcomes = walker.outcomes()
     token = figure.id
     out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
@@ -389,7 +395,7 @@ def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
         out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
     if state.players[seat].jumps > 0:
         out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
-    entry = _Entry(moves, tuple(out), walker.original, _keep(state, board, figure))
+    entry = _Entry(moves, tuple(out), walker.originals, _keep(state, board, figure))
     entries[seat, figure.id] = (key, entry)
     return entry
 

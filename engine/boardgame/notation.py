@@ -85,7 +85,7 @@ def register_action(cls: type, verbs: dict[str, Callable], formatter: Callable[[
 
 
 def _items(take, leave) -> list[str]:
-    out = [f"+{take}"] if take else []
+    out = [f"+{t}" for t in take.split("+")] if take else []  # two for the Paladin: "bSW+bTS" (movement.takes)
     return out + [f"{tid}@{square_name(sq)}" for tid, sq in sorted(leave)]
 
 
@@ -206,14 +206,17 @@ def _parse_move(w: Words, seat: str) -> Move:
 
 
 def _parse_items(w: Words, seat: str):
-    take, leave = None, []
+    taken, leave = [], []
     while w.more():
         index = w.i
         word = w.next("an item")
         if word.startswith("+"):
-            if take:
-                raise w.fail("a figure carries one thing: only one +token", index)
-            take = w.token_word(word[1:], index, seat)
+            if len(taken) == 2:
+                raise w.fail("a figure carries at most two things (the Paladin): at most two +tokens", index)
+            token = w.token_word(word[1:], index, seat)
+            if token in taken:
+                raise w.fail(f"{token} is taken twice", index)
+            taken.append(token)
         elif "@" in word:
             tid, sq = word.split("@", 1)
             m = _SQUARE.match(sq)
@@ -222,7 +225,7 @@ def _parse_items(w: Words, seat: str):
             leave.append((w.token_word(tid, index, seat), (ord(m.group(1)) - ord("a"), int(m.group(2)) - 1)))
         else:
             raise w.fail(f"expected +token or token@square, got {word!r}", index)
-    return take, tuple(sorted(leave))
+    return "+".join(sorted(taken)) or None, tuple(sorted(leave))
 
 
 def _parse_wallwalk(w: Words, seat: str) -> WallWalk:

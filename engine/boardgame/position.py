@@ -25,6 +25,7 @@ from .catalogue import load
 from .board import board_of
 from ..core.errors import NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
+from .golden import square_problem
 from .setup import can_exit, capacity, marked_squares, scenario_of, team_size, validate_options
 from .state import SEATS, Combat, GameState, Handicap, Options, Outcome, Placement, Player, RoomPlace, Token
 
@@ -364,6 +365,13 @@ def _check_squares(state: GameState) -> None:
         figures = [t for t in tokens if t.is_character and not t.wounded]
         wounded = [t for t in tokens if t.is_character and t.wounded]
         objects = [t for t in tokens if not t.is_character]
+        if len(tokens) > 1 and any(t.is_character and "strength" in cat.characters[t.code].abilities for t in tokens):
+            problem = square_problem(sq, tokens, pits, cat)  # the Paladin carries two (PD-CHAR-PALADIN-01/02)
+            if problem:
+                raise PositionError(problem[0], field, problem[1])
+            continue
+        if len(objects) == 2 == len(tokens) and any("strength" in c.abilities for c in cat.characters.values()):
+            continue  # two objects a Paladin left stacked when he was eliminated (PD-CHAR-PALADIN-03)
         if len(tokens) > 2:
             raise PositionError("BG-GOLD-02", field, f"{len(tokens)} tokens ({ids}): at most 2")
         if len(figures) > 1:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..boardgame.abilities import carried_object
+from ..boardgame.abilities import carried_use
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
 from ..boardgame.notation import register_action
@@ -42,8 +42,7 @@ def _magic_user(state: GameState, figure: Token) -> bool:
 
 
 def _scroll(state: GameState, figure: Token) -> Token | None:
-    item = carried_object(state, figure)
-    return item if item is not None and state.catalogue.objects[item.code].use == "charm" else None
+    return carried_use(state, figure, "charm")
 
 
 def targets(state: GameState, board, figure: Token) -> list[Token]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..boardgame.abilities import carried_use
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import Square, square_name
@@ -27,11 +28,10 @@ class Teleport(Action):
 
 
 def ring_of(state: GameState, figure: Token) -> Token | None:
-    kind = state.catalogue.characters.get(figure.code)
-    if kind is None or "no_carry" in kind.abilities:
-        return None  # only a character carries (PD-CHAR-GHOST-03: not the Ghost)
-    return next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
-                 and not t.is_character and state.catalogue.objects[t.code].use == "teleport"), None)
+    """The Ring the figure carries (none for the Ghost, PD-CHAR-GHOST-03; one of two for the Paladin)."""
+    if figure.where != "board":
+        return None
+    return carried_use(state, figure, "teleport")
 
 
 def destinations(state: GameState, board, figure: Token) -> list[Square]:

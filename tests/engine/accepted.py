@@ -99,6 +99,9 @@ def moves(env: Env, seat: str):
         near = set(env.ball(here, steps))
         items = sorted(other for other, sq in env.on_board.items() if other != tid and sq in near)
         out += [Move(seat, tid, dest, take=item) for item in items for dest in env.ball(env.on_board[item], 1)]
+        if "strength" in state.catalogue.characters[token.code].abilities:  # PD-CHAR-PALADIN-01: two at once
+            out += [Move(seat, tid, dest, take=f"{a}+{b}") for n, a in enumerate(items) for b in items[n + 1:]
+                    for dest in env.ball(env.on_board[b], 1)]
         carried = [other for other in items if env.on_board[other] == here]
         out += [Move(seat, tid, dest, leave=((item, sq),)) for item in carried for sq in env.ball(here, 1)
                 for dest in env.ball(sq, 1)]

@@ -86,6 +86,8 @@ BUILT = [
      lambda: pd_position("bIL@a6 yWA@c5 yGB@h4", active="Y", ports="- ; marks illusion:B:pit=c6"), "jump yWA c6 c7"),
     ("PD-CHAR-WMASTER-01 the card laid first", lambda: act(pd_position("bWM@c4 yTR@c5 yGB@h4"), "attack bWM yTR"),
      "combat +3"),
+    ("PD-CHAR-PALADIN-01 carrying two", lambda: pd_position("bPA@b4 bSW@b4 bTS@c4 bTR@d4! yWA@h4"),
+     "move bPA d4 +bTS bSW@b4"),
     ("PD-OBJ-CHARM-01 charm", lambda: pd_position("bIL@a7 bCH@a7 yMK@c7 bGB@c6 yWA@h4 yGB@e9"), "charm bIL yMK"),
     ("PD-OBJ-CHARM-02 the charmed figure's actions",
      lambda: act(pd_position("bIL@a7 bCH@a7 yMK@c7 bGB@c6 yWA@h4 yGB@e9"), "charm bIL yMK"), "move yMK b7"),

@@ -91,19 +91,20 @@ def test_memoised_figure_actions_do_not_depend_on_history():
 
 
 class _Counting:
-    """Counts the move searches (`Walker` objects made by engine/boardgame/moves.py: a memo miss in legal_actions or apply)."""
+    """Counts the move searches (walkers made by engine/boardgame/moves.py through `walker_for`: a memo miss in
+    legal_actions or apply)."""
 
     def __init__(self, monkeypatch):
         from dungeon_twister.engine.boardgame import moves
 
         self.count = 0
-        walker = moves.Walker
+        walker = moves.walker_for
 
         def counted(*args):
             self.count += 1
             return walker(*args)
 
-        monkeypatch.setattr(moves, "Walker", counted)
+        monkeypatch.setattr(moves, "walker_for", counted)
 
 
 def _play(games: dict, order: list, forget: bool = False) -> list:

@@ -386,3 +386,72 @@ def test_PD_OBJ_CHARM_02_edge_the_control_ends_with_the_turn():
     charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bIL yMK")
     ended, events = apply_texts(charmed, "end")
     assert dict(ended.marks) == {} and "charm_ended" in [e.kind for e in events]
+
+
+# --- the Paladin ----------------------------------------------------------------------------------------------------
+def test_PD_CHAR_PALADIN_01_strength_carries_two_objects_or_an_object_and_a_wounded_or_two_wounded():
+    """With the Sword on b4, the Paladin picks up the Treasure on c4 and keeps both; then the wounded Troll on d4
+    makes a third: refused (BG-ITEM-01, "more than two"). Two wounded of his colour are fine."""
+    state = pd_position("bPA@b4 bSW@b4 bTS@c4 bTR@d4! yWA@h4")
+    both = act(state, "move bPA c4")
+    assert where(both, "bSW") == where(both, "bTS") == "c4" and where(both, "bPA") == "c4"
+    assert_refused(both, "move bPA d4 +bTR", "BG-ITEM-01")
+    carried = act(state, "move bPA d4 +bTS bSW@b4")
+    assert {where(carried, t) for t in ("bPA", "bTS", "bTR")} == {"d4!", "d4"} and where(carried, "bSW") == "b4"
+    two_wounded = act(pd_position("bPA@b4 bTR@c4! bGB@d4! yWA@h4"), "move bPA d4 +bTR")
+    assert where(two_wounded, "bTR") == "d4!" and where(two_wounded, "bGB") == "d4!"
+
+
+def test_PD_CHAR_PALADIN_01_edge_anyone_else_carries_one_and_notation_takes_at_most_two():
+    assert_refused(pd_position("bWA@b4 bSW@b4 bTS@c4 yWA@h4"), "move bWA d4 +bTS", "BG-ITEM-01")
+    from dungeon_twister.engine import NotationError, parse_action
+    import pytest
+
+    with pytest.raises(NotationError, match="at most two"):
+        parse_action("move bPA d4 +bSW +bTS +bRP", "B")
+    assert format_action_text("move bPA d4 +bTS +bSW") == "move bPA d4 +bSW +bTS"
+
+
+def test_PD_CHAR_PALADIN_02_04_wounded_he_lies_with_two_objects_and_two_swords_add_up():
+    """Two Swords carried: +2 attacking (PD-CHAR-PALADIN-04): 3 + 2 + card 0 = 5. Beaten, he lies wounded with both
+    Swords (3 tokens on his square, PD-CHAR-PALADIN-02)."""
+    state = pd_position("bPA@c4 bSW@c4 ySW@c4 yTR@c5 yWA@h4")
+    after, events = combat_round(state, "attack bPA yTR", blue=0, yellow=5)
+    assert seen(events, "combat_resolved")["attack"] == 5
+    assert where(after, "bPA") == "c4!" and where(after, "bSW") == where(after, "ySW") == "c4"
+
+
+def test_PD_CHAR_PALADIN_03_eliminated_his_two_objects_stay_stacked_and_are_taken_one_at_a_time():
+    """The wounded Paladin lying with two Swords dies to a fireball: the two stay on c4 (the action is legal), nobody
+    may end a move there, and a Goblin takes one of them passing through."""
+    state = pd_position("bPA@c4! bSW@c4 ySW@c4 yWZ@c1 yFW@c1 yWA@h4 bGB@b4", active="Y")
+    burned = act(state, "fireball yWZ n")
+    assert where(burned, "bPA") == "eliminated" and where(burned, "bSW") == where(burned, "ySW") == "c4"
+    blue = pd_position("bSW@c4 ySW@c4 bGB@b4 yWA@h4")
+    assert "move bGB c4" not in legal_set(blue, verb="move")
+    taken = act(blue, "move bGB c4-d4 +bSW")
+    assert where(taken, "bSW") == "d4" and where(taken, "ySW") == "c4"
+
+
+def test_PD_CHAR_PALADIN_05_RUL_080_beaten_with_two_wounded_both_die_2_vp():
+    state = pd_position("bPA@c4 bTR@c4! bGB@c4! yWM@c5 yWA@h4")
+    after, _ = combat_round(state, "attack bPA yWM", blue=0, yellow=6)
+    assert where(after, "bTR") == where(after, "bGB") == "eliminated" and where(after, "bPA") == "c4!"
+    assert after.vp("Y") == 2
+
+
+def test_PD_CHAR_PALADIN_edge_he_exits_with_both_and_teleports_with_both():
+    """Onto Yellow's start zone with the Treasure and a wounded friend: 1 VP for him, 1 for the Treasure, the wounded
+    saved (BG-EXIT-01..05); with the Ring and the Sword he teleports and keeps the Sword (RUL-083)."""
+    state = pd_position("bPA@c19 bTS@c19 bGB@c19! yWA@h4")
+    out = act(state, "move bPA c21")
+    assert where(out, "bPA") == "exited" and where(out, "bTS") == "scored" and where(out, "bGB") == "saved"
+    assert out.vp("B") == 2
+    ring = act(pd_position("bPA@c4 bRG@c4 bSW@c4 yWA@h4"), "teleport bPA c7")
+    assert where(ring, "bPA") == where(ring, "bSW") == "c7" and where(ring, "bRG") == "discarded"
+
+
+def format_action_text(text: str) -> str:
+    from dungeon_twister.engine import format_action, parse_action
+
+    return format_action(parse_action(text, "B"))
