@@ -455,3 +455,59 @@ def format_action_text(text: str) -> str:
     from dungeon_twister.engine import format_action, parse_action
 
     return format_action(parse_action(text, "B"))
+
+
+# --- more character edges and the worked examples -----------------------------------------------------------------
+def test_PD_CHAR_GHOST_04_06_07_PD_GLOS_02_he_turns_rooms_is_undead_and_reveals_through_no_wall():
+    """On the gear a10 he may rotate room A2 (PD-CHAR-GHOST-04); his data says undead (PD-GLOS-02: nothing in this
+    set reads it); beside a face-down room across a wall he may not reveal it (BG-REVEAL-04 holds: GHOST-07)."""
+    from dungeon_twister.engine.boardgame.catalogue import load
+
+    assert any(text.startswith("rotate bGH A2") for text in legal_set(pd_position("bGH@a10 yGB@h4"), verb="rotate"))
+    assert "undead" in load("paladins").characters["GH"].abilities
+    rooms = "A1=O1/0 B1=O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=*Q2/0"
+    hidden = pd_position("bGH@e16 bSW#B4.1 yGB@h4", rooms=rooms)
+    assert "reveal bGH B4" in legal_set(hidden, verb="reveal")  # an open edge: yes
+    walled = pd_position("bGH@b13 bSW#B3.1 yGB@h4", rooms="A1=O1/0 B1=O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=*W2/0 "
+                                                          "A4=Q1/0 B4=Q2/0")
+    assert "reveal bGH B3" not in legal_set(walled, verb="reveal")
+
+
+def test_PD_CHAR_ILLUS_09_PD_GLOS_01_the_illusionist_is_a_magic_user_the_fireball_stays_the_wizards():
+    """He reads the Charm Scroll (a magic user) but throws no fireball (BG-OBJ-FIREBALL-01: only the Wizard)."""
+    assert "charm bIL yMK" in legal_set(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), verb="charm")
+    assert_refused(pd_position("bIL@a7 bFW@a7 yMK@c7 yWA@h4"), "fireball bIL e", "BG-OBJ-FIREBALL-01")
+
+
+def test_PD_CHAR_PICKPOCKET_04_RUL_081_from_a_paladin_with_two_objects_he_chooses_one():
+    state = pd_position("bPP@c4 yPA@c5 ySW@c5 yTS@c5 yWA@h4")
+    assert legal_set(state, verb="steal") == {"steal bPP ySW", "steal bPP yTS"}
+    after = act(state, "steal bPP yTS")
+    assert where(after, "yTS") == "c4" and where(after, "ySW") == "c5"
+
+
+def test_PD_EX_03_the_elf_crosses_a_wounded_paladin_and_takes_one_of_his_two_objects():
+    """A wounded Paladin lies on b9 with the Sword and the Speed Potion (3 tokens, PD-CHAR-PALADIN-02); the Elf
+    Scout may not end there as it is (BG-MOVE-12), but for 1 AP crosses it, takes the Speed Potion and ends on the
+    room's rotation mechanism a10."""
+    state = pd_position("bES@c9 bPA@b9! bSW@b9 bSP@b9 yWA@h4")
+    assert "move bES b9" not in legal_set(state, verb="move", token="bES")
+    assert_refused(state, "move bES b9", "BG-MOVE-12")
+    after = act(state, "move bES b9-a9-a10 +bSP")
+    assert where(after, "bES") == where(after, "bSP") == "a10" and where(after, "bSW") == "b9" and after.ap == 4
+
+
+def test_PD_EX_04_the_golem_breaks_a_double_wall_then_walks_through_for_3_ap():
+    """(a) The double wall a5|a6: 2 AP to break it (both segments), 1 AP to step through onto the Treasure on a6."""
+    state = pd_position("bGO@a5 bTS@a6 yWA@h4")
+    after = act(state, "smash bGO n", "smash bGO n", "move bGO a6")
+    assert where(after, "bGO") == "a6" and where(after, "bTS") == "a6" and after.ap == 2
+
+
+def test_PD_EX_06_fog_between_the_wizard_and_his_target_saves_it():
+    """The Wizard on b20 burns the Troll on b19 in front of the fog; the Paladin beyond the fog (b17, b16) on b15 he
+    cannot reach: the line stops before the fog."""
+    hit = act(pd_position("bWZ@b20 bFW@b20 yTR@b19 yPA@b15 yWA@h4"), "fireball bWZ s")
+    assert where(hit, "yTR") == "eliminated"
+    spared = act(pd_position("bWZ@b20 bFW@b20 yPA@b15 yWA@h4"), "fireball bWZ s")
+    assert where(spared, "yPA") == "b15"

@@ -88,7 +88,26 @@ def test_each_terrain_kind_appears_and_the_pentacle_has_4_squares():
     assert set(BLOCKING) < set(TERRAIN_KINDS)
 
 
-def test_a_paladins_game_uses_the_eight_rooms_and_its_own_team():
+def test_PD_COMP_04_RUL_071_RUL_075_the_characters_objects_and_their_stats():
+    cat = load("paladins")
+    stats = {code: (c.name, c.move, c.combat) for code, c in cat.characters.items()}
+    assert stats == {"RD": ("Red Dragon", 0, 6), "ES": ("Elf Scout", 7, 1), "GH": ("Ghost", 3, 0),
+                     "GO": ("Golem", 2, 4), "IL": ("Illusionist", 4, 1), "PA": ("Paladin", 4, 3),
+                     "PP": ("Pickpocket", 6, 2), "WM": ("Weapon Master", 3, 3)}
+    assert [o.name for o in cat.objects.values()] == ["Ring of Teleportation", "Fire Shield", "Key", "Charm Scroll",
+                                                      "Dragon-Slayer Sword", "Treasure"]
+    assert cat.objects["TS"] == load("base_set").objects["TS"]  # the sixth object is the base set's Treasure
+
+
+def test_PD_COMP_02_the_markers_one_golem_3_breaks_and_one_pit_and_one_rubble_a_colour():
+    """6 broken-wall markers for two Golems of 3 breaks each (PD-CHAR-GOLEM-03); 2 illusion pits and 2 rubble: one of
+    each per Illusionist (PD-CHAR-ILLUS-02)."""
+    from dungeon_twister.engine.paladins import golem, illusionist
+
+    assert 2 * golem.MAX_BREAKS == 6 and illusionist.KINDS == ("pit", "rubble")
+
+
+def test_PD_TEAM_01_PD_COMP_03_RUL_070_a_paladins_game_uses_the_eight_rooms_its_team_and_the_base_decks():
     """PD-TEAM-01: 8 characters and 6 objects a player, 8 rooms; the base set's decks (RUL-070)."""
     state = new_game(Options(set_name="paladins"), seed=3)
     assert sorted(place.tile for place in state.rooms) == sorted(ROOMS)

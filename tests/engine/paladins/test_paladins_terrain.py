@@ -200,3 +200,64 @@ def test_PD_TERR_PENTACLE_02_03_one_vp_to_the_only_colour_on_it_while_it_lasts()
     assert pd_position("bWA@d19 bGB@i18 yGB@h4").vp("B") == 2
     left = act(pd_position("bWA@d19 yGB@h4"), "move bWA a19")
     assert left.vp("B") == 0
+
+
+# --- more terrain edges ---------------------------------------------------------------------------------------------
+def test_PD_TERR_CREVASSE_02_the_thief_neither_crosses_nor_stops_on_a_crevasse():
+    """The Thief (acrobatics: she stands on pits, BG-CHAR-THIEF) is no help over a crevasse."""
+    state = pd_position("bTH@a3 yGB@h4")
+    assert_refused(state, "move bTH b3", "PD-TERR-CREVASSE-01")
+    assert_refused(state, "move bTH b3-c3", "PD-TERR-CREVASSE-01")
+
+
+def test_PD_ROPE_02_the_crossing_may_be_l_shaped():
+    """With the Rope, from b4 over the crevasse b3 to a3 (both valid squares beside the crevasse, at a right angle)."""
+    state = pd_position("bGB@b4 bRP@b4 yGB@h4")
+    assert where(act(state, "move bGB b3-a3"), "bGB") == "a3"
+
+
+def test_PD_TERR_ROCKFALL_07_objects_on_it_trigger_nothing_a_shield_swap_takes_one_a_flyer_takes_one_passing():
+    """The Treasure lies on b18. The Goblin with the Fire Shield enters, leaves the shield there and goes on with the
+    Treasure (the shield left there keeps him safe, PD-TERR-ROCKFALL-06); the Wizard picks it up flying over; a
+    jump over b18 takes nothing (a jump is no move over the square)."""
+    state = pd_position("bGB@a18 bFH@a18 bTS@b18 yGB@h4")
+    swapped = act(state, "move bGB b18-c18 +bTS bFH@b18")
+    assert where(swapped, "bGB") == where(swapped, "bTS") == "c18" and where(swapped, "bFH") == "b18"
+    flown = act(pd_position("bWZ@a18 bTS@b18 yGB@h4"), "move bWZ b18-c18 +bTS")
+    assert where(flown, "bTS") == "c18"
+    jumped = act(pd_position("bWA@a18 bTS@b18 yGB@h4"), "jump bWA b18 c18")
+    assert where(jumped, "bTS") == "b18" and where(jumped, "bWA") == "c18"
+
+
+def test_PD_TERR_FOG_04_PD_TERR_PENTACLE_01_no_revealed_token_is_placed_on_fog_or_the_pentacle():
+    """Room A4 (fog b17 b16, Rockfall b18, the Pentacle d18-e19) revealed from a15: its tokens go on floor squares
+    only; fog, Pentacle and Rockfall squares are refused, each citing its rule where it has one."""
+    rooms = "A1=O1/0 B1=O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=*Q1/0 B4=Q2/0"
+    state = act(pd_position("bWA@a15 bSW#A4.1 yTR#A4.2 yGB@h4", rooms=rooms), "reveal bWA A4")
+    places = {text.split()[2] for text in legal_set(state, verb="place")}
+    assert places and not {"b16", "b17", "b18", "d18", "e18", "d19", "e19"} & places
+    placer = state.to_act[0]
+    token = next(text.split()[1] for text in legal_set(state, verb="place"))
+    assert_refused(state, f"place {token} b17", "PD-TERR-FOG-04", seat=placer)
+    assert_refused(state, f"place {token} d18", "PD-TERR-PENTACLE-01", seat=placer)
+    assert_refused(state, f"place {token} b18", "BG-REVEAL-07", seat=placer)
+
+
+def test_PD_TERR_BROKENWALL_01_PD_CHAR_ILLUS_07_markers_are_not_tokens():
+    """Markers are not tokens: the Golem breaks a wall standing with the Sword (his square holds its two tokens, the
+    marker on its edge counts for nothing), and a square bearing an illusion is not empty: no second illusion goes
+    there (PD-CHAR-ILLUS-07)."""
+    state = act(pd_position("bGO@b13 bSW@b13 bIL@a7 yGB@h4"), "smash bGO e", "illusion bIL pit b7")
+    assert where(state, "bSW") == "b13" and len(state.marks) == 2
+    assert "illusion bIL rubble b7" not in legal_set(state, verb="illusion")
+    assert_refused(state, "illusion bIL rubble b7", "PD-CHAR-ILLUS-01")
+
+
+def test_PD_EX_01_PD_ROPE_03_a_rope_crosses_pits_one_at_a_time_never_pit_to_pit():
+    """The Pickpocket (Mv 6) with the Rope on b8: over the pit c8 to c7 or c9 is fine, and he may stop on c8 with his
+    Rope (BG-PIT-01); from c8 straight onto the pit d8 is not (refused citing BG-PIT-10)."""
+    state = pd_position("bPP@b8 bRP@b8 yGB@h4")
+    legal = legal_set(state, verb="move", token="bPP")
+    assert {"move bPP c9", "move bPP c8"} <= legal
+    assert where(act(state, "move bPP c8-c9"), "bPP") == "c9"
+    assert_refused(state, "move bPP c8-d8-e8", "BG-PIT-10")
