@@ -1,7 +1,7 @@
 """dt-client, the terminal client of Dungeon Twister Online.
 
   dt-client connect HOST:PORT [--name NAME] [--spectate TABLE]     a server's lobby, or watch one of its tables
-  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed]
+  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins]
                  [--scenario prison-1..prison-5] [--seat B|Y]
                                                                   a local game against a bot
   dt-client replay FILE | TABLE --server HOST:PORT                step through a game record
@@ -66,9 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", type=display_name, default=default_name(), help="your display name")
     play.add_argument("--vp", type=int, choices=range(5, 9), default=5, metavar="N", help="VP to win (5-8)")
     play.add_argument("--beginner", action="store_true", help="the beginner game (6 rooms, 6 characters)")
-    play.add_argument("--set", choices=["base", "prison", "mixed"], default="base", dest="set_name",
-                      help="the set: the base set (default), Dungeon Twister Prison, or both mixed (8 characters "
-                           "and 6 objects drawn from both sets, the same for each side)")
+    play.add_argument("--set", choices=["base", "prison", "mixed", "paladins"], default="base", dest="set_name",
+                      help="the set: the base set (default), Dungeon Twister Prison, both mixed (8 characters "
+                           "and 6 objects drawn from both sets, the same for each side), or Paladins & Dragons")
     play.add_argument("--scenario", choices=list(SCENARIOS), help="a Prison introductory scenario (its own rooms, "
                       "characters, rules and goal; it sets the set and the VP target)")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")

@@ -71,7 +71,11 @@ def board_text(view: dict) -> str:
 # layout is used only for a view whose LAYOUT_FIELDS are equal and whose catalogue is the same object, so a render
 # from the cache is the render of the view itself (and nothing of one view reaches the render of another).
 
-LAYOUT_FIELDS = ("rows", "rooms", "pits", "gears", "walls", "portcullises", "slits")
+TERRAIN_TEXT = {"fog": " ~~~ ", "rockfall": " ^^^ ", "crevasses": " vvv ", "obstacles": " [X] ",
+                "fountains": " (Y) ", "pentacle": " <*> "}
+"""How each Paladins & Dragons terrain square reads (docs/paladins-rooms.md letters F R V X Y P)."""
+
+LAYOUT_FIELDS = ("rows", "rooms", "pits", "gears", "walls", "portcullises", "slits", "terrain", "illusions")
 """The view fields the layout is drawn from (and compared on); the set's catalogue too (view["set"])."""
 CACHE_SIZE = 4
 """Layouts kept, the most recently used first: the board on screen and the few before it (a client shows one
@@ -245,6 +249,10 @@ class _Board:
         self.catalogue = cat
         self.rooms = {room["slot"]: room for room in fields["rooms"]}
         self.pits = {square_of(name) for name in fields["pits"]}
+        # Paladins & Dragons: square terrain (kind -> squares) and the Illusionists' markers (pits and rubble)
+        self.terrain = {square_of(name): kind for kind, names in dict(fields["terrain"] or {}).items()
+                        for name in names}
+        self.illusions = {square_of(name): (colour, kind) for name, colour, kind in fields["illusions"]}
         self.gears = {square_of(name): slot for slot, name in fields["gears"].items()}
         self.lines_at: dict[tuple[Square, Square], str] = {}
         """The walls and portcullises, each under both orders of its squares (a portcullis over a wall)."""
@@ -388,6 +396,10 @@ class _Board:
         return "@" if tile is None else "↻" if tile.clockwise else "↺"
 
     def ground_style(self, square: Square) -> str:
+        if square in self.illusions:
+            return "class:board.illusion"
+        if square in self.terrain:
+            return f"class:board.{self.terrain[square]}"
         if square in self.pits:
             return "class:board.pit"
         if square in self.gears:
@@ -399,6 +411,11 @@ class _Board:
         return "class:board.floor"
 
     def terrain_text(self, square: Square) -> str:
+        if square in self.illusions:  # an illusion shows its maker's colour: (b) a pit, [b] rubble
+            colour, kind = self.illusions[square]
+            return f" ({colour.lower()}) " if kind == "pit" else f" [{colour.lower()}] "
+        if square in self.terrain:
+            return TERRAIN_TEXT[self.terrain[square]]
         if square in self.pits:
             return " ( ) "
         if square in self.gears:

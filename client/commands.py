@@ -142,23 +142,28 @@ class Commands:
         self.state.say(describe_square(view, square.strip().lower()))
 
 
+SET_FLAGS = ("prison", "mixed", "paladins")  # the sets a table may name besides the base set (protocol SETS)
+
+
 def parse_table_options(args: str) -> TableOptions:
-    """`vp=6 beginner timers private prison` -> TableOptions."""
+    """`vp=6 beginner timers private prison` -> TableOptions (one set at most: prison, mixed, paladins)."""
     target_vp, flags = 5, set()
     for word in args.split():
         if word.startswith("vp="):
             if word[3:] not in ("5", "6", "7", "8"):
                 raise UsageError("vp=5, vp=6, vp=7 or vp=8")
             target_vp = int(word[3:])
-        elif word in ("beginner", "timers", "private", "prison", "mixed"):
+        elif word in ("beginner", "timers", "private", *SET_FLAGS):
             flags.add(word)
         else:
-            raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison|mixed]")
+            raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison|mixed|paladins]")
+    if len(flags & set(SET_FLAGS)) > 1:
+        raise UsageError("one set a table: prison, mixed or paladins")
     if "prison" in flags and ("beginner" in flags or target_vp == 8 or "mixed" in flags):
         raise UsageError("a Prison table is not a beginner game and plays to 5, 6 or 7 VP (PR-OPT-02)")
-    if "mixed" in flags and "beginner" in flags:
-        raise UsageError("a mixed table has no beginner game")
-    set_name = "prison" if "prison" in flags else "mixed" if "mixed" in flags else None
+    if flags & {"mixed", "paladins"} and "beginner" in flags:
+        raise UsageError("the beginner game is the base set's")
+    set_name = next((name for name in SET_FLAGS if name in flags), None)
     return TableOptions(target_vp=target_vp, beginner="beginner" in flags, timers="timers" in flags,
                         private="private" in flags, set_name=set_name)
 

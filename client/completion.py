@@ -14,7 +14,8 @@ from .state import ClientState
 LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "refresh", "ratings", "reconnect", "help", "quit")
 GAME_COMMANDS = ("look", "bot", "chat", "leave", "reconnect", "help", "quit")
 SPECTATOR_COMMANDS = ("look", "chat", "leave", "reconnect", "help", "quit")
-CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison", "mixed")
+CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison", "mixed",
+                  "paladins")
 BOT_KINDS = ("random", "greedy")
 
 

@@ -9,7 +9,8 @@ from .names import kind_name, seat_name, token_name
 
 DIRECTION_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 CAUSES = {"combat": "in combat", "fireball": "by a fireball", "pit": "in a pit",
-          "carrier wounded": "as its carrier falls"}
+          "carrier wounded": "as its carrier falls", "breath": "by dragon fire", "rockfall": "by falling rocks",
+          "dragon slain": "by the Dragon-Slayer Sword"}
 
 
 def describe_event(event: dict) -> str | None:
@@ -68,7 +69,9 @@ def _portcullis(e: dict) -> str:
 def _fireball(e: dict) -> str:
     victims = ", ".join(token_name(v) for v in e.get("victims") or []) or "nobody"
     side = DIRECTION_NAMES.get(e.get("direction"), e.get("direction"))
-    return f"{token_name(e.get('by'))} casts a fireball {side}: it hits {victims}"
+    shielded = ", ".join(token_name(v) for v in e.get("shielded") or [])
+    spent = f" ({shielded}: the Fire Shield stops it)" if shielded else ""  # PD-OBJ-FIRESHIELD-01
+    return f"{token_name(e.get('by'))} casts a fireball {side}: it hits {victims}{spent}"
 
 
 def _combat_declared(e: dict) -> str:
@@ -158,6 +161,19 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "regenerated": lambda e: f"{_tok(e)} regenerates",
     "portcullis": _portcullis,
     "fireball": _fireball,
+    "breath": lambda e: _fireball(e).replace("casts a fireball", "breathes fire"),
+    "wall_broken": lambda e: f"{token_name(e.get('by'))} breaks the wall {DIRECTION_NAMES.get(e.get('direction'), '?')}"
+    f" of {e.get('square')} ({e.get('left')} break(s) left)",
+    "illusion": lambda e: f"{token_name(e.get('by'))} {'moves' if e.get('moved') else 'casts'} an illusion "
+    f"{e.get('illusion')} onto {e.get('square')}",
+    "illusion_removed": lambda e: f"the illusion {e.get('illusion')} of {token_name(e.get('by'))} on "
+    f"{e.get('square')} vanishes",
+    "stolen": lambda e: f"{token_name(e.get('by'))} steals {_tok(e)} from {token_name(e.get('victim'))}",
+    "teleported": lambda e: f"{_tok(e)} teleports {' > '.join(e.get('route') or [])} (the Ring is used up)",
+    "charmed": lambda e: f"{token_name(e.get('by'))} charms {token_name(e.get('target'))}: "
+    f"{e.get('actions')} actions for its charmer this turn",
+    "charm_ended": lambda e: f"{token_name(e.get('target'))} is no longer charmed",
+    "fountain": lambda e: f"{_tok(e)} drinks from the Fountain of Youth and is healed",
     "potion_drunk": lambda e: f"{_tok(e)} drinks the Speed Potion: +{e.get('extra_ap')} AP for him",
     "combat_declared": _combat_declared,
     "card_chosen": _card_chosen,
@@ -167,7 +183,7 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
         for seat, change in sorted((e.get("changes") or {}).items()) if isinstance(change, dict)),
     "wounded": lambda e: f"{_tok(e)} is wounded on {e.get('square')}",
     "eliminated": lambda e: f"{_tok(e)} is eliminated {CAUSES.get(e.get('cause'), '')}".rstrip()
-    + f": 1 VP for {seat_name(e.get('scorer'))}",
+    + f": {e.get('vp', 1)} VP for {seat_name(e.get('scorer'))}",
     "exited": lambda e: f"{_tok(e)} leaves the maze: VP for {seat_name(e.get('scorer'))}",
     "saved": lambda e: f"{_tok(e)} is carried out and saved",
     "treasure_scored": lambda e: f"{_tok(e)} is carried out: 1 VP for {seat_name(e.get('scorer'))}",
@@ -208,6 +224,13 @@ _COMPACT = {
     "combat_resolved": lambda e: f"{e.get('attack')}:{e.get('defence')}",
     "portcullis": lambda e: f"{e.get('how')} {e.get('square')}",
     "fireball": lambda e: f"{e.get('by')} fireball {e.get('direction')}",
+    "breath": lambda e: f"{e.get('by')} breathes {e.get('direction')}",
+    "wall_broken": lambda e: f"{e.get('by')} smashes {e.get('direction')}",
+    "illusion": lambda e: f"{e.get('by')} {e.get('illusion')} {e.get('square')}",
+    "stolen": lambda e: f"{e.get('by')} steals {e.get('token')}",
+    "teleported": lambda e: f"{e.get('token')} teleports {'-'.join((e.get('route') or ['?'])[-1:])}",
+    "charmed": lambda e: f"{e.get('by')} charms {e.get('target')}",
+    "fountain": lambda e: f"{e.get('token')} fountain",
     "healed": lambda e: f"{e.get('by')} heals {e.get('token')}",
     "regenerated": lambda e: f"{e.get('token')} regenerates",
     "potion_drunk": lambda e: f"{e.get('token')} drinks",

@@ -6,7 +6,7 @@ from dungeon_twister.engine.boardgame.catalogue import SetCatalogue, load
 
 SEAT_NAMES = {"B": "Blue", "Y": "Yellow"}
 DEFAULT_SET = "base_set"
-KNOWN_SETS = ("base_set", "prison")
+KNOWN_SETS = ("base_set", "prison", "paladins")
 """Where a code is looked up when no set is named: a code names the same kind in every set that has it."""
 
 

@@ -13,7 +13,7 @@ from .states import AFTER_HANDSHAKE, AT_A_TABLE, State
 from .wire_types import Bool, HandicapMap, Int, ListOf, OneOf, Str
 
 JOIN_CODE = Str(32)
-SETS = ("base_set", "prison", "mixed")
+SETS = ("base_set", "prison", "mixed", "paladins")
 """The sets a table may be played with (the engine's catalogue names); absent means the base set."""
 SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """The scenarios a table may be played with (the set's scenarios that are playable)."""

@@ -139,7 +139,9 @@ class Ctx:
     def eliminate(self, token: Token, cause: str) -> None:
         """Remove a character from play; its opponent scores (BG-VP-04, RUL-012). Objects stay (BG-ITEM-09)."""
         self.put(token.moved(where="eliminated", square=None))
-        self.emit("eliminated", token=token.id, cause=cause, scorer=opponent(token.colour))
+        vp = self.s.catalogue.characters[token.code].elimination_vp
+        extra = {"vp": vp} if vp != 1 else {}  # the Red Dragon's Prestige: 2 (PD-CHAR-DRAGON-04)
+        self.emit("eliminated", token=token.id, cause=cause, scorer=opponent(token.colour), **extra)
 
     def exit_maze(self, figure: Token, *carried: Token) -> None:
         """BG-EXIT-01..05: out through the opponent's start zone, with what it carries (`carried`: the token it

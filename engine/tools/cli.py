@@ -152,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--vp", type=int, default=5, choices=range(5, 9))
     selfplay.add_argument("--beginner", action="store_true")
-    selfplay.add_argument("--set", choices=["base_set", "prison", "mixed"], default="base_set",
+    selfplay.add_argument("--set", choices=["base_set", "prison", "mixed", "paladins"], default="base_set",
                           help="the set played (default base_set)")
     selfplay.add_argument("--scenario", choices=[f"prison-{n}" for n in range(1, 6)],
                           help="a Prison introductory scenario (its set and VP target come with it)")

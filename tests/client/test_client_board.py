@@ -310,3 +310,17 @@ def test_the_client_keeps_each_sides_last_route_from_the_events():
                                                 "take": None, "leave": []}))
     handle(wired.session, TableEvent(TABLE, 2, {"kind": "jumped", "token": "bWA", "route": ["c4", "c5", "c6"]}))
     assert wired.session.state.trails == {"Y": ["c9", "c10"], "B": ["c4", "c5", "c6"]}
+
+
+def test_PD_TERR_paladins_terrain_and_illusions_are_drawn():
+    """The Paladins & Dragons test rooms (tests/engine/paladins/builders.py): a crevasse b3, an obstacle d3, the
+    fountain d5, Rockfall b18, fog b17 b16, the Pentacle d18-e19; Blue's illusion rubble on b7 shows its colour."""
+    from tests.engine.paladins.builders import pd_position
+
+    state = act(pd_position("bIL@a7 yGB@h4"), "illusion bIL rubble b7")
+    board = lines(state)
+    assert cell(rank(board, 3), "b") == " vvv " and cell(rank(board, 3), "d") == " [X] "
+    assert cell(rank(board, 5), "d") == " (Y) " and cell(rank(board, 18), "b") == " ^^^ "
+    assert cell(rank(board, 17), "b") == " ~~~ " and cell(rank(board, 19), "e") == " <*> "
+    assert cell(rank(board, 7), "b") == " [b] "
+    assert "^^^" not in "".join(lines(position("-")))

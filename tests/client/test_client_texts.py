@@ -278,3 +278,22 @@ def test_look_at_a_square_of_a_face_down_room_says_it_is_face_down():
     assert describe_square(start, "h17") == f"h17: inside room B4, {later}"
     assert describe_square(start, "c30") == "c30: not on the board"
     assert describe_square(start, "c0") == "c0: Blue's start zone"
+
+
+def test_paladins_events_in_plain_words():
+    """The Red Dragon's elimination scores 2 VP (PD-CHAR-DRAGON-04): the log says so."""
+    breath = {"kind": "breath", "by": "bRD", "direction": "n", "victims": ["yGB"]}
+    assert describe_event(breath).startswith("Blue Red Dragon breathes fire")
+    dragon = {"kind": "eliminated", "token": "yRD", "cause": "dragon slain", "scorer": "B", "vp": 2}
+    assert describe_event(dragon) == "Yellow Red Dragon is eliminated by the Dragon-Slayer Sword: 2 VP for Blue"
+    stolen = {"kind": "stolen", "token": "yTS", "by": "bPP", "victim": "yGO", "square": "c4"}
+    assert describe_event(stolen) == "Blue Pickpocket steals Yellow Treasure from Yellow Golem"
+    charmed = {"kind": "charmed", "by": "bIL", "target": "yMK", "actions": 3}
+    assert describe_event(charmed) == "Blue Illusionist charms Yellow Mechanork: 3 actions for its charmer this turn"
+
+
+def test_a_paladins_table_is_created_with_the_word_paladins():
+    assert parse_table_options("paladins vp=6") == TableOptions(target_vp=6, set_name="paladins")
+    for words in ("paladins beginner", "paladins prison"):
+        with pytest.raises(UsageError):
+            parse_table_options(words)
