@@ -14,7 +14,7 @@ RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
 RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "board-game.md"
 """The board game's rulebook in a checkout; the other sets' (prison.md) lie beside it (`rules_files`)."""
-SET_RULEBOOKS = ("prison.md",)
+SET_RULEBOOKS = ("prison.md", "paladins-dragons.md")
 
 LOBBY_COMMANDS = """\
 create [vp=5..8] [beginner] [timers] [private] [prison|mixed]   create a table (Prison, or both sets mixed) and sit at it
@@ -85,6 +85,21 @@ VERBS = {
              "away (2 AP); into a pit it dies"),
     "fireball": ("fireball bWZ n", "BG-OBJ-FIREBALL", "the Wizard fires the wand along a line of sight (1 AP)"),
     "drink": ("drink bGB", "BG-OBJ-POTION", "drink the Speed Potion: 4 more AP for this character (1 AP)"),
+    "breathe": ("breathe bRD n", "PD-CHAR-DRAGON", "the Red Dragon's fire kills the first character on a line of "
+                "sight (1 AP, as often as AP allow)"),
+    "smash": ("smash bGO e", "PD-CHAR-GOLEM", "the Golem breaks the wall beside him (1 AP, 3 a game; a double wall "
+              "takes 2)"),
+    "illusion": ("illusion bIL pit c7  |  illusion bIL rubble c7", "PD-CHAR-ILLUS", "the Illusionist puts his "
+                 "illusion pit or rubble on an empty square he sees, or moves it there (1 AP)"),
+    "dispel": ("dispel bIL pit", "PD-CHAR-ILLUS-06", "the Illusionist takes his illusion back (1 AP)"),
+    "steal": ("steal bPP yTS", "PD-CHAR-PICKPOCKET", "the Pickpocket takes an object from an adjacent enemy "
+              "(1 AP, his hands empty)"),
+    "teleport": ("teleport bRD c7", "PD-OBJ-RING", "the Ring's carrier jumps to an empty floor square of a room "
+                 "beside his (1 AP; the Ring is used up)"),
+    "charm": ("charm bIL yWA", "PD-OBJ-CHARM", "a magic user takes an enemy figure of his room for 3 actions "
+              "this turn (1 AP; the scroll is used up)"),
+    "fountain": ("fountain bTR", "PD-TERR-FOUNTAIN", "a wounded character beside the Fountain of Youth drinks: "
+                 "healed, and free to act (1 AP)"),
 }
 
 ABILITIES = {
@@ -105,6 +120,20 @@ ABILITIES = {
     "undead": "Undead (PR-CHAR-BANSHEE-09)",
     "mind_control": "Mind control: in a single melee, before the cards, names a value the opponent must play if "
                     "he holds it; else his hand is shown (PR-CHAR-TELEPATH)",
+    "fire_breath": "Fire Breath (1 AP, any number of times): kills the first character on a line of sight "
+                   "(PD-CHAR-DRAGON-01)",
+    "dragon": "A dragon: his elimination scores 2 VP; the Dragon-Slayer Sword is +4 against him (PD-CHAR-DRAGON)",
+    "no_jump": "Never moves by himself nor jumps; a Ring of Teleportation can move him (PD-CHAR-DRAGON-03)",
+    "agility": "Agility: crosses pits while moving, never stops on one; not crevasses (PD-CHAR-ELF)",
+    "incorporeal": "Incorporeal: moves through walls, portcullises, pits, obstacles and characters, stopping on "
+                   "none of them (PD-CHAR-GHOST-01)",
+    "no_carry": "Carries, takes and uses nothing (PD-CHAR-GHOST-03)",
+    "break_walls": "Break walls (1 AP): breaks a wall segment beside him, 3 a game (PD-CHAR-GOLEM)",
+    "illusions": "Illusions (1 AP): an illusion pit and an illusion rubble of his own (PD-CHAR-ILLUS)",
+    "magic_user": "Magic user: reads scrolls such as the Charm Scroll (PD-GLOS-01)",
+    "strength": "Strength: carries two things: objects or wounded friends, even when wounded (PD-CHAR-PALADIN)",
+    "steal": "Steal (1 AP): takes an object from an adjacent enemy, his hands empty (PD-CHAR-PICKPOCKET)",
+    "combat_techniques": "Combat techniques: the other side lays its combat card first, face up (PD-CHAR-WMASTER)",
 }
 
 RULES = {
@@ -167,6 +196,18 @@ RULES = {
     "PR-CHAR": "Prison characters: see help NG, help BS, help CO, ... for each one's values and abilities.",
     "PR-OBJ": "Prison objects: see help KY, help BW, help LN, ... for each one's effect.",
     "PR-OPT": "Prison options: timers as in the base set; a VP target of 5, 6 or 7; handicaps.",
+    "PD-CHAR": "Paladins & Dragons characters: see help RD, help ES, help GH, help GO, help IL, help PA, help PP, "
+               "help WM for each one's values and abilities.",
+    "PD-OBJ": "Paladins & Dragons objects: see help RG, help FH, help CH, help DS (the Key and the Treasure as "
+              "elsewhere).",
+    "PD-TERR": "Paladins & Dragons terrain: fog ~~~ (no line of sight enters it, nobody in it is targeted), "
+               "Rockfall ^^^ (kills whoever enters without a shield or wings, and whoever stops there), crevasse "
+               "vvv (flyers, the Ghost, a Rope or a jump cross it; nobody stops), obstacle [X] (only flyers and "
+               "the Ghost cross it), Fountain of Youth (Y) (a wounded neighbour drinks: healed), Pentacle <*> "
+               "(1 VP to the only colour standing on it).",
+    "PD-GLOS": "Glossary: magic users read scrolls (Wizard, Illusionist); the Ghost is undead; 3D obstacles "
+               "block moves and sight.",
+    "PD-ROPE": "The Rope crosses one obstacle square at a time (pit or crevasse), straight or at a right angle.",
 }
 
 
@@ -233,6 +274,12 @@ def _object_effects(kind) -> list[str]:
         effects.append("its carrier crosses and stands on pits; left on a pit, anyone may cross it (BG-PIT)")
     if kind.use == "fireball":
         effects.append("1 AP, Wizard only: kills the first character in a line of sight, then is discarded")
+    if kind.use == "teleport":
+        effects.append("1 AP: its carrier teleports to an empty floor square of a room beside his, then it is "
+                       "discarded (PD-OBJ-RING)")
+    if kind.use == "charm":
+        effects.append("1 AP, magic users only: an enemy figure of the same room acts 3 times for you this turn, "
+                       "then it is discarded (PD-OBJ-CHARM)")
     if kind.use == "drink":
         effects.append(f"1 AP: the drinker gets {kind.extra_ap} more AP this turn, then it is discarded")
     if kind.exit_vp:
@@ -247,7 +294,10 @@ OBJECT_ABILITIES = {
            "(PR-OBJ-BOW, PR-RANGED)",
     "lance": "1 AP: its carrier attacks a person 2 free squares away in a line, never wounded; it breaks if its "
              "side loses (PR-OBJ-LANCE)",
-    "shield": "its carrier can never be the target of a shot (PR-OBJ-SHIELD-01)",
+    "shield": "its carrier can never be the target of a shot (PR-OBJ-SHIELD-01); it crosses Rockfall safely "
+              "(PD-TERR-ROCKFALL-03)",
+    "fire_shield": "fireballs and dragon fire spare its carrier; it crosses Rockfall safely (PD-OBJ-FIRESHIELD)",
+    "dragon_slayer": "+4 combat against a dragon, and a dragon it beats dies at once (PD-OBJ-SLAYER)",
 }
 
 

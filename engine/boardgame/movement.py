@@ -29,6 +29,7 @@ from .setup import can_exit
 from .state import GameState, Token
 
 _NONE: frozenset = frozenset()
+SHIELDS = frozenset({"shield", "fire_shield"})  # object abilities that make a shield (PD-TERR-ROCKFALL-03)
 OutcomeKey = tuple[Square, str | None, tuple[tuple[str, Square], ...]]  # (dest, take, leave)
 Reloc = tuple[tuple[str, Square], ...]  # sorted (token id, square) pairs: tokens put down away from their start
 
@@ -245,8 +246,9 @@ class Walker:
         return found
 
     def _is_shield(self, token_id: str) -> bool:
+        """Any shield object counts against Rockfall (PD-TERR-ROCKFALL-03): the Fire Shield, Prison's Large Shield."""
         token = self.tokens[token_id]
-        return not token.is_character and "shield" in self.cat.objects[token.code].abilities
+        return not token.is_character and not SHIELDS.isdisjoint(self.cat.objects[token.code].abilities)
 
     def _shield_on(self, square: Square, hold, reloc: Reloc) -> bool:
         return any(self._is_shield(t.id) for t in self.contents(square, hold, reloc))
