@@ -15,6 +15,14 @@ TURN_SECONDS = 120.0
 SECRET_SECONDS = 5.0
 PLACE_SECONDS = 5.0
 POTION_SECONDS = 60.0
+CHARM_SECONDS = 60.0  # PD-OBJ-CHARM-07: each use of a Charm Scroll adds a minute to the turn
+EXTRA_TURN_SECONDS = {"potion_drunk": POTION_SECONDS, "charmed": CHARM_SECONDS}
+"""Engine events that add time to the running turn, and how much."""
+
+
+def turn_extensions(kinds: list[str]) -> list[float]:
+    """The extra seconds a step's events add to the turn, one entry per such event, in order."""
+    return [EXTRA_TURN_SECONDS[kind] for kind in kinds if kind in EXTRA_TURN_SECONDS]
 
 
 @dataclass

@@ -14,7 +14,7 @@ from dungeon_twister.engine import (SEATS, ChooseTeam, NotationError, Options, f
 from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
                                       OpponentReveal, ProtocolError, Reveal, Timer)
 
-from .deadlines import POTION_SECONDS, Deadline, Deadlines
+from .deadlines import Deadline, Deadlines, turn_extensions
 from .glicko2 import Rating, game
 from .game import Game, Refusal
 from .logs import log
@@ -199,8 +199,8 @@ class Play:
             return
         notices = []
         if self.deadlines is not None:
-            for _ in range(kinds.count("potion_drunk")):
-                notices += self.deadlines.extend_turn(POTION_SECONDS, trio.current_time())
+            for seconds in turn_extensions(kinds):  # the Speed Potion, a Charm Scroll (PD-OBJ-CHARM-07)
+                notices += self.deadlines.extend_turn(seconds, trio.current_time())
         self._retime(notices)
 
     def _retime(self, notices: list | None = None) -> None:

@@ -121,3 +121,11 @@ async def test_a_combat_card_not_revealed_in_time_is_the_zero(autojump_clock):
             assert (await yellow.expect_event("combat_resolved"))["cards"]["Y"] == 0
             assert not any(isinstance(e, OpponentReveal) and e.purpose == purpose for e in blue.received)
             assert not any(isinstance(e, RevealMismatch) for c in clients.values() for e in c.received)
+
+
+def test_PD_OBJ_CHARM_07_a_charm_scroll_adds_a_minute_like_a_potion():
+    """The events of a step that extend the turn: a minute per Speed Potion and per Charm Scroll, nothing else."""
+    from dungeon_twister.server.deadlines import turn_extensions
+
+    assert turn_extensions(["moved", "charmed", "potion_drunk", "charmed"]) == [60.0, 60.0, 60.0]
+    assert turn_extensions(["moved", "breath", "fireball"]) == []
