@@ -3,7 +3,7 @@
 See docs/architecture.md for the public interface and docs/notation.md for the text notation.
 """
 
-from . import paladins, prison  # noqa: F401  (register the sets' data and rule modules)
+from . import mixes, paladins, prison  # noqa: F401  (register the sets' data and rule modules)
 from .boardgame.actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump,
                                 Move, PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate,
                                 WallWalk)

@@ -25,6 +25,13 @@ class ChooseTeam(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """PD-TEAM-MUTUAL: a pick of the mutual team building: a room pair's number, or a character or object code."""
+
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class Hide(Action):
     """BG-SETUP-05: place one of your tokens face down on a room."""
 
@@ -167,5 +174,5 @@ VERBS = {
     ChooseTeam: "team", Hide: "hide", PlayCard: "card", EndTurn: "end", Move: "move", WallWalk: "wallwalk",
     Jump: "jump", Attack: "attack", CombatCard: "combat", Reveal: "reveal", Place: "place",
     PassPlacement: "pass", Rotate: "rotate", Heal: "heal", Regenerate: "regenerate", Portcullis: "portcullis",
-    Fireball: "fireball", Drink: "drink",
+    Fireball: "fireball", Drink: "drink", Pick: "pick",
 }

@@ -7,7 +7,7 @@ from difflib import get_close_matches
 from typing import Callable
 
 from .actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
-                      PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
+                      PassPlacement, Pick, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 from .catalogue import known_codes
 from ..core.errors import AmbiguousAction, NotationError
 from .geometry import DIRECTIONS, Square, slot_name, square_name
@@ -61,6 +61,8 @@ def format_action(action: Action) -> str:
             return f"fireball {a.token} {a.direction}"
         case Drink():
             return f"drink {a.token}"
+        case Pick():
+            return f"pick {a.value}"
     formatter = _FORMATTERS.get(type(a))
     if formatter is not None:
         return formatter(a)
@@ -190,6 +192,15 @@ def _parse_team(w: Words, seat: str) -> ChooseTeam:
     return ChooseTeam(seat, tuple(sorted(team)), tuple(sorted(removed)))
 
 
+def _pick_word(w: Words) -> str:
+    """A pick (PD-TEAM-MUTUAL): a room pair's number (1-99) or a character or object code."""
+    index = w.i
+    word = w.next("a room pair number or a code, like 37 or WA")
+    if not (re.fullmatch(r"[1-9][0-9]?", word) or word in known_codes()):
+        raise w.fail(f"expected a room pair number or a character or object code, got {word!r}", index)
+    return word
+
+
 def _parse_move(w: Words, seat: str) -> Move:
     token = w.token(seat)
     index = w.i
@@ -270,6 +281,7 @@ _PARSERS = {
     "close": _portcullis("close"),
     "fireball": lambda w, seat: Fireball(seat, w.token(seat), w.direction()),
     "drink": lambda w, seat: Drink(seat, w.token(seat)),
+    "pick": lambda w, seat: Pick(seat, _pick_word(w)),
 }
 
 

@@ -27,13 +27,14 @@ from ..core.errors import NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
 from .golden import square_problem
 from .setup import can_exit, capacity, marked_squares, scenario_of, team_size, validate_options
-from .state import SEATS, Combat, GameState, Handicap, Options, Outcome, Placement, Player, RoomPlace, Token
+from .state import (SEATS, Combat, Draft, GameState, Handicap, Options, Outcome, Placement, Player, RoomPlace,
+                    Token)
 
 
 def format_position(state: GameState) -> str:
     fields = [f"DT1 {state.options.set_name} {format_options(state.options)}"]
-    fields.append("rooms " + " ".join(
-        f"{slot_name(p.slot)}={'' if p.revealed else '*'}{p.tile}/{p.orientation}" for p in state.rooms))
+    fields.append("rooms " + (" ".join(
+        f"{slot_name(p.slot)}={'' if p.revealed else '*'}{p.tile}/{p.orientation}" for p in state.rooms) or "-"))
     ports = [f"{tile}={states}" for tile, states in sorted(state.portcullis.items())]
     fields.append("ports " + (" ".join(ports) or "-"))
     if state.marks:
@@ -53,6 +54,10 @@ def format_position(state: GameState) -> str:
     if state.exhausted:
         turn += " exhausted=" + ",".join(sorted(state.exhausted))
     fields.append(turn)
+    if state.draft:  # PD-TEAM-MUTUAL: the picks so far (r: a pair, c: a character, o: an object) and the layout
+        d = state.draft
+        picks = ",".join(kind[0] + value for kind, value in d.picks) or "-"
+        fields.append(f"draft {d.mode} first={d.first} deal={','.join(map(str, d.deal))} picks={picks}")
     if state.teams:
         fields.append("teams " + " ".join(
             f"{seat}=" + ",".join(f"{square_name(sq)}:{code}" for sq, code in team)
@@ -110,7 +115,7 @@ _TOKEN_RE = re.compile(rf"([by][A-Z]{{2}})(?:@([a-j])([0-9]{{1,2}})(\?)?(?:(!)({
                        re.ASCII)
 _SQUARE_RE = re.compile(r"([a-j])([0-9]{1,2})", re.ASCII)
 _SLOT_RE = re.compile(r"([AB])([1-9])", re.ASCII)
-_PHASES = ("team", "hide", "card", "main", "combat", "place", "over")
+_PHASES = ("draft", "team", "hide", "card", "main", "combat", "place", "over")
 _REQUIRED_TURN = ("ap", "high", "four", "first", "placer", "combats")
 
 
@@ -158,8 +163,9 @@ def parse_position(text: str, check: bool = True) -> GameState:
     f.i = 1
     options = _options(f, header)
     cat = options.catalogue
-    rooms = _rooms(f, f.take("rooms"), options)
-    rows = len(rooms) // 2
+    room_words = f.take("rooms")
+    rooms = [] if room_words == ["-"] else _rooms(f, room_words, options)
+    rows = len(rooms) // 2 or options.catalogue.board["length_rooms"]  # no room laid yet: the draft (PD-TEAM)
     portcullis = {}
     for word in f.take("ports"):
         if word == "-":
@@ -203,6 +209,7 @@ def parse_position(text: str, check: bool = True) -> GameState:
     if set(players) != set(SEATS):
         raise f.fail("cards must be given for B and Y")
     values = _turn(f, f.take("turn"), tokens)
+    draft = _draft(f, f.take("draft", optional=True), cat)
     teams = _teams(f, f.take("teams", optional=True), cat)
     combat = _combat(f, f.take("combat", optional=True), tokens)
     placement = _placement(f, f.take("placing", optional=True), tokens)
@@ -219,7 +226,7 @@ def parse_position(text: str, check: bool = True) -> GameState:
         raise f.fail(f"unexpected field {(f.parts[f.i][0].split() or [''])[0]!r}")
     state = GameState(options=options, rows=rows, rooms=tuple(rooms), portcullis=portcullis, tokens=tokens,
                       players=players, teams=teams, combat=combat, placement=placement, outcome=outcome, marks=marks,
-                      **values)
+                      draft=draft, **values)
     if check:
         validate_position(state)
     return state.seal()
@@ -253,6 +260,31 @@ def _check_ports(state: GameState) -> None:
             raise PositionError("BG-GEO-11", "ports", f"room {tile} is face down: its portcullises are untouched")
 
 
+def _check_draft(state: GameState) -> None:
+    """PD-TEAM-MUTUAL: no room laid, the picks in stage order, valid and not repeated, both colours holding exactly
+    the picked codes behind their screens (everything else >unused)."""
+    d, cat = state.draft, state.catalogue
+    mix = cat.mix
+    rooms_picked = sum(kind == "rooms" for kind, _ in d.picks) if d else 0
+    if d is None or bool(state.rooms) != (rooms_picked == mix["pairs"]):
+        raise PositionError("PD-TEAM-MUTUAL-01", "draft", "a draft lays its rooms once every pair is picked")
+    stages = [stage for stage, count in (("rooms", mix["pairs"]), ("characters", mix["characters"]),
+                                         ("objects", mix["objects"])) for _ in range(count)]
+    if len(d.picks) >= len(stages):
+        raise PositionError("PD-TEAM-MUTUAL-04", "draft", "every pick is made: the draft is over")
+    allowed = {"rooms": {str(room.number) for room in cat.rooms.values()}, "characters": set(cat.characters),
+               "objects": set(cat.objects)}
+    for i, (kind, value) in enumerate(d.picks):
+        if kind != stages[i] or value not in allowed[kind] or (kind, value) in d.picks[:i]:
+            raise PositionError("PD-TEAM-MUTUAL-01", "draft", f"pick {i + 1} ({kind} {value}) is not a {stages[i]} "
+                                                              "pick left")
+    picked = {value for kind, value in d.picks if kind != "rooms"}
+    for t in state.tokens.values():
+        if (t.where == "screen") != (t.code in picked) or t.where not in ("screen", "unused"):
+            raise PositionError("PD-TEAM-MUTUAL-02", "tokens", f"{t.id}: during the draft the picked codes are behind "
+                                                               "both screens, the others >unused")
+
+
 def _check_token_places(state: GameState) -> None:
     cat, options, phase = state.catalogue, state.options, state.phase
     height = state.height
@@ -267,6 +299,9 @@ def _check_token_places(state: GameState) -> None:
                 raise PositionError("PR-SCEN", "tokens", f"{t.id}: {options.scenario} plays exactly its own tokens "
                                                          "(the others are >unused)")
         removed = {t.code for t in state.tokens.values() if t.id not in in_play}
+    if phase == "draft":
+        _check_draft(state)
+        return
     if cat.mix is not None:  # DT-109: the codes a mixed game leaves out, the same for both colours
         out = {seat: {t.code for t in state.tokens.values() if t.colour == seat and t.where == "unused"}
                for seat in SEATS}
@@ -420,7 +455,9 @@ def _check_cards(state: GameState) -> None:
 def _check_turn(state: GameState) -> None:
     cat = state.catalogue
     phase = state.phase
-    if phase in ("team", "hide"):
+    if (phase == "draft") != (state.draft is not None):
+        raise PositionError("PD-TEAM-MUTUAL-01", "draft", "the draft field goes with the draft phase, and only")
+    if phase in ("draft", "team", "hide"):
         if state.turn != 0 or state.active is not None:
             raise PositionError("BG-SETUP-11", "turn", "turns start after the setup: write 'turn 0 -' in phases "
                                                        "team and hide")
@@ -565,6 +602,8 @@ def format_options(options: Options) -> str:
     text = f"vp={options.target_vp}" + (" beginner" if options.beginner else "")
     if options.scenario:
         text += f" scenario={options.scenario}"
+    if options.teams != "random":
+        text += f" teams={options.teams}"
     h = options.handicap
     if h:
         text += f" handicap={h.seat}/{h.characters}/{''.join(map(str, h.removed_cards)) or '-'}"
@@ -573,7 +612,7 @@ def format_options(options: Options) -> str:
 
 def parse_options(words: list[str], set_name: str = "base_set") -> Options:
     """The inverse of format_options; raises ValueError naming the first word it does not understand."""
-    target, beginner, handicap, scenario = 5, False, None, None
+    target, beginner, handicap, scenario, teams = 5, False, None, None, "random"
     for word in words:
         if m := re.match(r"^vp=([1-9])$", word):  # validate_options says which targets a game may have
             target = int(m.group(1))
@@ -581,12 +620,14 @@ def parse_options(words: list[str], set_name: str = "base_set") -> Options:
             beginner = True
         elif m := re.match(r"^scenario=([a-z0-9-]{1,40})$", word):
             scenario = m.group(1)
+        elif m := re.match(r"^teams=([a-z]{1,10})$", word):
+            teams = m.group(1)
         elif m := re.match(r"^handicap=([BY])/([4-8])/([1-6]+|-)$", word):
             cards = tuple(int(c) for c in m.group(3)) if m.group(3) != "-" else ()
             handicap = Handicap(m.group(1), int(m.group(2)), cards)
         else:
             raise ValueError(word)
-    return Options(target, beginner, handicap, set_name, scenario)
+    return Options(target, beginner, handicap, set_name, scenario, teams)
 
 
 def _options(f: _Fields, header: list[str]) -> Options:
@@ -677,6 +718,23 @@ def _parse_token(f: _Fields, word: str, tokens: dict, cat) -> Token:
             raise PositionError("BG-VP-03", "tokens", f"{word}: only a Treasure carried out scores")
         return base.moved(where="scored", scored_by=where[-1])
     return base.moved(where=where)
+
+
+def _draft(f: _Fields, words: list[str] | None, cat) -> Draft | None:
+    """`draft mutual first=B deal=<slot order>,<orientations> picks=r37,cWA,... | picks=-` (PD-TEAM-MUTUAL)."""
+    if words is None:
+        return None
+    count = 2 * cat.mix["pairs"] if cat.mix else 0
+    m = re.fullmatch(r"mutual first=([BY]) deal=([0-9,]{1,60}) picks=(-|[rco][A-Z0-9]{1,2}(?:,[rco][A-Z0-9]{1,2}){0,40})",
+                     " ".join(words), re.ASCII)
+    if not m or not count:
+        raise f.fail("expected 'draft mutual first=<B|Y> deal=<numbers> picks=<r37,cWA,...|->' in a mixed game")
+    deal = tuple(int(n) for n in m.group(2).split(","))
+    if len(deal) != 2 * count or sorted(deal[:count]) != list(range(count)) or any(n > 3 for n in deal[count:]):
+        raise f.fail(f"a draft's deal is an order of the {count} slots, then {count} orientations 0-3")
+    stages = {"r": "rooms", "c": "characters", "o": "objects"}
+    picks = () if m.group(3) == "-" else tuple((stages[p[0]], p[1:]) for p in m.group(3).split(","))
+    return Draft("mutual", m.group(1), picks, deal)
 
 
 def _turn(f: _Fields, words: list[str], tokens: dict) -> dict:

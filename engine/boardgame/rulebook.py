@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Mapping
 
-from . import abilities, combat, moves, rooms, setup, turn
+from . import abilities, combat, draft, moves, rooms, setup, turn
 from .actions import (Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
-                      PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
+                      PassPlacement, Pick, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 
 Generator = Callable  # (state, board, seat, token) -> list of actions
 
@@ -37,6 +37,7 @@ class RuleModule:
 
 BASE_SET = (
     RuleModule("setup", {ChooseTeam: setup.choose_team, Hide: setup.hide}),
+    RuleModule("draft", {Pick: draft.pick}, seat_actions=draft.seat_actions),
     RuleModule("turn", {PlayCard: turn.play_card, EndTurn: turn.end_turn}),
     RuleModule("movement", {Move: moves.move, WallWalk: moves.wallwalk, Jump: moves.jump}, moves.figure_actions,
                reach_only=True),

@@ -10,7 +10,7 @@ from ..core.errors import IllegalAction
 from ..core.events import secret_event
 from .geometry import Square, slot_name, square_name
 from ..core.rng import Rng
-from .state import SEATS, GameState, Options, Player, RoomPlace, Token, opponent
+from .state import SEATS, Draft, GameState, Options, Player, RoomPlace, Token, opponent
 
 
 def scenario_of(options: Options) -> dict | None:
@@ -27,8 +27,16 @@ def can_exit(state: GameState, colour: str) -> bool:
     return scenario is None or colour not in scenario.get("no_exit", ())
 
 
+TEAM_MODES = ("random", "mutual")  # PD-TEAM-02: how a mixed game's teams are built (free choice: not yet)
+
+
 def validate_options(options: Options) -> None:
     cat = options.catalogue
+    if options.teams not in TEAM_MODES:
+        raise ValueError(f"PD-TEAM-02: teams are built {' or '.join(TEAM_MODES)}, not {options.teams!r}")
+    if options.teams != "random" and (cat.mix is None or options.scenario or options.beginner or options.handicap):
+        raise ValueError("PD-TEAM-02: teams are built by choice only in a mixed game without scenario, beginner "
+                         "game or handicap")
     if options.scenario is not None:
         scenario = cat.scenarios.get(options.scenario)
         if scenario is None or "characters" not in scenario:
@@ -71,6 +79,9 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
     if scenario is not None:  # PR-SCEN-n-01: its room pairs, laid 2 wide
         tiles = [t for t in tiles if cat.rooms[t].number in scenario["pairs"]]
         rows = scenario["length_rooms"]
+    elif cat.mix is not None and options.teams == "mutual":  # PD-TEAM-MUTUAL: the players pick; nothing is laid yet
+        tiles = []
+        unused = set(cat.characters) | set(cat.objects)
     elif cat.mix is not None:  # DT-109: a mixed game draws its room pairs and its (common) team from the union
         numbers = sorted({room.number for room in cat.rooms.values()})
         rng.shuffle(numbers)
@@ -87,6 +98,12 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
         unused = set(cat.beginner["remove"])
     rng.shuffle(tiles)
     rooms = tuple(RoomPlace((i % 2, i // 2), tile, rng.below(4), False) for i, tile in enumerate(tiles))
+    draft = None
+    if not tiles:  # the draft's layout: where the picked rooms (in tile order) will lie, drawn now (Draft.deal)
+        count = 2 * cat.mix["pairs"]
+        order = list(range(count))
+        rng.shuffle(order)
+        draft = Draft("mutual", SEATS[rng.below(2)], (), tuple(order) + tuple(rng.below(4) for _ in range(count)))
     first_placer = SEATS[rng.below(2)]
     first_player = SEATS[rng.below(2)]
     if scenario is not None and scenario.get("first_player"):
@@ -110,10 +127,11 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
                 deck.remove(card)
         players[seat] = Player(tuple(cards["action"]), (), tuple(sorted(deck)), cards["jumps"])
     return GameState(
-        options=options, rows=rows, rooms=rooms, portcullis={}, tokens=tokens, players=players, phase="team",
+        options=options, rows=rows, rooms=rooms, portcullis={}, tokens=tokens, players=players,
+        phase="team" if draft is None else "draft",
         turn=0, active=None, ap=0, pools={}, acted=frozenset(), exhausted=frozenset(), high_card=1,
         four_played=False, first_player=first_player, placer=first_placer, teams={}, combat=None,
-        placement=None, combats=0, outcome=None, marks={},
+        placement=None, combats=0, outcome=None, marks={}, draft=draft,
     ).seal()
 
 

@@ -32,6 +32,9 @@ class Options:
     handicap: Handicap | None = None
     set_name: str = "base_set"
     scenario: str | None = None  # one of the set's scenarios (catalogue.scenarios, e.g. "prison-1"), or None
+    # how a mixed game's teams and rooms are built (PD-TEAM-02): "random" (drawn from the seed, DT-109) or "mutual"
+    # (PD-TEAM-MUTUAL: the players pick in turn, both get every pick)
+    teams: str = "random"
 
     @property
     def catalogue(self) -> SetCatalogue:
@@ -135,6 +138,19 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class Draft:
+    """Team building by mutual choice in a mixed game (PD-TEAM-MUTUAL-01..04, engine/boardgame/draft.py): the picks
+    made so far, each (stage, value) with stage "rooms" (a pair number), "characters" or "objects" (a code), and
+    the layout the picked rooms will get, drawn from the seed at setup (`deal`: 8 slot indices then 8 orientations,
+    hidden like every face-down room's place)."""
+
+    mode: str  # "mutual"
+    first: str  # who picks first (PD-TEAM-MUTUAL-01); the other starts the objects (RUL-073)
+    picks: tuple[tuple[str, str], ...] = ()
+    deal: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     winner: str | None  # None: a draw
     vp: tuple[tuple[str, int], ...]
@@ -144,7 +160,7 @@ class Outcome:
 _FIELDS = (
     "options", "rows", "rooms", "portcullis", "tokens", "players", "phase", "turn", "active", "ap",
     "pools", "acted", "exhausted", "high_card", "four_played", "first_player", "placer", "teams",
-    "combat", "placement", "combats", "outcome", "marks",
+    "combat", "placement", "combats", "outcome", "marks", "draft",
 )
 
 
@@ -206,12 +222,14 @@ class GameState:
     # then outer walls, then arrow slits); "illusion:<B|Y>:<pit|rubble>" -> the square name of that colour's
     # illusion (PD-CHAR-ILLUS-01). Empty in the other sets.
     marks: dict[str, str]
+    draft: Draft | None  # mutual team building under way (phase "draft"), else None
 
     def __init__(self, **values):
         object.__setattr__(self, "_sealed", False)
         object.__setattr__(self, "_board", None)
         object.__setattr__(self, "_memo", None)
         values.setdefault("marks", {})
+        values.setdefault("draft", None)
         for name in _FIELDS:
             object.__setattr__(self, name, values[name])
 
@@ -277,6 +295,8 @@ class GameState:
         """The seats that may act now (two during a simultaneous secret choice)."""
         if self.phase == "team":
             return tuple(s for s in SEATS if s not in self.teams)
+        if self.phase == "draft":
+            return (self.draft_picker(),)
         if self.phase == "combat":
             if self.combat.naming:
                 return (self.combat.telepath,)  # PR-CHAR-TELEPATH-01: the naming comes before the cards
@@ -290,6 +310,23 @@ class GameState:
         if self.phase in ("card", "main"):
             return (self.active,)
         return ()
+
+    def draft_stage(self) -> tuple[str, int]:
+        """(stage, how many picks it has had) of a draft: "rooms" (the set's mix: 4 pairs), then "characters"
+        (8), then "objects" (6); ("done", 0) when every pick is made."""
+        mix, done = self.catalogue.mix, len(self.draft.picks)
+        for stage, count in (("rooms", mix["pairs"]), ("characters", mix["characters"]), ("objects", mix["objects"])):
+            if done < count:
+                return stage, done
+            done -= count
+        return "done", 0
+
+    def draft_picker(self) -> str:
+        """Who picks next (PD-TEAM-MUTUAL-01..03): the first player, then each in turn; the other one starts the
+        objects (RUL-073)."""
+        stage, done = self.draft_stage()
+        starter = opponent(self.draft.first) if stage == "objects" else self.draft.first
+        return starter if done % 2 == 0 else opponent(starter)
 
     def combat_first(self) -> str | None:
         """The seat that lays its combat card first, face up, because only the other side has a Weapon Master
@@ -343,6 +380,6 @@ class GameState:
 VP_BONUSES: list = []
 
 __all__ = [
-    "VP_BONUSES", "SEATS", "SEAT_NAMES", "opponent", "Handicap", "Options", "Token", "RoomPlace", "Player", "Combat",
+    "VP_BONUSES", "Draft", "SEATS", "SEAT_NAMES", "opponent", "Handicap", "Options", "Token", "RoomPlace", "Player", "Combat",
     "Placement", "Outcome", "GameState", "Memo",
 ]

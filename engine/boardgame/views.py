@@ -17,6 +17,7 @@ from weakref import WeakKeyDictionary
 from .board import board_of
 from .combat import side_total
 from .context import Ctx
+from .draft import pool as draft_pool
 from .geometry import slot_name, square_name
 from .state import SEATS, GameState
 from .timeouts import secret_purpose
@@ -42,6 +43,13 @@ def view(state: GameState, seat: str | None) -> dict:
         "combat": None, "placement": None, "teams_chosen": None, "outcome": None,
         "secret": secret_purpose(state, seat) if seat in SEATS else None,
     }
+    if state.draft is not None:  # PD-TEAM-MUTUAL: every pick is public
+        stage, _ = state.draft_stage()
+        picks = {kind: [value for k, value in state.draft.picks if k == kind] for kind in ("rooms", "characters",
+                                                                                         "objects")}
+        out["draft"] = {"mode": state.draft.mode, "first": state.draft.first, "stage": stage,
+                        "picker": state.draft_picker(), "picks": picks,
+                        "pool": {kind: draft_pool(state, kind) for kind in picks}}
     charmed = {name.split(":")[1]: value for name, value in state.marks.items() if name.startswith("control:")}
     if charmed:  # PD-OBJ-CHARM: seat -> the enemy figure it controls this turn (public)
         out["charmed"] = charmed

@@ -59,6 +59,8 @@ def reach(state: GameState, board, figure: Token) -> list[Token]:
 def problem(state: GameState, board, figure: Token, target: Token) -> tuple[str, str] | None:
     if not carries_lance(state, figure):
         return "PR-OBJ-LANCE-01", f"{figure.id} carries no Telescopic Lance"
+    if target.where == "board" and target.square in board.terrain_of("fog"):
+        return "PD-TERR-FOG-01", f"{target.id} stands in fog and cannot be targeted"  # a mixed game, RUL-089
     if board.connected(figure.square, target.square):
         return "PR-OBJ-LANCE-03", f"{target.id} is beside {figure.id}: the lance is no use against it"
     if target.id not in {t.id for t in reach(state, board, figure)}:

@@ -11,7 +11,7 @@ from dungeon_twister.engine import apply, format_action, legal_actions
 from dungeon_twister.engine.boardgame import actions as actions_module
 from dungeon_twister.engine.boardgame import rulebook
 from dungeon_twister.engine.boardgame.actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn,
-                                                      Fireball, Heal, Hide, Jump, Move, PassPlacement, Place,
+                                                      Fireball, Heal, Hide, Jump, Move, PassPlacement, Pick, Place,
                                                       PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 from dungeon_twister.engine.boardgame.board import board_of
 from dungeon_twister.engine.boardgame.geometry import DIRECTIONS
@@ -25,7 +25,7 @@ ACTION_CLASSES = sorted((cls for cls in vars(actions_module).values()
 """The board-game family's own action kinds (engine/boardgame/actions.py); a set's kinds join through `register`."""
 OUT_OF_PHASE_SAMPLE = 6  # candidates tried per kind when the state's phase is not the kind's own
 PHASE_OF = {ChooseTeam: "team", Hide: "hide", PlayCard: "card", CombatCard: "combat", Place: "place",
-            PassPlacement: "place"}  # every other kind belongs to the main phase
+            PassPlacement: "place", Pick: "draft"}  # every other kind belongs to the main phase
 
 
 class Env:
@@ -174,11 +174,18 @@ def drinks(env: Env, seat: str):
     return (Drink(seat, tid) for tid in env.ids)
 
 
+def picks(env: Env, seat: str):
+    """PD-TEAM-MUTUAL: every room pair number, character and object code of the set (and one number no pair has)."""
+    cat = env.state.catalogue
+    numbers = sorted({str(room.number) for room in cat.rooms.values()}, key=int) + ["99"]
+    return (Pick(seat, value) for value in (*numbers, *sorted(cat.characters), *sorted(cat.objects)))
+
+
 ENUMERATORS: dict = {
     ChooseTeam: teams, Hide: hides, PlayCard: cards, EndTurn: ends, Move: moves, WallWalk: wallwalks, Jump: jumps,
     Attack: attacks, CombatCard: combat_cards, Reveal: reveals, Place: places, PassPlacement: passes,
     Rotate: rotations, Heal: heals, Regenerate: regenerations, Portcullis: portcullises, Fireball: fireballs,
-    Drink: drinks,
+    Drink: drinks, Pick: picks,
 }
 # Kinds whose generated actions may lie outside the bounded enumeration (a move dropping two tokens, or taking
 # one and dropping another); those generated ones are added to the candidates, so they must still be accepted.

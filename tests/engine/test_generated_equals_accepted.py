@@ -100,7 +100,7 @@ def random_states() -> tuple:
     after 150 actions. Computed once per session."""
     chosen = []
     for seed, options in ((3, Options()), (8, Options(beginner=True)), (5, Options(set_name="prison")),
-                          (4, Options(set_name="paladins"))):
+                          (4, Options(set_name="paladins")), (6, Options(set_name="mixed", teams="mutual"))):
         state, rng = new_game(options, seed), Rng(seed + 1)
         phases_seen: set[str] = set()
         for step in range(200):
@@ -135,7 +135,7 @@ def test_built_positions_generated_equals_accepted(name, build, expected):
 def test_random_game_states_generated_equals_accepted():
     """The same over states of random games, in every phase they reach."""
     states = random_states()
-    assert {"team", "hide", "card", "main", "combat"} <= {state.phase for _, state in states}
+    assert {"draft", "team", "hide", "card", "main", "combat"} <= {state.phase for _, state in states}
     for name, state in states:
         assert disagreements(state) == [], name
 

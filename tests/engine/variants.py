@@ -12,5 +12,8 @@ VARIANTS: dict[str, Options] = {
     "prison-4": Options(target_vp=4, set_name="prison", scenario="prison-4"),
     "mixed": Options(set_name="mixed"),
     "paladins": Options(set_name="paladins"),
+    "mixed-mutual": Options(set_name="mixed", teams="mutual"),
+    "all-sets": Options(set_name="all_sets"),
+    "all-sets-mutual": Options(set_name="all_sets", teams="mutual"),
 }
 OTHER_SETS = tuple(name for name in VARIANTS if name not in ("standard", "beginner"))

@@ -1,0 +1,88 @@
+"""Team building across sets (PD-TEAM): the mixed sets (engine/mixes) and the mutual choice (engine/boardgame/draft.py).
+Free choice (hidden forces), the handicap's hidden removal in a built team and common objects chosen several times
+are not in yet (docs/rulings.md DT-119)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dungeon_twister.engine import Options, apply, format_position, legal_texts, new_game, parse_action, parse_position, view
+from dungeon_twister.engine.boardgame.catalogue import load
+
+from ..builders import assert_refused
+
+
+def picks(state, *values: str):
+    for value in values:
+        state, _ = apply(state, parse_action(f"pick {value}", state.to_act[0]))
+    return state
+
+
+def test_PD_TEAM_02_03_a_mixed_game_pools_every_set_in_use():
+    """All three sets: 12 room pairs (1-4, 37-40, 41-44), 21 characters (the Cleric, Mechanork and Wizard are in the
+    base set and Prison alike: once), 15 objects (Rope, Key, Treasure likewise)."""
+    cat = load("all_sets")
+    assert sorted({room.number for room in cat.rooms.values()}) == [1, 2, 3, 4, 37, 38, 39, 40, 41, 42, 43, 44]
+    assert len(cat.characters) == 21 and len(cat.objects) == 15
+    state = new_game(Options(set_name="all_sets", teams="mutual"), seed=5)
+    pool = view(state, "B")["draft"]["pool"]
+    assert len(pool["rooms"]) == 12 and len(pool["characters"]) == 21 and len(pool["objects"]) == 15
+    for name, sets in (("base_paladins", 2), ("prison_paladins", 2)):
+        assert len({room.number for room in load(name).rooms.values()}) == 4 * sets
+
+
+def test_PD_TEAM_02_edge_choice_is_for_mixed_games_only():
+    for options in (Options(teams="mutual"), Options(set_name="paladins", teams="mutual"),
+                    Options(set_name="mixed", teams="free"), Options(set_name="mixed", teams="mutual", beginner=True)):
+        with pytest.raises(ValueError, match="PD-TEAM-02"):
+            new_game(options, seed=1)
+
+
+def test_PD_TEAM_MUTUAL_01_rooms_picked_in_turn_then_laid_face_down():
+    """The draw names the first picker; pairs alternate first, other, first, other; a pair picked is gone; the
+    picks are laid face down in the layout drawn at setup."""
+    state = new_game(Options(set_name="all_sets", teams="mutual"), seed=5)
+    first = state.draft.first
+    other = "Y" if first == "B" else "B"
+    assert state.phase == "draft" and state.to_act == (first,) and state.rooms == ()
+    assert_refused(state, "pick 37", "PD-TEAM-MUTUAL-01", seat=other)
+    after = picks(state, "37")
+    assert after.to_act == (other,)
+    assert_refused(after, "pick 37", "PD-TEAM-MUTUAL-01")
+    assert_refused(after, "pick WA", "PD-TEAM-MUTUAL-01")
+    laid = picks(after, "41", "1", "44")
+    numbers = sorted({laid.catalogue.rooms[p.tile].number for p in laid.rooms})
+    assert numbers == [1, 37, 41, 44] and len(laid.rooms) == 8 and not any(p.revealed for p in laid.rooms)
+    assert laid.draft.picks[:4] == (("rooms", "37"), ("rooms", "41"), ("rooms", "1"), ("rooms", "44"))
+
+
+def test_PD_TEAM_MUTUAL_02_03_04_rules_073_characters_both_take_what_one_shows_objects_started_by_the_other():
+    state = new_game(Options(set_name="all_sets", teams="mutual"), seed=5)
+    first = state.draft.first
+    other = "Y" if first == "B" else "B"
+    state = picks(state, "37", "41", "1", "44")
+    order = []
+    for code in ("RD", "WA", "GH", "NG", "PA", "TH", "WZ", "CO"):
+        order.append(state.to_act[0])
+        state = picks(state, code)
+    assert order == [first, other] * 4
+    assert_refused(state, "pick WA", "PD-TEAM-MUTUAL-03")  # a character again, in the objects stage
+    assert state.to_act == (other,)  # RUL-073: the other player starts the objects
+    state = picks(state, "RG", "KY", "SW", "FH", "TS", "RP")
+    assert state.phase == "team" and state.draft is None
+    for seat in "BY":
+        team = sorted(t.code for t in state.tokens.values() if t.colour == seat and t.where == "screen")
+        assert team == sorted(["RD", "WA", "GH", "NG", "PA", "TH", "WZ", "CO", "RG", "KY", "SW", "FH", "TS", "RP"])
+    assert sum(t.where == "unused" for t in state.tokens.values()) == 2 * (21 + 15 - 14)
+
+
+def test_PD_TEAM_MUTUAL_the_draft_is_public_deterministic_and_written_in_positions():
+    """Every viewer sees the same draft; the same seed and picks give the same layout; a draft position round-trips
+    and its layout (the deal) is nobody's to see."""
+    a = picks(new_game(Options(set_name="all_sets", teams="mutual"), seed=9), "2", "38", "42")
+    assert view(a, "B")["draft"] == view(a, "Y")["draft"] == view(a, None)["draft"]
+    assert "deal" not in str(view(a, None))
+    assert parse_position(format_position(a)) == a
+    b = picks(new_game(Options(set_name="all_sets", teams="mutual"), seed=9), "2", "38", "42")
+    assert picks(a, "43").rooms == picks(b, "43").rooms
+    assert legal_texts(a) == [f"pick {n}" for n in ("1", "3", "4", "37", "39", "40", "41", "43", "44")]
