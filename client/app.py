@@ -1,7 +1,8 @@
 """dt-client, the terminal client of Dungeon Twister Online.
 
   dt-client connect HOST:PORT [--name NAME] [--spectate TABLE]     a server's lobby, or watch one of its tables
-  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins]
+  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins|...]
+                 [--teams random|mutual]
                  [--scenario prison-1..prison-5] [--seat B|Y]
                                                                   a local game against a bot
   dt-client replay FILE | TABLE --server HOST:PORT                step through a game record
@@ -66,9 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", type=display_name, default=default_name(), help="your display name")
     play.add_argument("--vp", type=int, choices=range(5, 9), default=5, metavar="N", help="VP to win (5-8)")
     play.add_argument("--beginner", action="store_true", help="the beginner game (6 rooms, 6 characters)")
-    play.add_argument("--set", choices=["base", "prison", "mixed", "paladins"], default="base", dest="set_name",
-                      help="the set: the base set (default), Dungeon Twister Prison, both mixed (8 characters "
-                           "and 6 objects drawn from both sets, the same for each side), or Paladins & Dragons")
+    play.add_argument("--set", choices=["base", "prison", "paladins", "mixed", "base_paladins", "prison_paladins",
+                                        "all_sets"], default="base", dest="set_name",
+                      help="the set: the base set (default), Dungeon Twister Prison, Paladins & Dragons, or a mix "
+                           "(mixed: base and Prison; base_paladins, prison_paladins, all_sets): 8 characters and 6 "
+                           "objects from the sets in use, the same for each side")
+    play.add_argument("--teams", choices=["random", "mutual"], default="random",
+                      help="a mix's teams: drawn at random (default) or picked in turn by the players (mutual)")
     play.add_argument("--scenario", choices=list(SCENARIOS), help="a Prison introductory scenario (its own rooms, "
                       "characters, rules and goal; it sets the set and the VP target)")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
@@ -146,8 +151,12 @@ def play_command(args: argparse.Namespace) -> int:
     if args.scenario and args.beginner:
         print("dt-client: a scenario is not a beginner game", file=sys.stderr)
         return 2
+    if args.teams != "random" and args.set_name in ("base", "prison", "paladins"):
+        print("dt-client: --teams mutual is for a mixed set (PD-TEAM-02)", file=sys.stderr)
+        return 2
     options = TableOptions(target_vp=args.vp, beginner=args.beginner,
-                           set_name=None if args.set_name == "base" else args.set_name, scenario=args.scenario)
+                           set_name=None if args.set_name == "base" else args.set_name, scenario=args.scenario,
+                           teams=None if args.teams == "random" else args.teams)
     session = Session(ClientState(args.name), then=(CreateTable(options),))
     session.setup = TableSetup(seat=args.seat, bot=args.bot)
     try:

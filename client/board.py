@@ -247,7 +247,9 @@ class _Board:
     def __init__(self, fields: dict, cat) -> None:
         self.height = ROOM * fields["rows"]
         self.catalogue = cat
-        self.rooms = {room["slot"]: room for room in fields["rooms"]}
+        self.rooms = {f"{'AB'[x]}{y + 1}": {"slot": f"{'AB'[x]}{y + 1}", "revealed": False, "tile": None}
+                      for x in range(2) for y in range(fields["rows"])}  # none laid yet: a draft (PD-TEAM-MUTUAL)
+        self.rooms.update({room["slot"]: room for room in fields["rooms"]})
         self.pits = {square_of(name) for name in fields["pits"]}
         # Paladins & Dragons: square terrain (kind -> squares) and the Illusionists' markers (pits and rubble)
         self.terrain = {square_of(name): kind for kind, names in dict(fields["terrain"] or {}).items()

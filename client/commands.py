@@ -142,7 +142,9 @@ class Commands:
         self.state.say(describe_square(view, square.strip().lower()))
 
 
-SET_FLAGS = ("prison", "mixed", "paladins")  # the sets a table may name besides the base set (protocol SETS)
+SET_FLAGS = ("prison", "mixed", "paladins", "base_paladins", "prison_paladins", "all_sets")
+"""The sets a table may name besides the base set (protocol SETS); all but prison and paladins are mixes."""
+MIXES = ("mixed", "base_paladins", "prison_paladins", "all_sets")
 
 
 def parse_table_options(args: str) -> TableOptions:
@@ -153,19 +155,22 @@ def parse_table_options(args: str) -> TableOptions:
             if word[3:] not in ("5", "6", "7", "8"):
                 raise UsageError("vp=5, vp=6, vp=7 or vp=8")
             target_vp = int(word[3:])
-        elif word in ("beginner", "timers", "private", *SET_FLAGS):
+        elif word in ("beginner", "timers", "private", "mutual", *SET_FLAGS):
             flags.add(word)
         else:
-            raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison|mixed|paladins]")
+            raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison|paladins|mixed|base_paladins|"
+                             "prison_paladins|all_sets] [mutual]")
     if len(flags & set(SET_FLAGS)) > 1:
-        raise UsageError("one set a table: prison, mixed or paladins")
+        raise UsageError("one set a table: " + ", ".join(SET_FLAGS))
+    if "mutual" in flags and not flags & set(MIXES):
+        raise UsageError("mutual team building is for a mixed table (PD-TEAM-02): " + ", ".join(MIXES))
     if "prison" in flags and ("beginner" in flags or target_vp == 8 or "mixed" in flags):
         raise UsageError("a Prison table is not a beginner game and plays to 5, 6 or 7 VP (PR-OPT-02)")
-    if flags & {"mixed", "paladins"} and "beginner" in flags:
+    if flags & {"paladins", *MIXES} and "beginner" in flags:
         raise UsageError("the beginner game is the base set's")
     set_name = next((name for name in SET_FLAGS if name in flags), None)
     return TableOptions(target_vp=target_vp, beginner="beginner" in flags, timers="timers" in flags,
-                        private="private" in flags, set_name=set_name)
+                        private="private" in flags, set_name=set_name, teams="mutual" if "mutual" in flags else None)
 
 
 def describe_square(view: dict, square: str) -> str:

@@ -15,7 +15,7 @@ LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "refresh", "ratin
 GAME_COMMANDS = ("look", "bot", "chat", "leave", "reconnect", "help", "quit")
 SPECTATOR_COMMANDS = ("look", "chat", "leave", "reconnect", "help", "quit")
 CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison", "mixed",
-                  "paladins")
+                  "paladins", "base_paladins", "prison_paladins", "all_sets", "mutual")
 BOT_KINDS = ("random", "greedy")
 
 

@@ -174,6 +174,10 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     f"{e.get('actions')} actions for its charmer this turn",
     "charm_ended": lambda e: f"{token_name(e.get('target'))} is no longer charmed",
     "fountain": lambda e: f"{_tok(e)} drinks from the Fountain of Youth and is healed",
+    "picked": lambda e: (f"{seat_name(e.get('seat'))} picks the room pair {e.get('value')}"
+                         if e.get("stage") == "rooms" else
+                         f"{seat_name(e.get('seat'))} picks the {kind_name(str(e.get('value')))}: both teams take it"),
+    "teams_built": lambda e: "the teams are built: the secret choice of the starting four follows",
     "potion_drunk": lambda e: f"{_tok(e)} drinks the Speed Potion: +{e.get('extra_ap')} AP for him",
     "combat_declared": _combat_declared,
     "card_chosen": _card_chosen,

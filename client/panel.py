@@ -8,9 +8,9 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from .names import other_seat, scenario_target, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
-HINTS = {"hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
+HINTS = {"draft": "pick a room pair, a character or an object: pick 37, pick WA", "hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
          "main": "spend your AP, or end", "place": "place a found token: place TOKEN SQUARE"}
-PHASES = {"team": "secret team choice", "hide": "hiding tokens", "card": "action card", "main": "spending AP",
+PHASES = {"draft": "team building (mutual choice)", "team": "secret team choice", "hide": "hiding tokens", "card": "action card", "main": "spending AP",
           "combat": "combat cards", "place": "placing revealed tokens", "over": "game over"}
 
 
@@ -36,6 +36,7 @@ def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
         out += _player(view, seat, view["players"][seat], own=seat == state.seat)
     out += _moves(state)
     out += _combat(view, state.seat)
+    out += _draft(view)
     out += _placement(view)
     out += _your_part(state, view)
     out += _result(state, view)
@@ -154,6 +155,23 @@ def combat_odds(view: dict, totals: dict, seat: str | None) -> str:
     if seat == defender:
         return f"{seat_name(attacker)} attacks: {attack} + card vs you {defence} + card"
     return f"{seat_name(attacker)} attacks: {attack} + card vs {seat_name(defender)} {defence} + card"
+
+
+def _draft(view: dict) -> StyleAndTextTuples:
+    """PD-TEAM-MUTUAL: what both teams have so far, who picks what next, and what is left."""
+    draft = view.get("draft")
+    if not draft:
+        return []
+    picks, pool, stage = draft["picks"], draft["pool"], draft["stage"]
+    names = {"rooms": "room pairs", "characters": "characters", "objects": "objects"}
+    out: StyleAndTextTuples = [("class:title", "\nTeam building"),
+                               ("", f" (both teams get every pick; {seat_name(draft['first'])} picked first)\n")]
+    for kind in ("rooms", "characters", "objects"):
+        chosen = " ".join(picks[kind]) or "-"
+        out.append(("", f"  {names[kind]}: {chosen}\n"))
+    out += [("class:active", f"  {seat_name(draft['picker'])} picks {names.get(stage, stage)[:-1]}: "),
+            ("", " ".join(pool.get(stage, [])) + "\n")]
+    return out
 
 
 def _placement(view: dict) -> StyleAndTextTuples:

@@ -13,7 +13,8 @@ from .states import AFTER_HANDSHAKE, AT_A_TABLE, State
 from .wire_types import Bool, HandicapMap, Int, ListOf, OneOf, Str
 
 JOIN_CODE = Str(32)
-SETS = ("base_set", "prison", "mixed", "paladins")
+SETS = ("base_set", "prison", "mixed", "paladins", "base_paladins", "prison_paladins", "all_sets")
+TEAM_MODES = ("random", "mutual")  # PD-TEAM-02: how a mixed table builds its teams
 """The sets a table may be played with (the engine's catalogue names); absent means the base set."""
 SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """The scenarios a table may be played with (the set's scenarios that are playable)."""
@@ -32,6 +33,7 @@ class TableOptions:
     private: bool = optional(Bool(), default=False)
     set_name: str | None = optional(OneOf(SETS))
     scenario: str | None = optional(OneOf(SCENARIOS))
+    teams: str | None = optional(OneOf(TEAM_MODES))  # additive: a mixed table's team building (PD-TEAM-02)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,10 @@ def engine_options(options: TableOptions) -> Options:
         engine = Options(target, options.beginner, handicap(options.handicap), set_name, options.scenario)
         validate_options(engine)
         return engine
-    engine = Options(options.target_vp, options.beginner, handicap(options.handicap), set_name)
-    validate_options(engine)  # PR-OPT-02: 5-7 VP in Prison; BG-OPT-07: the beginner game is the base set's
+    engine = Options(options.target_vp, options.beginner, handicap(options.handicap), set_name,
+                     teams=options.teams or "random")
+    validate_options(engine)  # PR-OPT-02: 5-7 VP in Prison; BG-OPT-07: the beginner game is the base set's;
+    # PD-TEAM-02: team building by choice in a mixed game only
     return engine
 
 
@@ -48,6 +50,8 @@ def options_view(table_id: str, options: TableOptions) -> dict:
         out["set_name"] = options.set_name
     if options.scenario:
         out["scenario"] = options.scenario
+    if options.teams:
+        out["teams"] = options.teams
     return out
 
 

@@ -93,7 +93,8 @@ def cmd_play(args) -> int:
 
 
 def cmd_selfplay(args) -> int:
-    options = Options(target_vp=args.vp, beginner=args.beginner, set_name=args.set, scenario=args.scenario)
+    options = Options(target_vp=args.vp, beginner=args.beginner, set_name=args.set, scenario=args.scenario,
+                      teams=args.teams)
     if args.scenario:  # a scenario names its set and VP target (PR-SCEN)
         scenario = next((name for name in ("prison",) if args.scenario in Options(set_name=name).catalogue.scenarios),
                         None)
@@ -152,8 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--vp", type=int, default=5, choices=range(5, 9))
     selfplay.add_argument("--beginner", action="store_true")
-    selfplay.add_argument("--set", choices=["base_set", "prison", "mixed", "paladins"], default="base_set",
+    selfplay.add_argument("--set", choices=["base_set", "prison", "mixed", "paladins", "base_paladins",
+                                            "prison_paladins", "all_sets"], default="base_set",
                           help="the set played (default base_set)")
+    selfplay.add_argument("--teams", choices=["random", "mutual"], default="random",
+                          help="a mixed set's team building (PD-TEAM-02): drawn, or picked in turn")
     selfplay.add_argument("--scenario", choices=[f"prison-{n}" for n in range(1, 6)],
                           help="a Prison introductory scenario (its set and VP target come with it)")
     selfplay.add_argument("--blue", choices=["random", "greedy"], default="random")

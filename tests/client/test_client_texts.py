@@ -297,3 +297,14 @@ def test_a_paladins_table_is_created_with_the_word_paladins():
     for words in ("paladins beginner", "paladins prison"):
         with pytest.raises(UsageError):
             parse_table_options(words)
+
+
+def test_PD_TEAM_MUTUAL_picks_in_plain_words_and_the_create_command():
+    assert describe_event({"kind": "picked", "seat": "Y", "stage": "rooms", "value": "37"}) == \
+        "Yellow picks the room pair 37"
+    assert describe_event({"kind": "picked", "seat": "B", "stage": "characters", "value": "RD"}) == \
+        "Blue picks the Red Dragon: both teams take it"
+    assert parse_table_options("all_sets mutual") == TableOptions(set_name="all_sets", teams="mutual")
+    for words in ("mutual", "paladins mutual", "all_sets prison"):
+        with pytest.raises(UsageError):
+            parse_table_options(words)
