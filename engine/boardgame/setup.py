@@ -34,9 +34,9 @@ def validate_options(options: Options) -> None:
     cat = options.catalogue
     if options.teams not in TEAM_MODES:
         raise ValueError(f"PD-TEAM-02: teams are built {' or '.join(TEAM_MODES)}, not {options.teams!r}")
-    if options.teams != "random" and (cat.mix is None or options.scenario or options.beginner or options.handicap):
-        raise ValueError("PD-TEAM-02: teams are built by choice only in a mixed game without scenario, beginner "
-                         "game or handicap")
+    if options.teams != "random" and (cat.mix is None or options.scenario or options.beginner):
+        raise ValueError("PD-TEAM-02: teams are built by choice only in a mixed game without scenario or beginner "
+                         "game")
     if options.scenario is not None:
         scenario = cat.scenarios.get(options.scenario)
         if scenario is None or "characters" not in scenario:

@@ -86,3 +86,35 @@ def test_PD_TEAM_MUTUAL_the_draft_is_public_deterministic_and_written_in_positio
     b = picks(new_game(Options(set_name="all_sets", teams="mutual"), seed=9), "2", "38", "42")
     assert picks(a, "43").rooms == picks(b, "43").rooms
     assert legal_texts(a) == [f"pick {n}" for n in ("1", "3", "4", "37", "39", "40", "41", "43", "44")]
+
+
+def test_PD_TEAM_HCAP_01_the_handicapped_player_removes_characters_in_secret_once_the_teams_are_built():
+    """A mutual build with Blue handicapped to 6 characters: after the 8 common picks, Blue's secret team choice
+    leaves out 2 of them (BG-OPT-08, `out=`), which Yellow does not see (the choice is a commit-reveal secret)."""
+    from dungeon_twister.engine import Handicap, secret_purpose
+
+    state = new_game(Options(set_name="all_sets", teams="mutual", handicap=Handicap("B", 6)), seed=5)
+    state = picks(state, "37", "41", "1", "44", "RD", "WA", "GH", "NG", "PA", "TH", "WZ", "CO",
+                  "RG", "KY", "SW", "FH", "TS", "RP")
+    assert state.phase == "team" and secret_purpose(state, "B") == "team"
+    blue = [text for text in legal_texts(state, "B")]
+    assert all(" out=" in text and len(text.split("out=")[1].split(",")) == 2 for text in blue)
+    assert not any(" out=" in text for text in legal_texts(state, "Y"))
+    chosen = next(text for text in blue if text.endswith("out=CO,WZ"))
+    after, events = apply(state, parse_action(chosen, "B"))
+    from dungeon_twister.engine import event_view
+
+    assert [event_view(e, "Y") for e in events] == [{"kind": "team_chosen", "seat": "B"}]
+    assert event_view(events[0], "B")["removed"] == ["CO", "WZ"]
+
+
+def test_PD_TEAM_SCEN_01_a_scenario_imposes_teams_and_rooms_so_no_choice_goes_with_it():
+    """Prison's scenario 1 names its pairs (39, 40) and both teams (Mechanork, Naga; Key, Rope); a mutual build
+    with a scenario is refused (PD-TEAM-02)."""
+    state = new_game(Options(set_name="prison", scenario="prison-1"), seed=2)
+    assert sorted({state.catalogue.rooms[p.tile].number for p in state.rooms}) == [39, 40]
+    for seat in "BY":
+        assert sorted(t.code for t in state.tokens.values() if t.colour == seat and t.where == "screen") == \
+            ["KY", "MK", "NG", "RP"]
+    with pytest.raises(ValueError, match="PD-TEAM-02"):
+        new_game(Options(set_name="mixed", scenario="prison-1", teams="mutual"), seed=2)
