@@ -206,8 +206,10 @@ class Walker:
         if square in self.enemies or self.no_carry:
             return []
         contents = self.contents(square, hold, reloc)
-        if not contents:
-            return []
+        return self._takeable(square, contents) if contents else []
+
+    def _takeable(self, square: Square, contents: list[Token]) -> list[str]:
+        """Of the tokens on `square`, what the mover may take (`pickable`)."""
         own_wounded_here = any(t.is_character and t.wounded and t.colour == self.colour for t in contents)
         out = []
         for t in contents:
@@ -821,16 +823,7 @@ class PairWalker(Walker):
     def _pickable(self, square: Square, hold: tuple, reloc: Reloc) -> list[str]:
         if square in self.enemies or self.no_carry:
             return []
-        contents = self._contents(square, hold, reloc)
-        own_wounded_here = any(t.is_character and t.wounded and t.colour == self.colour for t in contents)
-        out = []
-        for t in contents:
-            if t.is_character:
-                if t.wounded and t.colour == self.colour:
-                    out.append(t.id)
-            elif not (square in self.pits and self.is_rope(t.id) and own_wounded_here):
-                out.append(t.id)
-        return out
+        return self._takeable(square, self._contents(square, hold, reloc))
 
     def _ops(self, pos: Square, hold: tuple, reloc: Reloc):
         """(hold, reloc) after what the mover may do on `pos`: keep, put down some of what it holds, pick up, swap."""
