@@ -18,7 +18,7 @@ def seen(events, kind: str) -> dict:
 
 # --- the Red Dragon -------------------------------------------------------------------------------------------------
 def test_PD_CHAR_DRAGON_01_02_fire_breath_eliminates_the_first_character_in_line_as_often_as_he_likes():
-    """The Dragon on c1 breathes north: the Goblin on c4 dies outright (not wounded first), the Troll behind him on
+    """PD-CHAR-DRAGON-01, PD-CHAR-DRAGON-02: The Dragon on c1 breathes north: the Goblin on c4 dies outright (not wounded first), the Troll behind him on
     c5 is untouched; a second breath the same turn (1 AP each) kills the Troll. Yellow loses 2 VP worth of tokens,
     Blue scores 2."""
     state = pd_position("bRD@c1 yGB@c4 yTR@c5 yWA@h4")
@@ -160,7 +160,7 @@ def test_PD_OBJ_KEY_01_the_key_opens_and_closes_a_portcullis_any_number_of_times
 
 # --- the Golem ------------------------------------------------------------------------------------------------------
 def test_PD_CHAR_GOLEM_01_02_06_he_breaks_a_wall_for_1_ap_without_moving_and_it_is_open_after():
-    """The wall b13|c13 (room A3): the Golem on b13 breaks it for 1 AP and stays on b13; the marker is in the
+    """PD-CHAR-GOLEM-01, PD-CHAR-GOLEM-02, PD-CHAR-GOLEM-06: The wall b13|c13 (room A3): the Golem on b13 breaks it for 1 AP and stays on b13; the marker is in the
     position and a later move crosses the edge (1 AP, PD-CHAR-GOLEM-02); the Wizard's fireball passes it too."""
     state = pd_position("bGO@b13 yWA@h4")
     assert "move bGO c13" not in legal_set(state, verb="move")
@@ -227,7 +227,7 @@ def test_PD_CHAR_GHOST_01_RUL_078_he_passes_walls_portcullises_pits_obstacles_an
 
 
 def test_PD_CHAR_GHOST_02_03_he_ends_on_an_object_or_his_wounded_but_never_takes_or_uses_anything():
-    """He may end on the Sword's square and leave it again without it; over the Key he opens nothing; a Sword under
+    """PD-CHAR-GHOST-02, PD-CHAR-GHOST-03: He may end on the Sword's square and leave it again without it; over the Key he opens nothing; a Sword under
     him adds nothing in combat."""
     state = pd_position("bGH@b5 bSW@b4 yGB@h4")
     onto = act(state, "move bGH b4")
@@ -368,7 +368,7 @@ def test_PD_OBJ_CHARM_04_DT_117_the_charmed_figure_declares_no_attack():
 
 
 def test_PD_OBJ_CHARM_05_06_PD_EX_05_its_jumps_are_the_charmers_and_its_death_scores_as_usual():
-    """The charmed Mechanork jumps the pit c8 with one of Blue's jump cards (PD-OBJ-CHARM-05); in room A4 another
+    """PD-OBJ-CHARM-05, PD-OBJ-CHARM-06: The charmed Mechanork jumps the pit c8 with one of Blue's jump cards (PD-OBJ-CHARM-05); in room A4 another
     charmed Mechanork walks onto the Rockfall b18 and dies: Blue scores 1 VP (PD-EX-05)."""
     charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bIL yMK")
     jumped = act(charmed, "jump yMK c8 c9")
@@ -459,7 +459,7 @@ def format_action_text(text: str) -> str:
 
 # --- more character edges and the worked examples -----------------------------------------------------------------
 def test_PD_CHAR_GHOST_04_06_07_PD_GLOS_02_he_turns_rooms_is_undead_and_reveals_through_no_wall():
-    """On the gear a10 he may rotate room A2 (PD-CHAR-GHOST-04); his data says undead (PD-GLOS-02: nothing in this
+    """PD-CHAR-GHOST-04, PD-CHAR-GHOST-06, PD-CHAR-GHOST-07: On the gear a10 he may rotate room A2 (PD-CHAR-GHOST-04); his data says undead (PD-GLOS-02: nothing in this
     set reads it); beside a face-down room across a wall he may not reveal it (BG-REVEAL-04 holds: GHOST-07)."""
     from dungeon_twister.engine.boardgame.catalogue import load
 

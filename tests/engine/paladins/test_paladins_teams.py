@@ -19,7 +19,7 @@ def picks(state, *values: str):
 
 
 def test_PD_TEAM_02_03_a_mixed_game_pools_every_set_in_use():
-    """All three sets: 12 room pairs (1-4, 37-40, 41-44), 21 characters (the Cleric, Mechanork and Wizard are in the
+    """PD-TEAM-02, PD-TEAM-03: All three sets: 12 room pairs (1-4, 37-40, 41-44), 21 characters (the Cleric, Mechanork and Wizard are in the
     base set and Prison alike: once), 15 objects (Rope, Key, Treasure likewise)."""
     cat = load("all_sets")
     assert sorted({room.number for room in cat.rooms.values()}) == [1, 2, 3, 4, 37, 38, 39, 40, 41, 42, 43, 44]
@@ -57,6 +57,7 @@ def test_PD_TEAM_MUTUAL_01_rooms_picked_in_turn_then_laid_face_down():
 
 
 def test_PD_TEAM_MUTUAL_02_03_04_rules_073_characters_both_take_what_one_shows_objects_started_by_the_other():
+    """PD-TEAM-MUTUAL-02, PD-TEAM-MUTUAL-03, PD-TEAM-MUTUAL-04."""
     state = new_game(Options(set_name="all_sets", teams="mutual"), seed=5)
     first = state.draft.first
     other = "Y" if first == "B" else "B"

@@ -101,7 +101,7 @@ def test_PD_TERR_ROCKFALL_01_entering_it_without_a_shield_kills_and_ends_the_mov
 
 
 def test_PD_TERR_ROCKFALL_02_03_a_shield_protects_while_passing_ending_there_kills_anyway():
-    """With the Fire Shield (a shield, PD-OBJ-FIRESHIELD-02) the Warrior passes b18 to c18 and lives; ending on b18
+    """PD-TERR-ROCKFALL-02, PD-TERR-ROCKFALL-03: With the Fire Shield (a shield, PD-OBJ-FIRESHIELD-02) the Warrior passes b18 to c18 and lives; ending on b18
     he dies all the same (RUL-090) and the shield stays on b18."""
     state = pd_position("bWA@a18 bFH@a18 yGB@h4")
     assert "move bWA c18" in moves(state, "bWA")
@@ -165,7 +165,7 @@ def test_PD_TERR_FOG_03_fog_is_walked_through_and_melee_works_there():
 
 # --- the Fountain of Youth ------------------------------------------------------------------------------------------
 def test_PD_TERR_FOUNTAIN_02_04_a_wounded_neighbour_drinks_for_1_ap_and_may_act_at_once():
-    """The wounded Goblin on d4 (beside the fountain on d5) drinks: healed for 1 AP of Blue's, and he may move the
+    """PD-TERR-FOUNTAIN-02, PD-TERR-FOUNTAIN-04: The wounded Goblin on d4 (beside the fountain on d5) drinks: healed for 1 AP of Blue's, and he may move the
     same turn (unlike a Cleric's healing)."""
     state = pd_position("bGB@d4! yGB@h4")
     assert legal_set(state, verb="fountain") == {"fountain bGB"}
@@ -191,7 +191,7 @@ def test_PD_TERR_FOUNTAIN_03_RUL_087_not_under_a_figure_not_away_from_it_not_unw
 
 # --- the Pentacle -------------------------------------------------------------------------------------------------
 def test_PD_TERR_PENTACLE_02_03_one_vp_to_the_only_colour_on_it_while_it_lasts():
-    """Blue's Warrior alone on d19: Blue holds 1 VP; a yellow wounded character on e18 as well: nobody does; a blue
+    """PD-TERR-PENTACLE-02, PD-TERR-PENTACLE-03: Blue's Warrior alone on d19: Blue holds 1 VP; a yellow wounded character on e18 as well: nobody does; a blue
     wounded character alone: nobody (one must be unwounded). RUL-088: one VP per Pentacle room (i18-j19 is another)."""
     assert pd_position("bWA@d19 yGB@h4").vp("B") == 1
     assert pd_position("bWA@d19 yGB@h4").vp("Y") == 0
