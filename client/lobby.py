@@ -25,7 +25,8 @@ def table_list(state: ClientState) -> StyleAndTextTuples:
 def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
     options = info.options
     flags = ", ".join(([options.scenario] if options.scenario else [options.set_name] if options.set_name else [])
-                      + [flag for flag in ("beginner", "timers", "private") if getattr(options, flag)])
+                      + [flag for flag in ("beginner", "timers", "private") if getattr(options, flag)]
+                      + ([f"{options.teams} teams"] if options.teams else []))
     target = (scenario_target(options.scenario) or "-") if options.scenario else options.target_vp
     if options.handicap:
         flags = ", ".join(filter(None, (flags, "handicap")))

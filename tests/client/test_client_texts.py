@@ -308,3 +308,18 @@ def test_PD_TEAM_MUTUAL_picks_in_plain_words_and_the_create_command():
     for words in ("mutual", "paladins mutual", "all_sets prison"):
         with pytest.raises(UsageError):
             parse_table_options(words)
+
+
+def test_PD_TEAM_02_a_mutual_table_says_so_in_the_lobby_and_the_panel():
+    from dungeon_twister.client.lobby import table_list
+    from dungeon_twister.protocol import TableInfo
+    from dungeon_twister.server.options import options_view
+
+    options = TableOptions(set_name="all_sets", teams="mutual")
+    state = ClientState("ann")
+    state.tables = [TableInfo("t-1", options, "waiting", 0, blue="ann")]
+    row = next(line for line in text_of(table_list(state)).splitlines() if line.startswith("t-1"))
+    assert "all_sets, mutual teams" in row
+    seated_state = seated(position_text("bWA@c4 yTR@c9"))
+    seated_state.view["table"] = options_view("t-1", options)
+    assert text_of(game_panel(seated_state, 0.0)).splitlines()[0] == "Table t-1  5 VP · all_sets · mutual teams"
