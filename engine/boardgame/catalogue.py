@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 
 
@@ -77,6 +77,11 @@ class SetCatalogue:
     scenarios: dict = field(default_factory=dict)  # name -> the scenario's data (PR-SCEN)
     # a mixed set (DT-109): how many characters, objects and room pairs a game draws from the union
     mix: dict | None = None
+
+    @cached_property
+    def strong(self) -> frozenset[str]:
+        """The codes of the characters who carry two things (ability "strength": the Paladin, PD-CHAR-PALADIN-01)."""
+        return frozenset(code for code, kind in self.characters.items() if "strength" in kind.abilities)
 
     def flag(self, name: str, default=None):
         return self.flags.get(name, default)

@@ -17,7 +17,8 @@ _RULES = {
 
 
 def _strong(tokens: list[Token], cat: SetCatalogue) -> bool:
-    return any(t.is_character and "strength" in cat.characters[t.code].abilities for t in tokens)
+    strong = cat.strong
+    return bool(strong) and any(t.code in strong for t in tokens)
 
 
 def _strong_breach(square: Square, tokens: list[Token], pits, cat: SetCatalogue) -> str | None:

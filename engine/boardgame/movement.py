@@ -110,21 +110,13 @@ class Walker:
         self.incorporeal = "incorporeal" in kind.abilities  # PD-CHAR-GHOST-01
         # Paladins & Dragons terrain (empty elsewhere): squares nobody stops on and only some cross (crevasses,
         # 3D obstacles, fountains), and Rockfall, where an unprotected walker's move ends (PD-TERR-ROCKFALL-01)
-        terrain = self.board.terrain
-        self.crevasses = terrain.get("crevasses", _NONE)
-        self.barriers = self.crevasses.union(terrain.get("obstacles", ()), terrain.get("fountains", ()))
-        self.rockfall = terrain.get("rockfall", _NONE)
         self.winged = self.flyer or self.incorporeal  # PD-TERR-ROCKFALL-04: passes over Rockfall unharmed
-        # the Illusionists' markers: rubble blocks all but the Ghost (PD-CHAR-ILLUS-04); an illusion pit is a pit
-        # (Board.pits); its maker crosses both of his own as empty squares and stops on neither (PD-CHAR-ILLUS-05)
-        illusions = self.board.illusions
-        own = frozenset(sq for sq, (colour, _) in illusions.items()
-                        if colour == self.mover.colour and "illusions" in kind.abilities) if illusions else _NONE
-        self.rubble = self.board.rubble - own if illusions else _NONE
-        self.pits = self.board.pits - own if own else self.board.pits
-        self.no_stop = self.barriers.union(self.rubble, own) if illusions else self.barriers
-        # where `may_leave` must be asked (elsewhere anything may be put down)
-        self.drop_checked = self.pits.union(self.barriers, self.rockfall) if terrain or illusions else self.pits
+        terrain, illusions = self.board.terrain, self.board.illusions
+        if terrain or illusions:
+            self._terrain(terrain, illusions, kind)
+        else:  # a board of the base set or Prison: none of it
+            self.crevasses = self.barriers = self.rockfall = self.rubble = self.no_stop = _NONE
+            self.pits = self.drop_checked = self.board.pits
         self.no_carry = "no_carry" in kind.abilities  # PD-CHAR-GHOST-03: never picks up, carries or uses anything
         self.passes = passes_of(kind)
         self.links = self.board.links_of(self.passes)
@@ -154,6 +146,21 @@ class Walker:
         self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
         self._alone: dict[str | None, bool] = {}  # hold -> `_dest_check` of an empty floor square
         self._decided: dict[tuple[str | None, Reloc], set[Square]] = {}  # (take, leave) -> dests (`_search`)
+
+    def _terrain(self, terrain: dict, illusions: dict, kind) -> None:
+        """Paladins & Dragons terrain: squares nobody stops on and only some cross (crevasses, 3D obstacles,
+        fountains), and Rockfall, where an unprotected walker's move ends (PD-TERR-ROCKFALL-01); the Illusionists'
+        markers: rubble blocks all but the Ghost (PD-CHAR-ILLUS-04), an illusion pit is a pit (Board.pits), and its
+        maker crosses both of his own as empty squares and stops on neither (PD-CHAR-ILLUS-05)."""
+        self.crevasses = terrain.get("crevasses", _NONE)
+        self.barriers = self.crevasses.union(terrain.get("obstacles", ()), terrain.get("fountains", ()))
+        self.rockfall = terrain.get("rockfall", _NONE)
+        own = frozenset(sq for sq, (colour, _) in illusions.items()
+                        if colour == self.mover.colour and "illusions" in kind.abilities) if illusions else _NONE
+        self.rubble = self.board.rubble - own if illusions else _NONE
+        self.pits = self.board.pits - own if own else self.board.pits
+        self.no_stop = self.barriers.union(self.rubble, own)
+        self.drop_checked = self.pits.union(self.barriers, self.rockfall)  # where `may_leave` must be asked
 
     @cached_property
     def origin(self) -> dict[str, Square]:
