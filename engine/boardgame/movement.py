@@ -160,7 +160,7 @@ class Walker:
         self.rubble = self.board.rubble - own if illusions else _NONE
         self.pits = self.board.pits - own if own else self.board.pits
         self.no_stop = self.barriers.union(self.rubble, own)
-        self.drop_checked = self.pits.union(self.barriers, self.rockfall)  # where `may_leave` must be asked
+        self.drop_checked = self.pits.union(self.no_stop, self.rockfall)  # where `may_leave` must be asked
 
     @cached_property
     def origin(self) -> dict[str, Square]:
@@ -229,8 +229,8 @@ class Walker:
 
     def may_leave(self, square: Square, hold: str) -> bool:
         """BG-ITEM-04, BG-PIT-05/06: where the mover may put down what it holds."""
-        if square in self.barriers:
-            return False  # nothing lies on a crevasse or an obstacle (PD-TERR-CREVASSE-04)
+        if square in self.no_stop:
+            return False  # nothing lies on a crevasse, an obstacle or an illusion (PD-TERR-CREVASSE-04, DT-116)
         if square in self.rockfall and self.tokens[hold].is_character:
             return False  # RUL-090: no wounded character is dropped on Rockfall (PD-TERR-ROCKFALL-08)
         if square not in self.pits:

@@ -158,6 +158,8 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str,
     for tid, square in action.leave:
         if square in walker.barriers:
             return _barrier(walker, square, f"nothing is left on {square_name(square)}")
+        if square in walker.no_stop:
+            return "PD-CHAR-ILLUS-07", f"{square_name(square)} bears an illusion: nothing is left there"
         if square in walker.rockfall and tid in state.tokens and state.tokens[tid].is_character:
             return "PD-TERR-ROCKFALL-08", f"a wounded character is not dropped on the Rockfall {square_name(square)}"
         if square in board.pits and tid in state.tokens:

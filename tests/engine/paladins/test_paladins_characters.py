@@ -511,3 +511,11 @@ def test_PD_EX_06_fog_between_the_wizard_and_his_target_saves_it():
     assert where(hit, "yTR") == "eliminated"
     spared = act(pd_position("bWZ@b20 bFW@b20 yPA@b15 yWA@h4"), "fireball bWZ s")
     assert where(spared, "yPA") == "b15"
+
+
+def test_PD_CHAR_ILLUS_07_DT_116_nothing_is_left_on_an_illusion_not_even_by_its_maker():
+    """The Illusionist carrying the Sword crosses his own pit on c6 but may not drop the Sword there (to Yellow it
+    is a pit, BG-PIT-05): refused citing PD-CHAR-ILLUS-07; found by a random game."""
+    state = act(pd_position("bIL@a6 bSW@a6 yWA@h4 yGB@e7"), "illusion bIL pit c6")
+    assert not any("bSW@c6" in text for text in legal_set(state, verb="move"))
+    assert_refused(state, "move bIL b6-c6-d6 bSW@c6", "PD-CHAR-ILLUS-07")
