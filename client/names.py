@@ -36,10 +36,14 @@ def kind_name(code: str, set_name: str | None = None) -> str:
 
 
 def token_name(token_id: str | None, set_name: str | None = None) -> str:
-    """'bWA' -> 'Blue Warrior'; an unknown id is returned as it is."""
-    if not token_id or len(token_id) != 3 or token_id[0] not in "by":
+    """'bWA' -> 'Blue Warrior', 'bRP2' -> 'Blue Rope (2)' (a second copy, PD-TEAM-COMMON-01); an unknown id is
+    returned as it is."""
+    if not token_id or len(token_id) not in (3, 4) or token_id[0] not in "by":
         return str(token_id)
-    return f"{seat_name(token_id[0].upper())} {kind_name(token_id[1:], set_name)}"
+    copy = f" ({token_id[3]})" if len(token_id) == 4 and token_id[3].isdigit() else ""
+    if len(token_id) == 4 and not copy:
+        return str(token_id)
+    return f"{seat_name(token_id[0].upper())} {kind_name(token_id[1:3], set_name)}{copy}"
 
 
 def scenario_intro(view: dict | None) -> list[str]:

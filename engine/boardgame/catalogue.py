@@ -33,6 +33,7 @@ class ObjectKind:
     exit_vp: int = 0
     abilities: frozenset[str] = frozenset()  # what carrying it lets a figure do: "key", "bow", "lance", "shield"
     ranged: int = 0  # a ranged weapon's combat value (the Bow: 1, PR-OBJ-BOW-02)
+    common: bool = False  # a common object (the Rope, the Key): a mix holds one copy per set that has it
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,13 @@ class SetCatalogue:
     scenarios: dict = field(default_factory=dict)  # name -> the scenario's data (PR-SCEN)
     # a mixed set (DT-109): how many characters, objects and room pairs a game draws from the union
     mix: dict | None = None
+    # a mixed set's common objects held in several copies per colour (PD-TEAM-COMMON-01): code -> copies (2 or more)
+    copies: dict = field(default_factory=dict)
+
+    def token_ids(self, seat: str, code: str) -> list[str]:
+        """The ids of a colour's tokens of a code: `bRP`, and `bRP2`, `bRP3`... for further copies."""
+        first = seat.lower() + code
+        return [first] + [f"{first}{n}" for n in range(2, self.copies.get(code, 1) + 1)]
 
     @cached_property
     def strong(self) -> frozenset[str]:
@@ -189,6 +197,7 @@ def load(set_name: str = "base_set") -> SetCatalogue:
         flags=dict(raw.get("flags", {})),
         scenarios=dict(raw.get("setup", {})),
         mix=raw.get("mix"),
+        copies=dict(raw.get("copies", {})),
     )
 
 
@@ -205,6 +214,12 @@ def _merged(raw: dict) -> dict:
     same kind in both: checked), the first set's cards and board, the mixed file's own flags and rules."""
     sets = [_raw(name) for name in raw["include"]]
     merged = {**sets[0], "rooms": {}, "characters": {}, "objects": {}, "setup": {}}
+    held = {}  # a common object's copies: one per set that has it (PD-TEAM-COMMON-01)
+    for part in sets:
+        for code, value in part["objects"].items():
+            if value.get("common"):
+                held[code] = held.get(code, 0) + 1
+    merged["copies"] = {code: n for code, n in sorted(held.items()) if n > 1}
     for part in sets:
         for key in ("rooms", "characters", "objects"):
             for code, value in part[key].items():

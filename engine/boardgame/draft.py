@@ -23,14 +23,15 @@ STAGE_RULES = {"rooms": "PD-TEAM-MUTUAL-01", "characters": "PD-TEAM-MUTUAL-02", 
 def pool(state: GameState, stage: str) -> list[str]:
     """What may still be picked at this stage: pair numbers (as text) or codes, in a fixed order."""
     cat = state.catalogue
-    taken = {value for kind, value in state.draft.picks if kind == stage}
+    taken = [value for kind, value in state.draft.picks if kind == stage]
     if stage == "rooms":
         values = sorted({str(room.number) for room in cat.rooms.values()}, key=int)
     elif stage == "characters":
         values = sorted(cat.characters)
     else:
         values = sorted(cat.objects)
-    return [v for v in values if v not in taken]
+    # a common object may be picked once per copy a colour holds (PD-TEAM-COMMON-01: two Ropes with two sets)
+    return [v for v in values if taken.count(v) < (cat.copies.get(v, 1) if stage == "objects" else 1)]
 
 
 def pick(ctx: Ctx, action: Pick) -> None:
@@ -44,9 +45,10 @@ def pick(ctx: Ctx, action: Pick) -> None:
         what = {"rooms": "room pair", "characters": "character", "objects": "object"}[stage]
         raise IllegalAction(STAGE_RULES[stage], f"{action.value} is not a {what} left to pick now")
     s.draft = type(s.draft)(s.draft.mode, s.draft.first, s.draft.picks + ((stage, action.value),), s.draft.deal)
-    if stage != "rooms":  # PD-TEAM-MUTUAL-02/04: both players take what one shows
+    if stage != "rooms":  # PD-TEAM-MUTUAL-02/04: both players take what one shows (the next copy of a common one)
         for seat in SEATS:
-            ctx.put(s.tokens[seat.lower() + action.value].moved(where="screen"))
+            tid = next(tid for tid in s.catalogue.token_ids(seat, action.value) if s.tokens[tid].where == "unused")
+            ctx.put(s.tokens[tid].moved(where="screen"))
     ctx.emit("picked", seat=action.seat, stage=stage, value=action.value)
     now, _ = s.draft_stage()
     if stage == "rooms" and now != "rooms":

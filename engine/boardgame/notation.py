@@ -14,7 +14,7 @@ from .geometry import DIRECTIONS, Square, slot_name, square_name
 
 _SQUARE = re.compile(r"^([a-j])([0-9]{1,2})$")
 _SLOT = re.compile(r"^([AB])([1-9])$")
-_TOKEN = re.compile(r"^([by])([A-Z]{2})$")
+_TOKEN = re.compile(r"^([by])([A-Z]{2})([2-9]?)$")  # bRP2: a second copy of a common object (PD-TEAM-COMMON-01)
 
 MAX_ACTION_TEXT = 256
 """Longest action text parse_action and resolve_input read (the protocol's action text has the same limit)."""

@@ -110,7 +110,7 @@ MAX_POSITION_TEXT = 4096
 """Longest position text parse_position reads (a whole game state is under 1,500 characters)."""
 
 _N = r"[0-9]{1,6}"
-_TOKEN_RE = re.compile(rf"([by][A-Z]{{2}})(?:@([a-j])([0-9]{{1,2}})(\?)?(?:(!)({_N})?|~({_N}))?"
+_TOKEN_RE = re.compile(rf"([by][A-Z]{{2}}[2-9]?)(?:@([a-j])([0-9]{{1,2}})(\?)?(?:(!)({_N})?|~({_N}))?"
                        rf"|#([AB])([0-9])\.({_N})|>(exited|eliminated|discarded|saved|unused|placing|scored\.[BY]))",
                        re.ASCII)
 _SQUARE_RE = re.compile(r"([a-j])([0-9]{1,2})", re.ASCII)
@@ -187,8 +187,8 @@ def parse_position(text: str, check: bool = True) -> GameState:
     tokens = {}
     for seat in SEATS:
         for code in [*cat.characters, *cat.objects]:
-            tid = seat.lower() + code
-            tokens[tid] = Token(tid, seat, code, code in cat.characters)
+            for tid in cat.token_ids(seat, code):
+                tokens[tid] = Token(tid, seat, code, code in cat.characters)
     seen = set()
     for word in f.take("tokens"):
         if word != "-":
@@ -260,6 +260,40 @@ def _check_ports(state: GameState) -> None:
             raise PositionError("BG-GEO-11", "ports", f"room {tile} is face down: its portcullises are untouched")
 
 
+def _check_mix(state: GameState) -> None:
+    """DT-109, DT-119: both colours play the same codes, 8 characters and 6 objects (a common object's copies
+    counted, PD-TEAM-COMMON-01), all else >unused; a handicapped colour leaves out some of its characters
+    (BG-OPT-08), and a copy is in play only after the ones before it."""
+    cat, h = state.catalogue, state.options.handicap
+    played = {}
+    for seat in SEATS:
+        played[seat] = {}
+        for code in [*cat.characters, *cat.objects]:
+            places = [state.tokens[tid].where != "unused" for tid in cat.token_ids(seat, code)]
+            if places != sorted(places, reverse=True):
+                raise PositionError("PD-TEAM-COMMON-01", "tokens", f"a second {code} of {seat} is in play before the "
+                                                                   "first")
+            if sum(places):
+                played[seat][code] = sum(places)
+    message = (f"a {cat.name} game plays {cat.mix['characters']} characters and {cat.mix['objects']} objects a "
+               "side, the same for both (the others >unused)")
+    for seat in SEATS:
+        other = played["Y" if seat == "B" else "B"]
+        mine = played[seat]
+        objects = sum(n for code, n in mine.items() if code in cat.objects)
+        characters = sum(n for code, n in mine.items() if code in cat.characters)
+        handicapped = h is not None and h.seat == seat
+        if objects != cat.mix["objects"] or {c: n for c, n in mine.items() if c in cat.objects} != {
+                c: n for c, n in other.items() if c in cat.objects}:
+            raise PositionError("DT-109", "tokens", message)
+        same = {c for c in mine if c in cat.characters} == {c for c in other if c in cat.characters}
+        fewer = handicapped and {c for c in mine if c in cat.characters} <= {c for c in other if c in cat.characters}
+        if characters != cat.mix["characters"] and not (fewer and characters == h.characters):
+            raise PositionError("DT-109", "tokens", message)
+        if not (same or fewer):
+            raise PositionError("DT-109", "tokens", message)
+
+
 def _check_draft(state: GameState) -> None:
     """PD-TEAM-MUTUAL: no room laid, the picks in stage order, valid and not repeated, both colours holding exactly
     the picked codes behind their screens (everything else >unused)."""
@@ -275,14 +309,18 @@ def _check_draft(state: GameState) -> None:
     allowed = {"rooms": {str(room.number) for room in cat.rooms.values()}, "characters": set(cat.characters),
                "objects": set(cat.objects)}
     for i, (kind, value) in enumerate(d.picks):
-        if kind != stages[i] or value not in allowed[kind] or (kind, value) in d.picks[:i]:
+        most = cat.copies.get(value, 1) if kind == "objects" else 1  # PD-TEAM-COMMON-01
+        if kind != stages[i] or value not in allowed[kind] or d.picks[:i].count((kind, value)) >= most:
             raise PositionError("PD-TEAM-MUTUAL-01", "draft", f"pick {i + 1} ({kind} {value}) is not a {stages[i]} "
                                                               "pick left")
-    picked = {value for kind, value in d.picks if kind != "rooms"}
-    for t in state.tokens.values():
-        if (t.where == "screen") != (t.code in picked) or t.where not in ("screen", "unused"):
-            raise PositionError("PD-TEAM-MUTUAL-02", "tokens", f"{t.id}: during the draft the picked codes are behind "
-                                                               "both screens, the others >unused")
+    picked = [value for kind, value in d.picks if kind != "rooms"]
+    for seat in SEATS:
+        for code in [*cat.characters, *cat.objects]:
+            places = [state.tokens[tid].where for tid in cat.token_ids(seat, code)]
+            expected = ["screen"] * picked.count(code) + ["unused"] * (len(places) - picked.count(code))
+            if places != expected:
+                raise PositionError("PD-TEAM-MUTUAL-02", "tokens", f"{seat.lower() + code}: during the draft the "
+                                    "picked codes are behind both screens (first copies first), the others >unused")
 
 
 def _check_token_places(state: GameState) -> None:
@@ -302,23 +340,14 @@ def _check_token_places(state: GameState) -> None:
     if phase == "draft":
         _check_draft(state)
         return
-    if cat.mix is not None:  # DT-109: the codes a mixed game leaves out, the same for both colours
-        out = {seat: {t.code for t in state.tokens.values() if t.colour == seat and t.where == "unused"}
-               for seat in SEATS}
-        removed = out["B"]
-        for seat in SEATS:
-            mine = [t for t in state.tokens.values() if t.colour == seat and t.code not in removed]
-            counts = (sum(t.is_character for t in mine), sum(not t.is_character for t in mine))
-            if out[seat] != removed or counts != (cat.mix["characters"], cat.mix["objects"]):
-                raise PositionError("DT-109", "tokens", f"a {cat.name} game plays {cat.mix['characters']} characters "
-                                                        f"and {cat.mix['objects']} objects a side, the same codes for "
-                                                        "both (the others >unused)")
+    if cat.mix is not None:
+        _check_mix(state)
     placing = set(state.placement.tokens) if state.placement else set()
     rooms: dict[tuple[int, int], list[Token]] = {}
     for t in sorted(state.tokens.values(), key=lambda t: t.id):
         if scenario is None and cat.mix is None and t.code in removed and t.where != "unused":
             raise PositionError("BG-OPT-07", "tokens", f"{t.id} is not in the beginner game (write {t.id}>unused)")
-        if t.where == "unused" and t.code not in removed and scenario is None:
+        if t.where == "unused" and t.code not in removed and scenario is None and cat.mix is None:
             h = options.handicap
             if not (h and h.seat == t.colour and t.is_character):
                 rule = "BG-OPT-08" if t.is_character else "BG-OPT-07"
@@ -758,7 +787,7 @@ def _turn(f: _Fields, words: list[str], tokens: dict) -> dict:
             values["first_player"] = value
         elif key == "placer" and value in ("B", "Y", "-"):
             values["placer"] = None if value == "-" else value
-        elif key == "pools" and re.fullmatch(rf"[by][A-Z]{{2}}:{_N}(,[by][A-Z]{{2}}:{_N})*", value):
+        elif key == "pools" and re.fullmatch(rf"[by][A-Z]{{2}}[2-9]?:{_N}(,[by][A-Z]{{2}}[2-9]?:{_N})*", value):
             pairs = [p.split(":") for p in value.split(",")]
             values["pools"] = {_known(f, t, tokens): int(n) for t, n in pairs}
             if len(values["pools"]) != len(pairs):

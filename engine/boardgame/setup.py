@@ -115,8 +115,9 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
         else:
             codes = [code for code in [*cat.characters, *cat.objects] if code not in unused]
         for code in [*cat.characters, *cat.objects]:
-            tid = seat.lower() + code
-            tokens[tid] = Token(tid, seat, code, code in cat.characters, "screen" if code in codes else "unused")
+            for n, tid in enumerate(cat.token_ids(seat, code)):  # a second copy of a common object waits unused
+                tokens[tid] = Token(tid, seat, code, code in cat.characters,
+                                    "screen" if code in codes and n == 0 else "unused")
     players = {}
     cards = scenario["cards"] if scenario is not None else {
         "action": cat.action_cards, "combat": cat.combat_cards, "jumps": cat.jump_cards}

@@ -323,3 +323,9 @@ def test_PD_TEAM_02_a_mutual_table_says_so_in_the_lobby_and_the_panel():
     seated_state = seated(position_text("bWA@c4 yTR@c9"))
     seated_state.view["table"] = options_view("t-1", options)
     assert text_of(game_panel(seated_state, 0.0)).splitlines()[0] == "Table t-1  5 VP · all_sets · mutual teams"
+
+
+def test_PD_TEAM_COMMON_01_a_second_copy_is_named_as_such():
+    from dungeon_twister.client.names import token_name
+
+    assert token_name("bRP2") == "Blue Rope (2)" and token_name("bRP") == "Blue Rope" and token_name("bRPX") == "bRPX"

@@ -1,6 +1,5 @@
-"""Team building across sets (PD-TEAM): the mixed sets (engine/mixes) and the mutual choice (engine/boardgame/draft.py).
-Free choice (hidden forces), the handicap's hidden removal in a built team and common objects chosen several times
-are not in yet (docs/rulings.md DT-119)."""
+"""Team building across sets (PD-TEAM): the mixed sets (engine/mixes), the mutual choice (engine/boardgame/draft.py)
+and common objects chosen several times. The free choice (hidden forces) is not in yet (docs/rulings.md DT-119)."""
 
 from __future__ import annotations
 
@@ -74,7 +73,8 @@ def test_PD_TEAM_MUTUAL_02_03_04_rules_073_characters_both_take_what_one_shows_o
     for seat in "BY":
         team = sorted(t.code for t in state.tokens.values() if t.colour == seat and t.where == "screen")
         assert team == sorted(["RD", "WA", "GH", "NG", "PA", "TH", "WZ", "CO", "RG", "KY", "SW", "FH", "TS", "RP"])
-    assert sum(t.where == "unused" for t in state.tokens.values()) == 2 * (21 + 15 - 14)
+    # a colour holds 21 characters, 15 objects and a second Rope and Key (PD-TEAM-COMMON-01): the rest is unused
+    assert sum(t.where == "unused" for t in state.tokens.values()) == 2 * (21 + 15 + 2 - 14)
 
 
 def test_PD_TEAM_MUTUAL_the_draft_is_public_deterministic_and_written_in_positions():
@@ -119,3 +119,22 @@ def test_PD_TEAM_SCEN_01_a_scenario_imposes_teams_and_rooms_so_no_choice_goes_wi
             ["KY", "MK", "NG", "RP"]
     with pytest.raises(ValueError, match="PD-TEAM-02"):
         new_game(Options(set_name="mixed", scenario="prison-1", teams="mutual"), seed=2)
+
+
+def test_PD_TEAM_COMMON_01_PD_GLOS_04_a_common_object_is_picked_once_per_copy_a_colour_holds():
+    """All three sets: each colour holds two Ropes (the base set's and Prison's) and two Keys (Prison's and Paladins &
+    Dragons'), one Treasure (it is no common object). The Rope picked twice puts bRP and bRP2 (yRP, yRP2) behind the
+    screens; a third Rope, or a second Treasure, is no pick; the second copy is written bRP2 and round-trips."""
+    from dungeon_twister.engine.boardgame.catalogue import load
+
+    assert load("all_sets").copies == {"KY": 2, "RP": 2} and load("base_paladins").copies == {}
+    state = picks(new_game(Options(set_name="all_sets", teams="mutual"), seed=5), "37", "41", "1", "44",
+                  "RD", "WA", "GH", "NG", "PA", "TH", "WZ", "CO", "RP", "RP", "TS")
+    assert {state.tokens[tid].where for tid in ("bRP", "bRP2", "yRP", "yRP2")} == {"screen"}
+    assert "pick RP" not in legal_texts(state) and "pick TS" not in legal_texts(state)
+    assert_refused(state, "pick RP", "PD-TEAM-MUTUAL-03")
+    assert parse_position(format_position(state)) == state
+    done = picks(state, "KY", "KY", "SW")
+    assert done.phase == "team" and {done.tokens[tid].where for tid in ("bKY", "bKY2")} == {"screen"}
+    assert parse_position(format_position(done)) == done
+    assert format_position(done).count("RP2") == 0  # behind the screens: not written until placed
