@@ -205,7 +205,8 @@ def _your_part(state: ClientState, view: dict) -> StyleAndTextTuples:
     return out
 
 
-_REACH_VERBS = {"attack": "attacks", "shoot": "shoots", "lance": "lances", "push": "pushes"}
+_REACH_VERBS = {"attack": "attacks", "shoot": "shoots", "lance": "lances", "push": "pushes", "steal": "steals",
+                "charm": "charms"}
 
 
 def within_reach(legal: list[str]) -> list[str]:

@@ -329,3 +329,15 @@ def test_PD_TEAM_COMMON_01_a_second_copy_is_named_as_such():
     from dungeon_twister.client.names import token_name
 
     assert token_name("bRP2") == "Blue Rope (2)" and token_name("bRP") == "Blue Rope" and token_name("bRPX") == "bRPX"
+
+
+def test_PD_TERR_look_names_the_terrain_and_an_illusion():
+    from tests.engine.builders import act
+    from tests.engine.paladins.builders import pd_position
+
+    from dungeon_twister.engine import view
+
+    seen = view(act(pd_position("bIL@a7 yGB@h4"), "illusion bIL rubble b7"), "Y")
+    assert describe_square(seen, "b18").startswith("b18: Rockfall (whoever enters")
+    assert describe_square(seen, "b7") == "b7: Blue's illusion rubble"
+    assert describe_square(seen, "d5").startswith("d5: the Fountain of Youth")
