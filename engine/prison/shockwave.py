@@ -50,6 +50,9 @@ def problem(state: GameState, board, banshee: Token, direction: str, person: Tok
         return "PR-CHAR-BANSHEE-05", f"{person.id} cannot be pushed onto the start zone ({name})"
     if not board.connected(here, there):
         return "PR-CHAR-BANSHEE-02", f"a wall, closed portcullis or arrow slit stops the push to {name}"
+    if there in board.rubble or any(there in board.terrain_of(kind) for kind in ("crevasses", "obstacles",
+                                                                                  "fountains")):
+        return "PD-GLOS-03", f"nobody may be on {name} (a crevasse, an obstacle or rubble): no push there"
     arriving = _carried_along(state, person)
     staying = [t for t in state.tokens.values() if t.where == "board" and t.square == there]
     for t in staying:

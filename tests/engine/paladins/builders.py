@@ -51,3 +51,24 @@ def pd_position(tokens: str = "-", **kwargs):
     """A Paladins & Dragons GameState on the synthetic rooms with terrain: `pd_position("bWZ@a3 yGB@h4")`."""
     kwargs.setdefault("set_name", "synthetic_paladins")
     return parse_position(position_text(tokens, **kwargs))
+
+
+def _synthetic_all() -> dict:
+    """All three sets' characters and objects on the same rooms with terrain, under the rule set of the mixes
+    (Prison's and Paladins & Dragons' modules together): for the rules that meet only in a mixed game."""
+    raw = _synthetic_paladins()
+    prison = json.loads(resources.files("dungeon_twister.engine.prison.data").joinpath("prison.json").read_text())
+    raw["set"] = "synthetic_all"
+    raw["rules"] = "prison_paladins"
+    raw["characters"] = {**copy.deepcopy(prison["characters"]), **raw["characters"]}
+    raw["objects"] = {**copy.deepcopy(prison["objects"]), **raw["objects"]}
+    return raw
+
+
+catalogue.register("synthetic_all", _synthetic_all())
+
+
+def all_position(tokens: str = "-", **kwargs):
+    """A mixed position of all three sets on the synthetic rooms with terrain."""
+    kwargs.setdefault("set_name", "synthetic_all")
+    return parse_position(position_text(tokens, **kwargs))
