@@ -107,6 +107,8 @@ class GreedyBot:
 
         if verb == "card":
             return int(words[1])  # more AP is better
+        if verb == "pick":  # PD-TEAM-MUTUAL: both teams get it, so what helps the one who moves and fights best
+            return self._pick_score(cat, words[1])
         if verb == "combat":
             return self._card_score(view, seat, int(words[1]), strength)
         if verb == "end":
@@ -169,6 +171,18 @@ class GreedyBot:
             return progress * 2 + bonus - danger * 15 - (3 if verb == "jump" else 0)
         if verb in ("place", "hide", "pass"):
             return 1.0
+        return 0.0
+
+    OBJECT_PREFERENCE = ("SW", "SP", "FW", "RP", "AR", "TS", "KY", "DS", "RG", "FH", "BW", "SH", "LN", "FS", "CH")
+
+    def _pick_score(self, cat, value: str) -> float:
+        """A draft pick: a character by its movement and combat, an object by a fixed liking, any room pair alike."""
+        if value in cat.characters:
+            kind = cat.characters[value]
+            return 2.0 * kind.move + kind.combat + 2.0 * (kind.exit_vp - 1)
+        if value in cat.objects:
+            order = self.OBJECT_PREFERENCE
+            return float(len(order) - order.index(value)) if value in order else 0.0
         return 0.0
 
     @staticmethod

@@ -59,3 +59,20 @@ def test_greedy_bots_play_paladins_and_dragons_to_the_end(seed):
     """Seeds 1 and 4 end by the VP target within 300 actions (measured: 166 and 94 actions)."""
     result = play_game(seed, Options(set_name="paladins"), bots=("greedy", "greedy"), max_actions=300)
     assert result.reason == "target reached" and max(result.vp.values()) >= 5
+
+
+def test_PD_TEAM_MUTUAL_the_bot_picks_the_character_that_moves_and_fights_best():
+    """At the character stage of an all-sets draft the greedy bot scores a character 2 x movement + combat (+2 for
+    the Goblin's double exit VP): the Elf Scout (7 and 1: 15) beats the Pickpocket and the Naga (6 and 2: 14); an
+    object by a fixed liking, the Sword first."""
+    from dungeon_twister.engine import apply, new_game, parse_action
+
+    state = new_game(Options(set_name="all_sets", teams="mutual"), seed=5)
+    for value in ("37", "41", "1", "44"):
+        state, _ = apply(state, parse_action(f"pick {value}", state.to_act[0]))
+    seat = state.to_act[0]
+    assert choice(state, seat) == "pick ES"
+    bot = GreedyBot()
+    bot._cache = {}
+    assert bot.score(view(state, seat), seat, "pick NG") == bot.score(view(state, seat), seat, "pick PP") == 14.0
+    assert bot._pick_score(state.catalogue, "SW") > bot._pick_score(state.catalogue, "RP") > 0
