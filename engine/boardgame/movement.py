@@ -317,13 +317,8 @@ class Walker:
                         if there in hazards and not may_enter(pos, there, hold2, reloc2):
                             continue
                         exited = zone_owner.get(there) == exit_owner and self.can_exit
-                        if not exited:
-                            state = (there, hold2, reloc2)
-                            if state in seen:
-                                continue
-                            seen.add(state)
-                            if not last and not (there in self.rockfall and self.trapped(there, hold2, reloc2)):
-                                following.append((there, hold2, reloc2, path + (there,)))
+                        if not exited and not self._visit(seen, following, there, hold2, reloc2, path, last):
+                            continue
                         if records and (only is None or there == only):
                             if there in special:
                                 record(found, there, hold2, reloc2, path + (there,), exited)
@@ -339,6 +334,17 @@ class Walker:
                                 return found
             frontier = following
         return found
+
+    def _visit(self, seen: set, following: list, there: Square, hold, reloc: Reloc, path, last: bool) -> bool:
+        """For the general searches (`_outcomes`): the walk state (there, hold, reloc) is new (False if it was seen);
+        it is marked seen and, unless this is the last step or Rockfall ends the move there, queued for the next."""
+        state = (there, hold, reloc)
+        if state in seen:
+            return False
+        seen.add(state)
+        if not last and not (there in self.rockfall and self.trapped(there, hold, reloc)):
+            following.append((there, hold, reloc, path + (there,)))
+        return True
 
     def _search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
         """`outcomes()` with no route and no wanted outcome: the same search, the same results in the same order,
@@ -888,13 +894,8 @@ class PairWalker(Walker):
                         if not self.may_enter(pos, there, self._rope_in(hold2), reloc2):
                             continue
                         exited = zone_owner.get(there) == self.exit_owner and self.can_exit
-                        if not exited:
-                            state = (there, hold2, reloc2)
-                            if state in seen:
-                                continue
-                            seen.add(state)
-                            if not last and not (there in self.rockfall and self.trapped(there, hold2, reloc2)):
-                                following.append((there, hold2, reloc2, path + (there,)))
+                        if not exited and not self._visit(seen, following, there, hold2, reloc2, path, last):
+                            continue
                         if route is None or last:
                             self._record_pair(found, there, hold2, reloc2, path + (there,), exited)
                             if want is not None and want in found:

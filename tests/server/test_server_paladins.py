@@ -1,11 +1,10 @@
 """Paladins & Dragons and the mixed sets through the protocol and the server (TableOptions.set_name "paladins",
 "all_sets", TableOptions.teams "mutual"; docs/protocol.md section 6 and 13)."""
 
-import trio
 from dungeon_twister.engine import Options
-from dungeon_twister.protocol import Error, GameOver, Spectate, TableCreated, TableOptions, CreateTable
-from test_server_prison import play_out
-from test_server_support import HANG_GUARD, Client, running_server, seated_pair, simulate
+from dungeon_twister.protocol import CreateTable, Error, TableCreated, TableOptions
+from test_server_prison import play_out, watched_game
+from test_server_support import Client, running_server, seated_pair, simulate
 
 
 async def test_a_paladins_game_between_two_players_ends_as_the_engine_plays_it(autojump_clock):
@@ -31,13 +30,7 @@ async def test_PD_TEAM_MUTUAL_a_mutual_build_of_all_three_sets_with_a_spectator_
     options = Options(set_name="all_sets", teams="mutual")
     trace = simulate(seed, options, 600)
     assert trace["outcome"] is not None and trace["first"]["teams_built"] == 18  # 4 pairs, 8 characters, 6 objects
-    async with running_server(seeds=(seed,)) as server:
-        table, blue, yellow = await seated_pair(server, TableOptions(set_name="all_sets", teams="mutual"))
-        watcher = await Client.connect(server, "watcher", "spectator")
-        await watcher.send(Spectate(table, last_event=0))
-        results = await play_out(table, blue, yellow)
-        with trio.fail_after(HANG_GUARD):
-            await watcher.expect(GameOver)
+    results, blue, yellow, watcher = await watched_game(seed, TableOptions(set_name="all_sets", teams="mutual"))
     expected = trace["outcome"]
     assert (results["B"].result["winner"], results["B"].result["vp"]) == (expected.winner, dict(expected.vp))
     assert blue.errors() == [] and yellow.errors() == [] and watcher.errors() == []

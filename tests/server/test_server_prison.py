@@ -21,6 +21,19 @@ async def play_out(table: str, blue: Client, yellow: Client) -> dict:
             nursery.start_soon(play, Scripted(blue, "B", 1))
             nursery.start_soon(play, Scripted(yellow, "Y", 2))
     return results
+async def watched_game(seed: int, options: TableOptions) -> tuple:
+    """A table of `options` on a server of game seed `seed`, played out by the greedy Scripted players while a
+    spectator watches from the start: (results, blue, yellow, watcher), once the watcher has seen the game end."""
+    async with running_server(seeds=(seed,)) as server:
+        table, blue, yellow = await seated_pair(server, options)
+        watcher = await Client.connect(server, "watcher", "spectator")
+        await watcher.send(Spectate(table, last_event=0))
+        results = await play_out(table, blue, yellow)
+        with trio.fail_after(HANG_GUARD):
+            await watcher.expect(GameOver)
+    return results, blue, yellow, watcher
+
+
 SEED = 4  # the greedy players of test_server_support.simulate end this Prison game in 192 actions
 
 
@@ -102,13 +115,7 @@ async def test_a_mixed_game_with_a_spectator_ends_as_the_engine_plays_it(autojum
     seed = 3
     trace = simulate(seed, Options(set_name="mixed"), 300)
     assert trace["actions"] == 117
-    async with running_server(seeds=(seed,)) as server:
-        table, blue, yellow = await seated_pair(server, TableOptions(set_name="mixed"))
-        watcher = await Client.connect(server, "watcher", "spectator")
-        await watcher.send(Spectate(table, last_event=0))
-        results = await play_out(table, blue, yellow)
-        with trio.fail_after(HANG_GUARD):
-            await watcher.expect(GameOver)
+    results, blue, yellow, watcher = await watched_game(seed, TableOptions(set_name="mixed"))
     expected = trace["outcome"]
     assert (results["B"].result["winner"], results["B"].result["vp"]) == (expected.winner, dict(expected.vp))
     assert blue.errors() == [] and yellow.errors() == [] and watcher.errors() == []
