@@ -32,6 +32,16 @@ class Pick(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Build(Action):
+    """PD-TEAM-FREE-01/02: a free team building's secret choice: room pairs (numbers), characters and objects
+    (codes; a common object once per copy chosen, PD-TEAM-COMMON-01), each sorted."""
+
+    pairs: tuple[int, ...]
+    characters: tuple[str, ...]
+    objects: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Hide(Action):
     """BG-SETUP-05: place one of your tokens face down on a room."""
 
@@ -174,5 +184,5 @@ VERBS = {
     ChooseTeam: "team", Hide: "hide", PlayCard: "card", EndTurn: "end", Move: "move", WallWalk: "wallwalk",
     Jump: "jump", Attack: "attack", CombatCard: "combat", Reveal: "reveal", Place: "place",
     PassPlacement: "pass", Rotate: "rotate", Heal: "heal", Regenerate: "regenerate", Portcullis: "portcullis",
-    Fireball: "fireball", Drink: "drink", Pick: "pick",
+    Fireball: "fireball", Drink: "drink", Pick: "pick", Build: "build",
 }

@@ -8,13 +8,26 @@ other player starting (RUL-073). Then the game goes on as any other (BG-SETUP: t
 placement). Every pick is public. A mixed game whose teams are drawn from the seed instead (DT-109) has no draft.
 
 Notation: `pick 37` (a pair), `pick WA` (a character or an object).
+
+By free choice (hidden forces, PD-TEAM-FREE-01..03, phase "build"): both players choose at once and in secret
+(commit-reveal, purpose "build") 2 room pairs, 8 characters and 6 objects of the pool, a common object up to once
+per copy (PD-TEAM-COMMON-01): `build pairs=37,41 characters=CL,...,WA objects=FS,KY,KY,...`. That is 10^10 and
+more possibilities, so the legal set is a `PartsChoice` (core/choice.py), described by its parts. Once both have
+built, the chosen tokens go behind the screens (the rest into the box) and the 8 rooms are laid face down where
+the setup's draw puts them. A pair both chose is in the maze once: the seat drawn first (`Draft.first`) keeps it,
+the other's is replaced by the first pair of the setup's drawn order that neither chose (RUL-072); both players
+are told which pair they shared (event `rooms_shared`), as they would be at a table, and nothing of the replacement.
 """
 
 from __future__ import annotations
 
-from .actions import Pick
+from dataclasses import replace
+
+from .actions import Build, Pick
 from .context import Ctx
+from ..core.choice import Part, PartsChoice
 from ..core.errors import IllegalAction
+from ..core.events import secret_event
 from .state import SEATS, GameState, RoomPlace
 
 STAGE_RULES = {"rooms": "PD-TEAM-MUTUAL-01", "characters": "PD-TEAM-MUTUAL-02", "objects": "PD-TEAM-MUTUAL-03"}
@@ -59,10 +72,12 @@ def pick(ctx: Ctx, action: Pick) -> None:
         ctx.emit("teams_built")
 
 
-def _lay_rooms(ctx: Ctx) -> None:
-    """PD-TEAM-MUTUAL-01: the picked pairs are laid face down where the setup's draw puts them (`Draft.deal`)."""
+def _lay_rooms(ctx: Ctx, numbers: set[int] | None = None) -> None:
+    """PD-TEAM-MUTUAL-01, PD-TEAM-FREE-02: the chosen pairs are laid face down where the setup's draw puts them
+    (`Draft.deal`), in tile order."""
     s = ctx.s
-    numbers = {int(value) for kind, value in s.draft.picks if kind == "rooms"}
+    if numbers is None:
+        numbers = {int(value) for kind, value in s.draft.picks if kind == "rooms"}
     tiles = sorted(tile for tile, room in s.catalogue.rooms.items() if room.number in numbers)
     count = len(tiles)
     order, orientations = s.draft.deal[:count], s.draft.deal[count:2 * count]
@@ -70,8 +85,91 @@ def _lay_rooms(ctx: Ctx) -> None:
     ctx.layout_changed()
 
 
-def seat_actions(state: GameState, seat: str) -> list:
+def seat_actions(state: GameState, seat: str):
+    if state.phase == "build":
+        return build_choice(state, seat) if seat in state.to_act else []
     if state.phase != "draft" or seat != state.draft_picker():
         return []
     stage, _ = state.draft_stage()
     return [Pick(seat, value) for value in pool(state, stage)]
+
+
+# --- free choice (hidden forces) ---------------------------------------------------------------------------
+def build_parts(state: GameState) -> tuple[Part, ...]:
+    """What a free build chooses (PD-TEAM-FREE-01/02): the seat's share of the mix's pairs (2 of every pair of
+    the sets in use), the mix's characters (8) and objects (6), a common object up to its copies."""
+    cat = state.catalogue
+    parts = _PARTS.get(cat.name)
+    if parts is None:
+        parts = _PARTS[cat.name] = _parts(cat)
+    return parts
+
+
+_PARTS: dict[str, tuple[Part, ...]] = {}  # one per set (a catalogue is data: the same for every game of its set)
+
+
+def _parts(cat) -> tuple[Part, ...]:
+    mix = cat.mix
+    pairs = tuple(str(n) for n in sorted({room.number for room in cat.rooms.values()}))
+    characters, objects = tuple(sorted(cat.characters)), tuple(sorted(cat.objects))
+    return (Part("pairs", mix["pairs"] // len(SEATS), pairs, (1,) * len(pairs)),
+            Part("characters", mix["characters"], characters, (1,) * len(characters)),
+            Part("objects", mix["objects"], objects, tuple(cat.copies.get(code, 1) for code in objects)))
+
+
+def build_choice(state: GameState, seat: str) -> PartsChoice:
+    """Every free build of the seat, lazily (its `parts` describe it)."""
+    return PartsChoice(build_parts(state),
+                       lambda chosen: Build(seat, tuple(int(n) for n in chosen[0]), chosen[1], chosen[2]),
+                       lambda a: (tuple(map(str, a.pairs)), a.characters, a.objects)
+                       if type(a) is Build and a.seat == seat else None)
+
+
+_BUILD_RULES = {"pairs": "PD-TEAM-FREE-02", "characters": "PD-TEAM-FREE-01", "objects": "PD-TEAM-FREE-01"}
+
+
+def build(ctx: Ctx, action: Build) -> None:
+    s = ctx.s
+    if s.phase != "build":
+        raise IllegalAction("PD-TEAM-FREE-01", "no team is being built by free choice")
+    chosen = (tuple(map(str, action.pairs)), action.characters, action.objects)
+    for part, values in zip(build_parts(s), chosen):
+        rule = _BUILD_RULES[part.name]
+        if part.name == "objects" and len(values) == part.count and all(v in part.values for v in values) and any(
+                values.count(v) > part.copies[part.values.index(v)] for v in values):
+            rule = "PD-TEAM-COMMON-01"  # a common object more often than the seat holds it
+        why = part.problem(list(values))
+        if why is not None:
+            raise IllegalAction(rule, why)
+    d = s.draft
+    s.draft = replace(d, builds=d.builds + ((action.seat, action.pairs, action.characters, action.objects),))
+    ctx.events.append(secret_event(
+        "built", action.seat,
+        {"seat": action.seat, "pairs": list(action.pairs), "characters": list(action.characters),
+         "objects": list(action.objects)},
+        {"seat": action.seat}))
+    if len(s.draft.builds) == len(SEATS):
+        _built(ctx)
+
+
+def _built(ctx: Ctx) -> None:
+    """Both have chosen: the pairs (RUL-072 for a pair both chose), the rooms laid, the tokens behind the screens."""
+    s = ctx.s
+    d = s.draft
+    first, = (b for b in d.builds if b[0] == d.first)
+    other, = (b for b in d.builds if b[0] != d.first)
+    count = 2 * s.catalogue.mix["pairs"]
+    kept = list(first[1])
+    shared = sorted(n for n in other[1] if n in kept)
+    spare = (n for n in d.deal[2 * count:] if n not in first[1] and n not in other[1])
+    numbers = kept + [n if n not in shared else next(spare) for n in other[1]]
+    if shared:  # RUL-072: both find they chose it; nobody sees what replaces it
+        ctx.emit("rooms_shared", pairs=shared)
+    _lay_rooms(ctx, set(numbers))
+    for seat, _, characters, objects in d.builds:
+        for code in (*characters, *objects):
+            tid = next(tid for tid in s.catalogue.token_ids(seat, code) if s.tokens[tid].where == "unused")
+            ctx.put(s.tokens[tid].moved(where="screen"))
+    s.draft = None
+    s.phase = "team"
+    ctx.emit("teams_built")

@@ -6,13 +6,20 @@ from . import combat, moves, rooms, rulebook, setup, turn
 from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
 from .board import board_of
 from .state import GameState
+from ..core.choice import Chained, is_lazy
 
 
 def legal_actions(state: GameState, seat: str | None = None) -> list:
+    """A list; during a choice made of parts (a free team building) a lazy sequence (core/choice.py)."""
     seats = [s for s in state.to_act if seat is None or s == seat]
+    if len(seats) == 1:
+        return _for_seat(state, seats[0])
+    parts = [_for_seat(state, s) for s in seats]
+    if any(is_lazy(p) for p in parts):
+        return Chained(parts)
     out: list = []
-    for s in seats:
-        out.extend(_for_seat(state, s))
+    for p in parts:
+        out.extend(p)
     return out
 
 

@@ -6,9 +6,10 @@ import re
 from difflib import get_close_matches
 from typing import Callable
 
-from .actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
+from .actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
                       PassPlacement, Pick, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 from .catalogue import known_codes
+from ..core.choice import Chained, Mapped, is_lazy
 from ..core.errors import AmbiguousAction, NotationError
 from .geometry import DIRECTIONS, Square, slot_name, square_name
 
@@ -63,6 +64,9 @@ def format_action(action: Action) -> str:
             return f"drink {a.token}"
         case Pick():
             return f"pick {a.value}"
+        case Build():
+            return (f"build pairs={','.join(map(str, sorted(a.pairs)))} characters={','.join(sorted(a.characters))} "
+                    f"objects={','.join(sorted(a.objects))}")
     formatter = _FORMATTERS.get(type(a))
     if formatter is not None:
         return formatter(a)
@@ -201,6 +205,35 @@ def _pick_word(w: Words) -> str:
     return word
 
 
+BUILD_FIELDS = ("pairs", "characters", "objects")
+
+
+def _parse_build(w: Words, seat: str) -> Build:
+    """`build pairs=37,41 characters=CL,...,WA objects=FS,KY,KY,...` (PD-TEAM-FREE-01/02): the three fields once
+    each, in any order; the values in any order (the canonical text sorts them)."""
+    fields: dict[str, list[str]] = {}
+    while w.more():
+        index = w.i
+        word = w.next("pairs=..., characters=... or objects=...")
+        name, eq, values = word.partition("=")
+        if not eq or name not in BUILD_FIELDS:
+            raise w.fail(f"expected pairs=, characters= or objects=, got {word!r}", index)
+        if name in fields:
+            raise w.fail(f"{name}= is given twice", index)
+        items = values.split(",") if values else []
+        for item in items:
+            ok = re.fullmatch(r"[1-9][0-9]?", item) if name == "pairs" else item in known_codes()
+            if not ok:
+                what = "a room pair number" if name == "pairs" else "a character or object code"
+                raise w.fail(f"expected {what} in {name}=, got {item!r}", index)
+        fields[name] = items
+    missing = [name for name in BUILD_FIELDS if name not in fields]
+    if missing:
+        raise w.fail(f"a build names {', '.join(f'{name}=' for name in missing)} too", w.i)
+    return Build(seat, tuple(sorted(map(int, fields["pairs"]))), tuple(sorted(fields["characters"])),
+                 tuple(sorted(fields["objects"])))
+
+
 def _parse_move(w: Words, seat: str) -> Move:
     token = w.token(seat)
     index = w.i
@@ -282,6 +315,7 @@ _PARSERS = {
     "fireball": lambda w, seat: Fireball(seat, w.token(seat), w.direction()),
     "drink": lambda w, seat: Drink(seat, w.token(seat)),
     "pick": lambda w, seat: Pick(seat, _pick_word(w)),
+    "build": _parse_build,
 }
 
 
@@ -306,7 +340,10 @@ def resolve_input(state, seat: str, text: str) -> Action:
     except NotationError as strict_error:
         words = text.split()
         candidates = []
-        for action in legal_actions(state, seat):
+        legal = legal_actions(state, seat)
+        if is_lazy(legal):
+            raise  # a choice made of parts (a free team building) is typed in full: no abbreviation
+        for action in legal:
             canonical = format_action(action).split()
             if _subsequence(words, canonical) or _subsequence(words, canonical[1:]):
                 candidates.append(action)
@@ -343,11 +380,16 @@ def legal_texts(state, seat: str | None = None) -> list[str]:
     from . import legal  # legal -> ... -> notation: imported here, as in `resolve_input`
 
     out: list[str] = []
+    lazy: list = []
     for s in state.to_act:
         if seat is not None and s != seat:
             continue
         if state.phase != "main":
-            out.extend(map(format_action, legal._for_seat(state, s)))
+            offered = legal._for_seat(state, s)
+            if is_lazy(offered):  # a choice made of parts: its texts, lazily too
+                lazy.append(Mapped(offered, format_action))
+            else:
+                out.extend(map(format_action, offered))
             continue
         out.append("end")
         for actions, entry in legal._main_parts(state, s):
@@ -358,7 +400,7 @@ def legal_texts(state, seat: str | None = None) -> list[str]:
                 if texts is None:
                     texts = entry.texts = tuple(map(format_action, actions))
                 out.extend(texts)
-    return out
+    return Chained([out, *lazy]) if lazy else out
 
 
 __all__ = ["format_action", "parse_action", "resolve_input", "legal_texts"]

@@ -8,6 +8,8 @@ Fields are separated by " ; " and always appear in this order:
   cards <seat>:<hand>/<played>/<combat>/<jumps> <seat>:...
   turn <n> <active|-> <phase> ap=<n> high=<n> four=<0|1> first=<seat> placer=<seat|-> combats=<n>
        [pools=<token>:<n>,...] [acted=<token>,...] [exhausted=<token>,...]
+  [draft mutual first=<seat> deal=<slots>,<orientations> picks=<r37,cWA,oRP,...|->]      (phase draft)
+  [draft free first=<seat> deal=<slots>,<orientations>,<pairs> builds=<B:37.41/CL.../FS...;Y:...|->]  (build)
   [teams <seat>=<square>:<code>,...[/out:<code>,...] ...]
   [combat <n> <attacker>><target> att=<ids|-> def=<ids> [shot=<ids>] [lance=<id>] [mind=<seat><?|-|1-6>]
    [cards=<seat>:<v>,...]]
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from .actions import Build
 from .catalogue import load
 from .board import board_of
 from ..core.errors import NotationError, PositionError
@@ -54,7 +57,12 @@ def format_position(state: GameState) -> str:
     if state.exhausted:
         turn += " exhausted=" + ",".join(sorted(state.exhausted))
     fields.append(turn)
-    if state.draft:  # PD-TEAM-MUTUAL: the picks so far (r: a pair, c: a character, o: an object) and the layout
+    if state.draft and state.draft.mode == "free":  # PD-TEAM-FREE: each seat's secret build so far, and the deal
+        d = state.draft
+        builds = ";".join(f"{seat}:{'.'.join(map(str, pairs))}/{'.'.join(characters)}/{'.'.join(objects)}"
+                          for seat, pairs, characters, objects in sorted(d.builds)) or "-"
+        fields.append(f"draft free first={d.first} deal={','.join(map(str, d.deal))} builds={builds}")
+    elif state.draft:  # PD-TEAM-MUTUAL: the picks so far (r: a pair, c: a character, o: an object) and the layout
         d = state.draft
         picks = ",".join(kind[0] + value for kind, value in d.picks) or "-"
         fields.append(f"draft {d.mode} first={d.first} deal={','.join(map(str, d.deal))} picks={picks}")
@@ -115,7 +123,7 @@ _TOKEN_RE = re.compile(rf"([by][A-Z]{{2}}[2-9]?)(?:@([a-j])([0-9]{{1,2}})(\?)?(?
                        re.ASCII)
 _SQUARE_RE = re.compile(r"([a-j])([0-9]{1,2})", re.ASCII)
 _SLOT_RE = re.compile(r"([AB])([1-9])", re.ASCII)
-_PHASES = ("draft", "team", "hide", "card", "main", "combat", "place", "over")
+_PHASES = ("draft", "build", "team", "hide", "card", "main", "combat", "place", "over")
 _REQUIRED_TURN = ("ap", "high", "four", "first", "placer", "combats")
 
 
@@ -261,7 +269,7 @@ def _check_ports(state: GameState) -> None:
 
 
 def _check_mix(state: GameState) -> None:
-    """DT-109, DT-119: both colours play the same codes, 8 characters and 6 objects (a common object's copies
+    """DT-109, DT-119: both colours play the same codes (each its own after a free choice, PD-TEAM-FREE-01), 8 characters and 6 objects (a common object's copies
     counted, PD-TEAM-COMMON-01), all else >unused; a handicapped colour leaves out some of its characters
     (BG-OPT-08), and a copy is in play only after the ones before it."""
     cat, h = state.catalogue, state.options.handicap
@@ -275,19 +283,21 @@ def _check_mix(state: GameState) -> None:
                                                                    "first")
             if sum(places):
                 played[seat][code] = sum(places)
+    free = state.options.teams == "free"  # PD-TEAM-FREE-01: each side its own choice, of the same size
     message = (f"a {cat.name} game plays {cat.mix['characters']} characters and {cat.mix['objects']} objects a "
-               "side, the same for both (the others >unused)")
+               f"side, {'each its own choice' if free else 'the same for both'} (the others >unused)")
     for seat in SEATS:
         other = played["Y" if seat == "B" else "B"]
         mine = played[seat]
         objects = sum(n for code, n in mine.items() if code in cat.objects)
         characters = sum(n for code, n in mine.items() if code in cat.characters)
         handicapped = h is not None and h.seat == seat
-        if objects != cat.mix["objects"] or {c: n for c, n in mine.items() if c in cat.objects} != {
+        if objects != cat.mix["objects"] or not free and {c: n for c, n in mine.items() if c in cat.objects} != {
                 c: n for c, n in other.items() if c in cat.objects}:
             raise PositionError("DT-109", "tokens", message)
-        same = {c for c in mine if c in cat.characters} == {c for c in other if c in cat.characters}
-        fewer = handicapped and {c for c in mine if c in cat.characters} <= {c for c in other if c in cat.characters}
+        same = free or {c for c in mine if c in cat.characters} == {c for c in other if c in cat.characters}
+        fewer = handicapped and (free or {c for c in mine if c in cat.characters} <= {
+            c for c in other if c in cat.characters})
         if characters != cat.mix["characters"] and not (fewer and characters == h.characters):
             raise PositionError("DT-109", "tokens", message)
         if not (same or fewer):
@@ -323,6 +333,25 @@ def _check_draft(state: GameState) -> None:
                                     "picked codes are behind both screens (first copies first), the others >unused")
 
 
+def _check_build(state: GameState) -> None:
+    """PD-TEAM-FREE: no room laid, every build one the seat could make, every token in the box until both built."""
+    from .draft import build_choice  # position <- draft <- context: imported here
+
+    d = state.draft
+    if d is None or d.mode != "free" or state.rooms:
+        raise PositionError("PD-TEAM-FREE-02", "draft", "a free team building lays its rooms once both have chosen")
+    if len(d.builds) == len(SEATS):
+        raise PositionError("PD-TEAM-FREE-01", "draft", "both have chosen: the free team building is over")
+    for seat, pairs, characters, objects in d.builds:
+        why = build_choice(state, seat).problem(Build(seat, pairs, characters, objects))
+        if why is not None:
+            raise PositionError("PD-TEAM-FREE-01", "draft", f"the build of {seat}: {why}")
+    for t in state.tokens.values():
+        if t.where != "unused":
+            raise PositionError("PD-TEAM-FREE-01", "tokens", f"{t.id}: during a free team building every token is "
+                                                             ">unused (behind the screens once both have chosen)")
+
+
 def _check_token_places(state: GameState) -> None:
     cat, options, phase = state.catalogue, state.options, state.phase
     height = state.height
@@ -339,6 +368,9 @@ def _check_token_places(state: GameState) -> None:
         removed = {t.code for t in state.tokens.values() if t.id not in in_play}
     if phase == "draft":
         _check_draft(state)
+        return
+    if phase == "build":
+        _check_build(state)
         return
     if cat.mix is not None:
         _check_mix(state)
@@ -484,9 +516,13 @@ def _check_cards(state: GameState) -> None:
 def _check_turn(state: GameState) -> None:
     cat = state.catalogue
     phase = state.phase
-    if (phase == "draft") != (state.draft is not None):
-        raise PositionError("PD-TEAM-MUTUAL-01", "draft", "the draft field goes with the draft phase, and only")
-    if phase in ("draft", "team", "hide"):
+    if (phase in ("draft", "build")) != (state.draft is not None):
+        raise PositionError("PD-TEAM-MUTUAL-01", "draft", "the draft field goes with the draft and build phases, "
+                                                          "and only")
+    if state.draft is not None and (phase == "build") != (state.draft.mode == "free"):
+        raise PositionError("PD-TEAM-FREE-01", "draft", "a free draft goes with the build phase, a mutual one with "
+                                                        "the draft phase")
+    if phase in ("draft", "build", "team", "hide"):
         if state.turn != 0 or state.active is not None:
             raise PositionError("BG-SETUP-11", "turn", "turns start after the setup: write 'turn 0 -' in phases "
                                                        "team and hide")
@@ -750,10 +786,14 @@ def _parse_token(f: _Fields, word: str, tokens: dict, cat) -> Token:
 
 
 def _draft(f: _Fields, words: list[str] | None, cat) -> Draft | None:
-    """`draft mutual first=B deal=<slot order>,<orientations> picks=r37,cWA,... | picks=-` (PD-TEAM-MUTUAL)."""
+    """`draft mutual first=B deal=<slot order>,<orientations> picks=r37,cWA,... | picks=-` (PD-TEAM-MUTUAL);
+    `draft free first=B deal=<slot order>,<orientations>,<pair order> builds=B:37.41/CL.../FS...;Y:... | builds=-`
+    (PD-TEAM-FREE)."""
     if words is None:
         return None
     count = 2 * cat.mix["pairs"] if cat.mix else 0
+    if words[:1] == ["free"]:
+        return _free_draft(f, words, cat, count)
     m = re.fullmatch(r"mutual first=([BY]) deal=([0-9,]{1,60}) picks=(-|[rco][A-Z0-9]{1,2}(?:,[rco][A-Z0-9]{1,2}){0,40})",
                      " ".join(words), re.ASCII)
     if not m or not count:
@@ -764,6 +804,31 @@ def _draft(f: _Fields, words: list[str] | None, cat) -> Draft | None:
     stages = {"r": "rooms", "c": "characters", "o": "objects"}
     picks = () if m.group(3) == "-" else tuple((stages[p[0]], p[1:]) for p in m.group(3).split(","))
     return Draft("mutual", m.group(1), picks, deal)
+
+
+def _free_draft(f: _Fields, words: list[str], cat, count: int) -> Draft:
+    code, pairs = r"[A-Z]{2}", r"[1-9][0-9]?"
+    build = rf"[BY]:{pairs}(?:\.{pairs})*/{code}(?:\.{code})*/{code}(?:\.{code})*"
+    m = re.fullmatch(rf"free first=([BY]) deal=([0-9,]{{1,200}}) builds=(-|{build}(?:;{build})?)", " ".join(words),
+                     re.ASCII)
+    if not m or not count:
+        raise f.fail("expected 'draft free first=<B|Y> deal=<numbers> builds=<B:37.41/CL.../FS...;Y:...|->' in a "
+                     "mixed game")
+    deal = tuple(int(n) for n in m.group(2).split(","))
+    numbers = sorted({room.number for room in cat.rooms.values()})
+    if (len(deal) != 2 * count + len(numbers) or sorted(deal[:count]) != list(range(count))
+            or any(n > 3 for n in deal[count:2 * count]) or sorted(deal[2 * count:]) != numbers):
+        raise f.fail(f"a free draft's deal is an order of the {count} slots, then {count} orientations 0-3, then "
+                     "an order of the sets' pair numbers")
+    builds = []
+    for text in () if m.group(3) == "-" else m.group(3).split(";"):
+        seat, rest = text.split(":")
+        pairs, characters, objects = rest.split("/")
+        if any(b[0] == seat for b in builds):
+            raise f.fail(f"the build of {seat} is given twice")
+        builds.append((seat, tuple(sorted(int(n) for n in pairs.split("."))), tuple(sorted(characters.split("."))),
+                       tuple(sorted(objects.split(".")))))
+    return Draft("free", m.group(1), (), deal, tuple(sorted(builds)))
 
 
 def _turn(f: _Fields, words: list[str], tokens: dict) -> dict:

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Callable, Mapping
 
 from . import abilities, combat, draft, moves, rooms, setup, turn
-from .actions import (Attack, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
+from .actions import (Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
                       PassPlacement, Pick, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 
 Generator = Callable  # (state, board, seat, token) -> list of actions
@@ -37,7 +37,7 @@ class RuleModule:
 
 BASE_SET = (
     RuleModule("setup", {ChooseTeam: setup.choose_team, Hide: setup.hide}),
-    RuleModule("draft", {Pick: draft.pick}, seat_actions=draft.seat_actions),
+    RuleModule("draft", {Pick: draft.pick, Build: draft.build}, seat_actions=draft.seat_actions),
     RuleModule("turn", {PlayCard: turn.play_card, EndTurn: turn.end_turn}),
     RuleModule("movement", {Move: moves.move, WallWalk: moves.wallwalk, Jump: moves.jump}, moves.figure_actions,
                reach_only=True),

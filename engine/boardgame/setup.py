@@ -27,7 +27,7 @@ def can_exit(state: GameState, colour: str) -> bool:
     return scenario is None or colour not in scenario.get("no_exit", ())
 
 
-TEAM_MODES = ("random", "mutual")  # PD-TEAM-02: how a mixed game's teams are built (free choice: not yet)
+TEAM_MODES = ("random", "mutual", "free")  # PD-TEAM-02: how a mixed game's teams are built (DT-109: random)
 
 
 def validate_options(options: Options) -> None:
@@ -79,7 +79,7 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
     if scenario is not None:  # PR-SCEN-n-01: its room pairs, laid 2 wide
         tiles = [t for t in tiles if cat.rooms[t].number in scenario["pairs"]]
         rows = scenario["length_rooms"]
-    elif cat.mix is not None and options.teams == "mutual":  # PD-TEAM-MUTUAL: the players pick; nothing is laid yet
+    elif cat.mix is not None and options.teams != "random":  # PD-TEAM-MUTUAL/FREE: the players choose; no room yet
         tiles = []
         unused = set(cat.characters) | set(cat.objects)
     elif cat.mix is not None:  # DT-109: a mixed game draws its room pairs and its (common) team from the union
@@ -103,7 +103,12 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
         count = 2 * cat.mix["pairs"]
         order = list(range(count))
         rng.shuffle(order)
-        draft = Draft("mutual", SEATS[rng.below(2)], (), tuple(order) + tuple(rng.below(4) for _ in range(count)))
+        deal = tuple(order) + tuple(rng.below(4) for _ in range(count))
+        if options.teams == "free":  # RUL-072: the order in which unchosen pairs replace a pair both chose
+            numbers = sorted({room.number for room in cat.rooms.values()})
+            rng.shuffle(numbers)
+            deal += tuple(numbers)
+        draft = Draft(options.teams, SEATS[rng.below(2)], (), deal)
     first_placer = SEATS[rng.below(2)]
     first_player = SEATS[rng.below(2)]
     if scenario is not None and scenario.get("first_player"):
@@ -129,7 +134,7 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
         players[seat] = Player(tuple(cards["action"]), (), tuple(sorted(deck)), cards["jumps"])
     return GameState(
         options=options, rows=rows, rooms=rooms, portcullis={}, tokens=tokens, players=players,
-        phase="team" if draft is None else "draft",
+        phase="team" if draft is None else "draft" if draft.mode == "mutual" else "build",
         turn=0, active=None, ap=0, pools={}, acted=frozenset(), exhausted=frozenset(), high_card=1,
         four_played=False, first_player=first_player, placer=first_placer, teams={}, combat=None,
         placement=None, combats=0, outcome=None, marks={}, draft=draft,

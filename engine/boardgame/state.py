@@ -32,8 +32,9 @@ class Options:
     handicap: Handicap | None = None
     set_name: str = "base_set"
     scenario: str | None = None  # one of the set's scenarios (catalogue.scenarios, e.g. "prison-1"), or None
-    # how a mixed game's teams and rooms are built (PD-TEAM-02): "random" (drawn from the seed, DT-109) or "mutual"
-    # (PD-TEAM-MUTUAL: the players pick in turn, both get every pick)
+    # how a mixed game's teams and rooms are built (PD-TEAM-02): "random" (drawn from the seed, DT-109), "mutual"
+    # (PD-TEAM-MUTUAL: the players pick in turn, both get every pick) or "free" (PD-TEAM-FREE: each chooses his own
+    # team and two pairs in secret)
     teams: str = "random"
 
     @property
@@ -139,15 +140,24 @@ class Placement:
 
 @dataclass(frozen=True, slots=True)
 class Draft:
-    """Team building by mutual choice in a mixed game (PD-TEAM-MUTUAL-01..04, engine/boardgame/draft.py): the picks
-    made so far, each (stage, value) with stage "rooms" (a pair number), "characters" or "objects" (a code), and
-    the layout the picked rooms will get, drawn from the seed at setup (`deal`: 8 slot indices then 8 orientations,
-    hidden like every face-down room's place)."""
+    """Team building in a mixed game (engine/boardgame/draft.py), with the layout the chosen rooms will get, drawn
+    from the seed at setup (`deal`: 8 slot indices then 8 orientations, hidden like every face-down room's place).
 
-    mode: str  # "mutual"
-    first: str  # who picks first (PD-TEAM-MUTUAL-01); the other starts the objects (RUL-073)
+    By mutual choice (mode "mutual", phase "draft", PD-TEAM-MUTUAL-01..04): the public picks made so far, each
+    (stage, value) with stage "rooms" (a pair number), "characters" or "objects" (a code).
+    By free choice (mode "free", phase "build", PD-TEAM-FREE-01..03): each seat's secret `Build` so far, as
+    (seat, pairs, characters, objects); `deal` then goes on with every pair number of the sets in a drawn order,
+    from which a pair both chose is replaced for the seat that is not `first` (RUL-072)."""
+
+    mode: str  # "mutual" or "free"
+    first: str  # who picks first (PD-TEAM-MUTUAL-01; the other starts the objects, RUL-073); whose pairs stand (RUL-072)
     picks: tuple[tuple[str, str], ...] = ()
     deal: tuple[int, ...] = ()
+    builds: tuple[tuple[str, tuple[int, ...], tuple[str, ...], tuple[str, ...]], ...] = ()
+
+    def built(self, seat: str) -> tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]] | None:
+        """The seat's free choice (pairs, characters, objects), or None before it is made."""
+        return next((tuple(b[1:]) for b in self.builds if b[0] == seat), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +198,8 @@ class Memo:
 class GameState:
     """Every fact of a game, hidden ones included. Never mutated once sealed (see `thaw`).
 
-    phase: team (secret team choice), hide (alternate hidden placement), card (play an action card),
+    phase: draft (a mixed game's team building by mutual choice), build (by free choice: each seat's secret
+    build), team (secret team choice), hide (alternate hidden placement), card (play an action card),
     main (spend AP), combat (waiting for combat cards), place (placing a revealed room's tokens), over.
     """
 
@@ -297,6 +308,8 @@ class GameState:
             return tuple(s for s in SEATS if s not in self.teams)
         if self.phase == "draft":
             return (self.draft_picker(),)
+        if self.phase == "build":
+            return tuple(s for s in SEATS if self.draft.built(s) is None)
         if self.phase == "combat":
             if self.combat.naming:
                 return (self.combat.telepath,)  # PR-CHAR-TELEPATH-01: the naming comes before the cards

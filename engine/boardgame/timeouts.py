@@ -15,8 +15,8 @@ def secret_purpose(state: GameState, seat: str) -> str | None:
     """The purpose of a pending simultaneous secret choice of `seat` (for commit-reveal), or None."""
     if seat not in state.to_act:
         return None
-    if state.phase == "team":
-        return "team"
+    if state.phase in ("team", "build"):
+        return state.phase  # the starting team (BG-SETUP-04); a free team building (PD-TEAM-FREE-01)
     if state.phase == "combat":
         if state.combat.naming or state.combat_first() is not None:
             return None  # a named value, or cards laid one after the other face up (PD-CHAR-WMASTER-01)
@@ -30,7 +30,7 @@ def timeout_action(state: GameState, seat: str) -> Action | None:
     Turn (BG-OPT-02): the turn ends (if no action card was played yet, the lowest playable card is played
     first, since phase 1 is mandatory: docs/rulings.md DT-012). Combat (BG-OPT-04): the +0. Placing the
     revealer's objects (BG-OPT-03): the opponent passes them to the revealer, who (on his own timeout) places
-    each on the first free square. Team choice and hidden placement: none (the server decides).
+    each on the first free square. Team choice, free team building and hidden placement: none (the server decides).
     """
     if seat not in state.to_act:
         return None

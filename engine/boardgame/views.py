@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary
 from .board import board_of
 from .combat import side_total
 from .context import Ctx
-from .draft import pool as draft_pool
+from .draft import build_parts, pool as draft_pool
 from .geometry import slot_name, square_name
 from .state import SEATS, GameState
 from .timeouts import secret_purpose
@@ -43,7 +43,16 @@ def view(state: GameState, seat: str | None) -> dict:
         "combat": None, "placement": None, "teams_chosen": None, "outcome": None,
         "secret": secret_purpose(state, seat) if seat in SEATS else None,
     }
-    if state.draft is not None:  # PD-TEAM-MUTUAL: every pick is public
+    if state.draft is not None and state.draft.mode == "free":  # PD-TEAM-FREE: who has chosen; one's own choice
+        d = state.draft
+        out["build"] = {"mode": "free", "first": d.first, "built": {s: d.built(s) is not None for s in SEATS},
+                        "parts": [part.form() for part in build_parts(state)]}
+        for s in SEATS:
+            mine = d.built(s)
+            if mine is not None and (god or s == seat):
+                out["build"].setdefault("mine", {})[s] = dict(zip(("pairs", "characters", "objects"),
+                                                                   map(list, mine)))
+    elif state.draft is not None:  # PD-TEAM-MUTUAL: every pick is public
         stage, _ = state.draft_stage()
         picks = {kind: [value for k, value in state.draft.picks if k == kind] for kind in ("rooms", "characters",
                                                                                          "objects")}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..boardgame.catalogue import load
+from ..core.choice import Part, PartsChoice
 from ..core.rng import Rng
 
 FILES = "abcdefghij"
@@ -22,10 +23,25 @@ def _square(name: str) -> tuple[int, int]:
     return FILES.index(name[0]), int(name[1:]) - 1
 
 
+def building(view: dict) -> bool:
+    """Whether the view asks its seat for a free team building (PD-TEAM-FREE-01): the legal set is too large to
+    list, so the view describes it as parts (`build.parts`) and the bot composes its choice."""
+    return view.get("secret") == "build" and "build" in view
+
+
+def build_text(parts: list[dict], chosen: list[list[str]]) -> str:
+    """The `build` text of one combination per part (in the parts' order)."""
+    return "build " + " ".join(f"{part['name']}={','.join(values)}" for part, values in zip(parts, chosen))
+
+
 class RandomBot:
     name = "random"
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        if building(view):  # uniform over every build, like a choice from the whole list
+            parts = tuple(Part.from_form(form) for form in view["build"]["parts"])
+            choice = PartsChoice(parts, lambda chosen: chosen, lambda _: None)
+            return build_text(view["build"]["parts"], rng.choice(choice))
         return rng.choice(legal)
 
 
@@ -44,6 +60,8 @@ class GreedyBot:
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
         seat = view["viewer"]
         self._cache = {}  # distances and the plan are computed once per decision
+        if building(view):
+            return self._build(view, rng)
         if view["phase"] == "team":
             return max(legal, key=lambda a: (self._team_score(a), rng.below(1000)))
         best_score, best, safe = None, [], []
@@ -174,6 +192,17 @@ class GreedyBot:
         return 0.0
 
     OBJECT_PREFERENCE = ("SW", "SP", "FW", "RP", "AR", "TS", "KY", "DS", "RG", "FH", "BW", "SH", "LN", "FS", "CH")
+
+    def _build(self, view: dict, rng: Rng) -> str:
+        """PD-TEAM-FREE: the best characters and objects by the draft's liking (one copy of each), two pairs at
+        random."""
+        cat = load(view["set"])
+        chosen = []
+        for part in view["build"]["parts"]:
+            ranked = sorted(part["values"], key=lambda v: (-self._pick_score(cat, v), rng.below(1 << 20)))
+            best = set(ranked[:part["count"]])
+            chosen.append([v for v in part["values"] if v in best])
+        return build_text(view["build"]["parts"], chosen)
 
     def _pick_score(self, cat, value: str) -> float:
         """A draft pick: a character by its movement and combat, an object by a fixed liking, any room pair alike."""

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from .ascii import render, render_summary
+from ..core.choice import is_lazy
 from ..core.errors import EngineError, IllegalAction
 from ..core.events import event_view
 from ..boardgame.legal import legal_actions
@@ -61,7 +62,16 @@ def cmd_show(args) -> int:
 
 def cmd_legal(args) -> int:
     state = _position(args.position)
-    for action in legal_actions(state):
+    legal = legal_actions(state)
+    if is_lazy(legal):  # a free team building: 10^10 and more builds, so the parts they are made of
+        for seat in state.to_act:
+            choice = legal_actions(state, seat)
+            print(f"{seat}: build, {len(choice):,} ways: " + " ".join(
+                f"{part.name}={part.count} of " + ",".join(v + (f"x{n}" if n > 1 else "")
+                                                           for v, n in zip(part.values, part.copies))
+                for part in choice.parts))
+        return 0
+    for action in legal:
         print(f"{action.seat}: {format_action(action)}")
     return 0
 
@@ -156,8 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--set", choices=["base_set", "prison", "mixed", "paladins", "base_paladins",
                                             "prison_paladins", "all_sets"], default="base_set",
                           help="the set played (default base_set)")
-    selfplay.add_argument("--teams", choices=["random", "mutual"], default="random",
-                          help="a mixed set's team building (PD-TEAM-02): drawn, or picked in turn")
+    selfplay.add_argument("--teams", choices=["random", "mutual", "free"], default="random",
+                          help="a mixed set's team building (PD-TEAM-02): drawn, picked in turn, or each chosen in secret")
     selfplay.add_argument("--scenario", choices=[f"prison-{n}" for n in range(1, 6)],
                           help="a Prison introductory scenario (its set and VP target come with it)")
     selfplay.add_argument("--blue", choices=["random", "greedy"], default="random")

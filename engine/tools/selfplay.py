@@ -8,6 +8,7 @@ from ..boardgame.apply import apply
 from .bots import BOTS
 from ..boardgame.legal import legal_actions
 from ..boardgame.notation import format_action, parse_action
+from ..core.choice import is_lazy
 from ..core.rng import Rng
 from ..boardgame.setup import new_game
 from ..boardgame.state import GameState, Options
@@ -39,7 +40,7 @@ def play_game(seed: int, options: Options = Options(), bots: tuple[str, str] = (
         if players[seat].name == "random":
             action = rng.choice(legal)
         else:
-            texts = [format_action(a) for a in legal]
+            texts = [] if is_lazy(legal) else [format_action(a) for a in legal]  # a build: the view's parts
             action = parse_action(players[seat].choose(view(state, seat), texts, rng), seat)
         state, _ = apply(state, action)
         count += 1

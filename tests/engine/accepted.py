@@ -10,14 +10,17 @@ from itertools import combinations, permutations
 from dungeon_twister.engine import apply, format_action, legal_actions
 from dungeon_twister.engine.boardgame import actions as actions_module
 from dungeon_twister.engine.boardgame import rulebook
-from dungeon_twister.engine.boardgame.actions import (Action, Attack, ChooseTeam, CombatCard, Drink, EndTurn,
+from dungeon_twister.engine.boardgame.actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn,
                                                       Fireball, Heal, Hide, Jump, Move, PassPlacement, Pick, Place,
                                                       PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 from dungeon_twister.engine.boardgame.board import board_of
+from dungeon_twister.engine.boardgame.draft import build_choice
 from dungeon_twister.engine.boardgame.geometry import DIRECTIONS
 from dungeon_twister.engine.boardgame.setup import marked_squares, removals_needed
 from dungeon_twister.engine.boardgame.state import SEATS
+from dungeon_twister.engine.core.choice import is_lazy
 from dungeon_twister.engine.core.errors import EngineError
+from dungeon_twister.engine.core.rng import Rng
 
 ACTION_CLASSES = sorted((cls for cls in vars(actions_module).values()
                          if isinstance(cls, type) and issubclass(cls, Action) and cls is not Action),
@@ -25,7 +28,7 @@ ACTION_CLASSES = sorted((cls for cls in vars(actions_module).values()
 """The board-game family's own action kinds (engine/boardgame/actions.py); a set's kinds join through `register`."""
 OUT_OF_PHASE_SAMPLE = 6  # candidates tried per kind when the state's phase is not the kind's own
 PHASE_OF = {ChooseTeam: "team", Hide: "hide", PlayCard: "card", CombatCard: "combat", Place: "place",
-            PassPlacement: "place", Pick: "draft"}  # every other kind belongs to the main phase
+            PassPlacement: "place", Pick: "draft", Build: "build"}  # every other kind belongs to the main phase
 
 
 class Env:
@@ -181,15 +184,43 @@ def picks(env: Env, seat: str):
     return (Pick(seat, value) for value in (*numbers, *sorted(cat.characters), *sorted(cat.objects)))
 
 
+BUILD_SAMPLES = 24
+
+
+def builds(env: Env, seat: str):
+    """PD-TEAM-FREE: too many to try all (10^10 and more), so: the first and last builds, random ones, and each
+    of those changed in one way that may break a rule: a value dropped, one more, one repeated, one from another
+    part, a pair number no set has (any game: a set without a mix has no build to compare)."""
+    cat = env.state.catalogue
+    if cat.mix is None:
+        return iter((Build(seat, (1, 2), tuple(sorted(cat.characters))[:8], tuple(sorted(cat.objects))[:6]),))
+    choice = build_choice(env.state, seat)
+    rng = Rng(len(choice) ^ ord(seat))
+    picked = [choice[0], choice[-1], *(choice[rng.below(len(choice))] for _ in range(BUILD_SAMPLES))]
+    out = []
+    for b in picked:
+        out.append(b)
+        fields = {"pairs": b.pairs, "characters": b.characters, "objects": b.objects}
+        for name, values in fields.items():
+            pool = [int(v) for v in choice.parts[0].values] if name == "pairs" else list(
+                choice.parts[1 if name == "characters" else 2].values)
+            extra = next(v for v in pool if values.count(v) == 0)
+            for changed in (values[1:], values + (extra,), values[:-1] + (values[0],),
+                            values[:-1] + ((99,) if name == "pairs" else (fields["objects" if name == "characters"
+                                                                                  else "characters"][0],))):
+                out.append(Build(seat, **{**fields, name: tuple(sorted(changed))}))
+    return iter(out)
+
+
 ENUMERATORS: dict = {
     ChooseTeam: teams, Hide: hides, PlayCard: cards, EndTurn: ends, Move: moves, WallWalk: wallwalks, Jump: jumps,
     Attack: attacks, CombatCard: combat_cards, Reveal: reveals, Place: places, PassPlacement: passes,
     Rotate: rotations, Heal: heals, Regenerate: regenerations, Portcullis: portcullises, Fireball: fireballs,
-    Drink: drinks, Pick: picks,
+    Drink: drinks, Pick: picks, Build: builds,
 }
 # Kinds whose generated actions may lie outside the bounded enumeration (a move dropping two tokens, or taking
 # one and dropping another); those generated ones are added to the candidates, so they must still be accepted.
-PARTLY_ENUMERATED = {Move}
+PARTLY_ENUMERATED = {Move, Build}
 
 
 def register(cls: type, enumerator, phase: str = "main", partly: bool = False) -> None:
@@ -214,7 +245,9 @@ def accepts(state, action) -> bool:
 def disagreements(state) -> list[str]:
     """Every candidate on which legal_actions and apply disagree, in notation, for both seats and every kind."""
     env = Env(state)
-    generated = set(legal_actions(state))
+    legal = legal_actions(state)
+    lazy = is_lazy(legal)  # a choice made of parts: compared by `in`, and a sample of it added to the candidates
+    generated = legal if lazy else set(legal)
     problems = []
     kinds = sorted(rulebook.handlers(state.catalogue.rules), key=lambda cls: cls.__name__)  # the game's own kinds
     for seat in SEATS:
@@ -223,8 +256,14 @@ def disagreements(state) -> list[str]:
             candidates = list(dict.fromkeys(ENUMERATORS[cls](env, seat)))
             if not own_phase:
                 candidates = candidates[:: max(1, len(candidates) // OUT_OF_PHASE_SAMPLE)]
-            of_kind = {a for a in generated if type(a) is cls and a.seat == seat}
-            missing = of_kind - set(candidates)
+            if lazy:
+                of_kind = {a for a in candidates if type(a) is cls and a.seat == seat and a in generated}
+                sample = [legal[i * len(legal) // 7] for i in range(7)]
+                missing = {a for a in sample if type(a) is cls and a.seat == seat} - set(candidates)
+                of_kind |= missing
+            else:
+                of_kind = {a for a in generated if type(a) is cls and a.seat == seat}
+                missing = of_kind - set(candidates)
             if missing and cls not in PARTLY_ENUMERATED:
                 problems += [f"not enumerated: {format_action(a)}" for a in sorted(missing, key=repr)]
             for action in (*candidates, *missing):

@@ -52,6 +52,18 @@ def test_show_and_legal(capsys):
     assert "Yellow start zone" in drawing and "yTH" in drawing and "bTH" not in drawing
 
 
+def test_PD_TEAM_FREE_01_legal_shows_a_free_build_as_its_parts_with_the_number_of_ways(capsys):
+    """Prison with Paladins & Dragons: 2 of 8 pairs (28), 8 of 16 characters (12,870), 6 of 11 objects with the
+    Key twice (C(10,6) + C(10,5) + C(10,4) = 210 + 252 + 210 = 672): 28 x 12,870 x 672 = 242,161,920 a seat."""
+    from dungeon_twister.engine import Options, format_position, new_game
+
+    position = format_position(new_game(Options(set_name="prison_paladins", teams="free"), 3))
+    assert main(["legal", position]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[1].startswith("Y: build, 242,161,920 ways: pairs=2 of 37,38,39,40,41,42,")
+    assert "objects=6 of BW,CH,DS,FH,FS,KYx2,LN," in lines[0]
+
+
 def test_a_missing_file_is_said_to_be_missing(tmp_path, capsys):
     """A single word is a file name (inline records and positions always have spaces): not found, exit 2."""
     assert main(["play", str(tmp_path / "missing.txt")]) == 2

@@ -27,6 +27,7 @@ from dungeon_twister.engine import (SEATS, ChooseTeam, CombatCard, GameState, Ha
                                     timeout_action, view)
 from dungeon_twister.engine.boardgame import views as views_module
 from dungeon_twister.engine.boardgame.actions import Attack, Heal, Hide, Move, Place
+from dungeon_twister.engine.core.choice import is_lazy
 from dungeon_twister.engine.core.errors import EngineError
 from dungeon_twister.engine.core.rng import Rng
 
@@ -52,7 +53,10 @@ def _legal_texts(state: GameState, seat: str) -> list[str]:
     """What the server sends a seat as its legal actions (server/viewing.legal_texts)."""
     if state.outcome is not None or seat not in state.to_act:
         return []
-    return [format_action(action) for action in legal_actions(state, seat)]
+    legal = legal_actions(state, seat)
+    if is_lazy(legal):
+        return []  # a free team building: the view's build.parts describe it
+    return [format_action(action) for action in legal]
 
 
 def channels(state: GameState, events, viewer: str | None) -> dict[str, bytes]:
@@ -358,6 +362,59 @@ def test_pending_combat_card_stays_hidden(which, x, cards):
     problems = differences(a_next, a_events, b_next, b_events, opponent(x))
     _record("combat card", TwinRun(compared=1, problems=problems))
     assert problems == []
+
+
+FREE_VARIANTS = ("all-sets-free", "prison-paladins-free")
+
+
+@settings(PROFILE, max_examples=8)
+@given(seed=GAME["seed"], variant=st.sampled_from(FREE_VARIANTS), x=GAME["x"], pick=GAME["pick"])
+def test_a_free_build_stays_hidden_through_the_team_choice_and_the_hidden_placement(seed, variant, x, pick):
+    """PD-TEAM-FREE-01/02: X builds one team in one game and another in the twin (other pairs, characters,
+    objects); the opponent builds the same in both, sharing no pair with either (a shared pair is told to both,
+    RUL-072). Then both twins choose their starting teams and hide their tokens with the same public actions (X's
+    by rank among its own: the k-th character, the k-th token behind the screen). Until the teams are revealed
+    (BG-SETUP-10), X's opponent and a spectator are sent the same bytes."""
+    from dungeon_twister.engine.boardgame.actions import Build
+
+    rng = Rng(pick)
+    start = new_game(VARIANTS[variant], seed)
+    other = opponent(x)
+    mine, twin = rng.choice(legal_actions(start, x)), rng.choice(legal_actions(start, x))
+    assume(mine != twin)
+    theirs = next(b for b in (rng.choice(legal_actions(start, other)) for _ in range(200))
+                  if not set(b.pairs) & (set(mine.pairs) | set(twin.pairs)))
+    a, a_events = apply(start, mine)
+    b, b_events = apply(start, twin)
+    problems = differences(a, a_events, b, b_events, other)
+    a, a_events = apply(a, theirs)
+    b, b_events = apply(b, theirs)
+    problems += differences(a, a_events, b, b_events, other)
+    compared = 2
+    while a.phase in ("team", "hide") and not problems:
+        seat = a.to_act[0]
+        action = rng.choice(legal_actions(a, seat))
+        twin_action = action
+        if seat == x and a.phase == "team":  # the same squares, the k-th character of each twin's own
+            ranks = {code: i for i, code in enumerate(sorted(c for c in mine.characters))}
+            codes = sorted(twin.characters)
+            twin_action = dataclasses.replace(action, team=tuple(sorted((sq, codes[ranks[code]])
+                                                                        for sq, code in action.team)))
+        elif seat == x:  # the k-th token behind the screen, into the same room
+            rank = sorted(t.id for t in a.tokens.values() if t.colour == x and t.where == "screen").index(action.token)
+            behind = sorted(t.id for t in b.tokens.values() if t.colour == x and t.where == "screen")
+            twin_action = dataclasses.replace(action, token=behind[rank])
+        a_next, a_events = apply(a, action)
+        b_next, b_events = apply(b, twin_action)
+        if a_next.phase not in ("team", "hide"):
+            break  # BG-SETUP-10: the teams are revealed, and with them X's build in part
+        problems += differences(a_next, a_events, b_next, b_events, other)
+        compared += 1
+        a, b = a_next, b_next
+    _record("free build", TwinRun(compared=compared, problems=problems))
+    assert problems == []
+    assert compared == 2 + 2 + 19  # the builds, the teams, the hidden tokens (10 a side: 14 less 4 on the start)
+    assert isinstance(mine, Build)
 
 
 # --- the control: the comparison catches an ordering leak ---------------------------------------------------

@@ -76,3 +76,27 @@ def test_PD_TEAM_MUTUAL_the_bot_picks_the_character_that_moves_and_fights_best()
     bot._cache = {}
     assert bot.score(view(state, seat), seat, "pick NG") == bot.score(view(state, seat), seat, "pick PP") == 14.0
     assert bot._pick_score(state.catalogue, "SW") > bot._pick_score(state.catalogue, "RP") > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_PD_TEAM_FREE_01_the_greedy_bot_builds_the_best_movers_and_fighters_and_its_liked_objects(seed):
+    """All three sets: the 8 best characters by 2 x movement + combat (+2 for the Goblin) are the Elf Scout 15,
+    the Pickpocket and the Naga 14, the Thief 12, the Paladin and the Goblin 11, the Cleric and the Assassin 10
+    (no tie at the cut: the next score is 9); the 6 objects it likes best, one copy each: Sword, Speed Potion,
+    Fireball Wand, Rope, Armour, Treasure. Its 2 pairs are any (a coin per pair), and the text is a legal build."""
+    from dungeon_twister.engine import apply, new_game, parse_action
+
+    state = new_game(Options(set_name="all_sets", teams="free"), seed=seed)
+    text = choice(state, "B", seed=seed)
+    build = parse_action(text, "B")
+    assert build.characters == ("AS", "CL", "ES", "GB", "NG", "PA", "PP", "TH")
+    assert build.objects == ("AR", "FW", "RP", "SP", "SW", "TS")
+    assert len(build.pairs) == 2
+    apply(state, build)  # legal
+
+
+def test_PD_TEAM_FREE_01_greedy_and_random_bots_build_and_play_mixed_games_to_the_end():
+    """Seed 1: both kinds build their teams from the view's parts and play on to an outcome."""
+    for bots in (("greedy", "greedy"), ("random", "greedy")):
+        result = play_game(1, Options(set_name="all_sets", teams="free"), bots=bots, max_actions=3000)
+        assert result.reason in ("target reached", "nobody can score any more"), bots
