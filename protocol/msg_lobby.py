@@ -14,7 +14,7 @@ from .wire_types import Bool, HandicapMap, Int, ListOf, OneOf, Str
 
 JOIN_CODE = Str(32)
 SETS = ("base_set", "prison", "mixed", "paladins", "base_paladins", "prison_paladins", "all_sets")
-TEAM_MODES = ("random", "mutual")  # PD-TEAM-02: how a mixed table builds its teams
+TEAM_MODES = ("random", "mutual", "free")  # PD-TEAM-02: how a mixed table builds its teams
 """The sets a table may be played with (the engine's catalogue names); absent means the base set."""
 SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """The scenarios a table may be played with (the set's scenarios that are playable)."""

@@ -76,7 +76,8 @@ class BotPlayer:
         listed = expand_team_choice(view["team_choice"]) if view.get("team_choice") else view["legal"]
         legal = [text for text in listed if text not in self.refused]
         purpose = view["secret"]
-        if not legal or purpose in self.committed:
+        building = purpose == "build" and "build" in view  # a free team building: composed from its parts
+        if (not legal and not building) or purpose in self.committed:
             return []
         choice = self.bot.choose(view, legal, self.rng)
         if purpose is not None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dungeon_twister.engine import (Action, AmbiguousAction, ChooseTeam, CombatCard, Event, GameState,
-                                    IllegalAction, NotationError, Options, apply, legal_actions,
+from dungeon_twister.engine import (Action, AmbiguousAction, Build, ChooseTeam, CombatCard, Event, GameState,
+                                    IllegalAction, NotationError, Options, apply, is_lazy, legal_actions,
                                     legal_texts, new_game, parse_action, resolve_input, secret_purpose)
 
 from .records import GameRecord
@@ -78,7 +78,7 @@ class Game:
             action = parse_action(text, seat)
         except NotationError as error:
             raise Refusal("bad_notation", str(error)) from None
-        expected = ChooseTeam if purpose == "team" else CombatCard
+        expected = SECRET_KINDS.get(purpose, CombatCard)
         if type(action) is not expected:
             raise Refusal("illegal_action", f"{text!r} is not a choice for {purpose!r}")
         try:
@@ -88,10 +88,17 @@ class Game:
         return action
 
 
+SECRET_KINDS = {"team": ChooseTeam, "build": Build}
+"""The action a secret choice's purpose stands for (every other purpose is a combat card)."""
+
+
 def generated(state: GameState, seat: str) -> dict[str, Action]:
-    """{canonical text: action} of the seat's legal actions ({} when it is not to act or the game is over)."""
+    """{canonical text: action} of the seat's legal actions ({} when it is not to act or the game is over, and
+    for a free team building, whose 10^10 builds the view describes as parts: view["build"]["parts"])."""
     if state.outcome is not None or seat not in state.to_act:
         return {}
     actions = legal_actions(state, seat)
+    if is_lazy(actions):
+        return {}
     # legal_texts lists the same actions in the same order, reusing the texts of figures nothing changed near
     return dict(zip(legal_texts(state, seat), actions))

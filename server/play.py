@@ -47,7 +47,8 @@ class Play:
         action costs a dict entry, not an answer object and a tuple too."""
         self._team_reveals: list = []
         self._held_reveals: list = []
-        """Team reveals that name the characters a handicapped player left out: sent when the game ends (DT-043)."""
+        """Reveals sent when the game ends: team choices that name the characters a handicapped player left out
+        (DT-043), and free builds (PD-TEAM-FREE-01: hidden forces, DT-120)."""
         self._reveal_by: dict[tuple[str, str], float] = {}
         """Untimed tables (DT-050): (purpose, seat) -> when the server stands in for a reveal that did not come."""
 
@@ -148,6 +149,8 @@ class Play:
                    for to, sender, choice in self.rounds.reveals_to_send(purpose)]
         if purpose == "team":
             self._team_reveals = reveals
+        elif purpose == "build":  # PD-TEAM-FREE: a build stays hidden; its reveal is sent when the game ends
+            self._held_reveals += reveals
         else:
             for reveal in reveals:
                 self.table.send_to(opponent(reveal.seat), reveal)
@@ -188,7 +191,7 @@ class Play:
         kinds = [event.kind for event in events]
         if "teams_revealed" in kinds:
             for reveal in self._team_reveals:
-                if _leaves_out(reveal):
+                if leaves_out(reveal):
                     self._held_reveals.append(reveal)
                 else:
                     self.table.send_to(opponent(reveal.seat), reveal)
@@ -348,7 +351,7 @@ def rated_names(seats: dict) -> dict[str, str] | None:
     return names
 
 
-def _leaves_out(reveal: OpponentReveal) -> bool:
+def leaves_out(reveal: OpponentReveal) -> bool:
     """Whether a team choice names characters left out of a handicap game (BG-OPT-08), which the game never
     reveals: its reveal waits for the end of the game (docs/rulings.md DT-043)."""
     try:

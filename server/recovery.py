@@ -29,6 +29,7 @@ from dungeon_twister.protocol import OpponentReveal, ResumeInfo, TableOptions
 
 from .lobby import Digest, TokenRef
 from .logs import log
+from .play import leaves_out
 from .storage import StoredTable
 from .table import Table
 
@@ -111,7 +112,8 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
                     raise NotRestorable(f"the engine records {record.last!r} for {line!r}")
                 if "id" in data:
                     play._answers[seat][data["id"]] = data["typed"]  # answered action_ok (Play.action)
-                if any(event.kind == "teams_revealed" for event in events):
+                if any(event.kind == "teams_revealed" for event in events):  # sent then, but for DT-043's
+                    play._held_reveals += [reveal for reveal in play._team_reveals if leaves_out(reveal)]
                     play._team_reveals = []
                 continue
             record.restored(line)
@@ -137,9 +139,12 @@ def _close_if_ready(play: Play, purpose: str) -> None:
     rounds = play.rounds
     if not rounds.ready(purpose):
         return
+    reveals = [OpponentReveal(play.table.id, purpose, sender, choice.choice, choice.nonce)
+               for to, sender, choice in rounds.reveals_to_send(purpose)]
     if purpose == "team":
-        play._team_reveals = [OpponentReveal(play.table.id, purpose, sender, choice.choice, choice.nonce)
-                              for to, sender, choice in rounds.reveals_to_send(purpose)]
+        play._team_reveals = reveals
+    elif purpose == "build":  # held until the game ends, as Play._complete does
+        play._held_reveals += reveals
     rounds.close(purpose)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dungeon_twister.engine import Event, GameState, event_view, format_action, legal_actions, view
+from dungeon_twister.engine import Event, GameState, event_view, format_action, is_lazy, legal_actions, view
 from dungeon_twister.protocol.views import team_choice
 
 Legal = Callable[[GameState, str], list[str]]
@@ -30,7 +30,10 @@ def legal_texts(state: GameState, seat: str) -> list[str]:
     """The canonical texts of the seat's legal actions ([] when it is not to act)."""
     if state.outcome is not None or seat not in state.to_act:
         return []
-    return [format_action(action) for action in legal_actions(state, seat)]
+    legal = legal_actions(state, seat)
+    if is_lazy(legal):
+        return []  # a free team building: the view's build.parts describe it (docs/protocol.md)
+    return [format_action(action) for action in legal]
 
 
 def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, compact: bool = False) -> dict:

@@ -1,10 +1,12 @@
 """Paladins & Dragons and the mixed sets through the protocol and the server (TableOptions.set_name "paladins",
 "all_sets", TableOptions.teams "mutual"; docs/protocol.md section 6 and 13)."""
 
+import trio
+
 from dungeon_twister.engine import Options
 from dungeon_twister.protocol import CreateTable, Error, TableCreated, TableOptions
 from test_server_prison import play_out, watched_game
-from test_server_support import Client, running_server, seated_pair, simulate
+from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, simulate
 
 
 async def test_a_paladins_game_between_two_players_ends_as_the_engine_plays_it(autojump_clock):
@@ -49,3 +51,78 @@ async def test_PD_TEAM_02_a_mutual_table_that_is_not_mixed_is_refused(autojump_c
             assert error.code == "bad_field" and "create_table" in error.message
         await client.send(CreateTable(TableOptions(set_name="prison_paladins", teams="mutual")))
         assert (await client.expect(TableCreated)).table
+
+
+async def test_PD_TEAM_FREE_a_free_build_of_all_three_sets_with_a_spectator_stays_hidden_and_plays_to_the_end(
+        autojump_clock):
+    """Both builds go through commit-reveal (purpose "build", composed from the view's build.parts, `legal` empty);
+    nobody but the builder sees a build while the game runs: the opponent and the spectator get `built` with the
+    seat only, and the reveal of each build reaches the opponent only when the game is over (DT-120), where the
+    client checks it against the commitment. The game then ends as the engine plays it (simulate, seed 4)."""
+    from dungeon_twister.protocol import OpponentReveal
+
+    seed = 4
+    options = Options(set_name="all_sets", teams="free")
+    trace = simulate(seed, options, 600)
+    assert trace["outcome"] is not None and trace["first"]["teams_built"] == 2  # the two builds
+    results, blue, yellow, watcher = await watched_game(seed, TableOptions(set_name="all_sets", teams="free"))
+    expected = trace["outcome"]
+    assert (results["B"].result["winner"], results["B"].result["vp"]) == (expected.winner, dict(expected.vp))
+    assert blue.errors() == [] and yellow.errors() == [] and watcher.errors() == []
+    assert watcher.events_of("built") == [{"kind": "built", "seat": "B"}, {"kind": "built", "seat": "Y"}]
+    assert blue.events_of("built")[0]["seat"] == "B" and len(blue.events_of("built")[0]["characters"]) == 8
+    assert blue.events_of("built")[1] == {"kind": "built", "seat": "Y"}
+    building = [e.event["view"] for e in blue.received
+                if getattr(e, "event", {}).get("kind") == "view" and e.event["view"].get("build")]
+    assert building and all(v["legal"] == [] for v in building)
+    asked = [v for v in building if v["secret"] == "build"]  # once both are seated and the game has started
+    assert asked and [p["name"] for p in asked[0]["build"]["parts"]] == ["pairs", "characters", "objects"]
+    for client, other in ((blue, "Y"), (yellow, "B")):
+        reveals = [i for i, e in enumerate(client.received) if isinstance(e, OpponentReveal) and e.purpose == "build"]
+        running = [i for i, e in enumerate(client.received) if getattr(e, "event", {}).get("kind") == "view"
+                   and e.event["view"]["outcome"] is None]
+        assert len(reveals) == 1 and reveals[0] > max(running)
+        assert client.received[reveals[0]].seat == other and client.received[reveals[0]].choice.startswith("build ")
+    assert not [e for e in watcher.received if isinstance(e, OpponentReveal)]
+
+
+async def test_PD_TEAM_FREE_01_a_refused_build_is_replaced_by_the_first_legal_build(autojump_clock):
+    """A revealed build the rules refuse (7 characters) is refused with its rule, and having no rule fallback the
+    server plays the seat's first build in the legal order (pairs 1 and 2, the first 8 characters, the first 6
+    objects with both Keys: the multiset order takes more copies of an earlier value first)."""
+    from dungeon_twister.protocol import ActionRefused, OpponentCommit
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(4,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(set_name="all_sets", teams="free"))
+            assert blue.view["secret"] == "build" and blue.view["legal"] == []
+            await blue.commit("build", "build pairs=1,41 characters=ES,GH,MK,PA,RD,TH,WA objects=AR,FH,KY,RP,SW,TS")
+            await yellow.commit("build", "build pairs=3,42 characters=AS,CL,GO,IL,NG,PP,TR,WM "
+                                         "objects=CH,DS,FS,RG,RP,SP")
+            for client in (blue, yellow):
+                await client.expect(OpponentCommit)
+                await client.reveal("build")
+            refused = await blue.expect(ActionRefused)
+            assert (refused.action_id, refused.code, refused.rule) == ("build", "illegal_action", "PD-TEAM-FREE-01")
+            assert "choose 8 characters, not 7" in refused.message
+            assert "build pairs=1,2 characters=AS,BS,CL,CO,ES,GB,GH,GO objects=AR,BW,CH,DS,FH,FS" in refused.message
+            built = await blue.expect_event("built")
+            assert built["characters"] == ["AS", "BS", "CL", "CO", "ES", "GB", "GH", "GO"]
+
+
+async def test_PD_TEAM_FREE_a_bot_builds_its_team_through_the_protocol(autojump_clock):
+    """A greedy bot seated at a free table commits and reveals its build like a player; the human plays on."""
+    from dungeon_twister.protocol import Join, Joined, OpponentCommit, SeatBot
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(5,)) as server:
+            ann = await Client.connect(server, "ann")
+            table = server.lobby.create_table(TableOptions(set_name="base_paladins", teams="free"), "ann").id
+            await ann.send(Join(table, "B"))
+            await ann.expect(Joined)
+            await ann.send(SeatBot(table, "Y", "greedy"))
+            await ann.expect_event("game_started")
+            view = await Scripted(ann, "B", 3).play(table, stop=lambda v: v["phase"] in ("card", "main"))
+            assert any(isinstance(e, OpponentCommit) and e.purpose == "build" for e in ann.received)
+            assert sorted(e["seat"] for e in ann.events_of("built")) == ["B", "Y"]
+            assert view["players"]["Y"]["screen"] == 0  # its 14: 4 on the start zone, 10 in the rooms

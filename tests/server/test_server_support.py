@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import trio
 from dungeon_twister.engine import Options, apply, new_game, parse_action, secret_purpose, view
-from dungeon_twister.engine.tools.bots import BOTS
+from dungeon_twister.engine.tools.bots import BOTS, building
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import (
     Action,
@@ -191,7 +191,7 @@ class Scripted:
         fresh = True  # the latest view may not have been acted on yet
         while True:
             view = self.client.view
-            if fresh and view and view["legal"] and view["secret"] not in self.committed:
+            if fresh and view and (view["legal"] or building(view)) and view["secret"] not in self.committed:
                 if stop(view):
                     return view
                 await self.act(table, view)
