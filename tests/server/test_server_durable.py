@@ -20,6 +20,7 @@ from dungeon_twister.protocol import (
     Chat,
     ChatMessage,
     CreateTable,
+    GameOver,
     Join,
     Joined,
     Leave,
@@ -320,3 +321,34 @@ async def test_a_table_whose_journal_does_not_replay_is_left_in_the_store_and_th
         assert logged.fields["table"] == bad and "move nowhere" in logged.fields["error"]
         assert server.storage.table(bad).status == "open" and server.storage.table(bad).journal[-1][0] == \
             "B: move nowhere"
+
+
+async def test_PD_TEAM_FREE_held_build_reveals_outlive_a_restart_and_open_at_the_end(tmp_path, autojump_clock):
+    """Both builds are committed and revealed (PD-TEAM-FREE-01), then the server stops: the reveals, which wait
+    for the end of the game (DT-120), are restored from the journal. After the restart Yellow leaves (a
+    resignation), and Blue receives Yellow's build just before game_over, opening the commitment Blue was sent
+    before the restart (no reveal mismatch)."""
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path, seeds=(4,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(set_name="all_sets", teams="free"))
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            await play_until(table, players, lambda v: v["phase"] == "team")
+            await synced(blue)
+            built = players["Y"].client.conn.commitments._secrets["build"][0]
+            assert not any(isinstance(e, OpponentReveal) for e in blue.received)
+            kept, resume = blue.conn.commitments, resume_info(blue, table)
+            yellow_resume = resume_info(yellow, table)
+
+        async with server_on(tmp_path, seeds=(5,)) as server:
+            blue = await Client.connect(server, "ann", resume=resume, conn=KeepingConnection(kept))
+            await blue.expect(Joined)
+            yellow = await Client.connect(server, "bob", resume=yellow_resume)
+            await yellow.expect(Joined)
+            await yellow.send(Leave())
+            await blue.expect(GameOver)
+            reveals = [n for n, e in enumerate(blue.received) if isinstance(e, OpponentReveal)]
+            over = next(n for n, e in enumerate(blue.received) if isinstance(e, GameOver))
+            assert len(reveals) == 1 and reveals[0] < over
+            reveal = blue.received[reveals[0]]
+            assert (reveal.purpose, reveal.seat, reveal.choice) == ("build", "Y", built)
+            assert not any(isinstance(e, RevealMismatch) for e in blue.received) and blue.errors() == []

@@ -29,7 +29,7 @@ import msgpack
 import pytest
 import trio
 import trio.testing
-from dungeon_twister.engine import (SEATS, ChooseTeam, Handicap, Hide, Options, apply, format_action, new_game,
+from dungeon_twister.engine import (SEATS, Build, ChooseTeam, Handicap, Hide, Options, apply, format_action, new_game,
                                     parse_action, secret_purpose, view)
 from dungeon_twister.engine.tools.bots import BOTS
 from dungeon_twister.engine.core.rng import Rng
@@ -395,3 +395,63 @@ async def test_a_held_team_reveal_reaches_the_opponent_when_the_game_ends(mock_c
     assert blue[reveals[0]].choice == format_action(team) and "out=" in blue[reveals[0]].choice
     assert blue[over[0]].result["reason"] == "resigned" and blue[over[0]].result["winner"] == "B"
     assert not any(isinstance(m, RevealMismatch) for m in blue)
+
+
+FREE = Options(set_name="all_sets", teams="free")
+FREE_TABLE = TableOptions(timers=True, set_name="all_sets", teams="free")
+
+
+def free_build_twins(seed: int) -> tuple[list[Step], list[Step], int]:
+    """The greedy script of a free all-sets game, and its twin in which Yellow builds another team (its 8 least
+    liked characters, other objects, other pairs that Blue did not choose either) and then plays the same public
+    actions with it: the same start squares for the k-th character of its own, the k-th token behind its screen
+    into the same room. Cut: the step at which the teams are revealed (BG-SETUP-10)."""
+    script = greedy_script(seed, FREE)
+    first = script[0]
+    assert first.purpose == "build"
+    blue, yellow = parse_action(first.choices["B"], "B"), parse_action(first.choices["Y"], "Y")
+    start = new_game(FREE, seed)
+    parts = {p["name"]: p for p in view(start, "Y")["build"]["parts"]}
+    characters = tuple(c for c in parts["characters"]["values"] if c not in yellow.characters)[-8:]
+    objects = tuple(o for o in parts["objects"]["values"] if o not in yellow.objects)[:6]
+    pairs = tuple(int(n) for n in parts["pairs"]["values"]
+                  if int(n) not in blue.pairs + yellow.pairs)[:2] if not set(blue.pairs) & set(yellow.pairs) else \
+        yellow.pairs
+    twin_build = format_action(Build("Y", pairs, tuple(sorted(characters)), tuple(sorted(objects))))
+    twin = [Step({**first.choices, "Y": twin_build}, "build")]
+    a = reveal_state(seed, FREE, [first])
+    b = reveal_state(seed, FREE, [twin[0]])
+    for step in script[1:]:
+        if a.phase not in ("team", "hide"):
+            break  # the teams are revealed: the cut
+        choices = dict(step.choices)
+        action = parse_action(choices["Y"], "Y") if "Y" in choices else None
+        if isinstance(action, ChooseTeam):  # the k-th of Yellow's characters on the same square
+            own_a = sorted(t.code for t in a.tokens.values() if t.colour == "Y" and t.is_character
+                           and t.where == "screen")
+            own_b = sorted(t.code for t in b.tokens.values() if t.colour == "Y" and t.is_character
+                           and t.where == "screen")
+            choices["Y"] = format_action(ChooseTeam("Y", tuple(sorted((sq, own_b[own_a.index(code)])
+                                                                      for sq, code in action.team))))
+        elif isinstance(action, Hide):  # the k-th token behind the screen into the same room
+            behind_a = sorted(t.id for t in a.tokens.values() if t.colour == "Y" and t.where == "screen")
+            behind_b = sorted(t.id for t in b.tokens.values() if t.colour == "Y" and t.where == "screen")
+            choices["Y"] = format_action(Hide("Y", behind_b[behind_a.index(action.token)], action.slot))
+        twin.append(Step(choices, step.purpose))
+        a, b = reveal_state(seed, FREE, [step], a), reveal_state(seed, FREE, [twin[-1]], b)
+    cut = first_step_with(replay(seed, FREE, twin, until="teams_revealed"), "teams_revealed")
+    assert cut == first_step_with(replay(seed, FREE, script), "teams_revealed") == 1 + 1 + 19
+    # the builds, the teams, the hidden tokens (10 a side, the last one reveals the teams)
+    return script[:cut + 1], twin[:cut + 1], cut
+
+
+async def test_PD_TEAM_FREE_another_build_sends_the_same_bytes_until_the_teams_are_revealed(mock_clock):
+    """Yellow builds another team in secret (PD-TEAM-FREE-01/02, commit-reveal purpose "build") and plays the same
+    public actions with it: Blue and the spectators receive the same bytes until the teams are revealed; the
+    build's reveal is held to the end of the game (DT-120), so no opponent_reveal comes before the cut."""
+    script, twin, cut = free_build_twins(TEAM_SEED)
+    assert script[0].choices["Y"] != twin[0].choices["Y"]
+    compared = await compare_twins((TEAM_SEED, TEAM_SEED), (script, twin), cut, FREE_TABLE)
+    assert compared["B"] > cut and compared["spectator"] > cut
+    assert {"opponent_commit", "table_event"} <= compared["B types"]
+    assert "opponent_reveal" not in compared["B types"]
