@@ -2,7 +2,7 @@
 
   dt-client connect HOST:PORT [--name NAME] [--spectate TABLE]     a server's lobby, or watch one of its tables
   dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins|...]
-                 [--teams random|mutual]
+                 [--sets base,prison,pd] [--teams random|mutual|free]
                  [--scenario prison-1..prison-5] [--seat B|Y]
                                                                   a local game against a bot
   dt-client replay FILE | TABLE --server HOST:PORT                step through a game record
@@ -72,8 +72,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the set: the base set (default), Dungeon Twister Prison, Paladins & Dragons, or a mix "
                            "(mixed: base and Prison; base_paladins, prison_paladins, all_sets): 8 characters and 6 "
                            "objects from the sets in use, the same for each side")
-    play.add_argument("--teams", choices=["random", "mutual"], default="random",
-                      help="a mix's teams: drawn at random (default) or picked in turn by the players (mutual)")
+    play.add_argument("--sets", type=parse_sets, dest="sets", metavar="base,prison,pd",
+                      help="the sets in use, instead of --set: base, prison, pd (Paladins & Dragons), any mix")
+    play.add_argument("--teams", choices=["random", "mutual", "free"], default="random",
+                      help="a mix's teams: drawn at random (default), picked in turn by the players and the same "
+                           "for both (mutual), or each chosen in secret, 8 characters, 6 objects and 2 room pairs "
+                           "(free)")
     play.add_argument("--scenario", choices=list(SCENARIOS), help="a Prison introductory scenario (its own rooms, "
                       "characters, rules and goal; it sets the set and the VP target)")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
@@ -89,6 +93,20 @@ def build_parser() -> argparse.ArgumentParser:
                         help="fetch the record of the finished game TABLE from this server")
     replay.set_defaults(run=replay_command)
     return parser
+
+
+SETS_OF = {frozenset({"base"}): "base", frozenset({"prison"}): "prison", frozenset({"pd"}): "paladins",
+           frozenset({"base", "prison"}): "mixed", frozenset({"base", "pd"}): "base_paladins",
+           frozenset({"prison", "pd"}): "prison_paladins", frozenset({"base", "prison", "pd"}): "all_sets"}
+"""--sets: the sets in use -> the set (or mix) played (PD-TEAM-02)."""
+
+
+def parse_sets(text: str) -> str:
+    names = {{"paladins": "pd"}.get(word.strip(), word.strip()) for word in text.split(",") if word.strip()}
+    set_name = SETS_OF.get(frozenset(names))
+    if set_name is None:
+        raise argparse.ArgumentTypeError(f"expected sets among base, prison, pd (comma-separated), got {text!r}")
+    return set_name
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -142,6 +160,11 @@ def play_command(args: argparse.Namespace) -> int:
     from .session import Session, TableSetup
     from .state import ClientState
 
+    if args.sets is not None:
+        if args.set_name != "base" and args.set_name != args.sets:
+            print("dt-client: give --set or --sets, not both", file=sys.stderr)
+            return 2
+        args.set_name = args.sets
     if args.set_name != "base" and args.beginner:
         print("dt-client: the beginner game is the base set's", file=sys.stderr)
         return 2
@@ -152,7 +175,7 @@ def play_command(args: argparse.Namespace) -> int:
         print("dt-client: a scenario is not a beginner game", file=sys.stderr)
         return 2
     if args.teams != "random" and args.set_name in ("base", "prison", "paladins"):
-        print("dt-client: --teams mutual is for a mixed set (PD-TEAM-02)", file=sys.stderr)
+        print(f"dt-client: --teams {args.teams} is for a mixed set, two or three sets (PD-TEAM-02)", file=sys.stderr)
         return 2
     options = TableOptions(target_vp=args.vp, beginner=args.beginner,
                            set_name=None if args.set_name == "base" else args.set_name, scenario=args.scenario,

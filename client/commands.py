@@ -145,6 +145,7 @@ class Commands:
 SET_FLAGS = ("prison", "mixed", "paladins", "base_paladins", "prison_paladins", "all_sets")
 """The sets a table may name besides the base set (protocol SETS); all but prison and paladins are mixes."""
 MIXES = ("mixed", "base_paladins", "prison_paladins", "all_sets")
+TEAM_FLAGS = ("mutual", "free")  # PD-TEAM-02: a mix's team building other than the draw (DT-109)
 
 
 def parse_table_options(args: str) -> TableOptions:
@@ -155,22 +156,25 @@ def parse_table_options(args: str) -> TableOptions:
             if word[3:] not in ("5", "6", "7", "8"):
                 raise UsageError("vp=5, vp=6, vp=7 or vp=8")
             target_vp = int(word[3:])
-        elif word in ("beginner", "timers", "private", "mutual", *SET_FLAGS):
+        elif word in ("beginner", "timers", "private", *TEAM_FLAGS, *SET_FLAGS):
             flags.add(word)
         else:
             raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison|paladins|mixed|base_paladins|"
-                             "prison_paladins|all_sets] [mutual]")
+                             "prison_paladins|all_sets] [mutual|free]")
     if len(flags & set(SET_FLAGS)) > 1:
         raise UsageError("one set a table: " + ", ".join(SET_FLAGS))
-    if "mutual" in flags and not flags & set(MIXES):
-        raise UsageError("mutual team building is for a mixed table (PD-TEAM-02): " + ", ".join(MIXES))
+    teams = [word for word in TEAM_FLAGS if word in flags]
+    if len(teams) > 1:
+        raise UsageError("one team building a table: mutual (picked in turn) or free (each his own, in secret)")
+    if teams and not flags & set(MIXES):
+        raise UsageError(f"{teams[0]} team building is for a mixed table (PD-TEAM-02): " + ", ".join(MIXES))
     if "prison" in flags and ("beginner" in flags or target_vp == 8 or "mixed" in flags):
         raise UsageError("a Prison table is not a beginner game and plays to 5, 6 or 7 VP (PR-OPT-02)")
     if flags & {"paladins", *MIXES} and "beginner" in flags:
         raise UsageError("the beginner game is the base set's")
     set_name = next((name for name in SET_FLAGS if name in flags), None)
     return TableOptions(target_vp=target_vp, beginner="beginner" in flags, timers="timers" in flags,
-                        private="private" in flags, set_name=set_name, teams="mutual" if "mutual" in flags else None)
+                        private="private" in flags, set_name=set_name, teams=teams[0] if teams else None)
 
 
 TERRAIN_WORDS = {  # Paladins & Dragons terrain (PD-TERR, PD-GLOS-03), as `look` says it

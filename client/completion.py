@@ -15,7 +15,7 @@ LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "refresh", "ratin
 GAME_COMMANDS = ("look", "bot", "chat", "leave", "reconnect", "help", "quit")
 SPECTATOR_COMMANDS = ("look", "chat", "leave", "reconnect", "help", "quit")
 CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison", "mixed",
-                  "paladins", "base_paladins", "prison_paladins", "all_sets", "mutual")
+                  "paladins", "base_paladins", "prison_paladins", "all_sets", "mutual", "free")
 BOT_KINDS = ("random", "greedy")
 
 
@@ -28,6 +28,33 @@ def next_words(legal: Iterable[str], typed: list[str], partial: str) -> dict[str
         if len(parts) > depth and parts[:depth] == typed and parts[depth].startswith(partial):
             words.setdefault(parts[depth], []).append(action)
     return words
+
+
+def build_words(parts: list[dict], typed: list[str], partial: str) -> dict[str, str]:
+    """A free build (PD-TEAM-FREE-01), word by word: `build`, then a `name=` for each part not given yet, then
+    inside `name=a,b,` the next value (each at most its copies, `count` in all); a word that is not complete
+    yet ends with a comma, so Tab goes on with the same part."""
+    if not typed:
+        return {"build": "your team, in secret"}
+    if typed[0] != "build":
+        return {}
+    given = {word.split("=", 1)[0] for word in typed[1:]}
+    name, eq, values = partial.partition("=")
+    if not eq:
+        return {f"{p['name']}=": f"choose {p['count']}" for p in parts if p["name"] not in given}
+    part = next((p for p in parts if p["name"] == name), None)
+    if part is None or name in given:
+        return {}
+    chosen, last = values.split(",")[:-1], values.split(",")[-1]
+    count, copies = part["count"], part.get("copies") or {}
+    if len(chosen) >= count:
+        return {}
+    out = {}
+    for value in part["values"]:
+        if value.startswith(last) and chosen.count(value) < copies.get(value, 1):
+            more = len(chosen) + 1 < count
+            out[f"{name}={','.join([*chosen, value])}{',' if more else ''}"] = f"{len(chosen) + 1} of {count}"
+    return out
 
 
 class PromptCompleter(Completer):
@@ -60,6 +87,9 @@ class PromptCompleter(Completer):
 
     def _actions(self, typed: list[str], partial: str) -> dict[str, str]:
         """Next words of legal actions, each with the action it completes or how many it leads to."""
+        parts = self.state.build_parts
+        if parts is not None:
+            return build_words(parts, typed, partial)
         out = {}
         for word, actions in next_words(self.state.legal, typed, partial).items():
             out[word] = actions[0] if len(actions) == 1 else f"{len(actions)} actions"

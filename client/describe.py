@@ -178,6 +178,12 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
                          if e.get("stage") == "rooms" else
                          f"{seat_name(e.get('seat'))} picks the {kind_name(str(e.get('value')))}: both teams take it"),
     "teams_built": lambda e: "the teams are built: the secret choice of the starting four follows",
+    "built": lambda e: (f"you build your team: pairs {', '.join(map(str, e.get('pairs') or []))}; "
+                        f"{' '.join(e.get('characters') or [])}; {' '.join(e.get('objects') or [])}"
+                        if e.get("characters") else f"{seat_name(e.get('seat'))} has built a team in secret"),
+    "rooms_shared": lambda e: (f"both chose the room pair(s) {', '.join(map(str, e.get('pairs') or []))}: laid once, "
+                               f"{seat_name(e.get('kept_by'))}'s; the other gets an unchosen pair instead, unseen "
+                               "(RUL-072)"),
     "potion_drunk": lambda e: f"{_tok(e)} drinks the Speed Potion: +{e.get('extra_ap')} AP for him",
     "combat_declared": _combat_declared,
     "card_chosen": _card_chosen,

@@ -54,6 +54,11 @@ Edges: │ ─ wall   ║ ═ closed portcullis   ╎ ╌ open portcullis   ╱ 
 VERBS = {
     "team": ("team b0=TH d0=WA g0=TR i0=GB  (or: team TH WA TR GB, in square order)", "BG-SETUP-04",
              "choose your secret starting team; the client commits to it and reveals it when the opponent has chosen"),
+    "pick": ("pick 37  |  pick WA", "PD-TEAM-MUTUAL", "a mixed game's team building by mutual choice: a room "
+             "pair, then a character, then an object in turn; both teams take every pick"),
+    "build": ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS", "PD-TEAM-FREE",
+              "a mixed game's free team building: 2 room pairs, 8 characters and 6 objects of your own, chosen in "
+              "secret (commit-reveal); a common object (Rope, Key) once per copy; Tab completes each part"),
     "hide": ("hide bRP A2", "BG-SETUP-05", "hide a token face down in a room"),
     "card": ("card 3", "BG-TURN-02", "play an action card: its value is your AP for the turn"),
     "end": ("end", "BG-TURN-01", "end your turn"),

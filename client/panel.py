@@ -8,9 +8,10 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from .names import other_seat, scenario_target, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
-HINTS = {"draft": "pick a room pair, a character or an object: pick 37, pick WA", "hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
+HINTS = {"draft": "pick a room pair, a character or an object: pick 37, pick WA",
+         "build": "build your team in secret: build pairs=... characters=... objects=...", "hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
          "main": "spend your AP, or end", "place": "place a found token: place TOKEN SQUARE"}
-PHASES = {"draft": "team building (mutual choice)", "team": "secret team choice", "hide": "hiding tokens", "card": "action card", "main": "spending AP",
+PHASES = {"draft": "team building (mutual choice)", "build": "team building (free choice, in secret)", "team": "secret team choice", "hide": "hiding tokens", "card": "action card", "main": "spending AP",
           "combat": "combat cards", "place": "placing revealed tokens", "over": "game over"}
 
 
@@ -37,6 +38,7 @@ def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
     out += _moves(state)
     out += _combat(view, state.seat)
     out += _draft(view)
+    out += _build(view)
     out += _placement(view)
     out += _your_part(state, view)
     out += _result(state, view)
@@ -175,6 +177,26 @@ def _draft(view: dict) -> StyleAndTextTuples:
     return out
 
 
+def _build(view: dict) -> StyleAndTextTuples:
+    """PD-TEAM-FREE: what a build chooses from, who has chosen, and our own build once made."""
+    build = view.get("build")
+    if not build:
+        return []
+    out: StyleAndTextTuples = [("class:title", "\nTeam building"),
+                               ("", " (free choice: each side its own team, in secret)\n")]
+    for part in build["parts"]:
+        copies = part.get("copies") or {}
+        values = " ".join(v + (f"x{copies[v]}" if v in copies else "") for v in part["values"])
+        out.append(("", f"  {part['name']}: choose {part['count']} of {values}\n"))
+    done = " · ".join(f"{seat_name(seat)} {'has chosen' if chosen else 'is choosing'}"
+                      for seat, chosen in sorted(build["built"].items()))
+    out.append(("class:dim", f"  {done}\n"))
+    for seat, mine in sorted((build.get("mine") or {}).items()):
+        out.append(("", f"  your build: pairs {','.join(map(str, mine['pairs']))} · characters "
+                        f"{','.join(mine['characters'])} · objects {','.join(mine['objects'])}\n"))
+    return out
+
+
 def _placement(view: dict) -> StyleAndTextTuples:
     placement = view.get("placement")
     if not placement:
@@ -190,9 +212,10 @@ def _your_part(state: ClientState, view: dict) -> StyleAndTextTuples:
     if purpose and purpose in state.secrets:
         return [("class:title", "\nSecret choice\n"), ("", f"  {state.secrets[purpose].describe()}\n")]
     if purpose:
-        verb = "team" if purpose == "team" else "combat"
+        verb = purpose if purpose in ("team", "build") else "combat"
         return [("class:active", f"\nChoose in secret ({purpose}): type {verb} ... (Tab completes)\n")]
-    unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None]
+    unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None
+                  and round_.purpose != "build"]  # a build is shown at the end of the game (DT-120)
     out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe()}\n") for round_ in unverified]
     if state.legal:
         count = len(state.legal)

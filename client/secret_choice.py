@@ -1,4 +1,5 @@
-"""Simultaneous secret choices (the starting team, combat cards) by commit-reveal (protocol section 10).
+"""Simultaneous secret choices (a free build, the starting team, combat cards) by commit-reveal (protocol
+section 10).
 
 The player types the choice like any action. We commit to its canonical text, reveal only once the opponent's
 commitment has arrived, and let the connection verify the opponent's reveal: a mismatch raises an alert that
@@ -7,7 +8,7 @@ stays on screen.
 
 from __future__ import annotations
 
-from dungeon_twister.engine import NotationError, format_action, parse_action
+from dungeon_twister.engine import Build, NotationError, Part, PartsChoice, format_action, parse_action
 from dungeon_twister.protocol import (
     OpponentCommit,
     OpponentReveal,
@@ -26,13 +27,16 @@ class ChoiceError(ValueError):
     """The typed text names none, or more than one, of the choices allowed now."""
 
 
-def resolve_choice(text: str, legal: list[str], seat: str) -> str:
+def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | None = None) -> str:
     """The canonical text of the one legal choice `text` names.
 
     Accepted: the canonical text, any notation the engine parses to it (`combat 3`, the team's squares in
-    any order), or words matching one choice in order (`+3`, `team TH WA TR GB` in square order).
+    any order), or words matching one choice in order (`+3`, `team TH WA TR GB` in square order). A free build
+    (`parts`: the view's build.parts) is checked against its parts: its notation in full, values in any order.
     """
     text = " ".join(text.split())
+    if parts is not None:
+        return _resolve_build(text, parts, seat)
     if text in legal:
         return text
     try:
@@ -48,6 +52,21 @@ def resolve_choice(text: str, legal: list[str], seat: str) -> str:
         raise ChoiceError(f"it matches {len(matches)} choices, e.g. {matches[0]!r}")
     example = f", e.g. {legal[0]!r}" if legal else ""
     raise ChoiceError(f"not one of your choices now{example}")
+
+
+def _resolve_build(text: str, parts: list[dict], seat: str) -> str:
+    try:
+        action = parse_action(text, seat)
+    except NotationError as error:
+        raise ChoiceError(f"{error} (build pairs=... characters=... objects=...; Tab completes)") from None
+    if not isinstance(action, Build):
+        raise ChoiceError("build your team first: build pairs=... characters=... objects=... (Tab completes)")
+    choice = PartsChoice(tuple(Part.from_form(form) for form in parts), lambda chosen: chosen,
+                         lambda a: (tuple(map(str, a.pairs)), a.characters, a.objects))
+    why = choice.problem(action)
+    if why is not None:
+        raise ChoiceError(why)
+    return format_action(action)
 
 
 def _in_order(words: list[str], canonical: list[str]) -> bool:
@@ -73,7 +92,7 @@ def choose(session: Session, text: str) -> None:
         state.say("not connected as a player")
         return
     try:
-        choice = resolve_choice(text, state.legal, state.seat)
+        choice = resolve_choice(text, state.legal, state.seat, state.build_parts)
     except ChoiceError as error:
         state.refusal = Refusal(text, "not_a_choice", str(error))
         return

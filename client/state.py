@@ -44,6 +44,9 @@ class SecretChoice:
     def describe(self) -> str:
         if self.opponent_choice is not None:
             return f"{self.purpose}: you chose {self.choice!r}, the opponent {self.opponent_choice!r} (verified)"
+        if self.revealed and self.purpose == "build":  # hidden forces (PD-TEAM-FREE-01, DT-120)
+            return (f"build: {self.choice!r} revealed; the opponent's build is shown, and checked, when the game "
+                    "ends")
         if self.revealed:
             return f"{self.purpose}: {self.choice!r} revealed; waiting for the opponent's reveal"
         return f"{self.purpose}: committed to {self.choice!r}; waiting for the opponent's commitment"
@@ -137,6 +140,14 @@ class ClientState:
     def legal(self) -> list[str]:
         """Our legal actions as canonical text (empty when not our turn, or for a spectator)."""
         return list(self.view.get("legal") or []) if self.view else []
+
+    @property
+    def build_parts(self) -> list[dict] | None:
+        """While we must build our team in secret (free choice, PD-TEAM-FREE-01): what the build is made of, one
+        {"name", "count", "values", ["copies"]} per part (the legal set is too large to list)."""
+        view = self.view or {}
+        build = view.get("build")
+        return build["parts"] if build and view.get("secret") == "build" else None
 
     @property
     def game_running(self) -> bool:

@@ -164,7 +164,7 @@ def _built(ctx: Ctx) -> None:
     spare = (n for n in d.deal[2 * count:] if n not in first[1] and n not in other[1])
     numbers = kept + [n if n not in shared else next(spare) for n in other[1]]
     if shared:  # RUL-072: both find they chose it; nobody sees what replaces it
-        ctx.emit("rooms_shared", pairs=shared)
+        ctx.emit("rooms_shared", pairs=shared, kept_by=d.first)
     _lay_rooms(ctx, set(numbers))
     for seat, _, characters, objects in d.builds:
         for code in (*characters, *objects):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import queue
 import subprocess
@@ -54,6 +55,20 @@ def test_addresses():
     assert app.parse_address("[::1]:9") == ("::1", 9)
     with pytest.raises(Exception):
         app.parse_address("host:99999")
+
+
+def test_PD_TEAM_02_play_names_the_sets_in_use_and_the_team_building(capsys):
+    """--sets base,prison,pd: any of the three sets, each mix to its set name; --teams free or mutual only with a
+    mix (refused before any server starts)."""
+    assert app.parse_sets("base,prison,pd") == "all_sets" and app.parse_sets("pd") == "paladins"
+    assert app.parse_sets("prison, paladins") == "prison_paladins" and app.parse_sets("pd,base") == "base_paladins"
+    for wrong in ("", "base,chess", "cards"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            app.parse_sets(wrong)
+    assert app.main(["play", "--sets", "pd", "--teams", "free"]) == 2
+    assert "--teams free is for a mixed set" in capsys.readouterr().err
+    assert app.main(["play", "--set", "prison", "--sets", "base,pd"]) == 2
+    assert "give --set or --sets" in capsys.readouterr().err
 
 
 POLLS = 3000

@@ -341,3 +341,71 @@ def test_PD_TERR_look_names_the_terrain_and_an_illusion():
     assert describe_square(seen, "b18").startswith("b18: Rockfall (whoever enters")
     assert describe_square(seen, "b7") == "b7: Blue's illusion rubble"
     assert describe_square(seen, "d5").startswith("d5: the Fountain of Youth")
+
+
+def free_build_state(seat: str = "B") -> ClientState:
+    """A seat at an all-sets table with free team building, before anyone has built (the engine's own view)."""
+    from dungeon_twister.engine import Options, new_game, view
+
+    state = ClientState("ann", table="t-1", seat=seat)
+    state.view = {**view(new_game(Options(set_name="all_sets", teams="free"), 5), seat), "legal": [],
+                  "table": {"id": "t-1", "target_vp": 5, "timers": False, "set_name": "all_sets", "teams": "free"},
+                  "seats": {"B": "ann", "Y": "bob"}, "started": True}
+    return state
+
+
+def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():
+    assert parse_table_options("all_sets free") == TableOptions(set_name="all_sets", teams="free")
+    for words in ("free", "paladins free", "all_sets free mutual"):
+        with pytest.raises(UsageError):
+            parse_table_options(words)
+    assert describe_event({"kind": "built", "seat": "Y"}) == "Yellow has built a team in secret"
+    own = {"kind": "built", "seat": "B", "pairs": [3, 41], "characters": ["ES", "TH"], "objects": ["KY", "KY"]}
+    assert describe_event(own) == "you build your team: pairs 3, 41; ES TH; KY KY"
+    assert describe_event({"kind": "rooms_shared", "pairs": [41], "kept_by": "B"}) == (
+        "both chose the room pair(s) 41: laid once, Blue's; the other gets an unchosen pair instead, unseen "
+        "(RUL-072)")
+    panel = text_of(game_panel(free_build_state(), 0.0))
+    assert "Team building (free choice: each side its own team, in secret)" in panel
+    assert "objects: choose 6 of AR BW CH DS FH FS FW KYx2 LN RG RPx2 SH SP SW TS" in panel
+    assert "Blue is choosing · Yellow is choosing" in panel
+    assert "Choose in secret (build): type build ... (Tab completes)" in panel
+
+
+def test_PD_TEAM_FREE_a_typed_build_is_checked_against_the_parts_before_anything_is_committed():
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+
+    parts = free_build_state().build_parts
+    typed = "build objects=TS,SW,RP,KY,KY,FH characters=WZ,WA,TH,RD,PA,MK,GH,ES pairs=41,3"
+    assert resolve_choice(typed, [], "B", parts) == (
+        "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS")
+    for wrong, why in (
+            ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA objects=FH,KY,KY,RP,SW,TS", "choose 8 characters, not 7"),
+            ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,KY,SW,TS",
+             "KY may be chosen at most 2 times"),
+            ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ", "objects="),
+            ("team b0=TH", "build your team first")):
+        with pytest.raises(ChoiceError, match=why):
+            resolve_choice(wrong, [], "B", parts)
+
+
+def test_PD_TEAM_FREE_tab_completes_a_build_part_by_part_and_value_by_value():
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from dungeon_twister.client.completion import PromptCompleter
+
+    completer = PromptCompleter(free_build_state())
+
+    def complete(text: str) -> dict[str, str]:
+        return {c.text: c.display_meta_text for c in completer.get_completions(Document(text), CompleteEvent())}
+
+    assert complete("b")["build"] == "your team, in secret"
+    assert complete("build ") == {"pairs=": "choose 2", "characters=": "choose 8", "objects=": "choose 6"}
+    assert complete("build pairs=3,4") == {f"pairs=3,{n}": "2 of 2" for n in (4, 40, 41, 42, 43, 44)}  # not 3 again
+    assert complete("build pairs=3,41 ") == {"characters=": "choose 8", "objects=": "choose 6"}
+    assert complete("build pairs=3,41 objects=KY,KY,T") == {"objects=KY,KY,TS,": "3 of 6"}  # no third Key
+    assert "objects=KY,KY,KY," not in complete("build pairs=3,41 objects=KY,KY,")
+    assert complete("build pairs=3,41 objects=AR,BW,CH,DS,FH,F") == {  # the sixth (not FH again), no comma
+        "objects=AR,BW,CH,DS,FH,FS": "6 of 6", "objects=AR,BW,CH,DS,FH,FW": "6 of 6"}
+    assert complete("build pairs=3,41 objects=AR,BW,CH,DS,FH,FS,") == {}  # the part is full

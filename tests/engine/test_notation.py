@@ -35,7 +35,7 @@ def test_a_mistyped_verb_gets_the_nearest_verb(text, meant):
 def test_a_verb_like_no_other_gets_no_guess_but_the_list():
     with pytest.raises(NotationError) as info:
         parse_action("xyzzy bWA", "B")
-    assert "did you mean" not in str(info.value) and "(verbs: attack, break, breathe, card," in str(info.value)
+    assert "did you mean" not in str(info.value) and "(verbs: attack, break, breathe, build, card," in str(info.value)
 
 
 def test_own_tokens_may_omit_their_colour():

@@ -44,3 +44,17 @@ def test_a_bad_marker_is_refused_where_it_is():
     for bad in ("wall:99X:1=bGO", "illusion:B:hole=c7", "junk"):
         with pytest.raises(NotationError, match="bad marker"):
             parse_position(re.sub(r"marks \S+", f"marks {bad}", text))
+
+
+def test_PD_TEAM_FREE_the_documented_build_and_free_draft_position_round_trip():
+    """docs/notation.md: the `build` example parses to its canonical text whatever the order of fields and values;
+    the documented mid-build position is real (Blue has built, Yellow is to build) and writes back identically."""
+    text = "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS"
+    assert f"`{text}`" in DOC
+    assert format_action(parse_action(text, "B")) == text
+    shuffled = "build objects=TS,KY,FH,KY,SW,RP pairs=41,3 characters=WZ,ES,GH,MK,PA,RD,TH,WA"
+    assert format_action(parse_action(shuffled, "B")) == text
+    line = next(line for line in DOC.splitlines() if line.startswith("DT1 prison_paladins vp=5 teams=free"))
+    state = parse_position(line)
+    assert format_position(state) == line
+    assert state.phase == "build" and state.to_act == ("Y",) and state.draft.built("B")[0] == (37, 41)

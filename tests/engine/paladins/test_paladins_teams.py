@@ -247,7 +247,7 @@ def test_PD_TEAM_FREE_03_RUL_072_a_pair_both_chose_is_laid_once_and_the_seat_dra
     done, events = apply(state, parse_action(YELLOW, "Y"))
     assert sorted({done.catalogue.rooms[p.tile].number for p in done.rooms}) == [3, 40, 41, 42]
     shared = [event_view(e, viewer) for e in events for viewer in ("B", "Y", None) if e.kind == "rooms_shared"]
-    assert shared == [{"kind": "rooms_shared", "pairs": [41]}] * 3
+    assert shared == [{"kind": "rooms_shared", "pairs": [41], "kept_by": "B"}] * 3
 
 
 def test_PD_TEAM_COMMON_01_a_free_build_takes_both_copies_of_a_common_object():
