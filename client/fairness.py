@@ -2,11 +2,16 @@
 first action (`table.seed_commitment` in every view); once the game is over it reveals the seed and the nonce. The
 client checks that they open the commitment, then deals a game from that seed with the engine and checks that
 every room revealed during the game lies on the slot where that deal put it, so that the server could not have
-chosen the rooms as the game went."""
+chosen the rooms as the game went.
+
+In a mixed game whose players build the teams (PD-TEAM-MUTUAL, PD-TEAM-FREE), the seed deals where the rooms will
+lie, and the players' choices say which rooms: the deal is replayed with those choices (the public room picks of a
+mutual choice; both builds of a free one, ours and the opponent's revealed at the end), and cannot be checked by
+a client that has not seen them (a spectator of a free choice)."""
 
 from __future__ import annotations
 
-from dungeon_twister.engine import Handicap, Options, new_game
+from dungeon_twister.engine import Build, EngineError, Handicap, IllegalAction, Options, apply, legal_actions, new_game, parse_action
 from dungeon_twister.protocol import verify_seed
 
 from .names import seat_name
@@ -18,11 +23,13 @@ def deal_options(view: dict) -> Options:
     handicap = None if raw is None else Handicap(raw["seat"], raw.get("characters", 8),
                                                  tuple(sorted(raw.get("removed_cards", ()))))
     return Options(target_vp=view["target_vp"], beginner=view.get("beginner", False), handicap=handicap,
-                   set_name=view["set"], scenario=view.get("scenario"))
+                   set_name=view["set"], scenario=view.get("scenario"),
+                   teams=(view.get("table") or {}).get("teams") or "random")
 
 
-def check_deal(view: dict) -> tuple[bool, str] | None:
-    """(fair, what to say) once the view reveals the seed; None before (or from a server that commits to none)."""
+def check_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bool, str] | None:
+    """(fair, what to say) once the view reveals the seed; None before (or from a server that commits to none, or
+    while the team-building `choices` (seat, action text), in the order they were made, do not lay the rooms)."""
     table = view.get("table") or {}
     commitment, seed, nonce = table.get("seed_commitment"), table.get("seed"), table.get("seed_nonce")
     if not (isinstance(commitment, str) and isinstance(seed, int) and isinstance(nonce, str)):
@@ -38,6 +45,22 @@ def check_deal(view: dict) -> tuple[bool, str] | None:
         dealt = new_game(deal_options(view), seed)
     except (KeyError, ValueError) as error:
         return False, f"the deal cannot be checked: {error}"
+    for seat, text in choices:
+        if dealt.rooms:
+            break  # laid: what is picked after the rooms changes nothing of them
+        try:
+            action = parse_action(text, seat)
+            try:
+                dealt, _ = apply(dealt, action)
+            except IllegalAction:
+                if not isinstance(action, Build):
+                    raise
+                dealt, _ = apply(dealt, legal_actions(dealt, seat)[0])  # a refused build: the server's fallback
+        except EngineError as error:
+            return False, (f"FAIR-PLAY ALERT: the team building ({seat}: {text!r}) does not replay on the revealed "
+                           f"seed: {error}")
+    if not dealt.rooms:
+        return None  # the rooms depend on choices not seen (yet)
     placed = {place.slot: place.tile for place in dealt.rooms}
     revealed = [room for room in view.get("rooms", []) if room.get("revealed")]
     wrong = [room["slot"] for room in revealed if placed.get(_slot(room["slot"])) != room.get("tile")]

@@ -93,7 +93,10 @@ def _check_deal(session: Session) -> None:
     state = session.state
     if state.deal_checked or not state.view:
         return
-    checked = check_deal(state.view)
+    build = state.secrets.get("build")
+    builds = [] if build is None or build.opponent_choice is None else sorted(
+        [(state.seat, build.choice), (other_seat(state.seat), build.opponent_choice)])
+    checked = check_deal(state.view, state.room_picks + builds)
     if checked is None:
         return
     state.deal_checked = True
@@ -188,8 +191,16 @@ def _table_event(session: Session, message: TableEvent) -> None:
         route = [square for square in event.get("route") or () if isinstance(square, str)]
         if route:  # the last move of that side, shaded on the board
             session.state.trails[event["token"][:1].upper()] = route
+    if event.get("kind") == "picked" and event.get("stage") == "rooms":  # replayed by the deal check
+        session.state.room_picks.append((str(event.get("seat")), f"pick {event.get('value')}"))
     if event.get("kind") == "game_started":  # PR-SCEN: what the scenario is about, once, as it starts
         session.state.log.extend(scenario_intro(session.state.view))
+
+
+def _opponent_reveal(session: Session, message: OpponentReveal) -> None:
+    secret_choice.on_opponent_reveal(session, message)
+    if message.purpose == "build":  # the opponent's build comes at the end: the deal can be checked now
+        _check_deal(session)
 
 
 def _action_ok(session: Session, message: ActionOk) -> None:
@@ -280,5 +291,5 @@ _HANDLERS: dict[type, Callable[[Session, Any], None]] = {
     Ping: _ping,
     ServerClosing: _server_closing,
     OpponentCommit: secret_choice.on_opponent_commit,
-    OpponentReveal: secret_choice.on_opponent_reveal,
+    OpponentReveal: _opponent_reveal,
 }

@@ -121,6 +121,8 @@ class ClientState:
     low_clock_warned: bool = False
     link_note: str | None = None
     """What the connection's transport had to say (TLS pinned on first use, plain TCP), shown once connected."""
+    room_picks: list[tuple[str, str]] = field(default_factory=list)
+    """(seat, `pick <pair>`) of a mutual team building's room picks, in order: the deal check replays them."""
     deal_checked: bool = False
     """The revealed seed has been checked against the server's commitment (client/fairness.py)."""
     moves: deque[str] = field(default_factory=lambda: deque(maxlen=MOVE_LINES))
@@ -205,6 +207,7 @@ class ClientState:
         self.trails = {}
         self.moves.clear()
         self.deal_checked = False
+        self.room_picks = []
 
     def say(self, notice: str) -> None:
         """Show an informative message (it replaces the last refusal)."""

@@ -109,3 +109,48 @@ def test_the_deal_is_checked_once_when_the_seed_is_revealed_and_a_bad_one_raises
     cheated.seat(position_text("bWA@c4 yTR@c9"))
     cheated.deliver(Snapshot(TABLE, 5, over(8)))
     assert cheated.session.state.alert.startswith("FAIR-PLAY ALERT: the seed the server revealed (8)")
+
+
+def built_view(options, seed: int, choices: list[tuple[str, str]]) -> dict:
+    """The view at the end of a game whose team building was `choices`, every room revealed where it was laid,
+    and the seed with the nonce that opens the commitment (docs/protocol.md section 16)."""
+    from dungeon_twister.engine import apply, new_game, parse_action, view
+    from dungeon_twister.protocol import seed_commitment
+
+    state = new_game(options, seed)
+    for seat, text in choices:
+        state, _ = apply(state, parse_action(text, seat))
+    out = view(state, "*")
+    out["rooms"] = [{**room, "revealed": True} for room in out["rooms"]]
+    nonce = bytes(32)
+    out["table"] = {"id": TABLE, "seed_commitment": seed_commitment(TABLE, seed, nonce).hex(), "seed": seed,
+                    "seed_nonce": nonce.hex(), "teams": options.teams}
+    return out
+
+
+def test_PD_TEAM_the_deal_of_a_team_building_game_is_replayed_with_its_choices():
+    """The seed says where the rooms lie, the players' choices which rooms: a mutual choice's room picks (public),
+    a free choice's two builds (ours, and the opponent's revealed at the end). With them the deal checks out; a
+    client without them says nothing (None); a choice the server lied about raises the alert. (Before, the check
+    dealt a random mix and cried foul at every such game.)"""
+    from dungeon_twister.client.fairness import check_deal
+    from dungeon_twister.engine import Options
+
+    mutual = Options(set_name="all_sets", teams="mutual")
+    picks = [("B", "pick 37"), ("Y", "pick 41"), ("B", "pick 1"), ("Y", "pick 44")]
+    seen = built_view(mutual, 5, picks)
+    fair, text = check_deal(seen, picks)
+    assert fair and "the 8 rooms revealed lie where it dealt them" in text
+    assert check_deal(seen, picks[:3]) is None
+    lied = [("B", "pick 37"), ("Y", "pick 41"), ("B", "pick 2"), ("Y", "pick 44")]
+    fair, text = check_deal(seen, lied)
+    assert not fair and text.startswith("FAIR-PLAY ALERT: room(s) ")
+
+    free = Options(set_name="all_sets", teams="free")
+    builds = [("B", "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS"),
+              ("Y", "build pairs=41,42 characters=AS,CL,GO,IL,NG,PP,TR,WM objects=CH,DS,FS,RG,RP,SP")]
+    seen = built_view(free, 5, builds)
+    assert check_deal(seen, builds)[0] is True
+    assert check_deal(seen, builds[:1]) is None  # the opponent's build not revealed yet
+    other = [builds[0], ("Y", builds[1][1].replace("pairs=41,42", "pairs=42,43"))]  # not 41 (laid as 40)
+    assert check_deal(seen, other)[0] is False
