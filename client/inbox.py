@@ -97,6 +97,12 @@ def _check_deal(session: Session) -> None:
     builds = [] if build is None or build.opponent_choice is None else sorted(
         [(state.seat, build.choice), (other_seat(state.seat), build.opponent_choice)])
     checked = check_deal(state.view, state.room_picks + builds)
+    table = state.view.get("table") or {}
+    if checked is None and state.spectating and table.get("teams") == "free" and "seed" in table:
+        state.deal_checked = True  # the builds say which rooms, and only the players see both (DT-120)
+        state.log.append("the seed is revealed: in a free team building only the players, who see both builds, "
+                         "can check the deal")
+        return
     if checked is None:
         return
     state.deal_checked = True

@@ -154,3 +154,22 @@ def test_PD_TEAM_the_deal_of_a_team_building_game_is_replayed_with_its_choices()
     assert check_deal(seen, builds[:1]) is None  # the opponent's build not revealed yet
     other = [builds[0], ("Y", builds[1][1].replace("pairs=41,42", "pairs=42,43"))]  # not 41 (laid as 40)
     assert check_deal(seen, other)[0] is False
+
+
+def test_PD_TEAM_FREE_a_spectator_is_told_once_that_only_the_players_can_check_a_free_deal():
+    from dungeon_twister.engine import Options
+    from dungeon_twister.protocol import Snapshot
+
+    builds = [("B", "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS"),
+              ("Y", "build pairs=41,42 characters=AS,CL,GO,IL,NG,PP,TR,WM objects=CH,DS,FS,RG,RP,SP")]
+    final = {**built_view(Options(set_name="all_sets", teams="free"), 5, builds), "legal": [], "secret": None,
+             "seats": {"B": "ann", "Y": "bob"}, "started": True}
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c9"))
+    state = wired.session.state
+    state.seat = None  # watching
+    wired.deliver(Snapshot(TABLE, 5, final))
+    wired.deliver(Snapshot(TABLE, 6, final))
+    notes = [line for line in state.log if "can check the deal" in line]
+    assert notes == ["the seed is revealed: in a free team building only the players, who see both builds, can "
+                     "check the deal"] and state.alert is None
