@@ -11,7 +11,8 @@ a client that has not seen them (a spectator of a free choice)."""
 
 from __future__ import annotations
 
-from dungeon_twister.engine import Build, EngineError, Handicap, IllegalAction, Options, apply, legal_actions, new_game, parse_action
+from dungeon_twister.engine import (Build, EngineError, Handicap, IllegalAction, Options, apply, legal_actions,
+                                    new_game, parse_action)
 from dungeon_twister.protocol import verify_seed
 
 from .names import seat_name

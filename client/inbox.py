@@ -96,7 +96,9 @@ def _check_deal(session: Session) -> None:
     build = state.secrets.get("build")
     builds = [] if build is None or build.opponent_choice is None else sorted(
         [(state.seat, build.choice), (other_seat(state.seat), build.opponent_choice)])
-    checked = check_deal(state.view, state.room_picks + builds)
+    # every room pick seen (one per pair laid), or none: a client that came in during the draft cannot replay it
+    picks = state.room_picks if len(state.room_picks) == len(state.view.get("rooms") or ()) // 2 else []
+    checked = check_deal(state.view, picks + builds)
     table = state.view.get("table") or {}
     if checked is None and state.spectating and table.get("teams") == "free" and "seed" in table:
         state.deal_checked = True  # the builds say which rooms, and only the players see both (DT-120)

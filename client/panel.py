@@ -9,9 +9,11 @@ from .names import other_seat, scenario_target, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
 HINTS = {"draft": "pick a room pair, a character or an object: pick 37, pick WA",
-         "build": "build your team in secret: build pairs=... characters=... objects=...", "hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
+         "build": "build your team in secret: build pairs=... characters=... objects=...",
+         "hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
          "main": "spend your AP, or end", "place": "place a found token: place TOKEN SQUARE"}
-PHASES = {"draft": "team building (mutual choice)", "build": "team building (free choice, in secret)", "team": "secret team choice", "hide": "hiding tokens", "card": "action card", "main": "spending AP",
+PHASES = {"draft": "team building (mutual choice)", "build": "team building (free choice, in secret)",
+          "team": "secret team choice", "hide": "hiding tokens", "card": "action card", "main": "spending AP",
           "combat": "combat cards", "place": "placing revealed tokens", "over": "game over"}
 
 

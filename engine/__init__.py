@@ -4,8 +4,8 @@ See docs/architecture.md for the public interface and docs/notation.md for the t
 """
 
 from . import mixes, paladins, prison  # noqa: F401  (register the sets' data and rule modules)
-from .boardgame.actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump,
-                                Move, PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate,
+from .boardgame.actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide,
+                                Jump, Move, PassPlacement, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate,
                                 WallWalk)
 from .boardgame.apply import apply
 from .boardgame.legal import legal_actions
@@ -20,7 +20,8 @@ from .core.errors import AmbiguousAction, EngineError, IllegalAction, NotationEr
 from .core.events import Event, event_view
 
 __all__ = [
-    "Action", "Attack", "Build", "ChooseTeam", "CombatCard", "Drink", "EndTurn", "Fireball", "Heal", "Hide", "Jump", "Move",
+    "Action", "Attack", "Build", "ChooseTeam", "CombatCard", "Drink", "EndTurn", "Fireball", "Heal", "Hide", "Jump",
+    "Move",
     "PassPlacement", "Place", "PlayCard", "Portcullis", "Regenerate", "Reveal", "Rotate", "WallWalk", "apply",
     "AmbiguousAction", "EngineError", "IllegalAction", "NotationError", "Event", "event_view", "legal_actions",
     "legal_texts", "format_action", "parse_action", "resolve_input", "format_position", "parse_position", "new_game",

@@ -8,7 +8,8 @@ from ..core.errors import IllegalAction
 from ..core.events import Event
 from .state import SEATS, GameState
 
-_WAITING_RULE = {"draft": "PD-TEAM-MUTUAL-01", "build": "PD-TEAM-FREE-01", "team": "BG-SETUP-04", "hide": "BG-SETUP-05", "card": "BG-TURN-01", "main": "BG-TURN-01",
+_WAITING_RULE = {"draft": "PD-TEAM-MUTUAL-01", "build": "PD-TEAM-FREE-01",
+                 "team": "BG-SETUP-04", "hide": "BG-SETUP-05", "card": "BG-TURN-01", "main": "BG-TURN-01",
                  "combat": "BG-COMBAT-02", "place": "BG-REVEAL-06"}
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import combat, moves, rooms, rulebook, setup, turn
 from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
 from .board import board_of
@@ -9,7 +11,7 @@ from .state import GameState
 from ..core.choice import Chained, is_lazy
 
 
-def legal_actions(state: GameState, seat: str | None = None) -> list:
+def legal_actions(state: GameState, seat: str | None = None) -> Sequence:
     """A list; during a choice made of parts (a free team building) a lazy sequence (core/choice.py)."""
     seats = [s for s in state.to_act if seat is None or s == seat]
     if len(seats) == 1:

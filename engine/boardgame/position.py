@@ -269,7 +269,8 @@ def _check_ports(state: GameState) -> None:
 
 
 def _check_mix(state: GameState) -> None:
-    """DT-109, DT-119: both colours play the same codes (each its own after a free choice, PD-TEAM-FREE-01), 8 characters and 6 objects (a common object's copies
+    """DT-109, DT-119: both colours play the same codes (each its own after a free choice, PD-TEAM-FREE-01),
+    8 characters and 6 objects (a common object's copies
     counted, PD-TEAM-COMMON-01), all else >unused; a handicapped colour leaves out some of its characters
     (BG-OPT-08), and a copy is in play only after the ones before it."""
     cat, h = state.catalogue, state.options.handicap

@@ -150,7 +150,8 @@ class Draft:
     from which a pair both chose is replaced for the seat that is not `first` (RUL-072)."""
 
     mode: str  # "mutual" or "free"
-    first: str  # who picks first (PD-TEAM-MUTUAL-01; the other starts the objects, RUL-073); whose pairs stand (RUL-072)
+    first: str  # who picks first (PD-TEAM-MUTUAL-01; the other starts the objects, RUL-073); whose pairs stand
+    # when both chose one (RUL-072)
     picks: tuple[tuple[str, str], ...] = ()
     deal: tuple[int, ...] = ()
     builds: tuple[tuple[str, tuple[int, ...], tuple[str, ...], tuple[str, ...]], ...] = ()

@@ -167,7 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
                                             "prison_paladins", "all_sets"], default="base_set",
                           help="the set played (default base_set)")
     selfplay.add_argument("--teams", choices=["random", "mutual", "free"], default="random",
-                          help="a mixed set's team building (PD-TEAM-02): drawn, picked in turn, or each chosen in secret")
+                          help="a mixed set's team building (PD-TEAM-02): drawn, picked in turn, or each chosen in "
+                               "secret")
     selfplay.add_argument("--scenario", choices=[f"prison-{n}" for n in range(1, 6)],
                           help="a Prison introductory scenario (its set and VP target come with it)")
     selfplay.add_argument("--blue", choices=["random", "greedy"], default="random")

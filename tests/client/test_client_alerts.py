@@ -173,3 +173,21 @@ def test_PD_TEAM_FREE_a_spectator_is_told_once_that_only_the_players_can_check_a
     notes = [line for line in state.log if "can check the deal" in line]
     assert notes == ["the seed is revealed: in a free team building only the players, who see both builds, can "
                      "check the deal"] and state.alert is None
+
+
+def test_PD_TEAM_MUTUAL_a_client_that_missed_room_picks_checks_nothing_rather_than_cry_foul():
+    """A client that came in after the first room pick has seen 3 of the 4: replaying them would refuse the first
+    (not that seat's pick) and raise a false alarm, so the check waits for all of them, and says nothing."""
+    from dungeon_twister.engine import Options
+    from dungeon_twister.protocol import Snapshot
+
+    picks = [("B", "pick 37"), ("Y", "pick 41"), ("B", "pick 1"), ("Y", "pick 44")]
+    final = {**built_view(Options(set_name="all_sets", teams="mutual"), 5, picks), "legal": [], "secret": None,
+             "seats": {"B": "ann", "Y": "bob"}, "started": True}
+    for seen, expected in ((picks[1:], []), (picks, ["fair deal"])):
+        wired = WiredSession()
+        wired.seat(position_text("bWA@c4 yTR@c9"))
+        state = wired.session.state
+        state.room_picks = list(seen)
+        wired.deliver(Snapshot(TABLE, 5, final))
+        assert [line[:9] for line in state.log if "deal" in line] == expected and state.alert is None
