@@ -2,7 +2,7 @@
 
   dt-client connect HOST:PORT [--name NAME] [--spectate TABLE]     a server's lobby, or watch one of its tables
   dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins|...]
-                 [--sets base,prison,pd] [--teams random|mutual|free]
+                 [--sets base,prison,pd] [--teams random|mutual|free|scenario]
                  [--scenario prison-1..prison-5] [--seat B|Y]
                                                                   a local game against a bot
   dt-client replay FILE | TABLE --server HOST:PORT                step through a game record
@@ -74,10 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "objects from the sets in use, the same for each side")
     play.add_argument("--sets", type=parse_sets, dest="sets", metavar="base,prison,pd",
                       help="the sets in use, instead of --set: base, prison, pd (Paladins & Dragons), any mix")
-    play.add_argument("--teams", choices=["random", "mutual", "free"], default="random",
+    play.add_argument("--teams", choices=["random", "mutual", "free", "scenario"], default="random",
                       help="a mix's teams: drawn at random (default), picked in turn by the players and the same "
                            "for both (mutual), or each chosen in secret, 8 characters, 6 objects and 2 room pairs "
-                           "(free)")
+                           "(free); scenario: the teams and rooms --scenario imposes (PD-TEAM-SCEN-01)")
     play.add_argument("--scenario", choices=list(SCENARIOS), help="a Prison introductory scenario (its own rooms, "
                       "characters, rules and goal; it sets the set and the VP target)")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
@@ -173,6 +173,16 @@ def play_command(args: argparse.Namespace) -> int:
         return 2
     if args.scenario and args.beginner:
         print("dt-client: a scenario is not a beginner game", file=sys.stderr)
+        return 2
+    if args.teams == "scenario":  # PD-TEAM-SCEN-01: the scenario imposes teams and rooms; nothing is chosen
+        if not args.scenario:
+            print("dt-client: --teams scenario plays the teams a scenario imposes: name it with --scenario",
+                  file=sys.stderr)
+            return 2
+        args.teams = "random"
+    elif args.scenario and args.teams != "random":
+        print("dt-client: a scenario imposes its teams (PD-TEAM-SCEN-01): no --teams mutual or free with it",
+              file=sys.stderr)
         return 2
     if args.teams != "random" and args.set_name in ("base", "prison", "paladins"):
         print(f"dt-client: --teams {args.teams} is for a mixed set, two or three sets (PD-TEAM-02)", file=sys.stderr)

@@ -59,7 +59,7 @@ def test_addresses():
 
 def test_PD_TEAM_02_play_names_the_sets_in_use_and_the_team_building(capsys):
     """--sets base,prison,pd: any of the three sets, each mix to its set name; --teams free or mutual only with a
-    mix (refused before any server starts)."""
+    mix, --teams scenario only with a scenario (refused before any server starts)."""
     assert app.parse_sets("base,prison,pd") == "all_sets" and app.parse_sets("pd") == "paladins"
     assert app.parse_sets("prison, paladins") == "prison_paladins" and app.parse_sets("pd,base") == "base_paladins"
     for wrong in ("", "base,chess", "cards"):
@@ -69,6 +69,10 @@ def test_PD_TEAM_02_play_names_the_sets_in_use_and_the_team_building(capsys):
     assert "--teams free is for a mixed set" in capsys.readouterr().err
     assert app.main(["play", "--set", "prison", "--sets", "base,pd"]) == 2
     assert "give --set or --sets" in capsys.readouterr().err
+    assert app.main(["play", "--teams", "scenario"]) == 2  # PD-TEAM-SCEN-01: the scenario names the teams
+    assert "name it with --scenario" in capsys.readouterr().err
+    assert app.main(["play", "--scenario", "prison-1", "--teams", "free"]) == 2
+    assert "a scenario imposes its teams" in capsys.readouterr().err
 
 
 POLLS = 3000
