@@ -60,5 +60,8 @@ class FrameReader:
         if len(self._buffer) < end:
             return None
         body = bytes(self._buffer[HEADER_SIZE:end])
-        del self._buffer[:end]
+        if end == len(self._buffer):
+            self._buffer = bytearray()  # a fresh one: an emptied bytearray keeps what it had allocated
+        else:
+            del self._buffer[:end]
         return body

@@ -80,6 +80,12 @@ class TokenBucket:
 
 
 class Session:
+    # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
+    __slots__ = ("server", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size", "_outbox",
+                 "_writing", "_running", "chat_dropped", "_chat", "_chat_warned", "_frame_since", "_scope",
+                 "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
+                 "_ping_at", "_ping_id", "__weakref__")
+
     def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
                  bot_name: str | None = None) -> None:
         self.server = server
