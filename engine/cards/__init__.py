@@ -1,15 +1,17 @@
 """Dungeon Twister: The Card Game (CG rules), a zone-based rule family beside the board game, under the same
 engine contract: new_game, apply, legal_actions, view, secret_purpose, notation. See docs/card-game.md."""
 
-from .actions import Attack, BendBars, CardAction, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
+from .actions import (Attack, BendBars, CardAction, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place,
+                      Portcullis, Reveal, Rotate, Seed, Shoot)
 from .catalogue import load
 from .notation import format_action, format_position, parse_action, parse_position
-from .rules import apply, legal_actions, new_game
+from .rules import apply, legal_actions, line_of_sight, new_game
 from .state import SEATS, CardOptions, CardState, Outcome, opponent
 from .views import secret_purpose, view
 
 __all__ = [
-    "Attack", "BendBars", "CombatCard", "CardAction", "EndTurn", "Face", "Hide", "Jump", "Move", "Place", "Portcullis", "Reveal", "Rotate", "Seed",
+    "Attack", "BendBars", "CombatCard", "CardAction", "EndTurn", "Face", "Heal", "Hide", "Jump", "Move", "Place",
+    "Portcullis", "Reveal", "Rotate", "Seed", "Shoot", "line_of_sight",
     "load", "format_action", "format_position", "parse_action", "parse_position", "apply", "legal_actions",
     "new_game", "SEATS", "CardOptions", "CardState", "Outcome", "opponent", "secret_purpose", "view",
 ]

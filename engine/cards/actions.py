@@ -99,6 +99,22 @@ class Attack(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Shoot(CardAction):
+    """CG-RANGED-01: a figure with a crossbow (the Crossbowman) or carrying a Bow starts a ranged combat."""
+
+    figure: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(CardAction):
+    """CG-CHAR-CLERIC-01: the Cleric turns a wounded character of his zone face up."""
+
+    figure: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
 class CombatCard(CardAction):
     """CG-COMBAT-02: the combat card laid face down (secret, simultaneous)."""
 

@@ -1,5 +1,6 @@
-"""Setup, `apply` and `legal_actions` of the card game (tutorial 1 slice: CG-START, CG-REVEAL, CG-MOVE, CG-ITEM,
-CG-ROT, CG-EXIT, CG-BLOCK, CG-JUMP, CG-TURN, CG-GOLD, CG-TUT1)."""
+"""Setup, `apply` and `legal_actions` of the card game: the three tutorials (CG-START, CG-REVEAL, CG-MOVE, CG-ITEM,
+CG-ROT, CG-EXIT, CG-BLOCK, CG-JUMP, CG-TURN, CG-GOLD, CG-TUT1; melee and group combat, CG-TUT2; line of sight and
+ranged combat, the Crossbowman, the Wizard, the Cleric, the Bow and the Large Shield, CG-TUT3)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import itertools
 from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
-from .actions import Attack, BendBars, CombatCard, EndTurn, Face, Hide, Jump, Move, Place, Portcullis, Reveal, Rotate, Seed
+from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
+                      Rotate, Seed, Shoot)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    turn_dir, zone_name)
@@ -131,6 +133,8 @@ def _acting_figure(state: CardState, seat: str, fid: str) -> Figure:
         raise IllegalAction("CG-AP-02", f"{fid} is not in play")
     if f.wounded:
         raise IllegalAction("CG-AP-02", f"{fid} is wounded and takes no action")
+    if fid in state.healed_now:
+        raise IllegalAction("CG-CHAR-CLERIC-01", f"{fid} was healed this turn and does nothing else in it")
     return f
 
 
@@ -263,7 +267,7 @@ def _end(state: CardState, a: EndTurn):
     nxt = opponent(a.seat)
     q = new.player(nxt)
     new = new.with_player(nxt, _replace(q, ap=q.ap + 3))  # CG-TURN-04
-    new = new.but(active=nxt, turn=state.turn + 1, wounded_now=())
+    new = new.but(active=nxt, turn=state.turn + 1, wounded_now=(), shot_now=(), healed_now=())
     return new, [event("turn", seat=nxt, turn=new.turn, ap=q.ap + 3, kept=min(p.ap, MAX_AP))]
 
 
@@ -493,7 +497,8 @@ class _Walk:
         self.loc, self.facing, self.op_here = zone, None, False
         # CG-MOVE-04: an unwounded enemy here: leave only through the border it came by
         me = self.state.fig(self.fid)
-        self.restrict = back_side if _enemy_unwounded(self.state, zone, self.seat, me) else None
+        flying = "flying" in self.abilities()  # CG-CHAR-WIZARD-01: over enemies at no cost
+        self.restrict = back_side if not flying and _enemy_unwounded(self.state, zone, self.seat, me) else None
 
     def finish(self) -> tuple[CardState, list]:
         st = self.state
@@ -696,6 +701,134 @@ def _attack(state: CardState, a: Attack):
               defenders=list(dfd), number=number)]
 
 
+# --- line of sight and ranged combat (CG-LOS, CG-RANGED) -------------------------------------------------------
+
+def line_of_sight(state: CardState, viewer, target) -> bool:
+    """CG-LOS-01..05 (RUL-109), zone to zone: the same row or column, never diagonal; no wall or closed
+    portcullis on the way, and no character in a zone between; an arrow slit only on the viewer's own zone's
+    border (sight through it is one-way); pits, objects, open or broken portcullises let sight through. Only the
+    zones of revealed rooms are seen or seen through. A zone sees itself."""
+    mz = state.maze
+    if not (mz.is_zone(viewer) and mz.is_zone(target)):
+        return False
+    if viewer == target:
+        return True
+    if viewer[0] != target[0] and viewer[1] != target[1]:
+        return False  # CG-LOS-01
+    if viewer[0] == target[0]:
+        side = "N" if target[1] > viewer[1] else "S"
+    else:
+        side = "E" if target[0] > viewer[0] else "W"
+    zone = viewer
+    while zone != target:
+        feats = set(mz.features(zone, side))
+        if feats & {"wall", "portcullis"}:
+            return False  # CG-LOS-02
+        if "slit" in feats and zone != viewer:
+            return False  # CG-LOS-04: only a slit bordering the viewer's zone is seen through
+        zone = mz.step(zone, side)
+        if zone is None or not mz.is_zone(zone):
+            return False
+        if zone != target and state.at(zone):
+            return False  # CG-LOS-02: a character in between
+    return True
+
+
+def _ranged_value(state: CardState, f: Figure) -> int | None:
+    """What `f` may shoot with now (CG-RANGED-04): the Crossbowman his 3 once a turn (CG-CHAR-CROSSBOW-01), a
+    carrier of a Bow 1 as often as it likes (CG-OBJ-BOW-01); None if it cannot shoot."""
+    abilities = _abilities(state, f)
+    if "crossbow" in abilities and f.id not in state.shot_now:
+        return _char(f).ranged
+    if "bow" in abilities:
+        return load().objects[state.item(f.carries).code].ranged
+    return None
+
+
+def _can_shoot_from(state: CardState, f: Figure) -> bool:
+    """CG-RANGED-05 (RUL-110): in a room (lines of sight run between zones, DT-213), not beside an unwounded
+    enemy."""
+    return f.where == "maze" and not _enemy_unwounded(state, f.at, f.seat)
+
+
+def _shoot(state: CardState, a: Shoot):
+    f = _main_checks(state, a, a.figure)
+    if not state.combat_on:
+        raise IllegalAction("CG-TUT1-06", "no combat in this game")
+    value = _ranged_value(state, f)
+    if value is None:
+        rule = "CG-CHAR-CROSSBOW-01" if "crossbow" in _abilities(state, f) else "CG-RANGED-01"
+        raise IllegalAction(rule, f"{f.id} has no shot left this turn" if rule == "CG-CHAR-CROSSBOW-01" else
+                            f"{f.id} has neither a crossbow nor a Bow")
+    if f.where != "maze":
+        raise IllegalAction("CG-LOS-01", "a shooter stands in a room: lines of sight run between its zones")
+    if _enemy_unwounded(state, f.at, f.seat):
+        raise IllegalAction("CG-RANGED-05", f"{f.id} shares its zone with an unwounded enemy")
+    if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
+        raise IllegalAction("CG-RANGED-02", f"{a.target} is not an enemy character")
+    t = state.fig(a.target)
+    if t.where == "maze":
+        zone = t.at
+    elif t.where == "start":  # CG-RANGED-09: it must face a zone the shooter sees (across a clear border)
+        zone = _faced_clear(state, t)
+        if zone is None:
+            raise IllegalAction("CG-RANGED-09", f"{a.target} faces no zone across a clear border")
+    else:
+        raise IllegalAction("CG-RANGED-02", f"{a.target} is not in play")
+    if zone == f.at:
+        raise IllegalAction("CG-RANGED-05", "the target is in the shooter's own zone")
+    if not line_of_sight(state, f.at, zone):
+        raise IllegalAction("CG-RANGED-09" if t.where == "start" else "CG-RANGED-02",
+                            f"{f.id} has no line of sight to {loc_name(zone)}")
+    if "shield" in _abilities(state, t):
+        raise IllegalAction("CG-OBJ-SHIELD-01", f"{a.target} carries a Large Shield: no ranged combat against it")
+    if a.target in state.wounded_now:
+        raise IllegalAction("CG-RANGED-10", f"{a.target} was wounded this turn (CG-COMBAT-06)")
+    new = _spend(state, a.seat)
+    here = _area(new, zone)
+    melee = tuple(sorted(g.id for g in here if g.seat == a.seat and not g.wounded))
+    # CG-RANGED-06: the attacking side's other shooters that see the target and may shoot join (RUL-113: they must)
+    ranged = {f.id: value}
+    for g in new.figures:
+        if g.seat == a.seat and g.id != f.id and not g.wounded and g.id not in melee and _can_shoot_from(new, g) \
+                and line_of_sight(new, g.at, zone):
+            v = _ranged_value(new, g)
+            if v is not None:
+                ranged[g.id] = v
+    crossbows = [fid for fid in ranged if "crossbow" in _abilities(new, new.fig(fid))
+                 and ranged[fid] == _char(new.fig(fid)).ranged]
+    new = new.but(shot_now=tuple(sorted(set(new.shot_now) | set(crossbows))))  # RUL-113: taking part uses the shot
+    att = tuple(sorted(set(melee) | set(ranged)))
+    # the target, and its friends there only if an attacker fights there in melee
+    dfd = tuple(sorted(g.id for g in here if g.seat != a.seat and (g.id == a.target or (melee and not g.wounded))))
+    number = state.combats + 1
+    combat = Combat(number, zone, a.target, ((a.seat, att), (opponent(a.seat), dfd)), (),
+                    tuple(sorted(ranged.items())))
+    return new.but(phase="combat", combat=combat, combats=number), [
+        event("shoot", figure=f.id, target=a.target, zone=zone_name(zone), attackers=list(att),
+              defenders=list(dfd), shooters=sorted(ranged), number=number)]
+
+
+def _heal(state: CardState, a: Heal):
+    f = _main_checks(state, a, a.figure)
+    if "heal" not in _abilities(state, f):
+        raise IllegalAction("CG-CHAR-CLERIC-01", f"{f.id} cannot heal")
+    if a.target == f.id:
+        raise IllegalAction("CG-CHAR-CLERIC-02", "the Cleric cannot heal himself")
+    if not state.has_fig(a.target) or not state.fig(a.target).wounded:
+        raise IllegalAction("CG-CHAR-CLERIC-01", f"{a.target} is not a wounded character")
+    t = state.fig(a.target)
+    if t.where == "carried" and t.at == f.id:
+        raise IllegalAction("CG-CHAR-CLERIC-02", "drop the wounded character in your zone first (during a move)")
+    if t.where != "maze" or f.where != "maze" or t.at != f.at:
+        raise IllegalAction("CG-CHAR-CLERIC-03", f"{a.target} is not in {f.id}'s own zone")
+    new = _spend(state, a.seat)
+    new = new.with_figure(_replace(t, wounded=False))
+    new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {t.id})))
+    _check_gold(new)  # CG-GOLD-02: three of a side at most in a zone, the healed one counted
+    return new, [event("heal", figure=f.id, target=t.id, zone=zone_name(t.at))]
+
+
 def _combat_card(state: CardState, a: CombatCard):
     _need_phase(state, a, "combat", "CG-COMBAT-02")
     if a.value not in state.player(a.seat).cards:
@@ -704,8 +837,8 @@ def _combat_card(state: CardState, a: CombatCard):
     played = c.played + ((a.seat, a.value),)
     events = [secret_event("combat_card", a.seat, {"seat": a.seat, "value": a.value}, {"seat": a.seat})]
     if len(played) < 2:
-        return state.but(combat=Combat(c.number, c.zone, c.target, c.sides, played)), events
-    return _resolve(state, Combat(c.number, c.zone, c.target, c.sides, played), events)
+        return state.but(combat=_replace(c, played=played)), events
+    return _resolve(state, _replace(c, played=played), events)
 
 
 def _value(state: CardState, fid: str) -> int:
@@ -723,9 +856,15 @@ def _resolve(state: CardState, c: Combat, events: list):
             hand = list(p.cards)
             hand.remove(v)
             new = new.with_player(seat, _replace(p, cards=tuple(hand)))
-    totals = {seat: sum(_value(state, fid) for fid in ids) + cards[seat]
-              + sum(2 for fid in ids if len(ids) >= 2 and "stab" in _abilities(state, state.fig(fid)))
-              for seat, ids in c.sides}  # CG-CHAR-BACKSTABBER-01: +2 with a friend fighting beside her
+    ranged = dict(c.ranged)  # CG-RANGED-04/07: a shooter fights with its ranged value, which nothing changes
+
+    def value(fid: str, ids: tuple) -> int:
+        if fid in ranged:
+            return ranged[fid]
+        stab = 2 if len(ids) >= 2 and "stab" in _abilities(state, state.fig(fid)) else 0
+        return _value(state, fid) + stab  # CG-CHAR-BACKSTABBER-01: +2 with a friend fighting beside her
+
+    totals = {seat: sum(value(fid, ids) for fid in ids) + cards[seat] for seat, ids in c.sides}
     (s1, ids1), (s2, ids2) = c.sides
     result = {"number": c.number, "cards": {s: cards[s] for s in SEATS}, "totals": {s: totals[s] for s in SEATS}}
     new = new.but(phase="main", combat=None)
@@ -733,6 +872,7 @@ def _resolve(state: CardState, c: Combat, events: list):
         events.append(event("combat", **result, winner=None, wounded=[], eliminated=[]))
         return new, events
     winner, losers = (s1, ids2) if totals[s1] > totals[s2] else (s2, ids1)
+    losers = tuple(fid for fid in losers if fid not in ranged)  # CG-RANGED-03: a shooter is never wounded
     wounded, eliminated = [], []
     for fid in losers:
         f = new.fig(fid)
@@ -761,7 +901,7 @@ def _resolve(state: CardState, c: Combat, events: list):
 
 _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
-             BendBars: _bend}
+             BendBars: _bend, Shoot: _shoot, Heal: _heal}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -819,6 +959,13 @@ def _legal(state: CardState, seat: str) -> list:
             out.extend(Attack(seat, f.id, g.id) for g in state.figures
                        if g.seat != seat and g.where in ("maze", "start")
                        and _accepts(state, Attack(seat, f.id, g.id)))
+            if _ranged_value(state, f) is not None:
+                out.extend(Shoot(seat, f.id, g.id) for g in state.figures
+                           if g.seat != seat and g.where in ("maze", "start")
+                           and _accepts(state, Shoot(seat, f.id, g.id)))
+        if "heal" in _abilities(state, f):
+            out.extend(Heal(seat, f.id, g.id) for g in state.figures
+                       if g.wounded and g.where == "maze" and _accepts(state, Heal(seat, f.id, g.id)))
         if f.where == "maze":
             for s in range(len(state.rooms)):
                 for cw in (True, False):
@@ -868,6 +1015,15 @@ def _candidates(w: _Walk) -> list:
     return toks
 
 
+def _side_count(state: CardState, loc, seat: str, mover: str) -> int:
+    """The characters of `seat` at `loc` besides the mover, each carried wounded friend counted (RUL-102), the
+    mover's load as well."""
+    here = [g for g in state.at(loc) if g.seat == seat and g.id != mover]
+    holders = {g.id for g in state.at(loc)} | {mover}
+    carried = [g for g in state.figures if g.where == "carried" and g.at in holders and g.seat == seat]
+    return len(here) + len(carried)
+
+
 def _paths(state: CardState, f: Figure) -> list:
     start = _spend(state, f.seat)
     out = []
@@ -880,9 +1036,9 @@ def _paths(state: CardState, f: Figure) -> list:
             except IllegalAction:
                 continue
             p = path + (tok,)
-            # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all again)
-            if nxt.exited or sum(1 for g in nxt.state.at(nxt.loc)
-                                 if g.seat == nxt.seat and g.id != nxt.fid) < MAX_PER_ZONE:
+            # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all again);
+            # the wounded friends carried there count too (RUL-102), the mover's own load included
+            if nxt.exited or _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid) < MAX_PER_ZONE:
                 out.append(p)
             if not nxt.exited:
                 dfs(nxt, p)

@@ -15,7 +15,7 @@ def opponent(seat: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class CardOptions:
-    """`tutorial`: 1 (movement, CG-TUT1). Later slices add tutorials 2, 3 and scenarios."""
+    """`tutorial`: 1 (movement, CG-TUT1), 2 (melee, CG-TUT2) or 3 (ranged, CG-TUT3). Later slices add scenarios."""
 
     tutorial: int = 1
 
@@ -78,14 +78,16 @@ class Placement:
 
 @dataclass(frozen=True, slots=True)
 class Combat:
-    """A melee combat waiting for its cards (CG-COMBAT-02): `sides` = ((seat, figure ids), ...) attacker first;
-    `played` = ((seat, value), ...), secret until both are in."""
+    """A combat waiting for its cards (CG-COMBAT-02): `sides` = ((seat, figure ids), ...) attacker first;
+    `played` = ((seat, value), ...), secret until both are in; `ranged` = ((figure id, ranged value), ...) of the
+    shooters of a ranged combat (CG-RANGED-04), who fight with that value and are never wounded (CG-RANGED-03)."""
 
     number: int
     zone: tuple
     target: str
     sides: tuple
     played: tuple = ()
+    ranged: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +120,8 @@ class CardState:
     combats: int = 0  # combats started so far (names the commit-reveal purpose)
     wounded_now: tuple = ()  # characters wounded during the current turn (CG-COMBAT-06)
     broken: frozenset = frozenset()  # broken portcullises (card, cx, cy, side), CG-CHAR-WARRIOR-01
+    shot_now: tuple = ()  # Crossbowmen who have used their one shot this turn (CG-CHAR-CROSSBOW-01, RUL-113)
+    healed_now: tuple = ()  # characters healed this turn: they do nothing else in it (CG-CHAR-CLERIC-01)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     # --- lookups -------------------------------------------------------------------------------------------

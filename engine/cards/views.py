@@ -94,12 +94,18 @@ def view(state: CardState, seat: str | None) -> dict:
         if mine is not None:
             out["my_choice"] = [[a, b if isinstance(b, int) else zone_name(b)] for a, b in mine]
     out["wounded_this_turn"] = list(state.wounded_now)
+    if state.shot_now:  # CG-CHAR-CROSSBOW-01: who has used the one shot a turn
+        out["shot_this_turn"] = list(state.shot_now)
+    if state.healed_now:  # CG-CHAR-CLERIC-01: healed, and idle for the rest of the turn
+        out["healed_this_turn"] = list(state.healed_now)
     if seat is not None:
         out["my_cards"] = list(state.player(seat).cards)
     if state.combat is not None:
         c = state.combat
         out["combat"] = {"number": c.number, "zone": zone_name(c.zone), "target": c.target,
                          "sides": {s: list(ids) for s, ids in c.sides}, "played": sorted(s for s, _ in c.played)}
+        if c.ranged:  # CG-RANGED-04: the shooters and the values they fight with (public)
+            out["combat"]["shooters"] = {fid: v for fid, v in c.ranged}
         mine = dict(c.played).get(seat)
         if mine is not None:
             out["combat"]["my_card"] = mine
