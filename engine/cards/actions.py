@@ -115,6 +115,13 @@ class Heal(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Regenerate(CardAction):
+    """CG-CHAR-TROLL-01: the wounded Troll turns himself face up."""
+
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
 class CombatCard(CardAction):
     """CG-COMBAT-02: the combat card laid face down (secret, simultaneous)."""
 

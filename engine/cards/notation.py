@@ -7,7 +7,7 @@ import re
 
 from ..core.errors import NotationError
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      Rotate, Seed, Shoot)
+                      Regenerate, Rotate, Seed, Shoot)
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
 
@@ -90,6 +90,8 @@ def format_action(a) -> str:
         return f"shoot {a.figure} {a.target}"
     if isinstance(a, Heal):
         return f"heal {a.figure} {a.target}"
+    if isinstance(a, Regenerate):
+        return f"regenerate {a.figure}"
     if isinstance(a, CombatCard):
         return f"card {a.value}"
     raise TypeError(f"not a card-game action: {a!r}")
@@ -153,6 +155,9 @@ def parse_action(text: str, seat: str) -> "object":
             if args[2] not in _SIDES:
                 raise NotationError("side n, e, s or w", text)
             return BendBars(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]])
+        if verb == "regenerate":
+            need(1)
+            return Regenerate(seat, _id(args[0]))
         if verb in ("attack", "shoot", "heal"):
             need(2)
             return {"attack": Attack, "shoot": Shoot, "heal": Heal}[verb](seat, _id(args[0]), _id(args[1]))
@@ -202,8 +207,8 @@ def format_position(state: CardState) -> str:
         "outcome": None if state.outcome is None else [state.outcome.winner, [list(v) for v in state.outcome.vp],
                                                         state.outcome.reason],
     }
-    if state.shot_now:  # CG-CHAR-CROSSBOW-01
-        data["shot_now"] = list(state.shot_now)
+    if state.used_now:  # once-a-turn powers used (CG-CHAR-CROSSBOW-01, CG-CHAR-SAMURAI-01)
+        data["used_now"] = list(state.used_now)
     if state.healed_now:  # CG-CHAR-CLERIC-01
         data["healed_now"] = list(state.healed_now)
     if state.combat is not None and state.combat.ranged:  # CG-RANGED-04: the shooters and their values
@@ -233,7 +238,7 @@ def parse_position(text: str) -> CardState:
                 d["combat"][0], tuple(d["combat"][1]), d["combat"][2],
                 tuple((s, tuple(ids)) for s, ids in d["combat"][3]), tuple(tuple(p) for p in d["combat"][4]),
                 tuple(tuple(r) for r in (d["combat"][5] if len(d["combat"]) > 5 else ()))),
-            shot_now=tuple(d.get("shot_now", ())), healed_now=tuple(d.get("healed_now", ())),
+            used_now=tuple(d.get("used_now", ())), healed_now=tuple(d.get("healed_now", ())),
             active=d["active"], first=d["first"], seeder=d["seeder"],
             secret=tuple((s, tuple((a, _tup(b)) for a, b in ch)) for s, ch in d["secret"]),
             placement=None if d["placement"] is None else Placement(d["placement"][0], tuple(d["placement"][1]),

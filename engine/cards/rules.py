@@ -10,7 +10,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      Rotate, Seed, Shoot)
+                      Regenerate, Rotate, Seed, Shoot)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    turn_dir, zone_name)
@@ -267,7 +267,7 @@ def _end(state: CardState, a: EndTurn):
     nxt = opponent(a.seat)
     q = new.player(nxt)
     new = new.with_player(nxt, _replace(q, ap=q.ap + 3))  # CG-TURN-04
-    new = new.but(active=nxt, turn=state.turn + 1, wounded_now=(), shot_now=(), healed_now=())
+    new = new.but(active=nxt, turn=state.turn + 1, wounded_now=(), used_now=(), healed_now=())
     return new, [event("turn", seat=nxt, turn=new.turn, ap=q.ap + 3, kept=min(p.ap, MAX_AP))]
 
 
@@ -508,6 +508,8 @@ class _Walk:
             cat = load()
             vp = cat.characters[f.code].exit_vp
             if f.carries is not None and st.has_item(f.carries):  # CG-EXIT-03: the object is discarded
+                if "treasure" in cat.objects[st.item(f.carries).code].abilities:
+                    vp += 1  # CG-OBJ-TREASURE-01
                 st = st.with_item(_replace(st.item(f.carries), where="gone", at=None))
             elif f.carries is not None:  # CG-EXIT-03: a wounded character carried out is saved, no VP
                 st = st.with_figure(_replace(st.fig(f.carries), where="saved", at=None))
@@ -689,7 +691,10 @@ def _attack(state: CardState, a: Attack):
             raise IllegalAction("CG-SZ-02", f"{f.id} does not face {a.target}'s zone across a clear border")
     if a.target in state.wounded_now:
         raise IllegalAction("CG-COMBAT-06", f"{a.target} was wounded this turn")
-    new = _spend(state, a.seat)
+    if _free_attack(state, f):  # CG-CHAR-SAMURAI-01: once a turn, a melee for 0 AP
+        new = _use(state, "seasoned_fighter", f.id)
+    else:
+        new = _spend(state, a.seat)
     here = _area(new, zone)
     # CG-GROUP-01: every unwounded character there takes part; CG-GROUP-03: a wounded target too
     att = tuple(sorted(g.id for g in here if g.seat == a.seat and not g.wounded))
@@ -734,11 +739,41 @@ def line_of_sight(state: CardState, viewer, target) -> bool:
     return True
 
 
+def _free_attack(state: CardState, f: Figure) -> bool:
+    """CG-CHAR-SAMURAI-01: the Samurai's melee of the turn costs no AP (not a shot)."""
+    return "seasoned_fighter" in _abilities(state, f) and f"seasoned_fighter:{f.id}" not in state.used_now
+
+
+def _regenerate(state: CardState, a: Regenerate):
+    _need_phase(state, a, "main", "CG-TURN-01")
+    if not state.has_fig(a.figure) or state.fig(a.figure).seat != a.seat:
+        raise IllegalAction("CG-AP-02", f"{a.figure} is not yours")
+    f = state.fig(a.figure)
+    if "regeneration" not in _char(f).abilities:
+        raise IllegalAction("CG-CHAR-TROLL-01", f"{f.id} does not regenerate")
+    if not f.wounded:
+        raise IllegalAction("CG-CHAR-TROLL-01", f"{f.id} is not wounded")
+    if f.where != "maze":
+        raise IllegalAction("CG-CHAR-TROLL-01", f"{f.id} regenerates lying in a zone, not carried (DT-215)")
+    if f.id in state.wounded_now:
+        raise IllegalAction("CG-CHAR-TROLL-02", f"{f.id} was wounded this turn")
+    new = _spend(state, a.seat)
+    new = new.with_figure(_replace(f, wounded=False))
+    new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {f.id})))  # CG-CHAR-TROLL-02: nothing else
+    _check_gold(new)
+    return new, [event("regenerate", figure=f.id, zone=zone_name(f.at))]
+
+
+def _use(state: CardState, power: str, *figures: str) -> CardState:
+    """Mark a once-a-turn power as used by these figures (`CardState.used_now`)."""
+    return state.but(used_now=tuple(sorted(set(state.used_now) | {f"{power}:{fid}" for fid in figures})))
+
+
 def _ranged_value(state: CardState, f: Figure) -> int | None:
     """What `f` may shoot with now (CG-RANGED-04): the Crossbowman his 3 once a turn (CG-CHAR-CROSSBOW-01), a
     carrier of a Bow 1 as often as it likes (CG-OBJ-BOW-01); None if it cannot shoot."""
     abilities = _abilities(state, f)
-    if "crossbow" in abilities and f.id not in state.shot_now:
+    if "crossbow" in abilities and f"crossbow:{f.id}" not in state.used_now:
         return _char(f).ranged
     if "bow" in abilities:
         return load().objects[state.item(f.carries).code].ranged
@@ -797,7 +832,7 @@ def _shoot(state: CardState, a: Shoot):
                 ranged[g.id] = v
     crossbows = [fid for fid in ranged if "crossbow" in _abilities(new, new.fig(fid))
                  and ranged[fid] == _char(new.fig(fid)).ranged]
-    new = new.but(shot_now=tuple(sorted(set(new.shot_now) | set(crossbows))))  # RUL-113: taking part uses the shot
+    new = _use(new, "crossbow", *crossbows)  # RUL-113: taking part uses the shot
     att = tuple(sorted(set(melee) | set(ranged)))
     # the target, and its friends there only if an attacker fights there in melee
     dfd = tuple(sorted(g.id for g in here if g.seat != a.seat and (g.id == a.target or (melee and not g.wounded))))
@@ -841,6 +876,21 @@ def _combat_card(state: CardState, a: CombatCard):
     return _resolve(state, _replace(c, played=played), events)
 
 
+def _object_powers(state: CardState, f: Figure) -> frozenset:
+    """The abilities of the object `f` carries, wounded or not (the Armor works for a wounded carrier)."""
+    if f.carries is None or not state.has_item(f.carries):
+        return frozenset()
+    return frozenset(load().objects[state.item(f.carries).code].abilities)
+
+
+def _general_near(state: CardState, f: Figure) -> bool:
+    """CG-CHAR-GENERAL-01/02: an unwounded friendly General other than `f`, in a room, in the room `f` is in."""
+    if f.where != "maze":
+        return False
+    return any(g.seat == f.seat and g.id != f.id and g.where == "maze" and not g.wounded
+               and "charismatic" in _abilities(state, g) and slot_of(g.at) == slot_of(f.at) for g in state.figures)
+
+
 def _value(state: CardState, fid: str) -> int:
     f = state.fig(fid)
     return 0 if f.wounded else _char(f).combat  # CG-WOUND-01: a wounded character has value 0
@@ -858,13 +908,25 @@ def _resolve(state: CardState, c: Combat, events: list):
             new = new.with_player(seat, _replace(p, cards=tuple(hand)))
     ranged = dict(c.ranged)  # CG-RANGED-04/07: a shooter fights with its ranged value, which nothing changes
 
-    def value(fid: str, ids: tuple) -> int:
+    attacker = c.sides[0][0]
+
+    def value(fid: str, ids: tuple, seat: str) -> int:
         if fid in ranged:
             return ranged[fid]
-        stab = 2 if len(ids) >= 2 and "stab" in _abilities(state, state.fig(fid)) else 0
-        return _value(state, fid) + stab  # CG-CHAR-BACKSTABBER-01: +2 with a friend fighting beside her
+        f = state.fig(fid)
+        powers = _abilities(state, f)
+        out = _value(state, fid)
+        if len(ids) >= 2 and "stab" in powers:
+            out += 2  # CG-CHAR-BACKSTABBER-01: +2 with a friend fighting beside her
+        if seat == attacker and not ranged and "sword" in powers:
+            out += 1  # CG-OBJ-SWORD-01: attacking, in melee
+        if seat != attacker and "armor" in _object_powers(state, f):
+            out += 1  # CG-OBJ-ARMOR-01: defending, a wounded carrier too
+        if not ranged and _general_near(state, f):
+            out += 1  # CG-CHAR-GENERAL-01/02
+        return out
 
-    totals = {seat: sum(value(fid, ids) for fid in ids) + cards[seat] for seat, ids in c.sides}
+    totals = {seat: sum(value(fid, ids, seat) for fid in ids) + cards[seat] for seat, ids in c.sides}
     (s1, ids1), (s2, ids2) = c.sides
     result = {"number": c.number, "cards": {s: cards[s] for s in SEATS}, "totals": {s: totals[s] for s in SEATS}}
     new = new.but(phase="main", combat=None)
@@ -873,13 +935,21 @@ def _resolve(state: CardState, c: Combat, events: list):
         return new, events
     winner, losers = (s1, ids2) if totals[s1] > totals[s2] else (s2, ids1)
     losers = tuple(fid for fid in losers if fid not in ranged)  # CG-RANGED-03: a shooter is never wounded
+    # CG-CHAR-ASSASSIN-01: an unwounded Assassin fighting in the zone on the winning side kills the losers there
+    lethal = any("lethal_blow" in _abilities(state, state.fig(fid)) and fid not in ranged
+                 for seat, ids in c.sides if seat == winner for fid in ids)
     wounded, eliminated = [], []
     for fid in losers:
         f = new.fig(fid)
-        if f.wounded:  # CG-COMBAT-03: a wounded loser is eliminated, 1 VP to the winner (CG-VP-02)
-            if f.carries is not None:  # CG-WOUND-04 (from a start zone: into the zone fought over, DT-210)
+        if f.wounded or lethal:  # CG-COMBAT-03: a wounded loser is eliminated, 1 VP to the winner (CG-VP-02)
+            if f.carries is not None and new.has_item(f.carries):  # CG-WOUND-04 (DT-210 from a start zone)
                 new = new.with_item(_replace(new.item(f.carries), where="floor",
                                              at=f.at if f.where == "maze" else c.zone))
+            elif f.carries is not None:  # a wounded friend it carried dies with it (CG-CARRY-02)
+                new = new.with_figure(_replace(new.fig(f.carries), where="eliminated", at=None))
+                p = new.player(winner)
+                new = new.with_player(winner, _replace(p, vp=p.vp + 1))
+                eliminated.append(f.carries)
             new = new.with_figure(_replace(f, where="eliminated", at=None, carries=None, pin=None))
             p = new.player(winner)
             new = new.with_player(winner, _replace(p, vp=p.vp + 1))
@@ -901,7 +971,7 @@ def _resolve(state: CardState, c: Combat, events: list):
 
 _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
-             BendBars: _bend, Shoot: _shoot, Heal: _heal}
+             BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -945,8 +1015,15 @@ def _legal(state: CardState, seat: str) -> list:
     if state.phase != "main":
         return []
     out = [EndTurn(seat)]
-    if state.player(seat).ap < 1:
-        return out
+    if state.player(seat).ap < 1:  # only the Samurai's free melee (CG-CHAR-SAMURAI-01)
+        return out + [Attack(seat, f.id, g.id) for f in state.figures if f.seat == seat
+                      and f.where in ("maze", "start") and state.combat_on and _free_attack(state, f)
+                      for g in state.figures if g.seat != seat and g.where in ("maze", "start")
+                      and _accepts(state, Attack(seat, f.id, g.id))]
+    for f in state.figures:  # CG-CHAR-TROLL-01: the wounded Troll regenerates
+        if f.seat == seat and f.wounded and "regeneration" in _char(f).abilities \
+                and _accepts(state, Regenerate(seat, f.id)):
+            out.append(Regenerate(seat, f.id))
     mz = state.maze
     for f in state.figures:
         if f.seat != seat or f.where not in ("maze", "start") or f.wounded:

@@ -120,7 +120,8 @@ class CardState:
     combats: int = 0  # combats started so far (names the commit-reveal purpose)
     wounded_now: tuple = ()  # characters wounded during the current turn (CG-COMBAT-06)
     broken: frozenset = frozenset()  # broken portcullises (card, cx, cy, side), CG-CHAR-WARRIOR-01
-    shot_now: tuple = ()  # Crossbowmen who have used their one shot this turn (CG-CHAR-CROSSBOW-01, RUL-113)
+    used_now: tuple = ()  # "power:figure" of once-a-turn powers used this turn: "crossbow:bCB" (CG-CHAR-CROSSBOW-01,
+    # RUL-113), "seasoned_fighter:bSA" (CG-CHAR-SAMURAI-01)
     healed_now: tuple = ()  # characters healed this turn: they do nothing else in it (CG-CHAR-CLERIC-01)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 

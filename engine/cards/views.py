@@ -94,8 +94,8 @@ def view(state: CardState, seat: str | None) -> dict:
         if mine is not None:
             out["my_choice"] = [[a, b if isinstance(b, int) else zone_name(b)] for a, b in mine]
     out["wounded_this_turn"] = list(state.wounded_now)
-    if state.shot_now:  # CG-CHAR-CROSSBOW-01: who has used the one shot a turn
-        out["shot_this_turn"] = list(state.shot_now)
+    if state.used_now:  # once-a-turn powers used this turn, "power:figure" (CG-CHAR-CROSSBOW-01, -SAMURAI-01)
+        out["used_this_turn"] = list(state.used_now)
     if state.healed_now:  # CG-CHAR-CLERIC-01: healed, and idle for the rest of the turn
         out["healed_this_turn"] = list(state.healed_now)
     if seat is not None:

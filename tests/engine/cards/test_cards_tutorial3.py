@@ -160,15 +160,15 @@ def test_CG_CHAR_CROSSBOW_01_RUL_113_one_shot_a_turn_and_joining_uses_it():
     blue Wizard's Bow shoots first, the Crossbowman who sees the target must join, and that is his shot."""
     s = build({"bCB": "d4", "yMK": "d1", "ySN": "a4"}, combat=True)
     s2, _, _ = shot(s, "shoot bCB yMK", 0, 0)
-    assert s2.shot_now == ("bCB",)
+    assert s2.used_now == ("crossbow:bCB",)
     refused(s2, "shoot bCB yMK", "CG-CHAR-CROSSBOW-01")
     s3 = act(act(s2, "end"), "end", "Y")
-    assert s3.shot_now == () and act(s3, "shoot bCB yMK").phase == "combat"
+    assert s3.used_now == () and act(s3, "shoot bCB yMK").phase == "combat"
     # the Wizard in a1 sees c1 along row 1; the Crossbowman in c3 sees it through the slit c3|c2 and the pit c2|c1
     both = build({"bCB": "c3", "bWZ": "a1", "yMK": "c1"}, items={"bBW": "@bWZ"}, combat=True)
     s4, declared, d = shot(both, "shoot bWZ yMK", 0, 0)
     assert declared["shooters"] == ["bCB", "bWZ"] and d["totals"] == {"B": 4, "Y": 2}
-    assert s4.shot_now == ("bCB",)
+    assert s4.used_now == ("crossbow:bCB",)
     refused(s4, "shoot bCB yMK", "CG-CHAR-CROSSBOW-01")  # his shot went into the Wizard's
 
 
