@@ -115,6 +115,22 @@ class Heal(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Fireball(CardAction):
+    """CG-OBJ-FIREBALL-01: a spellcaster reads the Fireball Scroll he carries at a character."""
+
+    figure: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(CardAction):
+    """CG-CHAR-PICKPOCKET-01: the Pickpocket takes an enemy's object in his zone."""
+
+    figure: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
 class Regenerate(CardAction):
     """CG-CHAR-TROLL-01: the wounded Troll turns himself face up."""
 

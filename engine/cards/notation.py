@@ -7,7 +7,7 @@ import re
 
 from ..core.errors import NotationError
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      Regenerate, Rotate, Seed, Shoot)
+                      Fireball, Regenerate, Rotate, Seed, Shoot, Steal)
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
 
@@ -92,6 +92,10 @@ def format_action(a) -> str:
         return f"heal {a.figure} {a.target}"
     if isinstance(a, Regenerate):
         return f"regenerate {a.figure}"
+    if isinstance(a, Fireball):
+        return f"fireball {a.figure} {a.target}"
+    if isinstance(a, Steal):
+        return f"steal {a.figure} {a.item}"
     if isinstance(a, CombatCard):
         return f"card {a.value}"
     raise TypeError(f"not a card-game action: {a!r}")
@@ -158,9 +162,10 @@ def parse_action(text: str, seat: str) -> "object":
         if verb == "regenerate":
             need(1)
             return Regenerate(seat, _id(args[0]))
-        if verb in ("attack", "shoot", "heal"):
+        if verb in ("attack", "shoot", "heal", "fireball", "steal"):
             need(2)
-            return {"attack": Attack, "shoot": Shoot, "heal": Heal}[verb](seat, _id(args[0]), _id(args[1]))
+            kind = {"attack": Attack, "shoot": Shoot, "heal": Heal, "fireball": Fireball, "steal": Steal}[verb]
+            return kind(seat, _id(args[0]), _id(args[1]))
         if verb == "card":
             need(1)
             if not args[0].isdigit() or len(args[0]) > 1:
@@ -211,8 +216,10 @@ def format_position(state: CardState) -> str:
         data["used_now"] = list(state.used_now)
     if state.healed_now:  # CG-CHAR-CLERIC-01
         data["healed_now"] = list(state.healed_now)
-    if state.combat is not None and state.combat.ranged:  # CG-RANGED-04: the shooters and their values
+    if state.combat is not None and (state.combat.ranged or state.combat.lancer):  # CG-RANGED-04, CG-OBJ-LANCE
         data["combat"].append([list(r) for r in state.combat.ranged])
+        if state.combat.lancer:
+            data["combat"].append(state.combat.lancer)
     return "dtcg1 " + json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -237,7 +244,8 @@ def parse_position(text: str) -> CardState:
             combat=None if d["combat"] is None else Combat(
                 d["combat"][0], tuple(d["combat"][1]), d["combat"][2],
                 tuple((s, tuple(ids)) for s, ids in d["combat"][3]), tuple(tuple(p) for p in d["combat"][4]),
-                tuple(tuple(r) for r in (d["combat"][5] if len(d["combat"]) > 5 else ()))),
+                tuple(tuple(r) for r in (d["combat"][5] if len(d["combat"]) > 5 else ())),
+                d["combat"][6] if len(d["combat"]) > 6 else None),
             used_now=tuple(d.get("used_now", ())), healed_now=tuple(d.get("healed_now", ())),
             active=d["active"], first=d["first"], seeder=d["seeder"],
             secret=tuple((s, tuple((a, _tup(b)) for a, b in ch)) for s, ch in d["secret"]),

@@ -10,7 +10,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      Regenerate, Rotate, Seed, Shoot)
+                      Fireball, Regenerate, Rotate, Seed, Shoot, Steal)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    turn_dir, zone_name)
@@ -677,10 +677,14 @@ def _attack(state: CardState, a: Attack):
         raise IllegalAction("CG-COMBAT-01", f"{a.target} is not in play")
     if f.where == "start" and t.where == "start":
         raise IllegalAction("CG-SZ-01", "the attacker or its target must be in a room")
+    lancer = None
     if f.where == "maze" and t.where == "maze":
-        if t.at != f.at:
+        if t.at != f.at and "lance" in _abilities(state, f):  # CG-OBJ-LANCE-01/03: into the next zone
+            _lance_reach(state, f, t)
+            lancer = f.id
+        elif t.at != f.at:
             raise IllegalAction("CG-COMBAT-01", "a melee attack targets an enemy in the attacker's zone")
-        zone = f.at
+        zone = t.at
     elif f.where == "maze":  # CG-SZ-01: a start-zone target facing the attacker's zone
         if _faced_clear(state, t) != f.at:
             raise IllegalAction("CG-SZ-01", f"{a.target} does not face {zone_name(f.at)} across a clear border")
@@ -697,13 +701,25 @@ def _attack(state: CardState, a: Attack):
         new = _spend(state, a.seat)
     here = _area(new, zone)
     # CG-GROUP-01: every unwounded character there takes part; CG-GROUP-03: a wounded target too
-    att = tuple(sorted(g.id for g in here if g.seat == a.seat and not g.wounded))
+    att = tuple(sorted({g.id for g in here if g.seat == a.seat and not g.wounded} | ({lancer} if lancer else set())))
     dfd = tuple(sorted(g.id for g in here if g.seat != a.seat and (not g.wounded or g.id == a.target)))
     number = state.combats + 1
-    combat = Combat(number, zone, a.target, ((a.seat, att), (opponent(a.seat), dfd)))
+    combat = Combat(number, zone, a.target, ((a.seat, att), (opponent(a.seat), dfd)), lancer=lancer)
     return new.but(phase="combat", combat=combat, combats=number), [
         event("attack", figure=f.id, target=a.target, zone=zone_name(zone), attackers=list(att),
-              defenders=list(dfd), number=number)]
+              defenders=list(dfd), number=number, **({"lance": True} if lancer else {}))]
+
+
+def _lance_reach(state: CardState, f: Figure, t: Figure) -> None:
+    """CG-OBJ-LANCE-01/03: the target's zone shares a border with the carrier's, not a closed portcullis, and the
+    carrier sees it (across a pit, or a slit it borders; never diagonally); no unwounded enemy beside him."""
+    mz = state.maze
+    if not any(mz.step(f.at, side) == t.at for side in GLOBAL):
+        raise IllegalAction("CG-OBJ-LANCE-01", f"{t.id} is not in a zone next to {f.id}'s")
+    if _enemy_unwounded(state, f.at, f.seat):
+        raise IllegalAction("CG-OBJ-LANCE-03", f"{f.id} has an enemy beside him: the lance reaches no further")
+    if not line_of_sight(state, f.at, t.at):
+        raise IllegalAction("CG-OBJ-LANCE-01", f"{f.id} does not see {zone_name(t.at)}")
 
 
 # --- line of sight and ranged combat (CG-LOS, CG-RANGED) -------------------------------------------------------
@@ -742,6 +758,61 @@ def line_of_sight(state: CardState, viewer, target) -> bool:
 def _free_attack(state: CardState, f: Figure) -> bool:
     """CG-CHAR-SAMURAI-01: the Samurai's melee of the turn costs no AP (not a shot)."""
     return "seasoned_fighter" in _abilities(state, f) and f"seasoned_fighter:{f.id}" not in state.used_now
+
+
+def _eliminate(st: CardState, fid: str, eliminated: list) -> CardState:
+    """`fid` is eliminated outside a combat: its object stays in its zone, a wounded friend it carries dies with it;
+    1 VP each to the opponent of the victim's owner (CG-VP-02)."""
+    f = st.fig(fid)
+    if f.carries is not None and st.has_item(f.carries):
+        st = st.with_item(_replace(st.item(f.carries), where="floor", at=f.at))
+    elif f.carries is not None:
+        st = _eliminate(st, f.carries, eliminated)
+    f = st.fig(fid)
+    st = st.with_figure(_replace(f, where="eliminated", at=None, carries=None, pin=None))
+    p = st.player(opponent(f.seat))
+    eliminated.append(fid)
+    return st.with_player(opponent(f.seat), _replace(p, vp=p.vp + 1))
+
+
+def _fireball(state: CardState, a: Fireball):
+    f = _main_checks(state, a, a.figure)
+    scroll = f.carries if f.carries is not None and state.has_item(f.carries) else None
+    if scroll is None or "fireball" not in load().objects[state.item(scroll).code].abilities:
+        raise IllegalAction("CG-OBJ-FIREBALL-01", f"{f.id} carries no Fireball Scroll")
+    if "spellcaster" not in _abilities(state, f):
+        raise IllegalAction("CG-CHAR-WIZARD-02", f"{f.id} is no spellcaster: he carries the scroll, he cannot read it")
+    if not state.has_fig(a.target) or state.fig(a.target).where != "maze" or a.target == f.id:
+        raise IllegalAction("CG-OBJ-FIREBALL-01", f"{a.target} is not another character in a zone (DT-216)")
+    t = state.fig(a.target)
+    if f.where != "maze" or not line_of_sight(state, f.at, t.at):
+        raise IllegalAction("CG-OBJ-FIREBALL-01", f"{f.id} does not see {zone_name(t.at)}")
+    new = _spend(state, a.seat)
+    new = new.with_item(_replace(new.item(scroll), where="gone", at=None))  # single use: discarded
+    new = new.with_figure(_replace(new.fig(f.id), carries=None))
+    eliminated: list = []
+    new = _eliminate(new, t.id, eliminated)  # CG-OBJ-FIREBALL-02, CG-CHAR-TROLL-03: no combat, no regeneration
+    events = [event("fireball", figure=f.id, target=t.id, zone=zone_name(t.at), eliminated=eliminated)]
+    return _check_win(new, events), events
+
+
+def _steal(state: CardState, a: Steal):
+    f = _main_checks(state, a, a.figure)
+    if "pickpocket" not in _abilities(state, f):
+        raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{f.id} does not pick pockets")
+    if f.carries is not None:
+        raise IllegalAction("CG-CHAR-PICKPOCKET-02", f"{f.id} carries something: he drops it first, in a move")
+    if not state.has_item(a.item):
+        raise IllegalAction("CG-CHAR-PICKPOCKET-02", f"{a.item} is not an object (a wounded character is not)")
+    i = state.item(a.item)
+    holder = state.fig(i.at) if i.where == "carried" and state.has_fig(i.at) else None
+    if holder is None or holder.seat == a.seat or holder.where != "maze" or f.where != "maze" or holder.at != f.at:
+        raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{a.item} is not carried by an enemy in {f.id}'s zone")
+    new = _spend(state, a.seat)
+    new = new.with_figure(_replace(holder, carries=None))
+    new = _hold(new, i.id, f.id)
+    new = new.with_figure(_replace(new.fig(f.id), carries=i.id))
+    return new, [event("stolen", figure=f.id, item=i.id, victim=holder.id, zone=zone_name(f.at))]
 
 
 def _regenerate(state: CardState, a: Regenerate):
@@ -934,7 +1005,12 @@ def _resolve(state: CardState, c: Combat, events: list):
         events.append(event("combat", **result, winner=None, wounded=[], eliminated=[]))
         return new, events
     winner, losers = (s1, ids2) if totals[s1] > totals[s2] else (s2, ids1)
-    losers = tuple(fid for fid in losers if fid not in ranged)  # CG-RANGED-03: a shooter is never wounded
+    # CG-RANGED-03: a shooter is never wounded; CG-OBJ-LANCE-02: nor is the lance's carrier, but the lance breaks
+    losers = tuple(fid for fid in losers if fid not in ranged and fid != c.lancer)
+    if c.lancer is not None and winner != s1:
+        lance = new.fig(c.lancer).carries
+        new = new.with_item(_replace(new.item(lance), where="gone", at=None))
+        new = new.with_figure(_replace(new.fig(c.lancer), carries=None))
     # CG-CHAR-ASSASSIN-01: an unwounded Assassin fighting in the zone on the winning side kills the losers there
     lethal = any("lethal_blow" in _abilities(state, state.fig(fid)) and fid not in ranged
                  for seat, ids in c.sides if seat == winner for fid in ids)
@@ -971,7 +1047,8 @@ def _resolve(state: CardState, c: Combat, events: list):
 
 _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
-             BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate}
+             BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate, Fireball: _fireball,
+             Steal: _steal}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -1040,6 +1117,12 @@ def _legal(state: CardState, seat: str) -> list:
                 out.extend(Shoot(seat, f.id, g.id) for g in state.figures
                            if g.seat != seat and g.where in ("maze", "start")
                            and _accepts(state, Shoot(seat, f.id, g.id)))
+        if f.carries is not None and state.has_item(f.carries) and "spellcaster" in _abilities(state, f):
+            out.extend(Fireball(seat, f.id, g.id) for g in state.figures
+                       if g.where == "maze" and _accepts(state, Fireball(seat, f.id, g.id)))
+        if "pickpocket" in _abilities(state, f) and f.carries is None:
+            out.extend(Steal(seat, f.id, i.id) for i in state.items
+                       if i.where == "carried" and _accepts(state, Steal(seat, f.id, i.id)))
         if "heal" in _abilities(state, f):
             out.extend(Heal(seat, f.id, g.id) for g in state.figures
                        if g.wounded and g.where == "maze" and _accepts(state, Heal(seat, f.id, g.id)))

@@ -88,6 +88,7 @@ class Combat:
     sides: tuple
     played: tuple = ()
     ranged: tuple = ()
+    lancer: str | None = None  # a Telescopic Lance's carrier attacking from the next zone (CG-OBJ-LANCE-01/02)
 
 
 @dataclass(frozen=True, slots=True)

@@ -149,3 +149,67 @@ def test_CG_CHAR_ASSASSIN_01_lethal_blow():
     assert s2.player("B").vp == 2
     _, d = fight(s, "attack bAS yMK", 0, 6)
     assert d["wounded"] == ["bAS", "bSN"] and d["eliminated"] == []
+
+
+# --- scrolls, pockets and lances -------------------------------------------------------------------------------
+
+def test_CG_OBJ_FIREBALL_01_CG_CHAR_WIZARD_02_a_spellcaster_reads_the_scroll_at_a_character_he_sees():
+    """The blue Wizard with the Fireball Scroll in a1 eliminates the yellow Mechanork in c1 (row 1, b1 empty): 1 AP,
+    1 VP to Blue, the scroll is gone; not the Mechanork in d1 behind the closed portcullis; not himself (DT-216);
+    a friend he kills scores for Yellow (CG-VP-02); the Snake-man carrying it cannot read it."""
+    s = build({"bWZ": "a1", "bSN": "a1", "yMK": "c1", "ySN": "d1"}, items={"bFB": "@bWZ"}, combat=True)
+    s2, events = apply(s, parse_action("fireball bWZ yMK", "B"))
+    assert s2.fig("yMK").where == "eliminated" and s2.player("B").vp == 1 and s2.player("B").ap == 2
+    assert s2.item("bFB").where == "gone" and s2.fig("bWZ").carries is None
+    assert events[0].data == {"figure": "bWZ", "target": "yMK", "zone": "c1", "eliminated": ["yMK"]}
+    refused(s, "fireball bWZ ySN", "CG-OBJ-FIREBALL-01")
+    refused(s, "fireball bWZ bWZ", "CG-OBJ-FIREBALL-01")
+    assert act(s, "fireball bWZ bSN").player("Y").vp == 1
+    refused(build({"bSN": "a1", "yMK": "c1"}, items={"bFB": "@bSN"}, combat=True), "fireball bSN yMK",
+            "CG-CHAR-WIZARD-02")
+
+
+def test_CG_OBJ_FIREBALL_02_CG_CHAR_TROLL_03_no_combat_no_shield_no_regeneration():
+    """The yellow Troll carrying his wounded Mechanork and shielded by nothing that counts: both die (2 VP); the
+    Large Shield of the yellow Snake-man does not save him; its object stays in the zone."""
+    s = build({"bWZ": "a1", "yTR": "c1", "yMK": "@yTR", "ySN": "a2"}, items={"bFB": "@bWZ"}, combat=True)
+    s2 = act(s, "fireball bWZ yTR")
+    assert s2.fig("yTR").where == s2.fig("yMK").where == "eliminated" and s2.player("B").vp == 2
+    shielded = build({"bWZ": "a1", "ySN": "a2", "yMK": "d4"}, items={"bFB": "@bWZ", "ySH": "@ySN"}, combat=True)
+    s3 = act(shielded, "fireball bWZ ySN")
+    assert s3.fig("ySN").where == "eliminated" and s3.item("ySH").where == "floor" and s3.item("ySH").at == z("a2")
+
+
+def test_CG_CHAR_PICKPOCKET_01_02_takes_an_enemys_object_in_his_zone_with_empty_hands():
+    s = build({"bPP": "a1", "yMK": "a1", "ySN": "b1", "yWA": ("a1", {"wounded": True})},
+              items={"yKY": "@yMK", "yRP": "@ySN"}, combat=True)
+    s2 = act(s, "steal bPP yKY")
+    assert s2.fig("bPP").carries == "yKY" and s2.fig("yMK").carries is None and s2.item("yKY").at == "bPP"
+    refused(s, "steal bPP yRP", "CG-CHAR-PICKPOCKET-01")  # in another zone
+    refused(s2, "steal bPP yKY", "CG-CHAR-PICKPOCKET-02")  # his hands are full now
+    carrying = build({"bPP": "a1", "yMK": "a1", "yWA": "@yMK"}, combat=True)
+    refused(carrying, "steal bPP yWA", "CG-CHAR-PICKPOCKET-02")  # a carried wounded character is no object
+    refused(build({"bSN": "a1", "yMK": "a1"}, items={"yKY": "@yMK"}, combat=True), "steal bSN yKY",
+            "CG-CHAR-PICKPOCKET-01")
+
+
+def test_CG_OBJ_LANCE_01_02_03_CG_EX_11_the_telescopic_lance():
+    """CG-EX-11 on our maze: the blue Colossus with a lance in b1 attacks the yellow Snake-man in b2 across the pit:
+    5 + 0 against 2 + 0, the Snake-man is wounded; losing (5 + 0 against 2 + 6 = 8), the Colossus is unhurt and the
+    lance breaks. Not the yellow Mechanork in d1 behind the closed portcullis c1|d1 (from c1), not diagonally, not
+    with an enemy beside him; a Cleric with a lance in b2 reaches c2 through the slit he borders; the Snake-man
+    without one reaches nothing."""
+    s = build({"bCO": "b1", "ySN": "b2", "yMK": "d1", "yWZ": "a2"}, items={"bLN": "@bCO"}, combat=True)
+    s2, d = fight(s, "attack bCO ySN", 0, 0)
+    assert d["totals"] == {"B": 5, "Y": 2} and d["wounded"] == ["ySN"]
+    s3, d = fight(s, "attack bCO ySN", 0, 6)
+    assert d["winner"] == "Y" and d["wounded"] == [] and not s3.fig("bCO").wounded
+    assert s3.item("bLN").where == "gone" and s3.fig("bCO").carries is None
+    refused(s, "attack bCO yWZ", "CG-OBJ-LANCE-01")  # a2 is diagonal to b1
+    refused(build({"bCO": "c1", "yMK": "d1"}, items={"bLN": "@bCO"}, combat=True), "attack bCO yMK",
+            "CG-OBJ-LANCE-01")
+    refused(build({"bCO": "b1", "yWA": "b1", "ySN": "b2"}, items={"bLN": "@bCO"}, combat=True), "attack bCO ySN",
+            "CG-OBJ-LANCE-03")
+    cleric = build({"bCL": "b2", "ySN": "c2"}, items={"bLN": "@bCL"}, combat=True)
+    assert act(cleric, "attack bCL ySN").combat.lancer == "bCL"
+    refused(build({"bSN": "b2", "ySN": "c2"}, combat=True), "attack bSN ySN", "CG-COMBAT-01")
