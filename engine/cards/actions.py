@@ -131,6 +131,22 @@ class Steal(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class WallWalk(CardAction):
+    """CG-CHAR-WALLWALKER-01/02: through one wall into the zone beyond, with exchanges before and after (`path`:
+    item tokens as in a move, and the one zone)."""
+
+    figure: str
+    path: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class BreakWalls(CardAction):
+    """CG-CHAR-GOLEM-01: the Golem breaks every wall of his room."""
+
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
 class Regenerate(CardAction):
     """CG-CHAR-TROLL-01: the wounded Troll turns himself face up."""
 

@@ -82,11 +82,15 @@ class Maze:
     """The geometry of one arrangement: rooms (card, turns, revealed) per slot, rows of rooms, opened portcullises
     (card, cx, cy, side in the card's frame)."""
 
-    def __init__(self, rooms: tuple, length: int, opened: frozenset, broken: frozenset = frozenset()):
+    def __init__(self, rooms: tuple, length: int, opened: frozenset, broken: frozenset = frozenset(),
+                 walls_broken: frozenset = frozenset()):
         self.rooms = rooms
         self.length = length
         self.opened = opened
         self.broken = broken
+        self.walls_broken = walls_broken
+        """Room cards whose walls a Golem broke: their walls, slits and portcullis print "broken" (CG-CHAR-GOLEM-01/02,
+        RUL-114); a neighbour's print on a shared border stays."""
         self.height = 2 * length
         self.cat = load()
 
@@ -117,6 +121,8 @@ class Maze:
         f = self.cat.rooms[room.card].borders.get((cx, cy, cside))
         if f is None:
             return []
+        if room.card in self.walls_broken and f in ("wall", "slit", "portcullis"):
+            return ["broken"]
         if f == "portcullis" and self._portcullis_key(room.card, cx, cy, cside) in self.broken:
             return ["broken"]  # CG-CHAR-COLOSSUS-01, CG-CHAR-WARRIOR-01: never repaired
         if f == "portcullis" and self._portcullis_key(room.card, cx, cy, cside) in self.opened:
@@ -185,8 +191,9 @@ class Maze:
 
 
 @lru_cache(maxsize=4096)
-def maze(rooms: tuple, length: int, opened: frozenset, broken: frozenset = frozenset()) -> Maze:
-    return Maze(rooms, length, opened, broken)
+def maze(rooms: tuple, length: int, opened: frozenset, broken: frozenset = frozenset(),
+         walls_broken: frozenset = frozenset()) -> Maze:
+    return Maze(rooms, length, opened, broken, walls_broken)
 
 
 def zone_name(zone) -> str:

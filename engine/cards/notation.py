@@ -7,7 +7,7 @@ import re
 
 from ..core.errors import NotationError
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      Fireball, Regenerate, Rotate, Seed, Shoot, Steal)
+                      BreakWalls, Fireball, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
 
@@ -92,6 +92,10 @@ def format_action(a) -> str:
         return f"heal {a.figure} {a.target}"
     if isinstance(a, Regenerate):
         return f"regenerate {a.figure}"
+    if isinstance(a, WallWalk):
+        return " ".join(["wallwalk", a.figure, *a.path])
+    if isinstance(a, BreakWalls):
+        return f"smash {a.figure}"
     if isinstance(a, Fireball):
         return f"fireball {a.figure} {a.target}"
     if isinstance(a, Steal):
@@ -159,6 +163,13 @@ def parse_action(text: str, seat: str) -> "object":
             if args[2] not in _SIDES:
                 raise NotationError("side n, e, s or w", text)
             return BendBars(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]])
+        if verb == "wallwalk":
+            if len(args) < 2:
+                raise NotationError("wallwalk needs a figure and the zone beyond the wall", text)
+            return WallWalk(seat, _id(args[0]), tuple(_path_token(t) for t in args[1:]))
+        if verb == "smash":
+            need(1)
+            return BreakWalls(seat, _id(args[0]))
         if verb == "regenerate":
             need(1)
             return Regenerate(seat, _id(args[0]))
@@ -212,6 +223,8 @@ def format_position(state: CardState) -> str:
         "outcome": None if state.outcome is None else [state.outcome.winner, [list(v) for v in state.outcome.vp],
                                                         state.outcome.reason],
     }
+    if state.walls_broken:  # CG-CHAR-GOLEM-01
+        data["walls_broken"] = [list(w) for w in state.walls_broken]
     if state.used_now:  # once-a-turn powers used (CG-CHAR-CROSSBOW-01, CG-CHAR-SAMURAI-01)
         data["used_now"] = list(state.used_now)
     if state.healed_now:  # CG-CHAR-CLERIC-01
@@ -246,7 +259,8 @@ def parse_position(text: str) -> CardState:
                 tuple((s, tuple(ids)) for s, ids in d["combat"][3]), tuple(tuple(p) for p in d["combat"][4]),
                 tuple(tuple(r) for r in (d["combat"][5] if len(d["combat"]) > 5 else ())),
                 d["combat"][6] if len(d["combat"]) > 6 else None),
-            used_now=tuple(d.get("used_now", ())), healed_now=tuple(d.get("healed_now", ())),
+            used_now=tuple(d.get("used_now", ())),
+            walls_broken=tuple(tuple(w) for w in d.get("walls_broken", ())), healed_now=tuple(d.get("healed_now", ())),
             active=d["active"], first=d["first"], seeder=d["seeder"],
             secret=tuple((s, tuple((a, _tup(b)) for a, b in ch)) for s, ch in d["secret"]),
             placement=None if d["placement"] is None else Placement(d["placement"][0], tuple(d["placement"][1]),

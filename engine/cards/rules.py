@@ -10,10 +10,10 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      Fireball, Regenerate, Rotate, Seed, Shoot, Steal)
+                      BreakWalls, Fireball, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
-                   turn_dir, zone_name)
+                   slot_name, turn_dir, zone_name)
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
                     opponent)
 
@@ -91,7 +91,10 @@ def _hold(st: CardState, tid: str, holder: str) -> CardState:
 
 
 def _passable(features: tuple, abilities: set) -> bool:
-    """CG-ZONE-04, CG-MOVE-06, CG-SLIT-01, CG-OBJ-ROPE-01 ("open" and "broken" portcullises let everyone by)."""
+    """CG-ZONE-04, CG-MOVE-06, CG-SLIT-01, CG-OBJ-ROPE-01 ("open" and "broken" portcullises let everyone by);
+    the Ghost crosses anything (CG-CHAR-GHOST-01)."""
+    if "incorporeal" in abilities:
+        return True
     for feat in features:
         if feat == "wall" or feat == "portcullis":
             return False
@@ -380,6 +383,8 @@ class _Walk:
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
         here = None if is_start(self.loc) else self.loc
+        if tok[0] in "+>" and "no_carrying" in _char(me).abilities:
+            raise IllegalAction("CG-CHAR-GHOST-02", f"{me.id} carries nothing")
         if tok[0] == "+":
             if st.has_item(name):
                 where, at = st.item(name).where, st.item(name).at
@@ -416,6 +421,8 @@ class _Walk:
             friends = {g.id: g for g in self.friends_here()}
             if name not in friends:
                 raise IllegalAction("CG-ITEM-03", f"{name} is not a friend here")
+            if "no_carrying" in _char(friends[name]).abilities:
+                raise IllegalAction("CG-CHAR-GHOST-02", f"{name} carries nothing")
             if me.carries is None or friends[name].carries is not None or friends[name].wounded:
                 raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with empty hands")
             st = _hold(st, me.carries, name)
@@ -493,11 +500,27 @@ class _Walk:
         self._spend_mp()
         self._enter(target, OPPOSITE[side])
 
+    def through_wall(self, target) -> None:
+        """CG-CHAR-WALLWALKER-01/03: across the wall beside her into the zone beyond (not a closed portcullis, not
+        into a face-down room)."""
+        mz = self.state.maze
+        side = next((s for s in GLOBAL if mz.step(self.loc, s) == target), None) if not is_start(self.loc) else None
+        if side is None:
+            raise IllegalAction("CG-CHAR-WALLWALKER-01", f"{loc_name(target)} is not beside her")
+        feats = mz.features(self.loc, side)
+        if "portcullis" in feats:
+            raise IllegalAction("CG-CHAR-WALLWALKER-03", "she does not pass a closed portcullis")
+        if "wall" not in feats:
+            raise IllegalAction("CG-CHAR-WALLWALKER-01", "there is no wall there: that is a move")
+        if not mz.is_zone(target):
+            raise IllegalAction("CG-CHAR-WALLWALKER-03", "she does not reveal a room through a wall")
+        self.loc, self.facing, self.op_here, self.restrict = target, None, False, None
+
     def _enter(self, zone, back_side: str) -> None:
         self.loc, self.facing, self.op_here = zone, None, False
         # CG-MOVE-04: an unwounded enemy here: leave only through the border it came by
         me = self.state.fig(self.fid)
-        flying = "flying" in self.abilities()  # CG-CHAR-WIZARD-01: over enemies at no cost
+        flying = bool(self.abilities() & {"flying", "incorporeal"})  # CG-CHAR-WIZARD-01, -GHOST-01: enemies too
         self.restrict = back_side if not flying and _enemy_unwounded(self.state, zone, self.seat, me) else None
 
     def finish(self) -> tuple[CardState, list]:
@@ -775,6 +798,40 @@ def _eliminate(st: CardState, fid: str, eliminated: list) -> CardState:
     return st.with_player(opponent(f.seat), _replace(p, vp=p.vp + 1))
 
 
+def _wallwalk(state: CardState, a: WallWalk):
+    f = _main_checks(state, a, a.figure)
+    if "walk_through_walls" not in _abilities(state, f):
+        raise IllegalAction("CG-CHAR-WALLWALKER-01", f"{f.id} does not walk through walls")
+    zones = [tok for tok in a.path if tok[0] not in "+->"]
+    if len(zones) != 1 or f.where != "maze":
+        raise IllegalAction("CG-CHAR-WALLWALKER-01", "from a zone, through one wall into the zone beyond")
+    new = _spend(state, a.seat)
+    walk = _Walk(new, new.fig(f.id))
+    for tok in a.path:  # CG-CHAR-WALLWALKER-02: exchanges before and after; what she carries goes through
+        if tok[0] in "+->":
+            walk.token(tok)
+        else:
+            walk.through_wall(parse_zone(tok))
+    new, events = walk.finish()
+    return new, [event("wallwalk", figure=f.id, path=list(a.path))] + events
+
+
+def _break_walls(state: CardState, a: BreakWalls):
+    f = _main_checks(state, a, a.figure)
+    if "break_walls" not in _abilities(state, f):
+        raise IllegalAction("CG-CHAR-GOLEM-01", f"{f.id} does not break walls")
+    if any(golem == f.id for _, golem in state.walls_broken):
+        raise IllegalAction("CG-CHAR-GOLEM-01", f"{f.id} has broken walls once this game")
+    if f.where != "maze":
+        raise IllegalAction("CG-CHAR-GOLEM-01", "he breaks the walls of the room he is in")
+    card = state.rooms[slot_of(f.at)].card
+    if any(c == card for c, _ in state.walls_broken):
+        raise IllegalAction("CG-CHAR-GOLEM-01", "that room's walls are broken already")
+    new = _spend(state, a.seat)
+    new = new.but(walls_broken=tuple(sorted(new.walls_broken + ((card, f.id),))))
+    return new, [event("walls_broken", figure=f.id, room=slot_name(slot_of(f.at)), card=card)]
+
+
 def _fireball(state: CardState, a: Fireball):
     f = _main_checks(state, a, a.figure)
     scroll = f.carries if f.carries is not None and state.has_item(f.carries) else None
@@ -1048,7 +1105,7 @@ def _resolve(state: CardState, c: Combat, events: list):
 _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
              BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate, Fireball: _fireball,
-             Steal: _steal}
+             Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -1117,6 +1174,10 @@ def _legal(state: CardState, seat: str) -> list:
                 out.extend(Shoot(seat, f.id, g.id) for g in state.figures
                            if g.seat != seat and g.where in ("maze", "start")
                            and _accepts(state, Shoot(seat, f.id, g.id)))
+        if "walk_through_walls" in _abilities(state, f) and f.where == "maze":
+            out.extend(WallWalk(seat, f.id, p) for p in _wall_paths(state, f))
+        if "break_walls" in _abilities(state, f) and _accepts(state, BreakWalls(seat, f.id)):
+            out.append(BreakWalls(seat, f.id))
         if f.carries is not None and state.has_item(f.carries) and "spellcaster" in _abilities(state, f):
             out.extend(Fireball(seat, f.id, g.id) for g in state.figures
                        if g.where == "maze" and _accepts(state, Fireball(seat, f.id, g.id)))
@@ -1173,6 +1234,46 @@ def _candidates(w: _Walk) -> list:
             if t is not None:
                 toks.append(loc_name(t))
     return toks
+
+
+def _wall_paths(state: CardState, f: Figure) -> list:
+    """Every wall-walk of `f`: one exchange or none before, the wall, one exchange or none after (DT-206: one
+    exchange per zone visited)."""
+    out = []
+    start = _spend(state, f.seat)
+    base = _Walk(start, start.fig(f.id))
+    for before in [None, *_candidates_ops(base)]:
+        w = base.copy()
+        try:
+            if before:
+                w.token(before)
+        except IllegalAction:
+            continue
+        for side in GLOBAL:
+            target = state.maze.step(f.at, side)
+            if target is None:
+                continue
+            w2 = w.copy()
+            try:
+                w2.through_wall(target)
+            except IllegalAction:
+                continue
+            for after in [None, *_candidates_ops(w2)]:
+                w3 = w2.copy()
+                try:
+                    if after:
+                        w3.token(after)
+                except IllegalAction:
+                    continue
+                path = tuple(t for t in (before, zone_name(target), after) if t)
+                if _side_count(w3.state, w3.loc, w3.seat, w3.fid) < MAX_PER_ZONE:
+                    out.append(path)
+    return out
+
+
+def _candidates_ops(w: _Walk) -> list:
+    """The exchange tokens of a walk where it stands (the movement steps left out)."""
+    return [t for t in _candidates(w) if t[0] in "+->"]
 
 
 def _side_count(state: CardState, loc, seat: str, mover: str) -> int:

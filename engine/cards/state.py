@@ -121,6 +121,7 @@ class CardState:
     combats: int = 0  # combats started so far (names the commit-reveal purpose)
     wounded_now: tuple = ()  # characters wounded during the current turn (CG-COMBAT-06)
     broken: frozenset = frozenset()  # broken portcullises (card, cx, cy, side), CG-CHAR-WARRIOR-01
+    walls_broken: tuple = ()  # (room card, Golem) of each broken-walls card laid (CG-CHAR-GOLEM-01)
     used_now: tuple = ()  # "power:figure" of once-a-turn powers used this turn: "crossbow:bCB" (CG-CHAR-CROSSBOW-01,
     # RUL-113), "seasoned_fighter:bSA" (CG-CHAR-SAMURAI-01)
     healed_now: tuple = ()  # characters healed this turn: they do nothing else in it (CG-CHAR-CLERIC-01)
@@ -152,7 +153,7 @@ class CardState:
 
     @property
     def maze(self) -> Maze:
-        return maze(self.rooms, self.length, self.opened, self.broken)
+        return maze(self.rooms, self.length, self.opened, self.broken, frozenset(c for c, _ in self.walls_broken))
 
     @property
     def to_act(self) -> tuple:

@@ -94,6 +94,8 @@ def view(state: CardState, seat: str | None) -> dict:
         if mine is not None:
             out["my_choice"] = [[a, b if isinstance(b, int) else zone_name(b)] for a, b in mine]
     out["wounded_this_turn"] = list(state.wounded_now)
+    if state.walls_broken:  # CG-CHAR-GOLEM-01: the room cards whose walls lie broken (a public card by the room)
+        out["walls_broken"] = sorted(card for card, _ in state.walls_broken)
     if state.used_now:  # once-a-turn powers used this turn, "power:figure" (CG-CHAR-CROSSBOW-01, -SAMURAI-01)
         out["used_this_turn"] = list(state.used_now)
     if state.healed_now:  # CG-CHAR-CLERIC-01: healed, and idle for the rest of the turn

@@ -213,3 +213,66 @@ def test_CG_OBJ_LANCE_01_02_03_CG_EX_11_the_telescopic_lance():
     cleric = build({"bCL": "b2", "ySN": "c2"}, items={"bLN": "@bCL"}, combat=True)
     assert act(cleric, "attack bCL ySN").combat.lancer == "bCL"
     refused(build({"bSN": "b2", "ySN": "c2"}, combat=True), "attack bSN ySN", "CG-COMBAT-01")
+
+
+# --- walls ------------------------------------------------------------------------------------------------------
+
+def test_CG_CHAR_WALLWALKER_01_02_03_through_one_wall_with_exchanges_before_and_after():
+    """CG-CHAR-WALLWALKER-01: for 1 AP the Wall-Walker in a2 passes the wall a2|a3 (an action of its own);
+    CG-CHAR-WALLWALKER-02: she drops the Key in a2 first, or carries it through and takes the Rope lying in a3
+    after (swapping); CG-CHAR-WALLWALKER-03: not the closed portcullis a2|b2, not into a face-down room; where there
+    is no wall it is a move."""
+    s = build({"bWW": "a2", "yMK": "d4"}, items={"bKY": "@bWW", "yRP": "a3"})
+    s2 = act(s, "wallwalk bWW -bKY a3")
+    assert s2.fig("bWW").at == z("a3") and s2.item("bKY").at == z("a2") and s2.player("B").ap == 2
+    s3 = act(s, "wallwalk bWW a3 +yRP")
+    assert s3.fig("bWW").carries == "yRP" and s3.item("bKY").where == "floor" and s3.item("bKY").at == z("a3")
+    refused(s, "wallwalk bWW b2", "CG-CHAR-WALLWALKER-03")
+    refused(s, "wallwalk bWW a1", "CG-CHAR-WALLWALKER-01")
+    hidden = build({"bWW": "a2", "yMK": "d4"}, revealed=(True, True, False, True))
+    refused(hidden, "wallwalk bWW a3", "CG-CHAR-WALLWALKER-03")
+    refused(build({"bSN": "a2", "yMK": "d4"}), "wallwalk bSN a3", "CG-CHAR-WALLWALKER-01")
+    from dungeon_twister.engine.cards import WallWalk
+    assert WallWalk("B", "bWW", ("a3",)) in legal_actions(s) and WallWalk("B", "bWW", ("-bKY", "a3")) in \
+        legal_actions(s)
+
+
+def test_CG_CHAR_GHOST_01_02_through_anything_carrying_nothing():
+    """CG-CHAR-GHOST-01: the Ghost walks from a2 through the wall into a3, through the closed portcullis into b2,
+    over the pit into b1, past the yellow Warrior there on to c1 (3 zones: his move is 2, so two moves); CG-CHAR-
+    GHOST-02: he takes nothing, and a friend cannot give him anything."""
+    s = build({"bGH": "a2", "bSN": "a2", "yWA": "b1", "ySN": "d4"}, items={"bKY": "@bSN", "yRP": "a2"})
+    assert act(s, "move bGH a3").fig("bGH").at == z("a3")
+    assert act(s, "move bGH b2 b1").fig("bGH").at == z("b1")
+    assert act(build({"bGH": "b2", "yWA": "b1", "ySN": "d4"}), "move bGH b1 c1").fig("bGH").at == z("c1")
+    refused(s, "move bGH +yRP", "CG-CHAR-GHOST-02")
+    refused(s, "move bSN >bGH", "CG-CHAR-GHOST-02")
+
+
+def test_CG_CHAR_GOLEM_01_02_RUL_114_once_a_game_every_wall_of_his_room():
+    """The Golem in a2 (room A, card blue1) breaks its walls for 1 AP: the Snake-man then walks a2-a3 across the
+    wall blue1 printed, and a2-b2 through its portcullis (broken too); b2-b3 stays closed (that wall is blue2's,
+    RUL-114); a1 now sees a3 through the broken wall (CG-CHAR-GOLEM-02). Once a game."""
+    s = build({"bGO": "a2", "bSN": "a1", "yMK": "d4"})
+    s2 = act(s, "smash bGO")
+    assert s2.walls_broken == (("blue1", "bGO"),) and s2.player("B").ap == 2
+    assert act(s2, "move bSN a2 a3").fig("bSN").at == z("a3")
+    assert act(s2, "move bSN a2 b2").fig("bSN").at == z("b2")
+    refused(act(s2, "move bSN a2 b2"), "move bSN b3", "CG-MOVE-06")
+    from dungeon_twister.engine.cards import line_of_sight
+    assert not line_of_sight(build({}), z("a1"), z("a3")) and line_of_sight(act(s, "smash bGO").but(
+        figures=tuple(f for f in s2.figures if f.id != "bGO")), z("a1"), z("a3"))
+    moved = act(act(s2, "move bGO b2"), "end")
+    refused(act(moved, "end", "Y"), "smash bGO", "CG-CHAR-GOLEM-01")
+    assert parse_position_round_trips(s2)
+
+
+def parse_position_round_trips(state) -> bool:
+    from dungeon_twister.engine.cards import format_position, parse_position
+    return parse_position(format_position(state)) == state
+
+
+def test_CG_CHAR_GOLEM_01_the_broken_walls_card_is_public():
+    s = act(build({"bGO": "a2", "yMK": "d4"}), "smash bGO")
+    from dungeon_twister.engine.cards import view
+    assert view(s, "Y")["walls_broken"] == view(s, None)["walls_broken"] == ["blue1"]
