@@ -69,10 +69,12 @@ class Rotate(CardAction):
 
 @dataclass(frozen=True, slots=True)
 class Jump(CardAction):
-    """CG-JUMP-01/02: play a jump card to cross a pit border into zone."""
+    """CG-JUMP-01/02: play a jump card to cross a pit border into zone; with no jump card left, discard the combat
+    card `card` instead (CG-JUMP-04)."""
 
     figure: str
     zone: tuple
+    card: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,7 @@ def format_action(a) -> str:
     if isinstance(a, Rotate):
         return f"rotate {a.figure} {slot_name(a.slot)} {'cw' if a.clockwise else 'ccw'}"
     if isinstance(a, Jump):
-        return f"jump {a.figure} {zone_name(a.zone)}"
+        return f"jump {a.figure} {zone_name(a.zone)}" + (f" +{a.card}" if a.card is not None else "")
     if isinstance(a, Portcullis):
         return f"{'open' if a.open else 'close'} {a.figure} {zone_name(a.zone)} {a.side.lower()}"
     if isinstance(a, EndTurn):
@@ -156,6 +156,10 @@ def parse_action(text: str, seat: str) -> "object":
                 raise NotationError("cw or ccw", text)
             return Rotate(seat, _id(args[0]), _slot_from(args[1]), args[2] == "cw")
         if verb == "jump":
+            if len(args) == 3:  # CG-JUMP-04: `jump bMK b2 +3`, a combat card discarded for want of jump cards
+                if not re.fullmatch(r"\+[1-6]", args[2]):
+                    raise NotationError("the combat card given up: +1 to +6", text)
+                return Jump(seat, _id(args[0]), zone_from(args[1]), int(args[2][1:]))
             need(2)
             return Jump(seat, _id(args[0]), zone_from(args[1]))
         if verb == "bend":

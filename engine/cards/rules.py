@@ -613,8 +613,12 @@ def _jump(state: CardState, a: Jump):
     f = _main_checks(state, a, a.figure)
     if f.where != "maze":
         raise IllegalAction("CG-JUMP-02", "a jump goes from a zone across a pit (DT-207)")
-    if state.player(a.seat).jumps < 1:
-        raise IllegalAction("CG-JUMP-01", "no jump card left")
+    p = state.player(a.seat)
+    if a.card is None and p.jumps < 1:
+        raise IllegalAction("CG-JUMP-01", "no jump card left (CG-JUMP-04: give up a combat card, `+N`)")
+    if a.card is not None and (p.jumps > 0 or a.card == 0 or a.card not in p.cards):
+        raise IllegalAction("CG-JUMP-04", "a combat card (not the +0, one in hand) stands in only when no jump card "
+                            "is left")
     mz = state.maze
     side = next((s for s in GLOBAL if mz.step(f.at, s) == a.zone), None)
     if side is None or not mz.is_zone(a.zone):
@@ -628,9 +632,15 @@ def _jump(state: CardState, a: Jump):
         raise IllegalAction("CG-JUMP-03", "the landing zone holds an unwounded enemy")
     new = _spend(state, a.seat)
     p = new.player(a.seat)
-    new = new.with_player(a.seat, _replace(p, jumps=p.jumps - 1))
+    if a.card is None:
+        new = new.with_player(a.seat, _replace(p, jumps=p.jumps - 1))
+    else:  # CG-JUMP-04: discarded, shown to the opponent
+        hand = list(p.cards)
+        hand.remove(a.card)
+        new = new.with_player(a.seat, _replace(p, cards=tuple(hand)))
     new = new.with_figure(_replace(new.fig(f.id), at=a.zone, pin=None))
-    return new, [event("jump", figure=f.id, zone=zone_name(a.zone), jumps_left=p.jumps - 1)]
+    shown = {} if a.card is None else {"discarded": a.card}
+    return new, [event("jump", figure=f.id, zone=zone_name(a.zone), jumps_left=new.player(a.seat).jumps, **shown)]
 
 
 def _portcullis(state: CardState, a: Portcullis):
@@ -1196,6 +1206,9 @@ def _legal(state: CardState, seat: str) -> list:
                 z = mz.step(f.at, side)
                 if z is not None and _accepts(state, Jump(seat, f.id, z)):
                     out.append(Jump(seat, f.id, z))
+                elif z is not None and state.player(seat).jumps == 0:  # CG-JUMP-04
+                    out.extend(Jump(seat, f.id, z, v) for v in sorted(set(state.player(seat).cards))
+                               if _accepts(state, Jump(seat, f.id, z, v)))
                 if _accepts(state, BendBars(seat, f.id, f.at, side)):
                     out.append(BendBars(seat, f.id, f.at, side))
                 for op in (True, False):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dungeon_twister.engine.cards import Attack, Regenerate, apply, legal_actions, parse_action
-from dungeon_twister.engine.core.errors import IllegalAction
+from dungeon_twister.engine.core.errors import IllegalAction, NotationError
 
 from .builders import build, z
 
@@ -153,7 +153,7 @@ def test_CG_CHAR_ASSASSIN_01_lethal_blow():
 
 # --- scrolls, pockets and lances -------------------------------------------------------------------------------
 
-def test_CG_OBJ_FIREBALL_01_CG_CHAR_WIZARD_02_a_spellcaster_reads_the_scroll_at_a_character_he_sees():
+def test_CG_OBJ_FIREBALL_01_CG_CHAR_WIZARD_02_CG_VP_02_a_spellcaster_reads_the_scroll_at_a_character_he_sees():
     """The blue Wizard with the Fireball Scroll in a1 eliminates the yellow Mechanork in c1 (row 1, b1 empty): 1 AP,
     1 VP to Blue, the scroll is gone; not the Mechanork in d1 behind the closed portcullis; not himself (DT-216);
     a friend he kills scores for Yellow (CG-VP-02); the Snake-man carrying it cannot read it."""
@@ -276,3 +276,69 @@ def test_CG_CHAR_GOLEM_01_the_broken_walls_card_is_public():
     s = act(build({"bGO": "a2", "yMK": "d4"}), "smash bGO")
     from dungeon_twister.engine.cards import view
     assert view(s, "Y")["walls_broken"] == view(s, None)["walls_broken"] == ["blue1"]
+
+
+def test_CG_JUMP_04_a_combat_card_given_up_for_a_jump():
+    """With no jump card left, Blue gives up his +3 (shown: the event names it) to jump the pit b1|b2, still 1 AP;
+    not the +0, not a card he does not hold, not while a jump card is left."""
+    from dungeon_twister.engine.cards import Jump
+    s = build({"bMK": "b1", "yMK": "d4"}, combat=True, jumps=(0, 3))
+    s2, events = apply(s, parse_action("jump bMK b2 +3", "B"))
+    assert s2.fig("bMK").at == z("b2") and s2.player("B").cards == (0, 1, 2, 2, 3, 4, 5, 6)
+    assert s2.player("B").ap == 2 and events[0].data["discarded"] == 3
+    refused(s, "jump bMK b2", "CG-JUMP-01")
+    with pytest.raises(NotationError):
+        parse_action("jump bMK b2 +0", "B")
+    refused(build({"bMK": "b1", "yMK": "d4"}, combat=True, jumps=(0, 3), cards=((0, 1), (0,))), "jump bMK b2 +3",
+            "CG-JUMP-04")
+    refused(build({"bMK": "b1", "yMK": "d4"}, combat=True), "jump bMK b2 +3", "CG-JUMP-04")
+    assert Jump("B", "bMK", z("b2"), 3) in legal_actions(s) and Jump("B", "bMK", z("b2"), 0) not in legal_actions(s)
+
+
+# --- rules of the base card game that the slices above rely on ------------------------------------------------
+
+def test_CG_EXIT_02_04_own_start_zone_back_and_forth_and_an_exit_past_a_wounded_enemy():
+    """CG-EXIT-02: the blue Snake-man steps from a1 onto his start position B1, and back into a1 (a move each);
+    CG-EXIT-04: a wounded yellow Mechanork on Y1 facing b4 does not block the exit b4 -> Y1 (an unwounded one
+    does, CG-BLOCK-01)."""
+    s = build({"bSN": "a1", "yMK": "d4"})
+    home = act(s, "move bSN B1")
+    assert home.fig("bSN").where == "start" and act(act(act(home, "end"), "end", "Y"), "move bSN a1").fig(
+        "bSN").at == z("a1")
+    wounded = build({"bSN": "b4", "yMK": ("Y1>b4", {"wounded": True}), "ySN": "d1"})
+    assert act(wounded, "move bSN Y1").fig("bSN").where == "exited"
+    refused(build({"bSN": "b4", "yMK": "Y1>b4", "ySN": "d1"}), "move bSN Y1", "CG-BLOCK-01")
+
+
+def test_CG_REVEAL_04_07_the_revealer_stays_put_and_revealed_characters_are_unwounded_and_their_owners():
+    """CG-REVEAL-04: the blue Mechanork in b1 reveals room B across the open border b1|c1 and stays in b1;
+    CG-REVEAL-07: the yellow Snake-man hidden in B comes out unwounded, and Yellow's."""
+    s = build({"bMK": "b1", "yMK": "d4"}, rooms=(("blue1", 0), ("green1", 0), ("blue2", 0), ("green2", 0)),
+              revealed=(True, False, True, True))
+    s = s.but(figures=tuple(sorted((*s.figures, *build({"ySN": "seeded:B"}).figures), key=lambda f: f.id)))
+    s2 = act(s, "reveal bMK B")
+    assert s2.fig("bMK").at == z("b1") and s2.phase == "place"
+    s3 = act(s2, "place ySN c1")
+    assert s3.fig("ySN").where == "maze" and not s3.fig("ySN").wounded and s3.fig("ySN").seat == "Y"
+
+
+def test_CG_WOUND_05_CG_GOLD_03_04_zones_with_wounded_enemies_one_thing_carried_objects_unlimited():
+    """CG-WOUND-05: the blue Snake-man walks a1 -> b1 -> c1 past a wounded yellow Warrior in b1 (an unwounded one
+    stops him, CG-MOVE-04); CG-GOLD-03: taking the Rope lying in b1 he leaves his Key there (one thing carried);
+    CG-GOLD-04: b1 then holds two objects and more may come."""
+    s = build({"bSN": "a1", "yWA": ("b1", {"wounded": True}), "ySN": "d4"}, items={"bKY": "@bSN", "yRP": "b1",
+                                                                                     "yAR": "b1"})
+    assert act(s, "move bSN b1 c1").fig("bSN").at == z("c1")
+    swapped = act(s, "move bSN b1 +yRP")
+    assert swapped.fig("bSN").carries == "yRP" and swapped.item("bKY").at == z("b1")
+    assert sorted(i.id for i in swapped.floor(z("b1"))) == ["bKY", "yAR"]
+    refused(build({"bSN": "a1", "yWA": "b1", "ySN": "d4"}), "move bSN b1 c1", "CG-MOVE-04")
+
+
+def test_CG_ITEM_02_what_a_character_carries_is_public():
+    """CG-ITEM-02: Yellow and a spectator see that the blue Snake-man carries the Key."""
+    from dungeon_twister.engine.cards import view
+    s = build({"bSN": "a1", "yMK": "d4"}, items={"bKY": "@bSN"})
+    for viewer in ("Y", None):
+        seen = next(f for f in view(s, viewer)["figures"] if f.get("id") == "bSN")
+        assert seen["carries"] == "bKY"
