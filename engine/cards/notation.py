@@ -233,10 +233,13 @@ def format_position(state: CardState) -> str:
         data["used_now"] = list(state.used_now)
     if state.healed_now:  # CG-CHAR-CLERIC-01
         data["healed_now"] = list(state.healed_now)
-    if state.combat is not None and (state.combat.ranged or state.combat.lancer):  # CG-RANGED-04, CG-OBJ-LANCE
-        data["combat"].append([list(r) for r in state.combat.ranged])
-        if state.combat.lancer:
-            data["combat"].append(state.combat.lancer)
+    c = state.combat
+    if c is not None and (c.ranged or c.lancer or c.first):  # CG-RANGED-04, CG-OBJ-LANCE, CG-CHAR-WMASTER
+        data["combat"].append([list(r) for r in c.ranged])
+        if c.lancer or c.first:
+            data["combat"].append(c.lancer)
+        if c.first:
+            data["combat"].append(c.first)
     return "dtcg1 " + json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -262,7 +265,8 @@ def parse_position(text: str) -> CardState:
                 d["combat"][0], tuple(d["combat"][1]), d["combat"][2],
                 tuple((s, tuple(ids)) for s, ids in d["combat"][3]), tuple(tuple(p) for p in d["combat"][4]),
                 tuple(tuple(r) for r in (d["combat"][5] if len(d["combat"]) > 5 else ())),
-                d["combat"][6] if len(d["combat"]) > 6 else None),
+                d["combat"][6] if len(d["combat"]) > 6 else None,
+                d["combat"][7] if len(d["combat"]) > 7 else None),
             used_now=tuple(d.get("used_now", ())),
             walls_broken=tuple(tuple(w) for w in d.get("walls_broken", ())), healed_now=tuple(d.get("healed_now", ())),
             active=d["active"], first=d["first"], seeder=d["seeder"],

@@ -737,10 +737,18 @@ def _attack(state: CardState, a: Attack):
     att = tuple(sorted({g.id for g in here if g.seat == a.seat and not g.wounded} | ({lancer} if lancer else set())))
     dfd = tuple(sorted(g.id for g in here if g.seat != a.seat and (not g.wounded or g.id == a.target)))
     number = state.combats + 1
-    combat = Combat(number, zone, a.target, ((a.seat, att), (opponent(a.seat), dfd)), lancer=lancer)
+    sides = ((a.seat, att), (opponent(a.seat), dfd))
+    combat = Combat(number, zone, a.target, sides, lancer=lancer, first=_laid_first(new, sides))
     return new.but(phase="combat", combat=combat, combats=number), [
         event("attack", figure=f.id, target=a.target, zone=zone_name(zone), attackers=list(att),
               defenders=list(dfd), number=number, **({"lance": True} if lancer else {}))]
+
+
+def _laid_first(state: CardState, sides: tuple) -> str | None:
+    """CG-CHAR-WMASTER-01..03: when one side only has a Weapon Master fighting, the other lays its card first, face
+    up (two cancel out; never in a ranged combat, which does not call this)."""
+    masters = {seat for seat, ids in sides for fid in ids if "combat_techniques" in _abilities(state, state.fig(fid))}
+    return opponent(masters.pop()) if len(masters) == 1 else None
 
 
 def _lance_reach(state: CardState, f: Figure, t: Figure) -> None:
@@ -1003,12 +1011,18 @@ def _heal(state: CardState, a: Heal):
 
 
 def _combat_card(state: CardState, a: CombatCard):
+    c = state.combat
+    if state.phase == "combat" and c.first not in (None, a.seat) and c.first not in dict(c.played):
+        raise IllegalAction("CG-CHAR-WMASTER-01", "the side without the Weapon Master lays its card first, face up")
     _need_phase(state, a, "combat", "CG-COMBAT-02")
     if a.value not in state.player(a.seat).cards:
         raise IllegalAction("CG-COMBAT-02", f"no +{a.value} card in hand")
     c = state.combat
     played = c.played + ((a.seat, a.value),)
-    events = [secret_event("combat_card", a.seat, {"seat": a.seat, "value": a.value}, {"seat": a.seat})]
+    if c.first == a.seat:  # CG-CHAR-WMASTER-01: laid face up
+        events = [event("combat_card", seat=a.seat, value=a.value)]
+    else:
+        events = [secret_event("combat_card", a.seat, {"seat": a.seat, "value": a.value}, {"seat": a.seat})]
     if len(played) < 2:
         return state.but(combat=_replace(c, played=played)), events
     return _resolve(state, _replace(c, played=played), events)

@@ -89,6 +89,7 @@ class Combat:
     played: tuple = ()
     ranged: tuple = ()
     lancer: str | None = None  # a Telescopic Lance's carrier attacking from the next zone (CG-OBJ-LANCE-01/02)
+    first: str | None = None  # the side that lays its card first, face up: the other has a Weapon Master (CG-CHAR-WMASTER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +169,8 @@ class CardState:
             return (self.placement.placers[0],)
         if self.phase == "combat":
             done = {s for s, _ in self.combat.played}
+            if self.combat.first is not None and self.combat.first not in done:
+                return (self.combat.first,)  # CG-CHAR-WMASTER-01: the Weapon Master's side sees it first
             return tuple(s for s in SEATS if s not in done)
         return ()
 

@@ -15,6 +15,8 @@ def secret_purpose(state: CardState, seat: str) -> str | None:
     if state.phase == "face":
         return "face"  # CG-TUT1-05: teams revealed and facings chosen at the same time
     if state.phase == "combat":
+        if state.combat.first is not None:
+            return None  # CG-CHAR-WMASTER-01: one card face up, then the other: nothing to commit to
         return f"combat-{state.combat.number}"  # CG-COMBAT-02: both lay a card face down
     return None
 
@@ -106,6 +108,8 @@ def view(state: CardState, seat: str | None) -> dict:
         c = state.combat
         out["combat"] = {"number": c.number, "zone": zone_name(c.zone), "target": c.target,
                          "sides": {s: list(ids) for s, ids in c.sides}, "played": sorted(s for s, _ in c.played)}
+        if c.first is not None:  # CG-CHAR-WMASTER-01: who lays first, and that card once laid (public)
+            out["combat"]["first"] = {"seat": c.first, "card": dict(c.played).get(c.first)}
         if c.ranged:  # CG-RANGED-04: the shooters and the values they fight with (public)
             out["combat"]["shooters"] = {fid: v for fid, v in c.ranged}
         mine = dict(c.played).get(seat)

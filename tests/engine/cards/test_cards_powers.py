@@ -342,3 +342,27 @@ def test_CG_ITEM_02_what_a_character_carries_is_public():
     for viewer in ("Y", None):
         seen = next(f for f in view(s, viewer)["figures"] if f.get("id") == "bSN")
         assert seen["carries"] == "bKY"
+
+
+def test_CG_CHAR_WMASTER_01_02_03_the_weapon_masters_side_sees_the_other_card_first():
+    """CG-CHAR-WMASTER-01: the blue Weapon Master attacks the yellow Mechanork: Yellow lays first, face up (no
+    commit-reveal: the event and the views show it), then Blue; Blue laying first is refused. CG-CHAR-WMASTER-02: so
+    in a group combat, but not in a shot (the Crossbowman's combat with her in the target's zone is laid secretly).
+    CG-CHAR-WMASTER-03: with a Weapon Master on each side, both lay secretly."""
+    from dungeon_twister.engine.cards import secret_purpose, view
+    from dungeon_twister.engine.core.events import event_view
+    s = build({"bWM": "a1", "bSN": "a1", "yMK": "a1", "yWA": "d4"}, combat=True)
+    s1 = act(s, "attack bWM yMK")
+    assert s1.to_act == ("Y",) and secret_purpose(s1, "Y") is None and secret_purpose(s1, "B") is None
+    refused(s1, "card 6", "CG-CHAR-WMASTER-01")
+    s2, events = apply(s1, parse_action("card 4", "Y"))
+    assert event_view(events[0], "B") == {"kind": "combat_card", "seat": "Y", "value": 4}
+    assert view(s2, "B")["combat"]["first"] == {"seat": "Y", "card": 4} and s2.to_act == ("B",)
+    assert parse_position_round_trips(s2) and parse_position_round_trips(s1)
+    s3, events = apply(s2, parse_action("card 1", "B"))
+    d = next(e.data for e in events if e.kind == "combat")
+    assert d["totals"] == {"B": 3 + 2 + 1, "Y": 2 + 4} and d["winner"] is None
+    shot = act(build({"bCB": "d4", "bWM": "d1", "yMK": "d1"}, combat=True), "shoot bCB yMK")
+    assert shot.combat.first is None and secret_purpose(shot, "B") == "combat-1"
+    both = act(build({"bWM": "a1", "yWM": "a1", "ySN": "d4"}, combat=True), "attack bWM yWM")
+    assert both.combat.first is None and both.to_act == ("B", "Y")
