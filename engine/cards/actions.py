@@ -156,6 +156,13 @@ class Regenerate(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class MindControl(CardAction):
+    """CG-CHAR-TELEPATH-01: the Telepath's player names a combat value (1-6), or nothing (None)."""
+
+    value: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class CombatCard(CardAction):
     """CG-COMBAT-02: the combat card laid face down (secret, simultaneous)."""
 

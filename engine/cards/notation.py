@@ -7,7 +7,7 @@ import re
 
 from ..core.errors import NotationError
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      BreakWalls, Fireball, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
+                      BreakWalls, Fireball, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
 
@@ -100,6 +100,8 @@ def format_action(a) -> str:
         return f"fireball {a.figure} {a.target}"
     if isinstance(a, Steal):
         return f"steal {a.figure} {a.item}"
+    if isinstance(a, MindControl):
+        return "mind none" if a.value is None else f"mind +{a.value}"
     if isinstance(a, CombatCard):
         return f"card {a.value}"
     raise TypeError(f"not a card-game action: {a!r}")
@@ -167,6 +169,13 @@ def parse_action(text: str, seat: str) -> "object":
             if args[2] not in _SIDES:
                 raise NotationError("side n, e, s or w", text)
             return BendBars(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]])
+        if verb == "mind":
+            need(1)
+            if args[0] == "none":
+                return MindControl(seat, None)
+            if not re.fullmatch(r"\+[1-6]", args[0]):
+                raise NotationError("mind +1 to +6, or mind none", text)
+            return MindControl(seat, int(args[0][1:]))
         if verb == "wallwalk":
             if len(args) < 2:
                 raise NotationError("wallwalk needs a figure and the zone beyond the wall", text)
@@ -234,12 +243,11 @@ def format_position(state: CardState) -> str:
     if state.healed_now:  # CG-CHAR-CLERIC-01
         data["healed_now"] = list(state.healed_now)
     c = state.combat
-    if c is not None and (c.ranged or c.lancer or c.first):  # CG-RANGED-04, CG-OBJ-LANCE, CG-CHAR-WMASTER
-        data["combat"].append([list(r) for r in c.ranged])
-        if c.lancer or c.first:
-            data["combat"].append(c.lancer)
-        if c.first:
-            data["combat"].append(c.first)
+    if c is not None and (c.ranged or c.lancer or c.first or c.naming or c.named is not None):
+        extra = [[list(r) for r in c.ranged], c.lancer, c.first, c.naming, c.named, c.namer]  # RANGED, LANCE, ...
+        while extra and extra[-1] in (None, []):
+            extra.pop()
+        data["combat"].extend(extra)
     return "dtcg1 " + json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -266,7 +274,10 @@ def parse_position(text: str) -> CardState:
                 tuple((s, tuple(ids)) for s, ids in d["combat"][3]), tuple(tuple(p) for p in d["combat"][4]),
                 tuple(tuple(r) for r in (d["combat"][5] if len(d["combat"]) > 5 else ())),
                 d["combat"][6] if len(d["combat"]) > 6 else None,
-                d["combat"][7] if len(d["combat"]) > 7 else None),
+                d["combat"][7] if len(d["combat"]) > 7 else None,
+                d["combat"][8] if len(d["combat"]) > 8 else None,
+                d["combat"][9] if len(d["combat"]) > 9 else None,
+                d["combat"][10] if len(d["combat"]) > 10 else None),
             used_now=tuple(d.get("used_now", ())),
             walls_broken=tuple(tuple(w) for w in d.get("walls_broken", ())), healed_now=tuple(d.get("healed_now", ())),
             active=d["active"], first=d["first"], seeder=d["seeder"],

@@ -10,7 +10,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      BreakWalls, Fireball, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
+                      BreakWalls, Fireball, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    slot_name, turn_dir, zone_name)
@@ -738,10 +738,37 @@ def _attack(state: CardState, a: Attack):
     dfd = tuple(sorted(g.id for g in here if g.seat != a.seat and (not g.wounded or g.id == a.target)))
     number = state.combats + 1
     sides = ((a.seat, att), (opponent(a.seat), dfd))
-    combat = Combat(number, zone, a.target, sides, lancer=lancer, first=_laid_first(new, sides))
+    combat = Combat(number, zone, a.target, sides, lancer=lancer, first=_laid_first(new, sides),
+                    naming=_telepath(new, sides))
     return new.but(phase="combat", combat=combat, combats=number), [
         event("attack", figure=f.id, target=a.target, zone=zone_name(zone), attackers=list(att),
               defenders=list(dfd), number=number, **({"lance": True} if lancer else {}))]
+
+
+def _telepath(state: CardState, sides: tuple) -> str | None:
+    """CG-CHAR-TELEPATH-01/03: in a single melee (one fighter a side) with an unwounded Telepath on one side only,
+    that side names a card first; None otherwise (two cancel, a group or a shot has none)."""
+    if any(len(ids) != 1 for _, ids in sides):
+        return None
+    seats = {seat for seat, ids in sides if "mind_control" in _abilities(state, state.fig(ids[0]))}
+    return seats.pop() if len(seats) == 1 else None
+
+
+def _mind(state: CardState, a: MindControl):
+    _need_phase(state, a, "combat", "CG-CHAR-TELEPATH-01")
+    c = state.combat
+    if c.naming != a.seat:
+        raise IllegalAction("CG-CHAR-TELEPATH-01", "no Telepath of yours is naming a card now")
+    other = opponent(a.seat)
+    named = a.value or 0
+    new = state.but(combat=_replace(c, naming=None, named=named, namer=a.seat))
+    if a.value is None:
+        return new, [event("mind_named", seat=a.seat, value=None)]
+    held = a.value in state.player(other).cards
+    public = {"seat": a.seat, "value": a.value, "held": held}
+    # CG-CHAR-TELEPATH-02: not held, the opponent shows his remaining cards to the Telepath's player alone
+    private = {**public, **({} if held else {"hand": list(state.player(other).cards)})}
+    return new, [secret_event("mind_named", a.seat, private, public)]
 
 
 def _laid_first(state: CardState, sides: tuple) -> str | None:
@@ -1017,6 +1044,8 @@ def _combat_card(state: CardState, a: CombatCard):
     _need_phase(state, a, "combat", "CG-COMBAT-02")
     if a.value not in state.player(a.seat).cards:
         raise IllegalAction("CG-COMBAT-02", f"no +{a.value} card in hand")
+    if c.named and c.named in state.player(a.seat).cards and a.seat != c.namer and a.value != c.named:
+        raise IllegalAction("CG-CHAR-TELEPATH-01", f"the Telepath named +{c.named}: you hold it, you play it")
     c = state.combat
     played = c.played + ((a.seat, a.value),)
     if c.first == a.seat:  # CG-CHAR-WMASTER-01: laid face up
@@ -1129,7 +1158,7 @@ def _resolve(state: CardState, c: Combat, events: list):
 _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
              BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate, Fireball: _fireball,
-             Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls}
+             Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls, MindControl: _mind}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -1169,7 +1198,10 @@ def _legal(state: CardState, seat: str) -> list:
         return [Place(seat, c, z) for c, s in zip(p.queue, p.placers) if s == seat
                 for z in slot_zones(p.slot) if _accepts(state, Place(seat, c, z))]
     if state.phase == "combat":
-        return [CombatCard(seat, v) for v in sorted(set(state.player(seat).cards))]
+        if state.combat.naming == seat:  # CG-CHAR-TELEPATH-01: name a value, or nothing
+            return [MindControl(seat, None), *(MindControl(seat, v) for v in range(1, 7))]
+        return [CombatCard(seat, v) for v in sorted(set(state.player(seat).cards))
+                if _accepts(state, CombatCard(seat, v))]
     if state.phase != "main":
         return []
     out = [EndTurn(seat)]

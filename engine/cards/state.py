@@ -90,6 +90,9 @@ class Combat:
     ranged: tuple = ()
     lancer: str | None = None  # a Telescopic Lance's carrier attacking from the next zone (CG-OBJ-LANCE-01/02)
     first: str | None = None  # the side that lays its card first, face up: the other has a Weapon Master (CG-CHAR-WMASTER)
+    naming: str | None = None  # the Telepath's seat while it is to name a card (CG-CHAR-TELEPATH-01)
+    named: int | None = None  # the value it named (0: nothing named)
+    namer: str | None = None  # the seat whose Telepath named it
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +171,8 @@ class CardState:
         if self.phase == "place":
             return (self.placement.placers[0],)
         if self.phase == "combat":
+            if self.combat.naming is not None:
+                return (self.combat.naming,)  # CG-CHAR-ORDER-01: the naming comes before the cards
             done = {s for s, _ in self.combat.played}
             if self.combat.first is not None and self.combat.first not in done:
                 return (self.combat.first,)  # CG-CHAR-WMASTER-01: the Weapon Master's side sees it first

@@ -366,3 +366,36 @@ def test_CG_CHAR_WMASTER_01_02_03_the_weapon_masters_side_sees_the_other_card_fi
     assert shot.combat.first is None and secret_purpose(shot, "B") == "combat-1"
     both = act(build({"bWM": "a1", "yWM": "a1", "ySN": "d4"}, combat=True), "attack bWM yWM")
     assert both.combat.first is None and both.to_act == ("B", "Y")
+
+
+def test_CG_CHAR_TELEPATH_01_02_03_CG_CHAR_ORDER_01_mind_control():
+    """CG-CHAR-TELEPATH-01: the blue Telepath attacks the yellow Mechanork (a single melee): Blue names a value
+    first, in public; Yellow holds the +3 named and must play it. CG-CHAR-TELEPATH-02: named +6 that Yellow no
+    longer holds, his hand is shown to Blue alone, and he plays any card. CG-CHAR-TELEPATH-03: no naming in a group
+    combat or with a Telepath on each side. CG-CHAR-ORDER-01: with a yellow Weapon Master, the naming comes first,
+    then Blue's card face up, then Yellow's."""
+    from dungeon_twister.engine.cards import CombatCard, secret_purpose, view
+    from dungeon_twister.engine.core.events import event_view
+    s = build({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, combat=True)
+    s1 = act(s, "attack bTP yMK")
+    assert s1.to_act == ("B",) and secret_purpose(s1, "B") is None and len(legal_actions(s1)) == 7
+    s2 = act(s1, "mind +3")
+    assert s2.to_act == ("B", "Y") and secret_purpose(s2, "Y") == "combat-1"
+    refused(s2, "card 5", "CG-CHAR-TELEPATH-01", seat="Y")
+    assert legal_actions(s2, "Y") == [CombatCard("Y", 3)]
+    short = build({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, combat=True, cards=((0, 1, 2), (0, 1, 5)))
+    s3, events = apply(act(short, "attack bTP yMK"), parse_action("mind +6", "B"))
+    assert event_view(events[0], "B")["hand"] == [0, 1, 5]
+    assert event_view(events[0], "Y") == event_view(events[0], None) == {"kind": "mind_named", "seat": "B",
+                                                                       "value": 6, "held": False}
+    assert len(legal_actions(s3, "Y")) == 3 and view(s3, None)["combat"]["mind"] == {"naming": None, "named": 6,
+                                                                                    "by": "B"}
+    group = act(build({"bTP": "a1", "bSN": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bTP yMK")
+    assert group.combat.naming is None and group.to_act == ("B", "Y")
+    two = act(build({"bTP": "a1", "yTP": "a1", "yWA": "d4"}, combat=True), "attack bTP yTP")
+    assert two.combat.naming is None
+    ordered = act(build({"bTP": "a1", "yWM": "a1", "yWA": "d4"}, combat=True), "attack bTP yWM")
+    assert ordered.to_act == ("B",) and ordered.combat.naming == "B"
+    after = act(ordered, "mind none")
+    assert after.to_act == ("B",) and after.combat.first == "B" and parse_position_round_trips(after)
+    assert act(after, "card 2").to_act == ("Y",)
