@@ -13,9 +13,13 @@ With turns 0 a card's top row is the north row of its slot (docs/card-game.md ha
 
 from __future__ import annotations
 
+import pytest
+
+from dungeon_twister.engine.cards import apply, parse_action
 from dungeon_twister.engine.cards.notation import zone_from
 from dungeon_twister.engine.cards.rules import new_game
 from dungeon_twister.engine.cards.state import CardOptions, Figure, Item, Player, Room
+from dungeon_twister.engine.core.errors import IllegalAction
 
 DEFAULT_ROOMS = (("blue1", 0), ("green1", 0), ("blue2", 0), ("green2", 0))
 
@@ -68,3 +72,24 @@ def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, reveale
                     figures=tuple(sorted(figs, key=lambda f: f.id)), items=tuple(sorted(its, key=lambda i: i.id)),
                     players=tuple(Player(ap[i], jumps[i], vp[i], hands[i]) for i in (0, 1)), phase="main",
                     active=active, turn=turn, secret=(), placement=None, combat_on=combat)
+
+
+def act(state, text, seat="B"):
+    """The state after the action `text` of `seat`."""
+    return apply(state, parse_action(text, seat))[0]
+
+
+def refused(state, text, rule, seat="B"):
+    """The action is refused citing `rule`; returns the IllegalAction."""
+    with pytest.raises(IllegalAction) as e:
+        apply(state, parse_action(text, seat))
+    assert e.value.rule == rule, e.value
+    return e.value
+
+
+def fight(state, start, blue, yellow, seat="B"):
+    """The combat `start` (by `seat`), Blue's and Yellow's cards: (the state after, the `combat` event's data)."""
+    s = act(state, start, seat)
+    s = act(s, f"card {blue}", "B")
+    s2, events = apply(s, parse_action(f"card {yellow}", "Y"))
+    return s2, next(e.data for e in events if e.kind == "combat")

@@ -5,31 +5,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from dungeon_twister.engine.cards import (CombatCard, apply, format_position, legal_actions, parse_action,
                                           parse_position, secret_purpose, view)
-from dungeon_twister.engine.core.errors import IllegalAction
 from dungeon_twister.engine.core.events import event_view
 
-from .builders import build, z
-
-
-def act(state, text, seat="B"):
-    return apply(state, parse_action(text, seat))[0]
-
-
-def refused(state, text, rule, seat="B"):
-    with pytest.raises(IllegalAction) as e:
-        apply(state, parse_action(text, seat))
-    assert e.value.rule == rule, e.value
-
-
-def fight(state, attack, blue, yellow):
-    s = act(state, attack)
-    s = act(s, f"card {blue}", "B")
-    s2, events = apply(s, parse_action(f"card {yellow}", "Y"))
-    return s2, next(e.data for e in events if e.kind == "combat")
+from .builders import act, build, fight, refused, z
 
 
 def test_CG_COMBAT_01_same_zone_enemy_only_for_1_ap():

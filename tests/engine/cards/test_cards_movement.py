@@ -5,21 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_twister.engine.cards import EndTurn, Jump, Move, Portcullis, apply, legal_actions, parse_action
+from dungeon_twister.engine.cards import EndTurn, Jump, Move, Portcullis, apply, legal_actions
 from dungeon_twister.engine.core.errors import IllegalAction
 
-from .builders import build, z
-
-
-def act(state, text, seat="B"):
-    return apply(state, parse_action(text, seat))[0]
-
-
-def refused(state, text, rule, seat="B"):
-    with pytest.raises(IllegalAction) as e:
-        apply(state, parse_action(text, seat))
-    assert e.value.rule == rule, e.value
-    return e.value
+from .builders import act, build, refused, z
 
 
 # --- CG-TURN ---------------------------------------------------------------------------------------------------

@@ -9,17 +9,7 @@ from dungeon_twister.engine.cards import apply, legal_actions, load, parse_actio
 from dungeon_twister.engine.cards.catalogue import STEP
 from dungeon_twister.engine.core.errors import IllegalAction
 
-from .builders import build, z
-
-
-def act(state, text, seat="B"):
-    return apply(state, parse_action(text, seat))[0]
-
-
-def refused(state, text, rule, seat="B"):
-    with pytest.raises(IllegalAction) as e:
-        apply(state, parse_action(text, seat))
-    assert e.value.rule == rule, e.value
+from .builders import act, build, refused, z
 
 
 # --- CG-COMP, CG-ZONE ------------------------------------------------------------------------------------------

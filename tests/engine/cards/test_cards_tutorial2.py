@@ -12,24 +12,7 @@ from dungeon_twister.engine.cards import (Attack, BendBars, CardOptions, CombatC
 from dungeon_twister.engine.core.errors import IllegalAction
 from dungeon_twister.engine.core.rng import Rng
 
-from .builders import build, z
-
-
-def act(state, text, seat="B"):
-    return apply(state, parse_action(text, seat))[0]
-
-
-def refused(state, text, rule, seat="B"):
-    with pytest.raises(IllegalAction) as e:
-        apply(state, parse_action(text, seat))
-    assert e.value.rule == rule, e.value
-
-
-def fight(state, attack, blue, yellow, seat="B"):
-    s = act(state, attack, seat)
-    s = act(s, f"card {blue}", "B")
-    s2, events = apply(s, parse_action(f"card {yellow}", "Y"))
-    return s2, next(e.data for e in events if e.kind == "combat")
+from .builders import act, build, fight, refused, z
 
 
 # --- setup -----------------------------------------------------------------------------------------------------

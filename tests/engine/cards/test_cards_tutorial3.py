@@ -17,18 +17,7 @@ from dungeon_twister.engine.cards import (CardOptions, Heal, Move, Shoot, apply,
 from dungeon_twister.engine.core.errors import IllegalAction
 from dungeon_twister.engine.core.rng import Rng
 
-from .builders import build, z
-
-
-def act(state, text, seat="B"):
-    return apply(state, parse_action(text, seat))[0]
-
-
-def refused(state, text, rule, seat="B"):
-    with pytest.raises(IllegalAction) as e:
-        apply(state, parse_action(text, seat))
-    assert e.value.rule == rule, e.value
-    return e.value
+from .builders import act, build, refused, z
 
 
 def shot(state, shoot, blue, yellow, seat="B"):
