@@ -382,3 +382,12 @@ def test_CG_CHAR_TELEPATH_01_02_03_CG_CHAR_ORDER_01_mind_control():
     after = act(ordered, "mind none")
     assert after.to_act == ("B",) and after.combat.first == "B" and parse_position_round_trips(after)
     assert act(after, "card 2").to_act == ("Y",)
+
+
+def test_CG_CHAR_COLOSSUS_01_bend_bars_breaks_the_portcullis_beside_him_for_good():
+    """For 1 AP the Colossus in c1 breaks the closed portcullis c1|d1: the Snake-man then walks through; it is
+    never closed again (a Key does nothing to it)."""
+    s = build({"bCO": "c1", "bSN": "c1", "yMK": "a4"}, items={"bKY": "@bSN"})
+    s2 = act(s, "bend bCO c1 e")
+    assert s2.player("B").ap == 2 and act(s2, "move bSN d1").fig("bSN").at == z("d1")
+    refused(s2, "close bSN c1 e", "CG-CHAR-WARRIOR-01")  # the rule that says a broken one stays broken

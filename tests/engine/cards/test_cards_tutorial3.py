@@ -62,8 +62,8 @@ def test_CG_LOS_03_pits_objects_and_open_portcullises_let_sight_through():
     assert sees(opened, "c1", "d1")
 
 
-def test_CG_LOS_04_an_arrow_slit_is_seen_through_from_a_zone_it_borders_only():
-    """CG-LOS-04: d4 borders the slit d4|d3 and sees d3, d2 and d1 beyond it; d1 does not border it and does not
+def test_CG_LOS_04_CG_EX_08_an_arrow_slit_is_seen_through_from_a_zone_it_borders_only():
+    """CG-LOS-04, CG-EX-08 on our maze: d4 borders the slit d4|d3 and sees d3, d2 and d1 beyond it; d1 does not border it and does not
     see d4 (sight is one-way); b2 and c2 both border the slit b2|c2 and see each other."""
     s = build({})
     assert sees(s, "d4", "d3") and sees(s, "d4", "d1")
@@ -289,3 +289,10 @@ def test_CG_TUT3_random_games_shoot_and_generated_equals_accepted(seed):
         shots += isinstance(a, Shoot)
         s = apply(s, a)[0]
     assert shots >= 1
+
+
+def test_CG_SLIT_02_a_slit_is_shot_through_from_the_zone_it_borders_not_towards_it():
+    """CG-SLIT-02: from d4 (bordering the slit d4|d3) the Crossbowman shoots the Mechanork in d2; from d2 he may not
+    shoot the Mechanork in d4 (the slit does not border d2)."""
+    assert act(build({"bCB": "d4", "yMK": "d2"}, combat=True), "shoot bCB yMK").phase == "combat"
+    refused(build({"bCB": "d2", "yMK": "d4"}, combat=True), "shoot bCB yMK", "CG-RANGED-02")
