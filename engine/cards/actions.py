@@ -156,6 +156,13 @@ class Regenerate(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Frenzy(CardAction):
+    """CG-CHAR-BERSERK-01: the Berserker's player announces how many combat cards (1 or 2) it will play."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class MindControl(CardAction):
     """CG-CHAR-TELEPATH-01: the Telepath's player names a combat value (1-6), or nothing (None)."""
 
@@ -164,9 +171,11 @@ class MindControl(CardAction):
 
 @dataclass(frozen=True, slots=True)
 class CombatCard(CardAction):
-    """CG-COMBAT-02: the combat card laid face down (secret, simultaneous)."""
+    """CG-COMBAT-02: the combat card laid face down (secret, simultaneous); `second`: the Berserker's second card,
+    when 2 were announced (CG-CHAR-BERSERK-01)."""
 
     value: int
+    second: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ import re
 
 from ..core.errors import NotationError
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      BreakWalls, Fireball, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
+                      BreakWalls, Fireball, Frenzy, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
 
@@ -103,7 +103,9 @@ def format_action(a) -> str:
     if isinstance(a, MindControl):
         return "mind none" if a.value is None else f"mind +{a.value}"
     if isinstance(a, CombatCard):
-        return f"card {a.value}"
+        return f"card {a.value}" + (f"+{a.second}" if a.second is not None else "")
+    if isinstance(a, Frenzy):
+        return f"frenzy {a.count}"
     raise TypeError(f"not a card-game action: {a!r}")
 
 
@@ -192,9 +194,15 @@ def parse_action(text: str, seat: str) -> "object":
             return kind(seat, _id(args[0]), _id(args[1]))
         if verb == "card":
             need(1)
-            if not args[0].isdigit() or len(args[0]) > 1:
-                raise NotationError("a combat card value 0..9", text)
-            return CombatCard(seat, int(args[0]))
+            m = re.fullmatch(r"([0-9])(?:\+([0-9]))?", args[0])
+            if not m:
+                raise NotationError("a combat card value 0..9 (the Berserker's two: 3+5)", text)
+            return CombatCard(seat, int(m.group(1)), None if m.group(2) is None else int(m.group(2)))
+        if verb == "frenzy":
+            need(1)
+            if args[0] not in ("1", "2"):
+                raise NotationError("frenzy 1 or frenzy 2", text)
+            return Frenzy(seat, int(args[0]))
         if verb in ("open", "close"):
             need(3)
             if args[2] not in _SIDES:
@@ -243,8 +251,10 @@ def format_position(state: CardState) -> str:
     if state.healed_now:  # CG-CHAR-CLERIC-01
         data["healed_now"] = list(state.healed_now)
     c = state.combat
-    if c is not None and (c.ranged or c.lancer or c.first or c.naming or c.named is not None):
-        extra = [[list(r) for r in c.ranged], c.lancer, c.first, c.naming, c.named, c.namer]  # RANGED, LANCE, ...
+    if c is not None and (c.ranged or c.lancer or c.first or c.naming or c.named is not None or c.announcing
+                          or c.two):
+        extra = [[list(r) for r in c.ranged], c.lancer, c.first, c.naming, c.named, c.namer, c.announcing, c.two,
+                 c.second]  # CG-RANGED, CG-OBJ-LANCE, CG-CHAR-WMASTER, -TELEPATH, -BERSERK
         while extra and extra[-1] in (None, []):
             extra.pop()
         data["combat"].extend(extra)
@@ -277,7 +287,7 @@ def parse_position(text: str) -> CardState:
                 d["combat"][7] if len(d["combat"]) > 7 else None,
                 d["combat"][8] if len(d["combat"]) > 8 else None,
                 d["combat"][9] if len(d["combat"]) > 9 else None,
-                d["combat"][10] if len(d["combat"]) > 10 else None),
+                *(d["combat"][i] if len(d["combat"]) > i else None for i in range(10, 14))),
             used_now=tuple(d.get("used_now", ())),
             walls_broken=tuple(tuple(w) for w in d.get("walls_broken", ())), healed_now=tuple(d.get("healed_now", ())),
             active=d["active"], first=d["first"], seeder=d["seeder"],

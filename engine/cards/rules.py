@@ -10,7 +10,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      BreakWalls, Fireball, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
+                      BreakWalls, Fireball, Frenzy, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    slot_name, turn_dir, zone_name)
@@ -738,8 +738,9 @@ def _attack(state: CardState, a: Attack):
     dfd = tuple(sorted(g.id for g in here if g.seat != a.seat and (not g.wounded or g.id == a.target)))
     number = state.combats + 1
     sides = ((a.seat, att), (opponent(a.seat), dfd))
+    berserk = all(len(ids) == 1 for _, ids in sides) and "frenzy" in _abilities(new, new.fig(f.id))
     combat = Combat(number, zone, a.target, sides, lancer=lancer, first=_laid_first(new, sides),
-                    naming=_telepath(new, sides))
+                    naming=_telepath(new, sides), announcing=a.seat if berserk else None)
     return new.but(phase="combat", combat=combat, combats=number), [
         event("attack", figure=f.id, target=a.target, zone=zone_name(zone), attackers=list(att),
               defenders=list(dfd), number=number, **({"lance": True} if lancer else {}))]
@@ -752,6 +753,19 @@ def _telepath(state: CardState, sides: tuple) -> str | None:
         return None
     seats = {seat for seat, ids in sides if "mind_control" in _abilities(state, state.fig(ids[0]))}
     return seats.pop() if len(seats) == 1 else None
+
+
+def _frenzy(state: CardState, a: Frenzy):
+    """CG-CHAR-BERSERK-01/02: the attacking Berserker's player announces 1 or 2 cards, in public, before anything
+    else of the combat (CG-CHAR-ORDER-01)."""
+    _need_phase(state, a, "combat", "CG-CHAR-BERSERK-01")
+    c = state.combat
+    if c.announcing != a.seat:
+        raise IllegalAction("CG-CHAR-BERSERK-01", "no Berserker of yours is attacking alone now")
+    if a.count == 2 and len(state.player(a.seat).cards) < 2:
+        raise IllegalAction("CG-CHAR-BERSERK-01", "two cards need two cards in hand")
+    new = state.but(combat=_replace(c, announcing=None, two=a.seat if a.count == 2 else None))
+    return new, [event("frenzy", seat=a.seat, cards=a.count)]
 
 
 def _mind(state: CardState, a: MindControl):
@@ -1046,15 +1060,22 @@ def _combat_card(state: CardState, a: CombatCard):
         raise IllegalAction("CG-COMBAT-02", f"no +{a.value} card in hand")
     if c.named and c.named in state.player(a.seat).cards and a.seat != c.namer and a.value != c.named:
         raise IllegalAction("CG-CHAR-TELEPATH-01", f"the Telepath named +{c.named}: you hold it, you play it")
+    if (a.second is not None) != (c.two == a.seat):
+        raise IllegalAction("CG-CHAR-BERSERK-01", "two cards (card 3+5) for the Berserker who announced two, one "
+                            "card otherwise")
+    if a.second is not None and sorted(state.player(a.seat).cards).count(a.second) < 1 + (a.second == a.value):
+        raise IllegalAction("CG-COMBAT-02", f"no second +{a.second} card in hand")
     c = state.combat
     played = c.played + ((a.seat, a.value),)
-    if c.first == a.seat:  # CG-CHAR-WMASTER-01: laid face up
-        events = [event("combat_card", seat=a.seat, value=a.value)]
+    laid = {"seat": a.seat, "value": a.value, **({"second": a.second} if a.second is not None else {})}
+    if c.first == a.seat:  # CG-CHAR-WMASTER-01 (and CG-CHAR-BERSERK-02: both shown): laid face up
+        events = [event("combat_card", **laid)]
     else:
-        events = [secret_event("combat_card", a.seat, {"seat": a.seat, "value": a.value}, {"seat": a.seat})]
+        events = [secret_event("combat_card", a.seat, laid, {"seat": a.seat})]
+    c = _replace(c, played=played, second=a.second if a.second is not None else c.second)
     if len(played) < 2:
-        return state.but(combat=_replace(c, played=played)), events
-    return _resolve(state, _replace(c, played=played), events)
+        return state.but(combat=c), events
+    return _resolve(state, c, events)
 
 
 def _object_powers(state: CardState, f: Figure) -> frozenset:
@@ -1081,12 +1102,15 @@ def _resolve(state: CardState, c: Combat, events: list):
     """CG-COMBAT-02..05, CG-GROUP-02/03."""
     cards = dict(c.played)
     new = state
-    for seat, v in c.played:  # CG-COMBAT-05: discarded face down; the +0 comes back
+    laid = list(c.played) + ([(c.two, c.second)] if c.second is not None else [])  # CG-CHAR-BERSERK-01: two
+    for seat, v in laid:  # CG-COMBAT-05: discarded face down; the +0 comes back
         if v != 0:
             p = new.player(seat)
             hand = list(p.cards)
             hand.remove(v)
             new = new.with_player(seat, _replace(p, cards=tuple(hand)))
+    if c.second is not None:
+        cards[c.two] += c.second
     ranged = dict(c.ranged)  # CG-RANGED-04/07: a shooter fights with its ranged value, which nothing changes
 
     attacker = c.sides[0][0]
@@ -1158,7 +1182,7 @@ def _resolve(state: CardState, c: Combat, events: list):
 _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
              BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate, Fireball: _fireball,
-             Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls, MindControl: _mind}
+             Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls, MindControl: _mind, Frenzy: _frenzy}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -1198,6 +1222,12 @@ def _legal(state: CardState, seat: str) -> list:
         return [Place(seat, c, z) for c, s in zip(p.queue, p.placers) if s == seat
                 for z in slot_zones(p.slot) if _accepts(state, Place(seat, c, z))]
     if state.phase == "combat":
+        if state.combat.announcing == seat:  # CG-CHAR-BERSERK-01: one card or two
+            return [a for a in (Frenzy(seat, 1), Frenzy(seat, 2)) if _accepts(state, a)]
+        if state.combat.two == seat:  # two cards: every pair the hand holds
+            hand = sorted(state.player(seat).cards)
+            pairs = sorted({(hand[i], hand[j]) for i in range(len(hand)) for j in range(i + 1, len(hand))})
+            return [CombatCard(seat, v, w) for v, w in pairs if _accepts(state, CombatCard(seat, v, w))]
         if state.combat.naming == seat:  # CG-CHAR-TELEPATH-01: name a value, or nothing
             return [MindControl(seat, None), *(MindControl(seat, v) for v in range(1, 7))]
         return [CombatCard(seat, v) for v in sorted(set(state.player(seat).cards))

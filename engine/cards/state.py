@@ -93,6 +93,9 @@ class Combat:
     naming: str | None = None  # the Telepath's seat while it is to name a card (CG-CHAR-TELEPATH-01)
     named: int | None = None  # the value it named (0: nothing named)
     namer: str | None = None  # the seat whose Telepath named it
+    announcing: str | None = None  # the Berserker's seat while it announces 1 or 2 cards (CG-CHAR-BERSERK-01)
+    two: str | None = None  # the seat that announced 2 cards
+    second: int | None = None  # its second card, once laid
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +174,8 @@ class CardState:
         if self.phase == "place":
             return (self.placement.placers[0],)
         if self.phase == "combat":
+            if self.combat.announcing is not None:
+                return (self.combat.announcing,)  # CG-CHAR-ORDER-01: the Berserker's announcement comes first
             if self.combat.naming is not None:
                 return (self.combat.naming,)  # CG-CHAR-ORDER-01: the naming comes before the cards
             done = {s for s, _ in self.combat.played}

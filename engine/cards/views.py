@@ -15,8 +15,8 @@ def secret_purpose(state: CardState, seat: str) -> str | None:
     if state.phase == "face":
         return "face"  # CG-TUT1-05: teams revealed and facings chosen at the same time
     if state.phase == "combat":
-        if state.combat.naming is not None:
-            return None  # CG-CHAR-TELEPATH-01: a public naming first
+        if state.combat.naming is not None or state.combat.announcing is not None:
+            return None  # CG-CHAR-TELEPATH-01, CG-CHAR-BERSERK-01: a public naming or announcement first
         if state.combat.first is not None:
             return None  # CG-CHAR-WMASTER-01: one card face up, then the other: nothing to commit to
         return f"combat-{state.combat.number}"  # CG-COMBAT-02: both lay a card face down
@@ -110,6 +110,8 @@ def view(state: CardState, seat: str | None) -> dict:
         c = state.combat
         out["combat"] = {"number": c.number, "zone": zone_name(c.zone), "target": c.target,
                          "sides": {s: list(ids) for s, ids in c.sides}, "played": sorted(s for s, _ in c.played)}
+        if c.announcing is not None or c.two is not None:  # CG-CHAR-BERSERK-01: the announcement is public
+            out["combat"]["frenzy"] = {"announcing": c.announcing, "two_cards": c.two}
         if c.naming is not None or c.named is not None:  # CG-CHAR-TELEPATH-01: the naming is public
             out["combat"]["mind"] = {"naming": c.naming, "named": c.named, "by": c.namer}
         if c.first is not None:  # CG-CHAR-WMASTER-01: who lays first, and that card once laid (public)

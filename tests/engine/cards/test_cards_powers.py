@@ -391,3 +391,33 @@ def test_CG_CHAR_COLOSSUS_01_bend_bars_breaks_the_portcullis_beside_him_for_good
     s2 = act(s, "bend bCO c1 e")
     assert s2.player("B").ap == 2 and act(s2, "move bSN d1").fig("bSN").at == z("d1")
     refused(s2, "close bSN c1 e", "CG-CHAR-WARRIOR-01")  # the rule that says a broken one stays broken
+
+
+def test_CG_CHAR_BERSERK_01_02_frenzy_two_cards_announced_first():
+    """CG-CHAR-BERSERK-01: the blue Berserker attacks the yellow Mechanork alone: Blue first announces, in public,
+    how many cards (CG-CHAR-ORDER-01); announcing 2 she lays +3 and +5 (one commit: `card 3+5`): 3 + 3 + 5 = 11
+    against 2 + 6 = 8; both cards leave her hand. Announcing 1, a second card is refused. CG-CHAR-BERSERK-02: no
+    frenzy in a group combat, in defence, or when she shoots; against a Weapon Master both her cards are shown."""
+    from dungeon_twister.engine.cards import secret_purpose
+    from dungeon_twister.engine.core.events import event_view
+    s = build({"bBE": "a1", "yMK": "a1", "yWA": "d4"}, combat=True)
+    s1 = act(s, "attack bBE yMK")
+    assert s1.to_act == ("B",) and secret_purpose(s1, "B") is None
+    s2 = act(s1, "frenzy 2")
+    assert s2.to_act == ("B", "Y") and secret_purpose(s2, "B") == "combat-1"
+    refused(s2, "card 3", "CG-CHAR-BERSERK-01")
+    s3 = act(s2, "card 3+5")
+    s4, events = apply(s3, parse_action("card 6", "Y"))
+    d = next(e.data for e in events if e.kind == "combat")
+    assert d["totals"] == {"B": 11, "Y": 8} and d["wounded"] == ["yMK"]
+    assert s4.player("B").cards == (0, 1, 2, 2, 3, 4, 6) and parse_position_round_trips(s3)
+    one = act(s1, "frenzy 1")
+    refused(one, "card 3+5", "CG-CHAR-BERSERK-01")
+    group = act(build({"bBE": "a1", "bSN": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bBE yMK")
+    assert group.combat.announcing is None
+    defending = act(build({"bBE": "a1", "yMK": "a1", "yWA": "d4"}, combat=True, active="Y", ap=(0, 3)),
+                    "attack yMK bBE", "Y")
+    assert defending.combat.announcing is None
+    master = act(act(build({"bBE": "a1", "yWM": "a1", "yWA": "d4"}, combat=True), "attack bBE yWM"), "frenzy 2")
+    _, events = apply(master, parse_action("card 2+4", "B"))
+    assert event_view(events[0], "Y") == {"kind": "combat_card", "seat": "B", "value": 2, "second": 4}
