@@ -2,7 +2,7 @@
 engine contract: new_game, apply, legal_actions, view, secret_purpose, notation. See docs/card-game.md."""
 
 from .actions import (Attack, BendBars, CardAction, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place,
-                      BreakWalls, Fireball, Frenzy, MindControl, Portcullis, Regenerate, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
+                      BreakWalls, Fireball, Frenzy, Invert, MindControl, Portcullis, Regenerate, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .notation import format_action, format_position, parse_action, parse_position
 from .rules import apply, legal_actions, line_of_sight, new_game
@@ -12,7 +12,7 @@ from .views import secret_purpose, view
 __all__ = [
     "Attack", "BendBars", "CombatCard", "CardAction", "EndTurn", "Face", "Heal", "Hide", "Jump", "Move", "Place",
     "Portcullis", "Regenerate", "Reveal", "Rotate", "Seed", "Shoot", "line_of_sight", "Fireball", "Steal", "WallWalk",
-    "BreakWalls", "MindControl", "Frenzy",
+    "BreakWalls", "MindControl", "Frenzy", "Invert",
     "load", "format_action", "format_position", "parse_action", "parse_position", "apply", "legal_actions",
     "new_game", "SEATS", "CardOptions", "CardState", "Outcome", "opponent", "secret_purpose", "view",
 ]

@@ -125,6 +125,15 @@ class Fireball(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Invert(CardAction):
+    """CG-OBJ-INVERSION-01: a spellcaster reads the Inversion Scroll he carries: his room and the room `slot` next to
+    it change places."""
+
+    figure: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
 class Steal(CardAction):
     """CG-CHAR-PICKPOCKET-01: the Pickpocket takes an enemy's object in his zone."""
 

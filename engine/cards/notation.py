@@ -7,7 +7,7 @@ import re
 
 from ..core.errors import NotationError
 from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      BreakWalls, Fireball, Frenzy, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
+                      BreakWalls, Fireball, Frenzy, Invert, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
 
@@ -98,6 +98,8 @@ def format_action(a) -> str:
         return f"smash {a.figure}"
     if isinstance(a, Fireball):
         return f"fireball {a.figure} {a.target}"
+    if isinstance(a, Invert):
+        return f"invert {a.figure} {slot_name(a.slot)}"
     if isinstance(a, Steal):
         return f"steal {a.figure} {a.item}"
     if isinstance(a, MindControl):
@@ -171,6 +173,9 @@ def parse_action(text: str, seat: str) -> "object":
             if args[2] not in _SIDES:
                 raise NotationError("side n, e, s or w", text)
             return BendBars(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]])
+        if verb == "invert":
+            need(2)
+            return Invert(seat, _id(args[0]), _slot_from(args[1]))
         if verb == "mind":
             need(1)
             if args[0] == "none":

@@ -9,11 +9,12 @@ import itertools
 from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
-from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      BreakWalls, Fireball, Frenzy, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
+from .actions import (Attack, BendBars, BreakWalls, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide, Invert,
+                      Jump, MindControl, Move, Place, Portcullis, Regenerate, Reveal, Rotate, Seed, Shoot, Steal,
+                      WallWalk)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
-                   slot_name, turn_dir, zone_name)
+                   slot_name, slot_xy, turn_dir, zone_name)
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
                     opponent)
 
@@ -912,6 +913,47 @@ def _fireball(state: CardState, a: Fireball):
     return _check_win(new, events), events
 
 
+def _invert(state: CardState, a: Invert):
+    """CG-OBJ-INVERSION-01 (RUL-117): the two rooms change places, keeping their orientation; what lies in them,
+    the cards hidden by them and their markers (kept by card) go along, each in its own zone of the card."""
+    f = _main_checks(state, a, a.figure)
+    scroll = f.carries if f.carries is not None and state.has_item(f.carries) else None
+    if scroll is None or "inversion" not in load().objects[state.item(scroll).code].abilities:
+        raise IllegalAction("CG-OBJ-INVERSION-01", f"{f.id} carries no Inversion Scroll")
+    if "spellcaster" not in _abilities(state, f):
+        raise IllegalAction("CG-CHAR-WIZARD-02", f"{f.id} is no spellcaster: he carries the scroll, he cannot read it")
+    if f.where != "maze":
+        raise IllegalAction("CG-OBJ-INVERSION-01", "he reads it in a room, which is the room that moves")
+    here = slot_of(f.at)
+    (hx, hy), (ox, oy) = slot_xy(here), slot_xy(a.slot) if 0 <= a.slot < len(state.rooms) else (-9, -9)
+    if abs(hx - ox) + abs(hy - oy) != 1:
+        raise IllegalAction("CG-OBJ-INVERSION-01", "the other room lies beside his, not diagonally (CG-GOLD-05)")
+    shift = {here: (2 * (ox - hx), 2 * (oy - hy)), a.slot: (2 * (hx - ox), 2 * (hy - oy))}
+    swap = {here: a.slot, a.slot: here}
+
+    def moved(zone):
+        dx, dy = shift[slot_of(zone)]
+        return zone[0] + dx, zone[1] + dy
+
+    new = _spend(state, a.seat)
+    new = new.with_item(_replace(new.item(scroll), where="gone", at=None))  # single use
+    new = new.with_figure(_replace(new.fig(f.id), carries=None))
+    rooms = list(new.rooms)
+    rooms[here], rooms[a.slot] = rooms[a.slot], rooms[here]
+    out = new.but(rooms=tuple(rooms))
+    for g in new.figures:
+        if g.where == "maze" and slot_of(g.at) in shift:
+            out = out.with_figure(_replace(out.fig(g.id), at=moved(g.at)))
+        elif g.where == "seeded" and g.at in swap:
+            out = out.with_figure(_replace(out.fig(g.id), at=swap[g.at]))
+    for i in new.items:
+        if i.where == "floor" and slot_of(i.at) in shift:
+            out = out.with_item(_replace(out.item(i.id), at=moved(i.at)))
+        elif i.where == "seeded" and i.at in swap:
+            out = out.with_item(_replace(out.item(i.id), at=swap[i.at]))
+    return out, [event("inverted", figure=f.id, rooms=[slot_name(here), slot_name(a.slot)])]
+
+
 def _steal(state: CardState, a: Steal):
     f = _main_checks(state, a, a.figure)
     if "pickpocket" not in _abilities(state, f):
@@ -1182,7 +1224,8 @@ def _resolve(state: CardState, c: Combat, events: list):
 _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reveal, Place: _place, Move: _move,
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
              BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate, Fireball: _fireball,
-             Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls, MindControl: _mind, Frenzy: _frenzy}
+             Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls, MindControl: _mind, Frenzy: _frenzy,
+             Invert: _invert}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -1267,6 +1310,8 @@ def _legal(state: CardState, seat: str) -> list:
         if f.carries is not None and state.has_item(f.carries) and "spellcaster" in _abilities(state, f):
             out.extend(Fireball(seat, f.id, g.id) for g in state.figures
                        if g.where == "maze" and _accepts(state, Fireball(seat, f.id, g.id)))
+            out.extend(Invert(seat, f.id, s) for s in range(len(state.rooms))
+                       if _accepts(state, Invert(seat, f.id, s)))
         if "pickpocket" in _abilities(state, f) and f.carries is None:
             out.extend(Steal(seat, f.id, i.id) for i in state.items
                        if i.where == "carried" and _accepts(state, Steal(seat, f.id, i.id)))

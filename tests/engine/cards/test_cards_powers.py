@@ -421,3 +421,22 @@ def test_CG_CHAR_BERSERK_01_02_frenzy_two_cards_announced_first():
     master = act(act(build({"bBE": "a1", "yWM": "a1", "yWA": "d4"}, combat=True), "attack bBE yWM"), "frenzy 2")
     _, events = apply(master, parse_action("card 2+4", "B"))
     assert event_view(events[0], "Y") == {"kind": "combat_card", "seat": "B", "value": 2, "second": 4}
+
+
+def test_CG_OBJ_INVERSION_01_RUL_117_two_rooms_change_places_with_all_they_hold():
+    """The blue Wizard in a1 (room A, blue1) reads the Inversion Scroll at room B (green1, east of A): the cards
+    change slots and keep their orientation; he is now in c1 (the same corner of blue1), the Key lying in d2 of
+    green1 is now in b2; the scroll is gone, 1 AP. Room C (north of A) face down may be swapped too, its hidden card
+    going along (RUL-117); not room D (diagonal); a Snake-man carrying the scroll cannot read it."""
+    s = build({"bWZ": "a1", "yMK": "d4"}, items={"bIS": "@bWZ", "yKY": "d2"})
+    s2 = act(s, "invert bWZ B")
+    assert [r.card for r in s2.rooms[:2]] == ["green1", "blue1"] and s2.rooms[1].turns == s.rooms[0].turns
+    assert s2.fig("bWZ").at == z("c1") and s2.item("yKY").at == z("b2") and s2.item("bIS").where == "gone"
+    assert s2.player("B").ap == 2 and parse_position_round_trips(s2)
+    hidden = build({"bWZ": "a1", "yMK": "d4", "ySN": "seeded:C"}, items={"bIS": "@bWZ"},
+                   revealed=(True, True, False, True))
+    s3 = act(hidden, "invert bWZ C")
+    assert s3.rooms[0].card == "blue2" and not s3.rooms[0].revealed and s3.fig("ySN").at == 0
+    assert s3.fig("bWZ").at == z("a3")
+    refused(s, "invert bWZ D", "CG-OBJ-INVERSION-01")
+    refused(build({"bSN": "a1", "yMK": "d4"}, items={"bIS": "@bSN"}), "invert bSN B", "CG-CHAR-WIZARD-02")
