@@ -892,21 +892,32 @@ def _break_walls(state: CardState, a: BreakWalls):
     return new, [event("walls_broken", figure=f.id, room=slot_name(slot_of(f.at)), card=card)]
 
 
-def _fireball(state: CardState, a: Fireball):
-    f = _main_checks(state, a, a.figure)
+def _scroll(state: CardState, f: Figure, power: str, rule: str, name: str) -> str:
+    """The scroll with `power` that `f` carries and may read (CG-CHAR-WIZARD-02: a spellcaster), else refused."""
     scroll = f.carries if f.carries is not None and state.has_item(f.carries) else None
-    if scroll is None or "fireball" not in load().objects[state.item(scroll).code].abilities:
-        raise IllegalAction("CG-OBJ-FIREBALL-01", f"{f.id} carries no Fireball Scroll")
+    if scroll is None or power not in load().objects[state.item(scroll).code].abilities:
+        raise IllegalAction(rule, f"{f.id} carries no {name}")
     if "spellcaster" not in _abilities(state, f):
         raise IllegalAction("CG-CHAR-WIZARD-02", f"{f.id} is no spellcaster: he carries the scroll, he cannot read it")
+    return scroll
+
+
+def _read(state: CardState, f: Figure, scroll: str) -> CardState:
+    """1 AP, and the single-use scroll is discarded (CG-ITEM-05)."""
+    new = _spend(state, f.seat)
+    new = new.with_item(_replace(new.item(scroll), where="gone", at=None))
+    return new.with_figure(_replace(new.fig(f.id), carries=None))
+
+
+def _fireball(state: CardState, a: Fireball):
+    f = _main_checks(state, a, a.figure)
+    scroll = _scroll(state, f, "fireball", "CG-OBJ-FIREBALL-01", "Fireball Scroll")
     if not state.has_fig(a.target) or state.fig(a.target).where != "maze" or a.target == f.id:
         raise IllegalAction("CG-OBJ-FIREBALL-01", f"{a.target} is not another character in a zone (DT-216)")
     t = state.fig(a.target)
     if f.where != "maze" or not line_of_sight(state, f.at, t.at):
         raise IllegalAction("CG-OBJ-FIREBALL-01", f"{f.id} does not see {zone_name(t.at)}")
-    new = _spend(state, a.seat)
-    new = new.with_item(_replace(new.item(scroll), where="gone", at=None))  # single use: discarded
-    new = new.with_figure(_replace(new.fig(f.id), carries=None))
+    new = _read(state, f, scroll)
     eliminated: list = []
     new = _eliminate(new, t.id, eliminated)  # CG-OBJ-FIREBALL-02, CG-CHAR-TROLL-03: no combat, no regeneration
     events = [event("fireball", figure=f.id, target=t.id, zone=zone_name(t.at), eliminated=eliminated)]
@@ -917,11 +928,7 @@ def _invert(state: CardState, a: Invert):
     """CG-OBJ-INVERSION-01 (RUL-117): the two rooms change places, keeping their orientation; what lies in them,
     the cards hidden by them and their markers (kept by card) go along, each in its own zone of the card."""
     f = _main_checks(state, a, a.figure)
-    scroll = f.carries if f.carries is not None and state.has_item(f.carries) else None
-    if scroll is None or "inversion" not in load().objects[state.item(scroll).code].abilities:
-        raise IllegalAction("CG-OBJ-INVERSION-01", f"{f.id} carries no Inversion Scroll")
-    if "spellcaster" not in _abilities(state, f):
-        raise IllegalAction("CG-CHAR-WIZARD-02", f"{f.id} is no spellcaster: he carries the scroll, he cannot read it")
+    scroll = _scroll(state, f, "inversion", "CG-OBJ-INVERSION-01", "Inversion Scroll")
     if f.where != "maze":
         raise IllegalAction("CG-OBJ-INVERSION-01", "he reads it in a room, which is the room that moves")
     here = slot_of(f.at)
@@ -935,9 +942,7 @@ def _invert(state: CardState, a: Invert):
         dx, dy = shift[slot_of(zone)]
         return zone[0] + dx, zone[1] + dy
 
-    new = _spend(state, a.seat)
-    new = new.with_item(_replace(new.item(scroll), where="gone", at=None))  # single use
-    new = new.with_figure(_replace(new.fig(f.id), carries=None))
+    new = _read(state, f, scroll)
     rooms = list(new.rooms)
     rooms[here], rooms[a.slot] = rooms[a.slot], rooms[here]
     out = new.but(rooms=tuple(rooms))
