@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_twister.engine.cards import apply, parse_action
+from dungeon_twister.engine.cards import Move, apply, parse_action
 from dungeon_twister.engine.cards.notation import zone_from
 from dungeon_twister.engine.cards.rules import new_game
 from dungeon_twister.engine.cards.state import CardOptions, Figure, Item, Player, Room
@@ -93,3 +93,17 @@ def fight(state, start, blue, yellow, seat="B"):
     s = act(s, f"card {blue}", "B")
     s2, events = apply(s, parse_action(f"card {yellow}", "Y"))
     return s2, next(e.data for e in events if e.kind == "combat")
+
+
+def kind_first(rng, acts, first=()):
+    """A random bot for random-game tests: an action of a kind in `first` when one is offered (tutorial 3 wants to
+    see shots), else an exit when one is offered, else a uniformly drawn kind, then a uniform action of that kind."""
+    preferred = [a for a in acts if isinstance(a, tuple(first))]
+    if preferred:
+        return rng.choice(preferred)
+    ex = [a for a in acts if isinstance(a, Move) and a.path[-1][0] in "BY" and a.path[-1][0] != a.seat]
+    if ex:
+        return ex[0]
+    kinds = sorted({type(a).__name__ for a in acts})
+    k = rng.choice(kinds)
+    return rng.choice([a for a in acts if type(a).__name__ == k])

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from dungeon_twister.engine.cards import (Attack, BendBars, CardOptions, CombatCard, Move, apply, format_action,
+from dungeon_twister.engine.cards import (Attack, BendBars, CardOptions, CombatCard, apply, format_action,
                                           format_position, legal_actions, new_game, parse_action, parse_position)
 from dungeon_twister.engine.core.errors import IllegalAction
 from dungeon_twister.engine.core.rng import Rng
 
-from .builders import act, build, fight, refused, z
+from .builders import act, build, fight, kind_first, refused, z
 
 
 # --- setup -----------------------------------------------------------------------------------------------------
@@ -130,23 +130,12 @@ def test_CG_CHAR_COLOSSUS_02_small_characters_pass_between_his_legs():
 
 # --- random games ----------------------------------------------------------------------------------------------
 
-def _kind_first(rng: Rng, acts):
-    """A random bot: a uniformly drawn kind of action, then a uniform action of that kind; it takes an exit when
-    one is offered."""
-    ex = [a for a in acts if isinstance(a, Move) and a.path[-1][0] in "BY" and a.path[-1][0] != a.seat]
-    if ex:
-        return ex[0]
-    kinds = sorted({type(a).__name__ for a in acts})
-    k = rng.choice(kinds)
-    return rng.choice([a for a in acts if type(a).__name__ == k])
-
-
 def _game(seed: int, cap: int):
     s = new_game(CardOptions(tutorial=2), seed)
     rng = Rng(seed + 100)
     states = [s]
     while s.outcome is None and len(states) <= cap:
-        s = apply(s, _kind_first(rng, legal_actions(s)))[0]
+        s = apply(s, kind_first(rng, legal_actions(s)))[0]
         states.append(s)
     return states
 
