@@ -10,14 +10,14 @@ from .actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndT
                       PassPlacement, Pick, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 from .catalogue import known_codes
 from ..core.choice import Chained, Mapped, is_lazy
-from ..core.errors import AmbiguousAction, NotationError
+from ..core.errors import NotationError
+from ..core.typed import MAX_ACTION_TEXT, check_length, resolve_typed  # noqa: F401  (MAX_ACTION_TEXT: re-exported)
 from .geometry import DIRECTIONS, Square, slot_name, square_name
 
 _SQUARE = re.compile(r"^([a-j])([0-9]{1,2})$")
 _SLOT = re.compile(r"^([AB])([1-9])$")
 _TOKEN = re.compile(r"^([by])([A-Z]{2})([2-9]?)$")  # bRP2: a second copy of a common object (PD-TEAM-COMMON-01)
 
-MAX_ACTION_TEXT = 256
 """Longest action text parse_action and resolve_input read (the protocol's action text has the same limit)."""
 
 
@@ -163,7 +163,7 @@ class Words:
 
 def parse_action(text: str, seat: str) -> Action:
     """Parse canonical notation (own tokens may omit their colour letter). Raises NotationError."""
-    _check_length(text)
+    check_length(text)
     w = Words(text)
     if not w.words:
         raise w.fail("empty action")
@@ -325,50 +325,13 @@ def verbs() -> list[str]:
 
 
 def resolve_input(state, seat: str, text: str) -> Action:
-    """Turn what a player typed into one legal action, accepting abbreviations.
-
-    Exact notation is parsed as is (and then validated by `apply`). Otherwise the words are matched, in order,
-    against the canonical text of every legal action: `bTH g6` or `g6` for a move, `attack yTR` with the attacker
-    left out. One match: that action. Several: AmbiguousAction with the candidates. None: the strict parse error,
-    or IllegalAction if the text parses.
+    """Turn what a player typed into one legal action, accepting abbreviations (core.typed.resolve_typed):
+    `bTH g6` or `g6` for a move, `attack yTR` with the attacker left out. One match: that action. Several:
+    AmbiguousAction with the candidates. None: the strict parse error (IllegalAction comes from `apply`).
     """
     from .legal import legal_actions
 
-    _check_length(text)
-    try:
-        return parse_action(text, seat)
-    except NotationError as strict_error:
-        words = text.split()
-        candidates = []
-        legal = legal_actions(state, seat)
-        if is_lazy(legal):
-            raise  # a choice made of parts (a free team building) is typed in full: no abbreviation
-        for action in legal:
-            canonical = format_action(action).split()
-            if _subsequence(words, canonical) or _subsequence(words, canonical[1:]):
-                candidates.append(action)
-        if len(candidates) == 1:
-            return candidates[0]
-        if candidates:
-            raise AmbiguousAction(f"{text!r} matches {len(candidates)} actions",
-                                  tuple(format_action(a) for a in candidates[:12])) from None
-        raise strict_error
-
-
-def _check_length(text: str) -> None:
-    if len(text) > MAX_ACTION_TEXT:
-        raise NotationError(f"an action is at most {MAX_ACTION_TEXT} characters long, not {len(text)}")
-
-
-def _subsequence(words: list[str], canonical: list[str]) -> bool:
-    if not words:
-        return False
-    it = iter(canonical)
-    return all(any(_same(word, c) for c in it) for word in words)
-
-
-def _same(word: str, canonical_word: str) -> bool:
-    return word == canonical_word or (len(word) == 2 and canonical_word[1:] == word and canonical_word[0] in "by")
+    return resolve_typed(text, seat, parse_action, lambda: legal_actions(state, seat), format_action)
 
 
 def legal_texts(state, seat: str | None = None) -> list[str]:

@@ -111,6 +111,12 @@ def format_action(a) -> str:
     raise TypeError(f"not a card-game action: {a!r}")
 
 
+VERBS = ("attack", "bend", "card", "close", "end", "face", "fireball", "frenzy", "heal", "hide", "invert", "jump",
+         "mind", "move", "open", "place", "regenerate", "reveal", "rotate", "seed", "shoot", "smash", "steal",
+         "wallwalk")
+"""Every verb of the card game's action notation."""
+
+
 def parse_action(text: str, seat: str) -> "object":
     if seat not in SEATS:
         raise NotationError("seat must be B or Y", seat)
@@ -307,3 +313,4 @@ def parse_position(text: str) -> CardState:
     if format_position(state) != text:
         raise NotationError("not the canonical form of a card-game position", text[:40])
     return state
+

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .catalogue import load
 from .maze import Maze, maze
 
 SEATS = ("B", "Y")
@@ -18,6 +19,11 @@ class CardOptions:
     """`tutorial`: 1 (movement, CG-TUT1), 2 (melee, CG-TUT2) or 3 (ranged, CG-TUT3). Later slices add scenarios."""
 
     tutorial: int = 1
+
+    @property
+    def target_vp(self) -> int:
+        """The VP that win this game (CG-TUT1..3: the tutorial's own target)."""
+        return load().tutorials[str(self.tutorial)]["target_vp"]
 
 
 @dataclass(frozen=True, slots=True)

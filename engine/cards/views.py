@@ -86,6 +86,7 @@ def view(state: CardState, seat: str | None) -> dict:
         "items": [d for i in state.items if (d := _item(i, seat)) is not None],
         "start_cards": dict(sorted(start_cards.items())),
         "chosen": sorted(s for s, _ in state.secret),
+        "secret": secret_purpose(state, seat) if seat in SEATS else None,
         "outcome": None if state.outcome is None else {"winner": state.outcome.winner,
                                                        "vp": dict(state.outcome.vp), "reason": state.outcome.reason},
     }

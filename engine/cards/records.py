@@ -1,0 +1,35 @@
+"""Card-game records: `game cards seed=42 tutorial=2`, then one `B: <action>` line per action (the board game's
+record format, engine/boardgame/records.py, with the card game's start line)."""
+
+from __future__ import annotations
+
+import re
+
+from ..core.errors import NotationError
+from .notation import format_action
+from .rules import new_game
+from .state import CardOptions, CardState
+
+START = re.compile(r"^game\s+cards\s+seed=(\d+)\s+tutorial=([1-9])$")
+
+
+def game_header(seed: int, options: CardOptions) -> str:
+    return f"game cards seed={seed} tutorial={options.tutorial}"
+
+
+def format_line(action) -> str:
+    return f"{action.seat}: {format_action(action)}"
+
+
+def is_start(line: str) -> bool:
+    return line.startswith("game cards ")
+
+
+def parse_start(line: str, number: int = 1) -> CardState:
+    m = START.match(line.strip())
+    if not m:
+        raise NotationError(f"line {number}: a card-game record starts with 'game cards seed=N tutorial=T'", line, 0)
+    try:
+        return new_game(CardOptions(int(m.group(2))), int(m.group(1)))
+    except ValueError as error:
+        raise NotationError(f"line {number}: {error}", line, 0) from None

@@ -1,0 +1,28 @@
+"""The card game's fallbacks when a player's time runs out (CG-OPT-01, CG-OPT-02), and for a secret choice the
+server must stand in for (a reveal that never came, docs/rulings.md DT-050)."""
+
+from __future__ import annotations
+
+from .actions import CombatCard, EndTurn
+from .rules import legal_actions
+from .state import CardState
+
+
+def timeout_action(state: CardState, seat: str):
+    """The action the rules take for `seat` when its time runs out; None where they name none (the start
+    characters' hiding and facing: the server takes the first legal choice).
+
+    Turn (CG-OPT-01): the turn stops (the AP beyond 3 are lost, CG-TURN-05, as at any end of turn). Combat
+    (CG-OPT-02): the +0 is deemed played; a hand without it lays its lowest card; the Berserker's announcement
+    and the Telepath's naming, the first offered (one card; nothing named). Placing the revealed room's cards
+    (CG-OPT-02): the first free zone."""
+    if seat not in state.to_act or state.phase in ("hide", "face"):
+        return None
+    if state.phase == "main":
+        return EndTurn(seat)
+    offered = legal_actions(state, seat)
+    if state.phase == "combat":
+        zero = CombatCard(seat, 0)
+        if zero in offered:
+            return zero
+    return offered[0] if offered else None

@@ -1,0 +1,20 @@
+"""What card-game players type: the legal actions' texts, and a typed text turned into one action (the shared
+abbreviation matching of core.typed)."""
+
+from __future__ import annotations
+
+from ..core.typed import resolve_typed
+from .notation import format_action, parse_action
+from .rules import legal_actions
+from .state import CardState
+
+
+def legal_texts(state: CardState, seat: str | None = None) -> list[str]:
+    """The canonical texts of `legal_actions(state, seat)`, in its order."""
+    return [format_action(a) for a in legal_actions(state, seat)]
+
+
+def resolve_input(state: CardState, seat: str, text: str):
+    """What a player typed, as one action: exact notation, or words matched in order against the legal actions'
+    texts (`move bMK a2` for `move bMK B1^a1 a2`, `TR a2`); see core.typed.resolve_typed."""
+    return resolve_typed(text, seat, parse_action, lambda: legal_actions(state, seat), format_action)

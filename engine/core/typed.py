@@ -1,0 +1,53 @@
+"""What a player typed, turned into one legal action: the abbreviation matching every rule family shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .choice import is_lazy
+from .errors import AmbiguousAction, NotationError
+
+MAX_ACTION_TEXT = 256
+
+
+def check_length(text: str) -> None:
+    if len(text) > MAX_ACTION_TEXT:
+        raise NotationError(f"an action is at most {MAX_ACTION_TEXT} characters long, not {len(text)}")
+
+
+def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], legal: Callable[[], Sequence],
+                  format_action: Callable[[object], str]):
+    """Exact notation is parsed as is (and then validated by the family's `apply`). Otherwise the words are
+    matched, in order, against the canonical text of every legal action (`legal()`): `bTH g6` or `g6` for a
+    move, `attack yTR` with the attacker left out, `TH` for `bTH`. One match: that action. Several:
+    AmbiguousAction with the candidates. None: the strict parse error."""
+    check_length(text)
+    try:
+        return parse(text, seat)
+    except NotationError as strict_error:
+        words = text.split()
+        candidates = []
+        actions = legal()
+        if is_lazy(actions):
+            raise  # a choice made of parts (a free team building) is typed in full: no abbreviation
+        for action in actions:
+            canonical = format_action(action).split()
+            if _subsequence(words, canonical) or _subsequence(words, canonical[1:]):
+                candidates.append(action)
+        if len(candidates) == 1:
+            return candidates[0]
+        if candidates:
+            raise AmbiguousAction(f"{text!r} matches {len(candidates)} actions",
+                                  tuple(format_action(a) for a in candidates[:12])) from None
+        raise strict_error
+
+
+def _subsequence(words: list[str], canonical: list[str]) -> bool:
+    if not words:
+        return False
+    it = iter(canonical)
+    return all(any(_same(word, c) for c in it) for word in words)
+
+
+def _same(word: str, canonical_word: str) -> bool:
+    return word == canonical_word or (len(word) == 2 and canonical_word[1:] == word and canonical_word[0] in "by")

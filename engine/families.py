@@ -1,0 +1,100 @@
+"""The rule families under one contract: what the protocol, the server, the client and the tools need of a game,
+whichever game it is. The board game (base set, Prison, Paladins & Dragons and their mixes: engine/boardgame with
+the sets' data and rule modules) and the Card Game (engine/cards) each fill in one `Family`; shared code asks
+`family_of(state)` or `FAMILIES[name]` instead of naming a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from . import boardgame as _board_pkg  # noqa: F401
+from . import cards as _cards
+from .boardgame import records as _board_records
+from .boardgame.actions import Build, ChooseTeam, CombatCard
+from .boardgame.apply import apply as _board_apply
+from .boardgame.legal import legal_actions as _board_legal
+from .boardgame.notation import format_action as _board_format
+from .boardgame.notation import legal_texts as _board_texts
+from .boardgame.notation import parse_action as _board_parse
+from .boardgame.notation import resolve_input as _board_resolve
+from .boardgame.notation import verbs as _board_verbs
+from .boardgame.position import format_position as _board_position
+from .boardgame.setup import new_game as _board_new
+from .boardgame.state import GameState, Options
+from .boardgame.timeouts import secret_purpose as _board_secret
+from .boardgame.timeouts import timeout_action as _board_timeout
+from .boardgame.views import view as _board_view
+from .cards import actions as _card_actions
+from .cards import notation as _card_notation
+from .cards import records as _card_records
+from .cards import typed as _card_typed
+from .cards.timeouts import timeout_action as _card_timeout
+from .tools import bots as _board_bots
+from .tools import card_bots as _card_bots
+
+
+@dataclass(frozen=True)
+class Family:
+    """One game's rules as the outer layers use them. Every function takes the family's own state and actions."""
+
+    name: str
+    """"board" or "cards": a table's `game` option (docs/protocol.md)."""
+    options: type
+    new_game: Callable
+    apply: Callable
+    legal_actions: Callable
+    legal_texts: Callable
+    format_action: Callable
+    parse_action: Callable
+    resolve_input: Callable
+    format_position: Callable
+    secret_purpose: Callable
+    timeout_action: Callable
+    view: Callable
+    game_header: Callable
+    format_line: Callable
+    secret_kinds: Mapping[str, type]
+    """The action each secret choice's purpose stands for; a purpose not named is a combat card."""
+    combat_card: type
+    bots: Mapping[str, type]
+    verbs: Callable[[], list[str]]
+    """Every verb of the family's action notation."""
+    reveal_after: Mapping[str, str]
+    """Secret choices whose reveal must not reach the opponent when both are in, but with the engine event that
+    makes them public: the board game's team ("teams_revealed", BG-SETUP-06), the card game's face-down start
+    characters ("teams", CG-TUT1-05). Every other choice is public once both are in."""
+
+    def secret_kind(self, purpose: str) -> type:
+        return self.secret_kinds.get(purpose, self.combat_card)
+
+
+BOARD = Family(
+    "board", Options, _board_new, _board_apply, _board_legal, _board_texts, _board_format, _board_parse,
+    _board_resolve, _board_position, _board_secret, _board_timeout, _board_view, _board_records.game_header,
+    _board_records.format_line, MappingProxyType({"team": ChooseTeam, "build": Build}), CombatCard,
+    MappingProxyType(_board_bots.BOTS), _board_verbs, MappingProxyType({"team": "teams_revealed"}))
+
+CARDS = Family(
+    "cards", _cards.CardOptions, _cards.new_game, _cards.apply, _cards.legal_actions, _card_typed.legal_texts,
+    _card_notation.format_action, _card_notation.parse_action, _card_typed.resolve_input,
+    _card_notation.format_position, _cards.secret_purpose, _card_timeout, _cards.view, _card_records.game_header,
+    _card_records.format_line, MappingProxyType({"hide": _card_actions.Hide, "face": _card_actions.Face}),
+    _card_actions.CombatCard, MappingProxyType(_card_bots.BOTS), lambda: list(_card_notation.VERBS),
+    MappingProxyType({"hide": "teams"}))
+
+FAMILIES: Mapping[str, Family] = MappingProxyType({f.name: f for f in (BOARD, CARDS)})
+_BY_STATE = {GameState: BOARD, _cards.CardState: CARDS}
+_BY_OPTIONS = {Options: BOARD, _cards.CardOptions: CARDS}
+
+
+def family_of(state) -> Family:
+    """The family whose state `state` is."""
+    return _BY_STATE[type(state)]
+
+
+def family_for(options) -> Family:
+    """The family whose options `options` are."""
+    return _BY_OPTIONS[type(options)]

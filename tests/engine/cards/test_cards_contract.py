@@ -1,0 +1,75 @@
+"""The card game under the rule families' contract (engine/families.py): what the server, the client and the
+bots use of it, with the same functions as the board game's: typed input, timeouts, records, bots."""
+
+from __future__ import annotations
+
+import pytest
+
+from dungeon_twister.engine.cards import CardOptions, EndTurn, apply, legal_actions, new_game, parse_action
+from dungeon_twister.engine.cards.records import game_header, parse_start
+from dungeon_twister.engine.cards.timeouts import timeout_action
+from dungeon_twister.engine.cards.typed import legal_texts, resolve_input
+from dungeon_twister.engine.core.errors import AmbiguousAction, NotationError
+from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.families import BOARD, CARDS, FAMILIES, family_for, family_of
+from dungeon_twister.engine.tools.card_bots import GreedyBot, RandomBot
+
+from .builders import act, build
+
+
+def test_each_state_and_each_options_name_their_family():
+    assert family_of(new_game(CardOptions(2), 1)) is CARDS and family_for(CardOptions(3)) is CARDS
+    assert FAMILIES == {"board": BOARD, "cards": CARDS}
+    assert CARDS.secret_kind("hide").__name__ == "Hide" and CARDS.secret_kind("combat-3").__name__ == "CombatCard"
+    assert BOARD.secret_kind("team").__name__ == "ChooseTeam"
+
+
+def test_typed_words_name_one_legal_action_or_say_why_not():
+    """Blue's Mechanork on a1 (blue1's rotation zone): `bMK b2`... abbreviations match the legal texts in order."""
+    s = build({"bMK": "a1", "ySN": "c4"}, ap=(3, 0))
+    texts = legal_texts(s, "B")
+    assert texts == [t for t in map(lambda a: CARDS.format_action(a), legal_actions(s, "B"))]
+    assert resolve_input(s, "B", "rotate bMK A cw") == parse_action("rotate bMK A cw", "B")
+    assert resolve_input(s, "B", "MK A cw") == parse_action("rotate bMK A cw", "B")  # `MK` for `bMK`
+    with pytest.raises(AmbiguousAction) as many:
+        resolve_input(s, "B", "move bMK")
+    assert all(t.startswith("move bMK ") for t in many.value.candidates)
+    with pytest.raises(NotationError, match="unknown verb"):
+        resolve_input(s, "B", "fly bMK a2")
+
+
+def test_CG_OPT_01_02_the_timeouts_end_the_turn_and_lay_the_zero():
+    """CG-OPT-01: the turn stops (the AP beyond 3 are lost, as at any end); CG-OPT-02: +0 is deemed played."""
+    s = build({"bWA": "a2", "ySN": "a2"}, ap=(5, 0), combat=True)
+    assert timeout_action(s, "B") == EndTurn("B") and timeout_action(s, "Y") is None  # Yellow is not to act
+    ended = apply(s, timeout_action(s, "B"))[0]
+    assert ended.player("B").ap == 3  # CG-TURN-05: 5 AP, 3 kept
+    fighting = act(s, "attack bWA ySN")
+    assert timeout_action(fighting, "B") == parse_action("card 0", "B")
+    assert timeout_action(fighting, "Y") == parse_action("card 0", "Y")
+    without_zero = build({"bWA": "a2", "ySN": "a2"}, ap=(5, 0), combat=True, cards=((2, 4), (0, 1)))
+    assert timeout_action(act(without_zero, "attack bWA ySN"), "B") == parse_action("card 2", "B")  # its lowest
+    assert timeout_action(new_game(CardOptions(2), 4), "B") is None  # the start characters: no rule fallback
+
+
+def test_a_record_names_its_game_and_tutorial_and_replays():
+    header = game_header(42, CardOptions(3))
+    assert header == "game cards seed=42 tutorial=3"
+    assert parse_start(header) == new_game(CardOptions(3), 42)
+    with pytest.raises(NotationError, match="game cards seed=N tutorial=T"):
+        parse_start("game cards seed=42")
+    with pytest.raises(NotationError, match="no tutorial"):
+        parse_start("game cards seed=42 tutorial=7")
+
+
+def test_CG_EXIT_the_greedy_bot_takes_an_exit_when_one_is_offered():
+    """bSN on a4 (Yellow's end of the maze) may leave through Yellow's start zone (CG-EXIT-01: 1 VP)."""
+    s = build({"bSN": "a4", "yMK": "d1"}, ap=(3, 0))
+    legal = legal_texts(s, "B")
+    exits = [t for t in legal if t.startswith("move bSN") and t.split()[-1] in ("Y1", "Y2")]
+    assert exits, legal
+    view = CARDS.view(s, "B")
+    assert GreedyBot().choose(view, legal, Rng(1)) == exits[0]
+    scored = apply(s, parse_action(exits[0], "B"))[0]
+    assert scored.player("B").vp == 1
+    assert RandomBot().choose(view, legal, Rng(1)) in legal
