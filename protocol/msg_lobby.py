@@ -18,6 +18,10 @@ TEAM_MODES = ("random", "mutual", "free")  # PD-TEAM-02: how a mixed table build
 """The sets a table may be played with (the engine's catalogue names); absent means the base set."""
 SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """The scenarios a table may be played with (the set's scenarios that are playable)."""
+GAMES = ("board", "cards")
+"""The games a table may be played with: the board game (any set), or the Card Game (docs/card-game.md)."""
+TUTORIALS = (1, 2, 3)
+"""The card game's tutorials (CG-TUT1..3)."""
 SERVER = {Role.SERVER}
 PLAYER = {Role.PLAYER}
 
@@ -34,6 +38,8 @@ class TableOptions:
     set_name: str | None = optional(OneOf(SETS))
     scenario: str | None = optional(OneOf(SCENARIOS))
     teams: str | None = optional(OneOf(TEAM_MODES))  # additive: a mixed table's team building (PD-TEAM-02)
+    game: str | None = optional(OneOf(GAMES))  # additive: absent is the board game
+    tutorial: int | None = optional(Int(1, len(TUTORIALS)))  # additive: the card game's tutorial (default 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import trio
 
-from dungeon_twister.engine.tools.bots import BOTS
+from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import (Action, ActionRefused, Error, GameOver, Join, Leave, Left, OpponentCommit, Ping,
                                       PlayerConnection, Pong, ProtocolError, Refused, ResumeInfo, ServerClosing,
@@ -32,7 +32,9 @@ class BotPlayer:
         self.resume = resume
         """Set: the bot takes back its seat after a server restart (hello.resume) instead of joining."""
         self.name, self.table, self.seat, self.join_code = name, table, seat, join_code
-        self.bot = BOTS[kind]()
+        self.kind = kind
+        self.bots: dict[str, object] = {}
+        """The bot of each rule family it has seen a view of (the view's "game"; absent: the board game)."""
         self.rng = Rng(seed)
         self.view: dict | None = None
         self.fresh = False
@@ -79,13 +81,20 @@ class BotPlayer:
         building = purpose == "build" and "build" in view  # a free team building: composed from its parts
         if (not legal and not building) or purpose in self.committed:
             return []
-        choice = self.bot.choose(view, legal, self.rng)
+        choice = self.bot(view).choose(view, legal, self.rng)
         if purpose is not None:
             self.committed.add(purpose)
             return [self.conn.commit(purpose, choice)]
         self.actions += 1
         self.last = (f"{self.name}-{self.actions}", choice)
         return [self.conn.send(Action(self.table, self.last[0], choice))]
+
+    def bot(self, view: dict):
+        """The `kind` of bot (random, greedy) of the view's game."""
+        game = view.get("game", "board")
+        if game not in self.bots:
+            self.bots[game] = FAMILIES[game].bots[self.kind]()
+        return self.bots[game]
 
     def done(self, event) -> bool:
         """Whether the bot is finished: it left, the server closes, or it could not join."""

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dungeon_twister.engine import (Action, AmbiguousAction, Build, ChooseTeam, CombatCard, Event, GameState,
-                                    IllegalAction, NotationError, Options, apply, is_lazy, legal_actions,
-                                    legal_texts, new_game, parse_action, resolve_input, secret_purpose)
+from dungeon_twister.engine import Action, AmbiguousAction, Event, IllegalAction, NotationError, is_lazy
+from dungeon_twister.engine.families import Family, family_for
 
 from .records import GameRecord
 
@@ -18,16 +17,20 @@ class Refusal(Exception):
 
 
 class Game:
-    def __init__(self, options: Options, seed: int) -> None:
-        self.state: GameState = new_game(options, seed)
-        self.record = GameRecord(seed, options)
+    """`options`: the engine options of the table's rule family (engine.families), which the game then goes
+    through for every rule: the board game's Options or the card game's CardOptions."""
+
+    def __init__(self, options, seed: int) -> None:
+        self.family: Family = family_for(options)
+        self.state = self.family.new_game(options, seed)
+        self.record = GameRecord(seed, options, self.family)
         self._legal: dict[str, dict[str, Action]] = {}
         """seat -> {canonical text: the generated action} in the current state (cleared when it changes)."""
 
-    def legal(self, state: GameState, seat: str) -> list[str]:
+    def legal(self, state, seat: str) -> list[str]:
         """The seat's legal action texts in `state`, cached for the current state."""
         if state is not self.state:
-            return list(generated(state, seat))
+            return list(generated(self.family, state, seat))
         return list(self.actions(seat))
 
     def actions(self, seat: str) -> dict[str, Action]:
@@ -37,8 +40,8 @@ class Game:
         comes as a commit-reveal, checked once by `choice`."""
         known = self._legal.get(seat)
         if known is None:
-            known = generated(self.state, seat)
-            if secret_purpose(self.state, seat) is None:
+            known = generated(self.family, self.state, seat)
+            if self.family.secret_purpose(self.state, seat) is None:
                 self._legal[seat] = known
         return known
 
@@ -53,7 +56,7 @@ class Game:
         if action is not None:
             return action
         try:
-            return resolve_input(self.state, seat, text)
+            return self.family.resolve_input(self.state, seat, text)
         except AmbiguousAction as error:
             raise Refusal("ambiguous_action", str(error)) from None
         except NotationError as error:
@@ -65,7 +68,7 @@ class Game:
         """Apply and record a legal action (`meta`: see GameRecord.action; `text`: its canonical text, if known);
         Refusal illegal_action (with the rule) otherwise."""
         try:
-            self.state, events = apply(self.state, action)
+            self.state, events = self.family.apply(self.state, action)
         except IllegalAction as error:
             raise Refusal("illegal_action", error.message, error.rule) from None
         self._legal.clear()
@@ -75,30 +78,25 @@ class Game:
     def choice(self, seat: str, purpose: str, text: str) -> Action:
         """The action of a revealed secret choice, checked against the state without applying it."""
         try:
-            action = parse_action(text, seat)
+            action = self.family.parse_action(text, seat)
         except NotationError as error:
             raise Refusal("bad_notation", str(error)) from None
-        expected = SECRET_KINDS.get(purpose, CombatCard)
-        if type(action) is not expected:
+        if type(action) is not self.family.secret_kind(purpose):
             raise Refusal("illegal_action", f"{text!r} is not a choice for {purpose!r}")
         try:
-            apply(self.state, action)
+            self.family.apply(self.state, action)
         except IllegalAction as error:
             raise Refusal("illegal_action", error.message, error.rule) from None
         return action
 
 
-SECRET_KINDS = {"team": ChooseTeam, "build": Build}
-"""The action a secret choice's purpose stands for (every other purpose is a combat card)."""
-
-
-def generated(state: GameState, seat: str) -> dict[str, Action]:
+def generated(family: Family, state, seat: str) -> dict[str, Action]:
     """{canonical text: action} of the seat's legal actions ({} when it is not to act or the game is over, and
     for a free team building, whose 10^10 builds the view describes as parts: view["build"]["parts"])."""
     if state.outcome is not None or seat not in state.to_act:
         return {}
-    actions = legal_actions(state, seat)
+    actions = family.legal_actions(state, seat)
     if is_lazy(actions):
         return {}
     # legal_texts lists the same actions in the same order, reusing the texts of figures nothing changed near
-    return dict(zip(legal_texts(state, seat), actions))
+    return dict(zip(family.legal_texts(state, seat), actions))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dungeon_twister.engine import Handicap, Options
+from dungeon_twister.engine.cards import CardOptions
 from dungeon_twister.engine.boardgame.catalogue import load
 from dungeon_twister.engine.boardgame.setup import validate_options
 from dungeon_twister.protocol import TableOptions
@@ -10,8 +11,13 @@ from dungeon_twister.protocol.msg_lobby import SETS
 from dungeon_twister.protocol.wire_types import FieldError, HandicapMap
 
 
-def engine_options(options: TableOptions) -> Options:
-    """The engine options of a table; ValueError if the handicap map is malformed."""
+def engine_options(options: TableOptions) -> Options | CardOptions:
+    """The engine options of a table (the family's own: Options for the board game, CardOptions for the card
+    game); ValueError if they do not go together or the handicap map is malformed."""
+    if options.game == "cards":
+        return card_options(options)
+    if options.tutorial is not None:
+        raise ValueError("a tutorial is the card game's (game cards)")
     set_name = options.set_name or "base_set"
     if options.scenario is not None:  # a scenario names its set and its VP target (PR-SCEN)
         set_name = next((name for name in SETS if options.scenario in load(name).scenarios), set_name)
@@ -27,6 +33,25 @@ def engine_options(options: TableOptions) -> Options:
     validate_options(engine)  # PR-OPT-02: 5-7 VP in Prison; BG-OPT-07: the beginner game is the base set's;
     # PD-TEAM-02: team building by choice in a mixed game only
     return engine
+
+
+BOARD_ONLY = ("set_name", "scenario", "teams", "handicap")
+
+
+def card_options(options: TableOptions) -> CardOptions:
+    """A card-game table: its tutorial (CG-TUT1..3, 1 if not given). The board game's sets, scenarios, team
+    modes, handicap and beginner game are not the card game's; its VP target is the tutorial's own; its timers
+    (CG-OPT-01, CG-OPT-02) are not offered yet."""
+    given = [name for name in BOARD_ONLY if getattr(options, name) is not None]
+    if options.beginner:
+        given.append("beginner")
+    if given:
+        raise ValueError(f"{', '.join(given)}: a board-game option, not the card game's")
+    if options.target_vp != 5:
+        raise ValueError("a card-game tutorial sets its own VP target (CG-TUT1..3)")
+    if options.timers:
+        raise ValueError("timers (CG-OPT-01, CG-OPT-02) are not offered for the card game yet")
+    return CardOptions(options.tutorial or 1)
 
 
 def handicap(raw: dict | None) -> Handicap | None:
@@ -52,6 +77,10 @@ def options_view(table_id: str, options: TableOptions) -> dict:
         out["scenario"] = options.scenario
     if options.teams:
         out["teams"] = options.teams
+    if options.game:
+        out["game"] = options.game
+    if options.tutorial:
+        out["tutorial"] = options.tutorial
     return out
 
 

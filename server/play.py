@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.engine import (SEATS, ChooseTeam, NotationError, Options, format_action, format_position,
-                                    legal_actions, opponent, parse_action, secret_purpose, timeout_action)
+from dungeon_twister.engine import SEATS, ChooseTeam, NotationError, opponent, parse_action
 from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
                                       OpponentReveal, ProtocolError, Reveal, Timer)
 
@@ -31,9 +30,11 @@ UNTIMED_REVEAL_MIN = 5.0
 
 
 class Play:
-    def __init__(self, table: Table, options: Options, seed: int, timed: bool) -> None:
+    def __init__(self, table: Table, options, seed: int, timed: bool) -> None:
         self.table = table
         self.game = Game(options, seed)
+        self.rules = self.game.family
+        """The game's rule family (engine.families): every rule below is asked of it."""
         self.game.record.sink = self.journal
         self.rounds = SecretRounds(table.id)
         self.deadlines = Deadlines() if timed else None
@@ -45,7 +46,9 @@ class Play:
         """Per seat, action_id -> the text of an action answered action_ok (the answer is remade when repeated),
         or (text, action_refused): kept for the whole game (docs/protocol.md, idempotent actions), so an accepted
         action costs a dict entry, not an answer object and a tuple too."""
-        self._team_reveals: list = []
+        self._waiting_reveals: dict[str, list] = {}
+        """Engine event kind -> the reveals sent with it (the family's reveal_after: a team choice, hidden start
+        characters), which the opponent must not see before the game shows them."""
         self._held_reveals: list = []
         """Reveals sent when the game ends: team choices that name the characters a handicapped player left out
         (DT-043), and free builds (PD-TEAM-FREE-01: hidden forces, DT-120)."""
@@ -92,7 +95,7 @@ class Play:
             raise Refusal("illegal_action", "the game is over", "BG-END-02")
         if not self.started:
             raise Refusal("not_started", "the game starts when both seats are taken")
-        purpose = secret_purpose(self.game.state, seat)
+        purpose = self.rules.secret_purpose(self.game.state, seat)
         if purpose is not None:
             raise Refusal("secret_choice", f"{purpose} is a secret choice: send commit, then reveal")
         action = self.game.resolve(seat, text)
@@ -100,7 +103,7 @@ class Play:
 
     # --- commit-reveal ------------------------------------------------------------------------------------
     def commit(self, session: Session, seat: str, message: Commit) -> None:
-        if not self.running or secret_purpose(self.game.state, seat) != message.purpose:
+        if not self.running or self.rules.secret_purpose(self.game.state, seat) != message.purpose:
             session.send_error(ProtocolError("bad_purpose", f"no secret choice {message.purpose!r} is pending"))
             return
         try:
@@ -147,8 +150,8 @@ class Play:
         opened = self.rounds.opened(purpose)
         reveals = [OpponentReveal(self.table.id, purpose, sender, choice.choice, choice.nonce)
                    for to, sender, choice in self.rounds.reveals_to_send(purpose)]
-        if purpose == "team":
-            self._team_reveals = reveals
+        if purpose in self.rules.reveal_after:
+            self._waiting_reveals.setdefault(self.rules.reveal_after[purpose], []).extend(reveals)
         elif purpose == "build":  # PD-TEAM-FREE: a build stays hidden; its reveal is sent when the game ends
             self._held_reveals += reveals
         else:
@@ -163,11 +166,13 @@ class Play:
             except Refusal as refusal:
                 # The rules' fallback (+0 for a combat); for the team, which has none, the first legal team: a
                 # second commitment would let a cheating server show one team before the other is chosen.
-                fallback = timeout_action(self.game.state, seat) or legal_actions(self.game.state, seat)[0]
+                state = self.game.state
+                fallback = self.rules.timeout_action(state, seat) or self.rules.legal_actions(state, seat)[0]
                 self.game.record.comment(f"refused {seat} {purpose}: {refusal.message}")
                 events += self.game.apply(fallback)
+                played = self.rules.format_action(fallback)
                 self.table.send_to(seat, ActionRefused(
-                    purpose, refusal.code, f"{refusal.message[:900]}; {format_action(fallback)} was played instead",
+                    purpose, refusal.code, f"{refusal.message[:900]}; {played} was played instead",
                     refusal.rule))
         self._step(events)
 
@@ -189,13 +194,12 @@ class Play:
         """Publish the events of one change and the resulting view, then what follows from them."""
         self.table.publish([*(before or []), *events, self.table.point()])
         kinds = [event.kind for event in events]
-        if "teams_revealed" in kinds:
-            for reveal in self._team_reveals:
+        for kind in kinds:
+            for reveal in self._waiting_reveals.pop(kind, ()):
                 if leaves_out(reveal):
                     self._held_reveals.append(reveal)
                 else:
                     self.table.send_to(opponent(reveal.seat), reveal)
-            self._team_reveals = []
         outcome = self.game.state.outcome
         if outcome is not None and self.result is None:
             self._finish({"winner": outcome.winner, "vp": dict(outcome.vp), "reason": outcome.reason})
@@ -252,11 +256,11 @@ class Play:
         """Apply the rules' fallbacks for `seat` while the deadline is the same; whether any was applied."""
         events, texts = [], []
         while self.game.state.outcome is None and same_deadline():
-            action = timeout_action(self.game.state, seat)
+            action = self.rules.timeout_action(self.game.state, seat)
             if action is None:
                 break
             events += self.game.apply(action)
-            texts.append(format_action(action))
+            texts.append(self.rules.format_action(action))
             if once:
                 break
         if texts:
@@ -268,14 +272,14 @@ class Play:
         """A combat card not committed or not revealed in time: the +0 stands for it (BG-OPT-04). With
         `any_legal` (DT-050, DT-091), a choice without a rules fallback (the team) gets the first legal one.
         `why` heads the record's comment ("timeout", or "restart" for a bot's secret lost with the old process)."""
-        if secret_purpose(self.game.state, seat) != purpose:
+        if self.rules.secret_purpose(self.game.state, seat) != purpose:
             return
-        fallback = timeout_action(self.game.state, seat)
+        fallback = self.rules.timeout_action(self.game.state, seat)
         if fallback is None and any_legal:
-            fallback = next(iter(legal_actions(self.game.state, seat)), None)
+            fallback = next(iter(self.rules.legal_actions(self.game.state, seat)), None)
         if fallback is None:
             return
-        text = format_action(fallback)
+        text = self.rules.format_action(fallback)
         nonce = self.rounds.force(seat, purpose, text)
         self.game.record.comment(f"{why} {seat} {purpose} {text}", {
             "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
@@ -329,7 +333,7 @@ class Play:
         record = self.game.record
         record.comment(f"result winner={result['winner'] or '-'} vp=B{result['vp']['B']},Y{result['vp']['Y']} "
                        f"reason={result['reason']}")
-        self.table.lobby.store.finish(self.table.id, result, format_position(self.game.state))
+        self.table.lobby.store.finish(self.table.id, result, self.rules.format_position(self.game.state))
         self._rate(result)
         fields = {}
         directory = self.table.lobby.server.config.records_dir
@@ -354,6 +358,8 @@ def rated_names(seats: dict) -> dict[str, str] | None:
 def leaves_out(reveal: OpponentReveal) -> bool:
     """Whether a team choice names characters left out of a handicap game (BG-OPT-08), which the game never
     reveals: its reveal waits for the end of the game (docs/rulings.md DT-043)."""
+    if reveal.purpose != "team":
+        return False
     try:
         choice = parse_action(reveal.choice, reveal.seat)
     except NotationError:

@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from dungeon_twister.engine import Action, Options
-from dungeon_twister.engine.boardgame.records import format_line, game_header
+from dungeon_twister.engine import Action
+from dungeon_twister.engine.families import Family, family_for
 from dungeon_twister.protocol import TableOptions
 
 from .options import engine_options
@@ -22,8 +22,9 @@ class GameRecord:
     here: a game holds the same memory after 5,000 actions as after 5 (the whole record is read back from the
     journal when the game ends, `text`)."""
 
-    def __init__(self, seed: int, options: Options) -> None:
-        self.header = game_header(seed, options)
+    def __init__(self, seed: int, options, family: Family) -> None:
+        self.family = family
+        self.header = family.game_header(seed, options)
         self.last = self.header
         """The latest line."""
         self.count = 1
@@ -47,7 +48,7 @@ class GameRecord:
     def action(self, action: Action, meta: dict | None = None, text: str | None = None) -> None:
         """An applied action; `meta`: the action_id and typed text of a player's action message; `text`: the
         action's canonical text (format_action) if the caller has it (not formatted again)."""
-        line = format_line(action) if text is None else f"{action.seat}: {text}"
+        line = self.family.format_line(action) if text is None else f"{action.seat}: {text}"
         self._add(line, {"k": "action", **(meta or {})})
 
     def comment(self, text: str, data: dict | None = None) -> None:
@@ -79,7 +80,8 @@ def write_record(directory: Path, table_id: str, text: str) -> Path:
 def record_text(table) -> str:
     """A stored game as a record `dt-engine play` replays: its start, its table (the game id of its commitments,
     so that a replay can verify them), its lines, and its final position."""
-    lines = [game_header(table.seed, engine_options(TableOptions(**table.options))), f"# table {table.id}"]
+    options = engine_options(TableOptions(**table.options))
+    lines = [family_for(options).game_header(table.seed, options), f"# table {table.id}"]
     lines += [line for line, _ in table.journal]
     if table.final:
         lines.append(f"# final {table.final}")

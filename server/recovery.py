@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.engine import SEATS, parse_action, secret_purpose
+from dungeon_twister.engine import SEATS
 from dungeon_twister.protocol import OpponentReveal, ResumeInfo, TableOptions
 
 from .lobby import Digest, TokenRef
@@ -107,14 +107,14 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
         try:
             if kind == "action":
                 seat, text = line.split(":", 1)
-                events = game.apply(parse_action(text.strip(), seat))
+                events = game.apply(game.family.parse_action(text.strip(), seat))
                 if record.last != line:
                     raise NotRestorable(f"the engine records {record.last!r} for {line!r}")
                 if "id" in data:
                     play._answers[seat][data["id"]] = data["typed"]  # answered action_ok (Play.action)
-                if any(event.kind == "teams_revealed" for event in events):  # sent then, but for DT-043's
-                    play._held_reveals += [reveal for reveal in play._team_reveals if leaves_out(reveal)]
-                    play._team_reveals = []
+                for event in events:  # the reveals waiting for it were sent then, but for DT-043's
+                    waiting = play._waiting_reveals.pop(event.kind, ())
+                    play._held_reveals += [reveal for reveal in waiting if leaves_out(reveal)]
                 continue
             record.restored(line)
             if kind == "commit":
@@ -141,8 +141,8 @@ def _close_if_ready(play: Play, purpose: str) -> None:
         return
     reveals = [OpponentReveal(play.table.id, purpose, sender, choice.choice, choice.nonce)
                for to, sender, choice in rounds.reveals_to_send(purpose)]
-    if purpose == "team":
-        play._team_reveals = reveals
+    if purpose in play.rules.reveal_after:
+        play._waiting_reveals.setdefault(play.rules.reveal_after[purpose], []).extend(reveals)
     elif purpose == "build":  # held until the game ends, as Play._complete does
         play._held_reveals += reveals
     rounds.close(purpose)
@@ -151,7 +151,7 @@ def _close_if_ready(play: Play, purpose: str) -> None:
 def _force_lost_secret(play: Play, seat: str) -> None:
     """A restored bot cannot open what its predecessor committed: the fallback stands for it."""
     state = play.game.state
-    purpose = secret_purpose(state, seat)
+    purpose = play.rules.secret_purpose(state, seat)
     if purpose is None or seat not in play.rounds.committed(purpose) or seat in play.rounds.opened(purpose):
         return
     play.force(seat, purpose, any_legal=True, why="restart")

@@ -6,17 +6,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dungeon_twister.engine import Event, GameState, event_view, format_action, is_lazy, legal_actions, view
+from dungeon_twister.engine import Event, event_view, is_lazy
+from dungeon_twister.engine.families import family_of
 from dungeon_twister.protocol.views import team_choice
 
-Legal = Callable[[GameState, str], list[str]]
+Legal = Callable[[object, str], list[str]]
 
 
 @dataclass(frozen=True)
 class ViewPoint:
     """A moment of the table: the game state and the table facts every view carries."""
 
-    state: GameState
+    state: object
+    """The game state, of any rule family (engine.families)."""
     seats: dict
     """{"B": name or None, "Y": name or None}"""
     table: dict
@@ -26,21 +28,22 @@ class ViewPoint:
     """The game has ended (also when a player resigned or abandoned, which the engine does not know)."""
 
 
-def legal_texts(state: GameState, seat: str) -> list[str]:
+def legal_texts(state, seat: str) -> list[str]:
     """The canonical texts of the seat's legal actions ([] when it is not to act)."""
     if state.outcome is not None or seat not in state.to_act:
         return []
-    legal = legal_actions(state, seat)
+    family = family_of(state)
+    legal = family.legal_actions(state, seat)
     if is_lazy(legal):
         return []  # a free team building: the view's build.parts describe it (docs/protocol.md)
-    return [format_action(action) for action in legal]
+    return [family.format_action(action) for action in legal]
 
 
 def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, compact: bool = False) -> dict:
     """view(state, seat) plus "legal", "secret", "seats", "table" and "started"; with `compact` (feature
     delta_views), a team choice as "team_choice" {squares, characters, out} with "legal" [] instead of its
     list (protocol.views.team_choice)."""
-    out = view(point.state, seat)
+    out = family_of(point.state).view(point.state, seat)
     acting = seat is not None and point.started and not point.over
     out["legal"] = legal(point.state, seat) if acting else []
     if not acting:

@@ -74,7 +74,7 @@ class Recording(Scripted):
     async def act(self, table: str, view: dict) -> None:
         if view["secret"] is not None:
             return await super().act(table, view)
-        action = Action(table, f"{self.seat}-{next(self.actions)}", self.bot.choose(view, view["legal"], self.rng))
+        action = Action(table, f"{self.seat}-{next(self.actions)}", self.bot(view).choose(view, view["legal"], self.rng))
         self.sent.append(action)
         await self.client.send(action)
 

@@ -74,7 +74,7 @@ class Recording(Scripted):
     async def act(self, table: str, view_: dict) -> None:
         if view_["secret"] is not None:
             return await super().act(table, view_)
-        action = Action(table, f"{self.seat}-{next(self.actions)}", self.bot.choose(view_, view_["legal"], self.rng))
+        action = Action(table, f"{self.seat}-{next(self.actions)}", self.bot(view_).choose(view_, view_["legal"], self.rng))
         self.sent[action.action_id] = action.text
         await self.client.send(action)
 

@@ -8,8 +8,9 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 
 import trio
-from dungeon_twister.engine import Options, apply, new_game, parse_action, secret_purpose, view
-from dungeon_twister.engine.tools.bots import BOTS, building
+from dungeon_twister.engine import Options
+from dungeon_twister.engine.families import FAMILIES, family_for
+from dungeon_twister.engine.tools.bots import building
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import (
     Action,
@@ -182,8 +183,8 @@ class Scripted:
     """
 
     def __init__(self, client: Client, seat: str, seed: int, kind: str = "greedy") -> None:
-        self.client, self.seat = client, seat
-        self.bot, self.rng = BOTS[kind](), Rng(seed)
+        self.client, self.seat, self.kind = client, seat, kind
+        self.rng = Rng(seed)
         self.committed: set[str] = set()
         self.actions = itertools.count(1)
 
@@ -203,8 +204,12 @@ class Scripted:
             fresh = isinstance(event, Snapshot) or (
                 isinstance(event, TableEvent) and event.event.get("kind") == "view")
 
+    def bot(self, view: dict):
+        """The bot of the view's game (they keep no state between choices)."""
+        return FAMILIES[view.get("game", "board")].bots[self.kind]()
+
     async def act(self, table: str, view: dict) -> None:
-        choice = self.bot.choose(view, view["legal"], self.rng)
+        choice = self.bot(view).choose(view, view["legal"], self.rng)
         if view["secret"] is not None:
             self.committed.add(view["secret"])
             await self.client.commit(view["secret"], choice)
@@ -212,19 +217,22 @@ class Scripted:
             await self.client.send(Action(table, f"{self.seat}-{next(self.actions)}", choice))
 
 
-def simulate(seed: int, options: Options, limit: int) -> dict:
-    """The game two Scripted greedy players (rng seeds 1 and 2) play from `seed`, straight on the engine: the
-    number of actions, the outcome, and the index of the first action at which each event kind (and
-    "opponent_places": the opponent placing the revealer's objects) happened."""
-    state, bots, rngs = new_game(options, seed), BOTS["greedy"](), {"B": Rng(1), "Y": Rng(2)}
+def simulate(seed: int, options, limit: int) -> dict:
+    """The game two Scripted greedy players (rng seeds 1 and 2) play from `seed`, straight on the engine (of the
+    options' rule family): the number of actions, the outcome, and the index of the first action at which each
+    event kind (and "opponent_places": the opponent placing the revealer's objects) happened."""
+    rules = family_for(options)
+    state, bots, rngs = rules.new_game(options, seed), rules.bots["greedy"](), {"B": Rng(1), "Y": Rng(2)}
     count, first = 0, {}
     while state.outcome is None and count < limit:
-        if state.phase == "place" and state.placement.placer != state.placement.revealer:
+        placement = state.placement
+        if state.phase == "place" and getattr(placement, "placer", None) != getattr(placement, "revealer", None):
             first.setdefault("opponent_places", count)
-        seats = list(state.to_act) if secret_purpose(state, state.to_act[0]) else [state.to_act[0]]
-        choices = {seat: bots.choose(view(state, seat), legal_texts(state, seat), rngs[seat]) for seat in seats}
+        seats = list(state.to_act) if rules.secret_purpose(state, state.to_act[0]) else [state.to_act[0]]
+        choices = {seat: bots.choose(rules.view(state, seat), legal_texts(state, seat), rngs[seat])
+                   for seat in seats}
         for seat in sorted(choices):
-            state, events = apply(state, parse_action(choices[seat], seat))
+            state, events = rules.apply(state, rules.parse_action(choices[seat], seat))
             count += 1
             for event in events:
                 first.setdefault(event.kind, count)
