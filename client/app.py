@@ -4,7 +4,9 @@
   dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins|...]
                  [--sets base,prison,pd] [--teams random|mutual|free|scenario]
                  [--scenario prison-1..prison-5] [--seat B|Y]
-                                                                  a local game against a bot
+  dt-client play --game cards [--tutorial 1|2|3] [--bot random|greedy] [--seat B|Y]
+                                                                  a local game against a bot (the board game, or
+                                                                  The Card Game's tutorials)
   dt-client replay FILE | TABLE --server HOST:PORT                step through a game record
   dt-client discover [--port N]                                   list the servers of the local network
 
@@ -81,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--scenario", choices=list(SCENARIOS), help="a Prison introductory scenario (its own rooms, "
                       "characters, rules and goal; it sets the set and the VP target)")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
+    play.add_argument("--game", choices=["board", "cards"], default="board",
+                      help="the board game (default) or The Card Game (cards)")
+    play.add_argument("--tutorial", type=int, choices=[1, 2, 3], metavar="N",
+                      help="with --game cards: tutorial 1 (movement, default), 2 (melee) or 3 (ranged combat)")
     play.set_defaults(run=play_command)
     discover = sub.add_parser("discover", help="list the servers of the local network (LAN parties)")
     discover.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"their port (default {DEFAULT_PORT})")
@@ -154,12 +160,10 @@ def connect_command(args: argparse.Namespace) -> int:
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from dungeon_twister.protocol import CreateTable, TableOptions
+    from dungeon_twister.protocol import TableOptions
 
-    from .local_server import LocalServer, ServerStartError
-    from .session import Session, TableSetup
-    from .state import ClientState
-
+    if args.game == "cards" or args.tutorial is not None:
+        return _play_cards(args)
     if args.sets is not None:
         if args.set_name != "base" and args.set_name != args.sets:
             print("dt-client: give --set or --sets, not both", file=sys.stderr)
@@ -190,6 +194,36 @@ def play_command(args: argparse.Namespace) -> int:
     options = TableOptions(target_vp=args.vp, beginner=args.beginner,
                            set_name=None if args.set_name == "base" else args.set_name, scenario=args.scenario,
                            teams=None if args.teams == "random" else args.teams)
+    return _play_local(args, options)
+
+
+BOARD_ONLY_ARGS = {"vp": 5, "beginner": False, "set_name": "base", "sets": None, "teams": "random", "scenario": None}
+"""`play` arguments of the board game, and their defaults."""
+
+
+def _play_cards(args: argparse.Namespace) -> int:
+    """`play --game cards [--tutorial N]`: a card-game table (the protocol's `game: cards`) against the bot."""
+    from dungeon_twister.protocol import TableOptions
+
+    if args.game != "cards":
+        print("dt-client: --tutorial is The Card Game's: add --game cards", file=sys.stderr)
+        return 2
+    given = [name for name, default in BOARD_ONLY_ARGS.items() if getattr(args, name) != default]
+    if given:
+        flags = ", ".join("--" + ("set" if name == "set_name" else name) for name in given)
+        print(f"dt-client: {flags}: the board game's, not The Card Game's (its tutorial sets its goal)",
+              file=sys.stderr)
+        return 2
+    return _play_local(args, TableOptions(game="cards", tutorial=args.tutorial or 1))
+
+
+def _play_local(args: argparse.Namespace, options) -> int:
+    from dungeon_twister.protocol import CreateTable
+
+    from .local_server import LocalServer, ServerStartError
+    from .session import Session, TableSetup
+    from .state import ClientState
+
     session = Session(ClientState(args.name), then=(CreateTable(options),))
     session.setup = TableSetup(seat=args.seat, bot=args.bot)
     try:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from difflib import get_close_matches
 
-from dungeon_twister.engine.boardgame.notation import verbs
+from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import ListRatings, TableOptions
 
 from .completion import BOT_KINDS
+from .describe import describe_square  # noqa: F401  (re-exported: `look` at a board-game table)
+from .games import screens
 from .help import help_text
-from .names import seat_name, token_name
 from .session import Session
 from .state import TableSetup
 
@@ -45,7 +46,7 @@ class Commands:
         try:
             if command is not None:
                 command(rest.strip())
-            elif self.state.at_table and (word in verbs() or not self._near_command(word)):
+            elif self.state.at_table and (word in self._verbs() or not self._near_command(word)):
                 self.session.act(line)
             else:
                 near = self._near_command(word)
@@ -53,6 +54,10 @@ class Commands:
                 raise UsageError(f"unknown command {word!r}{hint} (type help)")
         except UsageError as error:
             self.state.say(str(error))
+
+    def _verbs(self) -> list[str]:
+        """The action verbs of the table's game."""
+        return FAMILIES[(self.state.view or {}).get("game", "board")].verbs()
 
     def _near_command(self, word: str) -> str | None:
         """The command a mistyped word was likely meant to be (`laeve` -> `leave`), or None."""
@@ -139,7 +144,7 @@ class Commands:
         view = self.state.view
         if not view or not square:
             raise UsageError("look SQUARE (at a table), e.g. look c4")
-        self.state.say(describe_square(view, square.strip().lower()))
+        self.state.say(screens(view).look(view, square.strip().lower()))
 
 
 SET_FLAGS = ("prison", "mixed", "paladins", "base_paladins", "prison_paladins", "all_sets")
@@ -149,9 +154,13 @@ TEAM_FLAGS = ("mutual", "free")  # PD-TEAM-02: a mix's team building other than 
 
 
 def parse_table_options(args: str) -> TableOptions:
-    """`vp=6 beginner timers private prison` -> TableOptions (one set at most: prison, mixed, paladins)."""
+    """`vp=6 beginner timers private prison` -> TableOptions (one set at most: prison, mixed, paladins);
+    `cards [tutorial=2] [private]` -> a card-game table."""
+    words = args.split()
+    if "cards" in words:
+        return _card_table_options([w for w in words if w != "cards"])
     target_vp, flags = 5, set()
-    for word in args.split():
+    for word in words:
         if word.startswith("vp="):
             if word[3:] not in ("5", "6", "7", "8"):
                 raise UsageError("vp=5, vp=6, vp=7 or vp=8")
@@ -177,46 +186,11 @@ def parse_table_options(args: str) -> TableOptions:
                         private="private" in flags, set_name=set_name, teams=teams[0] if teams else None)
 
 
-TERRAIN_WORDS = {  # Paladins & Dragons terrain (PD-TERR, PD-GLOS-03), as `look` says it
-    "fog": "fog (nobody in it can be targeted; no line of sight enters it)",
-    "rockfall": "Rockfall (whoever enters without a shield or wings dies, and whoever stops there)",
-    "crevasses": "a crevasse (flyers, the Ghost, a Rope or a jump cross it; nobody stops)",
-    "obstacles": "a 3D obstacle (flyers and the Ghost cross it; it blocks sight)",
-    "fountains": "the Fountain of Youth (a wounded character beside it drinks: fountain TOKEN)",
-    "pentacle": "the Pentacle (1 VP to the only colour standing on it)",
-}
-
-
-def describe_square(view: dict, square: str) -> str:
-    """What lies on a square, in words: tokens (who carries what), pit, rotation mechanism, start zone."""
-    here = [token for token in view.get("tokens", []) if token["square"] == square]
-    parts = []
-    for token in sorted(here, key=lambda t: (not t["character"], t["wounded"])):
-        if token["id"] is None:
-            parts.append(f"a face-down {seat_name(token['colour'])} token")
-        else:
-            state = " (wounded)" if token["wounded"] else " (face down)" if token["face_down"] else ""
-            parts.append(token_name(token["id"], view.get("set")) + state)
-    if len(parts) == 2 and here and any(t["character"] and not t["wounded"] for t in here):
-        parts = [f"{parts[0]}, carrying {parts[1]}"]
-    illusion = next((i for i in view.get("illusions", ()) if i[0] == square), None)
-    if illusion:  # PD-CHAR-ILLUS: a pit to all but its maker, or rubble only the Ghost crosses
-        parts.append(f"{seat_name(illusion[1])}'s illusion {illusion[2]}")
-    elif square in view.get("pits", []):
-        parts.append("a pit")
-    parts += [TERRAIN_WORDS[kind] for kind, squares in view.get("terrain", {}).items() if square in squares]
-    slots = [slot for slot, gear in view.get("gears", {}).items() if gear == square]
-    if slots:
-        parts.append(f"the rotation mechanism of room {slots[0]}")
-    zones = {"0": "Blue's start zone", str(5 * view.get("rows", 4) + 1): "Yellow's start zone"}
-    if square[1:] in zones:
-        parts.append(zones[square[1:]])
-    elif not parts and square[:1] in "abcdefghij" and square[1:].isdigit():
-        x, y = "abcdefghij".index(square[0]), int(square[1:]) - 1
-        slot = f"{'AB'[x // 5]}{y // 5 + 1}"
-        room = next((r for r in view.get("rooms", []) if r["slot"] == slot), None)
-        if room is None:
-            return f"{square}: not on the board"
-        if not room["revealed"]:
-            return f"{square}: inside room {slot}, still face down (what lies there shows when it is revealed)"
-    return f"{square}: " + ("; ".join(parts) if parts else "nothing")
+def _card_table_options(words: list[str]) -> TableOptions:
+    tutorial = 1
+    for word in words:
+        if word.startswith("tutorial=") and word[9:] in ("1", "2", "3"):
+            tutorial = int(word[9:])
+        elif word != "private":
+            raise UsageError("create cards [tutorial=1|2|3] [private]: The Card Game's tutorials (CG-TUT1..3)")
+    return TableOptions(private="private" in words, game="cards", tutorial=tutorial)

@@ -260,3 +260,47 @@ def compact_event(event: dict) -> str | None:
     except (TypeError, ValueError):
         return None
 
+
+TERRAIN_WORDS = {  # Paladins & Dragons terrain (PD-TERR, PD-GLOS-03), as `look` says it
+    "fog": "fog (nobody in it can be targeted; no line of sight enters it)",
+    "rockfall": "Rockfall (whoever enters without a shield or wings dies, and whoever stops there)",
+    "crevasses": "a crevasse (flyers, the Ghost, a Rope or a jump cross it; nobody stops)",
+    "obstacles": "a 3D obstacle (flyers and the Ghost cross it; it blocks sight)",
+    "fountains": "the Fountain of Youth (a wounded character beside it drinks: fountain TOKEN)",
+    "pentacle": "the Pentacle (1 VP to the only colour standing on it)",
+}
+
+
+def describe_square(view: dict, square: str) -> str:
+    """What lies on a square, in words: tokens (who carries what), pit, rotation mechanism, start zone."""
+    here = [token for token in view.get("tokens", []) if token["square"] == square]
+    parts = []
+    for token in sorted(here, key=lambda t: (not t["character"], t["wounded"])):
+        if token["id"] is None:
+            parts.append(f"a face-down {seat_name(token['colour'])} token")
+        else:
+            state = " (wounded)" if token["wounded"] else " (face down)" if token["face_down"] else ""
+            parts.append(token_name(token["id"], view.get("set")) + state)
+    if len(parts) == 2 and here and any(t["character"] and not t["wounded"] for t in here):
+        parts = [f"{parts[0]}, carrying {parts[1]}"]
+    illusion = next((i for i in view.get("illusions", ()) if i[0] == square), None)
+    if illusion:  # PD-CHAR-ILLUS: a pit to all but its maker, or rubble only the Ghost crosses
+        parts.append(f"{seat_name(illusion[1])}'s illusion {illusion[2]}")
+    elif square in view.get("pits", []):
+        parts.append("a pit")
+    parts += [TERRAIN_WORDS[kind] for kind, squares in view.get("terrain", {}).items() if square in squares]
+    slots = [slot for slot, gear in view.get("gears", {}).items() if gear == square]
+    if slots:
+        parts.append(f"the rotation mechanism of room {slots[0]}")
+    zones = {"0": "Blue's start zone", str(5 * view.get("rows", 4) + 1): "Yellow's start zone"}
+    if square[1:] in zones:
+        parts.append(zones[square[1:]])
+    elif not parts and square[:1] in "abcdefghij" and square[1:].isdigit():
+        x, y = "abcdefghij".index(square[0]), int(square[1:]) - 1
+        slot = f"{'AB'[x // 5]}{y // 5 + 1}"
+        room = next((r for r in view.get("rooms", []) if r["slot"] == slot), None)
+        if room is None:
+            return f"{square}: not on the board"
+        if not room["revealed"]:
+            return f"{square}: inside room {slot}, still face down (what lies there shows when it is revealed)"
+    return f"{square}: " + ("; ".join(parts) if parts else "nothing")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dungeon_twister.engine import (Build, EngineError, Handicap, IllegalAction, Options, apply, legal_actions,
                                     new_game, parse_action)
+from dungeon_twister.engine import cards
 from dungeon_twister.protocol import verify_seed
 
 from .names import seat_name
@@ -31,17 +32,10 @@ def deal_options(view: dict) -> Options:
 def check_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bool, str] | None:
     """(fair, what to say) once the view reveals the seed; None before (or from a server that commits to none, or
     while the team-building `choices` (seat, action text), in the order they were made, do not lay the rooms)."""
-    table = view.get("table") or {}
-    commitment, seed, nonce = table.get("seed_commitment"), table.get("seed"), table.get("seed_nonce")
-    if not (isinstance(commitment, str) and isinstance(seed, int) and isinstance(nonce, str)):
-        return None
-    try:
-        opened = verify_seed(bytes.fromhex(commitment), str(table.get("id")), seed, bytes.fromhex(nonce))
-    except ValueError:
-        opened = False
-    if not opened:
-        return False, (f"FAIR-PLAY ALERT: the seed the server revealed ({seed}) does not open the commitment it "
-                       "sent before the game: the deal cannot be trusted")
+    opened = _opened_seed(view)
+    if opened is None or opened[0] is False:
+        return opened
+    seed = opened[1]
     try:
         dealt = new_game(deal_options(view), seed)
     except (KeyError, ValueError) as error:
@@ -72,6 +66,49 @@ def check_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bool, s
     who = f"; {seat_name(first)} played first" if first else ""
     return True, (f"fair deal: the seed {seed} opens the server's commitment made before the game, and the "
                   f"{len(revealed)} rooms revealed lie where it dealt them{who}")
+
+
+def _opened_seed(view: dict) -> tuple[bool, str] | tuple[bool, int] | None:
+    """(True, the seed) once the view reveals a seed that opens the server's commitment; (False, the alert) if it
+    does not open it; None before it is revealed."""
+    table = view.get("table") or {}
+    commitment, seed, nonce = table.get("seed_commitment"), table.get("seed"), table.get("seed_nonce")
+    if not (isinstance(commitment, str) and isinstance(seed, int) and isinstance(nonce, str)):
+        return None
+    try:
+        opened = verify_seed(bytes.fromhex(commitment), str(table.get("id")), seed, bytes.fromhex(nonce))
+    except ValueError:
+        opened = False
+    if not opened:
+        return False, (f"FAIR-PLAY ALERT: the seed the server revealed ({seed}) does not open the commitment it "
+                       "sent before the game: the deal cannot be trusted")
+    return True, seed
+
+
+def check_card_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bool, str] | None:
+    """check_deal for a card-game view: every room card revealed lies on the slot where the seed dealt it
+    (CG-TUT1-02: shuffled face down), and the first player is the seed's. Orientations are not compared: the
+    players turn revealed rooms (CG-ROT). An Inversion Scroll (CG-OBJ-INVERSION-01) would move room cards; no
+    game the server offers has one yet (the tutorials)."""
+    opened = _opened_seed(view)
+    if opened is None or opened[0] is False:
+        return opened
+    seed = opened[1]
+    try:
+        dealt = cards.new_game(cards.CardOptions(view.get("tutorial", 1)), seed)
+    except (KeyError, ValueError) as error:
+        return False, f"the deal cannot be checked: {error}"
+    revealed = [(i, room) for i, room in enumerate(view.get("rooms", [])) if room.get("revealed")]
+    wrong = [room["room"] for i, room in revealed
+             if i >= len(dealt.rooms) or dealt.rooms[i].card != room["card"]]
+    if view.get("first") is not None and view["first"] != dealt.first:
+        wrong.append("the first player")
+    if wrong:
+        return False, (f"FAIR-PLAY ALERT: {', '.join(wrong)} not as the revealed seed deals them: the server changed "
+                       "the deal during the game")
+    return True, (f"fair deal: the seed {seed} opens the server's commitment made before the game, and the "
+                  f"{len(revealed)} room cards revealed lie where it dealt them; "
+                  f"{seat_name(dealt.first)} played first")
 
 
 def _slot(name: str) -> tuple[int, int]:

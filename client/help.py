@@ -14,10 +14,11 @@ RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
 RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "board-game.md"
 """The board game's rulebook in a checkout; the other sets' (prison.md) lie beside it (`rules_files`)."""
-SET_RULEBOOKS = ("prison.md", "paladins-dragons.md")
+SET_RULEBOOKS = ("prison.md", "paladins-dragons.md", "card-game.md")
 
 LOBBY_COMMANDS = """\
 create [vp=5..8] [beginner] [timers] [private] [prison|mixed]   create a table (Prison, or both sets mixed) and sit at it
+create cards [tutorial=1|2|3] [private]          a table of The Card Game (its tutorials; help cards)
 join TABLE [B|Y] [CODE]                          take a seat (CODE: a private table's join code)
 spectate TABLE [CODE]                            watch a table (CODE: a private table's join code)
 bot B|Y [random|greedy]                          seat a bot at your table (default greedy)
@@ -224,6 +225,8 @@ def help_text(topic: str = "", *, at_table: bool = False) -> str:
     lower = topic.lower()
     if lower == "board":
         return BOARD_LEGEND
+    if lower in ("cards", "card game"):
+        return cards_help()
     if lower == "rules":
         return "Rule families (help ID, or a full rule ID like BG-MOVE-09):\n" + ", ".join(RULES)
     if lower in VERBS:
@@ -232,6 +235,31 @@ def help_text(topic: str = "", *, at_table: bool = False) -> str:
     if re.match(r"^[A-Za-z]{2}(-[A-Za-z0-9]+)+$", topic):
         return rule_help(topic.upper())
     return _kind_help(topic) or f"no help on {topic!r}; try: help board, help WA, help rope, help move, help BG-MOVE"
+
+
+CARDS_LEGEND = """\
+The Card Game (CG rules): rooms are cards of 2 x 2 zones, Yellow's start zone at the top, Blue's at the bottom.
+A zone:  ▲ c3  yBW   its icon (▲ triangle ■ square ● circle, ↻ ↺ the rotation zone and its arrow), its name,
+                     the objects on its floor
+         bMK+RP ysn  the characters in it (+RP: what one carries; lower-case: wounded)
+Borders: │ ─ wall  ║ ═ closed portcullis  ╎ ╌ open  ╱ broken  ┊ ┈ arrow slit  ≈ pit  ░ a face-down room
+         (B Y: the colours of the cards laid face down beside it)
+Start zones: yWZ→b7 a character and the zone it faces; "2 face down" while the teams are hidden.
+Each turn 3 AP on your action wheel (3 kept at most). Actions (Tab completes them):
+  hide bMK:1 bSN:2 (secret)   seed bKY C   face bMK:a1 bSN:c1 (secret)   reveal bMK C   place bKY c4
+  move bMK B1^a1 a2   rotate bMK A cw   jump bMK b3   open bMK c3 n   attack bWA ySN   shoot bCB yMK
+  card 3 (secret, in a combat)   end
+Tutorials: 1 movement (2 VP), 2 melee (3 VP), 3 line of sight and ranged combat (4 VP)."""
+
+
+def cards_help() -> str:
+    """The Card Game's legend, actions and characters and objects (engine/cards/data/cards.json)."""
+    from dungeon_twister.engine.cards.catalogue import load
+
+    cat = load()
+    people = ", ".join(f"{c.code} {c.name} ({c.move}/{c.combat})" for c in cat.characters.values())
+    things = ", ".join(f"{o.code} {o.name}" for o in cat.objects.values())
+    return f"{CARDS_LEGEND}\nCharacters (move/combat): {people}\nObjects: {things}"
 
 
 SETS = ("base_set", "prison")
@@ -251,7 +279,7 @@ def topics() -> list[str]:
     """Every topic word, for completion."""
     characters, objects = _kinds()
     names = [kind.name.lower() for kind in (*characters.values(), *objects.values())]
-    return ["board", "rules", *VERBS, *characters, *objects, *names, *RULES]
+    return ["board", "cards", "rules", *VERBS, *characters, *objects, *names, *RULES]
 
 
 def _kind_help(topic: str) -> str | None:

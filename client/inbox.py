@@ -39,8 +39,7 @@ from dungeon_twister.protocol import (
 )
 
 from . import secret_choice
-from .describe import compact_event, describe_event
-from .fairness import check_deal
+from .games import screens
 from .names import other_seat, scenario_intro, seat_name
 from .ports import SessionPort as Session
 from .state import Refusal
@@ -98,7 +97,7 @@ def _check_deal(session: Session) -> None:
         [(state.seat, build.choice), (other_seat(state.seat), build.opponent_choice)])
     # every room pick seen (one per pair laid), or none: a client that came in during the draft cannot replay it
     picks = state.room_picks if len(state.room_picks) == len(state.view.get("rooms") or ()) // 2 else []
-    checked = check_deal(state.view, picks + builds)
+    checked = screens(state.view).check_deal(state.view, picks + builds)
     table = state.view.get("table") or {}
     if checked is None and state.spectating and table.get("teams") == "free" and "seed" in table:
         state.deal_checked = True  # the builds say which rooms, and only the players see both (DT-120)
@@ -189,10 +188,11 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.note_turn(session.clock())
         _check_deal(session)
         return
-    line = describe_event(event)
+    words = screens(session.state.view)
+    line = words.describe(event)
     if line:
         session.state.log.append(line)
-    compact = compact_event(event)
+    compact = words.compact(event)
     if compact:
         session.state.moves.append(compact)
     if event.get("kind") in ("moved", "wallwalked", "jumped") and isinstance(event.get("token"), str):

@@ -27,7 +27,7 @@ from prompt_toolkit.layout.margins import ScrollbarMargin
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 
-from .board import render_board
+from .games import screens
 from .lobby import lobby_chat, table_list
 from .messages import message_bar, prompt_label
 from .panel import chat_lines, event_log, game_panel
@@ -100,7 +100,7 @@ class ClientLayout:
         side = self._side_width
         log = FormattedTextControl(printable_source(self._log), get_cursor_position=self._last_log_line)
         panel = HSplit([
-            Window(_text(_wrapped(lambda: game_panel(state, self.clock()), side)), wrap_lines=True,
+            Window(_text(_wrapped(lambda: game_panel(state, self.clock(), screens(state.view).panel), side)), wrap_lines=True,
                    dont_extend_height=True),
             Window(height=1, char="─", style="class:dim"),
             Window(log, wrap_lines=True, always_hide_cursor=True),
@@ -148,7 +148,7 @@ class ClientLayout:
         if not view or "rooms" not in view:
             return [("class:dim", "no board yet")]
         out: StyleAndTextTuples = []
-        for line in render_board(view, self.state.trails):
+        for line in screens(view).render(view, self.state.trails):
             out += line + [("", "\n")]
         return out[:-1]
 

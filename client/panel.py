@@ -3,6 +3,9 @@ placement under way, our secret choice, and the result."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .names import other_seat, scenario_target, seat_name
@@ -17,8 +20,23 @@ PHASES = {"draft": "team building (mutual choice)", "build": "team building (fre
           "combat": "combat cards", "place": "placing revealed tokens", "over": "game over"}
 
 
-def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
-    """Everything but the log, as fragments separated by newlines."""
+@dataclass(frozen=True)
+class PanelParts:
+    """What the panel shows differently for each game (games.py): the board game's parts are in this module,
+    the card game's in cards_panel.py."""
+
+    hints: dict
+    phases: dict
+    turn_detail: Callable[[dict], StyleAndTextTuples]
+    player: Callable[[dict, str, dict, bool], StyleAndTextTuples]
+    combat: Callable[[dict, str | None], StyleAndTextTuples]
+    placement: Callable[[dict], StyleAndTextTuples]
+    choice_verb: Callable[[str], str]
+
+
+def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) -> StyleAndTextTuples:
+    """Everything but the log, as fragments separated by newlines (`parts`: the view's game's, see games.py)."""
+    parts = parts or BOARD_PARTS
     view = state.view
     out: StyleAndTextTuples = []
     if state.alert:
@@ -34,15 +52,15 @@ def game_panel(state: ClientState, now: float) -> StyleAndTextTuples:
     if not view.get("started", True):
         free = other_seat(state.seat) if state.seat else "Y"
         out.append(("class:dim", f"\nWaiting for an opponent: `bot {free}` seats a bot.\n"))
-    out += _turn(view, now, state.timers)
+    out += _turn(view, now, state.timers, parts)
     for seat in _seat_order(state.seat):
-        out += _player(view, seat, view["players"][seat], own=seat == state.seat)
+        out += parts.player(view, seat, view["players"][seat], seat == state.seat)
     out += _moves(state)
-    out += _combat(view, state.seat)
+    out += parts.combat(view, state.seat)
     out += _draft(view)
     out += _build(view)
-    out += _placement(view)
-    out += _your_part(state, view)
+    out += parts.placement(view)
+    out += _your_part(state, view, parts)
     out += _result(state, view)
     return out
 
@@ -74,21 +92,27 @@ def _seats(state: ClientState, view: dict) -> StyleAndTextTuples:
     return out
 
 
-def _turn(view: dict, now: float, timers: dict[str, float]) -> StyleAndTextTuples:
+def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts) -> StyleAndTextTuples:
     to_act = view.get("to_act") or []
     acting = " and ".join(seat_name(s) for s in to_act) or "nobody"
-    line = f"\nTurn {view.get('turn', 0)} · {PHASES.get(view.get('phase'), view.get('phase'))} · {acting} to act\n"
-    out: StyleAndTextTuples = [("class:title", line)]
+    phase = parts.phases.get(view.get("phase"), view.get("phase"))
+    out: StyleAndTextTuples = [("class:title", f"\nTurn {view.get('turn', 0)} · {phase} · {acting} to act\n")]
+    out += parts.turn_detail(view)
+    clocks = [f"{seat_name(seat)} {_clock(deadline - now)}" for seat, deadline in sorted(timers.items())
+              if seat in to_act]
+    if clocks:
+        out.append(("class:refusal", "time left: " + " · ".join(clocks) + "\n"))
+    return out
+
+
+def _turn_detail(view: dict) -> StyleAndTextTuples:
+    out: StyleAndTextTuples = []
     if view.get("active") and view.get("phase") in ("main", "combat", "place"):
         pools = ", ".join(f"{token} {n}" for token, n in (view.get("pools") or {}).items())
         ap = f"{seat_name(view['active'])}'s AP left {view.get('ap', 0)}"
         out.append(("", ap + (f" · potion AP {pools}" if pools else "") + "\n"))
     if view.get("first_cycle_limit") and view.get("phase") in ("card", "main"):
         out.append(("class:dim", f"first cycle: cards up to {view['first_cycle_limit']}\n"))
-    clocks = [f"{seat_name(seat)} {_clock(deadline - now)}" for seat, deadline in sorted(timers.items())
-              if seat in to_act]
-    if clocks:
-        out.append(("class:refusal", "time left: " + " · ".join(clocks) + "\n"))
     return out
 
 
@@ -207,21 +231,21 @@ def _placement(view: dict) -> StyleAndTextTuples:
             ("", f"{seat_name(placement['placer'])} places {', '.join(placement['tokens'])}\n")]
 
 
-def _your_part(state: ClientState, view: dict) -> StyleAndTextTuples:
+def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTextTuples:
     purpose = state.secret_purpose
     if state.spectating or view.get("outcome"):
         return []
     if purpose and purpose in state.secrets:
         return [("class:title", "\nSecret choice\n"), ("", f"  {state.secrets[purpose].describe()}\n")]
     if purpose:
-        verb = purpose if purpose in ("team", "build") else "combat"
+        verb = parts.choice_verb(purpose)
         return [("class:active", f"\nChoose in secret ({purpose}): type {verb} ... (Tab completes)\n")]
     unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None
                   and round_.purpose != "build"]  # a build is shown at the end of the game (DT-120)
     out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe()}\n") for round_ in unverified]
     if state.legal:
         count = len(state.legal)
-        hint = HINTS.get(view.get("phase"), "")
+        hint = parts.hints.get(view.get("phase"), "")
         out += [("class:active", f"\nYour move: {hint}"),
                 ("class:dim", f"\n{count} legal action{'s' if count > 1 else ''}; Tab completes\n")]
         targets = within_reach(state.legal)
@@ -256,6 +280,13 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
     verdict = f"{seat_name(winner)} wins" if winner else "Draw"
     return [("class:active", f"\nGame over: {verdict} {vp.get('B', '?')}-{vp.get('Y', '?')} "
                              f"({result.get('reason')})\n"), ("class:dim", "leave: back to the lobby\n")]
+
+
+def _choice_verb(purpose: str) -> str:
+    return purpose if purpose in ("team", "build") else "combat"
+
+
+BOARD_PARTS = PanelParts(HINTS, PHASES, _turn_detail, _player, _combat, _placement, _choice_verb)
 
 
 def event_log(state: ClientState) -> StyleAndTextTuples:

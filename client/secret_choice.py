@@ -9,6 +9,7 @@ stays on screen.
 from __future__ import annotations
 
 from dungeon_twister.engine import Build, NotationError, Part, PartsChoice, format_action, parse_action
+from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import (
     OpponentCommit,
     OpponentReveal,
@@ -27,12 +28,14 @@ class ChoiceError(ValueError):
     """The typed text names none, or more than one, of the choices allowed now."""
 
 
-def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | None = None) -> str:
+def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | None = None,
+                   game: str = "board") -> str:
     """The canonical text of the one legal choice `text` names.
 
     Accepted: the canonical text, any notation the engine parses to it (`combat 3`, the team's squares in
     any order), or words matching one choice in order (`+3`, `team TH WA TR GB` in square order). A free build
     (`parts`: the view's build.parts) is checked against its parts: its notation in full, values in any order.
+    `game`: the table's game, whose notation the text is in (engine.families).
     """
     text = " ".join(text.split())
     if parts is not None:
@@ -40,7 +43,8 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     if text in legal:
         return text
     try:
-        canonical = format_action(parse_action(text, seat))
+        rules = FAMILIES[game]
+        canonical = rules.format_action(rules.parse_action(text, seat))
     except NotationError:
         canonical = None
     if canonical in legal:
@@ -92,7 +96,8 @@ def choose(session: Session, text: str) -> None:
         state.say("not connected as a player")
         return
     try:
-        choice = resolve_choice(text, state.legal, state.seat, state.build_parts)
+        game = (state.view or {}).get("game", "board")
+        choice = resolve_choice(text, state.legal, state.seat, state.build_parts, game)
     except ChoiceError as error:
         state.refusal = Refusal(text, "not_a_choice", str(error))
         return

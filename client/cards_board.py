@@ -1,0 +1,223 @@
+"""The maze of a card-game view (engine.cards.views.view) as styled text lines.
+
+Yellow's start zone is at the top, Blue's at the bottom (as the board game's drawing); zone rows are numbered on
+the left, rooms named (A..H) on the right. Each room card is 2 x 2 zones; each zone is two lines of 13 characters:
+
+  `▲ c3  yBW`    its icon (▲ triangle, ■ square, ● circle, ↻ / ↺ the rotation zone and its arrow, CG-ZONE-01),
+                 its name as typed in actions, and the objects on its floor
+  `bMK+RP ysn`   the characters in it: their ids, `+RP` what one carries, a lower-case code a wounded one
+
+Borders: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open, `╱` broken, `┊ ┈` arrow slit, `≈` pit (CG-ZONE-03);
+`░` a face-down room, whose cards seeded beside it show only their colours (`B Y`). The start zones show each
+character with the zone it faces (`yWZ→b7`), or, while they are face down, how many cards lie there.
+
+The geometry is the engine's (engine.cards.maze): the client draws what the rules see.
+"""
+
+from __future__ import annotations
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from dungeon_twister.engine.cards.catalogue import load
+from dungeon_twister.engine.cards.maze import Maze, slot_of
+from dungeon_twister.engine.cards.state import Room
+
+CELL = 13
+FILES = "abcd"
+ICONS = {"T": "▲", "S": "■", "C": "●"}
+ARROWS = {"cw": "↻", "ccw": "↺"}
+VERTICAL = {"wall": "│", "portcullis": "║", "open": "╎", "broken": "╱", "slit": "┊", "pit": "≈"}
+HORIZONTAL = {"wall": "─", "portcullis": "═", "open": "╌", "broken": "╱", "slit": "┈", "pit": "≈"}
+STYLE = {"wall": "class:board.wall", "portcullis": "class:board.closed", "open": "class:board.open",
+         "broken": "class:board.broken", "slit": "class:board.slit", "pit": "class:board.pit"}
+ORDER = ("wall", "portcullis", "broken", "open", "slit", "pit")
+"""Which of a border's features is drawn when both rooms print one."""
+
+
+def render_cards_board(view: dict, trails: dict | None = None) -> list[StyleAndTextTuples]:
+    """The maze as lines of (style, text) fragments (`trails`: unused, the board game's last-move shading)."""
+    return _Drawing(view).lines()
+
+
+def cards_board_text(view: dict) -> str:
+    return "\n".join("".join(text for _, text in line) for line in render_cards_board(view))
+
+
+def maze_of(view: dict) -> Maze:
+    """The engine's geometry of the view's maze: face-down rooms stay unknown (no card, no turns)."""
+    rooms = tuple(Room(r.get("card", ""), r.get("turns", 0), r["revealed"]) for r in view["rooms"])
+    return Maze(rooms, view["length"], frozenset(tuple(k) for k in view.get("opened", ())),
+                frozenset(tuple(k) for k in view.get("broken", ())), frozenset(view.get("walls_broken", ())))
+
+
+def _fit(text: str, width: int = CELL) -> str:
+    return text[:width].ljust(width)
+
+
+class _Drawing:
+    def __init__(self, view: dict) -> None:
+        self.view = view
+        self.maze = maze_of(view)
+        self.height = 2 * view["length"]
+        self.rooms = view["rooms"]
+        self.figures: dict[str, list[dict]] = {}
+        self.floor: dict[str, list[dict]] = {}
+        for f in view.get("figures", ()):
+            if f.get("where") in ("maze", "start") and "at" in f:
+                self.figures.setdefault(f["at"], []).append(f)
+        for i in view.get("items", ()):
+            if i.get("where") == "floor":
+                self.floor.setdefault(i["at"], []).append(i)
+
+    # --- the whole drawing ----------------------------------------------------------------------------------
+    def lines(self) -> list[StyleAndTextTuples]:
+        out = [self._files(), self._start("Y")]
+        out.append(self._edge_line(self.height))
+        for y in range(self.height - 1, -1, -1):
+            out += self._zone_lines(y)
+            out.append(self._edge_line(y))
+        out.append(self._start("B"))
+        return out
+
+    def _files(self) -> StyleAndTextTuples:
+        text = "   " + "".join(f" {f:^{CELL}}" for f in FILES)
+        return [("class:board.label", text)]
+
+    def _revealed(self, x: int, y: int) -> bool:
+        return self.rooms[slot_of((x, y))]["revealed"]
+
+    # --- zones ----------------------------------------------------------------------------------------------
+    def _zone_lines(self, y: int) -> list[StyleAndTextTuples]:
+        first: StyleAndTextTuples = [("class:board.label", f"{y + 1:>2} ")]
+        second: StyleAndTextTuples = [("class:board.label", "   ")]
+        for x in range(4):
+            edge = self._vertical(x, y)
+            first.append(edge)
+            second.append(edge)
+            if self._revealed(x, y):
+                first += self._head(x, y)
+                second += self._people(f"{FILES[x]}{y + 1}")
+            else:
+                first.append(("class:board.hidden", "░" * CELL))
+                second += self._backs(x, y)
+        first.append(self._vertical(4, y))
+        second.append(self._vertical(4, y))
+        slot = slot_of((0, y))
+        label = f" {'ABCDEFGH'[slot]} {'ABCDEFGH'[slot + 1]}" if y % 2 == 1 else ""
+        first.append(("class:board.label", label))
+        return [first, second]
+
+    def _head(self, x: int, y: int) -> StyleAndTextTuples:
+        name = f"{FILES[x]}{y + 1}"
+        icon = self.maze.icon((x, y))
+        if icon == "R":
+            room = self.maze.rooms[slot_of((x, y))]
+            mark, style = ARROWS[load().rooms[room.card].arrow], "class:board.gear"
+        else:
+            mark, style = ICONS[icon], "class:board.label"
+        out: StyleAndTextTuples = [(style, mark), ("class:board.label", f" {name:<3}")]
+        used = 5
+        for item in self.floor.get(name, ()):
+            label = " " + item["id"]
+            if used + len(label) > CELL:
+                break
+            out.append(("", " "))
+            out.append((f"class:object.{item['seat'].lower()}", item["id"]))
+            used += len(label)
+        out.append(("", " " * (CELL - used)))
+        return out
+
+    def _people(self, where: str) -> StyleAndTextTuples:
+        here = self.figures.get(where, [])
+        labels = [_label(f, carries=True) for f in here]
+        if len(" ".join(labels)) > CELL:
+            labels = [_label(f, carries=False) for f in here]
+        out: StyleAndTextTuples = []
+        used = 0
+        for f, label in zip(here, labels):
+            if out:
+                out.append(("", " "))
+                used += 1
+            out.append((_style(f), label))
+            used += len(label)
+        out.append(("", " " * max(0, CELL - used)))
+        return out
+
+    def _backs(self, x: int, y: int) -> StyleAndTextTuples:
+        """A face-down room's second line: in its first zone, the colours of the cards seeded beside it."""
+        room = self.rooms[slot_of((x, y))]
+        if x % 2 or y % 2 == 0 or not room.get("face_down_cards"):
+            return [("class:board.hidden", "░" * CELL)]
+        backs = " ".join(room["face_down_cards"])
+        return [("class:board.hidden-label", _fit(f" {backs}"))]
+
+    # --- borders --------------------------------------------------------------------------------------------
+    def _feature(self, zone: tuple[int, int], side: str) -> str | None:
+        found = self.maze.features(zone, side)
+        return next((f for f in ORDER if f in found), None)
+
+    def _vertical(self, x: int, y: int) -> tuple[str, str]:
+        """The border west of zone (x, y) (x = 4: the maze's east side)."""
+        if x in (0, 4):
+            return ("class:board.wall", "│")
+        if not (self._revealed(x - 1, y) and self._revealed(x, y)):
+            inside = slot_of((x - 1, y)) == slot_of((x, y))
+            return ("class:board.hidden", "░" if inside else "┆")
+        feature = self._feature((x, y), "W")
+        return (STYLE[feature], VERTICAL[feature]) if feature else ("", " ")
+
+    def _edge_line(self, y: int) -> StyleAndTextTuples:
+        """The border south of zone row y (y = height: the maze's north side; y = 0: its south side)."""
+        out: StyleAndTextTuples = [("", "   ")]
+        for x in range(4):
+            out.append(("class:board.label", "+"))
+            if y in (0, self.height):  # towards a start zone: open (CG-START)
+                out.append(("class:board.label", "·" * CELL))
+                continue
+            below, above = (x, y - 1), (x, y)
+            if not (self._revealed(*below) and self._revealed(*above)):
+                inside = slot_of(below) == slot_of(above)
+                out.append(("class:board.hidden", ("░" if inside else "┈") * CELL))
+                continue
+            feature = self._feature(above, "S")
+            out.append((STYLE[feature], HORIZONTAL[feature] * CELL) if feature else ("", " " * CELL))
+        out.append(("class:board.label", "+"))
+        return out
+
+    # --- start zones ----------------------------------------------------------------------------------------
+    def _start(self, seat: str) -> StyleAndTextTuples:
+        out: StyleAndTextTuples = [("class:board.label", f"{seat}  ")]
+        counts = self.view.get("start_cards", {})
+        for col in (1, 2):
+            where = f"{seat}{col}"
+            shown = self.figures.get(where, [])
+            fragments: StyleAndTextTuples = [("class:board.label", f"{where}: ")]
+            used = len(where) + 2
+            for f in shown:
+                label = _label(f, carries=True) + (f"→{f['facing']}" if f.get("facing") else "")
+                fragments += [(_style(f), label), ("", " ")]
+                used += len(label) + 1
+            hidden = counts.get(where, 0) - len(shown)
+            if hidden > 0:
+                text = f"{hidden} face down"
+                fragments.append((f"class:board.zone-{seat.lower()}", text))
+                used += len(text)
+            width = 2 * CELL + 1
+            out += fragments + [("", " " * max(1, width - used))]
+        return out
+
+
+def _label(f: dict, carries: bool) -> str:
+    code = f["code"].lower() if f.get("wounded") else f["code"]
+    label = f["seat"].lower() + code
+    if f.get("carries"):
+        label += f"+{f['carries'][1:]}" if carries else "*"
+    return label
+
+
+def _style(f: dict) -> str:
+    colour = f["seat"].lower()
+    return f"class:token.{colour}.wounded" if f.get("wounded") else f"class:token.{colour}"
+
+
+__all__ = ["render_cards_board", "cards_board_text", "maze_of"]

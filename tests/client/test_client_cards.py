@@ -1,0 +1,156 @@
+"""The client at a card-game table (protocol `game: "cards"`): the maze drawing, the panel, the log's words, the
+lobby's `create cards`, `dt-client play --game cards`, secret choices in the card game's notation, `look`, and
+the deal check."""
+
+from __future__ import annotations
+
+import pytest
+
+from dungeon_twister.client import app
+from dungeon_twister.client.cards_board import cards_board_text
+from dungeon_twister.client.cards_panel import compact_event, describe_event, describe_zone
+from dungeon_twister.client.commands import UsageError, parse_table_options
+from dungeon_twister.client.fairness import check_card_deal
+from dungeon_twister.client.games import screens
+from dungeon_twister.client.panel import game_panel
+from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+from dungeon_twister.client.state import ClientState
+from dungeon_twister.engine.cards import CardOptions, new_game, view
+from dungeon_twister.protocol import TableOptions, seed_commitment
+
+
+def maze_view(card: str = "blue1", turns: int = 0, **extra) -> dict:
+    """A tutorial-1 maze (2 rows of rooms) whose room A is `card`, revealed, turned `turns` quarter turns."""
+    rooms = [{"room": "A", "revealed": True, "card": card, "turns": turns, "face_down_cards": []},
+             {"room": "B", "revealed": False, "face_down_cards": ["B", "Y"]},
+             {"room": "C", "revealed": False, "face_down_cards": []},
+             {"room": "D", "revealed": False, "face_down_cards": ["Y"]}]
+    return {"game": "cards", "tutorial": 1, "phase": "main", "length": 2, "rooms": rooms, "opened": [],
+            "broken": [], "figures": [], "items": [], "start_cards": {}, **extra}
+
+
+def lines_of(view: dict) -> list[str]:
+    return cards_board_text(view).splitlines()
+
+
+def test_CG_ZONE_the_drawing_shows_a_revealed_room_as_its_card_prints_it():
+    """blue1 unturned (docs/card-game.md: `T = S :` over `R C`, a wall north of T, a pit south of S, a wall west
+    of R): in slot A, T is a2, S b2, R a1 (cw: ↻), C b1; the T-S portcullis is closed (║), the pit south of S lies
+    between b2 and b1 (≈), the wall north of T between a2 and a3."""
+    text = lines_of(maze_view())
+    row2, row1 = text.index(next(line for line in text if line.startswith(" 2 "))), None
+    row1 = text.index(next(line for line in text if line.startswith(" 1 ")))
+    assert text[row2].startswith(" 2 │▲ a2         ║■ b2         ")
+    assert text[row1].startswith(" 1 │↻ a1          ● b1         ")
+    between = text[row2 + 2]  # the border between rows 2 and 1
+    assert between.startswith("   +             +≈≈≈≈≈≈≈≈≈≈≈≈≈+")
+    above = text[row2 - 1]  # between rows 3 and 2: room C is face down, so the seam between the rooms is drawn
+    assert above.startswith("   +" + "┈" * 13 + "+")  # unknown (┈), though A prints a wall north of T
+    assert text[0].split() == ["a", "b", "c", "d"]
+
+
+def test_CG_ROT_a_turned_room_turns_its_borders_with_it():
+    """blue1 a quarter turn clockwise: T goes top-right (b2), S bottom-right (b1), C bottom-left (a1), R top-left
+    (a2); the T-S portcullis now lies between b2 and b1, drawn horizontal (═), and the pit south of S lies west of
+    it, between a1 and b1 (≈)."""
+    text = lines_of(maze_view(turns=1))
+    row2 = next(i for i, line in enumerate(text) if line.startswith(" 2 "))
+    assert text[row2].startswith(" 2 │↻ a2          ▲ b2         ")
+    assert text[row2 + 3].startswith(" 1 │● a1         ≈■ b1         ┆")
+    assert text[row2 + 2][3:].startswith("+" + " " * 13 + "+" + "═" * 13 + "+")
+
+
+def test_figures_objects_and_face_down_cards_are_drawn_as_the_legend_says():
+    v = maze_view(figures=[
+        {"id": "bMK", "seat": "B", "code": "MK", "where": "maze", "at": "a2", "wounded": False, "carries": "bRP"},
+        {"id": "ySN", "seat": "Y", "code": "SN", "where": "maze", "at": "a2", "wounded": True, "carries": None},
+        {"id": "bSN", "seat": "B", "code": "SN", "where": "start", "at": "B2", "facing": "c1", "wounded": False,
+         "carries": None}],
+        items=[{"id": "yKY", "seat": "Y", "code": "KY", "where": "floor", "at": "b1"}],
+        start_cards={"B2": 1, "Y1": 2})
+    text = lines_of(v)
+    row2 = next(i for i, line in enumerate(text) if line.startswith(" 2 "))
+    assert text[row2 + 1][4:].startswith("bMK+RP ysn")  # a carrier, a wounded enemy (lower case)
+    assert "● b1  yKY" in text[row2 + 3]
+    assert text[row2][4 + 28:].startswith("░" * 13)  # room B face down ...
+    assert "B Y" in text[row2 + 1]  # ... with a Blue and a Yellow card laid beside it
+    assert text[1].startswith("Y  Y1: 2 face down")  # the opponent's start characters: a count
+    assert text[-1].startswith("B  B1:") and "B2: bSN→c1" in text[-1]
+
+
+def test_the_panel_shows_the_wheel_the_hand_and_the_secret_choice():
+    state = ClientState("ann")
+    state.seat = "B"
+    v = view(new_game(CardOptions(2), 5), "B")
+    v.update(legal=[], seats={"B": "ann", "Y": "bot"}, table={"id": "t1", "target_vp": 3, "game": "cards"},
+             started=True)
+    state.view = v
+    text = "".join(t for _, t in game_panel(state, 0.0, screens(v).panel))
+    assert "start characters, face down · Blue and Yellow to act" in text
+    assert "Blue (you)  0 VP of 3" in text and "combat cards: +0 +1 +2 +2 +3 +3 +4 +5 +6" in text
+    assert "Yellow  0 VP of 3" in text and "combat cards: 9 in hand" in text
+    assert "Choose in secret (hide): type hide ..." in text
+
+
+def test_the_log_words_the_card_game_events():
+    assert describe_event({"kind": "hidden", "seat": "Y"}) == "Yellow hid its start characters (face down)"
+    assert describe_event({"kind": "hidden", "seat": "B", "placements": [["bMK", 0], ["bSN", 1]]}) == \
+        "You hid bMK on B1, bSN on B2 (face down)"
+    assert describe_event({"kind": "seeded", "seat": "Y", "slot": 3}) == "Yellow lays a card face down beside room D"
+    assert describe_event({"kind": "move", "figure": "bMK", "path": ["B1^a1", "a2"]}) == "bMK moves B1^a1 → a2"
+    assert describe_event({"kind": "combat", "number": 2, "cards": {"B": 3, "Y": 1}, "totals": {"B": 5, "Y": 3},
+                           "winner": "B", "wounded": ["ySN"], "eliminated": []}) == \
+        "Combat 2: Blue 5 (card +3) vs Yellow 3 (card +1): Blue wins; ySN wounded"
+    assert describe_event({"kind": "combat_card", "seat": "Y"}) == "Yellow lays a card"
+    assert describe_event({"kind": "game_started", "seats": {"B": "ann", "Y": "bob"}}).startswith("the game starts")
+    assert compact_event({"kind": "move", "figure": "bMK", "path": ["B1^a1", "a2"]}) == "bMK a2"
+    assert describe_event({"kind": "view"}) is None
+
+
+def test_create_cards_makes_a_card_table_and_refuses_the_board_options():
+    assert parse_table_options("cards tutorial=3") == TableOptions(game="cards", tutorial=3)
+    assert parse_table_options("cards private") == TableOptions(game="cards", tutorial=1, private=True)
+    for wrong in ("cards tutorial=4", "cards vp=6", "cards prison"):
+        with pytest.raises(UsageError, match="create cards"):
+            parse_table_options(wrong)
+
+
+def test_play_game_cards_refuses_the_board_games_arguments_before_starting_a_server(capsys):
+    assert app.main(["play", "--game", "cards", "--vp", "6"]) == 2
+    assert "--vp: the board game's" in capsys.readouterr().err
+    assert app.main(["play", "--tutorial", "2"]) == 2
+    assert "add --game cards" in capsys.readouterr().err
+
+
+def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
+    legal = ["hide bMK:1 bSN:1", "hide bMK:1 bSN:2", "hide bMK:2 bSN:1", "hide bMK:2 bSN:2"]
+    assert resolve_choice("hide bSN:2 bMK:1", legal, "B", game="cards") == "hide bMK:1 bSN:2"  # any order
+    assert resolve_choice("card 3", ["card 0", "card 3"], "B", game="cards") == "card 3"
+    with pytest.raises(ChoiceError, match="not one of your choices"):
+        resolve_choice("hide bMK:3 bSN:1", legal, "B", game="cards")
+
+
+def test_look_tells_a_zone_its_icon_its_people_and_its_borders():
+    v = maze_view(figures=[{"id": "bMK", "seat": "B", "code": "MK", "where": "maze", "at": "b2", "wounded": True,
+                            "carries": None}])
+    assert describe_zone(v, "b2") == ("b2: a square zone of room A (blue1); bMK (wounded); borders east: slit, "
+                                      "south: pit, west: portcullis")
+    assert describe_zone(v, "c1") == "c1: in room B, still face down (its zones show when it is revealed)"
+    assert describe_zone(v, "e1").startswith("e1: not a zone of this maze")
+
+
+def test_the_deal_check_of_a_card_game_finds_a_moved_room_card():
+    """CG-TUT1-02: the room cards are shuffled from the seed; a revealed card on another slot than the seed's is
+    an alert, the seed's own is a fair deal."""
+    seed, nonce = 7, bytes(32)
+    dealt = new_game(CardOptions(1), seed)
+    v = view(dealt, "B")
+    v["rooms"][0].update(revealed=True, card=dealt.rooms[0].card, turns=dealt.rooms[0].turns)
+    v["first"] = dealt.first
+    v["table"] = {"id": "t1", "seed_commitment": seed_commitment("t1", seed, nonce).hex(), "seed": seed,
+                  "seed_nonce": nonce.hex()}
+    fair, text = check_card_deal(v)
+    assert fair and "1 room cards revealed lie where it dealt them" in text
+    v["rooms"][0]["card"] = dealt.rooms[1].card
+    fair, text = check_card_deal(v)
+    assert not fair and text.startswith("FAIR-PLAY ALERT: A not as the revealed seed deals them")
