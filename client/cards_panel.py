@@ -163,8 +163,26 @@ def _reveal(e: dict) -> str:
     return f"{e['figure']} reveals room {_room(e['slot'])} ({e.get('card')}){cards}"
 
 
+def _step(token: str) -> str:
+    """One path token in words (docs/card-game.md, move path tokens)."""
+    if token[:1] == "+":
+        return f"takes {token[1:]}"
+    if token[:1] == "-":
+        return f"drops {token[1:]}"
+    if token[:1] == ">":
+        return f"gives to {token[1:]}"
+    if token[:1] == "^":
+        return f"faces {token[1:]}"
+    if "^" in token:
+        where, faced = token.split("^", 1)
+        return f"{where} facing {faced}"
+    if token[:1] in "BY":
+        return f"{token} (start zone)"
+    return token
+
+
 def _move(e: dict) -> str:
-    return f"{e['figure']} moves {' → '.join(e['path'])}"
+    return f"{e['figure']} moves: {', '.join(map(_step, e['path']))}"
 
 
 def _combat(e: dict) -> str:
@@ -205,7 +223,7 @@ _DESCRIPTIONS = {
                              else f"{_seat(e)}'s Telepath names {'nothing' if 'value' in e else 'a card'}"),
     "heal": lambda e: f"{e['figure']} heals {e['target']} in {e['zone']}",
     "regenerate": lambda e: f"{e['figure']} regenerates in {e['zone']}",
-    "wallwalk": lambda e: f"{e['figure']} walks through the wall: {' → '.join(e['path'])}",
+    "wallwalk": lambda e: f"{e['figure']} walks through the wall: {', '.join(map(_step, e['path']))}",
     "walls_broken": lambda e: f"{e['figure']} breaks the walls of room {e['room']}",
     "fireball": lambda e: f"{e['figure']} casts a fireball at {e['target']} in {e['zone']}"
                           + (f": {', '.join(e['eliminated'])} eliminated" if e.get("eliminated") else ""),

@@ -22,12 +22,20 @@ def table_list(state: ClientState) -> StyleAndTextTuples:
     return out
 
 
+CARD_TUTORIAL_VP = {1: 2, 2: 3, 3: 4}
+"""The VP target of each card-game tutorial (CG-TUT1-..3; engine/cards/data/cards.json, checked by a test)."""
+
+
 def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
     options = info.options
     flags = ", ".join(([options.scenario] if options.scenario else [options.set_name] if options.set_name else [])
                       + [flag for flag in ("beginner", "timers", "private") if getattr(options, flag)]
                       + ([f"{options.teams} teams"] if options.teams else []))
     target = (scenario_target(options.scenario) or "-") if options.scenario else options.target_vp
+    if options.game == "cards":  # The Card Game: its tutorial sets the target (CG-TUT1..3)
+        tutorial = options.tutorial or 1
+        flags = ", ".join(filter(None, (f"cards, tutorial {tutorial}", flags)))
+        target = CARD_TUTORIAL_VP.get(tutorial, "-")
     if options.handicap:
         flags = ", ".join(filter(None, (flags, "handicap")))
     status_style = "class:active" if info.status == "waiting" else ""

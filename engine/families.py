@@ -66,6 +66,9 @@ class Family:
     """Secret choices whose reveal must not reach the opponent when both are in, but with the engine event that
     makes them public: the board game's team ("teams_revealed", BG-SETUP-06), the card game's face-down start
     characters ("teams", CG-TUT1-05). Every other choice is public once both are in."""
+    rated: bool
+    """Whether a finished game between two people changes their ratings: the board game's do; the card game's
+    tutorials, practice games, do not (and its full games would need a rating of their own)."""
 
     def secret_kind(self, purpose: str) -> type:
         return self.secret_kinds.get(purpose, self.combat_card)
@@ -75,7 +78,8 @@ BOARD = Family(
     "board", Options, _board_new, _board_apply, _board_legal, _board_texts, _board_format, _board_parse,
     _board_resolve, _board_position, _board_secret, _board_timeout, _board_view, _board_records.game_header,
     _board_records.format_line, MappingProxyType({"team": ChooseTeam, "build": Build}), CombatCard,
-    MappingProxyType(_board_bots.BOTS), _board_verbs, MappingProxyType({"team": "teams_revealed"}))
+    MappingProxyType(_board_bots.BOTS), _board_verbs, MappingProxyType({"team": "teams_revealed"}),
+    True)
 
 CARDS = Family(
     "cards", _cards.CardOptions, _cards.new_game, _cards.apply, _cards.legal_actions, _card_typed.legal_texts,
@@ -83,7 +87,7 @@ CARDS = Family(
     _card_notation.format_position, _cards.secret_purpose, _card_timeout, _cards.view, _card_records.game_header,
     _card_records.format_line, MappingProxyType({"hide": _card_actions.Hide, "face": _card_actions.Face}),
     _card_actions.CombatCard, MappingProxyType(_card_bots.BOTS), lambda: list(_card_notation.VERBS),
-    MappingProxyType({"hide": "teams"}))
+    MappingProxyType({"hide": "teams"}), False)
 
 FAMILIES: Mapping[str, Family] = MappingProxyType({f.name: f for f in (BOARD, CARDS)})
 _BY_STATE = {GameState: BOARD, _cards.CardState: CARDS}

@@ -302,10 +302,11 @@ class Play:
         self._finish(result)
 
     def _rate(self, result: dict) -> None:
-        """A game between two people is one Glicko-2 rating period for each (glicko2.py): both ratings change in
-        the store, in the step's transaction, and the players and spectators are told (event `ratings`)."""
+        """A game between two people (of a rated family: not the card game's tutorials) is one Glicko-2 rating
+        period for each (glicko2.py): both ratings change in the store, in the step's transaction, and the players
+        and spectators are told (event `ratings`). A game left before the first turn is aborted, as on lichess."""
         names = rated_names(self.table.seating.seats)
-        if names is None or self.game.state.turn < 1:  # left before the first turn: aborted, as on lichess
+        if names is None or self.game.state.turn < 1 or not self.rules.rated:
             return
         store = self.table.lobby.store
         before = {seat: store.rating(name) for seat, name in names.items()}

@@ -97,7 +97,9 @@ def test_the_log_words_the_card_game_events():
     assert describe_event({"kind": "hidden", "seat": "B", "placements": [["bMK", 0], ["bSN", 1]]}) == \
         "You hid bMK on B1, bSN on B2 (face down)"
     assert describe_event({"kind": "seeded", "seat": "Y", "slot": 3}) == "Yellow lays a card face down beside room D"
-    assert describe_event({"kind": "move", "figure": "bMK", "path": ["B1^a1", "a2"]}) == "bMK moves B1^a1 → a2"
+    assert describe_event({"kind": "move", "figure": "bMK", "path": ["B1^a1", "a2", "+bRP", "b2", "-bRP", "Y1"]}) \
+        == "bMK moves: B1 facing a1, a2, takes bRP, b2, drops bRP, Y1 (start zone)"
+    assert describe_event({"kind": "move", "figure": "ySN", "path": ["^c4"]}) == "ySN moves: faces c4"
     assert describe_event({"kind": "combat", "number": 2, "cards": {"B": 3, "Y": 1}, "totals": {"B": 5, "Y": 3},
                            "winner": "B", "wounded": ["ySN"], "eliminated": []}) == \
         "Combat 2: Blue 5 (card +3) vs Yellow 3 (card +1): Blue wins; ySN wounded"
@@ -154,3 +156,13 @@ def test_the_deal_check_of_a_card_game_finds_a_moved_room_card():
     v["rooms"][0]["card"] = dealt.rooms[1].card
     fair, text = check_card_deal(v)
     assert not fair and text.startswith("FAIR-PLAY ALERT: A not as the revealed seed deals them")
+
+
+def test_the_lobby_lists_a_card_table_with_its_tutorial_and_target():
+    from dungeon_twister.client.lobby import CARD_TUTORIAL_VP, _row
+    from dungeon_twister.protocol import TableInfo
+
+    assert CARD_TUTORIAL_VP == {t: CardOptions(t).target_vp for t in (1, 2, 3)}  # CG-TUT1..3: 2, 3, 4 VP
+    line = "".join(text for _, text in _row(TableInfo("t1-ab", TableOptions(game="cards", tutorial=2), "waiting", 0,
+                                                      "ann"), 12))
+    assert line.startswith("t1-ab       waiting  3   cards, tutorial 2  ")

@@ -71,3 +71,14 @@ async def test_board_game_options_on_a_card_table_are_refused_with_the_reason(au
             assert error.code == "bad_field" and why in error.message, (options, error.message)
         await client.send(CreateTable(TableOptions(game="cards")))
         assert (await client.expect(TableCreated)).table
+
+
+async def test_a_card_tutorial_between_two_people_is_not_rated(autojump_clock):
+    """The tutorials are practice (Family.rated): the game ends without a `ratings` event and the players keep
+    no rating, where a board game between the same two would rate them (test_server_ratings.py)."""
+    seed = CARDS[3]
+    async with running_server(seeds=(seed,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=3))
+        await play_out(table, blue, yellow)
+        assert blue.events_of("game_over") and not blue.events_of("ratings")
+        assert server.lobby.store.rating("ann") is None and server.lobby.store.rating("bob") is None
