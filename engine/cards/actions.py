@@ -194,3 +194,20 @@ class BendBars(CardAction):
     figure: str
     zone: tuple
     side: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(CardAction):
+    """CG-SEL-MUTUAL-01 / CG-SEL-DRAFT-01: show (mutual: both take it) or take (draft: the opponent's matching
+    card leaves the game) a character, then an object, by its code."""
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Build(CardAction):
+    """CG-SEL-FULL-01: a full frontal selection: the characters and objects chosen in secret (codes, sorted; an
+    object with two copies may be named twice)."""
+
+    characters: tuple
+    objects: tuple

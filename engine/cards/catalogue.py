@@ -60,6 +60,14 @@ class Catalogue:
     combat_cards: tuple
     jump_cards: int
     tutorials: MappingProxyType
+    scenarios: MappingProxyType
+    """CG-SCEN-04, RUL-112: the scenario cards' setups (only "standard" is known)."""
+    team_modes: tuple
+    """CG-SEL: mutual (equal forces), full (full frontal: secret forces), draft."""
+
+    def copies(self, code: str) -> int:
+        """How many cards of an object kind each player's deck holds (CG-COMP-02, RUL-100)."""
+        return dict(self.object_deck).get(code, 0)
 
     def twin(self, card_id: str) -> str:
         pair = self.rooms[card_id].pair
@@ -102,4 +110,5 @@ def load() -> Catalogue:
                                   o.get("ranged", 0)) for o in raw["objects"]}
     return Catalogue(MappingProxyType(rooms), MappingProxyType(chars), MappingProxyType(objs),
                      tuple((k, n) for k, n in raw["object_deck"]), tuple(raw["combat_cards"]), raw["jump_cards"],
-                     MappingProxyType(raw["tutorials"]))
+                     MappingProxyType(raw["tutorials"]), MappingProxyType(raw.get("scenarios", {})),
+                     tuple(raw.get("team_modes", ())))

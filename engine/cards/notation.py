@@ -6,10 +6,12 @@ import json
 import re
 
 from ..core.errors import NotationError
-from .actions import (Attack, BendBars, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      BreakWalls, Fireball, Frenzy, Invert, MindControl, Regenerate, Rotate, Seed, Shoot, Steal, WallWalk)
+from .actions import (Attack, BendBars, Build, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
+                      BreakWalls, Fireball, Frenzy, Invert, MindControl, Pick, Regenerate, Rotate, Seed, Shoot, Steal,
+                      WallWalk)
 from .maze import slot_name, zone_name
-from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room)
+from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
+                    Selection)
 
 _ZONE = re.compile(r"^([a-d])([1-9][0-9]?)$")
 _START = re.compile(r"^([BY])([12])$")
@@ -108,12 +110,16 @@ def format_action(a) -> str:
         return f"card {a.value}" + (f"+{a.second}" if a.second is not None else "")
     if isinstance(a, Frenzy):
         return f"frenzy {a.count}"
+    if isinstance(a, Pick):
+        return f"pick {a.code}"
+    if isinstance(a, Build):
+        return f"build characters={','.join(a.characters)} objects={','.join(a.objects)}"
     raise TypeError(f"not a card-game action: {a!r}")
 
 
-VERBS = ("attack", "bend", "card", "close", "end", "face", "fireball", "frenzy", "heal", "hide", "invert", "jump",
-         "mind", "move", "open", "place", "regenerate", "reveal", "rotate", "seed", "shoot", "smash", "steal",
-         "wallwalk")
+VERBS = ("attack", "bend", "build", "card", "close", "end", "face", "fireball", "frenzy", "heal", "hide", "invert",
+         "jump", "mind", "move", "open", "pick", "place", "regenerate", "reveal", "rotate", "seed", "shoot", "smash",
+         "steal", "wallwalk")
 """Every verb of the card game's action notation."""
 
 
@@ -214,6 +220,13 @@ def parse_action(text: str, seat: str) -> "object":
             if args[0] not in ("1", "2"):
                 raise NotationError("frenzy 1 or frenzy 2", text)
             return Frenzy(seat, int(args[0]))
+        if verb == "pick":
+            need(1)
+            if not re.fullmatch(r"[A-Z]{2}", args[0]):
+                raise NotationError("a character or object code (e.g. WA, KY)", text)
+            return Pick(seat, args[0])
+        if verb == "build":
+            return _build(seat, args, text)
         if verb in ("open", "close"):
             need(3)
             if args[2] not in _SIDES:
@@ -224,6 +237,22 @@ def parse_action(text: str, seat: str) -> "object":
             raise
         raise NotationError(f"bad word {e.text!r}", text, text.find(e.text)) from None
     raise NotationError(f"unknown verb {verb!r}", text)
+
+
+def _build(seat: str, args: list[str], text: str):
+    """`build characters=BK,CB,... objects=BW,KY,KY,SH` (CG-SEL-FULL-01); the codes in any order, kept sorted."""
+    given = {}
+    for word in args:
+        name, sep, values = word.partition("=")
+        if not sep or name not in ("characters", "objects") or name in given:
+            raise NotationError("build characters=CODE,... objects=CODE,...", text)
+        codes = values.split(",") if values else []
+        if any(not re.fullmatch(r"[A-Z]{2}", code) for code in codes):
+            raise NotationError(f"{name}: codes of 2 capital letters, separated by commas", text)
+        given[name] = tuple(sorted(codes))
+    if set(given) != {"characters", "objects"}:
+        raise NotationError("build characters=CODE,... objects=CODE,...", text)
+    return Build(seat, given["characters"], given["objects"])
 
 
 # --- positions ------------------------------------------------------------------------------------------------
@@ -249,12 +278,18 @@ def format_position(state: CardState) -> str:
             [[s, list(ids)] for s, ids in state.combat.sides], [list(p) for p in state.combat.played]],
         "phase": state.phase, "turn": state.turn, "active": state.active, "first": state.first,
         "seeder": state.seeder,
-        "secret": [[s, [[a, _loc(b)] for a, b in ch]] for s, ch in state.secret],
+        "secret": [[s, _secret_data(state, ch)] for s, ch in state.secret],
         "placement": None if state.placement is None else [state.placement.slot, list(state.placement.queue),
                                                             list(state.placement.placers)],
         "outcome": None if state.outcome is None else [state.outcome.winner, [list(v) for v in state.outcome.vp],
                                                         state.outcome.reason],
     }
+    if state.options.scenario is not None:  # CG-SCEN, CG-SEL
+        data.update(scenario=state.options.scenario, teams=state.options.teams)
+    sel = state.selection
+    if sel is not None:
+        data["selection"] = [sel.mode, sel.stage, sel.first, sel.count, [list(t) for t in sel.teams],
+                             [list(k) for k in sel.kits], [list(o) for o in sel.out]]
     if state.walls_broken:  # CG-CHAR-GOLEM-01
         data["walls_broken"] = [list(w) for w in state.walls_broken]
     if state.used_now:  # once-a-turn powers used (CG-CHAR-CROSSBOW-01, CG-CHAR-SAMURAI-01)
@@ -276,13 +311,28 @@ def _tup(v):
     return tuple(v) if isinstance(v, list) else v
 
 
+def _secret_data(state: CardState, choice: tuple):
+    """A pending secret choice as data: a full frontal team {"characters", "objects"} (phase "select"), else
+    placements or facings [[id, place], ...]."""
+    if state.phase == "select":
+        return {"characters": list(choice[0]), "objects": list(choice[1])}
+    return [[a, _loc(b)] for a, b in choice]
+
+
+def _secret(choice) -> tuple:
+    if isinstance(choice, dict):
+        return tuple(choice["characters"]), tuple(choice["objects"])
+    return tuple((a, _tup(b)) for a, b in choice)
+
+
 def parse_position(text: str) -> CardState:
     if not text.startswith("dtcg1 "):
         raise NotationError("a card-game position starts with 'dtcg1 '", text[:20])
     try:
         d = json.loads(text[6:])
         state = CardState(
-            options=CardOptions(tutorial=d["tutorial"]), length=d["length"], target_vp=d["target"],
+            options=CardOptions(d["tutorial"], d.get("scenario"), d.get("teams")), length=d["length"],
+            target_vp=d["target"],
             rooms=tuple(Room(c, t, r) for c, t, r in d["rooms"]),
             figures=tuple(Figure(i, s, c, w, _tup(a), _tup(f), wd, ca, p)
                           for i, s, c, w, a, f, wd, ca, p in d["figures"]),
@@ -302,7 +352,9 @@ def parse_position(text: str) -> CardState:
             used_now=tuple(d.get("used_now", ())),
             walls_broken=tuple(tuple(w) for w in d.get("walls_broken", ())), healed_now=tuple(d.get("healed_now", ())),
             active=d["active"], first=d["first"], seeder=d["seeder"],
-            secret=tuple((s, tuple((a, _tup(b)) for a, b in ch)) for s, ch in d["secret"]),
+            secret=tuple((s, _secret(ch)) for s, ch in d["secret"]),
+            selection=None if "selection" not in d else Selection(
+                *d["selection"][:4], *(tuple(tuple(x) for x in pair) for pair in d["selection"][4:7])),
             placement=None if d["placement"] is None else Placement(d["placement"][0], tuple(d["placement"][1]),
                                                                     tuple(d["placement"][2])),
             outcome=None if d["outcome"] is None else Outcome(d["outcome"][0],

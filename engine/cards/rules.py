@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import itertools
 
+from ..core.choice import Chained, is_lazy
 from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
-from .actions import (Attack, BendBars, BreakWalls, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide, Invert,
-                      Jump, MindControl, Move, Place, Portcullis, Regenerate, Reveal, Rotate, Seed, Shoot, Steal,
-                      WallWalk)
+from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
+                      Invert, Jump, MindControl, Move, Pick, Place, Portcullis, Regenerate, Reveal, Rotate, Seed,
+                      Shoot, Steal, WallWalk)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    slot_name, slot_xy, turn_dir, zone_name)
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
-                    opponent)
+                    Selection, opponent)
+from . import select
 
 MAX_PER_ZONE = 3  # CG-GOLD-02
 MAX_AP = 3  # CG-TURN-05: carried over
@@ -24,16 +26,32 @@ MAX_AP = 3  # CG-TURN-05: carried over
 
 # --- setup -----------------------------------------------------------------------------------------------------
 
-def new_game(options: CardOptions, seed: int) -> CardState:
-    """A new game; every random draw (room order and hidden orientations, who seeds first, who plays first) is
-    taken here from `seed`."""
+def validate_options(options: CardOptions) -> None:
+    """ValueError unless the options name one tutorial, or one scenario with a team selection mode (CG-SEL)."""
     cat = load()
-    tut = cat.tutorials.get(str(options.tutorial))
-    if tut is None:
-        raise ValueError(f"no tutorial {options.tutorial!r} in this slice")
+    if options.scenario is not None:
+        if options.tutorial is not None:
+            raise ValueError("a tutorial or a scenario, not both")
+        if options.scenario not in cat.scenarios:
+            raise ValueError(f"no scenario {options.scenario!r} (known: {', '.join(sorted(cat.scenarios))})")
+        if options.teams not in cat.team_modes:
+            raise ValueError(f"a scenario's teams are selected by {', '.join(cat.team_modes)} (CG-SEL)")
+    else:
+        if str(options.tutorial) not in cat.tutorials:
+            raise ValueError(f"no tutorial {options.tutorial!r} in this slice")
+        if options.teams is not None:
+            raise ValueError("a tutorial's teams are given (CG-TUT1-03): no team selection")
+
+
+def new_game(options: CardOptions, seed: int) -> CardState:
+    """A new game; every random draw (room order and hidden orientations, who seeds first, who plays first, who
+    selects first in a scenario) is taken here from `seed`."""
+    validate_options(options)
+    cat = load()
+    setup = options.setup
     rng = Rng(seed)
-    pairs = tut["pairs"]
-    if isinstance(pairs, int):  # CG-TUT2-02: that many random pairs, a room's twin always with it
+    pairs = setup["pairs"]
+    if isinstance(pairs, int):  # CG-TUT2-02, CG-SCEN-02: that many random pairs, a room's twin always with it
         every = sorted({r.pair for r in cat.rooms.values()})
         rng.shuffle(every)
         pairs = sorted(every[:pairs])
@@ -41,26 +59,29 @@ def new_game(options: CardOptions, seed: int) -> CardState:
     rng.shuffle(cards)  # CG-TUT1-02, CG-TUT2-02: shuffled face down
     rooms = tuple(Room(c, rng.below(4)) for c in cards)
     figures, items = [], []
-    for seat in SEATS:
-        for code in tut["characters"]:
+    for seat in SEATS:  # a tutorial's teams are given (CG-TUT1-03); a scenario's are selected first (CG-SEL)
+        for code in setup.get("characters") if options.scenario is None else ():
             figures.append(Figure(f"{seat.lower()}{code}", seat, code, "hand"))
-        for code in tut["objects"]:
+        for code in setup.get("objects") if options.scenario is None else ():
             items.append(Item(f"{seat.lower()}{code}", seat, code, "hand"))
     seeder = SEATS[rng.below(2)]
     first = SEATS[rng.below(2)]
-    cards = tuple(cat.combat_cards) if tut["combat"] else ()  # CG-TUT1-03: no combat cards
-    return CardState(options=options, length=tut["length"], target_vp=tut["target_vp"], rooms=rooms,
+    selection = None
+    if options.scenario is not None:  # CG-SEL-MUTUAL-01, CG-SEL-DRAFT-01: a random first player
+        selection = Selection(options.teams, "characters", SEATS[rng.below(2)])
+    cards = tuple(cat.combat_cards) if setup["combat"] else ()  # CG-TUT1-03: no combat cards
+    return CardState(options=options, length=setup["length"], target_vp=setup["target_vp"], rooms=rooms,
                      figures=tuple(sorted(figures, key=lambda f: f.id)),
                      items=tuple(sorted(items, key=lambda i: i.id)), opened=frozenset(),
                      players=(Player(0, cat.jump_cards, 0, cards), Player(0, cat.jump_cards, 0, cards)),
-                     phase="hide", first=first, seeder=seeder, combat_on=bool(tut["combat"]))
+                     phase="hide" if selection is None else "select", first=first, seeder=seeder,
+                     combat_on=bool(setup["combat"]), selection=selection)
 
 
 def _tutorial(state: CardState) -> dict:
-    return load().tutorials[str(state.options.tutorial)]
+    """The setup of the game: its tutorial's, or its scenario card's (CG-SCEN-01)."""
+    return state.options.setup
 
-
-# --- helpers ---------------------------------------------------------------------------------------------------
 
 def _char(f: Figure):
     return load().characters[f.code]
@@ -1230,7 +1251,7 @@ _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reve
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
              BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate, Fireball: _fireball,
              Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls, MindControl: _mind, Frenzy: _frenzy,
-             Invert: _invert}
+             Invert: _invert, Pick: select.pick, Build: select.build}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -1238,10 +1259,10 @@ _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reve
 def legal_actions(state: CardState, seat: str | None = None) -> list:
     """Every action `apply` accepts now, for the seats to act (or `seat` only)."""
     seats = state.to_act if seat is None else tuple(s for s in state.to_act if s == seat)
-    out = []
-    for s in seats:
-        out.extend(_legal(state, s))
-    return out
+    lists = [_legal(state, s) for s in seats]
+    if any(is_lazy(offered) for offered in lists):  # a full frontal team: too many to list (core/choice.py)
+        return lists[0] if len(lists) == 1 else Chained(lists)
+    return [a for offered in lists for a in offered]
 
 
 def _accepts(state: CardState, action) -> bool:
@@ -1253,6 +1274,10 @@ def _accepts(state: CardState, action) -> bool:
 
 
 def _legal(state: CardState, seat: str) -> list:
+    if state.phase == "select":
+        if state.selection.mode == "full":
+            return select.build_choice(state, seat)  # lazy: C(25, 6) teams times the objects (core/choice.py)
+        return [Pick(seat, code) for code in select.pickable(state, seat)]
     if state.phase == "hide":
         mine = sorted(f.id for f in state.figures if f.seat == seat and f.where == "hand")
         n = _tutorial(state)["start_characters"]

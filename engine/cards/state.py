@@ -16,14 +16,51 @@ def opponent(seat: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class CardOptions:
-    """`tutorial`: 1 (movement, CG-TUT1), 2 (melee, CG-TUT2) or 3 (ranged, CG-TUT3). Later slices add scenarios."""
+    """A tutorial (`tutorial` 1: movement, CG-TUT1; 2: melee, CG-TUT2; 3: ranged, CG-TUT3), or a full game of a
+    scenario card (`scenario` "standard", CG-SCEN-04, with `tutorial` None) whose teams are selected by `teams`:
+    "mutual" (equal forces), "full" (full frontal: secret forces) or "draft" (CG-SEL)."""
 
-    tutorial: int = 1
+    tutorial: int | None = 1
+    scenario: str | None = None
+    teams: str | None = None
+
+    @property
+    def setup(self) -> dict:
+        """The tutorial's or the scenario card's setup (engine/cards/data/cards.json)."""
+        cat = load()
+        if self.scenario is not None:
+            return cat.scenarios[self.scenario]
+        return cat.tutorials[str(self.tutorial)]
 
     @property
     def target_vp(self) -> int:
-        """The VP that win this game (CG-TUT1..3: the tutorial's own target)."""
-        return load().tutorials[str(self.tutorial)]["target_vp"]
+        """The VP that win this game (CG-TUT1..3, CG-SCEN-03: the tutorial's or the scenario's target)."""
+        return self.setup["target_vp"]
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """A scenario's team selection under way (CG-SEL), before the setup of the tutorials (CG-SCEN-02).
+
+    `first` shows or takes first in the characters stage, the other in the objects stage; `count` picks were
+    made in the current `stage`; `teams` and `kits` are (Blue's, Yellow's) character and object codes so far;
+    `out` (draft) the codes each may no longer take, the opponent having taken his matching card."""
+
+    mode: str
+    stage: str
+    first: str
+    count: int = 0
+    teams: tuple = ((), ())
+    kits: tuple = ((), ())
+    out: tuple = ((), ())
+
+    @property
+    def picker(self) -> str | None:
+        """Who picks now (mutual and draft); None in a full frontal selection (both at once, in secret)."""
+        if self.mode == "full":
+            return None
+        starter = self.first if self.stage == "characters" else opponent(self.first)
+        return starter if self.count % 2 == 0 else opponent(starter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +158,7 @@ class CardState:
     items: tuple  # Item, sorted by id
     opened: frozenset  # opened portcullises (card, cx, cy, side)
     players: tuple  # Player for B, Y
-    phase: str  # "hide", "seed", "face", "main", "place", "over"
+    phase: str  # "select" (a scenario's team selection), "hide", "seed", "face", "main", "place", "over"
     turn: int = 0
     active: str | None = None
     first: str = "B"  # drawn at setup, public once the teams are revealed (CG-TUT1-05)
@@ -138,6 +175,7 @@ class CardState:
     used_now: tuple = ()  # "power:figure" of once-a-turn powers used this turn: "crossbow:bCB" (CG-CHAR-CROSSBOW-01,
     # RUL-113), "seasoned_fighter:bSA" (CG-CHAR-SAMURAI-01)
     healed_now: tuple = ()  # characters healed this turn: they do nothing else in it (CG-CHAR-CLERIC-01)
+    selection: Selection | None = None  # a scenario's team selection (CG-SEL), while phase is "select"
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     # --- lookups -------------------------------------------------------------------------------------------
@@ -170,6 +208,12 @@ class CardState:
 
     @property
     def to_act(self) -> tuple:
+        if self.phase == "select":
+            picker = self.selection.picker
+            if picker is not None:
+                return (picker,)
+            done = {s for s, _ in self.secret}
+            return tuple(s for s in SEATS if s not in done)
         if self.phase in ("hide", "face"):
             done = {s for s, _ in self.secret}
             return tuple(s for s in SEATS if s not in done)

@@ -3,15 +3,19 @@ abbreviation matching of core.typed)."""
 
 from __future__ import annotations
 
+from ..core.choice import Mapped, is_lazy
 from ..core.typed import resolve_typed
 from .notation import format_action, parse_action
 from .rules import legal_actions
 from .state import CardState
 
 
-def legal_texts(state: CardState, seat: str | None = None) -> list[str]:
-    """The canonical texts of `legal_actions(state, seat)`, in its order."""
-    return [format_action(a) for a in legal_actions(state, seat)]
+def legal_texts(state: CardState, seat: str | None = None):
+    """The canonical texts of `legal_actions(state, seat)`, in its order (lazily for a full frontal team)."""
+    offered = legal_actions(state, seat)
+    if is_lazy(offered):
+        return Mapped(offered, format_action)
+    return [format_action(a) for a in offered]
 
 
 def resolve_input(state: CardState, seat: str, text: str):

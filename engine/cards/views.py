@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .maze import slot_name, zone_name
+from .select import parts
 from .state import SEATS, CardState
 
 
@@ -10,6 +11,8 @@ def secret_purpose(state: CardState, seat: str) -> str | None:
     """The purpose of `seat`'s pending simultaneous secret choice (for commit-reveal), or None."""
     if seat not in state.to_act:
         return None
+    if state.phase == "select":
+        return "build" if state.selection.mode == "full" else None  # CG-SEL-FULL-01: in secret, both at once
     if state.phase == "hide":
         return "hide"  # CG-TUT1-04: start characters placed face down at the same time
     if state.phase == "face":
@@ -61,6 +64,23 @@ def _item(i, viewer: str | None) -> dict | None:
     return d
 
 
+def _selection(state: CardState, seat: str | None) -> dict:
+    """A scenario's team selection (CG-SEL): picked in the open ("selection"), or in secret ("build", as the board
+    game's free team building is shown: its parts, who has chosen, and the viewer's own team once chosen)."""
+    sel = state.selection
+    if sel.mode == "full":
+        chosen = dict(state.secret)
+        out = {"build": {"mode": "full", "built": {s: s in chosen for s in SEATS},
+                         "parts": [part.form() for part in parts(state)]}}
+        if seat in chosen:
+            out["build"]["mine"] = {seat: {"characters": list(chosen[seat][0]), "objects": list(chosen[seat][1])}}
+        return out
+    return {"selection": {"mode": sel.mode, "stage": sel.stage, "first": sel.first, "picker": sel.picker,
+                          "teams": dict(zip(SEATS, map(list, sel.teams))),
+                          "kits": dict(zip(SEATS, map(list, sel.kits))),
+                          "out": dict(zip(SEATS, map(list, sel.out)))}}
+
+
 def view(state: CardState, seat: str | None) -> dict:
     rooms = []
     for s, r in enumerate(state.rooms):
@@ -92,9 +112,13 @@ def view(state: CardState, seat: str | None) -> dict:
     }
     if state.phase in ("seed",):
         out["seeder"] = state.seeder
-    if state.phase not in ("hide", "seed", "face"):
+    if state.options.scenario is not None:
+        out["scenario"], out["teams"] = state.options.scenario, state.options.teams
+    if state.selection is not None:
+        out.update(_selection(state, seat))
+    if state.phase not in ("select", "hide", "seed", "face"):  # the first player is drawn, unseen, at setup
         out["first"] = state.first
-    if seat is not None:
+    if seat is not None and state.phase != "select":  # a full frontal team shows as build.mine
         mine = dict(state.secret).get(seat)
         if mine is not None:
             out["my_choice"] = [[a, b if isinstance(b, int) else zone_name(b)] for a, b in mine]

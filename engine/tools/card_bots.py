@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..core.rng import Rng
+from . import bots as board_bots
 
 _START = re.compile(r"^[BY][12]$")
 _ZONE = re.compile(r"^\^?[a-d]([0-9]+)$")
@@ -50,6 +51,8 @@ class RandomBot:
     name = "random"
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        if board_bots.building(view):  # a full frontal team (CG-SEL-FULL-01): uniform over its parts
+            return board_bots.RandomBot().choose(view, legal, rng)
         verbs = sorted({_verb(t) for t in legal})
         verb = rng.choice(verbs)
         return rng.choice([t for t in legal if _verb(t) == verb])
@@ -60,6 +63,8 @@ class GreedyBot:
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
         seat = view.get("viewer") or "B"
+        if board_bots.building(view):
+            return RandomBot().choose(view, legal, rng)
         exits = _exits(seat, legal)
         if exits:
             return exits[0]

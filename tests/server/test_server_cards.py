@@ -2,6 +2,8 @@
 docs/protocol.md section 6): the same tables, seats, spectators, commit-reveal and records as the board game, with
 the card game's rules (engine/cards) behind them."""
 
+import functools
+
 import trio
 
 from dungeon_twister.engine.cards import CardOptions
@@ -10,15 +12,22 @@ from dungeon_twister.protocol import (CreateTable, Error, GameOver, OpponentReve
 from test_server_prison import play_out
 from test_server_support import Client, running_server, seated_pair, simulate
 
-CARDS = {2: 2, 3: 3}
-"""Tutorial -> a game seed where the greedy players of simulate() fight (tutorial 3: and shoot) and end the game."""
+@functools.cache
+def card_seed(options: CardOptions, goal: str) -> int:
+    """A game seed where the greedy players of simulate() reach the event `goal` and end the game within 3,000
+    actions: so that the tests do not hang on one seed as the rules engine and its bots evolve."""
+    for seed in range(1, 40):
+        trace = simulate(seed, options, 3000)
+        if trace["outcome"] is not None and goal in trace["first"]:
+            return seed
+    raise LookupError(f"no seed of {options} reaches {goal!r}")
 
 
 async def test_CG_TUT2_a_card_table_with_a_spectator_plays_to_the_end_as_the_engine_plays_it(autojump_clock):
     """Tutorial 2 (melee, CG-TUT2) over the server: the start characters' hiding and facing and every combat
     card go through commit-reveal (purposes "hide", "face", "combat-N"), the spectator sees the game end, and the
     result is the engine's own (simulate with the same players)."""
-    seed = CARDS[2]
+    seed = card_seed(CardOptions(2), "combat")
     trace = simulate(seed, CardOptions(2), 3000)
     assert trace["outcome"] is not None and "combat" in trace["first"]
     async with running_server(seeds=(seed,)) as server:
@@ -47,15 +56,14 @@ async def test_CG_TUT2_a_card_table_with_a_spectator_plays_to_the_end_as_the_eng
 
 
 async def test_CG_TUT3_shots_over_the_server_end_as_the_engine_plays_them(autojump_clock):
-    seed = CARDS[3]
+    seed = card_seed(CardOptions(3), "shoot")
     trace = simulate(seed, CardOptions(3), 3000)
-    assert trace["outcome"] is not None and "shoot" in trace["first"]
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=3))
         results = await play_out(table, blue, yellow)
     expected = trace["outcome"]
     assert (results["Y"].result["winner"], results["Y"].result["vp"]) == (expected.winner, dict(expected.vp))
-    assert expected.vp == (("B", 4), ("Y", 0)) and results["Y"].result["reason"] == "vp"  # CG-TUT3: 4 VP
+    assert dict(expected.vp)[expected.winner] == 4 and results["Y"].result["reason"] == "vp"  # CG-TUT3-01: 4 VP
 
 
 async def test_board_game_options_on_a_card_table_are_refused_with_the_reason(autojump_clock):
@@ -76,7 +84,7 @@ async def test_board_game_options_on_a_card_table_are_refused_with_the_reason(au
 async def test_a_card_tutorial_between_two_people_is_not_rated(autojump_clock):
     """The tutorials are practice (Family.rated): the game ends without a `ratings` event and the players keep
     no rating, where a board game between the same two would rate them (test_server_ratings.py)."""
-    seed = CARDS[3]
+    seed = card_seed(CardOptions(3), "shoot")
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=3))
         await play_out(table, blue, yellow)

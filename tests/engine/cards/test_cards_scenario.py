@@ -1,0 +1,149 @@
+"""A card-game scenario (CG-SCEN, the "standard" card of RUL-112) and its team selection (CG-SEL: mutual, draft,
+full frontal), before the tutorials' setup (docs/rulings.md DT-218)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from math import comb
+
+import pytest
+
+from dungeon_twister.engine.cards import CardOptions, apply, legal_actions, new_game, parse_action, view
+from dungeon_twister.engine.cards.catalogue import load
+from dungeon_twister.engine.cards.notation import format_action, format_position, parse_position
+from dungeon_twister.engine.cards.views import secret_purpose
+from dungeon_twister.engine.core.choice import is_lazy
+from dungeon_twister.engine.core.errors import IllegalAction
+
+from .builders import act, refused
+
+
+def standard(teams: str, seed: int = 3):
+    return new_game(CardOptions(None, "standard", teams), seed)
+
+
+def test_CG_SCEN_04_the_standard_scenario_card():
+    """RUL-112: 4 pairs (twins together) laid 4 long, 5 VP; the teams do not exist until selected (CG-SCEN-02)."""
+    s = standard("mutual")
+    cat = load()
+    assert s.length == 4 and s.target_vp == 5 and len(s.rooms) == 8 and s.phase == "select"
+    pairs = sorted(cat.rooms[r.card].pair for r in s.rooms)
+    assert pairs == sorted(set(pairs)) * 2 or all(pairs.count(p) == 2 for p in pairs)
+    assert len(set(pairs)) == 4 and s.figures == () and s.items == ()
+    for wrong in (CardOptions(None, "standard", None), CardOptions(None, "advanced", "mutual"),
+                  CardOptions(2, "standard", "mutual"), CardOptions(2, None, "draft")):
+        with pytest.raises(ValueError):
+            new_game(wrong, 1)
+
+
+def _pick_all(s, codes):
+    """Each picker in turn picks the next code."""
+    for code in codes:
+        s = act(s, f"pick {code}", s.to_act[0])
+    return s
+
+
+def test_CG_SEL_MUTUAL_01_the_picker_shows_and_both_take_it():
+    s = standard("mutual")
+    first = s.selection.first
+    other = "Y" if first == "B" else "B"
+    assert s.to_act == (first,) and secret_purpose(s, first) is None  # public, one at a time
+    refused(s, "pick WA", "CG-SEL-MUTUAL-01", other)  # not his turn
+    s = act(s, "pick WA", first)
+    assert s.selection.teams == (("WA",), ("WA",)) and s.to_act == (other,)
+    refused(s, "pick WA", "CG-SEL-MUTUAL-01", other)  # both hold it already
+    refused(s, "pick ZZ", "CG-SEL-MUTUAL-01", other)
+    s = _pick_all(s, ["TH", "CL", "MK", "SN", "GB"])
+    assert s.selection.stage == "objects" and s.to_act == (other,)  # CG-SEL-MUTUAL-01: the other starts
+    s = _pick_all(s, ["KY", "KY"])
+    assert "KY" not in {a.code for a in legal_actions(s)}  # two Keys in a deck (RUL-100): no third
+    refused(s, "pick KY", "CG-SEL-MUTUAL-01", s.to_act[0])
+    s = _pick_all(s, ["RP", "SW"])
+    assert s.phase == "hide" and s.selection is None
+    for seat in ("B", "Y"):
+        low = seat.lower()
+        assert sorted(f.id for f in s.figures if f.seat == seat) == [low + c for c in ("CL", "GB", "MK", "SN",
+                                                                                       "TH", "WA")]
+        assert sorted(i.id for i in s.items if i.seat == seat) == [low + c for c in ("KY", "KY2", "RP", "SW")]
+    assert len(legal_actions(s, "B")) == comb(6, 2) * 4  # CG-TUT1-04: 2 start characters, each on B1 or B2
+
+
+def test_CG_SEL_DRAFT_01_what_one_takes_the_other_loses():
+    s = standard("draft")
+    first = s.selection.first
+    other = "Y" if first == "B" else "B"
+    s = act(s, "pick CO", first)
+    assert s.selection.teams[("B", "Y").index(first)] == ("CO",)
+    assert s.selection.teams[("B", "Y").index(other)] == ()
+    e = refused(s, "pick CO", "CG-SEL-DRAFT-01", other)
+    assert "the opponent took his" in e.message
+    assert len(legal_actions(s)) == 24  # 25 characters, his Colossus out of the game
+    s = _pick_all(s, ["TR", "WA", "WZ", "SN", "MK", "TH", "CL", "EL", "GB", "BK", "CB"])
+    assert s.selection.stage == "objects" and s.to_act == (other,)
+    teams = s.selection.teams
+    assert len(teams[0]) == len(teams[1]) == 6 and not set(teams[0]) & set(teams[1])
+    s = act(s, "pick KY", other)  # one of two Keys: the first player loses one of his two
+    assert "KY" in {a.code for a in legal_actions(s)}
+    s = _pick_all(s, ["KY", "TS", "TS", "RP", "RP", "SW", "AR"])
+    assert s.phase == "hide"
+    kits = {seat: sorted(i.code for i in s.items if i.seat == seat) for seat in ("B", "Y")}
+    assert kits[other] == ["KY", "RP", "SW", "TS"] and kits[first] == ["AR", "KY", "RP", "TS"]
+
+
+def _objects_ways() -> int:
+    """Multisets of 4 object cards from one deck (CG-COMP-02: 13 cards of 10 kinds, Key, Rope and Treasure twice),
+    counted by brute force over how many of each kind."""
+    copies = [n for _, n in load().object_deck]
+    return sum(1 for counts in itertools.product(*(range(n + 1) for n in copies)) if sum(counts) == 4)
+
+
+def test_CG_SEL_FULL_01_each_chooses_in_secret_from_parts():
+    s = standard("full")
+    assert s.to_act == ("B", "Y") and secret_purpose(s, "B") == "build"
+    offered = legal_actions(s, "B")
+    # 321 = C(10, 4) with no kind twice + 3 x C(9, 2) with one of Key, Rope, Treasure twice + C(3, 2) with two
+    assert _objects_ways() == 210 + 108 + 3 and is_lazy(offered) and len(offered) == comb(25, 6) * 321
+    assert format_action(offered[0]) == "build characters=AS,BE,BK,CB,CL,CO objects=AR,BW,FB,IS"  # first in order
+    e = refused(s, "build characters=AS,BE,BK,CB,CL objects=AR,BW,FB,KY", "CG-SEL-FULL-01")
+    assert "choose 6 characters, not 5" in e.message
+    e = refused(s, "build characters=AS,BE,BK,CB,CL,CO objects=KY,KY,KY,AR", "CG-SEL-FULL-01")
+    assert "KY may be chosen at most 2 times" in e.message
+    chosen = parse_action("build characters=WA,TH,CL,MK,SN,GB objects=TS,KY,KY,RP", "B")
+    assert chosen in offered and offered.index(chosen) >= 0
+    s1, events = apply(s, chosen)
+    assert s1.to_act == ("Y",) and [e.public for e in events] == [{"seat": "B"}]
+    assert view(s1, "Y")["build"]["built"] == {"B": True, "Y": False} and "mine" not in view(s1, "Y")["build"]
+    assert view(s1, "B")["build"]["mine"]["B"]["characters"] == ["CL", "GB", "MK", "SN", "TH", "WA"]
+    assert parse_position(format_position(s1)) == s1
+    s2 = act(s1, "build characters=AS,BE,BK,CB,CL,CO objects=AR,BW,FB,KY", "Y")
+    assert s2.phase == "hide" and sorted(i.id for i in s2.items if i.seat == "B") == ["bKY", "bKY2", "bRP", "bTS"]
+
+
+def test_CG_SEL_FULL_01_nothing_of_the_opponents_team_shows():
+    """Two games that differ only in Yellow's secret team give Blue and a spectator the same views, byte for
+    byte, through the selection and the hidden placement of the start characters."""
+    def play(yellow: str):
+        s = act(standard("full"), "build characters=WA,TH,CL,MK,SN,GB objects=TS,KY,KY,RP", "B")
+        shots = [view(s, "B"), view(s, None)]
+        s = act(s, yellow, "Y")
+        shots += [view(s, "B"), view(s, None)]
+        ys = sorted(f.id for f in s.figures if f.seat == "Y")[:2]
+        s = act(s, "hide bWA:1 bTH:2", "B")
+        s = act(s, f"hide {ys[0]}:1 {ys[1]}:1", "Y")
+        shots += [view(s, "B"), view(s, None)]
+        return [json.dumps(v, sort_keys=True) for v in shots]
+
+    assert play("build characters=AS,BE,BK,CB,CL,CO objects=AR,BW,FB,KY") == \
+        play("build characters=DA,EL,GE,GH,GO,PA objects=KY,KY,SW,TS")
+
+
+def test_a_scenario_game_and_its_selection_round_trip_as_positions():
+    for teams in ("mutual", "draft", "full"):
+        s = standard(teams, 9)
+        assert parse_position(format_position(s)) == s
+        a = legal_actions(s)[0]
+        s = apply(s, a)[0]
+        assert parse_position(format_position(s)) == s
+        with pytest.raises(IllegalAction):
+            apply(s, parse_action("end", "B"))
