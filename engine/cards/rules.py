@@ -1450,8 +1450,15 @@ def _side_count(state: CardState, loc, seat: str, mover: str) -> int:
 
 
 def _paths(state: CardState, f: Figure) -> list:
+    """One path per outcome of a move of `f` (docs/rulings.md DT-217), in depth-first order: the first path
+    found to each distinct result. The search visits each walk state (where the figure stands, facing, the
+    border it must leave by, whether it exchanged here, what everybody carries and what lies where) once for
+    each smaller number of movement points spent: a later visit with as many points spent or more can reach
+    nothing new."""
     start = _spend(state, f.seat)
     out = []
+    spent: dict = {}  # walk state -> the fewest movement points it was reached with
+    outcomes: set = set()
 
     def dfs(w: _Walk, path: tuple) -> None:
         for tok in _candidates(w):
@@ -1461,12 +1468,20 @@ def _paths(state: CardState, f: Figure) -> list:
             except IllegalAction:
                 continue
             p = path + (tok,)
+            where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, nxt.state.figures, nxt.state.items)
             # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all again);
             # the wounded friends carried there count too (RUL-102), the mover's own load included
-            if nxt.exited or _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid) < MAX_PER_ZONE:
+            if where not in outcomes and (nxt.exited or _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid)
+                                          < MAX_PER_ZONE):
+                outcomes.add(where)
                 out.append(p)
-            if not nxt.exited:
-                dfs(nxt, p)
+            if nxt.exited:
+                continue
+            key = (where, nxt.op_here)
+            if spent.get(key, nxt.mp + 1) <= nxt.mp:
+                continue  # reached before with no more points spent: nothing new beyond
+            spent[key] = nxt.mp
+            dfs(nxt, p)
 
     dfs(_Walk(start, start.fig(f.id)), ())
     return out

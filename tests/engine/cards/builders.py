@@ -107,3 +107,14 @@ def kind_first(rng, acts, first=()):
     kinds = sorted({type(a).__name__ for a in acts})
     k = rng.choice(kinds)
     return rng.choice([a for a in acts if type(a).__name__ == k])
+
+
+def same_move_or_refused(state, move, generated) -> None:
+    """A move not generated is refused, or reaches what a generated move of the same figure reaches (DT-217: a
+    move is listed once per outcome, by the first path the generator finds)."""
+    try:
+        after = apply(state, move)[0]
+    except IllegalAction:
+        return
+    listed = [apply(state, a)[0] for a in generated if isinstance(a, Move) and a.figure == move.figure]
+    assert after in listed, f"{move} is accepted, and no generated move reaches what it reaches"
