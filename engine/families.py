@@ -85,7 +85,8 @@ CARDS = Family(
     "cards", _cards.CardOptions, _cards.new_game, _cards.apply, _cards.legal_actions, _card_typed.legal_texts,
     _card_notation.format_action, _card_notation.parse_action, _card_typed.resolve_input,
     _card_notation.format_position, _cards.secret_purpose, _card_timeout, _cards.view, _card_records.game_header,
-    _card_records.format_line, MappingProxyType({"hide": _card_actions.Hide, "face": _card_actions.Face}),
+    _card_records.format_line, MappingProxyType({"hide": _card_actions.Hide, "face": _card_actions.Face,
+                                                      "build": _card_actions.Build}),
     _card_actions.CombatCard, MappingProxyType(_card_bots.BOTS), lambda: list(_card_notation.VERBS),
     MappingProxyType({"hide": "teams"}), False)
 

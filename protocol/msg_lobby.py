@@ -14,10 +14,14 @@ from .wire_types import Bool, HandicapMap, Int, ListOf, OneOf, Str
 
 JOIN_CODE = Str(32)
 SETS = ("base_set", "prison", "mixed", "paladins", "base_paladins", "prison_paladins", "all_sets")
-TEAM_MODES = ("random", "mutual", "free")  # PD-TEAM-02: how a mixed table builds its teams
+TEAM_MODES = ("random", "mutual", "free", "full", "draft")
+"""How a table's teams are made: a mixed board game's (PD-TEAM-02: random, mutual, free), or a card-game
+scenario's (CG-SEL: mutual, full frontal, draft)."""
 """The sets a table may be played with (the engine's catalogue names); absent means the base set."""
 SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """The scenarios a table may be played with (the set's scenarios that are playable)."""
+CARD_SCENARIOS = ("standard",)
+"""The card game's scenario cards (CG-SCEN-04, RUL-112), for a table of `game: "cards"`."""
 GAMES = ("board", "cards")
 """The games a table may be played with: the board game (any set), or the Card Game (docs/card-game.md)."""
 TUTORIALS = (1, 2, 3)
@@ -36,8 +40,8 @@ class TableOptions:
     timers: bool = optional(Bool(), default=False)
     private: bool = optional(Bool(), default=False)
     set_name: str | None = optional(OneOf(SETS))
-    scenario: str | None = optional(OneOf(SCENARIOS))
-    teams: str | None = optional(OneOf(TEAM_MODES))  # additive: a mixed table's team building (PD-TEAM-02)
+    scenario: str | None = optional(OneOf(SCENARIOS + CARD_SCENARIOS))
+    teams: str | None = optional(OneOf(TEAM_MODES))  # additive: how the teams are made (PD-TEAM-02, CG-SEL)
     game: str | None = optional(OneOf(GAMES))  # additive: absent is the board game
     tutorial: int | None = optional(Int(1, len(TUTORIALS)))  # additive: the card game's tutorial (default 1)
 

@@ -7,7 +7,7 @@ from dungeon_twister.engine.cards import CardOptions
 from dungeon_twister.engine.boardgame.catalogue import load
 from dungeon_twister.engine.boardgame.setup import validate_options
 from dungeon_twister.protocol import TableOptions
-from dungeon_twister.protocol.msg_lobby import SETS
+from dungeon_twister.protocol.msg_lobby import CARD_SCENARIOS, SETS
 from dungeon_twister.protocol.wire_types import FieldError, HandicapMap
 
 
@@ -16,8 +16,8 @@ def engine_options(options: TableOptions) -> Options | CardOptions:
     game); ValueError if they do not go together or the handicap map is malformed."""
     if options.game == "cards":
         return card_options(options)
-    if options.tutorial is not None:
-        raise ValueError("a tutorial is the card game's (game cards)")
+    if options.tutorial is not None or options.scenario in CARD_SCENARIOS or options.teams in CARD_TEAMS:
+        raise ValueError("a tutorial, the standard scenario and full or draft teams are the card game's (game cards)")
     set_name = options.set_name or "base_set"
     if options.scenario is not None:  # a scenario names its set and its VP target (PR-SCEN)
         set_name = next((name for name in SETS if options.scenario in load(name).scenarios), set_name)
@@ -35,23 +35,36 @@ def engine_options(options: TableOptions) -> Options | CardOptions:
     return engine
 
 
-BOARD_ONLY = ("set_name", "scenario", "teams", "handicap")
+BOARD_ONLY = ("set_name", "handicap")
+CARD_TEAMS = ("full", "draft")
+"""Team modes only the card game has (CG-SEL); "mutual" is both games'."""
 
 
 def card_options(options: TableOptions) -> CardOptions:
-    """A card-game table: its tutorial (CG-TUT1..3, 1 if not given). The board game's sets, scenarios, team
-    modes, handicap and beginner game are not the card game's; its VP target is the tutorial's own; its timers
-    (CG-OPT-01, CG-OPT-02) are not offered yet."""
+    """A card-game table: a tutorial (CG-TUT1..3, 1 if nothing is given), or the standard scenario (CG-SCEN-04)
+    with its teams selected by `teams` (CG-SEL: mutual, the default, full or draft). The board game's sets,
+    scenarios, handicap and beginner game are not the card game's; the VP target is the tutorial's or the
+    scenario's own; the timers (CG-OPT-01, CG-OPT-02) are not offered yet."""
     given = [name for name in BOARD_ONLY if getattr(options, name) is not None]
     if options.beginner:
         given.append("beginner")
+    if options.scenario is not None and options.scenario not in CARD_SCENARIOS:
+        given.append(f"scenario {options.scenario}")
     if given:
         raise ValueError(f"{', '.join(given)}: a board-game option, not the card game's")
     if options.target_vp != 5:
-        raise ValueError("a card-game tutorial sets its own VP target (CG-TUT1..3)")
+        raise ValueError("a card game's tutorial or scenario sets its own VP target (CG-TUT1..3, CG-SCEN-03)")
     if options.timers:
         raise ValueError("timers (CG-OPT-01, CG-OPT-02) are not offered for the card game yet")
-    return CardOptions(options.tutorial or 1)
+    if options.scenario is None:
+        if options.teams is not None:
+            raise ValueError("a tutorial's teams are given (CG-TUT1-03): teams go with a scenario")
+        return CardOptions(options.tutorial or 1)
+    if options.tutorial is not None:
+        raise ValueError("a tutorial or a scenario, not both")
+    if options.teams not in (None, "mutual", *CARD_TEAMS):
+        raise ValueError(f"a scenario's teams are mutual, full or draft (CG-SEL), not {options.teams}")
+    return CardOptions(None, options.scenario, options.teams or "mutual")
 
 
 def handicap(raw: dict | None) -> Handicap | None:

@@ -10,10 +10,13 @@ from .notation import format_action
 from .rules import new_game
 from .state import CardOptions, CardState
 
-START = re.compile(r"^game\s+cards\s+seed=(\d+)\s+tutorial=([1-9])$")
+START = re.compile(r"^game\s+cards\s+seed=(\d+)\s+(?:tutorial=([1-9])|scenario=([a-z]+)\s+teams=([a-z]+))$")
 
 
 def game_header(seed: int, options: CardOptions) -> str:
+    """`game cards seed=42 tutorial=2`, or for a scenario `game cards seed=42 scenario=standard teams=draft`."""
+    if options.scenario is not None:
+        return f"game cards seed={seed} scenario={options.scenario} teams={options.teams}"
     return f"game cards seed={seed} tutorial={options.tutorial}"
 
 
@@ -28,8 +31,10 @@ def is_start(line: str) -> bool:
 def parse_start(line: str, number: int = 1) -> CardState:
     m = START.match(line.strip())
     if not m:
-        raise NotationError(f"line {number}: a card-game record starts with 'game cards seed=N tutorial=T'", line, 0)
+        raise NotationError(f"line {number}: a card-game record starts with 'game cards seed=N tutorial=T' or "
+                            "'game cards seed=N scenario=S teams=M'", line, 0)
+    options = CardOptions(int(m.group(2))) if m.group(2) else CardOptions(None, m.group(3), m.group(4))
     try:
-        return new_game(CardOptions(int(m.group(2))), int(m.group(1)))
+        return new_game(options, int(m.group(1)))
     except ValueError as error:
         raise NotationError(f"line {number}: {error}", line, 0) from None

@@ -60,6 +60,11 @@ def test_a_record_names_its_game_and_tutorial_and_replays():
         parse_start("game cards seed=42")
     with pytest.raises(NotationError, match="no tutorial"):
         parse_start("game cards seed=42 tutorial=7")
+    draft = CardOptions(None, "standard", "draft")
+    assert game_header(5, draft) == "game cards seed=5 scenario=standard teams=draft"
+    assert parse_start(game_header(5, draft)) == new_game(draft, 5)
+    with pytest.raises(NotationError, match="CG-SEL"):
+        parse_start("game cards seed=5 scenario=standard teams=free")
 
 
 def test_CG_EXIT_the_greedy_bot_takes_an_exit_when_one_is_offered():
