@@ -4,7 +4,8 @@
   dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins|...]
                  [--sets base,prison,pd] [--teams random|mutual|free|scenario]
                  [--scenario prison-1..prison-5] [--seat B|Y]
-  dt-client play --game cards [--tutorial 1|2|3] [--bot random|greedy] [--seat B|Y]
+  dt-client play --game cards [--tutorial 1|2|3 | --scenario standard [--teams mutual|full|draft]]
+                 [--bot random|greedy] [--seat B|Y]
                                                                   a local game against a bot (the board game, or
                                                                   The Card Game's tutorials)
   dt-client replay FILE | TABLE --server HOST:PORT                step through a game record
@@ -28,6 +29,8 @@ from typing import TYPE_CHECKING
 SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """`--scenario` choices: the protocol's TableOptions scenarios (protocol/msg_lobby.py SCENARIOS; a test checks they
 are the same), written out so that `--help` imports nothing heavy."""
+CARD_SCENARIOS = ("standard",)
+"""The card game's scenario cards (protocol/msg_lobby.py CARD_SCENARIOS, checked by the same test)."""
 
 if TYPE_CHECKING:
     from .session import Session
@@ -76,11 +79,13 @@ def build_parser() -> argparse.ArgumentParser:
                            "objects from the sets in use, the same for each side")
     play.add_argument("--sets", type=parse_sets, dest="sets", metavar="base,prison,pd",
                       help="the sets in use, instead of --set: base, prison, pd (Paladins & Dragons), any mix")
-    play.add_argument("--teams", choices=["random", "mutual", "free", "scenario"], default="random",
+    play.add_argument("--teams", choices=["random", "mutual", "free", "scenario", "full", "draft"], default="random",
                       help="a mix's teams: drawn at random (default), picked in turn by the players and the same "
                            "for both (mutual), or each chosen in secret, 8 characters, 6 objects and 2 room pairs "
                            "(free); scenario: the teams and rooms --scenario imposes (PD-TEAM-SCEN-01)")
-    play.add_argument("--scenario", choices=list(SCENARIOS), help="a Prison introductory scenario (its own rooms, "
+    play.add_argument("--scenario", choices=list(SCENARIOS + CARD_SCENARIOS),
+                      help="with --game cards: standard (the card game's scenario card, 5 VP); else a Prison "
+                      "introductory scenario (its own rooms, "
                       "characters, rules and goal; it sets the set and the VP target)")
     play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
     play.add_argument("--game", choices=["board", "cards"], default="board",
@@ -164,6 +169,10 @@ def play_command(args: argparse.Namespace) -> int:
 
     if args.game == "cards" or args.tutorial is not None:
         return _play_cards(args)
+    if args.scenario in CARD_SCENARIOS or args.teams in ("full", "draft"):
+        print("dt-client: --scenario standard and --teams full or draft are The Card Game's: add --game cards",
+              file=sys.stderr)
+        return 2
     if args.sets is not None:
         if args.set_name != "base" and args.set_name != args.sets:
             print("dt-client: give --set or --sets, not both", file=sys.stderr)
@@ -197,8 +206,8 @@ def play_command(args: argparse.Namespace) -> int:
     return _play_local(args, options)
 
 
-BOARD_ONLY_ARGS = {"vp": 5, "beginner": False, "set_name": "base", "sets": None, "teams": "random", "scenario": None}
-"""`play` arguments of the board game, and their defaults."""
+BOARD_ONLY_ARGS = {"vp": 5, "beginner": False, "set_name": "base", "sets": None}
+"""`play` arguments of the board game only, and their defaults."""
 
 
 def _play_cards(args: argparse.Namespace) -> int:
@@ -214,7 +223,19 @@ def _play_cards(args: argparse.Namespace) -> int:
         print(f"dt-client: {flags}: the board game's, not The Card Game's (its tutorial sets its goal)",
               file=sys.stderr)
         return 2
-    return _play_local(args, TableOptions(game="cards", tutorial=args.tutorial or 1))
+    if args.scenario is None:
+        if args.teams != "random":
+            print("dt-client: --teams goes with a scenario: --scenario standard", file=sys.stderr)
+            return 2
+        return _play_local(args, TableOptions(game="cards", tutorial=args.tutorial or 1))
+    if args.scenario not in CARD_SCENARIOS or args.tutorial is not None:
+        print("dt-client: The Card Game plays --tutorial 1|2|3 or --scenario standard", file=sys.stderr)
+        return 2
+    if args.teams not in ("random", "mutual", "full", "draft"):
+        print("dt-client: a card-game scenario's teams are --teams mutual, full or draft (CG-SEL)", file=sys.stderr)
+        return 2
+    teams = "mutual" if args.teams == "random" else args.teams
+    return _play_local(args, TableOptions(game="cards", scenario=args.scenario, teams=teams))
 
 
 def _play_local(args: argparse.Namespace, options) -> int:

@@ -7,21 +7,42 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .names import seat_name
 
-HINTS = {"hide": "hide your 2 start characters in secret: hide bMK:1 bSN:2",
+HINTS = {"select": "pick a character, then an object: pick WA, pick KY",
+         "hide": "hide your 2 start characters in secret: hide bMK:1 bSN:2",
          "seed": "lay a card face down beside a room: seed CARD ROOM",
          "face": "choose where your start characters face, in secret: face bMK:a1 bSN:c1",
          "main": "spend your AP (move, reveal, rotate, jump, attack...), or end",
          "place": "place a card of the revealed room: place CARD ZONE",
          "combat": "lay a combat card: card N"}
-PHASES = {"hide": "start characters, face down", "seed": "seeding the rooms", "face": "facings, in secret",
+PHASES = {"select": "team selection", "hide": "start characters, face down", "seed": "seeding the rooms", "face": "facings, in secret",
           "main": "spending AP", "combat": "combat cards", "place": "placing a revealed room's cards",
           "over": "game over"}
 SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def choice_verb(purpose: str) -> str:
-    """What a secret choice is typed as: hide, face, or card N for a combat."""
-    return purpose if purpose in ("hide", "face") else "card"
+    """What a secret choice is typed as: build (a full frontal team), hide, face, or card N for a combat."""
+    return purpose if purpose in ("build", "hide", "face") else "card"
+
+
+MODES = {"mutual": "mutual choice: both take each pick", "draft": "draft: a pick takes the opponent's card out"}
+
+
+def selection(view: dict) -> StyleAndTextTuples:
+    """CG-SEL-MUTUAL-01 / CG-SEL-DRAFT-01: both teams so far, and who picks what now."""
+    sel = view.get("selection")
+    if not sel:
+        return []
+    out: StyleAndTextTuples = [("class:title", "\nTeam selection"), ("", f" ({MODES.get(sel['mode'], sel['mode'])};"
+                                                                          f" {seat_name(sel['first'])} began)\n")]
+    for seat in ("B", "Y"):
+        team = " ".join(sel["teams"][seat]) or "-"
+        kit = " ".join(sel["kits"][seat]) or "-"
+        gone = f" · out: {' '.join(sel['out'][seat])}" if sel["out"].get(seat) else ""
+        out.append(("", f"  {seat_name(seat)}: {team} | {kit}{gone}\n"))
+    stage = "a character" if sel["stage"] == "characters" else "an object"
+    out.append(("class:active", f"  {seat_name(sel['picker'])} picks {stage}\n"))
+    return out
 
 
 def turn_detail(view: dict) -> StyleAndTextTuples:
@@ -185,6 +206,18 @@ def _move(e: dict) -> str:
     return f"{e['figure']} moves: {', '.join(map(_step, e['path']))}"
 
 
+def _picked(e: dict) -> str:
+    if e.get("mode") == "draft":
+        return f"{_seat(e)} takes {e['code']} (the other's {e['code']} is out of the game)"
+    return f"{_seat(e)} shows {e['code']}: both take it"
+
+
+def _built(e: dict) -> str:
+    if "characters" in e:
+        return f"You chose your team: {', '.join(e['characters'])}; {', '.join(e['objects'])}"
+    return f"{_seat(e)} has chosen its team, in secret"
+
+
 def _combat(e: dict) -> str:
     cards = e.get("cards") or {}
     totals = e.get("totals") or {}
@@ -202,6 +235,8 @@ def _attack(e: dict, verb: str = "attacks") -> str:
 
 
 _DESCRIPTIONS = {
+    "picked": _picked, "built": _built,
+    "teams_selected": lambda e: "The teams are selected: each places 2 characters face down on his start zone",
     "hidden": _hidden, "start_cards": _start_cards, "seeded": _seeded, "faced": _faced, "teams": _teams,
     "turn": _turn, "reveal": _reveal, "move": _move, "combat": _combat, "attack": _attack,
     "shoot": lambda e: _attack(e, "shoots at"),

@@ -187,10 +187,22 @@ def parse_table_options(args: str) -> TableOptions:
 
 
 def _card_table_options(words: list[str]) -> TableOptions:
-    tutorial = 1
+    """`cards [tutorial=N] [private]` or `cards standard [mutual|full|draft] [private]` (CG-TUT, CG-SCEN, CG-SEL)."""
+    tutorial, scenario, teams = None, None, None
     for word in words:
         if word.startswith("tutorial=") and word[9:] in ("1", "2", "3"):
             tutorial = int(word[9:])
+        elif word == "standard":
+            scenario = "standard"
+        elif word in ("mutual", "full", "draft"):
+            teams = word
         elif word != "private":
-            raise UsageError("create cards [tutorial=1|2|3] [private]: The Card Game's tutorials (CG-TUT1..3)")
-    return TableOptions(private="private" in words, game="cards", tutorial=tutorial)
+            raise UsageError("create cards [tutorial=1|2|3] | create cards standard [mutual|full|draft]"
+                             " [private]: The Card Game's tutorials (CG-TUT1..3) or its standard scenario")
+    if scenario is None and teams is not None:
+        raise UsageError("teams are selected in a scenario: create cards standard " + teams)
+    if scenario is not None and tutorial is not None:
+        raise UsageError("a tutorial or the standard scenario, not both")
+    if scenario is not None:
+        return TableOptions(private="private" in words, game="cards", scenario=scenario, teams=teams or "mutual")
+    return TableOptions(private="private" in words, game="cards", tutorial=tutorial or 1)

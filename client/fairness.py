@@ -95,7 +95,8 @@ def check_card_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bo
         return opened
     seed = opened[1]
     try:
-        dealt = cards.new_game(cards.CardOptions(view.get("tutorial", 1)), seed)
+        options = cards.CardOptions(view.get("tutorial"), view.get("scenario"), view.get("teams"))
+        dealt = cards.new_game(options, seed)
     except (KeyError, ValueError) as error:
         return False, f"the deal cannot be checked: {error}"
     revealed = [(i, room) for i, room in enumerate(view.get("rooms", [])) if room.get("revealed")]

@@ -34,7 +34,7 @@ class Screens:
 BOARD = Screens(render_board, BOARD_PARTS, describe_event, compact_event, check_deal, describe_square)
 CARDS = Screens(render_cards_board, PanelParts(
     cards_panel.HINTS, cards_panel.PHASES, cards_panel.turn_detail, cards_panel.player, cards_panel.combat,
-    cards_panel.placement, cards_panel.choice_verb), cards_panel.describe_event, cards_panel.compact_event,
+    cards_panel.placement, cards_panel.choice_verb, cards_panel.selection), cards_panel.describe_event, cards_panel.compact_event,
     check_card_deal, cards_panel.describe_zone)
 GAMES = {"board": BOARD, "cards": CARDS}
 

@@ -24,6 +24,8 @@ def table_list(state: ClientState) -> StyleAndTextTuples:
 
 CARD_TUTORIAL_VP = {1: 2, 2: 3, 3: 4}
 """The VP target of each card-game tutorial (CG-TUT1-..3; engine/cards/data/cards.json, checked by a test)."""
+CARD_SCENARIO_VP = {"standard": 5}
+"""The card game's scenario cards' targets (CG-SCEN-04, RUL-112; checked by the same test)."""
 
 
 def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
@@ -32,7 +34,11 @@ def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
                       + [flag for flag in ("beginner", "timers", "private") if getattr(options, flag)]
                       + ([f"{options.teams} teams"] if options.teams else []))
     target = (scenario_target(options.scenario) or "-") if options.scenario else options.target_vp
-    if options.game == "cards":  # The Card Game: its tutorial sets the target (CG-TUT1..3)
+    if options.game == "cards" and options.scenario:  # The Card Game's scenario card (CG-SCEN-04: 5 VP)
+        rest = ", ".join(flag for flag in ("timers", "private") if getattr(options, flag))
+        flags = ", ".join(filter(None, (f"cards {options.scenario}, {options.teams or 'mutual'}", rest)))
+        target = CARD_SCENARIO_VP.get(options.scenario, "-")
+    elif options.game == "cards":  # The Card Game: its tutorial sets the target (CG-TUT1..3)
         tutorial = options.tutorial or 1
         flags = ", ".join(filter(None, (f"cards, tutorial {tutorial}", flags)))
         target = CARD_TUTORIAL_VP.get(tutorial, "-")

@@ -32,6 +32,8 @@ class PanelParts:
     combat: Callable[[dict, str | None], StyleAndTextTuples]
     placement: Callable[[dict], StyleAndTextTuples]
     choice_verb: Callable[[str], str]
+    draft: Callable[[dict], StyleAndTextTuples]
+    """Teams picked in the open, in turn (PD-TEAM-MUTUAL; the card game's CG-SEL mutual and draft)."""
 
 
 def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) -> StyleAndTextTuples:
@@ -57,7 +59,7 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
         out += parts.player(view, seat, view["players"][seat], seat == state.seat)
     out += _moves(state)
     out += parts.combat(view, state.seat)
-    out += _draft(view)
+    out += parts.draft(view)
     out += _build(view)
     out += parts.placement(view)
     out += _your_part(state, view, parts)
@@ -208,8 +210,9 @@ def _build(view: dict) -> StyleAndTextTuples:
     build = view.get("build")
     if not build:
         return []
+    how = "full frontal" if build.get("mode") == "full" else "free choice"
     out: StyleAndTextTuples = [("class:title", "\nTeam building"),
-                               ("", " (free choice: each side its own team, in secret)\n")]
+                               ("", f" ({how}: each side its own team, in secret)\n")]
     for part in build["parts"]:
         copies = part.get("copies") or {}
         values = " ".join(v + (f"x{copies[v]}" if v in copies else "") for v in part["values"])
@@ -218,8 +221,8 @@ def _build(view: dict) -> StyleAndTextTuples:
                       for seat, chosen in sorted(build["built"].items()))
     out.append(("class:dim", f"  {done}\n"))
     for seat, mine in sorted((build.get("mine") or {}).items()):
-        out.append(("", f"  your build: pairs {','.join(map(str, mine['pairs']))} · characters "
-                        f"{','.join(mine['characters'])} · objects {','.join(mine['objects'])}\n"))
+        chosen = " · ".join(f"{name} {','.join(map(str, values))}" for name, values in mine.items())
+        out.append(("", f"  your build: {chosen}\n"))
     return out
 
 
@@ -286,7 +289,7 @@ def _choice_verb(purpose: str) -> str:
     return purpose if purpose in ("team", "build") else "combat"
 
 
-BOARD_PARTS = PanelParts(HINTS, PHASES, _turn_detail, _player, _combat, _placement, _choice_verb)
+BOARD_PARTS = PanelParts(HINTS, PHASES, _turn_detail, _player, _combat, _placement, _choice_verb, _draft)
 
 
 def event_log(state: ClientState) -> StyleAndTextTuples:

@@ -8,7 +8,7 @@ stays on screen.
 
 from __future__ import annotations
 
-from dungeon_twister.engine import Build, NotationError, Part, PartsChoice, format_action, parse_action
+from dungeon_twister.engine import NotationError, Part, PartsChoice
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import (
     OpponentCommit,
@@ -39,7 +39,7 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     """
     text = " ".join(text.split())
     if parts is not None:
-        return _resolve_build(text, parts, seat)
+        return _resolve_build(text, parts, seat, game)
     if text in legal:
         return text
     try:
@@ -58,19 +58,25 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     raise ChoiceError(f"not one of your choices now{example}")
 
 
-def _resolve_build(text: str, parts: list[dict], seat: str) -> str:
+def _resolve_build(text: str, parts: list[dict], seat: str, game: str = "board") -> str:
+    rules = FAMILIES[game]
     try:
-        action = parse_action(text, seat)
+        action = rules.parse_action(text, seat)
     except NotationError as error:
-        raise ChoiceError(f"{error} (build pairs=... characters=... objects=...; Tab completes)") from None
-    if not isinstance(action, Build):
-        raise ChoiceError("build your team first: build pairs=... characters=... objects=... (Tab completes)")
+        raise ChoiceError(f"{error} ({_build_form(parts)}; Tab completes)") from None
+    if type(action) is not rules.secret_kind("build"):
+        raise ChoiceError(f"build your team first: {_build_form(parts)} (Tab completes)")
     choice = PartsChoice(tuple(Part.from_form(form) for form in parts), lambda chosen: chosen,
-                         lambda a: (tuple(map(str, a.pairs)), a.characters, a.objects))
+                         lambda a: tuple(tuple(map(str, getattr(a, form["name"]))) for form in parts))
     why = choice.problem(action)
     if why is not None:
         raise ChoiceError(why)
-    return format_action(action)
+    return rules.format_action(action)
+
+
+def _build_form(parts: list[dict]) -> str:
+    """`build pairs=... characters=... objects=...`: the form of a build of these parts."""
+    return "build " + " ".join(f"{part['name']}=..." for part in parts)
 
 
 def _in_order(words: list[str], canonical: list[str]) -> bool:

@@ -112,9 +112,16 @@ def test_the_log_words_the_card_game_events():
 def test_create_cards_makes_a_card_table_and_refuses_the_board_options():
     assert parse_table_options("cards tutorial=3") == TableOptions(game="cards", tutorial=3)
     assert parse_table_options("cards private") == TableOptions(game="cards", tutorial=1, private=True)
+    assert parse_table_options("cards standard") == TableOptions(game="cards", scenario="standard", teams="mutual")
+    assert parse_table_options("cards standard draft") == TableOptions(game="cards", scenario="standard",
+                                                                       teams="draft")
     for wrong in ("cards tutorial=4", "cards vp=6", "cards prison"):
         with pytest.raises(UsageError, match="create cards"):
             parse_table_options(wrong)
+    with pytest.raises(UsageError, match="teams are selected in a scenario"):
+        parse_table_options("cards full")
+    with pytest.raises(UsageError, match="not both"):
+        parse_table_options("cards standard tutorial=2")
 
 
 def test_play_game_cards_refuses_the_board_games_arguments_before_starting_a_server(capsys):
@@ -122,6 +129,14 @@ def test_play_game_cards_refuses_the_board_games_arguments_before_starting_a_ser
     assert "--vp: the board game's" in capsys.readouterr().err
     assert app.main(["play", "--tutorial", "2"]) == 2
     assert "add --game cards" in capsys.readouterr().err
+    assert app.main(["play", "--scenario", "standard", "--teams", "full"]) == 2
+    assert "The Card Game's: add --game cards" in capsys.readouterr().err
+    assert app.main(["play", "--game", "cards", "--teams", "draft"]) == 2
+    assert "--teams goes with a scenario" in capsys.readouterr().err
+    assert app.main(["play", "--game", "cards", "--scenario", "standard", "--teams", "free"]) == 2
+    assert "mutual, full or draft (CG-SEL)" in capsys.readouterr().err
+    assert app.main(["play", "--game", "cards", "--scenario", "prison-1"]) == 2
+    assert "--tutorial 1|2|3 or --scenario standard" in capsys.readouterr().err
 
 
 def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
@@ -162,7 +177,44 @@ def test_the_lobby_lists_a_card_table_with_its_tutorial_and_target():
     from dungeon_twister.client.lobby import CARD_TUTORIAL_VP, _row
     from dungeon_twister.protocol import TableInfo
 
+    from dungeon_twister.client.lobby import CARD_SCENARIO_VP
+
     assert CARD_TUTORIAL_VP == {t: CardOptions(t).target_vp for t in (1, 2, 3)}  # CG-TUT1..3: 2, 3, 4 VP
+    assert CARD_SCENARIO_VP == {"standard": CardOptions(None, "standard", "full").target_vp}  # CG-SCEN-04: 5
     line = "".join(text for _, text in _row(TableInfo("t1-ab", TableOptions(game="cards", tutorial=2), "waiting", 0,
                                                       "ann"), 12))
     assert line.startswith("t1-ab       waiting  3   cards, tutorial 2  ")
+
+
+def test_CG_SEL_the_panel_and_the_log_follow_a_selection():
+    from dungeon_twister.engine.cards import apply, parse_action
+
+    state = ClientState("ann")
+    state.seat = "B"
+    s = new_game(CardOptions(None, "standard", "draft"), 3)
+    first = s.selection.first
+    s = apply(s, parse_action("pick CO", first))[0]
+    v = view(s, "B")
+    v.update(legal=[], seats={"B": "ann", "Y": "bob"}, table={"id": "t1", "target_vp": 5, "game": "cards"},
+             started=True)
+    state.view = v
+    text = "".join(t for _, t in game_panel(state, 0.0, screens(v).panel))
+    other = "Y" if first == "B" else "B"
+    names = {"B": "Blue", "Y": "Yellow"}
+    assert "team selection" in text and f"{names[first]}: CO | -" in text and "out: CO" in text
+    assert f"{names[other]} picks a character" in text
+    assert describe_event({"kind": "picked", "seat": "B", "stage": "characters", "code": "CO", "mode": "draft"}) \
+        == "Blue takes CO (the other's CO is out of the game)"
+    assert describe_event({"kind": "built", "seat": "Y"}) == "Yellow has chosen its team, in secret"
+
+
+def test_CG_SEL_FULL_01_a_typed_team_is_checked_against_the_parts_before_it_is_committed():
+    from dungeon_twister.engine.cards.select import parts
+
+    forms = [part.form() for part in parts(new_game(CardOptions(None, "standard", "full"), 1))]
+    assert resolve_choice("build objects=KY,SH,KY,BW characters=WA,TH,CL,MK,SN,GB", [], "B", forms, "cards") == \
+        "build characters=CL,GB,MK,SN,TH,WA objects=BW,KY,KY,SH"
+    with pytest.raises(ChoiceError, match="KY may be chosen at most 2 times"):
+        resolve_choice("build characters=WA,TH,CL,MK,SN,GB objects=KY,KY,KY,SH", [], "B", forms, "cards")
+    with pytest.raises(ChoiceError, match="build your team first: build characters=... objects=..."):
+        resolve_choice("pick WA", [], "B", forms, "cards")

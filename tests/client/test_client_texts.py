@@ -202,9 +202,9 @@ def test_PR_SCEN_the_client_explains_a_scenario_and_offers_the_playable_ones():
     from dungeon_twister.client import app
     from dungeon_twister.client.names import scenario_intro
     from dungeon_twister.engine import Options, new_game, view
-    from dungeon_twister.protocol.msg_lobby import SCENARIOS
+    from dungeon_twister.protocol.msg_lobby import CARD_SCENARIOS, SCENARIOS
 
-    assert app.SCENARIOS == SCENARIOS
+    assert app.SCENARIOS == SCENARIOS and app.CARD_SCENARIOS == CARD_SCENARIOS
     lines = scenario_intro(view(new_game(Options(set_name="prison", scenario="prison-1"), 1), "B"))
     assert lines[0] == "scenario prison-1: A stroll through the dungeon"
     assert lines[1].startswith("goal: Be the first to take both of your figures out")
