@@ -63,4 +63,7 @@ def scenario_target(name: str) -> int | None:
         scenario = catalogue(set_name).scenarios.get(name)
         if scenario is not None:
             return scenario["victory"].get("target")
-    return None
+    from dungeon_twister.engine.cards.catalogue import load  # the card game's scenario cards (CG-SCEN-03)
+
+    card = load().scenarios.get(name)
+    return None if card is None else card["target_vp"]

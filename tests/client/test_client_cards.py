@@ -218,3 +218,14 @@ def test_CG_SEL_FULL_01_a_typed_team_is_checked_against_the_parts_before_it_is_c
         resolve_choice("build characters=WA,TH,CL,MK,SN,GB objects=KY,KY,KY,SH", [], "B", forms, "cards")
     with pytest.raises(ChoiceError, match="build your team first: build characters=... objects=..."):
         resolve_choice("pick WA", [], "B", forms, "cards")
+
+
+def test_CG_SCEN_03_the_table_line_names_the_scenario_and_its_target():
+    from dungeon_twister.client.names import scenario_target
+
+    assert scenario_target("standard") == 5 and scenario_target("prison-4") == 4 and scenario_target("prison-1") is None
+    state = ClientState("ann")
+    state.table = "t1"
+    state.view = {"table": {"id": "t1", "scenario": "standard", "teams": "full", "game": "cards"}}
+    text = "".join(t for _, t in game_panel(state, 0.0))
+    assert "5 VP · scenario standard · full teams" in text
