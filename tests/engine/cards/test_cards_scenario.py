@@ -110,7 +110,7 @@ def test_CG_SEL_FULL_01_each_chooses_in_secret_from_parts():
     e = refused(s, "build characters=AS,BE,BK,CB,CL,CO objects=KY,KY,KY,AR", "CG-SEL-FULL-01")
     assert "KY may be chosen at most 2 times" in e.message
     chosen = parse_action("build characters=WA,TH,CL,MK,SN,GB objects=TS,KY,KY,RP", "B")
-    assert chosen in offered and offered.index(chosen) >= 0
+    assert chosen in offered  # answered from the parts (core/choice.py), nothing listed
     s1, events = apply(s, chosen)
     assert s1.to_act == ("Y",) and [e.public for e in events] == [{"seat": "B"}]
     assert view(s1, "Y")["build"]["built"] == {"B": True, "Y": False} and "mine" not in view(s1, "Y")["build"]
