@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from .describe import describe_event as server_event
 from .names import seat_name
 
 HINTS = {"select": "pick a character, then an object: pick WA, pick KY",
@@ -108,15 +109,10 @@ def placement(view: dict) -> StyleAndTextTuples:
 # --- the log --------------------------------------------------------------------------------------------------
 
 def describe_event(event: dict) -> str | None:
-    """One log line for a card-game event; None for the view refresh or an event hidden from us (empty)."""
-    kind = event.get("kind")
-    if not kind or kind == "view":
-        return None
-    describe = _DESCRIPTIONS.get(kind)
-    if describe is None:
-        from .describe import describe_event as server_event  # the server's own events: game started, timeout...
-        return server_event(event)
-    return describe(event)
+    """One log line for a card-game event; the server's own events (game started, timeout...), the view refresh
+    and an event hidden from us (empty) as describe.py says them."""
+    describe = _DESCRIPTIONS.get(event.get("kind"))
+    return describe(event) if describe is not None else server_event(event)
 
 
 def compact_event(event: dict) -> str | None:
