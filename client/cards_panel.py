@@ -9,13 +9,14 @@ from .describe import describe_event as server_event
 from .names import seat_name
 
 HINTS = {"select": "pick a character, then an object: pick WA, pick KY",
+         "handicap": "leave out your handicap's characters, in secret: remove bWA bTH",
          "hide": "hide your 2 start characters in secret: hide bMK:1 bSN:2",
          "seed": "lay a card face down beside a room: seed CARD ROOM",
          "face": "choose where your start characters face, in secret: face bMK:a1 bSN:c1",
          "main": "spend your AP (move, reveal, rotate, jump, attack...), or end",
          "place": "place a card of the revealed room: place CARD ZONE",
          "combat": "lay a combat card: card N"}
-PHASES = {"select": "team selection", "hide": "start characters, face down", "seed": "seeding the rooms", "face": "facings, in secret",
+PHASES = {"select": "team selection", "handicap": "handicap (characters left out)", "hide": "start characters, face down", "seed": "seeding the rooms", "face": "facings, in secret",
           "main": "spending AP", "combat": "combat cards", "place": "placing a revealed room's cards",
           "over": "game over"}
 SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -47,6 +48,16 @@ def selection(view: dict) -> StyleAndTextTuples:
 
 
 def turn_detail(view: dict) -> StyleAndTextTuples:
+    out: StyleAndTextTuples = []
+    h = view.get("handicap")
+    if h:  # CG-HCAP-04
+        cards = " and ".join(f"+{v}" for v in h["cards_removed"]) or "no card"
+        out.append(("class:dim", f"handicap: {seat_name(h['seat'])} leaves out {h['characters_removed']} "
+                                 f"characters and {cards}\n"))
+    return out + _wheel(view)
+
+
+def _wheel(view: dict) -> StyleAndTextTuples:
     active = view.get("active")
     if not active or view.get("phase") not in ("main", "combat", "place"):
         return []
@@ -232,6 +243,8 @@ def _attack(e: dict, verb: str = "attacks") -> str:
 
 _DESCRIPTIONS = {
     "picked": _picked, "built": _built,
+    "removed": lambda e: (f"You leave out {', '.join(e['figures'])} (handicap)" if "figures" in e
+                          else f"{_seat(e)} leaves out {e['count']} characters, unseen (handicap)"),
     "teams_selected": lambda e: "The teams are selected: each places 2 characters face down on his start zone",
     "hidden": _hidden, "start_cards": _start_cards, "seeded": _seeded, "faced": _faced, "teams": _teams,
     "turn": _turn, "reveal": _reveal, "move": _move, "combat": _combat, "attack": _attack,

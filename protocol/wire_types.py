@@ -193,8 +193,9 @@ class ListOf:
 
 @dataclass(frozen=True)
 class HandicapMap:
-    """The handicap option (BG-OPT-08/09) as a closed map: `seat` "B"|"Y" (required), `characters` int[4..8]
-    (the stronger player's characters), `removed_cards` up to 6 distinct ints 1..6 (his combat cards left out).
+    """The handicap option (BG-OPT-08/09, CG-HCAP) as a closed map: `seat` "B"|"Y" (required), `characters`
+    int[2..8] (the stronger player's characters: 4 to 8 in the board game, 2 to 4 of a card-game scenario's 6),
+    `removed_cards` up to 6 distinct ints 1..6 (his combat cards left out).
     Any other key is refused: the server echoes the options to everyone, so nothing free-form may ride along."""
 
     KEYS = ("seat", "characters", "removed_cards")
@@ -210,8 +211,8 @@ class HandicapMap:
         if type(value["seat"]) is not str or value["seat"] not in ("B", "Y"):
             raise bad_value(f"{path}.seat", OneOf(("B", "Y")), value["seat"])
         characters = value.get("characters", 8)
-        if type(characters) is not int or not 4 <= characters <= 8:
-            raise bad_value(f"{path}.characters", Int(4, 8), characters)
+        if type(characters) is not int or not 2 <= characters <= 8:
+            raise bad_value(f"{path}.characters", Int(2, 8), characters)
         cards = value.get("removed_cards", [])
         card = Int(1, 6)
         if type(cards) not in (list, tuple) or len(cards) > 6 or len(set(cards)) != len(cards) or not all(
@@ -222,4 +223,4 @@ class HandicapMap:
     decode = encode = check
 
     def describe(self) -> str:
-        return "{seat: \"B\"|\"Y\", characters?: int[4..8], removed_cards?: [int[1..6]] (≤6, distinct)}"
+        return "{seat: \"B\"|\"Y\", characters?: int[2..8], removed_cards?: [int[1..6]] (≤6, distinct)}"

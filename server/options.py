@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dungeon_twister.engine import Handicap, Options
 from dungeon_twister.engine.cards import CardOptions
+from dungeon_twister.engine.cards.rules import validate_options as validate_card_options
 from dungeon_twister.engine.boardgame.catalogue import load
 from dungeon_twister.engine.boardgame.setup import validate_options
 from dungeon_twister.protocol import TableOptions
@@ -35,7 +36,7 @@ def engine_options(options: TableOptions) -> Options | CardOptions:
     return engine
 
 
-BOARD_ONLY = ("set_name", "handicap")
+BOARD_ONLY = ("set_name",)
 CARD_TEAMS = ("full", "draft")
 """Team modes only the card game has (CG-SEL); "mutual" is both games'."""
 
@@ -59,12 +60,22 @@ def card_options(options: TableOptions) -> CardOptions:
     if options.scenario is None:
         if options.teams is not None:
             raise ValueError("a tutorial's teams are given (CG-TUT1-03): teams go with a scenario")
+        if options.handicap is not None:
+            raise ValueError("CG-HCAP-01: a handicap goes with a scenario of 5 VP or more, not a tutorial")
         return CardOptions(options.tutorial or 1)
     if options.tutorial is not None:
         raise ValueError("a tutorial or a scenario, not both")
     if options.teams not in (None, "mutual", *CARD_TEAMS):
         raise ValueError(f"a scenario's teams are mutual, full or draft (CG-SEL), not {options.teams}")
-    return CardOptions(None, options.scenario, options.teams or "mutual")
+    engine = CardOptions(None, options.scenario, options.teams or "mutual")
+    raw = options.handicap
+    if raw is not None:  # CG-HCAP-04: the characters he plays, of the scenario's team, and the cards left out
+        handicap(raw)  # the map checked again for direct callers
+        team = engine.setup["characters"]
+        engine = CardOptions(None, engine.scenario, engine.teams, (
+            raw["seat"], team - raw.get("characters", team), tuple(sorted(raw.get("removed_cards", ())))))
+    validate_card_options(engine)
+    return engine
 
 
 def handicap(raw: dict | None) -> Handicap | None:

@@ -211,3 +211,10 @@ class Build(CardAction):
 
     characters: tuple
     objects: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(CardAction):
+    """CG-HCAP-03: the handicapped player's characters left out, chosen in secret after the selection."""
+
+    figures: tuple

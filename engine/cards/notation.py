@@ -7,8 +7,8 @@ import re
 
 from ..core.errors import NotationError
 from .actions import (Attack, BendBars, Build, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      BreakWalls, Fireball, Frenzy, Invert, MindControl, Pick, Regenerate, Rotate, Seed, Shoot, Steal,
-                      WallWalk)
+                      BreakWalls, Fireball, Frenzy, Invert, MindControl, Pick, Regenerate, Remove, Rotate, Seed, Shoot,
+                      Steal, WallWalk)
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
                     Selection)
@@ -112,13 +112,15 @@ def format_action(a) -> str:
         return f"frenzy {a.count}"
     if isinstance(a, Pick):
         return f"pick {a.code}"
+    if isinstance(a, Remove):
+        return "remove " + " ".join(a.figures)
     if isinstance(a, Build):
         return f"build characters={','.join(a.characters)} objects={','.join(a.objects)}"
     raise TypeError(f"not a card-game action: {a!r}")
 
 
 VERBS = ("attack", "bend", "build", "card", "close", "end", "face", "fireball", "frenzy", "heal", "hide", "invert",
-         "jump", "mind", "move", "open", "pick", "place", "regenerate", "reveal", "rotate", "seed", "shoot", "smash",
+         "jump", "mind", "move", "open", "pick", "place", "regenerate", "remove", "reveal", "rotate", "seed", "shoot", "smash",
          "steal", "wallwalk")
 """Every verb of the card game's action notation."""
 
@@ -220,6 +222,10 @@ def parse_action(text: str, seat: str) -> "object":
             if args[0] not in ("1", "2"):
                 raise NotationError("frenzy 1 or frenzy 2", text)
             return Frenzy(seat, int(args[0]))
+        if verb == "remove":
+            if not args:
+                raise NotationError("remove needs the characters left out (CG-HCAP-03)", text)
+            return Remove(seat, tuple(sorted(_id(w) for w in args)))
         if verb == "pick":
             need(1)
             if not re.fullmatch(r"[A-Z]{2}", args[0]):
@@ -286,6 +292,9 @@ def format_position(state: CardState) -> str:
     }
     if state.options.scenario is not None:  # CG-SCEN, CG-SEL
         data.update(scenario=state.options.scenario, teams=state.options.teams)
+    if state.options.handicap is not None:  # CG-HCAP
+        seat, removed, cards = state.options.handicap
+        data["handicap"] = [seat, removed, list(cards)]
     sel = state.selection
     if sel is not None:
         data["selection"] = [sel.mode, sel.stage, sel.first, sel.count, [list(t) for t in sel.teams],
@@ -331,7 +340,9 @@ def parse_position(text: str) -> CardState:
     try:
         d = json.loads(text[6:])
         state = CardState(
-            options=CardOptions(d["tutorial"], d.get("scenario"), d.get("teams")), length=d["length"],
+            options=CardOptions(d["tutorial"], d.get("scenario"), d.get("teams"),
+                                None if "handicap" not in d else (d["handicap"][0], d["handicap"][1],
+                                                                  tuple(d["handicap"][2]))), length=d["length"],
             target_vp=d["target"],
             rooms=tuple(Room(c, t, r) for c, t, r in d["rooms"]),
             figures=tuple(Figure(i, s, c, w, _tup(a), _tup(f), wd, ca, p)

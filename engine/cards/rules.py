@@ -11,8 +11,8 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
-                      Invert, Jump, MindControl, Move, Pick, Place, Portcullis, Regenerate, Reveal, Rotate, Seed,
-                      Shoot, Steal, WallWalk)
+                      Invert, Jump, MindControl, Move, Pick, Place, Portcullis, Regenerate, Remove, Reveal, Rotate,
+                      Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    slot_name, slot_xy, turn_dir, zone_name)
@@ -36,11 +36,31 @@ def validate_options(options: CardOptions) -> None:
             raise ValueError(f"no scenario {options.scenario!r} (known: {', '.join(sorted(cat.scenarios))})")
         if options.teams not in cat.team_modes:
             raise ValueError(f"a scenario's teams are selected by {', '.join(cat.team_modes)} (CG-SEL)")
+        _validate_handicap(options)
     else:
+        if options.handicap is not None:
+            raise ValueError("CG-HCAP-01: a handicap goes with a scenario of 5 VP or more, not a tutorial")
         if str(options.tutorial) not in cat.tutorials:
             raise ValueError(f"no tutorial {options.tutorial!r} in this slice")
         if options.teams is not None:
             raise ValueError("a tutorial's teams are given (CG-TUT1-03): no team selection")
+
+
+HANDICAPS = {(2, ()), (3, ()), (2, (5, 6)), (3, (5, 6)), (3, (6,)), (4, (6,)), (2, (6,))}
+"""CG-HCAP-04: the handicap table's rows, as (characters removed, combat cards removed)."""
+
+
+def _validate_handicap(options: CardOptions) -> None:
+    if options.handicap is None:
+        return
+    seat, removed, cards = options.handicap
+    if seat not in SEATS:
+        raise ValueError("CG-HCAP-01: the handicapped seat is B or Y")
+    if options.setup["target_vp"] < 5:
+        raise ValueError("CG-HCAP-01: a handicap goes with a scenario of 5 VP or more")
+    if (removed, tuple(sorted(cards))) not in HANDICAPS:
+        rows = ", ".join(f"{r} and {'+' + ' +'.join(map(str, c)) if c else 'no card'}" for r, c in sorted(HANDICAPS))
+        raise ValueError(f"CG-HCAP-04: remove 2 to 4 characters and the cards of a row of the table ({rows})")
 
 
 def new_game(options: CardOptions, seed: int) -> CardState:
@@ -70,10 +90,14 @@ def new_game(options: CardOptions, seed: int) -> CardState:
     if options.scenario is not None:  # CG-SEL-MUTUAL-01, CG-SEL-DRAFT-01: a random first player
         selection = Selection(options.teams, "characters", SEATS[rng.below(2)])
     cards = tuple(cat.combat_cards) if setup["combat"] else ()  # CG-TUT1-03: no combat cards
+    hands = {seat: list(cards) for seat in SEATS}
+    if options.handicap is not None:  # CG-HCAP-04: the stronger player's highest cards left out
+        for value in options.handicap[2]:
+            hands[options.handicap[0]].remove(value)
     return CardState(options=options, length=setup["length"], target_vp=setup["target_vp"], rooms=rooms,
                      figures=tuple(sorted(figures, key=lambda f: f.id)),
                      items=tuple(sorted(items, key=lambda i: i.id)), opened=frozenset(),
-                     players=(Player(0, cat.jump_cards, 0, cards), Player(0, cat.jump_cards, 0, cards)),
+                     players=tuple(Player(0, cat.jump_cards, 0, tuple(hands[seat])) for seat in SEATS),
                      phase="hide" if selection is None else "select", first=first, seeder=seeder,
                      combat_on=bool(setup["combat"]), selection=selection)
 
@@ -217,6 +241,21 @@ def _hide(state: CardState, a: Hide):
                                          and g.at == f.at) for f in new.figures if f.where == "start"}
     events.append(event("start_cards", counts=dict(sorted(counts.items())), seeder=new.seeder))
     return new.but(secret=(), phase="seed"), events
+
+
+def _remove(state: CardState, a: Remove):
+    """CG-HCAP-03: after the selection, the handicapped player leaves out his number of characters, in secret
+    (the others learn how many); CG-HCAP-02: two always remain for the start zone."""
+    _need_phase(state, a, "handicap", "CG-HCAP-03")
+    n = state.options.handicap[1]
+    mine = {f.id for f in state.figures if f.seat == a.seat and f.where == "hand"}
+    if len(set(a.figures)) != len(a.figures) or not set(a.figures) <= mine or len(a.figures) != n:
+        raise IllegalAction("CG-HCAP-03", f"leave out exactly {n} of your characters")
+    new = state
+    for fid in a.figures:
+        new = new.with_figure(_replace(new.fig(fid), where="removed"))
+    return new.but(phase="hide"), [secret_event("removed", a.seat, {"seat": a.seat, "figures": sorted(a.figures)},
+                                                {"seat": a.seat, "count": n})]
 
 
 def _replace(f, **kw):
@@ -1251,7 +1290,7 @@ _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reve
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
              BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate, Fireball: _fireball,
              Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls, MindControl: _mind, Frenzy: _frenzy,
-             Invert: _invert, Pick: select.pick, Build: select.build}
+             Invert: _invert, Pick: select.pick, Build: select.build, Remove: _remove}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -1278,6 +1317,9 @@ def _legal(state: CardState, seat: str) -> list:
         if state.selection.mode == "full":
             return select.build_choice(state, seat)  # lazy: C(25, 6) teams times the objects (core/choice.py)
         return [Pick(seat, code) for code in select.pickable(state, seat)]
+    if state.phase == "handicap":  # CG-HCAP-03
+        mine = sorted(f.id for f in state.figures if f.seat == seat and f.where == "hand")
+        return [Remove(seat, team) for team in itertools.combinations(mine, state.options.handicap[1])]
     if state.phase == "hide":
         mine = sorted(f.id for f in state.figures if f.seat == seat and f.where == "hand")
         n = _tutorial(state)["start_characters"]

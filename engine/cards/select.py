@@ -152,8 +152,9 @@ def _finish(state: CardState, teams: tuple, kits: tuple, events: list):
             suffix = "" if seen[code] == 1 else str(seen[code])
             items.append(Item(f"{seat.lower()}{code}{suffix}", seat, code, "hand"))
     events.append(event("teams_selected", mode=state.selection.mode))
+    phase = "hide" if state.options.handicap is None else "handicap"  # CG-HCAP-03: after the selection
     return state.but(figures=tuple(sorted(figures, key=lambda f: f.id)),
-                     items=tuple(sorted(items, key=lambda i: i.id)), selection=None, phase="hide"), events
+                     items=tuple(sorted(items, key=lambda i: i.id)), selection=None, phase=phase), events
 
 
 def _replace(obj, **changes):

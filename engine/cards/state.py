@@ -23,6 +23,8 @@ class CardOptions:
     tutorial: int | None = 1
     scenario: str | None = None
     teams: str | None = None
+    handicap: tuple | None = None
+    """CG-HCAP: (the stronger seat, how many characters he removes, the combat card values he leaves out)."""
 
     @property
     def setup(self) -> dict:
@@ -158,7 +160,7 @@ class CardState:
     items: tuple  # Item, sorted by id
     opened: frozenset  # opened portcullises (card, cx, cy, side)
     players: tuple  # Player for B, Y
-    phase: str  # "select" (a scenario's team selection), "hide", "seed", "face", "main", "place", "over"
+    phase: str  # "select" (a scenario's team selection), "handicap" (CG-HCAP-03), "hide", "seed", "face", "main", "place", "over"
     turn: int = 0
     active: str | None = None
     first: str = "B"  # drawn at setup, public once the teams are revealed (CG-TUT1-05)
@@ -214,6 +216,8 @@ class CardState:
                 return (picker,)
             done = {s for s, _ in self.secret}
             return tuple(s for s in SEATS if s not in done)
+        if self.phase == "handicap":
+            return (self.options.handicap[0],)
         if self.phase in ("hide", "face"):
             done = {s for s, _ in self.secret}
             return tuple(s for s in SEATS if s not in done)

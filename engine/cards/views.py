@@ -27,8 +27,8 @@ def secret_purpose(state: CardState, seat: str) -> str | None:
 
 
 def _figure(state: CardState, f, viewer: str | None) -> dict | None:
-    if f.where == "hand":
-        return {"id": f.id, "where": "hand"} if viewer == f.seat else None
+    if f.where in ("hand", "removed"):  # CG-HCAP-03: left out in secret
+        return {"id": f.id, "where": f.where} if viewer == f.seat else None
     if f.where == "seeded":  # face down beside a room: its back shows only its colour
         if viewer == f.seat:
             return {"id": f.id, "where": "seeded", "room": slot_name(f.at)}
@@ -114,6 +114,9 @@ def view(state: CardState, seat: str | None) -> dict:
         out["seeder"] = state.seeder
     if state.options.scenario is not None:
         out["scenario"], out["teams"] = state.options.scenario, state.options.teams
+    if state.options.handicap is not None:  # CG-HCAP: public (the players agreed on it)
+        stronger, removed, cards = state.options.handicap
+        out["handicap"] = {"seat": stronger, "characters_removed": removed, "cards_removed": list(cards)}
     if state.selection is not None:
         out.update(_selection(state, seat))
     if state.phase not in ("select", "hide", "seed", "face"):  # the first player is drawn, unseen, at setup

@@ -229,3 +229,14 @@ def test_CG_SCEN_03_the_table_line_names_the_scenario_and_its_target():
     state.view = {"table": {"id": "t1", "scenario": "standard", "teams": "full", "game": "cards"}}
     text = "".join(t for _, t in game_panel(state, 0.0))
     assert "5 VP · scenario standard · full teams" in text
+
+
+def test_CG_HCAP_the_panel_names_the_handicap_and_the_log_counts_what_is_left_out():
+    from dungeon_twister.client.cards_panel import turn_detail
+
+    v = view(new_game(CardOptions(None, "standard", "mutual", ("B", 3, (6,))), 4), "Y")
+    assert "".join(t for _, t in turn_detail(v)) == "handicap: Blue leaves out 3 characters and +6\n"
+    assert describe_event({"kind": "removed", "seat": "B", "count": 3}) == \
+        "Blue leaves out 3 characters, unseen (handicap)"
+    assert describe_event({"kind": "removed", "seat": "B", "figures": ["bCL", "bTH", "bWA"]}) == \
+        "You leave out bCL, bTH, bWA (handicap)"

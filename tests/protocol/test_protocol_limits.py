@@ -35,7 +35,7 @@ def test_the_options_of_a_new_table_refuse_unknown_keys():
     ({"seat": "B", "note": "hi"}, "handicap.note", "bad_field"),
     ({"characters": 6}, "handicap.seat", "missing_field"),
     ({"seat": "G"}, "handicap.seat", "bad_field"),
-    ({"seat": "B", "characters": 3}, "handicap.characters", "bad_field"),  # BG-OPT-08: 4 to 7 (8: none)
+    ({"seat": "B", "characters": 1}, "handicap.characters", "bad_field"),  # 2 to 8: CG-HCAP-04 keeps 2 to 4
     ({"seat": "B", "characters": 9}, "handicap.characters", "bad_field"),
     ({"seat": "B", "characters": True}, "handicap.characters", "bad_field"),
     ({"seat": "B", "removed_cards": [0]}, "handicap.removed_cards", "bad_field"),  # BG-OPT-09: cards 1..6

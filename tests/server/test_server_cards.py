@@ -8,10 +8,10 @@ import pytest
 import trio
 
 from dungeon_twister.engine.cards import CardOptions
-from dungeon_twister.protocol import (CreateTable, Error, GameOver, OpponentReveal, Spectate, TableCreated,
+from dungeon_twister.protocol import (Action, CreateTable, Error, GameOver, OpponentReveal, Spectate, TableCreated,
                                       TableOptions)
 from test_server_prison import play_out
-from test_server_support import Client, running_server, seated_pair, simulate
+from test_server_support import Client, Scripted, running_server, seated_pair, simulate
 
 @functools.cache
 def card_game(options: CardOptions, goal: str, hint: int) -> tuple[int, dict]:
@@ -146,3 +146,33 @@ async def test_CG_SEL_picks_are_public_actions_everyone_sees(autojump_clock, tea
     picking = [e.event["view"] for e in blue.received
                if getattr(e, "event", {}).get("kind") == "view" and e.event["view"].get("selection")]
     assert picking and all(v["secret"] is None for v in picking)
+
+
+async def test_CG_HCAP_a_handicapped_card_table_leaves_characters_out_in_secret(autojump_clock):
+    """CG-EX-10 over the protocol: Blue plays 3 of the 6 characters (removes 3) without his +6; he chooses them
+    after the selection, alone (`remove ...`, no commit-reveal: Yellow chooses nothing then), and Yellow sees only
+    how many. A row not in the table (CG-HCAP-04) or a handicap on a tutorial (CG-HCAP-01) is refused."""
+    handicap = {"seat": "B", "characters": 3, "removed_cards": [6]}
+    async with running_server(seeds=(4,)) as server:
+        client = await Client.connect(server, "eve")
+        for options, why in ((TableOptions(game="cards", tutorial=3, handicap=handicap), "CG-HCAP-01"),
+                             (TableOptions(game="cards", scenario="standard",
+                                           handicap={"seat": "B", "characters": 5}), "CG-HCAP-04")):
+            await client.send(CreateTable(options))
+            error = await client.expect(Error)
+            assert error.code == "bad_field" and why in error.message, error.message
+        table, blue, yellow = await seated_pair(server, TableOptions(game="cards", scenario="standard",
+                                                                     handicap=handicap))
+        assert blue.view["players"]["B"]["cards"] == 8 and blue.view["my_cards"] == [0, 1, 2, 2, 3, 3, 4, 5]
+        scripted = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+
+        async with trio.open_nursery() as nursery:  # the picks, up to Blue's choice (Yellow then has none)
+            nursery.start_soon(scripted["Y"].play, table)
+            await scripted["B"].play(table, stop=lambda view: view["phase"] == "handicap")
+            nursery.cancel_scope.cancel()
+        assert blue.view["phase"] == "handicap" and len(blue.view["legal"]) == 20 and blue.view["secret"] is None
+        kept = sorted(f["id"] for f in blue.view["figures"])[:3]
+        await blue.send(Action(table, "B-remove", "remove " + " ".join(kept)))
+        assert (await yellow.expect_event("removed")) == {"kind": "removed", "seat": "B", "count": 3}
+        view = (await yellow.expect_event("view"))["view"]
+        assert view["phase"] == "hide" and not {f["id"] for f in view["figures"]} & set(kept)

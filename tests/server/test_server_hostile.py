@@ -107,7 +107,7 @@ async def test_table_options_with_unknown_keys_or_junk_are_refused(autojump_cloc
         junk = "x" * 900_000  # under the 1 MiB frame limit, but echoed in every `tables` it would fill it
         for options, where in (
                 ({"handicap": {"seat": "B", "junk": junk}}, "options.handicap.junk"),
-                ({"handicap": {"seat": "B", "characters": 3}}, "options.handicap.characters"),  # BG-OPT-08: 4..
+                ({"handicap": {"seat": "B", "characters": 1}}, "options.handicap.characters"),  # 2..8 on the wire
                 ({"handicap": {"seat": "B", "removed_cards": [6, 6]}}, "options.handicap.removed_cards"),
                 ({"handicap": {"seat": "B", "removed_cards": [7]}}, "options.handicap.removed_cards"),
                 ({"target_vp": 5, "colour": "pink"}, "options.colour"),
@@ -117,6 +117,9 @@ async def test_table_options_with_unknown_keys_or_junk_are_refused(autojump_cloc
             assert (error.code, error.fatal) == ("bad_field", False)
             assert f"{where}" in error.message.split(": ")[0], error.message
         assert server.lobby.tables == {}
+        await ann.send_raw(raw_frame({"type": "create_table", "options": {"handicap": {"seat": "B", "characters": 3}}}))
+        error = await ann.expect(Error)  # the wire takes 2..8 (CG-HCAP-04 keeps 2 to 4), the board game 4..8
+        assert error.code == "bad_field" and "BG-OPT-08" in error.message and server.lobby.tables == {}
 
         options = {"handicap": {"seat": "Y", "characters": 5, "removed_cards": [6, 5]}}
         await ann.send_raw(raw_frame({"type": "create_table", "options": options}))

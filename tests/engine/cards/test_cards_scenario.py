@@ -147,3 +147,57 @@ def test_a_scenario_game_and_its_selection_round_trip_as_positions():
         assert parse_position(format_position(s)) == s
         with pytest.raises(IllegalAction):
             apply(s, parse_action("end", "B"))
+
+
+# --- handicap (CG-HCAP) ------------------------------------------------------------------------------------------
+
+def _selected(options: CardOptions, seed: int = 4):
+    """The game once its mutual selection is over: both sides hold the same 6 characters and 4 objects."""
+    s = new_game(options, seed)
+    return _pick_all(s, ["WA", "TH", "CL", "MK", "SN", "GB", "KY", "KY", "RP", "SW"])
+
+
+def test_CG_HCAP_01_04_a_handicap_is_a_row_of_the_table_in_a_scenario_of_5_VP():
+    """CG-EX-10: Élise (experienced) plays Jean (beginner): she removes 3 characters and her +6; Jean keeps all 9
+    combat cards. A tutorial (2 to 4 VP) takes no handicap; a row not in the table is refused."""
+    s = new_game(CardOptions(None, "standard", "mutual", ("B", 3, (6,))), 4)
+    assert s.player("B").cards == (0, 1, 2, 2, 3, 3, 4, 5) and s.player("Y").cards == (0, 1, 2, 2, 3, 3, 4, 5, 6)
+    assert new_game(CardOptions(None, "standard", "full", ("Y", 2, (5, 6))), 4).player("Y").cards == \
+        (0, 1, 2, 2, 3, 3, 4)
+    with pytest.raises(ValueError, match="CG-HCAP-01"):
+        new_game(CardOptions(3, None, None, ("B", 2, ())), 1)
+    for row in (("B", 4, ()), ("B", 5, (6,)), ("B", 2, (4,)), ("B", 4, (5, 6))):
+        with pytest.raises(ValueError, match="CG-HCAP-04"):
+            new_game(CardOptions(None, "standard", "mutual", row), 1)
+
+
+def test_CG_HCAP_02_03_the_stronger_leaves_characters_out_in_secret_after_the_selection():
+    s = _selected(CardOptions(None, "standard", "mutual", ("B", 3, (6,))))
+    assert s.phase == "handicap" and s.to_act == ("B",)
+    assert len(legal_actions(s)) == comb(6, 3)  # any 3 of his 6
+    refused(s, "remove bWA bTH", "CG-HCAP-03")  # 2, not 3
+    refused(s, "remove bWA bTH yCL", "CG-HCAP-03")  # not his
+    refused(s, "hide bWA:1 bTH:2", "CG-TUT1-04")  # the removal comes first
+    s2, events = apply(s, parse_action("remove bWA bTH bCL", "B"))
+    assert s2.phase == "hide" and [e.public for e in events] == [{"seat": "B", "count": 3}]
+    assert {f.id for f in s2.figures if f.where == "removed"} == {"bWA", "bTH", "bCL"}
+    seen = {f["id"] for f in view(s2, "Y")["figures"]} | {f["id"] for f in view(s2, None)["figures"]}
+    assert not seen & {"bWA", "bTH", "bCL", "bMK", "bSN", "bGB"}  # nothing of Blue's team, kept or left out
+    assert [f["where"] for f in view(s2, "B")["figures"] if f["id"] == "bWA"] == ["removed"]
+    other = act(act(_selected(CardOptions(None, "standard", "mutual", ("B", 3, (6,)))),
+                    "remove bMK bSN bGB", "B"), "hide bWA:1 bTH:2", "B")
+    assert json.dumps(view(other, "Y"), sort_keys=True) == json.dumps(view(act(s2, "hide bMK:1 bSN:2", "B"), "Y"),
+                                                                      sort_keys=True)
+
+
+def test_CG_HCAP_02_two_characters_still_start_and_rooms_may_end_under_capacity():
+    """Four left out (experienced vs newbie): the 2 kept start on the start zone, and Blue seeds only his 4
+    objects, so the seeding ends with 4 of the 16 places empty (Yellow: 4 characters and 4 objects)."""
+    s = act(_selected(CardOptions(None, "standard", "mutual", ("B", 4, (6,)))), "remove bCL bGB bMK bSN", "B")
+    s = act(act(s, "hide bWA:1 bTH:2", "B"), "hide yWA:1 yTH:1", "Y")
+    seeds = 0
+    while s.phase == "seed":
+        s = apply(s, legal_actions(s)[0])[0]
+        seeds += 1
+    assert seeds == 4 + 8 and s.phase == "face"
+    assert sum(1 for c in s.figures + s.items if c.where == "seeded") == 12 < 2 * len(s.rooms)
