@@ -11,23 +11,16 @@ Blank lines and lines starting with '#' are ignored.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .actions import Action
 from .apply import apply
 from .catalogue import load
-from ..core.errors import EngineError, IllegalAction, NotationError
+from ..core.errors import EngineError, NotationError
+from ..core.records import RecordLine, parse_lines, replay_lines
 from .notation import format_action, parse_action
 from .position import format_options, parse_options, parse_position
 from .setup import new_game
 from .state import GameState, Options
-
-
-@dataclass(frozen=True)
-class RecordLine:
-    number: int  # 1-based line number in the record
-    text: str
-    action: Action
 
 
 def game_header(seed: int, options: Options) -> str:
@@ -62,32 +55,13 @@ def parse_start(line: str, number: int = 1) -> GameState:
 
 def parse_record(text: str) -> tuple[GameState, list[RecordLine]]:
     """The starting state and the parsed action lines (not yet applied)."""
-    lines = [(i + 1, raw.strip()) for i, raw in enumerate(text.splitlines())]
-    lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
-    if not lines:
-        raise NotationError("empty record")
-    start = parse_start(lines[0][1], lines[0][0])
-    actions = []
-    for number, line in lines[1:]:
-        m = re.match(r"^([BY]):\s*(.*)$", line)
-        if not m:
-            raise NotationError(f"line {number}: expected 'B: <action>' or 'Y: <action>'", line, 0)
-        try:
-            actions.append(RecordLine(number, line, parse_action(m.group(2), m.group(1))))
-        except NotationError as error:
-            raise NotationError(f"line {number}: {error}") from None
-    return start, actions
+    return parse_lines(text, parse_start, parse_action)
 
 
 def replayed(state: GameState, lines: list[RecordLine]):
     """Apply a record's lines in turn: yields (line, state after it, its events); an illegal line raises
     IllegalAction naming the line's number and text (dt-engine play, dt-client replay)."""
-    for line in lines:
-        try:
-            state, events = apply(state, line.action)
-        except IllegalAction as error:
-            raise IllegalAction(error.rule, f"line {line.number} ({line.text}): {error.message}") from None
-        yield line, state, events
+    return replay_lines(state, lines, apply)
 
 
 def format_line(action: Action) -> str:

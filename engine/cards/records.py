@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from ..core.errors import NotationError
-from .notation import format_action
-from .rules import new_game
+from ..core.records import RecordLine, parse_lines, replay_lines
+from .notation import format_action, parse_action
+from .rules import apply, new_game
 from .state import CardOptions, CardState
 
 START = re.compile(r"^game\s+cards\s+seed=(\d+)\s+(?:tutorial=([1-9])|scenario=([a-z]+)\s+teams=([a-z]+))$")
@@ -38,3 +39,13 @@ def parse_start(line: str, number: int = 1) -> CardState:
         return new_game(options, int(m.group(1)))
     except ValueError as error:
         raise NotationError(f"line {number}: {error}", line, 0) from None
+
+
+def parse_record(text: str) -> tuple[CardState, list[RecordLine]]:
+    """A card-game record's starting state and its parsed action lines (not yet applied)."""
+    return parse_lines(text, parse_start, parse_action)
+
+
+def replayed(state: CardState, lines: list[RecordLine]):
+    """Apply the record's lines in turn (core.records.replay_lines)."""
+    return replay_lines(state, lines, apply)

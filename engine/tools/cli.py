@@ -21,6 +21,8 @@ from ..boardgame.legal import legal_actions
 from ..boardgame.notation import format_action
 from ..boardgame.position import format_position
 from ..boardgame.records import parse_record, parse_start, replayed
+from ..cards import notation as card_notation
+from ..cards import records as card_records
 from .selfplay import play_game
 from ..boardgame.setup import validate_options
 from ..boardgame.state import Options
@@ -77,7 +79,11 @@ def cmd_legal(args) -> int:
 
 
 def cmd_play(args) -> int:
-    state, lines = parse_record(_read(args.record))
+    text = _read(args.record)
+    first = next((line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")), "")
+    if card_records.is_start(first):
+        return _play_cards(text, args)
+    state, lines = parse_record(text)
     events = []
     for _, state, new_events in replayed(state, lines):
         events.extend(event_view(e, GOD) for e in new_events)
@@ -97,6 +103,30 @@ def cmd_play(args) -> int:
     for e in events:
         print("  " + " ".join(f"{k}={v}" for k, v in e.items()))
     print(format_position(state))
+    print("outcome: " + ("game not over" if outcome is None else
+                         f"{'draw' if outcome.winner is None else outcome.winner + ' wins'} ({outcome.reason})"))
+    return 0
+
+
+def _play_cards(text: str, args) -> int:
+    """dt-engine play of a card-game record (`game cards seed=... tutorial=...`): the final position, every event
+    (hidden ones included), the outcome."""
+    state, lines = card_records.parse_record(text)
+    events = []
+    for _, state, new_events in card_records.replayed(state, lines):
+        events.extend(event_view(e, GOD) for e in new_events)
+    outcome = state.outcome
+    if args.json:
+        print(json.dumps({"position": card_notation.format_position(state), "events": events,
+                          "outcome": None if outcome is None else {"winner": outcome.winner,
+                                                                   "vp": dict(outcome.vp),
+                                                                   "reason": outcome.reason},
+                          "to_act": list(state.to_act)}, indent=1))
+        return 0
+    for e in events:
+        print("  " + " ".join(f"{k}={v}" for k, v in e.items()))
+    print(card_notation.format_position(state))
+    print(f"VP: B {state.vp('B')}, Y {state.vp('Y')}")
     print("outcome: " + ("game not over" if outcome is None else
                          f"{'draw' if outcome.winner is None else outcome.winner + ' wins'} ({outcome.reason})"))
     return 0

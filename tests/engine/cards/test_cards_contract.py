@@ -3,6 +3,8 @@ bots use of it, with the same functions as the board game's: typed input, timeou
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dungeon_twister.engine.cards import CardOptions, EndTurn, apply, legal_actions, new_game, parse_action
@@ -78,3 +80,30 @@ def test_CG_EXIT_the_greedy_bot_takes_an_exit_when_one_is_offered():
     scored = apply(s, parse_action(exits[0], "B"))[0]
     assert scored.player("B").vp == 1
     assert RandomBot().choose(view, legal, Rng(1)) in legal
+
+
+def test_a_card_record_replays_with_dt_engine_play(tmp_path, capsys):
+    """A record as the server writes it (start line, '#' comments, `B: <action>` lines) of a tutorial-2 game the
+    greedy bots play to the end: `dt-engine play` replays it to the same outcome; an illegal line names itself
+    and its rule."""
+    from dungeon_twister.engine.tools.cli import main
+
+    options, rng = CardOptions(2), Rng(1)
+    state = new_game(options, 1)
+    lines = [game_header(1, options), "# table t1-test"]
+    bots = {"B": GreedyBot(), "Y": GreedyBot()}
+    while state.outcome is None and len(lines) < 3000:
+        seat = state.to_act[0]
+        text = bots[seat].choose(CARDS.view(state, seat), legal_texts(state, seat), rng)
+        state = apply(state, parse_action(text, seat))[0]
+        lines.append(f"{seat}: {text}")
+    assert state.outcome is not None
+    path = tmp_path / "game.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["play", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["outcome"] == {"winner": state.outcome.winner, "vp": dict(state.outcome.vp), "reason": "vp"}
+    assert result["position"] == CARDS.format_position(state)
+    path.write_text("\n".join(lines[:3] + ["B: end"]) + "\n")  # line 4: nobody ends a turn while hiding
+    assert main(["play", str(path)]) == 1
+    assert "line 4 (B: end)" in capsys.readouterr().err
