@@ -66,6 +66,8 @@ class Family:
     """Secret choices whose reveal must not reach the opponent when both are in, but with the engine event that
     makes them public: the board game's team ("teams_revealed", BG-SETUP-06), the card game's face-down start
     characters ("teams", CG-TUT1-05). Every other choice is public once both are in."""
+    end_rule: str
+    """The rule that refuses an action once the game is over (BG-END-02, CG-END-01)."""
     rated: bool
     """Whether a finished game between two people changes their ratings: the board game's do; the card game's
     tutorials, practice games, do not (and its full games would need a rating of their own)."""
@@ -79,7 +81,7 @@ BOARD = Family(
     _board_resolve, _board_position, _board_secret, _board_timeout, _board_view, _board_records.game_header,
     _board_records.format_line, MappingProxyType({"team": ChooseTeam, "build": Build}), CombatCard,
     MappingProxyType(_board_bots.BOTS), _board_verbs, MappingProxyType({"team": "teams_revealed"}),
-    True)
+    "BG-END-02", True)
 
 CARDS = Family(
     "cards", _cards.CardOptions, _cards.new_game, _cards.apply, _cards.legal_actions, _card_typed.legal_texts,
@@ -88,7 +90,7 @@ CARDS = Family(
     _card_records.format_line, MappingProxyType({"hide": _card_actions.Hide, "face": _card_actions.Face,
                                                       "build": _card_actions.Build}),
     _card_actions.CombatCard, MappingProxyType(_card_bots.BOTS), lambda: list(_card_notation.VERBS),
-    MappingProxyType({"hide": "teams"}), False)
+    MappingProxyType({"hide": "teams"}), "CG-END-01", False)
 
 FAMILIES: Mapping[str, Family] = MappingProxyType({f.name: f for f in (BOARD, CARDS)})
 _BY_STATE = {GameState: BOARD, _cards.CardState: CARDS}

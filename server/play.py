@@ -92,7 +92,7 @@ class Play:
 
     def _act(self, seat: str, text: str, meta: dict):
         if self.result is not None:
-            raise Refusal("illegal_action", "the game is over", "BG-END-02")
+            raise Refusal("illegal_action", "the game is over", self.rules.end_rule)
         if not self.started:
             raise Refusal("not_started", "the game starts when both seats are taken")
         purpose = self.rules.secret_purpose(self.game.state, seat)

@@ -8,8 +8,8 @@ import pytest
 import trio
 
 from dungeon_twister.engine.cards import CardOptions
-from dungeon_twister.protocol import (Action, CreateTable, Error, GameOver, OpponentReveal, Spectate, TableCreated,
-                                      TableOptions)
+from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, OpponentReveal,
+                                      Spectate, TableCreated, TableOptions)
 from test_server_prison import play_out
 from test_server_support import Client, Scripted, running_server, seated_pair, simulate
 
@@ -87,13 +87,17 @@ async def test_board_game_options_on_a_card_table_are_refused_with_the_reason(au
 
 async def test_a_card_tutorial_between_two_people_is_not_rated(autojump_clock):
     """The tutorials are practice (Family.rated): the game ends without a `ratings` event and the players keep
-    no rating, where a board game between the same two would rate them (test_server_ratings.py)."""
+    no rating, where a board game between the same two would rate them (test_server_ratings.py). An action after
+    the end is refused by the card game's rule (CG-END-01), not the board game's."""
     seed, _ = card_game(CardOptions(2), "combat", 1)
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=2))
         await play_out(table, blue, yellow)
         assert blue.events_of("game_over") and not blue.events_of("ratings")
         assert server.lobby.store.rating("ann") is None and server.lobby.store.rating("bob") is None
+        await blue.send(Action(table, "after-the-end", "end"))  # CG-END-01: the game ended at once
+        refused = await blue.expect(ActionRefused, lambda e: e.action_id == "after-the-end")
+        assert (refused.code, refused.rule) == ("illegal_action", "CG-END-01")
 
 
 async def watched_card_game(seed: int, options: TableOptions):
