@@ -118,3 +118,16 @@ def same_move_or_refused(state, move, generated) -> None:
         return
     listed = [apply(state, a)[0] for a in generated if isinstance(a, Move) and a.figure == move.figure]
     assert after in listed, f"{move} is accepted, and no generated move reaches what it reaches"
+
+
+def accepted_iff_generated(state, candidates, generated) -> None:
+    """Each candidate action applies if it was generated and is refused with IllegalAction if not; a move not
+    generated may also reach what a generated one does (DT-217, same_move_or_refused)."""
+    for a in candidates:
+        if a in generated:
+            apply(state, a)
+        elif isinstance(a, Move):
+            same_move_or_refused(state, a, generated)
+        else:
+            with pytest.raises(IllegalAction):
+                apply(state, a)
