@@ -210,8 +210,9 @@ class _Drawing:
 def _label(f: dict, carries: bool) -> str:
     code = f["code"].lower() if f.get("wounded") else f["code"]
     label = f["seat"].lower() + code
-    if f.get("carries"):
-        label += f"+{f['carries'][1:]}" if carries else "*"
+    if f.get("carries"):  # the Paladin's second load too (CG-CHAR-PALADIN-01)
+        loads = [f["carries"], *([f["also_carries"]] if f.get("also_carries") else [])]
+        label += "".join(f"+{load[1:]}" for load in loads) if carries else "*"
     return label
 
 

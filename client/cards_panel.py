@@ -136,6 +136,8 @@ def compact_event(event: dict) -> str | None:
         return f"{f} {kind} {event.get('target')}"
     if kind == "jump":
         return f"{f} jump {event['zone']}"
+    if kind == "levitate":
+        return f"{f} levitate {event['item']} {event['at']}"
     if kind == "reveal":
         return f"{f} reveal {_room(event['slot'])}"
     if kind == "rotate":
@@ -232,6 +234,8 @@ def _combat(e: dict) -> str:
     if e.get("winner") is None:
         return f"Combat {e.get('number')}: {laid}: a tie, nobody is hurt"
     hurt = [*(f"{f} wounded" for f in e.get("wounded", ())), *(f"{f} eliminated" for f in e.get("eliminated", ()))]
+    if e.get("hunter_vp"):  # CG-CHAR-PALADIN-02
+        hurt.append(f"+{e['hunter_vp']} VP for the undead the Paladin hunted")
     return f"Combat {e.get('number')}: {laid}: {seat_name(e['winner'])} wins" + (f"; {', '.join(hurt)}" if hurt
                                                                                    else "")
 
@@ -273,6 +277,8 @@ _DESCRIPTIONS = {
                           + (f": {', '.join(e['eliminated'])} eliminated" if e.get("eliminated") else ""),
     "inverted": lambda e: f"{e['figure']} swaps rooms {' and '.join(e['rooms'])}",
     "stolen": lambda e: f"{e['figure']} steals {e['item']} from {e['victim']} in {e['zone']}",
+    "levitate": lambda e: f"{e['figure']} moves {e['item']} from afar to {e['at']}"
+                          + (f", into {e['to']}'s hands" if e.get("to") else ""),
 }
 
 
@@ -297,7 +303,8 @@ def describe_zone(view: dict, name: str) -> str:
     for f in view.get("figures", ()):
         if f.get("at") == name and f.get("where") == "maze":
             state = " (wounded)" if f.get("wounded") else ""
-            carries = f", carrying {f['carries']}" if f.get("carries") else ""
+            loads = [load for load in (f.get("carries"), f.get("also_carries")) if load]
+            carries = f", carrying {' and '.join(loads)}" if loads else ""
             parts.append(f"{f['id']}{state}{carries}")
     parts += [f"{i['id']} on the floor" for i in view.get("items", ()) if i.get("where") == "floor"
               and i.get("at") == name]

@@ -1,7 +1,7 @@
 """Dungeon Twister: The Card Game (CG rules), a zone-based rule family beside the board game, under the same
 engine contract: new_game, apply, legal_actions, view, secret_purpose, notation. See docs/card-game.md."""
 
-from .actions import (Attack, BendBars, CardAction, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place,
+from .actions import (Attack, BendBars, CardAction, CombatCard, EndTurn, Face, Heal, Hide, Jump, Levitate, Move, PassPlacement, Place,
                       BreakWalls, Fireball, Frenzy, Invert, MindControl, Portcullis, Regenerate, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .notation import format_action, format_position, parse_action, parse_position
@@ -12,7 +12,7 @@ from .views import secret_purpose, view
 __all__ = [
     "Attack", "BendBars", "CombatCard", "CardAction", "EndTurn", "Face", "Heal", "Hide", "Jump", "Move", "Place",
     "Portcullis", "Regenerate", "Reveal", "Rotate", "Seed", "Shoot", "line_of_sight", "Fireball", "Steal", "WallWalk",
-    "BreakWalls", "MindControl", "Frenzy", "Invert",
+    "BreakWalls", "MindControl", "Frenzy", "Invert", "Levitate", "PassPlacement",
     "load", "format_action", "format_position", "parse_action", "parse_position", "apply", "legal_actions",
     "new_game", "SEATS", "CardOptions", "CardState", "Outcome", "opponent", "secret_purpose", "view",
 ]

@@ -49,6 +49,12 @@ class Place(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class PassPlacement(CardAction):
+    """CG-OPT-02: the revealer's opponent leaves the revealer's objects still to place to the revealer (what his
+    timeout does; he may choose it sooner)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Move(CardAction):
     """CG-MOVE-01: path tokens: "b2" step into a zone, "B1" step onto a start position (own: stay; opponent's:
     exit), "^b2" turn to face b2 (start zone), "B2^c1" step along the start zone facing c1, "+bKY" take an object
@@ -148,6 +154,18 @@ class WallWalk(CardAction):
 
     figure: str
     path: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Levitate(CardAction):
+    """CG-CHAR-TELEKIN-01/02: the Telekinetic moves `item` (lying in her room, or carried by her) along `path`, 1 to
+    3 steps as a flyer goes ("c2" a zone, "B1" her start position, "^c1" / "B2^c1" along it), and drops it there
+    or gives it to the character `to`."""
+
+    figure: str
+    item: str
+    path: tuple
+    to: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,9 @@ import json
 import re
 
 from ..core.errors import NotationError
-from .actions import (Attack, BendBars, Build, CombatCard, EndTurn, Face, Heal, Hide, Jump, Move, Place, Portcullis, Reveal,
-                      BreakWalls, Fireball, Frenzy, Invert, MindControl, Pick, Regenerate, Remove, Rotate, Seed, Shoot,
-                      Steal, WallWalk)
+from .actions import (Attack, BendBars, Build, CombatCard, EndTurn, Face, Heal, Hide, Jump, Levitate, Move, Place,
+                      PassPlacement, Portcullis, Reveal, BreakWalls, Fireball, Frenzy, Invert, MindControl, Pick, Regenerate, Remove,
+                      Rotate, Seed, Shoot, Steal, WallWalk)
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
                     Selection)
@@ -48,8 +48,11 @@ def _id(text: str, seat: str | None = None) -> str:
 def _path_token(tok: str) -> str:
     if tok[:1] in "+-":
         _id(tok[1:])
-    elif tok[:1] == ">":
-        _id(tok[1:])
+    elif tok[:1] == ">":  # ">bMK", or ">bMK/bKY" naming what a Paladin carrying two gives (DT-220)
+        friend, slash, what = tok[1:].partition("/")
+        _id(friend)
+        if slash:
+            _id(what)
     elif tok.startswith("^"):
         zone_from(tok[1:])
     elif "^" in tok:
@@ -84,6 +87,8 @@ def format_action(a) -> str:
         return f"{'open' if a.open else 'close'} {a.figure} {zone_name(a.zone)} {a.side.lower()}"
     if isinstance(a, EndTurn):
         return "end"
+    if isinstance(a, PassPlacement):
+        return "pass"
     if isinstance(a, BendBars):
         return f"bend {a.figure} {zone_name(a.zone)} {a.side.lower()}"
     if isinstance(a, Attack):
@@ -98,6 +103,8 @@ def format_action(a) -> str:
         return " ".join(["wallwalk", a.figure, *a.path])
     if isinstance(a, BreakWalls):
         return f"smash {a.figure}"
+    if isinstance(a, Levitate):
+        return " ".join(["levitate", a.figure, a.item, *a.path, *([">" + a.to] if a.to else [])])
     if isinstance(a, Fireball):
         return f"fireball {a.figure} {a.target}"
     if isinstance(a, Invert):
@@ -120,7 +127,7 @@ def format_action(a) -> str:
 
 
 VERBS = ("attack", "bend", "build", "card", "close", "end", "face", "fireball", "frenzy", "heal", "hide", "invert",
-         "jump", "mind", "move", "open", "pick", "place", "regenerate", "remove", "reveal", "rotate", "seed", "shoot", "smash",
+         "jump", "levitate", "mind", "move", "open", "pass", "pick", "place", "regenerate", "remove", "reveal", "rotate", "seed", "shoot", "smash",
          "steal", "wallwalk")
 """Every verb of the card game's action notation."""
 
@@ -143,6 +150,9 @@ def parse_action(text: str, seat: str) -> "object":
         if verb == "end":
             need(0)
             return EndTurn(seat)
+        if verb == "pass":
+            need(0)
+            return PassPlacement(seat)
         if verb in ("hide", "face"):
             if not args:
                 raise NotationError(f"{verb} needs figure:place pairs", text)
@@ -170,6 +180,14 @@ def parse_action(text: str, seat: str) -> "object":
             if len(args) < 2:
                 raise NotationError("move needs a figure and a path", text)
             return Move(seat, _id(args[0]), tuple(_path_token(t) for t in args[1:]))
+        if verb == "levitate":  # `levitate bTK bSW c1 c2 [>yWA]` (CG-CHAR-TELEKIN-01/02)
+            if len(args) < 3:
+                raise NotationError("levitate needs the Telekinetic, the object and a path", text)
+            to = _id(args[-1][1:]) if args[-1].startswith(">") else None
+            path = args[2:-1] if to else args[2:]
+            if not path or any(t[:1] in "+->" for t in path):
+                raise NotationError("levitate: a path of zones and start positions, then >receiver", text)
+            return Levitate(seat, _id(args[0]), _id(args[1]), tuple(_path_token(t) for t in path), to)
         if verb == "rotate":
             need(3)
             if args[2] not in ("cw", "ccw"):
@@ -273,7 +291,7 @@ def format_position(state: CardState) -> str:
     data = {
         "tutorial": state.options.tutorial, "length": state.length, "target": state.target_vp,
         "rooms": [[r.card, r.turns, r.revealed] for r in state.rooms],
-        "figures": [[f.id, f.seat, f.code, f.where, _loc(f.at), _loc(f.facing), f.wounded, f.carries, f.pin]
+        "figures": [[f.id, f.seat, f.code, f.where, _loc(f.at), _loc(f.facing), f.wounded, _loads_out(f.carries), f.pin]
                     for f in state.figures],
         "items": [[i.id, i.seat, i.code, i.where, _loc(i.at)] for i in state.items],
         "opened": sorted(list(k) for k in state.opened), "broken": sorted(list(k) for k in state.broken),
@@ -316,6 +334,15 @@ def format_position(state: CardState) -> str:
     return "dtcg1 " + json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+def _loads_out(carries: tuple):
+    """What a figure carries, in a position: null, one id, or a list of the Paladin's two (CG-CHAR-PALADIN-01)."""
+    return None if not carries else carries[0] if len(carries) == 1 else list(carries)
+
+
+def _loads_in(v) -> tuple:
+    return () if v is None else (v,) if isinstance(v, str) else tuple(v)
+
+
 def _tup(v):
     return tuple(v) if isinstance(v, list) else v
 
@@ -345,7 +372,7 @@ def parse_position(text: str) -> CardState:
                                                                   tuple(d["handicap"][2]))), length=d["length"],
             target_vp=d["target"],
             rooms=tuple(Room(c, t, r) for c, t, r in d["rooms"]),
-            figures=tuple(Figure(i, s, c, w, _tup(a), _tup(f), wd, ca, p)
+            figures=tuple(Figure(i, s, c, w, _tup(a), _tup(f), wd, _loads_in(ca), p)
                           for i, s, c, w, a, f, wd, ca, p in d["figures"]),
             items=tuple(Item(i, s, c, w, _tup(a)) for i, s, c, w, a in d["items"]),
             opened=frozenset(tuple(k) for k in d["opened"]), broken=frozenset(tuple(k) for k in d["broken"]),

@@ -11,7 +11,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
-                      Invert, Jump, MindControl, Move, Pick, Place, Portcullis, Regenerate, Remove, Reveal, Rotate,
+                      Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate, Remove, Reveal, Rotate,
                       Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
@@ -117,9 +117,33 @@ def _abilities(state: CardState, f: Figure) -> set:
     if f.wounded:
         return set()
     out = set(_char(f).abilities)
-    if f.carries is not None and state.has_item(f.carries):
-        out |= load().objects[state.item(f.carries).code].abilities
+    for i in _objects(state, f):
+        out |= load().objects[i.code].abilities
     return out
+
+
+def _capacity(f: Figure) -> int:
+    """How many things `f` may carry (CG-GOLD-03): one; two for the Paladin, wounded or not (CG-CHAR-PALADIN-01);
+    nothing for the Ghost (CG-CHAR-GHOST-02)."""
+    abilities = _char(f).abilities
+    return 0 if "no_carrying" in abilities else 2 if "mighty" in abilities else 1
+
+
+def _objects(state: CardState, f: Figure) -> list:
+    """The objects `f` carries (its carried wounded characters left out)."""
+    return [state.item(c) for c in f.carries if state.has_item(c)]
+
+
+def _carried_with(f: Figure, *, add: str | None = None, drop: str | None = None) -> Figure:
+    """`f` carrying `add` more and `drop` no more (the loads kept sorted)."""
+    loads = sorted(c for c in f.carries if c != drop)
+    return _replace(f, carries=tuple(sorted(loads + [add])) if add is not None else tuple(loads))
+
+
+def _powers_count(state: CardState, f: Figure, power: str) -> int:
+    """How many of the objects `f` carries have `power`: two identical objects add their effects
+    (CG-CHAR-PALADIN-01)."""
+    return sum(power in load().objects[i.code].abilities for i in _objects(state, f))
 
 
 def _lay(st: CardState, tid: str, zone) -> CardState:
@@ -198,6 +222,9 @@ def _need_phase(state: CardState, action, phase: str, rule: str) -> None:
     if state.outcome is not None:
         raise IllegalAction("CG-END-01", "the game is over")
     if state.phase != phase:
+        if phase == "main" and state.phase in ("combat", "place"):  # CG-GOLD-01: the action under way first
+            pending = "the combat" if state.phase == "combat" else "placing the revealed room's cards"
+            raise IllegalAction("CG-GOLD-01", f"an action is resolved before another starts: {pending} first")
         raise IllegalAction(rule, f"not the time for that (phase {state.phase})")
     if action.seat not in state.to_act:
         raise IllegalAction(rule, f"{action.seat} is not to act")
@@ -396,6 +423,16 @@ def _place(state: CardState, a: Place):
     return new, [event("place", seat=a.seat, card=a.card, zone=zone_name(a.zone))]
 
 
+def _pass_placement(state: CardState, a: PassPlacement):
+    """CG-OPT-02: the opponent leaves the revealer's objects to the revealer, who places them."""
+    _need_phase(state, a, "place", "CG-OPT-02")
+    p = state.placement
+    if p.placers[0] == state.active:
+        raise IllegalAction("CG-OPT-02", "only the revealer's opponent, placing his objects, leaves them to him")
+    placers = tuple(state.active for _ in p.placers)
+    return state.but(placement=Placement(p.slot, p.queue, placers)), [event("placement_passed", seat=a.seat)]
+
+
 # --- move ------------------------------------------------------------------------------------------------------
 
 class _Walk:
@@ -406,17 +443,13 @@ class _Walk:
     def __init__(self, state: CardState, f: Figure):
         self.state, self.fid, self.seat = state, f.id, f.seat
         self.loc, self.facing, self.mp, self.restrict = f.loc, f.facing, 0, f.pin
-        self.op_here, self.exited, self.move = False, False, _char(f).move
+        self.op_here, self.exited, self.move = 0, False, _char(f).move
 
     def copy(self) -> "_Walk":
         w = _Walk.__new__(_Walk)
         for k in _Walk.__slots__:
             setattr(w, k, getattr(self, k))
         return w
-
-    @property
-    def carried(self):
-        return self.state.fig(self.fid).carries
 
     def abilities(self) -> set:
         return _abilities(self.state, self.state.fig(self.fid))
@@ -438,13 +471,19 @@ class _Walk:
             self._step(tok)
 
     # item exchanges (CG-ITEM-01, CG-ITEM-03)
+    def exchanges_left(self) -> int:
+        """DT-206: one exchange per location visited; the Paladin, with a hand for each of his two loads, makes
+        two (DT-220)."""
+        return max(1, _capacity(self.state.fig(self.fid))) - self.op_here
+
     def _op(self, tok: str) -> None:
-        if self.op_here:
-            raise IllegalAction("CG-ITEM-01", "one exchange per zone visited (DT-206)")
+        if self.exchanges_left() <= 0:
+            raise IllegalAction("CG-ITEM-01", "one exchange per zone visited (DT-206; the Paladin two, DT-220)")
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
         here = None if is_start(self.loc) else self.loc
-        if tok[0] in "+>" and "no_carrying" in _char(me).abilities:
+        cap = _capacity(me)
+        if tok[0] in "+>" and cap == 0:
             raise IllegalAction("CG-CHAR-GHOST-02", f"{me.id} carries nothing")
         if tok[0] == "+":
             if st.has_item(name):
@@ -456,7 +495,13 @@ class _Walk:
                 where, at = ("floor" if g.where == "maze" else g.where), g.at
             else:
                 raise IllegalAction("CG-ITEM-01", f"no object {name}")
-            mine = me.carries
+            if len(me.carries) < cap:
+                mine = None  # a free hand: nothing is given back
+            elif cap == 1:
+                mine = me.carries[0]  # swapped for what it carries (CG-ITEM-03)
+            else:
+                raise IllegalAction("CG-CHAR-PALADIN-01", f"{me.id} carries two things already: he leaves one "
+                                    f"first, here (-{me.carries[0]} +{name})")
             if where == "floor" and here is not None and at == here:
                 if mine is not None:
                     st = _lay(st, mine, here)
@@ -466,31 +511,38 @@ class _Walk:
                     raise IllegalAction("CG-CARRY-01", "an enemy does not take your wounded character")
                 if mine is not None:
                     st = _hold(st, mine, giver.id)
-                st = st.with_figure(_replace(st.fig(giver.id), carries=mine))
+                st = st.with_figure(_carried_with(st.fig(giver.id), add=mine, drop=name))
             else:
                 raise IllegalAction("CG-ITEM-01", f"{name} is not here to take")
             st = _hold(st, name, me.id)
-            st = st.with_figure(_replace(st.fig(me.id), carries=name))
+            st = st.with_figure(_carried_with(st.fig(me.id), add=name, drop=mine))
         elif tok[0] == "-":
-            if me.carries != name:
+            if name not in me.carries:
                 raise IllegalAction("CG-ITEM-01", f"{me.id} does not carry {name}")
             if here is None:
                 raise IllegalAction("CG-ITEM-01", "objects are dropped in a zone, not on a start zone (DT-206)")
             st = _lay(st, name, here)
-            st = st.with_figure(_replace(st.fig(me.id), carries=None))
-        else:
+            st = st.with_figure(_carried_with(st.fig(me.id), drop=name))
+        else:  # ">bMK" gives the only load; ">bMK/bKY" names it (a Paladin carrying two, DT-220)
+            friend, _, what = name.partition("/")
             friends = {g.id: g for g in self.friends_here()}
-            if name not in friends:
-                raise IllegalAction("CG-ITEM-03", f"{name} is not a friend here")
-            if "no_carrying" in _char(friends[name]).abilities:
-                raise IllegalAction("CG-CHAR-GHOST-02", f"{name} carries nothing")
-            if me.carries is None or friends[name].carries is not None or friends[name].wounded:
-                raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with empty hands")
-            st = _hold(st, me.carries, name)
-            st = st.with_figure(_replace(friends[name], carries=me.carries))
-            st = st.with_figure(_replace(st.fig(me.id), carries=None))
+            if friend not in friends:
+                raise IllegalAction("CG-ITEM-03", f"{friend} is not a friend here")
+            taker = friends[friend]
+            if _capacity(taker) == 0:
+                raise IllegalAction("CG-CHAR-GHOST-02", f"{friend} carries nothing")
+            if not what:
+                if len(me.carries) > 1:
+                    raise IllegalAction("CG-ITEM-03", f"{me.id} carries two things: name the one given "
+                                        f"(>{friend}/{me.carries[0]})")
+                what = me.carries[0] if me.carries else None
+            if what is None or what not in me.carries or taker.wounded or len(taker.carries) >= _capacity(taker):
+                raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with a free hand")
+            st = _hold(st, what, friend)
+            st = st.with_figure(_carried_with(taker, add=what))
+            st = st.with_figure(_carried_with(st.fig(me.id), drop=what))
         self.state = st
-        self.op_here = True
+        self.op_here += 1
 
     def _spend_mp(self) -> None:
         self.mp += 1
@@ -518,7 +570,7 @@ class _Walk:
                 if z2 not in mz.room_zones_in_front(seat, c2):
                     raise IllegalAction("CG-START-05", "face a zone of the room you now stand in front of")
                 self._spend_mp()
-                self.loc, self.facing, self.op_here = (seat, c2), z2, False
+                self.loc, self.facing, self.op_here = (seat, c2), z2, 0
             else:  # CG-START-03
                 z = parse_zone(tok)
                 if z != self.facing:
@@ -548,7 +600,7 @@ class _Walk:
             tseat, tcol = target
             if tseat == self.seat:  # CG-START-06
                 self._spend_mp()
-                self.loc, self.facing, self.restrict, self.op_here = target, zone, None, False
+                self.loc, self.facing, self.restrict, self.op_here = target, zone, None, 0
             else:  # CG-EXIT-01, CG-BLOCK-01
                 if any(g.seat == tseat and not g.wounded and g.facing == zone for g in st.at(target)):
                     raise IllegalAction("CG-BLOCK-01", f"an enemy on its start zone blocks the exit from "
@@ -575,10 +627,10 @@ class _Walk:
             raise IllegalAction("CG-CHAR-WALLWALKER-01", "there is no wall there: that is a move")
         if not mz.is_zone(target):
             raise IllegalAction("CG-CHAR-WALLWALKER-03", "she does not reveal a room through a wall")
-        self.loc, self.facing, self.op_here, self.restrict = target, None, False, None
+        self.loc, self.facing, self.op_here, self.restrict = target, None, 0, None
 
     def _enter(self, zone, back_side: str) -> None:
-        self.loc, self.facing, self.op_here = zone, None, False
+        self.loc, self.facing, self.op_here = zone, None, 0
         # CG-MOVE-04: an unwounded enemy here: leave only through the border it came by
         me = self.state.fig(self.fid)
         flying = bool(self.abilities() & {"flying", "incorporeal"})  # CG-CHAR-WIZARD-01, -GHOST-01: enemies too
@@ -591,14 +643,15 @@ class _Walk:
         if self.exited:
             cat = load()
             vp = cat.characters[f.code].exit_vp
-            if f.carries is not None and st.has_item(f.carries):  # CG-EXIT-03: the object is discarded
-                if "treasure" in cat.objects[st.item(f.carries).code].abilities:
-                    vp += 1  # CG-OBJ-TREASURE-01
-                st = st.with_item(_replace(st.item(f.carries), where="gone", at=None))
-            elif f.carries is not None:  # CG-EXIT-03: a wounded character carried out is saved, no VP
-                st = st.with_figure(_replace(st.fig(f.carries), where="saved", at=None))
-                events.append(event("saved", figure=f.carries))
-            st = st.with_figure(_replace(f, where="exited", at=None, facing=None, carries=None, pin=None))
+            for load_id in f.carries:
+                if st.has_item(load_id):  # CG-EXIT-03: the object is discarded
+                    if "treasure" in cat.objects[st.item(load_id).code].abilities:
+                        vp += 1  # CG-OBJ-TREASURE-01
+                    st = st.with_item(_replace(st.item(load_id), where="gone", at=None))
+                else:  # CG-EXIT-03: a wounded character carried out is saved, no VP
+                    st = st.with_figure(_replace(st.fig(load_id), where="saved", at=None))
+                    events.append(event("saved", figure=load_id))
+            st = st.with_figure(_replace(f, where="exited", at=None, facing=None, carries=(), pin=None))
             p = st.player(self.seat)
             st = st.with_player(self.seat, _replace(p, vp=p.vp + vp))
             events.append(event("exit", figure=f.id, vp=vp))
@@ -907,12 +960,13 @@ def _eliminate(st: CardState, fid: str, eliminated: list) -> CardState:
     """`fid` is eliminated outside a combat: its object stays in its zone, a wounded friend it carries dies with it;
     1 VP each to the opponent of the victim's owner (CG-VP-02)."""
     f = st.fig(fid)
-    if f.carries is not None and st.has_item(f.carries):
-        st = st.with_item(_replace(st.item(f.carries), where="floor", at=f.at))
-    elif f.carries is not None:
-        st = _eliminate(st, f.carries, eliminated)
+    for load_id in f.carries:  # CG-CHAR-PALADIN-03: both objects stay in his zone, both wounded die
+        if st.has_item(load_id):
+            st = st.with_item(_replace(st.item(load_id), where="floor", at=f.at))
+        else:
+            st = _eliminate(st, load_id, eliminated)
     f = st.fig(fid)
-    st = st.with_figure(_replace(f, where="eliminated", at=None, carries=None, pin=None))
+    st = st.with_figure(_replace(f, where="eliminated", at=None, carries=(), pin=None))
     p = st.player(opponent(f.seat))
     eliminated.append(fid)
     return st.with_player(opponent(f.seat), _replace(p, vp=p.vp + 1))
@@ -954,8 +1008,8 @@ def _break_walls(state: CardState, a: BreakWalls):
 
 def _scroll(state: CardState, f: Figure, power: str, rule: str, name: str) -> str:
     """The scroll with `power` that `f` carries and may read (CG-CHAR-WIZARD-02: a spellcaster), else refused."""
-    scroll = f.carries if f.carries is not None and state.has_item(f.carries) else None
-    if scroll is None or power not in load().objects[state.item(scroll).code].abilities:
+    scroll = next((i.id for i in _objects(state, f) if power in load().objects[i.code].abilities), None)
+    if scroll is None:
         raise IllegalAction(rule, f"{f.id} carries no {name}")
     if "spellcaster" not in _abilities(state, f):
         raise IllegalAction("CG-CHAR-WIZARD-02", f"{f.id} is no spellcaster: he carries the scroll, he cannot read it")
@@ -966,7 +1020,7 @@ def _read(state: CardState, f: Figure, scroll: str) -> CardState:
     """1 AP, and the single-use scroll is discarded (CG-ITEM-05)."""
     new = _spend(state, f.seat)
     new = new.with_item(_replace(new.item(scroll), where="gone", at=None))
-    return new.with_figure(_replace(new.fig(f.id), carries=None))
+    return new.with_figure(_carried_with(new.fig(f.id), drop=scroll))
 
 
 def _fireball(state: CardState, a: Fireball):
@@ -1023,7 +1077,7 @@ def _steal(state: CardState, a: Steal):
     f = _main_checks(state, a, a.figure)
     if "pickpocket" not in _abilities(state, f):
         raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{f.id} does not pick pockets")
-    if f.carries is not None:
+    if f.carries:
         raise IllegalAction("CG-CHAR-PICKPOCKET-02", f"{f.id} carries something: he drops it first, in a move")
     if not state.has_item(a.item):
         raise IllegalAction("CG-CHAR-PICKPOCKET-02", f"{a.item} is not an object (a wounded character is not)")
@@ -1032,10 +1086,136 @@ def _steal(state: CardState, a: Steal):
     if holder is None or holder.seat == a.seat or holder.where != "maze" or f.where != "maze" or holder.at != f.at:
         raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{a.item} is not carried by an enemy in {f.id}'s zone")
     new = _spend(state, a.seat)
-    new = new.with_figure(_replace(holder, carries=None))
+    new = new.with_figure(_carried_with(holder, drop=i.id))
     new = _hold(new, i.id, f.id)
-    new = new.with_figure(_replace(new.fig(f.id), carries=i.id))
+    new = new.with_figure(_carried_with(new.fig(f.id), add=i.id))
     return new, [event("stolen", figure=f.id, item=i.id, victim=holder.id, zone=zone_name(f.at))]
+
+
+LEVITATION = 3  # CG-CHAR-TELEKIN-01: steps of an object she moves
+
+
+def _float(state: CardState, seat: str, origin, path: tuple) -> tuple:
+    """Where (and, on a start position, facing what) an object moved by psychokinesis from the zone `origin` along `path` ends (CG-CHAR-TELEKIN-01/03): 1 to
+    3 steps across any border a flyer crosses (pits, zones holding characters; not walls, slits or closed
+    portcullises), never into a face-down room; onto `seat`'s start zone and along it as a character goes there
+    (CG-START-03..06, each facing change a step), never onto the opponent's (DT-221)."""
+    if not 1 <= len(path) <= LEVITATION:
+        raise IllegalAction("CG-CHAR-TELEKIN-01", f"the object moves 1 to {LEVITATION} zones")
+    mz, flyer = state.maze, {"flying"}
+    loc, facing = origin, None
+    for tok in path:
+        if is_start(loc):
+            own, col = loc
+            if tok.startswith("^"):  # CG-START-04
+                z = parse_zone(tok[1:])
+                if z not in mz.room_zones_in_front(own, col) or z == facing:
+                    raise IllegalAction("CG-START-04", "turn it to face another zone of the room in front")
+                facing = z
+            elif "^" in tok:  # CG-START-05
+                pos, z = tok.split("^")
+                s2, c2 = parse_start(pos)
+                if s2 != own or c2 == col or parse_zone(z) not in mz.room_zones_in_front(own, c2):
+                    raise IllegalAction("CG-START-05", "along the start zone to the other room, facing one of its "
+                                        "zones")
+                loc, facing = (own, c2), parse_zone(z)
+            else:  # CG-START-03
+                z = parse_zone(tok)
+                if z != facing or z not in mz.start_zones(own, col) or not mz.is_zone(z) \
+                        or not _passable(mz.features(z, mz.start_side(own)), flyer):
+                    raise IllegalAction("CG-START-03", "from the start zone only into the zone it faces")
+                loc, facing = z, None
+            continue
+        if "^" in tok:
+            raise IllegalAction("CG-START-04", "facing is chosen only on the start zone")
+        target = parse_start(tok) if tok[0] in "BY" else parse_zone(tok)
+        side = next((sd for sd in GLOBAL if mz.beyond(loc, sd) == target), None)
+        if side is None:
+            raise IllegalAction("CG-CHAR-TELEKIN-01", f"{loc_name(target)} is not next to {zone_name(loc)}")
+        if not _passable(mz.features(loc, side), flyer):
+            raise IllegalAction("CG-CHAR-TELEKIN-01", f"the border {zone_name(loc)}-{loc_name(target)} stops a flyer")
+        if is_start(target):
+            if target[0] != seat:
+                raise IllegalAction("CG-CHAR-TELEKIN-03", "an object does not leave by the opponent's start zone "
+                                    "(DT-221)")
+            loc, facing = target, loc
+        elif not mz.is_zone(target):
+            raise IllegalAction("CG-CHAR-TELEKIN-01", "not into a face-down room")
+        else:
+            loc = target
+    return loc, facing
+
+
+def _levitated(state: CardState, f: Figure) -> list:
+    """The objects the Telekinetic `f` may move (CG-CHAR-TELEKIN-01): those lying in her room, and her own."""
+    if f.where != "maze":
+        return []
+    return [i for i in state.items if (i.where == "floor" and slot_of(i.at) == slot_of(f.at))
+            or (i.where == "carried" and i.at == f.id)]
+
+
+def _levitate(state: CardState, a: Levitate):
+    f = _main_checks(state, a, a.figure)
+    if "psychokinesis" not in _abilities(state, f):
+        raise IllegalAction("CG-CHAR-TELEKIN-01", f"{f.id} does not move objects from afar")
+    if state.has_fig(a.item):
+        raise IllegalAction("CG-CHAR-TELEKIN-03", "a wounded character is not an object: she cannot move it")
+    if f.where != "maze" or a.item not in {i.id for i in _levitated(state, f)}:
+        raise IllegalAction("CG-CHAR-TELEKIN-01", f"{a.item} neither lies in her room nor is carried by her")
+    i = state.item(a.item)
+    end, _ = _float(state, a.seat, i.at if i.where == "floor" else f.at, a.path)
+    new = _spend(state, a.seat)
+    if i.where == "carried":
+        new = new.with_figure(_carried_with(new.fig(f.id), drop=i.id))
+    if a.to is None:
+        if is_start(end):
+            raise IllegalAction("CG-CHAR-TELEKIN-03", "nothing lies on a start zone: give it to a character there "
+                                "(DT-206)")
+        new = _lay(new, i.id, end)
+    else:
+        g = next((g for g in new.at(end) if g.id == a.to), None)
+        if g is None:
+            raise IllegalAction("CG-CHAR-TELEKIN-02", f"{a.to} is not at {loc_name(end)}")
+        if g.wounded or g.carries or _capacity(g) == 0:  # DT-221: an unwounded character with empty hands
+            raise IllegalAction("CG-CHAR-TELEKIN-02", f"{a.to} cannot take it: it must carry nothing, unwounded")
+        new = _hold(new, i.id, g.id).with_figure(_carried_with(g, add=i.id))
+    return new, [event("levitate", figure=f.id, item=i.id, path=list(a.path), to=a.to, at=loc_name(end))]
+
+
+def _levitations(state: CardState, f: Figure) -> list:
+    """Every psychokinesis of `f`: per object, the shortest path to each place it can end (DT-217), dropped there
+    (in a zone) or given to each character there who may take it."""
+    out = []
+    mz = state.maze
+    for i in _levitated(state, f):
+        origin = i.at if i.where == "floor" else f.at
+        ends: dict = {}
+        level = [((), origin, None)]
+        for _ in range(LEVITATION):
+            deeper = []
+            for path, loc, facing in level:
+                if is_start(loc):
+                    own, col = loc
+                    toks = ["^" + zone_name(z) for z in mz.room_zones_in_front(own, col) if z != facing]
+                    toks += [f"{own}{2 - col}^{zone_name(z)}" for z in mz.room_zones_in_front(own, 1 - col)]
+                    toks += [zone_name(facing)] if facing is not None else []
+                else:
+                    toks = [loc_name(t) for t in (mz.beyond(loc, sd) for sd in GLOBAL) if t is not None]
+                for tok in toks:
+                    p = path + (tok,)
+                    try:
+                        end, faces = _float(state, f.seat, origin, p)
+                    except IllegalAction:
+                        continue
+                    ends.setdefault(end, p)
+                    deeper.append((p, end, faces))
+            level = deeper
+        for end, p in ends.items():
+            if not is_start(end):
+                out.append(Levitate(f.seat, f.id, i.id, p))
+            out.extend(Levitate(f.seat, f.id, i.id, p, g.id) for g in state.at(end)
+                       if not g.wounded and not g.carries and _capacity(g) > 0)
+    return out
 
 
 def _regenerate(state: CardState, a: Regenerate):
@@ -1070,7 +1250,7 @@ def _ranged_value(state: CardState, f: Figure) -> int | None:
     if "crossbow" in abilities and f"crossbow:{f.id}" not in state.used_now:
         return _char(f).ranged
     if "bow" in abilities:
-        return load().objects[state.item(f.carries).code].ranged
+        return next(load().objects[i.code].ranged for i in _objects(state, f) if "bow" in load().objects[i.code].abilities)
     return None
 
 
@@ -1185,13 +1365,6 @@ def _combat_card(state: CardState, a: CombatCard):
     return _resolve(state, c, events)
 
 
-def _object_powers(state: CardState, f: Figure) -> frozenset:
-    """The abilities of the object `f` carries, wounded or not (the Armor works for a wounded carrier)."""
-    if f.carries is None or not state.has_item(f.carries):
-        return frozenset()
-    return frozenset(load().objects[state.item(f.carries).code].abilities)
-
-
 def _general_near(state: CardState, f: Figure) -> bool:
     """CG-CHAR-GENERAL-01/02: an unwounded friendly General other than `f`, in a room, in the room `f` is in."""
     if f.where != "maze":
@@ -1231,9 +1404,9 @@ def _resolve(state: CardState, c: Combat, events: list):
         if len(ids) >= 2 and "stab" in powers:
             out += 2  # CG-CHAR-BACKSTABBER-01: +2 with a friend fighting beside her
         if seat == attacker and not ranged and "sword" in powers:
-            out += 1  # CG-OBJ-SWORD-01: attacking, in melee
-        if seat != attacker and "armor" in _object_powers(state, f):
-            out += 1  # CG-OBJ-ARMOR-01: defending, a wounded carrier too
+            out += _powers_count(state, f, "sword")  # CG-OBJ-SWORD-01: attacking, in melee (two add up)
+        if seat != attacker:
+            out += _powers_count(state, f, "armor")  # CG-OBJ-ARMOR-01: defending, a wounded carrier too
         if not ranged and _general_near(state, f):
             out += 1  # CG-CHAR-GENERAL-01/02
         return out
@@ -1249,40 +1422,46 @@ def _resolve(state: CardState, c: Combat, events: list):
     # CG-RANGED-03: a shooter is never wounded; CG-OBJ-LANCE-02: nor is the lance's carrier, but the lance breaks
     losers = tuple(fid for fid in losers if fid not in ranged and fid != c.lancer)
     if c.lancer is not None and winner != s1:
-        lance = new.fig(c.lancer).carries
+        lancer = new.fig(c.lancer)
+        lance = next(i.id for i in _objects(new, lancer) if "lance" in load().objects[i.code].abilities)
         new = new.with_item(_replace(new.item(lance), where="gone", at=None))
-        new = new.with_figure(_replace(new.fig(c.lancer), carries=None))
+        new = new.with_figure(_carried_with(lancer, drop=lance))
     # CG-CHAR-ASSASSIN-01: an unwounded Assassin fighting in the zone on the winning side kills the losers there
     lethal = any("lethal_blow" in _abilities(state, state.fig(fid)) and fid not in ranged
                  for seat, ids in c.sides if seat == winner for fid in ids)
     wounded, eliminated = [], []
+
+    def dies(st: CardState, fid: str) -> CardState:
+        """`fid` is eliminated in this combat: 1 VP to the winner (CG-COMBAT-03, CG-VP-02)."""
+        st = st.with_figure(_replace(st.fig(fid), where="eliminated", at=None, carries=(), pin=None))
+        eliminated.append(fid)
+        p = st.player(winner)
+        return st.with_player(winner, _replace(p, vp=p.vp + 1))
+
     for fid in losers:
         f = new.fig(fid)
-        if f.wounded or lethal:  # CG-COMBAT-03: a wounded loser is eliminated, 1 VP to the winner (CG-VP-02)
-            if f.carries is not None and new.has_item(f.carries):  # CG-WOUND-04 (DT-210 from a start zone)
-                new = new.with_item(_replace(new.item(f.carries), where="floor",
+        for load_id in f.carries:
+            if new.has_fig(load_id):  # CG-CARRY-02: a wounded friend it carried dies (CG-CHAR-PALADIN-03: both)
+                new = dies(new, load_id)
+            elif f.wounded or lethal:  # CG-WOUND-04: its objects stay (DT-210 from a start zone: in the zone)
+                new = new.with_item(_replace(new.item(load_id), where="floor",
                                              at=f.at if f.where == "maze" else c.zone))
-            elif f.carries is not None:  # a wounded friend it carried dies with it (CG-CARRY-02)
-                new = new.with_figure(_replace(new.fig(f.carries), where="eliminated", at=None))
-                p = new.player(winner)
-                new = new.with_player(winner, _replace(p, vp=p.vp + 1))
-                eliminated.append(f.carries)
-            new = new.with_figure(_replace(f, where="eliminated", at=None, carries=None, pin=None))
-            p = new.player(winner)
-            new = new.with_player(winner, _replace(p, vp=p.vp + 1))
-            eliminated.append(fid)
+        f = _replace(f, carries=tuple(i.id for i in _objects(new, f)))
+        if f.wounded or lethal:  # CG-COMBAT-03: a wounded loser is eliminated
+            new = dies(new.with_figure(f), fid)
         else:
-            load_id = f.carries
-            if load_id is not None and new.has_fig(load_id):  # CG-CARRY-02: its wounded load dies
-                new = new.with_figure(_replace(new.fig(load_id), where="eliminated", at=None))
-                f = _replace(f, carries=None)
-                p = new.player(winner)
-                new = new.with_player(winner, _replace(p, vp=p.vp + 1))
-                eliminated.append(load_id)
             new = new.with_figure(_replace(f, wounded=True, pin=None))
             wounded.append(fid)
+    # CG-CHAR-PALADIN-02: 1 VP more for each undead eliminated, when an unwounded Paladin fought on the winning side
+    hunters = [fid for seat, ids in c.sides if seat == winner for fid in ids
+               if "undead_hunter" in _abilities(state, state.fig(fid))]
+    bonus = sum("undead" in _char(new.fig(fid)).abilities for fid in eliminated) if hunters else 0
+    if bonus:
+        p = new.player(winner)
+        new = new.with_player(winner, _replace(p, vp=p.vp + bonus))
     new = new.but(wounded_now=tuple(sorted(set(new.wounded_now) | set(wounded))))
-    events.append(event("combat", **result, winner=winner, wounded=wounded, eliminated=eliminated))
+    events.append(event("combat", **result, winner=winner, wounded=wounded, eliminated=eliminated,
+                        **({"hunter_vp": bonus} if bonus else {})))
     return _check_win(new, events), events
 
 
@@ -1290,7 +1469,7 @@ _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reve
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
              BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate, Fireball: _fireball,
              Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls, MindControl: _mind, Frenzy: _frenzy,
-             Invert: _invert, Pick: select.pick, Build: select.build, Remove: _remove}
+             Invert: _invert, Levitate: _levitate, PassPlacement: _pass_placement, Pick: select.pick, Build: select.build, Remove: _remove}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -1334,8 +1513,9 @@ def _legal(state: CardState, seat: str) -> list:
         return [Face(seat, tuple(zip((f.id for f in figs), zs))) for zs in itertools.product(*options)]
     if state.phase == "place":
         p = state.placement
+        passing = [PassPlacement(seat)] if p.placers[0] == seat != state.active else []  # CG-OPT-02
         return [Place(seat, c, z) for c, s in zip(p.queue, p.placers) if s == seat
-                for z in slot_zones(p.slot) if _accepts(state, Place(seat, c, z))]
+                for z in slot_zones(p.slot) if _accepts(state, Place(seat, c, z))] + passing
     if state.phase == "combat":
         if state.combat.announcing == seat:  # CG-CHAR-BERSERK-01: one card or two
             return [a for a in (Frenzy(seat, 1), Frenzy(seat, 2)) if _accepts(state, a)]
@@ -1379,14 +1559,16 @@ def _legal(state: CardState, seat: str) -> list:
             out.extend(WallWalk(seat, f.id, p) for p in _wall_paths(state, f))
         if "break_walls" in _abilities(state, f) and _accepts(state, BreakWalls(seat, f.id)):
             out.append(BreakWalls(seat, f.id))
-        if f.carries is not None and state.has_item(f.carries) and "spellcaster" in _abilities(state, f):
+        if _objects(state, f) and "spellcaster" in _abilities(state, f):
             out.extend(Fireball(seat, f.id, g.id) for g in state.figures
                        if g.where == "maze" and _accepts(state, Fireball(seat, f.id, g.id)))
             out.extend(Invert(seat, f.id, s) for s in range(len(state.rooms))
                        if _accepts(state, Invert(seat, f.id, s)))
-        if "pickpocket" in _abilities(state, f) and f.carries is None:
+        if "pickpocket" in _abilities(state, f) and not f.carries:
             out.extend(Steal(seat, f.id, i.id) for i in state.items
                        if i.where == "carried" and _accepts(state, Steal(seat, f.id, i.id)))
+        if "psychokinesis" in _abilities(state, f):
+            out.extend(_levitations(state, f))
         if "heal" in _abilities(state, f):
             out.extend(Heal(seat, f.id, g.id) for g in state.figures
                        if g.wounded and g.where == "maze" and _accepts(state, Heal(seat, f.id, g.id)))
@@ -1413,19 +1595,18 @@ def _legal(state: CardState, seat: str) -> list:
 def _candidates(w: _Walk) -> list:
     st, mz = w.state, w.state.maze
     toks = []
-    if not w.op_here:
+    if w.exchanges_left() > 0:
         me = st.fig(w.fid)
         if not is_start(w.loc):
             toks += ["+" + i.id for i in st.floor(w.loc)]
             toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
-            if me.carries is not None:
-                toks.append("-" + me.carries)
+            toks += ["-" + c for c in me.carries]
         for g in w.holders_here():
-            if g.carries is not None:
-                toks.append("+" + g.carries)
+            toks += ["+" + c for c in g.carries]
         for g in w.friends_here():
-            if me.carries is not None and g.carries is None and not g.wounded:
-                toks.append(">" + g.id)
+            if not g.wounded and len(g.carries) < _capacity(g):
+                # DT-220: the Paladin carrying two names what he gives
+                toks += [">" + g.id] if len(me.carries) == 1 else [f">{g.id}/{c}" for c in me.carries]
     if w.mp >= w.move:
         return toks
     if is_start(w.loc):
@@ -1492,40 +1673,40 @@ def _side_count(state: CardState, loc, seat: str, mover: str) -> int:
 
 
 def _paths(state: CardState, f: Figure) -> list:
-    """One path per outcome of a move of `f` (docs/rulings.md DT-217), in depth-first order: the first path
-    found to each distinct result. The search visits each walk state (where the figure stands, facing, the
-    border it must leave by, whether it exchanged here, what everybody carries and what lies where) once for
-    each smaller number of movement points spent: a later visit with as many points spent or more can reach
-    nothing new."""
+    """One path per outcome of a move of `f` (docs/rulings.md DT-217): the shortest, the first a breadth-first
+    search finds. The search visits each walk state (where the figure stands, facing, the border it must leave by,
+    the exchanges made here, what everybody carries and what lies where) again only with fewer movement points
+    spent: a later visit with as many points spent or more can reach nothing new."""
     start = _spend(state, f.seat)
     out = []
     spent: dict = {}  # walk state -> the fewest movement points it was reached with
     outcomes: set = set()
-
-    def dfs(w: _Walk, path: tuple) -> None:
-        for tok in _candidates(w):
-            nxt = w.copy()
-            try:
-                nxt.token(tok)
-            except IllegalAction:
-                continue
-            p = path + (tok,)
-            where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, nxt.state.figures, nxt.state.items)
-            # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all again);
-            # the wounded friends carried there count too (RUL-102), the mover's own load included
-            if where not in outcomes and (nxt.exited or _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid)
-                                          < MAX_PER_ZONE):
-                outcomes.add(where)
-                out.append(p)
-            if nxt.exited:
-                continue
-            key = (where, nxt.op_here)
-            if spent.get(key, nxt.mp + 1) <= nxt.mp:
-                continue  # reached before with no more points spent: nothing new beyond
-            spent[key] = nxt.mp
-            dfs(nxt, p)
-
-    dfs(_Walk(start, start.fig(f.id)), ())
+    level = [(_Walk(start, start.fig(f.id)), ())]
+    while level:
+        deeper = []
+        for w, path in level:
+            for tok in _candidates(w):
+                nxt = w.copy()
+                try:
+                    nxt.token(tok)
+                except IllegalAction:
+                    continue
+                p = path + (tok,)
+                where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, nxt.state.figures, nxt.state.items)
+                # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all
+                # again); the wounded friends carried there count too (RUL-102), the mover's own load included
+                if where not in outcomes and (nxt.exited or _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid)
+                                              < MAX_PER_ZONE):
+                    outcomes.add(where)
+                    out.append(p)
+                if nxt.exited:
+                    continue
+                key = (where, nxt.op_here)
+                if spent.get(key, nxt.mp + 1) <= nxt.mp:
+                    continue  # reached before with no more points spent: nothing new beyond
+                spent[key] = nxt.mp
+                deeper.append((nxt, p))
+        level = deeper
     return out
 
 

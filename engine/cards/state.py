@@ -84,7 +84,8 @@ class Figure:
     at: object = None
     facing: tuple | None = None
     wounded: bool = False
-    carries: str | None = None
+    carries: tuple = ()  # ids of the objects and wounded friends it carries: one at most, two for the Paladin
+    # (CG-GOLD-03, CG-CHAR-PALADIN-01), sorted
     pin: str | None = None  # CG-MOVE-04: the global side it entered its zone by, this turn
 
     @property

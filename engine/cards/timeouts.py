@@ -3,7 +3,7 @@ server must stand in for (a reveal that never came, docs/rulings.md DT-050)."""
 
 from __future__ import annotations
 
-from .actions import CombatCard, EndTurn
+from .actions import CombatCard, EndTurn, PassPlacement
 from .rules import legal_actions
 from .state import CardState
 
@@ -15,7 +15,7 @@ def timeout_action(state: CardState, seat: str):
     Turn (CG-OPT-01): the turn stops (the AP beyond 3 are lost, CG-TURN-05, as at any end of turn). Combat
     (CG-OPT-02): the +0 is deemed played; a hand without it lays its lowest card; the Berserker's announcement
     and the Telepath's naming, the first offered (one card; nothing named). Placing the revealed room's cards
-    (CG-OPT-02): the first free zone."""
+    (CG-OPT-02): the opponent leaves the revealer's objects to him (`pass`); the revealer, the first free zone."""
     if seat not in state.to_act or state.phase in ("hide", "face"):
         return None
     if state.phase == "main":
@@ -25,4 +25,6 @@ def timeout_action(state: CardState, seat: str):
         zero = CombatCard(seat, 0)
         if zero in offered:
             return zero
+    if PassPlacement(seat) in offered:
+        return PassPlacement(seat)
     return offered[0] if offered else None

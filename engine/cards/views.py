@@ -45,7 +45,11 @@ def _figure(state: CardState, f, viewer: str | None) -> dict | None:
         d["by"] = f.at
     if f.where in ("start", "maze"):
         d["wounded"] = f.wounded
-        d["carries"] = f.carries  # CG-ITEM-02: anybody may look under a character
+        # CG-ITEM-02: anybody may look under a character; `carries` is the first load, `also_carries` the
+        # Paladin's second (CG-CHAR-PALADIN-01)
+        d["carries"] = f.carries[0] if f.carries else None
+        if len(f.carries) > 1:
+            d["also_carries"] = f.carries[1]
         if f.pin is not None:
             d["pin"] = f.pin
     return d

@@ -240,3 +240,23 @@ def test_CG_HCAP_the_panel_names_the_handicap_and_the_log_counts_what_is_left_ou
         "Blue leaves out 3 characters, unseen (handicap)"
     assert describe_event({"kind": "removed", "seat": "B", "figures": ["bCL", "bTH", "bWA"]}) == \
         "You leave out bCL, bTH, bWA (handicap)"
+
+
+def test_CG_CHAR_PALADIN_01_02_CG_CHAR_TELEKIN_01_two_loads_drawn_and_the_new_events_worded():
+    """The Paladin's two loads show on the board (`bPA+KY+SW`) and in `look`; the log words a levitation, its move
+    list entry, and the undead hunter's VP."""
+    paladin = {"id": "bPA", "seat": "B", "code": "PA", "where": "maze", "at": "a2", "wounded": False,
+               "carries": "bKY", "also_carries": "bSW"}
+    v = maze_view(figures=[paladin])
+    row2 = next(i for i, line in enumerate(lines_of(v)) if line.startswith(" 2 "))
+    assert lines_of(v)[row2 + 1][4:].startswith("bPA+KY+SW")
+    assert "bPA, carrying bKY and bSW" in describe_zone(v, "a2")
+    e = {"kind": "levitate", "figure": "bTK", "item": "bKY", "path": ["B1", "^a1", "a1"], "to": None, "at": "a1"}
+    assert describe_event(e) == "bTK moves bKY from afar to a1"
+    assert describe_event({**e, "at": "B1", "path": ["B1"], "to": "bMK"}) == \
+        "bTK moves bKY from afar to B1, into bMK's hands"
+    assert compact_event(e) == "bTK levitate bKY a1"
+    combat = {"kind": "combat", "number": 4, "cards": {"B": 0, "Y": 0}, "totals": {"B": 3, "Y": 0}, "winner": "B",
+              "wounded": [], "eliminated": ["yGH"], "hunter_vp": 1}
+    assert describe_event(combat) == ("Combat 4: Blue 3 (card +0) vs Yellow 0 (card +0): Blue wins; yGH "
+                                      "eliminated, +1 VP for the undead the Paladin hunted")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_twister.engine.cards import Move, apply, parse_action
+from dungeon_twister.engine.cards import Levitate, Move, apply, parse_action
 from dungeon_twister.engine.cards.notation import zone_from
 from dungeon_twister.engine.cards.rules import new_game
 from dungeon_twister.engine.cards.state import CardOptions, Figure, Item, Player, Room
@@ -64,10 +64,9 @@ def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, reveale
             its.append(Item(iid, seat, code, "floor", z(spec)))
     full = (0, 1, 2, 2, 3, 3, 4, 5, 6)
     hands = cards if cards is not None else ((full, full) if combat else ((), ()))
-    carried = {i.at: i.id for i in its if i.where == "carried"}
-    carried.update({f.at: f.id for f in figs if f.where == "carried"})
-    figs = [Figure(f.id, f.seat, f.code, f.where, f.at, f.facing, f.wounded, carried.get(f.id), f.pin)
-            for f in figs]
+    loads = [(c.at, c.id) for c in its + figs if c.where == "carried"]
+    figs = [Figure(f.id, f.seat, f.code, f.where, f.at, f.facing, f.wounded,
+                   tuple(sorted(c for holder, c in loads if holder == f.id)), f.pin) for f in figs]
     return base.but(rooms=tuple(Room(c, t, r) for (c, t), r in zip(rooms, revealed)),
                     figures=tuple(sorted(figs, key=lambda f: f.id)), items=tuple(sorted(its, key=lambda i: i.id)),
                     players=tuple(Player(ap[i], jumps[i], vp[i], hands[i]) for i in (0, 1)), phase="main",
@@ -109,15 +108,19 @@ def kind_first(rng, acts, first=()):
     return rng.choice([a for a in acts if type(a).__name__ == k])
 
 
+PATHS = (Move, Levitate)
+"""Actions listed once per outcome, by the shortest path the generator finds (DT-217)."""
+
+
 def same_move_or_refused(state, move, generated) -> None:
-    """A move not generated is refused, or reaches what a generated move of the same figure reaches (DT-217: a
-    move is listed once per outcome, by the first path the generator finds)."""
+    """A move (or a levitation) not generated is refused, or reaches what a generated one of the same kind and
+    figure reaches (DT-217: listed once per outcome)."""
     try:
         after = apply(state, move)[0]
     except IllegalAction:
         return
-    listed = [apply(state, a)[0] for a in generated if isinstance(a, Move) and a.figure == move.figure]
-    assert after in listed, f"{move} is accepted, and no generated move reaches what it reaches"
+    listed = [apply(state, a)[0] for a in generated if type(a) is type(move) and a.figure == move.figure]
+    assert after in listed, f"{move} is accepted, and no generated action reaches what it reaches"
 
 
 def accepted_iff_generated(state, candidates, generated) -> None:
@@ -126,7 +129,7 @@ def accepted_iff_generated(state, candidates, generated) -> None:
     for a in candidates:
         if a in generated:
             apply(state, a)
-        elif isinstance(a, Move):
+        elif isinstance(a, PATHS):
             same_move_or_refused(state, a, generated)
         else:
             with pytest.raises(IllegalAction):

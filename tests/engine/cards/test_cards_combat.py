@@ -79,7 +79,7 @@ def test_CG_COMBAT_06_no_attack_on_a_character_wounded_this_turn():
 
 
 def test_CG_GROUP_01_02_everyone_unwounded_in_the_zone_takes_part():
-    """CG-GROUP-01/02 (CG-EX-07 without powers): blue Snake-man attacks the yellow Mechanork; the blue Mechanork
+    """CG-GROUP-01, CG-GROUP-02 (CG-EX-07 without powers): blue Snake-man attacks the yellow Mechanork; the blue Mechanork
     joins; the yellow Snake-man defends; a wounded yellow character not targeted stays out: 2+2+2 = 6 against
     2+2+5 = 9; all blue participants are wounded."""
     s = build({"bSN": "a1", "bMK": "a1", "yMK": "a1", "ySN": "a1", "yMK2": ("a1", {"wounded": True}),
@@ -115,7 +115,7 @@ def test_CG_WOUND_03_anyone_passing_takes_a_wounded_characters_object():
     """CG-WOUND-03: the blue Snake-man passing a wounded yellow Mechanork takes its Key without permission."""
     s = build({"bSN": "a1", "yMK": ("b1", {"wounded": True}), "ySN": "d4"}, items={"yKY": "@yMK"}, combat=True)
     s2 = act(s, "move bSN b1 +yKY a1")
-    assert s2.fig("bSN").carries == "yKY" and s2.fig("yMK").carries is None
+    assert s2.fig("bSN").carries == ("yKY",) and s2.fig("yMK").carries == ()
 
 
 def test_CG_END_01_an_elimination_can_end_the_game():
@@ -145,11 +145,11 @@ def test_CG_CARRY_01_a_wounded_friend_is_carried_like_an_object():
     s = build({"bMK": "a1", "bSN": ("a1", {"wounded": True}), "yMK": ("b1", {"wounded": True}), "ySN": "d4"},
               combat=True)
     s2 = act(s, "move bMK +bSN b1")
-    assert s2.fig("bMK").carries == "bSN" and s2.fig("bSN").where == "carried" and s2.fig("bSN").at == "bMK"
+    assert s2.fig("bMK").carries == ("bSN",) and s2.fig("bSN").where == "carried" and s2.fig("bSN").at == "bMK"
     assert view(s2, "Y")["figures"][1] == {"id": "bSN", "seat": "B", "code": "SN", "where": "carried", "by": "bMK"}
     refused(s, "move bMK b1 +yMK", "CG-CARRY-01")
     s3 = act(s2, "move bMK -bSN a1")
-    assert s3.fig("bSN").where == "maze" and s3.fig("bSN").at == z("b1") and s3.fig("bMK").carries is None
+    assert s3.fig("bSN").where == "maze" and s3.fig("bSN").at == z("b1") and s3.fig("bMK").carries == ()
     crowded = build({"bMK": "a1", "bSN": ("a1", {"wounded": True}), "bMK2": "b1", "bSN2": "b1", "ySN": "d4"},
                     combat=True)
     refused(crowded, "move bMK +bSN b1", "CG-GOLD-02")
@@ -167,10 +167,10 @@ def test_CG_CARRY_02_a_carrier_that_loses_drops_dead_its_load():
     """CG-CARRY-02: the yellow Snake-man beats the blue Mechanork carrying the wounded blue Snake-man: 2 + 0
     against 2 + 3; the Mechanork is wounded, the carried Snake-man eliminated: 1 VP to Yellow."""
     s = build({"bMK": "b1", "bSN": "@bMK", "ySN": "b1", "yMK": "d4"}, combat=True, active="Y", ap=(0, 3))
-    assert s.fig("bMK").carries == "bSN"
+    assert s.fig("bMK").carries == ("bSN",)
     s2 = act(s, "attack ySN bMK", "Y")
     s2 = act(s2, "card 0", "B")
     s3, ev = apply(s2, parse_action("card 3", "Y"))
     d = next(e.data for e in ev if e.kind == "combat")
     assert d["totals"] == {"B": 2, "Y": 5} and d["wounded"] == ["bMK"] and d["eliminated"] == ["bSN"]
-    assert s3.fig("bSN").where == "eliminated" and s3.player("Y").vp == 1 and s3.fig("bMK").carries is None
+    assert s3.fig("bSN").where == "eliminated" and s3.player("Y").vp == 1 and s3.fig("bMK").carries == ()

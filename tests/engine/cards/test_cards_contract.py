@@ -16,7 +16,7 @@ from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.families import BOARD, CARDS, FAMILIES, family_for, family_of
 from dungeon_twister.engine.tools.card_bots import GreedyBot, RandomBot
 
-from .builders import act, build
+from .builders import act, build, refused
 
 
 def test_each_state_and_each_options_name_their_family():
@@ -52,6 +52,22 @@ def test_CG_OPT_01_02_the_timeouts_end_the_turn_and_lay_the_zero():
     without_zero = build({"bWA": "a2", "ySN": "a2"}, ap=(5, 0), combat=True, cards=((2, 4), (0, 1)))
     assert timeout_action(act(without_zero, "attack bWA ySN"), "B") == parse_action("card 2", "B")  # its lowest
     assert timeout_action(new_game(CardOptions(2), 4), "B") is None  # the start characters: no rule fallback
+
+
+def test_CG_OPT_02_the_revealers_opponent_passes_his_objects_back_to_him():
+    """Blue reveals room B where his own Key lies face down: Yellow is to place it (CG-REVEAL-06). Yellow may
+    leave it to Blue (`pass`, what his timeout does); Blue then places it, and may not pass it back."""
+    s = build({"bMK": "B2>c1", "yWA": "a4"}, revealed=(True, False, True, True), items={"bKY": "seeded:B"})
+    placing = act(s, "reveal bMK B")
+    assert placing.placement.placers == ("Y",) and placing.to_act == ("Y",)
+    assert parse_action("pass", "Y") in legal_actions(placing, "Y")
+    assert timeout_action(placing, "Y") == parse_action("pass", "Y")
+    passed, events = apply(placing, parse_action("pass", "Y"))
+    assert passed.placement.placers == ("B",) and [e.kind for e in events] == ["placement_passed"]
+    assert parse_action("pass", "B") not in legal_actions(passed, "B")
+    refused(passed, "pass", "CG-OPT-02")
+    assert timeout_action(passed, "B") == parse_action("place bKY c1", "B")  # the first free zone
+    assert act(passed, "place bKY d2").item("bKY").at == (3, 1) and act(passed, "place bKY d2").phase == "main"
 
 
 def test_a_record_names_its_game_and_tutorial_and_replays():

@@ -76,7 +76,7 @@ def test_CG_CHAR_DARKANGEL_01_flies_over_enemies_and_pits():
 
 
 def test_CG_CHAR_GENERAL_01_02_plus_1_to_friends_in_his_room():
-    """The blue General in b1 (room A): the blue Snake-man attacking in a1 (room A) fights with 2 + 1; the General
+    """CG-CHAR-GENERAL-01, CG-CHAR-GENERAL-02. The blue General in b1 (room A): the blue Snake-man attacking in a1 (room A) fights with 2 + 1; the General
     himself gets nothing; the bonus goes when he is wounded, on his start zone, in another room, or in a shot."""
     def totals(general, target="yMK", shooter=False):
         figures = {"bSN": "a1", "yMK": "a1", "ySN": "c4", "bCB": "d4", "yWA": "d1"}
@@ -143,7 +143,7 @@ def test_CG_OBJ_FIREBALL_01_CG_CHAR_WIZARD_02_CG_VP_02_a_spellcaster_reads_the_s
     s = build({"bWZ": "a1", "bSN": "a1", "yMK": "c1", "ySN": "d1"}, items={"bFB": "@bWZ"}, combat=True)
     s2, events = apply(s, parse_action("fireball bWZ yMK", "B"))
     assert s2.fig("yMK").where == "eliminated" and s2.player("B").vp == 1 and s2.player("B").ap == 2
-    assert s2.item("bFB").where == "gone" and s2.fig("bWZ").carries is None
+    assert s2.item("bFB").where == "gone" and s2.fig("bWZ").carries == ()
     assert events[0].data == {"figure": "bWZ", "target": "yMK", "zone": "c1", "eliminated": ["yMK"]}
     refused(s, "fireball bWZ ySN", "CG-OBJ-FIREBALL-01")
     refused(s, "fireball bWZ bWZ", "CG-OBJ-FIREBALL-01")
@@ -167,7 +167,7 @@ def test_CG_CHAR_PICKPOCKET_01_02_takes_an_enemys_object_in_his_zone_with_empty_
     s = build({"bPP": "a1", "yMK": "a1", "ySN": "b1", "yWA": ("a1", {"wounded": True})},
               items={"yKY": "@yMK", "yRP": "@ySN"}, combat=True)
     s2 = act(s, "steal bPP yKY")
-    assert s2.fig("bPP").carries == "yKY" and s2.fig("yMK").carries is None and s2.item("yKY").at == "bPP"
+    assert s2.fig("bPP").carries == ("yKY",) and s2.fig("yMK").carries == () and s2.item("yKY").at == "bPP"
     refused(s, "steal bPP yRP", "CG-CHAR-PICKPOCKET-01")  # in another zone
     refused(s2, "steal bPP yKY", "CG-CHAR-PICKPOCKET-02")  # his hands are full now
     carrying = build({"bPP": "a1", "yMK": "a1", "yWA": "@yMK"}, combat=True)
@@ -177,7 +177,8 @@ def test_CG_CHAR_PICKPOCKET_01_02_takes_an_enemys_object_in_his_zone_with_empty_
 
 
 def test_CG_OBJ_LANCE_01_02_03_CG_EX_11_the_telescopic_lance():
-    """CG-EX-11 on our maze: the blue Colossus with a lance in b1 attacks the yellow Snake-man in b2 across the pit:
+    """CG-OBJ-LANCE-01, CG-OBJ-LANCE-02 (unhurt, broken if he loses), CG-OBJ-LANCE-03. CG-EX-11 on our maze: the
+    blue Colossus with a lance in b1 attacks the yellow Snake-man in b2 across the pit:
     5 + 0 against 2 + 0, the Snake-man is wounded; losing (5 + 0 against 2 + 6 = 8), the Colossus is unhurt and the
     lance breaks. Not the yellow Mechanork in d1 behind the closed portcullis c1|d1 (from c1), not diagonally, not
     with an enemy beside him; a Cleric with a lance in b2 reaches c2 through the slit he borders; the Snake-man
@@ -187,7 +188,7 @@ def test_CG_OBJ_LANCE_01_02_03_CG_EX_11_the_telescopic_lance():
     assert d["totals"] == {"B": 5, "Y": 2} and d["wounded"] == ["ySN"]
     s3, d = fight(s, "attack bCO ySN", 0, 6)
     assert d["winner"] == "Y" and d["wounded"] == [] and not s3.fig("bCO").wounded
-    assert s3.item("bLN").where == "gone" and s3.fig("bCO").carries is None
+    assert s3.item("bLN").where == "gone" and s3.fig("bCO").carries == ()
     refused(s, "attack bCO yWZ", "CG-OBJ-LANCE-01")  # a2 is diagonal to b1
     refused(build({"bCO": "c1", "yMK": "d1"}, items={"bLN": "@bCO"}, combat=True), "attack bCO yMK",
             "CG-OBJ-LANCE-01")
@@ -209,7 +210,7 @@ def test_CG_CHAR_WALLWALKER_01_02_03_through_one_wall_with_exchanges_before_and_
     s2 = act(s, "wallwalk bWW -bKY a3")
     assert s2.fig("bWW").at == z("a3") and s2.item("bKY").at == z("a2") and s2.player("B").ap == 2
     s3 = act(s, "wallwalk bWW a3 +yRP")
-    assert s3.fig("bWW").carries == "yRP" and s3.item("bKY").where == "floor" and s3.item("bKY").at == z("a3")
+    assert s3.fig("bWW").carries == ("yRP",) and s3.item("bKY").where == "floor" and s3.item("bKY").at == z("a3")
     refused(s, "wallwalk bWW b2", "CG-CHAR-WALLWALKER-03")
     refused(s, "wallwalk bWW a1", "CG-CHAR-WALLWALKER-01")
     hidden = build({"bWW": "a2", "yMK": "d4"}, revealed=(True, True, False, True))
@@ -313,7 +314,7 @@ def test_CG_WOUND_05_CG_GOLD_03_04_zones_with_wounded_enemies_one_thing_carried_
                                                                                      "yAR": "b1"})
     assert act(s, "move bSN b1 c1").fig("bSN").at == z("c1")
     swapped = act(s, "move bSN b1 +yRP")
-    assert swapped.fig("bSN").carries == "yRP" and swapped.item("bKY").at == z("b1")
+    assert swapped.fig("bSN").carries == ("yRP",) and swapped.item("bKY").at == z("b1")
     assert sorted(i.id for i in swapped.floor(z("b1"))) == ["bKY", "yAR"]
     refused(build({"bSN": "a1", "yWA": "b1", "ySN": "d4"}), "move bSN b1 c1", "CG-MOVE-04")
 

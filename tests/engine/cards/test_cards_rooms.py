@@ -28,12 +28,13 @@ def test_CG_COMP_01_12_room_cards_in_6_colour_pairs():
 
 
 def test_CG_COMP_02_03_cards_of_a_player_and_the_characters_of_tutorial_1():
-    """CG-COMP-02/03: 9 combat cards valued as BG-COMP-07 (sum 26), 3 jump cards, 25 characters, 10 object kinds,
-    13 object cards (RUL-100 default); Mechanork Mv 2 Cb 2 Tinkering, Snake-man Mv 3 Cb 2 Contortionist."""
+    """CG-COMP-02, CG-COMP-03: 9 combat cards valued as BG-COMP-07 (sum 26), 3 jump cards, 25 characters;
+    CG-COMP-04: 10 object kinds, 13 object cards (RUL-100: the Key, the Rope and the Treasure twice); Mechanork Mv 2 Cb 2 Tinkering, Snake-man Mv 3 Cb 2 Contortionist."""
     cat = load()
     assert cat.combat_cards == (0, 1, 2, 2, 3, 3, 4, 5, 6) and sum(cat.combat_cards) == 26
     assert cat.jump_cards == 3 and len(cat.characters) == 25 and len(cat.objects) == 10
     assert sum(n for _, n in cat.object_deck) == 13
+    assert sorted(code for code, n in cat.object_deck if n == 2) == ["KY", "RP", "TS"]
     mk, sn = cat.characters["MK"], cat.characters["SN"]
     assert (mk.move, mk.combat, "tinkering" in mk.abilities) == (2, 2, True)
     assert (sn.move, sn.combat, "contortionist" in sn.abilities) == (3, 2, True)

@@ -228,7 +228,7 @@ def test_CG_CHAR_WIZARD_01_levitation_over_enemies_and_pits():
 # --- the tutorial ----------------------------------------------------------------------------------------------
 
 def test_CG_TUT3_01_02_03_04_setup():
-    """CG-TUT3-01..04 (RUL-111): 4 pairs laid 4 long by 2 wide, face down; each player holds the Crossbowman,
+    """CG-TUT3-01, CG-TUT3-02, CG-TUT3-03 (RUL-111), CG-TUT3-04 (combat is on): 4 pairs laid 4 long by 2 wide, face down; each player holds the Crossbowman,
     Wizard, Snake-man, Mechanork, Warrior and Cleric, a Rope, a Key, a Bow and a Large Shield, the combat cards;
     the game is played to 4 VP; 2 characters start on the start zone, the 8 other cards go 2 to a room."""
     s = new_game(CardOptions(tutorial=3), 4)

@@ -1,0 +1,222 @@
+"""The Paladin, who carries two things (CG-CHAR-PALADIN-01..03), and the Telekinetic, who moves an object without
+carrying it (CG-CHAR-TELEKIN-01..03). Positions on the maze of builders.py:
+  blue1 in A: T a2, S b2, R a1, C b1; a2|b2 portcullis, b2|b1 pit, a2|a3 wall (blue1's), b2|c2 slit.
+  green1 in B: S c2, T d2, C c1, R d1; c2|d2 wall, c1|d1 portcullis, c2|c1 pit, d2 east slit, d1 south wall."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine.cards import Move, format_action, legal_actions, parse_action
+from dungeon_twister.engine.cards.notation import format_position, parse_position
+from dungeon_twister.engine.cards.views import view
+
+from .builders import accepted_iff_generated, act, build, fight, refused, z
+
+
+# --- the Paladin -----------------------------------------------------------------------------------------------
+
+def test_CG_CHAR_PALADIN_01_CG_GOLD_03_two_things_where_anybody_else_carries_one():
+    """With a hand free the Paladin takes a second object and gives nothing back; the Snake-man in his place swaps
+    his Key for it (CG-GOLD-03: one thing)."""
+    s = build({"bPA": "a1", "bSN": "b1", "yMK": "d4"}, items={"bKY": "@bPA", "bSW": "a1", "bRP": "b1",
+                                                              "yKY": "@bSN"})
+    two = act(s, "move bPA +bSW")
+    assert two.fig("bPA").carries == ("bKY", "bSW") and two.item("bSW").at == "bPA"
+    assert two.item("bKY").where == "carried" and two.player("B").ap == 2
+    one = act(s, "move bSN +bRP")
+    assert one.fig("bSN").carries == ("bRP",) and one.item("yKY").where == "floor" and one.item("yKY").at == z("b1")
+    # an object and a wounded friend, or two wounded friends (CG-CARRY-01)
+    s2 = build({"bPA": "a1", "bSN": ("a1", {"wounded": True}), "bMK": ("a1", {"wounded": True}), "yMK": "d4"},
+               items={"bKY": "@bPA"})
+    both = act(s2, "move bPA +bSN")
+    assert both.fig("bPA").carries == ("bKY", "bSN") and both.fig("bSN").where == "carried"
+    wounded_two = act(act(s2, "move bPA -bKY +bSN"), "move bPA +bMK")
+    assert wounded_two.fig("bPA").carries == ("bMK", "bSN")
+    assert wounded_two.item("bKY").where == "floor" and wounded_two.player("B").ap == 1
+
+
+def test_CG_CHAR_PALADIN_01_DT_220_full_hands_leave_one_first_and_two_exchanges_a_zone():
+    """Carrying two, `+bRP` is refused: he leaves one first, in the same zone (DT-220: a hand each, so two
+    exchanges where anybody else makes one); the Snake-man may not make two (DT-206). A give names the load."""
+    s = build({"bPA": "a1", "bSN": "a1", "bMK": "a1", "yMK": "d4"},
+              items={"bKY": "@bPA", "bSW": "@bPA", "bRP": "a1", "yRP": "@bSN"})
+    e = refused(s, "move bPA +bRP", "CG-CHAR-PALADIN-01")
+    assert "-bKY +bRP" in e.message
+    swapped = act(s, "move bPA -bKY +bRP")
+    assert swapped.fig("bPA").carries == ("bRP", "bSW") and swapped.item("bKY").at == z("a1")
+    refused(s, "move bSN -yRP +bRP", "CG-ITEM-01")
+    refused(s, "move bPA -bKY +bRP -bSW", "CG-ITEM-01")  # a third exchange in a1
+    e = refused(s, "move bPA >bMK", "CG-ITEM-03")
+    assert ">bMK/bKY" in e.message
+    given = act(s, "move bPA >bMK/bSW")
+    assert given.fig("bPA").carries == ("bKY",) and given.fig("bMK").carries == ("bSW",)
+    refused(s, "move bPA >bMK/bRP", "CG-ITEM-03")  # he does not carry the Rope
+    # a friend takes one of the two; a friend with a free hand is given one
+    took = act(s, "move bMK +bSW")
+    assert took.fig("bPA").carries == ("bKY",) and took.fig("bMK").carries == ("bSW",)
+    gen = legal_actions(s, "B")
+    for text in ("move bPA -bKY +bRP", "move bPA >bMK/bSW", "move bPA >bMK/bKY", "move bMK +bSW"):
+        assert parse_action(text, "B") in gen, text
+    assert parse_action("move bPA +bRP", "B") not in gen and parse_action("move bPA >bMK", "B") not in gen
+    candidates = [Move("B", "bPA", p) for p in (("+bRP",), ("-bKY", "+bRP"), (">bMK",), (">bMK/bSW",),
+                                                ("-bKY", "-bSW"), ("-bKY", "+bRP", "-bSW"), ("b1", "+bRP"),
+                                                (">bSN/bKY",), ("-bKY", "b1"))]
+    accepted_iff_generated(s, candidates, gen)
+
+
+def test_CG_CHAR_PALADIN_01_identical_objects_add_up_and_he_keeps_both_when_wounded():
+    """Two Swords: 3 + 2 in attack; two Armors: a wounded Paladin still carries both and defends with 0 + 2."""
+    s = build({"bPA": "a1", "yMK": "a1", "ySN": "d4"}, items={"bSW": "@bPA", "ySW": "@bPA"}, combat=True)
+    _, d = fight(s, "attack bPA yMK", 0, 0)
+    assert d["totals"] == {"B": 5, "Y": 2}
+    hurt = build({"bPA": ("a1", {"wounded": True}), "yMK": "a1", "bSN": "d4"}, items={"bAR": "@bPA", "yAR": "@bPA"},
+                 combat=True, active="Y", ap=(0, 3))
+    _, d = fight(hurt, "attack yMK bPA", 0, 0, seat="Y")
+    assert d["totals"] == {"Y": 2, "B": 2}
+    # beaten unwounded (3 + 2 + 0 against 2 + 6), he is wounded and keeps both Armors (CG-WOUND-03)
+    fit = build({"bPA": "a1", "yMK": "a1", "bSN": "d4"}, items={"bAR": "@bPA", "yAR": "@bPA"}, combat=True,
+                active="Y", ap=(0, 3))
+    after, d = fight(fit, "attack yMK bPA", 0, 6, seat="Y")
+    assert d["totals"] == {"Y": 8, "B": 5} and d["wounded"] == ["bPA"]
+    assert after.fig("bPA").wounded and after.fig("bPA").carries == ("bAR", "yAR")
+
+
+def test_CG_CHAR_PALADIN_01_the_view_and_the_position_show_both_loads():
+    """CG-ITEM-02: both loads are public: `carries` the first, `also_carries` the second; positions round-trip."""
+    s = build({"bPA": "a1", "yMK": "d4"}, items={"bKY": "@bPA", "bSW": "@bPA"})
+    me = next(f for f in view(s, "Y")["figures"] if f["id"] == "bPA")
+    assert me["carries"] == "bKY" and me["also_carries"] == "bSW"
+    text = format_position(s)
+    assert '"bPA","B","PA","maze",[0,0],null,false,["bKY","bSW"]' in text
+    assert parse_position(text) == s
+    one = build({"bSN": "a1", "yMK": "d4"}, items={"bKY": "@bSN"})
+    assert '"bSN","B","SN","maze",[0,0],null,false,"bKY"' in format_position(one)
+    assert "also_carries" not in next(f for f in view(one, "Y")["figures"] if f["id"] == "bSN")
+
+
+def test_CG_CHAR_PALADIN_02_one_more_vp_for_an_undead_he_eliminates():
+    """The Paladin beats the wounded Ghost: 1 VP for the elimination and 1 for the undead; the same fight against
+    a wounded Mechanork gives 1. In a group melee where the Snake-man attacks, the Paladin fighting beside him
+    still counts (involved); wounded, he hunts nothing."""
+    ghost = build({"bPA": "a1", "yGH": ("a1", {"wounded": True}), "yMK": "d4"}, combat=True)
+    after, d = fight(ghost, "attack bPA yGH", 0, 0)
+    assert d["eliminated"] == ["yGH"] and d["hunter_vp"] == 1 and after.player("B").vp == 2
+    plain = build({"bPA": "a1", "yMK": ("a1", {"wounded": True}), "ySN": "d4"}, combat=True)
+    after, d = fight(plain, "attack bPA yMK", 0, 0)
+    assert d["eliminated"] == ["yMK"] and "hunter_vp" not in d and after.player("B").vp == 1
+    group = build({"bPA": "a1", "bSN": "a1", "yDA": ("a1", {"wounded": True}), "yMK": "d4"}, combat=True)
+    after, d = fight(group, "attack bSN yDA", 0, 0)
+    assert d["eliminated"] == ["yDA"] and d["hunter_vp"] == 1 and after.player("B").vp == 2
+    # a shot: the Crossbowman shoots the wounded Dark Angel with the Paladin fighting in her zone
+    shot = build({"bCB": "a2", "bPA": "a1", "yDA": ("a1", {"wounded": True}), "yMK": "d4"}, combat=True)
+    after, d = fight(shot, "shoot bCB yDA", 0, 0)
+    assert d["eliminated"] == ["yDA"] and d["hunter_vp"] == 1 and after.player("B").vp == 2
+    lone = build({"bCB": "a2", "bPA": ("b2", {"wounded": True}), "yDA": ("a1", {"wounded": True}), "yMK": "d4"},
+                 combat=True)
+    after, d = fight(lone, "shoot bCB yDA", 0, 0)
+    assert d["eliminated"] == ["yDA"] and "hunter_vp" not in d and after.player("B").vp == 1
+
+
+def test_CG_CHAR_PALADIN_03_killed_with_two_objects_both_stay_wounded_with_two_wounded_both_die():
+    """Killed (already wounded) with the Key and the Sword: both lie in his zone, 1 VP. Wounded while carrying two
+    wounded friends: both die and Yellow scores 2 VP; he is wounded and carries nothing."""
+    s = build({"bPA": ("a1", {"wounded": True}), "yMK": "a1", "bSN": "d4"}, items={"bKY": "@bPA", "bSW": "@bPA"},
+              combat=True, active="Y", ap=(0, 3))
+    after, d = fight(s, "attack yMK bPA", 0, 0, seat="Y")
+    assert d["eliminated"] == ["bPA"] and after.player("Y").vp == 1
+    assert {i: (after.item(i).where, after.item(i).at) for i in ("bKY", "bSW")} == {
+        "bKY": ("floor", z("a1")), "bSW": ("floor", z("a1"))}
+    two = build({"bPA": "a1", "bSN": "@bPA", "bMK": "@bPA", "yWA": "a1", "bWZ": "d4"}, combat=True, active="Y",
+                ap=(0, 3))
+    after, d = fight(two, "attack yWA bPA", 0, 2, seat="Y")  # 3 + 0 against 3 + 2
+    assert d["wounded"] == ["bPA"] and sorted(d["eliminated"]) == ["bMK", "bSN"] and after.player("Y").vp == 2
+    assert after.fig("bPA").carries == () and after.fig("bPA").wounded
+
+
+# --- the Telekinetic -------------------------------------------------------------------------------------------
+
+def _tk(**extra):
+    """bTK in a1 carrying the Sword; the Key on b1's floor beside the yellow Mechanork (b1|b2 is a pit); the yellow
+    Key in green1 (c1); the blue Mechanork on Blue's start position B1 facing a1."""
+    figures = {"bTK": "a1", "yMK": "b1", "bMK": "B1>a1", "yWA": "d4", **extra}
+    return build(figures, items={"bKY": "b1", "bSW": "@bTK", "yKY": "c1", "ySW": "@yWA"})
+
+
+def test_CG_CHAR_TELEKIN_01_three_zones_as_a_flyer_for_1_ap():
+    """The Key flies b1 -> b2 over the pit (a flyer's crossing), for 1 AP; the Sword through the yellow Mechanork's
+    zone; four steps, the closed portcullis a2|b2, a wall (a2|a3) and a face-down room stop it."""
+    s = _tk()
+    after = act(s, "levitate bTK bKY b2")
+    assert after.item("bKY").where == "floor" and after.item("bKY").at == z("b2") and after.player("B").ap == 2
+    assert after.fig("bTK").at == z("a1")  # she does not move
+    assert act(s, "levitate bTK bSW b1 c1").item("bSW").at == z("c1")  # across the enemy's zone, into green1
+    assert act(s, "levitate bTK bKY a1 a2").item("bKY").at == z("a2")
+    refused(s, "levitate bTK bKY a1 a2 a1 b1", "CG-CHAR-TELEKIN-01")
+    refused(s, "levitate bTK bKY b2 a2", "CG-CHAR-TELEKIN-01")  # the portcullis
+    refused(s, "levitate bTK bKY a1 a2 a3", "CG-CHAR-TELEKIN-01")  # blue1's wall
+    refused(s.but(rooms=(s.rooms[0], s.rooms[1].__class__(s.rooms[1].card, 0, False), *s.rooms[2:])),
+            "levitate bTK bKY c1", "CG-CHAR-TELEKIN-01")  # green1 face down
+    refused(s, "levitate bTK bKY b3", "CG-CHAR-TELEKIN-01")  # not next to b1
+    refused(s.but(players=(s.player("B").__class__(0, 3, 0, ()), s.player("Y"))), "levitate bTK bKY b2",
+            "CG-TURN-07")
+
+
+def test_CG_CHAR_TELEKIN_01_an_object_of_her_room_or_her_own_never_anothers():
+    """The yellow Key lies in green1, not her room; the yellow Warrior's Sword is carried by another; the blue
+    Mechanork cannot do it."""
+    s = _tk()
+    refused(s, "levitate bTK yKY c2", "CG-CHAR-TELEKIN-01")
+    refused(s, "levitate bTK ySW d3", "CG-CHAR-TELEKIN-01")
+    own = act(s, "levitate bTK bSW a2")
+    assert own.fig("bTK").carries == () and own.item("bSW").at == z("a2")
+    refused(build({"bMK": "a1", "yWA": "d4"}, items={"bKY": "b1"}), "levitate bMK bKY b2", "CG-CHAR-TELEKIN-01")
+    # once she stands in green1, the yellow Key is hers to move
+    there = act(act(_tk(yMK="d4"), "move bTK b1 c1"), "levitate bTK yKY c2")  # over green1's pit
+    assert there.item("yKY").at == z("c2")
+
+
+def test_CG_CHAR_TELEKIN_02_dropped_or_given_to_empty_hands_friend_or_foe():
+    """Given to the yellow Mechanork (empty hands, an enemy); not to the yellow Warrior, who carries the Sword; it
+    may end in another room, out of her reach until she goes there."""
+    s = _tk()
+    given = act(s, "levitate bTK bSW b1 >yMK")
+    assert given.fig("yMK").carries == ("bSW",) and given.item("bSW").at == "yMK" and given.fig("bTK").carries == ()
+    refused(_tk(yWA="b1"), "levitate bTK bKY b2 b1 >yWA", "CG-CHAR-TELEKIN-02")
+    refused(s, "levitate bTK bKY b2 >yMK", "CG-CHAR-TELEKIN-02")  # not at b2
+    away = act(s, "levitate bTK bKY c1 c2")
+    assert away.item("bKY").at == z("c2")
+    refused(away, "levitate bTK bKY c1", "CG-CHAR-TELEKIN-01")
+
+
+def test_CG_CHAR_TELEKIN_03_DT_221_no_wounded_and_the_start_zone_as_a_character_goes():
+    """A wounded friend is no object. Onto Blue's start position B1 (from b1 or a1), it is given to the blue
+    Mechanork there; it never lies there; turning to face a1 is a step (CG-START-04), entering a1 another; the
+    opponent's start zone is no way out (DT-221)."""
+    s = _tk(bSN=("b1", {"wounded": True}))
+    refused(s, "levitate bTK bSN b2", "CG-CHAR-TELEKIN-03")
+    start = act(s, "levitate bTK bKY B1 >bMK")
+    assert start.fig("bMK").carries == ("bKY",)
+    refused(s, "levitate bTK bKY B1", "CG-CHAR-TELEKIN-03")
+    through = act(s, "levitate bTK bKY B1 ^a1 a1")
+    assert through.item("bKY").at == z("a1")
+    refused(s, "levitate bTK bKY B1 a1", "CG-START-03")  # it faces b1, where it came from
+    refused(s, "levitate bTK bKY B1 ^a1 a1 a2", "CG-CHAR-TELEKIN-01")  # four steps
+    far = build({"bTK": "c3", "yMK": "d4", "yWA": "d4"}, items={"bKY": "d4"})
+    refused(far, "levitate bTK bKY Y2 >yMK", "CG-CHAR-TELEKIN-03")
+
+
+def test_CG_CHAR_TELEKIN_01_02_03_generated_levitations_are_exactly_the_accepted_ones():
+    """Every listed levitation applies; candidates not listed are refused or end like a listed one (DT-217)."""
+    s = _tk()
+    gen = legal_actions(s, "B")
+    listed = {a for a in gen if type(a).__name__ == "Levitate"}
+    for text in ("levitate bTK bKY b2", "levitate bTK bKY B1 >bMK", "levitate bTK bSW b1 >yMK",
+                 "levitate bTK bKY c1 c2"):
+        assert parse_action(text, "B") in listed, text
+    assert parse_action("levitate bTK bKY B1", "B") not in listed
+    zones = ["a1", "b1", "a2", "b2", "c1", "c2", "d1", "B1", "B2", "^a1", "^b1", "B2^c1", "b3"]
+    candidates = [parse_action(f"levitate bTK {item} {' '.join(p)}{to}", "B") for item in ("bKY", "bSW", "yKY")
+                  for p in ([a] for a in zones) for to in ("", " >yMK", " >bMK")]
+    candidates += [parse_action(f"levitate bTK bKY {a} {b}", "B") for a in zones for b in zones]
+    accepted_iff_generated(s, candidates, gen)
+    for a in listed:  # the notation round-trips
+        assert parse_action(format_action(a), "B") == a
