@@ -187,7 +187,8 @@ def parse_table_options(args: str) -> TableOptions:
 
 
 def _card_table_options(words: list[str]) -> TableOptions:
-    """`cards [tutorial=N] [private]` or `cards standard [mutual|full|draft] [private]` (CG-TUT, CG-SCEN, CG-SEL)."""
+    """`cards [tutorial=N] [timers] [private]` or `cards standard [mutual|full|draft] [timers] [private]` (CG-TUT,
+    CG-SCEN, CG-SEL; `timers`: CG-OPT-01/02)."""
     tutorial, scenario, teams = None, None, None
     for word in words:
         if word.startswith("tutorial=") and word[9:] in ("1", "2", "3"):
@@ -196,13 +197,14 @@ def _card_table_options(words: list[str]) -> TableOptions:
             scenario = "standard"
         elif word in ("mutual", "full", "draft"):
             teams = word
-        elif word != "private":
+        elif word not in ("private", "timers"):
             raise UsageError("create cards [tutorial=1|2|3] | create cards standard [mutual|full|draft]"
-                             " [private]: The Card Game's tutorials (CG-TUT1..3) or its standard scenario")
+                             " [timers] [private]: The Card Game's tutorials (CG-TUT1..3) or its standard scenario")
     if scenario is None and teams is not None:
         raise UsageError("teams are selected in a scenario: create cards standard " + teams)
     if scenario is not None and tutorial is not None:
         raise UsageError("a tutorial or the standard scenario, not both")
+    flags = {"private": "private" in words, "timers": "timers" in words}
     if scenario is not None:
-        return TableOptions(private="private" in words, game="cards", scenario=scenario, teams=teams or "mutual")
-    return TableOptions(private="private" in words, game="cards", tutorial=tutorial or 1)
+        return TableOptions(game="cards", scenario=scenario, teams=teams or "mutual", **flags)
+    return TableOptions(game="cards", tutorial=tutorial or 1, **flags)

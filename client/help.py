@@ -18,7 +18,7 @@ SET_RULEBOOKS = ("prison.md", "paladins-dragons.md", "card-game.md")
 
 LOBBY_COMMANDS = """\
 create [vp=5..8] [beginner] [timers] [private] [prison|mixed]   create a table (Prison, or both sets mixed) and sit at it
-create cards [tutorial=1|2|3] [private]          a table of The Card Game (its tutorials; help cards)
+create cards [tutorial=1|2|3] [timers] [private] a table of The Card Game (its tutorials; help cards)
 join TABLE [B|Y] [CODE]                          take a seat (CODE: a private table's join code)
 spectate TABLE [CODE]                            watch a table (CODE: a private table's join code)
 bot B|Y [random|greedy]                          seat a bot at your table (default greedy)

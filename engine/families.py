@@ -24,6 +24,7 @@ from .boardgame.notation import verbs as _board_verbs
 from .boardgame.position import format_position as _board_position
 from .boardgame.setup import new_game as _board_new
 from .boardgame.state import GameState, Options
+from .boardgame.timeouts import clock as _board_clock
 from .boardgame.timeouts import secret_purpose as _board_secret
 from .boardgame.timeouts import timeout_action as _board_timeout
 from .boardgame.views import view as _board_view
@@ -31,6 +32,7 @@ from .cards import actions as _card_actions
 from .cards import notation as _card_notation
 from .cards import records as _card_records
 from .cards import typed as _card_typed
+from .cards.timeouts import clock as _card_clock
 from .cards.timeouts import timeout_action as _card_timeout
 from .tools import bots as _board_bots
 from .tools import card_bots as _card_bots
@@ -53,6 +55,8 @@ class Family:
     format_position: Callable
     secret_purpose: Callable
     timeout_action: Callable
+    clock: Callable
+    """`clock(state) -> core.clock.Clock`: what a timed table's deadlines follow (BG-OPT-02..04, CG-OPT-01/02)."""
     view: Callable
     game_header: Callable
     format_line: Callable
@@ -78,7 +82,7 @@ class Family:
 
 BOARD = Family(
     "board", Options, _board_new, _board_apply, _board_legal, _board_texts, _board_format, _board_parse,
-    _board_resolve, _board_position, _board_secret, _board_timeout, _board_view, _board_records.game_header,
+    _board_resolve, _board_position, _board_secret, _board_timeout, _board_clock, _board_view, _board_records.game_header,
     _board_records.format_line, MappingProxyType({"team": ChooseTeam, "build": Build}), CombatCard,
     MappingProxyType(_board_bots.BOTS), _board_verbs, MappingProxyType({"team": "teams_revealed"}),
     "BG-END-02", True)
@@ -86,7 +90,7 @@ BOARD = Family(
 CARDS = Family(
     "cards", _cards.CardOptions, _cards.new_game, _cards.apply, _cards.legal_actions, _card_typed.legal_texts,
     _card_notation.format_action, _card_notation.parse_action, _card_typed.resolve_input,
-    _card_notation.format_position, _cards.secret_purpose, _card_timeout, _cards.view, _card_records.game_header,
+    _card_notation.format_position, _cards.secret_purpose, _card_timeout, _card_clock, _cards.view, _card_records.game_header,
     _card_records.format_line, MappingProxyType({"hide": _card_actions.Hide, "face": _card_actions.Face,
                                                       "build": _card_actions.Build}),
     _card_actions.CombatCard, MappingProxyType(_card_bots.BOTS), lambda: list(_card_notation.VERBS),

@@ -1,6 +1,7 @@
-"""The deadlines of a timed table (BG-OPT-02..05) on trio's clock: 2 minutes per turn (+1 per Speed Potion),
-5 seconds for a combat card once the opponent has committed (and for its reveal), 5 seconds for the opponent
-to place the revealer's objects. Team choice and hidden placement have no deadline.
+"""The deadlines of a timed table (BG-OPT-02..05, CG-OPT-01/02) on trio's clock: 2 minutes per turn (+1 per Speed
+Potion), 5 seconds for a combat card once the opponent has committed (and for its reveal), 5 seconds for the
+opponent to place the revealer's objects. Team choice and hidden placement have no deadline. What runs when is
+the rule family's `Clock` of the state (engine/core/clock.py); the time is the server's.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dungeon_twister.engine import SEATS, GameState
+from dungeon_twister.engine import SEATS
+from dungeon_twister.engine.core.clock import Clock
 
 TURN_SECONDS = 120.0
 SECRET_SECONDS = 5.0
@@ -49,19 +51,18 @@ class Deadlines:
         self._dead = False
         self._others: dict[tuple, Deadline] = {}
 
-    def update(self, state: GameState, committed: Callable[[str], set], opened: Callable[[str], dict],
+    def update(self, clock: Clock, committed: Callable[[str], set], opened: Callable[[str], dict],
                now: float) -> list[Notice]:
-        """Start, pause, resume and drop deadlines to match the game; the notices to send."""
-        if state.outcome is not None:
+        """Start, pause, resume and drop deadlines to match the game's clock; the notices to send."""
+        if clock.turn is None and clock.placer is None and clock.combat is None:
             self.clear()
             return []
-        notices = self._update_turn(state, now)
+        notices = self._update_turn(clock, now)
         wanted = {}
-        if state.phase == "place" and state.placement.placer != state.placement.revealer:
-            seat = state.placement.placer
-            wanted[("place", state.turn, state.placement.slot, seat)] = ("place", seat, PLACE_SECONDS)
-        if state.phase == "combat":
-            purpose = f"combat-{state.combat.number}"
+        if clock.placer is not None:
+            wanted[("place", *clock.place_key)] = ("place", clock.placer, PLACE_SECONDS)
+        if clock.combat is not None:
+            purpose = clock.combat
             done, known = committed(purpose), opened(purpose)
             for seat in SEATS:
                 if len(done) == 1 and seat not in done:
@@ -75,20 +76,19 @@ class Deadlines:
                 notices.append((seat, seconds))
         return notices
 
-    def _update_turn(self, state: GameState, now: float) -> list[Notice]:
-        if state.active is None:
+    def _update_turn(self, clock: Clock, now: float) -> list[Notice]:
+        if clock.turn is None:
             self.turn, self._left, self._dead = None, None, False
             return []
-        key = (state.turn, state.active)
+        key = clock.turn
         if self.turn is None or self.turn.key != key:
-            self.turn, self._left, self._dead = Deadline("turn", state.active, math.inf, key), TURN_SECONDS, False
+            self.turn, self._left, self._dead = Deadline("turn", key[1], math.inf, key), TURN_SECONDS, False
         if self._dead:
             return []
-        running = state.phase in ("card", "main") or (
-            state.phase == "place" and state.placement.placer == state.active)
+        running = clock.running
         if running and self._left is not None:
             self.turn.at, self._left = now + self._left, None
-            return [(state.active, self.turn.at - now)]
+            return [(key[1], self.turn.at - now)]
         if not running and self._left is None:
             self._left, self.turn.at = max(0.0, self.turn.at - now), math.inf
         return []

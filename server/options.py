@@ -45,7 +45,7 @@ def card_options(options: TableOptions) -> CardOptions:
     """A card-game table: a tutorial (CG-TUT1..3, 1 if nothing is given), or the standard scenario (CG-SCEN-04)
     with its teams selected by `teams` (CG-SEL: mutual, the default, full or draft). The board game's sets,
     scenarios, handicap and beginner game are not the card game's; the VP target is the tutorial's or the
-    scenario's own; the timers (CG-OPT-01, CG-OPT-02) are not offered yet."""
+    scenario's own; `timers` are the card game's (CG-OPT-01, CG-OPT-02: 2 minutes a turn, 5 seconds for a card)."""
     given = [name for name in BOARD_ONLY if getattr(options, name) is not None]
     if options.beginner:
         given.append("beginner")
@@ -55,8 +55,6 @@ def card_options(options: TableOptions) -> CardOptions:
         raise ValueError(f"{', '.join(given)}: a board-game option, not the card game's")
     if options.target_vp != 5:
         raise ValueError("a card game's tutorial or scenario sets its own VP target (CG-TUT1..3, CG-SCEN-03)")
-    if options.timers:
-        raise ValueError("timers (CG-OPT-01, CG-OPT-02) are not offered for the card game yet")
     if options.scenario is None:
         if options.teams is not None:
             raise ValueError("a tutorial's teams are given (CG-TUT1-03): teams go with a scenario")

@@ -214,8 +214,8 @@ class Play:
         if self.deadlines is None or not self.running or self.held:
             return
         notices = list(notices or [])
-        notices += self.deadlines.update(self.game.state, self.rounds.committed, self.rounds.opened,
-                                         trio.current_time())
+        notices += self.deadlines.update(self.rules.clock(self.game.state), self.rounds.committed,
+                                         self.rounds.opened, trio.current_time())
         for seat, seconds in notices:
             self.table.send_all(Timer(self.table.id, seat, _ms(seconds)))
 
@@ -248,7 +248,7 @@ class Play:
     def _turn_over(self, deadline: Deadline) -> None:
         key = deadline.key
         self.deadlines.spend_turn()
-        if not self._timeout_actions(deadline.seat, lambda: (self.game.state.turn, self.game.state.active) == key
+        if not self._timeout_actions(deadline.seat, lambda: self.rules.clock(self.game.state).turn == key
                                      and self.game.state.phase in TURN_PHASES):
             self.deadlines.clear_turn()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.clock import Clock
 from .actions import Action, CombatCard, EndTurn, PassPlacement, Place, PlayCard
 from .board import board_of
 from . import rulebook
@@ -22,6 +23,19 @@ def secret_purpose(state: GameState, seat: str) -> str | None:
             return None  # a named value, or cards laid one after the other face up (PD-CHAR-WMASTER-01)
         return f"combat-{state.combat.number}"
     return None
+
+
+def clock(state: GameState) -> Clock:
+    """What a timed table's deadlines follow (BG-OPT-02..04): the turn runs in the card, main and placing phases
+    while the active player acts; the opponent placing the revealer's objects has his own deadline."""
+    if state.outcome is not None or state.active is None:
+        return Clock(None, False)
+    p = state.placement
+    running = state.phase in ("card", "main") or (state.phase == "place" and p.placer == state.active)
+    if state.phase == "place" and p.placer != p.revealer:
+        return Clock((state.turn, state.active), running, p.placer, (state.turn, p.slot, p.placer))
+    return Clock((state.turn, state.active), running,
+                 combat=f"combat-{state.combat.number}" if state.phase == "combat" else None)
 
 
 def timeout_action(state: GameState, seat: str) -> Action | None:

@@ -3,9 +3,25 @@ server must stand in for (a reveal that never came, docs/rulings.md DT-050)."""
 
 from __future__ import annotations
 
+from ..core.clock import Clock
 from .actions import CombatCard, EndTurn, PassPlacement
 from .rules import legal_actions
 from .state import CardState
+
+
+def clock(state: CardState) -> Clock:
+    """What a timed card table's deadlines follow: the turn's 2 minutes (CG-OPT-01) run while the active player
+    acts (his main phase, or placing a revealed room's cards); the opponent placing the revealer's objects has 5
+    seconds (CG-OPT-02), as has a player whose opponent has laid his combat card."""
+    if state.outcome is not None or state.active is None or state.phase not in ("main", "place", "combat"):
+        return Clock(None, False)
+    turn = (state.turn, state.active)
+    if state.phase == "place":
+        placer = state.placement.placers[0]
+        if placer != state.active:
+            return Clock(turn, False, placer, (state.turn, state.placement.slot, placer))
+        return Clock(turn, True)
+    return Clock(turn, state.phase == "main", combat=f"combat-{state.combat.number}" if state.combat else None)
 
 
 def timeout_action(state: CardState, seat: str):

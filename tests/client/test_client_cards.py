@@ -115,6 +115,9 @@ def test_create_cards_makes_a_card_table_and_refuses_the_board_options():
     assert parse_table_options("cards standard") == TableOptions(game="cards", scenario="standard", teams="mutual")
     assert parse_table_options("cards standard draft") == TableOptions(game="cards", scenario="standard",
                                                                        teams="draft")
+    assert parse_table_options("cards standard full timers") == TableOptions(game="cards", scenario="standard",
+                                                                             teams="full", timers=True)
+    assert parse_table_options("cards tutorial=2 timers") == TableOptions(game="cards", tutorial=2, timers=True)
     for wrong in ("cards tutorial=4", "cards vp=6", "cards prison"):
         with pytest.raises(UsageError, match="create cards"):
             parse_table_options(wrong)

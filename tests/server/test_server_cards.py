@@ -8,10 +8,12 @@ import pytest
 import trio
 
 from dungeon_twister.engine.cards import CardOptions
-from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, OpponentReveal,
-                                      Spectate, TableCreated, TableOptions)
+from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, OpponentCommit,
+                                      OpponentReveal, Spectate, TableCreated, TableOptions, Timer)
 from test_server_prison import play_out
-from test_server_support import Client, Scripted, running_server, seated_pair, simulate
+from test_server_resume import play_until
+from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, simulate
+from test_server_timers import timers_for
 
 @functools.cache
 def card_game(options: CardOptions, goal: str, hint: int) -> tuple[int, dict]:
@@ -75,7 +77,6 @@ async def test_board_game_options_on_a_card_table_are_refused_with_the_reason(au
                              (TableOptions(scenario="standard"), "the card game's"),
                              (TableOptions(set_name="all_sets", teams="draft"), "the card game's"),
                              (TableOptions(game="cards", beginner=True), "beginner"),
-                             (TableOptions(game="cards", timers=True), "CG-OPT-01"),
                              (TableOptions(game="cards", target_vp=6), "its own VP target"),
                              (TableOptions(tutorial=2), "card game")):
             await client.send(CreateTable(options))
@@ -180,3 +181,85 @@ async def test_CG_HCAP_a_handicapped_card_table_leaves_characters_out_in_secret(
         assert (await yellow.expect_event("removed")) == {"kind": "removed", "seat": "B", "count": 3}
         view = (await yellow.expect_event("view"))["view"]
         assert view["phase"] == "hide" and not {f["id"] for f in view["figures"]} & set(kept)
+
+
+# --- timers (CG-OPT-01, CG-OPT-02) ----------------------------------------------------------------------------
+
+async def test_CG_OPT_01_a_timed_card_turn_stops_after_two_minutes(autojump_clock):
+    """The first player's turn (2 AP) runs out untouched: after 120 s of trio's clock the server ends it for him
+    (`end`) and the other player's 2 minutes start."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(3,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=1, timers=True),
+                                                    memory=True)
+            assert timers_for(blue, "B") == timers_for(blue, "Y") == []  # none for the hiding and facing
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: v["phase"] == "main", first=True)
+            ((seat, view),) = views.items()
+            other = "Y" if seat == "B" else "B"
+            client = {"B": blue, "Y": yellow}[seat]
+            start = trio.current_time()
+            timeout = await client.expect_event("timeout")
+            assert trio.current_time() - start == 120
+            assert timeout["seat"] == seat and timeout["actions"] == ["end"]
+            turn = await client.expect_event("turn")
+            assert turn["seat"] == other and turn["kept"] == 2  # CG-TURN-05: the 2 AP left are kept (3 at most)
+            assert timers_for(client, seat) == [120_000]
+            assert (await client.expect(Timer, lambda e: e.seat == other)).deadline_ms == 120_000
+
+
+async def test_CG_OPT_02_a_combat_card_not_laid_in_time_is_the_zero(autojump_clock):
+    """Tutorial 2 with timers: the attacker lays his card, the defender lays none: 5 s later the server commits
+    the +0 for him (`card 0`), opens it, and the combat is resolved with it."""
+    seed, _ = card_game(CardOptions(2), "combat", 1)
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(seed,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=2, timers=True),
+                                                    memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            purpose = views["B"]["secret"]
+            attacker = views["B"]["active"]
+            defender = "Y" if attacker == "B" else "B"
+            clients = {"B": blue, "Y": yellow}
+            await players[attacker].act(table, views[attacker])
+            start = trio.current_time()
+            fabricated = await clients[attacker].expect(OpponentCommit)
+            assert trio.current_time() - start == 5 and fabricated.seat == defender
+            await clients[attacker].reveal(purpose)
+            reveal = await clients[attacker].expect(OpponentReveal)
+            assert (reveal.seat, reveal.choice) == (defender, "card 0")
+            resolved = await clients[attacker].expect_event("combat")
+            assert resolved["cards"][defender] == 0
+            for client in clients.values():
+                timeout = client.events_of("timeout") or [await client.expect_event("timeout")]
+                assert timeout[0] == {"kind": "timeout", "seat": defender, "purpose": purpose, "actions": ["card 0"]}
+                assert 5000 in timers_for(client, defender)
+
+
+async def test_CG_OPT_02_the_opponent_who_does_not_place_the_revealers_objects_passes(autojump_clock):
+    """A room is revealed with the revealer's own object in it, which his opponent places (CG-REVEAL-06); he does
+    not: 5 s later the server passes them to the revealer (`pass`), whose turn clock runs again."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(3,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=1, timers=True),
+                                                    memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+
+            def opponent_places(view):
+                placement = view.get("placement")
+                return placement is not None and placement["placers"][0] != view["active"]
+
+            views = await play_until(table, players, opponent_places, first=True)
+            ((placer, view),) = views.items()
+            assert "pass" in view["legal"]
+            revealer = view["active"]
+            client = {"B": blue, "Y": yellow}[revealer]
+            start = trio.current_time()
+            timeout = await client.expect_event("timeout")
+            assert trio.current_time() - start == 5
+            assert timeout == {"kind": "timeout", "seat": placer, "actions": ["pass"]}
+            assert (await client.expect_event("placement_passed"))["seat"] == placer
+            assert 5000 in timers_for(client, placer)
+            after = await client.expect_event("view")
+            assert set(after["view"]["placement"]["placers"]) == {revealer}

@@ -2,6 +2,7 @@
 
 import trio
 from dungeon_twister.engine import Options, apply, new_game, parse_action, view
+from dungeon_twister.engine.boardgame.timeouts import clock
 from dungeon_twister.engine.tools.bots import GreedyBot
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import OpponentCommit, OpponentReveal, RevealMismatch, TableOptions, Timer
@@ -96,7 +97,7 @@ def test_a_speed_potion_adds_a_minute_and_the_turn_clock_pauses():
         state, _ = apply(state, parse_action(choice, seat))
     deadlines = Deadlines()
     nobody = lambda purpose: set()  # noqa: E731
-    assert deadlines.update(state, nobody, lambda purpose: {}, 10.0) == [(state.active, 120.0)]
+    assert deadlines.update(clock(state), nobody, lambda purpose: {}, 10.0) == [(state.active, 120.0)]
     assert deadlines.extend_turn(60, 40.0) == [(state.active, 150.0)]
     assert deadlines.next_at() == 190.0 and deadlines.due(189.0) is None
     assert deadlines.due(190.0).kind == "turn"

@@ -68,6 +68,9 @@ def test_CG_OPT_02_the_revealers_opponent_passes_his_objects_back_to_him():
     refused(passed, "pass", "CG-OPT-02")
     assert timeout_action(passed, "B") == parse_action("place bKY c1", "B")  # the first free zone
     assert act(passed, "place bKY d2").item("bKY").at == (3, 1) and act(passed, "place bKY d2").phase == "main"
+    clock = CARDS.clock(placing)
+    assert (clock.turn, clock.running, clock.placer) == ((3, "B"), False, "Y")
+    assert CARDS.clock(passed).running and CARDS.clock(passed).placer is None
 
 
 def test_a_record_names_its_game_and_tutorial_and_replays():
