@@ -3,8 +3,9 @@ python-chess random self-play (a plain `is_game_over()` per move) in the same ru
 
     python bench/engine.py [--games N] [--chess-games N] [--seed S] [--quick]
 
-Each variant (the base set's standard and beginner games, Prison's full game) prints its own line, so a set's
-figures stand beside the base set's.
+Each variant (the base set's standard and beginner games, Prison's full game, the Card Game's tutorial 3 and its
+standard scenario) prints its own line, so a set's figures stand beside the base set's. A card game between random
+players may wander for thousands of actions: those stop at CARD_CAP actions (the figures are per action).
 
 Times are CPU seconds of this process (time.process_time), so other load on a shared machine distorts them less
 than wall time. The ratio is Dungeon Twister actions/s (standard game) / python-chess moves/s: issue 7's bar is
@@ -19,16 +20,22 @@ import statistics
 import time
 
 from dungeon_twister.engine import Options, apply, format_action, legal_actions, legal_texts, new_game
+from dungeon_twister.engine.cards import CardOptions
 from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.families import family_for
 
 clock = time.process_time
 
 
-VARIANTS = {  # what the bench plays: the base set's standard and beginner games, Prison's full game
+VARIANTS = {  # what the bench plays: the base set's standard and beginner games, Prison's full game, card games
     "standard": Options(),
     "beginner": Options(beginner=True),
     "prison": Options(set_name="prison"),
+    "cards tutorial 3": CardOptions(3),
+    "cards standard": CardOptions(None, "standard", "mutual"),
 }
+CARD_CAP = 1500
+"""Actions after which a random card game stops (random players rarely finish one)."""
 
 
 def dungeon_twister_games(n: int, seed: int, options: Options) -> tuple[float, int, list[float], list[int], float]:
@@ -38,23 +45,27 @@ def dungeon_twister_games(n: int, seed: int, options: Options) -> tuple[float, i
     `seconds` covers the whole game loop (generation and apply); the per-position times cover only the call, the
     apply seconds only the apply calls.
     """
+    family = family_for(options)
+    cap = CARD_CAP if family.name == "cards" else None
     actions, gen_times, counts, applying = 0, [], [], 0.0
     started = clock()
     for game in range(n):
-        state = new_game(options, seed + game)
+        state = family.new_game(options, seed + game)
         rng = Rng(seed + game + 1)
-        while state.outcome is None:
+        played = 0
+        while state.outcome is None and played != cap:
             t0 = clock()
-            legal = legal_actions(state)
+            legal = family.legal_actions(state)
             t1 = clock()
             if state.phase == "main":
                 gen_times.append(t1 - t0)
                 counts.append(len(legal))
             action = rng.choice(legal)
             t2 = clock()
-            state, _ = apply(state, action)
+            state, _ = family.apply(state, action)
             applying += clock() - t2
             actions += 1
+            played += 1
     return clock() - started, actions, gen_times, counts, applying
 
 

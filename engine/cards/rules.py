@@ -1682,6 +1682,12 @@ def _paths(state: CardState, f: Figure) -> list:
     spent: dict = {}  # walk state -> the fewest movement points it was reached with
     outcomes: set = set()
     level = [(_Walk(start, start.fig(f.id)), ())]
+
+    def changed(now: tuple, before: tuple) -> tuple:
+        """The cards whose place or load the walk changed (a walk's state replaces only those: comparing by
+        identity first keeps the key small to hash)."""
+        return tuple(c for c, b in zip(now, before) if c is not b and c != b)
+
     while level:
         deeper = []
         for w, path in level:
@@ -1692,7 +1698,8 @@ def _paths(state: CardState, f: Figure) -> list:
                 except IllegalAction:
                     continue
                 p = path + (tok,)
-                where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, nxt.state.figures, nxt.state.items)
+                where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, changed(nxt.state.figures, start.figures),
+                         changed(nxt.state.items, start.items))
                 # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all
                 # again); the wounded friends carried there count too (RUL-102), the mover's own load included
                 if where not in outcomes and (nxt.exited or _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid)

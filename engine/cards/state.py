@@ -207,7 +207,11 @@ class CardState:
 
     @property
     def maze(self) -> Maze:
-        return maze(self.rooms, self.length, self.opened, self.broken, frozenset(c for c, _ in self.walls_broken))
+        got = self._cache.get("maze")
+        if got is None:
+            got = maze(self.rooms, self.length, self.opened, self.broken, frozenset(c for c, _ in self.walls_broken))
+            self._cache["maze"] = got
+        return got
 
     @property
     def to_act(self) -> tuple:

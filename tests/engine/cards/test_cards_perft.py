@@ -1,0 +1,57 @@
+"""Perft for the card game: the number of legal actions of fixed positions (and of every position one action
+further, perft 2), as tests/engine/test_perft.py does for the board game.
+
+The first positions are counted by hand (each test says how); tests/engine/cards/data/perft.json holds regression
+figures from seeded random games: a change to them is a change of the rules' outcome, or of what DT-217 calls one
+outcome, and must be explained.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dungeon_twister.engine.cards import CardOptions, Levitate, Move, Rotate, apply, legal_actions, new_game
+from dungeon_twister.engine.cards.notation import parse_position
+
+from .builders import build
+
+CORPUS = json.loads((Path(__file__).parent / "data" / "perft.json").read_text())
+
+
+def test_CG_MOVE_CG_ROT_a_lone_mechanork_in_a_rotation_zone_has_17_actions():
+    """bMK (Mv 2) in a1, blue1's rotation zone, 3 AP, every room face up, nothing to pick up. By hand (borders in
+    builders.py): `end`; moves to a2, b1 and onto B1 (facing a1); two steps: a2 a1 back to a1 (one outcome for
+    every way back), b1 c1, b1 B1 (B1 facing b1), B1 ^a2 and B1 ^b2 (B1 ^b1 is b1 B1's outcome), and along the
+    start zone to B2 facing each of room B's 4 zones: 3 + 9 = 12 moves (b1's north is a pit, a2's east a
+    portcullis, a1's west a wall); tinkering turns room A or its twin C either way: 4; no pit beside him, nothing
+    face down. 1 + 12 + 4 = 17."""
+    s = build({"bMK": "a1", "yWA": "d4"})
+    legal = legal_actions(s, "B")
+    assert len(legal) == 17
+    assert sum(isinstance(a, Move) for a in legal) == 12 and sum(isinstance(a, Rotate) for a in legal) == 4
+
+
+def test_CG_CHAR_TELEKIN_01_02_a_key_two_zones_from_the_telekinetic_has_7_flights():
+    """bTK in a2, the Key on a1's floor. As a flyer in 3 steps the Key ends in a2 or b1 (1 step), a1 again, b2
+    over the pit, c1 (2 steps), c2 over green1's pit (3 steps); B1 is no end (nothing lies on a start zone, nobody
+    stands there to take it); a2's north is a wall, b2's east a slit, c1's east a portcullis: 6 drops, and in a2
+    the Telekinetic herself with empty hands may take it: 7."""
+    s = build({"bTK": "a2", "yWA": "d4"}, items={"bKY": "a1"})
+    assert sum(isinstance(a, Levitate) for a in legal_actions(s, "B")) == 7
+
+
+def test_CG_TUT1_04_tutorial_3_hiding_is_60_choices_a_seat():
+    """CG-TUT3-03 and CG-TUT1-04: 2 of 6 characters, each on B1 or B2: C(6, 2) x 2 x 2 = 60, for each seat."""
+    s = new_game(CardOptions(3), 0)
+    assert len(legal_actions(s, "B")) == len(legal_actions(s, "Y")) == 15 * 4
+
+
+@pytest.mark.parametrize("entry", CORPUS, ids=[e["name"] for e in CORPUS])
+def test_legal_action_counts_of_the_corpus(entry):
+    state = parse_position(entry["position"])
+    legal = legal_actions(state)
+    assert len(legal) == entry["legal"], entry["note"]
+    assert sum(len(legal_actions(apply(state, a)[0])) for a in legal) == entry["perft2"], entry["note"]
