@@ -210,9 +210,10 @@ class _Drawing:
 def _label(f: dict, carries: bool) -> str:
     code = f["code"].lower() if f.get("wounded") else f["code"]
     label = f["seat"].lower() + code
-    if f.get("carries"):  # the Paladin's second load too (CG-CHAR-PALADIN-01)
-        loads = [f["carries"], *([f["also_carries"]] if f.get("also_carries") else [])]
-        label += "".join(f"+{load[1:]}" for load in loads) if carries else "*"
+    loads = [load[1:] for load in (f.get("carries"), f.get("also_carries")) if load]  # the Paladin's two too
+    loads += ["?"] * f.get("hidden_objects", 0)  # CG-OPT-03: an object of the other player's, unseen
+    if loads:
+        label += "".join(f"+{load}" for load in loads) if carries else "*"
     return label
 
 

@@ -195,6 +195,8 @@ def _reveal(e: dict) -> str:
 
 def _step(token: str) -> str:
     """One path token in words (docs/card-game.md, move path tokens)."""
+    if token[:2] == "+@":  # secret objects (DT-222): what that character carried, unnamed
+        return f"takes what {token[2:]} carries"
     if token[:1] == "+":
         return f"takes {token[1:]}"
     if token[:1] == "-":
@@ -276,7 +278,8 @@ _DESCRIPTIONS = {
     "fireball": lambda e: f"{e['figure']} casts a fireball at {e['target']} in {e['zone']}"
                           + (f": {', '.join(e['eliminated'])} eliminated" if e.get("eliminated") else ""),
     "inverted": lambda e: f"{e['figure']} swaps rooms {' and '.join(e['rooms'])}",
-    "stolen": lambda e: f"{e['figure']} steals {e['item']} from {e['victim']} in {e['zone']}",
+    "stolen": lambda e: f"{e['figure']} steals {e.get('item', 'an object')} from {e['victim']} in {e['zone']}",
+    "shield_shown": lambda e: f"{e['figure']} shoots at {e['target']} in {e['zone']}: a Large Shield stops the shot",
     "levitate": lambda e: f"{e['figure']} moves {e['item']} from afar to {e['at']}"
                           + (f", into {e['to']}'s hands" if e.get("to") else ""),
 }
@@ -304,6 +307,8 @@ def describe_zone(view: dict, name: str) -> str:
         if f.get("at") == name and f.get("where") == "maze":
             state = " (wounded)" if f.get("wounded") else ""
             loads = [load for load in (f.get("carries"), f.get("also_carries")) if load]
+            if f.get("hidden_objects"):  # CG-OPT-03: the other player's objects are secret
+                loads.append(f"{f['hidden_objects']} object{'s' if f['hidden_objects'] > 1 else ''} unseen")
             carries = f", carrying {' and '.join(loads)}" if loads else ""
             parts.append(f"{f['id']}{state}{carries}")
     parts += [f"{i['id']} on the floor" for i in view.get("items", ()) if i.get("where") == "floor"

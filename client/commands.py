@@ -197,14 +197,15 @@ def _card_table_options(words: list[str]) -> TableOptions:
             scenario = "standard"
         elif word in ("mutual", "full", "draft"):
             teams = word
-        elif word not in ("private", "timers"):
+        elif word not in ("private", "timers", "secret"):
             raise UsageError("create cards [tutorial=1|2|3] | create cards standard [mutual|full|draft]"
-                             " [timers] [private]: The Card Game's tutorials (CG-TUT1..3) or its standard scenario")
+                             " [timers] [secret] [private]: The Card Game's tutorials (CG-TUT1..3) or its standard"
+                             " scenario; secret: the secret objects variant (CG-OPT-03)")
     if scenario is None and teams is not None:
         raise UsageError("teams are selected in a scenario: create cards standard " + teams)
     if scenario is not None and tutorial is not None:
         raise UsageError("a tutorial or the standard scenario, not both")
-    flags = {"private": "private" in words, "timers": "timers" in words}
+    flags = {"private": "private" in words, "timers": "timers" in words, "secret_objects": "secret" in words}
     if scenario is not None:
         return TableOptions(game="cards", scenario=scenario, teams=teams or "mutual", **flags)
     return TableOptions(game="cards", tutorial=tutorial or 1, **flags)

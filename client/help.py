@@ -18,7 +18,7 @@ SET_RULEBOOKS = ("prison.md", "paladins-dragons.md", "card-game.md")
 
 LOBBY_COMMANDS = """\
 create [vp=5..8] [beginner] [timers] [private] [prison|mixed]   create a table (Prison, or both sets mixed) and sit at it
-create cards [tutorial=1|2|3] [timers] [private] a table of The Card Game (its tutorials; help cards)
+create cards [tutorial=1|2|3|standard TEAMS] [timers] [secret] [private]  The Card Game (help cards)
 join TABLE [B|Y] [CODE]                          take a seat (CODE: a private table's join code)
 spectate TABLE [CODE]                            watch a table (CODE: a private table's join code)
 bot B|Y [random|greedy]                          seat a bot at your table (default greedy)
@@ -250,7 +250,9 @@ Each turn 3 AP on your action wheel (3 kept at most). Actions (Tab completes the
   move bMK B1^a1 a2   rotate bMK A cw   jump bMK b3   open bMK c3 n   attack bWA ySN   shoot bCB yMK
   levitate bTK bKY b2 a2 >bMK (the Telekinetic)   move bPA -bKY +bRP (the Paladin's two hands)
   card 3 (secret, in a combat)   end
-Tutorials: 1 movement (2 VP), 2 melee (3 VP), 3 line of sight and ranged combat (4 VP)."""
+Tutorials: 1 movement (2 VP), 2 melee (3 VP), 3 line of sight and ranged combat (4 VP).
+A full game: create cards standard mutual|full|draft (5 VP). Options: timers (2 minutes a turn, CG-OPT-01/02),
+secret (the other player's objects unseen: +@yMK takes what yMK carries, CG-OPT-03)."""
 
 
 def cards_help() -> str:

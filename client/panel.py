@@ -77,6 +77,7 @@ def _table_line(state: ClientState) -> StyleAndTextTuples:
     details += [f"scenario {options['scenario']}"] if options.get("scenario") else []
     details += [flag for flag in ("beginner", "timers", "private") if options.get(flag)]
     details += [f"{options['teams']} teams"] if options.get("teams") else []  # PD-TEAM-02
+    details += ["secret objects"] if options.get("secret_objects") else []  # CG-OPT-03
     code = f" · code {state.join_code}" if state.join_code else ""
     return [("class:title", f"Table {state.table}"), ("class:dim", f"  {' · '.join(details)}{code}\n")]
 

@@ -17,8 +17,10 @@ def engine_options(options: TableOptions) -> Options | CardOptions:
     game); ValueError if they do not go together or the handicap map is malformed."""
     if options.game == "cards":
         return card_options(options)
-    if options.tutorial is not None or options.scenario in CARD_SCENARIOS or options.teams in CARD_TEAMS:
-        raise ValueError("a tutorial, the standard scenario and full or draft teams are the card game's (game cards)")
+    if options.tutorial is not None or options.scenario in CARD_SCENARIOS or options.teams in CARD_TEAMS \
+            or options.secret_objects:
+        raise ValueError("a tutorial, the standard scenario, full or draft teams and secret objects are the card "
+                         "game's (game cards)")
     set_name = options.set_name or "base_set"
     if options.scenario is not None:  # a scenario names its set and its VP target (PR-SCEN)
         set_name = next((name for name in SETS if options.scenario in load(name).scenarios), set_name)
@@ -60,18 +62,19 @@ def card_options(options: TableOptions) -> CardOptions:
             raise ValueError("a tutorial's teams are given (CG-TUT1-03): teams go with a scenario")
         if options.handicap is not None:
             raise ValueError("CG-HCAP-01: a handicap goes with a scenario of 5 VP or more, not a tutorial")
-        return CardOptions(options.tutorial or 1)
+        return CardOptions(options.tutorial or 1, secret_objects=options.secret_objects)
     if options.tutorial is not None:
         raise ValueError("a tutorial or a scenario, not both")
     if options.teams not in (None, "mutual", *CARD_TEAMS):
         raise ValueError(f"a scenario's teams are mutual, full or draft (CG-SEL), not {options.teams}")
-    engine = CardOptions(None, options.scenario, options.teams or "mutual")
+    engine = CardOptions(None, options.scenario, options.teams or "mutual", secret_objects=options.secret_objects)
     raw = options.handicap
     if raw is not None:  # CG-HCAP-04: the characters he plays, of the scenario's team, and the cards left out
         handicap(raw)  # the map checked again for direct callers
         team = engine.setup["characters"]
         engine = CardOptions(None, engine.scenario, engine.teams, (
-            raw["seat"], team - raw.get("characters", team), tuple(sorted(raw.get("removed_cards", ())))))
+            raw["seat"], team - raw.get("characters", team), tuple(sorted(raw.get("removed_cards", ())))),
+            options.secret_objects)
     validate_card_options(engine)
     return engine
 
@@ -103,6 +106,8 @@ def options_view(table_id: str, options: TableOptions) -> dict:
         out["game"] = options.game
     if options.tutorial:
         out["tutorial"] = options.tutorial
+    if options.secret_objects:
+        out["secret_objects"] = True
     return out
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
+from ..core.events import GOD  # a viewer that sees everything: local tools only
 from .board import board_of
 from .combat import side_total
 from .context import Ctx
@@ -23,7 +24,6 @@ from .state import SEATS, GameState
 from .timeouts import secret_purpose
 
 _PORT_STATE = {"c": "closed", "o": "open", "b": "broken"}
-GOD = "*"  # a viewer that sees everything: only for local tools (dt-engine show), never sent over a network
 
 
 def view(state: GameState, seat: str | None) -> dict:

@@ -6,9 +6,9 @@ import json
 import re
 
 from ..core.errors import NotationError
-from .actions import (Attack, BendBars, Build, CombatCard, EndTurn, Face, Heal, Hide, Jump, Levitate, Move, Place,
-                      PassPlacement, Portcullis, Reveal, BreakWalls, Fireball, Frenzy, Invert, MindControl, Pick, Regenerate, Remove,
-                      Rotate, Seed, Shoot, Steal, WallWalk)
+from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
+                      Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate,
+                      Remove, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
 from .maze import slot_name, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
                     Selection)
@@ -46,7 +46,9 @@ def _id(text: str, seat: str | None = None) -> str:
 
 
 def _path_token(tok: str) -> str:
-    if tok[:1] in "+-":
+    if tok[:2] == "+@":  # the object that character carries, unnamed (secret objects, DT-222)
+        _id(tok[2:])
+    elif tok[:1] in "+-":
         _id(tok[1:])
     elif tok[:1] == ">":  # ">bMK", or ">bMK/bKY" naming what a Paladin carrying two gives (DT-220)
         friend, slash, what = tok[1:].partition("/")
@@ -127,8 +129,8 @@ def format_action(a) -> str:
 
 
 VERBS = ("attack", "bend", "build", "card", "close", "end", "face", "fireball", "frenzy", "heal", "hide", "invert",
-         "jump", "levitate", "mind", "move", "open", "pass", "pick", "place", "regenerate", "remove", "reveal", "rotate", "seed", "shoot", "smash",
-         "steal", "wallwalk")
+         "jump", "levitate", "mind", "move", "open", "pass", "pick", "place", "regenerate", "remove", "reveal",
+         "rotate", "seed", "shoot", "smash", "steal", "wallwalk")
 """Every verb of the card game's action notation."""
 
 
@@ -228,6 +230,8 @@ def parse_action(text: str, seat: str) -> "object":
         if verb in ("attack", "shoot", "heal", "fireball", "steal"):
             need(2)
             kind = {"attack": Attack, "shoot": Shoot, "heal": Heal, "fireball": Fireball, "steal": Steal}[verb]
+            if verb == "steal" and args[1].startswith("@"):  # `steal bPP @yMK`: his object, unnamed (DT-222)
+                return Steal(seat, _id(args[0]), "@" + _id(args[1][1:]))
             return kind(seat, _id(args[0]), _id(args[1]))
         if verb == "card":
             need(1)
@@ -313,6 +317,8 @@ def format_position(state: CardState) -> str:
     if state.options.handicap is not None:  # CG-HCAP
         seat, removed, cards = state.options.handicap
         data["handicap"] = [seat, removed, list(cards)]
+    if state.options.secret_objects:  # CG-OPT-03
+        data["secret_objects"] = True
     sel = state.selection
     if sel is not None:
         data["selection"] = [sel.mode, sel.stage, sel.first, sel.count, [list(t) for t in sel.teams],
@@ -369,7 +375,8 @@ def parse_position(text: str) -> CardState:
         state = CardState(
             options=CardOptions(d["tutorial"], d.get("scenario"), d.get("teams"),
                                 None if "handicap" not in d else (d["handicap"][0], d["handicap"][1],
-                                                                  tuple(d["handicap"][2]))), length=d["length"],
+                                                                  tuple(d["handicap"][2])),
+                                d.get("secret_objects", False)), length=d["length"],
             target_vp=d["target"],
             rooms=tuple(Room(c, t, r) for c, t, r in d["rooms"]),
             figures=tuple(Figure(i, s, c, w, _tup(a), _tup(f), wd, _loads_in(ca), p)

@@ -11,14 +11,23 @@ from .notation import format_action, parse_action
 from .rules import apply, new_game
 from .state import CardOptions, CardState
 
-START = re.compile(r"^game\s+cards\s+seed=(\d+)\s+(?:tutorial=([1-9])|scenario=([a-z]+)\s+teams=([a-z]+))$")
+START = re.compile(r"^game\s+cards\s+seed=(\d+)\s+(?:tutorial=([1-9])|scenario=([a-z]+)\s+teams=([a-z]+))"
+                   r"(?:\s+handicap=([BY])/([2-8])/([1-6]*|-))?(\s+secret_objects)?$")
 
 
 def game_header(seed: int, options: CardOptions) -> str:
-    """`game cards seed=42 tutorial=2`, or for a scenario `game cards seed=42 scenario=standard teams=draft`."""
+    """`game cards seed=42 tutorial=2`, or for a scenario `game cards seed=42 scenario=standard teams=draft`; then
+    ` handicap=B/3/56` for a handicap (CG-HCAP: the stronger seat, the characters he removes, the combat cards
+    he leaves out or `-`) and ` secret_objects` for that variant (CG-OPT-03)."""
+    variant = ""
+    if options.handicap is not None:
+        seat, removed, cards = options.handicap
+        variant += f" handicap={seat}/{removed}/{''.join(map(str, cards)) or '-'}"
+    if options.secret_objects:
+        variant += " secret_objects"
     if options.scenario is not None:
-        return f"game cards seed={seed} scenario={options.scenario} teams={options.teams}"
-    return f"game cards seed={seed} tutorial={options.tutorial}"
+        return f"game cards seed={seed} scenario={options.scenario} teams={options.teams}{variant}"
+    return f"game cards seed={seed} tutorial={options.tutorial}{variant}"
 
 
 def format_line(action) -> str:
@@ -34,7 +43,11 @@ def parse_start(line: str, number: int = 1) -> CardState:
     if not m:
         raise NotationError(f"line {number}: a card-game record starts with 'game cards seed=N tutorial=T' or "
                             "'game cards seed=N scenario=S teams=M'", line, 0)
-    options = CardOptions(int(m.group(2))) if m.group(2) else CardOptions(None, m.group(3), m.group(4))
+    secret = m.group(8) is not None
+    handicap = None if m.group(5) is None else (
+        m.group(5), int(m.group(6)), tuple(int(c) for c in m.group(7).strip("-")))
+    options = (CardOptions(int(m.group(2)), secret_objects=secret) if m.group(2)
+               else CardOptions(None, m.group(3), m.group(4), handicap, secret))
     try:
         return new_game(options, int(m.group(1)))
     except ValueError as error:

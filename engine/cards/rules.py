@@ -11,8 +11,8 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
-                      Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate, Remove, Reveal, Rotate,
-                      Seed, Shoot, Steal, WallWalk)
+                      Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate,
+                      Remove, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    slot_name, slot_xy, turn_dir, zone_name)
@@ -120,6 +120,21 @@ def _abilities(state: CardState, f: Figure) -> set:
     for i in _objects(state, f):
         out |= load().objects[i.code].abilities
     return out
+
+
+def _secret_from(state: CardState, item: str, seat: str) -> bool:
+    """CG-OPT-03 (DT-222): with secret objects, `item` is carried by a character of the other player, so `seat`
+    may not name it."""
+    if not state.options.secret_objects or not state.has_item(item):
+        return False
+    i = state.item(item)
+    return i.where == "carried" and state.has_fig(i.at) and state.fig(i.at).seat != seat
+
+
+def _shown(kind: str, seat: str, data: dict, public: dict) -> Event:
+    """An event whose object names the others may not learn (CG-OPT-03): the full `data` to `seat`, `public` to
+    the others; a plain event when they are the same."""
+    return event(kind, **data) if public == data else secret_event(kind, seat, data, public)
 
 
 def _capacity(f: Figure) -> int:
@@ -438,12 +453,13 @@ def _pass_placement(state: CardState, a: PassPlacement):
 class _Walk:
     """A move being followed token by token (shared by `apply` and the move generator)."""
 
-    __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "op_here", "exited", "move")
+    __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "op_here", "exited", "move", "shown")
 
     def __init__(self, state: CardState, f: Figure):
         self.state, self.fid, self.seat = state, f.id, f.seat
         self.loc, self.facing, self.mp, self.restrict = f.loc, f.facing, 0, f.pin
         self.op_here, self.exited, self.move = 0, False, _char(f).move
+        self.shown: tuple = ()  # the path as the others see it (CG-OPT-03: no object taken from a holder named)
 
     def copy(self) -> "_Walk":
         w = _Walk.__new__(_Walk)
@@ -466,9 +482,10 @@ class _Walk:
         if self.exited:
             raise IllegalAction("CG-EXIT-01", "a character that exits leaves the maze: nothing follows")
         if tok[0] in "+->":
-            self._op(tok)
+            self.shown += (self._op(tok),)
         else:
             self._step(tok)
+            self.shown += (tok,)
 
     # item exchanges (CG-ITEM-01, CG-ITEM-03)
     def exchanges_left(self) -> int:
@@ -476,7 +493,9 @@ class _Walk:
         two (DT-220)."""
         return max(1, _capacity(self.state.fig(self.fid))) - self.op_here
 
-    def _op(self, tok: str) -> None:
+    def _op(self, tok: str) -> str:
+        """Apply an exchange token; what the others are told of it (DT-222: `+@yMK` for an object taken from a
+        character, `>bMK` for a give, when the objects are secret)."""
         if self.exchanges_left() <= 0:
             raise IllegalAction("CG-ITEM-01", "one exchange per zone visited (DT-206; the Paladin two, DT-220)")
         st, me = self.state, self.state.fig(self.fid)
@@ -485,6 +504,15 @@ class _Walk:
         cap = _capacity(me)
         if tok[0] in "+>" and cap == 0:
             raise IllegalAction("CG-CHAR-GHOST-02", f"{me.id} carries nothing")
+        shown = tok
+        if tok[0] == "+" and name.startswith("@"):  # DT-222: the object a character here carries, unnamed
+            holder = name[1:]
+            objects = _objects(st, st.fig(holder)) if st.has_fig(holder) else []
+            if not objects or holder not in {g.id for g in self.holders_here()}:
+                raise IllegalAction("CG-ITEM-01", f"{holder} carries no object here for {me.id} to take")
+            name = objects[0].id
+        elif tok[0] == "+" and _secret_from(st, name, self.seat):
+            raise IllegalAction("CG-OPT-03", f"the objects are secret: take it by its holder, +@{st.item(name).at}")
         if tok[0] == "+":
             if st.has_item(name):
                 where, at = st.item(name).where, st.item(name).at
@@ -507,6 +535,7 @@ class _Walk:
                     st = _lay(st, mine, here)
             elif where == "carried" and at in {g.id for g in self.holders_here()}:
                 giver = st.fig(at)
+                shown = "+@" + giver.id if st.options.secret_objects else tok
                 if mine is not None and giver.seat != self.seat and not st.has_item(mine):
                     raise IllegalAction("CG-CARRY-01", "an enemy does not take your wounded character")
                 if mine is not None:
@@ -541,8 +570,10 @@ class _Walk:
             st = _hold(st, what, friend)
             st = st.with_figure(_carried_with(taker, add=what))
             st = st.with_figure(_carried_with(st.fig(me.id), drop=what))
+            shown = ">" + friend if st.options.secret_objects else tok
         self.state = st
         self.op_here += 1
+        return shown
 
     def _spend_mp(self) -> None:
         self.mp += 1
@@ -682,7 +713,8 @@ def _move(state: CardState, a: Move):
     for tok in a.path:
         walk.token(tok)
     new, events = walk.finish()
-    return new, [event("move", figure=f.id, path=list(a.path))] + events
+    return new, [_shown("move", a.seat, {"figure": f.id, "path": list(a.path)},
+                        {"figure": f.id, "path": list(walk.shown)})] + events
 
 
 def _rotate(state: CardState, a: Rotate):
@@ -986,8 +1018,10 @@ def _wallwalk(state: CardState, a: WallWalk):
             walk.token(tok)
         else:
             walk.through_wall(parse_zone(tok))
+            walk.shown += (tok,)
     new, events = walk.finish()
-    return new, [event("wallwalk", figure=f.id, path=list(a.path))] + events
+    return new, [_shown("wallwalk", a.seat, {"figure": f.id, "path": list(a.path)},
+                        {"figure": f.id, "path": list(walk.shown)})] + events
 
 
 def _break_walls(state: CardState, a: BreakWalls):
@@ -1079,9 +1113,17 @@ def _steal(state: CardState, a: Steal):
         raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{f.id} does not pick pockets")
     if f.carries:
         raise IllegalAction("CG-CHAR-PICKPOCKET-02", f"{f.id} carries something: he drops it first, in a move")
-    if not state.has_item(a.item):
-        raise IllegalAction("CG-CHAR-PICKPOCKET-02", f"{a.item} is not an object (a wounded character is not)")
-    i = state.item(a.item)
+    item = a.item
+    if item.startswith("@"):  # DT-222: the object that character carries, unnamed (his first, for a Paladin)
+        objects = _objects(state, state.fig(item[1:])) if state.has_fig(item[1:]) else []
+        if not objects:
+            raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{item[1:]} carries no object")
+        item = objects[0].id
+    elif _secret_from(state, item, a.seat):
+        raise IllegalAction("CG-OPT-03", f"the objects are secret: steal by the holder, @{state.item(item).at}")
+    if not state.has_item(item):
+        raise IllegalAction("CG-CHAR-PICKPOCKET-02", f"{item} is not an object (a wounded character is not)")
+    i = state.item(item)
     holder = state.fig(i.at) if i.where == "carried" and state.has_fig(i.at) else None
     if holder is None or holder.seat == a.seat or holder.where != "maze" or f.where != "maze" or holder.at != f.at:
         raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{a.item} is not carried by an enemy in {f.id}'s zone")
@@ -1089,14 +1131,17 @@ def _steal(state: CardState, a: Steal):
     new = new.with_figure(_carried_with(holder, drop=i.id))
     new = _hold(new, i.id, f.id)
     new = new.with_figure(_carried_with(new.fig(f.id), add=i.id))
-    return new, [event("stolen", figure=f.id, item=i.id, victim=holder.id, zone=zone_name(f.at))]
+    seen = {"figure": f.id, "victim": holder.id, "zone": zone_name(f.at)}
+    return new, [_shown("stolen", a.seat, {**seen, "item": i.id},
+                        seen if state.options.secret_objects else {**seen, "item": i.id})]
 
 
 LEVITATION = 3  # CG-CHAR-TELEKIN-01: steps of an object she moves
 
 
 def _float(state: CardState, seat: str, origin, path: tuple) -> tuple:
-    """Where (and, on a start position, facing what) an object moved by psychokinesis from the zone `origin` along `path` ends (CG-CHAR-TELEKIN-01/03): 1 to
+    """Where (and, on a start position, facing what) an object moved by psychokinesis from the zone `origin` along
+    `path` ends (CG-CHAR-TELEKIN-01/03): 1 to
     3 steps across any border a flyer crosses (pits, zones holding characters; not walls, slits or closed
     portcullises), never into a face-down room; onto `seat`'s start zone and along it as a character goes there
     (CG-START-03..06, each facing change a step), never onto the opponent's (DT-221)."""
@@ -1250,7 +1295,8 @@ def _ranged_value(state: CardState, f: Figure) -> int | None:
     if "crossbow" in abilities and f"crossbow:{f.id}" not in state.used_now:
         return _char(f).ranged
     if "bow" in abilities:
-        return next(load().objects[i.code].ranged for i in _objects(state, f) if "bow" in load().objects[i.code].abilities)
+        bows = [load().objects[i.code] for i in _objects(state, f) if "bow" in load().objects[i.code].abilities]
+        return bows[0].ranged
     return None
 
 
@@ -1289,10 +1335,14 @@ def _shoot(state: CardState, a: Shoot):
     if not line_of_sight(state, f.at, zone):
         raise IllegalAction("CG-RANGED-09" if t.where == "start" else "CG-RANGED-02",
                             f"{f.id} has no line of sight to {loc_name(zone)}")
-    if "shield" in _abilities(state, t):
-        raise IllegalAction("CG-OBJ-SHIELD-01", f"{a.target} carries a Large Shield: no ranged combat against it")
     if a.target in state.wounded_now:
         raise IllegalAction("CG-RANGED-10", f"{a.target} was wounded this turn (CG-COMBAT-06)")
+    if "shield" in _abilities(state, t):
+        if not state.options.secret_objects:
+            raise IllegalAction("CG-OBJ-SHIELD-01", f"{a.target} carries a Large Shield: no ranged combat against it")
+        # DT-222: the shooter could not know: the shot is declared, the Shield shown, and nothing else happens
+        new = _use(_spend(state, a.seat), "crossbow", *([f.id] if "crossbow" in _abilities(state, f) else []))
+        return new, [event("shield_shown", figure=f.id, target=a.target, zone=zone_name(zone))]
     new = _spend(state, a.seat)
     here = _area(new, zone)
     melee = tuple(sorted(g.id for g in here if g.seat == a.seat and not g.wounded))
@@ -1469,7 +1519,8 @@ _HANDLERS = {Hide: _hide, Seed: _seed, Face: _face, EndTurn: _end, Reveal: _reve
              Rotate: _rotate, Jump: _jump, Portcullis: _portcullis, Attack: _attack, CombatCard: _combat_card,
              BendBars: _bend, Shoot: _shoot, Heal: _heal, Regenerate: _regenerate, Fireball: _fireball,
              Steal: _steal, WallWalk: _wallwalk, BreakWalls: _break_walls, MindControl: _mind, Frenzy: _frenzy,
-             Invert: _invert, Levitate: _levitate, PassPlacement: _pass_placement, Pick: select.pick, Build: select.build, Remove: _remove}
+             Invert: _invert, Levitate: _levitate, PassPlacement: _pass_placement, Pick: select.pick,
+             Build: select.build, Remove: _remove}
 
 
 # --- legal actions ---------------------------------------------------------------------------------------------
@@ -1565,8 +1616,12 @@ def _legal(state: CardState, seat: str) -> list:
             out.extend(Invert(seat, f.id, s) for s in range(len(state.rooms))
                        if _accepts(state, Invert(seat, f.id, s)))
         if "pickpocket" in _abilities(state, f) and not f.carries:
-            out.extend(Steal(seat, f.id, i.id) for i in state.items
-                       if i.where == "carried" and _accepts(state, Steal(seat, f.id, i.id)))
+            if state.options.secret_objects:  # DT-222: by the holder, whose objects he does not see
+                out.extend(Steal(seat, f.id, "@" + g.id) for g in state.figures
+                           if g.seat != seat and _accepts(state, Steal(seat, f.id, "@" + g.id)))
+            else:
+                out.extend(Steal(seat, f.id, i.id) for i in state.items
+                           if i.where == "carried" and _accepts(state, Steal(seat, f.id, i.id)))
         if "psychokinesis" in _abilities(state, f):
             out.extend(_levitations(state, f))
         if "heal" in _abilities(state, f):
@@ -1602,7 +1657,11 @@ def _candidates(w: _Walk) -> list:
             toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
             toks += ["-" + c for c in me.carries]
         for g in w.holders_here():
-            toks += ["+" + c for c in g.carries]
+            if st.options.secret_objects and g.seat != w.seat:  # DT-222: unseen, taken by naming the holder
+                toks += ["+@" + g.id] if _objects(st, g) else []
+                toks += ["+" + c for c in g.carries if st.has_fig(c)]
+            else:
+                toks += ["+" + c for c in g.carries]
         for g in w.friends_here():
             if not g.wounded and len(g.carries) < _capacity(g):
                 # DT-220: the Paladin carrying two names what he gives

@@ -25,6 +25,8 @@ class CardOptions:
     teams: str | None = None
     handicap: tuple | None = None
     """CG-HCAP: (the stronger seat, how many characters he removes, the combat card values he leaves out)."""
+    secret_objects: bool = False
+    """CG-OPT-03: what a character carries shows to its own player only (docs/rulings.md DT-222)."""
 
     @property
     def setup(self) -> dict:

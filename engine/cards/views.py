@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.events import GOD
 from .maze import slot_name, zone_name
 from .select import parts
 from .state import SEATS, CardState
@@ -26,17 +27,27 @@ def secret_purpose(state: CardState, seat: str) -> str | None:
     return None
 
 
+def _sees(viewer: str | None, seat: str) -> bool:
+    """Whether `viewer` sees what only `seat` may see."""
+    return viewer == seat or viewer == GOD
+
+
+def _hides(state: CardState, holder_seat: str, viewer: str | None) -> bool:
+    """CG-OPT-03 (DT-222): with secret objects, what a character carries shows only to its own player."""
+    return state.options.secret_objects and not _sees(viewer, holder_seat)
+
+
 def _figure(state: CardState, f, viewer: str | None) -> dict | None:
     if f.where in ("hand", "removed"):  # CG-HCAP-03: left out in secret
-        return {"id": f.id, "where": f.where} if viewer == f.seat else None
+        return {"id": f.id, "where": f.where} if _sees(viewer, f.seat) else None
     if f.where == "seeded":  # face down beside a room: its back shows only its colour
-        if viewer == f.seat:
+        if _sees(viewer, f.seat):
             return {"id": f.id, "where": "seeded", "room": slot_name(f.at)}
         return None
     d = {"id": f.id, "seat": f.seat, "code": f.code, "where": f.where}
     if f.where == "start":
         d["at"] = f"{f.seat}{f.at + 1}"
-        if state.phase in ("hide", "seed", "face") and viewer != f.seat:
+        if state.phase in ("hide", "seed", "face") and not _sees(viewer, f.seat):
             return None  # face down on the start zone: counted in "start_cards", not named
         d["facing"] = None if f.facing is None else zone_name(f.facing)
     elif f.where == "maze":
@@ -46,18 +57,26 @@ def _figure(state: CardState, f, viewer: str | None) -> dict | None:
     if f.where in ("start", "maze"):
         d["wounded"] = f.wounded
         # CG-ITEM-02: anybody may look under a character; `carries` is the first load, `also_carries` the
-        # Paladin's second (CG-CHAR-PALADIN-01)
-        d["carries"] = f.carries[0] if f.carries else None
-        if len(f.carries) > 1:
-            d["also_carries"] = f.carries[1]
+        # Paladin's second (CG-CHAR-PALADIN-01). With secret objects (CG-OPT-03), the other player's objects
+        # show only as a count; the wounded characters carried stay in sight.
+        loads = f.carries
+        if _hides(state, f.seat, viewer):
+            loads = tuple(c for c in f.carries if not state.has_item(c))
+            if len(loads) < len(f.carries):
+                d["hidden_objects"] = len(f.carries) - len(loads)
+        d["carries"] = loads[0] if loads else None
+        if len(loads) > 1:
+            d["also_carries"] = loads[1]
         if f.pin is not None:
             d["pin"] = f.pin
     return d
 
 
-def _item(i, viewer: str | None) -> dict | None:
+def _item(state: CardState, i, viewer: str | None) -> dict | None:
+    if i.where == "carried" and _hides(state, state.fig(i.at).seat, viewer):
+        return None  # CG-OPT-03: under the other player's character
     if i.where in ("hand", "seeded"):
-        if viewer != i.seat:
+        if not _sees(viewer, i.seat):
             return None
         return {"id": i.id, "where": i.where, **({"room": slot_name(i.at)} if i.where == "seeded" else {})}
     d = {"id": i.id, "seat": i.seat, "code": i.code, "where": i.where}
@@ -107,7 +126,7 @@ def view(state: CardState, seat: str | None) -> dict:
         "rooms": rooms, "length": state.length,
         "opened": sorted([list(k) for k in state.opened]), "broken": sorted([list(k) for k in state.broken]),
         "figures": [d for f in state.figures if (d := _figure(state, f, seat)) is not None],
-        "items": [d for i in state.items if (d := _item(i, seat)) is not None],
+        "items": [d for i in state.items if (d := _item(state, i, seat)) is not None],
         "start_cards": dict(sorted(start_cards.items())),
         "chosen": sorted(s for s, _ in state.secret),
         "secret": secret_purpose(state, seat) if seat in SEATS else None,
@@ -118,6 +137,8 @@ def view(state: CardState, seat: str | None) -> dict:
         out["seeder"] = state.seeder
     if state.options.scenario is not None:
         out["scenario"], out["teams"] = state.options.scenario, state.options.teams
+    if state.options.secret_objects:  # CG-OPT-03
+        out["secret_objects"] = True
     if state.options.handicap is not None:  # CG-HCAP: public (the players agreed on it)
         stronger, removed, cards = state.options.handicap
         out["handicap"] = {"seat": stronger, "characters_removed": removed, "cards_removed": list(cards)}
@@ -136,7 +157,7 @@ def view(state: CardState, seat: str | None) -> dict:
         out["used_this_turn"] = list(state.used_now)
     if state.healed_now:  # CG-CHAR-CLERIC-01: healed, and idle for the rest of the turn
         out["healed_this_turn"] = list(state.healed_now)
-    if seat is not None:
+    if seat in SEATS:
         out["my_cards"] = list(state.player(seat).cards)
     if state.combat is not None:
         c = state.combat

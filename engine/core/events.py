@@ -33,9 +33,14 @@ def secret_event(kind: str, owner: str, data: dict, public: dict | None) -> Even
     return Event(kind, data, owner, public)
 
 
+GOD = "*"
+"""A viewer that sees everything: only for local tools (dt-engine show, the replay of a finished game), never sent
+over a network."""
+
+
 def event_view(ev: Event, viewer: str | None) -> dict | None:
-    """The event as `viewer` (a seat, None for a spectator, "*" for a local all-seeing tool) may see it."""
-    if ev.owner is None or ev.owner == viewer or viewer == "*":
+    """The event as `viewer` (a seat, None for a spectator, GOD for a local all-seeing tool) may see it."""
+    if ev.owner is None or ev.owner == viewer or viewer == GOD:
         return {"kind": ev.kind, **ev.data}
     if ev.public is None:
         return None

@@ -187,6 +187,9 @@ def test_the_lobby_lists_a_card_table_with_its_tutorial_and_target():
     line = "".join(text for _, text in _row(TableInfo("t1-ab", TableOptions(game="cards", tutorial=2), "waiting", 0,
                                                       "ann"), 12))
     assert line.startswith("t1-ab       waiting  3   cards, tutorial 2  ")
+    secret = TableInfo("t2-ab", TableOptions(game="cards", tutorial=3, secret_objects=True), "waiting", 0, "ann")
+    line = "".join(text for _, text in _row(secret, 12))  # too long for the column: cut, marked, one space kept
+    assert "4   cards, tutorial 3, sec… ann" in line
 
 
 def test_CG_SEL_the_panel_and_the_log_follow_a_selection():
@@ -263,3 +266,22 @@ def test_CG_CHAR_PALADIN_01_02_CG_CHAR_TELEKIN_01_two_loads_drawn_and_the_new_ev
               "wounded": [], "eliminated": ["yGH"], "hunter_vp": 1}
     assert describe_event(combat) == ("Combat 4: Blue 3 (card +0) vs Yellow 0 (card +0): Blue wins; yGH "
                                       "eliminated, +1 VP for the undead the Paladin hunted")
+
+
+def test_CG_OPT_03_secret_objects_drawn_as_unseen_and_the_table_asked_for():
+    """An object of the other player's shows as `+?` on the board and "unseen" in `look`; the log words a take
+    by the holder and a shot a Large Shield stops; `create cards ... secret` asks for the variant."""
+    enemy = {"id": "yMK", "seat": "Y", "code": "MK", "where": "maze", "at": "a2", "wounded": False,
+             "carries": None, "hidden_objects": 1}
+    v = maze_view(figures=[enemy], secret_objects=True)
+    row2 = next(i for i, line in enumerate(lines_of(v)) if line.startswith(" 2 "))
+    assert lines_of(v)[row2 + 1][4:].startswith("yMK+?")
+    assert "yMK, carrying 1 object unseen" in describe_zone(v, "a2")
+    assert describe_event({"kind": "move", "figure": "bSN", "path": ["b1", "+@yMK"]}) == \
+        "bSN moves: b1, takes what yMK carries"
+    assert describe_event({"kind": "stolen", "figure": "bPP", "victim": "yMK", "zone": "a1"}) == \
+        "bPP steals an object from yMK in a1"
+    assert describe_event({"kind": "shield_shown", "figure": "bCB", "target": "yWA", "zone": "d1"}) == \
+        "bCB shoots at yWA in d1: a Large Shield stops the shot"
+    assert parse_table_options("cards tutorial=3 secret") == TableOptions(game="cards", tutorial=3,
+                                                                          secret_objects=True)

@@ -8,12 +8,18 @@ import pytest
 import trio
 
 from dungeon_twister.engine.cards import CardOptions
+from dungeon_twister.engine.cards.catalogue import load
 from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, OpponentCommit,
                                       OpponentReveal, Spectate, TableCreated, TableOptions, Timer)
+from dungeon_twister.client.replay import fetch_record
 from test_server_prison import play_out
 from test_server_resume import play_until
 from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, simulate
 from test_server_timers import timers_for
+
+OBJECT_IDS = {f"{colour}{code}{copy}" for colour in "by" for code, _ in load().object_deck for copy in ("", "2")}
+"""Every id an object card may have (bKY, yRP2...: engine/cards/data/cards.json)."""
+
 
 @functools.cache
 def card_game(options: CardOptions, goal: str, hint: int) -> tuple[int, dict]:
@@ -263,3 +269,34 @@ async def test_CG_OPT_02_the_opponent_who_does_not_place_the_revealers_objects_p
             assert 5000 in timers_for(client, placer)
             after = await client.expect_event("view")
             assert set(after["view"]["placement"]["placers"]) == {revealer}
+
+
+async def test_CG_OPT_03_a_secret_objects_table_never_shows_a_player_the_others_objects(autojump_clock):
+    """Tutorial 3 with secret objects, played to the end over the server with a spectator: no view a player
+    receives names an object one of the other player's characters carries, none the spectator receives names a
+    carried object; the record's header keeps the variant. A board table may not ask for it."""
+    seed, trace = card_game(CardOptions(3, secret_objects=True), "shoot", 1)
+    async with running_server(seeds=(seed,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=3, secret_objects=True))
+        watcher = await Client.connect(server, "watcher", "spectator")
+        await watcher.send(Spectate(table, last_event=0))
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(watcher.expect, GameOver)
+            results = await play_out(table, blue, yellow)
+        assert results["B"].result["winner"] == trace["outcome"].winner
+        hidden = 0
+        for client, seat in ((blue, "B"), (yellow, "Y"), (watcher, None)):
+            views = [e.event["view"] for e in client.received if getattr(e, "event", {}).get("kind") == "view"]
+            assert views and all(v["secret_objects"] for v in views)
+            for v in views:
+                others = {f["id"] for f in v["figures"] if f.get("seat") != seat}
+                assert not any(i.get("where") == "carried" and i.get("by") in others for i in v["items"])
+                assert not any(f.get(key) in OBJECT_IDS for f in v["figures"] if f["id"] in others
+                               for key in ("carries", "also_carries"))
+                hidden += sum(f.get("hidden_objects", 0) for f in v["figures"])
+        assert hidden > 0  # the players did carry objects unseen
+        record = await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, table)
+        assert f"game cards seed={seed} tutorial=3 secret_objects" in record.splitlines()
+        client = await Client.connect(server, "ann2")
+        await client.send(CreateTable(TableOptions(secret_objects=True)))
+        assert "the card game's" in (await client.expect(Error)).message

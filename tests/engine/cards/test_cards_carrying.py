@@ -5,11 +5,18 @@ carrying it (CG-CHAR-TELEKIN-01..03). Positions on the maze of builders.py:
 
 from __future__ import annotations
 
-from dungeon_twister.engine.cards import Move, format_action, legal_actions, parse_action
-from dungeon_twister.engine.cards.notation import format_position, parse_position
-from dungeon_twister.engine.cards.views import view
+import json
+from dataclasses import replace
 
-from .builders import accepted_iff_generated, act, build, fight, refused, z
+from dungeon_twister.engine.cards import (CardOptions, Move, apply, format_action, legal_actions, new_game,
+                                          parse_action)
+from dungeon_twister.engine.cards.notation import format_position, parse_position
+from dungeon_twister.engine.cards.records import game_header, parse_start
+from dungeon_twister.engine.cards.views import view
+from dungeon_twister.engine.core.events import event_view
+from dungeon_twister.engine.core.rng import Rng
+
+from .builders import accepted_iff_generated, act, build, fight, kind_first, refused, z
 
 
 # --- the Paladin -----------------------------------------------------------------------------------------------
@@ -220,3 +227,121 @@ def test_CG_CHAR_TELEKIN_01_02_03_generated_levitations_are_exactly_the_accepted
     accepted_iff_generated(s, candidates, gen)
     for a in listed:  # the notation round-trips
         assert parse_action(format_action(a), "B") == a
+
+
+# --- the secret objects variant --------------------------------------------------------------------------------
+
+def _secret(state):
+    return state.but(options=replace(state.options, secret_objects=True))
+
+
+def _bytes(state, viewer) -> bytes:
+    return json.dumps(view(state, viewer), sort_keys=True).encode()
+
+
+def test_CG_OPT_03_CG_ITEM_02_CG_WOUND_02_the_others_objects_show_as_a_count_the_same_whatever_they_are():
+    """Yellow's Mechanork carries the Key and his wounded Snake-man the Rope, or the other way round: Blue's view
+    and a spectator's are the same bytes (a count, `hidden_objects`); Yellow sees both. Without the variant
+    anybody may look under any character, a wounded one too (CG-ITEM-02, CG-WOUND-02)."""
+    figures = {"bMK": "a1", "yMK": "b1", "ySN": ("c1", {"wounded": True})}
+    one = build(figures, items={"yKY": "@yMK", "yRP": "@ySN", "bKY": "@bMK"})
+    other = build(figures, items={"yKY": "@ySN", "yRP": "@yMK", "bKY": "@bMK"})
+    assert _bytes(_secret(one), "B") == _bytes(_secret(other), "B")
+    assert _bytes(_secret(one), None) == _bytes(_secret(other), None)
+    assert _bytes(_secret(one), "Y") != _bytes(_secret(other), "Y")
+    mine = view(_secret(one), "B")
+    ymk = next(f for f in mine["figures"] if f["id"] == "yMK")
+    assert ymk["carries"] is None and ymk["hidden_objects"] == 1 and mine["secret_objects"] is True
+    assert next(f for f in mine["figures"] if f["id"] == "bMK")["carries"] == "bKY"  # his own, in sight
+    assert {i["id"] for i in mine["items"]} == {"bKY"}
+    plain = view(one, "B")  # no variant: everything under everybody shows
+    assert next(f for f in plain["figures"] if f["id"] == "ySN")["carries"] == "yRP"
+    carried = build({"yPA": "b1", "ySN": ("@yPA", {}), "bMK": "a1"}, items={"yKY": "@yPA"})
+    pa = next(f for f in view(_secret(carried), "B")["figures"] if f["id"] == "yPA")
+    assert pa["carries"] == "ySN" and pa["hidden_objects"] == 1  # a carried wounded character stays in sight
+
+
+def test_CG_OPT_03_DT_222_an_unseen_object_is_taken_or_stolen_by_naming_its_holder():
+    """Blue's Snake-man passes the wounded yellow Mechanork: `+yKY` would name what he cannot see (refused,
+    CG-OPT-03); `+@yMK` takes it, and the generated move says so. The Pickpocket steals `@yMK`; Yellow's events
+    of a pass between his own characters reach Blue without the object's name."""
+    s = _secret(build({"bSN": "a1", "yMK": ("b1", {"wounded": True}), "yWA": "d4"}, items={"yKY": "@yMK"}))
+    refused(s, "move bSN b1 +yKY", "CG-OPT-03")
+    taken, events = apply(s, parse_action("move bSN b1 +@yMK", "B"))
+    assert taken.fig("bSN").carries == ("yKY",) and events[0].data["path"] == ["b1", "+@yMK"]
+    gen = {format_action(a) for a in legal_actions(s, "B")}
+    assert "move bSN b1 +@yMK" in gen and not any("+yKY" in text for text in gen)  # once his, he names it
+    thief = _secret(build({"bPP": "a1", "yMK": "a1", "yWA": "d4"}, items={"yKY": "@yMK"}))
+    assert [format_action(a) for a in legal_actions(thief, "B") if format_action(a).startswith("steal")] == \
+        ["steal bPP @yMK"]
+    refused(thief, "steal bPP yKY", "CG-OPT-03")
+    stolen, events = apply(thief, parse_action("steal bPP @yMK", "B"))
+    assert stolen.fig("bPP").carries == ("yKY",)
+    assert event_view(events[0], "Y") == {"kind": "stolen", "figure": "bPP", "victim": "yMK", "zone": "a1"}
+    assert event_view(events[0], "B")["item"] == "yKY"
+    swap = _secret(build({"ySN": "a1", "yMK": "a1", "bWA": "d4"}, items={"yKY": "@yMK", "yRP": "@ySN"},
+                         active="Y", ap=(0, 3)))
+    _, events = apply(swap, parse_action("move ySN +yKY a2", "Y"))
+    assert event_view(events[0], "B")["path"] == ["+@yMK", "a2"] and event_view(events[0], None) == \
+        event_view(events[0], "B")
+    assert event_view(events[0], "Y")["path"] == ["+yKY", "a2"]
+    plain = build({"ySN": "a1", "yMK": "a1", "bWA": "d4"}, items={"yKY": "@yMK", "yRP": "@ySN"}, active="Y",
+                  ap=(0, 3))
+    assert event_view(apply(plain, parse_action("move ySN +yKY a2", "Y"))[1][0], "B")["path"] == ["+yKY", "a2"]
+
+
+def test_CG_OPT_03_DT_222_a_shot_at_an_unseen_large_shield_is_declared_and_stopped():
+    """The Crossbowman cannot know the yellow Warrior carries the Large Shield: the shot is offered, costs 1 AP
+    and his crossbow's shot of the turn, and the Shield stops it (`shield_shown`); without the variant the shot
+    is refused (CG-OBJ-SHIELD-01)."""
+    s = build({"bCB": "d4", "yWA": "d1", "yMK": "a1"}, items={"ySH": "@yWA"}, combat=True)
+    refused(s, "shoot bCB yWA", "CG-OBJ-SHIELD-01")
+    secret = _secret(s)
+    assert parse_action("shoot bCB yWA", "B") in legal_actions(secret, "B")
+    after, events = apply(secret, parse_action("shoot bCB yWA", "B"))
+    assert [e.kind for e in events] == ["shield_shown"] and after.phase == "main" and after.combat is None
+    assert after.player("B").ap == 2 and "crossbow:bCB" in after.used_now
+
+
+def test_CG_OPT_03_the_variant_is_in_the_record_and_the_position():
+    """`game cards seed=3 tutorial=2 secret_objects` replays to the same game; positions keep the option."""
+    options = CardOptions(2, secret_objects=True)
+    assert game_header(3, options) == "game cards seed=3 tutorial=2 secret_objects"
+    assert parse_start(game_header(3, options)).options == options
+    s = _secret(build({"bMK": "a1", "yWA": "d4"}))
+    assert parse_position(format_position(s)) == s and '"secret_objects":true' in format_position(s)
+
+
+def _twin(state, seat):
+    """The state with the objects of two of `seat`'s opponent's characters swapped (each carrying exactly one
+    object), or None: what `seat` may not know (CG-OPT-03)."""
+    holders = [f for f in state.figures if f.seat != seat and f.where in ("maze", "start")
+               and len(f.carries) == 1 and state.has_item(f.carries[0])]
+    if len(holders) < 2:
+        return None
+    a, b = holders[:2]
+    twin = state.with_figure(replace(a, carries=b.carries)).with_figure(replace(b, carries=a.carries))
+    twin = twin.with_item(replace(twin.item(a.carries[0]), at=b.id))
+    return twin.with_item(replace(twin.item(b.carries[0]), at=a.id))
+
+
+def test_CG_OPT_03_random_games_views_and_legal_actions_never_tell_the_others_objects():
+    """Random tutorial-3 games with secret objects: wherever two of a player's characters carry one object each,
+    swapping them changes neither the opponent's view and legal actions nor a spectator's view."""
+    from dungeon_twister.engine.cards.typed import legal_texts
+
+    checked = 0
+    for seed in (1, 3):
+        s = new_game(CardOptions(3, secret_objects=True), seed)
+        rng = Rng(seed)
+        for _ in range(400):
+            if s.outcome is not None:
+                break
+            for seat in ("B", "Y"):
+                twin = _twin(s, seat)
+                if twin is not None:
+                    assert _bytes(s, seat) == _bytes(twin, seat) and _bytes(s, None) == _bytes(twin, None)
+                    assert legal_texts(s, seat) == legal_texts(twin, seat)
+                    checked += 1
+            s = apply(s, kind_first(rng, legal_actions(s)))[0]
+    assert checked >= 200  # the games do reach such positions (measured: 143 and 96 of them)

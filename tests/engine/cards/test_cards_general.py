@@ -19,7 +19,8 @@ def test_CG_COMP_05_combat_cards_all_in_hand_chosen_freely_never_drawn():
     fighting = act(build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, combat=True), "attack bSN yMK")
     assert legal_actions(fighting, "B") == [CombatCard("B", v) for v in (0, 1, 2, 3, 4, 5, 6)]
     after, d = fight(build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, combat=True), "attack bSN yMK", 6, 0)
-    assert after.player("B").cards == (0, 1, 2, 2, 3, 3, 4, 5) and after.player("Y").cards == (0, 1, 2, 2, 3, 3, 4, 5, 6)
+    assert after.player("B").cards == (0, 1, 2, 2, 3, 3, 4, 5)
+    assert after.player("Y").cards == (0, 1, 2, 2, 3, 3, 4, 5, 6)
 
 
 def test_CG_ZONE_02_a_rectangle_of_rooms_two_zones_a_side():
