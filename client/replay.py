@@ -1,4 +1,5 @@
-"""`dt-client replay FILE`: step through a game record forwards and backwards on the game's board drawing.
+"""`dt-client replay FILE`: step through a game record (the board game's or the card game's) forwards and backwards
+on the game's own drawing.
 
 A record (as `dt-server records DIR TABLE` prints it, or a `dt-engine play` file: a `game seed=...` or position
 header, then one `B: action` / `Y: action` line each) is replayed with the engine, which checks every action as
@@ -10,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dungeon_twister.engine import event_view, view
-from dungeon_twister.engine.boardgame.records import parse_record, replayed
-from dungeon_twister.engine.boardgame.views import GOD
+from dungeon_twister.engine import event_view
 from dungeon_twister.engine.core.errors import EngineError
+from dungeon_twister.engine.core.events import GOD
+from dungeon_twister.engine.families import BOARD, Family, family_of_record
 
-from .describe import describe_event
+from .games import GAMES, Screens
 
 
 @dataclass
@@ -39,18 +40,21 @@ class Replay:
     rounds: tuple[int, list[str]] = (0, [])
     """The record's commit-reveal rounds checked (docs/protocol.md section 10): how many reveals opened their
     commitment, and what did not."""
+    family: Family = BOARD
+    """The rules of the record's game (a `game cards ...` record is the card game's)."""
 
     @classmethod
     def of(cls, text: str) -> Replay:
         """Replay a record's text; EngineError (a bad line, an illegal action: with its line number) if the record
         is not a game the rules allow."""
-        state, lines = parse_record(text)
-        replay = cls([state])
+        family = family_of_record(text)
+        state, lines = family.parse_record(text)
+        replay = cls([state], family=family)
         results = [line[len("# result "):].strip() for line in text.splitlines() if line.startswith("# result ")]
         replay.result = results[-1] if results else None
         replay.rounds = verified_rounds(text)
         applied = []
-        for line, state, events in replayed(state, lines):
+        for line, state, events in family.replayed(state, lines):
             replay.states.append(state)
             applied.append((line, events))
         viewer = replay.viewer  # known once the last state is: the events are seen as the board is
@@ -59,7 +63,7 @@ class Replay:
             described, trails = [], dict(trails)
             for event in events:
                 seen = event_view(event, viewer) or {}
-                text = describe_event(seen)
+                text = replay.screens.describe(seen)
                 if text:
                     described.append(text)
                 if seen.get("kind") in ("moved", "wallwalked", "jumped") and seen.get("route"):
@@ -72,8 +76,13 @@ class Replay:
         """Everything is shown once the game is over; an unfinished game as its spectators see it."""
         return GOD if self.states[-1].outcome is not None or self.result else None
 
+    @property
+    def screens(self) -> Screens:
+        """How the client draws and words this game (client/games.py)."""
+        return GAMES[self.family.name]
+
     def view(self) -> dict:
-        return view(self.states[self.index], self.viewer)
+        return self.family.view(self.states[self.index], self.viewer)
 
     def trails(self) -> dict[str, list[str]]:
         return self.steps[self.index - 1].trails if self.index else {}
@@ -94,7 +103,8 @@ class Replay:
         outcome = self.states[self.index].outcome
         if outcome is not None:
             verdict = "a draw" if outcome.winner is None else f"{'Blue' if outcome.winner == 'B' else 'Yellow'} wins"
-            lines += ["", f"Game over: {verdict} {outcome.vp['B']}-{outcome.vp['Y']} ({outcome.reason})"]
+            vp = dict(outcome.vp)
+            lines += ["", f"Game over: {verdict} {vp['B']}-{vp['Y']} ({outcome.reason})"]
         if outcome is None and self.result and self.index == len(self.steps):
             lines += ["", f"Game over ({self.result})"]
         verified, problems = self.rounds
@@ -185,7 +195,6 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
     from prompt_toolkit.layout.controls import FormattedTextControl
     from prompt_toolkit.layout.dimension import Dimension
 
-    from .board import render_board
     from .layout import BOARD_WIDTH
     from .printable import printable_fragments
     from .style import STYLE
@@ -193,7 +202,7 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
 
     def board():
         out = []
-        for line in render_board(replay.view(), replay.trails()):
+        for line in replay.screens.render(replay.view(), replay.trails()):
             out += line + [("", "\n")]
         return out[:-1]
 

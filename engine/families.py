@@ -60,6 +60,10 @@ class Family:
     view: Callable
     game_header: Callable
     format_line: Callable
+    parse_record: Callable
+    """`parse_record(text) -> (start state, RecordLine list)`: a record of this family (core/records.py)."""
+    replayed: Callable
+    """`replayed(state, lines)`: the record's lines applied in turn, (line, state, events) each."""
     secret_kinds: Mapping[str, type]
     """The action each secret choice's purpose stands for; a purpose not named is a combat card."""
     combat_card: type
@@ -81,20 +85,28 @@ class Family:
 
 
 BOARD = Family(
-    "board", Options, _board_new, _board_apply, _board_legal, _board_texts, _board_format, _board_parse,
-    _board_resolve, _board_position, _board_secret, _board_timeout, _board_clock, _board_view, _board_records.game_header,
-    _board_records.format_line, MappingProxyType({"team": ChooseTeam, "build": Build}), CombatCard,
-    MappingProxyType(_board_bots.BOTS), _board_verbs, MappingProxyType({"team": "teams_revealed"}),
-    "BG-END-02", True)
+    name="board", options=Options, new_game=_board_new, apply=_board_apply, legal_actions=_board_legal,
+    legal_texts=_board_texts, format_action=_board_format, parse_action=_board_parse, resolve_input=_board_resolve,
+    format_position=_board_position, secret_purpose=_board_secret, timeout_action=_board_timeout,
+    clock=_board_clock, view=_board_view, game_header=_board_records.game_header,
+    format_line=_board_records.format_line, parse_record=_board_records.parse_record,
+    replayed=_board_records.replayed, secret_kinds=MappingProxyType({"team": ChooseTeam, "build": Build}),
+    combat_card=CombatCard, bots=MappingProxyType(_board_bots.BOTS), verbs=_board_verbs,
+    reveal_after=MappingProxyType({"team": "teams_revealed"}), end_rule="BG-END-02", rated=True)
 
 CARDS = Family(
-    "cards", _cards.CardOptions, _cards.new_game, _cards.apply, _cards.legal_actions, _card_typed.legal_texts,
-    _card_notation.format_action, _card_notation.parse_action, _card_typed.resolve_input,
-    _card_notation.format_position, _cards.secret_purpose, _card_timeout, _card_clock, _cards.view, _card_records.game_header,
-    _card_records.format_line, MappingProxyType({"hide": _card_actions.Hide, "face": _card_actions.Face,
-                                                      "build": _card_actions.Build}),
-    _card_actions.CombatCard, MappingProxyType(_card_bots.BOTS), lambda: list(_card_notation.VERBS),
-    MappingProxyType({"hide": "teams"}), "CG-END-01", False)
+    name="cards", options=_cards.CardOptions, new_game=_cards.new_game, apply=_cards.apply,
+    legal_actions=_cards.legal_actions, legal_texts=_card_typed.legal_texts,
+    format_action=_card_notation.format_action, parse_action=_card_notation.parse_action,
+    resolve_input=_card_typed.resolve_input, format_position=_card_notation.format_position,
+    secret_purpose=_cards.secret_purpose, timeout_action=_card_timeout, clock=_card_clock, view=_cards.view,
+    game_header=_card_records.game_header, format_line=_card_records.format_line,
+    parse_record=_card_records.parse_record, replayed=_card_records.replayed,
+    secret_kinds=MappingProxyType({"hide": _card_actions.Hide, "face": _card_actions.Face,
+                                   "build": _card_actions.Build}),
+    combat_card=_card_actions.CombatCard, bots=MappingProxyType(_card_bots.BOTS),
+    verbs=lambda: list(_card_notation.VERBS), reveal_after=MappingProxyType({"hide": "teams"}),
+    end_rule="CG-END-01", rated=False)
 
 FAMILIES: Mapping[str, Family] = MappingProxyType({f.name: f for f in (BOARD, CARDS)})
 _BY_STATE = {GameState: BOARD, _cards.CardState: CARDS}
@@ -109,3 +121,10 @@ def family_of(state) -> Family:
 def family_for(options) -> Family:
     """The family whose options `options` are."""
     return _BY_OPTIONS[type(options)]
+
+
+def family_of_record(text: str) -> Family:
+    """The family whose game record `text` is: its first line that is not a comment names the card game
+    (`game cards ...`); any other start line is the board game's."""
+    first = next((line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")), "")
+    return CARDS if _card_records.is_start(first) else BOARD

@@ -66,3 +66,45 @@ def test_the_keys_step_through_the_record_on_screen():
         pipe.send_text("q")
         run_replay(replay, input=pipe, output=DummyOutput())
     assert replay.index == 1
+
+
+def _card_record() -> tuple[str, object]:
+    """A tutorial-2 card game the greedy bots play to the end, as a record (the start line, then one line an
+    action), and its last state."""
+    from dungeon_twister.engine.cards import CardOptions, apply, new_game, parse_action, view
+    from dungeon_twister.engine.cards.records import game_header
+    from dungeon_twister.engine.cards.typed import legal_texts
+    from dungeon_twister.engine.core.rng import Rng
+    from dungeon_twister.engine.tools.card_bots import GreedyBot
+
+    options, rng, bot = CardOptions(2), Rng(1), GreedyBot()
+    state = new_game(options, 1)
+    lines = [game_header(1, options)]
+    while state.outcome is None and len(lines) < 3000:
+        seat = state.to_act[0]
+        text = bot.choose(view(state, seat), legal_texts(state, seat), rng)
+        state = apply(state, parse_action(text, seat))[0]
+        lines.append(f"{seat}: {text}")
+    return "\n".join(lines) + "\n", state
+
+
+def test_a_card_game_record_replays_on_the_card_drawing_with_everything_shown_at_the_end():
+    """`game cards ...` records are the card game's: the replay steps through them with the card game's words
+    and drawing; the game being over, the start characters Blue hid show as soon as they lie face down."""
+    text, last = _card_record()
+    replay = Replay.of(text)
+    assert replay.family.name == "cards" and replay.viewer == "*"
+    replay.go(1)
+    assert replay.panel()[2].startswith("B: hide ") and replay.panel()[3].startswith("  You hid ")
+    replay.go(1)  # both have hidden theirs: they lie face down on the start zones
+    hidden = [f for f in replay.view()["figures"] if f.get("seat") == "B" and f["where"] == "start"]
+    assert len(hidden) == 2  # a spectator would see a count; the replay of a finished game sees who
+    replay.go_to(len(replay.steps))
+    vp = dict(last.outcome.vp)
+    assert f"Game over: {'Blue' if last.outcome.winner == 'B' else 'Yellow'} wins {vp['B']}-{vp['Y']} (vp)" in \
+        replay.panel()
+    with create_pipe_input() as pipe:
+        pipe.send_text("\x1b[H")  # Home: the start
+        pipe.send_text("\x1b[C\x1b[Cq")
+        run_replay(replay, input=pipe, output=DummyOutput())
+    assert replay.index == 2
