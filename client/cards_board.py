@@ -171,8 +171,11 @@ class _Drawing:
         out: StyleAndTextTuples = [("", "   ")]
         for x in range(4):
             out.append(("class:board.label", "+"))
-            if y in (0, self.height):  # towards a start zone: open (CG-START)
-                out.append(("class:board.label", "·" * CELL))
+            if y in (0, self.height):  # towards a start zone: "·" open (CG-START-03), else what the room prints
+                zone, side = ((x, 0), "S") if y == 0 else ((x, y - 1), "N")
+                feature = self._feature(zone, side) if self._revealed(*zone) else None
+                out.append((STYLE[feature], HORIZONTAL[feature] * CELL) if feature
+                           else ("class:board.label", "·" * CELL))
                 continue
             below, above = (x, y - 1), (x, y)
             if not (self._revealed(*below) and self._revealed(*above)):

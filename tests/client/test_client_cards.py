@@ -285,3 +285,20 @@ def test_CG_OPT_03_secret_objects_drawn_as_unseen_and_the_table_asked_for():
         "bCB shoots at yWA in d1: a Large Shield stops the shot"
     assert parse_table_options("cards tutorial=3 secret") == TableOptions(game="cards", tutorial=3,
                                                                           secret_objects=True)
+
+
+def test_CG_START_03_a_wall_between_a_room_and_the_start_zone_is_drawn():
+    """blue1 turned twice prints a wall on its south side at b1 (its a2|... north wall turned): the edge towards
+    Blue's start zone shows it instead of the open "·", which a player would take for a way in."""
+    from dungeon_twister.client.cards_board import maze_of
+
+    for turns in range(4):
+        v = maze_view(turns=turns)
+        edge = lines_of(v)[-2]  # the maze's south edge, above the B start line
+        maze = maze_of(v)
+        for x in (0, 1):
+            wall = "wall" in maze.features((x, 0), "S")
+            cell = edge[4 + 14 * x: 4 + 14 * x + 13]
+            assert (cell == "─" * 13) == wall and (cell == "·" * 13) == (not maze.features((x, 0), "S")), (turns, x)
+    assert lines_of(maze_view(turns=2))[-2][18:31] == "─" * 13  # b1's wall; turned once, b1 prints a slit
+    assert lines_of(maze_view(turns=1))[-2][18:31] == "┈" * 13
