@@ -92,6 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the board game (default) or The Card Game (cards)")
     play.add_argument("--tutorial", type=int, choices=[1, 2, 3], metavar="N",
                       help="with --game cards: tutorial 1 (movement, default), 2 (melee) or 3 (ranged combat)")
+    play.add_argument("--timers", action="store_true",
+                      help="2 minutes a turn, 5 seconds for a combat card (BG-OPT-02..04, CG-OPT-01/02)")
+    play.add_argument("--secret-objects", action="store_true",
+                      help="with --game cards: what the bot's characters carry stays unseen (CG-OPT-03)")
     play.set_defaults(run=play_command)
     discover = sub.add_parser("discover", help="list the servers of the local network (LAN parties)")
     discover.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"their port (default {DEFAULT_PORT})")
@@ -200,9 +204,12 @@ def play_command(args: argparse.Namespace) -> int:
     if args.teams != "random" and args.set_name in ("base", "prison", "paladins"):
         print(f"dt-client: --teams {args.teams} is for a mixed set, two or three sets (PD-TEAM-02)", file=sys.stderr)
         return 2
+    if args.secret_objects:
+        print("dt-client: --secret-objects is The Card Game's variant (CG-OPT-03): add --game cards", file=sys.stderr)
+        return 2
     options = TableOptions(target_vp=args.vp, beginner=args.beginner,
                            set_name=None if args.set_name == "base" else args.set_name, scenario=args.scenario,
-                           teams=None if args.teams == "random" else args.teams)
+                           teams=None if args.teams == "random" else args.teams, timers=args.timers)
     return _play_local(args, options)
 
 
@@ -227,7 +234,7 @@ def _play_cards(args: argparse.Namespace) -> int:
         if args.teams != "random":
             print("dt-client: --teams goes with a scenario: --scenario standard", file=sys.stderr)
             return 2
-        return _play_local(args, TableOptions(game="cards", tutorial=args.tutorial or 1))
+        return _play_local(args, TableOptions(game="cards", tutorial=args.tutorial or 1, **_card_flags(args)))
     if args.scenario not in CARD_SCENARIOS or args.tutorial is not None:
         print("dt-client: The Card Game plays --tutorial 1|2|3 or --scenario standard", file=sys.stderr)
         return 2
@@ -235,7 +242,12 @@ def _play_cards(args: argparse.Namespace) -> int:
         print("dt-client: a card-game scenario's teams are --teams mutual, full or draft (CG-SEL)", file=sys.stderr)
         return 2
     teams = "mutual" if args.teams == "random" else args.teams
-    return _play_local(args, TableOptions(game="cards", scenario=args.scenario, teams=teams))
+    return _play_local(args, TableOptions(game="cards", scenario=args.scenario, teams=teams, **_card_flags(args)))
+
+
+def _card_flags(args: argparse.Namespace) -> dict:
+    """The card table's optional rules asked for: timers (CG-OPT-01/02), secret objects (CG-OPT-03)."""
+    return {"timers": args.timers, "secret_objects": args.secret_objects}
 
 
 def _play_local(args: argparse.Namespace, options) -> int:

@@ -140,6 +140,20 @@ def test_play_game_cards_refuses_the_board_games_arguments_before_starting_a_ser
     assert "mutual, full or draft (CG-SEL)" in capsys.readouterr().err
     assert app.main(["play", "--game", "cards", "--scenario", "prison-1"]) == 2
     assert "--tutorial 1|2|3 or --scenario standard" in capsys.readouterr().err
+    assert app.main(["play", "--secret-objects"]) == 2
+    assert "The Card Game's variant (CG-OPT-03): add --game cards" in capsys.readouterr().err
+
+
+def test_play_game_cards_asks_for_timers_and_secret_objects(monkeypatch):
+    """CG-OPT-01/02 and CG-OPT-03 against the bot: the table the local server is asked for has them."""
+    asked = []
+    monkeypatch.setattr(app, "_play_local", lambda args, options: asked.append(options) or 0)
+    assert app.main(["play", "--game", "cards", "--tutorial", "3", "--timers", "--secret-objects"]) == 0
+    assert app.main(["play", "--game", "cards", "--scenario", "standard", "--teams", "draft", "--timers"]) == 0
+    assert app.main(["play", "--timers"]) == 0
+    assert asked == [TableOptions(game="cards", tutorial=3, timers=True, secret_objects=True),
+                     TableOptions(game="cards", scenario="standard", teams="draft", timers=True),
+                     TableOptions(timers=True, teams=None)]
 
 
 def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
