@@ -3,8 +3,9 @@ legal action texts, and `choose(view, legal, rng) -> str` is pure.
 
 RandomBot draws a kind of action (the verb) uniformly, then an action of that kind: a uniform draw over all actions
 would almost never end a turn or fight, since the moves outnumber everything else. GreedyBot takes an exit when one
-is offered (CG-EXIT-01: a VP), else an attack or a shot, else (three times in four) the move that brings its figure
-most rows towards the opponent's start zone, and otherwise plays like RandomBot.
+is offered (CG-EXIT-01: a VP), else an attack or a shot, else a placement when a revealed room's cards are to be
+placed (never `pass`), else (three times in four) the move that brings its figure most rows towards the opponent's
+start zone, and otherwise plays like RandomBot.
 """
 
 from __future__ import annotations
@@ -71,6 +72,9 @@ class GreedyBot:
         fights = [t for t in legal if _verb(t) in ("attack", "shoot")]
         if fights:
             return rng.choice(fights)
+        placing = [t for t in legal if _verb(t) == "place"]
+        if placing:  # it places the revealer's objects itself rather than `pass` them back (CG-OPT-02)
+            return rng.choice(placing)
         if view.get("phase") == "main" and rng.below(4):  # mostly forward; sometimes anything (reveal, rotate)
             moves = [(g, t) for t in legal if _verb(t) == "move" and (g := _gain(view, seat, t)) is not None]
             best = max((g for g, _ in moves), default=0)

@@ -101,6 +101,15 @@ def test_CG_EXIT_the_greedy_bot_takes_an_exit_when_one_is_offered():
     assert RandomBot().choose(view, legal, Rng(1)) in legal
 
 
+def test_CG_OPT_02_the_greedy_bot_places_the_revealers_objects_rather_than_passing_them_back():
+    s = build({"bMK": "B2>c1", "yWA": "a4"}, revealed=(True, False, True, True), items={"bKY": "seeded:B"})
+    placing = act(s, "reveal bMK B")
+    legal = legal_texts(placing, "Y")
+    assert "pass" in legal
+    chosen = {GreedyBot().choose(CARDS.view(placing, "Y"), legal, Rng(seed)) for seed in range(20)}
+    assert chosen and all(text.startswith("place bKY ") for text in chosen)
+
+
 def test_a_card_record_replays_with_dt_engine_play(tmp_path, capsys):
     """A record as the server writes it (start line, '#' comments, `B: <action>` lines) of a tutorial-2 game the
     greedy bots play to the end: `dt-engine play` replays it to the same outcome; an illegal line names itself
