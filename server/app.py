@@ -31,7 +31,10 @@ from .storage import EXIT_STORE_UNUSABLE, Storage, StorageError, open_storage
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="dt-server", description="Dungeon Twister Online lobby and game server.")
+    parser = argparse.ArgumentParser(
+        prog="dt-server", description="Dungeon Twister Online lobby and game server.",
+        epilog="Also: `dt-server records [--data DIR] [TABLE]` (the games kept, a finished game's record) and "
+               "`dt-server health [--host H] [--port P]` (exit 0 if the server answers: a health check).")
     parser.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     parser.add_argument("--port", type=int, help="TCP port (default 7777; 0: any free port)")
     parser.add_argument("--config", type=Path, help="a TOML settings file (see deploy/dt-server.example.toml)")
@@ -76,6 +79,10 @@ def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["records"]:
         return records(argv[1:])
+    if argv[:1] == ["health"]:
+        from .health import main as health
+
+        return health(argv[1:])
     args = parse_args(argv)
     config = settings(args)
     seeds = None
