@@ -9,13 +9,13 @@ import trio
 
 from dungeon_twister.engine.cards import CardOptions
 from dungeon_twister.engine.cards.catalogue import load
-from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, OpponentCommit,
-                                      OpponentReveal, Spectate, TableCreated, TableOptions, Timer)
+from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, OpponentReveal, Spectate,
+                                      TableCreated, TableOptions)
 from dungeon_twister.client.replay import fetch_record
 from test_server_prison import play_out
 from test_server_resume import play_until
 from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, simulate
-from test_server_timers import timers_for
+from test_server_timers import a_combat_card_not_laid, a_turn_slept_through, timers_for
 
 OBJECT_IDS = {f"{colour}{code}{copy}" for colour in "by" for code, _ in load().object_deck for copy in ("", "2")}
 """Every id an object card may have (bKY, yRP2...: engine/cards/data/cards.json)."""
@@ -195,23 +195,12 @@ async def test_CG_OPT_01_a_timed_card_turn_stops_after_two_minutes(autojump_cloc
     """The first player's turn (2 AP) runs out untouched: after 120 s of trio's clock the server ends it for him
     (`end`) and the other player's 2 minutes start."""
     with trio.fail_after(HANG_GUARD):
-        async with running_server(seeds=(3,)) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=1, timers=True),
-                                                    memory=True)
-            assert timers_for(blue, "B") == timers_for(blue, "Y") == []  # none for the hiding and facing
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table, players, lambda v: v["phase"] == "main", first=True)
-            ((seat, view),) = views.items()
-            other = "Y" if seat == "B" else "B"
-            client = {"B": blue, "Y": yellow}[seat]
-            start = trio.current_time()
-            timeout = await client.expect_event("timeout")
-            assert trio.current_time() - start == 120
-            assert timeout["seat"] == seat and timeout["actions"] == ["end"]
-            turn = await client.expect_event("turn")
-            assert turn["seat"] == other and turn["kept"] == 2  # CG-TURN-05: the 2 AP left are kept (3 at most)
-            assert timers_for(client, seat) == [120_000]
-            assert (await client.expect(Timer, lambda e: e.seat == other)).deadline_ms == 120_000
+        seat, other, client, _, timeout, waited = await a_turn_slept_through(
+            3, TableOptions(game="cards", tutorial=1, timers=True), "main")
+    assert waited == 120 and timeout["seat"] == seat and timeout["actions"] == ["end"]
+    turn = client.events_of("turn")[-1]
+    assert turn["seat"] == other and turn["kept"] == 2  # CG-TURN-05: the 2 AP left are kept (3 at most)
+    assert timers_for(client, seat) == [120_000] and timers_for(client, other)[-1] == 120_000
 
 
 async def test_CG_OPT_02_a_combat_card_not_laid_in_time_is_the_zero(autojump_clock):
@@ -219,28 +208,13 @@ async def test_CG_OPT_02_a_combat_card_not_laid_in_time_is_the_zero(autojump_clo
     the +0 for him (`card 0`), opens it, and the combat is resolved with it."""
     seed, _ = card_game(CardOptions(2), "combat", 1)
     with trio.fail_after(HANG_GUARD):
-        async with running_server(seeds=(seed,)) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=2, timers=True),
-                                                    memory=True)
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
-            purpose = views["B"]["secret"]
-            attacker = views["B"]["active"]
-            defender = "Y" if attacker == "B" else "B"
-            clients = {"B": blue, "Y": yellow}
-            await players[attacker].act(table, views[attacker])
-            start = trio.current_time()
-            fabricated = await clients[attacker].expect(OpponentCommit)
-            assert trio.current_time() - start == 5 and fabricated.seat == defender
-            await clients[attacker].reveal(purpose)
-            reveal = await clients[attacker].expect(OpponentReveal)
-            assert (reveal.seat, reveal.choice) == (defender, "card 0")
-            resolved = await clients[attacker].expect_event("combat")
-            assert resolved["cards"][defender] == 0
-            for client in clients.values():
-                timeout = client.events_of("timeout") or [await client.expect_event("timeout")]
-                assert timeout[0] == {"kind": "timeout", "seat": defender, "purpose": purpose, "actions": ["card 0"]}
-                assert 5000 in timers_for(client, defender)
+        defender, purpose, waited, reveal, resolved, timeouts, timers = await a_combat_card_not_laid(
+            seed, TableOptions(game="cards", tutorial=2, timers=True), "combat")
+    assert waited == 5 and (reveal.seat, reveal.choice) == (defender, "card 0")
+    assert resolved["cards"][defender] == 0
+    for timeout, seen in zip(timeouts, timers):
+        assert timeout == {"kind": "timeout", "seat": defender, "purpose": purpose, "actions": ["card 0"]}
+        assert 5000 in seen
 
 
 async def test_CG_OPT_02_the_opponent_who_does_not_place_the_revealers_objects_passes(autojump_clock):

@@ -18,50 +18,67 @@ def timers_for(client, seat: str) -> list[int]:
     return [e.deadline_ms for e in client.received if isinstance(e, Timer) and e.seat == seat]
 
 
+async def a_turn_slept_through(seed: int, options: TableOptions, turn_phase: str) -> tuple:
+    """Scripted players play a timed table until one of them is to act in `turn_phase`; he then sleeps. (His
+    seat, the other seat, his client, his view, the `timeout` event, the seconds it took.)"""
+    async with running_server(seeds=(seed,)) as server:
+        table, blue, yellow = await seated_pair(server, options, memory=True)
+        assert timers_for(blue, "B") == timers_for(blue, "Y") == []  # none for the team choice or the hiding
+        players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+        views = await play_until(table, players, lambda v: v["phase"] == turn_phase, first=True)
+        ((seat, view),) = views.items()
+        client = {"B": blue, "Y": yellow}[seat]
+        start = trio.current_time()
+        timeout = await client.expect_event("timeout")
+        waited = trio.current_time() - start
+        await client.expect(Timer, lambda e: e.seat != seat)
+        return seat, "Y" if seat == "B" else "B", client, view, timeout, waited
+
+
+async def a_combat_card_not_laid(seed: int, options: TableOptions, resolved_kind: str) -> tuple:
+    """Scripted players play a timed table until a combat's cards are due; the attacker lays his, the defender
+    none. (The defender, the purpose, the defender's fabricated commitment's seconds, the reveal the attacker
+    got, the resolved combat event, each client's `timeout` event, each client's timers for the defender.)"""
+    async with running_server(seeds=(seed,)) as server:
+        table, blue, yellow = await seated_pair(server, options, memory=True)
+        players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+        views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+        purpose = views["B"]["secret"]
+        attacker = views["B"]["active"]
+        defender = "Y" if attacker == "B" else "B"
+        clients = {"B": blue, "Y": yellow}
+        await players[attacker].act(table, views[attacker])  # the attacker commits, the defender sleeps
+        start = trio.current_time()
+        fabricated = await clients[attacker].expect(OpponentCommit)
+        assert fabricated.seat == defender
+        waited = trio.current_time() - start
+        await clients[attacker].reveal(purpose)
+        reveal = await clients[attacker].expect(OpponentReveal)  # and it opens the commitment
+        resolved = await clients[attacker].expect_event(resolved_kind)
+        timeouts = [(client.events_of("timeout") or [await client.expect_event("timeout")])[0]
+                    for client in clients.values()]
+        assert not any(isinstance(e, RevealMismatch) for client in clients.values() for e in client.received)
+        return (defender, purpose, waited, reveal, resolved, timeouts,
+                [timers_for(client, defender) for client in clients.values()])
+
+
 async def test_a_turn_times_out_after_two_minutes(autojump_clock):
     with trio.fail_after(HANG_GUARD):
-        async with running_server(seeds=(21,)) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
-            assert timers_for(blue, "B") == timers_for(blue, "Y") == []  # no timer for the team choice
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table, players, lambda v: v["phase"] == "card", first=True)
-            ((seat, view),) = views.items()
-            other = "Y" if seat == "B" else "B"
-            client = {"B": blue, "Y": yellow}[seat]
-            start = trio.current_time()
-            timeout = await client.expect_event("timeout")
-            assert trio.current_time() - start == 120
-            assert timeout["seat"] == seat and timeout["actions"] == [view["legal"][0], "end"]
-            assert (await client.expect_event("turn_started"))["seat"] == other
-            assert timers_for(client, seat) == [120_000]
-            assert (await client.expect(Timer, lambda e: e.seat == other)).deadline_ms == 120_000
+        seat, other, client, view, timeout, waited = await a_turn_slept_through(21, TableOptions(**TIMED), "card")
+    assert waited == 120 and timeout["seat"] == seat and timeout["actions"] == [view["legal"][0], "end"]
+    assert client.events_of("turn_started")[-1]["seat"] == other
+    assert timers_for(client, seat) == [120_000] and timers_for(client, other)[-1] == 120_000
 
 
 async def test_a_combat_card_not_committed_in_time_is_the_zero(autojump_clock):
     with trio.fail_after(HANG_GUARD):
-        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
-            purpose = views["B"]["secret"]
-            attacker = views["B"]["active"]
-            defender = "Y" if attacker == "B" else "B"
-            clients = {"B": blue, "Y": yellow}
-            await players[attacker].act(table, views[attacker])  # the attacker commits, the defender sleeps
-            start = trio.current_time()
-            fabricated = await clients[attacker].expect(OpponentCommit)
-            assert trio.current_time() - start == 5 and fabricated.seat == defender
-            await clients[attacker].reveal(purpose)
-            reveal = await clients[attacker].expect(OpponentReveal)
-            assert (reveal.seat, reveal.choice) == (defender, "combat +0")  # and it opens the commitment
-            resolved = await clients[attacker].expect_event("combat_resolved")
-            assert resolved["cards"][defender] == 0
-            for client in clients.values():
-                timeout = client.events_of("timeout") or [await client.expect_event("timeout")]
-                assert timeout[0] == {"kind": "timeout", "seat": defender, "purpose": purpose,
-                                      "actions": ["combat +0"]}
-                assert 5000 in timers_for(client, defender)
-                assert not any(isinstance(e, RevealMismatch) for e in client.received)
+        defender, purpose, waited, reveal, resolved, timeouts, timers = await a_combat_card_not_laid(
+            find_seed("combat_declared", False, 120, hint=23), TableOptions(timers=True), "combat_resolved")
+    assert waited == 5 and (reveal.seat, reveal.choice) == (defender, "combat +0")
+    assert resolved["cards"][defender] == 0
+    for timeout, seen in zip(timeouts, timers):
+        assert timeout == {"kind": "timeout", "seat": defender, "purpose": purpose, "actions": ["combat +0"]}
+        assert 5000 in seen
 
 
 async def test_the_opponent_who_does_not_place_the_revealers_objects_passes(autojump_clock):
