@@ -1141,10 +1141,10 @@ LEVITATION = 3  # CG-CHAR-TELEKIN-01: steps of an object she moves
 
 def _float(state: CardState, seat: str, origin, path: tuple) -> tuple:
     """Where (and, on a start position, facing what) an object moved by psychokinesis from the zone `origin` along
-    `path` ends (CG-CHAR-TELEKIN-01/03): 1 to
-    3 steps across any border a flyer crosses (pits, zones holding characters; not walls, slits or closed
-    portcullises), never into a face-down room; onto `seat`'s start zone and along it as a character goes there
-    (CG-START-03..06, each facing change a step), never onto the opponent's (DT-221)."""
+    `path` ends (CG-CHAR-TELEKIN-01/03): 1 to 3 steps across any border a flyer crosses (pits, zones holding
+    characters; not walls, slits or closed portcullises), never into a face-down room; onto `seat`'s start zone
+    and along it as a character goes there (CG-START-03..06, each facing change a step), never onto the
+    opponent's (DT-221)."""
     if not 1 <= len(path) <= LEVITATION:
         raise IllegalAction("CG-CHAR-TELEKIN-01", f"the object moves 1 to {LEVITATION} zones")
     mz, flyer = state.maze, {"flying"}
