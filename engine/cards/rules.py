@@ -1592,7 +1592,8 @@ def _legal(state: CardState, seat: str) -> list:
             out.append(Regenerate(seat, f.id))
     mz = state.maze
     for f in state.figures:
-        if f.seat != seat or f.where not in ("maze", "start") or f.wounded:
+        if f.seat != seat or f.where not in ("maze", "start") or f.wounded or f.id in state.healed_now:
+            # CG-CHAR-CLERIC-01, CG-CHAR-TROLL-02: healed (or regenerated) this turn, it does nothing else
             continue
         for s in range(len(state.rooms)):
             if not state.rooms[s].revealed and _accepts(state, Reveal(seat, f.id, s)):

@@ -199,6 +199,9 @@ def test_CG_CHAR_CLERIC_01_heal_in_his_zone_and_the_healed_one_waits_a_turn():
     assert not s2.fig("bMK").wounded and s2.player("B").ap == 2 and s2.healed_now == ("bMK",)
     assert [e.data for e in events] == [{"figure": "bCL", "target": "bMK", "zone": "a1"}]
     refused(s2, "move bMK b1", "CG-CHAR-CLERIC-01")
+    # and none of his actions is listed (found by the bots: a move of his was listed, and refused when taken)
+    listed = legal_actions(s2, "B")
+    assert not any(getattr(a, "figure", None) == "bMK" for a in listed) and all(apply(s2, a) for a in listed)
     assert view(s2, None)["healed_this_turn"] == ["bMK"]
     s3 = act(act(s2, "end"), "end", "Y")
     assert act(s3, "move bMK b1").fig("bMK").at == z("b1")
