@@ -19,8 +19,8 @@ from __future__ import annotations
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from dungeon_twister.engine.cards.catalogue import load
-from dungeon_twister.engine.cards.maze import Maze, slot_of
-from dungeon_twister.engine.cards.state import Room
+from dungeon_twister.engine.cards.maze import slot_of
+from dungeon_twister.engine.cards.views import maze_of_view
 
 CELL = 13
 FILES = "abcd"
@@ -43,11 +43,8 @@ def cards_board_text(view: dict) -> str:
     return "\n".join("".join(text for _, text in line) for line in render_cards_board(view))
 
 
-def maze_of(view: dict) -> Maze:
-    """The engine's geometry of the view's maze: face-down rooms stay unknown (no card, no turns)."""
-    rooms = tuple(Room(r.get("card", ""), r.get("turns", 0), r["revealed"]) for r in view["rooms"])
-    return Maze(rooms, view["length"], frozenset(tuple(k) for k in view.get("opened", ())),
-                frozenset(tuple(k) for k in view.get("broken", ())), frozenset(view.get("walls_broken", ())))
+maze_of = maze_of_view
+"""The engine's geometry of the view's maze (engine/cards/views.py)."""
 
 
 def _fit(text: str, width: int = CELL) -> str:

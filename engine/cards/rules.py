@@ -175,7 +175,7 @@ def _hold(st: CardState, tid: str, holder: str) -> CardState:
     return st.with_figure(_replace(st.fig(tid), where="carried", at=holder, facing=None, pin=None))
 
 
-def _passable(features: tuple, abilities: set) -> bool:
+def passable(features: tuple, abilities: set) -> bool:
     """CG-ZONE-04, CG-MOVE-06, CG-SLIT-01, CG-OBJ-ROPE-01 ("open" and "broken" portcullises let everyone by);
     the Ghost crosses anything (CG-CHAR-GHOST-01)."""
     if "incorporeal" in abilities:
@@ -608,7 +608,7 @@ class _Walk:
                     raise IllegalAction("CG-START-03", "enter only the zone you face")
                 if z not in mz.start_zones(seat, col) or not mz.is_zone(z):
                     raise IllegalAction("CG-START-03", "that zone does not touch the start zone (or is face down)")
-                if not _passable(mz.features(z, mz.start_side(seat)), self.abilities()):
+                if not passable(mz.features(z, mz.start_side(seat)), self.abilities()):
                     raise IllegalAction("CG-START-03", "the border to that zone is closed to you")
                 self._spend_mp()
                 self._enter(z, mz.start_side(seat))
@@ -625,7 +625,7 @@ class _Walk:
             raise IllegalAction("CG-MOVE-02", f"{loc_name(target)} is not next to {zone_name(zone)}")
         if self.restrict is not None and side != self.restrict:
             raise IllegalAction("CG-MOVE-04", "it entered a zone holding an enemy: it leaves only the way it came")
-        if not _passable(mz.features(zone, side), self.abilities()):
+        if not passable(mz.features(zone, side), self.abilities()):
             raise IllegalAction("CG-MOVE-06", f"the border {zone_name(zone)}-{loc_name(target)} is closed to it")
         if is_start(target):
             tseat, tcol = target
@@ -770,7 +770,7 @@ def _jump(state: CardState, a: Jump):
     if side is None or not mz.is_zone(a.zone):
         raise IllegalAction("CG-JUMP-02", "the landing zone is on the other side of a pit of its zone")
     feats = mz.features(f.at, side)
-    if "pit" not in feats or not _passable(tuple(x for x in feats if x != "pit"), _abilities(state, f)):
+    if "pit" not in feats or not passable(tuple(x for x in feats if x != "pit"), _abilities(state, f)):
         raise IllegalAction("CG-JUMP-02", "there is no pit to jump over there (or something else blocks)")
     if f.pin is not None and side != f.pin:
         raise IllegalAction("CG-MOVE-04", "it entered a zone holding an enemy: it leaves only the way it came")
@@ -1167,7 +1167,7 @@ def _float(state: CardState, seat: str, origin, path: tuple) -> tuple:
             else:  # CG-START-03
                 z = parse_zone(tok)
                 if z != facing or z not in mz.start_zones(own, col) or not mz.is_zone(z) \
-                        or not _passable(mz.features(z, mz.start_side(own)), flyer):
+                        or not passable(mz.features(z, mz.start_side(own)), flyer):
                     raise IllegalAction("CG-START-03", "from the start zone only into the zone it faces")
                 loc, facing = z, None
             continue
@@ -1177,7 +1177,7 @@ def _float(state: CardState, seat: str, origin, path: tuple) -> tuple:
         side = next((sd for sd in GLOBAL if mz.beyond(loc, sd) == target), None)
         if side is None:
             raise IllegalAction("CG-CHAR-TELEKIN-01", f"{loc_name(target)} is not next to {zone_name(loc)}")
-        if not _passable(mz.features(loc, side), flyer):
+        if not passable(mz.features(loc, side), flyer):
             raise IllegalAction("CG-CHAR-TELEKIN-01", f"the border {zone_name(loc)}-{loc_name(target)} stops a flyer")
         if is_start(target):
             if target[0] != seat:

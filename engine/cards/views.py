@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from ..core.events import GOD
-from .maze import slot_name, zone_name
+from .maze import Maze, slot_name, zone_name
 from .select import parts
-from .state import SEATS, CardState
+from .state import SEATS, CardState, Room
+
+
+def maze_of_view(view: dict) -> Maze:
+    """The geometry of a view's maze, for whoever holds only the view (the client's drawing, the bots): face-down
+    rooms stay unknown (no card, no turns)."""
+    rooms = tuple(Room(r.get("card", ""), r.get("turns", 0), r["revealed"]) for r in view["rooms"])
+    return Maze(rooms, view["length"], frozenset(tuple(k) for k in view.get("opened", ())),
+                frozenset(tuple(k) for k in view.get("broken", ())), frozenset(view.get("walls_broken", ())))
 
 
 def secret_purpose(state: CardState, seat: str) -> str | None:

@@ -4,19 +4,26 @@ legal action texts, and `choose(view, legal, rng) -> str` is pure.
 RandomBot draws a kind of action (the verb) uniformly, then an action of that kind: a uniform draw over all actions
 would almost never end a turn or fight, since the moves outnumber everything else. GreedyBot takes an exit when one
 is offered (CG-EXIT-01: a VP), else an attack or a shot, else a placement when a revealed room's cards are to be
-placed (never `pass`), else (three times in four) the move that brings its figure most rows towards the opponent's
-start zone, and otherwise plays like RandomBot.
+placed (never `pass`), else (three times in four) the move that brings a figure nearest to the way out: the fewest
+steps to the opponent's start zone over the zones its abilities let it cross, a face-down room counted as open
+(`routes`); with no move that gets nearer, a reveal when one is offered (a face-down room may hold the way), and
+otherwise it plays like RandomBot.
 """
 
 from __future__ import annotations
 
 import re
+from collections import deque
 
+from ..cards.catalogue import load
+from ..cards.maze import GLOBAL, OPPOSITE, slot_zones, start_slot
+from ..cards.notation import start_from, zone_from
+from ..cards.rules import passable
+from ..cards.views import maze_of_view
 from ..core.rng import Rng
 from . import bots as board_bots
 
 _START = re.compile(r"^[BY][12]$")
-_ZONE = re.compile(r"^\^?[a-d]([0-9]+)$")
 
 
 def _verb(text: str) -> str:
@@ -28,24 +35,98 @@ def _exits(seat: str, legal: list[str]) -> list[str]:
     return [t for t in legal if _verb(t) == "move" and _START.match(t.rsplit(" ", 1)[-1]) and t[-2] != seat]
 
 
-def _row(view: dict, where: str) -> int | None:
-    """The row of a zone (`c5`: 5) or a start position (Blue's: 0; Yellow's: one past the last row)."""
-    m = _ZONE.match(where)
-    if m is not None:
-        return int(m.group(1))
-    if _START.match(where):
-        return 0 if where[0] == "B" else 2 * view.get("length", 4) + 1
-    return None
+def _abilities(figure: dict) -> set:
+    """What lets a figure cross borders: its character's abilities and its objects' (a Rope), as the view shows
+    them (CG-OBJ-ROPE-01, CG-CHAR-ELF-01, ...)."""
+    cat = load()
+    out = set(cat.characters[figure["code"]].abilities)
+    for load_id in (figure.get("carries"), figure.get("also_carries")):
+        if load_id and load_id[1:3] in cat.objects:
+            out |= cat.objects[load_id[1:3]].abilities
+    return out
 
 
-def _gain(view: dict, seat: str, text: str) -> int | None:
-    """How many rows a move brings its figure towards the opponent's end (None: not a move on the maze)."""
-    words = text.split()
-    here = next((f.get("at") for f in view.get("figures", ()) if f.get("id") == words[1]), None)
-    start, end = _row(view, here or ""), _row(view, words[-1])
-    if start is None or end is None:
+def routes(view: dict, seat: str, abilities: set) -> dict:
+    """Steps from each zone to the way out through the opponent's start zone, for a figure with `abilities`:
+    borders as the revealed rooms print them, a face-down room's zones taken as open (it has to be revealed to
+    know); zones with no way out are left out."""
+    maze = maze_of_view(view)
+    out_side = "N" if seat == "B" else "S"
+    edge = maze.height - 1 if seat == "B" else 0
+
+    def crossable(zone, side) -> bool:
+        other = maze.step(zone, side)
+        if not maze.is_zone(zone) or (other is not None and not maze.is_zone(other)):
+            return True  # a face-down room: unknown, hoped open
+        return passable(maze.features(zone, side), abilities)
+
+    dist, todo = {}, deque()
+    for x in range(4):
+        zone = (x, edge)
+        if crossable(zone, out_side):
+            dist[zone] = 1
+            todo.append(zone)
+    while todo:
+        zone = todo.popleft()
+        for side in GLOBAL:
+            other = maze.step(zone, side)
+            if other is not None and other not in dist and crossable(other, OPPOSITE[side]):
+                dist[other] = dist[zone] + 1
+                todo.append(other)
+    return dist
+
+
+def _distance(view: dict, seat: str, dist: dict, where: str, facing: str | None = None) -> int | None:
+    """Steps to the way out from a zone (`c3`) or an own start position (`B1`, facing a zone or not)."""
+    if not _START.match(where):
+        return dist.get(zone_from(where))
+    _, col = start_from(where)
+    maze = maze_of_view(view)
+    fronts = [z for z in slot_zones(start_slot(seat, col, view["length"])) if z in maze.start_zones(seat, col)]
+    steps = [dist[z] + (1 if facing is not None and zone_from(facing) == z else 2) for z in fronts if z in dist]
+    return min(steps, default=None)
+
+
+def _ends(text: str) -> tuple[str, str | None] | None:
+    """Where a move's figure ends: its last place word, and the zone it then faces on a start position."""
+    places = [w for w in text.split()[2:] if w[0] not in "+->"]
+    if not places:
         return None
-    return end - start if seat == "B" else start - end
+    last = places[-1]
+    if last.startswith("^"):
+        spot = next((w.split("^")[0] for w in reversed(places) if not w.startswith("^") and w[0] in "BY"), None)
+        return (spot, last[1:]) if spot else None
+    if "^" in last:
+        spot, faced = last.split("^")
+        return spot, faced
+    return last, None
+
+
+def _nearer(view: dict, seat: str, legal: list[str]) -> list[str]:
+    """The moves that bring a figure nearest to the way out, nearer than it stands (or onto a route at all), by
+    `routes`."""
+    figures = {f["id"]: f for f in view.get("figures", ()) if f.get("seat") == seat and "code" in f}
+    found, best = [], None
+    maps: dict = {}
+    for text in legal:
+        if _verb(text) != "move":
+            continue
+        f = figures.get(text.split()[1])
+        ends = _ends(text)
+        if f is None or ends is None or f.get("at") is None:
+            continue
+        if f["id"] not in maps:
+            maps[f["id"]] = routes(view, seat, _abilities(f))
+        dist = maps[f["id"]]
+        here = _distance(view, seat, dist, f["at"], f.get("facing"))
+        there = _distance(view, seat, dist, *ends) if ends[0][0] not in "BY" or ends[0][0] == seat else None
+        if there is None or (here is not None and there >= here):
+            continue
+        if best is None or there < best:
+            found, best = [text], there
+        elif there == best:
+            found.append(text)
+    return found
 
 
 class RandomBot:
@@ -75,11 +156,13 @@ class GreedyBot:
         placing = [t for t in legal if _verb(t) == "place"]
         if placing:  # it places the revealer's objects itself rather than `pass` them back (CG-OPT-02)
             return rng.choice(placing)
-        if view.get("phase") == "main" and rng.below(4):  # mostly forward; sometimes anything (reveal, rotate)
-            moves = [(g, t) for t in legal if _verb(t) == "move" and (g := _gain(view, seat, t)) is not None]
-            best = max((g for g, _ in moves), default=0)
-            if best > 0:
-                return rng.choice([t for g, t in moves if g == best])
+        if view.get("phase") == "main" and rng.below(4):  # mostly on the way out; sometimes anything
+            nearer = _nearer(view, seat, legal)
+            if nearer:
+                return rng.choice(nearer)
+            reveals = [t for t in legal if _verb(t) == "reveal"]
+            if reveals:
+                return rng.choice(reveals)
         return RandomBot().choose(view, legal, rng)
 
 

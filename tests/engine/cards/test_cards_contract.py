@@ -135,3 +135,27 @@ def test_a_card_record_replays_with_dt_engine_play(tmp_path, capsys):
     path.write_text("\n".join(lines[:3] + ["B: end"]) + "\n")  # line 4: nobody ends a turn while hiding
     assert main(["play", str(path)]) == 1
     assert "line 4 (B: end)" in capsys.readouterr().err
+
+
+def test_the_greedy_bot_routes_each_figure_by_what_its_abilities_let_it_cross():
+    """On builders.py's maze, Blue's way out is b4 or c4 (a4's north is a wall, d4's a pit). The Snake-man passes
+    the slits a3|a4 and d3|d4 (a3 and d3: 3 steps), then the closed portcullis c3|c4 sends c3 round by d3 (4), b3 by
+    c3 (5), c2 through its slit (5), d1 by d2 (5); c1 has no way (a pit north, a portcullis east). A Mechanork has
+    no slit to pass: only the top row; with a Rope, d4's pit is his way out too. From d2 (4) the bot's Snake-man
+    (3 points) walks to c4 (1); from c1, with no route, he goes to B2 facing d1 (5 + 1)."""
+    from dungeon_twister.engine.cards.maze import zone_name
+    from dungeon_twister.engine.tools.card_bots import _abilities, _nearer, routes
+
+    v = CARDS.view(build({"bSN": "c1", "yWA": "a1"}), "B")
+
+    def named(code, carries=None):
+        found = routes(v, "B", _abilities({"code": code, "carries": carries}))
+        return {zone_name(z): n for z, n in found.items()}
+
+    assert named("SN") == {"b4": 1, "c4": 1, "a4": 2, "d4": 2, "a3": 3, "d3": 3, "c3": 4, "d2": 4, "b3": 5, "c2": 5,
+                           "d1": 5}
+    assert named("MK") == {"b4": 1, "c4": 1, "a4": 2, "d4": 2}
+    assert named("MK", "bRP")["d4"] == 1
+    for at, expected in (("d2", ["move bSN d3 d4 c4"]), ("c1", ["move bSN B2 ^d1"])):
+        s = build({"bSN": at, "yWA": "a1"})
+        assert _nearer(CARDS.view(s, "B"), "B", legal_texts(s, "B")) == expected
