@@ -249,7 +249,7 @@ async def test_CG_OPT_03_a_secret_objects_table_never_shows_a_player_the_others_
     """Tutorial 3 with secret objects, played to the end over the server with a spectator: no view a player
     receives names an object one of the other player's characters carries, none the spectator receives names a
     carried object; the record's header keeps the variant. A board table may not ask for it."""
-    seed, trace = card_game(CardOptions(3, secret_objects=True), "shoot", 3)
+    seed, trace = card_game(CardOptions(3, secret_objects=True), "carried", 1)
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=3, secret_objects=True))
         watcher = await Client.connect(server, "watcher", "spectator")

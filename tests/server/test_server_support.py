@@ -220,7 +220,8 @@ class Scripted:
 def simulate(seed: int, options, limit: int) -> dict:
     """The game two Scripted greedy players (rng seeds 1 and 2) play from `seed`, straight on the engine (of the
     options' rule family): the number of actions, the outcome, and the index of the first action at which each
-    event kind (and "opponent_places": the opponent placing the revealer's objects) happened."""
+    event kind (and "opponent_places": the opponent placing the revealer's objects; "carried": a card-game object
+    carried by a character) happened."""
     rules = family_for(options)
     state, bots, rngs = rules.new_game(options, seed), rules.bots["greedy"](), {"B": Rng(1), "Y": Rng(2)}
     count, first = 0, {}
@@ -236,6 +237,8 @@ def simulate(seed: int, options, limit: int) -> dict:
             count += 1
             for event in events:
                 first.setdefault(event.kind, count)
+            if any(getattr(item, "where", None) == "carried" for item in getattr(state, "items", ())):
+                first.setdefault("carried", count)
     return {"actions": count, "outcome": state.outcome, "first": first}
 
 

@@ -201,3 +201,31 @@ def test_CG_HCAP_02_two_characters_still_start_and_rooms_may_end_under_capacity(
         seeds += 1
     assert seeds == 4 + 8 and s.phase == "face"
     assert sum(1 for c in s.figures + s.items if c.where == "seeded") == 12 < 2 * len(s.rooms)
+
+
+@pytest.mark.parametrize("seed", [1, 10])  # in seed 10's game a Cleric heals (rare between random players)
+def test_CG_SCEN_random_draft_games_every_generated_action_applies_and_round_trips(seed):
+    """Random players draft teams from all 25 characters (their powers meet: the Cleric's heal, the Paladin's two
+    hands, the Telekinetic's flights...); every 8th position and every position after a heal, every generated
+    action applies and its text round-trips, and the position round-trips. (The case of a healed figure's listed
+    move, once refused, is checked by the CG-CHAR-CLERIC-01 test of test_cards_tutorial3.py.)"""
+    from dungeon_twister.engine.core.rng import Rng
+
+    from .builders import kind_first
+
+    s = new_game(CardOptions(None, "standard", "draft"), seed)
+    rng = Rng(seed + 50)
+    kinds = set()
+    for step in range(450):
+        if s.outcome is not None:
+            break
+        generated = legal_actions(s)
+        if step % 8 == 0 or s.healed_now:  # and each position after a heal (CG-CHAR-CLERIC-01)
+            for action in generated:
+                apply(s, action)
+                assert parse_action(format_action(action), action.seat) == action
+            assert parse_position(format_position(s)) == s
+        action = kind_first(rng, generated)
+        kinds.add(type(action).__name__)
+        s = apply(s, action)[0]
+    assert {"Pick", "Hide", "Seed", "Face", "Move", "Reveal", "Place", "EndTurn"} <= kinds
