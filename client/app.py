@@ -107,6 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--server", type=parse_address, metavar="HOST:PORT",
                         help="fetch the record of the finished game TABLE from this server")
     replay.set_defaults(run=replay_command)
+    verify = sub.add_parser("verify", help="check a game record: every action legal, the deal from the committed "
+                            "seed, every secret choice as committed")
+    verify.add_argument("file", metavar="FILE|TABLE", help="a record file, or with --server a finished game's table")
+    verify.add_argument("--server", type=parse_address, metavar="HOST:PORT",
+                        help="fetch the record of the finished game TABLE from this server")
+    verify.set_defaults(run=verify_command)
     return parser
 
 
@@ -284,7 +290,43 @@ def discover_command(args: argparse.Namespace) -> int:
 
 
 def replay_command(args: argparse.Namespace) -> int:
-    from .replay import EngineError, NoRecord, Replay, fetch_record, load, run_replay
+    from .replay import run_replay
+
+    replay = _replay_of(args)
+    if replay is None:
+        return 1
+    run_replay(replay)
+    return 0
+
+
+def verify_command(args: argparse.Namespace) -> int:
+    """`dt-client verify FILE|TABLE`: what `replay` checks, printed; exit 0 if everything holds, else 1."""
+    replay = _replay_of(args)
+    if replay is None:
+        return 1
+    outcome = replay.states[-1].outcome
+    print(f"{args.file}: {len(replay.steps)} actions of the {replay.family.name} game, every one legal")
+    if replay.deal is None:
+        print("deal: the record carries no commitment to its seed (nothing to check)")
+    else:
+        print("deal: " + ("the seed opens the commitment the server made before the game: every random draw "
+                          "follows from it" if replay.deal else "NOT VERIFIED: the seed does not open the commitment"))
+    verified, problems = replay.rounds
+    print(f"secret choices: {verified} reveal(s) open their commitment"
+          + "".join(f"; NOT VERIFIED: {problem}" for problem in problems))
+    if outcome is not None:
+        vp = dict(outcome.vp)
+        print(f"outcome: {'a draw' if outcome.winner is None else outcome.winner + ' wins'} {vp['B']}-{vp['Y']} "
+              f"({outcome.reason})")
+    elif replay.result:
+        print(f"outcome: {replay.result}")
+    return 0 if replay.deal is not False and not problems else 1
+
+
+def _replay_of(args: argparse.Namespace):
+    """The Replay of the record `args.file` (or of the finished game `args.file` on `args.server`); None, with the
+    reason on stderr, if it cannot be had or is not a game the rules allow."""
+    from .replay import EngineError, NoRecord, Replay, fetch_record, load
 
     try:
         if args.server is not None:
@@ -299,15 +341,14 @@ def replay_command(args: argparse.Namespace) -> int:
             replay = load(args.file)
     except NoRecord as error:
         print(f"dt-client: no record of {args.file}: {error}", file=sys.stderr)
-        return 1
+        return None
     except OSError as error:
         print(f"dt-client: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
-        return 1
+        return None
     except EngineError as error:
         print(f"dt-client: {args.file} is not a game record the rules allow: {error}", file=sys.stderr)
-        return 1
-    run_replay(replay)
-    return 0
+        return None
+    return replay
 
 
 def run_client(session: Session, host: str, port: int, connect=None) -> int:

@@ -9,6 +9,7 @@ spectator sees it. `Replay` is the plain state (tested without a terminal); `run
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from dungeon_twister.engine import event_view
@@ -42,6 +43,9 @@ class Replay:
     commitment, and what did not."""
     family: Family = BOARD
     """The rules of the record's game (a `game cards ...` record is the card game's)."""
+    deal: bool | None = None
+    """Whether the record's seed opens the commitment the server made to it before the game (docs/protocol.md
+    section 16); None when the record has none (a hand-made record, or one of an older server)."""
 
     @classmethod
     def of(cls, text: str) -> Replay:
@@ -53,6 +57,7 @@ class Replay:
         results = [line[len("# result "):].strip() for line in text.splitlines() if line.startswith("# result ")]
         replay.result = results[-1] if results else None
         replay.rounds = verified_rounds(text)
+        replay.deal = verified_seed(text)
         applied = []
         for line, state, events in family.replayed(state, lines):
             replay.states.append(state)
@@ -107,6 +112,10 @@ class Replay:
             lines += ["", f"Game over: {verdict} {vp['B']}-{vp['Y']} ({outcome.reason})"]
         if outcome is None and self.result and self.index == len(self.steps):
             lines += ["", f"Game over ({self.result})"]
+        if self.deal is not None:
+            lines += ["", "Deal: the seed opens the commitment the server made before the game (verified): every "
+                      "random draw follows from it" if self.deal else
+                      "Deal: NOT VERIFIED: the seed does not open the server's commitment"]
         verified, problems = self.rounds
         if verified or problems:
             lines += ["", f"Commit-reveal: {verified} reveal(s) open their commitment (verified)"
@@ -117,13 +126,37 @@ class Replay:
         return lines
 
 
+def _comment(lines: list[str], name: str) -> str | None:
+    """The value of a record's `# NAME VALUE` line (the first)."""
+    return next((line.split()[2] for line in lines if line.startswith(f"# {name} ") and len(line.split()) == 3),
+                None)
+
+
+def verified_seed(text: str) -> bool | None:
+    """Whether the seed of the record's start line and its `# seed-nonce` open its `# seed-commitment` for the game
+    `# table` names (docs/protocol.md section 16); None if the record carries no commitment."""
+    from dungeon_twister.protocol.commit import verify_seed
+
+    lines = text.splitlines()
+    table, commitment, nonce = (_comment(lines, name) for name in ("table", "seed-commitment", "seed-nonce"))
+    start = next((line for line in lines if line.strip() and not line.startswith("#")), "")
+    seed = re.search(r"\bseed=(\d+)\b", start)
+    if commitment is None:
+        return None
+    try:
+        return bool(table and nonce and seed) and verify_seed(bytes.fromhex(commitment), table, int(seed.group(1)),
+                                                             bytes.fromhex(nonce))
+    except ValueError:
+        return False
+
+
 def verified_rounds(text: str) -> tuple[int, list[str]]:
     """Check every `# reveal SEAT PURPOSE NONCE CHOICE` of a record against its `# commit SEAT PURPOSE HASH`, for
     the game `# table ID` names (the commitment of docs/protocol.md section 10). Without a table line, nothing."""
     from dungeon_twister.protocol import verify
 
     lines = text.splitlines()
-    table = next((line.split()[2] for line in lines if line.startswith("# table ") and len(line.split()) == 3), None)
+    table = _comment(lines, "table")
     if table is None:
         return 0, []
     commits: dict[tuple[str, str], bytes] = {}

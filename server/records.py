@@ -10,6 +10,7 @@ from pathlib import Path
 from dungeon_twister.engine import Action
 from dungeon_twister.engine.families import Family, family_for
 from dungeon_twister.protocol import TableOptions
+from dungeon_twister.protocol.commit import seed_commitment
 
 from .options import engine_options
 
@@ -79,9 +80,13 @@ def write_record(directory: Path, table_id: str, text: str) -> Path:
 
 def record_text(table) -> str:
     """A stored game as a record `dt-engine play` replays: its start, its table (the game id of its commitments,
-    so that a replay can verify them), its lines, and its final position."""
+    so that a replay can verify them), the commitment to its seed made before the game and the nonce that opens
+    it (docs/protocol.md section 16), its lines, and its final position."""
     options = engine_options(TableOptions(**table.options))
     lines = [family_for(options).game_header(table.seed, options), f"# table {table.id}"]
+    if getattr(table, "seed_nonce", None):
+        commitment = seed_commitment(table.id, table.seed, bytes.fromhex(table.seed_nonce))
+        lines += [f"# seed-commitment {commitment.hex()}", f"# seed-nonce {table.seed_nonce}"]
     lines += [line for line, _ in table.journal]
     if table.final:
         lines.append(f"# final {table.final}")

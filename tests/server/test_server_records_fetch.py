@@ -32,3 +32,34 @@ async def test_a_finished_game_is_fetched_and_replayed_an_unfinished_one_is_refu
         "\n".join(line if not line.startswith("# reveal B team") else line.rsplit(" ", 1)[0] + " XX"
                   for line in text.splitlines()) + "\n")
     assert tampered.rounds == (1, ["B team"]) and "NOT VERIFIED: B team" in " ".join(tampered.panel())
+
+
+async def test_the_record_carries_the_seed_commitment_and_dt_client_verify_checks_it(autojump_clock, tmp_path,
+                                                                                       capsys):
+    """docs/protocol.md section 16: a finished game's record has `# seed-commitment` (what every view showed from
+    the table's creation) and `# seed-nonce`; the seed of its start line opens it. `dt-client verify` says so, and
+    exits 1 for a record whose seed was changed (the deal would not be the one committed to) or whose reveal was."""
+    from dungeon_twister.client.app import main
+    from dungeon_twister.client.replay import verified_seed
+
+    async with running_server(seeds=(4,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(scenario="prison-1"))
+        committed = blue.view["table"]["seed_commitment"]
+        await play_out(table, blue, yellow)
+        text = await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, table)
+    lines = text.splitlines()
+    assert lines[2] == f"# seed-commitment {committed}" and lines[3].startswith("# seed-nonce ")
+    assert verified_seed(text) is True and Replay.of(text).deal is True
+    assert verified_seed(text.replace("game seed=4 ", "game seed=5 ", 1)) is False
+    assert verified_seed("\n".join(lines[:2] + lines[4:])) is None  # no commitment: nothing to check
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "38 actions of the board game, every one legal" in out
+    assert "deal: the seed opens the commitment the server made before the game" in out
+    assert "secret choices: 2 reveal(s) open their commitment" in out
+    path.write_text("\n".join(line if not line.startswith("# reveal B team") else line.rsplit(" ", 1)[0] + " XX"
+                              for line in lines) + "\n")
+    assert main(["verify", str(path)]) == 1
+    assert "NOT VERIFIED: B team" in capsys.readouterr().out
