@@ -305,7 +305,8 @@ def verify_command(args: argparse.Namespace) -> int:
     if replay is None:
         return 1
     outcome = replay.states[-1].outcome
-    print(f"{args.file}: {len(replay.steps)} actions of the {replay.family.name} game, every one legal")
+    game = {"board": "board game", "cards": "card game"}.get(replay.family.name, replay.family.name)
+    print(f"{args.file}: {len(replay.steps)} actions of the {game}, every one legal")
     if replay.deal is None:
         print("deal: the record carries no commitment to its seed (nothing to check)")
     else:
