@@ -1,6 +1,8 @@
 """The deadlines of a timed table (BG-OPT-02..05, CG-OPT-01/02) on trio's clock: 2 minutes per turn (+1 per Speed
 Potion), 5 seconds for a combat card once the opponent has committed (and for its reveal), 5 seconds for the
-opponent to place the revealer's objects. Team choice and hidden placement have no deadline. What runs when is
+opponent to place the revealer's objects, 5 seconds for a step of a combat one seat takes alone (a naming, an
+announcement, a card laid face up: docs/rulings.md DT-223). Team choice and hidden placement have no deadline. What
+runs when is
 the rule family's `Clock` of the state (engine/core/clock.py); the time is the server's.
 """
 
@@ -30,7 +32,8 @@ def turn_extensions(kinds: list[str]) -> list[float]:
 @dataclass
 class Deadline:
     kind: str
-    """"turn", "commit" (a combat card not committed), "reveal" (committed, not revealed) or "place"."""
+    """"turn", "commit" (a combat card not committed), "reveal" (committed, not revealed), "place" or "step" (a
+    lone step of a combat: a naming, an announcement, a card laid face up)."""
     seat: str
     at: float
     key: tuple
@@ -61,6 +64,9 @@ class Deadlines:
         wanted = {}
         if clock.placer is not None:
             wanted[("place", *clock.place_key)] = ("place", clock.placer, PLACE_SECONDS)
+        if clock.step is not None:  # DT-223: a lone step of a combat has the combat card's 5 seconds
+            seat, key = clock.step
+            wanted[("step", *key)] = ("step", seat, SECRET_SECONDS)
         if clock.combat is not None:
             purpose = clock.combat
             done, known = committed(purpose), opened(purpose)

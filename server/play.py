@@ -242,8 +242,15 @@ class Play:
                 self.deadlines.drop(deadline)
                 if deadline.kind == "place":
                     self._timeout_actions(deadline.seat, lambda: self.game.state.phase == "place", once=True)
+                elif deadline.kind == "step":  # DT-223: the rules' fallback for that one step
+                    self._timeout_actions(deadline.seat, lambda key=deadline.key: self._step_key() == key, once=True)
                 else:
                     self.force(deadline.seat, deadline.key[1])
+
+    def _step_key(self) -> tuple | None:
+        """The deadline key of the lone combat step under way (Clock.step), if any."""
+        step = self.rules.clock(self.game.state).step
+        return None if step is None else ("step", *step[1])
 
     def _turn_over(self, deadline: Deadline) -> None:
         key = deadline.key

@@ -34,8 +34,15 @@ def clock(state: GameState) -> Clock:
     running = state.phase in ("card", "main") or (state.phase == "place" and p.placer == state.active)
     if state.phase == "place" and p.placer != p.revealer:
         return Clock((state.turn, state.active), running, p.placer, (state.turn, p.slot, p.placer))
-    return Clock((state.turn, state.active), running,
-                 combat=f"combat-{state.combat.number}" if state.phase == "combat" else None)
+    if state.phase != "combat":
+        return Clock((state.turn, state.active), running)
+    c, purpose = state.combat, f"combat-{state.combat.number}"
+    if c.naming:  # PR-CHAR-TELEPATH-01: the Telepath's player names a value, alone
+        return Clock((state.turn, state.active), running, combat=purpose, step=(c.telepath, (c.number, "naming")))
+    if state.combat_first() is not None:  # PD-CHAR-WMASTER-01: the cards are laid one after the other, face up
+        seat = state.to_act[0]
+        return Clock((state.turn, state.active), running, combat=purpose, step=(seat, (c.number, "card", seat)))
+    return Clock((state.turn, state.active), running, combat=purpose)
 
 
 def timeout_action(state: GameState, seat: str) -> Action | None:

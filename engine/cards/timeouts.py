@@ -21,7 +21,15 @@ def clock(state: CardState) -> Clock:
         if placer != state.active:
             return Clock(turn, False, placer, (state.turn, state.placement.slot, placer))
         return Clock(turn, True)
-    return Clock(turn, state.phase == "main", combat=f"combat-{state.combat.number}" if state.combat else None)
+    if state.phase == "main":
+        return Clock(turn, True)
+    c, purpose = state.combat, f"combat-{state.combat.number}"
+    if c.announcing is not None or c.naming is not None or c.first is not None:
+        # CG-CHAR-BERSERK-01, CG-CHAR-TELEPATH-01, CG-CHAR-WMASTER-01: one seat acts alone, in the open
+        seat = state.to_act[0]
+        kind = "frenzy" if c.announcing is not None else "naming" if c.naming is not None else "card"
+        return Clock(turn, False, combat=purpose, step=(seat, (c.number, kind, seat)))
+    return Clock(turn, False, combat=purpose)
 
 
 def timeout_action(state: CardState, seat: str):

@@ -20,3 +20,7 @@ class Clock:
     combat: str | None = None
     """The secret purpose of the combat card both seats lay at once ("combat-N"), if one is pending: a seat gets a
     deadline once the other has committed (BG-OPT-04, CG-OPT-02)."""
+    step: tuple | None = None
+    """(seat, key) of a step of a combat that one seat takes alone, in the open: the Telepath's naming, the
+    Berserker's announcement, a card laid face up before the Weapon Master's side. It has the combat card's
+    deadline (docs/rulings.md DT-223); `key` tells one such step from the next."""

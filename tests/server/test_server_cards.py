@@ -274,3 +274,31 @@ async def test_CG_OPT_03_a_secret_objects_table_never_shows_a_player_the_others_
         client = await Client.connect(server, "ann2")
         await client.send(CreateTable(TableOptions(secret_objects=True)))
         assert "the card game's" in (await client.expect(Error)).message
+
+
+@pytest.mark.parametrize("goal, hint, step, fallback", [("mind_named", 14, "mind", "mind none"),
+                                                         ("frenzy", 21, "frenzy", "frenzy 1")])
+async def test_DT_223_a_lone_step_of_a_combat_has_5_seconds_on_a_timed_table(autojump_clock, goal, hint, step,
+                                                                            fallback):
+    """The Telepath's naming (CG-CHAR-TELEPATH-01) and the Berserker's announcement (CG-CHAR-BERSERK-01) are one
+    seat's steps, in the open, before any card: without a deadline that seat could hold the game forever. On a
+    timed table the one who does not act is given the rules' fallback after the combat card's 5 seconds
+    (CG-OPT-02): nothing named, one card."""
+    seed, _ = card_game(CardOptions(None, "standard", "mutual"), goal, hint)
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(seed,)) as server:
+            table, blue, yellow = await seated_pair(
+                server, TableOptions(game="cards", scenario="standard", teams="mutual", timers=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+
+            def lone(view):
+                return view["phase"] == "combat" and any(text.startswith(step) for text in view["legal"])
+
+            views = await play_until(table, players, lone, first=True)
+            ((seat, view),) = views.items()
+            client = {"B": blue, "Y": yellow}[seat]
+            start = trio.current_time()
+            timeout = await client.expect_event("timeout")
+            assert trio.current_time() - start == 5
+            assert timeout == {"kind": "timeout", "seat": seat, "actions": [fallback]}
+            assert 5000 in timers_for(client, seat)

@@ -147,3 +147,18 @@ def test_PD_OBJ_CHARM_07_a_charm_scroll_adds_a_minute_like_a_potion():
 
     assert turn_extensions(["moved", "charmed", "potion_drunk", "charmed"]) == [60.0, 60.0, 60.0]
     assert turn_extensions(["moved", "breath", "fireball"]) == []
+
+
+def test_DT_223_a_lone_step_of_a_combat_gets_the_combat_cards_5_seconds():
+    """Deadlines reads Clock.step: the Berserker's player announcing alone (CG-CHAR-BERSERK-01) has 5 seconds,
+    due as a "step" deadline of his seat; once he has announced, the step is over."""
+    from dungeon_twister.engine.families import CARDS
+    from tests.engine.cards.builders import act, build
+
+    state = act(build({"bBE": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bBE yMK")
+    assert CARDS.clock(state).step == ("B", (1, "frenzy", "B"))
+    deadlines = Deadlines()
+    notices = deadlines.update(CARDS.clock(state), lambda purpose: set(), lambda purpose: {}, 100.0)
+    assert ("B", 5.0) in notices and deadlines.due(104.9) is None
+    assert (deadlines.due(105.0).kind, deadlines.due(105.0).seat) == ("step", "B")
+    assert CARDS.clock(act(state, "frenzy 1")).step is None

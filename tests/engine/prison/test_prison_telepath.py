@@ -68,3 +68,15 @@ def test_PR_CHAR_TELEPATH_04_two_telepaths_cancel():
     state = act(prison_position("bTP@c3 yTP@c4 yMK@h5"), "attack bTP yTP")
     assert state.to_act == ("B", "Y") and state.combat.telepath is None
     assert_refused(state, "mind +3", "PR-CHAR-TELEPATH-01", seat="B")
+
+
+def test_DT_223_the_naming_is_a_lone_step_with_its_own_deadline_and_its_fallback():
+    """On a timed table the naming has the combat card's deadline: the clock names the namer's seat and a key of
+    that combat's naming (server/deadlines.py times it); the cards that follow are a secret round again (no step).
+    The deadline's fallback is the timeout action: nothing named."""
+    from dungeon_twister.engine.boardgame.timeouts import clock
+
+    state = act(prison_position("bNG@c3 yTP@c4 yMK@h5"), "attack bNG yTP")
+    assert clock(state).step == ("Y", (1, "naming")) and clock(state).running is False
+    assert timeout_action(state, "Y").value is None
+    assert clock(act(state, "mind none", seat="Y")).step is None
