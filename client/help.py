@@ -232,9 +232,27 @@ def help_text(topic: str = "", *, at_table: bool = False) -> str:
     if lower in VERBS:
         syntax, rule, meaning = VERBS[lower]
         return f"{lower}: {meaning}\n  {syntax}\n  rules: {rule} (help {rule})"
+    commands = _command_lines(lower)
+    if commands:
+        return "\n".join(commands)
     if re.match(r"^[A-Za-z]{2}(-[A-Za-z0-9]+)+$", topic):
         return rule_help(topic.upper())
     return _kind_help(topic) or f"no help on {topic!r}; try: help board, help WA, help rope, help move, help BG-MOVE"
+
+
+def _command_lines(word: str) -> list[str]:
+    """The lines of the lobby's and the table's command lists that describe the command `word` (`help leave`)."""
+    found = []
+    for text in (LOBBY_COMMANDS, GAME_COMMANDS):
+        lines = text.splitlines()
+        for i, line in enumerate(lines):
+            if line.split(" ", 1)[0] == word:
+                found.append(line)
+                for more in lines[i + 1:]:  # its continuation lines
+                    if not more.startswith(" "):
+                        break
+                    found.append(more)
+    return found
 
 
 CARDS_LEGEND = """\

@@ -42,6 +42,14 @@ def test_help_on_verbs_boards_and_unknown_topics():
     assert "create [vp=5..8]" in client_help.help_text() and "look SQUARE" in client_help.help_text(at_table=True)
 
 
+def test_help_on_a_command_gives_its_lines_from_the_lobby_and_the_table():
+    """`help leave` used to answer "no help on 'leave'": a command's own lines, with their continuations."""
+    assert client_help.help_text("leave").startswith("leave ") and "resign" in client_help.help_text("leave")
+    reconnect = client_help.help_text("reconnect").splitlines()
+    assert len(reconnect) == 3 and reconnect[2].strip() == "itself while the server holds the seat)"
+    assert client_help.help_text("create").count("\n") == 1  # the board's and the card game's create
+
+
 def test_help_on_a_rule_quotes_the_rulebook_when_present(tmp_path, monkeypatch):
     rules = tmp_path / "board-game.md"
     rules.write_text("- **BG-MOVE-09** A figure may not enter a square\n  holding an enemy figure. {IT ES}\n")
