@@ -46,11 +46,11 @@ def _abilities(figure: dict) -> set:
     return out
 
 
-def routes(view: dict, seat: str, abilities: set) -> dict:
+def routes(view: dict, seat: str, abilities: set, maze=None) -> dict:
     """Steps from each zone to the way out through the opponent's start zone, for a figure with `abilities`:
     borders as the revealed rooms print them, a face-down room's zones taken as open (it has to be revealed to
-    know); zones with no way out are left out."""
-    maze = maze_of_view(view)
+    know); zones with no way out are left out. `maze`: the view's, if already made (maze_of_view)."""
+    maze = maze or maze_of_view(view)
     out_side = "N" if seat == "B" else "S"
     edge = maze.height - 1 if seat == "B" else 0
 
@@ -76,13 +76,12 @@ def routes(view: dict, seat: str, abilities: set) -> dict:
     return dist
 
 
-def _distance(view: dict, seat: str, dist: dict, where: str, facing: str | None = None) -> int | None:
+def _distance(maze, seat: str, dist: dict, where: str, facing: str | None = None) -> int | None:
     """Steps to the way out from a zone (`c3`) or an own start position (`B1`, facing a zone or not)."""
     if not _START.match(where):
         return dist.get(zone_from(where))
     _, col = start_from(where)
-    maze = maze_of_view(view)
-    fronts = [z for z in slot_zones(start_slot(seat, col, view["length"])) if z in maze.start_zones(seat, col)]
+    fronts = [z for z in slot_zones(start_slot(seat, col, maze.length)) if z in maze.start_zones(seat, col)]
     steps = [dist[z] + (1 if facing is not None and zone_from(facing) == z else 2) for z in fronts if z in dist]
     return min(steps, default=None)
 
@@ -108,6 +107,7 @@ def _nearer(view: dict, seat: str, legal: list[str]) -> list[str]:
     figures = {f["id"]: f for f in view.get("figures", ()) if f.get("seat") == seat and "code" in f}
     found, best = [], None
     maps: dict = {}
+    maze = maze_of_view(view)
     for text in legal:
         if _verb(text) != "move":
             continue
@@ -116,10 +116,10 @@ def _nearer(view: dict, seat: str, legal: list[str]) -> list[str]:
         if f is None or ends is None or f.get("at") is None:
             continue
         if f["id"] not in maps:
-            maps[f["id"]] = routes(view, seat, _abilities(f))
+            maps[f["id"]] = routes(view, seat, _abilities(f), maze)
         dist = maps[f["id"]]
-        here = _distance(view, seat, dist, f["at"], f.get("facing"))
-        there = _distance(view, seat, dist, *ends) if ends[0][0] not in "BY" or ends[0][0] == seat else None
+        here = _distance(maze, seat, dist, f["at"], f.get("facing"))
+        there = _distance(maze, seat, dist, *ends) if ends[0][0] not in "BY" or ends[0][0] == seat else None
         if there is None or (here is not None and there >= here):
             continue
         if best is None or there < best:
