@@ -53,6 +53,7 @@ def card_pos(zone: tuple[int, int], turns: int) -> tuple[int, int]:
     return _unrot(zone[0] % 2, 1 - zone[1] % 2, turns)
 
 
+@lru_cache(maxsize=64)
 def slot_zones(slot: int) -> tuple[tuple[int, int], ...]:
     sx, sy = slot_xy(slot)
     return tuple((2 * sx + i, 2 * sy + j) for j in (0, 1) for i in (0, 1))
