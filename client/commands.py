@@ -30,7 +30,8 @@ class Commands:
         self._commands = {
             "help": self.help, "quit": self.quit, "chat": self.chat, "bot": self.bot, "refresh": self.refresh,
             "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
-            "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings,
+            "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "undo": self.undo,
+            "yes": self.yes, "no": self.no,
         }
 
     def run(self, line: str) -> None:
@@ -139,6 +140,25 @@ class Commands:
             return
         state.confirm = None
         self.session.leave()
+
+    def undo(self, _: str) -> None:
+        """Ask the opponent to take back our last action (DT-224: not after a secret or a reveal)."""
+        state = self.state
+        if not state.game_running or state.spectating:
+            raise UsageError("undo: your last action, in a game you play")
+        self.session.takeback()
+        state.say("takeback asked: waiting for the answer")
+
+    def yes(self, _: str) -> None:
+        self._answer(True)
+
+    def no(self, _: str) -> None:
+        self._answer(False)
+
+    def _answer(self, accept: bool) -> None:
+        if self.state.takeback_asked is None:
+            raise UsageError("yes / no: nobody asks you to take back an action now")
+        self.session.takeback_answer(accept)
 
     def look(self, square: str) -> None:
         view = self.state.view

@@ -149,6 +149,11 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "player_joined": lambda e: f"{e.get('name')} sits down as {seat_name(e.get('seat'))}",
     "player_left": lambda e: f"{seat_name(e.get('seat'))} leaves the table",
     "timeout": _timeout,
+    "takeback_asked": lambda e: f"{seat_name(e.get('seat'))} asks to take back {e.get('action')!r}: "
+                                "the other player answers yes or no",
+    "taken_back": lambda e: f"{seat_name(e.get('seat'))}'s {e.get('action')!r} is taken back",
+    "takeback_declined": lambda e: f"{seat_name(e.get('by'))} declines to take back {seat_name(e.get('seat'))}'s "
+                                   "action",
     # the engine's events
     "moved": _moved,
     "wallwalked": _wallwalked,

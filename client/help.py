@@ -34,6 +34,8 @@ look SQUARE             what lies on a square (e.g. look c4)
 bot B|Y [random|greedy] seat a bot in a free seat (default greedy)
 chat TEXT               talk to the table
 leave                   back to the lobby (in a running game: resign, after a confirmation)
+undo                    ask the opponent to take back your last action (not after a secret or a reveal)
+yes / no                answer the opponent's undo
 reconnect               take your seat back now after a lost connection (the client also retries by
                         itself while the server holds the seat)
 quit                    leave the client (your seat is held for a while: connect again to resume)

@@ -192,6 +192,13 @@ def _table_event(session: Session, message: TableEvent) -> None:
     line = words.describe(event)
     if line:
         session.state.log.append(line)
+    kind = event.get("kind")
+    if kind == "takeback_asked" and event.get("seat") not in (None, session.state.seat) and session.state.seat:
+        session.state.takeback_asked = event.get("seat")  # DT-224: `yes` or `no` answers it
+        asker, action = seat_name(event.get("seat")), event.get("action")
+        session.state.say(f"{asker} asks to take back {action!r}: type yes or no")
+    elif kind in ("taken_back", "takeback_declined") or kind not in (None, "takeback_asked", "chat"):
+        session.state.takeback_asked = None  # answered, or the game moved on
     compact = words.compact(event)
     if compact:
         session.state.moves.append(compact)

@@ -40,6 +40,8 @@ from dungeon_twister.protocol import (
     ResumeInfo,
     Role,
     SeatBot,
+    Takeback,
+    TakebackAnswer,
     Software,
     Spectate,
     SpectatorConnection,
@@ -489,6 +491,14 @@ class Session:
 
     def seat_bot(self, seat: str, kind: str) -> None:
         self.send(SeatBot(self.state.table, seat, kind))
+
+    def takeback(self) -> None:
+        """Ask the opponent to take back our last action (DT-224)."""
+        self.send(Takeback(self.state.table))
+
+    def takeback_answer(self, accept: bool) -> None:
+        self.state.takeback_asked = None
+        self.send(TakebackAnswer(self.state.table, accept))
 
     def act(self, text: str) -> None:
         """Play an action; while a simultaneous secret choice is pending, commit to it instead."""

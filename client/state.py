@@ -112,6 +112,8 @@ class ClientState:
     reconnecting: Reconnecting | None = None
     confirm: str | None = None
     """A command that must be typed again to be carried out (leaving a running game resigns it)."""
+    takeback_asked: str | None = None
+    """The opponent's seat while he asks us to take back his last action (docs/rulings.md DT-224)."""
     turn_since: float | None = None
     """Since when (the session's clock) we have had something to do (an action or a secret choice); None while
     we have nothing to do. The panel flashes for TURN_FLASH_SECONDS after it."""

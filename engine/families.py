@@ -79,9 +79,25 @@ class Family:
     rated: bool
     """Whether a finished game between two people changes their ratings: the board game's do; the card game's
     tutorials, practice games, do not (and its full games would need a rating of their own)."""
+    takeback_kinds: frozenset = frozenset()
+    """The engine events an action may have made and still be taken back (docs/rulings.md DT-224): moves, turns
+    of rooms, jumps, portcullises, the end of a turn; nothing that showed what was hidden or began a combat."""
 
     def secret_kind(self, purpose: str) -> type:
         return self.secret_kinds.get(purpose, self.combat_card)
+
+    def takeback_refusal(self, after, events) -> str | None:
+        """Why the action that made `events` (and led to the state `after`) may not be taken back, or None if it
+        may (DT-224): not once the game is over, not after a secret was shown to anyone, not after anything
+        but the plain actions of `takeback_kinds`."""
+        if after.outcome is not None:
+            return "the game is over"
+        if any(e.owner is not None for e in events):
+            return "it showed someone a secret"
+        shown = next((e.kind for e in events if e.kind not in self.takeback_kinds), None)
+        if shown is not None:
+            return f"it showed what was hidden or began what cannot be undone ({shown})"
+        return None
 
 
 BOARD = Family(
@@ -92,7 +108,9 @@ BOARD = Family(
     format_line=_board_records.format_line, parse_record=_board_records.parse_record,
     replayed=_board_records.replayed, secret_kinds=MappingProxyType({"team": ChooseTeam, "build": Build}),
     combat_card=CombatCard, bots=MappingProxyType(_board_bots.BOTS), verbs=_board_verbs,
-    reveal_after=MappingProxyType({"team": "teams_revealed"}), end_rule="BG-END-02", rated=True)
+    reveal_after=MappingProxyType({"team": "teams_revealed"}), end_rule="BG-END-02", rated=True,
+    takeback_kinds=frozenset({"moved", "room_rotated", "jumped", "wallwalked", "portcullis", "card_played",
+                              "turn_ended", "turn_started"}))
 
 CARDS = Family(
     name="cards", options=_cards.CardOptions, new_game=_cards.new_game, apply=_cards.apply,
@@ -106,7 +124,9 @@ CARDS = Family(
                                    "build": _card_actions.Build}),
     combat_card=_card_actions.CombatCard, bots=MappingProxyType(_card_bots.BOTS),
     verbs=lambda: list(_card_notation.VERBS), reveal_after=MappingProxyType({"hide": "teams"}),
-    end_rule="CG-END-01", rated=False)
+    end_rule="CG-END-01", rated=False,
+    takeback_kinds=frozenset({"move", "rotate", "jump", "portcullis", "bend_bars", "levitate", "wallwalk",
+                              "turn"}))
 
 FAMILIES: Mapping[str, Family] = MappingProxyType({f.name: f for f in (BOARD, CARDS)})
 _BY_STATE = {GameState: BOARD, _cards.CardState: CARDS}

@@ -11,6 +11,8 @@ from .events import Event, RevealMismatch
 from .framing import DEFAULT_MAX_FRAME_SIZE, DEFAULT_PORT
 from .msg_game import (
     Action,
+    Takeback,
+    TakebackAnswer,
     ActionOk,
     ActionRefused,
     GameOver,
@@ -63,6 +65,8 @@ __all__ = [
     "NONCE_SIZE",
     "PROTOCOL_VERSIONS",
     "Action",
+    "Takeback",
+    "TakebackAnswer",
     "ActionOk",
     "ActionRefused",
     "Chat",

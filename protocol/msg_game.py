@@ -27,6 +27,23 @@ class Action(Message):
     text: str = required(ACTION_TEXT)
 
 
+@message("takeback", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class Takeback(Message):
+    """Ask to take back one's last action (section 6: the opponent answers with takeback_answer)."""
+
+    table: str = required(TABLE_ID)
+
+
+@message("takeback_answer", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class TakebackAnswer(Message):
+    """The opponent's answer to a takeback request: `accept` takes the action back."""
+
+    table: str = required(TABLE_ID)
+    accept: bool = required(Bool())
+
+
 @message("action_ok", sent_by=SERVER, sent_to=PLAYER, states={State.AT_TABLE})
 @dataclass(frozen=True, slots=True)
 class ActionOk(Message):

@@ -26,6 +26,13 @@ class Game:
         self.record = GameRecord(seed, options, self.family)
         self._legal: dict[str, dict[str, Action]] = {}
         """seat -> {canonical text: the generated action} in the current state (cleared when it changes)."""
+        self.undo: tuple | None = None
+        """(the state before, the seat, the record line) of the last action when it may be taken back (DT-224);
+        None after any other."""
+        self.undo_refusal = "no action yet"
+        """Why the last action may not be taken back (when `undo` is None)."""
+        self.last_seat: str | None = None
+        """Whose the last action was."""
 
     def legal(self, state, seat: str) -> list[str]:
         """The seat's legal action texts in `state`, cached for the current state."""
@@ -67,13 +74,24 @@ class Game:
     def apply(self, action: Action, meta: dict | None = None, text: str | None = None) -> tuple[Event, ...]:
         """Apply and record a legal action (`meta`: see GameRecord.action; `text`: its canonical text, if known);
         Refusal illegal_action (with the rule) otherwise."""
+        before = self.state
         try:
             self.state, events = self.family.apply(self.state, action)
         except IllegalAction as error:
             raise Refusal("illegal_action", error.message, error.rule) from None
         self._legal.clear()
         self.record.action(action, meta, text)
+        self.last_seat = action.seat
+        self.undo_refusal = self.family.takeback_refusal(self.state, events)
+        self.undo = None if self.undo_refusal else (before, action.seat, self.record.last)
         return events
+
+    def take_back(self) -> str:
+        """Go back to the state before the last action (which `undo` allows); its record line."""
+        before, _, line = self.undo
+        self.state, self.undo, self.undo_refusal = before, None, "it was taken back already"
+        self._legal.clear()
+        return line
 
     def choice(self, seat: str, purpose: str, text: str) -> Action:
         """The action of a revealed secret choice, checked against the state without applying it."""

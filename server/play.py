@@ -17,7 +17,7 @@ from .deadlines import Deadline, Deadlines, turn_extensions
 from .glicko2 import Rating, game
 from .game import Game, Refusal
 from .logs import log
-from .records import write_record
+from .records import replayable, write_record
 from .secret import SecretRounds
 
 if TYPE_CHECKING:
@@ -54,6 +54,8 @@ class Play:
         (DT-043), and free builds (PD-TEAM-FREE-01: hidden forces, DT-120)."""
         self._reveal_by: dict[tuple[str, str], float] = {}
         """Untimed tables (DT-050): (purpose, seat) -> when the server stands in for a reveal that did not come."""
+        self.takeback_asked: str | None = None
+        """The seat asking the other to take its last action back (DT-224), until an answer or another action."""
 
     @property
     def running(self) -> bool:
@@ -100,6 +102,45 @@ class Play:
             raise Refusal("secret_choice", f"{purpose} is a secret choice: send commit, then reveal")
         action = self.game.resolve(seat, text)
         return self.game.apply(action, meta, text if self.game.listed(seat, text) else None)
+
+    # --- takebacks (docs/rulings.md DT-224) ----------------------------------------------------------------
+    def takeback(self, session: Session, seat: str) -> None:
+        """`seat` asks to take back its last action: refused with the reason, or put to the opponent (a bot
+        accepts at once)."""
+        undo, game = self.game.undo, self.game
+        if not self.running or undo is None or undo[1] != seat:
+            why = ("no game is running" if not self.running else
+                   "the last action is your opponent's" if game.last_seat not in (None, seat) else game.undo_refusal)
+            session.send_error(ProtocolError("not_allowed", f"nothing of yours can be taken back: {why}"))
+            return
+        if self.takeback_asked == seat:
+            session.send_error(ProtocolError("not_allowed", "you asked already: wait for the answer"))
+            return
+        other = opponent(seat)
+        if self.table.seating.seats[other].bot:
+            return self._take_back(seat)
+        self.takeback_asked = seat
+        self.table.publish([{"kind": "takeback_asked", "seat": seat, "action": _text(undo[2])}])
+
+    def takeback_answer(self, session: Session, seat: str, accept: bool) -> None:
+        asked = self.takeback_asked
+        if asked is None or asked == seat:
+            session.send_error(ProtocolError("not_allowed", "no takeback is asked of you"))
+            return
+        self.takeback_asked = None
+        if accept:
+            self._take_back(asked)
+        else:
+            self.table.publish([{"kind": "takeback_declined", "seat": asked, "by": seat}])
+
+    def _take_back(self, seat: str) -> None:
+        """The last action goes: the record says so (durable before anything is sent), everyone sees it."""
+        self.takeback_asked = None
+        line = self.game.undo[2]
+        self.game.record.comment(f"takeback {seat} {_text(line)}", {"k": "takeback", "seat": seat})
+        self.game.take_back()
+        self.table.publish([{"kind": "taken_back", "seat": seat, "action": _text(line)}, self.table.point()])
+        self._retime()
 
     # --- commit-reveal ------------------------------------------------------------------------------------
     def commit(self, session: Session, seat: str, message: Commit) -> None:
@@ -192,6 +233,7 @@ class Play:
     # --- after every change -------------------------------------------------------------------------------
     def _step(self, events, before: list | None = None) -> None:
         """Publish the events of one change and the resulting view, then what follows from them."""
+        self.takeback_asked = None  # a request lapses with any other move of the game (DT-224)
         self.table.publish([*(before or []), *events, self.table.point()])
         kinds = [event.kind for event in events]
         for kind in kinds:
@@ -271,6 +313,7 @@ class Play:
             if once:
                 break
         if texts:
+            self.game.undo, self.game.undo_refusal = None, "the clock played it"  # the timer's, not to be taken back
             self.game.record.comment(f"timeout {seat} {'; '.join(texts)}")
             self._step(events, before=[{"kind": "timeout", "seat": seat, "actions": texts}])
         return bool(texts)
@@ -348,7 +391,7 @@ class Play:
         if directory is not None:
             stored = self.table.lobby.store.table(self.table.id)  # this step's lines included: same transaction
             try:
-                text = record.text(line for line, _ in stored.journal)
+                text = record.text(replayable(stored.journal))
                 fields["record"] = str(write_record(directory, self.table.id, text))
             except OSError as error:
                 log("record_not_written", table=self.table.id, error=str(error))
@@ -373,6 +416,11 @@ def leaves_out(reveal: OpponentReveal) -> bool:
     except NotationError:
         return False  # refused when it was revealed; it names nothing of the team actually played
     return isinstance(choice, ChooseTeam) and bool(choice.removed)
+
+
+def _text(line: str) -> str:
+    """The action of a record line `B: move ...`."""
+    return line.split(":", 1)[1].strip()
 
 
 def _ms(seconds: float) -> int:

@@ -68,6 +68,18 @@ class GameRecord:
         return "\n".join([self.header, *lines]) + "\n"
 
 
+def replayable(journal: Iterable[tuple[str, dict | None]]) -> list[str]:
+    """The journal's lines as a record replays them: an action taken back (DT-224) becomes the comment
+    `# taken back: B: ...`, before the `# takeback` line that says so."""
+    lines: list[str] = []
+    for line, data in journal:
+        if data and data.get("k") == "takeback":
+            last = max(i for i, kept in enumerate(lines) if not kept.startswith("#"))
+            lines[last] = f"# taken back: {lines[last]}"
+        lines.append(line)
+    return lines
+
+
 def write_record(directory: Path, table_id: str, text: str) -> Path:
     """Write a record's text atomically as DIRECTORY/<date>-<table id>.txt; return its path."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -87,7 +99,7 @@ def record_text(table) -> str:
     if getattr(table, "seed_nonce", None):
         commitment = seed_commitment(table.id, table.seed, bytes.fromhex(table.seed_nonce))
         lines += [f"# seed-commitment {commitment.hex()}", f"# seed-nonce {table.seed_nonce}"]
-    lines += [line for line, _ in table.journal]
+    lines += replayable(table.journal)
     if table.final:
         lines.append(f"# final {table.final}")
     return "\n".join(lines) + "\n"

@@ -117,7 +117,9 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
                     play._held_reveals += [reveal for reveal in waiting if leaves_out(reveal)]
                 continue
             record.restored(line)
-            if kind == "commit":
+            if kind == "takeback":  # DT-224: the action before it was taken back
+                game.take_back()
+            elif kind == "commit":
                 rounds.commit(data["seat"], data["purpose"], bytes.fromhex(data["commitment"]))
                 rounds.commitments_to_send(data["purpose"])
             elif kind == "reveal":

@@ -11,7 +11,7 @@ import trio
 
 from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, Leave, Left, ListTables, Message,
                                       ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate, TableEvent,
-                                      TableInfo, TableOptions)
+                                      TableInfo, TableOptions, Takeback, TakebackAnswer)
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import seed_commitment
 from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView
@@ -327,6 +327,10 @@ class Table:
             self.play.commit(session, seat, message)
         elif isinstance(message, Reveal):
             self.play.reveal(session, seat, message)
+        elif isinstance(message, Takeback) and seat is not None:
+            self.play.takeback(session, seat)
+        elif isinstance(message, TakebackAnswer) and seat is not None:
+            self.play.takeback_answer(session, seat, message.accept)
         else:
             session.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled at a table"))
 

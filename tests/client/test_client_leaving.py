@@ -116,3 +116,28 @@ def test_connect_resumes_the_seat_kept_for_this_server_and_name(monkeypatch, tmp
 
     assert app.main(["connect", "127.0.0.1:7778", "--name", "alice"]) == 0
     assert started[1].state.table is None and started[1].plan.resume is None, "another server: the lobby"
+
+
+def test_DT_224_undo_asks_and_yes_or_no_answers_the_opponents_request():
+    """`undo` sends takeback; the opponent's request (takeback_asked) is told with "type yes or no", and `yes` or
+    `no` answers it once; with nothing asked, `yes` is a usage error and sends nothing."""
+    from dungeon_twister.protocol import TableEvent, Takeback, TakebackAnswer
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state = wired.session.state
+    ui.commands.run("undo")
+    assert wired.sent() == [Takeback(TABLE)] and "waiting for the answer" in state.notice
+    ui.commands.run("yes")
+    assert wired.sent() == [] and "nobody asks you" in state.notice
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    assert state.takeback_asked == "Y" and state.notice == "Yellow asks to take back 'move yTR c7': type yes or no"
+    assert "Yellow asks to take back 'move yTR c7'" in state.log[-1]
+    ui.commands.run("no")
+    assert wired.sent() == [TakebackAnswer(TABLE, False)] and state.takeback_asked is None
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    ui.commands.run("yes")
+    assert wired.sent() == [TakebackAnswer(TABLE, True)]
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "taken_back", "seat": "Y", "action": "move yTR c7"}))
+    assert state.log[-1] == "Yellow's 'move yTR c7' is taken back"

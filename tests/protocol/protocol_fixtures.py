@@ -1,6 +1,8 @@
 """Helpers for the protocol tests: connections wired back to back, and an example of every message."""
 
 from dungeon_twister.protocol import (
+    Takeback,
+    TakebackAnswer,
     Action,
     ActionOk,
     ActionRefused,
@@ -120,6 +122,8 @@ EXAMPLES = [
     Chat("hello"),
     ChatMessage("ann", "hello", "t-1"),
     Action("t-1", "a-1", "pass"),
+    Takeback("t-1"),
+    TakebackAnswer("t-1", True),
     ActionOk("a-1"),
     ActionRefused("a-1", "illegal_action", "not your turn", rule="BG-TURN-01"),
     TableEvent("t-1", 1, {"kind": "moved", "to": [3, 4]}),

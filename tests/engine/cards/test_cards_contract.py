@@ -159,3 +159,29 @@ def test_the_greedy_bot_routes_each_figure_by_what_its_abilities_let_it_cross():
     for at, expected in (("d2", ["move bSN d3 d4 c4"]), ("c1", ["move bSN B2 ^d1"])):
         s = build({"bSN": at, "yWA": "a1"})
         assert _nearer(CARDS.view(s, "B"), "B", legal_texts(s, "B")) == expected
+
+
+def test_DT_224_what_may_be_taken_back_moves_and_turns_not_reveals_combats_or_secrets():
+    """A takeback undoes a plain action only: a move, a rotation, the end of a turn; not a reveal (it showed a
+    room), an attack (a combat began), an action that showed someone a secret, nor anything once the game is over.
+    The board game's rule is the same over its own events."""
+    from dungeon_twister.engine import Options
+    from dungeon_twister.engine import new_game as board_game
+    from dungeon_twister.engine.core.events import event, secret_event
+
+    s = build({"bMK": "B2>c1", "bSN": "a1", "yMK": "a1", "yWA": "a4"}, revealed=(True, False, True, True),
+              combat=True)
+    for text, refusal in (("move bSN a2", None), ("end", None), ("reveal bMK B", "(reveal)"),
+                          ("attack bSN yMK", "(attack)")):
+        after, events = apply(s, parse_action(text, "B"))
+        found = CARDS.takeback_refusal(after, events)
+        assert (found is None) if refusal is None else refusal in found, (text, found)
+    from dungeon_twister.engine.cards import Outcome
+
+    won = s.but(outcome=Outcome("B", (("B", 2), ("Y", 0)), "vp"), phase="over")
+    assert CARDS.takeback_refusal(won, []) == "the game is over"
+    board = board_game(Options(), 1)
+    assert BOARD.takeback_refusal(board, [event("moved", token="bWA")]) is None
+    assert "(room_revealed)" in BOARD.takeback_refusal(board, [event("moved"), event("room_revealed")])
+    assert BOARD.takeback_refusal(board, [secret_event("placed", "B", {"token": "bRP"}, {})]) == \
+        "it showed someone a secret"
