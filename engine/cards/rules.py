@@ -313,10 +313,11 @@ def _seed(state: CardState, a: Seed):
         raise IllegalAction("CG-TUT1-04", f"{a.item} is not a card in your hand")
     if not 0 <= a.slot < len(state.rooms):
         raise IllegalAction("CG-TUT1-04", "no such room")
-    per_room = _tutorial(state)["cards_per_row"][a.slot // 2]  # RUL-111 for tutorial 2
+    setup = _tutorial(state)
+    per_room = setup["cards_per_row"][a.slot // 2]  # RUL-111 for tutorial 2
     if sum(1 for c in state.items + state.figures if c.where == "seeded" and c.at == a.slot) >= per_room:
-        raise IllegalAction("CG-TUT2-04" if state.combat_on else "CG-TUT1-04",
-                            f"room already holds {per_room} card(s)")
+        # the rule that says how many: the tutorial's (CG-TUT1-04, CG-TUT2-04, CG-TUT3-02) or the scenario card's
+        raise IllegalAction(setup["seeding_rule"], f"room already holds {per_room} card(s)")
     new = (state.with_item(_replace(card, where="seeded", at=a.slot)) if isinstance(card, Item)
            else state.with_figure(_replace(card, where="seeded", at=a.slot)))
     events = [secret_event("seeded", a.seat, {"seat": a.seat, "slot": a.slot, "item": a.item},

@@ -4,7 +4,8 @@ kinds (CG-COMBAT), wounded cards (CG-WOUND) and the scenario card (CG-SCEN). Pos
 
 from __future__ import annotations
 
-from dungeon_twister.engine.cards import CardOptions, CombatCard, Face, Rotate, apply, legal_actions, new_game, view
+from dungeon_twister.engine.cards import (CardOptions, CombatCard, Face, Rotate, apply, legal_actions, new_game,
+                                          parse_action, view)
 from dungeon_twister.engine.cards.maze import slot_of, slot_zones
 from dungeon_twister.engine.core.rng import Rng
 
@@ -172,3 +173,30 @@ def test_CG_SCEN_01_the_scenario_card_gives_target_rooms_teams_and_cards_per_roo
         assert sum(f.seat == seat and f.where == "start" for f in s.figures) == 2
     per_room = [sum(c.where == "seeded" and c.at == slot for c in (*s.figures, *s.items)) for slot in range(8)]
     assert per_room == [2] * 8
+
+
+def test_CG_SCEN_02_CG_TUT3_02_a_full_room_is_refused_citing_the_setup_that_fills_it():
+    """A room already holding the cards its setup gives it refuses one more, citing the rule of that setup:
+    tutorial 1 CG-TUT1-04 (1 a room), tutorial 3 CG-TUT3-02 (2), the standard scenario card CG-SCEN-02 (2, "set up
+    as in the tutorials")."""
+    from dataclasses import replace as with_fields
+
+    from dungeon_twister.engine.cards.select import pickable
+
+    for options, rule in ((CardOptions(1), "CG-TUT1-04"), (CardOptions(3), "CG-TUT3-02"),
+                          (CardOptions(None, "standard", "mutual"), "CG-SCEN-02")):
+        s = new_game(options, 3)
+        rng = Rng(3)
+        while s.phase != "seed":
+            seat = s.to_act[0]
+            if s.phase == "select":
+                s = apply(s, parse_action(f"pick {pickable(s, seat)[0]}", seat))[0]
+            else:
+                s = apply(s, rng.choice(legal_actions(s, seat)))[0]
+        seeder = s.seeder
+        hand = [c for c in (*s.items, *s.figures) if c.seat == seeder and c.where == "hand"]
+        per_room = s.options.setup["cards_per_row"][0]
+        for card in hand[:per_room]:  # room A filled with the seeder's own cards
+            s = (s.with_item(with_fields(card, where="seeded", at=0)) if s.has_item(card.id)
+                 else s.with_figure(with_fields(card, where="seeded", at=0)))
+        refused(s, f"seed {hand[per_room].id} A", rule, seat=seeder)
