@@ -26,6 +26,8 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
+from .i18n import N_
+
 SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """`--scenario` choices: the protocol's TableOptions scenarios (protocol/msg_lobby.py SCENARIOS; a test checks they
 are the same), written out so that `--help` imports nothing heavy."""
@@ -48,6 +50,13 @@ QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if 
 
 
 def main(argv: list[str] | None = None) -> int:
+    from . import i18n
+
+    try:  # the language first, so that --help speaks it too
+        i18n.use(language_asked(sys.argv[1:] if argv is None else argv))
+    except ValueError:
+        pass  # an unknown --lang: the parser refuses it below, in English
+    argparse._ = i18n._  # argparse's own words ("usage:", "options"...), those of ARGPARSE_TEXTS translated
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -56,18 +65,49 @@ def main(argv: list[str] | None = None) -> int:
     return args.run(args)
 
 
+ARGPARSE_TEXTS = (N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+                  N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+                  N_("invalid choice: %(value)r (choose from %(choices)s)"),
+                  N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"))
+"""argparse's words that a `dt-client --help` or a mistyped command line shows, for the catalogues (argparse asks
+gettext for them in its own domain, which has no translations: main() hands it ours)."""
+
+
+def language_asked(argv: list[str]) -> str | None:
+    """The `--lang` of the command line (wherever it stands: `dt-client --lang fr play`, `dt-client play --lang
+    fr`), None if not given (then the environment's language)."""
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from .i18n import LANGUAGES
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=list(LANGUAGES), default=argparse.SUPPRESS,
+                        help="the client's language: " + ", ".join(f"{code} ({name})" for code, name
+                                                                   in LANGUAGES.items())
+                        + "; by default the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English")
     parser = argparse.ArgumentParser(
-        prog="dt-client", description="Dungeon Twister Online in a terminal: join a server's lobby (connect), or "
+        prog="dt-client", parents=[common],
+        description="Dungeon Twister Online in a terminal: join a server's lobby (connect), or "
         "play against a bot on a local server (play). In the client, type help.")
-    sub = parser.add_subparsers(dest="command")
-    connect = sub.add_parser("connect", help="connect to a server's lobby")
+    commands = parser.add_subparsers(dest="command")
+
+    def command(name: str, **kwargs) -> argparse.ArgumentParser:
+        return commands.add_parser(name, parents=[common], **kwargs)
+
+    connect = command("connect", help="connect to a server's lobby")
     connect.add_argument("address", type=parse_address, metavar="HOST:PORT",
                          help=f"the server (the port defaults to {DEFAULT_PORT})")
     connect.add_argument("--name", type=display_name, default=default_name(), help="your display name")
     connect.add_argument("--spectate", metavar="TABLE", help="watch this table instead of joining the lobby")
     connect.set_defaults(run=connect_command)
-    play = sub.add_parser("play", help="play against a bot on a local server")
+    play = command("play", help="play against a bot on a local server")
     play.add_argument("--bot", choices=["random", "greedy"], default="greedy", help="the opponent (default greedy)")
     play.add_argument("--name", type=display_name, default=default_name(), help="your display name")
     play.add_argument("--vp", type=int, choices=range(5, 9), default=5, metavar="N", help="VP to win (5-8)")
@@ -97,17 +137,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--secret-objects", action="store_true",
                       help="with --game cards: what the bot's characters carry stays unseen (CG-OPT-03)")
     play.set_defaults(run=play_command)
-    discover = sub.add_parser("discover", help="list the servers of the local network (LAN parties)")
+    discover = command("discover", help="list the servers of the local network (LAN parties)")
     discover.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"their port (default {DEFAULT_PORT})")
     discover.add_argument("--wait", type=float, default=1.5, help="seconds to wait for answers (default 1.5)")
     discover.set_defaults(run=discover_command)
-    replay = sub.add_parser("replay", help="step through a game record: a file, or a finished game of a server")
+    replay = command("replay", help="step through a game record: a file, or a finished game of a server")
     replay.add_argument("file", metavar="FILE|TABLE", help="a record file (a 'game seed=...' header, then one "
                         "'B: action' line each), or with --server a finished game's table id")
     replay.add_argument("--server", type=parse_address, metavar="HOST:PORT",
                         help="fetch the record of the finished game TABLE from this server")
     replay.set_defaults(run=replay_command)
-    verify = sub.add_parser("verify", help="check a game record: every action legal, the deal from the committed "
+    verify = command("verify", help="check a game record: every action legal, the deal from the committed "
                             "seed, every secret choice as committed")
     verify.add_argument("file", metavar="FILE|TABLE", help="a record file, or with --server a finished game's table")
     verify.add_argument("--server", type=parse_address, metavar="HOST:PORT",

@@ -8,9 +8,14 @@
   Time in trio tests is trio.testing.MockClock (pytest-trio's autojump_clock fixture), never the real clock.
 """
 
+import os
+
 import pytest
 import trio
 from hypothesis import HealthCheck, settings
+
+os.environ["LANGUAGE"] = "en"  # the client speaks the locale's language (client/i18n.py): the suite reads English
+# (subprocesses inherit it; a test of another language asks for it, and the fixture below restores English)
 
 settings.register_profile("ci", derandomize=True, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -24,3 +29,12 @@ def deterministic_trio_scheduling():
     scheduler_random = getattr(trio._core._run, "_r", None)  # private to trio: if it goes, only this goes
     if scheduler_random is not None:
         scheduler_random.seed(TRIO_SCHEDULER_SEED)
+
+
+@pytest.fixture(autouse=True)
+def english_client():
+    yield
+    from dungeon_twister.client import i18n
+
+    if i18n.language() != i18n.DEFAULT:
+        i18n.use(i18n.DEFAULT)
