@@ -26,7 +26,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from .i18n import N_
+from .i18n import N_, _
 
 SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """`--scenario` choices: the protocol's TableOptions scenarios (protocol/msg_lobby.py SCENARIOS; a test checks they
@@ -89,69 +89,74 @@ def build_parser() -> argparse.ArgumentParser:
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", choices=list(LANGUAGES), default=argparse.SUPPRESS,
-                        help="the client's language: " + ", ".join(f"{code} ({name})" for code, name
-                                                                   in LANGUAGES.items())
-                        + "; by default the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English")
+                        help=_("the client's language: {languages}; by default the locale's (LANGUAGE, LC_ALL, "
+                               "LC_MESSAGES, LANG), else English").format(
+                            languages=", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())))
     parser = argparse.ArgumentParser(
         prog="dt-client", parents=[common],
-        description="Dungeon Twister Online in a terminal: join a server's lobby (connect), or "
-        "play against a bot on a local server (play). In the client, type help.")
+        # TRANSLATORS: connect, play and help are commands, typed as they are: keep them in English.
+        description=_("Dungeon Twister Online in a terminal: join a server's lobby (connect), or "
+                      "play against a bot on a local server (play). In the client, type help."))
     commands = parser.add_subparsers(dest="command")
 
     def command(name: str, **kwargs) -> argparse.ArgumentParser:
         return commands.add_parser(name, parents=[common], **kwargs)
 
-    connect = command("connect", help="connect to a server's lobby")
+    connect = command("connect", help=_("connect to a server's lobby"))
     connect.add_argument("address", type=parse_address, metavar="HOST:PORT",
-                         help=f"the server (the port defaults to {DEFAULT_PORT})")
-    connect.add_argument("--name", type=display_name, default=default_name(), help="your display name")
-    connect.add_argument("--spectate", metavar="TABLE", help="watch this table instead of joining the lobby")
+                         help=_("the server (the port defaults to {port})").format(port=DEFAULT_PORT))
+    connect.add_argument("--name", type=display_name, default=default_name(), help=_("your display name"))
+    connect.add_argument("--spectate", metavar="TABLE", help=_("watch this table instead of joining the lobby"))
     connect.set_defaults(run=connect_command)
-    play = command("play", help="play against a bot on a local server")
-    play.add_argument("--bot", choices=["random", "greedy"], default="greedy", help="the opponent (default greedy)")
-    play.add_argument("--name", type=display_name, default=default_name(), help="your display name")
-    play.add_argument("--vp", type=int, choices=range(5, 9), default=5, metavar="N", help="VP to win (5-8)")
-    play.add_argument("--beginner", action="store_true", help="the beginner game (6 rooms, 6 characters)")
+    play = command("play", help=_("play against a bot on a local server"))
+    # TRANSLATORS: the values of an option (greedy, random, base, mutual, cards...) are typed as they are: keep them.
+    play.add_argument("--bot", choices=["random", "greedy"], default="greedy", help=_("the opponent (default greedy)"))
+    play.add_argument("--name", type=display_name, default=default_name(), help=_("your display name"))
+    play.add_argument("--vp", type=int, choices=range(5, 9), default=5, metavar="N", help=_("VP to win (5-8)"))
+    play.add_argument("--beginner", action="store_true", help=_("the beginner game (6 rooms, 6 characters)"))
     play.add_argument("--set", choices=["base", "prison", "paladins", "mixed", "base_paladins", "prison_paladins",
                                         "all_sets"], default="base", dest="set_name",
-                      help="the set: the base set (default), Dungeon Twister Prison, Paladins & Dragons, or a mix "
-                           "(mixed: base and Prison; base_paladins, prison_paladins, all_sets): 8 characters and 6 "
-                           "objects from the sets in use, the same for each side")
+                      help=_("the set: the base set (default), Dungeon Twister Prison, Paladins & Dragons, or a mix "
+                             "(mixed: base and Prison; base_paladins, prison_paladins, all_sets): 8 characters and 6 "
+                             "objects from the sets in use, the same for each side"))
     play.add_argument("--sets", type=parse_sets, dest="sets", metavar="base,prison,pd",
-                      help="the sets in use, instead of --set: base, prison, pd (Paladins & Dragons), any mix")
+                      help=_("the sets in use, instead of --set: base, prison, pd (Paladins & Dragons), any mix"))
     play.add_argument("--teams", choices=["random", "mutual", "free", "scenario", "full", "draft"], default="random",
-                      help="a mix's teams: drawn at random (default), picked in turn by the players and the same "
-                           "for both (mutual), or each chosen in secret, 8 characters, 6 objects and 2 room pairs "
-                           "(free); scenario: the teams and rooms --scenario imposes (PD-TEAM-SCEN-01)")
+                      help=_("a mix's teams: drawn at random (default), picked in turn by the players and the same "
+                             "for both (mutual), or each chosen in secret, 8 characters, 6 objects and 2 room pairs "
+                             "(free); scenario: the teams and rooms --scenario imposes (PD-TEAM-SCEN-01)"))
     play.add_argument("--scenario", choices=list(SCENARIOS + CARD_SCENARIOS),
-                      help="with --game cards: standard (the card game's scenario card, 5 VP); else a Prison "
-                      "introductory scenario (its own rooms, "
-                      "characters, rules and goal; it sets the set and the VP target)")
-    play.add_argument("--seat", choices=["B", "Y"], default="B", help="your colour (default B, Blue)")
+                      help=_("with --game cards: standard (the card game's scenario card, 5 VP); else a Prison "
+                             "introductory scenario (its own rooms, "
+                             "characters, rules and goal; it sets the set and the VP target)"))
+    play.add_argument("--seat", choices=["B", "Y"], default="B", help=_("your colour (default B, Blue)"))
     play.add_argument("--game", choices=["board", "cards"], default="board",
-                      help="the board game (default) or The Card Game (cards)")
+                      help=_("the board game (default) or The Card Game (cards)"))
     play.add_argument("--tutorial", type=int, choices=[1, 2, 3], metavar="N",
-                      help="with --game cards: tutorial 1 (movement, default), 2 (melee) or 3 (ranged combat)")
+                      help=_("with --game cards: tutorial 1 (movement, default), 2 (melee) or 3 (ranged combat)"))
     play.add_argument("--timers", action="store_true",
-                      help="2 minutes a turn, 5 seconds for a combat card (BG-OPT-02..04, CG-OPT-01/02)")
+                      help=_("2 minutes a turn, 5 seconds for a combat card (BG-OPT-02..04, CG-OPT-01/02)"))
     play.add_argument("--secret-objects", action="store_true",
-                      help="with --game cards: what the bot's characters carry stays unseen (CG-OPT-03)")
+                      help=_("with --game cards: what the bot's characters carry stays unseen (CG-OPT-03)"))
     play.set_defaults(run=play_command)
-    discover = command("discover", help="list the servers of the local network (LAN parties)")
-    discover.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"their port (default {DEFAULT_PORT})")
-    discover.add_argument("--wait", type=float, default=1.5, help="seconds to wait for answers (default 1.5)")
+    discover = command("discover", help=_("list the servers of the local network (LAN parties)"))
+    discover.add_argument("--port", type=int, default=DEFAULT_PORT,
+                          help=_("their port (default {port})").format(port=DEFAULT_PORT))
+    discover.add_argument("--wait", type=float, default=1.5, help=_("seconds to wait for answers (default 1.5)"))
     discover.set_defaults(run=discover_command)
-    replay = command("replay", help="step through a game record: a file, or a finished game of a server")
-    replay.add_argument("file", metavar="FILE|TABLE", help="a record file (a 'game seed=...' header, then one "
-                        "'B: action' line each), or with --server a finished game's table id")
+    replay = command("replay", help=_("step through a game record: a file, or a finished game of a server"))
+    replay.add_argument("file", metavar="FILE|TABLE", help=_("a record file (a 'game seed=...' header, then one "
+                                                             "'B: action' line each), or with --server a finished "
+                                                             "game's table id"))
     replay.add_argument("--server", type=parse_address, metavar="HOST:PORT",
-                        help="fetch the record of the finished game TABLE from this server")
+                        help=_("fetch the record of the finished game TABLE from this server"))
     replay.set_defaults(run=replay_command)
-    verify = command("verify", help="check a game record: every action legal, the deal from the committed "
-                            "seed, every secret choice as committed")
-    verify.add_argument("file", metavar="FILE|TABLE", help="a record file, or with --server a finished game's table")
+    verify = command("verify", help=_("check a game record: every action legal, the deal from the committed "
+                                      "seed, every secret choice as committed"))
+    verify.add_argument("file", metavar="FILE|TABLE",
+                        help=_("a record file, or with --server a finished game's table"))
     verify.add_argument("--server", type=parse_address, metavar="HOST:PORT",
-                        help="fetch the record of the finished game TABLE from this server")
+                        help=_("fetch the record of the finished game TABLE from this server"))
     verify.set_defaults(run=verify_command)
     return parser
 
@@ -166,20 +171,21 @@ def parse_sets(text: str) -> str:
     names = {{"paladins": "pd"}.get(word.strip(), word.strip()) for word in text.split(",") if word.strip()}
     set_name = SETS_OF.get(frozenset(names))
     if set_name is None:
-        raise argparse.ArgumentTypeError(f"expected sets among base, prison, pd (comma-separated), got {text!r}")
+        raise argparse.ArgumentTypeError(_("expected sets among base, prison, pd (comma-separated), got {text}")
+                                         .format(text=repr(text)))
     return set_name
 
 
 def parse_address(text: str) -> tuple[str, int]:
     match = re.match(r"^\[?([^\]]+?)\]?(?::(\d{1,5}))?$", text)
     if not match or (match.group(2) and not 0 < int(match.group(2)) < 65536):
-        raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {text!r}")
+        raise argparse.ArgumentTypeError(_("expected HOST:PORT, got {text}").format(text=repr(text)))
     return match.group(1), int(match.group(2) or DEFAULT_PORT)
 
 
 def display_name(text: str) -> str:
     if not 1 <= len(text) <= NAME_LIMIT:
-        raise argparse.ArgumentTypeError(f"a name has 1 to {NAME_LIMIT} characters")
+        raise argparse.ArgumentTypeError(_("a name has 1 to {limit} characters").format(limit=NAME_LIMIT))
     return text
 
 
@@ -220,38 +226,40 @@ def play_command(args: argparse.Namespace) -> int:
     if args.game == "cards" or args.tutorial is not None:
         return _play_cards(args)
     if args.scenario in CARD_SCENARIOS or args.teams in ("full", "draft"):
-        print("dt-client: --scenario standard and --teams full or draft are The Card Game's: add --game cards",
+        print("dt-client:", _("--scenario standard and --teams full or draft are The Card Game's: add --game cards"),
               file=sys.stderr)
         return 2
     if args.sets is not None:
         if args.set_name != "base" and args.set_name != args.sets:
-            print("dt-client: give --set or --sets, not both", file=sys.stderr)
+            print("dt-client:", _("give --set or --sets, not both"), file=sys.stderr)
             return 2
         args.set_name = args.sets
     if args.set_name != "base" and args.beginner:
-        print("dt-client: the beginner game is the base set's", file=sys.stderr)
+        print("dt-client:", _("the beginner game is the base set's"), file=sys.stderr)
         return 2
     if args.set_name == "prison" and args.vp == 8 and not args.scenario:
-        print("dt-client: Prison is played to 5, 6 or 7 VP (PR-OPT-02)", file=sys.stderr)
+        print("dt-client:", _("Prison is played to 5, 6 or 7 VP (PR-OPT-02)"), file=sys.stderr)
         return 2
     if args.scenario and args.beginner:
-        print("dt-client: a scenario is not a beginner game", file=sys.stderr)
+        print("dt-client:", _("a scenario is not a beginner game"), file=sys.stderr)
         return 2
     if args.teams == "scenario":  # PD-TEAM-SCEN-01: the scenario imposes teams and rooms; nothing is chosen
         if not args.scenario:
-            print("dt-client: --teams scenario plays the teams a scenario imposes: name it with --scenario",
+            print("dt-client:", _("--teams scenario plays the teams a scenario imposes: name it with --scenario"),
                   file=sys.stderr)
             return 2
         args.teams = "random"
     elif args.scenario and args.teams != "random":
-        print("dt-client: a scenario imposes its teams (PD-TEAM-SCEN-01): no --teams mutual or free with it",
+        print("dt-client:", _("a scenario imposes its teams (PD-TEAM-SCEN-01): no --teams mutual or free with it"),
               file=sys.stderr)
         return 2
     if args.teams != "random" and args.set_name in ("base", "prison", "paladins"):
-        print(f"dt-client: --teams {args.teams} is for a mixed set, two or three sets (PD-TEAM-02)", file=sys.stderr)
+        print("dt-client:", _("--teams {teams} is for a mixed set, two or three sets (PD-TEAM-02)")
+              .format(teams=args.teams), file=sys.stderr)
         return 2
     if args.secret_objects:
-        print("dt-client: --secret-objects is The Card Game's variant (CG-OPT-03): add --game cards", file=sys.stderr)
+        print("dt-client:", _("--secret-objects is The Card Game's variant (CG-OPT-03): add --game cards"),
+              file=sys.stderr)
         return 2
     options = TableOptions(target_vp=args.vp, beginner=args.beginner,
                            set_name=None if args.set_name == "base" else args.set_name, scenario=args.scenario,
@@ -268,24 +276,25 @@ def _play_cards(args: argparse.Namespace) -> int:
     from dungeon_twister.protocol import TableOptions
 
     if args.game != "cards":
-        print("dt-client: --tutorial is The Card Game's: add --game cards", file=sys.stderr)
+        print("dt-client:", _("--tutorial is The Card Game's: add --game cards"), file=sys.stderr)
         return 2
     given = [name for name, default in BOARD_ONLY_ARGS.items() if getattr(args, name) != default]
     if given:
         flags = ", ".join("--" + ("set" if name == "set_name" else name) for name in given)
-        print(f"dt-client: {flags}: the board game's, not The Card Game's (its tutorial sets its goal)",
-              file=sys.stderr)
+        print("dt-client:", _("{options}: the board game's, not The Card Game's (its tutorial sets its goal)")
+              .format(options=flags), file=sys.stderr)
         return 2
     if args.scenario is None:
         if args.teams != "random":
-            print("dt-client: --teams goes with a scenario: --scenario standard", file=sys.stderr)
+            print("dt-client:", _("--teams goes with a scenario: --scenario standard"), file=sys.stderr)
             return 2
         return _play_local(args, TableOptions(game="cards", tutorial=args.tutorial or 1, **_card_flags(args)))
     if args.scenario not in CARD_SCENARIOS or args.tutorial is not None:
-        print("dt-client: The Card Game plays --tutorial 1|2|3 or --scenario standard", file=sys.stderr)
+        print("dt-client:", _("The Card Game plays --tutorial 1|2|3 or --scenario standard"), file=sys.stderr)
         return 2
     if args.teams not in ("random", "mutual", "full", "draft"):
-        print("dt-client: a card-game scenario's teams are --teams mutual, full or draft (CG-SEL)", file=sys.stderr)
+        print("dt-client:", _("a card-game scenario's teams are --teams mutual, full or draft (CG-SEL)"),
+              file=sys.stderr)
         return 2
     teams = "mutual" if args.teams == "random" else args.teams
     return _play_local(args, TableOptions(game="cards", scenario=args.scenario, teams=teams, **_card_flags(args)))
@@ -320,8 +329,8 @@ def discover_command(args: argparse.Namespace) -> int:
 
     found = trio.run(discover, args.port, args.wait)
     if not found:
-        print(f"no server answered on UDP port {args.port} (a server started with --port N answers on N: try "
-              "--port N)")
+        print(_("no server answered on UDP port {port} (a server started with --port N answers on N: try "
+                "--port N)").format(port=args.port))
         return 1
     for server in found:
         tls = " · TLS " + server.tls if server.tls else ""
@@ -345,22 +354,31 @@ def verify_command(args: argparse.Namespace) -> int:
     if replay is None:
         return 1
     outcome = replay.states[-1].outcome
-    game = {"board": "board game", "cards": "card game"}.get(replay.family.name, replay.family.name)
-    print(f"{args.file}: {len(replay.steps)} actions of the {game}, every one legal")
-    if replay.deal is None:
-        print("deal: the record carries no commitment to its seed (nothing to check)")
+    if replay.family.name == "cards":
+        legal = _("{file}: {n} actions of the card game, every one legal")
     else:
-        print("deal: " + ("the seed opens the commitment the server made before the game: every random draw "
-                          "follows from it" if replay.deal else "NOT VERIFIED: the seed does not open the commitment"))
+        legal = _("{file}: {n} actions of the board game, every one legal")
+    print(legal.format(file=args.file, n=len(replay.steps)))
+    if replay.deal is None:
+        print(_("deal: the record carries no commitment to its seed (nothing to check)"))
+    elif replay.deal:
+        print(_("deal: the seed opens the commitment the server made before the game: every random draw follows "
+                "from it"))
+    else:
+        print(_("deal: NOT VERIFIED: the seed does not open the commitment"))
     verified, problems = replay.rounds
-    print(f"secret choices: {verified} reveal(s) open their commitment"
-          + "".join(f"; NOT VERIFIED: {problem}" for problem in problems))
+    print(_("secret choices: {n} reveal(s) open their commitment").format(n=verified)
+          + "".join(_("; NOT VERIFIED: {problem}").format(problem=problem) for problem in problems))
     if outcome is not None:
         vp = dict(outcome.vp)
-        print(f"outcome: {'a draw' if outcome.winner is None else outcome.winner + ' wins'} {vp['B']}-{vp['Y']} "
-              f"({outcome.reason})")
+        if outcome.winner is None:
+            verdict = _("outcome: a draw {blue}-{yellow} ({reason})")
+        else:
+            # TRANSLATORS: {winner} is a seat letter, B or Y; {blue}-{yellow} the score in VP.
+            verdict = _("outcome: {winner} wins {blue}-{yellow} ({reason})")
+        print(verdict.format(winner=outcome.winner, blue=vp["B"], yellow=vp["Y"], reason=outcome.reason))
     elif replay.result:
-        print(f"outcome: {replay.result}")
+        print(_("outcome: {result}").format(result=replay.result))
     return 0 if replay.deal is not False and not problems else 1
 
 
@@ -381,13 +399,15 @@ def _replay_of(args: argparse.Namespace):
         else:
             replay = load(args.file)
     except NoRecord as error:
-        print(f"dt-client: no record of {args.file}: {error}", file=sys.stderr)
+        print("dt-client:", _("no record of {file}: {error}").format(file=args.file, error=error), file=sys.stderr)
         return None
     except OSError as error:
-        print(f"dt-client: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
+        print("dt-client:", _("cannot read {file}: {error}").format(file=args.file, error=error.strerror or error),
+              file=sys.stderr)
         return None
     except EngineError as error:
-        print(f"dt-client: {args.file} is not a game record the rules allow: {error}", file=sys.stderr)
+        print("dt-client:", _("{file} is not a game record the rules allow: {error}")
+              .format(file=args.file, error=error), file=sys.stderr)
         return None
     return replay
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from .i18n import _, language
 from .names import catalogue
 
 FILES = "abcdefghij"
@@ -67,9 +68,10 @@ def board_text(view: dict) -> str:
 # Walls, portcullises, pits, rotation mechanisms, room frames, labels and face-down rooms change only when the
 # layout does (a room revealed or rotated, a portcullis opened or broken): they are drawn once per layout and kept,
 # and each render puts only the tokens on the board and the colours of the hidden tokens in the face-down rooms.
-# The layout is drawn from LAYOUT_FIELDS of the view and the set's catalogue and from nothing else, and a cached
-# layout is used only for a view whose LAYOUT_FIELDS are equal and whose catalogue is the same object, so a render
-# from the cache is the render of the view itself (and nothing of one view reaches the render of another).
+# The layout is drawn from LAYOUT_FIELDS of the view, the set's catalogue and the language (its captions) and from
+# nothing else, and a cached layout is used only for a view whose LAYOUT_FIELDS are equal and whose catalogue is the
+# same object, in the same language, so a render from the cache is the render of the view itself (and nothing of one
+# view reaches the render of another).
 
 TERRAIN_TEXT = {"fog": " ~~~ ", "rockfall": " ^^^ ", "crevasses": " vvv ", "obstacles": " [X] ",
                 "fountains": " (Y) ", "pentacle": " <*> "}
@@ -97,7 +99,7 @@ def cached_layouts() -> int:
 def _layout(view: dict) -> _Layout:
     cat = catalogue(view.get("set"))
     for i, layout in enumerate(_cache):
-        if layout.catalogue is cat and layout.matches(view):
+        if layout.catalogue is cat and layout.language == language() and layout.matches(view):
             if i:
                 del _cache[i]
                 _cache.insert(0, layout)
@@ -169,7 +171,7 @@ class _Layout:
     between the squares (and face-down room rows) that tokens (and hidden-token colours) fill in."""
 
     def __init__(self, fields: dict, cat) -> None:
-        self.fields, self.catalogue = fields, cat
+        self.fields, self.catalogue, self.language = fields, cat, language()
         board = _Board(fields, cat)
         self.lines: list[StyleAndTextTuples] = [board.header(), board.files(), board.edge_line(board.height)]
         self.ranks: dict[int, tuple[int, list[tuple[StyleAndTextTuples, _Cell | _Chips | None]]]] = {}
@@ -194,7 +196,8 @@ class _Layout:
             self.ranks[y] = (len(self.lines), runs)
             self.lines.append(line)
             self.lines.append(board.edge_line(y - 1))
-        self.lines += [board.files(), board.title("Blue start zone (rank 0)")]
+        # TRANSLATORS: the caption under the board: Blue's start zone is its rank 0
+        self.lines += [board.files(), board.title(_("Blue start zone (rank {rank})").format(rank=0))]
 
     def matches(self, view: dict) -> bool:
         fields = self.fields
@@ -317,7 +320,8 @@ class _Board:
 
     # --- lines ------------------------------------------------------------------------------------
     def header(self) -> StyleAndTextTuples:
-        return self.title(f"Yellow start zone (rank {self.height + 1})")
+        # TRANSLATORS: the caption above the board: Yellow's start zone, the rank after the last room's
+        return self.title(_("Yellow start zone (rank {rank})").format(rank=self.height + 1))
 
     def title(self, text: str) -> StyleAndTextTuples:
         return [("class:board.label", (" " * 4 + text.center(WIDTH * (CELL + 1) - 1)).rstrip())]
@@ -433,8 +437,10 @@ class _Board:
         """Row `row` (0..8: square rows and the edge rows between them) of a face-down room; row 4 shows the
         colours of the room's hidden tokens (a _Chips, filled in at each render)."""
         shade = ("class:board.hidden", "░")
-        if row == 2:
-            return _centered([("class:board.hidden-label", f" {slot} face down ")], shade)
+        if row == 2:  # the label is cut to the room's width, however long its translation
+            # TRANSLATORS: written across a face-down room on the board ("A3 face down"): keep it short
+            label = _("{room} face down").format(room=slot)[:ROOM_SPAN - 2]
+            return _centered([("class:board.hidden-label", f" {label} ")], shade)
         if row == 4:
             return [_Chips(slot)]
         return [(shade[0], shade[1] * ROOM_SPAN)]

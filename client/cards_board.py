@@ -22,6 +22,8 @@ from dungeon_twister.engine.cards.catalogue import load
 from dungeon_twister.engine.cards.maze import slot_of
 from dungeon_twister.engine.cards.views import maze_of_view
 
+from .i18n import ngettext
+
 CELL = 13
 FILES = "abcd"
 ICONS = {"T": "▲", "S": "■", "C": "●"}
@@ -199,7 +201,8 @@ class _Drawing:
                 used += len(label) + 1
             hidden = counts.get(where, 0) - len(shown)
             if hidden > 0:
-                text = f"{hidden} face down"
+                # TRANSLATORS: how many cards lie face down on a start zone, beside it on the board ("2 face down")
+                text = ngettext("{count} face down", "{count} face down", hidden).format(count=hidden)
                 fragments.append((f"class:board.zone-{seat.lower()}", text))
                 used += len(text)
             width = 2 * CELL + 1

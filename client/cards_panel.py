@@ -6,20 +6,33 @@ from __future__ import annotations
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import describe_event as server_event
+from .i18n import N_, _, ngettext
 from .names import seat_name
 
-HINTS = {"select": "pick a character, then an object: pick WA, pick KY",
-         "handicap": "leave out your handicap's characters, in secret: remove bWA bTH",
-         "hide": "hide your 2 start characters in secret: hide bMK:1 bSN:2",
-         "seed": "lay a card face down beside a room: seed CARD ROOM",
-         "face": "choose where your start characters face, in secret: face bMK:a1 bSN:c1",
-         "main": "spend your AP (move, reveal, rotate, jump, attack...), or end",
-         "place": "place a card of the revealed room: place CARD ZONE",
-         "combat": "lay a combat card: card N"}
-PHASES = {"select": "team selection", "handicap": "handicap (characters left out)", "hide": "start characters, face down", "seed": "seeding the rooms", "face": "facings, in secret",
-          "main": "spending AP", "combat": "combat cards", "place": "placing a revealed room's cards",
-          "over": "game over"}
-SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+# TRANSLATORS: what to do now, by phase; the commands as typed (pick WA, remove bWA bTH, card N...) stay in English
+HINTS = {"select": N_("pick a character, then an object: pick WA, pick KY"),
+         "handicap": N_("leave out your handicap's characters, in secret: remove bWA bTH"),
+         "hide": N_("hide your 2 start characters in secret: hide bMK:1 bSN:2"),
+         "seed": N_("lay a card face down beside a room: seed CARD ROOM"),
+         "face": N_("choose where your start characters face, in secret: face bMK:a1 bSN:c1"),
+         "main": N_("spend your AP (move, reveal, rotate, jump, attack...), or end"),
+         "place": N_("place a card of the revealed room: place CARD ZONE"),
+         "combat": N_("lay a combat card: card N")}
+# TRANSLATORS: a phase of the card game, as the panel's turn line names it
+PHASES = {"select": N_("team selection"), "handicap": N_("handicap (characters left out)"),
+          "hide": N_("start characters, face down"), "seed": N_("seeding the rooms"), "face": N_("facings, in secret"),
+          "main": N_("spending AP"), "combat": N_("combat cards"), "place": N_("placing a revealed room's cards"),
+          "over": N_("game over")}
+# TRANSLATORS: a side of a zone: "the portcullis {side} of b3", "north: wall"
+SIDES = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+FEATURES = {"wall": N_("wall"), "portcullis": N_("portcullis"),
+            # TRANSLATORS: a broken portcullis on a zone's border ("north: broken")
+            "broken": N_("broken"),
+            # TRANSLATORS: an open portcullis on a zone's border ("north: open")
+            "open": N_("open"),
+            # TRANSLATORS: an arrow slit on a zone's border ("north: slit")
+            "slit": N_("slit"), "pit": N_("pit")}
+"""What lies on a zone's border (engine.cards.maze features), as `look` says it."""
 
 
 def choice_verb(purpose: str) -> str:
@@ -27,7 +40,12 @@ def choice_verb(purpose: str) -> str:
     return purpose if purpose in ("build", "hide", "face") else "card"
 
 
-MODES = {"mutual": "mutual choice: both take each pick", "draft": "draft: a pick takes the opponent's card out"}
+MODES = {"mutual": N_("mutual choice: both take each pick"),
+         "draft": N_("draft: a pick takes the opponent's card out")}
+
+
+def _side(side) -> str:
+    return _(SIDES[side]) if side in SIDES else side
 
 
 def selection(view: dict) -> StyleAndTextTuples:
@@ -35,15 +53,21 @@ def selection(view: dict) -> StyleAndTextTuples:
     sel = view.get("selection")
     if not sel:
         return []
-    out: StyleAndTextTuples = [("class:title", "\nTeam selection"), ("", f" ({MODES.get(sel['mode'], sel['mode'])};"
-                                                                          f" {seat_name(sel['first'])} began)\n")]
+    mode = _(MODES[sel["mode"]]) if sel["mode"] in MODES else sel["mode"]
+    out: StyleAndTextTuples = [("class:title", "\n" + _("Team selection")),
+                               ("", " " + _("({mode}; {seat} began)").format(mode=mode, seat=seat_name(sel["first"]))
+                                + "\n")]
     for seat in ("B", "Y"):
         team = " ".join(sel["teams"][seat]) or "-"
         kit = " ".join(sel["kits"][seat]) or "-"
-        gone = f" · out: {' '.join(sel['out'][seat])}" if sel["out"].get(seat) else ""
+        # TRANSLATORS: the cards a draft pick took out of a team
+        gone = " · " + _("out: {cards}").format(cards=" ".join(sel["out"][seat])) if sel["out"].get(seat) else ""
         out.append(("", f"  {seat_name(seat)}: {team} | {kit}{gone}\n"))
-    stage = "a character" if sel["stage"] == "characters" else "an object"
-    out.append(("class:active", f"  {seat_name(sel['picker'])} picks {stage}\n"))
+    if sel["stage"] == "characters":
+        picks = _("{seat} picks a character").format(seat=seat_name(sel["picker"]))
+    else:
+        picks = _("{seat} picks an object").format(seat=seat_name(sel["picker"]))
+    out.append(("class:active", f"  {picks}\n"))
     return out
 
 
@@ -51,9 +75,10 @@ def turn_detail(view: dict) -> StyleAndTextTuples:
     out: StyleAndTextTuples = []
     h = view.get("handicap")
     if h:  # CG-HCAP-04
-        cards = " and ".join(f"+{v}" for v in h["cards_removed"]) or "no card"
-        out.append(("class:dim", f"handicap: {seat_name(h['seat'])} leaves out {h['characters_removed']} "
-                                 f"characters and {cards}\n"))
+        # TRANSLATORS: joins the items of a list ("+1 and +2"): keep the spaces
+        cards = _(" and ").join(f"+{v}" for v in h["cards_removed"]) or _("no card")
+        out.append(("class:dim", _("handicap: {seat} leaves out {count} characters and {cards}").format(
+            seat=seat_name(h["seat"]), count=h["characters_removed"], cards=cards) + "\n"))
     return out + _wheel(view)
 
 
@@ -62,18 +87,22 @@ def _wheel(view: dict) -> StyleAndTextTuples:
     if not active or view.get("phase") not in ("main", "combat", "place"):
         return []
     ap = view["players"][active]["ap"]
-    return [("", f"{seat_name(active)}'s action wheel: {ap} AP (3 a turn, 3 kept, CG-TURN)\n")]
+    return [("", _("{seat}'s action wheel: {ap} AP (3 a turn, 3 kept, CG-TURN)").format(seat=seat_name(active), ap=ap)
+             + "\n")]
 
 
 def player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuples:
     hand = view.get("my_cards") if own else None
-    cards = " ".join(f"+{v}" for v in hand) if hand is not None else f"{player['cards']} in hand"
+    # TRANSLATORS: how many cards a player holds (the other player's hand is secret)
+    cards = " ".join(f"+{v}" for v in hand) if hand is not None else _("{count} in hand").format(count=player["cards"])
+    name = _("{seat} (you)").format(seat=seat_name(seat)) if own else seat_name(seat)
     out: StyleAndTextTuples = [
-        ("", "\n"), (f"class:seat.{seat.lower()}", f"{seat_name(seat)}{' (you)' if own else ''}"),
-        ("class:title", f"  {player['vp']} VP of {view.get('target_vp', '?')}\n"),
-        ("", f"  AP {player['ap']} · jumps {player['jumps']}\n")]
+        ("", "\n"), (f"class:seat.{seat.lower()}", name),
+        ("class:title", "  " + _("{vp} VP of {target}").format(vp=player["vp"], target=view.get("target_vp", "?"))
+         + "\n"),
+        ("", "  " + _("AP {ap} · jumps {jumps}").format(ap=player["ap"], jumps=player["jumps"]) + "\n")]
     if view.get("tutorial", 1) != 1 or player["cards"]:
-        out.append(("", f"  combat cards: {cards or '-'}\n"))
+        out.append(("", "  " + _("combat cards: {cards}").format(cards=cards or "-") + "\n"))
     return out
 
 
@@ -85,25 +114,36 @@ def combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     attacker = next(iter(sides))
     defender = next(s for s in sides if s != attacker)
     out: StyleAndTextTuples = [
-        ("class:title", f"\nCombat {c['number']} in {c['zone']}: {seat_name(attacker)} attacks {c['target']}\n"),
-        ("", f"  {', '.join(sides[attacker])} vs {', '.join(sides[defender])}\n")]
+        ("class:title", "\n" + _("Combat {number} in {zone}: {seat} attacks {target}").format(
+            number=c["number"], zone=c["zone"], seat=seat_name(attacker), target=c["target"]) + "\n"),
+        ("", "  " + _("{attackers} vs {defenders}").format(attackers=", ".join(sides[attacker]),
+                                                           defenders=", ".join(sides[defender])) + "\n")]
     if c.get("shooters"):
-        out.append(("", "  shooting with " + ", ".join(f"{f} {v}" for f, v in c["shooters"].items()) + "\n"))
+        shooters = ", ".join(f"{f} {v}" for f, v in c["shooters"].items())
+        out.append(("", "  " + _("shooting with {shooters}").format(shooters=shooters) + "\n"))
     mind = c.get("mind")
     if mind and mind.get("naming"):
-        out.append(("", f"  {seat_name(mind['naming'])}'s Telepath names a card first\n"))
+        out.append(("", "  " + _("{seat}'s Telepath names a card first").format(seat=seat_name(mind["naming"]))
+                    + "\n"))
     elif mind and mind.get("named") is not None:
-        named = f"+{mind['named']}" if mind["named"] else "nothing"
-        out.append(("", f"  the Telepath named {named}\n"))
+        if mind["named"]:
+            named = _("the Telepath named +{value}").format(value=mind["named"])
+        else:
+            named = _("the Telepath named nothing")
+        out.append(("", f"  {named}\n"))
     frenzy = c.get("frenzy")
     if frenzy and frenzy.get("announcing"):
-        out.append(("", f"  {seat_name(frenzy['announcing'])}'s Berserker announces 1 or 2 cards\n"))
+        out.append(("", "  " + _("{seat}'s Berserker announces 1 or 2 cards").format(
+            seat=seat_name(frenzy["announcing"])) + "\n"))
     first = c.get("first")
     if first:
-        laid = f": +{first['card']}" if first.get("card") is not None else ""
-        out.append(("", f"  {seat_name(first['seat'])} lays first, face up{laid}\n"))
-    played = ", ".join(f"{seat_name(s)} has laid a card" for s in c.get("played", ()))
-    mine = f" · your card +{c['my_card']}" if c.get("my_card") is not None else ""
+        if first.get("card") is not None:
+            laid = _("{seat} lays first, face up: +{card}").format(seat=seat_name(first["seat"]), card=first["card"])
+        else:
+            laid = _("{seat} lays first, face up").format(seat=seat_name(first["seat"]))
+        out.append(("", f"  {laid}\n"))
+    played = ", ".join(_("{seat} has laid a card").format(seat=seat_name(s)) for s in c.get("played", ()))
+    mine = " · " + _("your card +{card}").format(card=c["my_card"]) if c.get("my_card") is not None else ""
     if played or mine:
         out.append(("", f"  {played}{mine}\n"))
     return out
@@ -114,7 +154,8 @@ def placement(view: dict) -> StyleAndTextTuples:
     if not p:
         return []
     who = seat_name(p["placers"][0]) if p.get("placers") else "?"
-    return [("class:title", f"\nRoom {p['room']} revealed: "), ("", f"{who} places {', '.join(p['queue'])}\n")]
+    return [("class:title", "\n" + _("Room {room} revealed:").format(room=p["room"]) + " "),
+            ("", _("{seat} places {cards}").format(seat=who, cards=", ".join(p["queue"])) + "\n")]
 
 
 # --- the log --------------------------------------------------------------------------------------------------
@@ -127,7 +168,7 @@ def describe_event(event: dict) -> str | None:
 
 
 def compact_event(event: dict) -> str | None:
-    """The move list's entry for an action's event (None: not an action's)."""
+    """The move list's entry for an action's event (None: not an action's): its words are the actions' as typed."""
     kind = event.get("kind")
     f = event.get("figure")
     if kind in ("move", "wallwalk"):
@@ -143,7 +184,8 @@ def compact_event(event: dict) -> str | None:
     if kind == "rotate":
         return f"{f} rotate {_room(event['slot'])} {event['dir']}"
     if kind == "exit":
-        return f"{f} exits"
+        # TRANSLATORS: an entry of the panel's short list of moves ("bWA exits": it leaves the maze): keep it short
+        return _("{figure} exits").format(figure=f)
     return None
 
 
@@ -157,135 +199,224 @@ def _seat(event: dict) -> str:
 
 def _hidden(e: dict) -> str:
     if "placements" in e:
-        where = ", ".join(f"{f} on {e['seat']}{c + 1}" for f, c in e["placements"])
-        return f"You hid {where} (face down)"
-    return f"{_seat(e)} hid its start characters (face down)"
+        where = ", ".join(_("{figure} on {zone}").format(figure=f, zone=f"{e['seat']}{c + 1}")
+                          for f, c in e["placements"])
+        return _("You hid {placements} (face down)").format(placements=where)
+    return _("{seat} hid its start characters (face down)").format(seat=_seat(e))
 
 
 def _start_cards(e: dict) -> str:
     counts = ", ".join(f"{where}: {n}" for where, n in e.get("counts", {}).items())
-    return f"Start zones: {counts}; {seat_name(e.get('seeder'))} seeds first"
+    return _("Start zones: {counts}; {seat} seeds first").format(counts=counts, seat=seat_name(e.get("seeder")))
 
 
 def _seeded(e: dict) -> str:
-    what = e.get("item") or "a card"
-    return f"{_seat(e)} lays {what} face down beside room {_room(e.get('slot'))}"
+    if e.get("item"):
+        return _("{seat} lays {card} face down beside room {room}").format(
+            seat=_seat(e), card=e["item"], room=_room(e.get("slot")))
+    return _("{seat} lays a card face down beside room {room}").format(seat=_seat(e), room=_room(e.get("slot")))
 
 
 def _faced(e: dict) -> str:
     if "facings" in e:
-        return "You chose your facings: " + ", ".join(f"{f} faces {z}" for f, z in e["facings"])
-    return f"{_seat(e)} has chosen its facings"
+        facings = ", ".join(_("{figure} faces {zone}").format(figure=f, zone=z) for f, z in e["facings"])
+        return _("You chose your facings: {facings}").format(facings=facings)
+    return _("{seat} has chosen its facings").format(seat=_seat(e))
 
 
 def _teams(e: dict) -> str:
-    shown = ", ".join(f"{f} on {where} facing {zone}" for f, where, zone in e.get("figures", ()))
-    return f"Teams revealed: {shown}. {seat_name(e.get('first'))} plays first ({e.get('ap')} AP)"
+    shown = ", ".join(_("{figure} on {zone} facing {facing}").format(figure=f, zone=where, facing=zone)
+                      for f, where, zone in e.get("figures", ()))
+    return _("Teams revealed: {figures}. {seat} plays first ({ap} AP)").format(
+        figures=shown, seat=seat_name(e.get("first")), ap=e.get("ap"))
 
 
 def _turn(e: dict) -> str:
-    kept = f", {e['kept']} kept" if e.get("kept") else ""
-    return f"Turn {e.get('turn')}: {_seat(e)} to play, {e.get('ap')} AP{kept}"
+    if e.get("kept"):
+        return _("Turn {turn}: {seat} to play, {ap} AP, {kept} kept").format(
+            turn=e.get("turn"), seat=_seat(e), ap=e.get("ap"), kept=e["kept"])
+    return _("Turn {turn}: {seat} to play, {ap} AP").format(turn=e.get("turn"), seat=_seat(e), ap=e.get("ap"))
 
 
 def _reveal(e: dict) -> str:
-    cards = f"; its cards: {', '.join(e['cards'])}" if e.get("cards") else ""
-    return f"{e['figure']} reveals room {_room(e['slot'])} ({e.get('card')}){cards}"
+    values = {"figure": e["figure"], "room": _room(e["slot"]), "card": e.get("card")}
+    if e.get("cards"):
+        return _("{figure} reveals room {room} ({card}); its cards: {cards}").format(
+            cards=", ".join(e["cards"]), **values)
+    return _("{figure} reveals room {room} ({card})").format(**values)
 
 
 def _step(token: str) -> str:
     """One path token in words (docs/card-game.md, move path tokens)."""
     if token[:2] == "+@":  # secret objects (DT-222): what that character carried, unnamed
-        return f"takes what {token[2:]} carries"
+        return _("takes what {figure} carries").format(figure=token[2:])
     if token[:1] == "+":
-        return f"takes {token[1:]}"
+        return _("takes {item}").format(item=token[1:])
     if token[:1] == "-":
-        return f"drops {token[1:]}"
+        return _("drops {item}").format(item=token[1:])
     if token[:1] == ">":
-        return f"gives to {token[1:]}"
+        return _("gives to {figure}").format(figure=token[1:])
     if token[:1] == "^":
-        return f"faces {token[1:]}"
+        return _("faces {zone}").format(zone=token[1:])
     if "^" in token:
         where, faced = token.split("^", 1)
-        return f"{where} facing {faced}"
+        return _("{zone} facing {facing}").format(zone=where, facing=faced)
     if token[:1] in "BY":
-        return f"{token} (start zone)"
+        return _("{zone} (start zone)").format(zone=token)
     return token
 
 
 def _move(e: dict) -> str:
-    return f"{e['figure']} moves: {', '.join(map(_step, e['path']))}"
+    return _("{figure} moves: {path}").format(figure=e["figure"], path=", ".join(map(_step, e["path"])))
 
 
 def _picked(e: dict) -> str:
     if e.get("mode") == "draft":
-        return f"{_seat(e)} takes {e['code']} (the other's {e['code']} is out of the game)"
-    return f"{_seat(e)} shows {e['code']}: both take it"
+        return _("{seat} takes {card} (the other's {card} is out of the game)").format(seat=_seat(e), card=e["code"])
+    return _("{seat} shows {card}: both take it").format(seat=_seat(e), card=e["code"])
 
 
 def _built(e: dict) -> str:
     if "characters" in e:
-        return f"You chose your team: {', '.join(e['characters'])}; {', '.join(e['objects'])}"
-    return f"{_seat(e)} has chosen its team, in secret"
+        return _("You chose your team: {characters}; {objects}").format(
+            characters=", ".join(e["characters"]), objects=", ".join(e["objects"]))
+    return _("{seat} has chosen its team, in secret").format(seat=_seat(e))
 
 
 def _combat(e: dict) -> str:
     cards = e.get("cards") or {}
     totals = e.get("totals") or {}
-    laid = " vs ".join(f"{seat_name(s)} {totals.get(s)} (card +{cards.get(s)})" for s in ("B", "Y") if s in totals)
+    # TRANSLATORS: a side's total in a combat and the card it laid ("Blue 7 (card +2)")
+    sides = [_("{seat} {total} (card +{card})").format(seat=seat_name(s), total=totals.get(s), card=cards.get(s))
+             for s in ("B", "Y") if s in totals]
+    # TRANSLATORS: the two sides of a combat face to face ("Blue 7 (card +2) vs Yellow 5 (card +1)")
+    laid = _("{first} vs {second}").format(first=sides[0], second=sides[1]) if len(sides) == 2 else "".join(sides)
     if e.get("winner") is None:
-        return f"Combat {e.get('number')}: {laid}: a tie, nobody is hurt"
-    hurt = [*(f"{f} wounded" for f in e.get("wounded", ())), *(f"{f} eliminated" for f in e.get("eliminated", ()))]
+        return _("Combat {number}: {sides}: a tie, nobody is hurt").format(number=e.get("number"), sides=laid)
+    hurt = [*(_("{figure} wounded").format(figure=f) for f in e.get("wounded", ())),
+            *(_("{figure} eliminated").format(figure=f) for f in e.get("eliminated", ()))]
     if e.get("hunter_vp"):  # CG-CHAR-PALADIN-02
-        hurt.append(f"+{e['hunter_vp']} VP for the undead the Paladin hunted")
-    return f"Combat {e.get('number')}: {laid}: {seat_name(e['winner'])} wins" + (f"; {', '.join(hurt)}" if hurt
-                                                                                   else "")
+        hurt.append(_("+{vp} VP for the undead the Paladin hunted").format(vp=e["hunter_vp"]))
+    values = {"number": e.get("number"), "sides": laid, "seat": seat_name(e["winner"])}
+    if hurt:
+        return _("Combat {number}: {sides}: {seat} wins; {hurt}").format(hurt=", ".join(hurt), **values)
+    return _("Combat {number}: {sides}: {seat} wins").format(**values)
 
 
-def _attack(e: dict, verb: str = "attacks") -> str:
-    return (f"Combat {e.get('number')}: {e['figure']} {verb} {e['target']} in {e['zone']} "
-            f"({', '.join(e['attackers'])} vs {', '.join(e['defenders'])})")
+def _attack(e: dict, shoots: bool = False) -> str:
+    values = {"number": e.get("number"), "figure": e["figure"], "target": e["target"], "zone": e["zone"],
+              "attackers": ", ".join(e["attackers"]), "defenders": ", ".join(e["defenders"])}
+    if shoots:
+        text = _("Combat {number}: {figure} shoots at {target} in {zone} ({attackers} vs {defenders})")
+    else:
+        text = _("Combat {number}: {figure} attacks {target} in {zone} ({attackers} vs {defenders})")
+    return text.format(**values)
+
+
+def _removed(e: dict) -> str:
+    if "figures" in e:
+        return _("You leave out {figures} (handicap)").format(figures=", ".join(e["figures"]))
+    return _("{seat} leaves out {count} characters, unseen (handicap)").format(seat=_seat(e), count=e["count"])
+
+
+def _game_over(e: dict) -> str:
+    return _("Game over: {seat} wins {score}").format(
+        seat=seat_name(e.get("winner")), score="-".join(str(v) for _seat, v in e.get("vp", ())))
+
+
+def _rotate(e: dict) -> str:
+    if e["dir"] == "cw":
+        text = _("{figure} turns room {room} clockwise")
+    else:
+        text = _("{figure} turns room {room} counter-clockwise")
+    return text.format(figure=e["figure"], room=_room(e["slot"]))
+
+
+def _jump(e: dict) -> str:
+    values = {"figure": e["figure"], "zone": e["zone"], "left": e["jumps_left"]}
+    if e.get("discarded") is not None:
+        return _("{figure} jumps to {zone} ({left} jump cards left; gives up its +{card})").format(
+            card=e["discarded"], **values)
+    return _("{figure} jumps to {zone} ({left} jump cards left)").format(**values)
+
+
+def _portcullis(e: dict) -> str:
+    if e["open"]:
+        text = _("{figure} opens the portcullis {side} of {zone}")
+    else:
+        text = _("{figure} closes the portcullis {side} of {zone}")
+    return text.format(figure=e["figure"], side=_side(e["side"]), zone=e["zone"])
+
+
+def _mind_named(e: dict) -> str:
+    if e.get("value"):
+        return _("{seat}'s Telepath names +{value}").format(seat=_seat(e), value=e["value"])
+    if "value" in e:
+        return _("{seat}'s Telepath names nothing").format(seat=_seat(e))
+    return _("{seat}'s Telepath names a card").format(seat=_seat(e))
+
+
+def _fireball(e: dict) -> str:
+    values = {"figure": e["figure"], "target": e["target"], "zone": e["zone"]}
+    if e.get("eliminated"):
+        return _("{figure} casts a fireball at {target} in {zone}: {eliminated} eliminated").format(
+            eliminated=", ".join(e["eliminated"]), **values)
+    return _("{figure} casts a fireball at {target} in {zone}").format(**values)
+
+
+def _levitate(e: dict) -> str:
+    values = {"figure": e["figure"], "item": e["item"], "zone": e["at"]}
+    if e.get("to"):
+        return _("{figure} moves {item} from afar to {zone}, into {receiver}'s hands").format(
+            receiver=e["to"], **values)
+    return _("{figure} moves {item} from afar to {zone}").format(**values)
+
+
+def _stolen(e: dict) -> str:
+    values = {"figure": e["figure"], "victim": e["victim"], "zone": e["zone"]}
+    if "item" in e:
+        return _("{figure} steals {item} from {victim} in {zone}").format(item=e["item"], **values)
+    return _("{figure} steals an object from {victim} in {zone}").format(**values)
 
 
 _DESCRIPTIONS = {
-    "picked": _picked, "built": _built,
-    "removed": lambda e: (f"You leave out {', '.join(e['figures'])} (handicap)" if "figures" in e
-                          else f"{_seat(e)} leaves out {e['count']} characters, unseen (handicap)"),
-    "teams_selected": lambda e: "The teams are selected: each places 2 characters face down on his start zone",
+    "picked": _picked, "built": _built, "removed": _removed,
+    "teams_selected": lambda e: _("The teams are selected: each places 2 characters face down on his start zone"),
     "hidden": _hidden, "start_cards": _start_cards, "seeded": _seeded, "faced": _faced, "teams": _teams,
     "turn": _turn, "reveal": _reveal, "move": _move, "combat": _combat, "attack": _attack,
-    "shoot": lambda e: _attack(e, "shoots at"),
-    "place": lambda e: f"{_seat(e)} places {e['card']} on {e['zone']}",
-    "saved": lambda e: f"{e['figure']} is carried out of the maze",
-    "exit": lambda e: f"{e['figure']} leaves the maze: +{e['vp']} VP",
-    "game_over": lambda e: f"Game over: {seat_name(e.get('winner'))} wins "
-                           + "-".join(str(v) for _, v in e.get("vp", ())),
-    "rotate": lambda e: f"{e['figure']} turns room {_room(e['slot'])} "
-                        f"{'clockwise' if e['dir'] == 'cw' else 'counter-clockwise'}",
-    "jump": lambda e: f"{e['figure']} jumps to {e['zone']} ({e['jumps_left']} jump cards left"
-                      + (f"; gives up its +{e['discarded']}" if e.get("discarded") is not None else "") + ")",
-    "portcullis": lambda e: f"{e['figure']} {'opens' if e['open'] else 'closes'} the portcullis "
-                            f"{SIDES.get(e['side'], e['side'])} of {e['zone']}",
-    "bend_bars": lambda e: f"{e['figure']} bends the bars {SIDES.get(e['side'], e['side'])} of {e['zone']}",
-    "combat_card": lambda e: (f"{_seat(e)} lays +{e['value']}" if "value" in e else f"{_seat(e)} lays a card"),
-    "frenzy": lambda e: f"{_seat(e)}'s Berserker fights with {e['cards']} card(s)",
-    "mind_named": lambda e: (f"{_seat(e)}'s Telepath names +{e['value']}" if e.get("value")
-                             else f"{_seat(e)}'s Telepath names {'nothing' if 'value' in e else 'a card'}"),
-    "heal": lambda e: f"{e['figure']} heals {e['target']} in {e['zone']}",
-    "regenerate": lambda e: f"{e['figure']} regenerates in {e['zone']}",
-    "wallwalk": lambda e: f"{e['figure']} walks through the wall: {', '.join(map(_step, e['path']))}",
-    "walls_broken": lambda e: f"{e['figure']} breaks the walls of room {e['room']}",
-    "fireball": lambda e: f"{e['figure']} casts a fireball at {e['target']} in {e['zone']}"
-                          + (f": {', '.join(e['eliminated'])} eliminated" if e.get("eliminated") else ""),
-    "inverted": lambda e: f"{e['figure']} swaps rooms {' and '.join(e['rooms'])}",
-    "stolen": lambda e: f"{e['figure']} steals {e.get('item', 'an object')} from {e['victim']} in {e['zone']}",
-    "shield_shown": lambda e: f"{e['figure']} shoots at {e['target']} in {e['zone']}: a Large Shield stops the shot",
-    "levitate": lambda e: f"{e['figure']} moves {e['item']} from afar to {e['at']}"
-                          + (f", into {e['to']}'s hands" if e.get("to") else ""),
+    "shoot": lambda e: _attack(e, shoots=True),
+    "place": lambda e: _("{seat} places {card} on {zone}").format(seat=_seat(e), card=e["card"], zone=e["zone"]),
+    "saved": lambda e: _("{figure} is carried out of the maze").format(figure=e["figure"]),
+    "exit": lambda e: _("{figure} leaves the maze: +{vp} VP").format(figure=e["figure"], vp=e["vp"]),
+    "game_over": _game_over,
+    "rotate": _rotate,
+    "jump": _jump,
+    "portcullis": _portcullis,
+    "bend_bars": lambda e: _("{figure} bends the bars {side} of {zone}").format(
+        figure=e["figure"], side=_side(e["side"]), zone=e["zone"]),
+    "combat_card": lambda e: (_("{seat} lays +{value}").format(seat=_seat(e), value=e["value"]) if "value" in e
+                              else _("{seat} lays a card").format(seat=_seat(e))),
+    "frenzy": lambda e: _("{seat}'s Berserker fights with {count} card(s)").format(seat=_seat(e), count=e["cards"]),
+    "mind_named": _mind_named,
+    "heal": lambda e: _("{figure} heals {target} in {zone}").format(figure=e["figure"], target=e["target"],
+                                                                     zone=e["zone"]),
+    "regenerate": lambda e: _("{figure} regenerates in {zone}").format(figure=e["figure"], zone=e["zone"]),
+    "wallwalk": lambda e: _("{figure} walks through the wall: {path}").format(
+        figure=e["figure"], path=", ".join(map(_step, e["path"]))),
+    "walls_broken": lambda e: _("{figure} breaks the walls of room {room}").format(figure=e["figure"], room=e["room"]),
+    "fireball": _fireball,
+    "inverted": lambda e: _("{figure} swaps rooms {rooms}").format(figure=e["figure"],
+                                                                    rooms=_(" and ").join(e["rooms"])),
+    "stolen": _stolen,
+    "shield_shown": lambda e: _("{figure} shoots at {target} in {zone}: a Large Shield stops the shot").format(
+        figure=e["figure"], target=e["target"], zone=e["zone"]),
+    "levitate": _levitate,
 }
 
 
-ICON_NAMES = {"T": "a triangle zone", "S": "a square zone", "C": "a circle zone", "R": "the rotation zone"}
+# TRANSLATORS: what `look` says of a zone: its icon, its room and the room's card
+ICON_NAMES = {"T": N_("a triangle zone of room {room} ({card})"), "S": N_("a square zone of room {room} ({card})"),
+              "C": N_("a circle zone of room {room} ({card})"), "R": N_("the rotation zone of room {room} ({card})")}
 
 
 def describe_zone(view: dict, name: str) -> str:
@@ -296,24 +427,28 @@ def describe_zone(view: dict, name: str) -> str:
 
     if len(name) < 2 or name[0] not in "abcd" or not name[1:].isdigit() or not 1 <= int(name[1:]) <= 2 * view[
             "length"]:
-        return f"{name}: not a zone of this maze (a1 to d{2 * view['length']})"
+        return _("{zone}: not a zone of this maze (a1 to {last})").format(zone=name, last=f"d{2 * view['length']}")
     zone = ("abcd".index(name[0]), int(name[1:]) - 1)
     room = view["rooms"][slot_of(zone)]
     if not room["revealed"]:
-        return f"{name}: in room {room['room']}, still face down (its zones show when it is revealed)"
+        return _("{zone}: in room {room}, still face down (its zones show when it is revealed)").format(
+            zone=name, room=room["room"])
     maze = maze_of(view)
-    parts = [f"{ICON_NAMES[maze.icon(zone)]} of room {room['room']} ({room['card']})"]
+    parts = [_(ICON_NAMES[maze.icon(zone)]).format(room=room["room"], card=room["card"])]
     for f in view.get("figures", ()):
         if f.get("at") == name and f.get("where") == "maze":
-            state = " (wounded)" if f.get("wounded") else ""
+            figure = _("{figure} (wounded)").format(figure=f["id"]) if f.get("wounded") else f["id"]
             loads = [load for load in (f.get("carries"), f.get("also_carries")) if load]
             if f.get("hidden_objects"):  # CG-OPT-03: the other player's objects are secret
-                loads.append(f"{f['hidden_objects']} object{'s' if f['hidden_objects'] > 1 else ''} unseen")
-            carries = f", carrying {' and '.join(loads)}" if loads else ""
-            parts.append(f"{f['id']}{state}{carries}")
-    parts += [f"{i['id']} on the floor" for i in view.get("items", ()) if i.get("where") == "floor"
+                count = f["hidden_objects"]
+                loads.append(ngettext("{count} object unseen", "{count} objects unseen", count).format(count=count))
+            if loads:
+                figure = _("{figure}, carrying {loads}").format(figure=figure, loads=_(" and ").join(loads))
+            parts.append(figure)
+    parts += [_("{item} on the floor").format(item=i["id"]) for i in view.get("items", ()) if i.get("where") == "floor"
               and i.get("at") == name]
-    borders = [f"{SIDES[side]}: {' and '.join(found)}" for side in "NESW" if (found := maze.features(zone, side))]
+    borders = [f"{_side(side)}: " + _(" and ").join(_(FEATURES[f]) if f in FEATURES else f for f in found)
+               for side in "NESW" if (found := maze.features(zone, side))]
     if borders:
-        parts.append("borders " + ", ".join(borders))
+        parts.append(_("borders {sides}").format(sides=", ".join(borders)))
     return f"{name}: " + "; ".join(parts)

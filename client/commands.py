@@ -12,6 +12,7 @@ from .completion import BOT_KINDS
 from .describe import describe_square  # noqa: F401  (re-exported: `look` at a board-game table)
 from .games import screens
 from .help import help_text
+from .i18n import _
 from .session import Session
 from .state import TableSetup
 
@@ -39,7 +40,7 @@ class Commands:
         if not line:
             return
         self.state.help_text = None
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         command = self._commands.get(word.lower())
         confirming, self.state.confirm = self.state.confirm, None
         if confirming is not None and confirming == word.lower():
@@ -51,8 +52,11 @@ class Commands:
                 self.session.act(line)
             else:
                 near = self._near_command(word)
-                hint = f": did you mean {near!r}?" if near else ""
-                raise UsageError(f"unknown command {word!r}{hint} (type help)")
+                if near:
+                    # TRANSLATORS: {command} what was typed, {suggestion} a command; "help" is typed as it is
+                    raise UsageError(_("unknown command {command}: did you mean {suggestion}? (type help)").format(
+                        command=repr(word), suggestion=repr(near)))
+                raise UsageError(_("unknown command {command} (type help)").format(command=repr(word)))
         except UsageError as error:
             self.state.say(str(error))
 
@@ -69,15 +73,15 @@ class Commands:
     def help(self, topic: str) -> None:
         self.state.help_text = help_text(topic, at_table=self.state.at_table)
 
-    def reconnect(self, _: str) -> None:
+    def reconnect(self, _args: str) -> None:
         self.session.reconnect()
 
-    def ratings(self, _: str) -> None:
+    def ratings(self, _args: str) -> None:
         if self.state.at_table:
-            raise UsageError("ratings: in the lobby (leave the table first)")
+            raise UsageError(_("ratings: in the lobby (leave the table first)"))
         self.session.send(ListRatings())
 
-    def quit(self, _: str) -> None:
+    def quit(self, _args: str) -> None:
         self.session.quit()
         self.exit_app()
 
@@ -92,11 +96,11 @@ class Commands:
                 len(words) == 2 and words[1] not in BOT_KINDS):
             raise UsageError("bot B|Y [random|greedy]")
         if not self.state.at_table or self.state.spectating:
-            raise UsageError("sit at a table first (create or join), then seat a bot")
+            raise UsageError(_("sit at a table first (create or join), then seat a bot"))
         self.session.seat_bot(words[0].upper(), words[1] if len(words) == 2 else "greedy")
 
     # --- lobby ------------------------------------------------------------------------------------------
-    def refresh(self, _: str) -> None:
+    def refresh(self, _args: str) -> None:
         self.session.list_tables()
 
     def create(self, args: str) -> None:
@@ -125,45 +129,48 @@ class Commands:
 
     def _in_lobby(self) -> None:
         if self.state.at_table:
-            raise UsageError(f"you are at table {self.state.table}: leave it first")
+            raise UsageError(_("you are at table {table}: leave it first").format(table=self.state.table))
 
     # --- at a table -------------------------------------------------------------------------------------
-    def leave(self, _: str) -> None:
+    def leave(self, _args: str) -> None:
         """Leave the table; leaving a running game resigns it, so that takes a second `leave`."""
         state = self.state
         if not state.at_table:
-            raise UsageError("you are not at a table")
+            raise UsageError(_("you are not at a table"))
         if state.game_running and state.confirm != "leave":
             state.confirm = "leave"
-            state.say("leaving a running game resigns it: your opponent wins. Type `leave` again to resign, "
-                      "anything else to play on")
+            # TRANSLATORS: `leave` is the command, typed as it is
+            state.say(_("leaving a running game resigns it: your opponent wins. Type `leave` again to resign, "
+                        "anything else to play on"))
             return
         state.confirm = None
         self.session.leave()
 
-    def undo(self, _: str) -> None:
+    def undo(self, _args: str) -> None:
         """Ask the opponent to take back our last action (DT-224: not after a secret or a reveal)."""
         state = self.state
         if not state.game_running or state.spectating:
-            raise UsageError("undo: your last action, in a game you play")
+            raise UsageError(_("undo: your last action, in a game you play"))
         self.session.takeback()
-        state.say("takeback asked: waiting for the answer")
+        state.say(_("takeback asked: waiting for the answer"))
 
-    def yes(self, _: str) -> None:
+    def yes(self, _args: str) -> None:
         self._answer(True)
 
-    def no(self, _: str) -> None:
+    def no(self, _args: str) -> None:
         self._answer(False)
 
     def _answer(self, accept: bool) -> None:
         if self.state.takeback_asked is None:
-            raise UsageError("yes / no: nobody asks you to take back an action now")
+            # TRANSLATORS: yes / no are the commands, typed as they are
+            raise UsageError(_("yes / no: nobody asks you to take back an action now"))
         self.session.takeback_answer(accept)
 
     def look(self, square: str) -> None:
         view = self.state.view
         if not view or not square:
-            raise UsageError("look SQUARE (at a table), e.g. look c4")
+            # TRANSLATORS: how to type `look`: "look SQUARE" and "look c4" stay as they are
+            raise UsageError(_("look SQUARE (at a table), e.g. look c4"))
         self.state.say(screens(view).look(view, square.strip().lower()))
 
 
@@ -183,7 +190,8 @@ def parse_table_options(args: str) -> TableOptions:
     for word in words:
         if word.startswith("vp="):
             if word[3:] not in ("5", "6", "7", "8"):
-                raise UsageError("vp=5, vp=6, vp=7 or vp=8")
+                # TRANSLATORS: the VP targets a table may have, typed as they are (vp=5, ...): translate only "or"
+                raise UsageError(_("vp=5, vp=6, vp=7 or vp=8"))
             target_vp = int(word[3:])
         elif word in ("beginner", "timers", "private", *TEAM_FLAGS, *SET_FLAGS):
             flags.add(word)
@@ -191,16 +199,20 @@ def parse_table_options(args: str) -> TableOptions:
             raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison|paladins|mixed|base_paladins|"
                              "prison_paladins|all_sets] [mutual|free]")
     if len(flags & set(SET_FLAGS)) > 1:
-        raise UsageError("one set a table: " + ", ".join(SET_FLAGS))
+        # TRANSLATORS: {sets}: the set options of `create` (prison, mixed, ...), typed as they are
+        raise UsageError(_("one set a table: {sets}").format(sets=", ".join(SET_FLAGS)))
     teams = [word for word in TEAM_FLAGS if word in flags]
     if len(teams) > 1:
-        raise UsageError("one team building a table: mutual (picked in turn) or free (each his own, in secret)")
+        # TRANSLATORS: mutual and free are options of `create`, typed as they are
+        raise UsageError(_("one team building a table: mutual (picked in turn) or free (each his own, in secret)"))
     if teams and not flags & set(MIXES):
-        raise UsageError(f"{teams[0]} team building is for a mixed table (PD-TEAM-02): " + ", ".join(MIXES))
+        # TRANSLATORS: {option}: mutual or free, an option of `create`; {sets}: the mixed sets' options (mixed, ...)
+        raise UsageError(_("{option} team building is for a mixed table (PD-TEAM-02): {sets}").format(
+            option=teams[0], sets=", ".join(MIXES)))
     if "prison" in flags and ("beginner" in flags or target_vp == 8 or "mixed" in flags):
-        raise UsageError("a Prison table is not a beginner game and plays to 5, 6 or 7 VP (PR-OPT-02)")
+        raise UsageError(_("a Prison table is not a beginner game and plays to 5, 6 or 7 VP (PR-OPT-02)"))
     if flags & {"paladins", *MIXES} and "beginner" in flags:
-        raise UsageError("the beginner game is the base set's")
+        raise UsageError(_("the beginner game is the base set's"))
     set_name = next((name for name in SET_FLAGS if name in flags), None)
     return TableOptions(target_vp=target_vp, beginner="beginner" in flags, timers="timers" in flags,
                         private="private" in flags, set_name=set_name, teams=teams[0] if teams else None)
@@ -218,13 +230,16 @@ def _card_table_options(words: list[str]) -> TableOptions:
         elif word in ("mutual", "full", "draft"):
             teams = word
         elif word not in ("private", "timers", "secret"):
-            raise UsageError("create cards [tutorial=1|2|3] | create cards standard [mutual|full|draft]"
-                             " [timers] [secret] [private]: The Card Game's tutorials (CG-TUT1..3) or its standard"
-                             " scenario; secret: the secret objects variant (CG-OPT-03)")
+            # TRANSLATORS: how to create a Card Game table: the commands and the word secret (an option) are typed
+            # as they are; translate only the explanations
+            raise UsageError(_("create cards [tutorial=1|2|3] | create cards standard [mutual|full|draft]"
+                               " [timers] [secret] [private]: The Card Game's tutorials (CG-TUT1..3) or its standard"
+                               " scenario; secret: the secret objects variant (CG-OPT-03)"))
     if scenario is None and teams is not None:
-        raise UsageError("teams are selected in a scenario: create cards standard " + teams)
+        # TRANSLATORS: {teams}: mutual, full or draft; "create cards standard {teams}" is a command, typed as it is
+        raise UsageError(_("teams are selected in a scenario: create cards standard {teams}").format(teams=teams))
     if scenario is not None and tutorial is not None:
-        raise UsageError("a tutorial or the standard scenario, not both")
+        raise UsageError(_("a tutorial or the standard scenario, not both"))
     flags = {"private": "private" in words, "timers": "timers" in words, "secret_objects": "secret" in words}
     if scenario is not None:
         return TableOptions(game="cards", scenario=scenario, teams=teams or "mutual", **flags)

@@ -8,6 +8,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from .help import topics
+from .i18n import _, ngettext
 from .printable import printable
 from .state import ClientState
 
@@ -35,13 +36,15 @@ def build_words(parts: list[dict], typed: list[str], partial: str) -> dict[str, 
     inside `name=a,b,` the next value (each at most its copies, `count` in all); a word that is not complete
     yet ends with a comma, so Tab goes on with the same part."""
     if not typed:
-        return {"build": "your team, in secret"}
+        # TRANSLATORS: beside the completion `build` (a free team building): what the command builds
+        return {"build": _("your team, in secret")}
     if typed[0] != "build":
         return {}
     given = {word.split("=", 1)[0] for word in typed[1:]}
     name, eq, values = partial.partition("=")
     if not eq:
-        return {f"{p['name']}=": f"choose {p['count']}" for p in parts if p["name"] not in given}
+        # TRANSLATORS: beside a completion such as `characters=` of a free build: how many to choose
+        return {f"{p['name']}=": _("choose {count}").format(count=p["count"]) for p in parts if p["name"] not in given}
     part = next((p for p in parts if p["name"] == name), None)
     if part is None or name in given:
         return {}
@@ -53,7 +56,9 @@ def build_words(parts: list[dict], typed: list[str], partial: str) -> dict[str, 
     for value in part["values"]:
         if value.startswith(last) and chosen.count(value) < copies.get(value, 1):
             more = len(chosen) + 1 < count
-            out[f"{name}={','.join([*chosen, value])}{',' if more else ''}"] = f"{len(chosen) + 1} of {count}"
+            # TRANSLATORS: beside a value completed in a free build: the values chosen with it, of how many (3 of 8)
+            out[f"{name}={','.join([*chosen, value])}{',' if more else ''}"] = _("{number} of {count}").format(
+                number=len(chosen) + 1, count=count)
     return out
 
 
@@ -74,7 +79,9 @@ class PromptCompleter(Completer):
         else:
             candidates = self._actions(words, partial)
             if not words:
-                candidates.update({command: "command" for command in self._commands() if command not in candidates})
+                # TRANSLATORS: beside a completion of the prompt: this word is a command (not an action)
+                meta = _("command")
+                candidates.update({command: meta for command in self._commands() if command not in candidates})
         for word in sorted(candidates):
             if word.startswith(partial):
                 yield Completion(word, start_position=-len(partial), display=printable(word),
@@ -92,7 +99,8 @@ class PromptCompleter(Completer):
             return build_words(parts, typed, partial)
         out = {}
         for word, actions in next_words(self.state.legal, typed, partial).items():
-            out[word] = actions[0] if len(actions) == 1 else f"{len(actions)} actions"
+            count = len(actions)
+            out[word] = actions[0] if count == 1 else ngettext("{n} action", "{n} actions", count).format(n=count)
         return out
 
     def _arguments(self, words: list[str], partial: str) -> Iterable[str]:

@@ -5,12 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .i18n import N_, _, ngettext
 from .names import kind_name, seat_name, token_name
 
-DIRECTION_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
-CAUSES = {"combat": "in combat", "fireball": "by a fireball", "pit": "in a pit",
-          "carrier wounded": "as its carrier falls", "breath": "by dragon fire", "rockfall": "by falling rocks",
-          "dragon slain": "by the Dragon-Slayer Sword"}
+# TRANSLATORS: a direction, completing "casts a fireball {side}", "the portcullis {side} of {square}"
+DIRECTION_NAMES = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_("west")}
+ELIMINATIONS = {"combat": N_("{token} is eliminated in combat: {vp} VP for {seat}"),
+                "fireball": N_("{token} is eliminated by a fireball: {vp} VP for {seat}"),
+                "pit": N_("{token} is eliminated in a pit: {vp} VP for {seat}"),
+                "carrier wounded": N_("{token} is eliminated as its carrier falls: {vp} VP for {seat}"),
+                "breath": N_("{token} is eliminated by dragon fire: {vp} VP for {seat}"),
+                "rockfall": N_("{token} is eliminated by falling rocks: {vp} VP for {seat}"),
+                "dragon slain": N_("{token} is eliminated by the Dragon-Slayer Sword: {vp} VP for {seat}")}
+"""How a token is eliminated, by cause ({vp}: the VP its elimination scores, {seat}: for whom)."""
+PORTCULLIS = {"break": N_("{figure} breaks the portcullis {side} of {square}"),
+              "open": N_("{figure} opens the portcullis {side} of {square}"),
+              "close": N_("{figure} closes the portcullis {side} of {square}")}
 
 
 def describe_event(event: dict) -> str | None:
@@ -19,7 +29,7 @@ def describe_event(event: dict) -> str | None:
     if not kind or kind == "view":
         return None
     describe = _DESCRIPTIONS.get(kind)
-    if describe is None:
+    if describe is None:  # an event this client does not know: its kind and fields as the server sends them
         details = " ".join(f"{key}={value}" for key, value in event.items() if key != "kind")
         return f"{kind.replace('_', ' ')} {details}".strip()
     return describe(event)
@@ -29,69 +39,107 @@ def _tok(event: dict, key: str = "token") -> str:
     return token_name(event.get(key))
 
 
+def _by(event: dict) -> str:
+    return token_name(event.get("by"))
+
+
+def _seat(event: dict, key: str = "seat") -> str:
+    return seat_name(event.get(key))
+
+
+def _direction(value, unknown=None) -> str:
+    """A direction's name (n -> north); an unknown one as it is, or `unknown`."""
+    if value in DIRECTION_NAMES:
+        return _(DIRECTION_NAMES[value])
+    return value if unknown is None else unknown
+
+
 def _moved(e: dict) -> str:
     route = e.get("route") or []
-    text = f"{_tok(e)} moves {' > '.join(route)}"
+    text = _("{token} moves {route}").format(token=_tok(e), route=" > ".join(route))
     extras = []
     if e.get("take"):
-        extras.append(f"takes {token_name(e['take'])}")
-    extras += [f"leaves {token_name(token)} on {square}" for token, square in e.get("leave") or []]
+        extras.append(_("takes {token}").format(token=token_name(e["take"])))
+    extras += [_("leaves {token} on {square}").format(token=token_name(token), square=square)
+               for token, square in e.get("leave") or []]
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 
 def _wallwalked(e: dict) -> str:
     route = e.get("route") or []
-    return f"{_tok(e)} walks through the wall {' > '.join(route)}"
+    return _("{token} walks through the wall {route}").format(token=_tok(e), route=" > ".join(route))
 
 
 def _jumped(e: dict) -> str:
     route = e.get("route") or ["?", "?", "?"]
-    return f"{_tok(e)} jumps over the pit {route[1]} to {route[-1]}"
+    return _("{token} jumps over the pit {pit} to {square}").format(token=_tok(e), pit=route[1], square=route[-1])
 
 
 def _revealed(e: dict) -> str:
     tokens = e.get("tokens") or []
-    found = f": {len(tokens)} token(s) to place" if tokens else ""
-    return f"{token_name(e.get('by'))} reveals room {e.get('slot')} (tile {e.get('tile')}){found}"
+    values = {"figure": _by(e), "room": e.get("slot"), "tile": e.get("tile")}
+    if tokens:
+        return _("{figure} reveals room {room} (tile {tile}): {count} token(s) to place").format(
+            count=len(tokens), **values)
+    return _("{figure} reveals room {room} (tile {tile})").format(**values)
 
 
 def _rotated(e: dict) -> str:
-    way = "clockwise" if e.get("clockwise") else "counter-clockwise"
-    return f"{token_name(e.get('by'))} rotates room {e.get('slot')} a quarter turn {way}"
+    if e.get("clockwise"):
+        text = _("{figure} rotates room {room} a quarter turn clockwise")
+    else:
+        text = _("{figure} rotates room {room} a quarter turn counter-clockwise")
+    return text.format(figure=_by(e), room=e.get("slot"))
 
 
 def _portcullis(e: dict) -> str:
-    verb = {"break": "breaks", "open": "opens", "close": "closes"}.get(e.get("how"), e.get("how"))
-    side = DIRECTION_NAMES.get(e.get("direction"), e.get("direction"))
-    return f"{token_name(e.get('by'))} {verb} the portcullis {side} of {e.get('square')}"
+    side = _direction(e.get("direction"))
+    text = PORTCULLIS.get(e.get("how"))
+    if text is None:  # a way this client does not know: its word as the server sends it
+        return f"{_by(e)} {e.get('how')} the portcullis {side} of {e.get('square')}"
+    return _(text).format(figure=_by(e), side=side, square=e.get("square"))
 
 
-def _fireball(e: dict) -> str:
-    victims = ", ".join(token_name(v) for v in e.get("victims") or []) or "nobody"
-    side = DIRECTION_NAMES.get(e.get("direction"), e.get("direction"))
+def _fireball(e: dict, breath: bool = False) -> str:
+    # TRANSLATORS: whom a fireball or the dragon's fire hits: nobody
+    victims = ", ".join(token_name(v) for v in e.get("victims") or []) or _("nobody")
+    side = _direction(e.get("direction"))
+    if breath:
+        text = _("{figure} breathes fire {side}: it hits {victims}")
+    else:
+        text = _("{figure} casts a fireball {side}: it hits {victims}")
+    text = text.format(figure=_by(e), side=side, victims=victims)
     shielded = ", ".join(token_name(v) for v in e.get("shielded") or [])
-    spent = f" ({shielded}: the Fire Shield stops it)" if shielded else ""  # PD-OBJ-FIRESHIELD-01
-    return f"{token_name(e.get('by'))} casts a fireball {side}: it hits {victims}{spent}"
+    if shielded:  # PD-OBJ-FIRESHIELD-01
+        text += " " + _("({tokens}: the Fire Shield stops it)").format(tokens=shielded)
+    return text
 
 
 def _combat_declared(e: dict) -> str:
-    sides = ""
+    number, target = e.get("number"), _tok(e, "target")
+    if e.get("shooters"):
+        shooters = ", ".join(token_name(t) for t in e["shooters"])
+        text = ngettext("combat {number}: {shooters} shoots at {target}",
+                        "combat {number}: {shooters} shoot at {target}", len(e["shooters"]))
+        text = text.format(number=number, shooters=shooters, target=target)
+    elif e.get("lancer"):
+        text = _("combat {number}: {attacker} attacks {target} with the lance").format(
+            number=number, attacker=_tok(e, "attacker"), target=target)
+    else:
+        text = _("combat {number}: {attacker} attacks {target}").format(
+            number=number, attacker=_tok(e, "attacker"), target=target)
     if len(e.get("attackers") or []) + len(e.get("defenders") or []) > 2:
         attackers = ", ".join(token_name(t) for t in e["attackers"])
         defenders = ", ".join(token_name(t) for t in e["defenders"])
-        sides = f" (group combat: {attackers} against {defenders})"
-    if e.get("shooters"):
-        shooters = ", ".join(token_name(t) for t in e["shooters"])
-        return f"combat {e.get('number')}: {shooters} shoot{'s' if len(e['shooters']) == 1 else ''} at " \
-               f"{_tok(e, 'target')}{sides}"
-    if e.get("lancer"):
-        return f"combat {e.get('number')}: {_tok(e, 'attacker')} attacks {_tok(e, 'target')} with the lance{sides}"
-    return f"combat {e.get('number')}: {_tok(e, 'attacker')} attacks {_tok(e, 'target')}{sides}"
+        text += " " + _("(group combat: {attackers} against {defenders})").format(
+            attackers=attackers, defenders=defenders)
+    return text
 
 
 def _card_chosen(e: dict) -> str:
-    value = f" +{e['value']}" if "value" in e else " a card"
-    return f"{seat_name(e.get('seat'))} chooses{value} for the combat"
+    if "value" in e:
+        return _("{seat} chooses +{value} for the combat").format(seat=_seat(e), value=e["value"])
+    return _("{seat} chooses a card for the combat").format(seat=_seat(e))
 
 
 def _combat_resolved(e: dict) -> str:
@@ -99,124 +147,187 @@ def _combat_resolved(e: dict) -> str:
     cards = e.get("cards") or {}
     attacker = e.get("attacker_seat")
     winner = e.get("winner")
-    outcome = f"{seat_name(winner)} wins" if winner else "a tie: nothing happens"
+    outcome = _("{seat} wins").format(seat=seat_name(winner)) if winner else _("a tie: nothing happens")
     if attacker in ("B", "Y") and set(cards) == {"B", "Y"}:
         defender = "Y" if attacker == "B" else "B"
-        return (f"combat {e.get('number')}: {seat_name(attacker)} attacks with {e.get('attack')} (card "
-                f"+{cards[attacker]}) against {seat_name(defender)}'s {e.get('defence')} (card +{cards[defender]}): "
-                f"{outcome}")
+        return _("combat {number}: {attacker} attacks with {attack} (card +{attacker_card}) against {defender}'s "
+                 "{defence} (card +{defender_card}): {outcome}").format(
+            number=e.get("number"), attacker=seat_name(attacker), attack=e.get("attack"),
+            attacker_card=cards[attacker], defender=seat_name(defender), defence=e.get("defence"),
+            defender_card=cards[defender], outcome=outcome)
     listed = ", ".join(f"{seat_name(seat)} +{value}" for seat, value in cards.items())
-    return f"combat {e.get('number')}: {e.get('attack')} against {e.get('defence')} ({listed}): {outcome}"
+    return _("combat {number}: {attack} against {defence} ({cards}): {outcome}").format(
+        number=e.get("number"), attack=e.get("attack"), defence=e.get("defence"), cards=listed, outcome=outcome)
 
 
 def _team_chosen(e: dict) -> str:
     team = e.get("team")
     if team:
-        placed = ", ".join(f"{code} on {square}" for square, code in sorted(team.items()))
-        return f"{seat_name(e.get('seat'))} chooses the team {placed}"
-    return f"{seat_name(e.get('seat'))} has chosen a team"
+        placed = ", ".join(_("{code} on {square}").format(code=code, square=square)
+                           for square, code in sorted(team.items()))
+        return _("{seat} chooses the team {team}").format(seat=_seat(e), team=placed)
+    return _("{seat} has chosen a team").format(seat=_seat(e))
 
 
 def _hidden(e: dict) -> str:
-    what = token_name(e["token"]) if e.get("token") else "a token"
-    return f"{seat_name(e.get('seat'))} hides {what} in room {e.get('slot')}"
+    if e.get("token"):
+        return _("{seat} hides {token} in room {room}").format(seat=_seat(e), token=_tok(e), room=e.get("slot"))
+    return _("{seat} hides a token in room {room}").format(seat=_seat(e), room=e.get("slot"))
 
 
 def _teams_revealed(e: dict) -> str:
     parts = []
     for seat, team in sorted((e.get("teams") or {}).items()):
-        parts.append(f"{seat_name(seat)}: " + ", ".join(kind_name(t[1:]) for _, t in sorted(team.items())))
-    return "the teams are revealed: " + "; ".join(parts)
+        parts.append(f"{seat_name(seat)}: " + ", ".join(kind_name(t[1:]) for _square, t in sorted(team.items())))
+    return _("the teams are revealed: {teams}").format(teams="; ".join(parts))
 
 
 def _game_over(e: dict) -> str:
     vp = e.get("vp") or {}
     score = f"{vp.get('B', '?')}-{vp.get('Y', '?')}"
     winner = e.get("winner")
-    verdict = f"{seat_name(winner)} wins" if winner else "draw"
-    return f"game over: {verdict} {score} ({e.get('reason')})"
+    if winner:
+        return _("game over: {seat} wins {score} ({reason})").format(
+            seat=seat_name(winner), score=score, reason=e.get("reason"))
+    return _("game over: draw {score} ({reason})").format(score=score, reason=e.get("reason"))
 
 
 def _timeout(e: dict) -> str:
-    what = f" for {e['purpose']}" if e.get("purpose") else ""
-    return f"{seat_name(e.get('seat'))}'s time ran out{what}: {'; '.join(e.get('actions') or []) or 'nothing done'}"
+    # TRANSLATORS: what a player whose time ran out did: nothing (else the actions played for him)
+    actions = "; ".join(e.get("actions") or []) or _("nothing done")
+    if e.get("purpose"):
+        return _("{seat}'s time ran out for {purpose}: {actions}").format(
+            seat=_seat(e), purpose=e["purpose"], actions=actions)
+    return _("{seat}'s time ran out: {actions}").format(seat=_seat(e), actions=actions)
+
+
+def _game_started(e: dict) -> str:
+    players = ", ".join(f"{seat_name(seat)} {name}" for seat, name in sorted((e.get("seats") or {}).items()))
+    return _("the game starts: {players}").format(players=players)
+
+
+def _illusion(e: dict) -> str:
+    if e.get("moved"):
+        text = _("{figure} moves an illusion {illusion} onto {square}")
+    else:
+        text = _("{figure} casts an illusion {illusion} onto {square}")
+    return text.format(figure=_by(e), illusion=e.get("illusion"), square=e.get("square"))
+
+
+def _picked(e: dict) -> str:
+    if e.get("stage") == "rooms":
+        return _("{seat} picks the room pair {pair}").format(seat=_seat(e), pair=e.get("value"))
+    return _("{seat} picks the {kind}: both teams take it").format(seat=_seat(e), kind=kind_name(str(e.get("value"))))
+
+
+def _built(e: dict) -> str:
+    if e.get("characters"):
+        return _("you build your team: pairs {pairs}; {characters}; {objects}").format(
+            pairs=", ".join(map(str, e.get("pairs") or [])), characters=" ".join(e.get("characters") or []),
+            objects=" ".join(e.get("objects") or []))
+    return _("{seat} has built a team in secret").format(seat=_seat(e))
+
+
+def _rooms_shared(e: dict) -> str:
+    return _("both chose the room pair(s) {pairs}: laid once, {seat}'s; the other gets an unchosen pair instead, "
+             "unseen (RUL-072)").format(pairs=", ".join(map(str, e.get("pairs") or [])), seat=_seat(e, "kept_by"))
+
+
+def _ratings(e: dict) -> str:
+    changes = " · ".join(f"{seat_name(seat)} {change.get('name')} {change.get('before')} → {change.get('after')} "
+                         f"(±{change.get('rd')})"
+                         for seat, change in sorted((e.get("changes") or {}).items()) if isinstance(change, dict))
+    return _("ratings: {changes}").format(changes=changes)
+
+
+def _eliminated(e: dict) -> str:
+    values = {"token": _tok(e), "vp": e.get("vp", 1), "seat": _seat(e, "scorer")}
+    text = ELIMINATIONS.get(e.get("cause"))
+    if text is None:
+        return _("{token} is eliminated: {vp} VP for {seat}").format(**values)
+    return _(text).format(**values)
+
+
+def _mind_named(e: dict) -> str:
+    if e.get("value") is None:
+        return _("{seat} names nothing").format(seat=_seat(e))
+    if e.get("held"):
+        return _("{seat} names +{value}: it must be played").format(seat=_seat(e), value=e["value"])
+    if e.get("hand"):
+        return _("{seat} names +{value}: not held; the hand is shown ({hand})").format(
+            seat=_seat(e), value=e["value"], hand=" ".join(f"+{v}" for v in e["hand"]))
+    return _("{seat} names +{value}: not held; the hand is shown").format(seat=_seat(e), value=e["value"])
 
 
 _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     # the server's own events
-    "game_started": lambda e: "the game starts: " + ", ".join(
-        f"{seat_name(seat)} {name}" for seat, name in sorted((e.get("seats") or {}).items())),
-    "player_joined": lambda e: f"{e.get('name')} sits down as {seat_name(e.get('seat'))}",
-    "player_left": lambda e: f"{seat_name(e.get('seat'))} leaves the table",
+    "game_started": _game_started,
+    "player_joined": lambda e: _("{name} sits down as {seat}").format(name=e.get("name"), seat=_seat(e)),
+    "player_left": lambda e: _("{seat} leaves the table").format(seat=_seat(e)),
     "timeout": _timeout,
-    "takeback_asked": lambda e: f"{seat_name(e.get('seat'))} asks to take back {e.get('action')!r}: "
-                                "the other player answers yes or no",
-    "taken_back": lambda e: f"{seat_name(e.get('seat'))}'s {e.get('action')!r} is taken back",
-    "takeback_declined": lambda e: f"{seat_name(e.get('by'))} declines to take back {seat_name(e.get('seat'))}'s "
-                                   "action",
+    # TRANSLATORS: "yes" and "no" are the answers as typed: keep them in English
+    "takeback_asked": lambda e: _("{seat} asks to take back {action}: the other player answers yes or no").format(
+        seat=_seat(e), action=repr(e.get("action"))),
+    "taken_back": lambda e: _("{seat}'s {action} is taken back").format(seat=_seat(e), action=repr(e.get("action"))),
+    "takeback_declined": lambda e: _("{by} declines to take back {seat}'s action").format(
+        by=_seat(e, "by"), seat=_seat(e)),
     # the engine's events
     "moved": _moved,
     "wallwalked": _wallwalked,
     "jumped": _jumped,
     "room_revealed": _revealed,
-    "placed": lambda e: f"{seat_name(e.get('by'))} places {_tok(e)} on {e.get('square')}",
-    "placement_passed": lambda e: f"{seat_name(e.get('seat'))} leaves his objects to the revealer",
+    "placed": lambda e: _("{seat} places {token} on {square}").format(
+        seat=_seat(e, "by"), token=_tok(e), square=e.get("square")),
+    "placement_passed": lambda e: _("{seat} leaves his objects to the revealer").format(seat=_seat(e)),
     "room_rotated": _rotated,
-    "healed": lambda e: f"{token_name(e.get('by'))} heals {_tok(e)}",
-    "regenerated": lambda e: f"{_tok(e)} regenerates",
+    "healed": lambda e: _("{figure} heals {token}").format(figure=_by(e), token=_tok(e)),
+    "regenerated": lambda e: _("{token} regenerates").format(token=_tok(e)),
     "portcullis": _portcullis,
     "fireball": _fireball,
-    "breath": lambda e: _fireball(e).replace("casts a fireball", "breathes fire"),
-    "wall_broken": lambda e: f"{token_name(e.get('by'))} breaks the wall {DIRECTION_NAMES.get(e.get('direction'), '?')}"
-    f" of {e.get('square')} ({e.get('left')} break(s) left)",
-    "illusion": lambda e: f"{token_name(e.get('by'))} {'moves' if e.get('moved') else 'casts'} an illusion "
-    f"{e.get('illusion')} onto {e.get('square')}",
-    "illusion_removed": lambda e: f"the illusion {e.get('illusion')} of {token_name(e.get('by'))} on "
-    f"{e.get('square')} vanishes",
-    "stolen": lambda e: f"{token_name(e.get('by'))} steals {_tok(e)} from {token_name(e.get('victim'))}",
-    "teleported": lambda e: f"{_tok(e)} teleports {' > '.join(e.get('route') or [])} (the Ring is used up)",
-    "charmed": lambda e: f"{token_name(e.get('by'))} charms {token_name(e.get('target'))}: "
-    f"{e.get('actions')} actions for its charmer this turn",
-    "charm_ended": lambda e: f"{token_name(e.get('target'))} is no longer charmed",
-    "fountain": lambda e: f"{_tok(e)} drinks from the Fountain of Youth and is healed",
-    "picked": lambda e: (f"{seat_name(e.get('seat'))} picks the room pair {e.get('value')}"
-                         if e.get("stage") == "rooms" else
-                         f"{seat_name(e.get('seat'))} picks the {kind_name(str(e.get('value')))}: both teams take it"),
-    "teams_built": lambda e: "the teams are built: the secret choice of the starting four follows",
-    "built": lambda e: (f"you build your team: pairs {', '.join(map(str, e.get('pairs') or []))}; "
-                        f"{' '.join(e.get('characters') or [])}; {' '.join(e.get('objects') or [])}"
-                        if e.get("characters") else f"{seat_name(e.get('seat'))} has built a team in secret"),
-    "rooms_shared": lambda e: (f"both chose the room pair(s) {', '.join(map(str, e.get('pairs') or []))}: laid once, "
-                               f"{seat_name(e.get('kept_by'))}'s; the other gets an unchosen pair instead, unseen "
-                               "(RUL-072)"),
-    "potion_drunk": lambda e: f"{_tok(e)} drinks the Speed Potion: +{e.get('extra_ap')} AP for him",
+    "breath": lambda e: _fireball(e, breath=True),
+    "wall_broken": lambda e: _("{figure} breaks the wall {side} of {square} ({left} break(s) left)").format(
+        figure=_by(e), side=_direction(e.get("direction"), "?"), square=e.get("square"), left=e.get("left")),
+    "illusion": _illusion,
+    "illusion_removed": lambda e: _("the illusion {illusion} of {figure} on {square} vanishes").format(
+        illusion=e.get("illusion"), figure=_by(e), square=e.get("square")),
+    "stolen": lambda e: _("{figure} steals {token} from {victim}").format(
+        figure=_by(e), token=_tok(e), victim=_tok(e, "victim")),
+    "teleported": lambda e: _("{token} teleports {route} (the Ring is used up)").format(
+        token=_tok(e), route=" > ".join(e.get("route") or [])),
+    "charmed": lambda e: _("{figure} charms {target}: {actions} actions for its charmer this turn").format(
+        figure=_by(e), target=_tok(e, "target"), actions=e.get("actions")),
+    "charm_ended": lambda e: _("{target} is no longer charmed").format(target=_tok(e, "target")),
+    "fountain": lambda e: _("{token} drinks from the Fountain of Youth and is healed").format(token=_tok(e)),
+    "picked": _picked,
+    "teams_built": lambda e: _("the teams are built: the secret choice of the starting four follows"),
+    "built": _built,
+    "rooms_shared": _rooms_shared,
+    "potion_drunk": lambda e: _("{token} drinks the Speed Potion: +{ap} AP for him").format(
+        token=_tok(e), ap=e.get("extra_ap")),
     "combat_declared": _combat_declared,
     "card_chosen": _card_chosen,
     "combat_resolved": _combat_resolved,
-    "ratings": lambda e: "ratings: " + " · ".join(
-        f"{seat_name(seat)} {change.get('name')} {change.get('before')} → {change.get('after')} (±{change.get('rd')})"
-        for seat, change in sorted((e.get("changes") or {}).items()) if isinstance(change, dict)),
-    "wounded": lambda e: f"{_tok(e)} is wounded on {e.get('square')}",
-    "eliminated": lambda e: f"{_tok(e)} is eliminated {CAUSES.get(e.get('cause'), '')}".rstrip()
-    + f": {e.get('vp', 1)} VP for {seat_name(e.get('scorer'))}",
-    "exited": lambda e: f"{_tok(e)} leaves the maze: VP for {seat_name(e.get('scorer'))}",
-    "saved": lambda e: f"{_tok(e)} is carried out and saved",
-    "treasure_scored": lambda e: f"{_tok(e)} is carried out: 1 VP for {seat_name(e.get('scorer'))}",
-    "discarded": lambda e: f"{_tok(e)} is carried out and discarded",
-    "lance_broken": lambda e: f"{_tok(e)} breaks: {token_name(e.get('by'))}'s side lost",
-    "mind_named": lambda e: (f"{seat_name(e.get('seat'))} names nothing" if e.get("value") is None else
-                             f"{seat_name(e.get('seat'))} names +{e.get('value')}: "
-                             + ("it must be played" if e.get("held") else "not held; the hand is shown"
-                                + (f" ({' '.join(f'+{v}' for v in e['hand'])})" if e.get("hand") else ""))),
-    "pushed": lambda e: f"{token_name(e.get('by'))} pushes {_tok(e)} from {e.get('square')} to {e.get('to')}",
+    "ratings": _ratings,
+    "wounded": lambda e: _("{token} is wounded on {square}").format(token=_tok(e), square=e.get("square")),
+    "eliminated": _eliminated,
+    "exited": lambda e: _("{token} leaves the maze: VP for {seat}").format(token=_tok(e), seat=_seat(e, "scorer")),
+    "saved": lambda e: _("{token} is carried out and saved").format(token=_tok(e)),
+    "treasure_scored": lambda e: _("{token} is carried out: 1 VP for {seat}").format(
+        token=_tok(e), seat=_seat(e, "scorer")),
+    "discarded": lambda e: _("{token} is carried out and discarded").format(token=_tok(e)),
+    "lance_broken": lambda e: _("{token} breaks: {figure}'s side lost").format(token=_tok(e), figure=_by(e)),
+    "mind_named": _mind_named,
+    "pushed": lambda e: _("{figure} pushes {token} from {square} to {destination}").format(
+        figure=_by(e), token=_tok(e), square=e.get("square"), destination=e.get("to")),
     "team_chosen": _team_chosen,
-    "hidden_placement_started": lambda e: f"hidden placement starts; {seat_name(e.get('first'))} hides first",
+    "hidden_placement_started": lambda e: _("hidden placement starts; {seat} hides first").format(
+        seat=_seat(e, "first")),
     "hidden": _hidden,
     "teams_revealed": _teams_revealed,
-    "turn_started": lambda e: f"turn {e.get('turn')}: {seat_name(e.get('seat'))} plays",
-    "card_played": lambda e: f"{seat_name(e.get('seat'))} plays the action card {e.get('value')}",
-    "cards_recovered": lambda e: f"{seat_name(e.get('seat'))} takes his action cards back",
-    "turn_ended": lambda e: f"{seat_name(e.get('seat'))} ends turn {e.get('turn')}",
+    "turn_started": lambda e: _("turn {turn}: {seat} plays").format(turn=e.get("turn"), seat=_seat(e)),
+    "card_played": lambda e: _("{seat} plays the action card {value}").format(seat=_seat(e), value=e.get("value")),
+    "cards_recovered": lambda e: _("{seat} takes his action cards back").format(seat=_seat(e)),
+    "turn_ended": lambda e: _("{seat} ends turn {turn}").format(seat=_seat(e), turn=e.get("turn")),
     "game_over": _game_over,
 }
 
@@ -228,28 +339,41 @@ def _route(e: dict) -> str:
     return "-".join(route[:1] + route[-1:]) + "".join(" " + item for item in items)
 
 
+def _last(e: dict) -> str:
+    return "-".join((e.get("route") or ["?"])[-1:])
+
+
+# The move list's entries are short: token codes, squares and the action's own words as typed (card, reveal, rotate,
+# cw, fireball, fountain, end) stay as they are; the other verbs are words.
 _COMPACT = {
     "card_played": lambda e: f"{e.get('seat')} card {e.get('value')}",
     "moved": lambda e: f"{e.get('token')} {_route(e)}",
-    "jumped": lambda e: f"{e.get('token')} jumps {'-'.join((e.get('route') or ['?'])[-1:])}",
-    "wallwalked": lambda e: f"{e.get('token')} through the wall {'-'.join((e.get('route') or ['?'])[-1:])}",
+    # TRANSLATORS: an entry of the panel's short list of moves ("bTH jumps c5"): keep it short
+    "jumped": lambda e: _("{token} jumps {square}").format(token=e.get("token"), square=_last(e)),
+    # TRANSLATORS: an entry of the panel's short list of moves ("bWW through the wall c5"): keep it short
+    "wallwalked": lambda e: _("{token} through the wall {square}").format(token=e.get("token"), square=_last(e)),
     "room_revealed": lambda e: f"reveal {e.get('slot')}",
     "room_rotated": lambda e: f"rotate {e.get('slot')} {'cw' if e.get('clockwise') else 'ccw'}",
-    "combat_declared": lambda e: f"{e.get('attacker')} attacks {e.get('target')}",
+    "combat_declared": lambda e: _("{figure} attacks {target}").format(figure=e.get("attacker"),
+                                                                        target=e.get("target")),
     "combat_resolved": lambda e: f"{e.get('attack')}:{e.get('defence')}",
     "portcullis": lambda e: f"{e.get('how')} {e.get('square')}",
     "fireball": lambda e: f"{e.get('by')} fireball {e.get('direction')}",
-    "breath": lambda e: f"{e.get('by')} breathes {e.get('direction')}",
-    "wall_broken": lambda e: f"{e.get('by')} smashes {e.get('direction')}",
+    # TRANSLATORS: an entry of the panel's short list of moves ("bRD breathes n": the dragon's fire, northwards)
+    "breath": lambda e: _("{figure} breathes {direction}").format(figure=e.get("by"), direction=e.get("direction")),
+    # TRANSLATORS: an entry of the panel's short list of moves ("bCO smashes n": a wall broken, northwards)
+    "wall_broken": lambda e: _("{figure} smashes {direction}").format(figure=e.get("by"),
+                                                                       direction=e.get("direction")),
     "illusion": lambda e: f"{e.get('by')} {e.get('illusion')} {e.get('square')}",
-    "stolen": lambda e: f"{e.get('by')} steals {e.get('token')}",
-    "teleported": lambda e: f"{e.get('token')} teleports {'-'.join((e.get('route') or ['?'])[-1:])}",
-    "charmed": lambda e: f"{e.get('by')} charms {e.get('target')}",
+    "stolen": lambda e: _("{figure} steals {token}").format(figure=e.get("by"), token=e.get("token")),
+    "teleported": lambda e: _("{token} teleports {square}").format(token=e.get("token"), square=_last(e)),
+    "charmed": lambda e: _("{figure} charms {target}").format(figure=e.get("by"), target=e.get("target")),
     "fountain": lambda e: f"{e.get('token')} fountain",
-    "healed": lambda e: f"{e.get('by')} heals {e.get('token')}",
-    "regenerated": lambda e: f"{e.get('token')} regenerates",
-    "potion_drunk": lambda e: f"{e.get('token')} drinks",
-    "pushed": lambda e: f"{e.get('by')} pushes {e.get('token')}",
+    "healed": lambda e: _("{figure} heals {token}").format(figure=e.get("by"), token=e.get("token")),
+    "regenerated": lambda e: _("{token} regenerates").format(token=e.get("token")),
+    # TRANSLATORS: an entry of the panel's short list of moves ("bTH drinks": the Speed Potion)
+    "potion_drunk": lambda e: _("{token} drinks").format(token=e.get("token")),
+    "pushed": lambda e: _("{figure} pushes {token}").format(figure=e.get("by"), token=e.get("token")),
     "turn_ended": lambda e: f"{e.get('seat')} end",
 }
 
@@ -267,12 +391,13 @@ def compact_event(event: dict) -> str | None:
 
 
 TERRAIN_WORDS = {  # Paladins & Dragons terrain (PD-TERR, PD-GLOS-03), as `look` says it
-    "fog": "fog (nobody in it can be targeted; no line of sight enters it)",
-    "rockfall": "Rockfall (whoever enters without a shield or wings dies, and whoever stops there)",
-    "crevasses": "a crevasse (flyers, the Ghost, a Rope or a jump cross it; nobody stops)",
-    "obstacles": "a 3D obstacle (flyers and the Ghost cross it; it blocks sight)",
-    "fountains": "the Fountain of Youth (a wounded character beside it drinks: fountain TOKEN)",
-    "pentacle": "the Pentacle (1 VP to the only colour standing on it)",
+    "fog": N_("fog (nobody in it can be targeted; no line of sight enters it)"),
+    "rockfall": N_("Rockfall (whoever enters without a shield or wings dies, and whoever stops there)"),
+    "crevasses": N_("a crevasse (flyers, the Ghost, a Rope or a jump cross it; nobody stops)"),
+    "obstacles": N_("a 3D obstacle (flyers and the Ghost cross it; it blocks sight)"),
+    # TRANSLATORS: "fountain TOKEN" is the action as typed: keep it in English
+    "fountains": N_("the Fountain of Youth (a wounded character beside it drinks: fountain TOKEN)"),
+    "pentacle": N_("the Pentacle (1 VP to the only colour standing on it)"),
 }
 
 
@@ -282,22 +407,26 @@ def describe_square(view: dict, square: str) -> str:
     parts = []
     for token in sorted(here, key=lambda t: (not t["character"], t["wounded"])):
         if token["id"] is None:
-            parts.append(f"a face-down {seat_name(token['colour'])} token")
+            parts.append(_("a face-down {colour} token").format(colour=seat_name(token["colour"])))
         else:
-            state = " (wounded)" if token["wounded"] else " (face down)" if token["face_down"] else ""
-            parts.append(token_name(token["id"], view.get("set")) + state)
+            name = token_name(token["id"], view.get("set"))
+            if token["wounded"]:
+                name = _("{token} (wounded)").format(token=name)
+            elif token["face_down"]:
+                name = _("{token} (face down)").format(token=name)
+            parts.append(name)
     if len(parts) == 2 and here and any(t["character"] and not t["wounded"] for t in here):
-        parts = [f"{parts[0]}, carrying {parts[1]}"]
+        parts = [_("{figure}, carrying {token}").format(figure=parts[0], token=parts[1])]
     illusion = next((i for i in view.get("illusions", ()) if i[0] == square), None)
     if illusion:  # PD-CHAR-ILLUS: a pit to all but its maker, or rubble only the Ghost crosses
-        parts.append(f"{seat_name(illusion[1])}'s illusion {illusion[2]}")
+        parts.append(_("{seat}'s illusion {illusion}").format(seat=seat_name(illusion[1]), illusion=illusion[2]))
     elif square in view.get("pits", []):
-        parts.append("a pit")
-    parts += [TERRAIN_WORDS[kind] for kind, squares in view.get("terrain", {}).items() if square in squares]
+        parts.append(_("a pit"))
+    parts += [_(TERRAIN_WORDS[kind]) for kind, squares in view.get("terrain", {}).items() if square in squares]
     slots = [slot for slot, gear in view.get("gears", {}).items() if gear == square]
     if slots:
-        parts.append(f"the rotation mechanism of room {slots[0]}")
-    zones = {"0": "Blue's start zone", str(5 * view.get("rows", 4) + 1): "Yellow's start zone"}
+        parts.append(_("the rotation mechanism of room {room}").format(room=slots[0]))
+    zones = {"0": _("Blue's start zone"), str(5 * view.get("rows", 4) + 1): _("Yellow's start zone")}
     if square[1:] in zones:
         parts.append(zones[square[1:]])
     elif not parts and square[:1] in "abcdefghij" and square[1:].isdigit():
@@ -305,7 +434,9 @@ def describe_square(view: dict, square: str) -> str:
         slot = f"{'AB'[x // 5]}{y // 5 + 1}"
         room = next((r for r in view.get("rooms", []) if r["slot"] == slot), None)
         if room is None:
-            return f"{square}: not on the board"
+            return _("{square}: not on the board").format(square=square)
         if not room["revealed"]:
-            return f"{square}: inside room {slot}, still face down (what lies there shows when it is revealed)"
-    return f"{square}: " + ("; ".join(parts) if parts else "nothing")
+            return _("{square}: inside room {room}, still face down (what lies there shows when it is "
+                     "revealed)").format(square=square, room=slot)
+    # TRANSLATORS: what `look` finds on a square: nothing
+    return f"{square}: " + ("; ".join(parts) if parts else _("nothing"))

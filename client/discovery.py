@@ -37,7 +37,7 @@ async def discover(port: int, wait: float, targets: tuple[str, ...] = TARGETS) -
                 pass  # no broadcast route (no network): the other targets still count
         with trio.move_on_after(wait):
             while True:
-                data, (host, _) = await sock.recvfrom(QUERY_SIZE)
+                data, (host, _port) = await sock.recvfrom(QUERY_SIZE)
                 body = parse_answer(data)
                 if body is not None:
                     address = f"{host}:{body['port']}"

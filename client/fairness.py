@@ -16,6 +16,7 @@ from dungeon_twister.engine import (Build, EngineError, Handicap, IllegalAction,
 from dungeon_twister.engine import cards
 from dungeon_twister.protocol import verify_seed
 
+from .i18n import _
 from .names import seat_name
 
 
@@ -39,33 +40,36 @@ def check_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bool, s
     try:
         dealt = new_game(deal_options(view), seed)
     except (KeyError, ValueError) as error:
-        return False, f"the deal cannot be checked: {error}"
+        return False, _("the deal cannot be checked: {error}").format(error=error)
     for seat, text in choices:
         if dealt.rooms:
             break  # laid: what is picked after the rooms changes nothing of them
         try:
             action = parse_action(text, seat)
             try:
-                dealt, _ = apply(dealt, action)
+                dealt, _events = apply(dealt, action)
             except IllegalAction:
                 if not isinstance(action, Build):
                     raise
-                dealt, _ = apply(dealt, legal_actions(dealt, seat)[0])  # a refused build: the server's fallback
+                dealt, _events = apply(dealt, legal_actions(dealt, seat)[0])  # a refused build: the server's fallback
         except EngineError as error:
-            return False, (f"FAIR-PLAY ALERT: the team building ({seat}: {text!r}) does not replay on the revealed "
-                           f"seed: {error}")
+            return False, _("FAIR-PLAY ALERT: the team building ({seat}: {action}) does not replay on the revealed "
+                            "seed: {error}").format(seat=seat, action=repr(text), error=error)
     if not dealt.rooms:
         return None  # the rooms depend on choices not seen (yet)
     placed = {place.slot: place.tile for place in dealt.rooms}
     revealed = [room for room in view.get("rooms", []) if room.get("revealed")]
     wrong = [room["slot"] for room in revealed if placed.get(_slot(room["slot"])) != room.get("tile")]
     if wrong:
-        return False, (f"FAIR-PLAY ALERT: room(s) {', '.join(wrong)} are not where the revealed seed deals them: "
-                       "the server changed the deal during the game")
+        return False, _("FAIR-PLAY ALERT: room(s) {rooms} are not where the revealed seed deals them: "
+                        "the server changed the deal during the game").format(rooms=", ".join(wrong))
     first = view.get("first_player")
-    who = f"; {seat_name(first)} played first" if first else ""
-    return True, (f"fair deal: the seed {seed} opens the server's commitment made before the game, and the "
-                  f"{len(revealed)} rooms revealed lie where it dealt them{who}")
+    if first:
+        return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and the "
+                       "{n} rooms revealed lie where it dealt them; {seat} played first").format(
+            seed=seed, n=len(revealed), seat=seat_name(first))
+    return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and the "
+                   "{n} rooms revealed lie where it dealt them").format(seed=seed, n=len(revealed))
 
 
 def _opened_seed(view: dict) -> tuple[bool, str] | tuple[bool, int] | None:
@@ -80,8 +84,8 @@ def _opened_seed(view: dict) -> tuple[bool, str] | tuple[bool, int] | None:
     except ValueError:
         opened = False
     if not opened:
-        return False, (f"FAIR-PLAY ALERT: the seed the server revealed ({seed}) does not open the commitment it "
-                       "sent before the game: the deal cannot be trusted")
+        return False, _("FAIR-PLAY ALERT: the seed the server revealed ({seed}) does not open the commitment it "
+                        "sent before the game: the deal cannot be trusted").format(seed=seed)
     return True, seed
 
 
@@ -98,18 +102,20 @@ def check_card_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bo
         options = cards.CardOptions(view.get("tutorial"), view.get("scenario"), view.get("teams"))
         dealt = cards.new_game(options, seed)
     except (KeyError, ValueError) as error:
-        return False, f"the deal cannot be checked: {error}"
+        return False, _("the deal cannot be checked: {error}").format(error=error)
     revealed = [(i, room) for i, room in enumerate(view.get("rooms", [])) if room.get("revealed")]
     wrong = [room["room"] for i, room in revealed
              if i >= len(dealt.rooms) or dealt.rooms[i].card != room["card"]]
     if view.get("first") is not None and view["first"] != dealt.first:
-        wrong.append("the first player")
+        # TRANSLATORS: one of the things the deal check lists as not dealt by the seed, beside room names
+        wrong.append(_("the first player"))
     if wrong:
-        return False, (f"FAIR-PLAY ALERT: {', '.join(wrong)} not as the revealed seed deals them: the server changed "
-                       "the deal during the game")
-    return True, (f"fair deal: the seed {seed} opens the server's commitment made before the game, and the "
-                  f"{len(revealed)} room cards revealed lie where it dealt them; "
-                  f"{seat_name(dealt.first)} played first")
+        # TRANSLATORS: {wrong} lists room names and perhaps "the first player", separated by commas.
+        return False, _("FAIR-PLAY ALERT: {wrong} not as the revealed seed deals them: the server changed "
+                        "the deal during the game").format(wrong=", ".join(wrong))
+    return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and the "
+                   "{n} room cards revealed lie where it dealt them; {seat} played first").format(
+        seed=seed, n=len(revealed), seat=seat_name(dealt.first))
 
 
 def _slot(name: str) -> tuple[int, int]:

@@ -10,6 +10,8 @@ from pathlib import Path
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from .i18n import _
+
 KEY_FILE = "identity.key"
 
 
@@ -27,7 +29,7 @@ def load_or_create(directory: Path) -> Ed25519PrivateKey:
                                         serialization.NoEncryption()))
         return key
     if not isinstance(key, Ed25519PrivateKey):
-        raise ValueError(f"{path} holds no Ed25519 key")
+        raise ValueError(_("{path} holds no Ed25519 key").format(path=path))
     return key
 
 

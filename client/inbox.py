@@ -40,6 +40,7 @@ from dungeon_twister.protocol import (
 
 from . import secret_choice
 from .games import screens
+from .i18n import _
 from .names import other_seat, scenario_intro, seat_name
 from .ports import SessionPort as Session
 from .state import Refusal
@@ -61,7 +62,8 @@ def _welcome(session: Session, message: Welcome) -> None:
     state.connected = True
     link = f" · {state.link_note}" if state.link_note else ""  # what TLS said of this connection (client/tls.py)
     state.link_note = None
-    state.say(f"connected to {message.server.name} {message.server.version} as {state.name}{link}")
+    state.say(_("connected to {server} {version} as {name}").format(
+        server=message.server.name, version=message.server.version, name=state.name) + link)
     if message.challenge is not None:  # section 18: the proof of our key, before anything else
         session.prove(message.challenge, message.session)
     session.after_welcome()
@@ -70,7 +72,8 @@ def _welcome(session: Session, message: Welcome) -> None:
 def _refused(session: Session, message: Refused) -> None:
     if session.refused(message.code):
         return
-    session.state.say(f"the server refused us: {message.reason or message.code} ({message.code})")
+    session.state.say(_("the server refused us: {reason} ({code})").format(reason=message.reason or message.code,
+                                                                          code=message.code))
 
 
 MAX_LISTED_TABLES = 1000
@@ -101,8 +104,8 @@ def _check_deal(session: Session) -> None:
     table = state.view.get("table") or {}
     if checked is None and state.spectating and table.get("teams") == "free" and "seed" in table:
         state.deal_checked = True  # the builds say which rooms, and only the players see both (DT-120)
-        state.log.append("the seed is revealed: in a free team building only the players, who see both builds, "
-                         "can check the deal")
+        state.log.append(_("the seed is revealed: in a free team building only the players, who see both builds, "
+                           "can check the deal"))
         return
     if checked is None:
         return
@@ -116,10 +119,16 @@ def _check_deal(session: Session) -> None:
 def _ratings(session: Session, message: Ratings) -> None:
     """The leaderboard, shown in the help pane (Esc closes it)."""
     if not message.players:
-        session.state.help_text = "No rated game yet: a game between two people is rated when it ends."
+        session.state.help_text = _("No rated game yet: a game between two people is rated when it ends.")
         return
-    lines = ["Ratings (Glicko-2; games between two people are rated)", "",
-             f"{'#':>3}  {'player':<32} {'rating':>6}  {'±RD':>5}  games"]
+    # TRANSLATORS: a column header of the ratings table (a player's name)
+    player = _("player")
+    # TRANSLATORS: a column header of the ratings table (a Glicko-2 rating, a number), at most 6 letters
+    rating = _("rating")
+    # TRANSLATORS: a column header of the ratings table (how many rated games a player has played)
+    games = _("games")
+    lines = [_("Ratings (Glicko-2; games between two people are rated)"), "",
+             f"{'#':>3}  {player:<32} {rating:>6}  {'±RD':>5}  {games}"]
     for rank, player in enumerate(message.players, 1):
         lines.append(f"{rank:>3}  {player.name:<32} {player.rating:>6}  {player.rd:>5}  {player.games:>5}")
     session.state.help_text = "\n".join(lines)
@@ -142,8 +151,11 @@ def _table_closed(session: Session, message: TableClosed) -> None:
 def _table_created(session: Session, message: TableCreated) -> None:
     state = session.state
     state.join_code = message.join_code
-    code = f" (private: join code {message.join_code})" if message.join_code else ""
-    state.say(f"table {message.table} created{code}")
+    if message.join_code:
+        state.say(_("table {table} created (private: join code {code})").format(table=message.table,
+                                                                               code=message.join_code))
+    else:
+        state.say(_("table {table} created").format(table=message.table))
     if session.setup is not None:
         session.join(message.table, session.setup.seat, message.join_code)
 
@@ -151,12 +163,14 @@ def _table_created(session: Session, message: TableCreated) -> None:
 def _joined(session: Session, message: Joined) -> None:
     state = session.state
     if session.joined(message):
-        state.say(f"back at table {message.table}")
+        state.say(_("back at table {table}").format(table=message.table))
         return
     state.enter_table(message.table, message.seat)
     session.early_commits.clear()
-    role = f"as {seat_name(message.seat)}" if message.seat else "as a spectator"
-    state.say(f"joined table {message.table} {role}")
+    if message.seat:
+        state.say(_("joined table {table} as {seat}").format(table=message.table, seat=seat_name(message.seat)))
+    else:
+        state.say(_("joined table {table} as a spectator").format(table=message.table))
     setup, session.setup = session.setup, None
     if setup is not None and setup.bot is not None and message.seat is not None:
         session.send(SeatBot(message.table, other_seat(message.seat), setup.bot))
@@ -165,7 +179,7 @@ def _joined(session: Session, message: Joined) -> None:
 def _left(session: Session, message: Left) -> None:
     session.state.leave_table()
     session.seat_lost("left")
-    session.state.say(f"left table {message.table}")
+    session.state.say(_("left table {table}").format(table=message.table))
     session.list_tables()
 
 
@@ -196,7 +210,9 @@ def _table_event(session: Session, message: TableEvent) -> None:
     if kind == "takeback_asked" and event.get("seat") not in (None, session.state.seat) and session.state.seat:
         session.state.takeback_asked = event.get("seat")  # DT-224: `yes` or `no` answers it
         asker, action = seat_name(event.get("seat")), event.get("action")
-        session.state.say(f"{asker} asks to take back {action!r}: type yes or no")
+        # TRANSLATORS: yes and no are commands, typed as they are: keep them in English.
+        session.state.say(_("{seat} asks to take back {action}: type yes or no").format(seat=asker,
+                                                                                    action=repr(action)))
     elif kind in ("taken_back", "takeback_declined") or kind not in (None, "takeback_asked", "chat"):
         session.state.takeback_asked = None  # answered, or the game moved on
     compact = words.compact(event)
@@ -234,12 +250,13 @@ def _timer(session: Session, message: Timer) -> None:
 
 def _opponent_left(session: Session, message: OpponentLeft) -> None:
     session.state.away[message.seat] = message.grace_seconds
-    session.state.log.append(f"{seat_name(message.seat)} disconnected; the seat is kept {message.grace_seconds} s")
+    session.state.log.append(_("{seat} disconnected; the seat is kept {seconds} s")
+                             .format(seat=seat_name(message.seat), seconds=message.grace_seconds))
 
 
 def _opponent_back(session: Session, message: OpponentBack) -> None:
     session.state.away.pop(message.seat, None)
-    session.state.log.append(f"{seat_name(message.seat)} is back")
+    session.state.log.append(_("{seat} is back").format(seat=seat_name(message.seat)))
 
 
 def _game_over(session: Session, message: GameOver) -> None:
@@ -247,7 +264,10 @@ def _game_over(session: Session, message: GameOver) -> None:
     session.state.timers.clear()
     session.seat_lost("game over")
     winner = message.result.get("winner")
-    session.state.say("game over: " + (f"{seat_name(winner)} wins" if winner else "draw"))
+    if winner:
+        session.state.say(_("game over: {seat} wins").format(seat=seat_name(winner)))
+    else:
+        session.state.say(_("game over: draw"))
 
 
 def _error(session: Session, message: Error) -> None:
@@ -261,7 +281,7 @@ def _error(session: Session, message: Error) -> None:
         session.seat_lost("bad token")
         session.list_tables()
     meaning = ERROR_CODES[message.code].meaning if message.code in ERROR_CODES else ""
-    state.say(f"server: {message.message or meaning} ({message.code})")
+    state.say(_("server: {message} ({code})").format(message=message.message or meaning, code=message.code))
 
 
 def _ping(session: Session, message: Ping) -> None:
@@ -269,7 +289,7 @@ def _ping(session: Session, message: Ping) -> None:
 
 
 def _server_closing(session: Session, message: ServerClosing) -> None:
-    session.state.say(f"the server is shutting down: {message.reason}")
+    session.state.say(_("the server is shutting down: {reason}").format(reason=message.reason))
 
 
 def _protocol_error(session: Session, error: ProtocolError) -> None:
@@ -280,7 +300,8 @@ def _protocol_error(session: Session, error: ProtocolError) -> None:
         return
     if connection is not None:
         session.write(connection.send_error(error))
-    session.state.say(f"protocol error from the server: {error.message} ({error.code})")
+    session.state.say(_("protocol error from the server: {error} ({code})").format(error=error.message,
+                                                                                   code=error.code))
 
 
 _HANDLERS: dict[type, Callable[[Session, Any], None]] = {

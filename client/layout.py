@@ -28,6 +28,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 
 from .games import screens
+from .i18n import _
 from .lobby import lobby_chat, table_list
 from .messages import message_bar, prompt_label
 from .panel import chat_lines, event_log, game_panel
@@ -146,7 +147,7 @@ class ClientLayout:
     def _board(self) -> StyleAndTextTuples:
         view = self.state.view
         if not view or "rooms" not in view:
-            return [("class:dim", "no board yet")]
+            return [("class:dim", _("no board yet"))]
         out: StyleAndTextTuples = []
         for line in screens(view).render(view, self.state.trails):
             out += line + [("", "\n")]
@@ -154,20 +155,30 @@ class ClientLayout:
 
     def _title(self) -> StyleAndTextTuples:
         state = self.state
-        where = f"table {state.table}" if state.at_table else "lobby"
-        link = f"{state.server} ({state.role})" if state.connected else "not connected"
-        return [("class:title", " Dungeon Twister Online"), ("", f" · {where} · {state.name} on {link}")]
+        # TRANSLATORS: where the player is, in the title bar: at a table or in the lobby
+        where = _("table {table}").format(table=state.table) if state.at_table else _("lobby")
+        link = f"{state.server} ({state.role})" if state.connected else _("not connected")
+        # TRANSLATORS: the title bar: the player's name and the server ({server}: its address and the player's role,
+        # or "not connected")
+        who = _("{name} on {server}").format(name=state.name, server=link)
+        return [("class:title", " Dungeon Twister Online"), ("", f" · {where} · {who}")]
 
     def _hints(self) -> StyleAndTextTuples:
         if not self.state.at_table:
-            text = "create · join TABLE · spectate TABLE · chat TEXT · refresh · ratings · help · quit"
+            # TRANSLATORS: the hints line: the commands stay as typed (the words in capitals may be translated);
+            # keep the " · " separators
+            text = _("create · join TABLE · spectate TABLE · chat TEXT · refresh · ratings · help · quit")
         elif self.state.spectating:
-            text = "help · chat TEXT · look SQUARE · leave · quit · PgUp/PgDn board"
+            # TRANSLATORS: the hints line: the commands stay as typed; keep the " · " separators
+            text = _("help · chat TEXT · look SQUARE · leave · quit · PgUp/PgDn board")
         else:
-            text = "Tab completes actions · Up/Down history · help TOPIC · look SQUARE · leave · PgUp/PgDn board"
+            # TRANSLATORS: the hints line: the commands stay as typed; keep the " · " separators
+            text = _("Tab completes actions · Up/Down history · help TOPIC · look SQUARE · leave · "
+                     "PgUp/PgDn board")
         columns = get_app().output.get_size().columns
         if self.state.at_table and columns < WIDE_SCREEN:
-            text = "F2 board/panel · " + text
+            # TRANSLATORS: the hints line on a narrow terminal: the F2 key switches between the board and the panel
+            text = _("F2 board/panel") + " · " + text
         return [("", " " + fit(text, columns - 1))]
 
 

@@ -6,16 +6,43 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from dungeon_twister.protocol import TableInfo
 
+from .i18n import N_, _
 from .names import scenario_target
 from .state import ClientState
 
+STATUS_NAMES = {
+    # TRANSLATORS: a table's status in the lobby's table list (at most 8 characters): its players are awaited
+    "waiting": N_("waiting"),
+    # TRANSLATORS: a table's status in the lobby's table list (at most 8 characters): its game is under way
+    "playing": N_("playing"),
+    # TRANSLATORS: a table's status in the lobby's table list (at most 8 characters): its game has ended
+    "over": N_("over"),
+}
+"""The statuses of a table (protocol values) as the table list shows them."""
+
+
 def table_list(state: ClientState) -> StyleAndTextTuples:
     """One line per public table: id, status, options, the players of both seats, the number of spectators."""
-    width = max([len("TABLE"), *(len(info.table) for info in state.tables)]) + 2
-    columns = f"{'TABLE':<{width}}{'STATUS':<9}{'VP':<4}{'OPTIONS':<{OPTIONS_WIDTH + 1}}{'BLUE':<16}{'YELLOW':<16}WATCHING"
+    # TRANSLATORS: a column header of the lobby's table list: the table's id (t-1)
+    table = _("TABLE")
+    width = max([len(table), *(len(info.table) for info in state.tables)]) + 2
+    # TRANSLATORS: a column header of the lobby's table list (at most 8 characters): waiting, playing or over
+    status = _("STATUS")
+    # TRANSLATORS: a column header of the lobby's table list (at most 3 characters): the VP target (victory points)
+    target = _("VP")
+    # TRANSLATORS: a column header of the lobby's table list (at most 23 characters): the table's options
+    options = _("OPTIONS")
+    # TRANSLATORS: a column header of the lobby's table list (at most 15 characters): the Blue seat's player
+    blue = _("BLUE")
+    # TRANSLATORS: a column header of the lobby's table list (at most 15 characters): the Yellow seat's player
+    yellow = _("YELLOW")
+    # TRANSLATORS: a column header of the lobby's table list, the last one: how many spectators watch the table
+    watching = _("WATCHING")
+    columns = f"{table:<{width}}{status:<9}{target:<4}{options:<{OPTIONS_WIDTH + 1}}{blue:<16}{yellow:<16}{watching}"
     out: StyleAndTextTuples = [("class:title", columns + "\n")]
     if not state.tables:
-        hint = "no tables yet: `create` makes one" if state.connected else "not connected"
+        # TRANSLATORS: `create` is the command, typed as it is
+        hint = _("no tables yet: `create` makes one") if state.connected else _("not connected")
         return out + [("class:dim", hint)]
     for info in state.tables:
         out += _row(info, width)
@@ -41,7 +68,9 @@ def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
     options = info.options
     flags = ", ".join(([options.scenario] if options.scenario else [options.set_name] if options.set_name else [])
                       + [flag for flag in ("beginner", "timers", "private") if getattr(options, flag)]
-                      + ([f"{options.teams} teams"] if options.teams else []))
+                      # TRANSLATORS: a table's option in the lobby's list: {mode} is how the teams are made (mutual,
+                      # free: the option typed at `create`)
+                      + ([_("{mode} teams").format(mode=options.teams)] if options.teams else []))
     target = (scenario_target(options.scenario) or "-") if options.scenario else options.target_vp
     if options.game == "cards" and options.scenario:  # The Card Game's scenario card (CG-SCEN-04: 5 VP)
         rest = ", ".join(flag for flag in ("timers", "private") if getattr(options, flag))
@@ -49,22 +78,29 @@ def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
         target = CARD_SCENARIO_VP.get(options.scenario, "-")
     elif options.game == "cards":  # The Card Game: its tutorial sets the target (CG-TUT1..3)
         tutorial = options.tutorial or 1
-        flags = ", ".join(filter(None, (f"cards, tutorial {tutorial}", flags)))
+        # TRANSLATORS: a table's option in the lobby's list: the Card Game's tutorial (1, 2 or 3)
+        flags = ", ".join(filter(None, ("cards", _("tutorial {number}").format(number=tutorial), flags)))
         target = CARD_TUTORIAL_VP.get(tutorial, "-")
     if options.handicap:
-        flags = ", ".join(filter(None, (flags, "handicap")))
+        # TRANSLATORS: a table's option in the lobby's list: a game with a handicap
+        flags = ", ".join(filter(None, (flags, _("handicap"))))
     if options.secret_objects:  # CG-OPT-03
-        flags = ", ".join(filter(None, (flags, "secret objects")))
+        # TRANSLATORS: a table's option in the lobby's list: the Card Game's secret objects variant (CG-OPT-03)
+        flags = ", ".join(filter(None, (flags, _("secret objects"))))
     status_style = "class:active" if info.status == "waiting" else ""
+    status = _(STATUS_NAMES[info.status]) if info.status in STATUS_NAMES else info.status
+    # TRANSLATORS: in the lobby's table list, a seat without a player (at most 15 characters)
+    free = _("(free)")
     return [
-        ("", f"{info.table:<{width}}"), (status_style, f"{info.status:<9}"),
+        ("", f"{info.table:<{width}}"), (status_style, f"{status:<9}"),
         ("", f"{target:<4}{_fit(flags or '-', OPTIONS_WIDTH):<{OPTIONS_WIDTH + 1}}"),
-        ("class:seat.b", f"{info.blue or '(free)':<16}"), ("class:seat.y", f"{info.yellow or '(free)':<16}"),
+        ("class:seat.b", f"{info.blue or free:<16}"), ("class:seat.y", f"{info.yellow or free:<16}"),
         ("", f"{info.spectators}\n"),
     ]
 
 
 def lobby_chat(state: ClientState) -> StyleAndTextTuples:
     if not state.chat:
-        return [("class:dim", "chat: `chat TEXT` talks to everyone in the lobby")]
+        # TRANSLATORS: `chat TEXT` is the command, typed as it is
+        return [("class:dim", _("chat: `chat TEXT` talks to everyone in the lobby"))]
     return [("class:chat", "\n".join(state.chat))]

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from .held import state_dir
+from .i18n import _
 
 READY = re.compile(r"^dt-server listening on (\S+):(\d+)\s*$")
 START_TIMEOUT = 15.0
@@ -63,12 +64,16 @@ class LocalServer:
             line = lines.get(timeout=self.start_timeout)
         except queue.Empty:
             self.stop(keep_log=True)
-            raise ServerStartError(f"the server did not start within {self.start_timeout:.0f} s "
-                                   f"(log: {self.log_path})") from None
+            raise ServerStartError(_("the server did not start within {seconds} s (log: {log})").format(
+                seconds=f"{self.start_timeout:.0f}", log=self.log_path)) from None
         match = READY.match(line or "")
         if match is None:
             self.stop(keep_log=True)  # it may still be exiting (its stdout closed first): its log says why
-            raise ServerStartError(f"the server did not start: {line or 'it exited'}\n{self.log_tail()}")
+            if line:  # what the server printed instead of its port
+                why = _("the server did not start: {line}").format(line=line)
+            else:
+                why = _("the server did not start: it exited")
+            raise ServerStartError(f"{why}\n{self.log_tail()}")
         return match.group(1), int(match.group(2))
 
     def stop(self, keep_log: bool = False) -> None:

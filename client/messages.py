@@ -7,6 +7,7 @@ import time
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from .i18n import _
 from .state import ClientState
 
 
@@ -26,8 +27,14 @@ def message_bar(state: ClientState, now: float | None = None) -> StyleAndTextTup
 def prompt_label(state: ClientState) -> str:
     """`lobby> `, `t-1 B> `, `t-1 watching> `, or the secret choice pending: `t-1 B combat-3 (secret)> `."""
     if not state.at_table:
-        return "lobby> "
+        # TRANSLATORS: the prompt in the lobby (keep the "> " at its end)
+        return _("lobby> ")
     if state.spectating:
-        return f"{state.table} watching> "
-    secret = f" {state.secret_purpose} (secret)" if state.secret_purpose else ""
-    return f"{state.table} {state.seat}{secret}> "
+        # TRANSLATORS: the prompt of a spectator: {table} is the table's id (t-1)
+        return _("{table} watching> ").format(table=state.table)
+    if state.secret_purpose:
+        # TRANSLATORS: the prompt while a secret choice is due: {seat} is B or Y, {purpose} the protocol's name of
+        # what is chosen in secret (team, build, combat-3), shown as it is
+        return _("{table} {seat} {purpose} (secret)> ").format(table=state.table, seat=state.seat,
+                                                               purpose=state.secret_purpose)
+    return f"{state.table} {state.seat}> "

@@ -4,7 +4,76 @@ from __future__ import annotations
 
 from dungeon_twister.engine.boardgame.catalogue import SetCatalogue, load
 
-SEAT_NAMES = {"B": "Blue", "Y": "Yellow"}
+from .i18n import N_, _
+
+# TRANSLATORS: the two sides of a game, by colour (Blue plays from the bottom, Yellow from the top)
+SEAT_NAMES = {"B": N_("Blue"), "Y": N_("Yellow")}
+TOKEN_NAMES = {
+    # TRANSLATORS: a token's name: its side's colour and its kind ({kind}: a character or an object, e.g. Warrior);
+    # one form serves every kind, so where the colour would agree with the kind's gender, a form without agreement
+    # reads better, e.g. "{kind} (blue)"
+    "b": N_("Blue {kind}"),
+    # TRANSLATORS: a token's name: its side's colour and its kind ({kind}: a character or an object, e.g. Warrior)
+    "y": N_("Yellow {kind}"),
+}
+KIND_NAMES = (
+    # the characters of the sets (engine/boardgame and engine/cards data), as their catalogues name them
+    # TRANSLATORS: a character of the game (the names of the characters of every set follow, from Assassin to Wizard);
+    # it also names tokens (Blue {kind})
+    N_("Assassin"),
+    N_("Backstabber"),
+    N_("Banshee"),
+    N_("Berserker"),
+    N_("Cleric"),
+    N_("Colossus"),
+    N_("Crossbowman"),
+    N_("Dark Angel"),
+    N_("Elf Scout"),
+    # TRANSLATORS: a character of the game: a general, an army's commander
+    N_("General"),
+    N_("Ghost"),
+    N_("Goblin"),
+    N_("Golem"),
+    N_("Illusionist"),
+    N_("Mechanork"),
+    N_("Naga"),
+    N_("Paladin"),
+    N_("Pickpocket"),
+    N_("Red Dragon"),
+    N_("Samurai"),
+    N_("Snake-man"),
+    N_("Telekinetic"),
+    N_("Telepath"),
+    N_("Thief"),
+    N_("Troll"),
+    N_("Wall-Walker"),
+    N_("Warrior"),
+    N_("Weapon Master"),
+    N_("Wizard"),
+    # their objects
+    # TRANSLATORS: an object of the game (the names of the objects of every set follow, from Armor to Treasure); it
+    # also names tokens (Blue {kind})
+    N_("Armor"),
+    # TRANSLATORS: an object of the game: the weapon that shoots arrows
+    N_("Bow"),
+    N_("Charm Scroll"),
+    N_("Dragon-Slayer Sword"),
+    N_("Fire Shield"),
+    N_("Fireball Scroll"),
+    N_("Fireball Staff"),
+    N_("Fireball Wand"),
+    N_("Inversion Scroll"),
+    N_("Key"),
+    N_("Large Shield"),
+    N_("Ring of Teleportation"),
+    N_("Rope"),
+    N_("Speed Potion"),
+    N_("Sword"),
+    N_("Telescopic Lance"),
+    N_("Treasure"),
+)
+"""The names of the characters and objects in the catalogues' data, marked for translation: `kind_name` shows a
+kind's name translated (the catalogue keeps the English name, which `help` also accepts as typed)."""
 DEFAULT_SET = "base_set"
 KNOWN_SETS = ("base_set", "prison", "paladins")
 """Where a code is looked up when no set is named: a code names the same kind in every set that has it."""
@@ -15,7 +84,8 @@ def other_seat(seat: str) -> str:
 
 
 def seat_name(seat: str | None) -> str:
-    return SEAT_NAMES.get(seat or "", "nobody")
+    # TRANSLATORS: who a seat is when no seat is meant (nobody wins, nobody acts)
+    return _(SEAT_NAMES[seat]) if seat in SEAT_NAMES else _("nobody")
 
 
 def catalogue(set_name: str | None = None) -> SetCatalogue:
@@ -27,11 +97,12 @@ def catalogue(set_name: str | None = None) -> SetCatalogue:
 
 
 def kind_name(code: str, set_name: str | None = None) -> str:
+    """A character's or an object's name, in the language in use ('WA' -> 'Warrior'); an unknown code as it is."""
     for name in ((set_name,) if set_name else ()) + KNOWN_SETS:
         cat = catalogue(name)
         kind = cat.characters.get(code) or cat.objects.get(code)
         if kind:
-            return kind.name
+            return _(kind.name)
     return code
 
 
@@ -43,7 +114,7 @@ def token_name(token_id: str | None, set_name: str | None = None) -> str:
     copy = f" ({token_id[3]})" if len(token_id) == 4 and token_id[3].isdigit() else ""
     if len(token_id) == 4 and not copy:
         return str(token_id)
-    return f"{seat_name(token_id[0].upper())} {kind_name(token_id[1:3], set_name)}{copy}"
+    return _(TOKEN_NAMES[token_id[0]]).format(kind=kind_name(token_id[1:3], set_name)) + copy
 
 
 def scenario_intro(view: dict | None) -> list[str]:
@@ -53,8 +124,11 @@ def scenario_intro(view: dict | None) -> list[str]:
     scenario = catalogue((view or {}).get("set")).scenarios.get(name) if name else None
     if not scenario:
         return []
-    return [f"scenario {name}: {scenario.get('title', '')}", f"goal: {scenario.get('goal', '')}",
-            f"new rules: {scenario.get('rules_text', '')}"]
+    # TRANSLATORS: a scenario's introduction: {name} is its id (prison-1); its title, goal and rules come from the
+    # set's data, in English
+    return [_("scenario {name}: {title}").format(name=name, title=scenario.get("title", "")),
+            _("goal: {goal}").format(goal=scenario.get("goal", "")),
+            _("new rules: {rules}").format(rules=scenario.get("rules_text", ""))]
 
 
 def scenario_target(name: str) -> int | None:

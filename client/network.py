@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 
 import trio
 
+from .i18n import _
 from .session import Plan, Session
 
 RECEIVE_SIZE = 65536
@@ -96,18 +97,19 @@ async def _read_frames(session: Session, stream: trio.abc.Stream) -> str:
             with trio.move_on_after(PROBE_SECONDS if probing else SILENCE_SECONDS):
                 data = await stream.receive_some(RECEIVE_SIZE)
                 if not data:
-                    return "closed by the server"
+                    return _("closed by the server")
                 session.receive(data)
                 probing = False
                 continue
             if probing or not session.probe():
-                return "the server stopped answering"
+                return _("the server stopped answering")
             probing = True
-        return "the connection is closed"
+        return _("the connection is closed")
     except trio.ClosedResourceError:
-        return "closed"
+        # TRANSLATORS: why a connection ended (shown as "connection lost (closed)")
+        return _("closed")
     except trio.BrokenResourceError as error:
-        return str(error.__cause__ or error) or "broken connection"
+        return str(error.__cause__ or error) or _("broken connection")
 
 
 def _put(channel: trio.MemorySendChannel[object], item: object) -> None:

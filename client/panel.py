@@ -8,16 +8,22 @@ from dataclasses import dataclass
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from .i18n import N_, _, ngettext
 from .names import other_seat, scenario_target, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
-HINTS = {"draft": "pick a room pair, a character or an object: pick 37, pick WA",
-         "build": "build your team in secret: build pairs=... characters=... objects=...",
-         "hide": "hide a token: hide TOKEN ROOM", "card": "play an action card: card N",
-         "main": "spend your AP, or end", "place": "place a found token: place TOKEN SQUARE"}
-PHASES = {"draft": "team building (mutual choice)", "build": "team building (free choice, in secret)",
-          "team": "secret team choice", "hide": "hiding tokens", "card": "action card", "main": "spending AP",
-          "combat": "combat cards", "place": "placing revealed tokens", "over": "game over"}
+# TRANSLATORS: what to do now, by phase; the commands as typed (pick 37, build pairs=..., card N...) stay in English
+HINTS = {"draft": N_("pick a room pair, a character or an object: pick 37, pick WA"),
+         "build": N_("build your team in secret: build pairs=... characters=... objects=..."),
+         "hide": N_("hide a token: hide TOKEN ROOM"), "card": N_("play an action card: card N"),
+         "main": N_("spend your AP, or end"), "place": N_("place a found token: place TOKEN SQUARE")}
+# TRANSLATORS: a phase of the board game, as the panel's turn line names it
+PHASES = {"draft": N_("team building (mutual choice)"), "build": N_("team building (free choice, in secret)"),
+          "team": N_("secret team choice"), "hide": N_("hiding tokens"), "card": N_("action card"),
+          "main": N_("spending AP"), "combat": N_("combat cards"), "place": N_("placing revealed tokens"),
+          "over": N_("game over")}
+# TRANSLATORS: a table's options, as the panel's first line lists them ("6 VP · beginner · timers")
+TABLE_FLAGS = {"beginner": N_("beginner"), "timers": N_("timers"), "private": N_("private")}
 
 
 @dataclass(frozen=True)
@@ -26,7 +32,9 @@ class PanelParts:
     the card game's in cards_panel.py."""
 
     hints: dict
+    """The hint for each phase (texts marked with N_, translated where shown)."""
     phases: dict
+    """The name of each phase (texts marked with N_, translated where shown)."""
     turn_detail: Callable[[dict], StyleAndTextTuples]
     player: Callable[[dict, str, dict, bool], StyleAndTextTuples]
     combat: Callable[[dict, str | None], StyleAndTextTuples]
@@ -44,16 +52,19 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
     if state.alert:
         out += [("class:alert", state.alert), ("", "\n\n")]
     if state.turn_since is not None and now - state.turn_since < TURN_FLASH_SECONDS:
-        what = "your secret choice" if state.secret_purpose and not state.legal else "your turn"
+        # TRANSLATORS: flashed in capitals at the top of the panel when it is the player's turn
+        what = _("your secret choice") if state.secret_purpose and not state.legal else _("your turn")
         out += [("class:alert", f" ► {what.upper()} "), ("", "\n")]
     out += _table_line(state)
     if view is None or "players" not in view:
-        out.append(("class:dim", "\nwaiting for the table's state..."))
+        out.append(("class:dim", "\n" + _("waiting for the table's state...")))
         return out
     out += _seats(state, view)
     if not view.get("started", True):
         free = other_seat(state.seat) if state.seat else "Y"
-        out.append(("class:dim", f"\nWaiting for an opponent: `bot {free}` seats a bot.\n"))
+        # TRANSLATORS: `bot {seat}` is the command as typed: keep it in English
+        waiting = _("Waiting for an opponent: `bot {seat}` seats a bot.").format(seat=free)
+        out.append(("class:dim", f"\n{waiting}\n"))
     out += _turn(view, now, state.timers, parts)
     for seat in _seat_order(state.seat):
         out += parts.player(view, seat, view["players"][seat], seat == state.seat)
@@ -72,39 +83,48 @@ def _table_line(state: ClientState) -> StyleAndTextTuples:
     target = options.get('target_vp', (state.view or {}).get('target_vp', 5))
     if options.get("scenario"):  # PR-SCEN: only scenarios 4 and 5 are played to a VP target
         target = scenario_target(options["scenario"])
-    details = [f"{target} VP"] if target else []
+    # TRANSLATORS: the victory points a table is played to ("6 VP")
+    details = [_("{vp} VP").format(vp=target)] if target else []
     details += [options["set_name"]] if options.get("set_name") and not options.get("scenario") else []
-    details += [f"scenario {options['scenario']}"] if options.get("scenario") else []
-    details += [flag for flag in ("beginner", "timers", "private") if options.get(flag)]
-    details += [f"{options['teams']} teams"] if options.get("teams") else []  # PD-TEAM-02
-    details += ["secret objects"] if options.get("secret_objects") else []  # CG-OPT-03
-    code = f" · code {state.join_code}" if state.join_code else ""
-    return [("class:title", f"Table {state.table}"), ("class:dim", f"  {' · '.join(details)}{code}\n")]
+    details += [_("scenario {scenario}").format(scenario=options["scenario"])] if options.get("scenario") else []
+    details += [_(TABLE_FLAGS[flag]) for flag in ("beginner", "timers", "private") if options.get(flag)]
+    # TRANSLATORS: a table's team building ({teams}: mutual or free, the option as typed at `create`)
+    details += [_("{teams} teams").format(teams=options["teams"])] if options.get("teams") else []  # PD-TEAM-02
+    details += [_("secret objects")] if options.get("secret_objects") else []  # CG-OPT-03
+    # TRANSLATORS: a private table's join code
+    code = " · " + _("code {code}").format(code=state.join_code) if state.join_code else ""
+    return [("class:title", _("Table {table}").format(table=state.table)),
+            ("class:dim", f"  {' · '.join(details)}{code}\n")]
 
 
 def _seats(state: ClientState, view: dict) -> StyleAndTextTuples:
     names = view.get("seats") or {}
     out: StyleAndTextTuples = []
     for seat in ("B", "Y"):
-        who = names.get(seat) or "(free)"
-        you = "  ← you" if seat == state.seat else ""
-        away = f"  (away, {state.away[seat]} s grace)" if seat in state.away else ""
+        # TRANSLATORS: a seat nobody sits in
+        who = names.get(seat) or _("(free)")
+        you = "  " + _("← you") if seat == state.seat else ""
+        # TRANSLATORS: a player who lost the connection: the seconds left to come back ("s": seconds)
+        away = "  " + _("(away, {seconds} s grace)").format(seconds=state.away[seat]) if seat in state.away else ""
         out += [(f"class:seat.{seat.lower()}", f"{seat_name(seat):<7}"), ("", f"{who}{you}{away}\n")]
     if state.spectating:
-        out.append(("class:dim", "you are watching\n"))
+        out.append(("class:dim", _("you are watching") + "\n"))
     return out
 
 
 def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts) -> StyleAndTextTuples:
     to_act = view.get("to_act") or []
-    acting = " and ".join(seat_name(s) for s in to_act) or "nobody"
-    phase = parts.phases.get(view.get("phase"), view.get("phase"))
-    out: StyleAndTextTuples = [("class:title", f"\nTurn {view.get('turn', 0)} · {phase} · {acting} to act\n")]
+    # TRANSLATORS: joins the items of a list ("Blue and Yellow"): keep the spaces
+    acting = _(" and ").join(seat_name(s) for s in to_act) or _("nobody")
+    phase = view.get("phase")
+    phase = _(parts.phases[phase]) if phase in parts.phases else phase
+    out: StyleAndTextTuples = [("class:title", "\n" + _("Turn {turn} · {phase} · {seats} to act").format(
+        turn=view.get("turn", 0), phase=phase, seats=acting) + "\n")]
     out += parts.turn_detail(view)
     clocks = [f"{seat_name(seat)} {_clock(deadline - now)}" for seat, deadline in sorted(timers.items())
               if seat in to_act]
     if clocks:
-        out.append(("class:refusal", "time left: " + " · ".join(clocks) + "\n"))
+        out.append(("class:refusal", _("time left: {clocks}").format(clocks=" · ".join(clocks)) + "\n"))
     return out
 
 
@@ -112,10 +132,15 @@ def _turn_detail(view: dict) -> StyleAndTextTuples:
     out: StyleAndTextTuples = []
     if view.get("active") and view.get("phase") in ("main", "combat", "place"):
         pools = ", ".join(f"{token} {n}" for token, n in (view.get("pools") or {}).items())
-        ap = f"{seat_name(view['active'])}'s AP left {view.get('ap', 0)}"
-        out.append(("", ap + (f" · potion AP {pools}" if pools else "") + "\n"))
+        values = {"seat": seat_name(view["active"]), "ap": view.get("ap", 0)}
+        if pools:  # a Speed Potion's AP, for its drinker alone
+            ap = _("{seat}'s AP left {ap} · potion AP {pools}").format(pools=pools, **values)
+        else:
+            ap = _("{seat}'s AP left {ap}").format(**values)
+        out.append(("", ap + "\n"))
     if view.get("first_cycle_limit") and view.get("phase") in ("card", "main"):
-        out.append(("class:dim", f"first cycle: cards up to {view['first_cycle_limit']}\n"))
+        limit = _("first cycle: cards up to {limit}").format(limit=view["first_cycle_limit"])
+        out.append(("class:dim", limit + "\n"))
     return out
 
 
@@ -129,21 +154,29 @@ def _seat_order(seat: str | None) -> tuple[str, str]:
 
 
 def _player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuples:
-    vp = f"{player['vp']} VP"
+    vp = _("{vp} VP").format(vp=player["vp"])
     cards = player["action_cards"]
-    hand = " ".join(map(str, cards)) if isinstance(cards, list) else f"{cards} in hand"
-    played = f" · played {player['played_top']}" if player.get("played_top") else ""
+    # TRANSLATORS: how many cards a player holds (the other player's hand is secret)
+    hand = " ".join(map(str, cards)) if isinstance(cards, list) else _("{count} in hand").format(count=cards)
+    # TRANSLATORS: the action card a player played last
+    played = " · " + _("played {card}").format(card=player["played_top"]) if player.get("played_top") else ""
     combat = player["combat_cards"]
-    combat_text = " ".join(f"+{v}" for v in combat) if isinstance(combat, list) else f"{combat} cards"
+    # TRANSLATORS: how many combat cards the other player holds (their values are secret)
+    combat_text = " ".join(f"+{v}" for v in combat) if isinstance(combat, list) else _("{count} cards").format(
+        count=combat)
     screen = player.get("screen")
     behind = len(screen) if isinstance(screen, list) else screen
+    name = _("{seat} (you)").format(seat=seat_name(seat)) if own else seat_name(seat)
+    # TRANSLATORS: a player's cards: "action: 1 2 3", "combat: +0 +1", "jumps: 2" (the jump cards left)
+    lines = [_("action: {cards}").format(cards=hand) + played, _("combat: {cards}").format(cards=combat_text),
+             _("jumps: {count}").format(count=player["jumps"])]
     out: StyleAndTextTuples = [
-        ("", "\n"), (f"class:seat.{seat.lower()}", f"{seat_name(seat)}{' (you)' if own else ''}"),
+        ("", "\n"), (f"class:seat.{seat.lower()}", name),
         ("class:title", f"  {vp}\n"),
-        ("", f"  action: {hand}{played}\n  combat: {combat_text}\n  jumps: {player['jumps']}"),
+        ("", "  " + "\n  ".join(lines)),
     ]
     if behind:
-        out.append(("class:dim", f" · {behind} token(s) behind the screen"))
+        out.append(("class:dim", " · " + _("{count} token(s) behind the screen").format(count=behind)))
     out.append(("", "\n"))
     return out
 
@@ -157,19 +190,28 @@ def _moves(state: ClientState) -> StyleAndTextTuples:
         return []
     shown = list(state.moves)[-SHOWN_MOVES:]
     more = "… · " if len(state.moves) > SHOWN_MOVES else ""
-    return [("class:title", "\nMoves "), ("class:dim", more + " · ".join(shown) + "\n")]
+    # TRANSLATORS: the heading of the panel's short list of the game's last moves
+    return [("class:title", "\n" + _("Moves") + " "), ("class:dim", more + " · ".join(shown) + "\n")]
+
+
+def _choosing(seat: str, chosen) -> str:
+    """'Blue has chosen' or 'Blue is choosing' (a secret choice: a combat card, a team)."""
+    if chosen:
+        return _("{seat} has chosen").format(seat=seat_name(seat))
+    return _("{seat} is choosing").format(seat=seat_name(seat))
 
 
 def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     combat = view.get("combat")
     if not combat:
         return []
-    chosen = ", ".join(f"{seat_name(s)} {'has chosen' if c else 'is choosing'}"
-                       for s, c in (combat.get("chosen") or {}).items())
-    mine = f" · your card +{combat['my_card']}" if combat.get("my_card") is not None else ""
-    out: StyleAndTextTuples = [
-        ("class:title", f"\nCombat {combat['number']}: {combat['attacker']} attacks {combat['target']}\n"),
-        ("", f"  attackers {', '.join(combat['attackers'])} · defenders {', '.join(combat['defenders'])}\n")]
+    chosen = ", ".join(_choosing(s, c) for s, c in (combat.get("chosen") or {}).items())
+    mine = " · " + _("your card +{card}").format(card=combat["my_card"]) if combat.get("my_card") is not None else ""
+    title = _("Combat {number}: {attacker} attacks {target}").format(
+        number=combat["number"], attacker=combat["attacker"], target=combat["target"])
+    sides = _("attackers {attackers} · defenders {defenders}").format(
+        attackers=", ".join(combat["attackers"]), defenders=", ".join(combat["defenders"]))
+    out: StyleAndTextTuples = [("class:title", f"\n{title}\n"), ("", f"  {sides}\n")]
     totals = combat.get("totals")
     if totals:
         out.append(("", f"  {combat_odds(view, totals, seat)}\n"))
@@ -181,12 +223,23 @@ def combat_odds(view: dict, totals: dict, seat: str | None) -> str:
     Yellow 6 + card' (BG-COMBAT-03: the higher total wins, a tie does nothing)."""
     attacker = view.get("active")
     defender = other_seat(attacker) if attacker else None
-    attack, defence = totals["attack"], totals["defence"]
+    values = {"attack": totals["attack"], "defence": totals["defence"]}
     if seat == attacker:
-        return f"you attack: {attack} + card vs {seat_name(defender)} {defence} + card"
+        return _("you attack: {attack} + card vs {defender} {defence} + card").format(
+            defender=seat_name(defender), **values)
     if seat == defender:
-        return f"{seat_name(attacker)} attacks: {attack} + card vs you {defence} + card"
-    return f"{seat_name(attacker)} attacks: {attack} + card vs {seat_name(defender)} {defence} + card"
+        return _("{attacker} attacks: {attack} + card vs you {defence} + card").format(
+            attacker=seat_name(attacker), **values)
+    return _("{attacker} attacks: {attack} + card vs {defender} {defence} + card").format(
+        attacker=seat_name(attacker), defender=seat_name(defender), **values)
+
+
+# TRANSLATORS: the kinds of a team building's picks, as the panel lists them ("characters: WA TH")
+DRAFT_KINDS = {"rooms": N_("room pairs"), "characters": N_("characters"), "objects": N_("objects")}
+# TRANSLATORS: who picks what now in a team building; what is left to pick follows ("Blue picks character: WA TH")
+DRAFT_PICKS = {"rooms": N_("{seat} picks room pair:"), "characters": N_("{seat} picks character:"),
+               "objects": N_("{seat} picks object:")}
+"""Who picks what now, by the draft's stage (what is left to pick follows)."""
 
 
 def _draft(view: dict) -> StyleAndTextTuples:
@@ -195,14 +248,16 @@ def _draft(view: dict) -> StyleAndTextTuples:
     if not draft:
         return []
     picks, pool, stage = draft["picks"], draft["pool"], draft["stage"]
-    names = {"rooms": "room pairs", "characters": "characters", "objects": "objects"}
-    out: StyleAndTextTuples = [("class:title", "\nTeam building"),
-                               ("", f" (both teams get every pick; {seat_name(draft['first'])} picked first)\n")]
+    first = _("(both teams get every pick; {seat} picked first)").format(seat=seat_name(draft["first"]))
+    out: StyleAndTextTuples = [("class:title", "\n" + _("Team building")), ("", f" {first}\n")]
     for kind in ("rooms", "characters", "objects"):
         chosen = " ".join(picks[kind]) or "-"
-        out.append(("", f"  {names[kind]}: {chosen}\n"))
-    out += [("class:active", f"  {seat_name(draft['picker'])} picks {names.get(stage, stage)[:-1]}: "),
-            ("", " ".join(pool.get(stage, [])) + "\n")]
+        out.append(("", f"  {_(DRAFT_KINDS[kind])}: {chosen}\n"))
+    if stage in DRAFT_PICKS:
+        picker = _(DRAFT_PICKS[stage]).format(seat=seat_name(draft["picker"]))
+    else:  # a stage this client does not know: its name as the server sends it
+        picker = f"{seat_name(draft['picker'])} picks {stage[:-1]}:"
+    out += [("class:active", f"  {picker} "), ("", " ".join(pool.get(stage, [])) + "\n")]
     return out
 
 
@@ -211,19 +266,22 @@ def _build(view: dict) -> StyleAndTextTuples:
     build = view.get("build")
     if not build:
         return []
-    how = "full frontal" if build.get("mode") == "full" else "free choice"
-    out: StyleAndTextTuples = [("class:title", "\nTeam building"),
-                               ("", f" ({how}: each side its own team, in secret)\n")]
+    if build.get("mode") == "full":
+        how = _("(full frontal: each side its own team, in secret)")
+    else:
+        how = _("(free choice: each side its own team, in secret)")
+    out: StyleAndTextTuples = [("class:title", "\n" + _("Team building")), ("", f" {how}\n")]
     for part in build["parts"]:
         copies = part.get("copies") or {}
         values = " ".join(v + (f"x{copies[v]}" if v in copies else "") for v in part["values"])
-        out.append(("", f"  {part['name']}: choose {part['count']} of {values}\n"))
-    done = " · ".join(f"{seat_name(seat)} {'has chosen' if chosen else 'is choosing'}"
-                      for seat, chosen in sorted(build["built"].items()))
+        # TRANSLATORS: what a build chooses from ({part}: pairs, characters or objects, as typed in `build`)
+        choose = _("{part}: choose {count} of {values}").format(part=part["name"], count=part["count"], values=values)
+        out.append(("", f"  {choose}\n"))
+    done = " · ".join(_choosing(seat, chosen) for seat, chosen in sorted(build["built"].items()))
     out.append(("class:dim", f"  {done}\n"))
     for seat, mine in sorted((build.get("mine") or {}).items()):
         chosen = " · ".join(f"{name} {','.join(map(str, values))}" for name, values in mine.items())
-        out.append(("", f"  your build: {chosen}\n"))
+        out.append(("", "  " + _("your build: {build}").format(build=chosen) + "\n"))
     return out
 
 
@@ -231,8 +289,9 @@ def _placement(view: dict) -> StyleAndTextTuples:
     placement = view.get("placement")
     if not placement:
         return []
-    return [("class:title", f"\nRoom {placement['slot']} revealed: "),
-            ("", f"{seat_name(placement['placer'])} places {', '.join(placement['tokens'])}\n")]
+    return [("class:title", "\n" + _("Room {room} revealed:").format(room=placement["slot"]) + " "),
+            ("", _("{seat} places {tokens}").format(seat=seat_name(placement["placer"]),
+                                                    tokens=", ".join(placement["tokens"])) + "\n")]
 
 
 def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTextTuples:
@@ -240,26 +299,31 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
     if state.spectating or view.get("outcome"):
         return []
     if purpose and purpose in state.secrets:
-        return [("class:title", "\nSecret choice\n"), ("", f"  {state.secrets[purpose].describe()}\n")]
+        return [("class:title", "\n" + _("Secret choice") + "\n"), ("", f"  {state.secrets[purpose].describe()}\n")]
     if purpose:
         verb = parts.choice_verb(purpose)
-        return [("class:active", f"\nChoose in secret ({purpose}): type {verb} ... (Tab completes)\n")]
+        # TRANSLATORS: {verb} is the command as typed (build, team, combat, hide, face, card); {purpose}: what for
+        choose = _("Choose in secret ({purpose}): type {verb} ... (Tab completes)").format(purpose=purpose, verb=verb)
+        return [("class:active", f"\n{choose}\n")]
     unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None
                   and round_.purpose != "build"]  # a build is shown at the end of the game (DT-120)
     out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe()}\n") for round_ in unverified]
     if state.legal:
         count = len(state.legal)
-        hint = parts.hints.get(view.get("phase"), "")
-        out += [("class:active", f"\nYour move: {hint}"),
-                ("class:dim", f"\n{count} legal action{'s' if count > 1 else ''}; Tab completes\n")]
+        hint = parts.hints.get(view.get("phase"))
+        legal = ngettext("{count} legal action; Tab completes", "{count} legal actions; Tab completes", count)
+        out += [("class:active", "\n" + _("Your move: {hint}").format(hint=_(hint) if hint else "")),
+                ("class:dim", "\n" + legal.format(count=count) + "\n")]
         targets = within_reach(state.legal)
         if targets:
-            out.append(("", f"Within reach: {' · '.join(targets)}\n"))
+            out.append(("", _("Within reach: {targets}").format(targets=" · ".join(targets)) + "\n"))
     return out
 
 
-_REACH_VERBS = {"attack": "attacks", "shoot": "shoots", "lance": "lances", "push": "pushes", "steal": "steals",
-                "charm": "charms"}
+_REACH = {"attack": N_("{figure} attacks {target}"), "shoot": N_("{figure} shoots {target}"),
+          # TRANSLATORS: who a figure can reach with the Telescopic Lance ("bCO lances yTR")
+          "lance": N_("{figure} lances {target}"), "push": N_("{figure} pushes {target}"),
+          "steal": N_("{figure} steals {target}"), "charm": N_("{figure} charms {target}")}
 
 
 def within_reach(legal: list[str]) -> list[str]:
@@ -268,8 +332,8 @@ def within_reach(legal: list[str]) -> list[str]:
     seen: list[str] = []
     for action in legal:
         words = action.split()
-        if words[0] in _REACH_VERBS and len(words) >= 3:
-            line = f"{words[1]} {_REACH_VERBS[words[0]]} {words[2]}"
+        if words[0] in _REACH and len(words) >= 3:
+            line = _(_REACH[words[0]]).format(figure=words[1], target=words[2])
             if line not in seen:
                 seen.append(line)
     return seen
@@ -281,9 +345,13 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
         return []
     winner = result.get("winner")
     vp = result.get("vp") or {}
-    verdict = f"{seat_name(winner)} wins" if winner else "Draw"
-    return [("class:active", f"\nGame over: {verdict} {vp.get('B', '?')}-{vp.get('Y', '?')} "
-                             f"({result.get('reason')})\n"), ("class:dim", "leave: back to the lobby\n")]
+    values = {"score": f"{vp.get('B', '?')}-{vp.get('Y', '?')}", "reason": result.get("reason")}
+    if winner:
+        over = _("Game over: {seat} wins {score} ({reason})").format(seat=seat_name(winner), **values)
+    else:
+        over = _("Game over: Draw {score} ({reason})").format(**values)
+    # TRANSLATORS: `leave` is the command as typed: keep it in English
+    return [("class:active", f"\n{over}\n"), ("class:dim", _("leave: back to the lobby") + "\n")]
 
 
 def _choice_verb(purpose: str) -> str:
@@ -295,7 +363,7 @@ BOARD_PARTS = PanelParts(HINTS, PHASES, _turn_detail, _player, _combat, _placeme
 
 def event_log(state: ClientState) -> StyleAndTextTuples:
     """The log of the table in plain words, oldest first."""
-    lines = list(state.log) or ["(nothing happened yet)"]
+    lines = list(state.log) or [_("(nothing happened yet)")]
     return [("class:log", "\n".join(lines))]
 
 

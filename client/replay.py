@@ -18,6 +18,7 @@ from dungeon_twister.engine.core.events import GOD
 from dungeon_twister.engine.families import BOARD, Family, family_of_record
 
 from .games import GAMES, Screens
+from .i18n import _
 
 
 @dataclass
@@ -101,28 +102,37 @@ class Replay:
     def panel(self) -> list[str]:
         """The side panel's lines: where we are, the action shown and what it did, the outcome at the end."""
         total = len(self.steps)
-        lines = [f"Action {self.index} of {total}" + (" (the start)" if self.index == 0 else "")]
+        if self.index == 0:
+            lines = [_("Action {index} of {total} (the start)").format(index=self.index, total=total)]
+        else:
+            lines = [_("Action {index} of {total}").format(index=self.index, total=total)]
         if self.index:
             step = self.steps[self.index - 1]
             lines += ["", step.line, *("  " + text for text in step.events)]
         outcome = self.states[self.index].outcome
         if outcome is not None:
-            verdict = "a draw" if outcome.winner is None else f"{'Blue' if outcome.winner == 'B' else 'Yellow'} wins"
+            if outcome.winner is None:
+                verdict = _("Game over: a draw {blue}-{yellow} ({reason})")
+            elif outcome.winner == "B":
+                verdict = _("Game over: Blue wins {blue}-{yellow} ({reason})")
+            else:
+                verdict = _("Game over: Yellow wins {blue}-{yellow} ({reason})")
             vp = dict(outcome.vp)
-            lines += ["", f"Game over: {verdict} {vp['B']}-{vp['Y']} ({outcome.reason})"]
+            lines += ["", verdict.format(blue=vp["B"], yellow=vp["Y"], reason=outcome.reason)]
         if outcome is None and self.result and self.index == len(self.steps):
-            lines += ["", f"Game over ({self.result})"]
+            lines += ["", _("Game over ({result})").format(result=self.result)]
         if self.deal is not None:
-            lines += ["", "Deal: the seed opens the commitment the server made before the game (verified): every "
-                      "random draw follows from it" if self.deal else
-                      "Deal: NOT VERIFIED: the seed does not open the server's commitment"]
+            lines += ["", _("Deal: the seed opens the commitment the server made before the game (verified): every "
+                            "random draw follows from it") if self.deal else
+                      _("Deal: NOT VERIFIED: the seed does not open the server's commitment")]
         verified, problems = self.rounds
         if verified or problems:
-            lines += ["", f"Commit-reveal: {verified} reveal(s) open their commitment (verified)"
-                      + "".join(f"; NOT VERIFIED: {problem}" for problem in problems)]
+            lines += ["", _("Commit-reveal: {n} reveal(s) open their commitment (verified)").format(n=verified)
+                      + "".join(_("; NOT VERIFIED: {problem}").format(problem=problem) for problem in problems)]
         if self.viewer == GOD:
-            lines += ["", "The game is over: everything is shown, hidden tokens and secret choices included."]
-        lines += ["", "→ / space: next   ← : back   PgDn / PgUp: 10   Home / End   q: quit"]
+            lines += ["", _("The game is over: everything is shown, hidden tokens and secret choices included.")]
+        # TRANSLATORS: the replay screen's keys (→, space, ←, PgDn, PgUp, Home, End, q) and what they do
+        lines += ["", _("→ / space: next   ← : back   PgDn / PgUp: 10   Home / End   q: quit")]
         return lines
 
 
@@ -207,7 +217,7 @@ async def fetch_record(connect, host: str, port: int, table: str) -> str:
         while True:
             data = await stream.receive_some(65536)
             if not data:
-                raise NoRecord("the server closed the connection")
+                raise NoRecord(_("the server closed the connection"))
             conn.receive_data(data)
             while (event := conn.next_event()) is not None:
                 if isinstance(event, GameRecord):
@@ -251,7 +261,8 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
     for key in ("q", "c-c", "c-d", "escape"):
         keys.add(key)(lambda event: event.app.exit())
     layout = Layout(HSplit([
-        Window(FormattedTextControl([("class:hints", " Dungeon Twister Online · replay")]), height=1),
+        # TRANSLATORS: the title of the replay screen
+        Window(FormattedTextControl([("class:hints", " " + _("Dungeon Twister Online · replay"))]), height=1),
         VSplit([Window(FormattedTextControl(board), width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH)),
                 Window(width=1, char="│", style="class:dim"),
                 Window(FormattedTextControl(panel), wrap_lines=True)]),

@@ -19,6 +19,7 @@ from dungeon_twister.protocol import (
     make_nonce,
 )
 
+from .i18n import _
 from .names import seat_name
 from .ports import SessionPort as Session
 from .state import Refusal, SecretChoice
@@ -53,9 +54,10 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise ChoiceError(f"it matches {len(matches)} choices, e.g. {matches[0]!r}")
-    example = f", e.g. {legal[0]!r}" if legal else ""
-    raise ChoiceError(f"not one of your choices now{example}")
+        raise ChoiceError(_("it matches {n} choices, e.g. {example}").format(n=len(matches), example=repr(matches[0])))
+    if legal:
+        raise ChoiceError(_("not one of your choices now, e.g. {example}").format(example=repr(legal[0])))
+    raise ChoiceError(_("not one of your choices now"))
 
 
 def _resolve_build(text: str, parts: list[dict], seat: str, game: str = "board") -> str:
@@ -63,9 +65,10 @@ def _resolve_build(text: str, parts: list[dict], seat: str, game: str = "board")
     try:
         action = rules.parse_action(text, seat)
     except NotationError as error:
-        raise ChoiceError(f"{error} ({_build_form(parts)}; Tab completes)") from None
+        # TRANSLATORS: {error} says what is wrong with the typed text; {form} is the build's notation, kept as typed.
+        raise ChoiceError(_("{error} ({form}; Tab completes)").format(error=error, form=_build_form(parts))) from None
     if type(action) is not rules.secret_kind("build"):
-        raise ChoiceError(f"build your team first: {_build_form(parts)} (Tab completes)")
+        raise ChoiceError(_("build your team first: {form} (Tab completes)").format(form=_build_form(parts)))
     choice = PartsChoice(tuple(Part.from_form(form) for form in parts), lambda chosen: chosen,
                          lambda a: tuple(tuple(map(str, getattr(a, form["name"]))) for form in parts))
     why = choice.problem(action)
@@ -95,11 +98,11 @@ def choose(session: Session, text: str) -> None:
     state = session.state
     purpose = state.secret_purpose
     if purpose in state.secrets:
-        state.say(f"you have already chosen: {state.secrets[purpose].describe()}")
+        state.say(_("you have already chosen: {choice}").format(choice=state.secrets[purpose].describe()))
         return
     connection = session.connection
     if not isinstance(connection, PlayerConnection) or state.seat is None or not state.connected:
-        state.say("not connected as a player")
+        state.say(_("not connected as a player"))
         return
     try:
         game = (state.view or {}).get("game", "board")
@@ -112,7 +115,7 @@ def choose(session: Session, text: str) -> None:
     try:
         frame = connection.commit(purpose, choice, nonce)
     except ProtocolError as error:
-        state.say(f"cannot commit now: {error.message}")
+        state.say(_("cannot commit now: {error}").format(error=error.message))
         return
     session.write(frame)
     round_ = state.secrets[purpose] = SecretChoice(purpose, choice)
@@ -126,7 +129,9 @@ def on_opponent_commit(session: Session, message: OpponentCommit) -> None:
     round_ = session.state.secrets.get(message.purpose)
     if round_ is None:
         session.early_commits.add(message.purpose)
-        session.state.say(f"{seat_name(message.seat)} has made his secret choice ({message.purpose}); make yours")
+        # TRANSLATORS: {purpose} is the name of the secret choice in the protocol (build, team, combat...).
+        session.state.say(_("{seat} has made his secret choice ({purpose}); make yours")
+                          .format(seat=seat_name(message.seat), purpose=message.purpose))
         return
     _reveal(session, round_)
 
@@ -137,7 +142,7 @@ def _reveal(session: Session, round_: SecretChoice) -> None:
     try:
         session.write(connection.reveal(round_.purpose))
     except ProtocolError as error:
-        session.state.say(f"cannot reveal {round_.purpose}: {error.message}")
+        session.state.say(_("cannot reveal {purpose}: {error}").format(purpose=round_.purpose, error=error.message))
         return
     round_.revealed = True
     session.state.say(round_.describe())
@@ -149,12 +154,14 @@ def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
     if round_ is not None:
         round_.opponent_choice = message.choice
         session.state.say(round_.describe())
-    session.state.log.append(f"{seat_name(message.seat)} reveals {message.choice!r} for {message.purpose}: "
-                             "it matches his commitment")
+    session.state.log.append(_("{seat} reveals {choice} for {purpose}: it matches his commitment")
+                             .format(seat=seat_name(message.seat), choice=repr(message.choice),
+                                     purpose=message.purpose))
 
 
 def on_mismatch(session: Session, mismatch: RevealMismatch) -> None:
-    alert = (f"CHEATING DETECTED: {seat_name(mismatch.seat)}'s reveal {mismatch.choice!r} for {mismatch.purpose} "
-             "does not open the commitment the server forwarded. Do not trust this game.")
+    alert = _("CHEATING DETECTED: {seat}'s reveal {choice} for {purpose} does not open the commitment the server "
+              "forwarded. Do not trust this game.").format(seat=seat_name(mismatch.seat), choice=repr(mismatch.choice),
+                                                          purpose=mismatch.purpose)
     session.state.alert = alert
     session.state.log.append(alert)

@@ -54,6 +54,7 @@ from dungeon_twister.protocol.identity import sign_proof
 
 from . import inbox, secret_choice
 from .held import HeldSeat, KeptSecret, SeatFile
+from .i18n import _
 from .identity import public_bytes
 from .state import ClientState, Reconnecting, SecretChoice, TableSetup
 
@@ -162,7 +163,7 @@ class Session:
             state.secrets[purpose] = SecretChoice(purpose, kept.choice)
         resume = ResumeInfo(held.token, held.table, 0)  # 0: the table's events again (or a snapshot)
         self.plan = Plan(Role.PLAYER, resume=resume, until=self.clock() + self.grace)
-        state.say(f"taking your seat at table {held.table} back...")
+        state.say(_("taking your seat at table {table} back...").format(table=held.table))
 
     # --- lifecycle, driven by the network task ----------------------------------------------------------
     def take_plan(self) -> Plan | None:
@@ -218,14 +219,15 @@ class Session:
                 resume = ResumeInfo(self.token, self.state.table, last_event)
                 self._set_plan(Plan(Role(self.state.role), resume=resume, until=self.clock() + self.grace), reason)
         elif self.plan is None and not self.stopped and not self._given_up:
-            self.state.say(f"disconnected: {reason} · `reconnect` connects again")
+            # TRANSLATORS: `reconnect` is a command, typed as it is: keep it in English (in every message).
+            self.state.say(_("disconnected: {reason} · `reconnect` connects again").format(reason=reason))
         self._given_up = False
         self.notify()
 
     def connect_failed(self, plan: Plan, error: str) -> None:
         """Opening a connection failed: try again while the plan allows, else give up."""
         self._taken = None
-        self._plan_again(plan, f"cannot reach the server: {error}")
+        self._plan_again(plan, _("cannot reach the server: {error}").format(error=error))
         self.notify()
 
     def _plan_again(self, plan: Plan, reason: str) -> None:
@@ -235,10 +237,11 @@ class Session:
             return
         self.state.reconnecting = None
         if plan.resume is not None:
-            self.state.say(f"{reason}; gave up after {plan.attempt + 1} attempts: the server holds a seat "
-                           f"{self.grace} s after a disconnection · `reconnect` tries again")
+            self.state.say(_("{reason}; gave up after {n} attempts: the server holds a seat {seconds} s after a "
+                             "disconnection · `reconnect` tries again").format(reason=reason, n=plan.attempt + 1,
+                                                                             seconds=self.grace))
         else:
-            self.state.say(f"{reason} · `reconnect` tries again")
+            self.state.say(_("{reason} · `reconnect` tries again").format(reason=reason))
 
     def _set_plan(self, plan: Plan, reason: str) -> None:
         self.plan = plan
@@ -249,7 +252,7 @@ class Session:
         """Plan the current connection again (after a refusal worth retrying); False when not worth it."""
         following = self._current.again(self.clock()) if self._current else None
         if following is not None:
-            self._set_plan(following, "the server still knows our old connection")
+            self._set_plan(following, _("the server still knows our old connection"))
         return following is not None
 
     def reconnect(self) -> None:
@@ -257,9 +260,9 @@ class Session:
         if self.stopped:
             return
         if self._write is not None:
-            self.state.say("connected: nothing to do")
+            self.state.say(_("connected: nothing to do"))
         elif self._taken is not None:
-            self.state.say("reconnecting now...")
+            self.state.say(_("reconnecting now..."))
             self.wake()  # the network task stops waiting and connects
         elif self.plan is None:
             if self.state.at_table and self.token is not None:
@@ -269,7 +272,7 @@ class Session:
                                "reconnect")
             else:
                 self.plan = Plan(Role(self.state.role))
-                self.state.say("connecting again...")
+                self.state.say(_("connecting again..."))
             self.wake()  # the network task waits for a plan
         self.notify()
 
@@ -312,7 +315,7 @@ class Session:
             try:
                 self.seat_file.clear()
             except OSError as error:
-                self.state.say(f"cannot delete the kept seat token ({error})")
+                self.state.say(_("cannot delete the kept seat token ({error})").format(error=error))
 
     def keep_secret(self, purpose: str, choice: str, nonce: bytes) -> None:
         if self.held is not None:
@@ -348,7 +351,8 @@ class Session:
         try:
             self.seat_file.save(self.held)
         except OSError as error:
-            self.state.say(f"cannot keep the seat token on disk ({error}): a crash would lose the seat")
+            self.state.say(_("cannot keep the seat token on disk ({error}): a crash would lose the seat")
+                           .format(error=error))
 
     def _after_resume(self) -> None:
         """Back at our table: our commitments again (sent again: the first one may not have arrived), and the
@@ -368,7 +372,8 @@ class Session:
             if kept.opponent_commitment is not None:
                 commitments.opponent_committed(purpose, kept.opponent_commitment)
         except ProtocolError as error:
-            self.state.say(f"cannot restore the secret choice for {purpose}: {error.message}")
+            self.state.say(_("cannot restore the secret choice for {purpose}: {error}")
+                           .format(purpose=purpose, error=error.message))
             return
         if kept.opponent_commitment is None and self.send(Commit(commitments.game_id, purpose, commitment),
                                                           quiet=True):
@@ -381,17 +386,19 @@ class Session:
         if self._connecting() and isinstance(message, LOBBY_REQUESTS) and not quiet:
             if len(self._waiting) < WAITING_LIMIT:
                 self._waiting.append(message)
-                self.state.say(f"connecting: {message.spec.name} will be sent once connected")
+                # TRANSLATORS: {request} is the name of a protocol message (create_table, join, chat...).
+                self.state.say(_("connecting: {request} will be sent once connected")
+                               .format(request=message.spec.name))
             return False
         if self.connection is None or self._write is None:
             if not quiet:
-                self.state.say("not connected · `reconnect` connects again")
+                self.state.say(_("not connected · `reconnect` connects again"))
             return False
         try:
             data = self.connection.send(message)
         except ProtocolError as error:
             if not quiet:
-                self.state.say(f"cannot do that now: {error.message}")
+                self.state.say(_("cannot do that now: {error}").format(error=error.message))
             return False
         self._write(data)
         return True
@@ -411,7 +418,10 @@ class Session:
     def switch_role(self, role: Role, then: Message) -> None:
         """Reconnect with another role, then send `then` (the connection's role is fixed by its hello)."""
         self.plan = Plan(role, then=(then,), until=self.clock() + SWITCH_SECONDS)
-        self.state.say(f"reconnecting as a {role.value}...")
+        if role is Role.PLAYER:
+            self.state.say(_("reconnecting as a player..."))
+        else:
+            self.state.say(_("reconnecting as a spectator..."))
         if self._close:
             self._close()
         else:
@@ -446,8 +456,8 @@ class Session:
             self.state.reconnecting = None
             self.token, self.held = None, None  # the seat file now belongs to the connection that has the seat
             self.state.leave_table()
-            self.state.say(f"another connection has taken your seat under the name {self.state.name} "
-                           "(dt-client started again?): this one stops")
+            self.state.say(_("another connection has taken your seat under the name {name} "
+                             "(dt-client started again?): this one stops").format(name=self.state.name))
             return True
         if code in RETRY_CODES and self.retry_current():
             return True
@@ -504,7 +514,8 @@ class Session:
         """Play an action; while a simultaneous secret choice is pending, commit to it instead."""
         state = self.state
         if state.spectating:
-            state.say("spectators cannot act: help, chat and leave only")
+            # TRANSLATORS: help, chat and leave are commands: keep them in English.
+            state.say(_("spectators cannot act: help, chat and leave only"))
         elif state.secret_purpose:
             secret_choice.choose(self, text)
         else:

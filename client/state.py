@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from dungeon_twister.protocol import TableInfo
 
+from .i18n import _
+
 LOG_LINES = 300
 CHAT_LINES = 100
 MOVE_LINES = 200
@@ -27,8 +29,14 @@ class Refusal:
     rule: str | None = None
 
     def describe(self) -> str:
-        rule = f" [{self.rule}]" if self.rule else ""
-        return f"refused{rule}: {self.text!r}: {self.message or self.code}"
+        """The message bar's line; the reason is the server's own words (English), or the refusal's code."""
+        if self.rule:
+            # TRANSLATORS: an action refused: {rule} is a rule ID (BG-MOVE-09), {action} the action as typed,
+            # {reason} the server's explanation (in English)
+            return _("refused [{rule}]: {action}: {reason}").format(rule=self.rule, action=repr(self.text),
+                                                                   reason=self.message or self.code)
+        # TRANSLATORS: an action refused: {action} is the action as typed, {reason} the server's explanation
+        return _("refused: {action}: {reason}").format(action=repr(self.text), reason=self.message or self.code)
 
 
 @dataclass
@@ -42,14 +50,23 @@ class SecretChoice:
     """The opponent's verified choice, once his reveal arrived and opened his commitment."""
 
     def describe(self) -> str:
+        choice = repr(self.choice)
         if self.opponent_choice is not None:
-            return f"{self.purpose}: you chose {self.choice!r}, the opponent {self.opponent_choice!r} (verified)"
+            # TRANSLATORS: a secret choice's round (commit-reveal): {purpose} is the protocol's name of what is chosen
+            # (team, build, combat-3), shown as it is; {choice} and {opponent} the choices as typed
+            return _("{purpose}: you chose {choice}, the opponent {opponent} (verified)").format(
+                purpose=self.purpose, choice=choice, opponent=repr(self.opponent_choice))
         if self.revealed and self.purpose == "build":  # hidden forces (PD-TEAM-FREE-01, DT-120)
-            return (f"build: {self.choice!r} revealed; the opponent's build is shown, and checked, when the game "
-                    "ends")
+            # TRANSLATORS: a free team building's secret round: "build" is the command's name, shown as it is
+            return _("build: {choice} revealed; the opponent's build is shown, and checked, when the game "
+                     "ends").format(choice=choice)
         if self.revealed:
-            return f"{self.purpose}: {self.choice!r} revealed; waiting for the opponent's reveal"
-        return f"{self.purpose}: committed to {self.choice!r}; waiting for the opponent's commitment"
+            # TRANSLATORS: a secret choice's round: {purpose} is the protocol's name of what is chosen (team, combat-3)
+            return _("{purpose}: {choice} revealed; waiting for the opponent's reveal").format(
+                purpose=self.purpose, choice=choice)
+        # TRANSLATORS: a secret choice's round: {purpose} is the protocol's name of what is chosen (team, combat-3)
+        return _("{purpose}: committed to {choice}; waiting for the opponent's commitment").format(
+            purpose=self.purpose, choice=choice)
 
 
 @dataclass(frozen=True)
@@ -73,9 +90,22 @@ class Reconnecting:
 
     def describe(self, now: float) -> str:
         wait = self.next_at - now
-        step = f"attempt {self.attempt + 1} in {wait:.0f} s" if wait >= 0.5 else f"attempt {self.attempt + 1}..."
-        held = f"; your seat is held {max(0, self.until - now):.0f} s more" if self.until is not None else ""
-        return f"connection lost ({self.reason}): reconnecting, {step}{held} · `reconnect` tries now"
+        if wait >= 0.5:
+            # TRANSLATORS: part of the reconnection's countdown: {seconds} until the next attempt; s: seconds
+            step = _("attempt {number} in {seconds} s").format(number=self.attempt + 1, seconds=f"{wait:.0f}")
+        else:
+            # TRANSLATORS: part of the reconnection's countdown: the attempt under way
+            step = _("attempt {number}...").format(number=self.attempt + 1)
+        if self.until is None:
+            # TRANSLATORS: the reconnection's countdown: {reason} why the connection was lost, {attempt} "attempt 2 in
+            # 3 s" (or "attempt 2..."); `reconnect` is the command, typed as it is
+            return _("connection lost ({reason}): reconnecting, {attempt} · `reconnect` tries now").format(
+                reason=self.reason, attempt=step)
+        # TRANSLATORS: the reconnection's countdown at a table: {attempt} "attempt 2 in 3 s" (or "attempt 2..."),
+        # {seconds} until the server gives the seat up; s: seconds; `reconnect` is the command, typed as it is
+        return _("connection lost ({reason}): reconnecting, {attempt}; your seat is held {seconds} s more · "
+                 "`reconnect` tries now").format(reason=self.reason, attempt=step,
+                                                 seconds=f"{max(0, self.until - now):.0f}")
 
 
 @dataclass

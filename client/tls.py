@@ -15,6 +15,8 @@ import trio
 
 from dungeon_twister.protocol.transport import fingerprint
 
+from .i18n import _
+
 KNOWN_SERVERS = "known_servers"
 """The pin file in the client's state directory: one `HOST:PORT SHA256:<hex>` line per server."""
 HANDSHAKE_SECONDS = 10.0
@@ -73,21 +75,26 @@ def tls_connector(known: KnownServers, notice: Callable[[str], None]):
         except (trio.BrokenResourceError, trio.TooSlowError, ssl.SSLError, OSError):
             await trio.aclose_forcefully(secured)
             if pinned is not None:
-                raise PinMismatch(f"WARNING: {address} was pinned for TLS ({pinned}) but no longer offers it: "
-                                  "not connecting (someone may be in the way; if the server dropped TLS on "
-                                  f"purpose, remove its line from {known.path})") from None
+                # TRANSLATORS: {fingerprint} is the pinned certificate's SHA-256 fingerprint; {file} the pin file
+                raise PinMismatch(_("WARNING: {address} was pinned for TLS ({fingerprint}) but no longer offers it: "
+                                    "not connecting (someone may be in the way; if the server dropped TLS on "
+                                    "purpose, remove its line from {file})").format(
+                                      address=address, fingerprint=pinned, file=known.path)) from None
             plain.add(address)
-            notice(f"{address} offers no TLS: plain TCP (as on a LAN)")
+            notice(_("{address} offers no TLS: plain TCP (as on a LAN)").format(address=address))
             return await trio.open_tcp_stream(host, port)
         seen = fingerprint(secured.getpeercert(binary_form=True))
         if pinned is None:
             known.pin(address, seen)
-            notice(f"TLS: pinned {address} as {seen} on first use (compare with what dt-server printed)")
+            notice(_("TLS: pinned {address} as {fingerprint} on first use (compare with what dt-server printed)")
+                   .format(address=address, fingerprint=seen))
         elif pinned != seen:
             await trio.aclose_forcefully(secured)
-            raise PinMismatch(f"WARNING: {address} shows the certificate {seen}, not the one pinned on first use "
-                              f"({pinned}): not connecting (someone may be in the way; if the server's certificate "
-                              f"was replaced on purpose, remove its line from {known.path})")
+            # TRANSLATORS: {fingerprint} is the certificate the server shows, {pinned} the one pinned on first use
+            raise PinMismatch(_("WARNING: {address} shows the certificate {fingerprint}, not the one pinned on first "
+                                "use ({pinned}): not connecting (someone may be in the way; if the server's "
+                                "certificate was replaced on purpose, remove its line from {file})").format(
+                                  address=address, fingerprint=seen, pinned=pinned, file=known.path))
         return secured
 
     return connect

@@ -34,17 +34,17 @@ def _break(line: list[tuple[str, str]], out: StyleAndTextTuples, width: int) -> 
     """Move the head of an overlong line to `out`, broken at its last space within `width` columns (the space
     dropped); the rest starts the next line. No space there: the line is left to the window's own wrapping."""
     fitting, space = 0, None
-    for index, (_, char) in enumerate(line):
+    for index, (_style, char) in enumerate(line):
         if char == " ":
             space = index  # what comes before it fits (a space at the edge is dropped, so it may too)
         fitting += get_cwidth(char)
         if fitting > width:
             break
     if space is None or space == 0:
-        return line, sum(get_cwidth(char) for _, char in line)
+        return line, sum(get_cwidth(char) for _style, char in line)
     out += _joined(line[:space]) + [(line[space][0], "\n")]
     rest = line[space + 1:]
-    return rest, sum(get_cwidth(char) for _, char in rest)
+    return rest, sum(get_cwidth(char) for _style, char in rest)
 
 
 def _joined(chars: list[tuple[str, str]]) -> StyleAndTextTuples:
