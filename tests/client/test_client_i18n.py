@@ -1,0 +1,141 @@
+"""The client in five languages (issue 11): the choice of language, and catalogues that are complete, keep the
+placeholders of their English texts, and are compiled (client/i18n.py, docs/translating.md)."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from dungeon_twister.client import app, i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sdr]|%[sdr]")
+"""A value in a text: a `str.format` name, or one of argparse's %-placeholders."""
+
+
+# --- the choice of language ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(("environment", "expected"), [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"),
+    ({"LANG": "de_DE@euro"}, "de"),
+    ({"LC_ALL": "es_ES.UTF-8", "LANG": "it_IT.UTF-8"}, "es"),  # LC_ALL before LANG, as for gettext
+    ({"LC_MESSAGES": "it_CH", "LANG": "fr_FR"}, "it"),
+    ({"LANGUAGE": "pt_BR:de:fr", "LANG": "fr_FR"}, "de"),  # LANGUAGE's first language the client speaks
+    ({"LANGUAGE": "pt_BR", "LANG": "fr_FR"}, "en"),  # the first variable set decides: none it speaks, English
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "POSIX"}, "en"),
+    ({}, "en"),
+])
+def test_the_language_follows_the_locale_as_gettext_reads_it(environment, expected):
+    assert i18n.from_environment(environment) == expected
+
+
+def test_a_language_is_chosen_by_code_and_an_unknown_one_is_refused():
+    assert i18n.use("FR") == "fr" and i18n.language() == "fr"
+    assert i18n.use("de-AT") == "de"
+    assert i18n.use("en") == "en"
+    with pytest.raises(ValueError, match="unknown language 'pt': one of en, fr, de, it, es"):
+        i18n.use("pt")
+    assert i18n.language() == "en", "a refused language changes nothing"
+
+
+def test_the_command_line_takes_lang_before_or_after_the_command():
+    assert app.language_asked(["--lang", "fr", "play"]) == "fr"
+    assert app.language_asked(["play", "--bot", "random", "--lang=it"]) == "it"
+    assert app.language_asked(["play", "--lang"]) is None  # argparse says what is missing
+    assert app.language_asked(["connect", "host:1"]) is None
+    parsed = app.build_parser().parse_args(["play", "--lang", "es"])
+    assert parsed.lang == "es"
+    with pytest.raises(SystemExit):
+        app.build_parser().parse_args(["play", "--lang", "pt"])
+
+
+# --- the catalogues -----------------------------------------------------------------------------------------
+def extracted() -> dict[str, str]:
+    """Every text the client's code marks (msgid -> the file that marks it), as `pybabel extract` finds them."""
+    found: dict[str, str] = {}
+    for filename, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT), method_map=[("client/**.py", "python")], comment_tags=("TRANSLATORS:",)):
+        for msgid in (message if isinstance(message, tuple) else (message,)):
+            if msgid:
+                found.setdefault(msgid, filename)
+    return found
+
+
+def catalogue(code: str):
+    with open(ROOT / "client" / "locale" / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po", "rb") as po:
+        return read_po(po, locale=code)
+
+
+def test_the_code_marks_texts_for_translation():
+    texts = extracted()
+    assert len(texts) > 300, "the screens, help and refusals of the client are marked"
+    assert "client/i18n.py" not in texts.values()
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_marked_text_is_translated_and_nothing_is_left_fuzzy(code):
+    entries = {message.id if isinstance(message.id, str) else message.id[0]: message
+               for message in catalogue(code) if message.id}
+    missing = sorted(msgid for msgid in extracted() if msgid not in entries and not any(
+        isinstance(m.id, tuple) and msgid in m.id for m in entries.values()))
+    assert not missing, f"{code}: {len(missing)} texts not in the catalogue (docs/translating.md), e.g. {missing[:3]}"
+    untranslated = [msgid for msgid, message in entries.items()
+                    if not (all(message.string) if isinstance(message.string, tuple) else message.string)]
+    assert not untranslated, f"{code}: untranslated: {untranslated[:3]}"
+    fuzzy = [msgid for msgid, message in entries.items() if message.fuzzy]
+    assert not fuzzy, f"{code}: fuzzy (a guess of msgmerge, to be checked): {fuzzy[:3]}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_translation_keeps_the_values_of_its_english_text(code):
+    """A translation that loses `{square}` hides a value; one that invents `{squre}` raises KeyError on screen."""
+    wrong = []
+    for message in catalogue(code):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        expected = sorted(PLACEHOLDER.findall(ids[-1]))
+        for string in strings:
+            if sorted(PLACEHOLDER.findall(string)) != expected:
+                wrong.append((ids[0], string))
+    assert not wrong, f"{code}: placeholders differ: {wrong[:3]}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalogue_is_the_edited_one(code):
+    """The .mo files are committed (an install needs no Babel): each says what its .po says (pybabel compile)."""
+    with open(ROOT / "client" / "locale" / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo", "rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    edited = catalogue(code)
+    assert compiled.info()["plural-forms"] == edited.plural_forms
+    for message in edited:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple):  # a plural: each form where the language's rule picks it
+            for n in (0, 1, 2, 5, 21):
+                assert compiled.ngettext(*message.id[:2], n) == message.string[compiled.plural(n)], code
+        else:
+            assert compiled.gettext(message.id) == message.string, f"{code}: {message.id!r}: run pybabel compile"
+
+
+def test_every_character_and_object_of_every_set_has_its_name_marked():
+    """Names come from the engine's data, which the extraction cannot read: client/names.py KIND_NAMES marks them,
+    and `kind_name` translates from it. A kind added to a set's data without its name there would stay English."""
+    from dungeon_twister.engine.boardgame.catalogue import load
+    from dungeon_twister.engine.cards.catalogue import load as load_cards
+
+    from dungeon_twister.client.names import KIND_NAMES, KNOWN_SETS
+
+    kinds = [kind for name in KNOWN_SETS for kind in (*load(name).characters.values(), *load(name).objects.values())]
+    cards = load_cards()
+    kinds += [*cards.characters.values(), *cards.objects.values()]
+    missing = sorted({kind.name for kind in kinds} - set(KIND_NAMES))
+    assert not missing
+    assert len(kinds) > 40
