@@ -38,7 +38,7 @@ def table_list(state: ClientState) -> StyleAndTextTuples:
     yellow = _("YELLOW")
     # TRANSLATORS: a column header of the lobby's table list, the last one: how many spectators watch the table
     watching = _("WATCHING")
-    columns = f"{table:<{width}}{status:<9}{target:<4}{options:<{OPTIONS_WIDTH + 1}}{blue:<16}{yellow:<16}{watching}"
+    columns = f"{table:<{width}}{status:<{_status_width()}}{target:<4}{options:<{OPTIONS_WIDTH + 1}}{blue:<16}{yellow:<16}{watching}"
     out: StyleAndTextTuples = [("class:title", columns + "\n")]
     if not state.tables:
         # TRANSLATORS: `create` is the command, typed as it is
@@ -57,6 +57,11 @@ CARD_SCENARIO_VP = {"standard": 5}
 
 OPTIONS_WIDTH = 23
 """The table list's options column (one more space before the players)."""
+
+
+def _status_width() -> int:
+    """The status column: 9 characters, or its longest word in the language in use and a space."""
+    return max(8, len(_("STATUS")), *(len(_(name)) for name in STATUS_NAMES.values())) + 1
 
 
 def _fit(text: str, width: int) -> str:
@@ -92,7 +97,7 @@ def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
     # TRANSLATORS: in the lobby's table list, a seat without a player (at most 15 characters)
     free = _("(free)")
     return [
-        ("", f"{info.table:<{width}}"), (status_style, f"{status:<9}"),
+        ("", f"{info.table:<{width}}"), (status_style, f"{status:<{_status_width()}}"),
         ("", f"{target:<4}{_fit(flags or '-', OPTIONS_WIDTH):<{OPTIONS_WIDTH + 1}}"),
         ("class:seat.b", f"{info.blue or free:<16}"), ("class:seat.y", f"{info.yellow or free:<16}"),
         ("", f"{info.spectators}\n"),

@@ -100,13 +100,14 @@ def _table_line(state: ClientState) -> StyleAndTextTuples:
 def _seats(state: ClientState, view: dict) -> StyleAndTextTuples:
     names = view.get("seats") or {}
     out: StyleAndTextTuples = []
+    width = max(len(seat_name(seat)) for seat in ("B", "Y")) + 1  # "Yellow", "Amarillo": one space after either
     for seat in ("B", "Y"):
         # TRANSLATORS: a seat nobody sits in
         who = names.get(seat) or _("(free)")
         you = "  " + _("← you") if seat == state.seat else ""
         # TRANSLATORS: a player who lost the connection: the seconds left to come back ("s": seconds)
         away = "  " + _("(away, {seconds} s grace)").format(seconds=state.away[seat]) if seat in state.away else ""
-        out += [(f"class:seat.{seat.lower()}", f"{seat_name(seat):<7}"), ("", f"{who}{you}{away}\n")]
+        out += [(f"class:seat.{seat.lower()}", f"{seat_name(seat):<{width}}"), ("", f"{who}{you}{away}\n")]
     if state.spectating:
         out.append(("class:dim", _("you are watching") + "\n"))
     return out
