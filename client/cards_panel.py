@@ -53,7 +53,8 @@ def selection(view: dict) -> StyleAndTextTuples:
     sel = view.get("selection")
     if not sel:
         return []
-    mode = _(MODES[sel["mode"]]) if sel["mode"] in MODES else sel["mode"]
+    mode = sel["mode"]
+    mode = _(MODES[mode]) if mode in MODES else mode
     out: StyleAndTextTuples = [("class:title", "\n" + _("Team selection")),
                                ("", " " + _("({mode}; {seat} began)").format(mode=mode, seat=seat_name(sel["first"]))
                                 + "\n")]

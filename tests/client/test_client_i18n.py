@@ -139,3 +139,51 @@ def test_every_character_and_object_of_every_set_has_its_name_marked():
     missing = sorted({kind.name for kind in kinds} - set(KIND_NAMES))
     assert not missing
     assert len(kinds) > 40
+
+
+# --- the client in French, end to end -------------------------------------------------------------------------
+def test_the_game_screen_speaks_french_and_the_notation_stays_as_typed():
+    """The whole UI (prompt_toolkit, a VT100 terminal) at a table: the refusal's frame, the panel and the board's
+    captions in French; the action as typed, the rule ID and the server's own sentence as they are."""
+    from dungeon_twister.protocol import ActionRefused
+    from tests.engine.builders import position_text
+    from test_client_prompt import WiredSession, screen
+
+    i18n.use("fr")
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.act("move bWA c6")
+    [action] = wired.sent()
+    wired.deliver(ActionRefused(action.action_id, "illegal_action", "yTR stands on c6", rule="BG-MOVE-09"))
+    text = screen(wired.session).replace("\xa0", " ")  # the catalogue's no-break spaces (French colons) or spaces
+    assert "refusé [BG-MOVE-09] : 'move bWA c6' : yTR stands on c6" in text
+    assert "Bleu" in text and "Jaune" in text, "the seats by their French colours"
+    assert "À VOUS DE JOUER" in text, "the turn's flash"
+    assert "refused" not in text and "Blue" not in text and "YOUR TURN" not in text
+
+
+def test_a_mistyped_command_is_answered_in_french(capsys):
+    from dungeon_twister.client.commands import Commands
+    from test_client_prompt import WiredSession
+
+    i18n.use("fr")
+    wired = WiredSession()
+    Commands(wired.session, lambda: None).run("craete prison")
+    notice = wired.session.state.notice
+    assert "'craete'" in notice and "'create'" in notice, "the words as typed, in the French sentence"
+    assert notice != "unknown command 'craete': did you mean 'create'? (type help)"
+    assert notice.startswith("commande inconnue")
+
+
+def test_the_command_line_help_speaks_the_language_asked(capsys):
+    with pytest.raises(SystemExit):
+        app.main(["--lang", "de", "play", "--help"])
+    german = capsys.readouterr().out
+    assert i18n.language() == "de"
+    with pytest.raises(SystemExit):
+        app.main(["play", "--help"])  # no --lang: the locale's, English in the suite (tests/conftest.py)
+    english = capsys.readouterr().out
+    assert "usage: dt-client play" in english and "--bot {random,greedy}" in english
+    assert "--bot {random,greedy}" in german, "the options as typed"
+    assert "usage:" not in german and german.split()[0] != "usage:", "argparse's own words translated too"
+    assert i18n.language() == "en"
