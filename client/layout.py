@@ -28,7 +28,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 
 from .games import screens
-from .i18n import _
+from .i18n import N_, _
 from .lobby import lobby_chat, table_list
 from .messages import message_bar, prompt_label
 from .panel import chat_lines, event_log, game_panel
@@ -41,6 +41,15 @@ PANEL_MIN_WIDTH = 30
 WIDE_SCREEN = BOARD_WIDTH + 2 + PANEL_MIN_WIDTH
 """The board, its scrollbar, the separator and the narrowest panel side by side."""
 """Narrower terminals show the board or the side panel, one at a time (F2 switches)."""
+
+
+ROLE_NAMES = {
+    # TRANSLATORS: the title bar's role of the connection: one who plays
+    "player": N_("player"),
+    # TRANSLATORS: the title bar's role of the connection: one who watches a table
+    "spectator": N_("spectator"),
+}
+"""The protocol's roles (protocol.Role values), as the title bar names them."""
 
 
 class BoardScroll:
@@ -157,7 +166,8 @@ class ClientLayout:
         state = self.state
         # TRANSLATORS: where the player is, in the title bar: at a table or in the lobby
         where = _("table {table}").format(table=state.table) if state.at_table else _("lobby")
-        link = f"{state.server} ({state.role})" if state.connected else _("not connected")
+        role = _(ROLE_NAMES[state.role]) if state.role in ROLE_NAMES else state.role
+        link = f"{state.server} ({role})" if state.connected else _("not connected")
         # TRANSLATORS: the title bar: the player's name and the server ({server}: its address and the player's role,
         # or "not connected")
         who = _("{name} on {server}").format(name=state.name, server=link)
