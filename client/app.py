@@ -26,7 +26,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 
 SCENARIOS = ("prison-1", "prison-2", "prison-3", "prison-4", "prison-5")
 """`--scenario` choices: the protocol's TableOptions scenarios (protocol/msg_lobby.py SCENARIOS; a test checks they
@@ -367,7 +367,8 @@ def verify_command(args: argparse.Namespace) -> int:
     else:
         print(_("deal: NOT VERIFIED: the seed does not open the commitment"))
     verified, problems = replay.rounds
-    print(_("secret choices: {n} reveal(s) open their commitment").format(n=verified)
+    print(ngettext("secret choices: {n} reveal opens its commitment",
+                   "secret choices: {n} reveals open their commitment", verified).format(n=verified)
           + "".join(_("; NOT VERIFIED: {problem}").format(problem=problem) for problem in problems))
     if outcome is not None:
         vp = dict(outcome.vp)

@@ -397,7 +397,9 @@ _DESCRIPTIONS = {
         figure=e["figure"], side=_side(e["side"]), zone=e["zone"]),
     "combat_card": lambda e: (_("{seat} lays +{value}").format(seat=_seat(e), value=e["value"]) if "value" in e
                               else _("{seat} lays a card").format(seat=_seat(e))),
-    "frenzy": lambda e: _("{seat}'s Berserker fights with {count} card(s)").format(seat=_seat(e), count=e["cards"]),
+    "frenzy": lambda e: ngettext("{seat}'s Berserker fights with {count} card",
+                                 "{seat}'s Berserker fights with {count} cards", e["cards"]).format(
+        seat=_seat(e), count=e["cards"]),
     "mind_named": _mind_named,
     "heal": lambda e: _("{figure} heals {target} in {zone}").format(figure=e["figure"], target=e["target"],
                                                                      zone=e["zone"]),

@@ -75,11 +75,17 @@ def _jumped(e: dict) -> str:
     return _("{token} jumps over the pit {pit} to {square}").format(token=_tok(e), pit=route[1], square=route[-1])
 
 
+def _count(value) -> int:
+    """A count of an event for ngettext (an event without it takes the plural: "? left")."""
+    return value if isinstance(value, int) else 2
+
+
 def _revealed(e: dict) -> str:
     tokens = e.get("tokens") or []
     values = {"figure": _by(e), "room": e.get("slot"), "tile": e.get("tile")}
     if tokens:
-        return _("{figure} reveals room {room} (tile {tile}): {count} token(s) to place").format(
+        return ngettext("{figure} reveals room {room} (tile {tile}): {count} token to place",
+                        "{figure} reveals room {room} (tile {tile}): {count} tokens to place", len(tokens)).format(
             count=len(tokens), **values)
     return _("{figure} reveals room {room} (tile {tile})").format(**values)
 
@@ -285,7 +291,9 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "portcullis": _portcullis,
     "fireball": _fireball,
     "breath": lambda e: _fireball(e, breath=True),
-    "wall_broken": lambda e: _("{figure} breaks the wall {side} of {square} ({left} break(s) left)").format(
+    "wall_broken": lambda e: ngettext("{figure} breaks the wall {side} of {square} ({left} break left)",
+                                     "{figure} breaks the wall {side} of {square} ({left} breaks left)",
+                                     _count(e.get("left"))).format(
         figure=_by(e), side=_direction(e.get("direction"), "?"), square=e.get("square"), left=e.get("left")),
     "illusion": _illusion,
     "illusion_removed": lambda e: _("the illusion {illusion} of {figure} on {square} vanishes").format(

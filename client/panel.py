@@ -163,8 +163,8 @@ def _player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuple
     played = " · " + _("played {card}").format(card=player["played_top"]) if player.get("played_top") else ""
     combat = player["combat_cards"]
     # TRANSLATORS: how many combat cards the other player holds (their values are secret)
-    combat_text = " ".join(f"+{v}" for v in combat) if isinstance(combat, list) else _("{count} cards").format(
-        count=combat)
+    combat_text = " ".join(f"+{v}" for v in combat) if isinstance(combat, list) else ngettext(
+        "{count} card", "{count} cards", combat if isinstance(combat, int) else 2).format(count=combat)
     screen = player.get("screen")
     behind = len(screen) if isinstance(screen, list) else screen
     name = _("{seat} (you)").format(seat=seat_name(seat)) if own else seat_name(seat)
@@ -177,7 +177,8 @@ def _player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuple
         ("", "  " + "\n  ".join(lines)),
     ]
     if behind:
-        out.append(("class:dim", " · " + _("{count} token(s) behind the screen").format(count=behind)))
+        out.append(("class:dim", " · " + ngettext(
+            "{count} token behind the screen", "{count} tokens behind the screen", behind).format(count=behind)))
     out.append(("", "\n"))
     return out
 

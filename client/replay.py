@@ -18,7 +18,7 @@ from dungeon_twister.engine.core.events import GOD
 from dungeon_twister.engine.families import BOARD, Family, family_of_record
 
 from .games import GAMES, Screens
-from .i18n import _
+from .i18n import _, ngettext
 
 
 @dataclass
@@ -127,7 +127,9 @@ class Replay:
                       _("Deal: NOT VERIFIED: the seed does not open the server's commitment")]
         verified, problems = self.rounds
         if verified or problems:
-            lines += ["", _("Commit-reveal: {n} reveal(s) open their commitment (verified)").format(n=verified)
+            lines += ["", ngettext("Commit-reveal: {n} reveal opens its commitment (verified)",
+                                         "Commit-reveal: {n} reveals open their commitment (verified)",
+                                         verified).format(n=verified)
                       + "".join(_("; NOT VERIFIED: {problem}").format(problem=problem) for problem in problems)]
         if self.viewer == GOD:
             lines += ["", _("The game is over: everything is shown, hidden tokens and secret choices included.")]

@@ -27,7 +27,7 @@ async def test_a_finished_game_is_fetched_and_replayed_an_unfinished_one_is_refu
     assert replay.viewer == "*", "a finished game: everything shown"
     assert text.splitlines()[1] == f"# table {table}"
     assert replay.rounds == (2, []), "the two teams' commit-reveal rounds, each reveal opening its commitment"
-    assert "Commit-reveal: 2 reveal(s) open their commitment (verified)" in replay.panel()
+    assert "Commit-reveal: 2 reveals open their commitment (verified)" in replay.panel()
     tampered = Replay.of(  # Blue's revealed team choice altered in the comment line: it no longer opens the commit
         "\n".join(line if not line.startswith("# reveal B team") else line.rsplit(" ", 1)[0] + " XX"
                   for line in text.splitlines()) + "\n")
@@ -58,7 +58,7 @@ async def test_the_record_carries_the_seed_commitment_and_dt_client_verify_check
     out = capsys.readouterr().out
     assert "38 actions of the board game, every one legal" in out
     assert "deal: the seed opens the commitment the server made before the game" in out
-    assert "secret choices: 2 reveal(s) open their commitment" in out
+    assert "secret choices: 2 reveals open their commitment" in out
     path.write_text("\n".join(line if not line.startswith("# reveal B team") else line.rsplit(" ", 1)[0] + " XX"
                               for line in lines) + "\n")
     assert main(["verify", str(path)]) == 1
