@@ -116,12 +116,15 @@ _HOWS = ("break", "open", "close")
 _PORTCULLIS_ABILITIES = frozenset(way.ability for way in _WAYS)
 
 
-def figure_abilities(state: GameState, figure: Token) -> frozenset[str]:
-    """What the figure may do: its character's abilities and those of the object it carries (PR-OBJ-KEY-01)."""
+def figure_abilities(state: GameState, figure: Token, carried: list[Token] | None = None) -> frozenset[str]:
+    """What the figure may do: its character's abilities and those of the object it carries (PR-OBJ-KEY-01).
+    `carried`: `carried_objects(state, figure)` if the caller has it."""
     cat = state.catalogue
     kind = cat.characters.get(figure.code)
     abilities = kind.abilities if kind is not None else frozenset()
-    for item in carried_objects(state, figure) if figure.where == "board" else ():
+    if carried is None:
+        carried = carried_objects(state, figure) if figure.where == "board" else ()
+    for item in carried:
         if cat.objects[item.code].abilities:
             abilities = abilities | cat.objects[item.code].abilities
     return abilities
@@ -148,9 +151,11 @@ def _refusal_rule(state: GameState, what: str) -> str:
     return state.catalogue.flag("portcullis_rules", {}).get(what, _REFUSAL_RULES[what])
 
 
-def portcullis_options(state: GameState, board, figure: Token) -> list[tuple[str, str]]:
-    """(direction, how) pairs the figure may do to a portcullis beside its square."""
-    abilities = figure_abilities(state, figure)
+def portcullis_options(state: GameState, board, figure: Token,
+                       carried: list[Token] | None = None) -> list[tuple[str, str]]:
+    """(direction, how) pairs the figure may do to a portcullis beside its square. `carried`: as
+    `figure_abilities`."""
+    abilities = figure_abilities(state, figure, carried)
     out = []
     if not _PORTCULLIS_ABILITIES.intersection(abilities):
         return out
@@ -243,14 +248,17 @@ def drink(ctx: Ctx, action: Drink) -> None:
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     """Healing, portcullises and the objects the figure carries."""
-    kind = state.catalogue.characters[figure.code]
+    cat = state.catalogue
+    kind = cat.characters[figure.code]
     out: list = []
     if "heal" in kind.abilities:
         out += [Heal(seat, figure.id, t.id) for t in sorted(heal_targets(state, board, figure), key=lambda t: t.id)]
-    out += [Portcullis(seat, figure.id, d, how) for d, how in portcullis_options(state, board, figure)]
-    if "spellcaster" in kind.abilities and carried_use(state, figure, "fireball") is not None:
+    carried = carried_objects(state, figure)  # a figure is on the board
+    out += [Portcullis(seat, figure.id, d, how) for d, how in portcullis_options(state, board, figure, carried)]
+    uses = [cat.objects[t.code].use for t in carried]  # `carried_use`, for each use, without looking again
+    if "spellcaster" in kind.abilities and "fireball" in uses:
         out += [Fireball(seat, figure.id, d) for d in DIRECTIONS]
-    if carried_use(state, figure, "drink") is not None:
+    if "drink" in uses:
         out.append(Drink(seat, figure.id))
     return out
 

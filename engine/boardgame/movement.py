@@ -481,6 +481,7 @@ class Walker:
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
         hazards = self.enemies | pits | self.barriers | self.rubble
         crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
+        careful = crowded.union(hazards, exits, self.rockfall)  # every square the walk must look at more closely
         may_enter, record, configs, config, dest_check = (
             self.may_enter, self._record_decided, self._configs, self._config, self._dest_check)
         start, original, rockfall, trapped = self.start, self.original, self.rockfall, self.trapped
@@ -499,6 +500,20 @@ class Walker:
                 for now in operations:
                     special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
                     for there in links[pos]:
+                        if there in seen:
+                            continue  # (never an exit square, and `may_enter` changes nothing: asked first)
+                        if there not in careful:  # an empty square of no kind that needs a look: the short way
+                            seen.add(there)
+                            route = path + (there,)
+                            if not last:
+                                following.append((there, now, route))
+                            if there in special:
+                                record(found, there, now, route, False)
+                            elif there not in decided:
+                                decided.add(there)
+                                if rest_ok and alone_ok:
+                                    found[(there, take, leave)] = route
+                            continue
                         if there in hazards and not may_enter(pos, there, hold2, reloc2):
                             continue
                         if there in exits:  # out of the maze: not a walk state, but an outcome each time
@@ -508,8 +523,6 @@ class Walker:
                                 decided.add(there)
                                 if rest_ok:
                                     found[(there, take, leave)] = path + (there,)
-                            continue
-                        if there in seen:
                             continue
                         seen.add(there)
                         route = path + (there,)
@@ -574,6 +587,7 @@ class Walker:
         may_enter, dest_check = self.may_enter, self._dest_check
         rockfall = self.rockfall if not self.winged else _NONE
         base_shields = {sq for sq in rockfall if self._shield_on(sq, None, ())}
+        careful = hazards.union(exits, rockfall, base, pits)  # every square the walk must look at more closely
         frontier = [(start, ())]
         seen = {start}
         for depth in range(self.steps):
@@ -581,14 +595,21 @@ class Walker:
             following: list = []
             for pos, path in frontier:
                 for there in links[pos]:
+                    if there in seen:
+                        continue  # (never an exit square, and `may_enter` changes nothing: asked first)
+                    if there not in careful:  # an empty square of no kind that needs a look: the short way
+                        seen.add(there)
+                        route = path + (there,)
+                        if not last:
+                            following.append((there, route))
+                        found[(there, None, ())] = route
+                        continue
                     if there in hazards and not may_enter(pos, there, None, ()):
                         continue
                     if there in exits:
                         key = (there, None, ())
                         if there != start and key not in found:
                             found[key] = path + (there,)
-                        continue
-                    if there in seen:
                         continue
                     seen.add(there)
                     route = path + (there,)
@@ -697,7 +718,7 @@ class Walker:
         alone_ok = self._alone.get(hold)
         if alone_ok is None:
             brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
-            alone_ok = self._alone[hold] = square_ok(self.start, brought, set(), self.cat)
+            alone_ok = self._alone[hold] = square_ok(self.start, brought, _NONE, self.cat)
         config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
                                                  placed, alone_ok, bad)
         return config
@@ -711,10 +732,11 @@ class Walker:
                 ok = self._alone[hold] = square_ok(dest, brought, self.pits, self.cat)
             self._dest_ok[hold][dest] = ok
             return ok
-        ids = tuple(t.id for t in self.base.get(dest, ()))
+        ids = [t.id for t in self.base.get(dest, ())]
         if hold is not None:
-            ids += (hold,)
-        ok = self._dest_ok[hold][dest] = self._square_ok(dest, ids + (self.mover.id,))
+            ids.append(hold)
+        ids.append(self.mover.id)
+        ok = self._dest_ok[hold][dest] = self._square_ok(dest, tuple(ids))
         return ok
 
     def _operations(self, pos: Square, hold, reloc: Reloc):

@@ -195,8 +195,10 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str,
     return None
 
 
-def wallwalk_options(state: GameState, board, figure: Token) -> list[tuple[Square, tuple]]:
-    """BG-CHAR-WALLWALKER-01..04: (landing, leave) pairs through one wall of her square."""
+def wallwalk_options(state: GameState, board, figure: Token,
+                     walker: Walker | None = None) -> list[tuple[Square, tuple]]:
+    """BG-CHAR-WALLWALKER-01..04: (landing, leave) pairs through one wall of her square. `walker`: the figure's
+    (`walker_for`), if the caller has it (it only reads the state)."""
     out = []
     carried = next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
                     and t.id != figure.id), None)
@@ -204,7 +206,9 @@ def wallwalk_options(state: GameState, board, figure: Token) -> list[tuple[Squar
         if not _through(board, figure.square, other) or not board.is_open_ground(other):
             continue
         for leave in ((), ((carried.id, figure.square),)) if carried else ((),):
-            if _landing_ok(state, board, figure, other, dict(leave)):
+            if walker is None:
+                walker = walker_for(state, board, figure)
+            if _landing_ok(state, board, figure, other, dict(leave), walker):
                 out.append((other, leave))
     return out
 
@@ -214,9 +218,9 @@ def _through(board, a: Square, b: Square) -> bool:
     return board.is_wall(a, b) or board.is_slit(a, b)
 
 
-def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dict) -> bool:
-    """A landing is a stop: on the opponent's start zone, only onto a square with no enemy character (RUL-038)."""
-    walker = walker_for(state, board, figure)
+def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dict, walker: Walker) -> bool:
+    """A landing is a stop: on the opponent's start zone, only onto a square with no enemy character (RUL-038).
+    `walker`: the figure's (`walker_for`)."""
     if dest in walker.no_stop:
         return False  # nobody stops on a crevasse or a 3D obstacle (PD-TERR-CREVASSE-01, PD-GLOS-03), rubble...
     if board.start_zone_owner(dest) == opponent(figure.colour) and can_exit(state, figure.colour):
@@ -258,8 +262,9 @@ def jumpable(board) -> set[Square] | frozenset[Square]:
     return board.pits.union(board.terrain_of("crevasses"), board.terrain_of("rockfall"))
 
 
-def jump_options(state: GameState, board, figure: Token) -> list[tuple[Square, Square]]:
-    """BG-JUMP-03..07: (pit, landing) pairs for a jump card."""
+def jump_options(state: GameState, board, figure: Token, walker: Walker | None = None) -> list[tuple[Square, Square]]:
+    """BG-JUMP-03..07: (pit, landing) pairs for a jump card. `walker`: the figure's (`walker_for`), if the caller
+    has it (it only reads the state)."""
     out = []
     if "no_jump" in state.catalogue.characters[figure.code].abilities:
         return out  # PD-CHAR-DRAGON-03
@@ -270,7 +275,11 @@ def jump_options(state: GameState, board, figure: Token) -> list[tuple[Square, S
         if any(t.is_character for t in state.tokens.values() if t.where == "board" and t.square == pit):
             continue  # BG-JUMP-05
         for dest in board.connected_neighbours(pit):
-            if dest != figure.square and _landing_ok(state, board, figure, dest, {}):
+            if dest == figure.square:
+                continue
+            if walker is None:
+                walker = walker_for(state, board, figure)
+            if _landing_ok(state, board, figure, dest, {}, walker):
                 out.append((pit, dest))
     return out
 
@@ -405,9 +414,10 @@ def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
     out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
     moves = len(out)
     if "wallwalk" in board.catalogue.characters[figure.code].abilities:
-        out += [WallWalk(seat, figure.id, dest, leave) for dest, leave in wallwalk_options(state, board, figure)]
+        out += [WallWalk(seat, figure.id, dest, leave)
+                for dest, leave in wallwalk_options(state, board, figure, walker)]
     if state.players[seat].jumps > 0:
-        out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure)]
+        out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure, walker)]
     entry = _Entry(moves, tuple(out), walker.originals, _keep(state, board, figure))
     entries[seat, figure.id] = (key, entry)
     return entry
