@@ -4,8 +4,9 @@
     python bench/legal_equivalence.py check FILE                                                # after it
 
 For every position of N random games of each variant (by default the standard and beginner games; `--variants all`
-adds every set, scenario, mix and team building the engine plays, those of tests/engine/variants.py) (the random choice is the bench's: `Rng(seed + 1)`
-picks from the legal list, so a change of the list's order changes the games) it stores digests of
+adds every set, scenario, mix and team building the engine plays, those of tests/engine/variants.py; the random
+choice is the bench's: `Rng(seed + 1)` picks from the legal list, so a change of the list's order changes the
+games) it stores digests of
 
 - the legal actions in the order `legal_actions` lists them, each as its canonical text and, for a Move, the route
   it carries (so the set, the order and the routes all count);
