@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from operator import attrgetter
 from types import MappingProxyType
 
@@ -38,8 +39,10 @@ class Options:
     # team and two pairs in secret)
     teams: str = "random"
 
-    @property
+    @cached_property
     def catalogue(self) -> SetCatalogue:
+        """The set's catalogue (`load` keeps one per set), kept on the options after the first look: the rules ask
+        for it all the time. Not a field: equality, hashing and `asdict` ignore it."""
         return load(self.set_name)
 
 
