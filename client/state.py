@@ -156,6 +156,10 @@ class ClientState:
     room_picks: list[tuple[str, str]] = field(default_factory=list)
     """(seat, `pick <pair>`) of a mutual team building's room picks, in order: the deal check replays them."""
     deal_checked: bool = False
+    deal_mine: str | None = None
+    """Our contribution to the deal (feature seed_contributions, docs/protocol.md section 16), once committed."""
+    deal_theirs: str | None = None
+    """The opponent's contribution, as his reveal opened his commitment ("" when he contributes nothing)."""
     """The revealed seed has been checked against the server's commitment (client/fairness.py)."""
     moves: deque[str] = field(default_factory=lambda: deque(maxlen=MOVE_LINES))
     """The game so far, compactly (client/describe.py compact_event), newest last: the panel shows the end."""
@@ -239,6 +243,7 @@ class ClientState:
         self.trails = {}
         self.moves.clear()
         self.deal_checked = False
+        self.deal_mine = self.deal_theirs = None
         self.room_picks = []
 
     def say(self, notice: str) -> None:
