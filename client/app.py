@@ -362,6 +362,12 @@ def verify_command(args: argparse.Namespace) -> int:
     print(legal.format(file=args.file, n=len(replay.steps)))
     if replay.deal is None:
         print(_("deal: the record carries no commitment to its seed (nothing to check)"))
+    elif replay.deal_mixed and replay.deal:
+        print(_("deal: the seed mixes the server's seed, which opens its commitment made before the game, with the "
+                "players' contributions: every random draw follows from it"))
+    elif replay.deal_mixed:
+        print(_("deal: NOT VERIFIED: the seed is not the mix of the server's committed seed and the players' "
+                "contributions"))
     elif replay.deal:
         print(_("deal: the seed opens the commitment the server made before the game: every random draw follows "
                 "from it"))
