@@ -36,6 +36,9 @@ class Client(Protocol):
     def send(self, message: Message) -> None:
         """Queue a message; never blocks."""
 
+    def send_framed(self, message: Message, data: bytes | None) -> None:
+        """Queue a message whose frame was made once for several connections (None: make it here)."""
+
     def send_error(self, error: ProtocolError) -> None: ...
 
     def drop(self, reason: str) -> None:
