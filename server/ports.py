@@ -119,6 +119,9 @@ class TableRoom(TableDoor, Protocol):
 
     def publish(self, payloads: list) -> None: ...
 
+    def after_step(self, job) -> None:
+        """Run `job` once the step's frames are written (now, outside a step)."""
+
     def send_to(self, seat: str, message: Message) -> None: ...
 
     def send_all(self, message: Message, but: Client | None = None) -> None: ...

@@ -97,6 +97,8 @@ class Table:
         if seed_nonce is not None:  # docs/protocol.md section 16: the deal is committed to before the game
             self._options_view["seed_commitment"] = seed_commitment(table_id, seed, bytes.fromhex(seed_nonce)).hex()
         self._inbox_send, self._inbox = trio.open_memory_channel(INBOX_SIZE)
+        self._after: list | None = None
+        """While a step runs: what waits until its frames are written (`after_step`)."""
         self._empty_since = trio.current_time()
 
     # --- the lobby's view ---------------------------------------------------------------------------------
@@ -144,12 +146,15 @@ class Table:
                     # frames for are held (server.holding) and written once the transaction has committed.
                     server = self.lobby.server
                     server.holding = True
+                    self._after = []
+                    committed = False
                     try:
                         with self.lobby.store.transaction():
                             if item is not None:
                                 self._handle(item)
                             self.play.expire()
                             self.seating.expire_graces(trio.current_time())
+                        committed = True
                     except StorageError as error:  # before the task awaits: nothing this step queued is sent
                         log("storage_failed", level=40, table=self.id, error=str(error))
                         for session, _ in self.seating.viewers():
@@ -162,6 +167,7 @@ class Table:
                         # buffered) must not stay referenced by the last table it talked to.
                         item = None
                         server.flush_held()  # after the commit (or the rollback: then the viewers were dropped)
+                        self._run_after(committed)
                 self._refuse_queued()
                 stored = True
         except StorageError:  # its clients were cut off; the table stays in the store as it was last committed
@@ -174,6 +180,23 @@ class Table:
         finally:
             self.lobby.table_closed(self, stored=stored)
             log("table_closed", table=self.id, status=self.status)
+
+    def after_step(self, job) -> None:
+        """Run `job` once the current step has committed and its frames are written (what nobody waits for: a
+        finished game's record file), or now outside a step (recovery)."""
+        if self._after is None:
+            job()
+        else:
+            self._after.append(job)
+
+    def _run_after(self, committed: bool) -> None:
+        """The step's `after_step` jobs, if what it wrote was committed (else they are dropped with it)."""
+        jobs, self._after = self._after or [], None
+        for job in jobs if committed else ():
+            try:
+                job()
+            except Exception:  # a bug there must not take the table down: its step is done and sent
+                LOGGER.exception("after_step_failed", extra={"fields": {"table": self.id}})
 
     def _handle(self, item) -> None:
         try:
