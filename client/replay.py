@@ -17,6 +17,7 @@ from dungeon_twister.engine.core.errors import EngineError
 from dungeon_twister.engine.core.events import GOD
 from dungeon_twister.engine.families import BOARD, Family, family_of_record
 
+from .describe import reason_text
 from .games import GAMES, Screens
 from .i18n import _, ngettext
 
@@ -28,6 +29,21 @@ class Step:
     line: str
     events: list[str]
     trails: dict[str, list[str]]
+
+
+_RESULT = re.compile(r"winner=(?P<winner>[BY-]) vp=B(?P<blue>-?\d+),Y(?P<yellow>-?\d+) reason=(?P<reason>.+)")
+"""The server's `# result` comment (server/play.py): `winner=B vp=B3,Y1 reason=resigned`."""
+
+
+def ending_text(winner: str | None, vp: dict, reason: str) -> str:
+    """'Game over: Blue wins 3-1 (the other player resigned)', in the reader's language."""
+    if winner is None:
+        verdict = _("Game over: a draw {blue}-{yellow} ({reason})")
+    elif winner == "B":
+        verdict = _("Game over: Blue wins {blue}-{yellow} ({reason})")
+    else:
+        verdict = _("Game over: Yellow wins {blue}-{yellow} ({reason})")
+    return verdict.format(blue=vp["B"], yellow=vp["Y"], reason=reason_text(reason))
 
 
 @dataclass
@@ -90,6 +106,19 @@ class Replay:
         """How the client draws and words this game (client/games.py)."""
         return GAMES[self.family.name]
 
+    def ending(self, index: int) -> tuple[str | None, dict, str] | None:
+        """How the game stands ended after action `index`: (winner or None for a draw, VP by seat, reason), from
+        the rules' outcome or, after the last action, from the server's `# result` comment (a resignation, an
+        abandon); None if it is not over there (or the comment is not one this client reads)."""
+        outcome = self.states[index].outcome
+        if outcome is not None:
+            return outcome.winner, dict(outcome.vp), outcome.reason
+        found = _RESULT.fullmatch(self.result or "") if index == len(self.steps) else None
+        if found is None:
+            return None
+        winner = found["winner"] if found["winner"] in ("B", "Y") else None
+        return winner, {"B": int(found["blue"]), "Y": int(found["yellow"])}, found["reason"]
+
     def view(self) -> dict:
         return self.family.view(self.states[self.index], self.viewer)
 
@@ -112,17 +141,10 @@ class Replay:
         if self.index:
             step = self.steps[self.index - 1]
             lines += ["", step.line, *("  " + text for text in step.events)]
-        outcome = self.states[self.index].outcome
-        if outcome is not None:
-            if outcome.winner is None:
-                verdict = _("Game over: a draw {blue}-{yellow} ({reason})")
-            elif outcome.winner == "B":
-                verdict = _("Game over: Blue wins {blue}-{yellow} ({reason})")
-            else:
-                verdict = _("Game over: Yellow wins {blue}-{yellow} ({reason})")
-            vp = dict(outcome.vp)
-            lines += ["", verdict.format(blue=vp["B"], yellow=vp["Y"], reason=outcome.reason)]
-        if outcome is None and self.result and self.index == len(self.steps):
+        ending = self.ending(self.index)
+        if ending is not None:
+            lines += ["", ending_text(*ending)]
+        elif self.result and self.index == len(self.steps):
             lines += ["", _("Game over ({result})").format(result=self.result)]
         if self.deal is not None and self.deal_mixed:
             lines += ["", _("Deal: the seed mixes the server's seed, which opens its commitment made before the "

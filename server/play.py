@@ -502,15 +502,22 @@ class Play:
                        f"reason={result['reason']}")
         self.table.lobby.store.finish(self.table.id, result, self.rules.format_position(self.game.state))
         self._rate(result)
-        fields = {}
         directory = self.table.lobby.server.config.records_dir
-        if directory is not None:
-            stored = self.table.lobby.store.table(self.table.id)  # this step's lines included: same transaction
-            try:
-                text = record.text(replayable(stored.journal))
-                fields["record"] = str(write_record(directory, self.table.id, text))
-            except OSError as error:
-                log("record_not_written", table=self.table.id, error=str(error))
+        if directory is None:
+            log("game_over", table=self.table.id, **result, actions=record.actions)
+            return
+        # The record file waits until the step's frames are written: nobody waits for it. Its lines are this
+        # step's too, committed by then.
+        self.table.after_step(lambda: self._write_record(directory, result))
+
+    def _write_record(self, directory, result: dict) -> None:
+        record, fields = self.game.record, {}
+        stored = self.table.lobby.store.table(self.table.id)
+        try:
+            text = record.text(replayable(stored.journal))
+            fields["record"] = str(write_record(directory, self.table.id, text))
+        except OSError as error:
+            log("record_not_written", table=self.table.id, error=str(error))
         log("game_over", table=self.table.id, **result, actions=record.actions, **fields)
 
 
