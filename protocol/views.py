@@ -17,7 +17,10 @@ DELTA_VIEWS = "delta_views"
 TABLE_UPDATES = "table_updates"
 """The feature a client names in hello.features to get the table list's changes while in the lobby
 (table_update, table_closed) without asking again."""
-FEATURES = (DELTA_VIEWS, TABLE_UPDATES)
+SEED_CONTRIBUTIONS = "seed_contributions"
+"""The feature a client names in hello.features to contribute to the deal of its games (docs/protocol.md
+section 16; protocol/deal.py)."""
+FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS)
 """Every feature this implementation knows."""
 RUN_LISTS = ("tokens",)
 """Top-level lists of maps that a delta describes item by item (runs of the previous list, and new items)."""

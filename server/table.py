@@ -260,12 +260,21 @@ class Table:
         return self.seating.names()
 
     def point(self) -> ViewPoint:
-        over = self.play.result is not None or self.play.game.state.outcome is not None
+        play = self.play
+        over = play.result is not None or play.game.state.outcome is not None
         table = self._options_view
-        if over and self.seed_nonce is not None:  # the game is over: the seed and the nonce that open the commitment
+        if play.deal is not None:  # section 16: where the players' contributions stand
+            table = {**table, "deal": dict(play.deal.status)}
+        if over and self.seed_nonce is not None and play.dealt is not None:
+            # the server's seed, its nonce and the contributions, never as `seed` (which older clients deal from)
+            table = {**table, "server_seed": self.seed, "server_seed_nonce": self.seed_nonce,
+                     "contributions": play.deal.parts()}
+        elif over and self.seed_nonce is not None:  # the game is over: the seed and the nonce that open the commitment
             table = {**table, "seed": self.seed, "seed_nonce": self.seed_nonce}
-        return ViewPoint(self.play.game.state, self.seating.names(), table, self.play.started,
-                         self.play.result is not None)
+        state = play.game.state
+        if not play.started and (play.deal is not None or self.seating.may_contribute()):
+            state = play.placeholder()
+        return ViewPoint(state, self.seating.names(), table, play.started, play.result is not None)
 
     def publish(self, payloads: list) -> None:
         """Number and log each payload, and send it to every viewer as he may see it.
