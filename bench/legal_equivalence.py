@@ -1,9 +1,10 @@
 """Proof that a change to the engine keeps its behaviour: record, then check, many seeded random games.
 
-    python bench/legal_equivalence.py record FILE [--games N] [--seed S]   # with the engine before the change
-    python bench/legal_equivalence.py check FILE                           # with the engine after it
+    python bench/legal_equivalence.py record FILE [--games N] [--seed S] [--variants V,...|all]  # before the change
+    python bench/legal_equivalence.py check FILE                                                # after it
 
-For every position of N standard and N beginner random games (the random choice is the bench's: `Rng(seed + 1)`
+For every position of N random games of each variant (by default the standard and beginner games; `--variants all`
+adds every set, scenario, mix and team building the engine plays, those of tests/engine/variants.py) (the random choice is the bench's: `Rng(seed + 1)`
 picks from the legal list, so a change of the list's order changes the games) it stores digests of
 
 - the legal actions in the order `legal_actions` lists them, each as its canonical text and, for a Move, the route
@@ -31,7 +32,24 @@ from dataclasses import replace
 
 from dungeon_twister.engine import (EngineError, IllegalAction, Move, Options, apply, event_view, format_action,
                                     format_position, legal_actions, new_game, parse_action)
+from dungeon_twister.engine.core.choice import is_lazy
 from dungeon_twister.engine.core.rng import Rng
+
+VARIANTS = {  # tests/engine/variants.py's games (bench/ does not import tests/)
+    "standard": Options(),
+    "beginner": Options(beginner=True),
+    "prison": Options(set_name="prison"),
+    "prison-1": Options(set_name="prison", scenario="prison-1"),
+    "prison-4": Options(target_vp=4, set_name="prison", scenario="prison-4"),
+    "mixed": Options(set_name="mixed"),
+    "paladins": Options(set_name="paladins"),
+    "mixed-mutual": Options(set_name="mixed", teams="mutual"),
+    "all-sets": Options(set_name="all_sets"),
+    "all-sets-mutual": Options(set_name="all_sets", teams="mutual"),
+    "all-sets-free": Options(set_name="all_sets", teams="free"),
+    "prison-paladins-free": Options(set_name="prison_paladins", teams="free"),
+}
+DEFAULT = ("standard", "beginner")
 
 
 def _digest(parts) -> str:
@@ -77,23 +95,32 @@ def _probes(state, legal, rng: Rng) -> list[str]:
     return out
 
 
-def positions(games: int, seed: int):
+def _listed(legal) -> list:
+    """The legal list, or for a choice made of parts (a free team building) 64 actions spread over it and its
+    length."""
+    if not is_lazy(legal):
+        return legal
+    n = len(legal)
+    return [n, *(legal[i * (n - 1) // 63] for i in range(64))]
+
+
+def positions(games: int, seed: int, variants=DEFAULT):
     """(label, index, record) for every position of the games."""
-    for beginner in (False, True):
+    for name in variants:
         for game in range(games):
-            state = new_game(Options(beginner=beginner), seed + game)
+            state = new_game(VARIANTS[name], seed + game)
             rng = Rng(seed + game + 1)
             probe_rng = Rng(seed + game + 1000)
             index = 0
             while state.outcome is None:
                 legal = legal_actions(state)
-                texts = [_text(a) for a in legal]
+                texts = [str(a) if isinstance(a, int) else _text(a) for a in _listed(legal)]
                 action = rng.choice(legal)
                 record = [state.phase, _digest(texts), _digest(sorted(t.split(" route=")[0] for t in texts)),
                           _result(state, action)]
                 if state.phase == "main":
                     record += _probes(state, legal, probe_rng)
-                yield f"{'beginner' if beginner else 'standard'} game {seed + game}", index, record
+                yield f"{name} game {seed + game}", index, record
                 state, _ = apply(state, action)
                 index += 1
 
@@ -104,12 +131,14 @@ def main() -> None:
     parser.add_argument("file")
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--variants", default=",".join(DEFAULT), help=f"'all' or some of {', '.join(VARIANTS)}")
     args = parser.parse_args()
     if args.mode == "record":
         count = 0
+        variants = list(VARIANTS) if args.variants == "all" else args.variants.split(",")
         with gzip.open(args.file, "wt") as f:
-            f.write(json.dumps({"games": args.games, "seed": args.seed}) + "\n")
-            for label, index, record in positions(args.games, args.seed):
+            f.write(json.dumps({"games": args.games, "seed": args.seed, "variants": variants}) + "\n")
+            for label, index, record in positions(args.games, args.seed, variants):
                 f.write(json.dumps([label, index, record]) + "\n")
                 count += 1
         print(f"recorded {count} positions")
@@ -117,7 +146,8 @@ def main() -> None:
     with gzip.open(args.file, "rt") as f:
         head = json.loads(f.readline())
         count = probes = 0
-        for (label, index, record), line in zip(positions(head["games"], head["seed"]), f):
+        games = positions(head["games"], head["seed"], head.get("variants", DEFAULT))
+        for (label, index, record), line in zip(games, f):
             want = json.loads(line)
             if [label, index, record] != want:
                 print(f"DIFFERENT at {label}, position {index}:\n  recorded {want}\n"

@@ -13,7 +13,7 @@ from typing import ClassVar
 from .codec import decode_message, encode_message, pack_map, unpack_map
 from .errors import Fault, ProtocolError
 from .events import Event
-from .framing import DEFAULT_MAX_FRAME_SIZE, FrameReader, frame
+from .framing import DEFAULT_MAX_FRAME_SIZE, HEADER_SIZE, FrameReader, frame
 from .kinds import TEXT
 from .msg_handshake import Hello, Welcome
 from .msg_lobby import Joined, Left
@@ -101,6 +101,18 @@ class Connection(ABC):
         self._advance(message)
         return data
 
+    def send_framed(self, message: Message, data: bytes) -> bytes:
+        """`send(message)` with the frame made already (`encode_frame(message)`, once for every connection that
+        sends the same message: a table's event to a class of viewers): the same checks and bookkeeping, and the
+        same bytes, without encoding again. Raises ProtocolError (fault "local") if it may not be sent."""
+        self._check(message, outgoing=True)
+        self._check_send(message)
+        if len(data) - HEADER_SIZE > self.max_frame_size:
+            raise ProtocolError("frame_too_large", f"{len(data) - HEADER_SIZE} bytes > {self.max_frame_size}",
+                                fault="local")
+        self._advance(message)
+        return data
+
     def send_error(self, error: ProtocolError) -> bytes:
         """The error frame reporting `error` to the peer, in any state; a fatal error closes the connection."""
         server_at_fault = (error.fault == "local") == (self.role is Role.SERVER)
@@ -160,6 +172,12 @@ class Connection(ABC):
             self.state = State.CLOSED
         else:
             self.state = state_after(self.state, message.spec.name, self.client_role)
+
+
+def encode_frame(message: Message, max_size: int = DEFAULT_MAX_FRAME_SIZE) -> bytes:
+    """The frame of `message` as `Connection.send` makes it (the same bytes on every connection), for
+    `Connection.send_framed`; raises ProtocolError (fault "local") if a field is invalid or the frame too large."""
+    return frame(pack_map(encode_message(message)), max_size)
 
 
 _PASSED: set[tuple] = set()

@@ -151,6 +151,21 @@ class Session:
             return
         self._queue(data)
 
+    def send_framed(self, message: Message, data: bytes | None) -> None:
+        """`send(message)` with its frame made once for every connection that gets the same message
+        (`protocol.connection.encode_frame`: a table's event to a class of viewers); None: the frame could not be
+        made, and `send` says why. The connection checks and records it as if it had encoded it."""
+        if self._closing:
+            return
+        if data is None:
+            return self.send(message)
+        try:
+            data = self.conn.send_framed(message, data)
+        except ProtocolError as error:
+            log("not_sent", session=self.id, type=message.spec.name, error=str(error))
+            return
+        self._queue(data)
+
     def _queued_frames(self) -> int:
         return len(self._outbox)
 
