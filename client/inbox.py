@@ -258,7 +258,7 @@ def _action_ok(session: Session, message: ActionOk) -> None:
 def _action_refused(session: Session, message: ActionRefused) -> None:
     state = session.state
     text = state.pending_actions.pop(message.action_id, "?")
-    state.refusal = Refusal(text, message.code, message.message, message.rule)
+    state.refusal = Refusal(text, message.code, message.message, message.rule, message.template, message.values)
 
 
 def _timer(session: Session, message: Timer) -> None:

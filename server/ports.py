@@ -41,6 +41,9 @@ class Client(Protocol):
 
     def send_error(self, error: ProtocolError) -> None: ...
 
+    def flush(self) -> None:
+        """Write what is queued now (a table's step, once what it wrote has committed)."""
+
     def drop(self, reason: str) -> None:
         """Close this connection at once (another one took its seat, or the server could not save)."""
 

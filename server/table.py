@@ -282,33 +282,54 @@ class Table:
         Each viewer class (B, Y, spectators) and form ("full" views, or "delta" for the clients with the feature
         delta_views) is rendered and packed once per payload, and its table_event frame made once: every
         connection of that class gets the same bytes (Session.send_framed); a view is made once per class for both
-        forms. A form is rendered (and logged) once someone at this
-        table received it, so that a client who comes back is replayed from the log."""
+        forms. A form is rendered (and logged) once someone at this table received it, so that a client who comes
+        back is replayed from the log.
+
+        In a table's step of a game that goes on, what the step wrote so far (the action's journal line) is
+        committed first, and each seat's frames leave as soon as its view is made: the players do not wait for
+        the other seat's view, nor for the spectators' (rendered after them, and sent when the step ends, in
+        order). A step that ends the game stays one transaction (the result, the ratings)."""
         viewers = [(session, seat, _form(session)) for session, seat in self.seating.viewers()]
         self._forms.update((seat, form) for _, seat, form in viewers)
         forms = self._forms
         if self.log.n + len(payloads) > self.reserved_events:
             self.reserved_events = self.log.n + len(payloads) + EVENT_BLOCK
             self.lobby.store.reserve_events(self.id, self.reserved_events)
+        early = (self.lobby.server.holding and self.play.result is None
+                 and self.play.game.state.outcome is None and any(seat for _, seat, _ in viewers))
+        if early:  # durable before sent: the seats' frames leave before the step ends
+            self.lobby.store.commit_now()
         for payload in payloads:
+            n = self.log.n + 1
             if isinstance(payload, ViewPoint):
-                rendered = self._render(payload, forms)
+                rendered = {}
+                for seat, made in self._render(payload, forms):
+                    rendered.update(made)
+                    self._send(n, made, [viewer for viewer in viewers if viewer[1] == seat], flush=early)
             else:
                 events = {seat: Packed(pack_map(render(payload, seat))) for seat in {seat for seat, _ in forms}}
                 rendered = {(seat, form): events[seat] for seat, form in forms}
-            entry = self.log.append(rendered)
-            frames: dict = {}
-            for session, seat, form in viewers:
-                shared = frames.get((seat, form))
-                if shared is None:  # one message and one frame per class and form, shared by its connections
-                    shared = frames[seat, form] = _framed(TableEvent(self.id, entry.n, rendered[seat, form]))
-                session.send_framed(*shared)
+                self._send(n, rendered, viewers)
+            self.log.append(rendered)
 
-    def _render(self, point: ViewPoint, forms: set) -> dict:
-        """The view event of each (class, form): whole views packed, or deltas from the class's last view."""
-        rendered = {}
+    def _send(self, n: int, rendered: dict, viewers: list, flush: bool = False) -> None:
+        """Event `n` to `viewers`, each as its class and form was rendered; with `flush`, a seat's frames are
+        written at once (what the step wrote before is committed: Table.publish)."""
+        frames: dict = {}
+        for session, seat, form in viewers:
+            shared = frames.get((seat, form))
+            if shared is None:  # one message and one frame per class and form, shared by its connections
+                shared = frames[seat, form] = _framed(TableEvent(self.id, n, rendered[seat, form]))
+            session.send_framed(*shared)
+            if flush and seat is not None:
+                session.flush()
+
+    def _render(self, point: ViewPoint, forms: set):
+        """The view event of each class, in turn (B, Y, then spectators): (class, {(class, form): whole views
+        packed, or deltas from the class's last view})."""
         like = None  # the first class's compact view and its pieces: the next classes reuse its equal values' bytes
         for seat in sorted({seat for seat, _ in forms}, key=lambda seat: (seat is None, seat or "")):
+            rendered = {}
             whole = table_view(point, seat, self.play.game.legal)
             if (seat, "full") in forms:
                 rendered[seat, "full"] = Packed(pack_map({"kind": "view", "view": whole}))
@@ -320,7 +341,7 @@ class Table:
                 base = self._bases.get(seat)
                 self._bases[seat] = packed
                 rendered[seat, "delta"] = Packed(packed.event() if base is None else packed.delta(base))
-        return rendered
+            yield seat, rendered
 
     def catch_up(self, session: Session, seat: str | None, last_event: int | None) -> None:
         """The events after `last_event`, or a snapshot; then what a returning client must know.

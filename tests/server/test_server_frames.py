@@ -4,14 +4,16 @@ be, and the connections of one class are sent the same bytes."""
 
 import pytest
 import trio
+import trio.testing
 from dungeon_twister.engine import Options
 from dungeon_twister.engine.cards import CardOptions
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.families import family_for
-from dungeon_twister.protocol import Snapshot, Spectate, SpectatorConnection, TableEvent, TableOptions
+from dungeon_twister.protocol import ActionOk, Snapshot, Spectate, SpectatorConnection, TableEvent, TableOptions
 from dungeon_twister.protocol.codec import encode_message, pack_map, unpack_map
 from dungeon_twister.protocol.framing import FrameReader, frame
 from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView
+from dungeon_twister.server import table as table_module
 from dungeon_twister.server.session import Session
 from dungeon_twister.server.viewing import ViewPoint, table_view
 from test_server_resume import play_until
@@ -97,3 +99,50 @@ def test_views_packed_with_another_class_pieces_are_the_views_packed_alone(optio
             assert shared.body() == alone.body() and shared.delta(first[1]) == alone.delta(first[1])
         seat = state.to_act[0]
         state, _ = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
+
+
+async def test_the_seats_frames_leave_once_committed_before_the_other_views_are_made(monkeypatch, autojump_clock):
+    """Durable before sent, and the players first: in an action's step, the journal line is committed, then each
+    seat's frames are written as soon as its view is made (Blue's before Yellow's view is made, Yellow's before
+    the spectators'), and the spectators' view is sent when the step ends."""
+    steps: list = []
+    flush, made = Session.flush, table_module.table_view
+
+    def spy_flush(session):
+        if session._outbox and not session._draining:
+            steps.append(("flush", session.name))
+        flush(session)
+
+    def spy_view(point, seat, *args, **kwargs):
+        steps.append(("view", seat))
+        return made(point, seat, *args, **kwargs)
+
+    monkeypatch.setattr(Session, "flush", spy_flush)
+    monkeypatch.setattr(table_module, "table_view", spy_view)
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(), memory=True)
+            watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+            await watcher.send(Spectate(table))
+            await watcher.expect(Snapshot)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda view: view["phase"] == "main" and bool(view["legal"]),
+                                     first=True)
+            seat, view = next(iter(views.items()))
+            store = server.lobby.store
+            commit = store._commit
+
+            def spy_commit():
+                if store._db.in_transaction:
+                    steps.append(("commit", None))
+                commit()
+
+            monkeypatch.setattr(store, "_commit", spy_commit)
+            await trio.testing.wait_all_tasks_blocked()  # every step so far is done
+            steps.clear()
+            await players[seat].act(table, view)
+            await players[seat].client.expect(ActionOk)  # its step is over: the answer leaves with its frames
+
+    at = steps.index
+    assert at(("commit", None)) < at(("view", "B")) < at(("flush", "ann")) < at(("view", "Y")), steps
+    assert at(("view", "Y")) < at(("flush", "bob")) < at(("view", None)) < at(("flush", "watcher")), steps
