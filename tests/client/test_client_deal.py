@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import trio
 
+from dungeon_twister.client.held import SeatFile
 from dungeon_twister.client.network import run_network
 from dungeon_twister.client.session import Session
 from dungeon_twister.client.state import ClientState, TableSetup
@@ -87,3 +88,40 @@ async def test_against_a_bot_the_client_contributes_alone(autojump_clock):
             alice.leave()
             await until(lambda: alice.state.table is None)
             alice.quit()
+
+
+async def test_a_client_that_crashed_after_committing_reveals_its_contribution_when_started_again(
+        autojump_clock, tmp_path):
+    """Alice's client commits to its contribution and dies before Bob commits; started again, it takes the seat back
+    from its seat file, and when Bob's commitment comes, reveals the contribution it had committed to (kept on disk
+    before the commitment left): the game is dealt from that one."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(4,)) as server, trio.open_nursery() as nursery:
+            seat_file = SeatFile(f"127.0.0.1:{server.port}", "alice", tmp_path)
+            first, crash = Session(ClientState("alice"), seat_file=seat_file), trio.CancelScope()
+            nursery.start_soon(_run, first, server.port, crash)
+            await until(lambda: first.state.connected)
+            first.create_table(TableOptions(), TableSetup(seat="B"))
+            await until(lambda: first.state.table is not None)
+            table = first.state.table
+            bob = await Client.connect(server, "bob", conn=PlayerConnection(features=(SEED_CONTRIBUTIONS,)))
+            await bob.send(Join(table, "Y"))
+            while ((bob.view or {}).get("table") or {}).get("deal", {}).get("B") != "committed":
+                await bob.recv()  # Bob does not commit yet
+            committed = first.state.deal_mine
+            assert seat_file.load().secrets["deal"].choice == committed, "on disk before it left"
+            crash.cancel()
+            again = Session(ClientState("alice"), seat_file=seat_file)
+            nursery.start_soon(run_network, again, "127.0.0.1", server.port, trio.open_tcp_stream)
+            await until(lambda: again.state.connected and (again.state.view or {}).get("table", {}).get("deal"))
+            assert again.state.deal_mine == committed
+            await contribute(bob, YELLOW)
+            await until(lambda: (again.state.view or {}).get("started"))
+            assert server.lobby.tables[table].play.dealt == deal_seed(table, 4, committed, YELLOW)
+            assert again.state.alert is None
+            again.quit()
+
+
+async def _run(session: Session, port: int, scope: trio.CancelScope) -> None:
+    with scope:
+        await run_network(session, "127.0.0.1", port, trio.open_tcp_stream)

@@ -122,7 +122,7 @@ def views_of(client: Client) -> list[dict]:
     return [e.event["view"] for e in client.received if isinstance(e, TableEvent) and e.event.get("kind") == "view"]
 
 
-async def test_both_players_contribute_and_the_game_is_dealt_from_the_mix(autojump_clock):
+async def test_both_players_contribute_and_the_game_is_dealt_from_the_mix(autojump_clock, tmp_path, capsys):
     """PR-SCEN-1 (Prison's first scenario) on a server of seed 4: the game is dealt from deal_seed(table, 4, B's,
     Y's), which the record's start line says; the end view names the server's seed, its nonce and both
     contributions under their own names (never `seed`), and the client's checks and `dt-client verify` pass."""
@@ -158,8 +158,19 @@ async def test_both_players_contribute_and_the_game_is_dealt_from_the_mix(autoju
     assert replay.deal is True and replay.deal_mixed
     reveals = [line for line in lines if line.startswith("# reveal ")]
     assert replay.rounds == (len(reveals), []) and sum(" deal " in line for line in reveals) == 2
+    assert "Deal: the seed mixes the server's seed, which opens its commitment made before the game, with the " \
+        "players' contributions (verified): every random draw follows from it" in replay.panel()
     forged = text.replace(f"B={BLUE}", f"B={'0' * 64}")
     assert Replay.of(forged).deal is False, "a contribution that is not the one B revealed"
+    from dungeon_twister.client.app import main
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    assert main(["verify", str(path)]) == 0
+    assert "deal: the seed mixes the server's seed, which opens its commitment made before the game, with the " \
+        "players' contributions: every random draw follows from it" in capsys.readouterr().out
+    path.write_text(text.replace("# deal-server-seed 4", "# deal-server-seed 5"))
+    assert main(["verify", str(path)]) == 1, "a server seed other than the one committed to"
+    assert "deal: NOT VERIFIED: the seed is not the mix" in capsys.readouterr().out
 
 
 async def test_a_player_without_the_feature_plays_as_before(autojump_clock):
