@@ -175,48 +175,7 @@ class Ctx:
                 self.eliminate(token, "pit")
 
     def check_golden_rules(self) -> None:
-        """BG-GOLD-02/03 and BG-MOVE-12 on every square, at the end of an action.
-
-        The state before held them (`apply` seals no state that breaks them, a position is checked when it is
-        read), so while the layout is the same only the squares of the tokens the action changed, where they were
-        and where they are, can break one: those are looked at first, and only if one of them does is every square
-        checked, in the usual order, so the same problem is the one reported."""
-        before, tokens = self.before, self.s.tokens
-        if self.board is not board_of(before) or self.s.options is not before.options or len(tokens) != len(
-                before.tokens):
-            self._check_all_squares()
-            return
-        old = before.tokens
-        touched = set()
-        for tid, token in tokens.items():
-            was = old.get(tid)
-            if was is not token:
-                if was is None:
-                    self._check_all_squares()
-                    return
-                if token.where == "board":
-                    touched.add(token.square)
-                if was.where == "board":
-                    touched.add(was.square)
-        if not touched:
-            return
-        pits, cat = self.board.pits, self.s.catalogue
-        at: dict[Square, list[Token]] = {}
-        for token in tokens.values():
-            if token.where == "board" and token.square in touched:
-                here = at.get(token.square)
-                if here is None:
-                    at[token.square] = [token]
-                else:
-                    here.append(token)
-        for square, here in at.items():
-            if len(here) < 2 and square not in pits:
-                continue
-            if square_problem(square, here, pits, cat) and not self._stack_left(square, here):
-                self._check_all_squares()
-                return
-
-    def _check_all_squares(self) -> None:
+        """BG-GOLD-02/03 and BG-MOVE-12 on every square, at the end of an action."""
         pits, cat = self.board.pits, self.s.catalogue
         at: dict[Square, list[Token]] = {}
         for token in self.s.tokens.values():
