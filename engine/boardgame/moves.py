@@ -249,10 +249,13 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> IllegalAct
                 return IllegalAction("BG-ITEM-01", "{mover} would carry more than two things", mover=walker.mover.id)
             return IllegalAction("BG-ITEM-01", "{mover} would carry more than one thing", mover=walker.mover.id)
         if square == action.dest and problem.rule != "BG-MOVE-07":
-            return IllegalAction("BG-MOVE-12", _THERE["end", problem.template], mover=walker.mover.id, **problem.values)
+            template = _THERE["end", problem.template]  # (outside the call: no extraction takes "end" for a text)
+            return IllegalAction("BG-MOVE-12", template, mover=walker.mover.id, **problem.values)
         if any(t.is_character and not t.wounded for t in tokens):
-            return IllegalAction("BG-ITEM-01", _THERE["carry", problem.template], **problem.values)
-        return IllegalAction("BG-ITEM-04", _THERE["left", problem.template], **problem.values)
+            template = _THERE["carry", problem.template]
+            return IllegalAction("BG-ITEM-01", template, **problem.values)
+        template = _THERE["left", problem.template]
+        return IllegalAction("BG-ITEM-04", template, **problem.values)
     return None
 
 

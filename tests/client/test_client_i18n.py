@@ -192,8 +192,9 @@ def test_the_game_screen_speaks_french_and_the_notation_stays_as_typed():
 
 def test_BG_MOVE_05_a_refusal_sent_as_a_template_speaks_french_when_the_catalogue_has_it():
     """BG-MOVE-05 refused by the server with its template and values (action_refused.template/values): the screen
-    shows the French sentence with the squares as they are; a template the French catalogue has not translated yet
-    shows the server's English message, as a client that knows nothing of templates does."""
+    shows the French sentence with the squares as they are; a template the French catalogue does not translate (a
+    refusal a newer server added, or one not translated yet) shows the server's English message, as a client that
+    knows nothing of templates does."""
     from dungeon_twister.protocol import ActionRefused
     from tests.engine.builders import position_text
     from test_client_prompt import WiredSession, screen
@@ -212,11 +213,12 @@ def test_BG_MOVE_05_a_refusal_sent_as_a_template_speaks_french_when_the_catalogu
     assert "a wall" not in text
     wired.session.act("move bWA e13")
     [action] = wired.sent()
-    assert i18n.translated("{square} holds an enemy figure") is None, "not translated yet: the message is shown"
-    wired.deliver(ActionRefused(action.action_id, "illegal_action", "e13 holds an enemy figure", "BG-MOVE-09",
-                                "{square} holds an enemy figure", {"square": "e13"}))
+    unknown = "{square} is flooded"  # a refusal of a newer server
+    assert i18n.translated(unknown) is None, "a template the catalogue does not have"
+    wired.deliver(ActionRefused(action.action_id, "illegal_action", "e13 is flooded", "BG-MOVE-09", unknown,
+                                {"square": "e13"}))
     text = screen(wired.session).replace("\xa0", " ")
-    assert "refusé [BG-MOVE-09] : 'move bWA e13' : e13 holds an enemy figure" in text
+    assert "refusé [BG-MOVE-09] : 'move bWA e13' : e13 is flooded" in text
 
 
 @pytest.mark.parametrize(("template", "values"), [
