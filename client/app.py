@@ -350,10 +350,11 @@ def replay_command(args: argparse.Namespace) -> int:
 
 def verify_command(args: argparse.Namespace) -> int:
     """`dt-client verify FILE|TABLE`: what `replay` checks, printed; exit 0 if everything holds, else 1."""
+    from .replay import ending_text
+
     replay = _replay_of(args)
     if replay is None:
         return 1
-    outcome = replay.states[-1].outcome
     if replay.family.name == "cards":
         legal = _("{file}: {n} actions of the card game, every one legal")
     else:
@@ -361,6 +362,12 @@ def verify_command(args: argparse.Namespace) -> int:
     print(legal.format(file=args.file, n=len(replay.steps)))
     if replay.deal is None:
         print(_("deal: the record carries no commitment to its seed (nothing to check)"))
+    elif replay.deal_mixed and replay.deal:
+        print(_("deal: the seed mixes the server's seed, which opens its commitment made before the game, with the "
+                "players' contributions: every random draw follows from it"))
+    elif replay.deal_mixed:
+        print(_("deal: NOT VERIFIED: the seed is not the mix of the server's committed seed and the players' "
+                "contributions"))
     elif replay.deal:
         print(_("deal: the seed opens the commitment the server made before the game: every random draw follows "
                 "from it"))
@@ -370,14 +377,9 @@ def verify_command(args: argparse.Namespace) -> int:
     print(ngettext("secret choices: {n} reveal opens its commitment",
                    "secret choices: {n} reveals open their commitment", verified).format(n=verified)
           + "".join(_("; NOT VERIFIED: {problem}").format(problem=problem) for problem in problems))
-    if outcome is not None:
-        vp = dict(outcome.vp)
-        if outcome.winner is None:
-            verdict = _("outcome: a draw {blue}-{yellow} ({reason})")
-        else:
-            # TRANSLATORS: {winner} is a seat letter, B or Y; {blue}-{yellow} the score in VP.
-            verdict = _("outcome: {winner} wins {blue}-{yellow} ({reason})")
-        print(verdict.format(winner=outcome.winner, blue=vp["B"], yellow=vp["Y"], reason=outcome.reason))
+    ending = replay.ending(len(replay.steps))
+    if ending is not None:
+        print(ending_text(*ending))
     elif replay.result:
         print(_("outcome: {result}").format(result=replay.result))
     return 0 if replay.deal is not False and not problems else 1

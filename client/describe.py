@@ -18,6 +18,20 @@ ELIMINATIONS = {"combat": N_("{token} is eliminated in combat: {vp} VP for {seat
                 "rockfall": N_("{token} is eliminated by falling rocks: {vp} VP for {seat}"),
                 "dragon slain": N_("{token} is eliminated by the Dragon-Slayer Sword: {vp} VP for {seat}")}
 """How a token is eliminated, by cause ({vp}: the VP its elimination scores, {seat}: for whom)."""
+# TRANSLATORS: why a game ended, completing "game over: Blue wins 3-1 ({reason})"
+REASONS = {"target reached": N_("target reached"),
+           "nobody can score any more": N_("nobody can score any more"),
+           "resigned": N_("the other player resigned"),
+           "abandoned": N_("the other player abandoned the game"),
+           "vp": N_("target reached"),
+           "both figures out (PR-SCEN-1-06)": N_("both figures out (PR-SCEN-1-06)"),
+           "the Colossus reached Blue's start zone (PR-SCEN-2-07)":
+               N_("the Colossus reached Blue's start zone (PR-SCEN-2-07)"),
+           "the Colossus is eliminated (PR-SCEN-2-07)": N_("the Colossus is eliminated (PR-SCEN-2-07)"),
+           "2 enemy characters eliminated (PR-SCEN-3-05)": N_("2 enemy characters eliminated (PR-SCEN-3-05)"),
+           "4 VP reached (PR-SCEN-4-06)": N_("4 VP reached (PR-SCEN-4-06)")}
+"""Why a game ended, as the engine (turn.finish, the Prison scenarios' data, the card game) or the server
+(resigned, abandoned: the winner's opponent did) words it; a reason not listed is shown as it comes."""
 PORTCULLIS = {"break": N_("{figure} breaks the portcullis {side} of {square}"),
               "open": N_("{figure} opens the portcullis {side} of {square}"),
               "close": N_("{figure} closes the portcullis {side} of {square}")}
@@ -188,14 +202,19 @@ def _teams_revealed(e: dict) -> str:
     return _("the teams are revealed: {teams}").format(teams="; ".join(parts))
 
 
+def reason_text(reason: object) -> str:
+    """Why a game ended, in the reader's language when the client knows the reason (REASONS)."""
+    return _(REASONS[reason]) if reason in REASONS else str(reason)
+
+
 def _game_over(e: dict) -> str:
     vp = e.get("vp") or {}
     score = f"{vp.get('B', '?')}-{vp.get('Y', '?')}"
     winner = e.get("winner")
     if winner:
         return _("game over: {seat} wins {score} ({reason})").format(
-            seat=seat_name(winner), score=score, reason=e.get("reason"))
-    return _("game over: draw {score} ({reason})").format(score=score, reason=e.get("reason"))
+            seat=seat_name(winner), score=score, reason=reason_text(e.get("reason")))
+    return _("game over: draw {score} ({reason})").format(score=score, reason=reason_text(e.get("reason")))
 
 
 def _timeout(e: dict) -> str:

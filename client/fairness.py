@@ -7,7 +7,12 @@ chosen the rooms as the game went.
 In a mixed game whose players build the teams (PD-TEAM-MUTUAL, PD-TEAM-FREE), the seed deals where the rooms will
 lie, and the players' choices say which rooms: the deal is replayed with those choices (the public room picks of a
 mutual choice; both builds of a free one, ours and the opponent's revealed at the end), and cannot be checked by
-a client that has not seen them (a spectator of a free choice)."""
+a client that has not seen them (a spectator of a free choice).
+
+With the feature seed_contributions, the game is dealt from the mix of the server's seed and both players'
+contributions (docs/protocol.md section 16): the end view then names the server's seed, its nonce and the
+contributions (never `seed`); the seed checked is their mix (protocol.deal.deal_seed), and `check_contributions`
+checks that the contributions named are the ones this client sent and received."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from dungeon_twister.engine import (Build, EngineError, Handicap, IllegalAction,
                                     new_game, parse_action)
 from dungeon_twister.engine import cards
 from dungeon_twister.protocol import verify_seed
+from dungeon_twister.protocol.deal import deal_seed
 
 from .i18n import _
 from .names import seat_name
@@ -64,6 +70,10 @@ def check_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bool, s
         return False, _("FAIR-PLAY ALERT: room(s) {rooms} are not where the revealed seed deals them: "
                         "the server changed the deal during the game").format(rooms=", ".join(wrong))
     first = view.get("first_player")
+    if "contributions" in (view.get("table") or {}):
+        return True, _("fair deal: the seed {seed} mixes the server's seed, which opens its commitment made before "
+                       "the game, with the players' contributions, and the {n} rooms revealed lie where it dealt "
+                       "them").format(seed=seed, n=len(revealed))
     if first:
         return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and the "
                        "{n} rooms revealed lie where it dealt them; {seat} played first").format(
@@ -76,6 +86,8 @@ def _opened_seed(view: dict) -> tuple[bool, str] | tuple[bool, int] | None:
     """(True, the seed) once the view reveals a seed that opens the server's commitment; (False, the alert) if it
     does not open it; None before it is revealed."""
     table = view.get("table") or {}
+    if "contributions" in table:
+        return _mixed_seed(table)
     commitment, seed, nonce = table.get("seed_commitment"), table.get("seed"), table.get("seed_nonce")
     if not (isinstance(commitment, str) and isinstance(seed, int) and isinstance(nonce, str)):
         return None
@@ -87,6 +99,42 @@ def _opened_seed(view: dict) -> tuple[bool, str] | tuple[bool, int] | None:
         return False, _("FAIR-PLAY ALERT: the seed the server revealed ({seed}) does not open the commitment it "
                         "sent before the game: the deal cannot be trusted").format(seed=seed)
     return True, seed
+
+
+def _mixed_seed(table: dict) -> tuple[bool, str] | tuple[bool, int]:
+    """A game dealt from the mix of the server's seed and the players' contributions (feature seed_contributions):
+    (True, the mixed seed) when the server's seed opens its commitment, else (False, the alert)."""
+    commitment, seed, nonce = table.get("seed_commitment"), table.get("server_seed"), table.get("server_seed_nonce")
+    parts = table.get("contributions")
+    try:
+        opened = verify_seed(bytes.fromhex(commitment), str(table.get("id")), seed, bytes.fromhex(nonce))
+        mixed = deal_seed(str(table.get("id")), seed, parts["B"], parts["Y"])
+    except (TypeError, ValueError, KeyError, AttributeError):
+        opened = False
+    if not opened:
+        return False, _("FAIR-PLAY ALERT: the seed the server revealed ({seed}) does not open the commitment it "
+                        "sent before the game: the deal cannot be trusted").format(seed=seed)
+    return True, mixed
+
+
+def check_contributions(view: dict, mine: tuple[str, str] | None, theirs: str | None) -> tuple[bool, str] | None:
+    """Our own check of the contributions an end view names (feature seed_contributions): `mine` is (our seat, the
+    contribution we committed to), `theirs` the opponent's as his reveal opened his commitment ("" if we were told
+    he contributes nothing, None if we do not know it). (False, the alert) if the view names others, (True, what
+    to say) if it names ours, None when there is nothing to check (no contributions, or no seat of ours)."""
+    parts = (view.get("table") or {}).get("contributions")
+    if not isinstance(parts, dict) or mine is None:
+        return None
+    seat, contribution = mine
+    opponent = "Y" if seat == "B" else "B"
+    if parts.get(seat) != contribution:
+        return False, _("FAIR-PLAY ALERT: the server says your contribution to the deal was {said}, not the one "
+                        "you sent: the deal cannot be trusted").format(said=repr(parts.get(seat)))
+    if theirs is not None and parts.get(opponent) != theirs:
+        return False, _("FAIR-PLAY ALERT: the server says {seat}'s contribution to the deal was {said}, not the "
+                        "one he revealed: the deal cannot be trusted").format(seat=seat_name(opponent),
+                                                                             said=repr(parts.get(opponent)))
+    return True, _("your contribution to the deal is in the seed's mix")
 
 
 def check_card_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bool, str] | None:
@@ -113,6 +161,11 @@ def check_card_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bo
         # TRANSLATORS: {wrong} lists room names and perhaps "the first player", separated by commas.
         return False, _("FAIR-PLAY ALERT: {wrong} not as the revealed seed deals them: the server changed "
                         "the deal during the game").format(wrong=", ".join(wrong))
+    if "contributions" in (view.get("table") or {}):
+        return True, _("fair deal: the seed {seed} mixes the server's seed, which opens its commitment made "
+                       "before the game, with the players' contributions, and the {n} room cards revealed lie where "
+                       "it dealt them; {seat} played first").format(seed=seed, n=len(revealed),
+                                                                    seat=seat_name(dealt.first))
     return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and the "
                    "{n} room cards revealed lie where it dealt them; {seat} played first").format(
         seed=seed, n=len(revealed), seat=seat_name(dealt.first))

@@ -17,6 +17,7 @@ from dungeon_twister.engine.core.errors import EngineError
 from dungeon_twister.engine.core.events import GOD
 from dungeon_twister.engine.families import BOARD, Family, family_of_record
 
+from .describe import reason_text
 from .games import GAMES, Screens
 from .i18n import _, ngettext
 
@@ -28,6 +29,21 @@ class Step:
     line: str
     events: list[str]
     trails: dict[str, list[str]]
+
+
+_RESULT = re.compile(r"winner=(?P<winner>[BY-]) vp=B(?P<blue>-?\d+),Y(?P<yellow>-?\d+) reason=(?P<reason>.+)")
+"""The server's `# result` comment (server/play.py): `winner=B vp=B3,Y1 reason=resigned`."""
+
+
+def ending_text(winner: str | None, vp: dict, reason: str) -> str:
+    """'Game over: Blue wins 3-1 (the other player resigned)', in the reader's language."""
+    if winner is None:
+        verdict = _("Game over: a draw {blue}-{yellow} ({reason})")
+    elif winner == "B":
+        verdict = _("Game over: Blue wins {blue}-{yellow} ({reason})")
+    else:
+        verdict = _("Game over: Yellow wins {blue}-{yellow} ({reason})")
+    return verdict.format(blue=vp["B"], yellow=vp["Y"], reason=reason_text(reason))
 
 
 @dataclass
@@ -46,7 +62,9 @@ class Replay:
     """The rules of the record's game (a `game cards ...` record is the card game's)."""
     deal: bool | None = None
     """Whether the record's seed opens the commitment the server made to it before the game (docs/protocol.md
-    section 16); None when the record has none (a hand-made record, or one of an older server)."""
+    section 16); None when the record has none (a hand-made record, or one of an older server). With `deal_mixed`,
+    whether its seed is the mix of the server's committed seed and the players' contributions."""
+    deal_mixed: bool = False
 
     @classmethod
     def of(cls, text: str) -> Replay:
@@ -59,6 +77,7 @@ class Replay:
         replay.result = results[-1] if results else None
         replay.rounds = verified_rounds(text)
         replay.deal = verified_seed(text)
+        replay.deal_mixed = any(line.startswith("# deal-commitment ") for line in text.splitlines())
         applied = []
         for line, state, events in family.replayed(state, lines):
             replay.states.append(state)
@@ -87,6 +106,19 @@ class Replay:
         """How the client draws and words this game (client/games.py)."""
         return GAMES[self.family.name]
 
+    def ending(self, index: int) -> tuple[str | None, dict, str] | None:
+        """How the game stands ended after action `index`: (winner or None for a draw, VP by seat, reason), from
+        the rules' outcome or, after the last action, from the server's `# result` comment (a resignation, an
+        abandon); None if it is not over there (or the comment is not one this client reads)."""
+        outcome = self.states[index].outcome
+        if outcome is not None:
+            return outcome.winner, dict(outcome.vp), outcome.reason
+        found = _RESULT.fullmatch(self.result or "") if index == len(self.steps) else None
+        if found is None:
+            return None
+        winner = found["winner"] if found["winner"] in ("B", "Y") else None
+        return winner, {"B": int(found["blue"]), "Y": int(found["yellow"])}, found["reason"]
+
     def view(self) -> dict:
         return self.family.view(self.states[self.index], self.viewer)
 
@@ -109,19 +141,17 @@ class Replay:
         if self.index:
             step = self.steps[self.index - 1]
             lines += ["", step.line, *("  " + text for text in step.events)]
-        outcome = self.states[self.index].outcome
-        if outcome is not None:
-            if outcome.winner is None:
-                verdict = _("Game over: a draw {blue}-{yellow} ({reason})")
-            elif outcome.winner == "B":
-                verdict = _("Game over: Blue wins {blue}-{yellow} ({reason})")
-            else:
-                verdict = _("Game over: Yellow wins {blue}-{yellow} ({reason})")
-            vp = dict(outcome.vp)
-            lines += ["", verdict.format(blue=vp["B"], yellow=vp["Y"], reason=outcome.reason)]
-        if outcome is None and self.result and self.index == len(self.steps):
+        ending = self.ending(self.index)
+        if ending is not None:
+            lines += ["", ending_text(*ending)]
+        elif self.result and self.index == len(self.steps):
             lines += ["", _("Game over ({result})").format(result=self.result)]
-        if self.deal is not None:
+        if self.deal is not None and self.deal_mixed:
+            lines += ["", _("Deal: the seed mixes the server's seed, which opens its commitment made before the "
+                            "game, with the players' contributions (verified): every random draw follows from it")
+                      if self.deal else _("Deal: NOT VERIFIED: the seed is not the mix of the server's committed "
+                                          "seed and the players' contributions")]
+        elif self.deal is not None:
             lines += ["", _("Deal: the seed opens the commitment the server made before the game (verified): every "
                             "random draw follows from it") if self.deal else
                       _("Deal: NOT VERIFIED: the seed does not open the server's commitment")]
@@ -153,12 +183,54 @@ def verified_seed(text: str) -> bool | None:
     table, commitment, nonce = (_comment(lines, name) for name in ("table", "seed-commitment", "seed-nonce"))
     start = next((line for line in lines if line.strip() and not line.startswith("#")), "")
     seed = re.search(r"\bseed=(\d+)\b", start)
+    if commitment is None and _comment(lines, "deal-commitment") is not None:
+        return verified_mix(lines, table, int(seed.group(1)) if seed else None)
     if commitment is None:
         return None
     try:
         return bool(table and nonce and seed) and verify_seed(bytes.fromhex(commitment), table, int(seed.group(1)),
                                                              bytes.fromhex(nonce))
     except ValueError:
+        return False
+
+
+def verified_mix(lines: list[str], table: str | None, seed: int | None) -> bool:
+    """A game dealt from the mix of the server's seed and the players' contributions (docs/protocol.md section 16):
+    the record's `# deal-server-seed` and `# deal-nonce` open its `# deal-commitment`; its `# dealt seed=N B=.. Y=..`
+    names each contribution a seat revealed (the last `# reveal SEAT deal` of the exchange that dealt, which opens
+    that seat's `# commit SEAT deal`; `-` for a seat that revealed none); and N, the start line's seed, is their mix."""
+    from dungeon_twister.protocol import verify, verify_seed
+    from dungeon_twister.protocol.deal import DEAL_PURPOSE, deal_seed
+
+    commitment, nonce, server = (_comment(lines, name) for name in ("deal-commitment", "deal-nonce",
+                                                                      "deal-server-seed"))
+    commits: dict[str, bytes] = {}
+    revealed: dict[str, str] = {}
+    dealt = None
+    for line in lines:
+        words = line.split(" ")
+        if line == "# deal-cancelled" or line.startswith("# deal-open "):
+            commits, revealed = {}, {}  # a new exchange
+        elif line.startswith("# commit ") and len(words) == 5 and words[3] == DEAL_PURPOSE:
+            commits[words[2]] = bytes.fromhex(words[4])
+        elif line.startswith("# reveal ") and len(words) == 6 and words[3] == DEAL_PURPOSE:
+            seat, nonce_hex, choice = words[2], words[4], words[5]
+            if seat in commits and verify(commits[seat], table or "", seat, DEAL_PURPOSE, choice,
+                                          bytes.fromhex(nonce_hex)):
+                revealed[seat] = choice
+        elif line.startswith("# dealt ") and dealt is None:
+            dealt = dict(word.split("=", 1) for word in words[2:] if "=" in word)
+            break
+    try:
+        if not (table and commitment and nonce and server and dealt and seed is not None):
+            return False
+        if not verify_seed(bytes.fromhex(commitment), table, int(server), bytes.fromhex(nonce)):
+            return False
+        parts = {seat: "" if dealt.get(seat) == "-" else dealt.get(seat) for seat in ("B", "Y")}
+        if any(parts[seat] != revealed.get(seat, "") for seat in ("B", "Y")):
+            return False
+        return int(dealt["seed"]) == seed == deal_seed(table, int(server), parts["B"], parts["Y"])
+    except (KeyError, ValueError, TypeError):
         return False
 
 

@@ -78,6 +78,7 @@ class PlayerCommitments:
         self.opponent = other_seat(seat)
         self._secrets: dict[str, tuple[str, bytes]] = {}
         self._opponent_commitments: dict[str, bytes] = {}
+        self._abstaining: set[str] = set()
 
     def commit(self, purpose: str, choice: str, nonce: bytes | None = None) -> bytes:
         """Keep a new secret choice and return its commitment. `nonce`: a fresh one by default; a client that
@@ -98,7 +99,29 @@ class PlayerCommitments:
         self.check_may_reveal(purpose)
         return self._secrets[purpose]
 
+    def opponent_abstains(self, purpose: str) -> None:
+        """The opponent makes no choice for `purpose` (a deal contribution of a bot, or of a player whose time
+        ran out, section 16): our reveal may go without his commitment. A client that is told so checks later
+        that the opponent's part was indeed nothing."""
+        self._abstaining.add(purpose)
+
+    def forget(self, purpose: str) -> None:
+        """Drop what is kept of `purpose` (a deal exchange the server cancelled: the opponent left before it ended)."""
+        self._secrets.pop(purpose, None)
+        self._opponent_commitments.pop(purpose, None)
+        self._abstaining.discard(purpose)
+
+    def kept(self, purpose: str) -> tuple[str, bytes] | None:
+        """The (choice, nonce) committed to for `purpose`, whether or not it may be revealed yet."""
+        return self._secrets.get(purpose)
+
+    def committed(self, purpose: str) -> bool:
+        """Whether we have committed for `purpose`."""
+        return purpose in self._secrets
+
     def check_may_reveal(self, purpose: str) -> None:
+        if purpose in self._abstaining:
+            return
         if purpose not in self._opponent_commitments:
             raise ProtocolError("reveal_early", f"the opponent has not committed for {purpose!r}", fault="local")
 

@@ -10,11 +10,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
 
+import msgpack
+
 from .codec import decode_message, encode_message, pack_map, unpack_map
 from .errors import Fault, ProtocolError
 from .events import Event
-from .framing import DEFAULT_MAX_FRAME_SIZE, FrameReader, frame
+from .framing import DEFAULT_MAX_FRAME_SIZE, HEADER_SIZE, FrameReader, frame
 from .kinds import TEXT
+from .fields import wire_fields
+from .msg_game import TableEvent
 from .msg_handshake import Hello, Welcome
 from .msg_lobby import Joined, Left
 from .msg_session import Error
@@ -22,6 +26,7 @@ from .registry import Message
 from .roles import CLIENT_ROLES, Role
 from .states import AT_A_TABLE, State, state_after
 from .versions import PROTOCOL_VERSIONS
+from .wire_types import FieldError, Packed
 
 
 class Connection(ABC):
@@ -101,6 +106,18 @@ class Connection(ABC):
         self._advance(message)
         return data
 
+    def send_framed(self, message: Message, data: bytes) -> bytes:
+        """`send(message)` with the frame made already (`encode_frame(message)`, once for every connection that
+        sends the same message: a table's event to a class of viewers): the same checks and bookkeeping, and the
+        same bytes, without encoding again. Raises ProtocolError (fault "local") if it may not be sent."""
+        self._check(message, outgoing=True)
+        self._check_send(message)
+        if len(data) - HEADER_SIZE > self.max_frame_size:
+            raise ProtocolError("frame_too_large", f"{len(data) - HEADER_SIZE} bytes > {self.max_frame_size}",
+                                fault="local")
+        self._advance(message)
+        return data
+
     def send_error(self, error: ProtocolError) -> bytes:
         """The error frame reporting `error` to the peer, in any state; a fatal error closes the connection."""
         server_at_fault = (error.fault == "local") == (self.role is Role.SERVER)
@@ -160,6 +177,30 @@ class Connection(ABC):
             self.state = State.CLOSED
         else:
             self.state = state_after(self.state, message.spec.name, self.client_role)
+
+
+def encode_frame(message: Message, max_size: int = DEFAULT_MAX_FRAME_SIZE) -> bytes:
+    """The frame of `message` as `Connection.send` makes it (the same bytes on every connection), for
+    `Connection.send_framed`; raises ProtocolError (fault "local") if a field is invalid or the frame too large.
+    A table_event whose event is packed already (the server's, at every step) is put together from its pieces:
+    the same checks of its fields, the same bytes."""
+    if type(message) is TableEvent and type(message.event) is Packed:
+        try:
+            table, n = _EVENT_TABLE.encode(message.table, "table_event.table"), _EVENT_N.encode(message.n,
+                                                                                            "table_event.n")
+        except FieldError as exc:
+            raise ProtocolError(exc.code, str(exc), fault="local") from None
+        return frame(b"".join((_EVENT_HEAD, _pack(table), _EVENT_N_KEY, _pack(n), _EVENT_KEY, message.event.data)),
+                     max_size)
+    return frame(pack_map(encode_message(message)), max_size)
+
+
+_pack = msgpack.Packer(use_bin_type=True, datetime=False).pack
+_EVENT_TABLE, _EVENT_N, _ = (field.kind for field in wire_fields(TableEvent))
+_EVENT_HEAD = b"\x84" + _pack("type") + _pack("table_event") + _pack("table")
+"""The start of a packed table_event map: its 4 keys ("type", "table", "n", "event", as encode_message orders
+them), the type, and the key of the table id that follows."""
+_EVENT_N_KEY, _EVENT_KEY = _pack("n"), _pack("event")
 
 
 _PASSED: set[tuple] = set()

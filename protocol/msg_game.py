@@ -10,11 +10,15 @@ from .kinds import ACTION_ID, ACTION_TEXT, CODE, EVENT_NUMBER, SEAT, TABLE_ID, T
 from .registry import Message, message
 from .roles import CLIENT_ROLES, Role
 from .states import AT_A_TABLE, State
-from .wire_types import AnyMap, Bool, Int, Str
+from .wire_types import AnyMap, Bool, Int, Str, TemplateValues
 
 SERVER = {Role.SERVER}
 PLAYER = {Role.PLAYER}
 SEQUENCE = Int(1)
+REFUSAL_TEMPLATE = Str(500)
+"""A refusal's English str.format template (action_refused.template)."""
+REFUSAL_VALUES = TemplateValues(16, 32, 200)
+"""Its values (action_refused.values)."""
 
 
 @message("action", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
@@ -53,12 +57,16 @@ class ActionOk(Message):
 @message("action_refused", sent_by=SERVER, sent_to=PLAYER, states={State.AT_TABLE})
 @dataclass(frozen=True, slots=True)
 class ActionRefused(Message):
-    """`rule` is the id of the broken rule, when the engine names one."""
+    """`rule` is the id of the broken rule, when the engine names one. `template` and `values`, when given, are
+    `message` as an English str.format template with named fields and their values (a client may translate the
+    template and format it with the values; one that does not shows `message`)."""
 
     action_id: str = required(ACTION_ID)
     code: str = required(CODE)
     message: str = required(TEXT)
     rule: str | None = optional(Str(64))
+    template: str | None = optional(REFUSAL_TEMPLATE)
+    values: dict[str, str | int] | None = optional(REFUSAL_VALUES)
 
 
 @message("table_event", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)

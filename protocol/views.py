@@ -17,7 +17,10 @@ DELTA_VIEWS = "delta_views"
 TABLE_UPDATES = "table_updates"
 """The feature a client names in hello.features to get the table list's changes while in the lobby
 (table_update, table_closed) without asking again."""
-FEATURES = (DELTA_VIEWS, TABLE_UPDATES)
+SEED_CONTRIBUTIONS = "seed_contributions"
+"""The feature a client names in hello.features to contribute to the deal of its games (docs/protocol.md
+section 16; protocol/deal.py)."""
+FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS)
 """Every feature this implementation knows."""
 RUN_LISTS = ("tokens",)
 """Top-level lists of maps that a delta describes item by item (runs of the previous list, and new items)."""
@@ -26,6 +29,9 @@ RUN_LISTS = ("tokens",)
 _pack = msgpack.Packer(use_bin_type=True, datetime=False).pack
 """msgpack of one value (one Packer, reused: packing a view takes ~50 calls). Sans-IO code runs in one thread
 per connection end; a Packer with autoreset holds nothing between calls."""
+
+
+_MISSING = object()
 
 
 def _map_header(size: int) -> bytes:
@@ -53,11 +59,23 @@ class PackedView:
         self.keys, self.values, self.items = keys, values, items
 
     @classmethod
-    def of(cls, view: dict) -> PackedView:
+    def of(cls, view: dict, like: tuple[dict, PackedView] | None = None) -> PackedView:
+        """The pieces of `view`. `like`: another view of the same moment (another viewer class's) and its pieces:
+        a value equal to its value there takes its packed bytes instead of being packed again (most of a view is
+        public, so most values are). The result is the one `of(view)` gives: equal values pack to equal bytes (the
+        views of one moment never hold True in one where the other holds 1, which Python finds equal, nor floats;
+        tests/server/test_server_frames.py checks it along random games of every family)."""
         values, items = {}, {}
+        other_view, other = like if like is not None else ({}, None)
+        missing = _MISSING
         for key, value in view.items():
-            if key in RUN_LISTS and type(value) is list and all(type(item) is dict for item in value):
-                packed = tuple(_pack(item) for item in value)
+            seen = other_view.get(key, missing)
+            if seen is not missing and (seen is value or seen == value):
+                values[key] = other.values[key]
+                if key in other.items:
+                    items[key] = other.items[key]
+            elif key in RUN_LISTS and type(value) is list and all(type(item) is dict for item in value):
+                packed = tuple(map(_pack, value))
                 items[key] = packed
                 values[key] = _array_header(len(packed)) + b"".join(packed)
             else:

@@ -192,6 +192,36 @@ class ListOf:
 
 
 @dataclass(frozen=True)
+class TemplateValues:
+    """The values of a refusal's template (action_refused.values): a map of at most `max_items` entries, each key a
+    str[1..key_len] and each value an int in -2^31..2^31-1 or a str[0..value_len]."""
+
+    max_items: int = 16
+    key_len: int = 32
+    value_len: int = 200
+
+    def check(self, value: Any, path: str) -> dict:
+        if type(value) is not dict or len(value) > self.max_items:
+            raise bad_value(path, self, value)
+        for key, item in value.items():
+            if type(key) is not str or not 1 <= len(key) <= self.key_len:
+                raise FieldError("bad_field", f"{path}.{key_text(key)}", f"expected a key str[1..{self.key_len}]")
+            if type(item) is int:
+                if not -2**31 <= item < 2**31:
+                    raise bad_value(f"{path}.{key}", self, item)
+            elif type(item) is not str or len(item) > self.value_len:
+                raise FieldError("bad_field", f"{path}.{key}",
+                                 f"expected int[-2^31..2^31-1] or str[0..{self.value_len}], got {_short(item)}")
+        return value
+
+    decode = encode = check
+
+    def describe(self) -> str:
+        return (f"{{str[1..{self.key_len}]: int[-2^31..2^31-1]|str[0..{self.value_len}]}} "
+                f"(≤{self.max_items})")
+
+
+@dataclass(frozen=True)
 class HandicapMap:
     """The handicap option (BG-OPT-08/09, CG-HCAP) as a closed map: `seat` "B"|"Y" (required), `characters`
     int[2..8] (the stronger player's characters: 4 to 8 in the board game, 2 to 4 of a card-game scenario's 6),

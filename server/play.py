@@ -12,10 +12,14 @@ import trio
 from dungeon_twister.engine import SEATS, ChooseTeam, NotationError, opponent, parse_action
 from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
                                       OpponentReveal, ProtocolError, Reveal, Timer)
+from dungeon_twister.protocol.deal import DEAL_PURPOSE, deal_seed
+from dungeon_twister.protocol.msg_game import REFUSAL_TEMPLATE, REFUSAL_VALUES
+from dungeon_twister.protocol.wire_types import FieldError
 
 from .deadlines import Deadline, Deadlines, turn_extensions
+from .deal import DEAL_SECONDS, DealExchange
 from .glicko2 import Rating, game
-from .game import Game, Refusal
+from .game import Game, Refusal, server_refusal
 from .logs import log
 from .records import replayable, write_record
 from .secret import SecretRounds
@@ -32,6 +36,7 @@ UNTIMED_REVEAL_MIN = 5.0
 class Play:
     def __init__(self, table: Table, options, seed: int, timed: bool) -> None:
         self.table = table
+        self.options = options
         self.game = Game(options, seed)
         self.rules = self.game.family
         """The game's rule family (engine.families): every rule below is asked of it."""
@@ -56,6 +61,12 @@ class Play:
         """Untimed tables (DT-050): (purpose, seat) -> when the server stands in for a reveal that did not come."""
         self.takeback_asked: str | None = None
         """The seat asking the other to take its last action back (DT-224), until an answer or another action."""
+        self.deal: DealExchange | None = None
+        """The players' contributions to the deal (docs/protocol.md section 16), from when both seats are taken
+        on a table whose players contribute; None on a table that plays from the server's seed alone."""
+        self.dealt: int | None = None
+        """The seed the game was dealt from, once the contributions are mixed in (None: the server's seed)."""
+        self._placeholder = None
 
     @property
     def running(self) -> bool:
@@ -64,6 +75,93 @@ class Play:
     def journal(self, line: str, data: dict | None) -> None:
         """A new line of the game record: into the store (committed before anything it causes is sent)."""
         self.table.lobby.store.add_line(self.table.id, line, data)
+
+    def seated(self) -> None:
+        """Both seats are taken: the game starts, or first the players contribute to its deal (section 16)."""
+        status = self.table.seating.contributions()
+        if status is None:
+            return self.start()
+        self.deal = DealExchange(self.table.id, status)
+        self.deal.deadline = trio.current_time() + DEAL_SECONDS
+        self.journal(f"# deal-open {' '.join(f'{seat}={status[seat]}' for seat in SEATS)}",
+                     {"k": "deal_open", "status": status})
+        self.table.publish([self.table.point()])
+        self._deal_progress()
+
+    def placeholder(self):
+        """The state shown before the deal while the players may still contribute to it: a game dealt from seed 0,
+        so that nothing of the server's seed shows before the players are bound to their contributions."""
+        if self._placeholder is None:
+            self._placeholder = self.rules.new_game(self.options, 0)
+        return self._placeholder
+
+    def cancel_deal(self) -> None:
+        """A seat was freed before the deal: the exchange is over; a new one opens when both seats are taken."""
+        if self.deal is not None and self.dealt is None:
+            self.deal = None
+            self.journal("# deal-cancelled", {"k": "deal_cancel"})
+
+    def _deal_commit(self, session: Session, seat: str, message: Commit) -> None:
+        deal = self.deal
+        if deal is None or self.dealt is not None:
+            session.send_error(ProtocolError("bad_purpose", "no deal contribution is pending"))
+            return
+        try:
+            deal.commit(seat, message.commitment)
+        except ProtocolError as error:
+            session.send_error(error)
+            return
+        self.journal(f"# commit {seat} {DEAL_PURPOSE} {message.commitment.hex()}",
+                     {"k": "deal_commit", "seat": seat, "commitment": message.commitment.hex()})
+        self._deal_progress(publish=True)
+
+    def _deal_reveal(self, session: Session, seat: str, message: Reveal) -> None:
+        deal = self.deal
+        if deal is None or self.dealt is not None:
+            session.send_error(ProtocolError("bad_purpose", "no deal contribution is pending"))
+            return
+        try:
+            deal.reveal(seat, message.choice, message.nonce)
+        except ProtocolError as error:
+            session.send_error(error)
+            return
+        self.journal(f"# reveal {seat} {DEAL_PURPOSE} {message.nonce.hex()} {message.choice}",
+                     {"k": "deal_reveal", "seat": seat, "choice": message.choice, "nonce": message.nonce.hex()})
+        self._deal_progress(publish=True)
+
+    def _deal_progress(self, publish: bool = False) -> None:
+        """After any change of the exchange: a new stage's clock and commitments, or the deal once it is done."""
+        deal = self.deal
+        stage = deal.stage
+        if stage == "done":
+            return self._deal()
+        if deal.timed_stage != stage:  # the reveals have their own time
+            if deal.deadline is not None:
+                deal.deadline = trio.current_time() + DEAL_SECONDS
+            deal.timed_stage = stage
+        if publish:
+            self.table.publish([self.table.point()])
+        for to, sender, commitment in deal.commitments_to_send():
+            self.table.send_to(to, OpponentCommit(self.table.id, DEAL_PURPOSE, sender, commitment))
+
+    def _deal(self) -> None:
+        """Every contribution is in (or none): the game is dealt from their mix, journaled before game_started."""
+        deal = self.deal
+        parts = deal.parts()
+        seed = deal_seed(self.table.id, self.table.seed, parts["B"], parts["Y"])
+        self.journal(f"# dealt seed={seed} " + " ".join(f"{seat}={parts[seat] or '-'}" for seat in SEATS),
+                     {"k": "dealt", "seed": seed, "contributions": parts})
+        self.deal_with(seed)
+        for seat, (choice, nonce) in deal.contributions.items():
+            if opponent(seat) in deal.commitments:  # he is bound to his own: he may see this one
+                self.table.send_to(opponent(seat), OpponentReveal(self.table.id, DEAL_PURPOSE, seat, choice, nonce))
+        self.start()
+
+    def deal_with(self, seed: int, sink: bool = True) -> None:
+        """The game, dealt again from the mixed seed (`sink`: its record goes to the journal)."""
+        self.dealt = seed
+        self.game = Game(self.options, seed)
+        self.game.record.sink = self.journal if sink else None
 
     def start(self) -> None:
         self.started = True
@@ -77,8 +175,8 @@ class Play:
         if known is not None:
             text, answer = (known, ActionOk(message.action_id)) if type(known) is str else known
             if text != message.text:
-                answer = ActionRefused(message.action_id, "action_id_reused", "this action_id was used for "
-                                       f"{text!r}")
+                answer = refused(message.action_id, server_refusal(
+                    "action_id_reused", "this action_id was used for {text}", text=repr(text)))
             session.send(answer)
             return
         events = None
@@ -86,7 +184,7 @@ class Play:
             events = self._act(seat, message.text, {"id": message.action_id, "typed": message.text})
             answer = ActionOk(message.action_id)
         except Refusal as refusal:
-            answer = ActionRefused(message.action_id, refusal.code, refusal.message[:1000], refusal.rule)
+            answer = refused(message.action_id, refusal)
         self._answers[seat][message.action_id] = message.text if events is not None else (message.text, answer)
         session.send(answer)
         if events is not None:
@@ -94,12 +192,13 @@ class Play:
 
     def _act(self, seat: str, text: str, meta: dict):
         if self.result is not None:
-            raise Refusal("illegal_action", "the game is over", self.rules.end_rule)
+            raise server_refusal("illegal_action", "the game is over", self.rules.end_rule)
         if not self.started:
-            raise Refusal("not_started", "the game starts when both seats are taken")
+            raise server_refusal("not_started", "the game starts when both seats are taken")
         purpose = self.rules.secret_purpose(self.game.state, seat)
         if purpose is not None:
-            raise Refusal("secret_choice", f"{purpose} is a secret choice: send commit, then reveal")
+            raise server_refusal("secret_choice", "{purpose} is a secret choice: send commit, then reveal",
+                                 purpose=purpose)
         action = self.game.resolve(seat, text)
         return self.game.apply(action, meta, text if self.game.listed(seat, text) else None)
 
@@ -144,6 +243,8 @@ class Play:
 
     # --- commit-reveal ------------------------------------------------------------------------------------
     def commit(self, session: Session, seat: str, message: Commit) -> None:
+        if message.purpose == DEAL_PURPOSE and not self.started:
+            return self._deal_commit(session, seat, message)
         if not self.running or self.rules.secret_purpose(self.game.state, seat) != message.purpose:
             session.send_error(ProtocolError("bad_purpose", f"no secret choice {message.purpose!r} is pending"))
             return
@@ -159,6 +260,8 @@ class Play:
 
     def reveal(self, session: Session, seat: str, message: Reveal) -> None:
         purpose = message.purpose
+        if purpose == DEAL_PURPOSE and not self.started:
+            return self._deal_reveal(session, seat, message)
         try:
             self.rounds.reveal(seat, purpose, message.choice, message.nonce)
         except ProtocolError as error:
@@ -222,6 +325,13 @@ class Play:
         if seat is not None:
             for purpose, commitment in self.rounds.awaiting_reveal(seat):
                 session.send(OpponentCommit(self.table.id, purpose, opponent(seat), commitment))
+        deal = self.deal
+        if deal is not None and self.dealt is None:
+            commitment = deal.awaiting_reveal(seat) if seat is not None else None
+            if commitment is not None:
+                session.send(OpponentCommit(self.table.id, DEAL_PURPOSE, opponent(seat), commitment))
+            if deal.deadline is None and all(s.session is not None for s in self.table.seating.seats.values()):
+                deal.deadline = trio.current_time() + DEAL_SECONDS  # restored: the exchange's clock starts afresh
         if self.held and all(s.session is not None for s in self.table.seating.seats.values()):
             self.held = False  # both players are back after a restart: the timers start afresh
             self._retime()
@@ -263,6 +373,9 @@ class Play:
 
     # --- timers -------------------------------------------------------------------------------------------
     def next_deadline(self) -> float:
+        deal = self.deal
+        if deal is not None and self.dealt is None and deal.deadline is not None:
+            return deal.deadline
         if not self.running or self.held:
             return float("inf")
         if self.deadlines is None:
@@ -272,6 +385,12 @@ class Play:
     def expire(self) -> None:
         """Deal with every deadline that has passed (BG-OPT-02..04; DT-050 without timers)."""
         now = trio.current_time()
+        deal = self.deal
+        if deal is not None and self.dealt is None and deal.deadline is not None and deal.deadline <= now:
+            for seat in deal.late():  # they contribute nothing
+                deal.abstain(seat)
+                self.journal(f"# deal-none {seat}", {"k": "deal_none", "seat": seat})
+            self._deal_progress(publish=True)
         for key, at in sorted(self._reveal_by.items(), key=lambda item: item[1]):
             if self.running and not self.held and at <= now and key in self._reveal_by:
                 del self._reveal_by[key]
@@ -386,15 +505,22 @@ class Play:
                        f"reason={result['reason']}")
         self.table.lobby.store.finish(self.table.id, result, self.rules.format_position(self.game.state))
         self._rate(result)
-        fields = {}
         directory = self.table.lobby.server.config.records_dir
-        if directory is not None:
-            stored = self.table.lobby.store.table(self.table.id)  # this step's lines included: same transaction
-            try:
-                text = record.text(replayable(stored.journal))
-                fields["record"] = str(write_record(directory, self.table.id, text))
-            except OSError as error:
-                log("record_not_written", table=self.table.id, error=str(error))
+        if directory is None:
+            log("game_over", table=self.table.id, **result, actions=record.actions)
+            return
+        # The record file waits until the step's frames are written: nobody waits for it. Its lines are this
+        # step's too, committed by then.
+        self.table.after_step(lambda: self._write_record(directory, result))
+
+    def _write_record(self, directory, result: dict) -> None:
+        record, fields = self.game.record, {}
+        stored = self.table.lobby.store.table(self.table.id)
+        try:
+            text = record.text(replayable(stored.journal))
+            fields["record"] = str(write_record(directory, self.table.id, text))
+        except OSError as error:
+            log("record_not_written", table=self.table.id, error=str(error))
         log("game_over", table=self.table.id, **result, actions=record.actions, **fields)
 
 
@@ -416,6 +542,20 @@ def leaves_out(reveal: OpponentReveal) -> bool:
     except NotationError:
         return False  # refused when it was revealed; it names nothing of the team actually played
     return isinstance(choice, ChooseTeam) and bool(choice.removed)
+
+
+def refused(action_id: str, refusal: Refusal) -> ActionRefused:
+    """The action_refused of a refusal: its message (at most 1000 characters), rule, and its template and values
+    when they are within the protocol's limits (else the client shows the message, as without them)."""
+    template, values = refusal.template, refusal.values
+    try:
+        if template is not None:
+            REFUSAL_TEMPLATE.check(template, "template")
+            REFUSAL_VALUES.check(values or {}, "values")
+    except FieldError:
+        template = values = None
+    return ActionRefused(action_id, refusal.code, refusal.message[:1000], refusal.rule, template,
+                         (values or None) if template is not None else None)
 
 
 def _text(line: str) -> str:

@@ -36,7 +36,13 @@ class Client(Protocol):
     def send(self, message: Message) -> None:
         """Queue a message; never blocks."""
 
+    def send_framed(self, message: Message, data: bytes | None) -> None:
+        """Queue a message whose frame was made once for several connections (None: make it here)."""
+
     def send_error(self, error: ProtocolError) -> None: ...
+
+    def flush(self) -> None:
+        """Write what is queued now (a table's step, once what it wrote has committed)."""
 
     def drop(self, reason: str) -> None:
         """Close this connection at once (another one took its seat, or the server could not save)."""
@@ -115,6 +121,9 @@ class TableRoom(TableDoor, Protocol):
     def point(self): ...
 
     def publish(self, payloads: list) -> None: ...
+
+    def after_step(self, job) -> None:
+        """Run `job` once the step's frames are written (now, outside a step)."""
 
     def send_to(self, seat: str, message: Message) -> None: ...
 

@@ -93,12 +93,21 @@ def write_record(directory: Path, table_id: str, text: str) -> Path:
 def record_text(table) -> str:
     """A stored game as a record `dt-engine play` replays: its start, its table (the game id of its commitments,
     so that a replay can verify them), the commitment to its seed made before the game and the nonce that opens
-    it (docs/protocol.md section 16), its lines, and its final position."""
+    it (docs/protocol.md section 16), its lines, and its final position. A game dealt from the mix of the server's
+    seed and the players' contributions starts from the mixed seed and says `# deal-commitment`, `# deal-nonce`
+    and `# deal-server-seed` instead of `# seed-commitment` and `# seed-nonce` (its `# dealt` line has the
+    contributions), so that an older `dt-client verify` finds no seed commitment to check."""
     options = engine_options(TableOptions(**table.options))
-    lines = [family_for(options).game_header(table.seed, options), f"# table {table.id}"]
+    dealt = next((data for _, data in table.journal if data and data.get("k") == "dealt"), None)
+    seed = table.seed if dealt is None else int(dealt["seed"])
+    lines = [family_for(options).game_header(seed, options), f"# table {table.id}"]
     if getattr(table, "seed_nonce", None):
-        commitment = seed_commitment(table.id, table.seed, bytes.fromhex(table.seed_nonce))
-        lines += [f"# seed-commitment {commitment.hex()}", f"# seed-nonce {table.seed_nonce}"]
+        commitment = seed_commitment(table.id, table.seed, bytes.fromhex(table.seed_nonce)).hex()
+        if dealt is None:
+            lines += [f"# seed-commitment {commitment}", f"# seed-nonce {table.seed_nonce}"]
+        else:  # dealt from the mix of the server's seed and the players' contributions (the `# dealt` line)
+            lines += [f"# deal-commitment {commitment}", f"# deal-nonce {table.seed_nonce}",
+                      f"# deal-server-seed {table.seed}"]
     lines += replayable(table.journal)
     if table.final:
         lines.append(f"# final {table.final}")

@@ -27,6 +27,7 @@ import trio
 from dungeon_twister.engine import SEATS
 from dungeon_twister.protocol import OpponentReveal, ResumeInfo, TableOptions
 
+from .deal import DealExchange
 from .lobby import Digest, TokenRef
 from .logs import log
 from .play import leaves_out
@@ -82,7 +83,7 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
         lobby.tokens[Digest(digest)] = TokenRef(table, seat, name)
         if seat is not None:
             seats[seat].token = Digest(digest)
-    play.started = all(seats[seat].name for seat in SEATS)
+    play.started = all(seats[seat].name for seat in SEATS) and (play.deal is None or play.dealt is not None)
     play.held = play.started
 
     bots = [seat for seat in SEATS if seats[seat].bot]
@@ -101,10 +102,14 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
 
 def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
     """Redo what the journal says happened, as Play did it the first time."""
-    game, rounds, record = play.game, play.rounds, play.game.record
+    rounds = play.rounds
     for number, (line, data) in enumerate(journal, 1):
         kind = data.get("k") if data else None
+        game, record = play.game, play.game.record  # a new game once the contributions are mixed in
         try:
+            if kind in DEAL_KINDS:
+                _replay_deal(play, kind, data)
+                continue
             if kind == "action":
                 seat, text = line.split(":", 1)
                 events = game.apply(game.family.parse_action(text.strip(), seat))
@@ -134,6 +139,30 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
             raise
         except Exception as error:
             raise NotRestorable(f"journal line {number} {line!r}: {type(error).__name__}: {error}") from None
+
+
+DEAL_KINDS = ("deal_open", "deal_commit", "deal_reveal", "deal_none", "deal_cancel", "dealt")
+"""The journal's lines of the players' contributions to the deal (docs/protocol.md section 16; Play.seated)."""
+
+
+def _replay_deal(play: Play, kind: str, data: dict) -> None:
+    """Redo a step of the deal exchange. Its lines precede the game's (they are not the record's lines: the
+    record starts again with the game dealt from the mix)."""
+    if kind == "deal_open":
+        play.deal = DealExchange(play.table.id, data["status"])
+    elif kind == "deal_cancel":
+        play.deal = None
+    elif kind == "deal_commit":
+        play.deal.commit(data["seat"], bytes.fromhex(data["commitment"]))
+    elif kind == "deal_reveal":
+        play.deal.reveal(data["seat"], data["choice"], bytes.fromhex(data["nonce"]))
+    elif kind == "deal_none":
+        play.deal.abstain(data["seat"])
+    elif kind == "dealt":
+        play.deal_with(int(data["seed"]), sink=False)
+    if play.deal is not None:
+        play.deal.timed_stage = play.deal.stage
+        play.deal.commitments_to_send()  # sent before the restart; sent again to a returning player who must reveal
 
 
 def _close_if_ready(play: Play, purpose: str) -> None:

@@ -10,6 +10,7 @@ import trio
 
 from dungeon_twister.engine import SEATS, opponent
 from dungeon_twister.protocol import Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError, SeatBot
+from dungeon_twister.protocol.views import SEED_CONTRIBUTIONS
 
 from .logs import log
 
@@ -29,6 +30,8 @@ class SeatState:
     """Reserved for a bot that has not joined yet."""
     grace_until: float | None = None
     """When the seat of a disconnected player is given up (trio clock)."""
+    contributes: bool = False
+    """A player whose connection has the feature seed_contributions (docs/protocol.md section 16)."""
 
 
 class Seating:
@@ -55,6 +58,22 @@ class Seating:
         return not self.spectators and all(s.session is None and s.grace_until is None and not s.bot_pending
                                            for s in self.seats.values())
 
+    def may_contribute(self) -> bool:
+        """Whether the players seated so far could all contribute to the deal (a bot stands aside): while this
+        holds before the start, views show a placeholder game, nothing of the server's seed."""
+        if self.table.seed_nonce is None:
+            return False
+        humans = [s for s in self.seats.values() if s.name is not None and not s.bot]
+        return bool(humans) and all(s.contributes for s in humans)
+
+    def contributions(self) -> dict[str, str] | None:
+        """Both seats taken: each seat's first status in the deal exchange ("commit": a player who contributes;
+        "none": a bot), or None when the game is dealt from the server's seed alone (a player without the feature,
+        or no player at all)."""
+        if not self.may_contribute():
+            return None
+        return {seat: "none" if s.bot else "commit" for seat, s in self.seats.items()}
+
     def graces(self) -> list[float]:
         return [s.grace_until for s in self.seats.values() if s.grace_until is not None]
 
@@ -73,6 +92,7 @@ class Seating:
                                                     else "every seat is taken"))
         state = self.seats[seat]
         state.name, state.bot_pending = session.name, False
+        state.contributes = SEED_CONTRIBUTIONS in session.conn.features
         self.lobby.store.set_seat(self.table.id, seat, session.name,
                                   session.name.split("-bot-")[0] if state.bot else None)
         self.table.publish([{"kind": "player_joined", "seat": seat, "name": session.name}, self.table.point()])
@@ -81,7 +101,7 @@ class Seating:
         self.table.catch_up(session, seat, None)
         log("seat_taken", table=self.table.id, seat=seat, name=session.name)
         if not self.table.play.started and all(s.name and not s.bot_pending for s in self.seats.values()):
-            self.table.play.start()
+            self.table.play.seated()
 
     def _may_sit(self, seat: str, session: Session) -> bool:
         state = self.seats[seat]
@@ -115,6 +135,7 @@ class Seating:
         state = self.seats[seat]
         old, state.session, state.grace_until = state.session, session, None
         state.token = token  # the client's own string (after a restart the seat knows only its digest)
+        state.contributes = SEED_CONTRIBUTIONS in session.conn.features
         if old is not None and old is not session:
             old.drop("resumed on another connection")
         session.send(Joined(self.table.id, state.token, seat, self.table.grace))
@@ -141,6 +162,7 @@ class Seating:
     def _free(self, seat: str) -> None:
         """Before the game: the seat is free again; bots left alone at the table are sent away."""
         self.seats[seat] = SeatState()
+        self.table.play.cancel_deal()
         self.lobby.store.free_seat(self.table.id, seat)
         self.table.publish([{"kind": "player_left", "seat": seat}, self.table.point()])
         other = self.seats[opponent(seat)]

@@ -82,7 +82,7 @@ class TokenBucket:
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
     __slots__ = ("server", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size", "_outbox",
-                 "_writing", "_running", "chat_dropped", "_chat", "_chat_warned", "_frame_since", "_scope",
+                 "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
                  "_ping_at", "_ping_id", "__weakref__")
 
@@ -102,7 +102,9 @@ class Session:
         self._outbox: list = []
         """Frames (and _CLOSE) not yet written; at most _outbox_size (a list: a deque's first block is 600 bytes)."""
         self._writing = False
-        """A writer task is draining the outbox."""
+        """The outbox is being written: held for a table step's flush, or by a writer task."""
+        self._draining = False
+        """A writer task has been started and has not ended (it writes whatever is queued, in order)."""
         self._running = False
         """`run` has started and not ended (a writer may be started)."""
         self.chat_dropped = 0
@@ -146,6 +148,21 @@ class Session:
             return
         try:
             data = self.conn.send(message)
+        except ProtocolError as error:
+            log("not_sent", session=self.id, type=message.spec.name, error=str(error))
+            return
+        self._queue(data)
+
+    def send_framed(self, message: Message, data: bytes | None) -> None:
+        """`send(message)` with its frame made once for every connection that gets the same message
+        (`protocol.connection.encode_frame`: a table's event to a class of viewers); None: the frame could not be
+        made, and `send` says why. The connection checks and records it as if it had encoded it."""
+        if self._closing:
+            return
+        if data is None:
+            return self.send(message)
+        try:
+            data = self.conn.send_framed(message, data)
         except ProtocolError as error:
             log("not_sent", session=self.id, type=message.spec.name, error=str(error))
             return
@@ -200,11 +217,16 @@ class Session:
             if self.server.holding:  # a table's step: written once its transaction has committed (flush)
                 self.server.held.append(self)
             else:
+                self._draining = True
                 self.server.start(self._write)
 
     def flush(self) -> None:
         """Write what a table's step queued, now that it has committed (Server.flush_held): straight into the
-        socket when it takes it all (no writer task, no task switch), else by the writer task as usual."""
+        socket when it takes it all (no writer task, no task switch), else by the writer task as usual. A step may
+        flush a seat's session before it ends (Table.publish), then again: a writer task started by the first
+        keeps the outbox."""
+        if self._draining:
+            return
         outbox = self._outbox
         if not outbox:
             self._writing = False
@@ -230,6 +252,7 @@ class Session:
                 self._writing = False
                 return
             self._outbox = [data[written:]]
+        self._draining = True
         self.server.start(self._write)
 
     def _fd(self) -> int:
@@ -280,7 +303,7 @@ class Session:
             LOGGER.exception("session_failed", extra={"fields": {"session": self.id, "name": self.name}})
             self._abort()
         finally:
-            self._writing = False
+            self._writing = self._draining = False
             if done:
                 self._flushed = True
                 if self._flush_waiter is not None:

@@ -14,6 +14,7 @@ from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, L
                                       TableInfo, TableOptions, Takeback, TakebackAnswer)
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import seed_commitment
+from dungeon_twister.protocol.connection import encode_frame
 from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView
 from dungeon_twister.protocol.wire_types import Packed
 
@@ -96,6 +97,8 @@ class Table:
         if seed_nonce is not None:  # docs/protocol.md section 16: the deal is committed to before the game
             self._options_view["seed_commitment"] = seed_commitment(table_id, seed, bytes.fromhex(seed_nonce)).hex()
         self._inbox_send, self._inbox = trio.open_memory_channel(INBOX_SIZE)
+        self._after: list | None = None
+        """While a step runs: what waits until its frames are written (`after_step`)."""
         self._empty_since = trio.current_time()
 
     # --- the lobby's view ---------------------------------------------------------------------------------
@@ -143,12 +146,15 @@ class Table:
                     # frames for are held (server.holding) and written once the transaction has committed.
                     server = self.lobby.server
                     server.holding = True
+                    self._after = []
+                    committed = False
                     try:
                         with self.lobby.store.transaction():
                             if item is not None:
                                 self._handle(item)
                             self.play.expire()
                             self.seating.expire_graces(trio.current_time())
+                        committed = True
                     except StorageError as error:  # before the task awaits: nothing this step queued is sent
                         log("storage_failed", level=40, table=self.id, error=str(error))
                         for session, _ in self.seating.viewers():
@@ -161,6 +167,7 @@ class Table:
                         # buffered) must not stay referenced by the last table it talked to.
                         item = None
                         server.flush_held()  # after the commit (or the rollback: then the viewers were dropped)
+                        self._run_after(committed)
                 self._refuse_queued()
                 stored = True
         except StorageError:  # its clients were cut off; the table stays in the store as it was last committed
@@ -173,6 +180,23 @@ class Table:
         finally:
             self.lobby.table_closed(self, stored=stored)
             log("table_closed", table=self.id, status=self.status)
+
+    def after_step(self, job) -> None:
+        """Run `job` once the current step has committed and its frames are written (what nobody waits for: a
+        finished game's record file), or now outside a step (recovery)."""
+        if self._after is None:
+            job()
+        else:
+            self._after.append(job)
+
+    def _run_after(self, committed: bool) -> None:
+        """The step's `after_step` jobs, if what it wrote was committed (else they are dropped with it)."""
+        jobs, self._after = self._after or [], None
+        for job in jobs if committed else ():
+            try:
+                job()
+            except Exception:  # a bug there must not take the table down: its step is done and sent
+                LOGGER.exception("after_step_failed", extra={"fields": {"table": self.id}})
 
     def _handle(self, item) -> None:
         try:
@@ -236,49 +260,88 @@ class Table:
         return self.seating.names()
 
     def point(self) -> ViewPoint:
-        over = self.play.result is not None or self.play.game.state.outcome is not None
+        play = self.play
+        over = play.result is not None or play.game.state.outcome is not None
         table = self._options_view
-        if over and self.seed_nonce is not None:  # the game is over: the seed and the nonce that open the commitment
+        if play.deal is not None:  # section 16: where the players' contributions stand
+            table = {**table, "deal": dict(play.deal.status)}
+        if over and self.seed_nonce is not None and play.dealt is not None:
+            # the server's seed, its nonce and the contributions, never as `seed` (which older clients deal from)
+            table = {**table, "server_seed": self.seed, "server_seed_nonce": self.seed_nonce,
+                     "contributions": play.deal.parts()}
+        elif over and self.seed_nonce is not None:  # the game is over: the seed and the nonce that open the commitment
             table = {**table, "seed": self.seed, "seed_nonce": self.seed_nonce}
-        return ViewPoint(self.play.game.state, self.seating.names(), table, self.play.started,
-                         self.play.result is not None)
+        state = play.game.state
+        if not play.started and (play.deal is not None or self.seating.may_contribute()):
+            state = play.placeholder()
+        return ViewPoint(state, self.seating.names(), table, play.started, play.result is not None)
 
     def publish(self, payloads: list) -> None:
         """Number and log each payload, and send it to every viewer as he may see it.
 
         Each viewer class (B, Y, spectators) and form ("full" views, or "delta" for the clients with the feature
-        delta_views) is rendered and packed once per payload; every connection of that class gets the same
-        bytes; a view is made once per class for both forms. A form is rendered (and logged) once someone at this
-        table received it, so that a client who comes back is replayed from the log."""
+        delta_views) is rendered and packed once per payload, and its table_event frame made once: every
+        connection of that class gets the same bytes (Session.send_framed); a view is made once per class for both
+        forms. A form is rendered (and logged) once someone at this table received it, so that a client who comes
+        back is replayed from the log.
+
+        In a table's step of a game that goes on, what the step wrote so far (the action's journal line) is
+        committed first, and each seat's frames leave as soon as its view is made: the players do not wait for
+        the other seat's view, nor for the spectators' (rendered after them, and sent when the step ends, in
+        order). A step that ends the game stays one transaction (the result, the ratings)."""
         viewers = [(session, seat, _form(session)) for session, seat in self.seating.viewers()]
         self._forms.update((seat, form) for _, seat, form in viewers)
         forms = self._forms
         if self.log.n + len(payloads) > self.reserved_events:
             self.reserved_events = self.log.n + len(payloads) + EVENT_BLOCK
             self.lobby.store.reserve_events(self.id, self.reserved_events)
+        early = (self.lobby.server.holding and self.play.result is None
+                 and self.play.game.state.outcome is None and any(seat for _, seat, _ in viewers))
+        if early:  # durable before sent: the seats' frames leave before the step ends
+            self.lobby.store.commit_now()
         for payload in payloads:
+            n = self.log.n + 1
             if isinstance(payload, ViewPoint):
-                rendered = self._render(payload, forms)
+                rendered = {}
+                for seat, made in self._render(payload, forms):
+                    rendered.update(made)
+                    self._send(n, made, [viewer for viewer in viewers if viewer[1] == seat], flush=early)
             else:
                 events = {seat: Packed(pack_map(render(payload, seat))) for seat in {seat for seat, _ in forms}}
                 rendered = {(seat, form): events[seat] for seat, form in forms}
-            entry = self.log.append(rendered)
-            for session, seat, form in viewers:
-                session.send(TableEvent(self.id, entry.n, rendered[seat, form]))
+                self._send(n, rendered, viewers)
+            self.log.append(rendered)
 
-    def _render(self, point: ViewPoint, forms: set) -> dict:
-        """The view event of each (class, form): whole views packed, or deltas from the class's last view."""
-        rendered = {}
+    def _send(self, n: int, rendered: dict, viewers: list, flush: bool = False) -> None:
+        """Event `n` to `viewers`, each as its class and form was rendered; with `flush`, a seat's frames are
+        written at once (what the step wrote before is committed: Table.publish)."""
+        frames: dict = {}
+        for session, seat, form in viewers:
+            shared = frames.get((seat, form))
+            if shared is None:  # one message and one frame per class and form, shared by its connections
+                shared = frames[seat, form] = _framed(TableEvent(self.id, n, rendered[seat, form]))
+            session.send_framed(*shared)
+            if flush and seat is not None:
+                session.flush()
+
+    def _render(self, point: ViewPoint, forms: set):
+        """The view event of each class, in turn (B, Y, then spectators): (class, {(class, form): whole views
+        packed, or deltas from the class's last view})."""
+        like = None  # the first class's compact view and its pieces: the next classes reuse its equal values' bytes
         for seat in sorted({seat for seat, _ in forms}, key=lambda seat: (seat is None, seat or "")):
+            rendered = {}
             whole = table_view(point, seat, self.play.game.legal)
             if (seat, "full") in forms:
                 rendered[seat, "full"] = Packed(pack_map({"kind": "view", "view": whole}))
             if (seat, "delta") in forms:
-                packed = PackedView.of(compacted(whole))
+                compact = compacted(whole)
+                packed = PackedView.of(compact, like)
+                if like is None:
+                    like = (compact, packed)
                 base = self._bases.get(seat)
                 self._bases[seat] = packed
                 rendered[seat, "delta"] = Packed(packed.event() if base is None else packed.delta(base))
-        return rendered
+            yield seat, rendered
 
     def catch_up(self, session: Session, seat: str | None, last_event: int | None) -> None:
         """The events after `last_event`, or a snapshot; then what a returning client must know.
@@ -333,6 +396,15 @@ class Table:
             self.play.takeback_answer(session, seat, message.accept)
         else:
             session.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled at a table"))
+
+
+def _framed(message: TableEvent) -> tuple[TableEvent, bytes | None]:
+    """The message and its frame, made once for every connection of a viewer class (None: it cannot be made;
+    each session's `send` then reports why, as it would have)."""
+    try:
+        return message, encode_frame(message)
+    except ProtocolError:
+        return message, None
 
 
 def _form(session: Session) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .actions import Drink, Fireball, Heal, Portcullis, Regenerate
 from .board import BROKEN, CLOSED, OPEN
 from .context import Ctx
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 from .geometry import DIRECTIONS, edge, square_name, step
 from .movement import tokens_on
 from .state import GameState, Token
@@ -40,19 +40,19 @@ def heal_targets(state: GameState, board, cleric: Token) -> list[Token]:
 def heal(ctx: Ctx, action: Heal) -> None:
     cleric = ctx.token(action.token)
     if not ctx.has_ability(cleric, "heal"):
-        raise IllegalAction("BG-CHAR-CLERIC-01", f"{cleric.id} cannot heal")
+        raise IllegalAction("BG-CHAR-CLERIC-01", "{cleric} cannot heal", cleric=cleric.id)
     ctx.actor(action.seat, action.token)
     target = ctx.token(action.target)
     if target.id == cleric.id or target.square == cleric.square:
         raise IllegalAction("BG-CHAR-CLERIC-03", "the Cleric cannot heal himself or what he carries")
     if target.where != "board" or not target.is_character or not target.wounded:
-        raise IllegalAction("BG-CHAR-CLERIC-01", f"{target.id} is not a wounded character in play")
+        raise IllegalAction("BG-CHAR-CLERIC-01", "{target} is not a wounded character in play", target=target.id)
     if not ctx.board.connected(cleric.square, target.square):
         if ctx.board.is_slit(cleric.square, target.square):
-            raise IllegalAction("PR-CHAR-CLERIC-03", f"{cleric.id} cannot heal through an arrow slit")
-        raise IllegalAction("BG-CHAR-CLERIC-04", f"{target.id} is not on a connected adjacent square")
+            raise IllegalAction("PR-CHAR-CLERIC-03", "{cleric} cannot heal through an arrow slit", cleric=cleric.id)
+        raise IllegalAction("BG-CHAR-CLERIC-04", "{target} is not on a connected adjacent square", target=target.id)
     if ctx.figure_at(target.square):
-        raise IllegalAction("BG-CHAR-CLERIC-06", f"{target.id} lies under a figure")
+        raise IllegalAction("BG-CHAR-CLERIC-06", "{target} lies under a figure", target=target.id)
     ctx.put(target.moved(wounded=False))
     ctx.s.exhausted = ctx.s.exhausted | {target.id}
     ctx.emit("healed", token=target.id, by=cleric.id)
@@ -69,20 +69,24 @@ def can_regenerate(state: GameState, troll: Token) -> str | None:
     return None
 
 
+# Why a Troll may not regenerate now, by the rule can_regenerate cites.
+_NO_REGENERATION = {"BG-CHAR-TROLL-02": N_("he was wounded this turn"),
+                    "BG-CHAR-TROLL-03": N_("he already acted this turn"),
+                    "BG-CHAR-TROLL-05": N_("a figure stands on his square")}
+
+
 def regenerate(ctx: Ctx, action: Regenerate) -> None:
     s = ctx.s
     if s.phase != "main" or action.seat != s.active:
         raise IllegalAction("BG-TURN-01", "you can regenerate only during your turn")
     troll = ctx.token(action.token)
     if troll.colour != action.seat or troll.where != "board" or not ctx.has_ability(troll, "regenerate"):
-        raise IllegalAction("BG-CHAR-TROLL-01", f"{troll.id} is not one of your Trolls in play")
+        raise IllegalAction("BG-CHAR-TROLL-01", "{troll} is not one of your Trolls in play", troll=troll.id)
     if not troll.wounded:
-        raise IllegalAction("BG-CHAR-TROLL-01", f"{troll.id} is not wounded")
+        raise IllegalAction("BG-CHAR-TROLL-01", "{troll} is not wounded", troll=troll.id)
     rule = can_regenerate(s, troll)
     if rule:
-        raise IllegalAction(rule, {"BG-CHAR-TROLL-02": "he was wounded this turn",
-                                   "BG-CHAR-TROLL-03": "he already acted this turn",
-                                   "BG-CHAR-TROLL-05": "a figure stands on his square"}[rule])
+        raise IllegalAction(rule, _NO_REGENERATION[rule])
     if s.ap <= 0:
         raise IllegalAction("BG-TURN-03", "no action point left")
     s.ap -= 1
@@ -167,26 +171,38 @@ def portcullis_options(state: GameState, board, figure: Token,
     return out
 
 
+# The refusals of a portcullis action, one template per verb (and state of the portcullis).
+_CANNOT = {"open": N_("{figure} cannot open a portcullis"), "close": N_("{figure} cannot close a portcullis"),
+           "break": N_("{figure} cannot break a portcullis")}
+_NOT_NOW = {
+    ("open", BROKEN): N_("cannot open it: it is broken"), ("open", OPEN): N_("cannot open it: it is open"),
+    ("open", CLOSED): N_("cannot open it: it is closed"), ("close", BROKEN): N_("cannot close it: it is broken"),
+    ("close", OPEN): N_("cannot close it: it is open"), ("close", CLOSED): N_("cannot close it: it is closed"),
+    ("break", BROKEN): N_("cannot break it: it is broken"), ("break", OPEN): N_("cannot break it: it is open"),
+    ("break", CLOSED): N_("cannot break it: it is closed"),
+}
+
+
 def portcullis(ctx: Ctx, action: Portcullis) -> None:
     figure = ctx.token(action.token)
     if action.how not in _HOWS or action.direction not in DIRECTIONS:
         raise IllegalAction("BG-TERR-04", "unknown portcullis action")
     ways = _ways(ctx.s, figure, action.how)
     if not ways:
-        raise IllegalAction(_refusal_rule(ctx.s, action.how), f"{figure.id} cannot {action.how} a portcullis")
+        raise IllegalAction(_refusal_rule(ctx.s, action.how), _CANNOT[action.how], figure=figure.id)
     ctx.actor(action.seat, action.token)
     other = step(figure.square, action.direction)
     feature = ctx.board.portcullises.get(edge(figure.square, other))
     rule = _cited(ctx.s, figure, ways[0])
     if feature is None:
-        raise IllegalAction(rule, f"there is no portcullis {action.direction} of {square_name(figure.square)}")
+        raise IllegalAction(rule, "there is no portcullis {direction} of {square}", direction=action.direction,
+                            square=square_name(figure.square))
     tile, index, state = feature
     way = next((way for way in ways if state in way.before), None)
     if way is None:
-        why = {BROKEN: "it is broken", OPEN: "it is open", CLOSED: "it is closed"}[state]
         if state == BROKEN:  # BG-TERR-06: a broken portcullis stays broken (Prison: PR-CHAR-COLOSSUS-02)
             rule = _refusal_rule(ctx.s, "broken")
-        raise IllegalAction(rule, f"cannot {action.how} it: {why}")
+        raise IllegalAction(rule, _NOT_NOW[action.how, state])
     states = ctx.s.portcullis.get(tile, CLOSED * len(ctx.s.catalogue.rooms[tile].portcullises))
     ctx.s.portcullis[tile] = states[:index] + way.after + states[index + 1:]
     ctx.layout_changed()
@@ -198,10 +214,11 @@ def fireball(ctx: Ctx, action: Fireball) -> None:
     """BG-OBJ-FIREBALL-01..07: the first character in line of sight is eliminated."""
     wizard = ctx.token(action.token)
     if not ctx.has_ability(wizard, "spellcaster"):
-        raise IllegalAction("BG-OBJ-FIREBALL-01", f"only a spellcaster can use the Fireball Wand, not {wizard.id}")
+        raise IllegalAction("BG-OBJ-FIREBALL-01", "only a spellcaster can use the Fireball Wand, not {wizard}",
+                            wizard=wizard.id)
     wand = carried_use(ctx.s, wizard, "fireball") if wizard.where == "board" else None
     if wand is None:
-        raise IllegalAction("BG-OBJ-FIREBALL-01", f"{wizard.id} carries no Fireball Wand")
+        raise IllegalAction("BG-OBJ-FIREBALL-01", "{wizard} carries no Fireball Wand", wizard=wizard.id)
     if action.direction not in DIRECTIONS:
         raise IllegalAction("BG-OBJ-FIREBALL-02", "choose a direction: n, e, s or w")
     ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")
@@ -238,7 +255,7 @@ def drink(ctx: Ctx, action: Drink) -> None:
     figure = ctx.token(action.token)
     potion = carried_use(ctx.s, figure, "drink") if figure.where == "board" else None
     if potion is None:
-        raise IllegalAction("BG-OBJ-POTION-01", f"{figure.id} carries no Speed Potion")
+        raise IllegalAction("BG-OBJ-POTION-01", "{figure} carries no Speed Potion", figure=figure.id)
     ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")
     ctx.put(potion.moved(where="discarded", square=None))
     extra = ctx.s.catalogue.objects[potion.code].extra_ap

@@ -19,9 +19,9 @@ def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
         raise IllegalAction("BG-END-02", "the game is over")
     handler = rulebook.handlers(state.catalogue.rules).get(type(action))
     if handler is None:
-        raise IllegalAction("BG-AP-01", f"unknown action {action!r}")
+        raise IllegalAction("BG-AP-01", "unknown action {action}", action=repr(action))
     if action.seat not in SEATS:
-        raise IllegalAction("BG-COMP-01", f"unknown seat {action.seat!r}")
+        raise IllegalAction("BG-COMP-01", "unknown seat {seat}", seat=repr(action.seat))
     if action.seat not in state.to_act:
         raise IllegalAction(_WAITING_RULE[state.phase], "it is not your turn to act")
     ctx = Ctx(state)

@@ -75,17 +75,18 @@ def declare(ctx: Ctx, action: Attack) -> None:
     exited = attacker.where == "exited" and attacker.colour == action.seat  # BG-COMBAT-09: it can do nothing
     ctx.actor(action.seat, action.token, rule="BG-COMBAT-09" if exited else "BG-AP-02", wounded_rule="BG-COMBAT-08")
     if attacker.colour != action.seat:
-        raise IllegalAction("PD-OBJ-CHARM-04", f"{attacker.id} is charmed: it declares no attack (DT-117)")
+        raise IllegalAction("PD-OBJ-CHARM-04", "{attacker} is charmed: it declares no attack (DT-117)",
+                            attacker=attacker.id)
     if target.where != "board" or not target.is_character or target.colour == action.seat:
-        raise IllegalAction("BG-COMBAT-01", f"{action.target} is not an enemy character in play")
+        raise IllegalAction("BG-COMBAT-01", "{target} is not an enemy character in play", target=action.target)
     if not ctx.board.connected(attacker.square, target.square):
         if ctx.board.is_slit(attacker.square, target.square):
-            raise IllegalAction("PR-SLIT-02", f"no melee through an arrow slit")
-        raise IllegalAction("BG-COMBAT-01", f"{action.target} is not on an adjacent connected square")
+            raise IllegalAction("PR-SLIT-02", "no melee through an arrow slit")
+        raise IllegalAction("BG-COMBAT-01", "{target} is not on an adjacent connected square", target=action.target)
     if target.wounded_turn == ctx.s.turn:
-        raise IllegalAction("BG-COMBAT-07", f"{action.target} was wounded this turn")
+        raise IllegalAction("BG-COMBAT-07", "{target} was wounded this turn", target=action.target)
     if target.wounded and ctx.figure_at(target.square):
-        raise IllegalAction("BG-CARRY-04", f"{action.target} is carried and cannot be attacked")
+        raise IllegalAction("BG-CARRY-04", "{target} is carried and cannot be attacked", target=action.target)
     attackers, defenders = participants(ctx.s, ctx.board, attacker, target)
     ctx.s.combats += 1
     telepath = mind_controller(ctx.s, attackers, defenders)
@@ -123,11 +124,12 @@ def choose_card(ctx: Ctx, action: CombatCard) -> None:
         raise IllegalAction("PR-CHAR-TELEPATH-01", "the Telepath's player names a card first")
     forced = forced_card(s, action.seat)
     if forced is not None and action.value != forced:
-        raise IllegalAction("PR-CHAR-TELEPATH-01", f"the Telepath named +{forced}, which you hold: you must play it")
+        raise IllegalAction("PR-CHAR-TELEPATH-01", "the Telepath named +{forced}, which you hold: you must play it",
+                            forced=forced)
     if s.combat.card_of(action.seat) is not None:
         raise IllegalAction("BG-COMBAT-02", "you have already chosen your combat card")
     if action.value not in s.players[action.seat].combat:
-        raise IllegalAction("BG-COMBAT-06", f"you have no +{action.value} combat card in hand")
+        raise IllegalAction("BG-COMBAT-06", "you have no +{value} combat card in hand", value=action.value)
     s.combat = replace(s.combat, cards=s.combat.cards + ((action.seat, action.value),))
     if s.combat_first() is not None:  # PD-CHAR-WMASTER-01: laid face up, one after the other
         ctx.emit("card_chosen", seat=action.seat, value=action.value)

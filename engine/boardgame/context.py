@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .board import Board, board_of
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 from ..core.events import Event, event
 from .geometry import Square, square_name
 from .golden import square_problem
@@ -52,7 +52,7 @@ class Ctx:
         try:
             return self.s.tokens[token_id]
         except KeyError:
-            raise IllegalAction("BG-COMP-04", f"there is no token {token_id}") from None
+            raise IllegalAction("BG-COMP-04", "there is no token {token}", token=token_id) from None
 
     def put(self, token: Token) -> None:
         if token.where != "board" and (token.wounded or token.wounded_turn >= 0):
@@ -96,17 +96,18 @@ class Ctx:
         token = self.token(token_id)
         controlled = self.s.marks.get(f"control:{seat}") == token_id  # charmed for this turn (PD-OBJ-CHARM-02)
         if (token.colour != seat and not controlled) or not token.is_character:
-            raise IllegalAction(rule, f"{token_id} is not one of your characters")
+            raise IllegalAction(rule, "{token} is not one of your characters", token=token_id)
         if token.where != "board":
-            raise IllegalAction(rule, f"{token_id} is not in play")
+            raise IllegalAction(rule, "{token} is not in play", token=token_id)
         if token.wounded:
-            raise IllegalAction(wounded_rule, f"{token_id} is wounded and cannot act")
+            raise IllegalAction(wounded_rule, "{token} is wounded and cannot act", token=token_id)
         if token_id in self.s.exhausted:
             # a Troll who acted this turn and was not wounded in it regenerated (a wounded one acts in no other way)
             regenerated = (self.has_ability(token, "regenerate") and token_id in self.s.acted
                            and token.wounded_turn != self.s.turn)
-            raise IllegalAction("BG-CHAR-TROLL-03" if regenerated else "BG-CHAR-CLERIC-02",
-                                f"{token_id} was {'regenerated' if regenerated else 'healed'} this turn")
+            if regenerated:
+                raise IllegalAction("BG-CHAR-TROLL-03", "{token} was regenerated this turn", token=token_id)
+            raise IllegalAction("BG-CHAR-CLERIC-02", "{token} was healed this turn", token=token_id)
         self.spend(token_id)
         return token
 
@@ -114,7 +115,7 @@ class Ctx:
         if self.s.pools.get(token_id, 0) > 0:
             self.s.pools[token_id] -= 1  # BG-AP-05: the potion's own pool first
         elif self.s.tokens[token_id].colour != self.s.active:
-            raise IllegalAction("PD-OBJ-CHARM-03", f"the {token_id}'s charmed actions are spent")
+            raise IllegalAction("PD-OBJ-CHARM-03", "the {token}'s charmed actions are spent", token=token_id)
         elif self.s.ap > 0:
             self.s.ap -= 1
         else:
@@ -123,13 +124,13 @@ class Ctx:
 
     def _phase_message(self) -> str:
         return {
-            "team": "choose your starting team first",
-            "hide": "the hidden placement is not finished",
-            "card": "play an action card first",
-            "combat": "a combat is waiting for combat cards",
-            "place": "the tokens of the revealed room must be placed first",
-            "over": "the game is over",
-        }.get(self.s.phase, "not now")
+            "team": N_("choose your starting team first"),
+            "hide": N_("the hidden placement is not finished"),
+            "card": N_("play an action card first"),
+            "combat": N_("a combat is waiting for combat cards"),
+            "place": N_("the tokens of the revealed room must be placed first"),
+            "over": N_("the game is over"),
+        }.get(self.s.phase, N_("not now"))
 
     # --- consequences ------------------------------------------------------------------------------
     def wound(self, token: Token) -> None:
@@ -189,7 +190,7 @@ class Ctx:
                 continue  # one token alone off a pit breaks no rule
             problem = square_problem(square, tokens, pits, cat)
             if problem and not self._stack_left(square, tokens):
-                raise IllegalAction(*problem)
+                raise problem
 
     def _stack_left(self, square: Square, tokens: list[Token]) -> bool:
         """Two objects left lying together where a Paladin carrying them was eliminated (PD-CHAR-PALADIN-03): they

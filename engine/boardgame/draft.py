@@ -26,7 +26,7 @@ from dataclasses import replace
 from .actions import Build, Pick
 from .context import Ctx
 from ..core.choice import Part, PartsChoice
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 from ..core.events import secret_event
 from .state import SEATS, GameState, RoomPlace
 
@@ -55,8 +55,10 @@ def pick(ctx: Ctx, action: Pick) -> None:
     if action.seat != s.draft_picker():
         raise IllegalAction(STAGE_RULES[stage], "it is the other player's pick")
     if action.value not in pool(s, stage):
-        what = {"rooms": "room pair", "characters": "character", "objects": "object"}[stage]
-        raise IllegalAction(STAGE_RULES[stage], f"{action.value} is not a {what} left to pick now")
+        template = {"rooms": N_("{value} is not a room pair left to pick now"),
+                    "characters": N_("{value} is not a character left to pick now"),
+                    "objects": N_("{value} is not a object left to pick now")}[stage]
+        raise IllegalAction(STAGE_RULES[stage], template, value=action.value)
     s.draft = type(s.draft)(s.draft.mode, s.draft.first, s.draft.picks + ((stage, action.value),), s.draft.deal)
     if stage != "rooms":  # PD-TEAM-MUTUAL-02/04: both players take what one shows (the next copy of a common one)
         for seat in SEATS:
@@ -138,9 +140,9 @@ def build(ctx: Ctx, action: Build) -> None:
         if part.name == "objects" and len(values) == part.count and all(v in part.values for v in values) and any(
                 values.count(v) > part.copies[part.values.index(v)] for v in values):
             rule = "PD-TEAM-COMMON-01"  # a common object more often than the seat holds it
-        why = part.problem(list(values))
+        why = part.refusal(list(values))
         if why is not None:
-            raise IllegalAction(rule, why)
+            raise IllegalAction(rule, why[0], **why[1])
     d = s.draft
     s.draft = replace(d, builds=d.builds + ((action.seat, action.pairs, action.characters, action.objects),))
     ctx.events.append(secret_event(

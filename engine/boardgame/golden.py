@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from ..core.errors import N_, IllegalAction
 from .catalogue import SetCatalogue
 from .geometry import Square, square_name
 from .state import Token
 
-# What `_breach` finds, and the rule and message to cite for it.
+# What `_breach` finds, and the rule and refusal template to cite for it (moves.py `_THERE` restates each template
+# inside the refusals of a move that would end that way).
 _RULES = {
-    "crowded": ("BG-GOLD-02", "{name} would hold {count} tokens"),
-    "two_figures": ("BG-MOVE-12", "two figures would stand on {name}"),
-    "two_of_a_kind": ("BG-GOLD-03", "{name} would hold two tokens of one kind"),
-    "enemy_wounded": ("BG-MOVE-07", "a figure may not stop on an enemy wounded character ({name})"),
-    "pit": ("BG-MOVE-12", "{figure} cannot stop on the pit {name}"),
+    "crowded": ("BG-GOLD-02", N_("{square} would hold {count} tokens")),
+    "two_figures": ("BG-MOVE-12", N_("two figures would stand on {square}")),
+    "two_of_a_kind": ("BG-GOLD-03", N_("{square} would hold two tokens of one kind")),
+    "enemy_wounded": ("BG-MOVE-07", N_("a figure may not stop on an enemy wounded character ({square})")),
+    "pit": ("BG-MOVE-12", N_("{figure} cannot stop on the pit {square}")),
 }
 
 
@@ -85,14 +87,18 @@ def square_ok(square: Square, tokens: list[Token], pits, cat: SetCatalogue) -> b
     return _breach(square, tokens, pits, cat) is None
 
 
-def square_problem(square: Square, tokens: list[Token], pits, cat: SetCatalogue) -> tuple[str, str] | None:
-    """The rule a square breaks at the end of an action, with a message; None if it is fine.
+def square_problem(square: Square, tokens: list[Token], pits, cat: SetCatalogue) -> IllegalAction | None:
+    """The refusal (rule, template, values) of a square that breaks a rule at the end of an action; None if it is fine.
 
     A wounded character left on a pit without a Rope is not a problem here: it falls (BG-PIT-09).
     """
     breach = _breach(square, tokens, pits, cat)
     if breach is None:
         return None
-    rule, text = _RULES[breach]
-    figure = next((t.id for t in tokens if t.is_character and not t.wounded), None)
-    return rule, text.format(name=square_name(square), count=len(tokens), figure=figure)
+    rule, template = _RULES[breach]
+    if breach == "pit":
+        figure = next(t.id for t in tokens if t.is_character and not t.wounded)
+        return IllegalAction(rule, template, figure=figure, square=square_name(square))
+    if breach == "crowded":
+        return IllegalAction(rule, template, square=square_name(square), count=len(tokens))
+    return IllegalAction(rule, template, square=square_name(square))

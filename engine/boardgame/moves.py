@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Jump, Move, WallWalk, new_move
 from .context import Ctx
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 from .geometry import Square, square_name
 from .golden import square_problem
 from .movement import STRONG, PairWalker, Walker, occupancy, passes_of, takes, walker_for
@@ -36,7 +36,7 @@ def move(ctx: Ctx, action: Move) -> None:
         walker = walker_for(ctx.s, ctx.board, mover)
         outcomes = walker.outcomes(action.route, want=key)
         if key not in outcomes:
-            raise IllegalAction(*explain_refused_move(ctx.s, walker, action))
+            raise explain_refused_move(ctx.s, walker, action)
         route, originals = outcomes[key], walker.originals
     else:
         originals = known.originals
@@ -51,122 +51,181 @@ def move(ctx: Ctx, action: Move) -> None:
     _finish_at(ctx, mover, action.dest, moved)
 
 
-def explain_refused_move(state: GameState, walker: Walker, action: Move) -> tuple[str, str]:
+def explain_refused_move(state: GameState, walker: Walker, action: Move) -> IllegalAction:
     """The most specific rule to cite for a move that is not among the reachable outcomes."""
     dest = action.dest
     board = walker.board
     name = square_name(dest)
     if not board.exists(dest):
-        return "BG-GEO-09", f"{name} is outside the maze and its start zones"
+        return IllegalAction("BG-GEO-09", "{square} is outside the maze and its start zones", square=name)
     if not board.is_open_ground(dest):
-        return "BG-GEO-11", f"{name} is not a square of a revealed room or a start zone"
+        return IllegalAction("BG-GEO-11", "{square} is not a square of a revealed room or a start zone", square=name)
     if action.route is not None:
         problem = _route_problem(state, walker, action.route)
         if problem:
             return problem
     if dest == walker.start and action.take is None and not action.leave:
-        return "BG-MOVE-02", f"{action.token} would neither move nor take or leave anything: that is no move"
+        return IllegalAction("BG-MOVE-02", "{token} would neither move nor take or leave anything: that is no move",
+                             token=action.token)
     if dest in walker.barriers:
-        return _barrier(walker, dest, f"{action.token} may not stop on {name}")
+        return _barrier(walker, dest, N_("{token} may not stop on {square} (a crevasse)"),
+                        N_("{token} may not stop on {square} (a 3D obstacle)"), token=action.token, square=name)
     if dest in walker.rubble:
-        return "PD-CHAR-ILLUS-04", f"{name} holds an illusion rubble: nobody but the Ghost crosses it"
+        return IllegalAction("PD-CHAR-ILLUS-04", "{square} holds an illusion rubble: nobody but the Ghost crosses it",
+                             square=name)
     if dest in walker.no_stop:
-        return "PD-CHAR-ILLUS-05", f"{action.token} crosses his own illusion on {name} but may not stop there"
+        return IllegalAction("PD-CHAR-ILLUS-05", "{token} crosses his own illusion on {square} but may not stop there",
+                             token=action.token, square=name)
     reachable = {key[0] for key in walker.outcomes()}
     if dest not in reachable:
         here = [t for t in state.tokens.values() if t.where == "board" and t.square == dest
                 and t.id != walker.mover.id]
         enemy_figure = any(t.is_character and not t.wounded and t.colour != walker.colour for t in here)
         if enemy_figure and board.start_zone_owner(dest) == walker.exit_owner and walker.can_exit:
-            return "BG-EXIT-03", f"{name} holds an enemy figure: no exit there"
+            return IllegalAction("BG-EXIT-03", "{square} holds an enemy figure: no exit there", square=name)
         if enemy_figure:
-            return "BG-MOVE-09", f"{name} holds an enemy figure"
+            return IllegalAction("BG-MOVE-09", "{square} holds an enemy figure", square=name)
         if any(t.is_character and not t.wounded for t in here):
-            return "BG-MOVE-08", f"{action.token} may cross {name} but not stop there"
+            return IllegalAction("BG-MOVE-08", "{token} may cross {square} but not stop there", token=action.token,
+                                 square=name)
         if any(t.is_character and t.wounded and t.colour != walker.colour for t in here):
-            return "BG-MOVE-07", f"{action.token} may not stop on an enemy wounded character"
+            return IllegalAction("BG-MOVE-07", "{token} may not stop on an enemy wounded character",
+                                 token=action.token)
         if len(here) >= 2:
-            return "BG-MOVE-12", f"{name} already holds 2 tokens"
+            return IllegalAction("BG-MOVE-12", "{square} already holds 2 tokens", square=name)
         if board.exists(dest) and abs(dest[0] - walker.start[0]) + abs(dest[1] - walker.start[1]) == 1 \
                 and dest not in walker.links.get(walker.start, ()):
             return _blocked(board, walker.start, dest)
         if dest in board.pits:
-            return "BG-MOVE-10", f"{action.token} cannot reach or stop on the pit {name}"
-        return "BG-MOVE-01", f"{name} is not within {walker.steps} connected steps of {action.token}"
+            return IllegalAction("BG-MOVE-10", "{token} cannot reach or stop on the pit {square}", token=action.token,
+                                 square=name)
+        return IllegalAction("BG-MOVE-01", "{square} is not within {steps} connected steps of {token}", square=name,
+                             steps=walker.steps, token=action.token)
     problem = _items_problem(state, walker, action)
     if problem:
         return problem
     if action.route is not None:
-        return "BG-MOVE-05", "that route is not a legal path for this move"
-    return "BG-ITEM-04", "those pick-ups, drops or hand-overs are not possible along any path to " + name
+        return IllegalAction("BG-MOVE-05", "that route is not a legal path for this move")
+    return IllegalAction("BG-ITEM-04", "those pick-ups, drops or hand-overs are not possible along any path to "
+                         "{square}", square=name)
 
 
-def _barrier(walker: Walker, square: Square, message: str) -> tuple[str, str]:
-    """A crevasse (PD-TERR-CREVASSE-01) or a 3D obstacle or fountain (PD-GLOS-03) refused as a stop or a step."""
-    if square in walker.crevasses:
-        return "PD-TERR-CREVASSE-01", message + " (a crevasse)"
-    return "PD-GLOS-03", message + " (a 3D obstacle)"
+def _barrier(walker: Walker, where: Square, crevasse: str, obstacle: str, /, **values) -> IllegalAction:
+    """A crevasse (PD-TERR-CREVASSE-01) or a 3D obstacle or fountain (PD-GLOS-03) refused as a stop or a step: the
+    refusal's template for each, and their values."""
+    if where in walker.crevasses:
+        return IllegalAction("PD-TERR-CREVASSE-01", crevasse, **values)
+    return IllegalAction("PD-GLOS-03", obstacle, **values)
 
 
-def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) -> tuple[str, str] | None:
+def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) -> IllegalAction | None:
     """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10)."""
     board = walker.board
     if len(route) > walker.steps:
-        return "BG-MOVE-01", f"{walker.mover.id} moves at most {walker.steps} squares"
+        return IllegalAction("BG-MOVE-01", "{mover} moves at most {steps} squares", mover=walker.mover.id,
+                             steps=walker.steps)
     here = walker.start
     for there in route:
         name = square_name(there)
         if board.start_zone_owner(here) == walker.exit_owner and walker.can_exit:
-            return "BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start zone"
+            return IllegalAction("BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start "
+                                 "zone")
         if abs(here[0] - there[0]) + abs(here[1] - there[1]) != 1 or not board.is_open_ground(there):
-            return "BG-MOVE-01", f"{name} is not a square next to {square_name(here)}"
+            return IllegalAction("BG-MOVE-01", "{square} is not a square next to {here}", square=name,
+                                 here=square_name(here))
         if there not in walker.links.get(here, ()):
             return _blocked(board, here, there)
         if not walker.may_enter(here, there, walker.original, ()):
             if there in walker.barriers:
-                return _barrier(walker, there, f"{walker.mover.id} cannot cross {name}")
+                return _barrier(walker, there, N_("{mover} cannot cross {square} (a crevasse)"),
+                                N_("{mover} cannot cross {square} (a 3D obstacle)"), mover=walker.mover.id, square=name)
             if there in walker.rubble:
-                return "PD-CHAR-ILLUS-04", f"{name} holds an illusion rubble: nobody but the Ghost crosses it"
+                return IllegalAction("PD-CHAR-ILLUS-04", "{square} holds an illusion rubble: nobody but the Ghost "
+                                     "crosses it", square=name)
             contents = walker.contents(there, walker.original, ())
             if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
                 rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner and walker.can_exit \
                     else "BG-MOVE-09"
-                return rule, f"{name} holds an enemy figure"
+                return IllegalAction(rule, "{square} holds an enemy figure", square=name)
             if there in board.pits:
                 if here in board.pits and walker.is_rope(walker.original):
-                    return "BG-PIT-10", "a Rope crosses one pit at a time"
-                return "BG-MOVE-10", f"{walker.mover.id} cannot enter the pit {name}"
+                    return IllegalAction("BG-PIT-10", "a Rope crosses one pit at a time")
+                return IllegalAction("BG-MOVE-10", "{mover} cannot enter the pit {square}", mover=walker.mover.id,
+                                     square=name)
         here = there
     return None
 
 
-def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str, str] | None:
+# A golden rule's refusal (golden._RULES) inside a move's: "{mover} may not end its move there: ..." (BG-MOVE-12),
+# "a figure would carry more than one thing: ..." (BG-ITEM-01), "that cannot be left there: ..." (BG-ITEM-04); one
+# template each, so that a translation may word the whole sentence.
+_THERE = {
+    ("end", "{square} would hold {count} tokens"):
+        N_("{mover} may not end its move there: {square} would hold {count} tokens"),
+    ("end", "two figures would stand on {square}"):
+        N_("{mover} may not end its move there: two figures would stand on {square}"),
+    ("end", "{square} would hold two tokens of one kind"):
+        N_("{mover} may not end its move there: {square} would hold two tokens of one kind"),
+    ("end", "a figure may not stop on an enemy wounded character ({square})"):
+        N_("{mover} may not end its move there: a figure may not stop on an enemy wounded character ({square})"),
+    ("end", "{figure} cannot stop on the pit {square}"):
+        N_("{mover} may not end its move there: {figure} cannot stop on the pit {square}"),
+    ("carry", "{square} would hold {count} tokens"):
+        N_("a figure would carry more than one thing: {square} would hold {count} tokens"),
+    ("carry", "two figures would stand on {square}"):
+        N_("a figure would carry more than one thing: two figures would stand on {square}"),
+    ("carry", "{square} would hold two tokens of one kind"):
+        N_("a figure would carry more than one thing: {square} would hold two tokens of one kind"),
+    ("carry", "a figure may not stop on an enemy wounded character ({square})"):
+        N_("a figure would carry more than one thing: a figure may not stop on an enemy wounded character "
+           "({square})"),
+    ("carry", "{figure} cannot stop on the pit {square}"):
+        N_("a figure would carry more than one thing: {figure} cannot stop on the pit {square}"),
+    ("left", "{square} would hold {count} tokens"):
+        N_("that cannot be left there: {square} would hold {count} tokens"),
+    ("left", "two figures would stand on {square}"):
+        N_("that cannot be left there: two figures would stand on {square}"),
+    ("left", "{square} would hold two tokens of one kind"):
+        N_("that cannot be left there: {square} would hold two tokens of one kind"),
+    ("left", "a figure may not stop on an enemy wounded character ({square})"):
+        N_("that cannot be left there: a figure may not stop on an enemy wounded character ({square})"),
+    ("left", "{figure} cannot stop on the pit {square}"):
+        N_("that cannot be left there: {figure} cannot stop on the pit {square}"),
+}
+
+
+def _items_problem(state: GameState, walker: Walker, action: Move) -> IllegalAction | None:
     """Why these pick-ups, drops and hand-overs cannot end the move (BG-ITEM, BG-CARRY, BG-PIT, BG-MOVE-12)."""
     board, cat = walker.board, walker.cat
     taken = takes(action.take)
     if len(taken) > 1 and not isinstance(walker, PairWalker):
-        return "BG-ITEM-01", f"{walker.mover.id} carries one thing only"
+        return IllegalAction("BG-ITEM-01", "{mover} carries one thing only", mover=walker.mover.id)
     take = state.tokens.get(taken[0]) if len(taken) == 1 else None
     if take is not None and take.is_character and (take.colour != walker.colour or not take.wounded):
-        return "BG-CARRY-01", f"{walker.mover.id} may carry only a wounded character of its own colour"
+        return IllegalAction("BG-CARRY-01", "{mover} may carry only a wounded character of its own colour",
+                             mover=walker.mover.id)
     if take is not None and take.where == "board" and take.square in board.pits and walker.is_rope(take.id):
         others = [t for t in walker.base.get(take.square, []) if t.is_character]
         if any(t.wounded and t.colour == walker.colour for t in others):
-            return "BG-PIT-09", "you may not take the Rope from under your own wounded character"
+            return IllegalAction("BG-PIT-09", "you may not take the Rope from under your own wounded character")
         if any(not t.wounded for t in others):
-            return "BG-PIT-04", "the Rope under a figure on a pit cannot be taken"
+            return IllegalAction("BG-PIT-04", "the Rope under a figure on a pit cannot be taken")
     for tid, square in action.leave:
         if square in walker.barriers:
-            return _barrier(walker, square, f"nothing is left on {square_name(square)}")
+            return _barrier(walker, square, N_("nothing is left on {square} (a crevasse)"),
+                            N_("nothing is left on {square} (a 3D obstacle)"), square=square_name(square))
         if square in walker.no_stop:
-            return "PD-CHAR-ILLUS-07", f"{square_name(square)} bears an illusion: nothing is left there"
+            return IllegalAction("PD-CHAR-ILLUS-07", "{square} bears an illusion: nothing is left there",
+                                 square=square_name(square))
         if square in walker.rockfall and tid in state.tokens and state.tokens[tid].is_character:
-            return "PD-TERR-ROCKFALL-08", f"a wounded character is not dropped on the Rockfall {square_name(square)}"
+            return IllegalAction("PD-TERR-ROCKFALL-08", "a wounded character is not dropped on the Rockfall {square}",
+                                 square=square_name(square))
         if square in board.pits and tid in state.tokens:
             if not walker.is_rope(tid):
-                return "BG-PIT-05", f"only a Rope may be left on the pit {square_name(square)}"
+                return IllegalAction("BG-PIT-05", "only a Rope may be left on the pit {square}",
+                                     square=square_name(square))
             if not walker.may_leave(square, tid):
-                return "BG-PIT-06", "a Rope is left on a pit only with 2 valid squares beside it"
+                return IllegalAction("BG-PIT-06", "a Rope is left on a pit only with 2 valid squares beside it")
     final = dict(action.leave)
     for taken_id in taken:
         final[taken_id] = action.dest
@@ -186,12 +245,17 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> tuple[str,
             continue
         most = STRONG if isinstance(walker, PairWalker) else 1  # PD-CHAR-PALADIN-01: the Paladin carries two
         if square == action.dest and action.take and sum(t.id != walker.mover.id for t in tokens) > most:
-            return "BG-ITEM-01", f"{walker.mover.id} would carry more than {'two things' if most == 2 else 'one thing'}"
-        if square == action.dest and problem[0] != "BG-MOVE-07":
-            return "BG-MOVE-12", f"{walker.mover.id} may not end its move there: {problem[1]}"
+            if most == 2:
+                return IllegalAction("BG-ITEM-01", "{mover} would carry more than two things", mover=walker.mover.id)
+            return IllegalAction("BG-ITEM-01", "{mover} would carry more than one thing", mover=walker.mover.id)
+        if square == action.dest and problem.rule != "BG-MOVE-07":
+            template = _THERE["end", problem.template]  # (outside the call: no extraction takes "end" for a text)
+            return IllegalAction("BG-MOVE-12", template, mover=walker.mover.id, **problem.values)
         if any(t.is_character and not t.wounded for t in tokens):
-            return "BG-ITEM-01", f"a figure would carry more than one thing: {problem[1]}"
-        return "BG-ITEM-04", f"that cannot be left there: {problem[1]}"
+            template = _THERE["carry", problem.template]
+            return IllegalAction("BG-ITEM-01", template, **problem.values)
+        template = _THERE["left", problem.template]
+        return IllegalAction("BG-ITEM-04", template, **problem.values)
     return None
 
 
@@ -235,16 +299,17 @@ def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dic
 def wallwalk(ctx: Ctx, action: WallWalk) -> None:
     figure = ctx.token(action.token)
     if not ctx.has_ability(figure, "wallwalk"):
-        raise IllegalAction("BG-CHAR-WALLWALKER-01", f"{figure.id} cannot pass through walls")
+        raise IllegalAction("BG-CHAR-WALLWALKER-01", "{figure} cannot pass through walls", figure=figure.id)
     ctx.actor(action.seat, action.token)
     options = wallwalk_options(ctx.s, ctx.board, figure)
     if (action.dest, tuple(sorted(action.leave))) not in options:
         if not _through(ctx.board, figure.square, action.dest):
             rule = "BG-CHAR-WALLWALKER-02" if ctx.board.portcullis_state(figure.square, action.dest) else \
                 "BG-CHAR-WALLWALKER-01"
-            raise IllegalAction(rule, f"there is no wall between {square_name(figure.square)} and "
-                                      f"{square_name(action.dest)}")
-        raise IllegalAction("BG-CHAR-WALLWALKER-04", f"{square_name(action.dest)} is not a valid landing square")
+            raise IllegalAction(rule, "there is no wall between {square} and {dest}",
+                                square=square_name(figure.square), dest=square_name(action.dest))
+        raise IllegalAction("BG-CHAR-WALLWALKER-04", "{dest} is not a valid landing square",
+                            dest=square_name(action.dest))
     moved = dict(action.leave)
     walker = Walker(ctx.s, ctx.board, figure)
     if walker.original and walker.original not in moved:
@@ -291,17 +356,19 @@ def jump(ctx: Ctx, action: Jump) -> None:
     ctx.actor(action.seat, action.token)
     if (action.pit, action.dest) not in jump_options(ctx.s, ctx.board, figure):
         if ctx.has_ability(figure, "no_jump"):
-            raise IllegalAction("PD-CHAR-DRAGON-03", f"{figure.id} cannot jump")
+            raise IllegalAction("PD-CHAR-DRAGON-03", "{figure} cannot jump", figure=figure.id)
         if action.pit not in jumpable(ctx.board) or not ctx.board.connected(figure.square, action.pit):
-            raise IllegalAction("BG-JUMP-03", f"{figure.id} is not beside the pit {square_name(action.pit)}")
+            raise IllegalAction("BG-JUMP-03", "{figure} is not beside the pit {pit}", figure=figure.id,
+                                pit=square_name(action.pit))
         if any(t.is_character for t in ctx.at(action.pit)):
-            raise IllegalAction("BG-JUMP-05", f"a character is on the pit {square_name(action.pit)}")
+            raise IllegalAction("BG-JUMP-05", "a character is on the pit {pit}", pit=square_name(action.pit))
         pit, dest = action.pit, action.dest
         if dest == figure.square or abs(pit[0] - dest[0]) + abs(pit[1] - dest[1]) != 1:
-            raise IllegalAction("BG-JUMP-03", f"{square_name(dest)} is not a landing square beside the pit")
+            raise IllegalAction("BG-JUMP-03", "{dest} is not a landing square beside the pit", dest=square_name(dest))
         if ctx.board.is_open_ground(dest) and not ctx.board.connected(pit, dest):
-            raise IllegalAction("BG-JUMP-06", f"a wall or closed portcullis lies beside the pit on {square_name(dest)}")
-        raise IllegalAction("BG-JUMP-04", f"{square_name(action.dest)} is not a valid landing square")
+            raise IllegalAction("BG-JUMP-06", "a wall or closed portcullis lies beside the pit on {dest}",
+                                dest=square_name(dest))
+        raise IllegalAction("BG-JUMP-04", "{dest} is not a valid landing square", dest=square_name(action.dest))
     player = ctx.s.players[action.seat]
     ctx.s.players[action.seat] = type(player)(player.actions, player.played, player.combat, player.jumps - 1)
     walker = walker_for(ctx.s, ctx.board, figure)
@@ -334,12 +401,14 @@ class _Entry:
         return None
 
 
-def _blocked(board, here: Square, there: Square) -> tuple[str, str]:
+def _blocked(board, here: Square, there: Square) -> IllegalAction:
     """Why a step between two neighbouring squares is refused: an arrow slit (PR-SLIT-02, PR-CORE-12; only a
     contortionist passes it) or a wall or closed portcullis (BG-MOVE-05)."""
     if board.is_slit(here, there):
-        return "PR-SLIT-02", f"an arrow slit lies between {square_name(here)} and {square_name(there)}"
-    return "BG-MOVE-05", f"a wall or closed portcullis lies between {square_name(here)} and {square_name(there)}"
+        return IllegalAction("PR-SLIT-02", "an arrow slit lies between {here} and {there}", here=square_name(here),
+                             there=square_name(there))
+    return IllegalAction("BG-MOVE-05", "a wall or closed portcullis lies between {here} and {there}",
+                         here=square_name(here), there=square_name(there))
 
 
 def _key(state: GameState, board, seat: str, figure: Token) -> tuple:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import PassPlacement, Place, Reveal, Rotate
 from .board import Board
 from .context import Ctx
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 from .geometry import ROOM, Square, rotate_offset, slot_name, square_name, square_of_name
 from .state import GameState, Placement, RoomPlace, Token, opponent
 
@@ -47,18 +47,19 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
         raise IllegalAction("BG-GEO-02", "there is no such room")
     place = s.room_at(action.slot)
     if place.revealed:
-        raise IllegalAction("BG-REVEAL-10", f"room {slot_name(action.slot)} is already revealed")
+        raise IllegalAction("BG-REVEAL-10", "room {slot} is already revealed", slot=slot_name(action.slot))
     figure = ctx.token(action.token)
     ctx.actor(action.seat, action.token)
     if not has_access(s, ctx.board, figure, action.slot):
         if ctx.board.start_zone_owner(figure.square) == figure.colour and action.slot in start_rooms(s, figure.colour):
-            raise IllegalAction("PR-CORE-05", f"from {square_name(figure.square)} {figure.id} reaches only the room "
-                                              "in front of it")
+            raise IllegalAction("PR-CORE-05", "from {square} {figure} reaches only the room in front of it",
+                                square=square_name(figure.square), figure=figure.id)
         if ctx.has_ability(figure, "wallwalk") and any(
                 ctx.board.slot_of(other) == action.slot for _, other in ctx.board.neighbours(figure.square)):
-            raise IllegalAction("BG-REVEAL-04", f"{figure.id} cannot reveal room {slot_name(action.slot)} "
-                                                "through a wall")
-        raise IllegalAction("BG-REVEAL-02", f"{figure.id} has no direct access to room {slot_name(action.slot)}")
+            raise IllegalAction("BG-REVEAL-04", "{figure} cannot reveal room {slot} through a wall", figure=figure.id,
+                                slot=slot_name(action.slot))
+        raise IllegalAction("BG-REVEAL-02", "{figure} has no direct access to room {slot}", figure=figure.id,
+                            slot=slot_name(action.slot))
     index = s.rooms.index(place)
     s.rooms = s.rooms[:index] + (RoomPlace(place.slot, place.tile, place.orientation, True),) + s.rooms[index + 1:]
     ctx.layout_changed()
@@ -103,12 +104,15 @@ def place(ctx: Ctx, action: Place) -> None:
     if action.seat != s.placement.placer:
         raise IllegalAction("BG-REVEAL-06", "the other player places these tokens")
     if action.token not in placeable_tokens(s):
-        raise IllegalAction("BG-REVEAL-06", f"{action.token} is not yours to place now")
+        raise IllegalAction("BG-REVEAL-06", "{token} is not yours to place now", token=action.token)
     if action.square not in free_squares(s, ctx.board, s.placement.slot):
-        for kind, rule in (("pentacle", "PD-TERR-PENTACLE-01"), ("fog", "PD-TERR-FOG-04")):
+        for kind, rule, template in (
+                ("pentacle", "PD-TERR-PENTACLE-01", N_("{square} is pentacle: no revealed token goes there")),
+                ("fog", "PD-TERR-FOG-04", N_("{square} is fog: no revealed token goes there"))):
             if action.square in ctx.board.terrain_of(kind):
-                raise IllegalAction(rule, f"{square_name(action.square)} is {kind}: no revealed token goes there")
-        raise IllegalAction("BG-REVEAL-07", f"{square_name(action.square)} is not an empty floor square of the room")
+                raise IllegalAction(rule, template, square=square_name(action.square))
+        raise IllegalAction("BG-REVEAL-07", "{square} is not an empty floor square of the room",
+                            square=square_name(action.square))
     ctx.put(ctx.token(action.token).moved(where="board", square=action.square))
     ctx.emit("placed", token=action.token, square=square_name(action.square), by=action.seat)
     _advance(s)
@@ -159,7 +163,7 @@ def rotate(ctx: Ctx, action: Rotate) -> None:
     ctx.actor(action.seat, action.token)
     if (action.slot, action.clockwise) not in rotation_targets(s, ctx.board, figure):
         if ctx.board.slot_of(figure.square) is None or not ctx.board.is_gear(figure.square):
-            raise IllegalAction("BG-ROT-01", f"{figure.id} is not on a rotation mechanism")
+            raise IllegalAction("BG-ROT-01", "{figure} is not on a rotation mechanism", figure=figure.id)
         if any(slot == action.slot for slot, _ in rotation_targets(s, ctx.board, figure)):
             raise IllegalAction("BG-ROT-03" if ctx.board.slot_of(figure.square) != action.slot else "BG-ROT-01",
                                 "a room turns only in the direction of its own arrow (BG-CHAR-MECHANORK-01)")

@@ -191,17 +191,18 @@ def choose_team(ctx: Ctx, action: ChooseTeam) -> None:
     squares = sorted(sq for sq, _ in action.team)
     marked = marked_squares(s, seat)
     if len(squares) != size or len(set(squares)) != size or any(sq not in marked for sq in squares):
-        raise IllegalAction(rule, f"put {size} characters on {size} different marked squares of your start zone"
-                            if size < len(marked) else
-                            "put one character on each of the 4 marked squares of your start zone")
+        if size < len(marked):
+            raise IllegalAction(rule, "put {size} characters on {size} different marked squares of your start zone",
+                                size=size)
+        raise IllegalAction(rule, "put one character on each of the 4 marked squares of your start zone")
     codes = [code for _, code in action.team]
     available = playing_characters(s, seat)
     if len(set(codes)) != size or any(code not in available for code in codes):
-        raise IllegalAction(rule, f"choose {size} different characters of your own")
+        raise IllegalAction(rule, "choose {size} different characters of your own", size=size)
     removed = list(action.removed)
     if len(removed) != removals_needed(s, seat) or len(set(removed)) != len(removed) or any(
             code not in available or code in codes for code in removed):
-        raise IllegalAction("BG-OPT-08", f"leave out exactly {removals_needed(s, seat)} other character(s)")
+        raise IllegalAction("BG-OPT-08", "leave out exactly {count} other character(s)", count=removals_needed(s, seat))
     s.teams[seat] = (tuple(sorted(action.team)), tuple(sorted(removed)))
     ctx.events.append(secret_event(
         "team_chosen", seat,
@@ -230,15 +231,16 @@ def hide(ctx: Ctx, action: Hide) -> None:
         raise IllegalAction("BG-SETUP-05", "it is not your turn to place a hidden token")
     token = s.tokens.get(action.token)
     if token is None or token.colour != seat or token.where != "screen":
-        raise IllegalAction("BG-SETUP-05", f"{action.token} is not one of your tokens still behind your screen")
+        raise IllegalAction("BG-SETUP-05", "{token} is not one of your tokens still behind your screen",
+                            token=action.token)
     if not (0 <= action.slot[0] < 2 and 0 <= action.slot[1] < s.rows):
         raise IllegalAction("BG-GEO-02", "there is no such room")
     scenario = scenario_of(s.options)
     if hidden_count(s, action.slot) >= capacity(s, action.slot):
         raise IllegalAction("BG-SETUP-06" if scenario is None else "PR-SETUP-01",
-                            f"room {slot_name(action.slot)} is full")
+                            "room {slot} is full", slot=slot_name(action.slot))
     if scenario is not None and scenario.get("objects_only") and token.is_character:
-        raise IllegalAction("PR-SETUP-02", f"room {slot_name(action.slot)} takes objects only")
+        raise IllegalAction("PR-SETUP-02", "room {slot} takes objects only", slot=slot_name(action.slot))
     order = sum(1 for t in s.tokens.values() if t.where == "room") + 1
     ctx.put(token.moved(where="room", room=action.slot, order=order))
     ctx.events.append(secret_event("hidden", seat, {"seat": seat, "token": token.id, "slot": slot_name(action.slot)},

@@ -23,10 +23,10 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
         raise IllegalAction("BG-TURN-02", "you play an action card only at the start of your turn")
     rule = card_allowed(s, action.value)
     if rule == "BG-TURN-02":
-        raise IllegalAction(rule, f"you have no {action.value} action card in hand")
+        raise IllegalAction(rule, "you have no {value} action card in hand", value=action.value)
     if rule:
         limit = s.high_card + 1
-        raise IllegalAction(rule, f"during the first cycle you may play at most a {limit}")
+        raise IllegalAction(rule, "during the first cycle you may play at most a {limit}", limit=limit)
     player = s.players[action.seat]
     hand = list(player.actions)
     hand.remove(action.value)

@@ -8,7 +8,7 @@ import itertools
 from functools import lru_cache
 
 from ..core.choice import Chained, is_lazy
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 from ..core.events import Event, event, secret_event
 from ..core.rng import Rng
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
@@ -208,22 +208,23 @@ def _check_gold(state: CardState) -> None:
             key = (holder.loc, f.seat)
             counts[key] = counts.get(key, 0) + 1
             if counts[key] > MAX_PER_ZONE:
-                raise IllegalAction("CG-GOLD-02", f"more than {MAX_PER_ZONE} characters of one player at "
-                                    f"{loc_name(f.loc)}")
+                raise IllegalAction("CG-GOLD-02", "more than {most} characters of one player at {loc}",
+                                    most=MAX_PER_ZONE, loc=loc_name(f.loc))
 
 
 def _acting_figure(state: CardState, seat: str, fid: str) -> Figure:
     if not state.has_fig(fid):
-        raise IllegalAction("CG-AP-02", f"no character {fid}")
+        raise IllegalAction("CG-AP-02", "no character {figure}", figure=fid)
     f = state.fig(fid)
     if f.seat != seat:
-        raise IllegalAction("CG-AP-02", f"{fid} is not yours")
+        raise IllegalAction("CG-AP-02", "{figure} is not yours", figure=fid)
     if f.where not in ("maze", "start"):
-        raise IllegalAction("CG-AP-02", f"{fid} is not in play")
+        raise IllegalAction("CG-AP-02", "{figure} is not in play", figure=fid)
     if f.wounded:
-        raise IllegalAction("CG-AP-02", f"{fid} is wounded and takes no action")
+        raise IllegalAction("CG-AP-02", "{figure} is wounded and takes no action", figure=fid)
     if fid in state.healed_now:
-        raise IllegalAction("CG-CHAR-CLERIC-01", f"{fid} was healed this turn and does nothing else in it")
+        raise IllegalAction("CG-CHAR-CLERIC-01", "{figure} was healed this turn and does nothing else in it",
+                            figure=fid)
     return f
 
 
@@ -239,11 +240,13 @@ def _need_phase(state: CardState, action, phase: str, rule: str) -> None:
         raise IllegalAction("CG-END-01", "the game is over")
     if state.phase != phase:
         if phase == "main" and state.phase in ("combat", "place"):  # CG-GOLD-01: the action under way first
-            pending = "the combat" if state.phase == "combat" else "placing the revealed room's cards"
-            raise IllegalAction("CG-GOLD-01", f"an action is resolved before another starts: {pending} first")
-        raise IllegalAction(rule, f"not the time for that (phase {state.phase})")
+            if state.phase == "combat":
+                raise IllegalAction("CG-GOLD-01", "an action is resolved before another starts: the combat first")
+            raise IllegalAction("CG-GOLD-01", "an action is resolved before another starts: placing the revealed "
+                                "room's cards first")
+        raise IllegalAction(rule, "not the time for that (phase {phase})", phase=state.phase)
     if action.seat not in state.to_act:
-        raise IllegalAction(rule, f"{action.seat} is not to act")
+        raise IllegalAction(rule, "{seat} is not to act", seat=action.seat)
 
 
 # --- apply -----------------------------------------------------------------------------------------------------
@@ -252,7 +255,7 @@ def apply(state: CardState, action) -> tuple[CardState, tuple[Event, ...]]:
     """Validate `action` completely and return the new state and its events; `state` is never changed."""
     handler = _HANDLERS.get(type(action))
     if handler is None or action.seat not in SEATS:
-        raise IllegalAction("CG-TURN-01", f"not an action of this game: {action!r}")
+        raise IllegalAction("CG-TURN-01", "not an action of this game: {action}", action=repr(action))
     new, events = handler(state, action)
     _check_gold(new)
     return new, tuple(events)
@@ -264,7 +267,7 @@ def _hide(state: CardState, a: Hide):
     ids = [fid for fid, _ in a.placements]
     n = _tutorial(state)["start_characters"]
     if not set(ids) <= mine or len(set(ids)) != len(ids) or len(ids) != n:
-        raise IllegalAction("CG-TUT1-04", f"place exactly {n} of your characters on your start zone")
+        raise IllegalAction("CG-TUT1-04", "place exactly {n} of your characters on your start zone", n=n)
     for _, col in a.placements:
         if col not in (0, 1):
             raise IllegalAction("CG-START-01", "a start position is in front of room column 1 or 2")
@@ -293,7 +296,7 @@ def _remove(state: CardState, a: Remove):
     n = state.options.handicap[1]
     mine = {f.id for f in state.figures if f.seat == a.seat and f.where == "hand"}
     if len(set(a.figures)) != len(a.figures) or not set(a.figures) <= mine or len(a.figures) != n:
-        raise IllegalAction("CG-HCAP-03", f"leave out exactly {n} of your characters")
+        raise IllegalAction("CG-HCAP-03", "leave out exactly {n} of your characters", n=n)
     new = state
     for fid in a.figures:
         new = new.with_figure(_replace(new.fig(fid), where="removed"))
@@ -310,14 +313,14 @@ def _seed(state: CardState, a: Seed):
     _need_phase(state, a, "seed", "CG-TUT1-04")
     card = state.item(a.item) if state.has_item(a.item) else state.fig(a.item) if state.has_fig(a.item) else None
     if card is None or card.seat != a.seat or card.where != "hand":
-        raise IllegalAction("CG-TUT1-04", f"{a.item} is not a card in your hand")
+        raise IllegalAction("CG-TUT1-04", "{item} is not a card in your hand", item=a.item)
     if not 0 <= a.slot < len(state.rooms):
         raise IllegalAction("CG-TUT1-04", "no such room")
     setup = _tutorial(state)
     per_room = setup["cards_per_row"][a.slot // 2]  # RUL-111 for tutorial 2
     if sum(1 for c in state.items + state.figures if c.where == "seeded" and c.at == a.slot) >= per_room:
         # the rule that says how many: the tutorial's (CG-TUT1-04, CG-TUT2-04, CG-TUT3-02) or the scenario card's
-        raise IllegalAction(setup["seeding_rule"], f"room already holds {per_room} card(s)")
+        raise IllegalAction(setup["seeding_rule"], "room already holds {per_room} card(s)", per_room=per_room)
     new = (state.with_item(_replace(card, where="seeded", at=a.slot)) if isinstance(card, Item)
            else state.with_figure(_replace(card, where="seeded", at=a.slot)))
     events = [secret_event("seeded", a.seat, {"seat": a.seat, "slot": a.slot, "item": a.item},
@@ -334,11 +337,11 @@ def _face(state: CardState, a: Face):
     mine = sorted(f.id for f in state.figures if f.seat == a.seat and f.where == "start")
     ids = [fid for fid, _ in a.facings]
     if sorted(ids) != mine or len(set(ids)) != len(ids):
-        raise IllegalAction("CG-START-02", f"choose the facing of each of {', '.join(mine)}")
+        raise IllegalAction("CG-START-02", "choose the facing of each of {figures}", figures=", ".join(mine))
     for fid, zone in a.facings:
         f = state.fig(fid)
         if zone not in state.maze.room_zones_in_front(a.seat, f.at):
-            raise IllegalAction("CG-START-01", f"{fid} faces a zone of the room in front of it")
+            raise IllegalAction("CG-START-01", "{figure} faces a zone of the room in front of it", figure=fid)
     choice = tuple(sorted(a.facings))
     secret = state.secret + ((a.seat, choice),)
     events = [secret_event("faced", a.seat, {"seat": a.seat, "facings": [[f, zone_name(z)] for f, z in choice]},
@@ -398,7 +401,7 @@ def _reveal(state: CardState, a: Reveal):
                 if not set(feats) & {"wall", "slit", "pit", "portcullis"}:
                     ok = True
         if not ok:
-            raise IllegalAction("CG-REVEAL-03", f"{f.id} has no direct access to that room")
+            raise IllegalAction("CG-REVEAL-03", "{figure} has no direct access to that room", figure=f.id)
     new = _spend(state, a.seat)
     rooms = list(new.rooms)
     rooms[a.slot] = Room(rooms[a.slot].card, rooms[a.slot].turns, True)
@@ -422,7 +425,7 @@ def _place(state: CardState, a: Place):
     p = state.placement
     mine = [c for c, s in zip(p.queue, p.placers) if s == a.seat and s == p.placers[0]]
     if a.card not in mine:
-        raise IllegalAction("CG-REVEAL-06", f"{a.card} is not yours to place now")
+        raise IllegalAction("CG-REVEAL-06", "{card} is not yours to place now", card=a.card)
     if a.zone not in slot_zones(p.slot):
         raise IllegalAction("CG-REVEAL-06", "place it in a zone of the revealed room")
     if state.at(a.zone) or state.floor(a.zone):
@@ -507,16 +510,18 @@ class _Walk:
         here = None if is_start(self.loc) else self.loc
         cap = _capacity(me)
         if tok[0] in "+>" and cap == 0:
-            raise IllegalAction("CG-CHAR-GHOST-02", f"{me.id} carries nothing")
+            raise IllegalAction("CG-CHAR-GHOST-02", "{figure} carries nothing", figure=me.id)
         shown = tok
         if tok[0] == "+" and name.startswith("@"):  # DT-222: the object a character here carries, unnamed
             holder = name[1:]
             objects = _objects(st, st.fig(holder)) if st.has_fig(holder) else []
             if not objects or holder not in {g.id for g in self.holders_here()}:
-                raise IllegalAction("CG-ITEM-01", f"{holder} carries no object here for {me.id} to take")
+                raise IllegalAction("CG-ITEM-01", "{holder} carries no object here for {figure} to take",
+                                    holder=holder, figure=me.id)
             name = objects[0].id
         elif tok[0] == "+" and _secret_from(st, name, self.seat):
-            raise IllegalAction("CG-OPT-03", f"the objects are secret: take it by its holder, +@{st.item(name).at}")
+            raise IllegalAction("CG-OPT-03", "the objects are secret: take it by its holder, +@{at}",
+                                at=st.item(name).at)
         if tok[0] == "+":
             if st.has_item(name):
                 where, at = st.item(name).where, st.item(name).at
@@ -526,14 +531,14 @@ class _Walk:
                     raise IllegalAction("CG-CARRY-01", "only a wounded friend is carried like an object")
                 where, at = ("floor" if g.where == "maze" else g.where), g.at
             else:
-                raise IllegalAction("CG-ITEM-01", f"no object {name}")
+                raise IllegalAction("CG-ITEM-01", "no object {item}", item=name)
             if len(me.carries) < cap:
                 mine = None  # a free hand: nothing is given back
             elif cap == 1:
                 mine = me.carries[0]  # swapped for what it carries (CG-ITEM-03)
             else:
-                raise IllegalAction("CG-CHAR-PALADIN-01", f"{me.id} carries two things already: he leaves one "
-                                    f"first, here (-{me.carries[0]} +{name})")
+                raise IllegalAction("CG-CHAR-PALADIN-01", "{figure} carries two things already: he leaves one first, "
+                                    "here (-{held} +{item})", figure=me.id, held=me.carries[0], item=name)
             if where == "floor" and here is not None and at == here:
                 if mine is not None:
                     st = _lay(st, mine, here)
@@ -546,12 +551,12 @@ class _Walk:
                     st = _hold(st, mine, giver.id)
                 st = st.with_figure(_carried_with(st.fig(giver.id), add=mine, drop=name))
             else:
-                raise IllegalAction("CG-ITEM-01", f"{name} is not here to take")
+                raise IllegalAction("CG-ITEM-01", "{item} is not here to take", item=name)
             st = _hold(st, name, me.id)
             st = st.with_figure(_carried_with(st.fig(me.id), add=name, drop=mine))
         elif tok[0] == "-":
             if name not in me.carries:
-                raise IllegalAction("CG-ITEM-01", f"{me.id} does not carry {name}")
+                raise IllegalAction("CG-ITEM-01", "{figure} does not carry {item}", figure=me.id, item=name)
             if here is None:
                 raise IllegalAction("CG-ITEM-01", "objects are dropped in a zone, not on a start zone (DT-206)")
             st = _lay(st, name, here)
@@ -560,14 +565,14 @@ class _Walk:
             friend, _, what = name.partition("/")
             friends = {g.id: g for g in self.friends_here()}
             if friend not in friends:
-                raise IllegalAction("CG-ITEM-03", f"{friend} is not a friend here")
+                raise IllegalAction("CG-ITEM-03", "{friend} is not a friend here", friend=friend)
             taker = friends[friend]
             if _capacity(taker) == 0:
-                raise IllegalAction("CG-CHAR-GHOST-02", f"{friend} carries nothing")
+                raise IllegalAction("CG-CHAR-GHOST-02", "{friend} carries nothing", friend=friend)
             if not what:
                 if len(me.carries) > 1:
-                    raise IllegalAction("CG-ITEM-03", f"{me.id} carries two things: name the one given "
-                                        f"(>{friend}/{me.carries[0]})")
+                    raise IllegalAction("CG-ITEM-03", "{figure} carries two things: name the one given "
+                                        "(>{friend}/{held})", figure=me.id, friend=friend, held=me.carries[0])
                 what = me.carries[0] if me.carries else None
             if what is None or what not in me.carries or taker.wounded or len(taker.carries) >= _capacity(taker):
                 raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with a free hand")
@@ -582,7 +587,8 @@ class _Walk:
     def _spend_mp(self) -> None:
         self.mp += 1
         if self.mp > self.move:
-            raise IllegalAction("CG-MOVE-01", f"{self.fid} moves at most {self.move} zone(s) per action")
+            raise IllegalAction("CG-MOVE-01", "{figure} moves at most {move} zone(s) per action", figure=self.fid,
+                                move=self.move)
 
     def _step(self, tok: str) -> None:
         st, mz = self.state, self.state.maze
@@ -625,11 +631,13 @@ class _Walk:
             target = parse_zone(tok)
         side = next((s for s in GLOBAL if mz.beyond(zone, s) == target), None)
         if side is None:
-            raise IllegalAction("CG-MOVE-02", f"{loc_name(target)} is not next to {zone_name(zone)}")
+            raise IllegalAction("CG-MOVE-02", "{target} is not next to {zone}", target=loc_name(target),
+                                zone=zone_name(zone))
         if self.restrict is not None and side != self.restrict:
             raise IllegalAction("CG-MOVE-04", "it entered a zone holding an enemy: it leaves only the way it came")
         if not passable(mz.features(zone, side), self.abilities()):
-            raise IllegalAction("CG-MOVE-06", f"the border {zone_name(zone)}-{loc_name(target)} is closed to it")
+            raise IllegalAction("CG-MOVE-06", "the border {zone}-{target} is closed to it", zone=zone_name(zone),
+                                target=loc_name(target))
         if is_start(target):
             tseat, tcol = target
             if tseat == self.seat:  # CG-START-06
@@ -637,8 +645,8 @@ class _Walk:
                 self.loc, self.facing, self.restrict, self.op_here = target, zone, None, 0
             else:  # CG-EXIT-01, CG-BLOCK-01
                 if any(g.seat == tseat and not g.wounded and g.facing == zone for g in st.at(target)):
-                    raise IllegalAction("CG-BLOCK-01", f"an enemy on its start zone blocks the exit from "
-                                        f"{zone_name(zone)}")
+                    raise IllegalAction("CG-BLOCK-01", "an enemy on its start zone blocks the exit from {zone}",
+                                        zone=zone_name(zone))
                 self._spend_mp()
                 self.loc, self.exited = target, True
             return
@@ -653,7 +661,7 @@ class _Walk:
         mz = self.state.maze
         side = next((s for s in GLOBAL if mz.step(self.loc, s) == target), None) if not is_start(self.loc) else None
         if side is None:
-            raise IllegalAction("CG-CHAR-WALLWALKER-01", f"{loc_name(target)} is not beside her")
+            raise IllegalAction("CG-CHAR-WALLWALKER-01", "{target} is not beside her", target=loc_name(target))
         feats = mz.features(self.loc, side)
         if "portcullis" in feats:
             raise IllegalAction("CG-CHAR-WALLWALKER-03", "she does not pass a closed portcullis")
@@ -724,7 +732,7 @@ def _rotate(state: CardState, a: Rotate):
     f = _main_checks(state, a, a.figure)
     mz = state.maze
     if f.where != "maze" or mz.icon(f.at) != "R":
-        raise IllegalAction("CG-ROT-01", f"{f.id} is not in a rotation zone")
+        raise IllegalAction("CG-ROT-01", "{figure} is not in a rotation zone", figure=f.id)
     own = slot_of(f.at)
     cat = load()
     if not 0 <= a.slot < len(state.rooms):
@@ -736,7 +744,7 @@ def _rotate(state: CardState, a: Rotate):
             raise IllegalAction("CG-ROT-02", "the twin must be face up (RUL-105)")
     card = cat.rooms[state.rooms[a.slot].card]
     if "tinkering" not in _abilities(state, f) and a.clockwise != (card.arrow == "cw"):
-        raise IllegalAction("CG-ROT-01", f"that room turns {card.arrow} only")
+        raise IllegalAction("CG-ROT-01", "that room turns {arrow} only", arrow=card.arrow)
     new = _spend(state, a.seat)
     return _turn_room(new, a.slot, a.clockwise), [event("rotate", figure=f.id, slot=a.slot,
                                                         dir="cw" if a.clockwise else "ccw")]
@@ -795,7 +803,7 @@ def _jump(state: CardState, a: Jump):
 def _portcullis(state: CardState, a: Portcullis):
     f = _main_checks(state, a, a.figure)
     if not _abilities(state, f) & {"key", "lockpick"}:
-        raise IllegalAction("CG-OBJ-KEY-01", f"{f.id} carries no Key")
+        raise IllegalAction("CG-OBJ-KEY-01", "{figure} carries no Key", figure=f.id)
     if f.where != "maze" or f.at != a.zone or a.side not in GLOBAL:
         raise IllegalAction("CG-OBJ-KEY-01", "only a portcullis on a border of its own zone")
     keys = state.maze.portcullis_keys(a.zone, a.side)
@@ -805,7 +813,9 @@ def _portcullis(state: CardState, a: Portcullis):
         raise IllegalAction("CG-CHAR-WARRIOR-01", "a broken portcullis is never repaired")
     is_open = all(k in state.opened for k in keys)
     if is_open == a.open:
-        raise IllegalAction("CG-OBJ-KEY-01", f"that portcullis is already {'open' if is_open else 'closed'}")
+        if is_open:
+            raise IllegalAction("CG-OBJ-KEY-01", "that portcullis is already open")
+        raise IllegalAction("CG-OBJ-KEY-01", "that portcullis is already closed")
     new = _spend(state, a.seat)
     opened = state.opened | set(keys) if a.open else state.opened - set(keys)
     new = new.but(opened=frozenset(opened))
@@ -815,7 +825,7 @@ def _portcullis(state: CardState, a: Portcullis):
 def _bend(state: CardState, a: BendBars):
     f = _main_checks(state, a, a.figure)
     if "bend_bars" not in _abilities(state, f):
-        raise IllegalAction("CG-CHAR-WARRIOR-01", f"{f.id} cannot bend bars")
+        raise IllegalAction("CG-CHAR-WARRIOR-01", "{figure} cannot bend bars", figure=f.id)
     if f.where != "maze" or f.at != a.zone or a.side not in GLOBAL:
         raise IllegalAction("CG-CHAR-WARRIOR-01", "only a portcullis on a border of its own zone")
     keys = state.maze.portcullis_keys(a.zone, a.side)
@@ -853,10 +863,10 @@ def _attack(state: CardState, a: Attack):
     if not state.combat_on:
         raise IllegalAction("CG-TUT1-06", "no combat in this game")
     if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
-        raise IllegalAction("CG-COMBAT-01", f"{a.target} is not an enemy character")
+        raise IllegalAction("CG-COMBAT-01", "{target} is not an enemy character", target=a.target)
     t = state.fig(a.target)
     if t.where not in ("maze", "start"):
-        raise IllegalAction("CG-COMBAT-01", f"{a.target} is not in play")
+        raise IllegalAction("CG-COMBAT-01", "{target} is not in play", target=a.target)
     if f.where == "start" and t.where == "start":
         raise IllegalAction("CG-SZ-01", "the attacker or its target must be in a room")
     lancer = None
@@ -869,14 +879,16 @@ def _attack(state: CardState, a: Attack):
         zone = t.at
     elif f.where == "maze":  # CG-SZ-01: a start-zone target facing the attacker's zone
         if _faced_clear(state, t) != f.at:
-            raise IllegalAction("CG-SZ-01", f"{a.target} does not face {zone_name(f.at)} across a clear border")
+            raise IllegalAction("CG-SZ-01", "{target} does not face {at} across a clear border", target=a.target,
+                                at=zone_name(f.at))
         zone = f.at
     else:  # CG-SZ-02: from one's own start zone, into the faced zone
         zone = _faced_clear(state, f)
         if zone is None or t.at != zone:
-            raise IllegalAction("CG-SZ-02", f"{f.id} does not face {a.target}'s zone across a clear border")
+            raise IllegalAction("CG-SZ-02", "{figure} does not face {target}'s zone across a clear border",
+                                figure=f.id, target=a.target)
     if a.target in state.wounded_now:
-        raise IllegalAction("CG-COMBAT-06", f"{a.target} was wounded this turn")
+        raise IllegalAction("CG-COMBAT-06", "{target} was wounded this turn", target=a.target)
     if _free_attack(state, f):  # CG-CHAR-SAMURAI-01: once a turn, a melee for 0 AP
         new = _use(state, "seasoned_fighter", f.id)
     else:
@@ -946,11 +958,12 @@ def _lance_reach(state: CardState, f: Figure, t: Figure) -> None:
     carrier sees it (across a pit, or a slit it borders; never diagonally); no unwounded enemy beside him."""
     mz = state.maze
     if not any(mz.step(f.at, side) == t.at for side in GLOBAL):
-        raise IllegalAction("CG-OBJ-LANCE-01", f"{t.id} is not in a zone next to {f.id}'s")
+        raise IllegalAction("CG-OBJ-LANCE-01", "{target} is not in a zone next to {figure}'s", target=t.id, figure=f.id)
     if _enemy_unwounded(state, f.at, f.seat):
-        raise IllegalAction("CG-OBJ-LANCE-03", f"{f.id} has an enemy beside him: the lance reaches no further")
+        raise IllegalAction("CG-OBJ-LANCE-03", "{figure} has an enemy beside him: the lance reaches no further",
+                            figure=f.id)
     if not line_of_sight(state, f.at, t.at):
-        raise IllegalAction("CG-OBJ-LANCE-01", f"{f.id} does not see {zone_name(t.at)}")
+        raise IllegalAction("CG-OBJ-LANCE-01", "{figure} does not see {at}", figure=f.id, at=zone_name(t.at))
 
 
 # --- line of sight and ranged combat (CG-LOS, CG-RANGED) -------------------------------------------------------
@@ -1010,7 +1023,7 @@ def _eliminate(st: CardState, fid: str, eliminated: list) -> CardState:
 def _wallwalk(state: CardState, a: WallWalk):
     f = _main_checks(state, a, a.figure)
     if "walk_through_walls" not in _abilities(state, f):
-        raise IllegalAction("CG-CHAR-WALLWALKER-01", f"{f.id} does not walk through walls")
+        raise IllegalAction("CG-CHAR-WALLWALKER-01", "{figure} does not walk through walls", figure=f.id)
     zones = [tok for tok in a.path if tok[0] not in "+->"]
     if len(zones) != 1 or f.where != "maze":
         raise IllegalAction("CG-CHAR-WALLWALKER-01", "from a zone, through one wall into the zone beyond")
@@ -1030,9 +1043,9 @@ def _wallwalk(state: CardState, a: WallWalk):
 def _break_walls(state: CardState, a: BreakWalls):
     f = _main_checks(state, a, a.figure)
     if "break_walls" not in _abilities(state, f):
-        raise IllegalAction("CG-CHAR-GOLEM-01", f"{f.id} does not break walls")
+        raise IllegalAction("CG-CHAR-GOLEM-01", "{figure} does not break walls", figure=f.id)
     if any(golem == f.id for _, golem in state.walls_broken):
-        raise IllegalAction("CG-CHAR-GOLEM-01", f"{f.id} has broken walls once this game")
+        raise IllegalAction("CG-CHAR-GOLEM-01", "{figure} has broken walls once this game", figure=f.id)
     if f.where != "maze":
         raise IllegalAction("CG-CHAR-GOLEM-01", "he breaks the walls of the room he is in")
     card = state.rooms[slot_of(f.at)].card
@@ -1043,13 +1056,15 @@ def _break_walls(state: CardState, a: BreakWalls):
     return new, [event("walls_broken", figure=f.id, room=slot_name(slot_of(f.at)), card=card)]
 
 
-def _scroll(state: CardState, f: Figure, power: str, rule: str, name: str) -> str:
-    """The scroll with `power` that `f` carries and may read (CG-CHAR-WIZARD-02: a spellcaster), else refused."""
+def _scroll(state: CardState, f: Figure, power: str, rule: str, missing: str) -> str:
+    """The scroll with `power` that `f` carries and may read (CG-CHAR-WIZARD-02: a spellcaster), else refused
+    (`missing`: the refusal's template when he carries none)."""
     scroll = next((i.id for i in _objects(state, f) if power in load().objects[i.code].abilities), None)
     if scroll is None:
-        raise IllegalAction(rule, f"{f.id} carries no {name}")
+        raise IllegalAction(rule, missing, figure=f.id)
     if "spellcaster" not in _abilities(state, f):
-        raise IllegalAction("CG-CHAR-WIZARD-02", f"{f.id} is no spellcaster: he carries the scroll, he cannot read it")
+        raise IllegalAction("CG-CHAR-WIZARD-02", "{figure} is no spellcaster: he carries the scroll, he cannot read "
+                            "it", figure=f.id)
     return scroll
 
 
@@ -1062,12 +1077,13 @@ def _read(state: CardState, f: Figure, scroll: str) -> CardState:
 
 def _fireball(state: CardState, a: Fireball):
     f = _main_checks(state, a, a.figure)
-    scroll = _scroll(state, f, "fireball", "CG-OBJ-FIREBALL-01", "Fireball Scroll")
+    scroll = _scroll(state, f, "fireball", "CG-OBJ-FIREBALL-01", N_("{figure} carries no Fireball Scroll"))
     if not state.has_fig(a.target) or state.fig(a.target).where != "maze" or a.target == f.id:
-        raise IllegalAction("CG-OBJ-FIREBALL-01", f"{a.target} is not another character in a zone (DT-216)")
+        raise IllegalAction("CG-OBJ-FIREBALL-01", "{target} is not another character in a zone (DT-216)",
+                            target=a.target)
     t = state.fig(a.target)
     if f.where != "maze" or not line_of_sight(state, f.at, t.at):
-        raise IllegalAction("CG-OBJ-FIREBALL-01", f"{f.id} does not see {zone_name(t.at)}")
+        raise IllegalAction("CG-OBJ-FIREBALL-01", "{figure} does not see {at}", figure=f.id, at=zone_name(t.at))
     new = _read(state, f, scroll)
     eliminated: list = []
     new = _eliminate(new, t.id, eliminated)  # CG-OBJ-FIREBALL-02, CG-CHAR-TROLL-03: no combat, no regeneration
@@ -1079,7 +1095,7 @@ def _invert(state: CardState, a: Invert):
     """CG-OBJ-INVERSION-01 (RUL-117): the two rooms change places, keeping their orientation; what lies in them,
     the cards hidden by them and their markers (kept by card) go along, each in its own zone of the card."""
     f = _main_checks(state, a, a.figure)
-    scroll = _scroll(state, f, "inversion", "CG-OBJ-INVERSION-01", "Inversion Scroll")
+    scroll = _scroll(state, f, "inversion", "CG-OBJ-INVERSION-01", N_("{figure} carries no Inversion Scroll"))
     if f.where != "maze":
         raise IllegalAction("CG-OBJ-INVERSION-01", "he reads it in a room, which is the room that moves")
     here = slot_of(f.at)
@@ -1113,23 +1129,25 @@ def _invert(state: CardState, a: Invert):
 def _steal(state: CardState, a: Steal):
     f = _main_checks(state, a, a.figure)
     if "pickpocket" not in _abilities(state, f):
-        raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{f.id} does not pick pockets")
+        raise IllegalAction("CG-CHAR-PICKPOCKET-01", "{figure} does not pick pockets", figure=f.id)
     if f.carries:
-        raise IllegalAction("CG-CHAR-PICKPOCKET-02", f"{f.id} carries something: he drops it first, in a move")
+        raise IllegalAction("CG-CHAR-PICKPOCKET-02", "{figure} carries something: he drops it first, in a move",
+                            figure=f.id)
     item = a.item
     if item.startswith("@"):  # DT-222: the object that character carries, unnamed (his first, for a Paladin)
         objects = _objects(state, state.fig(item[1:])) if state.has_fig(item[1:]) else []
         if not objects:
-            raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{item[1:]} carries no object")
+            raise IllegalAction("CG-CHAR-PICKPOCKET-01", "{holder} carries no object", holder=item[1:])
         item = objects[0].id
     elif _secret_from(state, item, a.seat):
-        raise IllegalAction("CG-OPT-03", f"the objects are secret: steal by the holder, @{state.item(item).at}")
+        raise IllegalAction("CG-OPT-03", "the objects are secret: steal by the holder, @{at}", at=state.item(item).at)
     if not state.has_item(item):
-        raise IllegalAction("CG-CHAR-PICKPOCKET-02", f"{item} is not an object (a wounded character is not)")
+        raise IllegalAction("CG-CHAR-PICKPOCKET-02", "{item} is not an object (a wounded character is not)", item=item)
     i = state.item(item)
     holder = state.fig(i.at) if i.where == "carried" and state.has_fig(i.at) else None
     if holder is None or holder.seat == a.seat or holder.where != "maze" or f.where != "maze" or holder.at != f.at:
-        raise IllegalAction("CG-CHAR-PICKPOCKET-01", f"{a.item} is not carried by an enemy in {f.id}'s zone")
+        raise IllegalAction("CG-CHAR-PICKPOCKET-01", "{item} is not carried by an enemy in {figure}'s zone",
+                            item=a.item, figure=f.id)
     new = _spend(state, a.seat)
     new = new.with_figure(_carried_with(holder, drop=i.id))
     new = _hold(new, i.id, f.id)
@@ -1149,7 +1167,7 @@ def _float(state: CardState, seat: str, origin, path: tuple) -> tuple:
     and along it as a character goes there (CG-START-03..06, each facing change a step), never onto the
     opponent's (DT-221)."""
     if not 1 <= len(path) <= LEVITATION:
-        raise IllegalAction("CG-CHAR-TELEKIN-01", f"the object moves 1 to {LEVITATION} zones")
+        raise IllegalAction("CG-CHAR-TELEKIN-01", "the object moves 1 to {most} zones", most=LEVITATION)
     mz, flyer = state.maze, {"flying"}
     loc, facing = origin, None
     for tok in path:
@@ -1179,9 +1197,11 @@ def _float(state: CardState, seat: str, origin, path: tuple) -> tuple:
         target = parse_start(tok) if tok[0] in "BY" else parse_zone(tok)
         side = next((sd for sd in GLOBAL if mz.beyond(loc, sd) == target), None)
         if side is None:
-            raise IllegalAction("CG-CHAR-TELEKIN-01", f"{loc_name(target)} is not next to {zone_name(loc)}")
+            raise IllegalAction("CG-CHAR-TELEKIN-01", "{target} is not next to {loc}", target=loc_name(target),
+                                loc=zone_name(loc))
         if not passable(mz.features(loc, side), flyer):
-            raise IllegalAction("CG-CHAR-TELEKIN-01", f"the border {zone_name(loc)}-{loc_name(target)} stops a flyer")
+            raise IllegalAction("CG-CHAR-TELEKIN-01", "the border {loc}-{target} stops a flyer", loc=zone_name(loc),
+                                target=loc_name(target))
         if is_start(target):
             if target[0] != seat:
                 raise IllegalAction("CG-CHAR-TELEKIN-03", "an object does not leave by the opponent's start zone "
@@ -1205,11 +1225,11 @@ def _levitated(state: CardState, f: Figure) -> list:
 def _levitate(state: CardState, a: Levitate):
     f = _main_checks(state, a, a.figure)
     if "psychokinesis" not in _abilities(state, f):
-        raise IllegalAction("CG-CHAR-TELEKIN-01", f"{f.id} does not move objects from afar")
+        raise IllegalAction("CG-CHAR-TELEKIN-01", "{figure} does not move objects from afar", figure=f.id)
     if state.has_fig(a.item):
         raise IllegalAction("CG-CHAR-TELEKIN-03", "a wounded character is not an object: she cannot move it")
     if f.where != "maze" or a.item not in {i.id for i in _levitated(state, f)}:
-        raise IllegalAction("CG-CHAR-TELEKIN-01", f"{a.item} neither lies in her room nor is carried by her")
+        raise IllegalAction("CG-CHAR-TELEKIN-01", "{item} neither lies in her room nor is carried by her", item=a.item)
     i = state.item(a.item)
     end, _ = _float(state, a.seat, i.at if i.where == "floor" else f.at, a.path)
     new = _spend(state, a.seat)
@@ -1223,9 +1243,9 @@ def _levitate(state: CardState, a: Levitate):
     else:
         g = next((g for g in new.at(end) if g.id == a.to), None)
         if g is None:
-            raise IllegalAction("CG-CHAR-TELEKIN-02", f"{a.to} is not at {loc_name(end)}")
+            raise IllegalAction("CG-CHAR-TELEKIN-02", "{to} is not at {end}", to=a.to, end=loc_name(end))
         if g.wounded or g.carries or _capacity(g) == 0:  # DT-221: an unwounded character with empty hands
-            raise IllegalAction("CG-CHAR-TELEKIN-02", f"{a.to} cannot take it: it must carry nothing, unwounded")
+            raise IllegalAction("CG-CHAR-TELEKIN-02", "{to} cannot take it: it must carry nothing, unwounded", to=a.to)
         new = _hold(new, i.id, g.id).with_figure(_carried_with(g, add=i.id))
     return new, [event("levitate", figure=f.id, item=i.id, path=list(a.path), to=a.to, at=loc_name(end))]
 
@@ -1269,16 +1289,17 @@ def _levitations(state: CardState, f: Figure) -> list:
 def _regenerate(state: CardState, a: Regenerate):
     _need_phase(state, a, "main", "CG-TURN-01")
     if not state.has_fig(a.figure) or state.fig(a.figure).seat != a.seat:
-        raise IllegalAction("CG-AP-02", f"{a.figure} is not yours")
+        raise IllegalAction("CG-AP-02", "{figure} is not yours", figure=a.figure)
     f = state.fig(a.figure)
     if "regeneration" not in _char(f).abilities:
-        raise IllegalAction("CG-CHAR-TROLL-01", f"{f.id} does not regenerate")
+        raise IllegalAction("CG-CHAR-TROLL-01", "{figure} does not regenerate", figure=f.id)
     if not f.wounded:
-        raise IllegalAction("CG-CHAR-TROLL-01", f"{f.id} is not wounded")
+        raise IllegalAction("CG-CHAR-TROLL-01", "{figure} is not wounded", figure=f.id)
     if f.where != "maze":
-        raise IllegalAction("CG-CHAR-TROLL-01", f"{f.id} regenerates lying in a zone, not carried (DT-215)")
+        raise IllegalAction("CG-CHAR-TROLL-01", "{figure} regenerates lying in a zone, not carried (DT-215)",
+                            figure=f.id)
     if f.id in state.wounded_now:
-        raise IllegalAction("CG-CHAR-TROLL-02", f"{f.id} was wounded this turn")
+        raise IllegalAction("CG-CHAR-TROLL-02", "{figure} was wounded this turn", figure=f.id)
     new = _spend(state, a.seat)
     new = new.with_figure(_replace(f, wounded=False))
     new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {f.id})))  # CG-CHAR-TROLL-02: nothing else
@@ -1316,33 +1337,35 @@ def _shoot(state: CardState, a: Shoot):
     value = _ranged_value(state, f)
     if value is None:
         rule = "CG-CHAR-CROSSBOW-01" if "crossbow" in _abilities(state, f) else "CG-RANGED-01"
-        raise IllegalAction(rule, f"{f.id} has no shot left this turn" if rule == "CG-CHAR-CROSSBOW-01" else
-                            f"{f.id} has neither a crossbow nor a Bow")
+        if rule == "CG-CHAR-CROSSBOW-01":
+            raise IllegalAction(rule, "{figure} has no shot left this turn", figure=f.id)
+        raise IllegalAction(rule, "{figure} has neither a crossbow nor a Bow", figure=f.id)
     if f.where != "maze":
         raise IllegalAction("CG-LOS-01", "a shooter stands in a room: lines of sight run between its zones")
     if _enemy_unwounded(state, f.at, f.seat):
-        raise IllegalAction("CG-RANGED-05", f"{f.id} shares its zone with an unwounded enemy")
+        raise IllegalAction("CG-RANGED-05", "{figure} shares its zone with an unwounded enemy", figure=f.id)
     if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
-        raise IllegalAction("CG-RANGED-02", f"{a.target} is not an enemy character")
+        raise IllegalAction("CG-RANGED-02", "{target} is not an enemy character", target=a.target)
     t = state.fig(a.target)
     if t.where == "maze":
         zone = t.at
     elif t.where == "start":  # CG-RANGED-09: it must face a zone the shooter sees (across a clear border)
         zone = _faced_clear(state, t)
         if zone is None:
-            raise IllegalAction("CG-RANGED-09", f"{a.target} faces no zone across a clear border")
+            raise IllegalAction("CG-RANGED-09", "{target} faces no zone across a clear border", target=a.target)
     else:
-        raise IllegalAction("CG-RANGED-02", f"{a.target} is not in play")
+        raise IllegalAction("CG-RANGED-02", "{target} is not in play", target=a.target)
     if zone == f.at:
         raise IllegalAction("CG-RANGED-05", "the target is in the shooter's own zone")
     if not line_of_sight(state, f.at, zone):
         raise IllegalAction("CG-RANGED-09" if t.where == "start" else "CG-RANGED-02",
-                            f"{f.id} has no line of sight to {loc_name(zone)}")
+                            "{figure} has no line of sight to {zone}", figure=f.id, zone=loc_name(zone))
     if a.target in state.wounded_now:
-        raise IllegalAction("CG-RANGED-10", f"{a.target} was wounded this turn (CG-COMBAT-06)")
+        raise IllegalAction("CG-RANGED-10", "{target} was wounded this turn (CG-COMBAT-06)", target=a.target)
     if "shield" in _abilities(state, t):
         if not state.options.secret_objects:
-            raise IllegalAction("CG-OBJ-SHIELD-01", f"{a.target} carries a Large Shield: no ranged combat against it")
+            raise IllegalAction("CG-OBJ-SHIELD-01", "{target} carries a Large Shield: no ranged combat against it",
+                                target=a.target)
         # DT-222: the shooter could not know: the shot is declared, the Shield shown, and nothing else happens
         new = _use(_spend(state, a.seat), "crossbow", *([f.id] if "crossbow" in _abilities(state, f) else []))
         return new, [event("shield_shown", figure=f.id, target=a.target, zone=zone_name(zone))]
@@ -1374,16 +1397,17 @@ def _shoot(state: CardState, a: Shoot):
 def _heal(state: CardState, a: Heal):
     f = _main_checks(state, a, a.figure)
     if "heal" not in _abilities(state, f):
-        raise IllegalAction("CG-CHAR-CLERIC-01", f"{f.id} cannot heal")
+        raise IllegalAction("CG-CHAR-CLERIC-01", "{figure} cannot heal", figure=f.id)
     if a.target == f.id:
         raise IllegalAction("CG-CHAR-CLERIC-02", "the Cleric cannot heal himself")
     if not state.has_fig(a.target) or not state.fig(a.target).wounded:
-        raise IllegalAction("CG-CHAR-CLERIC-01", f"{a.target} is not a wounded character")
+        raise IllegalAction("CG-CHAR-CLERIC-01", "{target} is not a wounded character", target=a.target)
     t = state.fig(a.target)
     if t.where == "carried" and t.at == f.id:
         raise IllegalAction("CG-CHAR-CLERIC-02", "drop the wounded character in your zone first (during a move)")
     if t.where != "maze" or f.where != "maze" or t.at != f.at:
-        raise IllegalAction("CG-CHAR-CLERIC-03", f"{a.target} is not in {f.id}'s own zone")
+        raise IllegalAction("CG-CHAR-CLERIC-03", "{target} is not in {figure}'s own zone", target=a.target,
+                            figure=f.id)
     new = _spend(state, a.seat)
     new = new.with_figure(_replace(t, wounded=False))
     new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {t.id})))
@@ -1397,14 +1421,15 @@ def _combat_card(state: CardState, a: CombatCard):
         raise IllegalAction("CG-CHAR-WMASTER-01", "the side without the Weapon Master lays its card first, face up")
     _need_phase(state, a, "combat", "CG-COMBAT-02")
     if a.value not in state.player(a.seat).cards:
-        raise IllegalAction("CG-COMBAT-02", f"no +{a.value} card in hand")
+        raise IllegalAction("CG-COMBAT-02", "no +{value} card in hand", value=a.value)
     if c.named and c.named in state.player(a.seat).cards and a.seat != c.namer and a.value != c.named:
-        raise IllegalAction("CG-CHAR-TELEPATH-01", f"the Telepath named +{c.named}: you hold it, you play it")
+        raise IllegalAction("CG-CHAR-TELEPATH-01", "the Telepath named +{named}: you hold it, you play it",
+                            named=c.named)
     if (a.second is not None) != (c.two == a.seat):
         raise IllegalAction("CG-CHAR-BERSERK-01", "two cards (card 3+5) for the Berserker who announced two, one "
                             "card otherwise")
     if a.second is not None and sorted(state.player(a.seat).cards).count(a.second) < 1 + (a.second == a.value):
-        raise IllegalAction("CG-COMBAT-02", f"no second +{a.second} card in hand")
+        raise IllegalAction("CG-COMBAT-02", "no second +{second} card in hand", second=a.second)
     c = state.combat
     played = c.played + ((a.seat, a.value),)
     laid = {"seat": a.seat, "value": a.value, **({"second": a.second} if a.second is not None else {})}
@@ -1790,7 +1815,7 @@ def parse_zone(text: str):
     try:
         return zone_from(text)
     except ValueError:
-        raise IllegalAction("CG-MOVE-02", f"not a zone: {text!r}") from None
+        raise IllegalAction("CG-MOVE-02", "not a zone: {text}", text=repr(text)) from None
 
 
 @lru_cache(maxsize=64)
@@ -1799,4 +1824,4 @@ def parse_start(text: str):
     try:
         return start_from(text)
     except ValueError:
-        raise IllegalAction("CG-MOVE-02", f"not a start position: {text!r}") from None
+        raise IllegalAction("CG-MOVE-02", "not a start position: {text}", text=repr(text)) from None

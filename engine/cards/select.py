@@ -75,12 +75,15 @@ def pick(state: CardState, a: Pick):
                             "no team is being picked card by card now")
     rule = RULE[sel.mode]
     if a.seat != sel.picker:
-        raise IllegalAction(rule, f"{sel.picker} picks now")
+        raise IllegalAction(rule, "{picker} picks now", picker=sel.picker)
     if a.code not in _pool(sel.stage):
-        raise IllegalAction(rule, f"{a.code} is not one of the {sel.stage}")
+        if sel.stage == "characters":
+            raise IllegalAction(rule, "{code} is not one of the characters", code=a.code)
+        raise IllegalAction(rule, "{code} is not one of the objects", code=a.code)
     if a.code not in pickable(state, a.seat):
-        why = "the opponent took his" if a.code in _side(sel.out, a.seat) else "your team already holds it"
-        raise IllegalAction(rule, f"{a.code} cannot be picked: {why}")
+        if a.code in _side(sel.out, a.seat):
+            raise IllegalAction(rule, "{code} cannot be picked: the opponent took his", code=a.code)
+        raise IllegalAction(rule, "{code} cannot be picked: your team already holds it", code=a.code)
     field = "teams" if sel.stage == "characters" else "kits"
     held = getattr(sel, field)
     if sel.mode == "mutual":  # both take it
@@ -125,9 +128,9 @@ def build(state: CardState, a: Build):
     if a.seat not in state.to_act:
         raise IllegalAction("CG-SEL-FULL-01", "your team is chosen")
     for part, chosen in zip(parts(state), (a.characters, a.objects)):
-        why = part.problem(list(chosen))
+        why = part.refusal(list(chosen))
         if why is not None:
-            raise IllegalAction("CG-SEL-FULL-01", why)
+            raise IllegalAction("CG-SEL-FULL-01", why[0], **why[1])
     choice = (tuple(sorted(a.characters)), tuple(sorted(a.objects)))
     secret = state.secret + ((a.seat, choice),)
     events = [secret_event("built", a.seat, {"seat": a.seat, "characters": list(choice[0]),

@@ -22,6 +22,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
+from .errors import N_
+
+
+# The refusals of a part, one template per part name the rule families use (a name not listed falls back to the
+# generic template, which a client does not translate).
+_COUNT = {"pairs": N_("choose {count} pairs, not {chosen}"),
+          "characters": N_("choose {count} characters, not {chosen}"),
+          "objects": N_("choose {count} objects, not {chosen}")}
+_UNKNOWN = {"pairs": N_("{value} is not one of the pairs to choose from"),
+            "characters": N_("{value} is not one of the characters to choose from"),
+            "objects": N_("{value} is not one of the objects to choose from")}
+
 
 @dataclass(frozen=True, slots=True)
 class Part:
@@ -66,15 +78,26 @@ class Part:
 
     def problem(self, chosen: Sequence[str]) -> str | None:
         """Why `chosen` is not one of the part's combinations (in any order), or None."""
+        why = self.refusal(chosen)
+        return None if why is None else why[0].format(**why[1])
+
+    def refusal(self, chosen: Sequence[str]) -> tuple[str, dict] | None:
+        """`problem` as a refusal template and its values (`IllegalAction`), or None."""
         if len(chosen) != self.count:
-            return f"choose {self.count} {self.name}, not {len(chosen)}"
+            if self.name in _COUNT:
+                return _COUNT[self.name], {"count": self.count, "chosen": len(chosen)}
+            return "choose {count} {name}, not {chosen}", {"count": self.count, "name": self.name,
+                                                           "chosen": len(chosen)}
         for value in sorted(set(chosen)):
             if value not in self.values:
-                return f"{value} is not one of the {self.name} to choose from"
+                if self.name in _UNKNOWN:
+                    return _UNKNOWN[self.name], {"value": value}
+                return "{value} is not one of the {name} to choose from", {"value": value, "name": self.name}
             allowed = self.copies[self.values.index(value)]
             if chosen.count(value) > allowed:
-                return (f"{value} may be chosen only once" if allowed == 1 else
-                        f"{value} may be chosen at most {allowed} times")
+                if allowed == 1:
+                    return N_("{value} may be chosen only once"), {"value": value}
+                return N_("{value} may be chosen at most {allowed} times"), {"value": value, "allowed": allowed}
         return None
 
     def form(self) -> dict:

@@ -30,12 +30,27 @@ class PositionError(EngineError, ValueError):
 
 
 class IllegalAction(EngineError):
-    """An action the rules forbid; `rule` is the rule ID that forbids it (e.g. BG-MOVE-09)."""
+    """An action the rules forbid; `rule` is the rule ID that forbids it (e.g. BG-MOVE-09).
 
-    def __init__(self, rule: str, message: str):
+    `template` is the refusal as an English `str.format` template with named fields ("a wall or closed portcullis
+    lies between {here} and {there}"), `values` its values: plain str or int, already in the game's notation
+    (squares, token codes, seats) or numbers, the same in every language. `message` is the template formatted with
+    them. A client translates the template and formats it with the values (docs/protocol.md, `action_refused`);
+    the templates are marked for extraction where they are written (Babel keyword `IllegalAction:2`, and `N_` for
+    one kept in a table), so the engine needs no gettext.
+    """
+
+    def __init__(self, rule: str, template: str, **values: str | int):
         self.rule = rule
-        self.message = message
-        super().__init__(f"{rule}: {message}")
+        self.template = template
+        self.values = {name: value if isinstance(value, (str, int)) else str(value) for name, value in values.items()}
+        self.message = template.format(**self.values)
+        super().__init__(f"{rule}: {self.message}")
+
+
+def N_(template: str) -> str:
+    """Marks a refusal template kept in a table for extraction (Babel's default keyword `N_`); returns it as is."""
+    return template
 
 
 class AmbiguousAction(EngineError):

@@ -45,5 +45,6 @@ def replay_lines(state, lines: list[RecordLine], apply: Callable) -> Iterator[tu
         try:
             state, events = apply(state, line.action)
         except IllegalAction as error:
-            raise IllegalAction(error.rule, f"line {line.number} ({line.text}): {error.message}") from None
+            raise IllegalAction(error.rule, "line {number} ({text}): {message}", number=line.number, text=line.text,
+                                message=error.message) from None
         yield line, state, events

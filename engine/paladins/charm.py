@@ -59,20 +59,23 @@ def charm(ctx: Ctx, action: Charm) -> None:
     s = ctx.s
     figure = ctx.token(action.token)
     if not figure.is_character or figure.where != "board" or _scroll(s, figure) is None:
-        raise IllegalAction("PD-OBJ-CHARM-01", f"{action.token} carries no Charm Scroll")
+        raise IllegalAction("PD-OBJ-CHARM-01", "{token} carries no Charm Scroll", token=action.token)
     if not _magic_user(s, figure):
-        raise IllegalAction("PD-OBJ-CHARM-01", f"only a magic user reads a Charm Scroll, not {figure.id}")
+        raise IllegalAction("PD-OBJ-CHARM-01", "only a magic user reads a Charm Scroll, not {figure}",
+                            figure=figure.id)
     if figure.colour != action.seat:
-        raise IllegalAction("PD-OBJ-CHARM-01", f"{figure.id} is not yours")
+        raise IllegalAction("PD-OBJ-CHARM-01", "{figure} is not yours", figure=figure.id)
     scroll = _scroll(s, figure)
     ctx.actor(action.seat, action.token, rule="PD-OBJ-CHARM-01", wounded_rule="BG-ABIL-04")
     target = ctx.token(action.target)
     if target.where == "board" and target.is_character and target.wounded:
-        raise IllegalAction("PD-OBJ-CHARM-08", f"{target.id} is wounded: a wounded character cannot be charmed")
+        raise IllegalAction("PD-OBJ-CHARM-08", "{target} is wounded: a wounded character cannot be charmed",
+                            target=target.id)
     if target.id not in {t.id for t in targets(s, ctx.board, figure)}:
         if target.where == "board" and target.square in ctx.board.terrain_of("fog"):
-            raise IllegalAction("PD-TERR-FOG-01", f"{target.id} stands in fog and cannot be targeted")
-        raise IllegalAction("PD-OBJ-CHARM-01", f"{target.id} is not an enemy figure in {figure.id}'s room")
+            raise IllegalAction("PD-TERR-FOG-01", "{target} stands in fog and cannot be targeted", target=target.id)
+        raise IllegalAction("PD-OBJ-CHARM-01", "{target} is not an enemy figure in {figure}'s room", target=target.id,
+                            figure=figure.id)
     ctx.put(scroll.moved(where="discarded", square=None))
     s.marks[f"control:{action.seat}"] = target.id
     s.pools[target.id] = CHARMED_ACTIONS

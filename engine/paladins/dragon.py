@@ -32,7 +32,7 @@ class Breath(Action):
 def breathe(ctx: Ctx, action: Breath) -> None:
     dragon = ctx.token(action.token)
     if not ctx.has_ability(dragon, "fire_breath"):
-        raise IllegalAction("PD-CHAR-DRAGON-01", f"{dragon.id} does not breathe fire")
+        raise IllegalAction("PD-CHAR-DRAGON-01", "{dragon} does not breathe fire", dragon=dragon.id)
     if action.direction not in DIRECTIONS:
         raise IllegalAction("PD-CHAR-DRAGON-01", "choose a direction: n, e, s or w")
     ctx.actor(action.seat, action.token, rule="PD-CHAR-DRAGON-01", wounded_rule="BG-ABIL-04")

@@ -51,16 +51,18 @@ def segment(board, square, direction: str) -> tuple[str, int] | None:
 def smash(ctx: Ctx, action: Smash) -> None:
     golem = ctx.token(action.token)
     if not ctx.has_ability(golem, "break_walls"):
-        raise IllegalAction("PD-CHAR-GOLEM-01", f"{golem.id} cannot break walls")
+        raise IllegalAction("PD-CHAR-GOLEM-01", "{golem} cannot break walls", golem=golem.id)
     if action.direction not in DIRECTIONS:
         raise IllegalAction("PD-CHAR-GOLEM-01", "choose a direction: n, e, s or w")
     ctx.actor(action.seat, action.token, rule="PD-CHAR-GOLEM-01", wounded_rule="BG-ABIL-04")
     if breaks_used(ctx.s, golem) >= MAX_BREAKS:
-        raise IllegalAction("PD-CHAR-GOLEM-03", f"{golem.id} has broken {MAX_BREAKS} wall segments already")
+        raise IllegalAction("PD-CHAR-GOLEM-03", "{golem} has broken {most} wall segments already",
+                            golem=golem.id, most=MAX_BREAKS)
     found = segment(ctx.board, golem.square, action.direction)
     if found is None:
         raise IllegalAction("PD-CHAR-GOLEM-01",
-                            f"no wall to break {action.direction} of {square_name(golem.square)} toward the board")
+                            "no wall to break {direction} of {square} toward the board", direction=action.direction,
+                            square=square_name(golem.square))
     tile, index = found
     ctx.s.marks[f"wall:{tile}:{index}"] = golem.id
     ctx.layout_changed()

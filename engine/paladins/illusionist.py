@@ -66,13 +66,14 @@ def spots(state: GameState, board, figure: Token) -> list[Square]:
 def place(ctx: Ctx, action: Illusion) -> None:
     figure = ctx.token(action.token)
     if not ctx.has_ability(figure, "illusions"):
-        raise IllegalAction("PD-CHAR-ILLUS-01", f"{figure.id} makes no illusions")
+        raise IllegalAction("PD-CHAR-ILLUS-01", "{figure} makes no illusions", figure=figure.id)
     if action.kind not in KINDS:
         raise IllegalAction("PD-CHAR-ILLUS-01", "an illusion is a pit or a rubble")
     ctx.actor(action.seat, action.token, rule="PD-CHAR-ILLUS-01", wounded_rule="BG-ABIL-04")
     if action.square not in spots(ctx.s, ctx.board, figure):
         raise IllegalAction("PD-CHAR-ILLUS-01",
-                            f"{square_name(action.square)} is not an empty room square on {figure.id}'s line of sight")
+                            "{square} is not an empty room square on {figure}'s line of sight",
+                            square=square_name(action.square), figure=figure.id)
     name = _mark(figure.colour, action.kind)
     moved = name in ctx.s.marks
     ctx.s.marks[name] = square_name(action.square)
@@ -83,11 +84,12 @@ def place(ctx: Ctx, action: Illusion) -> None:
 def dispel(ctx: Ctx, action: Dispel) -> None:
     figure = ctx.token(action.token)
     if not ctx.has_ability(figure, "illusions"):
-        raise IllegalAction("PD-CHAR-ILLUS-06", f"{figure.id} makes no illusions")
+        raise IllegalAction("PD-CHAR-ILLUS-06", "{figure} makes no illusions", figure=figure.id)
     ctx.actor(action.seat, action.token, rule="PD-CHAR-ILLUS-06", wounded_rule="BG-ABIL-04")
     name = _mark(figure.colour, action.kind)
     if name not in ctx.s.marks:
-        raise IllegalAction("PD-CHAR-ILLUS-06", f"{figure.id} has no illusion {action.kind} on the board")
+        raise IllegalAction("PD-CHAR-ILLUS-06", "{figure} has no illusion {kind} on the board", figure=figure.id,
+                            kind=action.kind)
     square = ctx.s.marks.pop(name)
     ctx.layout_changed()
     ctx.emit("illusion_removed", by=figure.id, illusion=action.kind, square=square)

@@ -45,25 +45,26 @@ def targets(state: GameState, board, thief: Token) -> list[Token]:
     return sorted(out, key=lambda t: t.id)
 
 
-def problem(state: GameState, board, thief: Token, item: Token) -> tuple[str, str] | None:
+def problem(state: GameState, board, thief: Token, item: Token) -> IllegalAction | None:
     if _carries(state, thief):
-        return "PD-CHAR-PICKPOCKET-02", f"{thief.id} carries something already"
+        return IllegalAction("PD-CHAR-PICKPOCKET-02", "{thief} carries something already", thief=thief.id)
     if item.is_character:
-        return "PD-CHAR-PICKPOCKET-03", f"{item.id} is a character, not an object"
+        return IllegalAction("PD-CHAR-PICKPOCKET-03", "{item} is a character, not an object", item=item.id)
     if item.id not in {t.id for t in targets(state, board, thief)}:
-        return "PD-CHAR-PICKPOCKET-01", f"{item.id} is not with an enemy character on a connected adjacent square"
+        return IllegalAction("PD-CHAR-PICKPOCKET-01", "{item} is not with an enemy character on a connected adjacent "
+                             "square", item=item.id)
     return None
 
 
 def steal(ctx: Ctx, action: Steal) -> None:
     thief = ctx.token(action.token)
     if not ctx.has_ability(thief, "steal"):
-        raise IllegalAction("PD-CHAR-PICKPOCKET-01", f"{thief.id} cannot steal")
+        raise IllegalAction("PD-CHAR-PICKPOCKET-01", "{thief} cannot steal", thief=thief.id)
     item = ctx.token(action.item)
     refused = problem(ctx.s, ctx.board, thief, item) if thief.where == "board" and not thief.wounded else None
     ctx.actor(action.seat, action.token, rule="PD-CHAR-PICKPOCKET-01", wounded_rule="BG-ABIL-04")
     if refused:
-        raise IllegalAction(*refused)
+        raise refused
     victim = next(t for t in ctx.at(item.square) if t.is_character)
     ctx.put(item.moved(square=thief.square))
     ctx.emit("stolen", token=item.id, by=thief.id, victim=victim.id, square=square_name(thief.square))

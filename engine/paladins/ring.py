@@ -54,14 +54,14 @@ def teleport(ctx: Ctx, action: Teleport) -> None:
     figure = ctx.token(action.token)
     ring = ring_of(ctx.s, figure) if figure.where == "board" else None
     if ring is None:
-        raise IllegalAction("PD-OBJ-RING-01", f"{figure.id} carries no Ring of Teleportation")
+        raise IllegalAction("PD-OBJ-RING-01", "{figure} carries no Ring of Teleportation", figure=figure.id)
     ctx.actor(action.seat, action.token, rule="PD-OBJ-RING-01", wounded_rule="BG-ABIL-04")
     if ctx.board.slot_of(figure.square) is None:
-        raise IllegalAction("PD-OBJ-RING-02", f"{figure.id} must stand in a room, not on a start zone")
+        raise IllegalAction("PD-OBJ-RING-02", "{figure} must stand in a room, not on a start zone", figure=figure.id)
     if action.dest not in destinations(ctx.s, ctx.board, figure):
         raise IllegalAction("PD-OBJ-RING-02" if ctx.board.slot_of(action.dest) else "PD-OBJ-RING-01",
-                            f"{square_name(action.dest)} is not an empty floor square of a revealed room beside "
-                            f"{figure.id}'s")
+                            "{dest} is not an empty floor square of a revealed room beside {figure}'s",
+                            dest=square_name(action.dest), figure=figure.id)
     ctx.put(ring.moved(where="discarded", square=None))
     ctx.emit("teleported", token=figure.id, route=[square_name(figure.square), square_name(action.dest)],
              ring=ring.id)

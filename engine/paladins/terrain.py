@@ -46,15 +46,18 @@ def rockfall(ctx: Ctx) -> None:
         ctx.eliminate(victim, "rockfall")
 
 
-def fountain_problem(state: GameState, board, character: Token) -> tuple[str, str] | None:
+def fountain_problem(state: GameState, board, character: Token) -> IllegalAction | None:
     """Why this wounded character may not drink now (a rule and a reason), or None."""
     if not (character.where == "board" and character.is_character and character.wounded):
-        return "PD-TERR-FOUNTAIN-02", f"{character.id} is not a wounded character in play"
+        return IllegalAction("PD-TERR-FOUNTAIN-02", "{character} is not a wounded character in play",
+                             character=character.id)
     fountains = board.terrain_of("fountains")
     if not any(sq in fountains for sq in board.connected_neighbours(character.square)):
-        return "PD-TERR-FOUNTAIN-02", f"{character.id} is not beside a Fountain of Youth"
+        return IllegalAction("PD-TERR-FOUNTAIN-02", "{character} is not beside a Fountain of Youth",
+                             character=character.id)
     if any(t.is_figure and t.square == character.square for t in state.tokens.values() if t.where == "board"):
-        return "PD-TERR-FOUNTAIN-03", f"a figure stands on {character.id}: healed, it would break the golden rules"
+        return IllegalAction("PD-TERR-FOUNTAIN-03", "a figure stands on {character}: healed, it would break the "
+                             "golden rules", character=character.id)
     return None
 
 
@@ -64,10 +67,10 @@ def drink(ctx: Ctx, action: Fountain) -> None:
         raise IllegalAction("BG-TURN-01", "you can drink only during your turn")
     character = ctx.token(action.token)
     if character.colour != action.seat:
-        raise IllegalAction("PD-TERR-FOUNTAIN-02", f"{character.id} is not yours")
+        raise IllegalAction("PD-TERR-FOUNTAIN-02", "{character} is not yours", character=character.id)
     problem = fountain_problem(s, ctx.board, character)
     if problem:
-        raise IllegalAction(*problem)
+        raise problem
     if s.ap <= 0:
         raise IllegalAction("BG-TURN-03", "no action point left")
     s.ap -= 1

@@ -56,22 +56,25 @@ def reach(state: GameState, board, figure: Token) -> list[Token]:
     return out
 
 
-def problem(state: GameState, board, figure: Token, target: Token) -> tuple[str, str] | None:
+def problem(state: GameState, board, figure: Token, target: Token) -> IllegalAction | None:
     if not carries_lance(state, figure):
-        return "PR-OBJ-LANCE-01", f"{figure.id} carries no Telescopic Lance"
+        return IllegalAction("PR-OBJ-LANCE-01", "{figure} carries no Telescopic Lance", figure=figure.id)
     if target.where == "board" and target.square in board.terrain_of("fog"):
-        return "PD-TERR-FOG-01", f"{target.id} stands in fog and cannot be targeted"  # a mixed game, RUL-089
+        # a mixed game, RUL-089
+        return IllegalAction("PD-TERR-FOG-01", "{target} stands in fog and cannot be targeted", target=target.id)
     if board.connected(figure.square, target.square):
-        return "PR-OBJ-LANCE-03", f"{target.id} is beside {figure.id}: the lance is no use against it"
+        return IllegalAction("PR-OBJ-LANCE-03", "{target} is beside {figure}: the lance is no use against it",
+                             target=target.id, figure=figure.id)
     if target.id not in {t.id for t in reach(state, board, figure)}:
-        return "PR-OBJ-LANCE-01", f"{target.id} is not 2 free squares away in a straight line"
+        return IllegalAction("PR-OBJ-LANCE-01", "{target} is not 2 free squares away in a straight line",
+                             target=target.id)
     if target.colour == figure.colour or not target.is_character:
-        return "PR-OBJ-LANCE-01", f"{target.id} is not an enemy"
+        return IllegalAction("PR-OBJ-LANCE-01", "{target} is not an enemy", target=target.id)
     if any(t.is_figure and t.colour != figure.colour and board.connected(figure.square, t.square)
            for t in state.tokens.values()):
-        return "PR-OBJ-LANCE-03", f"{figure.id} is beside an enemy figure"
+        return IllegalAction("PR-OBJ-LANCE-03", "{figure} is beside an enemy figure", figure=figure.id)
     if target.wounded_turn == state.turn:
-        return "BG-COMBAT-07", f"{target.id} was wounded this turn"
+        return IllegalAction("BG-COMBAT-07", "{target} was wounded this turn", target=target.id)
     return None
 
 
@@ -79,12 +82,12 @@ def lance(ctx: Ctx, action: Lance) -> None:
     s = ctx.s
     figure = ctx.token(action.token)
     if figure.where == "board" and figure.is_character and not carries_lance(s, figure):
-        raise IllegalAction("PR-OBJ-LANCE-01", f"{figure.id} carries no Telescopic Lance")
+        raise IllegalAction("PR-OBJ-LANCE-01", "{figure} carries no Telescopic Lance", figure=figure.id)
     ctx.actor(action.seat, action.token, rule="PR-OBJ-LANCE-01", wounded_rule="PR-OBJ-LANCE-01")
     target = ctx.token(action.target)
     refused = problem(s, ctx.board, figure, target)
     if refused:
-        raise IllegalAction(*refused)
+        raise refused
     attackers, defenders = participants(s, ctx.board, None, target, action.seat)
     s.combats += 1
     s.combat = Combat(s.combats, figure.id, target.id, tuple(attackers), tuple(defenders), lancer=figure.id)

@@ -16,7 +16,7 @@ from ..boardgame.context import Ctx
 from ..boardgame.notation import Words, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import Combat, GameState, Token
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 from . import sight
 
 
@@ -34,22 +34,24 @@ def first_persons(state: GameState, board, figure: Token) -> list[Token]:
     return [person for _, person in sight.first_persons(state, board, figure)]
 
 
-def shot_problem(state: GameState, board, shooter: Token, target: Token) -> tuple[str, str] | None:
+def shot_problem(state: GameState, board, shooter: Token, target: Token) -> IllegalAction | None:
     """Why `shooter` may not shoot `target` (rule, message), or None: PR-RANGED-01/02/06/07/14."""
     if not shooter.is_figure or ranged_weapon(state, shooter) is None:
-        return "PR-RANGED-01", f"{shooter.id} carries no Bow"
+        return IllegalAction("PR-RANGED-01", "{shooter} carries no Bow", shooter=shooter.id)
     if target.id not in {t.id for t in first_persons(state, board, shooter)}:
-        return "PR-RANGED-02", f"{target.id} is not the first person on a line of sight of {shooter.id}"
+        return IllegalAction("PR-RANGED-02", "{target} is not the first person on a line of sight of {shooter}",
+                             target=target.id, shooter=shooter.id)
     if target.colour == shooter.colour or not target.is_character:
-        return "PR-RANGED-02", f"{target.id} is not an enemy"
+        return IllegalAction("PR-RANGED-02", "{target} is not an enemy", target=target.id)
     enemies = {t.square for t in state.tokens.values() if t.is_figure and t.colour != shooter.colour}
     if board.connected(shooter.square, target.square) or any(
             board.connected(shooter.square, sq) for sq in enemies):
-        return "PR-RANGED-06", f"{shooter.id} is beside an enemy: no shot"
+        return IllegalAction("PR-RANGED-06", "{shooter} is beside an enemy: no shot", shooter=shooter.id)
     if target.wounded_turn == state.turn:
-        return "PR-RANGED-07", f"{target.id} was wounded this turn"
+        return IllegalAction("PR-RANGED-07", "{target} was wounded this turn", target=target.id)
     if _shielded(state, target):
-        return "PR-OBJ-SHIELD-01", f"{target.id} carries the Large Shield: no shot can target it"
+        return IllegalAction("PR-OBJ-SHIELD-01", "{target} carries the Large Shield: no shot can target it",
+                             target=target.id)
     return None
 
 
@@ -58,25 +60,39 @@ def _shielded(state: GameState, person: Token) -> bool:
                and "shield" in state.catalogue.objects[t.code].abilities for t in state.tokens.values())
 
 
+# A joiner's shot refused (PR-RANGED-09): "{token} cannot shoot {target} too: " and why, as one template each.
+_TOO = {
+    "{shooter} carries no Bow": N_("{token} cannot shoot {target} too: {shooter} carries no Bow"),
+    "{target} is not the first person on a line of sight of {shooter}":
+        N_("{token} cannot shoot {target} too: {target} is not the first person on a line of sight of {shooter}"),
+    "{target} is not an enemy": N_("{token} cannot shoot {target} too: {target} is not an enemy"),
+    "{shooter} is beside an enemy: no shot": N_("{token} cannot shoot {target} too: {shooter} is beside an enemy: no "
+                                                "shot"),
+    "{target} was wounded this turn": N_("{token} cannot shoot {target} too: {target} was wounded this turn"),
+    "{target} carries the Large Shield: no shot can target it":
+        N_("{token} cannot shoot {target} too: {target} carries the Large Shield: no shot can target it"),
+}
+
+
 def shoot(ctx: Ctx, action: Shoot) -> None:
     s = ctx.s
     shooter = ctx.token(action.token)
     if shooter.where == "board" and shooter.is_character and ranged_weapon(s, shooter) is None:
-        raise IllegalAction("PR-RANGED-01", f"{shooter.id} carries no Bow")
+        raise IllegalAction("PR-RANGED-01", "{shooter} carries no Bow", shooter=shooter.id)
     ctx.actor(action.seat, action.token, rule="PR-RANGED-01", wounded_rule="PR-RANGED-01")
     target = ctx.token(action.target)
     problem = shot_problem(s, ctx.board, shooter, target)
     if problem:
-        raise IllegalAction(*problem)
+        raise problem
     if list(action.joiners) != sorted(set(action.joiners)) or shooter.id in action.joiners:
         raise IllegalAction("PR-RANGED-09", "name each other shooter once, in order")
     for tid in action.joiners:
         joiner = ctx.token(tid)
         if joiner.colour != action.seat or not joiner.is_figure:
-            raise IllegalAction("PR-RANGED-09", f"{tid} is not a figure of yours")
+            raise IllegalAction("PR-RANGED-09", "{token} is not a figure of yours", token=tid)
         why = shot_problem(s, ctx.board, joiner, target)
         if why:
-            raise IllegalAction("PR-RANGED-09", f"{tid} cannot shoot {target.id} too: {why[1]}")
+            raise IllegalAction("PR-RANGED-09", _TOO[why.template], token=tid, **{"target": target.id, **why.values})
     attackers, defenders = participants(s, ctx.board, None, target, action.seat)
     shooters = (shooter.id, *action.joiners)
     s.combats += 1

@@ -37,31 +37,38 @@ def targets(state: GameState, board, banshee: Token) -> list[tuple[str, Token]]:
     return first_persons(state, board, banshee)
 
 
-def problem(state: GameState, board, banshee: Token, direction: str, person: Token) -> tuple[str, str] | None:
+def problem(state: GameState, board, banshee: Token, direction: str, person: Token) -> IllegalAction | None:
     """Why the push is not allowed (rule, message), or None (PR-CHAR-BANSHEE-02/03/05)."""
     here = person.square
     there = step(here, direction)
     name = square_name(there)
     if board.is_start_zone(here):
-        return "PR-CHAR-BANSHEE-02", f"{person.id} stands on a start zone and cannot be pushed"
+        return IllegalAction("PR-CHAR-BANSHEE-02", "{person} stands on a start zone and cannot be pushed",
+                             person=person.id)
     if not board.is_open_ground(there):
-        return "PR-CHAR-BANSHEE-02", f"{person.id} cannot be pushed off the board or into a face-down room"
+        return IllegalAction("PR-CHAR-BANSHEE-02", "{person} cannot be pushed off the board or into a face-down room",
+                             person=person.id)
     if board.is_start_zone(there):
-        return "PR-CHAR-BANSHEE-05", f"{person.id} cannot be pushed onto the start zone ({name})"
+        return IllegalAction("PR-CHAR-BANSHEE-05", "{person} cannot be pushed onto the start zone ({square})",
+                             person=person.id, square=name)
     if not board.connected(here, there):
-        return "PR-CHAR-BANSHEE-02", f"a wall, closed portcullis or arrow slit stops the push to {name}"
+        return IllegalAction("PR-CHAR-BANSHEE-02", "a wall, closed portcullis or arrow slit stops the push to "
+                             "{square}", square=name)
     if there in board.rubble or any(there in board.terrain_of(kind) for kind in ("crevasses", "obstacles",
                                                                                   "fountains")):
-        return "PD-GLOS-03", f"nobody may be on {name} (a crevasse, an obstacle or rubble): no push there"
+        return IllegalAction("PD-GLOS-03", "nobody may be on {square} (a crevasse, an obstacle or rubble): no push "
+                             "there", square=name)
     arriving = _carried_along(state, person)
     staying = [t for t in state.tokens.values() if t.where == "board" and t.square == there]
     for t in staying:
         if t.is_figure and (not person.wounded or t.colour != person.colour):
-            return "PR-CHAR-BANSHEE-02", f"a figure stands on {name}"
+            return IllegalAction("PR-CHAR-BANSHEE-02", "a figure stands on {square}", square=name)
         if t.is_character and t.wounded and t.colour != person.colour:
-            return "PR-CHAR-BANSHEE-02", f"an enemy wounded character of {person.id} lies on {name}"
+            return IllegalAction("PR-CHAR-BANSHEE-02", "an enemy wounded character of {person} lies on {square}",
+                                 person=person.id, square=name)
     if golden.square_problem(there, staying + arriving, (), state.catalogue):  # pits are PR-CHAR-BANSHEE-06's
-        return "PR-CHAR-BANSHEE-03", f"{person.id} may not land on {name} (golden rules, BG-GOLD-02/03)"
+        return IllegalAction("PR-CHAR-BANSHEE-03", "{person} may not land on {square} (golden rules, BG-GOLD-02/03)",
+                             person=person.id, square=name)
     return None
 
 
@@ -77,7 +84,7 @@ def push(ctx: Ctx, action: Push) -> None:
     banshee = ctx.token(action.token)
     kind = s.catalogue.characters.get(banshee.code)
     if kind is None or ABILITY not in kind.abilities:
-        raise IllegalAction("PR-CHAR-BANSHEE-01", f"{banshee.id} has no Shockwave")
+        raise IllegalAction("PR-CHAR-BANSHEE-01", "{banshee} has no Shockwave", banshee=banshee.id)
     ctx.actor(action.seat, action.token)
     if s.pools.get(banshee.id, 0) + s.ap < COST - 1:  # one is paid; a second must be there
         raise IllegalAction("PR-CHAR-BANSHEE-01", "the Shockwave costs 2 AP")
@@ -85,12 +92,12 @@ def push(ctx: Ctx, action: Push) -> None:
     person = ctx.token(action.target)
     line = {t.id: d for d, t in targets(s, ctx.board, banshee)}
     if person.id not in line:
-        raise IllegalAction("PR-CHAR-BANSHEE-01", f"{person.id} is not the first person on a line of sight of "
-                                                  f"{banshee.id}")
+        raise IllegalAction("PR-CHAR-BANSHEE-01", "{person} is not the first person on a line of sight of {banshee}",
+                            person=person.id, banshee=banshee.id)
     direction = line[person.id]
     refused = problem(s, ctx.board, banshee, direction, person)
     if refused:
-        raise IllegalAction(*refused)
+        raise refused
     origin, there = person.square, step(person.square, direction)
     along = _carried_along(s, person)
     rope = any(not t.is_character and s.catalogue.objects[t.code].rope for t in along if t.id != person.id)

@@ -40,9 +40,26 @@ def test_a_hidden_team_stays_hidden_in_an_unfinished_game_and_shows_in_a_finishe
     assert unfinished.viewer is None
     over = Replay.of(RECORD + "# result winner=Y vp=B0,Y0 reason=resigned\n")
     over.go_to(2)
-    assert over.viewer == "*" and "Game over (winner=Y vp=B0,Y0 reason=resigned)" in over.panel()
+    assert over.viewer == "*" and "Game over: Yellow wins 0-0 (the other player resigned)" in over.panel()
     over.go_to(1)
     assert over.panel()[3] == "  Blue chooses the team TH on b0, WA on d0, TR on g0, GB on i0"
+    assert not any(line.startswith("Game over") for line in over.panel()), \
+        "the server's result is shown after the last action only"
+
+
+def test_the_servers_result_line_is_worded_as_a_rules_outcome_in_the_readers_language(tmp_path, capsys):
+    """A game that ended outside the rules (server/play.py writes `# result winner=Y vp=B0,Y0 reason=resigned`):
+    `dt-client verify` and the replay word it as they word a rules outcome, the reason translated; a result line
+    this client cannot read is shown as it is."""
+    path = tmp_path / "resigned.txt"
+    path.write_text(RECORD + "# result winner=Y vp=B0,Y0 reason=resigned\n")
+    assert main(["verify", str(path)]) == 0
+    assert "Game over: Yellow wins 0-0 (the other player resigned)" in capsys.readouterr().out
+    odd = Replay.of(RECORD + "# result something else\n")
+    odd.go_to(2)
+    assert "Game over (something else)" in odd.panel()
+    assert main(["--lang", "fr", "verify", str(path)]) == 0
+    assert "Partie terminée\xa0: Jaune gagne 0-0 (l'autre joueur a abandonné)" in capsys.readouterr().out
 
 
 def test_a_record_the_rules_refuse_names_its_line_and_rule(tmp_path, capsys):
@@ -101,7 +118,7 @@ def test_a_card_game_record_replays_on_the_card_drawing_with_everything_shown_at
     assert len(hidden) == 2  # a spectator would see a count; the replay of a finished game sees who
     replay.go_to(len(replay.steps))
     vp = dict(last.outcome.vp)
-    assert f"Game over: {'Blue' if last.outcome.winner == 'B' else 'Yellow'} wins {vp['B']}-{vp['Y']} (vp)" in \
+    assert f"Game over: {'Blue' if last.outcome.winner == 'B' else 'Yellow'} wins {vp['B']}-{vp['Y']} (target reached)" in \
         replay.panel()
     with create_pipe_input() as pipe:
         pipe.send_text("\x1b[H")  # Home: the start

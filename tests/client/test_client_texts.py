@@ -417,3 +417,33 @@ def test_PD_TEAM_FREE_tab_completes_a_build_part_by_part_and_value_by_value():
     assert complete("build pairs=3,41 objects=AR,BW,CH,DS,FH,F") == {  # the sixth (not FH again), no comma
         "objects=AR,BW,CH,DS,FH,FS": "6 of 6", "objects=AR,BW,CH,DS,FH,FW": "6 of 6"}
     assert complete("build pairs=3,41 objects=AR,BW,CH,DS,FH,FS,") == {}  # the part is full
+
+
+def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
+    """The reasons the engine (turn.finish, the Prison scenarios' data, the card game's "vp") and the server
+    (resigned, abandoned) give for an end are all in client/describe.py's REASONS, so that each is translated; an
+    unknown reason is shown as it comes."""
+    import json
+    from importlib.resources import files
+
+    from dungeon_twister.client.describe import REASONS, reason_text
+
+    prison = json.loads(files("dungeon_twister.engine.prison").joinpath("data/prison.json").read_text())
+    found = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            found.update(value for key, value in node.items() if key in ("reason", "reason_eliminated"))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(prison)
+    assert len(found) == 5 and found <= set(REASONS), found - set(REASONS)
+    assert {"target reached", "nobody can score any more", "resigned", "abandoned", "vp"} <= set(REASONS)
+    assert reason_text("resigned") == "the other player resigned"
+    assert reason_text("a new reason") == "a new reason"
+    event = {"kind": "game_over", "winner": "Y", "vp": {"B": 2, "Y": 6}, "reason": "target reached"}
+    assert describe_event(event) == "game over: Yellow wins 2-6 (target reached)"

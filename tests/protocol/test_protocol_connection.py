@@ -40,8 +40,10 @@ from dungeon_twister.protocol import (
     Timer,
     Welcome,
 )
-from dungeon_twister.protocol.codec import pack_map
+from dungeon_twister.protocol.codec import decode_message, encode_message, pack_map, unpack_map
+from dungeon_twister.protocol.connection import encode_frame
 from dungeon_twister.protocol.framing import frame
+from dungeon_twister.protocol.wire_types import Packed
 from protocol_fixtures import CLIENT, SERVER, deliver, handshake, seated, watching
 
 
@@ -399,3 +401,45 @@ def test_a_whole_session_fed_one_byte_at_a_time():
     actions = [Action("t-1", f"a-{i}", "pass") for i in range(3)]
     assert trickle(b"".join(player.send(action) for action in actions), server) == actions
     assert player.state == server.state == State.AT_TABLE and player.last_event == 3
+
+
+def test_a_frame_made_once_is_the_frame_each_connection_would_make():
+    """A table's event to a class of viewers is encoded once (encode_frame) and sent on each of their connections
+    (send_framed): the bytes are those `send` makes, and each connection checks and records it as `send` does."""
+    player, server = seated("t-1", "B")
+    twin_player, twin = seated("t-1", "B")
+    event = TableEvent("t-1", 1, {"kind": "moved", "seat": "B"})
+    shared = encode_frame(event)
+    assert twin.send_framed(event, shared) == server.send(event)
+    assert twin.state == server.state == State.AT_TABLE
+    assert deliver(shared, twin_player) == [event] and twin_player.last_event == 1
+    with pytest.raises(ProtocolError) as caught:  # the checks of send: another table's event is refused
+        twin.send_framed(TableEvent("t-2", 2, {}), encode_frame(TableEvent("t-2", 2, {})))
+    assert (caught.value.code, caught.value.fault) == ("wrong_table", "local")
+    small = seated("t-1", "B")[1]
+    small.max_frame_size = 16  # a frame over this connection's limit is refused, as send refuses it
+    with pytest.raises(ProtocolError) as caught:
+        small.send_framed(event, shared)
+    assert caught.value.code == "frame_too_large"
+
+
+@pytest.mark.parametrize(("table", "n"), [("t1-0123abcd", 1), ("t" * 64, 2**40), ("t", 70_000)])
+def test_a_packed_table_event_is_framed_as_encode_message_frames_it(table, n):
+    """encode_frame puts a table_event with a packed event together from its pieces: the bytes of the generic
+    encoding (encode_message, pack_map, frame), for ids and numbers of every msgpack size."""
+    event = TableEvent(table, n, Packed(pack_map({"kind": "view", "view": {"legal": ["end"], "n": [1, 2]}})))
+    assert encode_frame(event) == frame(pack_map(encode_message(event)))
+    body = encode_frame(event)[4:]
+    assert decode_message(unpack_map(body, len(body))) == TableEvent(table, n, {"kind": "view", "view": {
+        "legal": ["end"], "n": [1, 2]}})
+
+
+@pytest.mark.parametrize(("table", "n"), [("", 1), ("t" * 65, 1), ("t1", 0), ("t1", True)])
+def test_a_packed_table_event_with_a_bad_field_is_refused_as_encode_message_refuses_it(table, n):
+    event = TableEvent(table, n, Packed(pack_map({"kind": "x"})))
+    with pytest.raises(ProtocolError) as fast:
+        encode_frame(event)
+    with pytest.raises(ProtocolError) as generic:
+        encode_message(event)
+    assert (fast.value.code, fast.value.message, fast.value.fault) == (
+        generic.value.code, generic.value.message, "local")

@@ -3,8 +3,10 @@
 from pathlib import Path
 
 import pytest
+import msgpack
 from dungeon_twister.protocol import (
     Action,
+    ActionRefused,
     Commit,
     Join,
     Joined,
@@ -25,6 +27,11 @@ GOLDEN = {
     "a776657273696f6ea5302e312e30a773657373696f6ea6732d37663361",
     "action": "0000003084a474797065a6616374696f6ea57461626c65a4742d3432a9616374696f6e5f6964a3612d31a474657874a47061"
     "7373",
+    "action_refused": "000000e287a474797065ae616374696f6e5f72656675736564a9616374696f6e5f6964a3612d31a4636f6465ae696c6c"
+    "6567616c5f616374696f6ea76d657373616765d932612077616c6c206f7220636c6f73656420706f727463756c6c6973206c69657320"
+    "6265747765656e20633320616e64206334a472756c65aa42472d4d4f56452d3035a874656d706c617465d93b612077616c6c206f7220"
+    "636c6f73656420706f727463756c6c6973206c696573206265747765656e207b686572657d20616e64207b74686572657da676616c75"
+    "657382a468657265a26333a57468657265a26334",
     "commit": "0000005684a474797065a6636f6d6d6974a57461626c65a4742d3432a7707572706f7365a8636f6d6261742d37aa636f6d6d"
     "69746d656e74c420e17f20f32697803e561c095fab0de3eaafd08d2aaf8ff4565c7f7327c655fc2f",
 }
@@ -46,6 +53,9 @@ def example_frames() -> dict[str, bytes]:
     deliver(player.send(Join("t-42", "Y")), server)
     deliver(server.send(Joined("t-42", "r-19c4", "Y")), player)
     frames["action"] = player.send(Action("t-42", "a-1", "pass"))
+    frames["action_refused"] = server.send(ActionRefused(
+        "a-1", "illegal_action", "a wall or closed portcullis lies between c3 and c4", "BG-MOVE-05",
+        "a wall or closed portcullis lies between {here} and {there}", {"here": "c3", "there": "c4"}))
     frames["commit"] = player.send(Commit("t-42", "combat-7", bytes.fromhex(VECTORS[1][1])))
     return frames
 
@@ -65,3 +75,13 @@ def test_docs_show_the_commitment_vectors(inputs, expected):
     assert hex_dump(commitment_input(*inputs)) in DOC
     assert f"`{expected}`" in DOC
     assert f"`{inputs[4].hex()}`" in DOC
+
+
+def test_the_action_refused_frame_is_its_fields_in_order_as_msgpack():
+    """The documented action_refused frame, built independently: a 4-byte length, then the map of section 6's
+    fields in their order ("type" first), the optional template and values after the rule."""
+    body = msgpack.packb({"type": "action_refused", "action_id": "a-1", "code": "illegal_action",
+                          "message": "a wall or closed portcullis lies between c3 and c4", "rule": "BG-MOVE-05",
+                          "template": "a wall or closed portcullis lies between {here} and {there}",
+                          "values": {"here": "c3", "there": "c4"}}, use_bin_type=True)
+    assert GOLDEN["action_refused"] == (len(body).to_bytes(4, "big") + body).hex()

@@ -74,3 +74,45 @@ def test_the_frame_reader_tells_how_much_of_a_frame_is_buffered():
     assert reader.buffered == 3 and reader.next_frame() is None
     reader.feed(data[3:])
     assert reader.next_frame() == b"\x80" and reader.buffered == 0
+
+
+# --- action_refused's template and values (docs/protocol.md, section 6) --------------------------------------
+REFUSED = {"type": "action_refused", "action_id": "a-1", "code": "illegal_action",
+           "message": "a wall or closed portcullis lies between c3 and c4", "rule": "BG-MOVE-05"}
+
+
+def test_an_action_refused_without_template_decodes_as_before():
+    message = decode_message(REFUSED)
+    assert (message.template, message.values) == (None, None)
+    assert "template" not in encode_message(message) and "values" not in encode_message(message)
+
+
+def test_an_action_refused_with_template_and_values_round_trips():
+    raw = {**REFUSED, "template": "a wall or closed portcullis lies between {here} and {there}",
+           "values": {"here": "c3", "there": "c4"}}
+    message = decode_message(raw)
+    assert message.template.format(**message.values) == message.message
+    assert decode_message(encode_message(message)) == message
+    values = {**{f"k{i}": "v" * 200 for i in range(14)}, "k" * 32: -2**31, "n": 2**31 - 1}  # 16 entries
+    at_the_limits = decode_message({**REFUSED, "template": "t" * 500, "values": values})
+    assert at_the_limits.values == values and len(at_the_limits.template) == 500
+
+
+@pytest.mark.parametrize(("extra", "path"), [
+    ({"template": ""}, "action_refused.template"),
+    ({"template": "t" * 501}, "action_refused.template"),
+    ({"template": 7}, "action_refused.template"),
+    ({"values": ["c3"]}, "action_refused.values"),
+    ({"values": {f"k{i}": 1 for i in range(17)}}, "action_refused.values"),  # 16 entries at most
+    ({"values": {"": "c3"}}, "action_refused.values."),
+    ({"values": {"k" * 33: "c3"}}, "action_refused.values." + "k" * 33),
+    ({"values": {"square": "x" * 201}}, "action_refused.values.square"),
+    ({"values": {"count": 2**31}}, "action_refused.values.count"),
+    ({"values": {"count": True}}, "action_refused.values.count"),  # a bool is not an int on this wire
+    ({"values": {"square": None}}, "action_refused.values.square"),
+    ({"values": {"square": ["c3"]}}, "action_refused.values.square"),
+])
+def test_action_refused_template_and_values_are_bounded_on_decode(extra, path):
+    with pytest.raises(ProtocolError) as caught:
+        decode_message({**REFUSED, **extra})
+    assert caught.value.code == "bad_field" and caught.value.message.split(": ", 1)[0] == path

@@ -107,3 +107,29 @@ async def test_a_pipe_gets_the_frames_at_flush_without_a_writer_task():
         host.flush_held()
         assert host.writers == 0
         assert await read_pings(client_end, 1) == [7]
+
+
+async def test_a_session_flushed_early_in_a_step_and_again_at_its_end_has_one_writer_and_keeps_the_order():
+    """Table.publish flushes a seat's session as soon as its view is made, and flush_held flushes it again when the
+    step ends: what the socket did not take the first time stays with the one writer task, in order."""
+    one, two = socket.socketpair()
+    one.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    two.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    async with trio.open_nursery() as nursery:
+        host = Host(nursery)
+        session = Session(host, trio.SocketStream(trio.socket.from_stdlib_socket(one)))
+        welcomed(session)
+        peer = trio.SocketStream(trio.socket.from_stdlib_socket(two))
+        count = 20_000  # more than the socket buffers hold
+        host.holding = True
+        session._outbox_size = 2 * count + 1
+        for number in range(count):
+            session.send(Ping(number))
+        session.flush()  # early, in the step
+        assert host.writers == 1
+        for number in range(count, 2 * count):  # the rest of the step
+            session.send(Ping(number))
+        host.flush_held()
+        assert host.writers == 1  # no second writer on the same stream
+        assert await read_pings(peer, 2 * count) == list(range(2 * count))
+        await peer.aclose()

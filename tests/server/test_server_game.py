@@ -20,6 +20,8 @@ from dungeon_twister.protocol import (
     TableEvent,
     TableOptions,
 )
+from dungeon_twister.server import play as play_module
+from dungeon_twister.server.records import write_record
 from test_server_resume import play_until
 from test_server_support import HANG_GUARD, Client, Scripted, find_seed, running_server, seated_pair, simulate
 
@@ -30,8 +32,15 @@ def table_events(client: Client) -> list[dict]:
     return [event.event for event in client.received if isinstance(event, TableEvent)]
 
 
-async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path, autojump_clock):
+async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path, monkeypatch, autojump_clock):
     seed = find_seed("game_over", True, 300, hint=16)
+    written = []
+
+    def spy_write(directory, table_id, text):  # when the record is written, the last step's frames have left
+        written.append((server.holding, list(server.held)))
+        return write_record(directory, table_id, text)
+
+    monkeypatch.setattr(play_module, "write_record", spy_write)
     async with running_server(seeds=(seed,), records_dir=tmp_path) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
         watcher = await Client.connect(server, "watcher", "spectator")
@@ -89,7 +98,9 @@ async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path
         assert len(combats) == len(watcher.events_of("combat_resolved"))
         assert bool(combats) == ("combat_declared" in trace["first"])
 
-    # The record was written; replayed with the engine it gives the same result.
+    # The record was written, once the game_over step had committed and its frames had left (Table.after_step:
+    # nobody waits for the file); replayed with the engine it gives the same result.
+    assert written == [(False, [])]
     (path,) = tmp_path.iterdir()
     text = path.read_text()
     assert "# commit B team " in text and "# reveal Y team " in text

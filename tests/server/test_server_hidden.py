@@ -25,7 +25,7 @@ from dungeon_twister.protocol import (
     TableEvent,
     TableOptions,
 )
-from dungeon_twister.protocol.codec import encode_message
+from dungeon_twister.protocol.codec import decode_message, encode_message, unpack_map
 from dungeon_twister.protocol.views import DELTA_VIEWS, apply_view_delta
 from dungeon_twister.protocol.wire_types import Packed
 from dungeon_twister.server.bot import BotPlayer
@@ -79,12 +79,12 @@ def wire_messages(message, session, views: dict) -> list:
     """The message as it goes on the wire (a packed event unpacked), and for a view delta also the whole view it
     makes, so that both are checked."""
     field = "event" if isinstance(message, TableEvent) else "view" if isinstance(message, Snapshot) else None
-    if field is None or type(getattr(message, field)) is not Packed:
-        if field == "view" or (field == "event" and message.event.get("kind") == "view"):
-            views[session] = message.view if field == "view" else message.event["view"]
+    if field is None:
         return [message]
-    value = msgpack.unpackb(getattr(message, field).data)
-    message = replace(message, **{field: value})
+    value = getattr(message, field)
+    if type(value) is Packed:
+        value = msgpack.unpackb(value.data)
+        message = replace(message, **{field: value})
     if field == "view" or value.get("kind") == "view":
         views[session] = value if field == "view" else value["view"]
         return [message]
@@ -110,13 +110,21 @@ async def test_twenty_bot_games_at_once_leak_nothing(monkeypatch, autojump_clock
     """On trio's MockClock: no timer can fire because the machine is slow, and the work is bounded by counts
     (each bot stops after ACTIONS_PER_BOT actions), so the test does the same work on any machine."""
     sent, received = [], []
-    send, handle, bot_act = Session.send, Session._handle, BotPlayer.act
+    send, send_framed, handle, bot_act = Session.send, Session.send_framed, Session._handle, BotPlayer.act
     stopped: set[str] = set()  # tables whose bot to act has used up its actions
 
     views: dict = {}  # session -> the whole view it holds (the base of the view deltas it is sent)
 
     def spy_send(session, message):
         send(session, message)
+        record(session, message)
+
+    def spy_send_framed(session, message, data):  # a table's event, its frame made once for its viewer class
+        send_framed(session, message, data)
+        if data is not None:  # else send_framed called send, which recorded it; checked as the bytes sent
+            record(session, decode_message(unpack_map(data[4:], 1 << 20)))
+
+    def record(session, message):
         state = session.table.play.game.state if session.table is not None else None
         for opened in wire_messages(message, session, views):
             sent.append((session, session.conn.seat, session.conn.client_role, opened, state))
@@ -132,6 +140,7 @@ async def test_twenty_bot_games_at_once_leak_nothing(monkeypatch, autojump_clock
         return bot_act(player)
 
     monkeypatch.setattr(Session, "send", spy_send)
+    monkeypatch.setattr(Session, "send_framed", spy_send_framed)
     monkeypatch.setattr(Session, "_handle", spy_handle)
     monkeypatch.setattr(BotPlayer, "act", capped_act)
     seeds = [n for _, _, seed in TABLES for n in (seed, 1, 2)]
