@@ -217,3 +217,84 @@ def test_the_one_item_search_lists_what_the_general_search_lists_in_the_same_ord
                 kinds.add(walker.original is not None)
                 compared += 1
     assert compared > 50 and kinds == {True, False}
+
+
+def test_the_plain_search_lists_what_the_general_search_lists_in_the_same_order():
+    """BG-MOVE-01: `Walker._plain_search` (a figure with nothing to carry and nothing it could pick up within reach)
+    and its short way for empty squares give the general search's outcomes, order and routes, in main-phase
+    positions of seeded games."""
+    from dungeon_twister.engine.boardgame.board import board_of
+    from dungeon_twister.engine.boardgame.movement import Walker
+
+    compared = 0
+    for seed in (2, 7):
+        for state in main_phase_positions(seed, 30, every=3):
+            board = board_of(state)
+            for figure in state.tokens.values():
+                if figure.where != "board" or not figure.is_character or figure.wounded:
+                    continue
+                walker = Walker(state, board, figure)
+                if walker.original is not None or not walker.occ.loose[walker.colour].isdisjoint(
+                        board.reach(walker.start, walker.steps - 1, walker.passes)):
+                    continue  # not a figure `outcomes` gives the plain search
+                assert list(walker._plain_search().items()) == list(Walker(state, board, figure)._search().items())
+                compared += 1
+    assert compared > 50
+
+
+def test_figure_keys_kept_per_state_are_the_keys_computed_afresh():
+    """The memo key a sealed state keeps per figure (`Occupancy.keys`, reused by apply's look-up of a Move) is the
+    key computed afresh, from a thawed copy with no kept keys, for every figure of both seats."""
+    from dungeon_twister.engine.boardgame import moves
+    from dungeon_twister.engine.boardgame.board import board_of
+
+    compared = 0
+    for state in main_phase_positions(5, 20, every=4):
+        board = board_of(state)
+        copy = state.thaw()
+        for figure in state.tokens.values():
+            if figure.where != "board" or not figure.is_character:
+                continue
+            for seat in ("B", "Y"):
+                first = moves._key(state, board, seat, figure)
+                assert moves._key(state, board, seat, figure) is first  # kept
+                assert moves._key(copy, board, seat, figure) == first
+                compared += 1
+    assert compared > 100
+
+
+def test_BG_COMBAT_01_and_BG_CHAR_CLERIC_01_targets_from_the_occupancy_are_those_of_a_look_at_every_token():
+    """Attack and heal targets found from the tokens on the connected neighbours (`movement.tokens_on`) are the
+    ones a look at every token finds (BG-COMBAT-01/07/09, BG-CARRY-04; BG-CHAR-CLERIC-01/04/06), for every figure
+    of both colours, in sealed states and in their thawed copies."""
+    from dungeon_twister.engine.boardgame.abilities import heal_targets
+    from dungeon_twister.engine.boardgame.board import board_of
+    from dungeon_twister.engine.boardgame.combat import attack_targets
+
+    def attack_reference(state, board, attacker):
+        return [t for t in state.tokens.values() if t.where == "board" and t.is_character
+                and t.colour != attacker.colour and not t.face_down and board.connected(attacker.square, t.square)
+                and t.wounded_turn != state.turn and not (t.wounded and any(
+                    o.is_figure for o in state.tokens.values() if o.where == "board" and o.square == t.square))]
+
+    def heal_reference(state, board, cleric):
+        return [t for t in state.tokens.values() if t.where == "board" and t.is_character and t.wounded
+                and board.connected(cleric.square, t.square) and not any(
+                    o.is_figure and o.square == t.square for o in state.tokens.values() if o.where == "board")]
+
+    def ids(tokens):
+        return sorted(t.id for t in tokens)
+
+    attacks = heals = 0
+    for seed in (4,):  # a game with wounded characters beside figures in many positions
+        for state in main_phase_positions(seed, 200, every=5):
+            board = board_of(state)
+            for s in (state, state.thaw()):
+                for figure in s.tokens.values():
+                    if not figure.is_figure:
+                        continue
+                    assert ids(attack_targets(s, board, figure)) == ids(attack_reference(s, board, figure))
+                    assert ids(heal_targets(s, board, figure)) == ids(heal_reference(s, board, figure))
+                    attacks += bool(attack_reference(s, board, figure))
+                    heals += bool(heal_reference(s, board, figure))
+    assert attacks > 0 and heals > 0
