@@ -14,7 +14,8 @@ English text.
 
 What stays English on purpose: what a player types (the commands and the game notation, `move bTH a1`, are a
 language of their own, the same in every language, as chess notation is), rule IDs, and the server's own
-sentences (a refusal's detail, a chat line). The rules reference that `help RULE` quotes is English.
+sentences (a chat line; a refusal's detail unless it comes as a template the catalogue translates, see
+`state.Refusal`). The rules reference that `help RULE` quotes is English.
 
 The catalogues: `locale/LANG/LC_MESSAGES/dt-client.po` (what translators edit) compiled into `dt-client.mo` (what
 gettext reads). Babel extracts and compiles them (see docs/translating.md); the .mo files are committed so that an
@@ -51,6 +52,13 @@ def N_(message: str) -> str:
 def _(message: str) -> str:
     """`message` in the language in use."""
     return _translations.gettext(message)
+
+
+def translated(message: str) -> str | None:
+    """`message` in the language in use if its catalogue has a translation of it, else None (English, or a text
+    the catalogue does not know or has left untranslated)."""
+    text = _translations.gettext(message)
+    return None if text == message else text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -38,7 +38,10 @@ from dungeon_twister.protocol import (
     Welcome,
 )
 
-from . import secret_choice
+from dungeon_twister.protocol.deal import DEAL_PURPOSE
+
+from . import contribution, secret_choice
+from .fairness import check_contributions
 from .games import screens
 from .i18n import _
 from .names import other_seat, scenario_intro, seat_name
@@ -110,6 +113,10 @@ def _check_deal(session: Session) -> None:
     if checked is None:
         return
     state.deal_checked = True
+    mine = (state.seat, state.deal_mine) if state.seat and state.deal_mine else None
+    own = check_contributions(state.view, mine, state.deal_theirs)
+    if own is not None and checked[0]:
+        checked = own if not own[0] else (True, f"{checked[1]}; {own[1]}")
     fair, text = checked
     state.log.append(text)
     if not fair:
@@ -191,6 +198,7 @@ def _snapshot(session: Session, message: Snapshot) -> None:
     session.state.view = message.view
     session.view_changed(message.n, message.view)
     session.state.note_turn(session.clock())
+    contribution.on_view(session)
     _check_deal(session)
 
 
@@ -200,6 +208,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.view = event.get("view")
         session.view_changed(message.n, session.state.view)
         session.state.note_turn(session.clock())
+        contribution.on_view(session)
         _check_deal(session)
         return
     words = screens(session.state.view)
@@ -228,7 +237,15 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.log.extend(scenario_intro(session.state.view))
 
 
+def _opponent_commit(session: Session, message: OpponentCommit) -> None:
+    if message.purpose == DEAL_PURPOSE:
+        return contribution.on_opponent_commit(session, message)
+    secret_choice.on_opponent_commit(session, message)
+
+
 def _opponent_reveal(session: Session, message: OpponentReveal) -> None:
+    if message.purpose == DEAL_PURPOSE:
+        return contribution.on_opponent_reveal(session, message)
     secret_choice.on_opponent_reveal(session, message)
     if message.purpose == "build":  # the opponent's build comes at the end: the deal can be checked now
         _check_deal(session)
@@ -241,7 +258,7 @@ def _action_ok(session: Session, message: ActionOk) -> None:
 def _action_refused(session: Session, message: ActionRefused) -> None:
     state = session.state
     text = state.pending_actions.pop(message.action_id, "?")
-    state.refusal = Refusal(text, message.code, message.message, message.rule)
+    state.refusal = Refusal(text, message.code, message.message, message.rule, message.template, message.values)
 
 
 def _timer(session: Session, message: Timer) -> None:
@@ -326,6 +343,6 @@ _HANDLERS: dict[type, Callable[[Session, Any], None]] = {
     Error: _error,
     Ping: _ping,
     ServerClosing: _server_closing,
-    OpponentCommit: secret_choice.on_opponent_commit,
+    OpponentCommit: _opponent_commit,
     OpponentReveal: _opponent_reveal,
 }

@@ -48,8 +48,9 @@ from dungeon_twister.protocol import (
     State,
     TableOptions,
 )
-from dungeon_twister.protocol.views import DELTA_VIEWS, TABLE_UPDATES
+from dungeon_twister.protocol.views import DELTA_VIEWS, SEED_CONTRIBUTIONS, TABLE_UPDATES
 
+from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
 
 from . import inbox, secret_choice
@@ -160,6 +161,9 @@ class Session:
         self.held, self.token = held, held.token
         self.grace = held.grace_seconds if held.grace_seconds is not None else DEFAULT_GRACE
         for purpose, kept in held.secrets.items():
+            if purpose == DEAL_PURPOSE:  # our contribution to the deal (contribution.py), not a choice shown
+                state.deal_mine = kept.choice
+                continue
             state.secrets[purpose] = SecretChoice(purpose, kept.choice)
         resume = ResumeInfo(held.token, held.table, 0)  # 0: the table's events again (or a snapshot)
         self.plan = Plan(Role.PLAYER, resume=resume, until=self.clock() + self.grace)
@@ -181,7 +185,7 @@ class Session:
         # inbox all the same. A resumed connection carries on from the view the last one held.
         held = self.connection.view if self.connection is not None and plan.resume is not None else None
         kind = PlayerConnection if plan.role is Role.PLAYER else SpectatorConnection
-        self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES))
+        self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS))
         self.connection.view = held
         self.state.role = plan.role.value
         key = public_bytes(self.identity) if self.identity is not None else None
@@ -332,8 +336,12 @@ class Session:
     def view_changed(self, n: int, view: dict | None) -> None:
         if self.held is None or not self.held.secrets:
             return
-        pending = (view or {}).get("secret")
-        over = [purpose for purpose, kept in self.held.secrets.items() if n > kept.since_event and purpose != pending]
+        pending = {(view or {}).get("secret")}
+        deal = ((view or {}).get("table") or {}).get("deal")
+        if isinstance(deal, dict) and deal.get(self.held.seat) in ("commit", "committed"):
+            pending.add(DEAL_PURPOSE)  # our contribution to the deal, until it is revealed (section 16)
+        over = [purpose for purpose, kept in self.held.secrets.items() if n > kept.since_event
+                and purpose not in pending]
         for purpose in over:
             del self.held.secrets[purpose]
         if over:

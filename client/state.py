@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from dungeon_twister.protocol import TableInfo
 
-from .i18n import _
+from .i18n import _, translated
 
 LOG_LINES = 300
 CHAT_LINES = 100
@@ -21,22 +21,38 @@ LOW_CLOCK_SECONDS = 5.0
 @dataclass(frozen=True)
 class Refusal:
     """A refused action (by the server; or by the client, for a secret choice that is not allowed): what was
-    typed, the refusal code, the broken rule (if named) and why."""
+    typed, the refusal code, the broken rule (if named) and why: the server's message (English), and when the
+    server sent them, the same as a template and its values (action_refused.template/values)."""
 
     text: str
     code: str
     message: str
     rule: str | None = None
+    template: str | None = None
+    values: dict | None = None
+
+    def reason(self) -> str:
+        """Why, in the language in use: the template translated by the catalogue and formatted with the values;
+        else (no template, a template the catalogue does not translate, or a translation that does not format
+        with these values) the server's message, else the refusal's code."""
+        if self.template:
+            text = translated(self.template)
+            if text is not None:
+                try:
+                    return text.format(**(self.values or {}))
+                except Exception:  # a value missing, a field the values cannot fill: the message says it
+                    pass
+        return self.message or self.code
 
     def describe(self) -> str:
-        """The message bar's line; the reason is the server's own words (English), or the refusal's code."""
+        """The message bar's line (`reason`)."""
         if self.rule:
             # TRANSLATORS: an action refused: {rule} is a rule ID (BG-MOVE-09), {action} the action as typed,
-            # {reason} the server's explanation (in English)
+            # {reason} the server's explanation (translated when the catalogue has its sentence, else English)
             return _("refused [{rule}]: {action}: {reason}").format(rule=self.rule, action=repr(self.text),
-                                                                   reason=self.message or self.code)
+                                                                   reason=self.reason())
         # TRANSLATORS: an action refused: {action} is the action as typed, {reason} the server's explanation
-        return _("refused: {action}: {reason}").format(action=repr(self.text), reason=self.message or self.code)
+        return _("refused: {action}: {reason}").format(action=repr(self.text), reason=self.reason())
 
 
 @dataclass
@@ -156,6 +172,10 @@ class ClientState:
     room_picks: list[tuple[str, str]] = field(default_factory=list)
     """(seat, `pick <pair>`) of a mutual team building's room picks, in order: the deal check replays them."""
     deal_checked: bool = False
+    deal_mine: str | None = None
+    """Our contribution to the deal (feature seed_contributions, docs/protocol.md section 16), once committed."""
+    deal_theirs: str | None = None
+    """The opponent's contribution, as his reveal opened his commitment ("" when he contributes nothing)."""
     """The revealed seed has been checked against the server's commitment (client/fairness.py)."""
     moves: deque[str] = field(default_factory=lambda: deque(maxlen=MOVE_LINES))
     """The game so far, compactly (client/describe.py compact_event), newest last: the panel shows the end."""
@@ -239,6 +259,7 @@ class ClientState:
         self.trails = {}
         self.moves.clear()
         self.deal_checked = False
+        self.deal_mine = self.deal_theirs = None
         self.room_picks = []
 
     def say(self, notice: str) -> None:

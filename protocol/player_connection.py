@@ -28,6 +28,8 @@ class PlayerConnection(ClientConnection):
     deal_revealed = False
     """Our contribution to the deal has been revealed (feature seed_contributions)."""
     _deal_view: dict | None = None
+    _deal_sent = False
+    """Our deal commitment went out on this connection."""
 
     def commit(self, purpose: str, choice: str, nonce: bytes | None = None) -> bytes:
         """The commit frame for a secret `choice` (canonical action text); `nonce` as in PlayerCommitments.commit."""
@@ -58,11 +60,14 @@ class PlayerConnection(ClientConnection):
         if not isinstance(status, dict):
             if not view.get("started") and commitments.committed(DEAL_PURPOSE):
                 commitments.forget(DEAL_PURPOSE)
-                self.deal_revealed = False
+                self.deal_revealed = self._deal_sent = False
             return None
         mine, theirs = status.get(commitments.seat), status.get(commitments.opponent)
         if mine == "commit":
-            if commitments.committed(DEAL_PURPOSE):  # sent before (a resume): the same commitment again
+            if self._deal_sent:
+                return None  # a view from before our commitment arrived
+            self._deal_sent = True
+            if commitments.committed(DEAL_PURPOSE):  # sent on an earlier connection: the same commitment again
                 choice, nonce = commitments.kept(DEAL_PURPOSE)
                 return self.send(Commit(commitments.game_id, DEAL_PURPOSE, commitment_of(
                     commitments.game_id, commitments.seat, DEAL_PURPOSE, choice, nonce)))
@@ -114,4 +119,4 @@ class PlayerConnection(ClientConnection):
         if isinstance(message, Joined) and message.seat is not None:
             self.commitments = PlayerCommitments(message.table, message.seat)
         elif isinstance(message, Left):
-            self.commitments, self._deal_view, self.deal_revealed = None, None, False
+            self.commitments, self._deal_view, self.deal_revealed, self._deal_sent = None, None, False, False

@@ -9,11 +9,26 @@ from .records import GameRecord
 
 
 class Refusal(Exception):
-    """An action or choice the server does not apply; `code` is an action_refused code."""
+    """An action or choice the server does not apply; `code` is an action_refused code. `template` and `values`,
+    when known, are `message` as an English str.format template and its values (action_refused.template/values):
+    the engine's (IllegalAction), or the server's own (`server_refusal`)."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None, template: str | None = None,
+                 values: dict | None = None) -> None:
         super().__init__(message)
         self.code, self.message, self.rule = code, message, rule
+        self.template, self.values = template, values
+
+    @classmethod
+    def illegal(cls, error: IllegalAction) -> Refusal:
+        """The engine's refusal, with its rule, template and values."""
+        return cls("illegal_action", error.message, error.rule, error.template, error.values)
+
+
+def server_refusal(code: str, template: str, rule: str | None = None, **values: str | int) -> Refusal:
+    """A refusal of the server's own, given as its English template (marked for the client's catalogue: Babel
+    keyword `server_refusal:2`) and the values, which are notation or numbers, the same in every language."""
+    return Refusal(code, template.format(**values), rule, template, values)
 
 
 class Game:
@@ -69,7 +84,7 @@ class Game:
         except NotationError as error:
             raise Refusal("bad_notation", str(error)) from None
         except IllegalAction as error:
-            raise Refusal("illegal_action", error.message, error.rule) from None
+            raise Refusal.illegal(error) from None
 
     def apply(self, action: Action, meta: dict | None = None, text: str | None = None) -> tuple[Event, ...]:
         """Apply and record a legal action (`meta`: see GameRecord.action; `text`: its canonical text, if known);
@@ -78,7 +93,7 @@ class Game:
         try:
             self.state, events = self.family.apply(self.state, action)
         except IllegalAction as error:
-            raise Refusal("illegal_action", error.message, error.rule) from None
+            raise Refusal.illegal(error) from None
         self._legal.clear()
         self.record.action(action, meta, text)
         self.last_seat = action.seat
@@ -100,11 +115,12 @@ class Game:
         except NotationError as error:
             raise Refusal("bad_notation", str(error)) from None
         if type(action) is not self.family.secret_kind(purpose):
-            raise Refusal("illegal_action", f"{text!r} is not a choice for {purpose!r}")
+            raise server_refusal("illegal_action", "{text} is not a choice for {purpose}", text=repr(text),
+                                 purpose=repr(purpose))
         try:
             self.family.apply(self.state, action)
         except IllegalAction as error:
-            raise Refusal("illegal_action", error.message, error.rule) from None
+            raise Refusal.illegal(error) from None
         return action
 
 

@@ -13,11 +13,13 @@ from dungeon_twister.engine import SEATS, ChooseTeam, NotationError, opponent, p
 from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
                                       OpponentReveal, ProtocolError, Reveal, Timer)
 from dungeon_twister.protocol.deal import DEAL_PURPOSE, deal_seed
+from dungeon_twister.protocol.msg_game import REFUSAL_TEMPLATE, REFUSAL_VALUES
+from dungeon_twister.protocol.wire_types import FieldError
 
 from .deadlines import Deadline, Deadlines, turn_extensions
 from .deal import DEAL_SECONDS, DealExchange
 from .glicko2 import Rating, game
-from .game import Game, Refusal
+from .game import Game, Refusal, server_refusal
 from .logs import log
 from .records import replayable, write_record
 from .secret import SecretRounds
@@ -173,8 +175,8 @@ class Play:
         if known is not None:
             text, answer = (known, ActionOk(message.action_id)) if type(known) is str else known
             if text != message.text:
-                answer = ActionRefused(message.action_id, "action_id_reused", "this action_id was used for "
-                                       f"{text!r}")
+                answer = refused(message.action_id, server_refusal(
+                    "action_id_reused", "this action_id was used for {text}", text=repr(text)))
             session.send(answer)
             return
         events = None
@@ -182,7 +184,7 @@ class Play:
             events = self._act(seat, message.text, {"id": message.action_id, "typed": message.text})
             answer = ActionOk(message.action_id)
         except Refusal as refusal:
-            answer = ActionRefused(message.action_id, refusal.code, refusal.message[:1000], refusal.rule)
+            answer = refused(message.action_id, refusal)
         self._answers[seat][message.action_id] = message.text if events is not None else (message.text, answer)
         session.send(answer)
         if events is not None:
@@ -190,12 +192,13 @@ class Play:
 
     def _act(self, seat: str, text: str, meta: dict):
         if self.result is not None:
-            raise Refusal("illegal_action", "the game is over", self.rules.end_rule)
+            raise server_refusal("illegal_action", "the game is over", self.rules.end_rule)
         if not self.started:
-            raise Refusal("not_started", "the game starts when both seats are taken")
+            raise server_refusal("not_started", "the game starts when both seats are taken")
         purpose = self.rules.secret_purpose(self.game.state, seat)
         if purpose is not None:
-            raise Refusal("secret_choice", f"{purpose} is a secret choice: send commit, then reveal")
+            raise server_refusal("secret_choice", "{purpose} is a secret choice: send commit, then reveal",
+                                 purpose=purpose)
         action = self.game.resolve(seat, text)
         return self.game.apply(action, meta, text if self.game.listed(seat, text) else None)
 
@@ -539,6 +542,20 @@ def leaves_out(reveal: OpponentReveal) -> bool:
     except NotationError:
         return False  # refused when it was revealed; it names nothing of the team actually played
     return isinstance(choice, ChooseTeam) and bool(choice.removed)
+
+
+def refused(action_id: str, refusal: Refusal) -> ActionRefused:
+    """The action_refused of a refusal: its message (at most 1000 characters), rule, and its template and values
+    when they are within the protocol's limits (else the client shows the message, as without them)."""
+    template, values = refusal.template, refusal.values
+    try:
+        if template is not None:
+            REFUSAL_TEMPLATE.check(template, "template")
+            REFUSAL_VALUES.check(values or {}, "values")
+    except FieldError:
+        template = values = None
+    return ActionRefused(action_id, refusal.code, refusal.message[:1000], refusal.rule, template,
+                         (values or None) if template is not None else None)
 
 
 def _text(line: str) -> str:

@@ -9,6 +9,7 @@ from .board import BROKEN, CLOSED, OPEN
 from .context import Ctx
 from ..core.errors import N_, IllegalAction
 from .geometry import DIRECTIONS, edge, square_name, step
+from .movement import tokens_on
 from .state import GameState, Token
 
 
@@ -17,8 +18,7 @@ def carried_objects(state: GameState, figure: Token) -> list[Token]:
     kind = state.catalogue.characters.get(figure.code)
     if kind is None or "no_carry" in kind.abilities:
         return []
-    return sorted((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
-                   and not t.is_character), key=lambda t: t.id)
+    return sorted((t for t in tokens_on(state, figure.square) if not t.is_character), key=lambda t: t.id)
 
 
 def carried_use(state: GameState, figure: Token, use: str) -> Token | None:
@@ -27,12 +27,13 @@ def carried_use(state: GameState, figure: Token, use: str) -> Token | None:
 
 
 def heal_targets(state: GameState, board, cleric: Token) -> list[Token]:
-    """BG-CHAR-CLERIC-01/03/04/05/06: wounded characters on connected adjacent squares, not carried."""
+    """BG-CHAR-CLERIC-01/03/04/05/06: wounded characters on connected adjacent squares, not carried (in no
+    particular order)."""
     out = []
-    for t in state.tokens.values():
-        if t.where == "board" and t.is_character and t.wounded and board.connected(cleric.square, t.square):
-            if not any(o.is_figure and o.square == t.square for o in state.tokens.values() if o.where == "board"):
-                out.append(t)
+    for square in board.connected_neighbours(cleric.square):
+        here = tokens_on(state, square)
+        if not any(o.is_figure for o in here):
+            out += [t for t in here if t.is_character and t.wounded]
     return out
 
 

@@ -80,6 +80,7 @@ class Board:
         self.zone_squares: dict[str, frozenset[Square]] = {
             owner: frozenset(sq for sq, o in self.zone_owner.items() if o == owner) for owner in ("B", "Y")}
         self._reach: dict[tuple[Square, int, str], tuple[Square, ...]] = {}
+        self.regions: dict[tuple[Square, str], tuple[Square, ...]] = {}  # (square, character code) -> `moves._region`
 
     @cached_property
     def wall_links(self) -> dict[Square, tuple[Square, ...]]:

@@ -8,6 +8,7 @@ from .actions import Attack, CombatCard
 from .context import Ctx
 from ..core.errors import IllegalAction
 from ..core.events import secret_event
+from .movement import tokens_on
 from .setup import scenario_of
 from .state import Combat, GameState, Token, opponent
 
@@ -44,18 +45,18 @@ def participants(state: GameState, board, attacker: Token | None, target: Token,
 
 
 def attack_targets(state: GameState, board, attacker: Token) -> list[Token]:
-    """Enemy characters the figure may attack (BG-COMBAT-01/07/09, BG-CARRY-04)."""
+    """Enemy characters the figure may attack (BG-COMBAT-01/07/09, BG-CARRY-04), in no particular order."""
     out = []
-    for t in state.tokens.values():
-        if t.where != "board" or not t.is_character or t.colour == attacker.colour or t.face_down:
-            continue
-        if not board.connected(attacker.square, t.square):
-            continue
-        if t.wounded_turn == state.turn:
-            continue
-        if t.wounded and any(o.is_figure for o in state.tokens.values() if o.where == "board" and o.square == t.square):
-            continue
-        out.append(t)
+    for square in board.connected_neighbours(attacker.square):
+        here = tokens_on(state, square)
+        for t in here:
+            if not t.is_character or t.colour == attacker.colour or t.face_down:
+                continue
+            if t.wounded_turn == state.turn:
+                continue
+            if t.wounded and any(o.is_figure for o in here):
+                continue
+            out.append(t)
     return out
 
 

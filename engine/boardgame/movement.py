@@ -41,30 +41,38 @@ class Occupancy:
     -> squares of that colour's able (unwounded) characters, which no move relocates; `loose`: colour -> squares
     holding something a move of that colour may pick up (an object or a wounded character of that colour);
     `fresh`: squares of the tokens wounded this turn; `checked`: a memo of the end-of-move square check, keyed on
-    (square, ids of the tokens that would be on it).
+    (square, ids of the tokens that would be on it); `keys`: (seat, figure id) -> (figure, board, `moves._key`) of
+    a sealed state (`sealed`), whose keys never change.
     """
 
-    __slots__ = ("at", "ids", "figures", "loose", "fresh", "checked")
+    __slots__ = ("at", "ids", "figures", "loose", "fresh", "checked", "keys", "sealed")
 
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, sealed: bool = False):
+        self.sealed = sealed
+        self.keys: dict = {}
         self.at: dict[Square, tuple[Token, ...]] = {}
         self.figures: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.loose: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.fresh: set[Square] = set()
         turn = state.turn
+        at, figures, loose, objects = self.at, self.figures, self.loose, []
         for token in state.tokens.values():
             if token.where == "board":
-                self.at[token.square] = self.at.get(token.square, ()) + (token,)
-                if token.is_character and not token.wounded:
-                    self.figures[token.colour].add(token.square)
-                elif not token.is_character:
-                    self.loose["B"].add(token.square)
-                    self.loose["Y"].add(token.square)
-                elif token.colour in self.loose:
-                    self.loose[token.colour].add(token.square)
+                square = token.square
+                here = at.get(square)
+                at[square] = (token,) if here is None else here + (token,)
+                if not token.is_character:
+                    objects.append(square)
+                elif not token.wounded:
+                    figures[token.colour].add(square)
+                elif token.colour in loose:
+                    loose[token.colour].add(square)
                 if token.wounded_turn == turn:
-                    self.fresh.add(token.square)
-        self.ids: dict[Square, tuple[int, ...]] = {sq: tuple(map(id, ts)) for sq, ts in self.at.items()}
+                    self.fresh.add(square)
+        if objects:
+            loose["B"].update(objects)
+            loose["Y"].update(objects)
+        self.ids: dict[Square, tuple[int, ...]] = {sq: tuple(map(id, ts)) for sq, ts in at.items()}
         self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
 
 
@@ -77,9 +85,17 @@ def occupancy(state: GameState) -> Occupancy:
     last = memo.state
     if last is not None and last() is state:
         return memo.occ
-    occ = memo.occ = Occupancy(state)
+    occ = memo.occ = Occupancy(state, sealed=True)
     memo.state = ref(state)
     return occ
+
+
+def tokens_on(state: GameState, square: Square) -> tuple[Token, ...]:
+    """The tokens on `square`, in the state's token order: from the occupancy of a sealed state (built once for
+    it), else by a look at every token."""
+    if getattr(state, "_sealed", False):
+        return occupancy(state).at.get(square, ())
+    return tuple(t for t in state.tokens.values() if t.where == "board" and t.square == square)
 
 
 def passes_of(kind) -> str:
@@ -467,7 +483,7 @@ class Walker:
         crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
         may_enter, record, configs, config, dest_check = (
             self.may_enter, self._record_decided, self._configs, self._config, self._dest_check)
-        start, original = self.start, self.original
+        start, original, rockfall, trapped = self.start, self.original, self.rockfall, self.trapped
         for known in configs.values():
             known[5].clear()  # a walker searched before (`explain_refused_move`)
         for decided in self._decided.values():
@@ -497,7 +513,7 @@ class Walker:
                             continue
                         seen.add(there)
                         route = path + (there,)
-                        if not last and not (there in self.rockfall and self.trapped(there, hold2, reloc2)):
+                        if not last and not (there in rockfall and trapped(there, hold2, reloc2)):
                             following.append((there, now, route))
                         if there in special:
                             record(found, there, now, route, False)

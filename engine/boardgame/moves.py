@@ -249,10 +249,13 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> IllegalAct
                 return IllegalAction("BG-ITEM-01", "{mover} would carry more than two things", mover=walker.mover.id)
             return IllegalAction("BG-ITEM-01", "{mover} would carry more than one thing", mover=walker.mover.id)
         if square == action.dest and problem.rule != "BG-MOVE-07":
-            return IllegalAction("BG-MOVE-12", _THERE["end", problem.template], mover=walker.mover.id, **problem.values)
+            template = _THERE["end", problem.template]  # (outside the call: no extraction takes "end" for a text)
+            return IllegalAction("BG-MOVE-12", template, mover=walker.mover.id, **problem.values)
         if any(t.is_character and not t.wounded for t in tokens):
-            return IllegalAction("BG-ITEM-01", _THERE["carry", problem.template], **problem.values)
-        return IllegalAction("BG-ITEM-04", _THERE["left", problem.template], **problem.values)
+            template = _THERE["carry", problem.template]
+            return IllegalAction("BG-ITEM-01", template, **problem.values)
+        template = _THERE["left", problem.template]
+        return IllegalAction("BG-ITEM-04", template, **problem.values)
     return None
 
 
@@ -414,17 +417,28 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
     Tokens (immutable; a state shares those an action did not change with the state before) are named by identity,
     which is cheap to hash; the entry keeps them alive (`_keep`), so the identities cannot be reused meanwhile.
     """
-    region = _region(board, figure)
     occ = occupancy(state)
+    known = occ.keys.get((seat, figure.id))
+    if known is not None and known[0] is figure and known[1] is board:
+        return known[2]  # this (immutable) state's key, computed already (by `legal_actions`, asked again by `move`)
+    region = _region(board, figure)
     fresh = state.turn if occ.fresh and not occ.fresh.isdisjoint(region) else None
-    return (board, id(figure), seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.ids.get, region)))
+    key = (board, id(figure), seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.ids.get, region)))
+    if occ.sealed:
+        occ.keys[seat, figure.id] = (figure, board, key)
+    return key
 
 
 def _region(board, figure: Token) -> tuple:
     """The squares `_key` looks at: within the figure's move value (at least 2) of connected steps, through arrow
-    slits for a contortionist (PR-CHAR-NAGA-01), and next to it across a wall."""
-    kind = board.catalogue.characters[figure.code]
-    return board.reach(figure.square, max(kind.move, 2), passes_of(kind))
+    slits for a contortionist (PR-CHAR-NAGA-01), and next to it across a wall. Memoised per board, square and
+    character kind."""
+    regions = board.regions
+    found = regions.get((figure.square, figure.code))
+    if found is None:
+        kind = board.catalogue.characters[figure.code]
+        found = regions[figure.square, figure.code] = board.reach(figure.square, max(kind.move, 2), passes_of(kind))
+    return found
 
 
 def _keep(state: GameState, board, figure: Token) -> tuple:

@@ -67,6 +67,19 @@ def extracted() -> dict[str, str]:
     return found
 
 
+def refusal_templates() -> dict[str, str]:
+    """The refusal templates of the engine and the server (msgid -> the file that writes it), as the extraction of
+    docs/translating.md finds them (`-k IllegalAction:2 -k server_refusal:2`, and `N_` in the engine's tables):
+    the sentences of action_refused.template, which the client translates when its catalogue has them."""
+    found: dict[str, str] = {}
+    keywords = {"N_": None, "IllegalAction": (2,), "server_refusal": (2,)}
+    for filename, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT), method_map=[("engine/**.py", "python"), ("server/**.py", "python")], keywords=keywords):
+        if message:
+            found.setdefault(message, filename)
+    return found
+
+
 def catalogue(code: str):
     with open(ROOT / "client" / "locale" / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po", "rb") as po:
         return read_po(po, locale=code)
@@ -78,11 +91,25 @@ def test_the_code_marks_texts_for_translation():
     assert "client/i18n.py" not in texts.values()
 
 
+def test_the_refusal_templates_of_the_engine_and_the_server_are_extracted():
+    templates = refusal_templates()
+    assert len(templates) > 350, "every refusal of the engine, and the server's own, is a template"
+    assert {"engine/boardgame/moves.py", "engine/cards/rules.py", "server/play.py"} <= set(templates.values())
+    assert "a wall or closed portcullis lies between {here} and {there}" in templates  # BG-MOVE-05
+    with open(ROOT / "client" / "locale" / f"{i18n.DOMAIN}.pot", "rb") as pot:
+        template_ids = {message.id for message in read_po(pot) if message.id}
+    missing = sorted(set(templates) - template_ids)
+    assert not missing, f"{len(missing)} refusal templates not in dt-client.pot (extract again), e.g. {missing[:3]}"
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_marked_text_is_translated_and_nothing_is_left_fuzzy(code):
+    """The client's own texts and the refusal templates of the engine and the server are all in the catalogue, and
+    all translated (a template left untranslated would show the server's English message)."""
     entries = {message.id if isinstance(message.id, str) else message.id[0]: message
                for message in catalogue(code) if message.id}
-    missing = sorted(msgid for msgid in extracted() if msgid not in entries and not any(
+    texts = extracted()
+    missing = sorted(msgid for msgid in [*texts, *refusal_templates()] if msgid not in entries and not any(
         isinstance(m.id, tuple) and msgid in m.id for m in entries.values()))
     assert not missing, f"{code}: {len(missing)} texts not in the catalogue (docs/translating.md), e.g. {missing[:3]}"
     untranslated = [msgid for msgid, message in entries.items()
@@ -103,7 +130,7 @@ def test_a_translation_keeps_the_values_of_its_english_text(code):
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         expected = sorted(PLACEHOLDER.findall(ids[-1]))
         for string in strings:
-            if sorted(PLACEHOLDER.findall(string)) != expected:
+            if string and sorted(PLACEHOLDER.findall(string)) != expected:  # "": not translated yet
                 wrong.append((ids[0], string))
     assert not wrong, f"{code}: placeholders differ: {wrong[:3]}"
 
@@ -160,6 +187,56 @@ def test_the_game_screen_speaks_french_and_the_notation_stays_as_typed():
     assert "Bleu" in text and "Jaune" in text, "the seats by their French colours"
     assert "À VOUS DE JOUER" in text, "the turn's flash"
     assert "refused" not in text and "Blue" not in text and "YOUR TURN" not in text
+
+
+def test_BG_MOVE_05_a_refusal_sent_as_a_template_speaks_french_when_the_catalogue_has_it():
+    """BG-MOVE-05 refused by the server with its template and values (action_refused.template/values): the screen
+    shows the French sentence with the squares as they are; a template the French catalogue does not translate (a
+    refusal a newer server added, or one not translated yet) shows the server's English message, as a client that
+    knows nothing of templates does."""
+    from dungeon_twister.protocol import ActionRefused
+    from tests.engine.builders import position_text
+    from test_client_prompt import WiredSession, screen
+
+    i18n.use("fr")
+    wired = WiredSession()
+    wired.seat(position_text("bWA@b13 yTR@e13"))
+    wired.session.act("move bWA c13")
+    [action] = wired.sent()
+    wired.deliver(ActionRefused(action.action_id, "illegal_action",
+                                "a wall or closed portcullis lies between b13 and c13", "BG-MOVE-05",
+                                "a wall or closed portcullis lies between {here} and {there}",
+                                {"here": "b13", "there": "c13"}))
+    text = screen(wired.session).replace("\xa0", " ")
+    assert "refusé [BG-MOVE-05] : 'move bWA c13' : un mur ou une herse fermée se trouve entre b13 et c13" in text
+    assert "a wall" not in text
+    wired.session.act("move bWA e13")
+    [action] = wired.sent()
+    unknown = "{square} is flooded"  # a refusal of a newer server
+    assert i18n.translated(unknown) is None, "a template the catalogue does not have"
+    wired.deliver(ActionRefused(action.action_id, "illegal_action", "e13 is flooded", "BG-MOVE-09", unknown,
+                                {"square": "e13"}))
+    text = screen(wired.session).replace("\xa0", " ")
+    assert "refusé [BG-MOVE-09] : 'move bWA e13' : e13 is flooded" in text
+
+
+@pytest.mark.parametrize(("template", "values"), [
+    ("a wall or closed portcullis lies between {here} and {there}", {"here": "b13"}),  # a value missing
+    ("a wall or closed portcullis lies between {here} and {there}", None),
+    ("a template no catalogue has {here}", {"here": "b13"}),
+    (None, {"here": "b13", "there": "c13"}),
+])
+def test_BG_MOVE_05_a_refusal_whose_template_cannot_be_shown_falls_back_to_the_message(template, values):
+    """BG-MOVE-05: a translation the values do not fill, an unknown template, no template: the message, never a
+    crash of the screen."""
+    from dungeon_twister.client.state import Refusal
+
+    i18n.use("fr")
+    refusal = Refusal("move bWA c13", "illegal_action", "a wall or closed portcullis lies between b13 and c13",
+                      "BG-MOVE-05", template, values)
+    assert refusal.reason() == "a wall or closed portcullis lies between b13 and c13"
+    assert refusal.describe().replace("\xa0", " ") == (
+        "refusé [BG-MOVE-05] : 'move bWA c13' : a wall or closed portcullis lies between b13 and c13")
 
 
 def test_a_mistyped_command_is_answered_in_french(capsys):

@@ -43,6 +43,10 @@ async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
             # The team is a secret choice: a plain action is refused, commit and reveal are checked.
             refused = await answer(blue, "t-1", "team b0=TH d0=WA g0=TR i0=GB", table)
             assert refused.code == "secret_choice" and "commit" in refused.message
+            # the server's own refusal, as a template and its values too (docs/protocol.md, action_refused)
+            assert refused.template == "{purpose} is a secret choice: send commit, then reveal"
+            assert refused.values == {"purpose": "team"} and refused.template.format(**refused.values) == \
+                refused.message
             await blue.send(Commit(table, "combat-1", bytes(32)))
             assert (await blue.expect(Error)).code == "bad_purpose"
             await blue.send_raw(frame({"type": "reveal", "table": table, "purpose": "combat-1", "choice": "combat +1",
@@ -75,11 +79,18 @@ async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
             assert (refused.code, refused.rule) == ("illegal_action", "BG-TURN-01")
             refused = await answer(active, "x-2", "card 5", table)
             assert (refused.code, refused.rule) == ("illegal_action", "BG-ACT-01")
+            # BG-ACT-01: the engine's refusal travels as its template and values, which format to the message
+            assert refused.template == "during the first cycle you may play at most a {limit}"
+            assert refused.values == {"limit": 2} and refused.template.format(**refused.values) == refused.message
+            assert refused.message == "during the first cycle you may play at most a 2"
             refused = await answer(active, "x-3", "fly away", table)
             assert refused.code == "bad_notation" and refused.rule is None
+            assert (refused.template, refused.values) == (None, None), "the parser's text has no template"
             # The same id and text get the same answer; the same id with another text is refused.
             assert await answer(active, "x-3", "fly away", table) == refused
-            assert (await answer(active, "x-3", "end", table)).code == "action_id_reused"
+            reused = await answer(active, "x-3", "end", table)
+            assert reused.code == "action_id_reused"
+            assert reused.template.format(**reused.values) == reused.message == "this action_id was used for 'fly away'"
             # An abbreviation that matches one legal action is accepted: "2" is "card 2".
             assert isinstance(await answer(active, "x-4", "2", table), ActionOk)
             assert isinstance(await answer(active, "x-4", "2", table), ActionOk)  # not applied twice
@@ -191,3 +202,20 @@ async def test_a_private_table_is_watched_only_with_its_join_code(autojump_clock
             assert (await watcher.expect(Error)).code == "bad_join_code"
             await watcher.send(Spectate(private.table, join_code=private.join_code))
             assert (await watcher.expect(Joined)).seat is None
+
+
+def test_a_refusal_beyond_the_protocol_limits_is_sent_as_its_message_alone():
+    """action_refused.template/values are bounded (docs/protocol.md): a refusal whose template or values would
+    break the limits goes as its message only, which every client shows; a message is cut to 1000 characters."""
+    from dungeon_twister.server.game import Refusal, server_refusal
+    from dungeon_twister.server.play import refused
+
+    fine = refused("a-1", server_refusal("not_started", "the game starts when both seats are taken"))
+    assert (fine.template, fine.values) == ("the game starts when both seats are taken", None)
+    long = refused("a-1", Refusal("illegal_action", "x" * 1200, "BG-MOVE-01", "{text}", {"text": "x" * 1200}))
+    assert (long.message, long.template, long.values) == ("x" * 1000, None, None)
+    many = refused("a-1", Refusal("illegal_action", "m", "BG-MOVE-01", "m", {f"k{i}": i for i in range(17)}))
+    assert (many.template, many.values) == (None, None)
+    plain = refused("a-1", Refusal("bad_notation", "unknown verb"))
+    assert (plain.code, plain.message, plain.rule, plain.template, plain.values) == (
+        "bad_notation", "unknown verb", None, None, None)
