@@ -10,7 +10,7 @@ from .actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndT
                       PassPlacement, Pick, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 from .catalogue import known_codes
 from ..core.choice import Chained, Mapped, is_lazy
-from ..core.errors import NotationError
+from ..core.errors import N_, NotationError
 from ..core.typed import MAX_ACTION_TEXT, check_length, resolve_typed  # noqa: F401  (MAX_ACTION_TEXT: re-exported)
 from .geometry import DIRECTIONS, Square, slot_name, square_name
 
@@ -103,14 +103,16 @@ class Words:
         self.words = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
         self.i = 0
 
-    def fail(self, message: str, index: int | None = None) -> NotationError:
+    def fail(self, template: str, index: int | None = None, **values: str | int) -> NotationError:
+        """The NotationError `template` with its values, at the word `index` (the current one by default)."""
         index = self.i if index is None else index
         column = self.words[index][1] if index < len(self.words) else len(self.text)
-        return NotationError(message, self.text, column)
+        return NotationError(template, self.text, column, **values)
 
-    def next(self, what: str) -> str:
+    def next(self, missing: str) -> str:
+        """The next word; `missing` is the error's template when there is none ("missing a verb"), marked N_."""
         if self.i >= len(self.words):
-            raise self.fail(f"missing {what}")
+            raise self.fail(missing)
         self.i += 1
         return self.words[self.i - 1][0]
 
@@ -119,24 +121,26 @@ class Words:
 
     def end(self) -> None:
         if self.more():
-            raise self.fail(f"unexpected {self.words[self.i][0]!r}")
+            raise self.fail("unexpected {word}", word=repr(self.words[self.i][0]))
 
-    def square(self, what: str = "a square (like c4)") -> Square:
-        word = self.next(what)
+    def square(self, missing: str = N_("missing a square (like c4)"),
+               expected: str = N_("expected a square (like c4), got {word}")) -> Square:
+        """A square; `missing` and `expected` are the errors' templates (one full sentence each, marked N_)."""
+        word = self.next(missing)
         m = _SQUARE.match(word)
         if not m:
-            raise self.fail(f"expected {what}, got {word!r}", self.i - 1)
+            raise self.fail(expected, self.i - 1, word=repr(word))
         return ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
 
     def slot(self) -> tuple[int, int]:
-        word = self.next("a room (A1..B4)")
+        word = self.next(N_("missing a room (A1..B4)"))
         m = _SLOT.match(word)
         if not m:
-            raise self.fail(f"expected a room like A1 or B4, got {word!r}", self.i - 1)
+            raise self.fail("expected a room like A1 or B4, got {word}", self.i - 1, word=repr(word))
         return "AB".index(m.group(1)), int(m.group(2)) - 1
 
     def token(self, seat: str | None = None) -> str:
-        word = self.next("a token (like bWA)")
+        word = self.next(N_("missing a token (like bWA)"))
         return self.token_word(word, self.i - 1, seat)
 
     def token_word(self, word: str, index: int, seat: str | None) -> str:
@@ -145,19 +149,20 @@ class Words:
             word = seat.lower() + word  # shorthand: your own token without its colour letter
             m = _TOKEN.match(word)
         if not m or m.group(2) not in known_codes():
-            raise self.fail(f"expected a token like bWA or yRP, got {word!r}", index)
+            raise self.fail("expected a token like bWA or yRP, got {word}", index, word=repr(word))
         return word
 
     def direction(self) -> str:
-        word = self.next("a direction (n, e, s, w)")
+        word = self.next(N_("missing a direction (n, e, s, w)"))
         if word not in DIRECTIONS:
-            raise self.fail(f"expected a direction n, e, s or w, got {word!r}", self.i - 1)
+            raise self.fail("expected a direction n, e, s or w, got {word}", self.i - 1, word=repr(word))
         return word
 
-    def number(self, what: str) -> int:
-        word = self.next(what)
+    def number(self, missing: str, expected: str) -> int:
+        """A digit, with or without "+"; `missing` and `expected` as for `square`."""
+        word = self.next(missing)
         if not re.match(r"^\+?[0-9]$", word):
-            raise self.fail(f"expected {what}, got {word!r}", self.i - 1)
+            raise self.fail(expected, self.i - 1, word=repr(word))
         return int(word.lstrip("+"))
 
 
@@ -167,12 +172,15 @@ def parse_action(text: str, seat: str) -> Action:
     w = Words(text)
     if not w.words:
         raise w.fail("empty action")
-    verb = w.next("a verb")
+    verb = w.next(N_("missing a verb"))
     parser = _PARSERS.get(verb)
     if parser is None:
         near = get_close_matches(verb.lower(), _PARSERS, n=1)
-        hint = f": did you mean {near[0]!r}?" if near else ""
-        raise w.fail(f"unknown verb {verb!r}{hint} (verbs: {', '.join(sorted(_PARSERS))})", 0)
+        verbs = ", ".join(sorted(_PARSERS))
+        if near:
+            raise w.fail("unknown verb {verb}: did you mean {near}? (verbs: {verbs})", 0, verb=repr(verb),
+                         near=repr(near[0]), verbs=verbs)
+        raise w.fail("unknown verb {verb} (verbs: {verbs})", 0, verb=repr(verb), verbs=verbs)
     action = parser(w, seat)
     w.end()
     return action
@@ -182,7 +190,7 @@ def _parse_team(w: Words, seat: str) -> ChooseTeam:
     team, removed = [], ()
     while w.more():
         index = w.i
-        word = w.next("square=character")
+        word = w.next(N_("missing square=character"))
         if word.startswith("out="):
             removed = tuple(code for code in word[4:].split(",") if code)
             continue
@@ -191,7 +199,7 @@ def _parse_team(w: Words, seat: str) -> ChooseTeam:
         sq_text, code = word.split("=", 1)
         m = _SQUARE.match(sq_text)
         if not m or code not in known_codes():
-            raise w.fail(f"expected square=character, like b0=WA, got {word!r}", index)
+            raise w.fail("expected square=character, like b0=WA, got {word}", index, word=repr(word))
         team.append(((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1), code))
     return ChooseTeam(seat, tuple(sorted(team)), tuple(sorted(removed)))
 
@@ -199,9 +207,10 @@ def _parse_team(w: Words, seat: str) -> ChooseTeam:
 def _pick_word(w: Words) -> str:
     """A pick (PD-TEAM-MUTUAL): a room pair's number (1-99) or a character or object code."""
     index = w.i
-    word = w.next("a room pair number or a code, like 37 or WA")
+    word = w.next(N_("missing a room pair number or a code, like 37 or WA"))
     if not (re.fullmatch(r"[1-9][0-9]?", word) or word in known_codes()):
-        raise w.fail(f"expected a room pair number or a character or object code, got {word!r}", index)
+        raise w.fail("expected a room pair number or a character or object code, got {word}", index,
+                     word=repr(word))
     return word
 
 
@@ -214,22 +223,25 @@ def _parse_build(w: Words, seat: str) -> Build:
     fields: dict[str, list[str]] = {}
     while w.more():
         index = w.i
-        word = w.next("pairs=..., characters=... or objects=...")
+        word = w.next(N_("missing pairs=..., characters=... or objects=..."))
         name, eq, values = word.partition("=")
         if not eq or name not in BUILD_FIELDS:
-            raise w.fail(f"expected pairs=, characters= or objects=, got {word!r}", index)
+            raise w.fail("expected pairs=, characters= or objects=, got {word}", index, word=repr(word))
         if name in fields:
-            raise w.fail(f"{name}= is given twice", index)
+            raise w.fail("{field}= is given twice", index, field=name)
         items = values.split(",") if values else []
         for item in items:
             ok = re.fullmatch(r"[1-9][0-9]?", item) if name == "pairs" else item in known_codes()
+            if not ok and name == "pairs":
+                raise w.fail("expected a room pair number in {field}=, got {item}", index, field=name,
+                             item=repr(item))
             if not ok:
-                what = "a room pair number" if name == "pairs" else "a character or object code"
-                raise w.fail(f"expected {what} in {name}=, got {item!r}", index)
+                raise w.fail("expected a character or object code in {field}=, got {item}", index, field=name,
+                             item=repr(item))
         fields[name] = items
     missing = [name for name in BUILD_FIELDS if name not in fields]
     if missing:
-        raise w.fail(f"a build names {', '.join(f'{name}=' for name in missing)} too", w.i)
+        raise w.fail("a build names {fields} too", w.i, fields=", ".join(f"{name}=" for name in missing))
     return Build(seat, tuple(sorted(map(int, fields["pairs"]))), tuple(sorted(fields["characters"])),
                  tuple(sorted(fields["objects"])))
 
@@ -237,12 +249,12 @@ def _parse_build(w: Words, seat: str) -> Build:
 def _parse_move(w: Words, seat: str) -> Move:
     token = w.token(seat)
     index = w.i
-    path_word = w.next("a destination square")
+    path_word = w.next(N_("missing a destination square"))
     squares = []
     for part in path_word.split("-"):
         m = _SQUARE.match(part)
         if not m:
-            raise w.fail(f"expected a square or a route like c4-c5-d5, got {path_word!r}", index)
+            raise w.fail("expected a square or a route like c4-c5-d5, got {word}", index, word=repr(path_word))
         squares.append((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1))
     take, leave = _parse_items(w, seat)
     route = tuple(squares) if len(squares) > 1 else None
@@ -253,22 +265,22 @@ def _parse_items(w: Words, seat: str):
     taken, leave = [], []
     while w.more():
         index = w.i
-        word = w.next("an item")
+        word = w.next(N_("missing an item"))
         if word.startswith("+"):
             if len(taken) == 2:
                 raise w.fail("a figure carries at most two things (the Paladin): at most two +tokens", index)
             token = w.token_word(word[1:], index, seat)
             if token in taken:
-                raise w.fail(f"{token} is taken twice", index)
+                raise w.fail("{token} is taken twice", index, token=token)
             taken.append(token)
         elif "@" in word:
             tid, sq = word.split("@", 1)
             m = _SQUARE.match(sq)
             if not m:
-                raise w.fail(f"expected token@square, got {word!r}", index)
+                raise w.fail("expected token@square, got {word}", index, word=repr(word))
             leave.append((w.token_word(tid, index, seat), (ord(m.group(1)) - ord("a"), int(m.group(2)) - 1)))
         else:
-            raise w.fail(f"expected +token or token@square, got {word!r}", index)
+            raise w.fail("expected +token or token@square, got {word}", index, word=repr(word))
     return "+".join(sorted(taken)) or None, tuple(sorted(leave))
 
 
@@ -287,22 +299,26 @@ def _portcullis(how: str):
 
 def _rotate(w: Words, seat: str) -> Rotate:
     token, slot = w.token(seat), w.slot()
-    word = w.next("cw or ccw")
+    word = w.next(N_("missing cw or ccw"))
     if word not in ("cw", "ccw"):
-        raise w.fail(f"expected cw or ccw, got {word!r}", w.i - 1)
+        raise w.fail("expected cw or ccw, got {word}", w.i - 1, word=repr(word))
     return Rotate(seat, token, slot, word == "cw")
 
 
 _PARSERS = {
     "team": _parse_team,
     "hide": lambda w, seat: Hide(seat, w.token(seat), w.slot()),
-    "card": lambda w, seat: PlayCard(seat, w.number("an action card value (2-5)")),
+    "card": lambda w, seat: PlayCard(seat, w.number(N_("missing an action card value (2-5)"),
+                                                    N_("expected an action card value (2-5), got {word}"))),
     "end": lambda w, seat: EndTurn(seat),
     "move": _parse_move,
     "wallwalk": _parse_wallwalk,
-    "jump": lambda w, seat: Jump(seat, w.token(seat), w.square("the pit"), w.square("the landing square")),
+    "jump": lambda w, seat: Jump(seat, w.token(seat),
+                                 w.square(N_("missing the pit"), N_("expected the pit, got {word}")),
+                                 w.square(N_("missing the landing square"), N_("expected the landing square, got {word}"))),
     "attack": lambda w, seat: Attack(seat, w.token(seat), w.token()),
-    "combat": lambda w, seat: CombatCard(seat, w.number("a combat card (+0..+6)")),
+    "combat": lambda w, seat: CombatCard(seat, w.number(N_("missing a combat card (+0..+6)"),
+                                                        N_("expected a combat card (+0..+6), got {word}"))),
     "reveal": lambda w, seat: Reveal(seat, w.token(seat), w.slot()),
     "place": lambda w, seat: Place(seat, w.token(), w.square()),
     "pass": lambda w, seat: PassPlacement(seat),

@@ -26,7 +26,7 @@ import re
 from .actions import Build
 from .catalogue import load
 from .board import board_of
-from ..core.errors import NotationError, PositionError
+from ..core.errors import N_, NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
 from .golden import square_problem
 from .setup import can_exit, capacity, marked_squares, scenario_of, team_size, validate_options
@@ -138,10 +138,11 @@ class _Fields:
             offset += len(part) + 1
         self.i = 0
 
-    def fail(self, message: str, column: int | None = None) -> NotationError:
+    def fail(self, template: str, column: int | None = None, **values: str | int) -> NotationError:
+        """The NotationError `template` with its values, at `column` (the current field's by default)."""
         if column is None:
             column = self.parts[min(self.i, len(self.parts) - 1)][1]
-        return NotationError(message, self.text, column)
+        return NotationError(template, self.text, column, **values)
 
     def take(self, name: str, optional: bool = False) -> list[str] | None:
         if self.i < len(self.parts):
@@ -151,7 +152,7 @@ class _Fields:
                 return words[1:]
         if optional:
             return None
-        raise self.fail(f"expected the field {name!r}")
+        raise self.fail("expected the field {field}", field=repr(name))
 
 
 def parse_position(text: str, check: bool = True) -> GameState:
@@ -163,7 +164,8 @@ def parse_position(text: str, check: bool = True) -> GameState:
     defensive path of the engine.
     """
     if len(text) > MAX_POSITION_TEXT:
-        raise NotationError(f"a position is at most {MAX_POSITION_TEXT} characters long, not {len(text)}")
+        raise NotationError("a position is at most {limit} characters long, not {length}", limit=MAX_POSITION_TEXT,
+                            length=len(text))
     f = _Fields(text)
     if not f.parts[0][0].startswith("DT1 "):
         raise f.fail("a position starts with 'DT1 <set>'", 0)
@@ -180,17 +182,17 @@ def parse_position(text: str, check: bool = True) -> GameState:
             continue
         m = re.fullmatch(r"(\w+)=([cob]+)", word, re.ASCII)
         if not m or m.group(1) not in cat.rooms or len(m.group(2)) != len(cat.rooms[m.group(1)].portcullises):
-            raise f.fail(f"bad portcullis states {word!r}")
+            raise f.fail("bad portcullis states {word}", word=repr(word))
         if m.group(1) in portcullis:
-            raise f.fail(f"portcullis states of {m.group(1)} given twice")
+            raise f.fail("portcullis states of {room} given twice", room=m.group(1))
         portcullis[m.group(1)] = m.group(2)
     marks = {}
     for word in f.take("marks", optional=True) or ():
         m = re.fullmatch(r"(wall:(\w+):([0-9]{1,2})|illusion:[BY]:(?:pit|rubble))=(\w+)", word, re.ASCII)
         if not m or (m.group(2) is not None and m.group(2) not in cat.rooms):
-            raise f.fail(f"bad marker {word!r} (expected like wall:41G:3=bGO or illusion:B:pit=c4)")
+            raise f.fail("bad marker {word} (expected like wall:41G:3=bGO or illusion:B:pit=c4)", word=repr(word))
         if m.group(1) in marks:
-            raise f.fail(f"marker {m.group(1)} given twice")
+            raise f.fail("marker {marker} given twice", marker=m.group(1))
         marks[m.group(1)] = m.group(4)
     tokens = {}
     for seat in SEATS:
@@ -209,9 +211,9 @@ def parse_position(text: str, check: bool = True) -> GameState:
     for word in f.take("cards"):
         m = re.fullmatch(r"([BY]):([2-5]+|-)/([2-5]+|-)/([0-6]+|-)/([0-9])", word)
         if not m:
-            raise f.fail(f"bad cards {word!r} (expected like B:2345/-/012233456/3)")
+            raise f.fail("bad cards {word} (expected like B:2345/-/012233456/3)", word=repr(word))
         if m.group(1) in players:
-            raise f.fail(f"cards of {m.group(1)} given twice")
+            raise f.fail("cards of {seat} given twice", seat=m.group(1))
         digits = [tuple(int(c) for c in g) if g != "-" else () for g in m.group(2, 3, 4)]
         players[m.group(1)] = Player(digits[0], digits[1], tuple(sorted(digits[2])), int(m.group(5)))
     if set(players) != set(SEATS):
@@ -231,7 +233,7 @@ def parse_position(text: str, check: bool = True) -> GameState:
         outcome = Outcome(None if over[0] == "draw" else over[0],
                           tuple((s, state_vp.vp(s)) for s in SEATS), " ".join(over[1:]))
     if f.i < len(f.parts):
-        raise f.fail(f"unexpected field {(f.parts[f.i][0].split() or [''])[0]!r}")
+        raise f.fail("unexpected field {field}", field=repr((f.parts[f.i][0].split() or [''])[0]))
     state = GameState(options=options, rows=rows, rooms=tuple(rooms), portcullis=portcullis, tokens=tokens,
                       players=players, teams=teams, combat=combat, placement=placement, outcome=outcome, marks=marks,
                       draft=draft, **values)
@@ -699,15 +701,15 @@ def parse_options(words: list[str], set_name: str = "base_set") -> Options:
 def _options(f: _Fields, header: list[str]) -> Options:
     set_name = header[1]
     if not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", set_name):
-        raise f.fail(f"bad set name {set_name!r}", 4)
+        raise f.fail("bad set name {name}", 4, name=repr(set_name))
     try:
         load(set_name)
     except KeyError:
-        raise f.fail(f"unknown set {set_name!r}", 4) from None
+        raise f.fail("unknown set {name}", 4, name=repr(set_name)) from None
     try:
         options = parse_options(header[2:], set_name)
     except ValueError as error:
-        raise f.fail(f"bad option {error}", 0) from None
+        raise f.fail("bad option {option}", 0, option=str(error)) from None
     try:
         validate_options(options)
     except ValueError as error:
@@ -722,7 +724,7 @@ def _rooms(f: _Fields, words: list[str], options: Options) -> list[RoomPlace]:
     for word in words:
         m = re.fullmatch(r"([AB])([1-9])=(\*?)(\w+)/([0-3])", word, re.ASCII)
         if not m or m.group(4) not in cat.rooms:
-            raise f.fail(f"bad room {word!r} (expected like A1=1G/0 or B2=*3D/1)")
+            raise f.fail("bad room {word} (expected like A1=1G/0 or B2=*3D/1)", word=repr(word))
         rooms.append(RoomPlace(("AB".index(m.group(1)), int(m.group(2)) - 1), m.group(4), int(m.group(5)),
                                m.group(3) == ""))
     rooms.sort(key=lambda p: (p.slot[1], p.slot[0]))
@@ -756,7 +758,7 @@ def _rooms(f: _Fields, words: list[str], options: Options) -> list[RoomPlace]:
 def _parse_token(f: _Fields, word: str, tokens: dict, cat) -> Token:
     m = _TOKEN_RE.fullmatch(word)
     if not m or m.group(1) not in tokens:
-        raise f.fail(f"bad token {word!r} (expected like bWA@c4, yTR@e7!3, bRP#A2.1, bGB>exited)")
+        raise f.fail("bad token {word} (expected like bWA@c4, yTR@e7!3, bRP#A2.1, bGB>exited)", word=repr(word))
     base = tokens[m.group(1)]
     if m.group(2):
         if (m.group(5) or m.group(7)) and not base.is_character:
@@ -801,7 +803,7 @@ def _draft(f: _Fields, words: list[str] | None, cat) -> Draft | None:
         raise f.fail("expected 'draft mutual first=<B|Y> deal=<numbers> picks=<r37,cWA,...|->' in a mixed game")
     deal = tuple(int(n) for n in m.group(2).split(","))
     if len(deal) != 2 * count or sorted(deal[:count]) != list(range(count)) or any(n > 3 for n in deal[count:]):
-        raise f.fail(f"a draft's deal is an order of the {count} slots, then {count} orientations 0-3")
+        raise f.fail("a draft's deal is an order of the {count} slots, then {count} orientations 0-3", count=count)
     stages = {"r": "rooms", "c": "characters", "o": "objects"}
     picks = () if m.group(3) == "-" else tuple((stages[p[0]], p[1:]) for p in m.group(3).split(","))
     return Draft("mutual", m.group(1), picks, deal)
@@ -819,14 +821,14 @@ def _free_draft(f: _Fields, words: list[str], cat, count: int) -> Draft:
     numbers = sorted({room.number for room in cat.rooms.values()})
     if (len(deal) != 2 * count + len(numbers) or sorted(deal[:count]) != list(range(count))
             or any(n > 3 for n in deal[count:2 * count]) or sorted(deal[2 * count:]) != numbers):
-        raise f.fail(f"a free draft's deal is an order of the {count} slots, then {count} orientations 0-3, then "
-                     "an order of the sets' pair numbers")
+        raise f.fail("a free draft's deal is an order of the {count} slots, then {count} orientations 0-3, then "
+                     "an order of the sets' pair numbers", count=count)
     builds = []
     for text in () if m.group(3) == "-" else m.group(3).split(";"):
         seat, rest = text.split(":")
         pairs, characters, objects = rest.split("/")
         if any(b[0] == seat for b in builds):
-            raise f.fail(f"the build of {seat} is given twice")
+            raise f.fail("the build of {seat} is given twice", seat=seat)
         builds.append((seat, tuple(sorted(int(n) for n in pairs.split("."))), tuple(sorted(characters.split("."))),
                        tuple(sorted(objects.split(".")))))
     return Draft("free", m.group(1), (), deal, tuple(sorted(builds)))
@@ -836,14 +838,14 @@ def _turn(f: _Fields, words: list[str], tokens: dict) -> dict:
     if len(words) < 3:
         raise f.fail("expected 'turn <n> <seat|-> <phase> ...'")
     if not re.fullmatch(_N, words[0]) or words[1] not in ("B", "Y", "-") or words[2] not in _PHASES:
-        raise f.fail(f"bad turn field: turn number, active seat and one of {', '.join(_PHASES)}")
+        raise f.fail("bad turn field: turn number, active seat and one of {phases}", phases=", ".join(_PHASES))
     values = dict(turn=int(words[0]), active=None if words[1] == "-" else words[1], phase=words[2], pools={},
                   acted=frozenset(), exhausted=frozenset())
     given = set()
     for word in words[3:]:
         key, _, value = word.partition("=")
         if key in given:
-            raise f.fail(f"turn attribute {key}= given twice")
+            raise f.fail("turn attribute {key}= given twice", key=key)
         given.add(key)
         if key in ("ap", "high", "combats") and re.fullmatch(_N, value):
             values[{"high": "high_card"}.get(key, key)] = int(value)
@@ -857,28 +859,28 @@ def _turn(f: _Fields, words: list[str], tokens: dict) -> dict:
             pairs = [p.split(":") for p in value.split(",")]
             values["pools"] = {_known(f, t, tokens): int(n) for t, n in pairs}
             if len(values["pools"]) != len(pairs):
-                raise f.fail(f"a token is given twice in {word!r}")
+                raise f.fail("a token is given twice in {word}", word=repr(word))
         elif key in ("acted", "exhausted") and value:
             values[key] = frozenset(_known(f, t, tokens) for t in value.split(","))
         else:
-            raise f.fail(f"bad turn attribute {word!r}")
+            raise f.fail("bad turn attribute {word}", word=repr(word))
     missing = [key for key in _REQUIRED_TURN if key not in given]
     if missing:
-        raise f.fail(f"the turn field needs {' '.join(k + '=' for k in missing)} (no default: "
-                     f"it would silently change the rules, e.g. the first-cycle limit)")
+        raise f.fail("the turn field needs {fields} (no default: it would silently change the rules, e.g. the "
+                     "first-cycle limit)", fields=" ".join(k + "=" for k in missing))
     return values
 
 
 def _known(f: _Fields, token_id: str, tokens: dict) -> str:
     if token_id not in tokens:
-        raise f.fail(f"unknown token {token_id!r}")
+        raise f.fail("unknown token {token}", token=repr(token_id))
     return token_id
 
 
 def _square(f: _Fields, text: str):
     m = _SQUARE_RE.fullmatch(text)
     if not m:
-        raise f.fail(f"bad square {text!r}")
+        raise f.fail("bad square {word}", word=repr(text))
     return ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
 
 
@@ -887,16 +889,16 @@ def _teams(f: _Fields, words: list[str] | None, cat) -> dict:
     for word in words or ():
         m = re.fullmatch(r"([BY])=([a-j0-9:A-Z,]+?)(?:/out:([A-Z,]*))?", word, re.ASCII)
         if not m or m.group(1) in teams:
-            raise f.fail(f"bad team {word!r} (expected like B=b0:TH,d0:WA,g0:TR,i0:GB[/out:MK])")
+            raise f.fail("bad team {word} (expected like B=b0:TH,d0:WA,g0:TR,i0:GB[/out:MK])", word=repr(word))
         team = []
         for part in m.group(2).split(","):
             square, _, code = part.partition(":")
             if code not in cat.characters:
-                raise f.fail(f"bad team {word!r}: {part!r} is not square:character")
+                raise f.fail("bad team {word}: {part} is not square:character", word=repr(word), part=repr(part))
             team.append((_square(f, square), code))
         out = [c for c in (m.group(3) or "").split(",") if c]
         if any(c not in cat.characters for c in out):
-            raise f.fail(f"bad team {word!r}: out: lists character codes")
+            raise f.fail("bad team {word}: out: lists character codes", word=repr(word))
         teams[m.group(1)] = (tuple(sorted(team)), tuple(sorted(out)))
     return teams
 
@@ -904,7 +906,7 @@ def _teams(f: _Fields, words: list[str] | None, cat) -> dict:
 def _combat(f: _Fields, words: list[str] | None, tokens: dict) -> Combat | None:
     if words is None:
         return None
-    usage = "bad combat field (expected 'combat <n> <attacker>><target> att=... def=... [shot=...] [cards=B:3]')"
+    usage = N_("bad combat field (expected 'combat <n> <attacker>><target> att=... def=... [shot=...] [cards=B:3]')")
     if len(words) not in (4, 5, 6, 7, 8) or not re.fullmatch(_N, words[0]) or not re.fullmatch(r"\w+>\w+", words[1]):
         raise f.fail(usage)
     attacker, target = (_known(f, t, tokens) for t in words[1].split(">"))
@@ -943,6 +945,6 @@ def _placement(f: _Fields, words: list[str] | None, tokens: dict) -> Placement |
         raise f.fail("bad placing field (expected 'placing <slot> <revealer><placer> <tokens> [passed]')")
     m = _SLOT_RE.fullmatch(words[0])
     if not m:
-        raise f.fail(f"bad room {words[0]!r}")
+        raise f.fail("bad room {word}", word=repr(words[0]))
     return Placement(("AB".index(m.group(1)), int(m.group(2)) - 1), words[1][0], words[1][1],
                      tuple(_known(f, t, tokens) for t in words[2].split(",")), len(words) > 3)

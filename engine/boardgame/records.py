@@ -34,23 +34,25 @@ def parse_start(line: str, number: int = 1) -> GameState:
         return parse_position(line)
     m = re.match(r"^game\s+seed=(\d+)((?:\s+\S+)*)$", line)
     if not m:
-        raise NotationError(f"line {number}: a record starts with 'game seed=N ...' or a position", line, 0)
+        raise NotationError("line {line}: a record starts with 'game seed=N ...' or a position", line, 0, line=number)
     words, set_name = m.group(2).split(), "base_set"
     if words and words[0].startswith("set="):
         set_name = words.pop(0)[4:]
         try:
             load(set_name)
         except KeyError:
-            raise NotationError(f"line {number}: unknown set {set_name!r}", line, line.index("set=")) from None
+            raise NotationError("line {line}: unknown set {name}", line, line.index("set="), line=number,
+                                name=repr(set_name)) from None
     try:
         options = parse_options(words, set_name)
     except ValueError as error:
         word = str(error)
-        raise NotationError(f"line {number}: unknown game option {word!r}", line, line.index(word)) from None
+        raise NotationError("line {line}: unknown game option {word}", line, line.index(word), line=number,
+                            word=repr(word)) from None
     try:
         return new_game(options, int(m.group(1)))
     except ValueError as error:
-        raise NotationError(f"line {number}: {error}", line, 0) from None
+        raise NotationError("line {line}: {error}", line, 0, line=number, error=str(error)) from None
 
 
 def parse_record(text: str) -> tuple[GameState, list[RecordLine]]:

@@ -146,7 +146,7 @@ def parse_action(text: str, seat: str) -> "object":
 
     def need(n: int) -> None:
         if len(args) != n:
-            raise NotationError(f"{verb} takes {n} word(s)", text)
+            raise NotationError("{verb} takes {count} word(s)", text, count=n, verb=verb)
 
     try:
         if verb == "end":
@@ -157,7 +157,7 @@ def parse_action(text: str, seat: str) -> "object":
             return PassPlacement(seat)
         if verb in ("hide", "face"):
             if not args:
-                raise NotationError(f"{verb} needs figure:place pairs", text)
+                raise NotationError("{verb} needs figure:place pairs", text, verb=verb)
             pairs = []
             for w in args:
                 f, _, where = w.partition(":")
@@ -263,8 +263,8 @@ def parse_action(text: str, seat: str) -> "object":
     except NotationError as e:
         if e.text == text:
             raise
-        raise NotationError(f"bad word {e.text!r}", text, text.find(e.text)) from None
-    raise NotationError(f"unknown verb {verb!r}", text)
+        raise NotationError("bad word {word}", text, text.find(e.text), word=repr(e.text)) from None
+    raise NotationError("unknown verb {verb}", text, verb=repr(verb))
 
 
 def _build(seat: str, args: list[str], text: str):
@@ -276,7 +276,7 @@ def _build(seat: str, args: list[str], text: str):
             raise NotationError("build characters=CODE,... objects=CODE,...", text)
         codes = values.split(",") if values else []
         if any(not re.fullmatch(r"[A-Z]{2}", code) for code in codes):
-            raise NotationError(f"{name}: codes of 2 capital letters, separated by commas", text)
+            raise NotationError("{field}: codes of 2 capital letters, separated by commas", text, field=name)
         given[name] = tuple(sorted(codes))
     if set(given) != {"characters", "objects"}:
         raise NotationError("build characters=CODE,... objects=CODE,...", text)
@@ -406,7 +406,7 @@ def parse_position(text: str) -> CardState:
                                                               tuple(tuple(v) for v in d["outcome"][1]),
                                                               d["outcome"][2]))
     except (ValueError, KeyError, TypeError, IndexError) as e:
-        raise NotationError(f"malformed card-game position ({e})", text[:40]) from None
+        raise NotationError("malformed card-game position ({error})", text[:40], error=str(e)) from None
     if format_position(state) != text:
         raise NotationError("not the canonical form of a card-game position", text[:40])
     return state

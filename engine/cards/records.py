@@ -41,8 +41,8 @@ def is_start(line: str) -> bool:
 def parse_start(line: str, number: int = 1) -> CardState:
     m = START.match(line.strip())
     if not m:
-        raise NotationError(f"line {number}: a card-game record starts with 'game cards seed=N tutorial=T' or "
-                            "'game cards seed=N scenario=S teams=M'", line, 0)
+        raise NotationError("line {line}: a card-game record starts with 'game cards seed=N tutorial=T' or "
+                            "'game cards seed=N scenario=S teams=M'", line, 0, line=number)
     secret = m.group(8) is not None
     handicap = None if m.group(5) is None else (
         m.group(5), int(m.group(6)), tuple(int(c) for c in m.group(7).strip("-")))
@@ -51,7 +51,7 @@ def parse_start(line: str, number: int = 1) -> CardState:
     try:
         return new_game(options, int(m.group(1)))
     except ValueError as error:
-        raise NotationError(f"line {number}: {error}", line, 0) from None
+        raise NotationError("line {line}: {error}", line, 0, line=number, error=str(error)) from None
 
 
 def parse_record(text: str) -> tuple[CardState, list[RecordLine]]:

@@ -30,11 +30,11 @@ def parse_lines(text: str, parse_start: Callable[[str, int], object],
     for number, line in lines[1:]:
         m = re.match(r"^([BY]):\s*(.*)$", line)
         if not m:
-            raise NotationError(f"line {number}: expected 'B: <action>' or 'Y: <action>'", line, 0)
+            raise NotationError("line {line}: expected 'B: <action>' or 'Y: <action>'", line, 0, line=number)
         try:
             actions.append(RecordLine(number, line, parse_action(m.group(2), m.group(1))))
         except NotationError as error:
-            raise NotationError(f"line {number}: {error}") from None
+            raise NotationError("line {line}: {error}", line=number, error=str(error)) from None
     return start, actions
 
 

@@ -12,7 +12,8 @@ MAX_ACTION_TEXT = 256
 
 def check_length(text: str) -> None:
     if len(text) > MAX_ACTION_TEXT:
-        raise NotationError(f"an action is at most {MAX_ACTION_TEXT} characters long, not {len(text)}")
+        raise NotationError("an action is at most {limit} characters long, not {length}", limit=MAX_ACTION_TEXT,
+                            length=len(text))
 
 
 def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], legal: Callable[[], Sequence],
@@ -37,8 +38,9 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
         if len(candidates) == 1:
             return candidates[0]
         if candidates:
-            raise AmbiguousAction(f"{text!r} matches {len(candidates)} actions",
-                                  tuple(format_action(a) for a in candidates[:12])) from None
+            raise AmbiguousAction("{text} matches {count} actions: {candidates}",
+                                  tuple(format_action(a) for a in candidates[:12]), text=repr(text),
+                                  count=len(candidates)) from None
         raise strict_error
 
 

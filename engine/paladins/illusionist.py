@@ -19,7 +19,7 @@ from ..boardgame.geometry import DIRECTIONS, Square, square_name
 from ..boardgame.notation import register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 
 KINDS = ("pit", "rubble")
 
@@ -119,9 +119,9 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
 
 def _kind(w) -> str:
     index = w.i
-    word = w.next("pit or rubble")
+    word = w.next(N_("missing pit or rubble"))
     if word not in KINDS:
-        raise w.fail(f"expected pit or rubble, got {word!r}", index)
+        raise w.fail("expected pit or rubble, got {word}", index, word=repr(word))
     return word
 
 

@@ -16,7 +16,7 @@ from ..boardgame.geometry import Square, square_name
 from ..boardgame.notation import register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,8 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     return [Teleport(seat, figure.id, dest) for dest in destinations(state, board, figure)]
 
 
-register_action(Teleport, {"teleport": lambda w, seat: Teleport(seat, w.token(seat), w.square("the square"))},
+register_action(Teleport, {"teleport": lambda w, seat: Teleport(
+    seat, w.token(seat), w.square(N_("missing the square"), N_("expected the square, got {word}")))},
                 lambda a: f"teleport {a.token} {square_name(a.dest)}")
 
 MODULE = RuleModule("ring", {Teleport: teleport}, figure_actions, reach_only=False)

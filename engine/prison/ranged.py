@@ -127,9 +127,9 @@ def _parse(w: Words, seat: str) -> Shoot:
     joiners = []
     while w.more():
         index = w.i
-        word = w.next("+shooter")
+        word = w.next(N_("missing +shooter"))
         if not word.startswith("+"):
-            raise w.fail(f"expected +token (another shooter), got {word!r}", index)
+            raise w.fail("expected +token (another shooter), got {word}", index, word=repr(word))
         joiners.append(w.token_word(word[1:], index, seat))
     return Shoot(seat, token, target, tuple(sorted(joiners)))
 

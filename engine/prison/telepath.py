@@ -15,7 +15,7 @@ from ..boardgame.context import Ctx
 from ..boardgame.notation import Words, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, opponent
-from ..core.errors import IllegalAction
+from ..core.errors import N_, IllegalAction
 from ..core.events import secret_event
 
 VALUES = (1, 2, 3, 4, 5, 6)  # "a combat value other than +0" (PR-CHAR-TELEPATH-01)
@@ -67,11 +67,11 @@ def timeout(state: GameState, seat: str):
 
 
 def _parse(w: Words, seat: str) -> MindControl:
-    word = w.next("+1..+6 or none")
+    word = w.next(N_("missing +1..+6 or none"))
     if word == "none":
         return MindControl(seat, None)
     if not (len(word) == 2 and word[0] == "+" and word[1] in "123456"):
-        raise w.fail(f"expected +1..+6 or none, got {word!r}", w.i - 1)
+        raise w.fail("expected +1..+6 or none, got {word}", w.i - 1, word=repr(word))
     return MindControl(seat, int(word[1]))
 
 
