@@ -22,7 +22,7 @@ from dungeon_twister.protocol import (
 from .i18n import _
 from .names import seat_name
 from .ports import SessionPort as Session
-from .state import Refusal, SecretChoice
+from .state import Refusal, SecretChoice, notation_error_text
 
 
 class ChoiceError(ValueError):
@@ -66,7 +66,8 @@ def _resolve_build(text: str, parts: list[dict], seat: str, game: str = "board")
         action = rules.parse_action(text, seat)
     except NotationError as error:
         # TRANSLATORS: {error} says what is wrong with the typed text; {form} is the build's notation, kept as typed.
-        raise ChoiceError(_("{error} ({form}; Tab completes)").format(error=error, form=_build_form(parts))) from None
+        raise ChoiceError(_("{error} ({form}; Tab completes)").format(error=notation_error_text(error),
+                                                                       form=_build_form(parts))) from None
     if type(action) is not rules.secret_kind("build"):
         raise ChoiceError(_("build your team first: {form} (Tab completes)").format(form=_build_form(parts)))
     choice = PartsChoice(tuple(Part.from_form(form) for form in parts), lambda chosen: chosen,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from dungeon_twister.engine import NotationError
 from dungeon_twister.protocol import TableInfo
 
 from .i18n import _, translated
@@ -36,12 +37,9 @@ class Refusal:
         else (no template, a template the catalogue does not translate, or a translation that does not format
         with these values) the server's message, else the refusal's code."""
         if self.template:
-            text = translated(self.template)
+            text = translated_template(self.template, self.values or {})
             if text is not None:
-                try:
-                    return text.format(**(self.values or {}))
-                except Exception:  # a value missing, a field the values cannot fill: the message says it
-                    pass
+                return text
         return self.message or self.code
 
     def describe(self) -> str:
@@ -53,6 +51,29 @@ class Refusal:
                                                                    reason=self.reason())
         # TRANSLATORS: an action refused: {action} is the action as typed, {reason} the server's explanation
         return _("refused: {action}: {reason}").format(action=repr(self.text), reason=self.reason())
+
+
+def translated_template(template: str, values: dict) -> str | None:
+    """A refusal's English template translated by the catalogue and formatted with its values, or None when the
+    catalogue does not translate it or the translation does not format with them (the caller shows the English
+    message). A parse error that says where (bad_notation: the parser's template followed by " at column {column}:
+    {text}", NotationError.full_template) is translated as its two templates, each a msgid of the catalogue."""
+    try:
+        if template.endswith(NotationError.AT_TAIL) and template != NotationError.AT_TAIL:
+            inner, at = translated(template[:-len(NotationError.AT_TAIL)]), translated(NotationError.AT)
+            if inner is None or at is None:
+                return None
+            return at.format(message=inner.format(**values), column=values["column"], text=values["text"])
+        text = translated(template)
+        return None if text is None else text.format(**values)
+    except Exception:  # a value missing, a field the values cannot fill: the message says it
+        return None
+
+
+def notation_error_text(error: NotationError) -> str:
+    """A parse error of the client's own parse (a secret choice typed), in the language in use when the catalogue
+    has its templates, else English (as the server's bad_notation refusals)."""
+    return translated_template(error.full_template, error.full_values) or str(error)
 
 
 @dataclass

@@ -11,7 +11,7 @@ from .records import GameRecord
 class Refusal(Exception):
     """An action or choice the server does not apply; `code` is an action_refused code. `template` and `values`,
     when known, are `message` as an English str.format template and its values (action_refused.template/values):
-    the engine's (IllegalAction), or the server's own (`server_refusal`)."""
+    the engine's (IllegalAction, NotationError, AmbiguousAction), or the server's own (`server_refusal`)."""
 
     def __init__(self, code: str, message: str, rule: str | None = None, template: str | None = None,
                  values: dict | None = None) -> None:
@@ -23,6 +23,18 @@ class Refusal(Exception):
     def illegal(cls, error: IllegalAction) -> Refusal:
         """The engine's refusal, with its rule, template and values."""
         return cls("illegal_action", error.message, error.rule, error.template, error.values)
+
+    @classmethod
+    def notation(cls, error: NotationError) -> Refusal:
+        """A parse error (bad_notation), as its whole template and values: the parser's template followed, when
+        it says where, by " at column {column}: {text}" (NotationError.full_template; a client translates the two
+        parts, docs/protocol.md)."""
+        return cls("bad_notation", str(error), None, error.full_template, error.full_values)
+
+    @classmethod
+    def ambiguous(cls, error: AmbiguousAction) -> Refusal:
+        """An abbreviation that matches several actions (ambiguous_action), with its template and values."""
+        return cls("ambiguous_action", str(error), None, error.template, error.values)
 
 
 def server_refusal(code: str, template: str, rule: str | None = None, **values: str | int) -> Refusal:
@@ -80,9 +92,9 @@ class Game:
         try:
             return self.family.resolve_input(self.state, seat, text)
         except AmbiguousAction as error:
-            raise Refusal("ambiguous_action", str(error)) from None
+            raise Refusal.ambiguous(error) from None
         except NotationError as error:
-            raise Refusal("bad_notation", str(error)) from None
+            raise Refusal.notation(error) from None
         except IllegalAction as error:
             raise Refusal.illegal(error) from None
 
@@ -113,7 +125,7 @@ class Game:
         try:
             action = self.family.parse_action(text, seat)
         except NotationError as error:
-            raise Refusal("bad_notation", str(error)) from None
+            raise Refusal.notation(error) from None
         if type(action) is not self.family.secret_kind(purpose):
             raise server_refusal("illegal_action", "{text} is not a choice for {purpose}", text=repr(text),
                                  purpose=repr(purpose))

@@ -176,11 +176,15 @@ def parse_action(text: str, seat: str) -> Action:
     parser = _PARSERS.get(verb)
     if parser is None:
         near = get_close_matches(verb.lower(), _PARSERS, n=1)
-        verbs = ", ".join(sorted(_PARSERS))
+        # the list in two values, each within the protocol's 200 characters of a value (action_refused.values)
+        names = sorted(_PARSERS)
+        half = {"verbs": ", ".join(names[:len(names) // 2]), "more_verbs": ", ".join(names[len(names) // 2:])}
         if near:
-            raise w.fail("unknown verb {verb}: did you mean {near}? (verbs: {verbs})", 0, verb=repr(verb),
-                         near=repr(near[0]), verbs=verbs)
-        raise w.fail("unknown verb {verb} (verbs: {verbs})", 0, verb=repr(verb), verbs=verbs)
+            # TRANSLATORS: {verbs}, {more_verbs}: the two halves of the list of verbs (notation, not translated)
+            raise w.fail("unknown verb {verb}: did you mean {near}? (verbs: {verbs}, {more_verbs})", 0,
+                         verb=repr(verb), near=repr(near[0]), **half)
+        # TRANSLATORS: {verbs}, {more_verbs}: the two halves of the list of verbs (notation, not translated)
+        raise w.fail("unknown verb {verb} (verbs: {verbs}, {more_verbs})", 0, verb=repr(verb), **half)
     action = parser(w, seat)
     w.end()
     return action

@@ -69,10 +69,12 @@ def extracted() -> dict[str, str]:
 
 def refusal_templates() -> dict[str, str]:
     """The refusal templates of the engine and the server (msgid -> the file that writes it), as the extraction of
-    docs/translating.md finds them (`-k IllegalAction:2 -k server_refusal:2`, and `N_` in the engine's tables):
-    the sentences of action_refused.template, which the client translates when its catalogue has them."""
+    docs/translating.md finds them (`-k IllegalAction:2 -k server_refusal:2 -k NotationError:1 -k fail:1
+    -k AmbiguousAction:1`, and `N_` in the engine's tables): the sentences of action_refused.template, which the
+    client translates when its catalogue has them (the parser's errors too, issue 11)."""
     found: dict[str, str] = {}
-    keywords = {"N_": None, "IllegalAction": (2,), "server_refusal": (2,)}
+    keywords = {"N_": None, "IllegalAction": (2,), "server_refusal": (2,), "NotationError": (1,), "fail": (1,),
+                "AmbiguousAction": (1,)}
     for filename, _line, message, _comments, _context in extract_from_dir(
             str(ROOT), method_map=[("engine/**.py", "python"), ("server/**.py", "python")], keywords=keywords):
         if message:
@@ -96,6 +98,9 @@ def test_the_refusal_templates_of_the_engine_and_the_server_are_extracted():
     assert len(templates) > 350, "every refusal of the engine, and the server's own, is a template"
     assert {"engine/boardgame/moves.py", "engine/cards/rules.py", "server/play.py"} <= set(templates.values())
     assert "a wall or closed portcullis lies between {here} and {there}" in templates  # BG-MOVE-05
+    # the parser's errors (engine/boardgame/notation.py's Words.fail, NotationError, their N_ tables) and where
+    assert {"expected a room like A1 or B4, got {word}", "missing a verb", "{message} at column {column}: {text}",
+            "not a zone", "{text} matches {count} actions: {candidates}"} <= set(templates)
     with open(ROOT / "client" / "locale" / f"{i18n.DOMAIN}.pot", "rb") as pot:
         template_ids = {message.id for message in read_po(pot) if message.id}
     missing = sorted(set(templates) - template_ids)

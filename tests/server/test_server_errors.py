@@ -85,7 +85,14 @@ async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
             assert refused.message == "during the first cycle you may play at most a 2"
             refused = await answer(active, "x-3", "fly away", table)
             assert refused.code == "bad_notation" and refused.rule is None
-            assert (refused.template, refused.values) == (None, None), "the parser's text has no template"
+            # the parser's error travels as its template and values too (issue 11): the unknown verb 'fly', where
+            # (column 1 of the typed text), with the parser's template followed by the "at column" one
+            assert refused.template.startswith("unknown verb {verb}")
+            assert refused.template.endswith(" at column {column}: {text}")
+            assert {k: refused.values[k] for k in ("verb", "column", "text")} == {
+                "verb": "'fly'", "column": 1, "text": "'fly away'"}
+            assert refused.template.format(**refused.values) == refused.message
+            assert refused.message.startswith("unknown verb 'fly'")
             # The same id and text get the same answer; the same id with another text is refused.
             assert await answer(active, "x-3", "fly away", table) == refused
             reused = await answer(active, "x-3", "end", table)
@@ -98,6 +105,9 @@ async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
             assert len(active.events_of("card_played")) == 1
             ambiguous = await answer(active, "x-5", "move", table)
             assert ambiguous.code == "ambiguous_action" and "move " in ambiguous.message
+            assert ambiguous.template == "{text} matches {count} actions: {candidates}"
+            assert ambiguous.values["text"] == "'move'" and ambiguous.values["count"] >= 2
+            assert ambiguous.template.format(**ambiguous.values) == ambiguous.message
             assert active.errors() == [] and idle.errors() == []
 
 
