@@ -244,6 +244,72 @@ def test_BG_MOVE_05_a_refusal_whose_template_cannot_be_shown_falls_back_to_the_m
         "refusé [BG-MOVE-05] : 'move bWA c13' : a wall or closed portcullis lies between b13 and c13")
 
 
+def test_a_typo_refused_by_the_server_speaks_french_with_the_text_as_typed():
+    """Issue 11: a typo in an action (the room Z9 does not exist: rooms are A1..B4) goes through the server's own
+    path (Game.resolve -> Refusal -> action_refused with the template and values of the parser's error) and is
+    shown in French, the parser's sentence and where ("at column") each translated, the typed words as they are."""
+    from dungeon_twister.engine import Options
+    from dungeon_twister.protocol import ActionRefused
+    from dungeon_twister.server.game import Game, Refusal
+    from dungeon_twister.server.play import refused
+    from tests.engine.builders import position_text
+    from test_client_prompt import WiredSession, screen
+
+    i18n.use("fr")
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.act("hide bRP Z9")
+    [action] = wired.sent()
+    with pytest.raises(Refusal) as caught:
+        Game(Options(), 1).resolve("B", "hide bRP Z9")
+    answer = refused(action.action_id, caught.value)
+    assert isinstance(answer, ActionRefused) and answer.code == "bad_notation"
+    assert answer.message == "expected a room like A1 or B4, got 'Z9' at column 10: 'hide bRP Z9'"
+    assert answer.template.format(**answer.values) == answer.message
+    wired.deliver(answer)
+    text = screen(wired.session).replace("\xa0", " ")
+    assert "refusé : 'hide bRP Z9' : salle attendue, comme A1 ou B4, reçu 'Z9' à la colonne 10 : 'hide bRP Z9'" \
+        in text
+    assert "expected a room" not in text
+
+
+def test_an_ambiguous_abbreviation_and_a_typo_without_a_column_speak_french():
+    """ambiguous_action's template, and a parse error that says no column (an action too long, 256 characters
+    at most: core/typed.py), translated; a parse error whose first part the catalogue lacks falls back to the
+    English message whole (never half translated)."""
+    from dungeon_twister.client.state import Refusal
+
+    i18n.use("fr")
+    ambiguous = Refusal("move", "ambiguous_action", "'move' matches 2 actions: move bTH c2, move bWA c3", None,
+                        "{text} matches {count} actions: {candidates}",
+                        {"text": "'move'", "count": 2, "candidates": "move bTH c2, move bWA c3"})
+    assert ambiguous.reason().replace("\xa0", " ") == "'move' correspond à 2 actions : move bTH c2, move bWA c3"
+    long = Refusal("x", "bad_notation", "an action is at most 256 characters long, not 300", None,
+                   "an action is at most {limit} characters long, not {length}", {"limit": 256, "length": 300})
+    assert long.reason() == "une action fait au plus 256 caractères, pas 300"
+    newer = Refusal("fly", "bad_notation", "you cannot fly at column 1: 'fly'", None,
+                    "you cannot {verb} at column {column}: {text}", {"verb": "fly", "column": 1, "text": "'fly'"})
+    assert newer.reason() == "you cannot fly at column 1: 'fly'"
+
+
+def test_CG_SEL_FULL_01_a_typo_in_a_secret_build_is_explained_in_french():
+    """The client parses a free build itself before committing it (secret_choice.resolve_choice): its parse error
+    is translated the same way (CG-SEL-FULL-01: `build characters=... objects=...`)."""
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+    from dungeon_twister.engine.cards import new_game
+    from dungeon_twister.engine.cards.select import parts
+    from dungeon_twister.engine.cards.state import CardOptions
+
+    i18n.use("fr")
+    forms = [part.form() for part in parts(new_game(CardOptions(None, "standard", "full"), 1))]
+    with pytest.raises(ChoiceError) as caught:
+        resolve_choice("build characters=wa objects=KY", [], "B", forms, "cards")
+    said = str(caught.value).replace("\xa0", " ")
+    assert said.startswith("characters : des codes de 2 majuscules, séparés par des virgules à la colonne 1 : "
+                           "'build characters=wa objects=KY'"), said
+    assert "codes of 2 capital letters" not in said
+
+
 def test_a_mistyped_command_is_answered_in_french(capsys):
     from dungeon_twister.client.commands import Commands
     from test_client_prompt import WiredSession
