@@ -17,6 +17,7 @@ from .boardgame.actions import Build, ChooseTeam, CombatCard
 from .boardgame.apply import apply as _board_apply
 from .boardgame.legal import legal_actions as _board_legal
 from .boardgame.notation import format_action as _board_format
+from .boardgame.notation import legal_table as _board_table
 from .boardgame.notation import legal_texts as _board_texts
 from .boardgame.notation import parse_action as _board_parse
 from .boardgame.notation import resolve_input as _board_resolve
@@ -49,6 +50,9 @@ class Family:
     apply: Callable
     legal_actions: Callable
     legal_texts: Callable
+    legal_table: Callable
+    """`legal_table(state, seat) -> {canonical text: action}`: the seat's legal actions and their texts in one
+    pass ({} when it is not to act, and for a lazily listed choice)."""
     format_action: Callable
     parse_action: Callable
     resolve_input: Callable
@@ -102,8 +106,8 @@ class Family:
 
 BOARD = Family(
     name="board", options=Options, new_game=_board_new, apply=_board_apply, legal_actions=_board_legal,
-    legal_texts=_board_texts, format_action=_board_format, parse_action=_board_parse, resolve_input=_board_resolve,
-    format_position=_board_position, secret_purpose=_board_secret, timeout_action=_board_timeout,
+    legal_texts=_board_texts, legal_table=_board_table, format_action=_board_format, parse_action=_board_parse,
+    resolve_input=_board_resolve, format_position=_board_position, secret_purpose=_board_secret, timeout_action=_board_timeout,
     clock=_board_clock, view=_board_view, game_header=_board_records.game_header,
     format_line=_board_records.format_line, parse_record=_board_records.parse_record,
     replayed=_board_records.replayed, secret_kinds=MappingProxyType({"team": ChooseTeam, "build": Build}),
@@ -114,7 +118,7 @@ BOARD = Family(
 
 CARDS = Family(
     name="cards", options=_cards.CardOptions, new_game=_cards.new_game, apply=_cards.apply,
-    legal_actions=_cards.legal_actions, legal_texts=_card_typed.legal_texts,
+    legal_actions=_cards.legal_actions, legal_texts=_card_typed.legal_texts, legal_table=_card_typed.legal_table,
     format_action=_card_notation.format_action, parse_action=_card_notation.parse_action,
     resolve_input=_card_typed.resolve_input, format_position=_card_notation.format_position,
     secret_purpose=_cards.secret_purpose, timeout_action=_card_timeout, clock=_card_clock, view=_cards.view,

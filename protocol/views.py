@@ -8,7 +8,6 @@ Sans-IO and pure: the server turns each view into a `PackedView` (its msgpack pi
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import msgpack
 

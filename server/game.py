@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dungeon_twister.engine import Action, AmbiguousAction, Event, IllegalAction, NotationError, is_lazy
+from dungeon_twister.engine import Action, AmbiguousAction, Event, IllegalAction, NotationError
 from dungeon_twister.engine.families import Family, family_for
 
 from .records import GameRecord
@@ -129,8 +129,4 @@ def generated(family: Family, state, seat: str) -> dict[str, Action]:
     for a free team building, whose 10^10 builds the view describes as parts: view["build"]["parts"])."""
     if state.outcome is not None or seat not in state.to_act:
         return {}
-    actions = family.legal_actions(state, seat)
-    if is_lazy(actions):
-        return {}
-    # legal_texts lists the same actions in the same order, reusing the texts of figures nothing changed near
-    return dict(zip(family.legal_texts(state, seat), actions))
+    return family.legal_table(state, seat)

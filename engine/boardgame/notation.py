@@ -366,4 +366,30 @@ def legal_texts(state, seat: str | None = None) -> list[str]:
     return Chained([out, *lazy]) if lazy else out
 
 
-__all__ = ["format_action", "parse_action", "resolve_input", "legal_texts"]
+def legal_table(state, seat: str) -> dict:
+    """{canonical text: action} of `legal_actions(state, seat)`, in its order: what `dict(zip(legal_texts(state,
+    seat), legal_actions(state, seat)))` gives, in one pass over the figures' memo entries instead of two (the
+    server's per-step table of what a seat may send); {} when the seat is not to act, and for a choice made of
+    parts (a free team building), whose builds are too many to list."""
+    from . import legal  # legal -> ... -> notation: imported here, as in `resolve_input`
+
+    if seat not in state.to_act:
+        return {}
+    if state.phase != "main":
+        offered = legal._for_seat(state, seat)
+        if is_lazy(offered):
+            return {}
+        return {format_action(action): action for action in offered}
+    out: dict = {"end": EndTurn(seat)}
+    for actions, entry in legal._main_parts(state, seat):
+        if entry is None:
+            out.update(zip(map(format_action, actions), actions))
+        else:
+            texts = entry.texts
+            if texts is None:
+                texts = entry.texts = tuple(map(format_action, actions))
+            out.update(zip(texts, actions))
+    return out
+
+
+__all__ = ["format_action", "parse_action", "resolve_input", "legal_texts", "legal_table"]

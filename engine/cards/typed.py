@@ -18,6 +18,15 @@ def legal_texts(state: CardState, seat: str | None = None):
     return [format_action(a) for a in offered]
 
 
+def legal_table(state: CardState, seat: str) -> dict:
+    """{canonical text: action} of `legal_actions(state, seat)`, in its order, from one call of it; {} for a full
+    frontal team's lazy list (as the board game's `legal_table`)."""
+    offered = legal_actions(state, seat)
+    if is_lazy(offered):
+        return {}
+    return {format_action(action): action for action in offered}
+
+
 def resolve_input(state: CardState, seat: str, text: str):
     """What a player typed, as one action: exact notation, or words matched in order against the legal actions'
     texts (`move bMK a2` for `move bMK B1^a1 a2`, `TR a2`); see core.typed.resolve_typed."""

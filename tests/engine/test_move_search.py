@@ -191,6 +191,40 @@ def test_legal_texts_are_the_formatted_legal_actions():
     assert checked > 2000 and phases >= {"team", "hide", "card", "main"}
 
 
+def test_legal_table_is_the_texts_and_actions_of_the_legal_actions_in_one_pass():
+    """legal_table(state, seat) (what the server keeps of a step, engine/families.py) equals
+    dict(zip(legal_texts, legal_actions)) in the same order, in every phase of seeded games of every set, scenario
+    and mix (tests/engine/variants.py) and of the card game; {} for a seat not to act and for a free team
+    building's lazy list."""
+    from dungeon_twister.engine.cards import CardOptions
+    from dungeon_twister.engine.core.choice import is_lazy
+    from dungeon_twister.engine.families import BOARD, CARDS
+
+    from .variants import VARIANTS, listable
+
+    games = [(BOARD, options, 3) for options in VARIANTS.values()] + [(CARDS, CardOptions(2), 5),
+                                                                     (CARDS, CardOptions(3), 6)]
+    checked, lazy, phases = 0, 0, set()
+    for family, options, seed in games:
+        state, rng, n = family.new_game(options, seed), Rng(seed), 0
+        while state.outcome is None and n < 250:
+            phases.add(getattr(state, "phase", None))
+            for seat in ("B", "Y"):
+                actions = family.legal_actions(state, seat)
+                table = family.legal_table(state, seat)
+                if seat not in state.to_act or is_lazy(actions):
+                    lazy += is_lazy(actions)
+                    assert table == {}
+                    continue
+                assert list(table.items()) == list(zip(family.legal_texts(state, seat), actions))
+                assert len(table) == len(actions), "no two legal actions share a text"
+                checked += 1
+            legal = listable(family.legal_actions(state))
+            state, _ = family.apply(state, rng.choice(legal))
+            n += 1
+    assert checked > 2000 and lazy > 0 and phases >= {"team", "hide", "card", "main"}
+
+
 def test_the_one_item_search_lists_what_the_general_search_lists_in_the_same_order():
     """`Walker._item_search` (a figure with exactly one thing it could carry within reach, `Walker._one_item`)
     is `_search` with the mover's choices on a square known without `pickable`: for every figure of every seat in
