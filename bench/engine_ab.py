@@ -1,0 +1,94 @@
+"""A/B speed of the engine against an earlier revision of it, in one process (pip install -e '.[bench]').
+
+    python bench/engine_ab.py REV [--games N] [--seed S] [--variant standard|beginner|prison|...]
+    python bench/engine_ab.py --same [...]   # the engine against itself: the harness's own bias (~1.00)
+
+`git archive REV engine` is unpacked into a temporary directory and imported as a second package beside the
+installed `dungeon_twister.engine`; both play the same seeded random games action by action (`Rng(seed + 1)` picks
+the index, as bench/engine.py does), each action's `legal_actions` and `apply` timed in CPU seconds
+(time.process_time) for each engine, the one that goes first alternating every action. On a loaded, noisy machine
+the ratio of the two totals is steadier than two separate runs of bench/engine.py. The games must be the same:
+the run stops with an error at the first action whose legal lists differ in length.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import dungeon_twister.engine as current
+from dungeon_twister.engine.core.rng import Rng
+
+clock = time.process_time
+VARIANTS = {"standard": {}, "beginner": {"beginner": True}, "prison": {"set_name": "prison"},
+            "paladins": {"set_name": "paladins"}, "mixed": {"set_name": "mixed"}}
+
+
+def reference(rev: str, into: Path):
+    """The engine of git revision `rev`, unpacked under `into` and imported as the package `ab_ref.engine` (its
+    modules import one another relatively; its set data is looked up in the installed package's data)."""
+    root = Path(__file__).resolve().parent.parent
+    package = into / "ab_ref"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    archive = subprocess.run(["git", "-C", str(root), "archive", rev, "engine"], check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(package)], input=archive.stdout, check=True)
+    sys.path.insert(0, str(into))
+    return importlib.import_module("ab_ref.engine")
+
+
+def play(engines, games: int, seed: int, options: dict) -> tuple[list[float], int]:
+    """CPU seconds of each engine over the same `games` random games, and the number of actions."""
+    spent, actions = [0.0] * len(engines), 0
+    gc.disable()  # a collection would be charged to whichever engine happens to trigger it
+    try:
+        for game in range(games):
+            states = [e.new_game(e.Options(**options), seed + game) for e in engines]
+            rng = Rng(seed + game + 1)
+            while states[0].outcome is None:
+                order = range(len(engines)) if actions % 2 == 0 else reversed(range(len(engines)))
+                order = list(order)
+                legal = [None] * len(engines)
+                for i in order:
+                    t0 = clock()
+                    legal[i] = engines[i].legal_actions(states[i])
+                    spent[i] += clock() - t0
+                if len({len(x) for x in legal}) != 1:
+                    raise SystemExit(f"game {game}, action {actions}: the legal lists differ in length")
+                pick = rng.choice(range(len(legal[0])))
+                for i in order:
+                    t0 = clock()
+                    states[i], _ = engines[i].apply(states[i], legal[i][pick])
+                    spent[i] += clock() - t0
+                actions += 1
+                if actions % 200 == 0:
+                    gc.collect()
+    finally:
+        gc.enable()
+    return spent, actions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rev", nargs="?", default="HEAD", help="the git revision to compare with (default HEAD)")
+    parser.add_argument("--same", action="store_true", help="the installed engine against itself")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--variant", default="standard", choices=VARIANTS)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        ref = current if args.same else reference(args.rev, Path(tmp))
+        (t_ref, t_cur), actions = play([ref, current], args.games, args.seed, VARIANTS[args.variant])
+    print(f"{args.variant}: {args.games} games, {actions} actions; {'itself' if args.same else args.rev} "
+          f"{t_ref / actions * 1e6:.1f} us/action, this tree {t_cur / actions * 1e6:.1f} us/action; "
+          f"speed-up {t_ref / t_cur:.3f}")
+
+
+if __name__ == "__main__":
+    main()
