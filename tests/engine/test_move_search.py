@@ -207,7 +207,7 @@ def test_legal_table_is_the_texts_and_actions_of_the_legal_actions_in_one_pass()
     checked, lazy, phases = 0, 0, set()
     for family, options, seed in games:
         state, rng, n = family.new_game(options, seed), Rng(seed), 0
-        while state.outcome is None and n < 250:
+        while state.outcome is None and n < 90:
             phases.add(getattr(state, "phase", None))
             for seat in ("B", "Y"):
                 actions = family.legal_actions(state, seat)
@@ -222,7 +222,7 @@ def test_legal_table_is_the_texts_and_actions_of_the_legal_actions_in_one_pass()
             legal = listable(family.legal_actions(state))
             state, _ = family.apply(state, rng.choice(legal))
             n += 1
-    assert checked > 2000 and lazy > 0 and phases >= {"team", "hide", "card", "main"}
+    assert checked > 900 and lazy > 0 and phases >= {"team", "hide", "card", "main"}
 
 
 def test_the_one_item_search_lists_what_the_general_search_lists_in_the_same_order():
