@@ -4,7 +4,7 @@
     python bench/legal_equivalence.py check FILE                                                # after it
 
 For every position of N random games of each variant (by default the standard and beginner games; `--variants all`
-adds every set, scenario, mix and team building the engine plays, those of tests/engine/variants.py; the random
+adds every set, scenario, mix and team building the engine plays, those of engine/tools/variants.py; the random
 choice is the bench's: `Rng(seed + 1)` picks from the legal list, so a change of the list's order changes the
 games) it stores digests of
 
@@ -31,25 +31,12 @@ import json
 import sys
 from dataclasses import replace
 
-from dungeon_twister.engine import (EngineError, IllegalAction, Move, Options, apply, event_view, format_action,
-                                    format_position, legal_actions, new_game, parse_action)
+from dungeon_twister.engine import (EngineError, Move, apply, event_view, format_action, format_position,
+                                    legal_actions, new_game, parse_action)
 from dungeon_twister.engine.core.choice import is_lazy
 from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.tools.variants import VARIANTS  # the property tests' games too
 
-VARIANTS = {  # tests/engine/variants.py's games (bench/ does not import tests/)
-    "standard": Options(),
-    "beginner": Options(beginner=True),
-    "prison": Options(set_name="prison"),
-    "prison-1": Options(set_name="prison", scenario="prison-1"),
-    "prison-4": Options(target_vp=4, set_name="prison", scenario="prison-4"),
-    "mixed": Options(set_name="mixed"),
-    "paladins": Options(set_name="paladins"),
-    "mixed-mutual": Options(set_name="mixed", teams="mutual"),
-    "all-sets": Options(set_name="all_sets"),
-    "all-sets-mutual": Options(set_name="all_sets", teams="mutual"),
-    "all-sets-free": Options(set_name="all_sets", teams="free"),
-    "prison-paladins-free": Options(set_name="prison_paladins", teams="free"),
-}
 DEFAULT = ("standard", "beginner")
 
 

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-from dungeon_twister.engine import Options
 from dungeon_twister.engine.core.choice import is_lazy
+from dungeon_twister.engine.tools.variants import VARIANTS
 
-VARIANTS: dict[str, Options] = {
-    "standard": Options(),
-    "beginner": Options(beginner=True),
-    "prison": Options(set_name="prison"),
-    "prison-1": Options(set_name="prison", scenario="prison-1"),
-    "prison-4": Options(target_vp=4, set_name="prison", scenario="prison-4"),
-    "mixed": Options(set_name="mixed"),
-    "paladins": Options(set_name="paladins"),
-    "mixed-mutual": Options(set_name="mixed", teams="mutual"),
-    "all-sets": Options(set_name="all_sets"),
-    "all-sets-mutual": Options(set_name="all_sets", teams="mutual"),
-    "all-sets-free": Options(set_name="all_sets", teams="free"),
-    "prison-paladins-free": Options(set_name="prison_paladins", teams="free"),
-}
+__all__ = ["VARIANTS", "OTHER_SETS", "listable"]
+
 OTHER_SETS = tuple(name for name in VARIANTS if name not in ("standard", "beginner"))
 
 
