@@ -22,7 +22,7 @@ from dungeon_twister.protocol import (
 from .i18n import _
 from .names import seat_name
 from .ports import SessionPort as Session
-from .state import Refusal, SecretChoice, notation_error_text
+from .state import Refusal, SecretChoice, notation_error_text, translated_template
 
 
 class ChoiceError(ValueError):
@@ -72,9 +72,10 @@ def _resolve_build(text: str, parts: list[dict], seat: str, game: str = "board")
         raise ChoiceError(_("build your team first: {form} (Tab completes)").format(form=_build_form(parts)))
     choice = PartsChoice(tuple(Part.from_form(form) for form in parts), lambda chosen: chosen,
                          lambda a: tuple(tuple(map(str, getattr(a, form["name"]))) for form in parts))
-    why = choice.problem(action)
-    if why is not None:
-        raise ChoiceError(why)
+    why = choice.refusal(action)
+    if why is not None:  # in the reader's language when the catalogue has the part's sentence
+        template, values = why
+        raise ChoiceError(translated_template(template, values) or template.format(**values))
     return rules.format_action(action)
 
 

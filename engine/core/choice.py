@@ -166,11 +166,16 @@ class PartsChoice(Sequence):
 
     def problem(self, action) -> str | None:
         """Why `action` is not in the sequence (the first part that refuses it), or None."""
+        why = self.refusal(action)
+        return None if why is None else why[0].format(**why[1])
+
+    def refusal(self, action) -> tuple[str, dict] | None:
+        """`problem` as a refusal template and its values (`Part.refusal`), or None."""
         chosen = self._unmake(action)
         if chosen is None or len(chosen) != len(self.parts):
-            return "not a choice of this kind"
+            return N_("not a choice of this kind"), {}
         for part, values in zip(self.parts, chosen):
-            why = part.problem(list(values))
+            why = part.refusal(list(values))
             if why is not None:
                 return why
         return None

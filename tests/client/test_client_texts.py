@@ -397,6 +397,23 @@ def test_PD_TEAM_FREE_a_typed_build_is_checked_against_the_parts_before_anything
             resolve_choice(wrong, [], "B", parts)
 
 
+def test_PD_TEAM_FREE_a_wrong_build_is_refused_in_the_readers_language():
+    """The parts' refusals (engine/core/choice.py, templates the catalogue translates) in French."""
+    from dungeon_twister.client import i18n
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+
+    parts = free_build_state().build_parts
+    i18n.use("fr")
+    for wrong, why in (
+            ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA objects=FH,KY,KY,RP,SW,TS",
+             "choisissez 8 personnages, pas 7"),
+            ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,KY,SW,TS",
+             "KY peut être choisi au plus 2 fois")):
+        with pytest.raises(ChoiceError) as refused:
+            resolve_choice(wrong, [], "B", parts)
+        assert str(refused.value) == why
+
+
 def test_PD_TEAM_FREE_tab_completes_a_build_part_by_part_and_value_by_value():
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
