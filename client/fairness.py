@@ -72,14 +72,14 @@ def check_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bool, s
     first = view.get("first_player")
     if "contributions" in (view.get("table") or {}):
         return True, _("fair deal: the seed {seed} mixes the server's seed, which opens its commitment made before "
-                       "the game, with the players' contributions, and the {n} rooms revealed lie where it dealt "
-                       "them").format(seed=seed, n=len(revealed))
+                       "the game, with the players' contributions, and every room revealed ({n}) lies where it "
+                       "dealt it").format(seed=seed, n=len(revealed))
     if first:
-        return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and the "
-                       "{n} rooms revealed lie where it dealt them; {seat} played first").format(
+        return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and "
+                       "every room revealed ({n}) lies where it dealt it; {seat} played first").format(
             seed=seed, n=len(revealed), seat=seat_name(first))
-    return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and the "
-                   "{n} rooms revealed lie where it dealt them").format(seed=seed, n=len(revealed))
+    return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and "
+                   "every room revealed ({n}) lies where it dealt it").format(seed=seed, n=len(revealed))
 
 
 def _opened_seed(view: dict) -> tuple[bool, str] | tuple[bool, int] | None:
@@ -163,11 +163,11 @@ def check_card_deal(view: dict, choices: list[tuple[str, str]] = ()) -> tuple[bo
                         "the deal during the game").format(wrong=", ".join(wrong))
     if "contributions" in (view.get("table") or {}):
         return True, _("fair deal: the seed {seed} mixes the server's seed, which opens its commitment made "
-                       "before the game, with the players' contributions, and the {n} room cards revealed lie where "
-                       "it dealt them; {seat} played first").format(seed=seed, n=len(revealed),
+                       "before the game, with the players' contributions, and every room card revealed ({n}) lies "
+                       "where it dealt it; {seat} played first").format(seed=seed, n=len(revealed),
                                                                     seat=seat_name(dealt.first))
-    return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and the "
-                   "{n} room cards revealed lie where it dealt them; {seat} played first").format(
+    return True, _("fair deal: the seed {seed} opens the server's commitment made before the game, and "
+                   "every room card revealed ({n}) lies where it dealt it; {seat} played first").format(
         seed=seed, n=len(revealed), seat=seat_name(dealt.first))
 
 

@@ -99,8 +99,8 @@ def test_the_deal_is_checked_once_when_the_seed_is_revealed_and_a_bad_one_raises
     wired.deliver(Snapshot(TABLE, 5, over(7)))
     state = wired.session.state
     assert [line for line in state.log if line.startswith("fair deal")] == [
-        "fair deal: the seed 7 opens the server's commitment made before the game, and the 0 rooms revealed lie "
-        "where it dealt them"]
+        "fair deal: the seed 7 opens the server's commitment made before the game, and every room revealed (0) "
+        "lies where it dealt it"]
     assert state.alert is None
     wired.deliver(Snapshot(TABLE, 6, over(7)))
     assert sum(line.startswith("fair deal") for line in state.log) == 1, "checked once"
@@ -140,7 +140,7 @@ def test_PD_TEAM_the_deal_of_a_team_building_game_is_replayed_with_its_choices()
     picks = [("B", "pick 37"), ("Y", "pick 41"), ("B", "pick 1"), ("Y", "pick 44")]
     seen = built_view(mutual, 5, picks)
     fair, text = check_deal(seen, picks)
-    assert fair and "the 8 rooms revealed lie where it dealt them" in text
+    assert fair and "every room revealed (8) lies where it dealt it" in text
     assert check_deal(seen, picks[:3]) is None
     lied = [("B", "pick 37"), ("Y", "pick 41"), ("B", "pick 2"), ("Y", "pick 44")]
     fair, text = check_deal(seen, lied)

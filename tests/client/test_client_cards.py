@@ -184,7 +184,7 @@ def test_the_deal_check_of_a_card_game_finds_a_moved_room_card():
     v["table"] = {"id": "t1", "seed_commitment": seed_commitment("t1", seed, nonce).hex(), "seed": seed,
                   "seed_nonce": nonce.hex()}
     fair, text = check_card_deal(v)
-    assert fair and "1 room cards revealed lie where it dealt them" in text
+    assert fair and "every room card revealed (1) lies where it dealt it" in text
     v["rooms"][0]["card"] = dealt.rooms[1].card
     fair, text = check_card_deal(v)
     assert not fair and text.startswith("FAIR-PLAY ALERT: A not as the revealed seed deals them")

@@ -69,7 +69,7 @@ async def test_the_client_contributes_and_checks_the_mix_at_the_end(autojump_clo
             (checked,) = [line for line in alice.state.log if line.startswith("fair deal")]
             assert checked == (f"fair deal: the seed {deal_seed(table, 4, mine, YELLOW)} mixes the server's seed, "
                                "which opens its commitment made before the game, with the players' contributions, "
-                               "and the 0 rooms revealed lie where it dealt them; your contribution to the deal is "
+                               "and every room revealed (0) lies where it dealt it; your contribution to the deal is "
                                "in the seed's mix")
             alice.quit()
 

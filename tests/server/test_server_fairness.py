@@ -59,7 +59,7 @@ def test_the_client_alerts_on_a_seed_that_does_not_open_the_commitment_or_a_room
     nonce = bytes(32)
     good = dealt_view(7, nonce, ("A1", "B3"))
     assert check_deal(good) == (True, "fair deal: the seed 7 opens the server's commitment made before the game, "
-                                      "and the 2 rooms revealed lie where it dealt them")
+                                      "and every room revealed (2) lies where it dealt it")
     lying = {**good, "table": {**good["table"], "seed": 8}}
     fair, text = check_deal(lying)
     assert not fair and text.startswith("FAIR-PLAY ALERT: the seed the server revealed (8) does not open")
