@@ -27,6 +27,19 @@ def main_phase_positions(seed: int, count: int, every: int = 7):
     return out
 
 
+def standing_figures(seeds, count: int):
+    """(state, board, figure) for each unwounded character on the board, in `count` main-phase positions (one in
+    3) of the random game of each seed."""
+    from dungeon_twister.engine.boardgame.board import board_of
+
+    for seed in seeds:
+        for state in main_phase_positions(seed, count, every=3):
+            board = board_of(state)
+            for figure in state.tokens.values():
+                if figure.where == "board" and figure.is_character and not figure.wounded:
+                    yield state, board, figure
+
+
 def test_BG_MOVE_01_generated_routes_are_shortest_and_apply_finds_one_as_short_without_a_route():
     """Each generated Move carries a shortest route to its outcome: applying the same Move with no route
     (as typed text does) moves along a route of the same length, ending on the same square."""
@@ -230,26 +243,20 @@ def test_the_one_item_search_lists_what_the_general_search_lists_in_the_same_ord
     is `_search` with the mover's choices on a square known without `pickable`: for every figure of every seat in
     main-phase positions of seeded games where it applies, the outcomes, their order and their routes are the
     general search's, and it applies both to figures standing on their item and to empty-handed ones."""
-    from dungeon_twister.engine.boardgame.board import board_of
     from dungeon_twister.engine.boardgame.movement import Walker
 
     compared, kinds = 0, set()
-    for seed in (2, 7, 13):
-        for state in main_phase_positions(seed, 40, every=3):
-            board = board_of(state)
-            for figure in state.tokens.values():
-                if figure.where != "board" or not figure.is_character or figure.wounded:
-                    continue
-                walker = Walker(state, board, figure)
-                one = walker._one_item()
-                if one is None:
-                    continue
-                fast = walker._item_search(*one)
-                general = Walker(state, board, figure)._search()
-                assert list(fast.items()) == list(general.items())
-                assert list(Walker(state, board, figure).outcomes().items()) == list(general.items())
-                kinds.add(walker.original is not None)
-                compared += 1
+    for state, board, figure in standing_figures((2, 7, 13), 40):
+        walker = Walker(state, board, figure)
+        one = walker._one_item()
+        if one is None:
+            continue
+        fast = walker._item_search(*one)
+        general = Walker(state, board, figure)._search()
+        assert list(fast.items()) == list(general.items())
+        assert list(Walker(state, board, figure).outcomes().items()) == list(general.items())
+        kinds.add(walker.original is not None)
+        compared += 1
     assert compared > 50 and kinds == {True, False}
 
 
@@ -257,22 +264,16 @@ def test_the_plain_search_lists_what_the_general_search_lists_in_the_same_order(
     """BG-MOVE-01: `Walker._plain_search` (a figure with nothing to carry and nothing it could pick up within reach)
     and its short way for empty squares give the general search's outcomes, order and routes, in main-phase
     positions of seeded games."""
-    from dungeon_twister.engine.boardgame.board import board_of
     from dungeon_twister.engine.boardgame.movement import Walker
 
     compared = 0
-    for seed in (2, 7):
-        for state in main_phase_positions(seed, 30, every=3):
-            board = board_of(state)
-            for figure in state.tokens.values():
-                if figure.where != "board" or not figure.is_character or figure.wounded:
-                    continue
-                walker = Walker(state, board, figure)
-                if walker.original is not None or not walker.occ.loose[walker.colour].isdisjoint(
-                        board.reach(walker.start, walker.steps - 1, walker.passes)):
-                    continue  # not a figure `outcomes` gives the plain search
-                assert list(walker._plain_search().items()) == list(Walker(state, board, figure)._search().items())
-                compared += 1
+    for state, board, figure in standing_figures((2, 7), 30):
+        walker = Walker(state, board, figure)
+        if walker.original is not None or not walker.occ.loose[walker.colour].isdisjoint(
+                board.reach(walker.start, walker.steps - 1, walker.passes)):
+            continue  # not a figure `outcomes` gives the plain search
+        assert list(walker._plain_search().items()) == list(Walker(state, board, figure)._search().items())
+        compared += 1
     assert compared > 50
 
 

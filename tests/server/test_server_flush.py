@@ -76,15 +76,20 @@ async def test_frames_held_during_a_step_leave_only_at_flush_without_a_writer_ta
         await peer.aclose()
 
 
-async def test_what_the_socket_does_not_take_is_written_by_the_writer_task_in_order():
+def small_buffered(nursery) -> tuple:
+    """A welcomed Session on one end of a socket pair whose buffers hold about 4 KB, and the other end (`peer`)."""
     one, two = socket.socketpair()
     one.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
     two.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    host = Host(nursery)
+    session = Session(host, trio.SocketStream(trio.socket.from_stdlib_socket(one)))
+    welcomed(session)
+    return host, session, trio.SocketStream(trio.socket.from_stdlib_socket(two))
+
+
+async def test_what_the_socket_does_not_take_is_written_by_the_writer_task_in_order():
     async with trio.open_nursery() as nursery:
-        host = Host(nursery)
-        session = Session(host, trio.SocketStream(trio.socket.from_stdlib_socket(one)))
-        welcomed(session)
-        peer = trio.SocketStream(trio.socket.from_stdlib_socket(two))
+        host, session, peer = small_buffered(nursery)
         count = 20_000  # some 200 KB of pings: more than the socket buffers hold
         host.holding = True
         session._outbox_size = count + 1
@@ -112,14 +117,8 @@ async def test_a_pipe_gets_the_frames_at_flush_without_a_writer_task():
 async def test_a_session_flushed_early_in_a_step_and_again_at_its_end_has_one_writer_and_keeps_the_order():
     """Table.publish flushes a seat's session as soon as its view is made, and flush_held flushes it again when the
     step ends: what the socket did not take the first time stays with the one writer task, in order."""
-    one, two = socket.socketpair()
-    one.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-    two.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     async with trio.open_nursery() as nursery:
-        host = Host(nursery)
-        session = Session(host, trio.SocketStream(trio.socket.from_stdlib_socket(one)))
-        welcomed(session)
-        peer = trio.SocketStream(trio.socket.from_stdlib_socket(two))
+        host, session, peer = small_buffered(nursery)
         count = 20_000  # more than the socket buffers hold
         host.holding = True
         session._outbox_size = 2 * count + 1
