@@ -22,7 +22,15 @@ def edge(a: Square, b: Square) -> tuple[Square, Square]:
 
 def square_name(square: Square) -> str:
     """'a1' is x=0, y=0; Blue's start zone is rank 0, Yellow's is rank H+1."""
-    return f"{chr(ord('a') + square[0])}{square[1] + 1}"
+    name = _SQUARE_NAMES.get(square) if type(square) is tuple else None
+    if name is None:
+        name = f"{chr(ord('a') + square[0])}{square[1] + 1}"
+        if type(square) is tuple and len(_SQUARE_NAMES) < 4096:
+            _SQUARE_NAMES[square] = name  # every board's squares and then some, named once (legal texts, events)
+    return name
+
+
+_SQUARE_NAMES: dict[Square, str] = {}
 
 
 def square_of_name(text: str) -> Square | None:
@@ -34,7 +42,15 @@ def square_of_name(text: str) -> Square | None:
 
 def slot_name(slot: tuple[int, int]) -> str:
     """Room slot (column, row) -> 'A1'..'B4'; row 1 touches Blue's start zone."""
-    return f"{'AB'[slot[0]]}{slot[1] + 1}"
+    name = _SLOT_NAMES.get(slot) if type(slot) is tuple else None
+    if name is None:
+        name = f"{'AB'[slot[0]]}{slot[1] + 1}"
+        if type(slot) is tuple and len(_SLOT_NAMES) < 256:
+            _SLOT_NAMES[slot] = name
+    return name
+
+
+_SLOT_NAMES: dict[tuple[int, int], str] = {}
 
 
 def local_to_offset(local: tuple[int, int], orientation: int) -> tuple[int, int]:

@@ -24,6 +24,10 @@ _TOKEN = re.compile(r"^([by])([A-Z]{2})([2-9]?)$")  # bRP2: a second copy of a c
 def format_action(action: Action) -> str:
     """The canonical text of an action (without the seat, which the context gives)."""
     a = action
+    if type(a) is Move:  # most of every legal list: before the match's class tests
+        if a.take is None and not a.leave:
+            return f"move {a.token} {square_name(a.dest)}"
+        return " ".join(["move", a.token, square_name(a.dest), *_items(a.take, a.leave)])
     match a:
         case ChooseTeam():
             text = "team " + " ".join(f"{square_name(sq)}={code}" for sq, code in sorted(a.team))
