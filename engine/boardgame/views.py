@@ -12,7 +12,7 @@ it is once the ids are known (the teams revealed, the tokens of the other rooms 
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from ..core.events import GOD  # a viewer that sees everything: local tools only
 from .board import board_of
@@ -30,13 +30,14 @@ def view(state: GameState, seat: str | None) -> dict:
     """The game as `seat` ("B", "Y") or a spectator (None) may see it."""
     god = seat == GOD
     board = board_of(state)
+    public = _public(state)
     out = {
         "set": state.options.set_name, "target_vp": state.options.target_vp, "beginner": state.options.beginner,
         "rows": state.rows, "viewer": seat, "phase": state.phase, "turn": state.turn, "active": state.active,
-        "to_act": list(state.to_act), "ap": state.ap, "pools": dict(sorted(state.pools.items())),
+        "to_act": list(state.to_act), "ap": state.ap, "pools": dict(public.pools),
         "first_cycle_limit": None if state.four_played else state.high_card + 1,
-        "exhausted": sorted(state.exhausted),
-        "rooms": [_room(p, god) for p in state.rooms],
+        "exhausted": list(public.exhausted),
+        "rooms": [_room(p, god) for p in state.rooms] if god else [dict(room) for room in public.rooms],
         **_layout(board),
         "tokens": [], "hidden": [], "off_board": [],
         "players": {},
@@ -64,31 +65,35 @@ def view(state: GameState, seat: str | None) -> dict:
         out["charmed"] = charmed
     if state.options.scenario:  # PR-SCEN: only a scenario's view has the key
         out["scenario"] = state.options.scenario
-    for t in sorted(state.tokens.values(), key=lambda t: _token_key(t, god or not t.face_down or t.colour == seat)):
-        if t.where == "board":
-            visible = god or not t.face_down or t.colour == seat
-            out["tokens"].append({
-                "id": t.id if visible else None, "colour": t.colour, "code": t.code if visible else None,
-                "character": t.is_character if visible else None, "square": square_name(t.square),
-                "wounded": t.wounded, "face_down": t.face_down,
-            })
-        elif t.where == "room":
-            out["hidden"].append({"colour": t.colour, "slot": slot_name(t.room),
-                                  **({"id": t.id} if god else {})})
-        elif t.where not in ("screen", "unused") or god:
-            out["off_board"].append({"id": t.id, "where": t.where, "scored_by": t.scored_by})
-    out["off_board"].sort(key=lambda entry: entry["id"])  # every id here is public (or the viewer sees all)
+    tokens = out["tokens"]
+    for group in public.board:  # board tokens by (rank, file, colour), in the state's token order within each
+        if len(group) > 1:  # then by id, for the viewer who sees it (`_token_key`)
+            group = sorted(group, key=lambda e: _token_key(e[0], god or not e[0].face_down or e[0].colour == seat))
+        for t, square in group:
+            if god or not t.face_down or t.colour == seat:
+                tokens.append({"id": t.id, "colour": t.colour, "code": t.code, "character": t.is_character,
+                               "square": square, "wounded": t.wounded, "face_down": t.face_down})
+            else:
+                tokens.append({"id": None, "colour": t.colour, "code": None, "character": None,
+                               "square": square, "wounded": t.wounded, "face_down": t.face_down})
+    if god:
+        out["hidden"] = [{"colour": t.colour, "slot": slot_name(t.room), "id": t.id} for t in public.hidden]
+        out["off_board"] = sorted(({"id": t.id, "where": t.where, "scored_by": t.scored_by}
+                                   for t in state.tokens.values() if t.where not in ("board", "room")),
+                                  key=lambda entry: entry["id"])
+    else:
+        out["hidden"] = [{"colour": t.colour, "slot": slot_name(t.room)} for t in public.hidden]
+        out["off_board"] = [dict(entry) for entry in public.off_board]  # every id here is public
     for s in SEATS:
         p = state.players[s]
         own = god or s == seat
         out["players"][s] = {
-            "vp": state.vp(s),
+            "vp": public.vp[s],
             "action_cards": list(p.actions) if own else len(p.actions),
             "played_top": p.played[-1] if p.played else None,
             "combat_cards": list(p.combat) if own else len(p.combat),
             "jumps": p.jumps,
-            "screen": sorted(t.id for t in state.tokens.values() if t.colour == s and t.where == "screen")
-            if own else sum(1 for t in state.tokens.values() if t.colour == s and t.where == "screen"),
+            "screen": list(public.screen[s]) if own else len(public.screen[s]),
         }
     if state.phase == "team":
         out["teams_chosen"] = {s: s in state.teams for s in SEATS}
@@ -101,7 +106,7 @@ def view(state: GameState, seat: str | None) -> dict:
                          "attackers": list(c.attackers), "defenders": list(c.defenders),
                          "chosen": {s: c.card_of(s) is not None for s in SEATS},
                          "my_card": c.card_of(seat) if seat in SEATS else None,
-                         "totals": combat_totals(state)}
+                         "totals": dict(public.totals)}
         if c.shooters:  # PR-RANGED: only a combat with shooters has the key
             out["combat"]["shooters"] = list(c.shooters)
         if c.lancer:  # PR-OBJ-LANCE: nor has any other a lancer
@@ -126,6 +131,61 @@ def view(state: GameState, seat: str | None) -> dict:
     return out
 
 
+class _Public:
+    """What every viewer's view of one state shares, worked out once for the state (`_public`): the pools and
+    exhausted figures sorted, the rooms as a viewer who is not GOD sees them, the board tokens grouped by square
+    and colour with their square names, the face-down room tokens in their order, the public off-board entries,
+    each seat's VP and screen, the combat totals. `view` copies what it hands out: callers may change a view."""
+
+    __slots__ = ("state", "pools", "exhausted", "rooms", "board", "hidden", "off_board", "vp", "screen", "totals")
+
+    def __init__(self, state: GameState):
+        self.state = ref(state)
+        self.pools = tuple(sorted(state.pools.items()))
+        self.exhausted = tuple(sorted(state.exhausted))
+        self.rooms = tuple(_room(p, False) for p in state.rooms)
+        on_board, hidden, off_board = [], [], []
+        for t in state.tokens.values():
+            if t.where == "board":
+                on_board.append(t)
+            elif t.where == "room":
+                hidden.append(t)
+            elif t.where not in ("screen", "unused"):
+                off_board.append({"id": t.id, "where": t.where, "scored_by": t.scored_by})
+        # in `_token_key`'s order as a viewer who sees none of the ids has it (square and colour), stable, in
+        # groups of equal keys; `view` sorts a group of more than one by the key as its viewer has it, which gives
+        # the order of one sort by that key
+        on_board.sort(key=lambda t: _token_key(t, False))
+        groups: list[list] = []
+        last = None
+        for t in on_board:
+            key = _token_key(t, False)
+            if key != last:
+                groups.append([])
+                last = key
+            groups[-1].append((t, square_name(t.square)))
+        self.board = groups
+        self.hidden = sorted(hidden, key=lambda t: _token_key(t, False))
+        self.off_board = sorted(off_board, key=lambda entry: entry["id"])
+        self.vp = {s: state.vp(s) for s in SEATS}
+        self.screen = {s: tuple(sorted(t.id for t in state.tokens.values() if t.colour == s and t.where == "screen"))
+                       for s in SEATS}
+        self.totals = combat_totals(state) if state.combat else None
+
+
+_last_public: list = [None]
+"""The `_Public` of the last state viewed: a server shows each new state to both seats and the spectators in
+turn. One entry, held by a weak reference to its state: nothing outlives the state but this one small object."""
+
+
+def _public(state: GameState) -> _Public:
+    found = _last_public[0]
+    if found is not None and found.state() is state and getattr(state, "_sealed", False):
+        return found
+    found = _last_public[0] = _Public(state)
+    return found
+
+
 _LAYOUTS: WeakKeyDictionary = WeakKeyDictionary()
 """Board -> its pits, gears, walls and portcullises as view data: drawn once per layout (boards are shared by every
 state with that layout, and kept only while something uses them). Each view gets fresh lists: callers may change
@@ -147,8 +207,8 @@ def _layout(board) -> dict:
             tuple(sorted((square_name(sq), colour, kind) for sq, (colour, kind) in board.illusions.items())),
         )
     pits, gears, walls, portcullises, slits, terrain, illusions = parts
-    out = {"pits": list(pits), "gears": dict(gears), "walls": [list(w) for w in walls],
-           "portcullises": [list(p) for p in portcullises]}
+    out = {"pits": list(pits), "gears": dict(gears), "walls": list(map(list, walls)),
+           "portcullises": list(map(list, portcullises))}
     if slits:  # PR-SLIT-01: only a board with arrow slits (a Prison room revealed) has the key
         out["slits"] = [list(s) for s in slits]
     if terrain:  # PD-TERR: only a board with terrain (a Paladins & Dragons room revealed): kind -> squares
