@@ -367,7 +367,7 @@ class Walker:
         without the tests those need. A walk state is (square, configuration), the configuration (`_config`) standing
         for (hold, reloc); the states seen are kept per configuration, as sets of squares, and the outcomes decided
         (found or refused) per (take, leave), as sets of end squares (`_decided`)."""
-        pits, base, configs, config = self.pits, self.base, self._configs, self._config
+        base, configs, config = self.base, self._configs, self._config
         pickable, may_leave, put, without = self.pickable, self.may_leave, self._put, self._without
         drop_checked = self.drop_checked
 
@@ -455,7 +455,7 @@ class Walker:
         nothing, pick it up where it lies (`home`, or where it was put down unless an enemy figure stands there:
         no other token that could be picked up lies within reach, and `pickable` refuses the item only under a
         wounded character of the mover's colour, which would lie there too)."""
-        pits, enemies, configs, config, may_leave = self.pits, self.enemies, self._configs, self._config, self.may_leave
+        enemies, configs, config, may_leave = self.enemies, self._configs, self._config, self.may_leave
         drop_checked = self.drop_checked
 
         def operations_of(pos: Square, here: tuple):
