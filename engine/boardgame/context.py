@@ -38,11 +38,25 @@ class Ctx:
     @property
     def board(self) -> Board:
         if self._board is None:
-            s, before = self.s, self.before
-            same = (s.rooms is before.rooms and s.rows == before.rows and s.portcullis == before.portcullis
-                    and s.marks == before.marks)
-            self._board = board_of(before if same and s.options is before.options else s)
+            self._board = board_of(self.before if self._same_layout() else self.s)
         return self._board
+
+    def _same_layout(self) -> bool:
+        """Whether the working copy's layout fields (everything `board_of`'s key is made of) equal the state's."""
+        s, before = self.s, self.before
+        return (s.rooms is before.rooms and s.rows == before.rows and s.portcullis == before.portcullis
+                and s.marks == before.marks and s.options is before.options)
+
+    def sealed(self) -> GameState:
+        """The working copy sealed (`apply`'s result), with the board of `before` when it has the same layout:
+        `board_of` would look that very key up again (hashing every room place), so the new state starts with it."""
+        s = self.s
+        board = self.before._board  # set only on a sealed state whose board was asked for
+        same = board is not None and self._same_layout()
+        s.seal(owned=True)  # thaw() copied its dicts; nothing else holds them
+        if same:
+            object.__setattr__(s, "_board", board)  # `board_of`'s memo slot of a sealed state
+        return s
 
     def layout_changed(self) -> None:
         self._board = None
