@@ -210,8 +210,10 @@ class GameState:
     main (spend AP), combat (waiting for combat cards), place (placing a revealed room's tokens), over.
     """
 
-    # `_board`: `board.board_of`'s memo of a sealed state's board; `_memo`: the game's `Memo` (see `memo`)
-    __slots__ = _FIELDS + ("_sealed", "_board", "_memo", "__weakref__")
+    # `_board`: `board.board_of`'s memo of a sealed state's board; `_memo`: the game's `Memo` (see `memo`);
+    # `_checked_pits`: set by `apply` on the state it returns (`Ctx.sealed`): the pits its golden rules were checked
+    # with, every square then breaking none but for two objects left stacked (`Ctx.check_golden_rules`); else None
+    __slots__ = _FIELDS + ("_sealed", "_board", "_memo", "_checked_pits", "__weakref__")
 
     options: Options
     rows: int
@@ -246,6 +248,7 @@ class GameState:
         object.__setattr__(self, "_sealed", False)
         object.__setattr__(self, "_board", None)
         object.__setattr__(self, "_memo", None)
+        object.__setattr__(self, "_checked_pits", None)
         values.setdefault("marks", {})
         values.setdefault("draft", None)
         for name in _FIELDS:
@@ -262,6 +265,7 @@ class GameState:
         _set(copy, "_sealed", False)
         _set(copy, "_board", None)
         _set(copy, "_memo", self.memo)  # the game's memo travels on to the states derived from this one
+        _set(copy, "_checked_pits", None)
         for name, value in zip(_FIELDS, _get_fields(self)):
             _set(copy, name, value)
         for name, value in zip(_DICTS, _get_dicts(self)):
