@@ -180,7 +180,7 @@ _FIELDS = (
 
 
 _DICTS = ("portcullis", "tokens", "players", "pools", "teams", "marks")  # the fields `thaw` copies and `seal` wraps
-_get_fields, _get_dicts = attrgetter(*_FIELDS), attrgetter(*_DICTS)
+_get_fields = attrgetter(*_FIELDS)
 _COPYABLE = (dict, MappingProxyType)  # `.copy()` gives a plain dict with the same order
 
 
@@ -266,11 +266,13 @@ class GameState:
         _set(copy, "_board", None)
         _set(copy, "_memo", self.memo)  # the game's memo travels on to the states derived from this one
         _set(copy, "_checked_pits", None)
-        for name, value in zip(_FIELDS, _get_fields(self)):
-            _set(copy, name, value)
-        for name, value in zip(_DICTS, _get_dicts(self)):
+        values = list(_get_fields(self))
+        for i in _DICT_INDICES:
+            value = values[i]
             # a sealed state's read-only view copies its dict at C speed (`dict(view)` goes key by key)
-            _set(copy, name, value.copy() if type(value) in _COPYABLE else dict(value))
+            values[i] = value.copy() if type(value) in _COPYABLE else dict(value)
+        for set_field, value in zip(_SETTERS, values):
+            set_field(copy, value)
         return copy
 
     def seal(self, owned: bool = False) -> "GameState":
@@ -399,6 +401,11 @@ class GameState:
             total += bonus(self, seat)
         return total
 
+
+# The slots' own setters of the fields, in `_FIELDS` order: `thaw` sets each with one call, not through
+# `object.__setattr__`'s look-up of the name (what GameState.__setattr__ forbids on a sealed state, they bypass too)
+_SETTERS = tuple(GameState.__dict__[name].__set__ for name in _FIELDS)
+_DICT_INDICES = tuple(_FIELDS.index(name) for name in _DICTS)
 
 # VP a position gives while it lasts, beyond the tokens' (`GameState.vp`): functions (state, seat) -> int that a
 # set registers and that read the position's data alone (the Pentacle's, PD-TERR-PENTACLE-02, RUL-088)
