@@ -76,17 +76,25 @@ class Token:
         return self.is_character and self.where == "board" and not self.wounded and not self.face_down
 
     def moved(self, **changes) -> "Token":
-        """This token with `changes` (`dataclasses.replace`, without its introspection: tokens move often)."""
+        """This token with `changes` (`dataclasses.replace`, without its introspection: tokens move often). Each
+        field is set once by its slot's own setter (`_TOKEN_SETTERS`)."""
+        values = list(_get_token_fields(self))
+        for name, value in changes.items():
+            index = _TOKEN_INDEX.get(name)
+            if index is None:
+                raise TypeError(f"Token has no field {name!r}")
+            values[index] = value
         token = _new(Token)
-        for name in _TOKEN_FIELDS:
-            _set(token, name, changes.pop(name) if name in changes else getattr(self, name))
-        if changes:
-            raise TypeError(f"Token has no field {next(iter(changes))!r}")
+        for set_field, value in zip(_TOKEN_SETTERS, values):
+            set_field(token, value)
         return token
 
 
 _new, _set = object.__new__, object.__setattr__
 _TOKEN_FIELDS = tuple(Token.__dataclass_fields__)
+_TOKEN_INDEX = {name: i for i, name in enumerate(_TOKEN_FIELDS)}
+_TOKEN_SETTERS = tuple(Token.__dict__[name].__set__ for name in _TOKEN_FIELDS)  # slots: member descriptors
+_get_token_fields = attrgetter(*_TOKEN_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +188,7 @@ _FIELDS = (
 
 
 _DICTS = ("portcullis", "tokens", "players", "pools", "teams", "marks")  # the fields `thaw` copies and `seal` wraps
-_get_fields = attrgetter(*_FIELDS)
+_get_fields, _get_dicts = attrgetter(*_FIELDS), attrgetter(*_DICTS)
 _COPYABLE = (dict, MappingProxyType)  # `.copy()` gives a plain dict with the same order
 
 
@@ -278,9 +286,8 @@ class GameState:
     def seal(self, owned: bool = False) -> "GameState":
         """Make this state immutable. `owned`: its dicts are its own (a `thaw()` copy, or new), so they are
         wrapped read-only as they are rather than copied first (`apply`)."""
-        for name in _DICTS:
-            value = getattr(self, name)
-            object.__setattr__(self, name, MappingProxyType(value if owned and type(value) is dict else dict(value)))
+        for set_field, value in zip(_DICT_SETTERS, _get_dicts(self)):
+            set_field(self, MappingProxyType(value if owned and type(value) is dict else dict(value)))
         object.__setattr__(self, "_sealed", True)
         return self
 
@@ -406,6 +413,7 @@ class GameState:
 # `object.__setattr__`'s look-up of the name (what GameState.__setattr__ forbids on a sealed state, they bypass too)
 _SETTERS = tuple(GameState.__dict__[name].__set__ for name in _FIELDS)
 _DICT_INDICES = tuple(_FIELDS.index(name) for name in _DICTS)
+_DICT_SETTERS = tuple(_SETTERS[i] for i in _DICT_INDICES)
 
 # VP a position gives while it lasts, beyond the tokens' (`GameState.vp`): functions (state, seat) -> int that a
 # set registers and that read the position's data alone (the Pentacle's, PD-TERR-PENTACLE-02, RUL-088)
