@@ -191,9 +191,9 @@ class Ctx:
     def settle_pits(self) -> None:
         """A character on a pit with no Rope on it falls (BG-PIT-07, BG-PIT-09); flyers never stay on pits."""
         pits = self.board.pits
-        for token in list(self.s.tokens.values()):
-            if token.where != "board" or not token.is_character or token.square not in pits:
-                continue
+        # those on pits first: eliminating a character changes no other token, nor what `rope_on` sees
+        on_pits = [t for t in self.s.tokens.values() if t.square in pits and t.where == "board" and t.is_character]
+        for token in on_pits:
             if self.rope_on(token.square):
                 continue
             if token.wounded or not self.has_ability(token, "acrobatics"):
@@ -235,13 +235,12 @@ class Ctx:
         if not squares:
             return True
         at: dict[Square, list[Token]] = {}
-        for token in self.s.tokens.values():
-            if token.where == "board" and token.square in squares:
-                here = at.get(token.square)
-                if here is None:
-                    at[token.square] = [token]
-                else:
-                    here.append(token)
+        for token in [t for t in self.s.tokens.values() if t.square in squares and t.where == "board"]:
+            here = at.get(token.square)
+            if here is None:
+                at[token.square] = [token]
+            else:
+                here.append(token)
         cat = self.s.catalogue
         return all(square_ok(square, tokens, pits, cat) for square, tokens in at.items()
                    if len(tokens) >= 2 or square in pits)
