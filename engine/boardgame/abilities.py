@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from operator import attrgetter
 
 from .actions import Drink, Fireball, Heal, Portcullis, Regenerate
 from .board import BROKEN, CLOSED, OPEN
 from .context import Ctx
 from ..core.errors import N_, IllegalAction
 from .geometry import DIRECTIONS, edge, square_name, step
-from .movement import tokens_on
+from .movement import occupancy, tokens_on
 from .state import GameState, Token
 
 
@@ -18,7 +20,13 @@ def carried_objects(state: GameState, figure: Token) -> list[Token]:
     kind = state.catalogue.characters.get(figure.code)
     if kind is None or "no_carry" in kind.abilities:
         return []
-    return sorted((t for t in tokens_on(state, figure.square) if not t.is_character), key=lambda t: t.id)
+    carried = [t for t in tokens_on(state, figure.square) if not t.is_character]
+    if len(carried) > 1:  # mostly none or one: nothing to sort
+        carried.sort(key=_token_id)
+    return carried
+
+
+_token_id = attrgetter("id")
 
 
 def carried_use(state: GameState, figure: Token, use: str) -> Token | None:
@@ -26,12 +34,22 @@ def carried_use(state: GameState, figure: Token, use: str) -> Token | None:
     return next((t for t in carried_objects(state, figure) if state.catalogue.objects[t.code].use == use), None)
 
 
+def tokens_getter(state: GameState):
+    """`tokens_on` for a look at several squares of `state`: square -> its tokens, in the state's token order. A
+    sealed state's is a look-up in its occupancy (which `tokens_on` builds once and then reads), fetched here once."""
+    if getattr(state, "_sealed", False):
+        at = occupancy(state).at
+        return lambda square: at.get(square, ())
+    return partial(tokens_on, state)
+
+
 def heal_targets(state: GameState, board, cleric: Token) -> list[Token]:
     """BG-CHAR-CLERIC-01/03/04/05/06: wounded characters on connected adjacent squares, not carried (in no
     particular order)."""
     out = []
+    on = tokens_getter(state)
     for square in board.connected_neighbours(cleric.square):
-        here = tokens_on(state, square)
+        here = on(square)
         if not any(o.is_figure for o in here):
             out += [t for t in here if t.is_character and t.wounded]
     return out
@@ -161,13 +179,16 @@ def portcullis_options(state: GameState, board, figure: Token,
     `figure_abilities`."""
     abilities = figure_abilities(state, figure, carried)
     out = []
-    if not _PORTCULLIS_ABILITIES.intersection(abilities):
+    if _PORTCULLIS_ABILITIES.isdisjoint(abilities):
         return out
+    # for each verb, the portcullis states some way of the figure's applies to
+    states = [(how, frozenset().union(*(way.before for way in _WAYS if way.how == how and way.ability in abilities)))
+              for how in _HOWS]
     for direction in DIRECTIONS:
         current = board.portcullis_state(figure.square, step(figure.square, direction))
-        for how in _HOWS:
-            if any(way.ability in abilities and current in way.before for way in _WAYS if way.how == how):
-                out.append((direction, how))
+        if current is None:
+            continue  # no portcullis on that side: no way applies to it
+        out += [(direction, how) for how, before in states if current in before]
     return out
 
 

@@ -33,4 +33,4 @@ def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
     s = ctx.s
     if s.phase in ("card", "main") and turn.nobody_can_score(s):
         turn.finish(ctx, "nobody can score any more")
-    return s.seal(owned=True), tuple(ctx.events)  # thaw() copied its dicts; nothing else holds them
+    return ctx.sealed(), tuple(ctx.events)

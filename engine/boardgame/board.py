@@ -15,6 +15,7 @@ WALL = "wall"
 CLOSED, OPEN, BROKEN = "c", "o", "b"
 _NONE: frozenset = frozenset()
 _SIDE_DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+_STEPS = tuple(DIRECTIONS.values())  # `neighbours`' order
 
 
 class Board:
@@ -62,8 +63,7 @@ class Board:
         for place in rooms:
             if place.revealed:
                 self.open_ground.update(self.room_squares(place.slot))
-        self.links: dict[Square, tuple[Square, ...]] = {
-            sq: tuple(other for _, other in self.neighbours(sq) if self._link(sq, other)) for sq in self.open_ground}
+        self.links: dict[Square, tuple[Square, ...]] = {sq: self._links_from(sq) for sq in self.open_ground}
         self._link_sets = {sq: frozenset(others) for sq, others in self.links.items()}
         # PR-CHAR-NAGA-01: a contortionist also passes arrow slits; the same links plus the slits' other sides
         self.slit_links: dict[Square, tuple[Square, ...]] = self.links
@@ -213,6 +213,25 @@ class Board:
         """Adjacent, both open ground, and no wall or closed portcullis between (BG-GEO-07)."""
         links = self._link_sets.get(a)
         return links is not None and b in links
+
+    def _links_from(self, a: Square) -> tuple[Square, ...]:
+        """The neighbours `a` is linked to (`_link`), in `neighbours`' order: `_link` inlined, as a new layout (a
+        room turned, a portcullis opened) builds them for every square. Every open-ground square exists, so the
+        test of `neighbours` is the open-ground one."""
+        open_ground, walls, slits, portcullises = self.open_ground, self.walls, self.slits, self.portcullises
+        x, y = a
+        out = []
+        for dx, dy in _STEPS:
+            b = (x + dx, y + dy)
+            if b not in open_ground:
+                continue
+            e = (a, b) if a <= b else (b, a)  # `edge`
+            if e in walls or e in slits:
+                continue
+            feature = portcullises.get(e)
+            if feature is None or feature[2] != CLOSED:
+                out.append(b)
+        return tuple(out)
 
     def _link(self, a: Square, b: Square) -> bool:
         if b not in self.open_ground:

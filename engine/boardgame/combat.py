@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .abilities import tokens_getter
 from .actions import Attack, CombatCard
 from .context import Ctx
 from ..core.errors import IllegalAction
 from ..core.events import secret_event
-from .movement import tokens_on
 from .setup import scenario_of
 from .state import Combat, GameState, Token, opponent
 
@@ -47,8 +47,9 @@ def participants(state: GameState, board, attacker: Token | None, target: Token,
 def attack_targets(state: GameState, board, attacker: Token) -> list[Token]:
     """Enemy characters the figure may attack (BG-COMBAT-01/07/09, BG-CARRY-04), in no particular order."""
     out = []
+    on = tokens_getter(state)
     for square in board.connected_neighbours(attacker.square):
-        here = tokens_on(state, square)
+        here = on(square)
         for t in here:
             if not t.is_character or t.colour == attacker.colour or t.face_down:
                 continue

@@ -6,7 +6,7 @@ from .board import Board, board_of
 from ..core.errors import N_, IllegalAction
 from ..core.events import Event, event
 from .geometry import Square, square_name
-from .golden import square_problem
+from .golden import square_ok, square_problem
 from .state import GameState, Token, opponent
 
 
@@ -33,16 +33,34 @@ class Ctx:
         self.s = state.thaw()
         self.events: list[Event] = []
         self._board: Board | None = None
+        self.touched: list[Square] = []  # the squares a token `put` changed left or lies on (`check_golden_rules`)
+        self._checked: tuple | None = None  # (pits, len(touched)) once the golden rules held
 
     # --- board -------------------------------------------------------------------------------------
     @property
     def board(self) -> Board:
         if self._board is None:
-            s, before = self.s, self.before
-            same = (s.rooms is before.rooms and s.rows == before.rows and s.portcullis == before.portcullis
-                    and s.marks == before.marks)
-            self._board = board_of(before if same and s.options is before.options else s)
+            self._board = board_of(self.before if self._same_layout() else self.s)
         return self._board
+
+    def _same_layout(self) -> bool:
+        """Whether the working copy's layout fields (everything `board_of`'s key is made of) equal the state's."""
+        s, before = self.s, self.before
+        return (s.rooms is before.rooms and s.rows == before.rows and s.portcullis == before.portcullis
+                and s.marks == before.marks and s.options is before.options)
+
+    def sealed(self) -> GameState:
+        """The working copy sealed (`apply`'s result), with the board of `before` when it has the same layout:
+        `board_of` would look that very key up again (hashing every room place), so the new state starts with it."""
+        s = self.s
+        board = self.before._board  # set only on a sealed state whose board was asked for
+        same = board is not None and self._same_layout()
+        s.seal(owned=True)  # thaw() copied its dicts; nothing else holds them
+        if same:
+            object.__setattr__(s, "_board", board)  # `board_of`'s memo slot of a sealed state
+        if self._checked is not None and self._checked[1] == len(self.touched):  # no token changed since (hooks)
+            object.__setattr__(s, "_checked_pits", self._checked[0])
+        return s
 
     def layout_changed(self) -> None:
         self._board = None
@@ -59,8 +77,15 @@ class Ctx:
             # off the board a token has no wound state: the position notation cannot state one, so a state that
             # kept it would not survive format_position/parse_position (eliminated wounded, exited after healing)
             token = token.moved(wounded=False, wounded_turn=-1)
-        if self.s.tokens.get(token.id) != token:  # an unchanged token stays the same object (`moves._key`)
-            self.s.tokens[token.id] = _intern(token)
+        tokens = self.s.tokens
+        old = tokens.get(token.id)
+        if old != token:  # an unchanged token stays the same object (`moves._key`)
+            # every change of a token goes through here: the golden rules look again at these squares only
+            if old is not None and old.where == "board":
+                self.touched.append(old.square)
+            if token.where == "board":
+                self.touched.append(token.square)
+            tokens[token.id] = _intern(token)
 
     def at(self, square: Square) -> list[Token]:
         return [t for t in self.s.tokens.values() if t.where == "board" and t.square == square]
@@ -166,17 +191,28 @@ class Ctx:
     def settle_pits(self) -> None:
         """A character on a pit with no Rope on it falls (BG-PIT-07, BG-PIT-09); flyers never stay on pits."""
         pits = self.board.pits
-        for token in list(self.s.tokens.values()):
-            if token.where != "board" or not token.is_character or token.square not in pits:
-                continue
+        # those on pits first: eliminating a character changes no other token, nor what `rope_on` sees
+        on_pits = [t for t in self.s.tokens.values() if t.square in pits and t.where == "board" and t.is_character]
+        for token in on_pits:
             if self.rope_on(token.square):
                 continue
             if token.wounded or not self.has_ability(token, "acrobatics"):
                 self.eliminate(token, "pit")
 
     def check_golden_rules(self) -> None:
-        """BG-GOLD-02/03 and BG-MOVE-12 on every square, at the end of an action."""
-        pits, cat = self.board.pits, self.s.catalogue
+        """BG-GOLD-02/03 and BG-MOVE-12 on every square, at the end of an action.
+
+        When the state the action applies to came out of `apply` checked with the same pits (`_checked_pits`), only
+        the squares a token changed on (`touched`) are looked at: every other square holds the very tokens it held
+        then, when it broke no rule but for two objects left stacked, which `_stack_left` lets lie again (the
+        verdict of a square depends on its tokens and the pits alone). If a touched square breaks a rule, the full
+        check below finds the refusal, so it is the one it always was (the first square in token order)."""
+        pits = self.board.pits
+        checked = self.before._checked_pits
+        if checked is not None and (checked is pits or checked == pits) and self._touched_ok(pits):
+            self._checked = (pits, len(self.touched))
+            return
+        cat = self.s.catalogue
         at: dict[Square, list[Token]] = {}
         for token in self.s.tokens.values():
             if token.where == "board":
@@ -191,6 +227,23 @@ class Ctx:
             problem = square_problem(square, tokens, pits, cat)
             if problem and not self._stack_left(square, tokens):
                 raise problem
+        self._checked = (pits, len(self.touched))
+
+    def _touched_ok(self, pits) -> bool:
+        """Whether every square in `touched` breaks no golden rule (`square_ok`)."""
+        squares = set(self.touched)
+        if not squares:
+            return True
+        at: dict[Square, list[Token]] = {}
+        for token in [t for t in self.s.tokens.values() if t.square in squares and t.where == "board"]:
+            here = at.get(token.square)
+            if here is None:
+                at[token.square] = [token]
+            else:
+                here.append(token)
+        cat = self.s.catalogue
+        return all(square_ok(square, tokens, pits, cat) for square, tokens in at.items()
+                   if len(tokens) >= 2 or square in pits)
 
     def _stack_left(self, square: Square, tokens: list[Token]) -> bool:
         """Two objects left lying together where a Paladin carrying them was eliminated (PD-CHAR-PALADIN-03): they

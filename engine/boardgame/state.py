@@ -76,17 +76,25 @@ class Token:
         return self.is_character and self.where == "board" and not self.wounded and not self.face_down
 
     def moved(self, **changes) -> "Token":
-        """This token with `changes` (`dataclasses.replace`, without its introspection: tokens move often)."""
+        """This token with `changes` (`dataclasses.replace`, without its introspection: tokens move often). Each
+        field is set once by its slot's own setter (`_TOKEN_SETTERS`)."""
+        values = list(_get_token_fields(self))
+        for name, value in changes.items():
+            index = _TOKEN_INDEX.get(name)
+            if index is None:
+                raise TypeError(f"Token has no field {name!r}")
+            values[index] = value
         token = _new(Token)
-        for name in _TOKEN_FIELDS:
-            _set(token, name, changes.pop(name) if name in changes else getattr(self, name))
-        if changes:
-            raise TypeError(f"Token has no field {next(iter(changes))!r}")
+        for set_field, value in zip(_TOKEN_SETTERS, values):
+            set_field(token, value)
         return token
 
 
 _new, _set = object.__new__, object.__setattr__
 _TOKEN_FIELDS = tuple(Token.__dataclass_fields__)
+_TOKEN_INDEX = {name: i for i, name in enumerate(_TOKEN_FIELDS)}
+_TOKEN_SETTERS = tuple(Token.__dict__[name].__set__ for name in _TOKEN_FIELDS)  # slots: member descriptors
+_get_token_fields = attrgetter(*_TOKEN_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,8 +218,10 @@ class GameState:
     main (spend AP), combat (waiting for combat cards), place (placing a revealed room's tokens), over.
     """
 
-    # `_board`: `board.board_of`'s memo of a sealed state's board; `_memo`: the game's `Memo` (see `memo`)
-    __slots__ = _FIELDS + ("_sealed", "_board", "_memo", "__weakref__")
+    # `_board`: `board.board_of`'s memo of a sealed state's board; `_memo`: the game's `Memo` (see `memo`);
+    # `_checked_pits`: set by `apply` on the state it returns (`Ctx.sealed`): the pits its golden rules were checked
+    # with, every square then breaking none but for two objects left stacked (`Ctx.check_golden_rules`); else None
+    __slots__ = _FIELDS + ("_sealed", "_board", "_memo", "_checked_pits", "__weakref__")
 
     options: Options
     rows: int
@@ -246,6 +256,7 @@ class GameState:
         object.__setattr__(self, "_sealed", False)
         object.__setattr__(self, "_board", None)
         object.__setattr__(self, "_memo", None)
+        object.__setattr__(self, "_checked_pits", None)
         values.setdefault("marks", {})
         values.setdefault("draft", None)
         for name in _FIELDS:
@@ -262,19 +273,21 @@ class GameState:
         _set(copy, "_sealed", False)
         _set(copy, "_board", None)
         _set(copy, "_memo", self.memo)  # the game's memo travels on to the states derived from this one
-        for name, value in zip(_FIELDS, _get_fields(self)):
-            _set(copy, name, value)
-        for name, value in zip(_DICTS, _get_dicts(self)):
+        _set(copy, "_checked_pits", None)
+        values = list(_get_fields(self))
+        for i in _DICT_INDICES:
+            value = values[i]
             # a sealed state's read-only view copies its dict at C speed (`dict(view)` goes key by key)
-            _set(copy, name, value.copy() if type(value) in _COPYABLE else dict(value))
+            values[i] = value.copy() if type(value) in _COPYABLE else dict(value)
+        for set_field, value in zip(_SETTERS, values):
+            set_field(copy, value)
         return copy
 
     def seal(self, owned: bool = False) -> "GameState":
         """Make this state immutable. `owned`: its dicts are its own (a `thaw()` copy, or new), so they are
         wrapped read-only as they are rather than copied first (`apply`)."""
-        for name in _DICTS:
-            value = getattr(self, name)
-            object.__setattr__(self, name, MappingProxyType(value if owned and type(value) is dict else dict(value)))
+        for set_field, value in zip(_DICT_SETTERS, _get_dicts(self)):
+            set_field(self, MappingProxyType(value if owned and type(value) is dict else dict(value)))
         object.__setattr__(self, "_sealed", True)
         return self
 
@@ -395,6 +408,12 @@ class GameState:
             total += bonus(self, seat)
         return total
 
+
+# The slots' own setters of the fields, in `_FIELDS` order: `thaw` sets each with one call, not through
+# `object.__setattr__`'s look-up of the name (what GameState.__setattr__ forbids on a sealed state, they bypass too)
+_SETTERS = tuple(GameState.__dict__[name].__set__ for name in _FIELDS)
+_DICT_INDICES = tuple(_FIELDS.index(name) for name in _DICTS)
+_DICT_SETTERS = tuple(_SETTERS[i] for i in _DICT_INDICES)
 
 # VP a position gives while it lasts, beyond the tokens' (`GameState.vp`): functions (state, seat) -> int that a
 # set registers and that read the position's data alone (the Pentacle's, PD-TERR-PENTACLE-02, RUL-088)

@@ -26,7 +26,14 @@ class Event:
 
 
 def event(kind: str, **data) -> Event:
-    return Event(kind, data)
+    """A public event: `Event(kind, data)` without the copy `__post_init__` makes of `data`, which is this call's
+    own keyword dict (the rules emit one or two per action)."""
+    ev = _new(Event)
+    ev.__dict__.update(kind=kind, data=MappingProxyType(data), owner=None, public=None)
+    return ev
+
+
+_new = object.__new__
 
 
 def secret_event(kind: str, owner: str, data: dict, public: dict | None) -> Event:
