@@ -51,7 +51,7 @@ def _strong_breach(square: Square, tokens: list[Token], pits, cat: SetCatalogue)
 
 def _breach(square: Square, tokens: list[Token], pits, cat: SetCatalogue, plain: bool = False) -> str | None:
     """Which golden rule the square breaks (a key of _RULES), or None. Cheap: builds no message."""
-    if not plain and len(tokens) > 1 and _strong(tokens, cat):
+    if not plain and len(tokens) > 1 and cat.strong and _strong(tokens, cat):  # no call without a strong kind
         return _strong_breach(square, tokens, pits, cat)
     if len(tokens) > 2:
         return "crowded"
