@@ -100,6 +100,8 @@ class Table:
         self._after: list | None = None
         """While a step runs: what waits until its frames are written (`after_step`)."""
         self._empty_since = trio.current_time()
+        self._info: tuple | None = None
+        """(what the table's line shows, the line): `info`."""
 
     # --- the lobby's view ---------------------------------------------------------------------------------
     @property
@@ -111,9 +113,13 @@ class Table:
         return self.seating.spectators
 
     def info(self) -> TableInfo:
-        names = self.seating.names()
-        return TableInfo(self.id, self.options, self.status, len(self.spectators), blue=names["B"],
-                         yellow=names["Y"])
+        """The table's line in the list. The same object while nothing in it changed: the lobby asks every table
+        each second (`Lobby.send_table_updates`), and a message checks its fields when it is made."""
+        seats = self.seating.seats
+        key = (self.status, len(self.spectators), seats["B"].name, seats["Y"].name)
+        if self._info is None or self._info[0] != key:
+            self._info = (key, TableInfo(self.id, self.options, key[0], key[1], blue=key[2], yellow=key[3]))
+        return self._info[1]
 
     async def submit(self, item) -> bool:
         """Queue a request for the table's task; False if the table is closed. No task switch when the inbox has

@@ -35,8 +35,15 @@ def _for_seat(state: GameState, seat: str) -> list:
     if phase == "team":
         return [ChooseTeam(seat, team, removed) for team, removed in setup.team_options(state, seat)]
     if phase == "hide":
-        slots = [p.slot for p in state.rooms if setup.hidden_count(state, p.slot) < setup.capacity(state, p.slot)]
-        mine = sorted(t.id for t in state.tokens.values() if t.colour == seat and t.where == "screen")
+        hidden: dict = {}  # room slot -> tokens hidden there (`setup.hidden_count` of each, in one look)
+        mine = []
+        for t in state.tokens.values():
+            if t.where == "room":
+                hidden[t.room] = hidden.get(t.room, 0) + 1
+            elif t.where == "screen" and t.colour == seat:
+                mine.append(t.id)
+        mine.sort()
+        slots = [p.slot for p in state.rooms if hidden.get(p.slot, 0) < setup.capacity(state, p.slot)]
         return [Hide(seat, tid, slot) for tid in mine for slot in slots]
     if phase == "card":
         return [PlayCard(seat, v) for v in sorted(set(state.players[seat].actions)) if turn.card_allowed(state, v) is None]

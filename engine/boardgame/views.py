@@ -145,13 +145,18 @@ class _Public:
         self.exhausted = tuple(sorted(state.exhausted))
         self.rooms = tuple(_room(p, False) for p in state.rooms)
         on_board, hidden, off_board = [], [], []
+        screens: dict[str, list[str]] = {s: [] for s in SEATS}
         for t in state.tokens.values():
-            if t.where == "board":
+            where = t.where
+            if where == "board":
                 on_board.append(t)
-            elif t.where == "room":
+            elif where == "room":
                 hidden.append(t)
-            elif t.where not in ("screen", "unused"):
-                off_board.append({"id": t.id, "where": t.where, "scored_by": t.scored_by})
+            elif where == "screen":
+                if t.colour in screens:
+                    screens[t.colour].append(t.id)
+            elif where != "unused":
+                off_board.append({"id": t.id, "where": where, "scored_by": t.scored_by})
         # in `_token_key`'s order as a viewer who sees none of the ids has it (square and colour), stable, in
         # groups of equal keys; `view` sorts a group of more than one by the key as its viewer has it, which gives
         # the order of one sort by that key
@@ -168,8 +173,7 @@ class _Public:
         self.hidden = sorted(hidden, key=lambda t: _token_key(t, False))
         self.off_board = sorted(off_board, key=lambda entry: entry["id"])
         self.vp = {s: state.vp(s) for s in SEATS}
-        self.screen = {s: tuple(sorted(t.id for t in state.tokens.values() if t.colour == s and t.where == "screen"))
-                       for s in SEATS}
+        self.screen = {s: tuple(sorted(ids)) for s, ids in screens.items()}
         self.totals = combat_totals(state) if state.combat else None
 
 
