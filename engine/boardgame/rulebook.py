@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Mapping
 
-from . import abilities, combat, draft, moves, rooms, setup, turn
+from . import abilities, combat, draft, moves, rooms, setup, state, turn
 from .actions import (Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
                       PassPlacement, Pick, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
 
@@ -33,6 +33,9 @@ class RuleModule:
     # Telepath's naming during a combat), and (state, seat) -> its fallback when that seat's time runs out there
     seat_actions: Callable | None = None
     timeout: Callable | None = None
+    # (state, seat) -> VP the position gives while it lasts, beyond the tokens' (the Pentacle's, RUL-088):
+    # counted by `GameState.vp` in the games of the rule sets this module is part of (`register`)
+    vp_bonus: Callable | None = None
 
 
 BASE_SET = (
@@ -51,7 +54,17 @@ BASE_SET = (
                reach_only=True),
 )
 
-RULE_SETS: dict[str, tuple[RuleModule, ...]] = {"base": BASE_SET}
+RULE_SETS: dict[str, tuple[RuleModule, ...]] = {}
+
+
+def register(rules: str, rule_modules: tuple[RuleModule, ...]) -> None:
+    """Name a rule set (`SetCatalogue.rules`) and the modules that make it up (an expansion's package does this
+    when imported), and hand its modules' VP bonuses to `GameState.vp`."""
+    RULE_SETS[rules] = rule_modules
+    state.VP_BONUSES[rules] = tuple(module.vp_bonus for module in rule_modules if module.vp_bonus)
+
+
+register("base", BASE_SET)
 
 
 def modules(rules: str) -> tuple[RuleModule, ...]:

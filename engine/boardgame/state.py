@@ -404,7 +404,7 @@ class GameState:
                 total += cat.characters[t.code].elimination_vp
             elif t.where == "scored" and t.scored_by == seat:
                 total += cat.objects[t.code].exit_vp
-        for bonus in VP_BONUSES:
+        for bonus in VP_BONUSES.get(cat.rules, ()):
             total += bonus(self, seat)
         return total
 
@@ -415,9 +415,10 @@ _SETTERS = tuple(GameState.__dict__[name].__set__ for name in _FIELDS)
 _DICT_INDICES = tuple(_FIELDS.index(name) for name in _DICTS)
 _DICT_SETTERS = tuple(_SETTERS[i] for i in _DICT_INDICES)
 
-# VP a position gives while it lasts, beyond the tokens' (`GameState.vp`): functions (state, seat) -> int that a
-# set registers and that read the position's data alone (the Pentacle's, PD-TERR-PENTACLE-02, RUL-088)
-VP_BONUSES: list = []
+# VP a position gives while it lasts, beyond the tokens' (`GameState.vp`), per rule set (`SetCatalogue.rules`):
+# functions (state, seat) -> int that read the position's data alone (the Pentacle's, PD-TERR-PENTACLE-02,
+# RUL-088): the `vp_bonus` of the rule set's modules, which `rulebook.register` puts here
+VP_BONUSES: dict[str, tuple] = {}
 
 __all__ = [
     "VP_BONUSES", "Draft", "SEATS", "SEAT_NAMES", "opponent", "Handicap", "Options", "Token", "RoomPlace", "Player", "Combat",

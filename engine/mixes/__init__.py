@@ -13,4 +13,4 @@ catalogue.register_data("dungeon_twister.engine.mixes.data")
 
 MIXES = ("mixed", "base_paladins", "prison_paladins", "all_sets")  # every mixed set, Prison's included
 
-rulebook.RULE_SETS["prison_paladins"] = rulebook.BASE_SET + PRISON_MODULES + PALADINS_MODULES
+rulebook.register("prison_paladins", rulebook.BASE_SET + PRISON_MODULES + PALADINS_MODULES)

@@ -20,4 +20,4 @@ PALADINS_MODULES: tuple[rulebook.RuleModule, ...] = (
     charm.MODULE,
 )  # the modules of the mechanisms Paladins & Dragons adds
 
-rulebook.RULE_SETS["paladins"] = rulebook.BASE_SET + PALADINS_MODULES
+rulebook.register("paladins", rulebook.BASE_SET + PALADINS_MODULES)

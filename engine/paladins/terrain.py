@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..boardgame import state as state_module
 from ..boardgame.actions import Action
 from ..boardgame.board import board_of
 from ..boardgame.context import Ctx
@@ -100,12 +99,10 @@ def pentacle_bonus(state: GameState, seat: str) -> int:
     return sum(1 for colours in holders.values() if colours == {seat: True})
 
 
-state_module.VP_BONUSES.append(pentacle_bonus)
-
 register_action(Fountain, {"fountain": lambda w, seat: Fountain(seat, w.token(seat))},
                 lambda a: f"fountain {a.token}")
 
 MODULE = RuleModule("terrain", {Fountain: drink}, wounded_actions=wounded_actions, reach_only=True,
-                    after_action=rockfall)
+                    after_action=rockfall, vp_bonus=pentacle_bonus)
 
 __all__ = ["Fountain", "MODULE", "pentacle_bonus"]

@@ -18,4 +18,4 @@ PRISON_MODULES: tuple[rulebook.RuleModule, ...] = (  # the modules of the mechan
     telepath.MODULE,
 )
 
-rulebook.RULE_SETS["prison"] = rulebook.BASE_SET + PRISON_MODULES
+rulebook.register("prison", rulebook.BASE_SET + PRISON_MODULES)

@@ -202,6 +202,19 @@ def test_PD_TERR_PENTACLE_02_03_one_vp_to_the_only_colour_on_it_while_it_lasts()
     assert left.vp("B") == 0
 
 
+def test_PD_TERR_PENTACLE_02_the_bonus_is_counted_in_the_rule_sets_with_the_terrain_module_only():
+    """PD-TERR-PENTACLE-02 is a rule of the Paladins & Dragons terrain module (its `vp_bonus`): the rule sets that
+    include the module count it (Paladins & Dragons alone, with the base set, with Prison), the base set's and
+    Prison's games never run it (a set's rule does not reach the others: docs/architecture.md)."""
+    from dungeon_twister.engine.boardgame import rulebook, state
+    from dungeon_twister.engine.paladins import terrain
+
+    assert state.VP_BONUSES["base"] == () and state.VP_BONUSES["prison"] == ()
+    for rules in ("paladins", "prison_paladins"):
+        assert terrain.MODULE in rulebook.modules(rules)
+        assert state.VP_BONUSES[rules] == (terrain.pentacle_bonus,)
+
+
 # --- more terrain edges ---------------------------------------------------------------------------------------------
 def test_PD_TERR_CREVASSE_02_the_thief_neither_crosses_nor_stops_on_a_crevasse():
     """The Thief (acrobatics: she stands on pits, BG-CHAR-THIEF) is no help over a crevasse."""
