@@ -196,8 +196,8 @@ def parse_table_options(args: str) -> TableOptions:
         elif word in ("beginner", "timers", "private", *TEAM_FLAGS, *SET_FLAGS):
             flags.add(word)
         else:
-            raise UsageError("create [vp=5..8] [beginner] [timers] [private] [prison|paladins|mixed|base_paladins|"
-                             "prison_paladins|all_sets] [mutual|free]")
+            raise UsageError(_not_an_option(word, "create [vp=5..8] [beginner] [timers] [private] [{sets}] "
+                                                  "[mutual|free]".format(sets="|".join(SET_FLAGS))))
     if len(flags & set(SET_FLAGS)) > 1:
         # TRANSLATORS: {sets}: the set options of `create` (prison, mixed, ...), typed as they are
         raise UsageError(_("one set a table: {sets}").format(sets=", ".join(SET_FLAGS)))
@@ -218,6 +218,12 @@ def parse_table_options(args: str) -> TableOptions:
                         private="private" in flags, set_name=set_name, teams=teams[0] if teams else None)
 
 
+def _not_an_option(word: str, usage: str) -> str:
+    """The refusal of a word `create` does not know: the word, then how `create` is typed."""
+    # TRANSLATORS: `create` with a word it does not know: {word} the word as typed, {usage} how `create` is typed
+    return _("{word} is not an option of create; {usage}").format(word=repr(word), usage=usage)
+
+
 def _card_table_options(words: list[str]) -> TableOptions:
     """`cards [tutorial=N] [timers] [private]` or `cards standard [mutual|full|draft] [timers] [private]` (CG-TUT,
     CG-SCEN, CG-SEL; `timers`: CG-OPT-01/02)."""
@@ -232,9 +238,10 @@ def _card_table_options(words: list[str]) -> TableOptions:
         elif word not in ("private", "timers", "secret"):
             # TRANSLATORS: how to create a Card Game table: the commands and the word secret (an option) are typed
             # as they are; translate only the explanations
-            raise UsageError(_("create cards [tutorial=1|2|3] | create cards standard [mutual|full|draft]"
-                               " [timers] [secret] [private]: The Card Game's tutorials (CG-TUT1..3) or its standard"
-                               " scenario; secret: the secret objects variant (CG-OPT-03)"))
+            raise UsageError(_not_an_option(word, _(
+                "create cards [tutorial=1|2|3] | create cards standard [mutual|full|draft] [timers] [secret] "
+                "[private]: The Card Game's tutorials (CG-TUT1..3) or its standard scenario; secret: the secret "
+                "objects variant (CG-OPT-03)")))
     if scenario is None and teams is not None:
         # TRANSLATORS: {teams}: mutual, full or draft; "create cards standard {teams}" is a command, typed as it is
         raise UsageError(_("teams are selected in a scenario: create cards standard {teams}").format(teams=teams))

@@ -20,8 +20,9 @@ SET_RULEBOOKS = ("prison.md", "paladins-dragons.md", "card-game.md")
 LOBBY_COMMANDS = (
     # TRANSLATORS: a line of the lobby's command list: the command as typed (create, join TABLE [B|Y] [CODE], ...)
     # stays exactly as it is, in English; translate only its explanation, which starts in the same column
-    N_("create [vp=5..8] [beginner] [timers] [private] [prison|mixed]   "
-       "create a table (Prison, or both sets mixed) and sit at it"),
+    N_("create [vp=5..8] [beginner] [timers] [private] [SET] [mutual|free]   create a table and sit at it; SET: "
+       "prison, paladins, or a mix: mixed, base_paladins, prison_paladins, all_sets (mutual|free: a mix's team "
+       "building)"),
     N_("create cards [tutorial=1|2|3|standard TEAMS] [timers] [secret] [private]  The Card Game (help cards)"),
     N_("join TABLE [B|Y] [CODE]                          take a seat (CODE: a private table's join code)"),
     N_("spectate TABLE [CODE]                            watch a table (CODE: a private table's join code)"),

@@ -258,6 +258,18 @@ def test_table_options_are_parsed_from_the_create_command():
         parse_table_options("fast")
 
 
+def test_create_names_the_word_it_does_not_know_then_how_it_is_typed():
+    """`create --set prison` (a command-line habit) is refused naming '--set', then create's usage with every set
+    a table may name; `create cards` likewise with the Card Game's usage."""
+    with pytest.raises(UsageError) as refused:
+        parse_table_options("--set prison")
+    assert str(refused.value).startswith("'--set' is not an option of create; create [vp=5..8]")
+    assert "[prison|mixed|paladins|base_paladins|prison_paladins|all_sets]" in str(refused.value)
+    with pytest.raises(UsageError) as refused:
+        parse_table_options("cards tutorial=4")
+    assert str(refused.value).startswith("'tutorial=4' is not an option of create; create cards [tutorial=1|2|3]")
+
+
 def test_a_prison_table_is_created_with_the_word_prison():
     """`create prison vp=6`: TableOptions.set_name "prison"; Prison plays to 5-7 VP and has no beginner game
     (PR-OPT-02, BG-OPT-07), refused before anything is sent."""
