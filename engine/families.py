@@ -51,8 +51,8 @@ class Family:
     legal_actions: Callable
     legal_texts: Callable
     legal_table: Callable
-    """`legal_table(state, seat) -> {canonical text: action}`: the seat's legal actions and their texts in one
-    pass ({} when it is not to act, and for a lazily listed choice)."""
+    """`legal_table(state, seat) -> {canonical text: action}` (a Mapping): the seat's legal actions and their texts
+    in one pass ({} when it is not to act, and for a lazily listed choice)."""
     format_action: Callable
     parse_action: Callable
     resolve_input: Callable

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dungeon_twister.engine import Action, AmbiguousAction, Event, IllegalAction, NotationError
 from dungeon_twister.engine.families import Family, family_for
 
@@ -51,7 +53,7 @@ class Game:
         self.family: Family = family_for(options)
         self.state = self.family.new_game(options, seed)
         self.record = GameRecord(seed, options, self.family)
-        self._legal: dict[str, dict[str, Action]] = {}
+        self._legal: dict[str, Mapping[str, Action]] = {}
         """seat -> {canonical text: the generated action} in the current state (cleared when it changes)."""
         self.undo: tuple | None = None
         """(the state before, the seat, the record line) of the last action when it may be taken back (DT-224);
@@ -67,7 +69,7 @@ class Game:
             return list(generated(self.family, state, seat))
         return list(self.actions(seat))
 
-    def actions(self, seat: str) -> dict[str, Action]:
+    def actions(self, seat: str) -> Mapping[str, Action]:
         """{canonical text: action} of the seat's legal actions in the current state ({} if it is not to act).
 
         Not kept for a secret choice (the team choice lists 1,680 teams, for as long as a player thinks): it
@@ -136,7 +138,7 @@ class Game:
         return action
 
 
-def generated(family: Family, state, seat: str) -> dict[str, Action]:
+def generated(family: Family, state, seat: str) -> Mapping[str, Action]:
     """{canonical text: action} of the seat's legal actions ({} when it is not to act or the game is over, and
     for a free team building, whose 10^10 builds the view describes as parts: view["build"]["parts"])."""
     if state.outcome is not None or seat not in state.to_act:

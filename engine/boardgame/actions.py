@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .geometry import Square
@@ -92,6 +93,59 @@ def new_move(seat: str, token: str, dest: Square, take: str | None, leave: tuple
     _leave(move, leave)
     _route(move, route)
     return move
+
+
+class FigureMoves(Sequence):
+    """One figure's moves, one per outcome of its move search in the search's order, then its other moving actions
+    (`extras`: wall-walks, jumps): a Move is made when one is asked for (`core/listing.py`), all of them (kept)
+    once the sequence is iterated.
+
+    `routes`: (dest, take, leave) -> the shortest route the search found, in the search's order; `keys` the same
+    outcomes as a list, for indexing.
+    """
+
+    __slots__ = ("seat", "token", "routes", "keys", "extras", "_made")
+
+    def __init__(self, seat: str, token: str, routes: dict, extras: tuple = ()) -> None:
+        self.seat, self.token, self.routes, self.extras = seat, token, routes, extras
+        self.keys = list(routes)
+        self._made: tuple | None = None
+
+    def __len__(self) -> int:
+        return len(self.keys) + len(self.extras)
+
+    def __getitem__(self, index):
+        if self._made is not None or isinstance(index, slice):
+            return self.made()[index]
+        n = len(self.keys)
+        if index < 0:
+            index += n + len(self.extras)
+            if index < 0:
+                raise IndexError("FigureMoves index out of range")
+        if index < n:
+            dest, take, leave = key = self.keys[index]
+            return new_move(self.seat, self.token, dest, take, leave, self.routes[key])
+        return self.extras[index - n]
+
+    def made(self) -> tuple:
+        """Every action, made once (then kept: a figure's entry serves the positions that leave it unchanged)."""
+        if self._made is None:
+            seat, token = self.seat, self.token
+            self._made = tuple([new_move(seat, token, dest, take, leave, route)
+                                for (dest, take, leave), route in self.routes.items()]) + self.extras
+        return self._made
+
+    def __iter__(self):
+        return iter(self.made())
+
+    def __contains__(self, action) -> bool:
+        if type(action) is Move:  # equal Moves: same seat, token and outcome (the route is no part of a Move)
+            return action.seat == self.seat and action.token == self.token and (
+                action.dest, action.take, action.leave) in self.routes
+        return action in self.extras
+
+    def __repr__(self) -> str:
+        return f"FigureMoves({list(self)!r})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,10 +9,12 @@ from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place
 from .board import board_of
 from .state import GameState
 from ..core.choice import Chained, is_lazy
+from ..core.listing import Listing
 
 
 def legal_actions(state: GameState, seat: str | None = None) -> Sequence:
-    """A list; during a choice made of parts (a free team building) a lazy sequence (core/choice.py)."""
+    """A list; in the main phase a `Listing` (core/listing.py: a sequence that makes its moves as they are asked
+    for); during a choice made of parts (a free team building) a lazy sequence (core/choice.py)."""
     seats = [s for s in state.to_act if seat is None or s == seat]
     if len(seats) == 1:
         return _for_seat(state, seats[0])
@@ -65,16 +67,17 @@ def _for_seat(state: GameState, seat: str) -> list:
     return []
 
 
-def _main(state: GameState, seat: str) -> list:
-    out: list = [EndTurn(seat)]
-    for actions, _ in _main_parts(state, seat):
-        out.extend(actions)
-    return out
+def _main(state: GameState, seat: str) -> Listing:
+    """EndTurn, then each figure's actions, as one sequence whose moves are made as they are asked for."""
+    parts: list = [(EndTurn(seat),)]
+    for figure_parts, _ in _main_parts(state, seat):
+        parts.extend(figure_parts)
+    return Listing(parts)
 
 
 def _main_parts(state: GameState, seat: str):
-    """The seat's main-phase actions after EndTurn, per figure in id order: (actions, the figure's memo entry whose
-    `everything` they are, or None)."""
+    """The seat's main-phase actions after EndTurn, per figure in id order: (its actions as a sequence per rule
+    module, the figure's memo entry whose `everything` they are, or None)."""
     board = board_of(state)
     rules = state.catalogue.rules
     generators = rulebook.modules(rules)
@@ -85,7 +88,7 @@ def _main_parts(state: GameState, seat: str):
         if token.wounded:
             for module in generators:
                 if module.wounded_actions:
-                    yield module.wounded_actions(state, board, seat, token), None
+                    yield (module.wounded_actions(state, board, seat, token),), None
         elif token.id not in state.exhausted and (state.pools.get(token.id, 0) > 0
                                                   or (state.ap > 0 and token.colour == seat)):
             entry = moves.entry(state, board, seat, token) if memo else None
@@ -95,9 +98,9 @@ def _main_parts(state: GameState, seat: str):
             mine: list = []
             for module in generators:
                 if entry is not None and module.figure_actions is moves.figure_actions:
-                    mine.extend(entry.actions)  # the same list, without computing the key again
+                    mine.append(entry.actions)  # the same sequence, without computing the key again
                 elif module.figure_actions:
-                    mine.extend(module.figure_actions(state, board, seat, token))
+                    mine.append(module.figure_actions(state, board, seat, token))
             if entry is not None:
                 entry.everything = tuple(mine)
             yield mine, entry

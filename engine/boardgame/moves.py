@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Jump, Move, WallWalk, new_move
+from .actions import FigureMoves, Jump, Move, WallWalk
 from .context import Ctx
 from ..core.errors import N_, IllegalAction
 from .geometry import Square, square_name
@@ -380,25 +380,18 @@ def jump(ctx: Ctx, action: Jump) -> None:
 class _Entry:
     """What a figure may do by moving: the actions listed (its move outcomes first, in the search's order)."""
 
-    __slots__ = ("moves", "actions", "originals", "everything", "texts", "keep")
+    __slots__ = ("actions", "originals", "everything", "texts", "keep")
 
-    def __init__(self, moves: int, actions: tuple, originals: tuple[str, ...], keep: tuple):
-        self.moves = moves  # how many of `actions` are Moves (one per outcome, each with its shortest route)
-        self.actions = actions
+    def __init__(self, actions: FigureMoves, originals: tuple[str, ...], keep: tuple):
+        self.actions = actions  # its Moves (one per outcome, each with its shortest route), wall-walks and jumps
         self.originals = originals  # what the figure carries at the start
-        self.everything: tuple | None = None  # every action of the figure, of all rule modules (`legal_actions`)
+        self.everything: tuple | None = None  # the figure's actions of all rule modules, a sequence each (`legal`)
         self.texts: tuple | None = None  # their canonical texts (`legal.legal_texts`)
         self.keep = keep  # the tokens whose identities the key names (`_key`), kept alive with it
 
     def route(self, outcome: tuple) -> tuple | None:
-        """The route listed for the outcome (dest, take, leave), or None if it is not one of the figure's. A scan of
-        the listed moves rather than a dict kept beside them: memos live as long as their games."""
-        dest = outcome[0]
-        for i in range(self.moves):
-            move = self.actions[i]
-            if move.dest == dest and (move.take, move.leave) == outcome[1:]:
-                return move.route
-        return None
+        """The route listed for the outcome (dest, take, leave), or None if it is not one of the figure's."""
+        return self.actions.routes.get(outcome)
 
 
 def _blocked(board, here: Square, there: Square) -> IllegalAction:
@@ -479,23 +472,22 @@ def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
         return found[1]
     walker = walker_for(state, board, figure)
     outcomes = walker.outcomes()
-    token = figure.id
-    out: list = [new_move(seat, token, dest, take, leave, route) for (dest, take, leave), route in outcomes.items()]
-    moves = len(out)
+    extras: list = []
     if "wallwalk" in board.catalogue.characters[figure.code].abilities:
-        out += [WallWalk(seat, figure.id, dest, leave)
-                for dest, leave in wallwalk_options(state, board, figure, walker)]
+        extras += [WallWalk(seat, figure.id, dest, leave)
+                   for dest, leave in wallwalk_options(state, board, figure, walker)]
     if state.players[seat].jumps > 0:
-        out += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure, walker)]
-    entry = _Entry(moves, tuple(out), walker.originals, _keep(state, board, figure))
+        extras += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure, walker)]
+    actions = FigureMoves(seat, figure.id, outcomes, tuple(extras))
+    entry = _Entry(actions, walker.originals, _keep(state, board, figure))
     entries[seat, figure.id] = (key, entry)
     return entry
 
 
-def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
-    """Moves, wall-walks and jumps the figure may make.
+def figure_actions(state: GameState, board, seat: str, figure: Token) -> FigureMoves:
+    """Moves, wall-walks and jumps the figure may make: a sequence whose Moves are made as they are asked for.
 
     Memoised in the game's memo (one entry per seat and figure) on exactly what they depend on (`_key`): a figure
     nothing changed near since it was last listed costs a lookup.
     """
-    return list(_entry(state, board, seat, figure).actions)
+    return _entry(state, board, seat, figure).actions

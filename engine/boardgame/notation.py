@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 from difflib import get_close_matches
+from collections.abc import Mapping
 from typing import Callable
 
-from .actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, Fireball, Heal, Hide, Jump, Move,
-                      PassPlacement, Pick, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate, WallWalk)
+from .actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, FigureMoves, Fireball, Heal, Hide,
+                      Jump, Move, PassPlacement, Pick, Place, PlayCard, Portcullis, Regenerate, Reveal, Rotate,
+                      WallWalk)
 from .catalogue import known_codes
 from ..core.choice import Chained, Mapped, is_lazy
+from ..core.listing import LegalTable, Listing
 from ..core.errors import N_, NotationError
 from ..core.typed import MAX_ACTION_TEXT, check_length, resolve_typed  # noqa: F401  (MAX_ACTION_TEXT: re-exported)
 from .geometry import DIRECTIONS, Square, slot_name, square_name
@@ -25,9 +28,7 @@ def format_action(action: Action) -> str:
     """The canonical text of an action (without the seat, which the context gives)."""
     a = action
     if type(a) is Move:  # most of every legal list: before the match's class tests
-        if a.take is None and not a.leave:
-            return f"move {a.token} {square_name(a.dest)}"
-        return " ".join(["move", a.token, square_name(a.dest), *_items(a.take, a.leave)])
+        return move_text(a.token, a.dest, a.take, a.leave)
     match a:
         case ChooseTeam():
             text = "team " + " ".join(f"{square_name(sq)}={code}" for sq, code in sorted(a.team))
@@ -39,7 +40,7 @@ def format_action(action: Action) -> str:
         case EndTurn():
             return "end"
         case Move():
-            return " ".join(["move", a.token, square_name(a.dest), *_items(a.take, a.leave)])
+            return move_text(a.token, a.dest, a.take, a.leave)
         case WallWalk():
             return " ".join(["wallwalk", a.token, square_name(a.dest), *_items(None, a.leave)])
         case Jump():
@@ -92,6 +93,14 @@ def register_action(cls: type, verbs: dict[str, Callable], formatter: Callable[[
     _PARSERS.update(verbs)
     _FORMATTERS[cls] = formatter
     VERBS[cls] = next(iter(verbs))
+
+
+def move_text(token: str, dest: Square, take: str | None, leave: tuple) -> str:
+    """The canonical text of the Move (token, dest, take, leave): `format_action`'s, also for a figure's moves
+    listed as outcomes (`FigureMoves`)."""
+    if take is None and not leave:
+        return f"move {token} {square_name(dest)}"
+    return " ".join(["move", token, square_name(dest), *_items(take, leave)])
 
 
 def _items(take, leave) -> list[str]:
@@ -380,22 +389,36 @@ def legal_texts(state, seat: str | None = None) -> list[str]:
                 out.extend(map(format_action, offered))
             continue
         out.append("end")
-        for actions, entry in legal._main_parts(state, s):
-            if entry is None:
-                out.extend(map(format_action, actions))
-            else:
-                texts = entry.texts
-                if texts is None:
-                    texts = entry.texts = tuple(map(format_action, actions))
-                out.extend(texts)
+        for parts, entry in legal._main_parts(state, s):
+            out.extend(_figure_texts(parts, entry))
     return Chained([out, *lazy]) if lazy else out
 
 
-def legal_table(state, seat: str) -> dict:
+def _figure_texts(parts, entry) -> tuple[str, ...]:
+    """The texts of a figure's actions (`legal._main_parts`: a sequence per rule module), kept with its memo entry
+    if it has one. A figure's Moves are formatted from their outcomes, without being made (`FigureMoves`)."""
+    if entry is not None and entry.texts is not None:
+        return entry.texts
+    out: list[str] = []
+    for part in parts:
+        if type(part) is FigureMoves:
+            token = part.token
+            out += [move_text(token, dest, take, leave) for dest, take, leave in part.keys]
+            out += map(format_action, part.extras)
+        else:
+            out += map(format_action, part)
+    texts = tuple(out)
+    if entry is not None:
+        entry.texts = texts
+    return texts
+
+
+def legal_table(state, seat: str) -> Mapping:
     """{canonical text: action} of `legal_actions(state, seat)`, in its order: what `dict(zip(legal_texts(state,
     seat), legal_actions(state, seat)))` gives, in one pass over the figures' memo entries instead of two (the
     server's per-step table of what a seat may send); {} when the seat is not to act, and for a choice made of
-    parts (a free team building), whose builds are too many to list."""
+    parts (a free team building), whose builds are too many to list. In the main phase a `LegalTable`, whose
+    actions are made as their texts are looked up (core/listing.py)."""
     from . import legal  # legal -> ... -> notation: imported here, as in `resolve_input`
 
     if seat not in state.to_act:
@@ -405,16 +428,12 @@ def legal_table(state, seat: str) -> dict:
         if is_lazy(offered):
             return {}
         return {format_action(action): action for action in offered}
-    out: dict = {"end": EndTurn(seat)}
-    for actions, entry in legal._main_parts(state, seat):
-        if entry is None:
-            out.update(zip(map(format_action, actions), actions))
-        else:
-            texts = entry.texts
-            if texts is None:
-                texts = entry.texts = tuple(map(format_action, actions))
-            out.update(zip(texts, actions))
-    return out
+    texts: list[str] = ["end"]
+    parts: list = [(EndTurn(seat),)]
+    for figure_parts, entry in legal._main_parts(state, seat):
+        texts += _figure_texts(figure_parts, entry)
+        parts += figure_parts
+    return LegalTable(dict(zip(texts, range(len(texts)))), Listing(parts))
 
 
 __all__ = ["format_action", "parse_action", "resolve_input", "legal_texts", "legal_table"]

@@ -1,0 +1,94 @@
+"""A legal set listed in parts, its actions made as they are asked for.
+
+A position's legal actions are mostly moves: one per outcome of a figure's move search, 50 to 100 in a standard
+game's position. Making an action object for each of them took a fifth of `legal_actions`' time, though a random
+player uses one of them and a server looks them up by their texts. `legal_actions` gives a `Listing` instead of a
+list: the sequences it is made of (EndTurn, then each figure's actions, rule module by rule module), one after the
+other, whose moves part (`boardgame.moves.FigureMoves`) makes a Move when it is asked for one.
+
+It behaves as the list of its actions: same length, same order, indexing (`rng.choice(legal)` makes one action),
+iteration, `in`, and equality with a list or another Listing. Unlike a `PartsChoice` it is not too large to list:
+`is_lazy` is False for it, and its texts are listed (`legal_texts`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from itertools import chain
+
+
+class Listing(Sequence):
+    """The sequences `parts`, one after the other (empty ones allowed), as one immutable sequence."""
+
+    __slots__ = ("parts", "_ends")
+
+    def __init__(self, parts: list[Sequence]) -> None:
+        self.parts = parts
+        ends, n = [], 0
+        for part in parts:
+            n += len(part)
+            ends.append(n)
+        self._ends = ends  # where each part ends in the whole
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("Listing index out of range")
+        k = bisect_right(self._ends, index)
+        return self.parts[k][index - (self._ends[k - 1] if k else 0)]
+
+    def __iter__(self):
+        return chain.from_iterable(self.parts)
+
+    def __contains__(self, item) -> bool:
+        return any(item in part for part in self.parts)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (Listing, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # a sequence, compared by its contents, as a list is
+
+    def __add__(self, other):
+        return list(self) + list(other)
+
+    def __radd__(self, other):
+        return list(other) + list(self)
+
+    def __repr__(self) -> str:
+        return f"Listing({list(self)!r})"
+
+
+class LegalTable(Mapping):
+    """{canonical text: action} of a legal set listed in order: `index` (text -> its place), `actions` (a `Listing`
+    or a list). An action is made when its text is looked up, so a table whose moves are never asked for makes no
+    Move (a server's per-step table: its texts go into the view, one of them comes back)."""
+
+    __slots__ = ("index", "actions")
+
+    def __init__(self, index: dict[str, int], actions: Sequence) -> None:
+        self.index, self.actions = index, actions
+
+    def __getitem__(self, text: str):
+        return self.actions[self.index[text]]
+
+    def __contains__(self, text) -> bool:
+        return text in self.index
+
+    def __iter__(self):
+        return iter(self.index)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def __repr__(self) -> str:
+        return f"LegalTable({dict(self)!r})"
