@@ -8,7 +8,10 @@ installed `dungeon_twister.engine`; both play the same seeded random games actio
 the index, as bench/engine.py does), each action's `legal_actions` and `apply` timed in CPU seconds
 (time.process_time) for each engine, the one that goes first alternating every action. On a loaded, noisy machine
 the ratio of the two totals is steadier than two separate runs of bench/engine.py. The games must be the same:
-the run stops with an error at the first action whose legal lists differ in length.
+the run stops with an error at the first action whose legal lists differ in length. A second line gives each
+engine's `legal_actions` time per main-phase position (median and mean: issue 7's first bar), measured alike. The
+cyclic garbage collector is off while they play (collected every 200 actions), so what a change does to
+collections is not in these figures: bench/engine.py measures with it on.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -43,9 +47,11 @@ def reference(rev: str, into: Path):
     return importlib.import_module("ab_ref.engine")
 
 
-def play(engines, games: int, seed: int, options: dict) -> tuple[list[float], int]:
-    """CPU seconds of each engine over the same `games` random games, and the number of actions."""
+def play(engines, games: int, seed: int, options: dict) -> tuple[list[float], int, list[list[float]]]:
+    """CPU seconds of each engine over the same `games` random games, the number of actions, and each engine's
+    `legal_actions` seconds per main-phase position (issue 7's first bar)."""
     spent, actions = [0.0] * len(engines), 0
+    main = [[] for _ in engines]
     gc.disable()  # a collection would be charged to whichever engine happens to trigger it
     try:
         for game in range(games):
@@ -58,7 +64,10 @@ def play(engines, games: int, seed: int, options: dict) -> tuple[list[float], in
                 for i in order:
                     t0 = clock()
                     legal[i] = engines[i].legal_actions(states[i])
-                    spent[i] += clock() - t0
+                    took = clock() - t0
+                    spent[i] += took
+                    if states[i].phase == "main":
+                        main[i].append(took)
                 if len({len(x) for x in legal}) != 1:
                     raise SystemExit(f"game {game}, action {actions}: the legal lists differ in length")
                 pick = rng.choice(range(len(legal[0])))
@@ -71,7 +80,7 @@ def play(engines, games: int, seed: int, options: dict) -> tuple[list[float], in
                     gc.collect()
     finally:
         gc.enable()
-    return spent, actions
+    return spent, actions, main
 
 
 def main() -> None:
@@ -84,10 +93,13 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ref = current if args.same else reference(args.rev, Path(tmp))
-        (t_ref, t_cur), actions = play([ref, current], args.games, args.seed, VARIANTS[args.variant])
-    print(f"{args.variant}: {args.games} games, {actions} actions; {'itself' if args.same else args.rev} "
-          f"{t_ref / actions * 1e6:.1f} us/action, this tree {t_cur / actions * 1e6:.1f} us/action; "
-          f"speed-up {t_ref / t_cur:.3f}")
+        (t_ref, t_cur), actions, (m_ref, m_cur) = play([ref, current], args.games, args.seed, VARIANTS[args.variant])
+    name = "itself" if args.same else args.rev
+    print(f"{args.variant}: {args.games} games, {actions} actions; {name} {t_ref / actions * 1e6:.1f} us/action, "
+          f"this tree {t_cur / actions * 1e6:.1f} us/action; speed-up {t_ref / t_cur:.3f}")
+    print(f"legal_actions per main-phase position ({len(m_cur)} positions, median / mean): {name} "
+          f"{statistics.median(m_ref) * 1e3:.3f} / {statistics.fmean(m_ref) * 1e3:.3f} ms, this tree "
+          f"{statistics.median(m_cur) * 1e3:.3f} / {statistics.fmean(m_cur) * 1e3:.3f} ms")
 
 
 if __name__ == "__main__":
