@@ -37,15 +37,15 @@ Reloc = tuple[tuple[str, Square], ...]  # sorted (token id, square) pairs: token
 class Occupancy:
     """What stands where in one state, shared by the walkers of all its figures (built once per state).
 
-    `at`: square -> the tokens on it (in the state's token order), `ids` the same by identity; `figures`: colour
-    -> squares of that colour's able (unwounded) characters, which no move relocates; `loose`: colour -> squares
-    holding something a move of that colour may pick up (an object or a wounded character of that colour);
+    `at`: square -> the tokens on it (in the state's token order); `figures`: colour -> squares of that colour's
+    able (unwounded) characters, which no move relocates; `loose`: colour -> squares holding something a move of
+    that colour may pick up (an object or a wounded character of that colour);
     `fresh`: squares of the tokens wounded this turn; `checked`: a memo of the end-of-move square check, keyed on
     (square, ids of the tokens that would be on it); `keys`: (seat, figure id) -> (figure, board, `moves._key`) of
     a sealed state (`sealed`), whose keys never change.
     """
 
-    __slots__ = ("at", "ids", "figures", "loose", "fresh", "checked", "keys", "sealed")
+    __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed")
 
     def __init__(self, state: GameState, sealed: bool = False):
         self.sealed = sealed
@@ -72,7 +72,6 @@ class Occupancy:
         if objects:
             loose["B"].update(objects)
             loose["Y"].update(objects)
-        self.ids: dict[Square, tuple[int, ...]] = {sq: tuple(map(id, ts)) for sq, ts in at.items()}
         self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
 
 

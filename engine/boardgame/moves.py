@@ -380,14 +380,13 @@ def jump(ctx: Ctx, action: Jump) -> None:
 class _Entry:
     """What a figure may do by moving: the actions listed (its move outcomes first, in the search's order)."""
 
-    __slots__ = ("actions", "originals", "everything", "texts", "keep")
+    __slots__ = ("actions", "originals", "everything", "texts")
 
-    def __init__(self, actions: FigureMoves, originals: tuple[str, ...], keep: tuple):
+    def __init__(self, actions: FigureMoves, originals: tuple[str, ...]):
         self.actions = actions  # its Moves (one per outcome, each with its shortest route), wall-walks and jumps
         self.originals = originals  # what the figure carries at the start
         self.everything: tuple | None = None  # the figure's actions of all rule modules, a sequence each (`legal`)
         self.texts: tuple | None = None  # their canonical texts (`legal.legal_texts`)
-        self.keep = keep  # the tokens whose identities the key names (`_key`), kept alive with it
 
     def route(self, outcome: tuple) -> tuple | None:
         """The route listed for the outcome (dest, take, leave), or None if it is not one of the figure's."""
@@ -416,8 +415,9 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
     at the figure's square and its connected neighbours (attacks, heals, what it carries), the board (reveals,
     rotations, portcullises) and the turn only that way (`rulebook.RuleModule.reach_only`).
 
-    Tokens (immutable; a state shares those an action did not change with the state before) are named by identity,
-    which is cheap to hash; the entry keeps them alive (`_keep`), so the identities cannot be reused meanwhile.
+    The key holds the tokens themselves (immutable; a state shares those an action did not change with the state
+    before, and `Ctx.put` re-uses one object for equal values), so comparing two keys mostly compares identities;
+    two distinct but equal tokens compare equal, and give the same actions.
     """
     occ = occupancy(state)
     known = occ.keys.get((seat, figure.id))
@@ -425,7 +425,7 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
         return known[2]  # this (immutable) state's key, computed already (by `legal_actions`, asked again by `move`)
     region = _region(board, figure)
     fresh = state.turn if occ.fresh and not occ.fresh.isdisjoint(region) else None
-    key = (board, id(figure), seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.ids.get, region)))
+    key = (board, figure, seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.at.get, region)))
     if occ.sealed:
         occ.keys[seat, figure.id] = (figure, board, key)
     return key
@@ -442,12 +442,6 @@ def _region(board, figure: Token) -> tuple:
         found = regions[figure.square, figure.code] = board.reach(figure.square, max(kind.move, 2), passes_of(kind))
     return found
 
-
-def _keep(state: GameState, board, figure: Token) -> tuple:
-    """The tokens `_key` names by identity: while an entry holds them, no other object can have their ids, so an
-    equal key names the very same (immutable) tokens."""
-    region = _region(board, figure)
-    return figure, tuple(map(occupancy(state).at.get, region))
 
 
 def entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
@@ -479,7 +473,7 @@ def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
     if state.players[seat].jumps > 0:
         extras += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure, walker)]
     actions = FigureMoves(seat, figure.id, outcomes, tuple(extras))
-    entry = _Entry(actions, walker.originals, _keep(state, board, figure))
+    entry = _Entry(actions, walker.originals)
     entries[seat, figure.id] = (key, entry)
     return entry
 
