@@ -32,6 +32,7 @@ from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Gam
 
 from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
 from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
+from dungeon_twister.protocol.transport import TLS_RECORD
 from dungeon_twister.protocol.views import FEATURES
 
 from .lobby import TooManyTables
@@ -84,7 +85,7 @@ class Session:
     __slots__ = ("server", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size", "_outbox",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
-                 "_ping_at", "_ping_id", "__weakref__")
+                 "_ping_at", "_ping_id", "_tls_hello", "__weakref__")
 
     def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
                  bot_name: str | None = None) -> None:
@@ -127,6 +128,10 @@ class Session:
         """(table, Enter) of a hello that resumes a seat, waiting for the proof of its key."""
         self._reclaim: tuple | None = None
         """(table id, seat) held for this name, to be taken back by the key alone once it is proven."""
+        self._tls_hello: bool | None = None
+        """Whether the client's first byte opened a TLS record on a connection served in plain TCP (what dt-client
+        tries first: its 'frame' is then too large, and it connects again in plain TCP); None until it has sent
+        something. Logged as tls_not_offered rather than as a client error."""
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
@@ -338,6 +343,8 @@ class Session:
             if not data:
                 return
             self._heard_at = now = trio.current_time()
+            if self._tls_hello is None:
+                self._tls_hello = data[0] == TLS_RECORD and not isinstance(self.stream, trio.SSLStream)
             self.conn.receive_data(data)
             data = None  # not kept while the next wait lasts
             handled = 0
@@ -388,7 +395,11 @@ class Session:
     # --- what the client sends ----------------------------------------------------------------------------
     async def _handle(self, event) -> None:
         if isinstance(event, ProtocolError):
-            log("client_error", session=self.id, name=self.name, code=event.code, error=event.message)
+            if self._tls_hello and event.code == "frame_too_large":
+                log("tls_not_offered", session=self.id, error="a TLS handshake on a server that offers plain TCP "
+                                                              "only (dt-server --tls offers both)")
+            else:
+                log("client_error", session=self.id, name=self.name, code=event.code, error=event.message)
             return self.send_error(event)
         if isinstance(event, Hello):
             return await self._hello(event)

@@ -1,5 +1,7 @@
 """Refusals and protocol errors: each costs the offender at most his own connection, never the game."""
 
+import logging
+
 import msgpack
 import trio
 from dungeon_twister.protocol import (
@@ -149,6 +151,32 @@ async def test_a_malformed_frame_closes_only_that_connection(autojump_clock):
                 await reveal_when_asked(client, "team")
             for client in (blue, yellow, watcher):
                 assert (await client.expect_event("hidden_placement_started"))["first"] in ("B", "Y")
+
+
+async def test_a_tls_handshake_on_a_plain_server_is_logged_as_tls_not_offered(autojump_clock, caplog):
+    """dt-client tries TLS first (client/tls.py): on a server without TLS, its ClientHello's record header
+    (0x16 0x03 0x01, then a length) reads as a frame length far over the limit. The server answers it as any
+    oversized frame (frame_too_large, then closes), but logs tls_not_offered, not a client error; an oversized frame
+    whose first byte does not open a TLS record is still logged as a client error."""
+    async def first_answer(data: bytes) -> dict:
+        stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+        await stream.send_all(data)
+        received = b""
+        while chunk := await stream.receive_some(65536):
+            received += chunk
+        await stream.aclose()
+        size = int.from_bytes(received[:4], "big")
+        return msgpack.unpackb(received[4:4 + size])
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            client_hello = bytes([0x16, 0x03, 0x01, 0x02, 0x00, 0x01]) + bytes(511)  # handshake record, 512 bytes
+            assert (await first_answer(client_hello))["code"] == "frame_too_large"
+            assert (await first_answer((2**31).to_bytes(4, "big")))["code"] == "frame_too_large"
+    logged = [(r.getMessage(), r.fields.get("code")) for r in caplog.records
+              if r.getMessage() in ("tls_not_offered", "client_error")]
+    assert logged == [("tls_not_offered", None), ("client_error", "frame_too_large")]
 
 
 async def test_lobby_rules_names_seats_private_tables_and_chat(autojump_clock):
