@@ -546,8 +546,14 @@ def leaves_out(reveal: OpponentReveal) -> bool:
 
 def refused(action_id: str, refusal: Refusal) -> ActionRefused:
     """The action_refused of a refusal: its message (at most 1000 characters), rule, and its template and values
-    when they are within the protocol's limits (else the client shows the message, as without them)."""
+    when they are within the protocol's limits (else the client shows the message, as without them). A string value
+    longer than the limit (a long typed text, a long list of candidates) is cut to it, its last character "…", so
+    that the client can still translate the refusal."""
     template, values = refusal.template, refusal.values
+    if values:
+        limit = REFUSAL_VALUES.value_len
+        values = {key: value[:limit - 1] + "…" if type(value) is str and len(value) > limit else value
+                  for key, value in values.items()}
     try:
         if template is not None:
             REFUSAL_TEMPLATE.check(template, "template")

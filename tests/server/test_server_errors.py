@@ -243,15 +243,19 @@ async def test_a_private_table_is_watched_only_with_its_join_code(autojump_clock
 
 
 def test_a_refusal_beyond_the_protocol_limits_is_sent_as_its_message_alone():
-    """action_refused.template/values are bounded (docs/protocol.md): a refusal whose template or values would
-    break the limits goes as its message only, which every client shows; a message is cut to 1000 characters."""
+    """action_refused.template/values are bounded (docs/protocol.md): a string value over 200 characters is cut to
+    200, its last one "…", and the template still goes (the client translates the refusal); a refusal whose
+    template or values would break the limits otherwise goes as its message only, which every client shows; a
+    message is cut to 1000 characters."""
     from dungeon_twister.server.game import Refusal, server_refusal
     from dungeon_twister.server.play import refused
 
     fine = refused("a-1", server_refusal("not_started", "the game starts when both seats are taken"))
     assert (fine.template, fine.values) == ("the game starts when both seats are taken", None)
     long = refused("a-1", Refusal("illegal_action", "x" * 1200, "BG-MOVE-01", "{text}", {"text": "x" * 1200}))
-    assert (long.message, long.template, long.values) == ("x" * 1000, None, None)
+    assert (long.message, long.template, long.values) == ("x" * 1000, "{text}", {"text": "x" * 199 + "…"})
+    edge = refused("a-1", Refusal("illegal_action", "m", "BG-MOVE-01", "{a} {n}", {"a": "y" * 200, "n": 10**6}))
+    assert edge.values == {"a": "y" * 200, "n": 10**6}  # at the limit: as it is
     many = refused("a-1", Refusal("illegal_action", "m", "BG-MOVE-01", "m", {f"k{i}": i for i in range(17)}))
     assert (many.template, many.values) == (None, None)
     plain = refused("a-1", Refusal("bad_notation", "unknown verb"))
