@@ -443,7 +443,6 @@ def _region(board, figure: Token) -> tuple:
     return found
 
 
-
 def entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
     """The figure's memo entry (see `_key`), its moves listed (`actions`)."""
     return _entry(state, board, seat, figure)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from difflib import get_close_matches
 from collections.abc import Mapping
+from difflib import get_close_matches
 from typing import Callable
 
 from .actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, FigureMoves, Fireball, Heal, Hide,

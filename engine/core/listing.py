@@ -4,7 +4,7 @@ A position's legal actions are mostly moves: one per outcome of a figure's move 
 game's position. Making an action object for each of them took a fifth of `legal_actions`' time, though a random
 player uses one of them and a server looks them up by their texts. `legal_actions` gives a `Listing` instead of a
 list: the sequences it is made of (EndTurn, then each figure's actions, rule module by rule module), one after the
-other, whose moves part (`boardgame.moves.FigureMoves`) makes a Move when it is asked for one.
+other, whose moves part (`boardgame.actions.FigureMoves`) makes a Move when it is asked for one.
 
 It behaves as the list of its actions: same length, same order, indexing (`rng.choice(legal)` makes one action),
 iteration, `in`, and equality with a list or another Listing. Unlike a `PartsChoice` it is not too large to list:
