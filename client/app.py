@@ -409,8 +409,10 @@ def _replay_of(args: argparse.Namespace):
               file=sys.stderr)
         return None
     except EngineError as error:
+        from .state import engine_error_text
+
         print("dt-client:", _("{file} is not a game record the rules allow: {error}")
-              .format(file=args.file, error=error), file=sys.stderr)
+              .format(file=args.file, error=engine_error_text(error)), file=sys.stderr)
         return None
     return replay
 

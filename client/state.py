@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from dungeon_twister.engine import NotationError
+from dungeon_twister.engine import EngineError, IllegalAction, NotationError
+from dungeon_twister.engine.core.records import ACTION_HEAD, LINE_HEAD
 from dungeon_twister.protocol import TableInfo
 
-from .i18n import _, translated
+from .i18n import N_, _, translated
 
 LOG_LINES = 300
 CHAT_LINES = 100
@@ -53,11 +54,32 @@ class Refusal:
         return _("refused: {action}: {reason}").format(action=repr(self.text), reason=self.reason())
 
 
+RECORD_HEADS = (
+    # TRANSLATORS: a game record's line that does not parse: {line} its number, {message} the parser's error
+    (LINE_HEAD, N_("line {line}: {message}")),
+    # TRANSLATORS: a game record's line the rules refuse: {record_line} its number, {record_text} the line, {message}
+    # the refusal
+    (ACTION_HEAD, N_("line {record_line} ({record_text}): {message}")),
+)
+"""The heads a game record's errors put before the error of one of its lines (engine/core/records.py), and the
+msgid that places that error after the line's number."""
+
+
 def translated_template(template: str, values: dict) -> str | None:
     """A refusal's English template translated by the catalogue and formatted with its values, or None when the
     catalogue does not translate it or the translation does not format with them (the caller shows the English
     message). A parse error that says where (bad_notation: the parser's template followed by " at column {column}:
-    {text}", NotationError.full_template) is translated as its two templates, each a msgid of the catalogue."""
+    {text}", NotationError.full_template) is translated as its two templates, each a msgid of the catalogue; an
+    error of a game record's line (`RECORD_HEADS`) as its head and the line's error."""
+    for head, msgid in RECORD_HEADS:
+        if template.startswith(head) and len(template) > len(head):
+            inner = translated_template(template[len(head):], values)
+            outer = translated(msgid)
+            if inner is not None and outer is not None:
+                try:
+                    return outer.format(**{**values, "message": inner})
+                except Exception:  # a translation with a field the values cannot fill: the message says it
+                    return None
     try:
         if template.endswith(NotationError.AT_TAIL) and template != NotationError.AT_TAIL:
             inner, at = translated(template[:-len(NotationError.AT_TAIL)]), translated(NotationError.AT)
@@ -74,6 +96,17 @@ def notation_error_text(error: NotationError) -> str:
     """A parse error of the client's own parse (a secret choice typed), in the language in use when the catalogue
     has its templates, else English (as the server's bad_notation refusals)."""
     return translated_template(error.full_template, error.full_values) or str(error)
+
+
+def engine_error_text(error: EngineError) -> str:
+    """An engine error (a game record's, `dt-client replay`) in the language in use where the catalogue has its
+    templates, else English: a parse error as `notation_error_text`, a refusal after its rule ID."""
+    if isinstance(error, NotationError):
+        return notation_error_text(error)
+    if isinstance(error, IllegalAction):
+        text = translated_template(error.template, error.values)
+        return str(error) if text is None else f"{error.rule}: {text}"
+    return str(error)
 
 
 @dataclass

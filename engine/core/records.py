@@ -10,6 +10,11 @@ from dataclasses import dataclass
 
 from .errors import IllegalAction, NotationError
 
+LINE_HEAD = "line {line}: "
+"""What a record's parse error says before the error of its line's action (the template of that error follows)."""
+ACTION_HEAD = "line {record_line} ({record_text}): "
+"""What a record's illegal line says before the refusal of its action (the refusal's template follows)."""
+
 
 @dataclass(frozen=True)
 class RecordLine:
@@ -33,8 +38,9 @@ def parse_lines(text: str, parse_start: Callable[[str, int], object],
             raise NotationError("line {line}: expected 'B: <action>' or 'Y: <action>'", line, 0, line=number)
         try:
             actions.append(RecordLine(number, line, parse_action(m.group(2), m.group(1))))
-        except NotationError as error:
-            raise NotationError("line {line}: {error}", line=number, error=str(error)) from None
+        except NotationError as error:  # the action's own error, its template kept (a client translates both)
+            raise NotationError(LINE_HEAD + error.template, error.text, error.column, line=number,
+                                **error.values) from None
     return start, actions
 
 
@@ -44,7 +50,7 @@ def replay_lines(state, lines: list[RecordLine], apply: Callable) -> Iterator[tu
     for line in lines:
         try:
             state, events = apply(state, line.action)
-        except IllegalAction as error:
-            raise IllegalAction(error.rule, "line {number} ({text}): {message}", number=line.number, text=line.text,
-                                message=error.message) from None
+        except IllegalAction as error:  # the refusal's template kept (a client translates both)
+            raise IllegalAction(error.rule, ACTION_HEAD + error.template, record_line=line.number,
+                                record_text=line.text, **error.values) from None
         yield line, state, events

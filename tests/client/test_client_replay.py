@@ -74,6 +74,25 @@ def test_a_record_the_rules_refuse_names_its_line_and_rule(tmp_path, capsys):
     assert "cannot read" in capsys.readouterr().err
 
 
+def test_a_bad_record_is_explained_in_the_language_in_use_its_line_and_its_error_both(tmp_path, capsys):
+    """A record's bad line is refused with the line's number and the line's own error, and `dt-client --lang`
+    translates both: the head (engine/core/records.py LINE_HEAD, ACTION_HEAD) and the parser's or the rules'
+    template after it, which the record error keeps (not a string made of the English message)."""
+    refused = tmp_path / "refused.txt"
+    refused.write_text(RECORD + "Y: hide yRP A1\n")
+    assert main(["--lang", "fr", "replay", str(refused)]) == 1
+    err = capsys.readouterr().err
+    assert "BG-SETUP-05: ligne 4 (Y: hide yRP A1) : " in err and "line 4" not in err
+    unparsed = tmp_path / "unparsed.txt"
+    unparsed.write_text(RECORD + "B: flop\n")
+    assert main(["--lang", "de", "replay", str(unparsed)]) == 1
+    err = capsys.readouterr().err
+    assert "Zeile 4: unbekanntes Verb 'flop'" in err and "in Spalte 1: 'flop'" in err
+    assert main(["replay", str(unparsed)]) == 1
+    err = capsys.readouterr().err
+    assert "line 4: unknown verb 'flop'" in err and "at column 1: 'flop'" in err
+
+
 def test_the_keys_step_through_the_record_on_screen():
     replay = Replay.of(RECORD)
     with create_pipe_input() as pipe:
