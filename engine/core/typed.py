@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from .choice import is_lazy
 from .errors import AmbiguousAction, NotationError
 
 MAX_ACTION_TEXT = 256
+
+_ABBREVIATED = re.compile(r"\d|^[by]?[A-Z]{2}\d?$")
+"""A first word shaped as a square, a room or a token (`g6`, `A1`, `TH`, `bTH`), not as a verb: an abbreviation."""
 
 
 def check_length(text: str) -> None:
@@ -21,7 +25,8 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
     """Exact notation is parsed as is (and then validated by the family's `apply`). Otherwise the words are
     matched, in order, against the canonical text of every legal action (`legal()`): `bTH g6` or `g6` for a
     move, `attack yTR` with the attacker left out, `TH` for `bTH`. One match: that action. Several:
-    AmbiguousAction with the candidates. None: the strict parse error."""
+    AmbiguousAction with the candidates. None: the strict parse error, unless the text starts with an
+    abbreviation's word where the parser wanted a verb (`h20`): then that nothing legal matches it."""
     check_length(text)
     try:
         return parse(text, seat)
@@ -41,6 +46,8 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
             raise AmbiguousAction("{text} matches {count} actions: {candidates}",
                                   tuple(format_action(a) for a in candidates[:12]), text=repr(text),
                                   count=len(candidates)) from None
+        if words and strict_error.column == 0 and _ABBREVIATED.search(words[0]):
+            raise NotationError("{typed} matches none of your legal actions now", typed=repr(text)) from None
         raise strict_error
 
 

@@ -68,3 +68,20 @@ def test_resolve_input_keeps_the_strict_error_when_nothing_matches():
     with pytest.raises(IllegalAction) as info:
         apply(state, resolve_input(state, "B", "move bWA j9"))
     assert info.value.rule == "BG-MOVE-01"
+
+
+def test_an_abbreviation_that_matches_nothing_legal_says_so_not_that_a_verb_is_missing():
+    """`h20`, `bWA j9` or `TH c1` typed where no legal action matches: the words are an abbreviation's (a square,
+    a token), so the error says that nothing legal matches them, not the parser's "unknown verb" with its list of
+    verbs. A misspelled verb (`mvoe bWA c4`) and an error further in the text keep the parser's own error."""
+    state = position("bWA@c3 yTR@h18")
+    for typed in ("h20", "bWA j9", "TH c1", "A1"):
+        with pytest.raises(NotationError) as info:
+            resolve_input(state, "B", typed)
+        assert info.value.template == "{typed} matches none of your legal actions now"
+        assert str(info.value) == f"{typed!r} matches none of your legal actions now"
+    for typed, column in (("mvoe bWA c4", 0), ("END", 0), ("move bWA z99", 9)):
+        with pytest.raises(NotationError) as info:
+            resolve_input(state, "B", typed)
+        assert info.value.template != "{typed} matches none of your legal actions now" and info.value.column == column
+    assert resolve_input(state, "B", "c4") == parse_action("move bWA c4", "B")
