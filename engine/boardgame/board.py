@@ -37,8 +37,7 @@ class Board:
         self.slits: set[tuple[Square, Square]] = set()  # arrow slits (PR-SLIT-01): edges, from the rooms' data
         # square terrain of revealed rooms (catalogue.TERRAIN_KINDS: fog, Rockfall...), only the kinds present
         self.terrain: dict[str, set[Square]] = {}
-        # the wall segments of each edge, as (tile, index) (`wall_index`), and those a Golem broke (PD-CHAR-GOLEM)
-        self.segments: dict[tuple[Square, Square], list[tuple[str, int]]] = {}
+        # the wall segments a Golem broke (PD-CHAR-GOLEM), as (tile, index) (`segments`)
         self.broken: frozenset[tuple[str, int]] = frozenset(
             (name.split(":")[1], int(name.split(":")[2])) for name, _ in marks if name.startswith("wall:"))
         # the Illusionists' markers (PD-CHAR-ILLUS): square -> (colour, "pit" or "rubble"); an illusion pit is a pit
@@ -64,7 +63,6 @@ class Board:
             if place.revealed:
                 self.open_ground.update(self.room_squares(place.slot))
         self.links: dict[Square, tuple[Square, ...]] = {sq: self._links_from(sq) for sq in self.open_ground}
-        self._link_sets = {sq: frozenset(others) for sq, others in self.links.items()}
         # PR-CHAR-NAGA-01: a contortionist also passes arrow slits; the same links plus the slits' other sides
         self.slit_links: dict[Square, tuple[Square, ...]] = self.links
         if self.slits:
@@ -81,6 +79,19 @@ class Board:
             owner: frozenset(sq for sq, o in self.zone_owner.items() if o == owner) for owner in ("B", "Y")}
         self._reach: dict[tuple[Square, int, str], tuple[Square, ...]] = {}
         self.regions: dict[tuple[Square, str], tuple[Square, ...]] = {}  # (square, character code) -> `moves._region`
+
+    @cached_property
+    def segments(self) -> dict[tuple[Square, Square], list[tuple[str, int]]]:
+        """The wall segments of each edge of the revealed rooms, as (tile, index): internal walls, then outer walls,
+        then arrow slits, in each tile's order, broken or not (the Golem's, PD-CHAR-GOLEM). Made when first asked
+        for: only a Golem's game asks."""
+        out: dict[tuple[Square, Square], list[tuple[str, int]]] = {}
+        for place in self.room_of_slot.values():
+            if place.revealed:
+                tile = self.catalogue.rooms[place.tile]
+                for e, segment, _ in _segments(place, tile, _to_global(place)):
+                    out.setdefault(e, []).append(segment)
+        return out
 
     @cached_property
     def wall_links(self) -> dict[Square, tuple[Square, ...]]:
@@ -116,39 +127,20 @@ class Board:
 
     def _add_room(self, place, states: str) -> None:
         tile = self.catalogue.rooms[place.tile]
-        k = place.orientation
-
-        def to_global(local):
-            dx, dy = local_to_offset(local, k)
-            return place.slot[0] * ROOM + dx, place.slot[1] * ROOM + dy
-
+        to_global = _to_global(place)
         for pit in tile.pits:
             self.pits.add(to_global(pit))
         for kind, squares in tile.terrain.items():
             self.terrain.setdefault(kind, set()).update(to_global(sq) for sq in squares)
         self.gears[place.slot] = to_global(tile.gear)
-        index = 0  # a wall segment's index in the tile: internal walls, then outer walls, then arrow slits
-        broken = self.broken
-        for a, b in tile.walls:
-            e = edge(to_global(a), to_global(b))
-            self.segments.setdefault(e, []).append((place.tile, index))
-            if (place.tile, index) not in broken:
-                self.walls[e] = self.walls.get(e, 0) + 1
-            index += 1
-        for local, side in tile.outer_walls:
-            sq = to_global(local)
-            dx, dy = _SIDE_DELTA[rotate_side(side, k)]
-            e = edge(sq, (sq[0] + dx, sq[1] + dy))
-            self.segments.setdefault(e, []).append((place.tile, index))
-            if (place.tile, index) not in broken:
-                self.walls[e] = self.walls.get(e, 0) + 1
-            index += 1
-        for a, b in tile.arrow_slits:
-            e = edge(to_global(a), to_global(b))
-            self.segments.setdefault(e, []).append((place.tile, index))
-            if (place.tile, index) not in broken:  # a broken slit is a broken wall (RUL-079)
+        broken, walls = self.broken, self.walls
+        for e, segment, slit in _segments(place, tile, to_global):
+            if segment in broken:
+                continue  # a broken slit is a broken wall (RUL-079)
+            if slit:
                 self.slits.add(e)
-            index += 1
+            else:
+                walls[e] = walls.get(e, 0) + 1
         for index, (a, b) in enumerate(tile.portcullises):
             state = states[index] if index < len(states) else CLOSED
             self.portcullises[edge(to_global(a), to_global(b))] = (place.tile, index, state)
@@ -211,7 +203,7 @@ class Board:
 
     def connected(self, a: Square, b: Square) -> bool:
         """Adjacent, both open ground, and no wall or closed portcullis between (BG-GEO-07)."""
-        links = self._link_sets.get(a)
+        links = self.links.get(a)  # at most 4 squares: a look through the tuple costs what a set's look-up does
         return links is not None and b in links
 
     def _links_from(self, a: Square) -> tuple[Square, ...]:
@@ -268,6 +260,33 @@ class Board:
             current = nxt
 
 
+def _to_global(place):
+    """The board square of a square of the room `place` in the room's own coordinates (its orientation applied)."""
+    k, (x0, y0) = place.orientation, (place.slot[0] * ROOM, place.slot[1] * ROOM)
+
+    def to_global(local):
+        dx, dy = local_to_offset(local, k)
+        return x0 + dx, y0 + dy
+    return to_global
+
+
+def _segments(place, tile, to_global):
+    """(edge, (tile, index), whether it is an arrow slit) of each wall segment of a room: its index in the tile
+    counts the internal walls, then the outer walls, then the arrow slits (`Board.segments`, PD-CHAR-GOLEM)."""
+    index = 0
+    for a, b in tile.walls:
+        yield edge(to_global(a), to_global(b)), (place.tile, index), False
+        index += 1
+    for local, side in tile.outer_walls:
+        sq = to_global(local)
+        dx, dy = _SIDE_DELTA[rotate_side(side, place.orientation)]
+        yield edge(sq, (sq[0] + dx, sq[1] + dy)), (place.tile, index), False
+        index += 1
+    for a, b in tile.arrow_slits:
+        yield edge(to_global(a), to_global(b)), (place.tile, index), True
+        index += 1
+
+
 @lru_cache(maxsize=256)
 def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, marks: tuple = ()) -> Board:
     return Board(load(set_name), rows, rooms, portcullis, marks)
@@ -276,8 +295,9 @@ def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, marks: tup
 def board_of(state) -> Board:
     """The board of the state's layout, shared by all states and games with that layout.
 
-    The 256 most recently used boards are kept: a fully revealed board takes ~160 KB, so at most ~40 MB (the
-    bound was 4096, ~650 MB), and a game uses one layout at a time. A sealed state also keeps its own board.
+    The 256 most recently used boards are kept: a fully revealed board takes ~100 KB when made (tracemalloc; its
+    reach memos grow with use), so at most ~25 MB plus those (the bound was 4096), and a game uses one layout at a
+    time. A sealed state also keeps its own board.
     """
     board = getattr(state, "_board", None)
     if board is not None:
