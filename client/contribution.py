@@ -46,8 +46,9 @@ def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
 def _keep(session: Session, choice: str, nonce: bytes) -> None:
     session.keep_secret(DEAL_PURPOSE, choice, nonce)  # on disk before the commitment leaves
     session.state.deal_mine = choice
+    # its first 16 hex digits: all 64 wrapped over two lines of the panel (the whole is kept, and `verify` checks it)
     session.state.log.append(_("your contribution to the deal is committed: {contribution}").format(
-        contribution=choice))
+        contribution=choice[:16] + "…"))
 
 
 def _step(session: Session, frame: bytes | None) -> None:

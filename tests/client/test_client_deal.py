@@ -60,6 +60,8 @@ async def test_the_client_contributes_and_checks_the_mix_at_the_end(autojump_clo
             await contribute(bob, YELLOW)
             mine = alice.state.deal_mine
             assert is_contribution(mine) and server.lobby.tables[table].play.dealt == deal_seed(table, 4, mine, YELLOW)
+            # the log shows its first 16 hex digits (all 64 wrapped in the panel); the whole is kept and checked
+            assert f"your contribution to the deal is committed: {mine[:16]}…" in alice.state.log
             await until(lambda: (alice.state.view or {}).get("started"))
             assert alice.state.deal_theirs == YELLOW
             assert "Yellow's contribution to the deal opens his commitment" in alice.state.log
