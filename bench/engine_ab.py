@@ -1,6 +1,6 @@
 """A/B speed of the engine against an earlier revision of it, in one process (pip install -e '.[bench]').
 
-    python bench/engine_ab.py REV [--games N] [--seed S] [--variant standard|beginner|prison|...]
+    python bench/engine_ab.py REV [--games N] [--seed S] [--variant standard|beginner|prison|...|cards-3|...]
     python bench/engine_ab.py --same [...]   # the engine against itself: the harness's own bias (~1.00)
 
 `git archive REV engine` is unpacked into a temporary directory and imported as a second package beside the
@@ -9,8 +9,9 @@ the index, as bench/engine.py does), each action's `legal_actions` and `apply` t
 (time.process_time) for each engine, the one that goes first alternating every action. On a loaded, noisy machine
 the ratio of the two totals is steadier than two separate runs of bench/engine.py. The games must be the same:
 the run stops with an error at the first action whose legal lists differ in length. A second line gives each
-engine's `legal_actions` time per main-phase position (median and mean: issue 7's first bar), measured alike. The
-cyclic garbage collector is off while they play (collected every 200 actions), so what a change does to
+engine's `legal_actions` time per main-phase position (median and mean: issue 7's first bar), measured alike. A card
+game variant plays the card game's engine (`engine.cards`) and stops each game at CARD_CAP actions, as bench/engine.py
+does. The cyclic garbage collector is off while they play (collected every 200 actions), so what a change does to
 collections is not in these figures: bench/engine.py measures with it on.
 """
 
@@ -31,7 +32,18 @@ from dungeon_twister.engine.core.rng import Rng
 
 clock = time.process_time
 VARIANTS = {"standard": {}, "beginner": {"beginner": True}, "prison": {"set_name": "prison"},
-            "paladins": {"set_name": "paladins"}, "mixed": {"set_name": "mixed"}}
+            "paladins": {"set_name": "paladins"}, "mixed": {"set_name": "mixed"},
+            "cards-3": {"tutorial": 3}, "cards-standard": {"tutorial": None, "scenario": "standard", "teams": "mutual"}}
+CARD_CAP = 1500
+"""Actions after which a random card game stops (bench/engine.py's cap)."""
+
+
+def _rules(engine, variant: str):
+    """The module that plays `variant` in `engine` (the board game's package or its `cards`) and its options."""
+    if variant.startswith("cards"):
+        cards = importlib.import_module(engine.__name__ + ".cards")
+        return cards, cards.CardOptions
+    return engine, engine.Options
 
 
 def reference(rev: str, into: Path):
@@ -47,17 +59,22 @@ def reference(rev: str, into: Path):
     return importlib.import_module("ab_ref.engine")
 
 
-def play(engines, games: int, seed: int, options: dict) -> tuple[list[float], int, list[list[float]]]:
+def play(engines, games: int, seed: int, variant: str) -> tuple[list[float], int, list[list[float]]]:
     """CPU seconds of each engine over the same `games` random games, the number of actions, and each engine's
     `legal_actions` seconds per main-phase position (issue 7's first bar)."""
     spent, actions = [0.0] * len(engines), 0
     main = [[] for _ in engines]
+    rules = [_rules(e, variant) for e in engines]
+    engines = [module for module, _ in rules]
+    cap = CARD_CAP if variant.startswith("cards") else None
     gc.disable()  # a collection would be charged to whichever engine happens to trigger it
     try:
         for game in range(games):
-            states = [e.new_game(e.Options(**options), seed + game) for e in engines]
+            states = [module.new_game(options(**VARIANTS[variant]), seed + game) for module, options in rules]
             rng = Rng(seed + game + 1)
-            while states[0].outcome is None:
+            played = 0
+            while states[0].outcome is None and played != cap:
+                played += 1
                 order = range(len(engines)) if actions % 2 == 0 else reversed(range(len(engines)))
                 order = list(order)
                 legal = [None] * len(engines)
@@ -93,7 +110,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ref = current if args.same else reference(args.rev, Path(tmp))
-        (t_ref, t_cur), actions, (m_ref, m_cur) = play([ref, current], args.games, args.seed, VARIANTS[args.variant])
+        (t_ref, t_cur), actions, (m_ref, m_cur) = play([ref, current], args.games, args.seed, args.variant)
     name = "itself" if args.same else args.rev
     print(f"{args.variant}: {args.games} games, {actions} actions; {name} {t_ref / actions * 1e6:.1f} us/action, "
           f"this tree {t_cur / actions * 1e6:.1f} us/action; speed-up {t_ref / t_cur:.3f}")
