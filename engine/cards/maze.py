@@ -94,6 +94,7 @@ class Maze:
         RUL-114); a neighbour's print on a shared border stays."""
         self.height = 2 * length
         self.cat = load()
+        self._features: dict = {}  # (zone, side) -> `features`
 
     def in_grid(self, zone) -> bool:
         return 0 <= zone[0] < 2 * WIDTH and 0 <= zone[1] < self.height
@@ -160,12 +161,17 @@ class Maze:
 
     def features(self, zone, side: str) -> tuple:
         """Every feature on that border, both rooms' prints (CG-ZONE-03, CG-ZONE-07); a face-down neighbour's
-        prints are unknown and not counted (its zones are not reachable anyway)."""
-        out = self._printed(zone, side)
-        other = self.step(zone, side)
-        if other is not None and self.is_zone(other):
-            out += self._printed(other, OPPOSITE[side])
-        return tuple(sorted(set(out)))
+        prints are unknown and not counted (its zones are not reachable anyway). Memoised per maze (an
+        arrangement never changes: a turned room or an opened portcullis is another maze)."""
+        key = (zone, side)
+        found = self._features.get(key)
+        if found is None:
+            out = self._printed(zone, side)
+            other = self.step(zone, side)
+            if other is not None and self.is_zone(other):
+                out += self._printed(other, OPPOSITE[side])
+            found = self._features[key] = tuple(sorted(set(out)))
+        return found
 
     def beyond(self, zone, side: str):
         """The location across `side` of `zone`: a zone (revealed or not), a start position (seat, col), or None."""

@@ -18,7 +18,7 @@ from .catalogue import load
 from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
                    slot_name, slot_xy, turn_dir, zone_name)
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
-                    Selection, opponent)
+                    Selection, opponent, replaced)
 from . import select
 
 MAX_PER_ZONE = 3  # CG-GOLD-02
@@ -304,9 +304,7 @@ def _remove(state: CardState, a: Remove):
                                                 {"seat": a.seat, "count": n})]
 
 
-def _replace(f, **kw):
-    from dataclasses import replace
-    return replace(f, **kw)
+_replace = replaced
 
 
 def _seed(state: CardState, a: Seed):
@@ -458,24 +456,30 @@ def _pass_placement(state: CardState, a: PassPlacement):
 class _Walk:
     """A move being followed token by token (shared by `apply` and the move generator)."""
 
-    __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "op_here", "exited", "move", "shown")
+    __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "op_here", "exited", "move", "shown",
+                 "known")
 
     def __init__(self, state: CardState, f: Figure):
         self.state, self.fid, self.seat = state, f.id, f.seat
         self.loc, self.facing, self.mp, self.restrict = f.loc, f.facing, 0, f.pin
         self.op_here, self.exited, self.move = 0, False, _char(f).move
         self.shown: tuple = ()  # the path as the others see it (CG-OPT-03: no object taken from a holder named)
+        self.known: frozenset | None = None  # the mover's abilities (`abilities`), until an exchange changes them
 
     def copy(self) -> "_Walk":
         """A copy of every slot, assigned one by one (a loop over __slots__ cost a tenth of the move search)."""
         w = _Walk.__new__(_Walk)
         w.state, w.fid, w.seat, w.loc, w.facing = self.state, self.fid, self.seat, self.loc, self.facing
         w.mp, w.restrict, w.op_here, w.exited, w.move = self.mp, self.restrict, self.op_here, self.exited, self.move
-        w.shown = self.shown
+        w.shown, w.known = self.shown, self.known
         return w
 
-    def abilities(self) -> set:
-        return _abilities(self.state, self.state.fig(self.fid))
+    def abilities(self) -> frozenset:
+        """The mover's abilities now (`_abilities`): only an exchange (`_op`) changes them."""
+        known = self.known
+        if known is None:
+            known = self.known = frozenset(_abilities(self.state, self.state.fig(self.fid)))
+        return known
 
     def holders_here(self) -> list:
         """Characters here whose object the mover may take: friends (CG-ITEM-03) and wounded characters of either
@@ -582,6 +586,7 @@ class _Walk:
             shown = ">" + friend if st.options.secret_objects else tok
         self.state = st
         self.op_here += 1
+        self.known = None  # what it carries changed, its abilities may have too (CG-ITEM-05)
         return shown
 
     def _spend_mp(self) -> None:
@@ -1657,22 +1662,29 @@ def _legal(state: CardState, seat: str) -> list:
             out.extend(Heal(seat, f.id, g.id) for g in state.figures
                        if g.wounded and g.where == "maze" and _accepts(state, Heal(seat, f.id, g.id)))
         if f.where == "maze":
-            for s in range(len(state.rooms)):
-                for cw in (True, False):
-                    if _accepts(state, Rotate(seat, f.id, s, cw)):
-                        out.append(Rotate(seat, f.id, s, cw))
+            # Each kind is tried (`_accepts`) only where its apply's first check passes, the same test: from a
+            # rotation zone (CG-ROT-01), over a pit (CG-JUMP-02), with the bending Warrior (CG-CHAR-WARRIOR-01) or
+            # a Key (CG-OBJ-KEY-01); everything else refuses at once.
+            abilities = _abilities(state, f)
+            if mz.icon(f.at) == "R":
+                for s in range(len(state.rooms)):
+                    for cw in (True, False):
+                        if _accepts(state, Rotate(seat, f.id, s, cw)):
+                            out.append(Rotate(seat, f.id, s, cw))
             for side in GLOBAL:
                 z = mz.step(f.at, side)
-                if z is not None and _accepts(state, Jump(seat, f.id, z)):
-                    out.append(Jump(seat, f.id, z))
-                elif z is not None and state.player(seat).jumps == 0:  # CG-JUMP-04
-                    out.extend(Jump(seat, f.id, z, v) for v in sorted(set(state.player(seat).cards))
-                               if _accepts(state, Jump(seat, f.id, z, v)))
-                if _accepts(state, BendBars(seat, f.id, f.at, side)):
+                if z is not None and "pit" in mz.features(f.at, side):
+                    if _accepts(state, Jump(seat, f.id, z)):
+                        out.append(Jump(seat, f.id, z))
+                    elif state.player(seat).jumps == 0:  # CG-JUMP-04
+                        out.extend(Jump(seat, f.id, z, v) for v in sorted(set(state.player(seat).cards))
+                                   if _accepts(state, Jump(seat, f.id, z, v)))
+                if "bend_bars" in abilities and _accepts(state, BendBars(seat, f.id, f.at, side)):
                     out.append(BendBars(seat, f.id, f.at, side))
-                for op in (True, False):
-                    if _accepts(state, Portcullis(seat, f.id, f.at, side, op)):
-                        out.append(Portcullis(seat, f.id, f.at, side, op))
+                if abilities & {"key", "lockpick"}:
+                    for op in (True, False):
+                        if _accepts(state, Portcullis(seat, f.id, f.at, side, op)):
+                            out.append(Portcullis(seat, f.id, f.at, side, op))
     return out
 
 
@@ -1697,16 +1709,22 @@ def _candidates(w: _Walk) -> list:
                 toks += [">" + g.id] if len(me.carries) == 1 else [f">{g.id}/{c}" for c in me.carries]
     if w.mp >= w.move:
         return toks
+    # Steps `_Walk._step` refuses at once are not offered: into a zone the start position does not face across an
+    # open border (CG-START-03), out of a zone other than the way it came (CG-MOVE-04) or across a closed border
+    # (CG-MOVE-06); its own checks, in its order, so that the search tries only what it may accept.
     if is_start(w.loc):
         seat, col = w.loc
         toks += ["^" + zone_name(z) for z in mz.room_zones_in_front(seat, col) if z != w.facing]
         toks += [f"{seat}{2 - col}^{zone_name(z)}" for z in mz.room_zones_in_front(seat, 1 - col)]
-        if w.facing is not None:
-            toks.append(zone_name(w.facing))
+        z = w.facing
+        if z is not None and z in mz.start_zones(seat, col) and mz.is_zone(z) \
+                and passable(mz.features(z, mz.start_side(seat)), w.abilities()):
+            toks.append(zone_name(z))
     else:
         for side in GLOBAL:
             t = mz.beyond(w.loc, side)
-            if t is not None:
+            if t is not None and (w.restrict is None or side == w.restrict) \
+                    and passable(mz.features(w.loc, side), w.abilities()):
                 toks.append(loc_name(t))
     return toks
 
@@ -1770,6 +1788,9 @@ def _paths(state: CardState, f: Figure) -> list:
     spent: dict = {}  # walk state -> the fewest movement points it was reached with
     outcomes: set = set()
     level = [(_Walk(start, start.fig(f.id)), ())]
+    boards: dict = {}  # id(a walk's state) -> (that state, the number of its `changes`)
+    changes: dict = {}  # the cards a walk's state moved or loaded differently from `start` -> a number
+    counts: dict = {}  # (id(a walk's state), location) -> `_side_count` there
 
     def changed(now: tuple, before: tuple) -> tuple:
         """The cards whose place or load the walk changed (a walk's state replaces only those: comparing by
@@ -1777,6 +1798,15 @@ def _paths(state: CardState, f: Figure) -> list:
         if now is before:  # no exchange yet: the very same cards
             return ()
         return tuple(c for c, b in zip(now, before) if c is not b and c != b)
+
+    def board(st: CardState) -> int:
+        """What `st` changed, as a number equal for equal changes: a step keeps its walk's state (only an
+        exchange makes another), so each state is compared with `start` once."""
+        known = boards.get(id(st))
+        if known is None:
+            diff = (changed(st.figures, start.figures), changed(st.items, start.items))
+            known = boards[id(st)] = (st, changes.setdefault(diff, len(changes)))  # the state kept: ids stay unique
+        return known[1]
 
     while level:
         deeper = []
@@ -1788,14 +1818,18 @@ def _paths(state: CardState, f: Figure) -> list:
                 except IllegalAction:
                     continue
                 p = path + (tok,)
-                where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, changed(nxt.state.figures, start.figures),
-                         changed(nxt.state.items, start.items))
-                # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all
-                # again); the wounded friends carried there count too (RUL-102), the mover's own load included
-                if where not in outcomes and (nxt.exited or _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid)
-                                              < MAX_PER_ZONE):
-                    outcomes.add(where)
-                    out.append(p)
+                where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, board(nxt.state))
+                if where not in outcomes:
+                    # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all
+                    # again); the wounded friends carried there count too (RUL-102), the mover's own load included
+                    if not nxt.exited:
+                        at = (id(nxt.state), nxt.loc)
+                        count = counts.get(at)
+                        if count is None:
+                            count = counts[at] = _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid)
+                    if nxt.exited or count < MAX_PER_ZONE:
+                        outcomes.add(where)
+                        out.append(p)
                 if nxt.exited:
                     continue
                 key = (where, nxt.op_here)

@@ -21,7 +21,7 @@ from ..core.errors import IllegalAction
 from ..core.events import event, secret_event
 from .actions import Build, Pick
 from .catalogue import load
-from .state import SEATS, CardState, Figure, Item, Selection, opponent
+from .state import SEATS, CardState, Figure, Item, Selection, opponent, replaced
 
 RULE = {"mutual": "CG-SEL-MUTUAL-01", "draft": "CG-SEL-DRAFT-01", "full": "CG-SEL-FULL-01"}
 
@@ -160,6 +160,4 @@ def _finish(state: CardState, teams: tuple, kits: tuple, events: list):
                      items=tuple(sorted(items, key=lambda i: i.id)), selection=None, phase=phase), events
 
 
-def _replace(obj, **changes):
-    from dataclasses import replace
-    return replace(obj, **changes)
+_replace = replaced
