@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 
 from .catalogue import SetCatalogue, load
-from .geometry import DIRECTIONS, ROOM, Square, edge, local_to_offset, offset_to_local, rotate_side, square_of_name
+from .geometry import (DIRECTIONS, ROOM, Square, edge, interned, local_to_offset, offset_to_local, rotate_side,
+                       square_of_name)
 
 WALL = "wall"
 CLOSED, OPEN, BROKEN = "c", "o", "b"
@@ -58,7 +59,7 @@ class Board:
         self.opaque: frozenset[Square] = frozenset().union(
             *(self.terrain.get(kind, ()) for kind in ("fog", "obstacles", "fountains")), self.rubble)
         self.pits.update(sq for sq, (_, kind) in self.illusions.items() if kind == "pit")
-        self.open_ground = {(x, y) for x in range(2 * ROOM) for y in (-1, self.height)}
+        self.open_ground = {interned((x, y)) for x in range(2 * ROOM) for y in (-1, self.height)}
         for place in rooms:
             if place.revealed:
                 self.open_ground.update(self.room_squares(place.slot))
@@ -73,7 +74,7 @@ class Board:
                     across.setdefault(b, []).append(a)
             self.slit_links = {sq: tuple(sorted(others + tuple(across.get(sq, ())))) if sq in across else others
                                for sq, others in self.links.items()}
-        self.zone_owner: dict[Square, str] = {(x, y): "B" if y == -1 else "Y"
+        self.zone_owner: dict[Square, str] = {interned((x, y)): "B" if y == -1 else "Y"
                                               for x in range(2 * ROOM) for y in (-1, self.height)}
         self.zone_squares: dict[str, frozenset[Square]] = {
             owner: frozenset(sq for sq, o in self.zone_owner.items() if o == owner) for owner in ("B", "Y")}
@@ -121,7 +122,7 @@ class Board:
             for _ in range(radius):
                 frontier = [there for here in frontier for there in links.get(here, ()) if
                             there not in seen and not seen.add(there)]
-            seen.update(other for _, other in self.neighbours(square))
+            seen.update(interned(other) for _, other in self.neighbours(square))
             found = self._reach[key] = tuple(sorted(seen))
         return found
 
@@ -143,7 +144,7 @@ class Board:
                 walls[e] = walls.get(e, 0) + 1
         for index, (a, b) in enumerate(tile.portcullises):
             state = states[index] if index < len(states) else CLOSED
-            self.portcullises[edge(to_global(a), to_global(b))] = (place.tile, index, state)
+            self.portcullises[_shared(edge(to_global(a), to_global(b)))] = (place.tile, index, state)
 
     # --- squares ---------------------------------------------------------------------------------
     def terrain_of(self, kind: str) -> set[Square] | frozenset[Square]:
@@ -180,7 +181,7 @@ class Board:
         return offset_to_local((square[0] - slot[0] * ROOM, square[1] - slot[1] * ROOM), place.orientation)
 
     def room_squares(self, slot: tuple[int, int]) -> list[Square]:
-        return [(slot[0] * ROOM + dx, slot[1] * ROOM + dy) for dy in range(ROOM) for dx in range(ROOM)]
+        return [interned((slot[0] * ROOM + dx, slot[1] * ROOM + dy)) for dy in range(ROOM) for dx in range(ROOM)]
 
     # --- edges -----------------------------------------------------------------------------------
     def neighbours(self, square: Square) -> list[tuple[str, Square]]:
@@ -222,8 +223,8 @@ class Board:
                 continue
             feature = portcullises.get(e)
             if feature is None or feature[2] != CLOSED:
-                out.append(b)
-        return tuple(out)
+                out.append(interned(b))
+        return _shared(tuple(out))
 
     def _link(self, a: Square, b: Square) -> bool:
         if b not in self.open_ground:
@@ -266,7 +267,7 @@ def _to_global(place):
 
     def to_global(local):
         dx, dy = local_to_offset(local, k)
-        return x0 + dx, y0 + dy
+        return interned((x0 + dx, y0 + dy))
     return to_global
 
 
@@ -275,16 +276,30 @@ def _segments(place, tile, to_global):
     counts the internal walls, then the outer walls, then the arrow slits (`Board.segments`, PD-CHAR-GOLEM)."""
     index = 0
     for a, b in tile.walls:
-        yield edge(to_global(a), to_global(b)), (place.tile, index), False
+        yield _shared(edge(to_global(a), to_global(b))), (place.tile, index), False
         index += 1
     for local, side in tile.outer_walls:
         sq = to_global(local)
         dx, dy = _SIDE_DELTA[rotate_side(side, place.orientation)]
-        yield edge(sq, (sq[0] + dx, sq[1] + dy)), (place.tile, index), False
+        yield _shared(edge(sq, interned((sq[0] + dx, sq[1] + dy)))), (place.tile, index), False
         index += 1
     for a, b in tile.arrow_slits:
-        yield edge(to_global(a), to_global(b)), (place.tile, index), True
+        yield _shared(edge(to_global(a), to_global(b))), (place.tile, index), True
         index += 1
+
+
+def _shared(value: tuple) -> tuple:
+    """The one tuple the boards of this process use for an edge or a square's links (`interned`, for the values a
+    board is made of: the same room in the same place and orientation gives the same ones). At most 32,768."""
+    found = _SHARED.get(value)
+    if found is None:
+        found = value
+        if len(_SHARED) < 32768:
+            _SHARED[value] = value
+    return found
+
+
+_SHARED: dict[tuple, tuple] = {}
 
 
 @lru_cache(maxsize=256)
@@ -295,9 +310,10 @@ def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, marks: tup
 def board_of(state) -> Board:
     """The board of the state's layout, shared by all states and games with that layout.
 
-    The 256 most recently used boards are kept: a fully revealed board takes ~100 KB when made (tracemalloc; its
-    reach memos grow with use), so at most ~25 MB plus those (the bound was 4096), and a game uses one layout at a
-    time. A sealed state also keeps its own board.
+    The 256 most recently used boards are kept: a fully revealed board takes ~30 KB when made (tracemalloc; its
+    squares, edges and links are the process's shared tuples, `interned` and `_shared`; its reach memos grow with
+    use), so at most ~8 MB plus those (the bound was 4096), and a game uses one layout at a time. A sealed state
+    also keeps its own board.
     """
     board = getattr(state, "_board", None)
     if board is not None:

@@ -15,6 +15,21 @@ def step(square: Square, direction: str) -> Square:
     return square[0] + dx, square[1] + dy
 
 
+def interned(square: Square) -> Square:
+    """The one tuple the boards of this process use for `square`: a fully revealed board's squares, links, pits
+    and walls would otherwise be ~1,000 tuples of its own, half its memory (every layout is a board: a game in
+    play holds one, the board cache a few hundred). At most 4,096 squares are kept (a board has about 230)."""
+    found = _INTERNED.get(square)
+    if found is None:
+        found = square
+        if len(_INTERNED) < 4096:
+            _INTERNED[square] = square
+    return found
+
+
+_INTERNED: dict[Square, Square] = {}
+
+
 def edge(a: Square, b: Square) -> tuple[Square, Square]:
     """The shared edge of two adjacent squares, in a canonical order."""
     return (a, b) if a <= b else (b, a)
