@@ -531,3 +531,4 @@ class Session:
             if self.send(Action(state.table, action_id, text)):
                 state.pending_actions[action_id] = text
                 state.refusal = None
+                state.notice = ""  # the bar answered an earlier line: it would read as this action's answer

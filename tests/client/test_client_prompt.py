@@ -216,6 +216,21 @@ def test_a_refused_action_is_shown_with_its_rule():
     assert " bWA " in text and " yTR " in text, "the board is drawn"
 
 
+def test_an_action_sent_clears_the_last_notice_and_refusal():
+    """The message bar shows the answer to the last line typed: once an action leaves, an earlier notice (here a
+    command's answer) or refusal would read as this action's answer."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.state.say("team: you chose 'team ...', the opponent 'team ...' (verified)")
+    wired.session.act("move bWA c6")
+    [action] = wired.sent()
+    assert wired.session.state.notice == "" and "verified" not in screen(wired.session)
+    wired.deliver(ActionRefused(action.action_id, "illegal_action", "yTR stands on c6", rule="BG-MOVE-09"))
+    assert "refused [BG-MOVE-09]" in screen(wired.session)
+    wired.session.act("move bWA c5")
+    assert wired.session.state.refusal is None and "refused" not in screen(wired.session)
+
+
 def test_a_mistyped_command_gets_did_you_mean_and_sends_nothing():
     from dungeon_twister.client.commands import Commands
 
