@@ -133,7 +133,7 @@ def scenario_intro(view: dict | None) -> list[str]:
 
 def scenario_target(name: str) -> int | None:
     """The VP a scenario is played to (its victory data: 4 in PR-SCEN-4), or None when its victory is not VP."""
-    for set_name in ("prison",):
+    for set_name in KNOWN_SETS:  # a set's scenarios are its data: only Prison's has some now
         scenario = catalogue(set_name).scenarios.get(name)
         if scenario is not None:
             return scenario["victory"].get("target")
