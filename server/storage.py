@@ -9,7 +9,7 @@ Durable before acknowledged. The table's task handles each request without await
 `transaction()`: the messages it queues for clients reach a socket only once the task next awaits, which is after
 the transaction has committed. So no action_ok, event or opponent_commit leaves the server before what it
 acknowledges is on disk, and a crash loses only requests that were never answered. A step of a game that goes on
-may send the seats' frames before it ends (table.Table.publish): it commits what it wrote so far first
+may send its frames before it ends (table.Table.publish): it commits what it wrote so far first
 (`commit_now`), and what it queues after that waits for the end of the step as usual.
 
 The cost of one durable action (bench/storage.py: a transaction with one journal line, committed; WAL mode;
@@ -110,7 +110,7 @@ class Storage(ABC):
 
     def commit_now(self) -> None:
         """Inside a transaction: commit what it wrote so far (durable from now on); what it writes next commits
-        when it ends, as usual. A table step calls it before the seats' frames leave ahead of the rest of the
+        when it ends, as usual. A table step calls it before its frames leave ahead of the rest of the
         step (Table.publish)."""
         if self._depth > 0:
             self._commit()

@@ -292,9 +292,11 @@ class Table:
         back is replayed from the log.
 
         In a table's step of a game that goes on, what the step wrote so far (the action's journal line) is
-        committed first, and each seat's frames leave as soon as its view is made: the players do not wait for
-        the other seat's view, nor for the spectators' (rendered after them, and sent when the step ends, in
-        order). A step that ends the game stays one transaction (the result, the ratings)."""
+        committed first, and each class's frames leave as soon as its view is made. The views that list legal
+        actions (those of the seats to act) are made last (`_render`): how long a seat's legal list takes to make
+        depends on what only that seat may know (the card game's secret objects, hidden forces), so no other
+        seat's or spectator's frame waits for it (no timing channel), and the opponent sees the action sooner. A
+        step that ends the game stays one transaction (the result, the ratings)."""
         viewers = [(session, seat, _form(session)) for session, seat in self.seating.viewers()]
         self._forms.update((seat, form) for _, seat, form in viewers)
         forms = self._forms
@@ -319,22 +321,24 @@ class Table:
             self.log.append(rendered)
 
     def _send(self, n: int, rendered: dict, viewers: list, flush: bool = False) -> None:
-        """Event `n` to `viewers`, each as its class and form was rendered; with `flush`, a seat's frames are
-        written at once (what the step wrote before is committed: Table.publish)."""
+        """Event `n` to `viewers`, each as its class and form was rendered; with `flush`, their frames are written
+        at once (what the step wrote before is committed: Table.publish)."""
         frames: dict = {}
         for session, seat, form in viewers:
             shared = frames.get((seat, form))
             if shared is None:  # one message and one frame per class and form, shared by its connections
                 shared = frames[seat, form] = _framed(TableEvent(self.id, n, rendered[seat, form]))
             session.send_framed(*shared)
-            if flush and seat is not None:
+            if flush:
                 session.flush()
 
     def _render(self, point: ViewPoint, forms: set):
-        """The view event of each class, in turn (B, Y, then spectators): (class, {(class, form): whole views
-        packed, or deltas from the class's last view})."""
+        """The view event of each class, in turn: the seats not to act (B before Y), the spectators, then the seats
+        to act, whose views list their legal actions (`publish`: nobody's frame waits for those): (class,
+        {(class, form): whole views packed, or deltas from the class's last view})."""
+        acting = set(point.state.to_act) if point.started and not point.over else set()
         like = None  # the first class's compact view and its pieces: the next classes reuse its equal values' bytes
-        for seat in sorted({seat for seat, _ in forms}, key=lambda seat: (seat is None, seat or "")):
+        for seat in sorted({seat for seat, _ in forms}, key=lambda seat: (seat in acting, seat is None, seat or "")):
             rendered = {}
             whole = table_view(point, seat, self.play.game.legal)
             if (seat, "full") in forms:

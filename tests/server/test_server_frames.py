@@ -101,10 +101,11 @@ def test_views_packed_with_another_class_pieces_are_the_views_packed_alone(optio
         state, _ = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
 
 
-async def test_the_seats_frames_leave_once_committed_before_the_other_views_are_made(monkeypatch, autojump_clock):
-    """Durable before sent, and the players first: in an action's step, the journal line is committed, then each
-    seat's frames are written as soon as its view is made (Blue's before Yellow's view is made, Yellow's before
-    the spectators'), and the spectators' view is sent when the step ends."""
+async def test_the_frames_leave_once_committed_and_none_waits_for_a_legal_list(monkeypatch, autojump_clock):
+    """Durable before sent, and no timing channel: in an action's step, the journal line is committed, then each
+    class's frames are written as soon as its view is made, the seat that is not to act first, then the
+    spectators, then the seat to act, whose view lists its legal actions: how long those take to list depends on
+    what that seat alone may know, so no other frame waits for them."""
     steps: list = []
     flush, made = Session.flush, table_module.table_view
 
@@ -142,7 +143,12 @@ async def test_the_seats_frames_leave_once_committed_before_the_other_views_are_
             steps.clear()
             await players[seat].act(table, view)
             await players[seat].client.expect(ActionOk)  # its step is over: the answer leaves with its frames
+            acting = server.lobby.tables[table].play.game.state.to_act
 
+    assert len(acting) == 1, "a main-phase step: one seat to act"
+    (mover,) = acting
+    other = "Y" if mover == "B" else "B"
+    names = {"B": "ann", "Y": "bob"}
     at = steps.index
-    assert at(("commit", None)) < at(("view", "B")) < at(("flush", "ann")) < at(("view", "Y")), steps
-    assert at(("view", "Y")) < at(("flush", "bob")) < at(("view", None)) < at(("flush", "watcher")), steps
+    assert at(("commit", None)) < at(("view", other)) < at(("flush", names[other])) < at(("view", None)), steps
+    assert at(("view", None)) < at(("flush", "watcher")) < at(("view", mover)) < at(("flush", names[mover])), steps
