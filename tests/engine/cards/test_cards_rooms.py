@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_twister.engine.cards import apply, legal_actions, load, parse_action
+from dungeon_twister.engine.cards import CardOptions, apply, legal_actions, load, new_game, parse_action
 from dungeon_twister.engine.cards.catalogue import STEP
 from dungeon_twister.engine.core.errors import IllegalAction
+from dungeon_twister.engine.core.rng import Rng
 
 from .builders import act, build, refused, z
 
@@ -179,3 +180,49 @@ def test_generated_rotations_equal_accepted():
                     with pytest.raises(IllegalAction):
                         apply(s, a)
     assert len(gen) == 4 + 2  # Mechanork: A and C both ways; Snake-man on blue2's R: C ccw, twin A cw
+
+
+@pytest.mark.parametrize("options, offered", [(CardOptions(3), {"Rotate", "Jump", "Portcullis"}),
+                                              (CardOptions(None, "standard", "mutual"), {"Rotate", "Jump"})],
+                         ids=["tutorial-3", "standard"])
+def test_CG_ROT_01_CG_JUMP_02_CG_CHAR_WARRIOR_01_CG_OBJ_KEY_01_listed_iff_accepted_along_random_games(options, offered):
+    """`_legal` tries a rotation only from a rotation zone (CG-ROT-01), a jump only over a pit (CG-JUMP-02), bars
+    only with the ability to bend them (CG-CHAR-WARRIOR-01), a portcullis only with a Key (CG-OBJ-KEY-01): along
+    random games, every action of those kinds for every figure of the seat to act (each room both ways; each side,
+    with no card and with each combat value; each side open and closed) is listed iff apply accepts it."""
+    from dungeon_twister.engine.cards import BendBars, Jump, Portcullis, Rotate
+    from dungeon_twister.engine.cards.maze import GLOBAL
+
+    state, rng = new_game(options, 11), Rng(12)
+    checked, accepted = 0, set()
+    for step in range(400):
+        if state.outcome is not None:
+            break
+        legal = legal_actions(state)
+        if state.phase == "main" and step % 3 == 0:
+            seat = state.to_act[0]
+            listed = set(legal)
+            for f in state.figures:
+                if f.seat != seat or f.where != "maze":
+                    continue
+                candidates = [Rotate(seat, f.id, slot, cw) for slot in range(len(state.rooms)) for cw in (True, False)]
+                for side in GLOBAL:
+                    zone = state.maze.step(f.at, side)
+                    if zone is not None:
+                        candidates += [Jump(seat, f.id, zone, card) for card in (None, *range(7))]
+                    candidates += [BendBars(seat, f.id, f.at, side)]
+                    candidates += [Portcullis(seat, f.id, f.at, side, op) for op in (True, False)]
+                for action in candidates:
+                    try:
+                        apply(state, action)
+                        ok = True
+                    except IllegalAction:
+                        ok = False
+                    assert ok == (action in listed), (step, action, ok)
+                    checked += 1
+                    if ok:
+                        accepted.add(type(action).__name__)
+        state = apply(state, rng.choice(legal))[0]
+    # what the games offered (seeded: no Warrior stood by a portcullis, so bends are refusals here, accepted in
+    # test_cards_tutorial2's games and the Warrior's own tests)
+    assert checked > 5000 and accepted == offered, (checked, accepted)
