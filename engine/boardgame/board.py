@@ -144,7 +144,7 @@ class Board:
                 walls[e] = walls.get(e, 0) + 1
         for index, (a, b) in enumerate(tile.portcullises):
             state = states[index] if index < len(states) else CLOSED
-            self.portcullises[_shared(edge(to_global(a), to_global(b)))] = (place.tile, index, state)
+            self.portcullises[interned(edge(to_global(a), to_global(b)))] = (place.tile, index, state)
 
     # --- squares ---------------------------------------------------------------------------------
     def terrain_of(self, kind: str) -> set[Square] | frozenset[Square]:
@@ -224,7 +224,7 @@ class Board:
             feature = portcullises.get(e)
             if feature is None or feature[2] != CLOSED:
                 out.append(interned(b))
-        return _shared(tuple(out))
+        return interned(tuple(out))
 
     def _link(self, a: Square, b: Square) -> bool:
         if b not in self.open_ground:
@@ -276,30 +276,17 @@ def _segments(place, tile, to_global):
     counts the internal walls, then the outer walls, then the arrow slits (`Board.segments`, PD-CHAR-GOLEM)."""
     index = 0
     for a, b in tile.walls:
-        yield _shared(edge(to_global(a), to_global(b))), (place.tile, index), False
+        yield interned(edge(to_global(a), to_global(b))), (place.tile, index), False
         index += 1
     for local, side in tile.outer_walls:
         sq = to_global(local)
         dx, dy = _SIDE_DELTA[rotate_side(side, place.orientation)]
-        yield _shared(edge(sq, interned((sq[0] + dx, sq[1] + dy)))), (place.tile, index), False
+        yield interned(edge(sq, interned((sq[0] + dx, sq[1] + dy)))), (place.tile, index), False
         index += 1
     for a, b in tile.arrow_slits:
-        yield _shared(edge(to_global(a), to_global(b))), (place.tile, index), True
+        yield interned(edge(to_global(a), to_global(b))), (place.tile, index), True
         index += 1
 
-
-def _shared(value: tuple) -> tuple:
-    """The one tuple the boards of this process use for an edge or a square's links (`interned`, for the values a
-    board is made of: the same room in the same place and orientation gives the same ones). At most 32,768."""
-    found = _SHARED.get(value)
-    if found is None:
-        found = value
-        if len(_SHARED) < 32768:
-            _SHARED[value] = value
-    return found
-
-
-_SHARED: dict[tuple, tuple] = {}
 
 
 @lru_cache(maxsize=256)
@@ -311,7 +298,7 @@ def board_of(state) -> Board:
     """The board of the state's layout, shared by all states and games with that layout.
 
     The 256 most recently used boards are kept: a fully revealed board takes ~30 KB when made (tracemalloc; its
-    squares, edges and links are the process's shared tuples, `interned` and `_shared`; its reach memos grow with
+    squares, edges and links are the process's shared tuples, `geometry.interned`; its reach memos grow with
     use), so at most ~8 MB plus those (the bound was 4096), and a game uses one layout at a time. A sealed state
     also keeps its own board.
     """

@@ -15,19 +15,20 @@ def step(square: Square, direction: str) -> Square:
     return square[0] + dx, square[1] + dy
 
 
-def interned(square: Square) -> Square:
-    """The one tuple the boards of this process use for `square`: a fully revealed board's squares, links, pits
-    and walls would otherwise be ~1,000 tuples of its own, half its memory (every layout is a board: a game in
-    play holds one, the board cache a few hundred). At most 4,096 squares are kept (a board has about 230)."""
-    found = _INTERNED.get(square)
+def interned(value: tuple) -> tuple:
+    """The one tuple the boards of this process use for a square, an edge (`edge`) or a square's links: a fully
+    revealed board would otherwise make ~1,400 tuples of its own, three quarters of its memory (every layout is a
+    board: a game in play holds one, the board cache a few hundred), and the same room in the same place and
+    orientation gives the same ones. At most 32,768 are kept (a board has about 230 squares, 175 edges)."""
+    found = _INTERNED.get(value)
     if found is None:
-        found = square
-        if len(_INTERNED) < 4096:
-            _INTERNED[square] = square
+        found = value
+        if len(_INTERNED) < 32768:
+            _INTERNED[value] = value
     return found
 
 
-_INTERNED: dict[Square, Square] = {}
+_INTERNED: dict[tuple, tuple] = {}
 
 
 def edge(a: Square, b: Square) -> tuple[Square, Square]:
