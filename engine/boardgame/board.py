@@ -288,7 +288,6 @@ def _segments(place, tile, to_global):
         index += 1
 
 
-
 @lru_cache(maxsize=256)
 def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, marks: tuple = ()) -> Board:
     return Board(load(set_name), rows, rooms, portcullis, marks)
