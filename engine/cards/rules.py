@@ -209,7 +209,7 @@ def _check_gold(state: CardState) -> None:
             counts[key] = counts.get(key, 0) + 1
             if counts[key] > MAX_PER_ZONE:
                 raise IllegalAction("CG-GOLD-02", "more than {most} characters of one player at {loc}",
-                                    most=MAX_PER_ZONE, loc=loc_name(f.loc))
+                                    most=MAX_PER_ZONE, loc=loc_name(holder.loc))  # a carried one: its carrier's
 
 
 def _acting_figure(state: CardState, seat: str, fid: str) -> Figure:

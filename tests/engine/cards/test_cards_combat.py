@@ -155,6 +155,17 @@ def test_CG_CARRY_01_a_wounded_friend_is_carried_like_an_object():
     refused(crowded, "move bMK +bSN b1", "CG-GOLD-02")
 
 
+def test_CG_GOLD_02_RUL_102_a_carried_wounded_friend_that_makes_the_fourth_is_refused_naming_the_zone():
+    """RUL-102: the wounded friend a character carries counts at its carrier's zone. When it is the one counted
+    fourth (its id sorts last), the refusal names the carrier's zone, b1 (it named the carried card's own `at`,
+    the carrier's id, and raised TypeError: legal_actions failed in such positions)."""
+    crowded = build({"bMK": "a1", "bSN2": ("a1", {"wounded": True}), "bMK2": "b1", "bSN": "b1", "ySN": "d4"},
+                    combat=True)
+    error = refused(crowded, "move bMK +bSN2 b1", "CG-GOLD-02")
+    assert error.values == {"most": 3, "loc": "b1"}
+    assert parse_action("move bMK +bSN2 b1", "B") not in legal_actions(crowded, "B")
+
+
 def test_CG_EXIT_03_a_wounded_character_carried_out_is_saved():
     """CG-EXIT-03: carried out through Yellow's start zone: the carrier scores 1 VP, the wounded one is saved
     (out of the game, no VP)."""
