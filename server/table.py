@@ -294,9 +294,11 @@ class Table:
         In a table's step of a game that goes on, what the step wrote so far (the action's journal line) is
         committed first, and each class's frames leave as soon as its view is made. The views that list legal
         actions (those of the seats to act) are made last (`_render`): how long a seat's legal list takes to make
-        depends on what only that seat may know (the card game's secret objects, hidden forces), so no other
-        seat's or spectator's frame waits for it (no timing channel), and the opponent sees the action sooner. A
-        step that ends the game stays one transaction (the result, the ratings)."""
+        depends on what only that seat may know (the card game's secret objects, hidden forces), so neither the
+        seat not to act nor a spectator waits for it (no timing channel), and the opponent sees the action
+        sooner. When both seats are to act (a simultaneous secret choice: hidden characters, facings, combat
+        cards), Yellow's frame follows Blue's list, a few choices made in microseconds. A step that ends the game
+        stays one transaction (the result, the ratings)."""
         viewers = [(session, seat, _form(session)) for session, seat in self.seating.viewers()]
         self._forms.update((seat, form) for _, seat, form in viewers)
         forms = self._forms
