@@ -296,9 +296,9 @@ class Table:
         actions (those of the seats to act) are made last (`_render`): how long a seat's legal list takes to make
         depends on what only that seat may know (the card game's secret objects, hidden forces), so neither the
         seat not to act nor a spectator waits for it (no timing channel), and the opponent sees the action
-        sooner. When both seats are to act (a simultaneous secret choice: hidden characters, facings, combat
-        cards), Yellow's frame follows Blue's list, a few choices made in microseconds. A step that ends the game
-        stays one transaction (the result, the ratings)."""
+        sooner. When both seats are to act (a simultaneous secret choice), Yellow's frame follows Blue's list of
+        choices: the same teams for both, hidden characters or facings of as many cards, or a hand of combat
+        cards (microseconds). A step that ends the game stays one transaction (the result, the ratings)."""
         viewers = [(session, seat, _form(session)) for session, seat in self.seating.viewers()]
         self._forms.update((seat, form) for _, seat, form in viewers)
         forms = self._forms
