@@ -293,7 +293,7 @@ class CardState:
         running `__init__` again field by field (a tenth of its time: the move search copies states often)."""
         if not _FIELDS.issuperset(changes):
             raise TypeError(f"CardState has no field {sorted(set(changes) - _FIELDS)[0]!r}")
-        new = object.__new__(CardState)
+        new = object.__new__(self.__class__)
         values = new.__dict__
         values.update(self.__dict__)
         values.update(changes)
