@@ -459,7 +459,15 @@ def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
     """The figure's entry in its game's memo (`state.Memo`: one per seat and figure, the last computed, shared by
     the game's states), if its key is this position's; otherwise computed and put there in its place."""
     key = _key(state, board, seat, figure)
-    entries = state.memo.entries
+    memo = state.memo
+    entries = memo.entries
+    if memo.board is not board:
+        # A new layout (a room turned, a portcullis moved): no entry of another board can match (the board is in
+        # every key) but when that layout comes back, and each one kept its board alive (30-90 KB with its reach
+        # memos: five of them in a 3,000-action game). Entries of figures not looked up since would keep them.
+        memo.board = board
+        for stale in [name for name, (other, _) in entries.items() if other[0] is not board]:
+            del entries[stale]
     found = entries.get((seat, figure.id))
     if found is not None and found[0] == key:
         return found[1]

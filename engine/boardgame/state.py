@@ -199,15 +199,17 @@ class Memo:
     `entries`: (seat, figure id) -> (key, entry), the figure's last computed actions (`moves._entry`), used only
     when the key (everything they depend on) is equal, so a result never depends on what came before;
     `state`/`occ`: a weak reference to the last sealed state whose occupancy was built, and that occupancy
-    (`movement.occupancy`). Weak, so that the memo and the states form no reference cycle.
+    (`movement.occupancy`). Weak, so that the memo and the states form no reference cycle. `board`: the board of
+    the last entry looked up; the entries of other boards are dropped when it changes (`moves._entry`).
     """
 
-    __slots__ = ("entries", "state", "occ")
+    __slots__ = ("entries", "state", "occ", "board")
 
     def __init__(self):
         self.entries: dict = {}
         self.state = None
         self.occ = None
+        self.board = None
 
 
 class GameState:

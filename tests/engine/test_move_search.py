@@ -181,6 +181,37 @@ def test_the_memos_are_bounded():
     assert 0 < len(context._interned) <= context.INTERNED
 
 
+def test_the_memo_keeps_no_board_of_an_earlier_layout():
+    """Every memo entry's key holds its board (one object per layout): after a room turns, the entries of the old
+    board can match only if that layout comes back, and kept it alive (30-90 KB with its reach memos), five boards
+    in a 3,000-action game. Along a random game, once a position's moves are listed, the memo's entries are all of
+    the current board, and a board no state uses any more is freed once it leaves the board cache."""
+    import gc
+    import weakref
+
+    from dungeon_twister.engine.boardgame.board import _board, board_of
+
+    state, rng = new_game(Options(), 5), Rng(6)
+    boards, turned = [], 0
+    for _ in range(3000):
+        if state.outcome is not None:
+            break
+        legal = legal_actions(state)
+        if state.phase == "main" and any(isinstance(action, Move) for action in legal):  # entries looked up
+            entries = state.memo.entries
+            assert {id(key[0]) for key, _ in entries.values()} <= {id(board_of(state))}, "an entry of another board"
+            if not boards or boards[-1]() is not board_of(state):
+                boards.append(weakref.ref(board_of(state)))
+        before = board_of(state)
+        state, _ = apply(state, rng.choice(legal))
+        turned += board_of(state) is not before
+    assert turned >= 10, "the game changed its layout: rooms were revealed and turned"
+    _board.cache_clear()
+    gc.collect()
+    assert [ref() for ref in boards[:-1] if ref() is not None and ref() is not board_of(state)] == [], \
+        "an earlier board outlived the cache"
+
+
 def test_legal_texts_are_the_formatted_legal_actions():
     """legal_texts(state, seat) == [format_action(a) for a in legal_actions(state, seat)] in every phase, for each
     seat and for None (both), in positions of seeded games, whether the figures' texts are memoised or not."""
