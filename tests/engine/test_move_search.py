@@ -206,6 +206,7 @@ def test_the_memo_keeps_no_board_of_an_earlier_layout():
         state, _ = apply(state, rng.choice(legal))
         turned += board_of(state) is not before
     assert turned >= 10, "the game changed its layout: rooms were revealed and turned"
+    del before, legal  # the last position's board and list: only `state` is kept
     _board.cache_clear()
     gc.collect()
     assert [ref() for ref in boards[:-1] if ref() is not None and ref() is not board_of(state)] == [], \
