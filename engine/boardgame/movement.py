@@ -635,79 +635,61 @@ class Walker:
         per `hold`). Then the squares `_search` has reached in this configuration, the end squares of the outcomes
         (dest, take, leave) it has decided, `hold`, `reloc`, the squares of `reloc`, whether ending on an empty
         floor square is fine with what the mover holds, and the special squares that are not fine (`rest_ok` is
-        that there are none). Memoised per walker.
+        that there are none). Kept in `_configs`, with the memos the configurations share: end-square checks per
+        held token, outcomes decided per (take, leave), an empty end square per held token.
+
+        A search makes tens of these (one per place it may leave something), so this is written for speed: the
+        common shapes (nothing or one token moved) without the general case's comprehensions, a square with
+        nothing lying on it and nothing left there skipped, one token alone off a pit taken as fine without a
+        call (`_square_ok`'s own shortcut).
         """
-        tokens, base, start, original, pits = self.tokens, self.base, self.start, self.original, self.pits
-        if not reloc or (hold is None and len(reloc) == 1):
-            return self._config_short(hold, reloc)
-        if reloc:
-            placed = {square for _, square in reloc}
-            moved = {tid for tid, _ in reloc}
-            special = placed | {tokens[tid].square for tid in moved}
-            special.add(start)
+        tokens, start, original, base, pits = self.tokens, self.start, self.original, self.base, self.pits
+        if not reloc:
+            placed = _NONE
+            if hold is None:
+                special, moved, from_reloc = {start}, (), False
+            else:
+                special, moved, from_reloc = {start, tokens[hold].square}, (hold,), False
+        elif len(reloc) == 1:
+            ((one, put),) = reloc
+            placed = {put}
+            special = {start, put, tokens[one].square}
+            from_reloc = one == original
+            if hold is None:
+                moved = (one,)
+            else:
+                moved = (one, hold)
+                special.add(tokens[hold].square)
         else:
-            placed, moved, special = set(), set(), {start}
-        if hold is not None:
-            special.add(tokens[hold].square)
-            moved.add(hold)
-        bad = set()  # the special squares that break a rule as the move leaves them (the mover ending elsewhere)
+            placed = {square for _, square in reloc}
+            moved = tuple([tid for tid, _ in reloc])
+            from_reloc = original in moved
+            special = placed.union([tokens[tid].square for tid in moved])
+            special.add(start)
+            if hold is not None:
+                moved += (hold,)
+                special.add(tokens[hold].square)
+        bad = _NONE  # the special squares that break a rule as the move leaves them (the mover ending elsewhere)
         for square in special:
             here = base.get(square)
             if here is None:
                 if square not in placed:
                     continue  # nothing lay there and nothing was left there: nothing to check
-                ids = [tid for tid, sq in reloc if sq == square]
+                ids = tuple([tid for tid, sq in reloc if sq == square])
             else:
-                ids = [t.id for t in here if t.id not in moved]
+                ids = tuple([t.id for t in here if t.id not in moved])
                 if square in placed:
-                    ids += [tid for tid, sq in reloc if sq == square]
-            if (len(ids) >= 2 or square in pits) and not self._square_ok(square, tuple(ids)):
+                    ids += tuple([tid for tid, sq in reloc if sq == square])
+            if (len(ids) >= 2 or square in pits) and not self._square_ok(square, ids):
+                if not bad:
+                    bad = set()
                 bad.add(square)
-        rest_ok = not bad
         take = hold if hold is not None and hold != original else None
         # `reloc` is sorted already; what it carried from the start and put back there is left there too
-        if original is None or original == hold or any(tid == original for tid, _ in reloc):
+        if original is None or original == hold or from_reloc:
             leave = reloc
         else:
-            leave = tuple(sorted(reloc + ((original, start),)))
-        return self._keep_config(hold, reloc, special, take, leave, rest_ok, placed, bad)
-
-    def _config_short(self, hold, reloc: Reloc) -> tuple:
-        """`_config` where the move has changed at most one token's place: it holds nothing or one token and has
-        left nothing away from its start (`reloc` empty), or it holds nothing and has left one token (`reloc` of
-        one). The same tuple, computed without the general case's sets of moved and placed tokens."""
-        base, start, original, pits, square_ok_ = self.base, self.start, self.original, self.pits, self._square_ok
-        bad = set()  # the special squares that break a rule as the move leaves them (the mover ending elsewhere)
-        if reloc:
-            ((moved, put),) = reloc
-            placed = {put}
-            special = {start, put, self.tokens[moved].square}
-        else:
-            moved, put, placed = hold, None, set()
-            special = {start} if hold is None else {start, self.tokens[hold].square}
-        for square in special:
-            here = base.get(square)
-            if here is None:
-                if square != put:
-                    continue  # nothing lay there and nothing was left there: nothing to check
-                ids = (moved,)
-            else:
-                ids = tuple([t.id for t in here if t.id != moved])
-                if square == put:
-                    ids += (moved,)
-            if (len(ids) >= 2 or square in pits) and not square_ok_(square, ids):
-                bad.add(square)
-        take = hold if hold is not None and hold != original else None
-        # what it carried from the start and put back there is left there too
-        if original is None or original == hold or original == moved:
-            leave = reloc
-        else:
-            leave = ((original, start),) if not reloc else tuple(sorted(reloc + ((original, start),)))
-        return self._keep_config(hold, reloc, special, take, leave, not bad, placed, bad)
-
-    def _keep_config(self, hold, reloc: Reloc, special, take, leave, rest_ok: bool, placed, bad) -> tuple:
-        """The configuration tuple of (hold, reloc), kept in `_configs`, with the memos it shares with the others:
-        end-square checks per held token, outcomes decided per (take, leave), an empty end square per held token."""
+            leave = tuple(sorted(reloc + ((original, start),))) if reloc else ((original, start),)
         dest_ok = self._dest_ok.get(hold)
         if dest_ok is None:
             dest_ok = self._dest_ok[hold] = {}
@@ -716,9 +698,9 @@ class Walker:
             decided = self._decided[(take, leave)] = set()
         alone_ok = self._alone.get(hold)
         if alone_ok is None:
-            brought = [self.mover] if hold is None else [self.tokens[hold], self.mover]
-            alone_ok = self._alone[hold] = square_ok(self.start, brought, _NONE, self.cat)
-        config = self._configs[(hold, reloc)] = (special, take, leave, rest_ok, dest_ok, set(), decided, hold, reloc,
+            brought = [self.mover] if hold is None else [tokens[hold], self.mover]
+            alone_ok = self._alone[hold] = square_ok(start, brought, _NONE, self.cat)
+        config = self._configs[(hold, reloc)] = (special, take, leave, not bad, dest_ok, set(), decided, hold, reloc,
                                                  placed, alone_ok, bad)
         return config
 
