@@ -1,6 +1,6 @@
 """What a server holds per active game, by tracemalloc (prints figures; not a test).
 
-    .venv/bin/python bench/memory.py [--games 300] [--wait 30] [--top 25] [--bots-process]
+    .venv/bin/python bench/memory.py [--games 300] [--wait 30] [--top 25] [--bots-process [--played 150]]
 
 Runs a server in this process with `--games` human-paced bot-vs-bot games (bench/server.py's load: a move every
 ~5 s each; with --bots-process, the bots play from another process over loopback TCP, bench/server.py --bots, and
@@ -86,7 +86,7 @@ def _bench_server():
     return module
 
 
-async def run(games: int, wait: float, top: int, remote: bool, think: float) -> None:
+async def run(games: int, wait: float, top: int, remote: bool, think: float, played: int = 0) -> None:
     bench_server = _bench_server()
     from dungeon_twister.server import Server, ServerConfig
     from dungeon_twister.server.logs import setup_logging
@@ -102,11 +102,14 @@ async def run(games: int, wait: float, top: int, remote: bool, think: float) -> 
         started = None
         if remote:
             bots = subprocess.Popen([sys.executable, str(ROOT / "bench/server.py"), "--bots", str(server.port),
-                                     str(games)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                                     str(games), "--played", str(played)], stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, text=True)
             await trio.to_thread.run_sync(bots.stdout.readline)
             bots.stdin.write("go\n")
             bots.stdin.flush()
             await trio.to_thread.run_sync(bots.stdout.readline)  # "ready": the tables are all created
+            if played:
+                await trio.to_thread.run_sync(bots.stdout.readline)  # "played": the games are in play
             started = trio.current_time()
             await trio.sleep(wait)
             games = 0  # no in-process bots
@@ -169,7 +172,12 @@ if __name__ == "__main__":
                              "makes older games (a longer event log, record and answers) in the same time")
     parser.add_argument("--bots-process", action="store_true",
                         help="the bots play from another process over loopback TCP")
+    parser.add_argument("--played", type=int, default=0, metavar="ACTIONS",
+                        help="with --bots-process: standard games whose bots play their first ACTIONS actions "
+                             "without thinking (bench/server.py's row 5, games in play); --wait counts from then")
     args = parser.parse_args()
+    if args.played and not args.bots_process:
+        parser.error("--played needs --bots-process")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    trio.run(run, args.games, args.wait, args.top, args.bots_process, args.think)
+    trio.run(run, args.games, args.wait, args.top, args.bots_process, args.think, args.played)

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/server.py [--quick] [--in-process] [--games 1,500,1000,1500,2000,2500] [--seconds 10]
 
---quick takes about 50 s on a quiet 2-core machine (more when other processes compete for the cores). Each row is
+--quick takes about a minute on a quiet 2-core machine (more when other processes compete for the cores). Each row is
 printed beside its bar, then a summary says which bars are met. The references (python-chess, a raw trio
 msgpack echo) are measured in the same run. The rows:
 
@@ -28,12 +28,18 @@ msgpack echo) are measured in the same run. The rows:
    action is "saturated" and ends the climb; a level with p99 >= 50 ms ends it once 2,000 games were measured. The
    figure is the largest count with p99 < 50 ms at it and at every level below; the bar wants p99 < 50 ms at 2,000
    games with the server's CPU <= 70% there.
-5. Memory per active game: RSS growth of the server per game, after settling, from its RSS before any game (the
-   largest level measured up to 2,000 games). By default that is the server alone (the bots' process's growth per
-   game is printed beside it); with --in-process it also counts the bots' client side (their in-memory connections,
-   tasks and the views they keep), which two remote players would not cost the server, and the row says so.
-   bench/memory.py splits a server's memory per game by tracemalloc. Per idle connection: RSS growth over 1,000
-   connections that said hello and wait in the lobby.
+5. Memory per active game, measured on games in play: a fresh server and --in-play-games standard games (300; 40
+   with --quick) whose bots, in another process, play each game's first IN_PLAY_ACTIONS (150) actions without
+   thinking, then move every ~5 s: the RSS growth of the server per game from its RSS before any game. That is
+   what the row judges. Few games overstate it: the process's bounded caches (the board cache's 256 boards, the
+   shared square tuples, SQLite's page cache) are shared by fewer games. The climb's levels also print the RSS
+   growth per game in their games' first minute (mostly the team choice and first moves of beginner games, as
+   this row measured until 2026-11-28: 74 KB there against ~260 KB for the same server in play). By default
+   that is the server alone (the bots' process's growth per game is printed beside it); with --in-process it
+   also counts the bots' client side (their in-memory connections, tasks and the views they keep), which two
+   remote players would not cost the server. bench/memory.py splits a server's memory per game by tracemalloc
+   (`--bots-process --played 150` for games in play). Per idle connection: RSS growth over 1,000 connections that
+   said hello and wait in the lobby.
 6. `dt-client --help` cold start (wall, median of several runs) and one board render (bench/client.py).
 
 All server processes use the server's default settings (keepalive pings every 30 s included) but for the port and
@@ -97,6 +103,14 @@ STEADY_GROWTH_MB (or STEADY_GROWTH of it, if larger). The burst (every game choo
 all 1,680 teams) builds the games' states: RSS grows fast until it ends, and CPU alone may look steady while the
 burst saturates the process."""
 IDLE_CONNECTIONS = 1000
+IN_PLAY_ACTIONS = 150
+"""Row 5 measures games that have played this many actions (a few of a human game's turns: its memory grows
+with the board's memos as figures reach new squares and rooms turn; a game's first minute at a move every ~5 s is
+only its team choice and first actions)."""
+IN_PLAY_WAIT = 240.0
+"""Longest wait for the games of row 5 to play their first IN_PLAY_ACTIONS actions."""
+IN_PLAY_PAUSE = 2.0
+"""Seconds between the last of those games reaching its actions and the reading of the server's RSS."""
 
 BARS = {
     "legal": "median <= 0.2 ms, mean <= 0.35 ms",
@@ -158,10 +172,14 @@ async def serve_bots(games: int) -> None:
             await trio.sleep(0.1)
 
 
-async def serve_remote_bots(port: int, games: int) -> None:
+async def serve_remote_bots(port: int, games: int, played: int = 0) -> None:
     """The load of serve_bots from another process, over loopback TCP (two connections per game): prints a line,
     waits for a line on stdin, then holds `games` bot-vs-bot games at the server on `port` (replaced as they end:
-    the blue bot creates the table, both join) and prints "ready" once they are all created."""
+    the blue bot creates the table, both join) and prints "ready" once they are all created.
+
+    With `played` (row 5's games in play), the games are standard ones whose bots make their game's first `played`
+    moves without thinking, then think as usual; "played" is printed once all but a twentieth of the games are
+    past those moves."""
     from dungeon_twister.server.logs import setup_logging
 
     setup_logging("WARNING")
@@ -171,24 +189,31 @@ async def serve_remote_bots(port: int, games: int) -> None:
     playing: set[int] = set()
     tabled: set[int] = set()
     """The games whose table was created (ready: all of them, as serve_bots's)."""
+    options = TableOptions() if played else TableOptions(beginner=True)
+    hurried: set[int] = set()
+    """The games still making their first moves without thinking."""
 
     async def game(number: int) -> None:
         try:
             created = trio.Event()
-            blue = RemoteBot(f"load-{number}-B", None, "B", number, created)
+            pace = Pace(played, hurried.discard, number)
+            if played:
+                hurried.add(number)
+            blue = RemoteBot(f"load-{number}-B", None, "B", number, created, options, pace)
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(run_remote_bot, port, blue)
                 await created.wait()
                 if blue.table is None:  # it could not connect or create: the loop starts another game
                     return
                 tabled.add(number)
-                yellow = RemoteBot(f"load-{number}-Y", blue.table, "Y", number + 1_000_000, None)
+                yellow = RemoteBot(f"load-{number}-Y", blue.table, "Y", number + 1_000_000, None, options, pace)
                 nursery.start_soon(run_remote_bot, port, yellow)
         finally:
             playing.discard(number)
             tabled.discard(number)
+            hurried.discard(number)
 
-    announced = False
+    announced, announced_played = False, not played
     async with trio.open_nursery() as nursery:
         while True:
             for _ in range(min(100, games - len(playing))):
@@ -198,20 +223,41 @@ async def serve_remote_bots(port: int, games: int) -> None:
             if len(tabled) >= games and not announced:
                 print("ready", flush=True)
                 announced = True
+            if announced and not announced_played and len(hurried) <= games // 20:
+                print("played", flush=True)
+                announced_played = True
             await trio.sleep(0.1)
+
+
+class Pace:
+    """How long the bots of one game think before each move: THINK on average, but not at all for the game's first
+    `hurry` moves (row 5's games in play); `hurried(number)` is called once those are made."""
+
+    def __init__(self, hurry: int = 0, hurried=None, number: int = 0) -> None:
+        self.hurry, self.hurried, self.number, self.moves = hurry, hurried, number, 0
+
+    def think(self) -> float:
+        self.moves += 1
+        if self.moves <= self.hurry:
+            if self.moves == self.hurry:
+                self.hurried(self.number)
+            return 0.0
+        return THINK
 
 
 class RemoteBot(BotPlayer):
     """A server bot's decisions (server/bot.py), but connected from outside: with no table yet, it creates one (a
-    beginner game, as serve_bots makes) and joins it; `created` is set once it has the table's id."""
+    game of `options`; serve_bots makes beginner games) and joins it; `created` is set once it has the table's id.
+    Both bots of a game think as their `pace` says."""
 
-    def __init__(self, name: str, table: str | None, seat: str, seed: int, created: trio.Event | None) -> None:
+    def __init__(self, name: str, table: str | None, seat: str, seed: int, created: trio.Event | None,
+                 options: TableOptions = TableOptions(beginner=True), pace: Pace | None = None) -> None:
         super().__init__(name, table, seat, "random", seed, None)
-        self.created = created
+        self.created, self.options, self.pace = created, options, pace or Pace()
 
     def receive(self, event) -> list[bytes]:
         if isinstance(event, Welcome) and self.table is None:
-            return [self.conn.send(CreateTable(TableOptions(beginner=True)))]
+            return [self.conn.send(CreateTable(self.options))]
         if isinstance(event, TableCreated) and self.table is None:
             self.table = event.table
             self.created.set()
@@ -220,7 +266,8 @@ class RemoteBot(BotPlayer):
 
 
 async def run_remote_bot(port: int, player) -> None:
-    """server/bot.py's play_bot loop (thinking THINK seconds a move) over a TCP connection to the server."""
+    """server/bot.py's play_bot loop (thinking THINK seconds a move: `player.pace`) over a TCP connection to the
+    server."""
     try:
         stream = await trio.open_tcp_stream("127.0.0.1", port)
     except OSError:
@@ -229,7 +276,7 @@ async def run_remote_bot(port: int, player) -> None:
         if stream is not None:
             async with stream:
                 try:
-                    await drive(stream, player, THINK)
+                    await drive(stream, player, player.pace.think)
                 except (trio.BrokenResourceError, trio.ClosedResourceError):
                     pass
     finally:
@@ -494,6 +541,27 @@ async def settle(server: Process, max_wait: float) -> tuple[bool, float, list[fl
     return False, time.perf_counter() - started, [share for _, share, _ in samples]
 
 
+async def in_play_memory(games: int, actions: int) -> tuple[float, float] | None:
+    """Row 5: (KB, MB) the server's RSS grew by per game and in all, holding `games` standard games that have
+    played about `actions` actions each (their bots, in another process, make those without thinking, then move
+    every ~THINK seconds), from its RSS before any game; None if they did not get there within IN_PLAY_WAIT s."""
+    server = Process("--serve", "0")
+    server.go()
+    await trio.sleep(0.5)
+    base = server.rss_mb()
+    bots = Process("--bots", str(server.port), str(games), "--played", str(actions))
+    bots.go()
+    try:
+        if not bots.wait_ready(120) or _readline(bots.process.stdout, IN_PLAY_WAIT) != "played":
+            return None
+        await trio.sleep(IN_PLAY_PAUSE)
+        grown = server.rss_mb() - base
+        return grown * 1024 * 1024 / 1000 / games, grown
+    finally:
+        server.stop()
+        bots.stop()
+
+
 async def idle_connections(port: int, count: int) -> list:
     streams = []
     for number in range(count):
@@ -687,20 +755,30 @@ async def main(args) -> None:
         if held and held != games:
             figure = f"held {held}; {figure}"
         rows.append(Row("concurrent human-paced games, p99 < 50 ms", figure, BARS["games"], met))
-    if game_memory is None:
-        rows.append(Row("memory per active game", "not measured (no level of 100 to 2,000 games)", BARS["game memory"],
-                        None))
-    else:
+    young = ""
+    if game_memory is not None:
         games, per_game, grown, settled, bots_per_game = game_memory
         note = "" if settled else ", not settled"
         if bots_per_game is None:
             how = "bots in the server process: their client side counted too"
         else:
             how = f"server alone, bots in another process over TCP; the bots' process: {bots_per_game:.0f} KB a game"
-        print(f"5. memory per active game: {per_game:.0f} KB ({games} games: +{grown:.0f} MB{note}; {how})")
-        where = "in-process bots" if bots_per_game is None else "server alone"
-        rows.append(Row("memory per active game", f"{per_game:.0f} KB ({games} games, {where}{note})",
-                        BARS["game memory"], per_game <= 100))
+        print(f"5. memory per game in its first minute: {per_game:.0f} KB ({games} beginner games: +{grown:.0f} MB"
+              f"{note}; {how})")
+        young = f"; first minute {per_game:.0f} KB"
+
+    # 5. memory per game in play
+    in_play = await in_play_memory(args.in_play_games, IN_PLAY_ACTIONS)
+    if in_play is None:
+        print(f"5. memory per game in play: not measured (the bots did not play {IN_PLAY_ACTIONS} actions a game "
+              f"within {IN_PLAY_WAIT:g} s)")
+        rows.append(Row("memory per active game", f"in play not measured{young}", BARS["game memory"], None))
+    else:
+        per_game, grown = in_play
+        print(f"5. memory per game in play: {per_game:.0f} KB ({args.in_play_games} standard games at about "
+              f"{IN_PLAY_ACTIONS} actions each: +{grown:.0f} MB, server alone)")
+        rows.append(Row("memory per active game", f"{per_game:.0f} KB in play ({args.in_play_games} games at "
+                        f"~{IN_PLAY_ACTIONS} actions){young}", BARS["game memory"], per_game <= 100))
 
     # 5. memory per idle connection
     server = Process("--serve", "0")
@@ -754,7 +832,8 @@ async def main(args) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
-                        help="one engine game, 10 chess games, 4 s probes, only the 2,000-game level (under a minute)")
+                        help="one engine game, 10 chess games, 4 s probes, only the 2,000-game level, 40 games in "
+                             "play for row 5 (about a minute)")
     parser.add_argument("--games", default="1,500,1000,1500,2000,2500",
                         help="concurrent game counts to climb, the probe's included (default: %(default)s)")
     parser.add_argument("--seconds", type=float, default=10.0, help="probe time per level (default: 10)")
@@ -766,13 +845,16 @@ if __name__ == "__main__":
     parser.add_argument("--serve", type=int, metavar="GAMES", help=argparse.SUPPRESS)
     parser.add_argument("--echo", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--bots", type=int, nargs=2, metavar=("PORT", "GAMES"), help=argparse.SUPPRESS)
+    parser.add_argument("--played", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--in-play-games", type=int, default=None,
+                        help="row 5: standard games measured in play (default: 300, 40 with --quick)")
     args = parser.parse_args()
     if args.echo:
         trio.run(serve_echo)
     elif args.bots is not None:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-        trio.run(serve_remote_bots, args.bots[0], args.bots[1])
+        trio.run(serve_remote_bots, args.bots[0], args.bots[1], args.played)
     elif args.serve is not None:
         profile_to = os.environ.get("DT_BENCH_PROFILE")
         if profile_to:  # a cProfile of the server process, written when it is stopped (SIGTERM)
@@ -793,7 +875,11 @@ if __name__ == "__main__":
         args.games = [int(n) for n in args.games.split(",")]
         args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 3, 50, 9, 1000, 900
         args.grace, args.setup = 10.0, 20.0
+        in_play_games = 300
         if args.quick:
             args.games, args.seconds, args.settle, args.grace, args.setup = [2000], 4.0, 22.0, 4.0, 10.0
             args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 1, 10, 5, 300, 60
+            in_play_games = 40
+        if args.in_play_games is None:
+            args.in_play_games = in_play_games
         trio.run(main, args)

@@ -6,6 +6,8 @@ RandomBot or GreedyBot (seeded), as an action, or as a commit-reveal for a secre
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import trio
 
 from dungeon_twister.engine.families import FAMILIES
@@ -116,8 +118,11 @@ async def play_bot(stream: trio.abc.Stream, name: str, table: str, seat: str, ki
             log("bot_failed", bot=name, table=table, error=repr(error))
 
 
-async def drive(stream: trio.abc.Stream, player: BotPlayer, think: float = 0.0) -> None:
-    """Say hello, then answer what the server sends and move, until the player is done or the stream ends."""
+async def drive(stream: trio.abc.Stream, player: BotPlayer, think: float | Callable[[], float] = 0.0) -> None:
+    """Say hello, then answer what the server sends and move, until the player is done or the stream ends.
+
+    `think`: the average seconds waited before each move (0.5 to 1.5 times it), or a function giving it for the
+    next move."""
     await stream.send_all(player.hello())
     while True:
         data = await stream.receive_some(65536)
@@ -136,6 +141,7 @@ async def drive(stream: trio.abc.Stream, player: BotPlayer, think: float = 0.0) 
             await stream.send_all(b"".join(out))
         move = player.act() if player.fresh else []
         if move:
-            if think > 0:
-                await trio.sleep(think * (0.5 + player.rng.below(1000) / 1000))
+            pause = think() if callable(think) else think
+            if pause > 0:
+                await trio.sleep(pause * (0.5 + player.rng.below(1000) / 1000))
             await stream.send_all(b"".join(move))
