@@ -4,8 +4,9 @@
 
 Runs a server in this process with `--games` human-paced bot-vs-bot games (bench/server.py's load: a move every
 ~5 s each; with --bots-process, the bots play from another process over loopback TCP, bench/server.py --bots, and
-all that is traced is the server's) and takes a tracemalloc snapshot `--wait` seconds after they were all created (tracemalloc started just
-before the first game, so what the server made at start-up is not counted). Each live allocation is put on one side
+all that is traced is the server's) and takes a tracemalloc snapshot `--wait` seconds after they were all created,
+or with --played after the games have played that many actions (tracemalloc started just before the first game,
+so what the server made at start-up is not counted). Each live allocation is put on one side
 by its traceback (deep enough to reach the task that made it):
 
 - bots: made while a bot ran (server/bot.py, engine/tools/bots.py, lobby's spawn_bot/_run_bot, the in-memory pipes'
@@ -25,7 +26,6 @@ import gc
 import importlib.util
 import itertools
 import resource
-import subprocess
 import sys
 import tracemalloc
 from collections import Counter, defaultdict
@@ -101,15 +101,14 @@ async def run(games: int, wait: float, top: int, remote: bool, think: float, pla
         bot_tables: set = set()
         started = None
         if remote:
-            bots = subprocess.Popen([sys.executable, str(ROOT / "bench/server.py"), "--bots", str(server.port),
-                                     str(games), "--played", str(played)], stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, text=True)
-            await trio.to_thread.run_sync(bots.stdout.readline)
-            bots.stdin.write("go\n")
-            bots.stdin.flush()
-            await trio.to_thread.run_sync(bots.stdout.readline)  # "ready": the tables are all created
-            if played:
-                await trio.to_thread.run_sync(bots.stdout.readline)  # "played": the games are in play
+            # bench/server.py --bots, read in a thread with a deadline: this process's trio loop serves the games
+            bots = bench_server.Process("--bots", str(server.port), str(games), "--played", str(played))
+            bots.go()
+            waits = [("ready", 120.0)] + ([("played", bench_server.IN_PLAY_WAIT)] if played else [])
+            for line, seconds in waits:  # the tables are all created; the games are in play
+                if await trio.to_thread.run_sync(bots.readline, seconds) != line:
+                    bots.stop()
+                    sys.exit(f"the bots did not say {line!r} within {seconds:g} s")
             started = trio.current_time()
             await trio.sleep(wait)
             games = 0  # no in-process bots
@@ -126,8 +125,7 @@ async def run(games: int, wait: float, top: int, remote: bool, think: float, pla
         snapshot = tracemalloc.take_snapshot()
         tracemalloc.stop()
         if remote:
-            bots.terminate()
-            bots.wait(10)
+            bots.stop()
         report(snapshot, active, top)
         gc.unfreeze()  # the server's GC policy freezes what lives: gc.get_objects() would not list it
         types = Counter()

@@ -34,10 +34,12 @@ msgpack echo) are measured in the same run. The rows:
    what the row judges. Few games overstate it: the process's bounded caches (the board cache's 256 boards, the
    shared square tuples, SQLite's page cache) are shared by fewer games. The climb's levels also print the RSS
    growth per game in their games' first minute (mostly the team choice and first moves of beginner games, as
-   this row measured until 2026-11-28: 74 KB there against ~260 KB for the same server in play). By default
-   that is the server alone (the bots' process's growth per game is printed beside it); with --in-process it
-   also counts the bots' client side (their in-memory connections, tasks and the views they keep), which two
-   remote players would not cost the server. bench/memory.py splits a server's memory per game by tracemalloc
+   this row measured until 2026-11-28: 74 KB there against ~260 KB for the same server in play). In the climb,
+   that is the server alone by default (the bots' process's growth per game is printed beside it); with
+   --in-process it also counts the bots' client side (their in-memory connections, tasks and the views they
+   keep), which two remote players would not cost the server; the games in play always have their bots in
+   another process. The RSS keeps the allocator's high-water pages of the games' fast first actions, so it is
+   somewhat more than the games hold (docs/scaling.md: about 180 KB a game by deep sizes). bench/memory.py splits a server's memory per game by tracemalloc
    (`--bots-process --played 150` for games in play). Per idle connection: RSS growth over 1,000 connections that
    said hello and wait in the lobby.
 6. `dt-client --help` cold start (wall, median of several runs) and one board render (bench/client.py).
@@ -231,7 +233,8 @@ async def serve_remote_bots(port: int, games: int, played: int = 0) -> None:
 
 class Pace:
     """How long the bots of one game think before each move: THINK on average, but not at all for the game's first
-    `hurry` moves (row 5's games in play); `hurried(number)` is called once those are made."""
+    `hurry` moves (row 5's games in play: a move is whatever a bot sends at once, mostly one action, or a secret
+    choice's commitment); `hurried(number)` is called as the last of those is sent."""
 
     def __init__(self, hurry: int = 0, hurried=None, number: int = 0) -> None:
         self.hurry, self.hurried, self.number, self.moves = hurry, hurried, number, 0
@@ -308,16 +311,40 @@ class Process:
 
     def __init__(self, *args: str) -> None:
         self.process = subprocess.Popen([sys.executable, __file__, *args], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True)
-        self.port = int(self.process.stdout.readline())
+                                        stdout=subprocess.PIPE)
+        self._pending = b""
+        """What was read of its output past the last line returned (`readline`)."""
+        self.port = int(self.readline(None))
 
     def go(self) -> None:
         """Let a --serve process create its games."""
-        self.process.stdin.write("go\n")
+        self.process.stdin.write(b"go\n")
         self.process.stdin.flush()
 
     def wait_ready(self, timeout: float) -> bool:
-        return _readline(self.process.stdout, timeout) == "ready"
+        return self.readline(timeout) == "ready"
+
+    def readline(self, timeout: float | None) -> str:
+        """Its next line of output, stripped, or "" if none came within `timeout` seconds (None: no limit) or the
+        output ended. Read from the pipe itself, never through a buffered file: a buffer could hold a second
+        line that select() would then wait for in vain."""
+        import select
+
+        fd = self.process.stdout.fileno()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self._pending:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return ""
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                return ""
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                return ""
+            self._pending += chunk
+        line, _, self._pending = self._pending.partition(b"\n")
+        return line.decode().strip()
 
     def rss_mb(self) -> float:
         with open(f"/proc/{self.process.pid}/status") as status:
@@ -332,13 +359,6 @@ class Process:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(10)
-
-
-def _readline(stream, timeout: float) -> str:
-    import select
-
-    ready, _, _ = select.select([stream], [], [], timeout)
-    return stream.readline().strip() if ready else ""
 
 
 # --- measuring ------------------------------------------------------------------------------------------------
@@ -541,10 +561,14 @@ async def settle(server: Process, max_wait: float) -> tuple[bool, float, list[fl
     return False, time.perf_counter() - started, [share for _, share, _ in samples]
 
 
-async def in_play_memory(games: int, actions: int) -> tuple[float, float] | None:
+async def in_play_memory(games: int, actions: int) -> tuple[float, float] | str:
     """Row 5: (KB, MB) the server's RSS grew by per game and in all, holding `games` standard games that have
     played about `actions` actions each (their bots, in another process, make those without thinking, then move
-    every ~THINK seconds), from its RSS before any game; None if they did not get there within IN_PLAY_WAIT s."""
+    every ~THINK seconds), from its RSS before any game; else why it was not measured.
+
+    The RSS is read IN_PLAY_PAUSE seconds after all but a twentieth of the games got there: it keeps the
+    allocator's high-water pages of those fast first actions (a server's RSS never shrinks back either), so it is
+    somewhat more than what the games hold."""
     server = Process("--serve", "0")
     server.go()
     await trio.sleep(0.5)
@@ -552,8 +576,10 @@ async def in_play_memory(games: int, actions: int) -> tuple[float, float] | None
     bots = Process("--bots", str(server.port), str(games), "--played", str(actions))
     bots.go()
     try:
-        if not bots.wait_ready(120) or _readline(bots.process.stdout, IN_PLAY_WAIT) != "played":
-            return None
+        if not bots.wait_ready(120):
+            return "the bots did not create their tables within 120 s"
+        if bots.readline(IN_PLAY_WAIT) != "played":
+            return f"more than a twentieth of the games had not played {actions} actions within {IN_PLAY_WAIT:g} s"
         await trio.sleep(IN_PLAY_PAUSE)
         grown = server.rss_mb() - base
         return grown * 1024 * 1024 / 1000 / games, grown
@@ -769,9 +795,8 @@ async def main(args) -> None:
 
     # 5. memory per game in play
     in_play = await in_play_memory(args.in_play_games, IN_PLAY_ACTIONS)
-    if in_play is None:
-        print(f"5. memory per game in play: not measured (the bots did not play {IN_PLAY_ACTIONS} actions a game "
-              f"within {IN_PLAY_WAIT:g} s)")
+    if isinstance(in_play, str):
+        print(f"5. memory per game in play: not measured ({in_play})")
         rows.append(Row("memory per active game", f"in play not measured{young}", BARS["game memory"], None))
     else:
         per_game, grown = in_play

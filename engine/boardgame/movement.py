@@ -639,7 +639,7 @@ class Walker:
         held token, outcomes decided per (take, leave), an empty end square per held token.
 
         A search makes tens of these (one per place it may leave something), so this is written for speed: the
-        common shapes (nothing or one token moved) without the general case's comprehensions, a square with
+        common shapes (`reloc` empty or of one token) without the general case's comprehensions, a square with
         nothing lying on it and nothing left there skipped, one token alone off a pit taken as fine without a
         call (`_square_ok`'s own shortcut).
         """
