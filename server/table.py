@@ -362,10 +362,10 @@ class Table:
         event, which is the table's current view: every change of a view is published)."""
         form = _form(session)
         self._forms.add((seat, form))
-        entries = self.log.since(last_event) if last_event is not None else None
-        if entries is not None and all((seat, form) in entry.forms for entry in entries):
-            for entry in entries:
-                session.send(TableEvent(self.id, entry.n, entry.forms[seat, form]))
+        missed = self.log.since(last_event, (seat, form)) if last_event is not None else None
+        if missed is not None:
+            for n, packed in missed:
+                session.send(TableEvent(self.id, n, packed))
         elif form == "delta":
             base = self._bases.get(seat)
             if base is None:

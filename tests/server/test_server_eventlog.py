@@ -5,18 +5,20 @@ from dungeon_twister.protocol.wire_types import Packed
 from dungeon_twister.server.eventlog import EventLog
 
 
-def test_each_form_keeps_its_budget_and_a_replay_needs_every_entry_to_hold_it():
+def test_each_form_keeps_its_budget_and_a_replay_needs_every_event_in_that_form():
     log = EventLog(keep=10, budget=100)
     small, big = Packed(b"\x80" * 10), Packed(b"\x80" * 60)
     for _ in range(30):
-        log.append({("B", "delta"): small, ("B", "full"): big})
+        assert log.append({("B", "delta"): small, ("B", "full"): big}) == log.n
     assert log.n == 30
-    held = [entry for entry in log.since(20) or []]
-    assert [entry.n for entry in held] == list(range(21, 31))  # the deltas: 10 entries (the count)
-    assert sum(("B", "full") in entry.forms for entry in held) == 1  # whole views: the newest fits the bytes
-    assert all(("B", "delta") in entry.forms for entry in held)
-    assert log.since(19) is None  # older than anything kept: a snapshot
-    assert log.since(31) is None and log.since(30) == []
+    deltas = log.since(20, ("B", "delta"))
+    assert [n for n, _ in deltas] == list(range(21, 31))  # the deltas: 10 events (the count)
+    assert all(packed is small for _, packed in deltas)
+    assert log.since(19, ("B", "delta")) is None  # older than anything kept: a snapshot
+    assert [n for n, _ in log.since(29, ("B", "full"))] == [30]  # whole views: the newest fits the bytes
+    assert log.since(28, ("B", "full")) is None
+    assert log.since(31, ("B", "delta")) is None and log.since(30, ("B", "delta")) == []
+    assert log.since(20, ("Y", "delta")) is None  # a form never rendered
     assert log.bytes == 10 * 10 + 60
 
 
@@ -24,5 +26,22 @@ def test_an_event_bigger_than_the_budget_is_kept_alone():
     log = EventLog(keep=10, budget=100)
     log.append({(None, "full"): Packed(b"\x80" * 50)})
     log.append({(None, "full"): Packed(b"\x80" * 500)})
-    assert [entry.n for entry in log.since(1)] == [2]
-    assert log.since(0) is None
+    assert [n for n, _ in log.since(1, (None, "full"))] == [2]
+    assert log.since(0, (None, "full")) is None
+
+
+def test_a_form_not_rendered_for_an_event_cannot_replay_across_it_and_lets_its_old_events_go():
+    # a spectator's form is rendered only while a spectator is at the table: a spectator who left before event 3
+    # and resumes from event 1 missed events that were never rendered for him, so he gets a snapshot
+    log = EventLog(keep=4, budget=1000)
+    view = Packed(b"\x80")
+    log.append({("B", "delta"): view, (None, "delta"): view})
+    log.append({("B", "delta"): view, (None, "delta"): view})
+    log.append({("B", "delta"): view})
+    assert log.since(1, (None, "delta")) is None  # event 3 was not rendered in that form
+    assert [n for n, _ in log.since(1, ("B", "delta"))] == [2, 3]
+    log.append({("B", "delta"): view, (None, "delta"): view})
+    assert [n for n, _ in log.since(3, (None, "delta"))] == [4]  # from after the gap on, it replays again
+    for _ in range(4):
+        log.append({("B", "delta"): view})
+    assert log.bytes == 4  # the form nobody renders now keeps none of its old events (keep=4)
