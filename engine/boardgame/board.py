@@ -7,6 +7,7 @@ so legality never leaks a hidden layout (BG-GEO-11, RUL-025).
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
+from types import MappingProxyType
 
 from .catalogue import SetCatalogue, load
 from .geometry import (DIRECTIONS, ROOM, Square, edge, interned, local_to_offset, offset_to_local, rotate_side,
@@ -59,10 +60,8 @@ class Board:
         self.opaque: frozenset[Square] = frozenset().union(
             *(self.terrain.get(kind, ()) for kind in ("fog", "obstacles", "fountains")), self.rubble)
         self.pits.update(sq for sq, (_, kind) in self.illusions.items() if kind == "pit")
-        self.open_ground = {interned((x, y)) for x in range(2 * ROOM) for y in (-1, self.height)}
-        for place in rooms:
-            if place.revealed:
-                self.open_ground.update(self.room_squares(place.slot))
+        self.open_ground: frozenset[Square] = _open_ground(self.height, frozenset(
+            place.slot for place in rooms if place.revealed))
         self.links: dict[Square, tuple[Square, ...]] = {sq: self._links_from(sq) for sq in self.open_ground}
         # PR-CHAR-NAGA-01: a contortionist also passes arrow slits; the same links plus the slits' other sides
         self.slit_links: dict[Square, tuple[Square, ...]] = self.links
@@ -74,10 +73,7 @@ class Board:
                     across.setdefault(b, []).append(a)
             self.slit_links = {sq: tuple(sorted(others + tuple(across.get(sq, ())))) if sq in across else others
                                for sq, others in self.links.items()}
-        self.zone_owner: dict[Square, str] = {interned((x, y)): "B" if y == -1 else "Y"
-                                              for x in range(2 * ROOM) for y in (-1, self.height)}
-        self.zone_squares: dict[str, frozenset[Square]] = {
-            owner: frozenset(sq for sq, o in self.zone_owner.items() if o == owner) for owner in ("B", "Y")}
+        self.zone_owner, self.zone_squares = _zones(self.height)
         self._reach: dict[tuple[Square, int, str], tuple[Square, ...]] = {}
         self.regions: dict[tuple[Square, str], tuple[Square, ...]] = {}  # (square, character code) -> `moves._region`
 
@@ -181,7 +177,7 @@ class Board:
         return offset_to_local((square[0] - slot[0] * ROOM, square[1] - slot[1] * ROOM), place.orientation)
 
     def room_squares(self, slot: tuple[int, int]) -> list[Square]:
-        return [interned((slot[0] * ROOM + dx, slot[1] * ROOM + dy)) for dy in range(ROOM) for dx in range(ROOM)]
+        return _slot_squares(slot)
 
     # --- edges -----------------------------------------------------------------------------------
     def neighbours(self, square: Square) -> list[tuple[str, Square]]:
@@ -286,6 +282,39 @@ def _segments(place, tile, to_global):
     for a, b in tile.arrow_slits:
         yield interned(edge(to_global(a), to_global(b))), (place.tile, index), True
         index += 1
+
+
+def _slot_squares(slot: tuple[int, int]) -> list[Square]:
+    """The squares of the room on `slot`, row by row."""
+    return [interned((slot[0] * ROOM + dx, slot[1] * ROOM + dy)) for dy in range(ROOM) for dx in range(ROOM)]
+
+
+_SHARED_GROUND: dict[tuple[int, frozenset], frozenset[Square]] = {}
+
+
+def _open_ground(height: int, revealed: frozenset) -> frozenset[Square]:
+    """The squares a token can be on: the start zones and the squares of the revealed rooms' slots (whatever the
+    rooms and their orientations), one frozenset per process for each height and set of revealed slots, shared by
+    every board with them (a revealed board's is ~8 KB; at most 1,024 are kept)."""
+    key = (height, revealed)
+    found = _SHARED_GROUND.get(key)
+    if found is None:
+        squares = {interned((x, y)) for x in range(2 * ROOM) for y in (-1, height)}
+        for slot in revealed:
+            squares.update(_slot_squares(slot))
+        found = frozenset(squares)
+        if len(_SHARED_GROUND) < 1024:
+            _SHARED_GROUND[key] = found
+    return found
+
+
+@lru_cache(maxsize=16)
+def _zones(height: int) -> tuple[MappingProxyType, MappingProxyType]:
+    """(start-zone square -> "B" or "Y"; owner -> its squares), read-only, of a board `height` squares high: the
+    same for every board of that height."""
+    owner = {interned((x, y)): "B" if y == -1 else "Y" for x in range(2 * ROOM) for y in (-1, height)}
+    squares = {side: frozenset(sq for sq, o in owner.items() if o == side) for side in ("B", "Y")}
+    return MappingProxyType(owner), MappingProxyType(squares)
 
 
 @lru_cache(maxsize=256)
