@@ -300,7 +300,7 @@ def _open_ground(height: int, revealed: frozenset) -> frozenset[Square]:
     found = _SHARED_GROUND.get(key)
     if found is None:
         squares = {interned((x, y)) for x in range(2 * ROOM) for y in (-1, height)}
-        for slot in revealed:
+        for slot in sorted(revealed):  # in a fixed order: the set's iteration order is then the same whoever made it
             squares.update(_slot_squares(slot))
         found = frozenset(squares)
         if len(_SHARED_GROUND) < 1024:

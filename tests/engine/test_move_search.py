@@ -365,3 +365,28 @@ def test_BG_COMBAT_01_and_BG_CHAR_CLERIC_01_targets_from_the_occupancy_are_those
                     attacks += bool(attack_reference(s, board, figure))
                     heals += bool(heal_reference(s, board, figure))
     assert attacks > 0 and heals > 0
+
+
+def test_BG_GEO_11_boards_share_one_open_ground_per_height_and_set_of_revealed_rooms():
+    """BG-GEO-11: tokens stand on the start zones and the squares of revealed rooms. Every board of a game has
+    exactly those squares as its open ground, and boards with the same revealed slots (rooms turned or swapped
+    since) share one set of them (`board._open_ground`), so a game in play does not hold a copy per layout."""
+    from dungeon_twister.engine.boardgame.board import board_of
+    from dungeon_twister.engine.boardgame.geometry import ROOM
+
+    state, rng = new_game(Options(), 5), Rng(6)  # a game where a room turns after rooms were revealed
+    shared: dict = {}
+    layouts: dict = {}  # revealed slots -> the boards met with them (kept alive: no id is reused)
+    for _ in range(300):
+        if state.outcome is not None:
+            break
+        board = board_of(state)
+        slots = frozenset(place.slot for place in state.rooms if place.revealed)
+        zones = {(x, y) for x in range(2 * ROOM) for y in (-1, board.height)}
+        rooms = {(sx * ROOM + dx, sy * ROOM + dy) for sx, sy in slots for dx in range(ROOM) for dy in range(ROOM)}
+        assert board.open_ground == zones | rooms
+        assert shared.setdefault((board.height, slots), board.open_ground) is board.open_ground
+        layouts.setdefault(slots, {})[id(board)] = board
+        state, _ = apply(state, rng.choice(list(legal_actions(state))))
+    assert len(shared) >= 3, "rooms were revealed along the game"
+    assert any(len(boards) > 1 for boards in layouts.values()), "a room turned while the same slots were revealed"
