@@ -34,14 +34,14 @@ msgpack echo) are measured in the same run. The rows:
    what the row judges. Few games overstate it: the process's bounded caches (the board cache's 256 boards, the
    shared square tuples, SQLite's page cache) are shared by fewer games. The climb's levels also print the RSS
    growth per game in their games' first minute (mostly the team choice and first moves of beginner games, as
-   this row measured until 2026-11-28: 74 KB there against ~260 KB for the same server in play). In the climb,
-   that is the server alone by default (the bots' process's growth per game is printed beside it); with
+   this row measured until 2026-11-28: 66-87 KB there against 237-264 KB for the same server in play). In the
+   climb, that is the server alone by default (the bots' process's growth per game is printed beside it); with
    --in-process it also counts the bots' client side (their in-memory connections, tasks and the views they
    keep), which two remote players would not cost the server; the games in play always have their bots in
    another process. The RSS keeps the allocator's high-water pages of the games' fast first actions, so it is
-   somewhat more than the games hold (docs/scaling.md: about 180 KB a game by deep sizes). bench/memory.py splits a server's memory per game by tracemalloc
-   (`--bots-process --played 150` for games in play). Per idle connection: RSS growth over 1,000 connections that
-   said hello and wait in the lobby.
+   somewhat more than the games hold (docs/scaling.md: about 180 KB a game by deep sizes). bench/memory.py
+   splits a server's memory per game by tracemalloc (`--bots-process --played 150` for games in play). Per idle
+   connection: RSS growth over 1,000 connections that said hello and wait in the lobby.
 6. `dt-client --help` cold start (wall, median of several runs) and one board render (bench/client.py).
 
 All server processes use the server's default settings (keepalive pings every 30 s included) but for the port and
