@@ -289,23 +289,15 @@ def _slot_squares(slot: tuple[int, int]) -> list[Square]:
     return [interned((slot[0] * ROOM + dx, slot[1] * ROOM + dy)) for dy in range(ROOM) for dx in range(ROOM)]
 
 
-_SHARED_GROUND: dict[tuple[int, frozenset], frozenset[Square]] = {}
-
-
+@lru_cache(maxsize=1024)
 def _open_ground(height: int, revealed: frozenset) -> frozenset[Square]:
     """The squares a token can be on: the start zones and the squares of the revealed rooms' slots (whatever the
     rooms and their orientations), one frozenset per process for each height and set of revealed slots, shared by
-    every board with them (a revealed board's is ~8 KB; at most 1,024 are kept)."""
-    key = (height, revealed)
-    found = _SHARED_GROUND.get(key)
-    if found is None:
-        squares = {interned((x, y)) for x in range(2 * ROOM) for y in (-1, height)}
-        for slot in sorted(revealed):  # in a fixed order: the set's iteration order is then the same whoever made it
-            squares.update(_slot_squares(slot))
-        found = frozenset(squares)
-        if len(_SHARED_GROUND) < 1024:
-            _SHARED_GROUND[key] = found
-    return found
+    every board with them (a revealed board's is ~8 KB)."""
+    squares = set(_zones(height)[0])
+    for slot in sorted(revealed):  # in a fixed order: the set's iteration order is then the same whoever made it
+        squares.update(_slot_squares(slot))
+    return frozenset(squares)
 
 
 @lru_cache(maxsize=16)
