@@ -205,31 +205,31 @@ class CardState:
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     # --- lookups -------------------------------------------------------------------------------------------
-    def fig(self, fid: str) -> Figure:
-        idx = self._cache.get("figs")
-        if idx is None:
-            idx = {f.id: f for f in self.figures}
-            self._cache["figs"] = idx
-        return idx[fid]
-
-    def item(self, iid: str) -> Item:
-        idx = self._cache.get("items")
-        if idx is None:
-            idx = {i.id: i for i in self.items}
-            self._cache["items"] = idx
-        return idx[iid]
-
-    def has_fig(self, fid: str) -> bool:
+    def _figs(self) -> dict[str, Figure]:
+        """Figure id -> figure, made once per state."""
         idx = self._cache.get("figs")
         if idx is None:
             idx = self._cache["figs"] = {f.id: f for f in self.figures}
-        return fid in idx
+        return idx
 
-    def has_item(self, iid: str) -> bool:
+    def _items(self) -> dict[str, Item]:
+        """Item id -> item, made once per state."""
         idx = self._cache.get("items")
         if idx is None:
             idx = self._cache["items"] = {i.id: i for i in self.items}
-        return iid in idx
+        return idx
+
+    def fig(self, fid: str) -> Figure:
+        return self._figs()[fid]
+
+    def item(self, iid: str) -> Item:
+        return self._items()[iid]
+
+    def has_fig(self, fid: str) -> bool:
+        return fid in self._figs()
+
+    def has_item(self, iid: str) -> bool:
+        return iid in self._items()
 
     def player(self, seat: str) -> Player:
         return self.players[SEATS.index(seat)]
