@@ -153,7 +153,7 @@ def _objects(state: CardState, f: Figure) -> list:
 def _carried_with(f: Figure, *, add: str | None = None, drop: str | None = None) -> Figure:
     """`f` carrying `add` more and `drop` no more (the loads kept sorted)."""
     loads = sorted(c for c in f.carries if c != drop)
-    return _replace(f, carries=tuple(sorted(loads + [add])) if add is not None else tuple(loads))
+    return replaced(f, carries=tuple(sorted(loads + [add])) if add is not None else tuple(loads))
 
 
 def _powers_count(state: CardState, f: Figure, power: str) -> int:
@@ -165,15 +165,15 @@ def _powers_count(state: CardState, f: Figure, power: str) -> int:
 def _lay(st: CardState, tid: str, zone) -> CardState:
     """Put an object or a carried wounded character down in a zone."""
     if st.has_item(tid):
-        return st.with_item(_replace(st.item(tid), where="floor", at=zone))
-    return st.with_figure(_replace(st.fig(tid), where="maze", at=zone, facing=None, pin=None))
+        return st.with_item(replaced(st.item(tid), where="floor", at=zone))
+    return st.with_figure(replaced(st.fig(tid), where="maze", at=zone, facing=None, pin=None))
 
 
 def _hold(st: CardState, tid: str, holder: str) -> CardState:
     """An object or a wounded character (CG-CARRY-01) now carried by `holder`."""
     if st.has_item(tid):
-        return st.with_item(_replace(st.item(tid), where="carried", at=holder))
-    return st.with_figure(_replace(st.fig(tid), where="carried", at=holder, facing=None, pin=None))
+        return st.with_item(replaced(st.item(tid), where="carried", at=holder))
+    return st.with_figure(replaced(st.fig(tid), where="carried", at=holder, facing=None, pin=None))
 
 
 def passable(features: tuple, abilities: set) -> bool:
@@ -232,7 +232,7 @@ def _spend(state: CardState, seat: str) -> CardState:
     p = state.player(seat)
     if p.ap < 1:
         raise IllegalAction("CG-TURN-07", "no action point left")
-    return state.with_player(seat, _replace(p, ap=p.ap - 1))
+    return state.with_player(seat, replaced(p, ap=p.ap - 1))
 
 
 def _need_phase(state: CardState, action, phase: str, rule: str) -> None:
@@ -282,7 +282,7 @@ def _hide(state: CardState, a: Hide):
     new = state
     for _, ch in secret:
         for fid, col in ch:
-            new = new.with_figure(_replace(new.fig(fid), where="start", at=col))
+            new = new.with_figure(replaced(new.fig(fid), where="start", at=col))
     counts = {f"{f.seat}{f.at + 1}": sum(1 for g in new.figures if g.where == "start" and g.seat == f.seat
                                          and g.at == f.at) for f in new.figures if f.where == "start"}
     events.append(event("start_cards", counts=dict(sorted(counts.items())), seeder=new.seeder))
@@ -299,12 +299,10 @@ def _remove(state: CardState, a: Remove):
         raise IllegalAction("CG-HCAP-03", "leave out exactly {n} of your characters", n=n)
     new = state
     for fid in a.figures:
-        new = new.with_figure(_replace(new.fig(fid), where="removed"))
+        new = new.with_figure(replaced(new.fig(fid), where="removed"))
     return new.but(phase="hide"), [secret_event("removed", a.seat, {"seat": a.seat, "figures": sorted(a.figures)},
                                                 {"seat": a.seat, "count": n})]
 
-
-_replace = replaced
 
 
 def _seed(state: CardState, a: Seed):
@@ -319,8 +317,8 @@ def _seed(state: CardState, a: Seed):
     if sum(1 for c in state.items + state.figures if c.where == "seeded" and c.at == a.slot) >= per_room:
         # the rule that says how many: the tutorial's (CG-TUT1-04, CG-TUT2-04, CG-TUT3-02) or the scenario card's
         raise IllegalAction(setup["seeding_rule"], "room already holds {per_room} card(s)", per_room=per_room)
-    new = (state.with_item(_replace(card, where="seeded", at=a.slot)) if isinstance(card, Item)
-           else state.with_figure(_replace(card, where="seeded", at=a.slot)))
+    new = (state.with_item(replaced(card, where="seeded", at=a.slot)) if isinstance(card, Item)
+           else state.with_figure(replaced(card, where="seeded", at=a.slot)))
     events = [secret_event("seeded", a.seat, {"seat": a.seat, "slot": a.slot, "item": a.item},
                            {"seat": a.seat, "slot": a.slot})]
     left = {s: any(c.seat == s and c.where == "hand" for c in new.items + new.figures) for s in SEATS}
@@ -349,11 +347,11 @@ def _face(state: CardState, a: Face):
     new = state
     for _, ch in secret:
         for fid, zone in ch:
-            new = new.with_figure(_replace(new.fig(fid), facing=zone))
+            new = new.with_figure(replaced(new.fig(fid), facing=zone))
     first = state.first
     new = new.but(secret=(), phase="main", active=first, turn=1)
     p = new.player(first)
-    new = new.with_player(first, _replace(p, ap=2))  # CG-TURN-03
+    new = new.with_player(first, replaced(p, ap=2))  # CG-TURN-03
     events.append(event("teams", figures=[[f.id, f"{f.seat}{f.at + 1}", zone_name(f.facing)]
                                           for f in new.figures if f.where == "start"], first=first, ap=2))
     return new, events
@@ -369,13 +367,13 @@ def _main_checks(state: CardState, a, fid: str | None):
 def _end(state: CardState, a: EndTurn):
     _need_phase(state, a, "main", "CG-TURN-01")
     p = state.player(a.seat)
-    new = state.with_player(a.seat, _replace(p, ap=min(p.ap, MAX_AP)))  # CG-TURN-05
+    new = state.with_player(a.seat, replaced(p, ap=min(p.ap, MAX_AP)))  # CG-TURN-05
     for f in new.figures:  # RUL-104: the MOVE-04 restriction lasts for the turn
         if f.seat == a.seat and f.pin is not None:
-            new = new.with_figure(_replace(f, pin=None))
+            new = new.with_figure(replaced(f, pin=None))
     nxt = opponent(a.seat)
     q = new.player(nxt)
-    new = new.with_player(nxt, _replace(q, ap=q.ap + 3))  # CG-TURN-04
+    new = new.with_player(nxt, replaced(q, ap=q.ap + 3))  # CG-TURN-04
     new = new.but(active=nxt, turn=state.turn + 1, wounded_now=(), used_now=(), healed_now=())
     return new, [event("turn", seat=nxt, turn=new.turn, ap=q.ap + 3, kept=min(p.ap, MAX_AP))]
 
@@ -429,9 +427,9 @@ def _place(state: CardState, a: Place):
     if state.at(a.zone) or state.floor(a.zone):
         raise IllegalAction("CG-REVEAL-06", "at most one card per zone")
     if state.has_item(a.card):
-        new = state.with_item(_replace(state.item(a.card), where="floor", at=a.zone))
+        new = state.with_item(replaced(state.item(a.card), where="floor", at=a.zone))
     else:
-        new = state.with_figure(_replace(state.fig(a.card), where="maze", at=a.zone))
+        new = state.with_figure(replaced(state.fig(a.card), where="maze", at=a.zone))
     i = p.queue.index(a.card)
     queue, placers = p.queue[:i] + p.queue[i + 1:], p.placers[:i] + p.placers[i + 1:]
     if queue:
@@ -694,19 +692,19 @@ class _Walk:
                 if st.has_item(load_id):  # CG-EXIT-03: the object is discarded
                     if "treasure" in cat.objects[st.item(load_id).code].abilities:
                         vp += 1  # CG-OBJ-TREASURE-01
-                    st = st.with_item(_replace(st.item(load_id), where="gone", at=None))
+                    st = st.with_item(replaced(st.item(load_id), where="gone", at=None))
                 else:  # CG-EXIT-03: a wounded character carried out is saved, no VP
-                    st = st.with_figure(_replace(st.fig(load_id), where="saved", at=None))
+                    st = st.with_figure(replaced(st.fig(load_id), where="saved", at=None))
                     events.append(event("saved", figure=load_id))
-            st = st.with_figure(_replace(f, where="exited", at=None, facing=None, carries=(), pin=None))
+            st = st.with_figure(replaced(f, where="exited", at=None, facing=None, carries=(), pin=None))
             p = st.player(self.seat)
-            st = st.with_player(self.seat, _replace(p, vp=p.vp + vp))
+            st = st.with_player(self.seat, replaced(p, vp=p.vp + vp))
             events.append(event("exit", figure=f.id, vp=vp))
             st = _check_win(st, events)
         elif is_start(self.loc):
-            st = st.with_figure(_replace(f, where="start", at=self.loc[1], facing=self.facing, pin=None))
+            st = st.with_figure(replaced(f, where="start", at=self.loc[1], facing=self.facing, pin=None))
         else:
-            st = st.with_figure(_replace(f, where="maze", at=self.loc, facing=None, pin=self.restrict))
+            st = st.with_figure(replaced(f, where="maze", at=self.loc, facing=None, pin=self.restrict))
         return st, events
 
 
@@ -764,10 +762,10 @@ def _turn_room(st: CardState, slot: int, cw: bool) -> CardState:
     for f in st.figures:
         if f.where == "maze" and slot_of(f.at) == slot:
             pin = turn_dir(f.pin, 1 if cw else 3) if f.pin else None
-            new = new.with_figure(_replace(f, at=rotate_zone(f.at, cw), pin=pin))
+            new = new.with_figure(replaced(f, at=rotate_zone(f.at, cw), pin=pin))
     for i in st.items:
         if i.where == "floor" and slot_of(i.at) == slot:
-            new = new.with_item(_replace(i, at=rotate_zone(i.at, cw)))
+            new = new.with_item(replaced(i, at=rotate_zone(i.at, cw)))
     return new
 
 
@@ -795,12 +793,12 @@ def _jump(state: CardState, a: Jump):
     new = _spend(state, a.seat)
     p = new.player(a.seat)
     if a.card is None:
-        new = new.with_player(a.seat, _replace(p, jumps=p.jumps - 1))
+        new = new.with_player(a.seat, replaced(p, jumps=p.jumps - 1))
     else:  # CG-JUMP-04: discarded, shown to the opponent
         hand = list(p.cards)
         hand.remove(a.card)
-        new = new.with_player(a.seat, _replace(p, cards=tuple(hand)))
-    new = new.with_figure(_replace(new.fig(f.id), at=a.zone, pin=None))
+        new = new.with_player(a.seat, replaced(p, cards=tuple(hand)))
+    new = new.with_figure(replaced(new.fig(f.id), at=a.zone, pin=None))
     shown = {} if a.card is None else {"discarded": a.card}
     return new, [event("jump", figure=f.id, zone=zone_name(a.zone), jumps_left=new.player(a.seat).jumps, **shown)]
 
@@ -930,7 +928,7 @@ def _frenzy(state: CardState, a: Frenzy):
         raise IllegalAction("CG-CHAR-BERSERK-01", "no Berserker of yours is attacking alone now")
     if a.count == 2 and len(state.player(a.seat).cards) < 2:
         raise IllegalAction("CG-CHAR-BERSERK-01", "two cards need two cards in hand")
-    new = state.but(combat=_replace(c, announcing=None, two=a.seat if a.count == 2 else None))
+    new = state.but(combat=replaced(c, announcing=None, two=a.seat if a.count == 2 else None))
     return new, [event("frenzy", seat=a.seat, cards=a.count)]
 
 
@@ -941,7 +939,7 @@ def _mind(state: CardState, a: MindControl):
         raise IllegalAction("CG-CHAR-TELEPATH-01", "no Telepath of yours is naming a card now")
     other = opponent(a.seat)
     named = a.value or 0
-    new = state.but(combat=_replace(c, naming=None, named=named, namer=a.seat))
+    new = state.but(combat=replaced(c, naming=None, named=named, namer=a.seat))
     if a.value is None:
         return new, [event("mind_named", seat=a.seat, value=None)]
     held = a.value in state.player(other).cards
@@ -1015,14 +1013,14 @@ def _eliminate(st: CardState, fid: str, eliminated: list) -> CardState:
     f = st.fig(fid)
     for load_id in f.carries:  # CG-CHAR-PALADIN-03: both objects stay in his zone, both wounded die
         if st.has_item(load_id):
-            st = st.with_item(_replace(st.item(load_id), where="floor", at=f.at))
+            st = st.with_item(replaced(st.item(load_id), where="floor", at=f.at))
         else:
             st = _eliminate(st, load_id, eliminated)
     f = st.fig(fid)
-    st = st.with_figure(_replace(f, where="eliminated", at=None, carries=(), pin=None))
+    st = st.with_figure(replaced(f, where="eliminated", at=None, carries=(), pin=None))
     p = st.player(opponent(f.seat))
     eliminated.append(fid)
-    return st.with_player(opponent(f.seat), _replace(p, vp=p.vp + 1))
+    return st.with_player(opponent(f.seat), replaced(p, vp=p.vp + 1))
 
 
 def _wallwalk(state: CardState, a: WallWalk):
@@ -1076,7 +1074,7 @@ def _scroll(state: CardState, f: Figure, power: str, rule: str, missing: str) ->
 def _read(state: CardState, f: Figure, scroll: str) -> CardState:
     """1 AP, and the single-use scroll is discarded (CG-ITEM-05)."""
     new = _spend(state, f.seat)
-    new = new.with_item(_replace(new.item(scroll), where="gone", at=None))
+    new = new.with_item(replaced(new.item(scroll), where="gone", at=None))
     return new.with_figure(_carried_with(new.fig(f.id), drop=scroll))
 
 
@@ -1120,14 +1118,14 @@ def _invert(state: CardState, a: Invert):
     out = new.but(rooms=tuple(rooms))
     for g in new.figures:
         if g.where == "maze" and slot_of(g.at) in shift:
-            out = out.with_figure(_replace(out.fig(g.id), at=moved(g.at)))
+            out = out.with_figure(replaced(out.fig(g.id), at=moved(g.at)))
         elif g.where == "seeded" and g.at in swap:
-            out = out.with_figure(_replace(out.fig(g.id), at=swap[g.at]))
+            out = out.with_figure(replaced(out.fig(g.id), at=swap[g.at]))
     for i in new.items:
         if i.where == "floor" and slot_of(i.at) in shift:
-            out = out.with_item(_replace(out.item(i.id), at=moved(i.at)))
+            out = out.with_item(replaced(out.item(i.id), at=moved(i.at)))
         elif i.where == "seeded" and i.at in swap:
-            out = out.with_item(_replace(out.item(i.id), at=swap[i.at]))
+            out = out.with_item(replaced(out.item(i.id), at=swap[i.at]))
     return out, [event("inverted", figure=f.id, rooms=[slot_name(here), slot_name(a.slot)])]
 
 
@@ -1306,7 +1304,7 @@ def _regenerate(state: CardState, a: Regenerate):
     if f.id in state.wounded_now:
         raise IllegalAction("CG-CHAR-TROLL-02", "{figure} was wounded this turn", figure=f.id)
     new = _spend(state, a.seat)
-    new = new.with_figure(_replace(f, wounded=False))
+    new = new.with_figure(replaced(f, wounded=False))
     new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {f.id})))  # CG-CHAR-TROLL-02: nothing else
     _check_gold(new)
     return new, [event("regenerate", figure=f.id, zone=zone_name(f.at))]
@@ -1414,7 +1412,7 @@ def _heal(state: CardState, a: Heal):
         raise IllegalAction("CG-CHAR-CLERIC-03", "{target} is not in {figure}'s own zone", target=a.target,
                             figure=f.id)
     new = _spend(state, a.seat)
-    new = new.with_figure(_replace(t, wounded=False))
+    new = new.with_figure(replaced(t, wounded=False))
     new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {t.id})))
     _check_gold(new)  # CG-GOLD-02: three of a side at most in a zone, the healed one counted
     return new, [event("heal", figure=f.id, target=t.id, zone=zone_name(t.at))]
@@ -1442,7 +1440,7 @@ def _combat_card(state: CardState, a: CombatCard):
         events = [event("combat_card", **laid)]
     else:
         events = [secret_event("combat_card", a.seat, laid, {"seat": a.seat})]
-    c = _replace(c, played=played, second=a.second if a.second is not None else c.second)
+    c = replaced(c, played=played, second=a.second if a.second is not None else c.second)
     if len(played) < 2:
         return state.but(combat=c), events
     return _resolve(state, c, events)
@@ -1471,7 +1469,7 @@ def _resolve(state: CardState, c: Combat, events: list):
             p = new.player(seat)
             hand = list(p.cards)
             hand.remove(v)
-            new = new.with_player(seat, _replace(p, cards=tuple(hand)))
+            new = new.with_player(seat, replaced(p, cards=tuple(hand)))
     if c.second is not None:
         cards[c.two] += c.second
     ranged = dict(c.ranged)  # CG-RANGED-04/07: a shooter fights with its ranged value, which nothing changes
@@ -1507,7 +1505,7 @@ def _resolve(state: CardState, c: Combat, events: list):
     if c.lancer is not None and winner != s1:
         lancer = new.fig(c.lancer)
         lance = next(i.id for i in _objects(new, lancer) if "lance" in load().objects[i.code].abilities)
-        new = new.with_item(_replace(new.item(lance), where="gone", at=None))
+        new = new.with_item(replaced(new.item(lance), where="gone", at=None))
         new = new.with_figure(_carried_with(lancer, drop=lance))
     # CG-CHAR-ASSASSIN-01: an unwounded Assassin fighting in the zone on the winning side kills the losers there
     lethal = any("lethal_blow" in _abilities(state, state.fig(fid)) and fid not in ranged
@@ -1516,10 +1514,10 @@ def _resolve(state: CardState, c: Combat, events: list):
 
     def dies(st: CardState, fid: str) -> CardState:
         """`fid` is eliminated in this combat: 1 VP to the winner (CG-COMBAT-03, CG-VP-02)."""
-        st = st.with_figure(_replace(st.fig(fid), where="eliminated", at=None, carries=(), pin=None))
+        st = st.with_figure(replaced(st.fig(fid), where="eliminated", at=None, carries=(), pin=None))
         eliminated.append(fid)
         p = st.player(winner)
-        return st.with_player(winner, _replace(p, vp=p.vp + 1))
+        return st.with_player(winner, replaced(p, vp=p.vp + 1))
 
     for fid in losers:
         f = new.fig(fid)
@@ -1527,13 +1525,13 @@ def _resolve(state: CardState, c: Combat, events: list):
             if new.has_fig(load_id):  # CG-CARRY-02: a wounded friend it carried dies (CG-CHAR-PALADIN-03: both)
                 new = dies(new, load_id)
             elif f.wounded or lethal:  # CG-WOUND-04: its objects stay (DT-210 from a start zone: in the zone)
-                new = new.with_item(_replace(new.item(load_id), where="floor",
+                new = new.with_item(replaced(new.item(load_id), where="floor",
                                              at=f.at if f.where == "maze" else c.zone))
-        f = _replace(f, carries=tuple(i.id for i in _objects(new, f)))
+        f = replaced(f, carries=tuple(i.id for i in _objects(new, f)))
         if f.wounded or lethal:  # CG-COMBAT-03: a wounded loser is eliminated
             new = dies(new.with_figure(f), fid)
         else:
-            new = new.with_figure(_replace(f, wounded=True, pin=None))
+            new = new.with_figure(replaced(f, wounded=True, pin=None))
             wounded.append(fid)
     # CG-CHAR-PALADIN-02: 1 VP more for each undead eliminated, when an unwounded Paladin fought on the winning side
     hunters = [fid for seat, ids in c.sides if seat == winner for fid in ids
@@ -1541,7 +1539,7 @@ def _resolve(state: CardState, c: Combat, events: list):
     bonus = sum("undead" in _char(new.fig(fid)).abilities for fid in eliminated) if hunters else 0
     if bonus:
         p = new.player(winner)
-        new = new.with_player(winner, _replace(p, vp=p.vp + bonus))
+        new = new.with_player(winner, replaced(p, vp=p.vp + bonus))
     new = new.but(wounded_now=tuple(sorted(set(new.wounded_now) | set(wounded))))
     events.append(event("combat", **result, winner=winner, wounded=wounded, eliminated=eliminated,
                         **({"hunter_vp": bonus} if bonus else {})))
