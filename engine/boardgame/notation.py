@@ -433,7 +433,7 @@ def legal_table(state, seat: str) -> Mapping:
     for figure_parts, entry in legal._main_parts(state, seat):
         texts += _figure_texts(figure_parts, entry)
         parts += figure_parts
-    return LegalTable(dict(zip(texts, range(len(texts)))), Listing(parts))
+    return LegalTable(texts, Listing(parts))
 
 
 __all__ = ["format_action", "parse_action", "resolve_input", "legal_texts", "legal_table"]

@@ -69,26 +69,34 @@ class Listing(Sequence):
 
 
 class LegalTable(Mapping):
-    """{canonical text: action} of a legal set listed in order: `index` (text -> its place), `actions` (a `Listing`
-    or a list). An action is made when its text is looked up, so a table whose moves are never asked for makes no
-    Move (a server's per-step table: its texts go into the view, one of them comes back)."""
+    """{canonical text: action} of a legal set listed in order: `texts` (the texts in that order, no two alike) and
+    `actions` (a `Listing` or a list, the action of each text at its place). An action is made when its text is
+    looked up, so a table whose moves are never asked for makes no Move (a server's per-step table: its texts go
+    into the view, one of them comes back).
 
-    __slots__ = ("index", "actions")
+    A text is found by a scan of the list (`list.index`, a few microseconds for a few hundred texts), not through
+    a dict: a server looks up one text per action, and holds a table for every game in play, where a dict of
+    texts took ~10 KB a game and its building a share of each step (issue 7, row 5)."""
 
-    def __init__(self, index: dict[str, int], actions: Sequence) -> None:
-        self.index, self.actions = index, actions
+    __slots__ = ("texts", "actions")
+
+    def __init__(self, texts: list[str], actions: Sequence) -> None:
+        self.texts, self.actions = texts, actions
 
     def __getitem__(self, text: str):
-        return self.actions[self.index[text]]
+        try:
+            return self.actions[self.texts.index(text)]
+        except ValueError:
+            raise KeyError(text) from None
 
     def __contains__(self, text) -> bool:
-        return text in self.index
+        return text in self.texts
 
     def __iter__(self):
-        return iter(self.index)
+        return iter(self.texts)
 
     def __len__(self) -> int:
-        return len(self.index)
+        return len(self.texts)
 
     def __repr__(self) -> str:
         return f"LegalTable({dict(self)!r})"
