@@ -5,6 +5,7 @@ Everything here runs in the table's task; it changes the game and tells the tabl
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import trio
@@ -16,6 +17,7 @@ from dungeon_twister.protocol.deal import DEAL_PURPOSE, deal_seed
 from dungeon_twister.protocol.msg_game import REFUSAL_TEMPLATE, REFUSAL_VALUES
 from dungeon_twister.protocol.wire_types import FieldError
 
+from .answers import Answers
 from .deadlines import Deadline, Deadlines, turn_extensions
 from .deal import DEAL_SECONDS, DealExchange
 from .glicko2 import Rating, game
@@ -47,10 +49,9 @@ class Play:
         """Restored after a restart: no timer runs until both players are back (recovery.py)."""
         self.started = False
         self.result: dict | None = None
-        self._answers: dict[str, dict[str, str | tuple[str, ActionRefused]]] = {seat: {} for seat in SEATS}
-        """Per seat, action_id -> the text of an action answered action_ok (the answer is remade when repeated),
-        or (text, action_refused): kept for the whole game (docs/protocol.md, idempotent actions), so an accepted
-        action costs a dict entry, not an answer object and a tuple too."""
+        store = table.lobby.store
+        self.answers = {seat: Answers(partial(store.answered, table.id, seat)) for seat in SEATS}
+        """Per seat, its answers to its action ids, for the whole game (docs/protocol.md, idempotent actions)."""
         self._waiting_reveals: dict[str, list] = {}
         """Engine event kind -> the reveals sent with it (the family's reveal_after: a team choice, hidden start
         characters), which the opponent must not see before the game shows them."""
@@ -171,7 +172,8 @@ class Play:
     # --- actions ------------------------------------------------------------------------------------------
     def action(self, session: Session, seat: str, message: Action) -> None:
         """Answer action_ok or action_refused (the same answer again for a repeated action_id)."""
-        known = self._answers[seat].get(message.action_id)
+        answers = self.answers[seat]
+        known = answers.get(message.action_id)
         if known is not None:
             text, answer = (known, ActionOk(message.action_id)) if type(known) is str else known
             if text != message.text:
@@ -185,7 +187,10 @@ class Play:
             answer = ActionOk(message.action_id)
         except Refusal as refusal:
             answer = refused(message.action_id, refusal)
-        self._answers[seat][message.action_id] = message.text if events is not None else (message.text, answer)
+        if events is not None:
+            answers.accepted(message.action_id, message.text)
+        else:
+            answers.refused(message.action_id, message.text, answer)
         session.send(answer)
         if events is not None:
             self._step(events)

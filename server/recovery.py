@@ -116,7 +116,7 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
                 if record.last != line:
                     raise NotRestorable(f"the engine records {record.last!r} for {line!r}")
                 if "id" in data:
-                    play._answers[seat][data["id"]] = data["typed"]  # answered action_ok (Play.action)
+                    play.answers[seat].accepted(data["id"], data["typed"])  # answered action_ok (Play.action)
                 for event in events:  # the reveals waiting for it were sent then, but for DT-043's
                     waiting = play._waiting_reveals.pop(event.kind, ())
                     play._held_reveals += [reveal for reveal in waiting if leaves_out(reveal)]

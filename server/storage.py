@@ -149,6 +149,11 @@ class Storage(ABC):
         """Append a line to the table's game journal."""
 
     @abstractmethod
+    def answered(self, table_id: str, seat: str, action_id: str) -> str | None:
+        """The text as typed of the seat's action applied with `action_id` (its journal line's data: "id" and
+        "typed"), or None if there is none. Asked only when a player repeats an old id (server/answers.py)."""
+
+    @abstractmethod
     def reserve_events(self, table_id: str, n: int) -> None:
         """Event numbers up to `n` may be sent from now on."""
 
@@ -336,6 +341,12 @@ class SqliteStorage(Storage):
     def add_line(self, table_id: str, line: str, data: dict | None) -> None:
         self._write("INSERT INTO journal (table_id, line, data) VALUES (?, ?, ?)",
                     (table_id, line, None if data is None else json.dumps(data)))
+
+    def answered(self, table_id: str, seat: str, action_id: str) -> str | None:
+        rows = self._read("SELECT json_extract(data, '$.typed') FROM journal WHERE table_id = ? AND line LIKE ? "
+                          "AND json_extract(data, '$.k') = 'action' AND json_extract(data, '$.id') = ? "
+                          "ORDER BY id LIMIT 1", (table_id, seat + ":%", action_id))
+        return rows[0][0] if rows else None
 
     def reserve_events(self, table_id: str, n: int) -> None:
         self._write("UPDATE tables SET events = ? WHERE id = ?", (n, table_id))

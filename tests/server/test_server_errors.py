@@ -113,6 +113,47 @@ async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
             assert active.errors() == [] and idle.errors() == []
 
 
+async def test_an_old_accepted_action_id_gets_the_same_answer_from_the_journal(autojump_clock, monkeypatch):
+    """Protocol section 9, idempotent actions, in bounded memory (server/answers.py): beyond a seat's last RECENT
+    answers (2 here, 64 in play), an id answered action_ok is known by its hash and its text read back from the
+    journal: repeated with the same text it is answered action_ok and not applied again; with another text,
+    action_id_reused names the text it was used for. An old refused id is forgotten: sent again, it is judged
+    again. At most RECENT answers are kept whole."""
+    from dungeon_twister.server import answers
+
+    monkeypatch.setattr(answers, "RECENT", 2)
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = {}
+
+            async def until_turn(seat):
+                views[seat] = await players[seat].play(table, stop=lambda v: v["phase"] == "card")
+                nursery.cancel_scope.cancel()
+
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(until_turn, "B")
+                nursery.start_soon(until_turn, "Y")
+            ((seat, view),) = views.items()
+            active = {"B": blue, "Y": yellow}[seat]
+            assert isinstance(await answer(active, "old-1", "2", table), ActionOk)  # "2" is "card 2"
+            refused = await answer(active, "old-2", "card 9", table)
+            assert refused.code == "illegal_action"
+            for n in range(3):  # three answers more: both old ones leave the answers kept whole
+                assert (await answer(active, f"new-{n}", "fly", table)).code == "bad_notation"
+            kept = server.lobby.tables[table].play.answers[seat]
+            assert set(kept._recent) == {"new-1", "new-2"} and hash("old-1") in kept._accepted
+
+            assert isinstance(await answer(active, "old-1", "2", table), ActionOk)
+            reused = await answer(active, "old-1", "end", table)
+            assert reused.code == "action_id_reused" and reused.message == "this action_id was used for '2'"
+            assert len(active.events_of("card_played")) == 1, "the repeat was not applied again"
+            again = await answer(active, "old-2", "card 9", table)
+            assert again.code == "illegal_action" and again.rule == refused.rule
+            assert active.errors() == []
+
+
 async def reveal_when_asked(client: Client, purpose: str) -> None:
     await client.expect(OpponentCommit, lambda e: e.purpose == purpose)
     await client.reveal(purpose)

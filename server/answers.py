@@ -1,0 +1,66 @@
+"""A seat's answers to its action ids, remembered for the whole game in bounded memory (docs/protocol.md section 9,
+idempotent actions: an `action` repeating an id with the same text gets the same answer and is not applied twice;
+with another text, `action_id_reused`).
+
+The last RECENT answers are kept as they were (the id, the text, and for a refusal the refusal itself): a client
+that reconnects resends the few actions it got no answer to. An older id answered `action_ok` is known by a
+64-bit hash of it, 8 bytes each in a sorted array, and its text comes from the journal, where every accepted
+action is stored with its id and typed text before it is acknowledged; an older refused id is forgotten, as
+refusals are across a restart. Before, every answer of the game was kept in a dict: ~90 bytes an action, the one
+part of a game in play that grew without a bound (issue 7, row 5).
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable
+
+from dungeon_twister.protocol import ActionRefused
+
+RECENT = 64
+"""Answers kept whole per seat (accepted or refused), the newest."""
+
+Known = str | tuple[str, ActionRefused]
+"""The text of an action answered action_ok, or (text, the action_refused sent)."""
+
+
+class Answers:
+    """One seat's answers. `journal_text(action_id)`: the typed text of the seat's action that was accepted with
+    that id, from the store (None if there is none), asked only for an id whose hash is among the accepted."""
+
+    __slots__ = ("_recent", "_accepted", "_journal_text")
+
+    def __init__(self, journal_text: Callable[[str], str | None]) -> None:
+        self._recent: dict[str, Known] = {}
+        self._accepted = array("q")
+        """The hashes of every id answered action_ok, sorted (`hash` of a str: the process's own, rebuilt on a
+        restart from the journal)."""
+        self._journal_text = journal_text
+
+    def get(self, action_id: str) -> Known | None:
+        """The answer to `action_id`, or None if it is new (or a refusal old enough to be forgotten)."""
+        known = self._recent.get(action_id)
+        if known is not None:
+            return known
+        accepted, key = self._accepted, hash(action_id)
+        place = bisect_left(accepted, key)
+        if place < len(accepted) and accepted[place] == key:
+            return self._journal_text(action_id)  # None only for another id with the same hash: a new id
+        return None
+
+    def accepted(self, action_id: str, text: str) -> None:
+        """`action_id` was answered action_ok for `text` (typed so)."""
+        key = hash(action_id)
+        accepted = self._accepted
+        accepted.insert(bisect_left(accepted, key), key)
+        self._keep(action_id, text)
+
+    def refused(self, action_id: str, text: str, answer: ActionRefused) -> None:
+        self._keep(action_id, (text, answer))
+
+    def _keep(self, action_id: str, known: Known) -> None:
+        recent = self._recent
+        recent[action_id] = known
+        if len(recent) > RECENT:
+            del recent[next(iter(recent))]
