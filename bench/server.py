@@ -28,26 +28,26 @@ msgpack echo) are measured in the same run. The rows:
    action is "saturated" and ends the climb; a level with p99 >= 50 ms ends it once 2,000 games were measured. The
    figure is the largest count with p99 < 50 ms at it and at every level below; the bar wants p99 < 50 ms at 2,000
    games with the server's CPU <= 70% there.
-5. Memory per active game, measured on games in play: a fresh server and --in-play-games standard games (300; 40
-   with --quick) whose bots, in another process, play each game's first IN_PLAY_ACTIONS (150) actions without
-   thinking, then move every ~5 s: the RSS growth of the server per game from its RSS before any game. That is
-   what the row judges. Few games overstate it: the process's bounded caches (the board cache's 256 boards, the
-   shared square tuples, SQLite's page cache) are shared by fewer games. The climb's levels also print the RSS
-   growth per game in their games' first minute (mostly the team choice and first moves of beginner games, as
-   this row measured until 2026-11-28: 66-87 KB there against 237-264 KB for the same server in play). In the
-   climb, that is the server alone by default (the bots' process's growth per game is printed beside it); with
-   --in-process it also counts the bots' client side (their in-memory connections, tasks and the views they
-   keep), which two remote players would not cost the server; the games in play always have their bots in
-   another process. The RSS keeps the allocator's high-water pages of the games' fast first actions, so it is
-   somewhat more than the games hold (docs/scaling.md: about 180 KB a game by deep sizes). bench/memory.py
-   splits a server's memory per game by tracemalloc (`--bots-process --played 150` for games in play). Per idle
-   connection: RSS growth over 1,000 connections that said hello and wait in the lobby.
+5. Memory per active game, measured on games in play: a fresh server, its store in a data directory as dt-server's
+   always is, and --in-play-games standard games (300; 40 with --quick) whose bots, in another process, play each
+   game's first IN_PLAY_ACTIONS (150) actions without thinking, then move every ~5 s: the RSS growth of the server
+   per game from its RSS before any game. That is what the row judges. Few games overstate it: the process's bounded
+   caches (the board cache's 256 boards, the shared square tuples, SQLite's page cache) are shared by fewer games.
+   The climb's levels also print the RSS growth per game in their games' first minute (mostly the team choice and
+   first moves of beginner games, as this row measured until 2026-11-28: 66-87 KB there against 237-264 KB for the
+   same server in play). In the climb, that is the server alone by default (the bots' process's growth per game is
+   printed beside it); with --in-process it also counts the bots' client side (their in-memory connections, tasks
+   and the views they keep), which two remote players would not cost the server; the games in play always have their
+   bots in another process. The RSS keeps the allocator's high-water pages of the games' fast first actions, so it
+   is somewhat more than the games hold (docs/scaling.md: about 180 KB a game by deep sizes). bench/memory.py splits
+   a server's memory per game by tracemalloc (`--bots-process --played 150` for games in play). Per idle connection:
+   RSS growth over 1,000 connections that said hello and wait in the lobby.
 6. `dt-client --help` cold start (wall, median of several runs) and one board render (bench/client.py).
 
 All server processes use the server's default settings (keepalive pings every 30 s included) but for the port and
-the connection limit. The servers and the echo server run in their own processes (this script with --serve or
---echo), so the clients measuring them do not share their CPU; the machine's other load still does, so run it
-quiet, and more than once.
+the connection limit, and their store is in memory but for row 5's. The servers and the echo server run in their own
+processes (this script with --serve or --echo), so the clients measuring them do not share their CPU; the machine's
+other load still does, so run it quiet, and more than once.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -150,14 +151,17 @@ def refill(server, bot_tables: set, numbers, games: int, think: float) -> set:
     return bot_tables
 
 
-async def serve_bots(games: int) -> None:
+async def serve_bots(games: int, store: str | None = None) -> None:
     """A server that prints its port, waits for a line on stdin, then holds `games` bot-vs-bot games (replaced as
-    they end) and prints "ready" once they are all created."""
+    they end) and prints "ready" once they are all created. `store`: a data directory for its store, as dt-server
+    always has (its journal on disk), with data_sync "normal" (no fsync per action, which changes no memory);
+    None: the store in memory, journals included."""
     from dungeon_twister.server import Server, ServerConfig
     from dungeon_twister.server.logs import setup_logging
 
     setup_logging("WARNING")
-    config = ServerConfig(host="127.0.0.1", port=0, max_connections=100_000)
+    config = ServerConfig(host="127.0.0.1", port=0, max_connections=100_000,
+                          data_dir=None if store is None else Path(store), data_sync="normal")
     server = Server(config)
     async with trio.open_nursery() as nursery:
         await nursery.start(server.run)
@@ -564,12 +568,15 @@ async def settle(server: Process, max_wait: float) -> tuple[bool, float, list[fl
 async def in_play_memory(games: int, actions: int) -> tuple[float, float] | str:
     """Row 5: (KB, MB) the server's RSS grew by per game and in all, holding `games` standard games that have
     played about `actions` actions each (their bots, in another process, make those without thinking, then move
-    every ~THINK seconds), from its RSS before any game; else why it was not measured.
+    every ~THINK seconds), from its RSS before any game; else why it was not measured. The server keeps its store
+    in a data directory, as dt-server does: with the store in memory (the other rows' servers), each game's
+    journal stayed in the process too, ~17 KB a game more at 300 games (2026-11-28: 224 KB against 207 KB).
 
     The RSS is read IN_PLAY_PAUSE seconds after all but a twentieth of the games got there: it keeps the
     allocator's high-water pages of those fast first actions (a server's RSS never shrinks back either), so it is
     somewhat more than what the games hold."""
-    server = Process("--serve", "0")
+    store = tempfile.TemporaryDirectory(prefix="dt-bench-")
+    server = Process("--serve", "0", "--store", store.name)
     server.go()
     await trio.sleep(0.5)
     base = server.rss_mb()
@@ -586,6 +593,7 @@ async def in_play_memory(games: int, actions: int) -> tuple[float, float] | str:
     finally:
         server.stop()
         bots.stop()
+        store.cleanup()
 
 
 async def idle_connections(port: int, count: int) -> list:
@@ -868,6 +876,7 @@ if __name__ == "__main__":
                         help="rows 4 and 5: the load bots play inside the server process (in-memory pipes), as "
                              "before; by default they play from another process over loopback TCP")
     parser.add_argument("--serve", type=int, metavar="GAMES", help=argparse.SUPPRESS)
+    parser.add_argument("--store", metavar="DIR", help=argparse.SUPPRESS)
     parser.add_argument("--echo", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--bots", type=int, nargs=2, metavar=("PORT", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--played", type=int, default=0, help=argparse.SUPPRESS)
@@ -895,7 +904,7 @@ if __name__ == "__main__":
 
             signal.signal(signal.SIGTERM, _dump)
             profiler.enable()
-        trio.run(serve_bots, args.serve)
+        trio.run(serve_bots, args.serve, args.store)
     else:
         args.games = [int(n) for n in args.games.split(",")]
         args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 3, 50, 9, 1000, 900
