@@ -200,16 +200,18 @@ class Memo:
     when the key (everything they depend on) is equal, so a result never depends on what came before;
     `state`/`occ`: a weak reference to the last sealed state whose occupancy was built, and that occupancy
     (`movement.occupancy`). Weak, so that the memo and the states form no reference cycle. `board`: the board of
-    the last entry looked up; the entries of other boards are dropped when it changes (`moves._entry`).
+    the last entry looked up; the entries of other boards are dropped when it changes (`moves._entry`). `seat`:
+    the seat of the last search; when the other seat's comes, entries of changed figures are dropped.
     """
 
-    __slots__ = ("entries", "state", "occ", "board")
+    __slots__ = ("entries", "state", "occ", "board", "seat")
 
     def __init__(self):
         self.entries: dict = {}
         self.state = None
         self.occ = None
         self.board = None
+        self.seat = None
 
 
 class GameState:
