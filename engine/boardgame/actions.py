@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from .geometry import Square
 
@@ -100,30 +101,30 @@ class FigureMoves(Sequence):
     (`extras`: wall-walks, jumps): a Move is made when one is asked for (`core/listing.py`), all of them (kept)
     once the sequence is iterated.
 
-    `routes`: (dest, take, leave) -> the shortest route the search found, in the search's order; `keys` the same
-    outcomes as a list, for indexing.
+    `routes`: (dest, take, leave) -> the shortest route the search found, in the search's order (a Move asked
+    for by its place is found by walking the dict's keys: one action a position is asked for so, whereas a list of
+    them kept for indexing took a game's memo ~1.3 KB).
     """
 
-    __slots__ = ("seat", "token", "routes", "keys", "extras", "_made")
+    __slots__ = ("seat", "token", "routes", "extras", "_made")
 
     def __init__(self, seat: str, token: str, routes: dict, extras: tuple = ()) -> None:
         self.seat, self.token, self.routes, self.extras = seat, token, routes, extras
-        self.keys = list(routes)
         self._made: tuple | None = None
 
     def __len__(self) -> int:
-        return len(self.keys) + len(self.extras)
+        return len(self.routes) + len(self.extras)
 
     def __getitem__(self, index):
         if self._made is not None or isinstance(index, slice):
             return self.made()[index]
-        n = len(self.keys)
+        n = len(self.routes)
         if index < 0:
             index += n + len(self.extras)
             if index < 0:
                 raise IndexError("FigureMoves index out of range")
         if index < n:
-            dest, take, leave = key = self.keys[index]
+            dest, take, leave = key = next(islice(self.routes, index, None))
             return new_move(self.seat, self.token, dest, take, leave, self.routes[key])
         return self.extras[index - n]
 

@@ -403,7 +403,7 @@ def _figure_texts(parts, entry) -> tuple[str, ...]:
     for part in parts:
         if type(part) is FigureMoves:
             token = part.token
-            out += [move_text(token, dest, take, leave) for dest, take, leave in part.keys]
+            out += [move_text(token, dest, take, leave) for dest, take, leave in part.routes]
             out += map(format_action, part.extras)
         else:
             out += map(format_action, part)

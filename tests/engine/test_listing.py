@@ -64,7 +64,7 @@ def test_main_phase_moves_are_made_when_asked_for_and_equal_the_listed_ones():
 
 def test_the_moves_of_a_figure_are_made_once_it_is_iterated_not_before():
     parts = [part for state in main_phase_positions(12, 6, every=3) for part in legal_actions(state).parts
-             if type(part) is FigureMoves and len(part.keys) > 1 and part._made is None]
+             if type(part) is FigureMoves and len(part.routes) > 1 and part._made is None]
     assert parts
     part = parts[-1]
     assert part._made is None
@@ -72,7 +72,7 @@ def test_the_moves_of_a_figure_are_made_once_it_is_iterated_not_before():
     assert part._made is None
     made = list(part)
     assert part._made is not None and list(part) == made and all(a is b for a, b in zip(part, made))
-    assert [a for a in made if type(a) is Move] == [part[i] for i in range(len(part.keys))]
+    assert [a for a in made if type(a) is Move] == [part[i] for i in range(len(part.routes))]
 
 
 def test_legal_table_makes_an_action_when_its_text_is_looked_up():
