@@ -32,6 +32,20 @@ _NONE: frozenset = frozenset()
 SHIELDS = frozenset({"shield", "fire_shield"})  # object abilities that make a shield (PD-TERR-ROCKFALL-03)
 OutcomeKey = tuple[Square, str | None, tuple[tuple[str, Square], ...]]  # (dest, take, leave)
 Reloc = tuple[tuple[str, Square], ...]  # sorted (token id, square) pairs: tokens put down away from their start
+_PLAIN: dict[Square, tuple] = {}
+"""square -> the outcome (square, None, ()): ending there, taking and leaving nothing. One tuple per square for
+the process, as `geometry.interned` keeps one per square: a game's memo holds ~80 such outcomes of its figures at
+any time (60% of them), 64 bytes each when every search made its own."""
+
+
+def _plain(square: Square) -> tuple:
+    """`_PLAIN`'s outcome for `square`, made the first time (a board has about 230 squares)."""
+    found = _PLAIN.get(square)
+    if found is None:
+        found = (square, None, ())
+        if len(_PLAIN) < 4096:
+            _PLAIN[square] = found
+    return found
 
 
 class Occupancy:
@@ -583,7 +597,7 @@ class Walker:
         start = self.start
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
         hazards = self.enemies | pits | self.barriers | self.rubble
-        may_enter, dest_check = self.may_enter, self._dest_check
+        may_enter, dest_check, plain = self.may_enter, self._dest_check, _PLAIN
         rockfall = self.rockfall if not self.winged else _NONE
         base_shields = {sq for sq in rockfall if self._shield_on(sq, None, ())}
         careful = hazards.union(exits, rockfall, base, pits)  # every square the walk must look at more closely
@@ -601,12 +615,12 @@ class Walker:
                         route = path + (there,)
                         if not last:
                             following.append((there, route))
-                        found[(there, None, ())] = route
+                        found[plain.get(there) or _plain(there)] = route
                         continue
                     if there in hazards and not may_enter(pos, there, None, ()):
                         continue
                     if there in exits:
-                        key = (there, None, ())
+                        key = plain.get(there) or _plain(there)
                         if there != start and key not in found:
                             found[key] = path + (there,)
                         continue
@@ -620,7 +634,7 @@ class Walker:
                             ok = dest_check(there, None)
                         if not ok:
                             continue
-                    found[(there, None, ())] = route
+                    found[plain.get(there) or _plain(there)] = route
             frontier = following
         return found
 
