@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from dungeon_twister.protocol import ActionRefused
 
-RECENT = 64
+RECENT = 16
 """Answers kept whole per seat (accepted or refused), the newest."""
 
 Known = str | tuple[str, ActionRefused]

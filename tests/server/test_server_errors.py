@@ -115,7 +115,7 @@ async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
 
 async def test_an_old_accepted_action_id_gets_the_same_answer_from_the_journal(autojump_clock, monkeypatch):
     """Protocol section 9, idempotent actions, in bounded memory (server/answers.py): beyond a seat's last RECENT
-    answers (2 here, 64 in play), an id answered action_ok is known by its hash and its text read back from the
+    answers (2 here, 16 in play), an id answered action_ok is known by its hash and its text read back from the
     journal: repeated with the same text it is answered action_ok and not applied again; with another text,
     action_id_reused names the text it was used for. An old refused id is forgotten: sent again, it is judged
     again. At most RECENT answers are kept whole."""
