@@ -5,9 +5,10 @@ Each event is kept as it was sent, per viewer class and form (protocol.Packed by
 KEEP events and FORM_BUDGET bytes (deltas are small and go far back; whole views only a few steps); a client
 whose form no longer covers what it missed gets a snapshot.
 
-A form's events are one deque of packed events, one slot per event number from its first kept one (None where the
-form was not rendered: nobody of that class and form was at the table then), so an event costs a form 8 bytes
-besides its bytes, and nothing else: no object per event.
+A form's events are one deque of packed events' bytes, one slot per event number from its first kept one (None
+where the form was not rendered: nobody of that class and form was at the table then), so an event costs a form 8
+bytes besides its bytes, and nothing else: no object per event (not even its Packed wrapper, made again for a
+replay: 48 bytes an event and form, ~2 KB a game in play).
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ class EventLog:
         self.n = 0
         """The number of the last event (0: none yet)."""
         self._keep, self._budget = keep, budget
-        self._held: dict[tuple, deque[Packed | None]] = {}
-        """Per form: its events from number `_first[form]` on, oldest first (None: not rendered in that form)."""
+        self._held: dict[tuple, deque[bytes | None]] = {}
+        """Per form: its events' packed bytes from number `_first[form]` on, oldest first (None: not rendered in
+        that form)."""
         self._first: dict[tuple, int] = {}
         self._bytes: dict[tuple, int] = {}
 
@@ -41,14 +43,15 @@ class EventLog:
             self._held[form], self._first[form], self._bytes[form] = deque(), n, 0
         for form, held in self._held.items():
             packed = forms.get(form)
-            held.append(packed)
-            total = self._bytes[form] + (len(packed.data) if packed is not None else 0)
+            data = packed.data if packed is not None else None
+            held.append(data)
+            total = self._bytes[form] + (len(data) if data is not None else 0)
             first = self._first[form]
             while len(held) > 1 and (total > budget or first <= n - keep or held[0] is None):
                 dropped = held.popleft()
                 first += 1
                 if dropped is not None:
-                    total -= len(dropped.data)
+                    total -= len(dropped)
             self._first[form], self._bytes[form] = first, total
         return n
 
@@ -70,4 +73,4 @@ class EventLog:
         missed = list(islice(held, last_event + 1 - self._first[form], None))
         if None in missed:
             return None
-        return list(zip(range(last_event + 1, self.n + 1), missed))
+        return list(zip(range(last_event + 1, self.n + 1), map(Packed, missed)))

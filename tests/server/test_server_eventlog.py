@@ -13,7 +13,7 @@ def test_each_form_keeps_its_budget_and_a_replay_needs_every_event_in_that_form(
     assert log.n == 30
     deltas = log.since(20, ("B", "delta"))
     assert [n for n, _ in deltas] == list(range(21, 31))  # the deltas: 10 events (the count)
-    assert all(packed is small for _, packed in deltas)
+    assert all(packed == small and packed.data is small.data for _, packed in deltas)  # its bytes, not copied
     assert log.since(19, ("B", "delta")) is None  # older than anything kept: a snapshot
     assert [n for n, _ in log.since(29, ("B", "full"))] == [30]  # whole views: the newest fits the bytes
     assert log.since(28, ("B", "full")) is None
