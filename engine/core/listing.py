@@ -76,7 +76,7 @@ class LegalTable(Mapping):
 
     A text is found by a scan of the list (`list.index`, a few microseconds for a few hundred texts), not through
     a dict: a server looks up one text per action, and holds a table for every game in play, where a dict of
-    texts took ~10 KB a game and its building a share of each step (issue 7, row 5)."""
+    texts took ~3 KB a game more than the list (a median 85 texts; issue 7, row 5)."""
 
     __slots__ = ("texts", "actions")
 
