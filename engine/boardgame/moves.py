@@ -435,11 +435,13 @@ def _region(board, figure: Token) -> tuple:
     """The squares `_key` looks at: within the figure's move value (at least 2) of connected steps, through arrow
     slits for a contortionist (PR-CHAR-NAGA-01), and next to it across a wall. Memoised per board, square and
     character kind."""
-    regions = board.regions
-    found = regions.get((figure.square, figure.code))
+    regions = board.regions.get(figure.code)
+    if regions is None:
+        regions = board.regions[figure.code] = {}
+    found = regions.get(figure.square)
     if found is None:
         kind = board.catalogue.characters[figure.code]
-        found = regions[figure.square, figure.code] = board.reach(figure.square, max(kind.move, 2), passes_of(kind))
+        found = regions[figure.square] = board.reach(figure.square, max(kind.move, 2), passes_of(kind))
     return found
 
 
