@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from . import combat, moves, rooms, rulebook, setup, turn
 from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
 from .board import board_of
+from .movement import listed
 from .state import GameState
 from ..core.choice import Chained, is_lazy
 from ..core.listing import Listing
@@ -104,3 +105,4 @@ def _main_parts(state: GameState, seat: str):
             if entry is not None:
                 entry.everything = tuple(mine)
             yield mine, entry
+    listed(state)

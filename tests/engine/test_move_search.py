@@ -209,6 +209,30 @@ def test_the_memo_lets_go_of_changed_figures_when_the_other_seat_searches():
     assert checked >= 20 and dropped >= 10
 
 
+def test_a_listed_state_keeps_no_end_square_checks():
+    """The end-square checks a state's occupancy memoises for its searches (`Occupancy.checked`) are let go once
+    every figure of the seat to act is listed (movement.listed): a game in play keeps its last state while its
+    players think. Searched afresh (an empty memo), positions fill it while their figures are listed and leave it
+    empty; a move listed still applies as it did."""
+    from dungeon_twister.engine.boardgame.legal import _main_parts
+    from dungeon_twister.engine.boardgame.movement import occupancy
+
+    filled = 0
+    for state in main_phase_positions(6, 12, every=3):
+        state = _without_memo(state)
+        seat = state.to_act[0]
+        most = 0
+        for _ in _main_parts(state, seat):
+            most = max(most, len(occupancy(state).checked))
+        filled += most > 0
+        assert occupancy(state).checked == {}
+        legal = legal_actions(state, seat)
+        move = next((a for a in legal if isinstance(a, Move)), None)
+        if move is not None:
+            assert apply(state, move)[0] == apply(_without_memo(state), move)[0]
+    assert filled >= 3
+
+
 def test_the_memo_keeps_no_board_of_an_earlier_layout():
     """Every memo entry's key holds its board (one object per layout): after a room turns, the entries of the old
     board can match only if that layout comes back, and kept it alive (30-90 KB with its reach memos), five boards
