@@ -39,7 +39,7 @@ msgpack echo) are measured in the same run. The rows:
    printed beside it); with --in-process it also counts the bots' client side (their in-memory connections, tasks
    and the views they keep), which two remote players would not cost the server; the games in play always have their
    bots in another process. The RSS keeps the allocator's high-water pages of the games' fast first actions, so it
-   is somewhat more than the games hold (docs/scaling.md: about 180 KB a game by deep sizes). bench/memory.py splits
+   is somewhat more than the games hold (docs/scaling.md: about 140 KB a game by deep sizes). bench/memory.py splits
    a server's memory per game by tracemalloc (`--bots-process --played 150` for games in play). Per idle connection:
    RSS growth over 1,000 connections that said hello and wait in the lobby.
 6. `dt-client --help` cold start (wall, median of several runs) and one board render (bench/client.py).
