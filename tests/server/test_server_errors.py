@@ -38,6 +38,24 @@ async def answer(client: Client, action_id: str, text: str, table: str):
     return await client.expect((ActionOk, ActionRefused), lambda e: e.action_id == action_id)
 
 
+async def first_turn(table: str, blue: Client, yellow: Client, committed: tuple = ()) -> tuple[str, Client, Client]:
+    """Both players play on (scripted) until one of them is to play the first turn's card: (its seat, its client,
+    the other's). `committed`: the purposes blue has committed to already."""
+    players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+    players["B"].committed.update(committed)
+    views = {}
+
+    async def until_turn(seat):
+        views[seat] = await players[seat].play(table, stop=lambda v: v["phase"] == "card")
+        nursery.cancel_scope.cancel()
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(until_turn, "B")
+        nursery.start_soon(until_turn, "Y")
+    ((seat, _),) = views.items()
+    return seat, {"B": blue, "Y": yellow}[seat], {"B": yellow, "Y": blue}[seat]
+
+
 async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
@@ -62,20 +80,7 @@ async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
             assert (await blue.expect(Error)).code == "reveal_early"
 
             # Play on to the first turn.
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            players["B"].committed.add("team")
-            views = {}
-
-            async def until_turn(seat):
-                views[seat] = await players[seat].play(table, stop=lambda v: v["phase"] == "card")
-                nursery.cancel_scope.cancel()
-
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(until_turn, "B")
-                nursery.start_soon(until_turn, "Y")
-            ((seat, view),) = views.items()
-            active = {"B": blue, "Y": yellow}[seat]
-            idle = {"B": yellow, "Y": blue}[seat]
+            seat, active, idle = await first_turn(table, blue, yellow, committed=("team",))
 
             refused = await answer(idle, "x-1", "card 2", table)
             assert (refused.code, refused.rule) == ("illegal_action", "BG-TURN-01")
@@ -125,18 +130,7 @@ async def test_an_old_accepted_action_id_gets_the_same_answer_from_the_journal(a
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = {}
-
-            async def until_turn(seat):
-                views[seat] = await players[seat].play(table, stop=lambda v: v["phase"] == "card")
-                nursery.cancel_scope.cancel()
-
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(until_turn, "B")
-                nursery.start_soon(until_turn, "Y")
-            ((seat, view),) = views.items()
-            active = {"B": blue, "Y": yellow}[seat]
+            seat, active, _ = await first_turn(table, blue, yellow)
             assert isinstance(await answer(active, "old-1", "2", table), ActionOk)  # "2" is "card 2"
             refused = await answer(active, "old-2", "card 9", table)
             assert refused.code == "illegal_action"
