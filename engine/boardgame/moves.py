@@ -417,7 +417,10 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
 
     The key holds the tokens themselves (immutable; a state shares those an action did not change with the state
     before, and `Ctx.put` re-uses one object for equal values), so comparing two keys mostly compares identities;
-    two distinct but equal tokens compare equal, and give the same actions.
+    two distinct but equal tokens compare equal, and give the same actions. What stands on the region is the
+    tokens of its squares that hold any, in the region's order: each token names its square, so the empty squares
+    need no place in the key (a region has 20-40 squares, a handful of them occupied; a game's memo kept ~200
+    bytes a key for the empty ones).
     """
     occ = occupancy(state)
     known = occ.keys.get((seat, figure.id))
@@ -425,7 +428,7 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
         return known[2]  # this (immutable) state's key, computed already (by `legal_actions`, asked again by `move`)
     region = _region(board, figure)
     fresh = state.turn if occ.fresh and not occ.fresh.isdisjoint(region) else None
-    key = (board, figure, seat, state.players[seat].jumps > 0, fresh, tuple(map(occ.at.get, region)))
+    key = (board, figure, seat, state.players[seat].jumps > 0, fresh, tuple(filter(None, map(occ.at.get, region))))
     if occ.sealed:
         occ.keys[seat, figure.id] = (figure, board, key)
     return key
