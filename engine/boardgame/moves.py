@@ -419,8 +419,8 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
     before, and `Ctx.put` re-uses one object for equal values), so comparing two keys mostly compares identities;
     two distinct but equal tokens compare equal, and give the same actions. What stands on the region is the
     tokens of its squares that hold any, in the region's order: each token names its square, so the empty squares
-    need no place in the key (a region has 20-40 squares, a handful of them occupied; a game's memo kept ~200
-    bytes a key for the empty ones).
+    need no place in the key (a game's memo keys took 5.7 KB with a slot for every square of their regions, 5.0
+    KB without the empty ones, at 150 actions).
     """
     occ = occupancy(state)
     known = occ.keys.get((seat, figure.id))
