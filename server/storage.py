@@ -343,10 +343,16 @@ class SqliteStorage(Storage):
                     (table_id, line, None if data is None else json.dumps(data)))
 
     def answered(self, table_id: str, seat: str, action_id: str) -> str | None:
-        rows = self._read("SELECT json_extract(data, '$.typed') FROM journal WHERE table_id = ? AND line LIKE ? "
-                          "AND json_extract(data, '$.k') = 'action' AND json_extract(data, '$.id') = ? "
-                          "ORDER BY id LIMIT 1", (table_id, seat + ":%", action_id))
-        return rows[0][0] if rows else None
+        # The lines whose data holds the id as `add_line`'s json.dumps wrote it (LIKE, with its wildcards escaped,
+        # and blind to ASCII case), each then read whole: no JSON functions, which an older SQLite may lack.
+        needle = '"id": ' + json.dumps(action_id)
+        pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        for (data,) in self._read("SELECT data FROM journal WHERE table_id = ? AND line LIKE ? AND data LIKE ? "
+                                  "ESCAPE '\\' ORDER BY id", (table_id, seat + ":%", pattern)):
+            found = json.loads(data)
+            if found.get("k") == "action" and found.get("id") == action_id:
+                return found.get("typed")
+        return None
 
     def reserve_events(self, table_id: str, n: int) -> None:
         self._write("UPDATE tables SET events = ? WHERE id = ?", (n, table_id))

@@ -18,6 +18,13 @@ def test_the_store_finds_the_typed_text_of_a_seats_accepted_action_by_its_id():
     assert store.answered("t-1", "B", "a-2") is None  # not an action line
     assert store.answered("t-1", "B", "a-3") is None  # another table's
     assert store.answered("t-1", "B", "nope") is None
+    # an id is the client's string: LIKE's wildcards, quotes, backslashes and case are taken as they are
+    store.add_line("t-1", "B: end", {"k": "action", "id": 'a_%"\\1', "typed": "end"})
+    assert store.answered("t-1", "B", 'a_%"\\1') == "end"
+    assert store.answered("t-1", "B", 'ab%"\\1') is None and store.answered("t-1", "B", 'a_%"\\') is None
+    assert store.answered("t-1", "B", "A-1") is None  # "a-1" only
+    store.add_line("t-1", "B: end", {"k": "action", "id": "é-1", "typed": "end"})
+    assert store.answered("t-1", "B", "é-1") == "end" and store.answered("t-1", "B", "É-1") is None
     store.close()
 
 
