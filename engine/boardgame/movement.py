@@ -109,8 +109,9 @@ def listed(state: GameState) -> None:
     searches (`Occupancy.checked`) are let go. The last state of a game in play keeps its occupancy while its
     players think: up to ~9 KB of checks (62 of them) at 175 actions. Should a search come after all, it checks
     again."""
-    memo = state._memo if getattr(state, "_sealed", False) else None
-    if memo is not None and memo.state is not None and memo.state() is state and memo.occ.checked:
+    memo = state.memo
+    last = memo.state  # only a sealed state's occupancy is kept (`occupancy`)
+    if last is not None and last() is state and memo.occ.checked:
         memo.occ.checked = {}
 
 
