@@ -16,6 +16,7 @@ from .boardgame import records as _board_records
 from .boardgame.actions import Build, ChooseTeam, CombatCard
 from .boardgame.apply import apply as _board_apply
 from .boardgame.legal import legal_actions as _board_legal
+from .boardgame.moves import pack_memo as _board_pack
 from .boardgame.notation import format_action as _board_format
 from .boardgame.notation import legal_table as _board_table
 from .boardgame.notation import legal_texts as _board_texts
@@ -83,6 +84,9 @@ class Family:
     rated: bool
     """Whether a finished game between two people changes their ratings: the board game's do; the card game's
     tutorials, practice games, do not (and its full games would need a rating of their own)."""
+    pack: Callable = lambda state: None
+    """`pack(state)`: the game waits on its players, so what the engine keeps for its next position (the board
+    game's move memo) is kept compact; nothing any call gives changes."""
     takeback_kinds: frozenset = frozenset()
     """The engine events an action may have made and still be taken back (docs/rulings.md DT-224): moves, turns
     of rooms, jumps, portcullises, the end of a turn; nothing that showed what was hidden or began a combat."""
@@ -112,7 +116,7 @@ BOARD = Family(
     format_line=_board_records.format_line, parse_record=_board_records.parse_record,
     replayed=_board_records.replayed, secret_kinds=MappingProxyType({"team": ChooseTeam, "build": Build}),
     combat_card=CombatCard, bots=MappingProxyType(_board_bots.BOTS), verbs=_board_verbs,
-    reveal_after=MappingProxyType({"team": "teams_revealed"}), end_rule="BG-END-02", rated=True,
+    reveal_after=MappingProxyType({"team": "teams_revealed"}), end_rule="BG-END-02", rated=True, pack=_board_pack,
     takeback_kinds=frozenset({"moved", "room_rotated", "jumped", "wallwalked", "portcullis", "card_played",
                               "turn_ended", "turn_started"}))
 

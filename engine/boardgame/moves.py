@@ -386,11 +386,17 @@ class _Entry:
         self.actions = actions  # its Moves (one per outcome, each with its shortest route), wall-walks and jumps
         self.originals = originals  # what the figure carries at the start
         self.everything: tuple | None = None  # the figure's actions of all rule modules, a sequence each (`legal`)
-        self.texts: tuple | None = None  # their canonical texts (`legal.legal_texts`)
+        self.texts: tuple | str | None = None  # their canonical texts (`legal.legal_texts`), one a line if packed
 
     def route(self, outcome: tuple) -> tuple | None:
         """The route listed for the outcome (dest, take, leave), or None if it is not one of the figure's."""
-        return self.actions.routes.get(outcome)
+        return self.actions.route(outcome)
+
+    def pack(self) -> None:
+        """Keep the entry compact while its game waits (`pack_memo`): the outcomes packed, the texts one string."""
+        self.actions.pack()
+        if type(self.texts) is tuple and self.texts:
+            self.texts = "\n".join(self.texts)  # canonical texts hold no line break
 
 
 def _blocked(board, here: Square, there: Square) -> IllegalAction:
@@ -508,3 +514,12 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> FigureM
     nothing changed near since it was last listed costs a lookup.
     """
     return _entry(state, board, seat, figure).actions
+
+
+def pack_memo(state: GameState) -> None:
+    """The game waits (a server's players think): its memo's entries are kept packed (`_Entry.pack`), 1-3 KB an
+    entry less; the next position's lookups find them as before, and unpack only what they read."""
+    memo = state._memo  # a state that never searched has none, and needs none made
+    if memo is not None:
+        for _, entry in memo.entries.values():
+            entry.pack()

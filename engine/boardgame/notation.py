@@ -398,12 +398,13 @@ def _figure_texts(parts, entry) -> tuple[str, ...]:
     """The texts of a figure's actions (`legal._main_parts`: a sequence per rule module), kept with its memo entry
     if it has one. A figure's Moves are formatted from their outcomes, without being made (`FigureMoves`)."""
     if entry is not None and entry.texts is not None:
-        return entry.texts
+        texts = entry.texts
+        return texts if type(texts) is tuple else tuple(texts.split("\n"))  # packed (`moves._Entry.pack`)
     out: list[str] = []
     for part in parts:
         if type(part) is FigureMoves:
             token = part.token
-            out += [move_text(token, dest, take, leave) for dest, take, leave in part.routes]
+            out += [move_text(token, dest, take, leave) for dest, take, leave in part.keys()]
             out += map(format_action, part.extras)
         else:
             out += map(format_action, part)

@@ -76,27 +76,57 @@ class LegalTable(Mapping):
 
     A text is found by a scan of the list (`list.index`, a few microseconds for a few hundred texts), not through
     a dict: a server looks up one text per action, and holds a table for every game in play, where a dict of
-    texts took ~3 KB a game more than the list (a median 85 texts; issue 7, row 5)."""
+    texts took ~3 KB a game more than the list (a median 85 texts; issue 7, row 5). `pack` keeps the texts as
+    one string, a line each, for as long as the players think (a string object a text took ~5 KB more): a text
+    is then found by `str.find` and its place by counting the line breaks before it. Canonical texts hold no
+    line break; a text that does is in no table."""
 
-    __slots__ = ("texts", "actions")
+    __slots__ = ("texts", "actions", "_lines", "_count")
 
     def __init__(self, texts: list[str], actions: Sequence) -> None:
         self.texts, self.actions = texts, actions
+        self._lines: str | None = None  # packed: "\n" + the texts joined by "\n" + "\n" (texts is None)
+        self._count = 0
+
+    def _index(self, text) -> int:
+        """The place of `text` in the table; ValueError if it is not there."""
+        if self.texts is not None:
+            return self.texts.index(text)
+        if type(text) is not str or "\n" in text or not self._count:
+            raise ValueError(text)
+        lines = self._lines
+        at = lines.find(f"\n{text}\n")
+        if at < 0:
+            raise ValueError(text)
+        return lines.count("\n", 0, at)
 
     def __getitem__(self, text: str):
         try:
-            return self.actions[self.texts.index(text)]
+            return self.actions[self._index(text)]
         except ValueError:
             raise KeyError(text) from None
 
     def __contains__(self, text) -> bool:
-        return text in self.texts
+        try:
+            self._index(text)
+        except ValueError:
+            return False
+        return True
 
     def __iter__(self):
-        return iter(self.texts)
+        if self.texts is not None:
+            return iter(self.texts)
+        return iter(self._lines[1:-1].split("\n") if self._count else ())
 
     def __len__(self) -> int:
-        return len(self.texts)
+        return len(self.texts) if self.texts is not None else self._count
+
+    def pack(self) -> None:
+        """Keep the texts as one string (see the class)."""
+        if self.texts is not None:
+            self._count = len(self.texts)
+            self._lines = "\n" + "\n".join(self.texts) + "\n"
+            self.texts = None
 
     def __repr__(self) -> str:
         return f"LegalTable({dict(self)!r})"
