@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dungeon_twister.engine import Action, AmbiguousAction, Event, IllegalAction, NotationError
+from dungeon_twister.engine.core.listing import LegalTable
 from dungeon_twister.engine.families import Family, family_for
 
 from .records import GameRecord
@@ -80,6 +81,15 @@ class Game:
             if self.family.secret_purpose(self.state, seat) is None:
                 self._legal[seat] = known
         return known
+
+    def pack(self) -> None:
+        """The game waits on its players: what it keeps for their next action is kept compact (the engine's memo,
+        `Family.pack`; the legal tables' texts, `LegalTable.pack`). Nothing any call gives changes. Called once a
+        step's frames are written (`Table.after_step`), so that no frame waits for it."""
+        self.family.pack(self.state)
+        for table in self._legal.values():
+            if isinstance(table, LegalTable):
+                table.pack()
 
     def listed(self, seat: str, text: str) -> bool:
         """Whether `text` is one of the canonical texts listed for the seat in the current state."""

@@ -244,6 +244,7 @@ class Play:
         self.game.record.comment(f"takeback {seat} {_text(line)}", {"k": "takeback", "seat": seat})
         self.game.take_back()
         self.table.publish([{"kind": "taken_back", "seat": seat, "action": _text(line)}, self.table.point()])
+        self.table.after_step(self.game.pack)
         self._retime()
 
     # --- commit-reveal ------------------------------------------------------------------------------------
@@ -350,6 +351,7 @@ class Play:
         """Publish the events of one change and the resulting view, then what follows from them."""
         self.takeback_asked = None  # a request lapses with any other move of the game (DT-224)
         self.table.publish([*(before or []), *events, self.table.point()])
+        self.table.after_step(self.game.pack)
         kinds = [event.kind for event in events]
         for kind in kinds:
             for reveal in self._waiting_reveals.pop(kind, ()):

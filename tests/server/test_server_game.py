@@ -4,6 +4,8 @@ import trio
 from dungeon_twister.engine import Options, apply
 from dungeon_twister.engine.boardgame.records import parse_record
 from dungeon_twister.protocol import (
+    Action,
+    ActionOk,
     ActionRefused,
     Error,
     GameOver,
@@ -167,3 +169,28 @@ async def test_a_refused_team_is_replaced_by_the_first_legal_team(autojump_clock
             chosen = blue.events_of("team_chosen")
             mine = next(e for e in chosen if e.get("team"))
             assert "team " + " ".join(f"{sq}={code}" for sq, code in sorted(mine["team"].items())) == first_legal
+
+
+async def test_a_game_that_waits_keeps_its_memo_and_legal_table_packed(autojump_clock):
+    """Once a step's frames are written (Table.after_step), the game's move memo is packed and its legal table
+    kept as one string (Game.pack, issue 7 row 5); the next action sent as a listed text is still the generated
+    one, applied and answered."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions())
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: v["phase"] == "main" and v["ap"] < 3, first=True)
+            ((seat, view),) = views.items()
+            game = server.lobby.tables[table].play.game
+            entries = [entry for _, entry in game.state.memo.entries.values()]
+            assert entries and all(entry.actions.routes is None and entry.actions._packed is not None
+                                   for entry in entries)
+            legal = game._legal[seat]
+            assert legal.texts is None and list(legal) == view["legal"]
+            moves = [text for text in view["legal"] if text.startswith("move ")]
+            expected = game.actions(seat)[moves[-1]]
+            client = {"B": blue, "Y": yellow}[seat]
+            await client.send(Action(table, "packed-1", moves[-1]))
+            answer = await client.expect((ActionOk, ActionRefused))
+            assert isinstance(answer, ActionOk) and answer.action_id == "packed-1"
+            assert moves[-1] in game.record.last and game.state.tokens[expected.token].square == expected.dest
