@@ -127,6 +127,16 @@ class Board:
             found = memo[square] = tuple(sorted(seen))
         return found
 
+    def keep_reach(self, squares) -> None:
+        """Let go of the reach memos (`reach`, and `moves._region`'s) of every square but `squares`: a game that
+        waits keeps those of the squares its figures stand on, which its next position asks for again, and not the
+        squares they have left (~90 memos, ~14 KB of a board at 175 actions; a dozen are kept). What a memo gives
+        does not depend on whether it was kept."""
+        for memo in (*self._reach.values(), *self.regions.values()):
+            if len(memo) > len(squares):
+                for square in [square for square in memo if square not in squares]:
+                    del memo[square]
+
     def _add_room(self, place, states: str) -> None:
         tile = self.catalogue.rooms[place.tile]
         to_global = _to_global(place)

@@ -518,8 +518,12 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> FigureM
 
 def pack_memo(state: GameState) -> None:
     """The game waits (a server's players think): its memo's entries are kept packed (`_Entry.pack`), 1-3 KB an
-    entry less; the next position's lookups find them as before, and unpack only what they read."""
+    entry less, and its board keeps the reach memos of the squares its figures stand on only (`Board.keep_reach`);
+    the next position's lookups find them as before, and unpack only what they read."""
     memo = state._memo  # a state that never searched has none, and needs none made
     if memo is not None:
         for _, entry in memo.entries.values():
             entry.pack()
+        if memo.board is not None:
+            memo.board.keep_reach({token.square for token in state.tokens.values()
+                                   if token.where == "board" and token.is_character})

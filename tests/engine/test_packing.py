@@ -49,7 +49,7 @@ def test_a_packed_memo_lists_and_applies_exactly_as_before(options):
     """In main-phase positions of random games: once the memo is packed, the legal texts, the actions at each
     place (routes too), membership, the route a move's apply finds in the memo (`_peek`), and the state and events
     of the action played are those of the memo before packing; the entries are packed indeed, outcomes that take
-    or leave something among them."""
+    or leave something among them, and the board keeps reach memos of the figures' squares only."""
     packed = taking = positions = 0
     for state, action in _positions(options, 7, 30):
         positions += 1
@@ -57,6 +57,9 @@ def test_a_packed_memo_lists_and_applies_exactly_as_before(options):
         texts, actions, routes, peeked = _listed(state, seat)
         before = apply(state, action)
         pack_memo(state)
+        standing = {t.square for t in state.tokens.values() if t.where == "board" and t.is_character}
+        board = board_of(state)
+        assert all(len(memo) <= len(standing) for memo in (*board._reach.values(), *board.regions.values()))
         entries = [entry for _, entry in state.memo.entries.values()]
         for entry in entries:
             moves = entry.actions
