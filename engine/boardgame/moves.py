@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import chain
+
 from .actions import FigureMoves, Jump, Move, WallWalk
 from .context import Ctx
 from ..core.errors import N_, IllegalAction
@@ -424,9 +426,10 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
     The key holds the tokens themselves (immutable; a state shares those an action did not change with the state
     before, and `Ctx.put` re-uses one object for equal values), so comparing two keys mostly compares identities;
     two distinct but equal tokens compare equal, and give the same actions. What stands on the region is the
-    tokens of its squares that hold any, in the region's order: each token names its square, so the empty squares
-    need no place in the key (a game's memo keys took 5.7 KB with a slot for every square of their regions, 5.0
-    KB without the empty ones, at 150 actions).
+    tokens of its squares, square by square in the region's order, in one flat tuple: each token names its square,
+    so neither the empty squares nor a tuple per square need a place in the key (a game's memo keys took 5.7 KB
+    with a slot for every square of their regions, 5.0 KB without the empty ones, at 150 actions; the squares'
+    tuples of an occupancy since replaced were most of the rest).
     """
     occ = occupancy(state)
     known = occ.keys.get((seat, figure.id))
@@ -434,7 +437,8 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
         return known[2]  # this (immutable) state's key, computed already (by `legal_actions`, asked again by `move`)
     region = _region(board, figure)
     fresh = state.turn if occ.fresh and not occ.fresh.isdisjoint(region) else None
-    key = (board, figure, seat, state.players[seat].jumps > 0, fresh, tuple(filter(None, map(occ.at.get, region))))
+    key = (board, figure, seat, state.players[seat].jumps > 0, fresh,
+           tuple(chain.from_iterable(filter(None, map(occ.at.get, region)))))
     if occ.sealed:
         occ.keys[seat, figure.id] = (figure, board, key)
     return key
