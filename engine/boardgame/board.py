@@ -127,15 +127,26 @@ class Board:
             found = memo[square] = tuple(sorted(seen))
         return found
 
-    def keep_reach(self, squares) -> None:
-        """Let go of the reach memos (`reach`, and `moves._region`'s) of every square but `squares`: a game that
-        waits keeps those of the squares its figures stand on, which its next position asks for again, and not the
-        squares they have left (~90 memos, ~14 KB of a board at 175 actions; a dozen are kept). What a memo gives
-        does not depend on whether it was kept."""
-        for memo in (*self._reach.values(), *self.regions.values()):
-            if len(memo) > len(squares):
-                for square in [square for square in memo if square not in squares]:
-                    del memo[square]
+    def reach_count(self) -> int:
+        """How many reach memos the board keeps (`reach`'s and `moves._region`'s)."""
+        return sum(map(len, self._reach.values())) + sum(map(len, self.regions.values()))
+
+    def keep_reach(self, reach: dict, regions: dict) -> None:
+        """Keep only the reach memos a game's next position may ask for again: `reach`, (radius, passes) -> the
+        squares to keep of `reach`'s memo; `regions`, character code -> the squares to keep of `moves._region`'s
+        (those its figures stand on). A game that waits keeps a dozen so, not the ~90 of every square its figures
+        stood on (~14 KB of a board at 175 actions); each memo is made anew, small (a dict keeps the table it
+        grew to). What a memo gives does not depend on whether it was kept."""
+        for memos, keep in ((self._reach, reach), (self.regions, regions)):
+            for name, memo in list(memos.items()):
+                wanted = keep.get(name, ())
+                if len(memo) <= len(wanted) and all(square in wanted for square in memo):
+                    continue
+                kept = {square: memo[square] for square in wanted if square in memo}
+                if kept:
+                    memos[name] = kept
+                else:
+                    del memos[name]
 
     def _add_room(self, place, states: str) -> None:
         tile = self.catalogue.rooms[place.tile]

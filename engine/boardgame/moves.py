@@ -522,12 +522,30 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> FigureM
 
 def pack_memo(state: GameState) -> None:
     """The game waits (a server's players think): its memo's entries are kept packed (`_Entry.pack`), 1-3 KB an
-    entry less, and its board keeps the reach memos of the squares its figures stand on only (`Board.keep_reach`);
-    the next position's lookups find them as before, and unpack only what they read."""
+    entry less, and its board keeps the reach memos of the squares its figures stand on only, at the radius and
+    links their kind asks for (`Board.keep_reach`); the next position's lookups find them as before, and unpack
+    only what they read."""
     memo = state._memo  # a state that never searched has none, and needs none made
     if memo is not None:
         for _, entry in memo.entries.values():
             entry.pack()
-        if memo.board is not None:
-            memo.board.keep_reach({token.square for token in state.tokens.values()
-                                   if token.where == "board" and token.is_character})
+        board = memo.board
+        if board is not None and board.reach_count() > 48:
+            # (not every step: up to three a figure are kept, so a dozen figures' board is pruned every ten actions
+            # or so, each time ~30 us)
+            characters = state.catalogue.characters
+            looks: dict = {}  # code -> the reach memos its figures use: `_region`'s, `Walker._outcomes`'
+            reach: dict = {}  # (radius, passes) -> squares
+            regions: dict = {}  # character code -> squares
+            for token in state.tokens.values():
+                if token.where == "board" and token.is_character:
+                    code = token.code
+                    look = looks.get(code)
+                    if look is None:
+                        kind = characters[code]
+                        passes = passes_of(kind)
+                        look = looks[code] = ((max(kind.move, 2), passes), (kind.move - 1, passes))
+                    regions.setdefault(code, set()).add(token.square)
+                    for name in look:
+                        reach.setdefault(name, set()).add(token.square)
+            board.keep_reach(reach, regions)
