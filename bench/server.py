@@ -32,7 +32,7 @@ msgpack echo) are measured in the same run. The rows:
    always is, and --in-play-games standard games (300; 40 with --quick) whose bots, in another process, play each
    game's first IN_PLAY_ACTIONS (150) actions without thinking, then move every ~5 s: the RSS growth of the server
    per game from its RSS before any game. That is what the row judges. Few games overstate it: the process's bounded
-   caches (the board cache's 256 boards, the shared square tuples, SQLite's page cache) are shared by fewer games.
+   caches (the boards of recent layouts, the shared square tuples, SQLite's page cache) are shared by fewer games.
    The climb's levels also print the RSS growth per game in their games' first minute (mostly the team choice and
    first moves of beginner games, as this row measured until 2026-11-28: 66-87 KB there against 237-264 KB for the
    same server in play). In the climb, that is the server alone by default (the bots' process's growth per game is

@@ -6,8 +6,10 @@ so legality never leaks a hidden layout (BG-GEO-11, RUL-025).
 
 from __future__ import annotations
 
+from collections import deque
 from functools import cached_property, lru_cache
 from types import MappingProxyType
+from weakref import WeakValueDictionary
 
 from .catalogue import SetCatalogue, load
 from .geometry import (DIRECTIONS, ROOM, Square, edge, interned, local_to_offset, offset_to_local, rotate_side,
@@ -335,18 +337,40 @@ def _zones(height: int) -> tuple[MappingProxyType, MappingProxyType]:
     return MappingProxyType(owner), MappingProxyType(squares)
 
 
-@lru_cache(maxsize=256)
+RECENT_BOARDS = 16
+"""Boards kept by `_board` after nothing else uses them: the last ones made (a layout that comes back soon, a
+room turned back, is not made again)."""
+_LIVE: WeakValueDictionary = WeakValueDictionary()
+"""Layout -> its board, for as long as anything holds it (a state, a game's memo, `_RECENT`)."""
+_RECENT: deque = deque(maxlen=RECENT_BOARDS)
+
+
 def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, marks: tuple = ()) -> Board:
-    return Board(load(set_name), rows, rooms, portcullis, marks)
+    key = (set_name, rows, rooms, portcullis, marks)
+    board = _LIVE.get(key)
+    if board is None:
+        board = _LIVE[key] = Board(load(set_name), rows, rooms, portcullis, marks)
+        _RECENT.append(board)
+    return board
+
+
+def _forget_boards() -> None:
+    """Let go of the boards `_board` keeps (what still uses one keeps it; tests)."""
+    _LIVE.clear()
+    _RECENT.clear()
+
+
+_board.cache_clear = _forget_boards  # (as the functools cache it replaced)
 
 
 def board_of(state) -> Board:
     """The board of the state's layout, shared by all states and games with that layout.
 
-    The 256 most recently used boards are kept: a fully revealed board takes ~30 KB when made (tracemalloc; its
-    squares, edges and links are the process's shared tuples, `geometry.interned`; its reach memos grow with
-    use), so at most ~8 MB plus those (the bound was 4096), and a game uses one layout at a time. A sealed state
-    also keeps its own board.
+    A layout's board is found again while anything holds it (a state of any game, a game's memo) and for the
+    RECENT_BOARDS boards made last; a fully revealed board takes ~20-30 KB (its squares, edges and links are the
+    process's shared tuples, `geometry.interned`; its reach memos grow with use). A server with 300 games in play
+    kept ~7 KB a game of boards no game used any more when the 256 most recently used were kept whatever held them
+    (row 5 of issue 7: 132.5 KB a game against 125.6 KB with 16). A sealed state also keeps its own board.
     """
     board = getattr(state, "_board", None)
     if board is not None:

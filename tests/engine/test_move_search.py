@@ -442,3 +442,30 @@ def test_BG_GEO_11_boards_share_one_open_ground_per_height_and_set_of_revealed_r
         state, _ = apply(state, rng.choice(list(legal_actions(state))))
     assert len(shared) >= 3, "rooms were revealed along the game"
     assert any(len(boards) > 1 for boards in layouts.values()), "a room turned while the same slots were revealed"
+
+
+def test_a_board_is_shared_while_something_holds_it_and_kept_a_little_after():
+    """board_of's boards (one object per layout): a layout's board is found again, the same object, while a state
+    holds it, however many other boards were made since; one that nothing holds is found again among the last
+    RECENT_BOARDS made, and freed once that many newer ones were made."""
+    import gc
+    import weakref
+
+    from dungeon_twister.engine.boardgame import board as boards
+    from dungeon_twister.engine.boardgame.board import board_of
+
+    held = new_game(Options(), 31)
+    first = board_of(held)
+    rooms = held.rooms[::-1]  # the same rooms listed otherwise: a layout (a key) of its own that no state holds
+    loose = weakref.ref(boards._board(held.options.set_name, held.rows, rooms, ()))
+    gc.collect()
+    assert loose() is not None and boards._board(held.options.set_name, held.rows, rooms, ()) is loose()
+    state, rng, layouts = new_game(Options(), 32), Rng(33), set()
+    while len(layouts) <= boards.RECENT_BOARDS and state.outcome is None:  # new layouts: rooms revealed, turned
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+        layouts.add((state.rooms, tuple(sorted(state.portcullis.items()))))
+        board_of(state)
+    assert len(layouts) > boards.RECENT_BOARDS
+    gc.collect()
+    assert loose() is None, "a board nothing held outlived the recent ones"
+    assert board_of(new_game(Options(), 31)) is first  # held by a state: the same board
