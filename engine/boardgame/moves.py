@@ -522,13 +522,16 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> FigureM
 
 def pack_memo(state: GameState) -> None:
     """The game waits (a server's players think): its memo's entries are kept packed (`_Entry.pack`), 1-3 KB an
-    entry less, and its board keeps the reach memos of the squares its figures stand on only, at the radius and
-    links their kind asks for (`Board.keep_reach`); the next position's lookups find them as before, and unpack
-    only what they read."""
+    entry less, its occupancy is let go, and its board keeps the reach memos of the squares its figures stand on
+    only, at the radius and links their kind asks for (`Board.keep_reach`); the next position's lookups find
+    them as before, and unpack only what they read."""
     memo = state._memo  # a state that never searched has none, and needs none made
     if memo is not None:
         for _, entry in memo.entries.values():
             entry.pack()
+        # The occupancy of the state that waits (its squares' tokens, the figures' and loose tokens' squares,
+        # its memo keys: ~5 KB of a game in play) is made again if the action that comes asks for it: ~6 us.
+        memo.occ = memo.state = None
         board = memo.board
         if board is not None and board.reach_count() > 48:
             # (not every step: up to three a figure are kept, so a dozen figures' board is pruned every ten actions

@@ -60,6 +60,7 @@ def test_a_packed_memo_lists_and_applies_exactly_as_before(options):
         board = board_of(state)
         grown = board.reach_count()
         pack_memo(state)
+        assert state.memo.occ is None  # made again when asked for
         if grown > 48:  # the board's reach memos are pruned to what the figures standing now use
             prunes += 1
             standing = [t for t in state.tokens.values() if t.where == "board" and t.is_character]
