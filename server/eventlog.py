@@ -2,19 +2,22 @@
 
 Each event is kept as it was sent, per viewer class and form (protocol.Packed bytes keyed by (seat or None,
 "full" | "delta")), never a game state: a game holds a few KiB of log, not whole states. Each form keeps at most
-KEEP events and FORM_BUDGET bytes (deltas are small and go far back; whole views only a few steps); a client
-whose form no longer covers what it missed gets a snapshot.
+KEEP events and FORM_BUDGET bytes of them (deltas are small and go far back; whole views only a few steps); a
+client whose form no longer covers what it missed gets a snapshot.
 
-A form's events are one deque of packed events' bytes, one slot per event number from its first kept one (None
-where the form was not rendered: nobody of that class and form was at the table then), so an event costs a form 8
-bytes besides its bytes, and nothing else: no object per event (not even its Packed wrapper, made again for a
-replay: 48 bytes an event and form, ~2 KB a game in play).
+A form's newest events are its bytes as sent (None where the form was not rendered: nobody of that class and form
+was at the table then), no object per event (not even its Packed wrapper, made again for a replay). Once the
+table's step is over (`pack`, run by the table after its frames are written), all but the newest few (BLOCK at
+most) are compressed, BLOCK events at a time (zlib, level 1: about a third of their size, ~40 us a block): the
+log was ~11 KB of a game in play, the largest part of it, and a replay, which decompresses what it sends, is
+rare.
 """
 
 from __future__ import annotations
 
+import zlib
+from array import array
 from collections import deque
-from itertools import islice
 
 from dungeon_twister.protocol.wire_types import Packed
 
@@ -22,6 +25,70 @@ KEEP = 64
 """Events kept at most per form."""
 FORM_BUDGET = 6 * 1024
 """Bytes of packed events kept per form at most (its newest event is kept whatever its size)."""
+BLOCK = 8
+"""Events compressed together, and the most a form keeps as they were sent."""
+
+
+class _Form:
+    """One form's events from number `first` on: compressed `blocks` (number of the block's first event, its
+    events' bytes joined and compressed, their sizes: -1 for an event not rendered in this form), then `tail`, the
+    newest ones (bytes, or None). The first block may begin before `first` (its first events are no longer kept:
+    the block goes once none of its events is kept). `total`: bytes of the events kept."""
+
+    __slots__ = ("first", "total", "blocks", "tail")
+
+    def __init__(self, first: int) -> None:
+        self.first, self.total = first, 0
+        self.blocks: deque[tuple[int, bytes, array]] = deque()
+        self.tail: deque[bytes | None] = deque()
+
+    def _head_size(self) -> int:
+        """The size of the oldest event kept, -1 if it was not rendered in this form."""
+        if self.blocks:
+            start, _, sizes = self.blocks[0]
+            return sizes[self.first - start]
+        head = self.tail[0]
+        return -1 if head is None else len(head)
+
+    def drop_head(self) -> None:
+        size = self._head_size()
+        if size > 0:
+            self.total -= size
+        self.first += 1
+        if self.blocks:
+            start, _, sizes = self.blocks[0]
+            if self.first >= start + len(sizes):
+                self.blocks.popleft()
+        else:
+            self.tail.popleft()
+
+    def head_missing(self) -> bool:
+        return self._head_size() < 0
+
+    def pack(self) -> None:
+        """Compress the tail's events but the newest (BLOCK at most), BLOCK at a time."""
+        tail = self.tail
+        while len(tail) > BLOCK:
+            start = self.blocks[-1][0] + len(self.blocks[-1][2]) if self.blocks else self.first
+            events = [tail.popleft() for _ in range(BLOCK)]
+            sizes = array("i", [-1 if data is None else len(data) for data in events])
+            self.blocks.append((start, zlib.compress(b"".join(filter(None, events)), 1), sizes))
+
+    def events(self, first: int) -> list[bytes | None]:
+        """The events kept from number `first` (>= self.first) on, oldest first."""
+        out: list[bytes | None] = []
+        for start, blob, sizes in self.blocks:
+            end = start + len(sizes)
+            if end <= first:
+                continue
+            data, at = zlib.decompress(blob), 0
+            for number, size in enumerate(sizes, start):
+                if number >= first:
+                    out.append(None if size < 0 else data[at:at + size])
+                at += max(size, 0)
+        tail_start = self.blocks[-1][0] + len(self.blocks[-1][2]) if self.blocks else self.first
+        out.extend(list(self.tail)[max(0, first - tail_start):])
+        return out
 
 
 class EventLog:
@@ -29,36 +96,33 @@ class EventLog:
         self.n = 0
         """The number of the last event (0: none yet)."""
         self._keep, self._budget = keep, budget
-        self._held: dict[tuple, deque[bytes | None]] = {}
-        """Per form: its events' packed bytes from number `_first[form]` on, oldest first (None: not rendered in
-        that form)."""
-        self._first: dict[tuple, int] = {}
-        self._bytes: dict[tuple, int] = {}
+        self._forms: dict[tuple, _Form] = {}
 
     def append(self, forms: dict) -> int:
         """The next event, as each form was rendered ({form: Packed}); its number."""
         self.n += 1
         n, keep, budget = self.n, self._keep, self._budget
-        for form in forms.keys() - self._held.keys():
-            self._held[form], self._first[form], self._bytes[form] = deque(), n, 0
-        for form, held in self._held.items():
+        for form in forms.keys() - self._forms.keys():
+            self._forms[form] = _Form(n)
+        for form, held in self._forms.items():
             packed = forms.get(form)
             data = packed.data if packed is not None else None
-            held.append(data)
-            total = self._bytes[form] + (len(data) if data is not None else 0)
-            first = self._first[form]
-            while len(held) > 1 and (total > budget or first <= n - keep or held[0] is None):
-                dropped = held.popleft()
-                first += 1
-                if dropped is not None:
-                    total -= len(dropped)
-            self._first[form], self._bytes[form] = first, total
+            held.tail.append(data)
+            if data is not None:
+                held.total += len(data)
+            while n > held.first and (held.total > budget or held.first <= n - keep or held.head_missing()):
+                held.drop_head()
         return n
+
+    def pack(self) -> None:
+        """Compress what each form keeps but its newest events (see the module); nothing a replay gives changes."""
+        for held in self._forms.values():
+            held.pack()
 
     @property
     def bytes(self) -> int:
-        """Bytes of packed events held (events shared by several forms counted once per form)."""
-        return sum(self._bytes.values())
+        """Bytes of packed events held, as sent (events shared by several forms counted once per form)."""
+        return sum(held.total for held in self._forms.values())
 
     def since(self, last_event: int, form: tuple) -> list[tuple[int, Packed]] | None:
         """(number, packed) of each event after `last_event` as `form` was sent it, or None if one of them is not
@@ -67,10 +131,10 @@ class EventLog:
             return None
         if last_event == self.n:
             return []
-        held = self._held.get(form)
-        if held is None or last_event + 1 < self._first[form]:
+        held = self._forms.get(form)
+        if held is None or last_event + 1 < held.first:
             return None
-        missed = list(islice(held, last_event + 1 - self._first[form], None))
+        missed = held.events(last_event + 1)
         if None in missed:
             return None
         return list(zip(range(last_event + 1, self.n + 1), map(Packed, missed)))

@@ -321,6 +321,7 @@ class Table:
                 rendered = {(seat, form): events[seat] for seat, form in forms}
                 self._send(n, rendered, viewers)
             self.log.append(rendered)
+        self.after_step(self.log.pack)  # once the step's frames are written
 
     def _send(self, n: int, rendered: dict, viewers: list, flush: bool = False) -> None:
         """Event `n` to `viewers`, each as its class and form was rendered; with `flush`, their frames are written

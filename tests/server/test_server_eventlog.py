@@ -45,3 +45,32 @@ def test_a_form_not_rendered_for_an_event_cannot_replay_across_it_and_lets_its_o
     for _ in range(4):
         log.append({("B", "delta"): view})
     assert log.bytes == 4  # the form nobody renders now keeps none of its old events (keep=4)
+
+
+def test_packed_events_replay_as_they_were_sent_within_the_same_bounds():
+    """EventLog.pack compresses a form's events but the newest few (BLOCK at most): a replay gives the same bytes
+    from any event kept on, across blocks and the raw tail, the bounds (count, bytes, a gap in a form) are the
+    same as without packing, and the packed log is smaller than what it holds."""
+    from dungeon_twister.server.eventlog import BLOCK
+
+    def events(k):  # distinct, compressible events of sizes 20-59
+        return Packed(bytes([0x80 + k % 16]) + b"view_delta tokens" * (1 + k % 3))
+
+    plain, packed = EventLog(keep=40, budget=1500), EventLog(keep=40, budget=1500)
+    for k in range(1, 120):
+        forms = {("B", "delta"): events(k)}
+        if k % 17 not in (5, 6):  # a spectator's form, not rendered for some events
+            forms[(None, "delta")] = events(k + 1)
+        assert plain.append(forms) == packed.append(forms) == k
+        packed.pack()
+        for form in (("B", "delta"), (None, "delta")):
+            for last in range(k - 45, k + 1):
+                got, want = packed.since(last, form), plain.since(last, form)
+                assert (got is None) == (want is None), (k, form, last)
+                if want is not None:
+                    assert [(n, p.data) for n, p in got] == [(n, p.data) for n, p in want]
+        assert packed.bytes == plain.bytes
+    held = packed._forms[("B", "delta")]
+    assert held.blocks and 0 < len(held.tail) <= BLOCK
+    stored = sum(len(blob) for _, blob, _ in held.blocks) + sum(map(len, held.tail))
+    assert stored < held.total / 2  # what the form keeps, compressed, against its bytes as sent
