@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import zlib
 from array import array
-from collections import deque
 
 from dungeon_twister.protocol.wire_types import Packed
 
@@ -39,8 +38,9 @@ class _Form:
 
     def __init__(self, first: int) -> None:
         self.first, self.total = first, 0
-        self.blocks: deque[tuple[int, bytes, array]] = deque()
-        self.tail: deque[bytes | None] = deque()
+        # lists, not deques: a few items each (an empty deque takes ~600 bytes, an empty list 56)
+        self.blocks: list[tuple[int, bytes, array]] = []
+        self.tail: list[bytes | None] = []
 
     def _head_size(self) -> int:
         """The size of the oldest event kept, -1 if it was not rendered in this form."""
@@ -58,9 +58,9 @@ class _Form:
         if self.blocks:
             start, _, sizes = self.blocks[0]
             if self.first >= start + len(sizes):
-                self.blocks.popleft()
+                del self.blocks[0]
         else:
-            self.tail.popleft()
+            del self.tail[0]
 
     def head_missing(self) -> bool:
         return self._head_size() < 0
@@ -70,7 +70,8 @@ class _Form:
         tail = self.tail
         while len(tail) > BLOCK:
             start = self.blocks[-1][0] + len(self.blocks[-1][2]) if self.blocks else self.first
-            events = [tail.popleft() for _ in range(BLOCK)]
+            events = tail[:BLOCK]
+            del tail[:BLOCK]
             sizes = array("i", [-1 if data is None else len(data) for data in events])
             self.blocks.append((start, zlib.compress(b"".join(filter(None, events)), 1), sizes))
 
@@ -87,7 +88,7 @@ class _Form:
                     out.append(None if size < 0 else data[at:at + size])
                 at += max(size, 0)
         tail_start = self.blocks[-1][0] + len(self.blocks[-1][2]) if self.blocks else self.first
-        out.extend(list(self.tail)[max(0, first - tail_start):])
+        out.extend(self.tail[max(0, first - tail_start):])
         return out
 
 
