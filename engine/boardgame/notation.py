@@ -398,8 +398,7 @@ def _figure_texts(parts, entry) -> tuple[str, ...]:
     """The texts of a figure's actions (`legal._main_parts`: a sequence per rule module), kept with its memo entry
     if it has one. A figure's Moves are formatted from their outcomes, without being made (`FigureMoves`)."""
     if entry is not None and entry.texts is not None:
-        texts = entry.texts
-        return texts if type(texts) is tuple else tuple(texts.split("\n"))  # packed (`moves._Entry.pack`)
+        return entry.listed_texts()
     out: list[str] = []
     for part in parts:
         if type(part) is FigureMoves:
