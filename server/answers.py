@@ -4,10 +4,12 @@ with another text, `action_id_reused`).
 
 The last RECENT answers are kept as they were (the id, the text, and for a refusal the refusal itself): a client
 that reconnects resends the few actions it got no answer to. An older id answered `action_ok` is known by a
-64-bit hash of it, 8 bytes each in a sorted array, and its text comes from the journal, where every accepted
+32-bit hash of it, 4 bytes each in a sorted array, and its text comes from the journal, where every accepted
 action is stored with its id and typed text before it is acknowledged; an older refused id is forgotten, as
-refusals are across a restart. Before, every answer of the game was kept in a dict: ~90 bytes an action, the one
-part of a game in play that grew without a bound (issue 7, row 5).
+refusals are across a restart. A hash only says where to look: an id whose hash matches is new unless the journal
+holds it (two ids share a 32-bit hash once in ~4 billion pairs; then the new one costs a look in the journal).
+Before, every answer of the game was kept in a dict: ~90 bytes an action, the one part of a game in play that grew
+without a bound (issue 7, row 5).
 """
 
 from __future__ import annotations
@@ -33,9 +35,9 @@ class Answers:
 
     def __init__(self, journal_text: Callable[[str], str | None]) -> None:
         self._recent: dict[str, Known] = {}
-        self._accepted = array("q")
-        """The hashes of every id answered action_ok, sorted (`hash` of a str: the process's own, rebuilt on a
-        restart from the journal)."""
+        self._accepted = array("I")
+        """The hashes of every id answered action_ok, sorted (`_hash`: of the process's own `hash` of a str,
+        rebuilt on a restart from the journal)."""
         self._journal_text = journal_text
 
     def get(self, action_id: str) -> Known | None:
@@ -43,7 +45,7 @@ class Answers:
         known = self._recent.get(action_id)
         if known is not None:
             return known
-        accepted, key = self._accepted, hash(action_id)
+        accepted, key = self._accepted, _hash(action_id)
         place = bisect_left(accepted, key)
         if place < len(accepted) and accepted[place] == key:
             return self._journal_text(action_id)  # None only for another id with the same hash: a new id
@@ -51,7 +53,7 @@ class Answers:
 
     def accepted(self, action_id: str, text: str) -> None:
         """`action_id` was answered action_ok for `text` (typed so)."""
-        key = hash(action_id)
+        key = _hash(action_id)
         accepted = self._accepted
         accepted.insert(bisect_left(accepted, key), key)
         self._keep(action_id, text)
@@ -64,3 +66,8 @@ class Answers:
         recent[action_id] = known
         if len(recent) > RECENT:
             del recent[next(iter(recent))]
+
+
+def _hash(action_id: str) -> int:
+    """An id's 32 bits in `Answers._accepted`."""
+    return hash(action_id) & 0xFFFFFFFF
