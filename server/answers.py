@@ -31,10 +31,13 @@ class Answers:
     """One seat's answers. `journal_text(action_id)`: the typed text of the seat's action that was accepted with
     that id, from the store (None if there is none), asked only for an id whose hash is among the accepted."""
 
-    __slots__ = ("_recent", "_accepted", "_journal_text")
+    __slots__ = ("_ids", "_known", "_accepted", "_journal_text")
 
     def __init__(self, journal_text: Callable[[str], str | None]) -> None:
-        self._recent: dict[str, Known] = {}
+        self._ids: list[str] = []
+        """The last RECENT ids answered, oldest first, and their answers in `_known` (two lists: a dict of them took
+        twice the memory, its table growing with each id added and the oldest taken out)."""
+        self._known: list[Known] = []
         self._accepted = array("I")
         """The hashes of every id answered action_ok, sorted (`_hash`: of the process's own `hash` of a str,
         rebuilt on a restart from the journal)."""
@@ -42,9 +45,8 @@ class Answers:
 
     def get(self, action_id: str) -> Known | None:
         """The answer to `action_id`, or None if it is new (or a refusal old enough to be forgotten)."""
-        known = self._recent.get(action_id)
-        if known is not None:
-            return known
+        if action_id in self._ids:
+            return self._known[self._ids.index(action_id)]
         accepted, key = self._accepted, _hash(action_id)
         place = bisect_left(accepted, key)
         if place < len(accepted) and accepted[place] == key:
@@ -62,10 +64,14 @@ class Answers:
         self._keep(action_id, (text, answer))
 
     def _keep(self, action_id: str, known: Known) -> None:
-        recent = self._recent
-        recent[action_id] = known
-        if len(recent) > RECENT:
-            del recent[next(iter(recent))]
+        ids, answers = self._ids, self._known
+        if action_id in ids:  # (answered again: its answer changes, not its place)
+            answers[ids.index(action_id)] = known
+            return
+        ids.append(action_id)
+        answers.append(known)
+        if len(ids) > RECENT:
+            del ids[0], answers[0]
 
 
 def _hash(action_id: str) -> int:

@@ -45,7 +45,7 @@ def test_old_answers_leave_memory_and_accepted_ones_are_asked_of_the_journal(mon
     assert kept.get("r-1") == ("fly", no) and kept.get("a-2") == "end" and asked == []  # recent: whole
     kept.refused("r-2", "fly", no)
     kept.refused("r-3", "fly", no)
-    assert list(kept._recent) == ["r-2", "r-3"]  # at most RECENT, the newest
+    assert kept._ids == ["r-2", "r-3"]  # at most RECENT, the newest
     assert kept.get("a-1") == "card 2" and asked == ["a-1"]
     assert kept.get("a-2") is None  # the journal does not confirm the hash: a new id
     assert kept.get("r-1") is None and kept.get("never") is None  # an old refusal is forgotten

@@ -137,7 +137,7 @@ async def test_an_old_accepted_action_id_gets_the_same_answer_from_the_journal(a
             for n in range(3):  # three answers more: both old ones leave the answers kept whole
                 assert (await answer(active, f"new-{n}", "fly", table)).code == "bad_notation"
             kept = server.lobby.tables[table].play.answers[seat]
-            assert set(kept._recent) == {"new-1", "new-2"} and answers._hash("old-1") in kept._accepted
+            assert set(kept._ids) == {"new-1", "new-2"} and answers._hash("old-1") in kept._accepted
 
             assert isinstance(await answer(active, "old-1", "2", table), ActionOk)
             reused = await answer(active, "old-1", "end", table)
