@@ -76,6 +76,9 @@ class Board:
             self.slit_links = {sq: tuple(sorted(others + tuple(across.get(sq, ())))) if sq in across else others
                                for sq, others in self.links.items()}
         self.zone_owner, self.zone_squares = _zones(self.height)
+        for name in ("slits", "broken", "rubble", "special", "opaque"):  # most boards have none of these
+            if not getattr(self, name):
+                setattr(self, name, _NONE)  # one object, not 216 bytes each for every board
         # Memos keyed by square within a dict per radius and kind of links (per character code), not by a tuple of
         # them: the squares are the process's shared tuples, whereas a key tuple each took a board ~9 KB at ~175
         # actions (92 reach memos, 57 regions).
