@@ -28,7 +28,7 @@ from .context import Ctx
 from ..core.choice import Part, PartsChoice
 from ..core.errors import N_, IllegalAction
 from ..core.events import secret_event
-from .state import SEATS, GameState, RoomPlace
+from .state import SEATS, GameState, room_place
 
 STAGE_RULES = {"rooms": "PD-TEAM-MUTUAL-01", "characters": "PD-TEAM-MUTUAL-02", "objects": "PD-TEAM-MUTUAL-03"}
 
@@ -83,7 +83,7 @@ def _lay_rooms(ctx: Ctx, numbers: set[int] | None = None) -> None:
     tiles = sorted(tile for tile, room in s.catalogue.rooms.items() if room.number in numbers)
     count = len(tiles)
     order, orientations = s.draft.deal[:count], s.draft.deal[count:2 * count]
-    s.rooms = tuple(RoomPlace((i % 2, i // 2), tiles[order[i]], orientations[i], False) for i in range(count))
+    s.rooms = tuple(room_place((i % 2, i // 2), tiles[order[i]], orientations[i], False) for i in range(count))
     ctx.layout_changed()
 
 

@@ -7,7 +7,7 @@ from .board import Board
 from .context import Ctx
 from ..core.errors import N_, IllegalAction
 from .geometry import ROOM, Square, rotate_offset, slot_name, square_name, square_of_name
-from .state import GameState, Placement, RoomPlace, Token, opponent
+from .state import GameState, Placement, Token, opponent, room_place
 
 
 def start_rooms(state: GameState, seat: str) -> list[tuple[int, int]]:
@@ -61,7 +61,7 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
         raise IllegalAction("BG-REVEAL-02", "{figure} has no direct access to room {slot}", figure=figure.id,
                             slot=slot_name(action.slot))
     index = s.rooms.index(place)
-    s.rooms = s.rooms[:index] + (RoomPlace(place.slot, place.tile, place.orientation, True),) + s.rooms[index + 1:]
+    s.rooms = s.rooms[:index] + (room_place(place.slot, place.tile, place.orientation, True),) + s.rooms[index + 1:]
     ctx.layout_changed()
     hidden = sorted((t for t in s.tokens.values() if t.where == "room" and t.room == action.slot), key=lambda t: t.order)
     for t in hidden:
@@ -173,7 +173,7 @@ def rotate(ctx: Ctx, action: Rotate) -> None:
     place_ = s.room_at(action.slot)
     index = s.rooms.index(place_)
     turn = 1 if action.clockwise else 3
-    s.rooms = (s.rooms[:index] + (RoomPlace(place_.slot, place_.tile, (place_.orientation + turn) % 4, True),)
+    s.rooms = (s.rooms[:index] + (room_place(place_.slot, place_.tile, (place_.orientation + turn) % 4, True),)
                + s.rooms[index + 1:])
     ox, oy = action.slot[0] * ROOM, action.slot[1] * ROOM
     for t in list(s.tokens.values()):

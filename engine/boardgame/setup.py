@@ -10,7 +10,7 @@ from ..core.errors import IllegalAction
 from ..core.events import secret_event
 from .geometry import Square, slot_name, square_name
 from ..core.rng import Rng
-from .state import SEATS, Draft, GameState, Options, Player, RoomPlace, Token, opponent
+from .state import SEATS, Draft, GameState, Options, Player, Token, opponent, room_place
 
 
 def scenario_of(options: Options) -> dict | None:
@@ -97,7 +97,7 @@ def new_game(options: Options = Options(), seed: int = 0) -> GameState:
         rows = cat.beginner["length_rooms"]
         unused = set(cat.beginner["remove"])
     rng.shuffle(tiles)
-    rooms = tuple(RoomPlace((i % 2, i // 2), tile, rng.below(4), False) for i, tile in enumerate(tiles))
+    rooms = tuple(room_place((i % 2, i // 2), tile, rng.below(4), False) for i, tile in enumerate(tiles))
     draft = None
     if not tiles:  # the draft's layout: where the picked rooms (in tile order) will lie, drawn now (Draft.deal)
         count = 2 * cat.mix["pairs"]

@@ -105,6 +105,21 @@ class RoomPlace:
     revealed: bool
 
 
+def room_place(slot: tuple[int, int], tile: str, orientation: int, revealed: bool) -> RoomPlace:
+    """`RoomPlace(slot, tile, orientation, revealed)`, the one object of the process for that value (at most 8,192
+    kept): every game holds eight, its boards and states share them, and they were ~0.8 KB a game in play."""
+    key = (slot, tile, orientation, revealed)
+    found = _PLACES.get(key)
+    if found is None:
+        found = RoomPlace((slot[0], slot[1]), tile, orientation, revealed)
+        if len(_PLACES) < 8192:
+            _PLACES[key] = found
+    return found
+
+
+_PLACES: dict[tuple, RoomPlace] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     actions: tuple[int, ...]  # action cards in hand
