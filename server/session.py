@@ -315,6 +315,7 @@ class Session:
                     self._flush_waiter.set()
 
     async def _read(self) -> None:
+        sock = _plain_socket(self.stream)
         start = trio.current_time()
         hello_deadline = start + HELLO_SECONDS
         interval = self.server.config.ping_interval
@@ -325,8 +326,24 @@ class Session:
                 deadline = min(deadline, self._frame_since + FRAME_SECONDS)
             with self._cancel_scope(min(deadline, ping_due)) as waiting:
                 try:
-                    data = await self.stream.receive_some(RECEIVE_SIZE)
-                except (trio.BrokenResourceError, trio.ClosedResourceError):
+                    if sock is None:
+                        data = await self.stream.receive_some(RECEIVE_SIZE)
+                    else:  # SocketStream.receive_some without its layers (`_plain_socket`), checkpoints as it does;
+                        # the descriptor is asked for at each read: -1 once the socket is closed (EBADF), never a
+                        # number another connection has been given since
+                        await trio.lowlevel.checkpoint_if_cancelled()
+                        try:
+                            data = os.read(sock.fileno(), RECEIVE_SIZE)
+                            await trio.lowlevel.cancel_shielded_checkpoint()
+                        except BlockingIOError:
+                            while True:
+                                await trio.lowlevel.wait_readable(sock)
+                                try:
+                                    data = os.read(sock.fileno(), RECEIVE_SIZE)
+                                    break
+                                except BlockingIOError:
+                                    pass
+                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
                     return
             if self._dropped:
                 return
@@ -566,3 +583,14 @@ class Session:
         if not await table.submit(item):
             return self.send_error(ProtocolError("no_such_table", f"table {table.id} has closed"))
         await item.done.wait()
+
+
+def _plain_socket(stream):
+    """The socket a plain TCP connection's reader reads straight from (POSIX), or None (TLS, in-memory pipes,
+    another platform). `SocketStream.receive_some` goes through five layers of coroutines (its error translation,
+    the socket's method wrapper and non-blocking helper, trio's wait), all kept while the reader waits, as most
+    readers of a server do; reading the descriptor saves them. An error reading it ends the connection, as a
+    broken stream's does."""
+    if os.name == "posix" and type(stream) is trio.SocketStream:
+        return stream.socket
+    return None

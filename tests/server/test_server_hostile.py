@@ -359,3 +359,30 @@ async def _slow_reader():
         lines = [await slow.expect(ChatMessage) for _ in range(20 - session.chat_dropped)]
         assert all(line.sender.startswith("talker") and line.text.startswith("hi ") for line in lines)
         assert session in server.sessions
+
+
+async def test_a_plain_tcp_connection_is_read_from_its_socket_and_only_while_it_is_open():
+    """Session._read reads a plain TCP connection's socket itself (`_plain_socket`: without SocketStream's layers
+    of coroutines); TLS streams and in-memory pipes go through receive_some. The descriptor is asked for at each
+    read: once the socket is closed it is -1, so a read fails (and ends the connection) instead of reading a
+    descriptor number the process may have given another connection since."""
+    import os
+    import socket as stdlib_socket
+
+    import pytest
+
+    from dungeon_twister.server.pipes import PipeStream
+    from dungeon_twister.server.session import _plain_socket
+
+    a, b = stdlib_socket.socketpair()
+    stream = trio.SocketStream(trio.socket.from_stdlib_socket(a))
+    assert _plain_socket(stream) is stream.socket
+    assert _plain_socket(PipeStream.__new__(PipeStream)) is None
+    b.sendall(b"\x00\x00\x00\x01x")
+    await trio.lowlevel.wait_readable(stream.socket)
+    assert os.read(_plain_socket(stream).fileno(), 64) == b"\x00\x00\x00\x01x"
+    await stream.aclose()
+    b.close()
+    assert stream.socket.fileno() == -1
+    with pytest.raises(OSError):
+        os.read(stream.socket.fileno(), 64)
