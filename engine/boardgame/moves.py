@@ -537,8 +537,8 @@ def pack_memo(state: GameState) -> None:
     entry less, its occupancy is let go, and its board keeps the reach memos of the squares its figures stand on
     only, at the radius and links their kind asks for (`Board.keep_reach`); the next position's lookups find
     them as before, and unpack only what they read."""
-    memo = state._memo  # a state that never searched has none, and needs none made
-    if memo is not None:
+    memo = state.memo
+    if memo.entries or memo.occ is not None:
         for _, entry in memo.entries.values():
             entry.pack()
         # The occupancy of the state that waits (its squares' tokens, the figures' and loose tokens' squares,
