@@ -54,6 +54,8 @@ def handle(session: Session, event: Event) -> None:
         _protocol_error(session, event)
     elif isinstance(event, RevealMismatch):
         secret_choice.on_mismatch(session, event)
+        if event.purpose != DEAL_PURPOSE:
+            session.opponent_revealed(event.purpose)
     else:
         handler = _HANDLERS.get(type(event))
         if handler is not None:
@@ -247,6 +249,7 @@ def _opponent_reveal(session: Session, message: OpponentReveal) -> None:
     if message.purpose == DEAL_PURPOSE:
         return contribution.on_opponent_reveal(session, message)
     secret_choice.on_opponent_reveal(session, message)
+    session.opponent_revealed(message.purpose)
     if message.purpose == "build":  # the opponent's build comes at the end: the deal can be checked now
         _check_deal(session)
 

@@ -58,6 +58,9 @@ class SessionPort(Protocol):
     def keep_opponent_commitment(self, purpose: str, commitment: bytes) -> None:
         """Keep (durably) the opponent's commitment before we reveal."""
 
+    def opponent_revealed(self, purpose: str) -> None:
+        """The opponent's reveal for `purpose` came (checked, whether it matched or not): the round is over."""
+
     def resent_commit_refused(self) -> bool:
         """A commit_twice or bad_purpose answers a commitment sent again after a resume: True (and nothing to
         show) if so."""

@@ -340,11 +340,18 @@ class Session:
         deal = ((view or {}).get("table") or {}).get("deal")
         if isinstance(deal, dict) and deal.get(self.held.seat) in ("commit", "committed"):
             pending.add(DEAL_PURPOSE)  # our contribution to the deal, until it is revealed (section 16)
+        # A round whose opponent's commitment we hold stays until his reveal comes (`opponent_revealed`): a team's
+        # is sent only once the teams are revealed (BG-SETUP-06), after the hidden placement, and a client that
+        # comes back in between must still hold the commitment to check it against
         over = [purpose for purpose, kept in self.held.secrets.items() if n > kept.since_event
-                and purpose not in pending]
+                and purpose not in pending and kept.opponent_commitment is None]
         for purpose in over:
             del self.held.secrets[purpose]
         if over:
+            self._save()
+
+    def opponent_revealed(self, purpose: str) -> None:
+        if self.held is not None and self.held.secrets.pop(purpose, None) is not None:
             self._save()
 
     def resent_commit_refused(self) -> bool:

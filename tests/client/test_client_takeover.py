@@ -151,7 +151,9 @@ async def test_a_half_open_client_restarted_from_its_seat_file_takes_the_seat_ov
 async def test_a_crash_at_each_step_of_a_commit_reveal_round_is_survived(tmp_path, step):
     """The team choice (protocol section 10) with a crash: before the commitment reaches the server; after it
     did but before the opponent's commitment reached us; after that but before our reveal reached the server;
-    after the round. The restarted client reveals the choice it committed to, from its seat file."""
+    after the round. The restarted client reveals the choice it committed to, from its seat file, and keeps the
+    opponent's commitment until his reveal comes: only once the teams are revealed, after the hidden placement
+    (BG-SETUP-06), when it must open the commitment kept (a client that had forgotten it cried cheating)."""
     async with machine(tmp_path) as here:
         async with here.client() as first:
             table = await start_game(first)
@@ -183,10 +185,21 @@ async def test_a_crash_at_each_step_of_a_commit_reveal_round_is_survived(tmp_pat
 
         async with here.client() as second:
             await until(lambda: (second.state.view or {}).get("phase") == "hide")
-            assert second.state.alert is None, "the opponent's reveal opened the commitment we kept"
             assert f"back at table {table}" in second.said
             assert not [notice for notice in second.said if "commit_twice" in notice or "cannot" in notice]
-            assert here.seat_file().load().secrets == {}, "the round is over: its secret is forgotten"
+            held = here.seat_file().load().secrets
+            assert list(held) == ["team"] and held["team"].opponent_commitment is not None, \
+                "the opponent's reveal is still to come: his commitment is kept"
+            for _ in range(30):  # our hides (10) in turn with the bot's, until the teams are revealed
+                view = second.state.view or {}
+                if view.get("phase") != "hide":
+                    break
+                if view.get("legal"):
+                    second.act(view["legal"][0])
+                await until(lambda seen=view: second.state.view is not seen)
+            await until(lambda: here.seat_file().load().secrets == {})  # the round is over once he revealed
+            assert second.state.view["phase"] != "hide" and second.state.alert is None, \
+                "the opponent's reveal opened the commitment we kept"
         lines = [line for line, _ in here.server.lobby.store.table(table).journal]
         assert len([line for line in lines if line.startswith("# commit B team ")]) == 1
         nonce = kept.secrets["team"].nonce.hex()
