@@ -342,9 +342,10 @@ class Session:
             pending.add(DEAL_PURPOSE)  # our contribution to the deal, until it is revealed (section 16)
         # A round whose opponent's commitment we hold stays until his reveal comes (`opponent_revealed`): a team's
         # is sent only once the teams are revealed (BG-SETUP-06), after the hidden placement, and a client that
-        # comes back in between must still hold the commitment to check it against
+        # comes back in between must still hold the commitment to check it against. (Our contribution to the
+        # deal goes once it is revealed, as it did.)
         over = [purpose for purpose, kept in self.held.secrets.items() if n > kept.since_event
-                and purpose not in pending and kept.opponent_commitment is None]
+                and purpose not in pending and (kept.opponent_commitment is None or purpose == DEAL_PURPOSE)]
         for purpose in over:
             del self.held.secrets[purpose]
         if over:
