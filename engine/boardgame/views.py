@@ -19,7 +19,7 @@ from .board import board_of
 from .combat import side_total
 from .context import Ctx
 from .draft import build_parts, pool as draft_pool
-from .geometry import slot_name, square_name
+from .geometry import interned, slot_name, square_name
 from .state import SEATS, GameState
 from .timeouts import secret_purpose
 
@@ -193,23 +193,9 @@ def _public(state: GameState) -> _Public:
 _LAYOUTS: WeakKeyDictionary = WeakKeyDictionary()
 """Board -> its pits, gears, walls and portcullises as view data: drawn once per layout (boards are shared by every
 state with that layout, and kept only while something uses them). Each view gets fresh lists: callers may change
-the view they are given."""
-
-
-_WALLS: dict[tuple, tuple] = {}
-"""A wall or portcullis as view data (its squares' names, and its count or state) -> the one tuple the layouts of
-this process use for it: the same room in the same place and orientation gives the same ones, and they were most of
-a layout (which lives as long as its board: one a game in play): 6.6 KB a board, 2.2 KB shared so (40 boards of
-standard games at 150 actions). At most 16,384 are kept."""
-
-
-def _shared(wall: tuple) -> tuple:
-    found = _WALLS.get(wall)
-    if found is None:
-        found = wall
-        if len(_WALLS) < 16384:
-            _WALLS[wall] = wall
-    return found
+the view they are given. A wall or portcullis (its squares' names, and its count or state) is the process's one
+tuple for it (`geometry.interned`): the same room in the same place and orientation gives the same ones, and they
+were most of a layout, 6.6 KB a board, 1.9 KB shared so (40 boards of standard games at 150 actions)."""
 
 
 def _layout(board) -> dict:
@@ -218,9 +204,9 @@ def _layout(board) -> dict:
         parts = _LAYOUTS[board] = (
             tuple(sorted(square_name(sq) for sq in board.pits)),
             tuple((slot_name(slot), square_name(sq)) for slot, sq in sorted(board.gears.items())),
-            tuple(sorted(_shared((square_name(a), square_name(b), n)) for (a, b), n in board.walls.items()
+            tuple(sorted(interned((square_name(a), square_name(b), n)) for (a, b), n in board.walls.items()
                          if board.exists(a) and board.exists(b))),
-            tuple(sorted(_shared((square_name(a), square_name(b), _PORT_STATE[st]))
+            tuple(sorted(interned((square_name(a), square_name(b), _PORT_STATE[st]))
                          for (a, b), (_, _, st) in board.portcullises.items())),
             tuple(sorted((square_name(a), square_name(b)) for a, b in board.slits)),
             tuple((kind, tuple(sorted(square_name(sq) for sq in squares))) for kind, squares in sorted(board.terrain.items())),

@@ -1,5 +1,5 @@
 """A view's static board facts come from its board's layout, made once per board; the walls and portcullises of
-two boards that hold the same room in the same place are the same objects (views._shared), not copies."""
+two boards that hold the same room in the same place are the same objects (geometry.interned), not copies."""
 
 from __future__ import annotations
 
