@@ -16,11 +16,11 @@ def step(square: Square, direction: str) -> Square:
 
 
 def interned(value: tuple) -> tuple:
-    """The one tuple the boards of this process use for a square, an edge (`edge`) or a square's links (and the
-    views' layouts for a wall or portcullis, `views._layout`): a fully
-    revealed board would otherwise make ~1,400 tuples of its own, three quarters of its memory (every layout is a
-    board: a game in play holds one, and the last 16 made are kept), and the same room in the same place and
-    orientation gives the same ones. At most 32,768 are kept (a board has about 230 squares, 175 edges)."""
+    """The one tuple the boards of this process use for a square, an edge (`edge`) or a square's links, and the
+    views' layouts for a wall or portcullis (`views._layout`): a fully revealed board would otherwise make ~1,400
+    tuples of its own, three quarters of its memory (every layout is a board: a game in play holds one, and the
+    last 16 made are kept), and the same room in the same place and orientation gives the same ones. At most
+    32,768 are kept (a board has about 230 squares, 175 edges)."""
     found = _INTERNED.get(value)
     if found is None:
         found = value
