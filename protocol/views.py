@@ -134,7 +134,8 @@ def _joined(value) -> bytes:
 
 _KEYS: dict[tuple, tuple] = {}
 """A view's sequence of keys -> the one tuple of it the process's PackedViews share (a few dozen sequences: the
-keys a view has depend on its game's family, phase and options). At most 1,024 are kept."""
+keys a view has depend on its game's family, phase and options). At most 1,024 are kept. (The engine's
+`core.canon.Canon` does this for squares and room places; the protocol imports nothing of the engine.)"""
 _PLACES: dict[tuple, dict] = {}
 """A shared keys tuple -> {key: its index} (as many as `_KEYS`)."""
 

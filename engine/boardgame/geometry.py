@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..core.canon import Canon
+
 Square = tuple[int, int]  # (x, y): x 0..9 across, y 0..H-1 along; start zones at y = -1 (Blue) and y = H (Yellow)
 
 ROOM = 5
@@ -21,15 +23,10 @@ def interned(value: tuple) -> tuple:
     tuples of its own, three quarters of its memory (every layout is a board: a game in play holds one, and the
     last 16 made are kept), and the same room in the same place and orientation gives the same ones. At most
     32,768 are kept (a board has about 230 squares, 175 edges)."""
-    found = _INTERNED.get(value)
-    if found is None:
-        found = value
-        if len(_INTERNED) < 32768:
-            _INTERNED[value] = value
-    return found
+    return _INTERNED(value)
 
 
-_INTERNED: dict[tuple, tuple] = {}
+_INTERNED = Canon(32768)
 
 
 def edge(a: Square, b: Square) -> tuple[Square, Square]:

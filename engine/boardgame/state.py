@@ -8,6 +8,7 @@ from operator import attrgetter
 from types import MappingProxyType
 
 from .catalogue import SetCatalogue, load
+from ..core.canon import Canon
 from .geometry import Square
 
 SEATS = ("B", "Y")
@@ -108,16 +109,15 @@ class RoomPlace:
 def room_place(slot: tuple[int, int], tile: str, orientation: int, revealed: bool) -> RoomPlace:
     """`RoomPlace(slot, tile, orientation, revealed)`, the one object of the process for that value (at most 8,192
     kept): every game holds eight, its boards and states share them, and they were ~0.8 KB a game in play."""
-    key = (slot, tile, orientation, revealed)
-    found = _PLACES.get(key)
-    if found is None:
-        found = RoomPlace((slot[0], slot[1]), tile, orientation, revealed)
-        if len(_PLACES) < 8192:
-            _PLACES[key] = found
-    return found
+    return _PLACES((slot, tile, orientation, revealed), _place)
 
 
-_PLACES: dict[tuple, RoomPlace] = {}
+def _place(key: tuple) -> RoomPlace:
+    slot, tile, orientation, revealed = key
+    return RoomPlace((slot[0], slot[1]), tile, orientation, revealed)
+
+
+_PLACES = Canon(8192)
 
 
 @dataclass(frozen=True, slots=True)
