@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -18,6 +19,15 @@ SPECTATOR_COMMANDS = ("look", "chat", "leave", "reconnect", "help", "quit")
 CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison", "mixed",
                   "paladins", "base_paladins", "prison_paladins", "all_sets", "mutual", "free")
 BOT_KINDS = ("random", "greedy")
+_NUMBER = re.compile(r"(\d+)")
+
+
+def natural_order(word: str) -> list:
+    """The menu's sort key: numbers by their value, so that a square c9 comes before c10 and room pair 4 before
+    37, as a player reads them (a plain sort put "pairs=37," between "pairs=3," and "pairs=4,")."""
+    pieces: list = _NUMBER.split(word)
+    pieces[1::2] = map(int, pieces[1::2])  # re.split puts the numbers at the odd places, the text around them even
+    return pieces
 
 
 def next_words(legal: Iterable[str], typed: list[str], partial: str) -> dict[str, list[str]]:
@@ -82,7 +92,7 @@ class PromptCompleter(Completer):
                 # TRANSLATORS: beside a completion of the prompt: this word is a command (not an action)
                 meta = _("command")
                 candidates.update({command: meta for command in self._commands() if command not in candidates})
-        for word in sorted(candidates):
+        for word in sorted(candidates, key=natural_order):
             if word.startswith(partial):
                 yield Completion(word, start_position=-len(partial), display=printable(word),
                                  display_meta=printable(candidates[word]))

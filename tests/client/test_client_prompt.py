@@ -248,3 +248,16 @@ def test_a_mistyped_command_gets_did_you_mean_and_sends_nothing():
     commands.run("mvoe bWA c5")  # near no command: an action for the server (which answers with 'did you mean')
     (sent,) = wired.sent()
     assert isinstance(sent, Action) and sent.text == "mvoe bWA c5"
+
+
+def test_the_completion_menu_puts_numbers_in_their_order():
+    """A plain text sort listed a10 before a9 and room pair 37 between 3 and 4; the menu sorts numbers by value."""
+    state = ClientState("ann", table=TABLE, seat="B")
+    state.view = {"legal": ["move bWA c10", "move bWA c9", "move bWA b11", "move bWA c2", "end"]}
+    completer = PromptCompleter(state)
+    texts = [c.text for c in completer.get_completions(Document("move bWA "), CompleteEvent())]
+    assert texts == ["b11", "c2", "c9", "c10"]
+    state.view = {"legal": [], "secret": "build",
+                  "build": {"parts": [{"name": "pairs", "count": 2, "values": ["1", "37", "4", "3"]}]}}
+    texts = [c.text for c in completer.get_completions(Document("build pairs="), CompleteEvent(True))]
+    assert texts == ["pairs=1,", "pairs=3,", "pairs=4,", "pairs=37,"]
