@@ -8,7 +8,7 @@ stays on screen.
 
 from __future__ import annotations
 
-from dungeon_twister.engine import NotationError, Part, PartsChoice
+from dungeon_twister.engine import COPIES, NotationError, Part
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import (
     OpponentCommit,
@@ -26,7 +26,12 @@ from .state import Refusal, SecretChoice, notation_error_text, translated_templa
 
 
 class ChoiceError(ValueError):
-    """The typed text names none, or more than one, of the choices allowed now."""
+    """The typed text names none, or more than one, of the choices allowed now; `rule`: the rule that forbids it,
+    when a part of a build names one (the view's build.parts)."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | None = None,
@@ -70,12 +75,12 @@ def _resolve_build(text: str, parts: list[dict], seat: str, game: str = "board")
                                                                        form=_build_form(parts))) from None
     if type(action) is not rules.secret_kind("build"):
         raise ChoiceError(_("build your team first: {form} (Tab completes)").format(form=_build_form(parts)))
-    choice = PartsChoice(tuple(Part.from_form(form) for form in parts), lambda chosen: chosen,
-                         lambda a: tuple(tuple(map(str, getattr(a, form["name"]))) for form in parts))
-    why = choice.refusal(action)
-    if why is not None:  # in the reader's language when the catalogue has the part's sentence
-        template, values = why
-        raise ChoiceError(translated_template(template, values) or template.format(**values))
+    for form in parts:  # each part as the engine checks it, with the rule it cites (protocol.md, the free build)
+        why = Part.from_form(form).refusal([str(value) for value in getattr(action, form["name"], ())])
+        if why is not None:  # in the reader's language when the catalogue has the part's sentence
+            template, values = why
+            rule = form.get("copies_rule") if template in COPIES and form.get("copies_rule") else form.get("rule")
+            raise ChoiceError(translated_template(template, values) or template.format(**values), rule)
     return rules.format_action(action)
 
 
@@ -110,7 +115,7 @@ def choose(session: Session, text: str) -> None:
         game = (state.view or {}).get("game", "board")
         choice = resolve_choice(text, state.legal, state.seat, state.build_parts, game)
     except ChoiceError as error:
-        state.refusal = Refusal(text, "not_a_choice", str(error))
+        state.refusal = Refusal(text, "not_a_choice", str(error), error.rule)
         return
     nonce = make_nonce()
     session.keep_secret(purpose, choice, nonce)  # on disk before the commitment leaves: a crash can still reveal

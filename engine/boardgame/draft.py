@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from .actions import Build, Pick
 from .context import Ctx
-from ..core.choice import Part, PartsChoice
+from ..core.choice import COPIES, Part, PartsChoice
 from ..core.errors import N_, IllegalAction
 from ..core.events import secret_event
 from .state import SEATS, GameState, room_place
@@ -127,7 +127,23 @@ def build_choice(state: GameState, seat: str) -> PartsChoice:
                        if type(a) is Build and a.seat == seat else None)
 
 
-_BUILD_RULES = {"pairs": "PD-TEAM-FREE-02", "characters": "PD-TEAM-FREE-01", "objects": "PD-TEAM-FREE-01"}
+BUILD_RULES = {"pairs": ("PD-TEAM-FREE-02", None), "characters": ("PD-TEAM-FREE-01", None),
+               "objects": ("PD-TEAM-FREE-01", "PD-TEAM-COMMON-01")}
+"""Part name -> (the rule a refusal of that part of a free build cites, the rule for a value chosen more often than
+its copies if another: a common object more often than the seat holds it). The views give them with the parts
+(`build_form`), so that a client checking a build before it commits to it cites the rule the engine would."""
+
+
+def build_rule(part: Part, template: str) -> str:
+    """The rule a free build's refusal of `part` cites for the refusal's `template` (`Part.refusal`)."""
+    rule, copies = BUILD_RULES[part.name]
+    return copies if copies and template in COPIES else rule
+
+
+def build_form(part: Part) -> dict:
+    """A part of the free build as the views give it: `Part.form` and the rules its refusals cite."""
+    rule, copies = BUILD_RULES[part.name]
+    return {**part.form(), "rule": rule, **({"copies_rule": copies} if copies else {})}
 
 
 def build(ctx: Ctx, action: Build) -> None:
@@ -136,13 +152,9 @@ def build(ctx: Ctx, action: Build) -> None:
         raise IllegalAction("PD-TEAM-FREE-01", "no team is being built by free choice")
     chosen = (tuple(map(str, action.pairs)), action.characters, action.objects)
     for part, values in zip(build_parts(s), chosen):
-        rule = _BUILD_RULES[part.name]
-        if part.name == "objects" and len(values) == part.count and all(v in part.values for v in values) and any(
-                values.count(v) > part.copies[part.values.index(v)] for v in values):
-            rule = "PD-TEAM-COMMON-01"  # a common object more often than the seat holds it
         why = part.refusal(list(values))
         if why is not None:
-            raise IllegalAction(rule, why[0], **why[1])
+            raise IllegalAction(build_rule(part, why[0]), why[0], **why[1])
     d = s.draft
     s.draft = replace(d, builds=d.builds + ((action.seat, action.pairs, action.characters, action.objects),))
     ctx.events.append(secret_event(

@@ -121,6 +121,10 @@ def build_choice(state: CardState, seat: str) -> PartsChoice:
                        lambda a: (a.characters, a.objects) if type(a) is Build and a.seat == seat else None)
 
 
+BUILD_RULE = "CG-SEL-FULL-01"
+"""The rule a refused full frontal team cites, whatever part breaks it (the views give it with the parts)."""
+
+
 def build(state: CardState, a: Build):
     sel = state.selection
     if state.outcome is not None or state.phase != "select" or sel is None or sel.mode != "full":
@@ -130,7 +134,7 @@ def build(state: CardState, a: Build):
     for part, chosen in zip(parts(state), (a.characters, a.objects)):
         why = part.refusal(list(chosen))
         if why is not None:
-            raise IllegalAction("CG-SEL-FULL-01", why[0], **why[1])
+            raise IllegalAction(BUILD_RULE, why[0], **why[1])
     choice = (tuple(sorted(a.characters)), tuple(sorted(a.objects)))
     secret = state.secret + ((a.seat, choice),)
     events = [secret_event("built", a.seat, {"seat": a.seat, "characters": list(choice[0]),

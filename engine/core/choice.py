@@ -33,6 +33,11 @@ _COUNT = {"pairs": N_("choose {count} pairs, not {chosen}"),
 _UNKNOWN = {"pairs": N_("{value} is not one of the pairs to choose from"),
             "characters": N_("{value} is not one of the characters to choose from"),
             "objects": N_("{value} is not one of the objects to choose from")}
+_ONCE = N_("{value} may be chosen only once")
+_AT_MOST = N_("{value} may be chosen at most {allowed} times")
+COPIES = frozenset({_ONCE, _AT_MOST})
+"""The templates of `Part.refusal` that say a value was chosen more often than its copies: a rule family may cite
+another rule for them than for the part's count or values (a common object's copies, PD-TEAM-COMMON-01)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +101,8 @@ class Part:
             allowed = self.copies[self.values.index(value)]
             if chosen.count(value) > allowed:
                 if allowed == 1:
-                    return N_("{value} may be chosen only once"), {"value": value}
-                return N_("{value} may be chosen at most {allowed} times"), {"value": value, "allowed": allowed}
+                    return _ONCE, {"value": value}
+                return _AT_MOST, {"value": value, "allowed": allowed}
         return None
 
     def form(self) -> dict:

@@ -409,6 +409,40 @@ def test_PD_TEAM_FREE_a_typed_build_is_checked_against_the_parts_before_anything
             resolve_choice(wrong, [], "B", parts)
 
 
+@pytest.mark.parametrize("wrong", [
+    "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA objects=FH,KY,KY,RP,SW,TS",  # a count: PD-TEAM-FREE-01
+    "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WA objects=FH,KY,KY,RP,SW,TS",  # a character twice
+    "build pairs=3,45 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS",  # a pair: PD-TEAM-FREE-02
+    "build pairs=41,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS",
+    "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=KY,KY,KY,RP,SW,TS",  # PD-TEAM-COMMON-01
+    "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,RP,SW,TS,TS",  # one copy, twice: COMMON-01
+    "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,KY,SW,WA",  # too many KY, then no object
+])
+def test_PD_TEAM_FREE_01_02_COMMON_01_the_client_refuses_a_wrong_build_citing_the_rule_the_engine_would(wrong):
+    """A commitment cannot be taken back, so the client checks a build against the view's parts first; it cites
+    the rule the engine's refusal of the same build cites (the parts' `rule` and `copies_rule`), and shows it."""
+    from types import SimpleNamespace
+
+    from dungeon_twister.client.secret_choice import ChoiceError, choose, resolve_choice
+    from dungeon_twister.engine import IllegalAction, Options, apply, new_game, parse_action
+    from dungeon_twister.protocol import PlayerConnection
+
+    state = free_build_state()
+    with pytest.raises(IllegalAction) as engine_refusal:
+        apply(new_game(Options(set_name="all_sets", teams="free"), 5), parse_action(wrong, "B"))
+    with pytest.raises(ChoiceError) as client_refusal:
+        resolve_choice(wrong, [], "B", state.build_parts)
+    assert client_refusal.value.rule == engine_refusal.value.rule
+    assert client_refusal.value.rule in ("PD-TEAM-FREE-01", "PD-TEAM-FREE-02", "PD-TEAM-COMMON-01")
+    assert str(client_refusal.value) == engine_refusal.value.message
+
+    state.view["secret"], state.connected = "build", True
+    session = SimpleNamespace(state=state, connection=PlayerConnection())
+    choose(session, wrong)
+    assert state.refusal.describe().startswith(f"refused [{engine_refusal.value.rule}]: ")
+    assert not state.secrets, "nothing was committed"
+
+
 def test_PD_TEAM_FREE_a_wrong_build_is_refused_in_the_readers_language():
     """The parts' refusals (engine/core/choice.py, templates the catalogue translates) in French."""
     from dungeon_twister.client import i18n

@@ -109,6 +109,9 @@ def test_CG_SEL_FULL_01_each_chooses_in_secret_from_parts():
     assert "choose 6 characters, not 5" in e.message
     e = refused(s, "build characters=AS,BE,BK,CB,CL,CO objects=KY,KY,KY,AR", "CG-SEL-FULL-01")
     assert "KY may be chosen at most 2 times" in e.message
+    # the view's parts name the rule those refusals cite, for a client that checks a build before committing to it
+    assert [(p["name"], p["count"], p["rule"], "copies_rule" in p) for p in view(s, "B")["build"]["parts"]] == [
+        ("characters", 6, "CG-SEL-FULL-01", False), ("objects", 4, "CG-SEL-FULL-01", False)]
     chosen = parse_action("build characters=WA,TH,CL,MK,SN,GB objects=TS,KY,KY,RP", "B")
     assert chosen in offered  # answered from the parts (core/choice.py), nothing listed
     s1, events = apply(s, chosen)

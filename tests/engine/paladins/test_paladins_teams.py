@@ -212,6 +212,9 @@ def test_PD_TEAM_FREE_01_02_both_choose_in_secret_at_once_then_the_rooms_are_lai
      "KY may be chosen at most 2 times"),
     ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,RP,SW,TS,TS", "PD-TEAM-COMMON-01",
      "TS may be chosen only once"),
+    # a value chosen too often comes before an unknown one in the part's order: the copies are what is refused
+    ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,KY,SW,WA", "PD-TEAM-COMMON-01",
+     "KY may be chosen at most 2 times"),
     ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW", "PD-TEAM-FREE-01",
      "choose 6 objects, not 5"),
 ])
