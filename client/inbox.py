@@ -198,6 +198,7 @@ def _chat(session: Session, message: ChatMessage) -> None:
 
 def _snapshot(session: Session, message: Snapshot) -> None:
     session.state.view = message.view
+    session.state.came_in = message.n > 0  # events before it are not in the log: the panel says so
     session.view_changed(message.n, message.view)
     session.state.note_turn(session.clock())
     contribution.on_view(session)

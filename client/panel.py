@@ -365,7 +365,13 @@ BOARD_PARTS = PanelParts(HINTS, PHASES, _turn_detail, _player, _combat, _placeme
 
 def event_log(state: ClientState) -> StyleAndTextTuples:
     """The log of the table in plain words, oldest first."""
-    lines = list(state.log) or [_("(nothing happened yet)")]
+    if state.log:
+        lines = list(state.log)
+    elif state.came_in:  # a snapshot (joining or coming back): what came before it is on the board, not here
+        # TRANSLATORS: the table's event log is empty because the player joined or came back after events happened
+        lines = [_("(nothing new since you came in)")]
+    else:
+        lines = [_("(nothing happened yet)")]
     return [("class:log", "\n".join(lines))]
 
 

@@ -193,6 +193,9 @@ class ClientState:
     join_code: str | None = None
     view: dict | None = None
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    came_in: bool = False
+    """The table's view came as a snapshot (joining, coming back, a resume the server could not fill with events):
+    what happened before it is in the view, not in `log`."""
     chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     notice: str = ""
     """The last informative message (a command's answer, a server error)."""
@@ -303,6 +306,7 @@ class ClientState:
         self.result = None
         self.refusal = None
         self.log.clear()
+        self.came_in = False
         self.timers.clear()
         self.secrets.clear()
         self.pending_actions.clear()

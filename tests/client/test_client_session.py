@@ -201,6 +201,27 @@ async def test_an_event_gap_asks_for_the_missing_events(autojump_clock):
         assert list(session.state.log) == ["turn 6: Yellow plays"]
 
 
+async def test_the_event_log_says_what_came_before_a_snapshot_is_not_in_it(autojump_clock):
+    """A client that joins a game under way, or comes back after a crash, gets a snapshot: the events before it are
+    in the view, not in the log, which must not say that nothing has happened."""
+    from dungeon_twister.client.panel import event_log
+
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.welcome()
+        await server.receive()  # ListTables
+        assert event_log(session.state) == [("class:log", "(nothing happened yet)")]
+        session.join(TABLE, "B")
+        await server.receive()
+        await server.send(Joined(TABLE, "token-B", "B"))
+        await server.send(Snapshot(TABLE, 42, seat_view(COMBAT, "B", table={"id": TABLE, "target_vp": 5})))
+        await trio.testing.wait_all_tasks_blocked()
+        assert event_log(session.state) == [("class:log", "(nothing new since you came in)")]
+        await server.send(TableEvent(TABLE, 43, {"kind": "turn_started", "turn": 6, "seat": "Y"}))
+        await trio.testing.wait_all_tasks_blocked()
+        assert event_log(session.state) == [("class:log", "turn 6: Yellow plays")]
+
+
 async def test_spectating_from_a_player_connection_reconnects_as_a_spectator(autojump_clock):
     async with running_client() as (session, listener):
         first = await listener.next_server()
