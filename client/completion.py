@@ -17,7 +17,10 @@ LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "refresh", "ratin
 GAME_COMMANDS = ("look", "bot", "chat", "leave", "reconnect", "help", "quit")
 SPECTATOR_COMMANDS = ("look", "chat", "leave", "reconnect", "help", "quit")
 CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison", "mixed",
-                  "paladins", "base_paladins", "prison_paladins", "all_sets", "mutual", "free")
+                  "paladins", "base_paladins", "prison_paladins", "all_sets", "mutual", "free", "cards")
+CARD_CREATE_OPTIONS = ("tutorial=1", "tutorial=2", "tutorial=3", "standard", "mutual", "full", "draft", "timers",
+                       "secret", "private")
+"""After `create cards` (commands.parse_table_options): the Card Game's own options."""
 BOT_KINDS = ("random", "greedy")
 _NUMBER = re.compile(r"(\d+)")
 
@@ -118,7 +121,10 @@ class PromptCompleter(Completer):
         if command == "help" and position == 1:
             return topics()
         if command == "create":
-            return [option for option in CREATE_OPTIONS if option not in words]
+            if "cards" in words:
+                return [option for option in CARD_CREATE_OPTIONS if option not in words]
+            return [option for option in CREATE_OPTIONS if option not in words and (
+                option != "cards" or len(words) == 1)]  # `cards` first: the board game's options are not its own
         if command == "bot":
             return ("B", "Y") if position == 1 else BOT_KINDS if position == 2 else ()
         if command in ("join", "spectate"):

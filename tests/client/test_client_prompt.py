@@ -261,3 +261,24 @@ def test_the_completion_menu_puts_numbers_in_their_order():
                   "build": {"parts": [{"name": "pairs", "count": 2, "values": ["1", "37", "4", "3"]}]}}
     texts = [c.text for c in completer.get_completions(Document("build pairs="), CompleteEvent(True))]
     assert texts == ["pairs=1,", "pairs=3,", "pairs=4,", "pairs=37,"]
+
+
+def test_create_completes_the_card_games_options_after_cards():
+    """`create ` offers the board game's options and `cards`; after `cards`, the Card Game's own
+    (commands.parse_table_options accepts each of them there)."""
+    from dungeon_twister.client.commands import parse_table_options
+
+    completer = PromptCompleter(ClientState("ann"))
+
+    def complete(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent(completion_requested=True))]
+
+    assert "cards" in complete("create ") and "prison" in complete("create ")
+    assert "cards" not in complete("create vp=6 ")
+    offered = complete("create cards ")
+    assert offered == ["draft", "full", "mutual", "private", "secret", "standard", "timers", "tutorial=1",
+                       "tutorial=2", "tutorial=3"]
+    assert complete("create cards standard f") == ["full"]
+    for word in offered:
+        words = f"cards standard {word}" if word in ("mutual", "full", "draft") else f"cards {word}"
+        assert parse_table_options(words).game == "cards"
