@@ -20,6 +20,14 @@ class CharacterKind:
     rules: dict = field(default_factory=dict)  # ability -> the rule ID this character's refusals cite for it
     elimination_vp: int = 1  # what its elimination scores (BG-VP-01; the Red Dragon's Prestige: 2, PD-CHAR-DRAGON-04)
 
+    @cached_property
+    def gait(self) -> tuple[int, bool, bool, bool, bool, bool, bool]:
+        """How it walks, read by every move search of it (`movement.Walker`): its move value, then whether it has
+        acrobatics, levitate, contortionist, agility, incorporeal and no_carry."""
+        a = self.abilities
+        return (self.move, "acrobatics" in a, "levitate" in a, "contortionist" in a, "agility" in a,
+                "incorporeal" in a, "no_carry" in a)
+
 
 @dataclass(frozen=True)
 class ObjectKind:
@@ -92,6 +100,12 @@ class SetCatalogue:
     def strong(self) -> frozenset[str]:
         """The codes of the characters who carry two things (ability "strength": the Paladin, PD-CHAR-PALADIN-01)."""
         return frozenset(code for code, kind in self.characters.items() if "strength" in kind.abilities)
+
+    @cached_property
+    def giants(self) -> frozenset[str]:
+        """The codes of the characters a figure of combat 0 or 1 passes between the legs of (ability "giant": the
+        Colossus, PR-CHAR-COLOSSUS-03); none in most sets, so a walker need not look for them."""
+        return frozenset(code for code, kind in self.characters.items() if "giant" in kind.abilities)
 
     def flag(self, name: str, default=None):
         return self.flags.get(name, default)

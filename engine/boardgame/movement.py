@@ -143,12 +143,11 @@ class Walker:
         cat: SetCatalogue = self.state.catalogue
         self.cat = cat
         kind = cat.characters[self.mover.code]
-        self.steps = kind.move
-        self.acrobat = "acrobatics" in kind.abilities
-        self.flyer = "levitate" in kind.abilities
-        self.contortionist = "contortionist" in kind.abilities  # PR-CHAR-NAGA-01: through arrow slits
-        self.agile = "agility" in kind.abilities  # PD-CHAR-ELF-01: crosses pits (stopping is the golden rules')
-        self.incorporeal = "incorporeal" in kind.abilities  # PD-CHAR-GHOST-01
+        # contortionist: through arrow slits (PR-CHAR-NAGA-01); agile: crosses pits, stopping is the golden rules'
+        # (PD-CHAR-ELF-01); incorporeal: PD-CHAR-GHOST-01; no_carry: never picks up, carries or uses anything
+        # (PD-CHAR-GHOST-03)
+        (self.steps, self.acrobat, self.flyer, self.contortionist, self.agile, self.incorporeal,
+         self.no_carry) = kind.gait
         # Paladins & Dragons terrain (empty elsewhere): squares nobody stops on and only some cross (crevasses,
         # 3D obstacles, fountains), and Rockfall, where an unprotected walker's move ends (PD-TERR-ROCKFALL-01)
         self.winged = self.flyer or self.incorporeal  # PD-TERR-ROCKFALL-04: passes over Rockfall unharmed
@@ -158,7 +157,6 @@ class Walker:
         else:  # a board of the base set or Prison: none of it
             self.crevasses = self.barriers = self.rockfall = self.rubble = self.no_stop = _NONE
             self.pits = self.drop_checked = self.board.pits
-        self.no_carry = "no_carry" in kind.abilities  # PD-CHAR-GHOST-03: never picks up, carries or uses anything
         self.passes = passes_of(kind)
         self.links = self.board.links_of(self.passes)
         self.start = self.mover.square
@@ -171,10 +169,10 @@ class Walker:
             del self.base[self.start]
         self.enemies = self.occ.figures[self.exit_owner]  # squares a move may not stop on or (mostly) cross
         # PR-CHAR-COLOSSUS-03: a figure of printed combat 0 or 1 passes between a Giant's legs (never stops there)
+        giants = cat.giants if kind.combat <= 1 else _NONE
         self.giants: frozenset[Square] = frozenset(
-            sq for sq in self.enemies if kind.combat <= 1 and any(
-                t.is_character and not t.wounded and "giant" in cat.characters[t.code].abilities
-                for t in self.occ.at[sq])) if kind.combat <= 1 else frozenset()
+            sq for sq in self.enemies if any(t.is_character and not t.wounded and t.code in giants
+                                             for t in self.occ.at[sq])) if giants else _NONE
         here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
         self.original = here[0].id if here and not self.no_carry else None  # what lies under a no-carrier stays
         self.originals: tuple[str, ...] = (self.original,) if self.original else ()  # all it carries there
