@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 TABLE_UPDATE_SECONDS = 1.0
 """How often the lobby's watchers get the table list's changes (feature "table_updates")."""
+UPDATE_SLICE = 100
+"""Tables read (and four times as many connections looked at) between two checkpoints of a round of table updates."""
 PAGE_SIZE = 200
 """The most tables one `tables` answer lists."""
 PAGE_BYTES = 128 * 1024
@@ -214,9 +216,22 @@ class Lobby:
         last: dict[str, TableInfo] = {}
         while True:
             await trio.sleep(TABLE_UPDATE_SECONDS)
-            now = {table.id: table.info() for table in self.tables.values() if not table.options.private}
-            watchers = [session for session in list(self.server.sessions)
-                        if session.conn.state is State.LOBBY and TABLE_UPDATES in session.conn.features]
+            # In slices of UPDATE_SLICE, with a checkpoint between them: a round over 2,000 tables and 4,000
+            # connections took ~10 ms in one piece, a stall every second for every game's next action. A table
+            # read before a change is compared again next round, so the slices miss nothing.
+            now: dict[str, TableInfo] = {}
+            tables = self.tables
+            for n, table in enumerate(list(tables.values()), 1):
+                if not table.options.private and tables.get(table.id) is table:  # (not closed since the round began)
+                    now[table.id] = table.info()
+                if n % UPDATE_SLICE == 0:
+                    await trio.lowlevel.checkpoint()
+            watchers = []
+            for n, session in enumerate(list(self.server.sessions), 1):
+                if session.conn.state is State.LOBBY and TABLE_UPDATES in session.conn.features:
+                    watchers.append(session)
+                if n % (UPDATE_SLICE * 4) == 0:
+                    await trio.lowlevel.checkpoint()
             if watchers:
                 changes = [TableUpdate(info) for tid, info in now.items() if last.get(tid) != info]
                 changes += [TableClosed(tid) for tid in last if tid not in now]
