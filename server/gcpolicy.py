@@ -4,15 +4,24 @@ A full collection walks every tracked object: with two thousand games (their rec
 is 0.2-0.3 s during which no table moves, and it finds next to nothing, since the server's data is freed by
 reference counting. So:
 
-- everything that has lived a second is frozen out of the collector (`gc.freeze`, which costs nothing: it moves a
-  list), so the young collections only walk what the last second made; a frozen object that is no longer used is
-  still freed by reference counting;
+- everything that has lived a tenth of a second is frozen out of the collector (`gc.freeze`, which costs
+  nothing: it moves a list, and starts the young generation's count afresh), so the young collections only walk
+  what the last tenth of a second made; a frozen object that is no longer used is still freed by reference
+  counting;
 - CPython never starts a full collection by itself (its third threshold is out of reach); the one full collection
   runs here every FULL_COLLECTION_SECONDS, after unfreezing, and frees the rare reference cycles.
 
 Measured at 2,000 human-paced bot games in one process (60 s, `gc.callbacks`): freezing every 10 s with CPython's
 own full collections, 6 full collections of up to 0.31 s and young collections of up to 65 ms, 4.9 s of collecting
 in all; freezing every second with no automatic full collection, none, young collections of up to 31 ms, 2.5 s.
+
+Why a tenth of a second, not a second (2026-11-28, bench/server.py's load and a trio Instrument timing task steps,
+10 s windows): between two freezes the young collections grew to 17-25 ms (CPython's count of young objects goes
+down when any object is freed, frozen ones included, so a server freeing old states as fast as it makes new ones
+lets the young generation grow far past the 700-object threshold). Freezing every second: 38 young collections,
+153 ms in all, the longest 24 ms, 27 table steps over 4 ms; every tenth of a second: 60, 39 ms, the longest
+4.1 ms, 6 such steps. The full collection after 60 s of that load found no cyclic garbage with either period
+(0 objects), so freezing sooner lets nothing escape the collector that it would have freed.
 
 The young collections' threshold stays CPython's (700 allocations): measured on one game of bench/server.py's
 probe (rows 2 and 3, `gc.callbacks`, a 2-core VM under load), 23 young collections took 5 ms over 221 actions,
@@ -28,7 +37,7 @@ import trio
 
 from .logs import log
 
-FREEZE_SECONDS = 1.0
+FREEZE_SECONDS = 0.1
 FULL_COLLECTION_SECONDS = 900.0
 NEVER = 1 << 30
 """A third collection threshold CPython's collector never reaches: full collections are this module's to run."""
