@@ -42,11 +42,11 @@ def test_old_answers_leave_memory_and_accepted_ones_are_asked_of_the_journal(mon
     kept.accepted("a-2", "end")  # accepted, but (as if) its hash matched another id's: not in the journal
     no = ActionRefused("r-1", "illegal_action", "no")
     kept.refused("r-1", "fly", no)
-    assert kept.get("r-1") == ("fly", no) and kept.get("a-2") == "end" and asked == []  # recent: whole
+    assert kept.get("r-1") == ("fly", no) and asked == []  # a recent refusal: whole, in memory
+    assert kept.get("a-1") == "card 2" and asked == ["a-1"]  # an accepted id, however recent: from the journal
+    assert kept.get("a-2") is None  # the journal does not confirm the hash: a new id
     kept.refused("r-2", "fly", no)
     kept.refused("r-3", "fly", no)
-    assert kept._ids == ["r-2", "r-3"]  # at most RECENT, the newest
-    assert kept.get("a-1") == "card 2" and asked == ["a-1"]
-    assert kept.get("a-2") is None  # the journal does not confirm the hash: a new id
+    assert kept._ids == ["r-2", "r-3"]  # at most RECENT refusals, the newest; no accepted id
     assert kept.get("r-1") is None and kept.get("never") is None  # an old refusal is forgotten
     assert asked == ["a-1", "a-2"], "the journal is asked only for a hash among the accepted"
