@@ -8,8 +8,9 @@ RECENT refusals are kept as they were (the id, the text, the refusal: a refusal 
 forgotten, as refusals are across a restart. A hash only says where to look: an id whose hash matches is new unless
 the journal holds it (two ids share a 32-bit hash once in ~4 billion pairs; then the new one costs a look in the
 journal). The journal is asked only when a client repeats an accepted id (a reconnecting client resending an
-action it got no answer to): ~1 ms, rare, where keeping the last 16 accepted ids and texts of each seat in memory
-took ~5 KB a game in play.
+action it got no answer to): rare, and 1.8 ms for a table of 3,000 journal lines (a long random game; a game of
+people holds a tenth of that), where keeping the last 16 accepted ids and texts of each seat in memory took ~5 KB
+a game in play.
 Before, every answer of the game was kept in a dict: ~90 bytes an action, the one part of a game in play that grew
 without a bound (issue 7, row 5).
 """
