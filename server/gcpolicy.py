@@ -4,10 +4,10 @@ A full collection walks every tracked object: with two thousand games (their rec
 is 0.2-0.3 s during which no table moves, and it finds next to nothing, since the server's data is freed by
 reference counting. So:
 
-- everything that has lived a tenth of a second is frozen out of the collector (`gc.freeze`, which costs
-  nothing: it moves a list, and starts the young generation's count afresh), so the young collections only walk
-  what the last tenth of a second made; a frozen object that is no longer used is still freed by reference
-  counting;
+- while the server works, everything that has lived a tenth of a second is frozen out of the collector
+  (`gc.freeze`, which costs nothing: it moves a list, and starts the young generation's count afresh), so the
+  young collections only walk what the last tenth of a second made; a frozen object that is no longer used is
+  still freed by reference counting; an idle server freezes less and less often, down to once a second;
 - CPython never starts a full collection by itself (its third threshold is out of reach); the one full collection
   runs here every FULL_COLLECTION_SECONDS, after unfreezing, and frees the rare reference cycles.
 
@@ -21,7 +21,10 @@ down when any object is freed, frozen ones included, so a server freeing old sta
 lets the young generation grow far past the 700-object threshold). Freezing every second: 38 young collections,
 153 ms in all, the longest 24 ms, 27 table steps over 4 ms; every tenth of a second: 60, 39 ms, the longest
 4.1 ms, 6 such steps. The full collection after 60 s of that load found no cyclic garbage with either period
-(0 objects), so freezing sooner lets nothing escape the collector that it would have freed.
+(0 objects), so freezing sooner lets nothing escape the collector that it would have freed. Every tenth of a second
+whatever the load, an idle server took 0.5% of a core (a wake-up of trio's loop costs ~0.45 ms of CPU on the
+development VM): the wait now doubles, up to a second, while the process works less than BUSY_SHARE of it (idle
+again: 2 ticks of CPU in 20 s, as with one a second; at 2,000 games, young collections of 2.8 ms at most).
 
 The young collections' threshold stays CPython's (700 allocations): measured on one game of bench/server.py's
 probe (rows 2 and 3, `gc.callbacks`, a 2-core VM under load), 23 young collections took 5 ms over 221 actions,
@@ -32,32 +35,51 @@ raising it would save at most that 1% there (not measured at 2,000 games, where 
 from __future__ import annotations
 
 import gc
+import time
 
 import trio
 
 from .logs import log
 
 FREEZE_SECONDS = 0.1
+IDLE_FREEZE_SECONDS = 1.0
+"""The longest wait between two freezes: while the process is idle (it spent less than BUSY_SHARE of the last wait
+working) the wait doubles up to this; the first busy wait brings it back to FREEZE_SECONDS. A wake-up of the loop
+costs ~0.45 ms of CPU on the development VM: every tenth of a second, an idle server took 0.5% of a core (0.05% with
+one a second). (Young collections are no sign of work: with frequent freezes a busy server runs few of them.)"""
+BUSY_SHARE = 0.05
 FULL_COLLECTION_SECONDS = 900.0
 NEVER = 1 << 30
 """A third collection threshold CPython's collector never reaches: full collections are this module's to run."""
 
 
-async def tame_gc(freeze_every: float = FREEZE_SECONDS, collect_every: float = FULL_COLLECTION_SECONDS) -> None:
-    """Freeze long-lived objects every `freeze_every` seconds; unfreeze and collect every `collect_every`."""
+async def tame_gc(freeze_every: float = FREEZE_SECONDS, collect_every: float = FULL_COLLECTION_SECONDS,
+                  idle_every: float = IDLE_FREEZE_SECONDS) -> None:
+    """Freeze long-lived objects every `freeze_every` seconds while the server works, less often (up to every
+    `idle_every` seconds) while it is idle; unfreeze and collect every `collect_every`."""
     saved = gc.get_threshold()
     gc.set_threshold(saved[0], saved[1], NEVER)
     since_collection = 0.0
+    wait = freeze_every
+    cpu = _cpu_seconds()
     try:
         while True:
-            await trio.sleep(freeze_every)
-            since_collection += freeze_every
+            await trio.sleep(wait)
+            since_collection += wait
             if since_collection >= collect_every:
                 since_collection = 0.0
                 gc.unfreeze()
                 collected = gc.collect()
                 log("gc_collected", objects=collected)
             gc.freeze()
+            now = _cpu_seconds()
+            worked, cpu = now - cpu, now
+            wait = freeze_every if worked > BUSY_SHARE * wait else min(wait * 2, max(idle_every, freeze_every))
     finally:  # the server stops (or a test's server does): the process's collector is as it was
         gc.set_threshold(*saved)
         gc.unfreeze()
+
+
+def _cpu_seconds() -> float:
+    """The process's CPU time so far (a sign of work that no clock of trio's, mock or real, stands in for)."""
+    return time.process_time()
