@@ -8,7 +8,7 @@ stays on screen.
 
 from __future__ import annotations
 
-from dungeon_twister.engine import COPIES, NotationError, Part
+from dungeon_twister.engine import NotationError, Part
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import (
     OpponentCommit,
@@ -76,11 +76,12 @@ def _resolve_build(text: str, parts: list[dict], seat: str, game: str = "board")
     if type(action) is not rules.secret_kind("build"):
         raise ChoiceError(_("build your team first: {form} (Tab completes)").format(form=_build_form(parts)))
     for form in parts:  # each part as the engine checks it, with the rule it cites (protocol.md, the free build)
-        why = Part.from_form(form).refusal([str(value) for value in getattr(action, form["name"], ())])
+        part = Part.from_form(form)
+        why = part.refusal([str(value) for value in getattr(action, form["name"], ())])
         if why is not None:  # in the reader's language when the catalogue has the part's sentence
             template, values = why
-            rule = form.get("copies_rule") if template in COPIES and form.get("copies_rule") else form.get("rule")
-            raise ChoiceError(translated_template(template, values) or template.format(**values), rule)
+            raise ChoiceError(translated_template(template, values) or template.format(**values),
+                              part.refusal_rule(template))
     return rules.format_action(action)
 
 

@@ -15,7 +15,7 @@ from .boardgame.setup import new_game
 from .boardgame.state import SEATS, GameState, Handicap, Options, Outcome, opponent
 from .boardgame.timeouts import secret_purpose, timeout_action
 from .boardgame.views import view
-from .core.choice import COPIES, Part, PartsChoice, is_lazy
+from .core.choice import Part, PartsChoice, is_lazy
 from .core.errors import AmbiguousAction, EngineError, IllegalAction, NotationError
 from .core.events import Event, event_view
 
@@ -26,5 +26,5 @@ __all__ = [
     "AmbiguousAction", "EngineError", "IllegalAction", "NotationError", "Event", "event_view", "legal_actions",
     "legal_texts", "format_action", "parse_action", "resolve_input", "format_position", "parse_position", "new_game",
     "SEATS", "GameState", "Handicap", "Options", "Outcome", "opponent", "secret_purpose", "timeout_action", "view",
-    "COPIES", "Part", "PartsChoice", "is_lazy",
+    "Part", "PartsChoice", "is_lazy",
 ]

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from .actions import Build, Pick
 from .context import Ctx
-from ..core.choice import COPIES, Part, PartsChoice
+from ..core.choice import Part, PartsChoice
 from ..core.errors import N_, IllegalAction
 from ..core.events import secret_event
 from .state import SEATS, GameState, room_place
@@ -114,9 +114,11 @@ def _parts(cat) -> tuple[Part, ...]:
     mix = cat.mix
     pairs = tuple(str(n) for n in sorted({room.number for room in cat.rooms.values()}))
     characters, objects = tuple(sorted(cat.characters)), tuple(sorted(cat.objects))
-    return (Part("pairs", mix["pairs"] // len(SEATS), pairs, (1,) * len(pairs)),
-            Part("characters", mix["characters"], characters, (1,) * len(characters)),
-            Part("objects", mix["objects"], objects, tuple(cat.copies.get(code, 1) for code in objects)))
+    # a common object more often than the seat holds it is PD-TEAM-COMMON-01's
+    return (Part("pairs", mix["pairs"] // len(SEATS), pairs, (1,) * len(pairs), "PD-TEAM-FREE-02"),
+            Part("characters", mix["characters"], characters, (1,) * len(characters), "PD-TEAM-FREE-01"),
+            Part("objects", mix["objects"], objects, tuple(cat.copies.get(code, 1) for code in objects),
+                 "PD-TEAM-FREE-01", "PD-TEAM-COMMON-01"))
 
 
 def build_choice(state: GameState, seat: str) -> PartsChoice:
@@ -127,25 +129,6 @@ def build_choice(state: GameState, seat: str) -> PartsChoice:
                        if type(a) is Build and a.seat == seat else None)
 
 
-BUILD_RULES = {"pairs": ("PD-TEAM-FREE-02", None), "characters": ("PD-TEAM-FREE-01", None),
-               "objects": ("PD-TEAM-FREE-01", "PD-TEAM-COMMON-01")}
-"""Part name -> (the rule a refusal of that part of a free build cites, the rule for a value chosen more often than
-its copies if another: a common object more often than the seat holds it). The views give them with the parts
-(`build_form`), so that a client checking a build before it commits to it cites the rule the engine would."""
-
-
-def build_rule(part: Part, template: str) -> str:
-    """The rule a free build's refusal of `part` cites for the refusal's `template` (`Part.refusal`)."""
-    rule, copies = BUILD_RULES[part.name]
-    return copies if copies and template in COPIES else rule
-
-
-def build_form(part: Part) -> dict:
-    """A part of the free build as the views give it: `Part.form` and the rules its refusals cite."""
-    rule, copies = BUILD_RULES[part.name]
-    return {**part.form(), "rule": rule, **({"copies_rule": copies} if copies else {})}
-
-
 def build(ctx: Ctx, action: Build) -> None:
     s = ctx.s
     if s.phase != "build":
@@ -154,7 +137,7 @@ def build(ctx: Ctx, action: Build) -> None:
     for part, values in zip(build_parts(s), chosen):
         why = part.refusal(list(values))
         if why is not None:
-            raise IllegalAction(build_rule(part, why[0]), why[0], **why[1])
+            raise IllegalAction(part.refusal_rule(why[0]), why[0], **why[1])
     d = s.draft
     s.draft = replace(d, builds=d.builds + ((action.seat, action.pairs, action.characters, action.objects),))
     ctx.events.append(secret_event(

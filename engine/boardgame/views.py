@@ -18,7 +18,7 @@ from ..core.events import GOD  # a viewer that sees everything: local tools only
 from .board import board_of
 from .combat import side_total
 from .context import Ctx
-from .draft import build_form, build_parts, pool as draft_pool
+from .draft import build_parts, pool as draft_pool
 from .geometry import interned, slot_name, square_name
 from .state import SEATS, GameState
 from .timeouts import secret_purpose
@@ -47,7 +47,7 @@ def view(state: GameState, seat: str | None) -> dict:
     if state.draft is not None and state.draft.mode == "free":  # PD-TEAM-FREE: who has chosen; one's own choice
         d = state.draft
         out["build"] = {"mode": "free", "first": d.first, "built": {s: d.built(s) is not None for s in SEATS},
-                        "parts": [build_form(part) for part in build_parts(state)]}
+                        "parts": [part.form() for part in build_parts(state)]}
         for s in SEATS:
             mine = d.built(s)
             if mine is not None and (god or s == seat):

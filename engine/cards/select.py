@@ -105,24 +105,24 @@ def pick(state: CardState, a: Pick):
     return state.but(selection=sel), events
 
 
+BUILD_RULE = "CG-SEL-FULL-01"
+"""The rule a refused full frontal team cites, whatever part breaks it (`Part.rule`)."""
+
+
 def parts(state: CardState) -> tuple[Part, ...]:
     """A full frontal team as its two parts: the scenario's number of the 25 characters, and of the objects of a
     player's deck (a kind with two cards may be chosen twice)."""
     characters, objects = counts(state)
     cat = load()
     kinds = sorted(code for code, _ in cat.object_deck)
-    return (Part("characters", characters, tuple(sorted(cat.characters)), (1,) * len(cat.characters)),
-            Part("objects", objects, tuple(kinds), tuple(cat.copies(code) for code in kinds)))
+    return (Part("characters", characters, tuple(sorted(cat.characters)), (1,) * len(cat.characters), BUILD_RULE),
+            Part("objects", objects, tuple(kinds), tuple(cat.copies(code) for code in kinds), BUILD_RULE))
 
 
 def build_choice(state: CardState, seat: str) -> PartsChoice:
     """Every full frontal team of the seat, lazily (core/choice.py)."""
     return PartsChoice(parts(state), lambda chosen: Build(seat, chosen[0], chosen[1]),
                        lambda a: (a.characters, a.objects) if type(a) is Build and a.seat == seat else None)
-
-
-BUILD_RULE = "CG-SEL-FULL-01"
-"""The rule a refused full frontal team cites, whatever part breaks it (the views give it with the parts)."""
 
 
 def build(state: CardState, a: Build):
@@ -134,7 +134,7 @@ def build(state: CardState, a: Build):
     for part, chosen in zip(parts(state), (a.characters, a.objects)):
         why = part.refusal(list(chosen))
         if why is not None:
-            raise IllegalAction(BUILD_RULE, why[0], **why[1])
+            raise IllegalAction(part.refusal_rule(why[0]), why[0], **why[1])
     choice = (tuple(sorted(a.characters)), tuple(sorted(a.objects)))
     secret = state.secret + ((a.seat, choice),)
     events = [secret_event("built", a.seat, {"seat": a.seat, "characters": list(choice[0]),

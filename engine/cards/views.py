@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.events import GOD
 from .maze import Maze, slot_name, zone_name
-from .select import BUILD_RULE, parts
+from .select import parts
 from .state import SEATS, CardState, Room
 
 
@@ -102,7 +102,7 @@ def _selection(state: CardState, seat: str | None) -> dict:
     if sel.mode == "full":
         chosen = dict(state.secret)
         out = {"build": {"mode": "full", "built": {s: s in chosen for s in SEATS},
-                         "parts": [{**part.form(), "rule": BUILD_RULE} for part in parts(state)]}}
+                         "parts": [part.form() for part in parts(state)]}}
         if seat in chosen:
             out["build"]["mine"] = {seat: {"characters": list(chosen[seat][0]), "objects": list(chosen[seat][1])}}
         return out

@@ -42,12 +42,17 @@ another rule for them than for the part's count or values (a common object's cop
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """Choose `count` of `values`, each at most its number of `copies` (same order as `values`)."""
+    """Choose `count` of `values`, each at most its number of `copies` (same order as `values`). `rule`: the rule a
+    refusal of the part cites; `copies_rule`: the one for a value chosen more often than its copies, if another (a
+    common object's copies, PD-TEAM-COMMON-01). The form carries both, so that a client checking a choice before
+    committing to it cites the rule the engine would."""
 
     name: str
     count: int
     values: tuple[str, ...]
     copies: tuple[int, ...]
+    rule: str | None = None
+    copies_rule: str | None = None
 
     def size(self) -> int:
         """How many ways the part can be chosen."""
@@ -105,20 +110,30 @@ class Part:
                 return _AT_MOST, {"value": value, "allowed": allowed}
         return None
 
+    def refusal_rule(self, template: str) -> str | None:
+        """The rule a refusal of the part with `template` (`refusal`) cites: `copies_rule` for a value chosen too
+        often, if the part has one, else `rule`."""
+        return self.copies_rule if self.copies_rule and template in COPIES else self.rule
+
     def form(self) -> dict:
         """The part as plain data: {"name", "count", "values"} and, when a value has several copies, "copies"
-        {value: copies} for those values only."""
+        {value: copies} for those values only; "rule" and "copies_rule" when the part has them."""
         out: dict = {"name": self.name, "count": self.count, "values": list(self.values)}
         several = {value: n for value, n in zip(self.values, self.copies) if n > 1}
         if several:
             out["copies"] = several
+        if self.rule:
+            out["rule"] = self.rule
+        if self.copies_rule:
+            out["copies_rule"] = self.copies_rule
         return out
 
     @staticmethod
     def from_form(form: dict) -> Part:
         values = tuple(form["values"])
         copies = form.get("copies") or {}
-        return Part(form["name"], form["count"], values, tuple(copies.get(value, 1) for value in values))
+        return Part(form["name"], form["count"], values, tuple(copies.get(value, 1) for value in values),
+                    form.get("rule"), form.get("copies_rule"))
 
 
 @lru_cache(maxsize=256)
