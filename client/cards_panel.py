@@ -7,7 +7,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import describe_event as server_event
 from .i18n import N_, _, ngettext
-from .names import seat_name
+from .names import kind_name, seat_name
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick WA, remove bWA bTH, card N...) stay in English
 HINTS = {"select": N_("pick a character, then an object: pick WA, pick KY"),
@@ -272,9 +272,14 @@ def _move(e: dict) -> str:
 
 
 def _picked(e: dict) -> str:
+    code = e["code"]
+    name = kind_name(code, cards=True)
+    card = f"{code} ({name})" if name != code else code  # the code as typed, and what it is
     if e.get("mode") == "draft":
-        return _("{seat} takes {card} (the other's {card} is out of the game)").format(seat=_seat(e), card=e["code"])
-    return _("{seat} shows {card}: both take it").format(seat=_seat(e), card=e["code"])
+        # TRANSLATORS: a draft's pick (CG-SEL-DRAFT-01): {card} the card taken, as "CO (Colossus)"; {code} its code
+        return _("{seat} takes {card} (the other's {code} is out of the game)").format(seat=_seat(e), card=card,
+                                                                                         code=code)
+    return _("{seat} shows {card}: both take it").format(seat=_seat(e), card=card)
 
 
 def _built(e: dict) -> str:

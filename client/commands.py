@@ -71,7 +71,8 @@ class Commands:
 
     # --- everywhere -------------------------------------------------------------------------------------
     def help(self, topic: str) -> None:
-        self.state.help_text = help_text(topic, at_table=self.state.at_table)
+        self.state.help_text = help_text(topic, at_table=self.state.at_table,
+                                         game=(self.state.view or {}).get("game", "board"))
 
     def reconnect(self, _args: str) -> None:
         self.session.reconnect()
@@ -112,7 +113,7 @@ class Commands:
         words = args.split()
         if not 1 <= len(words) <= 3:
             raise UsageError("join TABLE [B|Y] [CODE]")
-        table, seat, code = words[0], None, None
+        table, seat, code = self._table(words[0]), None, None
         for word in words[1:]:
             if word.upper() in ("B", "Y") and seat is None:
                 seat = word.upper()
@@ -125,7 +126,21 @@ class Commands:
         words = args.split()
         if len(words) not in (1, 2):
             raise UsageError("spectate TABLE [JOIN_CODE]")
-        self.session.spectate(*words)
+        self.session.spectate(self._table(words[0]), *words[1:])
+
+    def _table(self, word: str) -> str:
+        """The table a typed word names: a listed table's id, or its number ("3" or "t3" for t3-9f2c01ab, as the
+        lobby's list shows it) when one listed table has that number; else the word as typed, which the server
+        knows or refuses."""
+        ids = [info.table for info in self.state.tables]
+        if word in ids:
+            return word
+        number = word[1:] if word[:1] in "tT" else word
+        if number.isdigit():
+            found = [table for table in ids if table.split("-", 1)[0] == f"t{int(number)}"]
+            if len(found) == 1:
+                return found[0]
+        return word
 
     def _in_lobby(self) -> None:
         if self.state.at_table:

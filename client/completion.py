@@ -10,6 +10,7 @@ from prompt_toolkit.document import Document
 
 from .help import topics
 from .i18n import _, ngettext
+from .names import kind_name, token_name
 from .printable import printable
 from .state import ClientState
 
@@ -75,6 +76,24 @@ def build_words(parts: list[dict], typed: list[str], partial: str) -> dict[str, 
     return out
 
 
+_TOKEN = re.compile(r"[by][A-Z]{2}[0-9]?")
+_CODE = re.compile(r"[A-Z]{2}")
+
+
+def word_name(word: str, set_name: str | None = None, cards: bool = False) -> str | None:
+    """The name of what a word of an action names, in the language in use: a token ('bWA', '+yRP', 'bAS:1',
+    '>bMK' -> 'Blue Warrior', ...) or a kind's code ('WA', 'pairs' aside -> 'Warrior'); None for any other word
+    (squares, rooms, verbs, values) or an unknown code."""
+    core = word.lstrip("+-<>@").split(":", 1)[0].split("^", 1)[0]
+    if _TOKEN.fullmatch(core):
+        name = token_name(core, set_name, cards)
+        return None if name == core else name
+    if _CODE.fullmatch(core):
+        name = kind_name(core, set_name, cards)
+        return None if name == core else name
+    return None
+
+
 class PromptCompleter(Completer):
     """Completes the word under the cursor from what the state allows now."""
 
@@ -111,9 +130,16 @@ class PromptCompleter(Completer):
         if parts is not None:
             return build_words(parts, typed, partial)
         out = {}
+        view = self.state.view or {}
+        cards = view.get("game") == "cards"
         for word, actions in next_words(self.state.legal, typed, partial).items():
             count = len(actions)
-            out[word] = actions[0] if count == 1 else ngettext("{n} action", "{n} actions", count).format(n=count)
+            meta = actions[0] if count == 1 else ngettext("{n} action", "{n} actions", count).format(n=count)
+            name = word_name(word, view.get("set"), cards)
+            if name is not None:
+                # what the word's code names ("pick AS": Assassin); the action itself when more words follow
+                meta = name if count == 1 and actions[0].endswith(word) else f"{name} · {meta}"
+            out[word] = meta
         return out
 
     def _arguments(self, words: list[str], partial: str) -> Iterable[str]:

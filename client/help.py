@@ -24,8 +24,10 @@ LOBBY_COMMANDS = (
        "prison, paladins, or a mix: mixed, base_paladins, prison_paladins, all_sets (mutual|free: a mix's team "
        "building)"),
     N_("create cards [tutorial=1|2|3|standard TEAMS] [timers] [secret] [private]  The Card Game (help cards)"),
-    N_("join TABLE [B|Y] [CODE]                          take a seat (CODE: a private table's join code)"),
-    N_("spectate TABLE [CODE]                            watch a table (CODE: a private table's join code)"),
+    N_("join TABLE [B|Y] [CODE]                          take a seat (TABLE: its id, or its number: join 3; "
+       "CODE: a private table's join code)"),
+    N_("spectate TABLE [CODE]                            watch a table (TABLE: its id, or its number; CODE: a "
+       "private table's join code)"),
     N_("bot B|Y [random|greedy]                          seat a bot at your table (default greedy)"),
     N_("chat TEXT                                        talk to the lobby (or your table)"),
     N_("refresh                                          list the tables again"),
@@ -138,6 +140,67 @@ VERBS = {
     "fountain": ("fountain bTR", "PD-TERR-FOUNTAIN",
                  N_("a wounded character beside the Fountain of Youth drinks: healed, and free to act (1 AP)")),
 }
+
+CARD_VERBS = {
+    # The Card Game's verbs (engine/cards/notation.py), as `help VERB` gives them at a card-game table: a verb the
+    # board game has too means something else there, or takes other words (`hide bMK:1 bSN:2`, not `hide bRP A2`).
+    # Where the meaning is the board game's, its text is the same one.
+    "pick": ("pick AS", "CG-SEL-MUTUAL-01",
+             N_("the team selection, a character then an object in turn: mutual choice, both teams take it; draft, "
+                "the other's matching card leaves the game (CG-SEL-DRAFT-01)")),
+    "build": ("build characters=AS,BE,BK,CB,CL,CO objects=AR,BW,FB,IS", "CG-SEL-FULL-01",
+              N_("a full frontal selection: your characters and objects, chosen in secret (commit-reveal)")),
+    "remove": ("remove bWA", "CG-HCAP-03",
+               N_("the handicapped player's characters left out after the selection, chosen in secret")),
+    "hide": ("hide bMK:1 bSN:2", "CG-TUT1-04",
+             N_("your 2 start characters, face down on your start zone in front of the first (:1) or second (:2) "
+                "room; chosen in secret")),
+    "seed": ("seed bKY C", "CG-TUT1-04", N_("lay one of your objects face down beside a face-down room, one a room")),
+    "face": ("face bMK:a1 bSN:c1", "CG-START-02",
+             N_("the zone each of your start characters faces, chosen in secret as the teams are revealed")),
+    "reveal": ("reveal bMK C", "CG-REVEAL-01", N_("turn a face-down room over (1 AP)")),
+    "place": ("place bKY c4", "CG-REVEAL-06", N_("put a card of the room just revealed in one of its zones")),
+    "pass": ("pass", "CG-OPT-02", N_("leave your objects to the revealer to place")),
+    "move": ("move bMK B1^a1 a2  |  move bMK a2 +bKY b2 -bKY", "CG-MOVE-01",
+             N_("move a character zone by zone, up to its movement (1 AP): +token takes an object, -token drops it, "
+                ">figure gives it, ^zone turns to face a zone on the start zone (help cards)")),
+    "rotate": ("rotate bMK A cw", "CG-ROT-01",
+               N_("from a rotation zone, turn its room (or its twin) a quarter turn (1 AP)")),
+    "jump": ("jump bMK b3", "CG-JUMP-02",
+             N_("jump over the pit on a border of your zone into the zone beyond (a jump card and 1 AP)")),
+    "open": ("open bMK c3 n", "CG-OBJ-KEY-01",
+             N_("a figure with the Key opens the portcullis on a border of its zone (n, e, s, w) (1 AP)")),
+    "close": ("close bMK c3 n", "CG-OBJ-KEY-01",
+              N_("a figure with the Key closes the portcullis on a border of its zone (n, e, s, w) (1 AP)")),
+    "bend": ("bend bWA c2 s", "CG-CHAR-WARRIOR-01",
+             N_("the Warrior or the Colossus breaks the portcullis on a border of his zone, for good (1 AP)")),
+    "attack": ("attack bWA ySN", "CG-COMBAT-01", N_("start a combat (1 AP); both players then choose a combat card")),
+    "shoot": ("shoot bCB yMK", "CG-RANGED-01",
+              N_("the Crossbowman, or a figure with a Bow, starts a ranged combat (1 AP)")),
+    "card": ("card 3", "CG-COMBAT-02", N_("your secret combat card; the client commits and reveals it")),
+    "frenzy": ("frenzy 2", "CG-CHAR-BERSERK-01",
+               N_("the Berserker's player says how many combat cards it will play, 1 or 2")),
+    "mind": ("mind +3  |  mind none", "CG-CHAR-TELEPATH-01",
+             N_("the Telepath's player names a combat card before a single melee's cards (or names none)")),
+    "heal": ("heal bCL yWA", "CG-CHAR-CLERIC-01",
+             N_("the Cleric turns a wounded character of his zone face up (1 AP)")),
+    "regenerate": ("regenerate bTR", "CG-CHAR-TROLL-01", N_("the wounded Troll gets up (1 AP)")),
+    "wallwalk": ("wallwalk bWW c2", "CG-CHAR-WALLWALKER-01", N_("the Wall-Walker passes through a wall (1 AP)")),
+    "smash": ("smash bGO", "CG-CHAR-GOLEM-01", N_("the Golem breaks every wall of his room (1 AP, once a game)")),
+    "levitate": ("levitate bTK bKY b2 a2 >bMK", "CG-CHAR-TELEKIN-01",
+                 N_("the Telekinetic moves an object of her room 1 to 3 zones, then drops it or gives it to a "
+                    "character (>figure) (1 AP)")),
+    "fireball": ("fireball bWZ yGB", "CG-OBJ-FIREBALL-01",
+                 N_("a spellcaster reads the Fireball Scroll at a character, who is eliminated (1 AP; the scroll is "
+                    "used up)")),
+    "invert": ("invert bWZ A", "CG-OBJ-INVERSION-01",
+               N_("a spellcaster reads the Inversion Scroll: his room and the room named change places (1 AP; the "
+                  "scroll is used up)")),
+    "steal": ("steal bPP yKY", "CG-CHAR-PICKPOCKET-01",
+              N_("the Pickpocket takes an object from an enemy of his zone (1 AP)")),
+    "end": ("end", "CG-TURN-01", N_("end your turn")),
+}
+"""The Card Game's verbs: (syntax, rule, meaning), as `VERBS`."""
 
 ABILITIES = {
     # TRANSLATORS: a character's ability, as `help WA` lists them: the rule ID in parentheses stays as it is; AP:
@@ -252,8 +315,9 @@ RULES = {
 }
 
 
-def help_text(topic: str = "", *, at_table: bool = False) -> str:
-    """The text of `help TOPIC` (the general help without a topic)."""
+def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -> str:
+    """The text of `help TOPIC` (the general help without a topic); an action verb as the table's game ("board" or
+    "cards", as a view names it) writes it."""
     topic = topic.strip()
     if not topic:
         return "\n".join(_(entry) for entry in (GAME_COMMANDS if at_table else LOBBY_COMMANDS))
@@ -266,8 +330,9 @@ def help_text(topic: str = "", *, at_table: bool = False) -> str:
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is
         return _("Rule families (help ID, or a full rule ID like BG-MOVE-09):") + "\n" + ", ".join(RULES)
-    if lower in VERBS:
-        syntax, rule, meaning = VERBS[lower]
+    verbs = CARD_VERBS if game == "cards" else VERBS
+    if lower in verbs:
+        syntax, rule, meaning = verbs[lower]
         if lower == "team":  # the one syntax with words around its notation (marked in VERBS); the others are typed
             syntax = _(syntax)
         # TRANSLATORS: `help move`: {verb} the action's verb, {meaning} what it does, {syntax} how to type it, {rule}
@@ -354,7 +419,7 @@ def topics() -> list[str]:
     """Every topic word, for completion."""
     characters, objects = _kinds()
     names = [kind.name.lower() for kind in (*characters.values(), *objects.values())]
-    return ["board", "cards", "rules", *VERBS, *characters, *objects, *names, *RULES]
+    return ["board", "cards", "rules", *dict.fromkeys([*VERBS, *CARD_VERBS]), *characters, *objects, *names, *RULES]
 
 
 def _kind_help(topic: str) -> str | None:

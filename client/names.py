@@ -96,8 +96,16 @@ def catalogue(set_name: str | None = None) -> SetCatalogue:
         return load(DEFAULT_SET)
 
 
-def kind_name(code: str, set_name: str | None = None) -> str:
-    """A character's or an object's name, in the language in use ('WA' -> 'Warrior'); an unknown code as it is."""
+def kind_name(code: str, set_name: str | None = None, cards: bool = False) -> str:
+    """A character's or an object's name, in the language in use ('WA' -> 'Warrior'); an unknown code as it is.
+    `cards`: the Card Game's catalogue first (engine/cards/data: it has kinds no board-game set has)."""
+    if cards:
+        from dungeon_twister.engine.cards.catalogue import load as load_cards  # (not imported for --help)
+
+        cat = load_cards()
+        kind = cat.characters.get(code) or cat.objects.get(code)
+        if kind:
+            return _(kind.name)
     for name in ((set_name,) if set_name else ()) + KNOWN_SETS:
         cat = catalogue(name)
         kind = cat.characters.get(code) or cat.objects.get(code)
@@ -106,15 +114,15 @@ def kind_name(code: str, set_name: str | None = None) -> str:
     return code
 
 
-def token_name(token_id: str | None, set_name: str | None = None) -> str:
+def token_name(token_id: str | None, set_name: str | None = None, cards: bool = False) -> str:
     """'bWA' -> 'Blue Warrior', 'bRP2' -> 'Blue Rope (2)' (a second copy, PD-TEAM-COMMON-01); an unknown id is
-    returned as it is."""
+    returned as it is. `cards`: as `kind_name`."""
     if not token_id or len(token_id) not in (3, 4) or token_id[0] not in "by":
         return str(token_id)
     copy = f" ({token_id[3]})" if len(token_id) == 4 and token_id[3].isdigit() else ""
     if len(token_id) == 4 and not copy:
         return str(token_id)
-    return _(TOKEN_NAMES[token_id[0]]).format(kind=kind_name(token_id[1:3], set_name)) + copy
+    return _(TOKEN_NAMES[token_id[0]]).format(kind=kind_name(token_id[1:3], set_name, cards)) + copy
 
 
 def scenario_intro(view: dict | None) -> list[str]:

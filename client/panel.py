@@ -309,7 +309,7 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
         return [("class:active", f"\n{choose}\n")]
     unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None
                   and round_.purpose != "build"]  # a build is shown at the end of the game (DT-120)
-    out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe()}\n") for round_ in unverified]
+    out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe(pending=False)}\n") for round_ in unverified]
     if state.legal:
         count = len(state.legal)
         hint = parts.hints.get(view.get("phase"))

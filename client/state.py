@@ -119,7 +119,10 @@ class SecretChoice:
     opponent_choice: str | None = None
     """The opponent's verified choice, once his reveal arrived and opened his commitment."""
 
-    def describe(self) -> str:
+    def describe(self, pending: bool = True) -> str:
+        """The round as far as it got. `pending`: the game still waits for this choice; once it went on (the reveal
+        of a card game's hidden start characters comes when the teams are shown, CG-TUT1-05), the opponent's reveal
+        is no longer something to wait for."""
         choice = repr(self.choice)
         if self.opponent_choice is not None:
             # TRANSLATORS: a secret choice's round (commit-reveal): {purpose} is the protocol's name of what is chosen
@@ -130,6 +133,11 @@ class SecretChoice:
             # TRANSLATORS: a free team building's secret round: "build" is the command's name, shown as it is
             return _("build: {choice} revealed; the opponent's build is shown, and checked, when the game "
                      "ends").format(choice=choice)
+        if self.revealed and not pending:
+            # TRANSLATORS: a secret choice's round that the game has gone on from: {purpose} is the protocol's name of
+            # what is chosen (hide, team), shown as it is
+            return _("{purpose}: {choice} revealed; the opponent's reveal comes, and is checked, when the game shows "
+                     "his choice").format(purpose=self.purpose, choice=choice)
         if self.revealed:
             # TRANSLATORS: a secret choice's round: {purpose} is the protocol's name of what is chosen (team, combat-3)
             return _("{purpose}: {choice} revealed; waiting for the opponent's reveal").format(

@@ -224,7 +224,7 @@ def test_CG_SEL_the_panel_and_the_log_follow_a_selection():
     assert "team selection" in text and f"{names[first]}: CO | -" in text and "out: CO" in text
     assert f"{names[other]} picks a character" in text
     assert describe_event({"kind": "picked", "seat": "B", "stage": "characters", "code": "CO", "mode": "draft"}) \
-        == "Blue takes CO (the other's CO is out of the game)"
+        == "Blue takes CO (Colossus) (the other's CO is out of the game)"
     assert describe_event({"kind": "built", "seat": "Y"}) == "Yellow has chosen its team, in secret"
 
 

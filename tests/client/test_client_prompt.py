@@ -24,6 +24,7 @@ from dungeon_twister.protocol import (
     Snapshot,
     Software,
 )
+from dungeon_twister.client import i18n
 from dungeon_twister.client.completion import PromptCompleter
 from dungeon_twister.client.session import Session
 from dungeon_twister.client.state import ClientState
@@ -173,13 +174,30 @@ def test_completer_offers_next_words_of_legal_actions_with_the_action_they_compl
         event = CompleteEvent(completion_requested=tab)
         return {c.text: c.display_meta_text for c in completer.get_completions(Document(text), event)}
 
-    assert complete("move ") == {"bTH": "move bTH a1", "bWA": "2 actions"}
+    # a token's word names it beside the action it completes, or the count of those it leads to
+    assert complete("move ") == {"bTH": "Blue Thief · move bTH a1", "bWA": "Blue Warrior · 2 actions"}
     assert complete("move bWA ") == {"c5": "move bWA c5", "d4": "move bWA d4"}
     assert complete("move bWA d") == {"d4": "move bWA d4"}
     assert complete("") == {}, "no menu pops up on an empty prompt while typing"
     assert set(complete("", tab=True)) >= {"end", "move", "attack", "help", "chat", "leave"}
     assert complete("bot ") == {"B": "", "Y": ""}
     assert "WA" in complete("help W")
+
+
+def test_CG_SEL_MUTUAL_01_a_code_completed_at_a_card_table_shows_the_name_of_its_card():
+    """The Card Game's selection is typed by code (pick AS): the menu names each card, from the Card Game's
+    catalogue, which has kinds no board-game set has (IS, the Inversion Scroll), in the language in use."""
+    state = ClientState("ann", table=TABLE, seat="B")
+    state.view = {"game": "cards", "legal": ["pick AS", "pick IS", "hide bAS:1 bBE:2", "hide bAS:2 bBE:1"]}
+    completer = PromptCompleter(state)
+
+    def complete(text: str) -> dict[str, str]:
+        return {c.text: c.display_meta_text for c in completer.get_completions(Document(text), CompleteEvent())}
+
+    assert complete("pick ") == {"AS": "Assassin", "IS": "Inversion Scroll"}
+    assert complete("hide ") == {"bAS:1": "Blue Assassin · hide bAS:1 bBE:2", "bAS:2": "Blue Assassin · hide bAS:2 bBE:1"}
+    i18n.use("fr")
+    assert complete("pick I") == {"IS": "Parchemin d'inversion"}  # the Card Game's French rulebook's name
 
 
 def test_lobby_completion_offers_commands_not_actions():
@@ -248,6 +266,27 @@ def test_a_mistyped_command_gets_did_you_mean_and_sends_nothing():
     commands.run("mvoe bWA c5")  # near no command: an action for the server (which answers with 'did you mean')
     (sent,) = wired.sent()
     assert isinstance(sent, Action) and sent.text == "mvoe bWA c5"
+
+
+def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
+    """A table's id is its number and a random part (t3-9f2c01ab): `join 3` or `join t3` names the listed table of
+    that number; a number no listed table has, or a whole id, goes to the server as typed (it knows or refuses)."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.protocol import Join, TableInfo, TableOptions, Tables
+
+    wired = WiredSession()
+    wired.deliver(Tables((TableInfo("t3-9f2c01ab", TableOptions(), "waiting", 0, blue="bob"),
+                          TableInfo("t31-00aa11bb", TableOptions(), "playing", 2, blue="cy", yellow="di")), 2))
+    commands = Commands(wired.session, lambda: None)
+    commands.run("join t31 Y")
+    assert [(type(m), m.table, m.seat) for m in wired.sent()] == [(Join, "t31-00aa11bb", "Y")]
+    commands.run("join 4")
+    commands.run("join t3-9f2c01ab")
+    assert [m.table for m in wired.sent()] == ["4", "t3-9f2c01ab"]
+    watched = []
+    wired.session.spectate = lambda table, code=None: watched.append((table, code))  # (a switch of role: async)
+    commands.run("spectate 3 c0de")
+    assert watched == [("t3-9f2c01ab", "c0de")]
 
 
 def test_the_completion_menu_puts_numbers_in_their_order():

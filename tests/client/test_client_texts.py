@@ -42,6 +42,25 @@ def test_help_on_verbs_boards_and_unknown_topics():
     assert "create [vp=5..8]" in client_help.help_text() and "look SQUARE" in client_help.help_text(at_table=True)
 
 
+def test_CG_TUT1_04_help_on_a_verb_at_a_card_table_is_the_card_games():
+    """`help hide` at a card-game table gave the board game's hiding in rooms (hide bRP A2, BG-SETUP-05): the Card
+    Game's verbs have their own help, whose every example its notation reads back as written, one per verb."""
+    from dungeon_twister.engine.cards import notation
+
+    hide = client_help.help_text("hide", at_table=True, game="cards")
+    assert "hide bMK:1 bSN:2" in hide and "CG-TUT1-04" in hide and "start zone" in hide
+    assert "hide bRP A2" in client_help.help_text("hide", at_table=True) and "BG-SETUP-05" in client_help.help_text("hide")
+    assert "CG-SEL-MUTUAL-01" in client_help.help_text("pick", game="cards")
+    assert "PD-TEAM-MUTUAL" in client_help.help_text("pick")
+    assert set(client_help.CARD_VERBS) == set(notation.VERBS)
+    for verb, (syntax, rule, _meaning) in client_help.CARD_VERBS.items():
+        assert rule.startswith("CG-")
+        for example in syntax.split("  |  "):
+            words = example.split()
+            seat = words[1][0].upper() if len(words) > 1 and words[1][0] in "by" else "B"
+            assert example.split()[0] == verb and notation.format_action(notation.parse_action(example, seat)) == example
+
+
 def test_help_on_a_command_gives_its_lines_from_the_lobby_and_the_table():
     """`help leave` used to answer "no help on 'leave'": a command's own lines, with their continuations."""
     assert client_help.help_text("leave").startswith("leave ") and "resign" in client_help.help_text("leave")
@@ -133,6 +152,20 @@ def test_panel_asks_for_the_secret_choice_then_shows_its_progress():
     state.secrets["combat-1"] = SecretChoice("combat-1", "combat +3", revealed=True)
     assert "'combat +3' revealed; waiting for the opponent's reveal" in text_of(game_panel(state, 0.0))
     assert prompt_label(state) == "t-1 B combat-1 (secret)> "
+
+
+def test_CG_TUT1_05_a_round_the_game_went_on_from_is_not_shown_as_waited_for():
+    """A card game's hidden start characters: both reveals reach the server at once, but each player's is forwarded
+    to the other only when the teams are shown (CG-TUT1-05), several actions later. The panel said "waiting for the
+    opponent's reveal" all along, as if the game were stuck."""
+    state = seated(position_text("bWA@c4 yTR@c9"))
+    assert state.secret_purpose is None  # the game went on
+    state.secrets["hide"] = SecretChoice("hide", "hide bAS:1 bCO:2", revealed=True)
+    text = text_of(game_panel(state, 0.0))
+    assert "'hide bAS:1 bCO:2' revealed; the opponent's reveal comes, and is checked, when the game shows his choice" \
+        in text and "waiting for" not in text
+    state.secrets["hide"].opponent_choice = "hide yAS:1 yBE:2"
+    assert "hide bAS:1 bCO:2" not in text_of(game_panel(state, 0.0)), "verified: no longer listed"
 
 
 def test_BG_COMBAT_03_the_panel_shows_both_totals_before_the_cards_from_the_readers_side():
