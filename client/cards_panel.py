@@ -173,7 +173,11 @@ def compact_event(event: dict) -> str | None:
     kind = event.get("kind")
     f = event.get("figure")
     if kind in ("move", "wallwalk"):
-        return f"{f} {event['path'][-1]}"
+        # where it ends (the path's last zone or start position) and what it did with objects there: the path's
+        # last word alone said "bAS +yAR" for `move bAS a1 +yAR`
+        path = event["path"]
+        last = max((i for i, word in enumerate(path) if word[:1] not in "+->"), default=len(path) - 1)
+        return " ".join([f, *path[last:]])
     if kind in ("attack", "shoot", "heal", "fireball"):
         return f"{f} {kind} {event.get('target')}"
     if kind == "jump":

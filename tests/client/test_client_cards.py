@@ -106,6 +106,9 @@ def test_the_log_words_the_card_game_events():
     assert describe_event({"kind": "combat_card", "seat": "Y"}) == "Yellow lays a card"
     assert describe_event({"kind": "game_started", "seats": {"B": "ann", "Y": "bob"}}).startswith("the game starts")
     assert compact_event({"kind": "move", "figure": "bMK", "path": ["B1^a1", "a2"]}) == "bMK a2"
+    # the last zone, not the last word: an object taken or left there follows it
+    assert compact_event({"kind": "move", "figure": "bAS", "path": ["a1", "+yAR"]}) == "bAS a1 +yAR"
+    assert compact_event({"kind": "wallwalk", "figure": "bWW", "path": ["+bFB", "c2", "-bFB"]}) == "bWW c2 -bFB"
     assert describe_event({"kind": "view"}) is None
 
 
