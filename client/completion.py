@@ -82,9 +82,9 @@ _CODE = re.compile(r"[A-Z]{2}")
 
 def word_name(word: str, set_name: str | None = None, cards: bool = False) -> str | None:
     """The name of what a word of an action names, in the language in use: a token ('bWA', '+yRP', 'bAS:1',
-    '>bMK' -> 'Blue Warrior', ...) or a kind's code ('WA', 'pairs' aside -> 'Warrior'); None for any other word
+    '>bMK' -> 'Blue Warrior', ...) or a kind's code ('WA', a team's 'b0=WA' -> 'Warrior'); None for any other word
     (squares, rooms, verbs, values) or an unknown code."""
-    core = word.lstrip("+-<>@").split(":", 1)[0].split("^", 1)[0]
+    core = word.rpartition("=")[2].lstrip("+-<>@").split(":", 1)[0].split("^", 1)[0]
     if _TOKEN.fullmatch(core):
         name = token_name(core, set_name, cards)
         return None if name == core else name

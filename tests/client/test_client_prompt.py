@@ -195,6 +195,9 @@ def test_CG_SEL_MUTUAL_01_a_code_completed_at_a_card_table_shows_the_name_of_its
         return {c.text: c.display_meta_text for c in completer.get_completions(Document(text), CompleteEvent())}
 
     assert complete("pick ") == {"AS": "Assassin", "IS": "Inversion Scroll"}
+    state.view = {"legal": ["team b0=ES d0=WA", "team b0=GH d0=WA"]}  # a board game's team, square by square
+    assert complete("team ") == {"b0=ES": "Elf Scout · team b0=ES d0=WA", "b0=GH": "Ghost · team b0=GH d0=WA"}
+    state.view = {"game": "cards", "legal": ["pick AS", "pick IS", "hide bAS:1 bBE:2", "hide bAS:2 bBE:1"]}
     assert complete("hide ") == {"bAS:1": "Blue Assassin · hide bAS:1 bBE:2", "bAS:2": "Blue Assassin · hide bAS:2 bBE:1"}
     i18n.use("fr")
     assert complete("pick I") == {"IS": "Parchemin d'inversion"}  # the Card Game's French rulebook's name
