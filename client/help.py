@@ -155,7 +155,7 @@ CARD_VERBS = {
     "hide": ("hide bMK:1 bSN:2", "CG-TUT1-04",
              N_("your 2 start characters, face down on your start zone in front of the first (:1) or second (:2) "
                 "room; chosen in secret")),
-    "seed": ("seed bKY C", "CG-TUT1-04", N_("lay one of your objects face down beside a face-down room, one a room")),
+    "seed": ("seed bKY C", "CG-TUT1-04", N_("lay one of your objects face down beside a face-down room, one per room")),
     "face": ("face bMK:a1 bSN:c1", "CG-START-02",
              N_("the zone each of your start characters faces, chosen in secret as the teams are revealed")),
     "reveal": ("reveal bMK C", "CG-REVEAL-01", N_("turn a face-down room over (1 AP)")),
