@@ -227,6 +227,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
                                                                                     action=repr(action)))
     elif kind in ("taken_back", "takeback_declined") or kind not in (None, "takeback_asked", "chat"):
         session.state.takeback_asked = None  # answered, or the game moved on
+        if kind in ("taken_back", "takeback_declined") and line:
+            session.state.say(line)  # in place of "waiting for the answer" or "type yes or no"
     compact = words.compact(event)
     if compact:
         session.state.moves.append(compact)

@@ -108,16 +108,15 @@ class ClientLayout:
                                get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True,
                                right_margins=[ScrollbarMargin(display_arrows=True)])  # more of it: PgUp/PgDn
         side = self._side_width
-        log = FormattedTextControl(printable_source(self._log), get_cursor_position=self._last_log_line)
         panel = HSplit([
             Window(_text(_wrapped(lambda: game_panel(state, self.clock(), screens(state.view).panel), side)), wrap_lines=True,
                    dont_extend_height=True),
             Window(height=1, char="─", style="class:dim"),
-            Window(log, wrap_lines=True, always_hide_cursor=True),
+            Window(_tail(_wrapped(lambda: event_log(state), side)), wrap_lines=True, always_hide_cursor=True),
             ConditionalContainer(
                 HSplit([Window(height=1, char="─", style="class:dim"),
-                        Window(_text(_wrapped(lambda: chat_lines(state), side)), wrap_lines=True,
-                               height=Dimension(max=6))]),
+                        Window(_tail(_wrapped(lambda: chat_lines(state), side)), wrap_lines=True,
+                               always_hide_cursor=True, height=Dimension(max=6))]),
                 filter=Condition(lambda: bool(state.chat))),
         ], width=Dimension(min=PANEL_MIN_WIDTH))
         side_by_side = VSplit([scroll.window, Window(width=1, char="│", style="class:dim"), panel])
@@ -134,22 +133,12 @@ class ClientLayout:
         columns = get_app().output.get_size().columns
         return columns - BOARD_WIDTH - 2 if columns >= WIDE_SCREEN else columns
 
-    def _log(self) -> StyleAndTextTuples:
-        """The event log, word-wrapped to the panel (its line count kept for the cursor)."""
-        fragments = _wrapped(lambda: event_log(self.state), self._side_width)()
-        self._log_lines = sum(text.count("\n") for _, text, *_ in fragments)
-        return fragments
-
-    def _last_log_line(self) -> Point:
-        """The log's cursor: on its last line, which keeps the newest events in view."""
-        return Point(0, max(0, getattr(self, "_log_lines", len(self.state.log)) - 1))
-
     def _lobby(self) -> HSplit:
         state = self.state
         return HSplit([
             Window(_text(lambda: table_list(state))),
             Window(height=1, char="─", style="class:dim"),
-            Window(_text(_wrapped(lambda: lobby_chat(state), _columns)), wrap_lines=True,
+            Window(_tail(_wrapped(lambda: lobby_chat(state), _columns)), wrap_lines=True, always_hide_cursor=True,
                    height=Dimension(min=3, max=10)),
         ])
 
@@ -215,6 +204,21 @@ def _wrapped(get_fragments: Callable[[], StyleAndTextTuples],
     """A fragment source made printable, then word-wrapped to `width()` columns less one (escapes count as the
     columns they take on the screen; a full-screen application leaves the terminal's last column empty)."""
     return lambda: word_wrap(printable_fragments(get_fragments()), width() - 1)
+
+
+def _tail(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextControl:
+    """`_text` for a log that grows at its end (the events, the chat): its cursor stands on its last line, so a
+    window too small for it shows the newest lines. `get_fragments` gives the text wrapped to the window's width
+    (`_wrapped`), so that its line breaks are its lines on the screen."""
+    lines = [1]
+
+    def counted() -> StyleAndTextTuples:
+        fragments = get_fragments()
+        lines[0] = 1 + sum(text.count("\n") for _, text, *_ in fragments)  # one more line than breaks
+        return fragments
+
+    return FormattedTextControl(printable_source(counted), focusable=False,
+                                get_cursor_position=lambda: Point(0, lines[0] - 1))
 
 
 def _text(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextControl:

@@ -141,3 +141,7 @@ def test_DT_224_undo_asks_and_yes_or_no_answers_the_opponents_request():
     assert wired.sent() == [TakebackAnswer(TABLE, True)]
     wired.deliver(TableEvent(TABLE, 3, {"kind": "taken_back", "seat": "Y", "action": "move yTR c7"}))
     assert state.log[-1] == "Yellow's 'move yTR c7' is taken back"
+    assert state.notice == state.log[-1], "the answer's outcome, not the request's 'type yes or no' any more"
+    ui.commands.run("undo")
+    wired.deliver(TableEvent(TABLE, 4, {"kind": "takeback_declined", "seat": "B", "by": "Y"}))
+    assert state.notice == state.log[-1] == "Yellow declines to take back Blue's action", "not 'waiting for the answer'"

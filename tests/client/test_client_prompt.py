@@ -203,6 +203,28 @@ def test_CG_SEL_MUTUAL_01_a_code_completed_at_a_card_table_shows_the_name_of_its
     assert complete("pick I") == {"IS": "Parchemin d'inversion"}  # the Card Game's French rulebook's name
 
 
+def test_the_newest_line_of_a_long_event_log_is_in_view():
+    """The log keeps its newest line in view by a cursor on its last line; the cursor stood on the line before it
+    (the count of line breaks, less one), so once the log outgrew its window the newest event was hidden until the
+    next came: a takeback accepted showed nothing, its line appeared with the next turn's (seen by hand)."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.state.log.extend(f"event number {n}" for n in range(100))
+    text = screen(wired.session)
+    assert "event number 99" in text and "event number 98" in text
+
+
+def test_the_newest_chat_lines_are_in_view_at_a_table_and_in_the_lobby():
+    """The chat keeps 100 lines in windows of 6 (a table) and 10 (the lobby) lines: the newest must show."""
+    wired = WiredSession()
+    wired.session.state.chat.extend(f"ann: lobby line {n}" for n in range(30))
+    assert "lobby line 29" in screen(wired.session)
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.state.chat.extend(f"bob: table line {n}" for n in range(30))
+    text = screen(wired.session)
+    assert "table line 29" in text and "table line 28" in text
+
+
 def test_lobby_completion_offers_commands_not_actions():
     completer = PromptCompleter(ClientState("ann"))
     texts = [c.text for c in completer.get_completions(Document("j"), CompleteEvent())]
