@@ -208,6 +208,7 @@ def _snapshot(session: Session, message: Snapshot) -> None:
 def _table_event(session: Session, message: TableEvent) -> None:
     event = message.event
     if event.get("kind") == "view":
+        session.state.view_came()
         session.state.view = event.get("view")
         session.view_changed(message.n, session.state.view)
         session.state.note_turn(session.clock())
@@ -229,9 +230,12 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.takeback_asked = None  # answered, or the game moved on
         if kind in ("taken_back", "takeback_declined") and line:
             session.state.say(line)  # in place of "waiting for the answer" or "type yes or no"
+        if kind == "taken_back":
+            session.state.take_back_moves()
+            session.state.trails.pop(str(event.get("seat")), None)  # its route, shaded on the board
     compact = words.compact(event)
     if compact:
-        session.state.moves.append(compact)
+        session.state.add_move(compact)
     if event.get("kind") in ("moved", "wallwalked", "jumped") and isinstance(event.get("token"), str):
         route = [square for square in event.get("route") or () if isinstance(square, str)]
         if route:  # the last move of that side, shaded on the board

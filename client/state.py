@@ -244,6 +244,11 @@ class ClientState:
     """The revealed seed has been checked against the server's commitment (client/fairness.py)."""
     moves: deque[str] = field(default_factory=lambda: deque(maxlen=MOVE_LINES))
     """The game so far, compactly (client/describe.py compact_event), newest last: the panel shows the end."""
+    moves_made: int = 0
+    """How many entries `moves` was given in all (it keeps the last MOVE_LINES)."""
+    moves_at_views: deque[int] = field(default_factory=lambda: deque(maxlen=2))
+    """`moves_made` at the last two views: a step is its action's events, then a view, so a taken-back action's
+    entries are those after the last view but one (`take_back_moves`)."""
     trails: dict[str, list[str]] = field(default_factory=dict)
     """Colour -> the squares of that side's last move (its route, start to end), shaded on the board."""
 
@@ -324,9 +329,29 @@ class ClientState:
         self.low_clock_warned = False
         self.trails = {}
         self.moves.clear()
+        self.moves_made = 0
+        self.moves_at_views.clear()
         self.deal_checked = False
         self.deal_mine = self.deal_theirs = None
         self.room_picks = []
+
+    def add_move(self, entry: str) -> None:
+        self.moves.append(entry)
+        self.moves_made += 1
+
+    def view_came(self) -> None:
+        self.moves_at_views.append(self.moves_made)
+
+    def take_back_moves(self) -> None:
+        """The last action was taken back (DT-224): its entries leave the move list. Nothing is removed when the
+        action before it is not known (a view missed: just joined or back)."""
+        if len(self.moves_at_views) < 2:
+            return
+        gone = self.moves_made - self.moves_at_views[0]
+        for _ in range(min(gone, len(self.moves))):
+            self.moves.pop()
+        self.moves_made -= gone
+        self.moves_at_views.clear()
 
     def say(self, notice: str) -> None:
         """Show an informative message (it replaces the last refusal)."""

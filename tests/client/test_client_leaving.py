@@ -145,3 +145,24 @@ def test_DT_224_undo_asks_and_yes_or_no_answers_the_opponents_request():
     ui.commands.run("undo")
     wired.deliver(TableEvent(TABLE, 4, {"kind": "takeback_declined", "seat": "B", "by": "Y"}))
     assert state.notice == state.log[-1] == "Yellow declines to take back Blue's action", "not 'waiting for the answer'"
+
+
+def test_DT_224_a_taken_back_action_leaves_the_move_list_and_its_shaded_route():
+    """The panel's move list showed a taken-back move as played (seen by hand): the entries of the action after
+    the last view but one go, and its side's shaded route; an action before it stays."""
+    from dungeon_twister.protocol import TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    view = dict(state.view)
+    moved = {"kind": "moved", "take": None, "leave": []}
+    wired.deliver(TableEvent(TABLE, 1, {**moved, "token": "bWA", "route": ["c4", "c5"]}))
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": view}))
+    wired.deliver(TableEvent(TABLE, 3, {**moved, "token": "bWA", "route": ["c5", "d5"]}))
+    wired.deliver(TableEvent(TABLE, 4, {"kind": "view", "view": view}))
+    assert list(state.moves) == ["bWA c4-c5", "bWA c5-d5"] and state.trails["B"] == ["c5", "d5"]
+    wired.deliver(TableEvent(TABLE, 5, {"kind": "takeback_asked", "seat": "B", "action": "move bWA d5"}))
+    wired.deliver(TableEvent(TABLE, 6, {"kind": "taken_back", "seat": "B", "action": "move bWA d5"}))
+    wired.deliver(TableEvent(TABLE, 7, {"kind": "view", "view": view}))
+    assert list(state.moves) == ["bWA c4-c5"] and "B" not in state.trails
