@@ -348,7 +348,7 @@ class ClientState:
         if len(self.moves_at_views) < 2:
             return
         gone = self.moves_made - self.moves_at_views[0]
-        for _ in range(min(gone, len(self.moves))):
+        for _gone in range(min(gone, len(self.moves))):
             self.moves.pop()
         self.moves_made -= gone
         self.moves_at_views.clear()
