@@ -128,7 +128,8 @@ def _check_deal(session: Session) -> None:
 def _ratings(session: Session, message: Ratings) -> None:
     """The leaderboard, shown in the help pane (Esc closes it)."""
     if not message.players:
-        session.state.help_text = _("No rated game yet: a game between two people is rated when it ends.")
+        session.state.help_text = _("No rated game yet: a board game between two people is rated when it ends (the "
+                                    "Card Game is not rated).")
         return
     # TRANSLATORS: a column header of the ratings table (a player's name)
     player = _("player")
@@ -136,7 +137,7 @@ def _ratings(session: Session, message: Ratings) -> None:
     rating = _("rating")
     # TRANSLATORS: a column header of the ratings table (how many rated games a player has played)
     games = _("games")
-    lines = [_("Ratings (Glicko-2; games between two people are rated)"), "",
+    lines = [_("Ratings (Glicko-2; board games between two people are rated)"), "",
              f"{'#':>3}  {player:<32} {rating:>6}  {'±RD':>5}  {games}"]
     for rank, player in enumerate(message.players, 1):
         lines.append(f"{rank:>3}  {player.name:<32} {player.rating:>6}  {player.rd:>5}  {player.games:>5}")

@@ -478,9 +478,10 @@ class Play:
         self._finish(result)
 
     def _rate(self, result: dict) -> None:
-        """A game between two people (of a rated family: not the card game's tutorials) is one Glicko-2 rating
-        period for each (glicko2.py): both ratings change in the store, in the step's transaction, and the players
-        and spectators are told (event `ratings`). A game left before the first turn is aborted, as on lichess."""
+        """A game between two people (of a rated family: the board game's, not the Card Game, whose rating would not
+        be a board game's and whose tutorials are practice) is one Glicko-2 rating period for each (glicko2.py):
+        both ratings change in the store, in the step's transaction, and the players and spectators are told (event
+        `ratings`). A game left before the first turn is aborted, as on lichess."""
         names = rated_names(self.table.seating.seats)
         if names is None or self.game.state.turn < 1 or not self.rules.rated:
             return
