@@ -324,9 +324,7 @@ class Session:
             deadline = hello_deadline if self.conn.state is State.AWAIT_HELLO else math.inf
             if self._frame_since is not None:
                 deadline = min(deadline, self._frame_since + FRAME_SECONDS)
-            # One cancel scope a round (its wait, then what the bytes bring), which `drop` cancels: the wait's
-            # deadline (the hello, a frame's time, the keepalive) is lifted once bytes come.
-            with self._cancel_scope(min(deadline, ping_due)) as scope:
+            with self._cancel_scope(min(deadline, ping_due)) as waiting:
                 try:
                     if sock is None:
                         data = await self.stream.receive_some(RECEIVE_SIZE)
@@ -347,15 +345,27 @@ class Session:
                                     pass
                 except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
                     return
-                scope.deadline = math.inf
-                if not data or self._dropped:
-                    return  # the end of the stream, or a drop while the last bytes came
-                self._heard_at = now = trio.current_time()
-                if self._tls_hello is None:
-                    self._tls_hello = data[0] == TLS_RECORD and not isinstance(self.stream, trio.SSLStream)
-                self.conn.receive_data(data)
-                data = None  # not kept while the next wait lasts
-                handled = 0
+            if self._dropped:
+                return
+            if waiting.cancelled_caught and trio.current_time() < deadline:  # the keepalive's turn
+                ping_due = trio.current_time() + interval  # a whole interval for the answer, however late this is
+                self._keepalive(interval)
+                continue
+            if waiting.cancelled_caught:
+                if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
+                    self.send_error(ProtocolError("timeout", f"no hello within {HELLO_SECONDS:g} s"))
+                else:
+                    self.send_error(ProtocolError("timeout", f"a frame took more than {FRAME_SECONDS:g} s"))
+                break
+            if not data:
+                return
+            self._heard_at = now = trio.current_time()
+            if self._tls_hello is None:
+                self._tls_hello = data[0] == TLS_RECORD and not isinstance(self.stream, trio.SSLStream)
+            self.conn.receive_data(data)
+            data = None  # not kept while the next wait lasts
+            handled = 0
+            with self._cancel_scope():
                 while not self._closing and (event := self.conn.next_event()) is not None:
                     if handled:
                         # One chunk may hold thousands of small requests: let every other task run between them
@@ -367,16 +377,6 @@ class Session:
                     await self._handle(event)
             if self._dropped:
                 return
-            if scope.cancelled_caught:  # during the wait: nothing came
-                if trio.current_time() < deadline:  # the keepalive's turn
-                    ping_due = trio.current_time() + interval  # a whole interval for the answer, however late this is
-                    self._keepalive(interval)
-                    continue
-                if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
-                    self.send_error(ProtocolError("timeout", f"no hello within {HELLO_SECONDS:g} s"))
-                else:
-                    self.send_error(ProtocolError("timeout", f"a frame took more than {FRAME_SECONDS:g} s"))
-                break
             if self.conn.state is State.CLOSED:
                 self.close()
             # A frame must complete within FRAME_SECONDS of its first byte, so that a client trickling a huge
