@@ -39,6 +39,10 @@ from .wrap import word_wrap
 BOARD_WIDTH = 66
 PANEL_MIN_WIDTH = 30
 WIDE_SCREEN = BOARD_WIDTH + 2 + PANEL_MIN_WIDTH
+PANEL_WEIGHT = 1000
+"""The panel's share of the rows its column has, against the log's and the chat's 1 each: all it needs first."""
+LOG_MIN_ROWS, CHAT_MIN_ROWS = 3, 2
+"""What the log and the chat keep of a short terminal (the newest lines: `_tail`)."""
 """The board, its scrollbar, the separator and the narrowest panel side by side."""
 """Narrower terminals show the board or the side panel, one at a time (F2 switches)."""
 
@@ -108,15 +112,18 @@ class ClientLayout:
                                get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True,
                                right_margins=[ScrollbarMargin(display_arrows=True)])  # more of it: PgUp/PgDn
         side = self._side_width
+        panel_text = _wrapped(lambda: game_panel(state, self.clock(), screens(state.view).panel), side)
         panel = HSplit([
-            Window(_text(_wrapped(lambda: game_panel(state, self.clock(), screens(state.view).panel), side)), wrap_lines=True,
-                   dont_extend_height=True),
+            # its rows first (up to its lines); the log and the chat keep a few each: sharing a row each in turn
+            # (prompt_toolkit's HSplit, by weight), an 80 x 24 terminal showed 6 lines of the panel, not the hand
+            Window(_text(panel_text), wrap_lines=True, dont_extend_height=True, height=Dimension(weight=PANEL_WEIGHT)),
             Window(height=1, char="─", style="class:dim"),
-            Window(_tail(_wrapped(lambda: event_log(state), side)), wrap_lines=True, always_hide_cursor=True),
+            Window(_tail(_wrapped(lambda: event_log(state), side)), wrap_lines=True, always_hide_cursor=True,
+                   height=Dimension(min=LOG_MIN_ROWS)),
             ConditionalContainer(
                 HSplit([Window(height=1, char="─", style="class:dim"),
                         Window(_tail(_wrapped(lambda: chat_lines(state), side)), wrap_lines=True,
-                               always_hide_cursor=True, height=Dimension(max=6))]),
+                               always_hide_cursor=True, height=Dimension(min=CHAT_MIN_ROWS, max=6))]),
                 filter=Condition(lambda: bool(state.chat))),
         ], width=Dimension(min=PANEL_MIN_WIDTH))
         side_by_side = VSplit([scroll.window, Window(width=1, char="│", style="class:dim"), panel])

@@ -214,6 +214,20 @@ def test_the_newest_line_of_a_long_event_log_is_in_view():
     assert "event number 99" in text and "event number 98" in text
 
 
+def test_on_an_80_by_24_terminal_the_panel_comes_before_the_log_and_the_chat():
+    """80 x 24 is many a terminal's size. There the board and the panel take turns (F2); the panel shared the rows
+    left with the log and the chat, a line each in turn, and showed 6 of its lines: not the player's hand nor what
+    to do. The panel now has its lines first, the log and the chat keep a few each."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    state = wired.session.state
+    state.log.extend(f"event number {n}" for n in range(30))
+    state.chat.extend(f"bob: line {n}" for n in range(12))
+    text = screen(wired.session, "\x1bOQ", rows=24, columns=80)  # F2: the panel
+    assert "Blue (you)" in text and "combat: +0" in text, "the hand"
+    assert "event number 29" in text and "bob: line 11" in text, "the newest of each"
+
+
 def test_the_newest_chat_lines_are_in_view_at_a_table_and_in_the_lobby():
     """The chat keeps 100 lines in windows of 6 (a table) and 10 (the lobby) lines: the newest must show."""
     wired = WiredSession()
@@ -231,12 +245,12 @@ def test_lobby_completion_offers_commands_not_actions():
     assert texts == ["join"]
 
 
-def screen(session: Session, typed: str = "") -> str:
+def screen(session: Session, typed: str = "", rows: int = 60, columns: int = 120) -> str:
     """The text the terminal shows after typing `typed` (escape sequences removed)."""
     buffer = io.StringIO()
     captured = []
     with create_pipe_input() as pipe:
-        ui = ClientUI(session, input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=60, columns=120)))
+        ui = ClientUI(session, input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=rows, columns=columns)))
 
         async def script() -> None:
             pipe.send_text(typed)
