@@ -39,12 +39,12 @@ from .wrap import word_wrap
 BOARD_WIDTH = 66
 PANEL_MIN_WIDTH = 30
 WIDE_SCREEN = BOARD_WIDTH + 2 + PANEL_MIN_WIDTH
+"""The board, its scrollbar, the separator and the narrowest panel side by side."""
+"""Narrower terminals show the board or the side panel, one at a time (F2 switches)."""
 PANEL_WEIGHT = 1000
 """The panel's share of the rows its column has, against the log's and the chat's 1 each: all it needs first."""
 LOG_MIN_ROWS, CHAT_MIN_ROWS = 3, 2
 """What the log and the chat keep of a short terminal (the newest lines: `_tail`)."""
-"""The board, its scrollbar, the separator and the narrowest panel side by side."""
-"""Narrower terminals show the board or the side panel, one at a time (F2 switches)."""
 
 
 ROLE_NAMES = {
