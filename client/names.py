@@ -74,6 +74,52 @@ KIND_NAMES = (
 )
 """The names of the characters and objects in the catalogues' data, marked for translation: `kind_name` shows a
 kind's name translated (the catalogue keeps the English name, which `help` also accepts as typed)."""
+SCENARIO_TEXTS = (
+    # the introductory scenarios of the sets (engine/prison/data: setup.prison-N), their title, goal and new
+    # rules, as the data has them: `scenario_intro` shows them translated
+    # TRANSLATORS: the title of the Prison scenario prison-1
+    N_("A stroll through the dungeon"),
+    # TRANSLATORS: the goal of the Prison scenario prison-1
+    N_("Be the first to take both of your figures out through your opponent's start zone."),
+    # TRANSLATORS: the new rules of the Prison scenario prison-1
+    N_("Only moving matters here: reveal rooms, turn them, move, jump over pits (one jump card each) and "
+       "open portcullises with the Key. No combat cards, no attacks. The Naga slips through arrow slits; a "
+       "figure carrying the Rope may cross and stop on pits."),
+    # TRANSLATORS: the title of the Prison scenario prison-2
+    N_("Target: the Colossus"),
+    # TRANSLATORS: the goal of the Prison scenario prison-2
+    N_("Yellow: bring the Colossus, unwounded, onto Blue's start zone. Blue: eliminate the Colossus."),
+    # TRANSLATORS: the new rules of the Prison scenario prison-2
+    N_("Combat arrives: attack for 1 AP, both players lay a combat card in secret. The Cleric heals, the "
+       "Assassin stabs in a group, the Colossus bends bars. Blue's figures are not taken out on Yellow's "
+       "start zone."),
+    # TRANSLATORS: the title of the Prison scenario prison-3
+    N_("Till death do us part"),
+    # TRANSLATORS: the goal of the Prison scenario prison-3
+    N_("Be the first to eliminate 2 enemy characters."),
+    # TRANSLATORS: the new rules of the Prison scenario prison-3
+    N_("Line of sight: the Banshee pushes the first person she sees one square away (2 AP), into a pit it "
+       "dies; the Wizard levitates. Nobody leaves the maze: both start zones are open ground."),
+    # TRANSLATORS: the title of the Prison scenario prison-4
+    N_("David against Goliath"),
+    # TRANSLATORS: the goal of the Prison scenario prison-4
+    N_("Be the first to reach 4 victory points: 1 per figure out through the opponent's start zone, 1 per "
+       "enemy eliminated."),
+    # TRANSLATORS: the new rules of the Prison scenario prison-4
+    N_("Ranged combat: a figure with the Bow shoots the first person on a line of sight (it fights with 1 "
+       "and is never wounded); the Large Shield stops shots; the Fireball Staff (Wizard only) kills the "
+       "first person in a line. Choose 4 of your 6 characters for the start zone; the others are hidden in "
+       "the rooms, 2 tokens in every room."),
+    # TRANSLATORS: the title of the Prison scenario prison-5
+    N_("Prison stand-alone"),
+    # TRANSLATORS: the goal of the Prison scenario prison-5
+    N_("Reach 5 victory points: 1 per figure out through the opponent's start zone, 1 per enemy eliminated. "
+       "The turn that reaches them is played to its end."),
+    # TRANSLATORS: the new rules of the Prison scenario prison-5
+    N_("The whole set: all 8 characters and 6 objects, 4 characters on the start zone, the rest hidden in "
+       "the 8 rooms."),
+)
+"""The texts of the sets' scenarios (their data, which the extraction cannot read), marked for translation."""
 DEFAULT_SET = "base_set"
 KNOWN_SETS = ("base_set", "prison", "paladins")
 """Where a code is looked up when no set is named: a code names the same kind in every set that has it."""
@@ -133,10 +179,10 @@ def scenario_intro(view: dict | None) -> list[str]:
     if not scenario:
         return []
     # TRANSLATORS: a scenario's introduction: {name} is its id (prison-1); its title, goal and rules come from the
-    # set's data, in English
-    return [_("scenario {name}: {title}").format(name=name, title=scenario.get("title", "")),
-            _("goal: {goal}").format(goal=scenario.get("goal", "")),
-            _("new rules: {rules}").format(rules=scenario.get("rules_text", ""))]
+    # set's data (SCENARIO_TEXTS)
+    return [_("scenario {name}: {title}").format(name=name, title=_(scenario.get("title", ""))),
+            _("goal: {goal}").format(goal=_(scenario.get("goal", ""))),
+            _("new rules: {rules}").format(rules=_(scenario.get("rules_text", "")))]
 
 
 def scenario_target(name: str) -> int | None:

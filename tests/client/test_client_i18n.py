@@ -173,6 +173,22 @@ def test_every_character_and_object_of_every_set_has_its_name_marked():
     assert len(kinds) > 40
 
 
+def test_PR_SCEN_every_scenario_s_title_goal_and_new_rules_are_marked_and_shown_translated():
+    """A scenario's introduction (its title, goal and new rules: the set's data) was shown in English whatever the
+    language: client/names.py SCENARIO_TEXTS marks them, and `scenario_intro` translates them."""
+    from dungeon_twister.client.names import KNOWN_SETS, SCENARIO_TEXTS, scenario_intro
+    from dungeon_twister.engine import Options, new_game, view
+    from dungeon_twister.engine.boardgame.catalogue import load
+
+    texts = {scenario[key] for name in KNOWN_SETS for scenario in load(name).scenarios.values()
+             for key in ("title", "goal", "rules_text")}
+    assert len(texts) == 15 and not texts - set(SCENARIO_TEXTS)
+    i18n.use("it")
+    lines = scenario_intro(view(new_game(Options(set_name="prison", scenario="prison-2"), 1), "B"))
+    assert lines[0] == "scenario prison-2: Obiettivo: il Colosso"
+    assert "Colossus" not in " ".join(lines) and "Colosso" in lines[1]
+
+
 # --- the client in French, end to end -------------------------------------------------------------------------
 def test_the_game_screen_speaks_french_and_the_notation_stays_as_typed():
     """The whole UI (prompt_toolkit, a VT100 terminal) at a table: the refusal's frame, the panel and the board's
