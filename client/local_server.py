@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,18 +29,30 @@ class ServerStartError(RuntimeError):
     """The server exited or stayed silent instead of announcing its port."""
 
 
-def server_command() -> list[str]:
-    """The embedded server, with a data directory of its own in the client's state directory: never the one a
-    `dt-server` of the same user uses (whose lock it would meet, and whose tables it would restore)."""
-    data = state_dir() / "local-server"
+def server_command(data: Path) -> list[str]:
+    """The embedded server, on the data directory `data`."""
     return [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0", "--data", str(data)]
+
+
+def fresh_data_dir() -> Path:
+    """A new data directory for one run of the embedded server, in the client's state directory: never the one a
+    `dt-server` of the same user uses (whose lock it would meet, and whose tables it would restore), nor the one
+    of an earlier or a concurrent `dt-client play`. One directory kept from run to run restored the game its last
+    run left: its seat held for the player's name, which the next run's same name was then refused
+    (name_taken), and a second `play` at the same time met the first's lock."""
+    directory = state_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix="local-server-", dir=directory))
 
 
 class LocalServer:
     """`with LocalServer() as (host, port): ...` runs the server for the duration of the block."""
 
     def __init__(self, command: list[str] | None = None, start_timeout: float = START_TIMEOUT) -> None:
-        self.command = command or server_command()
+        """`command`: the server to run (tests); by default the embedded one, on a data directory made for this
+        run and removed with the server (`fresh_data_dir`)."""
+        self.command = command
+        self.data: Path | None = None
         self.start_timeout = start_timeout
         self.process: subprocess.Popen[str] | None = None
         self.log_path: Path | None = None
@@ -52,11 +65,15 @@ class LocalServer:
 
     def start(self) -> tuple[str, int]:
         """Start the server; its (host, port) once it listens. Raises ServerStartError."""
+        command = self.command
+        if command is None:
+            self.data = fresh_data_dir()
+            command = server_command(self.data)
         handle, name = tempfile.mkstemp(prefix="dt-server-", suffix=".log")
         os.close(handle)
         self.log_path = Path(name)
         with self.log_path.open("a") as log:  # append mode: the server's stderr and _pump share the file
-            self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=log,
+            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log,
                                             stdin=subprocess.DEVNULL, text=True, bufsize=1)
         lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=_pump, args=(self.process.stdout, lines, self.log_path), daemon=True).start()
@@ -80,16 +97,18 @@ class LocalServer:
         """Terminate the server (kill it if it does not stop in time). Its log goes with it, unless the server had
         already stopped by itself or failed to start (`keep_log`): then the log says why, and stays (`log_path`)."""
         process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        process.terminate()
-        try:
-            process.wait(STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if self.log_path is not None and not keep_log:
-            self.log_path.unlink(missing_ok=True)
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            if self.log_path is not None and not keep_log:
+                self.log_path.unlink(missing_ok=True)
+        if self.data is not None:  # the game of this run goes with it (nothing resumes a local game)
+            shutil.rmtree(self.data, ignore_errors=True)
+            self.data = None
 
     def log_tail(self, lines: int = 15) -> str:
         if self.log_path is None or not self.log_path.exists():
