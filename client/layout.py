@@ -143,7 +143,7 @@ class ClientLayout:
     def _lobby(self) -> HSplit:
         state = self.state
         return HSplit([
-            Window(_text(lambda: table_list(state))),
+            Window(_text(lambda: table_list(state, _columns() - 1))),
             Window(height=1, char="─", style="class:dim"),
             Window(_tail(_wrapped(lambda: lobby_chat(state), _columns)), wrap_lines=True, always_hide_cursor=True,
                    height=Dimension(min=3, max=10)),

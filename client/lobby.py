@@ -21,8 +21,9 @@ STATUS_NAMES = {
 """The statuses of a table (protocol values) as the table list shows them."""
 
 
-def table_list(state: ClientState) -> StyleAndTextTuples:
-    """One line per public table: id, status, options, the players of both seats, the number of spectators."""
+def table_list(state: ClientState, columns: int = 120) -> StyleAndTextTuples:
+    """One line per public table: id, status, options, the players of both seats, the number of spectators; in
+    `columns` characters where it can (an 80-column terminal: `_widths`)."""
     # TRANSLATORS: a column header of the lobby's table list: the table's id (t-1)
     table = _("TABLE")
     width = max([len(table), *(len(info.table) for info in state.tables)]) + 2
@@ -38,15 +39,31 @@ def table_list(state: ClientState) -> StyleAndTextTuples:
     yellow = _("YELLOW")
     # TRANSLATORS: a column header of the lobby's table list, the last one: how many spectators watch the table
     watching = _("WATCHING")
-    columns = f"{table:<{width}}{status:<{_status_width()}}{target:<4}{options:<{OPTIONS_WIDTH + 1}}{blue:<16}{yellow:<16}{watching}"
-    out: StyleAndTextTuples = [("class:title", columns + "\n")]
+    widths = _widths(columns - width - _status_width() - 4 - len(watching))
+    header = (f"{table:<{width}}{status:<{_status_width()}}{target:<4}{_fit(options, widths[0]):<{widths[0] + 1}}"
+              f"{_fit(blue, widths[1] - 1):<{widths[1]}}{_fit(yellow, widths[1] - 1):<{widths[1]}}{watching}")
+    out: StyleAndTextTuples = [("class:title", header + "\n")]
     if not state.tables:
         # TRANSLATORS: `create` is the command, typed as it is
         hint = _("no tables yet: `create` makes one") if state.connected else _("not connected")
         return out + [("class:dim", hint)]
     for info in state.tables:
-        out += _row(info, width)
+        out += _row(info, width, widths)
     return out
+
+
+def _widths(room: int) -> tuple[int, int]:
+    """(options, each player's column) in the `room` they have: 23 and 16 when it is there; on a narrower
+    terminal the options give way first, down to 12, then the players, down to 10 (longer texts are cut with a
+    "…": the table's own view has them whole)."""
+    options, player = OPTIONS_WIDTH, PLAYER_WIDTH
+    excess = options + 1 + 2 * player - room
+    if excess > 0:
+        cut = min(excess, options - 12)
+        options, excess = options - cut, excess - cut
+    if excess > 0:
+        player -= min((excess + 1) // 2, player - 10)
+    return options, player
 
 
 CARD_TUTORIAL_VP = {1: 2, 2: 3, 3: 4}
@@ -57,6 +74,8 @@ CARD_SCENARIO_VP = {"standard": 5}
 
 OPTIONS_WIDTH = 23
 """The table list's options column (one more space before the players)."""
+PLAYER_WIDTH = 16
+"""Each seat's column in the table list, its space included."""
 
 
 def _status_width() -> int:
@@ -69,7 +88,7 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
+def _row(info: TableInfo, width: int, widths: tuple[int, int] = (OPTIONS_WIDTH, PLAYER_WIDTH)) -> StyleAndTextTuples:
     options = info.options
     flags = ", ".join(([options.scenario] if options.scenario else [options.set_name] if options.set_name else [])
                       + [flag for flag in ("beginner", "timers", "private") if getattr(options, flag)]
@@ -98,8 +117,9 @@ def _row(info: TableInfo, width: int) -> StyleAndTextTuples:
     free = _("(free)")
     return [
         ("", f"{info.table:<{width}}"), (status_style, f"{status:<{_status_width()}}"),
-        ("", f"{target:<4}{_fit(flags or '-', OPTIONS_WIDTH):<{OPTIONS_WIDTH + 1}}"),
-        ("class:seat.b", f"{info.blue or free:<16}"), ("class:seat.y", f"{info.yellow or free:<16}"),
+        ("", f"{target:<4}{_fit(flags or '-', widths[0]):<{widths[0] + 1}}"),
+        ("class:seat.b", f"{_fit(info.blue or free, widths[1] - 1):<{widths[1]}}"),
+        ("class:seat.y", f"{_fit(info.yellow or free, widths[1] - 1):<{widths[1]}}"),
         ("", f"{info.spectators}\n"),
     ]
 

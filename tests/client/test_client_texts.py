@@ -252,6 +252,23 @@ def test_PR_SCEN_the_client_explains_a_scenario_and_offers_the_playable_ones():
     assert scenario_intro(view(new_game(Options(), 1), "B")) == []
 
 
+def test_the_lobbys_table_list_fits_an_80_column_terminal():
+    """On 80 columns the list ran 82 characters wide: the spectators' count and the end of Yellow's name were cut
+    by the screen's edge. Narrower, the options give way first, then the players' columns; a longer text ends in
+    "…". At 120 columns the list is as it was."""
+    from dungeon_twister.client.lobby import table_list
+    from dungeon_twister.protocol import TableInfo
+
+    state = ClientState("ann")
+    state.tables = [TableInfo("t12-d5d96ea7", TableOptions(set_name="prison", timers=True), "playing", 3,
+                              blue="Bernadette", yellow="Zoltan the Magnificent")]
+    narrow = text_of(table_list(state, 79)).splitlines()
+    assert max(map(len, narrow)) <= 79 and narrow[0].endswith("WATCHING") and narrow[1].endswith(" 3")
+    assert "prison, tim…" in narrow[1] and "Bernadette" in narrow[1] and "Zoltan the Ma…" in narrow[1]
+    wide = text_of(table_list(state, 119)).splitlines()
+    assert "prison, timers          Bernadette      Zoltan the Mag… 3" in wide[1]
+
+
 @pytest.mark.parametrize("scenario, shown", [("prison-4", "4 VP"), ("prison-5", "5 VP"), ("prison-1", None)])
 def test_PR_SCEN_4_06_a_scenario_table_shows_its_own_vp_target_or_none(scenario, shown):
     """PR-SCEN-4-06: scenario 4 is played to 4 VP, whatever the table's target_vp field says (the wire allows
