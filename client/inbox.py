@@ -77,8 +77,12 @@ def _welcome(session: Session, message: Welcome) -> None:
 def _refused(session: Session, message: Refused) -> None:
     if session.refused(message.code):
         return
-    session.state.say(_("the server refused us: {reason} ({code})").format(reason=message.reason or message.code,
-                                                                          code=message.code))
+    refusal = _("the server refused us: {reason} ({code})").format(reason=message.reason or message.code,
+                                                                   code=message.code)
+    if message.code in ("name_taken", "bad_name"):  # the name is the connection's: another needs a new start
+        # TRANSLATORS: after a refused name; `quit` and `--name NAME` are typed as they are
+        refusal += " · " + _("choose another name: `quit`, then start dt-client again with --name NAME")
+    session.state.say(refusal)
 
 
 MAX_LISTED_TABLES = 1000

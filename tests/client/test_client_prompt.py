@@ -239,6 +239,23 @@ def test_the_newest_chat_lines_are_in_view_at_a_table_and_in_the_lobby():
     assert "table line 29" in text and "table line 28" in text
 
 
+def test_a_refused_name_says_how_to_choose_another():
+    """Seen by hand: a name bound to another key was refused, and the client sat 'not connected' with nothing to
+    do but guess; `reconnect` would try the same name. The refusal now says how to choose another."""
+    from dungeon_twister.protocol import Refused
+
+    frames: list[bytes] = []
+    server = ServerConnection()
+    session = Session(ClientState("alice"))
+    session.attach(session.take_plan(), frames.append, lambda: None)
+    server.receive_data(b"".join(frames))
+    server.next_event()
+    session.receive(server.send(Refused("name_taken", "the name 'alice' belongs to another key on this server")))
+    assert session.state.notice == ("the server refused us: the name 'alice' belongs to another key on this server "
+                                    "(name_taken) · choose another name: `quit`, then start dt-client again with "
+                                    "--name NAME")
+
+
 def test_lobby_completion_offers_commands_not_actions():
     completer = PromptCompleter(ClientState("ann"))
     texts = [c.text for c in completer.get_completions(Document("j"), CompleteEvent())]
