@@ -26,6 +26,10 @@ SHUTDOWN_SECONDS = 5.0
 FIRST_BYTE_SECONDS = 30.0
 """With TLS on: how long a new connection may stay silent before its first byte tells TLS from plain TCP."""
 """How long shutdown waits for clients to receive server_closing."""
+KEEPALIVE_TICK = 1.0
+"""How often the keepalive round looks for due pings (`Server._keepalive_round`): a ping is at most this late."""
+KEEPALIVE_SLICE = 400
+"""Sessions the keepalive round looks at between two checkpoints."""
 
 
 class Server:
@@ -75,6 +79,8 @@ class Server:
                 nursery.start_soon(self._accept, listeners)
                 nursery.start_soon(tame_gc)
                 nursery.start_soon(self.lobby.send_table_updates)
+                if self.config.ping_interval > 0:
+                    nursery.start_soon(self._keepalive_round)
                 if self.config.discovery:  # LAN discovery: a UDP answer on the same port number (discovery.py)
                     nursery.start_soon(answer_queries, self.config.host, self.address[1], self.config.name,
                                        self.tls_fingerprint)
@@ -82,6 +88,22 @@ class Server:
         finally:
             if self._owns_storage:
                 self.storage.close()
+
+    async def _keepalive_round(self) -> None:
+        """Every KEEPALIVE_TICK seconds (a quarter of the ping interval if that is shorter), each session whose ping
+        is due pings its client, or closes it when the last ping went unanswered (`Session.keepalive`). One task
+        for all: a ping deadline on every read cost the readers a deadline in trio's heap per wait and a
+        cancellation per interval (at 2,000 games, 4,000 connections: about 5 points of a core). It yields every
+        KEEPALIVE_SLICE sessions, as the lobby's table updates do."""
+        interval = self.config.ping_interval
+        tick = min(KEEPALIVE_TICK, interval / 4)
+        while True:
+            await trio.sleep(tick)
+            now = trio.current_time()
+            for n, session in enumerate(list(self.sessions)):
+                if n and n % KEEPALIVE_SLICE == 0:
+                    await trio.lowlevel.checkpoint()
+                session.keepalive(now, interval)
 
     async def _accept(self, listeners) -> None:
         with self._listening:

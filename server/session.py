@@ -85,7 +85,7 @@ class Session:
     __slots__ = ("server", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size", "_outbox",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
-                 "_ping_at", "_ping_id", "_tls_hello", "__weakref__")
+                 "_ping_at", "_ping_id", "_ping_due", "_tls_hello", "__weakref__")
 
     def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
                  bot_name: str | None = None) -> None:
@@ -135,6 +135,8 @@ class Session:
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
+        self._ping_due: float | None = None
+        """When the next keepalive is due (`keepalive`); None before the reader starts, or without keepalives."""
 
     @property
     def is_spectator(self) -> bool:
@@ -319,12 +321,15 @@ class Session:
         start = trio.current_time()
         hello_deadline = start + HELLO_SECONDS
         interval = self.server.config.ping_interval
-        ping_due = start + interval if interval > 0 else math.inf
+        if interval > 0:
+            self._ping_due = start + interval  # the server's keepalive round pings (Server._keepalive_round)
         while not self._closing:
+            # The wait has a deadline only while a hello or a frame is awaited: the keepalive is the server's
+            # round, not a deadline of every wait (each one a heap entry in trio, cancelled every interval).
             deadline = hello_deadline if self.conn.state is State.AWAIT_HELLO else math.inf
             if self._frame_since is not None:
                 deadline = min(deadline, self._frame_since + FRAME_SECONDS)
-            with self._cancel_scope(min(deadline, ping_due)) as waiting:
+            with self._cancel_scope(deadline) as waiting:
                 try:
                     if sock is None:
                         data = await self.stream.receive_some(RECEIVE_SIZE)
@@ -347,10 +352,6 @@ class Session:
                     return
             if self._dropped:
                 return
-            if waiting.cancelled_caught and trio.current_time() < deadline:  # the keepalive's turn
-                ping_due = trio.current_time() + interval  # a whole interval for the answer, however late this is
-                self._keepalive(interval)
-                continue
             if waiting.cancelled_caught:
                 if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
                     self.send_error(ProtocolError("timeout", f"no hello within {HELLO_SECONDS:g} s"))
@@ -389,6 +390,15 @@ class Session:
             self._flush_waiter = trio.Event()
             with self._cancel_scope(trio.current_time() + FLUSH_SECONDS):
                 await self._flush_waiter.wait()
+
+    def keepalive(self, now: float, interval: float) -> None:
+        """The server's keepalive round (about once a second): when this session's ping is due, ping the client,
+        or close it if the last ping went unanswered (`_keepalive`); the next is due a whole interval later."""
+        due = self._ping_due
+        if due is None or now < due or self._closing:
+            return
+        self._ping_due = now + interval
+        self._keepalive(interval)
 
     def _keepalive(self, interval: float) -> None:
         """Every `interval` seconds (called by the reader): close a client that said nothing since the last ping,
