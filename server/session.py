@@ -85,7 +85,7 @@ class Session:
     __slots__ = ("server", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size", "_outbox",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
-                 "_ping_at", "_ping_id", "_ping_due", "_tls_hello", "__weakref__")
+                 "_ping_at", "_ping_id", "_tls_hello", "__weakref__")
 
     def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
                  bot_name: str | None = None) -> None:
@@ -135,8 +135,6 @@ class Session:
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
-        self._ping_due: float | None = None
-        """When the next keepalive is due (`keepalive`); None before the reader starts, or without keepalives."""
 
     @property
     def is_spectator(self) -> bool:
@@ -322,7 +320,7 @@ class Session:
         hello_deadline = start + HELLO_SECONDS
         interval = self.server.config.ping_interval
         if interval > 0:
-            self._ping_due = start + interval  # the server's keepalive round pings (Server._keepalive_round)
+            self.server.schedule_ping(self, start + interval)  # the server's keepalive round pings (Server)
         while not self._closing:
             # The wait has a deadline only while a hello or a frame is awaited: the keepalive is the server's
             # round, not a deadline of every wait (each one a heap entry in trio, cancelled every interval).
@@ -391,14 +389,13 @@ class Session:
             with self._cancel_scope(trio.current_time() + FLUSH_SECONDS):
                 await self._flush_waiter.wait()
 
-    def keepalive(self, now: float, interval: float) -> None:
-        """The server's keepalive round (about once a second): when this session's ping is due, ping the client,
-        or close it if the last ping went unanswered (`_keepalive`); the next is due a whole interval later."""
-        due = self._ping_due
-        if due is None or now < due or self._closing:
-            return
-        self._ping_due = now + interval
+    def keepalive(self, now: float, interval: float) -> bool:
+        """The server's keepalive round, when this session's ping is due: ping the client, or close it if the last
+        ping went unanswered (`_keepalive`). Whether to ping again an interval later (not once closing)."""
+        if self._closing or not self._running:
+            return False
         self._keepalive(interval)
+        return not self._closing
 
     def _keepalive(self, interval: float) -> None:
         """Every `interval` seconds (called by the reader): close a client that said nothing since the last ping,

@@ -58,11 +58,12 @@ async def test_an_idle_connection_is_one_task_without_a_nursery(autojump_clock):
         assert all(not s._writing for s in server.sessions)
 
 
-async def test_one_keepalive_round_pings_every_due_connection_and_yields_between_its_slices(autojump_clock,
-                                                                                           monkeypatch):
+async def test_the_keepalive_round_pings_each_connection_on_its_own_time_and_yields_between_slices(
+        autojump_clock, monkeypatch):
     """The round that replaced a ping deadline on every read (a heap entry per wait and a cancellation per interval
-    each, about 5 points of a core at 2,000 games): every connection due is pinged at the same tick, and the round
-    lets the other tasks run every KEEPALIVE_SLICE connections, as the lobby's table updates do."""
+    each, about 3 points of a core at 2,000 games) keeps each connection's own time, within KEEPALIVE_GATHER:
+    connections that came at different times are pinged at different times, not in one burst. Those due together
+    are pinged KEEPALIVE_SLICE at a time, with a checkpoint between."""
     from dungeon_twister.server import server as server_module
 
     monkeypatch.setattr(server_module, "KEEPALIVE_SLICE", 2)
@@ -74,12 +75,18 @@ async def test_one_keepalive_round_pings_every_due_connection_and_yields_between
                 steps.append(trio.current_time())
 
     async with running_server(ping_interval=INTERVAL) as server:
-        clients = [await Client.connect(server, f"idle-{i}", memory=True) for i in range(5)]
+        together = [await Client.connect(server, f"idle-{i}", memory=True) for i in range(5)]
+        came = trio.current_time()
+        await trio.sleep(INTERVAL / 2)
+        later = await Client.connect(server, "later", memory=True)
         trio.lowlevel.add_instrument(RoundSteps())
-        start = trio.current_time()
-        pings = [await client.expect(Ping) for client in clients]
-        assert len(pings) == 5 and trio.current_time() - start <= INTERVAL
+        for client in together:
+            await client.expect(Ping)
+            assert came + INTERVAL <= trio.current_time() <= came + INTERVAL + server_module.KEEPALIVE_GATHER
         by_instant: dict = {}
         for at in steps:
             by_instant[at] = by_instant.get(at, 0) + 1
-        assert max(by_instant.values()) >= 3  # 5 connections, 2 a slice: 3 slices at one instant, not one step
+        assert max(by_instant.values()) >= 3  # 5 pings, 2 a slice: 3 steps at one instant, not one
+        await later.expect(Ping)
+        assert trio.current_time() >= came + 1.5 * INTERVAL, "its own time, half an interval later"
+        assert all(client.conn.state.value != "closed" for client in (*together, later))
