@@ -5,7 +5,7 @@ writer only while there is something to write."""
 import trio
 import trio.testing
 from dungeon_twister.protocol import Error, ListTables, Ping, PlayerConnection, Tables, Welcome
-from test_server_support import SOFTWARE, Client, running_server
+from test_server_support import SOFTWARE, Client, TaskSteps, running_server
 
 INTERVAL = 10.0
 
@@ -67,26 +67,18 @@ async def test_the_keepalive_round_pings_each_connection_on_its_own_time_and_yie
     from dungeon_twister.server import server as server_module
 
     monkeypatch.setattr(server_module, "KEEPALIVE_SLICE", 2)
-    steps = []
-
-    class RoundSteps(trio.abc.Instrument):
-        def after_task_step(self, task):
-            if task.name.endswith("_keepalive_round"):
-                steps.append(trio.current_time())
+    steps = TaskSteps("_keepalive_round")
 
     async with running_server(ping_interval=INTERVAL) as server:
         together = [await Client.connect(server, f"idle-{i}", memory=True) for i in range(5)]
         came = trio.current_time()
         await trio.sleep(INTERVAL / 2)
         later = await Client.connect(server, "later", memory=True)
-        trio.lowlevel.add_instrument(RoundSteps())
+        trio.lowlevel.add_instrument(steps)
         for client in together:
             await client.expect(Ping)
             assert came + INTERVAL <= trio.current_time() <= came + INTERVAL + server_module.KEEPALIVE_GATHER
-        by_instant: dict = {}
-        for at in steps:
-            by_instant[at] = by_instant.get(at, 0) + 1
-        assert max(by_instant.values()) >= 3  # 5 pings, 2 a slice: 3 steps at one instant, not one
+        assert steps.most_at_one_instant() >= 3  # 5 pings, 2 a slice: 3 steps at one instant, not one
         await later.expect(Ping)
         assert trio.current_time() >= came + 1.5 * INTERVAL, "its own time, half an interval later"
         assert all(client.conn.state.value != "closed" for client in (*together, later))

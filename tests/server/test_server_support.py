@@ -58,6 +58,26 @@ async def running_server(seeds=(1,), **settings):
             await server.shutdown()
 
 
+
+class TaskSteps(trio.abc.Instrument):
+    """The clock's time at every step of the tasks whose name ends with `suffix` (a server's periodic round, e.g.
+    `send_table_updates`): `most_at_one_instant` tells whether a round yielded between its slices."""
+
+    def __init__(self, suffix: str) -> None:
+        self.suffix = suffix
+        self.times: list[float] = []
+
+    def after_task_step(self, task) -> None:
+        if task.name.endswith(self.suffix):
+            self.times.append(trio.current_time())
+
+    def most_at_one_instant(self) -> int:
+        """The most steps the task ran at one instant of the clock."""
+        counts: dict[float, int] = {}
+        for at in self.times:
+            counts[at] = counts.get(at, 0) + 1
+        return max(counts.values())
+
 class Client:
     """A test client: a PlayerConnection or SpectatorConnection over TCP or an in-memory stream.
 

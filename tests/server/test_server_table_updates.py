@@ -7,7 +7,7 @@ from dungeon_twister.protocol import (CreateTable, Join, Joined, Leave, Left, Li
 from dungeon_twister.protocol.views import DELTA_VIEWS, TABLE_UPDATES
 from dungeon_twister.server.lobby import TABLE_UPDATE_SECONDS
 
-from test_server_support import Client, running_server
+from test_server_support import Client, TaskSteps, running_server
 
 
 async def updates_after(client: Client, seconds: float) -> list:
@@ -103,12 +103,7 @@ async def test_a_round_of_table_updates_lets_the_tables_move_between_its_slices(
     from dungeon_twister.server import lobby as lobby_module
 
     monkeypatch.setattr(lobby_module, "UPDATE_SLICE", 2)
-    steps = []
-
-    class RoundSteps(trio.abc.Instrument):
-        def after_task_step(self, task):
-            if task.name.endswith("send_table_updates"):
-                steps.append(trio.current_time())
+    steps = TaskSteps("send_table_updates")
 
     async with running_server() as server:
         watcher = await Client.connect(server, "cy", conn=PlayerConnection(features=(DELTA_VIEWS, TABLE_UPDATES)))
@@ -120,12 +115,9 @@ async def test_a_round_of_table_updates_lets_the_tables_move_between_its_slices(
             table = (await creator.expect(TableCreated)).table
             await creator.send(Join(table, "B"))
             await creator.expect(Joined)
-        trio.lowlevel.add_instrument(RoundSteps())
+        trio.lowlevel.add_instrument(steps)
         appeared = await updates_after(watcher, TABLE_UPDATE_SECONDS * 1.5)
         assert sorted(u.info.blue for u in appeared) == ["ann", "bob", "cat", "dan", "eve"]
         # one round: its task ran in several steps at one instant of the clock (5 tables, 2 a slice: 3 slices of
         # tables, then the connections and the sending), not in one
-        by_instant = {}
-        for at in steps:
-            by_instant[at] = by_instant.get(at, 0) + 1
-        assert max(by_instant.values()) >= 3
+        assert steps.most_at_one_instant() >= 3
