@@ -46,7 +46,7 @@ from .games import screens
 from .i18n import _
 from .names import other_seat, scenario_intro, seat_name
 from .ports import SessionPort as Session
-from .state import Refusal
+from .state import Refusal, server_text
 
 
 def handle(session: Session, event: Event) -> None:
@@ -77,8 +77,8 @@ def _welcome(session: Session, message: Welcome) -> None:
 def _refused(session: Session, message: Refused) -> None:
     if session.refused(message.code):
         return
-    refusal = _("the server refused us: {reason} ({code})").format(reason=message.reason or message.code,
-                                                                   code=message.code)
+    reason = server_text(message.reason or message.code, message.template, message.values)
+    refusal = _("the server refused us: {reason} ({code})").format(reason=reason, code=message.code)
     if message.code in ("name_taken", "bad_name"):  # the name is the connection's: another needs a new start
         # TRANSLATORS: after a refused name; `quit` and `--name NAME` are typed as they are
         refusal += " · " + _("choose another name: `quit`, then start dt-client again with --name NAME")
@@ -313,7 +313,8 @@ def _error(session: Session, message: Error) -> None:
         session.seat_lost("bad token")
         session.list_tables()
     meaning = ERROR_CODES[message.code].meaning if message.code in ERROR_CODES else ""
-    state.say(_("server: {message} ({code})").format(message=message.message or meaning, code=message.code))
+    text = server_text(message.message or meaning, message.template, message.values)
+    state.say(_("server: {message} ({code})").format(message=text, code=message.code))
 
 
 def _ping(session: Session, message: Ping) -> None:

@@ -283,6 +283,7 @@ async def fetch_record(connect, host: str, port: int, table: str) -> str:
                                           Welcome)
 
     from .session import SOFTWARE
+    from .state import server_text
 
     stream = await connect(host, port)
     conn = SpectatorConnection()
@@ -298,10 +299,12 @@ async def fetch_record(connect, host: str, port: int, table: str) -> str:
                     return event.text
                 if isinstance(event, Welcome):
                     await stream.send_all(conn.send(GetRecord(table)))
-                elif isinstance(event, (Error, ProtocolError)):
+                elif isinstance(event, Error):
+                    raise NoRecord(server_text(event.message, event.template, event.values))
+                elif isinstance(event, ProtocolError):
                     raise NoRecord(event.message)
                 elif isinstance(event, Refused):
-                    raise NoRecord(event.reason)
+                    raise NoRecord(server_text(event.reason, event.template, event.values))
 
 
 def run_replay(replay: Replay, *, input=None, output=None) -> None:

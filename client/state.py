@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from dungeon_twister.engine import EngineError, IllegalAction, NotationError
 from dungeon_twister.engine.core.records import ACTION_HEAD, LINE_HEAD
 from dungeon_twister.protocol import TableInfo
+from dungeon_twister.protocol.errors import TAKEBACK_HEAD
 
 from .i18n import N_, _, translated
 
@@ -37,11 +38,7 @@ class Refusal:
         """Why, in the language in use: the template translated by the catalogue and formatted with the values;
         else (no template, a template the catalogue does not translate, or a translation that does not format
         with these values) the server's message, else the refusal's code."""
-        if self.template:
-            text = translated_template(self.template, self.values or {})
-            if text is not None:
-                return text
-        return self.message or self.code
+        return server_text(self.message or self.code, self.template, self.values)
 
     def describe(self) -> str:
         """The message bar's line (`reason`)."""
@@ -54,15 +51,18 @@ class Refusal:
         return _("refused: {action}: {reason}").format(action=repr(self.text), reason=self.reason())
 
 
-RECORD_HEADS = (
+TEMPLATE_HEADS = (
     # TRANSLATORS: a game record's line that does not parse: {line} its number, {message} the parser's error
     (LINE_HEAD, N_("line {line}: {message}")),
     # TRANSLATORS: a game record's line the rules refuse: {record_line} its number, {record_text} the line, {message}
     # the refusal
     (ACTION_HEAD, N_("line {record_line} ({record_text}): {message}")),
+    # TRANSLATORS: the server refused a takeback: {message} is why ("the last action is your opponent's")
+    (TAKEBACK_HEAD, N_("nothing of yours can be taken back: {message}")),
 )
-"""The heads a game record's errors put before the error of one of its lines (engine/core/records.py), and the
-msgid that places that error after the line's number."""
+"""The heads put before another template: a game record's errors before the error of one of its lines
+(engine/core/records.py), a refused takeback before its reason (docs/protocol.md, `error`); and the msgid that
+places the inner template's translation."""
 
 
 def translated_template(template: str, values: dict) -> str | None:
@@ -70,8 +70,8 @@ def translated_template(template: str, values: dict) -> str | None:
     catalogue does not translate it or the translation does not format with them (the caller shows the English
     message). A parse error that says where (bad_notation: the parser's template followed by " at column {column}:
     {text}", NotationError.full_template) is translated as its two templates, each a msgid of the catalogue; an
-    error of a game record's line (`RECORD_HEADS`) as its head and the line's error."""
-    for head, msgid in RECORD_HEADS:
+    error of a game record's line or a refused takeback (`TEMPLATE_HEADS`) as its head and the inner template."""
+    for head, msgid in TEMPLATE_HEADS:
         if template.startswith(head) and len(template) > len(head):
             inner = translated_template(template[len(head):], values)
             outer = translated(msgid)
@@ -90,6 +90,14 @@ def translated_template(template: str, values: dict) -> str | None:
         return None if text is None else text.format(**values)
     except Exception:  # a value missing, a field the values cannot fill: the message says it
         return None
+
+
+def server_text(text: str, template: str | None, values: dict | None) -> str:
+    """A sentence of the server (error.message, refused.reason) in the language in use when it came with a
+    template the catalogue translates (error.template/values), else as the server wrote it."""
+    if template:
+        return translated_template(template, values or {}) or text
+    return text
 
 
 def notation_error_text(error: NotationError) -> str:

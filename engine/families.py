@@ -36,6 +36,7 @@ from .cards import records as _card_records
 from .cards import typed as _card_typed
 from .cards.timeouts import clock as _card_clock
 from .cards.timeouts import timeout_action as _card_timeout
+from .core.errors import N_
 from .tools import bots as _board_bots
 from .tools import card_bots as _card_bots
 
@@ -94,17 +95,18 @@ class Family:
     def secret_kind(self, purpose: str) -> type:
         return self.secret_kinds.get(purpose, self.combat_card)
 
-    def takeback_refusal(self, after, events) -> str | None:
-        """Why the action that made `events` (and led to the state `after`) may not be taken back, or None if it
-        may (DT-224): not once the game is over, not after a secret was shown to anyone, not after anything
-        but the plain actions of `takeback_kinds`."""
+    def takeback_refusal(self, after, events) -> tuple[str, dict] | None:
+        """Why the action that made `events` (and led to the state `after`) may not be taken back, as an English
+        str.format template (marked for the client's catalogue) and its values, or None if it may (DT-224): not
+        once the game is over, not after a secret was shown to anyone, not after anything but the plain actions
+        of `takeback_kinds`."""
         if after.outcome is not None:
-            return "the game is over"
+            return N_("the game is over"), {}
         if any(e.owner is not None for e in events):
-            return "it showed someone a secret"
+            return N_("it showed someone a secret"), {}
         shown = next((e.kind for e in events if e.kind not in self.takeback_kinds), None)
         if shown is not None:
-            return f"it showed what was hidden or began what cannot be undone ({shown})"
+            return N_("it showed what was hidden or began what cannot be undone ({shown})"), {"shown": shown}
         return None
 
 

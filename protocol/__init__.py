@@ -6,7 +6,7 @@ from .commit import (DOMAIN_TAG, NONCE_SIZE, commitment, commitment_input, make_
                      verify_seed)
 from .commit_round import CommitRevealRound, PlayerCommitments
 from .connection import Connection
-from .errors import ERROR_CODES, ErrorCode, Fault, ProtocolError
+from .errors import ERROR_CODES, ErrorCode, Fault, ProtocolError, templated
 from .events import Event, RevealMismatch
 from .framing import DEFAULT_MAX_FRAME_SIZE, DEFAULT_PORT
 from .msg_game import (
@@ -132,6 +132,7 @@ __all__ = [
     "commitment_input",
     "make_nonce",
     "seed_commitment",
+    "templated",
     "verify",
     "verify_seed",
 ]

@@ -16,7 +16,7 @@ from .codec import decode_message, encode_message, pack_map, unpack_map
 from .errors import Fault, ProtocolError
 from .events import Event
 from .framing import DEFAULT_MAX_FRAME_SIZE, HEADER_SIZE, FrameReader, frame
-from .kinds import TEXT
+from .kinds import TEXT, fit_template
 from .fields import wire_fields
 from .msg_game import TableEvent
 from .msg_handshake import Hello, Welcome
@@ -122,7 +122,8 @@ class Connection(ABC):
         """The error frame reporting `error` to the peer, in any state; a fatal error closes the connection."""
         server_at_fault = (error.fault == "local") == (self.role is Role.SERVER)
         fault = "server" if server_at_fault else "client"
-        report = Error(error.code, error.message[: TEXT.max_len], fault, error.fatal)
+        template, values = fit_template(error.template, error.values)
+        report = Error(error.code, error.message[: TEXT.max_len], fault, error.fatal, template, values)
         data = frame(pack_map(encode_message(report)), self.max_frame_size)
         if error.fatal:
             self.state = State.CLOSED

@@ -81,10 +81,12 @@ class ProtocolError(Exception):
 
     `send()` raises it with fault "local"; `next_event()` returns it (never raises it) with
     fault "remote" when the peer sent something wrong. `fatal` comes from the registry: a fatal error
-    received closes the connection.
+    received closes the connection. `template` and `values`, when given, are `message` as an English
+    str.format template and its values (error.template/values: the reader may translate it; `templated`).
     """
 
-    def __init__(self, code: str, message: str, *, fault: Fault | None = None) -> None:
+    def __init__(self, code: str, message: str, *, fault: Fault | None = None, template: str | None = None,
+                 values: dict[str, str | int] | None = None) -> None:
         if code not in ERROR_CODES:
             raise ValueError(f"unregistered error code {code!r}")
         spec = ERROR_CODES[code]
@@ -93,6 +95,20 @@ class ProtocolError(Exception):
         self.message = message
         self.fault: Fault = fault or spec.fault
         self.fatal = spec.fatal
+        self.template, self.values = template, values
 
     def __repr__(self) -> str:
         return f"ProtocolError({self.code!r}, {self.message!r}, fault={self.fault!r})"
+
+
+TAKEBACK_HEAD = "nothing of yours can be taken back: "
+"""The head of a refused takeback's template (error not_allowed), before the reason's own template: a reader
+translates the head (as the msgid "nothing of yours can be taken back: {message}") and the reason separately."""
+
+
+def templated(code: str, template: str, /, *, fault: Fault | None = None, **values: str | int) -> ProtocolError:
+    """A ProtocolError whose message is an English str.format `template` formatted with `values` (notation, names
+    or numbers, the same in every language), both sent with it (error.template/values) so that a client may show
+    it in its reader's language. The templates are marked for the client's catalogue (Babel keyword
+    `templated:2`, docs/translating.md)."""
+    return ProtocolError(code, template.format(**values), fault=fault, template=template, values=values)

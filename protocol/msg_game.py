@@ -6,19 +6,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from .fields import optional, required
-from .kinds import ACTION_ID, ACTION_TEXT, CODE, EVENT_NUMBER, SEAT, TABLE_ID, TEXT
+from .kinds import ACTION_ID, ACTION_TEXT, CODE, EVENT_NUMBER, SEAT, TABLE_ID, TEMPLATE, TEMPLATE_VALUES, TEXT
 from .registry import Message, message
 from .roles import CLIENT_ROLES, Role
 from .states import AT_A_TABLE, State
-from .wire_types import AnyMap, Bool, Int, Str, TemplateValues
+from .wire_types import AnyMap, Bool, Int, Str
 
 SERVER = {Role.SERVER}
 PLAYER = {Role.PLAYER}
 SEQUENCE = Int(1)
-REFUSAL_TEMPLATE = Str(500)
-"""A refusal's English str.format template (action_refused.template)."""
-REFUSAL_VALUES = TemplateValues(16, 32, 200)
-"""Its values (action_refused.values)."""
 
 
 @message("action", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
@@ -65,8 +61,8 @@ class ActionRefused(Message):
     code: str = required(CODE)
     message: str = required(TEXT)
     rule: str | None = optional(Str(64))
-    template: str | None = optional(REFUSAL_TEMPLATE)
-    values: dict[str, str | int] | None = optional(REFUSAL_VALUES)
+    template: str | None = optional(TEMPLATE)
+    values: dict[str, str | int] | None = optional(TEMPLATE_VALUES)
 
 
 @message("table_event", sent_by=SERVER, sent_to=CLIENT_ROLES, states=AT_A_TABLE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .fields import Record, optional, required
-from .kinds import CODE, EVENT_NUMBER, NAME, TABLE_ID, TEXT, TOKEN
+from .kinds import CODE, EVENT_NUMBER, NAME, TABLE_ID, TEMPLATE, TEMPLATE_VALUES, TEXT, TOKEN
 from .registry import Message, message
 from .roles import CLIENT_ROLES, Role
 from .states import AFTER_HANDSHAKE, State
@@ -73,7 +73,10 @@ class Prove(Message):
 @message("refused", sent_by={Role.SERVER}, sent_to=CLIENT_ROLES, states={State.AWAIT_WELCOME})
 @dataclass(frozen=True, slots=True)
 class Refused(Message):
-    """The server will not serve this client (see the error codes); it closes the connection."""
+    """The server will not serve this client (see the error codes); it closes the connection. `template` and
+    `values`, when given, are `reason` as an English str.format template and its values, as action_refused's."""
 
     code: str = required(CODE)
     reason: str = required(TEXT)
+    template: str | None = optional(TEMPLATE)
+    values: dict[str, str | int] | None = optional(TEMPLATE_VALUES)

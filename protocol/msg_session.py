@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .fields import required
-from .kinds import CODE, TEXT
+from .fields import optional, required
+from .kinds import CODE, TEMPLATE, TEMPLATE_VALUES, TEXT
 from .registry import Message, message
 from .roles import ALL_ROLES, CLIENT_ROLES, Role
 from .states import AFTER_HANDSHAKE, OPEN
@@ -39,9 +39,12 @@ class ServerClosing(Message):
 @message("error", sent_by=ALL_ROLES, sent_to=ALL_ROLES, states=OPEN)
 @dataclass(frozen=True, slots=True)
 class Error(Message):
-    """A protocol error; `fault` says which side is to blame; after a fatal one the sender closes."""
+    """A protocol error; `fault` says which side is to blame; after a fatal one the sender closes. `template` and
+    `values`, when given, are `message` as an English str.format template and its values, as action_refused's."""
 
     code: str = required(CODE)
     message: str = required(TEXT)
     fault: str = required(OneOf(("client", "server")))
     fatal: bool = required(Bool())
+    template: str | None = optional(TEMPLATE)
+    values: dict[str, str | int] | None = optional(TEMPLATE_VALUES)

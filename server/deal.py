@@ -10,7 +10,7 @@ while one is "committed", and done when neither is left.
 from __future__ import annotations
 
 from dungeon_twister.engine import SEATS, opponent
-from dungeon_twister.protocol import ProtocolError, verify
+from dungeon_twister.protocol import ProtocolError, templated, verify
 from dungeon_twister.protocol.deal import DEAL_PURPOSE, is_contribution
 
 DEAL_SECONDS = 30.0
@@ -45,12 +45,12 @@ class DealExchange:
         elif status in ("committed", "revealed"):
             raise ProtocolError("commit_twice", f"{seat} already committed for {DEAL_PURPOSE!r}")
         else:
-            raise ProtocolError("bad_purpose", "your seat contributes nothing to this deal (time ran out)")
+            raise templated("bad_purpose", "your seat contributes nothing to this deal (time ran out)")
 
     def reveal(self, seat: str, choice: str, nonce: bytes) -> None:
         status = self.status[seat]
         if status == "none":
-            raise ProtocolError("bad_purpose", "your seat contributes nothing to this deal (time ran out)")
+            raise templated("bad_purpose", "your seat contributes nothing to this deal (time ran out)")
         if status == "revealed":
             raise ProtocolError("reveal_twice", f"{seat} already revealed for {DEAL_PURPOSE!r}")
         if self.stage == "commit":

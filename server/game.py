@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dungeon_twister.engine import Action, AmbiguousAction, Event, IllegalAction, NotationError
+from dungeon_twister.engine.core.errors import N_
 from dungeon_twister.engine.core.listing import LegalTable
 from dungeon_twister.engine.families import Family, family_for
 
@@ -59,8 +60,8 @@ class Game:
         self.undo: tuple | None = None
         """(the state before, the seat, the record line) of the last action when it may be taken back (DT-224);
         None after any other."""
-        self.undo_refusal = "no action yet"
-        """Why the last action may not be taken back (when `undo` is None)."""
+        self.undo_refusal: tuple[str, dict] | None = (N_("no action yet"), {})
+        """Why the last action may not be taken back (when `undo` is None): an English template and its values."""
         self.last_seat: str | None = None
         """Whose the last action was."""
 
@@ -128,7 +129,7 @@ class Game:
     def take_back(self) -> str:
         """Go back to the state before the last action (which `undo` allows); its record line."""
         before, _, line = self.undo
-        self.state, self.undo, self.undo_refusal = before, None, "it was taken back already"
+        self.state, self.undo, self.undo_refusal = before, None, (N_("it was taken back already"), {})
         self._legal.clear()
         return line
 

@@ -103,7 +103,12 @@ class Tokens:
 
 
 class TooManyTables(ValueError):
-    """create_table refused by the server's limits (not_allowed)."""
+    """create_table refused by the server's limits (not_allowed): at most `per_creator` open tables per player,
+    `total` in all."""
+
+    def __init__(self, per_creator: int, total: int) -> None:
+        super().__init__(f"at most {per_creator} open tables per player (and {total} in all)")
+        self.per_creator, self.total = per_creator, total
 
 
 @dataclass(frozen=True)
@@ -166,8 +171,7 @@ class Lobby:
             raise ValueError("the server is shutting down")
         if len(self.tables) >= MAX_TABLES or (
                 creator is not None and self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR):
-            raise TooManyTables(f"at most {MAX_TABLES_PER_CREATOR} open tables per player (and {MAX_TABLES} "
-                                "in all)")
+            raise TooManyTables(MAX_TABLES_PER_CREATOR, MAX_TABLES)
         number = next(self._table_numbers)
         table_id = f"t{number}-{secrets.token_hex(4)}"
         join_code = secrets.token_hex(4) if options.private else None

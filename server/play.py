@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 import trio
 
 from dungeon_twister.engine import SEATS, ChooseTeam, NotationError, opponent, parse_action
+from dungeon_twister.engine.core.errors import N_
 from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
-                                      OpponentReveal, ProtocolError, Reveal, Timer)
+                                      OpponentReveal, ProtocolError, Reveal, Timer, templated)
 from dungeon_twister.protocol.deal import DEAL_PURPOSE, deal_seed
-from dungeon_twister.protocol.msg_game import REFUSAL_TEMPLATE, REFUSAL_VALUES
-from dungeon_twister.protocol.wire_types import FieldError
+from dungeon_twister.protocol.errors import TAKEBACK_HEAD
+from dungeon_twister.protocol.kinds import fit_template
 
 from .answers import Answers
 from .deadlines import Deadline, Deadlines, turn_extensions
@@ -105,7 +106,7 @@ class Play:
     def _deal_commit(self, session: Session, seat: str, message: Commit) -> None:
         deal = self.deal
         if deal is None or self.dealt is not None:
-            session.send_error(ProtocolError("bad_purpose", "no deal contribution is pending"))
+            session.send_error(templated("bad_purpose", "no deal contribution is pending"))
             return
         try:
             deal.commit(seat, message.commitment)
@@ -119,7 +120,7 @@ class Play:
     def _deal_reveal(self, session: Session, seat: str, message: Reveal) -> None:
         deal = self.deal
         if deal is None or self.dealt is not None:
-            session.send_error(ProtocolError("bad_purpose", "no deal contribution is pending"))
+            session.send_error(templated("bad_purpose", "no deal contribution is pending"))
             return
         try:
             deal.reveal(seat, message.choice, message.nonce)
@@ -213,12 +214,14 @@ class Play:
         accepts at once)."""
         undo, game = self.game.undo, self.game
         if not self.running or undo is None or undo[1] != seat:
-            why = ("no game is running" if not self.running else
-                   "the last action is your opponent's" if game.last_seat not in (None, seat) else game.undo_refusal)
-            session.send_error(ProtocolError("not_allowed", f"nothing of yours can be taken back: {why}"))
+            why, values = ((N_("no game is running"), {}) if not self.running else
+                           (N_("the last action is your opponent's"), {}) if game.last_seat not in (None, seat)
+                           else game.undo_refusal)
+            # the reason's template after a head the client translates on its own (docs/protocol.md, `error`)
+            session.send_error(templated("not_allowed", TAKEBACK_HEAD + why, **values))
             return
         if self.takeback_asked == seat:
-            session.send_error(ProtocolError("not_allowed", "you asked already: wait for the answer"))
+            session.send_error(templated("not_allowed", "you asked already: wait for the answer"))
             return
         other = opponent(seat)
         if self.table.seating.seats[other].bot:
@@ -229,7 +232,7 @@ class Play:
     def takeback_answer(self, session: Session, seat: str, accept: bool) -> None:
         asked = self.takeback_asked
         if asked is None or asked == seat:
-            session.send_error(ProtocolError("not_allowed", "no takeback is asked of you"))
+            session.send_error(templated("not_allowed", "no takeback is asked of you"))
             return
         self.takeback_asked = None
         if accept:
@@ -252,7 +255,8 @@ class Play:
         if message.purpose == DEAL_PURPOSE and not self.started:
             return self._deal_commit(session, seat, message)
         if not self.running or self.rules.secret_purpose(self.game.state, seat) != message.purpose:
-            session.send_error(ProtocolError("bad_purpose", f"no secret choice {message.purpose!r} is pending"))
+            session.send_error(templated("bad_purpose", "no secret choice {purpose} is pending",
+                                         purpose=repr(message.purpose)))
             return
         try:
             self.rounds.commit(seat, message.purpose, message.commitment)
@@ -439,7 +443,7 @@ class Play:
             if once:
                 break
         if texts:
-            self.game.undo, self.game.undo_refusal = None, "the clock played it"  # the timer's, not to be taken back
+            self.game.undo, self.game.undo_refusal = None, (N_("the clock played it"), {})  # not to be taken back
             self.game.record.comment(f"timeout {seat} {'; '.join(texts)}")
             self._step(events, before=[{"kind": "timeout", "seat": seat, "actions": texts}])
         return bool(texts)
@@ -554,22 +558,9 @@ def leaves_out(reveal: OpponentReveal) -> bool:
 
 def refused(action_id: str, refusal: Refusal) -> ActionRefused:
     """The action_refused of a refusal: its message (at most 1000 characters), rule, and its template and values
-    when they are within the protocol's limits (else the client shows the message, as without them). A string value
-    longer than the limit (a long typed text, a long list of candidates) is cut to it, its last character "…", so
-    that the client can still translate the refusal."""
-    template, values = refusal.template, refusal.values
-    if values:
-        limit = REFUSAL_VALUES.value_len
-        values = {key: value[:limit - 1] + "…" if type(value) is str and len(value) > limit else value
-                  for key, value in values.items()}
-    try:
-        if template is not None:
-            REFUSAL_TEMPLATE.check(template, "template")
-            REFUSAL_VALUES.check(values or {}, "values")
-    except FieldError:
-        template = values = None
-    return ActionRefused(action_id, refusal.code, refusal.message[:1000], refusal.rule, template,
-                         (values or None) if template is not None else None)
+    as the protocol's limits let them go (`fit_template`: else the client shows the message, as without them)."""
+    template, values = fit_template(refusal.template, refusal.values)
+    return ActionRefused(action_id, refusal.code, refusal.message[:1000], refusal.rule, template, values)
 
 
 def _text(line: str) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from dungeon_twister.engine.core.errors import N_
+
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 """Control (C0, DEL, C1), format (bidi overrides U+202A-202E and isolates U+2066-2069, zero-width characters,
 ...), surrogate, private-use and unassigned characters, line and paragraph separators."""
@@ -23,13 +25,14 @@ def unsafe(char: str) -> bool:
 
 
 def name_problem(name: str) -> str | None:
-    """Why `name` may not be a human's display name, or None if it may."""
+    """Why `name` may not be a human's display name (an English sentence, marked for the client's catalogue: sent
+    as refused.template), or None if it may."""
     if any(unsafe(char) for char in name):
-        return "a name may not contain control, format or bidi characters"
+        return N_("a name may not contain control, format or bidi characters")
     if name != name.strip() or not name.strip():
-        return "a name may not start or end with spaces"
+        return N_("a name may not start or end with spaces")
     if is_bot_name(name):
-        return "names ending in -bot-<number> are reserved for the server's bots"
+        return N_("names ending in -bot-<number> are reserved for the server's bots")
     return None
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import trio
 
 from dungeon_twister.engine import SEATS, opponent
-from dungeon_twister.protocol import Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError, SeatBot
+from dungeon_twister.protocol import Join, Joined, Left, OpponentBack, OpponentLeft, SeatBot, templated
 from dungeon_twister.protocol.views import SEED_CONTRIBUTIONS
 
 from .logs import log
@@ -85,11 +85,11 @@ class Seating:
     def join(self, session: Session, message: Join) -> None:
         if self.table.options.private and message.join_code != self.table.join_code:
             code = "no_such_table" if message.join_code is None else "bad_join_code"
-            return session.send_error(ProtocolError(code, f"table {message.table} is private"))
+            return session.send_error(templated(code, "table {table} is private", table=message.table))
         seat = message.seat or next((s for s in SEATS if self._may_sit(s, session)), None)
         if seat is None or not self._may_sit(seat, session) or session.name in self._dismissed:
-            return session.send_error(ProtocolError("seat_taken", "that seat is taken" if message.seat
-                                                    else "every seat is taken"))
+            return session.send_error(templated("seat_taken", "that seat is taken") if message.seat
+                                      else templated("seat_taken", "every seat is taken"))
         state = self.seats[seat]
         state.name, state.bot_pending = session.name, False
         state.contributes = SEED_CONTRIBUTIONS in session.conn.features
@@ -110,7 +110,7 @@ class Seating:
     def spectate(self, session: Session, last_event: int | None, join_code: str | None) -> None:
         if self.table.options.private and join_code != self.table.join_code:
             code = "no_such_table" if join_code is None else "bad_join_code"
-            return session.send_error(ProtocolError(code, f"table {self.table.id} is private"))
+            return session.send_error(templated(code, "table {table} is private", table=self.table.id))
         self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)
         session.send(Joined(self.table.id, token))
         self.table.catch_up(session, None, last_event)
@@ -120,12 +120,12 @@ class Seating:
         ref = self.lobby.tokens.get(token)
         seat = ref.seat if ref is not None else None
         if ref is None or ref.table is not self.table or (seat is not None and self.seats[seat].token != token):
-            return session.send_error(ProtocolError("bad_token", "this resume token is unknown or expired"))
+            return session.send_error(templated("bad_token", "this resume token is unknown or expired"))
         if (seat is None) != session.is_spectator:
             # A token is valid only for its role: a seat's token on a spectator connection (or a watch's on a
             # player's) would re-bind the seat to a connection that can never be told `joined` nor act.
-            return session.send_error(ProtocolError("bad_token", "this resume token is for a "
-                                                    f"{'spectator' if seat is None else 'player'}"))
+            return session.send_error(templated("bad_token", "this resume token is for a spectator") if seat is None
+                                      else templated("bad_token", "this resume token is for a player"))
         # The token stays the same across resumes: were it replaced, a client whose `joined` is lost in the next
         # drop would hold only a revoked token, and lose its seat (DT-052).
         if seat is None:
@@ -176,10 +176,10 @@ class Seating:
 
     def seat_bot(self, session: Session, message: SeatBot) -> None:
         if session.name != self.table.creator:
-            return session.send_error(ProtocolError("not_allowed", "only the table's creator may seat a bot"))
+            return session.send_error(templated("not_allowed", "only the table's creator may seat a bot"))
         state = self.seats[message.seat]
         if state.name is not None:
-            return session.send_error(ProtocolError("seat_taken", f"seat {message.seat} is taken"))
+            return session.send_error(templated("seat_taken", "seat {seat} is taken", seat=message.seat))
         state.name, state.bot, state.bot_pending = self.lobby.bot_name(message.kind), True, True
         self.lobby.spawn_bot(self.table, message.seat, message.kind, state.name)
 
@@ -194,8 +194,8 @@ class Seating:
         creator = next((s.session for s in self.seats.values() if s.session is not None
                         and s.session.name == self.table.creator), None)
         if creator is not None:
-            creator.send_error(ProtocolError("bot_failed", f"the bot {name} could not take seat {seat}; "
-                                             "it is free again", fault="local"))
+            creator.send_error(templated("bot_failed", "the bot {name} could not take seat {seat}; it is free again",
+                                         fault="local", name=name, seat=seat))
         self.table.note_if_empty()
 
     def gone(self, session: Session) -> None:

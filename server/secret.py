@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dungeon_twister.engine import SEATS, opponent
-from dungeon_twister.protocol import CommitRevealRound, ProtocolError, commitment, make_nonce
+from dungeon_twister.protocol import CommitRevealRound, commitment, make_nonce, templated
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,8 @@ class SecretRounds:
         """Record a commitment (ProtocolError commit_twice, bad_purpose); whether both seats have committed now."""
         mine = self._opened.get(purpose, {}).get(seat)
         if mine is not None and mine.forced:
-            raise ProtocolError("bad_purpose", f"time ran out for {purpose!r}: the server chose for you")
+            raise templated("bad_purpose", "time ran out for {purpose}: the server chose for you",
+                            purpose=repr(purpose))
         round_ = self._round(purpose)
         round_.commit(seat, commitment_)
         return round_.both_committed
@@ -42,7 +43,7 @@ class SecretRounds:
         reveal_mismatch) and keep the choice."""
         round_ = self._rounds.get(purpose)
         if round_ is None:
-            raise ProtocolError("bad_purpose", f"no commit-reveal round {purpose!r} is open")
+            raise templated("bad_purpose", "no commit-reveal round {purpose} is open", purpose=repr(purpose))
         round_.reveal(seat, choice, nonce)
         self._opened.setdefault(purpose, {})[seat] = Opened(choice, nonce)
 

@@ -28,9 +28,10 @@ import trio
 from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, GameRecord, GetRecord, Hello, Join,
                                       ListRatings, ListTables, Message, Ping, Pong, ProtocolError, Prove, RatingInfo,
                                       Ratings, Refused, Role, ServerConnection, Software, Spectate, State,
-                                      TableCreated)
+                                      TableCreated, templated)
 
 from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
+from dungeon_twister.protocol.kinds import TEXT, fit_template
 from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
 from dungeon_twister.protocol.transport import TLS_RECORD
 from dungeon_twister.protocol.views import FEATURES
@@ -352,9 +353,10 @@ class Session:
                 return
             if waiting.cancelled_caught:
                 if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
-                    self.send_error(ProtocolError("timeout", f"no hello within {HELLO_SECONDS:g} s"))
+                    self.send_error(templated("timeout", "no hello within {seconds} s", seconds=f"{HELLO_SECONDS:g}"))
                 else:
-                    self.send_error(ProtocolError("timeout", f"a frame took more than {FRAME_SECONDS:g} s"))
+                    self.send_error(templated("timeout", "a frame took more than {seconds} s",
+                                                   seconds=f"{FRAME_SECONDS:g}"))
                 break
             if not data:
                 return
@@ -403,7 +405,8 @@ class Session:
         if self.conn.state not in OPEN:
             return
         if self._ping_at is not None and self._heard_at < self._ping_at:
-            return self.send_error(ProtocolError("timeout", f"no answer to a ping within {interval:g} s"))
+            return self.send_error(templated("timeout", "no answer to a ping within {seconds} s",
+                                             seconds=f"{interval:g}"))
         self._ping_id = (self._ping_id + 1) % 2**32
         self._ping_at = trio.current_time()
         self.send(Ping(self._ping_id))
@@ -446,7 +449,7 @@ class Session:
         if self.conn.state in AT_TABLE:
             table = self.server.lobby.tables.get(self.conn.table)
             if table is None or not await table.submit(Request(self, event)):
-                self.send_error(ProtocolError("no_such_table", "the table has closed"))
+                self.send_error(templated("no_such_table", "the table has closed"))
             return None
         await self._lobby_request(event)
 
@@ -460,7 +463,7 @@ class Session:
         if not check_proof(key, prove.signature, challenge, self.id, self.name):
             log("proof_refused", session=self.id, name=self.name)
             self._give_back_held_name()
-            return self.send_error(ProtocolError("bad_proof", "the signature does not prove the hello's key"))
+            return self.send_error(templated("bad_proof", "the signature does not prove the hello's key"))
         self._proof = None
         lobby = self.server.lobby
         if lobby.store.identity(self.name) is None:
@@ -488,15 +491,15 @@ class Session:
         cleaned, or over the rate limit (the first dropped one of a burst is answered rate_limited)."""
         text = clean_chat(chat.text)
         if not text:
-            self.send_error(ProtocolError("bad_field", "chat.text: nothing printable"))
+            self.send_error(templated("bad_field", "a chat message needs a printable character"))
             return None
         if self._chat is None:
             self._chat = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
         if not self._chat.take(trio.current_time()):
             if not self._chat_warned:
                 self._chat_warned = True
-                self.send_error(ProtocolError("rate_limited", f"at most {CHAT_BURST} chat messages at once and "
-                                              f"{CHAT_PER_SECOND:g} a second; messages were dropped"))
+                self.send_error(templated("rate_limited", "at most {burst} chat messages at once and {rate} a second; "
+                                          "messages were dropped", burst=CHAT_BURST, rate=f"{CHAT_PER_SECOND:g}"))
             return None
         self._chat_warned = False
         return chat if text == chat.text else Chat(text)
@@ -510,12 +513,14 @@ class Session:
             return self._refuse("bad_name", problem)
         bound = lobby.store.identity(hello.name) if hello.name != self.bot_name else None
         if bound is not None and hello.key != bound:  # section 18: a bound name is its key's, and no one else's
-            return self._refuse("name_taken", f"the name {hello.name!r} belongs to another key on this server"
-                                if hello.key else f"the name {hello.name!r} is bound to a key on this server: "
-                                "connect with the client that holds it")
+            if hello.key:
+                return self._refuse("name_taken", "the name {name} belongs to another key on this server",
+                                    name=repr(hello.name))
+            return self._refuse("name_taken", "the name {name} is bound to a key on this server: connect with the "
+                                "client that holds it", name=repr(hello.name))
         claimed = lobby.claim_name(hello.name, self, hello.resume, key_owner=bound is not None)
         if not claimed:
-            return self._refuse("name_taken", f"the name {hello.name!r} is already used on this server")
+            return self._refuse("name_taken", "the name {name} is already used on this server", name=repr(hello.name))
         self._reclaim = claimed if isinstance(claimed, tuple) else None
         self.name = hello.name
         challenge = secrets.token_bytes(CHALLENGE_SIZE) if hello.key is not None else None
@@ -530,16 +535,20 @@ class Session:
             ref = lobby.tokens.get(hello.resume.token)
             if (ref is None or ref.table.id != hello.resume.table or ref.name != hello.name
                     or (ref.seat is None) != self.is_spectator):
-                return self.send_error(ProtocolError("bad_token", "this resume token is unknown or expired"))
+                return self.send_error(templated("bad_token", "this resume token is unknown or expired"))
             enter = Enter(self, hello.resume.token, hello.resume.last_event)
             if self._proof is not None:  # the seat waits for the proof of the key
                 self._deferred = (ref.table, enter)
                 return None
             await self._submit(ref.table, enter)
 
-    def _refuse(self, code: str, reason: str) -> None:
+    def _refuse(self, code: str, template: str, /, **values: str | int) -> None:
+        """Refuse the hello and close: `template` is the reason as an English str.format template (marked for the
+        client's catalogue: Babel keyword `_refuse:2`) and `values` its values (refused.template/values)."""
         log("refused", session=self.id, code=code, name=self.conn.hello.name if self.conn.hello else None)
-        self._queue(self.conn.send(Refused(code, reason)))
+        reason = template.format(**values)
+        template, values = fit_template(template, values)
+        self._queue(self.conn.send(Refused(code, reason[:TEXT.max_len], template, values)))
         self.close()
 
     async def _lobby_request(self, message: Message) -> None:
@@ -557,14 +566,16 @@ class Session:
             try:
                 table = lobby.create_table(message.options, self.name)
             except TooManyTables as error:
-                return self.send_error(ProtocolError("not_allowed", f"create_table: {error}"))
+                return self.send_error(templated("not_allowed", "at most {per_player} open tables per player (and "
+                                                 "{total} in all)", per_player=error.per_creator, total=error.total))
             except ValueError as error:
                 return self.send_error(ProtocolError("bad_field", f"create_table: {error}"))
             self.send(TableCreated(table.id, table.join_code))
         elif isinstance(message, (Join, Spectate)):
             table = lobby.tables.get(message.table)
             if table is None:
-                return self.send_error(ProtocolError("no_such_table", f"there is no table {message.table!r}"))
+                return self.send_error(templated("no_such_table", "there is no table {table}",
+                                                 table=repr(message.table)))
             await self._submit(table, Request(self, message))
         else:
             self.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled in the lobby"))
@@ -573,14 +584,14 @@ class Session:
         """A finished public game's record (it reveals every hidden fact: never before the end)."""
         stored = self.server.lobby.store.table(table_id)
         if stored is None or stored.options.get("private"):
-            return self.send_error(ProtocolError("no_such_table", f"there is no public table {table_id!r}"))
+            return self.send_error(templated("no_such_table", "there is no public table {table}", table=repr(table_id)))
         if stored.status != "over":
-            return self.send_error(ProtocolError("not_allowed", f"the game of table {table_id} is not over: its "
-                                                                "record reveals every hidden fact"))
+            return self.send_error(templated("not_allowed", "the game of table {table} is not over: its record reveals "
+                                             "every hidden fact", table=table_id))
         text = record_text(stored)
         if len(text) > RECORD_TEXT.max_len:
-            return self.send_error(ProtocolError("not_allowed", f"the record of table {table_id} is too long to "
-                                                                "send (dt-server records prints it)"))
+            return self.send_error(templated("not_allowed", "the record of table {table} is too long to send "
+                                             "(dt-server records prints it)", table=table_id))
         self.send(GameRecord(table_id, text))
 
     async def _submit(self, table: Table, item) -> None:
@@ -588,7 +599,7 @@ class Session:
         self.table = table
         item.done = trio.Event()
         if not await table.submit(item):
-            return self.send_error(ProtocolError("no_such_table", f"table {table.id} has closed"))
+            return self.send_error(templated("no_such_table", "table {table} has closed", table=table.id))
         await item.done.wait()
 
 

@@ -11,7 +11,7 @@ import trio
 
 from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, Leave, Left, ListTables, Message,
                                       ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate, TableEvent,
-                                      TableInfo, TableOptions, Takeback, TakebackAnswer)
+                                      TableInfo, TableOptions, Takeback, TakebackAnswer, templated)
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import seed_commitment
 from dungeon_twister.protocol.connection import encode_frame
@@ -181,7 +181,7 @@ class Table:
         except Exception:  # a bug at one table must not take the server down
             LOGGER.exception("table_failed", extra={"fields": {"table": self.id}})
             for session, _ in self.seating.viewers():
-                session.send_error(ProtocolError("internal", "this table failed; sorry", fault="local"))
+                session.send_error(templated("internal", "this table failed; sorry", fault="local"))
                 session.send(Left(self.id))
         finally:
             self.lobby.table_closed(self, stored=stored)
@@ -218,7 +218,7 @@ class Table:
             raise
         except Exception:  # a bug answers one request with an error; the table carries on
             LOGGER.exception("request_failed", extra={"fields": {"table": self.id, "item": type(item).__name__}})
-            item.session.send_error(ProtocolError("internal", "the server failed to handle this", fault="local"))
+            item.session.send_error(templated("internal", "the server failed to handle this", fault="local"))
 
     def _next_deadline(self) -> float:
         empty = math.inf
@@ -245,7 +245,7 @@ class Table:
             except (trio.WouldBlock, trio.EndOfChannel, trio.ClosedResourceError):
                 return
             if isinstance(item, Request) and isinstance(item.message, (Join, Spectate)):
-                item.session.send_error(ProtocolError("no_such_table", f"table {self.id} has closed"))
+                item.session.send_error(templated("no_such_table", "table {table} has closed", table=self.id))
             elif isinstance(item, Gone):
                 self.lobby.release_name(item.session.name, item.session)
             if item.done is not None:

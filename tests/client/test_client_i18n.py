@@ -69,12 +69,13 @@ def extracted() -> dict[str, str]:
 
 def refusal_templates() -> dict[str, str]:
     """The refusal templates of the engine and the server (msgid -> the file that writes it), as the extraction of
-    docs/translating.md finds them (`-k IllegalAction:2 -k server_refusal:2 -k NotationError:1 -k fail:1
-    -k AmbiguousAction:1`, and `N_` in the engine's tables): the sentences of action_refused.template, which the
-    client translates when its catalogue has them (the parser's errors too, issue 11)."""
+    docs/translating.md finds them (`-k IllegalAction:2 -k server_refusal:2 -k templated:2 -k _refuse:2
+    -k NotationError:1 -k fail:1 -k AmbiguousAction:1`, and `N_` in the engine's tables): the sentences of
+    action_refused.template (and of the server's error.template and refused.template), which the client translates
+    when its catalogue has them (the parser's errors too, issue 11)."""
     found: dict[str, str] = {}
-    keywords = {"N_": None, "IllegalAction": (2,), "server_refusal": (2,), "NotationError": (1,), "fail": (1,),
-                "AmbiguousAction": (1,)}
+    keywords = {"N_": None, "IllegalAction": (2,), "server_refusal": (2,), "templated": (2,), "_refuse": (2,),
+                "NotationError": (1,), "fail": (1,), "AmbiguousAction": (1,)}
     for filename, _line, message, _comments, _context in extract_from_dir(
             str(ROOT), method_map=[("engine/**.py", "python"), ("server/**.py", "python")], keywords=keywords):
         if message:
@@ -351,3 +352,47 @@ def test_the_command_line_help_speaks_the_language_asked(capsys):
     assert "--bot {random,greedy}" in german, "the options as typed"
     assert "usage:" not in german and german.split()[0] != "usage:", "argparse's own words translated too"
     assert i18n.language() == "en"
+
+
+def test_a_server_error_sent_as_a_template_speaks_the_readers_language():
+    """docs/protocol.md section 7: the server's errors a person meets come with their sentence as a template and
+    its values (a table that does not exist, a takeback refused): the client shows them in German, the table id
+    as it is; the takeback's head and its reason are two templates, each translated; a template the catalogue
+    does not have shows the server's English message."""
+    from dungeon_twister.protocol import templated
+    from dungeon_twister.protocol.errors import TAKEBACK_HEAD
+    from test_client_prompt import WiredSession
+
+    i18n.use("de")
+    wired = WiredSession()
+    wired.session.receive(wired.server.send_error(templated("no_such_table", "there is no table {table}",
+                                                            table="'t9'")))
+    assert wired.session.state.notice == "Server: es gibt keinen Tisch 't9' (no_such_table)"
+    wired.session.receive(wired.server.send_error(templated(
+        "not_allowed", TAKEBACK_HEAD + "it showed what was hidden or began what cannot be undone ({shown})",
+        shown="room_revealed")))
+    assert wired.session.state.notice == (
+        "Server: nichts von dir kann zurückgenommen werden: sie hat Verborgenes gezeigt oder etwas begonnen, das "
+        "sich nicht rückgängig machen lässt (room_revealed) (not_allowed)")
+    wired.session.receive(wired.server.send_error(templated("not_allowed", "a newer server's {thing}",
+                                                            thing="refusal")))
+    assert wired.session.state.notice == "Server: a newer server's refusal (not_allowed)"
+
+
+def test_a_refused_hello_sent_as_a_template_speaks_the_readers_language():
+    """docs/protocol.md section 3: refused.template/values, translated as error's are (here in Spanish)."""
+    from dungeon_twister.client.session import Session
+    from dungeon_twister.client.state import ClientState
+    from dungeon_twister.protocol import Refused, ServerConnection
+
+    i18n.use("es")
+    frames: list[bytes] = []
+    server = ServerConnection()
+    session = Session(ClientState("alice"))
+    session.attach(session.take_plan(), frames.append, lambda: None)
+    server.receive_data(b"".join(frames))
+    server.next_event()
+    session.receive(server.send(Refused("name_taken", "the name 'alice' is already used on this server",
+                                        "the name {name} is already used on this server", {"name": "'alice'"})))
+    assert session.state.notice.startswith(
+        "el servidor nos rechazó: el nombre 'alice' ya se usa en este servidor (name_taken)")

@@ -116,3 +116,63 @@ def test_action_refused_template_and_values_are_bounded_on_decode(extra, path):
     with pytest.raises(ProtocolError) as caught:
         decode_message({**REFUSED, **extra})
     assert caught.value.code == "bad_field" and caught.value.message.split(": ", 1)[0] == path
+
+
+# --- error's and refused's template and values (docs/protocol.md, sections 3 and 7) --------------------------
+ERROR = {"type": "error", "code": "no_such_table", "message": "there is no table 't9'", "fault": "client",
+         "fatal": False}
+HELLO_REFUSED = {"type": "refused", "code": "name_taken", "reason": "the name 'ann' is already used on this server"}
+
+
+@pytest.mark.parametrize(("raw", "template", "values"), [
+    (ERROR, "there is no table {table}", {"table": "'t9'"}),
+    (HELLO_REFUSED, "the name {name} is already used on this server", {"name": "'ann'"}),
+])
+def test_error_and_refused_carry_a_template_as_action_refused_does(raw, template, values):
+    """Additive within version 1: without the fields they decode (and encode) as before; with them they round
+    trip, and the template formats to the message (error.message, refused.reason)."""
+    plain = decode_message(raw)
+    assert (plain.template, plain.values) == (None, None)
+    assert not {"template", "values"} & set(encode_message(plain))
+    message = decode_message({**raw, "template": template, "values": values})
+    text = message.message if raw["type"] == "error" else message.reason
+    assert message.template.format(**message.values) == text
+    assert decode_message(encode_message(message)) == message
+
+
+@pytest.mark.parametrize("raw", [ERROR, HELLO_REFUSED])
+@pytest.mark.parametrize(("extra", "field"), [
+    ({"template": "t" * 501}, "template"),
+    ({"template": ""}, "template"),
+    ({"values": {f"k{i}": 1 for i in range(17)}}, "values"),
+    ({"values": {"table": "x" * 201}}, "values.table"),
+    ({"values": {"count": True}}, "values.count"),
+])
+def test_error_and_refused_templates_are_bounded_on_decode(raw, extra, field):
+    with pytest.raises(ProtocolError) as caught:
+        decode_message({**raw, **extra})
+    assert caught.value.code == "bad_field"
+    assert caught.value.message.split(": ", 1)[0] == f"{raw['type']}.{field}"
+
+
+def test_an_error_sent_with_a_template_keeps_it_within_the_limits():
+    """`templated` errors go out with their template and values (Connection.send_error), a long string value cut
+    to 200 characters, its last one "…"; a template over the limit goes as the message alone."""
+    from dungeon_twister.protocol import ServerConnection, templated
+    from dungeon_twister.protocol.codec import unpack_map
+
+    def sent(error: ProtocolError):
+        data = ServerConnection().send_error(error)
+        return decode_message(unpack_map(data[4:], len(data)))
+
+    error = sent(templated("no_such_table", "there is no table {table}", table="'t9'"))
+    assert (error.code, error.message, error.fault, error.fatal) == ("no_such_table", "there is no table 't9'",
+                                                                     "client", False)
+    assert (error.template, error.values) == ("there is no table {table}", {"table": "'t9'"})
+    long = sent(templated("no_such_table", "there is no table {table}", table="x" * 300))
+    assert long.message == f"there is no table {'x' * 300}" and long.values == {"table": "x" * 199 + "…"}
+    too_long = sent(templated("internal", "t" * 501, fault="local"))
+    assert (too_long.message, too_long.template, too_long.values, too_long.fault) == ("t" * 501, None, None,
+                                                                                      "server")
+    untemplated = sent(ProtocolError("wrong_state", "ping is not handled here"))
+    assert (untemplated.template, untemplated.values) == (None, None)

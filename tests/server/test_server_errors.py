@@ -219,7 +219,12 @@ async def test_lobby_rules_names_seats_private_tables_and_chat(autojump_clock):
         async with running_server(max_connections=3) as server:
             ann = await Client.connect(server, "ann")
             again = await Client.connect(server, "ann", welcome=False)
-            assert (await again.expect(Refused)).code == "name_taken"
+            taken = await again.expect(Refused)
+            assert taken.code == "name_taken"
+            # the reason as a template and its values too, which a client translates (docs/protocol.md, section 3)
+            assert (taken.template, taken.values) == ("the name {name} is already used on this server",
+                                                      {"name": "'ann'"})
+            assert taken.template.format(**taken.values) == taken.reason
             await ann.send(CreateTable(TableOptions(target_vp=6, private=True)))
             private = await ann.expect(TableCreated)
             await ann.send(CreateTable(TableOptions(timers=True)))
@@ -233,11 +238,17 @@ async def test_lobby_rules_names_seats_private_tables_and_chat(autojump_clock):
             listed = (await bob.expect(Tables)).tables
             assert [t.table for t in listed] == [public] and listed[0].status == "waiting"
             await bob.send(Join(private.table, "B"))
-            assert (await bob.expect(Error)).code == "no_such_table"
+            error = await bob.expect(Error)
+            assert error.code == "no_such_table"
+            # the errors a person meets carry their sentence as a template and its values (docs/protocol.md, 7)
+            assert (error.template, error.values) == ("table {table} is private", {"table": private.table})
+            assert error.template.format(**error.values) == error.message
             await bob.send(Join(private.table, "B", "wrong"))
             assert (await bob.expect(Error)).code == "bad_join_code"
             await bob.send(Join("t-none"))
-            assert (await bob.expect(Error)).code == "no_such_table"
+            error = await bob.expect(Error)
+            assert (error.code, error.message, error.template, error.values) == (
+                "no_such_table", "there is no table 't-none'", "there is no table {table}", {"table": "'t-none'"})
             await ann.send(Chat("anyone for a game?"))
             said = await bob.expect(ChatMessage)
             assert (said.sender, said.text, said.table) == ("ann", "anyone for a game?", None)
@@ -245,7 +256,8 @@ async def test_lobby_rules_names_seats_private_tables_and_chat(autojump_clock):
             await bob.send(Join(public, "Y"))
             await bob.expect(Joined)
             await ann.send(Join(public, "Y"))
-            assert (await ann.expect(Error)).code == "seat_taken"
+            error = await ann.expect(Error)
+            assert (error.code, error.template, error.values) == ("seat_taken", "that seat is taken", None)
             await ann.send(Join(private.table, "B", private.join_code))
             assert (await ann.expect(Joined)).seat == "B"
             watcher = await Client.connect(server, "watcher", "spectator")

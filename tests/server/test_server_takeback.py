@@ -6,6 +6,7 @@ import trio
 from dungeon_twister.engine.boardgame.records import parse_record, replayed
 from dungeon_twister.protocol import (Action, ActionOk, Error, Join, Joined, SeatBot, Snapshot, TableOptions,
                                       Takeback, TakebackAnswer)
+from dungeon_twister.protocol.errors import TAKEBACK_HEAD
 from dungeon_twister.server.records import record_text
 from test_server_durable import resume_info, server_on, synced
 from test_server_resume import play_until
@@ -67,11 +68,15 @@ async def test_DT_224_a_declined_takeback_leaves_the_move_and_refusals_say_why(a
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
             await blue.send(Takeback(table))  # the team choice: no action yet
-            assert "nothing of yours can be taken back" in (await blue.expect(Error)).message
+            refused = await blue.expect(Error)
+            assert refused.message == "nothing of yours can be taken back: no action yet"
+            # the head's template, then the reason's, each translated by a client (docs/protocol.md, `error`)
+            assert (refused.template, refused.values) == (TAKEBACK_HEAD + "no action yet", None)
             seat, mover, other, move, before = await _a_move(server, table, blue, yellow)
             await other.send(Takeback(table))
             refused = await other.expect(Error)
             assert refused.code == "not_allowed" and "the last action is your opponent's" in refused.message
+            assert refused.template == TAKEBACK_HEAD + "the last action is your opponent's"
             await mover.send(TakebackAnswer(table, True))
             assert "no takeback is asked of you" in (await mover.expect(Error)).message
             await mover.send(Takeback(table))

@@ -175,13 +175,14 @@ def test_DT_224_what_may_be_taken_back_moves_and_turns_not_reveals_combats_or_se
                           ("attack bSN yMK", "(attack)")):
         after, events = apply(s, parse_action(text, "B"))
         found = CARDS.takeback_refusal(after, events)
-        assert (found is None) if refusal is None else refusal in found, (text, found)
+        assert (found is None) if refusal is None else refusal in found[0].format(**found[1]), (text, found)
     from dungeon_twister.engine.cards import Outcome
 
     won = s.but(outcome=Outcome("B", (("B", 2), ("Y", 0)), "vp"), phase="over")
-    assert CARDS.takeback_refusal(won, []) == "the game is over"
+    assert CARDS.takeback_refusal(won, []) == ("the game is over", {})
     board = board_game(Options(), 1)
     assert BOARD.takeback_refusal(board, [event("moved", token="bWA")]) is None
-    assert "(room_revealed)" in BOARD.takeback_refusal(board, [event("moved"), event("room_revealed")])
+    assert BOARD.takeback_refusal(board, [event("moved"), event("room_revealed")]) == \
+        ("it showed what was hidden or began what cannot be undone ({shown})", {"shown": "room_revealed"})
     assert BOARD.takeback_refusal(board, [secret_event("placed", "B", {"token": "bRP"}, {})]) == \
-        "it showed someone a secret"
+        ("it showed someone a secret", {})
