@@ -8,7 +8,9 @@ stays on screen.
 
 from __future__ import annotations
 
-from dungeon_twister.engine import NotationError, Part
+from dungeon_twister.engine import ChooseTeam, IllegalAction, NotationError, Part, parse_action
+from dungeon_twister.engine.boardgame.geometry import square_of_name
+from dungeon_twister.engine.boardgame.setup import team_refusal
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import (
     OpponentCommit,
@@ -35,13 +37,15 @@ class ChoiceError(ValueError):
 
 
 def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | None = None,
-                   game: str = "board") -> str:
+                   game: str = "board", team: dict | None = None, scenario: bool = False) -> str:
     """The canonical text of the one legal choice `text` names.
 
     Accepted: the canonical text, any notation the engine parses to it (`combat 3`, the team's squares in
     any order), or words matching one choice in order (`+3`, `team TH WA TR GB` in square order). A free build
     (`parts`: the view's build.parts) is checked against its parts: its notation in full, values in any order.
-    `game`: the table's game, whose notation the text is in (engine.families).
+    `game`: the table's game, whose notation the text is in (engine.families). `team`: the view's compact team
+    choice, if any (its squares, characters and how many are left out), and `scenario` whether the table plays a
+    Prison scenario: a team that is none of the choices is refused with the rule it breaks, as the engine would.
     """
     text = " ".join(text.split())
     if parts is not None:
@@ -60,9 +64,41 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
         return matches[0]
     if matches:
         raise ChoiceError(_("it matches {n} choices, e.g. {example}").format(n=len(matches), example=repr(matches[0])))
+    problem = _team_problem(text, seat, team, scenario) if team is not None and game == "board" else None
+    if problem is not None:
+        raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
     if legal:
         raise ChoiceError(_("not one of your choices now, e.g. {example}").format(example=repr(legal[0])))
     raise ChoiceError(_("not one of your choices now"))
+
+
+def _team_problem(text: str, seat: str, form: dict, scenario: bool) -> IllegalAction | None:
+    """Why the team `text` names breaks the rules (setup.team_refusal with what the compact form tells: its squares
+    are the marked ones, its characters the seat's, `out` how many to leave out), or None when the text is no team
+    at all. The notation (`team b0=WA ...`) or the short form (`team WA TH TR GB [out=GO]`: the characters on the
+    squares in their order)."""
+    try:
+        squares = [square_of_name(name) for name in form["squares"]]
+        characters, out = list(form["characters"]), int(form.get("out") or 0)
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not squares or None in squares:
+        return None
+    try:
+        action = parse_action(text, seat)
+    except NotationError:
+        words = text.split()
+        if len(words) < 2 or words[0] != "team" or any("=" in word and not word.startswith("out=")
+                                                         for word in words[1:]):
+            return None
+        removed = tuple(words.pop()[4:].split(",")) if words[-1].startswith("out=") else ()
+        codes = words[1:]
+        # the characters on the squares in order; one too many would stand on the last square again
+        places = squares + squares[-1:] * max(0, len(codes) - len(squares))
+        action = ChooseTeam(seat, tuple(zip(places, codes)), removed)
+    if not isinstance(action, ChooseTeam):
+        return None
+    return team_refusal(action, len(squares), squares, characters, out, scenario)
 
 
 def _resolve_build(text: str, parts: list[dict], seat: str, game: str = "board") -> str:
@@ -113,8 +149,10 @@ def choose(session: Session, text: str) -> None:
         state.say(_("not connected as a player"))
         return
     try:
-        game = (state.view or {}).get("game", "board")
-        choice = resolve_choice(text, state.legal, state.seat, state.build_parts, game)
+        view = state.view or {}
+        game = view.get("game", "board")
+        choice = resolve_choice(text, state.legal, state.seat, state.build_parts, game, view.get("team_choice"),
+                                bool(view.get("scenario")))
     except ChoiceError as error:
         state.refusal = Refusal(text, "not_a_choice", str(error), error.rule)
         return

@@ -179,6 +179,29 @@ def removals_needed(state: GameState, seat: str) -> int:
     return len(playing_characters(state, seat)) - min(h.characters, len(playing_characters(state, seat)))
 
 
+def team_refusal(action: ChooseTeam, size: int, marked: list[Square], available: list[str], removals: int,
+                 scenario: bool) -> IllegalAction | None:
+    """Why `action` is not a starting team of `size` characters on the `marked` squares, chosen among the seat's
+    `available` characters, with `removals` others left out (BG-SETUP-04, a Prison scenario's PR-SETUP-04,
+    BG-OPT-08), or None if it is one. Pure, so that a client that knows only the choice's form (the view's
+    compact team choice: its squares, characters and how many are left out) explains a refusal as the rules do."""
+    rule = "PR-SETUP-04" if scenario else "BG-SETUP-04"
+    squares = sorted(sq for sq, _ in action.team)
+    if len(squares) != size or len(set(squares)) != size or any(sq not in marked for sq in squares):
+        if size < len(marked):
+            return IllegalAction(rule, "put {size} characters on {size} different marked squares of your start zone",
+                                 size=size)
+        return IllegalAction(rule, "put one character on each of the 4 marked squares of your start zone")
+    codes = [code for _, code in action.team]
+    if len(set(codes)) != size or any(code not in available for code in codes):
+        return IllegalAction(rule, "choose {size} different characters of your own", size=size)
+    removed = list(action.removed)
+    if len(removed) != removals or len(set(removed)) != len(removed) or any(
+            code not in available or code in codes for code in removed):
+        return IllegalAction("BG-OPT-08", "leave out exactly {count} other character(s)", count=removals)
+    return None
+
+
 def choose_team(ctx: Ctx, action: ChooseTeam) -> None:
     s = ctx.s
     seat = action.seat
@@ -186,23 +209,11 @@ def choose_team(ctx: Ctx, action: ChooseTeam) -> None:
         raise IllegalAction("BG-SETUP-04", "the starting teams are already chosen")
     if seat in s.teams:
         raise IllegalAction("BG-SETUP-04", "you have already chosen your team")
-    size = team_size(s, seat)
-    rule = "BG-SETUP-04" if scenario_of(s.options) is None else "PR-SETUP-04"
-    squares = sorted(sq for sq, _ in action.team)
-    marked = marked_squares(s, seat)
-    if len(squares) != size or len(set(squares)) != size or any(sq not in marked for sq in squares):
-        if size < len(marked):
-            raise IllegalAction(rule, "put {size} characters on {size} different marked squares of your start zone",
-                                size=size)
-        raise IllegalAction(rule, "put one character on each of the 4 marked squares of your start zone")
-    codes = [code for _, code in action.team]
-    available = playing_characters(s, seat)
-    if len(set(codes)) != size or any(code not in available for code in codes):
-        raise IllegalAction(rule, "choose {size} different characters of your own", size=size)
+    problem = team_refusal(action, team_size(s, seat), marked_squares(s, seat), playing_characters(s, seat),
+                           removals_needed(s, seat), scenario_of(s.options) is not None)
+    if problem is not None:
+        raise problem
     removed = list(action.removed)
-    if len(removed) != removals_needed(s, seat) or len(set(removed)) != len(removed) or any(
-            code not in available or code in codes for code in removed):
-        raise IllegalAction("BG-OPT-08", "leave out exactly {count} other character(s)", count=removals_needed(s, seat))
     s.teams[seat] = (tuple(sorted(action.team)), tuple(sorted(removed)))
     ctx.events.append(secret_event(
         "team_chosen", seat,

@@ -560,3 +560,52 @@ def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
     assert reason_text("a new reason") == "a new reason"
     event = {"kind": "game_over", "winner": "Y", "vp": {"B": 2, "Y": 6}, "reason": "target reached"}
     assert describe_event(event) == "game over: Yellow wins 2-6 (target reached)"
+
+
+@pytest.mark.parametrize(("typed", "engine_text"), [
+    ("team b0=TH b1=WA g0=TR i0=GB", "team b0=TH b1=WA g0=TR i0=GB"),  # b1 is not a marked square
+    ("team b0=TH d0=TH g0=TR i0=GB", "team b0=TH d0=TH g0=TR i0=GB"),  # a character twice
+    ("team TH WA TR WZ WW", "team b0=TH d0=WA g0=TR i0=WZ i0=WW"),  # the short form: five characters
+    ("team TH WA TR WZ out=MK", "team b0=TH d0=WA g0=TR i0=WZ out=MK"),
+    ("team b0=TH d0=WA g0=TR i0=GB out=MK", "team b0=TH d0=WA g0=TR i0=GB out=MK"),  # nobody without a handicap
+])
+def test_BG_SETUP_04_OPT_08_the_client_refuses_a_wrong_team_citing_the_rule_the_engine_would(typed, engine_text):
+    """A team choice is committed and cannot be taken back, so the client checks it first; seen by hand, a wrong
+    one (`team ES GH GO XX`) was refused as "not one of your choices now", with no rule. With the view's compact
+    team choice (its marked squares, the seat's characters, how many to leave out) the client now cites the rule
+    and the sentence of the engine's own refusal of the same team (setup.team_refusal, shared by both); the short
+    form puts the characters on the squares in order."""
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+    from dungeon_twister.engine import IllegalAction, Options, apply, format_action, legal_actions, new_game, \
+        parse_action
+    from dungeon_twister.protocol.views import team_choice
+
+    state = new_game(Options(), 3)
+    legal = [format_action(action) for action in legal_actions(state, "B")]
+    form = team_choice(legal)
+    assert form == {"squares": ["b0", "d0", "g0", "i0"], "characters": ["CL", "GB", "MK", "TH", "TR", "WA", "WW",
+                                                                          "WZ"], "out": 0}
+    with pytest.raises(IllegalAction) as engine_refusal:
+        apply(state, parse_action(engine_text, "B"))
+    with pytest.raises(ChoiceError) as client_refusal:
+        resolve_choice(typed, legal, "B", None, "board", form, False)
+    assert (client_refusal.value.rule, str(client_refusal.value)) == (engine_refusal.value.rule,
+                                                                     engine_refusal.value.message)
+    assert client_refusal.value.rule in ("BG-SETUP-04", "BG-OPT-08")
+    with pytest.raises(ChoiceError) as in_a_scenario:
+        resolve_choice(typed, legal, "B", None, "board", form, True)
+    assert in_a_scenario.value.rule == ("PR-SETUP-04" if engine_refusal.value.rule == "BG-SETUP-04" else "BG-OPT-08")
+    assert resolve_choice("team TH WA TR GB", legal, "B", None, "board", form) == "team b0=TH d0=WA g0=TR i0=GB"
+
+
+def test_BG_SETUP_04_a_short_team_naming_no_character_of_the_seat_cites_the_rule():
+    """`team TH WA TR XX`, as typed by hand: XX is none of the seat's characters (the engine's parser refuses the
+    code in the full notation before any rule; the client, which reads the short form itself, cites the rule)."""
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+    from dungeon_twister.protocol.views import expand_team_choice
+
+    form = {"squares": ["b0", "d0", "g0", "i0"], "characters": ["CL", "GB", "MK", "TH", "TR", "WA", "WW", "WZ"],
+            "out": 0}
+    with pytest.raises(ChoiceError) as refusal:
+        resolve_choice("team TH WA TR XX", expand_team_choice(form), "B", None, "board", form, False)
+    assert (refusal.value.rule, str(refusal.value)) == ("BG-SETUP-04", "choose 4 different characters of your own")
