@@ -56,8 +56,8 @@ GAME_COMMANDS = (
        "                        a rule (help BG-MOVE, help BG-COMBAT-07), help board, help rules"),
     # TRANSLATORS: the keys of the table's screen (Tab, Up/Down, PageUp/PageDown, F1, Esc, F2) as printed on a
     # keyboard
-    N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board, F1 help, Esc close help,\n"
-       "      F2 board or side panel (on a terminal narrower than 97 columns)."),
+    N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open),\n"
+       "      F1 help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns)."),
 )
 """The table's command list, one entry a command with its continuation lines, then the keys."""
 

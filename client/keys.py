@@ -35,12 +35,13 @@ def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout
             state.help_text = None
 
     @bindings.add("pageup")
-    def _board_up(event: KeyPressEvent) -> None:
-        screens.board_scroll.page(-1)
+    def _page_up(event: KeyPressEvent) -> None:
+        """Scroll the help box while it is open, else the board."""
+        (screens.help_scroll if state.help_text else screens.board_scroll).page(-1)
 
     @bindings.add("pagedown")
-    def _board_down(event: KeyPressEvent) -> None:
-        screens.board_scroll.page(+1)
+    def _page_down(event: KeyPressEvent) -> None:
+        (screens.help_scroll if state.help_text else screens.board_scroll).page(+1)
 
     @bindings.add("c-c")
     @bindings.add("c-q")

@@ -23,7 +23,7 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
-from prompt_toolkit.layout.margins import ScrollbarMargin
+from prompt_toolkit.layout.margins import ConditionalMargin, ScrollbarMargin
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 
@@ -45,6 +45,11 @@ PANEL_WEIGHT = 1000
 """The panel's share of the rows its column has, against the log's and the chat's 1 each: all it needs first."""
 LOG_MIN_ROWS, CHAT_MIN_ROWS = 3, 2
 """What the log and the chat keep of a short terminal (the newest lines: `_tail`)."""
+HELP_ROWS_LEFT = 5
+"""The rows the help box leaves to the rest of the screen at most: the title, the message bar, the prompt, the
+hints and one of the lobby or the game above it. On 24 rows the box had 16 at most and cut the lobby's last
+commands, with no way to see them; it now has its rows first (as the panel, by weight), the lobby's chat gives
+way while it is open, and a help longer than the box scrolls (PgUp/PgDn)."""
 
 
 ROLE_NAMES = {
@@ -56,12 +61,25 @@ ROLE_NAMES = {
 """The protocol's roles (protocol.Role values), as the title bar names them."""
 
 
-class BoardScroll:
-    """The board's first visible line; the board is taller than most terminals."""
+class Scroll:
+    """The first visible line of a window whose text may be taller than the terminal: the board, the help."""
 
     def __init__(self) -> None:
         self.offset = 0
         self.window: Window | None = None
+        self.showing: object = None
+        """What the window shows (`follow`): another text starts at its top."""
+
+    def follow(self, showing: object) -> int:
+        """The offset for the text `showing` (0 when it is another than last time)."""
+        if showing is not self.showing:
+            self.showing, self.offset = showing, 0
+        return self.offset
+
+    def overflows(self) -> bool:
+        """Whether the text was taller than the window when it was last drawn."""
+        info = self.window.render_info if self.window else None
+        return info is not None and info.content_height > info.window_height
 
     def page(self, direction: int) -> None:
         """Scroll by most of a window height, up (-1) or down (+1)."""
@@ -72,13 +90,19 @@ class BoardScroll:
         self.offset = min(bottom, max(0, self.offset + direction * max(1, info.window_height - 4)))
 
 
+def _help_rows() -> Dimension:
+    """The help box takes the rows its text needs first, up to all the screen's but `HELP_ROWS_LEFT`."""
+    return Dimension(max=max(1, get_app().output.get_size().rows - HELP_ROWS_LEFT), weight=PANEL_WEIGHT)
+
+
 class ClientLayout:
     """Builds the layout once; `prompt_window` is the focused element."""
 
     def __init__(self, state: ClientState, prompt: Buffer, clock: Callable[[], float]) -> None:
         self.state = state
         self.clock = clock
-        self.board_scroll = BoardScroll()
+        self.board_scroll = Scroll()
+        self.help_scroll = Scroll()
         self.show_panel = False
         """On a narrow terminal: the side panel instead of the board."""
         self.prompt_window = Window(
@@ -91,10 +115,7 @@ class ClientLayout:
         root = HSplit([
             Window(_text(self._title), height=1, style="class:hints"),
             DynamicContainer(lambda: self.game if state.at_table else self.lobby),
-            ConditionalContainer(
-                Window(_text(_wrapped(lambda: [("class:help", state.help_text or "")], _columns)), wrap_lines=True,
-                       height=Dimension(max=16), dont_extend_height=True, style="class:help"),
-                filter=has_help),
+            ConditionalContainer(self._help(), filter=has_help),
             Window(_text(_wrapped(lambda: message_bar(state, self.clock()), _columns)), wrap_lines=True,
                    height=Dimension(min=1, max=3),
                    dont_extend_height=True),
@@ -103,6 +124,19 @@ class ClientLayout:
         ])
         menu = Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=12, scroll_offset=1))
         self.layout = Layout(FloatContainer(root, floats=[menu]), focused_element=self.prompt_window)
+
+    def _help(self) -> Window:
+        """The help box: its rows first, up to all but `HELP_ROWS_LEFT`; a longer help scrolls (PgUp/PgDn while it
+        is open, a scrollbar says there is more)."""
+        state, scroll = self.state, self.help_scroll
+        source = printable_source(_wrapped(lambda: [("class:help", state.help_text or "")], _columns))
+        text = FormattedTextControl(source, focusable=False,
+                                    get_cursor_position=lambda: Point(0, scroll.follow(state.help_text)))
+        bar = ConditionalMargin(ScrollbarMargin(display_arrows=True), filter=Condition(scroll.overflows))
+        scroll.window = Window(text, height=_help_rows, dont_extend_height=True, style="class:help",
+                               get_vertical_scroll=lambda window: scroll.follow(state.help_text),
+                               always_hide_cursor=True, right_margins=[bar])
+        return scroll.window
 
     def _game(self) -> DynamicContainer:
         """Board and panel side by side; on a narrow terminal, the board or (F2) the panel."""
@@ -144,9 +178,11 @@ class ClientLayout:
         state = self.state
         return HSplit([
             Window(_text(lambda: table_list(state, _columns() - 1))),
-            Window(height=1, char="─", style="class:dim"),
-            Window(_tail(_wrapped(lambda: lobby_chat(state), _columns)), wrap_lines=True, always_hide_cursor=True,
-                   height=Dimension(min=3, max=10)),
+            ConditionalContainer(  # (it gives way to the help box while that is open)
+                HSplit([Window(height=1, char="─", style="class:dim"),
+                        Window(_tail(_wrapped(lambda: lobby_chat(state), _columns)), wrap_lines=True,
+                               always_hide_cursor=True, height=Dimension(min=3, max=10))]),
+                filter=Condition(lambda: not state.help_text)),
         ])
 
     def _board(self) -> StyleAndTextTuples:
