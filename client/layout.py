@@ -69,6 +69,8 @@ class Scroll:
         self.window: Window | None = None
         self.showing: object = None
         """What the window shows (`follow`): another text starts at its top."""
+        self.barred = False
+        """What `overflows` last answered."""
 
     def follow(self, showing: object) -> int:
         """The offset for the text `showing` (0 when it is another than last time)."""
@@ -77,7 +79,17 @@ class Scroll:
         return self.offset
 
     def overflows(self) -> bool:
-        """Whether the text was taller than the window when it was last drawn."""
+        """Whether the text was taller than the window when it was last drawn (a scrollbar's filter: what it
+        answered is kept for `bar_stale`)."""
+        self.barred = self._taller()
+        return self.barred
+
+    def bar_stale(self) -> bool:
+        """After a render: whether the scrollbar's answer came from an older drawing than this one (a help just
+        opened is drawn once before its height is known), so that the screen is drawn again."""
+        return self.window is not None and self._taller() != self.barred
+
+    def _taller(self) -> bool:
         info = self.window.render_info if self.window else None
         return info is not None and info.content_height > info.window_height
 

@@ -45,6 +45,7 @@ class ClientUI:
         self.clock = clock
         self._rung = self.state.bells
         self.app.before_render += self._before_render
+        self.app.after_render += self._after_render
 
     def _accept(self, buffer: Buffer) -> bool:
         self.commands.run(buffer.text)
@@ -72,6 +73,11 @@ class ClientUI:
         while self._rung < self.state.bells:
             self._rung += 1
             self.app.output.bell()
+
+    def _after_render(self, _app) -> None:
+        """Draw again when the help box's scrollbar was decided on an older drawing (the box just opened)."""
+        if self.screens.help_scroll.bar_stale():
+            self.app.invalidate()
 
     def quit(self) -> None:
         self.commands.run("quit")
