@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import trio
 
 from dungeon_twister.engine import SEATS, opponent
-from dungeon_twister.protocol import Join, Joined, Left, OpponentBack, OpponentLeft, SeatBot, templated
+from dungeon_twister.protocol import Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError, SeatBot, templated
 from dungeon_twister.protocol.views import SEED_CONTRIBUTIONS
 
 from .logs import log
@@ -17,6 +17,14 @@ from .logs import log
 if TYPE_CHECKING:
     from .ports import Client as Session
     from .ports import TableRoom as Table
+
+
+def _private(table: str, join_code: str | None) -> ProtocolError:
+    """The refusal of a private table to one who did not give its join code (no_such_table: a private table is
+    not listed) or gave a wrong one (bad_join_code)."""
+    if join_code is None:
+        return templated("no_such_table", "table {table} is private: it takes its join code", table=table)
+    return templated("bad_join_code", "that is not the join code of table {table}", table=table)
 
 
 @dataclass
@@ -84,8 +92,7 @@ class Seating:
 
     def join(self, session: Session, message: Join) -> None:
         if self.table.options.private and message.join_code != self.table.join_code:
-            code = "no_such_table" if message.join_code is None else "bad_join_code"
-            return session.send_error(templated(code, "table {table} is private", table=message.table))
+            return session.send_error(_private(message.table, message.join_code))
         seat = message.seat or next((s for s in SEATS if self._may_sit(s, session)), None)
         if seat is None or not self._may_sit(seat, session) or session.name in self._dismissed:
             return session.send_error(templated("seat_taken", "that seat is taken") if message.seat
@@ -109,8 +116,7 @@ class Seating:
 
     def spectate(self, session: Session, last_event: int | None, join_code: str | None) -> None:
         if self.table.options.private and join_code != self.table.join_code:
-            code = "no_such_table" if join_code is None else "bad_join_code"
-            return session.send_error(templated(code, "table {table} is private", table=self.table.id))
+            return session.send_error(_private(self.table.id, join_code))
         self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)
         session.send(Joined(self.table.id, token))
         self.table.catch_up(session, None, last_event)

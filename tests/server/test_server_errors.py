@@ -241,10 +241,13 @@ async def test_lobby_rules_names_seats_private_tables_and_chat(autojump_clock):
             error = await bob.expect(Error)
             assert error.code == "no_such_table"
             # the errors a person meets carry their sentence as a template and its values (docs/protocol.md, 7)
-            assert (error.template, error.values) == ("table {table} is private", {"table": private.table})
+            assert (error.template, error.values) == ("table {table} is private: it takes its join code",
+                                                      {"table": private.table})
             assert error.template.format(**error.values) == error.message
             await bob.send(Join(private.table, "B", "wrong"))
-            assert (await bob.expect(Error)).code == "bad_join_code"
+            error = await bob.expect(Error)
+            assert (error.code, error.message) == ("bad_join_code",
+                                                   f"that is not the join code of table {private.table}")
             await bob.send(Join("t-none"))
             error = await bob.expect(Error)
             assert (error.code, error.message, error.template, error.values) == (
