@@ -66,14 +66,19 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
         waiting = _("Waiting for an opponent: `bot {seat}` seats a bot.").format(seat=free)
         out.append(("class:dim", f"\n{waiting}\n"))
     out += _turn(view, now, state.timers, parts)
+    building = parts.draft(view) + _build(view)
+    if building:
+        # Team building (a draft, a free build) comes before the seats' cards, which play no part yet: what there
+        # is to choose from, and what to type, stay in view on a small terminal (on 100 x 32 the free build's
+        # lists fell below the panel's rows).
+        out += building + _your_part(state, view, parts)
     for seat in _seat_order(state.seat):
         out += parts.player(view, seat, view["players"][seat], seat == state.seat)
     out += _moves(state)
     out += parts.combat(view, state.seat)
-    out += parts.draft(view)
-    out += _build(view)
     out += parts.placement(view)
-    out += _your_part(state, view, parts)
+    if not building:
+        out += _your_part(state, view, parts)
     out += _result(state, view)
     return out
 

@@ -609,3 +609,12 @@ def test_BG_SETUP_04_a_short_team_naming_no_character_of_the_seat_cites_the_rule
     with pytest.raises(ChoiceError) as refusal:
         resolve_choice("team TH WA TR XX", expand_team_choice(form), "B", None, "board", form, False)
     assert (refusal.value.rule, str(refusal.value)) == ("BG-SETUP-04", "choose 4 different characters of your own")
+
+
+def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
+    """Seen by hand on a 100 x 32 terminal (the board and a 30-column panel side by side): the free build's lists
+    of pairs, characters and objects came after both seats' action and combat cards, which play no part yet, and
+    fell below the panel's rows. While a team is built they come first, with what to type."""
+    text = text_of(game_panel(free_build_state(), 0.0))
+    build = text.index("objects: choose 6 of")
+    assert build < text.index("Choose in secret (build)") < text.index("combat: +0 +1"), "build, what to type, cards"
