@@ -324,3 +324,23 @@ def test_PD_TERR_paladins_terrain_and_illusions_are_drawn():
     assert cell(rank(board, 17), "b") == " ~~~ " and cell(rank(board, 19), "e") == " <*> "
     assert cell(rank(board, 7), "b") == " [b] "
     assert "^^^" not in "".join(lines(position("-")))
+
+
+@pytest.mark.parametrize("set_name", [None, "prison", "paladins", "all_sets"])
+def test_every_revealed_room_keeps_the_board_lines_aligned(set_name):
+    """Seen by hand in an all_sets game: the rotation mechanism of a room of pair 39 drew " @39↻ ", six characters
+    in a five-character cell, and pushed the rest of its line (the room's edge, the panel's separator) one column
+    to the right. Every room of every set, revealed, keeps every line of the board the same width; a two-digit
+    pair is drawn "@39↻ "."""
+    from dungeon_twister.engine.boardgame.state import room_place
+
+    state = new_game(Options(set_name=set_name) if set_name else Options(), 2).thaw()
+    state.rooms = tuple(room_place(p.slot, p.tile, p.orientation, True) for p in state.rooms)
+    state.seal()
+    board = [line for line in board_text(view(state, "B")).splitlines() if line[3:4] in ("│", "├", "┌", "└")]
+    right = len(board[0]) - 1  # the frame's east side, where each line of the board ends (a room's number after)
+    assert len(board) == 2 * 22 + 1 and all(line[right] in "│┤┐┘" for line in board), [
+        line for line in board if line[right] not in "│┤┐┘"]
+    numbers = {state.catalogue.rooms[p.tile].number for p in state.rooms}
+    for number in numbers:
+        assert any(f"@{number}↻" in line or f"@{number}↺" in line for line in board), number
