@@ -48,6 +48,11 @@ def test_BG_ITEM_03_pick_up_while_crossing_or_stopping_at_no_extra_cost():
     assert (where(after, "bGB"), after.ap) == ("d5!", 4)
     after, _ = apply_texts(after, "move bWA d3")
     assert where(after, "bGB") == "d3!"
+    # Seen by hand: "+yAR" for what lies on the destination was refused as a drop no path allows (BG-ITEM-04).
+    # Ending there carries it unnamed (RUL-119): the refusal says so, citing the pick-up rule.
+    refused = assert_refused(s, "move bWA c4 +yAR", "BG-ITEM-03")
+    assert refused.message == "yAR lies on c4: bWA carries it by ending its move there, without +yAR"
+    assert "move bWA c4" in legal_set(s, token="bWA")
 
 
 def test_BG_ITEM_04_drop_on_a_square_of_the_move_that_may_hold_it():
