@@ -204,8 +204,12 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> IllegalAct
         return IllegalAction("BG-ITEM-01", "{mover} carries one thing only", mover=walker.mover.id)
     lying = next((tid for tid in taken if walker.origin.get(tid) == action.dest), None)
     if lying is not None:  # RUL-119: what lies on the destination is carried by ending there, not taken
-        return IllegalAction("BG-ITEM-03", "{token} lies on {square}: {mover} carries it by ending its move there, "
-                             "without +{token}", token=lying, square=square_name(action.dest), mover=walker.mover.id)
+        rest = "+".join(tid for tid in taken if tid != lying) or None  # (a strong carrier names two: `takes`)
+        unnamed = (action.dest, rest, tuple(sorted(action.leave)))
+        if unnamed in walker.outcomes(action.route, want=unnamed):  # the same move written without it is legal
+            return IllegalAction("BG-ITEM-03", "{token} lies on {square}: {mover} carries it by ending its move "
+                                 "there, without +{token}", token=lying, square=square_name(action.dest),
+                                 mover=walker.mover.id)
     take = state.tokens.get(taken[0]) if len(taken) == 1 else None
     if take is not None and take.is_character and (take.colour != walker.colour or not take.wounded):
         return IllegalAction("BG-CARRY-01", "{mover} may carry only a wounded character of its own colour",

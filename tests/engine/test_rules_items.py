@@ -53,6 +53,8 @@ def test_BG_ITEM_03_pick_up_while_crossing_or_stopping_at_no_extra_cost():
     refused = assert_refused(s, "move bWA c4 +yAR", "BG-ITEM-03")
     assert refused.message == "yAR lies on c4: bWA carries it by ending its move there, without +yAR"
     assert "move bWA c4" in legal_set(s, token="bWA")
+    # only when that is the move's one fault: a Sword in hand makes ending on c4 two things (BG-ITEM-01)
+    assert_refused(position("bWA@c3 bSW@c3 yAR@c4"), "move bWA c4 +yAR", "BG-ITEM-01")
 
 
 def test_BG_ITEM_04_drop_on_a_square_of_the_move_that_may_hold_it():
