@@ -52,11 +52,12 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
         return _resolve_build(text, parts, seat, game)
     if text in legal:
         return text
+    typo: NotationError | None = None
     try:
         rules = FAMILIES[game]
         canonical = rules.format_action(rules.parse_action(text, seat))
-    except NotationError:
-        canonical = None
+    except NotationError as error:
+        canonical, typo = None, error
     if canonical in legal:
         return canonical
     matches = [choice for choice in legal if _in_order(text.split(), choice.split())]
@@ -67,6 +68,8 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     problem = _team_problem(text, seat, team, scenario) if team is not None and game == "board" else None
     if problem is not None:
         raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
+    if typo is not None and legal and text.split()[0] == legal[0].split()[0]:
+        raise ChoiceError(notation_error_text(typo))  # the choice's verb, words its notation refuses: say which
     if legal:
         raise ChoiceError(_("not one of your choices now, e.g. {example}").format(example=repr(legal[0])))
     raise ChoiceError(_("not one of your choices now"))

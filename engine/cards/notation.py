@@ -143,6 +143,11 @@ def parse_action(text: str, seat: str) -> "object":
     if not words:
         raise NotationError("empty action", text)
     verb, args = words[0], words[1:]
+    starts = [m.start() for m in re.finditer(r"\S+", text)]
+
+    def at(i: int) -> int:
+        """The column (0-based) of args[i]: where the error is."""
+        return starts[i + 1]
 
     def need(n: int) -> None:
         if len(args) != n:
@@ -159,11 +164,11 @@ def parse_action(text: str, seat: str) -> "object":
             if not args:
                 raise NotationError("{verb} needs figure:place pairs", text, verb=verb)
             pairs = []
-            for w in args:
+            for i, w in enumerate(args):
                 f, _, where = w.partition(":")
                 if verb == "hide":
                     if where not in ("1", "2"):
-                        raise NotationError("start column 1 or 2", text)
+                        raise NotationError("start column 1 or 2", text, at(i))
                     pairs.append((_id(f), int(where) - 1))
                 else:
                     pairs.append((_id(f), zone_from(where)))
@@ -188,24 +193,24 @@ def parse_action(text: str, seat: str) -> "object":
             to = _id(args[-1][1:]) if args[-1].startswith(">") else None
             path = args[2:-1] if to else args[2:]
             if not path or any(t[:1] in "+->" for t in path):
-                raise NotationError("levitate: a path of zones and start positions, then >receiver", text)
+                raise NotationError("levitate: a path of zones and start positions, then >receiver", text, at(2))
             return Levitate(seat, _id(args[0]), _id(args[1]), tuple(_path_token(t) for t in path), to)
         if verb == "rotate":
             need(3)
             if args[2] not in ("cw", "ccw"):
-                raise NotationError("cw or ccw", text)
+                raise NotationError("cw or ccw", text, at(2))
             return Rotate(seat, _id(args[0]), _slot_from(args[1]), args[2] == "cw")
         if verb == "jump":
             if len(args) == 3:  # CG-JUMP-04: `jump bMK b2 +3`, a combat card discarded for want of jump cards
                 if not re.fullmatch(r"\+[1-6]", args[2]):
-                    raise NotationError("the combat card given up: +1 to +6", text)
+                    raise NotationError("the combat card given up: +1 to +6", text, at(2))
                 return Jump(seat, _id(args[0]), zone_from(args[1]), int(args[2][1:]))
             need(2)
             return Jump(seat, _id(args[0]), zone_from(args[1]))
         if verb == "bend":
             need(3)
             if args[2] not in _SIDES:
-                raise NotationError("side n, e, s or w", text)
+                raise NotationError("side n, e, s or w", text, at(2))
             return BendBars(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]])
         if verb == "invert":
             need(2)
@@ -215,7 +220,7 @@ def parse_action(text: str, seat: str) -> "object":
             if args[0] == "none":
                 return MindControl(seat, None)
             if not re.fullmatch(r"\+[1-6]", args[0]):
-                raise NotationError("mind +1 to +6, or mind none", text)
+                raise NotationError("mind +1 to +6, or mind none", text, at(0))
             return MindControl(seat, int(args[0][1:]))
         if verb == "wallwalk":
             if len(args) < 2:
@@ -237,12 +242,12 @@ def parse_action(text: str, seat: str) -> "object":
             need(1)
             m = re.fullmatch(r"([0-9])(?:\+([0-9]))?", args[0])
             if not m:
-                raise NotationError("a combat card value 0..9 (the Berserker's two: 3+5)", text)
+                raise NotationError("a combat card value 0..9 (the Berserker's two: 3+5)", text, at(0))
             return CombatCard(seat, int(m.group(1)), None if m.group(2) is None else int(m.group(2)))
         if verb == "frenzy":
             need(1)
             if args[0] not in ("1", "2"):
-                raise NotationError("frenzy 1 or frenzy 2", text)
+                raise NotationError("frenzy 1 or frenzy 2", text, at(0))
             return Frenzy(seat, int(args[0]))
         if verb == "remove":
             if not args:
@@ -251,14 +256,14 @@ def parse_action(text: str, seat: str) -> "object":
         if verb == "pick":
             need(1)
             if not re.fullmatch(r"[A-Z]{2}", args[0]):
-                raise NotationError("a character or object code (e.g. WA, KY)", text)
+                raise NotationError("a character or object code (e.g. WA, KY)", text, at(0))
             return Pick(seat, args[0])
         if verb == "build":
             return _build(seat, args, text)
         if verb in ("open", "close"):
             need(3)
             if args[2] not in _SIDES:
-                raise NotationError("side n, e, s or w", text)
+                raise NotationError("side n, e, s or w", text, at(2))
             return Portcullis(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]], verb == "open")
     except NotationError as e:
         if e.text == text:

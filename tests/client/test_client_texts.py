@@ -618,3 +618,19 @@ def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
     text = text_of(game_panel(free_build_state(), 0.0))
     build = text.index("objects: choose 6 of")
     assert build < text.index("Choose in secret (build)") < text.index("combat: +0 +1"), "build, what to type, cards"
+
+
+def test_a_secret_choice_with_a_typo_says_where_it_is():
+    """Seen by hand at a Card Game table: `hide bCB:1 bCL:9` (no start column 9) was refused "not one of your
+    choices now", as if the choice were a legal text not offered. A text of the choice's verb that the notation
+    refuses now gets the parser's error and where it is, as the server's bad_notation does; a well-formed text
+    that is not offered keeps the general answer."""
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+
+    legal = ["hide bCB:1 bCL:1", "hide bCB:1 bCL:2", "hide bCB:2 bCL:1"]
+    with pytest.raises(ChoiceError) as typo:
+        resolve_choice("hide bCB:1 bCL:9", legal, "B", None, "cards")
+    assert str(typo.value) == "start column 1 or 2 at column 12: 'hide bCB:1 bCL:9'"
+    with pytest.raises(ChoiceError) as not_offered:
+        resolve_choice("hide bCB:2 bCL:2", legal, "B", None, "cards")
+    assert str(not_offered.value) == "not one of your choices now, e.g. 'hide bCB:1 bCL:1'"

@@ -40,6 +40,26 @@ def test_typed_words_name_one_legal_action_or_say_why_not():
         resolve_input(s, "B", "fly bMK a2")
 
 
+@pytest.mark.parametrize(("text", "word"), [
+    ("hide bCB:1 bCL:9", "bCL:9"),  # seen by hand: it said "at column 1", the start of the text
+    ("rotate bMK A up", "up"),
+    ("open bMK a1 q", "q"),
+    ("bend bMK a1 q", "q"),
+    ("mind 9", "9"),
+    ("card x", "x"),
+    ("frenzy 3", "3"),
+    ("pick wa", "wa"),
+    ("jump bMK b2 9", "9"),
+])
+def test_a_card_notation_error_says_where_in_the_text(text, word):
+    """The card notation's errors name the column of the word they refuse (1-based, as the board notation's), so
+    that the client's "at column N" points at it."""
+    with pytest.raises(NotationError) as error:
+        parse_action(text, "B")
+    assert error.value.full_values["column"] == text.index(word) + 1
+    assert str(error.value).endswith(f" at column {text.index(word) + 1}: {text!r}")
+
+
 def test_CG_OPT_01_02_the_timeouts_end_the_turn_and_lay_the_zero():
     """CG-OPT-01: the turn stops (the AP beyond 3 are lost, as at any end); CG-OPT-02: +0 is deemed played."""
     s = build({"bWA": "a2", "ySN": "a2"}, ap=(5, 0), combat=True)
