@@ -381,18 +381,11 @@ def test_a_server_error_sent_as_a_template_speaks_the_readers_language():
 
 def test_a_refused_hello_sent_as_a_template_speaks_the_readers_language():
     """docs/protocol.md section 3: refused.template/values, translated as error's are (here in Spanish)."""
-    from dungeon_twister.client.session import Session
-    from dungeon_twister.client.state import ClientState
-    from dungeon_twister.protocol import Refused, ServerConnection
+    from dungeon_twister.protocol import Refused
+    from test_client_prompt import refused_at_hello
 
     i18n.use("es")
-    frames: list[bytes] = []
-    server = ServerConnection()
-    session = Session(ClientState("alice"))
-    session.attach(session.take_plan(), frames.append, lambda: None)
-    server.receive_data(b"".join(frames))
-    server.next_event()
-    session.receive(server.send(Refused("name_taken", "the name 'alice' is already used on this server",
-                                        "the name {name} is already used on this server", {"name": "'alice'"})))
+    session = refused_at_hello(Refused("name_taken", "the name 'alice' is already used on this server",
+                                       "the name {name} is already used on this server", {"name": "'alice'"}))
     assert session.state.notice.startswith(
         "el servidor nos rechazó: el nombre 'alice' ya se usa en este servidor (name_taken)")

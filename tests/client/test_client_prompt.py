@@ -72,6 +72,18 @@ class WiredSession:
         self.sent()
 
 
+def refused_at_hello(refused) -> Session:
+    """A session for "alice" that said hello to a synchronous fake server and was answered `refused`."""
+    frames: list[bytes] = []
+    server = ServerConnection()
+    session = Session(ClientState("alice"))
+    session.attach(session.take_plan(), frames.append, lambda: None)
+    server.receive_data(b"".join(frames))
+    server.next_event()
+    session.receive(server.send(refused))
+    return session
+
+
 def run(ui: ClientUI, script: Callable[[], Awaitable[None]]) -> None:
     """Run the application while `script` types into it, then quit (unless the script did)."""
 
@@ -244,13 +256,7 @@ def test_a_refused_name_says_how_to_choose_another():
     do but guess; `reconnect` would try the same name. The refusal now says how to choose another."""
     from dungeon_twister.protocol import Refused
 
-    frames: list[bytes] = []
-    server = ServerConnection()
-    session = Session(ClientState("alice"))
-    session.attach(session.take_plan(), frames.append, lambda: None)
-    server.receive_data(b"".join(frames))
-    server.next_event()
-    session.receive(server.send(Refused("name_taken", "the name 'alice' belongs to another key on this server")))
+    session = refused_at_hello(Refused("name_taken", "the name 'alice' belongs to another key on this server"))
     assert session.state.notice == ("the server refused us: the name 'alice' belongs to another key on this server "
                                     "(name_taken) · choose another name: `quit`, then start dt-client again with "
                                     "--name NAME")
