@@ -40,6 +40,7 @@ class Commands:
         if not line:
             return
         self.state.help_text = None
+        self.state.say("")  # the message bar answers this line: the last one's refusal or notice goes
         word, _sep, rest = line.partition(" ")
         command = self._commands.get(word.lower())
         confirming, self.state.confirm = self.state.confirm, None

@@ -423,3 +423,26 @@ def test_the_help_box_scrollbar_is_drawn_again_once_the_boxs_height_is_known():
     assert scroll.overflows() and not scroll.bar_stale(), "drawn again with the scrollbar: nothing more to do"
     scroll.window.render_info = SimpleNamespace(content_height=12, window_height=12)
     assert scroll.bar_stale() and not scroll.overflows() and not scroll.bar_stale()
+
+
+def test_the_message_bar_answers_the_last_line_typed():
+    """Seen by hand as a spectator: `card 2` was answered "spectators cannot act", and that stayed under the next
+    line typed, a chat that went through, as if the chat had been refused. Each line typed clears the bar's last
+    refusal or notice; what the new line causes is said in its place."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.client.messages import message_bar
+
+    def bar() -> str:
+        return "".join(text for _, text, *_ in message_bar(wired.session.state))
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    commands = Commands(wired.session, exit_app=lambda: None)
+    commands.run("move bWA c6")
+    [action] = wired.sent()
+    wired.deliver(ActionRefused(action.action_id, "illegal_action", "yTR stands on c6", rule="BG-MOVE-09"))
+    assert bar() == "refused [BG-MOVE-09]: 'move bWA c6': yTR stands on c6  (help BG-MOVE-09)"
+    commands.run("chat hello")
+    assert bar() == "" and wired.sent()[-1].text == "hello"
+    commands.run("laeve")
+    assert bar() == "unknown command 'laeve': did you mean 'leave'? (type help)"
