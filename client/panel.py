@@ -67,17 +67,18 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
         out.append(("class:dim", f"\n{waiting}\n"))
     out += _turn(view, now, state.timers, parts)
     building = parts.draft(view) + _build(view)
-    if building:
-        # Team building (a draft, a free build) comes before the seats' cards, which play no part yet: what there
-        # is to choose from, and what to type, stay in view on a small terminal (on 100 x 32 the free build's
-        # lists fell below the panel's rows).
+    choosing = bool(building) or view.get("phase") == "team"
+    if choosing:
+        # Team building (a draft, a free build, the secret team choice) comes before the seats' cards, which play
+        # no part yet: what there is to choose from, and what to type, stay in view on a small terminal (on 100 x 32
+        # the free build's lists fell below the panel's rows; on 80 x 24, the team choice's "type team ...").
         out += building + _your_part(state, view, parts)
     for seat in _seat_order(state.seat):
         out += parts.player(view, seat, view["players"][seat], seat == state.seat)
     out += _moves(state)
     out += parts.combat(view, state.seat)
     out += parts.placement(view)
-    if not building:
+    if not choosing:
         out += _your_part(state, view, parts)
     out += _result(state, view)
     return out

@@ -620,6 +620,23 @@ def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
     assert build < text.index("Choose in secret (build)") < text.index("combat: +0 +1"), "build, what to type, cards"
 
 
+def test_BG_SETUP_04_the_secret_team_choice_comes_before_the_seats_cards_in_the_panel():
+    """Seen by hand on 80 x 24 (the panel on F2): the team choice's "type team ..." fell below the panel's rows,
+    after both seats' cards; it comes first while the teams are chosen, and in play the cards come first again."""
+    from dungeon_twister.engine import Options, new_game, view
+
+    state = ClientState("ann", table="t-1", seat="B")
+    state.view = {**view(new_game(Options(), 5), "B"), "legal": [], "seats": {"B": "ann", "Y": "bob"},
+                  "table": {"id": "t-1", "target_vp": 5}, "started": True}
+    assert state.view["phase"] == "team" and state.secret_purpose == "team"
+    text = text_of(game_panel(state, 0.0))
+    assert text.index("Choose in secret (team)") < text.index("combat: +0 +1")
+    state.view = seat_view(position_text("bWA@c4 yTR@c6"), "B")
+    state.view["legal"] = ["end"]
+    text = text_of(game_panel(state, 0.0))
+    assert state.view["phase"] == "main" and text.index("combat: +0") < text.index("Your move")
+
+
 def test_a_secret_choice_with_a_typo_says_where_it_is():
     """Seen by hand at a Card Game table: `hide bCB:1 bCL:9` (no start column 9) was refused "not one of your
     choices now", as if the choice were a legal text not offered. A text of the choice's verb that the notation
