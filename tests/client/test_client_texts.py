@@ -651,3 +651,5 @@ def test_a_secret_choice_with_a_typo_says_where_it_is():
     with pytest.raises(ChoiceError) as not_offered:
         resolve_choice("hide bCB:2 bCL:2", legal, "B", None, "cards")
     assert str(not_offered.value) == "not one of your choices now, e.g. 'hide bCB:1 bCL:1'"
+    with pytest.raises(ChoiceError, match="not one of your choices now"):
+        resolve_choice("", legal, "B", None, "cards")  # nothing typed: no verb to compare (it raised IndexError)
