@@ -70,6 +70,7 @@ async def test_a_spectator_too_slow_to_read_is_dropped_and_the_game_goes_on(auto
 def test_config_files_are_checked():
     example = load_config(Path(__file__).parents[2] / "deploy" / "dt-server.example.toml")
     assert example.port == 7777 and example.records_dir == Path("/var/lib/dt-server/records")
+    assert example.tls is False and config_from_mapping({"tls": True}).tls is True  # every key of the example
     assert config_from_mapping({"port": 0, "name": "club", "records_dir": "games"}).records_dir.name == "games"
     for bad in ({"port": "7777"}, {"colour": "blue"}, {"grace_seconds": -1}, {"ping_interval": True}):
         with pytest.raises(ValueError):
