@@ -59,7 +59,9 @@ def config_from_mapping(raw: dict) -> ServerConfig:
         raise ValueError(f"unknown setting(s): {', '.join(unknown)}")
     values = {}
     for key, value in raw.items():
-        if isinstance(value, bool) or not isinstance(value, _TYPES[key]):
+        expected = _TYPES[key]
+        # a TOML boolean is a Python bool, and bool is an int: only the switches take one
+        if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
             raise ValueError(f"setting {key!r} has the wrong type: {value!r}")
         values[key] = Path(value) if key in ("records_dir", "data_dir") else value
     config = ServerConfig(**values)

@@ -4,6 +4,8 @@ import json
 import signal
 import subprocess
 import sys
+import tomllib
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -67,12 +69,19 @@ async def test_a_spectator_too_slow_to_read_is_dropped_and_the_game_goes_on(auto
             assert table.spectators.keys() == {s for s in server.sessions if s.name == "watcher"}
 
 
+EXAMPLE = Path(__file__).parents[2] / "deploy" / "dt-server.example.toml"
+
+
 def test_config_files_are_checked():
-    example = load_config(Path(__file__).parents[2] / "deploy" / "dt-server.example.toml")
+    example = load_config(EXAMPLE)
     assert example.port == 7777 and example.records_dir == Path("/var/lib/dt-server/records")
-    assert example.tls is False and config_from_mapping({"tls": True}).tls is True  # every key of the example
+    # the switches take TOML booleans (every one was refused as "the wrong type"), and only they do
+    assert (example.tls, example.discovery) == (False, True)
+    assert config_from_mapping({"tls": True, "discovery": False}) == ServerConfig(tls=True, discovery=False)
+    assert {f.name for f in fields(ServerConfig)} <= set(tomllib.loads(EXAMPLE.read_text())), "the example: every key"
     assert config_from_mapping({"port": 0, "name": "club", "records_dir": "games"}).records_dir.name == "games"
-    for bad in ({"port": "7777"}, {"colour": "blue"}, {"grace_seconds": -1}, {"ping_interval": True}):
+    for bad in ({"port": "7777"}, {"colour": "blue"}, {"grace_seconds": -1}, {"ping_interval": True}, {"port": True},
+                {"tls": 1}, {"tls": "yes"}):
         with pytest.raises(ValueError):
             config_from_mapping(bad)
     assert ServerConfig().port == 7777 and ServerConfig().grace_seconds == 60
