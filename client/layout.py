@@ -26,6 +26,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.margins import ConditionalMargin, ScrollbarMargin
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.utils import get_cwidth
 
 from .games import screens
 from .i18n import N_, _
@@ -102,6 +103,14 @@ class Scroll:
         self.offset = min(bottom, max(0, self.offset + direction * max(1, info.window_height - 4)))
 
 
+def _prompt_scroll(window: Window, width: int) -> int:
+    """The prompt line's first visible column: 0 while its label and text (`width` columns) fit on the screen,
+    else where prompt_toolkit left it (it then keeps the cursor in view). Seen by hand: after a chat line longer
+    than the screen was sent, the empty prompt stayed scrolled by the label's width, and the label never came back:
+    prompt_toolkit only scrolls back as far as the cursor."""
+    return 0 if width < get_app().output.get_size().columns else window.horizontal_scroll
+
+
 def _help_rows() -> Dimension:
     """The help box takes the rows its text needs first, up to all the screen's but `HELP_ROWS_LEFT`."""
     return Dimension(max=max(1, get_app().output.get_size().rows - HELP_ROWS_LEFT), weight=PANEL_WEIGHT)
@@ -117,10 +126,10 @@ class ClientLayout:
         self.help_scroll = Scroll()
         self.show_panel = False
         """On a narrow terminal: the side panel instead of the board."""
+        label = lambda: printable(prompt_label(state))  # noqa: E731 (the processor's and the scroll's)
         self.prompt_window = Window(
-            BufferControl(prompt, input_processors=[BeforeInput(lambda: printable(prompt_label(state)),
-                                                             style="class:prompt")]),
-            height=1)
+            BufferControl(prompt, input_processors=[BeforeInput(label, style="class:prompt")]), height=1,
+            get_horizontal_scroll=lambda window: _prompt_scroll(window, get_cwidth(label() + prompt.text)))
         self.game = self._game()
         self.lobby = self._lobby()
         has_help = Condition(lambda: bool(state.help_text))

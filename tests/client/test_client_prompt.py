@@ -446,3 +446,26 @@ def test_the_message_bar_answers_the_last_line_typed():
     assert bar() == "" and wired.sent()[-1].text == "hello"
     commands.run("laeve")
     assert bar() == "unknown command 'laeve': did you mean 'leave'? (type help)"
+
+
+def test_the_prompt_label_comes_back_after_a_line_longer_than_the_screen():
+    """Seen by hand on 80 columns: after a 600-character chat line was sent, the empty prompt stayed scrolled by
+    the label's width ("lobby> " gone, what was typed next at the screen's edge), for good. A line that fits is
+    shown from its first column."""
+    wired = WiredSession()
+    scrolled = []
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(io.StringIO(), lambda: Size(rows=24, columns=80)))
+
+        async def script() -> None:
+            pipe.send_text("chat " + "x" * 200)
+            await redrawn(ui)
+            scrolled.append(ui.screens.prompt_window.horizontal_scroll)
+            pipe.send_text("\rab")
+            await redrawn(ui)
+            scrolled.append(ui.screens.prompt_window.horizontal_scroll)
+
+        run(ui, script)
+    assert scrolled[0] > 0, "the long line is scrolled to show its end"
+    assert scrolled[1] == 0, "the label and 'ab' fit: from the first column"
+    assert wired.sent()[-1].text == "x" * 200
