@@ -47,6 +47,7 @@ from .i18n import _
 from .names import other_seat, scenario_intro, seat_name
 from .ports import SessionPort as Session
 from .state import Refusal, server_text
+from .wrap import cell
 
 
 def handle(session: Session, event: Event) -> None:
@@ -144,7 +145,7 @@ def _ratings(session: Session, message: Ratings) -> None:
     lines = [_("Ratings (Glicko-2; board games between two people are rated)"), "",
              f"{'#':>3}  {player:<32} {rating:>6}  {'±RD':>5}  {games}"]
     for rank, player in enumerate(message.players, 1):
-        lines.append(f"{rank:>3}  {player.name:<32} {player.rating:>6}  {player.rd:>5}  {player.games:>5}")
+        lines.append(f"{rank:>3}  {cell(player.name, 32)} {player.rating:>6}  {player.rd:>5}  {player.games:>5}")
     session.state.help_text = "\n".join(lines)
 
 

@@ -9,6 +9,7 @@ from dungeon_twister.protocol import TableInfo
 from .i18n import N_, _
 from .names import scenario_target
 from .state import ClientState
+from .wrap import cell
 
 STATUS_NAMES = {
     # TRANSLATORS: a table's status in the lobby's table list (at most 8 characters): its players are awaited
@@ -40,8 +41,8 @@ def table_list(state: ClientState, columns: int = 120) -> StyleAndTextTuples:
     # TRANSLATORS: a column header of the lobby's table list, the last one: how many spectators watch the table
     watching = _("WATCHING")
     widths = _widths(columns - width - _status_width() - 4 - len(watching))
-    header = (f"{table:<{width}}{status:<{_status_width()}}{target:<4}{_fit(options, widths[0]):<{widths[0] + 1}}"
-              f"{_fit(blue, widths[1] - 1):<{widths[1]}}{_fit(yellow, widths[1] - 1):<{widths[1]}}{watching}")
+    header = (f"{table:<{width}}{status:<{_status_width()}}{target:<4}{cell(options, widths[0])} "
+              f"{cell(blue, widths[1] - 1)} {cell(yellow, widths[1] - 1)} {watching}")
     out: StyleAndTextTuples = [("class:title", header + "\n")]
     if not state.tables:
         # TRANSLATORS: `create` is the command, typed as it is
@@ -83,11 +84,6 @@ def _status_width() -> int:
     return max(8, len(_("STATUS")), *(len(_(name)) for name in STATUS_NAMES.values())) + 1
 
 
-def _fit(text: str, width: int) -> str:
-    """`text` in `width` characters: cut with a "…" marker when longer (the table's own view has it all)."""
-    return text if len(text) <= width else text[:width - 1] + "…"
-
-
 def _row(info: TableInfo, width: int, widths: tuple[int, int] = (OPTIONS_WIDTH, PLAYER_WIDTH)) -> StyleAndTextTuples:
     options = info.options
     flags = ", ".join(([options.scenario] if options.scenario else [options.set_name] if options.set_name else [])
@@ -117,9 +113,10 @@ def _row(info: TableInfo, width: int, widths: tuple[int, int] = (OPTIONS_WIDTH, 
     free = _("(free)")
     return [
         ("", f"{info.table:<{width}}"), (status_style, f"{status:<{_status_width()}}"),
-        ("", f"{target:<4}{_fit(flags or '-', widths[0]):<{widths[0] + 1}}"),
-        ("class:seat.b", f"{_fit(info.blue or free, widths[1] - 1):<{widths[1]}}"),
-        ("class:seat.y", f"{_fit(info.yellow or free, widths[1] - 1):<{widths[1]}}"),
+        # (texts cut with a "…" to their column, by the cells they take: the table's own view has them whole)
+        ("", f"{target:<4}{cell(flags or '-', widths[0])} "),
+        ("class:seat.b", f"{cell(info.blue or free, widths[1] - 1)} "),
+        ("class:seat.y", f"{cell(info.yellow or free, widths[1] - 1)} "),
         ("", f"{info.spectators}\n"),
     ]
 

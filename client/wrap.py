@@ -56,3 +56,19 @@ def _joined(chars: list[tuple[str, str]]) -> StyleAndTextTuples:
         else:
             out.append((style, char))
     return out
+
+
+def cell(text: str, width: int) -> str:
+    """`text` in a column `width` terminal cells wide: padded with spaces, or cut with a "…" when it is wider. By
+    the cells characters take on the screen, not their number: a CJK name takes two a character, and padded by
+    its length it pushed the columns after it to the right."""
+    taken = get_cwidth(text)
+    if taken > width:
+        kept, taken = [], 1  # (the "…")
+        for char in text:
+            if taken + get_cwidth(char) > width:
+                break
+            kept.append(char)
+            taken += get_cwidth(char)
+        text = "".join(kept) + "…"
+    return text + " " * (width - taken)

@@ -269,6 +269,30 @@ def test_the_lobbys_table_list_fits_an_80_column_terminal():
     assert "prison, timers          Bernadette      Zoltan the Mag… 3" in wide[1]
 
 
+def test_wide_characters_in_names_keep_the_lobbys_and_the_ratings_columns():
+    """Seen by hand: a player named 张伟张伟张伟张伟张伟 (ten characters, twenty cells on the screen) pushed the
+    Yellow column and the spectators' count ten cells to the right of their headers: the columns were padded by
+    the number of characters. They are padded, and cut, by the cells a text takes."""
+    from prompt_toolkit.utils import get_cwidth
+
+    from dungeon_twister.client.inbox import _ratings
+    from dungeon_twister.client.lobby import table_list
+    from dungeon_twister.protocol import RatingInfo, Ratings, TableInfo
+
+    def at(line: str, text: str) -> int:  # the screen column where `text` starts
+        return get_cwidth(line[:line.index(text)])
+
+    state = ClientState("ann")
+    state.tables = [TableInfo("t2-d872b68c", TableOptions(), "waiting", 0, blue="张伟张伟张伟张伟张伟")]
+    header, row = text_of(table_list(state, 119)).splitlines()
+    assert at(row, "(free)") == at(header, "YELLOW") and get_cwidth(row) == get_cwidth(header.replace("WATCHING", "0"))
+    assert "张伟张伟张伟张… " in row, "cut to its 15 cells with a '…', as a long latin name is"
+    session = type("S", (), {"state": ClientState("ann")})()
+    _ratings(session, Ratings((RatingInfo("张伟张伟", 1662, 290, 1), RatingInfo("bruno", 1338, 290, 1))))
+    first, second = session.state.help_text.splitlines()[-2:]
+    assert at(first, "1662") == at(second, "1338")
+
+
 @pytest.mark.parametrize("scenario, shown", [("prison-4", "4 VP"), ("prison-5", "5 VP"), ("prison-1", None)])
 def test_PR_SCEN_4_06_a_scenario_table_shows_its_own_vp_target_or_none(scenario, shown):
     """PR-SCEN-4-06: scenario 4 is played to 4 VP, whatever the table's target_vp field says (the wire allows
