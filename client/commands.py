@@ -7,6 +7,7 @@ from difflib import get_close_matches
 
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import ListRatings, TableOptions
+from dungeon_twister.protocol.kinds import CHAT_TEXT
 
 from .completion import BOT_KINDS
 from .describe import describe_square  # noqa: F401  (re-exported: `look` at a board-game table)
@@ -90,7 +91,10 @@ class Commands:
     def chat(self, text: str) -> None:
         if not text:
             raise UsageError("chat TEXT")
-        self.session.chat(text[:500])
+        limit = CHAT_TEXT.max_len
+        self.session.chat(text[:limit])
+        if len(text) > limit:  # (the protocol's limit: the rest would be refused)
+            self.state.say(_("your message was cut to its first {limit} characters").format(limit=limit))
 
     def bot(self, args: str) -> None:
         words = args.split()

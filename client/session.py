@@ -52,6 +52,7 @@ from dungeon_twister.protocol.views import DELTA_VIEWS, SEED_CONTRIBUTIONS, TABL
 
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
+from dungeon_twister.protocol.kinds import ACTION_TEXT
 
 from . import inbox, secret_choice
 from .held import HeldSeat, KeptSecret, SeatFile
@@ -532,6 +533,9 @@ class Session:
         if state.spectating:
             # TRANSLATORS: help, chat and leave are commands: keep them in English.
             state.say(_("spectators cannot act: help, chat and leave only"))
+        elif len(text) > ACTION_TEXT.max_len:  # the protocol's limit (what the action text's check would say)
+            state.say(_("an action is at most {limit} characters; this one has {count}").format(
+                limit=ACTION_TEXT.max_len, count=len(text)))
         elif state.secret_purpose:
             secret_choice.choose(self, text)
         else:

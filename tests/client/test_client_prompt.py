@@ -469,3 +469,22 @@ def test_the_prompt_label_comes_back_after_a_line_longer_than_the_screen():
     assert scrolled[0] > 0, "the long line is scrolled to show its end"
     assert scrolled[1] == 0, "the label and 'ab' fit: from the first column"
     assert wired.sent()[-1].text == "x" * 200
+
+
+def test_a_chat_or_an_action_over_the_protocols_limit_is_answered_in_plain_words():
+    """Seen by hand: an action of 311 characters was answered "cannot do that now: action.text: expected
+    str[1..256], got 311 characters" (the protocol's own check, in English whatever the language), and a chat line
+    of 600 characters was cut to 500 without a word. The action is refused saying its limit; the chat goes, cut,
+    and says so."""
+    from dungeon_twister.client.commands import Commands
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    commands = Commands(wired.session, exit_app=lambda: None)
+    commands.run("move bWA " + "c4-" * 100 + "c5")
+    assert wired.session.state.notice == "an action is at most 256 characters; this one has 311"
+    assert wired.sent() == [], "nothing sent"
+    commands.run("chat " + "x" * 600)
+    assert wired.session.state.notice == "your message was cut to its first 500 characters"
+    [chat] = wired.sent()
+    assert chat.text == "x" * 500
