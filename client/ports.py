@@ -58,6 +58,9 @@ class SessionPort(Protocol):
     def keep_opponent_commitment(self, purpose: str, commitment: bytes) -> None:
         """Keep (durably) the opponent's commitment before we reveal."""
 
+    def log_after(self, line: str) -> None:
+        """Add a line to the log after what else the bytes being handled bring (their events)."""
+
     def opponent_revealed(self, purpose: str) -> None:
         """The opponent's reveal for `purpose` came (checked, whether it matched or not): the round is over."""
 

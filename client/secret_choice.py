@@ -203,9 +203,8 @@ def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
     if round_ is not None:
         round_.opponent_choice = message.choice
         session.state.say(round_.describe())
-    session.state.log.append(_("{seat} reveals {choice} for {purpose}: it matches his commitment")
-                             .format(seat=seat_name(message.seat), choice=repr(message.choice),
-                                     purpose=message.purpose))
+    session.log_after(_("{seat} reveals {choice} for {purpose}: it matches his commitment")
+                      .format(seat=seat_name(message.seat), choice=repr(message.choice), purpose=message.purpose))
 
 
 def on_mismatch(session: Session, mismatch: RevealMismatch) -> None:

@@ -133,6 +133,8 @@ class Session:
         self.setup: TableSetup | None = None
         self.early_commits: set[str] = set()
         """Purposes the opponent committed to before we did."""
+        self._later: list[str] | None = None
+        """The log lines held while bytes are handled (`log_after`), else None."""
         self.stopped = False
         """Set by quit: no connection is opened or resumed any more."""
         self.identity = None
@@ -194,12 +196,25 @@ class Session:
         self.notify()
 
     def receive(self, data: bytes) -> None:
-        """Bytes from the server: handle every event they complete."""
+        """Bytes from the server: handle every event they complete (`log_after`'s lines after them)."""
         assert self.connection is not None
         self.connection.receive_data(data)
-        while (event := self.connection.next_event()) is not None:
-            inbox.handle(self, event)
+        self._later = later = []
+        try:
+            while (event := self.connection.next_event()) is not None:
+                inbox.handle(self, event)
+        finally:
+            self._later = None
+            self.state.log.extend(later)
         self.notify()
+
+    def log_after(self, line: str) -> None:
+        """A log line that follows what else the same bytes bring: the check of an opponent's reveal comes before
+        the events of the step it completes (docs/protocol.md, commit-reveal step 4), and reads after them."""
+        if self._later is None:
+            self.state.log.append(line)
+        else:
+            self._later.append(line)
 
     @property
     def closed(self) -> bool:

@@ -150,6 +150,29 @@ async def test_combat_card_is_committed_then_revealed_after_the_opponents_commit
         assert session.state.alert is None
 
 
+async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock):
+    """Seen by hand: "Yellow reveals 'combat +5' for combat-1: it matches his commitment" stood in the log before
+    "Blue chooses +3", the combat's own events, which the server sends right after the reveals (docs/protocol.md,
+    commit-reveal step 4) in the same write. The check of the reveal now follows the events of the same bytes."""
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.seat(session)
+        session.act("combat 3")
+        commit = await server.receive()
+        opponent = PlayerCommitments(TABLE, "Y")
+        await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +5")))
+        await server.receive()
+        opponent.opponent_committed("combat-1", commit.commitment)
+        choice, nonce = opponent.reveal("combat-1")
+        step = (server.connection.send(OpponentReveal(TABLE, "combat-1", "Y", choice, nonce))
+                + server.connection.send(TableEvent(TABLE, 1, {"kind": "card_chosen", "seat": "B", "value": 3})))
+        await server.stream.send_all(step)  # one write, as the server's step is
+        await trio.testing.wait_all_tasks_blocked()
+        log = list(session.state.log)
+        assert log[-2:] == ["Blue chooses +3 for the combat",
+                            "Yellow reveals 'combat +5' for combat-1: it matches his commitment"]
+
+
 async def test_a_reveal_that_does_not_open_the_commitment_raises_the_alert(autojump_clock):
     async with running_client() as (session, listener):
         server = await listener.next_server()
