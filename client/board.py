@@ -428,7 +428,7 @@ class _Board:
             tile = self.catalogue.rooms.get(self.rooms[self.gears[square]]["tile"])
             if tile is None:
                 return "  @  "
-            # centred in the cell: " @3↻ ", and "@39↻ " for the two-digit pairs of other sets (it overflowed)
+            # centred in the cell: " @3↻ ", and " @39↻" for the two-digit pairs of other sets (it overflowed)
             return f"@{tile.number}{'↻' if tile.clockwise else '↺'}".center(CELL)
         if square in self.marked:
             return "  ◦  "

@@ -331,7 +331,7 @@ def test_every_revealed_room_keeps_the_board_lines_aligned(set_name):
     """Seen by hand in an all_sets game: the rotation mechanism of a room of pair 39 drew " @39↻ ", six characters
     in a five-character cell, and pushed the rest of its line (the room's edge, the panel's separator) one column
     to the right. Every room of every set, revealed, keeps every line of the board the same width; a two-digit
-    pair is drawn "@39↻ "."""
+    pair is drawn " @39↻"."""
     from dungeon_twister.engine.boardgame.state import room_place
 
     state = new_game(Options(set_name=set_name) if set_name else Options(), 2).thaw()
