@@ -172,7 +172,8 @@ class Commands:
         if not state.game_running or state.spectating:
             raise UsageError(_("undo: your last action, in a game you play"))
         self.session.takeback()
-        state.say(_("takeback asked: waiting for the answer"))
+        state.question = _("takeback asked: waiting for the answer")
+        state.say(state.question)
 
     def yes(self, _args: str) -> None:
         self._answer(True)

@@ -230,10 +230,12 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.takeback_asked = event.get("seat")  # DT-224: `yes` or `no` answers it
         asker, action = seat_name(event.get("seat")), event.get("action")
         # TRANSLATORS: yes and no are commands, typed as they are: keep them in English.
-        session.state.say(_("{seat} asks to take back {action}: type yes or no").format(seat=asker,
-                                                                                    action=repr(action)))
+        session.state.question = _("{seat} asks to take back {action}: type yes or no").format(
+            seat=asker, action=repr(action))
+        session.state.say(session.state.question)
     elif kind in ("taken_back", "takeback_declined") or kind not in (None, "takeback_asked", "chat"):
         session.state.takeback_asked = None  # answered, or the game moved on
+        session.state.question = ""
         if kind in ("taken_back", "takeback_declined") and line:
             session.state.say(line)  # in place of "waiting for the answer" or "type yes or no"
         if kind == "taken_back":

@@ -21,7 +21,7 @@ def message_bar(state: ClientState, now: float | None = None) -> StyleAndTextTup
         refusal = state.refusal
         hint = f"  (help {refusal.rule})" if refusal.rule else ""
         return [("class:refusal", refusal.describe()), ("class:rule", hint)]
-    return [("class:notice", state.notice)]
+    return [("class:notice", state.notice or state.question)]
 
 
 def prompt_label(state: ClientState) -> str:

@@ -46,6 +46,7 @@ from dungeon_twister.protocol import (
     Spectate,
     SpectatorConnection,
     State,
+    TableEvent,
     TableOptions,
 )
 from dungeon_twister.protocol.views import DELTA_VIEWS, SEED_CONTRIBUTIONS, TABLE_UPDATES
@@ -202,6 +203,9 @@ class Session:
         self._later = later = []
         try:
             while (event := self.connection.next_event()) is not None:
+                if later and not isinstance(event, TableEvent):
+                    self.state.log.extend(later)  # the events that followed are over: a new step, or something else
+                    later.clear()
                 inbox.handle(self, event)
         finally:
             self._later = None
@@ -209,8 +213,10 @@ class Session:
         self.notify()
 
     def log_after(self, line: str) -> None:
-        """A log line that follows what else the same bytes bring: the check of an opponent's reveal comes before
-        the events of the step it completes (docs/protocol.md, commit-reveal step 4), and reads after them."""
+        """A log line that follows the table events the same bytes bring next: the check of an opponent's reveal
+        comes before the events of the step it completes (docs/protocol.md, commit-reveal step 4), and reads
+        after them. (The wire marks no step's end: events of a later step in the same bytes come before it too;
+        a step split over two reads leaves it before the events, as it was.)"""
         if self._later is None:
             self.state.log.append(line)
         else:
@@ -540,6 +546,7 @@ class Session:
 
     def takeback_answer(self, accept: bool) -> None:
         self.state.takeback_asked = None
+        self.state.question = ""
         self.send(TakebackAnswer(self.state.table, accept))
 
     def act(self, text: str) -> None:

@@ -215,6 +215,10 @@ class ClientState:
     chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     notice: str = ""
     """The last informative message (a command's answer, a server error)."""
+    question: str = ""
+    """What stays pending until it is answered, shown when the message bar has nothing newer (`message_bar`): a
+    takeback the opponent asks of us ("type yes or no"), or ours waiting for his answer. Each line typed clears
+    the bar's notice, not this."""
     refusal: Refusal | None = None
     alert: str | None = None
     """A cheating alarm (an opponent's reveal that does not open his commitment); stays until dismissed."""
@@ -333,6 +337,7 @@ class ClientState:
         self.pending_actions.clear()
         self.away.clear()
         self.confirm = None
+        self.takeback_asked, self.question = None, ""
         self.turn_since = None
         self.low_clock_warned = False
         self.trails = {}

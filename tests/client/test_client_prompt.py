@@ -23,6 +23,7 @@ from dungeon_twister.protocol import (
     ServerConnection,
     Snapshot,
     Software,
+    TableEvent,
 )
 from dungeon_twister.client import i18n
 from dungeon_twister.client.completion import PromptCompleter
@@ -446,6 +447,21 @@ def test_the_message_bar_answers_the_last_line_typed():
     assert bar() == "" and wired.sent()[-1].text == "hello"
     commands.run("laeve")
     assert bar() == "unknown command 'laeve': did you mean 'leave'? (type help)"
+    # a question pending stays: a takeback the opponent asks (found by a review: a chat wiped "type yes or no")
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    asked = "Yellow asks to take back 'move yTR c7': type yes or no"
+    assert bar() == asked
+    commands.run("chat one moment")
+    assert bar() == asked and wired.session.state.takeback_asked == "Y"
+    commands.run("yes")
+    assert bar() == "" and wired.sent()[-1].accept is True
+    # and ours, until the answer comes
+    commands.run("undo")
+    commands.run("chat hm")
+    assert bar() == "takeback asked: waiting for the answer"
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "takeback_declined", "seat": "B", "by": "Y"}))
+    commands.run("chat ok")
+    assert bar() == ""
 
 
 def test_the_prompt_label_comes_back_after_a_line_longer_than_the_screen():
@@ -488,3 +504,27 @@ def test_a_chat_or_an_action_over_the_protocols_limit_is_answered_in_plain_words
     assert wired.session.state.notice == "your message was cut to its first 500 characters"
     [chat] = wired.sent()
     assert chat.text == "x" * 500
+
+
+def test_the_help_box_shows_its_scrollbar_as_soon_as_it_opens():
+    """The German lobby's help is taller than its box on 80 x 24. Opened with F1, it is drawn once before its
+    height is known; the UI then draws it again with its scrollbar (ui.py `_after_render`), without waiting for a
+    key (found by a review: the earlier test checked `Scroll` alone, and passed without the redraw)."""
+    from dungeon_twister.client.help import help_text
+
+    i18n.use("de")
+    wired = WiredSession()
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=24, columns=80)))
+
+        async def script() -> None:
+            await redrawn(ui)
+            before = len(buffer.getvalue())
+            pipe.send_text("\x1bOP")  # F1
+            await until(lambda: ui.screens.help_scroll.barred)  # drawn with the bar, no key pressed after F1
+            assert wired.session.state.help_text == help_text()
+            drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buffer.getvalue()[before:])
+            assert "^" in drawn and "v" in drawn, "the scrollbar's arrows"
+
+        run(ui, script)
