@@ -353,10 +353,11 @@ class Session:
                 return
             if waiting.cancelled_caught:
                 if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
-                    self.send_error(templated("timeout", "no hello within {seconds} s", seconds=f"{HELLO_SECONDS:g}"))
+                    self.send_error(templated("timeout", "no hello within {seconds} s",
+                                              seconds=format(HELLO_SECONDS, "g")))
                 else:
                     self.send_error(templated("timeout", "a frame took more than {seconds} s",
-                                                   seconds=f"{FRAME_SECONDS:g}"))
+                                                   seconds=format(FRAME_SECONDS, "g")))
                 break
             if not data:
                 return
@@ -406,7 +407,7 @@ class Session:
             return
         if self._ping_at is not None and self._heard_at < self._ping_at:
             return self.send_error(templated("timeout", "no answer to a ping within {seconds} s",
-                                             seconds=f"{interval:g}"))
+                                             seconds=format(interval, "g")))
         self._ping_id = (self._ping_id + 1) % 2**32
         self._ping_at = trio.current_time()
         self.send(Ping(self._ping_id))
@@ -499,7 +500,7 @@ class Session:
             if not self._chat_warned:
                 self._chat_warned = True
                 self.send_error(templated("rate_limited", "at most {burst} chat messages at once and {rate} a second; "
-                                          "messages were dropped", burst=CHAT_BURST, rate=f"{CHAT_PER_SECOND:g}"))
+                                          "messages were dropped", burst=CHAT_BURST, rate=format(CHAT_PER_SECOND, "g")))
             return None
         self._chat_warned = False
         return chat if text == chat.text else Chat(text)
@@ -563,6 +564,8 @@ class Session:
         elif isinstance(message, Chat):
             lobby.chat(self, message.text)
         elif isinstance(message, CreateTable):
+            if self.server.closing:  # (not the client's fault: not bad_field, as the lobby's ValueError would say)
+                return self.send_error(templated("not_allowed", "the server is shutting down: no new table"))
             try:
                 table = lobby.create_table(message.options, self.name)
             except TooManyTables as error:

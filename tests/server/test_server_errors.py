@@ -311,3 +311,19 @@ def test_a_refusal_beyond_the_protocol_limits_is_sent_as_its_message_alone():
     plain = refused("a-1", Refusal("bad_notation", "unknown verb"))
     assert (plain.code, plain.message, plain.rule, plain.template, plain.values) == (
         "bad_notation", "unknown verb", None, None, None)
+
+
+async def test_a_table_asked_for_while_the_server_shuts_down_is_refused_as_not_allowed(autojump_clock):
+    """Found by a review: create_table while the server shuts down was answered bad_field ("create_table: the
+    server is shutting down"), blaming the client, in English whatever its language. It is not_allowed, with its
+    sentence as a template (docs/protocol.md section 7)."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            ann = await Client.connect(server, "ann")
+            server.closing = True  # (as `Server.shutdown` sets it first; set back for the test's own shutdown)
+            await ann.send(CreateTable(TableOptions()))
+            error = await ann.expect(Error)
+            server.closing = False
+            assert (error.code, error.fault, error.message, error.template) == (
+                "not_allowed", "client", "the server is shutting down: no new table",
+                "the server is shutting down: no new table")
