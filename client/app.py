@@ -332,9 +332,14 @@ def discover_command(args: argparse.Namespace) -> int:
         print(_("no server answered on UDP port {port} (a server started with --port N answers on N: try "
                 "--port N)").format(port=args.port))
         return 1
+    from .printable import printable
+    from .wrap import cell
+
     for server in found:
-        tls = " · TLS " + server.tls if server.tls else ""
-        print(f"{server.name:<24} dt-client connect {server.address}{tls}")
+        # what a machine of the LAN answered, as the screens show names: no control or bidi character reaches the
+        # terminal raw, and the column is counted in the cells a name takes (a wide-character name kept it)
+        tls = " · TLS " + printable(server.tls) if server.tls else ""
+        print(f"{cell(printable(server.name), 24)} dt-client connect {server.address}{tls}")
     return 0
 
 

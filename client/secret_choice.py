@@ -68,7 +68,7 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     problem = _team_problem(text, seat, team, scenario) if team is not None and game == "board" else None
     if problem is not None:
         raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
-    if typo is not None and text and legal and text.split()[0] == legal[0].split()[0]:
+    if typo is not None and text and text.split()[0] in {choice.split()[0] for choice in legal}:
         raise ChoiceError(notation_error_text(typo))  # the choice's verb, words its notation refuses: say which
     if legal:
         raise ChoiceError(_("not one of your choices now, e.g. {example}").format(example=repr(legal[0])))

@@ -318,3 +318,23 @@ def test_an_idle_client_redraws_nothing_until_something_counts_down():
     ui.state.timers = {}
     ui.state.reconnecting = Reconnecting("connection reset", 2, 10.0, None)
     assert ticks(3) == [1, 2, 3]
+
+
+def test_discover_prints_what_the_lan_answered_as_the_screens_show_names(capsys, monkeypatch):
+    """Found by a review: `dt-client discover` printed each server's name (any machine of the LAN may answer) raw
+    to the terminal, where an escape sequence in it would act, and padded it by its characters, so a wide-character
+    name pushed the connect line right. Names are shown as every screen shows them (printable.py: a control
+    character as an escape), in a column counted in cells."""
+    from dungeon_twister.client import discovery
+
+    async def found(port, wait):
+        return [discovery.Found("evil\x1b[2Jname", "192.0.2.9:7777", "SHA256:ab\x07"),
+                discovery.Found("张伟的服务器", "192.0.2.8:7777", None)]
+
+    monkeypatch.setattr(discovery, "discover", found)
+    assert app.discover_command(argparse.Namespace(port=7777, wait=1.0)) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert "\x1b" not in first and "\x07" not in first and first.startswith("evil\\x1b[2Jname")
+    assert first.endswith("dt-client connect 192.0.2.9:7777 · TLS SHA256:ab\\x07")
+    from prompt_toolkit.utils import get_cwidth
+    assert [get_cwidth(line[:line.index("dt-client")]) for line in (first, second)] == [25, 25], "one column"
