@@ -354,7 +354,9 @@ def replay_command(args: argparse.Namespace) -> int:
 
 
 def verify_command(args: argparse.Namespace) -> int:
-    """`dt-client verify FILE|TABLE`: what `replay` checks, printed; exit 0 if everything holds, else 1."""
+    """`dt-client verify FILE|TABLE`: what `replay` checks, printed; exit 0 if everything holds, else 1. What comes
+    from the record (a file, or a server's answer) is printed as the screens show text (printable.py)."""
+    from .printable import printable
     from .replay import ending_text
 
     replay = _replay_of(args)
@@ -381,18 +383,19 @@ def verify_command(args: argparse.Namespace) -> int:
     verified, problems = replay.rounds
     print(ngettext("secret choices: {n} reveal opens its commitment",
                    "secret choices: {n} reveals open their commitment", verified).format(n=verified)
-          + "".join(_("; NOT VERIFIED: {problem}").format(problem=problem) for problem in problems))
+          + "".join(_("; NOT VERIFIED: {problem}").format(problem=printable(str(problem))) for problem in problems))
     ending = replay.ending(len(replay.steps))
     if ending is not None:
-        print(ending_text(*ending))
+        print(printable(ending_text(*ending)))
     elif replay.result:
-        print(_("outcome: {result}").format(result=replay.result))
+        print(_("outcome: {result}").format(result=printable(str(replay.result))))
     return 0 if replay.deal is not False and not problems else 1
 
 
 def _replay_of(args: argparse.Namespace):
     """The Replay of the record `args.file` (or of the finished game `args.file` on `args.server`); None, with the
     reason on stderr, if it cannot be had or is not a game the rules allow."""
+    from .printable import printable
     from .replay import EngineError, NoRecord, Replay, fetch_record, load
 
     try:
@@ -407,7 +410,8 @@ def _replay_of(args: argparse.Namespace):
         else:
             replay = load(args.file)
     except NoRecord as error:
-        print("dt-client:", _("no record of {file}: {error}").format(file=args.file, error=error), file=sys.stderr)
+        print("dt-client:", _("no record of {file}: {error}").format(file=args.file, error=printable(str(error))),
+              file=sys.stderr)
         return None
     except OSError as error:
         print("dt-client:", _("cannot read {file}: {error}").format(file=args.file, error=error.strerror or error),
@@ -417,7 +421,7 @@ def _replay_of(args: argparse.Namespace):
         from .state import engine_error_text
 
         print("dt-client:", _("{file} is not a game record the rules allow: {error}")
-              .format(file=args.file, error=engine_error_text(error)), file=sys.stderr)
+              .format(file=args.file, error=printable(engine_error_text(error))), file=sys.stderr)
         return None
     return replay
 

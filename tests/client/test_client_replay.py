@@ -62,6 +62,17 @@ def test_the_servers_result_line_is_worded_as_a_rules_outcome_in_the_readers_lan
     assert "Partie terminée\xa0: Jaune gagne 0-0 (l'autre joueur a abandonné)" in capsys.readouterr().out
 
 
+def test_verify_prints_what_a_record_says_as_the_screens_show_text(tmp_path, capsys):
+    """A record comes from a file or a server's answer: `dt-client verify` printed its `# result` line raw, and an
+    escape sequence in it acted on the terminal (found by reading after a review of `discover`'s output). What it
+    prints of the record is now escaped as the screens escape names and chat (printable.py)."""
+    path = tmp_path / "hostile.txt"
+    path.write_text(RECORD + "# result \x1b[2J\x1b[31mgotcha\n")
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "outcome: \\x1b[2J\\x1b[31mgotcha" in out
+
+
 def test_a_record_the_rules_refuse_names_its_line_and_rule(tmp_path, capsys):
     with pytest.raises(IllegalAction) as info:
         Replay.of(RECORD + "Y: hide yRP A1\n")
