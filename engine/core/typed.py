@@ -26,7 +26,9 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
     matched, in order, against the canonical text of every legal action (`legal()`): `bTH g6` or `g6` for a
     move, `attack yTR` with the attacker left out, `TH` for `bTH`. One match: that action. Several:
     AmbiguousAction with the candidates. None: the strict parse error, unless the text starts with an
-    abbreviation's word where the parser wanted a verb (`h20`): then that nothing legal matches it."""
+    abbreviation's word where the parser wanted a verb (`h20`), or stops where the parser wanted more (`rotate`
+    with no rotation legal, `move bTH` for a figure that cannot move): then that nothing legal matches it, which
+    is why nothing completes it, rather than the notation's "missing a token"."""
     check_length(text)
     try:
         return parse(text, seat)
@@ -46,7 +48,8 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
             raise AmbiguousAction("{text} matches {count} actions: {candidates}",
                                   tuple(format_action(a) for a in candidates[:12]), text=repr(text),
                                   count=len(candidates)) from None
-        if words and strict_error.column == 0 and _ABBREVIATED.search(words[0]):
+        unfinished = strict_error.column >= len(text.rstrip())
+        if words and (unfinished or strict_error.column == 0 and _ABBREVIATED.search(words[0])):
             raise NotationError("{typed} matches none of your legal actions now", typed=repr(text)) from None
         raise strict_error
 

@@ -85,3 +85,19 @@ def test_an_abbreviation_that_matches_nothing_legal_says_so_not_that_a_verb_is_m
             resolve_input(state, "B", typed)
         assert info.value.template != "{typed} matches none of your legal actions now" and info.value.column == column
     assert resolve_input(state, "B", "c4") == parse_action("move bWA c4", "B")
+
+
+def test_an_unfinished_action_that_nothing_legal_completes_says_so_not_what_the_notation_misses():
+    """A verb alone (`rotate`, `jump`: no gear, no jump within reach) or `move bTH` (no such figure) where no legal
+    action starts that way: the parser stops at the end of the text ("missing a token (like bWA)", "missing a
+    destination square"), but what the player needs to know is that nothing legal completes it. A verb alone that
+    is legal is completed as before (`move bWA` lists its moves)."""
+    state = position("bWA@c3 yTR@h18")
+    for typed in ("rotate", "jump", "attack", "reveal ", "move bTH"):
+        with pytest.raises(NotationError) as info:
+            resolve_input(state, "B", typed)
+        assert info.value.template == "{typed} matches none of your legal actions now"
+        assert str(info.value) == f"{typed!r} matches none of your legal actions now"
+    with pytest.raises(AmbiguousAction) as ambiguous:
+        resolve_input(state, "B", "move bWA")
+    assert "move bWA c4" in ambiguous.value.candidates
