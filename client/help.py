@@ -23,7 +23,8 @@ LOBBY_COMMANDS = (
     N_("create [vp=5..8] [beginner] [timers] [private] [SET] [mutual|free]   create a table and sit at it; SET: "
        "prison, paladins, or a mix: mixed, base_paladins, prison_paladins, all_sets (mutual|free: a mix's team "
        "building)"),
-    N_("create cards [tutorial=1|2|3|standard TEAMS] [timers] [secret] [private]  The Card Game (help cards)"),
+    N_("create cards [tutorial=1|2|3 | standard mutual|full|draft] [timers] [secret] [private]  The Card Game "
+       "(help cards)"),
     N_("join TABLE [B|Y] [CODE]                          take a seat (TABLE: its id, or its number: join 3; "
        "CODE: a private table's join code)"),
     N_("spectate TABLE [CODE]                            watch a table (TABLE: its id, or its number; CODE: a "

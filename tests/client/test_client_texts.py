@@ -344,6 +344,19 @@ def test_create_names_the_word_it_does_not_know_then_how_it_is_typed():
     assert str(refused.value).startswith("'tutorial=4' is not an option of create; create cards [tutorial=1|2|3]")
 
 
+def test_the_lobby_help_writes_create_cards_as_create_takes_it():
+    """The lobby's help once wrote `create cards [tutorial=1|2|3|standard TEAMS]`; typed as it reads,
+    `create cards tutorial=standard mutual` was refused. Each form the help line names is now taken as written,
+    and the one it no longer shows is refused."""
+    line = next(str(text) for text in client_help.LOBBY_COMMANDS if str(text).startswith("create cards"))
+    assert line.startswith("create cards [tutorial=1|2|3 | standard mutual|full|draft] [timers] [secret] [private]")
+    for typed in ("cards", "cards tutorial=1", "cards tutorial=3 timers", "cards standard mutual",
+                  "cards standard full secret", "cards standard draft timers secret private"):
+        parse_table_options(typed)
+    with pytest.raises(UsageError):
+        parse_table_options("cards tutorial=standard mutual")
+
+
 def test_a_prison_table_is_created_with_the_word_prison():
     """`create prison vp=6`: TableOptions.set_name "prison"; Prison plays to 5-7 VP and has no beginner game
     (PR-OPT-02, BG-OPT-07), refused before anything is sent."""
