@@ -66,6 +66,8 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     if matches:
         raise ChoiceError(_("it matches {n} choices, e.g. {example}").format(n=len(matches), example=repr(matches[0])))
     problem = _team_problem(text, seat, team, scenario) if team is not None and game == "board" else None
+    if problem is None and typo is None:
+        problem = _choice_problem(text, legal, seat, FAMILIES[game])
     if problem is not None:
         raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
     if typo is not None and text and text.split()[0] in {choice.split()[0] for choice in legal}:
@@ -73,6 +75,23 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     if legal:
         raise ChoiceError(_("not one of your choices now, e.g. {example}").format(example=repr(legal[0])))
     raise ChoiceError(_("not one of your choices now"))
+
+
+MAX_EXPLAINED = 4096
+"""The most choices parsed to say why a choice is none of them (a start placement: tens; a team: 1,680)."""
+
+
+def _choice_problem(text: str, legal: list[str], seat: str, rules) -> IllegalAction | None:
+    """Why the well-formed choice `text` breaks the rules, as the family's `choice_refusal` finds it from the legal
+    choices (the card game's start placement and facings), or None when they do not tell."""
+    if not legal or len(legal) > MAX_EXPLAINED:
+        return None
+    try:
+        action = rules.parse_action(text, seat)
+        choices = [rules.parse_action(choice, seat) for choice in legal]
+    except NotationError:
+        return None
+    return rules.choice_refusal(action, choices)
 
 
 def _team_problem(text: str, seat: str, form: dict, scenario: bool) -> IllegalAction | None:

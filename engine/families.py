@@ -85,6 +85,11 @@ class Family:
     rated: bool
     """Whether a finished game between two people changes their ratings: the board game's do; the card game's
     tutorials, practice games, do not (and its full games would need a rating of their own)."""
+    choice_refusal: Callable = lambda action, choices: None
+    """`choice_refusal(action, choices)`: why a well-formed secret choice that is none of `choices` (the seat's
+    legal choices, parsed) breaks the rules, as the engine's IllegalAction worked out from the choices alone (a
+    client has them, not the state), or None when they do not tell (the card game's start placement and facings;
+    the board game's team is refused from the view's compact team choice: setup.team_refusal)."""
     pack: Callable = lambda state: None
     """`pack(state)`: the game waits on its players, so what the engine keeps for its next position (the board
     game's move memo) is kept compact; nothing any call gives changes."""
@@ -134,7 +139,7 @@ CARDS = Family(
                                    "build": _card_actions.Build}),
     combat_card=_card_actions.CombatCard, bots=MappingProxyType(_card_bots.BOTS),
     verbs=lambda: list(_card_notation.VERBS), reveal_after=MappingProxyType({"hide": "teams"}),
-    end_rule="CG-END-01", rated=False,
+    end_rule="CG-END-01", rated=False, choice_refusal=_cards.choice_refusal,
     takeback_kinds=frozenset({"move", "rotate", "jump", "portcullis", "bend_bars", "levitate", "wallwalk",
                               "turn"}))
 

@@ -5,7 +5,7 @@ from .actions import (Attack, BendBars, CardAction, CombatCard, EndTurn, Face, H
                       BreakWalls, Fireball, Frenzy, Invert, MindControl, Portcullis, Regenerate, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .notation import format_action, format_position, parse_action, parse_position
-from .rules import apply, legal_actions, line_of_sight, new_game
+from .rules import apply, choice_refusal, legal_actions, line_of_sight, new_game
 from .state import SEATS, CardOptions, CardState, Outcome, opponent
 from .views import secret_purpose, view
 
@@ -14,5 +14,5 @@ __all__ = [
     "Portcullis", "Regenerate", "Reveal", "Rotate", "Seed", "Shoot", "line_of_sight", "Fireball", "Steal", "WallWalk",
     "BreakWalls", "MindControl", "Frenzy", "Invert", "Levitate", "PassPlacement",
     "load", "format_action", "format_position", "parse_action", "parse_position", "apply", "legal_actions",
-    "new_game", "SEATS", "CardOptions", "CardState", "Outcome", "opponent", "secret_purpose", "view",
+    "new_game", "choice_refusal", "SEATS", "CardOptions", "CardState", "Outcome", "opponent", "secret_purpose", "view",
 ]

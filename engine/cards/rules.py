@@ -264,15 +264,9 @@ def apply(state: CardState, action) -> tuple[CardState, tuple[Event, ...]]:
 def _hide(state: CardState, a: Hide):
     _need_phase(state, a, "hide", "CG-TUT1-04")
     mine = {f.id for f in state.figures if f.seat == a.seat and f.where == "hand"}
-    ids = [fid for fid, _ in a.placements]
-    n = _tutorial(state)["start_characters"]
-    if not set(ids) <= mine or len(set(ids)) != len(ids) or len(ids) != n:
-        raise IllegalAction("CG-TUT1-04", "place exactly {n} of your characters on your start zone", n=n)
-    for _, col in a.placements:
-        if col not in (0, 1):
-            raise IllegalAction("CG-START-01", "a start position is in front of room column 1 or 2")
-    if max(sum(1 for _, c in a.placements if c == col) for col in (0, 1)) > MAX_PER_ZONE:
-        raise IllegalAction("CG-START-07", "at most 3 characters at one start position")
+    problem = hide_refusal(a.placements, mine, _tutorial(state)["start_characters"])
+    if problem is not None:
+        raise problem
     choice = tuple(sorted(a.placements))
     secret = state.secret + ((a.seat, choice),)
     events = [secret_event("hidden", a.seat, {"seat": a.seat, "placements": [list(p) for p in choice]},
@@ -287,6 +281,54 @@ def _hide(state: CardState, a: Hide):
                                          and g.at == f.at) for f in new.figures if f.where == "start"}
     events.append(event("start_cards", counts=dict(sorted(counts.items())), seeder=new.seeder))
     return new.but(secret=(), phase="seed"), events
+
+
+def hide_refusal(placements, mine, n: int) -> IllegalAction | None:
+    """Why the start placement `placements` ((figure, column 0/1), ...) breaks the rules, for a seat whose
+    characters in hand are `mine` and who places `n` of them, or None. `_hide` raises it; `choice_refusal` finds
+    `mine` and `n` in the seat's choices, so a client says the same without the state."""
+    ids = [fid for fid, _ in placements]
+    if not set(ids) <= set(mine) or len(set(ids)) != len(ids) or len(ids) != n:
+        return IllegalAction("CG-TUT1-04", "place exactly {n} of your characters on your start zone", n=n)
+    if any(col not in (0, 1) for _, col in placements):
+        return IllegalAction("CG-START-01", "a start position is in front of room column 1 or 2")
+    if max(sum(1 for _, c in placements if c == col) for col in (0, 1)) > MAX_PER_ZONE:
+        return IllegalAction("CG-START-07", "at most 3 characters at one start position")
+    return None
+
+
+def face_refusal(facings, options) -> IllegalAction | None:
+    """Why the facings `facings` ((figure, zone), ...) break the rules, for a seat whose start characters may
+    face `options` ({figure: the zones of the room in front of it}), or None (`_face`, `choice_refusal`)."""
+    mine = sorted(options)
+    ids = [fid for fid, _ in facings]
+    if sorted(ids) != mine or len(set(ids)) != len(ids):
+        return IllegalAction("CG-START-02", "choose the facing of each of {figures}", figures=", ".join(mine))
+    for fid, zone in facings:
+        if zone not in options[fid]:
+            return IllegalAction("CG-START-01", "{figure} faces a zone of the room in front of it", figure=fid)
+    return None
+
+
+def choice_refusal(action, choices) -> IllegalAction | None:
+    """Why the secret choice `action`, none of `choices` (the seat's legal choices of the same moment), breaks
+    the rules, as `apply` would say, from what the choices show: the start placement's characters and their
+    number, each start character's facings. None for any other choice (a combat card: a Telepath's naming
+    narrows the choices, so they do not show the hand)."""
+    if isinstance(action, Hide):
+        hides = [c for c in choices if isinstance(c, Hide)]
+        if hides:
+            mine = {fid for c in hides for fid, _ in c.placements}
+            return hide_refusal(action.placements, mine, len(hides[0].placements))
+    if isinstance(action, Face):
+        faces = [c for c in choices if isinstance(c, Face)]
+        if faces:
+            options: dict[str, set] = {}
+            for c in faces:
+                for fid, zone in c.facings:
+                    options.setdefault(fid, set()).add(zone)
+            return face_refusal(action.facings, options)
+    return None
 
 
 def _remove(state: CardState, a: Remove):
@@ -330,14 +372,11 @@ def _seed(state: CardState, a: Seed):
 
 def _face(state: CardState, a: Face):
     _need_phase(state, a, "face", "CG-START-02")
-    mine = sorted(f.id for f in state.figures if f.seat == a.seat and f.where == "start")
-    ids = [fid for fid, _ in a.facings]
-    if sorted(ids) != mine or len(set(ids)) != len(ids):
-        raise IllegalAction("CG-START-02", "choose the facing of each of {figures}", figures=", ".join(mine))
-    for fid, zone in a.facings:
-        f = state.fig(fid)
-        if zone not in state.maze.room_zones_in_front(a.seat, f.at):
-            raise IllegalAction("CG-START-01", "{figure} faces a zone of the room in front of it", figure=fid)
+    options = {f.id: state.maze.room_zones_in_front(a.seat, f.at)
+               for f in state.figures if f.seat == a.seat and f.where == "start"}
+    problem = face_refusal(a.facings, options)
+    if problem is not None:
+        raise problem
     choice = tuple(sorted(a.facings))
     secret = state.secret + ((a.seat, choice),)
     events = [secret_event("faced", a.seat, {"seat": a.seat, "facings": [[f, zone_name(z)] for f, z in choice]},

@@ -164,11 +164,23 @@ def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
     assert resolve_choice("hide bSN:2 bMK:1", legal, "B", game="cards") == "hide bMK:1 bSN:2"  # any order
     assert resolve_choice("card 3", ["card 0", "card 3"], "B", game="cards") == "card 3"
     # CG-TUT1-04 has start columns 1 and 2: column 3 does not parse, and the refusal says where (the parser's
-    # error, as the server's bad_notation); a well-formed hide that is not offered is "not one of your choices"
+    # error, as the server's bad_notation); a well-formed hide that is not offered is refused with the rule it
+    # breaks, found in the choices (engine.cards.choice_refusal): the characters in hand, how many to place (a
+    # part of a choice, `hide bMK:1`, is an abbreviation: "it matches 2 choices")
     with pytest.raises(ChoiceError, match=r"^start column 1 or 2 at column 6: 'hide bMK:3 bSN:1'$"):
         resolve_choice("hide bMK:3 bSN:1", legal, "B", game="cards")
-    with pytest.raises(ChoiceError, match="not one of your choices"):
-        resolve_choice("hide bMK:1 bWA:1", legal, "B", game="cards")
+    for wrong in ("hide bMK:1 bWA:1", "hide bMK:1 bMK:2", "hide bMK:1 ySN:2", "hide bMK:1 bSN:1 bWA:2"):
+        with pytest.raises(ChoiceError) as refused:
+            resolve_choice(wrong, legal, "B", game="cards")
+        assert (refused.value.rule, str(refused.value)) == (
+            "CG-TUT1-04", "place exactly 2 of your characters on your start zone")
+    faces = ["face bMK:a2 bSN:d1", "face bMK:a2 bSN:c1", "face bMK:b2 bSN:d1", "face bMK:b2 bSN:c1"]
+    with pytest.raises(ChoiceError) as refused:
+        resolve_choice("face bMK:c1 bSN:d1", faces, "B", game="cards")
+    assert (refused.value.rule, str(refused.value)) == ("CG-START-01", "bMK faces a zone of the room in front of it")
+    with pytest.raises(ChoiceError) as refused:
+        resolve_choice("face bMK:a2 bMK:b2", faces, "B", game="cards")
+    assert (refused.value.rule, str(refused.value)) == ("CG-START-02", "choose the facing of each of bMK, bSN")
 
 
 def test_look_tells_a_zone_its_icon_its_people_and_its_borders():

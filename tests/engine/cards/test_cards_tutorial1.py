@@ -74,6 +74,52 @@ def test_CG_TUT1_04_05_setup_phases_and_secrets():
     assert ev[-1].kind == "teams" and ev[-1].data["first"] == s.first
 
 
+def test_CG_TUT1_04_CG_START_01_02_a_refused_secret_choice_is_explained_from_the_choices_alone():
+    """A client holds its legal choices, not the state. `choice_refusal(action, choices)` finds in them what
+    `apply` checks (the characters in hand and how many to place; each start character's zones) and gives the
+    same refusal, rule and sentence, for every wrong start placement and facing tried here, and None for the
+    choices themselves: e.g. `hide bMK:1 ySN:1` (another's character), `hide bMK:1 bMK:2` (one character twice)
+    and `hide bMK:1` (one of two) all break CG-TUT1-04; `face bMK:c1 bSN:c1` breaks CG-START-01 (bMK at B1 faces
+    room A), `face bMK:a2` CG-START-02 (bSN's facing missing)."""
+    import itertools
+
+    from dungeon_twister.engine.cards import choice_refusal
+
+    def same_refusal(state, action, choices):
+        try:
+            apply(state, action)
+            expected = None
+        except IllegalAction as error:
+            expected = (error.rule, error.template, error.values)
+        found = choice_refusal(action, choices)
+        assert (found.rule, found.template, found.values) == expected if found else expected is None, action
+        return expected
+
+    s = new_game(CardOptions(tutorial=1), 3)
+    hides = legal_actions(s, "B")
+    rules = set()
+    for n in (1, 2, 3):
+        for ids in itertools.product(("bMK", "bSN", "yMK"), repeat=n):
+            for cols in itertools.product((0, 1, 2), repeat=n):
+                found = same_refusal(s, Hide("B", tuple(zip(ids, cols))), hides)
+                rules.add(found and found[0])
+    assert rules == {None, "CG-TUT1-04", "CG-START-01"}
+    assert choice_refusal(parse_action("hide bMK:1 bMK:2", "B"), hides).message == (
+        "place exactly 2 of your characters on your start zone")
+    s = act(act(s, "hide bMK:1 bSN:2", "B"), "hide yMK:2 ySN:2", "Y")
+    for seat in (s.seeder, "Y" if s.seeder == "B" else "B", s.seeder, "Y" if s.seeder == "B" else "B"):
+        s = apply(s, next(iter(legal_actions(s, seat))))[0]
+    assert s.phase == "face"
+    faces = legal_actions(s, "B")
+    zones = sorted({zone for face in faces for _, zone in face.facings}) + [parse_action("face bMK:c1", "B").facings[0][1]]
+    rules = set()
+    for ids in (("bMK",), ("bMK", "bSN"), ("bSN", "bMK"), ("bMK", "bMK"), ("bMK", "ySN")):
+        for picked in itertools.product(zones, repeat=len(ids)):
+            found = same_refusal(s, Face("B", tuple(zip(ids, picked))), faces)
+            rules.add(found and found[0])
+    assert rules == {None, "CG-START-01", "CG-START-02"}
+
+
 def test_CG_TUT1_06_no_combat_actions():
     """CG-TUT1-06: tutorial 1 has reveal, move, rotate, jump, Key and end, nothing else (and the setup's and
     placing's choices: a placing left to the revealer, CG-OPT-02, is one)."""
