@@ -106,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     connect.add_argument("address", type=parse_address, metavar="HOST:PORT",
                          help=_("the server (the port defaults to {port})").format(port=DEFAULT_PORT))
     connect.add_argument("--name", type=display_name, default=default_name(), help=_("your display name"))
-    connect.add_argument("--spectate", metavar="TABLE", help=_("watch this table instead of joining the lobby"))
+    connect.add_argument("--spectate", metavar="TABLE", help=_(
+        "watch this table (its id, or its number in the lobby's list) instead of joining the lobby"))
     connect.set_defaults(run=connect_command)
     play = command("play", help=_("play against a bot on a local server"))
     # TRANSLATORS: the values of an option (greedy, random, base, mutual, cards...) are typed as they are: keep them.
@@ -201,12 +202,16 @@ def connect_command(args: argparse.Namespace) -> int:
 
     from .held import SeatFile, state_dir
     from .identity import load_or_create
+    from .names import is_table_number
     from .session import Session
     from .state import ClientState
     from .tls import KNOWN_SERVERS, KnownServers, tls_connector
 
     host, port = args.address
-    if args.spectate:
+    if args.spectate and is_table_number(args.spectate):  # `--spectate 2`: the table list says which table
+        session = Session(ClientState(args.name), Role.SPECTATOR)
+        session.spectate_listed = args.spectate
+    elif args.spectate:
         session = Session(ClientState(args.name), Role.SPECTATOR, then=(Spectate(args.spectate),))
     else:  # a seat kept from an earlier run on this server under this name is taken back first
         session = Session(ClientState(args.name), seat_file=SeatFile(f"{host}:{port}", args.name))

@@ -14,6 +14,7 @@ from .describe import describe_square  # noqa: F401  (re-exported: `look` at a b
 from .games import screens
 from .help import help_text
 from .i18n import _
+from .names import table_named
 from .session import Session
 from .state import TableSetup
 
@@ -134,18 +135,8 @@ class Commands:
         self.session.spectate(self._table(words[0]), *words[1:])
 
     def _table(self, word: str) -> str:
-        """The table a typed word names: a listed table's id, or its number ("3" or "t3" for t3-9f2c01ab, as the
-        lobby's list shows it) when one listed table has that number; else the word as typed, which the server
-        knows or refuses."""
-        ids = [info.table for info in self.state.tables]
-        if word in ids:
-            return word
-        number = word[1:] if word[:1] in "tT" else word
-        if number.isdigit():
-            found = [table for table in ids if table.split("-", 1)[0] == f"t{int(number)}"]
-            if len(found) == 1:
-                return found[0]
-        return word
+        """The table a typed word names: a listed table's id, or its number (names.table_named)."""
+        return table_named(word, [info.table for info in self.state.tables])
 
     def _in_lobby(self) -> None:
         if self.state.at_table:

@@ -98,6 +98,8 @@ def _tables(session: Session, message: Tables) -> None:
     state.tables = list(message.tables) if fresh else state.tables + list(message.tables)
     if message.more and message.tables and len(state.tables) < MAX_LISTED_TABLES:
         session.list_tables(offset=len(state.tables))
+    else:
+        session.tables_listed()
 
 
 def _check_deal(session: Session) -> None:

@@ -125,6 +125,25 @@ KNOWN_SETS = ("base_set", "prison", "paladins")
 """Where a code is looked up when no set is named: a code names the same kind in every set that has it."""
 
 
+def table_named(word: str, tables: list[str]) -> str:
+    """The table a typed word names among the listed table ids `tables`: an id, or a table's number ("3" or "t3"
+    for t3-9f2c01ab, as the lobby's list shows it) when one listed table has that number; else the word as typed,
+    which the server knows or refuses."""
+    if word in tables:
+        return word
+    number = word[1:] if word[:1] in "tT" else word
+    if number.isdigit():
+        found = [table for table in tables if table.split("-", 1)[0] == f"t{int(number)}"]
+        if len(found) == 1:
+            return found[0]
+    return word
+
+
+def is_table_number(word: str) -> bool:
+    """Whether `word` names a table by its number alone (`3`, `t3`), which only the table list resolves."""
+    return (word[1:] if word[:1] in "tT" else word).isdigit()
+
+
 def other_seat(seat: str) -> str:
     return "Y" if seat == "B" else "B"
 

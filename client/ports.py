@@ -31,6 +31,9 @@ class SessionPort(Protocol):
 
     def list_tables(self, offset: int = 0) -> None: ...
 
+    def tables_listed(self) -> None:
+        """Every page of the table list asked for is in: what waited for it (`--spectate 2`) goes now."""
+
     def join(self, table: str, seat: str | None = None, join_code: str | None = None) -> None: ...
 
     def after_welcome(self) -> None:

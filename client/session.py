@@ -59,6 +59,7 @@ from . import inbox, secret_choice
 from .held import HeldSeat, KeptSecret, SeatFile
 from .i18n import _
 from .identity import public_bytes
+from .names import table_named
 from .state import ClientState, Reconnecting, SecretChoice, TableSetup
 
 __all__ = ["Plan", "Session", "TableSetup", "backoff"]
@@ -133,6 +134,9 @@ class Session:
         self.seat_file = seat_file
         self.setup: TableSetup | None = None
         self.early_commits: set[str] = set()
+        self.spectate_listed: str | None = None
+        """A table named by its number on the command line (`--spectate 2`): watched once the table list says which
+        table that is (`tables_listed`)."""
         """Purposes the opponent committed to before we did."""
         self._later: list[str] | None = None
         """The log lines held while bytes are handled (`log_after`), else None."""
@@ -523,6 +527,12 @@ class Session:
             self.switch_role(Role.PLAYER, message)
         else:
             self.send(message)
+
+    def tables_listed(self) -> None:
+        """The table list is in (every page asked for): a watch asked for by a table's number goes now."""
+        word, self.spectate_listed = self.spectate_listed, None
+        if word is not None:
+            self.send(Spectate(table_named(word, [info.table for info in self.state.tables])))
 
     def spectate(self, table: str, join_code: str | None = None) -> None:
         request = Spectate(table, join_code=join_code)

@@ -97,10 +97,11 @@ HANG_GUARD_MOCK_SECONDS = 3600.0
 
 
 @asynccontextmanager
-async def running_client() -> AsyncIterator[tuple[Session, FakeListener]]:
-    """A client session with its network task; it quits at the end of the block. The tests run on pytest-trio's
-    autojump_clock (MockClock): the limit is in mock seconds, reached only if everything waits (a hang)."""
-    session = Session(ClientState("ann"))
+async def running_client(session: Session | None = None) -> AsyncIterator[tuple[Session, FakeListener]]:
+    """A client session (ann's, a player's, unless given) with its network task; it quits at the end of the block.
+    The tests run on pytest-trio's autojump_clock (MockClock): the limit is in mock seconds, reached only if
+    everything waits (a hang)."""
+    session = session or Session(ClientState("ann"))
     listener = FakeListener()
     with trio.fail_after(HANG_GUARD_MOCK_SECONDS):
         async with trio.open_nursery() as nursery:
@@ -260,6 +261,32 @@ async def test_spectating_from_a_player_connection_reconnects_as_a_spectator(aut
         await second.send(Joined("t-3", "token-s"))
         await trio.testing.wait_all_tasks_blocked()
         assert session.state.spectating
+
+
+async def test_spectate_by_a_tables_number_waits_for_the_table_list(autojump_clock):
+    """`dt-client connect HOST --spectate 2`: the lobby's `spectate 2` takes the table numbered 2 in the list, but
+    on the command line the request went out before any list, as the table '2', which the server refused ("no
+    table '2'"). The number is now resolved once the list (every page of it) is in, like the lobby's."""
+    from dungeon_twister.protocol import Role, TableInfo, Tables
+
+    spectator = Session(ClientState("gino"), Role.SPECTATOR)
+    spectator.spectate_listed = "2"
+    async with running_client(spectator) as (session, listener):
+        server = await listener.next_server()
+        assert (await server.welcome()).role == "spectator"
+        assert isinstance(await server.receive(), ListTables)
+        tables = (TableInfo("t1-aaaa", TableOptions(), "playing", 4, blue="ann", yellow="bob"),
+                  TableInfo("t2-bbbb", TableOptions(), "playing", 9, blue="cy", yellow="dee"))
+        await server.send(Tables(tables[:1], more=True))
+        assert await server.receive() == ListTables(offset=1)
+        await server.send(Tables(tables[1:]))
+        assert await server.receive() == Spectate("t2-bbbb")
+        await server.send(Joined("t2-bbbb", "token-s"))
+        await server.send(Tables(tables))  # a later list asks for nothing more
+        sent = b""
+        with trio.move_on_after(5):
+            sent = await server.stream.receive_some()
+        assert sent == b"" and session.state.spectating and session.spectate_listed is None
 
 
 async def test_a_lost_connection_is_resumed_and_unanswered_actions_are_sent_again(autojump_clock):
