@@ -134,10 +134,10 @@ class Session:
         self.seat_file = seat_file
         self.setup: TableSetup | None = None
         self.early_commits: set[str] = set()
+        """Purposes the opponent committed to before we did."""
         self.spectate_listed: str | None = None
         """A table named by its number on the command line (`--spectate 2`): watched once the table list says which
         table that is (`tables_listed`)."""
-        """Purposes the opponent committed to before we did."""
         self._later: list[str] | None = None
         """The log lines held while bytes are handled (`log_after`), else None."""
         self.stopped = False
