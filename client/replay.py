@@ -307,18 +307,32 @@ async def fetch_record(connect, host: str, port: int, table: str) -> str:
                     raise NoRecord(server_text(event.reason, event.template, event.values))
 
 
+def panel_width(columns: int) -> int:
+    """The columns the replay's side panel wraps its text to on a terminal `columns` wide: beside the board (and
+    its separator) on a wide one, the whole width on a narrow one, where F2 shows the panel instead of the board
+    (as in a game, client/layout.py); the terminal's last column stays empty."""
+    from .layout import BOARD_WIDTH, WIDE_SCREEN
+
+    return columns - BOARD_WIDTH - 2 if columns >= WIDE_SCREEN else columns - 1
+
+
 def run_replay(replay: Replay, *, input=None, output=None) -> None:
-    """The replay on the screen: the board on the left, the action and its events on the right."""
-    from prompt_toolkit.application import Application
+    """The replay on the screen: the board on the left, the action and its events on the right; on a narrow
+    terminal, the board or (F2) the panel."""
+    from prompt_toolkit.application import Application, get_app
+    from prompt_toolkit.filters import Condition
     from prompt_toolkit.key_binding import KeyBindings
-    from prompt_toolkit.layout import HSplit, Layout, VSplit, Window
+    from prompt_toolkit.layout import ConditionalContainer, DynamicContainer, HSplit, Layout, VSplit, Window
     from prompt_toolkit.layout.controls import FormattedTextControl
     from prompt_toolkit.layout.dimension import Dimension
 
-    from .layout import BOARD_WIDTH
+    from .layout import BOARD_WIDTH, WIDE_SCREEN
     from .printable import printable_fragments
     from .style import STYLE
     from .wrap import word_wrap
+
+    def columns() -> int:
+        return get_app().output.get_size().columns
 
     def board():
         out = []
@@ -327,7 +341,16 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
         return out[:-1]
 
     def panel():
-        return word_wrap(printable_fragments([("", "\n".join(replay.panel()))]), 60)
+        return word_wrap(printable_fragments([("", "\n".join(replay.panel()))]), panel_width(columns()))
+
+    def title():
+        text = " " + _("Dungeon Twister Online · replay")
+        if columns() < WIDE_SCREEN:
+            text += " · " + _("F2 board/panel")
+        return [("class:hints", text)]
+
+    showing_panel = [False]
+    """On a narrow terminal: the panel instead of the board."""
 
     keys = KeyBindings()
     moves = {"right": 1, " ": 1, "n": 1, "left": -1, "p": -1, "pagedown": 10, "pageup": -10}
@@ -335,14 +358,19 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
         keys.add(key)(lambda event, delta=delta: replay.go(delta))
     keys.add("home")(lambda event: replay.go_to(0))
     keys.add("end")(lambda event: replay.go_to(len(replay.steps)))
+    keys.add("f2")(lambda event: showing_panel.__setitem__(0, not showing_panel[0]))
     for key in ("q", "c-c", "c-d", "escape"):
         keys.add(key)(lambda event: event.app.exit())
+    board_window = Window(FormattedTextControl(board), width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH))
+    panel_window = Window(FormattedTextControl(panel), wrap_lines=True)
+    side_by_side = VSplit([board_window, Window(width=1, char="│", style="class:dim"), panel_window])
+    wide = Condition(lambda: columns() >= WIDE_SCREEN)
     layout = Layout(HSplit([
         # TRANSLATORS: the title of the replay screen
-        Window(FormattedTextControl([("class:hints", " " + _("Dungeon Twister Online · replay"))]), height=1),
-        VSplit([Window(FormattedTextControl(board), width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH)),
-                Window(width=1, char="│", style="class:dim"),
-                Window(FormattedTextControl(panel), wrap_lines=True)]),
+        Window(FormattedTextControl(title), height=1),
+        ConditionalContainer(side_by_side, filter=wide),
+        ConditionalContainer(DynamicContainer(lambda: panel_window if showing_panel[0] else board_window),
+                             filter=~wide),
     ]))
     Application(layout=layout, key_bindings=keys, style=STYLE, full_screen=True, input=input,
                 output=output).run()

@@ -115,6 +115,37 @@ def test_the_keys_step_through_the_record_on_screen():
     assert replay.index == 1
 
 
+def _replay_screen(keys: str, columns: int) -> str:
+    """What the replay screen wrote on a terminal `columns` wide (40 rows) while `keys` were typed, escape sequences
+    removed: every frame drawn, one after the other."""
+    import io
+    import re
+
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys + "q")
+        run_replay(Replay.of(RECORD), input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=40, columns=columns)))
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buffer.getvalue())
+
+
+def test_the_replay_panel_is_wrapped_to_its_own_columns_and_f2_shows_it_on_a_narrow_terminal():
+    """The replay wrapped its panel to 60 columns whatever the terminal: beside the 66-column board of a 100-column
+    terminal the panel has 32, and prompt_toolkit broke its lines again, within words ("ouvr" / "e son"); on 80
+    columns the board left it 13. It now wraps to the columns it has, and a narrow terminal shows the board or, with
+    F2, the panel, as a game does."""
+    from dungeon_twister.client.replay import panel_width
+
+    assert (panel_width(100), panel_width(120), panel_width(80)) == (32, 52, 79)
+    wide = _replay_screen("", 120)
+    assert "Action 0 of 2 (the start)" in wide and "F2" not in wide
+    narrow = _replay_screen("", 80)
+    assert "F2 board/panel" in narrow and "Action 0 of 2" not in narrow, "the board alone"
+    assert "Action 0 of 2 (the start)" in _replay_screen("\x1bOQ", 80), "F2: the panel"
+
+
 def _card_record() -> tuple[str, object]:
     """A tutorial-2 card game the greedy bots play to the end, as a record (the start line, then one line an
     action), and its last state."""
