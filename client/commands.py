@@ -131,7 +131,7 @@ class Commands:
         self._in_lobby()
         words = args.split()
         if len(words) not in (1, 2):
-            raise UsageError("spectate TABLE [JOIN_CODE]")
+            raise UsageError("spectate TABLE [CODE]")
         self.session.spectate(self._table(words[0]), *words[1:])
 
     def _table(self, word: str) -> str:
