@@ -141,6 +141,16 @@ def test_a_translation_keeps_the_values_of_its_english_text(code):
     assert not wrong, f"{code}: placeholders differ: {wrong[:3]}"
 
 
+def test_french_puts_a_no_break_space_before_its_double_punctuation():
+    """French sets a space before : ; ? and !, and it must not break: with a plain space, the side panel's word
+    wrapping put "votre contribution à la donne est engagée" on one line and ": fdf212a1…" at the start of the
+    next. 84 translations had a plain space; all have U+00A0 now."""
+    plain = [message.id for message in catalogue("fr") if message.id and any(
+        re.search(r" [:;?!](\s|$|\W)", string)
+        for string in (message.string if isinstance(message.string, tuple) else (message.string,)))]
+    assert not plain, f"{len(plain)} French texts with a breaking space before : ; ? or !, e.g. {plain[:3]}"
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_compiled_catalogue_is_the_edited_one(code):
     """The .mo files are committed (an install needs no Babel): each says what its .po says (pybabel compile)."""
