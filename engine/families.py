@@ -15,6 +15,7 @@ from . import cards as _cards
 from .boardgame import records as _board_records
 from .boardgame.actions import Build, ChooseTeam, CombatCard
 from .boardgame.apply import apply as _board_apply
+from .boardgame.combat import card_refusal as _board_card_refusal
 from .boardgame.legal import legal_actions as _board_legal
 from .boardgame.moves import pack_memo as _board_pack
 from .boardgame.notation import format_action as _board_format
@@ -85,11 +86,12 @@ class Family:
     rated: bool
     """Whether a finished game between two people changes their ratings: the board game's do; the card game's
     tutorials, practice games, do not (and its full games would need a rating of their own)."""
-    choice_refusal: Callable = lambda action, choices: None
+    choice_refusal: Callable
     """`choice_refusal(action, choices)`: why a well-formed secret choice that is none of `choices` (the seat's
     legal choices, parsed) breaks the rules, as the engine's IllegalAction worked out from the choices alone (a
     client has them, not the state), or None when they do not tell (the card game's start placement and facings;
-    the board game's team is refused from the view's compact team choice: setup.team_refusal)."""
+    either game's combat card not in hand; the board game's team is refused from the view's compact team choice:
+    setup.team_refusal)."""
     pack: Callable = lambda state: None
     """`pack(state)`: the game waits on its players, so what the engine keeps for its next position (the board
     game's move memo) is kept compact; nothing any call gives changes."""
@@ -124,6 +126,7 @@ BOARD = Family(
     replayed=_board_records.replayed, secret_kinds=MappingProxyType({"team": ChooseTeam, "build": Build}),
     combat_card=CombatCard, bots=MappingProxyType(_board_bots.BOTS), verbs=_board_verbs,
     reveal_after=MappingProxyType({"team": "teams_revealed"}), end_rule="BG-END-02", rated=True, pack=_board_pack,
+    choice_refusal=_board_card_refusal,
     takeback_kinds=frozenset({"moved", "room_rotated", "jumped", "wallwalked", "portcullis", "card_played",
                               "turn_ended", "turn_started"}))
 

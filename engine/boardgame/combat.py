@@ -117,6 +117,21 @@ def forced_card(state: GameState, seat: str) -> int | None:
     return c.named if c.named in state.players[seat].combat else None
 
 
+def _not_in_hand(value: int) -> IllegalAction:
+    return IllegalAction("BG-COMBAT-06", "you have no +{value} combat card in hand", value=value)
+
+
+def card_refusal(action, choices) -> IllegalAction | None:
+    """Why the combat card `action`, none of `choices` (the seat's legal choices, parsed), is refused, as
+    `choose_card` says, from the choices alone (a client has them, not the state), or None when they do not tell:
+    with two different values or more among them, they are the hand's values (a Telepath's naming leaves one),
+    so a value not among them is not in hand (BG-COMBAT-06)."""
+    if not isinstance(action, CombatCard):
+        return None
+    values = {choice.value for choice in choices if isinstance(choice, CombatCard)}
+    return _not_in_hand(action.value) if len(values) > 1 and action.value not in values else None
+
+
 def choose_card(ctx: Ctx, action: CombatCard) -> None:
     s = ctx.s
     if s.phase != "combat":
@@ -130,7 +145,7 @@ def choose_card(ctx: Ctx, action: CombatCard) -> None:
     if s.combat.card_of(action.seat) is not None:
         raise IllegalAction("BG-COMBAT-02", "you have already chosen your combat card")
     if action.value not in s.players[action.seat].combat:
-        raise IllegalAction("BG-COMBAT-06", "you have no +{value} combat card in hand", value=action.value)
+        raise _not_in_hand(action.value)
     s.combat = replace(s.combat, cards=s.combat.cards + ((action.seat, action.value),))
     if s.combat_first() is not None:  # PD-CHAR-WMASTER-01: laid face up, one after the other
         ctx.emit("card_chosen", seat=action.seat, value=action.value)

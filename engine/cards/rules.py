@@ -310,11 +310,22 @@ def face_refusal(facings, options) -> IllegalAction | None:
     return None
 
 
+def _not_in_hand(value: int) -> IllegalAction:
+    return IllegalAction("CG-COMBAT-02", "no +{value} card in hand", value=value)
+
+
 def choice_refusal(action, choices) -> IllegalAction | None:
     """Why the secret choice `action`, none of `choices` (the seat's legal choices of the same moment), breaks
     the rules, as `apply` would say, from what the choices show: the start placement's characters and their
-    number, each start character's facings. None for any other choice (a combat card: a Telepath's naming
-    narrows the choices, so they do not show the hand)."""
+    number, each start character's facings, and a single combat card's value when the choices hold two different
+    values or more (then they are the hand's: a Telepath's naming leaves one; a Berserker's two cards are left
+    alone). None when they do not tell."""
+    if isinstance(action, CombatCard):
+        cards = [c for c in choices if isinstance(c, CombatCard)]
+        values = {c.value for c in cards}
+        if (action.second is None and cards and all(c.second is None for c in cards) and len(values) > 1
+                and action.value not in values):
+            return _not_in_hand(action.value)
     if isinstance(action, Hide):
         hides = [c for c in choices if isinstance(c, Hide)]
         if hides:
@@ -1463,7 +1474,7 @@ def _combat_card(state: CardState, a: CombatCard):
         raise IllegalAction("CG-CHAR-WMASTER-01", "the side without the Weapon Master lays its card first, face up")
     _need_phase(state, a, "combat", "CG-COMBAT-02")
     if a.value not in state.player(a.seat).cards:
-        raise IllegalAction("CG-COMBAT-02", "no +{value} card in hand", value=a.value)
+        raise _not_in_hand(a.value)
     if c.named and c.named in state.player(a.seat).cards and a.seat != c.namer and a.value != c.named:
         raise IllegalAction("CG-CHAR-TELEPATH-01", "the Telepath named +{named}: you hold it, you play it",
                             named=c.named)

@@ -183,6 +183,21 @@ def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
     assert (refused.value.rule, str(refused.value)) == ("CG-START-02", "choose the facing of each of bMK, bSN")
 
 
+def test_BG_COMBAT_06_CG_COMBAT_02_a_secret_card_not_in_hand_cites_its_rule():
+    """`combat +6` without the +6, `card 9` in the card game: refused before anything is committed with the rule
+    and the engine's sentence (the family's choice_refusal), not "not one of your choices now"."""
+    board = ["combat +0", "combat +1", "combat +2", "combat +3"]
+    with pytest.raises(ChoiceError) as refused:
+        resolve_choice("combat +6", board, "B")
+    assert (refused.value.rule, str(refused.value)) == ("BG-COMBAT-06", "you have no +6 combat card in hand")
+    with pytest.raises(ChoiceError) as refused:
+        resolve_choice("card 9", ["card 0", "card 1", "card 5"], "B", game="cards")
+    assert (refused.value.rule, str(refused.value)) == ("CG-COMBAT-02", "no +9 card in hand")
+    with pytest.raises(ChoiceError, match="not one of your choices now") as refused:
+        resolve_choice("card 5", ["card 3"], "Y", game="cards")  # a Telepath named +3: the hand is not shown
+    assert refused.value.rule is None
+
+
 def test_look_tells_a_zone_its_icon_its_people_and_its_borders():
     v = maze_view(figures=[{"id": "bMK", "seat": "B", "code": "MK", "where": "maze", "at": "b2", "wounded": True,
                             "carries": None}])

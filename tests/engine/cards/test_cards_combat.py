@@ -62,6 +62,29 @@ def test_CG_COMBAT_02_only_cards_in_hand():
     assert legal_actions(s1, "Y") == [CombatCard("Y", 0), CombatCard("Y", 6)]
 
 
+def test_CG_COMBAT_02_a_card_not_in_hand_is_explained_from_the_choices_alone():
+    """A client refuses a secret card before committing it, from its legal choices: with two values or more among
+    them they are the hand's, so `card 6` after the +6 was played is CG-COMBAT-02 "no +6 card in hand", apply's
+    own refusal; with one value (the +3 a Telepath named, CG-CHAR-TELEPATH-01) the choices say nothing of the hand,
+    and nothing is claimed."""
+    from dungeon_twister.engine.cards import choice_refusal
+    from dungeon_twister.engine.core.errors import IllegalAction
+
+    s1 = act(build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, combat=True, cards=((0, 1), (0, 6))), "attack bSN yMK")
+    for value in range(7):
+        card = CombatCard("B", value)
+        found = choice_refusal(card, legal_actions(s1, "B"))
+        try:
+            apply(s1, card)
+            assert found is None, value
+        except IllegalAction as error:
+            assert (found.rule, found.message) == (error.rule, error.message) == (
+                "CG-COMBAT-02", f"no +{value} card in hand"), value
+    named = act(act(build({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bTP yMK"), "mind +3")
+    assert legal_actions(named, "Y") == [CombatCard("Y", 3)]
+    assert choice_refusal(CombatCard("Y", 5), legal_actions(named, "Y")) is None
+
+
 def test_CG_COMBAT_06_no_attack_on_a_character_wounded_this_turn():
     """CG-COMBAT-06: wounded this turn, it cannot be attacked again this turn; next turn it can, and the wounded
     loser is then eliminated: 1 VP to the winner (CG-COMBAT-03, CG-VP-01), its object stays (CG-WOUND-04)."""

@@ -34,6 +34,29 @@ def test_PR_CHAR_TELEPATH_01_the_opponent_holding_the_value_must_play_it():
     assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (2 + 3, 0 + 0, "B")
 
 
+def test_BG_COMBAT_06_PR_CHAR_TELEPATH_01_a_card_not_in_hand_is_explained_from_the_choices_alone():
+    """A client refuses a secret card before committing it, from its legal choices (`choice_refusal`): Blue without
+    his +6 typing `combat +6` breaks BG-COMBAT-06, as apply says; once a Telepath named +3, which Blue holds, his one
+    choice says nothing of his hand, and nothing is claimed (apply: PR-CHAR-TELEPATH-01)."""
+    from dungeon_twister.engine import CombatCard, IllegalAction, apply, legal_actions
+    from dungeon_twister.engine.families import BOARD
+
+    short = act(prison_position("bNG@c3 yTP@c4 yMK@h5", cards="B:2345/-/01223345/3 Y:2345/-/012233456/3"),
+                "attack bNG yTP", "mind none")
+    for value in range(8):
+        card = CombatCard("B", value)
+        found = BOARD.choice_refusal(card, legal_actions(short, "B"))
+        try:
+            apply(short, card)
+            assert found is None, value
+        except IllegalAction as error:
+            assert (found.rule, found.message) == (error.rule, error.message) == (
+                "BG-COMBAT-06", f"you have no +{value} combat card in hand"), value
+    forced = act(prison_position("bNG@c3 yTP@c4 yMK@h5"), "attack bNG yTP", "mind +3")
+    assert BOARD.choice_refusal(CombatCard("B", 6), legal_actions(forced, "B")) is None
+    assert_refused(forced, "combat +6", "PR-CHAR-TELEPATH-01", seat="B")
+
+
 def test_PR_CHAR_TELEPATH_02_not_held_the_hand_is_shown_to_his_player_only_then_any_card():
     """Blue has played his +6 already: Yellow names +6, sees Blue's hand (0 1 2 2 3 3 4 5), Blue plays anything."""
     state = act(prison_position("bNG@c3 yTP@c4 yMK@h5", cards="B:2345/-/01223345/3 Y:2345/-/012233456/3"),
