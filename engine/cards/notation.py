@@ -243,7 +243,10 @@ def parse_action(text: str, seat: str) -> "object":
             m = re.fullmatch(r"([0-9])(?:\+([0-9]))?", args[0])
             if not m:
                 raise NotationError("a combat card value 0..9 (the Berserker's two: 3+5)", text, at(0))
-            return CombatCard(seat, int(m.group(1)), None if m.group(2) is None else int(m.group(2)))
+            if m.group(2) is None:
+                return CombatCard(seat, int(m.group(1)))
+            low, high = sorted((int(m.group(1)), int(m.group(2))))  # the Berserker's pair, in either order
+            return CombatCard(seat, low, high)
         if verb == "frenzy":
             need(1)
             if args[0] not in ("1", "2"):

@@ -738,13 +738,15 @@ class _Walk:
         if self.exited:
             cat = load()
             vp = cat.characters[f.code].exit_vp
-            for load_id in f.carries:
+            # what it carries, and what a wounded friend it carries holds (DT-225), is carried out with it
+            loads = [*f.carries, *(i for g in f.carries if st.has_fig(g) for i in st.fig(g).carries)]
+            for load_id in loads:
                 if st.has_item(load_id):  # CG-EXIT-03: the object is discarded
                     if "treasure" in cat.objects[st.item(load_id).code].abilities:
                         vp += 1  # CG-OBJ-TREASURE-01
                     st = st.with_item(replaced(st.item(load_id), where="gone", at=None))
                 else:  # CG-EXIT-03: a wounded character carried out is saved, no VP
-                    st = st.with_figure(replaced(st.fig(load_id), where="saved", at=None))
+                    st = st.with_figure(replaced(st.fig(load_id), where="saved", at=None, carries=()))
                     events.append(event("saved", figure=load_id))
             st = st.with_figure(replaced(f, where="exited", at=None, facing=None, carries=(), pin=None))
             p = st.player(self.seat)
@@ -1057,15 +1059,25 @@ def _free_attack(state: CardState, f: Figure) -> bool:
     return "seasoned_fighter" in _abilities(state, f) and f"seasoned_fighter:{f.id}" not in state.used_now
 
 
-def _eliminate(st: CardState, fid: str, eliminated: list) -> CardState:
-    """`fid` is eliminated outside a combat: its object stays in its zone, a wounded friend it carries dies with it;
-    1 VP each to the opponent of the victim's owner (CG-VP-02)."""
-    f = st.fig(fid)
-    for load_id in f.carries:  # CG-CHAR-PALADIN-03: both objects stay in his zone, both wounded die
+def _objects_stay(st: CardState, f: Figure, zone) -> CardState:
+    """The objects `f` carries stay in `zone` as it is eliminated (CG-WOUND-04); the wounded friends it carries are
+    the caller's."""
+    for load_id in f.carries:
         if st.has_item(load_id):
-            st = st.with_item(replaced(st.item(load_id), where="floor", at=f.at))
-        else:
-            st = _eliminate(st, load_id, eliminated)
+            st = st.with_item(replaced(st.item(load_id), where="floor", at=zone))
+    return st
+
+
+def _eliminate(st: CardState, fid: str, eliminated: list, zone=None) -> CardState:
+    """`fid` is eliminated outside a combat: its object stays in its zone, a wounded friend it carries dies with it
+    and that friend's object stays there too (`zone`: the carrier's); 1 VP each to the opponent of the victim's
+    owner (CG-VP-02)."""
+    f = st.fig(fid)
+    zone = f.at if zone is None else zone
+    st = _objects_stay(st, f, zone)  # CG-CHAR-PALADIN-03: both objects stay in his zone, both wounded die
+    for load_id in f.carries:
+        if st.has_fig(load_id):
+            st = _eliminate(st, load_id, eliminated, zone)
     f = st.fig(fid)
     st = st.with_figure(replaced(f, where="eliminated", at=None, carries=(), pin=None))
     p = st.player(opponent(f.seat))
@@ -1348,7 +1360,7 @@ def _regenerate(state: CardState, a: Regenerate):
         raise IllegalAction("CG-CHAR-TROLL-01", "{figure} does not regenerate", figure=f.id)
     if not f.wounded:
         raise IllegalAction("CG-CHAR-TROLL-01", "{figure} is not wounded", figure=f.id)
-    if f.where != "maze":
+    if f.where not in ("maze", "start"):
         raise IllegalAction("CG-CHAR-TROLL-01", "{figure} regenerates lying in a zone, not carried (DT-215)",
                             figure=f.id)
     if f.id in state.wounded_now:
@@ -1357,7 +1369,7 @@ def _regenerate(state: CardState, a: Regenerate):
     new = new.with_figure(replaced(f, wounded=False))
     new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {f.id})))  # CG-CHAR-TROLL-02: nothing else
     _check_gold(new)
-    return new, [event("regenerate", figure=f.id, zone=zone_name(f.at))]
+    return new, [event("regenerate", figure=f.id, zone=loc_name(f.loc))]
 
 
 def _use(state: CardState, power: str, *figures: str) -> CardState:
@@ -1475,12 +1487,15 @@ def _combat_card(state: CardState, a: CombatCard):
     _need_phase(state, a, "combat", "CG-COMBAT-02")
     if a.value not in state.player(a.seat).cards:
         raise _not_in_hand(a.value)
-    if c.named and c.named in state.player(a.seat).cards and a.seat != c.namer and a.value != c.named:
+    if c.named and c.named in state.player(a.seat).cards and a.seat != c.namer and c.named not in (a.value, a.second):
         raise IllegalAction("CG-CHAR-TELEPATH-01", "the Telepath named +{named}: you hold it, you play it",
-                            named=c.named)
+                            named=c.named)  # (a Berserker's two cards: one of them)
     if (a.second is not None) != (c.two == a.seat):
         raise IllegalAction("CG-CHAR-BERSERK-01", "two cards (card 3+5) for the Berserker who announced two, one "
                             "card otherwise")
+    if a.second is not None and a.second < a.value:
+        raise IllegalAction("CG-CHAR-BERSERK-01", "two cards, the lower first: card {low}+{high}",
+                            low=a.second, high=a.value)  # one action per pair (the notation sorts them)
     if a.second is not None and sorted(state.player(a.seat).cards).count(a.second) < 1 + (a.second == a.value):
         raise IllegalAction("CG-COMBAT-02", "no second +{second} card in hand", second=a.second)
     c = state.combat
@@ -1558,8 +1573,9 @@ def _resolve(state: CardState, c: Combat, events: list):
         new = new.with_item(replaced(new.item(lance), where="gone", at=None))
         new = new.with_figure(_carried_with(lancer, drop=lance))
     # CG-CHAR-ASSASSIN-01: an unwounded Assassin fighting in the zone on the winning side kills the losers there
-    lethal = any("lethal_blow" in _abilities(state, state.fig(fid)) and fid not in ranged
-                 for seat, ids in c.sides if seat == winner for fid in ids)
+    # (not as a shooter, nor with a Telescopic Lance from the next zone)
+    lethal = any("lethal_blow" in _abilities(state, state.fig(fid)) and fid not in ranged and fid != c.lancer
+                 for seat, ids in c.sides if seat == winner for fid in ids)  # DT-215: fighting in the zone
     wounded, eliminated = [], []
 
     def dies(st: CardState, fid: str) -> CardState:
@@ -1571,12 +1587,12 @@ def _resolve(state: CardState, c: Combat, events: list):
 
     for fid in losers:
         f = new.fig(fid)
+        zone = f.at if f.where == "maze" else c.zone  # DT-210: from a start zone, in the zone fought in
         for load_id in f.carries:
-            if new.has_fig(load_id):  # CG-CARRY-02: a wounded friend it carried dies (CG-CHAR-PALADIN-03: both)
-                new = dies(new, load_id)
-            elif f.wounded or lethal:  # CG-WOUND-04: its objects stay (DT-210 from a start zone: in the zone)
-                new = new.with_item(replaced(new.item(load_id), where="floor",
-                                             at=f.at if f.where == "maze" else c.zone))
+            if new.has_fig(load_id):  # CG-CARRY-02: a wounded friend it carried dies (CG-CHAR-PALADIN-03: both),
+                new = dies(_objects_stay(new, new.fig(load_id), zone), load_id)  # its object stays (CG-WOUND-04)
+            elif f.wounded or lethal:  # CG-WOUND-04: its objects stay
+                new = new.with_item(replaced(new.item(load_id), where="floor", at=zone))
         f = replaced(f, carries=tuple(i.id for i in _objects(new, f)))
         if f.wounded or lethal:  # CG-COMBAT-03: a wounded loser is eliminated
             new = dies(new.with_figure(f), fid)

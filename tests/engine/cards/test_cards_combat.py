@@ -197,6 +197,29 @@ def test_CG_EXIT_03_a_wounded_character_carried_out_is_saved():
     assert s2.fig("bSN").where == "saved" and s2.fig("bMK").where == "exited" and s2.player("B").vp == 1
 
 
+def test_CG_EXIT_03_DT_225_a_saved_friends_object_is_carried_out_too():
+    """DT-225: the blue Mechanork carries out the wounded Snake-man, who holds the Treasure (CG-WOUND-03: it keeps
+    its object): the Treasure is carried out with them, so it is discarded and scores (CG-OBJ-TREASURE-01): 1 VP
+    for the exit and 1 for the Treasure; it stayed with the saved Snake-man, scoring nothing, before."""
+    s = build({"bMK": "c4", "bSN": "@bMK", "yMK": "a1"}, items={"bTS": "@bSN"}, combat=True).but(target_vp=5)
+    s2, events = apply(s, parse_action("move bMK Y2", "B"))
+    assert [(e.kind, dict(e.data)) for e in events if e.kind in ("saved", "exit")] == [
+        ("saved", {"figure": "bSN"}), ("exit", {"figure": "bMK", "vp": 2})]
+    assert s2.item("bTS").where == "gone" and s2.fig("bSN").carries == () and s2.player("B").vp == 2
+
+
+def test_CG_WOUND_04_CG_CARRY_02_a_carried_wounded_friend_that_dies_leaves_its_object_in_the_zone():
+    """CG-WOUND-03/04: a wounded character keeps its object, and when it is eliminated the object stays in the zone.
+    The blue Mechanork carries the wounded Snake-man, who holds a Key, and loses to the yellow Warrior (2 + 0
+    against 3 + 6): the Snake-man dies (CG-CARRY-02) and the Key lies in a1, where the yellow Warrior takes it on
+    his next move. It stayed "carried" by the dead Snake-man, out of everyone's reach, before."""
+    s = build({"bMK": "a1", "bSN": "@bMK", "yWA": "a1", "yCO": "d4"}, items={"bKY": "@bSN"}, combat=True)
+    s2, d = fight(s, "attack bMK yWA", 0, 6)
+    assert d["wounded"] == ["bMK"] and d["eliminated"] == ["bSN"]
+    assert (s2.item("bKY").where, s2.item("bKY").at) == ("floor", z("a1"))
+    assert any("+bKY" in a.path for a in legal_actions(act(s2, "end"), "Y") if hasattr(a, "path"))
+
+
 def test_CG_CARRY_02_a_carrier_that_loses_drops_dead_its_load():
     """CG-CARRY-02: the yellow Snake-man beats the blue Mechanork carrying the wounded blue Snake-man: 2 + 0
     against 2 + 3; the Mechanork is wounded, the carried Snake-man eliminated: 1 VP to Yellow."""

@@ -123,6 +123,29 @@ def test_CG_CHAR_TROLL_01_02_regeneration():
     refused(build({"bTR": "@bSN", "bSN": "a1", "ySN": "d4"}, combat=True), "regenerate bTR", "CG-CHAR-TROLL-01")
 
 
+def test_CG_CHAR_TROLL_01_DT_215_a_wounded_troll_regenerates_on_his_start_zone():
+    """CG-CHAR-TROLL-01 names no place: the blue Troll, wounded on his start position B1 by the yellow Warrior he
+    faced (CG-SZ-01), gets up there in Blue's next turn. Nobody may pick him up on a start zone (DT-211), so the
+    refusal kept him down for the rest of the game; only a carried Troll does not regenerate (DT-215)."""
+    s = build({"bTR": "B1>a1", "yWA": "a1", "bMK": "d4"}, combat=True, active="Y", ap=(0, 3))
+    s2, d = fight(s, "attack yWA bTR", 0, 6, seat="Y")
+    assert d["wounded"] == ["bTR"] and s2.fig("bTR").where == "start"
+    s3 = act(act(act(s2, "end", "Y"), "end", "B"), "end", "Y")
+    assert Regenerate("B", "bTR") in legal_actions(s3, "B")
+    s4, events = apply(s3, Regenerate("B", "bTR"))
+    assert not s4.fig("bTR").wounded and dict(events[0].data) == {"figure": "bTR", "zone": "B1"}
+
+
+def test_CG_CHAR_ASSASSIN_01_DT_215_no_lethal_blow_from_a_telescopic_lance():
+    """The lethal blow kills the losers "in her zone": the blue Assassin in a1 attacking the yellow Mechanork in b1
+    with a Telescopic Lance (3 + 2 against 0 + 2) fights from the next zone, so he is wounded, as a Mechanork
+    lancer would leave him, not eliminated."""
+    s = build({"bAS": "a1", "yMK": "b1", "yCO": "d4"}, items={"bLN": "@bAS"}, combat=True)
+    s2, d = fight(s, "attack bAS yMK", 3, 0)
+    assert (d["winner"], d["wounded"], d["eliminated"]) == ("B", ["yMK"], [])
+    assert s2.fig("yMK").where == "maze" and s2.player("B").vp == 0
+
+
 def test_CG_CHAR_ASSASSIN_01_lethal_blow():
     """The blue Assassin and Snake-man beat the yellow Mechanork and Snake-man (2 + 2 + 3 against 2 + 2 + 0): both
     are eliminated instead of wounded, 1 VP each; losing, the Assassin is only wounded."""
@@ -135,6 +158,20 @@ def test_CG_CHAR_ASSASSIN_01_lethal_blow():
 
 
 # --- scrolls, pockets and lances -------------------------------------------------------------------------------
+
+def test_CG_OBJ_FIREBALL_02_CG_WOUND_04_a_carried_wounded_characters_object_stays_in_the_zone():
+    """The scroll kills the yellow Mechanork in b1 and the wounded Snake-man he carries (2 VP); the Key the Snake-man
+    held stays in b1 (CG-WOUND-04). It was put "on the floor" at the Mechanork's id, and the next view and legal
+    list raised TypeError: the game could not go on."""
+    from dungeon_twister.engine.cards import view
+
+    s = build({"bWZ": "a1", "bMK": "a2", "yMK": "b1", "ySN": "@yMK", "yCO": "d4"},
+              items={"bFB": "@bWZ", "yKY": "@ySN"}, combat=True).but(target_vp=5)
+    s2 = act(s, "fireball bWZ yMK")
+    assert s2.player("B").vp == 2 and (s2.item("yKY").where, s2.item("yKY").at) == ("floor", z("b1"))
+    assert {"id": "yKY", "seat": "Y", "code": "KY", "where": "floor", "at": "b1"} in view(s2, "B")["items"]
+    assert legal_actions(s2, "B")
+
 
 def test_CG_OBJ_FIREBALL_01_CG_CHAR_WIZARD_02_CG_VP_02_a_spellcaster_reads_the_scroll_at_a_character_he_sees():
     """The blue Wizard with the Fireball Scroll in a1 eliminates the yellow Mechanork in c1 (row 1, b1 empty): 1 AP,
@@ -392,6 +429,29 @@ def test_CG_CHAR_COLOSSUS_01_bend_bars_breaks_the_portcullis_beside_him_for_good
     s2 = act(s, "bend bCO c1 e")
     assert s2.player("B").ap == 2 and act(s2, "move bSN d1").fig("bSN").at == z("d1")
     refused(s2, "close bSN c1 e", "CG-CHAR-WARRIOR-01")  # the rule that says a broken one stays broken
+
+
+def test_CG_CHAR_BERSERK_01_CG_CHAR_TELEPATH_01_the_named_card_is_one_of_her_two():
+    """The yellow Telepath names a card the blue Berserker holds; she announced two, so one of them must be it
+    (CG-CHAR-TELEPATH-01: "he must play that card"). Only her first card was compared: against +5, `card 3+5` was
+    refused and `card 5+3` accepted; against +6 nothing was legal, and a timed table's fallback had nothing to play.
+    A pair is one action, lowest first, whichever order it is typed in; written the other way round it is refused."""
+    from dungeon_twister.engine.cards import CombatCard
+    from dungeon_twister.engine.cards.timeouts import timeout_action
+
+    frenzy = act(act(build({"bBE": "a1", "yTP": "a1", "yCO": "d4"}, combat=True), "attack bBE yTP"), "frenzy 2")
+    for named in (5, 6):
+        s = act(frenzy, f"mind +{named}", "Y")
+        assert {(a.value, a.second) for a in legal_actions(s, "B")} == {
+            (v, named) if v < named else (named, v) for v in (0, 1, 2, 3, 4, 5, 6) if v != named}
+        assert parse_action(f"card {named}+3", "B") == parse_action(f"card 3+{named}", "B") == CombatCard("B", 3, named)
+        s2 = act(s, f"card 3+{named}")
+        assert s2.combat.second == named
+        refused(s, "card 2+4", "CG-CHAR-TELEPATH-01")
+        assert timeout_action(s, "B") == CombatCard("B", 0, named)
+    with pytest.raises(Exception) as wrong_order:
+        apply(act(frenzy, "mind +5", "Y"), CombatCard("B", 5, 3))
+    assert wrong_order.value.rule == "CG-CHAR-BERSERK-01"
 
 
 def test_CG_CHAR_BERSERK_01_02_frenzy_two_cards_announced_first():
