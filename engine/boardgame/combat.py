@@ -206,9 +206,10 @@ def slays_dragons(ctx: Ctx, combat: Combat, attacking: bool) -> bool:
     """PD-OBJ-SLAYER-02, RUL-086: a side including the carrier of a Dragon-Slayer Sword (an object with the ability
     "dragon_slayer")."""
     side = opposing_ids(combat, not attacking)
-    objects = ctx.s.catalogue.objects
-    return any(not t.is_character and "dragon_slayer" in objects[t.code].abilities
-               for tid in side for t in ctx.at(ctx.s.tokens[tid].square))
+    cat, tokens = ctx.s.catalogue, ctx.s.tokens
+    return any(not t.is_character and "dragon_slayer" in cat.objects[t.code].abilities
+               for tid in side if "no_carry" not in cat.characters[tokens[tid].code].abilities  # not the Ghost's
+               for t in ctx.at(tokens[tid].square))  # (PD-CHAR-GHOST-03: what lies under him is not his)
 
 
 def ranged_weapon(state: GameState, figure: Token):
@@ -253,6 +254,7 @@ def resolve(ctx: Ctx) -> None:
         for tid in losers:
             token = s.tokens[tid]
             if slayer and "dragon" in s.catalogue.characters[token.code].abilities:
+                _carried_wounded_die(ctx, token)  # BG-CARRY-03: what he carries falls with him
                 ctx.eliminate(token, "dragon slain")  # PD-OBJ-SLAYER-02: not wounded first
                 continue
             lose(ctx, token)
@@ -266,10 +268,16 @@ def lose(ctx: Ctx, token: Token) -> None:
     if token.wounded:
         ctx.eliminate(token, "combat")
         return
-    for carried in ctx.at(token.square):  # two for the Paladin: both die (PD-CHAR-PALADIN-05, RUL-080)
+    _carried_wounded_die(ctx, token)
+    ctx.wound(token)
+
+
+def _carried_wounded_die(ctx: Ctx, token: Token) -> None:
+    """BG-CARRY-03: the wounded characters a losing figure carries are eliminated (two for the Paladin:
+    PD-CHAR-PALADIN-05, RUL-080)."""
+    for carried in ctx.at(token.square):
         if carried.id != token.id and carried.is_character and carried.wounded:
             ctx.eliminate(carried, "carrier wounded")
-    ctx.wound(token)
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:

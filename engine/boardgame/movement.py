@@ -155,7 +155,7 @@ class Walker:
         if terrain or illusions:
             self._terrain(terrain, illusions, kind)
         else:  # a board of the base set or Prison: none of it
-            self.crevasses = self.barriers = self.rockfall = self.rubble = self.no_stop = _NONE
+            self.crevasses = self.barriers = self.rockfall = self.rubble = self.no_stop = self.no_drop = _NONE
             self.pits = self.drop_checked = self.board.pits
         self.passes = passes_of(kind)
         self.links = self.board.links_of(self.passes)
@@ -199,7 +199,8 @@ class Walker:
         self.rubble = self.board.rubble - own if illusions else _NONE
         self.pits = self.board.pits - own if own else self.board.pits
         self.no_stop = self.barriers.union(self.rubble, own)
-        self.drop_checked = self.pits.union(self.no_stop, self.rockfall)  # where `may_leave` must be asked
+        self.no_drop = self.no_stop.union(illusions) if illusions else self.no_stop  # DT-116: no illusion square
+        self.drop_checked = self.pits.union(self.no_drop, self.rockfall)  # where `may_leave` must be asked
 
     @cached_property
     def origin(self) -> dict[str, Square]:
@@ -268,8 +269,8 @@ class Walker:
 
     def may_leave(self, square: Square, hold: str) -> bool:
         """BG-ITEM-04, BG-PIT-05/06: where the mover may put down what it holds."""
-        if square in self.no_stop:
-            return False  # nothing lies on a crevasse, an obstacle or an illusion (PD-TERR-CREVASSE-04, DT-116)
+        if square in self.no_drop:
+            return False  # nothing lies on a crevasse, an obstacle or any illusion (PD-TERR-CREVASSE-04, DT-116)
         if square in self.rockfall and self.tokens[hold].is_character:
             return False  # RUL-090: no wounded character is dropped on Rockfall (PD-TERR-ROCKFALL-08)
         if square not in self.pits:

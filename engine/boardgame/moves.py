@@ -224,7 +224,7 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> IllegalAct
         if square in walker.barriers:
             return _barrier(walker, square, N_("nothing is left on {square} (a crevasse)"),
                             N_("nothing is left on {square} (a 3D obstacle)"), square=square_name(square))
-        if square in walker.no_stop:
+        if square in walker.no_drop:
             return IllegalAction("PD-CHAR-ILLUS-07", "{square} bears an illusion: nothing is left there",
                                  square=square_name(square))
         if square in walker.rockfall and tid in state.tokens and state.tokens[tid].is_character:

@@ -46,7 +46,8 @@ def destinations(state: GameState, board, figure: Token) -> list[Square]:
             continue
         gear = board.gears[place.slot]
         out += [sq for sq in board.room_squares(place.slot) if sq not in taken and sq != gear
-                and sq not in board.pits and sq not in board.special]
+                and sq not in board.pits and sq not in board.special
+                and sq not in board.illusions]  # a square bearing an illusion is not empty (PD-CHAR-ILLUS-07)
     return sorted(out)
 
 

@@ -58,6 +58,11 @@ def problem(state: GameState, board, banshee: Token, direction: str, person: Tok
                                                                                   "fountains")):
         return IllegalAction("PD-GLOS-03", "nobody may be on {square} (a crevasse, an obstacle or rubble): no push "
                              "there", square=name)
+    illusion = board.illusions.get(there)
+    if illusion is not None and illusion[0] == person.colour and "illusions" in state.catalogue.characters[
+            person.code].abilities:
+        return IllegalAction("PD-CHAR-ILLUS-05", "{person} may not stop on his own illusion ({square}): no push "
+                             "there", person=person.id, square=name)
     arriving = _carried_along(state, person)
     staying = [t for t in state.tokens.values() if t.where == "board" and t.square == there]
     for t in staying:

@@ -150,6 +150,46 @@ def test_PD_OBJ_SLAYER_02_a_dragon_beaten_by_its_side_is_eliminated_not_wounded(
     assert where(plain, "yRD") == "c5!"
 
 
+def test_PD_OBJ_SLAYER_02_BG_CARRY_03_a_slain_dragon_takes_the_wounded_he_carries_with_him():
+    """The Warrior with the Dragon-Slayer Sword beats the Dragon carrying the wounded Troll: the Dragon is
+    eliminated (2 VP) and the Troll he carried too (1 VP), 3 VP in all. The slayer's branch skipped BG-CARRY-03:
+    the Troll was left lying on c5 and Blue scored 2. With a plain Sword the Dragon is wounded and the Troll dies."""
+    after, events = combat_round(pd_position("bWA@c4 bDS@c4 yRD@c5 yTR@c5! yGB@h4"), "attack bWA yRD",
+                                 blue=6, yellow=0)
+    assert (where(after, "yRD"), where(after, "yTR"), after.vp("B")) == ("eliminated", "eliminated", 3)
+    assert [(e["token"], e["cause"]) for e in (event_view(e, None) for e in events) if e["kind"] == "eliminated"] == [
+        ("yTR", "carrier wounded"), ("yRD", "dragon slain")]
+    plain, _ = combat_round(pd_position("bWA@c4 bSW@c4 yRD@c5 yTR@c5! yGB@h4"), "attack bWA yRD", blue=6, yellow=0)
+    assert (where(plain, "yRD"), where(plain, "yTR"), plain.vp("B")) == ("c5!", "eliminated", 1)
+
+
+def test_PD_OBJ_SLAYER_02_PD_CHAR_GHOST_03_a_sword_lying_under_the_ghost_slays_nothing():
+    """The Dragon-Slayer Sword lies under the blue Ghost, who fights beside the Warrior: it is not his (he carries
+    nothing), so it adds no +4 (9 against 6) and the beaten Dragon is wounded, not eliminated."""
+    after, events = combat_round(pd_position("bGH@c4 bDS@c4 bWA@b5 yRD@c5 yGB@h4"), "attack bWA yRD",
+                                 blue=6, yellow=0)
+    assert (seen(events, "combat_resolved")["attack"], where(after, "yRD"), after.vp("B")) == (9, "c5!", 0)
+
+
+def test_PD_OBJ_RING_01_PD_CHAR_ILLUS_07_the_ring_does_not_land_on_an_illusion():
+    """The Ring goes to an empty floor square; a square bearing an illusion is not empty (PD-CHAR-ILLUS-07), and
+    rubble holds nobody (PD-CHAR-ILLUS-04): the Dragon could teleport onto Yellow's illusion rubble on b7."""
+    state = pd_position("bRD@c3 bRG@c3 yWA@h4 yIL@h9", ports="- ; marks illusion:Y:rubble=b7")
+    assert "teleport bRD b7" not in legal_set(state, verb="teleport") and "teleport bRD c7" in legal_set(
+        state, verb="teleport")
+    assert_refused(state, "teleport bRD b7", "PD-OBJ-RING-02")
+
+
+def test_PD_CHAR_ILLUS_07_DT_116_no_rope_is_left_on_an_enemy_illusion_pit():
+    """To the Goblin, Yellow's illusion pit on c7 is a pit (PD-CHAR-ILLUS-03): he stands on it with his Rope, but
+    may not leave the Rope there, as nothing is left on a square bearing an illusion (DT-116); a Rope on a real pit
+    is his to leave (BG-PIT-06)."""
+    state = pd_position("bGB@b7 bRP@b7 yWA@h4 yIL@h9", ports="- ; marks illusion:Y:pit=c7")
+    assert "move bGB c7" in legal_set(state, verb="move")
+    assert not any("bRP@c7" in text for text in legal_set(state, verb="move"))
+    assert_refused(state, "move bGB c7-d7 bRP@c7", "PD-CHAR-ILLUS-07")
+
+
 def test_PD_OBJ_KEY_01_the_key_opens_and_closes_a_portcullis_any_number_of_times():
     state = pd_position("bGB@c13 bKY@c13 yWA@h4")
     assert "open bGB e" in legal_set(state, verb="open")

@@ -26,3 +26,14 @@ def test_PD_TERR_FOG_01_RUL_089_the_lance_cannot_reach_into_fog():
     assert_refused(state, "lance bCO yGB", "PD-TERR-FOG-01")
     clear = all_position("bCO@c19 bLN@c19 yGB@c17 yWA@h4")
     assert "lance bCO yGB" in legal_set(clear, verb="lance")
+
+
+def test_PD_CHAR_ILLUS_03_05_PR_CHAR_BANSHEE_01_the_illusionist_is_not_pushed_onto_his_own_illusion():
+    """An illusion pit is a real pit for all but the Illusionist who made it, and he may not stop on it
+    (PD-CHAR-ILLUS-05): the Banshee may not push him there (he fell and died, Blue scoring); another character
+    pushed onto it falls, as onto any pit (PR-CHAR-BANSHEE-06)."""
+    state = all_position("bBS@c2 yIL@c3 yWA@h4", ports="- ; marks illusion:Y:pit=c4")
+    assert "push bBS yIL" not in legal_set(state, verb="push")
+    assert_refused(state, "push bBS yIL", "PD-CHAR-ILLUS-05")
+    other = act(all_position("bBS@c2 yGB@c3 yWA@h4", ports="- ; marks illusion:B:pit=c4"), "push bBS yGB")
+    assert where(other, "yGB") == "eliminated"
