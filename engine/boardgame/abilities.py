@@ -279,7 +279,8 @@ def drink(ctx: Ctx, action: Drink) -> None:
         raise IllegalAction("BG-OBJ-POTION-01", "{figure} carries no Speed Potion", figure=figure.id)
     ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")
     ctx.put(potion.moved(where="discarded", square=None))
-    extra = ctx.s.catalogue.objects[potion.code].extra_ap
+    # a charmed figure drinks it as one of its 3 actions, and gains none (PD-OBJ-CHARM-02, DT-227)
+    extra = ctx.s.catalogue.objects[potion.code].extra_ap if figure.colour == ctx.s.active else 0
     ctx.s.pools[figure.id] = ctx.s.pools.get(figure.id, 0) + extra
     ctx.emit("potion_drunk", token=figure.id, extra_ap=extra)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .abilities import tokens_getter
+from .abilities import carried_objects, tokens_getter
 from .actions import Attack, CombatCard
 from .context import Ctx
 from ..core.errors import IllegalAction
@@ -165,7 +165,10 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
     opposing = [ctx.s.tokens[tid].square for tid in (combat.defenders if attacking else combat.attackers)]
     dragon_opposed = any("dragon" in cat.characters[ctx.s.tokens[tid].code].abilities
                          for tid in opposing_ids(combat, attacking))
-    side = len(ids) + (len(combat.shooters) if attacking else 0)
+    # the figures of the side (PR-CHAR-ASSASSIN-01: a wounded character is no figure), the shooters and the lancer
+    # included (DT-106)
+    side = sum(not ctx.s.tokens[tid].wounded for tid in ids) + (
+        len(combat.shooters) + (combat.lancer is not None) if attacking else 0)
     total = 0
     for tid in ids:
         token = ctx.s.tokens[tid]
@@ -175,18 +178,24 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
             if "backstab" in kind.abilities and side > 1 and any(
                     ctx.board.connected(token.square, sq) for sq in opposing):
                 total += BACKSTAB
-        if "no_carry" in cat.characters[token.code].abilities:
-            continue  # what lies under the Ghost is not his (PD-CHAR-GHOST-03)
-        for other in ctx.at(token.square):
-            if other.id != tid and not other.is_character:
-                kind = cat.objects[other.code]
-                total += kind.attack_bonus if attacking else kind.defend_bonus
-                if dragon_opposed and "dragon_slayer" in kind.abilities:
-                    total += DRAGON_SLAYER
+        total += _objects_bonus(ctx, token, attacking, dragon_opposed)
     if attacking:
         total += sum(ranged_value(ctx.s, ctx.s.tokens[tid]) for tid in combat.shooters)
-        if combat.lancer is not None:  # its own value; not in melee, so no ability adds to it (DT-107)
-            total += cat.characters[ctx.s.tokens[combat.lancer].code].combat
+        if combat.lancer is not None:  # its own value and its objects' (a Sword, RUL-061); no ability (DT-107)
+            lancer = ctx.s.tokens[combat.lancer]
+            total += cat.characters[lancer.code].combat + _objects_bonus(ctx, lancer, True, dragon_opposed)
+    return total
+
+
+def _objects_bonus(ctx: Ctx, token: Token, attacking: bool, dragon_opposed: bool) -> int:
+    """What the objects a participant carries add (BG-OBJ-SWORD-01, BG-OBJ-ARMOR-01, PD-OBJ-SLAYER-01); nothing
+    under the Ghost is his (PD-CHAR-GHOST-03)."""
+    total = 0
+    for other in carried_objects(ctx.s, token):
+        kind = ctx.s.catalogue.objects[other.code]
+        total += kind.attack_bonus if attacking else kind.defend_bonus
+        if dragon_opposed and "dragon_slayer" in kind.abilities:
+            total += DRAGON_SLAYER
     return total
 
 
@@ -213,12 +222,12 @@ def slays_dragons(ctx: Ctx, combat: Combat, attacking: bool) -> bool:
 
 
 def ranged_weapon(state: GameState, figure: Token):
-    """The ranged weapon the figure carries (an object with a `ranged` value: the Bow), or None."""
-    for t in state.tokens.values():
-        if t.where == "board" and t.square == figure.square and not t.is_character:
-            kind = state.catalogue.objects[t.code]
-            if kind.ranged:
-                return kind
+    """The ranged weapon the figure carries (an object with a `ranged` value: the Bow), or None; the Ghost carries
+    nothing (PD-CHAR-GHOST-03)."""
+    for t in carried_objects(state, figure):
+        kind = state.catalogue.objects[t.code]
+        if kind.ranged:
+            return kind
     return None
 
 
@@ -244,7 +253,8 @@ def resolve(ctx: Ctx) -> None:
     ctx.emit("combat_resolved", number=combat.number, cards={k: cards[k] for k in sorted(cards)},
              attack=attack, defence=defence, winner=winner, attacker_seat=active)
     if winner is not None and winner != active and combat.lancer is not None:
-        weapon = ctx.carried(s.tokens[combat.lancer])  # PR-OBJ-LANCE-02: the lance breaks
+        weapon = next((t for t in carried_objects(s, s.tokens[combat.lancer])  # PR-OBJ-LANCE-02: the lance breaks
+                       if "lance" in s.catalogue.objects[t.code].abilities), None)  # (not a Paladin's other object)
         if weapon is not None:
             ctx.put(weapon.moved(where="discarded", square=None))
             ctx.emit("lance_broken", token=weapon.id, by=combat.lancer)

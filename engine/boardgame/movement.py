@@ -240,7 +240,10 @@ class Walker:
             return True
         contents = self.contents(there, hold, reloc)
         if any(self.is_rope(t.id) for t in contents):
-            return True  # BG-PIT-02: a Rope lies there
+            holder = next((t for t in contents if t.is_character and not t.wounded), None)
+            if holder is None or holder.colour == self.colour:
+                return True  # BG-PIT-02: a Rope lies there; BG-PIT-04: a friend carries it (not an enemy Colossus
+                # the mover passes under, PR-CHAR-COLOSSUS-03, BG-EX-06)
         friend = next((t for t in contents if t.is_character and not t.wounded), None)
         if friend is not None and "acrobatics" in self.cat.characters[friend.code].abilities:
             return True  # BG-PIT-04 / BG-CHAR-THIEF-02: a friendly Thief bridges the pit

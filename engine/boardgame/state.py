@@ -384,13 +384,15 @@ class GameState:
     def combat_first(self) -> str | None:
         """The seat that lays its combat card first, face up, because only the other side has a Weapon Master
         (ability "combat_techniques") among the fighters, who sees it before choosing (PD-CHAR-WMASTER-01..03,
-        RUL-082: Weapon Masters on both sides cancel; never in a combat with shooters). None: both choose secretly."""
+        RUL-082: Weapon Masters on both sides cancel; never in a combat with shooters; a wounded one has lost his
+        techniques). None: both choose secretly."""
         c = self.combat
         if c is None or c.shooters:
             return None
         abilities = self.catalogue.characters
         seats = {self.tokens[tid].colour for tid in (*c.attackers, *c.defenders, *((c.lancer,) if c.lancer else ()))
-                 if "combat_techniques" in abilities[self.tokens[tid].code].abilities}
+                 if not self.tokens[tid].wounded  # a wounded character has no ability (BG-WOUND-02)
+                 and "combat_techniques" in abilities[self.tokens[tid].code].abilities}
         return opponent(seats.pop()) if len(seats) == 1 else None
 
     def room_at(self, slot: tuple[int, int]) -> RoomPlace:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..boardgame.actions import Action
-from ..boardgame.combat import participants
+from ..boardgame.abilities import carried_objects
+from ..boardgame.combat import mind_controller, participants
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import DIRECTIONS, step
 from ..boardgame.notation import register_action
@@ -29,9 +30,9 @@ class Lance(Action):
 
 
 def carries_lance(state: GameState, figure: Token) -> bool:
+    """Whether the figure carries a Telescopic Lance (not one lying under the Ghost, PD-CHAR-GHOST-03)."""
     return figure.where == "board" and any(
-        t.where == "board" and t.square == figure.square and not t.is_character
-        and "lance" in state.catalogue.objects[t.code].abilities for t in state.tokens.values())
+        "lance" in state.catalogue.objects[t.code].abilities for t in carried_objects(state, figure))
 
 
 def reach(state: GameState, board, figure: Token) -> list[Token]:
@@ -90,7 +91,9 @@ def lance(ctx: Ctx, action: Lance) -> None:
         raise refused
     attackers, defenders = participants(s, ctx.board, None, target, action.seat)
     s.combats += 1
-    s.combat = Combat(s.combats, figure.id, target.id, tuple(attackers), tuple(defenders), lancer=figure.id)
+    telepath = mind_controller(s, [*attackers, figure.id], defenders)  # RUL-118: a single lance combat is a melee
+    s.combat = Combat(s.combats, figure.id, target.id, tuple(attackers), tuple(defenders), lancer=figure.id,
+                      telepath=telepath, naming=telepath is not None)
     s.phase = "combat"
     ctx.emit("combat_declared", number=s.combats, attacker=figure.id, target=target.id, attackers=attackers,
              defenders=defenders, lancer=figure.id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..boardgame.abilities import carried_objects
 from ..boardgame.actions import Action
 from ..boardgame.combat import participants, ranged_weapon
 from ..boardgame.context import Ctx
@@ -56,8 +57,9 @@ def shot_problem(state: GameState, board, shooter: Token, target: Token) -> Ille
 
 
 def _shielded(state: GameState, person: Token) -> bool:
-    return any(t.where == "board" and t.square == person.square and not t.is_character
-               and "shield" in state.catalogue.objects[t.code].abilities for t in state.tokens.values())
+    """PR-OBJ-SHIELD-01: the person carries the Large Shield (or it lies with the wounded person, RUL-033); not
+    one lying under the Ghost, who carries nothing (PD-CHAR-GHOST-03)."""
+    return any("shield" in state.catalogue.objects[t.code].abilities for t in carried_objects(state, person))
 
 
 # A joiner's shot refused (PR-RANGED-09): "{token} cannot shoot {target} too: " and why, as one template each.

@@ -79,7 +79,9 @@ def problem(state: GameState, board, banshee: Token, direction: str, person: Tok
 
 def _carried_along(state: GameState, person: Token) -> list[Token]:
     """The person and what it carries (PR-CHAR-BANSHEE-04): a figure's object or wounded character, or the object
-    lying with a wounded person."""
+    lying with a wounded person; the Ghost carries nothing, and what lies under him stays (PD-CHAR-GHOST-03)."""
+    if "no_carry" in state.catalogue.characters[person.code].abilities:
+        return [person]
     return [t for t in state.tokens.values() if t.where == "board" and t.square == person.square
             and (t.id == person.id or not t.is_figure)]
 
@@ -91,7 +93,7 @@ def push(ctx: Ctx, action: Push) -> None:
     if kind is None or ABILITY not in kind.abilities:
         raise IllegalAction("PR-CHAR-BANSHEE-01", "{banshee} has no Shockwave", banshee=banshee.id)
     ctx.actor(action.seat, action.token)
-    if s.pools.get(banshee.id, 0) + s.ap < COST - 1:  # one is paid; a second must be there
+    if _points(s, banshee) < COST - 1:  # one is paid; a second must be there
         raise IllegalAction("PR-CHAR-BANSHEE-01", "the Shockwave costs 2 AP")
     ctx.spend(banshee.id)
     person = ctx.token(action.target)
@@ -116,9 +118,15 @@ def push(ctx: Ctx, action: Push) -> None:
         ctx.put(t.moved(square=there))
 
 
+def _points(state: GameState, banshee: Token) -> int:
+    """The AP the Banshee may spend: her own pool (a potion's, or a charm's), and the turn's AP if she is the
+    active player's own (a charmed figure spends only its charmed actions, PD-OBJ-CHARM-03)."""
+    return state.pools.get(banshee.id, 0) + (state.ap if banshee.colour == state.active else 0)
+
+
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     kind = state.catalogue.characters[figure.code]
-    if ABILITY not in kind.abilities or state.ap + state.pools.get(figure.id, 0) < COST:
+    if ABILITY not in kind.abilities or _points(state, figure) < COST:
         return []
     return [Push(seat, figure.id, person.id) for direction, person in targets(state, board, figure)
             if problem(state, board, figure, direction, person) is None]

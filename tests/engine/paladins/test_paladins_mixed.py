@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
-from ..builders import act, assert_refused, legal_set, where
-from .builders import all_position
+from dungeon_twister.engine import event_view
+
+from ..builders import act, apply_texts, assert_refused, combat_round, legal_set, where
+from .builders import all_position, pd_position
 
 
 def test_PD_GLOS_03_the_banshee_pushes_nobody_onto_an_obstacle():
@@ -37,3 +39,52 @@ def test_PD_CHAR_ILLUS_03_05_PR_CHAR_BANSHEE_01_the_illusionist_is_not_pushed_on
     assert_refused(state, "push bBS yIL", "PD-CHAR-ILLUS-05")
     other = act(all_position("bBS@c2 yGB@c3 yWA@h4", ports="- ; marks illusion:B:pit=c4"), "push bBS yGB")
     assert where(other, "yGB") == "eliminated"
+
+
+def test_PD_CHAR_GHOST_03_prisons_objects_lying_under_the_ghost_are_not_his():
+    """The Ghost carries and uses no object, Prison's neither: a Bow under him shoots nothing, a Telescopic Lance
+    under him reaches nobody, a Large Shield under him does not stop a shot at him, and a Key under him stays when
+    the Banshee pushes him (PR-CHAR-BANSHEE-04: the pushed person takes what it carries). All four were his."""
+    assert not legal_set(all_position("bGH@c1 bBW@c1 yWA@c6 yGB@h4"), verb="shoot")
+    assert not legal_set(all_position("bGH@c1 bLN@c1 yWA@c3 yGB@h4"), verb="lance")
+    assert "shoot bCL yGH" in legal_set(all_position("bCL@c1 bBW@c1 yGH@c6 ySH@c6 yGB@h4"), verb="shoot")
+    pushed = act(all_position("bBS@c1 yGH@c3 yKY@c3 yGB@h4"), "push bBS yGH")
+    assert (where(pushed, "yGH"), where(pushed, "yKY")) == ("c4", "c3")
+    fell = act(all_position("yBS@c5 bGH@c7 bRP@c7 bGB@h4", active="Y"), "push yBS bGH")
+    assert (where(fell, "bGH"), where(fell, "bRP")) == ("eliminated", "c7"), "a Rope under him holds nothing up"
+
+
+def test_PR_OBJ_LANCE_02_RUL_061_the_paladins_lance_breaks_not_his_other_object_and_his_sword_counts():
+    """The Paladin (3) with a Key, a Sword or a Bow beside his Telescopic Lance attacks the Warrior (5 + 4) and loses:
+    the lance is discarded, the other object stays (the first object under him was discarded: his Key). A Sword
+    adds its +1 to the lancer (RUL-061: 4), a Key or a Bow nothing (3)."""
+    for other, attack in (("bKY", 3), ("bSW", 4), ("bBW", 3)):
+        after, events = combat_round(all_position(f"bPA@c1 {other}@c1 bLN@c1 yWA@c3 yGB@h4"), "lance bPA yWA",
+                                     blue=0, yellow=4)
+        seen = [event_view(e, None) for e in events]
+        assert next(e for e in seen if e["kind"] == "combat_resolved")["attack"] == attack, other
+        assert next(e for e in seen if e["kind"] == "lance_broken")["token"] == "bLN", other
+        assert (where(after, "bLN"), where(after, other)) == ("discarded", "c1"), other
+
+
+def test_PD_CHAR_WMASTER_01_BG_WOUND_02_a_wounded_weapon_master_has_no_techniques():
+    """Only the side with a Weapon Master among the fighters has its opponent lay first; a wounded one has lost his
+    techniques: the Troll attacking the wounded yellow Weapon Master lays his card in secret, as Yellow does (he
+    had to lay it first, face up), and a wounded Weapon Master no longer cancels a sound one."""
+    wounded = act(pd_position("bTR@c4 yWM@c5! yGB@h4"), "attack bTR yWM")
+    assert wounded.to_act == ("B", "Y") and wounded.combat_first() is None
+    sound = act(pd_position("bWM@c4 yWM@c5! yGB@h4"), "attack bWM yWM")
+    assert sound.combat_first() == "Y" and sound.to_act == ("Y",)
+
+
+def test_PD_OBJ_CHARM_02_03_DT_227_a_charmed_figure_has_three_actions_a_potion_included():
+    """A charmed figure takes up to 3 actions. Drinking the Speed Potion it carries is one of them and adds none
+    (it added 4: 7 charmed actions); a charmed Banshee with one action left is not offered her 2-AP Shockwave
+    (it was offered, then refused), the charming player's own AP paying nothing of a charmed figure's."""
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 ySP@c7 yGB@e9 yWA@h4"), "charm bIL yMK", "drink yMK")
+    assert charmed.pools["yMK"] == 2
+    spent = act(charmed, "move yMK c6", "move yMK c7")
+    assert_refused(spent, "move yMK c6", "PD-OBJ-CHARM-03")
+    banshee = act(all_position("bIL@a7 bCH@a7 yBS@c7 bGB@c9 yGB@h4"), "charm bIL yBS", "move yBS d7", "move yBS c7")
+    assert banshee.pools["yBS"] == 1 and banshee.ap >= 2 and not legal_set(banshee, verb="push")
+    assert_refused(banshee, "push yBS bGB", "PR-CHAR-BANSHEE-01")

@@ -135,6 +135,17 @@ def test_PR_CHAR_COLOSSUS_02_a_destroyed_portcullis_is_never_closed_again_and_le
     assert "move bMK c13" not in legal_set(prison_position("bMK@c12 yNG@h4", ports="W1=cc"), verb="move")
 
 
+def test_PR_CHAR_COLOSSUS_03_BG_PIT_04_the_giants_rope_bridges_no_pit_for_his_enemies():
+    """The yellow Colossus stands with his Rope on the pit c8. The blue Telepath (0) may pass between his legs, but
+    a Rope held by a figure bridges the pit for that figure's side only (BG-PIT-02/04, BG-EX-06): he may not cross
+    c8 to c9 (he did). A blue Mechanork with the Rope on c8 lets the blue Naga across."""
+    enemy = prison_position("bTP@c7 yCO@c8 yRP@c8 yBS@h5")
+    assert not any("c8" in text for text in legal_set(enemy, verb="move", token="bTP"))
+    assert_refused(enemy, "move bTP c8-c9", "BG-MOVE-09")
+    friend = prison_position("bNG@c7 bMK@c8 bRP@c8 yBS@h5")
+    assert "move bNG c9" in legal_set(friend, verb="move", token="bNG")
+
+
 def test_PR_CHAR_COLOSSUS_03_giant_small_enemies_pass_between_his_legs_but_never_stop():
     """The Colossus on d6 in the corridor c6-d6-e6 (enemies at d5 and d7 close the sides): the Banshee (printed
     combat 1) and the Telepath (0) cross his square, the Naga (2) does not; nobody stops on it."""

@@ -82,3 +82,36 @@ def test_PR_OBJ_LANCE_05_a_lance_may_start_a_group_combat():
 def test_PR_OBJ_LANCE_06_reusable_while_unbroken():
     after, _ = fight(prison_position("bCO@c1 bLN@c1 yNG@c3 yMK@e1 yBS@h5"), "lance bCO yNG", 6, 0)
     assert "lance bCO yMK" in lances(after) and where(after, "bLN") == "c1"
+
+
+def _fight(state, action: str, blue: int, yellow: int) -> tuple:
+    """`action`, then the cards: (the state after, attack, defence, winner)."""
+    state, _ = apply_texts(state, action)
+    state, more = apply_texts(state, f"combat +{blue}", seat="B")
+    state, last = apply_texts(state, f"combat +{yellow}", seat="Y")
+    resolved = next(event_view(e, None) for e in more + last if e.kind == "combat_resolved")
+    return state, resolved["attack"], resolved["defence"], resolved["winner"]
+
+
+def test_PR_CHAR_TELEPATH_01_RUL_118_a_single_lance_combat_is_a_melee_for_the_telepath():
+    """RUL-118: a single combat started with a Telescopic Lance is a single melee, so Mind control works in it,
+    whichever side the Telepath is on: the Colossus lances the yellow Telepath and Yellow names a card first; the
+    blue Telepath lancing the Naga names one himself. No naming was asked in a lance combat."""
+    lanced = act(prison_position("bCO@c1 bLN@c1 yTP@c3 yBS@h5"), "lance bCO yTP")
+    assert lanced.to_act == ("Y",) and legal_set(lanced, seat="Y") == {"mind none", *(f"mind +{v}" for v in range(1, 7))}
+    lancing = act(prison_position("bTP@c1 bLN@c1 yNG@c3 yBS@h5"), "lance bTP yNG")
+    assert lancing.to_act == ("B",) and "mind +3" in legal_set(lancing, seat="B")
+
+
+def test_PR_CHAR_ASSASSIN_01_DT_106_the_lancer_is_her_ally_for_backstab():
+    """The blue Colossus lances the yellow Mechanork from c1; the blue Assassin beside him on d3 joins the group: the
+    lancer takes part, so she stabs: 5 + 2 + 2 = 9 against 2 (the lancer was not counted: 7)."""
+    _, attack, defence, winner = _fight(prison_position("bCO@c1 bLN@c1 bAS@d3 yMK@c3 yBS@h5"), "lance bCO yMK", 0, 0)
+    assert (attack, defence, winner) == (9, 2, "B")
+
+
+def test_PR_CHAR_ASSASSIN_01_a_wounded_character_is_no_ally_for_backstab():
+    """"Another figure of her side": the blue Naga attacks the wounded yellow Mechanork, and the yellow Assassin beside
+    the Naga defends with him; a wounded character is no figure, so she does not stab: 0 + 2 against 2 (it was 4)."""
+    _, attack, defence, winner = _fight(prison_position("bNG@c3 yMK@c4!4 yAS@b3 yBS@h5"), "attack bNG yMK", 0, 0)
+    assert (attack, defence, winner) == (2, 2, None)
