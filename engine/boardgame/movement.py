@@ -260,13 +260,16 @@ class Walker:
 
     def _takeable(self, square: Square, contents: list[Token]) -> list[str]:
         """Of the tokens on `square`, what the mover may take (`pickable`)."""
-        own_wounded_here = any(t.is_character and t.wounded and t.colour == self.colour for t in contents)
+        # BG-PIT-09: not the Rope from under an own wounded character on a pit; BG-PIT-04: nor from under a figure
+        # standing on the pit (a Thief's as a Rope-carrier's)
+        held_up = square in self.pits and any(t.is_character and (not t.wounded or t.colour == self.colour)
+                                              for t in contents)
         out = []
         for t in contents:
             if t.is_character:
                 if t.wounded and t.colour == self.colour:
                     out.append(t.id)
-            elif not (square in self.pits and self.is_rope(t.id) and own_wounded_here):
+            elif not (held_up and self.is_rope(t.id)):
                 out.append(t.id)
         return out
 
@@ -852,7 +855,11 @@ class Walker:
         if ok is None:
             tokens = [self.tokens[tid] for tid in ids]
             if square in self.pits and not any(self.is_rope(t.id) for t in tokens):
-                tokens = [t for t in tokens if not (t.is_character and t.wounded)]  # it falls (BG-PIT-09)
+                fallen = [t for t in tokens if t.is_character and t.wounded]
+                if any(t.is_figure and t.colour == w.colour for t in tokens for w in fallen):
+                    ok = self.occ.checked[key] = False  # BG-PIT-05: a friend carried onto a pit would be dropped
+                    return ok  # there (a Thief stops on a pit, what she carries does not)
+                tokens = [t for t in tokens if t not in fallen]  # it falls (BG-PIT-09)
             ok = self.occ.checked[key] = square_ok(square, tokens, self.pits, self.cat)
         return ok
 

@@ -196,6 +196,28 @@ _THERE = {
 }
 
 
+def _leave_problem(state: GameState, walker: Walker, leave) -> IllegalAction | None:
+    """Why what a move (or a wall-walk, BG-CHAR-WALLWALKER-04) leaves cannot lie where it leaves it (PD-TERR,
+    DT-116, BG-PIT-05/06), or None."""
+    for tid, square in leave:
+        if square in walker.barriers:
+            return _barrier(walker, square, N_("nothing is left on {square} (a crevasse)"),
+                            N_("nothing is left on {square} (a 3D obstacle)"), square=square_name(square))
+        if square in walker.no_drop:
+            return IllegalAction("PD-CHAR-ILLUS-07", "{square} bears an illusion: nothing is left there",
+                                 square=square_name(square))
+        if square in walker.rockfall and tid in state.tokens and state.tokens[tid].is_character:
+            return IllegalAction("PD-TERR-ROCKFALL-08", "a wounded character is not dropped on the Rockfall {square}",
+                                 square=square_name(square))
+        if square in walker.board.pits and tid in state.tokens:
+            if not walker.is_rope(tid):
+                return IllegalAction("BG-PIT-05", "only a Rope may be left on the pit {square}",
+                                     square=square_name(square))
+            if not walker.may_leave(square, tid):
+                return IllegalAction("BG-PIT-06", "a Rope is left on a pit only with 2 valid squares beside it")
+    return None
+
+
 def _items_problem(state: GameState, walker: Walker, action: Move) -> IllegalAction | None:
     """Why these pick-ups, drops and hand-overs cannot end the move (BG-ITEM, BG-CARRY, BG-PIT, BG-MOVE-12)."""
     board, cat = walker.board, walker.cat
@@ -220,22 +242,18 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> IllegalAct
             return IllegalAction("BG-PIT-09", "you may not take the Rope from under your own wounded character")
         if any(not t.wounded for t in others):
             return IllegalAction("BG-PIT-04", "the Rope under a figure on a pit cannot be taken")
-    for tid, square in action.leave:
-        if square in walker.barriers:
-            return _barrier(walker, square, N_("nothing is left on {square} (a crevasse)"),
-                            N_("nothing is left on {square} (a 3D obstacle)"), square=square_name(square))
-        if square in walker.no_drop:
-            return IllegalAction("PD-CHAR-ILLUS-07", "{square} bears an illusion: nothing is left there",
-                                 square=square_name(square))
-        if square in walker.rockfall and tid in state.tokens and state.tokens[tid].is_character:
-            return IllegalAction("PD-TERR-ROCKFALL-08", "a wounded character is not dropped on the Rockfall {square}",
-                                 square=square_name(square))
-        if square in board.pits and tid in state.tokens:
-            if not walker.is_rope(tid):
-                return IllegalAction("BG-PIT-05", "only a Rope may be left on the pit {square}",
-                                     square=square_name(square))
-            if not walker.may_leave(square, tid):
-                return IllegalAction("BG-PIT-06", "a Rope is left on a pit only with 2 valid squares beside it")
+    dropped = _leave_problem(state, walker, action.leave)
+    if dropped is not None:
+        return dropped
+    if action.dest in board.pits:  # BG-PIT-05: what a Thief carries onto a pit would lie in it
+        left = {tid for tid, _ in action.leave}
+        carried = [tid for tid in (*taken, *walker.originals) if tid not in left and tid in state.tokens]
+        rope = any(walker.is_rope(t.id) for t in walker.base.get(action.dest, ())) or any(
+            walker.is_rope(tid) for tid in carried)
+        wounded = next((tid for tid in carried if state.tokens[tid].is_character), None)
+        if wounded is not None and not rope:
+            return IllegalAction("BG-PIT-05", "{token} would be carried onto the pit {square}: no wounded character "
+                                 "lies in a pit", token=wounded, square=square_name(action.dest))
     final = dict(action.leave)
     for taken_id in taken:
         final[taken_id] = action.dest
@@ -300,6 +318,8 @@ def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dic
     if board.start_zone_owner(dest) == opponent(figure.colour) and can_exit(state, figure.colour):
         return not any(t.is_character for t in state.tokens.values() if t.where == "board" and t.square == dest)
     moved = dict(leave)
+    if any(not walker.may_leave(square, tid) for tid, square in moved.items()):
+        return False  # BG-CHAR-WALLWALKER-04: she drops as in a move (BG-PIT-05/06, DT-116)
     for held in walker.originals:
         if held not in moved:
             moved[held] = dest
@@ -318,6 +338,9 @@ def wallwalk(ctx: Ctx, action: WallWalk) -> None:
                 "BG-CHAR-WALLWALKER-01"
             raise IllegalAction(rule, "there is no wall between {square} and {dest}",
                                 square=square_name(figure.square), dest=square_name(action.dest))
+        dropped = _leave_problem(ctx.s, walker_for(ctx.s, ctx.board, figure), action.leave)
+        if dropped is not None:
+            raise dropped
         raise IllegalAction("BG-CHAR-WALLWALKER-04", "{dest} is not a valid landing square",
                             dest=square_name(action.dest))
     moved = dict(action.leave)

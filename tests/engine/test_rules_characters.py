@@ -195,6 +195,16 @@ def test_BG_CHAR_WALLWALKER_03_a_double_wall_is_one_wall():
     assert where(after, "bWW") == "a6" and after.ap == 4
 
 
+def test_BG_CHAR_WALLWALKER_04_BG_PIT_06_she_leaves_a_rope_on_a_pit_as_in_a_move():
+    """She drops "as in a move": on base tile 1G at A4 the pit c20 has only c19 beside it for Blue, so a Rope is not
+    left on it (BG-PIT-06) by a move, nor by a wall-walk to b20 (that was allowed)."""
+    rooms = "A1=2G/0 B1=2D/0 A2=3G/0 B2=3D/0 A3=4G/0 B3=4D/0 A4=1G/0 B4=1D/0"
+    s = position("bWW@c20 bRP@c20", rooms=rooms, set_name="base_set")
+    assert_refused(s, "move bWW c19 bRP@c20", "BG-PIT-06")
+    assert "wallwalk bWW b20 bRP@c20" not in legal_set(s, verb="wallwalk")
+    assert_refused(s, "wallwalk bWW b20 bRP@c20", "BG-PIT-06")
+
+
 def test_BG_CHAR_WALLWALKER_04_valid_landing_carrying_picking_up_and_dropping():
     s = position("bWW@b13 bSW@b13")
     after, _ = apply_texts(s, "wallwalk bWW c13")  # the Sword goes through with her

@@ -324,6 +324,26 @@ def test_BG_PIT_04_own_thief_or_rope_carrier_on_a_pit_is_a_bridge_for_friends_on
     assert_refused(s, "move bWA c9 +bRP", "BG-PIT-04")
 
 
+def test_BG_PIT_04_nobody_takes_the_rope_from_under_a_thief_on_a_pit():
+    """"They cannot take that Rope": the Rope lying under a Thief standing on the pit c8 is hers, as a Rope-carrier's
+    is; the Warrior took it on his way to c9 (a Thief stands on a pit without it, so the golden rules let it go)."""
+    s = position("bWA@c7 bTH@c8 bRP@c8")
+    assert not any("bRP" in text for text in legal_set(s, token="bWA"))
+    assert_refused(s, "move bWA c9 +bRP", "BG-PIT-04")
+
+
+def test_BG_PIT_05_a_thief_carries_no_wounded_friend_onto_a_pit():
+    """A Thief stops on a pit, what she carries does not: ending on c8 with the wounded Goblin would leave him in the
+    pit, which BG-PIT-05 forbids as it forbids dropping him there. The move was legal and the Goblin fell, Yellow
+    scoring; the jump onto a pit likewise. She still carries him across, to c9."""
+    s = position("bTH@c7 bGB@c7!")
+    assert not any(text.endswith((" c8", " d8")) for text in legal_set(s, token="bTH"))
+    assert_refused(s, "move bTH c8", "BG-PIT-05")
+    assert_refused(s, "jump bTH c8 d8", "BG-JUMP-04")
+    across, _ = apply_texts(s, "move bTH c9")
+    assert (where(across, "bTH"), where(across, "bGB"), across.vp("Y")) == ("c9", "c9!", 0)
+
+
 def test_BG_PIT_05_only_a_rope_may_be_left_on_a_pit():
     s = position("bTH@c7 bSW@c7 bGB@b7! bCL@b7")
     assert not any("@c8" in text or "@d8" in text for text in legal_set(s, token="bTH"))
