@@ -599,6 +599,8 @@ class _Walk:
                 shown = "+@" + giver.id if st.options.secret_objects else tok
                 if mine is not None and giver.seat != self.seat and not st.has_item(mine):
                     raise IllegalAction("CG-CARRY-01", "an enemy does not take your wounded character")
+                if mine is not None and giver.wounded and not st.has_item(mine):  # CG-WOUND-03: its object,
+                    raise IllegalAction("CG-CARRY-01", "a wounded character carries no wounded friend")  # swapped
                 if mine is not None:
                     st = _hold(st, mine, giver.id)
                 st = st.with_figure(_carried_with(st.fig(giver.id), add=mine, drop=name))
@@ -720,9 +722,11 @@ class _Walk:
             raise IllegalAction("CG-CHAR-WALLWALKER-03", "she does not pass a closed portcullis")
         if "wall" not in feats:
             raise IllegalAction("CG-CHAR-WALLWALKER-01", "there is no wall there: that is a move")
+        if self.restrict is not None and side != self.restrict:  # DT-207: as a jump does
+            raise IllegalAction("CG-MOVE-04", "it entered a zone holding an enemy: it leaves only the way it came")
         if not mz.is_zone(target):
             raise IllegalAction("CG-CHAR-WALLWALKER-03", "she does not reveal a room through a wall")
-        self.loc, self.facing, self.op_here, self.restrict = target, None, 0, None
+        self._enter(target, OPPOSITE[side])  # CG-MOVE-04: an enemy there holds her to the wall she came through
 
     def _enter(self, zone, back_side: str) -> None:
         self.loc, self.facing, self.op_here = zone, None, 0
@@ -855,6 +859,12 @@ def _jump(state: CardState, a: Jump):
     return new, [event("jump", figure=f.id, zone=zone_name(a.zone), jumps_left=new.player(a.seat).jumps, **shown)]
 
 
+def _broken(state: CardState, key: tuple) -> bool:
+    """Whether the portcullis `key` (maze.portcullis_keys) is broken: bent or burst (CG-CHAR-WARRIOR-01,
+    CG-CHAR-COLOSSUS-01), or in a room whose walls the Golem broke (CG-CHAR-GOLEM-02)."""
+    return key in state.broken or any(card == key[0] for card, _ in state.walls_broken)
+
+
 def _portcullis(state: CardState, a: Portcullis):
     f = _main_checks(state, a, a.figure)
     if not _abilities(state, f) & {"key", "lockpick"}:
@@ -864,7 +874,7 @@ def _portcullis(state: CardState, a: Portcullis):
     keys = state.maze.portcullis_keys(a.zone, a.side)
     if not keys:
         raise IllegalAction("CG-OBJ-KEY-01", "there is no portcullis there")
-    if any(k in state.broken for k in keys):
+    if any(_broken(state, k) for k in keys):
         raise IllegalAction("CG-CHAR-WARRIOR-01", "a broken portcullis is never repaired")
     is_open = all(k in state.opened for k in keys)
     if is_open == a.open:
@@ -884,7 +894,7 @@ def _bend(state: CardState, a: BendBars):
     if f.where != "maze" or f.at != a.zone or a.side not in GLOBAL:
         raise IllegalAction("CG-CHAR-WARRIOR-01", "only a portcullis on a border of its own zone")
     keys = state.maze.portcullis_keys(a.zone, a.side)
-    if not keys or all(k in state.broken for k in keys):
+    if not keys or all(_broken(state, k) for k in keys):
         raise IllegalAction("CG-CHAR-WARRIOR-01", "no portcullis left to break there")
     new = _spend(state, a.seat)
     new = new.but(broken=state.broken | frozenset(keys), opened=state.opened - frozenset(keys))
@@ -1842,6 +1852,15 @@ def _side_count(state: CardState, loc, seat: str, mover: str) -> int:
     return len(here) + len(carried)
 
 
+def _gold_after(walk: _Walk) -> bool:
+    """CG-GOLD-02 on the whole board once `walk` ends where it stands (what `apply` checks after a move)."""
+    try:
+        _check_gold(walk.copy().finish()[0])
+    except IllegalAction:
+        return False
+    return True
+
+
 def _paths(state: CardState, f: Figure) -> list:
     """One path per outcome of a move of `f` (docs/rulings.md DT-217): the shortest, the first a breadth-first
     search finds. The search visits each walk state (where the figure stands, facing, the border it must leave by,
@@ -1884,14 +1903,15 @@ def _paths(state: CardState, f: Figure) -> list:
                 p = path + (tok,)
                 where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, board(nxt.state))
                 if where not in outcomes:
-                    # CG-GOLD-02 at the end: only the mover's destination changes its count (apply checks it all
-                    # again); the wounded friends carried there count too (RUL-102), the mover's own load included
+                    # CG-GOLD-02 at the end: the mover's destination, where the wounded friends carried there count
+                    # too (RUL-102), the mover's own load included; and, once it has left or given a wounded friend
+                    # on its way (an exchange changed the walk's state), the zone that friend was left in too
                     if not nxt.exited:
                         at = (id(nxt.state), nxt.loc)
                         count = counts.get(at)
                         if count is None:
                             count = counts[at] = _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid)
-                    if nxt.exited or count < MAX_PER_ZONE:
+                    if (nxt.exited or count < MAX_PER_ZONE) and (nxt.state is start or _gold_after(nxt)):
                         outcomes.add(where)
                         out.append(p)
                 if nxt.exited:

@@ -345,3 +345,33 @@ def test_CG_OPT_03_random_games_views_and_legal_actions_never_tell_the_others_ob
                     checked += 1
             s = apply(s, kind_first(rng, legal_actions(s)))[0]
     assert checked >= 200  # the games do reach such positions (measured: 143 and 96 of them)
+
+
+def test_CG_GOLD_02_a_wounded_friend_left_on_the_way_counts_where_it_is_left():
+    """The Snake-man carrying the wounded Mechanork passes b1, where three blue characters stand. Leaving the
+    Mechanork there (`move bSN b1 -bMK c1`) would make four (CG-GOLD-02, RUL-102): apply refused such moves, and the
+    legal list offered them (11 here), counting only the mover's destination. Now the list is what apply accepts."""
+    s = build({"bSN": "a1", "bMK": "@bSN", "bWA": "b1", "bCO": "b1", "bBK": "b1", "yMK": "d4"}, combat=True)
+    def dropped_at(path: tuple) -> str:
+        zones = [tok for tok in path[:path.index("-bMK")] if tok[0] not in "+->"]
+        return zones[-1] if zones else "a1"
+
+    assert not any(isinstance(a, Move) and a.figure == "bSN" and "-bMK" in a.path and dropped_at(a.path) == "b1"
+                   for a in legal_actions(s, "B"))
+    refused(s, "move bSN b1 -bMK c1", "CG-GOLD-02")
+    listed = legal_actions(s, "B")
+    for action in listed:
+        apply(s, action)  # every listed action applies
+    assert any(isinstance(a, Move) and "-bMK" in a.path for a in listed), "leaving him elsewhere stays legal"
+
+
+def test_CG_CARRY_01_CG_WOUND_03_a_wounded_character_swaps_its_object_not_for_a_wounded_friend():
+    """A wounded character keeps its object, and anyone passing may swap it (CG-WOUND-03); but it carries nobody:
+    the Snake-man carrying the wounded Mechanork may not swap him for the Key the wounded Warrior holds (the
+    Mechanork then rode on a wounded card, uncounted, and was never eliminated with it)."""
+    s = build({"bSN": "a1", "bMK": "@bSN", "bWA": ("a1", {"wounded": True}), "bCO": "b1", "yWA": "d4"},
+              items={"bKY": "@bWA"}, ap=(6, 0), combat=True)
+    refused(s, "move bSN +bKY", "CG-CARRY-01")
+    for action in legal_actions(s, "B"):  # (dropping him first, then taking the Key, stays legal)
+        after = apply(s, action)[0]
+        assert not any(f.where == "carried" and after.fig(f.at).wounded for f in after.figures), action

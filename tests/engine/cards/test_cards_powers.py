@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_twister.engine.cards import Attack, Regenerate, apply, legal_actions, parse_action
+from dungeon_twister.engine.cards import Attack, Regenerate, apply, format_action, legal_actions, parse_action
 from dungeon_twister.engine.core.errors import NotationError
 
 from .builders import act, build, fight, refused, z
@@ -501,3 +501,27 @@ def test_CG_OBJ_INVERSION_01_RUL_117_two_rooms_change_places_with_all_they_hold(
     assert s3.fig("bWZ").at == z("a3")
     refused(s, "invert bWZ D", "CG-OBJ-INVERSION-01")
     refused(build({"bSN": "a1", "yMK": "d4"}, items={"bIS": "@bSN"}), "invert bSN B", "CG-CHAR-WIZARD-02")
+
+
+def test_CG_MOVE_04_DT_207_the_wall_walker_is_held_by_an_enemy_as_a_mover_is():
+    """CG-MOVE-04 holds a character who entered a zone with an unwounded enemy to the border it came by, that turn.
+    Held to the south of a2, the Wall-Walker went out through the northern wall (refused now, as a jump is); and
+    walking through a wall into a3, where the yellow Mechanork stands, did not hold her at all: she is held to that
+    wall now, so she does not cross to b3 the same turn."""
+    held = build({"bWW": ("a2", {"pin": "S"}), "yMK": "a2", "ySN": "d4"})
+    refused(held, "wallwalk bWW a3", "CG-MOVE-04")
+    s = build({"bWW": "a2", "yMK": "a3", "ySN": "d4"}, items={"bRP": "@bWW"})
+    inside = act(s, "wallwalk bWW a3")
+    assert inside.fig("bWW").pin == "S"
+    refused(inside, "move bWW b3", "CG-MOVE-04")
+
+
+def test_CG_CHAR_GOLEM_02_a_portcullis_of_his_broken_room_is_broken_for_keys_and_bars():
+    """Once the Golem broke blue1's walls its portcullis a2|b2 counts as broken (CG-CHAR-GOLEM-02), never repaired:
+    a Key no longer opens or closes it, and nobody bends it again (each was offered and cost 1 AP for nothing)."""
+    smashed = act(build({"bGO": "a2", "bMK": "a2", "bWA": "a2", "ySN": "d4"}, items={"bKY": "@bMK"}, ap=(6, 0)),
+                  "smash bGO")
+    texts = {format_action(a) for a in legal_actions(smashed, "B")}
+    assert not {"open bMK a2 e", "close bMK a2 e", "bend bWA a2 e"} & texts
+    refused(smashed, "open bMK a2 e", "CG-CHAR-WARRIOR-01")
+    refused(smashed, "bend bWA a2 e", "CG-CHAR-WARRIOR-01")
