@@ -1852,6 +1852,16 @@ def _side_count(state: CardState, loc, seat: str, mover: str) -> int:
     return len(here) + len(carried)
 
 
+def _left_friend(walk: _Walk, start: CardState) -> bool:
+    """Whether the walk left or gave a wounded friend somewhere (a figure other than the mover and its own loads
+    changed place), so that a zone other than its destination may have changed its count (CG-GOLD-02)."""
+    now, before = walk.state.figures, start.figures
+    if now is before:
+        return False
+    return any(a is not b and a.id != walk.fid and (a.where, a.at) != (b.where, b.at)
+               and not (a.where == "carried" and a.at == walk.fid) for a, b in zip(now, before))
+
+
 def _gold_after(walk: _Walk) -> bool:
     """CG-GOLD-02 on the whole board once `walk` ends where it stands (what `apply` checks after a move)."""
     try:
@@ -1911,7 +1921,7 @@ def _paths(state: CardState, f: Figure) -> list:
                         count = counts.get(at)
                         if count is None:
                             count = counts[at] = _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid)
-                    if (nxt.exited or count < MAX_PER_ZONE) and (nxt.state is start or _gold_after(nxt)):
+                    if (nxt.exited or count < MAX_PER_ZONE) and (not _left_friend(nxt, start) or _gold_after(nxt)):
                         outcomes.add(where)
                         out.append(p)
                 if nxt.exited:
