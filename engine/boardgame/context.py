@@ -119,7 +119,7 @@ class Ctx:
         if seat != self.s.active:
             raise IllegalAction("BG-TURN-01", "it is not your turn")
         token = self.token(token_id)
-        controlled = self.s.marks.get(f"control:{seat}") == token_id  # charmed for this turn (PD-OBJ-CHARM-02)
+        controlled = f"control:{seat}:{token_id}" in self.s.marks  # charmed for this turn (PD-OBJ-CHARM-02)
         if (token.colour != seat and not controlled) or not token.is_character:
             raise IllegalAction(rule, "{token} is not one of your characters", token=token_id)
         if token.where != "board":

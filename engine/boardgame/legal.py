@@ -83,8 +83,9 @@ def _main_parts(state: GameState, seat: str):
     rules = state.catalogue.rules
     generators = rulebook.modules(rules)
     memo = rulebook.reach_only(rules)
-    controlled = state.marks.get(f"control:{seat}") if state.marks else None  # charmed (PD-OBJ-CHARM-02)
-    for token in sorted((t for t in state.tokens.values() if (t.colour == seat or t.id == controlled)
+    controlled = {figure for name, figure in state.marks.items() if name.startswith(f"control:{seat}:")} \
+        if state.marks else ()  # charmed (PD-OBJ-CHARM-02)
+    for token in sorted((t for t in state.tokens.values() if (t.colour == seat or t.id in controlled)
                          and t.where == "board" and t.is_character), key=lambda t: t.id):
         if token.wounded:
             for module in generators:

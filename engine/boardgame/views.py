@@ -60,9 +60,14 @@ def view(state: GameState, seat: str | None) -> dict:
         out["draft"] = {"mode": state.draft.mode, "first": state.draft.first, "stage": stage,
                         "picker": state.draft_picker(), "picks": picks,
                         "pool": {kind: draft_pool(state, kind) for kind in picks}}
-    charmed = {name.split(":")[1]: value for name, value in state.marks.items() if name.startswith("control:")}
-    if charmed:  # PD-OBJ-CHARM: seat -> the enemy figure it controls this turn (public)
-        out["charmed"] = charmed
+    charmed: dict[str, list[str]] = {}
+    for name, figure in state.marks.items():
+        if name.startswith("control:"):
+            charmed.setdefault(name.split(":")[1], []).append(figure)
+    if charmed:  # PD-OBJ-CHARM: seat -> the enemy figure it controls this turn (public); all of them, in the order
+        out["charmed"] = {seat: figures[-1] for seat, figures in charmed.items()}  # charmed, if there are two
+        if any(len(figures) > 1 for figures in charmed.values()):
+            out["charmed_figures"] = charmed
     if state.options.scenario:  # PR-SCEN: only a scenario's view has the key
         out["scenario"] = state.options.scenario
     tokens = out["tokens"]

@@ -3,8 +3,9 @@ takes control, for 1 AP, of one unwounded enemy figure in the same room (no line
 the scroll is discarded. Until the end of the turn its player may make that figure take up to 3 actions from a pool
 of its own (`GameState.pools`, the charmed figure's id), alternating with his other actions; the figure keeps its
 colour (its exits and its death score as usual, PD-OBJ-CHARM-06) and the charming player spends his own jump cards
-(PD-OBJ-CHARM-05). `GameState.marks` holds "control:<seat>" -> the charmed figure while it lasts; `Ctx.actor` and
-`legal_actions` let the seat act with it, from its pool only.
+(PD-OBJ-CHARM-05). `GameState.marks` holds "control:<seat>:<figure>" -> the charmed figure while it lasts (one
+entry per figure: a second scroll read in the same turn charms a second figure, and the first keeps its actions);
+`Ctx.actor` and `legal_actions` let the seat act with it, from its pool only.
 
 The charmed figure declares no attack (DT-117): PD-OBJ-CHARM-04 lets it fight only characters not of its colour,
 i.e. its controller's own, with cards from its owner's hand (PD-OBJ-CHARM-05) in a combat whose attacking side would
@@ -77,7 +78,7 @@ def charm(ctx: Ctx, action: Charm) -> None:
         raise IllegalAction("PD-OBJ-CHARM-01", "{target} is not an enemy figure in {figure}'s room", target=target.id,
                             figure=figure.id)
     ctx.put(scroll.moved(where="discarded", square=None))
-    s.marks[f"control:{action.seat}"] = target.id
+    s.marks[f"control:{action.seat}:{target.id}"] = target.id
     s.pools[target.id] = CHARMED_ACTIONS
     ctx.emit("charmed", by=figure.id, target=target.id, actions=CHARMED_ACTIONS)
 

@@ -88,3 +88,18 @@ def test_PD_OBJ_CHARM_02_03_DT_227_a_charmed_figure_has_three_actions_a_potion_i
     banshee = act(all_position("bIL@a7 bCH@a7 yBS@c7 bGB@c9 yGB@h4"), "charm bIL yBS", "move yBS d7", "move yBS c7")
     assert banshee.pools["yBS"] == 1 and banshee.ap >= 2 and not legal_set(banshee, verb="push")
     assert_refused(banshee, "push yBS bGB", "PR-CHAR-BANSHEE-01")
+
+
+def test_PD_OBJ_CHARM_02_03_a_second_charm_in_a_turn_keeps_the_first():
+    """Blue's Illusionist and Wizard each read a Charm Scroll (the Wizard carries Yellow's): the Mechanork and the
+    Goblin are both charmed, 3 actions each. Only one charmed figure a seat was kept: the Mechanork lost his
+    actions to the Goblin's charm. Both act now, and the view names both (`charmed_figures`)."""
+    from dungeon_twister.engine import view
+
+    state = act(pd_position("bIL@a7 bCH@a7 bWZ@b9 yCH@b9 yMK@c7 yGB@e9 yWA@h4"), "charm bIL yMK", "charm bWZ yGB")
+    assert (state.pools["yMK"], state.pools["yGB"]) == (3, 3)
+    assert legal_set(state, token="yMK", verb="move") and legal_set(state, token="yGB", verb="move")
+    moved = act(state, "move yMK c6", "move yGB e8")
+    assert (where(moved, "yMK"), where(moved, "yGB")) == ("c6", "e8")
+    seen = view(state, None)
+    assert seen["charmed"] == {"B": "yGB"} and seen["charmed_figures"] == {"B": ["yMK", "yGB"]}
