@@ -28,6 +28,8 @@ REASONS = {"target reached": N_("target reached"),
            "the Colossus reached Blue's start zone (PR-SCEN-2-07)":
                N_("the Colossus reached Blue's start zone (PR-SCEN-2-07)"),
            "the Colossus is eliminated (PR-SCEN-2-07)": N_("the Colossus is eliminated (PR-SCEN-2-07)"),
+           "the Colossus was carried out wounded: a draw (PR-SCEN-2-07)":
+               N_("the Colossus was carried out wounded: a draw (PR-SCEN-2-07)"),
            "2 enemy characters eliminated (PR-SCEN-3-05)": N_("2 enemy characters eliminated (PR-SCEN-3-05)"),
            "4 VP reached (PR-SCEN-4-06)": N_("4 VP reached (PR-SCEN-4-06)")}
 """Why a game ended, as the engine (turn.finish, the Prison scenarios' data, the card game) or the server

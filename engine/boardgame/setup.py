@@ -62,6 +62,12 @@ def validate_options(options: Options) -> None:
             if card == 0 or card not in deck:
                 raise ValueError(f"BG-OPT-08: cannot remove the +{card} combat card")
             deck.remove(card)
+        highest = sorted(options.catalogue.combat_cards)[len(deck):]
+        if sorted(h.removed_cards) != highest:
+            raise ValueError("BG-OPT-08: the handicapped player removes his highest combat cards ("
+                             + " ".join(f"+{card}" for card in highest) + ")")
+        if options.target_vp != 5:
+            raise ValueError("BG-OPT-08: a handicap game is played to 5 VP")
         if options.beginner and h.characters > 6:
             raise ValueError("BG-OPT-07: the beginner game has 6 characters per player")
 

@@ -34,14 +34,17 @@ def vp(ctx: Ctx, target: int) -> str | None:
 
 
 def colossus(ctx: Ctx, victory: dict) -> tuple[str, str] | None:
-    """PR-SCEN-2-07 (RUL-062): the Colossus's side wins when he leaves through the opponent's start zone unwounded
-    (a wounded Colossus carried out is saved, not exited), the other side when he is eliminated."""
+    """PR-SCEN-2-07 (RUL-062): the Colossus's side wins when he leaves through the opponent's start zone unwounded,
+    the other side when he is eliminated; a wounded Colossus carried out is saved, not exited, and can do neither
+    any more: a draw (winner None), at once."""
     seat = victory["seat"]
     token = ctx.s.tokens[seat.lower() + victory["code"]]
     if token.where == "exited":
         return seat, victory["reason"]
     if token.where == "eliminated":
         return ("B" if seat == "Y" else "Y"), victory["reason_eliminated"]
+    if token.where == "saved":
+        return None, victory["reason_saved"]
     return None
 
 
@@ -63,7 +66,7 @@ def after_action(ctx: Ctx) -> None:
     if kind == "colossus":
         found = colossus(ctx, victory)
         if found is not None:
-            finish(ctx, found[1], found[0])
+            finish(ctx, found[1], found[0])  # (a None winner: `draw_otherwise`, PR-SCEN-2-07)
         return
     winner = (all_out(ctx) if kind == "all_out" else eliminations(ctx, victory["count"]) if kind == "eliminations"
               else vp(ctx, victory["target"]))

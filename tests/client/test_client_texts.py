@@ -583,7 +583,7 @@ def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
 
     def walk(node):
         if isinstance(node, dict):
-            found.update(value for key, value in node.items() if key in ("reason", "reason_eliminated"))
+            found.update(value for key, value in node.items() if key.startswith("reason"))
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
@@ -591,7 +591,7 @@ def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
                 walk(value)
 
     walk(prison)
-    assert len(found) == 5 and found <= set(REASONS), found - set(REASONS)
+    assert len(found) == 6 and found <= set(REASONS), found - set(REASONS)
     assert {"target reached", "nobody can score any more", "resigned", "abandoned", "vp"} <= set(REASONS)
     assert reason_text("resigned") == "the other player resigned"
     assert reason_text("a new reason") == "a new reason"

@@ -438,7 +438,7 @@ def test_check_false_skips_the_rules_checks_for_deliberately_impossible_test_sta
 
 
 # --- everything the engine writes parses back ----------------------------------------------------------------
-OPTIONS = [Options(), Options(beginner=True), Options(target_vp=6, handicap=Handicap("Y", 5, (6,))),
+OPTIONS = [Options(), Options(beginner=True), Options(handicap=Handicap("Y", 5, (6,))),
            Options(handicap=Handicap("B", 6, (5, 6)), beginner=True)]
 
 

@@ -5,6 +5,8 @@ Every test names the rule IDs it checks (docs: /work/shared/rules/board-game.md)
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dungeon_twister.engine import (SEATS, EndTurn, Handicap, IllegalAction, Options, apply, event_view,
@@ -346,6 +348,10 @@ def test_BG_OPT_08_handicapped_player_with_fewer_characters():
         new_game(Options(handicap=Handicap("B", 6, (0,))), 1)
     with pytest.raises(ValueError):
         new_game(Options(handicap=Handicap("B", 3, ())), 1)
+    for target, removed, why in ((6, (6,), "played to 5 VP"), (5, (5,), "highest combat cards (+6)"),
+                                 (5, (4, 6), "highest combat cards (+5 +6)")):
+        with pytest.raises(ValueError, match=f"^BG-OPT-08: .*{re.escape(why)}"):  # (both were accepted)
+            new_game(Options(target_vp=target, handicap=Handicap("B", 6, removed)), 1)
     options = Options(handicap=Handicap("B", 6, (6,)))
     state = new_game(options, 1)
     assert state.options.target_vp == 5

@@ -215,6 +215,18 @@ def test_PR_SCEN_2_07_the_colossus_out_unwounded_wins_his_elimination_loses():
     assert (after.outcome.winner, after.outcome.reason) == ("B", "the Colossus is eliminated (PR-SCEN-2-07)")
 
 
+def test_PR_SCEN_2_07_RUL_062_the_colossus_carried_out_wounded_is_a_draw_at_once():
+    """"Any other situation is a draw" (RUL-062): the yellow Mechanork carries the wounded Colossus out through
+    Blue's start zone, so he is saved and can neither exit unwounded nor be eliminated: the game ends at once, a
+    draw. It went on: 3,000 random actions later it was still running, resigning the only way out."""
+    state = scenario_position("prison-2", "bNG@c5 bCL@a3 bAS@d3 yMK@h1 yCO@h1!3", rooms=S2_ROOMS, turn=(
+        "turn 5 Y main ap=5 high=5 four=1 first=B placer=- combats=0"))
+    out = act(state, "move yMK h0")
+    assert where(out, "yCO") == "saved"
+    assert (out.outcome.winner, out.outcome.reason) == (None, "the Colossus was carried out wounded: a draw "
+                                                              "(PR-SCEN-2-07)")
+
+
 def test_PR_SCEN_3_04_05_nobody_exits_two_eliminations_win():
     """Both start zones are open ground for everybody; the second enemy eliminated (a wounded Mechanork on c4 who
     loses a combat) ends the game at once."""
