@@ -505,7 +505,7 @@ class _Walk:
     """A move being followed token by token (shared by `apply` and the move generator)."""
 
     __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "op_here", "exited", "move", "shown",
-                 "known")
+                 "known", "blind")
 
     def __init__(self, state: CardState, f: Figure):
         self.state, self.fid, self.seat = state, f.id, f.seat
@@ -513,13 +513,14 @@ class _Walk:
         self.op_here, self.exited, self.move = 0, False, _char(f).move
         self.shown: tuple = ()  # the path as the others see it (CG-OPT-03: no object taken from a holder named)
         self.known: frozenset | None = None  # the mover's abilities (`abilities`), until an exchange changes them
+        self.blind = False  # DT-222: it took an object unseen (`+@holder`), which ends the move
 
     def copy(self) -> "_Walk":
         """A copy of every slot, assigned one by one (a loop over __slots__ cost a tenth of the move search)."""
         w = _Walk.__new__(_Walk)
         w.state, w.fid, w.seat, w.loc, w.facing = self.state, self.fid, self.seat, self.loc, self.facing
         w.mp, w.restrict, w.op_here, w.exited, w.move = self.mp, self.restrict, self.op_here, self.exited, self.move
-        w.shown, w.known = self.shown, self.known
+        w.shown, w.known, w.blind = self.shown, self.known, self.blind
         return w
 
     def abilities(self) -> frozenset:
@@ -540,6 +541,8 @@ class _Walk:
     def token(self, tok: str) -> None:
         if self.exited:
             raise IllegalAction("CG-EXIT-01", "a character that exits leaves the maze: nothing follows")
+        if self.blind:  # what it may do next would depend on what it took: its player learns that after the move
+            raise IllegalAction("CG-OPT-03", "an object taken unseen (+@holder) ends the move (DT-222)")
         if tok[0] in "+->":
             self.shown += (self._op(tok),)
         else:
@@ -571,6 +574,7 @@ class _Walk:
                 raise IllegalAction("CG-ITEM-01", "{holder} carries no object here for {figure} to take",
                                     holder=holder, figure=me.id)
             name = objects[0].id
+            self.blind = True
         elif tok[0] == "+" and _secret_from(st, name, self.seat):
             raise IllegalAction("CG-OPT-03", "the objects are secret: take it by its holder, +@{at}",
                                 at=st.item(name).at)
@@ -1764,6 +1768,8 @@ def _legal(state: CardState, seat: str) -> list:
 
 def _candidates(w: _Walk) -> list:
     st, mz = w.state, w.state.maze
+    if w.blind:
+        return []  # DT-222: a move ends with an object taken unseen
     toks = []
     if w.exchanges_left() > 0:
         me = st.fig(w.fid)
@@ -1924,7 +1930,7 @@ def _paths(state: CardState, f: Figure) -> list:
                     if (nxt.exited or count < MAX_PER_ZONE) and (not _left_friend(nxt, start) or _gold_after(nxt)):
                         outcomes.add(where)
                         out.append(p)
-                if nxt.exited:
+                if nxt.exited or nxt.blind:
                     continue
                 key = (where, nxt.op_here)
                 if spent.get(key, nxt.mp + 1) <= nxt.mp:

@@ -290,6 +290,27 @@ def test_CG_OPT_03_DT_222_an_unseen_object_is_taken_or_stolen_by_naming_its_hold
     assert event_view(apply(plain, parse_action("move ySN +yKY a2", "Y"))[1][0], "B")["path"] == ["+yKY", "a2"]
 
 
+def test_CG_OPT_03_DT_222_an_object_taken_unseen_ends_the_move_so_the_list_tells_nothing_of_it():
+    """Two wounded yellow characters lie in b1, one with the Rope, one with the Key; Blue sees neither (his views of
+    the two twins are the same). The moves listed went on after `+@yMK` with the real object in hand: `-yRP` named
+    it, and `move bWA b1 +@yMK b2` crossed the pit b1|b2 only when it was the Rope (six texts told the twins apart,
+    and a typed continuation was an oracle). Taking an object unseen now ends the move: the lists are the same, and
+    any continuation is refused with CG-OPT-03, whatever the object."""
+    from dungeon_twister.engine.cards.typed import legal_texts
+
+    def twin(first: str, second: str):
+        return _secret(build({"bWA": "a1", "yMK": ("b1", {"wounded": True}), "ySN": ("b1", {"wounded": True}),
+                              "yCO": "d4"}, items={first: "@yMK", second: "@ySN"}, combat=True))
+
+    rope, key = twin("yRP", "yKY"), twin("yKY", "yRP")
+    assert json.dumps(view(rope, "B"), sort_keys=True) == json.dumps(view(key, "B"), sort_keys=True)
+    assert legal_texts(rope, "B") == legal_texts(key, "B")
+    assert "move bWA b1 +@yMK" in legal_texts(rope, "B")
+    for state in (rope, key):
+        refused(state, "move bWA b1 +@yMK b2", "CG-OPT-03")
+        refused(state, "move bWA b1 +@yMK c1", "CG-OPT-03")
+
+
 def test_CG_OPT_03_DT_222_a_shot_at_an_unseen_large_shield_is_declared_and_stopped():
     """The Crossbowman cannot know the yellow Warrior carries the Large Shield: the shot is offered, costs 1 AP
     and his crossbow's shot of the turn, and the Shield stops it (`shield_shown`); without the variant the shot
