@@ -145,3 +145,19 @@ def next_turn(state, card: int | None = None):
     values = sorted(int(text.split()[1]) for text in legal_set(state, verb="card"))
     state, _ = apply_texts(state, f"card {card if card is not None else values[0]}")
     return state
+
+
+def refusal_from_choices(apply, choice_refusal, state, action, choices):
+    """Check that `choice_refusal(action, choices)` (a family's, engine/families.py) says what `apply(state,
+    action)` says: the same rule, template and values, or nothing when apply accepts. Returns apply's (rule,
+    template, values), or None. For either game (its `apply` and `choice_refusal` given)."""
+    from dungeon_twister.engine import IllegalAction
+
+    try:
+        apply(state, action)
+        expected = None
+    except IllegalAction as error:
+        expected = (error.rule, error.template, error.values)
+    found = choice_refusal(action, choices)
+    assert (found and (found.rule, found.template, found.values)) == expected, action
+    return expected

@@ -85,15 +85,10 @@ def test_CG_TUT1_04_CG_START_01_02_a_refused_secret_choice_is_explained_from_the
 
     from dungeon_twister.engine.cards import choice_refusal
 
+    from ..builders import refusal_from_choices
+
     def same_refusal(state, action, choices):
-        try:
-            apply(state, action)
-            expected = None
-        except IllegalAction as error:
-            expected = (error.rule, error.template, error.values)
-        found = choice_refusal(action, choices)
-        assert (found.rule, found.template, found.values) == expected if found else expected is None, action
-        return expected
+        return refusal_from_choices(apply, choice_refusal, state, action, choices)
 
     s = new_game(CardOptions(tutorial=1), 3)
     hides = legal_actions(s, "B")

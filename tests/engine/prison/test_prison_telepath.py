@@ -38,20 +38,18 @@ def test_BG_COMBAT_06_PR_CHAR_TELEPATH_01_a_card_not_in_hand_is_explained_from_t
     """A client refuses a secret card before committing it, from its legal choices (`choice_refusal`): Blue without
     his +6 typing `combat +6` breaks BG-COMBAT-06, as apply says; once a Telepath named +3, which Blue holds, his one
     choice says nothing of his hand, and nothing is claimed (apply: PR-CHAR-TELEPATH-01)."""
-    from dungeon_twister.engine import CombatCard, IllegalAction, apply, legal_actions
+    from dungeon_twister.engine import CombatCard, apply, legal_actions
     from dungeon_twister.engine.families import BOARD
+
+    from ..builders import refusal_from_choices
 
     short = act(prison_position("bNG@c3 yTP@c4 yMK@h5", cards="B:2345/-/01223345/3 Y:2345/-/012233456/3"),
                 "attack bNG yTP", "mind none")
     for value in range(8):
-        card = CombatCard("B", value)
-        found = BOARD.choice_refusal(card, legal_actions(short, "B"))
-        try:
-            apply(short, card)
-            assert found is None, value
-        except IllegalAction as error:
-            assert (found.rule, found.message) == (error.rule, error.message) == (
-                "BG-COMBAT-06", f"you have no +{value} combat card in hand"), value
+        refused_with = refusal_from_choices(apply, BOARD.choice_refusal, short, CombatCard("B", value),
+                                            legal_actions(short, "B"))
+        assert refused_with == (None if value < 6 else (
+            "BG-COMBAT-06", "you have no +{value} combat card in hand", {"value": value})), value
     forced = act(prison_position("bNG@c3 yTP@c4 yMK@h5"), "attack bNG yTP", "mind +3")
     assert BOARD.choice_refusal(CombatCard("B", 6), legal_actions(forced, "B")) is None
     assert_refused(forced, "combat +6", "PR-CHAR-TELEPATH-01", seat="B")
