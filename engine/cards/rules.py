@@ -124,12 +124,18 @@ def _abilities(state: CardState, f: Figure) -> set:
 
 
 def _secret_from(state: CardState, item: str, seat: str) -> bool:
-    """CG-OPT-03 (DT-222): with secret objects, `item` is carried by a character of the other player, so `seat`
-    may not name it."""
-    if not state.options.secret_objects or not state.has_item(item):
+    """CG-OPT-03 (DT-222): with secret objects, `seat` may not name `item`: it is carried by a character of the
+    other player, or is an object of the other player's that `seat` cannot see lying anywhere (seeded, not yet
+    placed, or not in the game at all after a full frontal selection). One answer for all of them, so that the
+    answer tells nothing of where it is."""
+    if not state.options.secret_objects:
         return False
+    if not state.has_item(item):
+        return item[:1].upper() != seat
     i = state.item(item)
-    return i.where == "carried" and state.has_fig(i.at) and state.fig(i.at).seat != seat
+    if i.where == "carried":
+        return state.has_fig(i.at) and state.fig(i.at).seat != seat
+    return i.seat != seat and i.where in ("hand", "seeded")
 
 
 def _shown(kind: str, seat: str, data: dict, public: dict) -> Event:
@@ -576,8 +582,7 @@ class _Walk:
             name = objects[0].id
             self.blind = True
         elif tok[0] == "+" and _secret_from(st, name, self.seat):
-            raise IllegalAction("CG-OPT-03", "the objects are secret: take it by its holder, +@{at}",
-                                at=st.item(name).at)
+            raise IllegalAction("CG-OPT-03", "the objects are secret: take one by naming its holder, +@HOLDER")
         if tok[0] == "+":
             if st.has_item(name):
                 where, at = st.item(name).where, st.item(name).at
@@ -800,11 +805,10 @@ def _rotate(state: CardState, a: Rotate):
     cat = load()
     if not 0 <= a.slot < len(state.rooms):
         raise IllegalAction("CG-ROT-02", "no such room")
-    if a.slot != own:
-        if state.rooms[a.slot].card != cat.twin(state.rooms[own].card):
-            raise IllegalAction("CG-ROT-02", "only its own room or that room's twin")
-        if not state.rooms[a.slot].revealed:
-            raise IllegalAction("CG-ROT-02", "the twin must be face up (RUL-105)")
+    # one answer for a face-down room, twin or not: which face-down card is the twin is hidden
+    if a.slot != own and (not state.rooms[a.slot].revealed
+                          or state.rooms[a.slot].card != cat.twin(state.rooms[own].card)):
+        raise IllegalAction("CG-ROT-02", "only its own room or that room's twin, face up (RUL-105)")
     card = cat.rooms[state.rooms[a.slot].card]
     if "tinkering" not in _abilities(state, f) and a.clockwise != (card.arrow == "cw"):
         raise IllegalAction("CG-ROT-01", "that room turns {arrow} only", arrow=card.arrow)
@@ -1219,7 +1223,7 @@ def _steal(state: CardState, a: Steal):
             raise IllegalAction("CG-CHAR-PICKPOCKET-01", "{holder} carries no object", holder=item[1:])
         item = objects[0].id
     elif _secret_from(state, item, a.seat):
-        raise IllegalAction("CG-OPT-03", "the objects are secret: steal by the holder, @{at}", at=state.item(item).at)
+        raise IllegalAction("CG-OPT-03", "the objects are secret: steal one by naming its holder, @HOLDER")
     if not state.has_item(item):
         raise IllegalAction("CG-CHAR-PICKPOCKET-02", "{item} is not an object (a wounded character is not)", item=item)
     i = state.item(item)

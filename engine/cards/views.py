@@ -152,7 +152,7 @@ def view(state: CardState, seat: str | None) -> dict:
         out["handicap"] = {"seat": stronger, "characters_removed": removed, "cards_removed": list(cards)}
     if state.selection is not None:
         out.update(_selection(state, seat))
-    if state.phase not in ("select", "hide", "seed", "face"):  # the first player is drawn, unseen, at setup
+    if state.phase not in ("select", "handicap", "hide", "seed", "face"):  # the first player is drawn, unseen, at setup
         out["first"] = state.first
     if seat is not None and state.phase != "select":  # a full frontal team shows as build.mine
         mine = dict(state.secret).get(seat)

@@ -6,6 +6,8 @@ carrying it (CG-CHAR-TELEKIN-01..03). Positions on the maze of builders.py:
 from __future__ import annotations
 
 import json
+
+import pytest
 from dataclasses import replace
 
 from dungeon_twister.engine.cards import (CardOptions, Move, apply, format_action, legal_actions, new_game,
@@ -13,6 +15,7 @@ from dungeon_twister.engine.cards import (CardOptions, Move, apply, format_actio
 from dungeon_twister.engine.cards.notation import format_position, parse_position
 from dungeon_twister.engine.cards.records import game_header, parse_start
 from dungeon_twister.engine.cards.views import view
+from dungeon_twister.engine.core.errors import IllegalAction
 from dungeon_twister.engine.core.events import event_view
 from dungeon_twister.engine.core.rng import Rng
 
@@ -396,3 +399,16 @@ def test_CG_CARRY_01_CG_WOUND_03_a_wounded_character_swaps_its_object_not_for_a_
     for action in legal_actions(s, "B"):  # (dropping him first, then taking the Key, stays legal)
         after = apply(s, action)[0]
         assert not any(f.where == "carried" and after.fig(f.at).wounded for f in after.figures), action
+
+
+def test_CG_OPT_03_DT_222_naming_an_unseen_object_gets_one_answer_wherever_it_is():
+    """With secret objects, `+yKY` named an enemy-carried object's holder in its refusal ("take it by its holder,
+    +@yMK"): one probe per object found every holder. The answer names no holder now, and is the same for an
+    object an enemy carries, one the other player has not placed, and one not in the game."""
+    s = _secret(build({"bSN": "a1", "yMK": ("b1", {"wounded": True}), "yWA": "d4"}, items={"yKY": "@yMK"}))
+    answers = set()
+    for typed in ("move bSN b1 +yKY", "move bSN +yRP", "move bSN +yTS"):
+        with pytest.raises(IllegalAction) as refusal:
+            apply(s, parse_action(typed, "B"))
+        answers.add((refusal.value.rule, refusal.value.message))
+    assert answers == {("CG-OPT-03", "the objects are secret: take one by naming its holder, +@HOLDER")}

@@ -154,6 +154,19 @@ def test_CG_ROT_02_the_twin_turns_in_its_own_arrow_direction_and_must_be_face_up
     refused(build({"bSN": "a1", "yMK": "d1"}, revealed=(True, True, False, True)), "rotate bSN C ccw", "CG-ROT-02")
 
 
+def test_CG_ROT_02_RUL_105_a_face_down_room_gets_one_answer_twin_or_not():
+    """From blue1's rotation zone, with blue2 (the twin, slot C) and green2 (slot D) face down: "the twin must be
+    face up" for C and "only its own room or that room's twin" for D told which face-down card is the twin, for
+    no AP. Both get one answer now."""
+    s = build({"bSN": "a1", "yMK": "d1"}, revealed=(True, True, False, False))
+    answers = set()
+    for slot in ("C", "D"):
+        with pytest.raises(IllegalAction) as refusal:
+            apply(s, parse_action(f"rotate bSN {slot} ccw", "B"))
+        answers.add((refusal.value.rule, refusal.value.message))
+    assert answers == {("CG-ROT-02", "only its own room or that room's twin, face up (RUL-105)")}
+
+
 def test_CG_ROT_03_a_rotation_changes_the_paths():
     """CG-ROT-03: after blue1 turns cw twice, the triangle's wall (north of a2) lies south of b1: the start
     entry to b1 closes (it was open)."""

@@ -232,3 +232,21 @@ def test_CG_SCEN_random_draft_games_every_generated_action_applies_and_round_tri
         kinds.add(type(action).__name__)
         s = apply(s, action)[0]
     assert {"Pick", "Hide", "Seed", "Face", "Move", "Reveal", "Place", "EndTurn"} <= kinds
+
+
+def test_CG_HCAP_03_the_first_player_stays_hidden_while_the_handicap_is_chosen():
+    """The first player is drawn, unseen, at setup, and shown once the start characters are faced: the view hid it
+    in the selection, hide, seed and face phases, but not in the handicap phase between them, where both seats and
+    spectators saw it. Twins differing only in it now give the same views there."""
+    from dungeon_twister.engine.cards import opponent
+    from dungeon_twister.engine.core.rng import Rng
+
+    options = CardOptions(None, scenario="standard", teams="mutual", handicap=("Y", 2, (6,)))
+    state, rng = new_game(options, 1), Rng(1)
+    while state.phase == "select":
+        state = apply(state, rng.choice(list(legal_actions(state))))[0]
+    assert state.phase == "handicap"
+    twin = state.but(first=opponent(state.first))
+    for viewer in ("B", "Y", None):
+        assert "first" not in view(state, viewer)
+        assert json.dumps(view(state, viewer), sort_keys=True) == json.dumps(view(twin, viewer), sort_keys=True)
