@@ -218,7 +218,16 @@ def _check_gold(state: CardState) -> None:
                                     most=MAX_PER_ZONE, loc=loc_name(holder.loc))  # a carried one: its carrier's
 
 
+def _unseen_enemy(state: CardState, seat: str, card: str) -> bool:
+    """Whether `card` names a card of the other player that is not in the game (after a full frontal selection,
+    only the cards chosen are, CG-SEL-FULL-01): it is refused as one of his cards not in play would be, so that
+    the answer does not tell which cards he chose."""
+    return card[:1].upper() == opponent(seat) and not state.has_fig(card) and not state.has_item(card)
+
+
 def _acting_figure(state: CardState, seat: str, fid: str) -> Figure:
+    if fid[:1].upper() == opponent(seat):  # (whether it is in the game or not)
+        raise IllegalAction("CG-AP-02", "{figure} is not yours", figure=fid)
     if not state.has_fig(fid):
         raise IllegalAction("CG-AP-02", "no character {figure}", figure=fid)
     f = state.fig(fid)
@@ -591,6 +600,8 @@ class _Walk:
                 if g.seat != self.seat or not g.wounded or g.id == me.id:
                     raise IllegalAction("CG-CARRY-01", "only a wounded friend is carried like an object")
                 where, at = ("floor" if g.where == "maze" else g.where), g.at
+            elif _unseen_enemy(st, self.seat, name):
+                raise IllegalAction("CG-ITEM-01", "{item} is not here to take", item=name)  # as if it lay elsewhere
             else:
                 raise IllegalAction("CG-ITEM-01", "no object {item}", item=name)
             if len(me.carries) < cap:
@@ -935,6 +946,8 @@ def _attack(state: CardState, a: Attack):
     f = _main_checks(state, a, a.figure)
     if not state.combat_on:
         raise IllegalAction("CG-TUT1-06", "no combat in this game")
+    if _unseen_enemy(state, a.seat, a.target):
+        raise IllegalAction("CG-COMBAT-01", "{target} is not in play", target=a.target)
     if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
         raise IllegalAction("CG-COMBAT-01", "{target} is not an enemy character", target=a.target)
     t = state.fig(a.target)
@@ -1427,6 +1440,8 @@ def _shoot(state: CardState, a: Shoot):
         raise IllegalAction("CG-LOS-01", "a shooter stands in a room: lines of sight run between its zones")
     if _enemy_unwounded(state, f.at, f.seat):
         raise IllegalAction("CG-RANGED-05", "{figure} shares its zone with an unwounded enemy", figure=f.id)
+    if _unseen_enemy(state, a.seat, a.target):
+        raise IllegalAction("CG-RANGED-02", "{target} is not in play", target=a.target)
     if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
         raise IllegalAction("CG-RANGED-02", "{target} is not an enemy character", target=a.target)
     t = state.fig(a.target)

@@ -250,3 +250,24 @@ def test_CG_HCAP_03_the_first_player_stays_hidden_while_the_handicap_is_chosen()
     for viewer in ("B", "Y", None):
         assert "first" not in view(state, viewer)
         assert json.dumps(view(state, viewer), sort_keys=True) == json.dumps(view(twin, viewer), sort_keys=True)
+
+
+def test_CG_SEL_FULL_01_a_card_the_other_player_did_not_choose_is_refused_as_one_out_of_play():
+    """After a full frontal selection only the cards chosen are in the game. Naming one the other player did not
+    choose was answered "no character yAS", "yAS is not an enemy character" or "no object yRP", and one he chose
+    but keeps out of sight "yAS is not yours", "not in play" or "not here to take": the answers told his team.
+    Here yMK lies exited (out of play) and yKY is seeded; yAS and yRP are in no team: same answers."""
+    from .builders import build
+
+    s = build({"bSN": "a1", "yMK": "x", "yWA": "d4"}, items={"yKY": "seeded:A"}, combat=True)
+    assert not s.has_fig("yAS") and not s.has_item("yRP")
+
+    def answer(text: str) -> tuple:
+        with pytest.raises(IllegalAction) as refusal:
+            apply(s, parse_action(text, "B"))
+        return refusal.value.rule, refusal.value.template
+
+    assert answer("attack bSN yAS") == answer("attack bSN yMK") == ("CG-COMBAT-01", "{target} is not in play")
+    assert answer("move yAS a2") == answer("move yMK a2") == answer("move yWA c4") == (
+        "CG-AP-02", "{figure} is not yours")
+    assert answer("move bSN +yRP") == answer("move bSN +yKY") == ("CG-ITEM-01", "{item} is not here to take")
