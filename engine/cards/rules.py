@@ -218,11 +218,17 @@ def _check_gold(state: CardState) -> None:
                                     most=MAX_PER_ZONE, loc=loc_name(holder.loc))  # a carried one: its carrier's
 
 
-def _unseen_enemy(state: CardState, seat: str, card: str) -> bool:
-    """Whether `card` names a card of the other player that is not in the game (after a full frontal selection,
-    only the cards chosen are, CG-SEL-FULL-01): it is refused as one of his cards not in play would be, so that
-    the answer does not tell which cards he chose."""
-    return card[:1].upper() == opponent(seat) and not state.has_fig(card) and not state.has_item(card)
+def _unseen_enemy(state: CardState, seat: str, card: str, kind: str = "characters") -> bool:
+    """Whether `card` names a card of the other player of `kind` ("characters" or "objects", by its code) that is
+    not in the game (after a full frontal selection, only the cards chosen are, CG-SEL-FULL-01): it is refused as
+    one of his cards of that kind out of play would be, so that the answer does not tell which cards he chose."""
+    return (card[:1].upper() == opponent(seat) and card[1:] in getattr(load(), kind)
+            and not state.has_fig(card) and not state.has_item(card))
+
+
+def _enemy_character_code(seat: str, card: str) -> bool:
+    """Whether `card` is named like a character of the other player, in the game or not (CG-SEL-FULL-01)."""
+    return card[:1].upper() == opponent(seat) and card[1:] in load().characters
 
 
 def _acting_figure(state: CardState, seat: str, fid: str) -> Figure:
@@ -595,12 +601,12 @@ class _Walk:
         if tok[0] == "+":
             if st.has_item(name):
                 where, at = st.item(name).where, st.item(name).at
-            elif st.has_fig(name):
-                g = st.fig(name)
-                if g.seat != self.seat or not g.wounded or g.id == me.id:
+            elif st.has_fig(name) or _enemy_character_code(self.seat, name):
+                g = st.fig(name) if st.has_fig(name) else None  # (one not in the game: the same answer)
+                if g is None or g.seat != self.seat or not g.wounded or g.id == me.id:
                     raise IllegalAction("CG-CARRY-01", "only a wounded friend is carried like an object")
                 where, at = ("floor" if g.where == "maze" else g.where), g.at
-            elif _unseen_enemy(st, self.seat, name):
+            elif _unseen_enemy(st, self.seat, name, "objects"):
                 raise IllegalAction("CG-ITEM-01", "{item} is not here to take", item=name)  # as if it lay elsewhere
             else:
                 raise IllegalAction("CG-ITEM-01", "no object {item}", item=name)
@@ -1237,10 +1243,10 @@ def _steal(state: CardState, a: Steal):
         item = objects[0].id
     elif _secret_from(state, item, a.seat):
         raise IllegalAction("CG-OPT-03", "the objects are secret: steal one by naming its holder, @HOLDER")
-    if not state.has_item(item):
+    if not state.has_item(item) and not _unseen_enemy(state, a.seat, item, "objects"):
         raise IllegalAction("CG-CHAR-PICKPOCKET-02", "{item} is not an object (a wounded character is not)", item=item)
-    i = state.item(item)
-    holder = state.fig(i.at) if i.where == "carried" and state.has_fig(i.at) else None
+    i = state.item(item) if state.has_item(item) else None  # (None: one of his objects not in the game)
+    holder = state.fig(i.at) if i is not None and i.where == "carried" and state.has_fig(i.at) else None
     if holder is None or holder.seat == a.seat or holder.where != "maze" or f.where != "maze" or holder.at != f.at:
         raise IllegalAction("CG-CHAR-PICKPOCKET-01", "{item} is not carried by an enemy in {figure}'s zone",
                             item=a.item, figure=f.id)
@@ -1322,7 +1328,7 @@ def _levitate(state: CardState, a: Levitate):
     f = _main_checks(state, a, a.figure)
     if "psychokinesis" not in _abilities(state, f):
         raise IllegalAction("CG-CHAR-TELEKIN-01", "{figure} does not move objects from afar", figure=f.id)
-    if state.has_fig(a.item):
+    if state.has_fig(a.item) or _enemy_character_code(a.seat, a.item):
         raise IllegalAction("CG-CHAR-TELEKIN-03", "a wounded character is not an object: she cannot move it")
     if f.where != "maze" or a.item not in {i.id for i in _levitated(state, f)}:
         raise IllegalAction("CG-CHAR-TELEKIN-01", "{item} neither lies in her room nor is carried by her", item=a.item)

@@ -256,7 +256,8 @@ def test_CG_SEL_FULL_01_a_card_the_other_player_did_not_choose_is_refused_as_one
     """After a full frontal selection only the cards chosen are in the game. Naming one the other player did not
     choose was answered "no character yAS", "yAS is not an enemy character" or "no object yRP", and one he chose
     but keeps out of sight "yAS is not yours", "not in play" or "not here to take": the answers told his team.
-    Here yMK lies exited (out of play) and yKY is seeded; yAS and yRP are in no team: same answers."""
+    Here yMK lies exited (out of play) and yKY is seeded; yAS and yRP are in no team: same answers, for moves,
+    exchanges, attacks, the Pickpocket's steal and the Telekinetic's psychokinesis."""
     from .builders import build
 
     s = build({"bSN": "a1", "yMK": "x", "yWA": "d4"}, items={"yKY": "seeded:A"}, combat=True)
@@ -271,3 +272,19 @@ def test_CG_SEL_FULL_01_a_card_the_other_player_did_not_choose_is_refused_as_one
     assert answer("move yAS a2") == answer("move yMK a2") == answer("move yWA c4") == (
         "CG-AP-02", "{figure} is not yours")
     assert answer("move bSN +yRP") == answer("move bSN +yKY") == ("CG-ITEM-01", "{item} is not here to take")
+    assert answer("move bSN +yAS") == answer("move bSN +yMK") == (
+        "CG-CARRY-01", "only a wounded friend is carried like an object")
+    assert answer("attack bSN yRP") == answer("attack bSN yKY") == ("CG-COMBAT-01", "{target} is not an enemy character")
+    with_powers = build({"bSN": "a1", "bPP": "a1", "bTK": "a2", "yMK": "x", "yWA": "d4"}, items={"yKY": "seeded:A"},
+                        combat=True)
+    for first, second, expected in (
+            ("steal bPP yRP", "steal bPP yKY",
+             ("CG-CHAR-PICKPOCKET-01", "{item} is not carried by an enemy in {figure}'s zone")),
+            ("levitate bTK yAS a1", "levitate bTK yMK a1",
+             ("CG-CHAR-TELEKIN-03", "a wounded character is not an object: she cannot move it"))):
+        answers = set()
+        for text in (first, second):
+            with pytest.raises(IllegalAction) as refusal:
+                apply(with_powers, parse_action(text, "B"))
+            answers.add((refusal.value.rule, refusal.value.template))
+        assert answers == {expected}, first
