@@ -412,3 +412,7 @@ def test_CG_OPT_03_DT_222_naming_an_unseen_object_gets_one_answer_wherever_it_is
             apply(s, parse_action(typed, "B"))
         answers.add((refusal.value.rule, refusal.value.message))
     assert answers == {("CG-OPT-03", "the objects are secret: take one by naming its holder, +@HOLDER")}
+    for character in ("yMK", "yAS"):  # a character, in the game or not, is no object: one answer for both
+        with pytest.raises(IllegalAction) as refusal:
+            apply(s, parse_action(f"move bSN b1 +{character}", "B"))
+        assert refusal.value.rule == "CG-CARRY-01", character
