@@ -318,8 +318,8 @@ def _landing_ok(state: GameState, board, figure: Token, dest: Square, leave: dic
     if board.start_zone_owner(dest) == opponent(figure.colour) and can_exit(state, figure.colour):
         return not any(t.is_character for t in state.tokens.values() if t.where == "board" and t.square == dest)
     moved = dict(leave)
-    if any(not walker.may_leave(square, tid) for tid, square in moved.items()):
-        return False  # BG-CHAR-WALLWALKER-04: she drops as in a move (BG-PIT-05/06, DT-116)
+    if _leave_problem(state, walker, leave.items()) is not None:
+        return False  # BG-CHAR-WALLWALKER-04: she drops as in a move (the same check, which `wallwalk` cites)
     for held in walker.originals:
         if held not in moved:
             moved[held] = dest

@@ -131,7 +131,7 @@ def _secret_from(state: CardState, item: str, seat: str) -> bool:
     if not state.options.secret_objects:
         return False
     if not state.has_item(item):
-        return item[:1].upper() != seat and item[1:] in load().objects  # (a character is no object: its answer)
+        return _unseen_enemy(state, seat, item, "objects")  # (a character is no object: it has its own answer)
     i = state.item(item)
     if i.where == "carried":
         return state.has_fig(i.at) and state.fig(i.at).seat != seat
