@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from .describe import reason_text
 from .i18n import N_, _, ngettext
 from .names import other_seat, scenario_target, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
@@ -353,7 +354,7 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
         return []
     winner = result.get("winner")
     vp = result.get("vp") or {}
-    values = {"score": f"{vp.get('B', '?')}-{vp.get('Y', '?')}", "reason": result.get("reason")}
+    values = {"score": f"{vp.get('B', '?')}-{vp.get('Y', '?')}", "reason": reason_text(result.get("reason"))}
     if winner:
         over = _("Game over: {seat} wins {score} ({reason})").format(seat=seat_name(winner), **values)
     else:

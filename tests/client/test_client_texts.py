@@ -131,6 +131,18 @@ def test_panel_shows_table_seats_turn_ap_cards_and_the_clock():
     assert "Your move:" in text
 
 
+def test_the_panels_result_words_why_the_game_ended():
+    """Seen by hand: the panel showed the server's reason as it came ("Draw 0-0 (agreed)", "(resigned)" even in
+    German); it words it as the event log does (describe.REASONS), and an unknown one as it comes."""
+    state = seated(position_text("bWA@c4 yTR@c6"))
+    state.result = {"winner": None, "vp": {"B": 1, "Y": 1}, "reason": "agreed"}
+    assert "Game over: Draw 1-1 (agreed by both players)" in text_of(game_panel(state, 0.0))
+    state.result = {"winner": "Y", "vp": {"B": 0, "Y": 2}, "reason": "resigned"}
+    assert "Game over: Yellow wins 0-2 (the other player resigned)" in text_of(game_panel(state, 0.0))
+    state.result = {"winner": "B", "vp": {"B": 5, "Y": 2}, "reason": "a new reason"}
+    assert "Game over: Blue wins 5-2 (a new reason)" in text_of(game_panel(state, 0.0))
+
+
 def test_PR_RANGED_02_the_panel_shows_who_each_figure_can_shoot_push_or_attack():
     """From the legal actions: bAS (Bow) shoots the first person on its line, yTP four squares up the file; bBS
     pushes the first person she sees, the same yTP across the file; bMK attacks yNG beside it. yMK, behind yTP,

@@ -1,0 +1,128 @@
+"""Draws by agreement (docs/rulings.md DT-228, docs/protocol.md section 6): `draw_offer` offers the opponent a draw,
+`draw_answer` accepts or declines it, an offer to a player who offered one accepts his; a bot accepts unless it
+leads on VP; refusals say why, and a declined offer waits for the next action before it may come again."""
+
+import trio
+from dungeon_twister.protocol import (Action, ActionOk, DrawAnswer, DrawOffer, Error, GameOver, Join, Joined,
+                                      SeatBot, Spectate, TableOptions)
+from dungeon_twister.server.records import record_text
+from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair
+from test_server_takeback import _a_move
+
+
+def _agreed(vp: dict) -> dict:
+    return {"winner": None, "vp": vp, "reason": "agreed"}
+
+
+async def test_DT_228_an_accepted_draw_ends_the_game_drawn_rated_half_and_recorded(autojump_clock):
+    """Blue offers after a move of the first turn; everyone at the table sees the offer, Yellow accepts: the game is
+    over, a draw at 0-0 with the reason `agreed`. Two newcomers of equal rating (1500) stay at 1500 (a draw between
+    equals moves neither, test_server_ratings) and their RD shrinks from 350 as after any rated game; the stored
+    record has the result line."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await _a_move(server, table, blue, yellow)  # the game's first turn has begun: a rated game
+            watcher = await Client.connect(server, "cy", "spectator", memory=True)
+            await watcher.send(Spectate(table, last_event=0))
+            await blue.send(DrawOffer(table))
+            for client in (yellow, watcher, blue):
+                assert await client.expect_event("draw_offered") == {"kind": "draw_offered", "seat": "B"}
+            await yellow.send(DrawAnswer(table, True))
+            for client in (blue, yellow, watcher):
+                assert (await client.expect(GameOver)).result == _agreed({"B": 0, "Y": 0})
+            ratings = await blue.expect_event("ratings")
+            assert [(c["before"], c["after"]) for c in ratings["changes"].values()] == [(1500, 1500)] * 2
+            assert all(c["rd"] < 350 for c in ratings["changes"].values())
+            text = record_text(server.lobby.store.table(table))
+        assert "# result winner=- vp=B0,Y0 reason=agreed" in text.splitlines()
+
+
+async def test_DT_228_refusals_a_declined_offer_waits_for_the_next_action_and_crossed_offers_agree(autojump_clock):
+    """Answering when nothing is offered, offering twice, offering again after a decline before anything was
+    played: each refused (`not_allowed`) with its reason, the game going on. After a move the same player may
+    offer again; the opponent offering too accepts it."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await yellow.send(DrawAnswer(table, True))
+            refused = await yellow.expect(Error)
+            assert (refused.code, refused.message) == ("not_allowed", "no draw is offered to you")
+            await blue.send(DrawOffer(table))
+            await yellow.expect_event("draw_offered")
+            await blue.send(DrawOffer(table))
+            assert (await blue.expect(Error)).message == "you offered a draw already: wait for the answer"
+            await blue.send(DrawAnswer(table, True))  # one's own offer is not answered by oneself
+            assert (await blue.expect(Error)).message == "no draw is offered to you"
+            await yellow.send(DrawAnswer(table, False))
+            for client in (blue, yellow):
+                assert await client.expect_event("draw_declined") == {"kind": "draw_declined", "seat": "B",
+                                                                      "by": "Y"}
+            await blue.send(DrawOffer(table))
+            refused = await blue.expect(Error)
+            assert refused.message == "your draw offer was declined: offer again after the next action"
+            assert refused.template == refused.message and refused.values is None
+            seat, mover, other, move, _ = await _a_move(server, table, blue, yellow)
+            await blue.send(DrawOffer(table))  # an action was played since: offered again
+            await yellow.expect_event("draw_offered")
+            await yellow.send(DrawOffer(table))  # crossed offers: agreed
+            assert (await blue.expect(GameOver)).result == _agreed({"B": 0, "Y": 0})
+            await blue.send(DrawOffer(table))
+            assert (await blue.expect(Error)).message == "no game is running"
+
+
+async def test_DT_228_an_offer_lapses_with_the_next_action(autojump_clock):
+    """Blue offers; before Yellow answers, an action is played: the offer is gone, Yellow's late acceptance is
+    refused and the game goes on."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await blue.send(DrawOffer(table))
+            await yellow.expect_event("draw_offered")
+            await _a_move(server, table, blue, yellow)
+            await yellow.send(DrawAnswer(table, True))
+            assert (await yellow.expect(Error)).message == "no draw is offered to you"
+            assert blue.events_of("game_over") == [] and server.lobby.tables[table].play.running
+
+
+async def _bot_game(server):
+    """Ann (Blue) against the greedy bot, until she may move; she moves. (table, her client)"""
+    ann = await Client.connect(server, "ann")
+    table = server.lobby.create_table(TableOptions(beginner=True), "ann").id
+    await ann.send(Join(table, "B"))
+    await ann.expect(Joined)
+    await ann.send(SeatBot(table, "Y", "greedy"))
+    await ann.expect_event("game_started")
+    view = await Scripted(ann, "B", 3).play(table, stop=lambda v: v["active"] == "B" and v["phase"] == "main"
+                                            and any(text.startswith("move ") for text in v["legal"]))
+    move = next(text for text in view["legal"] if text.startswith("move "))
+    await ann.send(Action(table, "the-move", move))
+    await ann.expect(ActionOk, lambda e: e.action_id == "the-move")
+    return table, ann
+
+
+async def test_DT_228_a_bot_not_ahead_accepts_at_once(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(5,)) as server:
+            table, ann = await _bot_game(server)
+            await ann.send(DrawOffer(table))
+            assert (await ann.expect(GameOver)).result == _agreed({"B": 0, "Y": 0})
+            assert ann.events_of("draw_offered") == [{"kind": "draw_offered", "seat": "B"}]
+            assert ann.events_of("ratings") == []  # a game with a bot is not rated
+
+
+async def test_DT_228_a_bot_that_leads_declines(autojump_clock):
+    """The same game with one of Blue's characters eliminated (Yellow leads 1-0 on VP, BG-VP-02): the bot
+    declines at once, and the game goes on."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(5,)) as server:
+            table, ann = await _bot_game(server)
+            game = server.lobby.tables[table].play.game
+            state = game.state.thaw()
+            lost = next(t for t in state.tokens.values() if t.colour == "B" and t.is_character and t.where == "board")
+            state.tokens[lost.id] = lost.moved(where="eliminated", square=None)
+            game.state = state.seal()
+            assert (game.state.vp("B"), game.state.vp("Y")) == (0, 1)
+            await ann.send(DrawOffer(table))
+            assert await ann.expect_event("draw_declined") == {"kind": "draw_declined", "seat": "B", "by": "Y"}
+            assert ann.events_of("game_over") == [] and server.lobby.tables[table].play.running
