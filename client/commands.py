@@ -34,7 +34,7 @@ class Commands:
             "help": self.help, "quit": self.quit, "chat": self.chat, "bot": self.bot, "refresh": self.refresh,
             "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
             "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "undo": self.undo,
-            "yes": self.yes, "no": self.no,
+            "draw": self.draw, "yes": self.yes, "no": self.no,
         }
 
     def run(self, line: str) -> None:
@@ -162,9 +162,14 @@ class Commands:
         state = self.state
         if not state.game_running or state.spectating:
             raise UsageError(_("undo: your last action, in a game you play"))
-        self.session.takeback()
-        state.question = _("takeback asked: waiting for the answer")
-        state.say(state.question)
+        self.session.takeback()  # "waiting for the answer" once the server puts it to him (inbox: takeback_asked)
+
+    def draw(self, _args: str) -> None:
+        """Offer the opponent a draw, or accept his (DT-228: an offer to a player who offered one accepts his)."""
+        state = self.state
+        if not state.game_running or state.spectating:
+            raise UsageError(_("draw: offer a draw, in a game you play"))
+        self.session.offer_draw()  # "waiting for the answer" once the server puts it to him (inbox: draw_offered)
 
     def yes(self, _args: str) -> None:
         self._answer(True)
@@ -173,10 +178,15 @@ class Commands:
         self._answer(False)
 
     def _answer(self, accept: bool) -> None:
-        if self.state.takeback_asked is None:
+        """Answer what the opponent asks of us: his draw offer or his takeback, the one he asked last if both."""
+        state = self.state
+        if state.draw_offered is not None and (state.takeback_asked is None or state.asked_last == "draw"):
+            self.session.draw_answer(accept)
+        elif state.takeback_asked is not None:
+            self.session.takeback_answer(accept)
+        else:
             # TRANSLATORS: yes / no are the commands, typed as they are
-            raise UsageError(_("yes / no: nobody asks you to take back an action now"))
-        self.session.takeback_answer(accept)
+            raise UsageError(_("yes / no: nobody asks you anything now"))
 
     def look(self, square: str) -> None:
         view = self.state.view

@@ -23,6 +23,7 @@ REASONS = {"target reached": N_("target reached"),
            "nobody can score any more": N_("nobody can score any more"),
            "resigned": N_("the other player resigned"),
            "abandoned": N_("the other player abandoned the game"),
+           "agreed": N_("agreed by both players"),
            "vp": N_("target reached"),
            "both figures out (PR-SCEN-1-06)": N_("both figures out (PR-SCEN-1-06)"),
            "the Colossus reached Blue's start zone (PR-SCEN-2-07)":
@@ -33,7 +34,8 @@ REASONS = {"target reached": N_("target reached"),
            "2 enemy characters eliminated (PR-SCEN-3-05)": N_("2 enemy characters eliminated (PR-SCEN-3-05)"),
            "4 VP reached (PR-SCEN-4-06)": N_("4 VP reached (PR-SCEN-4-06)")}
 """Why a game ended, as the engine (turn.finish, the Prison scenarios' data, the card game) or the server
-(resigned, abandoned: the winner's opponent did) words it; a reason not listed is shown as it comes."""
+(resigned, abandoned: the winner's opponent did; agreed: a draw both players agreed to) words it; a reason not
+listed is shown as it comes."""
 PORTCULLIS = {"break": N_("{figure} breaks the portcullis {side} of {square}"),
               "open": N_("{figure} opens the portcullis {side} of {square}"),
               "close": N_("{figure} closes the portcullis {side} of {square}")}
@@ -298,6 +300,8 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "taken_back": lambda e: _("{seat}'s {action} is taken back").format(seat=_seat(e), action=repr(e.get("action"))),
     "takeback_declined": lambda e: _("{by} declines to take back {seat}'s action").format(
         by=_seat(e, "by"), seat=_seat(e)),
+    "draw_offered": lambda e: _("{seat} offers a draw").format(seat=_seat(e)),
+    "draw_declined": lambda e: _("{by} declines {seat}'s draw offer").format(by=_seat(e, "by"), seat=_seat(e)),
     # the engine's events
     "moved": _moved,
     "wallwalked": _wallwalked,

@@ -213,6 +213,51 @@ def _snapshot(session: Session, message: Snapshot) -> None:
     _check_deal(session)
 
 
+ASIDES = (None, "chat", "takeback_asked", "takeback_declined", "draw_offered", "draw_declined")
+"""Table events that leave the game as it was: a takeback request or a draw offer pending outlives them (the
+server drops both with any change of the game, server/play.py)."""
+
+
+def _questions(session: Session, event: dict, line: str | None) -> None:
+    """What the opponent asks of us (a takeback, DT-224; a draw, DT-228), which `yes` or `no` answers, and what
+    ends it: his answer to ours, or the game moving on."""
+    state, kind = session.state, event.get("kind")
+    mine = bool(state.seat) and event.get("seat") == state.seat
+    by_opponent = bool(state.seat) and event.get("seat") not in (None, state.seat)
+    if kind in ("takeback_asked", "draw_offered") and mine:
+        # ours, put to the opponent (a refused one never comes here: only its error is shown)
+        state.question = (_("takeback asked: waiting for the answer") if kind == "takeback_asked"
+                          else _("draw offered: waiting for the answer"))
+        state.say(state.question)
+    elif kind == "takeback_asked" and by_opponent:
+        state.takeback_asked, state.asked_last = event.get("seat"), "takeback"
+        # TRANSLATORS: yes and no are commands, typed as they are: keep them in English.
+        state.question = _("{seat} asks to take back {action}: type yes or no").format(
+            seat=seat_name(event.get("seat")), action=repr(event.get("action")))
+        state.say(state.question)
+    elif kind == "draw_offered" and by_opponent:
+        state.draw_offered, state.asked_last = event.get("seat"), "draw"
+        # TRANSLATORS: yes and no are commands, typed as they are: keep them in English.
+        state.question = _("{seat} offers a draw: type yes or no").format(seat=seat_name(event.get("seat")))
+        state.say(state.question)
+    elif kind in ("takeback_declined", "draw_declined"):
+        if kind == "takeback_declined":
+            state.takeback_asked = None
+        else:
+            state.draw_offered = None
+        state.question = ""
+        if line:
+            state.say(line)  # in place of "waiting for the answer" or "type yes or no"
+    elif kind not in ASIDES:  # answered by taking it back, or the game moved on: what was asked lapsed
+        state.takeback_asked = state.draw_offered = None
+        state.question = ""
+        if kind == "taken_back":
+            if line:
+                state.say(line)
+            state.take_back_moves()
+            state.trails.pop(str(event.get("seat")), None)  # its route, shaded on the board
+
+
 def _table_event(session: Session, message: TableEvent) -> None:
     event = message.event
     if event.get("kind") == "view":
@@ -227,22 +272,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
     line = words.describe(event)
     if line:
         session.state.log.append(line)
-    kind = event.get("kind")
-    if kind == "takeback_asked" and event.get("seat") not in (None, session.state.seat) and session.state.seat:
-        session.state.takeback_asked = event.get("seat")  # DT-224: `yes` or `no` answers it
-        asker, action = seat_name(event.get("seat")), event.get("action")
-        # TRANSLATORS: yes and no are commands, typed as they are: keep them in English.
-        session.state.question = _("{seat} asks to take back {action}: type yes or no").format(
-            seat=asker, action=repr(action))
-        session.state.say(session.state.question)
-    elif kind in ("taken_back", "takeback_declined") or kind not in (None, "takeback_asked", "chat"):
-        session.state.takeback_asked = None  # answered, or the game moved on
-        session.state.question = ""
-        if kind in ("taken_back", "takeback_declined") and line:
-            session.state.say(line)  # in place of "waiting for the answer" or "type yes or no"
-        if kind == "taken_back":
-            session.state.take_back_moves()
-            session.state.trails.pop(str(event.get("seat")), None)  # its route, shaded on the board
+    _questions(session, event, line)
     compact = words.compact(event)
     if compact:
         session.state.add_move(compact)

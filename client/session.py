@@ -27,6 +27,8 @@ from dungeon_twister.protocol import (
     ClientConnection,
     Commit,
     CreateTable,
+    DrawAnswer,
+    DrawOffer,
     Join,
     Joined,
     Leave,
@@ -558,6 +560,17 @@ class Session:
         self.state.takeback_asked = None
         self.state.question = ""
         self.send(TakebackAnswer(self.state.table, accept))
+
+    def offer_draw(self) -> None:
+        """Offer the opponent a draw, or accept the one he offers (DT-228)."""
+        self.state.draw_offered = None
+        self.state.question = ""
+        self.send(DrawOffer(self.state.table))
+
+    def draw_answer(self, accept: bool) -> None:
+        self.state.draw_offered = None
+        self.state.question = ""
+        self.send(DrawAnswer(self.state.table, accept))
 
     def act(self, text: str) -> None:
         """Play an action; while a simultaneous secret choice is pending, commit to it instead."""

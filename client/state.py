@@ -237,6 +237,10 @@ class ClientState:
     """A command that must be typed again to be carried out (leaving a running game resigns it)."""
     takeback_asked: str | None = None
     """The opponent's seat while he asks us to take back his last action (docs/rulings.md DT-224)."""
+    draw_offered: str | None = None
+    """The opponent's seat while he offers us a draw (docs/rulings.md DT-228)."""
+    asked_last: str | None = None
+    """What the opponent asked of us last, "takeback" or "draw": `yes` and `no` answer it when both are pending."""
     turn_since: float | None = None
     """Since when (the session's clock) we have had something to do (an action or a secret choice); None while
     we have nothing to do. The panel flashes for TURN_FLASH_SECONDS after it."""
@@ -337,7 +341,8 @@ class ClientState:
         self.pending_actions.clear()
         self.away.clear()
         self.confirm = None
-        self.takeback_asked, self.question = None, ""
+        self.takeback_asked = self.draw_offered = self.asked_last = None
+        self.question = ""
         self.turn_since = None
         self.low_clock_warned = False
         self.trails = {}

@@ -44,6 +44,24 @@ class TakebackAnswer(Message):
     accept: bool = required(Bool())
 
 
+@message("draw_offer", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class DrawOffer(Message):
+    """Offer the opponent a draw (section 6: he answers with draw_answer; an offer to a player who offered one
+    already accepts his)."""
+
+    table: str = required(TABLE_ID)
+
+
+@message("draw_answer", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class DrawAnswer(Message):
+    """The opponent's answer to a draw offer: `accept` ends the game in a draw (result reason "agreed")."""
+
+    table: str = required(TABLE_ID)
+    accept: bool = required(Bool())
+
+
 @message("action_ok", sent_by=SERVER, sent_to=PLAYER, states={State.AT_TABLE})
 @dataclass(frozen=True, slots=True)
 class ActionOk(Message):

@@ -63,6 +63,10 @@ class Play:
         """Untimed tables (DT-050): (purpose, seat) -> when the server stands in for a reveal that did not come."""
         self.takeback_asked: str | None = None
         """The seat asking the other to take its last action back (DT-224), until an answer or another action."""
+        self.draw_offered: str | None = None
+        """The seat offering the other a draw (DT-228), until an answer or another action."""
+        self.draw_declined: str | None = None
+        """The seat whose draw offer was declined: it may offer again once an action was played (DT-228)."""
         self.deal: DealExchange | None = None
         """The players' contributions to the deal (docs/protocol.md section 16), from when both seats are taken
         on a table whose players contribute; None on a table that plays from the server's seed alone."""
@@ -242,13 +246,61 @@ class Play:
 
     def _take_back(self, seat: str) -> None:
         """The last action goes: the record says so (durable before anything is sent), everyone sees it."""
-        self.takeback_asked = None
+        self._moved_on()
         line = self.game.undo[2]
         self.game.record.comment(f"takeback {seat} {_text(line)}", {"k": "takeback", "seat": seat})
         self.game.take_back()
         self.table.publish([{"kind": "taken_back", "seat": seat, "action": _text(line)}, self.table.point()])
         self.table.after_step(self.game.pack)
         self._retime()
+
+    # --- draws by agreement (docs/rulings.md DT-228) -------------------------------------------------------
+    def offer_draw(self, session: Session, seat: str) -> None:
+        """`seat` offers a draw: refused with the reason, put to the opponent, or, if he offered one himself,
+        agreed. A bot accepts unless it leads on VP."""
+        if not self.running:
+            session.send_error(templated("not_allowed", "no game is running"))
+            return
+        other = opponent(seat)
+        if self.draw_offered == other:
+            return self._agree_draw()
+        if self.draw_offered == seat:
+            session.send_error(templated("not_allowed", "you offered a draw already: wait for the answer"))
+            return
+        if self.draw_declined == seat:
+            session.send_error(templated("not_allowed", "your draw offer was declined: offer again after the next "
+                                                        "action"))
+            return
+        self.table.publish([{"kind": "draw_offered", "seat": seat}])
+        if not self.table.seating.seats[other].bot:
+            self.draw_offered = seat
+        elif self.game.state.vp(other) <= self.game.state.vp(seat):
+            self._agree_draw()
+        else:
+            self._decline_draw(seat, other)
+
+    def draw_answer(self, session: Session, seat: str, accept: bool) -> None:
+        offered = self.draw_offered
+        if offered is None or offered == seat:
+            session.send_error(templated("not_allowed", "no draw is offered to you"))
+            return
+        if accept:
+            self._agree_draw()
+        else:
+            self._decline_draw(offered, seat)
+
+    def _agree_draw(self) -> None:
+        self.draw_offered = None
+        self.end(None, "agreed")
+
+    def _decline_draw(self, offered: str, by: str) -> None:
+        self.draw_offered, self.draw_declined = None, offered
+        self.table.publish([{"kind": "draw_declined", "seat": offered, "by": by}])
+
+    def _moved_on(self) -> None:
+        """Any change of the game drops a pending takeback request (DT-224) and draw offer, and lets a player
+        whose draw offer was declined offer again (DT-228)."""
+        self.takeback_asked = self.draw_offered = self.draw_declined = None
 
     # --- commit-reveal ------------------------------------------------------------------------------------
     def commit(self, session: Session, seat: str, message: Commit) -> None:
@@ -353,7 +405,7 @@ class Play:
     # --- after every change -------------------------------------------------------------------------------
     def _step(self, events, before: list | None = None) -> None:
         """Publish the events of one change and the resulting view, then what follows from them."""
-        self.takeback_asked = None  # a request lapses with any other move of the game (DT-224)
+        self._moved_on()
         self.table.publish([*(before or []), *events, self.table.point()])
         self.table.after_step(self.game.pack)
         kinds = [event.kind for event in events]
@@ -472,7 +524,8 @@ class Play:
 
     # --- the end ------------------------------------------------------------------------------------------
     def end(self, winner: str | None, reason: str) -> None:
-        """The game ends outside the rules: a player resigned or abandoned; the other wins."""
+        """The game ends outside the rules: a player resigned or abandoned (the other wins: `winner`), or both
+        agreed to a draw (`winner` None)."""
         if not self.running:
             return
         vp = {seat: self.game.state.vp(seat) for seat in SEATS}

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, Join, Leave, Left, ListTables, Message,
-                                      ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate, TableEvent,
-                                      TableInfo, TableOptions, Takeback, TakebackAnswer, templated)
+from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, DrawAnswer, DrawOffer, Join, Leave, Left,
+                                      ListTables, Message, ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate,
+                                      TableEvent, TableInfo, TableOptions, Takeback, TakebackAnswer, templated)
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import seed_commitment
 from dungeon_twister.protocol.connection import encode_frame
@@ -407,6 +407,10 @@ class Table:
             self.play.takeback(session, seat)
         elif isinstance(message, TakebackAnswer) and seat is not None:
             self.play.takeback_answer(session, seat, message.accept)
+        elif isinstance(message, DrawOffer) and seat is not None:
+            self.play.offer_draw(session, seat)
+        elif isinstance(message, DrawAnswer) and seat is not None:
+            self.play.draw_answer(session, seat, message.accept)
         else:
             session.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled at a table"))
 

@@ -120,30 +120,37 @@ def test_connect_resumes_the_seat_kept_for_this_server_and_name(monkeypatch, tmp
 
 def test_DT_224_undo_asks_and_yes_or_no_answers_the_opponents_request():
     """`undo` sends takeback; the opponent's request (takeback_asked) is told with "type yes or no", and `yes` or
-    `no` answers it once; with nothing asked, `yes` is a usage error and sends nothing."""
-    from dungeon_twister.protocol import TableEvent, Takeback, TakebackAnswer
+    `no` answers it once; with nothing asked, `yes` is a usage error and sends nothing. Ours waits for the answer
+    once the server has put it to the opponent; a refused one leaves nothing waiting."""
+    from dungeon_twister.protocol import Error, TableEvent, Takeback, TakebackAnswer
 
     wired = WiredSession()
     wired.seat(MAIN_PHASE)
     ui = ClientUI(wired.session, output=DummyOutput())
     state = wired.session.state
     ui.commands.run("undo")
-    assert wired.sent() == [Takeback(TABLE)] and "waiting for the answer" in state.notice
+    assert wired.sent() == [Takeback(TABLE)] and state.question == "", "nothing to wait for until it is asked"
+    wired.deliver(Error("not_allowed", "nothing of yours can be taken back: no action yet", "client", False))
+    assert state.question == "" and "no action yet" in state.notice, "refused: no 'waiting for the answer' left"
+    ui.commands.run("undo")
+    wired.sent()
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "takeback_asked", "seat": "B", "action": "move bWA c5"}))
+    assert state.notice == state.question == "takeback asked: waiting for the answer"
     ui.commands.run("yes")
     assert wired.sent() == [] and "nobody asks you" in state.notice
-    wired.deliver(TableEvent(TABLE, 1, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
     assert state.takeback_asked == "Y" and state.notice == "Yellow asks to take back 'move yTR c7': type yes or no"
     assert "Yellow asks to take back 'move yTR c7'" in state.log[-1]
     ui.commands.run("no")
     assert wired.sent() == [TakebackAnswer(TABLE, False)] and state.takeback_asked is None
-    wired.deliver(TableEvent(TABLE, 2, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
     ui.commands.run("yes")
     assert wired.sent() == [TakebackAnswer(TABLE, True)]
-    wired.deliver(TableEvent(TABLE, 3, {"kind": "taken_back", "seat": "Y", "action": "move yTR c7"}))
+    wired.deliver(TableEvent(TABLE, 4, {"kind": "taken_back", "seat": "Y", "action": "move yTR c7"}))
     assert state.log[-1] == "Yellow's 'move yTR c7' is taken back"
     assert state.notice == state.log[-1], "the answer's outcome, not the request's 'type yes or no' any more"
     ui.commands.run("undo")
-    wired.deliver(TableEvent(TABLE, 4, {"kind": "takeback_declined", "seat": "B", "by": "Y"}))
+    wired.deliver(TableEvent(TABLE, 5, {"kind": "takeback_declined", "seat": "B", "by": "Y"}))
     assert state.notice == state.log[-1] == "Yellow declines to take back Blue's action", "not 'waiting for the answer'"
 
 
@@ -166,3 +173,51 @@ def test_DT_224_a_taken_back_action_leaves_the_move_list_and_its_shaded_route():
     wired.deliver(TableEvent(TABLE, 6, {"kind": "taken_back", "seat": "B", "action": "move bWA d5"}))
     wired.deliver(TableEvent(TABLE, 7, {"kind": "view", "view": view}))
     assert list(state.moves) == ["bWA c4-c5"] and "B" not in state.trails
+
+
+def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
+    """`draw` sends draw_offer and waits; the opponent's offer (draw_offered) is told with "type yes or no", and
+    `yes` or `no` answers it; a refused offer leaves nothing waiting; `draw` while he offers accepts (sent as draw_offer, which the server reads so). With a
+    takeback asked too, `yes` answers what came last. A declined offer says so in place of "waiting"; an action
+    drops a pending offer; the game's end by agreement reads as a draw."""
+    from dungeon_twister.protocol import DrawAnswer, DrawOffer, Error, TableEvent, TakebackAnswer
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state = wired.session.state
+    ui.commands.run("draw")
+    assert wired.sent() == [DrawOffer(TABLE)]
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "draw_offered", "seat": "B"}))
+    assert state.draw_offered is None and state.log[-1] == "Blue offers a draw", "our own offer asks us nothing"
+    assert state.notice == state.question == "draw offered: waiting for the answer"
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "draw_declined", "seat": "B", "by": "Y"}))
+    assert state.notice == state.log[-1] == "Yellow declines Blue's draw offer" and state.question == ""
+    ui.commands.run("no")
+    assert wired.sent() == [] and state.notice == "yes / no: nobody asks you anything now"
+    ui.commands.run("draw")
+    assert wired.sent() == [DrawOffer(TABLE)]
+    wired.deliver(Error("not_allowed", "your draw offer was declined: offer again after the next action", "client",
+                        False))
+    assert state.question == "" and "offer again after the next action" in state.notice
+
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "draw_offered", "seat": "Y"}))
+    assert state.draw_offered == "Y" and state.notice == "Yellow offers a draw: type yes or no"
+    wired.deliver(TableEvent(TABLE, 4, {"kind": "moved", "token": "yTR", "route": ["c6", "c7"], "take": None,
+                                        "leave": []}))
+    assert state.draw_offered is None and state.question == "", "the game moved on: the offer lapsed"
+
+    wired.deliver(TableEvent(TABLE, 5, {"kind": "draw_offered", "seat": "Y"}))
+    wired.deliver(TableEvent(TABLE, 6, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    assert state.draw_offered == "Y" and state.takeback_asked == "Y", "a takeback asked leaves the offer pending"
+    ui.commands.run("no")
+    assert wired.sent() == [TakebackAnswer(TABLE, False)], "the takeback, asked last"
+    ui.commands.run("yes")
+    assert wired.sent() == [DrawAnswer(TABLE, True)] and state.draw_offered is None
+
+    wired.deliver(TableEvent(TABLE, 7, {"kind": "draw_offered", "seat": "Y"}))
+    ui.commands.run("draw")
+    assert wired.sent() == [DrawOffer(TABLE)] and state.question == "", "crossed offers: ours accepts, no waiting"
+    wired.deliver(TableEvent(TABLE, 8, {"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 1},
+                                        "reason": "agreed"}))
+    assert state.log[-1] == "game over: draw 1-1 (agreed by both players)"  # describe.py's game_over line

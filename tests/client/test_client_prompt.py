@@ -457,9 +457,10 @@ def test_the_message_bar_answers_the_last_line_typed():
     assert bar() == "" and wired.sent()[-1].accept is True
     # and ours, until the answer comes
     commands.run("undo")
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "takeback_asked", "seat": "B", "action": "move bWA c5"}))
     commands.run("chat hm")
     assert bar() == "takeback asked: waiting for the answer"
-    wired.deliver(TableEvent(TABLE, 2, {"kind": "takeback_declined", "seat": "B", "by": "Y"}))
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "takeback_declined", "seat": "B", "by": "Y"}))
     commands.run("chat ok")
     assert bar() == ""
 

@@ -3,6 +3,8 @@
 from dungeon_twister.protocol import (
     Takeback,
     TakebackAnswer,
+    DrawOffer,
+    DrawAnswer,
     Action,
     ActionOk,
     ActionRefused,
@@ -124,6 +126,8 @@ EXAMPLES = [
     Action("t-1", "a-1", "pass"),
     Takeback("t-1"),
     TakebackAnswer("t-1", True),
+    DrawOffer("t-1"),
+    DrawAnswer("t-1", False),
     ActionOk("a-1"),
     ActionRefused("a-1", "illegal_action", "not your turn", rule="BG-TURN-01"),
     TableEvent("t-1", 1, {"kind": "moved", "to": [3, 4]}),
