@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dungeon_twister.engine import SEATS
 from dungeon_twister.engine.core.clock import Clock
@@ -45,7 +45,7 @@ Notice = tuple[str, float]
 
 class Deadlines:
     """Which deadlines run, given the game state and its commit-reveal rounds; the turn clock pauses while the
-    other seat must act (a combat, placing the revealer's objects)."""
+    other seat must act (placing the revealer's objects, a combat once the turn's player has laid his card)."""
 
     def __init__(self) -> None:
         self.turn: Deadline | None = None
@@ -60,6 +60,10 @@ class Deadlines:
         if clock.turn is None and clock.placer is None and clock.combat is None:
             self.clear()
             return []
+        if clock.combat is not None and clock.step is None and clock.turn is not None:
+            # DT-235: the turn's clock runs on until its player has laid his combat card (the combat card's 5
+            # seconds are the other's, once one is laid: BG-OPT-04, CG-OPT-02); neither can hold the game
+            clock = replace(clock, running=clock.turn[1] not in committed(clock.combat))
         notices = self._update_turn(clock, now)
         wanted = {}
         if clock.placer is not None:

@@ -479,6 +479,12 @@ class Play:
     def _turn_over(self, deadline: Deadline) -> None:
         key = deadline.key
         self.deadlines.spend_turn()
+        purpose = self.rules.clock(self.game.state).combat
+        if (purpose is not None and self.rules.secret_purpose(self.game.state, deadline.seat) == purpose
+                and deadline.seat not in self.rounds.committed(purpose)):
+            # DT-235: the turn ran out before its player laid his combat card: the +0 is laid for him (BG-OPT-04);
+            # the clock has no time left, so the turn ends once the combat is over
+            return self.force(deadline.seat, purpose)
         if not self._timeout_actions(deadline.seat, lambda: self.rules.clock(self.game.state).turn == key
                                      and self.game.state.phase in TURN_PHASES):
             self.deadlines.clear_turn()

@@ -12,7 +12,9 @@ class Clock:
     """(turn number, active seat) while a turn is under way, else None (setup, team choice, the end)."""
     running: bool
     """Whether the turn's clock runs: the active seat is the one to act (not while the other seat places the
-    revealer's objects or a combat waits for cards)."""
+    revealer's objects or a step of a combat is another's). During a combat's cards (`combat` without `step`) the
+    engine says False: the server, which knows the commitments, runs it until the active seat has laid its card
+    (docs/rulings.md DT-235)."""
     placer: str | None = None
     """The revealer's opponent placing the revealer's objects, under a deadline of his own (BG-OPT-03,
     CG-OPT-02); `place_key` tells one such placing from the next."""

@@ -162,3 +162,49 @@ def test_DT_223_a_lone_step_of_a_combat_gets_the_combat_cards_5_seconds():
     assert ("B", 5.0) in notices and deadlines.due(104.9) is None
     assert (deadlines.due(105.0).kind, deadlines.due(105.0).seat) == ("step", "B")
     assert CARDS.clock(act(state, "frenzy 1")).step is None
+
+
+def test_DT_235_the_turn_clock_runs_through_a_combat_until_its_player_lays_his_card():
+    """Before: the turn's clock paused for the whole combat and neither seat had a deadline until one laid a card,
+    so the turn's player could hold the game for ever. Now it runs on until he lays his (a commitment), then pauses
+    while the other has his 5 seconds; a lone step of a combat (DT-223) still pauses it."""
+    from dungeon_twister.engine.core.clock import Clock
+
+    deadlines, nobody, opened = Deadlines(), lambda purpose: set(), lambda purpose: {}
+    assert deadlines.update(Clock((3, "B"), True), nobody, opened, 0.0) == [("B", 120.0)]
+    combat = Clock((3, "B"), False, combat="combat-1")
+    assert deadlines.update(combat, nobody, opened, 30.0) == [] and deadlines.next_at() == 120.0, "runs on"
+    assert deadlines.update(combat, lambda purpose: {"B"}, opened, 50.0) == [("Y", 5.0)]
+    assert deadlines.next_at() == 55.0 and deadlines.turn.at == float("inf"), "laid: paused, the other's 5 s"
+    assert deadlines.update(Clock((3, "B"), True), nobody, opened, 58.0) == [("B", 70.0)], "70 s left after"
+    lone = Clock((3, "B"), False, combat="combat-2", step=("Y", (2, "naming")))
+    deadlines.update(lone, nobody, opened, 60.0)
+    assert deadlines.turn.at == float("inf") and deadlines.next_at() == 65.0
+
+
+async def test_DT_235_a_turn_that_runs_out_before_its_player_lays_his_card_lays_the_zero_and_ends(autojump_clock):
+    """Both seats sleep through a combat's cards: at the end of the attacker's 2 minutes (the scripted players
+    take no time on the mock clock) his +0 is laid for him; the defender then has 5 seconds and gets his +0; the
+    combat is resolved, and the attacker's turn ends at once, its clock spent."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            start = trio.current_time()
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            assert trio.current_time() == start, "the scripted players take no time"
+            purpose, attacker = views["B"]["secret"], views["B"]["active"]
+            defender = "Y" if attacker == "B" else "B"
+            laid = await blue.expect_event("timeout")
+            assert laid == {"kind": "timeout", "seat": attacker, "purpose": purpose, "actions": ["combat +0"]}
+            first = trio.current_time() - start
+            assert first == 120, "his whole 2 minutes: the turn and the combat began at once on the mock clock"
+            then = await blue.expect_event("timeout")
+            assert then == {"kind": "timeout", "seat": defender, "purpose": purpose, "actions": ["combat +0"]}
+            assert trio.current_time() - start == first + 5
+            resolved = await blue.expect_event("combat_resolved")
+            assert resolved["cards"] == {"B": 0, "Y": 0}
+            ended = await blue.expect_event("timeout")
+            assert ended["seat"] == attacker and ended["actions"][-1] == "end" and "purpose" not in ended
+            assert trio.current_time() - start == first + 5, "the turn's clock had nothing left"
+            assert (await blue.expect_event("turn_started"))["seat"] == defender
