@@ -5,13 +5,15 @@ Everything here runs in the table's task; it changes the game and tells the tabl
 
 from __future__ import annotations
 
+import hashlib
 from functools import partial
 from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.engine import SEATS, ChooseTeam, NotationError, opponent, parse_action
+from dungeon_twister.engine import SEATS, ChooseTeam, Event, NotationError, opponent, parse_action
 from dungeon_twister.engine.core.errors import N_
+from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, GameOver, OpponentCommit,
                                       OpponentReveal, ProtocolError, Reveal, Timer, templated)
 from dungeon_twister.protocol.deal import DEAL_PURPOSE, deal_seed
@@ -41,6 +43,9 @@ class Play:
         self.table = table
         self.options = options
         self.game = Game(options, seed)
+        self.seed = seed
+        """The server's seed of the game, secret until the end (its commitment is public: docs/protocol.md
+        section 16)."""
         self.rules = self.game.family
         """The game's rule family (engine.families): every rule below is asked of it."""
         self.game.record.sink = self.journal
@@ -370,10 +375,9 @@ class Play:
             try:
                 events += self.game.apply(self.game.choice(seat, purpose, opened[seat].choice))
             except Refusal as refusal:
-                # The rules' fallback (+0 for a combat); for the team, which has none, the first legal team: a
-                # second commitment would let a cheating server show one team before the other is chosen.
-                state = self.game.state
-                fallback = self.rules.timeout_action(state, seat) or self.rules.legal_actions(state, seat)[0]
+                # The rules' fallback (+0 for a combat); for the team, which has none, one drawn in secret (DT-236):
+                # a second commitment would let a cheating server show one team before the other is chosen.
+                fallback = self.rules.timeout_action(self.game.state, seat) or self._any_choice(seat, purpose)
                 self.game.record.comment(f"refused {seat} {purpose}: {refusal.message}")
                 events += self.game.apply(fallback)
                 played = self.rules.format_action(fallback)
@@ -513,20 +517,35 @@ class Play:
         if self.rules.secret_purpose(self.game.state, seat) != purpose:
             return
         fallback = self.rules.timeout_action(self.game.state, seat)
-        if fallback is None and any_legal:
-            fallback = next(iter(self.rules.legal_actions(self.game.state, seat)), None)
+        ruled = fallback is not None
+        if not ruled and any_legal:
+            fallback = self._any_choice(seat, purpose)
         if fallback is None:
             return
         text = self.rules.format_action(fallback)
         nonce = self.rounds.force(seat, purpose, text)
         self.game.record.comment(f"{why} {seat} {purpose} {text}", {
             "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
-        self.table.publish([{"kind": "timeout", "seat": seat, "purpose": purpose, "actions": [text]}])
+        told = {"seat": seat, "purpose": purpose}
+        # DT-236: a choice the rules make (a combat's +0) follows from what everyone knows; one the server drew is
+        # the seat's secret, as its own would have been (a team, a build, hidden start characters)
+        self.table.publish([{"kind": "timeout", **told, "actions": [text]} if ruled
+                            else Event("timeout", {**told, "actions": [text]}, owner=seat, public=told)])
         self._send_commitments(purpose)
         if self.rounds.ready(purpose):
             self._complete(purpose)
         else:
             self._retime()
+
+    def _any_choice(self, seat: str, purpose: str):
+        """A secret choice the rules have no fallback for, drawn from the seat's legal choices (DT-236): with the
+        server's secret seed (revealed after the game), so that neither the opponent nor a spectator can work it
+        out, as he could "the first legal choice"; the same for the same table, purpose and seat."""
+        legal = self.rules.legal_actions(self.game.state, seat)
+        if not len(legal):
+            return None
+        digest = hashlib.sha256(f"{self.seed}:{self.table.id}:{purpose}:{seat}".encode()).digest()
+        return legal[Rng(int.from_bytes(digest[:8], "big")).below(len(legal))]
 
     # --- the end ------------------------------------------------------------------------------------------
     def end(self, winner: str | None, reason: str) -> None:

@@ -144,13 +144,16 @@ async def test_a_bot_is_seated_through_the_protocol_and_the_leaver_resigns(autoj
                 await trio.sleep(0.01)
 
 
-async def test_a_refused_team_is_replaced_by_the_first_legal_team(autojump_clock):
+async def test_a_refused_team_is_replaced_by_a_legal_team_drawn_in_secret(autojump_clock):
     """BG-SETUP-04: a revealed team the rules refuse is refused with its rule; having no rule fallback, the
-    server plays the seat's first legal team, and nobody commits twice for one purpose."""
+    server plays one of the seat's legal teams drawn with its secret seed (DT-236: the table's draw for that seat
+    and purpose), and nobody commits twice for one purpose."""
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
-            first_legal = blue.view["legal"][0]
+            legal = blue.view["legal"]
+            play = server.lobby.tables[table].play
+            drawn = play.rules.format_action(play._any_choice("B", "team"))
             await blue.commit("team", "team b0=TH")  # valid notation, but not a team
             await yellow.commit("team", yellow.view["legal"][0])
             for client in (blue, yellow):
@@ -168,7 +171,8 @@ async def test_a_refused_team_is_replaced_by_the_first_legal_team(autojump_clock
                 assert client.errors() == []
             chosen = blue.events_of("team_chosen")
             mine = next(e for e in chosen if e.get("team"))
-            assert "team " + " ".join(f"{sq}={code}" for sq, code in sorted(mine["team"].items())) == first_legal
+            played = "team " + " ".join(f"{sq}={code}" for sq, code in sorted(mine["team"].items()))
+            assert played == drawn and played in legal and "; " + drawn + " was played instead" in refused.message
 
 
 async def test_a_game_that_waits_keeps_its_memo_and_legal_table_packed(autojump_clock):

@@ -86,16 +86,18 @@ async def test_PD_TEAM_FREE_a_free_build_of_all_three_sets_with_a_spectator_stay
     assert not [e for e in watcher.received if isinstance(e, OpponentReveal)]
 
 
-async def test_PD_TEAM_FREE_01_a_refused_build_is_replaced_by_the_first_legal_build(autojump_clock):
+async def test_PD_TEAM_FREE_01_a_refused_build_is_replaced_by_a_legal_build_drawn_in_secret(autojump_clock):
     """A revealed build the rules refuse (7 characters) is refused with its rule, and having no rule fallback the
-    server plays the seat's first build in the legal order (pairs 1 and 2, the first 8 characters, the first 6
-    objects with both Keys: the multiset order takes more copies of an earlier value first)."""
+    server plays one of the seat's legal builds drawn with its secret seed (DT-236: the table's draw for that seat
+    and purpose), a build of 2 pairs, 8 characters and 6 objects."""
     from dungeon_twister.protocol import ActionRefused, OpponentCommit
 
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(4,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(set_name="all_sets", teams="free"))
             assert blue.view["secret"] == "build" and blue.view["legal"] == []
+            play = server.lobby.tables[table].play
+            drawn = play._any_choice("B", "build")  # the draw for this table, seat and purpose
             await blue.commit("build", "build pairs=1,41 characters=ES,GH,MK,PA,RD,TH,WA objects=AR,FH,KY,RP,SW,TS")
             await yellow.commit("build", "build pairs=3,42 characters=AS,CL,GO,IL,NG,PP,TR,WM "
                                          "objects=CH,DS,FS,RG,RP,SP")
@@ -105,9 +107,10 @@ async def test_PD_TEAM_FREE_01_a_refused_build_is_replaced_by_the_first_legal_bu
             refused = await blue.expect(ActionRefused)
             assert (refused.action_id, refused.code, refused.rule) == ("build", "illegal_action", "PD-TEAM-FREE-01")
             assert "choose 8 characters, not 7" in refused.message
-            assert "build pairs=1,2 characters=AS,BS,CL,CO,ES,GB,GH,GO objects=AR,BW,CH,DS,FH,FS" in refused.message
+            assert f"; {play.rules.format_action(drawn)} was played instead" in refused.message
             built = await blue.expect_event("built")
-            assert built["characters"] == ["AS", "BS", "CL", "CO", "ES", "GB", "GH", "GO"]
+            assert built["characters"] == list(drawn.characters) and len(drawn.characters) == 8
+            assert len(drawn.pairs) == 2 and len(drawn.objects) == 6
 
 
 async def test_PD_TEAM_FREE_a_bot_builds_its_team_through_the_protocol(autojump_clock):

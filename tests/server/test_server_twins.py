@@ -455,3 +455,63 @@ async def test_PD_TEAM_FREE_another_build_sends_the_same_bytes_until_the_teams_a
     assert compared["B"] > cut and compared["spectator"] > cut
     assert {"opponent_commit", "table_event"} <= compared["B types"]
     assert "opponent_reveal" not in compared["B types"]
+
+
+UNTIMED_FREE_TABLE = TableOptions(set_name="all_sets", teams="free")
+
+
+async def _team_never_revealed(clock, seed: int, steps: list[Step]) -> dict[str, Capture]:
+    """The build and team steps of a free all-sets game on an untimed table, but Yellow never reveals his team
+    (a crashed client): after the grace period the server stands in for him (DT-050). The captures of Blue, the
+    spectator and Yellow."""
+    async with running_server(seeds=(seed,)) as server, trio.open_nursery() as nursery:
+        async def connect(name: str, conn) -> Capture:
+            capture = Capture(server.connect_memory(), conn)
+            nursery.start_soon(capture.run)
+            await capture.send(conn.send_hello(name, SOFTWARE))
+            return capture
+
+        blue = await connect("ann", PlayerConnection())
+        await blue.send(blue.conn.send(CreateTable(UNTIMED_FREE_TABLE)))
+        table = next(m for m in blue.messages if isinstance(m, TableCreated)).table
+        await blue.send(blue.conn.send(Join(table, "B")))
+        watcher = await connect("eve", SpectatorConnection())
+        await watcher.send(watcher.conn.send(Spectate(table)))
+        yellow = await connect("bob", PlayerConnection())
+        await yellow.send(yellow.conn.send(Join(table, "Y")))
+        players = {"B": blue, "Y": yellow}
+        for step in steps:
+            for seat in SEATS:
+                await players[seat].send(players[seat].conn.commit(step.purpose, step.choices[seat]))
+            for seat in SEATS if step.purpose == "build" else ("B",):
+                await players[seat].send(players[seat].conn.reveal(step.purpose))
+        clock.jump(61)  # the grace period (60 s) has passed
+        await trio.testing.wait_all_tasks_blocked()
+        nursery.cancel_scope.cancel()
+    return {"B": blue, "spectator": watcher, "Y": yellow}
+
+
+def _timeouts(capture: Capture) -> list[dict]:
+    return [m.event for m in capture.messages if getattr(m, "event", None) and m.event.get("kind") == "timeout"]
+
+
+async def test_DT_236_a_team_the_server_draws_for_a_seat_is_told_to_that_seat_alone(mock_clock):
+    """Found by a review: the team the server chose for a seat that never revealed was sent to everyone in the
+    `timeout` event, and being the first legal one it named the secret build's characters. Yellow builds one of
+    two teams and never reveals his team: Blue and the spectator receive the same bytes in both games, and are told
+    only that Yellow's time ran out for the team; Yellow alone sees the team drawn for him, one of his own legal
+    teams, which differs with his build."""
+    script, twin, _ = free_build_twins(TEAM_SEED)
+    games = [await _team_never_revealed(mock_clock, TEAM_SEED, steps[:2]) for steps in (script, twin)]
+    for viewer in ("B", "spectator"):
+        first, second = (normalised(game[viewer]) for game in games)
+        assert first == second, viewer
+        assert _timeouts(games[0][viewer]) == [{"kind": "timeout", "seat": "Y", "purpose": "team"}], viewer
+    drawn = []
+    for game, steps in zip(games, (script, twin)):
+        (told,) = _timeouts(game["Y"])
+        (team,) = told["actions"]
+        state = reveal_state(TEAM_SEED, FREE, steps[:1])
+        assert (told["seat"], told["purpose"]) == ("Y", "team") and team in legal_texts(state, "Y")
+        drawn.append(team)
+    assert drawn[0] != drawn[1]
