@@ -238,6 +238,8 @@ class Walker:
             return False
         if exit_square or there not in self.pits or self.acrobat or self.winged or self.agile:
             return True
+        if here in self.crevasses:
+            return False  # PD-ROPE-03: a Rope-carrier crossing a crevasse never steps onto a pit, bridged or not
         contents = self.contents(there, hold, reloc)
         if any(self.is_rope(t.id) for t in contents):
             holder = next((t for t in contents if t.is_character and not t.wounded), None)

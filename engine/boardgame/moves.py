@@ -152,6 +152,9 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
             if there in board.pits:
                 if here in board.pits and walker.is_rope(walker.original):
                     return IllegalAction("BG-PIT-10", "a Rope crosses one pit at a time")
+                if here in walker.crevasses:
+                    return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the "
+                                         "crevasse {here} onto the pit {square}", here=square_name(here), square=name)
                 return IllegalAction("BG-MOVE-10", "{mover} cannot enter the pit {square}", mover=walker.mover.id,
                                      square=name)
         here = there

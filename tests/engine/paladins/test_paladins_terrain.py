@@ -4,7 +4,7 @@ b18, fog on b17 and b16, the Pentacle on d18 e18 d19 e19. Movement values: Warri
 
 from __future__ import annotations
 
-from dungeon_twister.engine import event_view
+from dungeon_twister.engine import Move, event_view, legal_actions
 
 from ..builders import act, apply_texts, assert_refused, legal_set, where
 from .builders import pd_position
@@ -51,6 +51,34 @@ def test_PD_ROPE_03_edge_never_from_an_obstacle_square_straight_onto_another():
     assert walker.may_enter(b3, b3, "bRP", ()) is False  # from a crevasse onto a crevasse
     assert walker.may_enter(a3, b3, None, ()) is False  # no Rope: no crossing
     assert walker.may_enter(b3, c3, "bRP", ()) is True
+
+
+def _crevasse_beside_a_pit():
+    """The synthetic rooms with a pit on c3 beside the crevasse b3 (the O rooms' r3c3; PD rooms of our own)."""
+    from dungeon_twister.engine.boardgame import catalogue
+    from .builders import _synthetic_paladins
+
+    raw = _synthetic_paladins()
+    raw["set"] = "synthetic_paladins_pit"
+    for room in ("O1", "O2"):
+        raw["rooms"][room]["pits"] = ["r3c3"]
+    catalogue.register("synthetic_paladins_pit", raw)
+    return lambda tokens: pd_position(tokens, set_name="synthetic_paladins_pit")
+
+
+def test_PD_ROPE_03_from_a_crevasse_never_onto_a_pit_even_one_a_rope_bridges():
+    """Found by a rules review: the Warrior with his Rope crossing the crevasse b3 could step on onto the pit c3
+    because a Rope lay in it (a3 -> b3 -> c3 -> c4), while the way back (c3 -> b3) was refused: PD-ROPE-03 forbids
+    both, a Rope-carrier never steps from one obstacle square straight onto another (and c3 is no valid square for
+    him to land on: two Ropes). The bridged pit alone, from a valid square, stays open."""
+    position = _crevasse_beside_a_pit()
+    state = position("bWA@a3 bRP@a3 yRP@c3 yTH@h5")
+    b3, c3 = (1, 2), (2, 2)
+    routes = [a.route for a in legal_actions(state) if isinstance(a, Move) and a.token == "bWA"]
+    assert routes and not any(b3 in route and c3 in route for route in routes)
+    assert_refused(state, "move bWA b3-c3-c4", "PD-ROPE-03")
+    assert_refused(position("bWA@c4 bRP@c4 yRP@c3 yTH@h5"), "move bWA c3-b3-a3", "PD-TERR-CREVASSE-01")
+    assert where(act(position("bWA@c2 bRP@c2 yRP@c3 yTH@h5"), "move bWA c3-c4"), "bWA") == "c4"
 
 
 def test_PD_TERR_CREVASSE_03_RUL_091_a_jump_card_crosses_one_crevasse_square():
