@@ -32,15 +32,18 @@ def _carries(state: GameState, figure: Token) -> bool:
 
 
 def targets(state: GameState, board, thief: Token) -> list[Token]:
-    """The objects lying with an enemy character on a square connected to the thief's."""
+    """The objects lying with an enemy character on a square connected to the thief's: one that can carry, for
+    what lies under the Ghost is nobody's (PD-CHAR-GHOST-03: he carries nothing)."""
     at: dict = {}
     for t in state.tokens.values():
         if t.where == "board":
             at.setdefault(t.square, []).append(t)
+    characters = state.catalogue.characters
     out = []
     for square in board.connected_neighbours(thief.square):
         here = at.get(square, ())
-        if any(t.is_character and t.colour != thief.colour for t in here):
+        if any(t.is_character and t.colour != thief.colour and "no_carry" not in characters[t.code].abilities
+               for t in here):
             out += [t for t in here if not t.is_character]
     return sorted(out, key=lambda t: t.id)
 

@@ -107,6 +107,16 @@ def test_PD_CHAR_PICKPOCKET_01_edge_not_from_a_friend_nor_across_a_wall_nor_from
     assert_refused(pd_position("bPP@c4 yTS@c5 yWA@h4"), "steal bPP yTS", "PD-CHAR-PICKPOCKET-01")
 
 
+def test_PD_CHAR_PICKPOCKET_01_PD_CHAR_GHOST_03_nothing_is_stolen_from_under_the_ghost():
+    """Found by a rules review (IT « rubare un oggetto da un personaggio nemico »): the Treasure lying under the
+    yellow Ghost on b1 is nobody's, since the Ghost carries nothing; the same Treasure under a yellow Warrior there
+    is his to lose."""
+    under_ghost = pd_position("bPP@a1 yGH@b1 yTS@b1 yWA@h5")
+    assert legal_set(under_ghost, verb="steal") == set()
+    assert_refused(under_ghost, "steal bPP yTS", "PD-CHAR-PICKPOCKET-01")
+    assert legal_set(pd_position("bPP@a1 yWA@b1 yTS@b1 yGB@h5"), verb="steal") == {"steal bPP yTS"}
+
+
 def test_PD_CHAR_PICKPOCKET_02_03_not_while_carrying_and_never_a_wounded_character():
     carrying = pd_position("bPP@c4 bRP@c4 yGB@c5 yTS@c5 yWA@h4")
     assert legal_set(carrying, verb="steal") == set()
