@@ -249,7 +249,8 @@ def fireball(ctx: Ctx, action: Fireball) -> None:
 
 def burn(ctx: Ctx, source: Token, direction: str, kind: str) -> None:
     """A fireball (BG-OBJ-FIREBALL-02..07) or the Red Dragon's breath (PD-CHAR-DRAGON-01), event `kind`: the first
-    character on the line of sight is eliminated, with the wounded it carries (BG-OBJ-FIREBALL-05); a Fire Shield
+    character on the line of sight is eliminated, with the wounded it carries (BG-OBJ-FIREBALL-05: not one lying
+    under the Ghost, who carries nothing, PD-CHAR-GHOST-03); a Fire Shield
     (an object with the ability "fire_shield") on that square stops it harmlessly (PD-OBJ-FIRESHIELD-01, RUL-084),
     and the event names the characters it spared (`shielded`, only then)."""
     victims: list[Token] = []
@@ -262,6 +263,9 @@ def burn(ctx: Ctx, source: Token, direction: str, kind: str) -> None:
             carriers = [t for t in characters if "no_carry" not in ctx.s.catalogue.characters[t.code].abilities]
             if carriers and any(not t.is_character and "fire_shield" in objects[t.code].abilities for t in here):
                 shielded = characters
+            elif any(t.is_figure for t in characters) and not any(t.is_figure for t in carriers):
+                # PD-CHAR-GHOST-03: the Ghost carries no wounded friend lying under him; it is not his to die with
+                victims = [t for t in characters if t.is_figure]
             else:
                 victims = characters
             break

@@ -291,6 +291,18 @@ def test_PD_CHAR_GHOST_02_03_he_ends_on_an_object_or_his_wounded_but_never_takes
     assert seen(events, "combat_resolved")["attack"] == 2  # 0 + the card; the Sword is not his
 
 
+def test_BG_OBJ_FIREBALL_05_PD_CHAR_GHOST_03_a_fireball_kills_the_ghost_not_the_wounded_friend_under_him():
+    """Found by a rules review (IT « elimina ... il primo personaggio ... se tocca un personaggio che porta un
+    ferito, i due sono uccisi »): the yellow Ghost stands on his wounded Thief on c4; the Wizard's fireball north
+    from c1 killed both (2 VP). The Ghost carries nothing: he alone dies (1 VP), the Thief stays wounded on c4. A
+    Warrior standing there with her carries her and dies with her (2 VP)."""
+    after, events = apply_texts(pd_position("bWZ@c1 bFW@c1 yGH@c4 yTH@c4!4 yWA@h5"), "fireball bWZ n")
+    assert where(after, "yGH") == "eliminated" and where(after, "yTH") == "c4!"  # wounded still
+    assert after.vp("B") == 1 and seen(events, "fireball")["victims"] == ["yGH"]
+    carried = act(pd_position("bWZ@c1 bFW@c1 yWA@c4 yTH@c4!4 yGB@h5"), "fireball bWZ n")
+    assert where(carried, "yWA") == where(carried, "yTH") == "eliminated" and carried.vp("B") == 2
+
+
 def test_PD_CHAR_GHOST_05_he_does_not_trigger_rockfall():
     state = pd_position("bGH@a18 yGB@h4")
     assert where(act(state, "move bGH b18-c18"), "bGH") == "c18"
