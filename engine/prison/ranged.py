@@ -57,9 +57,11 @@ def shot_problem(state: GameState, board, shooter: Token, target: Token) -> Ille
 
 
 def _shielded(state: GameState, person: Token) -> bool:
-    """PR-OBJ-SHIELD-01: the person carries the Large Shield (or it lies with the wounded person, RUL-033); not
+    """PR-OBJ-SHIELD-01: the person is a figure carrying the Large Shield; not a wounded character it lies with
+    (DT-237: « Eine Figur, die einen Großen Schild trägt », the Armor alone says it still serves the wounded), nor
     one lying under the Ghost, who carries nothing (PD-CHAR-GHOST-03)."""
-    return any("shield" in state.catalogue.objects[t.code].abilities for t in carried_objects(state, person))
+    return not person.wounded and any("shield" in state.catalogue.objects[t.code].abilities
+                                      for t in carried_objects(state, person))
 
 
 # A joiner's shot refused (PR-RANGED-09): "{token} cannot shoot {target} too: " and why, as one template each.

@@ -123,6 +123,17 @@ def test_PR_RANGED_14_PR_OBJ_SHIELD_01_the_large_shield_is_no_target_but_may_fig
     assert drawn.combat.defenders == ("yMK", "yNG")
 
 
+def test_PR_OBJ_SHIELD_01_DT_237_a_shield_lying_with_a_wounded_character_does_not_protect_it():
+    """Found by a rules review (DE « Eine Figur, die einen Großen Schild trägt »: a figure, not a wounded person):
+    the yellow Mechanork, wounded on c4 (turn 4, not this turn) with the Large Shield under him, may be shot; the
+    engine refused it (PR-OBJ-SHIELD-01) by RUL-033's general reading, which the Armor's own clause does not
+    extend to the Shield."""
+    state = prison_position("bCL@c1 bBW@c1 yMK@c4!4 ySH@c4 yTP@h5")
+    assert shots(state) == {"shoot bCL yMK"}
+    after = act(state, "shoot bCL yMK")
+    assert after.combat is not None and after.combat.defenders == ("yMK",)
+
+
 def test_PR_SLIT_04_a_shot_through_an_arrow_slit_only_beside_it():
     """On d14, beside the slit d14|e14, the Cleric shoots east through it; from c14 he does not see through."""
     assert shots(prison_position("bCL@d14 bBW@d14 yNG@g14 yTP@h5")) == {"shoot bCL yNG"}
