@@ -181,9 +181,12 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
         total += _objects_bonus(ctx, token, attacking, dragon_opposed)
     if attacking:
         total += sum(ranged_value(ctx.s, ctx.s.tokens[tid]) for tid in combat.shooters)
-        if combat.lancer is not None:  # its own value and its objects' (a Sword, RUL-061); no ability (DT-107)
+        if combat.lancer is not None:  # its own value and its objects' (a Sword, RUL-061), DT-107
             lancer = ctx.s.tokens[combat.lancer]
-            total += cat.characters[lancer.code].combat + _objects_bonus(ctx, lancer, True, dragon_opposed)
+            kind = cat.characters[lancer.code]
+            total += kind.combat + _objects_bonus(ctx, lancer, True, dragon_opposed)
+            if "backstab" in kind.abilities and side > 1:
+                total += BACKSTAB  # a lance fights a melee at two squares (PR-OBJ-LANCE-01, DT-106)
     return total
 
 

@@ -110,6 +110,16 @@ def test_PR_CHAR_ASSASSIN_01_DT_106_the_lancer_is_her_ally_for_backstab():
     assert (attack, defence, winner) == (9, 2, "B")
 
 
+def test_PR_CHAR_ASSASSIN_01_DT_107_a_lancer_assassin_stabs_with_an_ally_in_the_group():
+    """Found by a rules review (DE: a lance fights « einen Nahkampf über eine Entfernung von 2 Feldern »): the
+    blue Assassin lances the yellow Mechanork from c2, the blue Naga beside him on d4 joins the group: 2 + 2 + 2 =
+    6 against 2 (she added nothing: 4). Lancing alone she adds nothing, as in any melee (2 against 2)."""
+    _, attack, defence, winner = _fight(prison_position("bAS@c2 bLN@c2 bNG@d4 yMK@c4 yTP@h5"), "lance bAS yMK", 0, 0)
+    assert (attack, defence, winner) == (6, 2, "B")
+    _, attack, defence, winner = _fight(prison_position("bAS@c2 bLN@c2 yMK@c4 yTP@h5"), "lance bAS yMK", 0, 0)
+    assert (attack, defence, winner) == (2, 2, None)
+
+
 def test_PR_CHAR_ASSASSIN_01_a_wounded_character_is_no_ally_for_backstab():
     """"Another figure of her side": the blue Naga attacks the wounded yellow Mechanork, and the yellow Assassin beside
     the Naga defends with him; a wounded character is no figure, so she does not stab: 0 + 2 against 2 (it was 4)."""
