@@ -27,17 +27,18 @@ def test_one_game_between_newcomers_and_a_draw_between_equals():
 
 
 async def test_a_game_between_two_people_is_rated_and_listed(autojump_clock):
-    """PR-SCEN-1 seed 4 (test_server_prison): Yellow wins; both start at 1500: 1338 and 1662, RD 290."""
+    """PR-SCEN-1 seed 4 (test_server_prison): Blue wins; both start at 1500: 1662 and 1338, RD 290 (Glicko-2's
+    one game between newcomers, test_one_game_between_newcomers_and_a_draw_between_equals)."""
     async with running_server(seeds=(4, 5)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(scenario="prison-1"))
         await play_out(table, blue, yellow)
         assert await yellow.expect_event("ratings") == {"kind": "ratings", "changes": {
-            "B": {"name": blue.name, "before": 1500, "after": 1338, "rd": 290},
-            "Y": {"name": yellow.name, "before": 1500, "after": 1662, "rd": 290}}}
+            "B": {"name": blue.name, "before": 1500, "after": 1662, "rd": 290},
+            "Y": {"name": yellow.name, "before": 1500, "after": 1338, "rd": 290}}}
         watcher = await Client.connect(server, "cy")
         await watcher.send(ListRatings())
         assert (await watcher.expect(Ratings)).players == (
-            RatingInfo(yellow.name, 1662, 290, 1), RatingInfo(blue.name, 1338, 290, 1))
+            RatingInfo(blue.name, 1662, 290, 1), RatingInfo(yellow.name, 1338, 290, 1))
         assert server.storage.rating(blue.name)[3] == 1
 
 
