@@ -9,7 +9,8 @@ the left, rooms named (A..H) on the right. Each room card is 2 x 2 zones; each z
 
 Borders: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open, `╱` broken, `┊ ┈` arrow slit, `≈` pit (CG-ZONE-03);
 `░` a face-down room, whose cards seeded beside it show only their colours (`B Y`). The start zones show each
-character with the zone it faces (`yWZ→b7`), or, while they are face down, how many cards lie there.
+character with the zone it faces (`yWZ→b7`) and the objects lying there, or, while they are face down, how many
+cards lie there.
 
 The geometry is the engine's (engine.cards.maze): the client draws what the rules see.
 """
@@ -199,6 +200,9 @@ class _Drawing:
                 label = _label(f, carries=True) + (f"→{f['facing']}" if f.get("facing") else "")
                 fragments += [(_style(f), label), ("", " ")]
                 used += len(label) + 1
+            for item in self.floor.get(where, ()):  # an object lying there (DT-206: psychokinesis, CG-WOUND-04)
+                fragments += [(f"class:object.{item['seat'].lower()}", item["id"]), ("", " ")]
+                used += len(item["id"]) + 1
             hidden = counts.get(where, 0) - len(shown)
             if hidden > 0:
                 # TRANSLATORS: how many cards lie face down on a start zone, beside it on the board ("2 face down")

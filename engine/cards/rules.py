@@ -168,11 +168,15 @@ def _powers_count(state: CardState, f: Figure, power: str) -> int:
     return sum(power in load().objects[i.code].abilities for i in _objects(state, f))
 
 
-def _lay(st: CardState, tid: str, zone) -> CardState:
-    """Put an object or a carried wounded character down in a zone."""
+def _lay(st: CardState, tid: str, loc, facing=None) -> CardState:
+    """Put an object or a carried wounded character down in a zone or on a start position (DT-206: the rules put
+    objects there, CG-CHAR-TELEKIN-03, CG-WOUND-04); a wounded character laid on a start position faces `facing`,
+    the zone its carrier faces."""
     if st.has_item(tid):
-        return st.with_item(replaced(st.item(tid), where="floor", at=zone))
-    return st.with_figure(replaced(st.fig(tid), where="maze", at=zone, facing=None, pin=None))
+        return st.with_item(replaced(st.item(tid), where="floor", at=loc))
+    if is_start(loc):
+        return st.with_figure(replaced(st.fig(tid), where="start", at=loc[1], facing=facing, pin=None))
+    return st.with_figure(replaced(st.fig(tid), where="maze", at=loc, facing=None, pin=None))
 
 
 def _hold(st: CardState, tid: str, holder: str) -> CardState:
@@ -583,7 +587,7 @@ class _Walk:
             raise IllegalAction("CG-ITEM-01", "one exchange per zone visited (DT-206; the Paladin two, DT-220)")
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
-        here = None if is_start(self.loc) else self.loc
+        here = self.loc  # a zone or a start position: objects lie on both (DT-206, DT-211)
         cap = _capacity(me)
         if tok[0] in "+>" and cap == 0:
             raise IllegalAction("CG-CHAR-GHOST-02", "{figure} carries nothing", figure=me.id)
@@ -605,7 +609,7 @@ class _Walk:
                 g = st.fig(name) if st.has_fig(name) else None  # (one not in the game: the same answer)
                 if g is None or g.seat != self.seat or not g.wounded or g.id == me.id:
                     raise IllegalAction("CG-CARRY-01", "only a wounded friend is carried like an object")
-                where, at = ("floor" if g.where == "maze" else g.where), g.at
+                where, at = ("floor" if g.where in ("maze", "start") else g.where), g.loc  # lying there
             elif _unseen_enemy(st, self.seat, name, "objects"):
                 raise IllegalAction("CG-ITEM-01", "{item} is not here to take", item=name)  # as if it lay elsewhere
             else:
@@ -617,9 +621,9 @@ class _Walk:
             else:
                 raise IllegalAction("CG-CHAR-PALADIN-01", "{figure} carries two things already: he leaves one first, "
                                     "here (-{held} +{item})", figure=me.id, held=me.carries[0], item=name)
-            if where == "floor" and here is not None and at == here:
+            if where == "floor" and at == here:
                 if mine is not None:
-                    st = _lay(st, mine, here)
+                    st = _lay(st, mine, here, self.facing)
             elif where == "carried" and at in {g.id for g in self.holders_here()}:
                 giver = st.fig(at)
                 shown = "+@" + giver.id if st.options.secret_objects else tok
@@ -637,9 +641,7 @@ class _Walk:
         elif tok[0] == "-":
             if name not in me.carries:
                 raise IllegalAction("CG-ITEM-01", "{figure} does not carry {item}", figure=me.id, item=name)
-            if here is None:
-                raise IllegalAction("CG-ITEM-01", "objects are dropped in a zone, not on a start zone (DT-206)")
-            st = _lay(st, name, here)
+            st = _lay(st, name, here, self.facing)
             st = st.with_figure(_carried_with(st.fig(me.id), drop=name))
         else:  # ">bMK" gives the only load; ">bMK/bKY" names it (a Paladin carrying two, DT-220)
             friend, _, what = name.partition("/")
@@ -845,7 +847,7 @@ def _turn_room(st: CardState, slot: int, cw: bool) -> CardState:
             pin = turn_dir(f.pin, 1 if cw else 3) if f.pin else None
             new = new.with_figure(replaced(f, at=rotate_zone(f.at, cw), pin=pin))
     for i in st.items:
-        if i.where == "floor" and slot_of(i.at) == slot:
+        if i.where == "floor" and not is_start(i.at) and slot_of(i.at) == slot:  # (one on a start zone stays)
             new = new.with_item(replaced(i, at=rotate_zone(i.at, cw)))
     return new
 
@@ -1110,7 +1112,7 @@ def _eliminate(st: CardState, fid: str, eliminated: list, zone=None) -> CardStat
     and that friend's object stays there too (`zone`: the carrier's); 1 VP each to the opponent of the victim's
     owner (CG-VP-02)."""
     f = st.fig(fid)
-    zone = f.at if zone is None else zone
+    zone = f.loc if zone is None else zone
     st = _objects_stay(st, f, zone)  # CG-CHAR-PALADIN-03: both objects stay in his zone, both wounded die
     for load_id in f.carries:
         if st.has_fig(load_id):
@@ -1221,7 +1223,7 @@ def _invert(state: CardState, a: Invert):
         elif g.where == "seeded" and g.at in swap:
             out = out.with_figure(replaced(out.fig(g.id), at=swap[g.at]))
     for i in new.items:
-        if i.where == "floor" and slot_of(i.at) in shift:
+        if i.where == "floor" and not is_start(i.at) and slot_of(i.at) in shift:
             out = out.with_item(replaced(out.item(i.id), at=moved(i.at)))
         elif i.where == "seeded" and i.at in swap:
             out = out.with_item(replaced(out.item(i.id), at=swap[i.at]))
@@ -1320,7 +1322,7 @@ def _levitated(state: CardState, f: Figure) -> list:
     """The objects the Telekinetic `f` may move (CG-CHAR-TELEKIN-01): those lying in her room, and her own."""
     if f.where != "maze":
         return []
-    return [i for i in state.items if (i.where == "floor" and slot_of(i.at) == slot_of(f.at))
+    return [i for i in state.items if (i.where == "floor" and not is_start(i.at) and slot_of(i.at) == slot_of(f.at))
             or (i.where == "carried" and i.at == f.id)]
 
 
@@ -1337,10 +1339,7 @@ def _levitate(state: CardState, a: Levitate):
     new = _spend(state, a.seat)
     if i.where == "carried":
         new = new.with_figure(_carried_with(new.fig(f.id), drop=i.id))
-    if a.to is None:
-        if is_start(end):
-            raise IllegalAction("CG-CHAR-TELEKIN-03", "nothing lies on a start zone: give it to a character there "
-                                "(DT-206)")
+    if a.to is None:  # CG-CHAR-TELEKIN-03: on her own start zone too, where it lies with no facing (DT-221)
         new = _lay(new, i.id, end)
     else:
         g = next((g for g in new.at(end) if g.id == a.to), None)
@@ -1354,7 +1353,7 @@ def _levitate(state: CardState, a: Levitate):
 
 def _levitations(state: CardState, f: Figure) -> list:
     """Every psychokinesis of `f`: per object, the shortest path to each place it can end (DT-217), dropped there
-    (in a zone) or given to each character there who may take it."""
+    (in a zone or on her start zone, CG-CHAR-TELEKIN-03) or given to each character there who may take it."""
     out = []
     mz = state.maze
     for i in _levitated(state, f):
@@ -1381,8 +1380,7 @@ def _levitations(state: CardState, f: Figure) -> list:
                     deeper.append((p, end, faces))
             level = deeper
         for end, p in ends.items():
-            if not is_start(end):
-                out.append(Levitate(f.seat, f.id, i.id, p))
+            out.append(Levitate(f.seat, f.id, i.id, p))
             out.extend(Levitate(f.seat, f.id, i.id, p, g.id) for g in state.at(end)
                        if not g.wounded and not g.carries and _capacity(g) > 0)
     return out
@@ -1626,7 +1624,7 @@ def _resolve(state: CardState, c: Combat, events: list):
 
     for fid in losers:
         f = new.fig(fid)
-        zone = f.at if f.where == "maze" else c.zone  # DT-210: from a start zone, in the zone fought in
+        zone = f.loc  # CG-WOUND-04: its objects stay where it was, its start position too (DT-210)
         for load_id in f.carries:
             if new.has_fig(load_id):  # CG-CARRY-02: a wounded friend it carried dies (CG-CHAR-PALADIN-03: both),
                 new = dies(_objects_stay(new, new.fig(load_id), zone), load_id)  # its object stays (CG-WOUND-04)
@@ -1798,10 +1796,9 @@ def _candidates(w: _Walk) -> list:
     toks = []
     if w.exchanges_left() > 0:
         me = st.fig(w.fid)
-        if not is_start(w.loc):
-            toks += ["+" + i.id for i in st.floor(w.loc)]
-            toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
-            toks += ["-" + c for c in me.carries]
+        toks += ["+" + i.id for i in st.floor(w.loc)]  # in a zone or on a start position (DT-206, DT-211)
+        toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
+        toks += ["-" + c for c in me.carries]
         for g in w.holders_here():
             if st.options.secret_objects and g.seat != w.seat:  # DT-222: unseen, taken by naming the holder
                 toks += ["+@" + g.id] if _objects(st, g) else []

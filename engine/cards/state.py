@@ -118,7 +118,8 @@ class Figure:
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """An object card. where: "hand", "seeded" (at = slot), "floor" (at = zone), "carried" (at = figure id), "gone"."""
+    """An object card. where: "hand", "seeded" (at = slot), "floor" (at = zone, or start position
+    (seat, column): DT-206), "carried" (at = figure id), "gone"."""
 
     id: str
     seat: str

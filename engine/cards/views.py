@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.events import GOD
-from .maze import Maze, slot_name, zone_name
+from .maze import Maze, loc_name, slot_name, zone_name
 from .select import parts
 from .state import SEATS, CardState, Room
 
@@ -89,7 +89,7 @@ def _item(state: CardState, i, viewer: str | None) -> dict | None:
         return {"id": i.id, "where": i.where, **({"room": slot_name(i.at)} if i.where == "seeded" else {})}
     d = {"id": i.id, "seat": i.seat, "code": i.code, "where": i.where}
     if i.where == "floor":
-        d["at"] = zone_name(i.at)
+        d["at"] = loc_name(i.at)  # a zone, or a start position (DT-206: psychokinesis, CG-WOUND-04)
     elif i.where == "carried":
         d["by"] = i.at
     return d

@@ -78,6 +78,19 @@ def test_figures_objects_and_face_down_cards_are_drawn_as_the_legend_says():
     assert text[-1].startswith("B  B1:") and "B2: bSN→c1" in text[-1]
 
 
+def test_DT_206_an_object_lying_on_a_start_zone_is_drawn_there():
+    """CG-CHAR-TELEKIN-03, CG-WOUND-04 (DT-206): an object may lie on a start position; the start row shows it
+    beside the characters there."""
+    v = maze_view(figures=[
+        {"id": "bSN", "seat": "B", "code": "SN", "where": "start", "at": "B1", "facing": "a1", "wounded": False,
+         "carries": None}],
+        items=[{"id": "yKY", "seat": "Y", "code": "KY", "where": "floor", "at": "B1"},
+               {"id": "bRP", "seat": "B", "code": "RP", "where": "floor", "at": "B2"}],
+        start_cards={"B1": 1})
+    last = lines_of(v)[-1]
+    assert last.startswith("B  B1: bSN→a1 yKY") and "B2: bRP" in last
+
+
 def test_the_panel_shows_the_wheel_the_hand_and_the_secret_choice():
     state = ClientState("ann")
     state.seat = "B"

@@ -32,8 +32,8 @@ def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, reveale
           ap=(3, 0), active="B", jumps=(3, 3), vp=(0, 0), turn=3, combat=False, cards=None):
     """combat=True: melee combat is on and both hands hold the 9 combat cards (or `cards`, a pair of tuples).
     figures: id -> "a2" (zone) or "B1>a1" (start position facing a zone) or "x" (exited), optional
-    ("a2", {"wounded": True, "pin": "S"}) or "@bMK" (wounded, carried by bMK). items: id -> "a2" (floor) or "@bMK" (carried) or
-    "seeded:A"."""
+    ("a2", {"wounded": True, "pin": "S"}) or "@bMK" (wounded, carried by bMK). items: id -> "a2" (floor), "B1"
+    (lying on a start position) or "@bMK" (carried) or "seeded:A"."""
     base = new_game(CardOptions(tutorial=1), 0)
     figs = []
     for fid, spec in figures.items():
@@ -60,6 +60,8 @@ def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, reveale
             its.append(Item(iid, seat, code, "carried", spec[1:]))
         elif spec.startswith("seeded:"):
             its.append(Item(iid, seat, code, "seeded", "ABCD".index(spec[-1])))
+        elif spec[:1] in "BY":  # lying on a start position (DT-206)
+            its.append(Item(iid, seat, code, "floor", (spec[0], int(spec[1]) - 1)))
         else:
             its.append(Item(iid, seat, code, "floor", z(spec)))
     full = (0, 1, 2, 2, 3, 3, 4, 5, 6)

@@ -199,19 +199,42 @@ def test_CG_CHAR_TELEKIN_02_dropped_or_given_to_empty_hands_friend_or_foe():
 
 def test_CG_CHAR_TELEKIN_03_DT_221_no_wounded_and_the_start_zone_as_a_character_goes():
     """A wounded friend is no object. Onto Blue's start position B1 (from b1 or a1), it is given to the blue
-    Mechanork there; it never lies there; turning to face a1 is a step (CG-START-04), entering a1 another; the
-    opponent's start zone is no way out (DT-221)."""
+    Mechanork there or, « L'objet déplacé peut fort bien s'arrêter ... sur une zone de départ », it lies there
+    (DT-221); turning to face a1 is a step (CG-START-04), entering a1 another; the opponent's start zone is no way
+    out (DT-221)."""
     s = _tk(bSN=("b1", {"wounded": True}))
     refused(s, "levitate bTK bSN b2", "CG-CHAR-TELEKIN-03")
     start = act(s, "levitate bTK bKY B1 >bMK")
     assert start.fig("bMK").carries == ("bKY",)
-    refused(s, "levitate bTK bKY B1", "CG-CHAR-TELEKIN-03")
     through = act(s, "levitate bTK bKY B1 ^a1 a1")
     assert through.item("bKY").at == z("a1")
     refused(s, "levitate bTK bKY B1 a1", "CG-START-03")  # it faces b1, where it came from
     refused(s, "levitate bTK bKY B1 ^a1 a1 a2", "CG-CHAR-TELEKIN-01")  # four steps
     far = build({"bTK": "c3", "yMK": "d4", "yWA": "d4"}, items={"bKY": "d4"})
     refused(far, "levitate bTK bKY Y2 >yMK", "CG-CHAR-TELEKIN-03")
+    refused(far, "levitate bTK bKY Y2", "CG-CHAR-TELEKIN-03")  # nor lies there (DT-221)
+
+
+def test_CG_CHAR_TELEKIN_03_RUL_115_DT_221_the_object_stops_on_her_own_start_zone():
+    """« L'objet déplacé peut fort bien s'arrêter ou passer sur une zone de départ »: the Key flies b1 -> B1 (1 AP)
+    and lies there, no character taking it; along the start zone to B2 facing c1, 2 steps, it lies on B2. Both ends
+    are listed, B2 once, by its first shortest path (b1 c1 B2). Everybody sees it there (an object on the floor is
+    public, DT-222), and the position round-trips."""
+    s = _tk(bSN=("b1", {"wounded": True}))
+    lies, events = apply(s, parse_action("levitate bTK bKY B1", "B"))
+    assert (lies.item("bKY").where, lies.item("bKY").at) == ("floor", ("B", 0)) and lies.player("B").ap == 2
+    assert lies.fig("bMK").carries == () and dict(events[0].data)["at"] == "B1"
+    along = act(s, "levitate bTK bKY B1 B2^c1")
+    assert along.item("bKY").at == ("B", 1)
+    listed = legal_actions(s, "B")
+    assert parse_action("levitate bTK bKY B1", "B") in listed
+    assert [a.path for a in listed if getattr(a, "item", None) == "bKY" and a.path[-1][:2] == "B2"
+            and a.to is None] == [("c1", "B2")]  # one end, listed once (DT-217): its facing is no part of it
+    for viewer in ("B", "Y", None):
+        assert {"id": "bKY", "seat": "B", "code": "KY", "where": "floor", "at": "B1"} in view(lies, viewer)["items"]
+    assert parse_position(format_position(lies)) == lies
+    secret = _secret(lies)
+    assert {"id": "bKY", "seat": "B", "code": "KY", "where": "floor", "at": "B1"} in view(secret, "Y")["items"]
 
 
 def test_CG_CHAR_TELEKIN_01_02_03_generated_levitations_are_exactly_the_accepted_ones():
@@ -220,9 +243,8 @@ def test_CG_CHAR_TELEKIN_01_02_03_generated_levitations_are_exactly_the_accepted
     gen = legal_actions(s, "B")
     listed = {a for a in gen if type(a).__name__ == "Levitate"}
     for text in ("levitate bTK bKY b2", "levitate bTK bKY B1 >bMK", "levitate bTK bSW b1 >yMK",
-                 "levitate bTK bKY c1 c2"):
+                 "levitate bTK bKY c1 c2", "levitate bTK bKY B1"):
         assert parse_action(text, "B") in listed, text
-    assert parse_action("levitate bTK bKY B1", "B") not in listed
     zones = ["a1", "b1", "a2", "b2", "c1", "c2", "d1", "B1", "B2", "^a1", "^b1", "B2^c1", "b3"]
     candidates = [parse_action(f"levitate bTK {item} {' '.join(p)}{to}", "B") for item in ("bKY", "bSW", "yKY")
                   for p in ([a] for a in zones) for to in ("", " >yMK", " >bMK")]
@@ -355,7 +377,7 @@ def test_CG_OPT_03_random_games_views_and_legal_actions_never_tell_the_others_ob
     from dungeon_twister.engine.cards.typed import legal_texts
 
     checked = 0
-    for seed in (1, 3):
+    for seed in (13, 30):
         s = new_game(CardOptions(3, secret_objects=True), seed)
         rng = Rng(seed)
         for _ in range(400):
@@ -368,7 +390,7 @@ def test_CG_OPT_03_random_games_views_and_legal_actions_never_tell_the_others_ob
                     assert legal_texts(s, seat) == legal_texts(twin, seat)
                     checked += 1
             s = apply(s, kind_first(rng, legal_actions(s)))[0]
-    assert checked >= 200  # the games do reach such positions (measured: 143 and 96 of them)
+    assert checked >= 200  # the games do reach such positions (measured: 94 and 221 of them)
 
 
 def test_CG_GOLD_02_a_wounded_friend_left_on_the_way_counts_where_it_is_left():

@@ -174,6 +174,53 @@ def test_CG_CARRY_01_a_wounded_friend_is_carried_like_an_object():
     refused(crowded, "move bMK +bSN b1", "CG-GOLD-02")
 
 
+def test_CG_CARRY_01_DT_211_a_wounded_friend_on_the_start_zone_is_picked_up_and_laid_down_there():
+    """« Toutes les règles s'appliquant aux objets sont valables pour les blessés »: the blue Snake-man on B1 picks
+    up the wounded blue Mechanork lying there and carries him into a1 (1 AP); stepping back onto B1 he lays him
+    down there, facing a1 as the Snake-man does (CG-START-06). Both are listed."""
+    s = build({"bMK": ("B1>b1", {"wounded": True}), "bSN": "B1>a1", "yWA": "d4"}, combat=True)
+    s2 = act(s, "move bSN +bMK a1")
+    assert s2.fig("bSN").carries == ("bMK",) and s2.fig("bMK").where == "carried" and s2.player("B").ap == 2
+    assert any(a.path == ("+bMK", "a1") for a in legal_actions(s, "B") if type(a).__name__ == "Move")
+    s3 = act(s2, "move bSN B1 -bMK")
+    bmk = s3.fig("bMK")
+    assert (bmk.where, bmk.at, bmk.facing, bmk.wounded) == ("start", 0, z("a1"), True)
+    assert any(a.path == ("B1", "-bMK") for a in legal_actions(s2, "B") if type(a).__name__ == "Move")
+
+
+def test_CG_WOUND_04_DT_210_an_object_stays_on_the_start_zone_where_its_carrier_is_eliminated():
+    """« Quand un personnage blessé est éliminé, tout objet qu'il transportait reste dans la même zone »: the wounded
+    blue Mechanork on B1, facing a1, loses to the yellow Warrior in a1 (3 + 0 against 0 + 0): eliminated, 1 VP to
+    Yellow, and his Key lies on B1, not in a1. The blue Snake-man there (facing b1, out of the fight) takes it in
+    Blue's turn. The same when the wounded friend dies carried by a start-zone loser (CG-CARRY-02, DT-225)."""
+    s = build({"bMK": ("B1>a1", {"wounded": True}), "bSN": "B1>b1", "yWA": "a1", "yMK": "d4"},
+              items={"bKY": "@bMK"}, combat=True, active="Y", ap=(0, 3))
+    s2, d = fight(s, "attack yWA bMK", 0, 0, seat="Y")
+    assert (d["winner"], d["eliminated"]) == ("Y", ["bMK"]) and s2.player("Y").vp == 1
+    assert (s2.item("bKY").where, s2.item("bKY").at) == ("floor", ("B", 0))
+    assert {"id": "bKY", "seat": "B", "code": "KY", "where": "floor", "at": "B1"} in view(s2, "Y")["items"]
+    s3 = act(act(s2, "end", "Y"), "move bSN +bKY")
+    assert s3.fig("bSN").carries == ("bKY",)
+    carried = build({"bSN": "B1>a1", "bMK": "@bSN", "yWA": "a1", "yMK": "d4"}, items={"bKY": "@bMK"},
+                    combat=True, active="Y", ap=(0, 3))
+    c2, d = fight(carried, "attack yWA bSN", 0, 0, seat="Y")
+    assert (d["wounded"], d["eliminated"]) == (["bSN"], ["bMK"])
+    assert (c2.item("bKY").where, c2.item("bKY").at) == ("floor", ("B", 0))
+
+
+def test_CG_ROT_03_CG_CHAR_TELEKIN_01_DT_206_an_object_on_a_start_zone_is_in_no_room():
+    """The start zone is no room (CG-START-07): the Key lying on B1 stays there when room A, in front of it, turns
+    or changes places (CG-OBJ-INVERSION-01), and the Telekinetic in a1 does not move it (« tout objet se trouvant
+    dans n'importe quelle zone de la salle où elle se trouve »)."""
+    s = build({"bMK": "a1", "bTK": "a1", "bWZ": "a1", "yWA": "d4"}, items={"bKY": "B1", "bIS": "@bWZ"})
+    turned = act(s, "rotate bMK A cw")
+    assert turned.item("bKY").at == ("B", 0)
+    swapped = act(s, "invert bWZ B")  # CG-OBJ-INVERSION-01: room A and room B change places, not the start zone
+    assert swapped.rooms[1].card == "blue1" and swapped.item("bKY").at == ("B", 0)
+    refused(s, "levitate bTK bKY a1", "CG-CHAR-TELEKIN-01")
+    assert not any(type(a).__name__ == "Levitate" for a in legal_actions(s, "B"))
+
+
 def test_CG_GOLD_02_RUL_102_a_carried_wounded_friend_that_makes_the_fourth_is_refused_naming_the_zone():
     """RUL-102: the wounded friend a character carries counts at its carrier's zone. When it is the one counted
     fourth (its id sorts last), the refusal names the carrier's zone, b1 (it named the carried card's own `at`,

@@ -213,6 +213,28 @@ def test_CG_ITEM_01_one_exchange_per_visit_DT_206():
     refused(s, "move bMK +bRP -bRP", "CG-ITEM-01")
 
 
+def test_CG_ITEM_01_DT_206_an_object_on_the_start_zone_is_picked_up_dropped_and_swapped_there():
+    """« Un personnage peut ramasser un objet se trouvant dans sa zone lors d'une action de déplacement » and
+    « déposer un objet dans une zone »: the start position is the character's zone (CG-START-07), and the rules
+    leave objects there (CG-CHAR-TELEKIN-03, CG-WOUND-04). The blue Mechanork on B1 takes the Key lying there
+    (1 AP) and may go on into a1; the Snake-man steps onto B1 and drops his Rope there, or swaps it for the Key.
+    Each is listed; the Rope then lies on B1."""
+    s = build({"bMK": "B1>a1", "bSN": "a1", "yMK": "d4"}, items={"bKY": "B1", "bRP": "@bSN"})
+    took = act(s, "move bMK +bKY")
+    assert took.fig("bMK").carries == ("bKY",) and took.item("bKY").at == "bMK" and took.player("B").ap == 2
+    assert act(s, "move bMK +bKY a1").fig("bMK").at == z("a1")
+    dropped = act(s, "move bSN B1 -bRP")
+    assert (dropped.item("bRP").where, dropped.item("bRP").at) == ("floor", ("B", 0))
+    bsn = dropped.fig("bSN")
+    assert (bsn.where, bsn.facing, bsn.carries) == ("start", z("a1"), ())
+    swapped = act(s, "move bSN B1 +bKY")
+    assert swapped.fig("bSN").carries == ("bKY",) and swapped.item("bRP").at == ("B", 0)
+    listed = set(legal_actions(s, "B"))
+    for path in (("+bKY",), ("+bKY", "a1"), ("B1", "-bRP"), ("B1", "+bKY")):
+        assert any(isinstance(a, Move) and a.path == path for a in listed), path
+    assert act(dropped, "move bMK +bRP").fig("bMK").carries == ("bRP",)
+
+
 # --- CG-OBJ-KEY ------------------------------------------------------------------------------------------------
 
 def test_CG_OBJ_KEY_01_open_pass_close():

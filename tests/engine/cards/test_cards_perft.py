@@ -34,13 +34,14 @@ def test_CG_MOVE_CG_ROT_a_lone_mechanork_in_a_rotation_zone_has_17_actions():
     assert sum(isinstance(a, Move) for a in legal) == 12 and sum(isinstance(a, Rotate) for a in legal) == 4
 
 
-def test_CG_CHAR_TELEKIN_01_02_a_key_two_zones_from_the_telekinetic_has_7_flights():
+def test_CG_CHAR_TELEKIN_01_02_03_a_key_two_zones_from_the_telekinetic_has_9_flights():
     """bTK in a2, the Key on a1's floor. As a flyer in 3 steps the Key ends in a2 or b1 (1 step), a1 again, b2
-    over the pit, c1 (2 steps), c2 over green1's pit (3 steps); B1 is no end (nothing lies on a start zone, nobody
-    stands there to take it); a2's north is a wall, b2's east a slit, c1's east a portcullis: 6 drops, and in a2
-    the Telekinetic herself with empty hands may take it: 7."""
+    over the pit, c1 (2 steps), c2 over green1's pit (3 steps); on Blue's start zone it may stop (CG-CHAR-TELEKIN-03,
+    DT-221): B1 (1 step, facing a1; turning it is a step more, the same end) and B2 (2 steps, along it); a2's north
+    is a wall, b2's east a slit, c1's east a portcullis: 8 drops, and in a2 the Telekinetic herself with empty hands
+    may take it: 9."""
     s = build({"bTK": "a2", "yWA": "d4"}, items={"bKY": "a1"})
-    assert sum(isinstance(a, Levitate) for a in legal_actions(s, "B")) == 7
+    assert sum(isinstance(a, Levitate) for a in legal_actions(s, "B")) == 9
 
 
 def test_CG_TUT1_04_tutorial_3_hiding_is_60_choices_a_seat():
