@@ -930,16 +930,20 @@ def _bend(state: CardState, a: BendBars):
 
 # --- melee combat (CG-COMBAT, CG-GROUP within a zone, CG-WOUND) ----------------------------------------------
 
-def _faced_clear(state: CardState, f: Figure):
-    """The room zone a start-zone character faces, if no wall, slit, pit or closed portcullis separates them
-    (CG-SZ-01/02); else None."""
+_MELEE_STOPS = frozenset({"wall", "slit", "pit", "portcullis"})  # CG-SZ-01
+_SHOT_STOPS = frozenset({"wall", "slit", "portcullis"})  # DT-229: an arrow crosses a pit (CG-LOS-03)
+
+
+def _faced_clear(state: CardState, f: Figure, stops: frozenset = _MELEE_STOPS):
+    """The room zone a start-zone character faces, if none of `stops` lies on the border between them: for a melee
+    a wall, slit, pit or closed portcullis (CG-SZ-01/02); for a shot the same but a pit (DT-229). Else None."""
     if f.where != "start" or f.facing is None:
         return None
     mz = state.maze
     z = f.facing
     if z not in mz.start_zones(f.seat, f.at) or not mz.is_zone(z):
         return None
-    if set(mz.features(z, mz.start_side(f.seat))) & {"wall", "slit", "pit", "portcullis"}:
+    if set(mz.features(z, mz.start_side(f.seat))) & stops:
         return None
     return z
 
@@ -1451,8 +1455,8 @@ def _shoot(state: CardState, a: Shoot):
     t = state.fig(a.target)
     if t.where == "maze":
         zone = t.at
-    elif t.where == "start":  # CG-RANGED-09: it must face a zone the shooter sees (across a clear border)
-        zone = _faced_clear(state, t)
+    elif t.where == "start":  # CG-RANGED-09: it must face a zone the shooter sees, across a border an arrow
+        zone = _faced_clear(state, t, _SHOT_STOPS)  # crosses: a pit does not stop it (CG-LOS-03, DT-229)
         if zone is None:
             raise IllegalAction("CG-RANGED-09", "{target} faces no zone across a clear border", target=a.target)
     else:
@@ -1472,13 +1476,14 @@ def _shoot(state: CardState, a: Shoot):
         new = _use(_spend(state, a.seat), "crossbow", *([f.id] if "crossbow" in _abilities(state, f) else []))
         return new, [event("shield_shown", figure=f.id, target=a.target, zone=zone_name(zone))]
     new = _spend(state, a.seat)
-    here = _area(new, zone)
+    # across a pit nobody in the faced zone fights beside the target or against it (CG-SZ-01): it stands alone
+    here = _area(new, zone) if t.where == "maze" or _faced_clear(new, t) == zone else [t]
     melee = tuple(sorted(g.id for g in here if g.seat == a.seat and not g.wounded))
     # CG-RANGED-06: the attacking side's other shooters that see the target and may shoot join (RUL-113: they must)
     ranged = {f.id: value}
     for g in new.figures:
         if g.seat == a.seat and g.id != f.id and not g.wounded and g.id not in melee and _can_shoot_from(new, g) \
-                and line_of_sight(new, g.at, zone):
+                and g.at != zone and line_of_sight(new, g.at, zone):  # CG-RANGED-05: not from the target's zone
             v = _ranged_value(new, g)
             if v is not None:
                 ranged[g.id] = v

@@ -169,6 +169,24 @@ def test_CG_RANGED_09_a_start_zone_target_must_face_a_zone_the_shooter_sees():
     refused(build({"bCB": "b4", "yMK": "Y1>a4"}, combat=True), "shoot bCB yMK", "CG-RANGED-09")
 
 
+def test_CG_RANGED_09_CG_LOS_03_DT_229_a_pit_on_the_start_border_does_not_stop_the_shot():
+    """« Le personnage ciblé doit faire face à une zone sur laquelle l'assaillant a une ligne de vue » has no pit
+    clause (melee's CG-SZ-01 has one), and « Une ligne de vue peut traverser une zone contenant ... une fosse »: the
+    yellow Mechanork on Y2 facing d4 across the pit north of d4 is shot by the blue Mechanork with a Bow from d3
+    (through the d3|d4 slit beside him), 1 AP, listed; he defends alone (1 + 2 against 2 + 0) and is wounded where
+    he stands. The blue Crossbowman in d4 itself, across the pit, neither shoots him (CG-RANGED-05: the target
+    counts as in d4) nor joins the Bow's shot. A wall on the start border still stops it."""
+    s = build({"bMK": "d3", "bCB": "d4", "yMK": "Y2>d4", "ySN": "a1"}, items={"bBW": "@bMK"}, combat=True)
+    assert parse_action("shoot bMK yMK", "B") in legal_actions(s, "B")
+    s2, declared, d = shot(s, "shoot bMK yMK", 2, 0)
+    assert declared["zone"] == "d4" and declared["attackers"] == ["bMK"] and declared["defenders"] == ["yMK"]
+    assert d["totals"] == {"B": 3, "Y": 2} and d["wounded"] == ["yMK"] and s2.player("B").ap == 2
+    assert (s2.fig("yMK").where, s2.fig("yMK").at, s2.fig("yMK").wounded) == ("start", 1, True)
+    refused(s, "shoot bCB yMK", "CG-RANGED-05")
+    refused(s, "attack bCB yMK", "CG-SZ-01")  # melee still stops at the pit
+    refused(build({"bCB": "b4", "yMK": "Y1>a4"}, combat=True), "shoot bCB yMK", "CG-RANGED-09")
+
+
 def test_CG_RANGED_10_CG_OBJ_SHIELD_01_no_shot_at_the_wounded_of_this_turn_nor_at_a_large_shield():
     """CG-RANGED-10 (CG-COMBAT-06): a character wounded this turn is not shot at again; CG-OBJ-SHIELD-01: the
     carrier of a Large Shield is never the target of a ranged combat (it fights in melee as usual)."""
