@@ -740,7 +740,8 @@ class _Walk:
 
     def through_wall(self, target) -> None:
         """CG-CHAR-WALLWALKER-01/03: across the wall beside her into the zone beyond (not a closed portcullis, not
-        into a face-down room)."""
+        into a face-down room). Her power passes the wall only: what else the border carries (DT-202: both rooms'
+        prints) she must pass as she would in a move, a pit with a Rope, as a jumper does (DT-207, DT-230)."""
         mz = self.state.maze
         side = next((s for s in GLOBAL if mz.step(self.loc, s) == target), None) if not is_start(self.loc) else None
         if side is None:
@@ -750,6 +751,9 @@ class _Walk:
             raise IllegalAction("CG-CHAR-WALLWALKER-03", "she does not pass a closed portcullis")
         if "wall" not in feats:
             raise IllegalAction("CG-CHAR-WALLWALKER-01", "there is no wall there: that is a move")
+        if not passable(tuple(x for x in feats if x != "wall"), self.abilities()):  # DT-230: a pit beside the wall
+            raise IllegalAction("CG-CHAR-WALLWALKER-01", "the border {zone}-{target} is closed to it",
+                                zone=zone_name(self.loc), target=loc_name(target))
         if self.restrict is not None and side != self.restrict:  # DT-207: as a jump does
             raise IllegalAction("CG-MOVE-04", "it entered a zone holding an enemy: it leaves only the way it came")
         if not mz.is_zone(target):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dungeon_twister.engine.cards import Attack, Regenerate, apply, format_action, legal_actions, parse_action
-from dungeon_twister.engine.core.errors import NotationError
+from dungeon_twister.engine.core.errors import IllegalAction, NotationError
 
 from .builders import act, build, fight, refused, z
 
@@ -256,6 +256,28 @@ def test_CG_CHAR_WALLWALKER_01_02_03_through_one_wall_with_exchanges_before_and_
     from dungeon_twister.engine.cards import WallWalk
     assert WallWalk("B", "bWW", ("a3",)) in legal_actions(s) and WallWalk("B", "bWW", ("-bKY", "a3")) in \
         legal_actions(s)
+
+
+def test_CG_CHAR_WALLWALKER_01_DT_207_DT_230_a_pit_beside_the_wall_needs_a_rope():
+    """« traverser un mur » passes the wall, nothing else: the border b4|c4 carries blue2's pit and green2's wall
+    (DT-202), so the Wall-Walker in b4 walks through into c4 only with a Rope, as a jumper passes every other
+    feature of the pit's border (DT-207). Without one it is refused, naming the border; carrying the Rope, or
+    taking the one lying in b4 first (CG-CHAR-WALLWALKER-02), she passes (1 AP). Listed iff accepted."""
+    from dungeon_twister.engine.cards import WallWalk
+    bare = build({"bWW": "b4", "yMK": "d1"})
+    with pytest.raises(IllegalAction) as e:
+        act(bare, "wallwalk bWW c4")
+    assert e.value.rule == "CG-CHAR-WALLWALKER-01" and e.value.values == {"zone": "b4", "target": "c4"}
+    assert {a.path for a in legal_actions(bare, "B") if isinstance(a, WallWalk)} == {("b3",)}  # b4|b3: a wall
+    roped = build({"bWW": "b4", "yMK": "d1"}, items={"bRP": "@bWW"})
+    through = act(roped, "wallwalk bWW c4")
+    assert through.fig("bWW").at == z("c4") and through.fig("bWW").carries == ("bRP",) and through.player("B").ap == 2
+    assert WallWalk("B", "bWW", ("c4",)) in legal_actions(roped, "B")
+    lying = build({"bWW": "b4", "yMK": "d1"}, items={"bRP": "b4"})
+    refused(lying, "wallwalk bWW c4", "CG-CHAR-WALLWALKER-01")
+    assert act(lying, "wallwalk bWW +bRP c4").fig("bWW").at == z("c4")
+    walks = {a.path for a in legal_actions(lying, "B") if isinstance(a, WallWalk)}
+    assert ("+bRP", "c4") in walks and ("c4",) not in walks
 
 
 def test_CG_CHAR_GHOST_01_02_through_anything_carrying_nothing():
