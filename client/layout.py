@@ -42,8 +42,12 @@ PANEL_MIN_WIDTH = 30
 WIDE_SCREEN = BOARD_WIDTH + 2 + PANEL_MIN_WIDTH
 """The board, its scrollbar, the separator and the narrowest panel side by side."""
 """Narrower terminals show the board or the side panel, one at a time (F2 switches)."""
-PANEL_WEIGHT = 1000
-"""The panel's share of the rows its column has, against the log's and the chat's 1 each: all it needs first."""
+PANEL_WEIGHT = 30
+"""The panel's share of the rows its column has, against the log's and the chat's 1 each: 30 of its lines to one
+of theirs is all it needs first on any terminal (an 80 x 24 one leaves its column 21 rows). Not more: prompt_toolkit's
+HSplit hands the rows out one at a time by weight, and once the panel has all its lines every row the log still
+takes costs it PANEL_WEIGHT turns of its loop. At 1000 a redraw of a 200 x 55 screen spent ~0.2 s there (py-spy:
+`take_using_weights`, 70% of an idle timed client's CPU, which was 25-30% of a core)."""
 LOG_MIN_ROWS, CHAT_MIN_ROWS = 3, 2
 """What the log and the chat keep of a short terminal (the newest lines: `_tail`)."""
 HELP_ROWS_LEFT = 5

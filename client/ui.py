@@ -20,9 +20,13 @@ from .session import Session
 from .style import STYLE
 
 REFRESH_SECONDS = 0.5
-"""Redraw period while something on screen counts down: the table's timers, a reconnection's countdown. Nothing
-else changes with time alone (a message redraws as it arrives), so an idle client redraws nothing: prompt_toolkit's
-own `refresh_interval` redrew the whole screen twice a second for ever, ~6% of a core for an idle client."""
+"""Redraw period while a reconnection's countdown is on screen. Nothing else changes with time alone but the
+table's timers (a message redraws as it arrives), so an idle client redraws nothing: prompt_toolkit's own
+`refresh_interval` redrew the whole screen twice a second for ever, ~6% of a core for an idle client. The timers
+show whole seconds: the screen is drawn again when the soonest of them shows another (`next_redraw`), once a
+second, not twice."""
+TICK_MARGIN = 0.01
+"""How long after a timer's second has turned the screen is drawn, so that the panel (which rounds up) shows it."""
 
 
 class ClientUI:
@@ -60,11 +64,20 @@ class ClientUI:
         return bool(self.state.timers) or self.state.reconnecting is not None
 
     async def _tick(self, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
-        """Redraw every REFRESH_SECONDS while something counts down (the application's background task)."""
+        """Redraw while something counts down, when it shows another value (the application's background task)."""
         while True:
-            await sleep(REFRESH_SECONDS)
+            await sleep(self.next_redraw())
             if self.counting_down():
                 self.app.invalidate()
+
+    def next_redraw(self) -> float:
+        """Seconds until a countdown on screen changes: the next whole second of the soonest running timer (its
+        `deadline - now` crossing an integer); REFRESH_SECONDS for a reconnection's, or when no timer runs."""
+        if self.state.reconnecting is not None:
+            return REFRESH_SECONDS
+        now = self.clock()
+        waits = [(deadline - now) % 1.0 or 1.0 for deadline in self.state.timers.values() if deadline > now]
+        return min(waits) + TICK_MARGIN if waits else REFRESH_SECONDS
 
     def _before_render(self, _app) -> None:
         """Ring the terminal's bell for each alert the state has raised since the last render (a turn begins, the
