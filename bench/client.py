@@ -1,4 +1,5 @@
-"""Client speed: `dt-client --help` cold start and the time of one board render (client/board.py render_board).
+"""Client speed: `dt-client --help` cold start, the time of one board render (client/board.py render_board) and of
+a whole-screen redraw (`screen_redraw_time`).
 
     python bench/client.py [--runs N] [--renders N] [--seed S]
 
@@ -109,6 +110,52 @@ def render_along_game(seed: int = 1) -> tuple[float, int]:
     return spent / count, count
 
 
+def screen_redraw_time(rows: int, columns: int, renders: int = 40, seed: int = 1) -> float:
+    """Median CPU seconds of one whole-screen redraw of a seated player's table screen (board, panel, event log,
+    chat, prompt) on a `rows` x `columns` terminal: the mid-game position as the server sends it to Blue, a timed
+    table, 40 log lines and 12 chat lines. What the client does at every key typed and every second a timer shows."""
+    import asyncio
+    import io
+
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    from dungeon_twister.client.session import Session
+    from dungeon_twister.client.state import ClientState
+    from dungeon_twister.client.ui import ClientUI
+    from dungeon_twister.engine import parse_position, format_position
+    from dungeon_twister.server.viewing import ViewPoint, table_view
+
+    state = new_game(Options(), seed)
+    rng = Rng(seed + 1)
+    while not (state.phase == "main" and 2 * sum(p.revealed for p in state.rooms) >= len(state.rooms)):
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    point = ViewPoint(parse_position(format_position(state)), {"B": "ann", "Y": "bob"},
+                      {"id": "t-1", "timers": True, "target_vp": 5}, True)
+    client = ClientState("ann", table="t-1", seat="B")
+    client.view = table_view(point, "B")
+    client.log.extend(f"event number {n}: bWA moves c4 > c5 > c6" for n in range(40))
+    client.chat.extend(f"bob: line {n}" for n in range(12))
+    client.timers["B"] = time.monotonic() + 100.0
+    times: list[float] = []
+    with create_pipe_input() as pipe:
+        ui = ClientUI(Session(client), input=pipe, output=Vt100_Output(io.StringIO(), lambda: Size(rows, columns)))
+
+        async def measure() -> None:
+            running = asyncio.ensure_future(ui.app.run_async())
+            await asyncio.sleep(0.1)  # the first drawing, and the UI's start-up
+            for _ in range(renders):
+                started = clock()
+                ui.app.renderer.render(ui.app, ui.app.layout)
+                times.append(clock() - started)
+            ui.app.exit()
+            await running
+
+        asyncio.run(measure())
+    return statistics.median(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="cold starts (median)")
@@ -122,6 +169,9 @@ def main() -> None:
           f"CPU (bar <= {RENDER_BAR * 1000:.0f} ms)")
     first_s = render_time(max(BATCH, args.renders // 4), args.seed, cached=False)
     print(f"board render, first render of a layout (cache cleared): median {first_s * 1000:.3f} ms per render, CPU")
+    for rows, columns in ((24, 80), (55, 200)):
+        redraw_s = screen_redraw_time(rows, columns, seed=args.seed)
+        print(f"whole-screen redraw of a table, {columns} x {rows}: median {redraw_s * 1000:.2f} ms, CPU")
     along_s, count = render_along_game(args.seed)
     print(f"board render along a whole game (every step's view, layout changes included): mean "
           f"{along_s * 1000:.3f} ms per render over {count} renders, CPU")

@@ -42,12 +42,10 @@ PANEL_MIN_WIDTH = 30
 WIDE_SCREEN = BOARD_WIDTH + 2 + PANEL_MIN_WIDTH
 """The board, its scrollbar, the separator and the narrowest panel side by side."""
 """Narrower terminals show the board or the side panel, one at a time (F2 switches)."""
-PANEL_WEIGHT = 30
-"""The panel's share of the rows its column has, against the log's and the chat's 1 each: 30 of its lines to one
-of theirs is all it needs first on any terminal (an 80 x 24 one leaves its column 21 rows). Not more: prompt_toolkit's
-HSplit hands the rows out one at a time by weight, and once the panel has all its lines every row the log still
-takes costs it PANEL_WEIGHT turns of its loop. At 1000 a redraw of a 200 x 55 screen spent ~0.2 s there (py-spy:
-`take_using_weights`, 70% of an idle timed client's CPU, which was 25-30% of a core)."""
+HELP_WEIGHT = 30
+"""The help box's share of the screen's rows against the table's or the lobby's 1: the rows its text needs first.
+Not more: prompt_toolkit's HSplit hands rows out one at a time by weight, and once a child has all its rows every
+row another still takes costs it a turn of its loop per unit of weight."""
 LOG_MIN_ROWS, CHAT_MIN_ROWS = 3, 2
 """What the log and the chat keep of a short terminal (the newest lines: `_tail`)."""
 HELP_ROWS_LEFT = 5
@@ -117,7 +115,7 @@ def _prompt_scroll(window: Window, width: int) -> int:
 
 def _help_rows() -> Dimension:
     """The help box takes the rows its text needs first, up to all the screen's but `HELP_ROWS_LEFT`."""
-    return Dimension(max=max(1, get_app().output.get_size().rows - HELP_ROWS_LEFT), weight=PANEL_WEIGHT)
+    return Dimension(max=max(1, get_app().output.get_size().rows - HELP_ROWS_LEFT), weight=HELP_WEIGHT)
 
 
 class ClientLayout:
@@ -174,15 +172,18 @@ class ClientLayout:
         panel_text = _wrapped(lambda: game_panel(state, self.clock(), screens(state.view).panel), side)
         panel = HSplit([
             # its rows first (up to its lines); the log and the chat keep a few each: sharing a row each in turn
-            # (prompt_toolkit's HSplit, by weight), an 80 x 24 terminal showed 6 lines of the panel, not the hand
-            Window(_text(panel_text), wrap_lines=True, dont_extend_height=True, height=Dimension(weight=PANEL_WEIGHT)),
+            # (prompt_toolkit's HSplit), an 80 x 24 terminal showed 6 lines of the panel, not the hand. HSplit gives
+            # each child its preferred rows before any more: the log and the chat prefer their least, the panel
+            # all its lines. (A weight of 1000 did it too, at ~70 ms a redraw of 200 x 55 in HSplit's loop.)
+            Window(_text(panel_text), wrap_lines=True, dont_extend_height=True),
             Window(height=1, char="─", style="class:dim"),
             Window(_tail(_wrapped(lambda: event_log(state), side)), wrap_lines=True, always_hide_cursor=True,
-                   height=Dimension(min=LOG_MIN_ROWS)),
+                   height=Dimension(min=LOG_MIN_ROWS, preferred=LOG_MIN_ROWS)),
             ConditionalContainer(
                 HSplit([Window(height=1, char="─", style="class:dim"),
                         Window(_tail(_wrapped(lambda: chat_lines(state), side)), wrap_lines=True,
-                               always_hide_cursor=True, height=Dimension(min=CHAT_MIN_ROWS, max=6))]),
+                               always_hide_cursor=True,
+                               height=Dimension(min=CHAT_MIN_ROWS, preferred=CHAT_MIN_ROWS, max=6))]),
                 filter=Condition(lambda: bool(state.chat))),
         ], width=Dimension(min=PANEL_MIN_WIDTH))
         side_by_side = VSplit([scroll.window, Window(width=1, char="│", style="class:dim"), panel])
