@@ -13,6 +13,13 @@ _WAITING_RULE = {"draft": "PD-TEAM-MUTUAL-01", "build": "PD-TEAM-FREE-01",
                  "combat": "BG-COMBAT-02", "place": "BG-REVEAL-06"}
 
 
+def waiting_refusal(state: GameState, seat: str) -> IllegalAction | None:
+    """Why `seat` may do nothing now, if it is not to act: the rule of the phase that waits for the other."""
+    if seat in state.to_act:
+        return None
+    return IllegalAction(_WAITING_RULE[state.phase], "it is not your turn to act")
+
+
 def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
     """Apply a legal action; raise IllegalAction (naming the rule) and leave `state` untouched otherwise."""
     if state.outcome is not None:
@@ -22,8 +29,9 @@ def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
         raise IllegalAction("BG-AP-01", "unknown action {action}", action=repr(action))
     if action.seat not in SEATS:
         raise IllegalAction("BG-COMP-01", "unknown seat {seat}", seat=repr(action.seat))
-    if action.seat not in state.to_act:
-        raise IllegalAction(_WAITING_RULE[state.phase], "it is not your turn to act")
+    refusal = waiting_refusal(state, action.seat)
+    if refusal is not None:
+        raise refusal
     ctx = Ctx(state)
     handler(ctx, action)
     ctx.check_golden_rules()

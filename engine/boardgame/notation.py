@@ -363,9 +363,11 @@ def resolve_input(state, seat: str, text: str) -> Action:
     `bTH g6` or `g6` for a move, `attack yTR` with the attacker left out. One match: that action. Several:
     AmbiguousAction with the candidates. None: the strict parse error (IllegalAction comes from `apply`).
     """
+    from .apply import waiting_refusal
     from .legal import legal_actions
 
-    return resolve_typed(text, seat, parse_action, lambda: legal_actions(state, seat), format_action)
+    return resolve_typed(text, seat, parse_action, lambda: legal_actions(state, seat), format_action,
+                         lambda: waiting_refusal(state, seat) if state.outcome is None else None)
 
 
 def legal_texts(state, seat: str | None = None) -> list[str]:

@@ -274,6 +274,14 @@ def _need_phase(state: CardState, action, phase: str, rule: str) -> None:
         raise IllegalAction(rule, "{seat} is not to act", seat=action.seat)
 
 
+def waiting_refusal(state: CardState, seat: str) -> IllegalAction | None:
+    """Why `seat` may do nothing now, if the game waits for the other seat (CG-TURN-01: the active player acts;
+    the other in a combat or a placing when it is his to do); None once the game is over."""
+    if state.outcome is not None or seat in state.to_act:
+        return None
+    return IllegalAction("CG-TURN-01", "{seat} is not to act", seat=seat)
+
+
 # --- apply -----------------------------------------------------------------------------------------------------
 
 def apply(state: CardState, action) -> tuple[CardState, tuple[Event, ...]]:

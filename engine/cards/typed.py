@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.choice import Mapped, is_lazy
 from ..core.typed import resolve_typed
 from .notation import format_action, parse_action
-from .rules import legal_actions
+from .rules import legal_actions, waiting_refusal
 from .state import CardState
 
 
@@ -30,4 +30,5 @@ def legal_table(state: CardState, seat: str) -> dict:
 def resolve_input(state: CardState, seat: str, text: str):
     """What a player typed, as one action: exact notation, or words matched in order against the legal actions'
     texts (`move bMK a2` for `move bMK B1^a1 a2`, `TR a2`); see core.typed.resolve_typed."""
-    return resolve_typed(text, seat, parse_action, lambda: legal_actions(state, seat), format_action)
+    return resolve_typed(text, seat, parse_action, lambda: legal_actions(state, seat), format_action,
+                         lambda: waiting_refusal(state, seat))

@@ -21,14 +21,16 @@ def check_length(text: str) -> None:
 
 
 def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], legal: Callable[[], Sequence],
-                  format_action: Callable[[object], str]):
+                  format_action: Callable[[object], str], waiting: Callable[[], Exception | None] = lambda: None):
     """Exact notation is parsed as is (and then validated by the family's `apply`). Otherwise the words are
     matched, in order, against the canonical text of every legal action (`legal()`): `bTH g6` or `g6` for a
     move, `attack yTR` with the attacker left out, `TH` for `bTH`. One match: that action. Several:
     AmbiguousAction with the candidates. None: the strict parse error, unless the text starts with an
     abbreviation's word where the parser wanted a verb (`h20`), or stops where the parser wanted more (`rotate`
     with no rotation legal, `move bTH` for a figure that cannot move): then that nothing legal matches it, which
-    is why nothing completes it, rather than the notation's "missing a token"."""
+    is why nothing completes it, rather than the notation's "missing a token"; when nothing at all is legal for
+    the seat, the family's refusal of a seat that is not to act (`waiting()`: "it is not your turn"), as `apply`
+    gives it for the same action typed in full."""
     check_length(text)
     try:
         return parse(text, seat)
@@ -50,6 +52,9 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
                                   count=len(candidates)) from None
         unfinished = strict_error.column >= len(text.rstrip())
         if words and (unfinished or strict_error.column == 0 and _ABBREVIATED.search(words[0])):
+            refusal = None if actions else waiting()
+            if refusal is not None:
+                raise refusal from None
             raise NotationError("{typed} matches none of your legal actions now", typed=repr(text)) from None
         raise strict_error
 

@@ -87,6 +87,26 @@ def test_an_abbreviation_that_matches_nothing_legal_says_so_not_that_a_verb_is_m
     assert resolve_input(state, "B", "c4") == parse_action("move bWA c4", "B")
 
 
+def test_BG_TURN_01_an_abbreviation_typed_out_of_turn_is_refused_as_not_your_turn():
+    """Seen by hand: Yellow typing `move` or `c5` on Blue's turn was told that it "matches none of your legal
+    actions now", while `move yTR c7` typed in full was refused by the turn rule. Nothing being legal for a seat
+    not to act, an abbreviation or a verb alone now gets the same refusal (BG-TURN-01 in the main phase: apply's
+    own); a misspelled verb keeps its notation error, and the Card Game answers with CG-TURN-01."""
+    from dungeon_twister.engine.families import CARDS
+    from .cards.builders import build
+
+    state = position("bWA@c3 yTR@h18")
+    for typed in ("move", "c5", "yTR h17", "rotate"):
+        with pytest.raises(IllegalAction) as info:
+            resolve_input(state, "Y", typed)
+        assert str(info.value) == "BG-TURN-01: it is not your turn to act"
+    with pytest.raises(NotationError):
+        resolve_input(state, "Y", "mvoe yTR h17")
+    with pytest.raises(IllegalAction) as info:
+        CARDS.resolve_input(build({"bMK": "a1", "yMK": "d4"}), "Y", "a2")
+    assert str(info.value) == "CG-TURN-01: Y is not to act"
+
+
 def test_an_unfinished_action_that_nothing_legal_completes_says_so_not_what_the_notation_misses():
     """A verb alone (`rotate`, `jump`: no gear, no jump within reach) or `move bTH` (no such figure) where no legal
     action starts that way: the parser stops at the end of the text ("missing a token (like bWA)", "missing a
