@@ -410,9 +410,13 @@ class Play:
     def _step(self, events, before: list | None = None) -> None:
         """Publish the events of one change and the resulting view, then what follows from them."""
         self._moved_on()
-        self.table.publish([*(before or []), *events, self.table.point()])
-        self.table.after_step(self.game.pack)
         kinds = [event.kind for event in events]
+        # the deadlines that start, resume or move, worked out before any view (the seats to act, whose legal lists
+        # take a time that depends on their secrets, come last): their `timer` frames follow each viewer's view in
+        # the same write, and their milliseconds count from before that work
+        timers = self._timers(kinds) if self.game.state.outcome is None else []
+        self.table.publish([*(before or []), *events, self.table.point()], timers)
+        self.table.after_step(self.game.pack)
         for kind in kinds:
             for reveal in self._waiting_reveals.pop(kind, ()):
                 if leaves_out(reveal):
@@ -422,21 +426,21 @@ class Play:
         outcome = self.game.state.outcome
         if outcome is not None and self.result is None:
             self._finish({"winner": outcome.winner, "vp": dict(outcome.vp), "reason": outcome.reason})
-            return
-        notices = []
-        if self.deadlines is not None:
-            for seconds in turn_extensions(kinds):  # the Speed Potion, a Charm Scroll (PD-OBJ-CHARM-07)
-                notices += self.deadlines.extend_turn(seconds, trio.current_time())
-        self._retime(notices)
 
-    def _retime(self, notices: list | None = None) -> None:
+    def _timers(self, kinds: list[str] = ()) -> list[Timer]:
+        """The `timer` messages of the deadlines that start, resume or move now, the turn extended first by what a
+        step's events add (the Speed Potion, a Charm Scroll: PD-OBJ-CHARM-07)."""
         if self.deadlines is None or not self.running or self.held:
-            return
-        notices = list(notices or [])
+            return []
+        now = trio.current_time()
+        notices = [notice for seconds in turn_extensions(kinds) for notice in self.deadlines.extend_turn(seconds, now)]
         notices += self.deadlines.update(self.rules.clock(self.game.state), self.rounds.committed,
-                                         self.rounds.opened, trio.current_time())
-        for seat, seconds in notices:
-            self.table.send_all(Timer(self.table.id, seat, _ms(seconds)))
+                                         self.rounds.opened, now)
+        return [Timer(self.table.id, seat, _ms(seconds)) for seat, seconds in notices]
+
+    def _retime(self) -> None:
+        for timer in self._timers():
+            self.table.send_all(timer)
 
     # --- timers -------------------------------------------------------------------------------------------
     def next_deadline(self) -> float:

@@ -282,8 +282,9 @@ class Table:
             state = play.placeholder()
         return ViewPoint(state, self.seating.names(), table, play.started, play.result is not None)
 
-    def publish(self, payloads: list) -> None:
-        """Number and log each payload, and send it to every viewer as he may see it.
+    def publish(self, payloads: list, timers: list = ()) -> None:
+        """Number and log each payload, and send it to every viewer as he may see it; `timers` (the step's `timer`
+        messages, worked out before) follow each class's view in the same write.
 
         Each viewer class (B, Y, spectators) and form ("full" views, or "delta" for the clients with the feature
         delta_views) is rendered and packed once per payload, and its table_event frame made once: every
@@ -315,7 +316,8 @@ class Table:
                 rendered = {}
                 for seat, made in self._render(payload, forms):
                     rendered.update(made)
-                    self._send(n, made, [viewer for viewer in viewers if viewer[1] == seat], flush=early)
+                    self._send(n, made, [viewer for viewer in viewers if viewer[1] == seat], flush=early,
+                               then=timers)
             else:
                 events = {seat: Packed(pack_map(render(payload, seat))) for seat in {seat for seat, _ in forms}}
                 rendered = {(seat, form): events[seat] for seat, form in forms}
@@ -323,15 +325,17 @@ class Table:
             self.log.append(rendered)
         self.after_step(self.log.pack)  # once the step's frames are written
 
-    def _send(self, n: int, rendered: dict, viewers: list, flush: bool = False) -> None:
-        """Event `n` to `viewers`, each as its class and form was rendered; with `flush`, their frames are written
-        at once (what the step wrote before is committed: Table.publish)."""
+    def _send(self, n: int, rendered: dict, viewers: list, flush: bool = False, then: list = ()) -> None:
+        """Event `n` to `viewers`, each as its class and form was rendered, followed by the messages `then`; with
+        `flush`, their frames are written at once (what the step wrote before is committed: Table.publish)."""
         frames: dict = {}
         for session, seat, form in viewers:
             shared = frames.get((seat, form))
             if shared is None:  # one message and one frame per class and form, shared by its connections
                 shared = frames[seat, form] = _framed(TableEvent(self.id, n, rendered[seat, form]))
             session.send_framed(*shared)
+            for message in then:
+                session.send(message)
             if flush:
                 session.flush()
 

@@ -1,5 +1,6 @@
 """Timers on trio's clock (MockClock, autojump): turn timeout, combat +0, the opponent's placement passed."""
 
+import msgpack
 import trio
 from dungeon_twister.engine import Options, apply, new_game, parse_action, view
 from dungeon_twister.engine.boardgame.timeouts import clock
@@ -208,3 +209,60 @@ async def test_DT_235_a_turn_that_runs_out_before_its_player_lays_his_card_lays_
             assert ended["seat"] == attacker and ended["actions"][-1] == "end" and "purpose" not in ended
             assert trio.current_time() - start == first + 5, "the turn's clock had nothing left"
             assert (await blue.expect_event("turn_started"))["seat"] == defender
+
+
+async def test_a_steps_timer_frames_leave_with_each_viewers_view_before_the_acting_seats_legal_list(
+        autojump_clock, monkeypatch):
+    """Found by a review of what the server sends: the `timer` frames of a step were written to the seat not to
+    act and to the spectators in a second write, after the acting seat's view and legal list were made, so the
+    gap between their two reads was the time of that legal list, which depends on what only the acting seat
+    knows. Blue ends his turn on a timed table: Blue's and the spectator's write holds the view and Yellow's new
+    timer, and it is made before Yellow's legal list is."""
+    from dungeon_twister.protocol import Action, Spectate
+    from dungeon_twister.protocol.framing import FrameReader
+    from dungeon_twister.server import game as game_module, pipes
+    from test_server_support import Client
+
+    log: list = []
+    names: dict = {}
+    send_nowait, legal = pipes.PipeStream.send_nowait, game_module.Game.legal
+
+    def traced_send(self, data):
+        reader, kinds = FrameReader(), []
+        reader.feed(bytes(data))
+        while (body := reader.next_frame()) is not None:
+            message = msgpack.unpackb(body, raw=False)
+            event = message.get("event") if isinstance(message.get("event"), dict) else {}
+            kinds.append(event.get("kind") or message.get("type"))
+        log.append(("write", names.get(id(self)), kinds))
+        return send_nowait(self, data)
+
+    def traced_legal(self, state, seat):
+        log.append(("legal", seat))
+        return legal(self, state, seat)
+
+    monkeypatch.setattr(pipes.PipeStream, "send_nowait", traced_send)
+    monkeypatch.setattr(game_module.Game, "legal", traced_legal)
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(**TIMED), memory=True)
+            watcher = await Client.connect(server, "eve", "spectator", memory=True)
+            await watcher.send(Spectate(table))
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            await play_until(table, players, lambda v: v["phase"] == "main" and v["active"] == "B"
+                             and v["to_act"] == ["B"], first=True)
+            for session in server.sessions:
+                names[id(session.stream)] = {"ann": "B", "bob": "Y", "eve": "spectator"}.get(session.name)
+            log.clear()
+            await blue.send(Action(table, "the-end", "end"))
+            await yellow.expect(Timer, lambda e: e.seat == "Y")
+            await watcher.expect(Timer, lambda e: e.seat == "Y")
+    legal_at = next(i for i, entry in enumerate(log) if entry == ("legal", "Y"))
+    for viewer in ("B", "spectator"):
+        (view_write,) = [i for i, entry in enumerate(log) if entry[0] == "write" and entry[1] == viewer
+                         and "view" in entry[2]]
+        assert view_write < legal_at, viewer
+        kinds = log[view_write][2]
+        assert kinds.index("view") < kinds.index("timer"), (viewer, kinds)
+        assert not any(entry[0] == "write" and entry[1] == viewer and "timer" in entry[2]
+                       for entry in log[view_write + 1:]), viewer
