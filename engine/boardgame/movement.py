@@ -183,7 +183,8 @@ class Walker:
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
         self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
-        self._alone: dict[str | None, bool] = {}  # hold -> `_dest_check` of an empty floor square
+        # hold -> `_dest_check` of an empty floor square; one token alone off a pit breaks no rule (`_breach`)
+        self._alone: dict[str | None, bool] = {None: True}
         self._decided: dict[tuple[str | None, Reloc], set[Square]] = {}  # (take, leave) -> dests (`_search`)
 
     def _terrain(self, terrain: dict, illusions: dict, kind) -> None:
@@ -598,8 +599,11 @@ class Walker:
         if bad and (len(bad) > 1 or dest not in bad):
             return  # another square the move changed breaks a rule
         if not exited:
-            ids = [t.id for t in self.base.get(dest, ()) if t.id not in final]
-            ids += [tid for tid, sq in final.items() if sq == dest]
+            here = self.base.get(dest)
+            ids = [t.id for t in here if t.id not in final] if here else []
+            for tid, sq in final.items():
+                if sq == dest:
+                    ids.append(tid)
             ids.append(self.mover.id)
             if not self._square_ok(dest, tuple(ids)):
                 return
@@ -705,14 +709,16 @@ class Walker:
         bad = _NONE  # the special squares that break a rule as the move leaves them (the mover ending elsewhere)
         for square in special:
             here = base.get(square)
-            if here is None:
-                if square not in placed:
-                    continue  # nothing lay there and nothing was left there: nothing to check
+            if square not in placed:
+                if here is None or (len(here) < 2 and square not in pits):
+                    continue  # nothing left there, and at most one token lay there off a pit: nothing to check
+                ids = tuple([t.id for t in here if t.id not in moved])
+            elif here is None:
+                if len(reloc) == 1 and square not in pits:
+                    continue  # only the one token it left there, off a pit
                 ids = tuple([tid for tid, sq in reloc if sq == square])
             else:
-                ids = tuple([t.id for t in here if t.id not in moved])
-                if square in placed:
-                    ids += tuple([tid for tid, sq in reloc if sq == square])
+                ids = tuple([t.id for t in here if t.id not in moved] + [tid for tid, sq in reloc if sq == square])
             if (len(ids) >= 2 or square in pits) and not self._square_ok(square, ids):
                 if not bad:
                     bad = set()
@@ -738,7 +744,11 @@ class Walker:
         return config
 
     def _dest_check(self, dest: Square, hold) -> bool:
-        """The end square outside a config's special squares: what lay there, what the mover holds, the mover."""
+        """The end square outside a config's special squares: what lay there, what the mover holds, the mover.
+        Never fine where another figure stands (BG-MOVE-08/09, and so on a pit): no golden-rule check is made."""
+        if dest in self.occ.figures[self.colour] or dest in self.enemies:
+            self._dest_ok[hold][dest] = False
+            return False
         if dest not in self.base and dest not in self.pits:  # an empty floor square: only what the mover brings
             ok = self._alone.get(hold)
             if ok is None:
@@ -774,22 +784,28 @@ class Walker:
     def _put(self, reloc: Reloc, token_id: str, square: Square) -> Reloc:
         if self.tokens[token_id].square == square:
             return reloc  # back where it started: the board is as if it never moved
-        return tuple(sorted(reloc + ((token_id, square),)))
+        return tuple(sorted(reloc + ((token_id, square),))) if reloc else ((token_id, square),)
 
     def _outcome(self, dest: Square, hold, reloc: Reloc) -> tuple[dict[str, Square], str | None, Reloc]:
         """Where the tokens the move touched end (`final`: `reloc`, and what it holds on `dest`), and the outcome's
         take (what ends on `dest` with the mover) and leave (what else ends away from its start, sorted)."""
-        original, start = self.original, self.start
+        original, tokens = self.original, self.tokens
         final = dict(reloc)
         if hold is not None:
             final[hold] = dest
-        tokens = self.tokens
-        changed = {tid: sq for tid, sq in final.items() if sq != tokens[tid].square}
-        if original is not None and final.get(original, start) != dest:
-            changed[original] = final.get(original, start)
-        take = next((tid for tid, sq in changed.items() if sq == dest and tid != original), None)
-        leave = tuple(sorted((tid, sq) for tid, sq in changed.items() if sq != dest))
-        return final, take, leave
+        take, left = None, []
+        for tid, sq in final.items():  # each token away from its start: taken if it ends on `dest`, else left
+            if tid != original and sq != tokens[tid].square:
+                if sq != dest:
+                    left.append((tid, sq))
+                elif take is None:
+                    take = tid
+        if original is not None:  # what it carried from the start is left wherever it ends but on `dest`
+            end = final.get(original, self.start)
+            if end != dest:
+                left.append((original, end))
+        left.sort()
+        return final, take, tuple(left)
 
     def _record(self, found, dest, hold, reloc: Reloc, path, exited: bool) -> None:
         if not reloc and hold == self.original:  # the common case: nothing picked up or left
