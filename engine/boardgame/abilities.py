@@ -136,6 +136,9 @@ _WAYS = (
 )
 _HOWS = ("break", "open", "close")
 _PORTCULLIS_ABILITIES = frozenset(way.ability for way in _WAYS)
+_STATES: dict[frozenset[str], list[tuple[str, frozenset[str]]]] = {}
+"""`portcullis_options`' (verb, the portcullis states a way of the figure's applies to) per set of abilities: a
+few sets per catalogue (a character's own, with what it may carry), asked for each time such a figure moved."""
 
 
 def figure_abilities(state: GameState, figure: Token, carried: list[Token] | None = None) -> frozenset[str]:
@@ -181,9 +184,11 @@ def portcullis_options(state: GameState, board, figure: Token,
     out = []
     if _PORTCULLIS_ABILITIES.isdisjoint(abilities):
         return out
-    # for each verb, the portcullis states some way of the figure's applies to
-    states = [(how, frozenset().union(*(way.before for way in _WAYS if way.how == how and way.ability in abilities)))
-              for how in _HOWS]
+    states = _STATES.get(abilities)
+    if states is None:
+        # for each verb, the portcullis states some way of the figure's applies to
+        states = _STATES[abilities] = [(how, frozenset().union(
+            *(way.before for way in _WAYS if way.how == how and way.ability in abilities))) for how in _HOWS]
     for direction in DIRECTIONS:
         current = board.portcullis_state(figure.square, step(figure.square, direction))
         if current is None:

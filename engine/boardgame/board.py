@@ -115,7 +115,10 @@ class Board:
         stands on them), and the squares next to it across a wall: every square a move, wall-walk or jump from
         `square` may look at.
 
-        In a fixed order; memoised per board (at most one entry per square, radius and kind of links).
+        In a fixed order; memoised per board (at most one entry per square, radius and kind of links). The walk
+        to `radius` passes through `radius - 1`, whose squares are memoised on the way if they are not yet: a
+        figure's memo key asks for its move value (`moves._region`), its move search for one less
+        (`movement.Walker._outcomes`), each time a figure stands somewhere new (a new layout's board knows none).
         """
         memo = self._reach.get((radius, passes))
         if memo is None:
@@ -123,12 +126,19 @@ class Board:
         found = memo.get(square)
         if found is None:
             links = self.links_of(passes)
+            across = _beside(square, self.height)
             seen = {square}
             frontier = [square]
-            for _ in range(radius):
+            for depth in range(radius):
+                if depth + 1 == radius:
+                    inner = self._reach.get((depth, passes))
+                    if inner is None:
+                        inner = self._reach[depth, passes] = {}
+                    if square not in inner:
+                        inner[square] = tuple(sorted(seen.union(across)))
                 frontier = [there for here in frontier for there in links.get(here, ()) if
                             there not in seen and not seen.add(there)]
-            seen.update(interned(other) for _, other in self.neighbours(square))
+            seen.update(across)
             found = memo[square] = tuple(sorted(seen))
         return found
 
@@ -286,6 +296,14 @@ class Board:
                 return
             yield nxt  # across room borders and onto start zones (BG-LOS-04, RUL-039)
             current = nxt
+
+
+@lru_cache(maxsize=4096)
+def _beside(square: Square, height: int) -> tuple[Square, ...]:
+    """The squares next to `square` on a board of `height` rows of squares, open ground or not (`Board.neighbours`:
+    what `Board.reach` adds across walls), made once for the process (a board has about 230 squares)."""
+    x, y = square
+    return tuple(interned((x + dx, y + dy)) for dx, dy in _STEPS if 0 <= x + dx < 2 * ROOM and -1 <= y + dy <= height)
 
 
 def _to_global(place):

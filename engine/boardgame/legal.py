@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from . import combat, moves, rooms, rulebook, setup, turn
 from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
@@ -76,6 +77,9 @@ def _main(state: GameState, seat: str) -> Listing:
     return Listing(parts)
 
 
+_ID = attrgetter("id")
+
+
 def _main_parts(state: GameState, seat: str):
     """The seat's main-phase actions after EndTurn, per figure in id order: (its actions as a sequence per rule
     module, the figure's memo entry whose `everything` they are, or None)."""
@@ -86,7 +90,7 @@ def _main_parts(state: GameState, seat: str):
     controlled = {figure for name, figure in state.marks.items() if name.startswith(f"control:{seat}:")} \
         if state.marks else ()  # charmed (PD-OBJ-CHARM-02)
     for token in sorted((t for t in state.tokens.values() if (t.colour == seat or t.id in controlled)
-                         and t.where == "board" and t.is_character), key=lambda t: t.id):
+                         and t.where == "board" and t.is_character), key=_ID):
         if token.wounded:
             for module in generators:
                 if module.wounded_actions:

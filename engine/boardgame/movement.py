@@ -168,6 +168,8 @@ class Walker:
         if not self.base[self.start]:
             del self.base[self.start]
         self.enemies = self.occ.figures[self.exit_owner]  # squares a move may not stop on or (mostly) cross
+        # the squares `may_enter` must look at; any other neighbour may be entered
+        self.hazards: set[Square] = self.enemies.union(self.pits, self.barriers, self.rubble)
         # PR-CHAR-COLOSSUS-03: a figure of printed combat 0 or 1 passes between a Giant's legs (never stops there)
         giants = cat.giants if kind.combat <= 1 else _NONE
         self.giants: frozenset[Square] = frozenset(
@@ -337,8 +339,7 @@ class Walker:
             return found
         limit = self.steps if route is None else len(route)
         links, zone_owner, exit_owner, base = self.links, self.board.zone_owner, self.exit_owner, self.base
-        # the squares `may_enter` must look at; any other neighbour may be entered
-        hazards = self.enemies | self.pits | self.barriers | self.rubble
+        hazards = self.hazards
         may_enter, record, configs, config = self.may_enter, self._record, self._configs, self._config
         only = want[0] if want is not None else None
         frontier = [(self.start, self.original, (), ())]
@@ -425,7 +426,8 @@ class Walker:
                 operations.append(configs.get((item, reloc2)) or config(item, reloc2))
             return operations
 
-        return self._walk(operations_of)
+        return self._walk(operations_of, base)
+
     def _one_item(self) -> tuple[str, Square] | None:
         """(item, its square) if the mover could carry exactly one thing within reach (`_item_search`), else None:
         what it stands on alone with it, or, empty-handed, the one token lying alone on the only square within
@@ -502,19 +504,20 @@ class Walker:
                 return (here, configs.get((item, ())) or config(item, ()))
             return (here,)
 
-        return self._walk(operations_of)
+        return self._walk(operations_of, (home,))
 
-    def _walk(self, operations_of) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def _walk(self, operations_of, lying) -> dict[OutcomeKey, tuple[Square, ...]]:
         """The breadth-first walk of `_search` and `_item_search`: walk states (square, configuration), each
         expanded once; `operations_of(square, configuration)` gives the configurations the mover may pass on
-        from that square with (what it may pick up or put down there)."""
+        from that square with (what it may pick up or put down there). Empty-handed, it can do nothing but walk
+        on from a square where nothing lay at the start (`lying`: the squares where something it may pick up may
+        lie) and nothing was put down: `operations_of` is not asked there (most walk states)."""
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         self._refused = set()
         steps = self.steps
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
-        hazards = self.enemies | pits | self.barriers | self.rubble
-        crowded = pits.union(base)  # squares where the end of a move needs a look at what lies there
-        careful = crowded.union(hazards, exits, self.rockfall)  # every square the walk must look at more closely
+        hazards = self.hazards  # (pits among them)
+        careful = hazards.union(base, exits, self.rockfall)  # every square the walk must look at more closely
         may_enter, record, configs, config, dest_check = (
             self.may_enter, self._record_decided, self._configs, self._config, self._dest_check)
         start, original, rockfall, trapped = self.start, self.original, self.rockfall, self.trapped
@@ -529,7 +532,10 @@ class Walker:
             last = depth + 1 == steps
             following: list = []
             for pos, here, path in frontier:
-                operations = operations_of(pos, here)
+                if here[7] is None and pos not in lying and pos not in here[9]:
+                    operations = (here,)
+                else:
+                    operations = operations_of(pos, here)
                 for now in operations:
                     special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
                     for there in links[pos]:
@@ -568,7 +574,7 @@ class Walker:
                             continue  # breadth first: the route known already is no longer than this one
                         decided.add(there)
                         if rest_ok:
-                            if there in crowded:
+                            if there in base or there in pits:  # the end of a move needs a look at what lies there
                                 ok = dest_ok.get(there)
                                 if ok is None:
                                     ok = dest_check(there, hold2)
@@ -614,16 +620,20 @@ class Walker:
         over squares alone (the outcome of ending on a square is that square)."""
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         self._refused = set()
-        special, _, _, rest_ok, dest_ok = (self._configs.get((None, ())) or self._config(None, ()))[:5]
-        if not rest_ok:
-            return found  # the start square is not fine without the mover: every outcome is refused
         start = self.start
-        links, exits, base, pits = self.links, self.exits, self.base, self.pits
-        hazards = self.enemies | pits | self.barriers | self.rubble
+        links, exits, base, pits, hazards = self.links, self.exits, self.base, self.pits, self.hazards
+        if start in base:  # something lies under it (a no-carrier's): its square must be fine without the mover
+            rest_ok, dest_ok = (self._configs.get((None, ())) or self._config(None, ()))[3:5]
+            if not rest_ok:
+                return found  # the start square is not fine without the mover: every outcome is refused
+        else:  # it stood there alone: its square is fine without it (`_config`'s special squares)
+            dest_ok = self._dest_ok.get(None)
+            if dest_ok is None:
+                dest_ok = self._dest_ok[None] = {}
         may_enter, dest_check, plain = self.may_enter, self._dest_check, _PLAIN
         rockfall = self.rockfall if not self.winged else _NONE
         base_shields = {sq for sq in rockfall if self._shield_on(sq, None, ())}
-        careful = hazards.union(exits, rockfall, base, pits)  # every square the walk must look at more closely
+        careful = hazards.union(exits, rockfall, base)  # every square the walk must look at more closely
         frontier = [(start, ())]
         seen = {start}
         for depth in range(self.steps):
