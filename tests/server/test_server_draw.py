@@ -3,11 +3,10 @@
 leads on VP; refusals say why, and a declined offer waits for the next action before it may come again."""
 
 import trio
-from dungeon_twister.protocol import (Action, ActionOk, DrawAnswer, DrawOffer, Error, GameOver, Join, Joined,
-                                      SeatBot, Spectate, TableOptions)
+from dungeon_twister.protocol import DrawAnswer, DrawOffer, Error, GameOver, Spectate, TableOptions
 from dungeon_twister.server.records import record_text
-from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair
-from test_server_takeback import _a_move
+from test_server_support import HANG_GUARD, Client, running_server, seated_pair
+from test_server_takeback import _a_move, a_bot_game
 
 
 def _agreed(vp: dict) -> dict:
@@ -85,26 +84,10 @@ async def test_DT_228_an_offer_lapses_with_the_next_action(autojump_clock):
             assert blue.events_of("game_over") == [] and server.lobby.tables[table].play.running
 
 
-async def _bot_game(server):
-    """Ann (Blue) against the greedy bot, until she may move; she moves. (table, her client)"""
-    ann = await Client.connect(server, "ann")
-    table = server.lobby.create_table(TableOptions(beginner=True), "ann").id
-    await ann.send(Join(table, "B"))
-    await ann.expect(Joined)
-    await ann.send(SeatBot(table, "Y", "greedy"))
-    await ann.expect_event("game_started")
-    view = await Scripted(ann, "B", 3).play(table, stop=lambda v: v["active"] == "B" and v["phase"] == "main"
-                                            and any(text.startswith("move ") for text in v["legal"]))
-    move = next(text for text in view["legal"] if text.startswith("move "))
-    await ann.send(Action(table, "the-move", move))
-    await ann.expect(ActionOk, lambda e: e.action_id == "the-move")
-    return table, ann
-
-
 async def test_DT_228_a_bot_not_ahead_accepts_at_once(autojump_clock):
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(5,)) as server:
-            table, ann = await _bot_game(server)
+            table, ann, _ = await a_bot_game(server)
             await ann.send(DrawOffer(table))
             assert (await ann.expect(GameOver)).result == _agreed({"B": 0, "Y": 0})
             assert ann.events_of("draw_offered") == [{"kind": "draw_offered", "seat": "B"}]
@@ -116,7 +99,7 @@ async def test_DT_228_a_bot_that_leads_declines(autojump_clock):
     declines at once, and the game goes on."""
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(5,)) as server:
-            table, ann = await _bot_game(server)
+            table, ann, _ = await a_bot_game(server)
             game = server.lobby.tables[table].play.game
             state = game.state.thaw()
             lost = next(t for t in state.tokens.values() if t.colour == "B" and t.is_character and t.where == "board")

@@ -89,19 +89,25 @@ async def test_DT_224_a_declined_takeback_leaves_the_move_and_refusals_say_why(a
             assert mover.events_of("taken_back") == [] and mover.view["legal"] != before["legal"]
 
 
+async def a_bot_game(server):
+    """Ann (Blue) against the greedy bot, until she may move; she moves. (The table, her client, her move.)"""
+    ann = await Client.connect(server, "ann")
+    table = server.lobby.create_table(TableOptions(beginner=True), "ann").id
+    await ann.send(Join(table, "B"))
+    await ann.expect(Joined)
+    await ann.send(SeatBot(table, "Y", "greedy"))
+    await ann.expect_event("game_started")
+    view = await Scripted(ann, "B", 3).play(table, stop=lambda v: v["active"] == "B" and _moving(v))
+    move = next(text for text in view["legal"] if text.startswith("move "))
+    await ann.send(Action(table, "the-move", move))
+    await ann.expect(ActionOk, lambda e: e.action_id == "the-move")
+    return table, ann, move
+
+
 async def test_DT_224_a_bot_accepts_at_once(autojump_clock):
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(5,)) as server:
-            ann = await Client.connect(server, "ann")
-            table = server.lobby.create_table(TableOptions(beginner=True), "ann").id
-            await ann.send(Join(table, "B"))
-            await ann.expect(Joined)
-            await ann.send(SeatBot(table, "Y", "greedy"))
-            await ann.expect_event("game_started")
-            view = await Scripted(ann, "B", 3).play(table, stop=lambda v: v["active"] == "B" and _moving(v))
-            move = next(text for text in view["legal"] if text.startswith("move "))
-            await ann.send(Action(table, "the-move", move))
-            await ann.expect(ActionOk, lambda e: e.action_id == "the-move")
+            table, ann, move = await a_bot_game(server)
             await ann.send(Takeback(table))
             assert (await ann.expect_event("taken_back"))["action"] == move
             assert ann.events_of("takeback_asked") == []

@@ -150,28 +150,39 @@ class Capture:
         await trio.testing.wait_all_tasks_blocked()  # the server has answered, and every answer was read
 
 
+async def _seated(server, nursery, options: TableOptions, deltas: bool = True) -> tuple[str, dict[str, Capture]]:
+    """A table of `options`: Blue ("ann") creates it and sits, a spectator ("eve") watches, another with views as
+    deltas ("dee", feature delta_views: his frames are compared as well) if `deltas`, then Yellow ("bob") sits.
+    (The table id, the captures by "B", "spectator", "deltas", "Y".)"""
+    async def connect(name: str, conn) -> Capture:
+        capture = Capture(server.connect_memory(), conn)
+        nursery.start_soon(capture.run)
+        await capture.send(conn.send_hello(name, SOFTWARE))
+        return capture
+
+    blue = await connect("ann", PlayerConnection())
+    await blue.send(blue.conn.send(CreateTable(options)))
+    table = next(m for m in blue.messages if isinstance(m, TableCreated)).table
+    await blue.send(blue.conn.send(Join(table, "B")))
+    captures = {"B": blue}
+    watchers = [("spectator", "eve", SpectatorConnection())]
+    if deltas:
+        watchers.append(("deltas", "dee", SpectatorConnection(features=(DELTA_VIEWS,))))
+    for key, name, conn in watchers:
+        captures[key] = await connect(name, conn)
+        await captures[key].send(captures[key].conn.send(Spectate(table)))
+    captures["Y"] = await connect("bob", PlayerConnection())
+    await captures["Y"].send(captures["Y"].conn.send(Join(table, "Y")))
+    return table, captures
+
+
 async def play(seed: int, steps: list[Step], options: TableOptions = OPTIONS
                ) -> tuple[dict[str, Capture], list[dict[str, int]]]:
     """Play the script on a fresh server: the captures of "B" and "spectator", and before each step (and once
     at the end) how many frames each had received."""
     async with running_server(seeds=(seed,)) as server, trio.open_nursery() as nursery:
-        async def connect(name: str, conn) -> Capture:
-            capture = Capture(server.connect_memory(), conn)
-            nursery.start_soon(capture.run)
-            await capture.send(conn.send_hello(name, SOFTWARE))
-            return capture
-
-        blue = await connect("ann", PlayerConnection())
-        await blue.send(blue.conn.send(CreateTable(options)))
-        table = next(m for m in blue.messages if isinstance(m, TableCreated)).table
-        await blue.send(blue.conn.send(Join(table, "B")))
-        watcher = await connect("eve", SpectatorConnection())
-        await watcher.send(watcher.conn.send(Spectate(table)))
-        # A spectator who gets views as deltas (feature delta_views): his frames are compared as well.
-        deltas = await connect("dee", SpectatorConnection(features=(DELTA_VIEWS,)))
-        await deltas.send(deltas.conn.send(Spectate(table)))
-        yellow = await connect("bob", PlayerConnection())
-        await yellow.send(yellow.conn.send(Join(table, "Y")))
+        table, captures = await _seated(server, nursery, options)
+        blue, watcher, deltas, yellow = (captures[name] for name in ("B", "spectator", "deltas", "Y"))
         players = {"B": blue, "Y": yellow}
         marks = []
         for number, step in enumerate(steps):
@@ -465,20 +476,8 @@ async def _team_never_revealed(clock, seed: int, steps: list[Step]) -> dict[str,
     (a crashed client): after the grace period the server stands in for him (DT-050). The captures of Blue, the
     spectator and Yellow."""
     async with running_server(seeds=(seed,)) as server, trio.open_nursery() as nursery:
-        async def connect(name: str, conn) -> Capture:
-            capture = Capture(server.connect_memory(), conn)
-            nursery.start_soon(capture.run)
-            await capture.send(conn.send_hello(name, SOFTWARE))
-            return capture
-
-        blue = await connect("ann", PlayerConnection())
-        await blue.send(blue.conn.send(CreateTable(UNTIMED_FREE_TABLE)))
-        table = next(m for m in blue.messages if isinstance(m, TableCreated)).table
-        await blue.send(blue.conn.send(Join(table, "B")))
-        watcher = await connect("eve", SpectatorConnection())
-        await watcher.send(watcher.conn.send(Spectate(table)))
-        yellow = await connect("bob", PlayerConnection())
-        await yellow.send(yellow.conn.send(Join(table, "Y")))
+        table, captures = await _seated(server, nursery, UNTIMED_FREE_TABLE, deltas=False)
+        blue, watcher, yellow = captures["B"], captures["spectator"], captures["Y"]
         players = {"B": blue, "Y": yellow}
         for step in steps:
             for seat in SEATS:
