@@ -223,9 +223,9 @@ def _game_over(e: dict) -> str:
 
 def _timeout(e: dict) -> str:
     if e.get("purpose") and "actions" not in e:
-        # a secret choice the server drew for a seat that did not reveal (docs/rulings.md DT-236): its seat alone
+        # a choice made for a late seat that the others may not see yet (docs/rulings.md DT-236): its seat alone
         # sees what
-        return _("{seat}'s time ran out for {purpose}: a choice was drawn for that seat, kept secret").format(
+        return _("{seat}'s time ran out for {purpose}: a choice was made for that seat, kept secret").format(
             seat=_seat(e), purpose=e["purpose"])
     # TRANSLATORS: what a player whose time ran out did: nothing (else the actions played for him)
     actions = "; ".join(e.get("actions") or []) or _("nothing done")

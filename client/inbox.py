@@ -213,9 +213,10 @@ def _snapshot(session: Session, message: Snapshot) -> None:
     _check_deal(session)
 
 
-ASIDES = (None, "chat", "takeback_asked", "takeback_declined", "draw_offered", "draw_declined")
+ASIDES = (None, "chat", "takeback_asked", "takeback_declined", "draw_offered", "draw_declined", "timeout")
 """Table events that leave the game as it was: a takeback request or a draw offer pending outlives them (the
-server drops both with any change of the game, server/play.py)."""
+server drops both with any change of the game, server/play.py). A `timeout` is one: a secret choice made for a
+late seat changes nothing until the round is complete, and a turn's timeout comes with the events that do."""
 
 
 def _questions(session: Session, event: dict, line: str | None) -> None:

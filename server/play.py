@@ -240,7 +240,7 @@ class Play:
 
     def takeback_answer(self, session: Session, seat: str, accept: bool) -> None:
         asked = self.takeback_asked
-        if asked is None or asked == seat:
+        if asked is None or asked == seat or not self.running:
             session.send_error(templated("not_allowed", "no takeback is asked of you"))
             return
         self.takeback_asked = None
@@ -286,7 +286,7 @@ class Play:
 
     def draw_answer(self, session: Session, seat: str, accept: bool) -> None:
         offered = self.draw_offered
-        if offered is None or offered == seat:
+        if offered is None or offered == seat or not self.running:
             session.send_error(templated("not_allowed", "no draw is offered to you"))
             return
         if accept:
@@ -399,7 +399,9 @@ class Play:
             if deal.deadline is None and all(s.session is not None for s in self.table.seating.seats.values()):
                 deal.deadline = trio.current_time() + DEAL_SECONDS  # restored: the exchange's clock starts afresh
         if self.held and all(s.session is not None for s in self.table.seating.seats.values()):
-            self.held = False  # both players are back after a restart: the timers start afresh
+            self.held = False  # both players are back after a restart: the timers start afresh,
+            for purpose in self.rounds.both_committed():  # and so do the reveals' without timers (DT-050)
+                self._start_reveal_clock(purpose)
             self._retime()
         elif self.deadlines is not None and self.running:
             now = trio.current_time()
@@ -531,9 +533,11 @@ class Play:
         self.game.record.comment(f"{why} {seat} {purpose} {text}", {
             "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
         told = {"seat": seat, "purpose": purpose}
-        # DT-236: a choice the rules make (a combat's +0) follows from what everyone knows; one the server drew is
-        # the seat's secret, as its own would have been (a team, a build, hidden start characters)
-        self.table.publish([{"kind": "timeout", **told, "actions": [text]} if ruled
+        # DT-236: a choice the rules make (a combat's +0) follows from what everyone knows, and is shown to all once
+        # the other seat has committed its own (before, it would choose knowing this one: DT-235); one the server
+        # drew is the seat's secret, as its own would have been (a team, a build, hidden start characters)
+        public = ruled and opponent(seat) in self.rounds.committed(purpose)
+        self.table.publish([{"kind": "timeout", **told, "actions": [text]} if public
                             else Event("timeout", {**told, "actions": [text]}, owner=seat, public=told)])
         self._send_commitments(purpose)
         if self.rounds.ready(purpose):
@@ -588,6 +592,7 @@ class Play:
 
     def _finish(self, result: dict) -> None:
         self.result = result
+        self._moved_on()  # a takeback asked or a draw offered lapses with the game (nothing answers it now)
         if self.deadlines is not None:
             self.deadlines.clear()
         for reveal in self._held_reveals:

@@ -88,6 +88,10 @@ class SecretRounds:
                 out.append((purpose, round_.commitment_of(opponent(seat))))
         return out
 
+    def both_committed(self) -> list[str]:
+        """The purposes of the open rounds where both seats have committed."""
+        return [purpose for purpose, round_ in self._rounds.items() if round_.both_committed]
+
     def committed(self, purpose: str) -> set[str]:
         round_ = self._rounds.get(purpose)
         return {seat for seat in SEATS if round_ is not None and round_.commitment_of(seat) is not None}

@@ -203,21 +203,24 @@ def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
 
     wired.deliver(TableEvent(TABLE, 3, {"kind": "draw_offered", "seat": "Y"}))
     assert state.draw_offered == "Y" and state.notice == "Yellow offers a draw: type yes or no"
-    wired.deliver(TableEvent(TABLE, 4, {"kind": "moved", "token": "yTR", "route": ["c6", "c7"], "take": None,
+    wired.deliver(TableEvent(TABLE, 4, {"kind": "timeout", "seat": "B", "purpose": "combat-1",
+                                        "actions": ["combat +0"]}))
+    assert state.draw_offered == "Y", "a card laid for a late seat changes nothing yet: the server keeps the offer"
+    wired.deliver(TableEvent(TABLE, 5, {"kind": "moved", "token": "yTR", "route": ["c6", "c7"], "take": None,
                                         "leave": []}))
     assert state.draw_offered is None and state.question == "", "the game moved on: the offer lapsed"
 
-    wired.deliver(TableEvent(TABLE, 5, {"kind": "draw_offered", "seat": "Y"}))
-    wired.deliver(TableEvent(TABLE, 6, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    wired.deliver(TableEvent(TABLE, 6, {"kind": "draw_offered", "seat": "Y"}))
+    wired.deliver(TableEvent(TABLE, 7, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
     assert state.draw_offered == "Y" and state.takeback_asked == "Y", "a takeback asked leaves the offer pending"
     ui.commands.run("no")
     assert wired.sent() == [TakebackAnswer(TABLE, False)], "the takeback, asked last"
     ui.commands.run("yes")
     assert wired.sent() == [DrawAnswer(TABLE, True)] and state.draw_offered is None
 
-    wired.deliver(TableEvent(TABLE, 7, {"kind": "draw_offered", "seat": "Y"}))
+    wired.deliver(TableEvent(TABLE, 8, {"kind": "draw_offered", "seat": "Y"}))
     ui.commands.run("draw")
     assert wired.sent() == [DrawOffer(TABLE)] and state.question == "", "crossed offers: ours accepts, no waiting"
-    wired.deliver(TableEvent(TABLE, 8, {"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 1},
+    wired.deliver(TableEvent(TABLE, 9, {"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 1},
                                         "reason": "agreed"}))
     assert state.log[-1] == "game over: draw 1-1 (agreed by both players)"  # describe.py's game_over line

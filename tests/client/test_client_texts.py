@@ -112,7 +112,7 @@ def test_the_servers_own_events_in_plain_words():
     assert describe_event({"kind": "player_joined", "seat": "Y", "name": "bob"}) == "bob sits down as Yellow"
     # DT-236: a choice the server drew for the other seat comes without its actions
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team"}) == \
-        "Yellow's time ran out for team: a choice was drawn for that seat, kept secret"
+        "Yellow's time ran out for team: a choice was made for that seat, kept secret"
 
 
 def test_hidden_and_view_events_make_no_log_line_and_unknown_ones_are_still_shown():

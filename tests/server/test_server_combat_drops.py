@@ -78,3 +78,32 @@ async def _drop_during_combat(step, crashed, timers):
             assert yellow.events_of("timeout") == []
             assert trio.current_time() - both_in < 1
         assert blue.errors() == [] and yellow.errors() == []
+
+
+async def test_DT_050_the_reveal_deadline_comes_back_after_a_restart(tmp_path, autojump_clock):
+    """Found by a review: on a table without timers both seats committed their combat card, Yellow revealed, and
+    the server restarted while Blue's client crashed (his nonce lost). Nothing re-armed the grace period's reveal
+    deadline: the combat waited for ever (600 s on the mock clock). Once both players are back it starts afresh,
+    and at its end the +0 stands for Blue."""
+    from test_server_durable import resume_info, server_on, synced
+
+    seed = find_seed("combat_declared", False, 120, hint=23)
+    async with server_on(tmp_path, seeds=(seed,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(timers=False))
+        players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+        views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+        for seat in ("B", "Y"):
+            await players[seat].act(table, views[seat])
+        await yellow.reveal((await yellow.expect(OpponentCommit)).purpose)
+        await synced(yellow)
+        resume = {"B": resume_info(blue, table), "Y": resume_info(yellow, table)}
+        kept = yellow.conn.commitments
+    async with server_on(tmp_path, seeds=(5,)) as server:
+        blue = await Client.connect(server, "ann", resume=resume["B"], conn=PlayerConnection())  # no nonce
+        yellow = await Client.connect(server, "bob", resume=resume["Y"], conn=KeepingConnection(kept))
+        for client in (blue, yellow):
+            assert (await client.expect(Joined)).table == table
+        back = trio.current_time()
+        with trio.fail_after(HANG_GUARD):
+            resolved = await yellow.expect_event("combat_resolved")
+        assert trio.current_time() - back == GRACE_SECONDS and resolved["cards"]["B"] == 0

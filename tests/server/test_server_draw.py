@@ -109,3 +109,35 @@ async def test_DT_228_a_bot_that_leads_declines(autojump_clock):
             await ann.send(DrawOffer(table))
             assert await ann.expect_event("draw_declined") == {"kind": "draw_declined", "seat": "B", "by": "Y"}
             assert ann.events_of("game_over") == [] and server.lobby.tables[table].play.running
+
+
+async def test_DT_228_DT_224_nothing_asked_before_the_end_is_answered_after_it(autojump_clock):
+    """Found by a review: a takeback asked before an agreed draw, and a draw offered before a resignation, were
+    still answered after `game_over`: the finished game was taken back (a `# takeback` after its `# result` in the
+    record), or `draw_declined` published after the end. Both lapse with the game; a late answer is refused."""
+    from dungeon_twister.protocol import Leave, Takeback, TakebackAnswer
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            seat, mover, other, move, _ = await _a_move(server, table, blue, yellow)
+            await mover.send(Takeback(table))
+            await other.expect_event("takeback_asked")
+            await other.send(DrawOffer(table))
+            await mover.expect_event("draw_offered")
+            await mover.send(DrawAnswer(table, True))
+            assert (await other.expect(GameOver)).result["reason"] == "agreed"
+            await other.send(TakebackAnswer(table, True))
+            assert (await other.expect(Error)).message == "no takeback is asked of you"
+            assert other.events_of("taken_back") == []
+            text = record_text(server.lobby.store.table(table))
+            assert not any(line.startswith("# takeback") for line in text.splitlines())
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await blue.send(DrawOffer(table))
+            await yellow.expect_event("draw_offered")
+            await blue.send(Leave())
+            assert (await yellow.expect(GameOver)).result["reason"] == "resigned"
+            await yellow.send(DrawAnswer(table, False))
+            assert (await yellow.expect(Error)).message == "no draw is offered to you"
+            assert yellow.events_of("draw_declined") == []

@@ -185,7 +185,8 @@ def test_DT_235_the_turn_clock_runs_through_a_combat_until_its_player_lays_his_c
 
 async def test_DT_235_a_turn_that_runs_out_before_its_player_lays_his_card_lays_the_zero_and_ends(autojump_clock):
     """Both seats sleep through a combat's cards: at the end of the attacker's 2 minutes (the scripted players
-    take no time on the mock clock) his +0 is laid for him; the defender then has 5 seconds and gets his +0; the
+    take no time on the mock clock) his +0 is laid for him, which the defender is not shown (DT-236: he has still
+    to choose); the defender then has 5 seconds and gets his +0, shown to all (the attacker's is laid); the
     combat is resolved, and the attacker's turn ends at once, its clock spent."""
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
@@ -196,8 +197,12 @@ async def test_DT_235_a_turn_that_runs_out_before_its_player_lays_his_card_lays_
             assert trio.current_time() == start, "the scripted players take no time"
             purpose, attacker = views["B"]["secret"], views["B"]["active"]
             defender = "Y" if attacker == "B" else "B"
-            laid = await blue.expect_event("timeout")
+            clients = {"B": blue, "Y": yellow}
+            laid = await clients[attacker].expect_event("timeout")
             assert laid == {"kind": "timeout", "seat": attacker, "purpose": purpose, "actions": ["combat +0"]}
+            # the defender, who has still to choose, is not told the card laid for the attacker before the reveal
+            told = await clients[defender].expect_event("timeout")
+            assert told == {"kind": "timeout", "seat": attacker, "purpose": purpose}
             first = trio.current_time() - start
             assert first == 120, "his whole 2 minutes: the turn and the combat began at once on the mock clock"
             then = await blue.expect_event("timeout")
