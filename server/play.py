@@ -255,9 +255,9 @@ class Play:
         line = self.game.undo[2]
         self.game.record.comment(f"takeback {seat} {_text(line)}", {"k": "takeback", "seat": seat})
         self.game.take_back()
-        self.table.publish([{"kind": "taken_back", "seat": seat, "action": _text(line)}, self.table.point()])
+        self.table.publish([{"kind": "taken_back", "seat": seat, "action": _text(line)}, self.table.point()],
+                           self._timers())  # with each view, as a step's (`_step`)
         self.table.after_step(self.game.pack)
-        self._retime()
 
     # --- draws by agreement (docs/rulings.md DT-228) -------------------------------------------------------
     def offer_draw(self, session: Session, seat: str) -> None:
