@@ -207,6 +207,11 @@ def _chat(session: Session, message: ChatMessage) -> None:
 def _snapshot(session: Session, message: Snapshot) -> None:
     session.state.view = message.view
     session.state.came_in = message.n > 0  # events before it are not in the log: the panel says so
+    table = message.view.get("table") if isinstance(message.view, dict) else None
+    asked = table.get("asked") if isinstance(table, dict) else None
+    for event in (asked if isinstance(asked, list) else ()):  # a request pending: as if its event came now
+        if isinstance(event, dict) and event.get("kind") in ("takeback_asked", "draw_offered"):
+            _questions(session, event, None)
     session.view_changed(message.n, message.view)
     session.state.note_turn(session.clock())
     contribution.on_view(session)

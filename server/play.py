@@ -302,6 +302,16 @@ class Play:
         self.draw_offered, self.draw_declined = None, offered
         self.table.publish([{"kind": "draw_declined", "seat": offered, "by": by}])
 
+    def pending_requests(self) -> list[dict]:
+        """The takeback request and the draw offer pending, as the events that made them (docs/protocol.md: a
+        snapshot's `table.asked`)."""
+        out = []
+        if self.takeback_asked is not None and self.game.undo is not None:
+            out.append({"kind": "takeback_asked", "seat": self.takeback_asked, "action": _text(self.game.undo[2])})
+        if self.draw_offered is not None:
+            out.append({"kind": "draw_offered", "seat": self.draw_offered})
+        return out
+
     def _moved_on(self) -> None:
         """Any change of the game drops a pending takeback request (DT-224) and draw offer, and lets a player
         whose draw offer was declined offer again (DT-228)."""

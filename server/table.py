@@ -277,6 +277,9 @@ class Table:
                      "contributions": play.deal.parts()}
         elif over and self.seed_nonce is not None:  # the game is over: the seed and the nonce that open the commitment
             table = {**table, "seed": self.seed, "seed_nonce": self.seed_nonce}
+        asked = play.pending_requests()
+        if asked:  # only between steps (each drops them): what a snapshot tells a client that comes back
+            table = {**table, "asked": asked}
         state = play.game.state
         if not play.started and (play.deal is not None or self.seating.may_contribute()):
             state = play.placeholder()

@@ -224,3 +224,19 @@ def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
     wired.deliver(TableEvent(TABLE, 9, {"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 1},
                                         "reason": "agreed"}))
     assert state.log[-1] == "game over: draw 1-1 (agreed by both players)"  # describe.py's game_over line
+
+
+def test_DT_228_a_snapshot_with_a_pending_draw_offer_asks_as_its_event_did():
+    """A client that comes back with a snapshot learns of the draw offered meanwhile from the view's
+    `table.asked` (docs/protocol.md): `yes` then answers it."""
+    from dungeon_twister.protocol import DrawAnswer, Snapshot
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    view = {**state.view, "table": {**state.view["table"], "asked": [{"kind": "draw_offered", "seat": "Y"}]}}
+    wired.deliver(Snapshot(TABLE, 5, view))
+    assert state.draw_offered == "Y" and state.question == "Yellow offers a draw: type yes or no"
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("yes")
+    assert wired.sent() == [DrawAnswer(TABLE, True)]

@@ -141,3 +141,28 @@ async def test_DT_228_DT_224_nothing_asked_before_the_end_is_answered_after_it(a
             await yellow.send(DrawAnswer(table, False))
             assert (await yellow.expect(Error)).message == "no draw is offered to you"
             assert yellow.events_of("draw_declined") == []
+
+
+async def test_DT_228_a_snapshot_tells_a_client_that_comes_back_what_is_pending(autojump_clock):
+    """Found by a review: a client that came back with a snapshot (not the events) never learnt of a draw offered
+    or a takeback asked meanwhile, and could not answer `no`. A snapshot's view lists them in `table.asked`, as
+    their events were published; once answered, a snapshot has none."""
+    from dungeon_twister.protocol import Resume, Snapshot, Takeback
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            seat, mover, other, move, _ = await _a_move(server, table, blue, yellow)
+            await mover.send(Takeback(table))
+            await other.expect_event("takeback_asked")
+            await mover.send(DrawOffer(table))
+            await other.expect_event("draw_offered")
+            await other.send(Resume(table, 0, snapshot=True))
+            snapshot = await other.expect(Snapshot)
+            assert snapshot.view["table"]["asked"] == [{"kind": "takeback_asked", "seat": seat, "action": move},
+                                                       {"kind": "draw_offered", "seat": seat}]
+            await other.send(DrawAnswer(table, False))
+            await other.expect_event("draw_declined")
+            await other.send(Resume(table, 0, snapshot=True))
+            assert (await other.expect(Snapshot)).view["table"]["asked"] == [
+                {"kind": "takeback_asked", "seat": seat, "action": move}]
