@@ -209,9 +209,24 @@ class _Drawing:
                 text = ngettext("{count} face down", "{count} face down", hidden).format(count=hidden)
                 fragments.append((f"class:board.zone-{seat.lower()}", text))
                 used += len(text)
-            width = 2 * CELL + 1
-            out += fragments + [("", " " * max(1, width - used))]
+            out += _fit_fragments(fragments, used, 2 * CELL + 1)
         return out
+
+
+def _fit_fragments(fragments: StyleAndTextTuples, used: int, width: int) -> StyleAndTextTuples:
+    """A start position's `used` columns of fragments in its `width`, padded, with a space before the next: cut
+    with "…" when more stands and lies there than fits (seen by a review: the next position's column moved)."""
+    if used < width:
+        return fragments + [("", " " * (width - used))]
+    out: StyleAndTextTuples = []
+    room = width - 2  # the cut, "…" and the space before the next position
+    for style, text in fragments:
+        if len(text) >= room:
+            out.append((style, text[:room]))
+            break
+        out.append((style, text))
+        room -= len(text)
+    return out + [("class:board.label", "…"), ("", " ")]
 
 
 def _label(f: dict, carries: bool) -> str:

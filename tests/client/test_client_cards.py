@@ -91,6 +91,19 @@ def test_DT_206_an_object_lying_on_a_start_zone_is_drawn_there():
     assert last.startswith("B  B1: bSN→a1 yKY") and "B2: bRP" in last
 
 
+def test_DT_206_a_crowded_start_position_is_cut_so_the_next_keeps_its_column():
+    """Seen by a review: three characters and two objects on B1 pushed B2's column to the right. A position's
+    text is cut with "…" at its width (2 x 13 + 1 columns), so B2 starts where it always does."""
+    figures = [{"id": f"b{code}", "seat": "B", "code": code, "where": "start", "at": "B1", "facing": "a1",
+                "wounded": False, "carries": None} for code in ("SN", "MK", "TR")]
+    items = [{"id": "yKY", "seat": "Y", "code": "KY", "where": "floor", "at": "B1"},
+             {"id": "yRP", "seat": "Y", "code": "RP", "where": "floor", "at": "B1"},
+             {"id": "bTS", "seat": "B", "code": "TS", "where": "floor", "at": "B2"}]
+    last = lines_of(maze_view(figures=figures, items=items, start_cards={"B1": 3}))[-1]
+    assert last.index("B2: bTS") == len("B  ") + 2 * 13 + 1
+    assert last.startswith("B  B1: bSN→a1 bMK→a1 bTR→a1 … B2")  # the objects on B1 cut (25 columns + "… ")
+
+
 def test_the_panel_shows_the_wheel_the_hand_and_the_secret_choice():
     state = ClientState("ann")
     state.seat = "B"
