@@ -209,6 +209,10 @@ def _snapshot(session: Session, message: Snapshot) -> None:
     session.state.came_in = message.n > 0  # events before it are not in the log: the panel says so
     table = message.view.get("table") if isinstance(message.view, dict) else None
     asked = table.get("asked") if isinstance(table, dict) else None
+    state = session.state
+    if state.takeback_asked or state.draw_offered or state.question:  # the snapshot says what is pending now
+        state.takeback_asked = state.draw_offered = None  # (none after a restart of the server, say)
+        state.question = ""
     for event in (asked if isinstance(asked, list) else ()):  # a request pending: as if its event came now
         if isinstance(event, dict) and event.get("kind") in ("takeback_asked", "draw_offered"):
             _questions(session, event, None)

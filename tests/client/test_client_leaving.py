@@ -228,8 +228,9 @@ def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
 
 def test_DT_228_a_snapshot_with_a_pending_draw_offer_asks_as_its_event_did():
     """A client that comes back with a snapshot learns of the draw offered meanwhile from the view's
-    `table.asked` (docs/protocol.md): `yes` then answers it."""
-    from dungeon_twister.protocol import DrawAnswer, Snapshot
+    `table.asked` (docs/protocol.md): `yes` then answers it. A snapshot without it clears what was asked (a server
+    that restarted has forgotten it)."""
+    from dungeon_twister.protocol import DrawAnswer, Snapshot, TableEvent
 
     wired = WiredSession()
     wired.seat(MAIN_PHASE)
@@ -240,3 +241,6 @@ def test_DT_228_a_snapshot_with_a_pending_draw_offer_asks_as_its_event_did():
     ui = ClientUI(wired.session, output=DummyOutput())
     ui.commands.run("yes")
     assert wired.sent() == [DrawAnswer(TABLE, True)]
+    wired.deliver(TableEvent(TABLE, 6, {"kind": "draw_offered", "seat": "Y"}))
+    wired.deliver(Snapshot(TABLE, 7, state.view | {"table": {"id": TABLE}}))  # e.g. the server restarted
+    assert state.draw_offered is None and state.question == "", "nothing pending any more: nothing to answer"
