@@ -111,20 +111,30 @@ async def test_DT_228_a_bot_that_leads_declines(autojump_clock):
             assert ann.events_of("game_over") == [] and server.lobby.tables[table].play.running
 
 
+async def _both_asked(server, offered_by: str):
+    """A beginner game at which one player moved and asked to take it back; then a draw offered by `offered_by`
+    ("mover" or "other"), seen by the other. (table, the mover's seat, his client, the other's client, the move)"""
+    from dungeon_twister.protocol import Takeback
+
+    table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+    seat, mover, other, move, _ = await _a_move(server, table, blue, yellow)
+    await mover.send(Takeback(table))
+    await other.expect_event("takeback_asked")
+    offering, seeing = (mover, other) if offered_by == "mover" else (other, mover)
+    await offering.send(DrawOffer(table))
+    await seeing.expect_event("draw_offered")
+    return table, seat, mover, other, move
+
+
 async def test_DT_228_DT_224_nothing_asked_before_the_end_is_answered_after_it(autojump_clock):
     """Found by a review: a takeback asked before an agreed draw, and a draw offered before a resignation, were
     still answered after `game_over`: the finished game was taken back (a `# takeback` after its `# result` in the
     record), or `draw_declined` published after the end. Both lapse with the game; a late answer is refused."""
-    from dungeon_twister.protocol import Leave, Takeback, TakebackAnswer
+    from dungeon_twister.protocol import Leave, TakebackAnswer
 
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
-            seat, mover, other, move, _ = await _a_move(server, table, blue, yellow)
-            await mover.send(Takeback(table))
-            await other.expect_event("takeback_asked")
-            await other.send(DrawOffer(table))
-            await mover.expect_event("draw_offered")
+            table, seat, mover, other, move = await _both_asked(server, offered_by="other")
             await mover.send(DrawAnswer(table, True))
             assert (await other.expect(GameOver)).result["reason"] == "agreed"
             await other.send(TakebackAnswer(table, True))
@@ -147,16 +157,11 @@ async def test_DT_228_a_snapshot_tells_a_client_that_comes_back_what_is_pending(
     """Found by a review: a client that came back with a snapshot (not the events) never learnt of a draw offered
     or a takeback asked meanwhile, and could not answer `no`. A snapshot's view lists them in `table.asked`, as
     their events were published; once answered, a snapshot has none."""
-    from dungeon_twister.protocol import Resume, Snapshot, Takeback
+    from dungeon_twister.protocol import Resume, Snapshot
 
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
-            seat, mover, other, move, _ = await _a_move(server, table, blue, yellow)
-            await mover.send(Takeback(table))
-            await other.expect_event("takeback_asked")
-            await mover.send(DrawOffer(table))
-            await other.expect_event("draw_offered")
+            table, seat, mover, other, move = await _both_asked(server, offered_by="mover")
             await other.send(Resume(table, 0, snapshot=True))
             snapshot = await other.expect(Snapshot)
             assert snapshot.view["table"]["asked"] == [{"kind": "takeback_asked", "seat": seat, "action": move},
