@@ -126,15 +126,21 @@ class Ctx:
             raise IllegalAction(rule, "{token} is not in play", token=token_id)
         if token.wounded:
             raise IllegalAction(wounded_rule, "{token} is wounded and cannot act", token=token_id)
-        if token_id in self.s.exhausted:
-            # a Troll who acted this turn and was not wounded in it regenerated (a wounded one acts in no other way)
-            regenerated = (self.has_ability(token, "regenerate") and token_id in self.s.acted
-                           and token.wounded_turn != self.s.turn)
-            if regenerated:
-                raise IllegalAction("BG-CHAR-TROLL-03", "{token} was regenerated this turn", token=token_id)
-            raise IllegalAction("BG-CHAR-CLERIC-02", "{token} was healed this turn", token=token_id)
+        refused = self.exhausted_refusal(token)
+        if refused is not None:
+            raise refused
         self.spend(token_id)
         return token
+
+    def exhausted_refusal(self, token: Token) -> IllegalAction | None:
+        """Why a figure healed or regenerated this turn may not act (BG-CHAR-CLERIC-02, BG-CHAR-TROLL-03), if it
+        was; being drawn into a combat is no action of its own (RUL-014), joining one is (DT-105)."""
+        if token.id not in self.s.exhausted:
+            return None
+        # a Troll who acted this turn and was not wounded in it regenerated (a wounded one acts in no other way)
+        if self.has_ability(token, "regenerate") and token.id in self.s.acted and token.wounded_turn != self.s.turn:
+            return IllegalAction("BG-CHAR-TROLL-03", "{token} was regenerated this turn", token=token.id)
+        return IllegalAction("BG-CHAR-CLERIC-02", "{token} was healed this turn", token=token.id)
 
     def spend(self, token_id: str) -> None:
         if self.s.pools.get(token_id, 0) > 0:

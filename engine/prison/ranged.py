@@ -94,6 +94,9 @@ def shoot(ctx: Ctx, action: Shoot) -> None:
         joiner = ctx.token(tid)
         if joiner.colour != action.seat or not joiner.is_figure:
             raise IllegalAction("PR-RANGED-09", "{token} is not a figure of yours", token=tid)
+        rested = ctx.exhausted_refusal(joiner)  # joining is its own choice: an action (DT-105)
+        if rested is not None:
+            raise rested
         why = shot_problem(s, ctx.board, joiner, target)
         if why:
             raise IllegalAction("PR-RANGED-09", _TOO[why.template], token=tid, **{"target": target.id, **why.values})
@@ -107,9 +110,11 @@ def shoot(ctx: Ctx, action: Shoot) -> None:
 
 
 def joiners_of(state: GameState, board, shooter: Token, target: Token) -> list[str]:
-    """The other figures of the shooter's side that could shoot the same target (PR-RANGED-09)."""
+    """The other figures of the shooter's side that could shoot the same target (PR-RANGED-09), but one healed or
+    regenerated this turn (BG-CHAR-CLERIC-02, BG-CHAR-TROLL-03: joining is an action of its own, DT-105)."""
     return sorted(t.id for t in state.tokens.values() if t.is_figure and t.colour == shooter.colour
-                  and t.id != shooter.id and shot_problem(state, board, t, target) is None)
+                  and t.id != shooter.id and t.id not in state.exhausted  # healed or regenerated: no action (DT-105)
+                  and shot_problem(state, board, t, target) is None)
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:

@@ -134,6 +134,18 @@ def test_PR_OBJ_SHIELD_01_DT_237_a_shield_lying_with_a_wounded_character_does_no
     assert after.combat is not None and after.combat.defenders == ("yMK",)
 
 
+def test_PR_RANGED_09_BG_CHAR_CLERIC_02_a_figure_healed_this_turn_does_not_join_a_shot():
+    """Found by a rules review (DE: the healed figure « kann während des Zuges ... keine Aktionen ausführen »; it
+    still fights in a combat it is drawn into, RUL-014): joining a shot is the figure's own choice, an action. The
+    blue Naga on e4 with a Bow joins the Cleric's shot at the yellow Mechanork; healed this turn, he is not
+    offered, and naming him is refused with BG-CHAR-CLERIC-02."""
+    tokens = "bCL@c1 bBW@c1 bNG@e4 yBW@e4 yMK@c4 yTP@h5"
+    assert "shoot bCL yMK +bNG" in shots(prison_position(tokens))
+    healed = prison_position(tokens, extra="exhausted=bNG")
+    assert shots(healed) == {"shoot bCL yMK"}
+    assert_refused(healed, "shoot bCL yMK +bNG", "BG-CHAR-CLERIC-02")
+
+
 def test_PR_SLIT_04_a_shot_through_an_arrow_slit_only_beside_it():
     """On d14, beside the slit d14|e14, the Cleric shoots east through it; from c14 he does not see through."""
     assert shots(prison_position("bCL@d14 bBW@d14 yNG@g14 yTP@h5")) == {"shoot bCL yNG"}
