@@ -27,7 +27,7 @@ import trio
 
 from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, GameRecord, GetRecord, Hello, Join,
                                       ListRatings, ListTables, Message, Ping, Pong, ProtocolError, Prove, RatingInfo,
-                                      Ratings, Refused, Role, ServerConnection, Software, Spectate, State,
+                                      Ratings, Refused, Resume, Role, ServerConnection, Software, Spectate, State,
                                       TableCreated, templated)
 
 from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
@@ -58,6 +58,11 @@ FRAME_SECONDS = 30.0
 CHAT_BURST = 10
 CHAT_PER_SECOND = 1.0
 """Chat rate limit of one connection: a burst of CHAT_BURST, then CHAT_PER_SECOND messages a second."""
+RESUME_BURST = 5
+RESUME_PER_SECOND = 0.5
+"""Resume rate limit of one connection: a burst of RESUME_BURST, then one every 2 seconds. Each `resume` has the
+table render a snapshot or replay its log; a client needs one after a gap, and repeated at will they would only
+cost every table of the process time (or help average the timing of a view)."""
 AT_TABLE = frozenset({State.AT_TABLE, State.SPECTATING})
 OPEN = frozenset({State.LOBBY, State.AT_TABLE, State.SPECTATING})
 _CLOSE = object()
@@ -84,7 +89,8 @@ class TokenBucket:
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
     __slots__ = ("server", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size", "_outbox",
-                 "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_frame_since", "_scope",
+                 "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_frame_since",
+                 "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
                  "_ping_at", "_ping_id", "_tls_hello", "__weakref__")
 
@@ -114,6 +120,8 @@ class Session:
         self._chat: TokenBucket | None = None
         """The chat rate limit, made at the first chat message."""
         self._chat_warned = False
+        self._resume: TokenBucket | None = None
+        """The resume rate limit, made at the first `resume`."""
         self._frame_since: float | None = None
         """When the first byte of the frame being received arrived (None: no frame under way)."""
         self._scope: trio.CancelScope | None = None
@@ -447,6 +455,8 @@ class Session:
             event = self._checked_chat(event)
             if event is None:
                 return None
+        if isinstance(event, Resume) and not self._resume_allowed():
+            return None
         if self.conn.state in AT_TABLE:
             table = self.server.lobby.tables.get(self.conn.table)
             if table is None or not await table.submit(Request(self, event)):
@@ -504,6 +514,16 @@ class Session:
             return None
         self._chat_warned = False
         return chat if text == chat.text else Chat(text)
+
+    def _resume_allowed(self) -> bool:
+        """Whether a `resume` is within the rate limit; one that is not is answered rate_limited and dropped."""
+        if self._resume is None:
+            self._resume = TokenBucket(RESUME_BURST, RESUME_PER_SECOND)
+        if self._resume.take(trio.current_time()):
+            return True
+        self.send_error(templated("rate_limited", "at most {burst} resume requests at once and one every {seconds} "
+                                  "seconds", burst=RESUME_BURST, seconds=format(1 / RESUME_PER_SECOND, "g")))
+        return False
 
     async def _hello(self, hello: Hello) -> None:
         lobby, config = self.server.lobby, self.server.config

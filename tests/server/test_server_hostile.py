@@ -390,3 +390,29 @@ async def test_a_plain_tcp_connection_is_read_from_its_socket_and_only_while_it_
     assert stream.socket.fileno() == -1
     with pytest.raises(OSError):
         os.read(stream.socket.fileno(), 64)
+
+
+async def test_a_resume_flood_is_rate_limited_and_costs_the_table_a_few_snapshots(autojump_clock):
+    """Found by a review: `resume {snapshot}` could be sent as fast as the table answered, each a snapshot
+    rendered (CPU for every table of the process; and a way to average a view's timing). Yellow sends 20 at once:
+    RESUME_BURST (5) snapshots come, each of the 15 others is answered `rate_limited` (not fatal) and dropped;
+    2 s later (RESUME_PER_SECOND 0.5) one more is answered, and the game goes on."""
+    from dungeon_twister.protocol import Resume, Snapshot
+
+    def snapshots() -> int:
+        return sum(isinstance(message, Snapshot) for message in yellow.received)
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            before = snapshots()
+            await yellow.send_raw(b"".join(yellow.conn.send(Resume(table, 0, snapshot=True)) for _ in range(20)))
+            limited = await yellow.expect(Error)
+            assert (limited.code, limited.fatal) == ("rate_limited", False)
+            assert limited.message == "at most 5 resume requests at once and one every 2 seconds"
+            await trio.sleep(2)
+            await yellow.send(Resume(table, 0, snapshot=True))
+            await yellow.expect(Snapshot, lambda _: snapshots() == before + 5 + 1)
+            assert [m.code for m in yellow.received if isinstance(m, Error)] == ["rate_limited"] * 15  # each dropped
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            await play_until(table, players, lambda v: v["phase"] == "card", first=True)  # the game goes on
