@@ -236,7 +236,7 @@ class Play:
         if self.table.seating.seats[other].bot:
             return self._take_back(seat)
         self.takeback_asked = seat
-        self.table.publish([{"kind": "takeback_asked", "seat": seat, "action": _text(undo[2])}])
+        self.table.publish([self._takeback_event()])
 
     def takeback_answer(self, session: Session, seat: str, accept: bool) -> None:
         asked = self.takeback_asked
@@ -276,10 +276,11 @@ class Play:
             session.send_error(templated("not_allowed", "your draw offer was declined: offer again after the next "
                                                         "action"))
             return
-        self.table.publish([{"kind": "draw_offered", "seat": seat}])
+        self.draw_offered = seat
+        self.table.publish([self._draw_event()])
         if not self.table.seating.seats[other].bot:
-            self.draw_offered = seat
-        elif self.game.state.vp(other) <= self.game.state.vp(seat):
+            return
+        if self.game.state.vp(other) <= self.game.state.vp(seat):
             self._agree_draw()
         else:
             self._decline_draw(seat, other)
@@ -307,10 +308,18 @@ class Play:
         snapshot's `table.asked`)."""
         out = []
         if self.takeback_asked is not None and self.game.undo is not None:
-            out.append({"kind": "takeback_asked", "seat": self.takeback_asked, "action": _text(self.game.undo[2])})
+            out.append(self._takeback_event())
         if self.draw_offered is not None:
-            out.append({"kind": "draw_offered", "seat": self.draw_offered})
+            out.append(self._draw_event())
         return out
+
+    def _takeback_event(self) -> dict:
+        """The event of the takeback asked (`takeback_asked`): published, and listed in snapshots while pending."""
+        return {"kind": "takeback_asked", "seat": self.takeback_asked, "action": _text(self.game.undo[2])}
+
+    def _draw_event(self) -> dict:
+        """The event of the draw offered (`draw_offered`): published, and listed in snapshots while pending."""
+        return {"kind": "draw_offered", "seat": self.draw_offered}
 
     def _moved_on(self) -> None:
         """Any change of the game drops a pending takeback request (DT-224) and draw offer, and lets a player
