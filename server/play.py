@@ -24,6 +24,7 @@ from .answers import Answers
 from .deadlines import Deadline, Deadlines, turn_extensions
 from .deal import DEAL_SECONDS, DealExchange
 from .glicko2 import Rating, game
+from .ratelimit import TokenBucket
 from .game import Game, Refusal, server_refusal
 from .logs import log
 from .records import replayable, write_record
@@ -36,6 +37,14 @@ if TYPE_CHECKING:
 TURN_PHASES = ("card", "main", "place")
 UNTIMED_REVEAL_MIN = 5.0
 """DT-050: the least time a seat has to reveal on an untimed table (should the grace period be shorter)."""
+REFUSED_BURST = 10
+REFUSED_PER_SECOND = 1.0
+"""A seat's refused actions: REFUSED_BURST at once, then one a second; beyond, an action is answered
+`action_refused` `rate_limited` without being tried. Each action the table tries costs its task the rules
+engine's work (the text parsed, looked up, a refused move searched again for its reason); accepted actions are
+bounded by the game itself, refused ones were not: a client repeating one at the network's pace kept the table's
+task, and so the process, busy. A player who mistypes meets no limit; a client that resends what got no answer
+resends accepted actions (answered from memory) and few refused ones."""
 
 
 class Play:
@@ -57,6 +66,8 @@ class Play:
         self.result: dict | None = None
         store = table.lobby.store
         self.answers = {seat: Answers(partial(store.answered, table.id, seat)) for seat in SEATS}
+        self._refusals = {seat: TokenBucket(REFUSED_BURST, REFUSED_PER_SECOND) for seat in SEATS}
+        """Each seat's refused actions (`action`): a refusal spends one; none left, an action is not tried."""
         """Per seat, its answers to its action ids, for the whole game (docs/protocol.md, idempotent actions)."""
         self._waiting_reveals: dict[str, list] = {}
         """Engine event kind -> the reveals sent with it (the family's reveal_after: a team choice, hidden start
@@ -191,6 +202,13 @@ class Play:
                     "action_id_reused", "this action_id was used for {text}", text=repr(text)))
             session.send(answer)
             return
+        now = trio.current_time()
+        limit = self._refusals[seat]
+        if not limit.has(now):  # not tried, not remembered: sent again later, it is judged then
+            session.send(refused(message.action_id, server_refusal(
+                "rate_limited", "too many refused actions: at most {burst} at once, then one a second; this one "
+                "was not tried", burst=REFUSED_BURST)))
+            return
         events = None
         try:
             events = self._act(seat, message.text, {"id": message.action_id, "typed": message.text})
@@ -201,6 +219,7 @@ class Play:
             answers.accepted(message.action_id, message.text)
         else:
             answers.refused(message.action_id, message.text, answer)
+            limit.take(now)
         session.send(answer)
         if events is not None:
             self._step(events)

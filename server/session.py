@@ -39,6 +39,7 @@ from dungeon_twister.protocol.views import FEATURES
 from .lobby import TooManyTables
 from .logs import LOGGER, log
 from .pipes import PipeStream
+from .ratelimit import TokenBucket
 from .records import record_text
 from .sanitize import clean_chat, name_problem
 from .table import Enter, Gone, Request
@@ -67,23 +68,6 @@ AT_TABLE = frozenset({State.AT_TABLE, State.SPECTATING})
 OPEN = frozenset({State.LOBBY, State.AT_TABLE, State.SPECTATING})
 _CLOSE = object()
 _numbers = itertools.count(1)
-
-
-class TokenBucket:
-    """A rate limit on trio's clock: `burst` at once, refilled at `rate` a second."""
-
-    def __init__(self, burst: int, rate: float) -> None:
-        self.burst, self.rate = burst, rate
-        self.tokens, self.at = float(burst), None
-
-    def take(self, now: float) -> bool:
-        if self.at is not None:
-            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Session:

@@ -416,3 +416,40 @@ async def test_a_resume_flood_is_rate_limited_and_costs_the_table_a_few_snapshot
             assert [m.code for m in yellow.received if isinstance(m, Error)] == ["rate_limited"] * 15  # each dropped
             players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
             await play_until(table, players, lambda v: v["phase"] == "card", first=True)  # the game goes on
+
+
+async def test_a_flood_of_refused_actions_is_rate_limited_and_the_game_goes_on(autojump_clock):
+    """Found by a review: a refused action could be sent again and again as fast as the table answered, each one
+    parsed and judged by the rules engine in the table's task (a refused move is searched again for its reason).
+    Blue, at the first turn's card, sends 13 refused actions at once: REFUSED_BURST (10) are judged and refused
+    by their rule; each of the 3 others, and then even a legal `card 2`, is answered `rate_limited`, not tried
+    and not remembered. 1 s later (REFUSED_PER_SECOND) the same id and text are judged: accepted. Yellow's own
+    refusals are counted apart, and an accepted action spends nothing."""
+    from dungeon_twister.protocol import Action, ActionOk, ActionRefused
+    from dungeon_twister.server.play import REFUSED_BURST
+    from test_server_errors import answer, first_turn
+
+    assert REFUSED_BURST == 10
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            seat, active, idle = await first_turn(table, blue, yellow)
+            await active.send_raw(b"".join(active.conn.send(Action(table, f"r-{i}", "card 5")) for i in range(13)))
+            answers = [await active.expect(ActionRefused, lambda m, i=i: m.action_id == f"r-{i}") for i in range(13)]
+            assert [(a.code, a.rule) for a in answers[:10]] == [("illegal_action", "BG-ACT-01")] * 10
+            assert [a.code for a in answers[10:]] == ["rate_limited"] * 3
+            assert answers[12].message == ("too many refused actions: at most 10 at once, then one a second; this "
+                                           "one was not tried")
+            assert answers[12].template.format(**answers[12].values) == answers[12].message
+            limited = await answer(active, "ok-1", "card 2", table)
+            assert (limited.code, limited.rule) == ("rate_limited", None)
+            assert active.events_of("card_played") == []  # not tried
+            refused = await answer(idle, "y-1", "card 2", table)  # the other seat's own count
+            assert (refused.code, refused.rule) == ("illegal_action", "BG-TURN-01")
+            await trio.sleep(1)
+            assert isinstance(await answer(active, "ok-1", "card 2", table), ActionOk)  # judged now, as a new id
+            refused = await answer(active, "r-13", "card 5", table)  # one a second: this one is judged
+            assert refused.code == "illegal_action"
+            assert len(active.events_of("card_played")) == 1
+            assert (await answer(active, "r-14", "card 5", table)).code == "rate_limited"
+            assert active.errors() == [] and idle.errors() == []
