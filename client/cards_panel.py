@@ -237,9 +237,10 @@ def _teams(e: dict) -> str:
 
 
 def _turn(e: dict) -> str:
-    if e.get("kept"):
-        return _("Turn {turn}: {seat} to play, {ap} AP, {kept} kept").format(
-            turn=e.get("turn"), seat=_seat(e), ap=e.get("ap"), kept=e["kept"])
+    if e.get("kept"):  # what the seat whose turn ended keeps on its wheel for its next turn (CG-TURN-05)
+        return _("Turn {turn}: {seat} to play, {ap} AP ({other} keeps {kept})").format(
+            turn=e.get("turn"), seat=_seat(e), ap=e.get("ap"), kept=e["kept"],
+            other=seat_name({"B": "Y", "Y": "B"}.get(e.get("seat"))))
     return _("Turn {turn}: {seat} to play, {ap} AP").format(turn=e.get("turn"), seat=_seat(e), ap=e.get("ap"))
 
 

@@ -138,6 +138,27 @@ def test_the_log_words_the_card_game_events():
     assert describe_event({"kind": "view"}) is None
 
 
+def test_CG_TURN_05_the_turn_line_says_who_keeps_the_ap_carried_over():
+    """CG-TURN-03..05: the engine's `turn` event names the seat to play, its AP (3 added to what it kept) and what
+    the seat whose turn ended keeps on its wheel. Found by hand: the log read "Turn 2: Blue to play, 3 AP, 1 kept"
+    on Blue's first turn, Blue having kept nothing; the 1 was Yellow's (2 AP in the first turn, 1 spent)."""
+    from dungeon_twister.engine.cards import EndTurn, Move, apply, legal_actions
+
+    state = new_game(CardOptions(1), 5)
+    while state.phase != "main":
+        state, _ = apply(state, legal_actions(state)[0])
+    first = state.active
+    state, _ = apply(state, next(a for a in legal_actions(state) if isinstance(a, Move)))
+    _, events = apply(state, next(a for a in legal_actions(state) if isinstance(a, EndTurn)))
+    turn = next(e for e in events if e.kind == "turn")
+    assert (turn.data["ap"], turn.data["kept"]) == (3, 1)  # CG-TURN-03: 2 AP, one spent, one kept by `first`
+    names = {"B": "Blue", "Y": "Yellow"}
+    assert turn.data["seat"] != first
+    assert describe_event({"kind": "turn", **turn.data}) == \
+        f"Turn {turn.data['turn']}: {names[turn.data['seat']]} to play, 3 AP ({names[first]} keeps 1)"
+    assert describe_event({"kind": "turn", "seat": "Y", "turn": 3, "ap": 4, "kept": 0}) == "Turn 3: Yellow to play, 4 AP"
+
+
 def test_create_cards_makes_a_card_table_and_refuses_the_board_options():
     assert parse_table_options("cards tutorial=3") == TableOptions(game="cards", tutorial=3)
     assert parse_table_options("cards private") == TableOptions(game="cards", tutorial=1, private=True)
