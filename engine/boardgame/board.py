@@ -29,7 +29,10 @@ class Board:
     portcullis between, BG-GEO-07), the move search's adjacency; `zone_owner`: start-zone square -> "B" or "Y".
     """
 
-    def __init__(self, catalogue: SetCatalogue, rows: int, rooms: tuple, portcullis: tuple, marks: tuple = ()):
+    def __init__(self, catalogue: SetCatalogue, rows: int, rooms: tuple, portcullis: tuple, marks: tuple = (),
+                 near: Board | None = None):
+        """`near`: a board of a layout close to this one (the state's before a room turned), whose links are
+        taken over for the squares no changed room touches; what a board holds does not depend on it."""
         self.catalogue = catalogue
         self.rows = rows
         self.height = ROOM * rows
@@ -51,7 +54,8 @@ class Board:
             if name.startswith("illusion:"):
                 self.illusions[square_of_name(value)] = (name.split(":")[1], name.split(":")[2])
         self.rubble: frozenset[Square] = frozenset(sq for sq, (_, kind) in self.illusions.items() if kind == "rubble")
-        states = dict(portcullis)
+        self._marks = marks
+        self._states = states = dict(portcullis)
         for place in rooms:
             if place.revealed:
                 self._add_room(place, states.get(place.tile, ""))
@@ -64,7 +68,15 @@ class Board:
         self.pits.update(sq for sq, (_, kind) in self.illusions.items() if kind == "pit")
         self.open_ground: frozenset[Square] = _open_ground(self.height, frozenset(
             place.slot for place in rooms if place.revealed))
-        self.links: dict[Square, tuple[Square, ...]] = {sq: self._links_from(sq) for sq in self.open_ground}
+        kept = self._unchanged_links(near)
+        self.links: dict[Square, tuple[Square, ...]]
+        if near is not None and kept is near.links:
+            self.links = kept  # no revealed room changed (a face-down one turned): the same links, shared
+        elif kept:
+            links_from = self._links_from
+            self.links = {sq: kept[sq] if sq in kept else links_from(sq) for sq in self.open_ground}
+        else:
+            self.links = {sq: self._links_from(sq) for sq in self.open_ground}
         # PR-CHAR-NAGA-01: a contortionist also passes arrow slits; the same links plus the slits' other sides
         self.slit_links: dict[Square, tuple[Square, ...]] = self.links
         if self.slits:
@@ -164,24 +176,50 @@ class Board:
                     del memos[name]
 
     def _add_room(self, place, states: str) -> None:
-        tile = self.catalogue.rooms[place.tile]
-        to_global = _to_global(place)
-        for pit in tile.pits:
-            self.pits.add(to_global(pit))
-        for kind, squares in tile.terrain.items():
-            self.terrain.setdefault(kind, set()).update(to_global(sq) for sq in squares)
-        self.gears[place.slot] = to_global(tile.gear)
-        broken, walls = self.broken, self.walls
-        for e, segment, slit in _segments(place, tile, to_global):
-            if segment in broken:
-                continue  # a broken slit is a broken wall (RUL-079)
-            if slit:
-                self.slits.add(e)
-            else:
-                walls[e] = walls.get(e, 0) + 1
-        for index, (a, b) in enumerate(tile.portcullises):
-            state = states[index] if index < len(states) else CLOSED
-            self.portcullises[interned(edge(to_global(a), to_global(b)))] = (place.tile, index, state)
+        """The pits, terrain, gear, walls, arrow slits and portcullises of a revealed room (`_room_part`)."""
+        pits, terrain, gear, wall_edges, slits, portcullises = _room_part(self.catalogue, place, states, self.broken)
+        self.pits.update(pits)
+        for kind, squares in terrain:
+            self.terrain.setdefault(kind, set()).update(squares)
+        self.gears[place.slot] = gear
+        walls = self.walls
+        for e in wall_edges:
+            walls[e] = walls.get(e, 0) + 1
+        if slits:
+            self.slits.update(slits)
+        self.portcullises.update(portcullises)
+
+    def _unchanged_links(self, near: Board | None) -> dict[Square, tuple[Square, ...]] | None:
+        """`near`'s links of the squares whose links this board shares with it, or None (nothing to take over).
+
+        A square's links depend on the walls, slits and portcullises of its four edges and on which of its
+        neighbours are open ground, all of them from the rooms of its own slot and of the slots beside it (a wall
+        on a room's border is that room's outer wall). So a square keeps its links when neither its own slot nor
+        the slots next to it hold another room, orientation, revealed state or portcullis state than on `near`,
+        and the same marks (the broken walls) apply."""
+        if (near is None or near.catalogue is not self.catalogue or near.rows != self.rows
+                or near._marks != self._marks):
+            return None
+        changed = set()
+        states, near_states, near_rooms = self._states, near._states, near.room_of_slot
+        for slot, place in self.room_of_slot.items():
+            old = near_rooms.get(slot)
+            if not place.revealed and (old is None or not old.revealed):
+                continue  # face down on both: nothing of it is on either board (BG-GEO-11)
+            if old != place or states.get(place.tile, "") != near_states.get(place.tile, ""):
+                changed.add(slot)
+        if not changed:
+            return near.links if near.open_ground is self.open_ground else None
+        if len(changed) > 2:
+            return None
+        touched = set()
+        height = self.height
+        for slot in changed:
+            for square in _slot_squares(slot):
+                touched.add(square)
+                touched.update(_beside(square, height))
+        links = near.links
+        return {sq: found for sq, found in links.items() if sq not in touched}
 
     # --- squares ---------------------------------------------------------------------------------
     def terrain_of(self, kind: str) -> set[Square] | frozenset[Square]:
@@ -366,13 +404,50 @@ _LIVE: WeakValueDictionary = WeakValueDictionary()
 _RECENT: deque = deque(maxlen=RECENT_BOARDS)
 
 
-def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, marks: tuple = ()) -> Board:
+def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, marks: tuple = (),
+           near: Board | None = None) -> Board:
     key = (set_name, rows, rooms, portcullis, marks)
     board = _LIVE.get(key)
     if board is None:
-        board = _LIVE[key] = Board(load(set_name), rows, rooms, portcullis, marks)
+        board = _LIVE[key] = Board(load(set_name), rows, rooms, portcullis, marks, near)
         _RECENT.append(board)
     return board
+
+
+_PARTS: dict = {}
+"""(catalogue id, room place, portcullis states, the tile's broken segments) -> (catalogue, `_room_part`)."""
+PARTS_KEPT = 512
+"""Room parts `_room_part` keeps (the oldest go first): a game turns its eight rooms through four orientations."""
+
+
+def _room_part(catalogue: SetCatalogue, place, states: str, broken: frozenset) -> tuple:
+    """What a revealed room adds to a board: (pits, terrain as (kind, squares) pairs, gear, the edges of its
+    walls, its arrow slits, its portcullises as (edge, (tile, index, state)) pairs), in board squares. The same
+    for every layout with that room so placed: made once for the process (a new layout is mostly one room
+    turned), the catalogue's `rooms` being data that does not change once loaded."""
+    mine = frozenset(segment for segment in broken if segment[0] == place.tile) if broken else _NONE
+    key = (id(catalogue), place, states, mine)
+    found = _PARTS.get(key)
+    if found is not None and found[0] is catalogue:
+        return found[1]
+    tile = catalogue.rooms[place.tile]
+    to_global = _to_global(place)
+    pits = tuple([to_global(pit) for pit in tile.pits])
+    terrain = tuple((kind, tuple([to_global(sq) for sq in squares])) for kind, squares in tile.terrain.items())
+    walls, slits = [], []
+    for e, segment, slit in _segments(place, tile, to_global):
+        if segment in mine:
+            continue  # a broken slit is a broken wall (RUL-079)
+        (slits if slit else walls).append(e)
+    portcullises = []
+    for index, (a, b) in enumerate(tile.portcullises):
+        state = states[index] if index < len(states) else CLOSED
+        portcullises.append((interned(edge(to_global(a), to_global(b))), (place.tile, index, state)))
+    part = (pits, terrain, to_global(tile.gear), tuple(walls), tuple(slits), tuple(portcullises))
+    if len(_PARTS) >= PARTS_KEPT:
+        del _PARTS[next(iter(_PARTS))]
+    _PARTS[key] = (catalogue, part)
+    return part
 
 
 def _forget_boards() -> None:
@@ -384,7 +459,7 @@ def _forget_boards() -> None:
 _board.cache_clear = _forget_boards  # (as the functools cache it replaced)
 
 
-def board_of(state) -> Board:
+def board_of(state, near: Board | None = None) -> Board:
     """The board of the state's layout, shared by all states and games with that layout.
 
     A layout's board is found again while anything holds it (a state of any game, a game's memo) and for the
@@ -397,7 +472,8 @@ def board_of(state) -> Board:
     if board is not None:
         return board
     marks = tuple(sorted(state.marks.items())) if state.marks else ()
-    board = _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())), marks)
+    board = _board(state.options.set_name, state.rows, state.rooms, tuple(sorted(state.portcullis.items())), marks,
+                   near)
     if getattr(state, "_sealed", False):
         object.__setattr__(state, "_board", board)  # a sealed state never changes: its board neither
     return board

@@ -40,7 +40,10 @@ class Ctx:
     @property
     def board(self) -> Board:
         if self._board is None:
-            self._board = board_of(self.before if self._same_layout() else self.s)
+            if self._same_layout():
+                self._board = board_of(self.before)
+            else:  # a room turned, a portcullis opened...: the board before tells the new one what it shares
+                self._board = board_of(self.s, self.before._board)
         return self._board
 
     def _same_layout(self) -> bool:

@@ -444,6 +444,52 @@ def test_BG_GEO_11_boards_share_one_open_ground_per_height_and_set_of_revealed_r
     assert any(len(boards) > 1 for boards in layouts.values()), "a room turned while the same slots were revealed"
 
 
+BOARD_FIELDS = ("pits", "gears", "walls", "portcullises", "slits", "terrain", "illusions", "rubble", "special",
+                "opaque", "open_ground", "links", "slit_links", "zone_owner")
+
+
+def test_BG_GEO_07_a_board_made_from_the_one_before_equals_one_made_afresh():
+    """BG-GEO-07 and BG-GEO-11, for the boards of new layouts: a board takes the links of the squares no changed
+    room touches from the board before it (`Board(near=...)`), and every field of it (pits, walls, portcullises,
+    arrow slits, terrain, links, in the same order) is what a board made from the rooms alone has. Each room of
+    the base set, Prison (arrow slits) and Paladins & Dragons (terrain, a broken wall, an illusion) turned to
+    each orientation, revealed, its portcullises opened; a face-down room turned shares the links whole."""
+    from dungeon_twister.engine.boardgame.board import Board
+    from dungeon_twister.engine.boardgame.catalogue import load
+    from dungeon_twister.engine.boardgame.state import room_place
+
+    def fields(board):
+        return {name: list(value.items()) if isinstance(value, dict) else value
+                for name in BOARD_FIELDS for value in [getattr(board, name)]}
+
+    taken = shared = 0
+    for set_name, marks in (("base_set", ()), ("prison", ()),
+                            ("paladins", (("illusion:B:pit", "c3"), ("wall:41G:2", "bGO")))):
+        catalogue, rows = load(set_name), new_game(Options(set_name=set_name), 1).rows
+        places = new_game(Options(set_name=set_name), 1).rooms
+        shown = tuple(room_place(p.slot, p.tile, p.orientation, True) for p in places)
+        layouts = []  # (rooms before, portcullis before, rooms after, portcullis after)
+        for i, place in enumerate(places):
+            for turn in (1, 2, 3):
+                turned = room_place(place.slot, place.tile, (place.orientation + turn) % 4, True)
+                layouts.append((shown, (), shown[:i] + (turned,) + shown[i + 1:], ()))
+            hidden = shown[:i] + (place,) + shown[i + 1:]
+            layouts.append((hidden, (), shown, ()))  # the room revealed
+            opened = "o" * len(catalogue.rooms[place.tile].portcullises)
+            layouts.append((shown, (), shown, ((place.tile, opened),)))
+            turned = room_place(place.slot, place.tile, (place.orientation + 1) % 4, False)
+            layouts.append((hidden, (), shown[:i] + (turned,) + shown[i + 1:], ()))  # face down, turned
+        for rooms, gates, new_rooms, new_gates in layouts:
+            near = Board(catalogue, rows, rooms, gates, marks)
+            board = Board(catalogue, rows, new_rooms, new_gates, marks, near)
+            assert fields(board) == fields(Board(catalogue, rows, new_rooms, new_gates, marks)), set_name
+            taken += near._unchanged_links(near) is near.links  # (the same layout: everything shared)
+            shared += board.links is near.links
+        assert fields(Board(catalogue, rows, shown, (), marks, Board(catalogue, rows, shown, (), ()))) == fields(
+            Board(catalogue, rows, shown, (), marks))  # other marks (a wall broken since): nothing taken over
+    assert shared == 3 * 8 and taken == 3 * 8 * 6, (shared, taken)
+
+
 def test_a_board_is_shared_while_something_holds_it_and_kept_a_little_after():
     """board_of's boards (one object per layout): a layout's board is found again, the same object, while a state
     holds it, however many other boards were made since; one that nothing holds is found again among the last
