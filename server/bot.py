@@ -6,6 +6,7 @@ RandomBot or GreedyBot (seeded), as an action, or as a commit-reveal for a secre
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 
 import trio
@@ -23,6 +24,28 @@ from .logs import log
 SOFTWARE = Software("dt-bot", "0.1.0")
 
 
+class KeyedRng(Rng):
+    """The bot's random draws: BLAKE2b keyed by its seed, in counter mode, under the engine's `Rng` interface
+    (`below`, `choice`, `shuffle`).
+
+    The engine's SplitMix64 is a counter through an invertible mix: its outputs follow from one another. The bot
+    drew from it in the open (its moves, the pause before each, ~10 bits of the stream a move when it thinks like a
+    person) and in secret (its team, build and combat cards) alike, so enough of the first would tell the second.
+    A keyed hash's outputs tell nothing of the key or of each other; the same seed still gives the same game."""
+
+    __slots__ = ("_key", "_counter")
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(0)
+        self._key = hashlib.sha256(b"dt-bot:%d" % seed).digest()
+        self._counter = 0
+
+    def next_u64(self) -> int:
+        self._counter += 1
+        return int.from_bytes(hashlib.blake2b(self._counter.to_bytes(8, "little"), key=self._key,
+                                              digest_size=8).digest(), "little")
+
+
 class BotPlayer:
     """The bot's decisions; `receive(event)` returns the frames to send."""
 
@@ -37,7 +60,7 @@ class BotPlayer:
         self.kind = kind
         self.bots: dict[str, object] = {}
         """The bot of each rule family it has seen a view of (the view's "game"; absent: the board game)."""
-        self.rng = Rng(seed)
+        self.rng = KeyedRng(seed)
         self.view: dict | None = None
         self.fresh = False
         self.committed: set[str] = set()

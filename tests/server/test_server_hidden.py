@@ -219,3 +219,42 @@ def test_the_checker_catches_a_leak():
     secrets = secret_tokens(state, "B") | {room.tile for room in state.rooms if not room.revealed}
     assert leaked(json.dumps(leaky), secrets) is not None
     assert leaked(json.dumps(view(state, "B")), secrets) is None
+
+
+def test_a_bots_draws_do_not_follow_from_one_another():
+    """A server bot draws its moves and its pause before each in the open, its team, builds and combat cards in
+    secret, from one stream. With the engine's SplitMix64 one output gives the next (the state is a counter seen
+    through an invertible mix: `predict` below undoes it), so what the bot showed would tell what it hides; its
+    stream is a keyed hash (`KeyedRng`), whose outputs do not follow from one another, and the same seed still
+    plays the same game."""
+    from dungeon_twister.engine.core.rng import Rng
+    from dungeon_twister.server.bot import KeyedRng
+
+    mask = (1 << 64) - 1
+
+    def unshift(z: int, s: int) -> int:  # the inverse of z ^ (z >> s) on 64 bits
+        x = z
+        for _ in range(64 // s + 1):
+            x = z ^ (x >> s)
+        return x & mask
+
+    def predict(output: int) -> int:
+        """The next output of a SplitMix64 whose last output was `output`."""
+        z = unshift(output, 31)
+        z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+        z = unshift(z, 27)
+        z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+        state = unshift(z, 30)
+        return Rng(state).next_u64()
+
+    engine = Rng(20261129)
+    outputs = [engine.next_u64() for _ in range(50)]
+    assert all(predict(a) == b for a, b in zip(outputs, outputs[1:]))  # the predictor works on SplitMix64
+    bot = BotPlayer("bot", "t1", "B", "greedy", 20261129, None).rng
+    assert type(bot) is KeyedRng
+    outputs = [bot.next_u64() for _ in range(50)]
+    assert not any(predict(a) == b for a, b in zip(outputs, outputs[1:]))
+    again = KeyedRng(20261129)
+    assert [again.next_u64() for _ in range(50)] == outputs  # the same seed, the same draws
+    other = KeyedRng(20261130)
+    assert [other.below(1000) for _ in range(20)] != [KeyedRng(20261129).below(1000) for _ in range(20)]
