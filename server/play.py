@@ -254,6 +254,7 @@ class Play:
         other = opponent(seat)
         if self.table.seating.seats[other].bot:
             return self._take_back(seat)
+        self.journal(f"# takeback-asked {seat}", {"k": "takeback_ask", "seat": seat})  # (recovery.replay)
         self.takeback_asked = seat
         self.table.publish([self._takeback_event()])
 
@@ -262,10 +263,12 @@ class Play:
         if asked is None or asked == seat or not self.running:
             session.send_error(templated("not_allowed", "no takeback is asked of you"))
             return
-        self.takeback_asked = None
         if accept:
+            self.takeback_asked = None
             self._take_back(asked)
         else:
+            self.journal(f"# takeback-declined {asked} {seat}", {"k": "takeback_decline", "seat": asked})
+            self.takeback_asked = None
             self.table.publish([{"kind": "takeback_declined", "seat": asked, "by": seat}])
 
     def _take_back(self, seat: str) -> None:
@@ -295,6 +298,7 @@ class Play:
             session.send_error(templated("not_allowed", "your draw offer was declined: offer again after the next "
                                                         "action"))
             return
+        self.journal(f"# draw-offered {seat}", {"k": "draw_offer", "seat": seat})  # (recovery.replay)
         self.draw_offered = seat
         self.table.publish([self._draw_event()])
         if not self.table.seating.seats[other].bot:
@@ -319,12 +323,14 @@ class Play:
         self.end(None, "agreed")
 
     def _decline_draw(self, offered: str, by: str) -> None:
+        self.journal(f"# draw-declined {offered} {by}", {"k": "draw_decline", "seat": offered})
         self.draw_offered, self.draw_declined = None, offered
         self.table.publish([{"kind": "draw_declined", "seat": offered, "by": by}])
 
     def pending_requests(self) -> list[dict]:
         """The takeback request and the draw offer pending, as the events that made them (docs/protocol.md: a
-        snapshot's `table.asked`)."""
+        snapshot's `table.asked`). Each is journaled before it is put to the opponent, and so is its answer: a
+        restarted server puts it again (recovery.replay, `REQUEST_KINDS`)."""
         out = []
         if self.takeback_asked is not None and self.game.undo is not None:
             out.append(self._takeback_event())

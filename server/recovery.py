@@ -110,6 +110,10 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
             if kind in DEAL_KINDS:
                 _replay_deal(play, kind, data)
                 continue
+            if kind in REQUEST_KINDS:
+                _replay_request(play, kind, data["seat"])
+                continue
+            play._moved_on()  # whatever came after a request: it is not put again (conservative: see REQUEST_KINDS)
             if kind == "action":
                 seat, text = line.split(":", 1)
                 events = game.apply(game.family.parse_action(text.strip(), seat))
@@ -143,6 +147,24 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
 
 DEAL_KINDS = ("deal_open", "deal_commit", "deal_reveal", "deal_none", "deal_cancel", "dealt")
 """The journal's lines of the players' contributions to the deal (docs/protocol.md section 16; Play.seated)."""
+
+
+REQUEST_KINDS = ("takeback_ask", "takeback_decline", "draw_offer", "draw_decline")
+"""The journal's lines of the takeback requests and draw offers and their refusals (DT-224, DT-228; Play.takeback,
+Play.offer_draw), which are not the record's. A request restored is one after which nothing else was journaled:
+any change of the game makes it lapse (`Play._moved_on`); a line that changed nothing (a commitment) makes it
+lapse too on a restart, where an answer it could no longer get would be worse than asking again."""
+
+
+def _replay_request(play: Play, kind: str, seat: str) -> None:
+    if kind == "takeback_ask":
+        play.takeback_asked = seat
+    elif kind == "takeback_decline":
+        play.takeback_asked = None
+    elif kind == "draw_offer":
+        play.draw_offered = seat
+    else:
+        play.draw_offered, play.draw_declined = None, seat
 
 
 def _replay_deal(play: Play, kind: str, data: dict) -> None:

@@ -141,7 +141,8 @@ async def test_DT_228_DT_224_nothing_asked_before_the_end_is_answered_after_it(a
             assert (await other.expect(Error)).message == "no takeback is asked of you"
             assert other.events_of("taken_back") == []
             text = record_text(server.lobby.store.table(table))
-            assert not any(line.startswith("# takeback") for line in text.splitlines())
+            assert not any(line.startswith("# takeback ") for line in text.splitlines())  # none taken back
+            assert f"# takeback-asked {seat}" in text.splitlines()  # (asked: journaled, DT-224)
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
             await blue.send(DrawOffer(table))
@@ -171,3 +172,45 @@ async def test_DT_228_a_snapshot_tells_a_client_that_comes_back_what_is_pending(
             await other.send(Resume(table, 0, snapshot=True))
             assert (await other.expect(Snapshot)).view["table"]["asked"] == [
                 {"kind": "takeback_asked", "seat": seat, "action": move}]
+
+
+async def test_DT_224_DT_228_what_is_pending_outlives_a_restart_and_is_answered_after_it(tmp_path, autojump_clock):
+    """Nothing acknowledged is lost: a takeback asked and a draw offered were put to the opponent (published), then
+    forgotten by a restarted server. Each is journaled before it is put, and so is a refusal: after a restart the
+    snapshots list both, the opponent declines the offer and accepts the takeback, and the move is gone. A declined
+    offer still waits for the next action after a restart."""
+    from dungeon_twister.protocol import Snapshot, TakebackAnswer
+    from test_server_durable import resume_info, server_on, synced
+
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path, seeds=(21,), grace_seconds=600) as server:
+            table, seat, mover, other, move = await _both_asked(server, offered_by="mover")
+            await synced(mover)
+            stored = server.lobby.store.table(table)
+            resume = {c: resume_info(c, table) for c in (mover, other)}
+            names = {mover: mover.name, other: other.name}
+        assert [line for line, _ in stored.journal if line.startswith(("# takeback-", "# draw-"))] == [
+            f"# takeback-asked {seat}", f"# draw-offered {seat}"]
+        async with server_on(tmp_path, seeds=(5,), grace_seconds=600) as server:
+            back = {}
+            for old in (mover, other):
+                back[old] = await Client.connect(server, names[old], memory=True, resume=resume[old])
+                snapshot = await back[old].expect(Snapshot)
+                assert snapshot.view["table"]["asked"] == [
+                    {"kind": "takeback_asked", "seat": seat, "action": move}, {"kind": "draw_offered", "seat": seat}]
+            mover, other = back[mover], back[other]
+            await other.send(DrawAnswer(table, False))
+            assert await mover.expect_event("draw_declined") == {"kind": "draw_declined", "seat": seat,
+                                                                 "by": "Y" if seat == "B" else "B"}
+            await synced(other)
+        async with server_on(tmp_path, seeds=(5,), grace_seconds=600) as server:
+            mover = await Client.connect(server, mover.name, memory=True, resume=resume_info(mover, table))
+            other = await Client.connect(server, other.name, memory=True, resume=resume_info(other, table))
+            for client in (mover, other):
+                assert (await client.expect(Snapshot)).view["table"]["asked"] == [
+                    {"kind": "takeback_asked", "seat": seat, "action": move}]
+            await mover.send(DrawOffer(table))  # declined before the restart: not again before the next action
+            assert (await mover.expect(Error)).message == ("your draw offer was declined: offer again after the "
+                                                          "next action")
+            await other.send(TakebackAnswer(table, True))
+            assert (await mover.expect_event("taken_back"))["action"] == move
