@@ -416,8 +416,9 @@ def _board(set_name: str, rows: int, rooms: tuple, portcullis: tuple, marks: tup
 
 _PARTS: dict = {}
 """(catalogue id, room place, portcullis states, the tile's broken segments) -> (catalogue, `_room_part`)."""
-PARTS_KEPT = 512
-"""Room parts `_room_part` keeps (the oldest go first): a game turns its eight rooms through four orientations."""
+PARTS_KEPT = 256
+"""Room parts `_room_part` keeps (the oldest go first; ~0.9 KB each): a game turns its eight rooms through four
+orientations, with their portcullises open or closed."""
 
 
 def _room_part(catalogue: SetCatalogue, place, states: str, broken: frozenset) -> tuple:
