@@ -66,9 +66,9 @@ class Play:
         self.result: dict | None = None
         store = table.lobby.store
         self.answers = {seat: Answers(partial(store.answered, table.id, seat)) for seat in SEATS}
+        """Per seat, its answers to its action ids, for the whole game (docs/protocol.md, idempotent actions)."""
         self._refusals = {seat: TokenBucket(REFUSED_BURST, REFUSED_PER_SECOND) for seat in SEATS}
         """Each seat's refused actions (`action`): a refusal spends one; none left, an action is not tried."""
-        """Per seat, its answers to its action ids, for the whole game (docs/protocol.md, idempotent actions)."""
         self._waiting_reveals: dict[str, list] = {}
         """Engine event kind -> the reveals sent with it (the family's reveal_after: a team choice, hidden start
         characters), which the opponent must not see before the game shows them."""
