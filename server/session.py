@@ -64,6 +64,18 @@ RESUME_PER_SECOND = 0.5
 """Resume rate limit of one connection: a burst of RESUME_BURST, then one every 2 seconds. Each `resume` has the
 table render a snapshot or replay its log; a client needs one after a gap, and repeated at will they would only
 cost every table of the process time (or help average the timing of a view)."""
+LOOKUP_BURST = 20
+LOOKUP_PER_SECOND = 2.0
+"""Lobby requests of one connection (`create_table`, `join`, `spectate`, `list_tables`; at a table too): a burst of
+LOOKUP_BURST, then 2 a second. Each costs the server work a client could otherwise ask for at the network's pace
+(a snapshot rendered for each `spectate`, a table list encoded for each `list_tables`); a person or a client
+program asks a few at a time."""
+STORE_BURST = 5
+STORE_PER_SECOND = 0.5
+"""Store reads of one connection (`get_record`, `list_ratings`): a burst of STORE_BURST, then one every 2 seconds.
+A record is read from the journal and written out whole (milliseconds for a long game)."""
+LOOKUPS = (CreateTable, Join, Spectate, ListTables)
+READS = (GetRecord, ListRatings)
 AT_TABLE = frozenset({State.AT_TABLE, State.SPECTATING})
 OPEN = frozenset({State.LOBBY, State.AT_TABLE, State.SPECTATING})
 _CLOSE = object()
@@ -73,7 +85,7 @@ _numbers = itertools.count(1)
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
     __slots__ = ("server", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size", "_outbox",
-                 "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_frame_since",
+                 "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups", "_reads", "_frame_since",
                  "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
                  "_ping_at", "_ping_id", "_tls_hello", "__weakref__")
@@ -106,6 +118,10 @@ class Session:
         self._chat_warned = False
         self._resume: TokenBucket | None = None
         """The resume rate limit, made at the first `resume`."""
+        self._lookups: TokenBucket | None = None
+        """The lobby requests' rate limit (LOOKUPS), made at the first."""
+        self._reads: TokenBucket | None = None
+        """The store reads' rate limit (READS), made at the first."""
         self._frame_since: float | None = None
         """When the first byte of the frame being received arrived (None: no frame under way)."""
         self._scope: trio.CancelScope | None = None
@@ -441,6 +457,8 @@ class Session:
                 return None
         if isinstance(event, Resume) and not self._resume_allowed():
             return None
+        if isinstance(event, LOOKUPS + READS) and not self._request_allowed(event):
+            return None
         if self.conn.state in AT_TABLE:
             table = self.server.lobby.tables.get(self.conn.table)
             if table is None or not await table.submit(Request(self, event)):
@@ -507,6 +525,27 @@ class Session:
             return True
         self.send_error(templated("rate_limited", "at most {burst} resume requests at once and one every {seconds} "
                                   "seconds", burst=RESUME_BURST, seconds=format(1 / RESUME_PER_SECOND, "g")))
+        return False
+
+    def _request_allowed(self, request: Message) -> bool:
+        """Whether a lobby request or a store read is within its rate limit (LOOKUP_BURST, STORE_BURST); one that is
+        not is answered rate_limited and dropped."""
+        now = trio.current_time()
+        if isinstance(request, READS):
+            if self._reads is None:
+                self._reads = TokenBucket(STORE_BURST, STORE_PER_SECOND)
+            if self._reads.take(now):
+                return True
+            self.send_error(templated("rate_limited", "at most {burst} record or rating requests at once and one "
+                                      "every {seconds} seconds", burst=STORE_BURST,
+                                      seconds=format(1 / STORE_PER_SECOND, "g")))
+            return False
+        if self._lookups is None:
+            self._lookups = TokenBucket(LOOKUP_BURST, LOOKUP_PER_SECOND)
+        if self._lookups.take(now):
+            return True
+        self.send_error(templated("rate_limited", "at most {burst} lobby requests at once and {rate} a second",
+                                  burst=LOOKUP_BURST, rate=format(LOOKUP_PER_SECOND, "g")))
         return False
 
     async def _hello(self, hello: Hello) -> None:

@@ -453,3 +453,34 @@ async def test_a_flood_of_refused_actions_is_rate_limited_and_the_game_goes_on(a
             assert len(active.events_of("card_played")) == 1
             assert (await answer(active, "r-14", "card 5", table)).code == "rate_limited"
             assert active.errors() == [] and idle.errors() == []
+
+
+async def test_lobby_requests_and_store_reads_are_rate_limited_per_connection(autojump_clock):
+    """Found by a review: `list_tables`, `spectate` (a snapshot rendered each time), `get_record` (a whole journal
+    read and written out) and `list_ratings` could be asked at the network's pace. A connection sends 25
+    `list_tables` at once: LOOKUP_BURST (20) are answered, each of the 5 others `rate_limited` (not fatal); 7
+    `get_record`: STORE_BURST (5) are answered (here `no_such_table`), 2 `rate_limited`. Half a second later
+    (LOOKUP_PER_SECOND 2) a list is answered again, and the connection goes on."""
+    from dungeon_twister.protocol import GetRecord
+    from dungeon_twister.server.session import LOOKUP_BURST, STORE_BURST
+
+    assert (LOOKUP_BURST, STORE_BURST) == (20, 5)
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            ann = await Client.connect(server, "ann", memory=True)
+            await ann.send_raw(b"".join(ann.conn.send(ListTables()) for _ in range(25)))
+            await ann.send_raw(b"".join(ann.conn.send(GetRecord("t-none")) for _ in range(7)))
+            await ann.send(Chat("sync"))
+            await ann.expect(ChatMessage, lambda m: m.text == "sync")
+            errors = [m for m in ann.received if isinstance(m, Error)]
+            assert sum(isinstance(m, Tables) for m in ann.received) == 20
+            assert [m.code for m in errors].count("rate_limited") == 5 + 2
+            assert [m.code for m in errors].count("no_such_table") == 5
+            assert not any(m.fatal for m in errors)
+            assert errors[0].message == "at most 20 lobby requests at once and 2 a second"
+            assert errors[-1].message == "at most 5 record or rating requests at once and one every 2 seconds"
+            await trio.sleep(0.5)
+            await ann.send(ListTables())
+            await ann.expect(Tables, lambda _: sum(isinstance(m, Tables) for m in ann.received) == 21)
+            await ann.send(ListTables())
+            assert (await ann.expect(Error)).code == "rate_limited"
