@@ -10,7 +10,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import reason_text
 from .i18n import N_, _, ngettext
-from .names import other_seat, scenario_target, seat_name
+from .names import catalogue, other_seat, scenario_target, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick 37, build pairs=..., card N...) stay in English
@@ -295,12 +295,24 @@ def _build(view: dict) -> StyleAndTextTuples:
 
 
 def _placement(view: dict) -> StyleAndTextTuples:
+    """Who places which of the revealed room's tokens: the revealer all but the objects of his own colour, which
+    his opponent places (BG-REVEAL-06); all of them once the opponent's time ran out (BG-OPT-03). The one placing
+    now first."""
     placement = view.get("placement")
     if not placement:
         return []
+    revealer, placer = placement["revealer"], placement["placer"]
+    objects = catalogue(view.get("set")).objects
+    colour = "b" if revealer == "B" else "y"
+    places: dict[str, list[str]] = {placer: []}
+    for token in placement["tokens"]:
+        own_object = token[:1] == colour and token[1:3] in objects
+        places.setdefault(other_seat(revealer) if own_object and not placement.get("passed") else revealer,
+                          []).append(token)
+    who = "; ".join(_("{seat} places {tokens}").format(seat=seat_name(seat), tokens=", ".join(tokens))
+                    for seat, tokens in places.items() if tokens)
     return [("class:title", "\n" + _("Room {room} revealed:").format(room=placement["slot"]) + " "),
-            ("", _("{seat} places {tokens}").format(seat=seat_name(placement["placer"]),
-                                                    tokens=", ".join(placement["tokens"])) + "\n")]
+            ("", who + "\n")]
 
 
 def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTextTuples:

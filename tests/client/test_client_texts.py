@@ -134,6 +134,21 @@ def test_panel_shows_table_seats_turn_ap_cards_and_the_clock():
     assert "Your move:" in text
 
 
+def test_BG_REVEAL_06_the_panel_says_who_places_which_revealed_token():
+    """Found by a play-test: after `reveal bTH A1` the panel said "Blue places bFW, yFW", though the revealer
+    places every token but the objects of his own colour, which his opponent places (BG-REVEAL-06), and Tab
+    offered Blue only yFW. Once the opponent's time ran out the revealer places the rest (BG-OPT-03)."""
+    state = seated(position_text("bWA@c4 yTR@c6"))
+    state.view = {**state.view, "phase": "place", "placement": {
+        "slot": "A1", "revealer": "B", "placer": "B", "tokens": ["bFW", "yFW", "yGO"], "passed": False}}
+    assert "Room A1 revealed: Blue places yFW, yGO; Yellow places bFW" in text_of(game_panel(state, 0.0))
+    state.view["placement"] = {"slot": "A1", "revealer": "B", "placer": "Y", "tokens": ["bFW"], "passed": False}
+    assert "Room A1 revealed: Yellow places bFW\n" in text_of(game_panel(state, 0.0))
+    state.view["placement"] = {"slot": "A1", "revealer": "Y", "placer": "Y", "tokens": ["bFW", "yFW", "bGO"],
+                               "passed": True}  # Blue's time ran out: Yellow places his own object too
+    assert "Room A1 revealed: Yellow places bFW, yFW, bGO\n" in text_of(game_panel(state, 0.0))
+
+
 def test_the_panels_result_words_why_the_game_ended():
     """Seen by hand: the panel showed the server's reason as it came ("Draw 0-0 (agreed)", "(resigned)" even in
     German); it words it as the event log does (describe.REASONS), and an unknown one as it comes."""
