@@ -599,7 +599,7 @@ class _Walk:
         cap = _capacity(me)
         if tok[0] in "+>" and cap == 0:
             raise IllegalAction("CG-CHAR-GHOST-02", "{figure} carries nothing", figure=me.id)
-        shown = tok
+        shown, typed = tok, name
         if tok[0] == "+" and name.startswith("@"):  # DT-222: the object a character here carries, unnamed
             holder = name[1:]
             objects = _objects(st, st.fig(holder)) if st.has_fig(holder) else []
@@ -627,8 +627,9 @@ class _Walk:
             elif cap == 1:
                 mine = me.carries[0]  # swapped for what it carries (CG-ITEM-03)
             else:
+                # named as typed: `+@yMK` stays `+@yMK` (DT-222: what yMK carries is unseen)
                 raise IllegalAction("CG-CHAR-PALADIN-01", "{figure} carries two things already: he leaves one first, "
-                                    "here (-{held} +{item})", figure=me.id, held=me.carries[0], item=name)
+                                    "here (-{held} +{item})", figure=me.id, held=me.carries[0], item=typed)
             if where == "floor" and at == here:
                 if mine is not None:
                     st = _lay(st, mine, here, self.facing)

@@ -438,3 +438,22 @@ def test_CG_OPT_03_DT_222_naming_an_unseen_object_gets_one_answer_wherever_it_is
         with pytest.raises(IllegalAction) as refusal:
             apply(s, parse_action(f"move bSN b1 +{character}", "B"))
         assert refusal.value.rule == "CG-CARRY-01", character
+
+
+def test_CG_OPT_03_CG_CHAR_PALADIN_01_a_full_handed_paladins_blind_take_is_refused_without_naming_the_object():
+    """Blue's Paladin carries two things and types `+@yMK` by the wounded yellow Mechanork, who carries the Key or
+    the Rope: Blue's views of the two twins are the same bytes, and so must the refusal be. It named the object
+    ("leave one first, here (-bKY +yKY)"): one typed move told what yMK carries (DT-222). It names the holder now,
+    as typed."""
+    def twin(carried: str):
+        return _secret(build({"bPA": "a1", "yMK": ("b1", {"wounded": True}), "yWA": "d4"},
+                             items={"bKY": "@bPA", "bSW": "@bPA", carried: "@yMK"}))
+
+    key, rope = twin("yKY"), twin("yRP")
+    assert _bytes(key, "B") == _bytes(rope, "B") and _bytes(key, None) == _bytes(rope, None)
+    answers = set()
+    for state in (key, rope):
+        e = refused(state, "move bPA b1 +@yMK", "CG-CHAR-PALADIN-01")
+        answers.add((e.message, e.template, tuple(sorted(e.values.items()))))
+    assert len(answers) == 1, answers
+    assert "(-bKY +@yMK)" in answers.pop()[0]
