@@ -138,10 +138,12 @@ def _secret_from(state: CardState, item: str, seat: str) -> bool:
     return i.seat != seat and i.where in ("hand", "seeded")
 
 
-def _shown(kind: str, seat: str, data: dict, public: dict) -> Event:
+def _shown(kind: str, seat: str, data: dict, public: dict, blind: bool = False) -> Event:
     """An event whose object names the others may not learn (CG-OPT-03): the full `data` to `seat`, `public` to
-    the others; a plain event when they are the same."""
-    return event(kind, **data) if public == data else secret_event(kind, seat, data, public)
+    the others; a plain event when they are the same, unless the action took an object unseen (`blind`, `+@yMK`):
+    its event reads the same for everyone, but it showed its player what was hidden, so it is owned, and the
+    action is no plain one to take back (DT-224: the taker would have looked under the card, then undone it)."""
+    return event(kind, **data) if public == data and not blind else secret_event(kind, seat, data, public)
 
 
 def _capacity(f: Figure) -> int:
@@ -825,7 +827,7 @@ def _move(state: CardState, a: Move):
         walk.token(tok)
     new, events = walk.finish()
     return new, [_shown("move", a.seat, {"figure": f.id, "path": list(a.path)},
-                        {"figure": f.id, "path": list(walk.shown)})] + events
+                        {"figure": f.id, "path": list(walk.shown)}, walk.blind)] + events
 
 
 def _rotate(state: CardState, a: Rotate):
@@ -1158,7 +1160,7 @@ def _wallwalk(state: CardState, a: WallWalk):
             walk.shown += (tok,)
     new, events = walk.finish()
     return new, [_shown("wallwalk", a.seat, {"figure": f.id, "path": list(a.path)},
-                        {"figure": f.id, "path": list(walk.shown)})] + events
+                        {"figure": f.id, "path": list(walk.shown)}, walk.blind)] + events
 
 
 def _break_walls(state: CardState, a: BreakWalls):

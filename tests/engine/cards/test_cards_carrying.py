@@ -457,3 +457,28 @@ def test_CG_OPT_03_CG_CHAR_PALADIN_01_a_full_handed_paladins_blind_take_is_refus
         answers.add((e.message, e.template, tuple(sorted(e.values.items()))))
     assert len(answers) == 1, answers
     assert "(-bKY +@yMK)" in answers.pop()[0]
+
+
+def test_CG_OPT_03_DT_224_an_object_taken_unseen_may_not_be_taken_back():
+    """Blue's Snake-man takes what the wounded yellow Mechanork carries, unseen (`+@yMK`): the Key in one twin, the
+    Rope in the other. Blue's views before are the same bytes; after the take his own view names it. The move's
+    event reads the same for everyone (`+@yMK`), so it was a plain event and the move could be taken back
+    (DT-224, a bot accepts at once): Blue looked under the card, then undid it, and knew what yMK carries. The
+    event is now his (owned), and the takeback is refused like any action that showed someone a secret."""
+    from dungeon_twister.engine.families import CARDS
+
+    def twin(carried: str):
+        return _secret(build({"bSN": "a1", "yMK": ("b1", {"wounded": True}), "yWA": "d4"}, items={carried: "@yMK"}))
+
+    key, rope = twin("yKY"), twin("yRP")
+    assert _bytes(key, "B") == _bytes(rope, "B") and _bytes(key, None) == _bytes(rope, None)
+    for state, carried in ((key, "yKY"), (rope, "yRP")):
+        after, events = apply(state, parse_action("move bSN b1 +@yMK", "B"))
+        assert after.fig("bSN").carries == (carried,)
+        assert next(f for f in view(after, "B")["figures"] if f["id"] == "bSN")["carries"] == carried
+        for viewer in ("B", "Y", None):  # what each reads of the event is unchanged
+            assert event_view(events[0], viewer) == {"kind": "move", "figure": "bSN", "path": ["b1", "+@yMK"]}
+        assert CARDS.takeback_refusal(after, events) == ("it showed someone a secret", {})
+    plain = build({"bSN": "a1", "yMK": ("b1", {"wounded": True}), "yWA": "d4"}, items={"yKY": "@yMK"})
+    after, events = apply(plain, parse_action("move bSN b1 +yKY", "B"))  # no variant: he saw it all along
+    assert CARDS.takeback_refusal(after, events) is None
