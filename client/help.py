@@ -404,7 +404,7 @@ def cards_help() -> str:
     return "\n".join([*(_(part) for part in CARDS_LEGEND), characters, objects])
 
 
-SETS = ("base_set", "prison")
+SETS = ("base_set", "prison", "paladins")
 """The sets whose characters and objects `help` describes (a code both share, like MK, is the same kind)."""
 
 

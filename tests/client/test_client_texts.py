@@ -35,6 +35,19 @@ def test_help_on_characters_and_objects_comes_from_the_catalogue():
     assert "4 more AP" in client_help.help_text("SP")
 
 
+def test_PD_CHAR_help_on_the_paladins_and_dragons_characters_and_objects():
+    """Found by a play-test: `help RD`, `help PA`... answered "no help on 'RD'", and `help PD-CHAR` sends the
+    player to exactly those topics. The Paladins & Dragons catalogue is one of `help`'s sets now."""
+    dragon = client_help.help_text("RD")
+    assert dragon.startswith("Red Dragon (RD): movement 0, combat 6") and "PD-CHAR-DRAGON-01" in dragon
+    assert client_help.help_text("red dragon") == dragon == client_help.help_text("yRD")
+    assert "PD-CHAR-PALADIN" in client_help.help_text("PA") and "PD-CHAR-GHOST-01" in client_help.help_text("GH")
+    assert "PD-OBJ-SLAYER" in client_help.help_text("DS") and "PD-OBJ-RING" in client_help.help_text("RG")
+    for code in ("ES", "GO", "IL", "PP", "WM", "FH", "CH"):  # every code help PD-CHAR and PD-OBJ name
+        assert not client_help.help_text(code).startswith("no help"), code
+    assert "RD" in client_help.topics() and "ring of teleportation" in client_help.topics()
+
+
 def test_help_on_verbs_boards_and_unknown_topics():
     assert "move bTH g6 +yRP" in client_help.help_text("move")
     assert "closed portcullis" in client_help.help_text("board")
