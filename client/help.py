@@ -324,10 +324,10 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
     if not topic:
         return "\n".join(_(entry) for entry in (GAME_COMMANDS if at_table else LOBBY_COMMANDS))
     lower = topic.lower()
+    if lower in ("cards", "card game") or (lower == "board" and game == "cards"):
+        return cards_help()
     if lower == "board":
         return _(BOARD_LEGEND)
-    if lower in ("cards", "card game"):
-        return cards_help()
     if lower == "rules":
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is
@@ -346,6 +346,10 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
         return "\n".join(commands)
     if re.match(r"^[A-Za-z]{2}(-[A-Za-z0-9]+)+$", topic):
         return rule_help(topic.upper())
+    if game == "cards":  # the Card Game's own characters and objects: other values, other rules
+        found = _card_kind_help(topic)
+        if found:
+            return found
     # TRANSLATORS: `help` on an unknown topic; the commands (help board, ...) stay as they are
     return _kind_help(topic) or _("no help on {topic}; try: help board, help WA, help rope, help move, "
                                   "help BG-MOVE").format(topic=repr(topic))
@@ -402,6 +406,44 @@ def cards_help() -> str:
     # TRANSLATORS: the end of `help cards`: {objects} lists the Card Game's objects as "SW Sword" (code, name)
     objects = _("Objects: {objects}").format(objects=things)
     return "\n".join([*(_(part) for part in CARDS_LEGEND), characters, objects])
+
+
+CARD_RULES = {"AS": "ASSASSIN", "BK": "BACKSTABBER", "BE": "BERSERK", "CL": "CLERIC", "CO": "COLOSSUS",
+              "CB": "CROSSBOW", "DA": "DARKANGEL", "EL": "ELF", "GE": "GENERAL", "GH": "GHOST", "GB": "GOBLIN",
+              "GO": "GOLEM", "MK": "MECHANORK", "SN": "SNAKEMAN", "PA": "PALADIN", "PP": "PICKPOCKET",
+              "SA": "SAMURAI", "WZ": "WIZARD", "TK": "TELEKIN", "TP": "TELEPATH", "TH": "THIEF", "TR": "TROLL",
+              "WW": "WALLWALKER", "WA": "WARRIOR", "WM": "WMASTER",
+              "AR": "ARMOR", "BW": "BOW", "FB": "FIREBALL", "IS": "INVERSION", "KY": "KEY", "LN": "LANCE",
+              "RP": "ROPE", "SH": "SHIELD", "SW": "SWORD", "TS": "TREASURE"}
+"""The Card Game's kinds -> the name in their rule IDs (CG-CHAR-ASSASSIN-01, CG-OBJ-ARMOR-01)."""
+
+
+def _card_kind_help(topic: str) -> str | None:
+    """`help CO` at a card-game table: the Card Game's kind (engine/cards/data), its values and its rules (their
+    text when the rulebook is at hand, as `help ID` gives it)."""
+    from dungeon_twister.engine.cards.catalogue import load  # (not imported for --help)
+
+    cat = load()
+    wanted = topic[1:] if re.match(r"^[by][A-Z]{2}$", topic) else topic
+    for kinds, family in ((cat.characters, "CG-CHAR"), (cat.objects, "CG-OBJ")):
+        for code, kind in kinds.items():
+            if wanted.upper() != code and wanted.lower() != kind.name.lower():
+                continue
+            if family == "CG-CHAR":
+                # TRANSLATORS: `help CO` at a card-game table: {name} the character's name, {code} its code,
+                # {movement} and {combat} its values in the Card Game
+                head = _("{name} ({code}), Card Game: movement {movement}, combat {combat}").format(
+                    name=_(kind.name), code=code, movement=kind.move, combat=kind.combat)
+            else:
+                # TRANSLATORS: `help RP` at a card-game table: {name} the object's name, {code} its code
+                head = _("{name} ({code}), Card Game object").format(name=_(kind.name), code=code)
+            prefix = f"{family}-{CARD_RULES.get(code, code)}-"
+            texts = {rule: text for rule, text in rule_texts().items() if rule.startswith(prefix)}
+            if texts:
+                return "\n".join([head] + [f"  {rule} {text}" for rule, text in texts.items()])
+            # TRANSLATORS: the rules of a Card Game kind when the rulebook is not at hand; help {rule} stays as typed
+            return head + "\n  " + _("rules: {rule} (help {rule})").format(rule=prefix + "01")
+    return None
 
 
 SETS = ("base_set", "prison", "paladins")

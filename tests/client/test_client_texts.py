@@ -48,6 +48,25 @@ def test_PD_CHAR_help_on_the_paladins_and_dragons_characters_and_objects():
     assert "RD" in client_help.topics() and "ring of teleportation" in client_help.topics()
 
 
+def test_CG_CHAR_help_at_a_card_table_gives_the_card_games_kinds_and_legend():
+    """Found by a play-test: at a card-game table `help CO` gave the board game's Colossus (movement 2; the Card
+    Game's moves 1 zone, as `help cards` lists it), `help SN` and `help BK` (tutorial 2's characters) had no help,
+    and `help board` drew the board game's legend. At a card table they are the Card Game's now, with its rules
+    (their text when the rulebook is at hand)."""
+    colossus = client_help.help_text("CO", at_table=True, game="cards")
+    assert colossus.startswith("Colossus (CO), Card Game: movement 1, combat 5")
+    assert "CG-CHAR-COLOSSUS-01" in colossus and "PR-CHAR" not in colossus
+    assert client_help.help_text("CO").startswith("Colossus (CO): movement 2, combat 5")  # at a board table
+    assert "CG-CHAR-SNAKEMAN-01" in client_help.help_text("SN", game="cards")
+    assert "CG-CHAR-BACKSTABBER-01" in client_help.help_text("backstabber", game="cards")
+    assert client_help.help_text("bRP", game="cards").startswith("Rope (RP), Card Game object")
+    assert client_help.help_text("board", at_table=True, game="cards") == client_help.cards_help()
+    from dungeon_twister.engine.cards.catalogue import load
+
+    cat = load()
+    assert set(client_help.CARD_RULES) == set(cat.characters) | set(cat.objects)  # every kind has its rules' name
+
+
 def test_help_on_verbs_boards_and_unknown_topics():
     assert "move bTH g6 +yRP" in client_help.help_text("move")
     assert "closed portcullis" in client_help.help_text("board")
