@@ -14,9 +14,15 @@ _WAITING_RULE = {"draft": "PD-TEAM-MUTUAL-01", "build": "PD-TEAM-FREE-01",
 
 
 def waiting_refusal(state: GameState, seat: str) -> IllegalAction | None:
-    """Why `seat` may do nothing now, if it is not to act: the rule of the phase that waits for the other."""
+    """Why `seat` may do nothing now, if it is not to act: the rule of the phase that waits for the other, and
+    what it waits for where "not your turn" would puzzle the seat whose turn it is (a play-test: refused "it is not
+    your turn to act" in his own turn, while his opponent placed his objects from a room he had revealed)."""
     if seat in state.to_act:
         return None
+    if state.phase == "place":
+        return IllegalAction("BG-REVEAL-06", "wait: the other player places tokens of the revealed room")
+    if state.phase == "combat":
+        return IllegalAction("BG-COMBAT-02", "wait: the other player chooses a combat card")
     return IllegalAction(_WAITING_RULE[state.phase], "it is not your turn to act")
 
 

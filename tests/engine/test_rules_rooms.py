@@ -410,6 +410,9 @@ def test_BG_REVEAL_06_revealer_places_all_but_his_own_objects():
     state = act(state, "place yRP c7", "place bGB d7")
     assert state.to_act == ("Y",) and state.placement.placer == "Y"
     assert {a.token for a in legal_actions(state) if isinstance(a, Place)} == {"bSW"}
+    # in his own turn, Blue waits for it: told so, not "it is not your turn" (found by a play-test)
+    waiting = assert_refused(state, "move bWA b6", "BG-REVEAL-06", seat="B")
+    assert waiting.message == "wait: the other player places tokens of the revealed room"
     state = act(state, "place bSW e7", seat="Y")
     assert state.phase == "main" and state.active == "B" and state.placement is None
     # only the revealer's own objects: the opponent places at once
