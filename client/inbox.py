@@ -359,7 +359,10 @@ def _error(session: Session, message: Error) -> None:
         session.list_tables()
     meaning = ERROR_CODES[message.code].meaning if message.code in ERROR_CODES else ""
     text = server_text(message.message or meaning, message.template, message.values)
-    state.say(_("server: {message} ({code})").format(message=text, code=message.code))
+    if message.template:  # a sentence for people (docs/protocol.md section 7): its code would only be noise
+        state.say(_("server: {message}").format(message=text))
+    else:
+        state.say(_("server: {message} ({code})").format(message=text, code=message.code))
 
 
 def _ping(session: Session, message: Ping) -> None:

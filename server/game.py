@@ -64,6 +64,8 @@ class Game:
         """Why the last action may not be taken back (when `undo` is None): an English template and its values."""
         self.last_seat: str | None = None
         """Whose the last action was."""
+        self.last_secret = False
+        """Whether the last action was a secret choice (a combat card, a team...: never taken back, DT-224)."""
 
     def legal(self, state, seat: str) -> list[str]:
         """The seat's legal action texts in `state`, cached for the current state."""
@@ -122,6 +124,7 @@ class Game:
         self._legal.clear()
         self.record.action(action, meta, text)
         self.last_seat = action.seat
+        self.last_secret = isinstance(action, (self.family.combat_card, *self.family.secret_kinds.values()))
         self.undo_refusal = self.family.takeback_refusal(self.state, events)
         self.undo = None if self.undo_refusal else (before, action.seat, self.record.last)
         return events

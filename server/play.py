@@ -243,7 +243,9 @@ class Play:
         undo, game = self.game.undo, self.game
         if not self.running or undo is None or undo[1] != seat:
             why, values = ((N_("no game is running"), {}) if not self.running else
-                           (N_("the last action is your opponent's"), {}) if game.last_seat not in (None, seat)
+                           # a combat begun by one's own attack ends with the cards, the opponent's the last of them
+                           (N_("the last action was a secret choice, such as a combat card"), {}) if game.last_secret
+                           else (N_("the last action is your opponent's"), {}) if game.last_seat not in (None, seat)
                            else game.undo_refusal)
             # the reason's template after a head the client translates on its own (docs/protocol.md, `error`)
             session.send_error(templated("not_allowed", TAKEBACK_HEAD + why, **values))

@@ -369,7 +369,7 @@ def test_a_server_error_sent_as_a_template_speaks_the_readers_language():
     its values (a table that does not exist, a takeback refused): the client shows them in German, the table id
     as it is; the takeback's head and its reason are two templates, each translated; a template the catalogue
     does not have shows the server's English message."""
-    from dungeon_twister.protocol import templated
+    from dungeon_twister.protocol import ProtocolError, templated
     from dungeon_twister.protocol.errors import TAKEBACK_HEAD
     from test_client_prompt import WiredSession
 
@@ -377,16 +377,18 @@ def test_a_server_error_sent_as_a_template_speaks_the_readers_language():
     wired = WiredSession()
     wired.session.receive(wired.server.send_error(templated("no_such_table", "there is no table {table}",
                                                             table="'t9'")))
-    assert wired.session.state.notice == "Server: es gibt keinen Tisch 't9' (no_such_table)"
+    assert wired.session.state.notice == "Server: es gibt keinen Tisch 't9'"  # (no code: a sentence for people)
     wired.session.receive(wired.server.send_error(templated(
         "not_allowed", TAKEBACK_HEAD + "it showed what was hidden or began what cannot be undone ({shown})",
         shown="room_revealed")))
     assert wired.session.state.notice == (
         "Server: nichts von dir kann zurückgenommen werden: sie hat Verborgenes gezeigt oder etwas begonnen, das "
-        "sich nicht rückgängig machen lässt (room_revealed) (not_allowed)")
+        "sich nicht rückgängig machen lässt (room_revealed)")
     wired.session.receive(wired.server.send_error(templated("not_allowed", "a newer server's {thing}",
                                                             thing="refusal")))
-    assert wired.session.state.notice == "Server: a newer server's refusal (not_allowed)"
+    assert wired.session.state.notice == "Server: a newer server's refusal"
+    wired.session.receive(wired.server.send_error(ProtocolError("wrong_state", "resume is not handled here")))
+    assert wired.session.state.notice == "Server: resume is not handled here (wrong_state)"  # no template: the code
 
 
 def test_a_refused_hello_sent_as_a_template_speaks_the_readers_language():

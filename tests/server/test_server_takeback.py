@@ -111,3 +111,28 @@ async def test_DT_224_a_bot_accepts_at_once(autojump_clock):
             await ann.send(Takeback(table))
             assert (await ann.expect_event("taken_back"))["action"] == move
             assert ann.events_of("takeback_asked") == []
+
+
+async def test_DT_224_after_a_combat_the_refusal_names_the_secret_choice(autojump_clock):
+    """Found by a play-test: `undo` right after one's own attack and its combat was refused with "the last action
+    is your opponent's": the opponent's combat card was applied last. A combat card is a secret choice, never taken
+    back (DT-224); the refusal now says so, to either player."""
+    from test_server_durable import COMBAT_SEED
+    from test_server_resume import play_until
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(COMBAT_SEED,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            async with trio.open_nursery() as nursery:  # both lay their cards; the combat is resolved
+                for seat, client in (("B", blue), ("Y", yellow)):
+                    nursery.start_soon(players[seat].act, table, views[seat])
+            for client in (blue, yellow):
+                await client.expect_event("combat_resolved")
+            for client in (blue, yellow):
+                await client.send(Takeback(table))
+                refused = await client.expect(Error)
+                assert refused.message == ("nothing of yours can be taken back: the last action was a secret choice, "
+                                           "such as a combat card")
+                assert refused.template == TAKEBACK_HEAD + "the last action was a secret choice, such as a combat card"
