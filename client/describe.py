@@ -76,10 +76,21 @@ def _moved(e: dict) -> str:
     route = e.get("route") or []
     text = _("{token} moves {route}").format(token=_tok(e), route=" > ".join(route))
     extras = []
+    came = e.get("from") or {}  # (inbox._came_from: where a token it took or left lay before, not under it)
     if e.get("take"):
-        extras.append(_("takes {token}").format(token=token_name(e["take"])))
-    extras += [_("leaves {token} on {square}").format(token=token_name(token), square=square)
-               for token, square in e.get("leave") or []]
+        if came.get(e["take"]):
+            # TRANSLATORS: a move's log line: the mover picks up {token}, which lay on {square} (or a friend there
+            # held it) before the move
+            extras.append(_("takes {token} from {square}").format(token=token_name(e["take"]), square=came[e["take"]]))
+        else:
+            extras.append(_("takes {token}").format(token=token_name(e["take"])))
+    for token, square in e.get("leave") or []:
+        if came.get(token):
+            # TRANSLATORS: a move's log line: {token} was picked up on {origin} during the move and left on {square}
+            extras.append(_("leaves {token} (from {origin}) on {square}").format(
+                token=token_name(token), origin=came[token], square=square))
+        else:
+            extras.append(_("leaves {token} on {square}").format(token=token_name(token), square=square))
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 

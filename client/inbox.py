@@ -268,6 +268,16 @@ def _questions(session: Session, event: dict, line: str | None) -> None:
             state.trails.pop(str(event.get("seat")), None)  # its route, shaded on the board
 
 
+def _came_from(view: dict | None, event: dict) -> dict:
+    """For a move's log line: where each token it took or left lay before it (the view before the step), when
+    that was not the mover's own square (what it carried from the start): picked up on the way, or handed over by
+    a friend there (BG-ITEM-05), which the event's take and leave alone do not tell."""
+    squares = {t.get("id"): t.get("square") for t in (view or {}).get("tokens") or () if isinstance(t, dict)}
+    start = squares.get(event.get("token"))
+    moved = [event.get("take"), *(pair[0] for pair in event.get("leave") or () if isinstance(pair, (list, tuple)))]
+    return {token: squares[token] for token in moved if token in squares and squares[token] not in (None, start)}
+
+
 def _table_event(session: Session, message: TableEvent) -> None:
     event = message.event
     if event.get("kind") == "view":
@@ -279,6 +289,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
         _check_deal(session)
         return
     words = screens(session.state.view)
+    if event.get("kind") == "moved" and (event.get("take") or event.get("leave")):
+        event = {**event, "from": _came_from(session.state.view, event)}
     line = words.describe(event)
     if line:
         session.state.log.append(line)

@@ -125,6 +125,25 @@ def test_help_on_a_rule_without_the_rulebook_gives_the_family_summary(tmp_path, 
 
 
 # --- events -----------------------------------------------------------------------------------------------
+def test_BG_ITEM_05_a_moves_line_says_where_what_it_took_or_left_came_from():
+    """Found by a play-test: "Yellow Thief moves b12 > c12 > ... > a10 (takes Yellow Rope, leaves Blue Rope on
+    a11)": the Blue Rope came from the Goblin on c12 (handed over, BG-ITEM-05), which the event's take and leave do
+    not tell. The line says where each token lay before the move (the view before the step), unless the mover
+    carried it from its own square."""
+    from dungeon_twister.client.inbox import _came_from
+
+    before = {"tokens": [{"id": "yTH", "square": "b12"}, {"id": "yGO", "square": "c12"}, {"id": "bRP", "square": "c12"},
+                         {"id": "yRP", "square": "a11"}, {"id": "bSW", "square": "b12"}]}
+    moved = {"kind": "moved", "token": "yTH", "route": ["b12", "c12", "b12", "a12", "a11", "a10"], "take": "yRP",
+             "leave": [["bRP", "a11"], ["bSW", "a12"]]}
+    came = _came_from(before, moved)
+    assert came == {"yRP": "a11", "bRP": "c12"}  # bSW lay under the Thief at the start: carried, not picked up
+    assert describe_event({**moved, "from": came}) == (
+        "Yellow Thief moves b12 > c12 > b12 > a12 > a11 > a10 (takes Yellow Rope from a11, leaves Blue Rope (from "
+        "c12) on a11, leaves Blue Sword on a12)")
+    assert _came_from(None, moved) == {}  # no view yet: the line as before
+
+
 def test_events_in_plain_words():
     moved = {"kind": "moved", "token": "bTH", "route": ["f4", "f5", "g5"], "take": "yRP", "leave": [["bSW", "f5"]]}
     assert describe_event(moved) == "Blue Thief moves f4 > f5 > g5 (takes Yellow Rope, leaves Blue Sword on f5)"
