@@ -166,12 +166,15 @@ def _player(view: dict, seat: str, player: dict, own: bool) -> StyleAndTextTuple
     cards = player["action_cards"]
     # TRANSLATORS: how many cards a player holds (the other player's hand is secret)
     hand = " ".join(map(str, cards)) if isinstance(cards, list) else _("{count} in hand").format(count=cards)
+    # TRANSLATORS: a player's empty hand of cards ("action: none", "combat: none")
+    hand = hand or _("none")
     # TRANSLATORS: the action card a player played last
     played = " · " + _("played {card}").format(card=player["played_top"]) if player.get("played_top") else ""
     combat = player["combat_cards"]
     # TRANSLATORS: how many combat cards the other player holds (their values are secret)
     combat_text = " ".join(f"+{v}" for v in combat) if isinstance(combat, list) else ngettext(
         "{count} card", "{count} cards", combat if isinstance(combat, int) else 2).format(count=combat)
+    combat_text = combat_text or _("none")
     screen = player.get("screen")
     behind = len(screen) if isinstance(screen, list) else screen
     name = _("{seat} (you)").format(seat=seat_name(seat)) if own else seat_name(seat)

@@ -182,6 +182,11 @@ def test_panel_shows_table_seats_turn_ap_cards_and_the_clock():
     assert "Blue's AP left 4" in text and "time left: Blue 1:30" in text
     assert "action: 2 3 · played 5" in text and "combat: +0 +1 +2 +3" in text and "jumps: 2" in text
     assert "action: 4 in hand" in text and "combat: 9 cards" in text, "the opponent's hand: counts only"
+    # an empty hand says so (a play-test saw "action:  · played 2" after the last card of a cycle)
+    empty = seated(position_text("bWA@c4 yTR@c6", ap=4, cards="B:-/2345/0/2 Y:2345/-/012233456/3"))
+    assert "action: none · played 5" in text_of(game_panel(empty, now=10.0))
+    empty.view["players"]["B"]["combat_cards"] = []  # a scenario without combat cards (PR-SCEN-1)
+    assert "combat: none" in text_of(game_panel(empty, now=10.0))
     assert "Your move:" in text
 
 
