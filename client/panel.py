@@ -391,7 +391,7 @@ def event_log(state: ClientState) -> StyleAndTextTuples:
         lines = list(state.log)
     elif state.came_in:  # a snapshot (joining or coming back): what came before it is on the board, not here
         # TRANSLATORS: the table's event log is empty because the player joined or came back after events happened
-        lines = [_("(nothing new since you came in)")]
+        lines = [_("(what happened before you came in is not in this log: the board shows the game as it is now)")]
     else:
         lines = [_("(nothing happened yet)")]
     return [("class:log", "\n".join(lines))]

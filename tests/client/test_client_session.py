@@ -240,7 +240,9 @@ async def test_the_event_log_says_what_came_before_a_snapshot_is_not_in_it(autoj
         await server.send(Joined(TABLE, "token-B", "B"))
         await server.send(Snapshot(TABLE, 42, seat_view(COMBAT, "B", table={"id": TABLE, "target_vp": 5})))
         await trio.testing.wait_all_tasks_blocked()
-        assert event_log(session.state) == [("class:log", "(nothing new since you came in)")]
+        # (a play-test: "nothing new since you came in" read as if nothing had happened while one was away)
+        assert event_log(session.state) == [("class:log", "(what happened before you came in is not in this log: "
+                                                          "the board shows the game as it is now)")]
         await server.send(TableEvent(TABLE, 43, {"kind": "turn_started", "turn": 6, "seat": "Y"}))
         await trio.testing.wait_all_tasks_blocked()
         assert event_log(session.state) == [("class:log", "turn 6: Yellow plays")]
