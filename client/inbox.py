@@ -365,6 +365,8 @@ def _error(session: Session, message: Error) -> None:
         return  # the commitment we sent again after a resume had arrived the first time (or the round is over)
     if message.code in ("seat_taken", "no_such_table", "bad_join_code", "not_allowed"):
         session.setup = None
+    if message.code == "rate_limited" and (session.tables_offset or session.spectate_listed):
+        session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
     if message.code == "bad_token":
         state.leave_table()
         session.seat_lost("bad token")

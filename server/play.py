@@ -83,6 +83,8 @@ class Play:
         """The seat offering the other a draw (DT-228), until an answer or another action."""
         self.draw_declined: str | None = None
         """The seat whose draw offer was declined: it may offer again once an action was played (DT-228)."""
+        self.takeback_declined: str | None = None
+        """The seat whose takeback was declined: it may ask again once an action was played (DT-224)."""
         self.deal: DealExchange | None = None
         """The players' contributions to the deal (docs/protocol.md section 16), from when both seats are taken
         on a table whose players contribute; None on a table that plays from the server's seed alone."""
@@ -206,8 +208,8 @@ class Play:
         limit = self._refusals[seat]
         if not limit.has(now):  # not tried, not remembered: sent again later, it is judged then
             session.send(refused(message.action_id, server_refusal(
-                "rate_limited", "too many refused actions: at most {burst} at once, then one a second; this one "
-                "was not tried", burst=REFUSED_BURST)))
+                "rate_limited", "too many refused actions: at most {burst} at once, then {rate} a second; this one "
+                "was not tried", burst=REFUSED_BURST, rate=format(REFUSED_PER_SECOND, "g"))))
             return
         events = None
         try:
@@ -253,6 +255,9 @@ class Play:
         if self.takeback_asked == seat:
             session.send_error(templated("not_allowed", "you asked already: wait for the answer"))
             return
+        if self.takeback_declined == seat:  # (each request is a journal line: not again and again)
+            session.send_error(templated("not_allowed", "your takeback was declined: ask again after the next action"))
+            return
         other = opponent(seat)
         if self.table.seating.seats[other].bot:
             return self._take_back(seat)
@@ -270,7 +275,7 @@ class Play:
             self._take_back(asked)
         else:
             self.journal(f"# takeback-declined {asked} {seat}", {"k": "takeback_decline", "seat": asked})
-            self.takeback_asked = None
+            self.takeback_asked, self.takeback_declined = None, asked
             self.table.publish([{"kind": "takeback_declined", "seat": asked, "by": seat}])
 
     def _take_back(self, seat: str) -> None:
@@ -350,8 +355,8 @@ class Play:
 
     def _moved_on(self) -> None:
         """Any change of the game drops a pending takeback request (DT-224) and draw offer, and lets a player
-        whose draw offer was declined offer again (DT-228)."""
-        self.takeback_asked = self.draw_offered = self.draw_declined = None
+        whose takeback or draw offer was declined ask again (DT-224, DT-228)."""
+        self.takeback_asked = self.draw_offered = self.draw_declined = self.takeback_declined = None
 
     # --- commit-reveal ------------------------------------------------------------------------------------
     def commit(self, session: Session, seat: str, message: Commit) -> None:
@@ -558,7 +563,7 @@ class Play:
                 break
         if texts:
             self.game.undo, self.game.undo_refusal = None, (N_("the clock played it"), {})  # not to be taken back
-            self.game.record.comment(f"timeout {seat} {'; '.join(texts)}")
+            self.game.record.comment(f"timeout {seat} {'; '.join(texts)}", {"k": "timeout", "seat": seat})
             self._step(events, before=[{"kind": "timeout", "seat": seat, "actions": texts}])
         return bool(texts)
 

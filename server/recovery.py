@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import trio
 
 from dungeon_twister.engine import SEATS
+from dungeon_twister.engine.core.errors import N_
 from dungeon_twister.protocol import OpponentReveal, ResumeInfo, TableOptions
 
 from .deal import DealExchange
@@ -113,7 +114,8 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
             if kind in REQUEST_KINDS:
                 _replay_request(play, kind, data["seat"])
                 continue
-            play._moved_on()  # whatever came after a request: it is not put again (conservative: see REQUEST_KINDS)
+            if kind not in ("commit", "reveal"):  # (a card committed or opened changes nothing until both are)
+                play._moved_on()  # any change of the game after a request: it lapsed (see REQUEST_KINDS)
             if kind == "action":
                 seat, text = line.split(":", 1)
                 events = game.apply(game.family.parse_action(text.strip(), seat))
@@ -128,6 +130,8 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
             record.restored(line)
             if kind == "takeback":  # DT-224: the action before it was taken back
                 game.take_back()
+            elif kind == "timeout":  # the clock played the actions before it: not to be taken back (DT-224)
+                game.undo, game.undo_refusal = None, (N_("the clock played it"), {})
             elif kind == "commit":
                 rounds.commit(data["seat"], data["purpose"], bytes.fromhex(data["commitment"]))
                 rounds.commitments_to_send(data["purpose"])
@@ -151,16 +155,16 @@ DEAL_KINDS = ("deal_open", "deal_commit", "deal_reveal", "deal_none", "deal_canc
 
 REQUEST_KINDS = ("takeback_ask", "takeback_decline", "draw_offer", "draw_decline")
 """The journal's lines of the takeback requests and draw offers and their refusals (DT-224, DT-228; Play.takeback,
-Play.offer_draw), which are not the record's. A request restored is one after which nothing else was journaled:
-any change of the game makes it lapse (`Play._moved_on`); a line that changed nothing (a commitment) makes it
-lapse too on a restart, where an answer it could no longer get would be worse than asking again."""
+Play.offer_draw), which are not the record's. A request is restored as it stood: any line after it but a
+commitment or a reveal is a change of the game, which made it lapse (`Play._moved_on`); a round of secret
+choices changes the game when both are opened, by the action lines that follow."""
 
 
 def _replay_request(play: Play, kind: str, seat: str) -> None:
     if kind == "takeback_ask":
         play.takeback_asked = seat
     elif kind == "takeback_decline":
-        play.takeback_asked = None
+        play.takeback_asked, play.takeback_declined = None, seat
     elif kind == "draw_offer":
         play.draw_offered = seat
     else:

@@ -22,7 +22,7 @@ def waiting_refusal(state: GameState, seat: str) -> IllegalAction | None:
     if state.phase == "place":
         return IllegalAction("BG-REVEAL-06", "wait: the other player places tokens of the revealed room")
     if state.phase == "combat":
-        return IllegalAction("BG-COMBAT-02", "wait: the other player chooses a combat card")
+        return IllegalAction("BG-COMBAT-02", "wait for the other player in this combat")
     return IllegalAction(_WAITING_RULE[state.phase], "it is not your turn to act")
 
 

@@ -46,3 +46,27 @@ def test_the_list_is_bounded_and_an_empty_page_ends_it():
     fresh = WiredSession()
     fresh.deliver(Tables((), total=5, more=True))  # a server that says more but sends nothing: no loop
     assert fresh.sent() == []
+
+
+def test_a_page_refused_by_the_rate_limit_ends_the_list_and_a_watch_by_number_goes():
+    """Found by a review: the server limits lobby requests (20 at once, then 2 a second); a following page answered
+    `rate_limited` left the list unfinished, and a `--spectate 2` waiting for it was never sent. The list ends
+    with what came, and the watch goes."""
+    from dungeon_twister.client.session import Session
+    from dungeon_twister.client.state import ClientState
+    from dungeon_twister.protocol import Role, ServerConnection, Software, Spectate, templated
+
+    wired = WiredSession.__new__(WiredSession)  # a spectator's connection, as `dt-client connect --spectate 2`
+    wired.frames, wired.server = [], ServerConnection()
+    wired.session = Session(ClientState("ann"), Role.SPECTATOR)
+    wired.session.spectate_listed = "2"
+    wired.session.attach(wired.session.take_plan(), wired.frames.append, lambda: None)
+    wired.sent()
+    wired.session.receive(wired.server.answer_hello(Software("fake", "1"), "s-1"))
+    wired.sent()  # list_tables
+    wired.deliver(Tables(infos(0, 200), total=450, more=True))
+    assert [m.offset for m in wired.sent()] == [200]
+    wired.session.receive(wired.server.send_error(templated(
+        "rate_limited", "at most {burst} lobby requests at once and {rate} a second", burst=20, rate=2)))
+    assert wired.sent() == [Spectate("t2")]  # table number 2 of the list
+    assert len(wired.session.state.tables) == 200

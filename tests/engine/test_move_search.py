@@ -453,7 +453,8 @@ def test_BG_GEO_07_a_board_made_from_the_one_before_equals_one_made_afresh():
     room touches from the board before it (`Board(near=...)`), and every field of it (pits, walls, portcullises,
     arrow slits, terrain, links, in the same order) is what a board made from the rooms alone has. Each room of
     the base set, Prison (arrow slits) and Paladins & Dragons (terrain, a broken wall, an illusion) turned to
-    each orientation, revealed, its portcullises opened; a face-down room turned shares the links whole."""
+    each orientation, revealed, its portcullises opened, turned with the next room or two; a face-down room turned
+    shares the links whole, three rooms changed at once take none over."""
     from dungeon_twister.engine.boardgame.board import Board
     from dungeon_twister.engine.boardgame.catalogue import load
     from dungeon_twister.engine.boardgame.state import room_place
@@ -462,7 +463,7 @@ def test_BG_GEO_07_a_board_made_from_the_one_before_equals_one_made_afresh():
         return {name: list(value.items()) if isinstance(value, dict) else value
                 for name in BOARD_FIELDS for value in [getattr(board, name)]}
 
-    taken = shared = 0
+    shared = partial = rebuilt = 0
     for set_name, marks in (("base_set", ()), ("prison", ()),
                             ("paladins", (("illusion:B:pit", "c3"), ("wall:41G:2", "bGO")))):
         catalogue, rows = load(set_name), new_game(Options(set_name=set_name), 1).rows
@@ -479,15 +480,23 @@ def test_BG_GEO_07_a_board_made_from_the_one_before_equals_one_made_afresh():
             layouts.append((shown, (), shown, ((place.tile, opened),)))
             turned = room_place(place.slot, place.tile, (place.orientation + 1) % 4, False)
             layouts.append((hidden, (), shown[:i] + (turned,) + shown[i + 1:], ()))  # face down, turned
+            for count in (2, 3):  # two rooms turned at once (links taken over around both), three (none taken)
+                both = tuple(room_place(p.slot, p.tile, (p.orientation + 1) % 4, True) if i <= j < i + count else p
+                             for j, p in enumerate(shown))
+                layouts.append((shown, (), both, ()))
         for rooms, gates, new_rooms, new_gates in layouts:
             near = Board(catalogue, rows, rooms, gates, marks)
             board = Board(catalogue, rows, new_rooms, new_gates, marks, near)
             assert fields(board) == fields(Board(catalogue, rows, new_rooms, new_gates, marks)), set_name
-            taken += near._unchanged_links(near) is near.links  # (the same layout: everything shared)
+            kept = board._unchanged_links(near)
             shared += board.links is near.links
+            partial += kept is not None and kept is not near.links
+            rebuilt += kept is None
         assert fields(Board(catalogue, rows, shown, (), marks, Board(catalogue, rows, shown, (), ()))) == fields(
             Board(catalogue, rows, shown, (), marks))  # other marks (a wall broken since): nothing taken over
-    assert shared == 3 * 8 and taken == 3 * 8 * 6, (shared, taken)
+    # per set: 8 face-down turns share the links; 6 turns of three rooms at once take none over; the 50 others
+    # (3 turns, a reveal, an opening, two rooms turned, and three at the end of the list where only 1-2 exist)
+    assert (shared, partial, rebuilt) == (3 * 8, 3 * 50, 3 * 6)
 
 
 def test_a_board_is_shared_while_something_holds_it_and_kept_a_little_after():

@@ -56,7 +56,7 @@ def test_BG_COMBAT_02_cards_are_chosen_secretly_then_revealed_together():
     assert "value" not in event_view(chosen, "Y") and "value" not in event_view(chosen, None)
     assert view(s, "Y")["combat"]["my_card"] is None and "cards" not in view(s, "Y")["combat"]
     laid = assert_refused(s, "combat +4", "BG-COMBAT-02", seat="B")  # his card is laid
-    assert laid.message == "wait: the other player chooses a combat card"
+    assert laid.message == "wait for the other player in this combat"
     s, events = apply_texts(s, "combat +1", seat="Y")
     assert resolved(events)["cards"] == {"B": 3, "Y": 1}
     assert s.phase == "main" and s.combat is None

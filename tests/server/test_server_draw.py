@@ -214,3 +214,29 @@ async def test_DT_224_DT_228_what_is_pending_outlives_a_restart_and_is_answered_
                                                           "next action")
             await other.send(TakebackAnswer(table, True))
             assert (await mover.expect_event("taken_back"))["action"] == move
+
+
+async def test_DT_228_an_offer_made_during_a_combat_outlives_a_commitment_and_a_restart(tmp_path, autojump_clock):
+    """Found by a review: the replay dropped a pending offer at any journal line after it, a commitment too, which
+    live drops nothing (the cards change the game only once both are opened). Blue offers a draw while the cards
+    of a combat are due, then commits his; after a restart the offer is still put to Yellow."""
+    from dungeon_twister.protocol import Snapshot
+    from test_server_durable import COMBAT_SEED, resume_info, server_on, synced
+    from test_server_resume import play_until
+    from test_server_support import Scripted
+
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path, seeds=(COMBAT_SEED,), grace_seconds=600) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            await blue.send(DrawOffer(table))
+            await yellow.expect_event("draw_offered")
+            await players["B"].act(table, views["B"])  # Blue commits his card
+            await synced(blue)
+            stored = server.lobby.store.table(table)
+            resume = {c: resume_info(c, table) for c in (blue, yellow)}
+        assert [data["k"] for _, data in stored.journal if data][-2:] == ["draw_offer", "commit"]
+        async with server_on(tmp_path, seeds=(5,), grace_seconds=600) as server:
+            back = await Client.connect(server, "bob", memory=True, resume=resume[yellow])
+            assert (await back.expect(Snapshot)).view["table"]["asked"] == [{"kind": "draw_offered", "seat": "B"}]

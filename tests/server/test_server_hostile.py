@@ -438,7 +438,7 @@ async def test_a_flood_of_refused_actions_is_rate_limited_and_the_game_goes_on(a
             answers = [await active.expect(ActionRefused, lambda m, i=i: m.action_id == f"r-{i}") for i in range(13)]
             assert [(a.code, a.rule) for a in answers[:10]] == [("illegal_action", "BG-ACT-01")] * 10
             assert [a.code for a in answers[10:]] == ["rate_limited"] * 3
-            assert answers[12].message == ("too many refused actions: at most 10 at once, then one a second; this "
+            assert answers[12].message == ("too many refused actions: at most 10 at once, then 1 a second; this "
                                            "one was not tried")
             assert answers[12].template.format(**answers[12].values) == answers[12].message
             limited = await answer(active, "ok-1", "card 2", table)

@@ -87,6 +87,10 @@ async def test_DT_224_a_declined_takeback_leaves_the_move_and_refusals_say_why(a
             declined = await mover.expect_event("takeback_declined")
             assert declined == {"kind": "takeback_declined", "seat": seat, "by": "Y" if seat == "B" else "B"}
             assert mover.events_of("taken_back") == [] and mover.view["legal"] != before["legal"]
+            # not asked again and again (each request is a journal line): after the next action only (DT-224)
+            await mover.send(Takeback(table))
+            assert (await mover.expect(Error)).message == ("your takeback was declined: ask again after the next "
+                                                           "action")
 
 
 async def a_bot_game(server):
@@ -136,3 +140,32 @@ async def test_DT_224_after_a_combat_the_refusal_names_the_secret_choice(autojum
                 assert refused.message == ("nothing of yours can be taken back: the last action was a secret choice, "
                                            "such as a combat card")
                 assert refused.template == TAKEBACK_HEAD + "the last action was a secret choice, such as a combat card"
+
+
+async def test_DT_224_what_the_clock_played_is_not_taken_back_after_a_restart_either(tmp_path, autojump_clock):
+    """Found by a review: the clock's actions (a turn run out: its card and `end`) are never taken back, but the
+    journal said so only in a comment without data, and a restarted server, replaying the actions, let the seat
+    ask to take the clock's `end` back. The timeout line carries its kind now, and the replay honours it."""
+    from test_server_durable import resume_info, server_on, synced
+    from test_server_resume import play_until
+
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path, seeds=(21,), grace_seconds=600) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(timers=True, beginner=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            ((seat, _),) = (await play_until(table, players, lambda v: v["phase"] == "card", first=True)).items()
+            sleeper = {"B": blue, "Y": yellow}[seat]
+            timeout = await sleeper.expect_event("timeout")  # the clock plays his card and ends his turn
+            assert timeout["actions"][-1] == "end"
+            await sleeper.send(Takeback(table))
+            assert (await sleeper.expect(Error)).message == "nothing of yours can be taken back: the clock played it"
+            await synced(sleeper)
+            resume = {c: resume_info(c, table) for c in (blue, yellow)}
+            names = {blue: blue.name, yellow: yellow.name}
+        async with server_on(tmp_path, seeds=(5,), grace_seconds=600) as server:
+            back = {old: await Client.connect(server, names[old], memory=True, resume=resume[old])
+                    for old in (blue, yellow)}
+            sleeper = back[sleeper]
+            await sleeper.expect(Snapshot)
+            await sleeper.send(Takeback(table))
+            assert (await sleeper.expect(Error)).message == "nothing of yours can be taken back: the clock played it"

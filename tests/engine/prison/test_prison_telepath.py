@@ -16,7 +16,8 @@ def test_PR_CHAR_TELEPATH_01_before_the_cards_his_player_may_name_a_value():
     state = act(prison_position("bNG@c3 yTP@c4 yMK@h5"), "attack bNG yTP")
     assert state.to_act == ("Y",) and legal_set(state, seat="Y") == NAMES
     assert secret_purpose(state, "Y") is None and secret_purpose(state, "B") is None
-    assert_refused(state, "combat +3", "BG-COMBAT-02", seat="B")
+    waiting = assert_refused(state, "combat +3", "BG-COMBAT-02", seat="B")
+    assert waiting.message == "wait for the other player in this combat"  # (he names a value, no card yet)
     named, events = apply_texts(state, "mind +3", seat="Y")
     assert named.to_act == ("B", "Y") and secret_purpose(named, "B") == "combat-1"
     assert [event_view(e, None) for e in events] == [{"kind": "mind_named", "seat": "Y", "value": 3, "held": True}]
