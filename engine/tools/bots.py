@@ -199,7 +199,8 @@ class GreedyBot:
             far = 5 * view["rows"] + 12
             progress = distance.get(start, far) - distance.get(dest, far)
             danger = self._danger(view, seat, dest, strength(words[1], False))
-            bonus = 6 if any(w.startswith("+") and self._lying_free(view, w[1:]) for w in words) else 0
+            bonus = 6 if any(w.startswith("+") and self._lying_free(view, w[1:]) for w in words) \
+                and not self._carrying(view, token) else 0
             return progress * 2 + bonus - danger * 15 - (3 if verb == "jump" else 0)
         if verb in ("place", "hide", "pass"):
             return 1.0
@@ -229,6 +230,14 @@ class GreedyBot:
             order = self.OBJECT_PREFERENCE
             return float(len(order) - order.index(value)) if value in order else 0.0
         return 0.0
+
+    @staticmethod
+    def _carrying(view: dict, mover: dict) -> bool:
+        """Whether the mover carries something (an object, a wounded friend): picking up then means a swap, which
+        gains nothing by itself. Without it the bot swapped what it carried for what lay beside it and back, move
+        after move (a play-test): each swap picked up something lying free."""
+        return any(t["square"] == mover["square"] and t["id"] != mover["id"] and t["id"]
+                   and (not t["character"] or t["wounded"]) for t in view["tokens"])
 
     @staticmethod
     def _lying_free(view: dict, item: str) -> bool:

@@ -27,18 +27,26 @@ def test_one_game_between_newcomers_and_a_draw_between_equals():
 
 
 async def test_a_game_between_two_people_is_rated_and_listed(autojump_clock):
-    """PR-SCEN-1 seed 4 (test_server_prison): Blue wins; both start at 1500: 1662 and 1338, RD 290 (Glicko-2's
-    one game between newcomers, test_one_game_between_newcomers_and_a_draw_between_equals)."""
+    """PR-SCEN-1 seed 4 (test_server_prison), won by the side simulate() says; both start at 1500: the winner 1662,
+    the loser 1338, RD 290 (Glicko-2's one game between newcomers, test_one_game_between_newcomers_and_a_draw_between_
+    equals)."""
+    from dungeon_twister.engine import Options
+    from test_server_support import simulate
+
+    winner = simulate(4, Options(set_name="prison", scenario="prison-1"), 100)["outcome"].winner
     async with running_server(seeds=(4, 5)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(scenario="prison-1"))
         await play_out(table, blue, yellow)
+        after = {seat: 1662 if seat == winner else 1338 for seat in ("B", "Y")}
         assert await yellow.expect_event("ratings") == {"kind": "ratings", "changes": {
-            "B": {"name": blue.name, "before": 1500, "after": 1662, "rd": 290},
-            "Y": {"name": yellow.name, "before": 1500, "after": 1338, "rd": 290}}}
+            "B": {"name": blue.name, "before": 1500, "after": after["B"], "rd": 290},
+            "Y": {"name": yellow.name, "before": 1500, "after": after["Y"], "rd": 290}}}
         watcher = await Client.connect(server, "cy")
         await watcher.send(ListRatings())
+        names = {"B": blue.name, "Y": yellow.name}
+        loser = "Y" if winner == "B" else "B"
         assert (await watcher.expect(Ratings)).players == (
-            RatingInfo(blue.name, 1662, 290, 1), RatingInfo(yellow.name, 1338, 290, 1))
+            RatingInfo(names[winner], 1662, 290, 1), RatingInfo(names[loser], 1338, 290, 1))
         assert server.storage.rating(blue.name)[3] == 1
 
 

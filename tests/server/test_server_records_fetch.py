@@ -6,12 +6,14 @@ import trio
 from dungeon_twister.client.replay import NoRecord, Replay, fetch_record
 from dungeon_twister.protocol import TableOptions
 
+from dungeon_twister.engine import Options
 from test_server_prison import play_out
-from test_server_support import running_server, seated_pair
+from test_server_support import running_server, seated_pair, simulate
 
 
 async def test_a_finished_game_is_fetched_and_replayed_an_unfinished_one_is_refused(autojump_clock):
-    """PR-SCEN-1 seed 4, 46 actions (test_server_prison): its record replays to the same end."""
+    """PR-SCEN-1 seed 4 (test_server_prison): its record replays to the same end, action for action."""
+    actions = simulate(4, Options(set_name="prison", scenario="prison-1"), 100)["actions"]
     async with running_server(seeds=(4, 5)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(scenario="prison-1"))
         other, _, _ = await seated_pair(server, TableOptions(), names=("cy", "dan"))
@@ -23,7 +25,7 @@ async def test_a_finished_game_is_fetched_and_replayed_an_unfinished_one_is_refu
             await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, "t9-00000000")
     assert text.startswith("game seed=4 set=prison vp=5 scenario=prison-1\n")
     replay = Replay.of(text)
-    assert len(replay.steps) == 46 and replay.states[-1].outcome.reason == "both figures out (PR-SCEN-1-06)"
+    assert len(replay.steps) == actions and replay.states[-1].outcome.reason == "both figures out (PR-SCEN-1-06)"
     assert replay.viewer == "*", "a finished game: everything shown"
     assert text.splitlines()[1] == f"# table {table}"
     assert replay.rounds == (2, []), "the two teams' commit-reveal rounds, each reveal opening its commitment"
@@ -42,6 +44,7 @@ async def test_the_record_carries_the_seed_commitment_and_dt_client_verify_check
     from dungeon_twister.client.app import main
     from dungeon_twister.client.replay import verified_seed
 
+    actions = simulate(4, Options(set_name="prison", scenario="prison-1"), 100)["actions"]
     async with running_server(seeds=(4,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(scenario="prison-1"))
         committed = blue.view["table"]["seed_commitment"]
@@ -56,7 +59,7 @@ async def test_the_record_carries_the_seed_commitment_and_dt_client_verify_check
     path.write_text(text)
     assert main(["verify", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "46 actions of the board game, every one legal" in out
+    assert f"{actions} actions of the board game, every one legal" in out
     assert "deal: the seed opens the commitment the server made before the game" in out
     assert "secret choices: 2 reveals open their commitment" in out
     path.write_text("\n".join(line if not line.startswith("# reveal B team") else line.rsplit(" ", 1)[0] + " XX"
