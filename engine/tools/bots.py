@@ -199,8 +199,12 @@ class GreedyBot:
             far = 5 * view["rows"] + 12
             progress = distance.get(start, far) - distance.get(dest, far)
             danger = self._danger(view, seat, dest, strength(words[1], False))
-            bonus = 6 if any(w.startswith("+") and self._lying_free(view, w[1:]) for w in words) \
-                and not self._carrying(view, token) else 0
+            carried = self._carried(view, token)
+            takes = any(w.startswith("+") for w in words)
+            bonus = 6 if not carried and any(w.startswith("+") and self._lying_free(view, w[1:]) for w in words) \
+                else 0
+            if carried and not takes and any(w.split("@")[0] in carried for w in words if "@" in w):
+                bonus -= 6  # what it carried, left for nothing: as much lost as a pick-up gains (no drop and take)
             return progress * 2 + bonus - danger * 15 - (3 if verb == "jump" else 0)
         if verb in ("place", "hide", "pass"):
             return 1.0
@@ -232,12 +236,13 @@ class GreedyBot:
         return 0.0
 
     @staticmethod
-    def _carrying(view: dict, mover: dict) -> bool:
-        """Whether the mover carries something (an object, a wounded friend): picking up then means a swap, which
-        gains nothing by itself. Without it the bot swapped what it carried for what lay beside it and back, move
-        after move (a play-test): each swap picked up something lying free."""
-        return any(t["square"] == mover["square"] and t["id"] != mover["id"] and t["id"]
-                   and (not t["character"] or t["wounded"]) for t in view["tokens"])
+    def _carried(view: dict, mover: dict) -> set[str]:
+        """What the mover carries (an object, a wounded friend: BG-ITEM-01). Picking up then means a swap, which
+        gains nothing by itself, and leaving it empty-handed loses what a pick-up gains. Without these the bot
+        swapped what it carried for what lay beside it and back, or left its Rope and took it again, move after
+        move (a play-test): each pick-up of something lying free scored 6."""
+        return {t["id"] for t in view["tokens"] if t["square"] == mover["square"] and t["id"] != mover["id"]
+                and t["id"] and (not t["character"] or t["wounded"])}
 
     @staticmethod
     def _lying_free(view: dict, item: str) -> bool:
