@@ -242,7 +242,7 @@ class GreedyBot:
         swapped what it carried for what lay beside it and back, or left its Rope and took it again, move after
         move (a play-test): each pick-up of something lying free scored 6."""
         return {t["id"] for t in view["tokens"] if t["square"] == mover["square"] and t["id"] != mover["id"]
-                and t["id"] and (not t["character"] or t["wounded"])}
+                and t["id"] and (not t["character"] or (t["wounded"] and t["colour"] == mover["colour"]))}
 
     @staticmethod
     def _lying_free(view: dict, item: str) -> bool:
