@@ -85,8 +85,8 @@ _numbers = itertools.count(1)
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
     __slots__ = ("server", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size", "_outbox",
-                 "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups", "_reads", "_frame_since",
-                 "_scope",
+                 "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
+                 "_reads", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
                  "_ping_at", "_ping_id", "_tls_hello", "__weakref__")
 
@@ -506,9 +506,7 @@ class Session:
         if not text:
             self.send_error(templated("bad_field", "a chat message needs a printable character"))
             return None
-        if self._chat is None:
-            self._chat = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
-        if not self._chat.take(trio.current_time()):
+        if not self._spend("_chat", CHAT_BURST, CHAT_PER_SECOND):
             if not self._chat_warned:
                 self._chat_warned = True
                 self.send_error(templated("rate_limited", "at most {burst} chat messages at once and {rate} a second; "
@@ -517,11 +515,18 @@ class Session:
         self._chat_warned = False
         return chat if text == chat.text else Chat(text)
 
+    def _spend(self, slot: str, burst: int, rate: float) -> bool:
+        """Take one from the connection's rate limit kept in `slot` (a TokenBucket of `burst` and `rate`, made at
+        its first use: most connections never chat nor resume); False if none is left."""
+        bucket = getattr(self, slot)
+        if bucket is None:
+            bucket = TokenBucket(burst, rate)
+            setattr(self, slot, bucket)
+        return bucket.take(trio.current_time())
+
     def _resume_allowed(self) -> bool:
         """Whether a `resume` is within the rate limit; one that is not is answered rate_limited and dropped."""
-        if self._resume is None:
-            self._resume = TokenBucket(RESUME_BURST, RESUME_PER_SECOND)
-        if self._resume.take(trio.current_time()):
+        if self._spend("_resume", RESUME_BURST, RESUME_PER_SECOND):
             return True
         self.send_error(templated("rate_limited", "at most {burst} resume requests at once and one every {seconds} "
                                   "seconds", burst=RESUME_BURST, seconds=format(1 / RESUME_PER_SECOND, "g")))
@@ -530,19 +535,14 @@ class Session:
     def _request_allowed(self, request: Message) -> bool:
         """Whether a lobby request or a store read is within its rate limit (LOOKUP_BURST, STORE_BURST); one that is
         not is answered rate_limited and dropped."""
-        now = trio.current_time()
         if isinstance(request, READS):
-            if self._reads is None:
-                self._reads = TokenBucket(STORE_BURST, STORE_PER_SECOND)
-            if self._reads.take(now):
+            if self._spend("_reads", STORE_BURST, STORE_PER_SECOND):
                 return True
             self.send_error(templated("rate_limited", "at most {burst} record or rating requests at once and one "
                                       "every {seconds} seconds", burst=STORE_BURST,
                                       seconds=format(1 / STORE_PER_SECOND, "g")))
             return False
-        if self._lookups is None:
-            self._lookups = TokenBucket(LOOKUP_BURST, LOOKUP_PER_SECOND)
-        if self._lookups.take(now):
+        if self._spend("_lookups", LOOKUP_BURST, LOOKUP_PER_SECOND):
             return True
         self.send_error(templated("rate_limited", "at most {burst} lobby requests at once and {rate} a second",
                                   burst=LOOKUP_BURST, rate=format(LOOKUP_PER_SECOND, "g")))
