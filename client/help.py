@@ -380,7 +380,7 @@ CARDS_LEGEND = (
     N_("Each turn 3 AP on your action wheel (3 kept at most). Actions (Tab completes them):\n"
        "  hide bMK:1 bSN:2 (secret)   seed bKY C   face bMK:a1 bSN:c1 (secret)   reveal bMK C   place bKY c4\n"
        "  move bMK B1^a1 a2   rotate bMK A cw   jump bMK b3   open bMK c3 n   attack bWA ySN   shoot bCB yMK\n"
-       "  levitate bTK bKY b2 a2 >bMK (the Telekinetic)   move bPA -bKY +bRP (the Paladin's two hands)\n"
+       "  levitate bTK bKY b2 a2 >bMK (the Telekinetic)   move bSN b1 >bMK +bRP (exchanges: as many as you like)\n"
        "  card 3 (secret, in a combat)   end"),
     # TRANSLATORS: part of `help cards`; VP: victory points
     N_("Tutorials: 1 movement (2 VP), 2 melee (3 VP), 3 line of sight and ranged combat (4 VP)."),

@@ -539,13 +539,13 @@ def _pass_placement(state: CardState, a: PassPlacement):
 class _Walk:
     """A move being followed token by token (shared by `apply` and the move generator)."""
 
-    __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "op_here", "exited", "move", "shown",
-                 "known", "blind")
+    __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "exited", "move", "shown", "known",
+                 "blind")
 
     def __init__(self, state: CardState, f: Figure):
         self.state, self.fid, self.seat = state, f.id, f.seat
         self.loc, self.facing, self.mp, self.restrict = f.loc, f.facing, 0, f.pin
-        self.op_here, self.exited, self.move = 0, False, _char(f).move
+        self.exited, self.move = False, _char(f).move
         self.shown: tuple = ()  # the path as the others see it (CG-OPT-03: no object taken from a holder named)
         self.known: frozenset | None = None  # the mover's abilities (`abilities`), until an exchange changes them
         self.blind = False  # DT-222: it took an object unseen (`+@holder`), which ends the move
@@ -554,7 +554,7 @@ class _Walk:
         """A copy of every slot, assigned one by one (a loop over __slots__ cost a tenth of the move search)."""
         w = _Walk.__new__(_Walk)
         w.state, w.fid, w.seat, w.loc, w.facing = self.state, self.fid, self.seat, self.loc, self.facing
-        w.mp, w.restrict, w.op_here, w.exited, w.move = self.mp, self.restrict, self.op_here, self.exited, self.move
+        w.mp, w.restrict, w.exited, w.move = self.mp, self.restrict, self.exited, self.move
         w.shown, w.known, w.blind = self.shown, self.known, self.blind
         return w
 
@@ -585,16 +585,10 @@ class _Walk:
             self.shown += (tok,)
 
     # item exchanges (CG-ITEM-01, CG-ITEM-03)
-    def exchanges_left(self) -> int:
-        """DT-206: one exchange per location visited; the Paladin, with a hand for each of his two loads, makes
-        two (DT-220)."""
-        return max(1, _capacity(self.state.fig(self.fid))) - self.op_here
-
     def _op(self, tok: str) -> str:
         """Apply an exchange token; what the others are told of it (DT-222: `+@yMK` for an object taken from a
-        character, `>bMK` for a give, when the objects are secret)."""
-        if self.exchanges_left() <= 0:
-            raise IllegalAction("CG-ITEM-01", "one exchange per zone visited (DT-206; the Paladin two, DT-220)")
+        character, `>bMK` for a give, when the objects are secret). As many as the player likes at each location
+        visited (DT-206: « comme bon vous semble »)."""
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
         here = self.loc  # a zone or a start position: objects lie on both (DT-206, DT-211)
@@ -674,7 +668,6 @@ class _Walk:
             st = st.with_figure(_carried_with(st.fig(me.id), drop=what))
             shown = ">" + friend if st.options.secret_objects else tok
         self.state = st
-        self.op_here += 1
         self.known = None  # what it carries changed, its abilities may have too (CG-ITEM-05)
         return shown
 
@@ -704,7 +697,7 @@ class _Walk:
                 if z2 not in mz.room_zones_in_front(seat, c2):
                     raise IllegalAction("CG-START-05", "face a zone of the room you now stand in front of")
                 self._spend_mp()
-                self.loc, self.facing, self.op_here = (seat, c2), z2, 0
+                self.loc, self.facing = (seat, c2), z2
             else:  # CG-START-03
                 z = parse_zone(tok)
                 if z != self.facing:
@@ -736,7 +729,7 @@ class _Walk:
             tseat, tcol = target
             if tseat == self.seat:  # CG-START-06
                 self._spend_mp()
-                self.loc, self.facing, self.restrict, self.op_here = target, zone, None, 0
+                self.loc, self.facing, self.restrict = target, zone, None
             else:  # CG-EXIT-01, CG-BLOCK-01
                 if any(g.seat == tseat and not g.wounded and g.facing == zone for g in st.at(target)):
                     raise IllegalAction("CG-BLOCK-01", "an enemy on its start zone blocks the exit from {zone}",
@@ -772,7 +765,7 @@ class _Walk:
         self._enter(target, OPPOSITE[side])  # CG-MOVE-04: an enemy there holds her to the wall she came through
 
     def _enter(self, zone, back_side: str) -> None:
-        self.loc, self.facing, self.op_here = zone, None, 0
+        self.loc, self.facing = zone, None
         # CG-MOVE-04: an unwounded enemy here: leave only through the border it came by
         me = self.state.fig(self.fid)
         flying = bool(self.abilities() & {"flying", "incorporeal"})  # CG-CHAR-WIZARD-01, -GHOST-01: enemies too
@@ -825,6 +818,10 @@ def _move(state: CardState, a: Move):
     walk = _Walk(new, new.fig(f.id))
     for tok in a.path:
         walk.token(tok)
+    if walk.mp == 0 and walk.state.figures == new.figures and walk.state.items == new.items:
+        # exchanges are as many as wished (DT-206): some undo the others, and then nothing was picked up or dropped
+        raise IllegalAction("CG-ITEM-04", "these exchanges leave everything as it was: a move changes zone or "
+                            "picks up / drops something")
     new, events = walk.finish()
     return new, [_shown("move", a.seat, {"figure": f.id, "path": list(a.path)},
                         {"figure": f.id, "path": list(walk.shown)}, walk.blind)] + events
@@ -1813,22 +1810,20 @@ def _candidates(w: _Walk) -> list:
     st, mz = w.state, w.state.maze
     if w.blind:
         return []  # DT-222: a move ends with an object taken unseen
-    toks = []
-    if w.exchanges_left() > 0:
-        me = st.fig(w.fid)
-        toks += ["+" + i.id for i in st.floor(w.loc)]  # in a zone or on a start position (DT-206, DT-211)
-        toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
-        toks += ["-" + c for c in me.carries]
-        for g in w.holders_here():
-            if st.options.secret_objects and g.seat != w.seat:  # DT-222: unseen, taken by naming the holder
-                toks += ["+@" + g.id] if _objects(st, g) else []
-                toks += ["+" + c for c in g.carries if st.has_fig(c)]
-            else:
-                toks += ["+" + c for c in g.carries]
-        for g in w.friends_here():
-            if not g.wounded and len(g.carries) < _capacity(g):
-                # DT-220: the Paladin carrying two names what he gives
-                toks += [">" + g.id] if len(me.carries) == 1 else [f">{g.id}/{c}" for c in me.carries]
+    me = st.fig(w.fid)
+    toks = ["+" + i.id for i in st.floor(w.loc)]  # in a zone or on a start position (DT-206, DT-211)
+    toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
+    toks += ["-" + c for c in me.carries]
+    for g in w.holders_here():
+        if st.options.secret_objects and g.seat != w.seat:  # DT-222: unseen, taken by naming the holder
+            toks += ["+@" + g.id] if _objects(st, g) else []
+            toks += ["+" + c for c in g.carries if st.has_fig(c)]
+        else:
+            toks += ["+" + c for c in g.carries]
+    for g in w.friends_here():
+        if not g.wounded and len(g.carries) < _capacity(g):
+            # DT-220: the Paladin carrying two names what he gives
+            toks += [">" + g.id] if len(me.carries) == 1 else [f">{g.id}/{c}" for c in me.carries]
     if w.mp >= w.move:
         return toks
     # Steps `_Walk._step` refuses at once are not offered: into a zone the start position does not face across an
@@ -1852,18 +1847,12 @@ def _candidates(w: _Walk) -> list:
 
 
 def _wall_paths(state: CardState, f: Figure) -> list:
-    """Every wall-walk of `f`: one exchange or none before, the wall, one exchange or none after (DT-206: one
-    exchange per zone visited)."""
+    """Every wall-walk of `f`, once per outcome: exchanges before, the wall, exchanges after
+    (CG-CHAR-WALLWALKER-02; as many as wished in each zone, DT-206)."""
     out = []
     start = _spend(state, f.seat)
-    base = _Walk(start, start.fig(f.id))
-    for before in [None, *_candidates_ops(base)]:
-        w = base.copy()
-        try:
-            if before:
-                w.token(before)
-        except IllegalAction:
-            continue
+    outcomes = set()
+    for w, before in _exchanges(_Walk(start, start.fig(f.id))):
         for side in GLOBAL:
             target = state.maze.step(f.at, side)
             if target is None:
@@ -1873,16 +1862,33 @@ def _wall_paths(state: CardState, f: Figure) -> list:
                 w2.through_wall(target)
             except IllegalAction:
                 continue
-            for after in [None, *_candidates_ops(w2)]:
-                w3 = w2.copy()
-                try:
-                    if after:
-                        w3.token(after)
-                except IllegalAction:
+            for w3, after in _exchanges(w2):
+                seen = (target, w3.state.figures, w3.state.items)
+                if seen in outcomes:
                     continue
-                path = tuple(t for t in (before, zone_name(target), after) if t)
-                if _side_count(w3.state, w3.loc, w3.seat, w3.fid) < MAX_PER_ZONE:
-                    out.append(path)
+                outcomes.add(seen)
+                if _side_count(w3.state, w3.loc, w3.seat, w3.fid) < MAX_PER_ZONE \
+                        and (not _left_friend(w3, start) or _gold_after(w3)):
+                    out.append((*before, zone_name(target), *after))
+    return out
+
+
+def _exchanges(w: _Walk) -> list:
+    """Each state a walk reaches where it stands by exchanges alone (as many as wished, DT-206), once, with the
+    fewest tokens that reach it: (walk, tokens), the walk as it stands first (no token)."""
+    out = [(w, ())]
+    seen = {(w.state.figures, w.state.items)}
+    for cur, toks in out:  # breadth-first: `out` grows as it is read
+        for tok in _candidates_ops(cur):
+            nxt = cur.copy()
+            try:
+                nxt.token(tok)
+            except IllegalAction:
+                continue
+            key = (nxt.state.figures, nxt.state.items)
+            if key not in seen:
+                seen.add(key)
+                out.append((nxt, toks + (tok,)))
     return out
 
 
@@ -1922,7 +1928,7 @@ def _gold_after(walk: _Walk) -> bool:
 def _paths(state: CardState, f: Figure) -> list:
     """One path per outcome of a move of `f` (docs/rulings.md DT-217): the shortest, the first a breadth-first
     search finds. The search visits each walk state (where the figure stands, facing, the border it must leave by,
-    the exchanges made here, what everybody carries and what lies where) again only with fewer movement points
+    what everybody carries and what lies where) again only with fewer movement points
     spent: a later visit with as many points spent or more can reach nothing new."""
     start = _spend(state, f.seat)
     out = []
@@ -1949,6 +1955,7 @@ def _paths(state: CardState, f: Figure) -> list:
             known = boards[id(st)] = (st, changes.setdefault(diff, len(changes)))  # the state kept: ids stay unique
         return known[1]
 
+    unchanged = board(start)  # the number of "nothing changed"
     while level:
         deeper = []
         for w, path in level:
@@ -1960,6 +1967,8 @@ def _paths(state: CardState, f: Figure) -> list:
                     continue
                 p = path + (tok,)
                 where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, board(nxt.state))
+                if nxt.mp == 0 and where[4] == unchanged:
+                    continue  # exchanges where it stands that undo each other: no move (CG-ITEM-04), no new state
                 if where not in outcomes:
                     # CG-GOLD-02 at the end: the mover's destination, where the wounded friends carried there count
                     # too (RUL-102), the mover's own load included; and, once it has left or given a wounded friend
@@ -1974,10 +1983,11 @@ def _paths(state: CardState, f: Figure) -> list:
                         out.append(p)
                 if nxt.exited or nxt.blind:
                     continue
-                key = (where, nxt.op_here)
-                if spent.get(key, nxt.mp + 1) <= nxt.mp:
+                # (exchanges are free and as many as wished, DT-206: an exchange undone, or made in another
+                # order, comes back to a walk state seen at this level, and stops there)
+                if spent.get(where, nxt.mp + 1) <= nxt.mp:
                     continue  # reached before with no more points spent: nothing new beyond
-                spent[key] = nxt.mp
+                spent[where] = nxt.mp
                 deeper.append((nxt, p))
         level = deeper
     return out

@@ -44,17 +44,20 @@ def test_CG_CHAR_PALADIN_01_CG_GOLD_03_two_things_where_anybody_else_carries_one
     assert wounded_two.item("bKY").where == "floor" and wounded_two.player("B").ap == 1
 
 
-def test_CG_CHAR_PALADIN_01_DT_220_full_hands_leave_one_first_and_two_exchanges_a_zone():
-    """Carrying two, `+bRP` is refused: he leaves one first, in the same zone (DT-220: a hand each, so two
-    exchanges where anybody else makes one); the Snake-man may not make two (DT-206). A give names the load."""
+def test_CG_CHAR_PALADIN_01_DT_220_full_hands_leave_one_first():
+    """Carrying two, `+bRP` is refused: he leaves one first, in the same zone (DT-220: which of his two loads a
+    swap would give back is not said); exchanges are as many as wished (DT-206), his three here included, and the
+    Snake-man's `-yRP +bRP` is his swap `+bRP` spelled out (one outcome, listed once: DT-217). A give names the
+    load."""
     s = build({"bPA": "a1", "bSN": "a1", "bMK": "a1", "yMK": "d4"},
               items={"bKY": "@bPA", "bSW": "@bPA", "bRP": "a1", "yRP": "@bSN"})
     e = refused(s, "move bPA +bRP", "CG-CHAR-PALADIN-01")
     assert "-bKY +bRP" in e.message
     swapped = act(s, "move bPA -bKY +bRP")
     assert swapped.fig("bPA").carries == ("bRP", "bSW") and swapped.item("bKY").at == z("a1")
-    refused(s, "move bSN -yRP +bRP", "CG-ITEM-01")
-    refused(s, "move bPA -bKY +bRP -bSW", "CG-ITEM-01")  # a third exchange in a1
+    assert act(s, "move bSN -yRP +bRP") == act(s, "move bSN +bRP")
+    three = act(s, "move bPA -bKY +bRP -bSW")
+    assert three.fig("bPA").carries == ("bRP",) and {three.item(i).at for i in ("bKY", "bSW")} == {z("a1")}
     e = refused(s, "move bPA >bMK", "CG-ITEM-03")
     assert ">bMK/bKY" in e.message
     given = act(s, "move bPA >bMK/bSW")
@@ -64,7 +67,8 @@ def test_CG_CHAR_PALADIN_01_DT_220_full_hands_leave_one_first_and_two_exchanges_
     took = act(s, "move bMK +bSW")
     assert took.fig("bPA").carries == ("bKY",) and took.fig("bMK").carries == ("bSW",)
     gen = legal_actions(s, "B")
-    for text in ("move bPA -bKY +bRP", "move bPA >bMK/bSW", "move bPA >bMK/bKY", "move bMK +bSW"):
+    for text in ("move bPA -bKY +bRP", "move bPA -bKY +bRP -bSW", "move bPA >bMK/bSW", "move bPA >bMK/bKY",
+                 "move bMK +bSW"):
         assert parse_action(text, "B") in gen, text
     assert parse_action("move bPA +bRP", "B") not in gen and parse_action("move bPA >bMK", "B") not in gen
     candidates = [Move("B", "bPA", p) for p in (("+bRP",), ("-bKY", "+bRP"), (">bMK",), (">bMK/bSW",),
@@ -377,7 +381,7 @@ def test_CG_OPT_03_random_games_views_and_legal_actions_never_tell_the_others_ob
     from dungeon_twister.engine.cards.typed import legal_texts
 
     checked = 0
-    for seed in (13, 30):
+    for seed in (21, 38):
         s = new_game(CardOptions(3, secret_objects=True), seed)
         rng = Rng(seed)
         for _ in range(400):
@@ -390,7 +394,9 @@ def test_CG_OPT_03_random_games_views_and_legal_actions_never_tell_the_others_ob
                     assert legal_texts(s, seat) == legal_texts(twin, seat)
                     checked += 1
             s = apply(s, kind_first(rng, legal_actions(s)))[0]
-    assert checked >= 200  # the games do reach such positions (measured: 94 and 221 of them)
+    # the games do reach such positions (measured: 203 and 184 of them; seeds 13 and 30, 94 and 221 until exchanges
+    # were as many as wished, DT-206, reached 78 and 3)
+    assert checked >= 200
 
 
 def test_CG_GOLD_02_a_wounded_friend_left_on_the_way_counts_where_it_is_left():

@@ -207,10 +207,28 @@ def test_CG_ITEM_03_give_needs_empty_hands():
     assert s3.fig("bMK").carries == ("bKY",) and s3.fig("bSN").carries == ()
 
 
-def test_CG_ITEM_01_one_exchange_per_visit_DT_206():
-    """DT-206: one exchange per zone visited (pick up then drop at once is refused)."""
-    s = build({"bMK": "a1", "yMK": "d4"}, items={"bRP": "a1"})
-    refused(s, "move bMK +bRP -bRP", "CG-ITEM-01")
+def test_CG_ITEM_01_03_DT_206_exchanges_as_many_as_wished_at_each_location():
+    """« vous pouvez prendre, donner, ou échanger des objets comme bon vous semble » (CG-ITEM-03), and pick up and
+    drop along the way (CG-ITEM-01): no limit per location (DT-206). The Snake-man carrying the Key reaches b1,
+    where the empty-handed Mechanork stands on the Rope: he gives him the Key and takes the Rope (two exchanges in
+    b1), then goes on to b2, for 1 AP. One exchange there could do either, not both. Taking the Rope and laying it
+    down again at once changes nothing: not a move (CG-ITEM-04), not listed."""
+    s = build({"bSN": "a1", "bMK": "b1", "yMK": "d4"}, items={"bKY": "@bSN", "bRP": "b1"})
+    after = act(s, "move bSN b1 >bMK +bRP b2")
+    assert after.fig("bSN").carries == ("bRP",) and after.fig("bSN").at == z("b2")
+    assert after.fig("bMK").carries == ("bKY",) and after.item("bKY").at == "bMK" and after.item("bRP").at == "bSN"
+    assert after.player("B").ap == 2
+    listed = legal_actions(s, "B")
+    assert Move("B", "bSN", ("b1", ">bMK", "+bRP")) in listed
+    assert Move("B", "bSN", ("b1", ">bMK", "+bRP", "b2")) in listed
+    # four in a row that undo each other after a step: what the step alone does
+    back = act(s, "move bSN b1 >bMK +bRP -bRP +bKY")
+    assert back.fig("bSN").carries == ("bKY",) and back.fig("bMK").carries == () and back.item("bRP").at == z("b1")
+    assert back == act(s, "move bSN b1")
+    e = refused(s, "move bMK +bRP -bRP", "CG-ITEM-04")
+    assert "as it was" in e.message
+    refused(s, "move bSN +bKY", "CG-ITEM-01")  # he carries it already: nothing of that name to take here
+    assert not any(isinstance(a, Move) and a.figure == "bMK" and a.path == ("+bRP", "-bRP") for a in listed)
 
 
 def test_CG_ITEM_01_DT_206_an_object_on_the_start_zone_is_picked_up_dropped_and_swapped_there():

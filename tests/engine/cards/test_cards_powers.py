@@ -256,6 +256,12 @@ def test_CG_CHAR_WALLWALKER_01_02_03_through_one_wall_with_exchanges_before_and_
     from dungeon_twister.engine.cards import WallWalk
     assert WallWalk("B", "bWW", ("a3",)) in legal_actions(s) and WallWalk("B", "bWW", ("-bKY", "a3")) in \
         legal_actions(s)
+    # exchanges as many as wished on each side (DT-206), each outcome listed once (DT-217): the Key kept or left in
+    # a2, then in a3 the Rope taken (a swap when she still carries the Key), the Key laid down, or nothing: 5 walks
+    walks = [a.path for a in legal_actions(s) if isinstance(a, WallWalk)]
+    assert walks == [("a3",), ("a3", "+yRP"), ("a3", "-bKY"), ("-bKY", "a3"), ("-bKY", "a3", "+yRP")]
+    assert act(s, "wallwalk bWW a3 -bKY +yRP") == s3  # two exchanges in a3: the swap's outcome
+    assert act(s, "wallwalk bWW -bKY +bKY a3") == act(s, "wallwalk bWW a3")
 
 
 def test_CG_CHAR_WALLWALKER_01_DT_207_DT_230_a_pit_beside_the_wall_needs_a_rope():
