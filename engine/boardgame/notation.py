@@ -91,6 +91,7 @@ def register_action(cls: type, verbs: dict[str, Callable], formatter: Callable[[
         if verb in _PARSERS and _PARSERS[verb] is not verbs[verb]:
             raise ValueError(f"the verb {verb!r} is taken")
     _PARSERS.update(verbs)
+    _KINDS.update(dict.fromkeys(verbs, cls))
     _FORMATTERS[cls] = formatter
     VERBS[cls] = next(iter(verbs))
 
@@ -179,18 +180,20 @@ class Words:
         return int(word.lstrip("+"))
 
 
-def parse_action(text: str, seat: str) -> Action:
-    """Parse canonical notation (own tokens may omit their colour letter). Raises NotationError."""
+def parse_action(text: str, seat: str, known: frozenset[str] | None = None) -> Action:
+    """Parse canonical notation (own tokens may omit their colour letter). Raises NotationError. `known`: the verbs
+    of the game's rule set (`verbs(rules)`; every registered verb when None): any other verb is unknown there, and
+    the refusal lists those."""
     check_length(text)
     w = Words(text)
     if not w.words:
         raise w.fail("empty action")
     verb = w.next(N_("missing a verb"))
-    parser = _PARSERS.get(verb)
+    parser = _PARSERS.get(verb) if known is None or verb in known else None
     if parser is None:
-        near = get_close_matches(verb.lower(), _PARSERS, n=1)
+        names = sorted(_PARSERS if known is None else known)
+        near = get_close_matches(verb.lower(), names, n=1)
         # the list in two values, each within the protocol's 200 characters of a value (action_refused.values)
-        names = sorted(_PARSERS)
         half = {"verbs": ", ".join(names[:len(names) // 2]), "more_verbs": ", ".join(names[len(names) // 2:])}
         if near:
             # TRANSLATORS: {verbs}, {more_verbs}: the two halves of the list of verbs (notation, not translated)
@@ -353,9 +356,34 @@ _PARSERS = {
 }
 
 
-def verbs() -> list[str]:
-    """Every verb of the action notation (the sets' registered ones included), sorted."""
-    return sorted(_PARSERS)
+# verb -> the action kind it writes: what a rule set's verbs are (`verbs`)
+_KINDS: dict[str, type] = {
+    "team": ChooseTeam, "hide": Hide, "card": PlayCard, "end": EndTurn, "move": Move, "wallwalk": WallWalk,
+    "jump": Jump, "attack": Attack, "combat": CombatCard, "reveal": Reveal, "place": Place, "pass": PassPlacement,
+    "rotate": Rotate, "heal": Heal, "regenerate": Regenerate, "break": Portcullis, "open": Portcullis,
+    "close": Portcullis, "fireball": Fireball, "drink": Drink, "pick": Pick, "build": Build,
+}
+
+
+def verbs(rules: str | None = None) -> list[str]:
+    """Every verb of the action notation (the sets' registered ones included), sorted; with `rules`, those of
+    the action kinds that rule set's modules handle (`rulebook.handlers`): a base-set game has no `shoot`."""
+    if rules is None:
+        return sorted(_PARSERS)
+    return sorted(_rule_verbs(rules))
+
+
+def _rule_verbs(rules: str) -> frozenset[str]:
+    known = _RULE_VERBS.get(rules)
+    if known is None:
+        from .rulebook import handlers  # rulebook -> the rule modules -> ... -> notation: imported here
+
+        kinds = handlers(rules)
+        known = _RULE_VERBS[rules] = frozenset(verb for verb, kind in _KINDS.items() if kind in kinds)
+    return known
+
+
+_RULE_VERBS: dict[str, frozenset[str]] = {}
 
 
 def resolve_input(state, seat: str, text: str) -> Action:
@@ -366,7 +394,9 @@ def resolve_input(state, seat: str, text: str) -> Action:
     from .apply import waiting_refusal
     from .legal import legal_actions
 
-    return resolve_typed(text, seat, parse_action, lambda: legal_actions(state, seat), format_action,
+    known = _rule_verbs(state.options.catalogue.rules)
+    return resolve_typed(text, seat, lambda text, seat: parse_action(text, seat, known),
+                         lambda: legal_actions(state, seat), format_action,
                          lambda: waiting_refusal(state, seat) if state.outcome is None else None)
 
 

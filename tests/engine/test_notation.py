@@ -38,6 +38,35 @@ def test_a_verb_like_no_other_gets_no_guess_but_the_list():
     assert "did you mean" not in str(info.value) and "(verbs: attack, break, breathe, build, card," in str(info.value)
 
 
+def test_a_games_unknown_verb_lists_the_verbs_of_its_rule_set():
+    """Seen in play-tests: in a base-set game, `fly bWA c4` was answered with every set's verbs (breathe, charm,
+    shoot...). `resolve_input` knows the game: its refusal lists the verbs of the rule set's modules (BASE_SET:
+    no `shoot`, which is unknown there and answered so, with the base set's nearest verb), a Prison game's list
+    has `shoot`, and the parser alone still knows every verb."""
+    from dungeon_twister.engine.boardgame.notation import verbs
+    from dungeon_twister.engine.boardgame.setup import new_game
+    from dungeon_twister.engine.boardgame.state import Options
+
+    base = position("bWA@c3 yTR@h18")
+    assert base.options.catalogue.rules == "base"
+    # the 22 verbs of the base set's notation (notation._PARSERS before any set registers its own)
+    assert verbs("base") == ["attack", "break", "build", "card", "close", "combat", "drink", "end", "fireball", "heal",
+                             "hide", "jump", "move", "open", "pass", "pick", "place", "regenerate", "reveal",
+                             "rotate", "team", "wallwalk"]
+    with pytest.raises(NotationError) as info:
+        resolve_input(base, "B", "fly bWA c4")
+    text = str(info.value)
+    assert "(verbs: attack, break, build, card, close, combat, drink, end, fireball, heal, hide" in text
+    assert "shoot" not in text and "breathe" not in text and info.value.column == 0
+    with pytest.raises(NotationError) as info:
+        resolve_input(base, "B", "shoot bWA yTR")
+    assert str(info.value).startswith("unknown verb 'shoot'")
+    prison = new_game(Options(set_name="prison"), 7)
+    assert {"shoot", "push", "lance", "mind"} <= set(verbs(prison.options.catalogue.rules))
+    assert "breathe" not in verbs(prison.options.catalogue.rules)
+    assert parse_action("shoot bWA yTR", "B").verb == "shoot"
+
+
 def test_own_tokens_may_omit_their_colour():
     assert parse_action("move WA c5", "B") == parse_action("move bWA c5", "B")
 

@@ -14,6 +14,7 @@ import pytest
 
 from dungeon_twister.engine import (Options, apply, format_action, format_position, legal_actions, new_game,
                                     parse_action, parse_position, view)
+from dungeon_twister.engine.boardgame.notation import verbs
 from dungeon_twister.engine.core.errors import EngineError
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.tools.selfplay import play_game
@@ -101,8 +102,10 @@ def test_notation_round_trips_for_actions_and_positions(seed, variant):
         text = format_position(state)
         assert format_position(parse_position(text)) == text
         assert parse_position(text) == state
+        known = frozenset(verbs(state.options.catalogue.rules))  # what a game's typed input accepts
         for action in listable(legal_actions(state))[:200]:
             assert parse_action(format_action(action), action.seat) == action
+            assert parse_action(format_action(action), action.seat, known) == action
 
 
 def hidden_ids(state, viewer):
