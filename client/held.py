@@ -1,5 +1,7 @@
 """What the client keeps on disk to take its seat back after a crash: the resume token of its seat, and the secret
-choices it committed to (purpose, choice, nonce) with the opponent's commitments it received.
+choices it committed to (purpose, choice, nonce) with the opponent's commitments it received; and, beside them,
+how far the table's events got (`Progress`: the last event, the view the next deltas apply to, the log), so that
+a new process carries on from there: the events it missed come as events, and the log keeps what came before.
 
 One file per (server, name) in the user's state directory (platformdirs.user_state_dir("dt-client"), or
 $DT_CLIENT_STATE_DIR), readable by the user only (mode 0600 in a 0700 directory): a resume token gives the seat
@@ -20,6 +22,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgpack
 import platformdirs
 
 STATE_DIR_VARIABLE = "DT_CLIENT_STATE_DIR"
@@ -28,6 +31,8 @@ MAX_FILE_SIZE = 64 * 1024
 """A held-seat file larger than this is not read (it is not ours)."""
 MAX_SECRETS = 16
 FORMAT = 1
+MAX_PROGRESS_SIZE = 1024 * 1024
+"""A progress file larger than this is not read (views are ~3-20 KB, the log at most LOG_LINES lines)."""
 
 
 def state_dir() -> Path:
@@ -89,14 +94,52 @@ def _text(value: object) -> str:
     return value
 
 
+@dataclass
+class Progress:
+    """How far the events of our table got when this client last handled some (protocol section 8): a new process
+    resumes from `last_event` with `base`, the view the server's next view deltas apply to, or shows `view` when
+    the connection had no deltas; and puts its log back."""
+
+    table: str
+    last_event: int
+    base: dict | None
+    """The connection's delta base (feature delta_views), as the server sent it; None without the feature."""
+    view: dict | None
+    """The whole view shown, kept only when there is no `base`."""
+    log: list[str]
+    came_in: bool
+    """The log starts at a snapshot (ClientState.came_in)."""
+
+    def pack(self) -> bytes:
+        return msgpack.packb({"format": FORMAT, "table": self.table, "last_event": self.last_event,
+                              "base": self.base, "view": self.view, "log": self.log, "came_in": self.came_in})
+
+    @classmethod
+    def unpack(cls, data: bytes) -> Progress:
+        """Raises (ValueError, TypeError, KeyError, msgpack's errors) for anything that is not a file we wrote."""
+        raw = msgpack.unpackb(data, raw=False)
+        if raw["format"] != FORMAT:
+            raise ValueError(f"format {raw['format']!r}")
+        base, view, log = raw["base"], raw["view"], raw["log"]
+        if not all(part is None or isinstance(part, dict) for part in (base, view)) or (base is None) == (view is None):
+            raise ValueError("one view, a dict")
+        if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+            raise ValueError("the log is lines")
+        last_event = raw["last_event"]
+        if type(last_event) is not int or last_event < 0:
+            raise ValueError("an event number")
+        return cls(_text(raw["table"]), last_event, base, view, log, bool(raw["came_in"]))
+
+
 class SeatFile:
-    """The held-seat file of one (server, name): load, save (atomically, 0600) and clear."""
+    """The held-seat file of one (server, name): load, save (atomically, 0600) and clear; and its progress file."""
 
     def __init__(self, server: str, name: str, directory: Path | None = None) -> None:
         self.server, self.name = server, name
         self.directory = directory if directory is not None else state_dir()
         key = hashlib.sha256(f"{server}\n{name}".encode()).hexdigest()[:32]
         self.path = self.directory / f"seat-{key}.json"
+        self.progress_path = self.directory / f"seat-{key}.progress"
 
     def load(self) -> HeldSeat | None:
         """The held seat, or None (no file, or one that is unreadable, too large or for another server/name)."""
@@ -115,21 +158,43 @@ class SeatFile:
 
     def save(self, held: HeldSeat) -> None:
         """Replace the file with `held`; durable once this returns (written, flushed to disk, renamed)."""
+        self._replace(self.path, json.dumps(held.to_json(self.server, self.name)).encode(), durable=True)
+
+    def load_progress(self, table: str) -> Progress | None:
+        """The progress kept for `table`, or None (none, another table's, unreadable or too large)."""
+        try:
+            with self.progress_path.open("rb") as file:
+                data = file.read(MAX_PROGRESS_SIZE + 1)
+            if len(data) > MAX_PROGRESS_SIZE:
+                return None
+            progress = Progress.unpack(data)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, msgpack.UnpackException):
+            return None
+        return progress if progress.table == table else None
+
+    def save_progress(self, progress: Progress) -> None:
+        """Replace the progress file, atomically but not flushed to disk: written after every batch of events, and
+        an old one costs only a snapshot (the server's answer to a resume from a view it no longer has) and the
+        log lines since."""
+        self._replace(self.progress_path, progress.pack(), durable=False)
+
+    def _replace(self, path: Path, data: bytes, durable: bool) -> None:
         self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        data = json.dumps(held.to_json(self.server, self.name)).encode()
-        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             if hasattr(os, "fchmod"):
                 os.fchmod(descriptor, 0o600)  # an old temporary file left by a crash keeps its mode otherwise
             with os.fdopen(descriptor, "wb") as file:
                 file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, self.path)
+                if durable:
+                    file.flush()
+                    os.fsync(file.fileno())
+            os.replace(temporary, path)
         except BaseException:
             temporary.unlink(missing_ok=True)
             raise
 
     def clear(self) -> None:
         self.path.unlink(missing_ok=True)
+        self.progress_path.unlink(missing_ok=True)

@@ -180,6 +180,11 @@ def _table_created(session: Session, message: TableCreated) -> None:
 def _joined(session: Session, message: Joined) -> None:
     state = session.state
     if session.joined(message):
+        restored = session.restored_snapshot()
+        if restored is not None:  # a new process: the view the last one stopped at, the events since to follow
+            snapshot, came_in = restored
+            _snapshot(session, snapshot)
+            state.came_in = came_in
         state.say(_("back at table {table}").format(table=message.table))
         return
     state.enter_table(message.table, message.seat)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from dungeon_twister.protocol import ClientConnection, Joined, Message
+from dungeon_twister.protocol import ClientConnection, Joined, Message, Snapshot
 
 from .state import ClientState, TableSetup
 
@@ -51,6 +51,10 @@ class SessionPort(Protocol):
 
     def seat_lost(self, why: str) -> None:
         """The seat is no longer ours (left, game over, token refused): forget its token."""
+
+    def restored_snapshot(self) -> tuple[Snapshot, bool] | None:
+        """Right after a resumed `joined`: the view an earlier process stopped at, as a snapshot of its event, and
+        whether its log started at a snapshot; None when there is none to carry on from."""
 
     def view_changed(self, n: int, view: dict | None) -> None:
         """A new view at table event `n`: secret rounds it no longer shows are over."""

@@ -42,6 +42,7 @@ from dungeon_twister.protocol import (
     ResumeInfo,
     Role,
     SeatBot,
+    Snapshot,
     Takeback,
     TakebackAnswer,
     Software,
@@ -58,7 +59,7 @@ from dungeon_twister.protocol.identity import sign_proof
 from dungeon_twister.protocol.kinds import ACTION_TEXT
 
 from . import inbox, secret_choice
-from .held import HeldSeat, KeptSecret, SeatFile
+from .held import HeldSeat, KeptSecret, Progress, SeatFile
 from .i18n import _
 from .identity import public_bytes
 from .names import table_named
@@ -154,6 +155,9 @@ class Session:
         self._given_up = False
         """The server refused us for good: do not resume."""
         self._resent_commits = 0
+        self._restored: Progress | None = None
+        """Where an earlier process stopped at our table (`_take_back`), until the resumed seat is joined."""
+        self._progress_failed = False
         self._waiting: list[Message] = []
         """Lobby requests typed before the first welcome, sent after it (at most WAITING_LIMIT)."""
         self._pings = count(1)
@@ -175,7 +179,14 @@ class Session:
                 state.deal_mine = kept.choice
                 continue
             state.secrets[purpose] = SecretChoice(purpose, kept.choice)
-        resume = ResumeInfo(held.token, held.table, 0)  # 0: the table's events again (or a snapshot)
+        # From where the earlier process stopped: the events since then come as events (the log tells them), if the
+        # server still has them; else, or with no progress kept, a snapshot (0: the table's events again).
+        progress = self.seat_file.load_progress(held.table) if self.seat_file is not None else None
+        if progress is not None:
+            self._restored = progress
+            state.log.extend(progress.log)
+            state.came_in = progress.came_in
+        resume = ResumeInfo(held.token, held.table, progress.last_event if progress is not None else 0)
         self.plan = Plan(Role.PLAYER, resume=resume, until=self.clock() + self.grace)
         state.say(_("taking your seat at table {table} back...").format(table=held.table))
 
@@ -197,26 +208,65 @@ class Session:
         kind = PlayerConnection if plan.role is Role.PLAYER else SpectatorConnection
         self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS))
         self.connection.view = held
+        if held is None and plan.resume is not None and self._restored is not None:
+            self.connection.view = self._restored.base  # the next deltas apply to the view the last process held
         self.state.role = plan.role.value
         key = public_bytes(self.identity) if self.identity is not None else None
         self._write(self.connection.send_hello(self.state.name, SOFTWARE, plan.resume, key))
         self.notify()
 
     def receive(self, data: bytes) -> None:
-        """Bytes from the server: handle every event they complete (`log_after`'s lines after them)."""
+        """Bytes from the server: handle every event they complete (`log_after`'s lines after them); then keep how
+        far our table's events got (`_keep_progress`)."""
         assert self.connection is not None
         self.connection.receive_data(data)
         self._later = later = []
+        table_events = False
         try:
             while (event := self.connection.next_event()) is not None:
                 if later and not isinstance(event, TableEvent):
                     self.state.log.extend(later)  # the events that followed are over: a new step, or something else
                     later.clear()
+                table_events = table_events or isinstance(event, (TableEvent, Snapshot))
                 inbox.handle(self, event)
         finally:
             self._later = None
             self.state.log.extend(later)
+        if table_events:
+            self._keep_progress()
         self.notify()
+
+    def _keep_progress(self) -> None:
+        """The progress file of our seat (held.py): the last event, the view the next deltas apply to, the log."""
+        state, connection, held = self.state, self.connection, self.held
+        if self.seat_file is None or held is None or connection is None or state.table != held.table:
+            return
+        base = connection.view
+        if base is None and state.view is None:
+            return
+        progress = Progress(held.table, connection.last_event, base, state.view if base is None else None,
+                            list(state.log), state.came_in)
+        try:
+            self.seat_file.save_progress(progress)
+        except OSError as error:
+            if not self._progress_failed:  # said once: the game goes on, only a restart would lose the log
+                self._progress_failed = True
+                state.say(_("cannot keep the game's log on disk ({error}): a restart would start it afresh")
+                          .format(error=error))
+
+    def restored_snapshot(self) -> tuple[Snapshot, bool] | None:
+        """Once the seat an earlier process held is joined again: the view it stopped at, as a snapshot of that
+        event, and whether its log started at a snapshot; None when there is none to carry on from."""
+        restored, self._restored = self._restored, None
+        if restored is None or self.connection is None or self.state.table != restored.table:
+            return None
+        if restored.base is not None:
+            if self.connection.view is not restored.base:
+                return None  # the connection was not made from it (a resume that started over)
+            view = self.connection.carry_on_from(restored.base)
+        else:
+            view = restored.view
+        return Snapshot(restored.table, restored.last_event, view), restored.came_in
 
     def log_after(self, line: str) -> None:
         """A log line that follows the table events the same bytes bring next: the check of an opponent's reveal
@@ -342,6 +392,7 @@ class Session:
     def seat_lost(self, why: str) -> None:
         self.token = None
         self.held = None
+        self._restored = None
         self.state.reconnecting = None
         if self.seat_file is not None:
             try:

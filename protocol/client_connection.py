@@ -56,6 +56,12 @@ class ClientConnection(Connection):
         return self.send(Hello(self.versions, software, self.role.value, name, resume,
                                self.offered_features or None, key))
 
+    def carry_on_from(self, view: dict) -> dict:
+        """Take `view` (a whole view as the server sent it, kept by an earlier connection or process) as the base of
+        the next view_delta; the view as this connection delivers views."""
+        self.view, self._view_lost = view, False
+        return _expanded(view) if self.expand else view
+
     def send(self, message: Message) -> bytes:
         if isinstance(message, Resume) and self._view_lost and not message.snapshot:
             message = replace(message, snapshot=True)  # the deltas to come need a view this end lost

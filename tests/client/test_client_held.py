@@ -9,7 +9,7 @@ import stat
 import platformdirs
 
 from dungeon_twister.client import held
-from dungeon_twister.client.held import MAX_FILE_SIZE, HeldSeat, KeptSecret, SeatFile
+from dungeon_twister.client.held import MAX_FILE_SIZE, MAX_PROGRESS_SIZE, HeldSeat, KeptSecret, Progress, SeatFile
 
 NONCE = bytes(range(32))
 
@@ -85,6 +85,36 @@ def test_what_is_not_a_file_we_wrote_is_ignored(tmp_path):
     for data in cases:
         seat_file.path.write_bytes(data)
         assert seat_file.load() is None, data[:60]
+
+
+def test_the_progress_file_keeps_the_view_and_the_log_for_its_table_only(tmp_path):
+    """Beside the seat file, how far the table's events got (a view with bytes in it, as views carry commitments),
+    readable by the user only, read back only for its table; what is not a file we wrote is not read; clearing
+    the seat clears it too."""
+    import msgpack
+
+    seat_file = SeatFile("h:1", "alice", tmp_path)
+    assert seat_file.load_progress("t1-ab") is None
+    progress = Progress("t1-ab", 42, {"phase": "main", "secret": {"c": bytes(32)}, "legal": ["end"]}, None,
+                        ["Blue ends turn 2", "turn 3: Yellow plays"], True)
+    seat_file.save_progress(progress)
+    assert seat_file.load_progress("t1-ab") == progress
+    assert seat_file.load_progress("t2-cd") is None, "another table's"
+    assert stat.S_IMODE(seat_file.progress_path.stat().st_mode) == 0o600
+    whole = Progress("t1-ab", 7, None, {"phase": "hide"}, [], False)  # a connection without view deltas
+    seat_file.save_progress(whole)
+    assert seat_file.load_progress("t1-ab") == whole
+    raw = msgpack.unpackb(seat_file.progress_path.read_bytes())
+    for data in [b"\xc1", msgpack.packb({**raw, "format": 2}), msgpack.packb({**raw, "base": {"a": 1}}),
+                 msgpack.packb({**raw, "view": None}), msgpack.packb({**raw, "log": ["a", 3]}),
+                 msgpack.packb({**raw, "last_event": -1}), msgpack.packb({**raw, "table": ""}),
+                 msgpack.packb(raw) + b"x", b"\x90" * (MAX_PROGRESS_SIZE + 1)]:
+        seat_file.progress_path.write_bytes(data)
+        assert seat_file.load_progress("t1-ab") is None, data[:40]
+    seat_file.save(seat())
+    seat_file.save_progress(whole)
+    seat_file.clear()
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_state_directory_is_the_platforms_unless_the_variable_says(monkeypatch, tmp_path):

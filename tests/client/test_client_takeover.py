@@ -204,3 +204,53 @@ async def test_a_crash_at_each_step_of_a_commit_reveal_round_is_survived(tmp_pat
         assert len([line for line in lines if line.startswith("# commit B team ")]) == 1
         nonce = kept.secrets["team"].nonce.hex()
         assert [line for line in lines if line.startswith("# reveal B team ")] == [f"# reveal B team {nonce} {choice}"]
+
+
+async def test_a_client_restarted_after_a_crash_keeps_its_log_and_is_told_what_it_missed(tmp_path, monkeypatch):
+    """A client that crashed in the main phase: the opponent (a bot) played a whole turn while it was gone. The new
+    process resumed from a snapshot (`last_event` 0) before: the board was right, but the log was empty and the
+    bot's moves were nowhere. Now it carries on from its progress file (held.py): the log it had, then the missed
+    events as events (their lines in the log), and the view they make is the server's."""
+    import msgpack
+
+    from dungeon_twister.client import inbox
+    from dungeon_twister.protocol import Snapshot
+    from dungeon_twister.server.viewing import table_view
+
+    snapshots = []
+    handle = inbox._HANDLERS[Snapshot]
+    monkeypatch.setitem(inbox._HANDLERS, Snapshot, lambda session, message: (snapshots.append(message.n),
+                                                                            handle(session, message)))
+
+    async with machine(tmp_path) as here:
+        async with here.client() as first:
+            table = await start_game(first)
+            for _ in range(60):  # team, hides, placements: until our turn in the main phase
+                view = first.state.view or {}
+                if view.get("phase") == "main" and "end" in view.get("legal", ()):
+                    break
+                if view.get("legal"):
+                    first.act(view["legal"][0])
+                await until(lambda seen=view: first.state.view is not seen)
+            game = table_of(here.server, table).play.game
+            before = game.record.actions
+            log, came_in = list(first.state.log), first.state.came_in
+            assert log and snapshots
+            here.networks[-1].dead_in = True  # nothing more reaches this process
+            first.act("end")
+            await until(lambda: game.state.to_act == ("B",) and game.record.actions > before + 1)  # our end, the
+            # bot's whole turn: our turn again, its action card to play first
+        missed = game.record.actions - before
+        assert missed >= 2, "the end and at least one action of the bot"
+
+        snapshots.clear()
+        async with here.client() as second:
+            expected = table_of(here.server, table)
+            await until(lambda: second.state.view is not None and second.state.view.get("legal"))
+            now = list(second.state.log)
+            assert now[:len(log)] == log, "the log the first process had"
+            told = now[len(log):]
+            assert len(told) >= missed, told
+            assert snapshots == [] and second.state.came_in == came_in, "events, not a snapshot"
+            want = msgpack.unpackb(msgpack.packb(table_view(expected.point(), "B", expected.play.game.legal)))
+            assert {key: second.state.view[key] for key in want} == want
