@@ -10,7 +10,7 @@ from .i18n import N_, _, ngettext
 from .names import kind_name, seat_name
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick WA, remove bWA bTH, card N...) stay in English
-HINTS = {"select": N_("pick a character, then an object: pick WA, pick KY"),
+HINTS = {"select": N_("pick a character, then an object: pick CODE (Tab lists those left)"),
          "handicap": N_("leave out your handicap's characters, in secret: remove bWA bTH"),
          "hide": N_("hide your 2 start characters in secret: hide bMK:1 bSN:2"),
          "seed": N_("lay a card face down beside a room: seed CARD ROOM"),
