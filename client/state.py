@@ -144,8 +144,8 @@ class SecretChoice:
         if self.revealed and not pending:
             # TRANSLATORS: a secret choice's round that the game has gone on from: {purpose} is the protocol's name of
             # what is chosen (hide, team), shown as it is
-            return _("{purpose}: {choice} revealed; the opponent's reveal comes, and is checked, when the game shows "
-                     "his choice").format(purpose=self.purpose, choice=choice)
+            return _("{purpose}: you chose {choice}; the opponent's choice is checked against his commitment when the "
+                     "game shows it").format(purpose=self.purpose, choice=choice)
         if self.revealed:
             # TRANSLATORS: a secret choice's round: {purpose} is the protocol's name of what is chosen (team, combat-3)
             return _("{purpose}: {choice} revealed; waiting for the opponent's reveal").format(

@@ -243,13 +243,14 @@ def test_panel_asks_for_the_secret_choice_then_shows_its_progress():
 def test_CG_TUT1_05_a_round_the_game_went_on_from_is_not_shown_as_waited_for():
     """A card game's hidden start characters: both reveals reach the server at once, but each player's is forwarded
     to the other only when the teams are shown (CG-TUT1-05), several actions later. The panel said "waiting for the
-    opponent's reveal" all along, as if the game were stuck."""
+    opponent's reveal" all along, as if the game were stuck; then "'hide ...' revealed", which read as if the
+    opponent had been shown it (a play-test): it is the server that has it, until the game shows both."""
     state = seated(position_text("bWA@c4 yTR@c9"))
     assert state.secret_purpose is None  # the game went on
     state.secrets["hide"] = SecretChoice("hide", "hide bAS:1 bCO:2", revealed=True)
     text = text_of(game_panel(state, 0.0))
-    assert "'hide bAS:1 bCO:2' revealed; the opponent's reveal comes, and is checked, when the game shows his choice" \
-        in text and "waiting for" not in text
+    assert ("hide: you chose 'hide bAS:1 bCO:2'; the opponent's choice is checked against his commitment when the "
+            "game shows it") in text and "waiting for" not in text and "revealed" not in text
     state.secrets["hide"].opponent_choice = "hide yAS:1 yBE:2"
     assert "hide bAS:1 bCO:2" not in text_of(game_panel(state, 0.0)), "verified: no longer listed"
 
