@@ -144,9 +144,8 @@ class SeatFile:
     def load(self) -> HeldSeat | None:
         """The held seat, or None (no file, or one that is unreadable, too large or for another server/name)."""
         try:
-            with self.path.open("rb") as file:
-                data = file.read(MAX_FILE_SIZE + 1)
-            if len(data) > MAX_FILE_SIZE:
+            data = _read(self.path, MAX_FILE_SIZE)
+            if data is None:
                 return None
             raw = json.loads(data)
             if raw.get("server") != self.server or raw.get("name") != self.name:
@@ -163,9 +162,8 @@ class SeatFile:
     def load_progress(self, table: str) -> Progress | None:
         """The progress kept for `table`, or None (none, another table's, unreadable or too large)."""
         try:
-            with self.progress_path.open("rb") as file:
-                data = file.read(MAX_PROGRESS_SIZE + 1)
-            if len(data) > MAX_PROGRESS_SIZE:
+            data = _read(self.progress_path, MAX_PROGRESS_SIZE)
+            if data is None:
                 return None
             progress = Progress.unpack(data)
         except (OSError, ValueError, KeyError, TypeError, AttributeError, msgpack.UnpackException):
@@ -198,3 +196,10 @@ class SeatFile:
     def clear(self) -> None:
         self.path.unlink(missing_ok=True)
         self.progress_path.unlink(missing_ok=True)
+
+
+def _read(path: Path, limit: int) -> bytes | None:
+    """The file's bytes, or None if it is larger than `limit` (it is not ours); OSError if it cannot be read."""
+    with path.open("rb") as file:
+        data = file.read(limit + 1)
+    return data if len(data) <= limit else None
