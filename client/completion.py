@@ -132,9 +132,18 @@ class PromptCompleter(Completer):
         out = {}
         view = self.state.view or {}
         cards = view.get("game") == "cards"
+        depth = len(typed) + 1
         for word, actions in next_words(self.state.legal, typed, partial).items():
             count = len(actions)
             meta = actions[0] if count == 1 else ngettext("{n} action", "{n} actions", count).format(n=count)
+            whole = next((action for action in actions if len(action.split()) == depth), None)
+            if count > 1 and whole is not None:
+                # the word completes an action, and others go on after it (`move bNG a0`, `move bNG a0 +bRP`...):
+                # the count alone read as if `move bNG a0` needed more (a play-test)
+                # TRANSLATORS: beside a completion: {action} is a whole action as typed; {more} other actions begin
+                # with it and go on (what a move takes or leaves on its way)
+                meta = ngettext("{action} and {more} more", "{action} and {more} more", count - 1).format(
+                    action=whole, more=count - 1)
             name = word_name(word, view.get("set"), cards)
             if name is not None:
                 # what the word's code names ("pick AS": Assassin); the action itself when more words follow

@@ -191,6 +191,14 @@ def test_completer_offers_next_words_of_legal_actions_with_the_action_they_compl
     assert complete("move ") == {"bTH": "Blue Thief · move bTH a1", "bWA": "Blue Warrior · 2 actions"}
     assert complete("move bWA ") == {"c5": "move bWA c5", "d4": "move bWA d4"}
     assert complete("move bWA d") == {"d4": "move bWA d4"}
+    # a word that completes an action others go on from says so: `move bNG a0` is whole (a play-test of a Prison
+    # game read "a0  4 actions" as if more had to be typed)
+    state.view = {"legal": ["move bNG a0", "move bNG a0 +bRP", "move bNG a0 bKY@c3", "move bNG a0 +bRP bKY@c3",
+                            "move bNG b1"]}
+    assert complete("move bNG ") == {"a0": "move bNG a0 and 3 more", "b1": "move bNG b1"}
+    assert complete("move bNG a0 ") == {"+bRP": "Blue Rope · move bNG a0 +bRP and 1 more",
+                                        "bKY@c3": "move bNG a0 bKY@c3"}
+    state.view = {"legal": ["end", "move bWA c5", "move bWA d4", "attack bWA yTR", "move bTH a1"]}
     assert complete("") == {}, "no menu pops up on an empty prompt while typing"
     assert set(complete("", tab=True)) >= {"end", "move", "attack", "help", "chat", "leave"}
     assert complete("bot ") == {"B": "", "Y": ""}
