@@ -330,11 +330,6 @@ def _removed(e: dict) -> str:
     return _("{seat} leaves out {count} characters, unseen (handicap)").format(seat=_seat(e), count=e["count"])
 
 
-def _game_over(e: dict) -> str:
-    return _("Game over: {seat} wins {score}").format(
-        seat=seat_name(e.get("winner")), score="-".join(str(v) for _seat, v in e.get("vp", ())))
-
-
 def _rotate(e: dict) -> str:
     if e["dir"] == "cw":
         text = _("{figure} turns room {room} clockwise")
@@ -399,7 +394,6 @@ _DESCRIPTIONS = {
     "place": lambda e: _("{seat} places {card} on {zone}").format(seat=_seat(e), card=e["card"], zone=e["zone"]),
     "saved": lambda e: _("{figure} is carried out of the maze").format(figure=e["figure"]),
     "exit": lambda e: _("{figure} leaves the maze: +{vp} VP").format(figure=e["figure"], vp=e["vp"]),
-    "game_over": _game_over,
     "rotate": _rotate,
     "jump": _jump,
     "portcullis": _portcullis,

@@ -296,11 +296,17 @@ def _table_event(session: Session, message: TableEvent) -> None:
     words = screens(session.state.view)
     if event.get("kind") == "moved" and (event.get("take") or event.get("leave")):
         event = {**event, "from": _came_from(session.state.view, event)}
-    line = words.describe(event)
+    try:
+        line, compact = words.describe(event), words.compact(event)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        # an event whose fields this client does not read as it expects (a server of another version, or a bug of
+        # ours: a card game's game_over once crashed every client at the table): said, and the game goes on
+        # TRANSLATORS: a log line; {kind} is the event's name as the server sent it
+        kind = str(event.get("kind"))[:40]  # (drawn through printable.py, as every text)
+        line, compact = _("an event this client cannot show: {kind}").format(kind=kind), None
     if line:
         session.state.log.append(line)
     _questions(session, event, line)
-    compact = words.compact(event)
     if compact:
         session.state.add_move(compact)
     if event.get("kind") in ("moved", "wallwalked", "jumped") and isinstance(event.get("token"), str):

@@ -805,7 +805,8 @@ def _check_win(st: CardState, events: list) -> CardState:
     for s in SEATS:
         if st.player(s).vp >= st.target_vp:
             vp = tuple((x, st.player(x).vp) for x in SEATS)
-            events.append(event("game_over", winner=s, vp=[list(v) for v in vp]))
+            # the board game's and the server's shape (docs/protocol.md, game_over.result): {"B": vp, "Y": vp}
+            events.append(event("game_over", winner=s, vp=dict(vp), reason="vp"))
             return st.but(outcome=Outcome(s, vp, "vp"), phase="over")
     return st
 

@@ -397,3 +397,33 @@ def test_CG_START_03_a_wall_between_a_room_and_the_start_zone_is_drawn():
             assert (cell == "─" * 13) == wall and (cell == "·" * 13) == (not maze.features((x, 0), "S")), (turns, x)
     assert lines_of(maze_view(turns=2))[-2][18:31] == "─" * 13  # b1's wall; turned once, b1 prints a slit
     assert lines_of(maze_view(turns=1))[-2][18:31] == "┈" * 13
+
+
+def test_CG_END_01_a_card_tables_game_over_is_said_however_it_ends_and_a_strange_event_is_not_fatal():
+    """A card game that ended by agreement, resignation or abandonment crashed every client at the table (a
+    play-test): the server's `game_over` has `vp` as {"B": n, "Y": n} (docs/protocol.md), the card engine's had
+    pairs, and the card log read pairs. The card engine now sends the server's shape, the card log says it as the
+    board game's does, and an event a client cannot read is a log line, not the end of the client."""
+    from dungeon_twister.protocol import Joined, Snapshot, TableEvent
+    from dungeon_twister.server.viewing import ViewPoint, table_view
+
+    from test_client_prompt import TABLE, WiredSession
+
+    wired = WiredSession()
+    wired.session.join(TABLE, "B")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    point = ViewPoint(new_game(CardOptions(1), 3), {"B": "ann", "Y": "bob"}, {"id": TABLE, "game": "cards"}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, "B")))
+    state = wired.session.state
+    assert state.view["game"] == "cards"
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 1},
+                                        "reason": "agreed"}))
+    assert state.log[-1] == "game over: draw 1-1 (agreed by both players)"
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "game_over", "winner": "Y", "vp": {"B": 0, "Y": 0},
+                                        "reason": "resigned"}))
+    assert state.log[-1] == "game over: Yellow wins 0-0 (the other player resigned)"
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "move", "figure": "bMK"}))  # no path
+    assert state.log[-1] == "an event this client cannot show: move"
+    wired.deliver(TableEvent(TABLE, 4, {"kind": "turn", "seat": "Y", "turn": 2, "ap": 3}))
+    assert "an event" not in state.log[-1], "the next events are read as before"

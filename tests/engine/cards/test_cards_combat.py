@@ -144,6 +144,11 @@ def test_CG_END_01_an_elimination_can_end_the_game():
     assert d["eliminated"] == [] and d["winner"] is None and s2.outcome is None
     s3, d = fight(s2, "attack bSN yMK", 1, 0)
     assert s3.outcome.winner == "B" and s3.player("B").vp == 2
+    # the event has the shape of the server's game_over (docs/protocol.md: vp by seat, a reason)
+    s = act(act(s2, "attack bSN yMK"), "card 1", "B")
+    _, events = apply(s, parse_action("card 0", "Y"))
+    assert [e.data for e in events if e.kind == "game_over"] == [{"winner": "B", "vp": {"B": 2, "Y": 0},
+                                                                  "reason": "vp"}]
 
 
 def test_combat_positions_round_trip_and_views_hide_hands():
