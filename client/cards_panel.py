@@ -173,11 +173,14 @@ def compact_event(event: dict) -> str | None:
     kind = event.get("kind")
     f = event.get("figure")
     if kind in ("move", "wallwalk"):
-        # where it ends (the path's last zone or start position) and what it did with objects there: the path's
-        # last word alone said "bAS +yAR" for `move bAS a1 +yAR`
+        # where it ends (the path's last zone or start position), and its exchanges with the zone of each: the path's
+        # last word alone said "bAS +yAR" for `move bAS a1 +yAR`, and the last zone alone hid what a move handed
+        # over on its way (`bSN b1 >bMK/bKY +bRP b2`), as many exchanges a zone as the player likes (DT-206)
         path = event["path"]
-        last = max((i for i, word in enumerate(path) if word[:1] not in "+->"), default=len(path) - 1)
-        return " ".join([f, *path[last:]])
+        last = max((i for i, word in enumerate(path) if word[:1] not in "+->"), default=-1)
+        kept = [word for i, word in enumerate(path)
+                if word[:1] in "+->" or i == last or (i + 1 < len(path) and path[i + 1][:1] in "+->")]
+        return " ".join([f, *kept])
     if kind in ("attack", "shoot", "heal", "fireball"):
         return f"{f} {kind} {event.get('target')}"
     if kind == "jump":
@@ -261,7 +264,10 @@ def _step(token: str) -> str:
     if token[:1] == "-":
         return _("drops {item}").format(item=token[1:])
     if token[:1] == ">":
-        return _("gives to {figure}").format(figure=token[1:])
+        figure, _slash, item = token[1:].partition("/")
+        if item:  # what was given, unless the objects are secret (DT-222)
+            return _("gives {item} to {figure}").format(item=item, figure=figure)
+        return _("gives to {figure}").format(figure=figure)
     if token[:1] == "^":
         return _("faces {zone}").format(zone=token[1:])
     if "^" in token:

@@ -539,14 +539,16 @@ def _pass_placement(state: CardState, a: PassPlacement):
 class _Walk:
     """A move being followed token by token (shared by `apply` and the move generator)."""
 
-    __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "exited", "move", "shown", "known",
-                 "blind")
+    __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "exited", "move", "shown", "told",
+                 "known", "blind", "undo")
 
     def __init__(self, state: CardState, f: Figure):
         self.state, self.fid, self.seat = state, f.id, f.seat
         self.loc, self.facing, self.mp, self.restrict = f.loc, f.facing, 0, f.pin
         self.exited, self.move = False, _char(f).move
         self.shown: tuple = ()  # the path as the others see it (CG-OPT-03: no object taken from a holder named)
+        self.told: tuple = ()  # the path as its player sees it: a give names what it gave (`>bMK/bKY`)
+        self.undo: CardState | None = None  # the state before the last exchange where it stands (DT-206)
         self.known: frozenset | None = None  # the mover's abilities (`abilities`), until an exchange changes them
         self.blind = False  # DT-222: it took an object unseen (`+@holder`), which ends the move
 
@@ -555,7 +557,7 @@ class _Walk:
         w = _Walk.__new__(_Walk)
         w.state, w.fid, w.seat, w.loc, w.facing = self.state, self.fid, self.seat, self.loc, self.facing
         w.mp, w.restrict, w.exited, w.move = self.mp, self.restrict, self.exited, self.move
-        w.shown, w.known, w.blind = self.shown, self.known, self.blind
+        w.shown, w.told, w.known, w.blind, w.undo = self.shown, self.told, self.known, self.blind, self.undo
         return w
 
     def abilities(self) -> frozenset:
@@ -579,16 +581,25 @@ class _Walk:
         if self.blind:  # what it may do next would depend on what it took: its player learns that after the move
             raise IllegalAction("CG-OPT-03", "an object taken unseen (+@holder) ends the move (DT-222)")
         if tok[0] in "+->":
-            self.shown += (self._op(tok),)
+            shown, told = self._op(tok)
+            self.shown += (shown,)
+            self.told += (told,)
         else:
             self._step(tok)
-            self.shown += (tok,)
+            self.stepped(tok)
+
+    def stepped(self, tok: str) -> None:
+        """A step (or the wall) `tok` made: in the path, and the exchanges of the place left behind are over."""
+        self.shown += (tok,)
+        self.told += (tok,)
+        self.undo = None
 
     # item exchanges (CG-ITEM-01, CG-ITEM-03)
-    def _op(self, tok: str) -> str:
-        """Apply an exchange token; what the others are told of it (DT-222: `+@yMK` for an object taken from a
-        character, `>bMK` for a give, when the objects are secret). As many as the player likes at each location
-        visited (DT-206: « comme bon vous semble »)."""
+    def _op(self, tok: str) -> tuple[str, str]:
+        """Apply an exchange token; what the others and its player are told of it (DT-222: `+@yMK` for an object
+        taken from a character, `>bMK` for a give, when the objects are secret; else a give names what it gave,
+        `>bMK/bKY`). As many as the player likes at each location visited (DT-206: « comme bon vous semble »), but
+        not one that undoes the one just before it: that changes nothing, and would fill the others' log."""
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
         here = self.loc  # a zone or a start position: objects lie on both (DT-206, DT-211)
@@ -666,10 +677,15 @@ class _Walk:
             st = _hold(st, what, friend)
             st = st.with_figure(_carried_with(taker, add=what))
             st = st.with_figure(_carried_with(st.fig(me.id), drop=what))
+            tok = f">{friend}/{what}"
             shown = ">" + friend if st.options.secret_objects else tok
+        undo = self.undo
+        if undo is not None and st.figures == undo.figures and st.items == undo.items:
+            raise IllegalAction("CG-ITEM-01", "{token} undoes the exchange before it (DT-206)", token=tok)
+        self.undo = self.state
         self.state = st
         self.known = None  # what it carries changed, its abilities may have too (CG-ITEM-05)
-        return shown
+        return shown, tok
 
     def _spend_mp(self) -> None:
         self.mp += 1
@@ -821,10 +837,10 @@ def _move(state: CardState, a: Move):
         walk.token(tok)
     if walk.mp == 0 and walk.state.figures == new.figures and walk.state.items == new.items:
         # exchanges are as many as wished (DT-206): some undo the others, and then nothing was picked up or dropped
-        raise IllegalAction("CG-ITEM-04", "these exchanges leave everything as it was: a move changes zone or "
-                            "picks up / drops something")
+        raise IllegalAction("CG-ITEM-04", "these exchanges leave everything as it was: a move that takes no step "
+                            "must take or leave something")
     new, events = walk.finish()
-    return new, [_shown("move", a.seat, {"figure": f.id, "path": list(a.path)},
+    return new, [_shown("move", a.seat, {"figure": f.id, "path": list(walk.told)},
                         {"figure": f.id, "path": list(walk.shown)}, walk.blind)] + events
 
 
@@ -1155,9 +1171,9 @@ def _wallwalk(state: CardState, a: WallWalk):
             walk.token(tok)
         else:
             walk.through_wall(parse_zone(tok))
-            walk.shown += (tok,)
+            walk.stepped(tok)
     new, events = walk.finish()
-    return new, [_shown("wallwalk", a.seat, {"figure": f.id, "path": list(a.path)},
+    return new, [_shown("wallwalk", a.seat, {"figure": f.id, "path": list(walk.told)},
                         {"figure": f.id, "path": list(walk.shown)}, walk.blind)] + events
 
 

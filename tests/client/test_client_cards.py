@@ -134,7 +134,13 @@ def test_the_log_words_the_card_game_events():
     assert compact_event({"kind": "move", "figure": "bMK", "path": ["B1^a1", "a2"]}) == "bMK a2"
     # the last zone, not the last word: an object taken or left there follows it
     assert compact_event({"kind": "move", "figure": "bAS", "path": ["a1", "+yAR"]}) == "bAS a1 +yAR"
-    assert compact_event({"kind": "wallwalk", "figure": "bWW", "path": ["+bFB", "c2", "-bFB"]}) == "bWW c2 -bFB"
+    assert compact_event({"kind": "wallwalk", "figure": "bWW", "path": ["+bFB", "c2", "-bFB"]}) == "bWW +bFB c2 -bFB"
+    # the exchanges on the way, with their zone (a play-test: `bSN b2` was all the strip said of this one)
+    assert compact_event({"kind": "move", "figure": "bSN", "path": ["a1", "b1", ">bMK/bKY", "+bRP", "c1", "b2"]}) \
+        == "bSN b1 >bMK/bKY +bRP b2"
+    assert compact_event({"kind": "move", "figure": "ySN", "path": ["+yKY", "-yKY"]}) == "ySN +yKY -yKY"
+    assert describe_event({"kind": "move", "figure": "bSN", "path": ["b1", ">bMK/bKY", ">bWA"]}) == \
+        "bSN moves: b1, gives bKY to bMK, gives to bWA"
     assert describe_event({"kind": "view"}) is None
 
 

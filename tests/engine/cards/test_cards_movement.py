@@ -3,9 +3,12 @@ CG-ITEM, CG-EXIT, CG-BLOCK, CG-JUMP, CG-GOLD, CG-SLIT, CG-OBJ-ROPE, CG-OBJ-KEY).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from dungeon_twister.engine.cards import EndTurn, Jump, Move, Portcullis, apply, legal_actions
+from dungeon_twister.engine.cards import EndTurn, Jump, Move, Portcullis, apply, legal_actions, parse_action
+from dungeon_twister.engine.core.events import event_view
 from dungeon_twister.engine.core.errors import IllegalAction
 
 from .builders import act, build, refused, z
@@ -211,8 +214,10 @@ def test_CG_ITEM_01_03_DT_206_exchanges_as_many_as_wished_at_each_location():
     """« vous pouvez prendre, donner, ou échanger des objets comme bon vous semble » (CG-ITEM-03), and pick up and
     drop along the way (CG-ITEM-01): no limit per location (DT-206). The Snake-man carrying the Key reaches b1,
     where the empty-handed Mechanork stands on the Rope: he gives him the Key and takes the Rope (two exchanges in
-    b1), then goes on to b2, for 1 AP. One exchange there could do either, not both. Taking the Rope and laying it
-    down again at once changes nothing: not a move (CG-ITEM-04), not listed."""
+    b1), then goes on to b2, for 1 AP. One exchange there could do either, not both. An exchange that undoes the
+    one before it (the Rope taken and laid down again) changes nothing: refused, so that a chain of them cannot
+    fill the others' log; exchanges that come back to where they started by a longer way, with no step, are no
+    move (CG-ITEM-04). Neither is listed."""
     s = build({"bSN": "a1", "bMK": "b1", "yMK": "d4"}, items={"bKY": "@bSN", "bRP": "b1"})
     after = act(s, "move bSN b1 >bMK +bRP b2")
     assert after.fig("bSN").carries == ("bRP",) and after.fig("bSN").at == z("b2")
@@ -221,12 +226,27 @@ def test_CG_ITEM_01_03_DT_206_exchanges_as_many_as_wished_at_each_location():
     listed = legal_actions(s, "B")
     assert Move("B", "bSN", ("b1", ">bMK", "+bRP")) in listed
     assert Move("B", "bSN", ("b1", ">bMK", "+bRP", "b2")) in listed
-    # four in a row that undo each other after a step: what the step alone does
-    back = act(s, "move bSN b1 >bMK +bRP -bRP +bKY")
-    assert back.fig("bSN").carries == ("bKY",) and back.fig("bMK").carries == () and back.item("bRP").at == z("b1")
-    assert back == act(s, "move bSN b1")
-    e = refused(s, "move bMK +bRP -bRP", "CG-ITEM-04")
-    assert "as it was" in e.message
+    # the event names what was given (the log said "gives to bMK"), but not to the others when objects are secret
+    _, events = apply(s, parse_action("move bSN b1 >bMK +bRP b2", "B"))
+    moved = next(e for e in events if e.kind == "move")
+    assert [event_view(moved, seat)["path"] for seat in ("B", "Y", None)] == [["b1", ">bMK/bKY", "+bRP", "b2"]] * 3
+    secret = s.but(options=replace(s.options, secret_objects=True))
+    _, events = apply(secret, parse_action("move bSN b1 >bMK +bRP b2", "B"))
+    moved = next(e for e in events if e.kind == "move")
+    assert [event_view(moved, seat)["path"] for seat in ("B", "Y", None)] == [
+        ["b1", ">bMK/bKY", "+bRP", "b2"], ["b1", ">bMK", "+bRP", "b2"], ["b1", ">bMK", "+bRP", "b2"]]
+    e = refused(s, "move bSN b1 >bMK +bRP -bRP", "CG-ITEM-01")
+    assert e.message == "-bRP undoes the exchange before it (DT-206)"
+    e = refused(s, "move bSN b1 >bMK +bKY", "CG-ITEM-01")  # the Key given, taken back
+    assert e.message == "+bKY undoes the exchange before it (DT-206)"
+    refused(s, "move bMK +bRP -bRP", "CG-ITEM-01")
+    # six exchanges in b1 where the Snake-man and the Mechanork stand, none undoing the one before, and all as it
+    # was: Rope taken (Key down), given, Key taken, Rope taken back (Key to the Mechanork), Rope down, Key taken
+    together = build({"bSN": "b1", "bMK": "b1", "yMK": "d4"}, items={"bKY": "@bSN", "bRP": "b1"})
+    e = refused(together, "move bSN +bRP >bMK +bKY +bRP -bRP +bKY", "CG-ITEM-04")
+    assert e.message == "these exchanges leave everything as it was: a move that takes no step must take or leave " \
+        "something"
+    assert act(together, "move bSN +bRP >bMK +bKY +bRP -bRP").fig("bMK").carries == ("bKY",)
     refused(s, "move bSN +bKY", "CG-ITEM-01")  # he carries it already: nothing of that name to take here
     assert not any(isinstance(a, Move) and a.figure == "bMK" and a.path == ("+bRP", "-bRP") for a in listed)
 
