@@ -8,7 +8,8 @@ the left, rooms named (A..H) on the right. Each room card is 2 x 2 zones; each z
   `bMK+RP ysn`   the characters in it: their ids, `+RP` what one carries, a lower-case code a wounded one
 
 Borders: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open, `╱` broken, `┊ ┈` arrow slit, `≈` pit (CG-ZONE-03);
-`░` a face-down room, whose cards seeded beside it show only their colours (`B Y`). The start zones show each
+`░` a face-down room, whose cards seeded beside it show only their colours (`B Y`), and its borders but for what a
+face-up room beside it prints there. The start zones show each
 character with the zone it faces (`yWZ→b7`) and the objects lying there, or, while they are face down, how many
 cards lie there.
 
@@ -35,6 +36,8 @@ STYLE = {"wall": "class:board.wall", "portcullis": "class:board.closed", "open":
          "broken": "class:board.broken", "slit": "class:board.slit", "pit": "class:board.pit"}
 ORDER = ("wall", "portcullis", "broken", "open", "slit", "pit")
 """Which of a border's features is drawn when both rooms print one."""
+HIDDEN = "hidden"
+"""A border whose print is unknown: a face-down room on one side, and the other prints nothing there."""
 
 
 def render_cards_board(view: dict, trails: dict | None = None) -> list[StyleAndTextTuples]:
@@ -160,11 +163,21 @@ class _Drawing:
         """The border west of zone (x, y) (x = 4: the maze's east side)."""
         if x in (0, 4):
             return ("class:board.wall", "│")
-        if not (self._revealed(x - 1, y) and self._revealed(x, y)):
-            inside = slot_of((x - 1, y)) == slot_of((x, y))
-            return ("class:board.hidden", "░" if inside else "┆")
+        known = self._known((x - 1, y), "E", (x, y), "W")
+        if known is not None:
+            return ("class:board.hidden", "░") if known is HIDDEN else (STYLE[known], VERTICAL[known])
         feature = self._feature((x, y), "W")
         return (STYLE[feature], VERTICAL[feature]) if feature else ("", " ")
+
+    def _known(self, a: tuple[int, int], side_a: str, b: tuple[int, int], side_b: str) -> str | None:
+        """A border with a face-down room on one side or both: what the face-up side prints (a wall, a pit...:
+        `look` tells it, the board must too), else HIDDEN (drawn as the face-down room is, ░: not the slit's
+        dashes, which it was); None when both rooms are face up."""
+        up_a, up_b = self._revealed(*a), self._revealed(*b)
+        if up_a and up_b:
+            return None
+        feature = self._feature(a, side_a) if up_a else self._feature(b, side_b) if up_b else None
+        return feature or HIDDEN
 
     def _edge_line(self, y: int) -> StyleAndTextTuples:
         """The border south of zone row y (y = height: the maze's north side; y = 0: its south side)."""
@@ -178,9 +191,10 @@ class _Drawing:
                            else ("class:board.label", "·" * CELL))
                 continue
             below, above = (x, y - 1), (x, y)
-            if not (self._revealed(*below) and self._revealed(*above)):
-                inside = slot_of(below) == slot_of(above)
-                out.append(("class:board.hidden", ("░" if inside else "┈") * CELL))
+            known = self._known(below, "N", above, "S")
+            if known is not None:
+                out.append(("class:board.hidden", "░" * CELL) if known is HIDDEN
+                           else (STYLE[known], HORIZONTAL[known] * CELL))
                 continue
             feature = self._feature(above, "S")
             out.append((STYLE[feature], HORIZONTAL[feature] * CELL) if feature else ("", " " * CELL))
