@@ -154,9 +154,17 @@ def placement(view: dict) -> StyleAndTextTuples:
     p = view.get("placement")
     if not p:
         return []
-    who = seat_name(p["placers"][0]) if p.get("placers") else "?"
-    return [("class:title", "\n" + _("Room {room} revealed:").format(room=p["room"]) + " "),
-            ("", _("{seat} places {cards}").format(seat=who, cards=", ".join(p["queue"])) + "\n")]
+    # each card by its own placer (CG-REVEAL-06: the placers follow the queue), in turn: "Blue places bPP; Yellow
+    # places bRP" (the first placer was named for the whole queue)
+    turns: list[tuple[str, list[str]]] = []
+    for card, placer in zip(p.get("queue") or (), p.get("placers") or ()):
+        if turns and turns[-1][0] == placer:
+            turns[-1][1].append(card)
+        else:
+            turns.append((placer, [card]))
+    who = "; ".join(_("{seat} places {cards}").format(seat=seat_name(placer), cards=", ".join(cards))
+                    for placer, cards in turns)
+    return [("class:title", "\n" + _("Room {room} revealed:").format(room=p["room"]) + " "), ("", who + "\n")]
 
 
 # --- the log --------------------------------------------------------------------------------------------------

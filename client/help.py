@@ -331,7 +331,7 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
     if lower == "rules":
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is
-        return _("Rule families (help ID, or a full rule ID like BG-MOVE-09):") + "\n" + ", ".join(RULES)
+        return _("Rule families (help ID, or a full rule ID like BG-MOVE-09):") + "\n" + ", ".join(rule_families())
     verbs = CARD_VERBS if game == "cards" else VERBS
     if lower in verbs:
         syntax, rule, meaning = verbs[lower]
@@ -529,15 +529,31 @@ OBJECT_ABILITIES = {
 
 
 def rule_help(rule_id: str) -> str:
-    """The rule's own text when the rulebook is at hand, and the summary of its family."""
+    """The rule's own text when the rulebook is at hand, and the summary of its family; for a family with no
+    summary (the Card Game's: CG-ITEM), the rulebook's rules of that family."""
     family = next((prefix for prefix in sorted(RULES, key=len, reverse=True)
                    if rule_id == prefix or rule_id.startswith(prefix + "-")), None)
     summary = f"{family}: {_(RULES[family])}" if family else None
-    text = rule_texts().get(rule_id)  # the rulebook's English text
+    texts = rule_texts()  # the rulebook's English text
+    text = texts.get(rule_id)
     if text:
         return f"{rule_id} {text}" + (f"\n\n{summary}" if summary else "")
+    members = [f"{rule} {texts[rule]}" for rule in texts if rule.startswith(rule_id + "-")]
+    if summary is None and members:
+        return "\n".join(members)
     # TRANSLATORS: `help` on a rule ID of no known family; "help rules" is the command, typed as it is
     return summary or _("no summary of {rule}; help rules lists the rule families").format(rule=rule_id)
+
+
+def rule_families() -> list[str]:
+    """The families `help ID` explains: those with a summary (RULES), then those of the rulebooks at hand that
+    have none (the Card Game's CG-ITEM, CG-MOVE...), in the rulebooks' order."""
+    families = list(RULES)
+    for rule in rule_texts():
+        family = "-".join(rule.split("-")[:2])
+        if family not in families and not any(family.startswith(known + "-") for known in RULES):
+            families.append(family)
+    return families
 
 
 def rules_file() -> Path | None:

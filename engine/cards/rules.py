@@ -273,7 +273,7 @@ def _need_phase(state: CardState, action, phase: str, rule: str) -> None:
                                 "room's cards first")
         raise IllegalAction(rule, "not the time for that (phase {phase})", phase=state.phase)
     if action.seat not in state.to_act:
-        raise IllegalAction(rule, "{seat} is not to act", seat=action.seat)
+        raise IllegalAction(rule, "it is not your turn to act")  # the board game's words ("B is not to act" read badly)
 
 
 def waiting_refusal(state: CardState, seat: str) -> IllegalAction | None:
@@ -281,7 +281,7 @@ def waiting_refusal(state: CardState, seat: str) -> IllegalAction | None:
     the other in a combat or a placing when it is his to do); None once the game is over."""
     if state.outcome is not None or seat in state.to_act:
         return None
-    return IllegalAction("CG-TURN-01", "{seat} is not to act", seat=seat)
+    return IllegalAction("CG-TURN-01", "it is not your turn to act")
 
 
 # --- apply -----------------------------------------------------------------------------------------------------

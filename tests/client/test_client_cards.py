@@ -148,6 +148,15 @@ def test_the_log_words_the_card_game_events():
     assert describe_event({"kind": "view"}) is None
 
 
+def test_CG_REVEAL_06_the_reveal_banner_names_each_cards_placer():
+    """Room D held two Blue cards, bPP and the Rope: Blue places the first, Yellow the second (the placers follow
+    the queue, CG-REVEAL-06). The banner named the first placer for the whole queue (a play-test)."""
+    from dungeon_twister.client.cards_panel import placement
+
+    view = {"placement": {"room": "D", "queue": ["bPP", "bRP", "yKY"], "placers": ["B", "Y", "Y"]}}
+    assert "".join(text for _, text in placement(view)) == "\nRoom D revealed: Blue places bPP; Yellow places bRP, yKY\n"
+
+
 def test_CG_TURN_05_the_turn_line_says_who_keeps_the_ap_carried_over():
     """CG-TURN-03..05: the engine's `turn` event names the seat to play, its AP (3 added to what it kept) and what
     the seat whose turn ended keeps on its wheel. Found by hand: the log read "Turn 2: Blue to play, 3 AP, 1 kept"

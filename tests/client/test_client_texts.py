@@ -114,6 +114,28 @@ def test_help_on_a_rule_quotes_the_rulebook_when_present(tmp_path, monkeypatch):
     assert "BG-MOVE: Move (1 AP)" in text
 
 
+def test_help_on_a_card_game_family_lists_its_rules_and_help_rules_names_it(tmp_path, monkeypatch):
+    """In a card game, `help CG-ITEM` answered "no summary of CG-ITEM; help rules lists the rule families", and
+    `help rules` listed no CG family (a play-test): the Card Game's families have no summary of their own. Such a
+    family now lists its rules from the rulebooks at hand, and `help rules` names it."""
+    rules = tmp_path / "board-game.md"
+    rules.write_text("- **BG-MOVE-09** A figure may not enter a square holding an enemy figure.\n")
+    (tmp_path / "card-game.md").write_text("- **CG-ITEM-01** During a move action, a character may pick up.\n"
+                                           "- **CG-ITEM-02** A carried object lies under its carrier.\n"
+                                           "- **CG-MOVE-01** A character moves up to its Mv.\n")
+    monkeypatch.setenv(client_help.RULES_FILE_VARIABLE, str(rules))
+    client_help.rule_texts.cache_clear()
+    try:
+        family = client_help.help_text("CG-ITEM", game="cards")
+        listed = client_help.help_text("rules").splitlines()[1].split(", ")
+    finally:
+        client_help.rule_texts.cache_clear()
+    assert family == ("CG-ITEM-01 During a move action, a character may pick up.\n"
+                      "CG-ITEM-02 A carried object lies under its carrier.")
+    assert listed[-2:] == ["CG-ITEM", "CG-MOVE"] and listed[:2] == ["BG-COMP", "BG-GEO"]
+    assert "BG-MOVE" in listed and listed.count("BG-MOVE") == 1, "a family with a summary is named once"
+
+
 def test_help_on_a_rule_without_the_rulebook_gives_the_family_summary(tmp_path, monkeypatch):
     monkeypatch.delenv(client_help.RULES_FILE_VARIABLE, raising=False)
     monkeypatch.setattr(client_help, "RULES_FILE_IN_CHECKOUT", tmp_path / "missing.md")

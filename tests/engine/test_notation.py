@@ -133,7 +133,7 @@ def test_BG_TURN_01_an_abbreviation_typed_out_of_turn_is_refused_as_not_your_tur
         resolve_input(state, "Y", "mvoe yTR h17")
     with pytest.raises(IllegalAction) as info:
         CARDS.resolve_input(build({"bMK": "a1", "yMK": "d4"}), "Y", "a2")
-    assert str(info.value) == "CG-TURN-01: Y is not to act"
+    assert str(info.value) == "CG-TURN-01: it is not your turn to act"  # ("Y is not to act": a play-test)
 
 
 def test_an_unfinished_action_that_nothing_legal_completes_says_so_not_what_the_notation_misses():
