@@ -369,7 +369,8 @@ CARDS_LEGEND = (
     # TRANSLATORS: part of `help cards`: the symbols stay as they are, in their columns
     N_("A zone:  ▲ c3  yBW   its icon (▲ triangle ■ square ● circle, ↻ ↺ the rotation zone and its arrow), its name,\n"
        "                     the objects on its floor\n"
-       "         bMK+RP ysn  the characters in it (+RP: what one carries; lower-case: wounded)"),
+       "         bMK+RP ysn  the characters in it (+RP: what one carries; lower-case: wounded;\n"
+       "                     bMK*: in a crowded zone, it carries something: look ZONE says what)"),
     # TRANSLATORS: part of `help cards`: the symbols stay as they are
     N_("Borders: │ ─ wall  ║ ═ closed portcullis  ╎ ╌ open  ╱ broken  ┊ ┈ arrow slit  ≈ pit  ░ a face-down room\n"
        "         (B Y: the colours of the cards laid face down beside it)"),
