@@ -8,8 +8,9 @@ the left, rooms named (A..H) on the right. Each room card is 2 x 2 zones; each z
   `bMK+RP ysn`   the characters in it: their ids, `+RP` what one carries, a lower-case code a wounded one
 
 Borders: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open, `╱` broken, `┊ ┈` arrow slit, `≈` pit (CG-ZONE-03);
-`░` a face-down room, whose cards seeded beside it show only their colours (`B Y`), and its borders but for what a
-face-up room beside it prints there. The start zones show each
+`░` a face-down room, whose cards seeded beside it show their ids where the view names them (one's own; all of them
+in a finished game's replay), else only their colours (`bKY Y`), and its borders but for what a face-up room
+beside it prints there. The start zones show each
 character with the zone it faces (`yWZ→b7`) and the objects lying there, or, while they are face down, how many
 cards lie there.
 
@@ -71,6 +72,12 @@ class _Drawing:
         for i in view.get("items", ()):
             if i.get("where") == "floor":
                 self.floor.setdefault(i["at"], []).append(i)
+        self.seeded: dict[str, list[str]] = {}
+        """Room -> the ids of the cards seeded beside it that the view names (one's own; all of them in a finished
+        game's replay); the others show only their backs' colours."""
+        for card in (*view.get("figures", ()), *view.get("items", ())):
+            if card.get("where") == "seeded" and isinstance(card.get("room"), str):
+                self.seeded.setdefault(card["room"], []).append(str(card["id"]))
 
     # --- the whole drawing ----------------------------------------------------------------------------------
     def lines(self) -> list[StyleAndTextTuples]:
@@ -147,12 +154,28 @@ class _Drawing:
         return out
 
     def _backs(self, x: int, y: int) -> StyleAndTextTuples:
-        """A face-down room's second line: in its first zone, the colours of the cards seeded beside it."""
+        """A face-down room's second line: in its top row's zones, the cards seeded beside it, each by its id where
+        the view names it (bBK), else by the colour of its back (Y)."""
         room = self.rooms[slot_of((x, y))]
-        if x % 2 or y % 2 == 0 or not room.get("face_down_cards"):
+        if y % 2 == 0 or not room.get("face_down_cards"):
             return [("class:board.hidden", "░" * CELL)]
-        backs = " ".join(room["face_down_cards"])
-        return [("class:board.hidden-label", _fit(f" {backs}"))]
+        backs, words = list(room["face_down_cards"]), []
+        for card in sorted(self.seeded.get(room["room"], ())):
+            colour = card[:1].upper()
+            if colour in backs:
+                backs.remove(colour)
+                words.append(card)
+        words += backs
+        lines, line = [""], ""
+        for word in words:  # the room's two zones hold a line each
+            if line and len(line) + 1 + len(word) > CELL - 1:
+                lines.append(line := "")
+            line = f"{line} {word}" if line else word
+            lines[-1] = line
+        text = lines[x % 2] if x % 2 < len(lines) else ""
+        if not text:
+            return [("class:board.hidden", "░" * CELL)]
+        return [("class:board.hidden-label", _fit(f" {text}"))]
 
     # --- borders --------------------------------------------------------------------------------------------
     def _feature(self, zone: tuple[int, int], side: str) -> str | None:

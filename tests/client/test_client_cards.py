@@ -148,6 +148,24 @@ def test_the_log_words_the_card_game_events():
     assert describe_event({"kind": "view"}) is None
 
 
+def test_CG_TUT1_03_a_face_down_room_names_the_seeded_cards_the_view_names():
+    """Beside a face-down room, a card seeded by the viewer shows its id, the others' their backs' colour; in a
+    finished game's replay (which says "everything is shown") the view names them all, and they are drawn so (a
+    play-test: the replay showed only "B B" for room C, which held bBK and bKY). Too many for one zone go on in
+    the next."""
+    view = maze_view(items=[{"id": "bKY", "where": "seeded", "room": "B"}])
+    row2 = next(line for line in lines_of(view) if line.startswith(" 2 "))
+    second = lines_of(view)[lines_of(view).index(row2) + 1]
+    assert second[31:45] == "┊ bKY Y       "  # room B (c2-d2): ours named, Yellow's back
+    view = maze_view(items=[{"id": "bKY", "where": "seeded", "room": "B"}, {"id": "yRP2", "where": "seeded",
+                                                                             "room": "B"}],
+                     figures=[{"id": "bBK", "where": "seeded", "room": "B"}])
+    view["rooms"][1]["face_down_cards"] = ["B", "B", "Y", "Y"]
+    text = lines_of(view)
+    second = text[text.index(next(line for line in text if line.startswith(" 2 "))) + 1]
+    assert second[31:] == "┊ bBK bKY yRP2░ Y           │"  # the fourth card in room B's second zone
+
+
 def test_CG_REVEAL_06_the_reveal_banner_names_each_cards_placer():
     """Room D held two Blue cards, bPP and the Rope: Blue places the first, Yellow the second (the placers follow
     the queue, CG-REVEAL-06). The banner named the first placer for the whole queue (a play-test)."""
