@@ -14,7 +14,7 @@ from .describe import describe_square  # noqa: F401  (re-exported: `look` at a b
 from .games import screens
 from .help import help_text
 from .i18n import _
-from .names import table_named
+from .names import MAX_LISTED_TABLES, is_table_number, table_named
 from .session import Session
 from .state import TableSetup
 
@@ -135,8 +135,19 @@ class Commands:
         self.session.spectate(self._table(words[0]), *words[1:])
 
     def _table(self, word: str) -> str:
-        """The table a typed word names: a listed table's id, or its number (names.table_named)."""
-        return table_named(word, [info.table for info in self.state.tables])
+        """The table a typed word names: a listed table's id, or its number (names.table_named); a number that no
+        listed table has is refused here, with the list, when the list is whole (the server's "no table '1'" did
+        not say that `1` is the number in an id like t1-d5d96ea7, not a place in the list: a play-test)."""
+        listed = [info.table for info in self.state.tables]
+        table = table_named(word, listed)
+        if table == word and is_table_number(word) and len(listed) < MAX_LISTED_TABLES:  # (the whole list is here)
+            if not listed:
+                raise UsageError(_("no table has the number {number}: the list is empty (refresh lists the tables "
+                                   "again)").format(number=word))
+            # TRANSLATORS: {tables} the listed tables' ids (t2-a401d38a, ...); "refresh" is the command, as typed
+            raise UsageError(_("no listed table has the number {number} (the number in its id, as 2 in t2-a401d38a): "
+                               "{tables}").format(number=word, tables=", ".join(listed[:6])))
+        return table
 
     def _in_lobby(self) -> None:
         if self.state.at_table:

@@ -44,7 +44,7 @@ from . import contribution, secret_choice
 from .fairness import check_contributions
 from .games import screens
 from .i18n import _
-from .names import other_seat, scenario_intro, seat_name
+from .names import MAX_LISTED_TABLES, other_seat, scenario_intro, seat_name
 from .ports import SessionPort as Session
 from .state import Refusal, server_text
 from .wrap import cell
@@ -85,9 +85,6 @@ def _refused(session: Session, message: Refused) -> None:
         refusal += " · " + _("choose another name: `quit`, then start dt-client again with --name NAME")
     session.state.say(refusal)
 
-
-MAX_LISTED_TABLES = 1000
-"""The lobby follows the server's pages (`more`) up to this many tables: enough to choose from, bounded."""
 
 
 def _tables(session: Session, message: Tables) -> None:

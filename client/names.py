@@ -125,6 +125,10 @@ KNOWN_SETS = ("base_set", "prison", "paladins")
 """Where a code is looked up when no set is named: a code names the same kind in every set that has it."""
 
 
+MAX_LISTED_TABLES = 1000
+"""The lobby follows the server's pages (`more`) up to this many tables: enough to choose from, bounded."""
+
+
 def table_named(word: str, tables: list[str]) -> str:
     """The table a typed word names among the listed table ids `tables`: an id, or a table's number ("3" or "t3"
     for t3-9f2c01ab, as the lobby's list shows it) when one listed table has that number; else the word as typed,

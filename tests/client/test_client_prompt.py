@@ -343,7 +343,9 @@ def test_a_mistyped_command_gets_did_you_mean_and_sends_nothing():
 
 def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
     """A table's id is its number and a random part (t3-9f2c01ab): `join 3` or `join t3` names the listed table of
-    that number; a number no listed table has, or a whole id, goes to the server as typed (it knows or refuses)."""
+    that number; a whole id goes to the server as typed (it knows or refuses). A number no table of the whole list
+    has is refused here, with the list: the server's "no table '4'" read, in a play-test, as if `join 1` meant the
+    list's first line."""
     from dungeon_twister.client.commands import Commands
     from dungeon_twister.protocol import Join, TableInfo, TableOptions, Tables
 
@@ -354,8 +356,10 @@ def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
     commands.run("join t31 Y")
     assert [(type(m), m.table, m.seat) for m in wired.sent()] == [(Join, "t31-00aa11bb", "Y")]
     commands.run("join 4")
+    assert wired.session.state.notice == ("no listed table has the number 4 (the number in its id, as 2 in "
+                                          "t2-a401d38a): t3-9f2c01ab, t31-00aa11bb")
     commands.run("join t3-9f2c01ab")
-    assert [m.table for m in wired.sent()] == ["4", "t3-9f2c01ab"]
+    assert [m.table for m in wired.sent()] == ["t3-9f2c01ab"]
     watched = []
     wired.session.spectate = lambda table, code=None: watched.append((table, code))  # (a switch of role: async)
     commands.run("spectate 3 c0de")

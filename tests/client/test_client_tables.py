@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dungeon_twister.protocol import ListTables, TableInfo, TableOptions, Tables
 
-from dungeon_twister.client.inbox import MAX_LISTED_TABLES
+from dungeon_twister.client.names import MAX_LISTED_TABLES
 from test_client_prompt import WiredSession
 
 
