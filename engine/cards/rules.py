@@ -618,6 +618,8 @@ class _Walk:
         elif tok[0] == "+" and _secret_from(st, name, self.seat):
             raise IllegalAction("CG-OPT-03", "the objects are secret: take one by naming its holder, +@HOLDER")
         if tok[0] == "+":
+            if name in me.carries:
+                raise IllegalAction("CG-ITEM-01", "{figure} carries {item} already", figure=me.id, item=name)
             if st.has_item(name):
                 where, at = st.item(name).where, st.item(name).at
             elif st.has_fig(name) or _enemy_character_code(self.seat, name):
@@ -672,7 +674,9 @@ class _Walk:
                     raise IllegalAction("CG-ITEM-03", "{figure} carries two things: name the one given "
                                         "(>{friend}/{held})", figure=me.id, friend=friend, held=me.carries[0])
                 what = me.carries[0] if me.carries else None
-            if what is None or what not in me.carries or taker.wounded or len(taker.carries) >= _capacity(taker):
+            if what is not None and what not in me.carries:
+                raise IllegalAction("CG-ITEM-03", "{figure} does not carry {item}", figure=me.id, item=what)
+            if what is None or taker.wounded or len(taker.carries) >= _capacity(taker):
                 raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with a free hand")
             st = _hold(st, what, friend)
             st = st.with_figure(_carried_with(taker, add=what))

@@ -62,7 +62,8 @@ def test_CG_CHAR_PALADIN_01_DT_220_full_hands_leave_one_first():
     assert ">bMK/bKY" in e.message
     given = act(s, "move bPA >bMK/bSW")
     assert given.fig("bPA").carries == ("bKY",) and given.fig("bMK").carries == ("bSW",)
-    refused(s, "move bPA >bMK/bRP", "CG-ITEM-03")  # he does not carry the Rope
+    e = refused(s, "move bPA >bMK/bRP", "CG-ITEM-03")  # it read "give needs an object and a friend with a free hand"
+    assert e.message == "bPA does not carry bRP"
     # a friend takes one of the two; a friend with a free hand is given one
     took = act(s, "move bMK +bSW")
     assert took.fig("bPA").carries == ("bKY",) and took.fig("bMK").carries == ("bSW",)

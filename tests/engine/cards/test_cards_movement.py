@@ -247,7 +247,8 @@ def test_CG_ITEM_01_03_DT_206_exchanges_as_many_as_wished_at_each_location():
     assert e.message == "these exchanges leave everything as it was: a move that takes no step must take or leave " \
         "something"
     assert act(together, "move bSN +bRP >bMK +bKY +bRP -bRP").fig("bMK").carries == ("bKY",)
-    refused(s, "move bSN +bKY", "CG-ITEM-01")  # he carries it already: nothing of that name to take here
+    e = refused(s, "move bSN +bKY", "CG-ITEM-01")  # it read "bKY is not here to take" (a play-test)
+    assert e.message == "bSN carries bKY already"
     assert not any(isinstance(a, Move) and a.figure == "bMK" and a.path == ("+bRP", "-bRP") for a in listed)
 
 
