@@ -538,6 +538,14 @@ class Walker:
                     operations = operations_of(pos, here)
                 for now in operations:
                     special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
+                    if now is not here:
+                        # Reaching `pos` again later in the configuration `now` (a step away and back) is a walk
+                        # state that adds nothing: ending there is the outcome of ending there in `here` (what the
+                        # mover holds or put down there ends there either way), decided at this depth already, and
+                        # what the mover may do there is among what it may do from `here` now (put back what it
+                        # took, take back what it put down, or what `here` could swap), whose steps on are taken
+                        # from this depth, with more steps left. So it is marked seen: not walked again.
+                        seen.add(pos)
                     for there in links[pos]:
                         if there in seen:
                             continue  # (never an exit square, and `may_enter` changes nothing: asked first)
