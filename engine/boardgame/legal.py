@@ -8,7 +8,7 @@ from operator import attrgetter
 from . import combat, moves, rooms, rulebook, setup, turn
 from .actions import ChooseTeam, CombatCard, EndTurn, Hide, PassPlacement, Place, PlayCard
 from .board import board_of
-from .movement import listed
+from .movement import listed, occupancy
 from .state import GameState
 from ..core.choice import Chained, is_lazy
 from ..core.listing import Listing
@@ -87,6 +87,7 @@ def _main_parts(state: GameState, seat: str):
     rules = state.catalogue.rules
     generators = rulebook.modules(rules)
     memo = rulebook.reach_only(rules)
+    occ = None  # the state's occupancy, which every figure's memo key reads: looked up once, when first needed
     controlled = {figure for name, figure in state.marks.items() if name.startswith(f"control:{seat}:")} \
         if state.marks else ()  # charmed (PD-OBJ-CHARM-02)
     for token in sorted((t for t in state.tokens.values() if (t.colour == seat or t.id in controlled)
@@ -97,7 +98,9 @@ def _main_parts(state: GameState, seat: str):
                     yield (module.wounded_actions(state, board, seat, token),), None
         elif token.id not in state.exhausted and (state.pools.get(token.id, 0) > 0
                                                   or (state.ap > 0 and token.colour == seat)):
-            entry = moves.entry(state, board, seat, token) if memo else None
+            if memo and occ is None:
+                occ = occupancy(state)
+            entry = moves.entry(state, board, seat, token, occ) if memo else None
             if entry is not None and entry.everything is not None:
                 yield entry.everything, entry  # nothing the figure's actions depend on has changed (moves._key)
                 continue

@@ -157,36 +157,41 @@ class Walker:
         else:  # a board of the base set or Prison: none of it
             self.crevasses = self.barriers = self.rockfall = self.rubble = self.no_stop = self.no_drop = _NONE
             self.pits = self.drop_checked = self.board.pits
-        self.passes = passes_of(kind)
-        self.links = self.board.links_of(self.passes)
-        self.start = self.mover.square
-        self.colour = self.mover.colour
-        self.exit_owner = "Y" if self.colour == "B" else "B"
-        self.occ = occupancy(self.state)
-        self.base: dict[Square, tuple[Token, ...]] = dict(self.occ.at)  # the board without the mover
-        self.base[self.start] = tuple(t for t in self.base.get(self.start, ()) if t.id != self.mover.id)
-        if not self.base[self.start]:
-            del self.base[self.start]
-        self.enemies = self.occ.figures[self.exit_owner]  # squares a move may not stop on or (mostly) cross
+        # (locals rather than attribute look-ups: a walker is made for every search, 1.5 a position)
+        board, mover, state = self.board, self.mover, self.state
+        self.passes = passes = passes_of(kind)
+        self.links = board.links_of(passes)
+        self.start = start = mover.square
+        self.colour = colour = mover.colour
+        self.exit_owner = exit_owner = "Y" if colour == "B" else "B"
+        self.occ = occ = occupancy(state)
+        self.base = base = dict(occ.at)  # the board without the mover
+        here = tuple([t for t in base.get(start, ()) if t.id != mover.id])
+        if here:
+            base[start] = here
+        else:
+            base.pop(start, None)
+        self.enemies = enemies = occ.figures[exit_owner]  # squares a move may not stop on or (mostly) cross
         # the squares `may_enter` must look at; any other neighbour may be entered
-        self.hazards: set[Square] = self.enemies.union(self.pits, self.barriers, self.rubble)
+        self.hazards: set[Square] = enemies.union(self.pits, self.barriers, self.rubble)
         # PR-CHAR-COLOSSUS-03: a figure of printed combat 0 or 1 passes between a Giant's legs (never stops there)
         giants = cat.giants if kind.combat <= 1 else _NONE
         self.giants: frozenset[Square] = frozenset(
-            sq for sq in self.enemies if any(t.is_character and not t.wounded and t.code in giants
-                                             for t in self.occ.at[sq])) if giants else _NONE
-        here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
-        self.original = here[0].id if here and not self.no_carry else None  # what lies under a no-carrier stays
+            sq for sq in enemies if any(t.is_character and not t.wounded and t.code in giants
+                                        for t in occ.at[sq])) if giants else _NONE
+        lying = [t for t in here if not (t.is_character and not t.wounded)] if here else here
+        self.original = lying[0].id if lying and not self.no_carry else None  # what lies under a no-carrier stays
         self.originals: tuple[str, ...] = (self.original,) if self.original else ()  # all it carries there
-        self.tokens = self.state.tokens
-        self.can_exit = can_exit(self.state, self.colour)  # PR-SCEN-2-06/3-04: a scenario may keep them in
-        self.exit_y = -1 if self.exit_owner == "B" else self.board.height
-        self.exits = self.board.zone_squares[self.exit_owner] if self.can_exit else frozenset()
+        self.tokens = state.tokens
+        self.can_exit = can_exit(state, colour)  # PR-SCEN-2-06/3-04: a scenario may keep them in
+        self.exit_y = -1 if exit_owner == "B" else board.height
+        self.exits = board.zone_squares[exit_owner] if self.can_exit else frozenset()
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
         self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
         # hold -> `_dest_check` of an empty floor square; one token alone off a pit breaks no rule (`_breach`)
         self._alone: dict[str | None, bool] = {None: True}
+        self._drop_rest: dict[str, tuple] = {}  # token id -> `_rest_without`
         self._decided: dict[tuple[str | None, Reloc], set[Square]] = {}  # (take, leave) -> dests (`_search`)
 
     def _terrain(self, terrain: dict, illusions: dict, kind) -> None:
@@ -426,7 +431,10 @@ class Walker:
                 operations.append(configs.get((item, reloc2)) or config(item, reloc2))
             return operations
 
-        return self._walk(operations_of, base)
+        # Empty-handed, the mover may pick up only where something of `Occupancy.loose` lies (an object, a wounded
+        # character of its colour) or where it put something down: on the other squares where tokens lie (figures,
+        # enemy wounded) `pickable` finds nothing, so `operations_of` need not be asked there.
+        return self._walk(operations_of, self.occ.loose[self.colour])
 
     def _one_item(self) -> tuple[str, Square] | None:
         """(item, its square) if the mover could carry exactly one thing within reach (`_item_search`), else None:
@@ -538,6 +546,14 @@ class Walker:
                     operations = operations_of(pos, here)
                 for now in operations:
                     special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
+                    if now is not here:
+                        # Reaching `pos` again later in the configuration `now` (a step away and back) is a walk
+                        # state that adds nothing: ending there is the outcome of ending there in `here` (what the
+                        # mover holds or put down there ends there either way), decided at this depth already, and
+                        # what the mover may do there is among what it may do from `here` now (put back what it
+                        # took, take back what it put down, or what `here` could swap), whose steps on are taken
+                        # from this depth, with more steps left. So it is marked seen: not walked again.
+                        seen.add(pos)
                     for there in links[pos]:
                         if there in seen:
                             continue  # (never an exit square, and `may_enter` changes nothing: asked first)
@@ -691,6 +707,26 @@ class Walker:
         call (`_square_ok`'s own shortcut).
         """
         tokens, start, original, base, pits = self.tokens, self.start, self.original, self.base, self.pits
+        if hold is None and len(reloc) == 1:
+            ((one, put),) = reloc
+            if put not in base and put not in pits and put != start:
+                # The commonest shape by far (one token put down on an empty floor square, the mover empty-handed:
+                # one per square it may leave something on): the squares the token left (its own and the start)
+                # are checked once per token (`_drop_rest`), the one it lies on alone off a pit needs no check.
+                rest = self._drop_rest.get(one)
+                if rest is None:
+                    rest = self._drop_rest[one] = self._rest_without(one)
+                origin, bad = rest
+                leave = reloc if original is None or original == one else tuple(sorted(reloc + ((original, start),)))
+                decided = self._decided.get((None, leave))
+                if decided is None:
+                    decided = self._decided[(None, leave)] = set()
+                dest_ok = self._dest_ok.get(None)
+                if dest_ok is None:
+                    dest_ok = self._dest_ok[None] = {}
+                config = self._configs[(None, reloc)] = ({start, put, origin}, None, leave, not bad, dest_ok, set(),
+                                                         decided, None, reloc, {put}, True, bad)
+                return config
         if not reloc:
             placed = _NONE
             if hold is None:
@@ -752,6 +788,24 @@ class Walker:
         config = self._configs[(hold, reloc)] = (special, take, leave, not bad, dest_ok, set(), decided, hold, reloc,
                                                  placed, alone_ok, bad)
         return config
+
+    def _rest_without(self, one: str) -> tuple[Square, set | frozenset]:
+        """For `_config`'s shape of one token `one` put down on an empty floor square: where `one` started, and
+        which of that square and the start (the other special squares) break a rule without it, as `_config`'s
+        loop finds them."""
+        base, pits = self.base, self.pits
+        origin = self.tokens[one].square
+        bad = _NONE
+        for square in {self.start, origin}:
+            here = base.get(square)
+            if here is None or (len(here) < 2 and square not in pits):
+                continue
+            ids = tuple([t.id for t in here if t.id != one])
+            if (len(ids) >= 2 or square in pits) and not self._square_ok(square, ids):
+                if not bad:
+                    bad = set()
+                bad.add(square)
+        return origin, bad
 
     def _dest_check(self, dest: Square, hold) -> bool:
         """The end square outside a config's special squares: what lay there, what the mover holds, the mover.

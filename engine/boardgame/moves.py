@@ -457,7 +457,7 @@ def _blocked(board, here: Square, there: Square) -> IllegalAction:
                          here=square_name(here), there=square_name(there))
 
 
-def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
+def _key(state: GameState, board, seat: str, figure: Token, occ=None) -> tuple:
     """Everything a figure's actions depend on, so equal keys give equal results whatever the game or its history.
 
     The board (one object per layout: rooms, their places, orientations and portcullises, so squares, walls,
@@ -477,7 +477,8 @@ def _key(state: GameState, board, seat: str, figure: Token) -> tuple:
     with a slot for every square of their regions, 5.0 KB without the empty ones, at 150 actions; the squares'
     tuples of an occupancy since replaced were most of the rest).
     """
-    occ = occupancy(state)
+    if occ is None:
+        occ = occupancy(state)
     known = occ.keys.get((seat, figure.id))
     if known is not None and known[0] is figure and known[1] is board:
         return known[2]  # this (immutable) state's key, computed already (by `legal_actions`, asked again by `move`)
@@ -504,9 +505,10 @@ def _region(board, figure: Token) -> tuple:
     return found
 
 
-def entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
-    """The figure's memo entry (see `_key`), its moves listed (`actions`)."""
-    return _entry(state, board, seat, figure)
+def entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entry:
+    """The figure's memo entry (see `_key`), its moves listed (`actions`). `occ`: the state's occupancy, if the
+    caller has it (`legal._main_parts` looks at every figure of the seat: one look-up of it instead of one each)."""
+    return _entry(state, board, seat, figure, occ)
 
 
 def _peek(state: GameState, board, seat: str, figure: Token) -> _Entry | None:
@@ -516,10 +518,10 @@ def _peek(state: GameState, board, seat: str, figure: Token) -> _Entry | None:
     return None
 
 
-def _entry(state: GameState, board, seat: str, figure: Token) -> _Entry:
+def _entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entry:
     """The figure's entry in its game's memo (`state.Memo`: one per seat and figure, the last computed, shared by
     the game's states), if its key is this position's; otherwise computed and put there in its place."""
-    key = _key(state, board, seat, figure)
+    key = _key(state, board, seat, figure, occ)
     memo = state.memo
     entries = memo.entries
     if memo.board is not board:

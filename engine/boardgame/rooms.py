@@ -191,6 +191,24 @@ def rotate(ctx: Ctx, action: Rotate) -> None:
 
 def figure_actions(state: GameState, board: Board, seat: str, figure: Token) -> list:
     """Reveals and rotations the figure may make."""
-    out: list = [Reveal(seat, figure.id, place.slot) for place in state.rooms
-                 if not place.revealed and has_access(state, board, figure, place.slot)]
+    hidden = [place.slot for place in state.rooms if not place.revealed]
+    out: list = []
+    if hidden:
+        access = _access_slots(state, board, figure)
+        out = [Reveal(seat, figure.id, slot) for slot in hidden if slot in access]
     return out + [Rotate(seat, figure.id, slot, cw) for slot, cw in rotation_targets(state, board, figure)]
+
+
+def _access_slots(state: GameState, board: Board, figure: Token) -> list[tuple[int, int]]:
+    """The room slots for which `has_access` holds (face-down or not), in one look at the figure's square and
+    its neighbours rather than one look a face-down room (a game starts with eight)."""
+    if board.start_zone_owner(figure.square) == figure.colour:
+        return start_zone_rooms(state, figure)
+    x, y = figure.square
+    out = []
+    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        other = (x + dx, y + dy)
+        slot = board.slot_of(other)
+        if slot is not None and not board.is_wall(figure.square, other) and not board.is_slit(figure.square, other):
+            out.append(slot)
+    return out
