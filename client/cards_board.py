@@ -9,8 +9,8 @@ the left, rooms named (A..H) on the right. Each room card is 2 x 2 zones; each z
 
 Borders: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open, `╱` broken, `┊ ┈` arrow slit, `≈` pit (CG-ZONE-03);
 `░` a face-down room, whose cards seeded beside it show their ids where the view names them (one's own; all of them
-in a finished game's replay), else only their colours (`bKY Y`), and its borders but for what a face-up room
-beside it prints there. The start zones show each
+in a finished game's replay), else only their colours (`bKY Y`); `▒` a border between rooms that is not known
+yet (a face-down room beside it; what a face-up room prints there is drawn). The start zones show each
 character with the zone it faces (`yWZ→b7`) and the objects lying there, or, while they are face down, how many
 cards lie there.
 
@@ -188,14 +188,19 @@ class _Drawing:
             return ("class:board.wall", "│")
         known = self._known((x - 1, y), "E", (x, y), "W")
         if known is not None:
-            return ("class:board.hidden", "░") if known is HIDDEN else (STYLE[known], VERTICAL[known])
+            return ("class:board.hidden", self._unknown(x - 1, y, x, y)) if known is HIDDEN \
+                else (STYLE[known], VERTICAL[known])
         feature = self._feature((x, y), "W")
         return (STYLE[feature], VERTICAL[feature]) if feature else ("", " ")
 
+    def _unknown(self, x1: int, y1: int, x2: int, y2: int) -> str:
+        """How a HIDDEN border is drawn: inside a face-down room as the room (░); between two rooms as a seam (▒),
+        so that the rooms stay apart (it was the arrow slit's dashes, ┈ / ┆)."""
+        return "░" if slot_of((x1, y1)) == slot_of((x2, y2)) else "▒"
+
     def _known(self, a: tuple[int, int], side_a: str, b: tuple[int, int], side_b: str) -> str | None:
         """A border with a face-down room on one side or both: what the face-up side prints (a wall, a pit...:
-        `look` tells it, the board must too), else HIDDEN (drawn as the face-down room is, ░: not the slit's
-        dashes, which it was); None when both rooms are face up."""
+        `look` tells it, the board must too), else HIDDEN; None when both rooms are face up."""
         up_a, up_b = self._revealed(*a), self._revealed(*b)
         if up_a and up_b:
             return None
@@ -216,7 +221,7 @@ class _Drawing:
             below, above = (x, y - 1), (x, y)
             known = self._known(below, "N", above, "S")
             if known is not None:
-                out.append(("class:board.hidden", "░" * CELL) if known is HIDDEN
+                out.append(("class:board.hidden", self._unknown(*below, *above) * CELL) if known is HIDDEN
                            else (STYLE[known], HORIZONTAL[known] * CELL))
                 continue
             feature = self._feature(above, "S")

@@ -373,7 +373,8 @@ CARDS_LEGEND = (
        "                     bMK*: in a crowded zone, it carries something: look ZONE says what)"),
     # TRANSLATORS: part of `help cards`: the symbols stay as they are
     N_("Borders: │ ─ wall  ║ ═ closed portcullis  ╎ ╌ open  ╱ broken  ┊ ┈ arrow slit  ≈ pit  ░ a face-down room\n"
-       "         (B Y: the colours of the cards laid face down beside it)"),
+       "         ▒ not known yet (a face-down room beside it); bKY Y: the cards laid face down beside a room,\n"
+       "         by id when they are yours, else by colour"),
     # TRANSLATORS: part of `help cards`: yWZ→b7 is a symbol of the board, as it is shown
     N_("Start zones: yWZ→b7 a character and the zone it faces; \"2 face down\" while the teams are hidden."),
     # TRANSLATORS: part of `help cards`: the actions (hide bMK:1 bSN:2, seed bKY C, ...) stay exactly as typed;

@@ -45,9 +45,11 @@ def test_CG_ZONE_the_drawing_shows_a_revealed_room_as_its_card_prints_it():
     between = text[row2 + 2]  # the border between rows 2 and 1
     assert between.startswith("   +             +≈≈≈≈≈≈≈≈≈≈≈≈≈+")
     above = text[row2 - 1]  # between rows 3 and 2: room C is face down; what A prints there is known and drawn
-    # (the wall north of T), the rest is unknown and drawn as the face-down room is (░): it was "┈" all along, the
-    # arrow slit's sign, hiding the wall that `look a2` told (a play-test)
-    assert above.startswith("   +" + "─" * 13 + "+" + "░" * 13 + "+")
+    # (the wall north of T), the rest is unknown, a seam between rooms (▒): it was "┈" all along, the arrow slit's
+    # sign, hiding the wall that `look a2` told (a play-test)
+    assert above.startswith("   +" + "─" * 13 + "+" + "▒" * 13 + "+")
+    row4 = next(line for line in text if line.startswith(" 4 "))
+    assert row4[17] == "░" and row4[31] == "▒", "inside face-down C as the room, between C and D a seam"
     assert text[row2][31] == "┊", "the slit east of S (blue1's `:`), towards face-down B: drawn"
     assert text[0].split() == ["a", "b", "c", "d"]
 
@@ -59,7 +61,7 @@ def test_CG_ROT_a_turned_room_turns_its_borders_with_it():
     text = lines_of(maze_view(turns=1))
     row2 = next(i for i, line in enumerate(text) if line.startswith(" 2 "))
     assert text[row2].startswith(" 2 │↻ a2          ▲ b2         ")
-    assert text[row2 + 3].startswith(" 1 │● a1         ≈■ b1         ░")  # nothing printed east of S: unknown
+    assert text[row2 + 3].startswith(" 1 │● a1         ≈■ b1         ▒")  # nothing printed east of S: unknown
     assert text[row2][31] == "│", "the wall north of T, turned to its east, towards face-down B"
     assert text[row2 + 2][3:].startswith("+" + " " * 13 + "+" + "═" * 13 + "+")
 
