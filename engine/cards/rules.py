@@ -203,6 +203,23 @@ def passable(features: tuple, abilities: set) -> bool:
     return True
 
 
+def _closed_border(rule: str, features: tuple, abilities: set, zone: str, target: str) -> IllegalAction:
+    """The refusal of a border `passable` closes, saying what closes it (a play-test read "the border b2-b1 is
+    closed to it" at a pit it could have crossed with a Rope)."""
+    blocking = next((f for f in ("wall", "portcullis", "slit", "pit") if f in features
+                     and not passable((f,), abilities)), None)
+    if blocking == "pit":
+        return IllegalAction(rule, "the border {zone}-{target} is a pit: it takes a Rope, or a jump", zone=zone,
+                             target=target)
+    if blocking == "slit":
+        return IllegalAction(rule, "the border {zone}-{target} is an arrow slit", zone=zone, target=target)
+    if blocking == "portcullis":
+        return IllegalAction(rule, "the border {zone}-{target} is a closed portcullis", zone=zone, target=target)
+    if blocking == "wall":
+        return IllegalAction(rule, "the border {zone}-{target} is a wall", zone=zone, target=target)
+    return IllegalAction(rule, "the border {zone}-{target} is closed to it", zone=zone, target=target)
+
+
 def _enemy_unwounded(state: CardState, loc, seat: str, mover: Figure | None = None) -> bool:
     """An unwounded enemy at loc; for CG-MOVE-04 a mover of printed combat value 1 or less ignores an enemy
     Colossus (CG-CHAR-COLOSSUS-02, CG-MOVE-05)."""
@@ -724,8 +741,8 @@ class _Walk:
                     raise IllegalAction("CG-START-03", "enter only the zone you face")
                 if z not in mz.start_zones(seat, col) or not mz.is_zone(z):
                     raise IllegalAction("CG-START-03", "that zone does not touch the start zone (or is face down)")
-                if not passable(mz.features(z, mz.start_side(seat)), self.abilities()):
-                    raise IllegalAction("CG-START-03", "the border to that zone is closed to you")
+                if not passable(feats := mz.features(z, mz.start_side(seat)), self.abilities()):
+                    raise _closed_border("CG-START-03", feats, self.abilities(), loc_name(self.loc), zone_name(z))
                 self._spend_mp()
                 self._enter(z, mz.start_side(seat))
             return
@@ -742,9 +759,8 @@ class _Walk:
                                 zone=zone_name(zone))
         if self.restrict is not None and side != self.restrict:
             raise IllegalAction("CG-MOVE-04", "it entered a zone holding an enemy: it leaves only the way it came")
-        if not passable(mz.features(zone, side), self.abilities()):
-            raise IllegalAction("CG-MOVE-06", "the border {zone}-{target} is closed to it", zone=zone_name(zone),
-                                target=loc_name(target))
+        if not passable(feats := mz.features(zone, side), self.abilities()):
+            raise _closed_border("CG-MOVE-06", feats, self.abilities(), zone_name(zone), loc_name(target))
         if is_start(target):
             tseat, tcol = target
             if tseat == self.seat:  # CG-START-06
@@ -775,9 +791,10 @@ class _Walk:
             raise IllegalAction("CG-CHAR-WALLWALKER-03", "she does not pass a closed portcullis")
         if "wall" not in feats:
             raise IllegalAction("CG-CHAR-WALLWALKER-01", "there is no wall there: that is a move")
-        if not passable(tuple(x for x in feats if x != "wall"), self.abilities()):  # DT-230: a pit beside the wall
-            raise IllegalAction("CG-CHAR-WALLWALKER-01", "the border {zone}-{target} is closed to it",
-                                zone=zone_name(self.loc), target=loc_name(target))
+        beyond_wall = tuple(x for x in feats if x != "wall")
+        if not passable(beyond_wall, self.abilities()):  # DT-230: a pit beside the wall
+            raise _closed_border("CG-CHAR-WALLWALKER-01", beyond_wall, self.abilities(), zone_name(self.loc),
+                                 loc_name(target))
         if self.restrict is not None and side != self.restrict:  # DT-207: as a jump does
             raise IllegalAction("CG-MOVE-04", "it entered a zone holding an enemy: it leaves only the way it came")
         if not mz.is_zone(target):

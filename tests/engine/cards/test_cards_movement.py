@@ -123,18 +123,19 @@ def test_CG_MOVE_02_steps_go_to_adjacent_face_up_zones():
 
 
 def test_CG_MOVE_06_walls_pits_and_portcullises_stop_a_move():
-    """CG-MOVE-06: a2|a3 wall, b1|b2 pit, a2|b2 closed portcullis are refused for the Mechanork."""
+    """CG-MOVE-06: a2|a3 wall, b1|b2 pit, a2|b2 closed portcullis are refused for the Mechanork, each refusal
+    saying what closes the border (it said "the border b1-b2 is closed to it" at the pit: a play-test)."""
     s = build({"bMK": "a2", "bMK2": "b1", "yMK": "d4"})
-    refused(s, "move bMK a3", "CG-MOVE-06")
-    refused(s, "move bMK b2", "CG-MOVE-06")
-    refused(s, "move bMK2 b2", "CG-MOVE-06")
+    assert refused(s, "move bMK a3", "CG-MOVE-06").message == "the border a2-a3 is a wall"
+    assert refused(s, "move bMK b2", "CG-MOVE-06").message == "the border a2-b2 is a closed portcullis"
+    assert refused(s, "move bMK2 b2", "CG-MOVE-06").message == "the border b1-b2 is a pit: it takes a Rope, or a jump"
 
 
 def test_CG_SLIT_01_only_the_snake_man_passes_an_arrow_slit():
     """CG-SLIT-01 / CG-CHAR-SNAKEMAN-01: the a3|a4 slit: the Mechanork is refused, the Snake-man passes, even
     carrying an object."""
     s = build({"bMK": "a3", "bSN": "a3", "yMK": "d4"}, items={"bKY": "@bSN"})
-    refused(s, "move bMK a4", "CG-MOVE-06")
+    assert refused(s, "move bMK a4", "CG-MOVE-06").message == "the border a3-a4 is an arrow slit"
     s2 = act(s, "move bSN a4")
     assert s2.fig("bSN").at == z("a4") and s2.fig("bSN").carries == ("bKY",)
 
