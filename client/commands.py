@@ -178,6 +178,9 @@ class Commands:
     def draw(self, _args: str) -> None:
         """Offer the opponent a draw, or accept his (DT-228: an offer to a player who offered one accepts his)."""
         state = self.state
+        if state.seat is not None and not state.spectating and state.view and state.view.get("started") is False:
+            # (a play-tester, seated and waiting, read the usage line as if it said nothing of his case)
+            raise UsageError(_("draw: the game has not started: nobody to offer a draw to yet"))
         if not state.game_running or state.spectating:
             raise UsageError(_("draw: offer a draw, in a game you play"))
         self.session.offer_draw()  # "waiting for the answer" once the server puts it to him (inbox: draw_offered)

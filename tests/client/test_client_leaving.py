@@ -226,6 +226,18 @@ def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
     assert state.log[-1] == "game over: draw 1-1 (agreed by both players)"  # describe.py's game_over line
 
 
+def test_DT_228_draw_before_the_game_starts_says_why_not():
+    """Seated at a table whose opponent has not sat down, `draw` answered with its usage line ("draw: offer a
+    draw, in a game you play"), which a play-tester read as saying nothing of his case."""
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state = wired.session.state
+    state.view = {**state.view, "started": False}
+    ui.commands.run("draw")
+    assert wired.sent() == [] and state.notice == "draw: the game has not started: nobody to offer a draw to yet"
+
+
 def test_DT_228_a_snapshot_with_a_pending_draw_offer_asks_as_its_event_did():
     """A client that comes back with a snapshot learns of the draw offered meanwhile from the view's
     `table.asked` (docs/protocol.md): `yes` then answers it. A snapshot without it clears what was asked (a server
