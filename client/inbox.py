@@ -260,12 +260,17 @@ def _questions(session: Session, event: dict, line: str | None) -> None:
         state.question = ""
         if line:
             state.say(line)  # in place of "waiting for the answer" or "type yes or no"
+            state.event_notice = line
     elif kind not in ASIDES:  # answered by taking it back, or the game moved on: what was asked lapsed
         state.takeback_asked = state.draw_offered = None
         state.question = ""
+        if state.event_notice and state.notice == state.event_notice:
+            state.say("")  # a takeback or a declined request of before: the game went on from it
+        state.event_notice = ""
         if kind == "taken_back":
             if line:
                 state.say(line)
+                state.event_notice = line
             state.take_back_moves()
             state.trails.pop(str(event.get("seat")), None)  # its route, shaded on the board
 

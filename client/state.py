@@ -215,6 +215,9 @@ class ClientState:
     chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     notice: str = ""
     """The last informative message (a command's answer, a server error)."""
+    event_notice: str = ""
+    """The notice a table event put there (an action taken back, a request declined): the game moving on takes it
+    away (inbox._questions), as a line typed takes any notice away; a spectator types nothing."""
     question: str = ""
     """What stays pending until it is answered, shown when the message bar has nothing newer (`message_bar`): a
     takeback the opponent asks of us ("type yes or no"), or ours waiting for his answer. Each line typed clears

@@ -173,6 +173,16 @@ def test_DT_224_a_taken_back_action_leaves_the_move_list_and_its_shaded_route():
     wired.deliver(TableEvent(TABLE, 6, {"kind": "taken_back", "seat": "B", "action": "move bWA d5"}))
     wired.deliver(TableEvent(TABLE, 7, {"kind": "view", "view": view}))
     assert list(state.moves) == ["bWA c4-c5"] and "B" not in state.trails
+    # what the message bar says of it goes once the game goes on (a spectator, who types nothing, kept "Blue's
+    # 'move bSN b2 c2' is taken back" for turns: a play-test); a notice of the player's own stays
+    assert state.notice == "Blue's 'move bWA d5' is taken back"
+    wired.deliver(TableEvent(TABLE, 8, {"kind": "chat", "text": "oops"}))
+    assert state.notice == "Blue's 'move bWA d5' is taken back", "a chat is no move"
+    wired.deliver(TableEvent(TABLE, 9, {**moved, "token": "bWA", "route": ["c5", "c6"]}))
+    assert state.notice == ""
+    state.say("a notice of our own")
+    wired.deliver(TableEvent(TABLE, 10, {**moved, "token": "bWA", "route": ["c6", "c7"]}))
+    assert state.notice == "a notice of our own"
 
 
 def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
