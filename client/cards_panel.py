@@ -287,7 +287,35 @@ def _step(token: str) -> str:
 
 
 def _move(e: dict) -> str:
-    return _("{figure} moves: {path}").format(figure=e["figure"], path=", ".join(map(_step, e["path"])))
+    return _("{figure} moves: {path}").format(figure=e["figure"], path=", ".join(_steps(e)))
+
+
+def _steps(e: dict) -> list[str]:
+    """The path's tokens in words; a take that was a swap (the mover's one hand full, CG-ITEM-03) says what it
+    gave for it, when the event comes with what the mover carried before (`carried`, inbox.py: the view before
+    the move) and nothing unseen is in the way (a play-test: "takes bSW" left bKY on the floor without a word)."""
+    held = list(e["carried"]) if isinstance(e.get("carried"), list) and e.get("hands") == 1 else None
+    out = []
+    for token in e["path"]:
+        word = _step(token)
+        if held is not None:
+            if token[:2] == "+@" or "?" in held:
+                held = None  # what was taken unseen: no longer followed
+            elif token[:1] == "+":
+                if held:  # its one hand full: a swap (only one-handed movers are followed: the Paladin's two
+                    # hands take with a free one, and are refused a third)
+                    word = _("takes {item} for {given}").format(item=token[1:], given=held[0])
+                    held = [token[1:]]
+                else:
+                    held.append(token[1:])
+            elif token[:1] == "-" and token[1:] in held:
+                held.remove(token[1:])
+            elif token[:1] == ">":
+                given = token.partition("/")[2] or (held[0] if held else "")
+                if given in held:
+                    held.remove(given)
+        out.append(word)
+    return out
 
 
 def _picked(e: dict) -> str:

@@ -285,6 +285,24 @@ def _came_from(view: dict | None, event: dict) -> dict:
     return {token: squares[token] for token in moved if token in squares and squares[token] not in (None, start)}
 
 
+def _carried(view: dict, figure: object) -> dict:
+    """What a card-game figure carried in the view before its move, and how many hands it has (a swap's log line
+    names what it gave: see cards_panel._steps): {"carried": [...], "hands": n}, "?" for an object of the other
+    player's, unseen (CG-OPT-03); {} if the view does not show it."""
+    from dungeon_twister.engine.cards.catalogue import load
+
+    for f in view.get("figures") or ():
+        if isinstance(f, dict) and f.get("id") == figure:
+            character = load().characters.get(f.get("code"))
+            if character is None:
+                return {}
+            loads = [load for load in (f.get("carries"), f.get("also_carries")) if isinstance(load, str)]
+            # the rules' hands (CG-GOLD-03: one; the Paladin two, CG-CHAR-PALADIN-01; the Ghost none)
+            hands = 2 if "mighty" in character.abilities else 0 if "no_carrying" in character.abilities else 1
+            return {"carried": loads + ["?"] * int(f.get("hidden_objects") or 0), "hands": hands}
+    return {}
+
+
 def _table_event(session: Session, message: TableEvent) -> None:
     event = message.event
     if event.get("kind") == "view":
@@ -298,6 +316,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
     words = screens(session.state.view)
     if event.get("kind") == "moved" and (event.get("take") or event.get("leave")):
         event = {**event, "from": _came_from(session.state.view, event)}
+    if event.get("kind") in ("move", "wallwalk") and (session.state.view or {}).get("game") == "cards":
+        event = {**event, **_carried(session.state.view, event.get("figure"))}
     try:
         line, compact = words.describe(event), words.compact(event)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):

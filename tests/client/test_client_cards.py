@@ -147,6 +147,22 @@ def test_the_log_words_the_card_game_events():
     assert compact_event({"kind": "move", "figure": "ySN", "path": ["+yKY", "-yKY"]}) == "ySN +yKY -yKY"
     assert describe_event({"kind": "move", "figure": "bSN", "path": ["b1", ">bMK/bKY", ">bWA"]}) == \
         "bSN moves: b1, gives bKY to bMK, gives to bWA"
+    # with what the mover carried before (the inbox adds it from the view), a swap says what it gave for it
+    from dungeon_twister.client.inbox import _carried
+
+    before = {"figures": [{"id": "bSN", "code": "SN", "carries": "bKY"}, {"id": "bPA", "code": "PA", "carries": "bKY"},
+                          {"id": "ySN", "code": "SN", "carries": None, "hidden_objects": 1}]}
+    assert [_carried(before, f) for f in ("bSN", "bPA", "ySN", "bXX")] == [
+        {"carried": ["bKY"], "hands": 1}, {"carried": ["bKY"], "hands": 2}, {"carried": ["?"], "hands": 1}, {}]
+    one = {"kind": "move", "figure": "bSN", "hands": 1}
+    assert describe_event({**one, "path": ["b2", "a2", "+bSW"], "carried": ["bKY"]}) == \
+        "bSN moves: b2, a2, takes bSW for bKY"
+    assert describe_event({**one, "path": [">bMK/bKY", "+bRP", "+bSW"], "carried": ["bKY"]}) == \
+        "bSN moves: gives bKY to bMK, takes bRP, takes bSW for bRP"
+    assert describe_event({**one, "figure": "bPA", "hands": 2, "path": ["+bRP"], "carried": ["bKY"]}) == \
+        "bPA moves: takes bRP", "the Paladin's second hand was free"
+    assert describe_event({**one, "path": ["+@ySN", "+bKY"], "carried": ["?"]}) == \
+        "bSN moves: takes what ySN carries, takes bKY", "what is unseen is not followed"
     assert describe_event({"kind": "view"}) is None
 
 
@@ -174,7 +190,8 @@ def test_CG_REVEAL_06_the_reveal_banner_names_each_cards_placer():
     from dungeon_twister.client.cards_panel import placement
 
     view = {"placement": {"room": "D", "queue": ["bPP", "bRP", "yKY"], "placers": ["B", "Y", "Y"]}}
-    assert "".join(text for _, text in placement(view)) == "\nRoom D revealed: Blue places bPP; Yellow places bRP, yKY\n"
+    text = "".join(text for _, text in placement(view))
+    assert text == "\nRoom D revealed: Blue places bPP; Yellow places bRP, yKY\n"
 
 
 def test_CG_TURN_05_the_turn_line_says_who_keeps_the_ap_carried_over():
