@@ -15,6 +15,10 @@ RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
 RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "board-game.md"
 """The board game's rulebook in a checkout; the other sets' (prison.md) lie beside it (`rules_files`)."""
+RULES_FILE_BUNDLED = Path(__file__).resolve().parent / "rules" / "board-game.md"
+"""The copy of the rules reference the client carries (package data), so that `help BG-MOVE-09` quotes the rule
+where no checkout lies beside it, as for a player who installed the client (tests/client/test_client_texts.py
+checks it equals the reference when that is at hand)."""
 SET_RULEBOOKS = ("prison.md", "paladins-dragons.md", "card-game.md")
 
 LOBBY_COMMANDS = (
@@ -559,9 +563,9 @@ def rule_families() -> list[str]:
 
 
 def rules_file() -> Path | None:
-    """The shared rulebook (docs in a checkout, or $DT_RULES_FILE), if present."""
+    """The board game's rulebook: $DT_RULES_FILE, the shared reference of a checkout, or the client's own copy."""
     configured = os.environ.get(RULES_FILE_VARIABLE)
-    for path in ([Path(configured)] if configured else []) + [RULES_FILE_IN_CHECKOUT]:
+    for path in ([Path(configured)] if configured else []) + [RULES_FILE_IN_CHECKOUT, RULES_FILE_BUNDLED]:
         if path.is_file():
             return path
     return None

@@ -114,6 +114,30 @@ def test_help_on_a_rule_quotes_the_rulebook_when_present(tmp_path, monkeypatch):
     assert "BG-MOVE: Move (1 AP)" in text
 
 
+def test_the_client_carries_the_rules_reference_so_an_installed_client_quotes_rules(monkeypatch):
+    """`help BG-MOVE-09` quoted the rule only in a checkout, where the shared reference lies beside the code: an
+    installed client (and a clean clone) had only the family summaries, and nothing for the Card Game's families.
+    The client carries a copy of the four rulebooks (package data), the same text as the reference when that is at
+    hand, and quotes from it when nothing else is found."""
+    from pathlib import Path
+
+    bundled = client_help.RULES_FILE_BUNDLED.parent
+    names = ["board-game.md", *client_help.SET_RULEBOOKS]
+    assert all((bundled / name).is_file() for name in names)
+    reference = client_help.RULES_FILE_IN_CHECKOUT.parent
+    if reference.is_dir():  # a checkout beside the shared rules: the copy is the reference's text
+        assert [(bundled / n).read_text(encoding="utf-8") for n in names] == \
+            [(reference / n).read_text(encoding="utf-8") for n in names], "copy ../shared/rules/*.md to client/rules"
+    monkeypatch.delenv(client_help.RULES_FILE_VARIABLE, raising=False)
+    monkeypatch.setattr(client_help, "RULES_FILE_IN_CHECKOUT", Path("/nonexistent/board-game.md"))
+    client_help.rule_texts.cache_clear()
+    try:
+        assert client_help.help_text("BG-MOVE-09").startswith("BG-MOVE-09 ")
+        assert client_help.help_text("CG-ITEM", game="cards").startswith("CG-ITEM-01 During a move action")
+    finally:
+        client_help.rule_texts.cache_clear()
+
+
 def test_help_on_a_card_game_family_lists_its_rules_and_help_rules_names_it(tmp_path, monkeypatch):
     """In a card game, `help CG-ITEM` answered "no summary of CG-ITEM; help rules lists the rule families", and
     `help rules` listed no CG family (a play-test): the Card Game's families have no summary of their own. Such a
@@ -139,6 +163,7 @@ def test_help_on_a_card_game_family_lists_its_rules_and_help_rules_names_it(tmp_
 def test_help_on_a_rule_without_the_rulebook_gives_the_family_summary(tmp_path, monkeypatch):
     monkeypatch.delenv(client_help.RULES_FILE_VARIABLE, raising=False)
     monkeypatch.setattr(client_help, "RULES_FILE_IN_CHECKOUT", tmp_path / "missing.md")
+    monkeypatch.setattr(client_help, "RULES_FILE_BUNDLED", tmp_path / "missing-too.md")
     client_help.rule_texts.cache_clear()
     try:
         assert client_help.help_text("BG-COMBAT-07").startswith("BG-COMBAT: Combat (1 AP)")
