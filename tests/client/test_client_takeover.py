@@ -21,9 +21,8 @@ from dungeon_twister.client.network import run_network
 from dungeon_twister.client.session import Session
 from dungeon_twister.client.state import ClientState, TableSetup
 
-from tests.server.test_server_support import running_server
+from tests.server.test_server_support import REAL_TIME_HANG_GUARD, running_server
 
-LIMIT = 8  # seconds of real time for a whole test (a game step takes milliseconds)
 
 
 class Network(trio.abc.Stream):
@@ -98,7 +97,7 @@ async def until(condition: Callable[[], object]) -> None:
 
 @asynccontextmanager
 async def machine(tmp_path):
-    with trio.fail_after(LIMIT):
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
         async with running_server() as server:
             here = Machine(server, tmp_path)
             try:

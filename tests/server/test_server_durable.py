@@ -41,7 +41,8 @@ from dungeon_twister.protocol import (
 from dungeon_twister.server.storage import (DATABASE_NAME, EXIT_STORE_UNUSABLE, SCHEMA_VERSION, SqliteStorage,
                                             StorageError, open_storage)
 from test_server_resume import play_until
-from test_server_support import HANG_GUARD, Client, KeepingConnection, Scripted, find_seed, running_server, seated_pair
+from test_server_support import (HANG_GUARD, REAL_TIME_HANG_GUARD, Client, KeepingConnection, Scripted, find_seed,
+                                 running_server, seated_pair)
 
 COMBAT_SEED = find_seed("combat_declared", False, 120, hint=23)
 
@@ -87,7 +88,7 @@ async def test_a_commit_made_before_a_restart_is_opened_after_it(tmp_path):
     """Protocol section 10 across a restart: B's commitment, acknowledged before the server stopped, binds B
     after it; Y commits on the new server, both reveal, and each reveal verifies. An action id answered before
     the restart gets the same answer after it, and is not applied again."""
-    with trio.fail_after(9):
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
         async with server_on(tmp_path, seeds=(COMBAT_SEED,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions())
             players = {"B": Recording(blue, "B", 1), "Y": Recording(yellow, "Y", 2)}
@@ -166,7 +167,7 @@ async def test_timers_wait_for_both_players_after_a_restart_then_start_afresh(tm
 
 
 async def test_a_bot_takes_its_seat_back_after_a_restart(tmp_path):
-    with trio.fail_after(9):
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
         async with server_on(tmp_path, seeds=(21, 3)) as server:
             blue = await Client.connect(server, "ann")
             await blue.send(CreateTable(TableOptions(beginner=True)))

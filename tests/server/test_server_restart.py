@@ -36,9 +36,9 @@ from dungeon_twister.protocol import (
     Welcome,
 )
 from dungeon_twister.server.storage import open_storage
-from test_server_support import SOFTWARE, Client, KeepingConnection, Scripted
+from test_server_support import REAL_TIME_HANG_GUARD, SOFTWARE, Client, KeepingConnection, Scripted
 
-RECEIVE_SECONDS = 5.0
+RECEIVE_SECONDS = REAL_TIME_HANG_GUARD
 SERVER_KEYS = {"legal", "secret", "seats", "table", "started"}
 
 

@@ -42,6 +42,10 @@ Mock time stands still while any task can run, so a slow machine never reaches i
 because the machine is slow; it passes only when every task waits on a timer, so only a hang gets there.
 The servers of these tests run in-process: a frame on a local socket is in the peer's buffer when send returns,
 so the loop never looks idle while a frame is on its way."""
+REAL_TIME_HANG_GUARD = 120.0
+"""Real seconds for trio.fail_after in the few tests that must run on the real clock (a store's thread, a UDP
+socket, a client's own network task): a guard that turns a hang into a failure, never a timing. Their work takes
+milliseconds; the guard is generous so that a busy 2-core CI machine never reaches it."""
 
 
 @asynccontextmanager
