@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/server.py [--quick] [--in-process] [--games 1,500,1000,1500,2000,2500] [--seconds 10]
 
---quick takes about a minute on a quiet 2-core machine (more when other processes compete for the cores). Each row is
+--quick takes under a minute on a quiet 2-core machine (more when other processes compete for the cores). Each row is
 printed beside its bar, then a summary says which bars are met. The references (python-chess, a raw trio
 msgpack echo) are measured in the same run. The rows:
 
@@ -842,13 +842,14 @@ async def main(args) -> None:
         rows.append(Row("dt-client --help cold start", f"{cold:.3f} s", BARS["cold start"], cold <= 0.15))
     try:
         render = client_bench.render_time(args.renders)
-        along, count = client_bench.render_along_game()
+        along, count = client_bench.render_along_game(limit=args.along)
     except (ImportError, RuntimeError) as error:
         print(f"   render_board: not measured ({error})")
         rows.append(Row("one board render", f"not measured: {error}", BARS["render"], None))
     else:
-        print(f"   render_board on a mid-game view (CPU, median of {args.renders} renders): {ms(render)}; along a "
-              f"whole game (every step's view, layout changes included): mean {ms(along)} over {count} renders")
+        along_what = "a whole game" if args.along is None else f"a game's first {count} positions"
+        print(f"   render_board on a mid-game view (CPU, median of {args.renders} renders): {ms(render)}; along "
+              f"{along_what} (every step's view, layout changes included): mean {ms(along)} over {count} renders")
         worst = max(render, along)
         rows.append(Row("one board render", ms(worst), BARS["render"], worst <= 0.001))
 
@@ -865,8 +866,9 @@ async def main(args) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
-                        help="one engine game, 10 chess games, 4 s probes, only the 2,000-game level, 40 games in "
-                             "play for row 5 (about a minute)")
+                        help="one engine game, 10 chess games, 4 s probes, only the 2,000-game level (settled or "
+                             "not once every bot made its first two moves, 15 s), 40 games in play for row 5, "
+                             "renders along a game's first 2,500 positions (under a minute on a quiet machine)")
     parser.add_argument("--games", default="1,500,1000,1500,2000,2500",
                         help="concurrent game counts to climb, the probe's included (default: %(default)s)")
     parser.add_argument("--seconds", type=float, default=10.0, help="probe time per level (default: 10)")
@@ -908,10 +910,12 @@ if __name__ == "__main__":
     else:
         args.games = [int(n) for n in args.games.split(",")]
         args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 3, 50, 9, 1000, 900
-        args.grace, args.setup = 10.0, 20.0
+        args.grace, args.setup, args.along = 10.0, 20.0, None
         in_play_games = 300
         if args.quick:
-            args.games, args.seconds, args.settle, args.grace, args.setup = [2000], 4.0, 22.0, 4.0, 10.0
+            # settled or not once every bot made its first two moves (STEADY_AFTER), without the steady samples
+            args.games, args.seconds, args.settle, args.grace, args.setup = [2000], 4.0, STEADY_AFTER, 4.0, 10.0
+            args.along = 2500
             args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 1, 10, 5, 300, 60
             in_play_games = 40
         if args.in_play_games is None:
