@@ -51,6 +51,8 @@ class WireField:
     key: str
     kind: WireType
     required: bool
+    quiet_default: Any = None
+    """What the encoder leaves out as if absent (an additive field at its default; None: nothing but None)."""
 
 
 _WIRE = "dungeon_twister.wire"
@@ -61,9 +63,12 @@ def required(kind: WireType, *, key: str | None = None) -> Any:
     return dataclasses.field(metadata={_WIRE: (kind, key, True)})
 
 
-def optional(kind: WireType, *, default: Any = None, key: str | None = None) -> Any:
-    """Declare a field that may be absent or nil on the wire, both meaning `default`."""
-    return dataclasses.field(default=default, metadata={_WIRE: (kind, key, False)})
+def optional(kind: WireType, *, default: Any = None, key: str | None = None, additive: bool = False) -> Any:
+    """Declare a field that may be absent or nil on the wire, both meaning `default`. An `additive` field, added
+    after its message's first version, is left out while it has its `default`: a peer of before reads the map as
+    it always did, even a closed record (`Record(closed=True)`), which refuses keys it does not know."""
+    quiet = default if additive else None
+    return dataclasses.field(default=default, metadata={_WIRE: (kind, key, False, quiet)})
 
 
 _wire_fields: dict[type, tuple[WireField, ...]] = {}
@@ -77,8 +82,8 @@ def wire_fields(cls: type) -> tuple[WireField, ...]:
 
 
 def _wire_field(field: dataclasses.Field) -> WireField:
-    kind, key, is_required = field.metadata[_WIRE]
-    return WireField(field.name, key or field.name, kind, is_required)
+    kind, key, is_required, *quiet = field.metadata[_WIRE]
+    return WireField(field.name, key or field.name, kind, is_required, *quiet)
 
 
 def decode_fields(cls: type, raw: dict, path: str) -> Any:
@@ -106,6 +111,8 @@ def encode_fields(obj: Any, path: str) -> dict:
         if value is None:
             if field.required:
                 raise FieldError("missing_field", where, "missing")
+            continue
+        if field.quiet_default is not None and value == field.quiet_default:
             continue
         raw[field.key] = field.kind.encode(value, where)
     return raw

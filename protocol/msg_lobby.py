@@ -44,7 +44,7 @@ class TableOptions:
     teams: str | None = optional(OneOf(TEAM_MODES))  # additive: how the teams are made (PD-TEAM-02, CG-SEL)
     game: str | None = optional(OneOf(GAMES))  # additive: absent is the board game
     tutorial: int | None = optional(Int(1, len(TUTORIALS)))  # additive: the card game's tutorial (default 1)
-    secret_objects: bool = optional(Bool(), default=False)  # additive: the card game's variant (CG-OPT-03)
+    secret_objects: bool = optional(Bool(), default=False, additive=True)  # the card game's variant (CG-OPT-03)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,19 @@ def test_the_options_of_a_new_table_refuse_unknown_keys():
     assert info == Tables((TableInfo("t-1", TableOptions(), "waiting", 0),), more=False)
 
 
+def test_an_additive_option_at_its_default_is_not_sent_so_that_a_server_of_before_accepts_the_table():
+    """The table options are a closed map: a server of before secret_objects refuses that key (bad_field), so a
+    client sends it only when it asks for the variant; absent means false, as before."""
+    v1_keys = {"target_vp", "beginner", "timers", "private"}
+    assert set(encode_message(CreateTable(TableOptions()))["options"]) == v1_keys
+    plain_cards = encode_message(CreateTable(TableOptions(game="cards", secret_objects=False)))["options"]
+    assert set(plain_cards) == v1_keys | {"game"}
+    secret = CreateTable(TableOptions(game="cards", secret_objects=True))
+    assert encode_message(secret)["options"]["secret_objects"] is True
+    assert decode_message(encode_message(secret)) == secret
+    assert create({"game": "cards"}).options.secret_objects is False
+
+
 @pytest.mark.parametrize(("handicap", "path", "code"), [
     ({"seat": "B", "note": "hi"}, "handicap.note", "bad_field"),
     ({"characters": 6}, "handicap.seat", "missing_field"),
