@@ -243,7 +243,8 @@ async def test_a_finished_game_stays_queryable_with_the_records_command(tmp_path
 
     def records(*args):
         return subprocess.run([sys.executable, "-m", "dungeon_twister.server", "records", "--data", str(tmp_path),
-                               *args], capture_output=True, text=True, timeout=20)
+                               *args], capture_output=True, text=True,
+                               timeout=REAL_TIME_HANG_GUARD)
 
     listing = records()
     assert listing.returncode == 0, listing.stderr
@@ -263,9 +264,10 @@ async def test_a_finished_game_stays_queryable_with_the_records_command(tmp_path
 
 
 def start_on(data_dir: Path) -> subprocess.CompletedProcess:
-    """dt-server on `data_dir`, stopped after at most 5 s (it must refuse at once)."""
+    """dt-server on `data_dir`, which must exit by itself (refuse), not listen: a server that listened would run
+    until the hang guard stops it, and fail the test."""
     return subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
-                           "--data", str(data_dir)], capture_output=True, text=True, timeout=5)
+                           "--data", str(data_dir)], capture_output=True, text=True, timeout=REAL_TIME_HANG_GUARD)
 
 
 def test_a_damaged_database_is_refused_with_a_message_naming_it(tmp_path):

@@ -177,7 +177,8 @@ async def test_a_game_survives_kill_9_during_a_combat(tmp_path):
         assert (reveal.seat, reveal.choice) == ("B", kept["B"]._secrets[purpose][0])
         assert results["B"].result == results["Y"].result
         records = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "records", "--data", str(data),
-                                  table], capture_output=True, text=True, timeout=20)
+                                  table], capture_output=True, text=True,
+                                  timeout=REAL_TIME_HANG_GUARD)
         assert records.returncode == 0, records.stderr
     assert '"event": "table_restored"' in log.read_text()
 
