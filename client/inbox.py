@@ -222,6 +222,7 @@ def _snapshot(session: Session, message: Snapshot) -> None:
     session.state.note_turn(session.clock())
     contribution.on_view(session)
     _check_deal(session)
+    _over_in_view(session, message.view)
 
 
 ASIDES = (None, "chat", "takeback_asked", "takeback_declined", "draw_offered", "draw_declined", "timeout")
@@ -312,6 +313,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.note_turn(session.clock())
         contribution.on_view(session)
         _check_deal(session)
+        _over_in_view(session, session.state.view)
         return
     words = screens(session.state.view)
     if event.get("kind") == "moved" and (event.get("take") or event.get("leave")):
@@ -382,10 +384,26 @@ def _opponent_back(session: Session, message: OpponentBack) -> None:
 
 
 def _game_over(session: Session, message: GameOver) -> None:
-    session.state.result = message.result
+    _over(session, message.result)
+    session.seat_lost("game over")  # after the reveals held until the end (they come before this message)
+
+
+def _over_in_view(session: Session, view: object) -> None:
+    """A view that says the game is over (its table's `result`): for a client back after the end, the events and
+    the game_over message it missed; for the others it comes just before that message."""
+    table = view.get("table") if isinstance(view, dict) else None
+    result = table.get("result") if isinstance(table, dict) else None
+    if isinstance(result, dict):
+        _over(session, result)
+
+
+def _over(session: Session, result: dict) -> None:
+    """The game is over: said once."""
+    if session.state.result is not None:
+        return
+    session.state.result = result
     session.state.timers.clear()
-    session.seat_lost("game over")
-    winner = message.result.get("winner")
+    winner = result.get("winner")
     if winner:
         session.state.say(_("game over: {seat} wins").format(seat=seat_name(winner)))
     else:

@@ -263,7 +263,7 @@ class Play:
             return self._take_back(seat)
         self.journal(f"# takeback-asked {seat}", {"k": "takeback_ask", "seat": seat})  # (recovery.replay)
         self.takeback_asked = seat
-        self.table.publish([self._takeback_event()])
+        self.table.publish([self._takeback_event(), self.table.point()])  # the view's table.asked, as a snapshot's
 
     def takeback_answer(self, session: Session, seat: str, accept: bool) -> None:
         asked = self.takeback_asked
@@ -276,7 +276,7 @@ class Play:
         else:
             self.journal(f"# takeback-declined {asked} {seat}", {"k": "takeback_decline", "seat": asked})
             self.takeback_asked, self.takeback_declined = None, asked
-            self.table.publish([{"kind": "takeback_declined", "seat": asked, "by": seat}])
+            self.table.publish([{"kind": "takeback_declined", "seat": asked, "by": seat}, self.table.point()])
 
     def _take_back(self, seat: str) -> None:
         """The last action goes: the record says so (durable before anything is sent), everyone sees it."""
@@ -307,7 +307,7 @@ class Play:
             return
         self.journal(f"# draw-offered {seat}", {"k": "draw_offer", "seat": seat})  # (recovery.replay)
         self.draw_offered = seat
-        self.table.publish([self._draw_event()])
+        self.table.publish([self._draw_event(), self.table.point()])
         if not self.table.seating.seats[other].bot:
             return
         if self.game.state.vp(other) <= self.game.state.vp(seat):
@@ -332,7 +332,7 @@ class Play:
     def _decline_draw(self, offered: str, by: str) -> None:
         self.journal(f"# draw-declined {offered} {by}", {"k": "draw_decline", "seat": offered})
         self.draw_offered, self.draw_declined = None, offered
-        self.table.publish([{"kind": "draw_declined", "seat": offered, "by": by}])
+        self.table.publish([{"kind": "draw_declined", "seat": offered, "by": by}, self.table.point()])
 
     def pending_requests(self) -> list[dict]:
         """The takeback request and the draw offer pending, as the events that made them (docs/protocol.md: a
@@ -476,9 +476,8 @@ class Play:
                     self._held_reveals.append(reveal)
                 else:
                     self.table.send_to(opponent(reveal.seat), reveal)
-        outcome = self.game.state.outcome
-        if outcome is not None and self.result is None:
-            self._finish({"winner": outcome.winner, "vp": dict(outcome.vp), "reason": outcome.reason})
+        if self.result is None and self.game.state.outcome is not None:
+            self._finish(self.final())
 
     def _timers(self, kinds: list[str] = ()) -> list[Timer]:
         """The `timer` messages of the deadlines that start, resume or move now, the turn extended first by what a
@@ -607,6 +606,14 @@ class Play:
         return legal[Rng(int.from_bytes(digest[:8], "big")).below(len(legal))]
 
     # --- the end ------------------------------------------------------------------------------------------
+    def final(self) -> dict | None:
+        """How the game ended, {winner, vp: {"B", "Y"}, reason}: by the rules (the engine's outcome), or outside
+        them (`end`); None while it goes on. Views give it as their table's `result` (Table.point)."""
+        if self.result is not None:
+            return self.result
+        outcome = self.game.state.outcome
+        return None if outcome is None else {"winner": outcome.winner, "vp": dict(outcome.vp), "reason": outcome.reason}
+
     def end(self, winner: str | None, reason: str) -> None:
         """The game ends outside the rules: a player resigned or abandoned (the other wins: `winner`), or both
         agreed to a draw (`winner` None)."""

@@ -267,8 +267,11 @@ class Table:
 
     def point(self) -> ViewPoint:
         play = self.play
-        over = play.result is not None or play.game.state.outcome is not None
+        result = play.final()
+        over = result is not None
         table = self._options_view
+        if over:  # also for a game resigned, abandoned or drawn by agreement, which the engine's outcome does not say
+            table = {**table, "result": result}
         if play.deal is not None:  # section 16: where the players' contributions stand
             table = {**table, "deal": dict(play.deal.status)}
         if over and self.seed_nonce is not None and play.dealt is not None:
@@ -278,7 +281,7 @@ class Table:
         elif over and self.seed_nonce is not None:  # the game is over: the seed and the nonce that open the commitment
             table = {**table, "seed": self.seed, "seed_nonce": self.seed_nonce}
         asked = play.pending_requests()
-        if asked:  # only between steps (each drops them): what a snapshot tells a client that comes back
+        if asked:  # published with a view (Play.takeback...): what a snapshot, whole or delta, tells who comes back
             table = {**table, "asked": asked}
         state = play.game.state
         if not play.started and (play.deal is not None or self.seating.may_contribute()):

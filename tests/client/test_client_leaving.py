@@ -266,3 +266,31 @@ def test_DT_228_a_snapshot_with_a_pending_draw_offer_asks_as_its_event_did():
     wired.deliver(TableEvent(TABLE, 6, {"kind": "draw_offered", "seat": "Y"}))
     wired.deliver(Snapshot(TABLE, 7, state.view | {"table": {"id": TABLE}}))  # e.g. the server restarted
     assert state.draw_offered is None and state.question == "", "nothing pending any more: nothing to answer"
+
+
+def test_a_snapshot_of_a_game_that_ended_meanwhile_shows_how_it_ended():
+    """A client back after the opponent resigned gets a snapshot, not the events nor the game_over message: the
+    view's `table.result` ends the game on this screen too (the panel's result, `leave` with no question, no
+    clock), and the game_over message that a connected client gets after that view says nothing twice."""
+    from dungeon_twister.protocol import Snapshot, TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    assert state.game_running
+    result = {"winner": "B", "vp": {"B": 2, "Y": 1}, "reason": "resigned"}
+    wired.deliver(Snapshot(TABLE, 9, {**state.view, "legal": [], "table": {**state.view["table"], "result": result}}))
+    assert state.result == result and not state.game_running and state.notice == "game over: Blue wins"
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("leave")
+    assert wired.sent() == [Leave()], "a finished game is left without asking"
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "view", "view": {**state.view, "legal": [],
+                                                                 "table": {**state.view["table"], "result": result}}}))
+    assert state.result == result and state.notice == "game over: Blue wins"
+    state.say("")
+    wired.deliver(GameOver(TABLE, result))
+    assert state.result == result and state.notice == "", "said once, at the view"

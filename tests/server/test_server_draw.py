@@ -2,8 +2,10 @@
 `draw_answer` accepts or declines it, an offer to a player who offered one accepts his; a bot accepts unless it
 leads on VP; refusals say why, and a declined offer waits for the next action before it may come again."""
 
+import pytest
 import trio
 from dungeon_twister.protocol import DrawAnswer, DrawOffer, Error, GameOver, Spectate, TableOptions
+from dungeon_twister.protocol.views import DELTA_VIEWS
 from dungeon_twister.server.records import record_text
 from test_server_support import HANG_GUARD, Client, running_server, seated_pair
 from test_server_takeback import _a_move, a_bot_game
@@ -111,12 +113,12 @@ async def test_DT_228_a_bot_that_leads_declines(autojump_clock):
             assert ann.events_of("game_over") == [] and server.lobby.tables[table].play.running
 
 
-async def _both_asked(server, offered_by: str):
+async def _both_asked(server, offered_by: str, features: tuple[str, ...] = ()):
     """A beginner game at which one player moved and asked to take it back; then a draw offered by `offered_by`
     ("mover" or "other"), seen by the other. (table, the mover's seat, his client, the other's client, the move)"""
     from dungeon_twister.protocol import Takeback
 
-    table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+    table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True, features=features)
     seat, mover, other, move, _ = await _a_move(server, table, blue, yellow)
     await mover.send(Takeback(table))
     await other.expect_event("takeback_asked")
@@ -154,15 +156,18 @@ async def test_DT_228_DT_224_nothing_asked_before_the_end_is_answered_after_it(a
             assert yellow.events_of("draw_declined") == []
 
 
-async def test_DT_228_a_snapshot_tells_a_client_that_comes_back_what_is_pending(autojump_clock):
+@pytest.mark.parametrize("features", [(), (DELTA_VIEWS,)], ids=["whole views", "view deltas"])
+async def test_DT_228_a_snapshot_tells_a_client_that_comes_back_what_is_pending(autojump_clock, features):
     """Found by a review: a client that came back with a snapshot (not the events) never learnt of a draw offered
     or a takeback asked meanwhile, and could not answer `no`. A snapshot's view lists them in `table.asked`, as
-    their events were published; once answered, a snapshot has none."""
+    their events were published; once answered, a snapshot has none. Found by an audit of docs/protocol.md: a
+    client with view deltas got a snapshot without them (the view of the last view event, made before the
+    request): a view is now published with each request and each answer."""
     from dungeon_twister.protocol import Resume, Snapshot
 
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
-            table, seat, mover, other, move = await _both_asked(server, offered_by="mover")
+            table, seat, mover, other, move = await _both_asked(server, offered_by="mover", features=features)
             await other.send(Resume(table, 0, snapshot=True))
             snapshot = await other.expect(Snapshot)
             assert snapshot.view["table"]["asked"] == [{"kind": "takeback_asked", "seat": seat, "action": move},

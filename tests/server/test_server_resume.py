@@ -1,5 +1,8 @@
 """Disconnections: a held seat, resuming (even in the middle of a commit-reveal), replays, abandonment."""
 
+import functools
+
+import pytest
 import trio
 from dungeon_twister.protocol import (
     Error,
@@ -202,3 +205,52 @@ async def test_a_player_with_view_deltas_resumes_from_the_deltas_and_holds_the_s
             expected = table_view(at_table.point(), "B", at_table.play.game.legal, compact=True)
             assert blue.conn.view == expected and yellow.conn.view == table_view(
                 at_table.point(), "Y", at_table.play.game.legal, compact=True)
+
+
+@pytest.mark.parametrize("features", [(), (DELTA_VIEWS,)], ids=["whole views", "view deltas"])
+async def test_a_snapshot_after_a_resignation_or_an_agreed_draw_says_how_the_game_ended(autojump_clock, features):
+    """Found by an audit of docs/protocol.md: a game that ended outside the rules (a resignation, an abandonment, a
+    draw agreed) left the engine's state as it was, so a snapshot showed a game in its last phase with nobody to
+    act, its `outcome` null, and `game_over` was not sent again: a client that came back never learnt that the
+    game was over, nor who won. A view of a finished game has its result in `table.result`, whatever ended it; a
+    game the rules end has it too, equal to the engine's outcome."""
+    from dungeon_twister.protocol import DrawAnswer, DrawOffer, Leave
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True,
+                                                    features=features)
+            await blue.send(Leave())  # Blue resigns
+            ended = (await yellow.expect(GameOver)).result
+            assert ended == {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}
+            assert yellow.conn.last_event > 0
+            await yellow.send(Resume(table, yellow.conn.last_event, snapshot=True))
+            view = (await yellow.expect(Snapshot)).view
+            assert view["table"]["result"] == ended and view["outcome"] is None  # (the rules did not end it)
+
+            table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=1), memory=True,
+                                                    names=("cy", "dee"), features=features)
+            await blue.send(DrawOffer(table))
+            await yellow.expect_event("draw_offered")
+            await yellow.send(DrawAnswer(table, True))
+            ended = (await yellow.expect(GameOver)).result
+            assert ended == {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "agreed"}
+            await blue.send(Resume(table, 0, snapshot=True))
+            assert (await blue.expect(Snapshot)).view["table"]["result"] == ended
+
+
+async def test_the_view_of_a_game_the_rules_end_has_the_engines_outcome_as_its_result(autojump_clock):
+    """The last view of a game that ends by the rules, published before game_over, already has table.result,
+    equal to the engine's outcome (BG-END-01: the target reached) and to the game_over message's result. Seed 12:
+    the greedy players of rng 1 and 2 play this beginner game to its end in 221 actions (test_server_restart)."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(12,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            async with trio.open_nursery() as nursery:
+                for seat, player in players.items():
+                    nursery.start_soon(functools.partial(player.play, table, until=lambda e: isinstance(e, GameOver)))
+            ended = next(e for e in yellow.received if isinstance(e, GameOver)).result
+            last = yellow.events_of("view")[-1]["view"]
+            assert last["table"]["result"] == last["outcome"] == ended
+            assert ended["reason"] == "target reached" and max(ended["vp"].values()) >= 5

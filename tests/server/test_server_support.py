@@ -171,13 +171,15 @@ class Client:
         await self.stream.aclose()
 
 
-async def seated_pair(server: Server, options: TableOptions, *, memory: bool = False, names=("ann", "bob")):
-    """A table created through the protocol, with two players seated B and Y (the game has started)."""
-    blue = await Client.connect(server, names[0], memory=memory)
+async def seated_pair(server: Server, options: TableOptions, *, memory: bool = False, names=("ann", "bob"),
+                      features: tuple[str, ...] = ()):
+    """A table created through the protocol, with two players seated B and Y (the game has started); `features`:
+    what both connections ask for (e.g. delta_views)."""
+    blue = await Client.connect(server, names[0], memory=memory, conn=PlayerConnection(features=features))
     await blue.send(CreateTable(options))
     table = (await blue.expect(TableCreated)).table
     await blue.send(Join(table, "B"))
-    yellow = await Client.connect(server, names[1], memory=memory)
+    yellow = await Client.connect(server, names[1], memory=memory, conn=PlayerConnection(features=features))
     await yellow.send(Join(table, "Y"))
     for client in (blue, yellow):
         await client.expect_event("game_started")
