@@ -69,13 +69,21 @@ def config_from_mapping(raw: dict) -> ServerConfig:
     return config
 
 
+MAX_GRACE_SECONDS = 7 * 24 * 3600
+"""The longest a seat may be held (protocol: joined.grace_seconds)."""
+
+
 def check(config: ServerConfig) -> None:
     if not 0 <= config.port <= 65535:
         raise ValueError("port must be 0..65535")
     if not 1 <= len(config.name) <= 64:
         raise ValueError("name must have 1 to 64 characters")
-    if config.grace_seconds < 0 or config.max_connections < 1 or config.max_frame_size < 1024:
-        raise ValueError("grace_seconds >= 0, max_connections >= 1 and max_frame_size >= 1024 are required")
+    if not 0 <= config.grace_seconds <= MAX_GRACE_SECONDS:
+        # (`joined` tells a player how long his seat is held: docs/protocol.md bounds it, and a larger value could
+        # not be sent, so the player would never be told he had joined)
+        raise ValueError(f"grace_seconds must be 0..{MAX_GRACE_SECONDS} (a week)")
+    if config.max_connections < 1 or config.max_frame_size < 1024:
+        raise ValueError("max_connections >= 1 and max_frame_size >= 1024 are required")
     if config.ping_interval < 0 or config.outbox_frames < 8:
         raise ValueError("ping_interval >= 0 and outbox_frames >= 8 are required")
     if config.data_sync not in ("full", "normal"):

@@ -81,10 +81,13 @@ def test_config_files_are_checked():
     assert {f.name for f in fields(ServerConfig)} <= set(tomllib.loads(EXAMPLE.read_text())), "the example: every key"
     assert config_from_mapping({"port": 0, "name": "club", "records_dir": "games"}).records_dir.name == "games"
     for bad in ({"port": "7777"}, {"colour": "blue"}, {"grace_seconds": -1}, {"ping_interval": True}, {"port": True},
-                {"tls": 1}, {"tls": "yes"}):
+                {"tls": 1}, {"tls": "yes"}, {"grace_seconds": 7 * 24 * 3600 + 1}):
         with pytest.raises(ValueError):
             config_from_mapping(bad)
     assert ServerConfig().port == 7777 and ServerConfig().grace_seconds == 60
+    # the longest grace a `joined` can tell (found by an audit: a week and a second was accepted, and no player
+    # was then told he had joined: the message could not be sent)
+    assert config_from_mapping({"grace_seconds": 7 * 24 * 3600}).grace_seconds == 7 * 24 * 3600
 
 
 SILENCE_SECONDS = 120.0
