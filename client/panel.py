@@ -77,7 +77,7 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
     for seat in _seat_order(state.seat):
         out += parts.player(view, seat, view["players"][seat], seat == state.seat)
     out += _moves(state)
-    out += parts.combat(view, state.seat)
+    out += parts.combat(_known_choices(view, state), state.seat)
     out += parts.placement(view)
     if not choosing:
         out += _your_part(state, view, parts)
@@ -204,6 +204,17 @@ def _moves(state: ClientState) -> StyleAndTextTuples:
     more = "… · " if len(state.moves) > SHOWN_MOVES else ""
     # TRANSLATORS: the heading of the panel's short list of the game's last moves
     return [("class:title", "\n" + _("Moves") + " "), ("class:dim", more + " · ".join(shown) + "\n")]
+
+
+def _known_choices(view: dict, state: ClientState) -> dict:
+    """The view with its combat's `chosen` as this client knows it: the engine marks a card chosen once both are
+    revealed, but a player knows sooner that he committed, and that his opponent did (opponent_commit)."""
+    combat, purpose = view.get("combat"), view.get("secret")
+    if not combat or not purpose or not state.seat or not isinstance(combat.get("chosen"), dict):
+        return view
+    known = {state.seat: purpose in state.secrets, other_seat(state.seat): purpose in state.opponent_committed}
+    chosen = {seat: bool(done) or known.get(seat, False) for seat, done in combat["chosen"].items()}
+    return {**view, "combat": {**combat, "chosen": chosen}}
 
 
 def _choosing(seat: str, chosen) -> str:

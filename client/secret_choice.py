@@ -194,12 +194,22 @@ def choose(session: Session, text: str) -> None:
 
 def on_opponent_commit(session: Session, message: OpponentCommit) -> None:
     session.keep_opponent_commitment(message.purpose, message.commitment)  # to check his reveal after a crash
+    session.state.opponent_committed.add(message.purpose)
     round_ = session.state.secrets.get(message.purpose)
     if round_ is None:
         session.early_commits.add(message.purpose)
-        # TRANSLATORS: {purpose} is the name of the secret choice in the protocol (build, team, combat...).
-        session.state.say(_("{seat} has made his secret choice ({purpose}); make yours")
-                          .format(seat=seat_name(message.seat), purpose=message.purpose))
+        timed = bool(((session.state.view or {}).get("table") or {}).get("timers"))
+        if timed and message.purpose.startswith("combat"):
+            # TRANSLATORS: {purpose}: the combat's secret choice as the protocol names it (combat-2); the 5 seconds
+            # are the rule BG-OPT-04 of a table with timers
+            notice = _("{seat} has laid his combat card ({purpose}): lay yours within 5 seconds, or +0 is laid "
+                       "for you")
+        else:
+            # TRANSLATORS: {purpose} is the name of the secret choice in the protocol (build, team, combat...).
+            notice = _("{seat} has made his secret choice ({purpose}); make yours")
+        notice = notice.format(seat=seat_name(message.seat), purpose=message.purpose)
+        session.state.say(notice)
+        session.state.log.append(notice)
         return
     _reveal(session, round_)
 

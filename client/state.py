@@ -230,6 +230,9 @@ class ClientState:
     """Seat -> deadline on the client's monotonic clock."""
     secrets: dict[str, SecretChoice] = field(default_factory=dict)
     """Our commit-reveal rounds at this table, by purpose."""
+    opponent_committed: set[str] = field(default_factory=set)
+    """The purposes of the rounds the opponent has committed to (opponent_commit): he has chosen, which the view
+    says only once both choices are revealed."""
     pending_actions: dict[str, str] = field(default_factory=dict)
     """Action id -> text of the actions sent and not yet answered."""
     away: dict[str, int] = field(default_factory=dict)
@@ -341,6 +344,7 @@ class ClientState:
         self.came_in = False
         self.timers.clear()
         self.secrets.clear()
+        self.opponent_committed.clear()
         self.pending_actions.clear()
         self.away.clear()
         self.confirm = None

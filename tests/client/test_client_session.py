@@ -66,14 +66,15 @@ class FakeServer:
         await self.stream.send_all(self.connection.answer_hello(Software("fake", "1"), "s-1"))
         return hello
 
-    async def seat(self, session: Session, seat: str = "B", position: str = COMBAT) -> None:
+    async def seat(self, session: Session, seat: str = "B", position: str = COMBAT, timers: bool = False) -> None:
         """Welcome the client, let it join TABLE in `seat` and send the snapshot."""
         await self.welcome()
         assert isinstance(await self.receive(), ListTables)
         session.join(TABLE, seat)
         assert await self.receive() == Join(TABLE, seat)
         await self.send(Joined(TABLE, f"token-{seat}", seat))
-        await self.send(Snapshot(TABLE, 0, seat_view(position, seat, table={"id": TABLE, "target_vp": 5})))
+        table = {"id": TABLE, "target_vp": 5, "timers": timers}
+        await self.send(Snapshot(TABLE, 0, seat_view(position, seat, table=table)))
         await trio.testing.wait_all_tasks_blocked()
 
 
@@ -149,6 +150,39 @@ async def test_combat_card_is_committed_then_revealed_after_the_opponents_commit
         await trio.testing.wait_all_tasks_blocked()
         assert session.state.secrets["combat-1"].opponent_choice == "combat +5"
         assert session.state.alert is None
+
+
+async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leaves(autojump_clock):
+    """Seen in a play-test of a timed table: once the opponent laid his combat card, the player's clock fell to
+    0:05 (BG-OPT-04) while the panel still said "Yellow is choosing", and the card +0 was laid for him. The
+    opponent's commitment now says so in the notice and the log, with the 5 seconds on a timed table, and the
+    panel says who has chosen as soon as this client knows it (the view says it only once both are revealed)."""
+    from dungeon_twister.client.panel import game_panel
+
+    def panel(session) -> str:
+        return "".join(text for _style, text, *_ in game_panel(session.state, 0.0))
+
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.seat(session, timers=True)
+        assert "Blue is choosing, Yellow is choosing" in panel(session)
+        opponent = PlayerCommitments(TABLE, "Y")
+        await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +5")))
+        await trio.testing.wait_all_tasks_blocked()
+        told = "Yellow has laid his combat card (combat-1): lay yours within 5 seconds, or +0 is laid for you"
+        assert session.state.notice == told and list(session.state.log)[-1] == told
+        assert "Blue is choosing, Yellow has chosen" in panel(session)
+        session.act("combat 3")
+        assert isinstance(await server.receive(), Commit)
+        assert "Blue has chosen, Yellow has chosen" in panel(session)
+
+    async with running_client() as (session, listener):  # untimed: no deadline to tell
+        server = await listener.next_server()
+        await server.seat(session)
+        opponent = PlayerCommitments(TABLE, "Y")
+        await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +5")))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.notice == "Yellow has made his secret choice (combat-1); make yours"
 
 
 async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock):
