@@ -215,6 +215,7 @@ def _snapshot(session: Session, message: Snapshot) -> None:
     if state.takeback_asked or state.draw_offered or state.question:  # the snapshot says what is pending now
         state.takeback_asked = state.draw_offered = None  # (none after a restart of the server, say)
         state.question = ""
+        state.we_asked.clear()
     for event in (asked if isinstance(asked, list) else ()):  # a request pending: as if its event came now
         if isinstance(event, dict) and event.get("kind") in ("takeback_asked", "draw_offered"):
             _questions(session, event, None)
@@ -241,6 +242,7 @@ def _questions(session: Session, event: dict, line: str | None) -> None:
         # ours, put to the opponent (a refused one never comes here: only its error is shown)
         state.question = (_("takeback asked: waiting for the answer") if kind == "takeback_asked"
                           else _("draw offered: waiting for the answer"))
+        state.we_asked.add("takeback" if kind == "takeback_asked" else "draw")
         state.say(state.question)
     elif kind == "takeback_asked" and by_opponent:
         state.takeback_asked, state.asked_last = event.get("seat"), "takeback"
@@ -258,12 +260,16 @@ def _questions(session: Session, event: dict, line: str | None) -> None:
             state.takeback_asked = None
         else:
             state.draw_offered = None
+        state.we_asked.discard("takeback" if kind == "takeback_declined" else "draw")
         state.question = ""
         if line:
             state.say(line)  # in place of "waiting for the answer" or "type yes or no"
             state.event_notice = line
     elif kind not in ASIDES:  # answered by taking it back, or the game moved on: what was asked lapsed
+        if kind not in ("taken_back", "game_over"):
+            _lapsed(state)
         state.takeback_asked = state.draw_offered = None
+        state.we_asked.clear()
         state.question = ""
         if state.event_notice and state.notice == state.event_notice:
             state.say("")  # a takeback or a declined request of before: the game went on from it
@@ -274,6 +280,21 @@ def _questions(session: Session, event: dict, line: str | None) -> None:
                 state.event_notice = line
             state.take_back_moves()
             state.trails.pop(str(event.get("seat")), None)  # its route, shaded on the board
+
+
+def _lapsed(state) -> None:
+    """The log says what was asked and never answered before the game went on (on a timed table the asker's clock
+    runs meanwhile, and a request could vanish with the turn it was made in, unexplained)."""
+    if "takeback" in state.we_asked:
+        state.log.append(_("your takeback request lapsed unanswered: the game went on"))
+    if "draw" in state.we_asked:
+        state.log.append(_("your draw offer lapsed unanswered: the game went on"))
+    if state.takeback_asked:
+        state.log.append(_("{seat}'s takeback request lapsed unanswered: the game went on")
+                         .format(seat=seat_name(state.takeback_asked)))
+    if state.draw_offered:
+        state.log.append(_("{seat}'s draw offer lapsed unanswered: the game went on")
+                         .format(seat=seat_name(state.draw_offered)))
 
 
 def _came_from(view: dict | None, event: dict) -> dict:

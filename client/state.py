@@ -247,6 +247,8 @@ class ClientState:
     """The opponent's seat while he offers us a draw (docs/rulings.md DT-228)."""
     asked_last: str | None = None
     """What the opponent asked of us last, "takeback" or "draw": `yes` and `no` answer it when both are pending."""
+    we_asked: set[str] = field(default_factory=set)
+    """What we asked of the opponent and wait for his answer to: "takeback", "draw"."""
     turn_since: float | None = None
     """Since when (the session's clock) we have had something to do (an action or a secret choice); None while
     we have nothing to do. The panel flashes for TURN_FLASH_SECONDS after it."""
@@ -349,6 +351,7 @@ class ClientState:
         self.away.clear()
         self.confirm = None
         self.takeback_asked = self.draw_offered = self.asked_last = None
+        self.we_asked.clear()
         self.question = ""
         self.turn_since = None
         self.low_clock_warned = False

@@ -294,3 +294,30 @@ def test_a_snapshot_of_a_game_that_ended_meanwhile_shows_how_it_ended():
     state.say("")
     wired.deliver(GameOver(TABLE, result))
     assert state.result == result and state.notice == "", "said once, at the view"
+
+
+def test_DT_224_DT_228_a_request_the_game_went_on_from_is_said_to_have_lapsed():
+    """Play-test of a timed table: Yellow asked to take back a move and Blue never answered; Yellow's clock ran
+    on (as lichess's does during a takeback proposal) until the turn's timeout, and the request vanished with no
+    word, then `yes` said "nobody asks you anything now". The log now says that a request, ours or the
+    opponent's, lapsed unanswered when the game went on from it (not when it was answered or taken back)."""
+    from dungeon_twister.protocol import TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "takeback_asked", "seat": "B", "action": "move bWA c5"}))
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "draw_offered", "seat": "B"}))
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "timeout", "seat": "B", "actions": ["end"]}))  # an aside
+    assert "lapsed" not in state.log[-1]
+    wired.deliver(TableEvent(TABLE, 4, {"kind": "turn_ended", "seat": "B", "turn": 5}))
+    assert list(state.log)[-2:] == ["your takeback request lapsed unanswered: the game went on",
+                                    "your draw offer lapsed unanswered: the game went on"]
+    assert state.question == "" and not state.we_asked
+
+    wired.deliver(TableEvent(TABLE, 5, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    wired.deliver(TableEvent(TABLE, 6, {"kind": "turn_ended", "seat": "Y", "turn": 6}))
+    assert state.log[-1] == "Yellow's takeback request lapsed unanswered: the game went on"
+    wired.deliver(TableEvent(TABLE, 7, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c8"}))
+    wired.deliver(TableEvent(TABLE, 8, {"kind": "taken_back", "seat": "Y", "action": "move yTR c8"}))
+    assert "lapsed" not in " ".join(list(state.log)[-2:]), "answered by the takeback itself"
