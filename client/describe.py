@@ -91,6 +91,9 @@ def _moved(e: dict) -> str:
                 token=token_name(token), origin=came[token], square=square))
         else:
             extras.append(_("leaves {token} on {square}").format(token=token_name(token), square=square))
+    for token in e.get("found") or ():  # (inbox._found_at_end)
+        # TRANSLATORS: a move's log line: the mover ends its move on {square}, where {token} lay, and so carries it
+        extras.append(_("picks up {token} on {square}").format(token=token_name(token), square=route[-1]))
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 

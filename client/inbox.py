@@ -307,6 +307,18 @@ def _came_from(view: dict | None, event: dict) -> dict:
     return {token: squares[token] for token in moved if token in squares and squares[token] not in (None, start)}
 
 
+def _found_at_end(view: dict | None, event: dict) -> list[str]:
+    """For a move's log line: what lay on its last square in the view before the step, which the mover carries by
+    ending its move there (RUL-119) and which the event does not name (not a `take`)."""
+    route = event.get("route")
+    if not isinstance(route, list) or len(route) < 2 or route[-1] == route[0]:
+        return []  # (back where it began: what lies there it carried already)
+    passed = {event.get("token"), event.get("take"), *(pair[0] for pair in event.get("leave") or ()
+                                                        if isinstance(pair, (list, tuple)) and pair)}
+    return [t["id"] for t in (view or {}).get("tokens") or () if isinstance(t, dict) and isinstance(t.get("id"), str)
+            and t.get("square") == route[-1] and t["id"] not in passed]
+
+
 def _carried(view: dict, figure: object) -> dict:
     """What a card-game figure carried in the view before its move, and how many hands it has (a swap's log line
     names what it gave: see cards_panel._steps): {"carried": [...], "hands": n}, "?" for an object of the other
@@ -339,6 +351,10 @@ def _table_event(session: Session, message: TableEvent) -> None:
     words = screens(session.state.view)
     if event.get("kind") == "moved" and (event.get("take") or event.get("leave")):
         event = {**event, "from": _came_from(session.state.view, event)}
+    if event.get("kind") == "moved":
+        found = _found_at_end(session.state.view, event)
+        if found:
+            event = {**event, "found": found}
     if event.get("kind") in ("move", "wallwalk") and (session.state.view or {}).get("game") == "cards":
         event = {**event, **_carried(session.state.view, event.get("figure"))}
     try:

@@ -191,6 +191,29 @@ def test_BG_ITEM_05_a_moves_line_says_where_what_it_took_or_left_came_from():
     assert _came_from(None, moved) == {}  # no view yet: the line as before
 
 
+def test_RUL_119_a_move_that_ends_on_an_object_says_it_picks_it_up():
+    """Play-test: "Yellow Pickpocket moves j18 > j17 > j16" while it picked up Blue's Treasure lying on j16: ending
+    a move on a lone object carries it (RUL-119, BG-MOVE-06), and the engine's event does not name it (not a
+    `take`), so only the board told. The line now says it, from the view before the step, as every viewer sees
+    it; crossing the object, or coming back to the square it began on, picks up nothing."""
+    from dungeon_twister.engine import apply, event_view, parse_action, parse_position
+    from dungeon_twister.client.inbox import _found_at_end
+    from tests.engine.builders import position_text
+
+    position = position_text("bWA@c3 ySW@c4")
+    state = parse_position(position)
+    _, events = apply(state, parse_action("move bWA c4", "B"))
+    for viewer in ("B", "Y"):  # (a spectator's view and event are Yellow's here: nothing is hidden)
+        moved = next(event_view(e, viewer) for e in events if e.kind == "moved")
+        found = _found_at_end(seat_view(position, viewer), moved)
+        assert found == ["ySW"]
+        assert describe_event({**moved, "found": found}) == "Blue Warrior moves c3 > c4 (picks up Yellow Sword on c4)"
+    _, events = apply(state, parse_action("move bWA c5", "B"))
+    crossed = next(event_view(e, "Y") for e in events if e.kind == "moved")
+    assert _found_at_end(seat_view(position, "Y"), crossed) == []
+    assert _found_at_end(None, crossed) == []
+
+
 def test_events_in_plain_words():
     moved = {"kind": "moved", "token": "bTH", "route": ["f4", "f5", "g5"], "take": "yRP", "leave": [["bSW", "f5"]]}
     assert describe_event(moved) == "Blue Thief moves f4 > f5 > g5 (takes Yellow Rope, leaves Blue Sword on f5)"
