@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .i18n import N_, _, ngettext
-from .names import kind_name, seat_name, token_name
+from .names import kind_name, other_seat, seat_name, token_name
 
 # TRANSLATORS: a direction, completing "casts a fireball {side}", "the portcullis {side} of {square}"
 DIRECTION_NAMES = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_("west")}
@@ -328,7 +328,10 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "room_revealed": _revealed,
     "placed": lambda e: _("{seat} places {token} on {square}").format(
         seat=_seat(e, "by"), token=_tok(e), square=e.get("square")),
-    "placement_passed": lambda e: _("{seat} leaves his objects to the revealer").format(seat=_seat(e)),
+    # TRANSLATORS: BG-REVEAL-06: the opponent of the revealer places the revealer's own objects; {seat} did not
+    # (he passed, or his time ran out), so the revealer {revealer} places them himself
+    "placement_passed": lambda e: _("{seat} passes: {revealer} places his own objects").format(
+        seat=_seat(e), revealer=seat_name(other_seat(e.get("seat")) if e.get("seat") in ("B", "Y") else None)),
     "room_rotated": _rotated,
     "healed": lambda e: _("{figure} heals {token}").format(figure=_by(e), token=_tok(e)),
     "regenerated": lambda e: _("{token} regenerates").format(token=_tok(e)),

@@ -214,6 +214,14 @@ def test_RUL_119_a_move_that_ends_on_an_object_says_it_picks_it_up():
     assert _found_at_end(None, crossed) == []
 
 
+def test_BG_REVEAL_06_a_placement_passed_says_whose_objects_the_revealer_places():
+    """Play-test: "Yellow leaves his objects to the revealer" after Blue revealed a room holding Blue's Bow: the
+    objects were Blue's, whom BG-REVEAL-06 has Yellow place; Yellow passed (or his 5 s ran out), so Blue places
+    them himself."""
+    assert describe_event({"kind": "placement_passed", "seat": "Y"}) == "Yellow passes: Blue places his own objects"
+    assert describe_event({"kind": "placement_passed", "seat": "B"}) == "Blue passes: Yellow places his own objects"
+
+
 def test_events_in_plain_words():
     moved = {"kind": "moved", "token": "bTH", "route": ["f4", "f5", "g5"], "take": "yRP", "leave": [["bSW", "f5"]]}
     assert describe_event(moved) == "Blue Thief moves f4 > f5 > g5 (takes Yellow Rope, leaves Blue Sword on f5)"
