@@ -217,10 +217,12 @@ class Session:
 
     def receive(self, data: bytes) -> None:
         """Bytes from the server: handle every event they complete (`log_after`'s lines after them); then keep how
-        far our table's events got (`_keep_progress`)."""
+        far our table's events got, and the log (`_keep_progress`), when either changed."""
         assert self.connection is not None
         self.connection.receive_data(data)
         self._later = later = []
+        log = self.state.log
+        log_before = (len(log), log[-1] if log else None)  # (a line from opponent_commit, say: not a table event)
         table_events = False
         try:
             while (event := self.connection.next_event()) is not None:
@@ -232,7 +234,7 @@ class Session:
         finally:
             self._later = None
             self.state.log.extend(later)
-        if table_events:
+        if table_events or (len(log), log[-1] if log else None) != log_before:
             self._keep_progress()
         self.notify()
 

@@ -321,3 +321,18 @@ def test_DT_224_DT_228_a_request_the_game_went_on_from_is_said_to_have_lapsed():
     wired.deliver(TableEvent(TABLE, 7, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c8"}))
     wired.deliver(TableEvent(TABLE, 8, {"kind": "taken_back", "seat": "Y", "action": "move yTR c8"}))
     assert "lapsed" not in " ".join(list(state.log)[-2:]), "answered by the takeback itself"
+
+
+def test_a_log_line_that_came_with_no_table_event_is_kept_for_a_restart_too(tmp_path):
+    """The progress file (held.py) was written after table events only: a line that came otherwise (the
+    opponent's commitment: "Yellow has made his secret choice") was lost by a crash right after it, and the log a
+    restarted client put back differed from the one it had (seen once in test_client_takeover, under load)."""
+    from dungeon_twister.protocol import OpponentCommit
+
+    wired = WiredSession()
+    seat_file = SeatFile("h:1", "ann", tmp_path)
+    wired.session.seat_file = seat_file
+    wired.seat(MAIN_PHASE)
+    wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
+    assert list(wired.session.state.log)[-1] == "Yellow has made his secret choice (combat-1); make yours"
+    assert seat_file.load_progress(TABLE).log == list(wired.session.state.log)
