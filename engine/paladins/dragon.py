@@ -35,7 +35,7 @@ def breathe(ctx: Ctx, action: Breath) -> None:
         raise IllegalAction("PD-CHAR-DRAGON-01", "{dragon} does not breathe fire", dragon=dragon.id)
     if action.direction not in DIRECTIONS:
         raise IllegalAction("PD-CHAR-DRAGON-01", "choose a direction: n, e, s or w")
-    ctx.actor(action.seat, action.token, rule="PD-CHAR-DRAGON-01", wounded_rule="BG-ABIL-04")
+    ctx.actor(action.seat, action.token, rule="PD-CHAR-DRAGON-01", wounded_rule="BG-ABIL-02")
     burn(ctx, dragon, action.direction, "breath")
 
 

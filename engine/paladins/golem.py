@@ -54,7 +54,7 @@ def smash(ctx: Ctx, action: Smash) -> None:
         raise IllegalAction("PD-CHAR-GOLEM-01", "{golem} cannot break walls", golem=golem.id)
     if action.direction not in DIRECTIONS:
         raise IllegalAction("PD-CHAR-GOLEM-01", "choose a direction: n, e, s or w")
-    ctx.actor(action.seat, action.token, rule="PD-CHAR-GOLEM-01", wounded_rule="BG-ABIL-04")
+    ctx.actor(action.seat, action.token, rule="PD-CHAR-GOLEM-01", wounded_rule="BG-ABIL-02")
     if breaks_used(ctx.s, golem) >= MAX_BREAKS:
         raise IllegalAction("PD-CHAR-GOLEM-03", "{golem} has broken {most} wall segments already",
                             golem=golem.id, most=MAX_BREAKS)

@@ -69,7 +69,7 @@ def place(ctx: Ctx, action: Illusion) -> None:
         raise IllegalAction("PD-CHAR-ILLUS-01", "{figure} makes no illusions", figure=figure.id)
     if action.kind not in KINDS:
         raise IllegalAction("PD-CHAR-ILLUS-01", "an illusion is a pit or a rubble")
-    ctx.actor(action.seat, action.token, rule="PD-CHAR-ILLUS-01", wounded_rule="BG-ABIL-04")
+    ctx.actor(action.seat, action.token, rule="PD-CHAR-ILLUS-01", wounded_rule="BG-ABIL-02")
     if action.square not in spots(ctx.s, ctx.board, figure):
         raise IllegalAction("PD-CHAR-ILLUS-01",
                             "{square} is not an empty room square on {figure}'s line of sight",
@@ -85,7 +85,7 @@ def dispel(ctx: Ctx, action: Dispel) -> None:
     figure = ctx.token(action.token)
     if not ctx.has_ability(figure, "illusions"):
         raise IllegalAction("PD-CHAR-ILLUS-06", "{figure} makes no illusions", figure=figure.id)
-    ctx.actor(action.seat, action.token, rule="PD-CHAR-ILLUS-06", wounded_rule="BG-ABIL-04")
+    ctx.actor(action.seat, action.token, rule="PD-CHAR-ILLUS-06", wounded_rule="BG-ABIL-02")
     name = _mark(figure.colour, action.kind)
     if name not in ctx.s.marks:
         raise IllegalAction("PD-CHAR-ILLUS-06", "{figure} has no illusion {kind} on the board", figure=figure.id,

@@ -65,7 +65,7 @@ def steal(ctx: Ctx, action: Steal) -> None:
         raise IllegalAction("PD-CHAR-PICKPOCKET-01", "{thief} cannot steal", thief=thief.id)
     item = ctx.token(action.item)
     refused = problem(ctx.s, ctx.board, thief, item) if thief.where == "board" and not thief.wounded else None
-    ctx.actor(action.seat, action.token, rule="PD-CHAR-PICKPOCKET-01", wounded_rule="BG-ABIL-04")
+    ctx.actor(action.seat, action.token, rule="PD-CHAR-PICKPOCKET-01", wounded_rule="BG-ABIL-02")
     if refused:
         raise refused
     victim = next(t for t in ctx.at(item.square) if t.is_character)

@@ -581,3 +581,19 @@ def test_PD_CHAR_ILLUS_07_DT_116_nothing_is_left_on_an_illusion_not_even_by_its_
     state = act(pd_position("bIL@a6 bSW@a6 yWA@h4 yGB@e7"), "illusion bIL pit c6")
     assert not any("bSW@c6" in text for text in legal_set(state, verb="move"))
     assert_refused(state, "move bIL b6-c6-d6 bSW@c6", "PD-CHAR-ILLUS-07")
+
+
+def test_BG_ABIL_02_a_wounded_character_of_the_set_uses_none_of_its_abilities():
+    """Play-test: a wounded Pickpocket's `steal` was refused citing BG-ABIL-04, the rule of activated objects. A
+    wounded character loses its special abilities (BG-ABIL-02, BG-WOUND-02): theft, the Dragon's breath, the
+    Golem's wall breaking and the Illusionist's illusions are refused by that rule; an object (the Ring, the Charm
+    Scroll) still by BG-ABIL-04."""
+    refusals = {
+        "bPP@c4! yGB@c5 yTS@c5 yWA@h4": "steal bPP yTS",
+        "bRD@c1! yGB@c4 yWA@h4": "breathe bRD s",
+        "bGO@b13! yWA@h4": "smash bGO e",
+        "bIL@a7! yWA@h4 yGB@e7": "illusion bIL pit c7",
+    }
+    for position, action in refusals.items():
+        error = assert_refused(pd_position(position), action, "BG-ABIL-02")
+        assert str(error).endswith(f"{action.split()[1]} is wounded and cannot act"), error
