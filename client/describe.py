@@ -254,12 +254,25 @@ def _game_started(e: dict) -> str:
     return _("the game starts: {players}").format(players=players)
 
 
+ILLUSION_NAMES = {
+    # TRANSLATORS: an Illusionist's illusion (PD-CHAR-ILLUS-01): a pit marker (also a kind of room border)
+    "pit": N_("pit"),
+    # TRANSLATORS: an Illusionist's illusion (PD-CHAR-ILLUS-01): a rubble marker, which only the Ghost crosses
+    "rubble": N_("rubble"),
+}
+
+
+def illusion_name(kind: object) -> str:
+    """An illusion's kind in the language in use (pit, rubble); an unknown one as it is."""
+    return _(ILLUSION_NAMES[kind]) if kind in ILLUSION_NAMES else str(kind)
+
+
 def _illusion(e: dict) -> str:
     if e.get("moved"):
         text = _("{figure} moves an illusion {illusion} onto {square}")
     else:
         text = _("{figure} casts an illusion {illusion} onto {square}")
-    return text.format(figure=_by(e), illusion=e.get("illusion"), square=e.get("square"))
+    return text.format(figure=_by(e), illusion=illusion_name(e.get("illusion")), square=e.get("square"))
 
 
 def _picked(e: dict) -> str:
@@ -344,7 +357,7 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
         figure=_by(e), side=_direction(e.get("direction"), "?"), square=e.get("square"), left=e.get("left")),
     "illusion": _illusion,
     "illusion_removed": lambda e: _("the illusion {illusion} of {figure} on {square} vanishes").format(
-        illusion=e.get("illusion"), figure=_by(e), square=e.get("square")),
+        illusion=illusion_name(e.get("illusion")), figure=_by(e), square=e.get("square")),
     "stolen": lambda e: _("{figure} steals {token} from {victim}").format(
         figure=_by(e), token=_tok(e), victim=_tok(e, "victim")),
     "teleported": lambda e: _("{token} teleports {route} (the Ring is used up)").format(
@@ -474,7 +487,8 @@ def describe_square(view: dict, square: str) -> str:
         parts = [_("{figure}, carrying {token}").format(figure=parts[0], token=parts[1])]
     illusion = next((i for i in view.get("illusions", ()) if i[0] == square), None)
     if illusion:  # PD-CHAR-ILLUS: a pit to all but its maker, or rubble only the Ghost crosses
-        parts.append(_("{seat}'s illusion {illusion}").format(seat=seat_name(illusion[1]), illusion=illusion[2]))
+        parts.append(_("{seat}'s illusion {illusion}").format(seat=seat_name(illusion[1]),
+                                                               illusion=illusion_name(illusion[2])))
     elif square in view.get("pits", []):
         parts.append(_("a pit"))
     parts += [_(TERRAIN_WORDS[kind]) for kind, squares in view.get("terrain", {}).items() if square in squares]

@@ -403,6 +403,11 @@ def _action_refused(session: Session, message: ActionRefused) -> None:
     state = session.state
     text = state.pending_actions.pop(message.action_id, "?")
     state.refusal = Refusal(text, message.code, message.message, message.rule, message.template, message.values)
+    if message.code == "bad_notation" and (state.takeback_asked or state.draw_offered) and len(text.split()) == 1:
+        # a word typed to answer the question, in the player's language ("si", "ja"): the question again
+        # TRANSLATORS: {text}: the word typed (e.g. 'si') while the opponent asks a question; {question} is that
+        # question ("... type yes or no": yes and no are commands, in English)
+        state.say(_("{text} is not a command: {question}").format(text=repr(text), question=state.question))
 
 
 def _timer(session: Session, message: Timer) -> None:

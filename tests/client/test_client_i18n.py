@@ -200,6 +200,19 @@ def test_PR_SCEN_every_scenario_s_title_goal_and_new_rules_are_marked_and_shown_
     assert "Colossus" not in " ".join(lines) and "Colosso" in lines[1]
 
 
+def test_PD_CHAR_ILLUS_01_an_illusions_kind_is_translated_in_the_log_and_look():
+    """Play-test in Italian: "Illusionista (blu) crea un'illusione pit su c5": the kind came as the event names
+    it. Pit and rubble are now words of the catalogue (the Italian rulebook's macerie)."""
+    from dungeon_twister.client.describe import describe_event, describe_square
+
+    i18n.use("it")
+    assert describe_event({"kind": "illusion", "by": "bIL", "illusion": "rubble", "square": "c14"}) == (
+        "Illusionista (blu) crea un'illusione macerie su c14")
+    line = describe_event({"kind": "illusion_removed", "by": "bIL", "illusion": "pit", "square": "c5"})
+    assert "fosso" in line and "pit" not in line
+    assert "macerie" in describe_square({"illusions": [["c14", "Y", "rubble"]], "tokens": []}, "c14")
+
+
 # --- the client in French, end to end -------------------------------------------------------------------------
 def test_the_game_screen_speaks_french_and_the_notation_stays_as_typed():
     """The whole UI (prompt_toolkit, a VT100 terminal) at a table: the refusal's frame, the panel and the board's

@@ -336,3 +336,25 @@ def test_a_log_line_that_came_with_no_table_event_is_kept_for_a_restart_too(tmp_
     wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
     assert list(wired.session.state.log)[-1] == "Yellow has made his secret choice (combat-1); make yours"
     assert seat_file.load_progress(TABLE).log == list(wired.session.state.log)
+
+
+def test_DT_224_a_word_in_the_players_language_for_yes_gets_the_question_again():
+    """Play-test in Italian: asked to take back a move, the player typed `si` and got "unknown verb 'si' (verbs:
+    attack, break, ...)", nothing about the yes or no he was asked for. A one-word action refused as notation
+    while a question is pending gives the question again (commands stay in English)."""
+    from dungeon_twister.protocol import Action, ActionRefused, TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state = wired.session.state
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    ui.commands.run("si")
+    (sent,) = wired.sent()
+    assert isinstance(sent, Action) and sent.text == "si"
+    wired.deliver(ActionRefused(sent.action_id, "bad_notation", "unknown verb 'si'"))
+    assert state.notice == "'si' is not a command: Yellow asks to take back 'move yTR c7': type yes or no"
+    ui.commands.run("mvoe bWA c5")  # a typo of an action is refused as it was
+    (sent,) = wired.sent()
+    wired.deliver(ActionRefused(sent.action_id, "bad_notation", "unknown verb 'mvoe'"))
+    assert state.refusal.text == "mvoe bWA c5" and "is not a command" not in state.notice
