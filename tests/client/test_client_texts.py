@@ -174,6 +174,47 @@ def test_help_on_a_card_game_family_gives_its_summary_in_the_player_s_language(t
     assert rule == "CG-ITEM-02 A carried object lies under its carrier.\n\n" + CG_ITEM_SUMMARY["en"]
 
 
+def test_every_card_game_family_of_the_rulebook_has_a_summary():
+    """Every CG family the rulebook defines (its rules' `- **CG-AREA-NN**` items, and the worked examples'
+    `> **CG-EX-NN**`) has its summary, so none falls back to listing English rules."""
+    import re
+
+    text = (client_help.RULES_FILE_BUNDLED.parent / "card-game.md").read_text(encoding="utf-8")
+    families = set(re.findall(r"^(?:- |> )\*\*(CG-[A-Z0-9]+)-", text, flags=re.MULTILINE))
+    assert {"CG-ITEM", "CG-SZ", "CG-SLIT", "CG-SEL", "CG-TUT1", "CG-EX", "CG-CHAR", "CG-OBJ"} <= families
+    assert len(families) >= 33, "the parse finds the rulebook's families"
+    assert sorted(families - set(client_help.RULES)) == []
+
+
+def test_a_card_game_rule_finds_its_own_family_among_those_that_share_a_beginning(tmp_path, monkeypatch):
+    """CG-SZ, CG-SLIT, CG-SEL, CG-SCEN and CG-START all begin with CG-S: a rule ID takes the summary of the family
+    it belongs to, up to a dash (CG-SEL-MUTUAL-01 is CG-SEL's), and an ID the rulebook lacks still gets its
+    family's summary."""
+    rules = tmp_path / "board-game.md"
+    rules.write_text("- **BG-MOVE-09** A figure may not enter a square holding an enemy figure.\n")
+    (tmp_path / "card-game.md").write_text("- **CG-SZ-01** A character on its start zone can be attacked.\n"
+                                           "- **CG-SLIT-01** An arrow slit separates two zones like a wall.\n"
+                                           "- **CG-SEL-MUTUAL-01** Mutual choice (equal forces).\n")
+    monkeypatch.setenv(client_help.RULES_FILE_VARIABLE, str(rules))
+    client_help.rule_texts.cache_clear()
+    try:
+        answers = {rule: client_help.help_text(rule, game="cards")
+                   for rule in ("CG-SZ-01", "CG-SLIT-01", "CG-SEL-01", "CG-SEL-MUTUAL-01", "cg-scen-02")}
+    finally:
+        client_help.rule_texts.cache_clear()
+    summary = {family: f"{family}: {client_help.RULES[family]}" for family in ("CG-SZ", "CG-SLIT", "CG-SEL", "CG-SCEN")}
+    assert summary["CG-SZ"].startswith("CG-SZ: Start-zone combat (Card Game): a character on its start zone fights")
+    assert summary["CG-SLIT"].startswith("CG-SLIT: Arrow slits (Card Game): a wall for moving")
+    assert summary["CG-SEL"].startswith("CG-SEL: Team selection (Card Game): mutual choice")
+    assert answers == {
+        "CG-SZ-01": "CG-SZ-01 A character on its start zone can be attacked.\n\n" + summary["CG-SZ"],
+        "CG-SLIT-01": "CG-SLIT-01 An arrow slit separates two zones like a wall.\n\n" + summary["CG-SLIT"],
+        "CG-SEL-01": summary["CG-SEL"],  # no such rule: the family's summary
+        "CG-SEL-MUTUAL-01": "CG-SEL-MUTUAL-01 Mutual choice (equal forces).\n\n" + summary["CG-SEL"],
+        "cg-scen-02": summary["CG-SCEN"],
+    }
+
+
 def test_help_on_a_family_without_a_summary_lists_its_rules_and_help_rules_names_it(tmp_path, monkeypatch):
     """In a card game, `help CG-ITEM` answered "no summary of CG-ITEM; help rules lists the rule families", and
     `help rules` listed no CG family (a play-test). A family with no summary of its own (now Prison's PR-RANGED,
