@@ -318,6 +318,114 @@ RULES = {
     "PD-GLOS": N_("Glossary: magic users read scrolls (Wizard, Illusionist); the Ghost is undead; 3D obstacles block "
                   "moves and sight."),
     "PD-ROPE": N_("The Rope crosses one obstacle square at a time (pit or crevasse), straight or at a right angle."),
+    # TRANSLATORS: the Card Game's families (CG-...): "help cards", "help AS", "help KY"... are commands, and DT-205,
+    # DT-206, DT-207 the project's rulings, all typed as they are; AP: action points, VP: victory points
+    "CG-COMP": N_("Components (Card Game): 12 room cards in 6 colour pairs, 4 zones each, 9 open/broken portcullis "
+                  "cards, scenario cards; per player an action wheel, 25 characters, 13 objects of 10 kinds, combat "
+                  "cards +0 +1 +2 +2 +3 +3 +4 +5 +6, 3 jump cards, a broken-walls card. Combat and jump cards are "
+                  "always in hand, never drawn."),
+    "CG-ZONE": N_("Zones (Card Game): a room card has 4 zones, 2 x 2 (triangle, square, circle, rotation zone), which "
+                  "play the part of squares; two zones sharing a side are adjacent unless a wall, an arrow slit, a "
+                  "closed portcullis or a pit lies on their border (a double wall is one wall)."),
+    "CG-SLIT": N_("Arrow slits (Card Game): a wall for moving, revealing, fighting and healing; only the Snake-man and "
+                  "the Ghost pass through. A character in a zone the slit borders sees, shoots and lance-attacks "
+                  "through it; a slit farther along stops sight (so it can be one-way)."),
+    "CG-GOLD": N_("Golden rules (Card Game): an action is finished before the next; at the end of an action a zone "
+                  "holds at most 3 characters of each player, wounded and carried ones included (a start-zone "
+                  "position counts as a zone); a character carries one object or one wounded character (Paladin 2); "
+                  "any number of objects may lie in a zone; nothing is diagonal."),
+    "CG-TURN": N_("Turn (Card Game): add 3 AP to your action wheel (the first player's very first turn: 2), then spend "
+                  "some, all or none, 1 AP an action, shared freely among your characters; at most 3 unused AP are "
+                  "kept, so a turn never has more than 6."),
+    "CG-AP": N_("AP (Card Game): revealing, moving, rotating a quarter turn, jumping, using an activated ability or "
+                "object, starting a melee or a ranged combat cost 1 AP each; only unwounded characters act."),
+    "CG-START": N_("Start zones (Card Game): a character on its start zone stands in front of one of the 2 rooms and "
+                   "faces one of its zones. For 1 movement point each it enters the faced zone, if that zone touches "
+                   "the start zone across a border it could cross in a move (DT-205), turns to face another zone, or "
+                   "moves in front of the other room; coming back onto its own start zone costs 1 and faces the zone "
+                   "it left."),
+    "CG-REVEAL": N_("Reveal (Card Game, 1 AP): a figure with direct access (from the start zone, the room in front; in "
+                    "the maze, its zone touches the room with no wall, closed portcullis, pit or arrow slit on its "
+                    "side) turns the room over without entering it; the active player places its cards, at most one "
+                    "per zone, except his own objects, which the opponent places last."),
+    "CG-MOVE": N_("Move (Card Game, 1 AP): up to Movement steps, each into an adjacent zone; friends and wounded "
+                  "characters are crossed freely; a zone with an unwounded enemy may be entered, but left that turn "
+                  "only by the border it was entered by (not for flyers and the Ghost). Pits only with a Rope, or for "
+                  "the Elf Scout, the Thief, flyers and the Ghost."),
+    "CG-ITEM": N_("Objects (Card Game): during a move, for no extra AP, a character picks up and drops objects of "
+                  "either colour where it passes, and gives, takes or swaps objects and wounded characters with the "
+                  "friends it meets, as many exchanges as it likes at each place (DT-206); a move of 0 zones may do "
+                  "just that. Activated objects cost 1 AP."),
+    "CG-ROT": N_("Rotate (Card Game, 1 AP a quarter turn): a figure in a rotation zone turns its room, or the revealed "
+                 "twin, each in the direction of its own arrow (the Mechanork chooses); 1 AP never turns two rooms, "
+                 "there is no turning back, and what is in the room keeps its zone."),
+    "CG-EXIT": N_("Exits (Card Game): a character entering the opponent's start zone leaves the maze: 1 VP (Goblin 2); "
+                  "its object is discarded (the Treasure scores 1 VP), a wounded friend it carries is saved (no VP). "
+                  "Nobody stays on the opponent's start zone; your own may be entered, held and left."),
+    "CG-BLOCK": N_("Blocking (Card Game): an unwounded character on its own start zone stops every enemy, flyers and "
+                   "the Ghost included, from exiting from the zone it faces; exits from the other zones stay open, and "
+                   "a wounded character blocks nothing."),
+    "CG-JUMP": N_("Jump (Card Game, a jump card and 1 AP): from a zone across a pit on its border into the zone "
+                  "beyond, which must hold no unwounded enemy (never from or onto a start zone, DT-207). Each player "
+                  "has 3 jump cards, spent when used; then a combat card other than +0, shown and discarded, stands in "
+                  "for one."),
+    "CG-COMBAT": N_("Combat (Card Game, 1 AP): attack an enemy, unwounded or wounded, in your zone; each side adds its "
+                    "combat values and one secret combat card; the losers are wounded (a wounded loser is eliminated: "
+                    "1 VP); a tie does nothing. Played cards are discarded, except +0; a character wounded this turn "
+                    "cannot be attacked again this turn."),
+    "CG-WOUND": N_("Wounded (Card Game): face down, no action and no abilities (unless its power says so), combat 0, "
+                   "still plays a card when attacked; it keeps its object, which anyone passing may take or swap; "
+                   "eliminated, it leaves its object in the zone. Anyone may enter and leave its zone."),
+    "CG-CARRY": N_("Carrying (Card Game): friends carry a wounded character like an object; if the carrier loses a "
+                   "combat, the carried one is eliminated (1 VP to the opponent) and the carrier is wounded."),
+    "CG-GROUP": N_("Group combat (Card Game): every unwounded character of both players in the zone takes part, for 1 "
+                   "AP in all; each side sums its values and plays one card, and the whole losing side is wounded. A "
+                   "wounded character takes part only as the target, its friends there defending it."),
+    "CG-SZ": N_("Start-zone combat (Card Game): a character on its start zone fights in melee with enemies in the "
+                "zone it faces, attacking or attacked, unless a wall, arrow slit, pit or closed portcullis lies "
+                "between; the other side is in a room, and all the unwounded characters in that zone and on the start "
+                "zone facing it take part."),
+    "CG-LOS": N_("Line of sight (Card Game): straight along a row or column of zones, never diagonal; stopped by "
+                 "walls, closed portcullises and any zone with a character between; it passes objects, pits, rotation "
+                 "zones, open or broken portcullises and broken walls, and an arrow slit only on the border of the "
+                 "viewer's own zone."),
+    "CG-RANGED": N_("Ranged combat (Card Game, 1 AP): the Crossbowman (3, once a turn) or a Bow carrier (1) shoots a "
+                    "character it has a line of sight to, from a zone of the maze holding neither its target nor an "
+                    "unwounded enemy; the shooter is never wounded. The attacking side's other shooters and its "
+                    "characters in the target's zone join; the target's friends there defend only if an attacker is "
+                    "there."),
+    "CG-TUT1": N_("Tutorial 1 (movement): 2 room pairs (blue and green arrows); each player a Mechanork, a Snake-man, "
+                  "a Rope, a Key and 3 jump cards, no combat; the first to take both characters out (2 VP) wins."),
+    "CG-TUT2": N_("Tutorial 2 (melee): 3 random room pairs laid 3 by 2; each player a Snake-man, a Warrior, a "
+                  "Colossus, a Backstabber, a Rope, a Key, jump and combat cards; the rooms now hide characters too; "
+                  "the first to 3 VP wins."),
+    "CG-TUT3": N_("Tutorial 3 (ranged combat): 4 random room pairs laid 4 by 2, 2 cards a room; each player a "
+                  "Crossbowman, a Wizard, a Snake-man, a Mechanork, a Warrior, a Cleric, a Rope, a Key, a Bow and a "
+                  "Large Shield; the first to 4 VP wins."),
+    "CG-SCEN": N_("Scenarios (Card Game): the scenario card gives the VP target, the room pairs, the teams and the "
+                  "cards per room; the standard one: 4 pairs, 6 characters and 4 objects a player, 2 of them on the "
+                  "start zone, 2 cards a room, 5 VP. The first to reach the target wins at once."),
+    "CG-SEL": N_("Team selection (Card Game): mutual choice (in turn one shows a character and both take it), full "
+                 "frontal (each chooses in secret) or draft (in turn each takes one of his characters, and the "
+                 "opponent's matching one leaves the game); then the objects the same way, the other player starting."),
+    "CG-VP": N_("VP (Card Game): 1 per character out (Goblin 2), 1 per enemy eliminated, +1 for a Treasure carried "
+                "out, +1 per undead eliminated in a combat where a Paladin fights on the winning side; every "
+                "elimination scores for the opponent of the victim's owner."),
+    "CG-END": N_("End (Card Game): the first player to reach the scenario's VP target wins at once, without finishing "
+                 "the turn (unlike the board game)."),
+    "CG-OPT": N_("Options (Card Game): timers (2 minutes a turn, AP beyond 3 lost; 5 seconds to place the revealer's "
+                 "objects, else he places them; 5 seconds for a combat card, else +0); secret objects (nobody sees "
+                 "what enemies carry nor looks under an enemy's wounded card)."),
+    "CG-HCAP": N_("Handicap (Card Game, scenarios of 5 VP or more): after the selection the stronger player secretly "
+                  "leaves out 2 to 4 characters, and maybe his +6 or his +5 and +6, by the levels' table; 2 characters "
+                  "still start on his start zone."),
+    "CG-CHAR": N_("Card Game characters (25): help cards lists their movement and combat; at a card-game table, "
+                  "help AS, help SN, ... gives each one's powers."),
+    "CG-OBJ": N_("Card Game objects (10 kinds): help cards lists them; at a card-game table, help KY, help LN, ... "
+                 "gives each one's rules."),
+    "CG-EX": N_("Worked examples (Card Game): CG-EX-01 to CG-EX-11 in the rules reference go through the action wheel, "
+                "facing, reveals, movement, exchanges, blocking, group combat, line of sight, ranged combat, handicap "
+                "and the Telescopic Lance, with exact numbers."),
 }
 
 
@@ -535,8 +643,9 @@ OBJECT_ABILITIES = {
 
 
 def rule_help(rule_id: str) -> str:
-    """The rule's own text when the rulebook is at hand, and the summary of its family; for a family with no
-    summary (the Card Game's: CG-ITEM), the rulebook's rules of that family."""
+    """The rule's own text when the rulebook is at hand, and the summary of its family (the longest key of RULES
+    that is the ID or a prefix of it up to a dash, so CG-SZ-01 is CG-SZ's, never CG-S...'s); for a family with no
+    summary (Prison's PR-RANGED, PR-SCEN...), the rulebook's rules of that family."""
     family = next((prefix for prefix in sorted(RULES, key=len, reverse=True)
                    if rule_id == prefix or rule_id.startswith(prefix + "-")), None)
     summary = f"{family}: {_(RULES[family])}" if family else None
@@ -553,7 +662,7 @@ def rule_help(rule_id: str) -> str:
 
 def rule_families() -> list[str]:
     """The families `help ID` explains: those with a summary (RULES), then those of the rulebooks at hand that
-    have none (the Card Game's CG-ITEM, CG-MOVE...), in the rulebooks' order."""
+    have none (Prison's PR-COMP, PR-RANGED..., P&D's PD-TEAM), in the rulebooks' order."""
     families = list(RULES)
     for rule in rule_texts():
         family = "-".join(rule.split("-")[:2])

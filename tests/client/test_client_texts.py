@@ -133,31 +133,110 @@ def test_the_client_carries_the_rules_reference_so_an_installed_client_quotes_ru
     client_help.rule_texts.cache_clear()
     try:
         assert client_help.help_text("BG-MOVE-09").startswith("BG-MOVE-09 ")
-        assert client_help.help_text("CG-ITEM", game="cards").startswith("CG-ITEM-01 During a move action")
+        assert client_help.help_text("CG-ITEM-01", game="cards").startswith("CG-ITEM-01 During a move action")
     finally:
         client_help.rule_texts.cache_clear()
 
 
-def test_help_on_a_card_game_family_lists_its_rules_and_help_rules_names_it(tmp_path, monkeypatch):
-    """In a card game, `help CG-ITEM` answered "no summary of CG-ITEM; help rules lists the rule families", and
-    `help rules` listed no CG family (a play-test): the Card Game's families have no summary of their own. Such a
-    family now lists its rules from the rulebooks at hand, and `help rules` names it."""
+CG_ITEM_SUMMARY = {
+    "en": "CG-ITEM: Objects (Card Game): during a move, for no extra AP, a character picks up and drops objects of "
+          "either colour where it passes, and gives, takes or swaps objects and wounded characters with the friends "
+          "it meets, as many exchanges as it likes at each place (DT-206); a move of 0 zones may do just that. "
+          "Activated objects cost 1 AP.",
+    "de": "CG-ITEM: Gegenstände (Kartenspiel): bei einer Bewegung nimmt eine Person ohne zusätzliche AP Gegenstände "
+          "beider Farben auf und legt sie ab, wo sie vorbeikommt, und gibt, nimmt oder tauscht Gegenstände und "
+          "Verwundete mit den Verbündeten, die sie trifft, an jedem Ort so oft sie will (Austausch, DT-206); eine "
+          "Bewegung um 0 Zonen darf nur das tun. Aktivierte Gegenstände kosten 1 AP.",
+}
+
+
+def test_help_on_a_card_game_family_gives_its_summary_in_the_player_s_language(tmp_path, monkeypatch):
+    """`help CG-ITEM` listed the family's English rules, in every language: the Card Game's families had no summary
+    (a play-test). Each has one now, as the board games' do, translated; it follows the project's rulings where they
+    differ from the reference (CG-ITEM: exchanges unlimited at each place, DT-206)."""
+    from dungeon_twister.client import i18n
+
     rules = tmp_path / "board-game.md"
     rules.write_text("- **BG-MOVE-09** A figure may not enter a square holding an enemy figure.\n")
     (tmp_path / "card-game.md").write_text("- **CG-ITEM-01** During a move action, a character may pick up.\n"
-                                           "- **CG-ITEM-02** A carried object lies under its carrier.\n"
-                                           "- **CG-MOVE-01** A character moves up to its Mv.\n")
+                                           "- **CG-ITEM-02** A carried object lies under its carrier.\n")
     monkeypatch.setenv(client_help.RULES_FILE_VARIABLE, str(rules))
     client_help.rule_texts.cache_clear()
     try:
-        family = client_help.help_text("CG-ITEM", game="cards")
+        english = client_help.help_text("CG-ITEM", game="cards")
+        rule = client_help.help_text("CG-ITEM-02", game="cards")
+        i18n.use("de")
+        german = client_help.help_text("CG-ITEM", game="cards")
+    finally:
+        client_help.rule_texts.cache_clear()
+    assert english == CG_ITEM_SUMMARY["en"]
+    assert german == CG_ITEM_SUMMARY["de"]
+    assert rule == "CG-ITEM-02 A carried object lies under its carrier.\n\n" + CG_ITEM_SUMMARY["en"]
+
+
+def test_every_card_game_family_of_the_rulebook_has_a_summary():
+    """Every CG family the rulebook defines (its rules' `- **CG-AREA-NN**` items, and the worked examples'
+    `> **CG-EX-NN**`) has its summary, so none falls back to listing English rules."""
+    import re
+
+    text = (client_help.RULES_FILE_BUNDLED.parent / "card-game.md").read_text(encoding="utf-8")
+    families = set(re.findall(r"^(?:- |> )\*\*(CG-[A-Z0-9]+)-", text, flags=re.MULTILINE))
+    assert {"CG-ITEM", "CG-SZ", "CG-SLIT", "CG-SEL", "CG-TUT1", "CG-EX", "CG-CHAR", "CG-OBJ"} <= families
+    assert len(families) >= 33, "the parse finds the rulebook's families"
+    assert sorted(families - set(client_help.RULES)) == []
+
+
+def test_a_card_game_rule_finds_its_own_family_among_those_that_share_a_beginning(tmp_path, monkeypatch):
+    """CG-SZ, CG-SLIT, CG-SEL, CG-SCEN and CG-START all begin with CG-S: a rule ID takes the summary of the family
+    it belongs to, up to a dash (CG-SEL-MUTUAL-01 is CG-SEL's), and an ID the rulebook lacks still gets its
+    family's summary."""
+    rules = tmp_path / "board-game.md"
+    rules.write_text("- **BG-MOVE-09** A figure may not enter a square holding an enemy figure.\n")
+    (tmp_path / "card-game.md").write_text("- **CG-SZ-01** A character on its start zone can be attacked.\n"
+                                           "- **CG-SLIT-01** An arrow slit separates two zones like a wall.\n"
+                                           "- **CG-SEL-MUTUAL-01** Mutual choice (equal forces).\n")
+    monkeypatch.setenv(client_help.RULES_FILE_VARIABLE, str(rules))
+    client_help.rule_texts.cache_clear()
+    try:
+        answers = {rule: client_help.help_text(rule, game="cards")
+                   for rule in ("CG-SZ-01", "CG-SLIT-01", "CG-SEL-01", "CG-SEL-MUTUAL-01", "cg-scen-02")}
+    finally:
+        client_help.rule_texts.cache_clear()
+    summary = {family: f"{family}: {client_help.RULES[family]}" for family in ("CG-SZ", "CG-SLIT", "CG-SEL", "CG-SCEN")}
+    assert summary["CG-SZ"].startswith("CG-SZ: Start-zone combat (Card Game): a character on its start zone fights")
+    assert summary["CG-SLIT"].startswith("CG-SLIT: Arrow slits (Card Game): a wall for moving")
+    assert summary["CG-SEL"].startswith("CG-SEL: Team selection (Card Game): mutual choice")
+    assert answers == {
+        "CG-SZ-01": "CG-SZ-01 A character on its start zone can be attacked.\n\n" + summary["CG-SZ"],
+        "CG-SLIT-01": "CG-SLIT-01 An arrow slit separates two zones like a wall.\n\n" + summary["CG-SLIT"],
+        "CG-SEL-01": summary["CG-SEL"],  # no such rule: the family's summary
+        "CG-SEL-MUTUAL-01": "CG-SEL-MUTUAL-01 Mutual choice (equal forces).\n\n" + summary["CG-SEL"],
+        "cg-scen-02": summary["CG-SCEN"],
+    }
+
+
+def test_help_on_a_family_without_a_summary_lists_its_rules_and_help_rules_names_it(tmp_path, monkeypatch):
+    """In a card game, `help CG-ITEM` answered "no summary of CG-ITEM; help rules lists the rule families", and
+    `help rules` listed no CG family (a play-test). A family with no summary of its own (now Prison's PR-RANGED,
+    PR-COMP...: every CG family has one) lists its rules from the rulebooks at hand, and `help rules` names it,
+    after the families with a summary."""
+    rules = tmp_path / "board-game.md"
+    rules.write_text("- **BG-MOVE-09** A figure may not enter a square holding an enemy figure.\n")
+    (tmp_path / "prison.md").write_text("- **PR-RANGED-01** A figure with a Bow may shoot.\n"
+                                        "- **PR-RANGED-02** The shooter is never wounded.\n"
+                                        "- **PR-COMP-01** 8 rooms in 4 pairs.\n")
+    (tmp_path / "card-game.md").write_text("- **CG-ITEM-01** During a move action, a character may pick up.\n")
+    monkeypatch.setenv(client_help.RULES_FILE_VARIABLE, str(rules))
+    client_help.rule_texts.cache_clear()
+    try:
+        family = client_help.help_text("PR-RANGED")
         listed = client_help.help_text("rules").splitlines()[1].split(", ")
     finally:
         client_help.rule_texts.cache_clear()
-    assert family == ("CG-ITEM-01 During a move action, a character may pick up.\n"
-                      "CG-ITEM-02 A carried object lies under its carrier.")
-    assert listed[-2:] == ["CG-ITEM", "CG-MOVE"] and listed[:2] == ["BG-COMP", "BG-GEO"]
-    assert "BG-MOVE" in listed and listed.count("BG-MOVE") == 1, "a family with a summary is named once"
+    assert family == "PR-RANGED-01 A figure with a Bow may shoot.\nPR-RANGED-02 The shooter is never wounded."
+    assert listed[-2:] == ["PR-RANGED", "PR-COMP"] and listed[:2] == ["BG-COMP", "BG-GEO"]
+    assert listed.count("BG-MOVE") == 1 and listed.count("CG-ITEM") == 1, "a family with a summary is named once"
+    assert listed.index("CG-COMP") < listed.index("CG-EX") < listed.index("PR-RANGED")
 
 
 def test_help_on_a_rule_without_the_rulebook_gives_the_family_summary(tmp_path, monkeypatch):
