@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .i18n import N_, _
-from .names import catalogue
+from .names import card_kind_name, catalogue
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
@@ -511,9 +511,9 @@ def cards_help() -> str:
     from dungeon_twister.engine.cards.catalogue import load
 
     cat = load()
-    # the names are translated as names.KIND_NAMES marks them
-    people = ", ".join(f"{c.code} {_(c.name)} ({c.move}/{c.combat})" for c in cat.characters.values())
-    things = ", ".join(f"{o.code} {_(o.name)}" for o in cat.objects.values())
+    # the names are translated as names.KIND_NAMES marks them, the Card Game's own as card_kind_name says
+    people = ", ".join(f"{c.code} {card_kind_name(c.name)} ({c.move}/{c.combat})" for c in cat.characters.values())
+    things = ", ".join(f"{o.code} {card_kind_name(o.name)}" for o in cat.objects.values())
     # TRANSLATORS: the end of `help cards`: {characters} lists the Card Game's characters as "WA Warrior (3/3)"
     # (code, name, movement/combat)
     characters = _("Characters (move/combat): {characters}").format(characters=people)
@@ -547,10 +547,10 @@ def _card_kind_help(topic: str) -> str | None:
                 # TRANSLATORS: `help CO` at a card-game table: {name} the character's name, {code} its code,
                 # {movement} and {combat} its values in the Card Game
                 head = _("{name} ({code}), Card Game: movement {movement}, combat {combat}").format(
-                    name=_(kind.name), code=code, movement=kind.move, combat=kind.combat)
+                    name=card_kind_name(kind.name), code=code, movement=kind.move, combat=kind.combat)
             else:
                 # TRANSLATORS: `help RP` at a card-game table: {name} the object's name, {code} its code
-                head = _("{name} ({code}), Card Game object").format(name=_(kind.name), code=code)
+                head = _("{name} ({code}), Card Game object").format(name=card_kind_name(kind.name), code=code)
             prefix = f"{family}-{CARD_RULES.get(code, code)}-"
             texts = {rule: text for rule, text in rule_texts().items() if rule.startswith(prefix)}
             if texts:

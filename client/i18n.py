@@ -61,6 +61,13 @@ def translated(message: str) -> str | None:
     return None if text == message else text
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` as the catalogue translates it in `context` (a word the games use for different things), else as
+    `_` does."""
+    text = _translations.pgettext(context, message)
+    return _(message) if text == message else text
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or the plural form for `n`, in the language in use (each language has its own plural rule)."""
     return _translations.ngettext(singular, plural, n)

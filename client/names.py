@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dungeon_twister.engine.boardgame.catalogue import SetCatalogue, load
 
-from .i18n import N_, _
+from .i18n import N_, _, pgettext
 
 # TRANSLATORS: the two sides of a game, by colour (Blue plays from the bottom, Yellow from the top)
 SEAT_NAMES = {"B": N_("Blue"), "Y": N_("Yellow")}
@@ -174,13 +174,25 @@ def kind_name(code: str, set_name: str | None = None, cards: bool = False) -> st
         cat = load_cards()
         kind = cat.characters.get(code) or cat.objects.get(code)
         if kind:
-            return _(kind.name)
+            return card_kind_name(kind.name)
     for name in ((set_name,) if set_name else ()) + KNOWN_SETS:
         cat = catalogue(name)
         kind = cat.characters.get(code) or cat.objects.get(code)
         if kind:
             return _(kind.name)
     return code
+
+
+def card_kind_name(name: str) -> str:
+    """A Card Game kind's name (as its catalogue has it) in the language in use. One English name stands for two
+    characters: the Card Game's Assassin, whose won combats eliminate (CG-CHAR-ASSASSIN-01), is not Prison's, whose
+    backstab and lock-pick the Card Game's Backstabber has (RUL-056), and whom German calls Meuchlerin."""
+    if name == "Assassin":
+        # TRANSLATORS: the Card Game's Assassin, whose won combats eliminate outright (CG-CHAR-ASSASSIN-01), not
+        # Prison's Assassin (backstab and lock-pick, the Card Game's Backstabber): where a language names Prison's
+        # after those powers (German: Meuchlerin), this one needs a name of his own
+        return pgettext("card game", "Assassin")
+    return _(name)
 
 
 def token_name(token_id: str | None, set_name: str | None = None, cards: bool = False) -> str:

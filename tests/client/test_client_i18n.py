@@ -164,6 +164,8 @@ def test_the_compiled_catalogue_is_the_edited_one(code):
         if isinstance(message.id, tuple):  # a plural: each form where the language's rule picks it
             for n in (0, 1, 2, 5, 21):
                 assert compiled.ngettext(*message.id[:2], n) == message.string[compiled.plural(n)], code
+        elif message.context:  # a word the games use for two things (names.card_kind_name)
+            assert compiled.pgettext(message.context, message.id) == message.string, code
         else:
             assert compiled.gettext(message.id) == message.string, f"{code}: {message.id!r}: run pybabel compile"
 
@@ -198,6 +200,23 @@ def test_PR_SCEN_every_scenario_s_title_goal_and_new_rules_are_marked_and_shown_
     lines = scenario_intro(view(new_game(Options(set_name="prison", scenario="prison-2"), 1), "B"))
     assert lines[0] == "scenario prison-2: Obiettivo: il Colosso"
     assert "Colossus" not in " ".join(lines) and "Colosso" in lines[1]
+
+
+def test_RUL_056_the_card_games_assassin_is_not_prisons_meuchlerin_in_german():
+    """RUL-056: Prison's Assassin (backstab, lock-pick; German Meuchlerin) and the Card Game's Assassin (a won combat
+    eliminates, CG-CHAR-ASSASSIN-01) are two characters with one English name; the Card Game's Backstabber has the
+    Meuchlerin's powers. German showed "Meuchlerin" for the Card Game's Assassin too: it has a name of its own now
+    (a catalogue entry in the context "card game"), and the board game's stays."""
+    from dungeon_twister.client.help import help_text
+    from dungeon_twister.client.names import kind_name, token_name
+
+    i18n.use("de")
+    assert (kind_name("AS", "prison"), kind_name("AS", cards=True), kind_name("BK", cards=True)) == (
+        "Meuchlerin", "Assassine", "Verräterin")
+    assert "Assassine" in token_name("bAS", cards=True) and "Meuchlerin" in token_name("bAS", "prison")
+    assert help_text("AS", game="cards").startswith("Assassine (AS), Kartenspiel")
+    i18n.use("en")
+    assert kind_name("AS", cards=True) == kind_name("AS", "prison") == "Assassin"
 
 
 def test_PD_CHAR_ILLUS_01_an_illusions_kind_is_translated_in_the_log_and_look():
