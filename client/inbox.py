@@ -196,9 +196,18 @@ def _joined(session: Session, message: Joined) -> None:
 
 
 def _left(session: Session, message: Left) -> None:
-    session.state.leave_table()
+    state = session.state
+    resigned = session.resigning == message.table and state.game_running and state.seat is not None
+    winner = other_seat(state.seat) if resigned else None
+    session.resigning = None
+    state.leave_table()
     session.seat_lost("left")
-    session.state.say(_("left table {table}").format(table=message.table))
+    if resigned:
+        # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost; `ratings` is a command
+        state.say(_("left table {table}: you resigned, {seat} wins (`ratings` shows the ratings)").format(
+            table=message.table, seat=seat_name(winner)))
+    else:
+        state.say(_("left table {table}").format(table=message.table))
     session.list_tables()
 
 

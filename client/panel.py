@@ -66,7 +66,8 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
         # TRANSLATORS: `bot {seat}` is the command as typed: keep it in English
         waiting = _("Waiting for an opponent: `bot {seat}` seats a bot.").format(seat=free)
         out.append(("class:dim", f"\n{waiting}\n"))
-    out += _turn(view, now, state.timers, parts)
+    over = bool(state.result or view.get("outcome") or (view.get("table") or {}).get("result"))
+    out += _turn(view, now, state.timers, parts, over)
     building = parts.draft(view) + _build(view)
     choosing = bool(building) or view.get("phase") == "team"
     if choosing:
@@ -120,7 +121,11 @@ def _seats(state: ClientState, view: dict) -> StyleAndTextTuples:
     return out
 
 
-def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts) -> StyleAndTextTuples:
+def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts, over: bool = False
+          ) -> StyleAndTextTuples:
+    if over:  # (a game resigned or drawn by agreement keeps the engine's phase and AP: nothing of it matters now)
+        # TRANSLATORS: the panel's turn line once the game is over
+        return [("class:title", "\n" + _("Turn {turn} · game over").format(turn=view.get("turn", 0)) + "\n")]
     to_act = view.get("to_act") or []
     # TRANSLATORS: joins the items of a list ("Blue and Yellow"): keep the spaces
     acting = _(" and ").join(seat_name(s) for s in to_act) or _("nobody")
@@ -383,8 +388,9 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
     values = {"score": f"{vp.get('B', '?')}-{vp.get('Y', '?')}", "reason": reason_text(result.get("reason"))}
     if winner:
         over = _("Game over: {seat} wins {score} ({reason})").format(seat=seat_name(winner), **values)
-    else:
-        over = _("Game over: Draw {score} ({reason})").format(**values)
+    else:  # (a draw agreed may stand at 1-0: "Draw 1-0" read as a score)
+        # TRANSLATORS: {score}: the victory points of Blue and Yellow, e.g. 1-0
+        over = _("Game over: a draw ({reason}), VP {score}").format(**values)
     # TRANSLATORS: `leave` is the command as typed: keep it in English
     return [("class:active", f"\n{over}\n"), ("class:dim", _("leave: back to the lobby") + "\n")]
 

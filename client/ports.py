@@ -16,6 +16,8 @@ class SessionPort(Protocol):
     connection: ClientConnection | None
     early_commits: set[str]
     """Purposes the opponent committed to before we did."""
+    resigning: str | None
+    """The table whose running game we left (a resignation), until the server's `left` answers."""
     setup: TableSetup | None
     """What to do once the table we asked for exists."""
     clock: Callable[[], float]

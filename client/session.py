@@ -156,6 +156,8 @@ class Session:
         """The server refused us for good: do not resume."""
         self._resent_commits = 0
         self._restored: Progress | None = None
+        self.resigning: str | None = None
+        """The table whose running game we left (a resignation), until the server's `left` answers."""
         """Where an earlier process stopped at our table (`_take_back`), until the resumed seat is joined."""
         self._progress_failed = False
         self._waiting: list[Message] = []
@@ -597,6 +599,9 @@ class Session:
             self.send(request)
 
     def leave(self) -> None:
+        state = self.state
+        # (`left` then says the game was resigned; a table the server closes sends `left` too, and was not)
+        self.resigning = state.table if state.game_running and state.seat is not None else None
         self.send(Leave())
 
     def chat(self, text: str) -> None:

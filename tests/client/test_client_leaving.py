@@ -48,6 +48,11 @@ def test_leaving_a_running_game_asks_first_and_resigns_on_the_second_leave():
 
         run(ui, script)
     assert wired.sent() == [Leave()]
+    # a play-test: the resigner went to the lobby with "left table t1-...", no word of the result
+    from dungeon_twister.protocol import Left
+
+    wired.deliver(Left(TABLE))
+    assert state.notice == "left table t-1: you resigned, Yellow wins (`ratings` shows the ratings)"
 
 
 def test_leaving_a_finished_game_or_one_not_started_needs_no_confirmation():

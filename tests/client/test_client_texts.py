@@ -366,8 +366,12 @@ def test_the_panels_result_words_why_the_game_ended():
     """Seen by hand: the panel showed the server's reason as it came ("Draw 0-0 (agreed)", "(resigned)" even in
     German); it words it as the event log does (describe.REASONS), and an unknown one as it comes."""
     state = seated(position_text("bWA@c4 yTR@c6"))
-    state.result = {"winner": None, "vp": {"B": 1, "Y": 1}, "reason": "agreed"}
-    assert "Game over: Draw 1-1 (agreed by both players)" in text_of(game_panel(state, 0.0))
+    assert "Turn 5 · spending AP · Blue to act\nBlue's AP left" in text_of(game_panel(state, 0.0))
+    state.result = {"winner": None, "vp": {"B": 1, "Y": 0}, "reason": "agreed"}
+    panel = text_of(game_panel(state, 0.0))
+    # a play-test read "Draw 1-0" as a score, under the turn's "Blue to act, Blue's AP left 3" of a finished game
+    assert "Game over: a draw (agreed by both players), VP 1-0" in panel
+    assert "Turn 5 · game over\n" in panel and "to act" not in panel and "AP left" not in panel
     state.result = {"winner": "Y", "vp": {"B": 0, "Y": 2}, "reason": "resigned"}
     assert "Game over: Yellow wins 0-2 (the other player resigned)" in text_of(game_panel(state, 0.0))
     state.result = {"winner": "B", "vp": {"B": 5, "Y": 2}, "reason": "a new reason"}
