@@ -216,6 +216,8 @@ def _chat(session: Session, message: ChatMessage) -> None:
 
 
 def _snapshot(session: Session, message: Snapshot) -> None:
+    session.state.view_came()  # the view the next action starts from (take_back_moves), as a view event is
+    session.state.view_of_request = False
     session.state.view = message.view
     session.state.came_in = message.n > 0  # events before it are not in the log: the panel says so
     table = message.view.get("table") if isinstance(message.view, dict) else None
@@ -235,7 +237,9 @@ def _snapshot(session: Session, message: Snapshot) -> None:
     _over_in_view(session, message.view)
 
 
-ASIDES = (None, "chat", "takeback_asked", "takeback_declined", "draw_offered", "draw_declined", "timeout")
+REQUESTS = ("takeback_asked", "takeback_declined", "draw_offered", "draw_declined")
+"""A takeback request, a draw offer and their refusals: the server publishes a view with each (its table.asked)."""
+ASIDES = (None, "chat", *REQUESTS, "timeout")
 """Table events that leave the game as it was: a takeback request or a draw offer pending outlives them (the
 server drops both with any change of the game, server/play.py). A `timeout` is one: a secret choice made for a
 late seat changes nothing until the round is complete, and a turn's timeout comes with the events that do."""
@@ -349,7 +353,9 @@ def _carried(view: dict, figure: object) -> dict:
 def _table_event(session: Session, message: TableEvent) -> None:
     event = message.event
     if event.get("kind") == "view":
-        session.state.view_came()
+        if not session.state.view_of_request:  # (a request's view is not an action's: take_back_moves)
+            session.state.view_came()
+        session.state.view_of_request = False
         session.state.view = event.get("view")
         session.view_changed(message.n, session.state.view)
         session.state.note_turn(session.clock())
@@ -357,6 +363,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
         _check_deal(session)
         _over_in_view(session, session.state.view)
         return
+    session.state.view_of_request = event.get("kind") in REQUESTS
     words = screens(session.state.view)
     if event.get("kind") == "moved" and (event.get("take") or event.get("leave")):
         event = {**event, "from": _came_from(session.state.view, event)}

@@ -247,6 +247,8 @@ class ClientState:
     """The opponent's seat while he offers us a draw (docs/rulings.md DT-228)."""
     asked_last: str | None = None
     """What the opponent asked of us last, "takeback" or "draw": `yes` and `no` answer it when both are pending."""
+    view_of_request: bool = False
+    """The next view event comes with a request or its refusal (not an action): it marks no action's start."""
     we_asked: set[str] = field(default_factory=set)
     """What we asked of the opponent and wait for his answer to: "takeback", "draw"."""
     turn_since: float | None = None
@@ -359,6 +361,7 @@ class ClientState:
         self.moves.clear()
         self.moves_made = 0
         self.moves_at_views.clear()
+        self.view_of_request = False
         self.deal_checked = False
         self.deal_mine = self.deal_theirs = None
         self.room_picks = []

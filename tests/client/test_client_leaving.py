@@ -159,6 +159,29 @@ def test_DT_224_undo_asks_and_yes_or_no_answers_the_opponents_request():
     assert state.notice == state.log[-1] == "Yellow declines to take back Blue's action", "not 'waiting for the answer'"
 
 
+def test_DT_224_a_taken_back_action_leaves_the_move_list_after_a_snapshot_too():
+    """Play-test: a client restarted in the middle of a turn (it came back with a snapshot), then made a move that
+    was taken back at its request and made it again: its list showed the move twice. The snapshot is the view the
+    next action starts from, as a view event is."""
+    from dungeon_twister.protocol import Snapshot, TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    view = dict(state.view)
+    wired.deliver(Snapshot(TABLE, 4, view))  # back after a crash: no view event since
+    moved = {"kind": "moved", "take": None, "leave": [], "token": "bWA", "route": ["c4", "c5"]}
+    wired.deliver(TableEvent(TABLE, 5, moved))
+    wired.deliver(TableEvent(TABLE, 6, {"kind": "view", "view": view}))
+    wired.deliver(TableEvent(TABLE, 7, {"kind": "takeback_asked", "seat": "B", "action": "move bWA c5"}))
+    wired.deliver(TableEvent(TABLE, 8, {"kind": "view", "view": view}))
+    wired.deliver(TableEvent(TABLE, 9, {"kind": "taken_back", "seat": "B", "action": "move bWA c5"}))
+    wired.deliver(TableEvent(TABLE, 10, {"kind": "view", "view": view}))
+    assert list(state.moves) == []
+    wired.deliver(TableEvent(TABLE, 11, moved))
+    assert list(state.moves) == ["bWA c4-c5"]
+
+
 def test_DT_224_a_taken_back_action_leaves_the_move_list_and_its_shaded_route():
     """The panel's move list showed a taken-back move as played (seen by hand): the entries of the action after
     the last view but one go, and its side's shaded route; an action before it stays."""
@@ -175,18 +198,19 @@ def test_DT_224_a_taken_back_action_leaves_the_move_list_and_its_shaded_route():
     wired.deliver(TableEvent(TABLE, 4, {"kind": "view", "view": view}))
     assert list(state.moves) == ["bWA c4-c5", "bWA c5-d5"] and state.trails["B"] == ["c5", "d5"]
     wired.deliver(TableEvent(TABLE, 5, {"kind": "takeback_asked", "seat": "B", "action": "move bWA d5"}))
-    wired.deliver(TableEvent(TABLE, 6, {"kind": "taken_back", "seat": "B", "action": "move bWA d5"}))
-    wired.deliver(TableEvent(TABLE, 7, {"kind": "view", "view": view}))
+    wired.deliver(TableEvent(TABLE, 6, {"kind": "view", "view": view}))  # (its table.asked: published with it)
+    wired.deliver(TableEvent(TABLE, 7, {"kind": "taken_back", "seat": "B", "action": "move bWA d5"}))
+    wired.deliver(TableEvent(TABLE, 8, {"kind": "view", "view": view}))
     assert list(state.moves) == ["bWA c4-c5"] and "B" not in state.trails
     # what the message bar says of it goes once the game goes on (a spectator, who types nothing, kept "Blue's
     # 'move bSN b2 c2' is taken back" for turns: a play-test); a notice of the player's own stays
     assert state.notice == "Blue's 'move bWA d5' is taken back"
-    wired.deliver(TableEvent(TABLE, 8, {"kind": "chat", "text": "oops"}))
+    wired.deliver(TableEvent(TABLE, 9, {"kind": "chat", "text": "oops"}))
     assert state.notice == "Blue's 'move bWA d5' is taken back", "a chat is no move"
-    wired.deliver(TableEvent(TABLE, 9, {**moved, "token": "bWA", "route": ["c5", "c6"]}))
+    wired.deliver(TableEvent(TABLE, 10, {**moved, "token": "bWA", "route": ["c5", "c6"]}))
     assert state.notice == ""
     state.say("a notice of our own")
-    wired.deliver(TableEvent(TABLE, 10, {**moved, "token": "bWA", "route": ["c6", "c7"]}))
+    wired.deliver(TableEvent(TABLE, 11, {**moved, "token": "bWA", "route": ["c6", "c7"]}))
     assert state.notice == "a notice of our own"
 
 
