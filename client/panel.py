@@ -13,8 +13,9 @@ from .i18n import N_, _, ngettext
 from .names import catalogue, other_seat, scenario_target, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
-# TRANSLATORS: what to do now, by phase; the commands as typed (pick 37, build pairs=..., card N...) stay in English
-HINTS = {"draft": N_("pick a room pair, a character or an object: pick 37, pick WA"),
+# TRANSLATORS: what to do now, by phase; the commands as typed (pick CODE, build pairs=..., card N...) stay in
+# English
+HINTS = {"draft": N_("pick a room pair, a character or an object: pick CODE, one the list offers (Tab completes)"),
          "build": N_("build your team in secret: build pairs=... characters=... objects=..."),
          "hide": N_("hide a token: hide TOKEN ROOM"), "card": N_("play an action card: card N"),
          "main": N_("spend your AP, or end"), "place": N_("place a found token: place TOKEN SQUARE")}
@@ -276,7 +277,7 @@ def _draft(view: dict) -> StyleAndTextTuples:
     if not draft:
         return []
     picks, pool, stage = draft["picks"], draft["pool"], draft["stage"]
-    first = _("(both teams get every pick; {seat} picked first)").format(seat=seat_name(draft["first"]))
+    first = _("(both teams get every pick; {seat} picks first)").format(seat=seat_name(draft["first"]))
     out: StyleAndTextTuples = [("class:title", "\n" + _("Team building")), ("", f" {first}\n")]
     for kind in ("rooms", "characters", "objects"):
         chosen = " ".join(picks[kind]) or "-"

@@ -938,3 +938,22 @@ def test_a_secret_choice_with_a_typo_says_where_it_is():
     assert str(not_offered.value) == "not one of your choices now, e.g. 'hide bCB:1 bCL:1'"
     with pytest.raises(ChoiceError, match="not one of your choices now"):
         resolve_choice("", legal, "B", None, "cards")  # nothing typed: no verb to compare (it raised IndexError)
+
+
+def test_PD_TEAM_MUTUAL_the_drafts_panel_says_who_picks_first_and_no_pair_it_does_not_offer():
+    """Play-test of a base + Paladins mutual draft: the header said "Yellow picked first" before any pick, and the
+    hint "pick 37, pick WA" named a pair such a game does not offer. The header says who picks first; the hint
+    names no code (Tab completes the ones offered, listed below it)."""
+    from dungeon_twister.engine import Options, new_game
+    from dungeon_twister.server.viewing import ViewPoint, table_view
+
+    state = new_game(Options(set_name="base_paladins", teams="mutual"), 5)
+    assert state.phase == "draft"
+    first = state.to_act[0]
+    client = ClientState("ann", table="t-1", seat=first)
+    client.view = table_view(ViewPoint(state, {"B": "ann", "Y": "bob"}, {"id": "t-1"}, True), first)
+    panel = text_of(game_panel(client, 0.0))
+    assert f"(both teams get every pick; {'Blue' if first == 'B' else 'Yellow'} picks first)" in panel
+    assert "Your move: pick a room pair, a character or an object: pick CODE, one the list offers (Tab completes)" \
+        in panel
+    assert not {37, "37"} & set(client.view["draft"]["pool"]["rooms"]) and "pick 37" not in panel
