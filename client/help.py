@@ -78,6 +78,15 @@ Yellow's start zone is at the top, Blue's at the bottom. One square is 5 charact
                       @bWA↻ a figure standing on one
  ◦     a marked start square                         ░░░  a face-down room (b y: hidden tokens' colours)
 Edges: │ ─ wall   ║ ═ closed portcullis   ╎ ╌ open portcullis   ╱ broken portcullis   ┊ ┈ arrow slit (Prison)""")
+# TRANSLATORS: the end of `help board` (Paladins & Dragons): the symbols stay as they are; "help PD-TERR" is a
+# command
+BOARD_LEGEND_PALADINS = N_("""\
+Paladins & Dragons:  ~~~ fog   ^^^ rockfall   vvv crevasse   [X] obstacle   (Y) Fountain of Youth   <*> Pentacle
+ (b) [b]  an Illusionist's illusion in his colour: (b) a pit, [b] rubble; a wall the Golem broke is an opening
+ (help PD-TERR)""")
+TERRAIN_TOPICS = ("fog", "rockfall", "crevasse", "crevasses", "obstacle", "obstacles", "fountain", "pentacle",
+                  "terrain")
+"""Words `help` answers with the Paladins & Dragons terrain (PD-TERR), as `help board` draws it."""
 
 VERBS = {
     "team": (
@@ -439,7 +448,9 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
     if lower in ("cards", "card game") or (lower == "board" and game == "cards"):
         return cards_help()
     if lower == "board":
-        return _(BOARD_LEGEND)
+        return _(BOARD_LEGEND) + "\n" + _(BOARD_LEGEND_PALADINS)
+    if lower in TERRAIN_TOPICS:
+        return help_text("PD-TERR")
     if lower == "rules":
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is

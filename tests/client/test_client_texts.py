@@ -239,6 +239,17 @@ def test_help_on_a_family_without_a_summary_lists_its_rules_and_help_rules_names
     assert listed.index("CG-COMP") < listed.index("CG-EX") < listed.index("PR-RANGED")
 
 
+def test_PD_TERR_help_board_draws_the_paladins_terrain_and_help_fog_finds_it():
+    """Play-test of a Paladins table: `help board` had no legend for ~~~ ^^^ vvv [X] (Y) <*> nor for the illusions,
+    and `help fog` answered "no help on 'fog'"; only `help PD-TERR-FOG-01` explained them."""
+    legend = client_help.help_text("board")
+    assert "~~~ fog   ^^^ rockfall   vvv crevasse   [X] obstacle   (Y) Fountain of Youth   <*> Pentacle" in legend
+    assert "(b) a pit, [b] rubble" in legend
+    for word in ("fog", "Rockfall", "crevasse", "pentacle"):
+        assert client_help.help_text(word) == client_help.help_text("PD-TERR"), word
+    assert client_help.help_text("PD-TERR").startswith("PD-TERR: Paladins & Dragons terrain: fog ~~~")
+
+
 def test_help_on_a_rule_without_the_rulebook_gives_the_family_summary(tmp_path, monkeypatch):
     monkeypatch.delenv(client_help.RULES_FILE_VARIABLE, raising=False)
     monkeypatch.setattr(client_help, "RULES_FILE_IN_CHECKOUT", tmp_path / "missing.md")
