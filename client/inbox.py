@@ -212,7 +212,12 @@ def _left(session: Session, message: Left) -> None:
 
 
 def _chat(session: Session, message: ChatMessage) -> None:
-    session.state.chat.append(f"{message.sender}: {message.text}")
+    sender = message.sender
+    seated = ((session.state.view or {}).get("seats") or {}).values()
+    if message.table is not None and session.state.view is not None and sender not in seated:
+        # TRANSLATORS: a chat line's sender at a table who is not one of its players
+        sender = _("{name} (watching)").format(name=sender)
+    session.state.chat.append(f"{sender}: {message.text}")
 
 
 def _snapshot(session: Session, message: Snapshot) -> None:

@@ -340,6 +340,7 @@ class ClientState:
         self.table = self.seat = self.join_code = None
 
     def _reset_table(self) -> None:
+        self.chat.clear()  # (a table's chat is not the lobby's, nor the next table's)
         self.view = None
         self.alert = None
         self.result = None

@@ -387,3 +387,22 @@ def test_DT_224_a_word_in_the_players_language_for_yes_gets_the_question_again()
     (sent,) = wired.sent()
     wired.deliver(ActionRefused(sent.action_id, "bad_notation", "unknown verb 'mvoe'"))
     assert state.refusal.text == "mvoe bWA c5" and "is not a command" not in state.notice
+
+
+def test_a_tables_chat_stays_at_the_table_and_a_watcher_is_named_as_one():
+    """Play-test: back in the lobby, the chat pane still showed the table's chat under "chat TEXT talks to everyone
+    in the lobby", and the next table's showed the last one's; and the players could not tell a spectator's line
+    from a player's. A table's chat goes when the table does; a line from someone not seated says he watches."""
+    from dungeon_twister.protocol import ChatMessage, Left
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    seated = state.view["seats"]["B"]
+    wired.deliver(ChatMessage(seated, "good luck", TABLE))
+    wired.deliver(ChatMessage("carla", "spectator here", TABLE))
+    assert list(state.chat) == [f"{seated}: good luck", "carla (watching): spectator here"]
+    wired.deliver(Left(TABLE))
+    assert list(state.chat) == []
+    wired.deliver(ChatMessage("carla", "hello lobby"))
+    assert list(state.chat) == ["carla: hello lobby"]
