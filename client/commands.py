@@ -144,9 +144,13 @@ class Commands:
             if not listed:
                 raise UsageError(_("no table has the number {number}: the list is empty (refresh lists the tables "
                                    "again)").format(number=word))
-            # TRANSLATORS: {tables} the listed tables' ids (t2-a401d38a, ...); "refresh" is the command, as typed
-            raise UsageError(_("no listed table has the number {number} (the number in its id, as 2 in t2-a401d38a): "
-                               "{tables}").format(number=word, tables=", ".join(listed[:6])))
+            # (the example is a listed id: a made-up one read like a real table, a play-test found)
+            example, number = listed[0], listed[0].split("-")[0][1:]
+            # TRANSLATORS: {example} a listed table's id (t2-a401d38a) and {example_number} the number in it (2);
+            # {tables} the listed tables' ids
+            raise UsageError(_("no listed table has the number {number} (the number in its id, as {example_number} "
+                               "in {example}): {tables}").format(number=word, example=example,
+                                                                 example_number=number, tables=", ".join(listed[:6])))
         return table
 
     def _in_lobby(self) -> None:

@@ -224,7 +224,9 @@ def _snapshot(session: Session, message: Snapshot) -> None:
     session.state.view_came()  # the view the next action starts from (take_back_moves), as a view event is
     session.state.view_of_request = False
     session.state.view = message.view
-    session.state.came_in = message.n > 0  # events before it are not in the log: the panel says so
+    # events before it are not in the log: the panel says so, once the game has begun (before it, the events were
+    # the table's joins: a creator was told he had missed something, a play-test found)
+    session.state.came_in = message.n > 0 and isinstance(message.view, dict) and bool(message.view.get("started"))
     table = message.view.get("table") if isinstance(message.view, dict) else None
     asked = table.get("asked") if isinstance(table, dict) else None
     state = session.state
@@ -487,6 +489,9 @@ def _error(session: Session, message: Error) -> None:
         session.list_tables()
     meaning = ERROR_CODES[message.code].meaning if message.code in ERROR_CODES else ""
     text = server_text(message.message or meaning, message.template, message.values)
+    if message.code == "seat_taken" and session.joining:
+        # TRANSLATORS: after a refusal to join a full table; `spectate {table}` is the command as typed
+        text = _("{message} · `spectate {table}` watches the game").format(message=text, table=session.joining)
     if message.template:  # a sentence for people (docs/protocol.md section 7): its code would only be noise
         state.say(_("server: {message}").format(message=text))
     else:

@@ -16,6 +16,8 @@ class SessionPort(Protocol):
     connection: ClientConnection | None
     early_commits: set[str]
     """Purposes the opponent committed to before we did."""
+    joining: str | None
+    """The table we asked to join last."""
     resigning: str | None
     """The table whose running game we left (a resignation), until the server's `left` answers."""
     setup: TableSetup | None

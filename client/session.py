@@ -156,6 +156,8 @@ class Session:
         """The server refused us for good: do not resume."""
         self._resent_commits = 0
         self._restored: Progress | None = None
+        self.joining: str | None = None
+        """The table we asked to join last (a refusal that it is full tells how to watch it)."""
         self.resigning: str | None = None
         """The table whose running game we left (a resignation), until the server's `left` answers."""
         """Where an earlier process stopped at our table (`_take_back`), until the resumed seat is joined."""
@@ -322,7 +324,7 @@ class Session:
             self._set_plan(following, reason)
             return
         self.state.reconnecting = None
-        if plan.resume is not None:
+        if plan.resume is not None and not self.state.spectating:
             self.state.say(_("{reason}; gave up after {n} attempts: the server holds a seat {seconds} s after a "
                              "disconnection · `reconnect` tries again").format(reason=reason, n=plan.attempt + 1,
                                                                              seconds=self.grace))
@@ -331,7 +333,7 @@ class Session:
 
     def _set_plan(self, plan: Plan, reason: str) -> None:
         self.plan = plan
-        until = plan.until if plan.resume is not None else None
+        until = plan.until if plan.resume is not None and not self.state.spectating else None  # (no seat to hold)
         self.state.reconnecting = Reconnecting(reason, plan.attempt, self.clock() + plan.delay, until)
 
     def retry_current(self) -> bool:
@@ -580,6 +582,7 @@ class Session:
 
     def join(self, table: str, seat: str | None = None, join_code: str | None = None) -> None:
         message = Join(table, seat, join_code)
+        self.joining = table
         if self.state.role == Role.SPECTATOR:
             self.switch_role(Role.PLAYER, message)
         else:

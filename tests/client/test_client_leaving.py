@@ -406,3 +406,14 @@ def test_a_tables_chat_stays_at_the_table_and_a_watcher_is_named_as_one():
     assert list(state.chat) == []
     wired.deliver(ChatMessage("carla", "hello lobby"))
     assert list(state.chat) == ["carla: hello lobby"]
+
+
+def test_a_join_refused_because_the_table_is_full_says_how_to_watch_it():
+    """Play-test: `join 2` on a full table said "server: every seat is taken" and nothing more."""
+    from dungeon_twister.protocol import Error, Join
+
+    wired = WiredSession()
+    wired.session.join("t2-9eafeb2f")
+    assert wired.sent() == [Join("t2-9eafeb2f")]
+    wired.deliver(Error("seat_taken", "every seat is taken", "client", False, template="every seat is taken"))
+    assert wired.session.state.notice == "server: every seat is taken · `spectate t2-9eafeb2f` watches the game"

@@ -356,8 +356,9 @@ def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
     commands.run("join t31 Y")
     assert [(type(m), m.table, m.seat) for m in wired.sent()] == [(Join, "t31-00aa11bb", "Y")]
     commands.run("join 4")
-    assert wired.session.state.notice == ("no listed table has the number 4 (the number in its id, as 2 in "
-                                          "t2-a401d38a): t3-9f2c01ab, t31-00aa11bb")
+    # (the example is a listed table: a made-up t2-a401d38a read like a real one, a play-test found)
+    assert wired.session.state.notice == ("no listed table has the number 4 (the number in its id, as 3 in "
+                                          "t3-9f2c01ab): t3-9f2c01ab, t31-00aa11bb")
     commands.run("join t3-9f2c01ab")
     assert [m.table for m in wired.sent()] == ["t3-9f2c01ab"]
     watched = []

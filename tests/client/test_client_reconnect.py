@@ -89,6 +89,29 @@ async def seated_then_cut(network: Network, session: Session, grace: int | None)
     await server.stream.aclose()
 
 
+async def test_a_spectator_cut_off_is_not_told_of_a_seat(autojump_clock):
+    """Play-test: a spectator whose server was killed read "your seat is held 55 s more": he has no seat. His
+    countdown says only that the client reconnects."""
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await server.welcome()
+        assert isinstance(await server.receive(), ListTables)
+        session.spectate(TABLE)  # (a player connection switches to a spectator's)
+        server = await network.server()
+        assert (await server.welcome()).role == "spectator"
+        await server.receive()
+        await server.send(Joined(TABLE, "token-s", None, 60))
+        await server.send(Snapshot(TABLE, 0, seat_view(COMBAT, "B", table={"id": TABLE})))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.spectating
+        network.down = True
+        await server.stream.aclose()
+        await trio.sleep(1.2)
+        ((_, bar),) = message_bar(session.state, trio.current_time())
+        assert bar.startswith("connection lost (") and "seat" not in bar and bar.endswith("`reconnect` tries now")
+
+
 def test_the_delay_grows_from_half_a_second_to_five():
     assert [backoff(n) for n in range(1, 8)] == [0.5, 1, 2, 4, 5, 5, 5]
 

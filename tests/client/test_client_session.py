@@ -280,6 +280,11 @@ async def test_the_event_log_says_what_came_before_a_snapshot_is_not_in_it(autoj
         await server.send(TableEvent(TABLE, 43, {"kind": "turn_started", "turn": 6, "seat": "Y"}))
         await trio.testing.wait_all_tasks_blocked()
         assert event_log(session.state) == [("class:log", "turn 6: Yellow plays")]
+        # a table whose game has not begun: what came before were its joins (a creator was told he missed something)
+        waiting = seat_view(COMBAT, "B", table={"id": TABLE, "target_vp": 5}) | {"started": False}
+        await server.send(Snapshot(TABLE, 2, waiting))
+        await trio.testing.wait_all_tasks_blocked()
+        assert not session.state.came_in
 
 
 async def test_spectating_from_a_player_connection_reconnects_as_a_spectator(autojump_clock):
