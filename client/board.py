@@ -8,7 +8,7 @@ Each square is 5 characters wide:
   ` yRP `  an object;  `(bTH)` a token on a pit;  ` bWA?` / ` y?? ` face-down start-zone tokens
   ` ( ) `  a pit;  ` @3↻ ` a rotation mechanism with its pair number and arrow (↻ clockwise, ↺ counter-clockwise),
   `@bWA↻` a figure standing on one
-  `  ◦  `  a marked start square;  `░░░░░` a face-down room (its hidden tokens are shown by colour)
+  `  ◦  `  a marked start square;  `░░░░░` a face-down room (its hidden tokens by colour, or by id in a view that names them)
 
 Edges: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open portcullis, `╱` broken portcullis.
 
@@ -160,9 +160,13 @@ class _Chips:
         self.empty: StyleAndTextTuples = [("class:board.hidden", "░" * ROOM_SPAN)]
 
     def draw(self, colours: list[str]) -> StyleAndTextTuples:
+        """The colours of the hidden tokens, or their ids when the view names them (a finished game's replay,
+        which shows everything) and they fit in the room's width."""
+        named = all(len(entry) > 1 for entry in colours) and 1 + sum(len(e) + 1 for e in colours) <= ROOM_SPAN
         chips: StyleAndTextTuples = [("class:board.hidden-label", " ")]
-        for colour in colours:
-            chips += [(f"class:token.{colour.lower()}", colour.lower()), ("class:board.hidden-label", " ")]
+        for entry in colours:
+            text = entry if named else entry[0].lower()
+            chips += [(f"class:token.{entry[0].lower()}", text), ("class:board.hidden-label", " ")]
         return _centered(chips, ("class:board.hidden", "░"))
 
 
@@ -226,7 +230,7 @@ class _Layout:
         for token in view["hidden"]:
             y = chip_ranks.get(token["slot"])
             if y is not None:
-                colours.setdefault(token["slot"], []).append(token["colour"])
+                colours.setdefault(token["slot"], []).append(token.get("id") or token["colour"])
                 busy.add(y)
         out = [list(line) for line in self.lines]
         for y in busy:

@@ -117,6 +117,21 @@ def test_face_down_rooms_hidden_tokens_and_start_zones():
     assert "Cleric" not in "\n".join(board) and "bCL" not in "\n".join(board)
 
 
+def test_a_view_that_sees_everything_names_the_hidden_tokens_of_a_face_down_room():
+    """Play-test of a finished game's replay ("everything is shown, hidden tokens included"): a room nobody
+    revealed was drawn with its tokens' colours only (y y b). A view that names them (the replay's, GOD) draws
+    their ids in the room; a seat's view still only the colours."""
+    from dungeon_twister.engine.core.events import GOD
+
+    state = new_game(Options(beginner=True), 7)
+    state, _ = apply(state, parse_action("team b0=TH d0=WA g0=TR i0=GB", "B"))
+    state, _ = apply(state, parse_action("team b16=TH d16=WA g16=TR i16=GB", "Y"))
+    for text, seat in (("hide bCL A1", "B"), ("hide yCL A1", "Y")):
+        state, _ = apply(state, parse_action(text, seat))
+    assert "░ bCL yCL ░" in rank(lines(state, GOD), 3)
+    assert "░ b y ░" in rank(lines(state, "B"), 3) and "yCL" not in "\n".join(lines(state, "B"))
+
+
 # --- the layout cache: a render from the cache is the render of the view itself ---------------------------------
 # Each test starts with an empty cache (fixture) and compares a render that goes through the cache with a fresh one,
 # drawn after clear_cache() from the same view.
