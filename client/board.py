@@ -8,7 +8,8 @@ Each square is 5 characters wide:
   ` yRP `  an object;  `(bTH)` a token on a pit;  ` bWA?` / ` y?? ` face-down start-zone tokens
   ` ( ) `  a pit;  ` @3↻ ` a rotation mechanism with its pair number and arrow (↻ clockwise, ↺ counter-clockwise),
   `@bWA↻` a figure standing on one
-  `  ◦  `  a marked start square;  `░░░░░` a face-down room (its hidden tokens by colour, or by id in a view that names them)
+  `  ◦  `  a marked start square;  `░░░░░` a face-down room (its hidden tokens by colour, or by id in a view
+  that names them)
 
 Edges: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open portcullis, `╱` broken portcullis.
 
