@@ -240,6 +240,12 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
         number=combat["number"], attacker=combat["attacker"], target=combat["target"])
     sides = _("attackers {attackers} · defenders {defenders}").format(
         attackers=", ".join(combat["attackers"]), defenders=", ".join(combat["defenders"]))
+    if combat.get("shooters"):  # PR-RANGED: a shot (the shooters, at a distance, are not among the attackers)
+        if not combat["attackers"]:
+            # TRANSLATORS: a ranged combat's panel line when nobody in contact joins the shot
+            sides = _("defenders {defenders}").format(defenders=", ".join(combat["defenders"]))
+        # TRANSLATORS: a ranged combat's panel line (PR-RANGED): {shooters} the figures that shoot
+        sides = _("a shot by {shooters}").format(shooters=", ".join(combat["shooters"])) + " · " + sides
     out: StyleAndTextTuples = [("class:title", f"\n{title}\n"), ("", f"  {sides}\n")]
     totals = combat.get("totals")
     if totals:

@@ -373,6 +373,22 @@ def test_BG_REVEAL_06_the_panel_says_who_places_which_revealed_token():
     assert "Room A1 revealed: Yellow places bFW, yFW, bGO\n" in text_of(game_panel(state, 0.0))
 
 
+def test_PR_RANGED_01_the_combat_panel_of_a_shot_names_its_shooter():
+    """Play-test: a Prison shot's panel read "Combat 2: bNG attacks yNG / attackers bAS · defenders yNG": the
+    shooter, at a distance, is not among the attackers, and nothing said it was a shot."""
+    from dungeon_twister.engine import apply, parse_action
+    from dungeon_twister.server.viewing import ViewPoint, table_view
+    from tests.engine.prison.builders import prison_position
+
+    state, _ = apply(prison_position("bCL@a16 bBW@a16 bBS@f16 yMK@d16 yNG@e16 yTP@i16", ap=2),
+                     parse_action("shoot bCL yMK", "B"))
+    client = ClientState("ann", table="t-1", seat="B")
+    client.view = table_view(ViewPoint(state, {"B": "ann", "Y": "bob"}, {"id": "t-1"}, True), "B")
+    assert client.view["combat"]["shooters"] == ["bCL"] and "bCL" not in client.view["combat"]["attackers"]
+    panel = text_of(game_panel(client, 0.0))
+    assert "Combat 1: bCL attacks yMK\n  a shot by bCL · defenders yMK\n" in panel
+
+
 def test_the_panels_result_words_why_the_game_ended():
     """Seen by hand: the panel showed the server's reason as it came ("Draw 0-0 (agreed)", "(resigned)" even in
     German); it words it as the event log does (describe.REASONS), and an unknown one as it comes."""
