@@ -197,7 +197,8 @@ def _joined(session: Session, message: Joined) -> None:
 
 def _left(session: Session, message: Left) -> None:
     state = session.state
-    resigned = session.resigning == message.table and state.game_running and state.seat is not None
+    # (the game was running when we left: Session.leave; its end, published before `left`, may have come since)
+    resigned = session.resigning == message.table and state.seat is not None
     winner = other_seat(state.seat) if resigned else None
     session.resigning = None
     state.leave_table()

@@ -49,8 +49,14 @@ def test_leaving_a_running_game_asks_first_and_resigns_on_the_second_leave():
         run(ui, script)
     assert wired.sent() == [Leave()]
     # a play-test: the resigner went to the lobby with "left table t1-...", no word of the result
-    from dungeon_twister.protocol import Left
+    from dungeon_twister.protocol import Left, TableEvent
 
+    # the server's end of the game comes first (the game_over event and the last view, with table.result), then
+    # `left` (seen by hand: the view's result made the resignation a game that had ended)
+    result = {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "game_over", **result}))
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**state.view, "table": {"id": TABLE,
+                                                                                         "result": result}}}))
     wired.deliver(Left(TABLE))
     assert state.notice == "left table t-1: you resigned, Yellow wins (`ratings` shows the ratings)"
 
