@@ -328,6 +328,16 @@ def _came_from(view: dict | None, event: dict) -> dict:
     return {token: squares[token] for token in moved if token in squares and squares[token] not in (None, start)}
 
 
+def _stop_clocks(state) -> None:
+    """A seat no longer to act has no deadline running (server/deadlines.py: a turn's clock pauses while the other
+    seat acts, and a deadline that ends or pauses is not announced, docs/protocol.md section 13; one that resumes
+    is, by a `timer` after the view): its countdown goes, rather than run on stale (a play-test saw Blue's clock of
+    his last turn counting in Yellow's combat)."""
+    acting = (state.view or {}).get("to_act") or ()
+    for seat in [seat for seat in state.timers if seat not in acting]:
+        del state.timers[seat]
+
+
 def _found_at_end(view: dict | None, event: dict) -> list[str]:
     """For a move's log line: what lay on its last square in the view before the step, which the mover carries by
     ending its move there (RUL-119) and which the event does not name (not a `take`)."""
@@ -365,6 +375,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
             session.state.view_came()
         session.state.view_of_request = False
         session.state.view = event.get("view")
+        _stop_clocks(session.state)
         session.view_changed(message.n, session.state.view)
         session.state.note_turn(session.clock())
         contribution.on_view(session)

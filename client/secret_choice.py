@@ -186,6 +186,9 @@ def choose(session: Session, text: str) -> None:
         state.say(_("cannot commit now: {error}").format(error=error.message))
         return
     session.write(frame)
+    # our clock stops with our commitment (server/deadlines.py: the turn's pauses, a card's is met); a deadline
+    # that starts for the reveal comes as a new `timer`
+    state.timers.pop(state.seat, None)
     round_ = state.secrets[purpose] = SecretChoice(purpose, choice)
     state.say(round_.describe())
     if purpose in session.early_commits:
@@ -195,6 +198,7 @@ def choose(session: Session, text: str) -> None:
 def on_opponent_commit(session: Session, message: OpponentCommit) -> None:
     session.keep_opponent_commitment(message.purpose, message.commitment)  # to check his reveal after a crash
     session.state.opponent_committed.add(message.purpose)
+    session.state.timers.pop(message.seat, None)  # his clock stops with his commitment, as ours does
     round_ = session.state.secrets.get(message.purpose)
     if round_ is None:
         session.early_commits.add(message.purpose)

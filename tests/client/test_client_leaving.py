@@ -423,3 +423,27 @@ def test_a_join_refused_because_the_table_is_full_says_how_to_watch_it():
     assert wired.sent() == [Join("t2-9eafeb2f")]
     wired.deliver(Error("seat_taken", "every seat is taken", "client", False, template="every seat is taken"))
     assert wired.session.state.notice == "server: every seat is taken · `spectate t2-9eafeb2f` watches the game"
+
+
+def test_BG_OPT_02_a_clock_stops_when_its_seat_no_longer_acts_or_commits():
+    """Play-test of a timed table: in Yellow's combat, Blue's panel showed "time left: Blue 1:19", the countdown of
+    Blue's last turn, which had ended: the server announces a deadline that starts, resumes or moves (`timer`), not
+    one that pauses or ends (docs/protocol.md section 13). A seat's countdown goes when a view no longer has it to
+    act, and when it commits to its secret choice (its clock stops; a new deadline comes as a new `timer`)."""
+    from dungeon_twister.protocol import OpponentCommit, TableEvent, Timer
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    wired.deliver(Timer(TABLE, "B", 120_000))
+    assert set(state.timers) == {"B"}
+    yellows_turn = {**state.view, "to_act": ["Y"], "active": "Y"}
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "view", "view": yellows_turn}))
+    wired.deliver(Timer(TABLE, "Y", 120_000))
+    assert set(state.timers) == {"Y"}, "Blue's turn is over: its clock with it"
+    combat = {**yellows_turn, "to_act": ["B", "Y"], "phase": "combat"}
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": combat}))
+    assert set(state.timers) == {"Y"}, "Blue to act, but no deadline of his runs until Yellow lays his card"
+    wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
+    wired.deliver(Timer(TABLE, "B", 5_000))
+    assert set(state.timers) == {"B"}, "Yellow's clock paused with his card; Blue's 5 seconds run"
