@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/server.py [--quick] [--in-process] [--games 1,500,1000,1500,2000,2500] [--seconds 10]
 
---quick takes under a minute on a quiet 2-core machine (more when other processes compete for the cores). Each row is
+--quick takes about a minute on a quiet 2-core machine (more when other processes compete for the cores). Each row is
 printed beside its bar, then a summary says which bars are met. The references (python-chess, a raw trio
 msgpack echo) are measured in the same run. The rows:
 
@@ -29,7 +29,7 @@ msgpack echo) are measured in the same run. The rows:
    figure is the largest count with p99 < 50 ms at it and at every level below; the bar wants p99 < 50 ms at 2,000
    games with the server's CPU <= 70% there.
 5. Memory per active game, measured on games in play: a fresh server, its store in a data directory as dt-server's
-   always is, and --in-play-games standard games (300; 40 with --quick) whose bots, in another process, play each
+   always is, and --in-play-games standard games (300; 30 with --quick) whose bots, in another process, play each
    game's first IN_PLAY_ACTIONS (150) actions without thinking, then move every ~5 s: the RSS growth of the server
    per game from its RSS before any game. That is what the row judges. Few games overstate it: the process's bounded
    caches (the boards of recent layouts, the shared square tuples, SQLite's page cache) are shared by fewer games.
@@ -866,9 +866,9 @@ async def main(args) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
-                        help="one engine game, 10 chess games, 4 s probes, only the 2,000-game level (settled or "
-                             "not once every bot made its first two moves, 15 s), 40 games in play for row 5, "
-                             "renders along a game's first 2,500 positions (under a minute on a quiet machine)")
+                        help="one engine game, 10 chess games, 4 s probes, only the 2,000-game level, 30 games in "
+                             "play for row 5, renders along a game's first 2,500 positions (about a minute on a "
+                             "quiet machine)")
     parser.add_argument("--games", default="1,500,1000,1500,2000,2500",
                         help="concurrent game counts to climb, the probe's included (default: %(default)s)")
     parser.add_argument("--seconds", type=float, default=10.0, help="probe time per level (default: 10)")
@@ -883,7 +883,7 @@ if __name__ == "__main__":
     parser.add_argument("--bots", type=int, nargs=2, metavar=("PORT", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--played", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--in-play-games", type=int, default=None,
-                        help="row 5: standard games measured in play (default: 300, 40 with --quick)")
+                        help="row 5: standard games measured in play (default: 300, 30 with --quick)")
     args = parser.parse_args()
     if args.echo:
         trio.run(serve_echo)
@@ -913,11 +913,10 @@ if __name__ == "__main__":
         args.grace, args.setup, args.along = 10.0, 20.0, None
         in_play_games = 300
         if args.quick:
-            # settled or not once every bot made its first two moves (STEADY_AFTER), without the steady samples
-            args.games, args.seconds, args.settle, args.grace, args.setup = [2000], 4.0, STEADY_AFTER, 4.0, 10.0
+            args.games, args.seconds, args.settle, args.grace, args.setup = [2000], 4.0, 22.0, 4.0, 10.0
             args.along = 2500
             args.dt_games, args.chess_games, args.cold_runs, args.renders, args.budget = 1, 10, 5, 300, 60
-            in_play_games = 40
+            in_play_games = 30
         if args.in_play_games is None:
             args.in_play_games = in_play_games
         trio.run(main, args)
