@@ -1985,8 +1985,8 @@ def _step_options(mz, seat: str, abilities: frozenset, loc, facing, restrict) ->
 
     What the figures decide is left to the search, which knows them: whether an enemy holds the mover in the zone
     it enters (CG-MOVE-04) and whether one blocks its exit (CG-BLOCK-01). So the answer is the maze's alone, and
-    is kept for as long as the maze is (a maze is one arrangement, shared by every position that has it): the move
-    search asks for it at each place it reaches instead of trying each step on a walk (a tenth of the cost)."""
+    is kept while the maze is in use (a maze is one arrangement, shared by every position that has it): the move
+    search asks for it at each place it reaches instead of trying each step on a copy of its walk."""
     out = []
     if is_start(loc):
         own, col = loc
