@@ -1844,10 +1844,10 @@ def _legal(state: CardState, seat: str) -> list:
     return out
 
 
-def _candidates(w: _Walk) -> list:
-    st, mz = w.state, w.state.maze
-    if w.blind:
-        return []  # DT-222: a move ends with an object taken unseen
+def _exchange_tokens(w: _Walk) -> list:
+    """The exchange tokens a walk may try where it stands (DT-206, DT-211, DT-220, DT-222), in the order the search
+    tries them: what lies here, a wounded friend lying here, what it carries, what a holder here carries, a give."""
+    st = w.state
     me = st.fig(w.fid)
     toks = ["+" + i.id for i in st.floor(w.loc)]  # in a zone or on a start position (DT-206, DT-211)
     toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
@@ -1862,11 +1862,19 @@ def _candidates(w: _Walk) -> list:
         if not g.wounded and len(g.carries) < _capacity(g):
             # DT-220: the Paladin carrying two names what he gives
             toks += [">" + g.id] if len(me.carries) == 1 else [f">{g.id}/{c}" for c in me.carries]
+    return toks
+
+
+def _candidates(w: _Walk) -> list:
+    if w.blind:
+        return []  # DT-222: a move ends with an object taken unseen
+    toks = _exchange_tokens(w)
     if w.mp >= w.move:
         return toks
     # Steps `_Walk._step` refuses at once are not offered: into a zone the start position does not face across an
     # open border (CG-START-03), out of a zone other than the way it came (CG-MOVE-04) or across a closed border
     # (CG-MOVE-06); its own checks, in its order, so that the search tries only what it may accept.
+    mz = w.state.maze
     if is_start(w.loc):
         seat, col = w.loc
         toks += ["^" + zone_name(z) for z in mz.room_zones_in_front(seat, col) if z != w.facing]
@@ -1963,19 +1971,77 @@ def _gold_after(walk: _Walk) -> bool:
     return True
 
 
+_TURN, _HOME, _ENTER, _EXIT = range(4)
+"""The kinds of step `_step_options` lists: a turn or a step along the start zone (CG-START-04/05: the place and
+facing change, not the border it must leave by), a step back onto its own start position (CG-START-06), a step into
+a zone (CG-START-03, CG-MOVE-02), a step out by the opponent's start zone (CG-EXIT-01)."""
+
+
+@lru_cache(maxsize=4096)
+def _step_options(mz, seat: str, abilities: frozenset, loc, facing, restrict) -> tuple:
+    """The steps `_Walk._step` accepts from `loc` (facing `facing`, leaving only by `restrict`) for a mover of
+    `seat` with `abilities`, as far as the maze decides, in the order `_candidates` offers them: (token, the
+    location reached, its facing, the border back that an enemy there would hold it to, the kind of step).
+
+    What the figures decide is left to the search, which knows them: whether an enemy holds the mover in the zone
+    it enters (CG-MOVE-04) and whether one blocks its exit (CG-BLOCK-01). So the answer is the maze's alone, and
+    is kept while the maze is in use (a maze is one arrangement, shared by every position that has it): the move
+    search asks for it at each place it reaches instead of trying each step on a copy of its walk."""
+    out = []
+    if is_start(loc):
+        own, col = loc
+        # CG-START-04: turn to face another zone of the room in front
+        out += [("^" + zone_name(z), loc, z, None, _TURN) for z in mz.room_zones_in_front(own, col) if z != facing]
+        # CG-START-05: along the start zone, facing a zone of the other room
+        out += [(f"{own}{2 - col}^{zone_name(z)}", (own, 1 - col), z, None, _TURN)
+                for z in mz.room_zones_in_front(own, 1 - col)]
+        # CG-START-03: into the zone it faces, across an open border
+        if facing is not None and facing in mz.start_zones(own, col) and mz.is_zone(facing) \
+                and passable(mz.features(facing, mz.start_side(own)), abilities):
+            back = None if abilities & {"flying", "incorporeal"} else mz.start_side(own)
+            out.append((zone_name(facing), facing, None, back, _ENTER))
+        return tuple(out)
+    for side in GLOBAL:  # CG-MOVE-04, CG-MOVE-06: the way it came only, across an open border
+        target = mz.beyond(loc, side)
+        if target is None or (restrict is not None and side != restrict) \
+                or not passable(mz.features(loc, side), abilities):
+            continue
+        if is_start(target):  # CG-START-06 onto its own, CG-EXIT-01 by the opponent's
+            out.append((loc_name(target), target, loc, None, _HOME if target[0] == seat else _EXIT))
+        elif mz.is_zone(target):  # CG-MOVE-02: not into a face-down room
+            # CG-CHAR-WIZARD-01, -GHOST-01: a flyer is held by no enemy
+            back = None if abilities & {"flying", "incorporeal"} else OPPOSITE[side]
+            out.append((zone_name(target), target, None, back, _ENTER))
+    return tuple(out)
+
+
 def _paths(state: CardState, f: Figure) -> list:
     """One path per outcome of a move of `f` (docs/rulings.md DT-217): the shortest, the first a breadth-first
     search finds. The search visits each walk state (where the figure stands, facing, the border it must leave by,
-    what everybody carries and what lies where) again only with fewer movement points
-    spent: a later visit with as many points spent or more can reach nothing new."""
+    what everybody carries and what lies where) again only with fewer movement points spent: a later visit with as
+    many points spent or more can reach nothing new.
+
+    It is the search of the walks `apply` follows token by token (`_candidates`, `_Walk.token`), made without a walk
+    per step: a step changes only where the mover stands, so the steps from a place are the maze's
+    (`_step_options`) and what the figures add to them does not change during the move (an exchange moves only
+    objects and wounded characters, and only unwounded enemies hold a mover or block its exit), so it is asked of
+    the state the move starts from. Only an exchange makes another state (`_Walk._op`, the rules themselves); equal
+    states are kept once and named by a number (`board`), and what the search asks of a state (the mover's
+    abilities, CG-GOLD-02 counts) is asked once per number. The walks, the tokens and their order are those of the
+    token-by-token search, so the paths and their order are too."""
     start = _spend(state, f.seat)
+    mz, fid, seat, move = start.maze, f.id, f.seat, _char(f).move
     out = []
     spent: dict = {}  # walk state -> the fewest movement points it was reached with
     outcomes: set = set()
-    level = [(_Walk(start, start.fig(f.id)), ())]
-    boards: dict = {}  # id(a walk's state) -> (that state, the number of its `changes`)
-    changes: dict = {}  # the cards a walk's state moved or loaded differently from `start` -> a number
-    counts: dict = {}  # (id(a walk's state), location) -> `_side_count` there
+    kept = [start]  # board number -> the first state reached with those cards
+    changes: dict = {((), ()): 0}  # the cards a state moved or loaded differently from `start` -> its number
+    skills: dict = {}  # board number -> the mover's abilities there (`_Walk.abilities`)
+    counts: dict = {}  # (board number, location) -> `_side_count` there
+    lefts: dict = {}  # board number -> `_left_friend`
+    held: dict = {}  # zone -> an unwounded enemy there holds the mover (CG-MOVE-04)
+    mover = start.fig(fid)
+    scratch = _Walk(start, mover)  # where each exchange is made (`_Walk._op`)
 
     def changed(now: tuple, before: tuple) -> tuple:
         """The cards whose place or load the walk changed (a walk's state replaces only those: comparing by
@@ -1985,50 +2051,88 @@ def _paths(state: CardState, f: Figure) -> list:
         return tuple(c for c, b in zip(now, before) if c is not b and c != b)
 
     def board(st: CardState) -> int:
-        """What `st` changed, as a number equal for equal changes: a step keeps its walk's state (only an
-        exchange makes another), so each state is compared with `start` once."""
-        known = boards.get(id(st))
-        if known is None:
-            diff = (changed(st.figures, start.figures), changed(st.items, start.items))
-            known = boards[id(st)] = (st, changes.setdefault(diff, len(changes)))  # the state kept: ids stay unique
-        return known[1]
+        """The number of the cards of `st`, a state an exchange made: equal for equal cards."""
+        number = changes.setdefault((changed(st.figures, start.figures), changed(st.items, start.items)),
+                                    len(changes))
+        if number == len(kept):
+            kept.append(st)
+        return number
 
-    unchanged = board(start)  # the number of "nothing changed"
+    def abilities(number: int) -> frozenset:
+        got = skills.get(number)
+        if got is None:
+            st = kept[number]
+            got = skills[number] = frozenset(_abilities(st, st.fig(fid)))
+        return got
+
+    def reach(path: tuple, tok: str, number: int, loc, facing, restrict, exited: bool, mp: int, undo, blind: bool):
+        """The walk state a token reached: a path out if it is a new outcome, a walk of the next level if there is
+        more to find beyond."""
+        where = (loc, facing, restrict, exited, number)
+        if where not in outcomes:
+            # CG-GOLD-02 at the end: the mover's destination, where the wounded friends carried there count too
+            # (RUL-102), the mover's own load included; and, once it has left or given a wounded friend on its way
+            # (an exchange changed the walk's state), the zone that friend was left in too
+            if not exited:
+                count = counts.get((number, loc))
+                if count is None:
+                    count = counts[number, loc] = _side_count(kept[number], loc, seat, fid)
+            if exited or count < MAX_PER_ZONE:
+                left = lefts.get(number)
+                if left is None:
+                    scratch.state = kept[number]
+                    left = lefts[number] = _left_friend(scratch, start)
+                if not left or _gold_after(_walk_at(kept[number], mover, loc, facing, restrict, exited)):
+                    outcomes.add(where)
+                    out.append(path + (tok,))
+        if exited or blind:
+            return
+        # (exchanges are free and as many as wished, DT-206: an exchange undone, or made in another order, comes
+        # back to a walk state seen at this level, and stops there)
+        if spent.get(where, mp + 1) <= mp:
+            return  # reached before with no more points spent: nothing new beyond
+        spent[where] = mp
+        deeper.append((number, loc, facing, restrict, mp, undo, path + (tok,)))
+
+    level = [(0, mover.loc, mover.facing, mover.pin, 0, None, ())]
     while level:
-        deeper = []
-        for w, path in level:
-            for tok in _candidates(w):
-                nxt = w.copy()
+        deeper: list = []
+        for number, loc, facing, restrict, mp, undo, path in level:
+            st = kept[number]
+            scratch.state, scratch.loc, scratch.facing, scratch.undo, scratch.blind = st, loc, facing, None, False
+            for tok in _exchange_tokens(scratch):
+                scratch.state, scratch.undo, scratch.blind = st, None if undo is None else kept[undo], False
                 try:
-                    nxt.token(tok)
+                    scratch._op(tok)
                 except IllegalAction:
                     continue
-                p = path + (tok,)
-                where = (nxt.loc, nxt.facing, nxt.restrict, nxt.exited, board(nxt.state))
-                if nxt.mp == 0 and where[4] == unchanged:
+                now = board(scratch.state)
+                if mp == 0 and now == 0:
                     continue  # exchanges where it stands that undo each other: no move (CG-ITEM-04), no new state
-                if where not in outcomes:
-                    # CG-GOLD-02 at the end: the mover's destination, where the wounded friends carried there count
-                    # too (RUL-102), the mover's own load included; and, once it has left or given a wounded friend
-                    # on its way (an exchange changed the walk's state), the zone that friend was left in too
-                    if not nxt.exited:
-                        at = (id(nxt.state), nxt.loc)
-                        count = counts.get(at)
-                        if count is None:
-                            count = counts[at] = _side_count(nxt.state, nxt.loc, nxt.seat, nxt.fid)
-                    if (nxt.exited or count < MAX_PER_ZONE) and (not _left_friend(nxt, start) or _gold_after(nxt)):
-                        outcomes.add(where)
-                        out.append(p)
-                if nxt.exited or nxt.blind:
-                    continue
-                # (exchanges are free and as many as wished, DT-206: an exchange undone, or made in another
-                # order, comes back to a walk state seen at this level, and stops there)
-                if spent.get(where, nxt.mp + 1) <= nxt.mp:
-                    continue  # reached before with no more points spent: nothing new beyond
-                spent[where] = nxt.mp
-                deeper.append((nxt, p))
+                reach(path, tok, now, loc, facing, restrict, False, mp, number, scratch.blind)
+            if mp >= move:
+                continue
+            for tok, there, facing2, back, kind in _step_options(mz, seat, abilities(number), loc, facing, restrict):
+                if kind == _ENTER:
+                    hold = held.get(there)
+                    if hold is None:
+                        hold = held[there] = _enemy_unwounded(start, there, seat, mover)
+                    reach(path, tok, number, there, None, back if hold else None, False, mp + 1, None, False)
+                elif kind == _TURN:
+                    reach(path, tok, number, there, facing2, restrict, False, mp + 1, None, False)
+                elif kind == _HOME:
+                    reach(path, tok, number, there, facing2, None, False, mp + 1, None, False)
+                elif not any(g.seat == there[0] and not g.wounded and g.facing == loc for g in start.at(there)):
+                    reach(path, tok, number, there, facing, restrict, True, mp + 1, None, False)  # CG-BLOCK-01
         level = deeper
     return out
+
+
+def _walk_at(st: CardState, mover: Figure, loc, facing, restrict, exited: bool) -> _Walk:
+    """A walk of `mover` in `st` that stands at `loc` (what `finish` reads)."""
+    w = _Walk(st, mover)
+    w.loc, w.facing, w.restrict, w.exited = loc, facing, restrict, exited
+    return w
 
 
 # --- notation helpers used above (defined in notation.py, imported late to avoid a cycle) ---------------------
