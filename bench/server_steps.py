@@ -1,0 +1,201 @@
+"""Seeded games played through the server's own code in one process, deterministically (pip install -e '.[bench]').
+
+    python bench/server_steps.py                   # the digest of what each connection received, per game
+    python bench/server_steps.py --games beginner --actions 300 --profile FILE   # a cProfile of those steps
+    valgrind --tool=callgrind python bench/server_steps.py --games beginner --actions 300 --quiet
+
+Issue 7's rows 2 and 3 measure a server over loopback TCP on a machine whose CPU figures move by 20-40% from run
+to run; this plays the same kind of game (random legal actions, as their probe) through a real `Server`, its
+sessions, tables and store, with the clients in the same process, so that instruction counts (callgrind) and
+profiles of two revisions can be compared, and the bytes they send.
+
+Everything that could differ between two runs is fixed: trio's clock stands still (MockClock), the server's random
+draws (`secrets`: table ids, tokens, nonces) come from a seeded generator, trio's scheduler runs its batches in a
+fixed order, and the driver sends one message at a time and waits until every task is blocked before it looks at
+what came back. So two runs of the same revision send the same bytes, and a change to the server that must not
+change what is sent is checked by running this at the revisions before and after it: the digests must be equal.
+(Each connection's digest is over every byte it received, its handshake included.)
+
+A game is two players and, with --watchers, two spectators (one with whole views, one with deltas); `GAMES` says
+which forms the players ask for. The clients' own work (decoding, applying deltas, the driver's choices) is the
+same for two revisions that send the same bytes, so a difference of instructions is the server's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import random
+import secrets
+import sys
+
+import trio
+import trio.testing
+
+from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.protocol import (Action, CreateTable, Join, OpponentCommit, PlayerConnection, Software, Spectate,
+                                      SpectatorConnection, TableCreated, TableEvent, TableOptions, GameOver, Snapshot)
+from dungeon_twister.protocol.views import DELTA_VIEWS
+from dungeon_twister.server import Server, ServerConfig
+from dungeon_twister.server import session as session_module
+
+SOFTWARE = Software("dt-steps", "0.1.0")
+DELTA = (DELTA_VIEWS,)
+GAMES = {
+    # name: (table options, game seed, features of Blue's and Yellow's connections)
+    "beginner": (TableOptions(beginner=True), 11, (DELTA, DELTA)),
+    "standard": (TableOptions(), 12, (DELTA, ())),
+    "prison": (TableOptions(set_name="prison"), 13, ((), DELTA)),
+    "paladins": (TableOptions(set_name="paladins", timers=True), 14, (DELTA, DELTA)),
+    "cards": (TableOptions(game="cards", tutorial=3), 15, (DELTA, ())),
+}
+
+
+def fixed_secrets(seed: int) -> None:
+    """The server's (and the clients') random draws from a generator seeded with `seed`, and the sessions'
+    numbers from 1: what is sent depends on nothing but the games."""
+    draws = random.Random(seed)
+    secrets.token_bytes = lambda n=32: draws.randbytes(n)
+    secrets.token_hex = lambda n=32: draws.randbytes(n).hex()
+    secrets.token_urlsafe = lambda n=32: draws.randbytes(n).hex()
+    secrets.randbits = draws.getrandbits
+    session_module._numbers = itertools.count(1)
+    trio._core._run._ALLOW_DETERMINISTIC_SCHEDULING = True  # batches in order, not shuffled
+    trio._core._run._r.seed(seed)
+
+
+class Peer:
+    """One client: every byte it received, its latest view, and what it committed to."""
+
+    def __init__(self, stream, conn, name: str) -> None:
+        self.stream, self.conn, self.name = stream, conn, name
+        self.digest = hashlib.sha256()
+        self.received = 0
+        self.view: dict | None = None
+        self.created: str | None = None
+        self.committed: set[str] = set()
+        self.over = False
+        self.reveals: list[str] = []
+
+    async def read(self) -> None:
+        while data := await self.stream.receive_some(65536):
+            self.digest.update(data)
+            self.received += len(data)
+            self.conn.receive_data(data)
+            while (event := self.conn.next_event()) is not None:
+                if isinstance(event, Snapshot):
+                    self.view = event.view
+                elif isinstance(event, TableEvent) and event.event.get("kind") == "view":
+                    self.view = event.event["view"]
+                elif isinstance(event, TableCreated):
+                    self.created = event.table
+                elif isinstance(event, OpponentCommit) and event.purpose in self.committed:
+                    self.reveals.append(event.purpose)
+                elif isinstance(event, GameOver):
+                    self.over = True
+
+
+async def settle() -> None:
+    await trio.testing.wait_all_tasks_blocked()
+
+
+async def connect(server: Server, nursery, name: str, conn, tcp: bool) -> Peer:
+    stream = await trio.open_tcp_stream("127.0.0.1", server.port) if tcp else server.connect_memory()
+    peer = Peer(stream, conn, name)
+    nursery.start_soon(peer.read)
+    await stream.send_all(conn.send_hello(name, SOFTWARE))
+    await settle()
+    return peer
+
+
+async def play(server: Server, nursery, name: str, actions: int, watchers: bool, tcp: bool) -> dict:
+    """One game of `GAMES[name]`, random legal actions (Rng of its seed) until it ends or `actions` were sent:
+    {connection: (bytes received, digest)}, and the number of actions."""
+    options, seed, features = GAMES[name]
+    blue, yellow = [await connect(server, nursery, f"{name}-{seat}", PlayerConnection(features=wanted), tcp)
+                    for seat, wanted in zip("BY", features)]
+    await blue.stream.send_all(blue.conn.send(CreateTable(options)))
+    await settle()
+    table = blue.created
+    players = {"B": blue, "Y": yellow}
+    for seat, peer in players.items():
+        await peer.stream.send_all(peer.conn.send(Join(table, seat)))
+        await settle()
+    peers = list(players.values())
+    if watchers:
+        for number, wanted in enumerate(((), DELTA)):
+            peer = await connect(server, nursery, f"{name}-w{number}", SpectatorConnection(features=wanted), tcp)
+            await peer.stream.send_all(peer.conn.send(Spectate(table)))
+            await settle()
+            peers.append(peer)
+    rng, ids, sent = Rng(seed), itertools.count(1), 0
+    while sent < actions and not blue.over:
+        acting = [(seat, peer) for seat, peer in players.items() if peer.view and peer.view["started"]
+                  and peer.view["legal"] and peer.view["secret"] not in peer.committed]
+        waiting = [peer for peer in players.values() if peer.reveals]
+        if waiting:  # reveal what both committed to
+            peer = waiting[0]
+            await peer.stream.send_all(peer.conn.reveal(peer.reveals.pop(0)))
+        elif acting:
+            seat, peer = acting[0]
+            view = peer.view
+            choice = rng.choice(view["legal"])
+            if view["secret"] is not None:
+                peer.committed.add(view["secret"])
+                await peer.stream.send_all(peer.conn.commit(view["secret"], choice))
+            else:
+                await peer.stream.send_all(peer.conn.send(Action(table, f"{seat}{next(ids)}", choice)))
+            sent += 1
+        else:
+            break  # nobody may act (a free build, or a state this driver does not play)
+        await settle()
+    return {"peers": {peer.name: (peer.received, peer.digest.hexdigest()[:16]) for peer in peers}, "actions": sent}
+
+
+async def run(names: list[str], actions: int, watchers: bool, tcp: bool) -> dict:
+    config = ServerConfig(host="127.0.0.1", port=0, ping_interval=0)
+    seeds = itertools.chain.from_iterable(itertools.repeat(GAMES[name][1], 1) for name in names)
+    server = Server(config, seed_source=lambda: next(seeds))
+    results = {}
+    async with trio.open_nursery() as nursery:
+        await nursery.start(server.run)
+        for name in names:
+            results[name] = await play(server, nursery, name, actions, watchers, tcp)
+        nursery.cancel_scope.cancel()
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(GAMES), help="which of " + ", ".join(GAMES))
+    parser.add_argument("--actions", type=int, default=400, help="at most this many actions a game")
+    parser.add_argument("--no-watchers", dest="watchers", action="store_false", help="no spectators")
+    parser.add_argument("--tcp", action="store_true", help="loopback TCP instead of in-memory pipes")
+    parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the games to FILE")
+    parser.add_argument("--quiet", action="store_true", help="print nothing")
+    args = parser.parse_args()
+    fixed_secrets(0)
+    names = args.games.split(",")
+    clock = trio.testing.MockClock()  # time stands still: timers, deadlines and `timer` frames are the same each run
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        results = trio.run(run, names, args.actions, args.watchers, args.tcp, clock=clock)
+        profiler.disable()
+        profiler.dump_stats(args.profile)
+    else:
+        results = trio.run(run, names, args.actions, args.watchers, args.tcp, clock=clock)
+    if args.quiet:
+        return
+    for name, result in results.items():
+        peers = " ".join(f"{peer}={size}:{digest}" for peer, (size, digest) in result["peers"].items())
+        print(f"{name}: {result['actions']} actions; {peers}")
+    total = hashlib.sha256(repr(sorted(results.items())).encode()).hexdigest()[:16]
+    print(f"all: {total}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
