@@ -65,6 +65,9 @@ class Family:
     clock: Callable
     """`clock(state) -> core.clock.Clock`: what a timed table's deadlines follow (BG-OPT-02..04, CG-OPT-01/02)."""
     view: Callable
+    """`view(state, seat, shared=False)`: what `seat` (None: a spectator) may see. With `shared`, what stays the same
+    from one view to the next (the board game's layout) may come as immutable tuples kept by the engine, the same
+    objects in each view, for a caller that packs the view at once (they pack as the lists they stand for)."""
     game_header: Callable
     format_line: Callable
     parse_record: Callable

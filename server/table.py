@@ -90,6 +90,10 @@ class Table:
         """The (viewer class, form) pairs rendered at each step: those someone at this table received."""
         self._bases: dict[str | None, PackedView] = {}
         """Per viewer class: the last view sent in the delta form (the base of the next delta)."""
+        self._kept: tuple[dict, PackedView] | None = None
+        """The shared parts of the first delta view of the last step (the tuples the engine keeps for a layout,
+        `table_view(shared=True)`) and its pieces, which the next step's first view takes its equal values'
+        bytes from (`_render`): a few references, to objects the engine holds anyway."""
         self.reserved_events = 0
         self.play = Play(self, engine_options(options), seed, options.timers)
         self.seating = Seating(self)
@@ -353,14 +357,17 @@ class Table:
         like = None  # the first class's compact view and its pieces: the next classes reuse its equal values' bytes
         for seat in sorted({seat for seat, _ in forms}, key=lambda seat: (seat in acting, seat is None, seat or "")):
             rendered = {}
-            whole = table_view(point, seat, self.play.game.legal)
+            whole = table_view(point, seat, self.play.game.legal, shared=True)  # packed here, changed by nobody
             if (seat, "full") in forms:
                 rendered[seat, "full"] = Packed(pack_map({"kind": "view", "view": whole}))
             if (seat, "delta") in forms:
                 compact = compacted(whole)
-                packed = PackedView.of(compact, like)
+                # The first takes the bytes of what is the same object as in the last step's first view (the
+                # layout the engine keeps while the board stays: most of a view's bytes, seldom changed)
+                packed = PackedView.of(compact, like or self._kept)
                 if like is None:
                     like = (compact, packed)
+                    self._kept = ({key: value for key, value in compact.items() if type(value) is tuple}, packed)
                 base = self._bases.get(seat)
                 self._bases[seat] = packed
                 rendered[seat, "delta"] = Packed(packed.event() if base is None else packed.delta(base))

@@ -39,11 +39,13 @@ def legal_texts(state, seat: str) -> list[str]:
     return [family.format_action(action) for action in legal]
 
 
-def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, compact: bool = False) -> dict:
+def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, compact: bool = False,
+               shared: bool = False) -> dict:
     """view(state, seat) plus "legal", "secret", "seats", "table" and "started"; with `compact` (feature
     delta_views), a team choice as "team_choice" {squares, characters, out} with "legal" [] instead of its
-    list (protocol.views.team_choice)."""
-    out = family_of(point.state).view(point.state, seat)
+    list (protocol.views.team_choice). `shared`: the engine's view with its shared parts (Family.view), for a
+    view packed at once."""
+    out = family_of(point.state).view(point.state, seat, shared)
     acting = seat is not None and point.started and not point.over
     out["legal"] = legal(point.state, seat) if acting else []
     if not acting:

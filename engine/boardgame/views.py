@@ -26,8 +26,12 @@ from .timeouts import secret_purpose
 _PORT_STATE = {"c": "closed", "o": "open", "b": "broken"}
 
 
-def view(state: GameState, seat: str | None) -> dict:
-    """The game as `seat` ("B", "Y") or a spectator (None) may see it."""
+def view(state: GameState, seat: str | None, shared: bool = False) -> dict:
+    """The game as `seat` ("B", "Y") or a spectator (None) may see it. With `shared`, the board's layout (pits,
+    walls, portcullises, arrow slits, illusions, and each terrain's squares) comes as the tuples the process keeps
+    for that layout (`_layout`), the same objects in every view of it: for a caller that packs the view at once
+    and changes nothing in it (the server: a tuple packs as the list it stands for, and a value that is the same
+    object as in the view before need not be packed again)."""
     god = seat == GOD
     board = board_of(state)
     public = _public(state)
@@ -38,7 +42,7 @@ def view(state: GameState, seat: str | None) -> dict:
         "first_cycle_limit": None if state.four_played else state.high_card + 1,
         "exhausted": list(public.exhausted),
         "rooms": [_room(p, god) for p in state.rooms] if god else [dict(room) for room in public.rooms],
-        **_layout(board),
+        **_layout(board, shared),
         "tokens": [], "hidden": [], "off_board": [],
         "players": {},
         "combat": None, "placement": None, "teams_chosen": None, "outcome": None,
@@ -203,7 +207,8 @@ tuple for it (`geometry.interned`): the same room in the same place and orientat
 were most of a layout, 6.6 KB a board, 1.9 KB shared so (40 boards of standard games at 150 actions)."""
 
 
-def _layout(board) -> dict:
+def _layout(board, shared: bool = False) -> dict:
+    """The layout's keys of a view: fresh lists, or with `shared` the kept tuples themselves (`view`)."""
     parts = _LAYOUTS.get(board)
     if parts is None:
         parts = _LAYOUTS[board] = (
@@ -218,6 +223,15 @@ def _layout(board) -> dict:
             tuple(sorted((square_name(sq), colour, kind) for sq, (colour, kind) in board.illusions.items())),
         )
     pits, gears, walls, portcullises, slits, terrain, illusions = parts
+    if shared:
+        out = {"pits": pits, "gears": dict(gears), "walls": walls, "portcullises": portcullises}
+        if slits:
+            out["slits"] = slits
+        if terrain:
+            out["terrain"] = dict(terrain)
+        if illusions:
+            out["illusions"] = illusions
+        return out
     out = {"pits": list(pits), "gears": dict(gears), "walls": list(map(list, walls)),
            "portcullises": list(map(list, portcullises))}
     if slits:  # PR-SLIT-01: only a board with arrow slits (a Prison room revealed) has the key

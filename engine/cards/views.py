@@ -112,7 +112,8 @@ def _selection(state: CardState, seat: str | None) -> dict:
                           "out": dict(zip(SEATS, map(list, sel.out)))}}
 
 
-def view(state: CardState, seat: str | None) -> dict:
+def view(state: CardState, seat: str | None, shared: bool = False) -> dict:
+    """The game as `seat` (None: a spectator) may see it. `shared` (families.Family.view) changes nothing here."""
     rooms = []
     for s, r in enumerate(state.rooms):
         d = {"room": slot_name(s), "revealed": r.revealed}
