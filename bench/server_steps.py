@@ -52,10 +52,15 @@ GAMES = {
 }
 
 
+DRAWS = random.Random()
+"""Where `secrets` draws from (`fixed_secrets`)."""
+
+
 def fixed_secrets(seed: int) -> None:
     """The server's (and the clients') random draws from a generator seeded with `seed`, and the sessions'
     numbers from 1: what is sent depends on nothing but the games."""
-    draws = random.Random(seed)
+    draws = DRAWS
+    draws.seed(seed)
     secrets.token_bytes = lambda n=32: draws.randbytes(n)
     secrets.token_hex = lambda n=32: draws.randbytes(n).hex()
     secrets.token_urlsafe = lambda n=32: draws.randbytes(n).hex()
@@ -66,10 +71,11 @@ def fixed_secrets(seed: int) -> None:
 
 
 class Peer:
-    """One client: every byte it received, its latest view, and what it committed to."""
+    """One client: every byte it received, its latest view, and what it committed to. `shadows`: more connections
+    of the same kind, sent and given the same messages and bytes, whose events are dropped (--clients-twice)."""
 
-    def __init__(self, stream, conn, name: str) -> None:
-        self.stream, self.conn, self.name = stream, conn, name
+    def __init__(self, stream, conn, name: str, shadows: list) -> None:
+        self.stream, self.conn, self.name, self.shadows = stream, conn, name, shadows
         self.digest = hashlib.sha256()
         self.received = 0
         self.view: dict | None = None
@@ -78,10 +84,23 @@ class Peer:
         self.over = False
         self.reveals: list[str] = []
 
+    async def send(self, make) -> None:
+        """Send `make(conn)` (a frame the connection makes), made by the shadows too."""
+        data = make(self.conn)
+        for shadow in self.shadows:  # (drawing nothing the server would have drawn: a commit's nonce)
+            drawn = DRAWS.getstate()
+            make(shadow)
+            DRAWS.setstate(drawn)
+        await self.stream.send_all(data)
+
     async def read(self) -> None:
         while data := await self.stream.receive_some(65536):
             self.digest.update(data)
             self.received += len(data)
+            for shadow in self.shadows:
+                shadow.receive_data(data)
+                while shadow.next_event() is not None:
+                    pass
             self.conn.receive_data(data)
             while (event := self.conn.next_event()) is not None:
                 if isinstance(event, Snapshot):
@@ -100,33 +119,33 @@ async def settle() -> None:
     await trio.testing.wait_all_tasks_blocked()
 
 
-async def connect(server: Server, nursery, name: str, conn, tcp: bool) -> Peer:
+async def connect(server: Server, nursery, name: str, kind, features: tuple, tcp: bool, shadows: int) -> Peer:
     stream = await trio.open_tcp_stream("127.0.0.1", server.port) if tcp else server.connect_memory()
-    peer = Peer(stream, conn, name)
+    peer = Peer(stream, kind(features=features), name, [kind(features=features) for _ in range(shadows)])
     nursery.start_soon(peer.read)
-    await stream.send_all(conn.send_hello(name, SOFTWARE))
+    await peer.send(lambda conn: conn.send_hello(name, SOFTWARE))
     await settle()
     return peer
 
 
-async def play(server: Server, nursery, name: str, actions: int, watchers: bool, tcp: bool) -> dict:
+async def play(server: Server, nursery, name: str, actions: int, watchers: bool, tcp: bool, shadows: int) -> dict:
     """One game of `GAMES[name]`, random legal actions (Rng of its seed) until it ends or `actions` were sent:
     {connection: (bytes received, digest)}, and the number of actions."""
     options, seed, features = GAMES[name]
-    blue, yellow = [await connect(server, nursery, f"{name}-{seat}", PlayerConnection(features=wanted), tcp)
+    blue, yellow = [await connect(server, nursery, f"{name}-{seat}", PlayerConnection, wanted, tcp, shadows)
                     for seat, wanted in zip("BY", features)]
-    await blue.stream.send_all(blue.conn.send(CreateTable(options)))
+    await blue.send(lambda conn: conn.send(CreateTable(options)))
     await settle()
     table = blue.created
     players = {"B": blue, "Y": yellow}
     for seat, peer in players.items():
-        await peer.stream.send_all(peer.conn.send(Join(table, seat)))
+        await peer.send(lambda conn: conn.send(Join(table, seat)))
         await settle()
     peers = list(players.values())
     if watchers:
         for number, wanted in enumerate(((), DELTA)):
-            peer = await connect(server, nursery, f"{name}-w{number}", SpectatorConnection(features=wanted), tcp)
-            await peer.stream.send_all(peer.conn.send(Spectate(table)))
+            peer = await connect(server, nursery, f"{name}-w{number}", SpectatorConnection, wanted, tcp, shadows)
+            await peer.send(lambda conn: conn.send(Spectate(table)))
             await settle()
             peers.append(peer)
     rng, ids, sent = Rng(seed), itertools.count(1), 0
@@ -136,16 +155,18 @@ async def play(server: Server, nursery, name: str, actions: int, watchers: bool,
         waiting = [peer for peer in players.values() if peer.reveals]
         if waiting:  # reveal what both committed to
             peer = waiting[0]
-            await peer.stream.send_all(peer.conn.reveal(peer.reveals.pop(0)))
+            purpose = peer.reveals.pop(0)
+            await peer.send(lambda conn: conn.reveal(purpose))
         elif acting:
             seat, peer = acting[0]
             view = peer.view
             choice = rng.choice(view["legal"])
             if view["secret"] is not None:
                 peer.committed.add(view["secret"])
-                await peer.stream.send_all(peer.conn.commit(view["secret"], choice))
+                await peer.send(lambda conn: conn.commit(view["secret"], choice))
             else:
-                await peer.stream.send_all(peer.conn.send(Action(table, f"{seat}{next(ids)}", choice)))
+                action = Action(table, f"{seat}{next(ids)}", choice)
+                await peer.send(lambda conn: conn.send(action))
             sent += 1
         else:
             break  # nobody may act (a free build, or a state this driver does not play)
@@ -153,7 +174,7 @@ async def play(server: Server, nursery, name: str, actions: int, watchers: bool,
     return {"peers": {peer.name: (peer.received, peer.digest.hexdigest()[:16]) for peer in peers}, "actions": sent}
 
 
-async def run(names: list[str], actions: int, watchers: bool, tcp: bool) -> dict:
+async def run(names: list[str], actions: int, watchers: bool, tcp: bool, shadows: int) -> dict:
     config = ServerConfig(host="127.0.0.1", port=0, ping_interval=0)
     seeds = itertools.chain.from_iterable(itertools.repeat(GAMES[name][1], 1) for name in names)
     server = Server(config, seed_source=lambda: next(seeds))
@@ -161,7 +182,7 @@ async def run(names: list[str], actions: int, watchers: bool, tcp: bool) -> dict
     async with trio.open_nursery() as nursery:
         await nursery.start(server.run)
         for name in names:
-            results[name] = await play(server, nursery, name, actions, watchers, tcp)
+            results[name] = await play(server, nursery, name, actions, watchers, tcp, shadows)
         nursery.cancel_scope.cancel()
     return results
 
@@ -172,6 +193,9 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=400, help="at most this many actions a game")
     parser.add_argument("--no-watchers", dest="watchers", action="store_false", help="no spectators")
     parser.add_argument("--tcp", action="store_true", help="loopback TCP instead of in-memory pipes")
+    parser.add_argument("--clients-twice", dest="shadows", action="store_const", const=1, default=0,
+                        help="each client decodes what it receives twice: the difference of instructions with a run "
+                             "without is the clients' own work")
     parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the games to FILE")
     parser.add_argument("--quiet", action="store_true", help="print nothing")
     args = parser.parse_args()
@@ -183,11 +207,11 @@ def main() -> None:
 
         profiler = cProfile.Profile()
         profiler.enable()
-        results = trio.run(run, names, args.actions, args.watchers, args.tcp, clock=clock)
+        results = trio.run(run, names, args.actions, args.watchers, args.tcp, args.shadows, clock=clock)
         profiler.disable()
         profiler.dump_stats(args.profile)
     else:
-        results = trio.run(run, names, args.actions, args.watchers, args.tcp, clock=clock)
+        results = trio.run(run, names, args.actions, args.watchers, args.tcp, args.shadows, clock=clock)
     if args.quiet:
         return
     for name, result in results.items():
