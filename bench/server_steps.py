@@ -25,20 +25,27 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import itertools
+import json
 import random
 import secrets
 import sys
 
+from pathlib import Path
+
 import trio
 import trio.testing
 
+from dungeon_twister.engine import SEATS
 from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.families import family_for
 from dungeon_twister.protocol import (Action, CreateTable, Join, OpponentCommit, PlayerConnection, Software, Spectate,
                                       SpectatorConnection, TableCreated, TableEvent, TableOptions, GameOver, Snapshot)
 from dungeon_twister.protocol.views import DELTA_VIEWS
 from dungeon_twister.server import Server, ServerConfig
 from dungeon_twister.server import session as session_module
+from dungeon_twister.server.options import engine_options
 
 SOFTWARE = Software("dt-steps", "0.1.0")
 DELTA = (DELTA_VIEWS,)
@@ -171,7 +178,8 @@ async def play(server: Server, nursery, name: str, actions: int, watchers: bool,
         else:
             break  # nobody may act (a free build, or a state this driver does not play)
         await settle()
-    return {"peers": {peer.name: (peer.received, peer.digest.hexdigest()[:16]) for peer in peers}, "actions": sent}
+    return {"peers": {peer.name: (peer.received, peer.digest.hexdigest()[:16]) for peer in peers}, "actions": sent,
+            "journal": [line for line, _ in server.storage.table(table).journal]}
 
 
 async def run(names: list[str], actions: int, watchers: bool, tcp: bool, shadows: int) -> dict:
@@ -187,6 +195,25 @@ async def run(names: list[str], actions: int, watchers: bool, tcp: bool, shadows
     return results
 
 
+def engine_alone(journals: dict, names: list[str]) -> None:
+    """The engine's work of the server's steps of `journals` (--engine-alone)."""
+    for name in names:
+        options, seed, _ = GAMES[name]
+        rules = family_for(engine_options(options))
+        state = rules.new_game(engine_options(options), seed)
+        shared = {"shared": True} if "shared" in inspect.signature(rules.view).parameters else {}  # (older engines)
+        for line in journals[name]:
+            seat, _, text = line.partition(": ")
+            if seat not in SEATS:
+                continue
+            state, _ = rules.apply(state, rules.parse_action(text, seat))
+            for seat in state.to_act if state.outcome is None else ():
+                rules.legal_table(state, seat)
+            for seat in SEATS:
+                rules.view(state, seat, **shared)
+            rules.pack(state)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(GAMES), help="which of " + ", ".join(GAMES))
@@ -196,11 +223,18 @@ def main() -> None:
     parser.add_argument("--clients-twice", dest="shadows", action="store_const", const=1, default=0,
                         help="each client decodes what it receives twice: the difference of instructions with a run "
                              "without is the clients' own work")
+    parser.add_argument("--journal", metavar="FILE", help="write the games' journals to FILE (for --engine-alone)")
+    parser.add_argument("--engine-alone", metavar="FILE",
+                        help="no server: play the journals of FILE on the engine, with the engine calls of a server's "
+                             "step after each action (the legal table of each seat to act, the view of each seat, "
+                             "the memo packed): the engine's part of the server's instructions")
     parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the games to FILE")
     parser.add_argument("--quiet", action="store_true", help="print nothing")
     args = parser.parse_args()
     fixed_secrets(0)
     names = args.games.split(",")
+    if args.engine_alone:
+        return engine_alone(json.loads(Path(args.engine_alone).read_text()), names)
     clock = trio.testing.MockClock()  # time stands still: timers, deadlines and `timer` frames are the same each run
     if args.profile:
         import cProfile
@@ -212,9 +246,12 @@ def main() -> None:
         profiler.dump_stats(args.profile)
     else:
         results = trio.run(run, names, args.actions, args.watchers, args.tcp, args.shadows, clock=clock)
+    if args.journal:
+        Path(args.journal).write_text(json.dumps({name: result["journal"] for name, result in results.items()}))
     if args.quiet:
         return
     for name, result in results.items():
+        result.pop("journal")
         peers = " ".join(f"{peer}={size}:{digest}" for peer, (size, digest) in result["peers"].items())
         print(f"{name}: {result['actions']} actions; {peers}")
     total = hashlib.sha256(repr(sorted(results.items())).encode()).hexdigest()[:16]
