@@ -336,6 +336,7 @@ class Session:
             deadline = hello_deadline if self.conn.state is State.AWAIT_HELLO else math.inf
             if self._frame_since is not None:
                 deadline = min(deadline, self._frame_since + FRAME_SECONDS)
+            handled = None
             with self._cancel_scope(deadline) as waiting:
                 try:
                     if sock is None:
@@ -357,6 +358,11 @@ class Session:
                                     pass
                 except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
                     return
+                if deadline == math.inf:
+                    # A wait without a deadline (at a table, between frames: nearly every read) is handled in its
+                    # scope, which only `drop` cancels, as it would a scope of the handling's own: no deadline can
+                    # pass while the handling yields (trio's scopes are dear: one less a read)
+                    handled = await self._took(data)
             if self._dropped:
                 return
             if waiting.cancelled_caught:
@@ -367,24 +373,12 @@ class Session:
                     self.send_error(templated("timeout", "a frame took more than {seconds} s",
                                                    seconds=format(FRAME_SECONDS, "g")))
                 break
-            if not data:
-                return
-            self._heard_at = now = trio.current_time()
-            if self._tls_hello is None:
-                self._tls_hello = data[0] == TLS_RECORD and not isinstance(self.stream, trio.SSLStream)
-            self.conn.receive_data(data)
+            if deadline != math.inf:  # its own scope: the wait's deadline must not cancel the handling
+                with self._cancel_scope():
+                    handled = await self._took(data)
             data = None  # not kept while the next wait lasts
-            handled = 0
-            with self._cancel_scope():
-                while not self._closing and (event := self.conn.next_event()) is not None:
-                    if handled:
-                        # One chunk may hold thousands of small requests: let every other task run between them
-                        # (not after the last one: the reader waits for bytes next, and lets them run then).
-                        await trio.lowlevel.checkpoint()
-                        if self._closing:
-                            break
-                    handled += 1
-                    await self._handle(event)
+            if handled is None:
+                return
             if self._dropped:
                 return
             if self.conn.state is State.CLOSED:
@@ -394,11 +388,32 @@ class Session:
             if self.conn.buffered == 0:
                 self._frame_since = None
             elif self._frame_since is None or handled:
-                self._frame_since = now
+                self._frame_since = self._heard_at
         if not self._flushed:
             self._flush_waiter = trio.Event()
             with self._cancel_scope(trio.current_time() + FLUSH_SECONDS):
                 await self._flush_waiter.wait()
+
+    async def _took(self, data: bytes) -> int | None:
+        """Handle what one read gave: the number of events handled, or None at the end of the stream (b"") or once
+        the session is dropped."""
+        if self._dropped or not data:
+            return None
+        self._heard_at = trio.current_time()
+        if self._tls_hello is None:
+            self._tls_hello = data[0] == TLS_RECORD and not isinstance(self.stream, trio.SSLStream)
+        self.conn.receive_data(data)
+        handled = 0
+        while not self._closing and (event := self.conn.next_event()) is not None:
+            if handled:
+                # One chunk may hold thousands of small requests: let every other task run between them
+                # (not after the last one: the reader waits for bytes next, and lets them run then).
+                await trio.lowlevel.checkpoint()
+                if self._closing:
+                    break
+            handled += 1
+            await self._handle(event)
+        return handled
 
     def keepalive(self, now: float, interval: float) -> bool:
         """The server's keepalive round, when this session's ping is due: ping the client, or close it if the last
