@@ -223,23 +223,17 @@ def _layout(board, shared: bool = False) -> dict:
             tuple(sorted((square_name(sq), colour, kind) for sq, (colour, kind) in board.illusions.items())),
         )
     pits, gears, walls, portcullises, slits, terrain, illusions = parts
-    if shared:
-        out = {"pits": pits, "gears": dict(gears), "walls": walls, "portcullises": portcullises}
-        if slits:
-            out["slits"] = slits
-        if terrain:
-            out["terrain"] = dict(terrain)
-        if illusions:
-            out["illusions"] = illusions
-        return out
-    out = {"pits": list(pits), "gears": dict(gears), "walls": list(map(list, walls)),
-           "portcullises": list(map(list, portcullises))}
+    if not shared:  # lists of their own, which the caller may change
+        pits, walls, portcullises = list(pits), list(map(list, walls)), list(map(list, portcullises))
+        slits, illusions = list(map(list, slits)), list(map(list, illusions))
+        terrain = [(kind, list(squares)) for kind, squares in terrain]
+    out = {"pits": pits, "gears": dict(gears), "walls": walls, "portcullises": portcullises}
     if slits:  # PR-SLIT-01: only a board with arrow slits (a Prison room revealed) has the key
-        out["slits"] = [list(s) for s in slits]
+        out["slits"] = slits
     if terrain:  # PD-TERR: only a board with terrain (a Paladins & Dragons room revealed): kind -> squares
-        out["terrain"] = {kind: list(squares) for kind, squares in terrain}
+        out["terrain"] = dict(terrain)
     if illusions:  # PD-CHAR-ILLUS: [square, colour, "pit" or "rubble"]; an illusion pit is also in "pits"
-        out["illusions"] = [list(i) for i in illusions]
+        out["illusions"] = illusions
     return out
 
 
