@@ -100,11 +100,12 @@ def test_resolve_input_keeps_the_strict_error_when_nothing_matches():
 
 
 def test_an_abbreviation_that_matches_nothing_legal_says_so_not_that_a_verb_is_missing():
-    """`h20`, `bWA j9` or `TH c1` typed where no legal action matches: the words are an abbreviation's (a square,
-    a token), so the error says that nothing legal matches them, not the parser's "unknown verb" with its list of
-    verbs. A misspelled verb (`mvoe bWA c4`) and an error further in the text keep the parser's own error."""
+    """`h20`, `A1` or `bTH` typed where no legal action matches: the words are an abbreviation's (a square, a
+    room, a token), so the error says that nothing legal matches them, not the parser's "unknown verb" with its
+    list of verbs. A misspelled verb (`mvoe bWA c4`) and an error further in the text keep the parser's own
+    error. (`bWA j9`, a whole move without its verb, is that move: the next test.)"""
     state = position("bWA@c3 yTR@h18")
-    for typed in ("h20", "bWA j9", "TH c1", "A1"):
+    for typed in ("h20", "A1", "bTH"):
         with pytest.raises(NotationError) as info:
             resolve_input(state, "B", typed)
         assert info.value.template == "{typed} matches none of your legal actions now"
@@ -114,6 +115,29 @@ def test_an_abbreviation_that_matches_nothing_legal_says_so_not_that_a_verb_is_m
             resolve_input(state, "B", typed)
         assert info.value.template != "{typed} matches none of your legal actions now" and info.value.column == column
     assert resolve_input(state, "B", "c4") == parse_action("move bWA c4", "B")
+
+
+def test_BG_MOVE_01_a_move_typed_without_its_verb_is_refused_with_the_rule_it_breaks():
+    """Seen by hand: `bWA d1` (a face-down room's square) was refused with "matches none of your legal actions
+    now", while `move bWA d1` was refused with BG-GEO-11. A whole move with its verb left out is that move, so
+    `apply` names the rule: BG-MOVE-01 for a square beyond 3 steps, BG-AP-02 for a figure not in play or not the
+    seat's. The Card Game's moves need their path, so its verb-less words still match nothing."""
+    from dungeon_twister.engine.families import CARDS
+    from .cards.builders import build
+
+    state = position("bWA@c3 yTR@h18")
+    for typed, rule, message in (("bWA j9", "BG-MOVE-01", "j9 is not within 3 connected steps of bWA"),
+                                 ("WA j9", "BG-MOVE-01", "j9 is not within 3 connected steps of bWA"),
+                                 ("TH c1", "BG-AP-02", "bTH is not in play"),
+                                 ("yTR h17", "BG-AP-02", "yTR is not one of your characters")):
+        action = resolve_input(state, "B", typed)
+        assert format_action(action) == format_action(parse_action(f"move {typed}", "B"))
+        with pytest.raises(IllegalAction) as info:
+            apply(state, action)
+        assert (info.value.rule, str(info.value)) == (rule, f"{rule}: {message}")
+    with pytest.raises(NotationError) as refused:
+        CARDS.resolve_input(build({"bMK": "a1", "yMK": "d4"}), "B", "MK a3")
+    assert refused.value.template == "{typed} matches none of your legal actions now"
 
 
 def test_BG_TURN_01_an_abbreviation_typed_out_of_turn_is_refused_as_not_your_turn():
