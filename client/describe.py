@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .i18n import N_, _, ngettext
-from .names import kind_name, other_seat, seat_name, token_name
+from .names import kind_name, other_seat, score, seat_name, token_name
 
 # TRANSLATORS: a direction, completing "casts a fireball {side}", "the portcullis {side} of {square}"
 DIRECTION_NAMES = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_("west")}
@@ -226,13 +226,12 @@ def reason_text(reason: object) -> str:
 
 
 def _game_over(e: dict) -> str:
-    vp = e.get("vp") or {}
-    score = f"{vp.get('B', '?')}-{vp.get('Y', '?')}"
     winner = e.get("winner")
+    result = score(e.get("vp") or {}, winner)
     if winner:
         return _("game over: {seat} wins {score} ({reason})").format(
-            seat=seat_name(winner), score=score, reason=reason_text(e.get("reason")))
-    return _("game over: draw {score} ({reason})").format(score=score, reason=reason_text(e.get("reason")))
+            seat=seat_name(winner), score=result, reason=reason_text(e.get("reason")))
+    return _("game over: draw {score} ({reason})").format(score=result, reason=reason_text(e.get("reason")))
 
 
 def _timeout(e: dict) -> str:

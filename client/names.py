@@ -152,6 +152,12 @@ def other_seat(seat: str) -> str:
     return "Y" if seat == "B" else "B"
 
 
+def score(vp: dict, winner: str | None = None) -> str:
+    """The victory points as a result reads: the winner's first ("Yellow wins 5-2"), else Blue's first ("1-1")."""
+    first = winner if winner in SEAT_NAMES else "B"
+    return f"{vp.get(first, '?')}-{vp.get(other_seat(first), '?')}"
+
+
 def seat_name(seat: str | None) -> str:
     # TRANSLATORS: who a seat is when no seat is meant (nobody wins, nobody acts)
     return _(SEAT_NAMES[seat]) if seat in SEAT_NAMES else _("nobody")

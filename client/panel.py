@@ -10,7 +10,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import reason_text
 from .i18n import N_, _, ngettext
-from .names import catalogue, other_seat, scenario_target, seat_name
+from .names import catalogue, other_seat, scenario_target, score, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick CODE, build pairs=..., card N...) stay in
@@ -357,7 +357,8 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
     out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe(pending=False)}\n") for round_ in unverified]
     if state.legal:
         count = len(state.legal)
-        hint = parts.hints.get(view.get("phase"))
+        verb = state.legal[0].split(" ", 1)[0]  # a phase's own step first (a Telepath names before the cards)
+        hint = parts.hints.get(f"{view.get('phase')}:{verb}") or parts.hints.get(view.get("phase"))
         legal = ngettext("{count} legal action; Tab completes", "{count} legal actions; Tab completes", count)
         out += [("class:active", "\n" + _("Your move: {hint}").format(hint=_(hint) if hint else "")),
                 ("class:dim", "\n" + legal.format(count=count) + "\n")]
@@ -392,7 +393,7 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
         return []
     winner = result.get("winner")
     vp = result.get("vp") or {}
-    values = {"score": f"{vp.get('B', '?')}-{vp.get('Y', '?')}", "reason": reason_text(result.get("reason"))}
+    values = {"score": score(vp, winner), "reason": reason_text(result.get("reason"))}
     if winner:
         over = _("Game over: {seat} wins {score} ({reason})").format(seat=seat_name(winner), **values)
     else:  # (a draw agreed may stand at 1-0: "Draw 1-0" read as a score)

@@ -400,7 +400,8 @@ def test_the_panels_result_words_why_the_game_ended():
     assert "Game over: a draw (agreed by both players), VP 1-0" in panel
     assert "Turn 5 · game over\n" in panel and "to act" not in panel and "AP left" not in panel
     state.result = {"winner": "Y", "vp": {"B": 0, "Y": 2}, "reason": "resigned"}
-    assert "Game over: Yellow wins 0-2 (the other player resigned)" in text_of(game_panel(state, 0.0))
+    # the winner's VP first, as a result is read (a play-test read "Yellow wins 2-5" as Yellow's 2)
+    assert "Game over: Yellow wins 2-0 (the other player resigned)" in text_of(game_panel(state, 0.0))
     state.result = {"winner": "B", "vp": {"B": 5, "Y": 2}, "reason": "a new reason"}
     assert "Game over: Blue wins 5-2 (a new reason)" in text_of(game_panel(state, 0.0))
 
@@ -871,7 +872,7 @@ def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
     assert reason_text("resigned") == "the other player resigned"
     assert reason_text("a new reason") == "a new reason"
     event = {"kind": "game_over", "winner": "Y", "vp": {"B": 2, "Y": 6}, "reason": "target reached"}
-    assert describe_event(event) == "game over: Yellow wins 2-6 (target reached)"
+    assert describe_event(event) == "game over: Yellow wins 6-2 (target reached)"  # the winner's VP first
 
 
 @pytest.mark.parametrize(("typed", "engine_text"), [
