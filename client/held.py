@@ -111,9 +111,9 @@ class Progress:
     came_in: bool
     """The log starts at a snapshot (ClientState.came_in)."""
     chat: list[str] = field(default_factory=list)
-    """The table's chat lines shown (ClientState.chat: the newest CHAT_LINES), as they were shown. The server keeps
-    no chat: a line is sent once, to whoever is at the table then, so only this file brings it back after a
-    restart. (A file written before it was kept has none.)"""
+    """The table's chat lines shown (ClientState.chat: the newest CHAT_LINES), as they were shown. The server sends
+    a line once, to whoever is at the table then (and, to a returning player, what was said while his seat was
+    held), so only this file brings back what was shown before a restart. (A file written before has none.)"""
 
     def pack(self) -> bytes:
         return msgpack.packb({"format": FORMAT, "table": self.table, "last_event": self.last_event,
