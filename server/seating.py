@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import trio
 
 from dungeon_twister.engine import SEATS, opponent
-from dungeon_twister.protocol import (ChatMessage, Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError, SeatBot,
-                                     templated)
+from dungeon_twister.protocol import (ChatMessage, Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError,
+                                     SeatBot, templated)
 from dungeon_twister.protocol.views import SEED_CONTRIBUTIONS
 
 from .logs import log

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from difflib import get_close_matches
+from functools import lru_cache
 from typing import Callable
 
 from .actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, FigureMoves, Fireball, Heal, Hide,
@@ -437,16 +438,14 @@ def game_verbs(state) -> frozenset[str]:
             features.add("use:" + kind.use)
         if kind.ranged:
             features.add("ranged")
-    key = (cat.rules, frozenset(features))
-    known = _GAME_VERBS.get(key)
-    if known is None:
-        known = _GAME_VERBS[key] = frozenset(
-            verb for verb in _rule_verbs(cat.rules)
-            if verb not in _NEEDS or any(need <= key[1] for need in _NEEDS[verb]))
-    return known
+    return _verbs_with(cat.rules, frozenset(features))
 
 
-_GAME_VERBS: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+@lru_cache(maxsize=256)  # bounded: a mixed game's drawn teams make many feature sets over a server's life
+def _verbs_with(rules: str, features: frozenset[str]) -> frozenset[str]:
+    """The verbs of the rule set that need nothing, or whose need (`_NEEDS`) `features` meet."""
+    return frozenset(verb for verb in _rule_verbs(rules)
+                     if verb not in _NEEDS or any(need <= features for need in _NEEDS[verb]))
 
 
 def resolve_input(state, seat: str, text: str) -> Action:
