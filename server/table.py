@@ -402,7 +402,7 @@ class Table:
         if isinstance(message, Leave):
             seating.leave(session, seat)
         elif isinstance(message, Chat):
-            self.send_all(ChatMessage(session.name, message.text, self.id))
+            seating.chat(ChatMessage(session.name, message.text, self.id))
         elif isinstance(message, Resume):
             self.catch_up(session, seat, None if message.snapshot else message.last_event)
         elif isinstance(message, SeatBot):

@@ -216,8 +216,9 @@ def _layout(board) -> dict:
             tuple(sorted((square_name(a), square_name(b)) for a, b in board.slits)),
             tuple((kind, tuple(sorted(square_name(sq) for sq in squares))) for kind, squares in sorted(board.terrain.items())),
             tuple(sorted((square_name(sq), colour, kind) for sq, (colour, kind) in board.illusions.items())),
+            _broken_walls(board),
         )
-    pits, gears, walls, portcullises, slits, terrain, illusions = parts
+    pits, gears, walls, portcullises, slits, terrain, illusions, broken = parts
     out = {"pits": list(pits), "gears": dict(gears), "walls": list(map(list, walls)),
            "portcullises": list(map(list, portcullises))}
     if slits:  # PR-SLIT-01: only a board with arrow slits (a Prison room revealed) has the key
@@ -226,7 +227,24 @@ def _layout(board) -> dict:
         out["terrain"] = {kind: list(squares) for kind, squares in terrain}
     if illusions:  # PD-CHAR-ILLUS: [square, colour, "pit" or "rubble"]; an illusion pit is also in "pits"
         out["illusions"] = [list(i) for i in illusions]
+    if broken:  # PD-CHAR-GOLEM-01: [square, square, segments broken], only while a wall segment is broken
+        out["broken_walls"] = [list(b) for b in broken]
     return out
+
+
+def _broken_walls(board) -> tuple:
+    """The edges with a wall segment a Golem broke (PD-CHAR-GOLEM-01: a broken-wall marker, public), as (square,
+    square, how many of its segments are broken: 1, or 2 for both of a double wall), sorted; () when none is. A
+    broken segment leaves `walls` (a double wall broken once stays there as a wall), so this is what tells a
+    broken wall from no wall at all."""
+    if not board.broken:
+        return ()
+    out = []
+    for (a, b), segments in board.segments.items():
+        count = sum(1 for segment in segments if segment in board.broken)
+        if count and board.exists(a) and board.exists(b):
+            out.append((square_name(a), square_name(b), count))
+    return tuple(sorted(out))
 
 
 def _token_key(t, visible: bool) -> tuple:

@@ -985,3 +985,28 @@ def test_PD_TEAM_MUTUAL_the_drafts_panel_says_who_picks_first_and_no_pair_it_doe
     assert "Your move: pick a room pair, a character or an object: pick CODE, one the list offers (Tab completes)" \
         in panel
     assert not {37, "37"} & set(client.view["draft"]["pool"]["rooms"]) and "pick 37" not in panel
+
+
+def test_PD_CHAR_GOLEM_01_05_look_names_a_broken_wall_beside_a_square():
+    """Play-test: a wall the Golem broke is drawn as an opening, and `look` said nothing of it, so a broken wall
+    could not be told from no wall. The view's `broken_walls` (public: the marker lies on the board) lets `look`
+    name it on both squares, with its side (PD-CHAR-GOLEM-01: b13|c13); a double wall broken once is still a wall,
+    one of its two segments broken (PD-CHAR-GOLEM-05: a5|a6). Every viewer sees it, the spectators too."""
+    from tests.engine.builders import act
+    from tests.engine.paladins.builders import pd_position
+
+    from dungeon_twister.engine import view
+
+    broken = act(pd_position("bGO@b13 yWA@h4"), "smash bGO e")
+    for viewer in ("B", "Y", None):
+        seen = view(broken, viewer)
+        assert seen["broken_walls"] == [["b13", "c13", 1]]
+        assert describe_square(seen, "b13") == "b13: Blue Golem; a broken wall east"
+        assert describe_square(seen, "c13") == "c13: a broken wall west"
+    assert "broken_walls" not in view(pd_position("bGO@b13 yWA@h4"), "B")
+    once = view(act(pd_position("bGO@a5 yWA@h4"), "smash bGO n"), "Y")
+    assert once["broken_walls"] == [["a5", "a6", 1]]
+    assert describe_square(once, "a6") == "a6: a double wall south, one of its two segments broken"
+    twice = view(act(pd_position("bGO@a5 yWA@h4"), "smash bGO n", "smash bGO n"), "Y")
+    assert twice["broken_walls"] == [["a5", "a6", 2]]
+    assert describe_square(twice, "a6") == "a6: a broken wall south"
