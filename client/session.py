@@ -63,7 +63,7 @@ from . import inbox, secret_choice
 from .held import HeldSeat, KeptSecret, Progress, SeatFile
 from .i18n import _
 from .identity import public_bytes
-from .names import table_named
+from .names import table_named, unlisted_number
 from .state import ClientState, Reconnecting, SecretChoice, TableSetup
 
 __all__ = ["Plan", "Session", "TableSetup", "backoff"]
@@ -596,7 +596,12 @@ class Session:
         """The table list is in (every page asked for): a watch asked for by a table's number goes now."""
         word, self.spectate_listed = self.spectate_listed, None
         if word is not None:
-            self.send(Spectate(table_named(word, [info.table for info in self.state.tables])))
+            listed = [info.table for info in self.state.tables]
+            problem = unlisted_number(word, listed)  # (`--spectate 1` for the list's first table, a play-test)
+            if problem is not None:
+                self.state.say(problem)
+                return
+            self.send(Spectate(table_named(word, listed)))
 
     def spectate(self, table: str, join_code: str | None = None) -> None:
         request = Spectate(table, join_code=join_code)

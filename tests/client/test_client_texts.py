@@ -48,6 +48,20 @@ def test_PD_CHAR_help_on_the_paladins_and_dragons_characters_and_objects():
     assert "RD" in client_help.topics() and "ring of teleportation" in client_help.topics()
 
 
+def test_CG_MOVE_help_at_a_card_table_points_to_the_card_games_rules_not_the_board_games():
+    """Play-test: at a card table `help` offered `help BG-MOVE, help BG-COMBAT-07` and an unknown topic answered
+    "try: ... help BG-MOVE", which explained the board game's moves (connected squares, the Thief): no BG rule
+    applies there. The card table's help names the Card Game's examples, each of which has a help text."""
+    listing = client_help.help_text("", at_table=True, game="cards")
+    assert "help CG-MOVE, help CG-COMBAT-02" in listing and "BG-" not in listing
+    assert "help BG-MOVE" in client_help.help_text("", at_table=True)  # a board table's as before
+    unknown = client_help.help_text("Seil", at_table=True, game="cards")
+    assert unknown == "no help on 'Seil'; try: help cards, help MK, help rope, help move, help CG-MOVE"
+    for example in ("cards", "MK", "rope", "move", "CG-MOVE", "CG-COMBAT-02"):
+        assert not client_help.help_text(example, at_table=True, game="cards").startswith("no help"), example
+    assert client_help.help_text("CG-MOVE", game="cards").startswith("CG-MOVE: Move (Card Game")
+
+
 def test_CG_CHAR_help_at_a_card_table_gives_the_card_games_kinds_and_legend():
     """Found by a play-test: at a card-game table `help CO` gave the board game's Colossus (movement 2; the Card
     Game's moves 1 zone, as `help cards` lists it), `help SN` and `help BK` (tutorial 2's characters) had no help,
