@@ -375,7 +375,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
         if not session.state.view_of_request:  # (a request's view is not an action's: take_back_moves)
             session.state.view_came()
         session.state.view_of_request = False
-        session.state.view = event.get("view")
+        before, session.state.view = session.state.view, event.get("view")
+        secret_choice.on_view(session, before, session.state.view)
         _stop_clocks(session.state)
         session.view_changed(message.n, session.state.view)
         session.state.note_turn(session.clock())

@@ -134,6 +134,10 @@ def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts, o
     phase = _(parts.phases[phase]) if phase in parts.phases else phase
     out: StyleAndTextTuples = [("class:title", "\n" + _("Turn {turn} · {phase} · {seats} to act").format(
         turn=view.get("turn", 0), phase=phase, seats=acting) + "\n")]
+    committed = (view.get("table") or {}).get("committed")
+    if isinstance(committed, list) and committed and len(to_act) > 1 and not view.get("combat"):
+        # who has made the secret choice both make (the combat's own line says it for its cards)
+        out.append(("", "  " + " · ".join(_choosing(seat, seat in committed) for seat in to_act) + "\n"))
     out += parts.turn_detail(view)
     clocks = [f"{seat_name(seat)} {_clock(deadline - now)}" for seat, deadline in sorted(timers.items())
               if seat in to_act]
@@ -214,11 +218,18 @@ def _moves(state: ClientState) -> StyleAndTextTuples:
 
 def _known_choices(view: dict, state: ClientState) -> dict:
     """The view with its combat's `chosen` as this client knows it: the engine marks a card chosen once both are
-    revealed, but a player knows sooner that he committed, and that his opponent did (opponent_commit)."""
-    combat, purpose = view.get("combat"), view.get("secret")
-    if not combat or not purpose or not state.seat or not isinstance(combat.get("chosen"), dict):
+    revealed, but the server says sooner who has committed (`table.committed`), and a player knows that he did
+    and when his opponent's commitment came (opponent_commit)."""
+    combat = view.get("combat")
+    if not combat or not isinstance(combat.get("chosen"), dict):
         return view
-    known = {state.seat: purpose in state.secrets, other_seat(state.seat): purpose in state.opponent_committed}
+    committed = (view.get("table") or {}).get("committed")
+    known = {seat: True for seat in (committed if isinstance(committed, list) else ())}
+    purpose = view.get("secret")
+    if state.seat and purpose:
+        known[state.seat] = known.get(state.seat) or purpose in state.secrets
+        other = other_seat(state.seat)
+        known[other] = known.get(other) or purpose in state.opponent_committed
     chosen = {seat: bool(done) or known.get(seat, False) for seat, done in combat["chosen"].items()}
     return {**view, "combat": {**combat, "chosen": chosen}}
 

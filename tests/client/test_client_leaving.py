@@ -374,6 +374,31 @@ def test_a_log_line_that_came_with_no_table_event_is_kept_for_a_restart_too(tmp_
     assert seat_file.load_progress(TABLE).log == list(wired.session.state.log)
 
 
+def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choose():
+    """Play-test (the Card Game's hide): the player still to choose was never told that his opponent had chosen,
+    since `opponent_commit` comes only once both have. The server's view now names the seats that have committed
+    (`table.committed`, docs/protocol.md section 20): a notice and a log line once, when the opponent first
+    appears there, and the panel's "Yellow has chosen", as a spectator's panel says it too."""
+    from dungeon_twister.client.games import screens
+    from dungeon_twister.client.panel import game_panel
+    from dungeon_twister.protocol import TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    choosing = {**state.view, "secret": "hide", "to_act": ["B", "Y"], "legal": ["hide x"], "table": {"id": TABLE}}
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "view", "view": choosing}))
+    lines = len(state.log)
+    chosen = {**choosing, "table": {"id": TABLE, "committed": ["Y"]}}
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": chosen}))
+    assert list(state.log)[lines:] == ["Yellow has made his secret choice (hide); make yours"]
+    assert state.notice == "Yellow has made his secret choice (hide); make yours"
+    panel = "".join(text for _, text in game_panel(state, 0.0, screens(chosen).panel))
+    assert "Blue is choosing · Yellow has chosen" in panel
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "view", "view": chosen}))  # the same again: said once
+    assert len(state.log) == lines + 1
+
+
 def test_DT_224_a_word_in_the_players_language_for_yes_gets_the_question_again():
     """Play-test in Italian: asked to take back a move, the player typed `si` and got "unknown verb 'si' (verbs:
     attack, break, ...)", nothing about the yes or no he was asked for. A one-word action refused as notation
