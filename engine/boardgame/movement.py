@@ -56,14 +56,16 @@ class Occupancy:
     that colour may pick up (an object or a wounded character of that colour);
     `fresh`: squares of the tokens wounded this turn; `checked`: a memo of the end-of-move square check, keyed on
     (square, ids of the tokens that would be on it); `keys`: (seat, figure id) -> (figure, board, `moves._key`) of
-    a sealed state (`sealed`), whose keys never change.
+    a sealed state (`sealed`), whose keys never change; `walks`: (board, colour) -> what the searches of that
+    colour's figures on a board without terrain share (`Walker._shared`).
     """
 
-    __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed")
+    __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed", "walks")
 
     def __init__(self, state: GameState, sealed: bool = False):
         self.sealed = sealed
         self.keys: dict = {}
+        self.walks: dict = {}
         self.at: dict[Square, tuple[Token, ...]] = {}
         self.figures: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.loose: dict[str, set[Square]] = {"B": set(), "Y": set()}
@@ -172,8 +174,6 @@ class Walker:
         else:
             base.pop(start, None)
         self.enemies = enemies = occ.figures[exit_owner]  # squares a move may not stop on or (mostly) cross
-        # the squares `may_enter` must look at; any other neighbour may be entered
-        self.hazards: set[Square] = enemies.union(self.pits, self.barriers, self.rubble)
         # PR-CHAR-COLOSSUS-03: a figure of printed combat 0 or 1 passes between a Giant's legs (never stops there)
         giants = cat.giants if kind.combat <= 1 else _NONE
         self.giants: frozenset[Square] = frozenset(
@@ -183,9 +183,17 @@ class Walker:
         self.original = lying[0].id if lying and not self.no_carry else None  # what lies under a no-carrier stays
         self.originals: tuple[str, ...] = (self.original,) if self.original else ()  # all it carries there
         self.tokens = state.tokens
-        self.can_exit = can_exit(state, colour)  # PR-SCEN-2-06/3-04: a scenario may keep them in
         self.exit_y = -1 if exit_owner == "B" else board.height
-        self.exits = board.zone_squares[exit_owner] if self.can_exit else frozenset()
+        if terrain or illusions:  # (the pits and the terrain may be the mover's own: an Illusionist's)
+            self.can_exit, self.exits, self.hazards, self.careful = self._shared()
+        else:  # the same for every figure of its colour in this state: made once (`Occupancy.walks`)
+            shared = occ.walks.get((board, colour))
+            if shared is None:
+                shared = occ.walks[board, colour] = self._shared()
+            self.can_exit, self.exits, self.hazards, self.careful = shared
+        # enemy figures' squares `may_enter` always refuses: all of them, unless the mover passes some (a winged or
+        # incorporeal one, one small enough for a Giant's legs) or the terrain comes first (rubble, barriers)
+        self.blocked = enemies if not (self.winged or self.giants or terrain or illusions) else _NONE
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
         self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
@@ -193,6 +201,20 @@ class Walker:
         self._alone: dict[str | None, bool] = {None: True}
         self._drop_rest: dict[str, tuple] = {}  # token id -> `_rest_without`
         self._decided: dict[tuple[str | None, Reloc], set[Square]] = {}  # (take, leave) -> dests (`_search`)
+
+    def _shared(self) -> tuple[bool, frozenset[Square], set[Square], set[Square]]:
+        """Whether the mover's colour leaves the maze by the opponent's start zone (`can_exit`: a scenario may keep
+        it in, PR-SCEN-2-06/3-04) and those squares (`exits`); the squares `may_enter` must look at (`hazards`: any
+        other neighbour may be entered); every square the walks must look at more closely (`careful`: those, what
+        lies on the board, the exits, Rockfall). `careful` holds the mover's own start square when nothing else lies
+        there: harmless, as a walk never steps onto its start but as onto an empty square (`_plain_search` has seen
+        it; `_walk` finds it among every configuration's special squares, and it is no hazard, exit or Rockfall
+        square but if it is one in any case), so the figures of a colour share the set."""
+        exit_owner, occ = self.exit_owner, self.occ
+        can = can_exit(self.state, self.colour)
+        exits = self.board.zone_squares[exit_owner] if can else frozenset()
+        hazards = occ.figures[exit_owner].union(self.pits, self.barriers, self.rubble)
+        return can, exits, hazards, hazards.union(occ.at, exits, self.rockfall)
 
     def _terrain(self, terrain: dict, illusions: dict, kind) -> None:
         """Paladins & Dragons terrain: squares nobody stops on and only some cross (crevasses, 3D obstacles,
@@ -524,8 +546,7 @@ class Walker:
         self._refused = set()
         steps = self.steps
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
-        hazards = self.hazards  # (pits among them)
-        careful = hazards.union(base, exits, self.rockfall)  # every square the walk must look at more closely
+        hazards, careful, blocked = self.hazards, self.careful, self.blocked  # (pits among the hazards)
         may_enter, record, configs, config, dest_check = (
             self.may_enter, self._record_decided, self._configs, self._config, self._dest_check)
         start, original, rockfall, trapped = self.start, self.original, self.rockfall, self.trapped
@@ -546,6 +567,7 @@ class Walker:
                     operations = operations_of(pos, here)
                 for now in operations:
                     special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
+                    plain_ok = rest_ok and alone_ok  # an outcome on an empty square is valid
                     if now is not here:
                         # Reaching `pos` again later in the configuration `now` (a step away and back) is a walk
                         # state that adds nothing: ending there is the outcome of ending there in `here` (what the
@@ -566,10 +588,10 @@ class Walker:
                                 record(found, there, now, route, False)
                             elif there not in decided:
                                 decided.add(there)
-                                if rest_ok and alone_ok:
+                                if plain_ok:
                                     found[(there, take, leave)] = route
                             continue
-                        if there in hazards and not may_enter(pos, there, hold2, reloc2):
+                        if there in hazards and (there in blocked or not may_enter(pos, there, hold2, reloc2)):
                             continue
                         if there in exits:  # out of the maze: not a walk state, but an outcome each time
                             if there in special:
@@ -649,7 +671,7 @@ class Walker:
         may_enter, dest_check, plain = self.may_enter, self._dest_check, _PLAIN
         rockfall = self.rockfall if not self.winged else _NONE
         base_shields = {sq for sq in rockfall if self._shield_on(sq, None, ())}
-        careful = hazards.union(exits, rockfall, base)  # every square the walk must look at more closely
+        careful, blocked = self.careful, self.blocked
         frontier = [(start, ())]
         seen = {start}
         for depth in range(self.steps):
@@ -666,7 +688,7 @@ class Walker:
                             following.append((there, route))
                         found[plain.get(there) or _plain(there)] = route
                         continue
-                    if there in hazards and not may_enter(pos, there, None, ()):
+                    if there in hazards and (there in blocked or not may_enter(pos, there, None, ())):
                         continue
                     if there in exits:
                         key = plain.get(there) or _plain(there)
