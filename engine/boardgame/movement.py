@@ -18,7 +18,6 @@ shortest one and the work is bounded by the number of distinct states, not of pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from weakref import ref
 
 from .board import Board
@@ -135,7 +134,18 @@ def passes_of(kind) -> str:
 
 @dataclass
 class Walker:
-    """Enumerates the outcomes of one figure's move. Pure: reads the state, changes nothing."""
+    """Enumerates the outcomes of one figure's move. Pure: reads the state, changes nothing.
+
+    Slotted: a walker is made for every search (1.5 a position) and sets ~45 attributes, more than an instance
+    dict shares its keys for (30), so each walker grew a dict of its own, resized three times as it was filled;
+    slots are set and read at fixed places."""
+
+    __slots__ = ("state", "board", "mover", "cat", "steps", "acrobat", "flyer", "contortionist", "agile",
+                 "incorporeal", "no_carry", "winged", "crevasses", "barriers", "rockfall", "rubble", "no_stop",
+                 "no_drop", "pits", "drop_checked", "passes", "links", "start", "colour", "exit_owner", "occ", "base",
+                 "enemies", "giants", "original", "originals", "tokens", "exit_y", "can_exit", "exits", "hazards",
+                 "careful", "blocked", "_origin", "_start_left_ok", "_configs", "_dest_ok", "_alone", "_drop_rest",
+                 "_decided", "_refused")
 
     state: GameState
     board: Board
@@ -194,6 +204,7 @@ class Walker:
         # enemy figures' squares `may_enter` always refuses: all of them, unless the mover passes some (a winged or
         # incorporeal one, one small enough for a Giant's legs) or the terrain comes first (rubble, barriers)
         self.blocked = enemies if not (self.winged or self.giants or terrain or illusions) else _NONE
+        self._origin: dict[str, Square] | None = None  # `origin`
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
         self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
@@ -232,10 +243,13 @@ class Walker:
         self.no_drop = self.no_stop.union(illusions) if illusions else self.no_stop  # DT-116: no illusion square
         self.drop_checked = self.pits.union(self.no_drop, self.rockfall)  # where `may_leave` must be asked
 
-    @cached_property
+    @property
     def origin(self) -> dict[str, Square]:
-        """Where each other token on the board starts."""
-        return {t.id: t.square for ts in self.base.values() for t in ts}
+        """Where each other token on the board starts (made the first time it is asked for)."""
+        origin = self._origin
+        if origin is None:
+            origin = self._origin = {t.id: t.square for ts in self.base.values() for t in ts}
+        return origin
 
     # --- the square contents as the move changes them ----------------------------------------------
     def contents(self, square: Square, hold: str | None, reloc: Reloc) -> list[Token]:
@@ -976,6 +990,8 @@ class PairWalker(Walker):
     same rules, over walk states (square, what it holds: a sorted tuple of up to two ids, reloc), with one general
     breadth-first search instead of `Walker`'s fast paths. An outcome's take names every token it brings to its
     destination that it did not carry from its start, joined by "+" (`takes`); `originals` what it carried there."""
+
+    __slots__ = ()
 
     def __post_init__(self):
         super().__post_init__()
