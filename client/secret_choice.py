@@ -209,9 +209,14 @@ def on_opponent_commit(session: Session, message: OpponentCommit) -> None:
 
 def on_view(session: Session, before: dict | None, view: dict | None) -> None:
     """A view whose `table.committed` (docs/protocol.md section 20) newly names the opponent, for the secret choice
-    we have still to make: he has chosen (a play-test's player waited, not knowing, on an opponent long done)."""
+    we have still to make: he has chosen (a play-test's player waited, not knowing, on an opponent long done). And
+    the message bar's line of a round the game has gone on from stops saying that it waits."""
     state = session.state
     purpose = (view or {}).get("secret")
+    for round_ in state.secrets.values():  # a round the game went on from: its line no longer says "waiting"
+        if round_.purpose != purpose and state.notice == round_.describe():
+            state.notice = round_.describe(pending=False)  # (a play-test saw "hide: ... revealed; waiting for the
+            # opponent's reveal" stay while the rooms were seeded: that reveal comes when the teams are shown)
     if state.seat is None or purpose is None or purpose in state.secrets:
         return
     other = other_seat(state.seat)

@@ -397,6 +397,18 @@ def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choos
     assert "Blue is choosing · Yellow has chosen" in panel
     wired.deliver(TableEvent(TABLE, 3, {"kind": "view", "view": chosen}))  # the same again: said once
     assert len(state.log) == lines + 1
+    # our own round, revealed, whose opponent's reveal comes later (CG-TUT1-05: when the teams are shown): once
+    # the game goes on, the message bar no longer says it waits for that reveal (a play-test saw it stay)
+    from dungeon_twister.client.state import SecretChoice
+
+    round_ = state.secrets["hide"] = SecretChoice("hide", "hide x")
+    round_.revealed = True
+    state.say(round_.describe())
+    assert state.notice == "hide: 'hide x' revealed; waiting for the opponent's reveal"
+    seeding = {**choosing, "secret": None, "to_act": ["B"], "phase": "seed"}
+    wired.deliver(TableEvent(TABLE, 4, {"kind": "view", "view": seeding}))
+    assert state.notice == ("hide: you chose 'hide x'; the opponent's choice is checked against his commitment when "
+                            "the game shows it")
 
 
 def test_DT_224_a_word_in_the_players_language_for_yes_gets_the_question_again():
