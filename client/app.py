@@ -139,6 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help=_("2 minutes a turn, 5 seconds for a combat card (BG-OPT-02..04, CG-OPT-01/02)"))
     play.add_argument("--secret-objects", action="store_true",
                       help=_("with --game cards: what the bot's characters carry stays unseen (CG-OPT-03)"))
+    play.add_argument("--new", action="store_true",
+                      help=_("start a new game even if an earlier play with these options left one unfinished (a "
+                             "crash, quit), which is then given up; without it, that game goes on"))
     play.set_defaults(run=play_command)
     discover = command("discover", help=_("list the servers of the local network (LAN parties)"))
     discover.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -311,16 +314,33 @@ def _card_flags(args: argparse.Namespace) -> dict:
 
 
 def _play_local(args: argparse.Namespace, options) -> int:
+    """A game against the bot on an embedded server; or, when an earlier `play` with the same options left its game
+    unfinished (a crash, `quit`), that game again (local_server.unfinished_game), unless --new."""
+    import shutil
+
     from dungeon_twister.protocol import CreateTable
 
-    from .local_server import LocalServer, ServerStartError
+    from .local_server import LocalServer, ServerStartError, fresh_data_dir, remember_play, seat_file, unfinished_game
     from .session import Session, TableSetup
     from .state import ClientState
 
-    session = Session(ClientState(args.name), then=(CreateTable(options),))
-    session.setup = TableSetup(seat=args.seat, bot=args.bot)
+    game = f"{options!r} seat={args.seat} bot={args.bot}"
+    data = unfinished_game(args.name, game)
+    if data is not None and args.new:
+        shutil.rmtree(data, ignore_errors=True)  # the player gives that game up
+        data = None
+    state = ClientState(args.name)
+    if data is None:
+        data = fresh_data_dir()
+        remember_play(data, args.name, game)
+        session = Session(state, then=(CreateTable(options),), seat_file=seat_file(data, args.name))
+        session.setup = TableSetup(seat=args.seat, bot=args.bot)
+    else:
+        session = Session(state, seat_file=seat_file(data, args.name))  # takes the kept seat back
+        state.log.append(_("continuing your unfinished game against the bot ('leave' gives it up; dt-client play "
+                           "--new starts another)"))
     try:
-        with LocalServer() as (host, port):
+        with LocalServer(data=data, player=args.name) as (host, port):
             return run_client(session, host, port)
     except ServerStartError as error:
         print(f"dt-client: {error}", file=sys.stderr)

@@ -17,7 +17,12 @@ HINTS = {"select": N_("pick a character, then an object: pick CODE (Tab lists th
          "face": N_("choose where your start characters face, in secret: face bMK:a1 bSN:c1"),
          "main": N_("spend your AP (move, reveal, rotate, jump, attack...), or end"),
          "place": N_("place a card of the revealed room: place CARD ZONE"),
-         "combat": N_("lay a combat card: card N")}
+         "combat": N_("lay a combat card: card N"),
+         # (a step of a phase, by the verb its legal actions start with: the naming and the announcement come
+         # before the cards, CG-CHAR-ORDER-01)
+         "combat:mind": N_("your Telepath names a card the opponent must play if he holds it: mind +N, or mind "
+                           "none"),
+         "combat:frenzy": N_("announce how many cards your Berserker fights with: frenzy 1 or frenzy 2")}
 # TRANSLATORS: a phase of the card game, as the panel's turn line names it
 PHASES = {"select": N_("team selection"), "handicap": N_("handicap (characters left out)"),
           "hide": N_("start characters, face down"), "seed": N_("seeding the rooms"), "face": N_("facings, in secret"),
@@ -382,10 +387,11 @@ def _rotate(e: dict) -> str:
 
 def _jump(e: dict) -> str:
     values = {"figure": e["figure"], "zone": e["zone"], "left": e["jumps_left"]}
+    # ("jump cards left: 1", not "1 jump cards left": a count, with no plural to agree)
     if e.get("discarded") is not None:
-        return _("{figure} jumps to {zone} ({left} jump cards left; gives up its +{card})").format(
+        return _("{figure} jumps to {zone} (jump cards left: {left}; gives up its +{card})").format(
             card=e["discarded"], **values)
-    return _("{figure} jumps to {zone} ({left} jump cards left)").format(**values)
+    return _("{figure} jumps to {zone} (jump cards left: {left})").format(**values)
 
 
 def _portcullis(e: dict) -> str:

@@ -14,7 +14,7 @@ from .describe import describe_square  # noqa: F401  (re-exported: `look` at a b
 from .games import screens
 from .help import help_text
 from .i18n import _
-from .names import MAX_LISTED_TABLES, is_table_number, table_named
+from .names import table_named, unlisted_number
 from .session import Session
 from .state import TableSetup
 
@@ -136,22 +136,12 @@ class Commands:
 
     def _table(self, word: str) -> str:
         """The table a typed word names: a listed table's id, or its number (names.table_named); a number that no
-        listed table has is refused here, with the list, when the list is whole (the server's "no table '1'" did
-        not say that `1` is the number in an id like t1-d5d96ea7, not a place in the list: a play-test)."""
+        listed table has is refused here, with the list, when the list is whole (names.unlisted_number)."""
         listed = [info.table for info in self.state.tables]
-        table = table_named(word, listed)
-        if table == word and is_table_number(word) and len(listed) < MAX_LISTED_TABLES:  # (the whole list is here)
-            if not listed:
-                raise UsageError(_("no table has the number {number}: the list is empty (refresh lists the tables "
-                                   "again)").format(number=word))
-            # (the example is a listed id: a made-up one read like a real table, a play-test found)
-            example, number = listed[0], listed[0].split("-")[0][1:]
-            # TRANSLATORS: {example} a listed table's id (t2-a401d38a) and {example_number} the number in it (2);
-            # {tables} the listed tables' ids
-            raise UsageError(_("no listed table has the number {number} (the number in its id, as {example_number} "
-                               "in {example}): {tables}").format(number=word, example=example,
-                                                                 example_number=number, tables=", ".join(listed[:6])))
-        return table
+        problem = unlisted_number(word, listed)
+        if problem is not None:
+            raise UsageError(problem)
+        return table_named(word, listed)
 
     def _in_lobby(self) -> None:
         if self.state.at_table:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .i18n import N_, _, ngettext
-from .names import kind_name, other_seat, seat_name, token_name
+from .names import kind_name, other_seat, score, seat_name, token_name
 
 # TRANSLATORS: a direction, completing "casts a fireball {side}", "the portcullis {side} of {square}"
 DIRECTION_NAMES = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_("west")}
@@ -226,13 +226,12 @@ def reason_text(reason: object) -> str:
 
 
 def _game_over(e: dict) -> str:
-    vp = e.get("vp") or {}
-    score = f"{vp.get('B', '?')}-{vp.get('Y', '?')}"
     winner = e.get("winner")
+    result = score(e.get("vp") or {}, winner)
     if winner:
         return _("game over: {seat} wins {score} ({reason})").format(
-            seat=seat_name(winner), score=score, reason=reason_text(e.get("reason")))
-    return _("game over: draw {score} ({reason})").format(score=score, reason=reason_text(e.get("reason")))
+            seat=seat_name(winner), score=result, reason=reason_text(e.get("reason")))
+    return _("game over: draw {score} ({reason})").format(score=result, reason=reason_text(e.get("reason")))
 
 
 def _timeout(e: dict) -> str:
@@ -469,8 +468,40 @@ TERRAIN_WORDS = {  # Paladins & Dragons terrain (PD-TERR, PD-GLOS-03), as `look`
 }
 
 
+def _side(square: str, other: str) -> str | None:
+    """The direction (n, e, s, w) from a square to an adjacent one, by their names; None if they are not."""
+    try:
+        dx = "abcdefghij".index(other[0]) - "abcdefghij".index(square[0])
+        dy = int(other[1:]) - int(square[1:])
+    except ValueError:
+        return None
+    return {(0, 1): "n", (1, 0): "e", (0, -1): "s", (-1, 0): "w"}.get((dx, dy))
+
+
+def _broken_walls(view: dict, square: str) -> list[str]:
+    """The broken walls beside a square, side by side (PD-CHAR-GOLEM-01: the view's `broken_walls`, a public
+    marker): one wholly broken is an opening the board draws as no wall, so `look` names it; a double wall broken
+    once is still a wall (PD-CHAR-GOLEM-05)."""
+    found = []
+    still = {frozenset(wall[:2]) for wall in view.get("walls", ())}
+    for a, b, _count in view.get("broken_walls", ()):
+        side = _side(square, b) if a == square else _side(square, a) if b == square else None
+        if side is None:
+            continue
+        if frozenset((a, b)) in still:
+            # TRANSLATORS: what `look` finds beside a square (PD-CHAR-GOLEM-05): {side} north, east, south or west
+            text = _("a double wall {side}, one of its two segments broken").format(side=_direction(side))
+        else:
+            # TRANSLATORS: what `look` finds beside a square: the wall on that side, broken by a Golem, is now an
+            # opening; {side} north, east, south or west
+            text = _("a broken wall {side}").format(side=_direction(side))
+        found.append(("nesw".index(side), text))
+    return [text for _side_order, text in sorted(found)]
+
+
 def describe_square(view: dict, square: str) -> str:
-    """What lies on a square, in words: tokens (who carries what), pit, rotation mechanism, start zone."""
+    """What lies on a square, in words: tokens (who carries what), pit, rotation mechanism, broken walls beside
+    it, start zone."""
     here = [token for token in view.get("tokens", []) if token["square"] == square]
     parts = []
     for token in sorted(here, key=lambda t: (not t["character"], t["wounded"])):
@@ -495,6 +526,7 @@ def describe_square(view: dict, square: str) -> str:
     slots = [slot for slot, gear in view.get("gears", {}).items() if gear == square]
     if slots:
         parts.append(_("the rotation mechanism of room {room}").format(room=slots[0]))
+    parts += _broken_walls(view, square)
     zones = {"0": _("Blue's start zone"), str(5 * view.get("rows", 4) + 1): _("Yellow's start zone")}
     if square[1:] in zones:
         parts.append(zones[square[1:]])

@@ -1,7 +1,8 @@
 """What the client keeps on disk to take its seat back after a crash: the resume token of its seat, and the secret
 choices it committed to (purpose, choice, nonce) with the opponent's commitments it received; and, beside them,
-how far the table's events got (`Progress`: the last event, the view the next deltas apply to, the log), so that
-a new process carries on from there: the events it missed come as events, and the log keeps what came before.
+how far the table's events got (`Progress`: the last event, the view the next deltas apply to, the log, the
+table's chat), so that a new process carries on from there: the events it missed come as events, and the log and
+the chat keep what came before.
 
 One file per (server, name) in the user's state directory (platformdirs.user_state_dir("dt-client"), or
 $DT_CLIENT_STATE_DIR), readable by the user only (mode 0600 in a 0700 directory): a resume token gives the seat
@@ -98,7 +99,7 @@ def _text(value: object) -> str:
 class Progress:
     """How far the events of our table got when this client last handled some (protocol section 8): a new process
     resumes from `last_event` with `base`, the view the server's next view deltas apply to, or shows `view` when
-    the connection had no deltas; and puts its log back."""
+    the connection had no deltas; and puts its log and the table's chat back."""
 
     table: str
     last_event: int
@@ -109,10 +110,15 @@ class Progress:
     log: list[str]
     came_in: bool
     """The log starts at a snapshot (ClientState.came_in)."""
+    chat: list[str] = field(default_factory=list)
+    """The table's chat lines shown (ClientState.chat: the newest CHAT_LINES), as they were shown. The server sends
+    a line once, to whoever is at the table then (and, to a returning player, what was said while his seat was
+    held), so only this file brings back what was shown before a restart. (A file written before has none.)"""
 
     def pack(self) -> bytes:
         return msgpack.packb({"format": FORMAT, "table": self.table, "last_event": self.last_event,
-                              "base": self.base, "view": self.view, "log": self.log, "came_in": self.came_in})
+                              "base": self.base, "view": self.view, "log": self.log, "came_in": self.came_in,
+                              "chat": self.chat})
 
     @classmethod
     def unpack(cls, data: bytes) -> Progress:
@@ -125,10 +131,13 @@ class Progress:
             raise ValueError("one view, a dict")
         if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
             raise ValueError("the log is lines")
+        chat = raw.get("chat", [])
+        if not isinstance(chat, list) or not all(isinstance(line, str) for line in chat):
+            raise ValueError("the chat is lines")
         last_event = raw["last_event"]
         if type(last_event) is not int or last_event < 0:
             raise ValueError("an event number")
-        return cls(_text(raw["table"]), last_event, base, view, log, bool(raw["came_in"]))
+        return cls(_text(raw["table"]), last_event, base, view, log, bool(raw["came_in"]), chat)
 
 
 class SeatFile:

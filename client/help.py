@@ -66,6 +66,10 @@ GAME_COMMANDS = (
        "      F1 help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns)."),
 )
 """The table's command list, one entry a command with its continuation lines, then the keys."""
+HELP_ENTRY_CARDS = N_("help TOPIC              a character or object (help MK, help rope), a verb (help move),\n"
+                      "                        a rule (help CG-MOVE, help CG-COMBAT-02), help cards")
+"""The table's `help TOPIC` entry at a card table: the Card Game's examples, not the board game's (a play-test
+followed `help BG-MOVE` there to the board game's moves)."""
 
 # TRANSLATORS: the board's legend: the symbols (bWA, ( ), @3↻, │ ─, ...) stay as they are, in their columns; only
 # their explanations are translated
@@ -443,7 +447,10 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
     "cards", as a view names it) writes it."""
     topic = topic.strip()
     if not topic:
-        return "\n".join(_(entry) for entry in (GAME_COMMANDS if at_table else LOBBY_COMMANDS))
+        entries = GAME_COMMANDS if at_table else LOBBY_COMMANDS
+        if game == "cards":
+            entries = tuple(HELP_ENTRY_CARDS if entry.startswith("help TOPIC ") else entry for entry in entries)
+        return "\n".join(_(entry) for entry in entries)
     lower = topic.lower()
     if lower in ("cards", "card game") or (lower == "board" and game == "cards"):
         return cards_help()
@@ -473,6 +480,9 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
         found = _card_kind_help(topic)
         if found:
             return found
+        # TRANSLATORS: `help` on an unknown topic at a card table; the commands (help cards, ...) stay as they are
+        return _("no help on {topic}; try: help cards, help MK, help rope, help move, help CG-MOVE").format(
+            topic=repr(topic))
     # TRANSLATORS: `help` on an unknown topic; the commands (help board, ...) stay as they are
     return _kind_help(topic) or _("no help on {topic}; try: help board, help WA, help rope, help move, "
                                   "help BG-MOVE").format(topic=repr(topic))

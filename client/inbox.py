@@ -204,9 +204,10 @@ def _left(session: Session, message: Left) -> None:
     state.leave_table()
     session.seat_lost("left")
     if resigned:
-        # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost; `ratings` is a command
-        state.say(_("left table {table}: you resigned, {seat} wins (`ratings` shows the ratings)").format(
-            table=message.table, seat=seat_name(winner)))
+        # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost. (No word of the ratings: a
+        # game against a bot and a card game are not rated, and the client does not know which a game is.)
+        state.say(_("left table {table}: you resigned, {seat} wins").format(table=message.table,
+                                                                           seat=seat_name(winner)))
     else:
         state.say(_("left table {table}").format(table=message.table))
     session.list_tables()
@@ -374,7 +375,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
         if not session.state.view_of_request:  # (a request's view is not an action's: take_back_moves)
             session.state.view_came()
         session.state.view_of_request = False
-        session.state.view = event.get("view")
+        before, session.state.view = session.state.view, event.get("view")
+        secret_choice.on_view(session, before, session.state.view)
         _stop_clocks(session.state)
         session.view_changed(message.n, session.state.view)
         session.state.note_turn(session.clock())

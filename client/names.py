@@ -143,6 +143,23 @@ def table_named(word: str, tables: list[str]) -> str:
     return word
 
 
+def unlisted_number(word: str, tables: list[str]) -> str | None:
+    """Why `word` names no table, when it is a number that no listed table (`tables`, the whole list) has: the
+    server's "no table '1'" did not say that `1` is the number in an id like t1-d5d96ea7, not a place in the list
+    (a play-test). None when it names a table, or is no number, or the list is cut (the server decides)."""
+    if table_named(word, tables) != word or not is_table_number(word) or len(tables) >= MAX_LISTED_TABLES:
+        return None
+    if not tables:
+        return _("no table has the number {number}: the list is empty (refresh lists the tables again)").format(
+            number=word)
+    # (the example is a listed id: a made-up one read like a real table, a play-test found)
+    example, number = tables[0], tables[0].split("-")[0][1:]
+    # TRANSLATORS: {example} a listed table's id (t2-a401d38a) and {example_number} the number in it (2);
+    # {tables} the listed tables' ids
+    return _("no listed table has the number {number} (the number in its id, as {example_number} in {example}): "
+             "{tables}").format(number=word, example=example, example_number=number, tables=", ".join(tables[:6]))
+
+
 def is_table_number(word: str) -> bool:
     """Whether `word` names a table by its number alone (`3`, `t3`), which only the table list resolves."""
     return (word[1:] if word[:1] in "tT" else word).isdigit()
@@ -150,6 +167,12 @@ def is_table_number(word: str) -> bool:
 
 def other_seat(seat: str) -> str:
     return "Y" if seat == "B" else "B"
+
+
+def score(vp: dict, winner: str | None = None) -> str:
+    """The victory points as a result reads: the winner's first ("Yellow wins 5-2"), else Blue's first ("1-1")."""
+    first = winner if winner in SEAT_NAMES else "B"
+    return f"{vp.get(first, '?')}-{vp.get(other_seat(first), '?')}"
 
 
 def seat_name(seat: str | None) -> str:

@@ -10,7 +10,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import reason_text
 from .i18n import N_, _, ngettext
-from .names import catalogue, other_seat, scenario_target, seat_name
+from .names import catalogue, other_seat, scenario_target, score, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick CODE, build pairs=..., card N...) stay in
@@ -134,6 +134,10 @@ def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts, o
     phase = _(parts.phases[phase]) if phase in parts.phases else phase
     out: StyleAndTextTuples = [("class:title", "\n" + _("Turn {turn} · {phase} · {seats} to act").format(
         turn=view.get("turn", 0), phase=phase, seats=acting) + "\n")]
+    committed = (view.get("table") or {}).get("committed")
+    if isinstance(committed, list) and committed and len(to_act) > 1 and not view.get("combat"):
+        # who has made the secret choice both make (the combat's own line says it for its cards)
+        out.append(("", "  " + " · ".join(_choosing(seat, seat in committed) for seat in to_act) + "\n"))
     out += parts.turn_detail(view)
     clocks = [f"{seat_name(seat)} {_clock(deadline - now)}" for seat, deadline in sorted(timers.items())
               if seat in to_act]
@@ -214,11 +218,18 @@ def _moves(state: ClientState) -> StyleAndTextTuples:
 
 def _known_choices(view: dict, state: ClientState) -> dict:
     """The view with its combat's `chosen` as this client knows it: the engine marks a card chosen once both are
-    revealed, but a player knows sooner that he committed, and that his opponent did (opponent_commit)."""
-    combat, purpose = view.get("combat"), view.get("secret")
-    if not combat or not purpose or not state.seat or not isinstance(combat.get("chosen"), dict):
+    revealed, but the server says sooner who has committed (`table.committed`), and a player knows that he did
+    and when his opponent's commitment came (opponent_commit)."""
+    combat = view.get("combat")
+    if not combat or not isinstance(combat.get("chosen"), dict):
         return view
-    known = {state.seat: purpose in state.secrets, other_seat(state.seat): purpose in state.opponent_committed}
+    committed = (view.get("table") or {}).get("committed")
+    known = {seat: True for seat in (committed if isinstance(committed, list) else ())}
+    purpose = view.get("secret")
+    if state.seat and purpose:
+        known[state.seat] = known.get(state.seat) or purpose in state.secrets
+        other = other_seat(state.seat)
+        known[other] = known.get(other) or purpose in state.opponent_committed
     chosen = {seat: bool(done) or known.get(seat, False) for seat, done in combat["chosen"].items()}
     return {**view, "combat": {**combat, "chosen": chosen}}
 
@@ -357,7 +368,8 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
     out: StyleAndTextTuples = [("class:dim", f"\n{round_.describe(pending=False)}\n") for round_ in unverified]
     if state.legal:
         count = len(state.legal)
-        hint = parts.hints.get(view.get("phase"))
+        verb = state.legal[0].split(" ", 1)[0]  # a phase's own step first (a Telepath names before the cards)
+        hint = parts.hints.get(f"{view.get('phase')}:{verb}") or parts.hints.get(view.get("phase"))
         legal = ngettext("{count} legal action; Tab completes", "{count} legal actions; Tab completes", count)
         out += [("class:active", "\n" + _("Your move: {hint}").format(hint=_(hint) if hint else "")),
                 ("class:dim", "\n" + legal.format(count=count) + "\n")]
@@ -392,7 +404,7 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
         return []
     winner = result.get("winner")
     vp = result.get("vp") or {}
-    values = {"score": f"{vp.get('B', '?')}-{vp.get('Y', '?')}", "reason": reason_text(result.get("reason"))}
+    values = {"score": score(vp, winner), "reason": reason_text(result.get("reason"))}
     if winner:
         over = _("Game over: {seat} wins {score} ({reason})").format(seat=seat_name(winner), **values)
     else:  # (a draw agreed may stand at 1-0: "Draw 1-0" read as a score)

@@ -22,7 +22,7 @@ from dungeon_twister.protocol import (
 )
 
 from .i18n import _
-from .names import seat_name
+from .names import other_seat, seat_name
 from .ports import SessionPort as Session
 from .state import Refusal, SecretChoice, notation_error_text, translated_template
 
@@ -202,20 +202,47 @@ def on_opponent_commit(session: Session, message: OpponentCommit) -> None:
     round_ = session.state.secrets.get(message.purpose)
     if round_ is None:
         session.early_commits.add(message.purpose)
-        timed = bool(((session.state.view or {}).get("table") or {}).get("timers"))
-        if timed and message.purpose.startswith("combat"):
-            # TRANSLATORS: {purpose}: the combat's secret choice as the protocol names it (combat-2); the 5 seconds
-            # are the rule BG-OPT-04 of a table with timers
-            notice = _("{seat} has laid his combat card ({purpose}): lay yours within 5 seconds, or +0 is laid "
-                       "for you")
-        else:
-            # TRANSLATORS: {purpose} is the name of the secret choice in the protocol (build, team, combat...).
-            notice = _("{seat} has made his secret choice ({purpose}); make yours")
-        notice = notice.format(seat=seat_name(message.seat), purpose=message.purpose)
-        session.state.say(notice)
-        session.state.log.append(notice)
+        _opponent_chose(session, message.seat, message.purpose)
         return
     _reveal(session, round_)
+
+
+def on_view(session: Session, before: dict | None, view: dict | None) -> None:
+    """A view whose `table.committed` (docs/protocol.md section 20) newly names the opponent, for the secret choice
+    we have still to make: he has chosen (a play-test's player waited, not knowing, on an opponent long done). And
+    the message bar's line of a round the game has gone on from stops saying that it waits."""
+    state = session.state
+    purpose = (view or {}).get("secret")
+    for round_ in state.secrets.values():  # a round the game went on from: its line no longer says "waiting"
+        if round_.purpose != purpose and state.notice == round_.describe():
+            state.notice = round_.describe(pending=False)  # (a play-test saw "hide: ... revealed; waiting for the
+            # opponent's reveal" stay while the rooms were seeded: that reveal comes when the teams are shown)
+    if state.seat is None or purpose is None or purpose in state.secrets:
+        return
+    other = other_seat(state.seat)
+    if other in _committed(view) and other not in _committed(before):
+        _opponent_chose(session, other, purpose)
+
+
+def _committed(view: dict | None) -> list:
+    committed = ((view or {}).get("table") or {}).get("committed")
+    return committed if isinstance(committed, list) else []
+
+
+def _opponent_chose(session: Session, seat: str, purpose: str) -> None:
+    """The notice and log line that the opponent has made the secret choice we have still to make."""
+    timed = bool(((session.state.view or {}).get("table") or {}).get("timers"))
+    if timed and purpose.startswith("combat"):
+        # TRANSLATORS: {purpose}: the combat's secret choice as the protocol names it (combat-2); the 5 seconds
+        # are the rule BG-OPT-04 of a table with timers
+        notice = _("{seat} has laid his combat card ({purpose}): lay yours within 5 seconds, or +0 is laid "
+                   "for you")
+    else:
+        # TRANSLATORS: {purpose} is the name of the secret choice in the protocol (build, team, combat...).
+        notice = _("{seat} has made his secret choice ({purpose}); make yours")
+    notice = notice.format(seat=seat_name(seat), purpose=purpose)
+    session.state.say(notice)
+    session.state.log.append(notice)
 
 
 def _reveal(session: Session, round_: SecretChoice) -> None:

@@ -24,6 +24,7 @@ from itertools import count
 from dungeon_twister.protocol import (
     Action,
     Chat,
+    ChatMessage,
     ClientConnection,
     Commit,
     CreateTable,
@@ -62,7 +63,7 @@ from . import inbox, secret_choice
 from .held import HeldSeat, KeptSecret, Progress, SeatFile
 from .i18n import _
 from .identity import public_bytes
-from .names import table_named
+from .names import table_named, unlisted_number
 from .state import ClientState, Reconnecting, SecretChoice, TableSetup
 
 __all__ = ["Plan", "Session", "TableSetup", "backoff"]
@@ -189,6 +190,7 @@ class Session:
         if progress is not None:
             self._restored = progress
             state.log.extend(progress.log)
+            state.chat.extend(progress.chat)  # (at most the newest CHAT_LINES: a bounded deque)
             state.came_in = progress.came_in
         resume = ResumeInfo(held.token, held.table, progress.last_event if progress is not None else 0)
         self.plan = Plan(Role.PLAYER, resume=resume, until=self.clock() + self.grace)
@@ -221,29 +223,31 @@ class Session:
 
     def receive(self, data: bytes) -> None:
         """Bytes from the server: handle every event they complete (`log_after`'s lines after them); then keep how
-        far our table's events got, and the log (`_keep_progress`), when either changed."""
+        far our table's events got, the log and the chat (`_keep_progress`), when any changed."""
         assert self.connection is not None
         self.connection.receive_data(data)
         self._later = later = []
         log = self.state.log
         log_before = (len(log), log[-1] if log else None)  # (a line from opponent_commit, say: not a table event)
-        table_events = False
+        table_events = chatted = False
         try:
             while (event := self.connection.next_event()) is not None:
                 if later and not isinstance(event, TableEvent):
                     self.state.log.extend(later)  # the events that followed are over: a new step, or something else
                     later.clear()
                 table_events = table_events or isinstance(event, (TableEvent, Snapshot))
+                chatted = chatted or isinstance(event, ChatMessage)
                 inbox.handle(self, event)
         finally:
             self._later = None
             self.state.log.extend(later)
-        if table_events or (len(log), log[-1] if log else None) != log_before:
+        if table_events or chatted or (len(log), log[-1] if log else None) != log_before:
             self._keep_progress()
         self.notify()
 
     def _keep_progress(self) -> None:
-        """The progress file of our seat (held.py): the last event, the view the next deltas apply to, the log."""
+        """The progress file of our seat (held.py): the last event, the view the next deltas apply to, the log, the
+        table's chat."""
         state, connection, held = self.state, self.connection, self.held
         if self.seat_file is None or held is None or connection is None or state.table != held.table:
             return
@@ -251,7 +255,7 @@ class Session:
         if base is None and state.view is None:
             return
         progress = Progress(held.table, connection.last_event, base, state.view if base is None else None,
-                            list(state.log), state.came_in)
+                            list(state.log), state.came_in, list(state.chat))
         try:
             self.seat_file.save_progress(progress)
         except OSError as error:
@@ -592,7 +596,12 @@ class Session:
         """The table list is in (every page asked for): a watch asked for by a table's number goes now."""
         word, self.spectate_listed = self.spectate_listed, None
         if word is not None:
-            self.send(Spectate(table_named(word, [info.table for info in self.state.tables])))
+            listed = [info.table for info in self.state.tables]
+            problem = unlisted_number(word, listed)  # (`--spectate 1` for the list's first table, a play-test)
+            if problem is not None:
+                self.state.say(problem)
+                return
+            self.send(Spectate(table_named(word, listed)))
 
     def spectate(self, table: str, join_code: str | None = None) -> None:
         request = Spectate(table, join_code=join_code)

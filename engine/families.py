@@ -113,7 +113,8 @@ class Family:
         if after.outcome is not None:
             return N_("the game is over"), {}
         if any(e.owner is not None for e in events):
-            return N_("it showed someone a secret"), {}
+            # (a play-test read the former "it showed someone a secret" as a leak)
+            return N_("it was told to each player differently (a detail of it is hidden)"), {}
         shown = next((e.kind for e in events if e.kind not in self.takeback_kinds), None)
         if shown is not None:
             return N_("it showed what was hidden or began what cannot be undone ({shown})"), {"shown": shown}

@@ -334,6 +334,17 @@ class Play:
         self.draw_offered, self.draw_declined = None, offered
         self.table.publish([{"kind": "draw_declined", "seat": offered, "by": by}, self.table.point()])
 
+    def committed_now(self) -> list[str]:
+        """The seats that have committed to the secret choice the game waits on (a view's `table.committed`): as
+        at the table, where a card laid face down is seen laid, what was chosen not. Public; published with each
+        commitment, so that the other player and the spectators know who has chosen (a play-test's player waited
+        on an opponent who had long chosen)."""
+        if not self.running:
+            return []
+        state = self.game.state
+        purposes = {self.rules.secret_purpose(state, seat) for seat in state.to_act} - {None}
+        return sorted({seat for purpose in purposes for seat in self.rounds.committed(purpose)})
+
     def pending_requests(self) -> list[dict]:
         """The takeback request and the draw offer pending, as the events that made them (docs/protocol.md: a
         snapshot's `table.asked`). Each is journaled before it is put to the opponent, and so is its answer: a
@@ -372,6 +383,7 @@ class Play:
             session.send_error(error)
             return
         self.game.record.commit(seat, message.purpose, message.commitment)
+        self.table.publish([self.table.point()])  # the view's table.committed: who has chosen (`committed_now`)
         self._send_commitments(message.purpose)
         self._start_reveal_clock(message.purpose)
         self._retime()

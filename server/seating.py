@@ -3,13 +3,15 @@ spectators; joining, watching, resuming, leaving and giving up a seat. Part of t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import trio
 
 from dungeon_twister.engine import SEATS, opponent
-from dungeon_twister.protocol import Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError, SeatBot, templated
+from dungeon_twister.protocol import (ChatMessage, Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError,
+                                     SeatBot, templated)
 from dungeon_twister.protocol.views import SEED_CONTRIBUTIONS
 
 from .logs import log
@@ -17,6 +19,10 @@ from .logs import log
 if TYPE_CHECKING:
     from .ports import Client as Session
     from .ports import TableRoom as Table
+
+
+MISSED_CHAT = 20
+"""The table chat lines a held seat is sent when its player resumes: the newest ones said while he was away."""
 
 
 def _private(table: str, join_code: str | None) -> ProtocolError:
@@ -40,6 +46,8 @@ class SeatState:
     """When the seat of a disconnected player is given up (trio clock)."""
     contributes: bool = False
     """A player whose connection has the feature seed_contributions (docs/protocol.md section 16)."""
+    missed_chat: deque[ChatMessage] = field(default_factory=lambda: deque(maxlen=MISSED_CHAT))
+    """The table's chat said while the seat was held (its player away), sent when he resumes (`chat`)."""
 
 
 class Seating:
@@ -56,6 +64,15 @@ class Seating:
 
     def names(self) -> dict:
         return {seat: state.name for seat, state in self.seats.items()}
+
+    def chat(self, message: ChatMessage) -> None:
+        """A table chat line: to everyone at the table, and kept for a held seat, whose player gets it on resuming
+        (the newest MISSED_CHAT lines): he would have seen it had his connection not dropped, and nobody else gets
+        it again. Kept in memory only: a server restart loses it, as it loses the seats' connections."""
+        self.table.send_all(message)
+        for state in self.seats.values():
+            if state.session is None and state.grace_until is not None:
+                state.missed_chat.append(message)
 
     def viewers(self) -> list[tuple[Session, str | None]]:
         out = [(s.session, seat) for seat, s in self.seats.items() if s.session is not None]
@@ -146,6 +163,8 @@ class Seating:
             old.drop("resumed on another connection")
         session.send(Joined(self.table.id, state.token, seat, self.table.grace))
         self.table.catch_up(session, seat, last_event)
+        while state.missed_chat:  # what was said at the table while he was away
+            session.send(state.missed_chat.popleft())
         self.table.send_all(OpponentBack(self.table.id, seat), but=session)
         log("seat_resumed", table=self.table.id, seat=seat, name=session.name)
 
@@ -224,6 +243,7 @@ class Seating:
         """The grace of a disconnected player ran out: the game is abandoned (or, before it, the seat freed)."""
         state = self.seats[seat]
         state.grace_until = None
+        state.missed_chat.clear()
         self.lobby.release_name(state.name, (self.table.id, seat))
         self.lobby.revoke_token(state.token)
         state.token = None

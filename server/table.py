@@ -284,6 +284,9 @@ class Table:
                      "contributions": play.deal.parts()}
         elif over and self.seed_nonce is not None:  # the game is over: the seed and the nonce that open the commitment
             table = {**table, "seed": self.seed, "seed_nonce": self.seed_nonce}
+        committed = play.committed_now()
+        if committed:  # who has chosen in secret already (published with each commitment: Play.commit)
+            table = {**table, "committed": committed}
         asked = play.pending_requests()
         if asked:  # published with a view (Play.takeback...): what a snapshot, whole or delta, tells who comes back
             table = {**table, "asked": asked}
@@ -409,7 +412,7 @@ class Table:
         if isinstance(message, Leave):
             seating.leave(session, seat)
         elif isinstance(message, Chat):
-            self.send_all(ChatMessage(session.name, message.text, self.id))
+            seating.chat(ChatMessage(session.name, message.text, self.id))
         elif isinstance(message, Resume):
             self.catch_up(session, seat, None if message.snapshot else message.last_event)
         elif isinstance(message, SeatBot):

@@ -18,7 +18,6 @@ shortest one and the work is bounded by the number of distinct states, not of pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from weakref import ref
 
 from .board import Board
@@ -56,14 +55,16 @@ class Occupancy:
     that colour may pick up (an object or a wounded character of that colour);
     `fresh`: squares of the tokens wounded this turn; `checked`: a memo of the end-of-move square check, keyed on
     (square, ids of the tokens that would be on it); `keys`: (seat, figure id) -> (figure, board, `moves._key`) of
-    a sealed state (`sealed`), whose keys never change.
+    a sealed state (`sealed`), whose keys never change; `walks`: (board, colour) -> what the searches of that
+    colour's figures on a board without terrain share (`Walker._shared`).
     """
 
-    __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed")
+    __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed", "walks")
 
     def __init__(self, state: GameState, sealed: bool = False):
         self.sealed = sealed
         self.keys: dict = {}
+        self.walks: dict = {}
         self.at: dict[Square, tuple[Token, ...]] = {}
         self.figures: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.loose: dict[str, set[Square]] = {"B": set(), "Y": set()}
@@ -133,7 +134,18 @@ def passes_of(kind) -> str:
 
 @dataclass
 class Walker:
-    """Enumerates the outcomes of one figure's move. Pure: reads the state, changes nothing."""
+    """Enumerates the outcomes of one figure's move. Pure: reads the state, changes nothing.
+
+    Slotted: a walker is made for every search (1.5 a position) and sets ~45 attributes, more than an instance
+    dict shares its keys for (30), so each walker grew a dict of its own, resized three times as it was filled;
+    slots are set and read at fixed places."""
+
+    __slots__ = ("state", "board", "mover", "cat", "steps", "acrobat", "flyer", "contortionist", "agile",
+                 "incorporeal", "no_carry", "winged", "crevasses", "barriers", "rockfall", "rubble", "no_stop",
+                 "no_drop", "pits", "drop_checked", "passes", "links", "start", "colour", "exit_owner", "occ", "base",
+                 "enemies", "giants", "original", "originals", "tokens", "exit_y", "can_exit", "exits", "hazards",
+                 "careful", "blocked", "_origin", "_start_left_ok", "_configs", "_dest_ok", "_alone", "_drop_rest",
+                 "_decided", "_refused")
 
     state: GameState
     board: Board
@@ -172,8 +184,6 @@ class Walker:
         else:
             base.pop(start, None)
         self.enemies = enemies = occ.figures[exit_owner]  # squares a move may not stop on or (mostly) cross
-        # the squares `may_enter` must look at; any other neighbour may be entered
-        self.hazards: set[Square] = enemies.union(self.pits, self.barriers, self.rubble)
         # PR-CHAR-COLOSSUS-03: a figure of printed combat 0 or 1 passes between a Giant's legs (never stops there)
         giants = cat.giants if kind.combat <= 1 else _NONE
         self.giants: frozenset[Square] = frozenset(
@@ -183,9 +193,18 @@ class Walker:
         self.original = lying[0].id if lying and not self.no_carry else None  # what lies under a no-carrier stays
         self.originals: tuple[str, ...] = (self.original,) if self.original else ()  # all it carries there
         self.tokens = state.tokens
-        self.can_exit = can_exit(state, colour)  # PR-SCEN-2-06/3-04: a scenario may keep them in
         self.exit_y = -1 if exit_owner == "B" else board.height
-        self.exits = board.zone_squares[exit_owner] if self.can_exit else frozenset()
+        if terrain or illusions:  # (the pits and the terrain may be the mover's own: an Illusionist's)
+            self.can_exit, self.exits, self.hazards, self.careful = self._shared()
+        else:  # the same for every figure of its colour in this state: made once (`Occupancy.walks`)
+            shared = occ.walks.get((board, colour))
+            if shared is None:
+                shared = occ.walks[board, colour] = self._shared()
+            self.can_exit, self.exits, self.hazards, self.careful = shared
+        # enemy figures' squares `may_enter` always refuses: all of them, unless the mover passes some (a winged or
+        # incorporeal one, one small enough for a Giant's legs) or the terrain comes first (rubble, barriers)
+        self.blocked = enemies if not (self.winged or self.giants or terrain or illusions) else _NONE
+        self._origin: dict[str, Square] | None = None  # `origin`
         self._start_left_ok: bool | None = None  # the start square without the mover and what it carries
         self._configs: dict[tuple[str | None, Reloc], tuple] = {}  # (hold, reloc) -> `_config`
         self._dest_ok: dict[str | None, dict[Square, bool]] = {}  # hold -> dest -> `_dest_check`
@@ -193,6 +212,20 @@ class Walker:
         self._alone: dict[str | None, bool] = {None: True}
         self._drop_rest: dict[str, tuple] = {}  # token id -> `_rest_without`
         self._decided: dict[tuple[str | None, Reloc], set[Square]] = {}  # (take, leave) -> dests (`_search`)
+
+    def _shared(self) -> tuple[bool, frozenset[Square], set[Square], set[Square]]:
+        """Whether the mover's colour leaves the maze by the opponent's start zone (`can_exit`: a scenario may keep
+        it in, PR-SCEN-2-06/3-04) and those squares (`exits`); the squares `may_enter` must look at (`hazards`: any
+        other neighbour may be entered); every square the walks must look at more closely (`careful`: those, what
+        lies on the board, the exits, Rockfall). `careful` holds the mover's own start square when nothing else lies
+        there: harmless, as a walk never steps onto its start but as onto an empty square (`_plain_search` has seen
+        it; `_walk` finds it among every configuration's special squares, and it is no hazard, exit or Rockfall
+        square but if it is one in any case), so the figures of a colour share the set."""
+        exit_owner, occ = self.exit_owner, self.occ
+        can = can_exit(self.state, self.colour)
+        exits = self.board.zone_squares[exit_owner] if can else frozenset()
+        hazards = occ.figures[exit_owner].union(self.pits, self.barriers, self.rubble)
+        return can, exits, hazards, hazards.union(occ.at, exits, self.rockfall)
 
     def _terrain(self, terrain: dict, illusions: dict, kind) -> None:
         """Paladins & Dragons terrain: squares nobody stops on and only some cross (crevasses, 3D obstacles,
@@ -210,10 +243,13 @@ class Walker:
         self.no_drop = self.no_stop.union(illusions) if illusions else self.no_stop  # DT-116: no illusion square
         self.drop_checked = self.pits.union(self.no_drop, self.rockfall)  # where `may_leave` must be asked
 
-    @cached_property
+    @property
     def origin(self) -> dict[str, Square]:
-        """Where each other token on the board starts."""
-        return {t.id: t.square for ts in self.base.values() for t in ts}
+        """Where each other token on the board starts (made the first time it is asked for)."""
+        origin = self._origin
+        if origin is None:
+            origin = self._origin = {t.id: t.square for ts in self.base.values() for t in ts}
+        return origin
 
     # --- the square contents as the move changes them ----------------------------------------------
     def contents(self, square: Square, hold: str | None, reloc: Reloc) -> list[Token]:
@@ -524,8 +560,7 @@ class Walker:
         self._refused = set()
         steps = self.steps
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
-        hazards = self.hazards  # (pits among them)
-        careful = hazards.union(base, exits, self.rockfall)  # every square the walk must look at more closely
+        hazards, careful, blocked = self.hazards, self.careful, self.blocked  # (pits among the hazards)
         may_enter, record, configs, config, dest_check = (
             self.may_enter, self._record_decided, self._configs, self._config, self._dest_check)
         start, original, rockfall, trapped = self.start, self.original, self.rockfall, self.trapped
@@ -546,6 +581,7 @@ class Walker:
                     operations = operations_of(pos, here)
                 for now in operations:
                     special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
+                    plain_ok = rest_ok and alone_ok  # an outcome on an empty square is valid
                     if now is not here:
                         # Reaching `pos` again later in the configuration `now` (a step away and back) is a walk
                         # state that adds nothing: ending there is the outcome of ending there in `here` (what the
@@ -566,10 +602,10 @@ class Walker:
                                 record(found, there, now, route, False)
                             elif there not in decided:
                                 decided.add(there)
-                                if rest_ok and alone_ok:
+                                if plain_ok:
                                     found[(there, take, leave)] = route
                             continue
-                        if there in hazards and not may_enter(pos, there, hold2, reloc2):
+                        if there in hazards and (there in blocked or not may_enter(pos, there, hold2, reloc2)):
                             continue
                         if there in exits:  # out of the maze: not a walk state, but an outcome each time
                             if there in special:
@@ -649,7 +685,7 @@ class Walker:
         may_enter, dest_check, plain = self.may_enter, self._dest_check, _PLAIN
         rockfall = self.rockfall if not self.winged else _NONE
         base_shields = {sq for sq in rockfall if self._shield_on(sq, None, ())}
-        careful = hazards.union(exits, rockfall, base)  # every square the walk must look at more closely
+        careful, blocked = self.careful, self.blocked
         frontier = [(start, ())]
         seen = {start}
         for depth in range(self.steps):
@@ -666,7 +702,7 @@ class Walker:
                             following.append((there, route))
                         found[plain.get(there) or _plain(there)] = route
                         continue
-                    if there in hazards and not may_enter(pos, there, None, ()):
+                    if there in hazards and (there in blocked or not may_enter(pos, there, None, ())):
                         continue
                     if there in exits:
                         key = plain.get(there) or _plain(there)
@@ -954,6 +990,8 @@ class PairWalker(Walker):
     same rules, over walk states (square, what it holds: a sorted tuple of up to two ids, reloc), with one general
     breadth-first search instead of `Walker`'s fast paths. An outcome's take names every token it brings to its
     destination that it did not carry from its start, joined by "+" (`takes`); `originals` what it carried there."""
+
+    __slots__ = ()
 
     def __post_init__(self):
         super().__post_init__()

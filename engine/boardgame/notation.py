@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from difflib import get_close_matches
+from functools import lru_cache
 from typing import Callable
 
 from .actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndTurn, FigureMoves, Fireball, Heal, Hide,
@@ -81,10 +82,13 @@ def format_action(action: Action) -> str:
 _FORMATTERS: dict[type, Callable[[Action], str]] = {}
 
 
-def register_action(cls: type, verbs: dict[str, Callable], formatter: Callable[[Action], str]) -> None:
+def register_action(cls: type, verbs: dict[str, Callable], formatter: Callable[[Action], str],
+                    needs: tuple[frozenset[str], ...] = ()) -> None:
     """A set's rule module adds an action kind: its class, the parser of each verb that starts its text
     (`parser(words, seat) -> action`, reading with `Words`' methods) and its canonical formatter. The parser
-    must read back exactly what the formatter writes (tests/engine/test_notation.py checks every legal action)."""
+    must read back exactly what the formatter writes (tests/engine/test_notation.py checks every legal action).
+    `needs`: what a game's tokens must offer for its verbs to be the game's (`game_verbs`; see `_NEEDS`), none
+    for a verb any game of the rule set may use."""
     from .actions import VERBS
 
     for verb in verbs:
@@ -92,6 +96,8 @@ def register_action(cls: type, verbs: dict[str, Callable], formatter: Callable[[
             raise ValueError(f"the verb {verb!r} is taken")
     _PARSERS.update(verbs)
     _KINDS.update(dict.fromkeys(verbs, cls))
+    if needs:
+        _NEEDS.update(dict.fromkeys(verbs, needs))
     _FORMATTERS[cls] = formatter
     VERBS[cls] = next(iter(verbs))
 
@@ -182,8 +188,8 @@ class Words:
 
 def parse_action(text: str, seat: str, known: frozenset[str] | None = None) -> Action:
     """Parse canonical notation (own tokens may omit their colour letter). Raises NotationError. `known`: the verbs
-    of the game's rule set (`verbs(rules)`; every registered verb when None): any other verb is unknown there, and
-    the refusal lists those."""
+    of the game (`game_verbs(state)`; every registered verb when None): any other verb is unknown there, and the
+    refusal lists those."""
     check_length(text)
     w = Words(text)
     if not w.words:
@@ -386,6 +392,62 @@ def _rule_verbs(rules: str) -> frozenset[str]:
 _RULE_VERBS: dict[str, frozenset[str]] = {}
 
 
+def any_of(*features: str) -> tuple[frozenset[str], ...]:
+    """A verb's need (`_NEEDS`): one of these features."""
+    return tuple(frozenset({f}) for f in features)
+
+
+# What a verb needs of a game for it to be one of the game's verbs (`game_verbs`): alternatives, each a set of
+# features that the game's tokens have between them (a character's or an object's ability, "use:<use>" for what an
+# object is used for, "ranged" for a ranged weapon) or that its options give ("teams:<how>" for how a mixed game's
+# teams are built). A verb not named here needs nothing (move, jump, attack, rotate, pass, end, ...): every game of
+# its rule set has it. A set's module names its own verbs' needs (`register_action`).
+_NEEDS: dict[str, tuple[frozenset[str], ...]] = {
+    "wallwalk": any_of("wallwalk"),  # BG-CHAR-WALLWALKER-01
+    "heal": any_of("heal"),  # BG-CHAR-CLERIC-01
+    "regenerate": any_of("regenerate"),  # BG-CHAR-TROLL-01
+    "break": any_of("break_portcullis", "bend_bars"),  # BG-CHAR-WARRIOR-01, PR-CHAR-COLOSSUS-01
+    "open": any_of("lockpick", "key"),  # BG-CHAR-THIEF-04, PR-OBJ-KEY-01
+    "close": any_of("lockpick", "key"),
+    "fireball": (frozenset({"spellcaster", "use:fireball"}),),  # BG-OBJ-FIREBALL-01: a Wizard and a wand
+    "drink": any_of("use:drink"),  # BG-OBJ-POTION-01
+    "pick": any_of("teams:mutual"),  # PD-TEAM-MUTUAL-01
+    "build": any_of("teams:free"),  # PD-TEAM-FREE-01
+}
+
+
+def game_verbs(state) -> frozenset[str]:
+    """The verbs of a game: those of its rule set (`verbs(rules)`) that need nothing of its tokens, and those whose
+    need (`_NEEDS`) its tokens meet, both teams' together (a charmed figure acts for the other side, PD-OBJ-CHARM-01):
+    a Paladins & Dragons game has no `fireball`, since no token of it casts one. Its tokens are those in play or
+    still to come (not `unused`); while the teams are still being built (a mixed game's draft), every token of the
+    pool, since any may join. Which tokens a game has is public: both teams hold the same codes but for a handicap's
+    left-out characters (the other team still has them) and a free build's, revealed once both have built."""
+    cat = state.catalogue
+    pool = state.phase in ("draft", "build")
+    codes = {t.code for t in state.tokens.values() if pool or t.where != "unused"}
+    features = {f"teams:{state.options.teams}"} if cat.mix is not None else set()
+    for code in codes:
+        kind = cat.characters.get(code)
+        if kind is not None:
+            features |= kind.abilities
+            continue
+        kind = cat.objects[code]
+        features |= kind.abilities
+        if kind.use:
+            features.add("use:" + kind.use)
+        if kind.ranged:
+            features.add("ranged")
+    return _verbs_with(cat.rules, frozenset(features))
+
+
+@lru_cache(maxsize=256)  # bounded: a mixed game's drawn teams make many feature sets over a server's life
+def _verbs_with(rules: str, features: frozenset[str]) -> frozenset[str]:
+    """The verbs of the rule set that need nothing, or whose need (`_NEEDS`) `features` meet."""
+    return frozenset(verb for verb in _rule_verbs(rules)
+                     if verb not in _NEEDS or any(need <= features for need in _NEEDS[verb]))
+
+
 def resolve_input(state, seat: str, text: str) -> Action:
     """Turn what a player typed into one legal action, accepting abbreviations (core.typed.resolve_typed):
     `bTH g6` or `g6` for a move, `attack yTR` with the attacker left out. One match: that action. Several:
@@ -394,7 +456,7 @@ def resolve_input(state, seat: str, text: str) -> Action:
     from .apply import waiting_refusal
     from .legal import legal_actions
 
-    known = _rule_verbs(state.options.catalogue.rules)
+    known = game_verbs(state)
     return resolve_typed(text, seat, lambda text, seat: parse_action(text, seat, known),
                          lambda: legal_actions(state, seat), format_action,
                          lambda: waiting_refusal(state, seat) if state.outcome is None else None)

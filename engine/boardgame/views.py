@@ -28,7 +28,7 @@ _PORT_STATE = {"c": "closed", "o": "open", "b": "broken"}
 
 def view(state: GameState, seat: str | None, shared: bool = False) -> dict:
     """The game as `seat` ("B", "Y") or a spectator (None) may see it. With `shared`, the board's layout (pits,
-    walls, portcullises, arrow slits, illusions, and each terrain's squares) comes as the tuples the process keeps
+    walls, portcullises, arrow slits, illusions, broken walls, and each terrain's squares) comes as the tuples the process keeps
     for that layout (`_layout`), the same objects in every view of it: for a caller that packs the view at once
     and changes nothing in it (the server: a tuple packs as the list it stands for, and a value that is the same
     object as in the view before need not be packed again)."""
@@ -221,11 +221,12 @@ def _layout(board, shared: bool = False) -> dict:
             tuple(sorted((square_name(a), square_name(b)) for a, b in board.slits)),
             tuple((kind, tuple(sorted(square_name(sq) for sq in squares))) for kind, squares in sorted(board.terrain.items())),
             tuple(sorted((square_name(sq), colour, kind) for sq, (colour, kind) in board.illusions.items())),
+            _broken_walls(board),
         )
-    pits, gears, walls, portcullises, slits, terrain, illusions = parts
+    pits, gears, walls, portcullises, slits, terrain, illusions, broken = parts
     if not shared:  # lists of their own, which the caller may change
         pits, walls, portcullises = list(pits), list(map(list, walls)), list(map(list, portcullises))
-        slits, illusions = list(map(list, slits)), list(map(list, illusions))
+        slits, illusions, broken = list(map(list, slits)), list(map(list, illusions)), list(map(list, broken))
         terrain = [(kind, list(squares)) for kind, squares in terrain]
     out = {"pits": pits, "gears": dict(gears), "walls": walls, "portcullises": portcullises}
     if slits:  # PR-SLIT-01: only a board with arrow slits (a Prison room revealed) has the key
@@ -234,7 +235,24 @@ def _layout(board, shared: bool = False) -> dict:
         out["terrain"] = dict(terrain)
     if illusions:  # PD-CHAR-ILLUS: [square, colour, "pit" or "rubble"]; an illusion pit is also in "pits"
         out["illusions"] = illusions
+    if broken:  # PD-CHAR-GOLEM-01: [square, square, segments broken], only while a wall segment is broken
+        out["broken_walls"] = broken
     return out
+
+
+def _broken_walls(board) -> tuple:
+    """The edges with a wall segment a Golem broke (PD-CHAR-GOLEM-01: a broken-wall marker, public), as (square,
+    square, how many of its segments are broken: 1, or 2 for both of a double wall), sorted; () when none is. A
+    broken segment leaves `walls` (a double wall broken once stays there as a wall), so this is what tells a
+    broken wall from no wall at all."""
+    if not board.broken:
+        return ()
+    out = []
+    for (a, b), segments in board.segments.items():
+        count = sum(1 for segment in segments if segment in board.broken)
+        if count and board.exists(a) and board.exists(b):
+            out.append((square_name(a), square_name(b), count))
+    return tuple(sorted(out))
 
 
 def _token_key(t, visible: bool) -> tuple:

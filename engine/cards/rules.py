@@ -288,7 +288,7 @@ def _need_phase(state: CardState, action, phase: str, rule: str) -> None:
                 raise IllegalAction("CG-GOLD-01", "an action is resolved before another starts: the combat first")
             raise IllegalAction("CG-GOLD-01", "an action is resolved before another starts: placing the revealed "
                                 "room's cards first")
-        raise IllegalAction(rule, "not the time for that (phase {phase})", phase=state.phase)
+        raise IllegalAction(rule, "not the time for that now")  # (the phase's name was the code's: "phase main")
     if action.seat not in state.to_act:
         raise IllegalAction(rule, "it is not your turn to act")  # the board game's words ("B is not to act" read badly)
 
@@ -340,7 +340,15 @@ def hide_refusal(placements, mine, n: int) -> IllegalAction | None:
     characters in hand are `mine` and who places `n` of them, or None. `_hide` raises it; `choice_refusal` finds
     `mine` and `n` in the seat's choices, so a client says the same without the state."""
     ids = [fid for fid, _ in placements]
-    if not set(ids) <= set(mine) or len(set(ids)) != len(ids) or len(ids) != n:
+    # Which character is wrong, when one is: a player knows his own hand, and any token of the other colour gets
+    # the same answer, so it tells nothing of the opponent's team.
+    foreign = next((fid for fid in ids if fid not in mine), None)
+    if foreign is not None:
+        return IllegalAction("CG-TUT1-04", "{figure} is not one of your characters in hand", figure=foreign)
+    twice = next((fid for fid in ids if ids.count(fid) > 1), None)
+    if twice is not None:
+        return IllegalAction("CG-TUT1-04", "{figure} is placed twice", figure=twice)
+    if len(ids) != n:
         return IllegalAction("CG-TUT1-04", "place exactly {n} of your characters on your start zone", n=n)
     if any(col not in (0, 1) for _, col in placements):
         return IllegalAction("CG-START-01", "a start position is in front of room column 1 or 2")
@@ -421,7 +429,8 @@ def _seed(state: CardState, a: Seed):
     per_room = setup["cards_per_row"][a.slot // 2]  # RUL-111 for tutorial 2
     if sum(1 for c in state.items + state.figures if c.where == "seeded" and c.at == a.slot) >= per_room:
         # the rule that says how many: the tutorial's (CG-TUT1-04, CG-TUT2-04, CG-TUT3-02) or the scenario card's
-        raise IllegalAction(setup["seeding_rule"], "room already holds {per_room} card(s)", per_room=per_room)
+        raise IllegalAction(setup["seeding_rule"], "that room already holds all the cards its setup gives it "
+                            "({per_room})", per_room=per_room)
     new = (state.with_item(replaced(card, where="seeded", at=a.slot)) if isinstance(card, Item)
            else state.with_figure(replaced(card, where="seeded", at=a.slot)))
     events = [secret_event("seeded", a.seat, {"seat": a.seat, "slot": a.slot, "item": a.item},
@@ -1577,6 +1586,11 @@ def _combat_card(state: CardState, a: CombatCard):
     if state.phase == "combat" and c.first not in (None, a.seat) and c.first not in dict(c.played):
         raise IllegalAction("CG-CHAR-WMASTER-01", "the side without the Weapon Master lays its card first, face up")
     _need_phase(state, a, "combat", "CG-COMBAT-02")
+    if c.naming is not None or c.announcing is not None:  # CG-CHAR-ORDER-01: the announcement, the naming, then cards
+        raise IllegalAction("CG-CHAR-ORDER-01", "first the Berserker's announcement and the Telepath's naming, "
+                            "then the cards")
+    if a.seat in dict(c.played):
+        raise IllegalAction("CG-COMBAT-02", "your card is laid already")
     if a.value not in state.player(a.seat).cards:
         raise _not_in_hand(a.value)
     if c.named and c.named in state.player(a.seat).cards and a.seat != c.namer and c.named not in (a.value, a.second):

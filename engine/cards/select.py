@@ -75,7 +75,7 @@ def pick(state: CardState, a: Pick):
                             "no team is being picked card by card now")
     rule = RULE[sel.mode]
     if a.seat != sel.picker:
-        raise IllegalAction(rule, "{picker} picks now", picker=sel.picker)
+        raise IllegalAction(rule, "it is your opponent's turn to pick")  # (not "Y picks now": a seat letter)
     if a.code not in _pool(sel.stage):
         if sel.stage == "characters":
             raise IllegalAction(rule, "{code} is not one of the characters", code=a.code)

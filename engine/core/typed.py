@@ -13,6 +13,9 @@ MAX_ACTION_TEXT = 256
 _ABBREVIATED = re.compile(r"\d|^[by]?[A-Z]{2}\d?$")
 """A first word shaped as a square, a room or a token (`g6`, `A1`, `TH`, `bTH`), not as a verb: an abbreviation."""
 
+IMPLIED_VERB = "move"
+"""The verb an abbreviation without one stands for (`bTH g6` for `move bTH g6`), in every rule family."""
+
 
 def check_length(text: str) -> None:
     if len(text) > MAX_ACTION_TEXT:
@@ -30,7 +33,9 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
     with no rotation legal, `move bTH` for a figure that cannot move): then that nothing legal matches it, which
     is why nothing completes it, rather than the notation's "missing a token"; when nothing at all is legal for
     the seat, the family's refusal of a seat that is not to act (`waiting()`: "it is not your turn"), as `apply`
-    gives it for the same action typed in full."""
+    gives it for the same action typed in full. An abbreviation that is a whole move without its verb (`bWA j9`,
+    `TH c1`) is that move, parsed strictly: the family's `apply` then refuses it with the rule it breaks, as it
+    would `move bWA j9` typed in full, where "matches none" would name no rule."""
     check_length(text)
     try:
         return parse(text, seat)
@@ -51,10 +56,16 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
                                   tuple(format_action(a) for a in candidates[:12]), text=repr(text),
                                   count=len(candidates)) from None
         unfinished = strict_error.column >= len(text.rstrip())
-        if words and (unfinished or strict_error.column == 0 and _ABBREVIATED.search(words[0])):
+        abbreviated = strict_error.column == 0 and bool(words) and bool(_ABBREVIATED.search(words[0]))
+        if words and (unfinished or abbreviated):
             refusal = None if actions else waiting()
             if refusal is not None:
                 raise refusal from None
+            if abbreviated:
+                try:  # a whole move with its verb left out: the family's `apply` names the rule it breaks
+                    return parse(f"{IMPLIED_VERB} {text}", seat)
+                except NotationError:
+                    pass
             raise NotationError("{typed} matches none of your legal actions now", typed=repr(text)) from None
         raise strict_error
 

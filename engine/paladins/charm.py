@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..boardgame.abilities import carried_use
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
-from ..boardgame.notation import register_action
+from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
@@ -102,7 +102,8 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
 
 
 register_action(Charm, {"charm": lambda w, seat: Charm(seat, w.token(seat), w.token())},
-                lambda a: f"charm {a.token} {a.target}")
+                lambda a: f"charm {a.token} {a.target}",
+                (frozenset({"magic_user", "use:charm"}), frozenset({"spellcaster", "use:charm"})))  # PD-GLOS-01
 
 MODULE = RuleModule("charm", {Charm: charm}, figure_actions, reach_only=False, after_action=release)
 

@@ -15,7 +15,7 @@ from ..boardgame.abilities import burn
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import DIRECTIONS
-from ..boardgame.notation import register_action
+from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
@@ -46,7 +46,7 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
 
 
 register_action(Breath, {"breathe": lambda w, seat: Breath(seat, w.token(seat), w.direction())},
-                lambda a: f"breathe {a.token} {a.direction}")
+                lambda a: f"breathe {a.token} {a.direction}", any_of("fire_breath"))
 
 MODULE = RuleModule("dragon", {Breath: breathe}, figure_actions, reach_only=True)
 

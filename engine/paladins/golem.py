@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import DIRECTIONS, edge, square_name, step
-from ..boardgame.notation import register_action
+from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
@@ -79,7 +79,7 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
 
 
 register_action(Smash, {"smash": lambda w, seat: Smash(seat, w.token(seat), w.direction())},
-                lambda a: f"smash {a.token} {a.direction}")
+                lambda a: f"smash {a.token} {a.direction}", any_of("break_walls"))
 
 MODULE = RuleModule("golem", {Smash: smash}, figure_actions, reach_only=False)
 

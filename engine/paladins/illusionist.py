@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import DIRECTIONS, Square, square_name
-from ..boardgame.notation import register_action
+from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import N_, IllegalAction
@@ -126,9 +126,10 @@ def _kind(w) -> str:
 
 
 register_action(Illusion, {"illusion": lambda w, seat: Illusion(seat, w.token(seat), _kind(w), w.square())},
-                lambda a: f"illusion {a.token} {a.kind} {square_name(a.square)}")
+                lambda a: f"illusion {a.token} {a.kind} {square_name(a.square)}",
+                any_of("illusions"))
 register_action(Dispel, {"dispel": lambda w, seat: Dispel(seat, w.token(seat), _kind(w))},
-                lambda a: f"dispel {a.token} {a.kind}")
+                lambda a: f"dispel {a.token} {a.kind}", any_of("illusions"))
 
 MODULE = RuleModule("illusionist", {Illusion: place, Dispel: dispel}, figure_actions, reach_only=False,
                     after_action=vanish)

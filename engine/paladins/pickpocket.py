@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import square_name
-from ..boardgame.notation import register_action
+from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
@@ -81,7 +81,7 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
 
 
 register_action(Steal, {"steal": lambda w, seat: Steal(seat, w.token(seat), w.token())},
-                lambda a: f"steal {a.token} {a.item}")
+                lambda a: f"steal {a.token} {a.item}", any_of("steal"))
 
 MODULE = RuleModule("pickpocket", {Steal: steal}, figure_actions, reach_only=True)
 

@@ -13,7 +13,7 @@ from ..boardgame.abilities import carried_use
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import Square, square_name
-from ..boardgame.notation import register_action
+from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import N_, IllegalAction
@@ -80,7 +80,7 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
 
 register_action(Teleport, {"teleport": lambda w, seat: Teleport(
     seat, w.token(seat), w.square(N_("missing the square"), N_("expected the square, got {word}")))},
-                lambda a: f"teleport {a.token} {square_name(a.dest)}")
+                lambda a: f"teleport {a.token} {square_name(a.dest)}", any_of("use:teleport"))
 
 MODULE = RuleModule("ring", {Teleport: teleport}, figure_actions, reach_only=False)
 

@@ -14,7 +14,7 @@ from ..boardgame.abilities import carried_objects
 from ..boardgame.combat import mind_controller, participants
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import DIRECTIONS, step
-from ..boardgame.notation import register_action
+from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import Combat, GameState, Token
 from ..core.errors import IllegalAction
@@ -107,7 +107,7 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
 
 
 register_action(Lance, {"lance": lambda w, seat: Lance(seat, w.token(seat), w.token())},
-                lambda a: f"lance {a.token} {a.target}")
+                lambda a: f"lance {a.token} {a.target}", any_of("lance"))
 
 MODULE = RuleModule("lance", {Lance: lance}, figure_actions, reach_only=False)
 

@@ -14,7 +14,7 @@ from ..boardgame.abilities import carried_objects
 from ..boardgame.actions import Action
 from ..boardgame.combat import participants, ranged_weapon
 from ..boardgame.context import Ctx
-from ..boardgame.notation import Words, register_action
+from ..boardgame.notation import Words, any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import Combat, GameState, Token
 from ..core.errors import N_, IllegalAction
@@ -147,7 +147,7 @@ def _format(a: Shoot) -> str:
     return " ".join(["shoot", a.token, a.target, *(f"+{j}" for j in a.joiners)])
 
 
-register_action(Shoot, {"shoot": _parse}, _format)
+register_action(Shoot, {"shoot": _parse}, _format, any_of("ranged"))
 
 MODULE = RuleModule("ranged", {Shoot: shoot}, figure_actions, reach_only=False)
 

@@ -12,7 +12,7 @@ from ..boardgame import golden
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import square_name, step
-from ..boardgame.notation import Words, register_action
+from ..boardgame.notation import Words, any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
@@ -136,6 +136,6 @@ def _parse(w: Words, seat: str) -> Push:
     return Push(seat, w.token(seat), w.token())
 
 
-register_action(Push, {"push": _parse}, lambda a: f"push {a.token} {a.target}")
+register_action(Push, {"push": _parse}, lambda a: f"push {a.token} {a.target}", any_of(ABILITY))
 
 MODULE = RuleModule("shockwave", {Push: push}, figure_actions, reach_only=False)

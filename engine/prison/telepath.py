@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
-from ..boardgame.notation import Words, register_action
+from ..boardgame.notation import Words, any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, opponent
 from ..core.errors import N_, IllegalAction
@@ -76,6 +76,6 @@ def _parse(w: Words, seat: str) -> MindControl:
 
 
 register_action(MindControl, {"mind": _parse},
-                lambda a: "mind none" if a.value is None else f"mind +{a.value}")
+                lambda a: "mind none" if a.value is None else f"mind +{a.value}", any_of("mind_control"))
 
 MODULE = RuleModule("telepath", {MindControl: name}, seat_actions=seat_actions, timeout=timeout)

@@ -132,6 +132,105 @@ def test_each_local_server_has_data_of_its_own_for_its_run(tmp_path, monkeypatch
     assert not any(path.exists() for path in used) and list(tmp_path.iterdir()) == []
 
 
+def _kept_game(data, name: str, game: str, seat: bool = True):
+    """A local game's directory as a run of `play` leaves it: what it asked for and, while the game is unfinished,
+    the player's held seat."""
+    from dungeon_twister.client.held import HeldSeat
+    from dungeon_twister.client.local_server import remember_play, seat_file
+
+    data.mkdir()
+    remember_play(data, name, game)
+    if seat:
+        seat_file(data, name).save(HeldSeat("t1-0a1b2c3d", "B", "token-of-" + data.name))
+    return data
+
+
+def test_an_unfinished_local_game_is_found_again_and_finished_ones_are_removed(tmp_path, monkeypatch):
+    """Play-test: a `dt-client play` game was lost for good when the client was killed, its data directory left
+    behind for ever. A run's directory keeps the server's store, the held seat and what `play` asked for: the
+    next `play` of the same player with the same options finds the newest such game; a directory without a held
+    seat (the game ended, or the run stopped before it began) is removed; one a running server holds (its lock)
+    is left alone, as are other players' and other options' unfinished games."""
+    import fcntl
+    import os
+
+    from dungeon_twister.client.local_server import SERVER_LOCK, unfinished_game
+    from dungeon_twister.server.storage import LOCK_NAME
+
+    assert SERVER_LOCK == LOCK_NAME
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
+    game = "TableOptions(beginner=True) seat=B bot=greedy"
+    older = _kept_game(tmp_path / "local-server-a", "kim", game)
+    newer = _kept_game(tmp_path / "local-server-b", "kim", game)
+    os.utime(older, (1, 1))
+    ended = _kept_game(tmp_path / "local-server-c", "kim", game, seat=False)
+    other_name = _kept_game(tmp_path / "local-server-d", "lea", game)
+    other_game = _kept_game(tmp_path / "local-server-e", "kim", "TableOptions() seat=B bot=greedy")
+    running = _kept_game(tmp_path / "local-server-f", "kim", game)
+    os.utime(running, (2 ** 31, 2 ** 31))  # the newest, but its server runs
+    with (running / SERVER_LOCK).open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert unfinished_game("kim", game) == newer
+    assert not ended.exists()
+    assert all(path.exists() for path in (older, newer, other_name, other_game, running))
+    assert unfinished_game("kim", "TableOptions(vp=6) seat=B bot=greedy") is None
+    assert unfinished_game("lea", game) == other_name
+
+
+def test_a_local_server_keeps_its_directory_while_the_players_game_is_unfinished(tmp_path, monkeypatch):
+    """The embedded server's directory goes with it, unless the player's seat file is in it (his game did not
+    end: a `quit` in the middle of it), so that the next `play` continues that game."""
+    from dungeon_twister.client.local_server import seat_file
+
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
+    kept = _kept_game(tmp_path / "local-server-kept", "kim", "g")
+    with LocalServer(data=kept, player="kim") as (_, port):
+        assert port > 0 and seat_file(kept, "kim").load() is not None
+    assert kept.exists()
+    with LocalServer(data=kept, player="kim"):
+        seat_file(kept, "kim").clear()  # the game ended (or the player left it): the client deletes the file
+    assert not kept.exists()
+
+
+def test_play_continues_the_unfinished_game_unless_new(tmp_path, monkeypatch):
+    """`dt-client play` with the options of an unfinished game resumes its seat (no new table is created, no bot
+    seated: the server restores them), and says so; `--new` gives that game up and starts another."""
+    from dungeon_twister.client.local_server import seat_file, unfinished_game
+
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
+    runs = []
+
+    class Server:
+        def __init__(self, data, player):
+            runs.append((data, player))
+
+        def __enter__(self):
+            return "127.0.0.1", 1
+
+        def __exit__(self, *exc_info):
+            return None
+
+    sessions = []
+    monkeypatch.setattr("dungeon_twister.client.local_server.LocalServer", Server)
+    monkeypatch.setattr(app, "run_client", lambda session, host, port: sessions.append(session) or 0)
+    assert app.main(["play", "--beginner", "--name", "kim"]) == 0
+    first, (data, player) = sessions[-1], runs[-1]
+    assert player == "kim" and first.plan.then and first.setup.bot == "greedy" and first.plan.resume is None
+    game = "TableOptions(target_vp=5, beginner=True, handicap=None, timers=False, private=False, set_name=None, " \
+           "scenario=None, teams=None, game=None, tutorial=None, secret_objects=False) seat=B bot=greedy"
+    from dungeon_twister.client.held import HeldSeat
+
+    seat_file(data, "kim").save(HeldSeat("t1-0a1b2c3d", "B", "kept-token"))  # what the session saves on joining
+    assert unfinished_game("kim", game) == data
+    assert app.main(["play", "--beginner", "--name", "kim"]) == 0
+    again = sessions[-1]
+    assert runs[-1][0] == data and not again.plan.then and again.setup is None
+    assert again.plan.resume.token == "kept-token" and again.plan.resume.table == "t1-0a1b2c3d"
+    assert "continuing your unfinished game against the bot" in again.state.log[-1]
+    assert app.main(["play", "--beginner", "--name", "kim", "--new"]) == 0
+    assert sessions[-1].plan.then and runs[-1][0] != data and not data.exists()
+
+
 def test_local_server_that_does_not_announce_itself_is_an_error():
     server = LocalServer([sys.executable, "-c", "import sys; print('boom', file=sys.stderr)"])
     with pytest.raises(ServerStartError, match="it exited") as error:

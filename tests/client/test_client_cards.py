@@ -124,6 +124,29 @@ def test_the_panel_shows_the_wheel_the_hand_and_the_secret_choice():
     assert "Choose in secret (hide): type hide ..." in text
 
 
+def test_CG_CHAR_ORDER_01_the_panel_asks_for_the_telepaths_naming_before_the_cards():
+    """Play-test: while Blue's Telepath had to name a card, the panel said "Your move: lay a combat card: card N";
+    `card 3` typed then froze the game (the engine now refuses it, CG-CHAR-ORDER-01). The hint follows the step
+    the legal actions are at: the naming (mind), the Berserker's announcement (frenzy), then the cards."""
+    from dungeon_twister.engine.families import CARDS
+    from tests.engine.cards.builders import act, build
+
+    for figures, attack, hint in (
+            ({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, "attack bTP yMK",
+             "Your move: your Telepath names a card the opponent must play if he holds it: mind +N, or mind none"),
+            ({"bBE": "a1", "yMK": "a1", "yCO": "d4"}, "attack bBE yMK",
+             "Your move: announce how many cards your Berserker fights with: frenzy 1 or frenzy 2")):
+        s = act(build(figures, combat=True), attack)
+        state = ClientState("ann")
+        state.seat = "B"
+        v = view(s, "B")
+        v.update(legal=CARDS.legal_texts(s, "B"), seats={"B": "ann", "Y": "bot"},
+                 table={"id": "t1", "target_vp": 5, "game": "cards"}, started=True)
+        state.view = v
+        text = "".join(t for _, t in game_panel(state, 0.0, screens(v).panel))
+        assert hint in text and "lay a combat card" not in text, text
+
+
 def test_the_log_words_the_card_game_events():
     assert describe_event({"kind": "hidden", "seat": "Y"}) == "Yellow hid its start characters (face down)"
     assert describe_event({"kind": "hidden", "seat": "B", "placements": [["bMK", 0], ["bSN", 1]]}) == \
@@ -136,6 +159,11 @@ def test_the_log_words_the_card_game_events():
                            "winner": "B", "wounded": ["ySN"], "eliminated": []}) == \
         "Combat 2: Blue 5 (card +3) vs Yellow 3 (card +1): Blue wins; ySN wounded"
     assert describe_event({"kind": "combat_card", "seat": "Y"}) == "Yellow lays a card"
+    # a count, not a plural to agree with it (a play-test read "1 jump cards left")
+    assert describe_event({"kind": "jump", "figure": "bTR", "zone": "d2", "jumps_left": 1}) == \
+        "bTR jumps to d2 (jump cards left: 1)"
+    assert describe_event({"kind": "jump", "figure": "bTR", "zone": "d2", "jumps_left": 0, "discarded": 4}) == \
+        "bTR jumps to d2 (jump cards left: 0; gives up its +4)"
     assert describe_event({"kind": "game_started", "seats": {"B": "ann", "Y": "bob"}}).startswith("the game starts")
     assert compact_event({"kind": "move", "figure": "bMK", "path": ["B1^a1", "a2"]}) == "bMK a2"
     # the last zone, not the last word: an object taken or left there follows it
@@ -272,11 +300,14 @@ def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
     # part of a choice, `hide bMK:1`, is an abbreviation: "it matches 2 choices")
     with pytest.raises(ChoiceError, match=r"^start column 1 or 2 at column 6: 'hide bMK:3 bSN:1'$"):
         resolve_choice("hide bMK:3 bSN:1", legal, "B", game="cards")
-    for wrong in ("hide bMK:1 bWA:1", "hide bMK:1 bMK:2", "hide bMK:1 ySN:2", "hide bMK:1 bSN:1 bWA:2"):
+    for wrong, why in (("hide bMK:1 bWA:1", "bWA is not one of your characters in hand"),
+                       ("hide bMK:1 bMK:2", "bMK is placed twice"),
+                       ("hide bMK:1 ySN:2", "ySN is not one of your characters in hand"),
+                       ("hide bMK:1 bSN:1 bWA:2", "bWA is not one of your characters in hand"),
+                       ("hide bMK:1 bSN:1 bSN:2", "bSN is placed twice")):
         with pytest.raises(ChoiceError) as refused:
             resolve_choice(wrong, legal, "B", game="cards")
-        assert (refused.value.rule, str(refused.value)) == (
-            "CG-TUT1-04", "place exactly 2 of your characters on your start zone")
+        assert (refused.value.rule, str(refused.value)) == ("CG-TUT1-04", why)
     faces = ["face bMK:a2 bSN:d1", "face bMK:a2 bSN:c1", "face bMK:b2 bSN:d1", "face bMK:b2 bSN:c1"]
     with pytest.raises(ChoiceError) as refused:
         resolve_choice("face bMK:c1 bSN:d1", faces, "B", game="cards")

@@ -87,7 +87,7 @@ def test_what_is_not_a_file_we_wrote_is_ignored(tmp_path):
         assert seat_file.load() is None, data[:60]
 
 
-def test_the_progress_file_keeps_the_view_and_the_log_for_its_table_only(tmp_path):
+def test_the_progress_file_keeps_the_view_the_log_and_the_chat_for_its_table_only(tmp_path):
     """Beside the seat file, how far the table's events got (a view with bytes in it, as views carry commitments),
     readable by the user only, read back only for its table; what is not a file we wrote is not read; clearing
     the seat clears it too."""
@@ -104,9 +104,16 @@ def test_the_progress_file_keeps_the_view_and_the_log_for_its_table_only(tmp_pat
     whole = Progress("t1-ab", 7, None, {"phase": "hide"}, [], False)  # a connection without view deltas
     seat_file.save_progress(whole)
     assert seat_file.load_progress("t1-ab") == whole
+    chatted = Progress("t1-ab", 8, None, {"phase": "hide"}, [], False, ["bob: hi", "alice (watching): hello"])
+    seat_file.save_progress(chatted)
+    assert seat_file.load_progress("t1-ab") == chatted, "the table's chat lines too"
     raw = msgpack.unpackb(seat_file.progress_path.read_bytes())
+    older = {key: value for key, value in raw.items() if key != "chat"}  # written before the chat was kept
+    seat_file.progress_path.write_bytes(msgpack.packb(older))
+    assert seat_file.load_progress("t1-ab") == Progress("t1-ab", 8, None, {"phase": "hide"}, [], False, [])
     for data in [b"\xc1", msgpack.packb({**raw, "format": 2}), msgpack.packb({**raw, "base": {"a": 1}}),
                  msgpack.packb({**raw, "view": None}), msgpack.packb({**raw, "log": ["a", 3]}),
+                 msgpack.packb({**raw, "chat": ["a", 3]}), msgpack.packb({**raw, "chat": "a"}),
                  msgpack.packb({**raw, "last_event": -1}), msgpack.packb({**raw, "table": ""}),
                  msgpack.packb(raw) + b"x", b"\x90" * (MAX_PROGRESS_SIZE + 1)]:
         seat_file.progress_path.write_bytes(data)

@@ -58,7 +58,8 @@ def test_leaving_a_running_game_asks_first_and_resigns_on_the_second_leave():
     wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**state.view, "table": {"id": TABLE,
                                                                                          "result": result}}}))
     wired.deliver(Left(TABLE))
-    assert state.notice == "left table t-1: you resigned, Yellow wins (`ratings` shows the ratings)"
+    # (no "`ratings` shows the ratings": a play-test resigned a card game, which is never rated)
+    assert state.notice == "left table t-1: you resigned, Yellow wins"
 
 
 def test_leaving_a_finished_game_or_one_not_started_needs_no_confirmation():
@@ -371,6 +372,43 @@ def test_a_log_line_that_came_with_no_table_event_is_kept_for_a_restart_too(tmp_
     wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
     assert list(wired.session.state.log)[-1] == "Yellow has made his secret choice (combat-1); make yours"
     assert seat_file.load_progress(TABLE).log == list(wired.session.state.log)
+
+
+def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choose():
+    """Play-test (the Card Game's hide): the player still to choose was never told that his opponent had chosen,
+    since `opponent_commit` comes only once both have. The server's view now names the seats that have committed
+    (`table.committed`, docs/protocol.md section 20): a notice and a log line once, when the opponent first
+    appears there, and the panel's "Yellow has chosen", as a spectator's panel says it too."""
+    from dungeon_twister.client.games import screens
+    from dungeon_twister.client.panel import game_panel
+    from dungeon_twister.protocol import TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    choosing = {**state.view, "secret": "hide", "to_act": ["B", "Y"], "legal": ["hide x"], "table": {"id": TABLE}}
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "view", "view": choosing}))
+    lines = len(state.log)
+    chosen = {**choosing, "table": {"id": TABLE, "committed": ["Y"]}}
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": chosen}))
+    assert list(state.log)[lines:] == ["Yellow has made his secret choice (hide); make yours"]
+    assert state.notice == "Yellow has made his secret choice (hide); make yours"
+    panel = "".join(text for _, text in game_panel(state, 0.0, screens(chosen).panel))
+    assert "Blue is choosing · Yellow has chosen" in panel
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "view", "view": chosen}))  # the same again: said once
+    assert len(state.log) == lines + 1
+    # our own round, revealed, whose opponent's reveal comes later (CG-TUT1-05: when the teams are shown): once
+    # the game goes on, the message bar no longer says it waits for that reveal (a play-test saw it stay)
+    from dungeon_twister.client.state import SecretChoice
+
+    round_ = state.secrets["hide"] = SecretChoice("hide", "hide x")
+    round_.revealed = True
+    state.say(round_.describe())
+    assert state.notice == "hide: 'hide x' revealed; waiting for the opponent's reveal"
+    seeding = {**choosing, "secret": None, "to_act": ["B"], "phase": "seed"}
+    wired.deliver(TableEvent(TABLE, 4, {"kind": "view", "view": seeding}))
+    assert state.notice == ("hide: you chose 'hide x'; the opponent's choice is checked against his commitment when "
+                            "the game shows it")
 
 
 def test_DT_224_a_word_in_the_players_language_for_yes_gets_the_question_again():

@@ -330,6 +330,27 @@ async def test_spectate_by_a_tables_number_waits_for_the_table_list(autojump_clo
         assert sent == b"" and session.state.spectating and session.spectate_listed is None
 
 
+async def test_spectate_by_a_number_no_listed_table_has_says_what_the_number_is(autojump_clock):
+    """Play-test: `--spectate 1` with one table listed, t3-c42d7d85, got the server's "there is no table '1'". The
+    number is the one in a table's id, as in the lobby's `spectate 1`: the client says so, with the listed ids,
+    and sends nothing the server would refuse."""
+    from dungeon_twister.protocol import Role, TableInfo, Tables
+
+    spectator = Session(ClientState("gino"), Role.SPECTATOR)
+    spectator.spectate_listed = "1"
+    async with running_client(spectator) as (session, listener):
+        server = await listener.next_server()
+        await server.welcome()
+        assert isinstance(await server.receive(), ListTables)
+        await server.send(Tables((TableInfo("t3-c42d7d85", TableOptions(), "playing", 4, blue="ann", yellow="bob"),)))
+        sent = b""
+        with trio.move_on_after(5):
+            sent = await server.stream.receive_some()
+        assert sent == b"" and not session.state.spectating
+        assert session.state.notice == ("no listed table has the number 1 (the number in its id, as 3 in "
+                                        "t3-c42d7d85): t3-c42d7d85")
+
+
 async def test_a_lost_connection_is_resumed_and_unanswered_actions_are_sent_again(autojump_clock):
     main_phase = position_text("bWA@c4 yTR@c6")
     async with running_client() as (session, listener):

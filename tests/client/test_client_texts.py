@@ -48,6 +48,20 @@ def test_PD_CHAR_help_on_the_paladins_and_dragons_characters_and_objects():
     assert "RD" in client_help.topics() and "ring of teleportation" in client_help.topics()
 
 
+def test_CG_MOVE_help_at_a_card_table_points_to_the_card_games_rules_not_the_board_games():
+    """Play-test: at a card table `help` offered `help BG-MOVE, help BG-COMBAT-07` and an unknown topic answered
+    "try: ... help BG-MOVE", which explained the board game's moves (connected squares, the Thief): no BG rule
+    applies there. The card table's help names the Card Game's examples, each of which has a help text."""
+    listing = client_help.help_text("", at_table=True, game="cards")
+    assert "help CG-MOVE, help CG-COMBAT-02" in listing and "BG-" not in listing
+    assert "help BG-MOVE" in client_help.help_text("", at_table=True)  # a board table's as before
+    unknown = client_help.help_text("Seil", at_table=True, game="cards")
+    assert unknown == "no help on 'Seil'; try: help cards, help MK, help rope, help move, help CG-MOVE"
+    for example in ("cards", "MK", "rope", "move", "CG-MOVE", "CG-COMBAT-02"):
+        assert not client_help.help_text(example, at_table=True, game="cards").startswith("no help"), example
+    assert client_help.help_text("CG-MOVE", game="cards").startswith("CG-MOVE: Move (Card Game")
+
+
 def test_CG_CHAR_help_at_a_card_table_gives_the_card_games_kinds_and_legend():
     """Found by a play-test: at a card-game table `help CO` gave the board game's Colossus (movement 2; the Card
     Game's moves 1 zone, as `help cards` lists it), `help SN` and `help BK` (tutorial 2's characters) had no help,
@@ -400,7 +414,8 @@ def test_the_panels_result_words_why_the_game_ended():
     assert "Game over: a draw (agreed by both players), VP 1-0" in panel
     assert "Turn 5 · game over\n" in panel and "to act" not in panel and "AP left" not in panel
     state.result = {"winner": "Y", "vp": {"B": 0, "Y": 2}, "reason": "resigned"}
-    assert "Game over: Yellow wins 0-2 (the other player resigned)" in text_of(game_panel(state, 0.0))
+    # the winner's VP first, as a result is read (a play-test read "Yellow wins 2-5" as Yellow's 2)
+    assert "Game over: Yellow wins 2-0 (the other player resigned)" in text_of(game_panel(state, 0.0))
     state.result = {"winner": "B", "vp": {"B": 5, "Y": 2}, "reason": "a new reason"}
     assert "Game over: Blue wins 5-2 (a new reason)" in text_of(game_panel(state, 0.0))
 
@@ -871,7 +886,7 @@ def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
     assert reason_text("resigned") == "the other player resigned"
     assert reason_text("a new reason") == "a new reason"
     event = {"kind": "game_over", "winner": "Y", "vp": {"B": 2, "Y": 6}, "reason": "target reached"}
-    assert describe_event(event) == "game over: Yellow wins 2-6 (target reached)"
+    assert describe_event(event) == "game over: Yellow wins 6-2 (target reached)"  # the winner's VP first
 
 
 @pytest.mark.parametrize(("typed", "engine_text"), [
@@ -984,3 +999,28 @@ def test_PD_TEAM_MUTUAL_the_drafts_panel_says_who_picks_first_and_no_pair_it_doe
     assert "Your move: pick a room pair, a character or an object: pick CODE, one the list offers (Tab completes)" \
         in panel
     assert not {37, "37"} & set(client.view["draft"]["pool"]["rooms"]) and "pick 37" not in panel
+
+
+def test_PD_CHAR_GOLEM_01_05_look_names_a_broken_wall_beside_a_square():
+    """Play-test: a wall the Golem broke is drawn as an opening, and `look` said nothing of it, so a broken wall
+    could not be told from no wall. The view's `broken_walls` (public: the marker lies on the board) lets `look`
+    name it on both squares, with its side (PD-CHAR-GOLEM-01: b13|c13); a double wall broken once is still a wall,
+    one of its two segments broken (PD-CHAR-GOLEM-05: a5|a6). Every viewer sees it, the spectators too."""
+    from tests.engine.builders import act
+    from tests.engine.paladins.builders import pd_position
+
+    from dungeon_twister.engine import view
+
+    broken = act(pd_position("bGO@b13 yWA@h4"), "smash bGO e")
+    for viewer in ("B", "Y", None):
+        seen = view(broken, viewer)
+        assert seen["broken_walls"] == [["b13", "c13", 1]]
+        assert describe_square(seen, "b13") == "b13: Blue Golem; a broken wall east"
+        assert describe_square(seen, "c13") == "c13: a broken wall west"
+    assert "broken_walls" not in view(pd_position("bGO@b13 yWA@h4"), "B")
+    once = view(act(pd_position("bGO@a5 yWA@h4"), "smash bGO n"), "Y")
+    assert once["broken_walls"] == [["a5", "a6", 1]]
+    assert describe_square(once, "a6") == "a6: a double wall south, one of its two segments broken"
+    twice = view(act(pd_position("bGO@a5 yWA@h4"), "smash bGO n", "smash bGO n"), "Y")
+    assert twice["broken_walls"] == [["a5", "a6", 2]]
+    assert describe_square(twice, "a6") == "a6: a broken wall south"

@@ -41,8 +41,9 @@ def test_a_verb_like_no_other_gets_no_guess_but_the_list():
 def test_a_games_unknown_verb_lists_the_verbs_of_its_rule_set():
     """Seen in play-tests: in a base-set game, `fly bWA c4` was answered with every set's verbs (breathe, charm,
     shoot...). `resolve_input` knows the game: its refusal lists the verbs of the rule set's modules (BASE_SET:
-    no `shoot`, which is unknown there and answered so, with the base set's nearest verb), a Prison game's list
-    has `shoot`, and the parser alone still knows every verb."""
+    no `shoot`, which is unknown there and answered so, with the base set's nearest verb) that the game can use
+    (no `pick` nor `build` without a mixed game's team building, PD-TEAM-MUTUAL-01, PD-TEAM-FREE-01), a Prison
+    game's list has `shoot`, and the parser alone still knows every verb."""
     from dungeon_twister.engine.boardgame.notation import verbs
     from dungeon_twister.engine.boardgame.setup import new_game
     from dungeon_twister.engine.boardgame.state import Options
@@ -56,7 +57,7 @@ def test_a_games_unknown_verb_lists_the_verbs_of_its_rule_set():
     with pytest.raises(NotationError) as info:
         resolve_input(base, "B", "fly bWA c4")
     text = str(info.value)
-    assert "(verbs: attack, break, build, card, close, combat, drink, end, fireball, heal, hide" in text
+    assert "(verbs: attack, break, card, close, combat, drink, end, fireball, heal, hide" in text
     assert "shoot" not in text and "breathe" not in text and info.value.column == 0
     with pytest.raises(NotationError) as info:
         resolve_input(base, "B", "shoot bWA yTR")
@@ -65,6 +66,39 @@ def test_a_games_unknown_verb_lists_the_verbs_of_its_rule_set():
     assert {"shoot", "push", "lance", "mind"} <= set(verbs(prison.options.catalogue.rules))
     assert "breathe" not in verbs(prison.options.catalogue.rules)
     assert parse_action("shoot bWA yTR", "B").verb == "shoot"
+
+
+def test_a_games_unknown_verb_lists_the_verbs_its_own_tokens_can_use():
+    """Play-test: in a Paladins & Dragons game an unknown verb was answered with the rule set's verbs, `fireball`
+    among them, which no token of that game can use (BG-OBJ-FIREBALL-01: the Wizard's, with a wand; neither is in
+    PD-COMP-04). The list is the game's: the verbs every game of the rule set has (move, rotate, pass, ...) and
+    those some token of either team can use (the Golem's `smash`, PD-CHAR-GOLEM-01; the Ring's `teleport`); a
+    verb of the rule set that none can is unknown in that game, and a beginner's game (BG-OPT-07) has no
+    `wallwalk` nor `drink` (the Wall-Walker and the Speed Potion are out). While a mixed game's teams are being
+    picked (PD-TEAM-MUTUAL-01), every token of the pool may still join: all their verbs, and `pick`, not `build`."""
+    from dungeon_twister.engine.boardgame.notation import verbs
+    from dungeon_twister.engine.boardgame.setup import new_game
+    from dungeon_twister.engine.boardgame.state import Options
+
+    paladins = new_game(Options(set_name="paladins"), 7)
+    assert {"fireball", "heal", "wallwalk", "drink"} <= set(verbs(paladins.catalogue.rules))
+    with pytest.raises(NotationError) as info:
+        resolve_input(paladins, "B", "fly bGO c4")
+    text = str(info.value)
+    assert "smash" in text and "teleport" in text and "move" in text and "rotate" in text and "pass" in text
+    for verb in ("fireball", "heal", "wallwalk", "drink", "regenerate", "pick", "build"):
+        assert verb not in text
+    with pytest.raises(NotationError) as info:
+        resolve_input(paladins, "B", "fireball bIL n")
+    assert str(info.value).startswith("unknown verb 'fireball'")
+    from dungeon_twister.engine.boardgame.notation import game_verbs
+
+    beginner = new_game(Options(beginner=True), 7)
+    assert {"fireball", "heal", "regenerate"} <= game_verbs(beginner)
+    assert not {"wallwalk", "drink", "pick", "build"} & game_verbs(beginner)
+    draft = new_game(Options(set_name="base_paladins", teams="mutual"), 7)
+    assert draft.phase == "draft" and {"pick", "fireball", "smash", "wallwalk"} <= game_verbs(draft)
+    assert "build" not in game_verbs(draft)
 
 
 def test_own_tokens_may_omit_their_colour():
@@ -100,11 +134,12 @@ def test_resolve_input_keeps_the_strict_error_when_nothing_matches():
 
 
 def test_an_abbreviation_that_matches_nothing_legal_says_so_not_that_a_verb_is_missing():
-    """`h20`, `bWA j9` or `TH c1` typed where no legal action matches: the words are an abbreviation's (a square,
-    a token), so the error says that nothing legal matches them, not the parser's "unknown verb" with its list of
-    verbs. A misspelled verb (`mvoe bWA c4`) and an error further in the text keep the parser's own error."""
+    """`h20`, `A1` or `bTH` typed where no legal action matches: the words are an abbreviation's (a square, a
+    room, a token), so the error says that nothing legal matches them, not the parser's "unknown verb" with its
+    list of verbs. A misspelled verb (`mvoe bWA c4`) and an error further in the text keep the parser's own
+    error. (`bWA j9`, a whole move without its verb, is that move: the next test.)"""
     state = position("bWA@c3 yTR@h18")
-    for typed in ("h20", "bWA j9", "TH c1", "A1"):
+    for typed in ("h20", "A1", "bTH"):
         with pytest.raises(NotationError) as info:
             resolve_input(state, "B", typed)
         assert info.value.template == "{typed} matches none of your legal actions now"
@@ -114,6 +149,29 @@ def test_an_abbreviation_that_matches_nothing_legal_says_so_not_that_a_verb_is_m
             resolve_input(state, "B", typed)
         assert info.value.template != "{typed} matches none of your legal actions now" and info.value.column == column
     assert resolve_input(state, "B", "c4") == parse_action("move bWA c4", "B")
+
+
+def test_BG_MOVE_01_a_move_typed_without_its_verb_is_refused_with_the_rule_it_breaks():
+    """Seen by hand: `bWA d1` (a face-down room's square) was refused with "matches none of your legal actions
+    now", while `move bWA d1` was refused with BG-GEO-11. A whole move with its verb left out is that move, so
+    `apply` names the rule: BG-MOVE-01 for a square beyond 3 steps, BG-AP-02 for a figure not in play or not the
+    seat's. The Card Game's moves need their path, so its verb-less words still match nothing."""
+    from dungeon_twister.engine.families import CARDS
+    from .cards.builders import build
+
+    state = position("bWA@c3 yTR@h18")
+    for typed, rule, message in (("bWA j9", "BG-MOVE-01", "j9 is not within 3 connected steps of bWA"),
+                                 ("WA j9", "BG-MOVE-01", "j9 is not within 3 connected steps of bWA"),
+                                 ("TH c1", "BG-AP-02", "bTH is not in play"),
+                                 ("yTR h17", "BG-AP-02", "yTR is not one of your characters")):
+        action = resolve_input(state, "B", typed)
+        assert format_action(action) == format_action(parse_action(f"move {typed}", "B"))
+        with pytest.raises(IllegalAction) as info:
+            apply(state, action)
+        assert (info.value.rule, str(info.value)) == (rule, f"{rule}: {message}")
+    with pytest.raises(NotationError) as refused:
+        CARDS.resolve_input(build({"bMK": "a1", "yMK": "d4"}), "B", "MK a3")
+    assert refused.value.template == "{typed} matches none of your legal actions now"
 
 
 def test_BG_TURN_01_an_abbreviation_typed_out_of_turn_is_refused_as_not_your_turn():

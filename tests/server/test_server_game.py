@@ -175,6 +175,37 @@ async def test_a_refused_team_is_replaced_by_a_legal_team_drawn_in_secret(autoju
             assert played == drawn and played in legal and "; " + drawn + " was played instead" in refused.message
 
 
+async def test_who_has_chosen_in_secret_is_published_with_each_commitment(autojump_clock):
+    """Play-test (the Card Game's hide, a combat card): the player still to choose, and the spectators, were never
+    told that the other had chosen; `opponent_commit` comes only once both have (docs/protocol.md section 10).
+    At the table a card laid face down is seen laid: each commitment publishes a view whose `table.committed`
+    names the seats that have chosen for the pending choice, to everyone, and the choice not at all (the same
+    view whatever was chosen); once the choices are applied the key is gone."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            watcher = await Client.connect(server, "watcher", "spectator")
+            await watcher.send(Spectate(table))
+            await watcher.expect(Snapshot)
+            assert "committed" not in blue.view["table"]
+            await blue.commit("team", blue.view["legal"][-1])
+            for client in (blue, yellow, watcher):
+                view = (await client.expect(TableEvent, lambda e: e.event.get("kind") == "view")).event["view"]
+                assert view["table"]["committed"] == ["B"] and view["secret"] in (None, "team")
+            mine, theirs = blue.events_of("view")[-1], yellow.events_of("view")[-1]
+            assert "team b0" not in repr(theirs) and "team b0" not in repr(watcher.events_of("view")[-1])
+            assert mine["view"]["table"] == theirs["view"]["table"]
+            await yellow.commit("team", yellow.view["legal"][0])
+            view = (await watcher.expect(TableEvent, lambda e: e.event.get("kind") == "view")).event["view"]
+            assert view["table"]["committed"] == ["B", "Y"]
+            for client in (blue, yellow):
+                await client.expect(OpponentCommit)
+                await client.reveal("team")
+            view = (await watcher.expect(TableEvent, lambda e: e.event.get("kind") == "view"
+                                         and e.event["view"]["phase"] != "team")).event["view"]
+            assert "committed" not in view["table"]
+
+
 async def test_a_game_that_waits_keeps_its_memo_and_legal_table_packed(autojump_clock):
     """Once a step's frames are written (Table.after_step), the game's move memo is packed and its legal table
     kept as one string (Game.pack, issue 7 row 5); the next action sent as a listed text is still the generated

@@ -90,8 +90,13 @@ async def test_a_player_disconnects_after_committing_a_combat_card_and_resumes(a
             assert resolved[0]["cards"]["Y"] == int(reveal.choice.split("+")[1])
             for client in (blue, yellow):
                 assert client.errors() == [] and not any(isinstance(e, RevealMismatch) for e in client.received)
+            # Y's commitment was published while B was away (table.committed): two whole views more than the log
+            # keeps for a client without view deltas (6 KiB a form, server/eventlog.py), so B comes back to a
+            # snapshot of the latest, and the events go on from there, none missing
+            snapshot = next(e for e in blue.received if isinstance(e, Snapshot))
+            assert snapshot.n > last_event and snapshot.view["table"]["committed"] == ["B", "Y"]
             numbers = [e.n for e in blue.received if isinstance(e, TableEvent)]
-            assert numbers == list(range(last_event + 1, last_event + 1 + len(numbers)))
+            assert numbers == list(range(snapshot.n + 1, snapshot.n + 1 + len(numbers)))
 
 
 async def test_resuming_replays_the_missed_events_or_sends_a_snapshot(autojump_clock):
@@ -254,3 +259,45 @@ async def test_the_view_of_a_game_the_rules_end_has_the_engines_outcome_as_its_r
             last = yellow.events_of("view")[-1]["view"]
             assert last["table"]["result"] == last["outcome"] == ended
             assert ended["reason"] == "target reached" and max(ended["vp"].values()) >= 5
+
+
+async def test_a_resumed_player_is_sent_the_table_chat_said_while_he_was_away(autojump_clock):
+    """Play-test: a player whose client was killed came back to the game, but what the opponent had said meanwhile
+    was nowhere (chat is no table event: nothing sent it again). The server keeps the table's chat said while a
+    seat is held, the newest MISSED_CHAT lines, and sends them to that player when he resumes, after his events
+    and in order; only to him (the others had them), once, and never to a spectator's watch."""
+    from dungeon_twister.protocol import Chat, ChatMessage
+
+    kept = 20  # seating.MISSED_CHAT
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            watcher = await Client.connect(server, "watcher", "spectator")
+            await watcher.send(Spectate(table))
+            await watcher.expect(Snapshot)
+            await blue.send(Chat("before"))
+            await yellow.expect(ChatMessage, lambda m: m.text == "before")
+            token, last_event = blue.token, blue.conn.last_event
+            await blue.close()
+            assert (await yellow.expect(OpponentLeft)).seat == "B"
+            said = [f"line {n}" for n in range(kept + 3)]
+            for text in said:
+                await yellow.send(Chat(text))
+                await yellow.expect(ChatMessage, lambda m, text=text: m.text == text)
+                await trio.sleep(1)  # within the chat rate limit (and the 60 s grace)
+            blue = await Client.connect(server, "ann", resume=ResumeInfo(token, table, last_event))
+            await blue.expect(Joined)
+            await yellow.expect(OpponentBack)
+            await blue.send(Chat("back"))
+            await blue.expect(ChatMessage, lambda m: m.text == "back")
+            for client in (watcher, yellow):
+                await client.expect(ChatMessage, lambda m: m.text == "back")
+            got = [m for m in blue.received if isinstance(m, ChatMessage)]
+            assert [(m.sender, m.text, m.table) for m in got[:-1]] == [
+                ("bob", text, table) for text in said[-kept:]], "the newest lines said while away, in order"
+            assert [m.text for m in watcher.received if isinstance(m, ChatMessage)] == ["before", *said, "back"]
+            assert [m.text for m in yellow.received if isinstance(m, ChatMessage)] == ["before", *said, "back"]
+            assert blue.errors() == [] and yellow.errors() == []
+    from dungeon_twister.server.seating import MISSED_CHAT
+
+    assert MISSED_CHAT == kept

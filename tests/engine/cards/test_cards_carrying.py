@@ -485,7 +485,8 @@ def test_CG_OPT_03_DT_224_an_object_taken_unseen_may_not_be_taken_back():
         assert next(f for f in view(after, "B")["figures"] if f["id"] == "bSN")["carries"] == carried
         for viewer in ("B", "Y", None):  # what each reads of the event is unchanged
             assert event_view(events[0], viewer) == {"kind": "move", "figure": "bSN", "path": ["b1", "+@yMK"]}
-        assert CARDS.takeback_refusal(after, events) == ("it showed someone a secret", {})
+        assert CARDS.takeback_refusal(after, events) == (
+            "it was told to each player differently (a detail of it is hidden)", {})
     plain = build({"bSN": "a1", "yMK": ("b1", {"wounded": True}), "yWA": "d4"}, items={"yKY": "@yMK"})
     after, events = apply(plain, parse_action("move bSN b1 +yKY", "B"))  # no variant: he saw it all along
     assert CARDS.takeback_refusal(after, events) is None

@@ -50,7 +50,8 @@ def test_CG_COMBAT_04_05_tie_and_the_zero_card_returns():
     s3, d = fight(s2, "attack bSN yMK", 2, 6)
     assert d["winner"] == "Y" and s3.fig("bSN").wounded and s3.player("B").cards == (0, 1, 2, 3, 3, 4, 5, 6)
     assert s3.player("B").ap == 1
-    refused(s3, "card 0", "CG-COMBAT-02")  # no combat pending: not the time
+    # no combat pending: the sentence no longer names the code's phase ("phase main", a play-test)
+    assert refused(s3, "card 0", "CG-COMBAT-02").message == "not the time for that now"
 
 
 def test_CG_COMBAT_02_only_cards_in_hand():

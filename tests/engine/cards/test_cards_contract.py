@@ -205,4 +205,4 @@ def test_DT_224_what_may_be_taken_back_moves_and_turns_not_reveals_combats_or_se
     assert BOARD.takeback_refusal(board, [event("moved"), event("room_revealed")]) == \
         ("it showed what was hidden or began what cannot be undone ({shown})", {"shown": "room_revealed"})
     assert BOARD.takeback_refusal(board, [secret_event("placed", "B", {"token": "bRP"}, {})]) == \
-        ("it showed someone a secret", {})
+        ("it was told to each player differently (a detail of it is hidden)", {})

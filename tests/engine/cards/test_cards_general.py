@@ -199,4 +199,5 @@ def test_CG_SCEN_02_CG_TUT3_02_a_full_room_is_refused_citing_the_setup_that_fill
         for card in hand[:per_room]:  # room A filled with the seeder's own cards
             s = (s.with_item(with_fields(card, where="seeded", at=0)) if s.has_item(card.id)
                  else s.with_figure(with_fields(card, where="seeded", at=0)))
-        refused(s, f"seed {hand[per_room].id} A", rule, seat=seeder)
+        refusal = refused(s, f"seed {hand[per_room].id} A", rule, seat=seeder)
+        assert refusal.message == f"that room already holds all the cards its setup gives it ({per_room})"

@@ -450,6 +450,21 @@ def test_CG_CHAR_TELEPATH_01_02_03_CG_CHAR_ORDER_01_mind_control():
     assert act(after, "card 2").to_act == ("Y",)
 
 
+def test_CG_CHAR_ORDER_01_no_combat_card_before_the_naming_or_the_announcement_nor_a_second_one():
+    """Play-test cgplay16: `card 3` typed while the Telepath's naming was pending was applied as a plain action (the
+    card laid before the naming, without commit-reveal), and the commit-reveal round then waited for ever for
+    Blue's commitment; a second `card 2` then reached _resolve without Yellow's card (KeyError). CG-CHAR-ORDER-01:
+    the announcement and the naming come first; CG-COMBAT-02: one card a side."""
+    naming = act(build({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bTP yMK")
+    refused(naming, "card 3", "CG-CHAR-ORDER-01")
+    named = act(naming, "mind +3")
+    laid = act(named, "card 3")
+    refused(laid, "card 2", "CG-COMBAT-02")
+    announcing = act(build({"bBE": "a1", "yMK": "a1", "yCO": "d4"}, combat=True), "attack bBE yMK")
+    assert announcing.combat.announcing == "B"
+    refused(announcing, "card 3", "CG-CHAR-ORDER-01")
+
+
 def test_CG_CHAR_COLOSSUS_01_bend_bars_breaks_the_portcullis_beside_him_for_good():
     """For 1 AP the Colossus in c1 breaks the closed portcullis c1|d1: the Snake-man then walks through; it is
     never closed again (a Key does nothing to it)."""

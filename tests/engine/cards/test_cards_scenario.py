@@ -49,7 +49,8 @@ def test_CG_SEL_MUTUAL_01_the_picker_shows_and_both_take_it():
     first = s.selection.first
     other = "Y" if first == "B" else "B"
     assert s.to_act == (first,) and secret_purpose(s, first) is None  # public, one at a time
-    refused(s, "pick WA", "CG-SEL-MUTUAL-01", other)  # not his turn
+    refusal = refused(s, "pick WA", "CG-SEL-MUTUAL-01", other)  # not his turn
+    assert refusal.message == "it is your opponent's turn to pick"  # (a play-test read "Y picks now")
     s = act(s, "pick WA", first)
     assert s.selection.teams == (("WA",), ("WA",)) and s.to_act == (other,)
     refused(s, "pick WA", "CG-SEL-MUTUAL-01", other)  # both hold it already

@@ -99,8 +99,19 @@ def test_CG_TUT1_04_CG_START_01_02_a_refused_secret_choice_is_explained_from_the
                 found = same_refusal(s, Hide("B", tuple(zip(ids, cols))), hides)
                 rules.add(found and found[0])
     assert rules == {None, "CG-TUT1-04", "CG-START-01"}
-    assert choice_refusal(parse_action("hide bMK:1 bMK:2", "B"), hides).message == (
-        "place exactly 2 of your characters on your start zone")
+    # the sentence names what is wrong (a play-test met "place exactly 2 of your characters" for `hide bCO:1
+    # bSN:2`, two placed, bCO not his); a token of the other colour gets one answer whether the opponent has
+    # that character or not (yMK in hand, yCO in no team of the tutorial), so it tells nothing of his team
+    for text, message in (("hide bMK:1 bMK:2", "bMK is placed twice"),
+                          ("hide bMK:1 yMK:2", "yMK is not one of your characters in hand"),
+                          ("hide bMK:1 yCO:2", "yCO is not one of your characters in hand"),
+                          ("hide bCO:1 bSN:2", "bCO is not one of your characters in hand"),
+                          ("hide bMK:1", "place exactly 2 of your characters on your start zone")):
+        action = parse_action(text, "B")
+        assert choice_refusal(action, hides).message == message
+        with pytest.raises(IllegalAction) as refusal:
+            apply(s, action)
+        assert (refusal.value.rule, refusal.value.message) == ("CG-TUT1-04", message)
     s = act(act(s, "hide bMK:1 bSN:2", "B"), "hide yMK:2 ySN:2", "Y")
     for seat in (s.seeder, "Y" if s.seeder == "B" else "B", s.seeder, "Y" if s.seeder == "B" else "B"):
         s = apply(s, next(iter(legal_actions(s, seat))))[0]
