@@ -480,7 +480,7 @@ def legal_texts(state, seat: str | None = None) -> list[str]:
             if is_lazy(offered):  # a choice made of parts: its texts, lazily too
                 lazy.append(Mapped(offered, format_action))
             else:
-                out.extend(map(format_action, offered))
+                out.extend(_offered_texts(state, s, offered))
             continue
         out.append("end")
         for parts, entry in legal._main_parts(state, s):
@@ -507,6 +507,18 @@ def _figure_texts(parts, entry) -> tuple[str, ...]:
     return texts
 
 
+def _offered_texts(state, seat: str, offered: list):
+    """The texts of a seat's actions outside the main phase: a team choice's as kept with it (legal.team_choices),
+    else formatted."""
+    from . import legal
+
+    if state.phase == "team" and offered and type(offered[0]) is ChooseTeam:
+        choices, texts = legal.team_choices(state, seat)
+        if len(choices) == len(offered) and choices[0] is offered[0]:  # (the same entry: a set's step came first)
+            return texts
+    return map(format_action, offered)
+
+
 def legal_table(state, seat: str) -> Mapping:
     """{canonical text: action} of `legal_actions(state, seat)`, in its order: what `dict(zip(legal_texts(state,
     seat), legal_actions(state, seat)))` gives, in one pass over the figures' memo entries instead of two (the
@@ -521,7 +533,7 @@ def legal_table(state, seat: str) -> Mapping:
         offered = legal._for_seat(state, seat)
         if is_lazy(offered):
             return {}
-        return {format_action(action): action for action in offered}
+        return dict(zip(_offered_texts(state, seat, offered), offered))
     texts: list[str] = ["end"]
     parts: list = [(EndTurn(seat),)]
     for figure_parts, entry in legal._main_parts(state, seat):

@@ -285,13 +285,17 @@ def _start_play(ctx: Ctx) -> None:
     ctx.emit("turn_started", turn=1, seat=s.active)
 
 
+def team_inputs(state: GameState, seat: str) -> tuple:
+    """What the seat's team choices follow from, and only that: (marked squares, available characters sorted,
+    removals needed, team size). Equal inputs, equal `team_options` (legal.team_choices keeps them by these)."""
+    return (tuple(marked_squares(state, seat)), tuple(sorted(playing_characters(state, seat))),
+            removals_needed(state, seat), team_size(state, seat))
+
+
 def team_options(state: GameState, seat: str):
     """Every (team, removed) pair the seat may choose."""
     from itertools import combinations
-    squares = marked_squares(state, seat)
-    available = sorted(playing_characters(state, seat))
-    need = removals_needed(state, seat)
-    size = team_size(state, seat)
+    squares, available, need, size = team_inputs(state, seat)
     for places in combinations(squares, size):
         for four in permutations(available, size):
             rest = [c for c in available if c not in four]
