@@ -29,26 +29,24 @@ def legal_actions(state: GameState, seat: str | None = None) -> Sequence:
     return out
 
 
-_TEAM_CHOICES: dict[tuple, tuple[tuple, tuple]] = {}
+_TEAM_CHOICES: dict[tuple, tuple] = {}
 TEAM_CHOICES_KEPT = 32
 """The team choices kept (`team_choices`): one entry per seat and kind of game at its team choice."""
 
 
-def team_choices(state: GameState, seat: str) -> tuple[tuple, tuple[str, ...]]:
-    """The seat's team choices (BG-SETUP-04: the ChooseTeam of `setup.team_options`) and their canonical texts,
-    kept by what they follow from (`setup.team_inputs`, with the seat): every game of the same options lists the
-    same ones at its team choice, which a server lists again for each view while a player thinks (1,680 in a
-    standard game: ~14 ms a seat to make and format) and for each commitment (table.committed). Actions are
-    immutable, so games share them; the oldest entry goes beyond TEAM_CHOICES_KEPT."""
-    from .notation import format_action  # notation -> legal: imported here, as notation imports legal
-
+def team_choices(state: GameState, seat: str) -> tuple:
+    """The seat's team choices (BG-SETUP-04: the ChooseTeam of `setup.team_options`), kept by what they follow
+    from (`setup.team_inputs`, with the seat): every game of the same options lists the same ones at its team
+    choice, which a server lists again for each view while a player thinks (1,680 in a standard game: ~14 ms a
+    seat to make and format) and for each commitment (table.committed). Actions are immutable, so games share
+    them (notation keeps their texts beside them); the oldest entry goes beyond TEAM_CHOICES_KEPT."""
     key = (seat, *setup.team_inputs(state, seat))
     found = _TEAM_CHOICES.get(key)
     if found is None:
-        choices = tuple(ChooseTeam(seat, team, removed) for team, removed in setup.team_options(state, seat))
         while len(_TEAM_CHOICES) >= TEAM_CHOICES_KEPT:
             del _TEAM_CHOICES[next(iter(_TEAM_CHOICES))]
-        found = _TEAM_CHOICES[key] = (choices, tuple(map(format_action, choices)))
+        found = _TEAM_CHOICES[key] = tuple(ChooseTeam(seat, team, removed)
+                                           for team, removed in setup.team_options(state, seat))
     return found
 
 
@@ -60,7 +58,7 @@ def _for_seat(state: GameState, seat: str) -> list:
             if offered:
                 return offered  # a set's own step (the Telepath's naming) comes before the phase's actions
     if phase == "team":
-        return list(team_choices(state, seat)[0])
+        return list(team_choices(state, seat))
     if phase == "hide":
         hidden: dict = {}  # room slot -> tokens hidden there (`setup.hidden_count` of each, in one look)
         mine = []

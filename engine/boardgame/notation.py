@@ -507,15 +507,25 @@ def _figure_texts(parts, entry) -> tuple[str, ...]:
     return texts
 
 
+_TEAM_TEXTS: dict[int, tuple[tuple, tuple[str, ...]]] = {}
+"""The texts of the team choices legal.team_choices keeps, by the id of its tuple (held here with its texts, so
+the id stays its own), as many as it keeps."""
+
+
 def _offered_texts(state, seat: str, offered: list):
-    """The texts of a seat's actions outside the main phase: a team choice's as kept with it (legal.team_choices),
+    """The texts of a seat's actions outside the main phase: a team choice's as kept beside it (`_TEAM_TEXTS`),
     else formatted."""
     from . import legal
 
     if state.phase == "team" and offered and type(offered[0]) is ChooseTeam:
-        choices, texts = legal.team_choices(state, seat)
-        if len(choices) == len(offered) and choices[0] is offered[0]:  # (the same entry: a set's step came first)
-            return texts
+        choices = legal.team_choices(state, seat)
+        if len(choices) == len(offered) and choices[0] is offered[0]:  # (the kept ones: no set's step came first)
+            kept = _TEAM_TEXTS.get(id(choices))
+            if kept is None or kept[0] is not choices:
+                while len(_TEAM_TEXTS) >= legal.TEAM_CHOICES_KEPT:
+                    del _TEAM_TEXTS[next(iter(_TEAM_TEXTS))]
+                kept = _TEAM_TEXTS[id(choices)] = (choices, tuple(map(format_action, choices)))
+            return kept[1]
     return map(format_action, offered)
 
 

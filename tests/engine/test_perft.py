@@ -37,15 +37,17 @@ def test_BG_SETUP_04_the_team_choices_kept_are_those_the_rules_make_for_each_gam
 
     plain, other = new_game(Options(), 1), new_game(Options(), 2)
     handicapped = new_game(Options(handicap=Handicap("B", 7)), 1)
-    choices, texts = legal.team_choices(plain, "B")
-    assert legal.team_choices(other, "B")[0] is choices  # shared by games alike
-    assert len(choices) == 8 * 7 * 6 * 5 and list(texts) == [format_action(a) for a in choices]
+    choices = legal.team_choices(plain, "B")
+    assert legal.team_choices(other, "B") is choices  # shared by games alike
+    assert len(choices) == 8 * 7 * 6 * 5
     assert [(a.team, a.removed) for a in choices] == list(setup.team_options(plain, "B"))
-    assert BOARD.legal_texts(plain, "B") == list(texts)
-    assert list(BOARD.legal_table(plain, "B")) == list(texts)
-    left_out = legal.team_choices(handicapped, "B")[0]
+    texts = [format_action(a) for a in choices]
+    assert BOARD.legal_texts(plain, "B") == texts and BOARD.legal_texts(other, "B") == texts  # (kept, the 2nd)
+    assert list(BOARD.legal_table(other, "B")) == texts and list(BOARD.legal_table(other, "B").values()) == list(
+        choices)
+    left_out = legal.team_choices(handicapped, "B")
     assert len(left_out) == 8 * 7 * 6 * 5 * 4 and all(len(a.removed) == 1 for a in left_out)  # 1 of the 4 left
-    assert legal.team_choices(handicapped, "Y")[0][0].seat == "Y"
+    assert legal.team_choices(handicapped, "Y")[0].seat == "Y"
     monkeypatch.setattr(legal, "_TEAM_CHOICES", {})
     monkeypatch.setattr(legal, "TEAM_CHOICES_KEPT", 2)
     for characters in (4, 5, 6, 7):  # four kinds of game: the oldest entries go
