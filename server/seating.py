@@ -4,7 +4,7 @@ spectators; joining, watching, resuming, leaving and giving up a seat. Part of t
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import trio
@@ -46,8 +46,9 @@ class SeatState:
     """When the seat of a disconnected player is given up (trio clock)."""
     contributes: bool = False
     """A player whose connection has the feature seed_contributions (docs/protocol.md section 16)."""
-    missed_chat: deque[ChatMessage] = field(default_factory=lambda: deque(maxlen=MISSED_CHAT))
-    """The table's chat said while the seat was held (its player away), sent when he resumes (`chat`)."""
+    missed_chat: deque[ChatMessage] | None = None
+    """The table's chat said while the seat was held (its player away), sent when he resumes (`chat`); None until
+    a line is kept (an empty deque is 760 bytes, two a game: row 5 of issue 7 counts them)."""
 
 
 class Seating:
@@ -72,6 +73,8 @@ class Seating:
         self.table.send_all(message)
         for state in self.seats.values():
             if state.session is None and state.grace_until is not None:
+                if state.missed_chat is None:
+                    state.missed_chat = deque(maxlen=MISSED_CHAT)
                 state.missed_chat.append(message)
 
     def viewers(self) -> list[tuple[Session, str | None]]:
@@ -163,8 +166,9 @@ class Seating:
             old.drop("resumed on another connection")
         session.send(Joined(self.table.id, state.token, seat, self.table.grace))
         self.table.catch_up(session, seat, last_event)
-        while state.missed_chat:  # what was said at the table while he was away
-            session.send(state.missed_chat.popleft())
+        missed, state.missed_chat = state.missed_chat or (), None
+        for message in missed:  # what was said at the table while he was away
+            session.send(message)
         self.table.send_all(OpponentBack(self.table.id, seat), but=session)
         log("seat_resumed", table=self.table.id, seat=seat, name=session.name)
 
@@ -243,7 +247,7 @@ class Seating:
         """The grace of a disconnected player ran out: the game is abandoned (or, before it, the seat freed)."""
         state = self.seats[seat]
         state.grace_until = None
-        state.missed_chat.clear()
+        state.missed_chat = None
         self.lobby.release_name(state.name, (self.table.id, seat))
         self.lobby.revoke_token(state.token)
         state.token = None
