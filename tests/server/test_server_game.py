@@ -25,7 +25,8 @@ from dungeon_twister.protocol import (
 from dungeon_twister.server import play as play_module
 from dungeon_twister.server.records import write_record
 from test_server_resume import play_until
-from test_server_support import HANG_GUARD, Client, Scripted, find_seed, running_server, seated_pair, simulate
+from test_server_support import (HANG_GUARD, Client, Scripted, find_seed, running_server, seated_pair, simulate,
+                                 watching)
 
 VIEW_KEYS = {"legal", "secret", "seats", "table", "started"}
 
@@ -184,9 +185,7 @@ async def test_who_has_chosen_in_secret_is_published_with_each_commitment(autoju
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
-            watcher = await Client.connect(server, "watcher", "spectator")
-            await watcher.send(Spectate(table))
-            await watcher.expect(Snapshot)
+            watcher = await watching(server, table)
             assert "committed" not in blue.view["table"]
             await blue.commit("team", blue.view["legal"][-1])
             for client in (blue, yellow, watcher):

@@ -26,7 +26,7 @@ from dungeon_twister.protocol import (
 )
 from dungeon_twister.protocol.views import DELTA_VIEWS
 from test_server_support import (HANG_GUARD, Client, KeepingConnection, Scripted, find_seed, running_server,
-                                 seated_pair)
+                                 seated_pair, watching)
 
 
 async def play_until(table: str, players: dict, stop, *, first: bool = False) -> dict:
@@ -272,9 +272,7 @@ async def test_a_resumed_player_is_sent_the_table_chat_said_while_he_was_away(au
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
-            watcher = await Client.connect(server, "watcher", "spectator")
-            await watcher.send(Spectate(table))
-            await watcher.expect(Snapshot)
+            watcher = await watching(server, table)
             await blue.send(Chat("before"))
             await yellow.expect(ChatMessage, lambda m: m.text == "before")
             token, last_event = blue.token, blue.conn.last_event

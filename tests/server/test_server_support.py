@@ -25,6 +25,7 @@ from dungeon_twister.protocol import (
     ResumeInfo,
     Snapshot,
     Software,
+    Spectate,
     SpectatorConnection,
     TableCreated,
     TableEvent,
@@ -185,6 +186,14 @@ async def seated_pair(server: Server, options: TableOptions, *, memory: bool = F
         await client.expect_event("game_started")
         await client.expect_event("view")
     return table, blue, yellow
+
+
+async def watching(server: Server, table: str, name: str = "watcher") -> Client:
+    """A spectator of `table`, once its snapshot came."""
+    watcher = await Client.connect(server, name, "spectator")
+    await watcher.send(Spectate(table))
+    await watcher.expect(Snapshot)
+    return watcher
 
 
 class KeepingConnection(PlayerConnection):
