@@ -7,7 +7,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import describe_event as server_event
 from .i18n import N_, _, ngettext
-from .names import kind_name, seat_name
+from .names import combat_odds, kind_name, seat_name
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick WA, remove bWA bTH, card N...) stay in English
 HINTS = {"select": N_("pick a character, then an object: pick CODE (Tab lists those left)"),
@@ -127,6 +127,9 @@ def combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     if c.get("shooters"):
         shooters = ", ".join(f"{f} {v}" for f, v in c["shooters"].items())
         out.append(("", "  " + _("shooting with {shooters}").format(shooters=shooters) + "\n"))
+    totals = c.get("totals")
+    if totals:  # both sides' values before the cards (absent with secret objects, CG-OPT-03)
+        out.append(("", "  " + combat_odds(attacker, totals[attacker], totals[defender], seat) + "\n"))
     mind = c.get("mind")
     if mind and mind.get("naming"):
         out.append(("", "  " + _("{seat}'s Telepath names a card first").format(seat=seat_name(mind["naming"]))

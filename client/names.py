@@ -180,6 +180,22 @@ def seat_name(seat: str | None) -> str:
     return _(SEAT_NAMES[seat]) if seat in SEAT_NAMES else _("nobody")
 
 
+def combat_odds(attacker: str | None, attack: int, defence: int, seat: str | None) -> str:
+    """The sides' totals before the cards, attacker first, from the reader's side: 'you attack: 5 + card vs
+    Yellow 6 + card' (BG-COMBAT-03, CG-COMBAT-03: the higher total wins, a tie does nothing). The board game's
+    panel and the card game's both show it."""
+    defender = other_seat(attacker) if attacker else None
+    values = {"attack": attack, "defence": defence}
+    if seat == attacker:
+        return _("you attack: {attack} + card vs {defender} {defence} + card").format(
+            defender=seat_name(defender), **values)
+    if seat == defender:
+        return _("{attacker} attacks: {attack} + card vs you {defence} + card").format(
+            attacker=seat_name(attacker), **values)
+    return _("{attacker} attacks: {attack} + card vs {defender} {defence} + card").format(
+        attacker=seat_name(attacker), defender=seat_name(defender), **values)
+
+
 def catalogue(set_name: str | None = None) -> SetCatalogue:
     """The catalogue of a view's set; the base set when the set is unknown to this client."""
     try:

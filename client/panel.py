@@ -10,7 +10,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import reason_text
 from .i18n import N_, _, ngettext
-from .names import catalogue, other_seat, scenario_target, score, seat_name
+from .names import catalogue, combat_odds, other_seat, scenario_target, score, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick CODE, build pairs=..., card N...) stay in
@@ -260,24 +260,8 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     out: StyleAndTextTuples = [("class:title", f"\n{title}\n"), ("", f"  {sides}\n")]
     totals = combat.get("totals")
     if totals:
-        out.append(("", f"  {combat_odds(view, totals, seat)}\n"))
+        out.append(("", f"  {combat_odds(view.get('active'), totals['attack'], totals['defence'], seat)}\n"))
     return out + [("", f"  {chosen}{mine}\n")]
-
-
-def combat_odds(view: dict, totals: dict, seat: str | None) -> str:
-    """The sides' totals before the cards, attacker first, from the reader's side: 'you attack: 5 + card vs
-    Yellow 6 + card' (BG-COMBAT-03: the higher total wins, a tie does nothing)."""
-    attacker = view.get("active")
-    defender = other_seat(attacker) if attacker else None
-    values = {"attack": totals["attack"], "defence": totals["defence"]}
-    if seat == attacker:
-        return _("you attack: {attack} + card vs {defender} {defence} + card").format(
-            defender=seat_name(defender), **values)
-    if seat == defender:
-        return _("{attacker} attacks: {attack} + card vs you {defence} + card").format(
-            attacker=seat_name(attacker), **values)
-    return _("{attacker} attacks: {attack} + card vs {defender} {defence} + card").format(
-        attacker=seat_name(attacker), defender=seat_name(defender), **values)
 
 
 # TRANSLATORS: the kinds of a team building's picks, as the panel lists them ("characters: WA TH")

@@ -1630,21 +1630,11 @@ def _value(state: CardState, fid: str) -> int:
     return 0 if f.wounded else _char(f).combat  # CG-WOUND-01: a wounded character has value 0
 
 
-def _resolve(state: CardState, c: Combat, events: list):
-    """CG-COMBAT-02..05, CG-GROUP-02/03."""
-    cards = dict(c.played)
-    new = state
-    laid = list(c.played) + ([(c.two, c.second)] if c.second is not None else [])  # CG-CHAR-BERSERK-01: two
-    for seat, v in laid:  # CG-COMBAT-05: discarded face down; the +0 comes back
-        if v != 0:
-            p = new.player(seat)
-            hand = list(p.cards)
-            hand.remove(v)
-            new = new.with_player(seat, replaced(p, cards=tuple(hand)))
-    if c.second is not None:
-        cards[c.two] += c.second
+def side_values(state: CardState, c: Combat) -> dict[str, int]:
+    """Each side's total in the combat `c` before its combat cards (CG-COMBAT-03): its figures' values with what
+    changes them. The view shows them while the cards are awaited (unless objects are secret: a carried Sword or
+    Armour would tell what the opponent may not see, CG-OPT-03); `_resolve` adds the cards."""
     ranged = dict(c.ranged)  # CG-RANGED-04/07: a shooter fights with its ranged value, which nothing changes
-
     attacker = c.sides[0][0]
 
     def value(fid: str, ids: tuple, seat: str) -> int:
@@ -1663,7 +1653,25 @@ def _resolve(state: CardState, c: Combat, events: list):
             out += 1  # CG-CHAR-GENERAL-01/02
         return out
 
-    totals = {seat: sum(value(fid, ids, seat) for fid in ids) + cards[seat] for seat, ids in c.sides}
+    return {seat: sum(value(fid, ids, seat) for fid in ids) for seat, ids in c.sides}
+
+
+def _resolve(state: CardState, c: Combat, events: list):
+    """CG-COMBAT-02..05, CG-GROUP-02/03."""
+    cards = dict(c.played)
+    new = state
+    laid = list(c.played) + ([(c.two, c.second)] if c.second is not None else [])  # CG-CHAR-BERSERK-01: two
+    for seat, v in laid:  # CG-COMBAT-05: discarded face down; the +0 comes back
+        if v != 0:
+            p = new.player(seat)
+            hand = list(p.cards)
+            hand.remove(v)
+            new = new.with_player(seat, replaced(p, cards=tuple(hand)))
+    if c.second is not None:
+        cards[c.two] += c.second
+    ranged = dict(c.ranged)
+    values = side_values(state, c)
+    totals = {seat: values[seat] + cards[seat] for seat, _ in c.sides}
     (s1, ids1), (s2, ids2) = c.sides
     result = {"number": c.number, "cards": {s: cards[s] for s in SEATS}, "totals": {s: totals[s] for s in SEATS}}
     new = new.but(phase="main", combat=None)

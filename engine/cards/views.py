@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.events import GOD
 from .maze import Maze, loc_name, slot_name, zone_name
+from .rules import side_values
 from .select import parts
 from .state import SEATS, CardState, Room
 
@@ -180,6 +181,8 @@ def view(state: CardState, seat: str | None, shared: bool = False) -> dict:
             out["combat"]["first"] = {"seat": c.first, "card": dict(c.played).get(c.first)}
         if c.ranged:  # CG-RANGED-04: the shooters and the values they fight with (public)
             out["combat"]["shooters"] = {fid: v for fid, v in c.ranged}
+        if not state.options.secret_objects:  # both sides' values before the cards (CG-COMBAT-03; see side_values)
+            out["combat"]["totals"] = side_values(state, c)
         mine = dict(c.played).get(seat)
         if mine is not None:
             out["combat"]["my_card"] = mine

@@ -147,6 +147,34 @@ def test_CG_CHAR_ORDER_01_the_panel_asks_for_the_telepaths_naming_before_the_car
         assert hint in text and "lay a combat card" not in text, text
 
 
+def test_CG_COMBAT_03_the_panel_shows_both_sides_values_before_the_cards():
+    """Play-test: a melee's panel named the sides but not their values, which each player had to add up from the
+    cards. The view's totals (Snake-man 2 + Sword 1 against Mechanork 2 + Armor 1) read from each reader's side;
+    a secret-objects game's view has none, and the panel shows no such line."""
+    from dataclasses import replace
+
+    from tests.engine.cards.builders import act, build
+
+    s = build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, items={"bSW": "@bSN", "yAR": "@yMK"}, combat=True)
+    for options, seat, line in ((s.options, "B", "you attack: 3 + card vs Yellow 3 + card"),
+                                (s.options, "Y", "Blue attacks: 3 + card vs you 3 + card"),
+                                (s.options, None, "Blue attacks: 3 + card vs Yellow 3 + card"),
+                                (replace(s.options, secret_objects=True), "B", None)):
+        fighting = act(s.but(options=options), "attack bSN yMK")
+        state = ClientState("ann")
+        state.seat = seat
+        v = view(fighting, seat)
+        v.update(legal=[], seats={"B": "ann", "Y": "bob"}, table={"id": "t1", "target_vp": 5, "game": "cards"},
+                 started=True)
+        state.view = v
+        text = "".join(t for _, t in game_panel(state, 0.0, screens(v).panel))
+        assert "Combat 1 in a1: Blue attacks yMK" in text, text
+        if line is None:
+            assert "+ card" not in text, text
+        else:
+            assert line in text, text
+
+
 def test_the_log_words_the_card_game_events():
     assert describe_event({"kind": "hidden", "seat": "Y"}) == "Yellow hid its start characters (face down)"
     assert describe_event({"kind": "hidden", "seat": "B", "placements": [["bMK", 0], ["bSN", 1]]}) == \

@@ -4,9 +4,11 @@ Positions on the maze of builders.py (b1|b2 a pit, c1|d1 a closed portcullis, b4
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from dungeon_twister.engine.cards import Attack, Regenerate, apply, format_action, legal_actions, parse_action
+from dungeon_twister.engine.cards import Attack, Regenerate, apply, format_action, legal_actions, parse_action, view
 from dungeon_twister.engine.core.errors import IllegalAction, NotationError
 
 from .builders import act, build, fight, refused, z
@@ -40,6 +42,21 @@ def test_CG_OBJ_SWORD_01_plus_1_attacking_in_melee_only():
     shot = build({"bCB": "d4", "bSN": "d1", "yMK": "d1"}, items={"bSW": "@bSN"}, combat=True)
     _, d = fight(shot, "shoot bCB yMK", 0, 0)
     assert d["totals"] == {"B": 5, "Y": 2}
+
+
+def test_CG_COMBAT_03_the_view_shows_both_sides_values_before_the_cards_not_with_secret_objects():
+    """While the cards are awaited every viewer's view gives each side's total without its card: the Snake-man
+    with the Sword attacks at 2 + 1 = 3, the Mechanork with the Armor defends at 2 + 1 = 3 (CG-OBJ-SWORD-01,
+    CG-OBJ-ARMOR-01); the combat then adds the cards (3 + 2 against 3 + 0). With secret objects (CG-OPT-03) the
+    key is absent for everyone: the Sword or the Armor under a character would show through the total."""
+    s = build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, items={"bSW": "@bSN", "yAR": "@yMK"}, combat=True)
+    fighting = act(s, "attack bSN yMK")
+    for viewer in ("B", "Y", None):
+        assert view(fighting, viewer)["combat"]["totals"] == {"B": 3, "Y": 3}
+    _, d = fight(s, "attack bSN yMK", 2, 0)
+    assert d["totals"] == {"B": 5, "Y": 3} and d["winner"] == "B"
+    hidden = act(s.but(options=replace(s.options, secret_objects=True)), "attack bSN yMK")
+    assert all("totals" not in view(hidden, viewer)["combat"] for viewer in ("B", "Y", None))
 
 
 def test_CG_OBJ_TREASURE_01_CG_CHAR_GOBLIN_01_the_goblin_out_with_the_treasure_scores_3():
