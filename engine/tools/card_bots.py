@@ -6,8 +6,10 @@ would almost never end a turn or fight, since the moves outnumber everything els
 is offered (CG-EXIT-01: a VP), else an attack or a shot, else a placement when a revealed room's cards are to be
 placed (never `pass`), else (three times in four) the move that brings a figure nearest to the way out: the fewest
 steps to the opponent's start zone over the zones its abilities let it cross, a face-down room counted as open
-(`routes`); with no move that gets nearer, a reveal when one is offered (a face-down room may hold the way), and
-otherwise it plays like RandomBot.
+(`routes`); with no move that gets nearer, a reveal when one is offered (a face-down room may hold the way), then a
+rotation after which its figures stand nearer the way out; otherwise it plays like RandomBot, but never turns a room
+so that its figures stand farther from the way out, and does not end a turn while it holds more AP than the turn's
+end keeps (CG-TURN-05).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 from collections import deque
 
 from ..cards.catalogue import load
-from ..cards.maze import GLOBAL, OPPOSITE, slot_zones, start_slot
+from ..cards.maze import GLOBAL, OPPOSITE, rotate_zone, slot_of, slot_zones, start_slot, zone_name
 from ..cards.notation import start_from, zone_from
 from ..cards.rules import passable
 from ..cards.views import maze_of_view
@@ -129,6 +131,54 @@ def _nearer(view: dict, seat: str, legal: list[str]) -> list[str]:
     return found
 
 
+def _standing(view: dict, seat: str) -> tuple:
+    """How far the seat's figures stand from the way out (`routes`), nearest first: the lower, the better; a figure
+    with no way out counts as far as any."""
+    maze = maze_of_view(view)
+    far = 1000  # more steps than any maze has zones
+    out = []
+    for f in view.get("figures", ()):
+        if f.get("seat") != seat or "code" not in f or f.get("at") is None or f.get("where") not in ("maze", "start"):
+            continue
+        steps = _distance(maze, seat, routes(view, seat, _abilities(f), maze), f["at"], f.get("facing"))
+        out.append(far if steps is None else steps)
+    return tuple(sorted(out))
+
+
+def _turned(view: dict, text: str) -> dict:
+    """The view as the rotation `text` (`rotate bMK B cw`) would leave it: the room a quarter turn further, and the
+    figures in it turned with it (CG-ROT-03)."""
+    _, _, room, way = text.split()
+    cw = way == "cw"
+    rooms = [dict(r, turns=(r.get("turns", 0) + (1 if cw else 3)) % 4) if r["room"] == room else r
+             for r in view["rooms"]]
+    slot = next(i for i, r in enumerate(view["rooms"]) if r["room"] == room)
+    figures = [dict(f, at=zone_name(rotate_zone(zone_from(f["at"]), cw)))
+               if f.get("where") == "maze" and f.get("at") and slot_of(zone_from(f["at"])) == slot else f
+               for f in view.get("figures", ())]
+    return {**view, "rooms": rooms, "figures": figures}
+
+
+def _better_rotations(view: dict, seat: str, legal: list[str]) -> list[str]:
+    """The rotations after which the seat's figures stand nearest the way out, nearer than now (`_standing`): a
+    room turned to open the way a figure has none by, or a shorter one. Strictly nearer each time, so the bot
+    never turns a room to and fro."""
+    found, best = [], _standing(view, seat)
+    for text in legal:
+        if _verb(text) != "rotate":
+            continue
+        standing = _standing(_turned(view, text), seat)
+        if standing < best:
+            found, best = [text], standing
+        elif found and standing == best:
+            found.append(text)
+    return found
+
+
+KEPT_AP = 3
+"""CG-TURN-05: the AP a turn's end keeps for the next at most: the greedy bot does not end a turn with more."""
+
+
 class RandomBot:
     name = "random"
 
@@ -163,6 +213,17 @@ class GreedyBot:
             reveals = [t for t in legal if _verb(t) == "reveal"]
             if reveals:
                 return rng.choice(reveals)
+            turns = _better_rotations(view, seat, legal)
+            if turns:
+                return rng.choice(turns)
+        if view.get("phase") == "main":
+            if any(_verb(t) == "rotate" for t in legal):  # never a room turned against its own figures
+                now = _standing(view, seat)
+                legal = [t for t in legal if _verb(t) != "rotate" or _standing(_turned(view, t), seat) <= now]
+            if view["players"][seat]["ap"] > KEPT_AP:
+                others = [t for t in legal if _verb(t) != "end"]
+                if others:  # the AP over KEPT_AP would be lost at the turn's end: spend them on something
+                    return RandomBot().choose(view, others, rng)
         return RandomBot().choose(view, legal, rng)
 
 

@@ -181,6 +181,45 @@ def test_the_greedy_bot_routes_each_figure_by_what_its_abilities_let_it_cross():
         assert _nearer(CARDS.view(s, "B"), "B", legal_texts(s, "B")) == expected
 
 
+def test_CG_ROT_03_the_greedy_bot_turns_a_room_only_to_stand_nearer_the_way_out():
+    """Play-test: the greedy bot wasted its turns (no rotation planned; `end` with 6 AP). It now turns a room when no
+    move gets nearer and the turn brings its figures nearer (`_standing`, by `routes`). Its model of a rotation
+    (`_turned`: the room a quarter turn on, its figures with it, CG-ROT-03) agrees with the engine's for every
+    rotation offered along these games; no rotation it chose (a random one included) left it farther, in the
+    engine's view, and some left it nearer."""
+    from dungeon_twister.engine.tools.card_bots import _standing, _turned
+
+    chosen = 0
+    for seed in range(3):
+        state, rng, played = new_game(CardOptions(1), seed), Rng(seed + 1), 0
+        while state.outcome is None and played < 300:
+            seat = state.to_act[0]
+            legal, view = legal_texts(state, seat), CARDS.view(state, seat)
+            for text in legal:
+                if text.startswith("rotate "):
+                    after = apply(state, parse_action(text, seat))[0]
+                    assert _standing(_turned(view, text), seat) == _standing(CARDS.view(after, seat), seat), text
+            text = GreedyBot().choose(view, legal, rng)
+            state = apply(state, parse_action(text, seat))[0]
+            if text.startswith("rotate ") and state.phase == "main":
+                before, after = _standing(view, seat), _standing(CARDS.view(state, seat), seat)
+                assert after <= before, text  # never against itself, even at random
+                chosen += after < before
+            played += 1
+    assert chosen >= 2
+
+
+def test_CG_TURN_05_the_greedy_bot_ends_no_turn_with_more_AP_than_it_keeps():
+    """CG-TURN-05: a turn's end keeps 3 AP at most; with 5, the greedy bot spends one on something else whatever
+    its draw; with 3 it may end (a kept AP is not lost)."""
+    for ap, may_end in ((5, False), (3, True)):
+        s = build({"bSN": "c1", "yWA": "a1"}, ap=(ap, 0))
+        legal, view = legal_texts(s, "B"), CARDS.view(s, "B")
+        assert "end" in legal
+        chosen = {GreedyBot().choose(view, legal, Rng(seed)) for seed in range(40)}
+        assert chosen <= set(legal) and ("end" in chosen) == may_end, chosen
+
+
 def test_DT_224_what_may_be_taken_back_moves_and_turns_not_reveals_combats_or_secrets():
     """A takeback undoes a plain action only: a move, a rotation, the end of a turn; not a reveal (it showed a
     room), an attack (a combat began), an action that showed someone a secret, nor anything once the game is over.
