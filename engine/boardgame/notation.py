@@ -422,9 +422,12 @@ def game_verbs(state) -> frozenset[str]:
     a Paladins & Dragons game has no `fireball`, since no token of it casts one. Its tokens are those in play or
     still to come (not `unused`); while the teams are still being built (a mixed game's draft), every token of the
     pool, since any may join. Which tokens a game has is public: both teams hold the same codes but for a handicap's
-    left-out characters (the other team still has them) and a free build's, revealed once both have built."""
+    left-out characters (the other team still has them), and for a free build (PD-TEAM-FREE-01), which stays
+    hidden until the game ends (DT-120): there, every token of the pool, whatever either side built. A play-test
+    found that the verbs of both builds, listed in an unknown-verb refusal, told a player that his opponent had
+    secretly taken the Red Dragon (`breathe`), the Illusionist (`illusion`) and a Bow (`shoot`)."""
     cat = state.catalogue
-    pool = state.phase in ("draft", "build")
+    pool = state.phase in ("draft", "build") or state.options.teams == "free"
     codes = {t.code for t in state.tokens.values() if pool or t.where != "unused"}
     features = {f"teams:{state.options.teams}"} if cat.mix is not None else set()
     for code in codes:

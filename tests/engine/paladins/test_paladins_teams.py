@@ -191,6 +191,29 @@ def test_PD_TEAM_FREE_01_02_both_choose_in_secret_at_once_then_the_rooms_are_lai
     assert sum(t.where == "unused" for t in done.tokens.values()) == 2 * (21 + 15 + 2) - 2 * 14
 
 
+def test_PD_TEAM_FREE_01_DT_120_typed_input_tells_nothing_of_the_opponents_secret_build():
+    """Play-test (a leak): after both built, Blue's `xyzzy` was refused with the verbs of both builds' tokens, so
+    `breathe`, `illusion`, `steal` or `shoot` told Blue what Yellow had secretly taken, and `push` (unknown) against
+    `breathe` (known, refused by a rule) told it too. Two games that differ only in Yellow's build now answer Blue's
+    typing with the same words: the verbs are the whole pool's (every set in use) until the game ends."""
+    from dungeon_twister.engine import resolve_input
+    from dungeon_twister.engine.core.errors import EngineError
+
+    other = "build pairs=41,42 characters=AS,BS,CL,GO,IL,NG,PP,TR objects=BW,CH,DS,FS,RG,RP"
+    games = [built(new_game(ALL_FREE, seed=5), BLUE, yellow) for yellow in (YELLOW, other)]
+    assert all(g.phase == "team" for g in games)
+    for typed in ("xyzzy", "breathe bTH n", "push bTH yGO", "shoot bTH yGO", "fireball bWZ n", "wallwalk bTH c4"):
+        answers = []
+        for game in games:
+            with pytest.raises(EngineError) as refused:
+                apply(game, resolve_input(game, "B", typed))  # refused as typed, or by the rules
+            answers.append((type(refused.value).__name__, getattr(refused.value, "rule", None), str(refused.value)))
+        assert answers[0] == answers[1], (typed, answers)
+    with pytest.raises(EngineError) as refused:
+        resolve_input(games[0], "B", "xyzzy")
+    assert all(verb in str(refused.value) for verb in ("breathe", "push", "shoot", "wallwalk", "fireball", "drink"))
+
+
 @pytest.mark.parametrize("text, rule, message", [
     ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA objects=FH,KY,KY,RP,SW,TS", "PD-TEAM-FREE-01",
      "choose 8 characters, not 7"),
