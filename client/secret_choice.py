@@ -169,6 +169,7 @@ def choose(session: Session, text: str) -> None:
     connection = session.connection
     if not isinstance(connection, PlayerConnection) or state.seat is None or not state.connected:
         state.say(_("not connected as a player"))
+        state.not_sent(text)
         return
     try:
         view = state.view or {}

@@ -498,6 +498,8 @@ class Session:
         if self.connection is None or self._write is None:
             if not quiet:
                 self.state.say(_("not connected · `reconnect` connects again"))
+                what = getattr(message, "text", None)
+                self.state.not_sent(what if isinstance(what, str) else None)
             return False
         try:
             data = self.connection.send(message)

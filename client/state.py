@@ -389,3 +389,12 @@ class ClientState:
         """Show an informative message (it replaces the last refusal)."""
         self.notice = notice
         self.refusal = None
+
+    def not_sent(self, typed: str | None) -> None:
+        """What the player typed could not be sent: the connection is lost. While it is being made again the
+        message bar shows the countdown, not the notice that says so, so the log says it too (a play-test's move,
+        typed while the server was down, vanished without a word and read as played)."""
+        if self.reconnecting is not None:
+            # TRANSLATORS: {what} is what the player typed (a move, a chat line), as typed
+            self.log.append(_("not sent, the connection is lost: {what} · type it again once back").format(what=typed)
+                            if typed else _("not sent, the connection is lost · type it again once back"))

@@ -148,6 +148,24 @@ async def test_the_seat_is_resumed_when_the_server_answers_again_within_the_grac
         assert session.state.notice == f"back at table {TABLE}" and session.state.reconnecting is None
 
 
+async def test_what_is_typed_while_reconnecting_is_said_not_sent_in_the_log(autojump_clock):
+    """Play-test: with the server down, a move and a chat line typed vanished: the message bar shows the
+    reconnection's countdown, not the "not connected" notice, and the player believed his move played. Each now
+    leaves a line in the log, with what was typed; nothing is sent, nothing waits to be sent later."""
+    network = Network()
+    async with client(network) as session:
+        await seated_then_cut(network, session, 60)
+        await trio.sleep(1)
+        assert session.state.reconnecting is not None
+        session.act("combat +3")  # the combat's card, a secret choice (secret_choice.choose)
+        session.chat("hello while down")  # a message (Session.send)
+        assert list(session.state.log)[-2:] == [
+            "not sent, the connection is lost: combat +3 · type it again once back",
+            "not sent, the connection is lost: hello while down · type it again once back"]
+        assert session.state.pending_actions == {} and session.state.secrets == {}
+        assert message_bar(session.state, trio.current_time())[0][1].startswith("connection lost (")
+
+
 async def test_reconnect_tries_at_once_instead_of_waiting(autojump_clock):
     network = Network()
     async with client(network) as session:
