@@ -236,15 +236,30 @@ def portcullis(ctx: Ctx, action: Portcullis) -> None:
              by=figure.id)
 
 
+# A refusal names the game's fireball object: the base set's Wand, Prison's Staff (PR-OBJ-STAFF-01, the same object),
+# or either in a game that mixes them (a play-test's Prison Wizard was told he "carries no Fireball Wand")
+_NOT_SPELLCASTER = {("Fireball Wand",): N_("only a spellcaster can use the Fireball Wand, not {wizard}"),
+                    ("Fireball Staff",): N_("only a spellcaster can use the Fireball Staff, not {wizard}"),
+                    ("Fireball Staff", "Fireball Wand"): N_("only a spellcaster can use the Fireball Wand or Staff, "
+                                                            "not {wizard}")}
+_NO_WAND = {("Fireball Wand",): N_("{wizard} carries no Fireball Wand"),
+            ("Fireball Staff",): N_("{wizard} carries no Fireball Staff"),
+            ("Fireball Staff", "Fireball Wand"): N_("{wizard} carries no Fireball Wand or Staff")}
+
+
+def _fireball_names(state: GameState) -> tuple[str, ...]:
+    names = tuple(sorted({kind.name for kind in state.catalogue.objects.values() if kind.use == "fireball"}))
+    return names if names in _NO_WAND else ("Fireball Wand",)
+
+
 def fireball(ctx: Ctx, action: Fireball) -> None:
     """BG-OBJ-FIREBALL-01..07: the first character in line of sight is eliminated."""
     wizard = ctx.token(action.token)
     if not ctx.has_ability(wizard, "spellcaster"):
-        raise IllegalAction("BG-OBJ-FIREBALL-01", "only a spellcaster can use the Fireball Wand, not {wizard}",
-                            wizard=wizard.id)
+        raise IllegalAction("BG-OBJ-FIREBALL-01", _NOT_SPELLCASTER[_fireball_names(ctx.s)], wizard=wizard.id)
     wand = carried_use(ctx.s, wizard, "fireball") if wizard.where == "board" else None
     if wand is None:
-        raise IllegalAction("BG-OBJ-FIREBALL-01", "{wizard} carries no Fireball Wand", wizard=wizard.id)
+        raise IllegalAction("BG-OBJ-FIREBALL-01", _NO_WAND[_fireball_names(ctx.s)], wizard=wizard.id)
     if action.direction not in DIRECTIONS:
         raise IllegalAction("BG-OBJ-FIREBALL-02", "choose a direction: n, e, s or w")
     ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")

@@ -54,8 +54,9 @@ def test_BG_OBJ_FIREBALL_01_wizard_only_1_ap_then_discarded():
     after, _ = apply_texts(s, "fireball bWZ n")
     assert where(after, "bFW") == "discarded" and after.ap == 4
     assert legal_set(after, verb="fireball") == set()
-    assert_refused(after, "fireball bWZ n", "BG-OBJ-FIREBALL-01")  # no wand any more
-    assert_refused(position("bCL@e2 bFW@e2 yGB@e6"), "fireball bCL n", "BG-OBJ-FIREBALL-01")
+    assert assert_refused(after, "fireball bWZ n", "BG-OBJ-FIREBALL-01").message == "bWZ carries no Fireball Wand"
+    assert assert_refused(position("bCL@e2 bFW@e2 yGB@e6"), "fireball bCL n", "BG-OBJ-FIREBALL-01").message == (
+        "only a spellcaster can use the Fireball Wand, not bCL")
 
 
 def test_BG_OBJ_FIREBALL_02_first_character_in_line_any_distance_friend_or_foe():
