@@ -135,8 +135,10 @@ def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts, o
     out: StyleAndTextTuples = [("class:title", "\n" + _("Turn {turn} · {phase} · {seats} to act").format(
         turn=view.get("turn", 0), phase=phase, seats=acting) + "\n")]
     committed = (view.get("table") or {}).get("committed")
-    if isinstance(committed, list) and committed and len(to_act) > 1 and not view.get("combat"):
-        # who has made the secret choice both make (the combat's own line says it for its cards)
+    if isinstance(committed, list) and committed and len(to_act) > 1 and not view.get("combat") \
+            and not view.get("build"):
+        # who has made the secret choice both make (the combat's own line says it for its cards, the team
+        # building's for the builds)
         out.append(("", "  " + " · ".join(_choosing(seat, seat in committed) for seat in to_act) + "\n"))
     out += parts.turn_detail(view)
     clocks = [f"{seat_name(seat)} {_clock(deadline - now)}" for seat, deadline in sorted(timers.items())
@@ -307,7 +309,11 @@ def _build(view: dict) -> StyleAndTextTuples:
         # TRANSLATORS: what a build chooses from ({part}: pairs, characters or objects, as typed in `build`)
         choose = _("{part}: choose {count} of {values}").format(part=part["name"], count=part["count"], values=values)
         out.append(("", f"  {choose}\n"))
-    done = " · ".join(_choosing(seat, chosen) for seat, chosen in sorted(build["built"].items()))
+    # the engine marks a build made once both are revealed; the server says sooner who has committed to his (a
+    # play-test's panel said "Blue has chosen" on the turn line and "Blue is choosing" here)
+    committed = (view.get("table") or {}).get("committed")
+    committed = committed if isinstance(committed, list) else ()
+    done = " · ".join(_choosing(seat, chosen or seat in committed) for seat, chosen in sorted(build["built"].items()))
     out.append(("class:dim", f"  {done}\n"))
     for seat, mine in sorted((build.get("mine") or {}).items()):
         chosen = " · ".join(f"{name} {','.join(map(str, values))}" for name, values in mine.items())

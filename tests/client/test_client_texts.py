@@ -769,6 +769,18 @@ def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():
     assert "Choose in secret (build): type build ... (Tab completes)" in panel
 
 
+def test_PD_TEAM_FREE_the_panel_says_once_who_has_built_as_soon_as_the_server_says_it():
+    """Play-test: once Blue had built, Yellow's panel said "Blue has chosen · Yellow is choosing" on its turn line
+    (the server's `table.committed`) and, four lines lower, "Blue is choosing · Yellow is choosing" (the engine's
+    `build.built`, true only once both builds are revealed). The team building's line now counts the commitments
+    too, and the turn line leaves it to that line."""
+    state = free_build_state()
+    state.view["table"] = {**state.view["table"], "committed": ["B"]}
+    panel = text_of(game_panel(state, 0.0))
+    assert panel.count("Blue has chosen · Yellow is choosing") == 1, panel
+    assert "Blue is choosing" not in panel
+
+
 def test_PD_TEAM_FREE_a_typed_build_is_checked_against_the_parts_before_anything_is_committed():
     from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
 
