@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from .choice import is_lazy
-from .errors import AmbiguousAction, NotationError
+from .errors import N_, AmbiguousAction, NotationError
 
 MAX_ACTION_TEXT = 256
 
@@ -15,6 +15,9 @@ _ABBREVIATED = re.compile(r"\d|^[by]?[A-Z]{2}\d?$")
 
 IMPLIED_VERB = "move"
 """The verb an abbreviation without one stands for (`bTH g6` for `move bTH g6`), in every rule family."""
+
+SHOWN_CANDIDATES = 12
+"""How many of the actions an ambiguous abbreviation matches its refusal names."""
 
 
 def check_length(text: str) -> None:
@@ -52,9 +55,11 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
         if len(candidates) == 1:
             return candidates[0]
         if candidates:
-            raise AmbiguousAction("{text} matches {count} actions: {candidates}",
-                                  tuple(format_action(a) for a in candidates[:12]), text=repr(text),
-                                  count=len(candidates)) from None
+            # the first SHOWN_CANDIDATES, and "…" when there are more (a play-test read 12 of 25 as the whole list)
+            template = (N_("{text} matches {count} actions: {candidates}") if len(candidates) <= SHOWN_CANDIDATES
+                        else N_("{text} matches {count} actions: {candidates}, …"))
+            raise AmbiguousAction(template, tuple(format_action(a) for a in candidates[:SHOWN_CANDIDATES]),
+                                  text=repr(text), count=len(candidates)) from None
         unfinished = strict_error.column >= len(text.rstrip())
         abbreviated = strict_error.column == 0 and bool(words) and bool(_ABBREVIATED.search(words[0]))
         if words and (unfinished or abbreviated):

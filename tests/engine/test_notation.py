@@ -208,3 +208,22 @@ def test_an_unfinished_action_that_nothing_legal_completes_says_so_not_what_the_
     with pytest.raises(AmbiguousAction) as ambiguous:
         resolve_input(state, "B", "move bWA")
     assert "move bWA c4" in ambiguous.value.candidates
+
+
+def test_an_ambiguous_abbreviation_names_twelve_of_its_actions_and_says_when_there_are_more():
+    """Play-test: `move yTH` answered "matches 25 actions:" and 12 of them, read as the whole list. Up to 12 the
+    refusal names them all; beyond, the first 12 and "…"."""
+    from dungeon_twister.engine import legal_texts
+    from dungeon_twister.engine.core.typed import SHOWN_CANDIDATES
+
+    counts = []
+    for state, typed in ((position("bWA@c3 yTR@h18"), "move bWA"), (position("bWA@c3 bTH@d4 yTR@c4"), "attack yTR")):
+        count = sum(text.startswith(typed + " ") or text.endswith(" yTR") and typed == "attack yTR"
+                    for text in legal_texts(state, "B"))
+        with pytest.raises(AmbiguousAction) as ambiguous:
+            resolve_input(state, "B", typed)
+        error = ambiguous.value
+        assert error.values["count"] == count and len(error.candidates) == min(count, SHOWN_CANDIDATES)
+        assert str(error).endswith(", …") == (count > SHOWN_CANDIDATES), (count, str(error))
+        counts.append(count)
+    assert counts[0] > SHOWN_CANDIDATES and counts[1] == 2  # the Warrior's moves, "…"; the two attacks, no "…"
