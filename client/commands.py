@@ -7,6 +7,7 @@ from difflib import get_close_matches
 
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import ListRatings, TableOptions
+from dungeon_twister.protocol.msg_lobby import SCENARIOS
 from dungeon_twister.protocol.kinds import CHAT_TEXT
 
 from .completion import BOT_KINDS
@@ -216,6 +217,8 @@ def parse_table_options(args: str) -> TableOptions:
     words = args.split()
     if "cards" in words:
         return _card_table_options([w for w in words if w != "cards"])
+    if any(word in SCENARIOS for word in words):
+        return _scenario_table_options(words)
     target_vp, flags = 5, set()
     for word in words:
         if word.startswith("vp="):
@@ -227,7 +230,8 @@ def parse_table_options(args: str) -> TableOptions:
             flags.add(word)
         else:
             raise UsageError(_not_an_option(word, "create [vp=5..8] [beginner] [timers] [private] [{sets}] "
-                                                  "[mutual|free]".format(sets="|".join(SET_FLAGS))))
+                                                  "[mutual|free] | create prison-1..prison-5 [timers] [private]"
+                                            .format(sets="|".join(SET_FLAGS))))
     if len(flags & set(SET_FLAGS)) > 1:
         # TRANSLATORS: {sets}: the set options of `create` (prison, mixed, ...), typed as they are
         raise UsageError(_("one set a table: {sets}").format(sets=", ".join(SET_FLAGS)))
@@ -246,6 +250,28 @@ def parse_table_options(args: str) -> TableOptions:
     set_name = next((name for name in SET_FLAGS if name in flags), None)
     return TableOptions(target_vp=target_vp, beginner="beginner" in flags, timers="timers" in flags,
                         private="private" in flags, set_name=set_name, teams=teams[0] if teams else None)
+
+
+def _scenario_table_options(words: list[str]) -> TableOptions:
+    """`prison-1 [timers] [private]`: a Prison introductory scenario (PR-SCEN), which imposes its set, rooms, teams
+    and VP target (PD-TEAM-SCEN-01); `prison` may be said with it, nothing else of a table's game."""
+    scenarios = [word for word in words if word in SCENARIOS]
+    if len(scenarios) > 1:
+        # TRANSLATORS: {scenarios}: the scenarios `create` takes (prison-1, ...), typed as they are
+        raise UsageError(_("one scenario a table: {scenarios}").format(scenarios=", ".join(SCENARIOS)))
+    flags = set()
+    for word in words:
+        if word in ("timers", "private"):
+            flags.add(word)
+        elif word == "beginner":
+            raise UsageError(_("a scenario is not a beginner game"))
+        elif word.startswith("vp=") or word in TEAM_FLAGS or word in SET_FLAGS and word != "prison":
+            # TRANSLATORS: a table option given with a Prison scenario ({word}: vp=6, mutual, mixed...)
+            raise UsageError(_("a scenario imposes its set, rooms, teams and VP target (PD-TEAM-SCEN-01): no {word} "
+                               "with it").format(word=word))
+        elif word not in SCENARIOS and word != "prison":
+            raise UsageError(_not_an_option(word, "create prison-1..prison-5 [timers] [private]"))
+    return TableOptions(scenario=scenarios[0], timers="timers" in flags, private="private" in flags)
 
 
 def _not_an_option(word: str, usage: str) -> str:

@@ -488,11 +488,19 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
                                   "help BG-MOVE").format(topic=repr(topic))
 
 
+MORE_LOBBY_COMMANDS = (
+    # TRANSLATORS: as the lobby's command list; shown by `help create` only (the list fits 24 rows without it)
+    N_("create prison-1..prison-5 [timers] [private]     a Prison introductory scenario: it imposes rooms, teams "
+       "and VP (help PR-SCEN)"),
+)
+"""Commands' lines that `help COMMAND` gives but the lobby's list, which fits a 24-row terminal, leaves out."""
+
+
 def _command_lines(word: str) -> list[str]:
     """The lines of the lobby's and the table's command lists that describe the command `word` (`help leave`),
     with their continuation lines."""
-    return [line for entry in (*LOBBY_COMMANDS, *GAME_COMMANDS) if entry.split(" ", 1)[0] == word
-            for line in _(entry).splitlines()]
+    return [line for entry in (*LOBBY_COMMANDS, *MORE_LOBBY_COMMANDS, *GAME_COMMANDS)
+            if entry.split(" ", 1)[0] == word for line in _(entry).splitlines()]
 
 
 CARDS_LEGEND = (

@@ -271,6 +271,26 @@ def test_CG_TURN_05_the_turn_line_says_who_keeps_the_ap_carried_over():
     assert describe_event({"kind": "turn", "seat": "Y", "turn": 3, "ap": 4, "kept": 0}) == "Turn 3: Yellow to play, 4 AP"
 
 
+def test_PR_SCEN_create_names_a_prison_introductory_scenario():
+    """A play-test found the five Prison scenarios playable only alone (`dt-client play --scenario prison-1`): the
+    protocol's table options have them, `create` did not. A scenario imposes its set, rooms, teams and VP target
+    (PR-SCEN, PD-TEAM-SCEN-01): `timers`, `private` and `prison` may go with it, nothing else."""
+    assert parse_table_options("prison-2") == TableOptions(scenario="prison-2")
+    assert parse_table_options("prison prison-5 timers private") == TableOptions(scenario="prison-5", timers=True,
+                                                                               private=True)
+    for wrong, message in (
+            ("prison-1 beginner", "a scenario is not a beginner game"),
+            ("prison-1 vp=6", "a scenario imposes its set, rooms, teams and VP target (PD-TEAM-SCEN-01): no vp=6 "
+                              "with it"),
+            ("prison-1 mixed", "a scenario imposes its set, rooms, teams and VP target (PD-TEAM-SCEN-01): no mixed "
+                               "with it"),
+            ("prison-1 prison-2", "one scenario a table: prison-1, prison-2, prison-3, prison-4, prison-5"),
+            ("prison-1 fast", "'fast' is not an option of create; create prison-1..prison-5 [timers] [private]")):
+        with pytest.raises(UsageError) as refused:
+            parse_table_options(wrong)
+        assert str(refused.value) == message
+
+
 def test_create_cards_makes_a_card_table_and_refuses_the_board_options():
     assert parse_table_options("cards tutorial=3") == TableOptions(game="cards", tutorial=3)
     assert parse_table_options("cards private") == TableOptions(game="cards", tutorial=1, private=True)

@@ -112,7 +112,9 @@ def test_help_on_a_command_gives_its_lines_from_the_lobby_and_the_table():
     assert client_help.help_text("leave").startswith("leave ") and "resign" in client_help.help_text("leave")
     reconnect = client_help.help_text("reconnect").splitlines()
     assert len(reconnect) == 3 and reconnect[2].strip() == "itself while the server holds the seat)"
-    assert client_help.help_text("create").count("\n") == 1  # the board's and the card game's create
+    # the board's create, the card game's and a Prison scenario's (`help create` only: the lobby's list fits 24 rows)
+    assert client_help.help_text("create").count("\n") == 2 and "create prison-1..prison-5" in client_help.help_text(
+        "create") and "prison-1" not in client_help.help_text()
 
 
 def test_help_on_a_rule_quotes_the_rulebook_when_present(tmp_path, monkeypatch):
