@@ -8,6 +8,8 @@ from collections.abc import Iterable, Iterator
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from dungeon_twister.protocol.msg_lobby import SCENARIOS
+
 from .help import topics
 from .i18n import _, ngettext
 from .names import kind_name, token_name
@@ -22,6 +24,8 @@ CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private
 CARD_CREATE_OPTIONS = ("tutorial=1", "tutorial=2", "tutorial=3", "standard", "mutual", "full", "draft", "timers",
                        "secret", "private")
 """After `create cards` (commands.parse_table_options): the Card Game's own options."""
+SCENARIO_CREATE_OPTIONS = ("timers", "private")
+"""After `create prison-N` (commands.parse_table_options): what a scenario leaves to choose."""
 BOT_KINDS = ("random", "greedy")
 _NUMBER = re.compile(r"(\d+)")
 
@@ -158,8 +162,11 @@ class PromptCompleter(Completer):
         if command == "create":
             if "cards" in words:
                 return [option for option in CARD_CREATE_OPTIONS if option not in words]
+            if any(word in SCENARIOS for word in words):
+                return [option for option in SCENARIO_CREATE_OPTIONS if option not in words]
             return [option for option in CREATE_OPTIONS if option not in words and (
-                option != "cards" or len(words) == 1)]  # `cards` first: the board game's options are not its own
+                option != "cards" or len(words) == 1)] + (  # `cards` first: the board game's options are not its own
+                list(SCENARIOS) if len(words) == 1 else [])  # a scenario first, as `cards`
         if command == "bot":
             return ("B", "Y") if position == 1 else BOT_KINDS if position == 2 else ()
         if command in ("join", "spectate"):

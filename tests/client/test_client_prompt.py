@@ -399,6 +399,10 @@ def test_create_completes_the_card_games_options_after_cards():
     for word in offered:
         words = f"cards standard {word}" if word in ("mutual", "full", "draft") else f"cards {word}"
         assert parse_table_options(words).game == "cards"
+    # a Prison scenario, first as `cards` is, then only what it leaves to choose (PD-TEAM-SCEN-01)
+    assert "prison-3" in complete("create ") and "prison-3" not in complete("create vp=6 ")
+    assert complete("create prison-3 ") == ["private", "timers"]
+    assert parse_table_options("prison-3 private timers").scenario == "prison-3"
 
 
 def test_on_an_80_by_24_terminal_the_whole_help_shows_or_scrolls():
