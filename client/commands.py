@@ -202,7 +202,13 @@ class Commands:
         if not view or not square:
             # TRANSLATORS: how to type `look`: "look SQUARE" and "look c4" stay as they are
             raise UsageError(_("look SQUARE (at a table), e.g. look c4"))
-        self.state.say(screens(view).look(view, square.strip().lower()))
+        square = square.strip()
+        rooms = {room.get("slot") or room.get("room") for room in view.get("rooms") or ()}
+        if square in rooms:
+            # a room's name (A2; a card room's letter): read as the square a2, it was answered "a2: nothing"
+            # TRANSLATORS: `look` given a room's name; look SQUARE and look c4 stay as they are
+            raise UsageError(_("{room} is a room: look SQUARE names a square, e.g. look c4").format(room=square))
+        self.state.say(screens(view).look(view, square.lower()))
 
 
 SET_FLAGS = ("prison", "mixed", "paladins", "base_paladins", "prison_paladins", "all_sets")

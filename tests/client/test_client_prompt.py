@@ -380,6 +380,22 @@ def test_the_completion_menu_puts_numbers_in_their_order():
     assert texts == ["pairs=1,", "pairs=3,", "pairs=4,", "pairs=37,"]
 
 
+def test_look_at_a_rooms_name_says_it_names_a_room():
+    """Play-test: `look A2` answered "a2: nothing" (the name lowered to a square). A room's name gets a usage answer;
+    the square itself, typed in capitals, is still looked at."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.client.messages import message_bar
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    commands = Commands(wired.session, exit_app=lambda: None)
+    commands.run("look A2")
+    bar = "".join(text for _, text, *_ in message_bar(wired.session.state))
+    assert bar == "A2 is a room: look SQUARE names a square, e.g. look c4", bar
+    commands.run("look C4")
+    assert wired.session.state.notice == "c4: Blue Warrior"
+
+
 def test_create_completes_the_card_games_options_after_cards():
     """`create ` offers the board game's options and `cards`; after `cards`, the Card Game's own
     (commands.parse_table_options accepts each of them there)."""
