@@ -486,7 +486,30 @@ def _end(state: CardState, a: EndTurn):
     q = new.player(nxt)
     new = new.with_player(nxt, replaced(q, ap=q.ap + 3))  # CG-TURN-04
     new = new.but(active=nxt, turn=state.turn + 1, wounded_now=(), used_now=(), healed_now=())
-    return new, [event("turn", seat=nxt, turn=new.turn, ap=q.ap + 3, kept=min(p.ap, MAX_AP))]
+    events = [event("turn", seat=nxt, turn=new.turn, ap=q.ap + 3, kept=min(p.ap, MAX_AP))]
+    if _stuck(state, a.seat) and _stuck(new, nxt):  # DT-239: nothing can change any more
+        vp = {x: new.player(x).vp for x in SEATS}
+        winner = None if vp["B"] == vp["Y"] else max(vp, key=vp.get)  # as the board game's BG-END-03/04
+        events.append(event("game_over", winner=winner, vp=vp, reason=DEAD))
+        new = new.but(outcome=Outcome(winner, tuple(vp.items()), DEAD), phase="over")
+    return new, events
+
+
+DEAD = "nothing can change any more"
+"""The reason of a game that ends because neither seat can ever do anything but end its turn (DT-239)."""
+
+
+def _stuck(state: CardState, seat: str) -> bool:
+    """DT-239: in `state` (the main phase, `seat` active), `seat` may only end its turn, and would still have
+    nothing else at any later start of its turn while nothing else happens. Whatever ending turns changes must
+    change no legal action: an action point left (the wheel's count matters only from 0 to 1, CG-TURN-07;
+    every turn gives at least 2), no figure held by a CG-MOVE-04 pin, nobody wounded (CG-COMBAT-06), healed
+    (CG-CHAR-CLERIC-01) or once-a-turn power used (CG-CHAR-CROSSBOW-01, CG-CHAR-SAMURAI-01) this turn. Nothing
+    else the turn's end changes (the turn's number, whose turn, the other's wheel) is read by a legal action."""
+    if state.player(seat).ap < 1 or state.wounded_now or state.healed_now or state.used_now \
+            or any(f.pin is not None for f in state.figures):
+        return False
+    return all(isinstance(x, EndTurn) for x in _main_actions(state, seat))
 
 
 def _reveal(state: CardState, a: Reveal):
