@@ -21,6 +21,7 @@ ELIMINATIONS = {"combat": N_("{token} is eliminated in combat: {vp} VP for {seat
 # TRANSLATORS: why a game ended, completing "game over: Blue wins 3-1 ({reason})"
 REASONS = {"target reached": N_("target reached"),
            "nobody can score any more": N_("nobody can score any more"),
+           "nothing can change any more": N_("nothing can change any more"),
            "resigned": N_("the other player resigned"),
            "abandoned": N_("the other player abandoned the game"),
            "agreed": N_("agreed by both players"),
@@ -33,9 +34,9 @@ REASONS = {"target reached": N_("target reached"),
                N_("the Colossus was carried out wounded: a draw (PR-SCEN-2-07)"),
            "2 enemy characters eliminated (PR-SCEN-3-05)": N_("2 enemy characters eliminated (PR-SCEN-3-05)"),
            "4 VP reached (PR-SCEN-4-06)": N_("4 VP reached (PR-SCEN-4-06)")}
-"""Why a game ended, as the engine (turn.finish, the Prison scenarios' data, the card game) or the server
-(resigned, abandoned: the winner's opponent did; agreed: a draw both players agreed to) words it; a reason not
-listed is shown as it comes."""
+"""Why a game ended, as the engine (turn.finish, the Prison scenarios' data, the card game: "vp", and "nothing
+can change any more" for a dead position, DT-239) or the server (resigned, abandoned: the winner's opponent did;
+agreed: a draw both players agreed to) words it; a reason not listed is shown as it comes."""
 PORTCULLIS = {"break": N_("{figure} breaks the portcullis {side} of {square}"),
               "open": N_("{figure} opens the portcullis {side} of {square}"),
               "close": N_("{figure} closes the portcullis {side} of {square}")}

@@ -486,7 +486,30 @@ def _end(state: CardState, a: EndTurn):
     q = new.player(nxt)
     new = new.with_player(nxt, replaced(q, ap=q.ap + 3))  # CG-TURN-04
     new = new.but(active=nxt, turn=state.turn + 1, wounded_now=(), used_now=(), healed_now=())
-    return new, [event("turn", seat=nxt, turn=new.turn, ap=q.ap + 3, kept=min(p.ap, MAX_AP))]
+    events = [event("turn", seat=nxt, turn=new.turn, ap=q.ap + 3, kept=min(p.ap, MAX_AP))]
+    if _stuck(state, a.seat) and _stuck(new, nxt):  # DT-239: nothing can change any more
+        vp = {x: new.player(x).vp for x in SEATS}
+        winner = None if vp["B"] == vp["Y"] else max(vp, key=vp.get)  # as the board game's BG-END-03/04
+        events.append(event("game_over", winner=winner, vp=vp, reason=DEAD))
+        new = new.but(outcome=Outcome(winner, tuple(vp.items()), DEAD), phase="over")
+    return new, events
+
+
+DEAD = "nothing can change any more"
+"""The reason of a game that ends because neither seat can ever do anything but end its turn (DT-239)."""
+
+
+def _stuck(state: CardState, seat: str) -> bool:
+    """DT-239: in `state` (the main phase, `seat` active), `seat` may only end its turn, and would still have
+    nothing else at any later start of its turn while nothing else happens. Whatever ending turns changes must
+    change no legal action: an action point left (the wheel's count matters only from 0 to 1, CG-TURN-07;
+    every turn gives at least 2), no figure held by a CG-MOVE-04 pin, nobody wounded (CG-COMBAT-06), healed
+    (CG-CHAR-CLERIC-01) or once-a-turn power used (CG-CHAR-CROSSBOW-01, CG-CHAR-SAMURAI-01) this turn. Nothing
+    else the turn's end changes (the turn's number, whose turn, the other's wheel) is read by a legal action."""
+    if state.player(seat).ap < 1 or state.wounded_now or state.healed_now or state.used_now \
+            or any(f.pin is not None for f in state.figures):
+        return False
+    return all(isinstance(x, EndTurn) for x in _main_actions(state, seat))
 
 
 def _reveal(state: CardState, a: Reveal):
@@ -1791,16 +1814,23 @@ def _legal(state: CardState, seat: str) -> list:
                 if _accepts(state, CombatCard(seat, v))]
     if state.phase != "main":
         return []
-    out = [EndTurn(seat)]
+    return list(_main_actions(state, seat))
+
+
+def _main_actions(state: CardState, seat: str):
+    """The main phase's legal actions of `seat` (the active seat), made one by one: `end` first, so that a caller
+    that wants to know only whether there is another (DT-239: `_stuck`) stops at the first."""
+    yield EndTurn(seat)
     if state.player(seat).ap < 1:  # only the Samurai's free melee (CG-CHAR-SAMURAI-01)
-        return out + [Attack(seat, f.id, g.id) for f in state.figures if f.seat == seat
-                      and f.where in ("maze", "start") and state.combat_on and _free_attack(state, f)
-                      for g in state.figures if g.seat != seat and g.where in ("maze", "start")
-                      and _accepts(state, Attack(seat, f.id, g.id))]
+        yield from (Attack(seat, f.id, g.id) for f in state.figures if f.seat == seat
+                    and f.where in ("maze", "start") and state.combat_on and _free_attack(state, f)
+                    for g in state.figures if g.seat != seat and g.where in ("maze", "start")
+                    and _accepts(state, Attack(seat, f.id, g.id)))
+        return
     for f in state.figures:  # CG-CHAR-TROLL-01: the wounded Troll regenerates
         if f.seat == seat and f.wounded and "regeneration" in _char(f).abilities \
                 and _accepts(state, Regenerate(seat, f.id)):
-            out.append(Regenerate(seat, f.id))
+            yield Regenerate(seat, f.id)
     mz = state.maze
     for f in state.figures:
         if f.seat != seat or f.where not in ("maze", "start") or f.wounded or f.id in state.healed_now:
@@ -1808,37 +1838,37 @@ def _legal(state: CardState, seat: str) -> list:
             continue
         for s in range(len(state.rooms)):
             if not state.rooms[s].revealed and _accepts(state, Reveal(seat, f.id, s)):
-                out.append(Reveal(seat, f.id, s))
-        out.extend(Move(seat, f.id, p) for p in _paths(state, f))
+                yield Reveal(seat, f.id, s)
+        yield from (Move(seat, f.id, p) for p in _paths(state, f))
         if state.combat_on:
-            out.extend(Attack(seat, f.id, g.id) for g in state.figures
-                       if g.seat != seat and g.where in ("maze", "start")
-                       and _accepts(state, Attack(seat, f.id, g.id)))
+            yield from (Attack(seat, f.id, g.id) for g in state.figures
+                        if g.seat != seat and g.where in ("maze", "start")
+                        and _accepts(state, Attack(seat, f.id, g.id)))
             if _ranged_value(state, f) is not None:
-                out.extend(Shoot(seat, f.id, g.id) for g in state.figures
-                           if g.seat != seat and g.where in ("maze", "start")
-                           and _accepts(state, Shoot(seat, f.id, g.id)))
+                yield from (Shoot(seat, f.id, g.id) for g in state.figures
+                            if g.seat != seat and g.where in ("maze", "start")
+                            and _accepts(state, Shoot(seat, f.id, g.id)))
         if "walk_through_walls" in _abilities(state, f) and f.where == "maze":
-            out.extend(WallWalk(seat, f.id, p) for p in _wall_paths(state, f))
+            yield from (WallWalk(seat, f.id, p) for p in _wall_paths(state, f))
         if "break_walls" in _abilities(state, f) and _accepts(state, BreakWalls(seat, f.id)):
-            out.append(BreakWalls(seat, f.id))
+            yield BreakWalls(seat, f.id)
         if _objects(state, f) and "spellcaster" in _abilities(state, f):
-            out.extend(Fireball(seat, f.id, g.id) for g in state.figures
-                       if g.where == "maze" and _accepts(state, Fireball(seat, f.id, g.id)))
-            out.extend(Invert(seat, f.id, s) for s in range(len(state.rooms))
-                       if _accepts(state, Invert(seat, f.id, s)))
+            yield from (Fireball(seat, f.id, g.id) for g in state.figures
+                        if g.where == "maze" and _accepts(state, Fireball(seat, f.id, g.id)))
+            yield from (Invert(seat, f.id, s) for s in range(len(state.rooms))
+                        if _accepts(state, Invert(seat, f.id, s)))
         if "pickpocket" in _abilities(state, f) and not f.carries:
             if state.options.secret_objects:  # DT-222: by the holder, whose objects he does not see
-                out.extend(Steal(seat, f.id, "@" + g.id) for g in state.figures
-                           if g.seat != seat and _accepts(state, Steal(seat, f.id, "@" + g.id)))
+                yield from (Steal(seat, f.id, "@" + g.id) for g in state.figures
+                            if g.seat != seat and _accepts(state, Steal(seat, f.id, "@" + g.id)))
             else:
-                out.extend(Steal(seat, f.id, i.id) for i in state.items
-                           if i.where == "carried" and _accepts(state, Steal(seat, f.id, i.id)))
+                yield from (Steal(seat, f.id, i.id) for i in state.items
+                            if i.where == "carried" and _accepts(state, Steal(seat, f.id, i.id)))
         if "psychokinesis" in _abilities(state, f):
-            out.extend(_levitations(state, f))
+            yield from _levitations(state, f)
         if "heal" in _abilities(state, f):
-            out.extend(Heal(seat, f.id, g.id) for g in state.figures
-                       if g.wounded and g.where == "maze" and _accepts(state, Heal(seat, f.id, g.id)))
+            yield from (Heal(seat, f.id, g.id) for g in state.figures
+                        if g.wounded and g.where == "maze" and _accepts(state, Heal(seat, f.id, g.id)))
         if f.where == "maze":
             # Each kind is tried (`_accepts`) only where its apply's first check passes, the same test: from a
             # rotation zone (CG-ROT-01), over a pit (CG-JUMP-02), with the bending Warrior (CG-CHAR-WARRIOR-01) or
@@ -1848,22 +1878,21 @@ def _legal(state: CardState, seat: str) -> list:
                 for s in range(len(state.rooms)):
                     for cw in (True, False):
                         if _accepts(state, Rotate(seat, f.id, s, cw)):
-                            out.append(Rotate(seat, f.id, s, cw))
+                            yield Rotate(seat, f.id, s, cw)
             for side in GLOBAL:
                 z = mz.step(f.at, side)
                 if z is not None and "pit" in mz.features(f.at, side):
                     if _accepts(state, Jump(seat, f.id, z)):
-                        out.append(Jump(seat, f.id, z))
+                        yield Jump(seat, f.id, z)
                     elif state.player(seat).jumps == 0:  # CG-JUMP-04
-                        out.extend(Jump(seat, f.id, z, v) for v in sorted(set(state.player(seat).cards))
-                                   if _accepts(state, Jump(seat, f.id, z, v)))
+                        yield from (Jump(seat, f.id, z, v) for v in sorted(set(state.player(seat).cards))
+                                    if _accepts(state, Jump(seat, f.id, z, v)))
                 if "bend_bars" in abilities and _accepts(state, BendBars(seat, f.id, f.at, side)):
-                    out.append(BendBars(seat, f.id, f.at, side))
+                    yield BendBars(seat, f.id, f.at, side)
                 if abilities & {"key", "lockpick"}:
                     for op in (True, False):
                         if _accepts(state, Portcullis(seat, f.id, f.at, side, op)):
-                            out.append(Portcullis(seat, f.id, f.at, side, op))
-    return out
+                            yield Portcullis(seat, f.id, f.at, side, op)
 
 
 def _exchange_tokens(w: _Walk) -> list:

@@ -562,3 +562,29 @@ def test_CG_END_01_a_card_tables_game_over_is_said_however_it_ends_and_a_strange
     assert state.log[-1] == "an event this client cannot show: move"
     wired.deliver(TableEvent(TABLE, 4, {"kind": "turn", "seat": "Y", "turn": 2, "ap": 3}))
     assert "an event" not in state.log[-1], "the next events are read as before"
+
+
+def test_DT_239_a_dead_card_game_is_said_over_with_its_reason_in_each_language():
+    """The engine ends a Card Game nobody can change any more (DT-239): the log and the panel say why, in the
+    reader's language (client/locale: the reason is a catalogue text, as the board game's "nobody can score any
+    more")."""
+    from dungeon_twister.client import i18n
+    from dungeon_twister.engine.cards import EndTurn, apply
+    from tests.engine.cards.builders import build
+
+    dead = build({"bMK": "a3", "bSN": "x", "yMK": "c2", "ySN": "b2"}, jumps=(0, 0), vp=(1, 0))
+    ended, events = apply(dead, EndTurn("B"))
+    over = next(e.data for e in events if e.kind == "game_over")
+    state = ClientState("ann")
+    state.seat = "B"
+    v = view(ended, "B")
+    v.update(legal=[], seats={"B": "ann", "Y": "bob"}, table={"id": "t1", "target_vp": 2, "game": "cards"},
+             started=True)
+    state.view = v
+    expected = {"en": ("game over: Blue wins 1-0 (nothing can change any more)", "nothing can change any more"),
+                "de": ("nichts kann sich mehr ändern",) * 2, "es": ("ya nada puede cambiar",) * 2,
+                "fr": ("plus rien ne peut changer",) * 2, "it": ("più nulla può cambiare",) * 2}
+    for language, (line, reason) in expected.items():
+        i18n.use(language)
+        assert line in describe_event({"kind": "game_over", **over}), language
+        assert f"({reason})" in "".join(t for _, t in game_panel(state, 0.0, screens(v).panel)), language

@@ -874,13 +874,14 @@ def test_PD_TEAM_FREE_tab_completes_a_build_part_by_part_and_value_by_value():
 
 
 def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
-    """The reasons the engine (turn.finish, the Prison scenarios' data, the card game's "vp") and the server
-    (resigned, abandoned) give for an end are all in client/describe.py's REASONS, so that each is translated; an
-    unknown reason is shown as it comes."""
+    """The reasons the engine (turn.finish, the Prison scenarios' data, the card game's "vp" and DT-239's) and the
+    server (resigned, abandoned) give for an end are all in client/describe.py's REASONS, so that each is translated;
+    an unknown reason is shown as it comes."""
     import json
     from importlib.resources import files
 
     from dungeon_twister.client.describe import REASONS, reason_text
+    from dungeon_twister.engine.cards.rules import DEAD  # DT-239
 
     prison = json.loads(files("dungeon_twister.engine.prison").joinpath("data/prison.json").read_text())
     found = set()
@@ -896,7 +897,7 @@ def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
 
     walk(prison)
     assert len(found) == 6 and found <= set(REASONS), found - set(REASONS)
-    assert {"target reached", "nobody can score any more", "resigned", "abandoned", "vp"} <= set(REASONS)
+    assert {"target reached", "nobody can score any more", "resigned", "abandoned", "vp", DEAD} <= set(REASONS)
     assert reason_text("resigned") == "the other player resigned"
     assert reason_text("a new reason") == "a new reason"
     event = {"kind": "game_over", "winner": "Y", "vp": {"B": 2, "Y": 6}, "reason": "target reached"}

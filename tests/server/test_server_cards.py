@@ -302,3 +302,41 @@ async def test_DT_223_a_lone_step_of_a_combat_has_5_seconds_on_a_timed_table(aut
             assert trio.current_time() - start == 5
             assert timeout == {"kind": "timeout", "seat": seat, "actions": [fallback]}
             assert 5000 in timers_for(client, seat)
+
+
+@pytest.mark.parametrize("timers", [False, True])
+async def test_DT_239_a_dead_card_game_ends_over_the_server_even_when_nobody_acts(autojump_clock, timers):
+    """A tutorial 1 table reaches its first turn; its position is then replaced by one where Blue's Snake-man is
+    out (1 VP) and everyone else is walled in with no jump card left (engine/cards builders). The player to act
+    ends his turn (untimed), or nobody does and the turn's 2 minutes run out (timed, CG-OPT-01: the server ends it,
+    as a timed table did for ever before DT-239): the game is over at once, Blue winning 1-0 for the reason
+    `nothing can change any more`, and the stored record has the result line."""
+    from dungeon_twister.engine.cards.rules import DEAD
+    from dungeon_twister.server.records import record_text
+    from tests.engine.cards.builders import build
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(3,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=1, timers=timers),
+                                                    memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: v["phase"] == "main" and v["legal"], first=True)
+            ((seat, _),) = views.items()
+            start = trio.current_time()
+            game = server.lobby.tables[table].play.game
+            real = game.state
+            game.state = build({"bMK": "a3", "bSN": "x", "yMK": "c2", "ySN": "b2"}, jumps=(0, 0), vp=(1, 0),
+                               active=seat, ap=(3, 3), turn=real.turn)
+            clients = {"B": blue, "Y": yellow}
+            if not timers:
+                await clients[seat].send(Action(table, "dead-end", "end"))
+            result = {"winner": "B", "vp": {"B": 1, "Y": 0}, "reason": DEAD}
+            for client in (blue, yellow):
+                assert (await client.expect(GameOver)).result == result
+            assert trio.current_time() - start == (120 if timers else 0)
+            if timers:  # the clock ended the turn: 2 minutes, then `end` played for the seat to act
+                assert [e["actions"] for e in blue.events_of("timeout")] == [["end"]]
+                assert blue.events_of("timeout")[0]["seat"] == seat
+            assert not server.lobby.tables[table].play.running
+            text = record_text(server.lobby.store.table(table))
+        assert f"# result winner=B vp=B1,Y0 reason={DEAD}" in text.splitlines()

@@ -154,7 +154,7 @@ def test_CG_OBJ_ROPE_01_rope_crosses_pits():
 def test_CG_MOVE_04_entering_an_enemy_zone_leaves_only_the_way_in():
     """CG-MOVE-04 / RUL-104: into c1 (yellow there) from b1: going on to d1... refused, back to b1 allowed; the
     restriction lasts the turn (a later move) and ends with it."""
-    s = build({"bSN": "a1", "yMK": "b1", "yKY": "d4"}, items={})
+    s = build({"bSN": "a1", "yMK": "b1"}, items={"yKY": "d4"})
     refused(s, "move bSN b1 c1", "CG-MOVE-04")
     assert act(s, "move bSN b1 a1").fig("bSN").at == z("a1")
     s2 = act(s, "move bSN b1")
