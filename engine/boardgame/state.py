@@ -203,7 +203,7 @@ _FIELDS = (
 
 
 _DICTS = ("portcullis", "tokens", "players", "pools", "teams", "marks")  # the fields `thaw` copies and `seal` wraps
-_get_fields, _get_dicts = attrgetter(*_FIELDS), attrgetter(*_DICTS)
+_get_dicts = attrgetter(*_DICTS)
 _COPYABLE = (dict, MappingProxyType)  # `.copy()` gives a plain dict with the same order
 
 
@@ -288,19 +288,7 @@ class GameState:
 
     def thaw(self) -> "GameState":
         """A mutable copy (its dicts copied) for the rules to work on."""
-        copy = _new(GameState)
-        _set(copy, "_sealed", False)
-        _set(copy, "_board", None)
-        _set(copy, "_memo", self.memo)  # the game's memo travels on to the states derived from this one
-        _set(copy, "_checked_pits", None)
-        values = list(_get_fields(self))
-        for i in _DICT_INDICES:
-            value = values[i]
-            # a sealed state's read-only view copies its dict at C speed (`dict(view)` goes key by key)
-            values[i] = value.copy() if type(value) in _COPYABLE else dict(value)
-        for set_field, value in zip(_SETTERS, values):
-            set_field(copy, value)
-        return copy
+        return _thaw(self)
 
     def seal(self, owned: bool = False) -> "GameState":
         """Make this state immutable. `owned`: its dicts are its own (a `thaw()` copy, or new), so they are
@@ -430,7 +418,59 @@ class GameState:
         return total
 
 
-# The slots' own setters of the fields, in `_FIELDS` order: `thaw` sets each with one call, not through
+class _Thawing(GameState):
+    """`thaw`'s copy while it is filled in: GameState's slots, with object's own `__setattr__`, so each field is one
+    plain attribute store rather than a call of GameState's (Python) `__setattr__` or of a slot's setter, which
+    took ~20 us of the ~70 us of an `apply`. Made a GameState (`__class__`) before `thaw` returns it."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+
+
+def _thaw(self: GameState) -> GameState:
+    """`GameState.thaw`: every field of `_FIELDS`, in its order (tests/engine/test_state_copy.py checks that none
+    is missing), the dicts copied; a sealed state's read-only view copies its dict at C speed (`dict(view)` goes
+    key by key)."""
+    copy = _new(_Thawing)
+    copy._sealed = False
+    copy._board = None
+    copy._memo = self.memo  # the game's memo travels on to the states derived from this one
+    copy._checked_pits = None
+    copy.options = self.options
+    copy.rows = self.rows
+    copy.rooms = self.rooms
+    value = self.portcullis
+    copy.portcullis = value.copy() if type(value) in _COPYABLE else dict(value)
+    value = self.tokens
+    copy.tokens = value.copy() if type(value) in _COPYABLE else dict(value)
+    value = self.players
+    copy.players = value.copy() if type(value) in _COPYABLE else dict(value)
+    copy.phase = self.phase
+    copy.turn = self.turn
+    copy.active = self.active
+    copy.ap = self.ap
+    value = self.pools
+    copy.pools = value.copy() if type(value) in _COPYABLE else dict(value)
+    copy.acted = self.acted
+    copy.exhausted = self.exhausted
+    copy.high_card = self.high_card
+    copy.four_played = self.four_played
+    copy.first_player = self.first_player
+    copy.placer = self.placer
+    value = self.teams
+    copy.teams = value.copy() if type(value) in _COPYABLE else dict(value)
+    copy.combat = self.combat
+    copy.placement = self.placement
+    copy.combats = self.combats
+    copy.outcome = self.outcome
+    value = self.marks
+    copy.marks = value.copy() if type(value) in _COPYABLE else dict(value)
+    copy.draft = self.draft
+    copy.__class__ = GameState
+    return copy
+
+
+# The slots' own setters of the fields, in `_FIELDS` order: `seal` sets each dict with one call, not through
 # `object.__setattr__`'s look-up of the name (what GameState.__setattr__ forbids on a sealed state, they bypass too)
 _SETTERS = tuple(GameState.__dict__[name].__set__ for name in _FIELDS)
 _DICT_INDICES = tuple(_FIELDS.index(name) for name in _DICTS)
