@@ -205,6 +205,7 @@ _FIELDS = (
 _DICTS = ("portcullis", "tokens", "players", "pools", "teams", "marks")  # the fields `thaw` copies and `seal` wraps
 _get_dicts = attrgetter(*_DICTS)
 _COPYABLE = (dict, MappingProxyType)  # `.copy()` gives a plain dict with the same order
+_proxy = MappingProxyType
 
 
 class Memo:
@@ -288,7 +289,9 @@ class GameState:
 
     def thaw(self) -> "GameState":
         """A mutable copy (its dicts copied) for the rules to work on."""
-        return _thaw(self)
+        copy = working_copy(self)
+        copy.__class__ = GameState
+        return copy
 
     def seal(self, owned: bool = False) -> "GameState":
         """Make this state immutable. `owned`: its dicts are its own (a `thaw()` copy, or new), so they are
@@ -419,18 +422,19 @@ class GameState:
 
 
 class _Thawing(GameState):
-    """`thaw`'s copy while it is filled in: GameState's slots, with object's own `__setattr__`, so each field is one
-    plain attribute store rather than a call of GameState's (Python) `__setattr__` or of a slot's setter, which
-    took ~20 us of the ~70 us of an `apply`. Made a GameState (`__class__`) before `thaw` returns it."""
+    """A working copy (`working_copy`): GameState's slots, with object's own `__setattr__`, so each field is one
+    plain attribute store rather than a call of GameState's (Python) `__setattr__`, which checks `_sealed`, or of a
+    slot's setter. Filling a copy in field by field through those took ~20 us of the ~70 us of an `apply`."""
 
     __slots__ = ()
     __setattr__ = object.__setattr__
 
 
-def _thaw(self: GameState) -> GameState:
-    """`GameState.thaw`: every field of `_FIELDS`, in its order (tests/engine/test_state_copy.py checks that none
-    is missing), the dicts copied; a sealed state's read-only view copies its dict at C speed (`dict(view)` goes
-    key by key)."""
+def working_copy(self: GameState) -> GameState:
+    """`thaw`'s copy as a `_Thawing`, for `apply`'s working copy (`Ctx`), which the rules change in place and
+    `seal_working` makes a sealed GameState: never handed out otherwise. Every field of `_FIELDS`, in its order
+    (tests/engine/test_state_copy.py checks that none is missing), the dicts copied; a sealed state's read-only
+    view copies its dict at C speed (`dict(view)` goes key by key)."""
     copy = _new(_Thawing)
     copy._sealed = False
     copy._board = None
@@ -466,6 +470,25 @@ def _thaw(self: GameState) -> GameState:
     value = self.marks
     copy.marks = value.copy() if type(value) in _COPYABLE else dict(value)
     copy.draft = self.draft
+    return copy
+
+
+def seal_working(copy: GameState) -> GameState:
+    """`seal(owned=True)` of a `working_copy` (its dicts, its own, wrapped read-only as they are), made a
+    GameState."""
+    value = copy.portcullis
+    copy.portcullis = _proxy(value if type(value) is dict else dict(value))
+    value = copy.tokens
+    copy.tokens = _proxy(value if type(value) is dict else dict(value))
+    value = copy.players
+    copy.players = _proxy(value if type(value) is dict else dict(value))
+    value = copy.pools
+    copy.pools = _proxy(value if type(value) is dict else dict(value))
+    value = copy.teams
+    copy.teams = _proxy(value if type(value) is dict else dict(value))
+    value = copy.marks
+    copy.marks = _proxy(value if type(value) is dict else dict(value))
+    copy._sealed = True
     copy.__class__ = GameState
     return copy
 
