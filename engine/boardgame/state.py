@@ -410,11 +410,16 @@ class GameState:
         total = 0
         cat = self.catalogue
         for t in self.tokens.values():
-            if t.where == "exited" and t.colour == seat and t.is_character:
-                total += cat.characters[t.code].exit_vp
-            elif t.where == "eliminated" and t.is_character and t.colour != seat:
-                total += cat.characters[t.code].elimination_vp
-            elif t.where == "scored" and t.scored_by == seat:
+            where = t.where
+            if where == "board":  # most tokens, every turn's end (`turn.end_turn`)
+                continue
+            if where == "exited":
+                if t.colour == seat and t.is_character:
+                    total += cat.characters[t.code].exit_vp
+            elif where == "eliminated":
+                if t.is_character and t.colour != seat:
+                    total += cat.characters[t.code].elimination_vp
+            elif where == "scored" and t.scored_by == seat:
                 total += cat.objects[t.code].exit_vp
         for bonus in VP_BONUSES.get(cat.rules, ()):
             total += bonus(self, seat)
