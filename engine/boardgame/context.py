@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import Board, board_of
 from ..core.errors import N_, IllegalAction
-from ..core.events import Event, event
+from ..core.events import Event, event_of
 from .geometry import Square, square_name
 from .golden import square_ok, square_problem
 from .state import GameState, Token, opponent, seal_working, working_copy
@@ -108,7 +108,7 @@ class Ctx:
         return bool(kind) and ability in kind.abilities
 
     def emit(self, kind: str, **data) -> None:
-        self.events.append(event(kind, **data))
+        self.events.append(event_of(kind, data))  # `data`: this call's own keyword dict
 
     # --- who may act -------------------------------------------------------------------------------
     def actor(self, seat: str, token_id: str, rule: str = "BG-AP-02", wounded_rule: str = "BG-AP-02") -> Token:
