@@ -77,33 +77,24 @@ class Token:
         return self.is_character and self.where == "board" and not self.wounded and not self.face_down
 
     def moved(self, **changes) -> "Token":
-        """This token with `changes` (`dataclasses.replace`, without its introspection: tokens move often). Made
-        as a `_MovedToken`, its fields set by plain attribute stores (rather than a call of each slot's setter),
-        then a Token."""
+        """This token with `changes` (`dataclasses.replace`, without its introspection: tokens move often). Each
+        field is set once by its slot's own setter (`_TOKEN_SETTERS`)."""
         values = list(_get_token_fields(self))
         for name, value in changes.items():
             index = _TOKEN_INDEX.get(name)
             if index is None:
                 raise TypeError(f"Token has no field {name!r}")
             values[index] = value
-        token = _new(_MovedToken)
-        (token.id, token.colour, token.code, token.is_character, token.where, token.square,
-         token.room, token.face_down, token.wounded, token.wounded_turn, token.order, token.scored_by) = values
-        token.__class__ = Token
+        token = _new(Token)
+        for set_field, value in zip(_TOKEN_SETTERS, values):
+            set_field(token, value)
         return token
-
-
-class _MovedToken(Token):
-    """`Token.moved`'s new token while its fields are set: Token's slots, with object's own `__setattr__` (not
-    the frozen dataclass's, which refuses)."""
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
 
 
 _new, _set = object.__new__, object.__setattr__
 _TOKEN_FIELDS = tuple(Token.__dataclass_fields__)
 _TOKEN_INDEX = {name: i for i, name in enumerate(_TOKEN_FIELDS)}
+_TOKEN_SETTERS = tuple(Token.__dict__[name].__set__ for name in _TOKEN_FIELDS)  # slots: member descriptors
 _get_token_fields = attrgetter(*_TOKEN_FIELDS)
 
 

@@ -8,7 +8,7 @@ from types import MappingProxyType
 import pytest
 
 from dungeon_twister.engine import Options, apply, legal_actions, new_game
-from dungeon_twister.engine.boardgame.state import _DICTS, _FIELDS, _TOKEN_FIELDS, GameState, Token
+from dungeon_twister.engine.boardgame.state import _DICTS, _FIELDS, GameState
 from dungeon_twister.engine.core.rng import Rng
 
 
@@ -46,17 +46,3 @@ def test_thawed_copy_changes_alone_then_seals():
         copy.turn = 0
     with pytest.raises(AttributeError):
         state.phase = "over"
-
-
-def test_moved_sets_each_field_alone():
-    token = next(t for t in _played().tokens.values() if t.where == "board")
-    assert token.moved() == token and type(token.moved()) is Token
-    for name in _TOKEN_FIELDS:
-        marker = object()
-        changed = token.moved(**{name: marker})
-        assert type(changed) is Token
-        assert [getattr(changed, n) is marker for n in _TOKEN_FIELDS] == [n == name for n in _TOKEN_FIELDS]
-    with pytest.raises(TypeError):
-        token.moved(place="board")
-    with pytest.raises(AttributeError):  # frozen
-        token.moved().where = "board"
