@@ -122,8 +122,7 @@ class Ctx:
         if seat != self.s.active:
             raise IllegalAction("BG-TURN-01", "it is not your turn")
         token = self.token(token_id)
-        marks = self.s.marks  # most often empty
-        controlled = bool(marks) and f"control:{seat}:{token_id}" in marks  # charmed for this turn (PD-OBJ-CHARM-02)
+        controlled = f"control:{seat}:{token_id}" in self.s.marks  # charmed for this turn (PD-OBJ-CHARM-02)
         if (token.colour != seat and not controlled) or not token.is_character:
             raise IllegalAction(rule, "{token} is not one of your characters", token=token_id)
         if token.where != "board":
@@ -202,7 +201,7 @@ class Ctx:
         """A character on a pit with no Rope on it falls (BG-PIT-07, BG-PIT-09); flyers never stay on pits."""
         pits = self.board.pits
         # those on pits first: eliminating a character changes no other token, nor what `rope_on` sees
-        on_pits = [t for t in self.s.tokens.values() if t.where == "board" and t.is_character and t.square in pits]
+        on_pits = [t for t in self.s.tokens.values() if t.square in pits and t.where == "board" and t.is_character]
         for token in on_pits:
             if self.rope_on(token.square):
                 continue
@@ -245,7 +244,7 @@ class Ctx:
         if not squares:
             return True
         at: dict[Square, list[Token]] = {}
-        for token in [t for t in self.s.tokens.values() if t.where == "board" and t.square in squares]:
+        for token in [t for t in self.s.tokens.values() if t.square in squares and t.where == "board"]:
             here = at.get(token.square)
             if here is None:
                 at[token.square] = [token]
