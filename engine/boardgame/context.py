@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from .board import Board, board_of
 from ..core.errors import N_, IllegalAction
-from ..core.events import Event, event
+from ..core.events import Event, event_of
 from .geometry import Square, square_name
 from .golden import square_ok, square_problem
-from .state import GameState, Token, opponent
+from .state import GameState, Token, opponent, seal_working, working_copy
 
 
 INTERNED = 4096
@@ -30,7 +30,7 @@ def _intern(token: Token) -> Token:
 class Ctx:
     def __init__(self, state: GameState):
         self.before = state  # the state the action applies to (never changed)
-        self.s = state.thaw()
+        self.s = working_copy(state)  # `thaw`'s copy, faster to change (`state._Thawing`) until `sealed`
         self.events: list[Event] = []
         self._board: Board | None = None
         self.touched: list[Square] = []  # the squares a token `put` changed left or lies on (`check_golden_rules`)
@@ -58,7 +58,7 @@ class Ctx:
         s = self.s
         board = self.before._board  # set only on a sealed state whose board was asked for
         same = board is not None and self._same_layout()
-        s.seal(owned=True)  # thaw() copied its dicts; nothing else holds them
+        seal_working(s)  # `seal(owned=True)`: thaw() copied its dicts; nothing else holds them
         if same:
             object.__setattr__(s, "_board", board)  # `board_of`'s memo slot of a sealed state
         if self._checked is not None and self._checked[1] == len(self.touched):  # no token changed since (hooks)
@@ -108,7 +108,7 @@ class Ctx:
         return bool(kind) and ability in kind.abilities
 
     def emit(self, kind: str, **data) -> None:
-        self.events.append(event(kind, **data))
+        self.events.append(event_of(kind, data))  # `data`: this call's own keyword dict
 
     # --- who may act -------------------------------------------------------------------------------
     def actor(self, seat: str, token_id: str, rule: str = "BG-AP-02", wounded_rule: str = "BG-AP-02") -> Token:

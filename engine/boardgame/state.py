@@ -203,8 +203,9 @@ _FIELDS = (
 
 
 _DICTS = ("portcullis", "tokens", "players", "pools", "teams", "marks")  # the fields `thaw` copies and `seal` wraps
-_get_fields, _get_dicts = attrgetter(*_FIELDS), attrgetter(*_DICTS)
+_get_dicts = attrgetter(*_DICTS)
 _COPYABLE = (dict, MappingProxyType)  # `.copy()` gives a plain dict with the same order
+_proxy = MappingProxyType
 
 
 class Memo:
@@ -288,18 +289,8 @@ class GameState:
 
     def thaw(self) -> "GameState":
         """A mutable copy (its dicts copied) for the rules to work on."""
-        copy = _new(GameState)
-        _set(copy, "_sealed", False)
-        _set(copy, "_board", None)
-        _set(copy, "_memo", self.memo)  # the game's memo travels on to the states derived from this one
-        _set(copy, "_checked_pits", None)
-        values = list(_get_fields(self))
-        for i in _DICT_INDICES:
-            value = values[i]
-            # a sealed state's read-only view copies its dict at C speed (`dict(view)` goes key by key)
-            values[i] = value.copy() if type(value) in _COPYABLE else dict(value)
-        for set_field, value in zip(_SETTERS, values):
-            set_field(copy, value)
+        copy = working_copy(self)
+        copy.__class__ = GameState
         return copy
 
     def seal(self, owned: bool = False) -> "GameState":
@@ -419,18 +410,95 @@ class GameState:
         total = 0
         cat = self.catalogue
         for t in self.tokens.values():
-            if t.where == "exited" and t.colour == seat and t.is_character:
-                total += cat.characters[t.code].exit_vp
-            elif t.where == "eliminated" and t.is_character and t.colour != seat:
-                total += cat.characters[t.code].elimination_vp
-            elif t.where == "scored" and t.scored_by == seat:
+            where = t.where
+            if where == "board":  # most tokens, every turn's end (`turn.end_turn`)
+                continue
+            if where == "exited":
+                if t.colour == seat and t.is_character:
+                    total += cat.characters[t.code].exit_vp
+            elif where == "eliminated":
+                if t.is_character and t.colour != seat:
+                    total += cat.characters[t.code].elimination_vp
+            elif where == "scored" and t.scored_by == seat:
                 total += cat.objects[t.code].exit_vp
         for bonus in VP_BONUSES.get(cat.rules, ()):
             total += bonus(self, seat)
         return total
 
 
-# The slots' own setters of the fields, in `_FIELDS` order: `thaw` sets each with one call, not through
+class _Thawing(GameState):
+    """A working copy (`working_copy`): GameState's slots, with object's own `__setattr__`, so each field is one
+    plain attribute store rather than a call of GameState's (Python) `__setattr__`, which checks `_sealed`, or of a
+    slot's setter. Filling a copy in field by field through those took ~20 us of the ~70 us of an `apply`."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+
+
+def working_copy(self: GameState) -> GameState:
+    """`thaw`'s copy as a `_Thawing`, for `apply`'s working copy (`Ctx`), which the rules change in place and
+    `seal_working` makes a sealed GameState: never handed out otherwise. Every field of `_FIELDS`, in its order
+    (tests/engine/test_state_copy.py checks that none is missing), the dicts copied; a sealed state's read-only
+    view copies its dict at C speed (`dict(view)` goes key by key)."""
+    copy = _new(_Thawing)
+    copy._sealed = False
+    copy._board = None
+    copy._memo = self.memo  # the game's memo travels on to the states derived from this one
+    copy._checked_pits = None
+    copy.options = self.options
+    copy.rows = self.rows
+    copy.rooms = self.rooms
+    value = self.portcullis
+    copy.portcullis = value.copy() if type(value) in _COPYABLE else dict(value)
+    value = self.tokens
+    copy.tokens = value.copy() if type(value) in _COPYABLE else dict(value)
+    value = self.players
+    copy.players = value.copy() if type(value) in _COPYABLE else dict(value)
+    copy.phase = self.phase
+    copy.turn = self.turn
+    copy.active = self.active
+    copy.ap = self.ap
+    value = self.pools
+    copy.pools = value.copy() if type(value) in _COPYABLE else dict(value)
+    copy.acted = self.acted
+    copy.exhausted = self.exhausted
+    copy.high_card = self.high_card
+    copy.four_played = self.four_played
+    copy.first_player = self.first_player
+    copy.placer = self.placer
+    value = self.teams
+    copy.teams = value.copy() if type(value) in _COPYABLE else dict(value)
+    copy.combat = self.combat
+    copy.placement = self.placement
+    copy.combats = self.combats
+    copy.outcome = self.outcome
+    value = self.marks
+    copy.marks = value.copy() if type(value) in _COPYABLE else dict(value)
+    copy.draft = self.draft
+    return copy
+
+
+def seal_working(copy: GameState) -> GameState:
+    """`seal(owned=True)` of a `working_copy` (its dicts, its own, wrapped read-only as they are), made a
+    GameState."""
+    value = copy.portcullis
+    copy.portcullis = _proxy(value if type(value) is dict else dict(value))
+    value = copy.tokens
+    copy.tokens = _proxy(value if type(value) is dict else dict(value))
+    value = copy.players
+    copy.players = _proxy(value if type(value) is dict else dict(value))
+    value = copy.pools
+    copy.pools = _proxy(value if type(value) is dict else dict(value))
+    value = copy.teams
+    copy.teams = _proxy(value if type(value) is dict else dict(value))
+    value = copy.marks
+    copy.marks = _proxy(value if type(value) is dict else dict(value))
+    copy._sealed = True
+    copy.__class__ = GameState
+    return copy
+
+
+# The slots' own setters of the fields, in `_FIELDS` order: `seal` sets each dict with one call, not through
 # `object.__setattr__`'s look-up of the name (what GameState.__setattr__ forbids on a sealed state, they bypass too)
 _SETTERS = tuple(GameState.__dict__[name].__set__ for name in _FIELDS)
 _DICT_INDICES = tuple(_FIELDS.index(name) for name in _DICTS)

@@ -33,6 +33,14 @@ def event(kind: str, **data) -> Event:
     return ev
 
 
+def event_of(kind: str, data: dict) -> Event:
+    """`event(kind, **data)` of a dict made for this event alone (a caller's own keyword dict, `Ctx.emit`'s), which
+    it keeps rather than copies once more."""
+    ev = _new(Event)
+    ev.__dict__.update(kind=kind, data=MappingProxyType(data), owner=None, public=None)
+    return ev
+
+
 _new = object.__new__
 
 
