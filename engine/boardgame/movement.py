@@ -662,8 +662,9 @@ class Walker:
             for tid, sq in final.items():
                 if sq == dest:
                     ids.append(tid)
-            ids.append(self.mover.id)
-            if not self._square_ok(dest, tuple(ids)):
+            # the mover alone off a pit breaks no rule (`_square_ok`'s own shortcut, without the call: the ends on a
+            # configuration's special squares are mostly its start or where it took what it holds from)
+            if (ids or dest in self.pits) and not self._square_ok(dest, (*ids, self.mover.id)):
                 return
         found[(dest, take, leave)] = path
 
