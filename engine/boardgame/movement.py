@@ -498,32 +498,6 @@ class Walker:
             item = lying[0].id
         return item, home
 
-    def _changes(self, dest: Square, hold, reloc: Reloc) -> tuple[dict[str, Square], str | None, Reloc]:
-        """For `_record_decided`: where the tokens the move touched end (`final`: `reloc`, and what it holds on
-        `dest`), and the outcome's take and leave. When one token is put or carried somewhere (the common case),
-        without the general case's dicts."""
-        original, start = self.original, self.start
-        if hold is None and len(reloc) == 1:
-            ((moved, end),) = reloc
-        elif hold is not None and not reloc:
-            moved, end = hold, dest
-        else:
-            return self._outcome(dest, hold, reloc)
-        take = None
-        if original == moved:
-            leave = ((moved, end),) if end != dest else ()  # what it carried from the start ends elsewhere
-        else:
-            left = []
-            if end != self.tokens[moved].square:
-                if end == dest:
-                    take = moved
-                else:
-                    left.append((moved, end))
-            if original is not None and start != dest:
-                left.append((original, start))  # what it carried from the start stays there
-            leave = tuple(sorted(left)) if len(left) > 1 else tuple(left)
-        return {moved: end}, take, leave
-
     def _item_search(self, item: str, home: Square) -> dict[OutcomeKey, tuple[Square, ...]]:
         """`_search` for a figure with exactly one thing it could carry within reach (`_one_item`): `item`, alone
         on its square `home` (the mover's start if it stands on it: `original`), with nothing else it could pick
@@ -642,9 +616,33 @@ class Walker:
         once, found or refused, is marked in `_decided`; its validity (`ends_validly`) comes from the squares of
         the configuration but `dest` (`_config`) and a look at `dest` with the mover there."""
         hold, reloc = config[7], config[8]
-        if not reloc and (hold is None or hold == self.original):
-            return  # its one special square is the start: back there with nothing changed, it is not a move
-        final, take, leave = self._changes(dest, hold, reloc)
+        # Where the tokens the move touched end and the outcome's take and leave; when one token is put or carried
+        # somewhere (the common case), without the general case's dicts (`_outcome`): `moved` ends on `end`.
+        if hold is None and len(reloc) == 1:
+            ((moved, end),) = reloc
+        elif not reloc:
+            if hold is None or hold == self.original:
+                return  # its one special square is the start: back there with nothing changed, it is not a move
+            moved, end = hold, dest
+        else:
+            moved = None
+        if moved is None:
+            final, take, leave = self._outcome(dest, hold, reloc)
+        else:
+            original = self.original
+            take = None
+            if original == moved:
+                leave = ((moved, end),) if end != dest else ()  # what it carried from the start ends elsewhere
+            else:
+                left = []
+                if end != self.tokens[moved].square:
+                    if end == dest:
+                        take = moved
+                    else:
+                        left.append((moved, end))
+                if original is not None and self.start != dest:
+                    left.append((original, self.start))  # what it carried from the start stays there
+                leave = tuple(sorted(left)) if len(left) > 1 else tuple(left)
         if dest == self.start and take is None and not leave:
             return  # nothing would change: not a move (RUL-032 as amended in docs/rulings.md)
         decided = self._decided.get((take, leave))
@@ -658,12 +656,18 @@ class Walker:
             return  # another square the move changed breaks a rule
         if not exited:
             here = self.base.get(dest)
-            ids = [t.id for t in here if t.id not in final] if here else []
-            for tid, sq in final.items():
-                if sq == dest:
-                    ids.append(tid)
-            ids.append(self.mover.id)
-            if not self._square_ok(dest, tuple(ids)):
+            if moved is not None:
+                ids = [t.id for t in here if t.id != moved] if here else []
+                if end == dest:
+                    ids.append(moved)
+            else:
+                ids = [t.id for t in here if t.id not in final] if here else []
+                for tid, sq in final.items():
+                    if sq == dest:
+                        ids.append(tid)
+            # the mover alone off a pit breaks no rule (`_square_ok`'s own shortcut, without the call: the ends on a
+            # configuration's special squares are mostly its start or where it took what it holds from)
+            if (ids or dest in self.pits) and not self._square_ok(dest, (*ids, self.mover.id)):
                 return
         found[(dest, take, leave)] = path
 

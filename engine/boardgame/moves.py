@@ -505,12 +505,6 @@ def _region(board, figure: Token) -> tuple:
     return found
 
 
-def entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entry:
-    """The figure's memo entry (see `_key`), its moves listed (`actions`). `occ`: the state's occupancy, if the
-    caller has it (`legal._main_parts` looks at every figure of the seat: one look-up of it instead of one each)."""
-    return _entry(state, board, seat, figure, occ)
-
-
 def _peek(state: GameState, board, seat: str, figure: Token) -> _Entry | None:
     found = state.memo.entries.get((seat, figure.id))
     if found is not None and found[0] == _key(state, board, seat, figure):
@@ -557,6 +551,12 @@ def _entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entr
     entry = _Entry(actions, walker.originals)
     entries[seat, figure.id] = (key, entry)
     return entry
+
+
+entry = _entry
+"""The figure's memo entry (see `_key`), its moves listed (`actions`). `occ`: the state's occupancy, if the
+caller has it (`legal._main_parts` looks at every figure of the seat: one look-up of it instead of one each).
+`_entry` itself, not a function calling it: a position looks up every figure of its seat."""
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> FigureMoves:
