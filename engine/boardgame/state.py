@@ -435,67 +435,39 @@ class _Thawing(GameState):
     __setattr__ = object.__setattr__
 
 
-def working_copy(self: GameState) -> GameState:
-    """`thaw`'s copy as a `_Thawing`, for `apply`'s working copy (`Ctx`), which the rules change in place and
-    `seal_working` makes a sealed GameState: never handed out otherwise. Every field of `_FIELDS`, in its order
-    (tests/engine/test_state_copy.py checks that none is missing), the dicts copied; a sealed state's read-only
-    view copies its dict at C speed (`dict(view)` goes key by key)."""
-    copy = _new(_Thawing)
-    copy._sealed = False
-    copy._board = None
-    copy._memo = self.memo  # the game's memo travels on to the states derived from this one
-    copy._checked_pits = None
-    copy.options = self.options
-    copy.rows = self.rows
-    copy.rooms = self.rooms
-    value = self.portcullis
-    copy.portcullis = value.copy() if type(value) in _COPYABLE else dict(value)
-    value = self.tokens
-    copy.tokens = value.copy() if type(value) in _COPYABLE else dict(value)
-    value = self.players
-    copy.players = value.copy() if type(value) in _COPYABLE else dict(value)
-    copy.phase = self.phase
-    copy.turn = self.turn
-    copy.active = self.active
-    copy.ap = self.ap
-    value = self.pools
-    copy.pools = value.copy() if type(value) in _COPYABLE else dict(value)
-    copy.acted = self.acted
-    copy.exhausted = self.exhausted
-    copy.high_card = self.high_card
-    copy.four_played = self.four_played
-    copy.first_player = self.first_player
-    copy.placer = self.placer
-    value = self.teams
-    copy.teams = value.copy() if type(value) in _COPYABLE else dict(value)
-    copy.combat = self.combat
-    copy.placement = self.placement
-    copy.combats = self.combats
-    copy.outcome = self.outcome
-    value = self.marks
-    copy.marks = value.copy() if type(value) in _COPYABLE else dict(value)
-    copy.draft = self.draft
-    return copy
+def _unrolled_copiers():
+    """`working_copy` and `seal_working`, written out field by field from `_FIELDS` and `_DICTS` (as dataclasses
+    writes an `__init__`): one plain store a field, no loop, no call per field, and no list of fields to keep in
+    step with `_FIELDS` by hand."""
+    lines = ["def working_copy(self):",
+             "    copy = _new(_Thawing)",
+             "    copy._sealed = False",
+             "    copy._board = None",
+             "    copy._memo = self.memo",  # the game's memo travels on to the states derived from this one
+             "    copy._checked_pits = None"]
+    for name in _FIELDS:
+        if name in _DICTS:  # a sealed state's read-only view copies its dict at C speed (`dict(view)`: key by key)
+            lines += [f"    value = self.{name}",
+                      f"    copy.{name} = value.copy() if type(value) in _COPYABLE else dict(value)"]
+        else:
+            lines.append(f"    copy.{name} = self.{name}")
+    lines += ["    return copy", "", "def seal_working(copy):"]
+    for name in _DICTS:
+        lines += [f"    value = copy.{name}",
+                  f"    copy.{name} = _proxy(value if type(value) is dict else dict(value))"]
+    lines += ["    copy._sealed = True", "    copy.__class__ = GameState", "    return copy"]
+    namespace = {"_new": _new, "_Thawing": _Thawing, "_COPYABLE": _COPYABLE, "_proxy": _proxy,
+                 "GameState": GameState}
+    exec("\n".join(lines), namespace)  # (the source is made of the field names above: nothing from outside)
+    return namespace["working_copy"], namespace["seal_working"]
 
 
-def seal_working(copy: GameState) -> GameState:
-    """`seal(owned=True)` of a `working_copy` (its dicts, its own, wrapped read-only as they are), made a
-    GameState."""
-    value = copy.portcullis
-    copy.portcullis = _proxy(value if type(value) is dict else dict(value))
-    value = copy.tokens
-    copy.tokens = _proxy(value if type(value) is dict else dict(value))
-    value = copy.players
-    copy.players = _proxy(value if type(value) is dict else dict(value))
-    value = copy.pools
-    copy.pools = _proxy(value if type(value) is dict else dict(value))
-    value = copy.teams
-    copy.teams = _proxy(value if type(value) is dict else dict(value))
-    value = copy.marks
-    copy.marks = _proxy(value if type(value) is dict else dict(value))
-    copy._sealed = True
-    copy.__class__ = GameState
-    return copy
+working_copy, seal_working = _unrolled_copiers()
+working_copy.__doc__ = """`thaw`'s copy as a `_Thawing`, for `apply`'s working copy (`Ctx`), which the rules change
+in place and `seal_working` makes a sealed GameState: never handed out otherwise. Every field of `_FIELDS`, the
+dicts copied (tests/engine/test_state_copy.py)."""
+seal_working.__doc__ = """`seal(owned=True)` of a `working_copy` (its dicts, its own, wrapped read-only as they are),
+made a GameState."""
 
 
 # The slots' own setters of the fields, in `_FIELDS` order: `seal` sets each dict with one call, not through
