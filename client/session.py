@@ -310,6 +310,10 @@ class Session:
                 last_event = self.connection.last_event if self.connection is not None else 0
                 resume = ResumeInfo(self.token, self.state.table, last_event)
                 self._set_plan(Plan(Role(self.state.role), resume=resume, until=self.clock() + self.grace), reason)
+        elif self.plan is None and not self.stopped and not self._given_up and not self.state.at_table:
+            # In the lobby: connect again as at a table, for as long (a play-test restarted the server: the
+            # players at tables came back, those in the lobby stayed "not connected" until they typed reconnect)
+            self._set_plan(Plan(Role(self.state.role), until=self.clock() + self.grace), reason)
         elif self.plan is None and not self.stopped and not self._given_up:
             # TRANSLATORS: `reconnect` is a command, typed as it is: keep it in English (in every message).
             self.state.say(_("disconnected: {reason} · `reconnect` connects again").format(reason=reason))

@@ -166,6 +166,29 @@ async def test_what_is_typed_while_reconnecting_is_said_not_sent_in_the_log(auto
         assert message_bar(session.state, trio.current_time())[0][1].startswith("connection lost (")
 
 
+async def test_a_lobby_client_connects_again_by_itself_when_the_server_comes_back(autojump_clock):
+    """Play-test: the server was killed and started again; the players at tables came back by themselves, those in
+    the lobby showed "not connected" until they typed `reconnect`. A lobby client now tries again as a seated one
+    does, with the countdown, for as long (a fresh hello: it has no seat to resume), and lists the tables again."""
+    network = Network()
+    async with client(network) as session:
+        first = await network.server()
+        await first.welcome()
+        assert isinstance(await first.receive(), ListTables)
+        network.down = True
+        await first.stream.aclose()
+        await trio.sleep(3)
+        assert session.state.reconnecting is not None and not session.state.connected
+        assert message_bar(session.state, trio.current_time())[0][1].startswith("connection lost (")
+        network.down = False  # the server is back
+        second = await network.server()
+        hello = await second.welcome()
+        assert hello.resume is None and hello.name == "ann"
+        assert isinstance(await second.receive(), ListTables)
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.connected and session.state.reconnecting is None
+
+
 async def test_reconnect_tries_at_once_instead_of_waiting(autojump_clock):
     network = Network()
     async with client(network) as session:
