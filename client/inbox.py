@@ -498,9 +498,17 @@ def _error(session: Session, message: Error) -> None:
     if message.code == "rate_limited" and (session.tables_offset or session.spectate_listed):
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
     if message.code == "bad_token":
+        table, seated = state.table, state.seat is not None
         state.leave_table()
         session.seat_lost("bad token")
         session.list_tables()
+        if table is not None and seated:
+            # a play-test came back after the seat's grace and read only "this resume token is unknown or
+            # expired": nothing said that his seat, and so his game, had gone on without him
+            # TRANSLATORS: after coming back too late to a table; {seconds}: how long the server holds a seat
+            state.say(_("your seat at {table} was given up while you were away (the server holds a seat {seconds} "
+                        "s): you are back in the lobby").format(table=table, seconds=session.grace))
+            return
     meaning = ERROR_CODES[message.code].meaning if message.code in ERROR_CODES else ""
     text = server_text(message.message or meaning, message.template, message.values)
     if message.code == "seat_taken" and session.joining:

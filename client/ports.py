@@ -23,6 +23,8 @@ class SessionPort(Protocol):
     setup: TableSetup | None
     """What to do once the table we asked for exists."""
     clock: Callable[[], float]
+    grace: int
+    """Seconds the server holds our seat after a lost connection (its `joined` said, or the default)."""
 
     def send(self, message: Message) -> bool:
         """Send a message now; False (with a notice) when not connected or not allowed in this state."""

@@ -366,3 +366,6 @@ async def test_a_refused_token_sends_the_player_to_the_lobby_and_forgets_it(auto
         await server.stream.send_all(server.connection.send_error(ProtocolError("bad_token", "unknown token")))
         assert isinstance(await server.receive(), ListTables)
         assert session.state.table is None and seat_file.load() is None
+        # a play-test read only the server's "unknown or expired" token: what it means for the seat is said
+        assert session.state.notice == (f"your seat at {TABLE} was given up while you were away (the server holds "
+                                        "a seat 60 s): you are back in the lobby")
