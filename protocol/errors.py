@@ -46,8 +46,8 @@ _register("version_unsupported", "client and server have no protocol version in 
 _register("bad_version", "welcome chose a version that the client did not offer", fatal=True)
 _register("name_taken", "the display name is already used on this server", fatal=True)
 _register("server_full", "the server accepts no more connections", fault="local", fatal=True)
-_register("bad_name", "the display name is not allowed (control or bidi characters, or a bot's reserved name)",
-          fatal=True)
+_register("bad_name", "the display name is not allowed (control or bidi characters, a bot's reserved name, or Latin, "
+          "Greek and Cyrillic letters mixed)", fatal=True)
 _register("bad_token", "the resume token is unknown or expired; the connection stays in the lobby")
 _register("bad_proof", "prove's signature does not prove the key of hello (or came before anything to prove)",
           fatal=True)

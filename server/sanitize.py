@@ -33,7 +33,21 @@ def name_problem(name: str) -> str | None:
         return N_("a name may not start or end with spaces")
     if is_bot_name(name):
         return N_("names ending in -bot-<number> are reserved for the server's bots")
+    if len(_scripts(name) & LOOK_ALIKE_SCRIPTS) > 1:
+        return N_("a name may not mix Latin, Greek and Cyrillic letters (they look alike)")
     return None
+
+
+LOOK_ALIKE_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
+"""Scripts whose letters look alike ("o" and Cyrillic "о"): a name mixing them reads as another player's (a
+play-test connected as "bоb", Cyrillic о, beside "bob"); ratings and identities follow names."""
+
+
+def _scripts(name: str) -> set[str]:
+    """The scripts of the name's letters, as their Unicode names begin (LATIN, CYRILLIC, CJK, ...), after NFKC
+    (fullwidth letters are Latin ones)."""
+    return {unicodedata.name(char, "?").split(" ", 1)[0] for char in unicodedata.normalize("NFKC", name)
+            if char.isalpha()}
 
 
 def is_bot_name(name: str) -> bool:

@@ -194,6 +194,14 @@ async def test_names_with_control_or_bidi_characters_are_refused(autojump_clock)
         fine = await Client.connect(server, "Ann Lee-Zoë 李", memory=True)
         await fine.send(ListTables())
         await fine.expect(Tables)
+        # a play-test connected as "bоb" (a Cyrillic о) beside "bob": letters of look-alike scripts do not mix
+        for name in ("b\u043eb", "\u0430nn", "Zo\u03b5"):
+            client = await Client.connect(server, name, memory=True, welcome=False)
+            refused = await client.expect(Refused)
+            assert (refused.code, refused.template) == (
+                "bad_name", "a name may not mix Latin, Greek and Cyrillic letters (they look alike)"), name
+        for name in ("Борис", "Ζωή", "ｂｏｂ"):  # one script each (fullwidth letters are Latin ones)
+            await Client.connect(server, name, memory=True)
 
 
 # --- finding 4: one connection cannot freeze the server; table lists are paged and bounded --------------------
