@@ -117,8 +117,16 @@ class Family:
             return N_("it was told to each player differently (a detail of it is hidden)"), {}
         shown = next((e.kind for e in events if e.kind not in self.takeback_kinds), None)
         if shown is not None:
-            return N_("it showed what was hidden or began what cannot be undone ({shown})"), {"shown": shown}
+            # (a play-test read the event's code, "(room_revealed)", at the end of the former sentence as noise)
+            return _NOT_TAKEN_BACK.get(shown, N_("it showed what was hidden or began what cannot be undone")), {}
         return None
+
+
+_NOT_TAKEN_BACK = {"room_revealed": N_("it revealed a room"), "reveal": N_("it revealed a room"),
+                   "combat_declared": N_("it began a combat"), "attack": N_("it began a combat"),
+                   "shoot": N_("it began a combat")}
+"""What `takeback_refusal` says of the commonest events that no take-back undoes (DT-224), by event kind (the board
+game's and the card game's); any other, the general sentence."""
 
 
 BOARD = Family(

@@ -410,12 +410,9 @@ def test_a_server_error_sent_as_a_template_speaks_the_readers_language():
     wired.session.receive(wired.server.send_error(templated("no_such_table", "there is no table {table}",
                                                             table="'t9'")))
     assert wired.session.state.notice == "Server: es gibt keinen Tisch 't9'"  # (no code: a sentence for people)
-    wired.session.receive(wired.server.send_error(templated(
-        "not_allowed", TAKEBACK_HEAD + "it showed what was hidden or began what cannot be undone ({shown})",
-        shown="room_revealed")))
+    wired.session.receive(wired.server.send_error(templated("not_allowed", TAKEBACK_HEAD + "it revealed a room")))
     assert wired.session.state.notice == (
-        "Server: nichts von dir kann zurückgenommen werden: sie hat Verborgenes gezeigt oder etwas begonnen, das "
-        "sich nicht rückgängig machen lässt (room_revealed)")
+        "Server: nichts von dir kann zurückgenommen werden: sie hat eine Halle aufgedeckt")
     wired.session.receive(wired.server.send_error(templated("not_allowed", "a newer server's {thing}",
                                                             thing="refusal")))
     assert wired.session.state.notice == "Server: a newer server's refusal"
