@@ -37,7 +37,8 @@ class ChoiceError(ValueError):
 
 
 def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | None = None,
-                   game: str = "board", team: dict | None = None, scenario: bool = False) -> str:
+                   game: str = "board", team: dict | None = None, scenario: bool = False,
+                   named: int | None = None) -> str:
     """The canonical text of the one legal choice `text` names.
 
     Accepted: the canonical text, any notation the engine parses to it (`combat 3`, the team's squares in
@@ -46,6 +47,8 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     `game`: the table's game, whose notation the text is in (engine.families). `team`: the view's compact team
     choice, if any (its squares, characters and how many are left out), and `scenario` whether the table plays a
     Prison scenario: a team that is none of the choices is refused with the rule it breaks, as the engine would.
+    `named`: the value a Telepath named in this combat (the view's combat.mind.named), which the seat must play
+    if its only choice is that card (PR-CHAR-TELEPATH-01).
     """
     text = " ".join(text.split())
     if parts is not None:
@@ -68,6 +71,10 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     problem = _team_problem(text, seat, team, scenario) if team is not None and game == "board" else None
     if problem is None and typo is None:
         problem = _choice_problem(text, legal, seat, FAMILIES[game])
+    if problem is None and named and game == "board" and legal == [f"combat +{named}"]:
+        # the Telepath's naming left one card (a play-test got "not one of your choices now" and no rule)
+        problem = IllegalAction("PR-CHAR-TELEPATH-01", "the Telepath named +{forced}, which you hold: you must play "
+                                "it", forced=named)
     if problem is not None:
         raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
     if typo is not None and text and text.split()[0] in {choice.split()[0] for choice in legal}:
@@ -174,8 +181,9 @@ def choose(session: Session, text: str) -> None:
     try:
         view = state.view or {}
         game = view.get("game", "board")
+        named = ((view.get("combat") or {}).get("mind") or {}).get("named")
         choice = resolve_choice(text, state.legal, state.seat, state.build_parts, game, view.get("team_choice"),
-                                bool(view.get("scenario")))
+                                bool(view.get("scenario")), named if isinstance(named, int) else None)
     except ChoiceError as error:
         state.refusal = Refusal(text, "not_a_choice", str(error), error.rule)
         return

@@ -378,6 +378,16 @@ def test_BG_COMBAT_06_CG_COMBAT_02_a_secret_card_not_in_hand_cites_its_rule():
     with pytest.raises(ChoiceError, match="not one of your choices now") as refused:
         resolve_choice("card 5", ["card 3"], "Y", game="cards")  # a Telepath named +3: the hand is not shown
     assert refused.value.rule is None
+    # the board game's Telepath (Prison) named +6, which Blue holds: his one choice; a play-test typed +3 and read
+    # "not one of your choices now" without the rule (the view's combat.mind.named tells the client)
+    with pytest.raises(ChoiceError) as refused:
+        resolve_choice("combat +3", ["combat +6"], "B", named=6)
+    assert (refused.value.rule, str(refused.value)) == (
+        "PR-CHAR-TELEPATH-01", "the Telepath named +6, which you hold: you must play it")
+    assert resolve_choice("combat +6", ["combat +6"], "B", named=6) == "combat +6"
+    with pytest.raises(ChoiceError, match="not one of your choices now") as refused:
+        resolve_choice("combat +3", ["combat +6"], "B")  # (no naming: the one choice alone does not say why)
+    assert refused.value.rule is None
 
 
 def test_look_tells_a_zone_its_icon_its_people_and_its_borders():
