@@ -229,8 +229,10 @@ def parse_table_options(args: str) -> TableOptions:
     for word in words:
         if word.startswith("vp="):
             if word[3:] not in ("5", "6", "7", "8"):
-                # TRANSLATORS: the VP targets a table may have, typed as they are (vp=5, ...): translate only "or"
-                raise UsageError(_("vp=5, vp=6, vp=7 or vp=8"))
+                # TRANSLATORS: a VP target `create` does not take ({word}: as typed, e.g. 'vp=9'); the targets a
+                # table may have are typed as they are (vp=5, ...)
+                raise UsageError(_("{word} is no VP target of a table: vp=5, vp=6, vp=7 or vp=8").format(
+                    word=repr(word)))
             target_vp = int(word[3:])
         elif word in ("beginner", "timers", "private", *TEAM_FLAGS, *SET_FLAGS):
             flags.add(word)

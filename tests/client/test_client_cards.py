@@ -271,6 +271,14 @@ def test_CG_TURN_05_the_turn_line_says_who_keeps_the_ap_carried_over():
     assert describe_event({"kind": "turn", "seat": "Y", "turn": 3, "ap": 4, "kept": 0}) == "Turn 3: Yellow to play, 4 AP"
 
 
+def test_create_says_which_vp_target_it_does_not_take():
+    """Play-test: `create vp=9` answered only "vp=5, vp=6, vp=7 or vp=8"."""
+    with pytest.raises(UsageError) as refused:
+        parse_table_options("vp=9")
+    assert str(refused.value) == "'vp=9' is no VP target of a table: vp=5, vp=6, vp=7 or vp=8"
+    assert parse_table_options("vp=8").target_vp == 8
+
+
 def test_PR_SCEN_create_names_a_prison_introductory_scenario():
     """A play-test found the five Prison scenarios playable only alone (`dt-client play --scenario prison-1`): the
     protocol's table options have them, `create` did not. A scenario imposes its set, rooms, teams and VP target
