@@ -70,11 +70,7 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
         raise ChoiceError(_("it matches {n} choices, e.g. {example}").format(n=len(matches), example=repr(matches[0])))
     problem = _team_problem(text, seat, team, scenario) if team is not None and game == "board" else None
     if problem is None and typo is None:
-        problem = _choice_problem(text, legal, seat, FAMILIES[game])
-    if problem is None and named and game == "board" and legal == [f"combat +{named}"]:
-        # the Telepath's naming left one card (a play-test got "not one of your choices now" and no rule)
-        problem = IllegalAction("PR-CHAR-TELEPATH-01", "the Telepath named +{forced}, which you hold: you must play "
-                                "it", forced=named)
+        problem = _choice_problem(text, legal, seat, FAMILIES[game], named)
     if problem is not None:
         raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
     if typo is not None and text and text.split()[0] in {choice.split()[0] for choice in legal}:
@@ -88,7 +84,7 @@ MAX_EXPLAINED = 4096
 """The most choices parsed to say why a choice is none of them (a start placement: tens; a team: 1,680)."""
 
 
-def _choice_problem(text: str, legal: list[str], seat: str, rules) -> IllegalAction | None:
+def _choice_problem(text: str, legal: list[str], seat: str, rules, named: int | None = None) -> IllegalAction | None:
     """Why the well-formed choice `text` breaks the rules, as the family's `choice_refusal` finds it from the legal
     choices (the card game's start placement and facings), or None when they do not tell."""
     if not legal or len(legal) > MAX_EXPLAINED:
@@ -98,7 +94,7 @@ def _choice_problem(text: str, legal: list[str], seat: str, rules) -> IllegalAct
         choices = [rules.parse_action(choice, seat) for choice in legal]
     except NotationError:
         return None
-    return rules.choice_refusal(action, choices)
+    return rules.choice_refusal(action, choices, named)
 
 
 def _team_problem(text: str, seat: str, form: dict, scenario: bool) -> IllegalAction | None:

@@ -7,7 +7,7 @@ the sets' data and rule modules) and the Card Game (engine/cards) each fill in o
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from . import boardgame as _board_pkg  # noqa: F401
@@ -90,17 +90,20 @@ class Family:
     """Whether a finished game between two people changes their ratings: the board game's do; the card game's
     tutorials, practice games, do not (and its full games would need a rating of their own)."""
     choice_refusal: Callable
-    """`choice_refusal(action, choices)`: why a well-formed secret choice that is none of `choices` (the seat's
+    """`choice_refusal(action, choices, named=None)`: why a well-formed secret choice that is none of `choices` (the seat's
     legal choices, parsed) breaks the rules, as the engine's IllegalAction worked out from the choices alone (a
     client has them, not the state), or None when they do not tell (the card game's start placement and facings;
     either game's combat card not in hand; the board game's team is refused from the view's compact team choice:
-    setup.team_refusal)."""
+    setup.team_refusal). `named`: the value a Telepath named in the combat, as the view shows it."""
     pack: Callable = lambda state: None
     """`pack(state)`: the game waits on its players, so what the engine keeps for its next position (the board
     game's move memo) is kept compact; nothing any call gives changes."""
     takeback_kinds: frozenset = frozenset()
     """The engine events an action may have made and still be taken back (docs/rulings.md DT-224): moves, turns
     of rooms, jumps, portcullises, the end of a turn; nothing that showed what was hidden or began a combat."""
+    not_taken_back: Mapping = field(default_factory=dict)
+    """What `takeback_refusal` says of the family's commonest events that no take-back undoes, by event kind (a
+    play-test read the event's code at the end of the general sentence as noise); any other, the general one."""
 
     def secret_kind(self, purpose: str) -> type:
         return self.secret_kinds.get(purpose, self.combat_card)
@@ -118,15 +121,11 @@ class Family:
         shown = next((e.kind for e in events if e.kind not in self.takeback_kinds), None)
         if shown is not None:
             # (a play-test read the event's code, "(room_revealed)", at the end of the former sentence as noise)
-            return _NOT_TAKEN_BACK.get(shown, N_("it showed what was hidden or began what cannot be undone")), {}
+            return self.not_taken_back.get(shown, N_("it showed what was hidden or began what cannot be undone")), {}
         return None
 
 
-_NOT_TAKEN_BACK = {"room_revealed": N_("it revealed a room"), "reveal": N_("it revealed a room"),
-                   "combat_declared": N_("it began a combat"), "attack": N_("it began a combat"),
-                   "shoot": N_("it began a combat")}
-"""What `takeback_refusal` says of the commonest events that no take-back undoes (DT-224), by event kind (the board
-game's and the card game's); any other, the general sentence."""
+_REVEALED, _COMBAT = N_("it revealed a room"), N_("it began a combat")
 
 
 BOARD = Family(
@@ -139,6 +138,7 @@ BOARD = Family(
     combat_card=CombatCard, bots=MappingProxyType(_board_bots.BOTS), verbs=_board_verbs,
     reveal_after=MappingProxyType({"team": "teams_revealed"}), end_rule="BG-END-02", rated=True, pack=_board_pack,
     choice_refusal=_board_card_refusal,
+    not_taken_back=MappingProxyType({"room_revealed": _REVEALED, "combat_declared": _COMBAT}),
     takeback_kinds=frozenset({"moved", "room_rotated", "jumped", "wallwalked", "portcullis", "card_played",
                               "turn_ended", "turn_started"}))
 
@@ -155,6 +155,7 @@ CARDS = Family(
     combat_card=_card_actions.CombatCard, bots=MappingProxyType(_card_bots.BOTS),
     verbs=lambda: list(_card_notation.VERBS), reveal_after=MappingProxyType({"hide": "teams"}),
     end_rule="CG-END-01", rated=False, choice_refusal=_cards.choice_refusal,
+    not_taken_back=MappingProxyType({"reveal": _REVEALED, "attack": _COMBAT, "shoot": _COMBAT}),
     takeback_kinds=frozenset({"move", "rotate", "jump", "portcullis", "bend_bars", "levitate", "wallwalk",
                               "turn"}))
 

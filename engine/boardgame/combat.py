@@ -121,14 +121,22 @@ def _not_in_hand(value: int) -> IllegalAction:
     return IllegalAction("BG-COMBAT-06", "you have no +{value} combat card in hand", value=value)
 
 
-def card_refusal(action, choices) -> IllegalAction | None:
+def _must_play(forced: int) -> IllegalAction:
+    return IllegalAction("PR-CHAR-TELEPATH-01", "the Telepath named +{forced}, which you hold: you must play it",
+                         forced=forced)
+
+
+def card_refusal(action, choices, named: int | None = None) -> IllegalAction | None:
     """Why the combat card `action`, none of `choices` (the seat's legal choices, parsed), is refused, as
     `choose_card` says, from the choices alone (a client has them, not the state), or None when they do not tell:
     with two different values or more among them, they are the hand's values (a Telepath's naming leaves one),
-    so a value not among them is not in hand (BG-COMBAT-06)."""
+    so a value not among them is not in hand (BG-COMBAT-06); with the named card alone among them (`named`: the
+    value the view's combat.mind says a Telepath named), the naming forces it (PR-CHAR-TELEPATH-01)."""
     if not isinstance(action, CombatCard):
         return None
     values = {choice.value for choice in choices if isinstance(choice, CombatCard)}
+    if named and values == {named} and action.value != named:
+        return _must_play(named)  # (a play-test typed +3 and read "not one of your choices now", no rule)
     return _not_in_hand(action.value) if len(values) > 1 and action.value not in values else None
 
 
@@ -140,8 +148,7 @@ def choose_card(ctx: Ctx, action: CombatCard) -> None:
         raise IllegalAction("PR-CHAR-TELEPATH-01", "the Telepath's player names a card first")
     forced = forced_card(s, action.seat)
     if forced is not None and action.value != forced:
-        raise IllegalAction("PR-CHAR-TELEPATH-01", "the Telepath named +{forced}, which you hold: you must play it",
-                            forced=forced)
+        raise _must_play(forced)
     if s.combat.card_of(action.seat) is not None:
         raise IllegalAction("BG-COMBAT-02", "you have already chosen your combat card")
     if action.value not in s.players[action.seat].combat:

@@ -374,12 +374,13 @@ def _not_in_hand(value: int) -> IllegalAction:
     return IllegalAction("CG-COMBAT-02", "no +{value} card in hand", value=value)
 
 
-def choice_refusal(action, choices) -> IllegalAction | None:
+def choice_refusal(action, choices, named: int | None = None) -> IllegalAction | None:
     """Why the secret choice `action`, none of `choices` (the seat's legal choices of the same moment), breaks
     the rules, as `apply` would say, from what the choices show: the start placement's characters and their
     number, each start character's facings, and a single combat card's value when the choices hold two different
     values or more (then they are the hand's: a Telepath's naming leaves one; a Berserker's two cards are left
-    alone). None when they do not tell."""
+    alone). None when they do not tell. `named` (the families' contract: a Telepath's named value) is not used:
+    whether the card game's naming forces a card depends on the hand, which the view does not show."""
     if isinstance(action, CombatCard):
         cards = [c for c in choices if isinstance(c, CombatCard)]
         values = {c.value for c in cards}
