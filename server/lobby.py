@@ -23,6 +23,7 @@ from dungeon_twister.protocol.views import TABLE_UPDATES
 
 from .bot import play_bot
 from .logs import log
+from .sanitize import name_key
 from .storage import StorageError, StoredTable, token_digest
 from .table import BotEnded, Table
 
@@ -124,7 +125,8 @@ class Lobby:
         self.store = server.storage
         self.tables: dict[str, Table] = {}
         self.names: dict[str, object] = {}
-        """Each name in use: its Session, or (table id, seat) while a disconnected player's seat is held."""
+        """Each name in use, by `name_key` (one player for "Bob" and "bob"): its Session, or (table id, seat) while
+        a disconnected player's seat is held."""
         self.tokens = Tokens()
         tables, bots = self.store.numbers()
         self._table_numbers = itertools.count(tables + 1)
@@ -137,13 +139,14 @@ class Lobby:
         (`key_owner`: its hello names the key the name is bound to, to be proven) the name's seat is held for a
         disconnected player: then the held (table id, seat) is returned, to be taken back once the key is proven
         (docs/protocol.md section 18)."""
-        owner = self.names.get(name)
+        key = name_key(name)
+        owner = self.names.get(key)
         if isinstance(owner, BotName):
             if session.bot_name != name:
                 return False
             owner = None
         if isinstance(owner, tuple) and key_owner and resume is None:
-            self.names[name] = session
+            self.names[key] = session
             return owner
         if owner is not None:
             ref = self.tokens.get(resume.token) if resume is not None else None
@@ -152,17 +155,17 @@ class Lobby:
                 return False
             if owner is not session and hasattr(owner, "drop"):
                 owner.drop("resumed on another connection")
-        self.names[name] = session
+        self.names[key] = session
         return True
 
     def hold_name(self, name: str, session: Session, holder: tuple) -> None:
         """Keep a disconnected player's name for his held seat."""
-        if self.names.get(name) is session:
-            self.names[name] = holder
+        if self.names.get(key := name_key(name)) is session:
+            self.names[key] = holder
 
     def release_name(self, name: str | None, owner: object) -> None:
-        if name is not None and self.names.get(name) == owner:
-            del self.names[name]
+        if name is not None and self.names.get(key := name_key(name)) == owner:
+            del self.names[key]
 
     # --- tables -------------------------------------------------------------------------------------------
     def create_table(self, options: TableOptions, creator: str | None) -> Table:
@@ -272,8 +275,8 @@ class Lobby:
         and only the bot's own connection may claim a reserved name, so a bot never competes for it."""
         while True:
             name = f"{kind}-bot-{next(self._bot_numbers)}"
-            if name not in self.names:
-                self.names[name] = BotName(name)
+            if name_key(name) not in self.names:
+                self.names[name_key(name)] = BotName(name)
                 return name
 
     def spawn_bot(self, table: Table, seat: str, kind: str, name: str, think: float = 0.0,

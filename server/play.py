@@ -29,6 +29,7 @@ from .game import Game, Refusal, server_refusal
 from .logs import log
 from .records import replayable, write_record
 from .secret import SecretRounds
+from .sanitize import name_key
 
 if TYPE_CHECKING:
     from .ports import Client as Session
@@ -696,7 +697,7 @@ class Play:
 def rated_names(seats: dict) -> dict[str, str] | None:
     """The players' names if the game is rated: two people (a game with a bot is not), else None."""
     names = {seat: state.name for seat, state in seats.items()}
-    if any(state.bot or not state.name for state in seats.values()) or names["B"] == names["Y"]:
+    if any(state.bot or not state.name for state in seats.values()) or name_key(names["B"]) == name_key(names["Y"]):
         return None
     return names
 

@@ -32,6 +32,7 @@ from .deal import DealExchange
 from .lobby import Digest, TokenRef
 from .logs import log
 from .play import leaves_out
+from .sanitize import name_key
 from .storage import StoredTable
 from .table import Table
 
@@ -76,7 +77,7 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
     seats = table.seating.seats
     for seat, (name, bot) in stored.seats.items():
         seats[seat].name, seats[seat].bot, seats[seat].grace_until = name, bot is not None, now + table.grace
-        lobby.names.setdefault(name, (table.id, seat))
+        lobby.names.setdefault(name_key(name), (table.id, seat))
     for digest, seat, name in stored.tokens:
         if seat is not None and seats[seat].bot:
             lobby.store.drop_token(digest)  # the bot that held it is gone

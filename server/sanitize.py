@@ -50,6 +50,12 @@ def _scripts(name: str) -> set[str]:
             if char.isalpha()}
 
 
+def name_key(name: str) -> str:
+    """What makes two names one player's: NFKC, then case folded ("Bob", "bob" and fullwidth "Ｂｏｂ" are one name).
+    Connected players, held seats, identities and ratings are kept by it; a name is shown as it was typed."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def is_bot_name(name: str) -> bool:
     return BOT_NAME.fullmatch(unicodedata.normalize("NFKC", name)) is not None
 

@@ -41,7 +41,7 @@ from .logs import LOGGER, log
 from .pipes import PipeStream
 from .ratelimit import TokenBucket
 from .records import record_text
-from .sanitize import clean_chat, name_problem
+from .sanitize import clean_chat, name_key, name_problem
 from .table import Enter, Gone, Request
 
 if TYPE_CHECKING:
@@ -510,8 +510,9 @@ class Session:
 
     def _give_back_held_name(self) -> None:
         """A hello that claimed a held seat's name and failed to prove its key: the name is the seat's again."""
-        if self._reclaim is not None and self.server.lobby.names.get(self.name) is self:
-            self.server.lobby.names[self.name] = self._reclaim
+        names = self.server.lobby.names
+        if self._reclaim is not None and names.get(key := name_key(self.name)) is self:
+            names[key] = self._reclaim
             self._reclaim = None
 
     def _checked_chat(self, chat: Chat) -> Chat | None:
@@ -571,12 +572,15 @@ class Session:
         if problem is not None:
             return self._refuse("bad_name", problem)
         bound = lobby.store.identity(hello.name) if hello.name != self.bot_name else None
-        if bound is not None and hello.key != bound:  # section 18: a bound name is its key's, and no one else's
+        if bound is not None and hello.key != bound[1]:  # section 18: a bound name is its key's, and no one else's
             if hello.key:
                 return self._refuse("name_taken", "the name {name} belongs to another key on this server",
                                     name=repr(hello.name))
             return self._refuse("name_taken", "the name {name} is bound to a key on this server: connect with the "
                                 "client that holds it", name=repr(hello.name))
+        if bound is not None and bound[0] != hello.name:  # one player, one spelling: what the others know him by
+            return self._refuse("name_taken", "your key's name is spelled {spelling} on this server, not {name}",
+                                spelling=repr(bound[0]), name=repr(hello.name))
         claimed = lobby.claim_name(hello.name, self, hello.resume, key_owner=bound is not None)
         if not claimed:
             return self._refuse("name_taken", "the name {name} is already used on this server", name=repr(hello.name))

@@ -33,6 +33,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dungeon_twister.server.sanitize import name_key
+
 try:
     import fcntl
 except ImportError:  # Windows: no advisory lock; run one server per data directory
@@ -40,7 +42,9 @@ except ImportError:  # Windows: no advisory lock; run one server per data direct
 
 DATABASE_NAME = "dt-server.sqlite3"
 LOCK_NAME = "dt-server.lock"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: ratings and identities keyed by the name folded (`name_key`), each with the spelling it was last written
+with; a version 1 store is brought up to 2 when a dt-server opens it (`_upgrade`)."""
 EXIT_STORE_UNUSABLE = 3
 """dt-server's exit status when its data store cannot be used (corrupt, truncated, newer schema, locked): a
 service manager must not restart it in a loop (deploy/dt-server.service: RestartPreventExitStatus)."""
@@ -182,20 +186,23 @@ class Storage(ABC):
     def table(self, table_id: str) -> StoredTable | None:
         """One table, complete."""
 
+    # Ratings and identities belong to a name as `name_key` folds it: "Bob" and "bob" are one player.
     @abstractmethod
     def rating(self, name: str) -> tuple[float, float, float, int] | None:
         """A player's Glicko-2 rating, RD, volatility and rated games, or None before his first rated game."""
 
     @abstractmethod
-    def set_rating(self, name: str, rating: float, rd: float, volatility: float, games: int) -> None: ...
+    def set_rating(self, name: str, rating: float, rd: float, volatility: float, games: int) -> None:
+        """The player's rating after a game; `name` as he spelled it then, the leaderboard's spelling."""
 
     @abstractmethod
     def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
         """(name, rating, RD, games) of the best rated players, best first."""
 
     @abstractmethod
-    def identity(self, name: str) -> bytes | None:
-        """The Ed25519 public key the name is bound to, or None (docs/protocol.md section 18)."""
+    def identity(self, name: str) -> tuple[str, bytes] | None:
+        """The name as it was spelled when it was bound, and the Ed25519 public key it is bound to, or None
+        (docs/protocol.md section 18)."""
 
     @abstractmethod
     def bind(self, name: str, key: bytes) -> None:
@@ -204,11 +211,13 @@ class Storage(ABC):
 
 RATINGS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS ratings (
-    name TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS identities (name TEXT PRIMARY KEY, key BLOB NOT NULL, bound REAL NOT NULL);
+    folded TEXT PRIMARY KEY, name TEXT NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL,
+    games INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS identities (
+    folded TEXT PRIMARY KEY, name TEXT NOT NULL, key BLOB NOT NULL, bound REAL NOT NULL);
 """
-"""Glicko-2 ratings by player name, and the Ed25519 key each name is bound to (added to a database of an earlier
-dt-server when it is opened: tables more, nothing changed in the others, so the schema version stays 1)."""
+"""Glicko-2 ratings by player, and the Ed25519 key each name is bound to; `folded` is the name as `name_key` folds
+it, `name` its spelling (added to a database of a dt-server older than ratings when it is opened)."""
 SCHEMA = """
 CREATE TABLE tables (
     id TEXT PRIMARY KEY, number INTEGER NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL, creator TEXT,
@@ -255,6 +264,7 @@ class SqliteStorage(Storage):
             if not readonly:
                 self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute(f"PRAGMA synchronous = {sync.upper()}")
+                self._upgrade()
                 self._db.executescript(RATINGS_SCHEMA)
                 # Tokens of games that ended just before a stop: no table will take them any more.
                 self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
@@ -264,6 +274,37 @@ class SqliteStorage(Storage):
                                "away to start with no tables)") from None
         except BaseException:
             self.close()
+            raise
+
+    def _upgrade(self) -> None:
+        """Schema 1 to 2: ratings and identities were keyed by the name as typed, so "Bob" and "bob" could be two
+        players. Rows whose names fold alike become one: the identity bound first (the others' keys no longer
+        prove the name), the rating of the most games (ratings of two spellings cannot be merged)."""
+        if self._db.execute("PRAGMA user_version").fetchone()[0] != 1:
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            old = {}
+            if "ratings" in tables:
+                old["ratings"] = self._db.execute(
+                    "SELECT name, rating, rd, volatility, games FROM ratings ORDER BY games DESC, name").fetchall()
+            if "identities" in tables:
+                old["identities"] = self._db.execute(
+                    "SELECT name, key, bound FROM identities ORDER BY bound, name").fetchall()
+            for table in old:
+                self._db.execute(f"DROP TABLE {table}")
+            for statement in RATINGS_SCHEMA.split(";")[:-1]:  # (executescript would commit first)
+                self._db.execute(statement)
+            for table, rows in old.items():  # the first row of a folded name wins: INSERT OR IGNORE
+                if rows:
+                    marks = ", ".join("?" * (len(rows[0]) + 1))
+                    self._db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})",
+                                         [(name_key(row[0]), *row) for row in rows])
+            self._db.execute("PRAGMA user_version = 2")
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
             raise
 
     def _lock(self, lock_path: Path) -> None:
@@ -408,22 +449,23 @@ class SqliteStorage(Storage):
         return self._complete(self._row(rows[0])) if rows else None
 
     def rating(self, name: str) -> tuple[float, float, float, int] | None:
-        rows = self._read("SELECT rating, rd, volatility, games FROM ratings WHERE name = ?", (name,))
+        rows = self._read("SELECT rating, rd, volatility, games FROM ratings WHERE folded = ?", (name_key(name),))
         return tuple(rows[0]) if rows else None
 
     def set_rating(self, name: str, rating: float, rd: float, volatility: float, games: int) -> None:
-        self._write("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?)", (name, rating, rd, volatility, games))
+        self._write("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
+                    (name_key(name), name, rating, rd, volatility, games))
 
     def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
         return [tuple(row) for row in self._read(
-            "SELECT name, rating, rd, games FROM ratings ORDER BY rating DESC, name LIMIT ?", (limit,))]
+            "SELECT name, rating, rd, games FROM ratings ORDER BY rating DESC, folded LIMIT ?", (limit,))]
 
-    def identity(self, name: str) -> bytes | None:
-        rows = self._read("SELECT key FROM identities WHERE name = ?", (name,))
-        return bytes(rows[0][0]) if rows else None
+    def identity(self, name: str) -> tuple[str, bytes] | None:
+        rows = self._read("SELECT name, key FROM identities WHERE folded = ?", (name_key(name),))
+        return (rows[0][0], bytes(rows[0][1])) if rows else None
 
     def bind(self, name: str, key: bytes) -> None:
-        self._write("INSERT OR IGNORE INTO identities VALUES (?, ?, ?)", (name, key, time.time()))
+        self._write("INSERT OR IGNORE INTO identities VALUES (?, ?, ?, ?)", (name_key(name), name, key, time.time()))
 
 
 def _seed_column(table: StoredTable) -> str:

@@ -40,7 +40,7 @@ async def test_a_proven_key_binds_the_name_which_is_then_refused_to_other_keys_a
         assert len(welcome.challenge) == 32
         await ann.send(ListTables())
         await ann.expect(Tables)
-        assert server.storage.identity("ann") == public_bytes(ann_key)
+        assert server.storage.identity("ann") == ("ann", public_bytes(ann_key))
         await ann.stream.aclose()
         await trio.sleep(1)  # the server sees the connection go and frees the name
 
@@ -56,6 +56,83 @@ async def test_a_proven_key_binds_the_name_which_is_then_refused_to_other_keys_a
 
         free, welcome = await keyed(server, "bob", None)  # a name never proven stays free, without a key
         assert isinstance(welcome, Welcome) and welcome.challenge is None
+
+
+async def test_a_name_is_one_players_in_every_spelling(autojump_clock):
+    """Names are kept as sanitize.name_key folds them (NFKC, then case): "Ann", "ann", "ANN" and fullwidth "ＡＮＮ"
+    are one player. Her bound name is refused in another spelling to no key and to another key, as it is in hers,
+    and to her own key with the spelling it is known by; a connected name without a key is refused in another
+    spelling while it is in use."""
+    ann_key, mallory_key = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
+    async with running_server() as server:
+        ann, _ = await keyed(server, "Ann", ann_key)
+        await ann.send(ListTables())
+        await ann.expect(Tables)
+        assert server.storage.identity("aNN") == ("Ann", public_bytes(ann_key))
+        _, refused = await keyed(server, "\uff21\uff2e\uff2e", None)
+        assert isinstance(refused, Refused) and refused.reason == (
+            "the name 'ＡＮＮ' is bound to a key on this server: connect with the client that holds it")
+        _, refused = await keyed(server, "ANN", mallory_key)
+        assert isinstance(refused, Refused) and refused.reason == "the name 'ANN' belongs to another key on this server"
+
+        bob, welcome = await keyed(server, "bob", None)
+        assert isinstance(welcome, Welcome)
+        _, refused = await keyed(server, "Bob", None)
+        assert isinstance(refused, Refused) and (refused.code, refused.reason) == (
+            "name_taken", "the name 'Bob' is already used on this server")
+
+        await ann.stream.aclose()
+        await trio.sleep(1)
+        _, refused = await keyed(server, "ann", ann_key)
+        assert isinstance(refused, Refused) and (refused.code, refused.reason, refused.template, refused.values) == (
+            "name_taken", "your key's name is spelled 'Ann' on this server, not 'ann'",
+            "your key's name is spelled {spelling} on this server, not {name}", {"spelling": "'Ann'", "name": "'ann'"})
+        again, welcome = await keyed(server, "Ann", ann_key)
+        assert isinstance(welcome, Welcome)
+
+
+def test_ratings_follow_the_folded_name_and_show_its_last_spelling():
+    from dungeon_twister.server.storage import SqliteStorage
+
+    store = SqliteStorage()
+    store.set_rating("Bob", 1600.0, 200.0, 0.06, 1)
+    assert store.rating("bob") == store.rating("ＢＯＢ") == (1600.0, 200.0, 0.06, 1)
+    store.set_rating("bob", 1650.0, 180.0, 0.06, 2)
+    assert store.leaderboard(10) == [("bob", 1650.0, 180.0, 2)]
+
+
+def test_a_version_1_store_is_folded_the_first_bound_key_and_the_longest_rating_kept(tmp_path):
+    """Schema 1 kept ratings and identities by the name as typed; opening it makes one row of the names that fold
+    alike: the identity bound first, the rating with the most games; other names as they were."""
+    import sqlite3
+
+    from dungeon_twister.server import storage
+
+    v1 = """
+CREATE TABLE ratings (
+    name TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL);
+CREATE TABLE identities (name TEXT PRIMARY KEY, key BLOB NOT NULL, bound REAL NOT NULL);
+"""
+    db = sqlite3.connect(tmp_path / storage.DATABASE_NAME)
+    db.executescript(storage.SCHEMA.replace(storage.RATINGS_SCHEMA, v1) + "PRAGMA user_version = 1;")
+    db.executemany("INSERT INTO identities VALUES (?, ?, ?)",
+                   [("Bob", b"k" * 32, 10.0), ("bob", b"l" * 32, 5.0), ("cy", b"m" * 32, 1.0)])
+    db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?)",
+                   [("Bob", 1600.0, 100.0, 0.06, 3), ("BOB", 1400.0, 80.0, 0.06, 7), ("cy", 1500.0, 350.0, 0.06, 1)])
+    db.commit()
+    db.close()
+
+    store = storage.open_storage(tmp_path)
+    assert store.identity("BOB") == ("bob", b"l" * 32) and store.identity("cy") == ("cy", b"m" * 32)
+    assert store.rating("bob") == (1400.0, 80.0, 0.06, 7)
+    assert store.leaderboard(10) == [("cy", 1500.0, 350.0, 1), ("BOB", 1400.0, 80.0, 7)]
+    store.close()
+    db = sqlite3.connect(tmp_path / storage.DATABASE_NAME)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == storage.SCHEMA_VERSION == 2
+    db.close()
+    again = storage.open_storage(tmp_path)  # a store of version 2 is left as it is
+    assert again.leaderboard(10) == [("cy", 1500.0, 350.0, 1), ("BOB", 1400.0, 80.0, 7)]
+    again.close()
 
 
 async def test_a_wrong_signature_or_a_request_before_the_proof_closes_the_connection(autojump_clock):
