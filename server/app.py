@@ -109,7 +109,10 @@ def main(argv: list[str] | None = None) -> None:
 def records(argv: list[str]) -> None:
     """`dt-server records [--data DIR] [--config FILE] [TABLE]`: the stored tables, or a finished game's record
     (with its commit-reveal log, its result and the final position, every hidden fact revealed)."""
-    parser = argparse.ArgumentParser(prog="dt-server records", description="The games kept in the data store.")
+    parser = argparse.ArgumentParser(
+        prog="dt-server records", description="The games kept in the data store: without TABLE, a line a table: its "
+        "id, its status (open: waiting for players or in play; over: its game ended, its record can be printed; "
+        "closed: closed before its game ended), when it was made (UTC), and a finished game's result.")
     parser.add_argument("table", nargs="?", help="a table id: print its game record (finished games only)")
     parser.add_argument("--data", type=Path, help=f"the data directory (default {default_data_dir()})")
     parser.add_argument("--config", type=Path, help="a TOML settings file, for its data_dir")
