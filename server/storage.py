@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dungeon_twister.server.sanitize import name_key
+from .sanitize import name_key
 
 try:
     import fcntl
@@ -43,8 +43,8 @@ except ImportError:  # Windows: no advisory lock; run one server per data direct
 DATABASE_NAME = "dt-server.sqlite3"
 LOCK_NAME = "dt-server.lock"
 SCHEMA_VERSION = 2
-"""2: ratings and identities keyed by the name folded (`name_key`), each with the spelling it was last written
-with; a version 1 store is brought up to 2 when a dt-server opens it (`_upgrade`)."""
+"""2: ratings and identities keyed by the name folded (`name_key`), each with its spelling (as it was bound, as it
+was last rated); a version 1 store is brought up to 2 when a dt-server opens it (`_upgrade`)."""
 EXIT_STORE_UNUSABLE = 3
 """dt-server's exit status when its data store cannot be used (corrupt, truncated, newer schema, locked): a
 service manager must not restart it in a loop (deploy/dt-server.service: RestartPreventExitStatus)."""
