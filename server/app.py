@@ -96,14 +96,25 @@ def main(argv: list[str] | None = None) -> None:
     storage = storage_of(config)
     try:
         trio.run(serve, config, storage, seeds)
-    except OSError as error:
-        print(f"dt-server: {error}", file=sys.stderr)
-        sys.exit(1)
-    except StorageError as error:
-        print(f"dt-server: the data store failed: {error}", file=sys.stderr)
-        sys.exit(EXIT_STORE_UNUSABLE)
+    except BaseException as raised:
+        error = _alone(raised)
+        if isinstance(error, StorageError):
+            print(f"dt-server: the data store failed: {error}", file=sys.stderr)
+            sys.exit(EXIT_STORE_UNUSABLE)
+        if isinstance(error, OSError):
+            print(f"dt-server: {error.strerror or error}", file=sys.stderr)
+            sys.exit(1)
+        raise
     finally:
         storage.close()
+
+
+def _alone(error: BaseException) -> BaseException:
+    """The one exception inside nested exception groups of one (trio's nurseries wrap what a task raised), else
+    `error` itself: a port already in use is one line for the operator, not a traceback of groups."""
+    while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
+        error = error.exceptions[0]
+    return error
 
 
 def records(argv: list[str]) -> None:

@@ -77,7 +77,11 @@ class Server:
 
     async def run(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         try:
-            listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.host)
+            try:
+                listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.host)
+            except OSError as error:  # the port is taken, the host is not this machine's or not a name at all
+                raise OSError(error.errno, f"cannot listen on {self.config.host or '*'}:{self.config.port}: "
+                                           f"{error.strerror or error}") from error
             self.address = tuple(listeners[0].socket.getsockname()[:2])
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery

@@ -255,10 +255,11 @@ class SqliteStorage(Storage):
                 self._db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
                                            check_same_thread=False)
             else:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
                 self._lock(path.parent / LOCK_NAME)
                 if not path.exists():
                     _create(path)
+                _private(path)
                 self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._check(path)
             if not readonly:
@@ -471,6 +472,19 @@ class SqliteStorage(Storage):
 def _seed_column(table: StoredTable) -> str:
     """The `seed` column: the seed in decimal, then a space and the seed commitment's nonce (hex) if there is one."""
     return str(table.seed) if table.seed_nonce is None else f"{table.seed} {table.seed_nonce}"
+
+
+def _private(path: Path) -> None:
+    """The database and its WAL files readable by the server's user alone: the journal of a game in play holds
+    what its players hide (every token hidden, the dealt seed behind the face-down rooms) and private tables'
+    join codes. A store made by an older dt-server, or under a umask of 022, was readable by every local user.
+    (SQLite gives new -wal and -shm files the database's own mode.)"""
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if file.stat().st_mode & 0o077:
+                file.chmod(0o600)
+        except FileNotFoundError:
+            pass
 
 
 def _create(path: Path) -> None:

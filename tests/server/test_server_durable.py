@@ -355,3 +355,40 @@ async def test_PD_TEAM_FREE_held_build_reveals_outlive_a_restart_and_open_at_the
             reveal = blue.received[reveals[0]]
             assert (reveal.purpose, reveal.seat, reveal.choice) == ("build", "Y", built)
             assert not any(isinstance(e, RevealMismatch) for e in blue.received) and blue.errors() == []
+
+
+def test_a_taken_port_is_one_line_naming_the_address_not_a_traceback(tmp_path):
+    """trio's nursery hands the listener's OSError up inside exception groups: the operator reads one line
+    (exit status 1, which lets a service manager try again), not 31 lines of groups."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port",
+                                 str(port), "--data", str(tmp_path)], capture_output=True, text=True,
+                                timeout=REAL_TIME_HANG_GUARD)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"dt-server: cannot listen on 127.0.0.1:{port}: ")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_the_database_is_readable_by_the_servers_user_alone(tmp_path):
+    """The journal of a game in play holds every hidden token and the dealt seed: a new data directory is 0700,
+    the database 0600, and a database an older dt-server left readable by others (0644) is made 0600 when opened,
+    with its WAL files."""
+    fresh = tmp_path / "fresh"
+    open_storage(fresh).close()
+    assert (fresh.stat().st_mode & 0o777, (fresh / DATABASE_NAME).stat().st_mode & 0o777) == (0o700, 0o600)
+
+    old = tmp_path / "old"
+    open_storage(old).close()
+    (old / DATABASE_NAME).chmod(0o644)
+    (old / (DATABASE_NAME + "-wal")).write_bytes(b"")
+    (old / (DATABASE_NAME + "-wal")).chmod(0o644)
+    store = open_storage(old)
+    assert (old / DATABASE_NAME).stat().st_mode & 0o777 == 0o600
+    assert (old / (DATABASE_NAME + "-wal")).stat().st_mode & 0o777 == 0o600
+    store.close()
