@@ -160,7 +160,7 @@ async def serve_bots(games: int, store: str | None = None) -> None:
     from dungeon_twister.server.logs import setup_logging
 
     setup_logging("WARNING")
-    config = ServerConfig(host="127.0.0.1", port=0, max_connections=100_000,
+    config = ServerConfig(host="127.0.0.1", port=0, max_connections=100_000, max_connections_per_address=0,
                           data_dir=None if store is None else Path(store), data_sync="normal")
     server = Server(config)
     async with trio.open_nursery() as nursery:

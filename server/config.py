@@ -19,6 +19,10 @@ class ServerConfig:
     """How long a disconnected player's seat is kept."""
     max_connections: int = 1000
     """Network connections served at once (bots excluded); more are refused server_full."""
+    max_connections_per_address: int = 64
+    """Network connections from one IP address at once; more are closed as soon as they are accepted, before
+    they count against max_connections (one host opening silent sockets in a loop would otherwise keep everyone
+    else out). 0: no limit (behind a proxy whose connections all come from one address)."""
     max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
     records_dir: Path | None = None
     """Where finished game records are written; None: not written."""
@@ -40,7 +44,7 @@ class ServerConfig:
 
 
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
-          "max_frame_size": int, "records_dir": str, "ping_interval": (int, float), "outbox_frames": int,
+          "max_connections_per_address": int, "max_frame_size": int, "records_dir": str, "ping_interval": (int, float), "outbox_frames": int,
           "data_dir": str, "data_sync": str, "tls": bool,
           "discovery": bool}
 
@@ -82,8 +86,9 @@ def check(config: ServerConfig) -> None:
         # (`joined` tells a player how long his seat is held: docs/protocol.md bounds it, and a larger value could
         # not be sent, so the player would never be told he had joined)
         raise ValueError(f"grace_seconds must be 0..{MAX_GRACE_SECONDS} (a week)")
-    if config.max_connections < 1 or config.max_frame_size < 1024:
-        raise ValueError("max_connections >= 1 and max_frame_size >= 1024 are required")
+    if config.max_connections < 1 or config.max_connections_per_address < 0 or config.max_frame_size < 1024:
+        raise ValueError("max_connections >= 1, max_connections_per_address >= 0 and max_frame_size >= 1024 are "
+                         "required")
     if config.ping_interval < 0 or config.outbox_frames < 8:
         raise ValueError("ping_interval >= 0 and outbox_frames >= 8 are required")
     if config.data_sync not in ("full", "normal"):

@@ -56,6 +56,8 @@ class Server:
         self._ping_order = itertools.count()
         self._pings_came = trio.Event()
         self.network_sessions = 0
+        self._per_address: dict[str, int] = {}
+        """Network connections open from each IP address (config.max_connections_per_address)."""
         self.address: tuple[str, int] | None = None
         self.closing = False
         self._nursery: trio.Nursery | None = None
@@ -139,6 +141,13 @@ class Server:
             await trio.serve_listeners(self._serve_tcp, listeners, handler_nursery=self._nursery)
 
     async def _serve_tcp(self, stream: trio.SocketStream) -> None:
+        address = _peer_address(stream)
+        cap = self.config.max_connections_per_address
+        if cap and address is not None:
+            if self._per_address.get(address, 0) >= cap:
+                await trio.aclose_forcefully(stream)  # (not logged: a flood of them would flood the log too)
+                return
+            self._per_address[address] = self._per_address.get(address, 0) + 1
         self.network_sessions += 1
         try:
             if self.tls_context is not None:
@@ -155,6 +164,11 @@ class Server:
             await Session(self, stream, network=True).run()
         finally:
             self.network_sessions -= 1
+            if cap and address is not None:
+                if self._per_address[address] == 1:
+                    del self._per_address[address]
+                else:
+                    self._per_address[address] -= 1
 
     def start(self, async_fn, *args) -> None:
         """Run a task (a table, a bot, a connection) in the server's nursery."""
@@ -197,3 +211,11 @@ class Server:
             await self._all_gone.wait()
         self._nursery.cancel_scope.cancel()
         log("stopped")
+
+
+def _peer_address(stream) -> str | None:
+    """The IP address a TCP connection comes from; None if it is not a socket's, or its peer is gone already."""
+    try:
+        return stream.socket.getpeername()[0]
+    except (AttributeError, OSError):
+        return None

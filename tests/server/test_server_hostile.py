@@ -492,3 +492,24 @@ async def test_lobby_requests_and_store_reads_are_rate_limited_per_connection(au
             await ann.expect(Tables, lambda _: sum(isinstance(m, Tables) for m in ann.received) == 21)
             await ann.send(ListTables())
             assert (await ann.expect(Error)).code == "rate_limited"
+
+
+async def test_one_address_holds_at_most_its_share_of_the_connections(autojump_clock):
+    """max_connections_per_address: one host opening silent sockets in a loop kept everyone else out (each held a
+    slot of max_connections for HELLO_SECONDS). Over the cap a connection is closed as soon as it is accepted,
+    with nothing sent and no slot taken; a slot freed is open again; 0 is no cap."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_connections_per_address=2, max_connections=3) as server:
+            silent = [await trio.open_tcp_stream("127.0.0.1", server.port) for _ in range(2)]
+            over = await trio.open_tcp_stream("127.0.0.1", server.port)
+            assert await over.receive_some(100) == b"", "closed at once, before any hello"
+            assert server.network_sessions == 2
+            await silent[0].aclose()
+            await trio.sleep(1)
+            ann = await Client.connect(server, "ann")  # the freed slot
+            await ann.send(ListTables())
+            await ann.expect(Tables)
+        async with running_server(max_connections_per_address=0) as server:
+            many = [await Client.connect(server, f"p{n}") for n in range(5)]
+            await many[-1].send(ListTables())
+            await many[-1].expect(Tables)
