@@ -16,6 +16,7 @@ import trio
 
 from .i18n import _
 from .session import Plan, Session
+from .tls import PinMismatch
 
 RECEIVE_SIZE = 65536
 SILENCE_SECONDS = 20.0
@@ -63,6 +64,9 @@ async def run_network(session: Session, host: str, port: int, connect: Connect =
                 break
         try:
             stream = await connect(host, port)
+        except PinMismatch as error:  # not a server out of reach: trying again every few seconds would not help
+            session.connect_failed(plan, str(error), again=False)
+            continue
         except OSError as error:
             session.connect_failed(plan, error.strerror or str(error))
             continue

@@ -320,10 +320,14 @@ class Session:
         self._given_up = False
         self.notify()
 
-    def connect_failed(self, plan: Plan, error: str) -> None:
-        """Opening a connection failed: try again while the plan allows, else give up."""
+    def connect_failed(self, plan: Plan, error: str, again: bool = True) -> None:
+        """Opening a connection failed: try again while the plan allows, else give up; not `again`: the server
+        answered but cannot be trusted (a certificate not the pinned one), `error` says why: give up at once."""
         self._taken = None
-        self._plan_again(plan, _("cannot reach the server: {error}").format(error=error))
+        if again:
+            self._plan_again(plan, _("cannot reach the server: {error}").format(error=error))
+        else:
+            self._give_up(plan, error, after_attempts=False)
         self.notify()
 
     def _plan_again(self, plan: Plan, reason: str) -> None:
@@ -331,8 +335,11 @@ class Session:
         if following is not None:
             self._set_plan(following, reason)
             return
+        self._give_up(plan, reason)
+
+    def _give_up(self, plan: Plan, reason: str, after_attempts: bool = True) -> None:
         self.state.reconnecting = None
-        if plan.resume is not None and not self.state.spectating:
+        if after_attempts and plan.resume is not None and not self.state.spectating:
             self.state.say(_("{reason}; gave up after {n} attempts: the server holds a seat {seconds} s after a "
                              "disconnection · `reconnect` tries again").format(reason=reason, n=plan.attempt + 1,
                                                                              seconds=self.grace))

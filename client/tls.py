@@ -76,9 +76,9 @@ def tls_connector(known: KnownServers, notice: Callable[[str], None]):
             await trio.aclose_forcefully(secured)
             if pinned is not None:
                 # TRANSLATORS: {fingerprint} is the pinned certificate's SHA-256 fingerprint; {file} the pin file
-                raise PinMismatch(_("WARNING: {address} was pinned for TLS ({fingerprint}) but no longer offers it: "
-                                    "not connecting (someone may be in the way; if the server dropped TLS on "
-                                    "purpose, remove its line from {file})").format(
+                raise PinMismatch(_("WARNING: {address} no longer offers TLS, though it was pinned for it: not "
+                                    "connecting, someone may be in the way. If the server dropped TLS on purpose, "
+                                    "remove its line from {file} (pinned: {fingerprint})").format(
                                       address=address, fingerprint=pinned, file=known.path)) from None
             plain.add(address)
             notice(_("{address} offers no TLS: plain TCP (as on a LAN)").format(address=address))
@@ -91,10 +91,12 @@ def tls_connector(known: KnownServers, notice: Callable[[str], None]):
         elif pinned != seen:
             await trio.aclose_forcefully(secured)
             # TRANSLATORS: {fingerprint} is the certificate the server shows, {pinned} the one pinned on first use
-            raise PinMismatch(_("WARNING: {address} shows the certificate {fingerprint}, not the one pinned on first "
-                                "use ({pinned}): not connecting (someone may be in the way; if the server's "
-                                "certificate was replaced on purpose, remove its line from {file})").format(
-                                  address=address, fingerprint=seen, pinned=pinned, file=known.path))
+            # (the remedy before the fingerprints: a message bar of three lines cut it off after them)
+            raise PinMismatch(_("WARNING: {address} shows a certificate that is not the one pinned on first use: "
+                                "not connecting, someone may be in the way. If the server's certificate was "
+                                "replaced on purpose, remove its line from {file} (it shows {fingerprint}; pinned: "
+                                "{pinned})").format(address=address, fingerprint=seen, pinned=pinned,
+                                                    file=known.path))
         return secured
 
     return connect

@@ -47,11 +47,13 @@ class Network:
         self.listener = FakeListener()
         self.attempts: list[float] = []
         self.down = False
+        self.connect_error: OSError = OSError(errno.ECONNREFUSED, "Connection refused")
+        """What a connection attempt raises while the network is `down`."""
 
     async def connect(self, host: str, port: int) -> trio.abc.Stream:
         self.attempts.append(trio.current_time())
         if self.down:
-            raise OSError(errno.ECONNREFUSED, "Connection refused")
+            raise self.connect_error
         return await self.listener.connect(host, port)
 
     async def server(self) -> FakeServer:
@@ -131,6 +133,23 @@ async def test_a_lost_seat_is_tried_again_until_the_grace_announced_in_joined_ru
         assert session.state.reconnecting is None
         assert "gave up after 6 attempts" in session.state.notice
         assert session.state.table == TABLE, "the game stays on screen; `reconnect` may still try"
+
+
+async def test_a_certificate_not_the_pinned_one_is_not_tried_again(autojump_clock):
+    """Play-test: after the server's certificate changed, the client said "cannot reach the server: WARNING: ..."
+    and tried again every few seconds for the whole grace, against a certificate it will never accept. The
+    server is not out of reach: the warning alone is said, once, and nothing is tried until `reconnect`."""
+    from dungeon_twister.client.tls import PinMismatch
+
+    network = Network()
+    async with client(network) as session:
+        await seated_then_cut(network, session, 60)
+        warning = "WARNING: fake:0 shows a certificate that is not the one pinned on first use: not connecting"
+        network.connect_error = PinMismatch(warning)
+        await trio.sleep(120)
+        assert len(network.attempts) == 2, "the first connection and one attempt to resume"
+        assert session.state.reconnecting is None
+        assert session.state.notice == warning + " · `reconnect` tries again"
 
 
 async def test_the_seat_is_resumed_when_the_server_answers_again_within_the_grace(autojump_clock):
