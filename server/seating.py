@@ -160,6 +160,12 @@ class Seating:
             return self.table.catch_up(session, None, last_event)
         state = self.seats[seat]
         old, state.session, state.grace_until = state.session, session, None
+        if not isinstance(token, str):
+            # The seat taken back by its key alone after a restart: the store kept only the digest of the token,
+            # which the client lost, so it gets a new one (a play-test's `joined` carried the digest, could not be
+            # sent, and the player, seated and connected, could not play: his game was lost by abandonment).
+            self.lobby.revoke_token(token)
+            token = self.lobby.issue_token(self.table, seat, state.name)
         state.token = token  # the client's own string (after a restart the seat knows only its digest)
         state.contributes = SEED_CONTRIBUTIONS in session.conn.features
         if old is not None and old is not session:

@@ -7,7 +7,7 @@ from dungeon_twister.client.identity import public_bytes
 from dungeon_twister.protocol import Error, ListTables, PlayerConnection, Prove, Refused, Tables, Welcome
 from dungeon_twister.protocol.identity import sign_proof
 
-from test_server_support import SOFTWARE, Client, running_server
+from test_server_support import HANG_GUARD, SOFTWARE, Client, running_server
 
 
 async def keyed(server, name: str, key: Ed25519PrivateKey | None, prove: bool = True,
@@ -211,3 +211,40 @@ async def test_a_held_seat_is_taken_back_by_the_key_alone_and_not_by_a_failed_pr
         joined = await back.expect(Joined)
         assert (joined.table, joined.seat) == (table, "B")
         assert (await back.expect(Snapshot)).table == table
+
+
+async def test_after_a_restart_the_key_alone_takes_the_seat_back_with_a_new_token(autojump_clock, tmp_path):
+    """Play-test: a restart keeps only the digests of the seats' tokens; a player whose token was lost too (a wiped
+    state directory, another machine) took his seat back by his key, but `joined` carried the digest, could not be
+    sent, and he sat in the lobby while the server counted him seated, until the game was lost by abandonment.
+    He now gets a new token, which resumes the seat afterwards."""
+    with trio.fail_after(HANG_GUARD):
+        await _seat_back_after_a_restart(tmp_path)
+
+
+async def _seat_back_after_a_restart(tmp_path) -> None:
+    from dungeon_twister.protocol import Join, Joined, ResumeInfo, Snapshot
+
+    key = Ed25519PrivateKey.generate()
+    async with running_server(data_dir=tmp_path) as server:
+        ann, table, first = await seated_by_key(server, key)
+        bob = await Client.connect(server, "bob")
+        await bob.send(Join(table, "Y"))
+        await bob.expect(Joined)
+    async with running_server(data_dir=tmp_path) as server:
+        assert table in server.lobby.tables, "restored"
+        back, _ = await keyed(server, "ann", key)  # no resume token, only the key
+        joined = await back.expect(Joined)
+        assert (joined.table, joined.seat) == (table, "B")
+        assert isinstance(joined.token, str) and joined.token != first
+        assert (await back.expect(Snapshot)).table == table
+        await back.stream.aclose()
+        await trio.sleep(1)
+
+        stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+        again = Client(stream, PlayerConnection(), "ann")
+        await again.send_raw(again.conn.send_hello("ann", SOFTWARE, ResumeInfo(joined.token, table, 0),
+                                                   public_bytes(key)))
+        welcome = await again.expect(Welcome)
+        await again.send(Prove(sign_proof(key, welcome.challenge, welcome.session, "ann")))
+        assert (await again.expect(Joined)).token == joined.token
