@@ -24,6 +24,7 @@ REASONS = {"target reached": N_("target reached"),
            "nothing can change any more": N_("nothing can change any more"),
            "resigned": N_("the other player resigned"),
            "abandoned": N_("the other player abandoned the game"),
+           "abandoned by both": N_("both players abandoned the game: not rated"),
            "agreed": N_("agreed by both players"),
            "vp": N_("target reached"),
            "both figures out (PR-SCEN-1-06)": N_("both figures out (PR-SCEN-1-06)"),
@@ -36,7 +37,8 @@ REASONS = {"target reached": N_("target reached"),
            "4 VP reached (PR-SCEN-4-06)": N_("4 VP reached (PR-SCEN-4-06)")}
 """Why a game ended, as the engine (turn.finish, the Prison scenarios' data, the card game: "vp", and "nothing
 can change any more" for a dead position, DT-239) or the server (resigned, abandoned: the winner's opponent did;
-agreed: a draw both players agreed to) words it; a reason not listed is shown as it comes."""
+abandoned by both: neither came back; agreed: a draw both players agreed to) words it; a reason not listed is
+shown as it comes."""
 PORTCULLIS = {"break": N_("{figure} breaks the portcullis {side} of {square}"),
               "open": N_("{figure} opens the portcullis {side} of {square}"),
               "close": N_("{figure} closes the portcullis {side} of {square}")}

@@ -31,6 +31,9 @@ from .records import replayable, write_record
 from .secret import SecretRounds
 from .sanitize import name_key
 
+ABANDONED_BY_BOTH = "abandoned by both"
+"""The reason of a game both players left: the grace of each ran out, neither came back. No winner, not rated."""
+
 if TYPE_CHECKING:
     from .ports import Client as Session
     from .ports import TableRoom as Table
@@ -629,7 +632,7 @@ class Play:
 
     def end(self, winner: str | None, reason: str) -> None:
         """The game ends outside the rules: a player resigned or abandoned (the other wins: `winner`), or both
-        agreed to a draw (`winner` None)."""
+        agreed to a draw or abandoned it (`winner` None)."""
         if not self.running:
             return
         vp = {seat: self.game.state.vp(seat) for seat in SEATS}
@@ -644,7 +647,7 @@ class Play:
         both ratings change in the store, in the step's transaction, and the players and spectators are told (event
         `ratings`). A game left before the first turn is aborted, as on lichess."""
         names = rated_names(self.table.seating.seats)
-        if names is None or self.game.state.turn < 1 or not self.rules.rated:
+        if names is None or self.game.state.turn < 1 or not self.rules.rated or result["reason"] == ABANDONED_BY_BOTH:
             return
         store = self.table.lobby.store
         before = {seat: store.rating(name) for seat, name in names.items()}

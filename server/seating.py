@@ -15,6 +15,7 @@ from dungeon_twister.protocol import (ChatMessage, Join, Joined, Left, OpponentB
 from dungeon_twister.protocol.views import SEED_CONTRIBUTIONS
 
 from .logs import log
+from .play import ABANDONED_BY_BOTH
 
 if TYPE_CHECKING:
     from .ports import Client as Session
@@ -46,6 +47,9 @@ class SeatState:
     """When the seat of a disconnected player is given up (trio clock)."""
     contributes: bool = False
     """A player whose connection has the feature seed_contributions (docs/protocol.md section 16)."""
+    gave_up: bool = False
+    """The seat's grace ran out while the other seat's was running too: the game waits for the other player (back
+    in time, he wins; his grace out as well, the game is abandoned by both, without a winner)."""
     missed_chat: deque[ChatMessage] | None = None
     """The table's chat said while the seat was held (its player away), sent when he resumes (`chat`); None until
     a line is kept (an empty deque is 760 bytes, two a game: row 5 of issue 7 counts them)."""
@@ -177,6 +181,8 @@ class Seating:
             session.send(message)
         self.table.send_all(OpponentBack(self.table.id, seat), but=session)
         log("seat_resumed", table=self.table.id, seat=seat, name=session.name)
+        if self.seats[opponent(seat)].gave_up and self.table.play.running:  # back in time, the other one is not
+            self.table.play.end(seat, "abandoned")
 
     def leave(self, session: Session, seat: str | None) -> None:
         if seat is None:
@@ -258,7 +264,16 @@ class Seating:
         self.lobby.revoke_token(state.token)
         state.token = None
         if self.table.play.running:
-            self.table.play.end(opponent(seat), "abandoned")
+            other = self.seats[opponent(seat)]
+            # Both players away (a play-test killed both clients at once: the one whose grace ran out 16 ms later
+            # won, rated): the first grace out does not hand the game to a player who is not there.
+            if other.grace_until is not None:
+                state.gave_up = True
+                log("seat_given_up", table=self.table.id, seat=seat, name=state.name)
+            elif other.gave_up:
+                self.table.play.end(None, ABANDONED_BY_BOTH)
+            else:
+                self.table.play.end(opponent(seat), "abandoned")
         elif not self.table.play.started:
             self._free(seat)
         self.table.note_if_empty(at_once=not self.table.play.started)

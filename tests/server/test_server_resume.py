@@ -299,3 +299,46 @@ async def test_a_resumed_player_is_sent_the_table_chat_said_while_he_was_away(au
     from dungeon_twister.server.seating import MISSED_CHAT
 
     assert MISSED_CHAT == kept
+
+
+async def both_away(server, options: TableOptions):
+    """A beginner game in its first turn (rated from then on), both players gone 10 s apart, Blue first; a
+    spectator watching. (table, blue, yellow, watcher, the time Blue left)."""
+    table, blue, yellow = await seated_pair(server, options)
+    players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+    await play_until(table, players, lambda v: v["turn"] >= 1 and v["phase"] == "main", first=True)
+    watcher = await Client.connect(server, "cy", "spectator")
+    await watcher.send(Spectate(table))
+    await watcher.expect(Snapshot)
+    left = trio.current_time()
+    await blue.close()
+    await trio.sleep(10)
+    await yellow.close()
+    return table, blue, yellow, watcher, left
+
+
+async def test_a_game_both_players_left_has_no_winner_and_is_not_rated(autojump_clock):
+    """A play-test killed both clients at once: the player whose grace ran out 16 ms later won, rated. When a
+    grace runs out while the other player's runs too, the game waits for him; his out as well, it is over
+    without a winner, reason "abandoned by both", and not rated."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, _, _, watcher, left = await both_away(server, TableOptions(beginner=True))
+            await trio.sleep(55)  # Blue's grace has run out (60 s): nothing ends yet
+            assert server.lobby.tables[table].play.result is None
+            over = await watcher.expect(GameOver)
+            assert (over.result["winner"], over.result["reason"]) == (None, "abandoned by both")
+            assert 70 <= trio.current_time() - left < 71, "when Yellow's grace ran out"
+            assert server.storage.rating("ann") is None and server.storage.rating("bob") is None
+
+
+async def test_a_player_back_within_his_grace_wins_when_the_others_ran_out(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, _, yellow, watcher, left = await both_away(server, TableOptions(beginner=True))
+            await trio.sleep(65 - (trio.current_time() - left))  # Blue's grace out, Yellow's runs until 70
+            back = await Client.connect(server, "bob", resume=ResumeInfo(yellow.token, table, 0))
+            await back.expect(Joined)
+            over = await back.expect(GameOver)
+            assert (over.result["winner"], over.result["reason"]) == ("Y", "abandoned")
+            assert server.storage.rating("bob")[3] == 1, "rated: Blue abandoned it"
