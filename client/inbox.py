@@ -180,7 +180,7 @@ def _joined(session: Session, message: Joined) -> None:
         restored = session.restored_snapshot()
         if restored is not None:  # a new process: the view the last one stopped at, the events since to follow
             snapshot, came_in = restored
-            _snapshot(session, snapshot)
+            _snapshot(session, snapshot, the_servers=False)
             state.came_in = came_in
         state.say(_("back at table {table}").format(table=message.table))
         return
@@ -222,7 +222,9 @@ def _chat(session: Session, message: ChatMessage) -> None:
     session.state.chat.append(f"{sender}: {message.text}")
 
 
-def _snapshot(session: Session, message: Snapshot) -> None:
+def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> None:
+    """A snapshot; not `the_servers`: the one a new process kept on disk, which says nothing of what the server
+    holds now."""
     session.state.view_came()  # the view the next action starts from (take_back_moves), as a view event is
     session.state.view_of_request = False
     session.state.view = message.view
@@ -240,6 +242,8 @@ def _snapshot(session: Session, message: Snapshot) -> None:
         if isinstance(event, dict) and event.get("kind") in ("takeback_asked", "draw_offered"):
             _questions(session, event, None)
     session.view_changed(message.n, message.view)
+    if the_servers:
+        secret_choice.commit_again_if_lost(session, message.view)
     session.state.note_turn(session.clock())
     contribution.on_view(session)
     _check_deal(session)

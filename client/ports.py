@@ -32,6 +32,10 @@ class SessionPort(Protocol):
     def write(self, data: bytes) -> None:
         """Write an already encoded frame (a commit, a reveal, an error report)."""
 
+    def commit_again(self, purpose: str) -> bool:
+        """Send our commitment of `purpose` again (the server's view does not have it): once a connection; False
+        when there is none to send."""
+
     tables_offset: int
     """The offset of the table-list page asked for last (0: a fresh list)."""
 

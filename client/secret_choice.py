@@ -222,11 +222,28 @@ def on_view(session: Session, before: dict | None, view: dict | None) -> None:
         if round_.purpose != purpose and state.notice == round_.describe():
             state.notice = round_.describe(pending=False)  # (a play-test saw "hide: ... revealed; waiting for the
             # opponent's reveal" stay while the rooms were seeded: that reveal comes when the teams are shown)
-    if state.seat is None or purpose is None or purpose in state.secrets:
+    if state.seat is None or purpose is None:
         return
+    if purpose in state.secrets:
+        return commit_again_if_lost(session, view)
     other = other_seat(state.seat)
     if other in _committed(view) and other not in _committed(before):
         _opponent_chose(session, other, purpose)
+
+
+def commit_again_if_lost(session: Session, view: dict | None) -> None:
+    """A view (or a snapshot) of the round we have chosen in that does not name us among the seats committed: the
+    server does not have our commitment, its store went back (a backup restored): sent again (commit_again). A
+    view made before our commitment arrived says the same: the commitment sent again is refused commit_twice,
+    which the session expects, once a connection."""
+    state = session.state
+    purpose = (view or {}).get("secret")
+    if state.seat is None or purpose not in state.secrets or state.seat in _committed(view):
+        return
+    round_ = state.secrets[purpose]
+    if session.commit_again(purpose):
+        round_.revealed = False
+        state.say(round_.describe())
 
 
 def _committed(view: dict | None) -> list:

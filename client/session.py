@@ -55,6 +55,7 @@ from dungeon_twister.protocol import (
 )
 from dungeon_twister.protocol.views import DELTA_VIEWS, SEED_CONTRIBUTIONS, TABLE_UPDATES
 
+from dungeon_twister.protocol.commit import commitment
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
 from dungeon_twister.protocol.kinds import ACTION_TEXT
@@ -156,6 +157,8 @@ class Session:
         self._given_up = False
         """The server refused us for good: do not resume."""
         self._resent_commits = 0
+        self._recommitted: set[str] = set()
+        """Purposes whose commitment went again on this connection because the server's view lacked it."""
         self._restored: Progress | None = None
         self.joining: str | None = None
         """The table we asked to join last (a refusal that it is full tells how to watch it)."""
@@ -208,6 +211,7 @@ class Session:
         """A connection for `plan` is open: say hello on it."""
         self._taken = None
         self._current, self._write, self._close = plan, write, close
+        self._recommitted = set()
         # Views come as deltas after a snapshot (feature delta_views); the connection hands whole views to the
         # inbox all the same. A resumed connection carries on from the view the last one held.
         held = self.connection.view if self.connection is not None and plan.resume is not None else None
@@ -481,6 +485,25 @@ class Session:
                 self._restore(commitments, purpose, kept)
         for action_id, text in self.state.pending_actions.items():
             self.send(Action(self.state.table, action_id, text))
+
+    def commit_again(self, purpose: str) -> bool:
+        """The server's view has no commitment of ours in the round of `purpose`, though we made one: its store
+        went back to before it (a backup restored, or `data_sync = "normal"` and a power loss). Without it the
+        round waits for ever (a play-test: both clients said "already chosen", the server had nothing). The same
+        choice and nonce make the same commitment, sent again once a connection; a duplicate is refused harmlessly
+        (commit_twice), as after a resume."""
+        connection = self.connection
+        commitments = connection.commitments if isinstance(connection, PlayerConnection) else None
+        kept = commitments.kept(purpose) if commitments is not None else None
+        if kept is None or purpose in self._recommitted:
+            return False
+        self._recommitted.add(purpose)
+        choice, nonce = kept
+        if self.send(Commit(commitments.game_id, purpose,
+                            commitment(commitments.game_id, commitments.seat, purpose, choice, nonce)), quiet=True):
+            self._resent_commits += 1
+            return True
+        return False
 
     def _restore(self, commitments: PlayerCommitments, purpose: str, kept: KeptSecret) -> None:
         try:

@@ -319,7 +319,8 @@ async def test_a_new_process_takes_the_kept_seat_back_and_checks_the_opponents_r
         assert (hello.name, hello.resume.token, hello.resume.table, hello.resume.last_event) == (
             "ann", "token-B", TABLE, 0)
         await server.send(Joined(TABLE, "token-B3", "B", 60))
-        await server.send(Snapshot(TABLE, 5, seat_view(COMBAT, "B", table={"id": TABLE})))
+        # (the server's snapshot names the seats committed, both: nothing to send again)
+        await server.send(Snapshot(TABLE, 5, seat_view(COMBAT, "B", table={"id": TABLE, "committed": ["B", "Y"]})))
         choice, nonce = opponent.reveal("combat-1")
         await server.send(OpponentReveal(TABLE, "combat-1", "Y", choice, nonce))
         second.chat("gg")

@@ -14,6 +14,7 @@ from dungeon_twister.protocol import (
     ActionRefused,
     Commit,
     CreateTable,
+    Error,
     Hello,
     Join,
     Joined,
@@ -460,3 +461,29 @@ async def test_what_is_typed_while_connecting_is_sent_once_connected(autojump_cl
         assert isinstance(await server.receive(), ListTables)
         assert await server.receive() == Chat("hi all")
         assert await server.receive() == CreateTable(TableOptions(target_vp=6))
+
+
+async def test_a_commitment_the_server_no_longer_has_is_sent_again_once(autojump_clock):
+    """A play-test restored a backup taken before both teams were chosen: both clients said "you have already
+    chosen", the server held no commitment, and nobody could move. A view or snapshot of the round we chose in
+    that does not name us among the seats committed makes the client send the same commitment again (same
+    choice, same nonce): once a connection, a duplicate being refused commit_twice, silently."""
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.seat(session)
+        session.act("combat 3")
+        first = await server.receive()
+        assert isinstance(first, Commit)
+
+        table = {"id": TABLE, "target_vp": 5, "timers": False}
+        await server.send(Snapshot(TABLE, 0, seat_view(COMBAT, "B", table=table)))  # the store went back
+        again = await server.receive()
+        assert again == first, "the same commitment"
+        await server.send(Error("commit_twice", "already committed for 'combat-1'", "client", False))
+        await server.send(TableEvent(TABLE, 1, {"kind": "view", "view": seat_view(COMBAT, "B", table=table)}))
+        await trio.testing.wait_all_tasks_blocked()
+        with trio.move_on_after(5):
+            sent = await server.receive()
+            raise AssertionError(f"sent twice on one connection: {sent!r}")
+        assert session.state.refusal is None and session.state.alert is None
+        assert session.state.secrets["combat-1"].describe().startswith("combat-1: committed")
