@@ -44,8 +44,8 @@ class ServerConfig:
 
 
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
-          "max_connections_per_address": int, "max_frame_size": int, "records_dir": str, "ping_interval": (int, float), "outbox_frames": int,
-          "data_dir": str, "data_sync": str, "tls": bool,
+          "max_connections_per_address": int, "max_frame_size": int, "records_dir": str,
+          "ping_interval": (int, float), "outbox_frames": int, "data_dir": str, "data_sync": str, "tls": bool,
           "discovery": bool}
 
 

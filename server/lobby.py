@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 import trio
 from typing import TYPE_CHECKING
 
+from dungeon_twister.engine.core.errors import N_
 from dungeon_twister.protocol import (ChatMessage, ResumeInfo, State, TableClosed, TableInfo, TableOptions, Tables,
                                      TableUpdate)
 from dungeon_twister.protocol.codec import pack_map
@@ -104,12 +105,12 @@ class Tokens:
 
 
 class TooManyTables(ValueError):
-    """create_table refused by the server's limits (not_allowed): at most `per_creator` open tables per player,
-    `total` in all."""
+    """create_table refused by one of the server's limits (not_allowed): `template` and `values` say which, as
+    `templated` takes them."""
 
-    def __init__(self, per_creator: int, total: int) -> None:
-        super().__init__(f"at most {per_creator} open tables per player (and {total} in all)")
-        self.per_creator, self.total = per_creator, total
+    def __init__(self, template: str, **values: int) -> None:
+        super().__init__(template.format(**values))
+        self.template, self.values = template, values
 
 
 @dataclass(frozen=True)
@@ -168,19 +169,28 @@ class Lobby:
             del self.names[key]
 
     # --- tables -------------------------------------------------------------------------------------------
-    def create_table(self, options: TableOptions, creator: str | None) -> Table:
-        """A new table with a fresh id (never reused) and a new game; ValueError for invalid options."""
+    def create_table(self, options: TableOptions, creator: str | None, address: str | None = None) -> Table:
+        """A new table with a fresh id (never reused) and a new game; ValueError for invalid options, TooManyTables
+        over a limit: MAX_TABLES in all, MAX_TABLES_PER_CREATOR open ones a name, and from one IP `address` as many
+        as it may open connections (config.max_connections_per_address: names are free, an address is not)."""
         if self.server.closing:
             raise ValueError("the server is shutting down")
-        if len(self.tables) >= MAX_TABLES or (
-                creator is not None and self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR):
-            raise TooManyTables(MAX_TABLES_PER_CREATOR, MAX_TABLES)
+        if len(self.tables) >= MAX_TABLES:
+            raise TooManyTables(N_("the server runs {total} tables, as many as it may: try again later"),
+                                total=MAX_TABLES)
+        if creator is not None and self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR:
+            raise TooManyTables(N_("at most {per_player} open tables per player"), per_player=MAX_TABLES_PER_CREATOR)
+        cap = self.server.config.max_connections_per_address
+        if address is not None and cap and sum(1 for table in self.tables.values() if table.creator_address == address
+                                               and table.play.result is None) >= cap:
+            raise TooManyTables(N_("at most {per_address} open tables from one address"), per_address=cap)
         number = next(self._table_numbers)
         table_id = f"t{number}-{secrets.token_hex(4)}"
         join_code = secrets.token_hex(4) if options.private else None
         seed = self.server.seed_source()
         nonce = make_nonce().hex()  # of the seed's commitment, sent before the game, revealed after it
         table = Table(self, table_id, options, seed, creator, join_code, nonce)
+        table.creator_address = address
         self.store.add_table(StoredTable(table_id, number, asdict(options), seed, creator, join_code, time.time(),
                                          nonce))
         self.tables[table_id] = table

@@ -6,6 +6,7 @@ Everything here runs in the table's task; it changes the game and tells the tabl
 from __future__ import annotations
 
 import hashlib
+import logging
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -693,7 +694,7 @@ class Play:
             text = record.text(replayable(stored.journal))
             fields["record"] = str(write_record(directory, self.table.id, text))
         except OSError as error:
-            log("record_not_written", table=self.table.id, error=str(error))
+            log("record_not_written", level=logging.WARNING, table=self.table.id, error=str(error))
         log("game_over", table=self.table.id, **result, actions=record.actions, **fields)
 
 

@@ -21,7 +21,7 @@ from .gcpolicy import tame_gc
 from .lobby import Lobby
 from .logs import log
 from .recovery import restore_tables
-from .session import Session
+from .session import Session, peer_address
 from .storage import Storage, open_storage
 from .tls import maybe_tls, server_context
 
@@ -141,7 +141,7 @@ class Server:
             await trio.serve_listeners(self._serve_tcp, listeners, handler_nursery=self._nursery)
 
     async def _serve_tcp(self, stream: trio.SocketStream) -> None:
-        address = _peer_address(stream)
+        address = peer_address(stream)
         cap = self.config.max_connections_per_address
         if cap and address is not None:
             if self._per_address.get(address, 0) >= cap:
@@ -161,7 +161,7 @@ class Server:
                     await trio.aclose_forcefully(stream)
                     return
                 stream = served
-            await Session(self, stream, network=True).run()
+            await Session(self, stream, network=True, address=address).run()
         finally:
             self.network_sessions -= 1
             if cap and address is not None:
@@ -211,11 +211,3 @@ class Server:
             await self._all_gone.wait()
         self._nursery.cancel_scope.cancel()
         log("stopped")
-
-
-def _peer_address(stream) -> str | None:
-    """The IP address a TCP connection comes from; None if it is not a socket's, or its peer is gone already."""
-    try:
-        return stream.socket.getpeername()[0]
-    except (AttributeError, OSError):
-        return None

@@ -18,6 +18,7 @@ takes over only for what the socket did not take, and for frames queued outside 
 from __future__ import annotations
 
 import itertools
+import logging
 import math
 import secrets
 import os
@@ -42,7 +43,7 @@ from .pipes import PipeStream
 from .ratelimit import TokenBucket
 from .records import record_text
 from .sanitize import clean_chat, name_key, name_problem
-from .table import Enter, Gone, Request
+from .table import CreatorGone, Enter, Gone, Request
 
 if TYPE_CHECKING:
     from .ports import Host as Server
@@ -84,15 +85,18 @@ _numbers = itertools.count(1)
 
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
-    __slots__ = ("server", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size", "_outbox",
+    __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size",
+                 "_outbox",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
                  "_reads", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
                  "_ping_at", "_ping_id", "_tls_hello", "__weakref__")
 
     def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
-                 bot_name: str | None = None) -> None:
+                 bot_name: str | None = None, address: str | None = None) -> None:
         self.server = server
+        self.address = address
+        """The IP address the client connected from (None: unknown, or a bot's pipe): logs and per-address limits."""
         self.bot_name = bot_name
         """The reserved name of the server's bot this connection serves (None: a client from outside)."""
         self.stream = stream
@@ -442,6 +446,9 @@ class Session:
         if self.table is None or not await self.table.submit(Gone(self)):
             if self.name is not None:
                 self.server.lobby.release_name(self.name, self)
+        if self.name is not None:
+            for table in [t for t in self.server.lobby.tables.values() if t.creator == self.name]:
+                await table.submit(CreatorGone())
 
     # --- what the client sends ----------------------------------------------------------------------------
     async def _handle(self, event) -> None:
@@ -450,7 +457,8 @@ class Session:
                 log("tls_not_offered", session=self.id, error="a TLS handshake on a server that offers plain TCP "
                                                               "only (dt-server --tls offers both)")
             else:
-                log("client_error", session=self.id, name=self.name, code=event.code, error=event.message)
+                log("client_error", session=self.id, name=self.name, address=self.address, code=event.code,
+                    error=event.message)
             return self.send_error(event)
         if isinstance(event, Hello):
             return await self._hello(event)
@@ -592,8 +600,8 @@ class Session:
         if self.conn.state is State.CLOSED:
             lobby.release_name(self.name, self)
             return self.close()
-        log("connected", session=self.id, name=self.name, role=hello.role, client=hello.client.name,
-            resume=hello.resume is not None)
+        log("connected", session=self.id, name=self.name, address=self.address, role=hello.role,
+            client=hello.client.name, resume=hello.resume is not None)
         if hello.resume is not None:
             ref = lobby.tokens.get(hello.resume.token)
             if (ref is None or ref.table.id != hello.resume.table or ref.name != hello.name
@@ -608,7 +616,9 @@ class Session:
     def _refuse(self, code: str, template: str, /, **values: str | int) -> None:
         """Refuse the hello and close: `template` is the reason as an English str.format template (marked for the
         client's catalogue: Babel keyword `_refuse:2`) and `values` its values (refused.template/values)."""
-        log("refused", session=self.id, code=code, name=self.conn.hello.name if self.conn.hello else None)
+        # a server turning players away is the operator's business (warning); a name taken or refused is theirs
+        log("refused", level=logging.WARNING if code == "server_full" else logging.INFO, session=self.id, code=code,
+            name=self.conn.hello.name if self.conn.hello else None, address=self.address)
         reason = template.format(**values)
         template, values = fit_template(template, values)
         self._queue(self.conn.send(Refused(code, reason[:TEXT.max_len], template, values)))
@@ -629,10 +639,9 @@ class Session:
             if self.server.closing:  # (not the client's fault: not bad_field, as the lobby's ValueError would say)
                 return self.send_error(templated("not_allowed", "the server is shutting down: no new table"))
             try:
-                table = lobby.create_table(message.options, self.name)
+                table = lobby.create_table(message.options, self.name, self.address)
             except TooManyTables as error:
-                return self.send_error(templated("not_allowed", "at most {per_player} open tables per player (and "
-                                                 "{total} in all)", per_player=error.per_creator, total=error.total))
+                return self.send_error(templated("not_allowed", error.template, **error.values))
             except ValueError as error:
                 return self.send_error(ProtocolError("bad_field", f"create_table: {error}"))
             self.send(TableCreated(table.id, table.join_code))
@@ -677,3 +686,12 @@ def _plain_socket(stream):
     if os.name == "posix" and type(stream) is trio.SocketStream:
         return stream.socket
     return None
+
+
+def peer_address(stream) -> str | None:
+    """The IP address a TCP connection comes from; None if it is not a socket's (an in-process pipe), or its peer
+    is gone already."""
+    try:
+        return stream.socket.getpeername()[0]
+    except (AttributeError, OSError):
+        return None
