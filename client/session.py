@@ -576,6 +576,11 @@ class Session:
             return
         self.state.reconnecting = None
         self._current = replace(plan, until=None, attempt=0)
+        if self.state.at_table:
+            # A connection that resumes nothing is in the lobby: a finished game's screen kept from the last one
+            # (a play-test's server restarted under it) refused `create` ("leave it first") while the server
+            # refused `leave` ("not allowed in state lobby"). A seat the key takes back comes with its `joined`.
+            self.state.leave_table()
         self.list_tables()
         for message in plan.then:
             self.send(message)

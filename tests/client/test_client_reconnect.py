@@ -13,6 +13,7 @@ import trio.testing
 
 from dungeon_twister.protocol import (
     Chat,
+    CreateTable,
     GameOver,
     Joined,
     Left,
@@ -26,12 +27,13 @@ from dungeon_twister.protocol import (
     Refused,
     Reveal,
     Snapshot,
+    TableOptions,
     verify,
 )
 from dungeon_twister.client.held import HeldSeat, SeatFile
 from dungeon_twister.client.messages import message_bar
 from dungeon_twister.client.network import PROBE_SECONDS, SILENCE_SECONDS, run_network
-from dungeon_twister.client.session import Session, backoff
+from dungeon_twister.client.session import Session, TableSetup, backoff
 from dungeon_twister.client.state import ClientState
 
 from client_fixtures import seat_view
@@ -389,3 +391,25 @@ async def test_a_refused_token_sends_the_player_to_the_lobby_and_forgets_it(auto
         # a play-test read only the server's "unknown or expired" token: what it means for the seat is said
         assert session.state.notice == (f"your seat at {TABLE} was given up while you were away (the server holds "
                                         "a seat 60 s): you are back in the lobby")
+
+
+async def test_a_new_connection_after_a_finished_game_is_in_the_lobby(autojump_clock):
+    """Play-test: players stayed on a finished game's screen; the server restarted; after `reconnect` the client
+    still thought itself at the table: `create` said "leave it first", and `leave` was refused by the server
+    ("not allowed in state lobby"). A connection that resumes nothing is in the lobby, and so is the client."""
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        await server.send(GameOver(TABLE, {"winner": "Y", "vp": {"B": 1, "Y": 5}, "reason": "resigned"}))
+        await trio.testing.wait_all_tasks_blocked()
+        await server.stream.aclose()  # the server restarts: the game over, nothing to resume
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.table == TABLE and session.state.reconnecting is None, "the final board stays"
+        session.reconnect()
+        server = await network.server()
+        await server.welcome()
+        assert isinstance(await server.receive(), ListTables)
+        assert session.state.table is None and not session.state.at_table
+        session.create_table(TableOptions(), TableSetup(seat="B"))
+        assert await server.receive() == CreateTable(TableOptions())
