@@ -201,7 +201,8 @@ class Lobby:
         """The table's task ended: forget it; with `stored`, the store forgets its tokens (and an unfinished
         table), else (the server stops, or the store failed) it is restored on the next start."""
         self.tables.pop(table.id, None)
-        self.tokens.drop_table(table)
+        if not table.stopped:  # (a stopped table's players are told so when they come back: Session._submit)
+            self.tokens.drop_table(table)
         if stored:
             try:
                 self.store.close_table(table.id)

@@ -673,6 +673,10 @@ class Session:
         self.table = table
         item.done = trio.Event()
         if not await table.submit(item):
+            if table.stopped:  # a play-test's players, told "seat given up", forgot their seats on a full disk
+                return self.send_error(templated(
+                    "game_stopped", "the server could not save the game of table {table} (its disk may be full): "
+                    "the game is stopped, and comes back when the server is restarted", table=table.id))
             return self.send_error(templated("no_such_table", "table {table} has closed", table=table.id))
         await item.done.wait()
 

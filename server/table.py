@@ -91,6 +91,9 @@ class Table:
         None for a table an older dt-server stored: no commitment)."""
         self.options = options
         self.creator = creator
+        self.stopped = False
+        """The store failed in a step: the table's task ended, the store still has it as it was before (it comes
+        back at the next start); its resume tokens are answered game_stopped until then, not bad_token."""
         self.creator_address: str | None = None
         """The IP address its creator connected from (Lobby.create_table's limit per address); None: unknown."""
         self.join_code = join_code
@@ -177,6 +180,7 @@ class Table:
                         committed = True
                     except StorageError as error:  # before the task awaits: nothing this step queued is sent
                         log("storage_failed", level=40, table=self.id, error=str(error))
+                        self.stopped = True
                         for session, _ in self.seating.viewers():
                             session.drop("the server could not save the game")
                         raise

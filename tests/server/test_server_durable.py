@@ -20,6 +20,7 @@ from dungeon_twister.protocol import (
     Chat,
     ChatMessage,
     CreateTable,
+    Error,
     GameOver,
     Join,
     Joined,
@@ -392,3 +393,32 @@ def test_the_database_is_readable_by_the_servers_user_alone(tmp_path):
     assert (old / DATABASE_NAME).stat().st_mode & 0o777 == 0o600
     assert (old / (DATABASE_NAME + "-wal")).stat().st_mode & 0o777 == 0o600
     store.close()
+
+
+async def test_a_game_the_store_could_not_save_is_stopped_and_comes_back_at_the_next_start(tmp_path, monkeypatch):
+    """A play-test filled the disk: the table stopped (nothing of the failed step acknowledged), but a player who
+    came back was answered bad_token, and his client said his seat was given up while he was away and forgot it.
+    A resume of a stopped table is answered game_stopped, the token still valid: after a restart it takes the
+    seat back."""
+    async with server_on(tmp_path, seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+        await blue.commit("team", blue.view["legal"][0])
+        await synced(blue)
+
+        def broken(self):
+            raise StorageError("database or disk is full")
+
+        monkeypatch.setattr(SqliteStorage, "_commit", broken)
+        await yellow.commit("team", yellow.view["legal"][0])
+        while await blue.recv() is not None:
+            pass
+        monkeypatch.undo()
+        back = await Client.connect(server, "ann", resume=ResumeInfo(blue.token, table, blue.conn.last_event))
+        error = await back.expect(Error)
+        assert (error.code, error.fatal) == ("game_stopped", False)
+        assert error.message == (f"the server could not save the game of table {table} (its disk may be full): the "
+                                 "game is stopped, and comes back when the server is restarted")
+    async with server_on(tmp_path, seeds=(21,)) as server:
+        again = await Client.connect(server, "ann", resume=ResumeInfo(blue.token, table, 0))
+        assert (await again.expect(Joined)).seat == "B"
+        assert (await again.expect(Snapshot)).view["secret"] == "team", "as it was before the step that failed"
