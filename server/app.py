@@ -28,6 +28,7 @@ from .logs import log, setup_logging
 from .records import record_text
 from .server import Server
 from .storage import EXIT_STORE_UNUSABLE, Storage, StorageError, open_storage
+from .tls import CertificateError
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -98,6 +99,9 @@ def main(argv: list[str] | None = None) -> None:
         trio.run(serve, config, storage, seeds)
     except BaseException as raised:
         error = _alone(raised)
+        if isinstance(error, CertificateError):
+            print(f"dt-server: TLS: {error}", file=sys.stderr)
+            sys.exit(EXIT_STORE_UNUSABLE)
         if isinstance(error, StorageError):
             print(f"dt-server: the data store failed: {error}", file=sys.stderr)
             sys.exit(EXIT_STORE_UNUSABLE)

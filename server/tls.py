@@ -6,6 +6,7 @@ TLS, any other plain TCP (LAN parties, older clients)."""
 from __future__ import annotations
 
 import datetime
+import logging
 import os
 import socket
 import ssl
@@ -15,16 +16,30 @@ import trio
 
 from dungeon_twister.protocol.transport import TLS_RECORD, fingerprint
 
+from .logs import log
+
 CERT_FILE = "tls-cert.pem"
 KEY_FILE = "tls-key.pem"
 CERT_YEARS = 10
 
 
+class CertificateError(Exception):
+    """The TLS certificate or key in the data directory cannot be used; the message names the file and what to do
+    (dt-server exits with status 3, as for an unusable store: restarting would fail the same way)."""
+
+
 def ensure_certificate(data_dir: Path, name: str = "dt-server") -> tuple[Path, Path]:
-    """The certificate and key files in `data_dir`, made (key 0600) if they are not there yet."""
+    """The certificate and key files in `data_dir`, made (key 0600) if neither is there yet. One without the
+    other is refused (CertificateError): making a new pair would change the server's identity silently, and every
+    client that pinned it would refuse the server (a play-test's restore forgot one of the two files)."""
     cert, key = data_dir / CERT_FILE, data_dir / KEY_FILE
     if cert.exists() and key.exists():
         return cert, key
+    if cert.exists() or key.exists():
+        there, missing = (cert, key) if cert.exists() else (key, cert)
+        raise CertificateError(f"{there} is there but {missing.name} is not: restore both from a backup (or, to "
+                               f"make a new certificate, which the clients that pinned this one will refuse, move "
+                               f"{there.name} away)")
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec
@@ -44,6 +59,8 @@ def ensure_certificate(data_dir: Path, name: str = "dt-server") -> tuple[Path, P
         out.write(private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                         serialization.NoEncryption()))
     cert.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    log("tls_certificate_made", level=logging.WARNING, certificate=str(cert),
+        note="a new identity: clients that pinned another certificate for this address will refuse this one")
     return cert, key
 
 
@@ -52,8 +69,12 @@ def server_context(data_dir: Path, name: str = "dt-server") -> tuple[ssl.SSLCont
     cert, key = ensure_certificate(data_dir, name)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
-    context.load_cert_chain(cert, key)
-    return context, fingerprint(ssl.PEM_cert_to_DER_cert(cert.read_text()))
+    try:
+        context.load_cert_chain(cert, key)
+        return context, fingerprint(ssl.PEM_cert_to_DER_cert(cert.read_text()))
+    except (ssl.SSLError, ValueError, UnicodeDecodeError) as error:  # (ssl's own message names no file)
+        raise CertificateError(f"{cert} and {key} are not a usable certificate and key ({error}): restore them "
+                               "from a backup") from None
 
 
 async def maybe_tls(stream: trio.SocketStream, context: ssl.SSLContext | None) -> trio.abc.Stream:

@@ -81,3 +81,20 @@ async def test_a_tls_server_needs_a_data_directory_for_its_certificate():
 
     with pytest.raises(ValueError, match="TLS needs a data directory"):
         Server(ServerConfig(tls=True, data_dir=None))
+
+
+def test_a_certificate_without_its_key_or_a_damaged_one_is_refused_not_replaced(tmp_path):
+    """A play-test's restore left tls-cert.pem out: the server made a new key and certificate silently, and every
+    client that had pinned the old one refused it. One file of the pair without the other, or a damaged pair, is
+    refused with the file named (dt-server exits 3); a new pair is made only where there is neither."""
+    from dungeon_twister.server.tls import CERT_FILE, KEY_FILE, CertificateError, ensure_certificate, server_context
+
+    ensure_certificate(tmp_path)
+    key = (tmp_path / KEY_FILE).read_bytes()
+    (tmp_path / CERT_FILE).unlink()
+    with pytest.raises(CertificateError, match=f"{KEY_FILE} is there but {CERT_FILE} is not: restore both"):
+        server_context(tmp_path)
+    assert (tmp_path / KEY_FILE).read_bytes() == key and not (tmp_path / CERT_FILE).exists(), "nothing made"
+    (tmp_path / CERT_FILE).write_text("garbage\n")
+    with pytest.raises(CertificateError, match="are not a usable certificate and key"):
+        server_context(tmp_path)
