@@ -27,6 +27,7 @@ from .config import ServerConfig, load_config, with_overrides
 from .logs import log, setup_logging
 from .records import record_text
 from .server import Server
+from .session import VERSION
 from .storage import EXIT_STORE_UNUSABLE, Storage, StorageError, open_storage
 from .tls import CertificateError
 
@@ -36,6 +37,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         prog="dt-server", description="Dungeon Twister Online lobby and game server.",
         epilog="Also: `dt-server records [--data DIR] [TABLE]` (the games kept, a finished game's record) and "
                "`dt-server health [--host H] [--port P]` (exit 0 if the server answers: a health check).")
+    parser.add_argument("--version", action="version", version=f"dt-server {VERSION}")
     parser.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     parser.add_argument("--port", type=int, help="TCP port (default 7777; 0: any free port)")
     parser.add_argument("--config", type=Path, help="a TOML settings file (see deploy/dt-server.example.toml)")

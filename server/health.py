@@ -44,6 +44,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--port", type=int, default=7777, help="its TCP port (default 7777)")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for the welcome (default 5)")
     args = parser.parse_args(argv)
+    if not args.timeout > 0:
+        parser.error("--timeout takes a number of seconds above 0")
 
     async def run() -> str | None:
         with trio.move_on_after(args.timeout):

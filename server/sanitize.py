@@ -60,6 +60,11 @@ def is_bot_name(name: str) -> bool:
     return BOT_NAME.fullmatch(unicodedata.normalize("NFKC", name)) is not None
 
 
+SPACING = frozenset("\t\n\r\v\f")
+"""Control characters that separate words: a space in chat (a play-test's "line1\nline2" read "line1line2")."""
+
+
 def clean_chat(text: str) -> str:
-    """Chat text without unsafe characters (a tab becomes a space), without surrounding spaces."""
-    return "".join(" " if char == "\t" else char for char in text if char == "\t" or not unsafe(char)).strip()
+    """Chat text without unsafe characters (tabs and line breaks become spaces: a message is one line), without
+    surrounding spaces."""
+    return "".join(" " if char in SPACING else char for char in text if char in SPACING or not unsafe(char)).strip()

@@ -554,3 +554,11 @@ async def test_table_limits_per_address_and_in_all_say_which(autojump_clock, mon
             error = await cy.expect(Error)
             assert (error.code, error.message) == (
                 "not_allowed", "the server runs 3 tables, as many as it may: try again later")
+
+
+def test_a_chat_line_break_is_a_space_not_glued_words():
+    """Chat is one line: a play-test's "line1\nline2" read "line1line2". Tabs and line breaks become spaces,
+    other control characters go (test_a_spectator_chat_flood_does_not_disconnect_the_players)."""
+    from dungeon_twister.server.sanitize import clean_chat
+
+    assert clean_chat("line1\nline2\r\nthree\tfour\x07\n") == "line1 line2  three four"
