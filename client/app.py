@@ -181,6 +181,13 @@ def parse_sets(text: str) -> str:
 
 
 def parse_address(text: str) -> tuple[str, int]:
+    if text.count(":") == 1 and not text.startswith("["):  # HOST:PORT (an IPv6 address has more colons)
+        host, _colon, port = text.partition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:  # "127.0.0.1:abc", ":7801", "host:"
+            raise argparse.ArgumentTypeError(_("expected HOST:PORT, got {text}").format(text=repr(text)))
+        return host, int(port)
+    if text.count(":") > 1 and not text.startswith("["):  # an IPv6 address alone ("::1"); with a port: [::1]:7777
+        return text, DEFAULT_PORT
     match = re.match(r"^\[?([^\]]+?)\]?(?::(\d{1,5}))?$", text)
     if not match or (match.group(2) and not 0 < int(match.group(2)) < 65536):
         raise argparse.ArgumentTypeError(_("expected HOST:PORT, got {text}").format(text=repr(text)))
@@ -218,7 +225,13 @@ def connect_command(args: argparse.Namespace) -> int:
         session = Session(ClientState(args.name), Role.SPECTATOR, then=(Spectate(args.spectate),))
     else:  # a seat kept from an earlier run on this server under this name is taken back first
         session = Session(ClientState(args.name), seat_file=SeatFile(f"{host}:{port}", args.name))
-    session.identity = load_or_create(state_dir())  # the user's key: the server binds the name to it (identity.py)
+    try:
+        session.identity = load_or_create(state_dir())  # the user's key: the server binds the name to it (identity.py)
+    except (ValueError, OSError) as error:
+        from .printable import printable
+
+        print("dt-client:", printable(str(error)), file=sys.stderr)
+        return 1
     # TLS when the server offers it, its certificate pinned on first use (tls.py); plain TCP otherwise
     def note(text: str) -> None:
         session.state.link_note = text
@@ -458,6 +471,10 @@ def run_client(session: Session, host: str, port: int, connect=None) -> int:
 
     from .ui import ClientUI
 
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # (a script's pipe ended in prompt_toolkit's EOFError)
+        print("dt-client:", _("the client reads keys from a terminal and draws on one: run it in a terminal"),
+              file=sys.stderr)
+        return 2
     session.state.server = f"{host}:{port}"
     asyncio.run(_run(ClientUI(session), session, host, port, connect))
     return 0

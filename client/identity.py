@@ -20,6 +20,10 @@ def load_or_create(directory: Path) -> Ed25519PrivateKey:
     path = directory / KEY_FILE
     try:
         key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+    except (ValueError, TypeError) as error:  # damaged (a play-test's "notakey" was a traceback), or encrypted
+        raise ValueError(_("{path} is not a key dt-client can read ({error}): restore it from a backup, or move it "
+                           "away to make a new one (a server that bound your name to the old key will refuse the "
+                           "name to the new one)").format(path=path, error=type(error).__name__)) from None
     except FileNotFoundError:
         key = Ed25519PrivateKey.generate()
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -34,7 +34,8 @@ class KnownServers:
 
     def _read(self) -> dict[str, str]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            # (a byte that is no UTF-8 spoils its line only: no address matches it, the others are read)
+            text = self.path.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
             return {}
         pins = {}

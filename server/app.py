@@ -137,6 +137,8 @@ def records(argv: list[str]) -> None:
     storage = storage_of(settings(args), readonly=True)
     try:
         if args.table is None:
+            if not storage.tables():  # (an empty listing could not be told from a wrong --data)
+                print(f"dt-server: no tables in {storage.location}", file=sys.stderr)
             for table in storage.tables():
                 result = table.result or {}
                 outcome = (f"winner={result.get('winner') or '-'} vp=B{result['vp']['B']},Y{result['vp']['Y']} "

@@ -55,6 +55,28 @@ def test_addresses():
     assert app.parse_address("[::1]:9") == ("::1", 9)
     with pytest.raises(Exception):
         app.parse_address("host:99999")
+    assert app.parse_address("::1") == ("::1", 7777)
+    for wrong in ("127.0.0.1:abc", "127.0.0.1:", ":7801"):  # a play-test's: taken as host names before
+        with pytest.raises(argparse.ArgumentTypeError, match="expected HOST:PORT"):
+            app.parse_address(wrong)
+
+
+def test_a_damaged_key_or_pin_file_is_a_sentence_naming_it_not_a_traceback(tmp_path, monkeypatch, capsys):
+    """A play-test's identity.key holding "notakey" ended the client in a traceback; a known_servers file with a
+    byte that is no UTF-8 too."""
+    from dungeon_twister.client.identity import KEY_FILE
+    from dungeon_twister.client.tls import KnownServers
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    (tmp_path / "dt-client").mkdir()
+    (tmp_path / "dt-client" / KEY_FILE).write_text("notakey\n")
+    assert app.main(["connect", "127.0.0.1:1", "--name", "ann"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"dt-client: {tmp_path / 'dt-client' / KEY_FILE} is not a key dt-client can read")
+    assert "Traceback" not in err
+    pins = tmp_path / "known_servers"
+    pins.write_bytes(b"host:1 SHA256:aa\n\xff\xfe garbage\nhost:2 SHA256:bb\n")
+    assert (KnownServers(pins).get("host:1"), KnownServers(pins).get("host:2")) == ("SHA256:aa", "SHA256:bb")
 
 
 def test_PD_TEAM_02_play_names_the_sets_in_use_and_the_team_building(capsys):
@@ -446,3 +468,13 @@ def test_discover_prints_what_the_lan_answered_as_the_screens_show_names(capsys,
     assert first.endswith("dt-client connect 192.0.2.9:7777 · TLS SHA256:ab\\x07")
     from prompt_toolkit.utils import get_cwidth
     assert [get_cwidth(line[:line.index("dt-client")]) for line in (first, second)] == [25, 25], "one column"
+
+
+def test_without_a_terminal_the_client_says_so(capsys):
+    """A play-test ran `dt-client connect` from a script: prompt_toolkit's EOFError traceback."""
+    from dungeon_twister.client.session import Session
+    from dungeon_twister.client.state import ClientState
+
+    assert app.run_client(Session(ClientState("ann")), "127.0.0.1", 1) == 2  # (pytest's stdin is no terminal)
+    assert capsys.readouterr().err == ("dt-client: the client reads keys from a terminal and draws on one: run it "
+                                       "in a terminal\n")

@@ -422,3 +422,12 @@ async def test_a_game_the_store_could_not_save_is_stopped_and_comes_back_at_the_
         again = await Client.connect(server, "ann", resume=ResumeInfo(blue.token, table, 0))
         assert (await again.expect(Joined)).seat == "B"
         assert (await again.expect(Snapshot)).view["secret"] == "team", "as it was before the step that failed"
+
+
+def test_records_of_an_empty_store_says_so(tmp_path):
+    """An empty listing could not be told from a wrong --data (a play-test): it says where it looked."""
+    open_storage(tmp_path).close()
+    listing = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "records", "--data", str(tmp_path)],
+                             capture_output=True, text=True, timeout=REAL_TIME_HANG_GUARD)
+    assert (listing.returncode, listing.stdout) == (0, "")
+    assert listing.stderr == f"dt-server: no tables in {tmp_path / DATABASE_NAME}\n"
