@@ -80,10 +80,23 @@ def _refused(session: Session, message: Refused) -> None:
         return
     reason = server_text(message.reason or message.code, message.template, message.values)
     refusal = _("the server refused us: {reason} ({code})").format(reason=reason, code=message.code)
-    if message.code in ("name_taken", "bad_name"):  # the name is the connection's: another needs a new start
+    if message.template == IN_USE:  # a play-test's own second client (or one frozen, not yet timed out)
+        # TRANSLATORS: after "the name ... is already used on this server"; `reconnect` is typed as it is
+        refusal += " · " + _("if it is yours, another dt-client has it, or had it until a moment ago (the server "
+                             "notices within a minute): close that one, then `reconnect`")
+    elif message.template == SPELLED and isinstance((message.values or {}).get("spelling"), str):
+        # TRANSLATORS: after "your key's name is spelled 'Ann' on this server, not 'ann'"
+        refusal += " · " + _("`quit`, then start dt-client again with --name {spelling}").format(
+            spelling=message.values["spelling"])
+    elif message.code in ("name_taken", "bad_name"):  # the name is the connection's: another needs a new start
         # TRANSLATORS: after a refused name; `quit` and `--name NAME` are typed as they are
         refusal += " · " + _("choose another name: `quit`, then start dt-client again with --name NAME")
     session.state.say(refusal)
+
+
+IN_USE = "the name {name} is already used on this server"
+SPELLED = "your key's name is spelled {spelling} on this server, not {name}"
+"""The templates of two `name_taken` refusals (server/session.py) whose advice is not to choose another name."""
 
 
 

@@ -271,6 +271,24 @@ def test_a_refused_name_says_how_to_choose_another():
                                     "--name NAME")
 
 
+def test_a_name_in_use_or_spelled_otherwise_is_not_told_to_choose_another():
+    """Play-test: the owner of a name, his first client frozen (a laptop whose Wi-Fi dropped), was told to choose
+    another name for up to a minute, which would lose his seat and his rating; and a key's name typed in another
+    case is the same player, spelled as the server knows him."""
+    from dungeon_twister.protocol import Refused
+
+    session = refused_at_hello(Refused("name_taken", "the name 'frank' is already used on this server",
+                                       "the name {name} is already used on this server", {"name": "'frank'"}))
+    assert session.state.notice == (
+        "the server refused us: the name 'frank' is already used on this server (name_taken) · if it is yours, "
+        "another dt-client has it, or had it until a moment ago (the server notices within a minute): close that "
+        "one, then `reconnect`")
+    session = refused_at_hello(Refused(
+        "name_taken", "your key's name is spelled 'Ann' on this server, not 'ann'",
+        "your key's name is spelled {spelling} on this server, not {name}", {"spelling": "'Ann'", "name": "'ann'"}))
+    assert session.state.notice.endswith("(name_taken) · `quit`, then start dt-client again with --name 'Ann'")
+
+
 def test_lobby_completion_offers_commands_not_actions():
     completer = PromptCompleter(ClientState("ann"))
     texts = [c.text for c in completer.get_completions(Document("j"), CompleteEvent())]
