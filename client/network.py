@@ -9,7 +9,9 @@ from anywhere.
 
 from __future__ import annotations
 
+import errno
 import math
+import socket
 from collections.abc import Awaitable, Callable
 
 import trio
@@ -68,9 +70,25 @@ async def run_network(session: Session, host: str, port: int, connect: Connect =
             session.connect_failed(plan, str(error), again=False)
             continue
         except OSError as error:
-            session.connect_failed(plan, error.strerror or str(error))
+            session.connect_failed(plan, connect_error_text(error))
             continue
         await serve(session, plan, stream)
+
+
+def connect_error_text(error: OSError) -> str:
+    """Why a connection could not be opened, in the reader's language for the common causes (a play-test's French
+    reconnect line read "all attempts to connect to 127.0.0.1:7801 failed", trio's words), else the system's."""
+    cause = error.__cause__
+    if error.errno is None and isinstance(cause, BaseExceptionGroup):  # trio: one error per address tried
+        leaves = [leaf for leaf in cause.exceptions if isinstance(leaf, OSError)]
+        error = leaves[0] if leaves else error
+    if isinstance(error, socket.gaierror):
+        return _("no such host name")
+    if error.errno == errno.ECONNREFUSED:
+        return _("connection refused (is the server running?)")
+    if error.errno in (errno.ETIMEDOUT, errno.EHOSTUNREACH, errno.ENETUNREACH):
+        return _("the server's address cannot be reached")
+    return error.strerror or str(error)
 
 
 async def serve(session: Session, plan: Plan, stream: trio.abc.Stream) -> None:

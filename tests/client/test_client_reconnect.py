@@ -128,7 +128,8 @@ async def test_a_lost_seat_is_tried_again_until_the_grace_announced_in_joined_ru
         await trio.sleep(5.2)
         # The countdown: attempts 1 (at once), 2 (+0.5), 3 (+1.5), 4 (+3.5) failed; the 5th is at +7.5.
         assert message_bar(session.state, trio.current_time()) == [(
-            "class:refusal", "connection lost (cannot reach the server: Connection refused): reconnecting, "
+            "class:refusal", "connection lost (cannot reach the server: connection refused (is the server "
+            "running?)): reconnecting, "
             "attempt 5 in 2 s; your seat is held 5 s more · `reconnect` tries now")]
         await trio.sleep(60)
         assert [round(t - lost_at, 6) for t in network.attempts[1:]] == [0, 0.5, 1.5, 3.5, 7.5, 10]
@@ -413,3 +414,19 @@ async def test_a_new_connection_after_a_finished_game_is_in_the_lobby(autojump_c
         assert session.state.table is None and not session.state.at_table
         session.create_table(TableOptions(), TableSetup(seat="B"))
         assert await server.receive() == CreateTable(TableOptions())
+
+
+def test_why_a_connection_failed_in_the_readers_words():
+    """A play-test's French reconnect line read "impossible de joindre le serveur : all attempts to connect to
+    127.0.0.1:7801 failed" (trio's words): the common causes are the client's own sentences, translated."""
+    import socket
+
+    from dungeon_twister.client.network import connect_error_text
+
+    trio_failed = OSError("all attempts to connect to 127.0.0.1:7801 failed")
+    trio_failed.__cause__ = ExceptionGroup("all attempts", [ConnectionRefusedError(errno.ECONNREFUSED, "refused")])
+    assert connect_error_text(trio_failed) == "connection refused (is the server running?)"
+    assert connect_error_text(socket.gaierror(-2, "Name or service not known")) == "no such host name"
+    assert connect_error_text(OSError(errno.EHOSTUNREACH, "No route to host")) == (
+        "the server's address cannot be reached")
+    assert connect_error_text(OSError(errno.EMFILE, "Too many open files")) == "Too many open files"
