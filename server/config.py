@@ -49,6 +49,9 @@ _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_conn
           "discovery": bool}
 
 
+_KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false"}
+
+
 def load_config(path: str | Path) -> ServerConfig:
     """The settings of a TOML file (top-level keys named like ServerConfig's fields); ValueError if invalid."""
     with open(path, "rb") as file:
@@ -66,7 +69,8 @@ def config_from_mapping(raw: dict) -> ServerConfig:
         expected = _TYPES[key]
         # a TOML boolean is a Python bool, and bool is an int: only the switches take one
         if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
-            raise ValueError(f"setting {key!r} has the wrong type: {value!r}")
+            shown = str(value).lower() if isinstance(value, bool) else repr(value)  # as TOML writes it: `true`
+            raise ValueError(f"setting {key!r} has the wrong type: {shown} (expected {_KINDS[expected]})")
         values[key] = Path(value) if key in ("records_dir", "data_dir") else value
     config = ServerConfig(**values)
     check(config)

@@ -84,6 +84,9 @@ def test_config_files_are_checked():
                 {"tls": 1}, {"tls": "yes"}, {"grace_seconds": 7 * 24 * 3600 + 1}):
         with pytest.raises(ValueError):
             config_from_mapping(bad)
+    # said as TOML writes it, with what is expected (a play-test read "the wrong type: True")
+    with pytest.raises(ValueError, match=r"^setting 'grace_seconds' has the wrong type: true \(expected an integer\)$"):
+        config_from_mapping({"grace_seconds": True})
     assert ServerConfig().port == 7777 and ServerConfig().grace_seconds == 60
     # the longest grace a `joined` can tell (found by an audit: a week and a second was accepted, and no player
     # was then told he had joined: the message could not be sent)
