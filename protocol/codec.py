@@ -59,7 +59,7 @@ def unpack_map(body: bytes, max_size: int) -> dict[Any, Any]:
     try:
         raw = msgpack.unpackb(body, **options)
     except (ValueError, msgpack.UnpackException) as exc:
-        raise ProtocolError("bad_msgpack", f"invalid msgpack: {exc or type(exc).__name__}") from None
+        raise ProtocolError("bad_msgpack", f"invalid msgpack: {str(exc) or type(exc).__name__}") from None
     if type(raw) is not dict:
         raise ProtocolError("not_a_map", f"the body is a {type(raw).__name__}, not a map")
     return raw

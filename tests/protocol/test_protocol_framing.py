@@ -96,6 +96,14 @@ def test_bodies_that_are_not_one_plain_map(body, code):
     assert (caught.value.code, caught.value.fault, caught.value.fatal) == (code, "remote", True)
 
 
+def test_a_bad_body_says_what_is_wrong_with_it():
+    """A play-test's error for a byte msgpack never uses read "invalid msgpack: " and nothing: msgpack's
+    FormatError has no message, and an exception object is true, so its empty text was used."""
+    with pytest.raises(ProtocolError) as caught:
+        unpack_map(b"\xc1", 1000)
+    assert caught.value.message == "invalid msgpack: FormatError"
+
+
 def test_unpacker_limits_follow_the_frame_cap():
     with pytest.raises(ProtocolError, match="bad_msgpack"):
         unpack_map(pack_map({"s": "x" * 50}), 40)
