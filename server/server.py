@@ -80,7 +80,7 @@ class Server:
     async def run(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         try:
             try:
-                listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.host)
+                listeners = await _listen(self.config.host, self.config.port)
             except OSError as error:  # the port is taken, the host is not this machine's or not a name at all
                 raise OSError(error.errno, f"cannot listen on {self.config.host or '*'}:{self.config.port}: "
                                            f"{error.strerror or error}") from error
@@ -211,3 +211,17 @@ class Server:
             await self._all_gone.wait()
         self._nursery.cancel_scope.cancel()
         log("stopped")
+
+
+async def _listen(host: str, port: int) -> list[trio.SocketListener]:
+    """The TCP listeners of `host`: "::" (or "") is every address, IPv6 and IPv4, as admins expect of it (trio's
+    "::" alone is IPv6 only, while LAN discovery answers over IPv4: a play-test's discovered address refused
+    him), on one port number, also when `port` is 0 (any free one: each family would get its own)."""
+    if host not in ("", "::"):
+        return await trio.open_tcp_listeners(port, host=host)
+    listeners = await trio.open_tcp_listeners(port, host="0.0.0.0")
+    try:
+        listeners += await trio.open_tcp_listeners(listeners[0].socket.getsockname()[1], host="::")
+    except OSError:  # no IPv6 on this machine
+        pass
+    return listeners

@@ -147,3 +147,13 @@ def test_a_bad_config_file_is_reported(tmp_path):
     result = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--config", str(config)],
                             capture_output=True, text=True, timeout=SILENCE_SECONDS)  # hang guard
     assert result.returncode == 2 and "port" in result.stderr and result.stdout == ""
+
+
+async def test_host_colon_colon_listens_on_ipv4_too(autojump_clock):
+    """A play-test's `--host ::` listened on IPv6 only, while LAN discovery (IPv4) handed players an IPv4 address
+    that refused them: "::" is every address, IPv4 included."""
+    from test_server_support import Client, running_server
+
+    async with running_server(host="::") as server:
+        ann = await Client.connect(server, "ann")  # over 127.0.0.1
+        assert ann.conn.state.value == "lobby"
