@@ -208,19 +208,25 @@ async def test_resume_tokens_are_stored_only_as_digests(tmp_path):
         assert all(len(key) == 64 for key in server.lobby.tokens._refs)
 
 
+async def teams_the_store_cannot_commit(blue: Client, yellow: Client, monkeypatch) -> None:
+    """Blue commits to a team; then the store fails (a full disk) as Yellow's commitment is to be made durable.
+    The failure stays until the test's `monkeypatch.undo()`."""
+    await blue.commit("team", blue.view["legal"][0])
+    await synced(blue)
+
+    def broken(self):
+        raise StorageError("database or disk is full")
+
+    monkeypatch.setattr(SqliteStorage, "_commit", broken)
+    await yellow.commit("team", yellow.view["legal"][0])
+
+
 async def test_nothing_is_sent_when_the_commit_fails(monkeypatch):
     """Durable before acknowledged: when the store cannot commit Y's team commitment, neither player is told
     anything of it (no opponent_commit); the table's clients are cut off, and the server goes on."""
     async with running_server(seeds=(21,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
-        await blue.commit("team", blue.view["legal"][0])
-        await synced(blue)
-
-        def broken(self):
-            raise StorageError("disk full")
-
-        monkeypatch.setattr(SqliteStorage, "_commit", broken)
-        await yellow.commit("team", yellow.view["legal"][0])
+        await teams_the_store_cannot_commit(blue, yellow, monkeypatch)
         for client in (blue, yellow):
             while (event := await client.recv()) is not None:
                 assert not isinstance(event, OpponentCommit)
@@ -402,14 +408,7 @@ async def test_a_game_the_store_could_not_save_is_stopped_and_comes_back_at_the_
     seat back."""
     async with server_on(tmp_path, seeds=(21,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
-        await blue.commit("team", blue.view["legal"][0])
-        await synced(blue)
-
-        def broken(self):
-            raise StorageError("database or disk is full")
-
-        monkeypatch.setattr(SqliteStorage, "_commit", broken)
-        await yellow.commit("team", yellow.view["legal"][0])
+        await teams_the_store_cannot_commit(blue, yellow, monkeypatch)
         while await blue.recv() is not None:
             pass
         monkeypatch.undo()
