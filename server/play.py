@@ -67,8 +67,10 @@ class Play:
         store = table.lobby.store
         self.answers = {seat: Answers(partial(store.answered, table.id, seat)) for seat in SEATS}
         """Per seat, its answers to its action ids, for the whole game (docs/protocol.md, idempotent actions)."""
-        self._refusals = {seat: TokenBucket(REFUSED_BURST, REFUSED_PER_SECOND) for seat in SEATS}
-        """Each seat's refused actions (`action`): a refusal spends one; none left, an action is not tried."""
+        self._refusals: dict[str, TokenBucket] = {}
+        """Each seat's refused actions (`action`): a refusal spends one; none left, an action is not tried. A seat's
+        bucket is made at its first refusal (full until then, as a bucket made earlier would be): most games have
+        none, and two buckets took ~0.3 KB of each game in play."""
         self._waiting_reveals: dict[str, list] = {}
         """Engine event kind -> the reveals sent with it (the family's reveal_after: a team choice, hidden start
         characters), which the opponent must not see before the game shows them."""
@@ -205,8 +207,8 @@ class Play:
             session.send(answer)
             return
         now = trio.current_time()
-        limit = self._refusals[seat]
-        if not limit.has(now):  # not tried, not remembered: sent again later, it is judged then
+        limit = self._refusals.get(seat)
+        if limit is not None and not limit.has(now):  # not tried, not remembered: sent again later, it is judged then
             session.send(refused(message.action_id, server_refusal(
                 "rate_limited", "too many refused actions: at most {burst} at once, then {rate} a second; this one "
                 "was not tried", burst=REFUSED_BURST, rate=format(REFUSED_PER_SECOND, "g"))))
@@ -221,6 +223,8 @@ class Play:
             answers.accepted(message.action_id, message.text)
         else:
             answers.refused(message.action_id, message.text, answer)
+            if limit is None:
+                limit = self._refusals[seat] = TokenBucket(REFUSED_BURST, REFUSED_PER_SECOND)
             limit.take(now)
         session.send(answer)
         if events is not None:
