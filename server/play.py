@@ -487,11 +487,16 @@ class Play:
         self.table.publish([*(before or []), *events, self.table.point()], timers)
         self.table.after_step(self.game.pack)
         for kind in kinds:
-            for reveal in self._waiting_reveals.pop(kind, ()):
+            waiting = self._waiting_reveals.pop(kind, None)
+            if waiting is None:
+                continue
+            for reveal in waiting:
                 if leaves_out(reveal):
                     self._held_reveals.append(reveal)
                 else:
                     self.table.send_to(opponent(reveal.seat), reveal)
+            if not self._waiting_reveals:  # made anew: an emptied dict keeps its table (~0.2 KB a game in play)
+                self._waiting_reveals = {}
         if self.result is None and self.game.state.outcome is not None:
             self._finish(self.final())
 
