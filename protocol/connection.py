@@ -169,7 +169,7 @@ class Connection(ABC):
             self.hello = message
         elif isinstance(message, Welcome):
             self.version = message.version
-            self.features = frozenset(message.features or ())
+            self.features = _feature_set(message.features or ())
         elif isinstance(message, Joined):
             self.table, self.seat = message.table, message.seat
         elif isinstance(message, Left):
@@ -211,3 +211,18 @@ _PASSED: set[tuple] = set()
 def _among(role: Role | None, roles: frozenset[Role]) -> bool:
     """Whether `role` is in `roles`; None is a client whose role the server does not know yet."""
     return bool(roles & CLIENT_ROLES) if role is None else role in roles
+
+
+_FEATURE_SETS: dict[tuple, frozenset] = {}
+"""A welcome's features -> the one frozenset of them the process's connections share (a server holds two
+connections a game in play, nearly all with the same features: a frozenset each was 216 bytes). At most 64."""
+
+
+def _feature_set(features) -> frozenset[str]:
+    key = tuple(features)
+    found = _FEATURE_SETS.get(key)
+    if found is None:
+        found = frozenset(key)
+        if len(_FEATURE_SETS) < 64:
+            _FEATURE_SETS[key] = found
+    return found

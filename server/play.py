@@ -72,8 +72,10 @@ class Play:
         store = table.lobby.store
         self.answers = {seat: Answers(partial(store.answered, table.id, seat)) for seat in SEATS}
         """Per seat, its answers to its action ids, for the whole game (docs/protocol.md, idempotent actions)."""
-        self._refusals = {seat: TokenBucket(REFUSED_BURST, REFUSED_PER_SECOND) for seat in SEATS}
-        """Each seat's refused actions (`action`): a refusal spends one; none left, an action is not tried."""
+        self._refusals: dict[str, TokenBucket] = {}
+        """Each seat's refused actions (`action`): a refusal spends one; none left, an action is not tried. A seat's
+        bucket is made at its first refusal (full until then, as a bucket made earlier would be): most games have
+        none, and two buckets took ~0.3 KB of each game in play."""
         self._waiting_reveals: dict[str, list] = {}
         """Engine event kind -> the reveals sent with it (the family's reveal_after: a team choice, hidden start
         characters), which the opponent must not see before the game shows them."""
@@ -210,8 +212,8 @@ class Play:
             session.send(answer)
             return
         now = trio.current_time()
-        limit = self._refusals[seat]
-        if not limit.has(now):  # not tried, not remembered: sent again later, it is judged then
+        limit = self._refusals.get(seat)
+        if limit is not None and not limit.has(now):  # not tried, not remembered: sent again later, it is judged then
             session.send(refused(message.action_id, server_refusal(
                 "rate_limited", "too many refused actions: at most {burst} at once, then {rate} a second; this one "
                 "was not tried", burst=REFUSED_BURST, rate=format(REFUSED_PER_SECOND, "g"))))
@@ -226,6 +228,8 @@ class Play:
             answers.accepted(message.action_id, message.text)
         else:
             answers.refused(message.action_id, message.text, answer)
+            if limit is None:
+                limit = self._refusals[seat] = TokenBucket(REFUSED_BURST, REFUSED_PER_SECOND)
             limit.take(now)
         session.send(answer)
         if events is not None:
@@ -488,11 +492,16 @@ class Play:
         self.table.publish([*(before or []), *events, self.table.point()], timers)
         self.table.after_step(self.game.pack)
         for kind in kinds:
-            for reveal in self._waiting_reveals.pop(kind, ()):
+            waiting = self._waiting_reveals.pop(kind, None)
+            if waiting is None:
+                continue
+            for reveal in waiting:
                 if leaves_out(reveal):
                     self._held_reveals.append(reveal)
                 else:
                     self.table.send_to(opponent(reveal.seat), reveal)
+            if not self._waiting_reveals:  # made anew: an emptied dict keeps its table (~0.2 KB a game in play)
+                self._waiting_reveals = {}
         if self.result is None and self.game.state.outcome is not None:
             self._finish(self.final())
 

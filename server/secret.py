@@ -104,9 +104,13 @@ class SecretRounds:
         return len(self._opened.get(purpose, {})) == len(SEATS)
 
     def close(self, purpose: str) -> None:
-        self._rounds.pop(purpose, None)
-        self._opened.pop(purpose, None)
-        self._told.pop(purpose, None)
+        """The round of `purpose` is over. The dicts left empty are made anew: a dict keeps the table it grew to,
+        and three of them kept ~0.5 KB of a game in play after its team choice (issue 7, row 5)."""
+        for name in ("_rounds", "_opened", "_told"):
+            kept = getattr(self, name)
+            kept.pop(purpose, None)
+            if not kept:
+                setattr(self, name, {})
 
     def _round(self, purpose: str) -> CommitRevealRound:
         if purpose not in self._rounds:

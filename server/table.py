@@ -19,6 +19,7 @@ from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView
 from dungeon_twister.protocol.wire_types import Packed
 
 from .eventlog import EventLog
+from .inbox import Inbox
 from .logs import LOGGER, log
 from .options import engine_options, options_view
 from .play import Play
@@ -113,7 +114,7 @@ class Table:
         self._options_view = options_view(table_id, options)
         if seed_nonce is not None:  # docs/protocol.md section 16: the deal is committed to before the game
             self._options_view["seed_commitment"] = seed_commitment(table_id, seed, bytes.fromhex(seed_nonce)).hex()
-        self._inbox_send, self._inbox = trio.open_memory_channel(INBOX_SIZE)
+        self._inbox = Inbox(INBOX_SIZE)
         self._after: list | None = None
         """While a step runs: what waits until its frames are written (`after_step`)."""
         self._empty_since = trio.current_time()
@@ -143,9 +144,9 @@ class Table:
         room (the caller goes on to its next read, which lets the table's task run); else wait for room."""
         try:
             try:
-                self._inbox_send.send_nowait(item)
+                self._inbox.send_nowait(item)
             except trio.WouldBlock:
-                await self._inbox_send.send(item)
+                await self._inbox.send(item)
             return True
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             return False

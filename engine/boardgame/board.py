@@ -39,7 +39,8 @@ class Board:
         self.room_of_slot = {place.slot: place for place in rooms}
         self.pits: set[Square] = set()
         self.gears: dict[tuple[int, int], Square] = {}
-        self.walls: dict[tuple[Square, Square], int] = {}  # edge -> 1 (wall) or 2 (double wall)
+        # edge -> 1 (wall) or 2 (double wall) while the board is made (its links read it), then None: `walls`
+        self._walls: dict[tuple[Square, Square], int] | None = {}
         self.portcullises: dict[tuple[Square, Square], tuple[str, int, str]] = {}  # edge -> (tile, index, state)
         self.slits: set[tuple[Square, Square]] = set()  # arrow slits (PR-SLIT-01): edges, from the rooms' data
         # square terrain of revealed rooms (catalogue.TERRAIN_KINDS: fog, Rockfall...), only the kinds present
@@ -87,6 +88,7 @@ class Board:
                     across.setdefault(b, []).append(a)
             self.slit_links = {sq: tuple(sorted(others + tuple(across.get(sq, ())))) if sq in across else others
                                for sq, others in self.links.items()}
+        self._walls = None  # the links have them; `walls` and `is_wall` find them again (a game in play: ~3 KB)
         self.zone_owner, self.zone_squares = _zones(self.height)
         for name in ("slits", "broken", "rubble", "special", "opaque"):  # most boards have none of these
             if not getattr(self, name):
@@ -182,7 +184,7 @@ class Board:
         for kind, squares in terrain:
             self.terrain.setdefault(kind, set()).update(squares)
         self.gears[place.slot] = gear
-        walls = self.walls
+        walls = self._walls
         for e in wall_edges:
             walls[e] = walls.get(e, 0) + 1
         if slits:
@@ -271,8 +273,39 @@ class Board:
         feature = self.portcullises.get(edge(a, b))
         return feature[2] if feature else None
 
+    @property
+    def walls(self) -> dict[tuple[Square, Square], int]:
+        """Edge -> 1 (a wall) or 2 (a double wall: two rooms' outer walls) of the revealed rooms, made anew from the
+        rooms' parts (`_room_part`) when asked for: only a layout's view data asks (`views._layout`, once a board).
+        A board does not keep them (its links say where they are: `is_wall`): they were ~3 KB of a game in play's
+        ~100 (issue 7, row 5)."""
+        walls: dict[tuple[Square, Square], int] = {}
+        for part in self._room_parts():
+            for e in part[3]:
+                walls[e] = walls.get(e, 0) + 1
+        return walls
+
+    def _room_parts(self, slots=None):
+        """The `_room_part` of each revealed room (of those on `slots`, if given), in the rooms' order."""
+        states, catalogue, broken = self._states, self.catalogue, self.broken
+        for slot, place in self.room_of_slot.items():
+            if place.revealed and (slots is None or slot in slots):
+                yield _room_part(catalogue, place, states.get(place.tile, ""), broken)
+
     def is_wall(self, a: Square, b: Square) -> bool:
-        return edge(a, b) in self.walls
+        """Whether a wall lies between the neighbouring squares `a` and `b`. Between two squares of open ground,
+        the links tell: linked, no wall; not linked, a wall unless the edge is an arrow slit or has a portcullis
+        (`_links_from`). Otherwise (a square of a face-down room or off the board beside it, or a slit or
+        portcullis there) the revealed rooms' parts on either side tell, as the walls the board was made from."""
+        links = self.links.get(a)
+        if links is not None and b in self.open_ground:
+            if b in links:
+                return False
+            e = edge(a, b)
+            if e not in self.slits and e not in self.portcullises:
+                return True
+        e = edge(a, b)
+        return any(e in part[3] for part in self._room_parts((self.slot_of(a), self.slot_of(b))))
 
     def is_slit(self, a: Square, b: Square) -> bool:
         return edge(a, b) in self.slits
@@ -286,7 +319,7 @@ class Board:
         """The neighbours `a` is linked to (`_link`), in `neighbours`' order: `_link` inlined, as a new layout (a
         room turned, a portcullis opened) builds them for every square. Every open-ground square exists, so the
         test of `neighbours` is the open-ground one."""
-        open_ground, walls, slits, portcullises = self.open_ground, self.walls, self.slits, self.portcullises
+        open_ground, walls, slits, portcullises = self.open_ground, self._walls, self.slits, self.portcullises
         x, y = a
         out = []
         for dx, dy in _STEPS:
@@ -300,15 +333,6 @@ class Board:
             if feature is None or feature[2] != CLOSED:
                 out.append(interned(b))
         return interned(tuple(out))
-
-    def _link(self, a: Square, b: Square) -> bool:
-        if b not in self.open_ground:
-            return False
-        e = edge(a, b)
-        if e in self.walls or e in self.slits:  # PR-SLIT-02: a slit is a wall for all but line of sight
-            return False
-        feature = self.portcullises.get(e)
-        return not (feature and feature[2] == CLOSED)
 
     def connected_neighbours(self, square: Square) -> tuple[Square, ...]:
         return self.links.get(square, ())
