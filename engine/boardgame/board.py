@@ -310,6 +310,22 @@ class Board:
     def is_slit(self, a: Square, b: Square) -> bool:
         return edge(a, b) in self.slits
 
+    def open_sides(self, square: Square) -> list[tuple[int, int]]:
+        """The room slots of the squares next to `square` (`neighbours`' order) that neither a wall nor an arrow
+        slit separates from it (a portcullis, open or closed, does not): `slot_of`, `is_wall` and `is_slit` of
+        each, in one look (a figure's reveals ask it each time its memo entry is made)."""
+        x, y = square
+        walls, slits, height = self.walls, self.slits, self.height
+        out = []
+        for dx, dy in _STEPS:
+            ox, oy = x + dx, y + dy
+            if 0 <= ox < 2 * ROOM and 0 <= oy < height:
+                other = (ox, oy)
+                side = (square, other) if square <= other else (other, square)  # `edge`
+                if side not in walls and side not in slits:
+                    out.append((ox // ROOM, oy // ROOM))
+        return out
+
     def connected(self, a: Square, b: Square) -> bool:
         """Adjacent, both open ground, and no wall or closed portcullis between (BG-GEO-07)."""
         links = self.links.get(a)  # at most 4 squares: a look through the tuple costs what a set's look-up does

@@ -20,15 +20,7 @@ def has_access(state: GameState, board: Board, figure: Token, slot: tuple[int, i
 
     Only the revealed side's walls are known, so only they can deny access (docs/rulings.md, DT-004).
     """
-    if board.start_zone_owner(figure.square) == figure.colour:
-        return slot in start_zone_rooms(state, figure)
-    x, y = figure.square
-    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-        other = (x + dx, y + dy)
-        if board.slot_of(other) == slot and not board.is_wall(figure.square, other) and not board.is_slit(
-                figure.square, other):  # PR-CORE-06, PR-CHAR-NAGA-02: never through an arrow slit
-            return True
-    return False
+    return slot in _access_slots(state, board, figure)
 
 
 def start_zone_rooms(state: GameState, figure: Token) -> list[tuple[int, int]]:
@@ -200,15 +192,9 @@ def figure_actions(state: GameState, board: Board, seat: str, figure: Token) -> 
 
 
 def _access_slots(state: GameState, board: Board, figure: Token) -> list[tuple[int, int]]:
-    """The room slots for which `has_access` holds (face-down or not), in one look at the figure's square and
-    its neighbours rather than one look a face-down room (a game starts with eight)."""
-    if board.start_zone_owner(figure.square) == figure.colour:
+    """The room slots of the rooms the figure has direct access to (`has_access`), face-down or not: from its own
+    start zone, the rooms `start_zone_rooms` names; elsewhere, the rooms of the squares next to it that no wall
+    separates from it, nor an arrow slit (PR-CORE-06, PR-CHAR-NAGA-02), a closed portcullis not (`Board.open_sides`)."""
+    if board.zone_owner.get(figure.square) == figure.colour:
         return start_zone_rooms(state, figure)
-    x, y = figure.square
-    out = []
-    for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-        other = (x + dx, y + dy)
-        slot = board.slot_of(other)
-        if slot is not None and not board.is_wall(figure.square, other) and not board.is_slit(figure.square, other):
-            out.append(slot)
-    return out
+    return board.open_sides(figure.square)
