@@ -138,6 +138,9 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
         if there not in walker.links.get(here, ()):
             return _blocked(board, here, there)
         if not walker.may_enter(here, there, walker.original, ()):
+            if there in walker.crevasses and here in walker.pits and walker.is_rope(walker.original):
+                return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the pit "
+                                     "{here} onto the crevasse {square}", here=square_name(here), square=name)
             if there in walker.barriers:
                 return _barrier(walker, there, N_("{mover} cannot cross {square} (a crevasse)"),
                                 N_("{mover} cannot cross {square} (a 3D obstacle)"), mover=walker.mover.id, square=name)

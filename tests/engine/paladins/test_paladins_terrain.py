@@ -77,8 +77,41 @@ def test_PD_ROPE_03_from_a_crevasse_never_onto_a_pit_even_one_a_rope_bridges():
     routes = [a.route for a in legal_actions(state) if isinstance(a, Move) and a.token == "bWA"]
     assert routes and not any(b3 in route and c3 in route for route in routes)
     assert_refused(state, "move bWA b3-c3-c4", "PD-ROPE-03")
-    assert_refused(position("bWA@c4 bRP@c4 yRP@c3 yTH@h5"), "move bWA c3-b3-a3", "PD-TERR-CREVASSE-01")
+    assert assert_refused(position("bWA@c4 bRP@c4 yRP@c3 yTH@h5"), "move bWA c3-b3-a3", "PD-ROPE-03").message == \
+        "a Rope crosses one obstacle square at a time: not from the pit c3 onto the crevasse b3"
     assert where(act(position("bWA@c2 bRP@c2 yRP@c3 yTH@h5"), "move bWA c3-c4"), "bWA") == "c4"
+
+
+def _crevasse_routes(state, token):
+    """The routes of `token`'s legal moves that step between the crevasse b3 and the pit c3, either way."""
+    b3, c3 = (1, 2), (2, 2)
+    return [a.route for a in legal_actions(state) if isinstance(a, Move) and a.token == token and any(
+        {a.route[i], a.route[i + 1]} == {b3, c3} for i in range(len(a.route) - 1))]
+
+
+def test_PD_ROPE_03_DT_240_the_elf_and_the_thief_with_a_rope_neither_from_crevasse_onto_pit_nor_back():
+    """Found by an audit: the Elf Scout (Agility) or the Thief (Acrobatics) carrying a Rope crossed the crevasse b3
+    straight onto the pit c3 (a3 -> b3 -> c3), while the way back (c3 -> b3) was refused. Their crevasse crossing is
+    the Rope's (PD-CHAR-ELF-02, PD-TERR-CREVASSE-02), so PD-ROPE-03 holds for it both ways; RUL-010 frees only their
+    own pit crossing (DT-240). Both directions are refused citing PD-ROPE-03; the crevasse alone and the pit alone
+    stay open to them."""
+    position = _crevasse_beside_a_pit()
+    onto_pit = "a Rope crosses one obstacle square at a time: not from the crevasse b3 onto the pit c3"
+    onto_crevasse = "a Rope crosses one obstacle square at a time: not from the pit c3 onto the crevasse b3"
+    elf = position("bES@a3 bRP@a3 yTH@h5")
+    assert not _crevasse_routes(elf, "bES")
+    assert assert_refused(elf, "move bES b3-c3-c4", "PD-ROPE-03").message == onto_pit
+    assert assert_refused(position("bES@c4 bRP@c4 yTH@h5"), "move bES c3-b3-a3", "PD-ROPE-03").message == onto_crevasse
+    assert where(act(elf, "move bES b3-b2"), "bES") == "b2"  # the crevasse alone, by the Rope
+    assert where(act(position("bES@c2 bRP@c2 yTH@h5"), "move bES c3-c4"), "bES") == "c4"  # Agility over the pit
+    thief = position("bTH@a3 bRP@a3 yWA@h5")
+    assert not _crevasse_routes(thief, "bTH")
+    assert assert_refused(thief, "move bTH b3-c3", "PD-ROPE-03").message == onto_pit
+    on_pit = position("bTH@c3 bRP@c3 yWA@h5")
+    assert not _crevasse_routes(on_pit, "bTH")
+    assert assert_refused(on_pit, "move bTH b3-a3", "PD-ROPE-03").message == onto_crevasse
+    assert where(act(thief, "move bTH b3-b2"), "bTH") == "b2"  # the crevasse alone, by the Rope
+    assert where(act(on_pit, "move bTH c4"), "bTH") == "c4"
 
 
 def test_PD_TERR_CREVASSE_03_RUL_091_a_jump_card_crosses_one_crevasse_square():
