@@ -450,6 +450,48 @@ def test_PD_OBJ_CHARM_02_edge_the_control_ends_with_the_turn():
     assert dict(ended.marks) == {} and "charm_ended" in [e.kind for e in events]
 
 
+
+def test_PD_OBJ_CHARM_02_03_a_charmed_position_reads_back_as_written():
+    """Found by an audit: no position between a Charm and the end of that turn could be read back: the control
+    marker (`control:B:yMK=yMK`), the charmed figure's pool and its entry in acted= were written and refused
+    (BG-AP-05, BG-AP-02), also after the control ended in the turn (the Mechanork exits) and in the final position
+    of a game won in the charming turn. Every one now round-trips; the checks keep their edge: a control marker
+    for the wrong seat, a friend or no read scroll, an enemy pool without a marker, an enemy in acted= before any
+    Charm, are refused."""
+    import pytest
+
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    def round_trip(state):
+        text = format_position(state)
+        assert format_position(parse_position(text)) == text
+        return text
+
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bIL yMK")
+    text = round_trip(charmed)
+    assert "marks control:B:yMK=yMK ;" in text and "pools=yMK:3" in text
+    assert "pools=yMK:2 acted=bIL,yMK" in round_trip(act(charmed, "move yMK c6"))
+    gone = act(pd_position("bIL@a2 bCH@a2 yMK@c2 yWA@h4"), "charm bIL yMK", "move yMK c0")
+    assert where(gone, "yMK") == "exited" and dict(gone.marks) == {} and "acted=bIL,yMK" in round_trip(gone)
+    # four Yellow characters eliminated and the Pentacle (RUL-088): Blue's 5th VP at the end of the charming turn
+    won = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4 yTR>eliminated yCL>eliminated yGB>eliminated yWZ>eliminated "
+                          "bGB@d17"), "charm bIL yMK", "move bGB d18", "end")
+    assert won.outcome.winner == "B" and "control:B:yMK=yMK" in round_trip(won)
+
+    def refused(text, rule):
+        with pytest.raises(PositionError) as info:
+            parse_position(text)
+        assert info.value.rule == rule, info.value
+
+    refused(text.replace("control:B:yMK=yMK", "control:Y:yMK=yMK"), "PD-OBJ-CHARM-02")
+    refused(text.replace("control:B:yMK=yMK", "control:B:bIL=bIL"), "PD-OBJ-CHARM-01")
+    refused(text.replace("bCH>discarded", "bCH@a7"), "PD-OBJ-CHARM-01")
+    refused(text.replace("marks control:B:yMK=yMK ; ", ""), "BG-AP-05")
+    before = format_position(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"))
+    refused(before.replace("combats=0", "combats=0 acted=yMK"), "BG-AP-02")
+
+
 # --- the Paladin ----------------------------------------------------------------------------------------------------
 def test_PD_CHAR_PALADIN_01_strength_carries_two_objects_or_an_object_and_a_wounded_or_two_wounded():
     """With the Sword on b4, the Paladin picks up the Treasure on c4 and keeps both; then the wounded Troll on d4
