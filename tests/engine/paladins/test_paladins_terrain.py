@@ -151,11 +151,20 @@ def test_PD_GLOS_03_a_3d_obstacle_blocks_moves_and_sight_flyers_cross_it_no_jump
 # --- Rockfall ---------------------------------------------------------------------------------------------------
 def test_PD_TERR_ROCKFALL_01_entering_it_without_a_shield_kills_and_ends_the_move():
     """The Warrior on a18 steps onto b18: eliminated at once, Yellow scores 1 VP; c18 (2 steps through b18) is
-    not reachable that way, and the other ways are 4 steps, beyond his 3."""
+    not reachable that way, and the other ways are 4 steps, beyond his 3. Found by an audit: the refusal cited
+    BG-MOVE-01 ("not within 3 connected steps", false: c18 is 2 away) or BG-MOVE-05 (no reason); it names the
+    Rockfall (PD-TERR-ROCKFALL-01), with a Rope too (PD-TERR-ROCKFALL-05: a Rope does not cross it)."""
     state = pd_position("bWA@a18 yGB@h4")
     legal = moves(state, "bWA")
     assert "move bWA b18" in legal and "move bWA c18" not in legal
-    assert_refused(state, "move bWA b18-c18", "BG-MOVE-01")
+    ends = "bWA carries no shield: the move ends on the Rockfall b18"
+    assert assert_refused(state, "move bWA b18-c18", "PD-TERR-ROCKFALL-01").message == ends
+    assert assert_refused(state, "move bWA c18", "PD-TERR-ROCKFALL-01").message == ends
+    assert assert_refused(pd_position("bGB@a18 yGB@h4"), "move bGB b18-c18", "PD-TERR-ROCKFALL-01").message == \
+        "bGB carries no shield: the move ends on the Rockfall b18"
+    assert assert_refused(pd_position("bGB@a18 bRP@a18 yGB@h4"), "move bGB b18-c18", "PD-TERR-ROCKFALL-05").message \
+        == "a Rope does not cross the Rockfall b18: without a shield, bGB's move ends there"
+    assert_refused(state, "move bWA e18", "BG-MOVE-01")  # 4 steps whichever way: beyond his 3, Rockfall or not
     after, events = apply_texts(state, "move bWA b18")
     assert where(after, "bWA") == "eliminated" and after.vp("Y") == 1
     assert [event_view(e, None)["cause"] for e in events if e.kind == "eliminated"] == ["rockfall"]
