@@ -95,6 +95,7 @@ _NO_REGENERATION = {"BG-CHAR-TROLL-02": N_("he was wounded this turn"),
 
 def regenerate(ctx: Ctx, action: Regenerate) -> None:
     s = ctx.s
+    ctx.pending()
     if s.phase != "main" or action.seat != s.active:
         raise IllegalAction("BG-TURN-01", "you can regenerate only during your turn")
     troll = ctx.token(action.token)

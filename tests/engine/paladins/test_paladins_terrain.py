@@ -245,6 +245,19 @@ def test_PD_TERR_FOUNTAIN_02_04_a_wounded_neighbour_drinks_for_1_ap_and_may_act_
     assert moves(after, "bGB")
 
 
+def test_PD_TERR_FOUNTAIN_02_BG_GOLD_01_no_drink_while_a_combat_is_pending():
+    """Found by an audit: with a combat declared and its cards not yet laid, drinking was refused as "you can drink
+    only during your turn" (BG-TURN-01), though it is Blue's turn: the combat must end first (BG-GOLD-01), as for
+    every other action, whichever seat asks. Out of his turn, BG-TURN-01 stays."""
+    state = pd_position("bGB@d4! bWA@h10 yGB@h11 yTR@a1")
+    fighting = act(state, "attack bWA yGB")
+    assert fighting.phase == "combat"
+    for seat in ("B", "Y"):
+        assert assert_refused(fighting, "fountain bGB", "BG-GOLD-01", seat=seat).message == \
+            "a combat is waiting for combat cards"
+    assert_refused(state, "fountain bGB", "BG-TURN-01", seat="Y")
+
+
 def test_PD_TERR_FOUNTAIN_01_the_fountain_is_a_3d_obstacle():
     state = pd_position("bWA@d4 yGB@h4")
     assert_refused(state, "move bWA d5", "PD-GLOS-03")
