@@ -208,6 +208,18 @@ def test_PD_OBJ_KEY_01_the_key_opens_and_closes_a_portcullis_any_number_of_times
     assert "open bGB e" in legal_set(act(opened, "close bGB e"), verb="open")
 
 
+def test_PD_OBJ_KEY_01_edge_its_refusals_cite_the_paladins_rule_not_prisons():
+    """Found by an audit: in a Paladins & Dragons game without Prison, the Key's refusals cited PR-OBJ-KEY-01/02, rules
+    of a set not in the game. The Key's data names its rule (PD-OBJ-KEY-01); Prison's Key keeps its own (tests of
+    engine/prison), and a figure without a Key keeps the Thief's rule."""
+    state = pd_position("bGB@c13 bKY@c13 yWA@h4")
+    assert assert_refused(state, "close bGB e", "PD-OBJ-KEY-01").message == "cannot close it: it is closed"
+    assert assert_refused(act(state, "open bGB e"), "open bGB e", "PD-OBJ-KEY-01").message == \
+        "cannot open it: it is open"
+    assert_refused(state, "open bGB w", "PD-OBJ-KEY-01")  # no portcullis there
+    assert_refused(pd_position("bGB@c13 yWA@h4"), "open bGB e", "BG-CHAR-THIEF-04")
+
+
 # --- the Golem ------------------------------------------------------------------------------------------------------
 def test_PD_CHAR_GOLEM_01_02_06_he_breaks_a_wall_for_1_ap_without_moving_and_it_is_open_after():
     """PD-CHAR-GOLEM-01, PD-CHAR-GOLEM-02, PD-CHAR-GOLEM-06: The wall b13|c13 (room A3): the Golem on b13 breaks it for 1 AP and stays on b13; the marker is in the
