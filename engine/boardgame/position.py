@@ -490,8 +490,8 @@ def _check_squares(state: GameState) -> None:
             raise PositionError("BG-MOVE-12", field, f"{figures[0].id} stands on a pit without a Rope")
         if wounded and not rope:
             raise PositionError("BG-PIT-08", field, f"{wounded[0].id} is wounded on a pit without a Rope: it fell")
-        if objects and not rope and not figures:
-            raise PositionError("BG-PIT-05", field, f"{objects[0].id} lies on a pit: only a Rope may")
+        # an object alone on a pit is no drop (BG-PIT-05 forbids leaving one there): what a character carried stays
+        # where it fell (DT-025, DT-241: a Thief wounded there, a Paladin whose Rope was stolen)
 
 
 def _check_cards(state: GameState) -> None:

@@ -131,6 +131,20 @@ def test_PD_CHAR_PICKPOCKET_edge_stealing_the_rope_over_a_pit_drops_its_holder()
     assert where(after, "yRP") == "b8" and where(after, "yGB") == "eliminated" and after.vp("B") == 1
 
 
+def test_PD_CHAR_PICKPOCKET_PD_CHAR_PALADIN_03_DT_241_a_paladin_falls_his_other_object_stays_in_the_pit():
+    """Found by an audit: the Paladin on the pit c8 carries the Rope and the Sword; the Pickpocket steals the Rope,
+    the Paladin falls (BG-PIT-09) and the Sword stays on c8, where he fell (PD-CHAR-PALADIN-03, DT-241). The
+    position could not be read back (BG-PIT-05: "only a Rope may" lie on a pit); it now round-trips, and the Sword
+    lies there for a Thief to take."""
+    from dungeon_twister.engine import format_position, parse_position
+
+    after = act(pd_position("bPP@b8 bTH@b7 yPA@c8 yRP@c8 ySW@c8 yWA@h4"), "steal bPP yRP")
+    assert where(after, "yPA") == "eliminated" and where(after, "ySW") == "c8" and where(after, "yRP") == "b8"
+    text = format_position(after)
+    assert format_position(parse_position(text)) == text
+    assert where(act(after, "move bTH c7-c8"), "ySW") == "c8" and "move bTH c8" in legal_set(after, token="bTH")
+
+
 # --- objects ---------------------------------------------------------------------------------------------------
 def test_PD_OBJ_FIRESHIELD_01_RUL_084_the_carrier_is_spared_and_the_breath_is_spent_on_him():
     """The Goblin on c4 carries the Fire Shield: the breath stops at him harmlessly (the Troll behind stays too);
