@@ -95,6 +95,7 @@ _NO_REGENERATION = {"BG-CHAR-TROLL-02": N_("he was wounded this turn"),
 
 def regenerate(ctx: Ctx, action: Regenerate) -> None:
     s = ctx.s
+    ctx.pending()
     if s.phase != "main" or action.seat != s.active:
         raise IllegalAction("BG-TURN-01", "you can regenerate only during your turn")
     troll = ctx.token(action.token)
@@ -161,9 +162,15 @@ def _ways(state: GameState, figure: Token, how: str) -> list[_Way]:
 
 
 def _cited(state: GameState, figure: Token, way: _Way) -> str:
-    """The rule a character's own data names for this ability (the Assassin's lock-pick: PR-CHAR-ASSASSIN-03), or
-    the way's rule."""
-    return state.catalogue.characters[figure.code].rules.get(way.ability, way.rule)
+    """The rule a character's own data names for this ability (the Assassin's lock-pick: PR-CHAR-ASSASSIN-03), else
+    the one the data of an object it carries names (the Key of Paladins & Dragons: PD-OBJ-KEY-01), else the way's
+    rule."""
+    cat = state.catalogue
+    rule = cat.characters[figure.code].rules.get(way.ability)
+    if rule is None and figure.where == "board":
+        rule = next((cat.objects[item.code].rules[way.ability] for item in carried_objects(state, figure)
+                     if way.ability in cat.objects[item.code].rules), None)
+    return rule or way.rule
 
 
 _REFUSAL_RULES = {"break": "BG-CHAR-WARRIOR-01", "open": "BG-CHAR-THIEF-04", "close": "BG-CHAR-THIEF-04",

@@ -43,6 +43,7 @@ class ObjectKind:
     abilities: frozenset[str] = frozenset()  # what carrying it lets a figure do: "key", "bow", "lance", "shield"
     ranged: int = 0  # a ranged weapon's combat value (the Bow: 1, PR-OBJ-BOW-02)
     common: bool = False  # a common object (the Rope, the Key): a mix holds one copy per set that has it
+    rules: dict = field(default_factory=dict)  # ability -> the rule ID a refusal of its use cites (the Key's)
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,8 @@ def load(set_name: str = "base_set") -> SetCatalogue:
                             dict(c.get("rules", {})), c.get("elimination_vp", 1))
         for code, c in raw["characters"].items()
     }
-    objects = {code: ObjectKind(code=code, **{**o, "abilities": frozenset(o.get("abilities", ()))})
+    objects = {code: ObjectKind(code=code, **{**o, "abilities": frozenset(o.get("abilities", ())),
+                                              "rules": dict(o.get("rules", {}))})
                for code, o in raw["objects"].items()}
     return SetCatalogue(
         name=raw["set"],

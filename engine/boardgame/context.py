@@ -116,9 +116,8 @@ class Ctx:
 
         `rule` is cited if the token is not his character in play, `wounded_rule` if it is wounded."""
         if self.s.phase != "main":
-            # BG-GOLD-01: a pending combat or placement finishes its action before any other starts
-            rule = "BG-GOLD-01" if self.s.phase in ("combat", "place") else "BG-TURN-01"
-            raise IllegalAction(rule, self._phase_message())
+            self.pending()
+            raise IllegalAction("BG-TURN-01", self._phase_message())
         if seat != self.s.active:
             raise IllegalAction("BG-TURN-01", "it is not your turn")
         token = self.token(token_id)
@@ -134,6 +133,12 @@ class Ctx:
             raise refused
         self.spend(token_id)
         return token
+
+    def pending(self) -> None:
+        """BG-GOLD-01: a pending combat or placement finishes its action before any other starts (whoever asks:
+        the turn's player, whose turn it still is, or the other)."""
+        if self.s.phase in ("combat", "place"):
+            raise IllegalAction("BG-GOLD-01", self._phase_message())
 
     def exhausted_refusal(self, token: Token) -> IllegalAction | None:
         """Why a figure healed or regenerated this turn may not act (BG-CHAR-CLERIC-02, BG-CHAR-TROLL-03), if it

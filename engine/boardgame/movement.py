@@ -280,10 +280,14 @@ class Walker:
         exit_square = there[1] == self.exit_y and self.can_exit
         if there in self.enemies and (exit_square or not (self.winged or there in self.giants)):
             return False
-        if exit_square or there not in self.pits or self.acrobat or self.winged or self.agile:
+        if exit_square or there not in self.pits or self.winged:
             return True
         if here in self.crevasses:
-            return False  # PD-ROPE-03: a Rope-carrier crossing a crevasse never steps onto a pit, bridged or not
+            # PD-ROPE-03: a Rope-carrier crossing a crevasse never steps onto a pit, bridged or not, nor do the
+            # Thief and the Elf Scout: the crevasse is crossed by the Rope, not by their own ability (DT-240)
+            return False
+        if self.acrobat or self.agile:
+            return True
         contents = self.contents(there, hold, reloc)
         if any(self.is_rope(t.id) for t in contents):
             holder = next((t for t in contents if t.is_character and not t.wounded), None)

@@ -63,7 +63,9 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
     if not board.is_open_ground(dest):
         return IllegalAction("BG-GEO-11", "{square} is not a square of a revealed room or a start zone", square=name)
     if action.route is not None:
-        problem = _route_problem(state, walker, action.route)
+        problem = _route_problem(state, walker, action.route, action.take)
+        if problem and problem.rule.startswith("PD-TERR-ROCKFALL") and action.leave:
+            problem = _leave_problem(state, walker, action.leave) or problem  # what is left there says more
         if problem:
             return problem
     if dest == walker.start and action.take is None and not action.leave:
@@ -101,6 +103,9 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         if dest in board.pits:
             return IllegalAction("BG-MOVE-10", "{token} cannot reach or stop on the pit {square}", token=action.token,
                                  square=name)
+        rockfall = _rockfall_on_the_way(walker, dest, action.take)
+        if rockfall is not None:
+            return _rockfall_ends(walker, rockfall)
         return IllegalAction("BG-MOVE-01", "{square} is not within {steps} connected steps of {token}", square=name,
                              steps=walker.steps, token=action.token)
     problem = _items_problem(state, walker, action)
@@ -120,15 +125,57 @@ def _barrier(walker: Walker, where: Square, crevasse: str, obstacle: str, /, **v
     return IllegalAction("PD-GLOS-03", obstacle, **values)
 
 
-def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) -> IllegalAction | None:
-    """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10)."""
+def _unshielded(walker: Walker, take: str | None) -> bool:
+    """Whether the walker crosses Rockfall without a shield of its own all along: it neither carries one from its
+    start nor picks one up (a shield it leaves on the way is not looked at: no refusal is explained by it)."""
+    return not any(walker._is_shield(t) for t in (*walker.originals, *takes(take)))
+
+
+def _rockfall_ends(walker: Walker, square: Square) -> IllegalAction:
+    """PD-TERR-ROCKFALL-01: an unshielded walker's move ends on the Rockfall square it enters (DT-112); a Rope does
+    not cross it (PD-TERR-ROCKFALL-05)."""
+    if any(walker.is_rope(t) for t in walker.originals):
+        return IllegalAction("PD-TERR-ROCKFALL-05", "a Rope does not cross the Rockfall {square}: without a shield, "
+                             "{mover}'s move ends there", square=square_name(square), mover=walker.mover.id)
+    return IllegalAction("PD-TERR-ROCKFALL-01", "{mover} carries no shield: the move ends on the Rockfall {square}",
+                         square=square_name(square), mover=walker.mover.id)
+
+
+def _rockfall_on_the_way(walker: Walker, dest: Square, take: str | None) -> Square | None:
+    """A Rockfall square that ends every way of the walker to `dest` within its steps (PD-TERR-ROCKFALL-01), if
+    there is a way but for it: a refused move's explanation, not part of the search."""
+    if not walker.rockfall or not _unshielded(walker, take):
+        return None
+    first: dict[Square, Square | None] = {walker.start: None}  # square -> the first trap on the way found to it
+    frontier = [walker.start]
+    for _ in range(walker.steps):
+        ahead = []
+        for here in frontier:
+            trap = first[here]
+            if trap is None and here != walker.start and here in walker.rockfall and walker.trapped(here, None, ()):
+                trap = here
+            for there in walker.links.get(here, ()):
+                if there not in first and walker.may_enter(here, there, walker.original, ()):
+                    first[there] = trap
+                    ahead.append(there)
+        frontier = ahead
+    return first.get(dest)
+
+
+def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...],
+                   take: str | None = None) -> IllegalAction | None:
+    """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10,
+    PD-TERR-ROCKFALL-01)."""
     board = walker.board
     if len(route) > walker.steps:
         return IllegalAction("BG-MOVE-01", "{mover} moves at most {steps} squares", mover=walker.mover.id,
                              steps=walker.steps)
     here = walker.start
+    unshielded = walker.rockfall and _unshielded(walker, take)
     for there in route:
         name = square_name(there)
+        if unshielded and here in walker.rockfall and walker.trapped(here, None, ()):
+            return _rockfall_ends(walker, here)
         if board.start_zone_owner(here) == walker.exit_owner and walker.can_exit:
             return IllegalAction("BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start "
                                  "zone")
@@ -138,6 +185,9 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...]) 
         if there not in walker.links.get(here, ()):
             return _blocked(board, here, there)
         if not walker.may_enter(here, there, walker.original, ()):
+            if there in walker.crevasses and here in walker.pits and walker.is_rope(walker.original):
+                return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the pit "
+                                     "{here} onto the crevasse {square}", here=square_name(here), square=name)
             if there in walker.barriers:
                 return _barrier(walker, there, N_("{mover} cannot cross {square} (a crevasse)"),
                                 N_("{mover} cannot cross {square} (a 3D obstacle)"), mover=walker.mover.id, square=name)

@@ -188,12 +188,16 @@ def parse_position(text: str, check: bool = True) -> GameState:
         portcullis[m.group(1)] = m.group(2)
     marks = {}
     for word in f.take("marks", optional=True) or ():
-        m = re.fullmatch(r"(wall:(\w+):([0-9]{1,2})|illusion:[BY]:(?:pit|rubble))=(\w+)", word, re.ASCII)
-        if not m or (m.group(2) is not None and m.group(2) not in cat.rooms):
-            raise f.fail("bad marker {word} (expected like wall:41G:3=bGO or illusion:B:pit=c4)", word=repr(word))
+        # a Golem's broken wall, an Illusionist's illusion, an enemy figure charmed this turn (PD-OBJ-CHARM-02)
+        m = re.fullmatch(r"(wall:(\w+):([0-9]{1,2})|illusion:[BY]:(?:pit|rubble)|control:[BY]:(\w+))=(\w+)", word,
+                         re.ASCII)
+        if not m or (m.group(2) is not None and m.group(2) not in cat.rooms) or (
+                m.group(4) is not None and m.group(4) != m.group(5)):
+            raise f.fail("bad marker {word} (expected like wall:41G:3=bGO, illusion:B:pit=c4 or control:B:yMK=yMK)",
+                         word=repr(word))
         if m.group(1) in marks:
             raise f.fail("marker {marker} given twice", marker=m.group(1))
-        marks[m.group(1)] = m.group(4)
+        marks[m.group(1)] = m.group(5)
     tokens = {}
     for seat in SEATS:
         for code in [*cat.characters, *cat.objects]:
@@ -486,8 +490,8 @@ def _check_squares(state: GameState) -> None:
             raise PositionError("BG-MOVE-12", field, f"{figures[0].id} stands on a pit without a Rope")
         if wounded and not rope:
             raise PositionError("BG-PIT-08", field, f"{wounded[0].id} is wounded on a pit without a Rope: it fell")
-        if objects and not rope and not figures:
-            raise PositionError("BG-PIT-05", field, f"{objects[0].id} lies on a pit: only a Rope may")
+        # an object alone on a pit is no drop (BG-PIT-05 forbids leaving one there): what a character carried stays
+        # where it fell (DT-025, DT-241: a Thief wounded there, a Paladin whose Rope was stolen)
 
 
 def _check_cards(state: GameState) -> None:
@@ -558,22 +562,53 @@ def _check_turn(state: GameState) -> None:
             raise PositionError("BG-ACT-02", "turn high=", f"high={state.high_card} but the highest card played "
                                                            f"is {max(played, default=1)}: before a 4, no cycle "
                                                            "is over and the played cards are all there")
+    controlled = _check_control(state)
     extra = sum(o.extra_ap for o in cat.objects.values()) * len(SEATS)
     for tid, n in sorted(state.pools.items()):
         t = state.tokens[tid]
+        if tid in controlled:
+            continue  # PD-OBJ-CHARM-02: the charmed figure's own actions
         if not t.is_character or t.colour != state.active:
             raise PositionError("BG-AP-05", "turn pools=", f"{tid}: potion AP belong to a character of the active "
-                                                           "player")
+                                                           "player, or to an enemy figure he charmed (a control "
+                                                           "marker)")
         if n > extra:
             raise PositionError("BG-OBJ-POTION-02", "turn pools=", f"{tid}:{n}: a potion gives "
                                                                    f"{extra // len(SEATS)} AP")
+    # PD-OBJ-CHARM-02: an enemy figure charmed this turn acted for him, and stays in acted= when the control ends
+    # before the turn does (the figure exited, was wounded); the Charm Scroll read is discarded (PD-OBJ-CHARM-01)
+    charmed = controlled or any(t.where == "discarded" and not t.is_character and cat.objects[t.code].use == "charm"
+                                for t in state.tokens.values())
     for tid in sorted(state.acted):
         t = state.tokens[tid]
-        if not t.is_character or t.colour != state.active:
-            raise PositionError("BG-AP-02", "turn acted=", f"{tid}: only the active player's characters act")
+        if not t.is_character or (t.colour != state.active and not (charmed and state.active is not None)):
+            raise PositionError("BG-AP-02", "turn acted=", f"{tid}: only the active player's characters act (and "
+                                                           "an enemy figure he charmed, once a Charm Scroll is read)")
     for tid in sorted(state.exhausted):
         if not state.tokens[tid].is_character:
             raise PositionError("BG-CHAR-CLERIC-02", "turn exhausted=", f"{tid}: only characters are healed")
+
+
+def _check_control(state: GameState) -> set[str]:
+    """The control markers `control:<seat>:<token>=<token>` (PD-OBJ-CHARM-02): the active player controls the
+    enemy figure he charmed this turn, an unwounded character on the board, while a read Charm Scroll lies
+    discarded. Returns the controlled figures."""
+    controlled = set()
+    for name, tid in sorted(state.marks.items()):
+        if not name.startswith("control:"):
+            continue
+        seat, t = name.split(":")[1], state.tokens.get(tid)
+        if seat != state.active:
+            raise PositionError("PD-OBJ-CHARM-02", "marks", f"{name}: the control lasts only for the turn of the "
+                                                            "player who charmed")
+        if t is None or not t.is_figure or t.colour == seat:
+            raise PositionError("PD-OBJ-CHARM-01", "marks", f"{name}: the charmed figure is an unwounded enemy "
+                                                            "character on the board")
+        if not any(s.where == "discarded" and not s.is_character and state.catalogue.objects[s.code].use == "charm"
+                   for s in state.tokens.values()):
+            raise PositionError("PD-OBJ-CHARM-01", "marks", f"{name}: no Charm Scroll was read (discarded)")
+        controlled.add(tid)
+    return controlled
 
 
 def _check_teams(state: GameState) -> None:

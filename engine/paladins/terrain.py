@@ -62,6 +62,7 @@ def fountain_problem(state: GameState, board, character: Token) -> IllegalAction
 
 def drink(ctx: Ctx, action: Fountain) -> None:
     s = ctx.s
+    ctx.pending()
     if s.phase != "main" or action.seat != s.active:
         raise IllegalAction("BG-TURN-01", "you can drink only during your turn")
     character = ctx.token(action.token)

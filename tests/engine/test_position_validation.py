@@ -186,9 +186,12 @@ def test_BG_PIT_08_a_wounded_character_on_a_pit_needs_a_rope():
     accepted(position_text("bWA@c8! bRP@c8"))
 
 
-def test_BG_PIT_05_nothing_but_a_rope_lies_on_a_pit():
-    refused(position_text("bSW@c8"), "BG-PIT-05", "square c8")
+def test_BG_PIT_05_DT_241_an_object_alone_on_a_pit_was_left_by_a_fall():
+    """BG-PIT-05 forbids dropping anything but a Rope on a pit, not what a character who fell there carried
+    (DT-025, DT-241): the position was refused, though the engine reaches it."""
+    accepted(position_text("bSW@c8"))
     accepted(position_text("bRP@c8 bTH@d8 bSW@d8"))  # a Rope alone; what a Thief carries lies under her
+    refused(position_text("bSW@c8 bTH@d8! bTS@d8"), "BG-PIT-08", "square d8")  # a wounded character alone: it fell
 
 
 # --- rooms and portcullises ----------------------------------------------------------------------------------

@@ -254,6 +254,14 @@ def test_BG_CHAR_TROLL_02_not_in_the_turn_he_was_wounded():
     assert "regenerate bTR" in legal_set(s)
 
 
+def test_BG_CHAR_TROLL_01_BG_GOLD_01_no_regeneration_while_a_combat_is_pending():
+    """As the Fountain's drink (audit pd18 F3): a pending combat is the reason (BG-GOLD-01), not the turn."""
+    fighting, _ = apply_texts(position("bTR@c5! bWA@f5 yGB@f6"), "attack bWA yGB")
+    assert fighting.phase == "combat"
+    assert assert_refused(fighting, "regenerate bTR", "BG-GOLD-01").message == "a combat is waiting for combat cards"
+    assert_refused(position("bTR@c5! yGB@h4"), "regenerate bTR", "BG-TURN-01", seat="Y")
+
+
 def test_BG_CHAR_TROLL_03_no_other_action_in_the_turn_he_regenerates():
     s = position("bTR@c5! yGB@c7 bWA@b7")
     s, _ = apply_texts(s, "regenerate bTR")

@@ -356,6 +356,21 @@ def test_BG_PIT_05_only_a_rope_may_be_left_on_a_pit():
 BASE_PIT_ROOMS = "A1=1G/0 B1=1D/0 A2=2G/0 B2=2D/0 A3=3G/0 B3=3D/0 A4=4G/0 B4=4D/0"
 
 
+def test_BG_PIT_07_DT_025_DT_241_the_treasure_of_a_thief_who_falls_stays_in_the_pit():
+    """Found by an audit: the yellow Thief carrying the Treasure on the pit c8 is wounded in combat: she dies
+    (BG-PIT-07) and the Treasure stays on c8 (DT-025, DT-241: BG-PIT-05 forbids a drop, not a fall), a position
+    refused as BG-PIT-05 when read back. It now round-trips; a fireball's victim likewise (BG-OBJ-FIREBALL-04)."""
+    from dungeon_twister.engine import format_position, parse_position
+    from tests.engine.builders import combat_round
+
+    fallen, _ = combat_round(position("bWA@b8 yTH@c8 yTS@c8 yGB@h4"), "attack bWA yTH", 6, 0)
+    burnt, _ = apply_texts(position("bWZ@c6 bFW@c6 yTH@c8 yTS@c8 yGB@h4"), "fireball bWZ n")
+    for after in (fallen, burnt):
+        assert where(after, "yTH") == "eliminated" and where(after, "yTS") == "c8"
+        text = format_position(after)
+        assert format_position(parse_position(text)) == text
+
+
 def test_BG_PIT_06_a_rope_is_left_on_a_pit_only_with_two_valid_squares_beside_it():
     s = position("bTH@c7 bRP@c7")  # c8: valid neighbours c7, b8, c9 (d8 is a pit)
     after, _ = apply_texts(s, "move bTH c9 bRP@c8")

@@ -131,6 +131,20 @@ def test_PD_CHAR_PICKPOCKET_edge_stealing_the_rope_over_a_pit_drops_its_holder()
     assert where(after, "yRP") == "b8" and where(after, "yGB") == "eliminated" and after.vp("B") == 1
 
 
+def test_PD_CHAR_PICKPOCKET_PD_CHAR_PALADIN_03_DT_241_a_paladin_falls_his_other_object_stays_in_the_pit():
+    """Found by an audit: the Paladin on the pit c8 carries the Rope and the Sword; the Pickpocket steals the Rope,
+    the Paladin falls (BG-PIT-09) and the Sword stays on c8, where he fell (PD-CHAR-PALADIN-03, DT-241). The
+    position could not be read back (BG-PIT-05: "only a Rope may" lie on a pit); it now round-trips, and the Sword
+    lies there for a Thief to take."""
+    from dungeon_twister.engine import format_position, parse_position
+
+    after = act(pd_position("bPP@b8 bTH@b7 yPA@c8 yRP@c8 ySW@c8 yWA@h4"), "steal bPP yRP")
+    assert where(after, "yPA") == "eliminated" and where(after, "ySW") == "c8" and where(after, "yRP") == "b8"
+    text = format_position(after)
+    assert format_position(parse_position(text)) == text
+    assert where(act(after, "move bTH c7-c8"), "ySW") == "c8" and "move bTH c8" in legal_set(after, token="bTH")
+
+
 # --- objects ---------------------------------------------------------------------------------------------------
 def test_PD_OBJ_FIRESHIELD_01_RUL_084_the_carrier_is_spared_and_the_breath_is_spent_on_him():
     """The Goblin on c4 carries the Fire Shield: the breath stops at him harmlessly (the Troll behind stays too);
@@ -206,6 +220,18 @@ def test_PD_OBJ_KEY_01_the_key_opens_and_closes_a_portcullis_any_number_of_times
     opened = act(state, "open bGB e")
     assert "close bGB e" in legal_set(opened, verb="close")
     assert "open bGB e" in legal_set(act(opened, "close bGB e"), verb="open")
+
+
+def test_PD_OBJ_KEY_01_edge_its_refusals_cite_the_paladins_rule_not_prisons():
+    """Found by an audit: in a Paladins & Dragons game without Prison, the Key's refusals cited PR-OBJ-KEY-01/02, rules
+    of a set not in the game. The Key's data names its rule (PD-OBJ-KEY-01); Prison's Key keeps its own (tests of
+    engine/prison), and a figure without a Key keeps the Thief's rule."""
+    state = pd_position("bGB@c13 bKY@c13 yWA@h4")
+    assert assert_refused(state, "close bGB e", "PD-OBJ-KEY-01").message == "cannot close it: it is closed"
+    assert assert_refused(act(state, "open bGB e"), "open bGB e", "PD-OBJ-KEY-01").message == \
+        "cannot open it: it is open"
+    assert_refused(state, "open bGB w", "PD-OBJ-KEY-01")  # no portcullis there
+    assert_refused(pd_position("bGB@c13 yWA@h4"), "open bGB e", "BG-CHAR-THIEF-04")
 
 
 # --- the Golem ------------------------------------------------------------------------------------------------------
@@ -448,6 +474,48 @@ def test_PD_OBJ_CHARM_02_edge_the_control_ends_with_the_turn():
     charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bIL yMK")
     ended, events = apply_texts(charmed, "end")
     assert dict(ended.marks) == {} and "charm_ended" in [e.kind for e in events]
+
+
+
+def test_PD_OBJ_CHARM_02_03_a_charmed_position_reads_back_as_written():
+    """Found by an audit: no position between a Charm and the end of that turn could be read back: the control
+    marker (`control:B:yMK=yMK`), the charmed figure's pool and its entry in acted= were written and refused
+    (BG-AP-05, BG-AP-02), also after the control ended in the turn (the Mechanork exits) and in the final position
+    of a game won in the charming turn. Every one now round-trips; the checks keep their edge: a control marker
+    for the wrong seat, a friend or no read scroll, an enemy pool without a marker, an enemy in acted= before any
+    Charm, are refused."""
+    import pytest
+
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    def round_trip(state):
+        text = format_position(state)
+        assert format_position(parse_position(text)) == text
+        return text
+
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bIL yMK")
+    text = round_trip(charmed)
+    assert "marks control:B:yMK=yMK ;" in text and "pools=yMK:3" in text
+    assert "pools=yMK:2 acted=bIL,yMK" in round_trip(act(charmed, "move yMK c6"))
+    gone = act(pd_position("bIL@a2 bCH@a2 yMK@c2 yWA@h4"), "charm bIL yMK", "move yMK c0")
+    assert where(gone, "yMK") == "exited" and dict(gone.marks) == {} and "acted=bIL,yMK" in round_trip(gone)
+    # four Yellow characters eliminated and the Pentacle (RUL-088): Blue's 5th VP at the end of the charming turn
+    won = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4 yTR>eliminated yCL>eliminated yGB>eliminated yWZ>eliminated "
+                          "bGB@d17"), "charm bIL yMK", "move bGB d18", "end")
+    assert won.outcome.winner == "B" and "control:B:yMK=yMK" in round_trip(won)
+
+    def refused(text, rule):
+        with pytest.raises(PositionError) as info:
+            parse_position(text)
+        assert info.value.rule == rule, info.value
+
+    refused(text.replace("control:B:yMK=yMK", "control:Y:yMK=yMK"), "PD-OBJ-CHARM-02")
+    refused(text.replace("control:B:yMK=yMK", "control:B:bIL=bIL"), "PD-OBJ-CHARM-01")
+    refused(text.replace("bCH>discarded", "bCH@a7"), "PD-OBJ-CHARM-01")
+    refused(text.replace("marks control:B:yMK=yMK ; ", ""), "BG-AP-05")
+    before = format_position(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"))
+    refused(before.replace("combats=0", "combats=0 acted=yMK"), "BG-AP-02")
 
 
 # --- the Paladin ----------------------------------------------------------------------------------------------------

@@ -77,8 +77,41 @@ def test_PD_ROPE_03_from_a_crevasse_never_onto_a_pit_even_one_a_rope_bridges():
     routes = [a.route for a in legal_actions(state) if isinstance(a, Move) and a.token == "bWA"]
     assert routes and not any(b3 in route and c3 in route for route in routes)
     assert_refused(state, "move bWA b3-c3-c4", "PD-ROPE-03")
-    assert_refused(position("bWA@c4 bRP@c4 yRP@c3 yTH@h5"), "move bWA c3-b3-a3", "PD-TERR-CREVASSE-01")
+    assert assert_refused(position("bWA@c4 bRP@c4 yRP@c3 yTH@h5"), "move bWA c3-b3-a3", "PD-ROPE-03").message == \
+        "a Rope crosses one obstacle square at a time: not from the pit c3 onto the crevasse b3"
     assert where(act(position("bWA@c2 bRP@c2 yRP@c3 yTH@h5"), "move bWA c3-c4"), "bWA") == "c4"
+
+
+def _crevasse_routes(state, token):
+    """The routes of `token`'s legal moves that step between the crevasse b3 and the pit c3, either way."""
+    b3, c3 = (1, 2), (2, 2)
+    return [a.route for a in legal_actions(state) if isinstance(a, Move) and a.token == token and any(
+        {a.route[i], a.route[i + 1]} == {b3, c3} for i in range(len(a.route) - 1))]
+
+
+def test_PD_ROPE_03_DT_240_the_elf_and_the_thief_with_a_rope_neither_from_crevasse_onto_pit_nor_back():
+    """Found by an audit: the Elf Scout (Agility) or the Thief (Acrobatics) carrying a Rope crossed the crevasse b3
+    straight onto the pit c3 (a3 -> b3 -> c3), while the way back (c3 -> b3) was refused. Their crevasse crossing is
+    the Rope's (PD-CHAR-ELF-02, PD-TERR-CREVASSE-02), so PD-ROPE-03 holds for it both ways; RUL-010 frees only their
+    own pit crossing (DT-240). Both directions are refused citing PD-ROPE-03; the crevasse alone and the pit alone
+    stay open to them."""
+    position = _crevasse_beside_a_pit()
+    onto_pit = "a Rope crosses one obstacle square at a time: not from the crevasse b3 onto the pit c3"
+    onto_crevasse = "a Rope crosses one obstacle square at a time: not from the pit c3 onto the crevasse b3"
+    elf = position("bES@a3 bRP@a3 yTH@h5")
+    assert not _crevasse_routes(elf, "bES")
+    assert assert_refused(elf, "move bES b3-c3-c4", "PD-ROPE-03").message == onto_pit
+    assert assert_refused(position("bES@c4 bRP@c4 yTH@h5"), "move bES c3-b3-a3", "PD-ROPE-03").message == onto_crevasse
+    assert where(act(elf, "move bES b3-b2"), "bES") == "b2"  # the crevasse alone, by the Rope
+    assert where(act(position("bES@c2 bRP@c2 yTH@h5"), "move bES c3-c4"), "bES") == "c4"  # Agility over the pit
+    thief = position("bTH@a3 bRP@a3 yWA@h5")
+    assert not _crevasse_routes(thief, "bTH")
+    assert assert_refused(thief, "move bTH b3-c3", "PD-ROPE-03").message == onto_pit
+    on_pit = position("bTH@c3 bRP@c3 yWA@h5")
+    assert not _crevasse_routes(on_pit, "bTH")
+    assert assert_refused(on_pit, "move bTH b3-a3", "PD-ROPE-03").message == onto_crevasse
+    assert where(act(thief, "move bTH b3-b2"), "bTH") == "b2"  # the crevasse alone, by the Rope
+    assert where(act(on_pit, "move bTH c4"), "bTH") == "c4"
 
 
 def test_PD_TERR_CREVASSE_03_RUL_091_a_jump_card_crosses_one_crevasse_square():
@@ -118,11 +151,20 @@ def test_PD_GLOS_03_a_3d_obstacle_blocks_moves_and_sight_flyers_cross_it_no_jump
 # --- Rockfall ---------------------------------------------------------------------------------------------------
 def test_PD_TERR_ROCKFALL_01_entering_it_without_a_shield_kills_and_ends_the_move():
     """The Warrior on a18 steps onto b18: eliminated at once, Yellow scores 1 VP; c18 (2 steps through b18) is
-    not reachable that way, and the other ways are 4 steps, beyond his 3."""
+    not reachable that way, and the other ways are 4 steps, beyond his 3. Found by an audit: the refusal cited
+    BG-MOVE-01 ("not within 3 connected steps", false: c18 is 2 away) or BG-MOVE-05 (no reason); it names the
+    Rockfall (PD-TERR-ROCKFALL-01), with a Rope too (PD-TERR-ROCKFALL-05: a Rope does not cross it)."""
     state = pd_position("bWA@a18 yGB@h4")
     legal = moves(state, "bWA")
     assert "move bWA b18" in legal and "move bWA c18" not in legal
-    assert_refused(state, "move bWA b18-c18", "BG-MOVE-01")
+    ends = "bWA carries no shield: the move ends on the Rockfall b18"
+    assert assert_refused(state, "move bWA b18-c18", "PD-TERR-ROCKFALL-01").message == ends
+    assert assert_refused(state, "move bWA c18", "PD-TERR-ROCKFALL-01").message == ends
+    assert assert_refused(pd_position("bGB@a18 yGB@h4"), "move bGB b18-c18", "PD-TERR-ROCKFALL-01").message == \
+        "bGB carries no shield: the move ends on the Rockfall b18"
+    assert assert_refused(pd_position("bGB@a18 bRP@a18 yGB@h4"), "move bGB b18-c18", "PD-TERR-ROCKFALL-05").message \
+        == "a Rope does not cross the Rockfall b18: without a shield, bGB's move ends there"
+    assert_refused(state, "move bWA e18", "BG-MOVE-01")  # 4 steps whichever way: beyond his 3, Rockfall or not
     after, events = apply_texts(state, "move bWA b18")
     assert where(after, "bWA") == "eliminated" and after.vp("Y") == 1
     assert [event_view(e, None)["cause"] for e in events if e.kind == "eliminated"] == ["rockfall"]
@@ -201,6 +243,19 @@ def test_PD_TERR_FOUNTAIN_02_04_a_wounded_neighbour_drinks_for_1_ap_and_may_act_
     assert where(after, "bGB") == "d4" and after.ap == 4
     assert [e.kind for e in events] == ["fountain"]
     assert moves(after, "bGB")
+
+
+def test_PD_TERR_FOUNTAIN_02_BG_GOLD_01_no_drink_while_a_combat_is_pending():
+    """Found by an audit: with a combat declared and its cards not yet laid, drinking was refused as "you can drink
+    only during your turn" (BG-TURN-01), though it is Blue's turn: the combat must end first (BG-GOLD-01), as for
+    every other action, whichever seat asks. Out of his turn, BG-TURN-01 stays."""
+    state = pd_position("bGB@d4! bWA@h10 yGB@h11 yTR@a1")
+    fighting = act(state, "attack bWA yGB")
+    assert fighting.phase == "combat"
+    for seat in ("B", "Y"):
+        assert assert_refused(fighting, "fountain bGB", "BG-GOLD-01", seat=seat).message == \
+            "a combat is waiting for combat cards"
+    assert_refused(state, "fountain bGB", "BG-TURN-01", seat="Y")
 
 
 def test_PD_TERR_FOUNTAIN_01_the_fountain_is_a_3d_obstacle():
