@@ -315,15 +315,17 @@ class Board:
         slit separates from it (a portcullis, open or closed, does not): `slot_of`, `is_wall` and `is_slit` of
         each, in one look (a figure's reveals ask it each time its memo entry is made)."""
         x, y = square
-        walls, slits, height = self.walls, self.slits, self.height
+        links, slits, portcullises, height = self.links.get(square, ()), self.slits, self.portcullises, self.height
         out = []
         for dx, dy in _STEPS:
             ox, oy = x + dx, y + dy
             if 0 <= ox < 2 * ROOM and 0 <= oy < height:
                 other = (ox, oy)
-                side = (square, other) if square <= other else (other, square)  # `edge`
-                if side not in walls and side not in slits:
-                    out.append((ox // ROOM, oy // ROOM))
+                if other not in links:  # (linked: open ground on both sides, nothing between)
+                    side = (square, other) if square <= other else (other, square)  # `edge`
+                    if side in slits or (side not in portcullises and self.is_wall(square, other)):
+                        continue
+                out.append((ox // ROOM, oy // ROOM))
         return out
 
     def connected(self, a: Square, b: Square) -> bool:
