@@ -103,9 +103,21 @@ def cmd_play(args) -> int:
     for e in events:
         print("  " + " ".join(f"{k}={v}" for k, v in e.items()))
     print(format_position(state))
-    print("outcome: " + ("game not over" if outcome is None else
-                         f"{'draw' if outcome.winner is None else outcome.winner + ' wins'} ({outcome.reason})"))
+    print(_outcome_line(outcome, text))
     return 0
+
+
+def _outcome_line(outcome, text: str) -> str:
+    """The outcome the rules give the replayed position, or, when they give none, the result the record's server
+    wrote (a game resigned, abandoned or drawn by agreement ends outside the rules: a play-test read only "game
+    not over" of a resigned game)."""
+    if outcome is not None:
+        return f"outcome: {'draw' if outcome.winner is None else outcome.winner + ' wins'} ({outcome.reason})"
+    recorded = next((line[len("# result "):] for line in reversed(text.splitlines()) if line.startswith("# result ")),
+                    None)
+    if recorded is None:
+        return "outcome: game not over"
+    return f"outcome: game not over by the rules; the record's result, outside them: {recorded}"
 
 
 def _play_cards(text: str, args) -> int:
@@ -127,8 +139,7 @@ def _play_cards(text: str, args) -> int:
         print("  " + " ".join(f"{k}={v}" for k, v in e.items()))
     print(card_notation.format_position(state))
     print(f"VP: B {state.vp('B')}, Y {state.vp('Y')}")
-    print("outcome: " + ("game not over" if outcome is None else
-                         f"{'draw' if outcome.winner is None else outcome.winner + ' wins'} ({outcome.reason})"))
+    print(_outcome_line(outcome, text))
     return 0
 
 

@@ -112,3 +112,16 @@ def test_selfplay_shows_its_progress_on_a_terminal_and_nothing_in_a_pipe(capsys,
     shown = capsys.readouterr()
     assert "\rgame seed=0 (1/1): 1000 actions..." in shown.err and "2000 actions..." in shown.err
     assert shown.err.endswith("\r\x1b[K") and shown.out.splitlines()[0] == quiet.out.splitlines()[0]
+
+
+def test_play_of_a_game_ended_outside_the_rules_gives_the_records_result(tmp_path, capsys):
+    """A play-test replayed a resigned game's record and read only "outcome: game not over": a resignation is no
+    rules outcome, and the server writes it as a `# result` comment, which the outcome line now gives."""
+    path = tmp_path / "game.txt"
+    path.write_text(RECORD + "# result winner=Y vp=B0,Y0 reason=resigned\n")
+    assert main(["play", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "outcome: game not over by the rules; the record's result, outside them: winner=Y vp=B0,Y0 reason=resigned")
+    path.write_text(RECORD)
+    assert main(["play", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "outcome: game not over"
