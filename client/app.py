@@ -1,6 +1,6 @@
 """dt-client, the terminal client of Dungeon Twister Online.
 
-  dt-client connect HOST:PORT [--name NAME] [--spectate TABLE]     a server's lobby, or watch one of its tables
+  dt-client connect HOST:PORT [--name NAME] [--spectate TABLE [--code CODE]]     a server's lobby, or watch one of its tables
   dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins|...]
                  [--sets base,prison,pd] [--teams random|mutual|free|scenario]
                  [--scenario prison-1..prison-5] [--seat B|Y]
@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     connect.add_argument("--name", type=display_name, default=default_name(), help=_("your display name"))
     connect.add_argument("--spectate", metavar="TABLE", help=_(
         "watch this table (its id, or its number in the lobby's list) instead of joining the lobby"))
+    connect.add_argument("--code", metavar="CODE", help=_("with --spectate: the join code of a private table"))
     connect.set_defaults(run=connect_command)
     play = command("play", help=_("play against a bot on a local server"))
     # TRANSLATORS: the values of an option (greedy, random, base, mutual, cards...) are typed as they are: keep them.
@@ -221,8 +222,9 @@ def connect_command(args: argparse.Namespace) -> int:
     if args.spectate and is_table_number(args.spectate):  # `--spectate 2`: the table list says which table
         session = Session(ClientState(args.name), Role.SPECTATOR)
         session.spectate_listed = args.spectate
-    elif args.spectate:
-        session = Session(ClientState(args.name), Role.SPECTATOR, then=(Spectate(args.spectate),))
+    elif args.spectate:  # (a private table is not listed: by its id, with --code)
+        session = Session(ClientState(args.name), Role.SPECTATOR,
+                          then=(Spectate(args.spectate, join_code=args.code),))
     else:  # a seat kept from an earlier run on this server under this name is taken back first
         session = Session(ClientState(args.name), seat_file=SeatFile(f"{host}:{port}", args.name))
     try:

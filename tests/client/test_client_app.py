@@ -478,3 +478,16 @@ def test_without_a_terminal_the_client_says_so(capsys):
     assert app.run_client(Session(ClientState("ann")), "127.0.0.1", 1) == 2  # (pytest's stdin is no terminal)
     assert capsys.readouterr().err == ("dt-client: the client reads keys from a terminal and draws on one: run it "
                                        "in a terminal\n")
+
+
+def test_spectate_a_private_table_with_its_code(monkeypatch, tmp_path):
+    """A private table is not listed, and `--spectate TABLE` had no way to give its join code (a play-test fell
+    back to the lobby with "table ... is private: it takes its join code"): --code gives it."""
+    from dungeon_twister.protocol import Spectate
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    started = []
+    monkeypatch.setattr(app, "run_client", lambda session, host, port, *connect: started.append(session) or 0)
+    assert app.main(["connect", "127.0.0.1:7777", "--name", "cy", "--spectate", "t2-dc2cedcd",
+                     "--code", "1f3473e9"]) == 0
+    assert started[0].plan.then == (Spectate("t2-dc2cedcd", join_code="1f3473e9"),)
