@@ -155,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                              "game's table id"))
     replay.add_argument("--server", type=parse_address, metavar="HOST:PORT",
                         help=_("fetch the record of the finished game TABLE from this server"))
+    replay.add_argument("--code", metavar="CODE", help=_("with --server: the join code of a private table"))
     replay.set_defaults(run=replay_command)
     verify = command("verify", help=_("check a game record: every action legal, the deal from the committed "
                                       "seed, every secret choice as committed"))
@@ -162,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("a record file, or with --server a finished game's table"))
     verify.add_argument("--server", type=parse_address, metavar="HOST:PORT",
                         help=_("fetch the record of the finished game TABLE from this server"))
+    verify.add_argument("--code", metavar="CODE", help=_("with --server: the join code of a private table"))
     verify.set_defaults(run=verify_command)
     return parser
 
@@ -446,7 +448,7 @@ def _replay_of(args: argparse.Namespace):
             from .tls import KNOWN_SERVERS, KnownServers, tls_connector
 
             connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS), lambda text: None)
-            replay = Replay.of(trio.run(fetch_record, connect, *args.server, args.file))
+            replay = Replay.of(trio.run(fetch_record, connect, *args.server, args.file, args.code))
         else:
             replay = load(args.file)
     except NoRecord as error:

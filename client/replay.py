@@ -274,7 +274,7 @@ class NoRecord(Exception):
     """The server would not give the record (its message says why)."""
 
 
-async def fetch_record(connect, host: str, port: int, table: str) -> str:
+async def fetch_record(connect, host: str, port: int, table: str, join_code: str | None = None) -> str:
     """The record of a finished game kept by a server (`get_record`), through `connect(host, port)` (TLS with the
     pinned certificate, or plain TCP): a short spectator connection under a throwaway name."""
     import secrets
@@ -298,7 +298,7 @@ async def fetch_record(connect, host: str, port: int, table: str) -> str:
                 if isinstance(event, GameRecord):
                     return event.text
                 if isinstance(event, Welcome):
-                    await stream.send_all(conn.send(GetRecord(table)))
+                    await stream.send_all(conn.send(GetRecord(table, join_code)))
                 elif isinstance(event, Error):
                     raise NoRecord(server_text(event.message, event.template, event.values))
                 elif isinstance(event, ProtocolError):

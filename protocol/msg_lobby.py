@@ -130,9 +130,11 @@ RECORD_TEXT = Str(900_000)
 @message("get_record", sent_by=CLIENT_ROLES, sent_to=SERVER, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class GetRecord(Message):
-    """Ask for the record of a finished game (public tables only): it reveals every hidden fact."""
+    """Ask for the record of a finished game: it reveals every hidden fact. A private table's needs its join code
+    (its players check their own game: `dt-client verify`)."""
 
     table: str = required(TABLE_ID)
+    join_code: str | None = optional(JOIN_CODE)
 
 
 @message("record", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})

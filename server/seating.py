@@ -27,7 +27,7 @@ MISSED_CHAT = 20
 """The table chat lines a held seat is sent when its player resumes: the newest ones said while he was away."""
 
 
-def _code_matches(given: str | None, join_code: str | None) -> bool:
+def code_matches(given: str | None, join_code: str | None) -> bool:
     """A join code as typed: its letters in either case (hex, shown lowercase; read aloud at a LAN party, a
     play-test typed it in capitals), surrounding spaces ignored."""
     return given is not None and join_code is not None and given.strip().lower() == join_code.lower()
@@ -123,7 +123,7 @@ class Seating:
                 self.give_up(seat)
 
     def join(self, session: Session, message: Join) -> None:
-        if self.table.options.private and not _code_matches(message.join_code, self.table.join_code):
+        if self.table.options.private and not code_matches(message.join_code, self.table.join_code):
             return session.send_error(_private(message.table, message.join_code))
         seat = message.seat or next((s for s in SEATS if self._may_sit(s, session)), None)
         if seat is None or not self._may_sit(seat, session) or session.name in self._dismissed:
@@ -147,7 +147,7 @@ class Seating:
         return state.name is None or (state.bot_pending and state.name == session.bot_name)
 
     def spectate(self, session: Session, last_event: int | None, join_code: str | None) -> None:
-        if self.table.options.private and not _code_matches(join_code, self.table.join_code):
+        if self.table.options.private and not code_matches(join_code, self.table.join_code):
             return session.send_error(_private(self.table.id, join_code))
         self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)
         session.send(Joined(self.table.id, token))

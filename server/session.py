@@ -43,6 +43,7 @@ from .pipes import PipeStream
 from .ratelimit import TokenBucket
 from .records import record_text
 from .sanitize import clean_chat, name_key, name_problem
+from .seating import code_matches
 from .table import CreatorGone, Enter, Gone, Request
 
 if TYPE_CHECKING:
@@ -624,7 +625,7 @@ class Session:
         if isinstance(message, ListTables):
             self.send(lobby.table_infos(message.offset, message.limit))
         elif isinstance(message, GetRecord):
-            self._send_record(message.table)
+            self._send_record(message.table, message.join_code)
         elif isinstance(message, ListRatings):
             self.send(Ratings(tuple(RatingInfo(name, round(rating), round(rd), games) for name, rating, rd, games
                                     in lobby.store.leaderboard(message.limit))))
@@ -649,10 +650,11 @@ class Session:
         else:
             self.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled in the lobby"))
 
-    def _send_record(self, table_id: str) -> None:
-        """A finished public game's record (it reveals every hidden fact: never before the end)."""
+    def _send_record(self, table_id: str, join_code: str | None) -> None:
+        """A finished game's record (it reveals every hidden fact: never before the end); a private table's to one
+        who gives its join code (its players, who verify their game: a play-test's could not)."""
         stored = self.server.lobby.store.table(table_id)
-        if stored is None or stored.options.get("private"):
+        if stored is None or (stored.options.get("private") and not code_matches(join_code, stored.join_code)):
             return self.send_error(templated("no_such_table", "there is no public table {table}", table=repr(table_id)))
         if stored.status != "over":
             return self.send_error(templated("not_allowed", "the game of table {table} is not over: its record reveals "

@@ -66,3 +66,30 @@ async def test_the_record_carries_the_seed_commitment_and_dt_client_verify_check
                               for line in lines) + "\n")
     assert main(["verify", str(path)]) == 1
     assert "NOT VERIFIED: B team" in capsys.readouterr().out
+
+
+async def test_a_private_games_record_is_fetched_with_its_join_code(autojump_clock):
+    """A play-test's players of a private game could not verify it (`dt-client verify TABLE --server`: "there is
+    no public table"): `get_record` takes the table's join code (in either case), and without it, or with a wrong
+    one, the table stays unknown to the asker."""
+    from dungeon_twister.protocol import CreateTable, Join, Joined, Leave, TableCreated
+
+    from test_server_support import Client
+
+    async with running_server(seeds=(4,)) as server:
+        ann = await Client.connect(server, "ann")
+        await ann.send(CreateTable(TableOptions(private=True)))
+        created = await ann.expect(TableCreated)
+        bob = await Client.connect(server, "bob")
+        for client, seat in ((ann, "B"), (bob, "Y")):
+            await client.send(Join(created.table, seat, created.join_code))
+            await client.expect(Joined)
+        await bob.expect_event("game_started")
+        await ann.send(Leave())
+        await bob.expect_event("game_over")
+        for code in (None, "wrong"):
+            with pytest.raises(NoRecord, match="no public table"):
+                await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, created.table, code)
+        text = await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, created.table,
+                                  created.join_code.upper())
+    assert text.startswith("game seed=4") and text.splitlines()[1] == f"# table {created.table}"
