@@ -26,7 +26,7 @@ from .bot import play_bot
 from .logs import log
 from .sanitize import name_key
 from .storage import StorageError, StoredTable, token_digest
-from .table import BotEnded, Table
+from .table import BotEnded, CreatorGone, Table
 
 if TYPE_CHECKING:
     from .ports import Host as Server
@@ -196,6 +196,12 @@ class Lobby:
         self.tables[table_id] = table
         self.server.start(table.run)
         return table
+
+    async def creator_gone(self, name: str) -> None:
+        """The connection of `name` ended: each table he created is told (one nobody sat at closes: table.py
+        CreatorGone)."""
+        for table in [table for table in self.tables.values() if table.creator == name]:
+            await table.submit(CreatorGone())
 
     def table_closed(self, table: Table, *, stored: bool = True) -> None:
         """The table's task ended: forget it; with `stored`, the store forgets its tokens (and an unfinished

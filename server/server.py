@@ -21,7 +21,7 @@ from .gcpolicy import tame_gc
 from .lobby import Lobby
 from .logs import log
 from .recovery import restore_tables
-from .session import Session, peer_address
+from .session import Session
 from .storage import Storage, open_storage
 from .tls import maybe_tls, server_context
 
@@ -225,3 +225,11 @@ async def _listen(host: str, port: int) -> list[trio.SocketListener]:
     except OSError:  # no IPv6 on this machine
         pass
     return listeners
+
+
+def peer_address(stream) -> str | None:
+    """The IP address a TCP connection comes from; None if it is not a socket's, or its peer is gone already."""
+    try:
+        return stream.socket.getpeername()[0]
+    except (AttributeError, OSError):
+        return None

@@ -44,7 +44,7 @@ from .ratelimit import TokenBucket
 from .records import record_text
 from .sanitize import clean_chat, name_key, name_problem
 from .seating import code_matches
-from .table import CreatorGone, Enter, Gone, Request
+from .table import Enter, Gone, Request
 
 if TYPE_CHECKING:
     from .ports import Host as Server
@@ -86,8 +86,8 @@ _numbers = itertools.count(1)
 
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
-    __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table", "_outbox_size",
-                 "_outbox",
+    __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table",
+                 "_outbox_size", "_outbox",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
                  "_reads", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
@@ -443,8 +443,7 @@ class Session:
             if self.name is not None:
                 self.server.lobby.release_name(self.name, self)
         if self.name is not None:
-            for table in [t for t in self.server.lobby.tables.values() if t.creator == self.name]:
-                await table.submit(CreatorGone())
+            await self.server.lobby.creator_gone(self.name)
 
     # --- what the client sends ----------------------------------------------------------------------------
     async def _handle(self, event) -> None:
@@ -698,12 +697,3 @@ def _plain_socket(stream):
     if os.name == "posix" and type(stream) is trio.SocketStream:
         return stream.socket
     return None
-
-
-def peer_address(stream) -> str | None:
-    """The IP address a TCP connection comes from; None if it is not a socket's (an in-process pipe), or its peer
-    is gone already."""
-    try:
-        return stream.socket.getpeername()[0]
-    except (AttributeError, OSError):
-        return None
