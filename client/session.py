@@ -55,7 +55,6 @@ from dungeon_twister.protocol import (
 )
 from dungeon_twister.protocol.views import DELTA_VIEWS, SEED_CONTRIBUTIONS, TABLE_UPDATES
 
-from dungeon_twister.protocol.commit import commitment
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
 from dungeon_twister.protocol.kinds import ACTION_TEXT
@@ -494,13 +493,11 @@ class Session:
         (commit_twice), as after a resume."""
         connection = self.connection
         commitments = connection.commitments if isinstance(connection, PlayerConnection) else None
-        kept = commitments.kept(purpose) if commitments is not None else None
-        if kept is None or purpose in self._recommitted:
+        ours = commitments.our_commitment(purpose) if commitments is not None else None
+        if ours is None or purpose in self._recommitted:
             return False
         self._recommitted.add(purpose)
-        choice, nonce = kept
-        if self.send(Commit(commitments.game_id, purpose,
-                            commitment(commitments.game_id, commitments.seat, purpose, choice, nonce)), quiet=True):
+        if self.send(Commit(commitments.game_id, purpose, ours), quiet=True):
             self._resent_commits += 1
             return True
         return False

@@ -115,6 +115,12 @@ class PlayerCommitments:
         """The (choice, nonce) committed to for `purpose`, whether or not it may be revealed yet."""
         return self._secrets.get(purpose)
 
+    def our_commitment(self, purpose: str) -> bytes | None:
+        """The commitment of what we committed to for `purpose` (the same bytes as the first time: to send it
+        again to a server that lost it), or None."""
+        kept = self._secrets.get(purpose)
+        return None if kept is None else commitment(self.game_id, self.seat, purpose, *kept)
+
     def committed(self, purpose: str) -> bool:
         """Whether we have committed for `purpose`."""
         return purpose in self._secrets
