@@ -505,6 +505,11 @@ def _broken_walls(view: dict, square: str) -> list[str]:
 def describe_square(view: dict, square: str) -> str:
     """What lies on a square, in words: tokens (who carries what), pit, rotation mechanism, broken walls beside
     it, start zone."""
+    last_row = 5 * view.get("rows", 4) + 1  # the start zones are rows 0 and last_row (BG-SETUP-02)
+    column, row = square[:1], square[1:]
+    if not (column and column in "abcdefghij" and row.isascii() and row.isdigit() and int(row) <= last_row):
+        # TRANSLATORS: `look` given what is no square: a0 and j21 are the board's corners, typed as they are
+        return _("{square}: not a square of this board (a0 to {last})").format(square=square, last=f"j{last_row}")
     here = [token for token in view.get("tokens", []) if token["square"] == square]
     parts = []
     for token in sorted(here, key=lambda t: (not t["character"], t["wounded"])):
@@ -533,13 +538,11 @@ def describe_square(view: dict, square: str) -> str:
     zones = {"0": _("Blue's start zone"), str(5 * view.get("rows", 4) + 1): _("Yellow's start zone")}
     if square[1:] in zones:
         parts.append(zones[square[1:]])
-    elif not parts and square[:1] in "abcdefghij" and square[1:].isdigit():
-        x, y = "abcdefghij".index(square[0]), int(square[1:]) - 1
+    elif not parts:
+        x, y = "abcdefghij".index(column), int(row) - 1
         slot = f"{'AB'[x // 5]}{y // 5 + 1}"
         room = next((r for r in view.get("rooms", []) if r["slot"] == slot), None)
-        if room is None:
-            return _("{square}: not on the board").format(square=square)
-        if not room["revealed"]:
+        if room is not None and not room["revealed"]:
             return _("{square}: inside room {room}, still face down (what lies there shows when it is "
                      "revealed)").format(square=square, room=slot)
     # TRANSLATORS: what `look` finds on a square: nothing

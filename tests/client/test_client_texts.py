@@ -675,8 +675,19 @@ def test_look_at_a_square_of_a_face_down_room_says_it_is_face_down():
     later = "still face down (what lies there shows when it is revealed)"
     assert describe_square(start, "c4") == f"c4: inside room A1, {later}"
     assert describe_square(start, "h17") == f"h17: inside room B4, {later}"
-    assert describe_square(start, "c30") == "c30: not on the board"
     assert describe_square(start, "c0") == "c0: Blue's start zone"
+    assert describe_square(start, "j21") == "j21: Yellow's start zone"
+
+
+def test_look_at_what_is_no_square_names_the_board_s_corners():
+    """Whatever is not a square of this board gets one answer, with its corners: a standard board is 2 rooms wide
+    and 4 long (BG-SETUP-01), 10 columns a-j and rows 1-20 between the start zones 0 and 21 (BG-SETUP-02); before,
+    `look zz99` or `look 🐉` said "nothing", as if a square were empty."""
+    from dungeon_twister.engine import Options, new_game, view
+
+    start = view(new_game(Options(), 1), "B")
+    for text in ("c22", "c30", "k4", "zz99", "🐉", "c", "c-1", "c٣"):
+        assert describe_square(start, text) == f"{text}: not a square of this board (a0 to j21)", text
 
 
 def test_paladins_events_in_plain_words():
