@@ -14,10 +14,10 @@ from .completion import BOT_KINDS
 from .describe import describe_square  # noqa: F401  (re-exported: `look` at a board-game table)
 from .games import screens
 from .help import help_text
-from .i18n import _
+from .i18n import _, ngettext
 from .names import table_named, unlisted_number
 from .session import Session
-from .state import TableSetup
+from .state import EndFirst, TableSetup
 
 
 class UsageError(ValueError):
@@ -91,8 +91,16 @@ class Commands:
         self.exit_app()
 
     def chat(self, text: str) -> None:
-        if not text:
-            raise UsageError("chat TEXT")
+        if not text:  # the chat so far, in the help box (the chat pane shows its last few lines only)
+            if not self.state.chat:
+                # TRANSLATORS: `chat` alone with nothing said yet; chat TEXT is typed as it is
+                raise UsageError(_("nothing was said here yet: chat TEXT talks to everyone here"))
+            # TRANSLATORS: the title of the chat so far, shown in the help box
+            title = ngettext("The chat so far ({count} line; PgUp/PgDn scroll it, Esc closes it)",
+                             "The chat so far ({count} lines; PgUp/PgDn scroll it, Esc closes it)",
+                             len(self.state.chat)).format(count=len(self.state.chat))
+            self.state.help_text = EndFirst("\n".join([title, "", *self.state.chat]))
+            return
         limit = CHAT_TEXT.max_len
         self.session.chat(text[:limit])
         if len(text) > limit:  # (the protocol's limit: the rest would be refused)

@@ -51,6 +51,7 @@ GAME_COMMANDS = (
     N_("look SQUARE             what lies on a square (e.g. look c4)"),
     N_("bot B|Y [random|greedy] seat a bot in a free seat (default greedy)"),
     N_("chat TEXT               talk to the table"),
+    N_("chat                    the table's chat so far (PgUp/PgDn scroll it, Esc closes it)"),
     N_("leave                   back to the lobby (in a running game: resign, after a confirmation)"),
     N_("undo                    ask the opponent to take back your last action (not after a secret or a reveal)"),
     N_("draw                    offer your opponent a draw (or accept his)"),
@@ -489,9 +490,11 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
 
 
 MORE_LOBBY_COMMANDS = (
-    # TRANSLATORS: as the lobby's command list; shown by `help create` only (the list fits 24 rows without it)
+    # TRANSLATORS: as the lobby's command list; shown by `help create` or `help chat` only (the list fits 24 rows
+    # without them)
     N_("create prison-1..prison-5 [timers] [private]     a Prison introductory scenario: it imposes rooms, teams "
        "and VP (help PR-SCEN)"),
+    N_("chat                                             the chat so far (PgUp/PgDn scroll it, Esc closes it)"),
 )
 """Commands' lines that `help COMMAND` gives but the lobby's list, which fits a 24-row terminal, leaves out."""
 

@@ -34,7 +34,7 @@ from .lobby import lobby_chat, table_list
 from .messages import message_bar, prompt_label
 from .panel import chat_lines, event_log, game_panel
 from .printable import printable, printable_fragments, printable_source
-from .state import ClientState
+from .state import ClientState, EndFirst
 from .wrap import word_wrap
 
 BOARD_WIDTH = 66
@@ -53,6 +53,8 @@ HELP_ROWS_LEFT = 5
 hints and one of the lobby or the game above it. On 24 rows the box had 16 at most and cut the lobby's last
 commands, with no way to see them; it now has its rows first (as the panel, by weight), the lobby's chat gives
 way while it is open, and a help longer than the box scrolls (PgUp/PgDn)."""
+END = 1 << 30
+"""A scroll offset that stands for the text's end (`Scroll.follow`)."""
 
 
 ROLE_NAMES = {
@@ -76,9 +78,10 @@ class Scroll:
         """What `overflows` last answered."""
 
     def follow(self, showing: object) -> int:
-        """The offset for the text `showing` (0 when it is another than last time)."""
+        """The offset for the text `showing`: when it is another than last time, 0, or `END` for an `EndFirst` text
+        (its window shows its last lines: prompt_toolkit keeps a scroll within the text)."""
         if showing is not self.showing:
-            self.showing, self.offset = showing, 0
+            self.showing, self.offset = showing, END if isinstance(showing, EndFirst) else 0
         return self.offset
 
     def overflows(self) -> bool:
@@ -102,7 +105,8 @@ class Scroll:
         if info is None:
             return
         bottom = max(0, info.content_height - info.window_height)
-        self.offset = min(bottom, max(0, self.offset + direction * max(1, info.window_height - 4)))
+        start = min(self.offset, bottom)  # (`END` stands for the bottom)
+        self.offset = min(bottom, max(0, start + direction * max(1, info.window_height - 4)))
 
 
 def _prompt_scroll(window: Window, width: int) -> int:
@@ -152,9 +156,9 @@ class ClientLayout:
         """The help box: its rows first, up to all but `HELP_ROWS_LEFT`; a longer help scrolls (PgUp/PgDn while it
         is open, a scrollbar says there is more)."""
         state, scroll = self.state, self.help_scroll
-        source = printable_source(_wrapped(lambda: [("class:help", state.help_text or "")], _columns))
-        text = FormattedTextControl(source, focusable=False,
-                                    get_cursor_position=lambda: Point(0, scroll.follow(state.help_text)))
+        source, lines = _counted(_wrapped(lambda: [("class:help", state.help_text or "")], _columns))
+        text = FormattedTextControl(printable_source(source), focusable=False, get_cursor_position=lambda: Point(
+            0, min(scroll.follow(state.help_text), lines[0] - 1)))  # (the cursor within the text: `END`)
         bar = ConditionalMargin(ScrollbarMargin(display_arrows=True), filter=Condition(scroll.overflows))
         scroll.window = Window(text, height=_help_rows, dont_extend_height=True, style="class:help",
                                get_vertical_scroll=lambda window: scroll.follow(state.help_text),
@@ -279,6 +283,14 @@ def _tail(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextContr
     """`_text` for a log that grows at its end (the events, the chat): its cursor stands on its last line, so a
     window too small for it shows the newest lines. `get_fragments` gives the text wrapped to the window's width
     (`_wrapped`), so that its line breaks are its lines on the screen."""
+    counted, lines = _counted(get_fragments)
+    return FormattedTextControl(printable_source(counted), focusable=False,
+                                get_cursor_position=lambda: Point(0, lines[0] - 1))
+
+
+def _counted(get_fragments: Callable[[], StyleAndTextTuples]) -> tuple[Callable[[], StyleAndTextTuples], list[int]]:
+    """`get_fragments`, and a list whose one number is how many lines its text had when it was last asked (a
+    control asks for its text before its cursor position)."""
     lines = [1]
 
     def counted() -> StyleAndTextTuples:
@@ -286,8 +298,7 @@ def _tail(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextContr
         lines[0] = 1 + sum(text.count("\n") for _, text, *_ in fragments)  # one more line than breaks
         return fragments
 
-    return FormattedTextControl(printable_source(counted), focusable=False,
-                                get_cursor_position=lambda: Point(0, lines[0] - 1))
+    return counted, lines
 
 
 def _text(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextControl:

@@ -21,6 +21,12 @@ LOW_CLOCK_SECONDS = 5.0
 """With timers, the bell rings once more when our clock falls to this many seconds."""
 
 
+class EndFirst(str):
+    """A help-box text that opens scrolled to its end, like a log: the chat so far (`chat` with no text), whose
+    newest lines matter most. A text, not a flag beside `help_text`: whatever puts another text there puts back
+    the usual top-first opening with it."""
+
+
 @dataclass(frozen=True)
 class Refusal:
     """A refused action (by the server; or by the client, for a secret choice that is not allowed): what was
@@ -226,6 +232,7 @@ class ClientState:
     alert: str | None = None
     """A cheating alarm (an opponent's reveal that does not open his commitment); stays until dismissed."""
     help_text: str | None = None
+    """The help box's text (help, the ratings, the chat so far); an `EndFirst` text opens at its end."""
     timers: dict[str, float] = field(default_factory=dict)
     """Seat -> deadline on the client's monotonic clock."""
     secrets: dict[str, SecretChoice] = field(default_factory=dict)

@@ -582,3 +582,48 @@ def test_the_help_box_shows_its_scrollbar_as_soon_as_it_opens():
             assert "^" in drawn and "v" in drawn, "the scrollbar's arrows"
 
         run(ui, script)
+
+
+def test_chat_alone_shows_the_chat_so_far_from_its_end_and_pgup_scrolls_it():
+    """The chat pane beside the board keeps its last few lines (one long message pushed every earlier one out of
+    view, found by a play-test). `chat` alone opens what was said so far (the last 100 lines) in the help box,
+    scrolled to its newest line; PgUp scrolls back by the box's height less 4, to its title; Esc closes it."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.state.chat.extend(f"bob: line {n:02}" for n in range(1, 41))
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(io.StringIO(), lambda: Size(rows=24, columns=80)))
+        scroll = ui.screens.help_scroll
+
+        def shown() -> list[str]:
+            info = scroll.window.render_info
+            lines = wired.session.state.help_text.splitlines()
+            return lines[info.vertical_scroll:info.vertical_scroll + info.window_height]
+
+        async def script() -> None:
+            pipe.send_text("chat" + ENTER)
+            await until(lambda: wired.session.state.help_text and scroll.window.render_info)
+            await redrawn(ui)
+            info = scroll.window.render_info
+            assert info.content_height == 42 > info.window_height, "the title, a blank line, the 40 lines"
+            assert shown()[-1] == "bob: line 40", "opened at its end"
+            height = info.window_height
+            pipe.send_text("\x1b[5~")  # PgUp
+            await until(lambda: scroll.window.render_info.vertical_scroll == 42 - height - (height - 4))
+            pipe.send_text("\x1b[5~" * 3)
+            await until(lambda: scroll.window.render_info.vertical_scroll == 0)
+            assert shown()[0] == "The chat so far (40 lines; PgUp/PgDn scroll it, Esc closes it)"
+            pipe.send_text("\x1b")
+            await until(lambda: wired.session.state.help_text is None)
+            assert wired.sent() == [], "nothing was sent: the chat so far is the client's own"
+
+        run(ui, script)
+
+
+def test_chat_alone_with_nothing_said_says_how_to_talk():
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("chat")
+    assert wired.session.state.notice == "nothing was said here yet: chat TEXT talks to everyone here"
+    assert wired.session.state.help_text is None and wired.sent() == []
