@@ -38,7 +38,7 @@ class ChoiceError(ValueError):
 
 def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | None = None,
                    game: str = "board", team: dict | None = None, scenario: bool = False,
-                   named: int | None = None) -> str:
+                   named: int | None = None, hand: list[int] | None = None) -> str:
     """The canonical text of the one legal choice `text` names.
 
     Accepted: the canonical text, any notation the engine parses to it (`combat 3`, the team's squares in
@@ -48,7 +48,8 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     choice, if any (its squares, characters and how many are left out), and `scenario` whether the table plays a
     Prison scenario: a team that is none of the choices is refused with the rule it breaks, as the engine would.
     `named`: the value a Telepath named in this combat (the view's combat.mind.named), which the seat must play
-    if its only choice is that card (PR-CHAR-TELEPATH-01).
+    if its only choice is that card (PR-CHAR-TELEPATH-01), or if it holds that card (the card game's
+    CG-CHAR-TELEPATH-01, told by `hand`: the seat's combat cards where the view shows them, its my_cards).
     """
     text = " ".join(text.split())
     if parts is not None:
@@ -70,7 +71,7 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
         raise ChoiceError(_("it matches {n} choices, e.g. {example}").format(n=len(matches), example=repr(matches[0])))
     problem = _team_problem(text, seat, team, scenario) if team is not None and game == "board" else None
     if problem is None and typo is None:
-        problem = _choice_problem(text, legal, seat, FAMILIES[game], named)
+        problem = _choice_problem(text, legal, seat, FAMILIES[game], named, hand)
     if problem is not None:
         raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
     if typo is not None and text and text.split()[0] in {choice.split()[0] for choice in legal}:
@@ -84,7 +85,8 @@ MAX_EXPLAINED = 4096
 """The most choices parsed to say why a choice is none of them (a start placement: tens; a team: 1,680)."""
 
 
-def _choice_problem(text: str, legal: list[str], seat: str, rules, named: int | None = None) -> IllegalAction | None:
+def _choice_problem(text: str, legal: list[str], seat: str, rules, named: int | None = None,
+                    hand: list[int] | None = None) -> IllegalAction | None:
     """Why the well-formed choice `text` breaks the rules, as the family's `choice_refusal` finds it from the legal
     choices (the card game's start placement and facings), or None when they do not tell."""
     if not legal or len(legal) > MAX_EXPLAINED:
@@ -94,7 +96,7 @@ def _choice_problem(text: str, legal: list[str], seat: str, rules, named: int | 
         choices = [rules.parse_action(choice, seat) for choice in legal]
     except NotationError:
         return None
-    return rules.choice_refusal(action, choices, named)
+    return rules.choice_refusal(action, choices, named, hand)
 
 
 def _team_problem(text: str, seat: str, form: dict, scenario: bool) -> IllegalAction | None:
@@ -178,8 +180,10 @@ def choose(session: Session, text: str) -> None:
         view = state.view or {}
         game = view.get("game", "board")
         named = ((view.get("combat") or {}).get("mind") or {}).get("named")
+        hand = view.get("my_cards")  # (the card game's; the board game's refusal needs no hand)
         choice = resolve_choice(text, state.legal, state.seat, state.build_parts, game, view.get("team_choice"),
-                                bool(view.get("scenario")), named if isinstance(named, int) else None)
+                                bool(view.get("scenario")), named if isinstance(named, int) else None,
+                                hand if isinstance(hand, list) and all(isinstance(v, int) for v in hand) else None)
     except ChoiceError as error:
         state.refusal = Refusal(text, "not_a_choice", str(error), error.rule)
         return

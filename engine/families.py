@@ -90,11 +90,13 @@ class Family:
     """Whether a finished game between two people changes their ratings: the board game's do; the card game's
     tutorials, practice games, do not (and its full games would need a rating of their own)."""
     choice_refusal: Callable
-    """`choice_refusal(action, choices, named=None)`: why a well-formed secret choice that is none of `choices` (the seat's
-    legal choices, parsed) breaks the rules, as the engine's IllegalAction worked out from the choices alone (a
-    client has them, not the state), or None when they do not tell (the card game's start placement and facings;
-    either game's combat card not in hand; the board game's team is refused from the view's compact team choice:
-    setup.team_refusal). `named`: the value a Telepath named in the combat, as the view shows it."""
+    """`choice_refusal(action, choices, named=None, hand=None)`: why a well-formed secret choice that is none of
+    `choices` (the seat's legal choices, parsed) breaks the rules, as the engine's IllegalAction worked out from
+    the choices and the seat's view (a client has them, not the state), or None when they do not tell (the card
+    game's start placement and facings; either game's combat card not in hand or not the one a Telepath named;
+    the board game's team is refused from the view's compact team choice: setup.team_refusal). `named`: the
+    value a Telepath named in the combat, `hand`: the seat's combat cards, as the view shows them (the card
+    game's my_cards; None where the view does not show them)."""
     pack: Callable = lambda state: None
     """`pack(state)`: the game waits on its players, so what the engine keeps for its next position (the board
     game's move memo) is kept compact; nothing any call gives changes."""

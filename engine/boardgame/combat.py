@@ -126,12 +126,13 @@ def _must_play(forced: int) -> IllegalAction:
                          forced=forced)
 
 
-def card_refusal(action, choices, named: int | None = None) -> IllegalAction | None:
+def card_refusal(action, choices, named: int | None = None, hand=None) -> IllegalAction | None:
     """Why the combat card `action`, none of `choices` (the seat's legal choices, parsed), is refused, as
     `choose_card` says, from the choices alone (a client has them, not the state), or None when they do not tell:
     with two different values or more among them, they are the hand's values (a Telepath's naming leaves one),
     so a value not among them is not in hand (BG-COMBAT-06); with the named card alone among them (`named`: the
-    value the view's combat.mind says a Telepath named), the naming forces it (PR-CHAR-TELEPATH-01)."""
+    value the view's combat.mind says a Telepath named), the naming forces it (PR-CHAR-TELEPATH-01), which
+    `choose_card` asks first, so the hand (the families' contract) is not needed."""
     if not isinstance(action, CombatCard):
         return None
     values = {choice.value for choice in choices if isinstance(choice, CombatCard)}

@@ -374,19 +374,30 @@ def _not_in_hand(value: int) -> IllegalAction:
     return IllegalAction("CG-COMBAT-02", "no +{value} card in hand", value=value)
 
 
-def choice_refusal(action, choices, named: int | None = None) -> IllegalAction | None:
+def _must_play(named: int) -> IllegalAction:
+    return IllegalAction("CG-CHAR-TELEPATH-01", "the Telepath named +{named}: you hold it, you play it", named=named)
+
+
+def choice_refusal(action, choices, named: int | None = None, hand=None) -> IllegalAction | None:
     """Why the secret choice `action`, none of `choices` (the seat's legal choices of the same moment), breaks
-    the rules, as `apply` would say, from what the choices show: the start placement's characters and their
-    number, each start character's facings, and a single combat card's value when the choices hold two different
-    values or more (then they are the hand's: a Telepath's naming leaves one; a Berserker's two cards are left
-    alone). None when they do not tell. `named` (the families' contract: a Telepath's named value) is not used:
-    whether the card game's naming forces a card depends on the hand, which the view does not show."""
+    the rules, as `apply` would say, from what the choices and the seat's view show: the start placement's
+    characters and their number, each start character's facings, and a single combat card (a Berserker's two
+    cards are left alone). None when they do not tell. The card's refusal needs the hand (`hand`: the view's
+    my_cards): a card not in it, then one that is not the card a Telepath named (`named`, the view's
+    combat.mind.named) while the hand holds it, in `_combat_card`'s order. Without the hand, two different values
+    or more among the choices are the hand's, and a value not among them is not in it; one value tells nothing (a
+    one-card hand, or the naming)."""
     if isinstance(action, CombatCard):
         cards = [c for c in choices if isinstance(c, CombatCard)]
         values = {c.value for c in cards}
-        if (action.second is None and cards and all(c.second is None for c in cards) and len(values) > 1
-                and action.value not in values):
-            return _not_in_hand(action.value)
+        if action.second is None and cards and all(c.second is None for c in cards):
+            if hand is not None:
+                if action.value not in hand:
+                    return _not_in_hand(action.value)
+                if named and named in hand and action.value != named:
+                    return _must_play(named)
+            elif len(values) > 1 and action.value not in values:
+                return _not_in_hand(action.value)
     if isinstance(action, Hide):
         hides = [c for c in choices if isinstance(c, Hide)]
         if hides:
@@ -1618,8 +1629,7 @@ def _combat_card(state: CardState, a: CombatCard):
     if a.value not in state.player(a.seat).cards:
         raise _not_in_hand(a.value)
     if c.named and c.named in state.player(a.seat).cards and a.seat != c.namer and c.named not in (a.value, a.second):
-        raise IllegalAction("CG-CHAR-TELEPATH-01", "the Telepath named +{named}: you hold it, you play it",
-                            named=c.named)  # (a Berserker's two cards: one of them)
+        raise _must_play(c.named)  # (a Berserker's two cards: one of them)
     if (a.second is not None) != (c.two == a.seat):
         raise IllegalAction("CG-CHAR-BERSERK-01", "two cards (card 3+5) for the Berserker who announced two, one "
                             "card otherwise")

@@ -384,8 +384,16 @@ def test_BG_COMBAT_06_CG_COMBAT_02_a_secret_card_not_in_hand_cites_its_rule():
         resolve_choice("card 9", ["card 0", "card 1", "card 5"], "B", game="cards")
     assert (refused.value.rule, str(refused.value)) == ("CG-COMBAT-02", "no +9 card in hand")
     with pytest.raises(ChoiceError, match="not one of your choices now") as refused:
-        resolve_choice("card 5", ["card 3"], "Y", game="cards")  # a Telepath named +3: the hand is not shown
+        resolve_choice("card 5", ["card 3"], "Y", game="cards")  # without the view's hand, +3 alone tells nothing
     assert refused.value.rule is None
+    # a Telepath named +3 (CG-CHAR-TELEPATH-01): the view's my_cards tell the naming from a one-card hand
+    with pytest.raises(ChoiceError) as refused:
+        resolve_choice("card 5", ["card 3"], "Y", game="cards", named=3, hand=[0, 3, 5])
+    assert (refused.value.rule, str(refused.value)) == (
+        "CG-CHAR-TELEPATH-01", "the Telepath named +3: you hold it, you play it")
+    with pytest.raises(ChoiceError) as refused:
+        resolve_choice("card 6", ["card 3"], "Y", game="cards", named=3, hand=[0, 3, 5])
+    assert (refused.value.rule, str(refused.value)) == ("CG-COMBAT-02", "no +6 card in hand")
     # the board game's Telepath (Prison) named +6, which Blue holds: his one choice; a play-test typed +3 and read
     # "not one of your choices now" without the rule (the view's combat.mind.named tells the client)
     with pytest.raises(ChoiceError) as refused:
@@ -606,3 +614,31 @@ def test_DT_239_a_dead_card_game_is_said_over_with_its_reason_in_each_language()
         i18n.use(language)
         assert line in describe_event({"kind": "game_over", **over}), language
         assert f"({reason})" in "".join(t for _, t in game_panel(state, 0.0, screens(v).panel)), language
+
+
+def test_CG_CHAR_TELEPATH_01_the_session_refuses_the_card_not_named_from_its_view():
+    """At a card table, Yellow holds 0, 2, 3, 6 and Blue's Telepath named +3: `card 6` is refused before anything
+    is committed, with CG-CHAR-TELEPATH-01 (the session gives the family the view's naming and my_cards), and
+    `card 5` with CG-COMBAT-02; nothing is sent."""
+    from dungeon_twister.protocol import Joined, Snapshot
+    from dungeon_twister.server.viewing import ViewPoint, table_view
+    from tests.engine.cards.builders import act, build
+
+    from test_client_prompt import TABLE, WiredSession
+
+    named = act(act(build({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, combat=True, cards=((0, 1), (0, 2, 3, 6))),
+                    "attack bTP yMK"), "mind +3")
+    wired = WiredSession()
+    wired.session.join(TABLE, "Y")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "Y"))
+    point = ViewPoint(named, {"B": "ann", "Y": "bob"}, {"id": TABLE, "game": "cards"}, True)
+    wired.deliver(Snapshot(TABLE, 0, table_view(point, "Y")))
+    state = wired.session.state
+    assert state.legal == ["card 3"]
+    wired.session.act("card 6")
+    assert (state.refusal.rule, state.refusal.message) == (
+        "CG-CHAR-TELEPATH-01", "the Telepath named +3: you hold it, you play it")
+    wired.session.act("card 5")
+    assert (state.refusal.rule, state.refusal.message) == ("CG-COMBAT-02", "no +5 card in hand")
+    assert wired.sent() == []

@@ -147,10 +147,11 @@ def next_turn(state, card: int | None = None):
     return state
 
 
-def refusal_from_choices(apply, choice_refusal, state, action, choices):
-    """Check that `choice_refusal(action, choices)` (a family's, engine/families.py) says what `apply(state,
-    action)` says: the same rule, template and values, or nothing when apply accepts. Returns apply's (rule,
-    template, values), or None. For either game (its `apply` and `choice_refusal` given)."""
+def refusal_from_choices(apply, choice_refusal, state, action, choices, **seen):
+    """Check that `choice_refusal(action, choices, **seen)` (a family's, engine/families.py; `seen`: what the
+    seat's view shows, named and hand) says what `apply(state, action)` says: the same rule, template and values,
+    or nothing when apply accepts. Returns apply's (rule, template, values), or None. For either game (its `apply`
+    and `choice_refusal` given)."""
     from dungeon_twister.engine import IllegalAction
 
     try:
@@ -158,6 +159,6 @@ def refusal_from_choices(apply, choice_refusal, state, action, choices):
         expected = None
     except IllegalAction as error:
         expected = (error.rule, error.template, error.values)
-    found = choice_refusal(action, choices)
+    found = choice_refusal(action, choices, **seen)
     assert (found and (found.rule, found.template, found.values)) == expected, action
     return expected

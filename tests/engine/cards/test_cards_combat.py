@@ -82,6 +82,36 @@ def test_CG_COMBAT_02_a_card_not_in_hand_is_explained_from_the_choices_alone():
     assert choice_refusal(CombatCard("Y", 5), legal_actions(named, "Y")) is None
 
 
+def test_CG_CHAR_TELEPATH_01_the_card_not_named_is_refused_from_the_view_s_hand():
+    """A play-test typed another card than the +3 a Telepath named and read no rule: the choices (the +3 alone)
+    cannot tell a one-card hand from the naming. The seat's view shows its hand (my_cards): with it, a card not in
+    hand is CG-COMBAT-02 and one in hand but not the named +3 is CG-CHAR-TELEPATH-01, in apply's order and words,
+    for every value; a one-card hand's other values are CG-COMBAT-02 (no naming)."""
+    from dungeon_twister.engine.cards import choice_refusal, view
+
+    from ..builders import refusal_from_choices
+
+    named = act(act(build({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, combat=True, cards=((0, 1), (0, 2, 3, 6))),
+                    "attack bTP yMK"), "mind +3")
+    hand = view(named, "Y")["my_cards"]
+    assert hand == [0, 2, 3, 6], "the naming, not the hand, leaves one choice"
+    seen = {"named": view(named, "Y")["combat"]["mind"]["named"], "hand": hand}
+    assert seen["named"] == 3
+    found = {value: refusal_from_choices(apply, choice_refusal, named, CombatCard("Y", value),
+                                         legal_actions(named, "Y"), **seen) for value in range(7)}
+    assert found[3] is None
+    for value in range(7):
+        if value != 3:
+            assert found[value] == (("CG-CHAR-TELEPATH-01", "the Telepath named +{named}: you hold it, you play it",
+                                     {"named": 3}) if value in hand else
+                                    ("CG-COMBAT-02", "no +{value} card in hand", {"value": value})), value
+    one = act(build({"bSN": "a1", "yMK": "a1", "ySN": "d4"}, combat=True, cards=((0, 1), (5,))), "attack bSN yMK")
+    assert view(one, "Y")["my_cards"] == [5] and legal_actions(one, "Y") == [CombatCard("Y", 5)]
+    for value in (0, 1, 6):
+        assert refusal_from_choices(apply, choice_refusal, one, CombatCard("Y", value), legal_actions(one, "Y"),
+                                    hand=[5]) == ("CG-COMBAT-02", "no +{value} card in hand", {"value": value})
+
+
 def test_CG_COMBAT_06_no_attack_on_a_character_wounded_this_turn():
     """CG-COMBAT-06: wounded this turn, it cannot be attacked again this turn; next turn it can, and the wounded
     loser is then eliminated: 1 VP to the winner (CG-COMBAT-03, CG-VP-01), its object stays (CG-WOUND-04)."""
