@@ -32,6 +32,8 @@ MAX_FILE_SIZE = 64 * 1024
 """A held-seat file larger than this is not read (it is not ours)."""
 MAX_SECRETS = 16
 FORMAT = 1
+MAX_ELSEWHERE = 64
+"""The most held-seat files read to find seats kept under another name (`SeatFile.kept_elsewhere`)."""
 MAX_PROGRESS_SIZE = 1024 * 1024
 """A progress file larger than this is not read (views are ~3-20 KB, the log at most LOG_LINES lines)."""
 
@@ -205,6 +207,27 @@ class SeatFile:
     def clear(self) -> None:
         self.path.unlink(missing_ok=True)
         self.progress_path.unlink(missing_ok=True)
+
+    def kept_elsewhere(self) -> list[tuple[str, str]]:
+        """(name, table) of the seats held on this server under our other names, at most MAX_ELSEWHERE files read:
+        a player who started dt-client again without `--name` (his login's name) is not asked for a seat kept under
+        the name he played with, and should be told which name takes it back."""
+        found = []
+        try:
+            paths = sorted(self.directory.glob("seat-*.json"))[:MAX_ELSEWHERE]
+        except OSError:
+            return []
+        for path in paths:
+            try:
+                data = _read(path, MAX_FILE_SIZE)
+                raw = json.loads(data) if data is not None else None
+                if isinstance(raw, dict) and raw.get("server") == self.server and raw.get("name") != self.name:
+                    held = HeldSeat.from_json(raw)
+                    if isinstance(raw["name"], str):
+                        found.append((raw["name"], held.table))
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+                continue
+        return sorted(found)
 
 
 def _read(path: Path, limit: int) -> bytes | None:

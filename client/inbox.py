@@ -69,7 +69,11 @@ def _welcome(session: Session, message: Welcome) -> None:
     link = f" · {state.link_note}" if state.link_note else ""  # what TLS said of this connection (client/tls.py)
     state.link_note = None
     state.say(_("connected to {server} {version} as {name}").format(
-        server=message.server.name, version=message.server.version, name=state.name) + link)
+        server=message.server.name, version=message.server.version, name=state.name) + link
+        # TRANSLATORS: after "connected to ...": a seat held under another name; --name {name} is typed as it is
+        + "".join(" · " + _("a seat at table {table} is kept for you as {name}: start dt-client again with "
+                            "--name {name} to take it back").format(table=table, name=name)
+                  for name, table in session.kept_elsewhere()))
     if message.challenge is not None:  # section 18: the proof of our key, before anything else
         session.prove(message.challenge, message.session)
     session.after_welcome()

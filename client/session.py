@@ -248,6 +248,13 @@ class Session:
             self._keep_progress()
         self.notify()
 
+    def kept_elsewhere(self) -> list[tuple[str, str]]:
+        """(name, table) of the seats this client holds on this server under other names, while it takes back none
+        under its own (held.py): the welcome says which `--name` takes each back."""
+        if self.seat_file is None or self.held is not None:
+            return []
+        return self.seat_file.kept_elsewhere()
+
     def _keep_progress(self) -> None:
         """The progress file of our seat (held.py): the last event, the view the next deltas apply to, the log, the
         table's chat."""

@@ -130,3 +130,33 @@ def test_the_state_directory_is_the_platforms_unless_the_variable_says(monkeypat
     monkeypatch.setenv(held.STATE_DIR_VARIABLE, str(tmp_path))
     assert held.state_dir() == tmp_path
     assert SeatFile("h:1", "alice").path.parent == tmp_path
+
+
+def test_seats_kept_under_other_names_on_the_same_server_are_found_for_the_welcome(tmp_path):
+    """A player who played as "bob" and started dt-client again without --name (as his login's name) was not told
+    that a seat was kept for him: the welcome now names each such seat and the --name that takes it back. Only this
+    server's, only other names' files, and nothing of what is not a file we wrote."""
+    from dungeon_twister.client.inbox import _welcome
+    from dungeon_twister.client.session import Session
+    from dungeon_twister.client.state import ClientState
+    from dungeon_twister.protocol import Software, Welcome
+
+    SeatFile("h:1", "bob", tmp_path).save(seat(table="t3-aa"))
+    SeatFile("h:1", "carol", tmp_path).save(seat(table="t1-bb"))
+    SeatFile("h:2", "dave", tmp_path).save(seat(table="t9-cc"))  # another server's
+    (tmp_path / "seat-0123.json").write_bytes(b"not json")
+    alice = SeatFile("h:1", "alice", tmp_path)
+    assert alice.kept_elsewhere() == [("bob", "t3-aa"), ("carol", "t1-bb")]
+    assert SeatFile("h:1", "bob", tmp_path).kept_elsewhere() == [("carol", "t1-bb")]
+    assert SeatFile("h:1", "x", tmp_path / "none").kept_elsewhere() == [], "no directory yet"
+
+    session = Session(ClientState("alice"), seat_file=alice)
+    _welcome(session, Welcome(1, Software("dt-server", "1.0"), "s-1"))
+    assert session.state.notice == (
+        "connected to dt-server 1.0 as alice · a seat at table t3-aa is kept for you as bob: start dt-client again "
+        "with --name bob to take it back · a seat at table t1-bb is kept for you as carol: start dt-client again "
+        "with --name carol to take it back")
+    SeatFile("h:1", "alice", tmp_path).save(seat(table="t5-dd"))
+    own = Session(ClientState("alice"), seat_file=SeatFile("h:1", "alice", tmp_path))
+    own.take_plan()  # (the plan resumes alice's own seat: her other names' are not mentioned then)
+    assert own.held is not None and own.kept_elsewhere() == []
