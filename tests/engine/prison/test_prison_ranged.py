@@ -212,3 +212,16 @@ def test_PR_OBJ_STAFF_01_02_the_fireball_staff_kills_the_first_person_even_throu
     assert assert_refused(after, "fireball bWZ e", "BG-OBJ-FIREBALL-01").message == "bWZ carries no Fireball Staff"
     assert assert_refused(prison_position("bNG@d14 bFS@d14 yMK@g14 yTP@h5"), "fireball bNG e",
                           "BG-OBJ-FIREBALL-01").message == "only a spellcaster can use the Fireball Staff, not bNG"
+
+
+def test_BG_CARRY_04_PR_RANGED_02_a_carried_wounded_character_is_no_target_of_a_shot():
+    """Found by a rules review (2026-11-29, helper pr19): the yellow Mechanork on c4 carries the wounded yellow
+    Cleric; the shot's target is the Mechanork (DT-105). Naming the Cleric was refused as "not the first person on
+    a line of sight", though he lies on the first square the line meets: he cannot be chosen because he is carried
+    (BG-CARRY-04), as a melee attack on him is refused; a joiner named with him changes nothing."""
+    state = prison_position("bWZ@c1 bBW@c1 bNG@e4 yBW@e4 yMK@c4 yCL@c4!4 yTP@h5")
+    assert legal_set(state, verb="shoot", token="bWZ") == {"shoot bWZ yMK", "shoot bWZ yMK +bNG"}
+    refused = assert_refused(state, "shoot bWZ yCL", "BG-CARRY-04")
+    assert refused.message == "yCL is carried and cannot be attacked"
+    assert_refused(state, "shoot bWZ yCL +bNG", "BG-CARRY-04")
+    assert_refused(prison_position("bWZ@c1 bBW@c1 bNG@c2 yMK@c4 yCL@c4!4 yTP@h5"), "shoot bWZ yCL", "BG-CARRY-04")
