@@ -18,7 +18,7 @@ from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import Combat, GameState, Token
 from ..core.errors import IllegalAction
-from .sight import person, persons_at
+from .sight import carried, person, persons_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,8 @@ def problem(state: GameState, board, figure: Token, target: Token) -> IllegalAct
     if target.where == "board" and target.square in board.terrain_of("fog"):
         # a mixed game, RUL-089
         return IllegalAction("PD-TERR-FOG-01", "{target} stands in fog and cannot be targeted", target=target.id)
+    if target.colour != figure.colour and carried(state, target):  # he lies 2 squares away, under a figure
+        return IllegalAction("BG-CARRY-04", "{target} is carried and cannot be attacked", target=target.id)
     if board.connected(figure.square, target.square):
         return IllegalAction("PR-OBJ-LANCE-03", "{target} is beside {figure}: the lance is no use against it",
                              target=target.id, figure=figure.id)

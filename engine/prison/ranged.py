@@ -85,6 +85,8 @@ def shoot(ctx: Ctx, action: Shoot) -> None:
         raise IllegalAction("PR-RANGED-01", "{shooter} carries no Bow", shooter=shooter.id)
     ctx.actor(action.seat, action.token, rule="PR-RANGED-01", wounded_rule="PR-RANGED-01")
     target = ctx.token(action.target)
+    if target.colour != shooter.colour and sight.carried(s, target):  # not "not the first person": he lies there
+        raise IllegalAction("BG-CARRY-04", "{target} is carried and cannot be attacked", target=target.id)
     problem = shot_problem(s, ctx.board, shooter, target)
     if problem:
         raise problem

@@ -21,6 +21,13 @@ def person(here: list[Token]) -> Token:
     return next((t for t in here if not t.wounded), here[0])
 
 
+def carried(state: GameState, target: Token) -> bool:
+    """Whether `target` is a wounded character lying under a figure, which no attack may choose (BG-CARRY-04: a
+    melee, a shot or a lance; the line meets the figure, `person`)."""
+    return target.where == "board" and target.is_character and target.wounded and any(
+        t.is_figure and t.square == target.square for t in state.tokens.values())
+
+
 def first_persons(state: GameState, board, figure: Token) -> list[tuple[str, Token]]:
     """(direction, the first person on that line) for each line of sight of the figure that meets one
     (PR-LOS-01..04: straight, over objects and pits, stopped by persons, walls and closed portcullises; through an

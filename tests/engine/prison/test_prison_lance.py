@@ -125,3 +125,19 @@ def test_PR_CHAR_ASSASSIN_01_a_wounded_character_is_no_ally_for_backstab():
     the Naga defends with him; a wounded character is no figure, so she does not stab: 0 + 2 against 2 (it was 4)."""
     _, attack, defence, winner = _fight(prison_position("bNG@c3 yMK@c4!4 yAS@b3 yBS@h5"), "attack bNG yMK", 0, 0)
     assert (attack, defence, winner) == (2, 2, None)
+
+
+def test_BG_CARRY_04_PR_OBJ_LANCE_01_a_carried_wounded_character_is_no_lance_target():
+    """Found by a rules review (2026-11-29, helper pr19): the yellow Mechanork on c3, 2 squares from the lance,
+    carries the wounded yellow Cleric. The lance reaches the Mechanork (the person a line meets); naming the
+    carried Cleric was refused as "not 2 free squares away in a straight line", which is false (he lies 2 squares
+    away): he cannot be attacked because he is carried (BG-CARRY-04), the refusal a melee attack on him gives."""
+    state = prison_position("bCO@c1 bLN@c1 yMK@c3 yCL@c3!4 yBS@h5")
+    assert lances(state) == {"lance bCO yMK"}
+    refused = assert_refused(state, "lance bCO yCL", "BG-CARRY-04")
+    assert refused.message == "yCL is carried and cannot be attacked"
+    across = prison_position("bCO@d14 bLN@d14 yMK@e14 yCL@e14!4 yBS@h5")  # across the slit d14|e14 (LANCE-04)
+    assert lances(across) == {"lance bCO yMK"}
+    assert_refused(across, "lance bCO yCL", "BG-CARRY-04")
+    alone = prison_position("bCO@c1 bLN@c1 yCL@c3!4 yBS@h5")  # lying alone, he is a target
+    assert lances(alone) == {"lance bCO yCL"}

@@ -212,3 +212,40 @@ def test_PR_OBJ_STAFF_01_02_the_fireball_staff_kills_the_first_person_even_throu
     assert assert_refused(after, "fireball bWZ e", "BG-OBJ-FIREBALL-01").message == "bWZ carries no Fireball Staff"
     assert assert_refused(prison_position("bNG@d14 bFS@d14 yMK@g14 yTP@h5"), "fireball bNG e",
                           "BG-OBJ-FIREBALL-01").message == "only a spellcaster can use the Fireball Staff, not bNG"
+
+
+def test_BG_CARRY_04_PR_RANGED_02_a_carried_wounded_character_is_no_target_of_a_shot():
+    """Found by a rules review (2026-11-29, helper pr19): the yellow Mechanork on c4 carries the wounded yellow
+    Cleric; the shot's target is the Mechanork (DT-105). Naming the Cleric was refused as "not the first person on
+    a line of sight", though he lies on the first square the line meets: he cannot be chosen because he is carried
+    (BG-CARRY-04), as a melee attack on him is refused; a joiner named with him changes nothing."""
+    state = prison_position("bWZ@c1 bBW@c1 bNG@e4 yBW@e4 yMK@c4 yCL@c4!4 yTP@h5")
+    assert legal_set(state, verb="shoot", token="bWZ") == {"shoot bWZ yMK", "shoot bWZ yMK +bNG"}
+    refused = assert_refused(state, "shoot bWZ yCL", "BG-CARRY-04")
+    assert refused.message == "yCL is carried and cannot be attacked"
+    assert_refused(state, "shoot bWZ yCL +bNG", "BG-CARRY-04")
+    assert_refused(prison_position("bWZ@c1 bBW@c1 bNG@c2 yMK@c4 yCL@c4!4 yTP@h5"), "shoot bWZ yCL", "BG-CARRY-04")
+
+
+def test_PR_OBJ_STAFF_01_RUL_012_the_staff_kills_a_carrier_with_his_wounded_and_a_friend_for_the_opponent():
+    """PR-OBJ-STAFF-01: the first person north of the Wizard is the yellow Mechanork carrying the wounded yellow
+    Cleric: both die, 2 VP for Blue, the Staff discarded, 1 AP spent. A blue Mechanork first in the line dies
+    instead, and Yellow scores (RUL-012, BG-OBJ-FIREBALL-07): friend or foe."""
+    after = act(prison_position("bWZ@c1 bFS@c1 yMK@c4 yCL@c4!4 yTP@h5"), "fireball bWZ n")
+    assert (where(after, "yMK"), where(after, "yCL"), where(after, "bFS")) == ("eliminated", "eliminated", "discarded")
+    assert (after.vp("B"), after.vp("Y"), after.ap) == (2, 0, 4)
+    friend = act(prison_position("bWZ@c1 bFS@c1 bMK@c3 yMK@c4 yTP@h5"), "fireball bWZ n")
+    assert (where(friend, "bMK"), where(friend, "yMK"), friend.vp("B"), friend.vp("Y")) == ("eliminated", "c4", 0, 1)
+
+
+def test_PR_RANGED_07_BG_PIT_07_a_thief_shot_on_a_pit_dies_unless_a_rope_holds_him():
+    """A mixed game (DT-109): the yellow Thief stands on the pit c8 by her Acrobatics; shot and beaten, she is
+    wounded, loses the ability and falls (BG-PIT-07: 1 VP for Blue); with a Rope she hangs on, wounded (BG-PIT-08).
+    The shooter fights with his Bow's 1 (PR-RANGED-05): 1 + 6 against 2 + 0."""
+    from .builders import mixed_position
+
+    fell, resolved = fight(mixed_position("bCL@c5 bBW@c5 yTH@c8 yTP@h1"), "shoot bCL yTH", 6, 0)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (7, 2, "B")
+    assert (where(fell, "yTH"), fell.vp("B")) == ("eliminated", 1)
+    held, _ = fight(mixed_position("bCL@c5 bBW@c5 yTH@c8 yRP@c8 yTP@h1"), "shoot bCL yTH", 6, 0)
+    assert (where(held, "yTH"), where(held, "yRP"), held.vp("B")) == ("c8!", "c8", 0)
