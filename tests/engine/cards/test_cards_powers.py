@@ -482,6 +482,26 @@ def test_CG_CHAR_ORDER_01_no_combat_card_before_the_naming_or_the_announcement_n
     refused(announcing, "card 3", "CG-CHAR-ORDER-01")
 
 
+def test_CG_CHAR_TELEPATH_01_CG_CHAR_BERSERK_01_apply_refuses_a_value_no_card_has_and_a_count_not_1_or_2():
+    """The notation reads only `mind +1` to `mind +6` and `frenzy 1` / `frenzy 2`, but `apply` validates every
+    action itself (docs/card-game.md): CG-CHAR-TELEPATH-01 names a value « autre que +0 » of a card there is
+    (the highest is +6, CG-COMP-03), and a +7 that nobody holds showed the opponent's whole hand
+    (CG-CHAR-TELEPATH-02); CG-CHAR-BERSERK-01 announces 1 or 2 cards, and `frenzy 3` was taken as one."""
+    from dungeon_twister.engine.cards.actions import Frenzy, MindControl
+    naming = act(build({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bTP yMK")
+    for value in (0, 7, -1):
+        with pytest.raises(IllegalAction) as e:
+            apply(naming, MindControl("B", value))
+        assert e.value.rule == "CG-CHAR-TELEPATH-01" and "+1 to +6" in e.value.message
+    assert apply(naming, MindControl("B", 6))[0].combat.named == 6
+    announcing = act(build({"bBE": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bBE yMK")
+    for count in (0, 3):
+        with pytest.raises(IllegalAction) as e:
+            apply(announcing, Frenzy("B", count))
+        assert e.value.rule == "CG-CHAR-BERSERK-01"
+    assert apply(announcing, Frenzy("B", 2))[0].combat.two == "B"
+
+
 def test_CG_CHAR_COLOSSUS_01_bend_bars_breaks_the_portcullis_beside_him_for_good():
     """For 1 AP the Colossus in c1 breaks the closed portcullis c1|d1: the Snake-man then walks through; it is
     never closed again (a Key does nothing to it)."""
