@@ -931,7 +931,8 @@ def _rotate(state: CardState, a: Rotate):
 
 
 def _turn_room(st: CardState, slot: int, cw: bool) -> CardState:
-    """CG-ROT-03: characters and objects keep their zone of the card and turn with it."""
+    """CG-ROT-03: characters and objects keep their zone of the card and turn with it; a start-zone character in
+    front of the room keeps facing its zone too (DT-260: its card points that zone's icon at the room)."""
     rooms = list(st.rooms)
     r = rooms[slot]
     rooms[slot] = Room(r.card, (r.turns + (1 if cw else 3)) % 4, r.revealed)
@@ -940,6 +941,8 @@ def _turn_room(st: CardState, slot: int, cw: bool) -> CardState:
         if f.where == "maze" and slot_of(f.at) == slot:
             pin = turn_dir(f.pin, 1 if cw else 3) if f.pin else None
             new = new.with_figure(replaced(f, at=rotate_zone(f.at, cw), pin=pin))
+        elif f.where == "start" and f.facing is not None and start_slot(f.seat, f.at, st.length) == slot:
+            new = new.with_figure(replaced(f, facing=rotate_zone(f.facing, cw)))
     for i in st.items:
         if i.where == "floor" and not is_start(i.at) and slot_of(i.at) == slot:  # (one on a start zone stays)
             new = new.with_item(replaced(i, at=rotate_zone(i.at, cw)))
@@ -1331,6 +1334,14 @@ def _invert(state: CardState, a: Invert):
             out = out.with_item(replaced(out.item(i.id), at=moved(i.at)))
         elif i.where == "seeded" and i.at in swap:
             out = out.with_item(replaced(out.item(i.id), at=swap[i.at]))
+    # DT-260: a start-zone character faces a zone by its icon; the card now in front of it shows that icon in
+    # its own place (both face up: a face-down room's facing is a place, DT-201)
+    if all(new.rooms[x].revealed for x in shift):
+        for g in new.figures:
+            front = start_slot(g.seat, g.at, new.length) if g.where == "start" else None
+            if front in shift and g.facing is not None:
+                icon = new.maze.icon(g.facing)
+                out = out.with_figure(replaced(out.fig(g.id), facing=out.maze.zone_of_icon(front, icon)))
     return out, [event("inverted", figure=f.id, rooms=[slot_name(here), slot_name(a.slot)])]
 
 

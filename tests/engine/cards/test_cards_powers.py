@@ -583,6 +583,23 @@ def test_CG_OBJ_INVERSION_01_RUL_117_two_rooms_change_places_with_all_they_hold(
     refused(build({"bSN": "a1", "yMK": "d4"}, items={"bIS": "@bSN"}), "invert bSN B", "CG-CHAR-WIZARD-02")
 
 
+
+def test_CG_OBJ_INVERSION_01_DT_260_a_start_zone_character_faces_the_same_icon_of_the_room_now_in_front():
+    """CG-OBJ-INVERSION-01: the rooms change places and the cards on the start zone stay: each still points the
+    icon it pointed at the room in front, which is another card now (DT-260). The yellow Mechanork on Y1 faced the
+    circle of blue2 (b4) and faces the circle of green2, come from D, in b3; the yellow Warrior on Y2 faced the
+    triangle of green2 (c4) and faces blue2's, in c3. A face-down room has no icon to follow: the facing stays
+    where it was (DT-201)."""
+    s = build({"yMK": "Y1>b4", "yWA": "Y2>c4", "bWZ": "a3"}, {"bIS": "@bWZ"}, ap=(3, 0))
+    assert s.maze.icon(z("b4")) == "C" and s.maze.icon(z("c4")) == "T"
+    swapped = act(s, "invert bWZ D")
+    assert swapped.fig("yMK").facing == z("b3") and swapped.maze.icon(z("b3")) == "C"
+    assert swapped.fig("yWA").facing == z("c3") and swapped.maze.icon(z("c3")) == "T"
+    hidden = build({"yMK": "Y1>b4", "yWA": "Y2>c4", "bWZ": "a3"}, {"bIS": "@bWZ"}, ap=(3, 0),
+                   revealed=(True, True, True, False))
+    kept = act(hidden, "invert bWZ D")
+    assert kept.fig("yMK").facing == z("b4") and kept.fig("yWA").facing == z("c4")
+
 def test_CG_MOVE_04_DT_207_the_wall_walker_is_held_by_an_enemy_as_a_mover_is():
     """CG-MOVE-04 holds a character who entered a zone with an unwounded enemy to the border it came by, that turn.
     Held to the south of a2, the Wall-Walker went out through the northern wall (refused now, as a jump is); and
