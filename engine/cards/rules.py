@@ -1119,7 +1119,7 @@ def _frenzy(state: CardState, a: Frenzy):
     if c.announcing != a.seat:
         raise IllegalAction("CG-CHAR-BERSERK-01", "no Berserker of yours is attacking alone now")
     if a.count not in (1, 2):  # (the notation reads only `frenzy 1` and `frenzy 2`; apply checks it too)
-        raise IllegalAction("CG-CHAR-BERSERK-01", "she announces 1 or 2 cards")
+        raise IllegalAction("CG-CHAR-BERSERK-01", "frenzy 1 or frenzy 2")  # (the notation's words)
     if a.count == 2 and len(state.player(a.seat).cards) < 2:
         raise IllegalAction("CG-CHAR-BERSERK-01", "two cards need two cards in hand")
     new = state.but(combat=replaced(c, announcing=None, two=a.seat if a.count == 2 else None))
@@ -1134,7 +1134,7 @@ def _mind(state: CardState, a: MindControl):
     if a.value is not None and a.value not in range(1, 7):  # « autre que +0 »; +6 is the highest card (CG-COMP-03)
         # (the notation reads only `mind +1` to `mind +6`: apply checks it too, or a value no card has would show
         # the opponent's whole hand, CG-CHAR-TELEPATH-02, and the +0 would be named)
-        raise IllegalAction("CG-CHAR-TELEPATH-01", "name a combat card from +1 to +6, or none")
+        raise IllegalAction("CG-CHAR-TELEPATH-01", "name a combat value from +1 to +6 (or none)")  # (Prison's)
     other = opponent(a.seat)
     named = a.value or 0
     new = state.but(combat=replaced(c, naming=None, named=named, namer=a.seat))

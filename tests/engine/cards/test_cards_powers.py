@@ -492,7 +492,7 @@ def test_CG_CHAR_TELEPATH_01_CG_CHAR_BERSERK_01_apply_refuses_a_value_no_card_ha
     for value in (0, 7, -1):
         with pytest.raises(IllegalAction) as e:
             apply(naming, MindControl("B", value))
-        assert e.value.rule == "CG-CHAR-TELEPATH-01" and "+1 to +6" in e.value.message
+        assert (e.value.rule, e.value.message) == ("CG-CHAR-TELEPATH-01", "name a combat value from +1 to +6 (or none)")
     assert apply(naming, MindControl("B", 6))[0].combat.named == 6
     announcing = act(build({"bBE": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bBE yMK")
     for count in (0, 3):
