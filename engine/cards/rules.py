@@ -931,7 +931,8 @@ def _rotate(state: CardState, a: Rotate):
 
 
 def _turn_room(st: CardState, slot: int, cw: bool) -> CardState:
-    """CG-ROT-03: characters and objects keep their zone of the card and turn with it."""
+    """CG-ROT-03: characters and objects keep their zone of the card and turn with it; a start-zone character in
+    front of the room keeps facing its zone too (DT-260: its card points that zone's icon at the room)."""
     rooms = list(st.rooms)
     r = rooms[slot]
     rooms[slot] = Room(r.card, (r.turns + (1 if cw else 3)) % 4, r.revealed)
@@ -940,6 +941,8 @@ def _turn_room(st: CardState, slot: int, cw: bool) -> CardState:
         if f.where == "maze" and slot_of(f.at) == slot:
             pin = turn_dir(f.pin, 1 if cw else 3) if f.pin else None
             new = new.with_figure(replaced(f, at=rotate_zone(f.at, cw), pin=pin))
+        elif f.where == "start" and f.facing is not None and start_slot(f.seat, f.at, st.length) == slot:
+            new = new.with_figure(replaced(f, facing=rotate_zone(f.facing, cw)))
     for i in st.items:
         if i.where == "floor" and not is_start(i.at) and slot_of(i.at) == slot:  # (one on a start zone stays)
             new = new.with_item(replaced(i, at=rotate_zone(i.at, cw)))
@@ -1115,6 +1118,8 @@ def _frenzy(state: CardState, a: Frenzy):
     c = state.combat
     if c.announcing != a.seat:
         raise IllegalAction("CG-CHAR-BERSERK-01", "no Berserker of yours is attacking alone now")
+    if a.count not in (1, 2):  # (the notation reads only `frenzy 1` and `frenzy 2`; apply checks it too)
+        raise IllegalAction("CG-CHAR-BERSERK-01", "frenzy 1 or frenzy 2")  # (the notation's words)
     if a.count == 2 and len(state.player(a.seat).cards) < 2:
         raise IllegalAction("CG-CHAR-BERSERK-01", "two cards need two cards in hand")
     new = state.but(combat=replaced(c, announcing=None, two=a.seat if a.count == 2 else None))
@@ -1126,6 +1131,10 @@ def _mind(state: CardState, a: MindControl):
     c = state.combat
     if c.naming != a.seat:
         raise IllegalAction("CG-CHAR-TELEPATH-01", "no Telepath of yours is naming a card now")
+    if a.value is not None and a.value not in range(1, 7):  # « autre que +0 »; +6 is the highest card (CG-COMP-03)
+        # (the notation reads only `mind +1` to `mind +6`: apply checks it too, or a value no card has would show
+        # the opponent's whole hand, CG-CHAR-TELEPATH-02, and the +0 would be named)
+        raise IllegalAction("CG-CHAR-TELEPATH-01", "name a combat value from +1 to +6 (or none)")  # (Prison's)
     other = opponent(a.seat)
     named = a.value or 0
     new = state.but(combat=replaced(c, naming=None, named=named, namer=a.seat))
@@ -1325,6 +1334,14 @@ def _invert(state: CardState, a: Invert):
             out = out.with_item(replaced(out.item(i.id), at=moved(i.at)))
         elif i.where == "seeded" and i.at in swap:
             out = out.with_item(replaced(out.item(i.id), at=swap[i.at]))
+    # DT-260: a start-zone character faces a zone by its icon; the card now in front of it shows that icon in
+    # its own place (both face up: a face-down room's facing is a place, DT-201)
+    if all(new.rooms[x].revealed for x in shift):
+        for g in new.figures:
+            front = start_slot(g.seat, g.at, new.length) if g.where == "start" else None
+            if front in shift and g.facing is not None:
+                icon = new.maze.icon(g.facing)
+                out = out.with_figure(replaced(out.fig(g.id), facing=out.maze.zone_of_icon(front, icon)))
     return out, [event("inverted", figure=f.id, rooms=[slot_name(here), slot_name(a.slot)])]
 
 

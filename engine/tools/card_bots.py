@@ -147,14 +147,18 @@ def _standing(view: dict, seat: str) -> tuple:
 
 def _turned(view: dict, text: str) -> dict:
     """The view as the rotation `text` (`rotate bMK B cw`) would leave it: the room a quarter turn further, and the
-    figures in it turned with it (CG-ROT-03)."""
+    figures in it turned with it (CG-ROT-03), and those on a start zone in front of it facing the zone they faced
+    (DT-260)."""
     _, _, room, way = text.split()
     cw = way == "cw"
     rooms = [dict(r, turns=(r.get("turns", 0) + (1 if cw else 3)) % 4) if r["room"] == room else r
              for r in view["rooms"]]
     slot = next(i for i, r in enumerate(view["rooms"]) if r["room"] == room)
     figures = [dict(f, at=zone_name(rotate_zone(zone_from(f["at"]), cw)))
-               if f.get("where") == "maze" and f.get("at") and slot_of(zone_from(f["at"])) == slot else f
+               if f.get("where") == "maze" and f.get("at") and slot_of(zone_from(f["at"])) == slot else
+               dict(f, facing=zone_name(rotate_zone(zone_from(f["facing"]), cw)))  # DT-260: it faces the same zone
+               if f.get("where") == "start" and f.get("facing")
+               and start_slot(f["at"][0], int(f["at"][1]) - 1, view["length"]) == slot else f
                for f in view.get("figures", ())]
     return {**view, "rooms": rooms, "figures": figures}
 

@@ -482,6 +482,26 @@ def test_CG_CHAR_ORDER_01_no_combat_card_before_the_naming_or_the_announcement_n
     refused(announcing, "card 3", "CG-CHAR-ORDER-01")
 
 
+def test_CG_CHAR_TELEPATH_01_CG_CHAR_BERSERK_01_apply_refuses_a_value_no_card_has_and_a_count_not_1_or_2():
+    """The notation reads only `mind +1` to `mind +6` and `frenzy 1` / `frenzy 2`, but `apply` validates every
+    action itself (docs/card-game.md): CG-CHAR-TELEPATH-01 names a value « autre que +0 » of a card there is
+    (the highest is +6, CG-COMP-03), and a +7 that nobody holds showed the opponent's whole hand
+    (CG-CHAR-TELEPATH-02); CG-CHAR-BERSERK-01 announces 1 or 2 cards, and `frenzy 3` was taken as one."""
+    from dungeon_twister.engine.cards.actions import Frenzy, MindControl
+    naming = act(build({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bTP yMK")
+    for value in (0, 7, -1):
+        with pytest.raises(IllegalAction) as e:
+            apply(naming, MindControl("B", value))
+        assert (e.value.rule, e.value.message) == ("CG-CHAR-TELEPATH-01", "name a combat value from +1 to +6 (or none)")
+    assert apply(naming, MindControl("B", 6))[0].combat.named == 6
+    announcing = act(build({"bBE": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bBE yMK")
+    for count in (0, 3):
+        with pytest.raises(IllegalAction) as e:
+            apply(announcing, Frenzy("B", count))
+        assert e.value.rule == "CG-CHAR-BERSERK-01"
+    assert apply(announcing, Frenzy("B", 2))[0].combat.two == "B"
+
+
 def test_CG_CHAR_COLOSSUS_01_bend_bars_breaks_the_portcullis_beside_him_for_good():
     """For 1 AP the Colossus in c1 breaks the closed portcullis c1|d1: the Snake-man then walks through; it is
     never closed again (a Key does nothing to it)."""
@@ -562,6 +582,23 @@ def test_CG_OBJ_INVERSION_01_RUL_117_two_rooms_change_places_with_all_they_hold(
     refused(s, "invert bWZ D", "CG-OBJ-INVERSION-01")
     refused(build({"bSN": "a1", "yMK": "d4"}, items={"bIS": "@bSN"}), "invert bSN B", "CG-CHAR-WIZARD-02")
 
+
+
+def test_CG_OBJ_INVERSION_01_DT_260_a_start_zone_character_faces_the_same_icon_of_the_room_now_in_front():
+    """CG-OBJ-INVERSION-01: the rooms change places and the cards on the start zone stay: each still points the
+    icon it pointed at the room in front, which is another card now (DT-260). The yellow Mechanork on Y1 faced the
+    circle of blue2 (b4) and faces the circle of green2, come from D, in b3; the yellow Warrior on Y2 faced the
+    triangle of green2 (c4) and faces blue2's, in c3. A face-down room has no icon to follow: the facing stays
+    where it was (DT-201)."""
+    s = build({"yMK": "Y1>b4", "yWA": "Y2>c4", "bWZ": "a3"}, {"bIS": "@bWZ"}, ap=(3, 0))
+    assert s.maze.icon(z("b4")) == "C" and s.maze.icon(z("c4")) == "T"
+    swapped = act(s, "invert bWZ D")
+    assert swapped.fig("yMK").facing == z("b3") and swapped.maze.icon(z("b3")) == "C"
+    assert swapped.fig("yWA").facing == z("c3") and swapped.maze.icon(z("c3")) == "T"
+    hidden = build({"yMK": "Y1>b4", "yWA": "Y2>c4", "bWZ": "a3"}, {"bIS": "@bWZ"}, ap=(3, 0),
+                   revealed=(True, True, True, False))
+    kept = act(hidden, "invert bWZ D")
+    assert kept.fig("yMK").facing == z("b4") and kept.fig("yWA").facing == z("c4")
 
 def test_CG_MOVE_04_DT_207_the_wall_walker_is_held_by_an_enemy_as_a_mover_is():
     """CG-MOVE-04 holds a character who entered a zone with an unwounded enemy to the border it came by, that turn.

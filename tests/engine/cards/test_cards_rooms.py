@@ -169,13 +169,36 @@ def test_CG_ROT_02_RUL_105_a_face_down_room_gets_one_answer_twin_or_not():
 
 def test_CG_ROT_03_a_rotation_changes_the_paths():
     """CG-ROT-03: after blue1 turns cw twice, the triangle's wall (north of a2) lies south of b1: the start
-    entry to b1 closes (it was open)."""
+    entry to b1 closes (it was open). The Snake-man on B1 faced the circle in b1, and faces it in a2 now (DT-260):
+    he turns to b1 and finds the wall."""
     s = build({"bMK": "a1", "bSN": "B1>b1", "yMK": "d4"}, ap=(3, 0))
     assert act(s, "move bSN b1").fig("bSN").at == z("b1")
     s2 = act(act(s, "rotate bMK A cw"), "rotate bMK A cw")
     assert s2.maze.features(z("b1"), "S") == ("wall",) and s2.maze.icon(z("b1")) == "T"
-    assert s2.fig("bMK").at == z("b2")
-    refused(s2, "move bSN b1", "CG-START-03")
+    assert s2.fig("bMK").at == z("b2") and s2.fig("bSN").facing == z("a2") and s2.maze.icon(z("a2")) == "C"
+    refused(s2, "move bSN ^b1 b1", "CG-START-03")
+
+
+def test_CG_START_01_CG_ROT_03_DT_260_a_start_zone_character_faces_its_zone_as_the_room_turns():
+    """CG-START-01, CG-ZONE-05: a start-zone character faces a zone of the room in front, shown by the icon its
+    card points at the room; a rotation leaves the cards as they lie (« ne changent pas d'orientation ... restent
+    dans la même zone », CG-ROT-03), so it faces the same zone, now elsewhere (DT-260). The yellow Mechanork on
+    Y1 faces the circle zone b4 and blocks the exit from it (CG-BLOCK-01); the blue Mechanork in a1 turns the twin
+    room C a quarter turn cw (1 AP): the circle lies in b3, the yellow Mechanork faces b3 and the exit from b4
+    (now the rotation zone) is open; he would have to turn to face it again (CG-START-04)."""
+    from dataclasses import replace
+    from dungeon_twister.engine.cards import view
+    s = build({"yMK": "Y1>b4", "bMK": "a1", "bSN": "c1"}, ap=(3, 0))
+    at_b4 = s.with_figure(replace(s.fig("bSN"), at=z("b4")))
+    refused(at_b4, "move bSN Y1", "CG-BLOCK-01")
+    turned = act(s, "rotate bMK C cw")
+    assert turned.player("B").ap == 2 and turned.fig("yMK").facing == z("b3")
+    assert turned.maze.icon(z("b3")) == "C" and turned.maze.icon(z("b4")) == "R"
+    assert next(f for f in view(turned, None)["figures"] if f["id"] == "yMK")["facing"] == "b3"
+    out = act(turned.with_figure(replace(turned.fig("bSN"), at=z("b4"))), "move bSN Y1")
+    assert out.fig("bSN").where == "exited" and out.player("B").vp == 1
+    back = act(turned, "rotate bMK C ccw")  # (the Mechanork turns either way, CG-CHAR-MECHANORK-01)
+    assert back.fig("yMK").facing == z("b4")
 
 
 def test_generated_rotations_equal_accepted():

@@ -23,6 +23,28 @@ def standard(teams: str, seed: int = 3):
     return new_game(CardOptions(None, "standard", teams), seed)
 
 
+def test_CG_SCEN_03_the_scenarios_target_wins_at_once_mid_turn():
+    """CG-SCEN-03 (CG-END-01): the first to reach the scenario's VP (5 on the standard card) wins at once, with
+    action points left. Blue at 3 VP: the Snake-man's exit makes 4, the game goes on; at 4 VP it makes 5 and ends
+    there (the turn is not played out); the Goblin's exit (2 VP, CG-CHAR-GOBLIN-01) takes 3 to 5 at once too."""
+    from .builders import build
+    options = CardOptions(None, "standard", "mutual")
+
+    def at(vp, runner):
+        s = build({runner: "b4", "yMK": "Y2>c4"}, vp=(vp, 0), ap=(3, 0), combat=True)
+        return s.but(options=options, target_vp=options.target_vp)
+
+    assert options.target_vp == 5
+    s, events = apply(at(3, "bSN"), parse_action("move bSN Y1", "B"))
+    assert s.outcome is None and s.player("B").vp == 4 and s.phase == "main" and s.player("B").ap == 2
+    s, events = apply(at(4, "bSN"), parse_action("move bSN Y1", "B"))
+    assert s.outcome.winner == "B" and s.outcome.vp == (("B", 5), ("Y", 0)) and s.phase == "over"
+    assert s.player("B").ap == 2 and events[-1].kind == "game_over" and events[-1].data["reason"] == "vp"
+    refused(s, "end", "CG-END-01")
+    s = act(at(3, "bGB"), "move bGB Y1")
+    assert s.outcome.winner == "B" and s.player("B").vp == 5
+
+
 def test_CG_SCEN_04_the_standard_scenario_card():
     """RUL-112: 4 pairs (twins together) laid 4 long, 5 VP; the teams do not exist until selected (CG-SCEN-02)."""
     s = standard("mutual")
