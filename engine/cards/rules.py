@@ -998,8 +998,10 @@ def _portcullis(state: CardState, a: Portcullis):
     keys = state.maze.portcullis_keys(a.zone, a.side)
     if not keys:
         raise IllegalAction("CG-OBJ-KEY-01", "there is no portcullis there")
-    if any(_broken(state, k) for k in keys):
+    if any(k in state.broken for k in keys):
         raise IllegalAction("CG-CHAR-WARRIOR-01", "a broken portcullis is never repaired")
+    if any(_broken(state, k) for k in keys):  # (the room's walls lie broken: its portcullis with them)
+        raise IllegalAction("CG-CHAR-GOLEM-02", "a broken portcullis is never repaired")
     is_open = all(k in state.opened for k in keys)
     if is_open == a.open:
         if is_open:
@@ -1018,8 +1020,10 @@ def _bend(state: CardState, a: BendBars):
     if f.where != "maze" or f.at != a.zone or a.side not in GLOBAL:
         raise IllegalAction("CG-CHAR-WARRIOR-01", "only a portcullis on a border of its own zone")
     keys = state.maze.portcullis_keys(a.zone, a.side)
-    if not keys or all(_broken(state, k) for k in keys):
+    if not keys or all(k in state.broken for k in keys):
         raise IllegalAction("CG-CHAR-WARRIOR-01", "no portcullis left to break there")
+    if all(_broken(state, k) for k in keys):  # (the Golem broke the room's walls, its portcullis with them)
+        raise IllegalAction("CG-CHAR-GOLEM-02", "no portcullis left to break there")
     new = _spend(state, a.seat)
     new = new.but(broken=state.broken | frozenset(keys), opened=state.opened - frozenset(keys))
     return new, [event("bend_bars", figure=f.id, zone=zone_name(a.zone), side=a.side)]

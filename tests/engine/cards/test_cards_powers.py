@@ -620,5 +620,8 @@ def test_CG_CHAR_GOLEM_02_a_portcullis_of_his_broken_room_is_broken_for_keys_and
                   "smash bGO")
     texts = {format_action(a) for a in legal_actions(smashed, "B")}
     assert not {"open bMK a2 e", "close bMK a2 e", "bend bWA a2 e"} & texts
-    refused(smashed, "open bMK a2 e", "CG-CHAR-WARRIOR-01")
-    refused(smashed, "bend bWA a2 e", "CG-CHAR-WARRIOR-01")
+    refused(smashed, "open bMK a2 e", "CG-CHAR-GOLEM-02")  # (the Golem's rule, not the Warrior's: a helper's audit)
+    refused(smashed, "bend bWA a2 e", "CG-CHAR-GOLEM-02")
+    bent = act(build({"bMK": "a2", "bWA": "a2", "ySN": "d4"}, items={"bKY": "@bMK"}, ap=(6, 0)), "bend bWA a2 e")
+    refused(bent, "open bMK a2 e", "CG-CHAR-WARRIOR-01")  # bent by the Warrior: his rule
+    refused(bent, "bend bWA a2 e", "CG-CHAR-WARRIOR-01")
