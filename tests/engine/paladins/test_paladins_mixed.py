@@ -15,6 +15,23 @@ def test_PD_GLOS_03_the_banshee_pushes_nobody_onto_an_obstacle():
     assert_refused(state, "push bBS yGB", "PD-GLOS-03")
 
 
+def test_PD_TERR_CREVASSE_01_DT_242_the_banshee_pushes_nobody_into_a_crevasse():
+    """The Goblin on b2, the crevasse b3 behind him: nobody may enter a crevasse (PD-TERR-CREVASSE-01), and a push
+    lands only on a valid square, a pit being the one exception (PR-CHAR-BANSHEE-06): no push, refused citing the
+    crevasse's rule (it cited PD-GLOS-03, the 3D obstacles'). The Ghost, who crosses a crevasse, may not stop on it
+    either. Illusion rubble, which nobody but the Ghost crosses, cites PD-CHAR-ILLUS-04; an obstacle keeps
+    PD-GLOS-03."""
+    for person in ("yGB", "yGH"):
+        state = all_position(f"bBS@b1 {person}@b2 yWA@h4")
+        assert f"push bBS {person}" not in legal_set(state, verb="push")
+        error = assert_refused(state, f"push bBS {person}", "PD-TERR-CREVASSE-01")
+        assert error.values["square"] == "b3"
+    rubble = all_position("bBS@c2 yGB@c3 yWA@h4", ports="- ; marks illusion:B:rubble=c4")
+    assert "push bBS yGB" not in legal_set(rubble, verb="push")
+    assert_refused(rubble, "push bBS yGB", "PD-CHAR-ILLUS-04")
+    assert "push bBS yGB" in legal_set(all_position("bBS@c2 yGB@c3 yWA@h4"), verb="push"), "c4 is floor"
+
+
 def test_PD_TERR_ROCKFALL_01_pushed_onto_rockfall_the_figure_dies():
     after = act(all_position("bBS@b20 yGB@b19 yWA@h4"), "push bBS yGB")
     assert where(after, "yGB") == "eliminated" and after.vp("B") == 1
