@@ -566,8 +566,12 @@ def _check_turn(state: GameState) -> None:
     extra = sum(o.extra_ap for o in cat.objects.values()) * len(SEATS)
     for tid, n in sorted(state.pools.items()):
         t = state.tokens[tid]
-        if tid in controlled:
-            continue  # PD-OBJ-CHARM-02: the charmed figure's own actions
+        if tid in controlled:  # PD-OBJ-CHARM-02: the charmed figure's own actions, at most the scroll's
+            most = max(o.control_actions for o in cat.objects.values())
+            if n > most:
+                raise PositionError("PD-OBJ-CHARM-02", "turn pools=", f"{tid}:{n}: a charmed figure takes at most "
+                                                                      f"{most} actions")
+            continue
         if not t.is_character or t.colour != state.active:
             raise PositionError("BG-AP-05", "turn pools=", f"{tid}: potion AP belong to a character of the active "
                                                            "player, or to an enemy figure he charmed (a control "

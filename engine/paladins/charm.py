@@ -26,7 +26,9 @@ from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
 
-CHARMED_ACTIONS = 3  # PD-OBJ-CHARM-02
+CHARMED_ACTIONS = 3
+"""PD-OBJ-CHARM-02: the Charm Scroll's `control_actions` in the data (the position reader bounds a charmed figure's
+pool by it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +81,9 @@ def charm(ctx: Ctx, action: Charm) -> None:
                             figure=figure.id)
     ctx.put(scroll.moved(where="discarded", square=None))
     s.marks[f"control:{action.seat}:{target.id}"] = target.id
-    s.pools[target.id] = CHARMED_ACTIONS
-    ctx.emit("charmed", by=figure.id, target=target.id, actions=CHARMED_ACTIONS)
+    actions = s.catalogue.objects[scroll.code].control_actions
+    s.pools[target.id] = actions
+    ctx.emit("charmed", by=figure.id, target=target.id, actions=actions)
 
 
 def release(ctx: Ctx) -> None:

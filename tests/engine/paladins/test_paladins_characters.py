@@ -518,6 +518,28 @@ def test_PD_OBJ_CHARM_02_03_a_charmed_position_reads_back_as_written():
     refused(before.replace("combats=0", "combats=0 acted=yMK"), "BG-AP-02")
 
 
+def test_PD_OBJ_CHARM_02_a_charmed_figures_pool_holds_at_most_its_3_actions():
+    """PD-OBJ-CHARM-02: the charmed figure takes up to 3 actions, the Charm Scroll's `control_actions` in the data;
+    its pool starts there and only goes down (a Speed Potion adds nothing, DT-227). A position stating a larger
+    pool for it was read back (the reader skipped the bound for a controlled figure); it is refused, and 3, 1 and 0
+    still read."""
+    import pytest
+
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bIL yMK")
+    assert charmed.pools["yMK"] == 3 == charmed.catalogue.objects["CH"].control_actions
+    text = format_position(charmed)
+    assert "pools=yMK:3" in text
+    for n in (0, 1, 3):
+        assert parse_position(text.replace("pools=yMK:3", f"pools=yMK:{n}")).pools["yMK"] == n
+    for n in (4, 9):
+        with pytest.raises(PositionError) as info:
+            parse_position(text.replace("pools=yMK:3", f"pools=yMK:{n}"))
+        assert info.value.rule == "PD-OBJ-CHARM-02" and info.value.field == "turn pools=", info.value
+
+
 # --- the Paladin ----------------------------------------------------------------------------------------------------
 def test_PD_CHAR_PALADIN_01_strength_carries_two_objects_or_an_object_and_a_wounded_or_two_wounded():
     """With the Sword on b4, the Paladin picks up the Treasure on c4 and keeps both; then the wounded Troll on d4
