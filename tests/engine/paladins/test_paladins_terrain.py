@@ -170,6 +170,32 @@ def test_PD_TERR_ROCKFALL_01_entering_it_without_a_shield_kills_and_ends_the_mov
     assert [event_view(e, None)["cause"] for e in events if e.kind == "eliminated"] == ["rockfall"]
 
 
+def test_PD_TERR_ROCKFALL_01_its_refusals_are_the_terrain_modules_move_stop():
+    """The shared move code words a move cut short by Rockfall through the rule modules' `move_stop` hook
+    (rulebook.RuleModule), which only the Paladins & Dragons terrain module fills: the rule sets with it ask it, the
+    base set and Prison ask nothing. The hook itself: an unshielded walker who has entered b18 goes no further
+    (PD-TERR-ROCKFALL-01), with a Rope too (-05); a shield in hand, or one picked up, lets him go on."""
+    from dungeon_twister.engine.boardgame import moves as shared
+    from dungeon_twister.engine.boardgame.board import board_of
+    from dungeon_twister.engine.boardgame.movement import walker_for
+    from dungeon_twister.engine.paladins import terrain
+
+    assert shared.MOVE_STOPS["base"] == shared.MOVE_STOPS["prison"] == ()
+    assert shared.MOVE_STOPS["paladins"] == shared.MOVE_STOPS["prison_paladins"] == (terrain.rockfall_stop,)
+
+    def stop(tokens, square, take=None):
+        state = pd_position(tokens)
+        walker = walker_for(state, board_of(state), state.tokens["bGB"])
+        problem = terrain.rockfall_stop(walker, (ord(square[0]) - 97, int(square[1:]) - 1), take)
+        return problem and (problem.rule, problem.values["square"])
+
+    assert stop("bGB@a18 yGB@h4", "b18") == ("PD-TERR-ROCKFALL-01", "b18")
+    assert stop("bGB@a18 bRP@a18 yGB@h4", "b18") == ("PD-TERR-ROCKFALL-05", "b18")
+    assert stop("bGB@a18 yGB@h4", "a19") is None, "no Rockfall there"
+    assert stop("bGB@a18 bFH@a18 yGB@h4", "b18") is None, "his Fire Shield protects him"
+    assert stop("bGB@a18 bFH@c20 yGB@h4", "b18", take="bFH") is None, "the shield he picks up on the way"
+
+
 def test_PD_TERR_ROCKFALL_02_03_a_shield_protects_while_passing_ending_there_kills_anyway():
     """PD-TERR-ROCKFALL-02, PD-TERR-ROCKFALL-03: With the Fire Shield (a shield, PD-OBJ-FIRESHIELD-02) the Warrior passes b18 to c18 and lives; ending on b18
     he dies all the same (RUL-090) and the shield stays on b18."""
