@@ -257,6 +257,24 @@ def test_PD_CHAR_GOLEM_01_edge_no_wall_no_break_and_not_toward_nothing():
     assert_refused(pd_position("bWA@b13 yWA@h4"), "smash bWA e", "PD-CHAR-GOLEM-01")
 
 
+def test_PD_CHAR_GOLEM_01_DT_115_he_breaks_his_rooms_wall_toward_a_face_down_room_and_may_reveal_it():
+    """DT-115: « Il Golem può rompere un muro adiacente » (any adjacent wall) and the square behind it exists, face
+    down or not. Room A2 face down: the wall north of a5 printed on O1, his own room, is broken (1 AP, 1 of his 3,
+    marker wall:O1:0); nothing known then stops his reveal of A2 from a5 (BG-REVEAL-02: the face-down room's own
+    walls are unknown, DT-004). It was refused ("toward the board"); the outside of the board still is."""
+    rooms = "A1=O1/0 B1=O2/0 A2=*P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
+    state = pd_position("bGO@a5 yWA@h4", rooms=rooms)
+    assert "smash bGO n" in legal_set(state, verb="smash")
+    assert "reveal bGO A2" not in legal_set(state, verb="reveal"), "the wall a5|a6 of O1 is known"
+    broken, events = apply_texts(state, "smash bGO n")
+    assert dict(broken.marks) == {"wall:O1:0": "bGO"} and broken.ap == state.ap - 1 and where(broken, "bGO") == "a5"
+    assert [event_view(e, None)["left"] for e in events if e.kind == "wall_broken"] == [2]
+    assert "reveal bGO A2" in legal_set(broken, verb="reveal")
+    assert "move bGO a6" not in legal_set(broken, verb="move"), "a face-down room is entered once revealed"
+    assert legal_set(broken, verb="smash") == set(), "O1's segment is broken; P1's is unknown"
+    assert_refused(pd_position("bGO@a13 yWA@h4"), "smash bGO w", "PD-CHAR-GOLEM-01")
+
+
 def test_PD_CHAR_GOLEM_04_the_marker_belongs_to_its_room_and_turns_with_it():
     """Broken, the segment of W1 stays broken when the room turns: the marker names the tile and its segment."""
     broken = act(pd_position("bGO@b13 bMK@a15 yWA@h4"), "smash bGO e")
