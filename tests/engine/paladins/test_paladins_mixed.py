@@ -84,6 +84,23 @@ def test_PR_OBJ_LANCE_02_RUL_061_the_paladins_lance_breaks_not_his_other_object_
         assert (where(after, "bLN"), where(after, other)) == ("discarded", "c1"), other
 
 
+def test_PD_CHAR_WMASTER_02_not_in_a_ranged_combat():
+    """PD-CHAR-WMASTER-02: the Weapon Master's techniques work in a melee, a group combat included, "but not in a
+    ranged combat" (IT « ma non in un combattimento a lungo raggio »). A Bow shot at him, or by him, asks both seats
+    for a secret card (commit-reveal, nobody lays first, DT-114); a melee against him in the same place has Blue
+    lay first, face up."""
+    from dungeon_twister.engine import secret_purpose
+
+    at_him = act(all_position("bGB@a1 bBW@a1 yWM@a4 yGB@h4"), "shoot bGB yWM")
+    assert at_him.phase == "combat" and at_him.to_act == ("B", "Y") and at_him.combat_first() is None
+    assert secret_purpose(at_him, "B") == secret_purpose(at_him, "Y") == "combat-1"
+    by_him = act(all_position("bWM@a1 bBW@a1 yGB@a4 yWA@h4"), "shoot bWM yGB")
+    assert by_him.to_act == ("B", "Y") and by_him.combat_first() is None
+    assert secret_purpose(by_him, "B") == secret_purpose(by_him, "Y") == "combat-1"
+    melee = act(all_position("bGB@a3 yWM@a4 yGB@h4"), "attack bGB yWM")
+    assert melee.combat_first() == "B" and melee.to_act == ("B",) and secret_purpose(melee, "B") is None
+
+
 def test_PD_CHAR_WMASTER_01_BG_WOUND_02_a_wounded_weapon_master_has_no_techniques():
     """Only the side with a Weapon Master among the fighters has its opponent lay first; a wounded one has lost his
     techniques: the Troll attacking the wounded yellow Weapon Master lays his card in secret, as Yellow does (he
