@@ -7,10 +7,8 @@ colour (its exits and its death score as usual, PD-OBJ-CHARM-06) and the charmin
 entry per figure: a second scroll read in the same turn charms a second figure, and the first keeps its actions);
 `Ctx.actor` and `legal_actions` let the seat act with it, from its pool only.
 
-The charmed figure declares no attack (DT-117, a restriction the rulebook does not make): PD-OBJ-CHARM-04 lets it
-fight characters not of its colour, i.e. its controller's own, with cards from its owner's hand (PD-OBJ-CHARM-05),
-in a combat whose attacking side would not be the active player's, which the engine's combat does not have; the
-rulebook's example (PD-EX-05) uses charmed actions to move and turn rooms.
+The charmed figure may attack characters not of its colour, i.e. its controller's own, its owner playing its card
+(PD-OBJ-CHARM-04/05, DT-117: a combat's attacking seat is its attacker's colour, `combat.attacking_seat`).
 
 Notation: `charm bIL yWA` (the magic user, then the enemy figure).
 """

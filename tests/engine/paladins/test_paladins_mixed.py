@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dungeon_twister.engine import event_view
+from dungeon_twister.engine import event_view, format_position, parse_position
 
 from ..builders import act, apply_texts, assert_refused, combat_round, legal_set, where
 from .builders import all_position, pd_position
@@ -99,6 +99,26 @@ def test_PD_CHAR_WMASTER_02_not_in_a_ranged_combat():
     assert secret_purpose(by_him, "B") == secret_purpose(by_him, "Y") == "combat-1"
     melee = act(all_position("bGB@a3 yWM@a4 yGB@h4"), "attack bGB yWM")
     assert melee.combat_first() == "B" and melee.to_act == ("B",) and secret_purpose(melee, "B") is None
+
+
+def test_PD_OBJ_CHARM_05_DT_117_a_charmed_shooter_or_lancer_fights_with_its_owners_card():
+    """The charmed yellow Goblin with a Bow shoots Blue's Warrior (3): its owner, Yellow, plays the shooter's card
+    (PD-OBJ-CHARM-05). Found while settling D1: the attacking side took the active player's card, so Blue's +5 made
+    his own Warrior lose (1 + 5 against 3 + 0). Now 1 + 0 against 3 + 5: the shot fails, and nobody is wounded (a
+    shooter never is, PR-RANGED-04). The same with the Telescopic Lance (the lancer's side: Yellow's card)."""
+    shot = act(all_position("bIL@a7 bCH@a7 yGB@c7 yBW@c7 bWA@c10 yWA@h4"), "charm bIL yGB")
+    assert "shoot yGB bWA" in legal_set(shot, verb="shoot")
+    declared = act(shot, "shoot yGB bWA")
+    text = format_position(declared)
+    assert "shot=yGB" in text and format_position(parse_position(text)) == text
+    after, events = apply_texts(declared, "combat +5", seat="B")
+    after, more = apply_texts(after, "combat +0", seat="Y")
+    resolved = next(event_view(e, None) for e in events + more if e.kind == "combat_resolved")
+    assert (resolved["attack"], resolved["defence"], resolved["winner"], resolved["attacker_seat"]) == (1, 8, "B", "Y")
+    assert where(after, "bWA") == "c10" and where(after, "yGB") == "c7"
+    lance = act(all_position("bIL@a7 bCH@a7 yGB@c7 yLN@c7 bWA@c9 yWA@h4"), "charm bIL yGB")
+    after = act(act(act(lance, "lance yGB bWA"), "combat +6", seat="Y"), "combat +0", seat="B")
+    assert where(after, "bWA") == "c9!", "1 + 6 against 3 + 0: Yellow's lancer wins"
 
 
 def test_PD_CHAR_WMASTER_01_BG_WOUND_02_a_wounded_weapon_master_has_no_techniques():
