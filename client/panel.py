@@ -262,7 +262,9 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     out: StyleAndTextTuples = [("class:title", f"\n{title}\n"), ("", f"  {sides}\n")]
     totals = combat.get("totals")
     if totals:
-        out.append(("", f"  {combat_odds(view.get('active'), totals['attack'], totals['defence'], seat)}\n"))
+        # the attacking side is the attacker's colour: a charmed figure attacks for its owner (DT-117)
+        attacker = {"b": "B", "y": "Y"}.get(combat["attacker"][:1], view.get("active"))
+        out.append(("", f"  {combat_odds(attacker, totals['attack'], totals['defence'], seat)}\n"))
     return out + [("", f"  {chosen}{mine}\n")]
 
 

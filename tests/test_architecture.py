@@ -109,3 +109,36 @@ def test_the_cycle_finder_finds_a_cycle():
     """Control: the check above can fail."""
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def _set_branches(tree: ast.AST) -> list[int]:
+    """Lines that decide by a rule ID's set prefix: `x.startswith("PD-...")` / `("PR-...")`, or a `.rule` compared
+    with a set's rule ID, i.e. a set-specific branch (a set is data plus rule modules)."""
+    sets = ("PD-", "PR-", "CG-")
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "startswith" \
+                and any(isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.startswith(sets)
+                        for a in node.args):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "rule" \
+                and any(isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith(sets)
+                        for c in node.comparators):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_board_game_family_has_no_set_specific_branch():
+    """docs/architecture.md: a set is data plus rule modules; the family's shared code never asks which set's rule
+    a refusal cites to decide what to do (moves.py asked `problem.rule.startswith("PD-TERR-ROCKFALL")`; Rockfall's
+    refusals are now the terrain module's `move_stop`)."""
+    found = {str(p.relative_to(ROOT)): lines for p in sorted((ROOT / "engine" / "boardgame").rglob("*.py"))
+             if (lines := _set_branches(ast.parse(p.read_text(encoding="utf-8"))))}
+    assert found == {}
+
+
+def test_the_set_branch_finder_finds_one():
+    """Control: the check above can fail."""
+    assert _set_branches(ast.parse('if problem.rule.startswith("PD-TERR-ROCKFALL"):\n    pass')) == [1]
+    assert _set_branches(ast.parse('if problem.rule == "PR-SLIT-02":\n    pass')) == [1]
+    assert _set_branches(ast.parse('if problem.rule.startswith("BG-"):\n    pass')) == []

@@ -39,6 +39,7 @@ class ObjectKind:
     use: str | None = None  # "fireball", "drink"
     magic: bool = False
     extra_ap: int = 0
+    control_actions: int = 0  # the actions of an enemy figure a magic user charms with it (PD-OBJ-CHARM-02: 3)
     exit_vp: int = 0
     abilities: frozenset[str] = frozenset()  # what carrying it lets a figure do: "key", "bow", "lance", "shield"
     ranged: int = 0  # a ranged weapon's combat value (the Bow: 1, PR-OBJ-BOW-02)

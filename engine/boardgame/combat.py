@@ -75,10 +75,10 @@ def declare(ctx: Ctx, action: Attack) -> None:
     target = ctx.token(action.target)
     exited = attacker.where == "exited" and attacker.colour == action.seat  # BG-COMBAT-09: it can do nothing
     ctx.actor(action.seat, action.token, rule="BG-COMBAT-09" if exited else "BG-AP-02", wounded_rule="BG-COMBAT-08")
-    if attacker.colour != action.seat:
-        raise IllegalAction("PD-OBJ-CHARM-04", "{attacker} is charmed: it declares no attack (DT-117)",
+    if attacker.colour != action.seat and target.where == "board" and target.colour == attacker.colour:
+        raise IllegalAction("PD-OBJ-CHARM-04", "{attacker} is charmed: it fights no character of its own colour",
                             attacker=attacker.id)
-    if target.where != "board" or not target.is_character or target.colour == action.seat:
+    if target.where != "board" or not target.is_character or target.colour == attacker.colour:
         raise IllegalAction("BG-COMBAT-01", "{target} is not an enemy character in play", target=action.target)
     if not ctx.board.connected(attacker.square, target.square):
         if ctx.board.is_slit(attacker.square, target.square):
@@ -247,10 +247,16 @@ def ranged_value(state: GameState, figure: Token) -> int:
     return weapon.ranged if weapon is not None else 0
 
 
+def attacking_seat(state: GameState, combat: Combat) -> str:
+    """The seat whose card counts for the attacking side: the declared attacker's (shooter's, lancer's) colour, the
+    active player's but for a charmed figure, whose owner plays its card (PD-OBJ-CHARM-05, DT-117)."""
+    return state.tokens[combat.attacker].colour
+
+
 def resolve(ctx: Ctx) -> None:
     s = ctx.s
     combat = s.combat
-    active = s.active
+    active = attacking_seat(s, combat)
     cards = dict(combat.cards)
     attack = side_total(ctx, combat, True) + cards[active]
     defence = side_total(ctx, combat, False) + cards[opponent(active)]
@@ -302,6 +308,6 @@ def _carried_wounded_die(ctx: Ctx, token: Token) -> None:
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
-    if no_combat(state) or figure.colour != seat:  # a charmed figure declares no attack (DT-117)
-        return []
+    if no_combat(state):
+        return []  # (a charmed figure attacks the characters not of its colour, its controller's: DT-117)
     return [Attack(seat, figure.id, t.id) for t in sorted(attack_targets(state, board, figure), key=lambda t: t.id)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import chain
+from typing import Callable
 
 from .actions import FigureMoves, Jump, Move, WallWalk
 from .context import Ctx
@@ -63,9 +64,9 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
     if not board.is_open_ground(dest):
         return IllegalAction("BG-GEO-11", "{square} is not a square of a revealed room or a start zone", square=name)
     if action.route is not None:
-        problem = _route_problem(state, walker, action.route, action.take)
-        if problem and problem.rule.startswith("PD-TERR-ROCKFALL") and action.leave:
-            problem = _leave_problem(state, walker, action.leave) or problem  # what is left there says more
+        problem, stopped = _route_problem(state, walker, action.route, action.take)
+        if stopped and action.leave:  # the walk ends on the way: what it leaves there may say more
+            problem = _leave_problem(state, walker, action.leave) or problem
         if problem:
             return problem
     if dest == walker.start and action.take is None and not action.leave:
@@ -103,9 +104,9 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         if dest in board.pits:
             return IllegalAction("BG-MOVE-10", "{token} cannot reach or stop on the pit {square}", token=action.token,
                                  square=name)
-        rockfall = _rockfall_on_the_way(walker, dest, action.take)
-        if rockfall is not None:
-            return _rockfall_ends(walker, rockfall)
+        stop = _stop_on_the_way(state, walker, dest, action.take)
+        if stop is not None:
+            return stop
         return IllegalAction("BG-MOVE-01", "{square} is not within {steps} connected steps of {token}", square=name,
                              steps=walker.steps, token=action.token)
     problem = _items_problem(state, walker, action)
@@ -125,89 +126,96 @@ def _barrier(walker: Walker, where: Square, crevasse: str, obstacle: str, /, **v
     return IllegalAction("PD-GLOS-03", obstacle, **values)
 
 
-def _unshielded(walker: Walker, take: str | None) -> bool:
-    """Whether the walker crosses Rockfall without a shield of its own all along: it neither carries one from its
-    start nor picks one up (a shield it leaves on the way is not looked at: no refusal is explained by it)."""
-    return not any(walker._is_shield(t) for t in (*walker.originals, *takes(take)))
+MOVE_STOPS: dict[str, tuple[Callable, ...]] = {}
+"""Rule set -> its modules' `move_stop` hooks (`rulebook.register`): why a walker goes no further than a square."""
 
 
-def _rockfall_ends(walker: Walker, square: Square) -> IllegalAction:
-    """PD-TERR-ROCKFALL-01: an unshielded walker's move ends on the Rockfall square it enters (DT-112); a Rope does
-    not cross it (PD-TERR-ROCKFALL-05)."""
-    if any(walker.is_rope(t) for t in walker.originals):
-        return IllegalAction("PD-TERR-ROCKFALL-05", "a Rope does not cross the Rockfall {square}: without a shield, "
-                             "{mover}'s move ends there", square=square_name(square), mover=walker.mover.id)
-    return IllegalAction("PD-TERR-ROCKFALL-01", "{mover} carries no shield: the move ends on the Rockfall {square}",
-                         square=square_name(square), mover=walker.mover.id)
+def _stop(hooks: tuple[Callable, ...], walker: Walker, square: Square, take: str | None) -> IllegalAction | None:
+    """The first rule module's reason why the walker's move ends on `square` once it has entered it, or None."""
+    for hook in hooks:
+        problem = hook(walker, square, take)
+        if problem is not None:
+            return problem
+    return None
 
 
-def _rockfall_on_the_way(walker: Walker, dest: Square, take: str | None) -> Square | None:
-    """A Rockfall square that ends every way of the walker to `dest` within its steps (PD-TERR-ROCKFALL-01), if
-    there is a way but for it: a refused move's explanation, not part of the search."""
-    if not walker.rockfall or not _unshielded(walker, take):
+def _stop_on_the_way(state: GameState, walker: Walker, dest: Square, take: str | None) -> IllegalAction | None:
+    """Why every way of the walker to `dest` within its steps ends short of it (a rule module's `move_stop`), if
+    there is a way but for that: a refused move's explanation, not part of the search."""
+    hooks = MOVE_STOPS.get(state.catalogue.rules, ())
+    if not hooks:
         return None
-    first: dict[Square, Square | None] = {walker.start: None}  # square -> the first trap on the way found to it
+    first: dict[Square, IllegalAction | None] = {walker.start: None}  # square -> the first stop on the way to it
     frontier = [walker.start]
     for _ in range(walker.steps):
         ahead = []
         for here in frontier:
-            trap = first[here]
-            if trap is None and here != walker.start and here in walker.rockfall and walker.trapped(here, None, ()):
-                trap = here
+            stop = first[here]
+            if stop is None and here != walker.start:
+                stop = _stop(hooks, walker, here, take)
             for there in walker.links.get(here, ()):
                 if there not in first and walker.may_enter(here, there, walker.original, ()):
-                    first[there] = trap
+                    first[there] = stop
                     ahead.append(there)
         frontier = ahead
     return first.get(dest)
 
 
 def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...],
-                   take: str | None = None) -> IllegalAction | None:
-    """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10,
-    PD-TERR-ROCKFALL-01)."""
-    board = walker.board
+                   take: str | None = None) -> tuple[IllegalAction | None, bool]:
+    """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10), or the
+    square it may not go on from (a rule module's `move_stop`: then True, the walk is cut short there)."""
     if len(route) > walker.steps:
         return IllegalAction("BG-MOVE-01", "{mover} moves at most {steps} squares", mover=walker.mover.id,
-                             steps=walker.steps)
+                             steps=walker.steps), False
     here = walker.start
-    unshielded = walker.rockfall and _unshielded(walker, take)
+    hooks = MOVE_STOPS.get(state.catalogue.rules, ())
     for there in route:
-        name = square_name(there)
-        if unshielded and here in walker.rockfall and walker.trapped(here, None, ()):
-            return _rockfall_ends(walker, here)
-        if board.start_zone_owner(here) == walker.exit_owner and walker.can_exit:
-            return IllegalAction("BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start "
-                                 "zone")
-        if abs(here[0] - there[0]) + abs(here[1] - there[1]) != 1 or not board.is_open_ground(there):
-            return IllegalAction("BG-MOVE-01", "{square} is not a square next to {here}", square=name,
-                                 here=square_name(here))
-        if there not in walker.links.get(here, ()):
-            return _blocked(board, here, there)
-        if not walker.may_enter(here, there, walker.original, ()):
-            if there in walker.crevasses and here in walker.pits and walker.is_rope(walker.original):
-                return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the pit "
-                                     "{here} onto the crevasse {square}", here=square_name(here), square=name)
-            if there in walker.barriers:
-                return _barrier(walker, there, N_("{mover} cannot cross {square} (a crevasse)"),
-                                N_("{mover} cannot cross {square} (a 3D obstacle)"), mover=walker.mover.id, square=name)
-            if there in walker.rubble:
-                return IllegalAction("PD-CHAR-ILLUS-04", "{square} holds an illusion rubble: nobody but the Ghost "
-                                     "crosses it", square=name)
-            contents = walker.contents(there, walker.original, ())
-            if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
-                rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner and walker.can_exit \
-                    else "BG-MOVE-09"
-                return IllegalAction(rule, "{square} holds an enemy figure", square=name)
-            if there in board.pits:
-                if here in board.pits and walker.is_rope(walker.original):
-                    return IllegalAction("BG-PIT-10", "a Rope crosses one pit at a time")
-                if here in walker.crevasses:
-                    return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the "
-                                         "crevasse {here} onto the pit {square}", here=square_name(here), square=name)
-                return IllegalAction("BG-MOVE-10", "{mover} cannot enter the pit {square}", mover=walker.mover.id,
-                                     square=name)
+        stop = _stop(hooks, walker, here, take) if hooks else None
+        if stop is not None:
+            return stop, True
+        problem = _step_problem(walker, here, there)
+        if problem is not None:
+            return problem, False
         here = there
+    return None, False
+
+
+def _step_problem(walker: Walker, here: Square, there: Square) -> IllegalAction | None:
+    """Why no move steps from `here` to `there` (`_route_problem`), or None."""
+    board = walker.board
+    name = square_name(there)
+    if board.start_zone_owner(here) == walker.exit_owner and walker.can_exit:
+        return IllegalAction("BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start "
+                             "zone")
+    if abs(here[0] - there[0]) + abs(here[1] - there[1]) != 1 or not board.is_open_ground(there):
+        return IllegalAction("BG-MOVE-01", "{square} is not a square next to {here}", square=name,
+                             here=square_name(here))
+    if there not in walker.links.get(here, ()):
+        return _blocked(board, here, there)
+    if not walker.may_enter(here, there, walker.original, ()):
+        if there in walker.crevasses and here in walker.pits and walker.is_rope(walker.original):
+            return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the pit "
+                                 "{here} onto the crevasse {square}", here=square_name(here), square=name)
+        if there in walker.barriers:
+            return _barrier(walker, there, N_("{mover} cannot cross {square} (a crevasse)"),
+                            N_("{mover} cannot cross {square} (a 3D obstacle)"), mover=walker.mover.id, square=name)
+        if there in walker.rubble:
+            return IllegalAction("PD-CHAR-ILLUS-04", "{square} holds an illusion rubble: nobody but the Ghost "
+                                 "crosses it", square=name)
+        contents = walker.contents(there, walker.original, ())
+        if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
+            rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner and walker.can_exit \
+                else "BG-MOVE-09"
+            return IllegalAction(rule, "{square} holds an enemy figure", square=name)
+        if there in board.pits:
+            if here in board.pits and walker.is_rope(walker.original):
+                return IllegalAction("BG-PIT-10", "a Rope crosses one pit at a time")
+            if here in walker.crevasses:
+                return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the "
+                                     "crevasse {here} onto the pit {square}", here=square_name(here), square=name)
+            return IllegalAction("BG-MOVE-10", "{mover} cannot enter the pit {square}", mover=walker.mover.id,
+                                 square=name)
     return None
 
 

@@ -566,8 +566,12 @@ def _check_turn(state: GameState) -> None:
     extra = sum(o.extra_ap for o in cat.objects.values()) * len(SEATS)
     for tid, n in sorted(state.pools.items()):
         t = state.tokens[tid]
-        if tid in controlled:
-            continue  # PD-OBJ-CHARM-02: the charmed figure's own actions
+        if tid in controlled:  # PD-OBJ-CHARM-02: the charmed figure's own actions, at most the scroll's
+            most = max(o.control_actions for o in cat.objects.values())
+            if n > most:
+                raise PositionError("PD-OBJ-CHARM-02", "turn pools=", f"{tid}:{n}: a charmed figure takes at most "
+                                                                      f"{most} actions")
+            continue
         if not t.is_character or t.colour != state.active:
             raise PositionError("BG-AP-05", "turn pools=", f"{tid}: potion AP belong to a character of the active "
                                                            "player, or to an enemy figure he charmed (a control "
@@ -641,22 +645,26 @@ def _check_combat(state: GameState) -> None:
     tokens = state.tokens
     a, t = tokens[c.attacker], tokens[c.target]
     distant = c.shooters or ((c.lancer,) if c.lancer else ())
-    if not a.is_figure or a.colour != state.active or c.attacker not in (distant or c.attackers):
+    # the attacking side is the attacker's colour: the active player's, or that of an enemy figure he charmed, which
+    # attacks his own characters (PD-OBJ-CHARM-04/05, DT-117)
+    side = a.colour
+    charmed = any(name.startswith("control:") and who == c.attacker for name, who in state.marks.items())
+    if not a.is_figure or (side != state.active and not charmed) or c.attacker not in (distant or c.attackers):
         raise PositionError("BG-COMBAT-01", "combat", f"{c.attacker}: the attacker is a figure of the active "
-                                                      "player, among att= (shot= for a shot)")
+                                                      "player (or one he charmed), among att= (shot= for a shot)")
     for tid in c.shooters:
-        if tid in c.attackers + c.defenders or not tokens[tid].is_figure or tokens[tid].colour != state.active:
-            raise PositionError("PR-RANGED-09", "combat", f"{tid}: a shooter is a figure of the active player, "
+        if tid in c.attackers + c.defenders or not tokens[tid].is_figure or tokens[tid].colour != side:
+            raise PositionError("PR-RANGED-09", "combat", f"{tid}: a shooter is a figure of the attacker's side, "
                                                           "not among att= or def=")
-    if not (t.is_character and t.where == "board" and t.colour != state.active) or c.target not in c.defenders:
+    if not (t.is_character and t.where == "board" and t.colour != side) or c.target not in c.defenders:
         raise PositionError("BG-COMBAT-01", "combat", f"{c.target}: the target is an enemy character in play, "
                                                       "among def=")
     for tid in c.attackers + c.defenders:
-        side = state.active if tid in c.attackers else None
+        attacking = tid in c.attackers
         token = tokens[tid]
-        if side and (token.colour != side or not token.is_figure):
-            raise PositionError("BG-GROUP-02", "combat", f"{tid}: attackers are figures of the active player")
-        if not side and (token.colour == state.active or not (token.is_figure or tid == c.target)):
+        if attacking and (token.colour != side or not token.is_figure):
+            raise PositionError("BG-GROUP-02", "combat", f"{tid}: attackers are figures of the attacker's side")
+        if not attacking and (token.colour == side or not (token.is_figure or tid == c.target)):
             raise PositionError("BG-GROUP-03", "combat", f"{tid}: defenders are enemy figures (and the target)")
     if len(set(c.attackers + c.defenders)) != len(c.attackers + c.defenders):
         raise PositionError("BG-GROUP-02", "combat", "a participant is named twice")

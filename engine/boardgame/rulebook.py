@@ -36,6 +36,11 @@ class RuleModule:
     # (state, seat) -> VP the position gives while it lasts, beyond the tokens' (the Pentacle's, RUL-088):
     # counted by `GameState.vp` in the games of the rule sets this module is part of (`register`)
     vp_bonus: Callable | None = None
+    # (walker, square, take) -> IllegalAction | None: why a walker (`movement.Walker`) that has entered `square`
+    # goes no further in its move, if this module's rules end it there (an unshielded walker on Rockfall,
+    # PD-TERR-ROCKFALL-01): how `moves.explain_refused_move` words a refused route or destination. Asked only to
+    # explain a move already refused, never by the move search (which reads the terrain as data).
+    move_stop: Callable | None = None
 
 
 BASE_SET = (
@@ -59,9 +64,10 @@ RULE_SETS: dict[str, tuple[RuleModule, ...]] = {}
 
 def register(rules: str, rule_modules: tuple[RuleModule, ...]) -> None:
     """Name a rule set (`SetCatalogue.rules`) and the modules that make it up (an expansion's package does this
-    when imported), and hand its modules' VP bonuses to `GameState.vp`."""
+    when imported), and hand its modules' VP bonuses to `GameState.vp` and their move stops to `moves`."""
     RULE_SETS[rules] = rule_modules
     state.VP_BONUSES[rules] = tuple(module.vp_bonus for module in rule_modules if module.vp_bonus)
+    moves.MOVE_STOPS[rules] = tuple(module.move_stop for module in rule_modules if module.move_stop)
 
 
 register("base", BASE_SET)

@@ -7,9 +7,8 @@ colour (its exits and its death score as usual, PD-OBJ-CHARM-06) and the charmin
 entry per figure: a second scroll read in the same turn charms a second figure, and the first keeps its actions);
 `Ctx.actor` and `legal_actions` let the seat act with it, from its pool only.
 
-The charmed figure declares no attack (DT-117): PD-OBJ-CHARM-04 lets it fight only characters not of its colour,
-i.e. its controller's own, with cards from its owner's hand (PD-OBJ-CHARM-05) in a combat whose attacking side would
-not be the active player's; the rulebook's example (PD-EX-05) uses charmed actions to move and turn rooms.
+The charmed figure may attack characters not of its colour, i.e. its controller's own, its owner playing its card
+(PD-OBJ-CHARM-04/05, DT-117: a combat's attacking seat is its attacker's colour, `combat.attacking_seat`).
 
 Notation: `charm bIL yWA` (the magic user, then the enemy figure).
 """
@@ -26,7 +25,9 @@ from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
 
-CHARMED_ACTIONS = 3  # PD-OBJ-CHARM-02
+CHARMED_ACTIONS = 3
+"""PD-OBJ-CHARM-02: the Charm Scroll's `control_actions` in the data (the position reader bounds a charmed figure's
+pool by it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +80,9 @@ def charm(ctx: Ctx, action: Charm) -> None:
                             figure=figure.id)
     ctx.put(scroll.moved(where="discarded", square=None))
     s.marks[f"control:{action.seat}:{target.id}"] = target.id
-    s.pools[target.id] = CHARMED_ACTIONS
-    ctx.emit("charmed", by=figure.id, target=target.id, actions=CHARMED_ACTIONS)
+    actions = s.catalogue.objects[scroll.code].control_actions
+    s.pools[target.id] = actions
+    ctx.emit("charmed", by=figure.id, target=target.id, actions=actions)
 
 
 def release(ctx: Ctx) -> None:

@@ -2,8 +2,10 @@
 square, placing a broken-wall marker on it (`GameState.marks`: "wall:<tile>:<index>" -> the Golem). A marker belongs
 to one room and turns with it; a broken segment is open for movement and sight (the board leaves it out,
 `Board.broken`). A double wall (both rooms print a wall on the edge) takes two breaks, his own room's segment first.
-An arrow slit counts as a wall segment. At most 3 segments per Golem in the whole game. He breaks only toward a
-square on the board (a revealed room or a start zone): what lies beyond a face-down room's edge is unknown (DT-115).
+An arrow slit counts as a wall segment. At most 3 segments per Golem in the whole game. He breaks toward any square
+of the board, a face-down room's too (the segment printed on his own room, the only one anyone sees: then nothing
+known stops a reveal there, BG-REVEAL-02), never toward the outside of the board, where no square lies behind the
+wall (DT-115, DT-244).
 
 Notation: `smash bGO n` (the Golem, then the direction of the wall).
 """
@@ -38,7 +40,7 @@ def breaks_used(state: GameState, golem: Token) -> int:
 def segment(board, square, direction: str) -> tuple[str, int] | None:
     """The unbroken wall segment to break on that side of `square` (the square's own room's first), or None."""
     other = step(square, direction)
-    if other not in board.open_ground or square not in board.open_ground:
+    if square not in board.open_ground or not board.exists(other):  # a square lies behind it, face down or not
         return None
     left = [s for s in board.segments.get(edge(square, other), ()) if s not in board.broken]
     if not left:

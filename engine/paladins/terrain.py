@@ -5,7 +5,8 @@ some and stopped on by none, Rockfall ends an unprotected walker's move) and sig
 3D obstacles stop a line). This module adds:
 
 - Rockfall kills (PD-TERR-ROCKFALL-01/02, RUL-090): every character on a Rockfall square once an action is done
-  (whoever ends a move there, shield or not, and what it carries) is eliminated.
+  (whoever ends a move there, shield or not, and what it carries) is eliminated; a move refused because an
+  unshielded walker's move ends on Rockfall says so (`rockfall_stop`, the module's `move_stop`).
 - The Fountain of Youth (PD-TERR-FOUNTAIN-02..04, RUL-087): a wounded character of the active player, on a square
   connected to the fountain and alone there (no figure over it), drinks for 1 AP and is healed; it may act the same
   turn. Notation: `fountain bTR`.
@@ -20,6 +21,8 @@ from dataclasses import dataclass
 from ..boardgame.actions import Action
 from ..boardgame.board import board_of
 from ..boardgame.context import Ctx
+from ..boardgame.geometry import square_name
+from ..boardgame.movement import Walker, takes
 from ..boardgame.notation import register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
@@ -43,6 +46,25 @@ def rockfall(ctx: Ctx) -> None:
                      key=lambda t: (t.wounded, t.id))
     for victim in victims:
         ctx.eliminate(victim, "rockfall")
+
+
+def _unshielded(walker: Walker, take: str | None) -> bool:
+    """Whether the walker crosses Rockfall without a shield of its own all along: it neither carries one from its
+    start nor picks one up (a shield it leaves on the way is not looked at: no refusal is explained by it)."""
+    return not any(walker._is_shield(t) for t in (*walker.originals, *takes(take)))
+
+
+def rockfall_stop(walker: Walker, square, take: str | None) -> IllegalAction | None:
+    """The rule module's `move_stop`: an unshielded walker's move ends on the Rockfall square it enters
+    (PD-TERR-ROCKFALL-01, DT-112); a Rope does not cross it (PD-TERR-ROCKFALL-05). The search itself stops there
+    (`Walker.trapped`); this only words a refused move."""
+    if square not in walker.rockfall or not walker.trapped(square, None, ()) or not _unshielded(walker, take):
+        return None
+    if any(walker.is_rope(t) for t in walker.originals):
+        return IllegalAction("PD-TERR-ROCKFALL-05", "a Rope does not cross the Rockfall {square}: without a shield, "
+                             "{mover}'s move ends there", square=square_name(square), mover=walker.mover.id)
+    return IllegalAction("PD-TERR-ROCKFALL-01", "{mover} carries no shield: the move ends on the Rockfall {square}",
+                         square=square_name(square), mover=walker.mover.id)
 
 
 def fountain_problem(state: GameState, board, character: Token) -> IllegalAction | None:
@@ -104,6 +126,6 @@ register_action(Fountain, {"fountain": lambda w, seat: Fountain(seat, w.token(se
                 lambda a: f"fountain {a.token}")
 
 MODULE = RuleModule("terrain", {Fountain: drink}, wounded_actions=wounded_actions, reach_only=True,
-                    after_action=rockfall, vp_bonus=pentacle_bonus)
+                    after_action=rockfall, vp_bonus=pentacle_bonus, move_stop=rockfall_stop)
 
 __all__ = ["Fountain", "MODULE", "pentacle_bonus"]

@@ -54,10 +54,14 @@ def problem(state: GameState, board, banshee: Token, direction: str, person: Tok
     if not board.connected(here, there):
         return IllegalAction("PR-CHAR-BANSHEE-02", "a wall, closed portcullis or arrow slit stops the push to "
                              "{square}", square=name)
-    if there in board.rubble or any(there in board.terrain_of(kind) for kind in ("crevasses", "obstacles",
-                                                                                  "fountains")):
-        return IllegalAction("PD-GLOS-03", "nobody may be on {square} (a crevasse, an obstacle or rubble): no push "
-                             "there", square=name)
+    # a square nobody may enter is no valid landing (DT-242): only a pit is one to fall in (PR-CHAR-BANSHEE-06)
+    if there in board.terrain_of("crevasses"):
+        return IllegalAction("PD-TERR-CREVASSE-01", "nobody may enter the crevasse {square}: no push there",
+                             square=name)
+    if there in board.terrain_of("obstacles") or there in board.terrain_of("fountains"):
+        return IllegalAction("PD-GLOS-03", "nobody may be on {square} (a 3D obstacle): no push there", square=name)
+    if there in board.rubble:
+        return IllegalAction("PD-CHAR-ILLUS-04", "{square} holds an illusion rubble: no push there", square=name)
     illusion = board.illusions.get(there)
     if illusion is not None and illusion[0] == person.colour and "illusions" in state.catalogue.characters[
             person.code].abilities:

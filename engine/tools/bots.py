@@ -275,7 +275,7 @@ class GreedyBot:
         combat = view["combat"]
         if combat is None:
             return -value
-        attacking = view["active"] == seat
+        attacking = combat["attacker"][0].upper() == seat  # its colour: a charmed attacker's owner plays (DT-117)
         first = combat.get("first")
         if first and first["seat"] != seat and first["card"] is not None:  # PD-CHAR-WMASTER-01: their card is shown
             totals = combat["totals"]

@@ -471,6 +471,20 @@ def test_BG_COMBAT_03_the_panel_shows_both_totals_before_the_cards_from_the_read
     assert "Blue attacks: 4 + card vs you 5 + card" in text_of(game_panel(yellow, 0.0))
 
 
+def test_PD_OBJ_CHARM_05_DT_117_a_charmed_attackers_odds_are_its_owners():
+    """Blue's charmed yellow Mechanork (2) attacks Blue's Goblin (1): Yellow plays the attacking card (DT-117), so
+    Yellow's panel says "you attack", Blue's that Yellow attacks him (it took the active player, Blue, as the
+    attacker)."""
+    from dungeon_twister.engine import format_position
+    from tests.engine.builders import act
+    from tests.engine.paladins.builders import pd_position
+
+    declared = act(pd_position("bIL@a7 bCH@a7 yMK@c7 bGB@c6 yGB@h4"), "charm bIL yMK", "attack yMK bGB")
+    blue, yellow = seated(format_position(declared), "B"), seated(format_position(declared), "Y")
+    assert "you attack: 2 + card vs Blue 1 + card" in text_of(game_panel(yellow, 0.0))
+    assert "Yellow attacks: 2 + card vs you 1 + card" in text_of(game_panel(blue, 0.0))
+
+
 def test_BG_COMBAT_04_the_result_is_worded_attacker_first():
     event = {"kind": "combat_resolved", "number": 2, "cards": {"B": 0, "Y": 3}, "attack": 4, "defence": 8,
              "winner": "B", "attacker_seat": "Y"}

@@ -257,6 +257,24 @@ def test_PD_CHAR_GOLEM_01_edge_no_wall_no_break_and_not_toward_nothing():
     assert_refused(pd_position("bWA@b13 yWA@h4"), "smash bWA e", "PD-CHAR-GOLEM-01")
 
 
+def test_PD_CHAR_GOLEM_01_DT_115_he_breaks_his_rooms_wall_toward_a_face_down_room_and_may_reveal_it():
+    """DT-115: « Il Golem può rompere un muro adiacente » (any adjacent wall) and the square behind it exists, face
+    down or not. Room A2 face down: the wall north of a5 printed on O1, his own room, is broken (1 AP, 1 of his 3,
+    marker wall:O1:0); nothing known then stops his reveal of A2 from a5 (BG-REVEAL-02: the face-down room's own
+    walls are unknown, DT-004). It was refused ("toward the board"); the outside of the board still is."""
+    rooms = "A1=O1/0 B1=O2/0 A2=*P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
+    state = pd_position("bGO@a5 yWA@h4", rooms=rooms)
+    assert "smash bGO n" in legal_set(state, verb="smash")
+    assert "reveal bGO A2" not in legal_set(state, verb="reveal"), "the wall a5|a6 of O1 is known"
+    broken, events = apply_texts(state, "smash bGO n")
+    assert dict(broken.marks) == {"wall:O1:0": "bGO"} and broken.ap == state.ap - 1 and where(broken, "bGO") == "a5"
+    assert [event_view(e, None)["left"] for e in events if e.kind == "wall_broken"] == [2]
+    assert "reveal bGO A2" in legal_set(broken, verb="reveal")
+    assert "move bGO a6" not in legal_set(broken, verb="move"), "a face-down room is entered once revealed"
+    assert legal_set(broken, verb="smash") == set(), "O1's segment is broken; P1's is unknown"
+    assert_refused(pd_position("bGO@a13 yWA@h4"), "smash bGO w", "PD-CHAR-GOLEM-01")
+
+
 def test_PD_CHAR_GOLEM_04_the_marker_belongs_to_its_room_and_turns_with_it():
     """Broken, the segment of W1 stays broken when the room turns: the marker names the tile and its segment."""
     broken = act(pd_position("bGO@b13 bMK@a15 yWA@h4"), "smash bGO e")
@@ -449,10 +467,53 @@ def test_PD_OBJ_CHARM_01_edge_only_a_magic_user_only_in_his_room_not_in_fog():
     assert "charm bWZ yMK" in legal_set(pd_position("bWZ@a7 bCH@a7 yMK@c7 yWA@h4"), verb="charm")  # PD-GLOS-01
 
 
-def test_PD_OBJ_CHARM_04_DT_117_the_charmed_figure_declares_no_attack():
-    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 bGB@c6 yWA@h4"), "charm bIL yMK")
-    assert legal_set(charmed, verb="attack", token="yMK") == set()
-    assert_refused(charmed, "attack yMK bGB", "PD-OBJ-CHARM-04")
+def test_PD_OBJ_CHARM_04_05_DT_117_the_charmed_figure_attacks_its_controllers_characters_its_owner_plays_the_card():
+    """PD-OBJ-CHARM-04 (IT « non può impegnarsi in combattimenti contro personaggi del proprio colore »): the charmed
+    Mechanork (2) may attack Blue's Goblin (1), not a yellow character; PD-OBJ-CHARM-05: Yellow, its owner, plays
+    its card, Blue the Goblin's, both in secret; one of its 3 charmed actions, none of Blue's AP. Yellow +3, Blue +0:
+    5 against 1, the Goblin is wounded (Yellow's side won). Blue +6 against Yellow +0: 2 against 7, the Mechanork
+    is wounded and the control ends. The engine refused every attack of a charmed figure (audits pd18 D1, pd19)."""
+    from dungeon_twister.engine import secret_purpose
+
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 bGB@c6 yWA@d7 yGB@h4"), "charm bIL yMK")
+    assert legal_set(charmed, verb="attack", token="yMK") == {"attack yMK bGB"}
+    error = assert_refused(charmed, "attack yMK yWA", "PD-OBJ-CHARM-04")
+    assert error.values == {"attacker": "yMK"}
+    declared = act(charmed, "attack yMK bGB")
+    assert declared.to_act == ("B", "Y") and secret_purpose(declared, "Y") == "combat-1"
+    assert (declared.combat.attackers, declared.combat.defenders) == (("yMK",), ("bGB",))
+    assert declared.pools["yMK"] == 2 and declared.ap == charmed.ap
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    text = format_position(declared)  # the pending combat reads back (it was refused: an attacker not Blue's)
+    assert "combat 1 yMK>bGB att=yMK def=bGB" in text and format_position(parse_position(text)) == text
+    try:
+        parse_position(text.replace("marks control:B:yMK=yMK ; ", "").replace("pools=yMK:2 ", ""))
+        raise AssertionError("an uncharmed yellow attacker in Blue's turn read back")
+    except PositionError as error:
+        assert error.rule == "BG-COMBAT-01", error
+    won, events = apply_texts(declared, "combat +3", seat="Y")
+    won, more = apply_texts(won, "combat +0", seat="B")
+    resolved = seen(events + more, "combat_resolved")
+    assert (resolved["attack"], resolved["defence"], resolved["winner"], resolved["attacker_seat"]) == (5, 1, "Y", "Y")
+    assert where(won, "bGB") == "c6!" and where(won, "yMK") == "c7" and won.phase == "main" and won.to_act == ("B",)
+    # Yellow's +3 is spent (one of its two left), Blue's +0 goes back to his hand (BG-COMBAT-06)
+    assert won.players["Y"].combat.count(3) == 1 and won.players["B"].combat == charmed.players["B"].combat
+    lost = act(act(declared, "combat +0", seat="Y"), "combat +6", seat="B")
+    assert where(lost, "yMK") == "c7!" and where(lost, "bGB") == "c6" and "control:B:yMK" not in lost.marks
+
+
+def test_PD_OBJ_CHARM_04_RUL_085_its_colour_joins_its_side_in_a_group_combat_and_the_kill_scores_for_its_owner():
+    """RUL-085: the charmed figure keeps its colour for the group: the yellow Troll beside the blue Goblin joins the
+    charmed Mechanork's attack; the blue Warrior beside the Troll defends with the Goblin (BG-GROUP-02). PD-OBJ-CHARM-06:
+    the wounded blue Goblin attacked by the charmed Mechanork and beaten dies, and the VP is Yellow's."""
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 bGB@c6 yTR@b6 bWA@a6 yGB@h4"), "charm bIL yMK")
+    declared = act(charmed, "attack yMK bGB")
+    assert (declared.combat.attackers, declared.combat.defenders) == (("yMK", "yTR"), ("bGB", "bWA"))
+    wounded = act(pd_position("bIL@a7 bCH@a7 yMK@c7 bGB@c6! yGB@h4"), "charm bIL yMK")
+    killed = act(act(act(wounded, "attack yMK bGB"), "combat +1", seat="Y"), "combat +0", seat="B")
+    assert where(killed, "bGB") == "eliminated" and (killed.vp("Y"), killed.vp("B")) == (1, 0)
 
 
 def test_PD_OBJ_CHARM_05_06_PD_EX_05_its_jumps_are_the_charmers_and_its_death_scores_as_usual():
@@ -516,6 +577,28 @@ def test_PD_OBJ_CHARM_02_03_a_charmed_position_reads_back_as_written():
     refused(text.replace("marks control:B:yMK=yMK ; ", ""), "BG-AP-05")
     before = format_position(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"))
     refused(before.replace("combats=0", "combats=0 acted=yMK"), "BG-AP-02")
+
+
+def test_PD_OBJ_CHARM_02_a_charmed_figures_pool_holds_at_most_its_3_actions():
+    """PD-OBJ-CHARM-02: the charmed figure takes up to 3 actions, the Charm Scroll's `control_actions` in the data;
+    its pool starts there and only goes down (a Speed Potion adds nothing, DT-227). A position stating a larger
+    pool for it was read back (the reader skipped the bound for a controlled figure); it is refused, and 3, 1 and 0
+    still read."""
+    import pytest
+
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    charmed = act(pd_position("bIL@a7 bCH@a7 yMK@c7 yWA@h4"), "charm bIL yMK")
+    assert charmed.pools["yMK"] == 3 == charmed.catalogue.objects["CH"].control_actions
+    text = format_position(charmed)
+    assert "pools=yMK:3" in text
+    for n in (0, 1, 3):
+        assert parse_position(text.replace("pools=yMK:3", f"pools=yMK:{n}")).pools["yMK"] == n
+    for n in (4, 9):
+        with pytest.raises(PositionError) as info:
+            parse_position(text.replace("pools=yMK:3", f"pools=yMK:{n}"))
+        assert info.value.rule == "PD-OBJ-CHARM-02" and info.value.field == "turn pools=", info.value
 
 
 # --- the Paladin ----------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dungeon_twister.engine import event_view
+from dungeon_twister.engine import event_view, format_position, parse_position
 
 from ..builders import act, apply_texts, assert_refused, combat_round, legal_set, where
 from .builders import all_position, pd_position
@@ -13,6 +13,23 @@ def test_PD_GLOS_03_the_banshee_pushes_nobody_onto_an_obstacle():
     state = all_position("bBS@d1 yGB@d2 yWA@h4")
     assert "push bBS yGB" not in legal_set(state, verb="push")
     assert_refused(state, "push bBS yGB", "PD-GLOS-03")
+
+
+def test_PD_TERR_CREVASSE_01_DT_242_the_banshee_pushes_nobody_into_a_crevasse():
+    """The Goblin on b2, the crevasse b3 behind him: nobody may enter a crevasse (PD-TERR-CREVASSE-01), and a push
+    lands only on a valid square, a pit being the one exception (PR-CHAR-BANSHEE-06): no push, refused citing the
+    crevasse's rule (it cited PD-GLOS-03, the 3D obstacles'). The Ghost, who crosses a crevasse, may not stop on it
+    either. Illusion rubble, which nobody but the Ghost crosses, cites PD-CHAR-ILLUS-04; an obstacle keeps
+    PD-GLOS-03."""
+    for person in ("yGB", "yGH"):
+        state = all_position(f"bBS@b1 {person}@b2 yWA@h4")
+        assert f"push bBS {person}" not in legal_set(state, verb="push")
+        error = assert_refused(state, f"push bBS {person}", "PD-TERR-CREVASSE-01")
+        assert error.values["square"] == "b3"
+    rubble = all_position("bBS@c2 yGB@c3 yWA@h4", ports="- ; marks illusion:B:rubble=c4")
+    assert "push bBS yGB" not in legal_set(rubble, verb="push")
+    assert_refused(rubble, "push bBS yGB", "PD-CHAR-ILLUS-04")
+    assert "push bBS yGB" in legal_set(all_position("bBS@c2 yGB@c3 yWA@h4"), verb="push"), "c4 is floor"
 
 
 def test_PD_TERR_ROCKFALL_01_pushed_onto_rockfall_the_figure_dies():
@@ -65,6 +82,43 @@ def test_PR_OBJ_LANCE_02_RUL_061_the_paladins_lance_breaks_not_his_other_object_
         assert next(e for e in seen if e["kind"] == "combat_resolved")["attack"] == attack, other
         assert next(e for e in seen if e["kind"] == "lance_broken")["token"] == "bLN", other
         assert (where(after, "bLN"), where(after, other)) == ("discarded", "c1"), other
+
+
+def test_PD_CHAR_WMASTER_02_not_in_a_ranged_combat():
+    """PD-CHAR-WMASTER-02: the Weapon Master's techniques work in a melee, a group combat included, "but not in a
+    ranged combat" (IT « ma non in un combattimento a lungo raggio »). A Bow shot at him, or by him, asks both seats
+    for a secret card (commit-reveal, nobody lays first, DT-114); a melee against him in the same place has Blue
+    lay first, face up."""
+    from dungeon_twister.engine import secret_purpose
+
+    at_him = act(all_position("bGB@a1 bBW@a1 yWM@a4 yGB@h4"), "shoot bGB yWM")
+    assert at_him.phase == "combat" and at_him.to_act == ("B", "Y") and at_him.combat_first() is None
+    assert secret_purpose(at_him, "B") == secret_purpose(at_him, "Y") == "combat-1"
+    by_him = act(all_position("bWM@a1 bBW@a1 yGB@a4 yWA@h4"), "shoot bWM yGB")
+    assert by_him.to_act == ("B", "Y") and by_him.combat_first() is None
+    assert secret_purpose(by_him, "B") == secret_purpose(by_him, "Y") == "combat-1"
+    melee = act(all_position("bGB@a3 yWM@a4 yGB@h4"), "attack bGB yWM")
+    assert melee.combat_first() == "B" and melee.to_act == ("B",) and secret_purpose(melee, "B") is None
+
+
+def test_PD_OBJ_CHARM_05_DT_117_a_charmed_shooter_or_lancer_fights_with_its_owners_card():
+    """The charmed yellow Goblin with a Bow shoots Blue's Warrior (3): its owner, Yellow, plays the shooter's card
+    (PD-OBJ-CHARM-05). Found while settling D1: the attacking side took the active player's card, so Blue's +5 made
+    his own Warrior lose (1 + 5 against 3 + 0). Now 1 + 0 against 3 + 5: the shot fails, and nobody is wounded (a
+    shooter never is, PR-RANGED-04). The same with the Telescopic Lance (the lancer's side: Yellow's card)."""
+    shot = act(all_position("bIL@a7 bCH@a7 yGB@c7 yBW@c7 bWA@c10 yWA@h4"), "charm bIL yGB")
+    assert "shoot yGB bWA" in legal_set(shot, verb="shoot")
+    declared = act(shot, "shoot yGB bWA")
+    text = format_position(declared)
+    assert "shot=yGB" in text and format_position(parse_position(text)) == text
+    after, events = apply_texts(declared, "combat +5", seat="B")
+    after, more = apply_texts(after, "combat +0", seat="Y")
+    resolved = next(event_view(e, None) for e in events + more if e.kind == "combat_resolved")
+    assert (resolved["attack"], resolved["defence"], resolved["winner"], resolved["attacker_seat"]) == (1, 8, "B", "Y")
+    assert where(after, "bWA") == "c10" and where(after, "yGB") == "c7"
+    lance = act(all_position("bIL@a7 bCH@a7 yGB@c7 yLN@c7 bWA@c9 yWA@h4"), "charm bIL yGB")
+    after = act(act(act(lance, "lance yGB bWA"), "combat +6", seat="Y"), "combat +0", seat="B")
+    assert where(after, "bWA") == "c9!", "1 + 6 against 3 + 0: Yellow's lancer wins"
 
 
 def test_PD_CHAR_WMASTER_01_BG_WOUND_02_a_wounded_weapon_master_has_no_techniques():

@@ -114,6 +114,48 @@ def test_PD_ROPE_03_DT_240_the_elf_and_the_thief_with_a_rope_neither_from_crevas
     assert where(act(on_pit, "move bTH c4"), "bTH") == "c4"
 
 
+def test_PD_ROPE_01_03_DT_243_from_rockfall_crossed_by_a_shield_the_rope_crosses_the_crevasse_both_ways():
+    """DT-243: the Rope crosses the crevasse b3 from a valid square to a valid square (PD-ROPE-01); the Rockfall c3
+    beside it is not crossed by the Rope (PD-TERR-ROCKFALL-05) but by the Fire Shield, and ending there is legal
+    (deadly: DT-112), so it is a valid square. The Paladin with both goes c3 -> b3 -> a3 and back alike. Without
+    the shield the Rockfall ends his move (PD-TERR-ROCKFALL-05 named: a Rope does not cross it)."""
+    from dungeon_twister.engine.boardgame import catalogue
+    from .builders import _synthetic_paladins
+
+    raw = _synthetic_paladins()
+    raw["set"] = "synthetic_paladins_rockfall_rift"
+    for room in ("O1", "O2"):
+        raw["rooms"][room]["rockfall"] = ["r3c3"]
+    catalogue.register("synthetic_paladins_rockfall_rift", raw)
+
+    def position(tokens):
+        return pd_position(tokens, set_name="synthetic_paladins_rockfall_rift")
+
+    assert where(act(position("bPA@c4 bRP@c4 bFH@c4 yGB@h4"), "move bPA c3-b3-a3"), "bPA") == "a3"
+    assert where(act(position("bPA@a3 bRP@a3 bFH@a3 yGB@h4"), "move bPA b3-c3-c4"), "bPA") == "c4"
+    assert "move bPA a3" in moves(position("bPA@c4 bRP@c4 bFH@c4 yGB@h4"), "bPA")
+    assert_refused(position("bGB@c4 bRP@c4 yGB@h4"), "move bGB c3-b3-a3", "PD-TERR-ROCKFALL-05")
+
+
+def test_PD_ROPE_01_PD_CHAR_ILLUS_05_DT_243_the_illusionist_crosses_a_crevasse_onto_his_own_illusion_and_goes_on():
+    """DT-243: to the Illusionist his own illusions are empty squares he crosses and may not stop on (PD-CHAR-ILLUS-05),
+    no obstacle square; with a Rope he crosses the crevasse b3 onto his own illusion on a3, pit or rubble, and goes
+    on to a4, both ways, as any Rope-carrier may land beyond a crevasse on a square he crosses without stopping (a
+    friend's). He may not end on it (PD-CHAR-ILLUS-05); another's illusion pit beyond the crevasse is an obstacle
+    square (PD-ROPE-03), another's rubble a block (PD-CHAR-ILLUS-04)."""
+    for kind in ("pit", "rubble"):
+        marks = f"- ; marks illusion:B:{kind}=a3"
+        there = act(pd_position("bIL@c3 bRP@c3 yGB@h4", ports=marks), "move bIL b3-a3-a4")
+        assert where(there, "bIL") == "a4", kind
+        back = act(pd_position("bIL@a4 bRP@a4 yGB@h4", ports=marks), "move bIL a3-b3-c3")
+        assert where(back, "bIL") == "c3", kind
+        assert_refused(pd_position("bIL@c3 bRP@c3 yGB@h4", ports=marks), "move bIL b3-a3", "PD-CHAR-ILLUS-05")
+    assert_refused(pd_position("bGB@c3 bRP@c3 yGB@h4", ports="- ; marks illusion:Y:pit=a3"), "move bGB b3-a3-a4",
+                   "PD-ROPE-03")
+    assert_refused(pd_position("bGB@c3 bRP@c3 yGB@h4", ports="- ; marks illusion:Y:rubble=a3"), "move bGB b3-a3-a4",
+                   "PD-CHAR-ILLUS-04")
+
+
 def test_PD_TERR_CREVASSE_03_RUL_091_a_jump_card_crosses_one_crevasse_square():
     state = pd_position("bWA@a3 yGB@h4")
     jumps = legal_set(state, verb="jump")
@@ -168,6 +210,32 @@ def test_PD_TERR_ROCKFALL_01_entering_it_without_a_shield_kills_and_ends_the_mov
     after, events = apply_texts(state, "move bWA b18")
     assert where(after, "bWA") == "eliminated" and after.vp("Y") == 1
     assert [event_view(e, None)["cause"] for e in events if e.kind == "eliminated"] == ["rockfall"]
+
+
+def test_PD_TERR_ROCKFALL_01_its_refusals_are_the_terrain_modules_move_stop():
+    """The shared move code words a move cut short by Rockfall through the rule modules' `move_stop` hook
+    (rulebook.RuleModule), which only the Paladins & Dragons terrain module fills: the rule sets with it ask it, the
+    base set and Prison ask nothing. The hook itself: an unshielded walker who has entered b18 goes no further
+    (PD-TERR-ROCKFALL-01), with a Rope too (-05); a shield in hand, or one picked up, lets him go on."""
+    from dungeon_twister.engine.boardgame import moves as shared
+    from dungeon_twister.engine.boardgame.board import board_of
+    from dungeon_twister.engine.boardgame.movement import walker_for
+    from dungeon_twister.engine.paladins import terrain
+
+    assert shared.MOVE_STOPS["base"] == shared.MOVE_STOPS["prison"] == ()
+    assert shared.MOVE_STOPS["paladins"] == shared.MOVE_STOPS["prison_paladins"] == (terrain.rockfall_stop,)
+
+    def stop(tokens, square, take=None):
+        state = pd_position(tokens)
+        walker = walker_for(state, board_of(state), state.tokens["bGB"])
+        problem = terrain.rockfall_stop(walker, (ord(square[0]) - 97, int(square[1:]) - 1), take)
+        return problem and (problem.rule, problem.values["square"])
+
+    assert stop("bGB@a18 yGB@h4", "b18") == ("PD-TERR-ROCKFALL-01", "b18")
+    assert stop("bGB@a18 bRP@a18 yGB@h4", "b18") == ("PD-TERR-ROCKFALL-05", "b18")
+    assert stop("bGB@a18 yGB@h4", "a19") is None, "no Rockfall there"
+    assert stop("bGB@a18 bFH@a18 yGB@h4", "b18") is None, "his Fire Shield protects him"
+    assert stop("bGB@a18 bFH@c20 yGB@h4", "b18", take="bFH") is None, "the shield he picks up on the way"
 
 
 def test_PD_TERR_ROCKFALL_02_03_a_shield_protects_while_passing_ending_there_kills_anyway():
