@@ -18,6 +18,7 @@ shortest one and the work is bounded by the number of distinct states, not of pa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import count
 from weakref import ref
 
 from .board import Board
@@ -57,19 +58,36 @@ class Occupancy:
     (square, ids of the tokens that would be on it); `keys`: (seat, figure id) -> (figure, board, `moves._key`) of
     a sealed state (`sealed`), whose keys never change; `walks`: (board, colour) -> what the searches of that
     colour's figures on a board without terrain share (`Walker._shared`).
+
+    Made from the occupancy of an earlier state of its game when it can (`_derive`): then `changed` holds the
+    squares whose tokens differ from that state's and `prior` that occupancy's `keys`, which `moves._key` takes
+    again for a figure whose key reads none of those squares. `serial`: this occupancy's number (unique in the
+    process), which a state's `_delta` names; `turn`: its state's turn; `rank`: token id -> place in the state's
+    token order, once asked for (`_derive`).
     """
 
-    __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed", "walks")
+    __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed", "walks", "serial", "turn", "rank",
+                 "prior", "changed")
 
-    def __init__(self, state: GameState, sealed: bool = False):
+    def __init__(self, state: GameState, sealed: bool = False, before: Occupancy | None = None):
         self.sealed = sealed
+        self.serial = next(_SERIALS)
         self.keys: dict = {}
         self.walks: dict = {}
+        self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
+        self.prior: dict | None = None
+        self.changed: set[Square] | frozenset = _NONE
+        self.turn = turn = state.turn
+        if before is not None:
+            delta = state._delta
+            if delta is not None and delta[0] == before.serial and turn >= before.turn:
+                self._derive(state, before, delta)
+                return
+        self.rank: dict[str, int] | None = None
         self.at: dict[Square, tuple[Token, ...]] = {}
         self.figures: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.loose: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.fresh: set[Square] = set()
-        turn = state.turn
         at, figures, loose, objects = self.at, self.figures, self.loose, []
         for token in state.tokens.values():
             if token.where == "board":
@@ -87,19 +105,69 @@ class Occupancy:
         if objects:
             loose["B"].update(objects)
             loose["Y"].update(objects)
-        self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
+
+    def _derive(self, state: GameState, before: Occupancy, delta: tuple) -> None:
+        """This occupancy from `before`'s, `delta` (`state._delta`) naming the squares whose tokens changed since
+        its state and the ids of those tokens (`Ctx.put`, through which every change of a token goes): only those
+        squares are made again, by the rules of `__init__`'s pass over every token (28 in a standard game, ~58 K
+        instructions); every other square keeps its tuple of tokens, the same objects (what `moves._key` reads).
+        Tokens wounded this turn (`fresh`) lie on changed squares but in the turn of `before`: a token not changed
+        since was wounded in that turn or earlier, so in a later turn none but the changed ones count."""
+        tokens = state.tokens
+        self.rank = before.rank
+        self.prior = before.keys if before.sealed else None
+        squares = self.changed = set(delta[1])
+        ids = set(delta[2])
+        turn = self.turn
+        at = self.at = before.at.copy()
+        figures = self.figures = {"B": before.figures["B"].copy(), "Y": before.figures["Y"].copy()}
+        loose = self.loose = {"B": before.loose["B"].copy(), "Y": before.loose["Y"].copy()}
+        fresh = self.fresh = before.fresh.copy() if before.fresh and turn == before.turn else set()
+        moved = [tokens[tid] for tid in ids]
+        for square in squares:
+            figures["B"].discard(square)
+            figures["Y"].discard(square)
+            loose["B"].discard(square)
+            loose["Y"].discard(square)
+            fresh.discard(square)
+            # the tokens on `square` now: those that lay there and did not change, and the changed ones there now
+            here = [t for t in at.get(square, ()) if t.id not in ids]
+            here += [t for t in moved if t.where == "board" and t.square == square]
+            if not here:
+                at.pop(square, None)
+                continue
+            if len(here) > 1:  # in the state's token order
+                rank = self.rank
+                if rank is None:
+                    rank = self.rank = {tid: i for i, tid in enumerate(tokens)}
+                here.sort(key=lambda t: rank[t.id])
+            here = at[square] = tuple(here)
+            for token in here:  # as `__init__`'s pass
+                if not token.is_character:
+                    loose["B"].add(square)
+                    loose["Y"].add(square)
+                elif not token.wounded:
+                    figures[token.colour].add(square)
+                elif token.colour in loose:
+                    loose[token.colour].add(square)
+                if token.wounded_turn == turn:
+                    fresh.add(square)
+
+
+_SERIALS = count()
 
 
 def occupancy(state: GameState) -> Occupancy:
     """The occupancy of `state`; reused while the same sealed (immutable) state is asked about again (the game's
-    memo keeps the last one: `state.Memo`)."""
+    memo keeps the last one: `state.Memo`), else made from that last one when the state's `_delta` is against it
+    (`Occupancy._derive`)."""
     if not getattr(state, "_sealed", False):
         return Occupancy(state)
     memo = state.memo
     last = memo.state
     if last is not None and last() is state:
         return memo.occ
-    occ = memo.occ = Occupancy(state, sealed=True)
+    occ = memo.occ = Occupancy(state, sealed=True, before=memo.occ)
     memo.state = ref(state)
     return occ
 
