@@ -35,8 +35,8 @@ def _delta(before: GameState, touched: list[Square], changed: list[str]) -> tupl
     """The `_delta` of the state an action makes from `before`, whose tokens changed on the squares `touched` (the
     ids `changed`): against the occupancy of `before` when the game's memo holds it (`movement.occupancy`), else
     against the one `before`'s own delta is against, the changes added (positions without an occupancy: a phase
-    with no moves, such as the action card between two turns). None if no occupancy is known or a token was added
-    (the occupancy is then made from the tokens)."""
+    with no moves, such as the action card between two turns). None if no occupancy is known (the occupancy is
+    then made from the tokens, as it is when a token was added: `sealed` gives no delta then)."""
     memo = before._memo
     if memo is None or memo.occ is None or not memo.occ.sealed:
         return None
@@ -86,7 +86,7 @@ class Ctx:
             object.__setattr__(s, "_board", board)  # `board_of`'s memo slot of a sealed state
         if self._checked is not None and self._checked[1] == len(self.touched):  # no token changed since (hooks)
             object.__setattr__(s, "_checked_pits", self._checked[0])
-        delta = _delta(self.before, self.touched, self.changed)
+        delta = _delta(self.before, self.touched, self.changed) if len(s.tokens) == len(self.before.tokens) else None
         if delta is not None:
             object.__setattr__(s, "_delta", delta)
         return s
