@@ -413,10 +413,36 @@ class Walker:
         With `want`, only that outcome is looked for: the result holds it, or nothing. No move ends on a crevasse
         or a 3D obstacle (PD-TERR-CREVASSE-01, PD-GLOS-03): the searches cross them, the outcomes leave them out.
         """
+        if route is None and want is None:
+            return dict(zip(*self.listed()))
         found = self._outcomes(route, want)
         if self.no_stop:
             found = {key: path for key, path in found.items() if key[0] not in self.no_stop}
         return found
+
+    def listed(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
+        """`outcomes()` as two lists, the outcomes and their routes, in the same order: what a figure's memo entry
+        keeps (`actions.FigureMoves`). The searches list each outcome once (the walk states and outcomes decided
+        are kept in sets), so the dict `outcomes` makes of them, its keys hashed once more each (~0.4 K
+        instructions an outcome, 45 a search), is made only where an outcome is looked up by its value."""
+        keys, routes = self._listed()
+        no_stop = self.no_stop
+        if no_stop:
+            kept = [index for index, key in enumerate(keys) if key[0] not in no_stop]
+            keys, routes = [keys[index] for index in kept], [routes[index] for index in kept]
+        return keys, routes
+
+    def _listed(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
+        """The search for every outcome: nothing to carry, nothing to pick up where a step may still follow (within
+        steps - 1 of the start), `_plain_search`; exactly one thing to carry within reach, `_item_search`; else
+        `_search`."""
+        if self.original is None and (self.no_carry or self.occ.loose[self.colour].isdisjoint(
+                self.board.reach(self.start, self.steps - 1, self.passes))):
+            return self._plain_search()
+        one = self._one_item()
+        if one is not None:
+            return self._item_search(*one)
+        return self._search()
 
     def _is_shield(self, token_id: str) -> bool:
         """Any shield object counts against Rockfall (PD-TERR-ROCKFALL-03): the Fire Shield, Prison's Large Shield."""
@@ -437,14 +463,7 @@ class Walker:
     def _outcomes(self, route: tuple[Square, ...] | None = None,
                   want: OutcomeKey | None = None) -> dict[OutcomeKey, tuple[Square, ...]]:
         if route is None and want is None:
-            # nothing to carry, nothing to pick up where a step may still follow (within steps - 1 of the start)
-            if self.original is None and (self.no_carry or self.occ.loose[self.colour].isdisjoint(
-                    self.board.reach(self.start, self.steps - 1, self.passes))):
-                return self._plain_search()
-            one = self._one_item()
-            if one is not None:
-                return self._item_search(*one)
-            return self._search()
+            return dict(zip(*self._listed()))
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         refused: set[OutcomeKey] = set()
         self._refused = refused
@@ -509,7 +528,7 @@ class Walker:
             following.append((there, hold, reloc, path + (there,)))
         return True
 
-    def _search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def _search(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
         """`outcomes()` with no route and no wanted outcome: the same search, the same results in the same order,
         without the tests those need. A walk state is (square, configuration), the configuration (`_config`) standing
         for (hold, reloc); the states seen are kept per configuration, as sets of squares, and the outcomes decided
@@ -570,7 +589,7 @@ class Walker:
             item = lying[0].id
         return item, home
 
-    def _item_search(self, item: str, home: Square) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def _item_search(self, item: str, home: Square) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
         """`_search` for a figure with exactly one thing it could carry within reach (`_one_item`): `item`, alone
         on its square `home` (the mover's start if it stands on it: `original`), with nothing else it could pick
         up where a step may still follow (within steps - 1 of the start). The same search, the same results in
@@ -596,13 +615,16 @@ class Walker:
 
         return self._walk(operations_of, (home,))
 
-    def _walk(self, operations_of, lying) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def _walk(self, operations_of, lying) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
         """The breadth-first walk of `_search` and `_item_search`: walk states (square, configuration), each
         expanded once; `operations_of(square, configuration)` gives the configurations the mover may pass on
         from that square with (what it may pick up or put down there). Empty-handed, it can do nothing but walk
         on from a square where nothing lay at the start (`lying`: the squares where something it may pick up may
-        lie) and nothing was put down: `operations_of` is not asked there (most walk states)."""
-        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        lie) and nothing was put down: `operations_of` is not asked there (most walk states). The outcomes and their
+        routes, in order, as two lists (`listed`): each is decided once (`decided`), so none comes twice."""
+        keys: list[OutcomeKey] = []
+        routes: list[tuple[Square, ...]] = []
+        add_key, add_route = keys.append, routes.append
         self._refused = set()
         steps = self.steps
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
@@ -645,28 +667,30 @@ class Walker:
                             if not last:
                                 following.append((there, now, route))
                             if there in special:
-                                record(found, there, now, route, False)
+                                record(keys, routes, there, now, route, False)
                             elif there not in decided:
                                 decided.add(there)
                                 if plain_ok:
-                                    found[(there, take, leave)] = route
+                                    add_key((there, take, leave))
+                                    add_route(route)
                             continue
                         if there in hazards and (there in blocked or not may_enter(pos, there, hold2, reloc2)):
                             continue
                         if there in exits:  # out of the maze: not a walk state, but an outcome each time
                             if there in special:
-                                record(found, there, now, path + (there,), True)
+                                record(keys, routes, there, now, path + (there,), True)
                             elif there not in decided:
                                 decided.add(there)
                                 if rest_ok:
-                                    found[(there, take, leave)] = path + (there,)
+                                    add_key((there, take, leave))
+                                    add_route(path + (there,))
                             continue
                         seen.add(there)
                         route = path + (there,)
                         if not last and not (there in rockfall and trapped(there, hold2, reloc2)):
                             following.append((there, now, route))
                         if there in special:
-                            record(found, there, now, route, False)
+                            record(keys, routes, there, now, route, False)
                             continue
                         if there in decided:
                             continue  # breadth first: the route known already is no longer than this one
@@ -679,11 +703,12 @@ class Walker:
                             else:
                                 ok = alone_ok
                             if ok:
-                                found[(there, take, leave)] = route
+                                add_key((there, take, leave))
+                                add_route(route)
             frontier = following
-        return found
+        return keys, routes
 
-    def _record_decided(self, found, dest, config: tuple, path, exited: bool) -> None:
+    def _record_decided(self, keys: list, routes: list, dest, config: tuple, path, exited: bool) -> None:
         """`_record` for `_search`, for an end square among the configuration's special squares: an outcome decided
         once, found or refused, is marked in `_decided`; its validity (`ends_validly`) comes from the squares of
         the configuration but `dest` (`_config`) and a look at `dest` with the mover there."""
@@ -741,19 +766,23 @@ class Walker:
             # configuration's special squares are mostly its start or where it took what it holds from)
             if (ids or dest in self.pits) and not self._square_ok(dest, (*ids, self.mover.id)):
                 return
-        found[(dest, take, leave)] = path
+        keys.append((dest, take, leave))
+        routes.append(path)
 
-    def _plain_search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def _plain_search(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
         """`_search` for a figure that carries nothing and has nothing it could pick up within reach: a search
-        over squares alone (the outcome of ending on a square is that square)."""
-        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        over squares alone (the outcome of ending on a square is that square). Two lists, as `_walk`'s."""
+        keys: list[OutcomeKey] = []
+        routes: list[tuple[Square, ...]] = []
+        add_key, add_route = keys.append, routes.append
+        exited: set[Square] = set()  # the exit squares listed (not walk states: they may be reached again)
         self._refused = set()
         start = self.start
         links, exits, base, pits, hazards = self.links, self.exits, self.base, self.pits, self.hazards
         if start in base:  # something lies under it (a no-carrier's): its square must be fine without the mover
             rest_ok, dest_ok = (self._configs.get((None, ())) or self._config(None, ()))[3:5]
             if not rest_ok:
-                return found  # the start square is not fine without the mover: every outcome is refused
+                return keys, routes  # the start square is not fine without the mover: every outcome is refused
         else:  # it stood there alone: its square is fine without it (`_config`'s special squares)
             dest_ok = self._dest_ok.get(None)
             if dest_ok is None:
@@ -776,14 +805,16 @@ class Walker:
                         route = path + (there,)
                         if not last:
                             following.append((there, route))
-                        found[plain.get(there) or _plain(there)] = route
+                        add_key(plain.get(there) or _plain(there))
+                        add_route(route)
                         continue
                     if there in hazards and (there in blocked or not may_enter(pos, there, None, ())):
                         continue
                     if there in exits:
-                        key = plain.get(there) or _plain(there)
-                        if there != start and key not in found:
-                            found[key] = path + (there,)
+                        if there != start and there not in exited:
+                            exited.add(there)
+                            add_key(plain.get(there) or _plain(there))
+                            add_route(path + (there,))
                         continue
                     seen.add(there)
                     route = path + (there,)
@@ -795,9 +826,10 @@ class Walker:
                             ok = dest_check(there, None)
                         if not ok:
                             continue
-                    found[plain.get(there) or _plain(there)] = route
+                    add_key(plain.get(there) or _plain(there))
+                    add_route(route)
             frontier = following
-        return found
+        return keys, routes
 
     def _config(self, hold, reloc: Reloc) -> tuple:
         """What `_record` finds for the walk state (dest, hold, reloc), for every dest outside the returned squares.
@@ -1074,6 +1106,10 @@ class PairWalker(Walker):
         here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
         self.originals: tuple[str, ...] = tuple(sorted(t.id for t in here)) if not self.no_carry else ()
         self.original = self.originals[0] if self.originals else None
+
+    def _listed(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
+        found = self._outcomes()  # one general search (no fast paths of `Walker`)
+        return list(found), list(found.values())
 
     def _rope_in(self, hold: tuple) -> str | None:
         return next((tid for tid in hold if self.is_rope(tid)), hold[0] if hold else None)

@@ -605,14 +605,14 @@ def _entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entr
     if found is not None and found[0] == key:
         return found[1]
     walker = walker_for(state, board, figure)
-    outcomes = walker.outcomes()
+    outcomes, routes = walker.listed()
     extras: list = []
     if "wallwalk" in board.catalogue.characters[figure.code].abilities:
         extras += [WallWalk(seat, figure.id, dest, leave)
                    for dest, leave in wallwalk_options(state, board, figure, walker)]
     if state.players[seat].jumps > 0:
         extras += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure, walker)]
-    actions = FigureMoves(seat, figure.id, outcomes, tuple(extras))
+    actions = FigureMoves(seat, figure.id, outcomes, routes, tuple(extras))
     entry = _Entry(actions, walker.originals)
     entries[seat, figure.id] = (key, entry)
     return entry
