@@ -67,7 +67,7 @@ class Occupancy:
     """
 
     __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed", "walks", "serial", "turn", "rank",
-                 "prior", "changed")
+                 "prior", "changed", "characters")
 
     def __init__(self, state: GameState, sealed: bool = False, before: Occupancy | None = None):
         self.sealed = sealed
@@ -89,7 +89,10 @@ class Occupancy:
         self.loose: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.fresh: set[Square] = set()
         at, figures, loose, objects = self.at, self.figures, self.loose, []
+        characters: dict[str, list[str]] = {}
         for token in state.tokens.values():
+            if token.is_character:
+                characters.setdefault(token.colour, []).append(token.id)
             if token.where == "board":
                 square = token.square
                 here = at.get(square)
@@ -105,6 +108,7 @@ class Occupancy:
         if objects:
             loose["B"].update(objects)
             loose["Y"].update(objects)
+        self.characters = {colour: tuple(sorted(ids)) for colour, ids in characters.items()}
 
     def _derive(self, state: GameState, before: Occupancy, delta: tuple) -> None:
         """This occupancy from `before`'s, `delta` (`state._delta`) naming the squares whose tokens changed since
@@ -115,6 +119,7 @@ class Occupancy:
         since was wounded in that turn or earlier, so in a later turn none but the changed ones count."""
         tokens = state.tokens
         self.rank = before.rank
+        self.characters = before.characters  # (a put changes no token's id, colour or kind)
         self.prior = before.keys if before.sealed else None
         squares = self.changed = set(delta[1])
         ids = set(delta[2])

@@ -531,8 +531,9 @@ def test_an_occupancy_made_from_the_one_before_equals_one_made_from_every_token(
     changed) holds what a pass over every token finds (what stands where, in the state's order; the figures'
     and loose squares of each colour; the squares of tokens wounded this turn), and the memo keys it takes again
     from the state before (`Occupancy.prior`) are the keys made afresh: along random games of every set, in the
-    same turn and across turns (the action card between two turns has no occupancy of its own)."""
-    from dungeon_twister.engine.boardgame import moves
+    same turn and across turns (the action card between two turns has no occupancy of its own); so are the seat's
+    characters listed from the ids the occupancies hand on (`legal._characters`)."""
+    from dungeon_twister.engine.boardgame import legal as listing, moves
     from dungeon_twister.engine.boardgame.board import board_of
     from dungeon_twister.engine.boardgame.movement import Occupancy, occupancy
 
@@ -550,6 +551,10 @@ def test_an_occupancy_made_from_the_one_before_equals_one_made_from_every_token(
                     assert (occ.at, occ.figures, occ.loose, occ.fresh) == \
                            (whole.at, whole.figures, whole.loose, whole.fresh)
                     derived += occ.prior is not None
+                    for seat in ("B", "Y"):  # the seat's characters listed from the occupancies' ids
+                        assert listing._characters(state, seat, ()) == sorted(
+                            (t for t in state.tokens.values()
+                             if t.colour == seat and t.where == "board" and t.is_character), key=lambda t: t.id)
                     board = board_of(state)
                     for (seat, _), (figure, _, key) in occ.keys.items():
                         assert moves._key(state.thaw(), board, seat, figure) == key
