@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 
 from .geometry import Square
 from .packing import Packed, pack
@@ -102,37 +101,41 @@ class FigureMoves(Sequence):
     (`extras`: wall-walks, jumps): a Move is made when one is asked for (`core/listing.py`), all of them (kept)
     once the sequence is iterated.
 
-    `routes`: (dest, take, leave) -> the shortest route the search found, in the search's order (a Move asked
-    for by its place is found by walking the dict's keys: one action a position is asked for so, whereas a list of
-    them kept for indexing took a game's memo ~1.3 KB). None once `pack` has packed them (`packing.Packed`, a
+    `outcomes_listed`: the (dest, take, leave) of each Move, in the search's order, and `routes` the shortest route
+    the search found to each, at the same places (`movement.Walker.listed`): a Move asked for by its place is made
+    from those two, and one asked for by its outcome (`route`: `apply`'s look-up of a listed move, once an action)
+    found by a scan of the outcomes in C (`list.index`), which costs less than hashing every outcome of every
+    search into a dict (most are never looked up). Both None once `pack` has packed them (`packing.Packed`, a
     tenth of the memory), which changes nothing this sequence gives.
     """
 
-    __slots__ = ("seat", "token", "routes", "extras", "_made", "_packed")
+    __slots__ = ("seat", "token", "outcomes_listed", "routes", "extras", "_made", "_packed")
 
-    def __init__(self, seat: str, token: str, routes: dict, extras: tuple = ()) -> None:
-        self.seat, self.token, self.routes, self.extras = seat, token, routes, extras
+    def __init__(self, seat: str, token: str, outcomes: list, routes: list, extras: tuple = ()) -> None:
+        self.seat, self.token, self.extras = seat, token, extras
+        self.outcomes_listed, self.routes = outcomes, routes
         self._made: tuple | None = None
         self._packed: Packed | None = None
 
     def __len__(self) -> int:
-        return len(self.routes if self.routes is not None else self._packed) + len(self.extras)
+        listed = self.outcomes_listed
+        return len(listed if listed is not None else self._packed) + len(self.extras)
 
     def __getitem__(self, index):
         if self._made is not None or isinstance(index, slice):
             return self.made()[index]
-        routes = self.routes
-        n = len(routes if routes is not None else self._packed)
+        listed = self.outcomes_listed
+        n = len(listed if listed is not None else self._packed)
         if index < 0:
             index += n + len(self.extras)
             if index < 0:
                 raise IndexError("FigureMoves index out of range")
         if index < n:
-            if routes is None:
+            if listed is None:
                 (dest, take, leave), route = self._packed.item(index)
             else:
-                dest, take, leave = key = next(islice(routes, index, None))
-                route = routes[key]
+                dest, take, leave = listed[index]
+                route = self.routes[index]
             return new_move(self.seat, self.token, dest, take, leave, route)
         return self.extras[index - n]
 
@@ -146,25 +149,30 @@ class FigureMoves(Sequence):
 
     def outcomes(self):
         """((dest, take, leave), route) of each Move, in order."""
-        return self.routes.items() if self.routes is not None else self._packed.items()
+        if self.outcomes_listed is not None:
+            return zip(self.outcomes_listed, self.routes)
+        return self._packed.items()
 
     def keys(self):
         """(dest, take, leave) of each Move, in order."""
-        return self.routes if self.routes is not None else self._packed.all_keys()
+        return self.outcomes_listed if self.outcomes_listed is not None else self._packed.all_keys()
 
     def route(self, outcome: tuple) -> tuple | None:
         """The route listed for the outcome (dest, take, leave), or None if it is not one of these Moves."""
-        if self.routes is not None:
-            return self.routes.get(outcome)
+        if self.outcomes_listed is not None:
+            try:
+                return self.routes[self.outcomes_listed.index(outcome)]
+            except ValueError:
+                return None
         return self._packed.route(outcome)
 
     def pack(self) -> None:
         """Keep the outcomes packed (`packing.pack`) and no Move made, for a game that waits; a Move is made again
         when it is asked for."""
-        if self.routes is not None:
-            packed = pack(self.routes)
+        if self.outcomes_listed is not None:
+            packed = pack(dict(zip(self.outcomes_listed, self.routes)))
             if packed is not None:
-                self._packed, self.routes = packed, None
+                self._packed, self.outcomes_listed, self.routes = packed, None, None
         self._made = None
 
     def __iter__(self):

@@ -27,6 +27,28 @@ def _intern(token: Token) -> Token:
     return found
 
 
+DELTA_KEPT = 64
+"""How many changed squares a state's `_delta` lists at most (beyond, its occupancy is made from its tokens)."""
+
+
+def _delta(before: GameState, touched: list[Square], changed: list[str]) -> tuple | None:
+    """The `_delta` of the state an action makes from `before`, whose tokens changed on the squares `touched` (the
+    ids `changed`): against the occupancy of `before` when the game's memo holds it (`movement.occupancy`), else
+    against the one `before`'s own delta is against, the changes added (positions without an occupancy: a phase
+    with no moves, such as the action card between two turns). None if no occupancy is known (the occupancy is
+    then made from the tokens, as it is when a token was added: `sealed` gives no delta then)."""
+    memo = before._memo
+    if memo is None or memo.occ is None or not memo.occ.sealed:
+        return None
+    last = memo.state
+    if last is not None and last() is before:
+        return memo.occ.serial, touched, changed
+    known = before._delta
+    if known is None or known[0] != memo.occ.serial or len(known[1]) + len(touched) > DELTA_KEPT:
+        return None
+    return known[0], known[1] + touched, known[2] + changed
+
+
 class Ctx:
     def __init__(self, state: GameState):
         self.before = state  # the state the action applies to (never changed)
@@ -34,6 +56,7 @@ class Ctx:
         self.events: list[Event] = []
         self._board: Board | None = None
         self.touched: list[Square] = []  # the squares a token `put` changed left or lies on (`check_golden_rules`)
+        self.changed: list[str] = []  # the ids of the tokens `put` changed (`sealed`: the state's `_delta`)
         self._checked: tuple | None = None  # (pits, len(touched)) once the golden rules held
 
     # --- board -------------------------------------------------------------------------------------
@@ -63,6 +86,9 @@ class Ctx:
             object.__setattr__(s, "_board", board)  # `board_of`'s memo slot of a sealed state
         if self._checked is not None and self._checked[1] == len(self.touched):  # no token changed since (hooks)
             object.__setattr__(s, "_checked_pits", self._checked[0])
+        delta = _delta(self.before, self.touched, self.changed) if len(s.tokens) == len(self.before.tokens) else None
+        if delta is not None:
+            object.__setattr__(s, "_delta", delta)
         return s
 
     def layout_changed(self) -> None:
@@ -88,6 +114,7 @@ class Ctx:
                 self.touched.append(old.square)
             if token.where == "board":
                 self.touched.append(token.square)
+            self.changed.append(token.id)
             tokens[token.id] = _intern(token)
 
     def at(self, square: Square) -> list[Token]:

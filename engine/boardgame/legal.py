@@ -101,6 +101,23 @@ def _main(state: GameState, seat: str) -> Listing:
 _ID = attrgetter("id")
 
 
+def _characters(state: GameState, seat: str, controlled) -> list:
+    """The seat's characters on the board (and those it controls), in id order. The ids of each colour's characters
+    are listed once by a full occupancy (`Occupancy.characters`) and handed on to the occupancies made from it: a
+    state whose `_delta` is against the memo's occupancy (or whose own it is) has the same tokens' ids, colours and
+    kinds (`Ctx.put` changes where tokens are and how, and a state it added a token to has no delta), so only
+    those ids are looked at, not every token sorted (28 in a standard game)."""
+    memo = state._memo
+    occ = memo.occ if memo is not None else None
+    if occ is not None and not controlled:
+        delta = state._delta
+        if (delta is not None and delta[0] == occ.serial) or (memo.state is not None and memo.state() is state):
+            tokens = state.tokens
+            return [t for t in map(tokens.__getitem__, occ.characters.get(seat, ())) if t.where == "board"]
+    return sorted((t for t in state.tokens.values() if (t.colour == seat or t.id in controlled)
+                   and t.where == "board" and t.is_character), key=_ID)
+
+
 def _main_parts(state: GameState, seat: str):
     """The seat's main-phase actions after EndTurn, per figure in id order: (its actions as a sequence per rule
     module, the figure's memo entry whose `everything` they are, or None)."""
@@ -111,8 +128,7 @@ def _main_parts(state: GameState, seat: str):
     occ = None  # the state's occupancy, which every figure's memo key reads: looked up once, when first needed
     controlled = {figure for name, figure in state.marks.items() if name.startswith(f"control:{seat}:")} \
         if state.marks else ()  # charmed (PD-OBJ-CHARM-02)
-    for token in sorted((t for t in state.tokens.values() if (t.colour == seat or t.id in controlled)
-                         and t.where == "board" and t.is_character), key=_ID):
+    for token in _characters(state, seat, controlled):
         if token.wounded:
             for module in generators:
                 if module.wounded_actions:

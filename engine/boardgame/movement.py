@@ -18,6 +18,7 @@ shortest one and the work is bounded by the number of distinct states, not of pa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import count
 from weakref import ref
 
 from .board import Board
@@ -57,21 +58,41 @@ class Occupancy:
     (square, ids of the tokens that would be on it); `keys`: (seat, figure id) -> (figure, board, `moves._key`) of
     a sealed state (`sealed`), whose keys never change; `walks`: (board, colour) -> what the searches of that
     colour's figures on a board without terrain share (`Walker._shared`).
+
+    Made from the occupancy of an earlier state of its game when it can (`_derive`): then `changed` holds the
+    squares whose tokens differ from that state's and `prior` that occupancy's `keys`, which `moves._key` takes
+    again for a figure whose key reads none of those squares. `serial`: this occupancy's number (unique in the
+    process), which a state's `_delta` names; `turn`: its state's turn; `rank`: token id -> place in the state's
+    token order, once asked for (`_derive`).
     """
 
-    __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed", "walks")
+    __slots__ = ("at", "figures", "loose", "fresh", "checked", "keys", "sealed", "walks", "serial", "turn", "rank",
+                 "prior", "changed", "characters")
 
-    def __init__(self, state: GameState, sealed: bool = False):
+    def __init__(self, state: GameState, sealed: bool = False, before: Occupancy | None = None):
         self.sealed = sealed
+        self.serial = next(_SERIALS)
         self.keys: dict = {}
         self.walks: dict = {}
+        self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
+        self.prior: dict | None = None
+        self.changed: set[Square] | frozenset = _NONE
+        self.turn = turn = state.turn
+        if before is not None:
+            delta = state._delta
+            if delta is not None and delta[0] == before.serial and turn >= before.turn:
+                self._derive(state, before, delta)
+                return
+        self.rank: dict[str, int] | None = None
         self.at: dict[Square, tuple[Token, ...]] = {}
         self.figures: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.loose: dict[str, set[Square]] = {"B": set(), "Y": set()}
         self.fresh: set[Square] = set()
-        turn = state.turn
         at, figures, loose, objects = self.at, self.figures, self.loose, []
+        characters: dict[str, list[str]] = {}
         for token in state.tokens.values():
+            if token.is_character:
+                characters.setdefault(token.colour, []).append(token.id)
             if token.where == "board":
                 square = token.square
                 here = at.get(square)
@@ -87,19 +108,71 @@ class Occupancy:
         if objects:
             loose["B"].update(objects)
             loose["Y"].update(objects)
-        self.checked: dict[tuple[Square, tuple[str, ...]], bool] = {}
+        self.characters = {colour: tuple(sorted(ids)) for colour, ids in characters.items()}
+
+    def _derive(self, state: GameState, before: Occupancy, delta: tuple) -> None:
+        """This occupancy from `before`'s, `delta` (`state._delta`) naming the squares whose tokens changed since
+        its state and the ids of those tokens (`Ctx.put`, through which every change of a token goes): only those
+        squares are made again, by the rules of `__init__`'s pass over every token (28 in a standard game, ~58 K
+        instructions); every other square keeps its tuple of tokens, the same objects (what `moves._key` reads).
+        Tokens wounded this turn (`fresh`) lie on changed squares but in the turn of `before`: a token not changed
+        since was wounded in that turn or earlier, so in a later turn none but the changed ones count."""
+        tokens = state.tokens
+        self.rank = before.rank
+        self.characters = before.characters  # (a put changes no token's id, colour or kind)
+        self.prior = before.keys if before.sealed else None
+        squares = self.changed = set(delta[1])
+        ids = set(delta[2])
+        turn = self.turn
+        at = self.at = before.at.copy()
+        figures = self.figures = {"B": before.figures["B"].copy(), "Y": before.figures["Y"].copy()}
+        loose = self.loose = {"B": before.loose["B"].copy(), "Y": before.loose["Y"].copy()}
+        fresh = self.fresh = before.fresh.copy() if before.fresh and turn == before.turn else set()
+        moved = [tokens[tid] for tid in ids]
+        for square in squares:
+            figures["B"].discard(square)
+            figures["Y"].discard(square)
+            loose["B"].discard(square)
+            loose["Y"].discard(square)
+            fresh.discard(square)
+            # the tokens on `square` now: those that lay there and did not change, and the changed ones there now
+            here = [t for t in at.get(square, ()) if t.id not in ids]
+            here += [t for t in moved if t.where == "board" and t.square == square]
+            if not here:
+                at.pop(square, None)
+                continue
+            if len(here) > 1:  # in the state's token order
+                rank = self.rank
+                if rank is None:
+                    rank = self.rank = {tid: i for i, tid in enumerate(tokens)}
+                here.sort(key=lambda t: rank[t.id])
+            here = at[square] = tuple(here)
+            for token in here:  # as `__init__`'s pass
+                if not token.is_character:
+                    loose["B"].add(square)
+                    loose["Y"].add(square)
+                elif not token.wounded:
+                    figures[token.colour].add(square)
+                elif token.colour in loose:
+                    loose[token.colour].add(square)
+                if token.wounded_turn == turn:
+                    fresh.add(square)
+
+
+_SERIALS = count()
 
 
 def occupancy(state: GameState) -> Occupancy:
     """The occupancy of `state`; reused while the same sealed (immutable) state is asked about again (the game's
-    memo keeps the last one: `state.Memo`)."""
+    memo keeps the last one: `state.Memo`), else made from that last one when the state's `_delta` is against it
+    (`Occupancy._derive`)."""
     if not getattr(state, "_sealed", False):
         return Occupancy(state)
     memo = state.memo
     last = memo.state
     if last is not None and last() is state:
         return memo.occ
-    occ = memo.occ = Occupancy(state, sealed=True)
+    occ = memo.occ = Occupancy(state, sealed=True, before=memo.occ)
     memo.state = ref(state)
     return occ
 
@@ -345,10 +418,36 @@ class Walker:
         With `want`, only that outcome is looked for: the result holds it, or nothing. No move ends on a crevasse
         or a 3D obstacle (PD-TERR-CREVASSE-01, PD-GLOS-03): the searches cross them, the outcomes leave them out.
         """
+        if route is None and want is None:
+            return dict(zip(*self.listed()))
         found = self._outcomes(route, want)
         if self.no_stop:
             found = {key: path for key, path in found.items() if key[0] not in self.no_stop}
         return found
+
+    def listed(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
+        """`outcomes()` as two lists, the outcomes and their routes, in the same order: what a figure's memo entry
+        keeps (`actions.FigureMoves`). The searches list each outcome once (the walk states and outcomes decided
+        are kept in sets), so the dict `outcomes` makes of them, its keys hashed once more each (~0.4 K
+        instructions an outcome, 45 a search), is made only where an outcome is looked up by its value."""
+        keys, routes = self._listed()
+        no_stop = self.no_stop
+        if no_stop:
+            kept = [index for index, key in enumerate(keys) if key[0] not in no_stop]
+            keys, routes = [keys[index] for index in kept], [routes[index] for index in kept]
+        return keys, routes
+
+    def _listed(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
+        """The search for every outcome: nothing to carry, nothing to pick up where a step may still follow (within
+        steps - 1 of the start), `_plain_search`; exactly one thing to carry within reach, `_item_search`; else
+        `_search`."""
+        if self.original is None and (self.no_carry or self.occ.loose[self.colour].isdisjoint(
+                self.board.reach(self.start, self.steps - 1, self.passes))):
+            return self._plain_search()
+        one = self._one_item()
+        if one is not None:
+            return self._item_search(*one)
+        return self._search()
 
     def _is_shield(self, token_id: str) -> bool:
         """Any shield object counts against Rockfall (PD-TERR-ROCKFALL-03): the Fire Shield, Prison's Large Shield."""
@@ -369,14 +468,7 @@ class Walker:
     def _outcomes(self, route: tuple[Square, ...] | None = None,
                   want: OutcomeKey | None = None) -> dict[OutcomeKey, tuple[Square, ...]]:
         if route is None and want is None:
-            # nothing to carry, nothing to pick up where a step may still follow (within steps - 1 of the start)
-            if self.original is None and (self.no_carry or self.occ.loose[self.colour].isdisjoint(
-                    self.board.reach(self.start, self.steps - 1, self.passes))):
-                return self._plain_search()
-            one = self._one_item()
-            if one is not None:
-                return self._item_search(*one)
-            return self._search()
+            return dict(zip(*self._listed()))
         found: dict[OutcomeKey, tuple[Square, ...]] = {}
         refused: set[OutcomeKey] = set()
         self._refused = refused
@@ -441,7 +533,7 @@ class Walker:
             following.append((there, hold, reloc, path + (there,)))
         return True
 
-    def _search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def _search(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
         """`outcomes()` with no route and no wanted outcome: the same search, the same results in the same order,
         without the tests those need. A walk state is (square, configuration), the configuration (`_config`) standing
         for (hold, reloc); the states seen are kept per configuration, as sets of squares, and the outcomes decided
@@ -502,7 +594,7 @@ class Walker:
             item = lying[0].id
         return item, home
 
-    def _item_search(self, item: str, home: Square) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def _item_search(self, item: str, home: Square) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
         """`_search` for a figure with exactly one thing it could carry within reach (`_one_item`): `item`, alone
         on its square `home` (the mover's start if it stands on it: `original`), with nothing else it could pick
         up where a step may still follow (within steps - 1 of the start). The same search, the same results in
@@ -528,13 +620,16 @@ class Walker:
 
         return self._walk(operations_of, (home,))
 
-    def _walk(self, operations_of, lying) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def _walk(self, operations_of, lying) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
         """The breadth-first walk of `_search` and `_item_search`: walk states (square, configuration), each
         expanded once; `operations_of(square, configuration)` gives the configurations the mover may pass on
         from that square with (what it may pick up or put down there). Empty-handed, it can do nothing but walk
         on from a square where nothing lay at the start (`lying`: the squares where something it may pick up may
-        lie) and nothing was put down: `operations_of` is not asked there (most walk states)."""
-        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        lie) and nothing was put down: `operations_of` is not asked there (most walk states). The outcomes and their
+        routes, in order, as two lists (`listed`): each is decided once (`decided`), so none comes twice."""
+        keys: list[OutcomeKey] = []
+        routes: list[tuple[Square, ...]] = []
+        add_key, add_route = keys.append, routes.append
         self._refused = set()
         steps = self.steps
         links, exits, base, pits = self.links, self.exits, self.base, self.pits
@@ -577,28 +672,30 @@ class Walker:
                             if not last:
                                 following.append((there, now, route))
                             if there in special:
-                                record(found, there, now, route, False)
+                                record(keys, routes, there, now, route, False)
                             elif there not in decided:
                                 decided.add(there)
                                 if plain_ok:
-                                    found[(there, take, leave)] = route
+                                    add_key((there, take, leave))
+                                    add_route(route)
                             continue
                         if there in hazards and (there in blocked or not may_enter(pos, there, hold2, reloc2)):
                             continue
                         if there in exits:  # out of the maze: not a walk state, but an outcome each time
                             if there in special:
-                                record(found, there, now, path + (there,), True)
+                                record(keys, routes, there, now, path + (there,), True)
                             elif there not in decided:
                                 decided.add(there)
                                 if rest_ok:
-                                    found[(there, take, leave)] = path + (there,)
+                                    add_key((there, take, leave))
+                                    add_route(path + (there,))
                             continue
                         seen.add(there)
                         route = path + (there,)
                         if not last and not (there in rockfall and trapped(there, hold2, reloc2)):
                             following.append((there, now, route))
                         if there in special:
-                            record(found, there, now, route, False)
+                            record(keys, routes, there, now, route, False)
                             continue
                         if there in decided:
                             continue  # breadth first: the route known already is no longer than this one
@@ -611,11 +708,12 @@ class Walker:
                             else:
                                 ok = alone_ok
                             if ok:
-                                found[(there, take, leave)] = route
+                                add_key((there, take, leave))
+                                add_route(route)
             frontier = following
-        return found
+        return keys, routes
 
-    def _record_decided(self, found, dest, config: tuple, path, exited: bool) -> None:
+    def _record_decided(self, keys: list, routes: list, dest, config: tuple, path, exited: bool) -> None:
         """`_record` for `_search`, for an end square among the configuration's special squares: an outcome decided
         once, found or refused, is marked in `_decided`; its validity (`ends_validly`) comes from the squares of
         the configuration but `dest` (`_config`) and a look at `dest` with the mover there."""
@@ -673,19 +771,23 @@ class Walker:
             # configuration's special squares are mostly its start or where it took what it holds from)
             if (ids or dest in self.pits) and not self._square_ok(dest, (*ids, self.mover.id)):
                 return
-        found[(dest, take, leave)] = path
+        keys.append((dest, take, leave))
+        routes.append(path)
 
-    def _plain_search(self) -> dict[OutcomeKey, tuple[Square, ...]]:
+    def _plain_search(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
         """`_search` for a figure that carries nothing and has nothing it could pick up within reach: a search
-        over squares alone (the outcome of ending on a square is that square)."""
-        found: dict[OutcomeKey, tuple[Square, ...]] = {}
+        over squares alone (the outcome of ending on a square is that square). Two lists, as `_walk`'s."""
+        keys: list[OutcomeKey] = []
+        routes: list[tuple[Square, ...]] = []
+        add_key, add_route = keys.append, routes.append
+        exited: set[Square] = set()  # the exit squares listed (not walk states: they may be reached again)
         self._refused = set()
         start = self.start
         links, exits, base, pits, hazards = self.links, self.exits, self.base, self.pits, self.hazards
         if start in base:  # something lies under it (a no-carrier's): its square must be fine without the mover
             rest_ok, dest_ok = (self._configs.get((None, ())) or self._config(None, ()))[3:5]
             if not rest_ok:
-                return found  # the start square is not fine without the mover: every outcome is refused
+                return keys, routes  # the start square is not fine without the mover: every outcome is refused
         else:  # it stood there alone: its square is fine without it (`_config`'s special squares)
             dest_ok = self._dest_ok.get(None)
             if dest_ok is None:
@@ -708,14 +810,16 @@ class Walker:
                         route = path + (there,)
                         if not last:
                             following.append((there, route))
-                        found[plain.get(there) or _plain(there)] = route
+                        add_key(plain.get(there) or _plain(there))
+                        add_route(route)
                         continue
                     if there in hazards and (there in blocked or not may_enter(pos, there, None, ())):
                         continue
                     if there in exits:
-                        key = plain.get(there) or _plain(there)
-                        if there != start and key not in found:
-                            found[key] = path + (there,)
+                        if there != start and there not in exited:
+                            exited.add(there)
+                            add_key(plain.get(there) or _plain(there))
+                            add_route(path + (there,))
                         continue
                     seen.add(there)
                     route = path + (there,)
@@ -727,9 +831,10 @@ class Walker:
                             ok = dest_check(there, None)
                         if not ok:
                             continue
-                    found[plain.get(there) or _plain(there)] = route
+                    add_key(plain.get(there) or _plain(there))
+                    add_route(route)
             frontier = following
-        return found
+        return keys, routes
 
     def _config(self, hold, reloc: Reloc) -> tuple:
         """What `_record` finds for the walk state (dest, hold, reloc), for every dest outside the returned squares.
@@ -1006,6 +1111,10 @@ class PairWalker(Walker):
         here = [t for t in self.base.get(self.start, ()) if not (t.is_character and not t.wounded)]
         self.originals: tuple[str, ...] = tuple(sorted(t.id for t in here)) if not self.no_carry else ()
         self.original = self.originals[0] if self.originals else None
+
+    def _listed(self) -> tuple[list[OutcomeKey], list[tuple[Square, ...]]]:
+        found = self._outcomes()  # one general search (no fast paths of `Walker`)
+        return list(found), list(found.values())
 
     def _rope_in(self, hold: tuple) -> str | None:
         return next((tid for tid in hold if self.is_rope(tid)), hold[0] if hold else None)

@@ -541,6 +541,21 @@ def _key(state: GameState, board, seat: str, figure: Token, occ=None) -> tuple:
     if known is not None and known[0] is figure and known[1] is board:
         return known[2]  # this (immutable) state's key, computed already (by `legal_actions`, asked again by `move`)
     region = _region(board, figure)
+    prior = occ.prior
+    if prior is not None:
+        # The occupancy was made from an earlier state's (`Occupancy._derive`). Where the figure is the same object
+        # on the same board and none of the squares whose tokens changed since is in its region, its key there is
+        # its key here: the region's tokens are the same tuples, and so is `fresh` there (in the same turn it
+        # changes only on changed squares; in a later turn only tokens changed since count, so it is None both
+        # times or not the same); the seat's jump card is looked at again. ~15 K instructions a key less, for
+        # about half of the keys of random self-play.
+        known = prior.get((seat, figure.id))
+        if known is not None and known[0] is figure and known[1] is board:
+            key = known[2]
+            if (key[4] is None or key[4] == state.turn) and key[3] == (state.players[seat].jumps > 0) \
+                    and occ.changed.isdisjoint(region):
+                occ.keys[seat, figure.id] = known
+                return key
     fresh = state.turn if occ.fresh and not occ.fresh.isdisjoint(region) else None
     key = (board, figure, seat, state.players[seat].jumps > 0, fresh,
            tuple(chain.from_iterable(filter(None, map(occ.at.get, region)))))
@@ -598,14 +613,14 @@ def _entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entr
     if found is not None and found[0] == key:
         return found[1]
     walker = walker_for(state, board, figure)
-    outcomes = walker.outcomes()
+    outcomes, routes = walker.listed()
     extras: list = []
     if "wallwalk" in board.catalogue.characters[figure.code].abilities:
         extras += [WallWalk(seat, figure.id, dest, leave)
                    for dest, leave in wallwalk_options(state, board, figure, walker)]
     if state.players[seat].jumps > 0:
         extras += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure, walker)]
-    actions = FigureMoves(seat, figure.id, outcomes, tuple(extras))
+    actions = FigureMoves(seat, figure.id, outcomes, routes, tuple(extras))
     entry = _Entry(actions, walker.originals)
     entries[seat, figure.id] = (key, entry)
     return entry

@@ -241,7 +241,10 @@ class GameState:
     # `_board`: `board.board_of`'s memo of a sealed state's board; `_memo`: the game's `Memo` (see `memo`);
     # `_checked_pits`: set by `apply` on the state it returns (`Ctx.sealed`): the pits its golden rules were checked
     # with, every square then breaking none but for two objects left stacked (`Ctx.check_golden_rules`); else None
-    __slots__ = _FIELDS + ("_sealed", "_board", "_memo", "_checked_pits", "__weakref__")
+    # `_delta`: set by `apply` (`Ctx.sealed`): (serial of an occupancy of an earlier state of the game, the squares
+    # whose tokens changed since that state, the ids of the tokens changed), from which this state's occupancy is
+    # made (`movement.Occupancy._derive`); else None
+    __slots__ = _FIELDS + ("_sealed", "_board", "_memo", "_checked_pits", "_delta", "__weakref__")
 
     options: Options
     rows: int
@@ -277,6 +280,7 @@ class GameState:
         object.__setattr__(self, "_board", None)
         object.__setattr__(self, "_memo", None)
         object.__setattr__(self, "_checked_pits", None)
+        object.__setattr__(self, "_delta", None)
         values.setdefault("marks", {})
         values.setdefault("draft", None)
         for name in _FIELDS:
@@ -444,7 +448,8 @@ def _unrolled_copiers():
              "    copy._sealed = False",
              "    copy._board = None",
              "    copy._memo = self.memo",  # the game's memo travels on to the states derived from this one
-             "    copy._checked_pits = None"]
+             "    copy._checked_pits = None",
+             "    copy._delta = None"]
     for name in _FIELDS:
         if name in _DICTS:  # a sealed state's read-only view copies its dict at C speed (`dict(view)`: key by key)
             lines += [f"    value = self.{name}",

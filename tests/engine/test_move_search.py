@@ -337,8 +337,8 @@ def test_the_one_item_search_lists_what_the_general_search_lists_in_the_same_ord
             continue
         fast = walker._item_search(*one)
         general = Walker(state, board, figure)._search()
-        assert list(fast.items()) == list(general.items())
-        assert list(Walker(state, board, figure).outcomes().items()) == list(general.items())
+        assert fast == general  # (the outcomes, their routes), in order
+        assert list(Walker(state, board, figure).outcomes().items()) == list(zip(*general))
         kinds.add(walker.original is not None)
         compared += 1
     assert compared > 50 and kinds == {True, False}
@@ -356,7 +356,7 @@ def test_the_plain_search_lists_what_the_general_search_lists_in_the_same_order(
         if walker.original is not None or not walker.occ.loose[walker.colour].isdisjoint(
                 board.reach(walker.start, walker.steps - 1, walker.passes)):
             continue  # not a figure `outcomes` gives the plain search
-        assert list(walker._plain_search().items()) == list(Walker(state, board, figure)._search().items())
+        assert walker._plain_search() == Walker(state, board, figure)._search()
         compared += 1
     assert compared > 50
 
@@ -524,3 +524,40 @@ def test_a_board_is_shared_while_something_holds_it_and_kept_a_little_after():
     gc.collect()
     assert loose() is None, "a board nothing held outlived the recent ones"
     assert board_of(new_game(Options(), 31)) is first  # held by a state: the same board
+
+
+def test_an_occupancy_made_from_the_one_before_equals_one_made_from_every_token():
+    """A sealed state's occupancy made from the game's one before (`Occupancy._derive`, from the squares `apply`
+    changed) holds what a pass over every token finds (what stands where, in the state's order; the figures'
+    and loose squares of each colour; the squares of tokens wounded this turn), and the memo keys it takes again
+    from the state before (`Occupancy.prior`) are the keys made afresh: along random games of every set, in the
+    same turn and across turns (the action card between two turns has no occupancy of its own); so are the seat's
+    characters listed from the ids the occupancies hand on (`legal._characters`)."""
+    from dungeon_twister.engine.boardgame import legal as listing, moves
+    from dungeon_twister.engine.boardgame.board import board_of
+    from dungeon_twister.engine.boardgame.movement import Occupancy, occupancy
+
+    derived = taken = 0
+    for options in (Options(), Options(set_name="prison"), Options(set_name="paladins")):
+        for game in range(2):
+            state, rng = new_game(options, game), Rng(game + 11)
+            for _ in range(700):
+                if state.outcome is not None:
+                    break
+                legal = legal_actions(state)
+                if state.phase == "main" and state._delta is not None:
+                    occ = occupancy(state)
+                    whole = Occupancy(state)
+                    assert (occ.at, occ.figures, occ.loose, occ.fresh) == \
+                           (whole.at, whole.figures, whole.loose, whole.fresh)
+                    derived += occ.prior is not None
+                    for seat in ("B", "Y"):  # the seat's characters listed from the occupancies' ids
+                        assert listing._characters(state, seat, ()) == sorted(
+                            (t for t in state.tokens.values()
+                             if t.colour == seat and t.where == "board" and t.is_character), key=lambda t: t.id)
+                    board = board_of(state)
+                    for (seat, _), (figure, _, key) in occ.keys.items():
+                        assert moves._key(state.thaw(), board, seat, figure) == key
+                        taken += 1
+                state, _ = apply(state, rng.choice(legal))
+    assert derived > 500 and taken > 500

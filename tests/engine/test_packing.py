@@ -91,11 +91,11 @@ def test_a_figures_packed_moves_are_its_moves():
     """One FigureMoves with outcomes that take and leave: packed, it has the same length, items, routes and
     membership; a Move of another seat, or not among them, is not in it."""
     parts = [part for state, _ in _positions(Options(), 12, 40) for part in legal_actions(state).parts
-             if type(part) is FigureMoves and any(take or leave for _, take, leave in part.routes)]
+             if type(part) is FigureMoves and any(take or leave for _, take, leave in part.outcomes_listed)]
     assert parts
     part = parts[-1]
     made = list(part)
-    outcomes = dict(part.routes)
+    outcomes = dict(part.outcomes())
     part.pack()
     assert part.routes is None and part._made is None and len(part) == len(made)
     assert [part[i] for i in range(len(made))] == made
