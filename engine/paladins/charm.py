@@ -25,10 +25,6 @@ from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
 
-CHARMED_ACTIONS = 3
-"""PD-OBJ-CHARM-02: the Charm Scroll's `control_actions` in the data (the position reader bounds a charmed figure's
-pool by it)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Charm(Action):
@@ -80,7 +76,7 @@ def charm(ctx: Ctx, action: Charm) -> None:
                             figure=figure.id)
     ctx.put(scroll.moved(where="discarded", square=None))
     s.marks[f"control:{action.seat}:{target.id}"] = target.id
-    actions = s.catalogue.objects[scroll.code].control_actions
+    actions = s.catalogue.objects[scroll.code].control_actions  # PD-OBJ-CHARM-02: 3 (the data)
     s.pools[target.id] = actions
     ctx.emit("charmed", by=figure.id, target=target.id, actions=actions)
 
@@ -109,4 +105,4 @@ register_action(Charm, {"charm": lambda w, seat: Charm(seat, w.token(seat), w.to
 
 MODULE = RuleModule("charm", {Charm: charm}, figure_actions, reach_only=False, after_action=release)
 
-__all__ = ["CHARMED_ACTIONS", "Charm", "MODULE"]
+__all__ = ["Charm", "MODULE"]
