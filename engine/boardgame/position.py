@@ -24,7 +24,9 @@ from __future__ import annotations
 import re
 
 from .actions import Build
+from .abilities import carried_objects
 from .catalogue import load
+from .combat import ranged_weapon
 from .board import board_of
 from ..core.errors import N_, NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
@@ -656,6 +658,11 @@ def _check_combat(state: GameState) -> None:
         if tid in c.attackers + c.defenders or not tokens[tid].is_figure or tokens[tid].colour != side:
             raise PositionError("PR-RANGED-09", "combat", f"{tid}: a shooter is a figure of the attacker's side, "
                                                           "not among att= or def=")
+        if ranged_weapon(state, tokens[tid]) is None:  # (resolved, it would count 0 for its shot)
+            raise PositionError("PR-RANGED-01", "combat", f"{tid}: a shooter carries a ranged weapon (a Bow)")
+    if c.lancer and not any("lance" in state.catalogue.objects[o.code].abilities
+                            for o in carried_objects(state, tokens[c.lancer])):
+        raise PositionError("PR-OBJ-LANCE-01", "combat", f"{c.lancer}: the lancer carries the Telescopic Lance")
     if not (t.is_character and t.where == "board" and t.colour != side) or c.target not in c.defenders:
         raise PositionError("BG-COMBAT-01", "combat", f"{c.target}: the target is an enemy character in play, "
                                                       "among def=")

@@ -249,3 +249,29 @@ def test_PR_RANGED_07_BG_PIT_07_a_thief_shot_on_a_pit_dies_unless_a_rope_holds_h
     assert (where(fell, "yTH"), fell.vp("B")) == ("eliminated", 1)
     held, _ = fight(mixed_position("bCL@c5 bBW@c5 yTH@c8 yRP@c8 yTP@h1"), "shoot bCL yTH", 6, 0)
     assert (where(held, "yTH"), where(held, "yRP"), held.vp("B")) == ("c8!", "c8", 0)
+
+
+def test_PR_RANGED_01_PR_OBJ_LANCE_01_a_position_s_shooter_carries_a_bow_and_its_lancer_the_lance():
+    """A written position's combat names its shooter (shot=) or lancer (lance=); one without the weapon was
+    accepted (a helper's review of Prison), and its resolution counted 0 for a shot it could not have made. The
+    reader refuses it citing the rule that gives the weapon its combat: the same combat with the Bow or the Lance
+    reads back, with a Naga who carries nothing it does not."""
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    shot = format_position(act(prison_position("bCL@c1 bBW@c1 bNG@d1 yNG@c4 yTP@h5"), "shoot bCL yNG"))
+    assert shot.endswith("combat 1 bCL>yNG att=- def=yNG shot=bCL")
+    assert format_position(parse_position(shot)) == shot
+    lance = format_position(act(prison_position("bMK@c1 bLN@c1 bNG@d1 yCO@c3 yBS@h5"), "lance bMK yCO"))
+    assert lance.endswith("combat 1 bMK>yCO att=- def=yCO lance=bMK")
+    assert format_position(parse_position(lance)) == lance
+    for text, rule in ((shot.replace("bCL>yNG att=- def=yNG shot=bCL", "bNG>yNG att=- def=yNG shot=bNG"),
+                        "PR-RANGED-01"),
+                       (lance.replace("bMK>yCO att=- def=yCO lance=bMK", "bNG>yCO att=- def=yCO lance=bNG"),
+                        "PR-OBJ-LANCE-01")):
+        try:
+            parse_position(text)
+        except PositionError as error:
+            assert (error.rule, error.field) == (rule, "combat"), error
+        else:
+            raise AssertionError(f"accepted: {text}")
