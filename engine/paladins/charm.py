@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..boardgame.abilities import carried_use
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
-from ..boardgame.notation import any_of, register_action
+from ..boardgame.notation import register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
 from ..core.errors import IllegalAction
