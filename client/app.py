@@ -84,6 +84,17 @@ def language_asked(argv: list[str]) -> str | None:
     return None
 
 
+class _PrintVersion(argparse.Action):
+    """`--version`: the release, read only when asked (the protocol package it lives in is not imported for
+    `--help`: issue 7's cold start)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from dungeon_twister.protocol.versions import RELEASE
+
+        print(f"dt-client {RELEASE}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .i18n import LANGUAGES
 
@@ -97,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
         # TRANSLATORS: connect, play and help are commands, typed as they are: keep them in English.
         description=_("Dungeon Twister Online in a terminal: join a server's lobby (connect), or "
                       "play against a bot on a local server (play). In the client, type help."))
+    parser.add_argument("--version", action=_PrintVersion, nargs=0, default=argparse.SUPPRESS,
+                        help=_("show the release and exit"))
     commands = parser.add_subparsers(dest="command")
 
     def command(name: str, **kwargs) -> argparse.ArgumentParser:

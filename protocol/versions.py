@@ -1,6 +1,10 @@
-"""Protocol versions this implementation speaks, and version negotiation."""
+"""Protocol versions this implementation speaks, version negotiation, and the release that speaks them."""
 
 from collections.abc import Iterable
+
+RELEASE = "0.1.0"
+"""This package's release (pyproject.toml's version): what `dt-server --version` and `dt-client --version` print
+and the server names in its welcome."""
 
 PROTOCOL_VERSIONS = (1,)
 """Each version only adds to the one before (messages, optional fields, error codes)."""

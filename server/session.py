@@ -35,6 +35,7 @@ from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
 from dungeon_twister.protocol.kinds import TEXT, fit_template
 from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
 from dungeon_twister.protocol.transport import TLS_RECORD
+from dungeon_twister.protocol.versions import RELEASE
 from dungeon_twister.protocol.views import FEATURES
 
 from .lobby import TooManyTables
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from .ports import Host as Server
     from .ports import TableDoor as Table
 
-VERSION = "0.1.0"
+VERSION = RELEASE
 HELLO_SECONDS = 10.0
 """A client must say hello within this time."""
 FLUSH_SECONDS = 5.0

@@ -44,6 +44,27 @@ def test_help_lists_both_commands(capsys):
     assert "--bot {random,greedy}" in capsys.readouterr().out
 
 
+def test_version_is_the_release_of_pyproject_for_client_and_server(capsys):
+    """`dt-client --version` and `dt-server --version` print the one release constant, pyproject.toml's version (an
+    admin checking an upgrade reads it without connecting)."""
+    import tomllib
+    from pathlib import Path
+
+    from dungeon_twister.protocol.versions import RELEASE
+    from dungeon_twister.server import app as server_app
+
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert RELEASE == pyproject["project"]["version"]
+    with pytest.raises(SystemExit) as exit_:
+        app.main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"dt-client {RELEASE}\n"
+    with pytest.raises(SystemExit) as exit_:
+        server_app.main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"dt-server {RELEASE}\n"
+
+
 def test_no_command_prints_the_usage(capsys):
     assert app.main([]) == 2
     assert "usage: dt-client" in capsys.readouterr().out
