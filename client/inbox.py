@@ -242,12 +242,19 @@ def _chat(session: Session, message: ChatMessage) -> None:
 def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> None:
     """A snapshot; not `the_servers`: the one a new process kept on disk, which says nothing of what the server
     holds now."""
+    went_back = the_servers and _went_back(session.state.view, message)
     session.state.view_came()  # the view the next action starts from (take_back_moves), as a view event is
     session.state.view_of_request = False
     session.state.view = message.view
     # events before it are not in the log: the panel says so, once the game has begun (before it, the events were
     # the table's joins: a creator was told he had missed something, a play-test found)
     session.state.came_in = message.n > 0 and isinstance(message.view, dict) and bool(message.view.get("started"))
+    if went_back:  # the log's lines after the server's point no longer stand, and which they are is not known
+        session.state.log.clear()
+        session.state.came_in = True
+        # TRANSLATORS: after a server's restart, when its game is earlier than what the client showed
+        session.state.log.append(_("the server's game went back to an earlier point (its store was restored from a "
+                                   "copy): what this log showed after that point no longer stands"))
     table = message.view.get("table") if isinstance(message.view, dict) else None
     asked = table.get("asked") if isinstance(table, dict) else None
     state = session.state
@@ -265,6 +272,16 @@ def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> 
     contribution.on_view(session)
     _check_deal(session)
     _over_in_view(session, message.view)
+
+
+def _went_back(before: dict | None, message: Snapshot) -> bool:
+    """The server's snapshot has fewer steps than the view we had of its table (the connection takes no other
+    table's while we are at one): the server was restored from an older copy of its store (`steps` never
+    decreases otherwise: docs/protocol.md, sections 13 and 20)."""
+    if not isinstance(before, dict) or not isinstance(message.view, dict):
+        return False
+    had, has = before.get("steps"), message.view.get("steps")
+    return type(had) is int and type(has) is int and has < had
 
 
 REQUESTS = ("takeback_asked", "takeback_declined", "draw_offered", "draw_declined")

@@ -9,8 +9,9 @@ reveals and timeouts into the commit-reveal rounds, the action ids into the answ
 * A bot's seat is given to a new bot of the same kind, which resumes with a token issued for it. A bot's
   secrets died with the old server: a combat card (or team) it had committed and not revealed is replaced by
   the rules' timeout fallback (the +0; for the team, its first legal team), as when a player's time runs out.
-* Event numbers continue after every number that may have been sent (Table.reserved_events): a resuming client
-  gets a snapshot.
+* Event numbers continue after every number that may have been sent (Table.reserved_events), and each token's
+  first resume gets a snapshot whatever event it names (Seating.from_store): after a store put back from an
+  older copy, the numbers start again from the copy's reservation, and may name events a client saw before.
 * Timers (DT-090): none runs until both players are back; then each starts afresh with its full period (a turn
   gets its 2 minutes again, a combat card its 5 seconds). A restart never makes anyone lose time or forfeit.
 
@@ -82,7 +83,8 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
         if seat is not None and seats[seat].bot:
             lobby.store.drop_token(digest)  # the bot that held it is gone
             continue
-        lobby.tokens[Digest(digest)] = TokenRef(table, seat, name)
+        lobby.tokens[Digest(digest)] = ref = TokenRef(table, seat, name)
+        table.seating.from_store |= {ref}
         if seat is not None:
             seats[seat].token = Digest(digest)
     play.started = all(seats[seat].name for seat in SEATS) and (play.deal is None or play.dealt is not None)

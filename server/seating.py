@@ -71,6 +71,10 @@ class Seating:
         self._dismissed: set[str] | frozenset[str] = _NO_NAMES
         """Bots sent away before they arrived (a set of its own once there is one: an empty set is 216 bytes of
         every table)."""
+        self.from_store: frozenset = frozenset()
+        """The tokens (lobby.TokenRef) of a table restored from the store not resumed since (recovery.py). Each one's
+        first resume gets a snapshot, whatever event it names: a store put back from an older copy numbers its
+        events again from the copy's reservation, so a number a client saw may now name another event."""
 
     def seat_of(self, session: Session) -> str | None:
         return next((seat for seat, s in self.seats.items() if s.session is session), None)
@@ -166,6 +170,9 @@ class Seating:
                                       else templated("bad_token", "this resume token is for a player"))
         # The token stays the same across resumes: were it replaced, a client whose `joined` is lost in the next
         # drop would hold only a revoked token, and lose its seat (DT-052).
+        if ref in self.from_store:
+            self.from_store -= {ref}
+            last_event = None  # a snapshot (docs/protocol.md section 13, Restarts)
         if seat is None:
             self.spectators[session] = token
             session.send(Joined(self.table.id, token))

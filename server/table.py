@@ -311,7 +311,8 @@ class Table:
         state = play.game.state
         if not play.started and (play.deal is not None or self.seating.may_contribute()):
             state = play.placeholder()
-        return ViewPoint(state, self.seating.names(), table, play.started, play.result is not None)
+        return ViewPoint(state, self.seating.names(), table, play.started, play.result is not None,
+                         play.game.record.count)
 
     def publish(self, payloads: list, timers: list = ()) -> None:
         """Number and log each payload, and send it to every viewer as he may see it; `timers` (the step's `timer`

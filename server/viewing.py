@@ -26,6 +26,10 @@ class ViewPoint:
     started: bool
     over: bool = False
     """The game has ended (also when a player resigned or abandoned, which the engine does not know)."""
+    steps: int = 0
+    """The lines of the table's record so far (its journal: actions, commitments, reveals, takebacks, ...). It only
+    grows, so a client that finds it smaller than in a view it had knows the server went back (a backup
+    restored)."""
 
 
 def legal_texts(state, seat: str) -> list[str]:
@@ -41,7 +45,7 @@ def legal_texts(state, seat: str) -> list[str]:
 
 def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, compact: bool = False,
                shared: bool = False) -> dict:
-    """view(state, seat) plus "legal", "secret", "seats", "table" and "started"; with `compact` (feature
+    """view(state, seat) plus "legal", "secret", "seats", "table", "started" and "steps"; with `compact` (feature
     delta_views), a team choice as "team_choice" {squares, characters, out} with "legal" [] instead of its
     list (protocol.views.team_choice). `shared`: the engine's view with its shared parts (Family.view), for a
     view packed at once."""
@@ -53,6 +57,7 @@ def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, c
     out["seats"] = dict(point.seats)
     out["table"] = dict(point.table)
     out["started"] = point.started
+    out["steps"] = point.steps
     return compacted(out) if compact else out
 
 

@@ -304,6 +304,29 @@ def test_DT_228_a_snapshot_with_a_pending_draw_offer_asks_as_its_event_did():
     assert state.draw_offered is None and state.question == "", "nothing pending any more: nothing to answer"
 
 
+def test_a_snapshot_with_fewer_steps_than_the_view_before_says_the_game_went_back():
+    """docs/protocol.md sections 13 and 20: a server put back from an older copy of its store sends a snapshot
+    with fewer `steps` than the last view had. Which of the log's lines no longer stand is not known: they give
+    way to one line saying so, and the panel says the log starts at a snapshot. A plain restart (the same steps)
+    or a view without steps (an older server) leaves the log alone."""
+    from dungeon_twister.protocol import Snapshot
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    state.view = {**state.view, "steps": 40}
+    lines = ["Blue moves the Thief from b0 to b3", "Yellow moves the Warrior from e21 to e18"]
+    state.log.extend(lines)
+    wired.deliver(Snapshot(TABLE, 1000, {**state.view, "steps": 40}))  # a restart: nothing lost
+    wired.deliver(Snapshot(TABLE, 1001, {k: v for k, v in state.view.items() if k != "steps"}))
+    assert list(state.log)[-2:] == lines
+    wired.deliver(Snapshot(TABLE, 1002, {**state.view, "steps": 40}))
+    wired.deliver(Snapshot(TABLE, 2000, {**state.view, "steps": 31}))
+    assert list(state.log) == ["the server's game went back to an earlier point (its store was restored from a "
+                               "copy): what this log showed after that point no longer stands"]
+    assert state.came_in and state.view["steps"] == 31
+
+
 def test_a_snapshot_of_a_game_that_ended_meanwhile_shows_how_it_ended():
     """A client back after the opponent resigned gets a snapshot, not the events nor the game_over message: the
     view's `table.result` ends the game on this screen too (the panel's result, `leave` with no question, no

@@ -197,6 +197,42 @@ async def test_a_bot_takes_its_seat_back_after_a_restart(tmp_path):
             assert blue.errors() == []
 
 
+async def test_a_views_steps_outlive_a_restart_and_fall_back_with_a_store_put_back_from_a_copy(tmp_path):
+    """docs/protocol.md sections 13 and 20: a view's `steps` are the lines of the table's record (header, actions,
+    commitments, reveals...) and never decrease: a restart gives them back as they were. A store put back from
+    an online backup (deploy/README.md) gives a snapshot with the backup's steps, fewer than the last view's:
+    what a client can tell its user by."""
+    data, copy = tmp_path / "data", tmp_path / "copy.sqlite3"
+    data.mkdir()
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
+        async with server_on(data) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            await play_until(table, players, lambda v: v["steps"] >= 8, first=True)
+            await synced(blue)
+            record = server.lobby.tables[table].play.game.record
+            assert blue.view["steps"] == record.count >= 8
+            with sqlite3.connect(data / DATABASE_NAME) as source, sqlite3.connect(copy) as target:
+                source.backup(target)  # deploy/README.md's online backup, the server running
+            copied = blue.view["steps"]
+            await play_until(table, players, lambda v: v["steps"] >= copied + 6, first=True)
+            await synced(blue)
+            last, resume = blue.view["steps"], resume_info(blue, table)
+        assert last >= copied + 6
+
+        async with server_on(data) as server:  # a restart: the same steps
+            blue = await Client.connect(server, "ann", resume=resume)
+            assert (await blue.expect(Snapshot)).view["steps"] == last
+            resume = resume_info(blue, table)
+        for path in data.iterdir():  # deploy/README.md's restore: the copy, without the old -wal and -shm
+            path.unlink()
+        (data / DATABASE_NAME).write_bytes(copy.read_bytes())
+        async with server_on(data) as server:
+            blue = await Client.connect(server, "ann", resume=resume)
+            assert (await blue.expect(Snapshot)).view["steps"] == copied < last
+            assert server.lobby.tables[table].play.game.record.count == copied
+
+
 async def test_resume_tokens_are_stored_only_as_digests(tmp_path):
     async with server_on(tmp_path) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))

@@ -39,7 +39,7 @@ from dungeon_twister.server.storage import open_storage
 from test_server_support import REAL_TIME_HANG_GUARD, SOFTWARE, Client, KeepingConnection, Scripted
 
 RECEIVE_SECONDS = REAL_TIME_HANG_GUARD
-SERVER_KEYS = {"legal", "secret", "seats", "table", "started"}
+SERVER_KEYS = {"legal", "secret", "seats", "table", "started", "steps"}
 
 
 SEED = 12
