@@ -1240,6 +1240,14 @@ def _wallwalk(state: CardState, a: WallWalk):
     if "walk_through_walls" not in _abilities(state, f):
         raise IllegalAction("CG-CHAR-WALLWALKER-01", "{figure} does not walk through walls", figure=f.id)
     zones = [tok for tok in a.path if tok[0] not in "+->"]
+    # DT-247: her walk is no move (so no start-zone step, CG-START-03/06) and goes from a zone of a room through
+    # the wall into the zone of a room beyond (« la zone située de l'autre côté du mur »), as a jump does (DT-207)
+    if f.where == "start":
+        raise IllegalAction("CG-CHAR-WALLWALKER-01", "{figure} passes a wall from a zone of a room, not from a start "
+                                                     "zone", figure=f.id)
+    if len(zones) == 1 and _is_start_text(zones[0]):
+        raise IllegalAction("CG-CHAR-WALLWALKER-01", "{figure} passes a wall into a zone of a room, never onto a "
+                                                     "start zone", figure=f.id)
     if len(zones) != 1 or f.where != "maze":
         raise IllegalAction("CG-CHAR-WALLWALKER-01", "from a zone, through one wall into the zone beyond")
     new = _spend(state, a.seat)
@@ -2231,6 +2239,15 @@ def parse_zone(text: str):
         return zone_from(text)
     except ValueError:
         raise IllegalAction("CG-MOVE-02", "not a zone: {text}", text=repr(text)) from None
+
+
+def _is_start_text(text: str) -> bool:
+    """Whether `text` names a start position (`B1`)."""
+    try:
+        parse_start(text)
+    except IllegalAction:
+        return False
+    return True
 
 
 @lru_cache(maxsize=64)

@@ -625,3 +625,25 @@ def test_CG_CHAR_GOLEM_02_a_portcullis_of_his_broken_room_is_broken_for_keys_and
     bent = act(build({"bMK": "a2", "bWA": "a2", "ySN": "d4"}, items={"bKY": "@bMK"}, ap=(6, 0)), "bend bWA a2 e")
     refused(bent, "open bMK a2 e", "CG-CHAR-WARRIOR-01")  # bent by the Warrior: his rule
     refused(bent, "bend bWA a2 e", "CG-CHAR-WARRIOR-01")
+
+
+def test_CG_CHAR_WALLWALKER_01_DT_247_no_walk_through_a_start_zone_wall():
+    """DT-247: « réapparaissant dans la zone située de l'autre côté du mur »: her walk is an action of its own, no
+    move, from a zone of a room to the zone of a room beyond the wall, as a jump lands in a zone (DT-207). So the
+    Wall-Walker in d1 does not pass the wall d1|B2 onto her own start position, the one in a4 does not pass the wall
+    a4|Y1 out of the maze by the yellow start zone, and on B2 facing d1 she does not pass it into d1. Each is refused
+    under CG-CHAR-WALLWALKER-01 in words that say so (it read « CG-MOVE-02 not a zone: 'B2' »), none is listed,
+    and no AP is spent. The Ghost's move, which crosses any obstacle, still exits through a4|Y1 (CG-CHAR-GHOST-01)."""
+    from dungeon_twister.engine.cards import WallWalk
+    home = build({"bWW": "d1", "yMK": "d4"})
+    e = refused(home, "wallwalk bWW B2", "CG-CHAR-WALLWALKER-01")
+    assert e.template == "{figure} passes a wall into a zone of a room, never onto a start zone"
+    out = build({"bWW": "a4", "yMK": "d1"})
+    refused(out, "wallwalk bWW Y1", "CG-CHAR-WALLWALKER-01")
+    on_start = build({"bWW": "B2>d1", "yMK": "d4"})
+    e = refused(on_start, "wallwalk bWW d1", "CG-CHAR-WALLWALKER-01")
+    assert e.template == "{figure} passes a wall from a zone of a room, not from a start zone"
+    for s in (home, out, on_start):
+        assert not [a for a in legal_actions(s, "B") if isinstance(a, WallWalk)]
+    ghost = act(build({"bGH": "a4", "yMK": "d1"}), "move bGH Y1")
+    assert ghost.fig("bGH").where == "exited" and ghost.player("B").vp == 1
