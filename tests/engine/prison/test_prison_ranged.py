@@ -320,3 +320,32 @@ def test_PR_OBJ_LANCE_01_03_04_BG_COMBAT_07_DT_269_a_positions_lance_combat_is_o
             assert (error.rule, error.field, error.message) == (rule, "combat", message), error
         else:
             raise AssertionError(f"accepted: {text}")
+
+
+def test_PR_RANGED_02_06_07_BG_CHAR_CLERIC_02_DT_269_a_positions_shot_is_one_its_shooter_could_declare():
+    """DT-269, for `shot=`: from the Cleric's shot at the Naga on c4 (which reads back), the Naga off every line of
+    sight (PR-RANGED-02), an enemy figure beside the shooter (PR-RANGED-06), the target wounded this turn
+    (PR-RANGED-07) and a friend standing between them (PR-RANGED-02) are refused, and so is a shot by the blue
+    Naga healed this turn (BG-CHAR-CLERIC-02), each with the engine's refusal of that shot, naming the shooter."""
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    shot = format_position(act(prison_position("bCL@c1 bBW@c1 bNG@d1 yNG@c4 yTP@h5"), "shoot bCL yNG"))
+    assert format_position(parse_position(shot)) == shot
+    naga = format_position(act(prison_position("bNG@c1 bBW@c1 bCL@d1 yNG@c4 yTP@h5"), "shoot bNG yNG"))
+    assert format_position(parse_position(naga)) == naga and "acted=bNG ;" in naga
+    for text, rule, message in (
+            (shot.replace("yNG@c4", "yNG@d4"), "PR-RANGED-02",
+             "bCL: yNG is not the first person on a line of sight of bCL"),
+            (shot.replace("yTP@h5", "yTP@b1"), "PR-RANGED-06", "bCL: bCL is beside an enemy: no shot"),
+            (shot.replace("yNG@c4", "yNG@c4!5"), "PR-RANGED-07", "bCL: yNG was wounded this turn"),
+            (shot.replace("bNG@d1", "bNG@c2"), "PR-RANGED-02",
+             "bCL: yNG is not the first person on a line of sight of bCL"),
+            (naga.replace("acted=bNG ;", "acted=bNG exhausted=bNG ;"), "BG-CHAR-CLERIC-02",
+             "bNG: bNG was healed this turn")):
+        try:
+            parse_position(text)
+        except PositionError as error:
+            assert (error.rule, error.field, error.message) == (rule, "combat", message), error
+        else:
+            raise AssertionError(f"accepted: {text}")
