@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from . import rulebook
 from .actions import Build
 from .abilities import carried_objects
 from .catalogue import load
@@ -253,7 +254,8 @@ def validate_position(state: GameState) -> None:
     """Refuse a state the rules never allow, with the rule ID and the field (docs/notation.md lists the checks).
 
     Checked: the rooms and portcullises, each token's place, every square (golden rules, pits, start zones), the
-    cards, the turn (phase, first-cycle limit, AP), and the teams, combat, placing and over fields against the phase.
+    cards, the turn (phase, first-cycle limit, AP), and the teams, combat, placing and over fields against the phase;
+    then what the rule set's modules check (`RuleModule.position_check`: a lancer's reach, Rockfall).
     Not checked: whether the history that led here is plausible (e.g. which cards were played in which turn).
     """
     _check_ports(state)
@@ -265,6 +267,8 @@ def validate_position(state: GameState) -> None:
     _check_combat(state)
     _check_placement(state)
     _check_outcome(state)
+    for check in rulebook.position_checks(state.catalogue.rules):  # what a set's own rules never leave
+        check(state)
 
 
 def _check_ports(state: GameState) -> None:

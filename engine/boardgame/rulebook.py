@@ -41,6 +41,10 @@ class RuleModule:
     # PD-TERR-ROCKFALL-01): how `moves.explain_refused_move` words a refused route or destination. Asked only to
     # explain a move already refused, never by the move search (which reads the terrain as data).
     move_stop: Callable | None = None
+    # (state) -> None: refuse, with a PositionError naming this module's rule, what its rules never leave in a
+    # position (`position.validate_position` asks it after the family's own checks): a pending lance combat whose
+    # lancer could not have declared it, a character standing on Rockfall
+    position_check: Callable | None = None
 
 
 BASE_SET = (
@@ -86,6 +90,11 @@ def reach_only(rules: str) -> bool:
 @lru_cache(maxsize=None)
 def after_action(rules: str) -> tuple[Callable, ...]:
     return tuple(module.after_action for module in modules(rules) if module.after_action)
+
+
+@lru_cache(maxsize=None)
+def position_checks(rules: str) -> tuple[Callable, ...]:
+    return tuple(module.position_check for module in modules(rules) if module.position_check)
 
 
 @lru_cache(maxsize=None)

@@ -1240,6 +1240,14 @@ def _wallwalk(state: CardState, a: WallWalk):
     if "walk_through_walls" not in _abilities(state, f):
         raise IllegalAction("CG-CHAR-WALLWALKER-01", "{figure} does not walk through walls", figure=f.id)
     zones = [tok for tok in a.path if tok[0] not in "+->"]
+    # DT-247: her walk is no move (so no start-zone step, CG-START-03/06) and goes from a zone of a room through
+    # the wall into the zone of a room beyond (« la zone située de l'autre côté du mur »), as a jump does (DT-207)
+    if f.where == "start":
+        raise IllegalAction("CG-CHAR-WALLWALKER-01", "{figure} passes a wall from a zone of a room, not from a start "
+                                                     "zone", figure=f.id)
+    if len(zones) == 1 and _is_start_text(zones[0]):
+        raise IllegalAction("CG-CHAR-WALLWALKER-01", "{figure} passes a wall into a zone of a room, never onto a "
+                                                     "start zone", figure=f.id)
     if len(zones) != 1 or f.where != "maze":
         raise IllegalAction("CG-CHAR-WALLWALKER-01", "from a zone, through one wall into the zone beyond")
     new = _spend(state, a.seat)
@@ -1594,10 +1602,12 @@ def _shoot(state: CardState, a: Shoot):
     # across a pit nobody in the faced zone fights beside the target or against it (CG-SZ-01): it stands alone
     here = _area(new, zone) if t.where == "maze" or _faced_clear(new, t) == zone else [t]
     melee = tuple(sorted(g.id for g in here if g.seat == a.seat and not g.wounded))
-    # CG-RANGED-06: the attacking side's other shooters that see the target and may shoot join (RUL-113: they must)
+    # CG-RANGED-06: the attacking side's other shooters that see the target and may shoot join (RUL-113: they must);
+    # one healed (or regenerated) this turn may not shoot: it does nothing else (CG-CHAR-CLERIC-01, DT-245)
     ranged = {f.id: value}
     for g in new.figures:
         if g.seat == a.seat and g.id != f.id and not g.wounded and g.id not in melee and _can_shoot_from(new, g) \
+                and g.id not in new.healed_now \
                 and g.at != zone and line_of_sight(new, g.at, zone):  # CG-RANGED-05: not from the target's zone
             v = _ranged_value(new, g)
             if v is not None:
@@ -1627,14 +1637,16 @@ def _heal(state: CardState, a: Heal):
     t = state.fig(a.target)
     if t.where == "carried" and t.at == f.id:
         raise IllegalAction("CG-CHAR-CLERIC-02", "drop the wounded character in your zone first (during a move)")
-    if t.where != "maze" or f.where != "maze" or t.at != f.at:
+    # his own zone: a zone of the maze, or the start position he stands on, where a wounded friend may lie (DT-211;
+    # a start position counts as one zone, CG-START-07): DT-246
+    if t.where not in ("maze", "start") or (t.where, t.loc) != (f.where, f.loc):
         raise IllegalAction("CG-CHAR-CLERIC-03", "{target} is not in {figure}'s own zone", target=a.target,
                             figure=f.id)
     new = _spend(state, a.seat)
     new = new.with_figure(replaced(t, wounded=False))
     new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {t.id})))
     _check_gold(new)  # CG-GOLD-02: three of a side at most in a zone, the healed one counted
-    return new, [event("heal", figure=f.id, target=t.id, zone=zone_name(t.at))]
+    return new, [event("heal", figure=f.id, target=t.id, zone=loc_name(t.loc))]
 
 
 def _combat_card(state: CardState, a: CombatCard):
@@ -1900,7 +1912,7 @@ def _main_actions(state: CardState, seat: str):
             yield from _levitations(state, f)
         if "heal" in _abilities(state, f):
             yield from (Heal(seat, f.id, g.id) for g in state.figures
-                        if g.wounded and g.where == "maze" and _accepts(state, Heal(seat, f.id, g.id)))
+                        if g.wounded and g.where in ("maze", "start") and _accepts(state, Heal(seat, f.id, g.id)))
         if f.where == "maze":
             # Each kind is tried (`_accepts`) only where its apply's first check passes, the same test: from a
             # rotation zone (CG-ROT-01), over a pit (CG-JUMP-02), with the bending Warrior (CG-CHAR-WARRIOR-01) or
@@ -2227,6 +2239,15 @@ def parse_zone(text: str):
         return zone_from(text)
     except ValueError:
         raise IllegalAction("CG-MOVE-02", "not a zone: {text}", text=repr(text)) from None
+
+
+def _is_start_text(text: str) -> bool:
+    """Whether `text` names a start position (`B1`)."""
+    try:
+        parse_start(text)
+    except IllegalAction:
+        return False
+    return True
 
 
 @lru_cache(maxsize=64)

@@ -26,7 +26,7 @@ from ..boardgame.movement import Walker, takes
 from ..boardgame.notation import register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import GameState, Token
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, PositionError
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +122,26 @@ def pentacle_bonus(state: GameState, seat: str) -> int:
     return sum(1 for colours in holders.values() if colours == {seat: True})
 
 
+def rockfall_position(state: GameState) -> None:
+    """No character stands on Rockfall in a position of a game under way: one that ends an action there is
+    eliminated once it is done (PD-TERR-ROCKFALL-01, DT-112), and nothing places one there (the squares take no
+    token at a reveal). Objects may lie there (PD-TERR-ROCKFALL-07)."""
+    if state.outcome is not None:  # (an action that ends the game runs no after-action hook)
+        return
+    squares = board_of(state).terrain_of("rockfall")
+    if not squares:
+        return
+    for t in sorted(state.tokens.values(), key=lambda t: t.id):
+        if t.where == "board" and t.is_character and t.square in squares:
+            raise PositionError("PD-TERR-ROCKFALL-01", f"square {square_name(t.square)}",
+                                f"{t.id} is on Rockfall: a character ending an action there is eliminated")
+
+
 register_action(Fountain, {"fountain": lambda w, seat: Fountain(seat, w.token(seat))},
                 lambda a: f"fountain {a.token}")
 
 MODULE = RuleModule("terrain", {Fountain: drink}, wounded_actions=wounded_actions, reach_only=True,
-                    after_action=rockfall, vp_bonus=pentacle_bonus, move_stop=rockfall_stop)
+                    after_action=rockfall, vp_bonus=pentacle_bonus, move_stop=rockfall_stop,
+                    position_check=rockfall_position)
 
 __all__ = ["Fountain", "MODULE", "pentacle_bonus"]

@@ -17,7 +17,8 @@ from ..boardgame.geometry import DIRECTIONS, step
 from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import Combat, GameState, Token
-from ..core.errors import IllegalAction
+from ..boardgame.board import board_of
+from ..core.errors import IllegalAction, PositionError
 from .sight import carried, person, persons_at
 
 
@@ -111,6 +112,18 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
 register_action(Lance, {"lance": lambda w, seat: Lance(seat, w.token(seat), w.token())},
                 lambda a: f"lance {a.token} {a.target}", any_of("lance"))
 
-MODULE = RuleModule("lance", {Lance: lance}, figure_actions, reach_only=False)
+def position_check(state: GameState) -> None:
+    """A written position's pending lance combat is one its lancer could have declared (PR-OBJ-LANCE-01..04): the
+    target within the lance's reach, no enemy figure beside the lancer (nothing moves between a declaration and its
+    cards). The reader has already checked that the lancer carries the lance and that the target is an enemy."""
+    c = state.combat
+    if c is None or not c.lancer:
+        return
+    refusal = problem(state, board_of(state), state.tokens[c.lancer], state.tokens[c.target])
+    if refusal is not None:
+        raise PositionError(refusal.rule, "combat", f"{c.lancer}: {refusal.message}")
+
+
+MODULE = RuleModule("lance", {Lance: lance}, figure_actions, reach_only=False, position_check=position_check)
 
 __all__ = ["Lance", "MODULE"]

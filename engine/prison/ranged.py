@@ -17,7 +17,8 @@ from ..boardgame.context import Ctx
 from ..boardgame.notation import Words, any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import Combat, GameState, Token
-from ..core.errors import N_, IllegalAction
+from ..boardgame.board import board_of
+from ..core.errors import N_, IllegalAction, PositionError
 from . import sight
 
 
@@ -151,6 +152,23 @@ def _format(a: Shoot) -> str:
 
 register_action(Shoot, {"shoot": _parse}, _format, any_of("ranged"))
 
-MODULE = RuleModule("ranged", {Shoot: shoot}, figure_actions, reach_only=False)
+def position_check(state: GameState) -> None:
+    """A written position's pending shot is one its shooters could have declared and joined (PR-RANGED-01..09):
+    nothing moves between a declaration and its cards, so each shooter's own refusal is the position's (DT-269).
+    The reader has already checked that each shooter carries a ranged weapon and is of the attacker's side."""
+    c = state.combat
+    if c is None or not c.shooters:
+        return
+    board, target, ctx = board_of(state), state.tokens[c.target], Ctx(state)
+    for tid in c.shooters:
+        shooter = state.tokens[tid]
+        refusal = ctx.exhausted_refusal(shooter) or shot_problem(state, board, shooter, target)
+        if refusal is None and target.colour != shooter.colour and sight.carried(state, target):
+            refusal = IllegalAction("BG-CARRY-04", "{target} is carried and cannot be attacked", target=target.id)
+        if refusal is not None:
+            raise PositionError(refusal.rule, "combat", f"{tid}: {refusal.message}")
+
+
+MODULE = RuleModule("ranged", {Shoot: shoot}, figure_actions, reach_only=False, position_check=position_check)
 
 __all__ = ["Shoot", "MODULE", "first_persons", "shot_problem"]

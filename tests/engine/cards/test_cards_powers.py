@@ -625,3 +625,61 @@ def test_CG_CHAR_GOLEM_02_a_portcullis_of_his_broken_room_is_broken_for_keys_and
     bent = act(build({"bMK": "a2", "bWA": "a2", "ySN": "d4"}, items={"bKY": "@bMK"}, ap=(6, 0)), "bend bWA a2 e")
     refused(bent, "open bMK a2 e", "CG-CHAR-WARRIOR-01")  # bent by the Warrior: his rule
     refused(bent, "bend bWA a2 e", "CG-CHAR-WARRIOR-01")
+
+
+def test_CG_CHAR_WALLWALKER_01_DT_247_no_walk_through_a_start_zone_wall():
+    """DT-247: « réapparaissant dans la zone située de l'autre côté du mur »: her walk is an action of its own, no
+    move, from a zone of a room to the zone of a room beyond the wall, as a jump lands in a zone (DT-207). So the
+    Wall-Walker in d1 does not pass the wall d1|B2 onto her own start position, the one in a4 does not pass the wall
+    a4|Y1 out of the maze by the yellow start zone, and on B2 facing d1 she does not pass it into d1. Each is refused
+    under CG-CHAR-WALLWALKER-01 in words that say so (it read « CG-MOVE-02 not a zone: 'B2' »), none is listed,
+    and no AP is spent. The Ghost's move, which crosses any obstacle, still exits through a4|Y1 (CG-CHAR-GHOST-01)."""
+    from dungeon_twister.engine.cards import WallWalk
+    home = build({"bWW": "d1", "yMK": "d4"})
+    e = refused(home, "wallwalk bWW B2", "CG-CHAR-WALLWALKER-01")
+    assert e.template == "{figure} passes a wall into a zone of a room, never onto a start zone"
+    out = build({"bWW": "a4", "yMK": "d1"})
+    refused(out, "wallwalk bWW Y1", "CG-CHAR-WALLWALKER-01")
+    on_start = build({"bWW": "B2>d1", "yMK": "d4"})
+    e = refused(on_start, "wallwalk bWW d1", "CG-CHAR-WALLWALKER-01")
+    assert e.template == "{figure} passes a wall from a zone of a room, not from a start zone"
+    for s in (home, out, on_start):
+        assert not [a for a in legal_actions(s, "B") if isinstance(a, WallWalk)]
+    ghost = act(build({"bGH": "a4", "yMK": "d1"}), "move bGH Y1")
+    assert ghost.fig("bGH").where == "exited" and ghost.player("B").vp == 1
+
+
+def test_CG_OBJ_LANCE_03_DT_248_a_wounded_enemy_beside_the_lancer_does_not_stop_the_lance():
+    """DT-248: « Un personnage dans la même zone qu'un personnage ennemi ne peut pas utiliser la Lance télescopique
+    pour attaquer un autre personnage dans une autre zone » is read as the same words of the shot are (RUL-110,
+    CG-RANGED-05): an unwounded enemy. The blue Colossus in b1 with a lance, beside the wounded yellow Warrior, attacks
+    the yellow Snake-man in b2 across the pit (listed, 5 + 0 against 2 + 0, the Snake-man wounded, the Colossus
+    unhurt); once the Warrior stands (unwounded), the same attack is refused under CG-OBJ-LANCE-03."""
+    s = build({"bCO": "b1", "yWA": ("b1", {"wounded": True}), "ySN": "b2", "yMK": "d4"}, items={"bLN": "@bCO"},
+              combat=True)
+    assert parse_action("attack bCO ySN", "B") in legal_actions(s, "B")
+    s2, d = fight(s, "attack bCO ySN", 0, 0)
+    assert d["totals"] == {"B": 5, "Y": 2} and d["wounded"] == ["ySN"] and not s2.fig("bCO").wounded
+    assert s2.player("B").ap == 2 and s2.fig("yWA").wounded and s2.fig("yWA").where == "maze"
+    standing = build({"bCO": "b1", "yWA": "b1", "ySN": "b2", "yMK": "d4"}, items={"bLN": "@bCO"}, combat=True)
+    refused(standing, "attack bCO ySN", "CG-OBJ-LANCE-03")
+    assert parse_action("attack bCO ySN", "B") not in legal_actions(standing, "B")
+
+
+def test_CG_CHAR_ASSASSIN_01_CG_SZ_01_03_DT_248_her_lethal_blow_reaches_a_start_zone_fighter():
+    """DT-248: a melee with a start-zone character is fought as in one zone (« comme s'ils étaient tous dans la même
+    zone », CG-SZ-03), so the Assassin's lethal blow (« dans la même zone que l'Assassin ») takes the losers across
+    that border, in a single combat as in a group: the blue Assassin in b4 beats the yellow Mechanork on Y1 facing
+    b4 (2 + 1 against 2 + 0): he is eliminated, not wounded, 1 VP; with the yellow Warrior beside him on Y1 facing
+    b4, both are (2 VP). The yellow Assassin on Y1 attacking from her start zone kills the blue Snake-man in b4."""
+    s = build({"bAS": "b4", "yMK": "Y1>b4", "yCO": "d1"}, combat=True)
+    s2, d = fight(s, "attack bAS yMK", 1, 0)
+    assert (d["totals"], d["eliminated"], d["wounded"]) == ({"B": 2 + 1, "Y": 2}, ["yMK"], [])
+    assert s2.player("B").vp == 1 and s2.fig("yMK").where == "eliminated"
+    group = build({"bAS": "b4", "yMK": "Y1>b4", "yWA": "Y1>b4", "yCO": "d1"}, combat=True)
+    s3, d = fight(group, "attack bAS yMK", 6, 0)
+    assert d["totals"] == {"B": 2 + 6, "Y": 2 + 3} and d["eliminated"] == ["yMK", "yWA"]
+    assert s3.player("B").vp == 2
+    yellow = build({"yAS": "Y1>b4", "bSN": "b4", "bCO": "d1"}, combat=True, active="Y", ap=(0, 3))
+    s4, d = fight(yellow, "attack yAS bSN", 0, 1, seat="Y")
+    assert d["eliminated"] == ["bSN"] and s4.player("Y").vp == 1

@@ -297,3 +297,51 @@ def test_CG_SLIT_02_a_slit_is_shot_through_from_the_zone_it_borders_not_towards_
     shoot the Mechanork in d4 (the slit does not border d2)."""
     assert act(build({"bCB": "d4", "yMK": "d2"}, combat=True), "shoot bCB yMK").phase == "combat"
     refused(build({"bCB": "d2", "yMK": "d4"}, combat=True), "shoot bCB yMK", "CG-RANGED-02")
+
+
+def test_CG_CHAR_CLERIC_01_CG_RANGED_06_DT_245_a_healed_shooter_does_not_join_a_shot_a_healed_friend_fights():
+    """DT-245. « Le personnage soigné ne peut rien faire d'autre ce tour-ci » (CG-CHAR-CLERIC-01): the extra
+    shooters of CG-RANGED-06 are those able to shoot (RUL-113), and shooting is doing something, so the Crossbowman
+    the Cleric healed in c3 does not join the Wizard's Bow shot at the yellow Mechanork in c1 (Blue = 1, not 1 + 3;
+    his shot of the turn stays unused). Next turn he joins. In the target's own zone participation is not an action
+    (CG-GROUP-01, RUL-014): the Warrior healed in a1 fights beside the Snake-man who attacks the yellow Mechanork
+    there (with the Cleric: 2 + 3 + 2 and card +0 against 2 and +6), and is wounded with them when Blue loses."""
+    s = build({"bCB": ("c3", {"wounded": True}), "bCL": "c3", "bWZ": "a1", "yMK": "c1"}, items={"bBW": "@bWZ"},
+              combat=True)
+    healed = act(s, "heal bCL bCB")
+    assert healed.healed_now == ("bCB",)
+    s2, declared, d = shot(healed, "shoot bWZ yMK", 0, 0)
+    assert declared["shooters"] == ["bWZ"] and declared["attackers"] == ["bWZ"] and d["totals"] == {"B": 1, "Y": 2}
+    assert s2.used_now == () and s2.player("B").ap == 1
+    nxt = build({"bCB": "c3", "bCL": "c3", "bWZ": "a1", "yMK": "c1"}, items={"bBW": "@bWZ"}, combat=True)
+    _, declared, d = shot(nxt, "shoot bWZ yMK", 0, 0)
+    assert declared["shooters"] == ["bCB", "bWZ"] and d["totals"] == {"B": 4, "Y": 2}  # healed a turn before
+    melee = build({"bWA": ("a1", {"wounded": True}), "bCL": "b1", "bSN": "a1", "yMK": "a1", "yCO": "d4"},
+                  combat=True)
+    melee = act(act(melee, "move bCL a1"), "heal bCL bWA")
+    assert melee.healed_now == ("bWA",)
+    s3, events = apply(act(act(melee, "attack bSN yMK"), "card 0"), parse_action("card 6", "Y"))
+    d = next(e.data for e in events if e.kind == "combat")
+    assert d["totals"] == {"B": 2 + 3 + 2, "Y": 2 + 6}  # the Snake-man, the healed Warrior, the Cleric
+    assert sorted(d["wounded"]) == ["bCL", "bSN", "bWA"]
+
+
+def test_CG_CHAR_CLERIC_01_03_DT_246_the_cleric_heals_a_friend_lying_on_his_own_start_position():
+    """DT-246. « Le Clerc peut soigner un blessé se trouvant dans la même zone que lui »: a start position counts as
+    one zone (CG-START-07) and a wounded friend may lie there (DT-211), so the Cleric on B1 heals the Mechanork
+    lying on B1 (1 AP, listed): it stands up where it lies, facing the zone it faced (b1), and does nothing else this
+    turn. The Mechanork lying on B2 is on another start position, and one lying on B1 is not in the zone a1 where a
+    Cleric stands (refused, CG-CHAR-CLERIC-03)."""
+    s = build({"bCL": "B1>a1", "bMK": ("B1>b1", {"wounded": True}), "bSN": ("B2>c1", {"wounded": True}),
+               "ySN": "d4"}, combat=True)
+    assert parse_action("heal bCL bMK", "B") in legal_actions(s, "B")
+    assert parse_action("heal bCL bSN", "B") not in legal_actions(s, "B")
+    s2, events = apply(s, parse_action("heal bCL bMK", "B"))
+    mk = s2.fig("bMK")
+    assert (mk.where, mk.at, mk.facing, mk.wounded) == ("start", 0, z("b1"), False)
+    assert s2.player("B").ap == 2 and s2.healed_now == ("bMK",)
+    assert [e.data for e in events] == [{"figure": "bCL", "target": "bMK", "zone": "B1"}]
+    refused(s2, "move bMK b1", "CG-CHAR-CLERIC-01")
+    refused(s, "heal bCL bSN", "CG-CHAR-CLERIC-03")
+    refused(build({"bCL": "a1", "bMK": ("B1>a1", {"wounded": True}), "ySN": "d4"}, combat=True), "heal bCL bMK",
+            "CG-CHAR-CLERIC-03")

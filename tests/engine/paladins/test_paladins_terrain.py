@@ -425,3 +425,24 @@ def test_PD_EX_01_PD_ROPE_03_a_rope_crosses_pits_one_at_a_time_never_pit_to_pit(
     assert {"move bPP c9", "move bPP c8"} <= legal
     assert where(act(state, "move bPP c8-c9"), "bPP") == "c9"
     assert_refused(state, "move bPP c8-d8-e8", "BG-PIT-10")
+
+
+def test_PD_TERR_ROCKFALL_01_DT_112_DT_269_a_position_has_no_character_on_rockfall():
+    """DT-269: a character ending an action on Rockfall is eliminated once it is done (DT-112) and none is placed
+    there, so a written position of a game under way with one standing or lying on b18 is refused
+    (PD-TERR-ROCKFALL-01, the square named); it was read, and the Rockfall then killed it after the next action,
+    whoever acted. An object lying there reads (PD-TERR-ROCKFALL-07)."""
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    text = format_position(pd_position("bWA@a18 bSW@b18 yGB@h4"))
+    assert format_position(parse_position(text)) == text
+    for tokens, who in (("bSW@a18 bWA@b18 yGB@h4", "bWA"), ("bSW@b18 bWA@a18 yGB@h4 yTR@b18!", "yTR"),
+                        ("bSW@a18 bTR@b18! bWA@b18 yGB@h4", "bTR")):
+        try:
+            parse_position(text.replace("tokens bSW@b18 bWA@a18 yGB@h4", "tokens " + tokens))
+        except PositionError as error:
+            assert (error.rule, error.field) == ("PD-TERR-ROCKFALL-01", "square b18"), error
+            assert error.message == f"{who} is on Rockfall: a character ending an action there is eliminated"
+        else:
+            raise AssertionError(f"accepted: {tokens}")

@@ -141,3 +141,20 @@ def test_BG_CARRY_04_PR_OBJ_LANCE_01_a_carried_wounded_character_is_no_lance_tar
     assert_refused(across, "lance bCO yCL", "BG-CARRY-04")
     alone = prison_position("bCO@c1 bLN@c1 yCL@c3!4 yBS@h5")  # lying alone, he is a target
     assert lances(alone) == {"lance bCO yCL"}
+
+
+def test_PR_OBJ_LANCE_04_DT_267_across_an_arrow_slit_the_lance_reaches_a_wounded_person_too():
+    """DT-267. « Durch eine Schießscharte ist ein solcher Kampf ebenfalls möglich, wobei sich in diesem Fall beide
+    Figuren auf den beiden an die Schießscharte angrenzenden Feldern befinden müssen » says where the two stand;
+    the lance's target is a person (« falls er bereits verwundet war, getötet »), across the slit as at 2 squares.
+    The Cleric beside the slit d14|e14 lances the yellow Mechanork lying wounded on e14 (listed, 1 AP): 2 + 1 against
+    0 + 0, the Mechanork is eliminated and Blue scores 1 VP; the Cleric and his lance are untouched. One square back
+    (c14) he still reaches nothing through the slit."""
+    state = prison_position("bCL@d14 bLN@d14 yMK@e14!2 yBS@h5")
+    assert lances(state) == {"lance bCL yMK"}
+    assert act(state, "lance bCL yMK").ap == 4
+    after, resolved = fight(state, "lance bCL yMK", 1, 0)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (2 + 1, 0, "B")
+    assert where(after, "yMK") == "eliminated" and after.vp("B") == 1
+    assert (where(after, "bCL"), where(after, "bLN")) == ("d14", "d14")
+    assert lances(prison_position("bCL@c14 bLN@c14 yMK@e14!2 yBS@h5")) == set()

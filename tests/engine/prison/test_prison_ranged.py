@@ -275,3 +275,77 @@ def test_PR_RANGED_01_PR_OBJ_LANCE_01_a_position_s_shooter_carries_a_bow_and_its
             assert (error.rule, error.field) == (rule, "combat"), error
         else:
             raise AssertionError(f"accepted: {text}")
+
+
+def test_PR_OBJ_STAFF_01_BG_OBJ_FIREBALL_02_DT_268_a_fireball_into_an_empty_line_is_cast_and_spent():
+    """DT-268: « Der Feuerball eliminiert augenblicklich die erste Person ..., die sich in Sichtlinie des Magiers
+    befindet (letzterer bestimmt die Richtung ...) »: the Wizard chooses a direction, and nothing makes a person on
+    the line a condition of casting. The Wizard on e2 casts north, where nobody stands up to the outer wall: all 4
+    directions are listed, the cast costs 1 AP, hits nobody (the event names no victim) and the Staff is
+    discarded; no VP changes hands."""
+    s = prison_position("bWZ@e2 bFS@e2 yMK@a1 yBS@h5")
+    assert legal_set(s, verb="fireball") == {"fireball bWZ n", "fireball bWZ e", "fireball bWZ s", "fireball bWZ w"}
+    after, events = apply_texts(s, "fireball bWZ n")
+    assert next(event_view(e, None) for e in events if e.kind == "fireball")["victims"] == []
+    assert where(after, "bFS") == "discarded" and after.ap == s.ap - 1
+    assert (after.vp("B"), after.vp("Y")) == (0, 0) and legal_set(after, verb="fireball") == set()
+
+
+def test_PR_OBJ_LANCE_01_03_04_BG_COMBAT_07_DT_269_a_positions_lance_combat_is_one_its_lancer_could_declare():
+    """DT-269: nothing moves between a declaration and its cards, so a written position's pending lance combat
+    (`lance=`) is one the lancer could have declared; the reader read any (a helper's review of Prison). From the
+    Mechanork's lance at the Colossus 2 squares away (which reads back): the Colossus 3 squares away (PR-OBJ-LANCE-01),
+    beside him (PR-OBJ-LANCE-03), an enemy figure beside the lancer (PR-OBJ-LANCE-03) and the target wounded this
+    turn (BG-COMBAT-07) are refused, each with the engine's own refusal; across the slit d14|e14 the square right
+    across reads back (PR-OBJ-LANCE-04), one square back from the slit does not."""
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    lance = format_position(act(prison_position("bMK@c1 bLN@c1 bNG@d1 yCO@c3 yBS@h5"), "lance bMK yCO"))
+    assert format_position(parse_position(lance)) == lance
+    slit = format_position(act(prison_position("bCL@d14 bLN@d14 yMK@e14 yBS@h5"), "lance bCL yMK"))
+    assert format_position(parse_position(slit)) == slit
+    for text, rule, message in (
+            (lance.replace("yCO@c3", "yCO@c4"), "PR-OBJ-LANCE-01", "bMK: yCO is not 2 free squares away in a "
+                                                                   "straight line"),
+            (lance.replace("yCO@c3", "yCO@c2"), "PR-OBJ-LANCE-03", "bMK: yCO is beside bMK: the lance is no use "
+                                                                   "against it"),
+            (lance.replace("yBS@h5", "yBS@b1"), "PR-OBJ-LANCE-03", "bMK: bMK is beside an enemy figure"),
+            (lance.replace("yCO@c3", "yCO@c3!5"), "BG-COMBAT-07", "bMK: yCO was wounded this turn"),
+            (slit.replace("bCL@d14 bLN@d14", "bCL@c14 bLN@c14"), "PR-OBJ-LANCE-01",
+             "bCL: yMK is not 2 free squares away in a straight line")):
+        try:
+            parse_position(text)
+        except PositionError as error:
+            assert (error.rule, error.field, error.message) == (rule, "combat", message), error
+        else:
+            raise AssertionError(f"accepted: {text}")
+
+
+def test_PR_RANGED_02_06_07_BG_CHAR_CLERIC_02_DT_269_a_positions_shot_is_one_its_shooter_could_declare():
+    """DT-269, for `shot=`: from the Cleric's shot at the Naga on c4 (which reads back), the Naga off every line of
+    sight (PR-RANGED-02), an enemy figure beside the shooter (PR-RANGED-06), the target wounded this turn
+    (PR-RANGED-07) and a friend standing between them (PR-RANGED-02) are refused, and so is a shot by the blue
+    Naga healed this turn (BG-CHAR-CLERIC-02), each with the engine's refusal of that shot, naming the shooter."""
+    from dungeon_twister.engine import format_position, parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    shot = format_position(act(prison_position("bCL@c1 bBW@c1 bNG@d1 yNG@c4 yTP@h5"), "shoot bCL yNG"))
+    assert format_position(parse_position(shot)) == shot
+    naga = format_position(act(prison_position("bNG@c1 bBW@c1 bCL@d1 yNG@c4 yTP@h5"), "shoot bNG yNG"))
+    assert format_position(parse_position(naga)) == naga and "acted=bNG ;" in naga
+    for text, rule, message in (
+            (shot.replace("yNG@c4", "yNG@d4"), "PR-RANGED-02",
+             "bCL: yNG is not the first person on a line of sight of bCL"),
+            (shot.replace("yTP@h5", "yTP@b1"), "PR-RANGED-06", "bCL: bCL is beside an enemy: no shot"),
+            (shot.replace("yNG@c4", "yNG@c4!5"), "PR-RANGED-07", "bCL: yNG was wounded this turn"),
+            (shot.replace("bNG@d1", "bNG@c2"), "PR-RANGED-02",
+             "bCL: yNG is not the first person on a line of sight of bCL"),
+            (naga.replace("acted=bNG ;", "acted=bNG exhausted=bNG ;"), "BG-CHAR-CLERIC-02",
+             "bNG: bNG was healed this turn")):
+        try:
+            parse_position(text)
+        except PositionError as error:
+            assert (error.rule, error.field, error.message) == (rule, "combat", message), error
+        else:
+            raise AssertionError(f"accepted: {text}")
