@@ -146,13 +146,23 @@ def combat(view: dict, seat: str | None) -> StyleAndTextTuples:
             seat=seat_name(frenzy["announcing"])) + "\n"))
     first = c.get("first")
     if first:
-        if first.get("card") is not None:
+        if first.get("card") is not None and first.get("second") is not None:  # a Berserker's two (CG-CHAR-BERSERK-02)
+            # TRANSLATORS: a Berserker's two combat cards, laid face up against a Weapon Master
+            laid = _("{seat} lays first, face up: +{card} and +{second}").format(
+                seat=seat_name(first["seat"]), card=first["card"], second=first["second"])
+        elif first.get("card") is not None:
             laid = _("{seat} lays first, face up: +{card}").format(seat=seat_name(first["seat"]), card=first["card"])
         else:
             laid = _("{seat} lays first, face up").format(seat=seat_name(first["seat"]))
         out.append(("", f"  {laid}\n"))
     played = ", ".join(_("{seat} has laid a card").format(seat=seat_name(s)) for s in c.get("played", ()))
-    mine = " · " + _("your card +{card}").format(card=c["my_card"]) if c.get("my_card") is not None else ""
+    if c.get("my_card") is not None and c.get("my_second") is not None:
+        # TRANSLATORS: the viewer's Berserker fights with two combat cards
+        mine = " · " + _("your cards +{card} and +{second}").format(card=c["my_card"], second=c["my_second"])
+    elif c.get("my_card") is not None:
+        mine = " · " + _("your card +{card}").format(card=c["my_card"])
+    else:
+        mine = ""
     if played or mine:
         out.append(("", f"  {played}{mine}\n"))
     return out
@@ -450,7 +460,10 @@ _DESCRIPTIONS = {
     "portcullis": _portcullis,
     "bend_bars": lambda e: _("{figure} bends the bars {side} of {zone}").format(
         figure=e["figure"], side=_side(e["side"]), zone=e["zone"]),
-    "combat_card": lambda e: (_("{seat} lays +{value}").format(seat=_seat(e), value=e["value"]) if "value" in e
+    "combat_card": lambda e: (_("{seat} lays +{value} and +{second}").format(seat=_seat(e), value=e["value"],
+                                                                               second=e["second"])
+                              if "value" in e and "second" in e  # a Berserker's two (CG-CHAR-BERSERK-01)
+                              else _("{seat} lays +{value}").format(seat=_seat(e), value=e["value"]) if "value" in e
                               else _("{seat} lays a card").format(seat=_seat(e))),
     "frenzy": lambda e: ngettext("{seat}'s Berserker fights with {count} card",
                                  "{seat}'s Berserker fights with {count} cards", e["cards"]).format(

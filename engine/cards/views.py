@@ -179,6 +179,8 @@ def view(state: CardState, seat: str | None, shared: bool = False) -> dict:
             out["combat"]["mind"] = {"naming": c.naming, "named": c.named, "by": c.namer}
         if c.first is not None:  # CG-CHAR-WMASTER-01: who lays first, and that card once laid (public)
             out["combat"]["first"] = {"seat": c.first, "card": dict(c.played).get(c.first)}
+            if c.two == c.first and c.second is not None:  # CG-CHAR-BERSERK-02: both her cards face up
+                out["combat"]["first"]["second"] = c.second
         if c.ranged:  # CG-RANGED-04: the shooters and the values they fight with (public)
             out["combat"]["shooters"] = {fid: v for fid, v in c.ranged}
         if not state.options.secret_objects:  # both sides' values before the cards (CG-COMBAT-03; see side_values)
@@ -186,6 +188,8 @@ def view(state: CardState, seat: str | None, shared: bool = False) -> dict:
         mine = dict(c.played).get(seat)
         if mine is not None:
             out["combat"]["my_card"] = mine
+            if c.two == seat and c.second is not None:  # CG-CHAR-BERSERK-01: the Berserker's second card
+                out["combat"]["my_second"] = c.second
     if state.placement is not None:
         p = state.placement
         out["placement"] = {"room": slot_name(p.slot), "queue": list(p.queue), "placers": list(p.placers)}

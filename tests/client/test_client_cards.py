@@ -642,3 +642,18 @@ def test_CG_CHAR_TELEPATH_01_the_session_refuses_the_card_not_named_from_its_vie
     wired.session.act("card 5")
     assert (state.refusal.rule, state.refusal.message) == ("CG-COMBAT-02", "no +5 card in hand")
     assert wired.sent() == []
+
+
+def test_CG_CHAR_BERSERK_02_the_weapon_masters_side_is_shown_both_cards_of_the_berserker():
+    """A play-test: the Berserker (frenzy 2) laid +3 and +5 face up against the Weapon Master, whose side was
+    shown "+3" alone and chose its card against 6 when it faced 11. Both cards show in the combat box, for her
+    side as well, and in the log."""
+    from dungeon_twister.client.cards_panel import combat
+    from tests.engine.cards.builders import act, build
+
+    s = act(act(act(build({"bBE": "a1", "yWM": "a1", "yWA": "d4"}, combat=True), "attack bBE yWM"), "frenzy 2"),
+            "card 3+5")
+    assert "Blue lays first, face up: +3 and +5" in "".join(text for _, text in combat(view(s, "Y"), "Y"))
+    assert "your cards +3 and +5" in "".join(text for _, text in combat(view(s, "B"), "B"))
+    assert describe_event({"kind": "combat_card", "seat": "B", "value": 3, "second": 5}) == "Blue lays +3 and +5"
+    assert describe_event({"kind": "combat_card", "seat": "B", "value": 3}) == "Blue lays +3"

@@ -538,7 +538,8 @@ def test_CG_CHAR_BERSERK_01_02_frenzy_two_cards_announced_first():
     """CG-CHAR-BERSERK-01: the blue Berserker attacks the yellow Mechanork alone: Blue first announces, in public,
     how many cards (CG-CHAR-ORDER-01); announcing 2 she lays +3 and +5 (one commit: `card 3+5`): 3 + 3 + 5 = 11
     against 2 + 6 = 8; both cards leave her hand. Announcing 1, a second card is refused. CG-CHAR-BERSERK-02: no
-    frenzy in a group combat, in defence, or when she shoots; against a Weapon Master both her cards are shown."""
+    frenzy in a group combat, in defence, or when she shoots; against a Weapon Master both her cards are shown, in
+    the event and in the views the other side chooses from."""
     from dungeon_twister.engine.cards import secret_purpose
     from dungeon_twister.engine.core.events import event_view
     s = build({"bBE": "a1", "yMK": "a1", "yWA": "d4"}, combat=True)
@@ -560,8 +561,17 @@ def test_CG_CHAR_BERSERK_01_02_frenzy_two_cards_announced_first():
                     "attack yMK bBE", "Y")
     assert defending.combat.announcing is None
     master = act(act(build({"bBE": "a1", "yWM": "a1", "yWA": "d4"}, combat=True), "attack bBE yWM"), "frenzy 2")
-    _, events = apply(master, parse_action("card 2+4", "B"))
+    laid, events = apply(master, parse_action("card 2+4", "B"))
     assert event_view(events[0], "Y") == {"kind": "combat_card", "seat": "B", "value": 2, "second": 4}
+    # the Weapon Master's side chooses against +2 and +4, as the spectators see them (a play-test saw only +2)
+    assert laid.to_act == ("Y",) and view(laid, "Y")["combat"]["first"] == view(laid, None)["combat"]["first"] == {
+        "seat": "B", "card": 2, "second": 4}
+    assert (view(laid, "B")["combat"]["my_card"], view(laid, "B")["combat"]["my_second"]) == (2, 4)
+    assert "my_second" not in view(laid, "Y")["combat"] and "my_second" not in view(laid, None)["combat"]
+    secret = act(s1, "frenzy 2")  # no Weapon Master: her two cards are hers alone until both sides have laid
+    secret = act(secret, "card 3+5")
+    assert "first" not in view(secret, "Y")["combat"] and view(secret, "B")["combat"]["my_second"] == 5
+    assert "my_second" not in view(secret, "Y")["combat"] and "my_second" not in view(secret, None)["combat"]
 
 
 def test_CG_OBJ_INVERSION_01_RUL_117_two_rooms_change_places_with_all_they_hold():
