@@ -379,14 +379,17 @@ def _stop_clocks(state) -> None:
 
 def _found_at_end(view: dict | None, event: dict) -> list[str]:
     """For a move's log line: what lay on its last square in the view before the step, which the mover carries by
-    ending its move there (RUL-119) and which the event does not name (not a `take`)."""
+    ending its move there (RUL-119, docs/notation.md) and which the event does not name (not a `take`): an object,
+    or a wounded character of its own colour; never an enemy (BG-CARRY-01)."""
     route = event.get("route")
     if not isinstance(route, list) or len(route) < 2 or route[-1] == route[0]:
         return []  # (back where it began: what lies there it carried already)
     passed = {event.get("token"), event.get("take"), *(pair[0] for pair in event.get("leave") or ()
                                                         if isinstance(pair, (list, tuple)) and pair)}
+    mover = str(event.get("token"))[:1].upper()
     return [t["id"] for t in (view or {}).get("tokens") or () if isinstance(t, dict) and isinstance(t.get("id"), str)
-            and t.get("square") == route[-1] and t["id"] not in passed]
+            and (t.get("character") is False or t.get("colour") == mover) and t.get("square") == route[-1]
+            and t["id"] not in passed]
 
 
 def _carried(view: dict, figure: object) -> dict:

@@ -320,6 +320,23 @@ def test_RUL_119_a_move_that_ends_on_an_object_says_it_picks_it_up():
     assert _found_at_end(None, crossed) == []
 
 
+def test_BG_CARRY_01_a_move_that_ends_by_an_enemy_wounded_says_it_picks_up_nothing():
+    """Play-test 20: "Yellow Cleric moves f1 > f0 (picks up Blue Telepath on f0)", then left the maze: the
+    wounded Telepath stayed on f0, since only its own colour carries it (BG-CARRY-01). A wounded friend lying
+    alone there is carried (RUL-119, as an object), an enemy never."""
+    from dungeon_twister.engine import apply, event_view, parse_action, parse_position
+    from dungeon_twister.client.inbox import _found_at_end
+    from tests.engine.builders import position_text
+
+    # (a move may stop on an enemy wounded only where it exits, BG-MOVE-07: Yellow's start zone, rank 21)
+    for tokens, to, found in (("bWA@f20 yTH@f21!", "f21", []), ("bWA@c3 bTH@c4!", "c4", ["bTH"])):
+        position = position_text(tokens)
+        _, events = apply(parse_position(position), parse_action(f"move bWA {to}", "B"))
+        moved = next(event_view(e, "B") for e in events if e.kind == "moved")
+        assert moved["route"][-1] == to and _found_at_end(seat_view(position, "B"), moved) == found
+    assert describe_event(moved | {"found": ["bTH"]}) == "Blue Warrior moves c3 > c4 (picks up Blue Thief on c4)"
+
+
 def test_BG_REVEAL_06_a_placement_passed_says_whose_objects_the_revealer_places():
     """Play-test: "Yellow leaves his objects to the revealer" after Blue revealed a room holding Blue's Bow: the
     objects were Blue's, whom BG-REVEAL-06 has Yellow place; Yellow passed (or his 5 s ran out), so Blue places
