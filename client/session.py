@@ -58,17 +58,21 @@ from dungeon_twister.protocol.views import DELTA_VIEWS, SEED_CONTRIBUTIONS, TABL
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
 from dungeon_twister.protocol.kinds import ACTION_TEXT
+from dungeon_twister.protocol.versions import RELEASE
 
 from . import inbox, secret_choice
 from .held import HeldSeat, KeptSecret, Progress, SeatFile
-from .i18n import _
+from .i18n import _, ngettext
 from .identity import public_bytes
 from .names import table_named, unlisted_number
 from .state import ClientState, Reconnecting, SecretChoice, TableSetup
 
 __all__ = ["Plan", "Session", "TableSetup", "backoff"]
 
-SOFTWARE = Software("dt-client", "0.1.0")
+BARE_VERB_SHOWN = 6
+"""The legal actions a verb typed alone lists on the message bar (Tab lists them all)."""
+
+SOFTWARE = Software("dt-client", RELEASE)
 DEFAULT_GRACE = 60
 """Seconds a server holds a seat when its joined does not say (the server's default)."""
 SWITCH_SECONDS = 5.0
@@ -698,9 +702,28 @@ class Session:
                 limit=ACTION_TEXT.max_len, count=len(text)))
         elif state.secret_purpose:
             secret_choice.choose(self, text)
+        elif (named := _verb_alone(text, state.view)) is not None:
+            shown = ", ".join(named[:BARE_VERB_SHOWN]) + (", …" if len(named) > BARE_VERB_SHOWN else "")
+            # TRANSLATORS: a verb typed alone (e.g. `reveal`), which would play its only action at once: the legal
+            # actions it begins are listed instead; {actions} are typed as they are
+            state.say(ngettext("{verb}: {count} action, {actions}: type it whole to play it (Tab completes)",
+                               "{verb}: {count} actions, {actions}: type one whole (Tab completes)",
+                               len(named)).format(verb=text.strip(), count=len(named), actions=shown))
         else:
             action_id = next(self._action_ids)
             if self.send(Action(state.table, action_id, text)):
                 state.pending_actions[action_id] = text
                 state.refusal = None
                 state.notice = ""  # the bar answered an earlier line: it would read as this action's answer
+
+
+def _verb_alone(text: str, view: dict | None) -> list[str] | None:
+    """The legal actions a verb typed alone begins (`reveal`, `attack`), when it is not itself an action (`end`):
+    listed rather than played. The server takes an abbreviation that names one legal action as that action, and
+    a bare verb is one, so `reveal` revealed a room, which no takeback undoes (play-test 20). None: send it."""
+    word = text.strip()
+    legal = (view or {}).get("legal")
+    if not word or " " in word or not isinstance(legal, list) or word in legal:
+        return None
+    named = [action for action in legal if isinstance(action, str) and action.split(" ", 1)[0] == word]
+    return named or None

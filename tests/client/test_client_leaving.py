@@ -304,6 +304,34 @@ def test_DT_228_a_snapshot_with_a_pending_draw_offer_asks_as_its_event_did():
     assert state.draw_offered is None and state.question == "", "nothing pending any more: nothing to answer"
 
 
+def test_a_verb_typed_alone_lists_its_actions_instead_of_playing_the_only_one():
+    """Play-test 20: `reveal` alone, typed to see the choices, revealed the only room it could (the server takes an
+    abbreviation that names one legal action as that action), and no takeback undoes a reveal. A verb alone is
+    not sent: the bar lists the actions it begins. A verb that is itself an action (`end`), a verb that begins
+    none (the server's refusal says why), and any text longer than the verb are sent as before."""
+    from dungeon_twister.protocol import Action
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state.view = {**state.view, "legal": ["reveal bAS B1", "attack bWA yTR", "attack bWA yWA", "end"]}
+    ui.commands.run("reveal")
+    assert wired.sent() == []
+    assert state.notice == "reveal: 1 action, reveal bAS B1: type it whole to play it (Tab completes)"
+    ui.commands.run("attack")
+    assert wired.sent() == []
+    assert state.notice == "attack: 2 actions, attack bWA yTR, attack bWA yWA: type one whole (Tab completes)"
+    state.view = {**state.view, "legal": [f"move bWA {square}" for square in ("a1", "b1", "c1", "d1", "e1", "f1",
+                                                                              "g1")] + ["end"]}
+    ui.commands.run("move")
+    assert state.notice.startswith("move: 7 actions, move bWA a1, ") and state.notice.count("move bWA") == 6
+    assert "f1, …: type one" in state.notice and wired.sent() == []
+    for sent in ("end", "jump", "move bWA a1"):
+        ui.commands.run(sent)
+        assert [m.text for m in wired.sent() if isinstance(m, Action)] == [sent]
+
+
 def test_a_snapshot_with_fewer_steps_than_the_view_before_says_the_game_went_back():
     """docs/protocol.md sections 13 and 20: a server put back from an older copy of its store sends a snapshot
     with fewer `steps` than the last view had. Which of the log's lines no longer stand is not known: they give
