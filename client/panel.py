@@ -151,12 +151,19 @@ def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts, o
 def _turn_detail(view: dict) -> StyleAndTextTuples:
     out: StyleAndTextTuples = []
     if view.get("active") and view.get("phase") in ("main", "combat", "place"):
-        pools = ", ".join(f"{token} {n}" for token, n in (view.get("pools") or {}).items())
+        charmed = {token for tokens in (view.get("charmed_figures") or {}).values() for token in tokens}
+        charmed |= set((view.get("charmed") or {}).values())
+        pools = view.get("pools") or {}
+        potions = ", ".join(f"{token} {n}" for token, n in pools.items() if token not in charmed)
         values = {"seat": seat_name(view["active"]), "ap": view.get("ap", 0)}
-        if pools:  # a Speed Potion's AP, for its drinker alone
-            ap = _("{seat}'s AP left {ap} · potion AP {pools}").format(pools=pools, **values)
+        if potions:  # a Speed Potion's AP, for its drinker alone
+            ap = _("{seat}'s AP left {ap} · potion AP {pools}").format(pools=potions, **values)
         else:
             ap = _("{seat}'s AP left {ap}").format(**values)
+        charms = ", ".join(f"{token} {n}" for token, n in pools.items() if token in charmed)
+        if charms:  # the Charm Scroll's actions, for the charmed enemy alone (PD-OBJ-CHARM-02)
+            # TRANSLATORS: the actions a charmed enemy figure has left this turn (Paladins & Dragons' Charm Scroll)
+            ap += " · " + _("charmed {pools}").format(pools=charms)
         out.append(("", ap + "\n"))
     if view.get("first_cycle_limit") and view.get("phase") in ("card", "main"):
         limit = _("first cycle: cards up to {limit}").format(limit=view["first_cycle_limit"])

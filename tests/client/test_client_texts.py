@@ -1081,3 +1081,18 @@ def test_PD_CHAR_GOLEM_01_05_look_names_a_broken_wall_beside_a_square():
     twice = view(act(pd_position("bGO@a5 yWA@h4"), "smash bGO n", "smash bGO n"), "Y")
     assert twice["broken_walls"] == [["a5", "a6", 2]]
     assert describe_square(twice, "a6") == "a6: a broken wall south"
+
+
+def test_PD_OBJ_CHARM_02_a_charmed_figures_actions_are_not_called_potion_ap():
+    """Play-test 20: after `charm bWZ yAS` the status read "potion AP yAS 3": the 3 actions are the Charm
+    Scroll's (PD-OBJ-CHARM-02), left in `pools` for the charmed figure alone, as a Speed Potion's AP are for its
+    drinker (BG-AP-05). Each is named for what it is."""
+    from dungeon_twister.client.panel import _turn_detail
+
+    def line(**view) -> str:
+        return "".join(text for _style, text in _turn_detail({"active": "B", "phase": "main", "ap": 1, **view}))
+
+    assert line(pools={"yAS": 3}, charmed={"B": "yAS"}) == "Blue's AP left 1 · charmed yAS 3\n"
+    assert line(pools={"bTH": 2}) == "Blue's AP left 1 · potion AP bTH 2\n"
+    assert line(pools={"bTH": 2, "yAS": 1, "yGO": 3}, charmed={"B": "yGO"}, charmed_figures={"B": ["yAS", "yGO"]}) == (
+        "Blue's AP left 1 · potion AP bTH 2 · charmed yAS 1, yGO 3\n")
