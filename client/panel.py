@@ -254,7 +254,15 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     combat = view.get("combat")
     if not combat:
         return []
-    chosen = ", ".join(_choosing(s, c) for s, c in (combat.get("chosen") or {}).items())
+    first = combat.get("first")
+    lays_first = first.get("seat") if isinstance(first, dict) else None
+    # (with a Weapon Master on one side only, that side lays first, face up, PD-CHAR-WMASTER-01: said below)
+    chosen = ", ".join(_choosing(s, c) for s, c in (combat.get("chosen") or {}).items() if s != lays_first)
+    if lays_first is not None and first.get("card") is not None:
+        chosen = ", ".join(filter(None, (_("{seat} lays first, face up: +{card}").format(
+            seat=seat_name(lays_first), card=first["card"]), chosen)))
+    elif lays_first is not None:
+        chosen = _("{seat} lays first, face up").format(seat=seat_name(lays_first))
     mine = " · " + _("your card +{card}").format(card=combat["my_card"]) if combat.get("my_card") is not None else ""
     title = _("Combat {number}: {attacker} attacks {target}").format(
         number=combat["number"], attacker=combat["attacker"], target=combat["target"])
@@ -266,6 +274,10 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
             sides = _("defenders {defenders}").format(defenders=", ".join(combat["defenders"]))
         # TRANSLATORS: a ranged combat's panel line (PR-RANGED): {shooters} the figures that shoot
         sides = _("a shot by {shooters}").format(shooters=", ".join(combat["shooters"])) + " · " + sides
+    elif combat.get("lancer") and not combat["attackers"]:  # PR-OBJ-LANCE: the lancer, at a distance
+        # TRANSLATORS: a Telescopic Lance combat's panel line (PR-OBJ-LANCE): {lancer} the figure that strikes
+        sides = _("a lance by {lancer}").format(lancer=combat["lancer"]) + " · " + _(
+            "defenders {defenders}").format(defenders=", ".join(combat["defenders"]))
     out: StyleAndTextTuples = [("class:title", f"\n{title}\n"), ("", f"  {sides}\n")]
     totals = combat.get("totals")
     if totals:

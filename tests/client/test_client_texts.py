@@ -1096,3 +1096,22 @@ def test_PD_OBJ_CHARM_02_a_charmed_figures_actions_are_not_called_potion_ap():
     assert line(pools={"bTH": 2}) == "Blue's AP left 1 · potion AP bTH 2\n"
     assert line(pools={"bTH": 2, "yAS": 1, "yGO": 3}, charmed={"B": "yGO"}, charmed_figures={"B": ["yAS", "yGO"]}) == (
         "Blue's AP left 1 · potion AP bTH 2 · charmed yAS 1, yGO 3\n")
+
+
+def test_PD_CHAR_WMASTER_01_PR_OBJ_LANCE_05_the_combat_box_says_who_lays_first_and_who_lances():
+    """Play-test 20: in a combat where Blue's Weapon Master defends, the box said "Blue is choosing, Yellow is
+    choosing" while Yellow alone was to lay its card, face up (PD-CHAR-WMASTER-01), and never showed that card;
+    a Telescopic Lance's combat said "attackers  ·" (the lancer stands apart, PR-OBJ-LANCE-05)."""
+    from dungeon_twister.client.panel import _combat
+
+    def box(**combat) -> list[str]:
+        base = {"number": 3, "attacker": "yCO", "target": "bWM", "attackers": ["yCO"], "defenders": ["bWM"],
+                "chosen": {"B": False, "Y": False}, "my_card": None}
+        return "".join(text for _style, text in _combat({"combat": {**base, **combat}}, "B")).strip().split("\n")
+
+    assert box(first={"seat": "Y", "card": None})[-1] == "  Yellow lays first, face up"
+    assert box(first={"seat": "Y", "card": 2}, chosen={"B": False, "Y": True})[-1] == (
+        "  Yellow lays first, face up: +2, Blue is choosing")
+    assert box()[-1] == "  Blue is choosing, Yellow is choosing"
+    lance = box(attacker="bWZ", target="yNG", attackers=[], defenders=["yNG"], lancer="bWZ")
+    assert lance[1] == "  a lance by bWZ · defenders yNG"
