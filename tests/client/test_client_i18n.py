@@ -221,15 +221,18 @@ def test_RUL_056_the_card_games_assassin_is_not_prisons_meuchlerin_in_german():
 
 def test_PD_CHAR_ILLUS_01_an_illusions_kind_is_translated_in_the_log_and_look():
     """Play-test in Italian: "Illusionista (blu) crea un'illusione pit su c5": the kind came as the event names
-    it. Pit and rubble are now words of the catalogue (the Italian rulebook's macerie)."""
+    it. Pit and rubble are now words of the catalogue (the Italian rulebook's macerie), in brackets after the
+    noun (play-test 20: Spanish read "ilusión foso de Amarillo")."""
     from dungeon_twister.client.describe import describe_event, describe_square
 
     i18n.use("it")
     assert describe_event({"kind": "illusion", "by": "bIL", "illusion": "rubble", "square": "c14"}) == (
-        "Illusionista (blu) crea un'illusione macerie su c14")
+        "Illusionista (blu) crea un'illusione (macerie) su c14")
     line = describe_event({"kind": "illusion_removed", "by": "bIL", "illusion": "pit", "square": "c5"})
     assert "fosso" in line and "pit" not in line
     assert "macerie" in describe_square({"illusions": [["c14", "Y", "rubble"]], "tokens": []}, "c14")
+    i18n.use("es")
+    assert "ilusión (foso) de Amarillo" in describe_square({"illusions": [["d19", "Y", "pit"]], "tokens": []}, "d19")
 
 
 # --- the client in French, end to end -------------------------------------------------------------------------
