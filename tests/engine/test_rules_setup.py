@@ -228,14 +228,17 @@ def test_BG_SETUP_07_face_down_tokens_show_only_their_colour():
 
 
 def test_BG_SETUP_08_nobody_looks_at_a_placed_face_down_token():
-    """BG-SETUP-08: once hidden, a token's identity is shown to nobody, its owner included."""
+    """BG-SETUP-08: once hidden, a token's identity is shown to nobody, its owner included; the owner's own event of
+    the placement names it (DT-250)."""
     state = after_teams(1)
     p = state.placer
     state, events = apply(state, parse_action(f"hide {p.lower()}TS A3", p))
     assert [h for h in view(state, p)["hidden"]] == [{"colour": p, "slot": "A3"}]
     assert f"{p.lower()}TS" not in view(state, p)["players"][p]["screen"]  # no longer behind the screen either
     other = "Y" if p == "B" else "B"
-    assert event_view(events[0], other) == {"kind": "hidden", "seat": p, "slot": "A3"}
+    assert event_view(events[0], other) == event_view(events[0], None) == {"kind": "hidden", "seat": p, "slot": "A3"}
+    # DT-250: its owner's event names it (he chose it: his log remembers what he hid), his view does not
+    assert event_view(events[0], p) == {"kind": "hidden", "seat": p, "slot": "A3", "token": f"{p.lower()}TS"}
 
 
 def test_BG_SETUP_09_placement_ends_when_all_tokens_are_placed():
