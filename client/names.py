@@ -118,6 +118,28 @@ SCENARIO_TEXTS = (
     # TRANSLATORS: the new rules of the Prison scenario prison-5
     N_("The whole set: all 8 characters and 6 objects, 4 characters on the start zone, the rest hidden in "
        "the 8 rooms."),
+    # the Card Game's tutorials (engine/cards/data/cards.json: tutorials), CG-TUT1..3
+    # TRANSLATORS: the title of the Card Game's tutorial 1
+    N_("Moving"),
+    # TRANSLATORS: the goal of the Card Game's tutorial 1
+    N_("Be the first to take both of your characters out through the opponent's start zone (1 VP each)."),
+    # TRANSLATORS: the new rules of the Card Game's tutorial 1
+    N_("Only moving: reveal rooms, rotate them, move, jump; the characters' abilities, the Key and the Rope. "
+       "No combat."),
+    # TRANSLATORS: the title of the Card Game's tutorial 2
+    N_("Melee"),
+    # TRANSLATORS: the goal of the Card Game's tutorial 2
+    N_("Be the first to 3 VP: the game ends at once."),
+    # TRANSLATORS: the new rules of the Card Game's tutorial 2
+    N_("Melee combat arrives: attack, then both players lay a combat card in secret. Revealed rooms now hold "
+       "characters too, and an enemy eliminated scores a VP."),
+    # TRANSLATORS: the title of the Card Game's tutorial 3
+    N_("Ranged combat"),
+    # TRANSLATORS: the goal of the Card Game's tutorial 3
+    N_("Be the first to 4 VP: the game ends at once."),
+    # TRANSLATORS: the new rules of the Card Game's tutorial 3
+    N_("Lines of sight and ranged combat: the Crossbowman, or a character with the Bow, shoots a character it "
+       "sees, at any range, and is never wounded; the Large Shield protects its carrier."),
 )
 """The texts of the sets' scenarios (their data, which the extraction cannot read), marked for translation."""
 DEFAULT_SET = "base_set"
@@ -249,6 +271,17 @@ def scenario_intro(view: dict | None) -> list[str]:
     """The lines that explain a scenario's goal and its new rules (the set's data, PR-SCEN), for a view that names
     one; nothing otherwise."""
     name = (view or {}).get("scenario")
+    if (view or {}).get("game") == "cards":  # the Card Game's tutorials (CG-TUT1..3); its scenario card has none
+        from dungeon_twister.engine.cards.catalogue import load
+
+        tutorial = load().tutorials.get(str(view.get("tutorial")))
+        if not tutorial or "title" not in tutorial:
+            return []
+        # TRANSLATORS: the Card Game's tutorial's introduction: {number} 1, 2 or 3; its title, goal and rules come
+        # from the game's data (SCENARIO_TEXTS)
+        return [_("tutorial {number}: {title}").format(number=view["tutorial"], title=_(tutorial["title"])),
+                _("goal: {goal}").format(goal=_(tutorial["goal"])),
+                _("new rules: {rules}").format(rules=_(tutorial["rules_text"]))]
     scenario = catalogue((view or {}).get("set")).scenarios.get(name) if name else None
     if not scenario:
         return []

@@ -660,3 +660,19 @@ def test_CG_CHAR_BERSERK_02_the_weapon_masters_side_is_shown_both_cards_of_the_b
     assert "your cards +3 and +5" in "".join(text for _, text in combat(view(s, "B"), "B"))
     assert describe_event({"kind": "combat_card", "seat": "B", "value": 3, "second": 5}) == "Blue lays +3 and +5"
     assert describe_event({"kind": "combat_card", "seat": "B", "value": 3}) == "Blue lays +3"
+
+
+def test_CG_TUT_a_tutorial_says_its_goal_and_new_rules_as_it_starts():
+    """Play-test 20: a tutorial table never said which tutorial it was nor its goal, where a Prison scenario does
+    (scenario_intro, at game_started). The tutorials' title, goal and new rules are the game's data (cards.json),
+    as CG-TUT1-01/06, CG-TUT2-01/05 and CG-TUT3-01/04 state them; the standard scenario has none."""
+    from dungeon_twister.client.names import scenario_intro
+
+    lines = scenario_intro(view(new_game(CardOptions(3), 1), "B"))
+    assert lines[0] == "tutorial 3: Ranged combat"
+    assert lines[1] == "goal: Be the first to 4 VP: the game ends at once."
+    assert lines[2].startswith("new rules: Lines of sight and ranged combat")
+    assert scenario_intro(view(new_game(CardOptions(1), 1), None))[1] == (
+        "goal: Be the first to take both of your characters out through the opponent's start zone (1 VP each).")
+    assert "No combat." in scenario_intro(view(new_game(CardOptions(1), 1), "Y"))[2]
+    assert scenario_intro(view(new_game(CardOptions(None, "standard", "mutual"), 1), "B")) == []
