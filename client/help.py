@@ -119,7 +119,7 @@ VERBS = {
     "combat": ("combat +3", "BG-COMBAT-02", N_("your secret combat card; the client commits and reveals it")),
     "reveal": ("reveal bWA A2", "BG-REVEAL", N_("turn a face-down room over (1 AP)")),
     "place": ("place yRP c7", "BG-REVEAL-06", N_("place a token found in a revealed room")),
-    "pass": ("pass", "BG-OPT-03", N_("leave your objects to the revealer to place")),
+    "pass": ("pass", "BG-OPT-03", N_("leave the revealer's own objects for him to place")),
     "rotate": ("rotate bMK A2 cw", "BG-ROT", N_("turn a room a quarter turn from its rotation mechanism (1 AP)")),
     "heal": ("heal bCL yWA", "BG-CHAR-CLERIC", N_("the Cleric heals an adjacent wounded character (1 AP)")),
     "regenerate": ("regenerate bTR", "BG-CHAR-TROLL", N_("the wounded Troll gets up (1 AP)")),
@@ -180,7 +180,7 @@ CARD_VERBS = {
              N_("the zone each of your start characters faces, chosen in secret as the teams are revealed")),
     "reveal": ("reveal bMK C", "CG-REVEAL-01", N_("turn a face-down room over (1 AP)")),
     "place": ("place bKY c4", "CG-REVEAL-06", N_("put a card of the room just revealed in one of its zones")),
-    "pass": ("pass", "CG-OPT-02", N_("leave your objects to the revealer to place")),
+    "pass": ("pass", "CG-OPT-02", N_("leave the revealer's own objects for him to place")),
     "move": ("move bMK B1^a1 a2  |  move bMK a2 +bKY b2 -bKY", "CG-MOVE-01",
              N_("move a character zone by zone, up to its movement (1 AP): +token takes an object, -token drops it, "
                 ">figure gives it, ^zone turns to face a zone on the start zone (help cards)")),
