@@ -145,8 +145,9 @@ class SecretChoice:
                 purpose=self.purpose, choice=choice, opponent=repr(self.opponent_choice))
         if self.revealed and self.purpose == "build":  # hidden forces (PD-TEAM-FREE-01, DT-120)
             # TRANSLATORS: a free team building's secret round: "build" is the command's name, shown as it is
-            return _("build: {choice} revealed; the opponent's build is shown, and checked, when the game "
-                     "ends").format(choice=choice)
+            # (opened to the server alone: "revealed" read as if the opponent had seen it, a play-test found)
+            return _("build: you built {choice}, which the opponent sees when the game ends; his build is shown, "
+                     "and checked, then").format(choice=choice)
         if self.revealed and not pending:
             # TRANSLATORS: a secret choice's round that the game has gone on from: {purpose} is the protocol's name of
             # what is chosen (hide, team), shown as it is

@@ -1115,3 +1115,13 @@ def test_PD_CHAR_WMASTER_01_PR_OBJ_LANCE_05_the_combat_box_says_who_lays_first_a
     assert box()[-1] == "  Blue is choosing, Yellow is choosing"
     lance = box(attacker="bWZ", target="yNG", attackers=[], defenders=["yNG"], lancer="bWZ")
     assert lance[1] == "  a lance by bWZ · defenders yNG"
+
+
+def test_PD_TEAM_FREE_01_a_build_opened_to_the_server_is_not_called_revealed():
+    """Play-test 20: after `build ...` the builder read "build: '...' revealed", as if the opponent had seen his
+    team; a build is opened to the server alone and shown to the opponent when the game ends (DT-120)."""
+    from dungeon_twister.client.state import SecretChoice
+
+    text = SecretChoice("build", "build pairs=1,38", revealed=True).describe()
+    assert text == ("build: you built 'build pairs=1,38', which the opponent sees when the game ends; his build is "
+                    "shown, and checked, then")
