@@ -97,6 +97,12 @@ class PackedView:
         return _map_header(len(self.keys)) + b"".join(_pack(key) + _joined(value)
                                                       for key, value in zip(self.keys, self.values))
 
+    def size(self) -> int:
+        """The length of `body()`, without making it."""
+        return len(_map_header(len(self.keys))) + sum(
+            len(_pack(key)) + (len(_array_header(len(value))) + sum(map(len, value)) if type(value) is tuple
+                               else len(value)) for key, value in zip(self.keys, self.values))
+
     def event(self) -> bytes:
         """The packed table event {"kind": "view", "view": <the whole view>}."""
         return b"\x82" + _pack("kind") + _pack("view") + _pack("view") + self.body()

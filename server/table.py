@@ -15,6 +15,7 @@ from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, DrawAns
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import seed_commitment
 from dungeon_twister.protocol.connection import encode_frame
+from dungeon_twister.protocol.framing import HEADER_SIZE
 from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView
 from dungeon_twister.protocol.wire_types import Packed
 
@@ -25,7 +26,7 @@ from .options import engine_options, options_view
 from .play import Play
 from .seating import Seating
 from .storage import StorageError
-from .viewing import ViewPoint, compacted, render, table_view
+from .viewing import ViewPoint, compacted, render, table_view, without_legal
 
 if TYPE_CHECKING:
     from .ports import Directory as Lobby
@@ -104,6 +105,8 @@ class Table:
         """The (viewer class, form) pairs rendered at each step: those someone at this table received."""
         self._bases: dict[str | None, PackedView] = {}
         """Per viewer class: the last view sent in the delta form (the base of the next delta)."""
+        self._room: int | None = None
+        """The most bytes a view may take (`_view_room`), worked out at its first use."""
         self._kept: tuple[dict, PackedView] | None = None
         """The shared parts of the first delta view of the last step (the tuples the engine keeps for a layout,
         `table_view(shared=True)`) and its pieces, which the next step's first view takes its equal values'
@@ -377,15 +380,14 @@ class Table:
         acting = set(point.state.to_act) if point.started and not point.over else set()
         like = None  # the first class's compact view and its pieces: the next classes reuse its equal values' bytes
         for seat in sorted({seat for seat, _ in forms}, key=lambda seat: (seat in acting, seat is None, seat or "")):
-            rendered = {}
             whole = table_view(point, seat, self.play.game.legal, shared=True)  # packed here, changed by nobody
-            if (seat, "full") in forms:
-                rendered[seat, "full"] = Packed(pack_map({"kind": "view", "view": whole}))
-            if (seat, "delta") in forms:
-                compact = compacted(whole)
-                # The first takes the bytes of what is the same object as in the last step's first view (the
-                # layout the engine keeps while the board stays: most of a view's bytes, seldom changed)
-                packed = PackedView.of(compact, like or self._kept)
+            made = self._packed(whole, seat, forms, like)
+            if made is None:  # too large for a frame: its legal list is left out (docs/protocol.md section 13)
+                whole = without_legal(whole)
+                log("legal_omitted", table=self.id, seat=seat, actions=whole["legal_omitted"])
+                made = self._packed(whole, seat, forms, like)
+            rendered, compact, packed = made
+            if packed is not None:
                 if like is None:
                     like = (compact, packed)
                     self._kept = ({key: value for key, value in compact.items() if type(value) is tuple}, packed)
@@ -393,6 +395,39 @@ class Table:
                 self._bases[seat] = packed
                 rendered[seat, "delta"] = Packed(packed.event() if base is None else packed.delta(base))
             yield seat, rendered
+
+    def _packed(self, whole: dict, seat: str | None, forms: set, like) -> tuple | None:
+        """The view `whole` of `seat` packed in each of the forms its class is sent: ({(seat, "full"): packed
+        event}, the compact view and its pieces for the delta form, or None and None); None if one would pass the
+        frame limit (a view that lists its legal actions, whose list the caller then leaves out)."""
+        rendered = {}
+        room = self._view_room()
+        if (seat, "full") in forms:
+            event = Packed(pack_map({"kind": "view", "view": whole}))
+            if len(event.data) > room and whole["legal"]:
+                return None
+            rendered[seat, "full"] = event
+        compact = packed = None
+        if (seat, "delta") in forms:
+            compact = compacted(whole)
+            # The first takes the bytes of what is the same object as in the last step's first view (the
+            # layout the engine keeps while the board stays: most of a view's bytes, seldom changed)
+            packed = PackedView.of(compact, like or self._kept)
+            if packed.size() > room and whole["legal"]:  # the snapshot a delta client may ask for: its base
+                return None
+        return rendered, compact, packed
+
+    def _view_room(self) -> int:
+        """The most bytes a view (as a view event, or as a snapshot's view) may take for its frame to pass no frame
+        limit: the server's (`max_frame_size`, also the protocol's default for clients), less what a table_event
+        or a snapshot adds around it."""
+        room = self._room
+        if room is None:
+            limit = self.lobby.server.config.max_frame_size
+            around = max(len(encode_frame(message, 1 << 30)) - HEADER_SIZE - 1 for message in (
+                TableEvent(self.id, 1 << 40, Packed(b"\x80")), Snapshot(self.id, 1 << 40, Packed(b"\x80"))))
+            room = self._room = limit - around
+        return room
 
     def catch_up(self, session: Session, seat: str | None, last_event: int | None) -> None:
         """The events after `last_event`, or a snapshot; then what a returning client must know.
@@ -408,11 +443,17 @@ class Table:
         elif form == "delta":
             base = self._bases.get(seat)
             if base is None:
-                base = self._bases[seat] = PackedView.of(table_view(self.point(), seat, self.play.game.legal,
-                                                                   compact=True))
+                whole = table_view(self.point(), seat, self.play.game.legal)
+                base = PackedView.of(compacted(whole))
+                if base.size() > self._view_room() and whole["legal"]:  # as `_render` does
+                    base = PackedView.of(compacted(without_legal(whole)))
+                self._bases[seat] = base
             session.send(Snapshot(self.id, self.log.n, Packed(base.body())))
         else:
-            session.send(Snapshot(self.id, self.log.n, table_view(self.point(), seat, self.play.game.legal)))
+            view = table_view(self.point(), seat, self.play.game.legal)
+            if view["legal"] and len(pack_map(view)) > self._view_room():  # as `_render` does
+                view = without_legal(view)
+            session.send(Snapshot(self.id, self.log.n, view))
         self.play.resumed(seat, session)
 
     # --- requests -----------------------------------------------------------------------------------------

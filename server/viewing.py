@@ -56,6 +56,13 @@ def table_view(point: ViewPoint, seat: str | None, legal: Legal = legal_texts, c
     return compacted(out) if compact else out
 
 
+def without_legal(view: dict) -> dict:
+    """The view with its legal list left out, because the view would not fit in a frame with it (docs/protocol.md
+    section 13, Views): `legal` [] and `legal_omitted` the number of actions left out. The seat still acts: it
+    types its action, which the server checks as any other."""
+    return {**view, "legal": [], "legal_omitted": len(view["legal"])}
+
+
 def compacted(whole: dict) -> dict:
     """The view as a client with the feature delta_views gets it: a team choice as "team_choice"."""
     legal = whole["legal"]

@@ -642,3 +642,24 @@ def test_CG_CHAR_TELEPATH_01_the_session_refuses_the_card_not_named_from_its_vie
     wired.session.act("card 5")
     assert (state.refusal.rule, state.refusal.message) == ("CG-COMBAT-02", "no +5 card in hand")
     assert wired.sent() == []
+
+
+def test_DT_206_a_view_whose_legal_list_was_left_out_still_asks_for_a_move():
+    """docs/protocol.md section 13, Views: a view too large for a frame comes with `legal` [] and `legal_omitted`
+    (a card-game position with thousands of moves, DT-206). The seat is still to act (the bell, the panel), and
+    the panel says to type the move, which the server checks."""
+    from dungeon_twister.engine.families import CARDS
+    from tests.engine.cards.builders import build
+
+    s = build({"bMK": "a1", "yWA": "d4"})
+    state = ClientState("ann")
+    state.seat = "B"
+    v = view(s, "B")
+    v.update(legal=[], legal_omitted=len(CARDS.legal_texts(s, "B")), seats={"B": "ann", "Y": "bot"},
+             table={"id": "t1", "target_vp": 5, "game": "cards"}, started=True)
+    state.view = v
+    assert state.legal == [] and state.legal_omitted == 17 and state.to_act  # 17: test_cards_perft's by hand
+    text = "".join(t for _, t in game_panel(state, 0.0, screens(v).panel))
+    assert "Your move" in text and "17 legal actions, too many to list: type yours (the server checks it)" in text
+    state.view = {**v, "legal_omitted": None}  # a view without the key (or a bad value): nothing left out
+    assert state.legal_omitted == 0 and not state.to_act

@@ -1,0 +1,59 @@
+"""A view too large for a frame is never dropped (docs/protocol.md section 13, Views): its `legal` list is left
+out, `legal_omitted` says how many actions it held, and the seat still plays by typing its choice, which the
+server checks as any other.
+
+The frame limit is made small (`max_frame_size` 16 KiB) so that the board game's secret team choice, 1,680 texts
+of about 30 bytes (docs/protocol.md section 14), passes it: the same mechanism covers a card-game position with thousands of moves
+(DT-206 exchanges times paths) under the default 1 MiB."""
+
+import trio
+from dungeon_twister.engine import legal_texts
+from dungeon_twister.protocol import OpponentCommit, Resume, Snapshot, TableEvent, TableOptions
+from dungeon_twister.protocol.views import DELTA_VIEWS
+from test_server_support import HANG_GUARD, running_server, seated_pair
+
+LIMIT = 16384
+
+
+def _numbers(client) -> list[int]:
+    return [e.n for e in client.received if isinstance(e, TableEvent)]
+
+
+async def test_a_view_too_large_for_a_frame_leaves_its_legal_list_out_and_the_seat_still_chooses(autojump_clock):
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_frame_size=LIMIT) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions())
+            state = server.lobby.tables[table].play.game.state
+            for client, seat in ((blue, "B"), (yellow, "Y")):
+                listed = legal_texts(state, seat)
+                assert len(listed) == 1680  # 8 characters on 4 squares, in order: 8*7*6*5
+                assert client.view["secret"] == "team"
+                assert client.view["legal"] == [] and client.view["legal_omitted"] == len(listed)
+            # a snapshot is a view too: it leaves the list out the same way
+            await blue.send(Resume(table, 0, snapshot=True))
+            snapshot = await blue.expect(Snapshot)
+            assert snapshot.view["legal"] == [] and snapshot.view["legal_omitted"] == 1680
+            # each seat types its choice (here the engine's first), which the server checks on the reveal
+            for client, seat in ((blue, "B"), (yellow, "Y")):
+                await client.commit("team", legal_texts(state, seat)[0])
+            for client in (blue, yellow):
+                await client.expect(OpponentCommit, lambda e: e.purpose == "team")
+                await client.reveal("team")
+            # the choice was taken: the game goes on to the hidden placement
+            for client in (blue, yellow):
+                await client.expect(TableEvent, lambda e: e.event.get("kind") == "view"
+                                    and e.event["view"]["phase"] == "hide")
+            for client in (blue, yellow):
+                assert client.errors() == []
+                numbers = _numbers(client)
+                assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))  # no event left out
+
+
+async def test_the_compact_team_choice_fits_and_is_not_left_out(autojump_clock):
+    """With the feature delta_views the team choice travels as its parts (section 14), far below the limit:
+    nothing is left out."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_frame_size=LIMIT) as server:
+            table, blue, _ = await seated_pair(server, TableOptions(), features=(DELTA_VIEWS,))
+            assert len(blue.view["legal"]) == 1680 and "legal_omitted" not in blue.view  # expanded by the client
+            assert blue.view["team_choice"]["squares"] and blue.errors() == []
