@@ -645,7 +645,7 @@ class _Walk:
     """A move being followed token by token (shared by `apply` and the move generator)."""
 
     __slots__ = ("state", "fid", "seat", "loc", "facing", "mp", "restrict", "exited", "move", "shown", "told",
-                 "known", "blind", "undo", "cards")
+                 "known", "blind", "undo")
 
     def __init__(self, state: CardState, f: Figure):
         self.state, self.fid, self.seat = state, f.id, f.seat
@@ -656,7 +656,6 @@ class _Walk:
         self.undo: CardState | None = None  # the state before the last exchange where it stands (DT-206)
         self.known: frozenset | None = None  # the mover's abilities (`abilities`), until an exchange changes them
         self.blind = False  # DT-222: it took an object unseen (`+@holder`), which ends the move
-        self.cards: _Cards | None = None  # the cards the last exchange changed (what the move search reads)
 
     def copy(self) -> "_Walk":
         """A copy of every slot, assigned one by one (a loop over __slots__ cost a tenth of the move search)."""
@@ -664,7 +663,6 @@ class _Walk:
         w.state, w.fid, w.seat, w.loc, w.facing = self.state, self.fid, self.seat, self.loc, self.facing
         w.mp, w.restrict, w.exited, w.move = self.mp, self.restrict, self.exited, self.move
         w.shown, w.told, w.known, w.blind, w.undo = self.shown, self.told, self.known, self.blind, self.undo
-        w.cards = self.cards
         return w
 
     def abilities(self) -> frozenset:
@@ -707,6 +705,20 @@ class _Walk:
         taken from a character, `>bMK` for a give, when the objects are secret; else a give names what it gave,
         `>bMK/bKY`). As many as the player likes at each location visited (DT-206: « comme bon vous semble »), but
         not one that undoes the one just before it: that changes nothing, and would fill the others' log."""
+        shown, tok, cards = self.exchange(tok)
+        st = cards.state()
+        undo = self.undo
+        if undo is not None and st.figures == undo.figures and st.items == undo.items:
+            raise IllegalAction("CG-ITEM-01", "{token} undoes the exchange before it (DT-206)", token=tok)
+        self.undo = self.state
+        self.state = st
+        self.known = None  # what it carries changed, its abilities may have too (CG-ITEM-05)
+        return shown, tok
+
+    def exchange(self, tok: str) -> tuple[str, str, _Cards]:
+        """The checks of an exchange token (`_op`) and the cards it changes, not yet made into a state (the move
+        search makes one only for cards it has not met): (what the others are told, what its player is told,
+        the cards). Only an object taken unseen marks the walk (`blind`)."""
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
         here = self.loc  # a zone or a start position: objects lie on both (DT-206, DT-211)
@@ -764,14 +776,12 @@ class _Walk:
                 raise IllegalAction("CG-ITEM-01", "{item} is not here to take", item=name)
             cards.hold(name, me.id)
             cards.load(me.id, add=name, drop=mine)
-            st = cards.state()
         elif tok[0] == "-":
             if name not in me.carries:
                 raise IllegalAction("CG-ITEM-01", "{figure} does not carry {item}", figure=me.id, item=name)
             cards = _Cards(st)
             cards.lay(name, here, self.facing)
             cards.load(me.id, drop=name)
-            st = cards.state()
         else:  # ">bMK" gives the only load; ">bMK/bKY" names it (a Paladin carrying two, DT-220)
             friend, _, what = name.partition("/")
             friends = {g.id: g for g in self.friends_here()}
@@ -793,16 +803,9 @@ class _Walk:
             cards.hold(what, friend)
             cards.load(friend, add=what)
             cards.load(me.id, drop=what)
-            st = cards.state()
             tok = f">{friend}/{what}"
             shown = ">" + friend if st.options.secret_objects else tok
-        undo = self.undo
-        if undo is not None and st.figures == undo.figures and st.items == undo.items:
-            raise IllegalAction("CG-ITEM-01", "{token} undoes the exchange before it (DT-206)", token=tok)
-        self.undo = self.state
-        self.state, self.cards = st, cards
-        self.known = None  # what it carries changed, its abilities may have too (CG-ITEM-05)
-        return shown, tok
+        return shown, tok, cards
 
     def _spend_mp(self) -> None:
         self.mp += 1
@@ -2180,10 +2183,11 @@ def _paths(state: CardState, f: Figure) -> list:
     mover = start.fig(fid)
     scratch = _Walk(start, mover)  # where each exchange is made (`_Walk._op`)
 
-    def board(number: int, st: CardState, cards: _Cards) -> int:
-        """The number of the cards of `st`, which an exchange made of those of `number` (`cards`: what it
-        replaced): equal for equal cards. A number stands for the cards that differ from `start`'s (`differs`:
-        by kind and id), which an exchange changes only where it replaced cards."""
+    def board(number: int, cards: _Cards) -> int:
+        """The number of the cards an exchange made of those of `number` (`cards`: what it replaced): equal for
+        equal cards. A number stands for the cards that differ from `start`'s (`differs`: by kind and id), which an
+        exchange changes only where it replaced cards; their state is made only for cards not met before (most
+        exchanges of a search come back to cards met at another place)."""
         differ = dict(differs[number])
         for kind, replaced_now, before in ((0, cards.figures, start.fig), (1, cards.items, start.item)):
             for cid, card in replaced_now.items():
@@ -2193,7 +2197,7 @@ def _paths(state: CardState, f: Figure) -> list:
                     differ[kind, cid] = card
         number = changes.setdefault(tuple(sorted(differ.items())), len(changes))
         if number == len(kept):
-            kept.append(st)
+            kept.append(cards.state())
             differs.append(differ)
         return number
 
@@ -2245,13 +2249,12 @@ def _paths(state: CardState, f: Figure) -> list:
             st = kept[number]
             scratch.state, scratch.loc, scratch.facing, scratch.undo, scratch.blind = st, loc, facing, None, False
             for tok in _exchange_tokens(scratch):
-                scratch.state, scratch.blind = st, False
+                scratch.blind = False
                 try:
-                    scratch._op(tok)
+                    cards = scratch.exchange(tok)[2]
                 except IllegalAction:
                     continue
-                got.append((tok, board(number, scratch.state, scratch.cards), scratch.blind))
-                scratch.undo = None
+                got.append((tok, board(number, cards), scratch.blind))
         return got
 
     level = [(0, mover.loc, mover.facing, mover.pin, 0, None, ())]
