@@ -391,15 +391,13 @@ class Table:
                 if like is None:
                     like = (compact, packed)
                     self._kept = ({key: value for key, value in compact.items() if type(value) is tuple}, packed)
-                base = self._bases.get(seat)
                 self._bases[seat] = packed
-                rendered[seat, "delta"] = Packed(packed.event() if base is None else packed.delta(base))
             yield seat, rendered
 
     def _packed(self, whole: dict, seat: str | None, forms: set, like) -> tuple | None:
-        """The view `whole` of `seat` packed in each of the forms its class is sent: ({(seat, "full"): packed
-        event}, the compact view and its pieces for the delta form, or None and None); None if one would pass the
-        frame limit (a view that lists its legal actions, whose list the caller then leaves out)."""
+        """The view `whole` of `seat` in each of the forms its class is sent: ({(seat, form): packed event}, the
+        compact view and its pieces for the delta form, or None and None); None if one would pass the frame limit
+        (a view that lists its legal actions, whose list the caller then leaves out)."""
         rendered = {}
         room = self._view_room()
         if (seat, "full") in forms:
@@ -413,8 +411,12 @@ class Table:
             # The first takes the bytes of what is the same object as in the last step's first view (the
             # layout the engine keeps while the board stays: most of a view's bytes, seldom changed)
             packed = PackedView.of(compact, like or self._kept)
-            if packed.size() > room and whole["legal"]:  # the snapshot a delta client may ask for: its base
+            base = self._bases.get(seat)
+            event = Packed(packed.event() if base is None else packed.delta(base))
+            # the delta, and the whole view a delta client may ask for as a snapshot (its base)
+            if max(len(event.data), packed.size()) > room and whole["legal"]:
                 return None
+            rendered[seat, "delta"] = event
         return rendered, compact, packed
 
     def _view_room(self) -> int:

@@ -9,6 +9,7 @@ of about 30 bytes (docs/protocol.md section 14), passes it: the same mechanism c
 import trio
 from dungeon_twister.engine import legal_texts
 from dungeon_twister.protocol import OpponentCommit, Resume, Snapshot, TableEvent, TableOptions
+from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.views import DELTA_VIEWS
 from test_server_support import HANG_GUARD, running_server, seated_pair
 
@@ -57,3 +58,23 @@ async def test_the_compact_team_choice_fits_and_is_not_left_out(autojump_clock):
             table, blue, _ = await seated_pair(server, TableOptions(), features=(DELTA_VIEWS,))
             assert len(blue.view["legal"]) == 1680 and "legal_omitted" not in blue.view  # expanded by the client
             assert blue.view["team_choice"]["squares"] and blue.errors() == []
+
+
+async def test_a_delta_client_gets_the_list_left_out_too_and_its_connection_applies_it(autojump_clock):
+    """The delta form (section 14) is checked the same way, the view a delta makes and its base both: here the
+    table's room for a view is set just below the size of Yellow's compact team-choice view, so that the views
+    the next step publishes leave the list out; the delta unsets `team_choice` and the connection delivers the
+    whole view with `legal_omitted`."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(), features=(DELTA_VIEWS,))
+            base = yellow.conn.view  # the view as the server sent it: the compact team choice, no list
+            assert base["legal"] == [] and base["team_choice"]
+            server.lobby.tables[table]._room = len(pack_map(base)) - 40  # the form's parts take more than 40 bytes
+            state = server.lobby.tables[table].play.game.state
+            await blue.commit("team", legal_texts(state, "B")[0])  # a step: both seats' views are published
+            view = (await yellow.expect(TableEvent, lambda e: e.event.get("kind") == "view"
+                                        and "committed" in e.event["view"]["table"])).event["view"]
+            assert view["legal"] == [] and view["legal_omitted"] == 1680 and "team_choice" not in view
+            assert yellow.conn.view["legal_omitted"] == 1680 and "team_choice" not in yellow.conn.view
+            assert yellow.errors() == [] and blue.errors() == []
