@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from dungeon_twister.engine import Event, event_view, is_lazy
 from dungeon_twister.engine.families import family_of
-from dungeon_twister.protocol.views import team_choice
+from dungeon_twister.protocol.views import prefixed_legal, team_choice
 
 Legal = Callable[[object, str], list[str]]
 
@@ -63,13 +63,19 @@ def without_legal(view: dict) -> dict:
     return {**view, "legal": [], "legal_omitted": len(view["legal"])}
 
 
-def compacted(whole: dict) -> dict:
-    """The view as a client with the feature delta_views gets it: a team choice as "team_choice"."""
+def compacted(whole: dict, prefixed: bool = False) -> dict:
+    """The view as a client with the feature delta_views gets it: a team choice as "team_choice"; with
+    `prefixed` (the feature compact_legal too), any other legal list of more than one action front-coded as
+    "legal_prefixed" (docs/protocol.md section 14)."""
     legal = whole["legal"]
     if len(legal) > 1 and legal[0].startswith("team "):
         form = _team_choice(tuple(legal))
         if form is not None:
             return {**whole, "legal": [], "team_choice": form}
+    if prefixed and len(legal) > 1:
+        items = prefixed_legal(legal)
+        if items is not None:
+            return {**whole, "legal": [], "legal_prefixed": items}
     return whole
 
 
