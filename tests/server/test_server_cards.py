@@ -13,6 +13,7 @@ from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error,
                                       TableCreated, TableOptions)
 from dungeon_twister.client.replay import fetch_record
 from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS
+from dungeon_twister.server import viewing
 from test_server_prison import play_out
 from test_server_resume import play_until
 from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, simulate
@@ -343,10 +344,14 @@ async def test_DT_239_a_dead_card_game_ends_over_the_server_even_when_nobody_act
         assert f"# result winner=B vp=B1,Y0 reason={DEAD}" in text.splitlines()
 
 
-async def test_DT_206_a_card_game_over_front_coded_legal_lists_ends_as_the_engine_plays_it(autojump_clock):
+async def test_DT_206_a_card_game_over_front_coded_legal_lists_ends_as_the_engine_plays_it(autojump_clock,
+                                                                                          monkeypatch):
     """Feature compact_legal (docs/protocol.md section 14): with delta_views, the seats' legal lists travel
     front-coded ("legal_prefixed"), the connection hands them to the players as lists, and the greedy players
-    choosing from them play the engine's own game (a text decoded wrong would be refused, or change the game)."""
+    choosing from them play the engine's own game (a text decoded wrong would be refused, or change the game).
+    Every list of two actions or more is coded here (the server codes those of PREFIXED_FROM or more: a
+    tutorial's lists are shorter)."""
+    monkeypatch.setattr(viewing, "PREFIXED_FROM", 2)
     seed, trace = card_game(CardOptions(3), "shoot", 3)
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=3),

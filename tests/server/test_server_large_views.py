@@ -78,3 +78,15 @@ async def test_a_delta_client_gets_the_list_left_out_too_and_its_connection_appl
             assert view["legal"] == [] and view["legal_omitted"] == 1680 and "team_choice" not in view
             assert yellow.conn.view["legal_omitted"] == 1680 and "team_choice" not in yellow.conn.view
             assert yellow.errors() == [] and blue.errors() == []
+
+
+def test_only_a_long_legal_list_is_front_coded():
+    """Feature compact_legal (section 14): a list of PREFIXED_FROM (200) actions or more is front-coded, a shorter
+    one listed as usual (coding costs the server more than it saves there), a team choice keeps its own form."""
+    from dungeon_twister.server.viewing import PREFIXED_FROM, compacted
+
+    long = ["end", *(f"move bMK a{i}" for i in range(PREFIXED_FROM - 1))]
+    coded = compacted({"legal": long}, prefixed=True)
+    assert coded["legal"] == [] and coded["legal_prefixed"][:2] == [[0, "end"], [0, "move bMK a0"]]
+    assert compacted({"legal": long[:-1]}, prefixed=True) == {"legal": long[:-1]}
+    assert compacted({"legal": long}) == {"legal": long}  # delta_views alone
