@@ -387,6 +387,13 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
         targets = within_reach(state.legal)
         if targets:
             out.append(("", _("Within reach: {targets}").format(targets=" · ".join(targets)) + "\n"))
+    elif state.legal_omitted and not purpose:
+        # the server left the list out: it would not fit in a frame (docs/protocol.md section 13, Views)
+        omitted = ngettext("{count} legal action, too many to list: type yours (the server checks it)",
+                           "{count} legal actions, too many to list: type yours (the server checks it)",
+                           state.legal_omitted)
+        out += [("class:active", "\n" + _("Your move: {hint}").format(hint="")),
+                ("class:dim", "\n" + omitted.format(count=state.legal_omitted) + "\n")]
     return out
 
 

@@ -53,7 +53,7 @@ from dungeon_twister.protocol import (
     TableEvent,
     TableOptions,
 )
-from dungeon_twister.protocol.views import DELTA_VIEWS, SEED_CONTRIBUTIONS, TABLE_UPDATES
+from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS, SEED_CONTRIBUTIONS, TABLE_UPDATES
 
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
@@ -219,7 +219,7 @@ class Session:
         # inbox all the same. A resumed connection carries on from the view the last one held.
         held = self.connection.view if self.connection is not None and plan.resume is not None else None
         kind = PlayerConnection if plan.role is Role.PLAYER else SpectatorConnection
-        self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS))
+        self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL))
         self.connection.view = held
         if held is None and plan.resume is not None and self._restored is not None:
             self.connection.view = self._restored.base  # the next deltas apply to the view the last process held

@@ -300,6 +300,13 @@ class ClientState:
         return list(self.view.get("legal") or []) if self.view else []
 
     @property
+    def legal_omitted(self) -> int:
+        """How many legal actions the server left out of our view because it would not fit in a frame with them
+        (docs/protocol.md section 13, Views); 0 when it listed them. We act all the same, by typing the action."""
+        omitted = (self.view or {}).get("legal_omitted")
+        return omitted if type(omitted) is int and omitted > 0 else 0
+
+    @property
     def build_parts(self) -> list[dict] | None:
         """While we must build our team in secret (free choice, PD-TEAM-FREE-01): what the build is made of, one
         {"name", "count", "values", ["copies"]} per part (the legal set is too large to list)."""
@@ -317,7 +324,8 @@ class ClientState:
     @property
     def to_act(self) -> bool:
         """Something to do now: an action to play or a secret choice to make."""
-        return bool(self.legal) or bool(self.secret_purpose and self.secret_purpose not in self.secrets)
+        return (bool(self.legal) or bool(self.legal_omitted)
+                or bool(self.secret_purpose and self.secret_purpose not in self.secrets))
 
     def note_turn(self, now: float) -> None:
         """After a new view: a turn (or a secret choice) that begins rings the bell and starts the flash."""

@@ -13,7 +13,7 @@ from .msg_lobby import Join, Joined, Left, Spectate
 from .msg_session import Error
 from .registry import Message
 from .roles import Role
-from .views import DELTA_VIEWS, apply_view_delta, expand_team_choice
+from .views import DELTA_VIEWS, apply_view_delta, expand_prefixed_legal, expand_team_choice
 
 
 class ClientConnection(Connection):
@@ -36,10 +36,11 @@ class ClientConnection(Connection):
         super().__init__(**kwargs)
         self.offered_features = tuple(features)
         """The features this client asks for in hello (DELTA_VIEWS: it is sent view deltas and the compact team
-        choice; this connection turns both back into whole views, so what it delivers looks as without)."""
+        choice; with COMPACT_LEGAL too, front-coded legal lists; this connection turns them all back into whole
+        views, so what it delivers looks as without)."""
         self.expand = expand
-        """Whether a compact team choice is delivered listed in "legal" too (False: the application expands
-        "team_choice" itself, when it needs the list)."""
+        """Whether a compact team choice or a front-coded legal list is delivered listed in "legal" too (False:
+        the application expands "team_choice" or "legal_prefixed" itself, when it needs the list)."""
 
     @property
     def client_role(self) -> Role:
@@ -128,14 +129,19 @@ class ClientConnection(Connection):
 
 
 def _expanded(view: dict) -> dict:
-    """The view with its compact team choice (if any) listed in "legal" as well, as without the feature."""
-    form = view.get("team_choice")
-    if type(form) is not dict or view.get("legal"):
+    """The view with its compact team choice or its front-coded legal list (if any) listed in "legal" as well, as
+    without the features."""
+    if view.get("legal"):
         return view
+    form, prefixed = view.get("team_choice"), view.get("legal_prefixed")
     try:
-        return {**view, "legal": expand_team_choice(form)}
+        if type(form) is dict:
+            return {**view, "legal": expand_team_choice(form)}
+        if type(prefixed) is list:
+            return {**view, "legal": expand_prefixed_legal(prefixed)}
     except (KeyError, TypeError, ValueError):
-        return view
+        pass
+    return view
 
 
 class SpectatorConnection(ClientConnection):

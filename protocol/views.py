@@ -19,7 +19,11 @@ TABLE_UPDATES = "table_updates"
 SEED_CONTRIBUTIONS = "seed_contributions"
 """The feature a client names in hello.features to contribute to the deal of its games (docs/protocol.md
 section 16; protocol/deal.py)."""
-FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS)
+COMPACT_LEGAL = "compact_legal"
+"""The feature a client names in hello.features, with DELTA_VIEWS, to get a view's legal list front-coded
+("legal_prefixed", docs/protocol.md section 14): a card-game position may list thousands of moves that share
+their first words."""
+FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL)
 """Every feature this implementation knows."""
 RUN_LISTS = ("tokens",)
 """Top-level lists of maps that a delta describes item by item (runs of the previous list, and new items)."""
@@ -96,6 +100,12 @@ class PackedView:
         """The packed map of the whole view (keys in the view's order)."""
         return _map_header(len(self.keys)) + b"".join(_pack(key) + _joined(value)
                                                       for key, value in zip(self.keys, self.values))
+
+    def size(self) -> int:
+        """The length of `body()`, without making it."""
+        return len(_map_header(len(self.keys))) + sum(
+            len(_pack(key)) + (len(_array_header(len(value))) + sum(map(len, value)) if type(value) is tuple
+                               else len(value)) for key, value in zip(self.keys, self.values))
 
     def event(self) -> bytes:
         """The packed table event {"kind": "view", "view": <the whole view>}."""
@@ -244,4 +254,44 @@ def expand_team_choice(form: dict) -> list[str]:
             continue
         rest = [code for code in characters if code not in placed]
         texts.extend(f"{head} out={','.join(left)}" for left in itertools.combinations(rest, out))
+    return texts
+
+
+# --- the front-coded legal list (feature compact_legal) -----------------------------------------------------
+def prefixed_legal(texts: list[str]) -> list[list] | None:
+    """The legal list `texts` front-coded: one [k, rest] per text, the text being the first k words of the text
+    before it (0 for the first), then `rest` (its other words, "" when there are none); None if a text is not
+    words joined by single spaces (then the list is sent as it is)."""
+    out: list[list] = []
+    before: list[str] = []
+    for text in texts:
+        words = text.split(" ")
+        if not text or "" in words:
+            return None
+        k = 0
+        for mine, theirs in zip(words, before):
+            if mine != theirs:
+                break
+            k += 1
+        if k == len(words) == len(before):  # the same text again: its last word is written out
+            k -= 1
+        out.append([k, " ".join(words[k:])])  # "" for a text that is the first words of the one before
+        before = words
+    return out
+
+
+def expand_prefixed_legal(items: list) -> list[str]:
+    """The legal list a front-coded one (`prefixed_legal`) stands for, in its order; ValueError if an item does not
+    fit (not [int, str], or more words asked for than the text before has)."""
+    texts: list[str] = []
+    before: list[str] = []
+    for item in items:
+        if type(item) is not list or len(item) != 2 or type(item[0]) is not int or type(item[1]) is not str:
+            raise ValueError(f"legal_prefixed: bad item {item!r}")
+        k, rest = item
+        if not 0 <= k <= len(before) or (k == 0 and not rest):
+            raise ValueError(f"legal_prefixed: {k} words of a text of {len(before)}")
+        words = before[:k] + (rest.split(" ") if rest else [])
+        texts.append(" ".join(words))
+        before = words
     return texts

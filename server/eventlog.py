@@ -1,7 +1,7 @@
 """A table's numbered event log (1, 2, 3, ...): the recent events are kept, packed, for resuming clients.
 
 Each event is kept as it was sent, per viewer class and form (protocol.Packed bytes keyed by (seat or None,
-"full" | "delta")), never a game state: a game holds a few KiB of log, not whole states. Each form keeps at most
+"full" | "delta" | "compact")), never a game state: a game holds a few KiB of log, not whole states. Each form keeps at most
 KEEP events and FORM_BUDGET bytes of them (deltas are small and go far back; whole views only a few steps); a
 client whose form no longer covers what it missed gets a snapshot.
 

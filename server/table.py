@@ -15,7 +15,8 @@ from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, DrawAns
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import seed_commitment
 from dungeon_twister.protocol.connection import encode_frame
-from dungeon_twister.protocol.views import DELTA_VIEWS, PackedView
+from dungeon_twister.protocol.framing import HEADER_SIZE
+from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS, PackedView
 from dungeon_twister.protocol.wire_types import Packed
 
 from .eventlog import EventLog
@@ -25,7 +26,7 @@ from .options import engine_options, options_view
 from .play import Play
 from .seating import Seating
 from .storage import StorageError
-from .viewing import ViewPoint, compacted, render, table_view
+from .viewing import ViewPoint, compacted, render, table_view, without_legal
 
 if TYPE_CHECKING:
     from .ports import Directory as Lobby
@@ -102,8 +103,11 @@ class Table:
         self.log = EventLog()
         self._forms: set[tuple[str | None, str]] = set()
         """The (viewer class, form) pairs rendered at each step: those someone at this table received."""
-        self._bases: dict[str | None, PackedView] = {}
-        """Per viewer class: the last view sent in the delta form (the base of the next delta)."""
+        self._bases: dict[tuple[str | None, str], PackedView] = {}
+        """Per viewer class and delta form (DELTA_FORMS): the last view sent in that form (the base of the next
+        delta)."""
+        self._room: int | None = None
+        """The most bytes a view may take (`_view_room`), worked out at its first use."""
         self._kept: tuple[dict, PackedView] | None = None
         """The shared parts of the first delta view of the last step (the tuples the engine keeps for a layout,
         `table_view(shared=True)`) and its pieces, which the next step's first view takes its equal values'
@@ -318,10 +322,10 @@ class Table:
         """Number and log each payload, and send it to every viewer as he may see it; `timers` (the step's `timer`
         messages, worked out before) follow each class's view in the same write.
 
-        Each viewer class (B, Y, spectators) and form ("full" views, or "delta" for the clients with the feature
-        delta_views) is rendered and packed once per payload, and its table_event frame made once: every
-        connection of that class gets the same bytes (Session.send_framed); a view is made once per class for both
-        forms. A form is rendered (and logged) once someone at this table received it, so that a client who comes
+        Each viewer class (B, Y, spectators) and form ("full" views, "delta" for the clients with the feature
+        delta_views, "compact" for those with compact_legal too: `_form`) is rendered and packed once per payload,
+        and its table_event frame made once: every connection of that class gets the same bytes
+        (Session.send_framed); a view is made once per class for every form. A form is rendered (and logged) once someone at this table received it, so that a client who comes
         back is replayed from the log.
 
         In a table's step of a game that goes on, what the step wrote so far (the action's journal line) is
@@ -378,22 +382,58 @@ class Table:
         acting = set(point.state.to_act) if point.started and not point.over else set()
         like = None  # the first class's compact view and its pieces: the next classes reuse its equal values' bytes
         for seat in sorted({seat for seat, _ in forms}, key=lambda seat: (seat in acting, seat is None, seat or "")):
-            rendered = {}
             whole = table_view(point, seat, self.play.game.legal, shared=True)  # packed here, changed by nobody
-            if (seat, "full") in forms:
-                rendered[seat, "full"] = Packed(pack_map({"kind": "view", "view": whole}))
-            if (seat, "delta") in forms:
-                compact = compacted(whole)
-                # The first takes the bytes of what is the same object as in the last step's first view (the
-                # layout the engine keeps while the board stays: most of a view's bytes, seldom changed)
-                packed = PackedView.of(compact, like or self._kept)
+            made = self._packed(whole, seat, forms, like)
+            if made is None:  # too large for a frame: its legal list is left out (docs/protocol.md section 13)
+                whole = without_legal(whole)
+                log("legal_omitted", table=self.id, seat=seat, actions=whole["legal_omitted"])
+                made = self._packed(whole, seat, forms, like)
+            rendered, bases = made
+            for form, (compact, packed) in bases.items():
                 if like is None:
                     like = (compact, packed)
                     self._kept = ({key: value for key, value in compact.items() if type(value) is tuple}, packed)
-                base = self._bases.get(seat)
-                self._bases[seat] = packed
-                rendered[seat, "delta"] = Packed(packed.event() if base is None else packed.delta(base))
+                self._bases[seat, form] = packed
             yield seat, rendered
+
+    def _packed(self, whole: dict, seat: str | None, forms: set, like) -> tuple | None:
+        """The view `whole` of `seat` in each of the forms its class is sent: ({(seat, form): packed event}, {delta
+        form: the view in that form and its pieces, the base of its next delta}); None if one would pass the frame
+        limit (a view that lists its legal actions, whose list the caller then leaves out)."""
+        rendered, bases = {}, {}
+        room = self._view_room()
+        if (seat, "full") in forms:
+            event = Packed(pack_map({"kind": "view", "view": whole}))
+            if len(event.data) > room and whole["legal"]:
+                return None
+            rendered[seat, "full"] = event
+        for form in DELTA_FORMS:
+            if (seat, form) not in forms:
+                continue
+            compact = compacted(whole, prefixed=form == "compact")
+            # The first takes the bytes of what is the same object as in the last step's first view (the
+            # layout the engine keeps while the board stays: most of a view's bytes, seldom changed)
+            packed = PackedView.of(compact, like or self._kept)
+            base = self._bases.get((seat, form))
+            event = Packed(packed.event() if base is None else packed.delta(base))
+            # the delta, and the whole view a delta client may ask for as a snapshot (its base)
+            if max(len(event.data), packed.size()) > room and whole["legal"]:
+                return None
+            rendered[seat, form] = event
+            bases[form] = (compact, packed)
+        return rendered, bases
+
+    def _view_room(self) -> int:
+        """The most bytes a view (as a view event, or as a snapshot's view) may take for its frame to pass no frame
+        limit: the server's (`max_frame_size`, also the protocol's default for clients), less what a table_event
+        or a snapshot adds around it."""
+        room = self._room
+        if room is None:
+            limit = self.lobby.server.config.max_frame_size
+            around = max(len(encode_frame(message, 1 << 30)) - HEADER_SIZE - 1 for message in (
+                TableEvent(self.id, 1 << 40, Packed(b"\x80")), Snapshot(self.id, 1 << 40, Packed(b"\x80"))))
+            room = self._room = limit - around
+        return room
 
     def catch_up(self, session: Session, seat: str | None, last_event: int | None) -> None:
         """The events after `last_event`, or a snapshot; then what a returning client must know.
@@ -406,14 +446,20 @@ class Table:
         if missed is not None:
             for n, packed in missed:
                 session.send(TableEvent(self.id, n, packed))
-        elif form == "delta":
-            base = self._bases.get(seat)
+        elif form in DELTA_FORMS:
+            base = self._bases.get((seat, form))
             if base is None:
-                base = self._bases[seat] = PackedView.of(table_view(self.point(), seat, self.play.game.legal,
-                                                                   compact=True))
+                whole = table_view(self.point(), seat, self.play.game.legal)
+                base = PackedView.of(compacted(whole, prefixed=form == "compact"))
+                if base.size() > self._view_room() and whole["legal"]:  # as `_render` does
+                    base = PackedView.of(compacted(without_legal(whole)))
+                self._bases[seat, form] = base
             session.send(Snapshot(self.id, self.log.n, Packed(base.body())))
         else:
-            session.send(Snapshot(self.id, self.log.n, table_view(self.point(), seat, self.play.game.legal)))
+            view = table_view(self.point(), seat, self.play.game.legal)
+            if view["legal"] and len(pack_map(view)) > self._view_room():  # as `_render` does
+                view = without_legal(view)
+            session.send(Snapshot(self.id, self.log.n, view))
         self.play.resumed(seat, session)
 
     # --- requests -----------------------------------------------------------------------------------------
@@ -463,6 +509,14 @@ def _framed(message: TableEvent) -> tuple[TableEvent, bytes | None]:
         return message, None
 
 
+DELTA_FORMS = ("delta", "compact")
+"""The forms of views sent as deltas after a base (`_form`)."""
+
+
 def _form(session: Session) -> str:
-    """How a connection gets views: "delta" (it asked for the feature delta_views) or "full"."""
-    return "delta" if DELTA_VIEWS in session.conn.features else "full"
+    """How a connection gets views: "compact" (it asked for the features delta_views and compact_legal: deltas,
+    and a legal list front-coded), "delta" (delta_views alone) or "full"."""
+    features = session.conn.features
+    if DELTA_VIEWS not in features:
+        return "full"
+    return "compact" if COMPACT_LEGAL in features else "delta"

@@ -188,6 +188,50 @@ def _hold(st: CardState, tid: str, holder: str) -> CardState:
     return st.with_figure(replaced(st.fig(tid), where="carried", at=holder, facing=None, pin=None))
 
 
+class _Cards:
+    """The cards an exchange changes (`_Walk._op`), replaced in its state at once (`CardState.with_cards`): what
+    `_lay`, `_hold`, `_carried_with` and `with_figure` / `with_item` would make one after the other."""
+
+    __slots__ = ("st", "figures", "items")
+
+    def __init__(self, st: CardState) -> None:
+        self.st, self.figures, self.items = st, {}, {}
+
+    def _card(self, cid: str):
+        """(whether it is an object, the card as changed so far)."""
+        if self.st.has_item(cid):
+            return True, self.items.get(cid) or self.st.item(cid)
+        return False, self.figures.get(cid) or self.st.fig(cid)
+
+    def _put(self, is_item: bool, card) -> None:
+        (self.items if is_item else self.figures)[card.id] = card
+
+    def lay(self, tid: str, loc, facing=None) -> None:
+        """`_lay`: down in a zone or on a start position, a wounded character laid there facing `facing`."""
+        is_item, card = self._card(tid)
+        if is_item:
+            self._put(True, replaced(card, where="floor", at=loc))
+        elif is_start(loc):
+            self._put(False, replaced(card, where="start", at=loc[1], facing=facing, pin=None))
+        else:
+            self._put(False, replaced(card, where="maze", at=loc, facing=None, pin=None))
+
+    def hold(self, tid: str, holder: str) -> None:
+        """`_hold`: carried by `holder`."""
+        is_item, card = self._card(tid)
+        if is_item:
+            self._put(True, replaced(card, where="carried", at=holder))
+        else:
+            self._put(False, replaced(card, where="carried", at=holder, facing=None, pin=None))
+
+    def load(self, fid: str, *, add: str | None = None, drop: str | None = None) -> None:
+        """`_carried_with`: figure `fid` carrying `add` more and `drop` no more."""
+        self.figures[fid] = _carried_with(self.figures.get(fid) or self.st.fig(fid), add=add, drop=drop)
+
+    def state(self) -> CardState:
+        return self.st.with_cards(self.figures, self.items)
+
+
 def passable(features: tuple, abilities: set) -> bool:
     """CG-ZONE-04, CG-MOVE-06, CG-SLIT-01, CG-OBJ-ROPE-01 ("open" and "broken" portcullises let everyone by);
     the Ghost crosses anything (CG-CHAR-GHOST-01)."""
@@ -661,6 +705,20 @@ class _Walk:
         taken from a character, `>bMK` for a give, when the objects are secret; else a give names what it gave,
         `>bMK/bKY`). As many as the player likes at each location visited (DT-206: « comme bon vous semble »), but
         not one that undoes the one just before it: that changes nothing, and would fill the others' log."""
+        shown, tok, cards = self.exchange(tok)
+        st = cards.state()
+        undo = self.undo
+        if undo is not None and st.figures == undo.figures and st.items == undo.items:
+            raise IllegalAction("CG-ITEM-01", "{token} undoes the exchange before it (DT-206)", token=tok)
+        self.undo = self.state
+        self.state = st
+        self.known = None  # what it carries changed, its abilities may have too (CG-ITEM-05)
+        return shown, tok
+
+    def exchange(self, tok: str) -> tuple[str, str, _Cards]:
+        """The checks of an exchange token (`_op`) and the cards it changes, not yet made into a state (the move
+        search makes one only for cards it has not met): (what the others are told, what its player is told,
+        the cards). Only an object taken unseen marks the walk (`blind`)."""
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
         here = self.loc  # a zone or a start position: objects lie on both (DT-206, DT-211)
@@ -700,9 +758,10 @@ class _Walk:
                 # named as typed: `+@yMK` stays `+@yMK` (DT-222: what yMK carries is unseen)
                 raise IllegalAction("CG-CHAR-PALADIN-01", "{figure} carries two things already: he leaves one first, "
                                     "here (-{held} +{item})", figure=me.id, held=me.carries[0], item=typed)
+            cards = _Cards(st)
             if where == "floor" and at == here:
                 if mine is not None:
-                    st = _lay(st, mine, here, self.facing)
+                    cards.lay(mine, here, self.facing)
             elif where == "carried" and at in {g.id for g in self.holders_here()}:
                 giver = st.fig(at)
                 shown = "+@" + giver.id if st.options.secret_objects else tok
@@ -711,17 +770,18 @@ class _Walk:
                 if mine is not None and giver.wounded and not st.has_item(mine):  # CG-WOUND-03: its object,
                     raise IllegalAction("CG-CARRY-01", "a wounded character carries no wounded friend")  # swapped
                 if mine is not None:
-                    st = _hold(st, mine, giver.id)
-                st = st.with_figure(_carried_with(st.fig(giver.id), add=mine, drop=name))
+                    cards.hold(mine, giver.id)
+                cards.load(giver.id, add=mine, drop=name)
             else:
                 raise IllegalAction("CG-ITEM-01", "{item} is not here to take", item=name)
-            st = _hold(st, name, me.id)
-            st = st.with_figure(_carried_with(st.fig(me.id), add=name, drop=mine))
+            cards.hold(name, me.id)
+            cards.load(me.id, add=name, drop=mine)
         elif tok[0] == "-":
             if name not in me.carries:
                 raise IllegalAction("CG-ITEM-01", "{figure} does not carry {item}", figure=me.id, item=name)
-            st = _lay(st, name, here, self.facing)
-            st = st.with_figure(_carried_with(st.fig(me.id), drop=name))
+            cards = _Cards(st)
+            cards.lay(name, here, self.facing)
+            cards.load(me.id, drop=name)
         else:  # ">bMK" gives the only load; ">bMK/bKY" names it (a Paladin carrying two, DT-220)
             friend, _, what = name.partition("/")
             friends = {g.id: g for g in self.friends_here()}
@@ -739,18 +799,13 @@ class _Walk:
                 raise IllegalAction("CG-ITEM-03", "{figure} does not carry {item}", figure=me.id, item=what)
             if what is None or taker.wounded or len(taker.carries) >= _capacity(taker):
                 raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with a free hand")
-            st = _hold(st, what, friend)
-            st = st.with_figure(_carried_with(taker, add=what))
-            st = st.with_figure(_carried_with(st.fig(me.id), drop=what))
+            cards = _Cards(st)
+            cards.hold(what, friend)
+            cards.load(friend, add=what)
+            cards.load(me.id, drop=what)
             tok = f">{friend}/{what}"
             shown = ">" + friend if st.options.secret_objects else tok
-        undo = self.undo
-        if undo is not None and st.figures == undo.figures and st.items == undo.items:
-            raise IllegalAction("CG-ITEM-01", "{token} undoes the exchange before it (DT-206)", token=tok)
-        self.undo = self.state
-        self.state = st
-        self.known = None  # what it carries changed, its abilities may have too (CG-ITEM-05)
-        return shown, tok
+        return shown, tok, cards
 
     def _spend_mp(self) -> None:
         self.mp += 1
@@ -2130,27 +2185,32 @@ def _paths(state: CardState, f: Figure) -> list:
     spent: dict = {}  # walk state -> the fewest movement points it was reached with
     outcomes: set = set()
     kept = [start]  # board number -> the first state reached with those cards
-    changes: dict = {((), ()): 0}  # the cards a state moved or loaded differently from `start` -> its number
+    changes: dict = {(): 0}  # the cards a state moved or loaded differently from `start` -> its number
+    differs: list = [{}]  # board number -> {(0 for a figure, 1 for an object, its id): its card}, where it differs
     skills: dict = {}  # board number -> the mover's abilities there (`_Walk.abilities`)
     counts: dict = {}  # (board number, location) -> `_side_count` there
     lefts: dict = {}  # board number -> `_left_friend`
     held: dict = {}  # zone -> an unwounded enemy there holds the mover (CG-MOVE-04)
+    made: dict = {}  # (board number, location, facing) -> `exchanges` there
     mover = start.fig(fid)
     scratch = _Walk(start, mover)  # where each exchange is made (`_Walk._op`)
 
-    def changed(now: tuple, before: tuple) -> tuple:
-        """The cards whose place or load the walk changed (a walk's state replaces only those: comparing by
-        identity first keeps the key small to hash)."""
-        if now is before:  # no exchange yet: the very same cards
-            return ()
-        return tuple(c for c, b in zip(now, before) if c is not b and c != b)
-
-    def board(st: CardState) -> int:
-        """The number of the cards of `st`, a state an exchange made: equal for equal cards."""
-        number = changes.setdefault((changed(st.figures, start.figures), changed(st.items, start.items)),
-                                    len(changes))
+    def board(number: int, cards: _Cards) -> int:
+        """The number of the cards an exchange made of those of `number` (`cards`: what it replaced): equal for
+        equal cards. A number stands for the cards that differ from `start`'s (`differs`: by kind and id), which an
+        exchange changes only where it replaced cards; their state is made only for cards not met before (most
+        exchanges of a search come back to cards met at another place)."""
+        differ = dict(differs[number])
+        for kind, replaced_now, before in ((0, cards.figures, start.fig), (1, cards.items, start.item)):
+            for cid, card in replaced_now.items():
+                if card == before(cid):
+                    differ.pop((kind, cid), None)
+                else:
+                    differ[kind, cid] = card
+        number = changes.setdefault(tuple(sorted(differ.items())), len(changes))
         if number == len(kept):
-            kept.append(st)
+            kept.append(cards.state())
+            differs.append(differ)
         return number
 
     def abilities(number: int) -> frozenset:
@@ -2189,22 +2249,36 @@ def _paths(state: CardState, f: Figure) -> list:
         spent[where] = mp
         deeper.append((number, loc, facing, restrict, mp, undo, path + (tok,)))
 
+    def exchanges(number: int, loc, facing) -> list:
+        """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`), each once per
+        search: (token, the number of the cards it makes, whether it took an object unseen). `_Walk._op` depends on
+        nothing else but the exchange just before it, whose undoing it refuses last, after every other check: that
+        one is left to the caller (a token that makes the cards of the state before the last exchange)."""
+        key = (number, loc, facing)
+        got = made.get(key)
+        if got is None:
+            got = made[key] = []
+            st = kept[number]
+            scratch.state, scratch.loc, scratch.facing, scratch.undo, scratch.blind = st, loc, facing, None, False
+            for tok in _exchange_tokens(scratch):
+                scratch.blind = False
+                try:
+                    cards = scratch.exchange(tok)[2]
+                except IllegalAction:
+                    continue
+                got.append((tok, board(number, cards), scratch.blind))
+        return got
+
     level = [(0, mover.loc, mover.facing, mover.pin, 0, None, ())]
     while level:
         deeper: list = []
         for number, loc, facing, restrict, mp, undo, path in level:
-            st = kept[number]
-            scratch.state, scratch.loc, scratch.facing, scratch.undo, scratch.blind = st, loc, facing, None, False
-            for tok in _exchange_tokens(scratch):
-                scratch.state, scratch.undo, scratch.blind = st, None if undo is None else kept[undo], False
-                try:
-                    scratch._op(tok)
-                except IllegalAction:
-                    continue
-                now = board(scratch.state)
+            for tok, now, blind in exchanges(number, loc, facing):
+                if now == undo:
+                    continue  # it undoes the exchange before it (DT-206: `_Walk._op` refuses it)
                 if mp == 0 and now == 0:
                     continue  # exchanges where it stands that undo each other: no move (CG-ITEM-04), no new state
-                reach(path, tok, now, loc, facing, restrict, False, mp, number, scratch.blind)
+                reach(path, tok, now, loc, facing, restrict, False, mp, number, blind)
             if mp >= move:
                 continue
             for tok, there, facing2, back, kind in _step_options(mz, seat, abilities(number), loc, facing, restrict):

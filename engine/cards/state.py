@@ -212,31 +212,25 @@ class CardState:
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     # --- lookups -------------------------------------------------------------------------------------------
-    def _figs(self) -> dict[str, Figure]:
-        """Figure id -> figure, made once per state."""
-        idx = self._cache.get("figs")
+    def _places(self, kind: str) -> dict[str, int]:
+        """Card id -> its index in `figures` or `items` (`kind`), made once per state and handed on by
+        `with_figure` and `with_item`, which keep the order (the move search's exchanges make states often)."""
+        idx = self._cache.get(kind)
         if idx is None:
-            idx = self._cache["figs"] = {f.id: f for f in self.figures}
-        return idx
-
-    def _items(self) -> dict[str, Item]:
-        """Item id -> item, made once per state."""
-        idx = self._cache.get("items")
-        if idx is None:
-            idx = self._cache["items"] = {i.id: i for i in self.items}
+            idx = self._cache[kind] = {c.id: i for i, c in enumerate(getattr(self, kind))}
         return idx
 
     def fig(self, fid: str) -> Figure:
-        return self._figs()[fid]
+        return self.figures[self._places("figures")[fid]]
 
     def item(self, iid: str) -> Item:
-        return self._items()[iid]
+        return self.items[self._places("items")[iid]]
 
     def has_fig(self, fid: str) -> bool:
-        return fid in self._figs()
+        return fid in self._places("figures")
 
     def has_item(self, iid: str) -> bool:
-        return iid in self._items()
+        return iid in self._places("items")
 
     def player(self, seat: str) -> Player:
         return self.players[SEATS.index(seat)]
@@ -308,10 +302,40 @@ class CardState:
         return new
 
     def with_figure(self, f: Figure) -> "CardState":
-        return self.but(figures=tuple(f if g.id == f.id else g for g in self.figures))
+        return self._with("figures", f)
 
     def with_item(self, i: Item) -> "CardState":
-        return self.but(items=tuple(i if g.id == i.id else g for g in self.items))
+        return self._with("items", i)
+
+    def _with(self, kind: str, card) -> "CardState":
+        """A copy with `card` in place of the card of its id in `figures` or `items` (`kind`): the same order, so
+        the copy keeps the index of the cards' places."""
+        places = self._places(kind)
+        index = places.get(card.id)
+        if index is None:  # no such card: nothing replaced
+            return self.but()
+        cards = list(getattr(self, kind))
+        cards[index] = card
+        new = self.but(**{kind: tuple(cards)})
+        new._cache[kind] = places
+        return new
+
+    def with_cards(self, figures: dict, items: dict) -> "CardState":
+        """A copy with the figures and items of `figures` and `items` ({id: card}) in place of those of their ids:
+        `with_figure` and `with_item` of each, made as one copy (a move's exchange replaces up to four cards)."""
+        changes = {}
+        for kind, cards in (("figures", figures), ("items", items)):
+            if cards:
+                places = self._places(kind)
+                listed = list(getattr(self, kind))
+                for cid, card in cards.items():
+                    if cid in places:
+                        listed[places[cid]] = card
+                changes[kind] = tuple(listed)
+        new = self.but(**changes)
+        for kind in ("figures", "items"):
+            new._cache[kind] = self._places(kind)
+        return new
 
     def with_player(self, seat: str, p: Player) -> "CardState":
         ps = list(self.players)

@@ -676,3 +676,24 @@ def test_CG_TUT_a_tutorial_says_its_goal_and_new_rules_as_it_starts():
         "goal: Be the first to take both of your characters out through the opponent's start zone (1 VP each).")
     assert "No combat." in scenario_intro(view(new_game(CardOptions(1), 1), "Y"))[2]
     assert scenario_intro(view(new_game(CardOptions(None, "standard", "mutual"), 1), "B")) == []
+
+
+def test_DT_206_a_view_whose_legal_list_was_left_out_still_asks_for_a_move():
+    """docs/protocol.md section 13, Views: a view too large for a frame comes with `legal` [] and `legal_omitted`
+    (a card-game position with thousands of moves, DT-206). The seat is still to act (the bell, the panel), and
+    the panel says to type the move, which the server checks."""
+    from dungeon_twister.engine.families import CARDS
+    from tests.engine.cards.builders import build
+
+    s = build({"bMK": "a1", "yWA": "d4"})
+    state = ClientState("ann")
+    state.seat = "B"
+    v = view(s, "B")
+    v.update(legal=[], legal_omitted=len(CARDS.legal_texts(s, "B")), seats={"B": "ann", "Y": "bot"},
+             table={"id": "t1", "target_vp": 5, "game": "cards"}, started=True)
+    state.view = v
+    assert state.legal == [] and state.legal_omitted == 17 and state.to_act  # 17: test_cards_perft's by hand
+    text = "".join(t for _, t in game_panel(state, 0.0, screens(v).panel))
+    assert "Your move" in text and "17 legal actions, too many to list: type yours (the server checks it)" in text
+    state.view = {**v, "legal_omitted": None}  # a view without the key (or a bad value): nothing left out
+    assert state.legal_omitted == 0 and not state.to_act

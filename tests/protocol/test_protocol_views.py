@@ -12,8 +12,8 @@ from dungeon_twister.protocol import (PlayerConnection, ProtocolError, Resume, S
                                       TableEvent, Welcome)
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.msg_lobby import Joined
-from dungeon_twister.protocol.views import (DELTA_VIEWS, PackedView, apply_view_delta, expand_team_choice,
-                                            team_choice)
+from dungeon_twister.protocol.views import (COMPACT_LEGAL, DELTA_VIEWS, PackedView, apply_view_delta,
+                                            expand_prefixed_legal, expand_team_choice, prefixed_legal, team_choice)
 from dungeon_twister.protocol.wire_types import Packed
 
 SOFTWARE = Software("test", "0")
@@ -147,5 +147,50 @@ def test_a_compact_team_choice_reaches_the_application_as_its_list():
     state = new_game(Options(), 7)
     texts = [format_action(action) for action in legal_actions(state, "B")]
     whole = {**view(state, "B"), "legal": [], "team_choice": team_choice(texts)}
+    client.receive_data(server.send(Snapshot("t-1", 1, whole)))
+    assert client.next_event().view["legal"] == texts
+
+
+# --- feature compact_legal: the front-coded legal list ------------------------------------------------------------
+def _heaviest_card_texts() -> list[str]:
+    """The legal texts of the heaviest card-game position known (5,773 actions, tests/engine/cards/data)."""
+    import json
+    from pathlib import Path
+
+    from dungeon_twister.engine.cards.notation import parse_position
+    from dungeon_twister.engine.cards.typed import legal_texts
+
+    entry = json.loads((Path(__file__).parents[1] / "engine" / "cards" / "data" / "exchanges.json").read_text())[0]
+    return legal_texts(parse_position(entry["position"]))
+
+
+def test_the_front_coded_legal_list_stands_for_exactly_the_list_and_is_far_smaller():
+    """docs/protocol.md section 14, feature compact_legal: each text as [k, rest], its first k words those of the
+    text before. The card game's moves with exchanges (DT-206) share most of their words with the move before:
+    the form is worth sending only if it is much smaller, here under a third of the list."""
+    texts = _heaviest_card_texts()
+    items = prefixed_legal(texts)
+    assert expand_prefixed_legal(items) == texts
+    assert items[0] == [0, "end"] and all(type(k) is int and type(rest) is str for k, rest in items)
+    assert len(msgpack.packb(items)) * 3 < len(msgpack.packb(texts))
+
+
+def test_the_front_coded_form_of_edge_cases():
+    """A text that is the first words of the one before ([k, ""]), the same text twice (its last word written
+    out), and what cannot be front-coded exactly (a double space, an empty text: the list goes as it is)."""
+    texts = ["end", "move bMK a2 a1", "move bMK a2", "move bMK a2", "move bTH a2"]
+    assert prefixed_legal(texts) == [[0, "end"], [0, "move bMK a2 a1"], [3, ""], [2, "a2"], [1, "bTH a2"]]
+    assert expand_prefixed_legal(prefixed_legal(texts)) == texts
+    assert prefixed_legal(["move  bMK a2"]) is None and prefixed_legal(["end", ""]) is None
+    for bad in ([[1, "a2"]], [[0, ""]], [["0", "end"]], [[0, "end", 1]], ["end"]):
+        with pytest.raises(ValueError):
+            expand_prefixed_legal(bad)
+
+
+def test_a_front_coded_list_reaches_the_application_as_its_list():
+    client, server, _ = _pair((DELTA_VIEWS, COMPACT_LEGAL), (DELTA_VIEWS, COMPACT_LEGAL))
+    assert client.features == frozenset({DELTA_VIEWS, COMPACT_LEGAL})
+    texts = ["end", "move bMK a2", "move bMK a2 a1", "move bMK b1"]
+    whole = {"phase": "main", "legal": [], "legal_prefixed": prefixed_legal(texts)}
     client.receive_data(server.send(Snapshot("t-1", 1, whole)))
     assert client.next_event().view["legal"] == texts

@@ -12,6 +12,8 @@ from dungeon_twister.engine.cards.catalogue import load
 from dungeon_twister.protocol import (Action, ActionRefused, CreateTable, Error, GameOver, OpponentReveal, Spectate,
                                       TableCreated, TableOptions)
 from dungeon_twister.client.replay import fetch_record
+from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS
+from dungeon_twister.server import viewing
 from test_server_prison import play_out
 from test_server_resume import play_until
 from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, simulate
@@ -340,3 +342,25 @@ async def test_DT_239_a_dead_card_game_ends_over_the_server_even_when_nobody_act
             assert not server.lobby.tables[table].play.running
             text = record_text(server.lobby.store.table(table))
         assert f"# result winner=B vp=B1,Y0 reason={DEAD}" in text.splitlines()
+
+
+async def test_DT_206_a_card_game_over_front_coded_legal_lists_ends_as_the_engine_plays_it(autojump_clock,
+                                                                                          monkeypatch):
+    """Feature compact_legal (docs/protocol.md section 14): with delta_views, the seats' legal lists travel
+    front-coded ("legal_prefixed"), the connection hands them to the players as lists, and the greedy players
+    choosing from them play the engine's own game (a text decoded wrong would be refused, or change the game).
+    Every list of two actions or more is coded here (the server codes those of PREFIXED_FROM or more: a
+    tutorial's lists are shorter)."""
+    monkeypatch.setattr(viewing, "PREFIXED_FROM", 2)
+    seed, trace = card_game(CardOptions(3), "shoot", 3)
+    async with running_server(seeds=(seed,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=3),
+                                                features=(DELTA_VIEWS, COMPACT_LEGAL))
+        results = await play_out(table, blue, yellow)
+    expected = trace["outcome"]
+    assert (results["Y"].result["winner"], results["Y"].result["vp"]) == (expected.winner, dict(expected.vp))
+    assert blue.errors() == [] and yellow.errors() == []
+    views = [e.event["view"] for client in (blue, yellow) for e in client.received
+             if getattr(e, "event", {}).get("kind") == "view"]
+    prefixed = [v for v in views if v.get("legal_prefixed")]
+    assert prefixed and all(v["legal"] and v["legal"][0] == "end" for v in prefixed if v["phase"] == "main")

@@ -8,13 +8,15 @@ outcome, and must be explained.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import pytest
 
 from dungeon_twister.engine.cards import CardOptions, Levitate, Move, Rotate, apply, legal_actions, new_game
-from dungeon_twister.engine.cards.notation import parse_position
+from dungeon_twister.engine.cards.notation import parse_action, parse_position
+from dungeon_twister.engine.cards.typed import legal_texts
 
 from .builders import build
 
@@ -56,3 +58,22 @@ def test_legal_action_counts_of_the_corpus(entry):
     legal = legal_actions(state)
     assert len(legal) == entry["legal"], entry["note"]
     assert sum(len(legal_actions(apply(state, a)[0])) for a in legal) == entry["perft2"], entry["note"]
+
+
+EXCHANGES = json.loads((Path(__file__).parent / "data" / "exchanges.json").read_text())
+
+
+@pytest.mark.parametrize("entry", EXCHANGES, ids=[e["name"] for e in EXCHANGES])
+def test_DT_206_DT_217_the_heaviest_exchange_positions_list_the_same_moves(entry):
+    """DT-206 (exchanges as many as wished at every place visited) times the paths: the heaviest positions found
+    in seeded random standard games (docs/scaling.md). Their legal texts, in order, are those the move search made
+    before it kept each place's exchanges once per search (`_paths.exchanges`) and made each exchange's state in
+    one copy (`_Cards`): a digest of the list recorded then (the search's outcomes and their shortest paths,
+    DT-217). And each move listed is one `apply` accepts, typed as its text (a sample: one in 97)."""
+    state = parse_position(entry["position"])
+    texts = legal_texts(state)
+    assert len(texts) == entry["legal"], entry["note"]
+    assert hashlib.sha1("\n".join(texts).encode()).hexdigest() == entry["sha1"], entry["note"]
+    seat = state.to_act[0]
+    for text in texts[1::97]:
+        apply(state, parse_action(text, seat))
