@@ -130,8 +130,21 @@ class Deadlines:
         self.turn, self._left, self._dead = None, None, False
         self._others.clear()
 
+    def wait(self, deadline: Deadline) -> None:
+        """A reveal whose seat is away when its time is out: it waits for him, stopped (DT-251)."""
+        deadline.at = math.inf
+
+    def resume(self, seat: str, now: float) -> list[Notice]:
+        """The seat is back: each of its reveals that waited for it gets its 5 seconds afresh (DT-251)."""
+        notices = []
+        for deadline in self._others.values():
+            if deadline.seat == seat and deadline.kind == "reveal" and deadline.at == math.inf:
+                deadline.at = now + SECRET_SECONDS
+                notices.append((seat, SECRET_SECONDS))
+        return notices
+
     def running(self) -> list[Deadline]:
-        out = [d for d in self._others.values()]
+        out = [d for d in self._others.values() if d.at != math.inf]
         if self.turn is not None and self.turn.at != math.inf:
             out.append(self.turn)
         return out

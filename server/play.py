@@ -477,8 +477,12 @@ class Play:
             self._retime()
         elif self.deadlines is not None and self.running:
             now = trio.current_time()
+            back = self.deadlines.resume(seat, now) if seat is not None else []
             for deadline in self.deadlines.running():
-                session.send(Timer(self.table.id, deadline.seat, _ms(deadline.at - now)))
+                if (deadline.seat, deadline.kind) != (seat, "reveal") or not back:
+                    session.send(Timer(self.table.id, deadline.seat, _ms(deadline.at - now)))
+            for waited, seconds in back:  # DT-251: his reveals' 5 seconds start now, for everyone to see
+                self.table.send_all(Timer(self.table.id, waited, _ms(seconds)))
 
     # --- after every change -------------------------------------------------------------------------------
     def _step(self, events, before: list | None = None) -> None:
@@ -548,6 +552,9 @@ class Play:
                 deadline := self.deadlines.due(trio.current_time())) is not None:
             if deadline.kind == "turn":
                 self._turn_over(deadline)
+            elif deadline.kind == "reveal" and self.table.seating.seats[deadline.seat].session is None:
+                # DT-251: his card was laid in time (committed); its reveal waits for him, within his grace
+                self.deadlines.wait(deadline)
             else:
                 self.deadlines.drop(deadline)
                 if deadline.kind == "place":

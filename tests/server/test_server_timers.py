@@ -142,6 +142,41 @@ async def test_a_combat_card_not_revealed_in_time_is_the_zero(autojump_clock):
             assert not any(isinstance(e, RevealMismatch) for c in clients.values() for e in c.received)
 
 
+async def test_DT_251_a_combat_card_laid_in_time_waits_for_its_player_to_come_back_and_reveal_it(autojump_clock):
+    """BG-OPT-04 gives 5 seconds to lay a card; a card committed in time whose player's connection dropped before
+    the reveal (a play-test killed the client right after `card 6`) was replaced by +0 once the reveal's 5 seconds
+    passed. Its reveal now waits while the seat is away (within its grace), and gets 5 seconds afresh once he is
+    back: his kept commitment is revealed and counts. A seat present that does not reveal still gets +0 (above)."""
+    from dungeon_twister.protocol import ResumeInfo, TableEvent
+    from test_server_support import Client, KeepingConnection
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            purpose = views["B"]["secret"]
+            for seat in ("B", "Y"):
+                await players[seat].act(table, views[seat])  # both commit
+            await blue.expect(OpponentCommit)
+            await yellow.expect(OpponentCommit)
+            await blue.reveal(purpose)
+            kept, resume = yellow.conn.commitments, ResumeInfo(yellow.token, table, yellow.conn.last_event)
+            chosen = kept._secrets[purpose][0]
+            await yellow.close()  # Yellow's client dies before its reveal
+            start = trio.current_time()
+            await trio.sleep(30)  # six times the reveal's 5 seconds, within the 60 s grace
+            assert blue.events_of("timeout") == [] and not blue.events_of("combat_resolved")
+            yellow = await Client.connect(server, "bob", resume=resume, conn=KeepingConnection(kept), memory=True)
+            back = await yellow.expect(Timer, lambda t: t.seat == "Y")
+            assert back.deadline_ms == 5000
+            await yellow.seen(OpponentCommit, lambda e: e.purpose == purpose)
+            await yellow.reveal(purpose)
+            resolved = await blue.expect_event("combat_resolved")
+            assert resolved["cards"]["Y"] == int(chosen.split("+")[1]) and blue.events_of("timeout") == []
+            assert trio.current_time() - start >= 30
+
+
 def test_PD_OBJ_CHARM_07_a_charm_scroll_adds_a_minute_like_a_potion():
     """The events of a step that extend the turn: a minute per Speed Potion and per Charm Scroll, nothing else."""
     from dungeon_twister.server.deadlines import turn_extensions
