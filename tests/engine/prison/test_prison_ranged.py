@@ -13,6 +13,21 @@ from ..builders import act, apply_texts, assert_refused, legal_set, where
 from .builders import prison_position
 
 
+def combat_refused(cases) -> None:
+    """Each (position text, rule, message): the position reader refuses the text's combat field with that rule and
+    message (DT-269)."""
+    from dungeon_twister.engine import parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    for text, rule, message in cases:
+        try:
+            parse_position(text)
+        except PositionError as error:
+            assert (error.rule, error.field, error.message) == (rule, "combat", message), error
+        else:
+            raise AssertionError(f"accepted: {text}")
+
+
 def shots(state) -> set[str]:
     return legal_set(state, verb="shoot")
 
@@ -299,13 +314,12 @@ def test_PR_OBJ_LANCE_01_03_04_BG_COMBAT_07_DT_269_a_positions_lance_combat_is_o
     turn (BG-COMBAT-07) are refused, each with the engine's own refusal; across the slit d14|e14 the square right
     across reads back (PR-OBJ-LANCE-04), one square back from the slit does not."""
     from dungeon_twister.engine import format_position, parse_position
-    from dungeon_twister.engine.core.errors import PositionError
 
     lance = format_position(act(prison_position("bMK@c1 bLN@c1 bNG@d1 yCO@c3 yBS@h5"), "lance bMK yCO"))
     assert format_position(parse_position(lance)) == lance
     slit = format_position(act(prison_position("bCL@d14 bLN@d14 yMK@e14 yBS@h5"), "lance bCL yMK"))
     assert format_position(parse_position(slit)) == slit
-    for text, rule, message in (
+    combat_refused((
             (lance.replace("yCO@c3", "yCO@c4"), "PR-OBJ-LANCE-01", "bMK: yCO is not 2 free squares away in a "
                                                                    "straight line"),
             (lance.replace("yCO@c3", "yCO@c2"), "PR-OBJ-LANCE-03", "bMK: yCO is beside bMK: the lance is no use "
@@ -313,13 +327,7 @@ def test_PR_OBJ_LANCE_01_03_04_BG_COMBAT_07_DT_269_a_positions_lance_combat_is_o
             (lance.replace("yBS@h5", "yBS@b1"), "PR-OBJ-LANCE-03", "bMK: bMK is beside an enemy figure"),
             (lance.replace("yCO@c3", "yCO@c3!5"), "BG-COMBAT-07", "bMK: yCO was wounded this turn"),
             (slit.replace("bCL@d14 bLN@d14", "bCL@c14 bLN@c14"), "PR-OBJ-LANCE-01",
-             "bCL: yMK is not 2 free squares away in a straight line")):
-        try:
-            parse_position(text)
-        except PositionError as error:
-            assert (error.rule, error.field, error.message) == (rule, "combat", message), error
-        else:
-            raise AssertionError(f"accepted: {text}")
+             "bCL: yMK is not 2 free squares away in a straight line")))
 
 
 def test_PR_RANGED_02_06_07_BG_CHAR_CLERIC_02_DT_269_a_positions_shot_is_one_its_shooter_could_declare():
@@ -328,13 +336,12 @@ def test_PR_RANGED_02_06_07_BG_CHAR_CLERIC_02_DT_269_a_positions_shot_is_one_its
     (PR-RANGED-07) and a friend standing between them (PR-RANGED-02) are refused, and so is a shot by the blue
     Naga healed this turn (BG-CHAR-CLERIC-02), each with the engine's refusal of that shot, naming the shooter."""
     from dungeon_twister.engine import format_position, parse_position
-    from dungeon_twister.engine.core.errors import PositionError
 
     shot = format_position(act(prison_position("bCL@c1 bBW@c1 bNG@d1 yNG@c4 yTP@h5"), "shoot bCL yNG"))
     assert format_position(parse_position(shot)) == shot
     naga = format_position(act(prison_position("bNG@c1 bBW@c1 bCL@d1 yNG@c4 yTP@h5"), "shoot bNG yNG"))
     assert format_position(parse_position(naga)) == naga and "acted=bNG ;" in naga
-    for text, rule, message in (
+    combat_refused((
             (shot.replace("yNG@c4", "yNG@d4"), "PR-RANGED-02",
              "bCL: yNG is not the first person on a line of sight of bCL"),
             (shot.replace("yTP@h5", "yTP@b1"), "PR-RANGED-06", "bCL: bCL is beside an enemy: no shot"),
@@ -342,10 +349,4 @@ def test_PR_RANGED_02_06_07_BG_CHAR_CLERIC_02_DT_269_a_positions_shot_is_one_its
             (shot.replace("bNG@d1", "bNG@c2"), "PR-RANGED-02",
              "bCL: yNG is not the first person on a line of sight of bCL"),
             (naga.replace("acted=bNG ;", "acted=bNG exhausted=bNG ;"), "BG-CHAR-CLERIC-02",
-             "bNG: bNG was healed this turn")):
-        try:
-            parse_position(text)
-        except PositionError as error:
-            assert (error.rule, error.field, error.message) == (rule, "combat", message), error
-        else:
-            raise AssertionError(f"accepted: {text}")
+             "bNG: bNG was healed this turn")))
