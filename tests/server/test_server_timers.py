@@ -147,7 +147,7 @@ async def test_DT_251_a_combat_card_laid_in_time_waits_for_its_player_to_come_ba
     the reveal (a play-test killed the client right after `card 6`) was replaced by +0 once the reveal's 5 seconds
     passed. Its reveal now waits while the seat is away (within its grace), and gets 5 seconds afresh once he is
     back: his kept commitment is revealed and counts. A seat present that does not reveal still gets +0 (above)."""
-    from dungeon_twister.protocol import ResumeInfo, TableEvent
+    from dungeon_twister.protocol import ResumeInfo
     from test_server_support import Client, KeepingConnection
 
     with trio.fail_after(HANG_GUARD):
