@@ -112,6 +112,7 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
 register_action(Lance, {"lance": lambda w, seat: Lance(seat, w.token(seat), w.token())},
                 lambda a: f"lance {a.token} {a.target}", any_of("lance"))
 
+
 def position_check(state: GameState) -> None:
     """A written position's pending lance combat is one its lancer could have declared (PR-OBJ-LANCE-01..04): the
     target within the lance's reach, no enemy figure beside the lancer (nothing moves between a declaration and its

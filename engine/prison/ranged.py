@@ -152,6 +152,7 @@ def _format(a: Shoot) -> str:
 
 register_action(Shoot, {"shoot": _parse}, _format, any_of("ranged"))
 
+
 def position_check(state: GameState) -> None:
     """A written position's pending shot is one its shooters could have declared and joined (PR-RANGED-01..09):
     nothing moves between a declaration and its cards, so each shooter's own refusal is the position's (DT-269).
