@@ -134,14 +134,12 @@ class Deadlines:
         """A reveal whose seat is away when its time is out: it waits for him, stopped (DT-251)."""
         deadline.at = math.inf
 
-    def resume(self, seat: str, now: float) -> list[Notice]:
-        """The seat is back: each of its reveals that waited for it gets its 5 seconds afresh (DT-251)."""
-        notices = []
-        for deadline in self._others.values():
-            if deadline.seat == seat and deadline.kind == "reveal" and deadline.at == math.inf:
-                deadline.at = now + SECRET_SECONDS
-                notices.append((seat, SECRET_SECONDS))
-        return notices
+    def resume(self, seat: str, now: float) -> list[Deadline]:
+        """The seat is back: each of its reveals that waited for it gets its 5 seconds afresh (DT-251); those."""
+        back = [d for d in self._others.values() if d.seat == seat and d.kind == "reveal" and d.at == math.inf]
+        for deadline in back:
+            deadline.at = now + SECRET_SECONDS
+        return back
 
     def running(self) -> list[Deadline]:
         out = [d for d in self._others.values() if d.at != math.inf]

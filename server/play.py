@@ -478,11 +478,11 @@ class Play:
         elif self.deadlines is not None and self.running:
             now = trio.current_time()
             back = self.deadlines.resume(seat, now) if seat is not None else []
+            for deadline in back:  # DT-251: his reveals' 5 seconds start now, for everyone to see
+                self.table.send_all(Timer(self.table.id, deadline.seat, _ms(deadline.at - now)))
             for deadline in self.deadlines.running():
-                if (deadline.seat, deadline.kind) != (seat, "reveal") or not back:
+                if all(deadline is not resumed for resumed in back):
                     session.send(Timer(self.table.id, deadline.seat, _ms(deadline.at - now)))
-            for waited, seconds in back:  # DT-251: his reveals' 5 seconds start now, for everyone to see
-                self.table.send_all(Timer(self.table.id, waited, _ms(seconds)))
 
     # --- after every change -------------------------------------------------------------------------------
     def _step(self, events, before: list | None = None) -> None:
