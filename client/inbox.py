@@ -250,11 +250,9 @@ def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> 
     # the table's joins: a creator was told he had missed something, a play-test found)
     session.state.came_in = message.n > 0 and isinstance(message.view, dict) and bool(message.view.get("started"))
     if went_back:  # the log's lines after the server's point no longer stand, and which they are is not known
-        session.state.log.clear()
-        session.state.came_in = True
         # TRANSLATORS: after a server's restart, when its game is earlier than what the client showed
-        session.state.log.append(_("the server's game went back to an earlier point (its store was restored from a "
-                                   "copy): what this log showed after that point no longer stands"))
+        session.state.forget_history(_("the server's game went back to an earlier point (its store was restored "
+                                       "from a copy): what this log showed after that point no longer stands"))
     table = message.view.get("table") if isinstance(message.view, dict) else None
     asked = table.get("asked") if isinstance(table, dict) else None
     state = session.state

@@ -383,6 +383,17 @@ class ClientState:
         self.deal_mine = self.deal_theirs = None
         self.room_picks = []
 
+    def forget_history(self, note: str) -> None:
+        """The game went back behind what the log and the move list show (a server restored from an older copy of
+        its store): both start again here, the log with `note`; the last moves' shading goes too."""
+        self.log.clear()
+        self.log.append(note)
+        self.came_in = True
+        self.moves.clear()
+        self.moves_made = 0
+        self.moves_at_views.clear()
+        self.trails = {}
+
     def add_move(self, entry: str) -> None:
         self.moves.append(entry)
         self.moves_made += 1

@@ -335,7 +335,8 @@ def test_a_verb_typed_alone_lists_its_actions_instead_of_playing_the_only_one():
 def test_a_snapshot_with_fewer_steps_than_the_view_before_says_the_game_went_back():
     """docs/protocol.md sections 13 and 20: a server put back from an older copy of its store sends a snapshot
     with fewer `steps` than the last view had. Which of the log's lines no longer stand is not known: they give
-    way to one line saying so, and the panel says the log starts at a snapshot. A plain restart (the same steps)
+    way to one line saying so, and the panel says the log starts at a snapshot; the move list starts again too
+    (play-test 20b found it kept the moves the restore undid). A plain restart (the same steps)
     or a view without steps (an older server) leaves the log alone."""
     from dungeon_twister.protocol import Snapshot
 
@@ -345,14 +346,17 @@ def test_a_snapshot_with_fewer_steps_than_the_view_before_says_the_game_went_bac
     state.view = {**state.view, "steps": 40}
     lines = ["Blue moves the Thief from b0 to b3", "Yellow moves the Warrior from e21 to e18"]
     state.log.extend(lines)
+    state.add_move("bTH b0-b3")
+    state.trails = {"B": ["b0", "b1", "b2", "b3"]}
     wired.deliver(Snapshot(TABLE, 1000, {**state.view, "steps": 40}))  # a restart: nothing lost
     wired.deliver(Snapshot(TABLE, 1001, {k: v for k, v in state.view.items() if k != "steps"}))
-    assert list(state.log)[-2:] == lines
+    assert list(state.log)[-2:] == lines and list(state.moves) == ["bTH b0-b3"]
     wired.deliver(Snapshot(TABLE, 1002, {**state.view, "steps": 40}))
     wired.deliver(Snapshot(TABLE, 2000, {**state.view, "steps": 31}))
     assert list(state.log) == ["the server's game went back to an earlier point (its store was restored from a "
                                "copy): what this log showed after that point no longer stands"]
     assert state.came_in and state.view["steps"] == 31
+    assert list(state.moves) == [] and state.trails == {}, "the move list and the last move's shading go too"
 
 
 def test_a_snapshot_of_a_game_that_ended_meanwhile_shows_how_it_ended():
