@@ -141,8 +141,10 @@ def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts, o
         # building's for the builds)
         out.append(("", "  " + " · ".join(_choosing(seat, seat in committed) for seat in to_act) + "\n"))
     out += parts.turn_detail(view)
+    # (a clock run out is the server's to act on: a frozen 0:00 read as a bug while it waited for an away seat's
+    # reveal, DT-251, a play-test found; the server's next `timer` shows a clock again)
     clocks = [f"{seat_name(seat)} {_clock(deadline - now)}" for seat, deadline in sorted(timers.items())
-              if seat in to_act]
+              if seat in to_act and deadline > now]
     if clocks:
         out.append(("class:refusal", _("time left: {clocks}").format(clocks=" · ".join(clocks)) + "\n"))
     return out

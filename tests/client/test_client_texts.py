@@ -381,6 +381,8 @@ def test_panel_shows_table_seats_turn_ap_cards_and_the_clock():
     assert "Table t-1  6 VP · timers" in text
     assert "Blue   ann  ← you" in text and "Yellow bob" in text
     assert "Blue's AP left 4" in text and "time left: Blue 1:30" in text
+    assert "time left: Blue 0:01" in text_of(game_panel(state, now=99.5))
+    assert "time left" not in text_of(game_panel(state, now=100.0)), "run out: no frozen 0:00 (DT-251's wait)"
     assert "action: 2 3 · played 5" in text and "combat: +0 +1 +2 +3" in text and "jumps: 2" in text
     assert "action: 4 in hand" in text and "combat: 9 cards" in text, "the opponent's hand: counts only"
     # an empty hand says so (a play-test saw "action:  · played 2" after the last card of a cycle)
