@@ -155,7 +155,8 @@ def combat(view: dict, seat: str | None) -> StyleAndTextTuples:
         else:
             laid = _("{seat} lays first, face up").format(seat=seat_name(first["seat"]))
         out.append(("", f"  {laid}\n"))
-    played = ", ".join(_("{seat} has laid a card").format(seat=seat_name(s)) for s in c.get("played", ()))
+    shown = first.get("seat") if first and first.get("card") is not None else None  # (its card is said above)
+    played = ", ".join(_("{seat} has laid a card").format(seat=seat_name(s)) for s in c.get("played", ()) if s != shown)
     if c.get("my_card") is not None and c.get("my_second") is not None:
         # TRANSLATORS: the viewer's Berserker fights with two combat cards
         mine = " · " + _("your cards +{card} and +{second}").format(card=c["my_card"], second=c["my_second"])

@@ -18,7 +18,11 @@ from .state import TURN_FLASH_SECONDS, ClientState
 HINTS = {"draft": N_("pick a room pair, a character or an object: pick CODE, one the list offers (Tab completes)"),
          "build": N_("build your team in secret: build pairs=... characters=... objects=..."),
          "hide": N_("hide a token: hide TOKEN ROOM"), "card": N_("play an action card: card N"),
-         "main": N_("spend your AP, or end"), "place": N_("place a found token: place TOKEN SQUARE")}
+         "main": N_("spend your AP, or end"), "place": N_("place a found token: place TOKEN SQUARE"),
+         # a combat's cards laid as plain actions: a Weapon Master's (PD-CHAR-WMASTER-01), a Telepath's naming
+         # (PR-CHAR-TELEPATH-01); the secret card has its own line (`_your_part`)
+         "combat:combat": N_("lay your combat card: combat +N"),
+         "combat:mind": N_("name a combat card's value: mind +N")}
 # TRANSLATORS: a phase of the board game, as the panel's turn line names it
 PHASES = {"draft": N_("team building (mutual choice)"), "build": N_("team building (free choice, in secret)"),
           "team": N_("secret team choice"), "hide": N_("hiding tokens"), "card": N_("action card"),

@@ -656,7 +656,8 @@ def test_CG_CHAR_BERSERK_02_the_weapon_masters_side_is_shown_both_cards_of_the_b
 
     s = act(act(act(build({"bBE": "a1", "yWM": "a1", "yWA": "d4"}, combat=True), "attack bBE yWM"), "frenzy 2"),
             "card 3+5")
-    assert "Blue lays first, face up: +3 and +5" in "".join(text for _, text in combat(view(s, "Y"), "Y"))
+    yellow = "".join(text for _, text in combat(view(s, "Y"), "Y"))
+    assert "Blue lays first, face up: +3 and +5" in yellow and "Blue has laid a card" not in yellow
     assert "your cards +3 and +5" in "".join(text for _, text in combat(view(s, "B"), "B"))
     assert describe_event({"kind": "combat_card", "seat": "B", "value": 3, "second": 5}) == "Blue lays +3 and +5"
     assert describe_event({"kind": "combat_card", "seat": "B", "value": 3}) == "Blue lays +3"

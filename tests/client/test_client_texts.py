@@ -1117,6 +1117,12 @@ def test_PD_CHAR_WMASTER_01_PR_OBJ_LANCE_05_the_combat_box_says_who_lays_first_a
     assert box()[-1] == "  Blue is choosing, Yellow is choosing"
     lance = box(attacker="bWZ", target="yNG", attackers=[], defenders=["yNG"], lancer="bWZ")
     assert lance[1] == "  a lance by bWZ · defenders yNG"
+    # the side laying its card as a plain action read an empty "Your move:" (play-test 20b); so would a naming
+    state = seated(position_text("bWA@c4 yTR@c6"))
+    for legal, hint in ((["combat +0", "combat +2"], "lay your combat card: combat +N"),
+                        (["mind +1", "mind none"], "name a combat card's value: mind +N")):
+        state.view = {**state.view, "phase": "combat", "legal": legal}
+        assert f"Your move: {hint}\n" in text_of(game_panel(state, now=0.0))
 
 
 def test_PD_TEAM_FREE_01_a_build_opened_to_the_server_is_not_called_revealed():
