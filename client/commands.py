@@ -53,7 +53,7 @@ class Commands:
             if command is not None:
                 command(rest.strip())
             elif self.state.at_table and (word in self._verbs() or not self._near_command(word)):
-                self.session.act(line)
+                self.session.act(line, self._verbs())
             else:
                 near = self._near_command(word)
                 if near:

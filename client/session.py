@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from itertools import count
 
@@ -691,8 +691,9 @@ class Session:
         self.state.question = ""
         self.send(DrawAnswer(self.state.table, accept))
 
-    def act(self, text: str) -> None:
-        """Play an action; while a simultaneous secret choice is pending, commit to it instead."""
+    def act(self, text: str, verbs: Collection[str] = ()) -> None:
+        """Play an action; while a simultaneous secret choice is pending, commit to it instead. `verbs`: the game's
+        action verbs (a verb typed alone lists the actions it begins, or says it begins none)."""
         state = self.state
         if state.spectating:
             # TRANSLATORS: help, chat and leave are commands: keep them in English.
@@ -702,7 +703,11 @@ class Session:
                 limit=ACTION_TEXT.max_len, count=len(text)))
         elif state.secret_purpose:
             secret_choice.choose(self, text)
-        elif (named := _verb_alone(text, state.view)) is not None:
+        elif (named := _verb_alone(text, state.view, verbs)) == []:
+            # TRANSLATORS: a verb typed alone (e.g. `attack`) that begins none of the legal actions now
+            state.say(_("{verb}: none of your legal actions now begins with it (Tab lists them)").format(
+                verb=text.strip()))
+        elif named is not None:
             shown = ", ".join(named[:BARE_VERB_SHOWN]) + (", …" if len(named) > BARE_VERB_SHOWN else "")
             # TRANSLATORS: a verb typed alone (e.g. `reveal`), which would play its only action at once: the legal
             # actions it begins are listed instead; {actions} are typed as they are
@@ -717,13 +722,15 @@ class Session:
                 state.notice = ""  # the bar answered an earlier line: it would read as this action's answer
 
 
-def _verb_alone(text: str, view: dict | None) -> list[str] | None:
+def _verb_alone(text: str, view: dict | None, verbs: Collection[str] = ()) -> list[str] | None:
     """The legal actions a verb typed alone begins (`reveal`, `attack`), when it is not itself an action (`end`):
     listed rather than played. The server takes an abbreviation that names one legal action as that action, and
-    a bare verb is one, so `reveal` revealed a room, which no takeback undoes (play-test 20). None: send it."""
+    a bare verb is one, so `reveal` revealed a room, which no takeback undoes (play-test 20). [] for one of the
+    game's `verbs` that begins none (the Card Game's parser answered "attack takes 2 word(s)"); None: send it (a
+    word that is no verb may be an abbreviation, `g6`)."""
     word = text.strip()
     legal = (view or {}).get("legal")
-    if not word or " " in word or not isinstance(legal, list) or word in legal:
+    if not word or " " in word or not isinstance(legal, list) or not legal or word in legal:
         return None
     named = [action for action in legal if isinstance(action, str) and action.split(" ", 1)[0] == word]
-    return named or None
+    return named if named or word in verbs else None

@@ -307,8 +307,8 @@ def test_DT_228_a_snapshot_with_a_pending_draw_offer_asks_as_its_event_did():
 def test_a_verb_typed_alone_lists_its_actions_instead_of_playing_the_only_one():
     """Play-test 20: `reveal` alone, typed to see the choices, revealed the only room it could (the server takes an
     abbreviation that names one legal action as that action), and no takeback undoes a reveal. A verb alone is
-    not sent: the bar lists the actions it begins. A verb that is itself an action (`end`), a verb that begins
-    none (the server's refusal says why), and any text longer than the verb are sent as before."""
+    not sent: the bar lists the actions it begins, or says it begins none. A verb that is itself an action
+    (`end`), a word that is no verb (an abbreviation) and any longer text are sent as before."""
     from dungeon_twister.protocol import Action
 
     wired = WiredSession()
@@ -327,7 +327,9 @@ def test_a_verb_typed_alone_lists_its_actions_instead_of_playing_the_only_one():
     ui.commands.run("move")
     assert state.notice.startswith("move: 7 actions, move bWA a1, ") and state.notice.count("move bWA") == 6
     assert "f1, …: type one" in state.notice and wired.sent() == []
-    for sent in ("end", "jump", "move bWA a1"):
+    ui.commands.run("jump")  # a verb that begins none of them (the Card Game's parser said "takes 2 word(s)")
+    assert wired.sent() == [] and state.notice == "jump: none of your legal actions now begins with it (Tab lists them)"
+    for sent in ("end", "a1", "move bWA a1"):  # (`a1`, no verb, is an abbreviation of the move)
         ui.commands.run(sent)
         assert [m.text for m in wired.sent() if isinstance(m, Action)] == [sent]
 
