@@ -52,7 +52,9 @@ class Commands:
         try:
             if command is not None:
                 command(rest.strip())
-            elif self.state.at_table and (word in self._verbs() or not self._near_command(word)):
+            elif self.state.at_table and (word.lower() in self._verbs() or not self._near_command(word)):
+                if word.lower() in self._verbs():  # a verb in capitals (`End`, `MOVE`) is the verb; tokens keep case
+                    line = " ".join(filter(None, (word.lower(), rest.strip())))
                 self.session.act(line, self._verbs())
             else:
                 near = self._near_command(word)

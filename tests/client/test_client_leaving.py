@@ -332,6 +332,9 @@ def test_a_verb_typed_alone_lists_its_actions_instead_of_playing_the_only_one():
     for sent in ("end", "a1", "move bWA a1"):  # (`a1`, no verb, is an abbreviation of the move)
         ui.commands.run(sent)
         assert [m.text for m in wired.sent() if isinstance(m, Action)] == [sent]
+    for typed, sent in (("End", "end"), ("MOVE bWA a1", "move bWA a1")):  # a verb in capitals (play-test 20b)
+        ui.commands.run(typed)
+        assert [m.text for m in wired.sent() if isinstance(m, Action)] == [sent]
 
 
 def test_a_snapshot_with_fewer_steps_than_the_view_before_says_the_game_went_back():
