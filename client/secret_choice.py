@@ -268,6 +268,8 @@ def _opponent_chose(session: Session, seat: str, purpose: str) -> None:
         notice = _("{seat} has made his secret choice ({purpose}); make yours")
     notice = notice.format(seat=seat_name(seat), purpose=purpose)
     session.state.say(notice)
+    # the game moving on takes it away (a play-test saw "lay yours within 5 seconds" stay after the +0 was laid)
+    session.state.event_notice = notice
     session.state.log.append(notice)
 
 

@@ -177,6 +177,20 @@ async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leav
         assert isinstance(await server.receive(), Commit)
         assert "Blue has chosen, Yellow has chosen" in panel(session)
 
+    async with running_client() as (session, listener):  # no card laid: once the +0 is laid the notice goes
+        server = await listener.next_server()
+        await server.seat(session, timers=True)
+        opponent = PlayerCommitments(TABLE, "Y")
+        await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +5")))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.notice == told
+        n = session.connection.last_event
+        await server.send(TableEvent(TABLE, n + 1, {"kind": "timeout", "seat": "B", "purpose": "combat-1",
+                                                    "actions": ["combat +0"]}))
+        await server.send(TableEvent(TABLE, n + 2, {"kind": "card_chosen", "seat": "B", "value": 0}))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.notice == "", "a play-test saw it stay after the +0 was laid"
+
     async with running_client() as (session, listener):  # untimed: no deadline to tell
         server = await listener.next_server()
         await server.seat(session)
