@@ -1,9 +1,9 @@
 """A table's numbered event log (1, 2, 3, ...): the recent events are kept, packed, for resuming clients.
 
-Each event is kept as it was sent, per viewer class and form (protocol.Packed bytes keyed by (seat or None,
-"full" | "delta" | "compact")), never a game state: a game holds a few KiB of log, not whole states. Each form keeps at most
-KEEP events and FORM_BUDGET bytes of them (deltas are small and go far back; whole views only a few steps); a
-client whose form no longer covers what it missed gets a snapshot.
+Each event is kept as it was sent, per viewer class and form (protocol.Packed bytes keyed by (seat or None, "full" |
+"delta" | "compact")), never a game state: a game holds a few KiB of log, not whole states. Each form keeps at most
+KEEP events and FORM_BUDGET bytes of them (deltas are small and go far back; whole views only a few steps); a client
+whose form no longer covers what it missed gets a snapshot.
 
 A form's newest events are its bytes as sent (None where the form was not rendered: nobody of that class and form
 was at the table then), no object per event (not even its Packed wrapper, made again for a replay). Once the

@@ -323,10 +323,10 @@ class Table:
         messages, worked out before) follow each class's view in the same write.
 
         Each viewer class (B, Y, spectators) and form ("full" views, "delta" for the clients with the feature
-        delta_views, "compact" for those with compact_legal too: `_form`) is rendered and packed once per payload,
-        and its table_event frame made once: every connection of that class gets the same bytes
-        (Session.send_framed); a view is made once per class for every form. A form is rendered (and logged) once someone at this table received it, so that a client who comes
-        back is replayed from the log.
+        delta_views, "compact" for those with compact_legal too: `_form`) is rendered and packed once per
+        payload, and its table_event frame made once: every connection of that class gets the same bytes
+        (Session.send_framed); a view is made once per class for every form. A form is rendered (and logged)
+        once someone at this table received it, so that a client who comes back is replayed from the log.
 
         In a table's step of a game that goes on, what the step wrote so far (the action's journal line) is
         committed first, and each class's frames leave as soon as its view is made. The views that list legal

@@ -170,22 +170,36 @@ def _powers_count(state: CardState, f: Figure, power: str) -> int:
     return sum(power in load().objects[i.code].abilities for i in _objects(state, f))
 
 
-def _lay(st: CardState, tid: str, loc, facing=None) -> CardState:
-    """Put an object or a carried wounded character down in a zone or on a start position (DT-206: the rules put
-    objects there, CG-CHAR-TELEKIN-03, CG-WOUND-04); a wounded character laid on a start position faces `facing`,
-    the zone its carrier faces."""
-    if st.has_item(tid):
-        return st.with_item(replaced(st.item(tid), where="floor", at=loc))
+def _laid(card, is_item: bool, loc, facing=None):
+    """The object or carried wounded character `card` put down in a zone or on a start position (DT-206: the rules
+    put objects there, CG-CHAR-TELEKIN-03, CG-WOUND-04); a wounded character laid on a start position faces
+    `facing`, the zone its carrier faces."""
+    if is_item:
+        return replaced(card, where="floor", at=loc)
     if is_start(loc):
-        return st.with_figure(replaced(st.fig(tid), where="start", at=loc[1], facing=facing, pin=None))
-    return st.with_figure(replaced(st.fig(tid), where="maze", at=loc, facing=None, pin=None))
+        return replaced(card, where="start", at=loc[1], facing=facing, pin=None)
+    return replaced(card, where="maze", at=loc, facing=None, pin=None)
+
+
+def _held(card, is_item: bool, holder: str):
+    """The object or wounded character (CG-CARRY-01) `card` now carried by `holder`."""
+    if is_item:
+        return replaced(card, where="carried", at=holder)
+    return replaced(card, where="carried", at=holder, facing=None, pin=None)
+
+
+def _lay(st: CardState, tid: str, loc, facing=None) -> CardState:
+    """`_laid` in the state `st`."""
+    if st.has_item(tid):
+        return st.with_item(_laid(st.item(tid), True, loc))
+    return st.with_figure(_laid(st.fig(tid), False, loc, facing))
 
 
 def _hold(st: CardState, tid: str, holder: str) -> CardState:
-    """An object or a wounded character (CG-CARRY-01) now carried by `holder`."""
+    """`_held` in the state `st`."""
     if st.has_item(tid):
-        return st.with_item(replaced(st.item(tid), where="carried", at=holder))
-    return st.with_figure(replaced(st.fig(tid), where="carried", at=holder, facing=None, pin=None))
+        return st.with_item(_held(st.item(tid), True, holder))
+    return st.with_figure(_held(st.fig(tid), False, holder))
 
 
 class _Cards:
@@ -209,20 +223,12 @@ class _Cards:
     def lay(self, tid: str, loc, facing=None) -> None:
         """`_lay`: down in a zone or on a start position, a wounded character laid there facing `facing`."""
         is_item, card = self._card(tid)
-        if is_item:
-            self._put(True, replaced(card, where="floor", at=loc))
-        elif is_start(loc):
-            self._put(False, replaced(card, where="start", at=loc[1], facing=facing, pin=None))
-        else:
-            self._put(False, replaced(card, where="maze", at=loc, facing=None, pin=None))
+        self._put(is_item, _laid(card, is_item, loc, facing))
 
     def hold(self, tid: str, holder: str) -> None:
         """`_hold`: carried by `holder`."""
         is_item, card = self._card(tid)
-        if is_item:
-            self._put(True, replaced(card, where="carried", at=holder))
-        else:
-            self._put(False, replaced(card, where="carried", at=holder, facing=None, pin=None))
+        self._put(is_item, _held(card, is_item, holder))
 
     def load(self, fid: str, *, add: str | None = None, drop: str | None = None) -> None:
         """`_carried_with`: figure `fid` carrying `add` more and `drop` no more."""

@@ -3,8 +3,8 @@ out, `legal_omitted` says how many actions it held, and the seat still plays by 
 server checks as any other.
 
 The frame limit is made small (`max_frame_size` 16 KiB) so that the board game's secret team choice, 1,680 texts
-of about 30 bytes (docs/protocol.md section 14), passes it: the same mechanism covers a card-game position with thousands of moves
-(DT-206 exchanges times paths) under the default 1 MiB."""
+of about 30 bytes (docs/protocol.md section 14), passes it: the same mechanism covers a card-game position with
+thousands of moves (DT-206 exchanges times paths) under the default 1 MiB."""
 
 import trio
 from dungeon_twister.engine import legal_texts
