@@ -52,10 +52,11 @@ class Commands:
         try:
             if command is not None:
                 command(rest.strip())
-            elif self.state.at_table and (word.lower() in self._verbs() or not self._near_command(word)):
-                if word.lower() in self._verbs():  # a verb in capitals (`End`, `MOVE`) is the verb; tokens keep case
-                    line = " ".join(filter(None, (word.lower(), rest.strip())))
-                self.session.act(line, self._verbs())
+            elif self.state.at_table and ((verb := word.lower()) in (verbs := self._verbs())
+                                          or not self._near_command(word)):
+                if verb in verbs:  # a verb in capitals (`End`, `MOVE`) is the verb; the tokens keep their case
+                    line = " ".join(filter(None, (verb, rest.strip())))
+                self.session.act(line, verbs)
             else:
                 near = self._near_command(word)
                 if near:
