@@ -69,7 +69,10 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
         return matches[0]
     if matches:
         raise ChoiceError(_("it matches {n} choices, e.g. {example}").format(n=len(matches), example=repr(matches[0])))
-    problem = _team_problem(text, seat, team, scenario) if team is not None and game == "board" else None
+    problem = None
+    if game == "board":
+        problem = (_team_problem(text, seat, team, scenario) if team is not None
+                   else _listed_team_problem(text, legal, seat, scenario))
     if problem is None and typo is None:
         problem = _choice_problem(text, legal, seat, FAMILIES[game], named, hand)
     if problem is not None:
@@ -97,6 +100,25 @@ def _choice_problem(text: str, legal: list[str], seat: str, rules, named: int | 
     except NotationError:
         return None
     return rules.choice_refusal(action, choices, named, hand)
+
+
+def _listed_team_problem(text: str, legal: list[str], seat: str, scenario: bool) -> IllegalAction | None:
+    """Why the team `text` is none of the team choices `legal`, sent as a list (a Prison scenario's team of fewer
+    characters than marked squares has no compact form), as setup.team_refusal says from what the list shows: its
+    marked squares, the seat's characters, the team's size and how many are left out; None when `text` or the list
+    is no team choice. (A play-test typed two characters on one square and read "not one of your choices now".)"""
+    if not legal or len(legal) > MAX_EXPLAINED or not legal[0].startswith("team "):
+        return None
+    try:
+        action = parse_action(text, seat)
+        choices = [parse_action(choice, seat) for choice in legal]
+    except NotationError:
+        return None
+    if not isinstance(action, ChooseTeam) or not all(isinstance(choice, ChooseTeam) for choice in choices):
+        return None
+    marked = sorted({square for choice in choices for square, _ in choice.team})
+    characters = sorted({code for choice in choices for code in (*(code for _, code in choice.team), *choice.removed)})
+    return team_refusal(action, len(choices[0].team), marked, characters, len(choices[0].removed), scenario)
 
 
 def _team_problem(text: str, seat: str, form: dict, scenario: bool) -> IllegalAction | None:

@@ -984,6 +984,35 @@ def test_BG_SETUP_04_OPT_08_the_client_refuses_a_wrong_team_citing_the_rule_the_
     assert resolve_choice("team TH WA TR GB", legal, "B", None, "board", form) == "team b0=TH d0=WA g0=TR i0=GB"
 
 
+@pytest.mark.parametrize("typed", [
+    "team b11=CO b11=MK",  # two characters on one square (as typed in play-test 20)
+    "team b11=CO d11=CO",  # one character twice
+    "team b11=CO d11=NG",  # a character of the other side's scenario team
+    "team b0=CO d11=MK",  # a square of the other start zone
+    "team b11=CO d11=MK g11=NG",  # three characters where the scenario plays two
+])
+def test_PR_SETUP_04_a_listed_team_choice_is_refused_with_the_rule_the_engine_cites(typed):
+    """Prison scenario 2 gives Yellow 2 characters for 3 marked squares: the 12 choices have no compact form
+    (protocol views.team_choice), so the view lists them. A play-test typed `team b11=CO b11=MK` and read "not one
+    of your choices now", with no rule; the client now reads the marked squares, the characters and the team's
+    size from the list and cites what the engine's refusal of the same team says (PR-SETUP-04, its sentence)."""
+    from dungeon_twister.client.secret_choice import ChoiceError, resolve_choice
+    from dungeon_twister.engine import IllegalAction, Options, apply, format_action, legal_actions, new_game, \
+        parse_action
+    from dungeon_twister.protocol.views import team_choice
+
+    state = new_game(Options(set_name="prison", scenario="prison-2"), 3)
+    legal = [format_action(action) for action in legal_actions(state, "Y")]
+    assert len(legal) == 12 and team_choice(legal) is None, "3 squares x 2 places x 2 orders, sent as a list"
+    with pytest.raises(IllegalAction) as engine_refusal:
+        apply(state, parse_action(typed, "Y"))
+    with pytest.raises(ChoiceError) as client_refusal:
+        resolve_choice(typed, legal, "Y", None, "board", None, True)
+    assert (client_refusal.value.rule, str(client_refusal.value)) == ("PR-SETUP-04", engine_refusal.value.message)
+    assert engine_refusal.value.rule == "PR-SETUP-04"
+    assert resolve_choice("team b11=MK g11=CO", legal, "Y", None, "board", None, True) == "team b11=MK g11=CO"
+
+
 def test_BG_SETUP_04_a_short_team_naming_no_character_of_the_seat_cites_the_rule():
     """`team TH WA TR XX`, as typed by hand: XX is none of the seat's characters (the engine's parser refuses the
     code in the full notation before any rule; the client, which reads the short form itself, cites the rule)."""
