@@ -537,10 +537,18 @@ def _error(session: Session, message: Error) -> None:
     if message.code == "rate_limited" and (session.tables_offset or session.spectate_listed):
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
     if message.code == "bad_token":
-        table, seated = state.table, state.seat is not None
+        table, seated, away = state.table, state.seat is not None, session.away()
         state.leave_table()
         session.seat_lost("bad token")
         session.list_tables()
+        if table is not None and seated and away is not None and away < session.grace:
+            # a play-test restored the server's data from a copy taken before the table was made: the server no
+            # longer knew the seat, though the player was away 8 s, and "given up while you were away" was untrue
+            # TRANSLATORS: {away}: seconds the client was away; {seconds}: how long the server holds a seat
+            state.say(_("the server no longer knows your seat at {table}, though you were away {away} s and it holds "
+                        "a seat {seconds} s: it may have restarted from an earlier copy of its data. You are back in "
+                        "the lobby").format(table=table, away=max(1, int(away)), seconds=session.grace))
+            return
         if table is not None and seated:
             # a play-test came back after the seat's grace and read only "this resume token is unknown or
             # expired": nothing said that his seat, and so his game, had gone on without him

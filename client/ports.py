@@ -59,6 +59,10 @@ class SessionPort(Protocol):
     def joined(self, message: Joined) -> bool:
         """We have a seat or a watch (kept, with its token); True when it is the one we had (a resume)."""
 
+    def away(self) -> float | None:
+        """Seconds since this process lost the connection whose seat the current resume takes back; None when it
+        is no such resume or that is not known (a seat kept by an earlier run)."""
+
     def seat_lost(self, why: str) -> None:
         """The seat is no longer ours (left, game over, token refused): forget its token."""
 

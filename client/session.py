@@ -107,6 +107,9 @@ class Plan:
     attempt: int = 0
     delay: float = 0.0
     """Seconds the network task waits before this attempt."""
+    left_at: float | None = None
+    """For a resume: when this process lost the seat's connection (the session's clock); None when not known (a
+    seat kept by an earlier run, a `reconnect` after giving up)."""
 
     def again(self, now: float) -> Plan | None:
         """The next attempt, if there is time for one."""
@@ -323,7 +326,9 @@ class Session:
             else:
                 last_event = self.connection.last_event if self.connection is not None else 0
                 resume = ResumeInfo(self.token, self.state.table, last_event)
-                self._set_plan(Plan(Role(self.state.role), resume=resume, until=self.clock() + self.grace), reason)
+                now = self.clock()
+                self._set_plan(Plan(Role(self.state.role), resume=resume, until=now + self.grace, left_at=now),
+                               reason)
         elif self.plan is None and not self.stopped and not self._given_up and not self.state.at_table:
             # In the lobby: connect again as at a table, for as long (a play-test restarted the server: the
             # players at tables came back, those in the lobby stayed "not connected" until they typed reconnect)
@@ -423,6 +428,14 @@ class Session:
         if resumed:
             self._after_resume()
         return resumed
+
+    def away(self) -> float | None:
+        """Seconds since this process lost the connection that the current resume takes the seat back for, or None
+        when it is no such resume or that is not known."""
+        current = self._current
+        if current is None or current.resume is None or current.left_at is None:
+            return None
+        return self.clock() - current.left_at
 
     def seat_lost(self, why: str) -> None:
         self.token = None

@@ -394,6 +394,28 @@ async def test_a_refused_token_sends_the_player_to_the_lobby_and_forgets_it(auto
                                         "a seat 60 s): you are back in the lobby")
 
 
+async def test_a_seat_refused_within_its_grace_is_not_said_to_be_given_up_for_lateness(autojump_clock, tmp_path):
+    """Play-test 20b restored the server's data from a copy taken before a table was made: its players, away 8 s,
+    read "your seat ... was given up while you were away (the server holds a seat 60 s)". A token refused while
+    this process knows it was away less than the grace says what that means; a seat kept by an earlier run (how
+    long it was away is not known) keeps the general sentence (test above)."""
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    async with client(network, seat_file) as session:
+        await seated_then_cut(network, session, 60)
+        await trio.sleep(8)
+        network.down = False
+        second = await network.server()
+        assert (await second.welcome()).resume.token == "token-B"
+        await second.stream.send_all(second.connection.send_error(ProtocolError("bad_token", "unknown token")))
+        assert isinstance(await second.receive(), ListTables)
+        assert session.state.table is None and seat_file.load() is None and session.token is None
+        # the attempts at +0, +0.5, +1.5, +3.5 and +7.5 failed while the network was down; the one at +12.5 got in
+        assert network.attempts[-1] - network.attempts[1] == 12.5
+        assert session.state.notice == (f"the server no longer knows your seat at {TABLE}, though you were away 12 "
+                                        "s and it holds a seat 60 s: it may have restarted from an earlier copy of its "
+                                        "data. You are back in the lobby")
+
+
 async def test_a_new_connection_after_a_finished_game_is_in_the_lobby(autojump_clock):
     """Play-test: players stayed on a finished game's screen; the server restarted; after `reconnect` the client
     still thought itself at the table: `create` said "leave it first", and `leave` was refused by the server
