@@ -24,6 +24,12 @@ class UsageError(ValueError):
     """A command typed with wrong arguments; the message says how to type it."""
 
 
+ANSWERS = {"ja": "yes", "oui": "yes", "sí": "yes", "si": "yes", "sì": "yes", "nein": "no", "non": "no"}
+"""The answers `yes` and `no` in the client's other languages (de, fr, es, it; "no" is Spanish and Italian too):
+a German player asked to take a move back typed `nein`, which was refused as no command. Commands stay English;
+these words are no command or action verb of any game."""
+
+
 class Commands:
     """Runs one prompt line against the session; answers go to the state (notice, help text)."""
 
@@ -45,7 +51,7 @@ class Commands:
         self.state.help_text = None
         self.state.say("")  # the message bar answers this line: the last one's refusal or notice goes
         word, _sep, rest = line.partition(" ")
-        command = self._commands.get(word.lower())
+        command = self._commands.get(ANSWERS.get(word.lower(), word.lower()))
         confirming, self.state.confirm = self.state.confirm, None
         if confirming is not None and confirming == word.lower():
             self.state.confirm = confirming  # the confirmation itself

@@ -221,6 +221,23 @@ def test_DT_224_a_taken_back_action_leaves_the_move_list_and_its_shaded_route():
     assert state.notice == "a notice of our own"
 
 
+@pytest.mark.parametrize(("typed", "accept"), [("ja", True), ("Nein", False), ("oui", True), ("non", False),
+                                               ("sí", True), ("si", True), ("sì", True)])
+def test_DT_224_yes_and_no_are_answered_in_the_players_language_too(typed, accept):
+    """A German play-tester asked to take a move back typed `nein`: "'nein' is no command". The answers in the
+    client's other languages answer as `yes` and `no` do; with nothing asked they say so, as `yes` does."""
+    from dungeon_twister.protocol import TableEvent, TakebackAnswer
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run(typed)
+    assert wired.sent() == [] and "nobody asks you" in wired.session.state.notice
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
+    ui.commands.run(typed)
+    assert wired.sent() == [TakebackAnswer(TABLE, accept)] and wired.session.state.takeback_asked is None
+
+
 def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
     """`draw` sends draw_offer and waits; the opponent's offer (draw_offered) is told with "type yes or no", and
     `yes` or `no` answers it; a refused offer leaves nothing waiting; `draw` while he offers accepts (sent as draw_offer, which the server reads so). With a
@@ -471,10 +488,11 @@ def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choos
                             "the game shows it")
 
 
-def test_DT_224_a_word_in_the_players_language_for_yes_gets_the_question_again():
+def test_DT_224_a_one_word_action_refused_while_asked_gets_the_question_again():
     """Play-test in Italian: asked to take back a move, the player typed `si` and got "unknown verb 'si' (verbs:
-    attack, break, ...)", nothing about the yes or no he was asked for. A one-word action refused as notation
-    while a question is pending gives the question again (commands stay in English)."""
+    attack, break, ...)", nothing about the yes or no he was asked for. `si` is an answer now (the test above);
+    any other one-word action refused as notation while a question is pending (`okay`) gives the question
+    again."""
     from dungeon_twister.protocol import Action, ActionRefused, TableEvent
 
     wired = WiredSession()
@@ -482,11 +500,11 @@ def test_DT_224_a_word_in_the_players_language_for_yes_gets_the_question_again()
     ui = ClientUI(wired.session, output=DummyOutput())
     state = wired.session.state
     wired.deliver(TableEvent(TABLE, 1, {"kind": "takeback_asked", "seat": "Y", "action": "move yTR c7"}))
-    ui.commands.run("si")
+    ui.commands.run("okay")
     (sent,) = wired.sent()
-    assert isinstance(sent, Action) and sent.text == "si"
-    wired.deliver(ActionRefused(sent.action_id, "bad_notation", "unknown verb 'si'"))
-    assert state.notice == "'si' is not a command: Yellow asks to take back 'move yTR c7': type yes or no"
+    assert isinstance(sent, Action) and sent.text == "okay"
+    wired.deliver(ActionRefused(sent.action_id, "bad_notation", "unknown verb 'okay'"))
+    assert state.notice == "'okay' is not a command: Yellow asks to take back 'move yTR c7': type yes or no"
     ui.commands.run("mvoe bWA c5")  # a typo of an action is refused as it was
     (sent,) = wired.sent()
     wired.deliver(ActionRefused(sent.action_id, "bad_notation", "unknown verb 'mvoe'"))
