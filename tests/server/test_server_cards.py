@@ -364,3 +364,29 @@ async def test_DT_206_a_card_game_over_front_coded_legal_lists_ends_as_the_engin
              if getattr(e, "event", {}).get("kind") == "view"]
     prefixed = [v for v in views if v.get("legal_prefixed")]
     assert prefixed and all(v["legal"] and v["legal"][0] == "end" for v in prefixed if v["phase"] == "main")
+
+
+async def test_DT_206_a_server_bot_plays_a_card_game_from_front_coded_legal_lists(autojump_clock, monkeypatch):
+    """A server bot plays through the protocol like any client. It asked for delta views only, so it got every
+    legal list whole: a Card Game's worst lists (5,773 moves: 221 KB, against 60 KB front-coded) cost the server
+    4 times the bytes, and a list past the frame limit would be left out (`legal_omitted`) with nothing for the bot
+    to choose from. It now asks for compact_legal too and expands what it gets; here every list of two actions or
+    more is front-coded, and the bot (Yellow) plays the tutorial to its end against a scripted Blue."""
+    from dungeon_twister.protocol import GameOver, Join, Joined, SeatBot
+    from dungeon_twister.server.table import _form
+
+    monkeypatch.setattr(viewing, "PREFIXED_FROM", 2)
+    seed, _ = card_game(CardOptions(3), "shoot", 3)
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(seed,)) as server:
+            ann = await Client.connect(server, "ann")
+            table = server.lobby.create_table(TableOptions(game="cards", tutorial=3), "ann").id
+            await ann.send(Join(table, "B"))
+            await ann.expect(Joined)
+            await ann.send(SeatBot(table, "Y", "greedy"))
+            await ann.expect_event("game_started")
+            bot = server.lobby.tables[table].seating.seats["Y"].session
+            assert _form(bot) == "compact", "deltas, and long legal lists front-coded"
+            over = await Scripted(ann, "B", 1).play(table, until=lambda e: isinstance(e, GameOver))
+    assert over.result["reason"] == "vp" and over.result["winner"] in ("B", "Y"), "played to the end, by the rules"
+    assert ann.errors() == []
