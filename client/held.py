@@ -97,6 +97,35 @@ def _text(value: object) -> str:
     return value
 
 
+class Told(str):
+    """A log line that tells a table event, with `event`: the event as it was described, so that a client started
+    later, perhaps in another language, words it again (`retold`; play-test 20 restarted its client with `--lang de`
+    and read the game so far in English, the new events in German)."""
+
+    event: dict
+
+    def __new__(cls, text: str, event: dict) -> Told:
+        line = super().__new__(cls, text)
+        line.event = event
+        return line
+
+
+def retold(lines: list[str], describe) -> list[str]:
+    """`lines` with each line that tells an event (Told) worded again by `describe(event)` (the client's words in
+    its language now); a line it does not word again, or cannot, stays as it was."""
+    out = []
+    for line in lines:
+        if isinstance(line, Told):
+            try:
+                text = describe(line.event)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                text = None
+            if text:
+                line = Told(text, line.event)
+        out.append(line)
+    return out
+
+
 @dataclass
 class Progress:
     """How far the events of our table got when this client last handled some (protocol section 8): a new process
@@ -110,6 +139,7 @@ class Progress:
     view: dict | None
     """The whole view shown, kept only when there is no `base`."""
     log: list[str]
+    """The log's lines; those that tell a table event (Told) are kept with it."""
     came_in: bool
     """The log starts at a snapshot (ClientState.came_in)."""
     chat: list[str] = field(default_factory=list)
@@ -119,7 +149,9 @@ class Progress:
 
     def pack(self) -> bytes:
         return msgpack.packb({"format": FORMAT, "table": self.table, "last_event": self.last_event,
-                              "base": self.base, "view": self.view, "log": self.log, "came_in": self.came_in,
+                              "base": self.base, "view": self.view,
+                              "log": [[line, line.event] if isinstance(line, Told) else line for line in self.log],
+                              "came_in": self.came_in,
                               "chat": self.chat})
 
     @classmethod
@@ -131,8 +163,9 @@ class Progress:
         base, view, log = raw["base"], raw["view"], raw["log"]
         if not all(part is None or isinstance(part, dict) for part in (base, view)) or (base is None) == (view is None):
             raise ValueError("one view, a dict")
-        if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        if not isinstance(log, list):
             raise ValueError("the log is lines")
+        log = [line if isinstance(line, str) else _told(line) for line in log]
         chat = raw.get("chat", [])
         if not isinstance(chat, list) or not all(isinstance(line, str) for line in chat):
             raise ValueError("the chat is lines")
@@ -140,6 +173,13 @@ class Progress:
         if type(last_event) is not int or last_event < 0:
             raise ValueError("an event number")
         return cls(_text(raw["table"]), last_event, base, view, log, bool(raw["came_in"]), chat)
+
+
+def _told(entry: object) -> Told:
+    """A kept log line that tells an event: [text, event]."""
+    if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str) and isinstance(entry[1], dict)):
+        raise ValueError("a log line is a text, or a text and its event")
+    return Told(*entry)
 
 
 class SeatFile:

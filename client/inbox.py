@@ -43,6 +43,7 @@ from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from . import contribution, secret_choice
 from .fairness import check_contributions
 from .games import screens
+from .held import Told
 from .i18n import _
 from .names import MAX_LISTED_TABLES, other_seat, scenario_intro, seat_name
 from .ports import SessionPort as Session
@@ -442,7 +443,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
         kind = str(event.get("kind"))[:40]  # (drawn through printable.py, as every text)
         line, compact = _("an event this client cannot show: {kind}").format(kind=kind), None
     if line:
-        session.state.log.append(line)
+        session.state.log.append(Told(line, event))  # (kept with its event: a restart in another language retells it)
     _questions(session, event, line)
     if compact:
         session.state.add_move(compact)

@@ -61,7 +61,8 @@ from dungeon_twister.protocol.kinds import ACTION_TEXT
 from dungeon_twister.protocol.versions import RELEASE
 
 from . import inbox, secret_choice
-from .held import HeldSeat, KeptSecret, Progress, SeatFile
+from .games import screens
+from .held import HeldSeat, KeptSecret, Progress, SeatFile, retold
 from .i18n import _, ngettext
 from .identity import public_bytes
 from .names import table_named, unlisted_number
@@ -198,7 +199,8 @@ class Session:
         progress = self.seat_file.load_progress(held.table) if self.seat_file is not None else None
         if progress is not None:
             self._restored = progress
-            state.log.extend(progress.log)
+            # the lines that tell events in this client's words and language now (another `--lang`, a newer client)
+            state.log.extend(retold(progress.log, screens(progress.view or progress.base).describe))
             state.chat.extend(progress.chat)  # (at most the newest CHAT_LINES: a bounded deque)
             state.came_in = progress.came_in
         resume = ResumeInfo(held.token, held.table, progress.last_event if progress is not None else 0)

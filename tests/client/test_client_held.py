@@ -113,6 +113,7 @@ def test_the_progress_file_keeps_the_view_the_log_and_the_chat_for_its_table_onl
     assert seat_file.load_progress("t1-ab") == Progress("t1-ab", 8, None, {"phase": "hide"}, [], False, [])
     for data in [b"\xc1", msgpack.packb({**raw, "format": 2}), msgpack.packb({**raw, "base": {"a": 1}}),
                  msgpack.packb({**raw, "view": None}), msgpack.packb({**raw, "log": ["a", 3]}),
+                 msgpack.packb({**raw, "log": [["a", 3]]}), msgpack.packb({**raw, "log": [["a", {}, 1]]}),
                  msgpack.packb({**raw, "chat": ["a", 3]}), msgpack.packb({**raw, "chat": "a"}),
                  msgpack.packb({**raw, "last_event": -1}), msgpack.packb({**raw, "table": ""}),
                  msgpack.packb(raw) + b"x", b"\x90" * (MAX_PROGRESS_SIZE + 1)]:

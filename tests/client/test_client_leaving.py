@@ -451,6 +451,36 @@ def test_a_log_line_that_came_with_no_table_event_is_kept_for_a_restart_too(tmp_
     assert seat_file.load_progress(TABLE).log == list(wired.session.state.log)
 
 
+def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_path):
+    """Play-test 20 restarted its client mid-game with `--lang de`: the log it put back was all English, only the
+    new events German. The progress file keeps each line that tells a table event with its event, and a new
+    process words those lines again in its language; a line that came with no event (the opponent's commitment)
+    stays as it was shown, and another client's file (lines only) is read as before."""
+    from dungeon_twister.client import i18n
+    from dungeon_twister.client.held import Told
+    from dungeon_twister.protocol import OpponentCommit, TableEvent
+
+    wired = WiredSession()
+    seat_file = SeatFile("h:1", "ann", tmp_path)
+    wired.session.seat_file = seat_file
+    wired.seat(MAIN_PHASE)
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "draw_offered", "seat": "Y"}))
+    wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
+    english = list(wired.session.state.log)[-2:]
+    assert english == ["Yellow offers a draw", "Yellow has made his secret choice (combat-1); make yours"]
+    kept = seat_file.load_progress(TABLE).log
+    assert isinstance(kept[-2], Told) and kept[-2].event == {"kind": "draw_offered", "seat": "Y"}
+    assert not isinstance(kept[-1], Told)
+    try:
+        i18n.use("de")
+        german = i18n._("{seat} offers a draw").format(seat=i18n._("Yellow"))
+        assert german != "Yellow offers a draw", "the catalogue has the line"
+        restarted = Session(ClientState("ann"), seat_file=seat_file)
+        assert list(restarted.state.log)[-2:] == [german, english[-1]]
+    finally:
+        i18n.use("en")
+
+
 def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choose():
     """Play-test (the Card Game's hide): the player still to choose was never told that his opponent had chosen,
     since `opponent_commit` comes only once both have. The server's view now names the seats that have committed
