@@ -305,13 +305,13 @@ def _questions(session: Session, event: dict, line: str | None) -> None:
         state.say(state.question)
     elif kind == "takeback_asked" and by_opponent:
         state.takeback_asked, state.asked_last = event.get("seat"), "takeback"
-        # TRANSLATORS: yes and no are commands, typed as they are: keep them in English.
+        # TRANSLATORS: yes / no are typed as they are; ja/nein, oui/non, sí/no, sì/no work too (commands.ANSWERS)
         state.question = _("{seat} asks to take back {action}: type yes or no").format(
             seat=seat_name(event.get("seat")), action=repr(event.get("action")))
         state.say(state.question)
     elif kind == "draw_offered" and by_opponent:
         state.draw_offered, state.asked_last = event.get("seat"), "draw"
-        # TRANSLATORS: yes and no are commands, typed as they are: keep them in English.
+        # TRANSLATORS: yes / no are typed as they are; ja/nein, oui/non, sí/no, sì/no work too (commands.ANSWERS)
         state.question = _("{seat} offers a draw: type yes or no").format(seat=seat_name(event.get("seat")))
         state.say(state.question)
     elif kind in ("takeback_declined", "draw_declined"):
