@@ -219,7 +219,9 @@ def _hidden(e: dict) -> str:
 def _teams_revealed(e: dict) -> str:
     parts = []
     for seat, team in sorted((e.get("teams") or {}).items()):
-        parts.append(f"{seat_name(seat)}: " + ", ".join(kind_name(t[1:]) for _square, t in sorted(team.items())))
+        # TRANSLATORS: one side's revealed team in "the teams are revealed: {teams}" (French: a space before ":")
+        parts.append(_("{seat}: {characters}").format(
+            seat=seat_name(seat), characters=", ".join(kind_name(t[1:]) for _square, t in sorted(team.items()))))
     return _("the teams are revealed: {teams}").format(teams="; ".join(parts))
 
 

@@ -433,3 +433,18 @@ def test_a_refused_hello_sent_as_a_template_speaks_the_readers_language():
                                        "the name {name} is already used on this server", {"name": "'alice'"}))
     assert session.state.notice.startswith(
         "el servidor nos rechazó: el nombre 'alice' ya se usa en este servidor (name_taken)")
+
+
+def test_the_revealed_teams_follow_french_punctuation_too():
+    """Seen by hand in French: "les équipes sont révélées : Bleu: Assassin, Clerc, Naga; Jaune: ..." (each side's
+    part was put together in code, its colon English). It is a text of the catalogue now."""
+    from dungeon_twister.client.describe import describe_event
+
+    event = {"kind": "teams_revealed", "teams": {"B": {"b0": "bAS", "d0": "bCL"}, "Y": {"b11": "yCO"}}}
+    assert describe_event(event) == "the teams are revealed: Blue: Assassin, Cleric; Yellow: Colossus"
+    try:
+        i18n.use("fr")
+        line = describe_event(event)
+    finally:
+        i18n.use("en")
+    assert "Bleu\u00a0: Assassin, Clerc" in line and "Jaune\u00a0: Colosse" in line and "Bleu:" not in line
