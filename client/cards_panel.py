@@ -7,7 +7,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import describe_event as server_event
 from .i18n import N_, _, ngettext
-from .names import combat_odds, kind_name, seat_name
+from .names import combat_odds, kind_name, labelled, seat_name
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick WA, remove bWA bTH, card N...) stay in English
 HINTS = {"select": N_("pick a character, then an object: pick CODE (Tab lists those left)"),
@@ -68,7 +68,7 @@ def selection(view: dict) -> StyleAndTextTuples:
         kit = " ".join(sel["kits"][seat]) or "-"
         # TRANSLATORS: the cards a draft pick took out of a team
         gone = " · " + _("out: {cards}").format(cards=" ".join(sel["out"][seat])) if sel["out"].get(seat) else ""
-        out.append(("", f"  {seat_name(seat)}: {team} | {kit}{gone}\n"))
+        out.append(("", "  " + labelled(seat_name(seat), f"{team} | {kit}{gone}") + "\n"))
     if sel["stage"] == "characters":
         picks = _("{seat} picks a character").format(seat=seat_name(sel["picker"]))
     else:
@@ -241,7 +241,7 @@ def _hidden(e: dict) -> str:
 
 
 def _start_cards(e: dict) -> str:
-    counts = ", ".join(f"{where}: {n}" for where, n in e.get("counts", {}).items())
+    counts = ", ".join(labelled(where, str(n)) for where, n in e.get("counts", {}).items())
     return _("Start zones: {counts}; {seat} seeds first").format(counts=counts, seat=seat_name(e.get("seeder")))
 
 
@@ -519,8 +519,8 @@ def describe_zone(view: dict, name: str) -> str:
             parts.append(figure)
     parts += [_("{item} on the floor").format(item=i["id"]) for i in view.get("items", ()) if i.get("where") == "floor"
               and i.get("at") == name]
-    borders = [f"{_side(side)}: " + _(" and ").join(_(FEATURES[f]) if f in FEATURES else f for f in found)
+    borders = [labelled(_side(side), _(" and ").join(_(FEATURES[f]) if f in FEATURES else f for f in found))
                for side in "NESW" if (found := maze.features(zone, side))]
     if borders:
         parts.append(_("borders {sides}").format(sides=", ".join(borders)))
-    return f"{name}: " + "; ".join(parts)
+    return labelled(name, "; ".join(parts))

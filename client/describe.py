@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .i18n import N_, _, ngettext
-from .names import kind_name, other_seat, score, seat_name, token_name
+from .names import kind_name, labelled, other_seat, score, seat_name, token_name
 
 # TRANSLATORS: a direction, completing "casts a fireball {side}", "the portcullis {side} of {square}"
 DIRECTION_NAMES = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_("west")}
@@ -219,9 +219,7 @@ def _hidden(e: dict) -> str:
 def _teams_revealed(e: dict) -> str:
     parts = []
     for seat, team in sorted((e.get("teams") or {}).items()):
-        # TRANSLATORS: one side's revealed team in "the teams are revealed: {teams}" (French: a space before ":")
-        parts.append(_("{seat}: {characters}").format(
-            seat=seat_name(seat), characters=", ".join(kind_name(t[1:]) for _square, t in sorted(team.items()))))
+        parts.append(labelled(seat_name(seat), ", ".join(kind_name(t[1:]) for _square, t in sorted(team.items()))))
     return _("the teams are revealed: {teams}").format(teams="; ".join(parts))
 
 
@@ -548,4 +546,4 @@ def describe_square(view: dict, square: str) -> str:
             return _("{square}: inside room {room}, still face down (what lies there shows when it is "
                      "revealed)").format(square=square, room=slot)
     # TRANSLATORS: what `look` finds on a square: nothing
-    return f"{square}: " + ("; ".join(parts) if parts else _("nothing"))
+    return labelled(square, "; ".join(parts) if parts else _("nothing"))

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .i18n import N_, _
-from .names import card_kind_name, catalogue
+from .names import card_kind_name, catalogue, labelled
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
@@ -680,7 +680,7 @@ def rule_help(rule_id: str) -> str:
     summary (Prison's PR-RANGED, PR-SCEN...), the rulebook's rules of that family."""
     family = next((prefix for prefix in sorted(RULES, key=len, reverse=True)
                    if rule_id == prefix or rule_id.startswith(prefix + "-")), None)
-    summary = f"{family}: {_(RULES[family])}" if family else None
+    summary = labelled(family, _(RULES[family])) if family else None
     texts = rule_texts()  # the rulebook's English text
     text = texts.get(rule_id)
     if text:

@@ -302,3 +302,10 @@ def scenario_target(name: str) -> int | None:
 
     card = load().scenarios.get(name)
     return None if card is None else card["target_vp"]
+
+
+def labelled(label: str, text: str) -> str:
+    """`label: text` as the language in use writes it (French sets a no-break space before its colon): a side and
+    its team, a square and what lies there, a kind of pick and the picks."""
+    # TRANSLATORS: a label and what it labels ("Blue: Assassin, Cleric", "b3: nothing"); French: "{label}\u00a0: "
+    return _("{label}: {text}").format(label=label, text=text)

@@ -10,7 +10,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import reason_text
 from .i18n import N_, _, ngettext
-from .names import catalogue, combat_odds, other_seat, scenario_target, score, seat_name
+from .names import catalogue, combat_odds, labelled, other_seat, scenario_target, score, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick CODE, build pairs=..., card N...) stay in
@@ -311,7 +311,7 @@ def _draft(view: dict) -> StyleAndTextTuples:
     out: StyleAndTextTuples = [("class:title", "\n" + _("Team building")), ("", f" {first}\n")]
     for kind in ("rooms", "characters", "objects"):
         chosen = " ".join(picks[kind]) or "-"
-        out.append(("", f"  {_(DRAFT_KINDS[kind])}: {chosen}\n"))
+        out.append(("", "  " + labelled(_(DRAFT_KINDS[kind]), chosen) + "\n"))
     if stage in DRAFT_PICKS:
         picker = _(DRAFT_PICKS[stage]).format(seat=seat_name(draft["picker"]))
     else:  # a stage this client does not know: its name as the server sends it
