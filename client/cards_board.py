@@ -11,8 +11,9 @@ Borders: `│ ─` wall, `║ ═` closed portcullis, `╎ ╌` open, `╱` brok
 `░` a face-down room, whose cards seeded beside it show their ids where the view names them (one's own; all of them
 in a finished game's replay), else only their colours (`bKY Y`); `▒` a border between rooms that is not known
 yet (a face-down room beside it; what a face-up room prints there is drawn). The start zones show each
-character with the zone it faces (`yWZ→b7`) and the objects lying there, or, while they are face down, how many
-cards lie there.
+character with the zone it faces (`yWZ→b7`), or the icon it points at a face-down room (`yWZ→▲`, `→R` the
+rotation zone: where that zone lies shows at the reveal, DT-266), and the objects lying there, or, while they are
+face down, how many cards lie there.
 
 The geometry is the engine's (engine.cards.maze): the client draws what the rules see.
 """
@@ -31,6 +32,8 @@ CELL = 13
 FILES = "abcd"
 ICONS = {"T": "▲", "S": "■", "C": "●"}
 ARROWS = {"cw": "↻", "ccw": "↺"}
+FACED_ICONS = {**ICONS, "R": "R"}
+"""An icon a start character points at a face-down room (DT-266): the rotation zone's arrow is not known yet."""
 VERTICAL = {"wall": "│", "portcullis": "║", "open": "╎", "broken": "╱", "slit": "┊", "pit": "≈"}
 HORIZONTAL = {"wall": "─", "portcullis": "═", "open": "╌", "broken": "╱", "slit": "┈", "pit": "≈"}
 STYLE = {"wall": "class:board.wall", "portcullis": "class:board.closed", "open": "class:board.open",
@@ -239,7 +242,9 @@ class _Drawing:
             fragments: StyleAndTextTuples = [("class:board.label", f"{where}: ")]
             used = len(where) + 2
             for f in shown:
-                label = _label(f, carries=True) + (f"→{f['facing']}" if f.get("facing") else "")
+                # DT-266: the icon it points at the face-down room in front, until the reveal shows its zone
+                facing = f.get("facing") or FACED_ICONS.get(f.get("facing_icon") or "", "")
+                label = _label(f, carries=True) + (f"→{facing}" if facing else "")
                 fragments += [(_style(f), label), ("", " ")]
                 used += len(label) + 1
             for item in self.floor.get(where, ()):  # an object lying there (DT-206: psychokinesis, CG-WOUND-04)

@@ -14,7 +14,8 @@ HINTS = {"select": N_("pick a character, then an object: pick CODE (Tab lists th
          "handicap": N_("leave out your handicap's characters, in secret: remove bWA bTH"),
          "hide": N_("hide your 2 start characters in secret: hide bMK:1 bSN:2"),
          "seed": N_("lay a card face down beside a room: seed CARD ROOM"),
-         "face": N_("choose where your start characters face, in secret: face bMK:a1 bSN:c1"),
+         "face": N_("choose the icon each start character points at the face-down room in front, in secret: "
+                    "face bMK:T bSN:C (T triangle, S square, C circle, R rotation zone)"),
          "main": N_("spend your AP (move, reveal, rotate, jump, attack...), or end"),
          "place": N_("place a card of the revealed room: place CARD ZONE"),
          "combat": N_("lay a combat card: card N"),
@@ -252,15 +253,26 @@ def _seeded(e: dict) -> str:
     return _("{seat} lays a card face down beside room {room}").format(seat=_seat(e), room=_room(e.get("slot")))
 
 
+# TRANSLATORS: an icon a start character points at a face-down room (DT-266), in "bMK faces {zone}"; the letter
+# in parentheses is the one typed (face bMK:T, move bMK ^T) and stays as it is
+FACED_ICONS = {"T": N_("the triangle (T)"), "S": N_("the square (S)"), "C": N_("the circle (C)"),
+               "R": N_("the rotation zone (R)")}
+
+
+def _facing(text: str) -> str:
+    """A facing in words: a zone's name as it is, an icon's letter as the icon (DT-266)."""
+    return _(FACED_ICONS[text]) if text in FACED_ICONS else text
+
+
 def _faced(e: dict) -> str:
     if "facings" in e:
-        facings = ", ".join(_("{figure} faces {zone}").format(figure=f, zone=z) for f, z in e["facings"])
+        facings = ", ".join(_("{figure} faces {zone}").format(figure=f, zone=_facing(z)) for f, z in e["facings"])
         return _("You chose your facings: {facings}").format(facings=facings)
     return _("{seat} has chosen its facings").format(seat=_seat(e))
 
 
 def _teams(e: dict) -> str:
-    shown = ", ".join(_("{figure} on {zone} facing {facing}").format(figure=f, zone=where, facing=zone)
+    shown = ", ".join(_("{figure} on {zone} facing {facing}").format(figure=f, zone=where, facing=_facing(zone))
                       for f, where, zone in e.get("figures", ()))
     return _("Teams revealed: {figures}. {seat} plays first ({ap} AP)").format(
         figures=shown, seat=seat_name(e.get("first")), ap=e.get("ap"))
@@ -296,10 +308,10 @@ def _step(token: str) -> str:
             return _("gives {item} to {figure}").format(item=item, figure=figure)
         return _("gives to {figure}").format(figure=figure)
     if token[:1] == "^":
-        return _("faces {zone}").format(zone=token[1:])
+        return _("faces {zone}").format(zone=_facing(token[1:]))
     if "^" in token:
         where, faced = token.split("^", 1)
-        return _("{zone} facing {facing}").format(zone=where, facing=faced)
+        return _("{zone} facing {facing}").format(zone=where, facing=_facing(faced))
     if token[:1] in "BY":
         return _("{zone} (start zone)").format(zone=token)
     return token

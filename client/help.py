@@ -176,8 +176,10 @@ CARD_VERBS = {
              N_("your 2 start characters, face down on your start zone in front of the first (:1) or second (:2) "
                 "room; chosen in secret")),
     "seed": ("seed bKY C", "CG-TUT1-04", N_("lay one of your objects face down beside a face-down room, one per room")),
-    "face": ("face bMK:a1 bSN:c1", "CG-START-02",
-             N_("the zone each of your start characters faces, chosen in secret as the teams are revealed")),
+    "face": ("face bMK:T bSN:C", "CG-START-02",
+             N_("the icon each of your start characters points at the face-down room in front (T triangle, S "
+                "square, C circle, R rotation zone), chosen in secret as the teams are revealed; where that zone "
+                "lies shows when the room is revealed")),
     "reveal": ("reveal bMK C", "CG-REVEAL-01", N_("turn a face-down room over (1 AP)")),
     "place": ("place bKY c4", "CG-REVEAL-06", N_("put a card of the room just revealed in one of its zones")),
     "pass": ("pass", "CG-OPT-02", N_("leave the revealer's own objects for him to place")),
@@ -520,11 +522,12 @@ CARDS_LEGEND = (
        "         ▒ not known yet (a face-down room beside it); bKY Y: the cards laid face down beside a room,\n"
        "         by id when they are yours, else by colour"),
     # TRANSLATORS: part of `help cards`: yWZ→b7 is a symbol of the board, as it is shown
-    N_("Start zones: yWZ→b7 a character and the zone it faces; \"2 face down\" while the teams are hidden."),
+    N_("Start zones: yWZ→b7 a character and the zone it faces, yWZ→▲ the icon it points at a face-down room (R the "
+       "rotation zone); \"2 face down\" while the teams are hidden."),
     # TRANSLATORS: part of `help cards`: the actions (hide bMK:1 bSN:2, seed bKY C, ...) stay exactly as typed;
     # translate only the words in parentheses and the first line; AP: action points
     N_("Each turn 3 AP on your action wheel (3 kept at most). Actions (Tab completes them):\n"
-       "  hide bMK:1 bSN:2 (secret)   seed bKY C   face bMK:a1 bSN:c1 (secret)   reveal bMK C   place bKY c4\n"
+       "  hide bMK:1 bSN:2 (secret)   seed bKY C   face bMK:T bSN:C (secret)   reveal bMK C   place bKY c4\n"
        "  move bMK B1^a1 a2   rotate bMK A cw   jump bMK b3   open bMK c3 n   attack bWA ySN   shoot bCB yMK\n"
        "  levitate bTK bKY b2 a2 >bMK (the Telekinetic)   move bSN b1 >bMK +bRP (exchanges: as many as you like)\n"
        "  card 3 (secret, in a combat)   end"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .catalogue import DIRS, load
+from .catalogue import DIRS, ICONS, load
 
 WIDTH = 2  # rooms across; every tutorial and scenario lays 2 rooms across, so a start zone touches 2 rooms
 GLOBAL = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
@@ -196,6 +196,27 @@ class Maze:
     def room_zones_in_front(self, seat: str, col: int) -> tuple:
         return slot_zones(start_slot(seat, col, self.length))
 
+    def facings_in_front(self, seat: str, col: int) -> tuple:
+        """What a character on start position (seat, col) may face (CG-START-01/02/04/05, DT-266): a zone of the
+        room in front while it is face up; while it is face down, an icon its card carries (T S C R, in that
+        order): the player points that icon at the room and learns where its zone lies only at the reveal. (A
+        view's maze does not know a face-down card: every card carries the four, catalogue.py.)"""
+        slot = start_slot(seat, col, self.length)
+        room = self.rooms[slot]
+        if room.revealed:
+            return slot_zones(slot)
+        card = self.cat.rooms.get(room.card)
+        carried = set(card.icons.values()) if card is not None else set(ICONS)
+        return tuple(i for i in ICONS if i in carried)
+
+    def faced_zone(self, seat: str, col: int, facing):
+        """The zone a character on start position (seat, col) facing `facing` faces: `facing` itself, or the zone
+        of that icon in the room in front (DT-266: the engine keeps a face-down room's orientation, so this is
+        known; the players learn it at the reveal)."""
+        if not is_icon(facing):
+            return facing
+        return self.zone_of_icon(start_slot(seat, col, self.length), facing)
+
 
 @lru_cache(maxsize=4096)
 def maze(rooms: tuple, length: int, opened: frozenset, broken: frozenset = frozenset(),
@@ -205,6 +226,17 @@ def maze(rooms: tuple, length: int, opened: frozenset, broken: frozenset = froze
 
 def zone_name(zone) -> str:
     return f"{'abcd'[zone[0]]}{zone[1] + 1}"
+
+
+def is_icon(facing) -> bool:
+    """Whether a start character's `facing` is an icon ("T", "S", "C", "R": pointed at a face-down room, DT-266)
+    rather than a zone."""
+    return isinstance(facing, str)
+
+
+def facing_name(facing) -> str:
+    """A facing as written: a zone's name (`a2`) or an icon's letter (`T`, DT-266)."""
+    return facing if is_icon(facing) else zone_name(facing)
 
 
 def start_name(loc) -> str:

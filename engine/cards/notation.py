@@ -9,7 +9,8 @@ from ..core.errors import NotationError
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
                       Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate,
                       Remove, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
-from .maze import slot_name, zone_name
+from .catalogue import ICONS
+from .maze import facing_name, is_icon, slot_name, start_slot, zone_name
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
                     Selection)
 
@@ -24,6 +25,17 @@ def zone_from(text: str) -> tuple[int, int]:
     if not m or int(m.group(2)) < 1:
         raise NotationError("not a zone", text)
     return "abcd".index(m.group(1)), int(m.group(2)) - 1
+
+
+def facing_from(text: str):
+    """A start character's facing: a zone (`a2`, a room face up) or an icon's letter (`T` triangle, `S` square,
+    `C` circle, `R` rotation zone: pointed at a face-down room, DT-266)."""
+    if text in ICONS:
+        return text
+    m = _ZONE.match(text)
+    if not m or int(m.group(2)) < 1:
+        raise NotationError("not a zone or an icon (T, S, C, R)", text)
+    return zone_from(text)
 
 
 def start_from(text: str) -> tuple[str, int]:
@@ -56,11 +68,11 @@ def _path_token(tok: str) -> str:
         if slash:
             _id(what)
     elif tok.startswith("^"):
-        zone_from(tok[1:])
+        facing_from(tok[1:])
     elif "^" in tok:
         a, b = tok.split("^", 1)
         start_from(a)
-        zone_from(b)
+        facing_from(b)
     elif tok[:1] in "BY":
         start_from(tok)
     else:
@@ -74,7 +86,7 @@ def format_action(a) -> str:
     if isinstance(a, Seed):
         return f"seed {a.item} {slot_name(a.slot)}"
     if isinstance(a, Face):
-        return "face " + " ".join(f"{f}:{zone_name(z)}" for f, z in sorted(a.facings))
+        return "face " + " ".join(f"{f}:{facing_name(z)}" for f, z in sorted(a.facings, key=_by_figure))
     if isinstance(a, Reveal):
         return f"reveal {a.figure} {slot_name(a.slot)}"
     if isinstance(a, Place):
@@ -128,6 +140,12 @@ def format_action(a) -> str:
     raise TypeError(f"not a card-game action: {a!r}")
 
 
+def _by_figure(pair: tuple):
+    """A pair (figure, placement or facing) by its figure: a facing is a zone (a tuple) or an icon (a str, DT-266),
+    which do not compare."""
+    return pair[0], str(pair[1])
+
+
 VERBS = ("attack", "bend", "build", "card", "close", "end", "face", "fireball", "frenzy", "heal", "hide", "invert",
          "jump", "levitate", "mind", "move", "open", "pass", "pick", "place", "regenerate", "remove", "reveal",
          "rotate", "seed", "shoot", "smash", "steal", "wallwalk")
@@ -171,8 +189,8 @@ def parse_action(text: str, seat: str) -> "object":
                         raise NotationError("start column 1 or 2", text, at(i))
                     pairs.append((_id(f), int(where) - 1))
                 else:
-                    pairs.append((_id(f), zone_from(where)))
-            pairs = tuple(sorted(pairs))
+                    pairs.append((_id(f), facing_from(where)))
+            pairs = tuple(sorted(pairs, key=_by_figure))
             return Hide(seat, pairs) if verb == "hide" else Face(seat, pairs)
         if verb == "seed":
             need(2)
@@ -417,5 +435,12 @@ def parse_position(text: str) -> CardState:
         raise NotationError("malformed card-game position ({error})", text[:40], error=str(e)) from None
     if format_position(state) != text:
         raise NotationError("not the canonical form of a card-game position", text[:40])
+    for f in state.figures:  # DT-266: what the rules produce, an icon while the room in front is face down
+        if f.where == "start" and f.facing is not None:
+            slot = start_slot(f.seat, f.at, state.length) if f.at in (0, 1) else -1
+            if not 0 <= slot < len(state.rooms) or is_icon(f.facing) == state.rooms[slot].revealed \
+                    or (is_icon(f.facing) and f.facing not in ICONS):
+                raise NotationError("{figure} faces an icon of a face-down room, a zone of a face-up one (DT-266)",
+                                    text[:40], figure=f.id)
     return state
 

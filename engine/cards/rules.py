@@ -14,9 +14,9 @@ from ..core.rng import Rng
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
                       Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate,
                       Remove, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
-from .catalogue import load
-from .maze import (GLOBAL, OPPOSITE, is_start, loc_name, rotate_zone, slot_of, slot_zones, start_slot,
-                   slot_name, slot_xy, turn_dir, zone_name)
+from .catalogue import ICONS, load
+from .maze import (GLOBAL, OPPOSITE, facing_name, is_icon, is_start, loc_name, rotate_zone, slot_of, slot_zones,
+                   start_slot, slot_name, slot_xy, turn_dir, zone_name)
 from .state import (SEATS, CardOptions, CardState, Combat, Figure, Item, Outcome, Placement, Player, Room,
                     Selection, opponent, replaced)
 from . import select
@@ -408,15 +408,36 @@ def hide_refusal(placements, mine, n: int) -> IllegalAction | None:
 
 
 def face_refusal(facings, options) -> IllegalAction | None:
-    """Why the facings `facings` ((figure, zone), ...) break the rules, for a seat whose start characters may
-    face `options` ({figure: the zones of the room in front of it}), or None (`_face`, `choice_refusal`)."""
+    """Why the facings `facings` ((figure, zone or icon), ...) break the rules, for a seat whose start characters
+    may face `options` ({figure: what it may face, `Maze.facings_in_front`: the zones of the room in front of it,
+    or the icons of its card while it is face down, DT-266}), or None (`_face`, `choice_refusal`)."""
     mine = sorted(options)
     ids = [fid for fid, _ in facings]
     if sorted(ids) != mine or len(set(ids)) != len(ids):
         return IllegalAction("CG-START-02", "choose the facing of each of {figures}", figures=", ".join(mine))
     for fid, zone in facings:
         if zone not in options[fid]:
-            return IllegalAction("CG-START-01", "{figure} faces a zone of the room in front of it", figure=fid)
+            return (facing_refusal("CG-START-02", zone, tuple(options[fid]), fid)
+                    or IllegalAction("CG-START-01", "{figure} faces a zone of the room in front of it", figure=fid))
+    return None
+
+
+def facing_refusal(rule: str, facing, options: tuple, figure: str) -> IllegalAction | None:
+    """Why `figure` (a character, or an object moved along the start zone) may not face `facing`, none of
+    `options` (what it may face there, `Maze.facings_in_front`), when it is of the other kind (DT-266: a zone while
+    the room is face down, an icon while it is face up) or an icon the card does not carry; None for a zone of
+    another room (the caller's refusal). `rule`: the choice's (CG-START-02 at the setup, CG-START-04 a turn,
+    CG-START-05 a step along the start zone)."""
+    icons = sorted((x for x in options if is_icon(x)), key=ICONS.index)  # (a client's choices: a set)
+    if icons and not is_icon(facing):
+        return IllegalAction(rule, "{figure}: the room in front is face down: point one of its card's icons at it "
+                             "({icons}), not a zone (DT-266)", figure=figure, icons=", ".join(icons))
+    if is_icon(facing) and not icons:
+        return IllegalAction(rule, "{figure}: the room in front is face up: face one of its zones, not an icon "
+                             "(DT-266)", figure=figure)
+    if is_icon(facing):
+        return IllegalAction(rule, "{figure}: {icon} is not an icon of that room card ({icons})", figure=figure,
+                             icon=facing, icons=", ".join(icons))
     return None
 
 
@@ -506,14 +527,14 @@ def _seed(state: CardState, a: Seed):
 
 def _face(state: CardState, a: Face):
     _need_phase(state, a, "face", "CG-START-02")
-    options = {f.id: state.maze.room_zones_in_front(a.seat, f.at)
+    options = {f.id: state.maze.facings_in_front(a.seat, f.at)
                for f in state.figures if f.seat == a.seat and f.where == "start"}
     problem = face_refusal(a.facings, options)
     if problem is not None:
         raise problem
     choice = tuple(sorted(a.facings))
     secret = state.secret + ((a.seat, choice),)
-    events = [secret_event("faced", a.seat, {"seat": a.seat, "facings": [[f, zone_name(z)] for f, z in choice]},
+    events = [secret_event("faced", a.seat, {"seat": a.seat, "facings": [[f, facing_name(z)] for f, z in choice]},
                            {"seat": a.seat})]
     if len(secret) < 2:
         return state.but(secret=secret), events
@@ -525,7 +546,7 @@ def _face(state: CardState, a: Face):
     new = new.but(secret=(), phase="main", active=first, turn=1)
     p = new.player(first)
     new = new.with_player(first, replaced(p, ap=2))  # CG-TURN-03
-    events.append(event("teams", figures=[[f.id, f"{f.seat}{f.at + 1}", zone_name(f.facing)]
+    events.append(event("teams", figures=[[f.id, f"{f.seat}{f.at + 1}", facing_name(f.facing)]
                                           for f in new.figures if f.where == "start"], first=first, ap=2))
     return new, events
 
@@ -598,6 +619,9 @@ def _reveal(state: CardState, a: Reveal):
     rooms = list(new.rooms)
     rooms[a.slot] = Room(rooms[a.slot].card, rooms[a.slot].turns, True)
     new = new.but(rooms=tuple(rooms))
+    for g in new.figures:  # DT-266: an icon pointed at the room now names the zone it lies in
+        if g.where == "start" and is_icon(g.facing) and start_slot(g.seat, g.at, new.length) == a.slot:
+            new = new.with_figure(replaced(g, facing=new.maze.faced_zone(g.seat, g.at, g.facing)))
     cards = sorted([i.id for i in new.items if i.where == "seeded" and i.at == a.slot]
                    + [g.id for g in new.figures if g.where == "seeded" and g.at == a.slot])
     # CG-REVEAL-06: the active player places all but his own objects; the opponent then places those
@@ -823,10 +847,13 @@ class _Walk:
         st, mz = self.state, self.state.maze
         if is_start(self.loc):
             seat, col = self.loc
-            front = mz.room_zones_in_front(seat, col)
-            if tok.startswith("^"):  # CG-START-04
-                z = parse_zone(tok[1:])
-                if z not in front or z == self.facing:
+            if tok.startswith("^"):  # CG-START-04 (DT-266: an icon, while the room in front is face down)
+                z = parse_facing(tok[1:], "CG-START-04")
+                front = mz.facings_in_front(seat, col)
+                if z not in front:
+                    raise facing_refusal("CG-START-04", z, front, self.fid) or IllegalAction(
+                        "CG-START-04", "turn to face another zone of the room in front")
+                if z == self.facing:
                     raise IllegalAction("CG-START-04", "turn to face another zone of the room in front")
                 self._spend_mp()
                 self.facing = z
@@ -835,13 +862,17 @@ class _Walk:
                 s2, c2 = parse_start(pos)
                 if s2 != seat or c2 == col:
                     raise IllegalAction("CG-START-05", "step along your start zone to the other room")
-                z2 = parse_zone(z)
-                if z2 not in mz.room_zones_in_front(seat, c2):
-                    raise IllegalAction("CG-START-05", "face a zone of the room you now stand in front of")
+                z2 = parse_facing(z, "CG-START-05")
+                there = mz.facings_in_front(seat, c2)
+                if z2 not in there:
+                    raise facing_refusal("CG-START-05", z2, there, self.fid) or IllegalAction(
+                        "CG-START-05", "face a zone of the room you now stand in front of")
                 self._spend_mp()
                 self.loc, self.facing = (seat, c2), z2
             else:  # CG-START-03
                 z = parse_zone(tok)
+                if is_icon(self.facing):  # DT-266: the room in front is face down
+                    raise IllegalAction("CG-START-03", "it faces an icon of a face-down room: reveal the room first")
                 if z != self.facing:
                     raise IllegalAction("CG-START-03", "enter only the zone you face")
                 if z not in mz.start_zones(seat, col) or not mz.is_zone(z):
@@ -1002,7 +1033,8 @@ def _turn_room(st: CardState, slot: int, cw: bool) -> CardState:
         if f.where == "maze" and slot_of(f.at) == slot:
             pin = turn_dir(f.pin, 1 if cw else 3) if f.pin else None
             new = new.with_figure(replaced(f, at=rotate_zone(f.at, cw), pin=pin))
-        elif f.where == "start" and f.facing is not None and start_slot(f.seat, f.at, st.length) == slot:
+        elif f.where == "start" and f.facing is not None and not is_icon(f.facing) \
+                and start_slot(f.seat, f.at, st.length) == slot:
             new = new.with_figure(replaced(f, facing=rotate_zone(f.facing, cw)))
     for i in st.items:
         if i.where == "floor" and not is_start(i.at) and slot_of(i.at) == slot:  # (one on a start zone stays)
@@ -1408,13 +1440,13 @@ def _invert(state: CardState, a: Invert):
         elif i.where == "seeded" and i.at in swap:
             out = out.with_item(replaced(out.item(i.id), at=swap[i.at]))
     # DT-260: a start-zone character faces a zone by its icon; the card now in front of it shows that icon in
-    # its own place (both face up: a face-down room's facing is a place, DT-201)
-    if all(new.rooms[x].revealed for x in shift):
-        for g in new.figures:
-            front = start_slot(g.seat, g.at, new.length) if g.where == "start" else None
-            if front in shift and g.facing is not None:
-                icon = new.maze.icon(g.facing)
-                out = out.with_figure(replaced(out.fig(g.id), facing=out.maze.zone_of_icon(front, icon)))
+    # its own place, or, face down, is pointed that icon (DT-266)
+    for g in new.figures:
+        front = start_slot(g.seat, g.at, new.length) if g.where == "start" else None
+        if front in shift and g.facing is not None:
+            icon = g.facing if is_icon(g.facing) else new.maze.icon(g.facing)
+            faced = out.maze.zone_of_icon(front, icon) if out.rooms[front].revealed else icon
+            out = out.with_figure(replaced(out.fig(g.id), facing=faced))
     return out, [event("inverted", figure=f.id, rooms=[slot_name(here), slot_name(a.slot)])]
 
 
@@ -1452,7 +1484,7 @@ def _steal(state: CardState, a: Steal):
 LEVITATION = 3  # CG-CHAR-TELEKIN-01: steps of an object she moves
 
 
-def _float(state: CardState, seat: str, origin, path: tuple) -> tuple:
+def _float(state: CardState, seat: str, origin, path: tuple, item: str = "") -> tuple:
     """Where (and, on a start position, facing what) an object moved by psychokinesis from the zone `origin` along
     `path` ends (CG-CHAR-TELEKIN-01/03): 1 to 3 steps across any border a flyer crosses (pits, zones holding
     characters; not walls, slits or closed portcullises), never into a face-down room; onto `seat`'s start zone
@@ -1465,18 +1497,27 @@ def _float(state: CardState, seat: str, origin, path: tuple) -> tuple:
     for tok in path:
         if is_start(loc):
             own, col = loc
-            if tok.startswith("^"):  # CG-START-04
-                z = parse_zone(tok[1:])
-                if z not in mz.room_zones_in_front(own, col) or z == facing:
+            if tok.startswith("^"):  # CG-START-04 (DT-266: an icon, while the room in front is face down)
+                z = parse_facing(tok[1:], "CG-START-04")
+                front = mz.facings_in_front(own, col)
+                if z not in front:
+                    raise facing_refusal("CG-START-04", z, front, item) or IllegalAction(
+                        "CG-START-04", "turn it to face another zone of the room in front")
+                if z == facing:
                     raise IllegalAction("CG-START-04", "turn it to face another zone of the room in front")
                 facing = z
             elif "^" in tok:  # CG-START-05
                 pos, z = tok.split("^")
                 s2, c2 = parse_start(pos)
-                if s2 != own or c2 == col or parse_zone(z) not in mz.room_zones_in_front(own, c2):
+                if s2 != own or c2 == col:
                     raise IllegalAction("CG-START-05", "along the start zone to the other room, facing one of its "
                                         "zones")
-                loc, facing = (own, c2), parse_zone(z)
+                z2 = parse_facing(z, "CG-START-05")
+                there = mz.facings_in_front(own, c2)
+                if z2 not in there:
+                    raise facing_refusal("CG-START-05", z2, there, item) or IllegalAction(
+                        "CG-START-05", "along the start zone to the other room, facing one of its zones")
+                loc, facing = (own, c2), z2
             else:  # CG-START-03
                 z = parse_zone(tok)
                 if z != facing or z not in mz.start_zones(own, col) or not mz.is_zone(z) \
@@ -1523,7 +1564,7 @@ def _levitate(state: CardState, a: Levitate):
     if f.where != "maze" or a.item not in {i.id for i in _levitated(state, f)}:
         raise IllegalAction("CG-CHAR-TELEKIN-01", "{item} neither lies in her room nor is carried by her", item=a.item)
     i = state.item(a.item)
-    end, _ = _float(state, a.seat, i.at if i.where == "floor" else f.at, a.path)
+    end, _ = _float(state, a.seat, i.at if i.where == "floor" else f.at, a.path, i.id)
     new = _spend(state, a.seat)
     if i.where == "carried":
         new = new.with_figure(_carried_with(new.fig(f.id), drop=i.id))
@@ -1553,15 +1594,15 @@ def _levitations(state: CardState, f: Figure) -> list:
             for path, loc, facing in level:
                 if is_start(loc):
                     own, col = loc
-                    toks = ["^" + zone_name(z) for z in mz.room_zones_in_front(own, col) if z != facing]
-                    toks += [f"{own}{2 - col}^{zone_name(z)}" for z in mz.room_zones_in_front(own, 1 - col)]
-                    toks += [zone_name(facing)] if facing is not None else []
+                    toks = ["^" + facing_name(z) for z in mz.facings_in_front(own, col) if z != facing]
+                    toks += [f"{own}{2 - col}^{facing_name(z)}" for z in mz.facings_in_front(own, 1 - col)]
+                    toks += [zone_name(facing)] if facing is not None and not is_icon(facing) else []
                 else:
                     toks = [loc_name(t) for t in (mz.beyond(loc, sd) for sd in GLOBAL) if t is not None]
                 for tok in toks:
                     p = path + (tok,)
                     try:
-                        end, faces = _float(state, f.seat, origin, p)
+                        end, faces = _float(state, f.seat, origin, p, i.id)
                     except IllegalAction:
                         continue
                     ends.setdefault(end, p)
@@ -1899,7 +1940,7 @@ def _legal(state: CardState, seat: str) -> list:
                 for s in range(len(state.rooms)) if _accepts(state, Seed(seat, c.id, s))]
     if state.phase == "face":
         figs = sorted((f for f in state.figures if f.seat == seat and f.where == "start"), key=lambda f: f.id)
-        options = [state.maze.room_zones_in_front(seat, f.at) for f in figs]
+        options = [state.maze.facings_in_front(seat, f.at) for f in figs]
         return [Face(seat, tuple(zip((f.id for f in figs), zs))) for zs in itertools.product(*options)]
     if state.phase == "place":
         p = state.placement
@@ -2033,10 +2074,10 @@ def _candidates(w: _Walk) -> list:
     mz = w.state.maze
     if is_start(w.loc):
         seat, col = w.loc
-        toks += ["^" + zone_name(z) for z in mz.room_zones_in_front(seat, col) if z != w.facing]
-        toks += [f"{seat}{2 - col}^{zone_name(z)}" for z in mz.room_zones_in_front(seat, 1 - col)]
+        toks += ["^" + facing_name(z) for z in mz.facings_in_front(seat, col) if z != w.facing]
+        toks += [f"{seat}{2 - col}^{facing_name(z)}" for z in mz.facings_in_front(seat, 1 - col)]
         z = w.facing
-        if z is not None and z in mz.start_zones(seat, col) and mz.is_zone(z) \
+        if z is not None and not is_icon(z) and z in mz.start_zones(seat, col) and mz.is_zone(z) \
                 and passable(mz.features(z, mz.start_side(seat)), w.abilities()):
             toks.append(zone_name(z))
     else:
@@ -2147,12 +2188,13 @@ def _step_options(mz, seat: str, abilities: frozenset, loc, facing, restrict) ->
     if is_start(loc):
         own, col = loc
         # CG-START-04: turn to face another zone of the room in front
-        out += [("^" + zone_name(z), loc, z, None, _TURN) for z in mz.room_zones_in_front(own, col) if z != facing]
-        # CG-START-05: along the start zone, facing a zone of the other room
-        out += [(f"{own}{2 - col}^{zone_name(z)}", (own, 1 - col), z, None, _TURN)
-                for z in mz.room_zones_in_front(own, 1 - col)]
+        # (DT-266: an icon of its card while that room is face down)
+        out += [("^" + facing_name(z), loc, z, None, _TURN) for z in mz.facings_in_front(own, col) if z != facing]
+        # CG-START-05: along the start zone, facing a zone (or an icon) of the other room
+        out += [(f"{own}{2 - col}^{facing_name(z)}", (own, 1 - col), z, None, _TURN)
+                for z in mz.facings_in_front(own, 1 - col)]
         # CG-START-03: into the zone it faces, across an open border
-        if facing is not None and facing in mz.start_zones(own, col) and mz.is_zone(facing) \
+        if facing is not None and not is_icon(facing) and facing in mz.start_zones(own, col) and mz.is_zone(facing) \
                 and passable(mz.features(facing, mz.start_side(own)), abilities):
             back = None if abilities & {"flying", "incorporeal"} else mz.start_side(own)
             out.append((zone_name(facing), facing, None, back, _ENTER))
@@ -2319,6 +2361,16 @@ def parse_zone(text: str):
         return zone_from(text)
     except ValueError:
         raise IllegalAction("CG-MOVE-02", "not a zone: {text}", text=repr(text)) from None
+
+
+@lru_cache(maxsize=256)
+def parse_facing(text: str, rule: str):
+    """A facing in a path token (`^a2`, `B2^T`): a zone or an icon's letter (DT-266)."""
+    from .notation import facing_from
+    try:
+        return facing_from(text)
+    except ValueError:
+        raise IllegalAction(rule, "not a zone or an icon (T, S, C, R): {text}", text=repr(text)) from None
 
 
 def _is_start_text(text: str) -> bool:

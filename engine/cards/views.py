@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.events import GOD
-from .maze import Maze, loc_name, slot_name, zone_name
+from .maze import Maze, facing_name, is_icon, loc_name, slot_name, zone_name
 from .rules import side_values
 from .select import parts
 from .state import SEATS, CardState, Room
@@ -58,7 +58,10 @@ def _figure(state: CardState, f, viewer: str | None) -> dict | None:
         d["at"] = f"{f.seat}{f.at + 1}"
         if state.phase in ("hide", "seed", "face") and not _sees(viewer, f.seat):
             return None  # face down on the start zone: counted in "start_cards", not named
-        d["facing"] = None if f.facing is None else zone_name(f.facing)
+        # DT-266: pointed at a face-down room, an icon (T S C R); where its zone lies shows at the reveal
+        d["facing"] = None if f.facing is None or is_icon(f.facing) else zone_name(f.facing)
+        if is_icon(f.facing):
+            d["facing_icon"] = f.facing
     elif f.where == "maze":
         d["at"] = zone_name(f.at)
     elif f.where == "carried":
@@ -159,7 +162,7 @@ def view(state: CardState, seat: str | None, shared: bool = False) -> dict:
     if seat is not None and state.phase != "select":  # a full frontal team shows as build.mine
         mine = dict(state.secret).get(seat)
         if mine is not None:
-            out["my_choice"] = [[a, b if isinstance(b, int) else zone_name(b)] for a, b in mine]
+            out["my_choice"] = [[a, b if isinstance(b, int) else facing_name(b)] for a, b in mine]
     out["wounded_this_turn"] = list(state.wounded_now)
     if state.walls_broken:  # CG-CHAR-GOLEM-01: the room cards whose walls lie broken (a public card by the room)
         out["walls_broken"] = sorted(card for card, _ in state.walls_broken)

@@ -26,6 +26,7 @@ from ..core.rng import Rng
 from . import bots as board_bots
 
 _START = re.compile(r"^[BY][12]$")
+_ZONE = re.compile(r"^[a-d][0-9]+$")
 
 
 def _verb(text: str) -> str:
@@ -79,12 +80,14 @@ def routes(view: dict, seat: str, abilities: set, maze=None) -> dict:
 
 
 def _distance(maze, seat: str, dist: dict, where: str, facing: str | None = None) -> int | None:
-    """Steps to the way out from a zone (`c3`) or an own start position (`B1`, facing a zone or not)."""
+    """Steps to the way out from a zone (`c3`) or an own start position (`B1`, facing a zone or not: an icon
+    pointed at a face-down room, `T`, is no zone yet, DT-266)."""
     if not _START.match(where):
         return dist.get(zone_from(where))
     _, col = start_from(where)
     fronts = [z for z in slot_zones(start_slot(seat, col, maze.length)) if z in maze.start_zones(seat, col)]
-    steps = [dist[z] + (1 if facing is not None and zone_from(facing) == z else 2) for z in fronts if z in dist]
+    faced = zone_from(facing) if facing is not None and _ZONE.match(facing) else None
+    steps = [dist[z] + (1 if faced == z else 2) for z in fronts if z in dist]
     return min(steps, default=None)
 
 

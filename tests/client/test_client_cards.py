@@ -84,6 +84,19 @@ def test_figures_objects_and_face_down_cards_are_drawn_as_the_legend_says():
     assert text[-1].startswith("B  B1:") and "B2: bSN→c1" in text[-1]
 
 
+def test_DT_266_a_start_character_pointing_an_icon_at_a_face_down_room_is_drawn_with_it():
+    """DT-266: before the reveal a start character points an icon at the room in front (`facing` nil,
+    `facing_icon` its letter): the start row shows the icon's mark (▲ ■ ●; R the rotation zone, whose arrow is
+    not known yet), and the zone once known."""
+    v = maze_view(figures=[
+        {"id": "bSN", "seat": "B", "code": "SN", "where": "start", "at": "B1", "facing": None, "facing_icon": "T",
+         "wounded": False, "carries": None},
+        {"id": "bMK", "seat": "B", "code": "MK", "where": "start", "at": "B2", "facing": None, "facing_icon": "R",
+         "wounded": False, "carries": None}], start_cards={"B1": 1, "B2": 1})
+    last = lines_of(v)[-1]
+    assert last.startswith("B  B1: bSN→▲") and "B2: bMK→R" in last
+
+
 def test_DT_206_an_object_lying_on_a_start_zone_is_drawn_there():
     """CG-CHAR-TELEKIN-03, CG-WOUND-04 (DT-206): an object may lie on a start position; the start row shows it
     beside the characters there."""
@@ -183,6 +196,13 @@ def test_the_log_words_the_card_game_events():
     assert describe_event({"kind": "move", "figure": "bMK", "path": ["B1^a1", "a2", "+bRP", "b2", "-bRP", "Y1"]}) \
         == "bMK moves: B1 facing a1, a2, takes bRP, b2, drops bRP, Y1 (start zone)"
     assert describe_event({"kind": "move", "figure": "ySN", "path": ["^c4"]}) == "ySN moves: faces c4"
+    # DT-266: an icon pointed at a face-down room, in words, with the letter typed
+    assert describe_event({"kind": "move", "figure": "ySN", "path": ["^T", "Y2^R"]}) == \
+        "ySN moves: faces the triangle (T), Y2 facing the rotation zone (R)"
+    assert describe_event({"kind": "faced", "seat": "B", "facings": [["bMK", "S"], ["bSN", "C"]]}) == \
+        "You chose your facings: bMK faces the square (S), bSN faces the circle (C)"
+    assert describe_event({"kind": "teams", "figures": [["bMK", "B1", "T"]], "first": "B", "ap": 2}).startswith(
+        "Teams revealed: bMK on B1 facing the triangle (T). ")
     assert describe_event({"kind": "combat", "number": 2, "cards": {"B": 3, "Y": 1}, "totals": {"B": 5, "Y": 3},
                            "winner": "B", "wounded": ["ySN"], "eliminated": []}) == \
         "Combat 2: Blue 5 (card +3) vs Yellow 3 (card +1): Blue wins; ySN wounded"
@@ -367,12 +387,16 @@ def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
         with pytest.raises(ChoiceError) as refused:
             resolve_choice(wrong, legal, "B", game="cards")
         assert (refused.value.rule, str(refused.value)) == ("CG-TUT1-04", why)
-    faces = ["face bMK:a2 bSN:d1", "face bMK:a2 bSN:c1", "face bMK:b2 bSN:d1", "face bMK:b2 bSN:c1"]
+    # the setup's facings are icons of the face-down rooms (DT-266): a zone typed there is refused with the
+    # engine's sentence, found in the choices
+    faces = [f"face bMK:{a} bSN:{b}" for a in "TSCR" for b in "TSCR"]
     with pytest.raises(ChoiceError) as refused:
-        resolve_choice("face bMK:c1 bSN:d1", faces, "B", game="cards")
-    assert (refused.value.rule, str(refused.value)) == ("CG-START-01", "bMK faces a zone of the room in front of it")
+        resolve_choice("face bMK:c1 bSN:T", faces, "B", game="cards")
+    assert (refused.value.rule, str(refused.value)) == (
+        "CG-START-02", "bMK: the room in front is face down: point one of its card's icons at it (T, S, C, R), not a "
+        "zone (DT-266)")
     with pytest.raises(ChoiceError) as refused:
-        resolve_choice("face bMK:a2 bMK:b2", faces, "B", game="cards")
+        resolve_choice("face bMK:T bMK:S", faces, "B", game="cards")
     assert (refused.value.rule, str(refused.value)) == ("CG-START-02", "choose the facing of each of bMK, bSN")
 
 

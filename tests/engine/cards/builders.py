@@ -31,7 +31,8 @@ def z(name: str):
 def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, revealed=(True, True, True, True),
           ap=(3, 0), active="B", jumps=(3, 3), vp=(0, 0), turn=3, combat=False, cards=None):
     """combat=True: melee combat is on and both hands hold the 9 combat cards (or `cards`, a pair of tuples).
-    figures: id -> "a2" (zone) or "B1>a1" (start position facing a zone) or "x" (exited), optional
+    figures: id -> "a2" (zone) or "B1>a1" (start position facing a zone; "B1>T" an icon, pointed at a face-down
+    room, DT-266) or "x" (exited), optional
     ("a2", {"wounded": True, "pin": "S"}) or "@bMK" (wounded, carried by bMK). items: id -> "a2" (floor), "B1"
     (lying on a start position) or "@bMK" (carried) or "seeded:A"."""
     base = new_game(CardOptions(tutorial=1), 0)
@@ -48,7 +49,9 @@ def build(figures: dict, items: dict | None = None, rooms=DEFAULT_ROOMS, reveale
             figs.append(Figure(fid, seat, code, "exited", **extra))
         elif ">" in spec:
             pos, face = spec.split(">")
-            figs.append(Figure(fid, seat, code, "start", int(pos[1]) - 1, z(face), **extra))
+            # an icon's letter while the room in front is face down (DT-266), else a zone
+            figs.append(Figure(fid, seat, code, "start", int(pos[1]) - 1, face if len(face) == 1 else z(face),
+                               **extra))
         elif spec.startswith("seeded:"):
             figs.append(Figure(fid, seat, code, "seeded", "ABCD".index(spec[-1]), **extra))
         else:

@@ -382,7 +382,7 @@ def test_CG_OPT_03_random_games_views_and_legal_actions_never_tell_the_others_ob
     from dungeon_twister.engine.cards.typed import legal_texts
 
     checked = 0
-    for number, seed in enumerate((23, 5), 1):
+    for number, seed in enumerate((29, 45), 1):
         s = new_game(CardOptions(3, secret_objects=True), seed)
         rng = Rng(seed)
         for _ in range(400):
@@ -395,9 +395,10 @@ def test_CG_OPT_03_random_games_views_and_legal_actions_never_tell_the_others_ob
                     assert legal_texts(s, seat) == legal_texts(twin, seat)
                     checked += 1
             s = apply(s, kind_first(rng, legal_actions(s)))[0]
-    # the games do reach such positions (measured: 196 and 146 of them in 400 actions; seeds 21 and 38, 203 and 184
-    # until a start-zone character faced its zone as the room in front turned, DT-260, then 50 and 5; seeds 13 and
-    # 30, 94 and 221 until exchanges were as many as wished, DT-206, reached 78 and 3)
+    # the games do reach such positions (measured: the 100 of each game within the limit; seeds 23 and 5, 196 and
+    # 146 of them in 400 actions until the setup's facings were icons, DT-266, then 96 and 7 within the limit; seeds
+    # 21 and 38, 203 and 184 until a start-zone character faced its zone as the room in front turned, DT-260, then 50
+    # and 5; seeds 13 and 30, 94 and 221 until exchanges were as many as wished, DT-206, reached 78 and 3)
     assert checked >= 200
 
 

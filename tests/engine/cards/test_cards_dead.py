@@ -110,15 +110,17 @@ def test_DT_239_a_regeneration_a_heal_or_a_combat_card_jump_left_is_not_dead(fig
 
 def test_DT_239_a_tutorial_1_game_of_legal_actions_reaches_the_dead_end():
     """Not only a built position: a tutorial 1 game played from its start by a random player that likes to jump
-    (seed 51, 433 actions) exits one Snake-man a side and walls both Mechanorks in with every jump card spent
-    (before DT-239 such a game went on for ever): the engine ends it there, a draw 1-1."""
-    rng, state, steps = random.Random(51), new_game(CardOptions(1), 51), 0
+    (seed 61, 174 actions) exits one Snake-man a side and walls both Mechanorks in with every jump card spent
+    (before DT-239 such a game went on for ever): the engine ends it there, a draw 1-1. (Seed 51 played such a game
+    in 433 actions until the setup's facings became icons, DT-266; seed 61 is the first of 0 to 61 that ends so
+    now.)"""
+    rng, state, steps = random.Random(61), new_game(CardOptions(1), 61), 0
     while state.outcome is None and steps < 600:
         acts = list(legal_actions(state))
         jumps = [a for a in acts if isinstance(a, Jump)]
         state, _ = apply(state, rng.choice(jumps) if jumps and rng.random() < 0.7 else rng.choice(acts))
         steps += 1
     assert state.outcome is not None and state.outcome.reason == DEAD, (steps, state.outcome)
-    assert [p.jumps for p in state.players] == [0, 0] and steps == 433
+    assert [p.jumps for p in state.players] == [0, 0] and steps == 174
     assert (state.outcome.winner, state.outcome.vp) == (None, (("B", 1), ("Y", 1)))
     assert {f.id: f.where for f in state.figures} == {"bMK": "maze", "bSN": "exited", "yMK": "maze", "ySN": "exited"}

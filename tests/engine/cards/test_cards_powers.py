@@ -598,17 +598,22 @@ def test_CG_OBJ_INVERSION_01_DT_260_a_start_zone_character_faces_the_same_icon_o
     """CG-OBJ-INVERSION-01: the rooms change places and the cards on the start zone stay: each still points the
     icon it pointed at the room in front, which is another card now (DT-260). The yellow Mechanork on Y1 faced the
     circle of blue2 (b4) and faces the circle of green2, come from D, in b3; the yellow Warrior on Y2 faced the
-    triangle of green2 (c4) and faces blue2's, in c3. A face-down room has no icon to follow: the facing stays
-    where it was (DT-201)."""
+    triangle of green2 (c4) and faces blue2's, in c3. With a face-down room (DT-266) the card points the same icon:
+    green2 face down in D, the Warrior on Y2 points its triangle (T) at it, and faces blue2's triangle (c3) once
+    blue2 lies in front of him; the Mechanork's circle of blue2 (b4) becomes the circle icon pointed at green2,
+    face down, in front of Y1: where that circle lies shows when green2 is revealed (there: b3, its turns 0)."""
     s = build({"yMK": "Y1>b4", "yWA": "Y2>c4", "bWZ": "a3"}, {"bIS": "@bWZ"}, ap=(3, 0))
     assert s.maze.icon(z("b4")) == "C" and s.maze.icon(z("c4")) == "T"
     swapped = act(s, "invert bWZ D")
     assert swapped.fig("yMK").facing == z("b3") and swapped.maze.icon(z("b3")) == "C"
     assert swapped.fig("yWA").facing == z("c3") and swapped.maze.icon(z("c3")) == "T"
-    hidden = build({"yMK": "Y1>b4", "yWA": "Y2>c4", "bWZ": "a3"}, {"bIS": "@bWZ"}, ap=(3, 0),
+    hidden = build({"yMK": "Y1>b4", "yWA": "Y2>T", "bWZ": "a3"}, {"bIS": "@bWZ"}, ap=(3, 0),
                    revealed=(True, True, True, False))
     kept = act(hidden, "invert bWZ D")
-    assert kept.fig("yMK").facing == z("b4") and kept.fig("yWA").facing == z("c4")
+    assert kept.fig("yMK").facing == "C" and kept.fig("yWA").facing == z("c3") and kept.maze.icon(z("c3")) == "T"
+    assert not kept.rooms[2].revealed and kept.rooms[2].card == "green2"
+    shown = act(act(kept, "end"), "reveal yMK C", "Y")
+    assert shown.fig("yMK").facing == z("b3") and shown.maze.icon(z("b3")) == "C"
 
 def test_CG_MOVE_04_DT_207_the_wall_walker_is_held_by_an_enemy_as_a_mover_is():
     """CG-MOVE-04 holds a character who entered a zone with an unwounded enemy to the border it came by, that turn.

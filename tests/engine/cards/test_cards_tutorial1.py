@@ -66,12 +66,22 @@ def test_CG_TUT1_04_05_setup_phases_and_secrets():
     s = act(s, f"seed {c}RP C", seeder)
     s = act(s, f"seed {other.lower()}RP D", other)
     assert s.phase == "face" and secret_purpose(s, "Y") == "face"
-    refused(s, "face bMK:c1 bSN:c1", "CG-START-01", "B")  # bMK stands at B1: room A's zones only
-    s = act(s, "face bMK:a2 bSN:d1", "B")
-    s, ev = apply(s, parse_action("face yMK:c4 ySN:d3", "Y"))
+    # DT-266: every room is face down: each character points one of its card's icons at it, not a zone
+    with pytest.raises(IllegalAction) as zones:
+        apply(s, parse_action("face bMK:a2 bSN:d1", "B"))
+    assert zones.value.rule == "CG-START-02" and "point one of its card's icons" in zones.value.message
+    s, ev = apply(s, parse_action("face bMK:T bSN:C", "B"))
+    assert event_view(ev[0], "B")["facings"] == [["bMK", "T"], ["bSN", "C"]]
+    assert view(s, "B")["my_choice"] == [["bMK", "T"], ["bSN", "C"]] and "my_choice" not in view(s, "Y")
+    s, ev = apply(s, parse_action("face yMK:S ySN:R", "Y"))
     assert s.phase == "main" and s.active == s.first and s.player(s.first).ap == 2
     assert s.player("Y" if s.first == "B" else "B").ap == 0
     assert ev[-1].kind == "teams" and ev[-1].data["first"] == s.first
+    assert ev[-1].data["figures"] == [["bMK", "B1", "T"], ["bSN", "B2", "C"], ["yMK", "Y2", "S"], ["ySN", "Y2", "R"]]
+    assert s.fig("bMK").facing == "T" and s.fig("ySN").facing == "R"
+    # CG-START-02: chosen in secret, then shown: the other seat sees the icon pointed, not where it lies
+    bmk = next(f for f in view(s, "Y")["figures"] if f["id"] == "bMK")
+    assert bmk["facing"] is None and bmk["facing_icon"] == "T"
 
 
 def test_CG_TUT1_04_CG_START_01_02_a_refused_secret_choice_is_explained_from_the_choices_alone():
@@ -79,8 +89,9 @@ def test_CG_TUT1_04_CG_START_01_02_a_refused_secret_choice_is_explained_from_the
     `apply` checks (the characters in hand and how many to place; each start character's zones) and gives the
     same refusal, rule and sentence, for every wrong start placement and facing tried here, and None for the
     choices themselves: e.g. `hide bMK:1 ySN:1` (another's character), `hide bMK:1 bMK:2` (one character twice)
-    and `hide bMK:1` (one of two) all break CG-TUT1-04; `face bMK:c1 bSN:c1` breaks CG-START-01 (bMK at B1 faces
-    room A), `face bMK:a2` CG-START-02 (bSN's facing missing)."""
+    and `hide bMK:1` (one of two) all break CG-TUT1-04; `face bMK:c1 bSN:T` and `face bMK:a2 bSN:T` break
+    CG-START-02 (a zone, where the room in front is face down: an icon is pointed at it, DT-266), as does
+    `face bMK:T` (bSN's facing missing)."""
     import itertools
 
     from dungeon_twister.engine.cards import choice_refusal
@@ -123,7 +134,11 @@ def test_CG_TUT1_04_CG_START_01_02_a_refused_secret_choice_is_explained_from_the
         for picked in itertools.product(zones, repeat=len(ids)):
             found = same_refusal(s, Face("B", tuple(zip(ids, picked))), faces)
             rules.add(found and found[0])
-    assert rules == {None, "CG-START-01", "CG-START-02"}
+    assert rules == {None, "CG-START-02"}
+    for text in ("face bMK:c1 bSN:T", "face bMK:a2 bSN:T"):  # the same sentence from the choices (DT-266)
+        assert choice_refusal(parse_action(text, "B"), faces).message == (
+            "bMK: the room in front is face down: point one of its card's icons at it (T, S, C, R), not a zone "
+            "(DT-266)")
 
 
 def test_CG_TUT1_06_no_combat_actions():
@@ -172,6 +187,7 @@ def _candidates(s, seat, r: random.Random):
     figs = [f.id for f in s.figures] + ["bXX"]
     zones = [f"{c}{n}" for c in "abcd" for n in range(1, 5)]
     toks = zones + ["B1", "B2", "Y1", "Y2"] + ["^" + z for z in zones] + ["B2^c1", "Y1^a4"] + \
+        ["^T", "^S", "^C", "^R", "B2^T", "B1^R", "Y1^C", "Y2^S"] + \
         ["+" + i.id for i in s.items] + ["-" + i.id for i in s.items] + [">" + f for f in figs]
     out = []
     for _ in range(40):
@@ -183,7 +199,8 @@ def _candidates(s, seat, r: random.Random):
                 f"{r.choice('nesw')}"]
     out += [f"place {i.id} {r.choice(zones)}" for i in s.items]
     out += [f"seed {i.id} {r.choice('ABCD')}" for i in s.items]
-    out += ["end", "hide bMK:1 bSN:2", "hide yMK:2 ySN:1", "face bMK:a1 bSN:c1", "face yMK:b4 ySN:c3"]
+    out += ["end", "hide bMK:1 bSN:2", "hide yMK:2 ySN:1", "face bMK:R bSN:C", "face yMK:C ySN:S",
+            "face bMK:a1 bSN:c1", "face yMK:b4 ySN:c3"]
     return [parse_action(t, seat) for t in out]
 
 

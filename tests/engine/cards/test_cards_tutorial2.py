@@ -139,9 +139,10 @@ def _game(seed: int, cap: int):
     return states
 
 
-@pytest.mark.parametrize("seed", [19, 26])  # end within 600 actions (measured: 384 and 338; seed 7 took 334
-# until a start-zone character faced its zone as the room in front turned, DT-260, then 600+; seed 4's game, 380
-# actions, took 652 once exchanges were as many as wished, DT-206)
+@pytest.mark.parametrize("seed", [2, 26])  # end within 600 actions (measured: 271 and 473; seed 19 took 384 until
+# the facings at the setup became icons, DT-266, then 600+; seed 7 took 334 until a start-zone character faced its
+# zone as the room in front turned, DT-260, then 600+; seed 4's game, 380 actions, took 652 once exchanges were as
+# many as wished, DT-206)
 def test_CG_TUT2_random_games_end_and_generated_equals_accepted(seed):
     """Random bots play tutorial 2 to 3 VP (CG-TUT2-01); along the way every generated action applies and
     round-trips, attack / combat-card / bend candidates not generated are refused."""
