@@ -295,6 +295,8 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
 
 # TRANSLATORS: the kinds of a team building's picks, as the panel lists them ("characters: WA TH")
 DRAFT_KINDS = {"rooms": N_("room pairs"), "characters": N_("characters"), "objects": N_("objects")}
+BUILD_PARTS = {"pairs": N_("room pairs"), "characters": N_("characters"), "objects": N_("objects")}
+"""A free build's parts (the view's build.parts' names, typed in `build`), in words."""
 # TRANSLATORS: who picks what now in a team building; what is left to pick follows ("Blue picks character: WA TH")
 DRAFT_PICKS = {"rooms": N_("{seat} picks room pair:"), "characters": N_("{seat} picks character:"),
                "objects": N_("{seat} picks object:")}
@@ -333,8 +335,12 @@ def _build(view: dict) -> StyleAndTextTuples:
     for part in build["parts"]:
         copies = part.get("copies") or {}
         values = " ".join(v + (f"x{copies[v]}" if v in copies else "") for v in part["values"])
-        # TRANSLATORS: what a build chooses from ({part}: pairs, characters or objects, as typed in `build`)
-        choose = _("{part}: choose {count} of {values}").format(part=part["name"], count=part["count"], values=values)
+        name = part["name"]
+        label = _(BUILD_PARTS[name]) if name in BUILD_PARTS else name
+        # TRANSLATORS: what a build chooses from: {label} its name in words, {part}= the word typed in `build`
+        # (pairs=, characters=, objects=: kept as typed; a play-test read "pairs:" as an untranslated label)
+        choose = _("{label} ({part}=...): choose {count} of {values}").format(
+            label=label, part=name, count=part["count"], values=values)
         out.append(("", f"  {choose}\n"))
     # the engine marks a build made once both are revealed; the server says sooner who has committed to his (a
     # play-test's panel said "Blue has chosen" on the turn line and "Blue is choosing" here)

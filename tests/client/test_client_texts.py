@@ -810,7 +810,9 @@ def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():
         "(RUL-072)")
     panel = text_of(game_panel(free_build_state(), 0.0))
     assert "Team building (free choice: each side its own team, in secret)" in panel
-    assert "objects: choose 6 of AR BW CH DS FH FS FW KYx2 LN RG RPx2 SH SP SW TS" in panel
+    # each part in words, with the word `build` takes (a play-test read "pairs:" as an untranslated label)
+    assert "objects (objects=...): choose 6 of AR BW CH DS FH FS FW KYx2 LN RG RPx2 SH SP SW TS" in panel
+    assert "room pairs (pairs=...): choose " in panel and "characters (characters=...): choose " in panel
     assert "Blue is choosing · Yellow is choosing" in panel
     assert "Choose in secret (build): type build ... (Tab completes)" in panel
 
@@ -1031,7 +1033,7 @@ def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
     of pairs, characters and objects came after both seats' action and combat cards, which play no part yet, and
     fell below the panel's rows. While a team is built they come first, with what to type."""
     text = text_of(game_panel(free_build_state(), 0.0))
-    build = text.index("objects: choose 6 of")
+    build = text.index("objects (objects=...): choose 6 of")
     assert build < text.index("Choose in secret (build)") < text.index("combat: +0 +1"), "build, what to type, cards"
 
 
