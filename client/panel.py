@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from .describe import reason_text
+from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
 from .names import catalogue, combat_odds, labelled, other_seat, scenario_target, score, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
@@ -437,6 +437,8 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
     values = {"score": score(vp, winner), "reason": reason_text(result.get("reason"))}
     if winner:
         over = _("Game over: {seat} wins {score} ({reason})").format(seat=seat_name(winner), **values)
+    elif result.get("reason") in UNPLAYED:  # (a game left before its first turn read "Blue wins 0-0")
+        over = _("Game over without a winner ({reason})").format(**values)
     else:  # (a draw agreed may stand at 1-0: "Draw 1-0" read as a score)
         # TRANSLATORS: {score}: the victory points of Blue and Yellow, e.g. 1-0
         over = _("Game over: a draw ({reason}), VP {score}").format(**values)

@@ -439,6 +439,13 @@ def test_the_panels_result_words_why_the_game_ended():
     assert "Game over: Yellow wins 2-0 (the other player resigned)" in text_of(game_panel(state, 0.0))
     state.result = {"winner": "B", "vp": {"B": 5, "Y": 2}, "reason": "a new reason"}
     assert "Game over: Blue wins 5-2 (a new reason)" in text_of(game_panel(state, 0.0))
+    # a game left before its first turn, or by both players, has no winner and is no draw either (a play-test read
+    # "Blue wins 0-0" for one left during the team choice; a draw of 0-0 would be as wrong)
+    for reason, why in (("aborted", "a player left before the first turn: not rated"),
+                        ("abandoned by both", "both players abandoned the game: not rated")):
+        state.result = {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": reason}
+        assert f"Game over without a winner ({why})" in text_of(game_panel(state, 0.0))
+        assert describe_event({"kind": "game_over", **state.result}) == f"game over without a winner ({why})"
 
 
 def test_PR_RANGED_02_the_panel_shows_who_each_figure_can_shoot_push_or_attack():
