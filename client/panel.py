@@ -22,7 +22,15 @@ HINTS = {"draft": N_("pick a room pair, a character or an object: pick CODE, one
          # a combat's cards laid as plain actions: a Weapon Master's (PD-CHAR-WMASTER-01), a Telepath's naming
          # (PR-CHAR-TELEPATH-01); the secret card has its own line (`_your_part`)
          "combat:combat": N_("lay your combat card: combat +N"),
-         "combat:mind": N_("name a combat card's value: mind +N")}
+         "combat:mind": N_("name a combat card's value: mind +N, or mind none")}
+# TRANSLATORS: after the hint of a combat step one seat takes alone on a table with timers (docs/rulings.md DT-223:
+# a Telepath's naming, a Berserker's announcement, a card laid face up before a Weapon Master's side)
+LONE_STEPS = {"mind": N_("within 5 seconds, or nothing is named"),
+              "frenzy": N_("within 5 seconds, or he fights with 1 card"),
+              "combat": N_("within 5 seconds, or +0 is laid for you"),
+              "card": N_("within 5 seconds, or +0 is laid for you")}
+"""What a timed table's 5 seconds of a lone combat step lead to (a play-test's Telepath player, attacked, lost his
+naming twice: nothing said it had 5 seconds), by the verb of the step's actions."""
 # TRANSLATORS: a phase of the board game, as the panel's turn line names it
 PHASES = {"draft": N_("team building (mutual choice)"), "build": N_("team building (free choice, in secret)"),
           "team": N_("secret team choice"), "hide": N_("hiding tokens"), "card": N_("action card"),
@@ -264,7 +272,11 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     lays_first = first.get("seat") if isinstance(first, dict) else None
     # (with a Weapon Master on one side only, that side lays first, face up, PD-CHAR-WMASTER-01: said below)
     chosen = ", ".join(_choosing(s, c) for s, c in (combat.get("chosen") or {}).items() if s != lays_first)
-    if lays_first is not None and first.get("card") is not None:
+    mind = combat.get("mind")
+    if isinstance(mind, dict) and mind.get("naming"):  # PR-CHAR-TELEPATH-01: the naming first, the cards after it
+        # (a play-test's box said "Blue is choosing, Yellow is choosing" while only Blue had to name)
+        chosen = _("{seat}'s Telepath names a card first").format(seat=seat_name(mind.get("seat")))
+    elif lays_first is not None and first.get("card") is not None:
         chosen = ", ".join(filter(None, (_("{seat} lays first, face up: +{card}").format(
             seat=seat_name(lays_first), card=first["card"]), chosen)))
     elif lays_first is not None:
@@ -393,8 +405,11 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
         count = len(state.legal)
         verb = state.legal[0].split(" ", 1)[0]  # a phase's own step first (a Telepath names before the cards)
         hint = parts.hints.get(f"{view.get('phase')}:{verb}") or parts.hints.get(view.get("phase"))
+        hint = _(hint) if hint else ""
+        if view.get("phase") == "combat" and verb in LONE_STEPS and (view.get("table") or {}).get("timers"):
+            hint = f"{hint} ({_(LONE_STEPS[verb])})"
         legal = ngettext("{count} legal action; Tab completes", "{count} legal actions; Tab completes", count)
-        out += [("class:active", "\n" + _("Your move: {hint}").format(hint=_(hint) if hint else "")),
+        out += [("class:active", "\n" + _("Your move: {hint}").format(hint=hint)),
                 ("class:dim", "\n" + legal.format(count=count) + "\n")]
         targets = within_reach(state.legal)
         if targets:

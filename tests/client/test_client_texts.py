@@ -1158,9 +1158,34 @@ def test_PD_CHAR_WMASTER_01_PR_OBJ_LANCE_05_the_combat_box_says_who_lays_first_a
     # the side laying its card as a plain action read an empty "Your move:" (play-test 20b); so would a naming
     state = seated(position_text("bWA@c4 yTR@c6"))
     for legal, hint in ((["combat +0", "combat +2"], "lay your combat card: combat +N"),
-                        (["mind +1", "mind none"], "name a combat card's value: mind +N")):
+                        (["mind +1", "mind none"], "name a combat card's value: mind +N, or mind none")):
         state.view = {**state.view, "phase": "combat", "legal": legal}
-        assert f"Your move: {hint}\n" in text_of(game_panel(state, now=0.0))
+        assert f"Your move: {hint} (within 5 seconds, or " in text_of(game_panel(state, now=0.0))  # (timed: below)
+
+
+def test_DT_223_a_lone_combat_step_on_a_timed_table_says_it_has_5_seconds():
+    """Play-test 21, a timed table: Blue's Telepath was attacked; her player had 5 seconds to name a card (DT-223),
+    nothing said so, and twice her time ran out ("mind none"); the combat box read "Blue is choosing, Yellow is
+    choosing" though only she had to act. The hint of a step one seat takes alone says what its 5 seconds lead to,
+    on a timed table only; the box says who names."""
+    from dungeon_twister.client.panel import _combat
+
+    state = seated(position_text("bWA@c4 yTR@c6"))
+    steps = ((["mind +1", "mind none"], "name a combat card's value: mind +N, or mind none (within 5 seconds, or "
+              "nothing is named)"),
+             (["combat +0", "combat +2"], "lay your combat card: combat +N (within 5 seconds, or +0 is laid for you)"))
+    for timers in (False, True):
+        for legal, hint in steps:
+            state.view = {**state.view, "phase": "combat", "legal": legal,
+                          "table": {**state.view["table"], "timers": timers}}
+            expected = hint if timers else hint.split(" (within")[0]
+            assert f"Your move: {expected}\n" in text_of(game_panel(state, now=0.0))
+    combat = {"number": 1, "attacker": "yCL", "target": "bTP", "attackers": ["yCL"], "defenders": ["bTP"],
+              "chosen": {"B": False, "Y": False}, "mind": {"seat": "B", "naming": True, "named": None}}
+    box = "".join(text for _style, text in _combat({"combat": combat}, "B"))
+    assert "Blue's Telepath names a card first" in box and "is choosing" not in box
+    combat["mind"] = {"seat": "B", "naming": False, "named": 3}
+    assert "Blue is choosing, Yellow is choosing" in "".join(text for _style, text in _combat({"combat": combat}, "B"))
 
 
 def test_PD_TEAM_FREE_01_a_build_opened_to_the_server_is_not_called_revealed():
