@@ -62,6 +62,59 @@ def test_leaving_a_running_game_asks_first_and_resigns_on_the_second_leave():
     assert state.notice == "left table t-1: you resigned, Yellow wins"
 
 
+@pytest.mark.parametrize("command", ["leave", "resign"])
+def test_a_resigner_is_told_his_new_rating_and_resign_is_a_command(command):
+    """Play-test 21: the player who resigned read "left table ...: you resigned, Blue wins" and learnt his new
+    rating only by typing `ratings` (the `ratings` event came, with the table's log that the lobby drops); and
+    `resign`, which players of other servers type, was no command. `resign` resigns as `leave` does, asked once
+    more; the resigner's line says the ratings the server sent before `left`."""
+    from dungeon_twister.protocol import Left, TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state = wired.session.state
+    ui.commands.run(command)
+    assert wired.sent() == [] and state.confirm == command and "your opponent wins" in state.notice
+    ui.commands.run(command)
+    assert wired.sent() == [Leave()]
+    result = {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "game_over", **result}))
+    changes = {"B": {"name": "ann", "before": 1500, "after": 1338, "rd": 290},
+               "Y": {"name": "bot", "before": 1500, "after": 1662, "rd": 290}}
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**state.view, "table": {"id": TABLE,
+                                                                                         "result": result}}}))
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "ratings", "changes": changes}))
+    wired.deliver(Left(TABLE))
+    assert state.notice == ("left table t-1: you resigned, Yellow wins · ratings: Blue ann 1500 → 1338 (±290) · "
+                            "Yellow bot 1500 → 1662 (±290)")
+
+
+def test_a_game_left_before_its_first_turn_is_said_to_be_aborted_not_lost():
+    """Before the first turn (the setup), leaving aborts the game (the server's reason `aborted`: no winner, not
+    rated): the confirmation and the line after `left` say so, not "your opponent wins"."""
+    from dungeon_twister.protocol import Left, TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    state.view = {**state.view, "turn": 0, "phase": "team"}
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("resign")
+    assert state.notice.startswith("resigning now, before the first turn, aborts the game: no winner, not rated")
+    ui.commands.run("resign")
+    assert wired.sent() == [Leave()]
+    result = {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "aborted"}
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "game_over", **result}))  # then the view with the result, as ended
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**state.view, "table": {"id": TABLE,
+                                                                                         "result": result}}}))
+    wired.deliver(Left(TABLE))
+    assert state.notice == ("left table t-1: the game ends without a winner (a player left before the first turn: "
+                            "not rated)")
+    with pytest.raises(Exception, match="resign: in a game you play"):
+        ui.commands.resign("")  # in the lobby now
+
+
 def test_leaving_a_finished_game_or_one_not_started_needs_no_confirmation():
     wired = WiredSession()
     wired.seat(MAIN_PHASE)
