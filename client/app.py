@@ -359,7 +359,7 @@ def _play_local(args: argparse.Namespace, options) -> int:
     if data is not None and args.new:
         shutil.rmtree(data, ignore_errors=True)  # the player gives that game up
         data = None
-    state = ClientState(args.name)
+    state = ClientState(args.name, local=True)
     if data is None:
         data = fresh_data_dir()
         remember_play(data, args.name, game)

@@ -458,7 +458,14 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
         # TRANSLATORS: {score}: the victory points of Blue and Yellow, e.g. 1-0
         over = _("Game over: a draw ({reason}), VP {score}").format(**values)
     # TRANSLATORS: `leave` is the command as typed: keep it in English
-    return [("class:active", f"\n{over}\n"), ("class:dim", _("leave: back to the lobby") + "\n")]
+    out = [("class:active", f"\n{over}\n"), ("class:dim", _("leave: back to the lobby") + "\n")]
+    if state.server and state.table and not state.local:
+        # (a play-test found nothing at a game's end saying how to see it again: the README's "Replays" only)
+        code = f" --code {state.join_code}" if state.join_code else ""
+        command = f"dt-client replay {state.table} --server {state.server}{code}"
+        # TRANSLATORS: {command} is the command line as typed: keep it as it is
+        out.append(("class:dim", _("to step through this game again: {command}").format(command=command) + "\n"))
+    return out
 
 
 def _choice_verb(purpose: str) -> str:

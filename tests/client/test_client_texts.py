@@ -448,6 +448,23 @@ def test_the_panels_result_words_why_the_game_ended():
         assert describe_event({"kind": "game_over", **state.result}) == f"game over without a winner ({why})"
 
 
+def test_a_finished_game_says_how_to_step_through_it_again():
+    """Play-test 21: at a game's end nothing said how to see it again (only the README's "Replays" did). The panel
+    gives the command line, with the join code of a private table; not for `dt-client play`, whose server goes
+    with the client."""
+    state = seated(position_text("bWA@c4 yTR@c6"))
+    state.result = {"winner": "Y", "vp": {"B": 0, "Y": 2}, "reason": "resigned"}
+    state.server = "dt.example.org:7777"
+    assert "to step through this game again: dt-client replay t-1 --server dt.example.org:7777\n" in text_of(
+        game_panel(state, 0.0))
+    state.join_code = "k3y"
+    assert "dt-client replay t-1 --server dt.example.org:7777 --code k3y\n" in text_of(game_panel(state, 0.0))
+    state.local = True
+    assert "dt-client replay" not in text_of(game_panel(state, 0.0))
+    state.local, state.result = False, None
+    assert "dt-client replay" not in text_of(game_panel(state, 0.0)), "while the game goes on"
+
+
 def test_PR_RANGED_02_the_panel_shows_who_each_figure_can_shoot_push_or_attack():
     """From the legal actions: bAS (Bow) shoots the first person on its line, yTP four squares up the file; bBS
     pushes the first person she sees, the same yTP across the file; bMK attacks yNG beside it. yMK, behind yTP,
