@@ -517,12 +517,15 @@ def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_
     seat_file = SeatFile("h:1", "ann", tmp_path)
     wired.session.seat_file = seat_file
     wired.seat(MAIN_PHASE)
-    wired.deliver(TableEvent(TABLE, 1, {"kind": "draw_offered", "seat": "Y"}))
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "turn_ended", "seat": "B", "turn": 5}))
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "draw_offered", "seat": "Y"}))
     wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
     english = list(wired.session.state.log)[-2:]
     assert english == ["Yellow offers a draw", "Yellow has made his secret choice (combat-1); make yours"]
     kept = seat_file.load_progress(TABLE).log
     assert isinstance(kept[-2], Told) and kept[-2].event == {"kind": "draw_offered", "seat": "Y"}
+    moves = list(wired.session.state.moves)
+    assert moves and moves[-1].startswith("B "), "the turn's end is in the strip of moves"
     assert not isinstance(kept[-1], Told)
     try:
         i18n.use("de")
@@ -530,6 +533,8 @@ def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_
         assert german != "Yellow offers a draw", "the catalogue has the line"
         restarted = Session(ClientState("ann"), seat_file=seat_file)
         assert list(restarted.state.log)[-2:] == [german, english[-1]]
+        # and the panel's strip of moves goes on from where it was (play-test 21: it started empty)
+        assert list(restarted.state.moves) == moves and restarted.state.moves_made == len(moves)
     finally:
         i18n.use("en")
 
