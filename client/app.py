@@ -460,7 +460,10 @@ def _replay_of(args: argparse.Namespace):
             from .held import state_dir
             from .tls import KNOWN_SERVERS, KnownServers, tls_connector
 
-            connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS), lambda text: None)
+            # what the connection says (a certificate pinned on first use, plain TCP) goes to stderr, as `connect`
+            # shows it: a play-test found the pin made silently by `verify`, before any `connect` to that server
+            connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS),
+                                    lambda text: print("dt-client:", printable(text), file=sys.stderr))
             replay = Replay.of(trio.run(fetch_record, connect, *args.server, args.file, args.code))
         else:
             replay = load(args.file)
