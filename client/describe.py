@@ -373,6 +373,10 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
         figure=_by(e), target=_tok(e, "target"), actions=e.get("actions")),
     "charm_ended": lambda e: _("{target} is no longer charmed").format(target=_tok(e, "target")),
     "fountain": lambda e: _("{token} drinks from the Fountain of Youth and is healed").format(token=_tok(e)),
+    "pentacle": lambda e: (_("{seat} holds the Pentacle: {vp} VP from it (PD-TERR-PENTACLE-02)")
+                           if e.get("change", 0) > 0 else
+                           _("{seat} loses the Pentacle's VP: {vp} VP from it now (PD-TERR-PENTACLE-02)")).format(
+        seat=_seat(e), vp=e.get("vp")),
     "picked": _picked,
     "teams_built": lambda e: _("the teams are built: the secret choice of the starting four follows"),
     "built": _built,

@@ -142,7 +142,7 @@ BOARD = Family(
     choice_refusal=_board_card_refusal,
     not_taken_back=MappingProxyType({"room_revealed": _REVEALED, "combat_declared": _COMBAT}),
     takeback_kinds=frozenset({"moved", "room_rotated", "jumped", "wallwalked", "portcullis", "card_played",
-                              "turn_ended", "turn_started"}))
+                              "turn_ended", "turn_started", "pentacle"}))
 
 CARDS = Family(
     name="cards", options=_cards.CardOptions, new_game=_cards.new_game, apply=_cards.apply,

@@ -25,7 +25,7 @@ from ..boardgame.geometry import square_name
 from ..boardgame.movement import Walker, takes
 from ..boardgame.notation import register_action
 from ..boardgame.rulebook import RuleModule
-from ..boardgame.state import GameState, Token
+from ..boardgame.state import SEATS, GameState, Token
 from ..core.errors import IllegalAction, PositionError
 
 
@@ -107,12 +107,13 @@ def wounded_actions(state: GameState, board, seat: str, character: Token) -> lis
     return []
 
 
-def pentacle_bonus(state: GameState, seat: str) -> int:
-    """RUL-088: one VP per Pentacle room whose squares hold characters of `seat`'s colour only, one unwounded."""
+def pentacle_bonus(state: GameState, seat: str, board=None) -> int:
+    """RUL-088: one VP per Pentacle room whose squares hold characters of `seat`'s colour only, one unwounded.
+    (`board`: the state's, if the caller has it: an action's working copy.)"""
     if state.phase == "team" or not any(state.catalogue.rooms[p.tile].terrain.get("pentacle")
                                         for p in state.rooms if p.revealed):
         return 0
-    board = board_of(state)
+    board = board or board_of(state)
     squares = board.terrain_of("pentacle")
     holders: dict = {}  # room slot -> {colour: whether one of its characters there is unwounded}
     for t in state.tokens.values():
@@ -120,6 +121,17 @@ def pentacle_bonus(state: GameState, seat: str) -> int:
             colours = holders.setdefault(board.slot_of(t.square), {})
             colours[t.colour] = colours.get(t.colour, False) or not t.wounded
     return sum(1 for colours in holders.values() if colours == {seat: True})
+
+
+def after_action(ctx: Ctx) -> None:
+    """After every action: Rockfall's victims, then the Pentacle's VP told when they change (PD-TERR-PENTACLE-03:
+    a state, re-evaluated after every action; a play-test saw Yellow's VP go from 0 to 1 with no line to say why,
+    and a game can be won by it)."""
+    rockfall(ctx)
+    for seat in SEATS:
+        before, after = pentacle_bonus(ctx.before, seat), pentacle_bonus(ctx.s, seat, ctx.board)
+        if before != after:
+            ctx.emit("pentacle", seat=seat, vp=after, change=after - before)
 
 
 def rockfall_position(state: GameState) -> None:
@@ -141,7 +153,7 @@ register_action(Fountain, {"fountain": lambda w, seat: Fountain(seat, w.token(se
                 lambda a: f"fountain {a.token}")
 
 MODULE = RuleModule("terrain", {Fountain: drink}, wounded_actions=wounded_actions, reach_only=True,
-                    after_action=rockfall, vp_bonus=pentacle_bonus, move_stop=rockfall_stop,
+                    after_action=after_action, vp_bonus=pentacle_bonus, move_stop=rockfall_stop,
                     position_check=rockfall_position)
 
 __all__ = ["Fountain", "MODULE", "pentacle_bonus"]

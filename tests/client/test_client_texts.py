@@ -1213,3 +1213,11 @@ def test_PD_TEAM_FREE_01_a_build_opened_to_the_server_is_not_called_revealed():
     text = SecretChoice("build", "build pairs=1,38", revealed=True).describe()
     assert text == ("build: you built 'build pairs=1,38', which the opponent sees when the game ends; his build is "
                     "shown, and checked, then")
+
+
+def test_PD_TERR_PENTACLE_03_the_log_says_when_the_pentacles_vp_change_hands():
+    """A play-test saw Yellow's VP go from 0 to 1 as his Elf stepped on the Pentacle, with no line to say why."""
+    assert describe_event({"kind": "pentacle", "seat": "Y", "vp": 1, "change": 1}) == (
+        "Yellow holds the Pentacle: 1 VP from it (PD-TERR-PENTACLE-02)")
+    assert describe_event({"kind": "pentacle", "seat": "B", "vp": 0, "change": -1}) == (
+        "Blue loses the Pentacle's VP: 0 VP from it now (PD-TERR-PENTACLE-02)")

@@ -353,6 +353,25 @@ def test_PD_TERR_PENTACLE_02_03_one_vp_to_the_only_colour_on_it_while_it_lasts()
     assert left.vp("B") == 0
 
 
+def test_PD_TERR_PENTACLE_03_the_action_that_changes_who_holds_it_says_so():
+    """PD-TERR-PENTACLE-03: the Pentacle's VP is a state, re-evaluated after every action. A play-test saw Yellow's
+    VP go from 0 to 1 as his Elf stepped on it, and the log said only the move. The action that changes a side's
+    Pentacle VP has an event `pentacle` {seat, vp: its Pentacle VP now, change}; an action that changes nothing of
+    it has none."""
+    from dungeon_twister.engine import apply, parse_action
+
+    def pentacle_events(state, text):
+        return [dict(e.data) for e in apply(state, parse_action(text, "B"))[1] if e.kind == "pentacle"]
+
+    assert pentacle_events(pd_position("bWA@c19 yGB@h4"), "move bWA d19") == [{"seat": "B", "vp": 1, "change": 1}]
+    assert pentacle_events(pd_position("bWA@d19 yGB@h4"), "move bWA a19") == [{"seat": "B", "vp": 0, "change": -1}]
+    assert pentacle_events(pd_position("bWA@d19 yGB@h4"), "move bWA e18") == [], "still on it: nothing changes"
+    # Blue steps onto a Pentacle a Yellow character holds: Yellow loses his VP, nobody gets one (RUL-088)
+    assert pentacle_events(pd_position("bWA@c19 yTR@e18 yGB@h4"), "move bWA d19") == [
+        {"seat": "Y", "vp": 0, "change": -1}]
+    assert pentacle_events(pd_position("bWA@c4 yGB@h4"), "move bWA c5") == [], "no Pentacle in play: no event"
+
+
 def test_PD_TERR_PENTACLE_02_the_bonus_is_counted_in_the_rule_sets_with_the_terrain_module_only():
     """PD-TERR-PENTACLE-02 is a rule of the Paladins & Dragons terrain module (its `vp_bonus`): the rule sets that
     include the module count it (Paladins & Dragons alone, with the base set, with Prison), the base set's and
