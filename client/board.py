@@ -447,6 +447,12 @@ class _Board:
             # TRANSLATORS: written across a face-down room on the board ("A3 face down"): keep it short
             label = _("{room} face down").format(room=slot)[:ROOM_SPAN - 2]
             return _centered([("class:board.hidden-label", f" {label} ")], shade)
+        tile = self.rooms.get(slot, {}).get("tile")
+        if row == 6 and tile is not None:  # a view that shows everything (a finished game's replay) names the room
+            # TRANSLATORS: under "A3 face down" on the board when everything is shown (a finished game's replay):
+            # the room card it is; keep it short
+            label = _("room {tile}").format(tile=tile)[:ROOM_SPAN - 2]
+            return _centered([("class:board.hidden-label", f" {label} ")], shade)
         if row == 4:
             return [_Chips(slot)]
         return [(shade[0], shade[1] * ROOM_SPAN)]

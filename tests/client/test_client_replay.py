@@ -214,3 +214,23 @@ def test_verify_from_a_server_says_what_its_connection_did_to_the_pins(monkeypat
     assert main(["verify", "t1-ab", "--server", "dt.example.org:7777"]) == 0
     err = capsys.readouterr().err
     assert told and "dt-client: TLS: pinned dt.example.org:7777 as SHA256:ab12 on first use" in err
+
+
+def test_a_finished_games_replay_names_the_rooms_that_stayed_face_down():
+    """Play-test 21: the end of a finished game's replay says everything is shown, and showed the hidden tokens,
+    but the rooms never revealed stayed "A4 face down" though the record knows them. A view that shows everything
+    (the engine's GOD view, as the replay of a finished game is) names each face-down room's card under its label;
+    a spectator's view of an unfinished game does not."""
+    from dungeon_twister.client.board import board_text
+
+    over = Replay.of(RECORD + "# result winner=Y vp=B0,Y0 reason=resigned\n")
+    over.go_to(2)
+    view = over.view()
+    down = [room for room in view["rooms"] if not room["revealed"]]
+    assert len(down) == 8 and all(room["tile"] is not None for room in down)
+    text = board_text(view)
+    for room in down:
+        assert f"{room['slot']} face down" in text and f"room {room['tile']}" in text
+    unfinished = Replay.of(RECORD)
+    unfinished.go_to(2)
+    assert "room " not in board_text(unfinished.view()).replace("face down", "")
