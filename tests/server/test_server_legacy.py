@@ -12,11 +12,14 @@ import itertools
 import json
 from pathlib import Path
 
+import pytest
 import trio
+from dungeon_twister.engine.cards import CardOptions, Face
 from dungeon_twister.engine.cards.maze import slot_zones, start_slot
 from dungeon_twister.engine.families import CARDS, family_of_record
 from dungeon_twister.protocol import GameOver, Joined, OpponentCommit, ResumeInfo, RevealMismatch, Snapshot
 from dungeon_twister.protocol.commit_round import PlayerCommitments
+from dungeon_twister.server.game import Game, Refusal
 from dungeon_twister.server.storage import StoredTable, open_storage
 from test_server_durable import server_on
 from test_server_support import REAL_TIME_HANG_GUARD, Client, KeepingConnection, Scripted
@@ -166,3 +169,23 @@ async def test_DT_266_DT_271_a_face_round_committed_before_the_upgrade_opens_aft
     assert faces == [f"B: face {' '.join(f'{f}:{expected[f]}' for f in ('bMK', 'bSN'))}",
                      f"Y: face {' '.join(f'{f}:{expected[f]}' for f in ('yMK', 'ySN'))}"]
     assert not any(line.startswith("# refused") for line, _ in journal)
+
+
+def test_DT_266_DT_271_a_face_on_places_committed_after_the_upgrade_is_refused():
+    """Live input gets no older reading: a `face` on places of face-down rooms opened on today's server is
+    refused (CG-START-02, DT-266's sentence; Play._complete then plays the rules' fallback, as for any refused
+    choice); the same text committed before a restart (`legacy`, recovery.py's restored_choices) is read as the
+    icons lying there. The position: the old tutorial-1 record of tests/engine/cards/data/legacy up to its
+    `face` lines."""
+    text = (Path(__file__).parents[1] / "engine" / "cards" / "data" / "legacy" / "tutorial1-seed0.txt").read_text()
+    state, lines = CARDS.parse_record(text)
+    for _, state, _ in CARDS.replayed(state, [line for line in lines if line.number < 12]):
+        pass
+    game = Game(CardOptions(1), 0)
+    game.state = state
+    with pytest.raises(Refusal) as refusal:
+        game.choice("B", "face", "face bMK:b2 bSN:b2")
+    assert refusal.value.rule == "CG-START-02" and "not a zone (DT-266)" in refusal.value.message
+    assert game.choice("B", "face", "face bMK:b2 bSN:b2", legacy=True) == Face("B", (("bMK", "T"), ("bSN", "T")))
+    with pytest.raises(Refusal):  # a place of no room in front: nothing to read, refused as written
+        game.choice("B", "face", "face bMK:c3 bSN:b2", legacy=True)
