@@ -152,7 +152,8 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
         except NotRestorable:
             raise
         except Exception as error:
-            raise NotRestorable(f"journal line {number} {line!r}: {type(error).__name__}: {error}") from None
+            rule = f" ({error.rule})" if isinstance(error, Refusal) and error.rule else ""
+            raise NotRestorable(f"journal line {number} {line!r}: {type(error).__name__}: {error}{rule}") from None
 
 
 def _replay_action(game, action, line: str) -> tuple:

@@ -189,3 +189,20 @@ def test_DT_266_DT_271_a_face_on_places_committed_after_the_upgrade_is_refused()
     assert game.choice("B", "face", "face bMK:b2 bSN:b2", legacy=True) == Face("B", (("bMK", "T"), ("bSN", "T")))
     with pytest.raises(Refusal):  # a place of no room in front: nothing to read, refused as written
         game.choice("B", "face", "face bMK:c3 bSN:b2", legacy=True)
+
+
+async def test_DT_271_a_journal_line_the_reading_does_not_save_leaves_the_table_out_with_the_reason(tmp_path, caplog):
+    """The old table's journal, then Yellow's `end` and Blue's `move bMK ^c1`: the Mechanork on B2 already points
+    the icon lying on c1, so the reading (`^` that icon) is refused too (CG-START-04) and the line's own refusal
+    stands: `table_not_restored` names the journal line, DT-266's sentence and the rule; the table stays in the
+    store as it was, and the server starts."""
+    kept = dict(STORES["past"])
+    kept["journal"] = kept["journal"] + [["Y: end", {"k": "action"}], ["B: move bMK ^c1", {"k": "action"}]]
+    table = stored(tmp_path, kept)
+    async with server_on(tmp_path) as server:
+        assert table not in server.lobby.tables
+        (logged,) = [r for r in caplog.records if r.getMessage() == "table_not_restored"]
+        error = logged.fields["error"]
+        assert logged.fields["table"] == table and f"journal line {len(kept['journal'])} 'B: move bMK ^c1'" in error
+        assert "not a zone (DT-266)" in error and error.endswith("(CG-START-04)")
+        assert server.storage.table(table).journal[-1] == ("B: move bMK ^c1", {"k": "action"})
