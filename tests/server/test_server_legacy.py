@@ -14,12 +14,14 @@ from pathlib import Path
 
 import pytest
 import trio
+from dungeon_twister.client.replay import Replay
 from dungeon_twister.engine.cards import CardOptions, Face
 from dungeon_twister.engine.cards.maze import slot_zones, start_slot
 from dungeon_twister.engine.families import CARDS, family_of_record
 from dungeon_twister.protocol import GameOver, Joined, OpponentCommit, ResumeInfo, RevealMismatch, Snapshot
 from dungeon_twister.protocol.commit_round import PlayerCommitments
 from dungeon_twister.server.game import Game, Refusal
+from dungeon_twister.server.records import record_text
 from dungeon_twister.server.storage import StoredTable, open_storage
 from test_server_durable import server_on
 from test_server_support import REAL_TIME_HANG_GUARD, Client, KeepingConnection, Scripted
@@ -53,12 +55,14 @@ async def resumed(server, kept: dict, seat: str, name: str, conn=None) -> Client
     return client
 
 
-async def played_out(table: str, blue: Client, yellow: Client) -> dict:
-    """Both seats played on by the greedy Scripted players to the end (their action ids after the old ones)."""
+async def played_out(table: str, blue: Client, yellow: Client, committed: set = frozenset()) -> dict:
+    """Both seats played on by the greedy Scripted players to the end (their action ids after the old ones;
+    `committed`: the secret choices their clients made already)."""
     results = {}
 
     async def play(scripted: Scripted) -> None:
         scripted.actions = itertools.count(1000)  # (an id answered before is answered as then: DT-052)
+        scripted.committed = set(committed)
         results[scripted.seat] = await scripted.play(table, until=lambda e: isinstance(e, GameOver))
 
     async with trio.open_nursery() as nursery:
@@ -79,12 +83,12 @@ async def test_DT_266_DT_271_a_card_table_in_play_on_an_older_server_is_restored
     (`move bMK ^c2`, `move bMK B1^a1`...) are refused by today's rules (CG-START-02/04/05) and read as the icons
     lying there: the table is restored (not `table_not_restored`), in the very position the old server had but
     for each start character's facing of a face-down room, now the icon lying on the place it faced. Both players
-    resume with their tokens and play the game to its end; the record written then (the old lines as stored, then
-    the new ones) replays with the engine to the same result."""
+    resume with their tokens and play the game to its end; its record (the old lines as stored, then the new
+    ones) replays with the engine and with dt-client's replay to the same end, every reveal opening its commitment."""
     kept = STORES["past"]
     table = stored(tmp_path, kept)
     with trio.fail_after(REAL_TIME_HANG_GUARD):
-        async with server_on(tmp_path, records_dir=tmp_path / "records") as server:
+        async with server_on(tmp_path) as server:
             assert server.lobby.tables[table].status == "playing"
             game = server.lobby.tables[table].play.game
             state = game.state
@@ -109,25 +113,28 @@ async def test_DT_266_DT_271_a_card_table_in_play_on_an_older_server_is_restored
             final = server.lobby.tables[table].play.game.state
             assert final.outcome is not None and results["B"].result["winner"] == final.outcome.winner
             journal = server.storage.table(table).journal
+            text = record_text(server.storage.table(table))  # what `dt-client replay TABLE` fetches
     assert journal[:len(kept["journal"])] == [tuple(x) for x in kept["journal"]]  # kept as they were
-    (path,) = (tmp_path / "records").iterdir()
-    text = path.read_text()
     assert "B: face bMK:d1 bSN:d1" in text and "B: move bMK ^c2" in text  # the old lines, as they were
     family = family_of_record(text)
     start, lines = family.parse_record(text)
     for _, start, _ in family.replayed(start, lines):
         pass
     assert start.outcome == final.outcome and CARDS.format_position(start) == CARDS.format_position(final)
+    replay = Replay.of(text)  # dt-client replay: the same game, and every reveal opens its commitment
+    assert CARDS.format_position(replay.states[-1]) == CARDS.format_position(final)
+    assert replay.rounds[1] == [] and replay.rounds[0] >= 4
 
 
 def kept_commitments(kept: dict, seat: str, choice: str, nonce: str) -> PlayerCommitments:
-    """What the seat's client kept of the `face` round before the restart: its choice and nonce, and the
-    opponent's commitment the old server had forwarded (the journal's `commit` line)."""
+    """What the seat's client kept before the restart: its `face` choice and nonce, and the opponent's
+    commitments the old server had forwarded (the journal's `commit` lines: `hide`, whose reveal comes with the
+    teams, DT-043, and `face`)."""
     commitments = PlayerCommitments(kept["id"], seat)
     commitments.commit("face", choice, bytes.fromhex(nonce))
-    other = next(data for _, data in kept["journal"]
-                 if data and data["k"] == "commit" and data["purpose"] == "face" and data["seat"] != seat)
-    commitments.opponent_committed("face", bytes.fromhex(other["commitment"]))
+    for _, data in kept["journal"]:
+        if data and data["k"] == "commit" and data["seat"] != seat:
+            commitments.opponent_committed(data["purpose"], bytes.fromhex(data["commitment"]))
     return commitments
 
 
@@ -162,9 +169,15 @@ async def test_DT_266_DT_271_a_face_round_committed_before_the_upgrade_opens_aft
                     expected[fid] = state.maze.icon(("abcd".index(zone[0]), int(zone[1:]) - 1))
             assert facings == expected and set(facings.values()) <= set("TSCR")
             assert play.restored_choices == set()
+            await played_out(table, blue, yellow, {"face"})  # and the game goes on to its end
             assert not any(isinstance(e, RevealMismatch) for e in blue.received + yellow.received)
             assert blue.errors() == [] and yellow.errors() == []
             journal = server.storage.table(table).journal
+            final = play.game.state
+            text = record_text(server.storage.table(table))
+    replay = Replay.of(text)  # the old texts open their commitments; the game replays to its end
+    assert replay.rounds == (4, []) and final.outcome is not None
+    assert CARDS.format_position(replay.states[-1]) == CARDS.format_position(final)
     faces = [line for line, data in journal if data and data.get("k") == "action" and " face " in line]
     assert faces == [f"B: face {' '.join(f'{f}:{expected[f]}' for f in ('bMK', 'bSN'))}",
                      f"Y: face {' '.join(f'{f}:{expected[f]}' for f in ('yMK', 'ySN'))}"]
