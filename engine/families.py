@@ -103,6 +103,11 @@ class Family:
     takeback_kinds: frozenset = frozenset()
     """The engine events an action may have made and still be taken back (docs/rulings.md DT-224): moves, turns
     of rooms, jumps, portcullises, the end of a turn; nothing that showed what was hidden or began a combat."""
+    legacy_action: Callable = lambda state, action: None
+    """`legacy_action(state, action)`: the action an older notation of the family meant by `action`, which the
+    rules now refuse, or None. Only for what was written before (a record replayed, a server journal restored:
+    `replayed` uses it, and server/recovery.py); never for live input. The card game's reads a place of a
+    face-down room as the icon lying on it (DT-266, DT-271); the board game has none."""
     not_taken_back: Mapping = field(default_factory=dict)
     """What `takeback_refusal` says of the family's commonest events that no take-back undoes, by event kind (a
     play-test read the event's code at the end of the general sentence as noise); any other, the general one."""
@@ -157,6 +162,7 @@ CARDS = Family(
     combat_card=_card_actions.CombatCard, bots=MappingProxyType(_card_bots.BOTS),
     verbs=lambda: list(_card_notation.VERBS), reveal_after=MappingProxyType({"hide": "teams"}),
     end_rule="CG-END-01", rated=False, choice_refusal=_cards.choice_refusal,
+    legacy_action=_card_records.legacy_action,
     not_taken_back=MappingProxyType({"reveal": _REVEALED, "attack": _COMBAT, "shoot": _COMBAT}),
     takeback_kinds=frozenset({"move", "rotate", "jump", "portcullis", "bend_bars", "levitate", "wallwalk",
                               "turn"}))

@@ -136,8 +136,10 @@ class Game:
         self._legal.clear()
         return line
 
-    def choice(self, seat: str, purpose: str, text: str) -> Action:
-        """The action of a revealed secret choice, checked against the state without applying it."""
+    def choice(self, seat: str, purpose: str, text: str, legacy: bool = False) -> Action:
+        """The action of a revealed secret choice, checked against the state without applying it. `legacy`: the
+        choice was committed before a restart (recovery.py): one the rules refuse is read as the family's older
+        notation meant it, when that reading applies (`Family.legacy_action`, DT-271)."""
         try:
             action = self.family.parse_action(text, seat)
         except NotationError as error:
@@ -148,8 +150,18 @@ class Game:
         try:
             self.family.apply(self.state, action)
         except IllegalAction as error:
+            converted = self.family.legacy_action(self.state, action) if legacy else None
+            if converted is not None and self._applies(converted):
+                return converted
             raise Refusal.illegal(error) from None
         return action
+
+    def _applies(self, action: Action) -> bool:
+        try:
+            self.family.apply(self.state, action)
+        except IllegalAction:
+            return False
+        return True
 
 
 def generated(family: Family, state, seat: str) -> Mapping[str, Action]:

@@ -88,6 +88,11 @@ class Play:
         (DT-043), and free builds (PD-TEAM-FREE-01: hidden forces, DT-120)."""
         self._reveal_by: dict[tuple[str, str], float] = {}
         """Untimed tables (DT-050): (purpose, seat) -> when the server stands in for a reveal that did not come."""
+        self.restored_choices: set[tuple[str, str]] = set()
+        """(purpose, seat) of the secret choices committed before a restart (recovery.replay), until their round
+        closes: one the rules now refuse is read as the family's older notation meant it (`legacy_action`, DT-271:
+        a `face` on places of face-down rooms, committed to a server of before DT-266). A choice committed after
+        the restart is live input and gets no such reading."""
         self.takeback_asked: str | None = None
         """The seat asking the other to take its last action back (DT-224), until an answer or another action."""
         self.draw_offered: str | None = None
@@ -446,10 +451,12 @@ class Play:
                 self.table.send_to(opponent(reveal.seat), reveal)
         self.rounds.close(purpose)
         self._reveal_by = {key: at for key, at in self._reveal_by.items() if key[0] != purpose}
+        restored, self.restored_choices = self.restored_choices, {k for k in self.restored_choices if k[0] != purpose}
         events = []
         for seat in SEATS:
             try:
-                events += self.game.apply(self.game.choice(seat, purpose, opened[seat].choice))
+                events += self.game.apply(self.game.choice(seat, purpose, opened[seat].choice,
+                                                           legacy=(purpose, seat) in restored))
             except Refusal as refusal:
                 # The rules' fallback (+0 for a combat); for the team, which has none, one drawn in secret (DT-236):
                 # a second commitment would let a cheating server show one team before the other is chosen.

@@ -30,6 +30,7 @@ from dungeon_twister.engine.core.errors import N_
 from dungeon_twister.protocol import OpponentReveal, ResumeInfo, TableOptions
 
 from .deal import DealExchange
+from .game import Refusal
 from .lobby import Digest, TokenRef
 from .logs import log
 from .play import leaves_out
@@ -128,8 +129,8 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
                 play._moved_on()  # any change of the game after a request: it lapsed (see REQUEST_KINDS)
             if kind == "action":
                 seat, text = line.split(":", 1)
-                events = game.apply(game.family.parse_action(text.strip(), seat))
-                if record.last != line:
+                events, expected = _replay_action(game, game.family.parse_action(text.strip(), seat), line)
+                if record.last != expected:
                     raise NotRestorable(f"the engine records {record.last!r} for {line!r}")
                 if "id" in data:
                     play.answers[seat].accepted(data["id"], data["typed"])  # answered action_ok (Play.action)
@@ -145,6 +146,7 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
             elif kind == "commit":
                 rounds.commit(data["seat"], data["purpose"], bytes.fromhex(data["commitment"]))
                 rounds.commitments_to_send(data["purpose"])
+                play.restored_choices.add((data["purpose"], data["seat"]))  # committed before: DT-271
             elif kind == "reveal":
                 rounds.reveal(data["seat"], data["purpose"], data["choice"], bytes.fromhex(data["nonce"]))
                 _close_if_ready(play, data["purpose"])
@@ -152,11 +154,30 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
                 nonce = bytes.fromhex(data["nonce"]) if data["nonce"] else None
                 rounds.force(data["seat"], data["purpose"], data["choice"], nonce)
                 rounds.commitments_to_send(data["purpose"])
+                play.restored_choices.add((data["purpose"], data["seat"]))
                 _close_if_ready(play, data["purpose"])
         except NotRestorable:
             raise
         except Exception as error:
-            raise NotRestorable(f"journal line {number} {line!r}: {type(error).__name__}: {error}") from None
+            rule = f" ({error.rule})" if isinstance(error, Refusal) and error.rule else ""
+            raise NotRestorable(f"journal line {number} {line!r}: {type(error).__name__}: {error}{rule}") from None
+
+
+def _replay_action(game, action, line: str) -> tuple:
+    """Apply a journal's action line: (its events, the line the engine must record for it). One the rules now
+    refuse that an older version wrote is applied as the family reads it (`legacy_action`, DT-271: a place of a
+    face-down room named before DT-266), and the engine records it in today's notation: exactly that converted
+    action's line, no other. When the reading gives nothing or is refused too, the line's own refusal stands."""
+    try:
+        return game.apply(action), line
+    except Refusal as refusal:
+        converted = game.family.legacy_action(game.state, action)
+        if converted is None:
+            raise
+        try:
+            return game.apply(converted), game.family.format_line(converted)
+        except Refusal:
+            raise refusal from None
 
 
 DEAL_KINDS = ("deal_open", "deal_commit", "deal_reveal", "deal_none", "deal_cancel", "dealt")
@@ -213,6 +234,7 @@ def _close_if_ready(play: Play, purpose: str) -> None:
     elif purpose == "build":  # held until the game ends, as Play._complete does
         play._held_reveals += reveals
     rounds.close(purpose)
+    play.restored_choices = {key for key in play.restored_choices if key[0] != purpose}  # its actions follow
 
 
 def _force_lost_secret(play: Play, seat: str) -> None:

@@ -4,10 +4,13 @@ record format, engine/boardgame/records.py, with the card game's start line)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..core.errors import NotationError
 from ..core.records import RecordLine, parse_lines, replay_lines
-from .notation import format_action, parse_action
+from .actions import Face, Levitate, Move
+from .maze import is_icon, slot_zones, start_slot
+from .notation import format_action, parse_action, start_from, zone_from
 from .rules import apply, new_game
 from .state import CardOptions, CardState
 
@@ -60,5 +63,72 @@ def parse_record(text: str) -> tuple[CardState, list[RecordLine]]:
 
 
 def replayed(state: CardState, lines: list[RecordLine]):
-    """Apply the record's lines in turn (core.records.replay_lines)."""
-    return replay_lines(state, lines, apply)
+    """Apply the record's lines in turn (core.records.replay_lines); a line the rules refuse that a record made
+    before DT-266 wrote is read as it meant (`legacy_action`, DT-271)."""
+    return replay_lines(state, lines, apply, legacy_action)
+
+
+def legacy_action(state: CardState, action):
+    """The action a record or a server journal written before DT-266 (2026-11-30, main e55494a and earlier) meant
+    by `action`, when it names a place of a face-down room where a start character (or an object moved along the
+    start zone) points an icon now: the icon lying on that place (the state keeps each face-down room's
+    orientation, so a place names exactly one icon). Converted: a `face` line's facings (`face bMK:a2` ->
+    `face bMK:T`), and a move's or a psychokinesis's path tokens on the start zone, a turn `^a1` and a step along
+    it `B2^c1`, with the start position followed along the path as the rules do. None when nothing of `action`
+    is such a place (the refusal of `action` stands). Only for what was written before (records, journals:
+    docs/rulings.md DT-271); live input naming a place of a face-down room stays refused (DT-266)."""
+    if isinstance(action, Face):
+        facings = tuple((fid, _icon_at(state, _start_of(state, fid), facing)) for fid, facing in action.facings)
+        return replace(action, facings=facings) if facings != action.facings else None
+    if isinstance(action, (Move, Levitate)):
+        if isinstance(action, Move):
+            f = state.fig(action.figure) if state.has_fig(action.figure) else None
+            loc = (f.seat, f.at) if f is not None and f.where == "start" else None
+        else:
+            loc = None  # the object starts in the maze (lying in her room, or carried by her)
+        path = []
+        for tok in action.path:
+            try:
+                if tok.startswith("^"):  # CG-START-04: a turn where it stands
+                    tok = "^" + _icon_text(state, loc, tok[1:])
+                elif "^" in tok:  # CG-START-05: along the start zone, facing the other room
+                    pos, facing = tok.split("^", 1)
+                    loc = start_from(pos)
+                    tok = f"{pos}^{_icon_text(state, loc, facing)}"
+                elif tok[:1] in ("B", "Y"):  # onto a start position (its own: it stands there now)
+                    loc = start_from(tok)
+                elif tok[:1] not in ("+", "-", ">"):  # (an object taken, dropped or given: it stays where it is)
+                    loc = None  # into a zone of the maze
+            except NotationError:
+                return None  # not a record's token at all: its refusal stands
+            path.append(tok)
+        path = tuple(path)
+        return replace(action, path=path) if path != tuple(action.path) else None
+    return None
+
+
+def _start_of(state: CardState, fid: str):
+    """The start position (seat, column) of the start character `fid`, or None."""
+    if not state.has_fig(fid):
+        return None
+    f = state.fig(fid)
+    return (f.seat, f.at) if f.where == "start" else None
+
+
+def _icon_at(state: CardState, loc, facing):
+    """`facing` (a zone, or already an icon) as the icon lying on it when it is a place of the face-down room in
+    front of the start position `loc`; else `facing` as it is."""
+    if loc is None or is_icon(facing):
+        return facing
+    slot = start_slot(loc[0], loc[1], state.length)
+    if state.rooms[slot].revealed or facing not in slot_zones(slot):
+        return facing
+    return state.maze.icon(facing)
+
+
+def _icon_text(state: CardState, loc, text: str) -> str:
+    """A path token's facing text, a place of the face-down room in front of `loc` written as its icon."""
+    if loc is None or not re.fullmatch(r"[a-d][1-9][0-9]?", text):
+        return text
+    found = _icon_at(state, loc, zone_from(text))
+    return found if is_icon(found) else text

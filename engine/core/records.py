@@ -44,13 +44,24 @@ def parse_lines(text: str, parse_start: Callable[[str, int], object],
     return start, actions
 
 
-def replay_lines(state, lines: list[RecordLine], apply: Callable) -> Iterator[tuple[RecordLine, object, tuple]]:
+def replay_lines(state, lines: list[RecordLine], apply: Callable,
+                 legacy: Callable | None = None) -> Iterator[tuple[RecordLine, object, tuple]]:
     """Apply a record's lines in turn: yields (line, state after it, its events); an illegal line raises
-    IllegalAction naming the line's number and text."""
+    IllegalAction naming the line's number and text. `legacy(state, action)`: the action an older version of the
+    rules' notation meant by a line they now refuse, or None (the family's `legacy_action`); when it gives one,
+    that is applied and yielded in the line (its text is the record's); when that is refused too, the line's own
+    refusal stands."""
     for line in lines:
         try:
             state, events = apply(state, line.action)
         except IllegalAction as error:  # the refusal's template kept (a client translates both)
-            raise IllegalAction(error.rule, ACTION_HEAD + error.template, record_line=line.number,
-                                record_text=line.text, **error.values) from None
+            converted = legacy(state, line.action) if legacy is not None else None
+            try:
+                if converted is None:
+                    raise error
+                state, events = apply(state, converted)
+            except IllegalAction:
+                raise IllegalAction(error.rule, ACTION_HEAD + error.template, record_line=line.number,
+                                    record_text=line.text, **error.values) from None
+            line = RecordLine(line.number, line.text, converted)
         yield line, state, events
