@@ -2,6 +2,8 @@
 that it now costs at most the offending connection, never a seat, a game or the server."""
 
 import gc
+import json
+import logging
 import weakref
 
 import msgpack
@@ -29,6 +31,7 @@ from dungeon_twister.protocol import (
     Tables,
     Welcome,
 )
+from dungeon_twister.server.logs import JsonFormatter
 from test_server_resume import play_until
 from test_server_support import HANG_GUARD, SOFTWARE, Client, Scripted, running_server, seated_pair
 
@@ -202,6 +205,32 @@ async def test_names_with_control_or_bidi_characters_are_refused(autojump_clock)
                 "bad_name", "a name may not mix Latin, Greek and Cyrillic letters (they look alike)"), name
         for name in ("Борис", "Ζωή", "ｂｏｂ"):  # one script each (fullwidth letters are Latin ones)
             await Client.connect(server, name, memory=True)
+
+
+async def test_the_log_writes_a_refused_names_control_and_bidi_characters_escaped(autojump_clock, caplog):
+    """pt21 A2: a name refused for its U+202E (bad_name) was written raw in the JSON log line, where it turned the
+    rest of the line around in a terminal (a log line could read as another). The log escapes control, format and
+    separator characters (\\u202e), keeps other non-ASCII text as it is, and the line is the same JSON value."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    names = ("ev\u202eil", "a\u2066b\u2069", "c\x9bd\x7f", "e\u2028f", "g\U000e0001h", "Zoë 李")
+    async with running_server() as server:
+        for name in names[:-1]:
+            client = await Client.connect(server, name, memory=True, welcome=False)
+            assert (await client.expect(Refused)).code == "bad_name"
+        await Client.connect(server, names[-1], memory=True)
+    formatter = JsonFormatter()
+    lines = {record.fields["name"]: formatter.format(record) for record in caplog.records
+             if record.getMessage() in ("refused", "connected")}
+    assert set(lines) == set(names)
+    for name, line in lines.items():
+        assert json.loads(line)["name"] == name
+    assert '"name": "ev\\u202eil"' in lines["ev\u202eil"]
+    assert '"name": "a\\u2066b\\u2069"' in lines["a\u2066b\u2069"]
+    assert '"name": "c\\u009bd\\u007f"' in lines["c\x9bd\x7f"]
+    assert '"name": "e\\u2028f"' in lines["e\u2028f"]
+    assert '"name": "g\\udb40\\udc01h"' in lines["g\U000e0001h"]
+    assert '"name": "Zoë 李"' in lines["Zoë 李"]
+    assert all(line.isascii() for name, line in lines.items() if name != "Zoë 李")
 
 
 # --- finding 4: one connection cannot freeze the server; table lists are paged and bounded --------------------
