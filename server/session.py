@@ -38,6 +38,7 @@ from dungeon_twister.protocol.transport import TLS_RECORD
 from dungeon_twister.protocol.versions import RELEASE
 from dungeon_twister.protocol.views import FEATURES
 
+from .health import SOFTWARE as HEALTH_SOFTWARE
 from .lobby import TooManyTables
 from .logs import LOGGER, log
 from .pipes import PipeStream
@@ -92,7 +93,7 @@ class Session:
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
                  "_reads", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
-                 "_ping_at", "_ping_id", "_tls_hello", "__weakref__")
+                 "_ping_at", "_ping_id", "_tls_hello", "_health_check", "__weakref__")
 
     def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
                  bot_name: str | None = None, address: str | None = None) -> None:
@@ -147,6 +148,10 @@ class Session:
         """Whether the client's first byte opened a TLS record on a connection served in plain TCP (what dt-client
         tries first: its 'frame' is then too large, and it connects again in plain TCP); None until it has sent
         something. Logged as tls_not_offered rather than as a client error."""
+        self._health_check = False
+        """The hello came from `dt-server health` and nothing has followed it yet: its connected and disconnected
+        lines are debug ones (a container's HEALTHCHECK every 30 s made two info lines each time). Anything it
+        sends after its hello logs its `connected` line at info then: a client cannot hide behind that name."""
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
@@ -296,7 +301,8 @@ class Session:
             with trio.CancelScope(shield=True):
                 await self._leave_table()
                 await trio.aclose_forcefully(self.stream)
-            log("disconnected", session=self.id, name=self.name)
+            log("disconnected", level=logging.DEBUG if self._health_check else logging.INFO, session=self.id,
+                name=self.name, address=self.address)
 
     async def _write(self) -> None:
         """Write the outbox until it is empty (then end: the next frame queued starts a writer again) or until
@@ -458,6 +464,9 @@ class Session:
             return self.send_error(event)
         if isinstance(event, Hello):
             return await self._hello(event)
+        if self._health_check:  # more than a health check: logged as any connection
+            self._health_check = False
+            self._log_connected(logging.INFO)
         if isinstance(event, Prove):
             return await self._prove(event)
         if self._proof is not None and not isinstance(event, (Ping, Pong, Error)):
@@ -596,8 +605,8 @@ class Session:
         if self.conn.state is State.CLOSED:
             lobby.release_name(self.name, self)
             return self.close()
-        log("connected", session=self.id, name=self.name, address=self.address, role=hello.role,
-            client=hello.client.name, resume=hello.resume is not None)
+        self._health_check = hello.client.name == HEALTH_SOFTWARE.name and hello.resume is None
+        self._log_connected(logging.DEBUG if self._health_check else logging.INFO)
         if hello.resume is not None:
             ref = lobby.tokens.get(hello.resume.token)
             if (ref is None or ref.table.id != hello.resume.table or ref.name != hello.name
@@ -608,6 +617,11 @@ class Session:
                 self._deferred = (ref.table, enter)
                 return None
             await self._submit(ref.table, enter)
+
+    def _log_connected(self, level: int) -> None:
+        hello = self.conn.hello
+        log("connected", level=level, session=self.id, name=self.name, address=self.address, role=hello.role,
+            client=hello.client.name, resume=hello.resume is not None)
 
     def _refuse(self, code: str, template: str, /, **values: str | int) -> None:
         """Refuse the hello and close: `template` is the reason as an English str.format template (marked for the
