@@ -22,6 +22,7 @@ import logging
 import math
 import secrets
 import os
+import ssl
 from typing import TYPE_CHECKING
 
 import trio
@@ -363,7 +364,8 @@ class Session:
                         while data is None:
                             await trio.lowlevel.wait_readable(sock)
                             data = _read_now(sock)
-                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as error:
+                    self._log_tls_failure(error)
                     return
                 if deadline == math.inf:
                     # A wait without a deadline (at a table, between frames: nearly every read) is handled in its
@@ -374,11 +376,14 @@ class Session:
                 return
             if waiting.cancelled_caught:
                 if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
-                    self.send_error(templated("timeout", "no hello within {seconds} s",
-                                              seconds=format(HELLO_SECONDS, "g")))
+                    error = templated("timeout", "no hello within {seconds} s", seconds=format(HELLO_SECONDS, "g"))
                 else:
-                    self.send_error(templated("timeout", "a frame took more than {seconds} s",
-                                                   seconds=format(FRAME_SECONDS, "g")))
+                    error = templated("timeout", "a frame took more than {seconds} s",
+                                      seconds=format(FRAME_SECONDS, "g"))
+                # (a play-test's slowloris hello left only a `disconnected` line without a reason)
+                log("client_error", session=self.id, name=self.name, address=self.address, code=error.code,
+                    error=error.message)
+                self.send_error(error)
                 break
             if deadline != math.inf:  # its own scope: the wait's deadline must not cancel the handling
                 with self._cancel_scope():
@@ -400,6 +405,16 @@ class Session:
             self._flush_waiter = trio.Event()
             with self._cancel_scope(trio.current_time() + FLUSH_SECONDS):
                 await self._flush_waiter.wait()
+
+    def _log_tls_failure(self, error: Exception) -> None:
+        """A TLS connection that failed before anything came through it (a handshake that is not TLS, or one the
+        client gave up: a client that refuses the certificate it was shown) is logged with its address and the
+        reason; a connection that merely ended is not."""
+        cause = error.__cause__
+        if (isinstance(self.stream, trio.SSLStream) and self._tls_hello is None and isinstance(cause, ssl.SSLError)
+                and not isinstance(cause, ssl.SSLEOFError)):
+            log("client_error", session=self.id, name=self.name, address=self.address, code="tls_failed",
+                error=str(cause))
 
     async def _took(self, data: bytes) -> int | None:
         """Handle what one read gave: the number of events handled, or None at the end of the stream (b"") or once

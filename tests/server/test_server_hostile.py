@@ -544,6 +544,99 @@ async def test_one_address_holds_at_most_its_share_of_the_connections(autojump_c
             await many[-1].expect(Tables)
 
 
+def logged(caplog, *events: str) -> list[dict]:
+    """The fields of the log records of `events`, with their event and level, in order."""
+    return [{"event": r.getMessage(), "level": r.levelname.lower(), **r.fields} for r in caplog.records
+            if r.getMessage() in events]
+
+
+async def test_connections_refused_over_the_cap_are_logged_per_address_and_a_flood_in_one_line_a_minute(
+        autojump_clock, caplog):
+    """pt21 A1: connections closed over max_connections_per_address left no log line at all, so the admin the docs
+    send to the log to find a host to firewall found nothing. The first one of an address is logged at once
+    (`refused`, code too_many_connections, its address), then how many more were refused in each minute while
+    they go on; a minute without any ends the count (the next one is logged at once again)."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_connections_per_address=2) as server:
+            held = [await Client.connect(server, name) for name in ("ann", "bob")]
+
+            async def refused_connection():
+                over = await trio.open_tcp_stream("127.0.0.1", server.port)
+                assert await over.receive_some(100) == b""
+                await over.aclose()
+
+            for _ in range(5):
+                await refused_connection()
+            common = {"event": "refused", "level": "warning", "session": None, "code": "too_many_connections",
+                      "name": None, "address": "127.0.0.1", "limit": 2}
+            assert logged(caplog, "refused") == [{**common, "count": 1}]
+            await trio.sleep(30)
+            for _ in range(3):
+                await refused_connection()
+            await trio.sleep(31)
+            assert logged(caplog, "refused") == [{**common, "count": 1}, {**common, "count": 7, "seconds": 60}]
+            await trio.sleep(60)  # a minute without any: the count ends, nothing logged
+            assert logged(caplog, "refused")[2:] == [] and server._refusals == {}
+            await refused_connection()
+            assert logged(caplog, "refused")[2:] == [{**common, "count": 1}]
+            await held[0].send(ListTables())
+            await held[0].expect(Tables)
+
+
+async def test_a_hello_too_slow_or_a_silent_connection_is_logged_with_its_address_and_timeout(autojump_clock,
+                                                                                          caplog, tmp_path):
+    """pt21 A1: a hello trickled a byte every 2 s (slowloris) got the fatal error timeout, but the log had only
+    `disconnected` without address or reason; on a TLS server a connection that sends nothing was closed after
+    FIRST_BYTE_SECONDS with no line at all. Each is a `client_error` with code timeout and the address now, and
+    `disconnected` carries the address too."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            slow = await trio.open_tcp_stream("127.0.0.1", server.port)
+            hello = PlayerConnection().send_hello("slow", SOFTWARE)
+            try:
+                for byte in hello[:-1]:
+                    await slow.send_all(bytes([byte]))
+                    await trio.sleep(2)
+            except trio.BrokenResourceError:  # closed after its timeout
+                pass
+            await trio.sleep(1)
+            (error,) = logged(caplog, "client_error")
+            assert (error["code"], error["address"], error["error"]) == ("timeout", "127.0.0.1",
+                                                                         "no hello within 10 s")
+            (gone,) = logged(caplog, "disconnected")
+            assert (gone["session"], gone["address"]) == (error["session"], "127.0.0.1")
+        caplog.clear()
+        async with running_server(tls=True, data_dir=tmp_path) as server:
+            silent = await trio.open_tcp_stream("127.0.0.1", server.port)
+            assert await silent.receive_some(100) == b""
+            assert logged(caplog, "client_error") == [{
+                "event": "client_error", "level": "info", "session": None, "name": None, "address": "127.0.0.1",
+                "code": "timeout", "error": "nothing sent within 30 s"}]
+            # a TLS handshake that stalls after its first byte: the hello's timeout
+            stall = await trio.open_tcp_stream("127.0.0.1", server.port)
+            await stall.send_all(b"\x16")
+            assert await stall.receive_some(100) == b""
+            await trio.sleep(1)
+            assert [(e["code"], e["address"], e["error"]) for e in logged(caplog, "client_error")[1:]] == [
+                ("timeout", "127.0.0.1", "no hello within 10 s")]
+            # TLS garbage: the handshake fails, said with the reason
+            garbage = await trio.open_tcp_stream("127.0.0.1", server.port)
+            await garbage.send_all(b"\x16" + bytes(range(64)))
+            with trio.move_on_after(5):
+                try:
+                    while await garbage.receive_some(100):
+                        pass
+                except trio.BrokenResourceError:
+                    pass
+            await trio.sleep(1)
+            (failed,) = logged(caplog, "client_error")[2:]
+            assert (failed["code"], failed["address"]) == ("tls_failed", "127.0.0.1"), failed
+            assert all(gone["address"] == "127.0.0.1" for gone in logged(caplog, "disconnected"))
+            assert len(logged(caplog, "disconnected")) == 2
+
+
 async def test_tables_made_and_left_empty_close_with_their_creators_connection(autojump_clock):
     """A play-test made 5,000 tables in 30 s from short connections (a fresh name each, 8 tables a name): an empty
     table stayed five minutes after its creator had gone, and then nobody could create one. A table nobody sat at
