@@ -359,7 +359,7 @@ def _play_local(args: argparse.Namespace, options) -> int:
     if data is not None and args.new:
         shutil.rmtree(data, ignore_errors=True)  # the player gives that game up
         data = None
-    state = ClientState(args.name)
+    state = ClientState(args.name, local=True)
     if data is None:
         data = fresh_data_dir()
         remember_play(data, args.name, game)
@@ -460,7 +460,10 @@ def _replay_of(args: argparse.Namespace):
             from .held import state_dir
             from .tls import KNOWN_SERVERS, KnownServers, tls_connector
 
-            connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS), lambda text: None)
+            # what the connection says (a certificate pinned on first use, plain TCP) goes to stderr, as `connect`
+            # shows it: a play-test found the pin made silently by `verify`, before any `connect` to that server
+            connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS),
+                                    lambda text: print("dt-client:", printable(text), file=sys.stderr))
             replay = Replay.of(trio.run(fetch_record, connect, *args.server, args.file, args.code))
         else:
             replay = load(args.file)

@@ -30,6 +30,13 @@ a German player asked to take a move back typed `nein`, which was refused as no 
 these words are no command or action verb of any game."""
 
 
+def _before_first_turn(state) -> bool:
+    """Whether the game we play has not reached its first turn (its setup): left now, it is aborted, not won by
+    the other seat (the server's reason `aborted`)."""
+    turn = (state.view or {}).get("turn")
+    return isinstance(turn, int) and turn < 1
+
+
 class Commands:
     """Runs one prompt line against the session; answers go to the state (notice, help text)."""
 
@@ -41,7 +48,7 @@ class Commands:
             "help": self.help, "quit": self.quit, "chat": self.chat, "bot": self.bot, "refresh": self.refresh,
             "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
             "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "undo": self.undo,
-            "draw": self.draw, "yes": self.yes, "no": self.no,
+            "draw": self.draw, "yes": self.yes, "no": self.no, "resign": self.resign,
         }
 
     def run(self, line: str) -> None:
@@ -173,9 +180,33 @@ class Commands:
             raise UsageError(_("you are not at a table"))
         if state.game_running and state.confirm != "leave":
             state.confirm = "leave"
-            # TRANSLATORS: `leave` is the command, typed as it is
-            state.say(_("leaving a running game resigns it: your opponent wins. Type `leave` again to resign, "
-                        "anything else to play on"))
+            if _before_first_turn(state):
+                # TRANSLATORS: `leave` is the command, typed as it is
+                state.say(_("leaving now, before the first turn, aborts the game: no winner, not rated. Type "
+                            "`leave` again to leave, anything else to stay"))
+            else:
+                # TRANSLATORS: `leave` is the command, typed as it is
+                state.say(_("leaving a running game resigns it: your opponent wins. Type `leave` again to resign, "
+                            "anything else to play on"))
+            return
+        state.confirm = None
+        self.session.leave()
+
+    def resign(self, _args: str) -> None:
+        """Resign the game we play (players of other game servers type `resign`): as `leave`, asked once more."""
+        state = self.state
+        if not state.game_running or state.spectating or state.seat is None:
+            # TRANSLATORS: resign and leave are the commands, typed as they are
+            raise UsageError(_("resign: in a game you play (leave leaves a table)"))
+        if state.confirm != "resign":
+            state.confirm = "resign"
+            if _before_first_turn(state):
+                # TRANSLATORS: `resign` is the command, typed as it is
+                state.say(_("resigning now, before the first turn, aborts the game: no winner, not rated. Type "
+                            "`resign` again to do so, anything else to stay"))
+            else:
+                # TRANSLATORS: `resign` is the command, typed as it is
+                state.say(_("resigning: your opponent wins. Type `resign` again to resign, anything else to play on"))
             return
         state.confirm = None
         self.session.leave()

@@ -25,6 +25,7 @@ REASONS = {"target reached": N_("target reached"),
            "resigned": N_("the other player resigned"),
            "abandoned": N_("the other player abandoned the game"),
            "abandoned by both": N_("both players abandoned the game: not rated"),
+           "aborted": N_("a player left before the first turn: not rated"),
            "agreed": N_("agreed by both players"),
            "vp": N_("target reached"),
            "both figures out (PR-SCEN-1-06)": N_("both figures out (PR-SCEN-1-06)"),
@@ -37,8 +38,10 @@ REASONS = {"target reached": N_("target reached"),
            "4 VP reached (PR-SCEN-4-06)": N_("4 VP reached (PR-SCEN-4-06)")}
 """Why a game ended, as the engine (turn.finish, the Prison scenarios' data, the card game: "vp", and "nothing
 can change any more" for a dead position, DT-239) or the server (resigned, abandoned: the winner's opponent did;
-abandoned by both: neither came back; agreed: a draw both players agreed to) words it; a reason not listed is
-shown as it comes."""
+abandoned by both: neither came back; aborted: one left before the first turn; agreed: a draw both players agreed
+to) words it; a reason not listed is shown as it comes."""
+UNPLAYED = frozenset({"aborted", "abandoned by both"})
+"""The reasons of a game that ended with no winner and no draw either: not rated (server/play.py)."""
 PORTCULLIS = {"break": N_("{figure} breaks the portcullis {side} of {square}"),
               "open": N_("{figure} opens the portcullis {side} of {square}"),
               "close": N_("{figure} closes the portcullis {side} of {square}")}
@@ -234,6 +237,8 @@ def _game_over(e: dict) -> str:
     if winner:
         return _("game over: {seat} wins {score} ({reason})").format(
             seat=seat_name(winner), score=result, reason=reason_text(e.get("reason")))
+    if e.get("reason") in UNPLAYED:
+        return _("game over without a winner ({reason})").format(reason=reason_text(e.get("reason")))
     return _("game over: draw {score} ({reason})").format(score=result, reason=reason_text(e.get("reason")))
 
 

@@ -146,13 +146,16 @@ class Progress:
     """The table's chat lines shown (ClientState.chat: the newest CHAT_LINES), as they were shown. The server sends
     a line once, to whoever is at the table then (and, to a returning player, what was said while his seat was
     held), so only this file brings back what was shown before a restart. (A file written before has none.)"""
+    moves: list[str] = field(default_factory=list)
+    """The panel's strip of the last moves (ClientState.moves), which the events told as the log's lines (a
+    play-test's strip started empty after a restart while the log went on). (A file written before has none.)"""
 
     def pack(self) -> bytes:
         return msgpack.packb({"format": FORMAT, "table": self.table, "last_event": self.last_event,
                               "base": self.base, "view": self.view,
                               "log": [[line, line.event] if isinstance(line, Told) else line for line in self.log],
                               "came_in": self.came_in,
-                              "chat": self.chat})
+                              "chat": self.chat, "moves": self.moves})
 
     @classmethod
     def unpack(cls, data: bytes) -> Progress:
@@ -166,13 +169,15 @@ class Progress:
         if not isinstance(log, list):
             raise ValueError("the log is lines")
         log = [line if isinstance(line, str) else _told(line) for line in log]
-        chat = raw.get("chat", [])
+        chat, moves = raw.get("chat", []), raw.get("moves", [])
         if not isinstance(chat, list) or not all(isinstance(line, str) for line in chat):
             raise ValueError("the chat is lines")
+        if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
+            raise ValueError("the moves are texts")
         last_event = raw["last_event"]
         if type(last_event) is not int or last_event < 0:
             raise ValueError("an event number")
-        return cls(_text(raw["table"]), last_event, base, view, log, bool(raw["came_in"]), chat)
+        return cls(_text(raw["table"]), last_event, base, view, log, bool(raw["came_in"]), chat, moves)
 
 
 def _told(entry: object) -> Told:

@@ -53,6 +53,7 @@ GAME_COMMANDS = (
     N_("chat TEXT               talk to the table"),
     N_("chat                    the table's chat so far (PgUp/PgDn scroll it, Esc closes it)"),
     N_("leave                   back to the lobby (in a running game: resign, after a confirmation)"),
+    N_("resign                  resign the game you play (after a confirmation), as leave does"),
     N_("undo                    ask the opponent to take back your last action (not after a secret or a reveal)"),
     N_("draw                    offer your opponent a draw (or accept his)"),
     N_("yes / no                answer the opponent's undo or draw offer"),

@@ -41,6 +41,7 @@ from dungeon_twister.protocol import (
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 
 from . import contribution, secret_choice
+from .describe import UNPLAYED, reason_text
 from .fairness import check_contributions
 from .games import screens
 from .held import Told
@@ -218,14 +219,22 @@ def _left(session: Session, message: Left) -> None:
     # (the game was running when we left: Session.leave; its end, published before `left`, may have come since)
     resigned = session.resigning == message.table and state.seat is not None
     winner = other_seat(state.seat) if resigned else None
+    result = state.result or {}
+    # the game's end and its ratings came before `left` (the table's last events): said with it, as the log that
+    # told them goes with the table (a play-test's resigner learnt his new rating only from `ratings`)
+    rated = next((line for line in reversed(state.log) if isinstance(line, Told)
+                  and line.event.get("kind") == "ratings"), None)
     session.resigning = None
     state.leave_table()
     session.seat_lost("left")
-    if resigned:
-        # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost. (No word of the ratings: a
-        # game against a bot and a card game are not rated, and the client does not know which a game is.)
-        state.say(_("left table {table}: you resigned, {seat} wins").format(table=message.table,
-                                                                           seat=seat_name(winner)))
+    if resigned and result.get("reason") in UNPLAYED:
+        # TRANSLATORS: after `leave` before the game's first turn (confirmed): {reason} says why nobody won
+        state.say(_("left table {table}: the game ends without a winner ({reason})").format(
+            table=message.table, reason=reason_text(result.get("reason"))))
+    elif resigned:
+        # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost
+        line = _("left table {table}: you resigned, {seat} wins").format(table=message.table, seat=seat_name(winner))
+        state.say(f"{line} · {rated}" if rated else line)
     else:
         state.say(_("left table {table}").format(table=message.table))
     session.list_tables()
@@ -525,6 +534,8 @@ def _over(session: Session, result: dict) -> None:
     winner = result.get("winner")
     if winner:
         session.state.say(_("game over: {seat} wins").format(seat=seat_name(winner)))
+    elif result.get("reason") in UNPLAYED:
+        session.state.say(_("game over without a winner ({reason})").format(reason=reason_text(result.get("reason"))))
     else:
         session.state.say(_("game over: draw"))
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from .describe import reason_text
+from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
 from .names import catalogue, combat_odds, labelled, other_seat, scenario_target, score, seat_name
 from .state import TURN_FLASH_SECONDS, ClientState
@@ -22,7 +22,15 @@ HINTS = {"draft": N_("pick a room pair, a character or an object: pick CODE, one
          # a combat's cards laid as plain actions: a Weapon Master's (PD-CHAR-WMASTER-01), a Telepath's naming
          # (PR-CHAR-TELEPATH-01); the secret card has its own line (`_your_part`)
          "combat:combat": N_("lay your combat card: combat +N"),
-         "combat:mind": N_("name a combat card's value: mind +N")}
+         "combat:mind": N_("name a combat card's value: mind +N, or mind none")}
+# TRANSLATORS: after the hint of a combat step one seat takes alone on a table with timers (docs/rulings.md DT-223:
+# a Telepath's naming, a Berserker's announcement, a card laid face up before a Weapon Master's side)
+LONE_STEPS = {"mind": N_("within 5 seconds, or nothing is named"),
+              "frenzy": N_("within 5 seconds, or he fights with 1 card"),
+              "combat": N_("within 5 seconds, or +0 is laid for you"),
+              "card": N_("within 5 seconds, or +0 is laid for you")}
+"""What a timed table's 5 seconds of a lone combat step lead to (a play-test's Telepath player, attacked, lost his
+naming twice: nothing said it had 5 seconds), by the verb of the step's actions."""
 # TRANSLATORS: a phase of the board game, as the panel's turn line names it
 PHASES = {"draft": N_("team building (mutual choice)"), "build": N_("team building (free choice, in secret)"),
           "team": N_("secret team choice"), "hide": N_("hiding tokens"), "card": N_("action card"),
@@ -264,7 +272,11 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     lays_first = first.get("seat") if isinstance(first, dict) else None
     # (with a Weapon Master on one side only, that side lays first, face up, PD-CHAR-WMASTER-01: said below)
     chosen = ", ".join(_choosing(s, c) for s, c in (combat.get("chosen") or {}).items() if s != lays_first)
-    if lays_first is not None and first.get("card") is not None:
+    mind = combat.get("mind")
+    if isinstance(mind, dict) and mind.get("naming"):  # PR-CHAR-TELEPATH-01: the naming first, the cards after it
+        # (a play-test's box said "Blue is choosing, Yellow is choosing" while only Blue had to name)
+        chosen = _("{seat}'s Telepath names a card first").format(seat=seat_name(mind.get("seat")))
+    elif lays_first is not None and first.get("card") is not None:
         chosen = ", ".join(filter(None, (_("{seat} lays first, face up: +{card}").format(
             seat=seat_name(lays_first), card=first["card"]), chosen)))
     elif lays_first is not None:
@@ -295,6 +307,8 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
 
 # TRANSLATORS: the kinds of a team building's picks, as the panel lists them ("characters: WA TH")
 DRAFT_KINDS = {"rooms": N_("room pairs"), "characters": N_("characters"), "objects": N_("objects")}
+BUILD_PARTS = {"pairs": N_("room pairs"), "characters": N_("characters"), "objects": N_("objects")}
+"""A free build's parts (the view's build.parts' names, typed in `build`), in words."""
 # TRANSLATORS: who picks what now in a team building; what is left to pick follows ("Blue picks character: WA TH")
 DRAFT_PICKS = {"rooms": N_("{seat} picks room pair:"), "characters": N_("{seat} picks character:"),
                "objects": N_("{seat} picks object:")}
@@ -333,8 +347,12 @@ def _build(view: dict) -> StyleAndTextTuples:
     for part in build["parts"]:
         copies = part.get("copies") or {}
         values = " ".join(v + (f"x{copies[v]}" if v in copies else "") for v in part["values"])
-        # TRANSLATORS: what a build chooses from ({part}: pairs, characters or objects, as typed in `build`)
-        choose = _("{part}: choose {count} of {values}").format(part=part["name"], count=part["count"], values=values)
+        name = part["name"]
+        label = _(BUILD_PARTS[name]) if name in BUILD_PARTS else name
+        # TRANSLATORS: what a build chooses from: {label} its name in words, {part}= the word typed in `build`
+        # (pairs=, characters=, objects=: kept as typed; a play-test read "pairs:" as an untranslated label)
+        choose = _("{label} ({part}=...): choose {count} of {values}").format(
+            label=label, part=name, count=part["count"], values=values)
         out.append(("", f"  {choose}\n"))
     # the engine marks a build made once both are revealed; the server says sooner who has committed to his (a
     # play-test's panel said "Blue has chosen" on the turn line and "Blue is choosing" here)
@@ -387,8 +405,11 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
         count = len(state.legal)
         verb = state.legal[0].split(" ", 1)[0]  # a phase's own step first (a Telepath names before the cards)
         hint = parts.hints.get(f"{view.get('phase')}:{verb}") or parts.hints.get(view.get("phase"))
+        hint = _(hint) if hint else ""
+        if view.get("phase") == "combat" and verb in LONE_STEPS and (view.get("table") or {}).get("timers"):
+            hint = f"{hint} ({_(LONE_STEPS[verb])})"
         legal = ngettext("{count} legal action; Tab completes", "{count} legal actions; Tab completes", count)
-        out += [("class:active", "\n" + _("Your move: {hint}").format(hint=_(hint) if hint else "")),
+        out += [("class:active", "\n" + _("Your move: {hint}").format(hint=hint)),
                 ("class:dim", "\n" + legal.format(count=count) + "\n")]
         targets = within_reach(state.legal)
         if targets:
@@ -431,11 +452,20 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
     values = {"score": score(vp, winner), "reason": reason_text(result.get("reason"))}
     if winner:
         over = _("Game over: {seat} wins {score} ({reason})").format(seat=seat_name(winner), **values)
+    elif result.get("reason") in UNPLAYED:  # (a game left before its first turn read "Blue wins 0-0")
+        over = _("Game over without a winner ({reason})").format(**values)
     else:  # (a draw agreed may stand at 1-0: "Draw 1-0" read as a score)
         # TRANSLATORS: {score}: the victory points of Blue and Yellow, e.g. 1-0
         over = _("Game over: a draw ({reason}), VP {score}").format(**values)
     # TRANSLATORS: `leave` is the command as typed: keep it in English
-    return [("class:active", f"\n{over}\n"), ("class:dim", _("leave: back to the lobby") + "\n")]
+    out = [("class:active", f"\n{over}\n"), ("class:dim", _("leave: back to the lobby") + "\n")]
+    if state.server and state.table and not state.local:
+        # (a play-test found nothing at a game's end saying how to see it again: the README's "Replays" only)
+        code = f" --code {state.join_code}" if state.join_code else ""
+        command = f"dt-client replay {state.table} --server {state.server}{code}"
+        # TRANSLATORS: {command} is the command line as typed: keep it as it is
+        out.append(("class:dim", _("to step through this game again: {command}").format(command=command) + "\n"))
+    return out
 
 
 def _choice_verb(purpose: str) -> str:

@@ -202,6 +202,8 @@ class Session:
             # the lines that tell events in this client's words and language now (another `--lang`, a newer client)
             state.log.extend(retold(progress.log, screens(progress.view or progress.base).describe))
             state.chat.extend(progress.chat)  # (at most the newest CHAT_LINES: a bounded deque)
+            for move in progress.moves:
+                state.add_move(move)
             state.came_in = progress.came_in
         resume = ResumeInfo(held.token, held.table, progress.last_event if progress is not None else 0)
         self.plan = Plan(Role.PLAYER, resume=resume, until=self.clock() + self.grace)
@@ -274,7 +276,7 @@ class Session:
         if base is None and state.view is None:
             return
         progress = Progress(held.table, connection.last_event, base, state.view if base is None else None,
-                            list(state.log), state.came_in, list(state.chat))
+                            list(state.log), state.came_in, list(state.chat), list(state.moves))
         try:
             self.seat_file.save_progress(progress)
         except OSError as error:

@@ -207,6 +207,8 @@ class ClientState:
 
     name: str
     server: str = ""
+    local: bool = False
+    """The server is the one `dt-client play` runs for this game alone (gone with the client)."""
     role: str = "player"
     """The role of the current connection: "player" or "spectator"."""
     connected: bool = False

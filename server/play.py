@@ -34,6 +34,10 @@ from .sanitize import name_key
 
 ABANDONED_BY_BOTH = "abandoned by both"
 """The reason of a game both players left: the grace of each ran out, neither came back. No winner, not rated."""
+ABORTED = "aborted"
+"""The reason of a game left (resigned or abandoned) before its first turn: no winner, not rated, as lichess
+aborts a game left before its first moves (a play-test's player read "Blue wins 0-0" for a game whose opponent
+dropped during the team choice)."""
 
 if TYPE_CHECKING:
     from .ports import Client as Session
@@ -648,10 +652,12 @@ class Play:
         return None if outcome is None else {"winner": outcome.winner, "vp": dict(outcome.vp), "reason": outcome.reason}
 
     def end(self, winner: str | None, reason: str) -> None:
-        """The game ends outside the rules: a player resigned or abandoned (the other wins: `winner`), or both
-        agreed to a draw or abandoned it (`winner` None)."""
+        """The game ends outside the rules: a player resigned or abandoned (the other wins: `winner`; before the
+        first turn, nobody: ABORTED), or both agreed to a draw or abandoned it (`winner` None)."""
         if not self.running:
             return
+        if winner is not None and self.game.state.turn < 1:
+            winner, reason = None, ABORTED
         vp = {seat: self.game.state.vp(seat) for seat in SEATS}
         result = {"winner": winner, "vp": vp, "reason": reason}
         self.result = result

@@ -48,6 +48,12 @@ class NotRestorable(Exception):
     """The stored journal does not replay."""
 
 
+RESTART_GRACE_SECONDS = 60
+"""The least time a restored table holds its seats for their players to come back: the server's own restart is
+no player's fault (a play-test's server with grace_seconds = 0 ended every restored game at once, "abandoned by
+both"); a longer grace_seconds holds them longer."""
+
+
 def restore_tables(server: Server) -> list[Table]:
     """Rebuild and start every unfinished table of the server's store."""
     lobby, restored = server.lobby, []
@@ -77,7 +83,8 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
     now = trio.current_time()
     seats = table.seating.seats
     for seat, (name, bot) in stored.seats.items():
-        seats[seat].name, seats[seat].bot, seats[seat].grace_until = name, bot is not None, now + table.grace
+        seats[seat].name, seats[seat].bot = name, bot is not None
+        seats[seat].grace_until = now + max(table.grace, RESTART_GRACE_SECONDS)
         lobby.names.setdefault(name_key(name), (table.id, seat))
     for digest, seat, name in stored.tokens:
         if seat is not None and seats[seat].bot:

@@ -267,6 +267,11 @@ class Seating:
         if self.table.play.result is not None:
             self.lobby.release_name(session.name, session)
             return self.table.note_if_empty()
+        if self.lobby.server.closing:
+            # the server stops: the table is kept in the store for its next start, which holds the seat afresh; a
+            # grace that ran out now would end the game (a play-test's server with grace_seconds = 0 ended and rated
+            # every game at a clean stop)
+            return
         state.grace_until = trio.current_time() + self.table.grace
         self.lobby.hold_name(session.name, session, (self.table.id, seat))
         self.table.send_all(OpponentLeft(self.table.id, seat, self.table.grace))

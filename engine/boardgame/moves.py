@@ -63,6 +63,9 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         return IllegalAction("BG-GEO-09", "{square} is outside the maze and its start zones", square=name)
     if not board.is_open_ground(dest):
         return IllegalAction("BG-GEO-11", "{square} is not a square of a revealed room or a start zone", square=name)
+    if walker.cat.characters[walker.mover.code].move == 0:  # (a play-test read "not within 0 connected steps")
+        return IllegalAction("PD-CHAR-DRAGON-03", "{token} never moves by himself (a Ring of Teleportation can move "
+                             "him)", token=action.token)
     if action.route is not None:
         problem, stopped = _route_problem(state, walker, action.route, action.take)
         if stopped and action.leave:  # the walk ends on the way: what it leaves there may say more

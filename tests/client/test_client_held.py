@@ -107,14 +107,19 @@ def test_the_progress_file_keeps_the_view_the_log_and_the_chat_for_its_table_onl
     chatted = Progress("t1-ab", 8, None, {"phase": "hide"}, [], False, ["bob: hi", "alice (watching): hello"])
     seat_file.save_progress(chatted)
     assert seat_file.load_progress("t1-ab") == chatted, "the table's chat lines too"
+    moved = Progress("t1-ab", 9, None, {"phase": "main"}, [], False, [], ["B card 2", "bTH i0-j0"])
+    seat_file.save_progress(moved)
+    assert seat_file.load_progress("t1-ab") == moved, "the strip of the last moves too (play-test 21)"
+    seat_file.save_progress(chatted)
     raw = msgpack.unpackb(seat_file.progress_path.read_bytes())
-    older = {key: value for key, value in raw.items() if key != "chat"}  # written before the chat was kept
+    older = {key: value for key, value in raw.items() if key not in ("chat", "moves")}  # written before they were kept
     seat_file.progress_path.write_bytes(msgpack.packb(older))
     assert seat_file.load_progress("t1-ab") == Progress("t1-ab", 8, None, {"phase": "hide"}, [], False, [])
     for data in [b"\xc1", msgpack.packb({**raw, "format": 2}), msgpack.packb({**raw, "base": {"a": 1}}),
                  msgpack.packb({**raw, "view": None}), msgpack.packb({**raw, "log": ["a", 3]}),
                  msgpack.packb({**raw, "log": [["a", 3]]}), msgpack.packb({**raw, "log": [["a", {}, 1]]}),
                  msgpack.packb({**raw, "chat": ["a", 3]}), msgpack.packb({**raw, "chat": "a"}),
+                 msgpack.packb({**raw, "moves": [3]}), msgpack.packb({**raw, "moves": "B end"}),
                  msgpack.packb({**raw, "last_event": -1}), msgpack.packb({**raw, "table": ""}),
                  msgpack.packb(raw) + b"x", b"\x90" * (MAX_PROGRESS_SIZE + 1)]:
         seat_file.progress_path.write_bytes(data)

@@ -62,6 +62,59 @@ def test_leaving_a_running_game_asks_first_and_resigns_on_the_second_leave():
     assert state.notice == "left table t-1: you resigned, Yellow wins"
 
 
+@pytest.mark.parametrize("command", ["leave", "resign"])
+def test_a_resigner_is_told_his_new_rating_and_resign_is_a_command(command):
+    """Play-test 21: the player who resigned read "left table ...: you resigned, Blue wins" and learnt his new
+    rating only by typing `ratings` (the `ratings` event came, with the table's log that the lobby drops); and
+    `resign`, which players of other servers type, was no command. `resign` resigns as `leave` does, asked once
+    more; the resigner's line says the ratings the server sent before `left`."""
+    from dungeon_twister.protocol import Left, TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state = wired.session.state
+    ui.commands.run(command)
+    assert wired.sent() == [] and state.confirm == command and "your opponent wins" in state.notice
+    ui.commands.run(command)
+    assert wired.sent() == [Leave()]
+    result = {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "game_over", **result}))
+    changes = {"B": {"name": "ann", "before": 1500, "after": 1338, "rd": 290},
+               "Y": {"name": "bot", "before": 1500, "after": 1662, "rd": 290}}
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**state.view, "table": {"id": TABLE,
+                                                                                         "result": result}}}))
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "ratings", "changes": changes}))
+    wired.deliver(Left(TABLE))
+    assert state.notice == ("left table t-1: you resigned, Yellow wins · ratings: Blue ann 1500 → 1338 (±290) · "
+                            "Yellow bot 1500 → 1662 (±290)")
+
+
+def test_a_game_left_before_its_first_turn_is_said_to_be_aborted_not_lost():
+    """Before the first turn (the setup), leaving aborts the game (the server's reason `aborted`: no winner, not
+    rated): the confirmation and the line after `left` say so, not "your opponent wins"."""
+    from dungeon_twister.protocol import Left, TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    state.view = {**state.view, "turn": 0, "phase": "team"}
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("resign")
+    assert state.notice.startswith("resigning now, before the first turn, aborts the game: no winner, not rated")
+    ui.commands.run("resign")
+    assert wired.sent() == [Leave()]
+    result = {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "aborted"}
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "game_over", **result}))  # then the view with the result, as ended
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**state.view, "table": {"id": TABLE,
+                                                                                         "result": result}}}))
+    wired.deliver(Left(TABLE))
+    assert state.notice == ("left table t-1: the game ends without a winner (a player left before the first turn: "
+                            "not rated)")
+    with pytest.raises(Exception, match="resign: in a game you play"):
+        ui.commands.resign("")  # in the lobby now
+
+
 def test_leaving_a_finished_game_or_one_not_started_needs_no_confirmation():
     wired = WiredSession()
     wired.seat(MAIN_PHASE)
@@ -464,12 +517,15 @@ def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_
     seat_file = SeatFile("h:1", "ann", tmp_path)
     wired.session.seat_file = seat_file
     wired.seat(MAIN_PHASE)
-    wired.deliver(TableEvent(TABLE, 1, {"kind": "draw_offered", "seat": "Y"}))
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "turn_ended", "seat": "B", "turn": 5}))
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "draw_offered", "seat": "Y"}))
     wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
     english = list(wired.session.state.log)[-2:]
     assert english == ["Yellow offers a draw", "Yellow has made his secret choice (combat-1); make yours"]
     kept = seat_file.load_progress(TABLE).log
     assert isinstance(kept[-2], Told) and kept[-2].event == {"kind": "draw_offered", "seat": "Y"}
+    moves = list(wired.session.state.moves)
+    assert moves and moves[-1].startswith("B "), "the turn's end is in the strip of moves"
     assert not isinstance(kept[-1], Told)
     try:
         i18n.use("de")
@@ -477,6 +533,8 @@ def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_
         assert german != "Yellow offers a draw", "the catalogue has the line"
         restarted = Session(ClientState("ann"), seat_file=seat_file)
         assert list(restarted.state.log)[-2:] == [german, english[-1]]
+        # and the panel's strip of moves goes on from where it was (play-test 21: it started empty)
+        assert list(restarted.state.moves) == moves and restarted.state.moves_made == len(moves)
     finally:
         i18n.use("en")
 

@@ -186,3 +186,31 @@ def test_a_card_game_record_replays_on_the_card_drawing_with_everything_shown_at
         pipe.send_text("\x1b[C\x1b[Cq")
         run_replay(replay, input=pipe, output=DummyOutput())
     assert replay.index == 2
+
+
+def test_verify_from_a_server_says_what_its_connection_did_to_the_pins(monkeypatch, tmp_path, capsys):
+    """Play-test 21: `dt-client verify TABLE --server` pinned the server's certificate on first use without a
+    word (`connect` says it), so a user who ran `verify` first had pinned whatever answered, unseen. What the TLS
+    connector tells goes to stderr."""
+    from dungeon_twister.client import replay as replay_module
+    from dungeon_twister.client import tls
+
+    told = []
+
+    def connector(known, notice):
+        told.append(notice)
+
+        async def connect(host, port):
+            notice(f"TLS: pinned {host}:{port} as SHA256:ab12 on first use (compare with what dt-server printed)")
+        return connect
+
+    async def fetch(connect, host, port, table, code=None):
+        await connect(host, port)
+        return RECORD
+
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
+    monkeypatch.setattr(tls, "tls_connector", connector)
+    monkeypatch.setattr(replay_module, "fetch_record", fetch)
+    assert main(["verify", "t1-ab", "--server", "dt.example.org:7777"]) == 0
+    err = capsys.readouterr().err
+    assert told and "dt-client: TLS: pinned dt.example.org:7777 as SHA256:ab12 on first use" in err

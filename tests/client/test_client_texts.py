@@ -439,6 +439,30 @@ def test_the_panels_result_words_why_the_game_ended():
     assert "Game over: Yellow wins 2-0 (the other player resigned)" in text_of(game_panel(state, 0.0))
     state.result = {"winner": "B", "vp": {"B": 5, "Y": 2}, "reason": "a new reason"}
     assert "Game over: Blue wins 5-2 (a new reason)" in text_of(game_panel(state, 0.0))
+    # a game left before its first turn, or by both players, has no winner and is no draw either (a play-test read
+    # "Blue wins 0-0" for one left during the team choice; a draw of 0-0 would be as wrong)
+    for reason, why in (("aborted", "a player left before the first turn: not rated"),
+                        ("abandoned by both", "both players abandoned the game: not rated")):
+        state.result = {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": reason}
+        assert f"Game over without a winner ({why})" in text_of(game_panel(state, 0.0))
+        assert describe_event({"kind": "game_over", **state.result}) == f"game over without a winner ({why})"
+
+
+def test_a_finished_game_says_how_to_step_through_it_again():
+    """Play-test 21: at a game's end nothing said how to see it again (only the README's "Replays" did). The panel
+    gives the command line, with the join code of a private table; not for `dt-client play`, whose server goes
+    with the client."""
+    state = seated(position_text("bWA@c4 yTR@c6"))
+    state.result = {"winner": "Y", "vp": {"B": 0, "Y": 2}, "reason": "resigned"}
+    state.server = "dt.example.org:7777"
+    assert "to step through this game again: dt-client replay t-1 --server dt.example.org:7777\n" in text_of(
+        game_panel(state, 0.0))
+    state.join_code = "k3y"
+    assert "dt-client replay t-1 --server dt.example.org:7777 --code k3y\n" in text_of(game_panel(state, 0.0))
+    state.local = True
+    assert "dt-client replay" not in text_of(game_panel(state, 0.0))
+    state.local, state.result = False, None
+    assert "dt-client replay" not in text_of(game_panel(state, 0.0)), "while the game goes on"
 
 
 def test_PR_RANGED_02_the_panel_shows_who_each_figure_can_shoot_push_or_attack():
@@ -810,7 +834,9 @@ def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():
         "(RUL-072)")
     panel = text_of(game_panel(free_build_state(), 0.0))
     assert "Team building (free choice: each side its own team, in secret)" in panel
-    assert "objects: choose 6 of AR BW CH DS FH FS FW KYx2 LN RG RPx2 SH SP SW TS" in panel
+    # each part in words, with the word `build` takes (a play-test read "pairs:" as an untranslated label)
+    assert "objects (objects=...): choose 6 of AR BW CH DS FH FS FW KYx2 LN RG RPx2 SH SP SW TS" in panel
+    assert "room pairs (pairs=...): choose " in panel and "characters (characters=...): choose " in panel
     assert "Blue is choosing · Yellow is choosing" in panel
     assert "Choose in secret (build): type build ... (Tab completes)" in panel
 
@@ -1031,7 +1057,7 @@ def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
     of pairs, characters and objects came after both seats' action and combat cards, which play no part yet, and
     fell below the panel's rows. While a team is built they come first, with what to type."""
     text = text_of(game_panel(free_build_state(), 0.0))
-    build = text.index("objects: choose 6 of")
+    build = text.index("objects (objects=...): choose 6 of")
     assert build < text.index("Choose in secret (build)") < text.index("combat: +0 +1"), "build, what to type, cards"
 
 
@@ -1149,9 +1175,34 @@ def test_PD_CHAR_WMASTER_01_PR_OBJ_LANCE_05_the_combat_box_says_who_lays_first_a
     # the side laying its card as a plain action read an empty "Your move:" (play-test 20b); so would a naming
     state = seated(position_text("bWA@c4 yTR@c6"))
     for legal, hint in ((["combat +0", "combat +2"], "lay your combat card: combat +N"),
-                        (["mind +1", "mind none"], "name a combat card's value: mind +N")):
+                        (["mind +1", "mind none"], "name a combat card's value: mind +N, or mind none")):
         state.view = {**state.view, "phase": "combat", "legal": legal}
-        assert f"Your move: {hint}\n" in text_of(game_panel(state, now=0.0))
+        assert f"Your move: {hint} (within 5 seconds, or " in text_of(game_panel(state, now=0.0))  # (timed: below)
+
+
+def test_DT_223_a_lone_combat_step_on_a_timed_table_says_it_has_5_seconds():
+    """Play-test 21, a timed table: Blue's Telepath was attacked; her player had 5 seconds to name a card (DT-223),
+    nothing said so, and twice her time ran out ("mind none"); the combat box read "Blue is choosing, Yellow is
+    choosing" though only she had to act. The hint of a step one seat takes alone says what its 5 seconds lead to,
+    on a timed table only; the box says who names."""
+    from dungeon_twister.client.panel import _combat
+
+    state = seated(position_text("bWA@c4 yTR@c6"))
+    steps = ((["mind +1", "mind none"], "name a combat card's value: mind +N, or mind none (within 5 seconds, or "
+              "nothing is named)"),
+             (["combat +0", "combat +2"], "lay your combat card: combat +N (within 5 seconds, or +0 is laid for you)"))
+    for timers in (False, True):
+        for legal, hint in steps:
+            state.view = {**state.view, "phase": "combat", "legal": legal,
+                          "table": {**state.view["table"], "timers": timers}}
+            expected = hint if timers else hint.split(" (within")[0]
+            assert f"Your move: {expected}\n" in text_of(game_panel(state, now=0.0))
+    combat = {"number": 1, "attacker": "yCL", "target": "bTP", "attackers": ["yCL"], "defenders": ["bTP"],
+              "chosen": {"B": False, "Y": False}, "mind": {"seat": "B", "naming": True, "named": None}}
+    box = "".join(text for _style, text in _combat({"combat": combat}, "B"))
+    assert "Blue's Telepath names a card first" in box and "is choosing" not in box
+    combat["mind"] = {"seat": "B", "naming": False, "named": 3}
+    assert "Blue is choosing, Yellow is choosing" in "".join(text for _style, text in _combat({"combat": combat}, "B"))
 
 
 def test_PD_TEAM_FREE_01_a_build_opened_to_the_server_is_not_called_revealed():

@@ -149,8 +149,8 @@ async def test_DT_228_DT_224_nothing_asked_before_the_end_is_answered_after_it(a
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
             await blue.send(DrawOffer(table))
             await yellow.expect_event("draw_offered")
-            await blue.send(Leave())
-            assert (await yellow.expect(GameOver)).result["reason"] == "resigned"
+            await blue.send(Leave())  # (before the first turn: the game is aborted, not won)
+            assert (await yellow.expect(GameOver)).result["reason"] == "aborted"
             await yellow.send(DrawAnswer(table, False))
             assert (await yellow.expect(Error)).message == "no draw is offered to you"
             assert yellow.events_of("draw_declined") == []

@@ -488,3 +488,34 @@ def test_records_of_an_empty_store_says_so(tmp_path):
                              capture_output=True, text=True, timeout=REAL_TIME_HANG_GUARD)
     assert (listing.returncode, listing.stdout) == (0, "")
     assert listing.stderr == f"dt-server: no tables in {tmp_path / DATABASE_NAME}\n"
+
+
+async def test_a_server_holding_no_seat_keeps_its_games_through_a_stop_and_a_restart(tmp_path, autojump_clock):
+    """A play-test's server ran with grace_seconds = 0, which the config allows (no seat held after a dropped
+    connection): a clean stop ended every game as abandoned and rated it, and after a kill -9 every restored game
+    ended at once, "abandoned by both". A stopping server starts no grace (its tables are kept for the next start),
+    and a restarted one holds each seat RESTART_GRACE_SECONDS at least: the players come back 30 s later and play
+    on; one who does not is given up after those 60 s, as the configured 0 would have done at once."""
+    from dungeon_twister.server.recovery import RESTART_GRACE_SECONDS
+    from test_server_support import to_the_first_turn
+
+    assert RESTART_GRACE_SECONDS == 60
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path, seeds=(21,), grace_seconds=0) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await to_the_first_turn(table, blue, yellow)
+            await synced(blue)
+            resume = {"B": resume_info(blue, table), "Y": resume_info(yellow, table)}
+        # a clean stop (running_server shuts the server down): nobody's game ended
+        for client in (blue, yellow):
+            assert not any(isinstance(e, GameOver) for e in client.received)
+        async with server_on(tmp_path, seeds=(5,), grace_seconds=0) as server:
+            assert list(server.lobby.tables) == [table]
+            await trio.sleep(30)
+            blue = await Client.connect(server, "ann", memory=True, resume=resume["B"])
+            snapshot = await blue.expect(Snapshot)
+            assert snapshot.view["table"].get("result") is None and snapshot.view["phase"] in ("card", "main")
+            start = trio.current_time()
+            over = await blue.expect(GameOver)  # Yellow never comes back: given up 60 s after the restart
+            assert over.result["reason"] == "abandoned" and over.result["winner"] == "B"
+            assert trio.current_time() - start == 30

@@ -71,10 +71,11 @@ async def _seat_token_on_a_spectator_connection():
         assert server.lobby.tables[table].seating.seats["B"].session is None
         await spy.close()
 
-        # The seat is still held for its player, and given up when his grace ends: the game can be abandoned.
+        # The seat is still held for its player, and given up when his grace ends: the game is abandoned (before
+        # its first turn: aborted, no winner).
         start = trio.current_time()
         over = await yellow.expect(GameOver)
-        assert (over.result["winner"], over.result["reason"]) == ("Y", "abandoned")
+        assert (over.result["winner"], over.result["reason"]) == (None, "aborted")
         assert trio.current_time() - start < 61
 
 

@@ -25,8 +25,9 @@ from dungeon_twister.protocol import (
     Tables,
 )
 from dungeon_twister.protocol.views import DELTA_VIEWS
+from dungeon_twister.server.records import record_text
 from test_server_support import (HANG_GUARD, Client, KeepingConnection, Scripted, find_seed, running_server,
-                                 seated_pair, watching)
+                                 seated_pair, to_the_first_turn, watching)
 
 
 async def play_until(table: str, players: dict, stop, *, first: bool = False) -> dict:
@@ -145,6 +146,7 @@ async def test_the_seat_of_a_player_who_does_not_return_is_given_up(autojump_clo
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await to_the_first_turn(table, blue, yellow)
             start = trio.current_time()
             await blue.close()
             assert (await yellow.expect(OpponentLeft)).seat == "B"
@@ -157,6 +159,29 @@ async def test_the_seat_of_a_player_who_does_not_return_is_given_up(autojump_clo
             await again.send(ListTables())
             (info,) = (await again.expect(Tables)).tables
             assert (info.status, info.blue, info.yellow) == ("over", "ann", "bob")
+
+
+@pytest.mark.parametrize("how", ["leave", "drop"])
+async def test_a_game_left_before_its_first_turn_is_aborted_not_won(autojump_clock, how):
+    """A play-test's opponent dropped during the team choice and never came back; 60 s later the other player read
+    "Blue wins 0-0 (the other player abandoned the game)", for a game nobody had played and that was not rated
+    (docs/protocol.md section 6). A game resigned or abandoned before its first turn has no winner: reason
+    "aborted", not rated; after the first turn the other seat wins (test above)."""
+    from dungeon_twister.protocol import Leave
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            assert blue.view["phase"] == "team" and blue.view["turn"] == 0
+            if how == "leave":
+                await blue.send(Leave())
+            else:
+                await blue.close()
+            over = await yellow.expect(GameOver)
+            assert over.result == {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "aborted"}
+            assert yellow.events_of("ratings") == [] and server.lobby.store.rating("ann") is None
+            text = record_text(server.lobby.store.table(table))
+            assert "# result winner=- vp=B0,Y0 reason=aborted" in text.splitlines()
 
 
 UNTIL_EVERYONE_WAITS = 30.0
@@ -225,6 +250,7 @@ async def test_a_snapshot_after_a_resignation_or_an_agreed_draw_says_how_the_gam
         async with running_server(seeds=(21,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True,
                                                     features=features)
+            await to_the_first_turn(table, blue, yellow)
             await blue.send(Leave())  # Blue resigns
             ended = (await yellow.expect(GameOver)).result
             assert ended == {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}

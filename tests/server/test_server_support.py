@@ -278,6 +278,22 @@ def simulate(seed: int, options, limit: int) -> dict:
 
 
 @functools.cache
+async def to_the_first_turn(table: str, blue: Client, yellow: Client) -> dict:
+    """Both seats played by Scripted players (seeds 1, 2) through the setup until the first turn has begun (the
+    view of the seat to act then, returned): a game left before it is aborted (server/play.py ABORTED), after it
+    resigned or abandoned, won by the other seat."""
+    found = {}
+
+    async def one(player: Scripted) -> None:
+        found["view"] = await player.play(table, stop=lambda view: view["phase"] in ("card", "main"))
+        nursery.cancel_scope.cancel()
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(one, Scripted(blue, "B", 1))
+        nursery.start_soon(one, Scripted(yellow, "Y", 2))
+    return found["view"]
+
+
 def find_seed(goal: str, beginner: bool, within: int, hint: int = 1) -> int:
     """A game seed where the Scripted players reach `goal` (an event kind, or "opponent_places") within `within`
     actions, trying `hint` first: so that the tests do not depend on one seed as the rules engine evolves."""

@@ -40,9 +40,13 @@ def test_PD_CHAR_DRAGON_01_edge_the_breath_stops_at_walls_fog_and_obstacles():
 
 
 def test_PD_CHAR_DRAGON_03_he_never_moves_by_himself_nor_jumps():
+    """A move of his is refused with his own rule (a play-test read BG-MOVE-01's "b18 is not within 0 connected
+    steps of yRD"), to a square beside him as to one a move could never reach."""
     state = pd_position("bRD@b8 yGB@h4")
     assert legal_set(state, verb="move", token="bRD") == set() and legal_set(state, verb="jump") == set()
-    assert_refused(state, "move bRD b7", "BG-MOVE-01")
+    for square in ("b7", "b5"):
+        refusal = assert_refused(state, f"move bRD {square}", "PD-CHAR-DRAGON-03")
+        assert refusal.message == "bRD never moves by himself (a Ring of Teleportation can move him)"
     assert_refused(state, "jump bRD c8 d7", "PD-CHAR-DRAGON-03")
 
 
