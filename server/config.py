@@ -53,10 +53,18 @@ _KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "t
 
 
 def load_config(path: str | Path) -> ServerConfig:
-    """The settings of a TOML file (top-level keys named like ServerConfig's fields); ValueError if invalid."""
+    """The settings of a TOML file (top-level keys named like ServerConfig's fields); ValueError if invalid, its
+    message naming the file (a play-test's TOML syntax error said only "Invalid initial character for a key part
+    (at line 2, column 3)")."""
     with open(path, "rb") as file:
-        raw = tomllib.load(file)
-    return config_from_mapping(raw)
+        try:
+            raw = tomllib.load(file)
+        except tomllib.TOMLDecodeError as error:
+            raise ValueError(f"{path}: not valid TOML: {error}") from None
+    try:
+        return config_from_mapping(raw)
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
 
 
 def config_from_mapping(raw: dict) -> ServerConfig:

@@ -81,11 +81,16 @@ def replayable(journal: Iterable[tuple[str, dict | None]]) -> list[str]:
 
 
 def write_record(directory: Path, table_id: str, text: str) -> Path:
-    """Write a record's text atomically as DIRECTORY/<date>-<table id>.txt; return its path."""
-    directory.mkdir(parents=True, exist_ok=True)
+    """Write a record's text atomically as DIRECTORY/<date>-<table id>.txt; return its path. The file is 0600, and
+    the directory, if this makes it, 0700, as the data directory: the records of private tables are among them
+    (who played whom and how, which the server itself gives only to whoever has the join code), and a play-test
+    found them readable by every local user. A directory the admin made keeps its mode."""
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = directory / f"{time.strftime('%Y%m%d-%H%M%S')}-{table_id}.txt"
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(text, encoding="utf-8")
+    temporary.unlink(missing_ok=True)  # (one left by a crash keeps its mode: O_CREAT would not set it)
+    with os.fdopen(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8") as out:
+        out.write(text)
     os.replace(temporary, path)
     return path
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import logging
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -26,9 +27,12 @@ from .storage import Storage, open_storage
 from .tls import maybe_tls, server_context
 
 SHUTDOWN_SECONDS = 5.0
+"""How long shutdown waits for clients to receive server_closing."""
 FIRST_BYTE_SECONDS = 30.0
 """With TLS on: how long a new connection may stay silent before its first byte tells TLS from plain TCP."""
-"""How long shutdown waits for clients to receive server_closing."""
+REFUSALS_LOG_SECONDS = 60.0
+"""Connections refused over max_connections_per_address are logged per address: the first at once, then how many
+were refused in each such period while they go on (a flood of them would flood the log too)."""
 KEEPALIVE_GATHER = 0.05
 """The keepalive round (`Server._keepalive_round`) wakes at most this often: the pings due meanwhile go together,
 each at most this late."""
@@ -58,6 +62,9 @@ class Server:
         self.network_sessions = 0
         self._per_address: dict[str, int] = {}
         """Network connections open from each IP address (config.max_connections_per_address)."""
+        self._refusals: dict[str, int] = {}
+        """Addresses whose connections over their cap are being counted (`_refused_over_cap`): how many were refused
+        since the last log line."""
         self.address: tuple[str, int] | None = None
         self.closing = False
         self._nursery: trio.Nursery | None = None
@@ -145,18 +152,22 @@ class Server:
         cap = self.config.max_connections_per_address
         if cap and address is not None:
             if self._per_address.get(address, 0) >= cap:
-                await trio.aclose_forcefully(stream)  # (not logged: a flood of them would flood the log too)
+                self._refused_over_cap(address)
+                await trio.aclose_forcefully(stream)
                 return
             self._per_address[address] = self._per_address.get(address, 0) + 1
         self.network_sessions += 1
         try:
             if self.tls_context is not None:
                 served = None
-                with trio.move_on_after(FIRST_BYTE_SECONDS):  # a client that never speaks is let go
+                with trio.move_on_after(FIRST_BYTE_SECONDS) as waiting:  # a client that never speaks is let go
                     try:
                         served = await maybe_tls(stream, self.tls_context)
                     except OSError:  # reset before its first byte
                         pass
+                if served is None and waiting.cancelled_caught:
+                    log("client_error", session=None, name=None, address=address, code="timeout",
+                        error=f"nothing sent within {FIRST_BYTE_SECONDS:g} s")
                 if served is None:
                     await trio.aclose_forcefully(stream)
                     return
@@ -169,6 +180,30 @@ class Server:
                     del self._per_address[address]
                 else:
                     self._per_address[address] -= 1
+
+    def _refused_over_cap(self, address: str) -> None:
+        """Log a connection refused over max_connections_per_address without letting a flood flood the log: the
+        first one of an address at once, then one line every REFUSALS_LOG_SECONDS with how many were refused in
+        it, as long as some were (a warning each: a host to firewall, or a cap to raise behind a proxy)."""
+        if address in self._refusals:
+            self._refusals[address] += 1
+            return
+        self._refusals[address] = 0
+        log("refused", level=logging.WARNING, session=None, code="too_many_connections", name=None,
+            address=address, count=1, limit=self.config.max_connections_per_address)
+        self.start(self._count_refusals, address)
+
+    async def _count_refusals(self, address: str) -> None:
+        while True:
+            await trio.sleep(REFUSALS_LOG_SECONDS)
+            count = self._refusals[address]
+            if not count:
+                del self._refusals[address]
+                return
+            self._refusals[address] = 0
+            log("refused", level=logging.WARNING, session=None, code="too_many_connections", name=None,
+                address=address, count=count, seconds=int(REFUSALS_LOG_SECONDS),
+                limit=self.config.max_connections_per_address)
 
     def start(self, async_fn, *args) -> None:
         """Run a task (a table, a bot, a connection) in the server's nursery."""

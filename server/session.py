@@ -22,6 +22,7 @@ import logging
 import math
 import secrets
 import os
+import ssl
 from typing import TYPE_CHECKING
 
 import trio
@@ -38,6 +39,7 @@ from dungeon_twister.protocol.transport import TLS_RECORD
 from dungeon_twister.protocol.versions import RELEASE
 from dungeon_twister.protocol.views import FEATURES
 
+from .health import SOFTWARE as HEALTH_SOFTWARE
 from .lobby import TooManyTables
 from .logs import LOGGER, log
 from .pipes import PipeStream
@@ -92,7 +94,7 @@ class Session:
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
                  "_reads", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
-                 "_ping_at", "_ping_id", "_tls_hello", "__weakref__")
+                 "_ping_at", "_ping_id", "_tls_hello", "_health_check", "__weakref__")
 
     def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
                  bot_name: str | None = None, address: str | None = None) -> None:
@@ -147,6 +149,10 @@ class Session:
         """Whether the client's first byte opened a TLS record on a connection served in plain TCP (what dt-client
         tries first: its 'frame' is then too large, and it connects again in plain TCP); None until it has sent
         something. Logged as tls_not_offered rather than as a client error."""
+        self._health_check = False
+        """The hello came from `dt-server health` and nothing has followed it yet: its connected and disconnected
+        lines are debug ones (a container's HEALTHCHECK every 30 s made two info lines each time). Anything it
+        sends after its hello logs its `connected` line at info then: a client cannot hide behind that name."""
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
@@ -296,7 +302,8 @@ class Session:
             with trio.CancelScope(shield=True):
                 await self._leave_table()
                 await trio.aclose_forcefully(self.stream)
-            log("disconnected", session=self.id, name=self.name)
+            log("disconnected", level=logging.DEBUG if self._health_check else logging.INFO, session=self.id,
+                name=self.name, address=self.address)
 
     async def _write(self) -> None:
         """Write the outbox until it is empty (then end: the next frame queued starts a writer again) or until
@@ -357,7 +364,8 @@ class Session:
                         while data is None:
                             await trio.lowlevel.wait_readable(sock)
                             data = _read_now(sock)
-                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as error:
+                    self._log_tls_failure(error)
                     return
                 if deadline == math.inf:
                     # A wait without a deadline (at a table, between frames: nearly every read) is handled in its
@@ -368,11 +376,14 @@ class Session:
                 return
             if waiting.cancelled_caught:
                 if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
-                    self.send_error(templated("timeout", "no hello within {seconds} s",
-                                              seconds=format(HELLO_SECONDS, "g")))
+                    error = templated("timeout", "no hello within {seconds} s", seconds=format(HELLO_SECONDS, "g"))
                 else:
-                    self.send_error(templated("timeout", "a frame took more than {seconds} s",
-                                                   seconds=format(FRAME_SECONDS, "g")))
+                    error = templated("timeout", "a frame took more than {seconds} s",
+                                      seconds=format(FRAME_SECONDS, "g"))
+                # (a play-test's slowloris hello left only a `disconnected` line without a reason)
+                log("client_error", session=self.id, name=self.name, address=self.address, code=error.code,
+                    error=error.message)
+                self.send_error(error)
                 break
             if deadline != math.inf:  # its own scope: the wait's deadline must not cancel the handling
                 with self._cancel_scope():
@@ -394,6 +405,16 @@ class Session:
             self._flush_waiter = trio.Event()
             with self._cancel_scope(trio.current_time() + FLUSH_SECONDS):
                 await self._flush_waiter.wait()
+
+    def _log_tls_failure(self, error: Exception) -> None:
+        """A TLS connection that failed before anything came through it (a handshake that is not TLS, or one the
+        client gave up: a client that refuses the certificate it was shown) is logged with its address and the
+        reason; a connection that merely ended is not."""
+        cause = error.__cause__
+        if (isinstance(self.stream, trio.SSLStream) and self._tls_hello is None and isinstance(cause, ssl.SSLError)
+                and not isinstance(cause, ssl.SSLEOFError)):
+            log("client_error", session=self.id, name=self.name, address=self.address, code="tls_failed",
+                error=str(cause))
 
     async def _took(self, data: bytes) -> int | None:
         """Handle what one read gave: the number of events handled, or None at the end of the stream (b"") or once
@@ -458,6 +479,9 @@ class Session:
             return self.send_error(event)
         if isinstance(event, Hello):
             return await self._hello(event)
+        if self._health_check:  # more than a health check: logged as any connection
+            self._health_check = False
+            self._log_connected(logging.INFO)
         if isinstance(event, Prove):
             return await self._prove(event)
         if self._proof is not None and not isinstance(event, (Ping, Pong, Error)):
@@ -596,8 +620,8 @@ class Session:
         if self.conn.state is State.CLOSED:
             lobby.release_name(self.name, self)
             return self.close()
-        log("connected", session=self.id, name=self.name, address=self.address, role=hello.role,
-            client=hello.client.name, resume=hello.resume is not None)
+        self._health_check = hello.client.name == HEALTH_SOFTWARE.name and hello.resume is None
+        self._log_connected(logging.DEBUG if self._health_check else logging.INFO)
         if hello.resume is not None:
             ref = lobby.tokens.get(hello.resume.token)
             if (ref is None or ref.table.id != hello.resume.table or ref.name != hello.name
@@ -608,6 +632,11 @@ class Session:
                 self._deferred = (ref.table, enter)
                 return None
             await self._submit(ref.table, enter)
+
+    def _log_connected(self, level: int) -> None:
+        hello = self.conn.hello
+        log("connected", level=level, session=self.id, name=self.name, address=self.address, role=hello.role,
+            client=hello.client.name, resume=hello.resume is not None)
 
     def _refuse(self, code: str, template: str, /, **values: str | int) -> None:
         """Refuse the hello and close: `template` is the reason as an English str.format template (marked for the

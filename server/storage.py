@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -33,6 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .logs import log
 from .sanitize import name_key
 
 try:
@@ -280,9 +282,13 @@ class SqliteStorage(Storage):
     def _upgrade(self) -> None:
         """Schema 1 to 2: ratings and identities were keyed by the name as typed, so "Bob" and "bob" could be two
         players. Rows whose names fold alike become one: the identity bound first (the others' keys no longer
-        prove the name), the rating of the most games (ratings of two spellings cannot be merged)."""
+        prove the name; of two bound at the same time, the spelling that sorts first), the rating of the most
+        games (ratings of two spellings cannot be merged; of two with as many games, the spelling that sorts
+        first, by code point: capitals before small letters). Each row dropped is logged (a warning: a player
+        lost his name or his rating, and the admin must be able to tell him), then the upgrade itself."""
         if self._db.execute("PRAGMA user_version").fetchone()[0] != 1:
             return
+        dropped: list[tuple[str, dict]] = []
         self._db.execute("BEGIN IMMEDIATE")
         try:
             tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -298,6 +304,7 @@ class SqliteStorage(Storage):
             for statement in RATINGS_SCHEMA.split(";")[:-1]:  # (executescript would commit first)
                 self._db.execute(statement)
             for table, rows in old.items():  # the first row of a folded name wins: INSERT OR IGNORE
+                dropped += _dropped_in_upgrade(table, rows)
                 if rows:
                     marks = ", ".join("?" * (len(rows[0]) + 1))
                     self._db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})",
@@ -307,6 +314,11 @@ class SqliteStorage(Storage):
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
+        for event, fields in dropped:
+            log(event, level=logging.WARNING, **fields)
+        log("store_upgraded", level=logging.WARNING if dropped else logging.INFO, database=self.location,
+            schema_from=1, schema_to=2, identities_dropped=sum(event == "identity_dropped" for event, _ in dropped),
+            ratings_dropped=sum(event == "rating_dropped" for event, _ in dropped))
 
     def _lock(self, lock_path: Path) -> None:
         if fcntl is None:
@@ -467,6 +479,36 @@ class SqliteStorage(Storage):
 
     def bind(self, name: str, key: bytes) -> None:
         self._write("INSERT OR IGNORE INTO identities VALUES (?, ?, ?, ?)", (name_key(name), name, key, time.time()))
+
+
+def key_fingerprint(key: bytes) -> str:
+    """A short name of a public key for the log: "SHA256:" and the first 16 hex digits of its SHA-256."""
+    return "SHA256:" + hashlib.sha256(bytes(key)).hexdigest()[:16]
+
+
+def _dropped_in_upgrade(table: str, rows: list[tuple]) -> list[tuple[str, dict]]:
+    """The rows of a schema 1 `identities` or `ratings` table (in the order the upgrade keeps the first of a folded
+    name) that the upgrade drops, as log events: who lost what, and to whom."""
+    kept: dict[str, tuple] = {}
+    dropped = []
+    for row in rows:
+        first = kept.setdefault(name_key(row[0]), row)
+        if first is row:
+            continue
+        if table == "identities":  # (name, key, bound)
+            dropped.append(("identity_dropped", {
+                "name": row[0], "kept": first[0], "dropped_key": key_fingerprint(row[1]),
+                "kept_key": key_fingerprint(first[1]), "dropped_bound": _utc(row[2]), "kept_bound": _utc(first[2]),
+                "note": "the name is the kept key's now: the dropped key's hello is refused name_taken"}))
+        else:  # (name, rating, rd, volatility, games)
+            dropped.append(("rating_dropped", {
+                "name": row[0], "kept": first[0], "rating": round(row[1]), "rd": round(row[2]), "games": row[4],
+                "kept_rating": round(first[1]), "kept_games": first[4]}))
+    return dropped
+
+
+def _utc(seconds: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
 
 
 def _seed_column(table: StoredTable) -> str:

@@ -208,7 +208,11 @@ class Table:
                 session.send(Left(self.id))
         finally:
             self.lobby.table_closed(self, stored=stored)
-            log("table_closed", table=self.id, status=self.status)
+            if stored:
+                log("table_closed", table=self.id, status=self.status)
+            else:  # the server stops (or the store failed): the table stays in the store, restored at the next start
+                # (a play-test admin read "table_closed ... playing" at a shutdown as a game lost)
+                log("table_kept", table=self.id, status=self.status)
 
     def after_step(self, job) -> None:
         """Run `job` once the current step has committed and its frames are written (what nobody waits for: a

@@ -34,6 +34,7 @@ def ensure_certificate(data_dir: Path, name: str = "dt-server") -> tuple[Path, P
     client that pinned it would refuse the server (a play-test's restore forgot one of the two files)."""
     cert, key = data_dir / CERT_FILE, data_dir / KEY_FILE
     if cert.exists() and key.exists():
+        _private(key)
         return cert, key
     if cert.exists() or key.exists():
         there, missing = (cert, key) if cert.exists() else (key, cert)
@@ -62,6 +63,17 @@ def ensure_certificate(data_dir: Path, name: str = "dt-server") -> tuple[Path, P
     log("tls_certificate_made", level=logging.WARNING, certificate=str(cert),
         note="a new identity: clients that pinned another certificate for this address will refuse this one")
     return cert, key
+
+
+def _private(key: Path) -> None:
+    """The private key readable by the server's user alone, as the database is (storage._private): a key restored
+    with `cp` from a backup, or an admin's own, may be readable by every local user, who could then pose as the
+    server. Made 0600, with a warning (the key may have been read already: a new certificate is the cure)."""
+    mode = key.stat().st_mode & 0o777
+    if mode & 0o077:
+        key.chmod(0o600)
+        log("tls_key_made_private", level=logging.WARNING, key=str(key), was=oct(mode),
+            note="the private key was readable by other users; it is 0600 now")
 
 
 def server_context(data_dir: Path, name: str = "dt-server") -> tuple[ssl.SSLContext, str]:

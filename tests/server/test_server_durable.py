@@ -3,6 +3,7 @@ action ids, timers, bots), resume tokens are kept only as digests, nothing is se
 store refuses a damaged or newer database."""
 
 import hashlib
+import logging
 import sqlite3
 import subprocess
 import sys
@@ -367,6 +368,27 @@ async def test_a_table_whose_journal_does_not_replay_is_left_in_the_store_and_th
         assert logged.fields["table"] == bad and "move nowhere" in logged.fields["error"]
         assert server.storage.table(bad).status == "open" and server.storage.table(bad).journal[-1][0] == \
             "B: move nowhere"
+
+
+async def test_a_table_the_server_keeps_for_its_restart_is_logged_table_kept_not_closed(tmp_path, autojump_clock, caplog):
+    """pt21 A4: at a shutdown, a game in play was logged `table_closed ... "status": "playing"`, which reads as a
+    game lost, although the next start restores it. A table left in the store for the next start is logged
+    `table_kept`; one that closes for good (here a table nobody sat at, once its creator is gone) `table_closed`."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    async with server_on(tmp_path, seeds=(21,)) as server:
+        kept, blue, _ = await seated_pair(server, TableOptions(beginner=True))
+        lonely = await Client.connect(server, "cid")
+        await lonely.send(CreateTable(TableOptions()))
+        gone = (await lonely.expect(TableCreated)).table
+        await lonely.stream.aclose()
+        await synced(blue)
+        await trio.sleep(1)
+        assert set(server.lobby.tables) == {kept}
+    ends = [(r.getMessage(), r.fields["table"], r.fields["status"]) for r in caplog.records
+            if r.getMessage() in ("table_closed", "table_kept")]
+    assert ends == [("table_closed", gone, "waiting"), ("table_kept", kept, "playing")]
+    async with server_on(tmp_path) as server:
+        assert set(server.lobby.tables) == {kept}
 
 
 async def test_PD_TEAM_FREE_held_build_reveals_outlive_a_restart_and_open_at_the_end(tmp_path, autojump_clock):

@@ -35,6 +35,34 @@ def table_events(client: Client) -> list[dict]:
     return [event.event for event in client.received if isinstance(event, TableEvent)]
 
 
+def test_record_files_are_private_like_the_data_directory(tmp_path, monkeypatch):
+    """pt21 A11: records_dir was made drwxr-xr-x and each record -rw-r--r--, a private table's game too (which the
+    server itself gives only with the join code). Under the usual umask 022, the directory the server makes is
+    0700 and each record 0600, as the data directory and its database; a directory the admin made keeps its
+    mode, and a temporary file left by a crash does not pass its mode on."""
+    import os
+
+    from dungeon_twister.server import records
+
+    monkeypatch.setattr(records.time, "strftime", lambda _format: "20261130-013109")
+    old = os.umask(0o022)
+    try:
+        made = tmp_path / "records" / "games"
+        path = write_record(made, "t4-30662b47", "game seed=1\n")
+        assert path == made / "20261130-013109-t4-30662b47.txt"
+        assert path.read_text(encoding="utf-8") == "game seed=1\n" and list(made.iterdir()) == [path]
+        assert oct(made.stat().st_mode & 0o777) == "0o700" and oct(path.stat().st_mode & 0o777) == "0o600"
+        own = tmp_path / "own"
+        own.mkdir(mode=0o750)
+        left = own / "20261130-013109-t4-30662b47.tmp"
+        left.write_text("left by a crash")
+        left.chmod(0o644)
+        again = write_record(own, "t4-30662b47", "game seed=2\n")
+        assert list(own.iterdir()) == [again] and again.read_text(encoding="utf-8") == "game seed=2\n"
+        assert oct(own.stat().st_mode & 0o777) == "0o750" and oct(again.stat().st_mode & 0o777) == "0o600"
+    finally:
+        os.umask(old)
+
 async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path, monkeypatch, autojump_clock):
     seed = find_seed("game_over", True, 300, hint=16)
     written = []

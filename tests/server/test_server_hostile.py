@@ -2,6 +2,8 @@
 that it now costs at most the offending connection, never a seat, a game or the server."""
 
 import gc
+import json
+import logging
 import weakref
 
 import msgpack
@@ -29,6 +31,7 @@ from dungeon_twister.protocol import (
     Tables,
     Welcome,
 )
+from dungeon_twister.server.logs import JsonFormatter
 from test_server_resume import play_until
 from test_server_support import HANG_GUARD, SOFTWARE, Client, Scripted, running_server, seated_pair
 
@@ -203,6 +206,32 @@ async def test_names_with_control_or_bidi_characters_are_refused(autojump_clock)
                 "bad_name", "a name may not mix Latin, Greek and Cyrillic letters (they look alike)"), name
         for name in ("Борис", "Ζωή", "ｂｏｂ"):  # one script each (fullwidth letters are Latin ones)
             await Client.connect(server, name, memory=True)
+
+
+async def test_the_log_writes_a_refused_names_control_and_bidi_characters_escaped(autojump_clock, caplog):
+    """pt21 A2: a name refused for its U+202E (bad_name) was written raw in the JSON log line, where it turned the
+    rest of the line around in a terminal (a log line could read as another). The log escapes control, format and
+    separator characters (\\u202e), keeps other non-ASCII text as it is, and the line is the same JSON value."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    names = ("ev\u202eil", "a\u2066b\u2069", "c\x9bd\x7f", "e\u2028f", "g\U000e0001h", "Zoë 李")
+    async with running_server() as server:
+        for name in names[:-1]:
+            client = await Client.connect(server, name, memory=True, welcome=False)
+            assert (await client.expect(Refused)).code == "bad_name"
+        await Client.connect(server, names[-1], memory=True)
+    formatter = JsonFormatter()
+    lines = {record.fields["name"]: formatter.format(record) for record in caplog.records
+             if record.getMessage() in ("refused", "connected")}
+    assert set(lines) == set(names)
+    for name, line in lines.items():
+        assert json.loads(line)["name"] == name
+    assert '"name": "ev\\u202eil"' in lines["ev\u202eil"]
+    assert '"name": "a\\u2066b\\u2069"' in lines["a\u2066b\u2069"]
+    assert '"name": "c\\u009bd\\u007f"' in lines["c\x9bd\x7f"]
+    assert '"name": "e\\u2028f"' in lines["e\u2028f"]
+    assert '"name": "g\\udb40\\udc01h"' in lines["g\U000e0001h"]
+    assert '"name": "Zoë 李"' in lines["Zoë 李"]
+    assert all(line.isascii() for name, line in lines.items() if name != "Zoë 李")
 
 
 # --- finding 4: one connection cannot freeze the server; table lists are paged and bounded --------------------
@@ -514,6 +543,99 @@ async def test_one_address_holds_at_most_its_share_of_the_connections(autojump_c
             many = [await Client.connect(server, f"p{n}") for n in range(5)]
             await many[-1].send(ListTables())
             await many[-1].expect(Tables)
+
+
+def logged(caplog, *events: str) -> list[dict]:
+    """The fields of the log records of `events`, with their event and level, in order."""
+    return [{"event": r.getMessage(), "level": r.levelname.lower(), **r.fields} for r in caplog.records
+            if r.getMessage() in events]
+
+
+async def test_connections_refused_over_the_cap_are_logged_per_address_and_a_flood_in_one_line_a_minute(
+        autojump_clock, caplog):
+    """pt21 A1: connections closed over max_connections_per_address left no log line at all, so the admin the docs
+    send to the log to find a host to firewall found nothing. The first one of an address is logged at once
+    (`refused`, code too_many_connections, its address), then how many more were refused in each minute while
+    they go on; a minute without any ends the count (the next one is logged at once again)."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_connections_per_address=2) as server:
+            held = [await Client.connect(server, name) for name in ("ann", "bob")]
+
+            async def refused_connection():
+                over = await trio.open_tcp_stream("127.0.0.1", server.port)
+                assert await over.receive_some(100) == b""
+                await over.aclose()
+
+            for _ in range(5):
+                await refused_connection()
+            common = {"event": "refused", "level": "warning", "session": None, "code": "too_many_connections",
+                      "name": None, "address": "127.0.0.1", "limit": 2}
+            assert logged(caplog, "refused") == [{**common, "count": 1}]
+            await trio.sleep(30)
+            for _ in range(3):
+                await refused_connection()
+            await trio.sleep(31)
+            assert logged(caplog, "refused") == [{**common, "count": 1}, {**common, "count": 7, "seconds": 60}]
+            await trio.sleep(60)  # a minute without any: the count ends, nothing logged
+            assert logged(caplog, "refused")[2:] == [] and server._refusals == {}
+            await refused_connection()
+            assert logged(caplog, "refused")[2:] == [{**common, "count": 1}]
+            await held[0].send(ListTables())
+            await held[0].expect(Tables)
+
+
+async def test_a_hello_too_slow_or_a_silent_connection_is_logged_with_its_address_and_timeout(autojump_clock,
+                                                                                          caplog, tmp_path):
+    """pt21 A1: a hello trickled a byte every 2 s (slowloris) got the fatal error timeout, but the log had only
+    `disconnected` without address or reason; on a TLS server a connection that sends nothing was closed after
+    FIRST_BYTE_SECONDS with no line at all. Each is a `client_error` with code timeout and the address now, and
+    `disconnected` carries the address too."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            slow = await trio.open_tcp_stream("127.0.0.1", server.port)
+            hello = PlayerConnection().send_hello("slow", SOFTWARE)
+            try:
+                for byte in hello[:-1]:
+                    await slow.send_all(bytes([byte]))
+                    await trio.sleep(2)
+            except trio.BrokenResourceError:  # closed after its timeout
+                pass
+            await trio.sleep(1)
+            (error,) = logged(caplog, "client_error")
+            assert (error["code"], error["address"], error["error"]) == ("timeout", "127.0.0.1",
+                                                                         "no hello within 10 s")
+            (gone,) = logged(caplog, "disconnected")
+            assert (gone["session"], gone["address"]) == (error["session"], "127.0.0.1")
+        caplog.clear()
+        async with running_server(tls=True, data_dir=tmp_path) as server:
+            silent = await trio.open_tcp_stream("127.0.0.1", server.port)
+            assert await silent.receive_some(100) == b""
+            assert logged(caplog, "client_error") == [{
+                "event": "client_error", "level": "info", "session": None, "name": None, "address": "127.0.0.1",
+                "code": "timeout", "error": "nothing sent within 30 s"}]
+            # a TLS handshake that stalls after its first byte: the hello's timeout
+            stall = await trio.open_tcp_stream("127.0.0.1", server.port)
+            await stall.send_all(b"\x16")
+            assert await stall.receive_some(100) == b""
+            await trio.sleep(1)
+            assert [(e["code"], e["address"], e["error"]) for e in logged(caplog, "client_error")[1:]] == [
+                ("timeout", "127.0.0.1", "no hello within 10 s")]
+            # TLS garbage: the handshake fails, said with the reason
+            garbage = await trio.open_tcp_stream("127.0.0.1", server.port)
+            await garbage.send_all(b"\x16" + bytes(range(64)))
+            with trio.move_on_after(5):
+                try:
+                    while await garbage.receive_some(100):
+                        pass
+                except trio.BrokenResourceError:
+                    pass
+            await trio.sleep(1)
+            (failed,) = logged(caplog, "client_error")[2:]
+            assert (failed["code"], failed["address"]) == ("tls_failed", "127.0.0.1"), failed
+            assert all(gone["address"] == "127.0.0.1" for gone in logged(caplog, "disconnected"))
+            assert len(logged(caplog, "disconnected")) == 2
 
 
 async def test_tables_made_and_left_empty_close_with_their_creators_connection(autojump_clock):

@@ -135,6 +135,51 @@ CREATE TABLE identities (name TEXT PRIMARY KEY, key BLOB NOT NULL, bound REAL NO
     again.close()
 
 
+def test_a_version_1_upgrade_logs_each_identity_and_rating_it_drops(tmp_path, caplog):
+    """pt21 A8: the schema 1 -> 2 upgrade merged `Bob` and `bob` (two keys, two ratings of one game each) without
+    a line in the log: the admin could not tell who lost his name or his rating. Each row dropped is a warning
+    naming the spelling dropped and the one kept (a key by its fingerprint, a rating with its games), then
+    `store_upgraded` counts them. Of two ratings with as many games, the spelling that sorts first (by code point:
+    `Bob` before `bob`) is kept, as deploy/README's "Upgrading" says."""
+    import hashlib
+    import logging
+    import sqlite3
+
+    from dungeon_twister.server import storage
+
+    v1 = """
+CREATE TABLE ratings (
+    name TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL);
+CREATE TABLE identities (name TEXT PRIMARY KEY, key BLOB NOT NULL, bound REAL NOT NULL);
+"""
+    db = sqlite3.connect(tmp_path / storage.DATABASE_NAME)
+    db.executescript(storage.SCHEMA.replace(storage.RATINGS_SCHEMA, v1) + "PRAGMA user_version = 1;")
+    db.executemany("INSERT INTO identities VALUES (?, ?, ?)",
+                   [("Bob", b"k" * 32, 86400.0), ("bob", b"l" * 32, 3600.0), ("cy", b"m" * 32, 1.0)])
+    db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?)",
+                   [("bob", 1661.7, 290.3, 0.06, 1), ("Bob", 1338.3, 290.3, 0.06, 1), ("cy", 1500.0, 350.0, 0.06, 1)])
+    db.commit()
+    db.close()
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    store = storage.open_storage(tmp_path)
+    assert store.identity("BOB") == ("bob", b"l" * 32) and store.rating("bob") == (1338.3, 290.3, 0.06, 1)
+    store.close()
+    print_of = {key: "SHA256:" + hashlib.sha256(key).hexdigest()[:16] for key in (b"k" * 32, b"l" * 32)}
+    lines = [(r.getMessage(), r.levelname, r.fields) for r in caplog.records]
+    assert lines == [
+        ("rating_dropped", "WARNING", {"name": "bob", "kept": "Bob", "rating": 1662, "rd": 290, "games": 1,
+                                       "kept_rating": 1338, "kept_games": 1}),
+        ("identity_dropped", "WARNING", {
+            "name": "Bob", "kept": "bob", "dropped_key": print_of[b"k" * 32], "kept_key": print_of[b"l" * 32],
+            "dropped_bound": "1970-01-02T00:00:00Z", "kept_bound": "1970-01-01T01:00:00Z",
+            "note": "the name is the kept key's now: the dropped key's hello is refused name_taken"}),
+        ("store_upgraded", "WARNING", {"database": str(tmp_path / storage.DATABASE_NAME), "schema_from": 1,
+                                       "schema_to": 2, "identities_dropped": 1, "ratings_dropped": 1})]
+    caplog.clear()
+    storage.open_storage(tmp_path).close()  # upgraded once: nothing more to say
+    assert caplog.records == []
+
+
 async def test_a_wrong_signature_or_a_request_before_the_proof_closes_the_connection(autojump_clock):
     key = Ed25519PrivateKey.generate()
     async with running_server() as server:

@@ -149,6 +149,23 @@ def test_a_bad_config_file_is_reported(tmp_path):
     assert result.returncode == 2 and "port" in result.stderr and result.stdout == ""
 
 
+def test_a_config_files_error_names_the_file(tmp_path, capsys):
+    """pt21 A7: a TOML syntax error was reported as `dt-server: Invalid initial character for a key part (at line 2,
+    column 3)`, without the file's name; a wrong setting now names it too."""
+    from dungeon_twister.server.app import main
+
+    config = tmp_path / "bad.toml"
+    for text, said in (("port = 7777\n  = 3\n", "not valid TOML: "), ("max_conections = 5\n",
+                                                                       "unknown setting(s): max_conections\n")):
+        config.write_text(text)
+        with pytest.raises(SystemExit) as exit_info:
+            main(["--config", str(config)])
+        assert exit_info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"dt-server: {config}: {said}")  # (tomllib's own words differ between versions)
+        assert err.endswith("\n") and (said.endswith("\n") or err.endswith(" (at line 2, column 3)\n"))
+
+
 async def test_host_colon_colon_listens_on_ipv4_too(autojump_clock):
     """A play-test's `--host ::` listened on IPv6 only, while LAN discovery (IPv4) handed players an IPv4 address
     that refused them: "::" is every address, IPv4 included."""

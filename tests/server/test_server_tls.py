@@ -98,3 +98,45 @@ def test_a_certificate_without_its_key_or_a_damaged_one_is_refused_not_replaced(
     (tmp_path / CERT_FILE).write_text("garbage\n")
     with pytest.raises(CertificateError, match="are not a usable certificate and key"):
         server_context(tmp_path)
+
+
+def test_an_admins_own_certificate_is_used_and_a_key_readable_by_others_is_made_private(tmp_path, caplog):
+    """pt21 A10: an admin's own certificate and key (put in the data directory before the start, as deploy/README
+    says) are served as they are, but a key readable by other users (restored with `cp`, or made under umask 022)
+    was used silently: it is made 0600 at the start, as the database is, with a warning; a private one is left
+    alone without a word."""
+    import datetime
+    import logging
+    import ssl
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    from dungeon_twister.protocol.transport import fingerprint
+    from dungeon_twister.server.tls import CERT_FILE, server_context
+
+    private = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "games.example.org")])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    certificate = (x509.CertificateBuilder().subject_name(subject).issuer_name(subject)
+                   .public_key(private.public_key()).serial_number(1)
+                   .not_valid_before(now - datetime.timedelta(days=1))
+                   .not_valid_after(now + datetime.timedelta(days=30)).sign(private, hashes.SHA256()))
+    key = tmp_path / KEY_FILE
+    key.write_bytes(private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                          serialization.NoEncryption()))
+    (tmp_path / CERT_FILE).write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    key.chmod(0o644)
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    context, shown = server_context(tmp_path)
+    assert isinstance(context, ssl.SSLContext)
+    assert shown == fingerprint(certificate.public_bytes(serialization.Encoding.DER)), "the admin's own"
+    assert oct(os.stat(key).st_mode & 0o777) == "0o600"
+    (warned,) = [r for r in caplog.records if r.getMessage() == "tls_key_made_private"]
+    assert (warned.levelname, warned.fields["key"], warned.fields["was"]) == ("WARNING", str(key), "0o644")
+    assert [r.getMessage() for r in caplog.records] == ["tls_key_made_private"], "nothing made"
+    caplog.clear()
+    server_context(tmp_path)
+    assert caplog.records == [] and oct(os.stat(key).st_mode & 0o777) == "0o600"
