@@ -59,6 +59,7 @@ from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
 from dungeon_twister.protocol.kinds import ACTION_TEXT
 from dungeon_twister.protocol.versions import RELEASE
+from dungeon_twister.protocol.msg_lobby import RESTART_GRACE_SECONDS
 
 from . import inbox, secret_choice
 from .games import screens
@@ -206,7 +207,7 @@ class Session:
                 state.add_move(move)
             state.came_in = progress.came_in
         resume = ResumeInfo(held.token, held.table, progress.last_event if progress is not None else 0)
-        self.plan = Plan(Role.PLAYER, resume=resume, until=self.clock() + self.grace)
+        self.plan = Plan(Role.PLAYER, resume=resume, until=self.clock() + self.retry_seconds)
         state.say(_("taking your seat at table {table} back...").format(table=held.table))
 
     # --- lifecycle, driven by the network task ----------------------------------------------------------
@@ -331,12 +332,12 @@ class Session:
                 last_event = self.connection.last_event if self.connection is not None else 0
                 resume = ResumeInfo(self.token, self.state.table, last_event)
                 now = self.clock()
-                self._set_plan(Plan(Role(self.state.role), resume=resume, until=now + self.grace, left_at=now),
-                               reason)
+                self._set_plan(Plan(Role(self.state.role), resume=resume, until=now + self.retry_seconds,
+                                    left_at=now), reason)
         elif self.plan is None and not self.stopped and not self._given_up and not self.state.at_table:
             # In the lobby: connect again as at a table, for as long (a play-test restarted the server: the
             # players at tables came back, those in the lobby stayed "not connected" until they typed reconnect)
-            self._set_plan(Plan(Role(self.state.role), until=self.clock() + self.grace), reason)
+            self._set_plan(Plan(Role(self.state.role), until=self.clock() + self.retry_seconds), reason)
         elif self.plan is None and not self.stopped and not self._given_up:
             # TRANSLATORS: `reconnect` is a command, typed as it is: keep it in English (in every message).
             self.state.say(_("disconnected: {reason} · `reconnect` connects again").format(reason=reason))
@@ -363,15 +364,23 @@ class Session:
     def _give_up(self, plan: Plan, reason: str, after_attempts: bool = True) -> None:
         self.state.reconnecting = None
         if after_attempts and plan.resume is not None and not self.state.spectating:
-            self.state.say(_("{reason}; gave up after {n} attempts: the server holds a seat {seconds} s after a "
-                             "disconnection · `reconnect` tries again").format(reason=reason, n=plan.attempt + 1,
-                                                                             seconds=self.grace))
+            # (German read "nach 1 Versuchen": the count is a plural form's)
+            self.state.say(ngettext("{reason}; gave up after {n} attempt: the server holds a seat {seconds} s after a "
+                                    "disconnection · `reconnect` tries again",
+                                    "{reason}; gave up after {n} attempts: the server holds a seat {seconds} s after "
+                                    "a disconnection · `reconnect` tries again", plan.attempt + 1).format(
+                reason=reason, n=plan.attempt + 1, seconds=self.grace))
         else:
             self.state.say(_("{reason} · `reconnect` tries again").format(reason=reason))
 
     def _set_plan(self, plan: Plan, reason: str) -> None:
         self.plan = plan
-        until = plan.until if plan.resume is not None and not self.state.spectating else None  # (no seat to hold)
+        until = None  # (a spectator has no seat to hold)
+        if plan.resume is not None and not self.state.spectating:
+            # the seat is held for its grace after a drop; the attempts go on past it while the server cannot be
+            # reached (retry_seconds: a restarted server holds it longer), then the countdown says no more of it
+            until = plan.until if plan.left_at is None else plan.left_at + self.grace
+            until = until if until > self.clock() else None
         self.state.reconnecting = Reconnecting(reason, plan.attempt, self.clock() + plan.delay, until)
 
     def retry_current(self) -> bool:
@@ -394,7 +403,8 @@ class Session:
             if self.state.at_table and self.token is not None:
                 last_event = self.connection.last_event if self.connection is not None else 0
                 resume = ResumeInfo(self.token, self.state.table, last_event)
-                self._set_plan(Plan(Role(self.state.role), resume=resume, until=self.clock() + self.grace),
+                self._set_plan(Plan(Role(self.state.role), resume=resume,
+                                    until=self.clock() + self.retry_seconds),
                                "reconnect")
             else:
                 self.plan = Plan(Role(self.state.role))
@@ -432,6 +442,13 @@ class Session:
         if resumed:
             self._after_resume()
         return resumed
+
+    @property
+    def retry_seconds(self) -> int:
+        """How long a lost seat is tried again: the seat's grace, and RESTART_GRACE_SECONDS at least, which a server
+        that restarted holds it whatever its grace (this client cannot tell a restart from a drop: a play-test's
+        clients gave up at once with a grace of 0, while the restarted server held their seats 60 s)."""
+        return max(self.grace, RESTART_GRACE_SECONDS)
 
     def away(self) -> float | None:
         """Seconds since this process lost the connection that the current resume takes the seat back for, or None

@@ -188,12 +188,20 @@ class Joined(Message):
     """The answer to join, spectate or a resume in hello: a seat (a player) or none (a spectator).
 
     `grace_seconds` (optional, since it was added): how long the server holds this seat after a disconnection,
-    so that the client knows how long it may try to resume. Absent: the server does not say."""
+    so that the client knows how long it may try to resume. Absent: the server does not say. A server that
+    restarts holds it RESTART_GRACE_SECONDS at least."""
 
     table: str = required(TABLE_ID)
     token: str = required(TOKEN)
     seat: str | None = optional(SEAT)
     grace_seconds: int | None = optional(Int(0, 7 * 24 * 3600))
+
+
+RESTART_GRACE_SECONDS = 60
+"""The least time a server that restarted holds each seat of its restored tables for its player, whatever its
+`grace_seconds` (a restart is no player's fault): so a client whose connection was lost tries to resume that long
+at least, since it cannot tell a restart from a drop (a play-test's server ran with grace_seconds = 0: its
+clients gave up at once, saying the seat was held 0 s, while it held them 60 s)."""
 
 
 @message("leave", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AT_A_TABLE)

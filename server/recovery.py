@@ -28,6 +28,7 @@ import trio
 from dungeon_twister.engine import SEATS
 from dungeon_twister.engine.core.errors import N_
 from dungeon_twister.protocol import OpponentReveal, ResumeInfo, TableOptions
+from dungeon_twister.protocol.msg_lobby import RESTART_GRACE_SECONDS
 
 from .deal import DealExchange
 from .game import Refusal
@@ -48,11 +49,6 @@ ERROR = 40
 class NotRestorable(Exception):
     """The stored journal does not replay."""
 
-
-RESTART_GRACE_SECONDS = 60
-"""The least time a restored table holds its seats for their players to come back: the server's own restart is
-no player's fault (a play-test's server with grace_seconds = 0 ended every restored game at once, "abandoned by
-both"); a longer grace_seconds holds them longer."""
 
 
 def restore_tables(server: Server) -> list[Table]:

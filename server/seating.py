@@ -3,6 +3,7 @@ spectators; joining, watching, resuming, leaving and giving up a seat. Part of t
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -194,6 +195,13 @@ class Seating:
         missed, state.missed_chat = state.missed_chat or (), None
         for message in missed:  # what was said at the table while he was away
             session.send(message)
+        other = self.seats[opponent(seat)]
+        if other.session is None and other.grace_until is not None and self.table.play.running:
+            # the other player is away too (both dropped, or the server restarted): told as after a drop, with the
+            # time his seat is still held (a play-test's player came back after a restart and read nothing of it
+            # until the game ended by abandonment)
+            held = max(1, math.ceil(other.grace_until - trio.current_time()))
+            session.send(OpponentLeft(self.table.id, opponent(seat), held))
         self.table.send_all(OpponentBack(self.table.id, seat), but=session)
         log("seat_resumed", table=self.table.id, seat=seat, name=session.name)
         if self.seats[opponent(seat)].gave_up and self.table.play.running:  # back in time, the other one is not

@@ -28,6 +28,7 @@ from dungeon_twister.protocol import (
     Leave,
     ListTables,
     OpponentBack,
+    OpponentLeft,
     OpponentCommit,
     OpponentReveal,
     ResumeInfo,
@@ -515,6 +516,8 @@ async def test_a_server_holding_no_seat_keeps_its_games_through_a_stop_and_a_res
             blue = await Client.connect(server, "ann", memory=True, resume=resume["B"])
             snapshot = await blue.expect(Snapshot)
             assert snapshot.view["table"].get("result") is None and snapshot.view["phase"] in ("card", "main")
+            # Yellow is not back: Blue is told, with what is left of the 60 s (play-test 21b read nothing of it)
+            assert await blue.expect(OpponentLeft) == OpponentLeft(table, "Y", 30)
             start = trio.current_time()
             over = await blue.expect(GameOver)  # Yellow never comes back: given up 60 s after the restart
             assert over.result["reason"] == "abandoned" and over.result["winner"] == "B"
