@@ -333,7 +333,7 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "player_joined": lambda e: _("{name} sits down as {seat}").format(name=e.get("name"), seat=_seat(e)),
     "player_left": lambda e: _("{seat} leaves the table").format(seat=_seat(e)),
     "timeout": _timeout,
-    # TRANSLATORS: "yes" and "no" are the answers as typed: keep them in English
+    # TRANSLATORS: yes / no are typed as they are; ja/nein, oui/non, sí/no, sì/no work too (commands.ANSWERS)
     "takeback_asked": lambda e: _("{seat} asks to take back {action}: the other player answers yes or no").format(
         seat=_seat(e), action=repr(e.get("action"))),
     "taken_back": lambda e: _("{seat}'s {action} is taken back").format(seat=_seat(e), action=repr(e.get("action"))),

@@ -200,7 +200,7 @@ def test_completer_offers_next_words_of_legal_actions_with_the_action_they_compl
                                         "bKY@c3": "move bNG a0 bKY@c3"}
     state.view = {"legal": ["end", "move bWA c5", "move bWA d4", "attack bWA yTR", "move bTH a1"]}
     assert complete("") == {}, "no menu pops up on an empty prompt while typing"
-    assert set(complete("", tab=True)) >= {"end", "move", "attack", "help", "chat", "leave"}
+    assert set(complete("", tab=True)) >= {"end", "move", "attack", "help", "chat", "leave", "resign"}
     assert complete("bot ") == {"B": "", "Y": ""}
     assert "WA" in complete("help W")
 
