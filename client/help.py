@@ -106,7 +106,7 @@ VERBS = {
     "pick": ("pick 37  |  pick WA", "PD-TEAM-MUTUAL",
              N_("a mixed game's team building by mutual choice: a room pair, then a character, then an object in "
                 "turn; both teams take every pick")),
-    "build": ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS", "PD-TEAM-FREE",
+    "build": ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,RP,SP,SW,TS", "PD-TEAM-FREE",
               N_("a mixed game's free team building: 2 room pairs, 8 characters and 6 objects of your own, chosen "
                  "in secret (commit-reveal); a common object (Rope, Key) once per copy; Tab completes each part")),
     "hide": ("hide bRP A2", "BG-SETUP-05", N_("hide a token face down in a room")),
