@@ -49,11 +49,14 @@ def test_a_bad_marker_is_refused_where_it_is():
 def test_PD_TEAM_FREE_the_documented_build_and_free_draft_position_round_trip():
     """docs/notation.md: the `build` example parses to its canonical text whatever the order of fields and values;
     the documented mid-build position is real (Blue has built, Yellow is to build) and writes back identically."""
-    text = "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS"
+    text = "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,RP,SP,SW,TS"
     assert f"`{text}`" in DOC
     assert format_action(parse_action(text, "B")) == text
-    shuffled = "build objects=TS,KY,FH,KY,SW,RP pairs=41,3 characters=WZ,ES,GH,MK,PA,RD,TH,WA"
+    shuffled = "build objects=TS,KY,FH,SP,SW,RP pairs=41,3 characters=WZ,ES,GH,MK,PA,RD,TH,WA"
     assert format_action(parse_action(shuffled, "B")) == text
+    twice = "build objects=TS,KY,FH,KY,SW,RP pairs=41,3 characters=WZ,ES,GH,MK,PA,RD,TH,WA"  # (a common object, twice)
+    assert format_action(parse_action(twice, "B")) == (
+        "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,RP,SW,TS")
     line = next(line for line in DOC.splitlines() if line.startswith("DT1 prison_paladins vp=5 teams=free"))
     state = parse_position(line)
     assert format_position(state) == line
