@@ -2190,9 +2190,6 @@ def _paths(state: CardState, f: Figure) -> list:
     out = []
     spent: dict = {}  # walk state -> the fewest movement points it was reached with
     outcomes: set = set()
-    kept = [start]  # board number -> the first state reached with those cards
-    changes: dict = {(): 0}  # the cards a state moved or loaded differently from `start` -> its number
-    differs: list = [{}]  # board number -> {(0 for a figure, 1 for an object, its id): its card}, where it differs
     skills: dict = {}  # board number -> the mover's abilities there (`_Walk.abilities`)
     counts: dict = {}  # (board number, location) -> `_side_count` there
     lefts: dict = {}  # board number -> `_left_friend`
@@ -2201,28 +2198,86 @@ def _paths(state: CardState, f: Figure) -> list:
     mover = start.fig(fid)
     scratch = _Walk(start, mover)  # where each exchange is made (`_Walk._op`)
 
-    def board(number: int, cards: _Cards) -> int:
-        """The number of the cards an exchange made of those of `number` (`cards`: what it replaced): equal for
-        equal cards. A number stands for the cards that differ from `start`'s (`differs`: by kind and id), which an
-        exchange changes only where it replaced cards; their state is made only for cards not met before (most
-        exchanges of a search come back to cards met at another place)."""
-        differ = dict(differs[number])
-        for kind, replaced_now, before in ((0, cards.figures, start.fig), (1, cards.items, start.item)):
-            for cid, card in replaced_now.items():
-                if card == before(cid):
-                    differ.pop((kind, cid), None)
-                else:
-                    differ[kind, cid] = card
-        number = changes.setdefault(tuple(sorted(differ.items())), len(changes))
-        if number == len(kept):
-            kept.append(cards.state())
-            differs.append(differ)
-        return number
+    # What is carried where. A card record (equal records alike) has a number in this search (`records`,
+    # `numbered`); a board is the tuple of its cards' numbers, the figures' then the objects', in the state's order
+    # (`boards`), and has a number of its own (`boards_seen`): equal numbers, equal cards.
+    figures, items = start.figures, start.items
+    slot_of = {(False, c.id): i for i, c in enumerate(figures)}
+    slot_of.update({(True, c.id): len(figures) + i for i, c in enumerate(items)})
+    records: list = []  # card number -> its record
+    numbered: dict = {}  # record -> card number
+    lies: list = []  # card number -> where it lies: a location, ("carried", holder) or None (out of the maze)
+
+    def card_number(card) -> int:
+        n = numbered.get(card)
+        if n is None:
+            n = numbered[card] = len(records)
+            records.append(card)
+            if card.where == "carried":
+                lies.append(("carried", card.at))
+            elif isinstance(card, Item):
+                lies.append(card.at if card.where == "floor" else None)  # (`CardState.floor`)
+            else:
+                lies.append(card.loc if card.where in ("maze", "start") else None)  # (`CardState.at`)
+        return n
+
+    first = tuple(card_number(c) for c in figures + items)
+    boards = [first]  # board number -> its cards' numbers
+    boards_seen = {first: 0}
+    kept: list = [start]  # board number -> its state, made when first asked for (`state_of`)
+    near: list = [None]  # board number -> {location: the numbers of the cards there and of what they carry}
+    local: dict = {}  # (location, facing, the cards there, the mover's) -> the exchanges the rules accept there
+    mover_slot, mover_id = slot_of[False, fid], fid
+
+    def state_of(number: int) -> CardState:
+        st = kept[number]
+        if st is None:
+            cards = boards[number]
+            changed = ({}, {})
+            for i, (n, was) in enumerate(zip(cards, first)):
+                if n != was:
+                    record = records[n]
+                    changed[i >= len(figures)][record.id] = record
+            st = kept[number] = start.with_cards(*changed)
+        return st
+
+    def nearby(number: int) -> dict:
+        """Location -> the numbers of the cards that lie there (figures, then objects, in the state's order) and
+        of what each figure there carries; ("carried", holder) -> what holder carries."""
+        got = near[number]
+        if got is None:
+            got = near[number] = {}
+            for n in boards[number]:
+                where = lies[n]
+                if where is not None:
+                    got.setdefault(where, []).append(n)
+            for where, ns in list(got.items()):
+                if where[0] == "carried":
+                    got[where] = tuple(ns)
+            for where, ns in list(got.items()):
+                if where[0] != "carried":
+                    got[where] = tuple(ns + [m for n in ns if isinstance(records[n], Figure)
+                                             for m in got.get(("carried", records[n].id), ())])
+        return got
+
+    def board(number: int, edits: tuple) -> int:
+        """The number of the board `edits` (slot, card number) make of `number`'s: equal for equal cards."""
+        cards = list(boards[number])
+        for i, n in edits:
+            cards[i] = n
+        cards = tuple(cards)
+        got = boards_seen.get(cards)
+        if got is None:
+            got = boards_seen[cards] = len(boards)
+            boards.append(cards)
+            kept.append(None)
+            near.append(None)
+        return got
 
     def abilities(number: int) -> frozenset:
         got = skills.get(number)
         if got is None:
-            st = kept[number]
+            st = state_of(number)
             got = skills[number] = frozenset(_abilities(st, st.fig(fid)))
         return got
 
@@ -2237,13 +2292,13 @@ def _paths(state: CardState, f: Figure) -> list:
             if not exited:
                 count = counts.get((number, loc))
                 if count is None:
-                    count = counts[number, loc] = _side_count(kept[number], loc, seat, fid)
+                    count = counts[number, loc] = _side_count(state_of(number), loc, seat, fid)
             if exited or count < MAX_PER_ZONE:
                 left = lefts.get(number)
                 if left is None:
-                    scratch.state = kept[number]
+                    scratch.state = state_of(number)
                     left = lefts[number] = _left_friend(scratch, start)
-                if not left or _gold_after(_walk_at(kept[number], mover, loc, facing, restrict, exited)):
+                if not left or _gold_after(_walk_at(state_of(number), mover, loc, facing, restrict, exited)):
                     outcomes.add(where)
                     out.append(path + (tok,))
         if exited or blind:
@@ -2259,20 +2314,34 @@ def _paths(state: CardState, f: Figure) -> list:
         """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`), each once per
         search: (token, the number of the cards it makes, whether it took an object unseen). `_Walk._op` depends on
         nothing else but the exchange just before it, whose undoing it refuses last, after every other check: that
-        one is left to the caller (a token that makes the cards of the state before the last exchange)."""
+        one is left to the caller (a token that makes the cards of the state before the last exchange).
+
+        An exchange reads only the cards at `loc`, what they carry and what the mover carries: the rules are asked
+        once per such cards (`local`), and their answer (the cards each exchange replaces) is laid on every board
+        that has them there."""
         key = (number, loc, facing)
         got = made.get(key)
         if got is None:
-            got = made[key] = []
-            st = kept[number]
-            scratch.state, scratch.loc, scratch.facing, scratch.undo, scratch.blind = st, loc, facing, None, False
-            for tok in _exchange_tokens(scratch):
+            cards = boards[number]
+            around = nearby(number)
+            mine = cards[mover_slot]
+            here = (loc, facing, mine, around.get(("carried", mover_id), ()), around.get(loc, ()))
+            edits = local.get(here)
+            if edits is None:
+                edits = local[here] = []
+                scratch.state, scratch.loc, scratch.facing, scratch.undo = state_of(number), loc, facing, None
                 scratch.blind = False
-                try:
-                    cards = scratch.exchange(tok)[2]
-                except IllegalAction:
-                    continue
-                got.append((tok, board(number, cards), scratch.blind))
+                for tok in _exchange_tokens(scratch):
+                    scratch.blind = False
+                    try:
+                        made_now = scratch.exchange(tok)[2]
+                    except IllegalAction:
+                        continue
+                    edits.append((tok, tuple((slot_of[is_item, cid], card_number(card))
+                                             for is_item, replaced_now in ((False, made_now.figures),
+                                                                           (True, made_now.items))
+                                             for cid, card in replaced_now.items()), scratch.blind))
+            got = made[key] = [(tok, board(number, edit), blind) for tok, edit, blind in edits]
         return got
 
     level = [(0, mover.loc, mover.facing, mover.pin, 0, None, ())]
