@@ -2190,7 +2190,7 @@ def _paths(state: CardState, f: Figure) -> list:
     out = []
     spent: dict = {}  # walk state -> the fewest movement points it was reached with
     outcomes: set = set()
-    skills: dict = {}  # board number -> the mover's abilities there (`_Walk.abilities`)
+    skills: dict = {}  # board number, and (the mover's card, its loads' cards) -> its abilities (`_Walk.abilities`)
     counts: dict = {}  # (board number, location) -> `_side_count` there
     lefts: dict = {}  # board number -> `_left_friend`
     held: dict = {}  # zone -> an unwounded enemy there holds the mover (CG-MOVE-04)
@@ -2200,25 +2200,37 @@ def _paths(state: CardState, f: Figure) -> list:
 
     # What is carried where. A card record (equal records alike) has a number in this search (`records`,
     # `numbered`); a board is the tuple of its cards' numbers, the figures' then the objects', in the state's order
-    # (`boards`), and has a number of its own (`boards_seen`): equal numbers, equal cards.
+    # (`boards`), and has a number of its own (`boards_seen`): equal numbers, equal cards. What the search asks of
+    # a board is worked out from its numbers, and a board's state is made only for the rules (`state_of`).
     figures, items = start.figures, start.items
     slot_of = {(False, c.id): i for i, c in enumerate(figures)}
     slot_of.update({(True, c.id): len(figures) + i for i, c in enumerate(items)})
     records: list = []  # card number -> its record
     numbered: dict = {}  # record -> card number
     lies: list = []  # card number -> where it lies: a location, ("carried", holder) or None (out of the maze)
+    carrier: list = []  # card number -> ("carried", its id) for a figure (what it carries lies there), else None
+    friend: list = []  # card number -> 1 for a figure of the mover's side other than the mover, else 0
+    leaves: list = []  # card number -> it is a figure other than the mover and its loads that left its place
+    #                    in `start` (`_left_friend`)
 
     def card_number(card) -> int:
         n = numbered.get(card)
         if n is None:
             n = numbered[card] = len(records)
             records.append(card)
+            is_item = isinstance(card, Item)
             if card.where == "carried":
                 lies.append(("carried", card.at))
-            elif isinstance(card, Item):
+            elif is_item:
                 lies.append(card.at if card.where == "floor" else None)  # (`CardState.floor`)
             else:
                 lies.append(card.loc if card.where in ("maze", "start") else None)  # (`CardState.at`)
+            carrier.append(None if is_item else ("carried", card.id))
+            friend.append(int(not is_item and card.seat == seat and card.id != fid))
+            was = None if is_item else figures[slot_of[False, card.id]]
+            leaves.append(was is not None and card is not was and card.id != fid
+                          and (card.where, card.at) != (was.where, was.at)
+                          and not (card.where == "carried" and card.at == fid))
         return n
 
     first = tuple(card_number(c) for c in figures + items)
@@ -2226,8 +2238,11 @@ def _paths(state: CardState, f: Figure) -> list:
     boards_seen = {first: 0}
     kept: list = [start]  # board number -> its state, made when first asked for (`state_of`)
     near: list = [None]  # board number -> {location: the numbers of the cards there and of what they carry}
-    local: dict = {}  # (location, facing, the cards there, the mover's) -> the exchanges the rules accept there
-    mover_slot, mover_id = slot_of[False, fid], fid
+    local: dict = {}  # (location, facing, the mover's cards, the cards there) -> the exchanges accepted there:
+    #                   (token, the cards it replaces, whether it took an object unseen)
+    exchanged: dict = {}  # (token, (location, facing, the mover's cards), the cards it reads) -> the same, or ()
+    #                       if the rules refuse it
+    mover_slot, loads_at, n_figures = slot_of[False, fid], ("carried", fid), len(figures)
 
     def state_of(number: int) -> CardState:
         st = kept[number]
@@ -2237,27 +2252,30 @@ def _paths(state: CardState, f: Figure) -> list:
             for i, (n, was) in enumerate(zip(cards, first)):
                 if n != was:
                     record = records[n]
-                    changed[i >= len(figures)][record.id] = record
+                    changed[i >= n_figures][record.id] = record
             st = kept[number] = start.with_cards(*changed)
         return st
 
     def nearby(number: int) -> dict:
-        """Location -> the numbers of the cards that lie there (figures, then objects, in the state's order) and
-        of what each figure there carries; ("carried", holder) -> what holder carries."""
+        """Location -> the numbers of the cards that lie there (figures, then objects, in the state's order:
+        `CardState.at`, `CardState.floor`) and of what each figure there carries; ("carried", holder) -> what
+        holder carries."""
         got = near[number]
         if got is None:
-            got = near[number] = {}
+            lying: dict = {}
             for n in boards[number]:
                 where = lies[n]
                 if where is not None:
-                    got.setdefault(where, []).append(n)
-            for where, ns in list(got.items()):
-                if where[0] == "carried":
-                    got[where] = tuple(ns)
-            for where, ns in list(got.items()):
+                    there = lying.get(where)
+                    if there is None:
+                        lying[where] = [n]
+                    else:
+                        there.append(n)
+            got = near[number] = {}
+            for where, ns in lying.items():
                 if where[0] != "carried":
-                    got[where] = tuple(ns + [m for n in ns if isinstance(records[n], Figure)
-                                             for m in got.get(("carried", records[n].id), ())])
+                    ns = ns + [m for n in ns if carrier[n] in lying for m in lying[carrier[n]]]
+                got[where] = tuple(ns)
         return got
 
     def board(number: int, edits: tuple) -> int:
@@ -2275,11 +2293,27 @@ def _paths(state: CardState, f: Figure) -> list:
         return got
 
     def abilities(number: int) -> frozenset:
+        """`_Walk.abilities`: the mover's and what it carries (`_abilities`)."""
         got = skills.get(number)
         if got is None:
-            st = state_of(number)
-            got = skills[number] = frozenset(_abilities(st, st.fig(fid)))
+            key = (boards[number][mover_slot], nearby(number).get(loads_at, ()))
+            got = skills.get(key)
+            if got is None:
+                st = state_of(number)
+                got = skills[key] = frozenset(_abilities(st, st.fig(fid)))
+            skills[number] = got
         return got
+
+    def side_count(number: int, loc) -> int:
+        """`_side_count` at `loc`: the friends there besides the mover, and the friends those there and the mover
+        carry (RUL-102)."""
+        around = nearby(number)
+        return sum(friend[n] for n in set(around.get(loc, ()) + around.get(loads_at, ())))
+
+    def left_friend(number: int) -> bool:
+        """`_left_friend`: whether a figure besides the mover and its loads is no longer where it was."""
+        cards = boards[number]
+        return any(leaves[n] for n in cards[:n_figures])
 
     def reach(path: tuple, tok: str, number: int, loc, facing, restrict, exited: bool, mp: int, undo, blind: bool):
         """The walk state a token reached: a path out if it is a new outcome, a walk of the next level if there is
@@ -2292,12 +2326,11 @@ def _paths(state: CardState, f: Figure) -> list:
             if not exited:
                 count = counts.get((number, loc))
                 if count is None:
-                    count = counts[number, loc] = _side_count(state_of(number), loc, seat, fid)
+                    count = counts[number, loc] = side_count(number, loc)
             if exited or count < MAX_PER_ZONE:
                 left = lefts.get(number)
                 if left is None:
-                    scratch.state = state_of(number)
-                    left = lefts[number] = _left_friend(scratch, start)
+                    left = lefts[number] = left_friend(number)
                 if not left or _gold_after(_walk_at(state_of(number), mover, loc, facing, restrict, exited)):
                     outcomes.add(where)
                     out.append(path + (tok,))
@@ -2310,37 +2343,66 @@ def _paths(state: CardState, f: Figure) -> list:
         spent[where] = mp
         deeper.append((number, loc, facing, restrict, mp, undo, path + (tok,)))
 
+    def reads(number: int, tok: str) -> tuple:
+        """The numbers of the cards an exchange token reads besides the mover's, its loads' and the place (see
+        `_Walk.exchange`): the card it names (an object or a wounded friend to take, the holder of `+@HOLDER`,
+        the friend of `>FRIEND`), what that card carries, and, for a card carried, its holder and what he carries.
+        None for a token that names no card (the rules are asked)."""
+        if tok[0] == "-":
+            return ()  # one of the mover's loads
+        name = tok[2:] if tok[1] == "@" else tok[1:].partition("/")[0]
+        slot = slot_of.get((True, name), slot_of.get((False, name)))
+        if slot is None:
+            return None
+        cards, around = boards[number], nearby(number)
+        n = cards[slot]
+        where = lies[n]
+        if where is None or where[0] != "carried":
+            return n, around.get(("carried", name), ())
+        holder = where[1]
+        return n, around.get(("carried", name), ()), cards[slot_of[False, holder]], around.get(where, ())
+
     def exchanges(number: int, loc, facing) -> list:
         """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`), each once per
         search: (token, the number of the cards it makes, whether it took an object unseen). `_Walk._op` depends on
         nothing else but the exchange just before it, whose undoing it refuses last, after every other check: that
         one is left to the caller (a token that makes the cards of the state before the last exchange).
 
-        An exchange reads only the cards at `loc`, what they carry and what the mover carries: the rules are asked
-        once per such cards (`local`), and their answer (the cards each exchange replaces) is laid on every board
-        that has them there."""
+        The rules are asked only for cards not met before. The tokens tried at a place depend only on the cards
+        there, what they carry and what the mover carries (`_exchange_tokens`): they are listed and tried once
+        per such cards (`local`), and the answer, the cards each exchange replaces, is laid on every board that
+        has them there. What a token does depends only on the mover's cards and the cards it names (`reads`):
+        it is tried once per such cards (`exchanged`), whatever else lies there."""
         key = (number, loc, facing)
         got = made.get(key)
         if got is None:
             cards = boards[number]
             around = nearby(number)
-            mine = cards[mover_slot]
-            here = (loc, facing, mine, around.get(("carried", mover_id), ()), around.get(loc, ()))
+            mine = (loc, facing, cards[mover_slot], around.get(loads_at, ()))
+            here = mine + (around.get(loc, ()),)
             edits = local.get(here)
             if edits is None:
                 edits = local[here] = []
                 scratch.state, scratch.loc, scratch.facing, scratch.undo = state_of(number), loc, facing, None
                 scratch.blind = False
                 for tok in _exchange_tokens(scratch):
-                    scratch.blind = False
-                    try:
-                        made_now = scratch.exchange(tok)[2]
-                    except IllegalAction:
-                        continue
-                    edits.append((tok, tuple((slot_of[is_item, cid], card_number(card))
-                                             for is_item, replaced_now in ((False, made_now.figures),
-                                                                           (True, made_now.items))
-                                             for cid, card in replaced_now.items()), scratch.blind))
+                    read = reads(number, tok)
+                    done = exchanged.get((tok, mine, read)) if read is not None else None
+                    if done is None:
+                        scratch.blind = False
+                        try:
+                            made_now = scratch.exchange(tok)[2]
+                        except IllegalAction:
+                            done = ()
+                        else:
+                            done = (tok, tuple((slot_of[is_item, cid], card_number(card))
+                                               for is_item, replaced_now in ((False, made_now.figures),
+                                                                             (True, made_now.items))
+                                               for cid, card in replaced_now.items()), scratch.blind)
+                        if read is not None:
+                            exchanged[tok, mine, read] = done
+                    if done:
+                        edits.append(done)
             got = made[key] = [(tok, board(number, edit), blind) for tok, edit, blind in edits]
         return got
 
