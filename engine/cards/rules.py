@@ -2127,6 +2127,8 @@ def _gold_after(walk: _Walk) -> bool:
     return True
 
 
+_NEVER = 1 << 30  # more movement points than any walk spends
+
 _TURN, _HOME, _ENTER, _EXIT = range(4)
 """The kinds of step `_step_options` lists: a turn or a step along the start zone (CG-START-04/05: the place and
 facing change, not the border it must leave by), a step back onto its own start position (CG-START-06), a step into
@@ -2188,13 +2190,12 @@ def _paths(state: CardState, f: Figure) -> list:
     start = _spend(state, f.seat)
     mz, fid, seat, move = start.maze, f.id, f.seat, _char(f).move
     out = []
-    spent: dict = {}  # walk state -> the fewest movement points it was reached with
-    outcomes: set = set()
+    spent: dict = {}  # walk state -> the fewest movement points it was reached with and walked on from (_NEVER:
+    #                   reached, asked whether it is an outcome, not walked on from)
     skills: dict = {}  # board number, and (the mover's card, its loads' cards) -> its abilities (`_Walk.abilities`)
     counts: dict = {}  # (board number, location) -> `_side_count` there
     lefts: dict = {}  # board number -> `_left_friend`
     held: dict = {}  # zone -> an unwounded enemy there holds the mover (CG-MOVE-04)
-    made: dict = {}  # (board number, location, facing) -> `exchanges` there
     mover = start.fig(fid)
     scratch = _Walk(start, mover)  # where each exchange is made (`_Walk._op`)
 
@@ -2319,7 +2320,9 @@ def _paths(state: CardState, f: Figure) -> list:
         """The walk state a token reached: a path out if it is a new outcome, a walk of the next level if there is
         more to find beyond."""
         where = (loc, facing, restrict, exited, number)
-        if where not in outcomes:
+        known = spent.get(where)
+        if known is None:  # (whether it is an outcome depends on the walk state alone: asked at its first visit)
+            known = spent[where] = _NEVER
             # CG-GOLD-02 at the end: the mover's destination, where the wounded friends carried there count too
             # (RUL-102), the mover's own load included; and, once it has left or given a wounded friend on its way
             # (an exchange changed the walk's state), the zone that friend was left in too
@@ -2332,13 +2335,10 @@ def _paths(state: CardState, f: Figure) -> list:
                 if left is None:
                     left = lefts[number] = left_friend(number)
                 if not left or _gold_after(_walk_at(state_of(number), mover, loc, facing, restrict, exited)):
-                    outcomes.add(where)
                     out.append(path + (tok,))
-        if exited or blind:
-            return
         # (exchanges are free and as many as wished, DT-206: an exchange undone, or made in another order, comes
         # back to a walk state seen at this level, and stops there)
-        if spent.get(where, mp + 1) <= mp:
+        if exited or blind or known <= mp:
             return  # reached before with no more points spent: nothing new beyond
         spent[where] = mp
         deeper.append((number, loc, facing, restrict, mp, undo, path + (tok,)))
@@ -2363,54 +2363,50 @@ def _paths(state: CardState, f: Figure) -> list:
         return n, around.get(("carried", name), ()), cards[slot_of[False, holder]], around.get(where, ())
 
     def exchanges(number: int, loc, facing) -> list:
-        """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`), each once per
-        search: (token, the number of the cards it makes, whether it took an object unseen). `_Walk._op` depends on
-        nothing else but the exchange just before it, whose undoing it refuses last, after every other check: that
-        one is left to the caller (a token that makes the cards of the state before the last exchange).
+        """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`): (token, the cards
+        it replaces as `board` takes them, whether it took an object unseen). `_Walk._op` depends on nothing else
+        but the exchange just before it, whose undoing it refuses last, after every other check: that one is left
+        to the caller (a token that makes the cards of the state before the last exchange).
 
         The rules are asked only for cards not met before. The tokens tried at a place depend only on the cards
         there, what they carry and what the mover carries (`_exchange_tokens`): they are listed and tried once
         per such cards (`local`), and the answer, the cards each exchange replaces, is laid on every board that
         has them there. What a token does depends only on the mover's cards and the cards it names (`reads`):
         it is tried once per such cards (`exchanged`), whatever else lies there."""
-        key = (number, loc, facing)
-        got = made.get(key)
-        if got is None:
-            cards = boards[number]
-            around = nearby(number)
-            mine = (loc, facing, cards[mover_slot], around.get(loads_at, ()))
-            here = mine + (around.get(loc, ()),)
-            edits = local.get(here)
-            if edits is None:
-                edits = local[here] = []
-                scratch.state, scratch.loc, scratch.facing, scratch.undo = state_of(number), loc, facing, None
-                scratch.blind = False
-                for tok in _exchange_tokens(scratch):
-                    read = reads(number, tok)
-                    done = exchanged.get((tok, mine, read)) if read is not None else None
-                    if done is None:
-                        scratch.blind = False
-                        try:
-                            made_now = scratch.exchange(tok)[2]
-                        except IllegalAction:
-                            done = ()
-                        else:
-                            done = (tok, tuple((slot_of[is_item, cid], card_number(card))
-                                               for is_item, replaced_now in ((False, made_now.figures),
-                                                                             (True, made_now.items))
-                                               for cid, card in replaced_now.items()), scratch.blind)
-                        if read is not None:
-                            exchanged[tok, mine, read] = done
-                    if done:
-                        edits.append(done)
-            got = made[key] = [(tok, board(number, edit), blind) for tok, edit, blind in edits]
-        return got
+        around = nearby(number)
+        mine = (loc, facing, boards[number][mover_slot], around.get(loads_at, ()))
+        here = mine + (around.get(loc, ()),)
+        edits = local.get(here)
+        if edits is None:
+            edits = local[here] = []
+            scratch.state, scratch.loc, scratch.facing, scratch.undo = state_of(number), loc, facing, None
+            scratch.blind = False
+            for tok in _exchange_tokens(scratch):
+                read = reads(number, tok)
+                done = exchanged.get((tok, mine, read)) if read is not None else None
+                if done is None:
+                    scratch.blind = False
+                    try:
+                        made_now = scratch.exchange(tok)[2]
+                    except IllegalAction:
+                        done = ()
+                    else:
+                        done = (tok, tuple((slot_of[is_item, cid], card_number(card))
+                                           for is_item, replaced_now in ((False, made_now.figures),
+                                                                         (True, made_now.items))
+                                           for cid, card in replaced_now.items()), scratch.blind)
+                    if read is not None:
+                        exchanged[tok, mine, read] = done
+                if done:
+                    edits.append(done)
+        return edits
 
     level = [(0, mover.loc, mover.facing, mover.pin, 0, None, ())]
     while level:
         deeper: list = []
         for number, loc, facing, restrict, mp, undo, path in level:
-            for tok, now, blind in exchanges(number, loc, facing):
+            for tok, edit, blind in exchanges(number, loc, facing):
+                now = board(number, edit)
                 if now == undo:
                     continue  # it undoes the exchange before it (DT-206: `_Walk._op` refuses it)
                 if mp == 0 and now == 0:
