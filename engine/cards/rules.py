@@ -2238,7 +2238,8 @@ def _paths(state: CardState, f: Figure) -> list:
     boards = [first]  # board number -> its cards' numbers
     boards_seen = {first: 0}
     kept: list = [start]  # board number -> its state, made when first asked for (`state_of`)
-    near: list = [None]  # board number -> {location: the numbers of the cards there and of what they carry}
+    near: list = [None]  # board number -> {where: the numbers of the cards that lie there}, made when asked for
+    arounds: dict = {}  # (board number, location) -> `around`
     local: dict = {}  # (location, facing, the mover's cards, the cards there) -> the exchanges accepted there:
     #                   (token, the cards it replaces, whether it took an object unseen)
     exchanged: dict = {}  # (token, (location, facing, the mover's cards), the cards it reads) -> the same, or ()
@@ -2258,25 +2259,31 @@ def _paths(state: CardState, f: Figure) -> list:
         return st
 
     def nearby(number: int) -> dict:
-        """Location -> the numbers of the cards that lie there (figures, then objects, in the state's order:
-        `CardState.at`, `CardState.floor`) and of what each figure there carries; ("carried", holder) -> what
-        holder carries."""
+        """A location or ("carried", holder) -> the numbers of the cards that lie there or that holder carries, in
+        the state's order (figures, then objects: `CardState.at`, `CardState.floor`)."""
         got = near[number]
         if got is None:
-            lying: dict = {}
+            got = near[number] = {}
             for n in boards[number]:
                 where = lies[n]
                 if where is not None:
-                    there = lying.get(where)
+                    there = got.get(where)
                     if there is None:
-                        lying[where] = [n]
+                        got[where] = [n]
                     else:
                         there.append(n)
-            got = near[number] = {}
-            for where, ns in lying.items():
-                if where[0] != "carried":
-                    ns = ns + [m for n in ns if carrier[n] in lying for m in lying[carrier[n]]]
-                got[where] = tuple(ns)
+        return got
+
+    def around(number: int, loc) -> tuple:
+        """The numbers of the cards at `loc` (`nearby`) and of what each figure there carries."""
+        key = (number, loc)
+        got = arounds.get(key)
+        if got is None:
+            lying = nearby(number)
+            got = tuple(lying.get(loc, ()))
+            if any(map(lying.__contains__, map(carrier.__getitem__, got))):  # a figure there carries something
+                got += tuple(m for n in got if carrier[n] in lying for m in lying[carrier[n]])
+            arounds[key] = got
         return got
 
     def board(number: int, edits: tuple) -> int:
@@ -2297,7 +2304,7 @@ def _paths(state: CardState, f: Figure) -> list:
         """`_Walk.abilities`: the mover's and what it carries (`_abilities`)."""
         got = skills.get(number)
         if got is None:
-            key = (boards[number][mover_slot], nearby(number).get(loads_at, ()))
+            key = (boards[number][mover_slot], tuple(nearby(number).get(loads_at, ())))
             got = skills.get(key)
             if got is None:
                 st = state_of(number)
@@ -2308,13 +2315,12 @@ def _paths(state: CardState, f: Figure) -> list:
     def side_count(number: int, loc) -> int:
         """`_side_count` at `loc`: the friends there besides the mover, and the friends those there and the mover
         carry (RUL-102)."""
-        around = nearby(number)
-        return sum(friend[n] for n in set(around.get(loc, ()) + around.get(loads_at, ())))
+        return sum(map(friend.__getitem__, {*around(number, loc), *nearby(number).get(loads_at, ())}))
 
     def left_friend(number: int) -> bool:
         """`_left_friend`: whether a figure besides the mover and its loads is no longer where it was."""
         cards = boards[number]
-        return any(leaves[n] for n in cards[:n_figures])
+        return any(map(leaves.__getitem__, cards[:n_figures]))
 
     def reach(path: tuple, tok: str, number: int, loc, facing, restrict, exited: bool, mp: int, undo, blind: bool):
         """The walk state a token reached: a path out if it is a new outcome, a walk of the next level if there is
@@ -2354,13 +2360,13 @@ def _paths(state: CardState, f: Figure) -> list:
         slot = slot_of.get((True, name), slot_of.get((False, name)))
         if slot is None:
             return None
-        cards, around = boards[number], nearby(number)
+        cards, lying = boards[number], nearby(number)
         n = cards[slot]
         where = lies[n]
         if where is None or where[0] != "carried":
-            return n, around.get(("carried", name), ())
+            return n, tuple(lying.get(("carried", name), ()))
         holder = where[1]
-        return n, around.get(("carried", name), ()), cards[slot_of[False, holder]], around.get(where, ())
+        return n, tuple(lying.get(("carried", name), ())), cards[slot_of[False, holder]], tuple(lying.get(where, ()))
 
     def exchanges(number: int, loc, facing) -> list:
         """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`): (token, the cards
@@ -2373,9 +2379,9 @@ def _paths(state: CardState, f: Figure) -> list:
         per such cards (`local`), and the answer, the cards each exchange replaces, is laid on every board that
         has them there. What a token does depends only on the mover's cards and the cards it names (`reads`):
         it is tried once per such cards (`exchanged`), whatever else lies there."""
-        around = nearby(number)
-        mine = (loc, facing, boards[number][mover_slot], around.get(loads_at, ()))
-        here = mine + (around.get(loc, ()),)
+        lying = nearby(number)
+        mine = (loc, facing, boards[number][mover_slot], tuple(lying.get(loads_at, ())))
+        here = mine + (around(number, loc),)
         edits = local.get(here)
         if edits is None:
             edits = local[here] = []
