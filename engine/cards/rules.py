@@ -2001,20 +2001,33 @@ def _main_actions(state: CardState, seat: str):
 
 
 def _exchange_tokens(w: _Walk) -> list:
-    """The exchange tokens a walk may try where it stands (DT-206, DT-211, DT-220, DT-222), in the order the search
-    tries them: what lies here, a wounded friend lying here, what it carries, what a holder here carries, a give."""
+    """The exchange tokens a walk may try where it stands (`_tokens_at`)."""
     st = w.state
-    me = st.fig(w.fid)
-    toks = ["+" + i.id for i in st.floor(w.loc)]  # in a zone or on a start position (DT-206, DT-211)
-    toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
+    return _tokens_at(st.fig(w.fid), st.at(w.loc), st.floor(w.loc), st.options.secret_objects, st.has_item,
+                      st.has_fig)
+
+
+def _tokens_at(me: Figure, here: list, floor: list, secret: bool, has_item, has_fig) -> list:
+    """The exchange tokens `me` may try where it stands (DT-206, DT-211, DT-220, DT-222), in the order the search
+    tries them: what lies here, a wounded friend lying here, what it carries, what a holder here carries (a friend,
+    CG-ITEM-03, or a wounded character, CG-WOUND-03), a give. `here`: the figures there (`CardState.at`), `floor`:
+    the objects lying there (`CardState.floor`), `secret`: the objects are secret (CG-OPT-03), `has_item` and
+    `has_fig`: whether a card id names an object or a figure."""
+    seat = me.seat
+    toks = ["+" + i.id for i in floor]  # in a zone or on a start position (DT-206, DT-211)
+    toks += ["+" + g.id for g in here if g.seat == seat and g.wounded and g.id != me.id]
     toks += ["-" + c for c in me.carries]
-    for g in w.holders_here():
-        if st.options.secret_objects and g.seat != w.seat:  # DT-222: unseen, taken by naming the holder
-            toks += ["+@" + g.id] if _objects(st, g) else []
-            toks += ["+" + c for c in g.carries if st.has_fig(c)]
+    for g in here:
+        if g.id == me.id or not (g.seat == seat or g.wounded):
+            continue  # (`_Walk.holders_here`)
+        if secret and g.seat != seat:  # DT-222: unseen, taken by naming the holder
+            toks += ["+@" + g.id] if any(has_item(c) for c in g.carries) else []
+            toks += ["+" + c for c in g.carries if has_fig(c)]
         else:
             toks += ["+" + c for c in g.carries]
-    for g in w.friends_here():
+    for g in here:
+        if g.seat != seat or g.id == me.id:
+            continue  # (`_Walk.friends_here`)
         if not g.wounded and len(g.carries) < _capacity(g):
             # DT-220: the Paladin carrying two names what he gives
             toks += [">" + g.id] if len(me.carries) == 1 else [f">{g.id}/{c}" for c in me.carries]
@@ -2245,6 +2258,7 @@ def _paths(state: CardState, f: Figure) -> list:
     exchanged: dict = {}  # (token, (location, facing, the mover's cards), the cards it reads) -> the same, or ()
     #                       if the rules refuse it
     mover_slot, loads_at, n_figures = slot_of[False, fid], ("carried", fid), len(figures)
+    secret = start.options.secret_objects
 
     def state_of(number: int) -> CardState:
         st = kept[number]
@@ -2375,7 +2389,7 @@ def _paths(state: CardState, f: Figure) -> list:
         to the caller (a token that makes the cards of the state before the last exchange).
 
         The rules are asked only for cards not met before. The tokens tried at a place depend only on the cards
-        there, what they carry and what the mover carries (`_exchange_tokens`): they are listed and tried once
+        there, what they carry and what the mover carries (`_tokens_at`): they are listed and tried once
         per such cards (`local`), and the answer, the cards each exchange replaces, is laid on every board that
         has them there. What a token does depends only on the mover's cards and the cards it names (`reads`):
         it is tried once per such cards (`exchanged`), whatever else lies there."""
@@ -2385,12 +2399,13 @@ def _paths(state: CardState, f: Figure) -> list:
         edits = local.get(here)
         if edits is None:
             edits = local[here] = []
-            scratch.state, scratch.loc, scratch.facing, scratch.undo = state_of(number), loc, facing, None
-            scratch.blind = False
-            for tok in _exchange_tokens(scratch):
+            there = [records[n] for n in lying.get(loc, ())]
+            for tok in _tokens_at(records[mine[2]], [c for c in there if isinstance(c, Figure)],
+                                  [c for c in there if isinstance(c, Item)], secret, start.has_item, start.has_fig):
                 read = reads(number, tok)
                 done = exchanged.get((tok, mine, read)) if read is not None else None
                 if done is None:
+                    scratch.state, scratch.loc, scratch.facing, scratch.undo = state_of(number), loc, facing, None
                     scratch.blind = False
                     try:
                         made_now = scratch.exchange(tok)[2]
