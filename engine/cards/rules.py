@@ -724,7 +724,12 @@ class _Walk:
     def exchange(self, tok: str) -> tuple[str, str, _Cards]:
         """The checks of an exchange token (`_op`) and the cards it changes, not yet made into a state (the move
         search makes one only for cards it has not met): (what the others are told, what its player is told,
-        the cards). Only an object taken unseen marks the walk (`blind`)."""
+        the cards). Only an object taken unseen marks the walk (`blind`).
+
+        The move search (`_paths`) relies on what this reads: besides the place, the facing, the mover's card and
+        the cards it carries, only the card the token names (the holder of `+@HOLDER`, the friend of `>FRIEND`),
+        what that card carries and, for a card carried, its holder and what he carries; the rest of the state
+        only for what no exchange changes (which cards exist, the options)."""
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
         here = self.loc  # a zone or a start position: objects lie on both (DT-206, DT-211)
