@@ -2222,37 +2222,46 @@ def _paths(state: CardState, f: Figure) -> list:
     # (`boards`), and has a number of its own (`boards_seen`): equal numbers, equal cards. What the search asks of
     # a board is worked out from its numbers, and a board's state is made only for the rules (`state_of`).
     figures, items = start.figures, start.items
+    records: list = [*figures, *items]  # card number -> its record; `start`'s cards are numbered by their slots
     slot_of = {(False, c.id): i for i, c in enumerate(figures)}
     slot_of.update({(True, c.id): len(figures) + i for i, c in enumerate(items)})
-    records: list = []  # card number -> its record
-    numbered: dict = {}  # record -> card number
-    lies: list = []  # card number -> where it lies: a location, ("carried", holder) or None (out of the maze)
-    carrier: list = []  # card number -> ("carried", its id) for a figure (what it carries lies there), else None
-    friend: list = []  # card number -> 1 for a figure of the mover's side other than the mover, else 0
-    leaves: list = []  # card number -> it is a figure other than the mover and its loads that left its place
-    #                    in `start` (`_left_friend`)
+    numbered: dict = {}  # a record met during the search -> its card number
+
+    def lies_at(card, is_item: bool):
+        """Where `card` lies: a location, ("carried", holder) or None (out of the maze)."""
+        if card.where == "carried":
+            return "carried", card.at
+        if is_item:
+            return card.at if card.where == "floor" else None  # (`CardState.floor`)
+        return card.loc if card.where in ("maze", "start") else None  # (`CardState.at`)
+
+    lies: list = [lies_at(c, False) for c in figures] + [lies_at(c, True) for c in items]  # card number -> where
+    carrier: list = [("carried", c.id) for c in figures] + [None] * len(items)  # card number -> ("carried", its
+    #                                                        id) for a figure (what it carries lies there)
+    friend: list = [int(c.seat == seat and c.id != fid) for c in figures] + [0] * len(items)  # card number -> 1 for
+    #                                                        a figure of the mover's side other than the mover
+    leaves: list = [False] * len(records)  # card number -> it is a figure other than the mover and its loads that
+    #                                        left its place in `start` (`_left_friend`)
 
     def card_number(card) -> int:
         n = numbered.get(card)
         if n is None:
+            is_item = isinstance(card, Item)
+            slot = slot_of[is_item, card.id]
+            was = records[slot]
+            if card == was:  # (back as it was in `start`)
+                n = numbered[card] = slot
+                return n
             n = numbered[card] = len(records)
             records.append(card)
-            is_item = isinstance(card, Item)
-            if card.where == "carried":
-                lies.append(("carried", card.at))
-            elif is_item:
-                lies.append(card.at if card.where == "floor" else None)  # (`CardState.floor`)
-            else:
-                lies.append(card.loc if card.where in ("maze", "start") else None)  # (`CardState.at`)
+            lies.append(lies_at(card, is_item))
             carrier.append(None if is_item else ("carried", card.id))
             friend.append(int(not is_item and card.seat == seat and card.id != fid))
-            was = None if is_item else figures[slot_of[False, card.id]]
-            leaves.append(was is not None and card is not was and card.id != fid
-                          and (card.where, card.at) != (was.where, was.at)
+            leaves.append(not is_item and card.id != fid and (card.where, card.at) != (was.where, was.at)
                           and not (card.where == "carried" and card.at == fid))
         return n
 
-    first = tuple(card_number(c) for c in figures + items)
+    first = tuple(range(len(records)))
     boards = [first]  # board number -> its cards' numbers
     boards_seen = {first: 0}
     kept: list = [start]  # board number -> its state, made when first asked for (`state_of`)
