@@ -748,7 +748,12 @@ class _Walk:
     def exchange(self, tok: str) -> tuple[str, str, _Cards]:
         """The checks of an exchange token (`_op`) and the cards it changes, not yet made into a state (the move
         search makes one only for cards it has not met): (what the others are told, what its player is told,
-        the cards). Only an object taken unseen marks the walk (`blind`)."""
+        the cards). Only an object taken unseen marks the walk (`blind`).
+
+        The move search (`_paths`) relies on what this reads: besides the place, the facing, the mover's card and
+        the cards it carries, only the card the token names (the holder of `+@HOLDER`, the friend of `>FRIEND`),
+        what that card carries and, for a card carried, its holder and what he carries; the rest of the state
+        only for what no exchange changes (which cards exist, the options)."""
         st, me = self.state, self.state.fig(self.fid)
         name = tok[1:]
         here = self.loc  # a zone or a start position: objects lie on both (DT-206, DT-211)
@@ -2042,20 +2047,33 @@ def _main_actions(state: CardState, seat: str):
 
 
 def _exchange_tokens(w: _Walk) -> list:
-    """The exchange tokens a walk may try where it stands (DT-206, DT-211, DT-220, DT-222), in the order the search
-    tries them: what lies here, a wounded friend lying here, what it carries, what a holder here carries, a give."""
+    """The exchange tokens a walk may try where it stands (`_tokens_at`)."""
     st = w.state
-    me = st.fig(w.fid)
-    toks = ["+" + i.id for i in st.floor(w.loc)]  # in a zone or on a start position (DT-206, DT-211)
-    toks += ["+" + g.id for g in st.at(w.loc) if g.seat == w.seat and g.wounded and g.id != w.fid]
+    return _tokens_at(st.fig(w.fid), st.at(w.loc), st.floor(w.loc), st.options.secret_objects, st.has_item,
+                      st.has_fig)
+
+
+def _tokens_at(me: Figure, here: list, floor: list, secret: bool, has_item, has_fig) -> list:
+    """The exchange tokens `me` may try where it stands (DT-206, DT-211, DT-220, DT-222), in the order the search
+    tries them: what lies here, a wounded friend lying here, what it carries, what a holder here carries (a friend,
+    CG-ITEM-03, or a wounded character, CG-WOUND-03), a give. `here`: the figures there (`CardState.at`), `floor`:
+    the objects lying there (`CardState.floor`), `secret`: the objects are secret (CG-OPT-03), `has_item` and
+    `has_fig`: whether a card id names an object or a figure."""
+    seat = me.seat
+    toks = ["+" + i.id for i in floor]  # in a zone or on a start position (DT-206, DT-211)
+    toks += ["+" + g.id for g in here if g.seat == seat and g.wounded and g.id != me.id]
     toks += ["-" + c for c in me.carries]
-    for g in w.holders_here():
-        if st.options.secret_objects and g.seat != w.seat:  # DT-222: unseen, taken by naming the holder
-            toks += ["+@" + g.id] if _objects(st, g) else []
-            toks += ["+" + c for c in g.carries if st.has_fig(c)]
+    for g in here:
+        if g.id == me.id or not (g.seat == seat or g.wounded):
+            continue  # (`_Walk.holders_here`)
+        if secret and g.seat != seat:  # DT-222: unseen, taken by naming the holder
+            toks += ["+@" + g.id] if any(has_item(c) for c in g.carries) else []
+            toks += ["+" + c for c in g.carries if has_fig(c)]
         else:
             toks += ["+" + c for c in g.carries]
-    for g in w.friends_here():
+    for g in here:
+        if g.seat != seat or g.id == me.id:
+            continue  # (`_Walk.friends_here`)
         if not g.wounded and len(g.carries) < _capacity(g):
             # DT-220: the Paladin carrying two names what he gives
             toks += [">" + g.id] if len(me.carries) == 1 else [f">{g.id}/{c}" for c in me.carries]
@@ -2168,6 +2186,8 @@ def _gold_after(walk: _Walk) -> bool:
     return True
 
 
+_NEVER = 1 << 30  # more movement points than any walk spends
+
 _TURN, _HOME, _ENTER, _EXIT = range(4)
 """The kinds of step `_step_options` lists: a turn or a step along the start zone (CG-START-04/05: the place and
 facing change, not the border it must leave by), a step back onto its own start position (CG-START-06), a step into
@@ -2230,98 +2250,240 @@ def _paths(state: CardState, f: Figure) -> list:
     start = _spend(state, f.seat)
     mz, fid, seat, move = start.maze, f.id, f.seat, _char(f).move
     out = []
-    spent: dict = {}  # walk state -> the fewest movement points it was reached with
-    outcomes: set = set()
-    kept = [start]  # board number -> the first state reached with those cards
-    changes: dict = {(): 0}  # the cards a state moved or loaded differently from `start` -> its number
-    differs: list = [{}]  # board number -> {(0 for a figure, 1 for an object, its id): its card}, where it differs
-    skills: dict = {}  # board number -> the mover's abilities there (`_Walk.abilities`)
+    spent: dict = {}  # walk state -> the fewest movement points it was reached with and walked on from (_NEVER:
+    #                   reached, asked whether it is an outcome, not walked on from)
+    skills: dict = {}  # board number, and (the mover's card, its loads' cards) -> its abilities (`_Walk.abilities`)
     counts: dict = {}  # (board number, location) -> `_side_count` there
     lefts: dict = {}  # board number -> `_left_friend`
     held: dict = {}  # zone -> an unwounded enemy there holds the mover (CG-MOVE-04)
-    made: dict = {}  # (board number, location, facing) -> `exchanges` there
     mover = start.fig(fid)
     scratch = _Walk(start, mover)  # where each exchange is made (`_Walk._op`)
 
-    def board(number: int, cards: _Cards) -> int:
-        """The number of the cards an exchange made of those of `number` (`cards`: what it replaced): equal for
-        equal cards. A number stands for the cards that differ from `start`'s (`differs`: by kind and id), which an
-        exchange changes only where it replaced cards; their state is made only for cards not met before (most
-        exchanges of a search come back to cards met at another place)."""
-        differ = dict(differs[number])
-        for kind, replaced_now, before in ((0, cards.figures, start.fig), (1, cards.items, start.item)):
-            for cid, card in replaced_now.items():
-                if card == before(cid):
-                    differ.pop((kind, cid), None)
-                else:
-                    differ[kind, cid] = card
-        number = changes.setdefault(tuple(sorted(differ.items())), len(changes))
-        if number == len(kept):
-            kept.append(cards.state())
-            differs.append(differ)
-        return number
+    # What is carried where. A card record (equal records alike) has a number in this search (`records`,
+    # `numbered`); a board is the tuple of its cards' numbers, the figures' then the objects', in the state's order
+    # (`boards`), and has a number of its own (`boards_seen`): equal numbers, equal cards. What the search asks of
+    # a board is worked out from its numbers, and a board's state is made only for the rules (`state_of`).
+    figures, items = start.figures, start.items
+    records: list = [*figures, *items]  # card number -> its record; `start`'s cards are numbered by their slots
+    slot_of = {(False, c.id): i for i, c in enumerate(figures)}
+    slot_of.update({(True, c.id): len(figures) + i for i, c in enumerate(items)})
+    numbered: dict = {}  # a record met during the search -> its card number
+
+    def lies_at(card, is_item: bool):
+        """Where `card` lies: a location, ("carried", holder) or None (out of the maze)."""
+        if card.where == "carried":
+            return "carried", card.at
+        if is_item:
+            return card.at if card.where == "floor" else None  # (`CardState.floor`)
+        return card.loc if card.where in ("maze", "start") else None  # (`CardState.at`)
+
+    lies: list = [lies_at(c, False) for c in figures] + [lies_at(c, True) for c in items]  # card number -> where
+    carrier: list = [("carried", c.id) for c in figures] + [None] * len(items)  # card number -> ("carried", its
+    #                                                        id) for a figure (what it carries lies there)
+    friend: list = [int(c.seat == seat and c.id != fid) for c in figures] + [0] * len(items)  # card number -> 1 for
+    #                                                        a figure of the mover's side other than the mover
+    leaves: list = [False] * len(records)  # card number -> it is a figure other than the mover and its loads that
+    #                                        left its place in `start` (`_left_friend`)
+
+    def card_number(card) -> int:
+        n = numbered.get(card)
+        if n is None:
+            is_item = isinstance(card, Item)
+            slot = slot_of[is_item, card.id]
+            was = records[slot]
+            if card == was:  # (back as it was in `start`)
+                n = numbered[card] = slot
+                return n
+            n = numbered[card] = len(records)
+            records.append(card)
+            lies.append(lies_at(card, is_item))
+            carrier.append(None if is_item else ("carried", card.id))
+            friend.append(int(not is_item and card.seat == seat and card.id != fid))
+            leaves.append(not is_item and card.id != fid and (card.where, card.at) != (was.where, was.at)
+                          and not (card.where == "carried" and card.at == fid))
+        return n
+
+    first = tuple(range(len(records)))
+    boards = [first]  # board number -> its cards' numbers
+    boards_seen = {first: 0}
+    kept: list = [start]  # board number -> its state, made when first asked for (`state_of`)
+    near: list = [None]  # board number -> {where: the numbers of the cards that lie there}, made when asked for
+    arounds: dict = {}  # (board number, location) -> `around`
+    local: dict = {}  # (location, facing, the mover's cards, the cards there) -> the exchanges accepted there:
+    #                   (token, the cards it replaces, whether it took an object unseen)
+    exchanged: dict = {}  # (token, (location, facing, the mover's cards), the cards it reads) -> the same, or ()
+    #                       if the rules refuse it
+    mover_slot, loads_at, n_figures = slot_of[False, fid], ("carried", fid), len(figures)
+    secret = start.options.secret_objects
+
+    def state_of(number: int) -> CardState:
+        st = kept[number]
+        if st is None:
+            cards = boards[number]
+            changed = ({}, {})
+            for i, (n, was) in enumerate(zip(cards, first)):
+                if n != was:
+                    record = records[n]
+                    changed[i >= n_figures][record.id] = record
+            st = kept[number] = start.with_cards(*changed)
+        return st
+
+    def nearby(number: int) -> dict:
+        """A location or ("carried", holder) -> the numbers of the cards that lie there or that holder carries, in
+        the state's order (figures, then objects: `CardState.at`, `CardState.floor`)."""
+        got = near[number]
+        if got is None:
+            got = near[number] = {}
+            for n in boards[number]:
+                where = lies[n]
+                if where is not None:
+                    there = got.get(where)
+                    if there is None:
+                        got[where] = [n]
+                    else:
+                        there.append(n)
+        return got
+
+    def around(number: int, loc) -> tuple:
+        """The numbers of the cards at `loc` (`nearby`) and of what each figure there carries."""
+        key = (number, loc)
+        got = arounds.get(key)
+        if got is None:
+            lying = nearby(number)
+            got = tuple(lying.get(loc, ()))
+            if any(map(lying.__contains__, map(carrier.__getitem__, got))):  # a figure there carries something
+                got += tuple(m for n in got if carrier[n] in lying for m in lying[carrier[n]])
+            arounds[key] = got
+        return got
+
+    def board(number: int, edits: tuple) -> int:
+        """The number of the board `edits` (slot, card number) make of `number`'s: equal for equal cards."""
+        cards = list(boards[number])
+        for i, n in edits:
+            cards[i] = n
+        cards = tuple(cards)
+        got = boards_seen.get(cards)
+        if got is None:
+            got = boards_seen[cards] = len(boards)
+            boards.append(cards)
+            kept.append(None)
+            near.append(None)
+        return got
 
     def abilities(number: int) -> frozenset:
+        """`_Walk.abilities`: the mover's and what it carries (`_abilities`)."""
         got = skills.get(number)
         if got is None:
-            st = kept[number]
-            got = skills[number] = frozenset(_abilities(st, st.fig(fid)))
+            key = (boards[number][mover_slot], tuple(nearby(number).get(loads_at, ())))
+            got = skills.get(key)
+            if got is None:
+                st = state_of(number)
+                got = skills[key] = frozenset(_abilities(st, st.fig(fid)))
+            skills[number] = got
         return got
+
+    def side_count(number: int, loc) -> int:
+        """`_side_count` at `loc`: the friends there besides the mover, and the friends those there and the mover
+        carry (RUL-102)."""
+        return sum(map(friend.__getitem__, {*around(number, loc), *nearby(number).get(loads_at, ())}))
+
+    def left_friend(number: int) -> bool:
+        """`_left_friend`: whether a figure besides the mover and its loads is no longer where it was."""
+        cards = boards[number]
+        return any(map(leaves.__getitem__, cards[:n_figures]))
 
     def reach(path: tuple, tok: str, number: int, loc, facing, restrict, exited: bool, mp: int, undo, blind: bool):
         """The walk state a token reached: a path out if it is a new outcome, a walk of the next level if there is
         more to find beyond."""
         where = (loc, facing, restrict, exited, number)
-        if where not in outcomes:
+        known = spent.get(where)
+        if known is None:  # (whether it is an outcome depends on the walk state alone: asked at its first visit)
+            known = spent[where] = _NEVER
             # CG-GOLD-02 at the end: the mover's destination, where the wounded friends carried there count too
             # (RUL-102), the mover's own load included; and, once it has left or given a wounded friend on its way
             # (an exchange changed the walk's state), the zone that friend was left in too
             if not exited:
                 count = counts.get((number, loc))
                 if count is None:
-                    count = counts[number, loc] = _side_count(kept[number], loc, seat, fid)
+                    count = counts[number, loc] = side_count(number, loc)
             if exited or count < MAX_PER_ZONE:
                 left = lefts.get(number)
                 if left is None:
-                    scratch.state = kept[number]
-                    left = lefts[number] = _left_friend(scratch, start)
-                if not left or _gold_after(_walk_at(kept[number], mover, loc, facing, restrict, exited)):
-                    outcomes.add(where)
+                    left = lefts[number] = left_friend(number)
+                if not left or _gold_after(_walk_at(state_of(number), mover, loc, facing, restrict, exited)):
                     out.append(path + (tok,))
-        if exited or blind:
-            return
         # (exchanges are free and as many as wished, DT-206: an exchange undone, or made in another order, comes
         # back to a walk state seen at this level, and stops there)
-        if spent.get(where, mp + 1) <= mp:
+        if exited or blind or known <= mp:
             return  # reached before with no more points spent: nothing new beyond
         spent[where] = mp
         deeper.append((number, loc, facing, restrict, mp, undo, path + (tok,)))
 
+    def reads(number: int, tok: str) -> tuple:
+        """The numbers of the cards an exchange token reads besides the mover's, its loads' and the place (see
+        `_Walk.exchange`): the card it names (an object or a wounded friend to take, the holder of `+@HOLDER`,
+        the friend of `>FRIEND`), what that card carries, and, for a card carried, its holder and what he carries.
+        None for a token that names no card (the rules are asked)."""
+        if tok[0] == "-":
+            return ()  # one of the mover's loads
+        name = tok[2:] if tok[1] == "@" else tok[1:].partition("/")[0]
+        slot = slot_of.get((True, name), slot_of.get((False, name)))
+        if slot is None:
+            return None
+        cards, lying = boards[number], nearby(number)
+        n = cards[slot]
+        where = lies[n]
+        if where is None or where[0] != "carried":
+            return n, tuple(lying.get(("carried", name), ()))
+        holder = where[1]
+        return n, tuple(lying.get(("carried", name), ())), cards[slot_of[False, holder]], tuple(lying.get(where, ()))
+
     def exchanges(number: int, loc, facing) -> list:
-        """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`), each once per
-        search: (token, the number of the cards it makes, whether it took an object unseen). `_Walk._op` depends on
-        nothing else but the exchange just before it, whose undoing it refuses last, after every other check: that
-        one is left to the caller (a token that makes the cards of the state before the last exchange)."""
-        key = (number, loc, facing)
-        got = made.get(key)
-        if got is None:
-            got = made[key] = []
-            st = kept[number]
-            scratch.state, scratch.loc, scratch.facing, scratch.undo, scratch.blind = st, loc, facing, None, False
-            for tok in _exchange_tokens(scratch):
-                scratch.blind = False
-                try:
-                    cards = scratch.exchange(tok)[2]
-                except IllegalAction:
-                    continue
-                got.append((tok, board(number, cards), scratch.blind))
-        return got
+        """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`): (token, the cards
+        it replaces as `board` takes them, whether it took an object unseen). `_Walk._op` depends on nothing else
+        but the exchange just before it, whose undoing it refuses last, after every other check: that one is left
+        to the caller (a token that makes the cards of the state before the last exchange).
+
+        The rules are asked only for cards not met before. The tokens tried at a place depend only on the cards
+        there, what they carry and what the mover carries (`_tokens_at`): they are listed and tried once
+        per such cards (`local`), and the answer, the cards each exchange replaces, is laid on every board that
+        has them there. What a token does depends only on the mover's cards and the cards it names (`reads`):
+        it is tried once per such cards (`exchanged`), whatever else lies there."""
+        lying = nearby(number)
+        mine = (loc, facing, boards[number][mover_slot], tuple(lying.get(loads_at, ())))
+        here = mine + (around(number, loc),)
+        edits = local.get(here)
+        if edits is None:
+            edits = local[here] = []
+            there = [records[n] for n in lying.get(loc, ())]
+            for tok in _tokens_at(records[mine[2]], [c for c in there if isinstance(c, Figure)],
+                                  [c for c in there if isinstance(c, Item)], secret, start.has_item, start.has_fig):
+                read = reads(number, tok)
+                done = exchanged.get((tok, mine, read)) if read is not None else None
+                if done is None:
+                    scratch.state, scratch.loc, scratch.facing, scratch.undo = state_of(number), loc, facing, None
+                    scratch.blind = False
+                    try:
+                        made_now = scratch.exchange(tok)[2]
+                    except IllegalAction:
+                        done = ()
+                    else:
+                        done = (tok, tuple((slot_of[is_item, cid], card_number(card))
+                                           for is_item, replaced_now in ((False, made_now.figures),
+                                                                         (True, made_now.items))
+                                           for cid, card in replaced_now.items()), scratch.blind)
+                    if read is not None:
+                        exchanged[tok, mine, read] = done
+                if done:
+                    edits.append(done)
+        return edits
 
     level = [(0, mover.loc, mover.facing, mover.pin, 0, None, ())]
     while level:
         deeper: list = []
         for number, loc, facing, restrict, mp, undo, path in level:
-            for tok, now, blind in exchanges(number, loc, facing):
+            for tok, edit, blind in exchanges(number, loc, facing):
+                now = board(number, edit)
                 if now == undo:
                     continue  # it undoes the exchange before it (DT-206: `_Walk._op` refuses it)
                 if mp == 0 and now == 0:

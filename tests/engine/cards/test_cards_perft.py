@@ -77,3 +77,24 @@ def test_DT_206_DT_217_the_heaviest_exchange_positions_list_the_same_moves(entry
     seat = state.to_act[0]
     for text in texts[1::97]:
         apply(state, parse_action(text, seat))
+
+
+EXCHANGE_KINDS = json.loads((Path(__file__).parent / "data" / "exchange_kinds.json").read_text())
+
+
+@pytest.mark.parametrize("entry", EXCHANGE_KINDS, ids=[e["name"] for e in EXCHANGE_KINDS])
+def test_DT_206_DT_220_DT_222_CG_CARRY_01_each_kind_of_exchange_lists_the_same_moves(entry):
+    """The move search answers an exchange from the cards it reads (the mover's, the card it names, that card's
+    holder), asked of the rules once per such cards (`_paths`, 2026-11-30): the positions of seeded random games
+    whose moves take or lay a wounded friend (CG-CARRY-01, CG-WOUND-04), take an object unseen (+@HOLDER, DT-222,
+    secret objects), give to a friend (CG-ITEM-03), a Paladin carrying two naming what he gives (>FRIEND/OBJECT,
+    DT-220), exchanges as many as wished (DT-206). Their legal texts, in order, are those the search made before
+    that session (a digest recorded with main e55494a: `legal`, `sha1`); each move listed (one in 53) is one
+    `apply` accepts, typed as its text."""
+    state = parse_position(entry["position"])
+    texts = legal_texts(state)
+    assert len(texts) == entry["legal"], entry["note"]
+    assert hashlib.sha1("\n".join(texts).encode()).hexdigest() == entry["sha1"], entry["note"]
+    seat = state.to_act[0]
+    for text in texts[1::53]:
+        apply(state, parse_action(text, seat))
