@@ -101,9 +101,8 @@ def test_ratings_follow_the_folded_name_and_show_its_last_spelling():
     assert store.leaderboard(10) == [("bob", 1650.0, 180.0, 2)]
 
 
-def test_a_version_1_store_is_folded_the_first_bound_key_and_the_longest_rating_kept(tmp_path):
-    """Schema 1 kept ratings and identities by the name as typed; opening it makes one row of the names that fold
-    alike: the identity bound first, the rating with the most games; other names as they were."""
+def version_1_store(directory, identities: list, ratings: list) -> None:
+    """A store of schema 1 in `directory` (ratings and identities kept by the name as typed), with these rows."""
     import sqlite3
 
     from dungeon_twister.server import storage
@@ -113,15 +112,23 @@ CREATE TABLE ratings (
     name TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL);
 CREATE TABLE identities (name TEXT PRIMARY KEY, key BLOB NOT NULL, bound REAL NOT NULL);
 """
-    db = sqlite3.connect(tmp_path / storage.DATABASE_NAME)
+    db = sqlite3.connect(directory / storage.DATABASE_NAME)
     db.executescript(storage.SCHEMA.replace(storage.RATINGS_SCHEMA, v1) + "PRAGMA user_version = 1;")
-    db.executemany("INSERT INTO identities VALUES (?, ?, ?)",
-                   [("Bob", b"k" * 32, 10.0), ("bob", b"l" * 32, 5.0), ("cy", b"m" * 32, 1.0)])
-    db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?)",
-                   [("Bob", 1600.0, 100.0, 0.06, 3), ("BOB", 1400.0, 80.0, 0.06, 7), ("cy", 1500.0, 350.0, 0.06, 1)])
+    db.executemany("INSERT INTO identities VALUES (?, ?, ?)", identities)
+    db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?)", ratings)
     db.commit()
     db.close()
 
+
+def test_a_version_1_store_is_folded_the_first_bound_key_and_the_longest_rating_kept(tmp_path):
+    """Schema 1 kept ratings and identities by the name as typed; opening it makes one row of the names that fold
+    alike: the identity bound first, the rating with the most games; other names as they were."""
+    import sqlite3
+
+    from dungeon_twister.server import storage
+
+    version_1_store(tmp_path, [("Bob", b"k" * 32, 10.0), ("bob", b"l" * 32, 5.0), ("cy", b"m" * 32, 1.0)],
+                    [("Bob", 1600.0, 100.0, 0.06, 3), ("BOB", 1400.0, 80.0, 0.06, 7), ("cy", 1500.0, 350.0, 0.06, 1)])
     store = storage.open_storage(tmp_path)
     assert store.identity("BOB") == ("bob", b"l" * 32) and store.identity("cy") == ("cy", b"m" * 32)
     assert store.rating("bob") == (1400.0, 80.0, 0.06, 7)
@@ -143,23 +150,11 @@ def test_a_version_1_upgrade_logs_each_identity_and_rating_it_drops(tmp_path, ca
     `Bob` before `bob`) is kept, as deploy/README's "Upgrading" says."""
     import hashlib
     import logging
-    import sqlite3
 
     from dungeon_twister.server import storage
 
-    v1 = """
-CREATE TABLE ratings (
-    name TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL);
-CREATE TABLE identities (name TEXT PRIMARY KEY, key BLOB NOT NULL, bound REAL NOT NULL);
-"""
-    db = sqlite3.connect(tmp_path / storage.DATABASE_NAME)
-    db.executescript(storage.SCHEMA.replace(storage.RATINGS_SCHEMA, v1) + "PRAGMA user_version = 1;")
-    db.executemany("INSERT INTO identities VALUES (?, ?, ?)",
-                   [("Bob", b"k" * 32, 86400.0), ("bob", b"l" * 32, 3600.0), ("cy", b"m" * 32, 1.0)])
-    db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?)",
-                   [("bob", 1661.7, 290.3, 0.06, 1), ("Bob", 1338.3, 290.3, 0.06, 1), ("cy", 1500.0, 350.0, 0.06, 1)])
-    db.commit()
-    db.close()
+    version_1_store(tmp_path, [("Bob", b"k" * 32, 86400.0), ("bob", b"l" * 32, 3600.0), ("cy", b"m" * 32, 1.0)],
+                    [("bob", 1661.7, 290.3, 0.06, 1), ("Bob", 1338.3, 290.3, 0.06, 1), ("cy", 1500.0, 350.0, 0.06, 1)])
     caplog.set_level(logging.INFO, logger="dungeon_twister.server")
     store = storage.open_storage(tmp_path)
     assert store.identity("BOB") == ("bob", b"l" * 32) and store.rating("bob") == (1338.3, 290.3, 0.06, 1)
