@@ -121,8 +121,8 @@ def view(state: CardState, seat: str | None, shared: bool = False) -> dict:
     rooms = []
     for s, r in enumerate(state.rooms):
         d = {"room": slot_name(s), "revealed": r.revealed}
-        if r.revealed:  # a face-down room's card and orientation stay hidden (CG-REVEAL-05)
-            d.update(card=r.card, turns=r.turns)
+        if r.revealed or seat == GOD:  # a face-down room's card and orientation stay hidden (CG-REVEAL-05); the
+            d.update(card=r.card, turns=r.turns)  # view of everything (a finished game's replay) names them
         backs = [c.seat for c in list(state.figures) + list(state.items) if c.where == "seeded" and c.at == s]
         d["face_down_cards"] = sorted(backs)  # only the colours of the backs show
         rooms.append(d)

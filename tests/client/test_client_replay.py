@@ -234,3 +234,23 @@ def test_a_finished_games_replay_names_the_rooms_that_stayed_face_down():
     unfinished = Replay.of(RECORD)
     unfinished.go_to(2)
     assert "room " not in board_text(unfinished.view()).replace("face down", "")
+
+
+def test_a_finished_card_games_replay_names_its_face_down_rooms_too():
+    """Play-test 21b: the board game's finished replay named the rooms that stayed face down, the Card Game's did
+    not (its view hid a face-down room's card from everyone). The view of everything names each room's card, and
+    the drawing writes it in the face-down room; a seat's or a spectator's view still does not (CG-REVEAL-05)."""
+    from dungeon_twister.client.cards_board import render_cards_board
+    from dungeon_twister.engine.cards import view
+
+    text, _last = _card_record()
+    replay = Replay.of(text)
+    replay.go_to(1)  # the game being over, every step is seen as everything (its start: all rooms face down)
+    assert replay.viewer == "*"
+    down = [room for room in replay.view()["rooms"] if not room["revealed"]]
+    assert len(down) == len(replay.view()["rooms"]) >= 4
+    drawn = "".join(t for line in render_cards_board(replay.view(), {}) for _s, t in line)
+    for room in down:
+        assert room["card"] and (f"│ {room['card']} " in drawn or f"▒ {room['card']} " in drawn)
+    for viewer in ("B", "Y", None):
+        assert all("card" not in room for room in view(replay.states[1], viewer)["rooms"])
