@@ -12,8 +12,8 @@ from __future__ import annotations
 from dungeon_twister.protocol import OpponentCommit, OpponentReveal, PlayerConnection
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 
-from .i18n import _
-from .names import other_seat, seat_name
+from .i18n import N_
+from .names import other_seat, said
 from .ports import SessionPort as Session
 
 
@@ -39,16 +39,15 @@ def on_opponent_commit(session: Session, message: OpponentCommit) -> None:
 def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
     """His contribution, which the connection has checked against his commitment (a mismatch comes apart)."""
     session.state.deal_theirs = message.choice
-    session.state.log.append(_("{seat}'s contribution to the deal opens his commitment").format(
-        seat=seat_name(message.seat)))
+    session.state.log.append(said(N_("{seat}'s contribution to the deal opens his commitment"), seat=message.seat))
 
 
 def _keep(session: Session, choice: str, nonce: bytes) -> None:
     session.keep_secret(DEAL_PURPOSE, choice, nonce)  # on disk before the commitment leaves
     session.state.deal_mine = choice
     # its first 16 hex digits: all 64 wrapped over two lines of the panel (the whole is kept, and `verify` checks it)
-    session.state.log.append(_("your contribution to the deal is committed: {contribution}").format(
-        contribution=choice[:16] + "…"))
+    session.state.log.append(said(N_("your contribution to the deal is committed: {contribution}"),
+                                  contribution=choice[:16] + "…"))
 
 
 def _step(session: Session, frame: bytes | None) -> None:

@@ -45,8 +45,8 @@ from .describe import UNPLAYED, reason_text
 from .fairness import check_contributions
 from .games import screens
 from .held import Told
-from .i18n import _
-from .names import MAX_LISTED_TABLES, other_seat, scenario_intro, seat_name
+from .i18n import N_, _
+from .names import MAX_LISTED_TABLES, other_seat, said, scenario_intro, seat_name
 from .ports import SessionPort as Session
 from .state import Refusal, server_text
 from .wrap import cell
@@ -354,15 +354,14 @@ def _lapsed(state) -> None:
     """The log says what was asked and never answered before the game went on (on a timed table the asker's clock
     runs meanwhile, and a request could vanish with the turn it was made in, unexplained)."""
     if "takeback" in state.we_asked:
-        state.log.append(_("your takeback request lapsed unanswered: the game went on"))
+        state.log.append(said(N_("your takeback request lapsed unanswered: the game went on")))
     if "draw" in state.we_asked:
-        state.log.append(_("your draw offer lapsed unanswered: the game went on"))
+        state.log.append(said(N_("your draw offer lapsed unanswered: the game went on")))
     if state.takeback_asked:
-        state.log.append(_("{seat}'s takeback request lapsed unanswered: the game went on")
-                         .format(seat=seat_name(state.takeback_asked)))
+        state.log.append(said(N_("{seat}'s takeback request lapsed unanswered: the game went on"),
+                              seat=state.takeback_asked))
     if state.draw_offered:
-        state.log.append(_("{seat}'s draw offer lapsed unanswered: the game went on")
-                         .format(seat=seat_name(state.draw_offered)))
+        state.log.append(said(N_("{seat}'s draw offer lapsed unanswered: the game went on"), seat=state.draw_offered))
 
 
 def _came_from(view: dict | None, event: dict) -> dict:
@@ -502,13 +501,13 @@ def _timer(session: Session, message: Timer) -> None:
 
 def _opponent_left(session: Session, message: OpponentLeft) -> None:
     session.state.away[message.seat] = message.grace_seconds
-    session.state.log.append(_("{seat} disconnected; the seat is kept {seconds} s")
-                             .format(seat=seat_name(message.seat), seconds=message.grace_seconds))
+    session.state.log.append(said(N_("{seat} disconnected; the seat is kept {seconds} s"), seat=message.seat,
+                                  seconds=message.grace_seconds))
 
 
 def _opponent_back(session: Session, message: OpponentBack) -> None:
     session.state.away.pop(message.seat, None)
-    session.state.log.append(_("{seat} is back").format(seat=seat_name(message.seat)))
+    session.state.log.append(said(N_("{seat} is back"), seat=message.seat))
 
 
 def _game_over(session: Session, message: GameOver) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dungeon_twister.engine.boardgame.catalogue import SetCatalogue, load
 
+from .held import Told
 from .i18n import N_, _, pgettext
 
 # TRANSLATORS: the two sides of a game, by colour (Blue plays from the bottom, Yellow from the top)
@@ -309,3 +310,27 @@ def labelled(label: str, text: str) -> str:
     its team, a square and what lies there, a kind of pick and the picks."""
     # TRANSLATORS: a label and what it labels ("Blue: Assassin, Cleric", "b3: nothing"); French: "{label}\u00a0: "
     return _("{label}: {text}").format(label=label, text=text)
+
+
+SAID = "said"
+"""The kind of the event a log line the client words itself is kept with (held.Told): not a table event, but its
+template and values (`said`), so that a client started later in another language words it again (`retell`)."""
+
+
+def said(template: str, **values) -> Told:
+    """A log line the client words itself: `template` (marked N_) in the language in use, with `values`, a value
+    named `seat` being a seat's code shown by its name; kept with what words it (play-test 21b restarted a client
+    with another `--lang` and read these lines in the old language, the events' lines in the new one)."""
+    return Told(_said(template, values), {"kind": SAID, "template": template, "values": values})
+
+
+def retell(event: dict) -> str | None:
+    """A line `said` made, worded in the language in use now; None for another event."""
+    if event.get("kind") != SAID or not isinstance(event.get("template"), str):
+        return None
+    values = event.get("values")
+    return _said(event["template"], values if isinstance(values, dict) else {})
+
+
+def _said(template: str, values: dict) -> str:
+    return _(template).format(**{key: seat_name(value) if key == "seat" else value for key, value in values.items()})

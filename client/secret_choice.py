@@ -21,8 +21,8 @@ from dungeon_twister.protocol import (
     make_nonce,
 )
 
-from .i18n import _
-from .names import other_seat, seat_name
+from .i18n import N_, _
+from .names import other_seat, said, seat_name
 from .ports import SessionPort as Session
 from .state import Refusal, SecretChoice, notation_error_text, translated_template
 
@@ -283,12 +283,12 @@ def _opponent_chose(session: Session, seat: str, purpose: str) -> None:
     if timed and purpose.startswith("combat"):
         # TRANSLATORS: {purpose}: the combat's secret choice as the protocol names it (combat-2); the 5 seconds
         # are the rule BG-OPT-04 of a table with timers
-        notice = _("{seat} has laid his combat card ({purpose}): lay yours within 5 seconds, or +0 is laid "
-                   "for you")
+        template = N_("{seat} has laid his combat card ({purpose}): lay yours within 5 seconds, or +0 is laid "
+                      "for you")
     else:
         # TRANSLATORS: {purpose} is the name of the secret choice in the protocol (build, team, combat...).
-        notice = _("{seat} has made his secret choice ({purpose}); make yours")
-    notice = notice.format(seat=seat_name(seat), purpose=purpose)
+        template = N_("{seat} has made his secret choice ({purpose}); make yours")
+    notice = said(template, seat=seat, purpose=purpose)
     session.state.say(notice)
     # the game moving on takes it away (a play-test saw "lay yours within 5 seconds" stay after the +0 was laid)
     session.state.event_notice = notice
@@ -313,8 +313,8 @@ def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
     if round_ is not None:
         round_.opponent_choice = message.choice
         session.state.say(round_.describe())
-    session.log_after(_("{seat} reveals {choice} for {purpose}: it matches his commitment")
-                      .format(seat=seat_name(message.seat), choice=repr(message.choice), purpose=message.purpose))
+    session.log_after(said(N_("{seat} reveals {choice} for {purpose}: it matches his commitment"),
+                           seat=message.seat, choice=repr(message.choice), purpose=message.purpose))
 
 
 def on_mismatch(session: Session, mismatch: RevealMismatch) -> None:

@@ -66,7 +66,7 @@ from .games import screens
 from .held import HeldSeat, KeptSecret, Progress, SeatFile, retold
 from .i18n import _, ngettext
 from .identity import public_bytes
-from .names import table_named, unlisted_number
+from .names import retell, table_named, unlisted_number
 from .state import ClientState, Reconnecting, SecretChoice, TableSetup
 
 __all__ = ["Plan", "Session", "TableSetup", "backoff"]
@@ -201,7 +201,8 @@ class Session:
         if progress is not None:
             self._restored = progress
             # the lines that tell events in this client's words and language now (another `--lang`, a newer client)
-            state.log.extend(retold(progress.log, screens(progress.view or progress.base).describe))
+            words = screens(progress.view or progress.base)
+            state.log.extend(retold(progress.log, lambda event: retell(event) or words.describe(event)))
             state.chat.extend(progress.chat)  # (at most the newest CHAT_LINES: a bounded deque)
             for move in progress.moves:
                 state.add_move(move)

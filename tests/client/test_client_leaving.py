@@ -506,9 +506,10 @@ def test_a_log_line_that_came_with_no_table_event_is_kept_for_a_restart_too(tmp_
 
 def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_path):
     """Play-test 20 restarted its client mid-game with `--lang de`: the log it put back was all English, only the
-    new events German. The progress file keeps each line that tells a table event with its event, and a new
-    process words those lines again in its language; a line that came with no event (the opponent's commitment)
-    stays as it was shown, and another client's file (lines only) is read as before."""
+    new events German. The progress file keeps each line that tells a table event with its event, and each line
+    the client words itself (play-test 21b: the opponent's commitment, a reveal checked, a deal's contributions)
+    with its template and values (names.said), and a new process words them again in its language; a line kept
+    without either (a file written before) stays as it was shown."""
     from dungeon_twister.client import i18n
     from dungeon_twister.client.held import Told
     from dungeon_twister.protocol import OpponentCommit, TableEvent
@@ -526,13 +527,18 @@ def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_
     assert isinstance(kept[-2], Told) and kept[-2].event == {"kind": "draw_offered", "seat": "Y"}
     moves = list(wired.session.state.moves)
     assert moves and moves[-1].startswith("B "), "the turn's end is in the strip of moves"
-    assert not isinstance(kept[-1], Told)
+    assert isinstance(kept[-1], Told) and kept[-1].event["kind"] == "said"
+    progress = seat_file.load_progress(TABLE)
+    progress.log.append("a line of a file written before")
+    seat_file.save_progress(progress)
     try:
         i18n.use("de")
         german = i18n._("{seat} offers a draw").format(seat=i18n._("Yellow"))
-        assert german != "Yellow offers a draw", "the catalogue has the line"
+        committed = i18n._("{seat} has made his secret choice ({purpose}); make yours").format(
+            seat=i18n._("Yellow"), purpose="combat-1")
+        assert german != "Yellow offers a draw" and committed != english[-1], "the catalogue has the lines"
         restarted = Session(ClientState("ann"), seat_file=seat_file)
-        assert list(restarted.state.log)[-2:] == [german, english[-1]]
+        assert list(restarted.state.log)[-3:] == [german, committed, "a line of a file written before"]
         # and the panel's strip of moves goes on from where it was (play-test 21: it started empty)
         assert list(restarted.state.moves) == moves and restarted.state.moves_made == len(moves)
     finally:
