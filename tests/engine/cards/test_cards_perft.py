@@ -63,6 +63,18 @@ def test_legal_action_counts_of_the_corpus(entry):
 EXCHANGES = json.loads((Path(__file__).parent / "data" / "exchanges.json").read_text())
 
 
+def assert_lists_the_recorded_moves(entry: dict, every: int) -> None:
+    """The position's legal texts, in order, are the recorded ones (their count `legal` and the SHA-1 `sha1` of
+    their lines), and each `every`-th move listed is one `apply` accepts, typed as its text."""
+    state = parse_position(entry["position"])
+    texts = legal_texts(state)
+    assert len(texts) == entry["legal"], entry["note"]
+    assert hashlib.sha1("\n".join(texts).encode()).hexdigest() == entry["sha1"], entry["note"]
+    seat = state.to_act[0]
+    for text in texts[1::every]:
+        apply(state, parse_action(text, seat))
+
+
 @pytest.mark.parametrize("entry", EXCHANGES, ids=[e["name"] for e in EXCHANGES])
 def test_DT_206_DT_217_the_heaviest_exchange_positions_list_the_same_moves(entry):
     """DT-206 (exchanges as many as wished at every place visited) times the paths: the heaviest positions found
@@ -70,13 +82,7 @@ def test_DT_206_DT_217_the_heaviest_exchange_positions_list_the_same_moves(entry
     before it kept each place's exchanges once per search (`_paths.exchanges`) and made each exchange's state in
     one copy (`_Cards`): a digest of the list recorded then (the search's outcomes and their shortest paths,
     DT-217). And each move listed is one `apply` accepts, typed as its text (a sample: one in 97)."""
-    state = parse_position(entry["position"])
-    texts = legal_texts(state)
-    assert len(texts) == entry["legal"], entry["note"]
-    assert hashlib.sha1("\n".join(texts).encode()).hexdigest() == entry["sha1"], entry["note"]
-    seat = state.to_act[0]
-    for text in texts[1::97]:
-        apply(state, parse_action(text, seat))
+    assert_lists_the_recorded_moves(entry, every=97)
 
 
 EXCHANGE_KINDS = json.loads((Path(__file__).parent / "data" / "exchange_kinds.json").read_text())
@@ -91,10 +97,4 @@ def test_DT_206_DT_220_DT_222_CG_CARRY_01_each_kind_of_exchange_lists_the_same_m
     DT-220), exchanges as many as wished (DT-206). Their legal texts, in order, are those the search made before
     that session (a digest recorded with main e55494a: `legal`, `sha1`); each move listed (one in 53) is one
     `apply` accepts, typed as its text."""
-    state = parse_position(entry["position"])
-    texts = legal_texts(state)
-    assert len(texts) == entry["legal"], entry["note"]
-    assert hashlib.sha1("\n".join(texts).encode()).hexdigest() == entry["sha1"], entry["note"]
-    seat = state.to_act[0]
-    for text in texts[1::53]:
-        apply(state, parse_action(text, seat))
+    assert_lists_the_recorded_moves(entry, every=53)
