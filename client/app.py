@@ -45,6 +45,8 @@ DEFAULT_PORT = 7777
 """protocol.DEFAULT_PORT, written out so that parsing the command line imports no protocol (a test keeps the two
 equal)."""
 NAME_LIMIT = 32
+TABLE_LIMIT = 64
+"""protocol.kinds.NAME and TABLE_ID's limits, written out like DEFAULT_PORT (a test keeps them equal)."""
 QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Signals on which the client exits like on `quit`, restoring the terminal (a held seat stays held)."""
 
@@ -119,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     connect.add_argument("address", type=parse_address, metavar="HOST:PORT",
                          help=_("the server (the port defaults to {port})").format(port=DEFAULT_PORT))
     connect.add_argument("--name", type=display_name, default=default_name(), help=_("your display name"))
-    connect.add_argument("--spectate", metavar="TABLE", help=_(
+    connect.add_argument("--spectate", metavar="TABLE", type=table_word, help=_(
         "watch this table (its id, or its number in the lobby's list) instead of joining the lobby"))
     connect.add_argument("--code", metavar="CODE", help=_("with --spectate: the join code of a private table"))
     connect.set_defaults(run=connect_command)
@@ -213,6 +215,14 @@ def parse_address(text: str) -> tuple[str, int]:
 def display_name(text: str) -> str:
     if not 1 <= len(text) <= NAME_LIMIT:
         raise argparse.ArgumentTypeError(_("a name has 1 to {limit} characters").format(limit=NAME_LIMIT))
+    return text
+
+
+def table_word(text: str) -> str:
+    """A table's id or number as typed: no table's id is longer than the protocol lets one be (a longer word could
+    not even be sent: a play-test saw the encoder's English error)."""
+    if len(text) > TABLE_LIMIT:
+        raise argparse.ArgumentTypeError(_("a table's id has at most {limit} characters").format(limit=TABLE_LIMIT))
     return text
 
 
@@ -458,13 +468,23 @@ def _replay_of(args: argparse.Namespace):
             import trio
 
             from .held import state_dir
-            from .tls import KNOWN_SERVERS, KnownServers, tls_connector
+            from .network import connect_error_text
+            from .tls import KNOWN_SERVERS, KnownServers, PinMismatch, tls_connector
 
+            if len(args.file) > TABLE_LIMIT:  # (no table's id is that long: it could not even be asked for)
+                raise NoRecord(_("there is no table {table}").format(table=repr(args.file[:TABLE_LIMIT] + "…")))
             # what the connection says (a certificate pinned on first use, plain TCP) goes to stderr, as `connect`
             # shows it: a play-test found the pin made silently by `verify`, before any `connect` to that server
             connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS),
                                     lambda text: print("dt-client:", printable(text), file=sys.stderr))
-            replay = Replay.of(trio.run(fetch_record, connect, *args.server, args.file, args.code))
+            try:
+                text = trio.run(fetch_record, connect, *args.server, args.file, args.code)
+            except OSError as error:  # (the server, not the record: "cannot read" said otherwise, in English)
+                reason = str(error) if isinstance(error, PinMismatch) else connect_error_text(error)
+                print("dt-client:", _("cannot reach the server: {error}").format(error=printable(reason)),
+                      file=sys.stderr)
+                return None
+            replay = Replay.of(text)
         else:
             replay = load(args.file)
     except NoRecord as error:
@@ -472,7 +492,7 @@ def _replay_of(args: argparse.Namespace):
               file=sys.stderr)
         return None
     except OSError as error:
-        print("dt-client:", _("cannot read {file}: {error}").format(file=args.file, error=error.strerror or error),
+        print("dt-client:", _("cannot read {file}: {error}").format(file=args.file, error=file_error_text(error)),
               file=sys.stderr)
         return None
     except EngineError as error:
@@ -482,6 +502,20 @@ def _replay_of(args: argparse.Namespace):
               .format(file=args.file, error=printable(engine_error_text(error))), file=sys.stderr)
         return None
     return replay
+
+
+def file_error_text(error: OSError) -> str:
+    """Why a file could not be read, in the reader's language for the common causes, else the system's words (a
+    play-test read "No such file or directory" in a German line)."""
+    import errno
+
+    if error.errno == errno.ENOENT:
+        return _("no such file")
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return _("permission denied")
+    if error.errno == errno.EISDIR:
+        return _("it is a folder, not a file")
+    return error.strerror or str(error)
 
 
 def run_client(session: Session, host: str, port: int, connect=None) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dungeon_twister.engine.boardgame.catalogue import SetCatalogue, load
+from dungeon_twister.protocol.kinds import TABLE_ID
 
 from .held import Told
 from .i18n import N_, _, pgettext
@@ -158,9 +159,11 @@ def table_named(word: str, tables: list[str]) -> str:
     which the server knows or refuses."""
     if word in tables:
         return word
-    number = word[1:] if word[:1] in "tT" else word
-    if number.isdigit():
-        found = [table for table in tables if table.split("-", 1)[0] == f"t{int(number)}"]
+    if is_table_number(word):
+        # (the number's digits without their leading zeros, never int(): 5,000 typed nines would raise, a
+        # play-test found)
+        number = (word[1:] if word[:1] in "tT" else word).lstrip("0") or "0"
+        found = [table for table in tables if table.split("-", 1)[0] == f"t{number}"]
         if len(found) == 1:
             return found[0]
     return word
@@ -170,6 +173,8 @@ def unlisted_number(word: str, tables: list[str]) -> str | None:
     """Why `word` names no table, when it is a number that no listed table (`tables`, the whole list) has: the
     server's "no table '1'" did not say that `1` is the number in an id like t1-d5d96ea7, not a place in the list
     (a play-test). None when it names a table, or is no number, or the list is cut (the server decides)."""
+    if len(word) > TABLE_ID.max_len:  # (no id is that long: the request could not even be sent, a play-test)
+        return _("there is no table {table}").format(table=repr(word[:TABLE_ID.max_len] + "…"))
     if table_named(word, tables) != word or not is_table_number(word) or len(tables) >= MAX_LISTED_TABLES:
         return None
     if not tables:
@@ -185,7 +190,8 @@ def unlisted_number(word: str, tables: list[str]) -> str | None:
 
 def is_table_number(word: str) -> bool:
     """Whether `word` names a table by its number alone (`3`, `t3`), which only the table list resolves."""
-    return (word[1:] if word[:1] in "tT" else word).isdigit()
+    number = word[1:] if word[:1] in "tT" else word
+    return number.isascii() and number.isdigit()  # (not "²", which isdigit() takes)
 
 
 def other_seat(seat: str) -> str:

@@ -428,7 +428,9 @@ def test_the_command_line_imports_nothing_heavy_before_it_is_needed():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "[]"
     from dungeon_twister.protocol import DEFAULT_PORT
+    from dungeon_twister.protocol.kinds import NAME, TABLE_ID
     assert app.DEFAULT_PORT == DEFAULT_PORT
+    assert (app.NAME_LIMIT, app.TABLE_LIMIT) == (NAME.max_len, TABLE_ID.max_len)
 
 
 def test_an_idle_client_redraws_nothing_until_something_counts_down():

@@ -385,6 +385,30 @@ def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
     assert watched == [("t3-9f2c01ab", "c0de")]
 
 
+def test_an_absurd_table_word_is_refused_here_in_words_not_by_a_traceback():
+    """A play-test pasted 5,000 nines after `join`: `int()` of so many digits raised (Python's 4,300-digit limit) and
+    prompt_toolkit showed the traceback; 70 letters went to the encoder, whose English "join.table: expected
+    str[1..64]" came back in an Italian line. Numbers are compared as digits now, leading zeros dropped (`t03` is
+    t3), a non-ASCII digit is no number, and a word longer than any table id (64, protocol.kinds.TABLE_ID) is no
+    table, said here."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.client.names import is_table_number, table_named
+    from dungeon_twister.protocol import Join, TableInfo, TableOptions, Tables
+
+    wired = WiredSession()
+    wired.deliver(Tables((TableInfo("t3-9f2c01ab", TableOptions(), "waiting", 0, blue="bob"),), 1))
+    commands = Commands(wired.session, lambda: None)
+    commands.run("join " + "9" * 5000)
+    assert wired.session.state.notice == "there is no table '" + "9" * 64 + "…'"
+    commands.run("spectate " + "x" * 65)
+    assert wired.session.state.notice == "there is no table '" + "x" * 64 + "…'"
+    assert wired.sent() == []
+    commands.run("join t003")
+    assert [m.table for m in wired.sent() if isinstance(m, Join)] == ["t3-9f2c01ab"]
+    assert table_named("9" * 5000, ["t3-9f2c01ab"]) == "9" * 5000
+    assert not is_table_number("²") and not is_table_number("t٣") and is_table_number("T0")
+
+
 def test_the_completion_menu_puts_numbers_in_their_order():
     """A plain text sort listed a10 before a9 and room pair 37 between 3 and 4; the menu sorts numbers by value."""
     state = ClientState("ann", table=TABLE, seat="B")

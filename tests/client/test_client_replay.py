@@ -85,6 +85,31 @@ def test_a_record_the_rules_refuse_names_its_line_and_rule(tmp_path, capsys):
     assert "cannot read" in capsys.readouterr().err
 
 
+def test_replay_and_verify_say_why_in_words_when_the_table_or_server_or_file_is_not_there(monkeypatch, tmp_path,
+                                                                                          capsys):
+    """A play-test's `verify` of a 65-letter table id with --server ended in the encoder's traceback, a server out
+    of reach was "cannot read t7-...: all attempts to connect to 127.0.0.1:7999 failed" (trio's English), a missing
+    file "No such file or directory" inside a German line. Each is said in the reader's language now."""
+    import socket
+
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))  # (where the pins would be kept)
+    with socket.socket() as probe:  # a port nobody listens on (bound, then closed: port 0 picks a free one)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["verify", "x" * 65, "--server", f"127.0.0.1:{port}"]) == 1
+    assert capsys.readouterr().err.strip().endswith("there is no table '" + "x" * 64 + "…'")
+    assert main(["--lang", "de", "replay", "t7-0d67fc3c", "--server", f"127.0.0.1:{port}"]) == 1
+    err = capsys.readouterr().err
+    assert "Verbindung abgelehnt" in err and "attempts" not in err and "kann nicht gelesen" not in err
+    assert main(["replay", str(tmp_path / "missing.txt")]) == 1
+    assert capsys.readouterr().err.strip().endswith("missing.txt: no such file")
+    assert main(["replay", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.strip().endswith(": it is a folder, not a file")
+    with pytest.raises(SystemExit) as info:
+        main(["connect", "127.0.0.1:1", "--spectate", "x" * 65])
+    assert info.value.code == 2 and "a table's id has at most 64 characters" in capsys.readouterr().err
+
+
 def test_a_bad_record_is_explained_in_the_language_in_use_its_line_and_its_error_both(tmp_path, capsys):
     """A record's bad line is refused with the line's number and the line's own error, and `dt-client --lang`
     translates both: the head (engine/core/records.py LINE_HEAD, ACTION_HEAD) and the parser's or the rules'
