@@ -219,6 +219,21 @@ def compact_event(event: dict) -> str | None:
         return f"{f} reveal {_room(event['slot'])}"
     if kind == "rotate":
         return f"{f} rotate {_room(event['slot'])} {event['dir']}"
+    # (the strip left these out: a play-test's `open bMK a1 n` was in the log and the replay, not in the strip)
+    if kind == "portcullis":
+        return f"{f} {'open' if event['open'] else 'close'} {event['zone']} {event['side'].lower()}"
+    if kind == "bend_bars":
+        return f"{f} bend {event['zone']} {event['side'].lower()}"
+    if kind == "regenerate":
+        return f"{f} regenerate"
+    if kind == "walls_broken":
+        return f"{f} smash"
+    if kind == "inverted":
+        return f"{f} invert {event['rooms'][-1]}"
+    if kind == "stolen":  # (the object unnamed where objects are secret, DT-222's `steal bPP @yMK`)
+        return f"{f} steal {event['item'] if event.get('item') else '@' + event['victim']}"
+    if kind == "frenzy":
+        return f"frenzy {event['cards']}"
     if kind == "exit":
         # TRANSLATORS: an entry of the panel's short list of moves ("bWA exits": it leaves the maze): keep it short
         return _("{figure} exits").format(figure=f)

@@ -221,6 +221,24 @@ def test_the_log_words_the_card_game_events():
     assert compact_event({"kind": "move", "figure": "bSN", "path": ["a1", "b1", ">bMK/bKY", "+bRP", "c1", "b2"]}) \
         == "bSN b1 >bMK/bKY +bRP b2"
     assert compact_event({"kind": "move", "figure": "ySN", "path": ["+yKY", "-yKY"]}) == "ySN +yKY -yKY"
+    # every action a figure makes has its strip entry, in the words typed for it ("bMK open a1 n" for `open bMK a1
+    # n`): a play-test's strip left out `open`, and so bend, regenerate, smash, invert, steal and frenzy, which the
+    # log and the replay showed (the events as engine/cards/rules.py makes them)
+    from dungeon_twister.engine.cards.notation import parse_action as parse_card
+
+    made = {"bMK open a1 n": {"kind": "portcullis", "figure": "bMK", "zone": "a1", "side": "N", "open": True},
+            "bMK close a1 e": {"kind": "portcullis", "figure": "bMK", "zone": "a1", "side": "E", "open": False},
+            "bTR bend c3 w": {"kind": "bend_bars", "figure": "bTR", "zone": "c3", "side": "W"},
+            "bTR regenerate": {"kind": "regenerate", "figure": "bTR", "zone": "c3"},
+            "bGO smash": {"kind": "walls_broken", "figure": "bGO", "room": "B", "card": "white1"},
+            "bIL invert C": {"kind": "inverted", "figure": "bIL", "rooms": ["A", "C"]},
+            "bPP steal yKY": {"kind": "stolen", "figure": "bPP", "victim": "yMK", "zone": "a2", "item": "yKY"},
+            "bPP steal @yMK": {"kind": "stolen", "figure": "bPP", "victim": "yMK", "zone": "a2"}}
+    for text, shown in made.items():
+        assert compact_event(shown) == text
+        figure, verb, *rest = text.split()
+        assert parse_card(" ".join([verb, figure, *rest]), "B") is not None  # (the words of a real action)
+    assert compact_event({"kind": "frenzy", "seat": "B", "cards": 2}) == "frenzy 2"
     assert describe_event({"kind": "move", "figure": "bSN", "path": ["b1", ">bMK/bKY", ">bWA"]}) == \
         "bSN moves: b1, gives bKY to bMK, gives to bWA"
     # with what the mover carried before (the inbox adds it from the view), a swap says what it gave for it
