@@ -17,9 +17,10 @@ from dungeon_twister.engine.core.errors import EngineError
 from dungeon_twister.engine.core.events import GOD
 from dungeon_twister.engine.families import BOARD, Family, family_of_record
 
-from .describe import reason_text
+from .describe import UNPLAYED, reason_text
 from .games import GAMES, Screens
 from .i18n import _, ngettext
+from .names import score, seat_name
 
 
 @dataclass
@@ -36,14 +37,14 @@ _RESULT = re.compile(r"winner=(?P<winner>[BY-]) vp=B(?P<blue>-?\d+),Y(?P<yellow>
 
 
 def ending_text(winner: str | None, vp: dict, reason: str) -> str:
-    """'Game over: Blue wins 3-1 (the other player resigned)', in the reader's language."""
-    if winner is None:
-        verdict = _("Game over: a draw {blue}-{yellow} ({reason})")
-    elif winner == "B":
-        verdict = _("Game over: Blue wins {blue}-{yellow} ({reason})")
-    else:
-        verdict = _("Game over: Yellow wins {blue}-{yellow} ({reason})")
-    return verdict.format(blue=vp["B"], yellow=vp["Y"], reason=reason_text(reason))
+    """'Game over: Blue wins 3-1 (the other player resigned)', in the reader's language, as the game's panel words
+    it (client/panel.py: the winner's VP first; a play-test read "1-0" in the game and "0-1" in its replay)."""
+    values = {"score": score(vp, winner), "reason": reason_text(reason)}
+    if winner is not None:
+        return _("Game over: {seat} wins {score} ({reason})").format(seat=seat_name(winner), **values)
+    if reason in UNPLAYED:
+        return _("Game over without a winner ({reason})").format(**values)
+    return _("Game over: a draw ({reason}), VP {score}").format(**values)
 
 
 @dataclass
@@ -88,6 +89,8 @@ class Replay:
             described, trails = [], dict(trails)
             for event in events:
                 seen = event_view(event, viewer) or {}
+                if seen.get("kind") == "game_over":
+                    continue  # (the panel's last line says it: a play-test read the end twice, in two wordings)
                 text = replay.screens.describe(seen)
                 if text:
                     described.append(text)

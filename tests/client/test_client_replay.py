@@ -203,9 +203,14 @@ def test_a_card_game_record_replays_on_the_card_drawing_with_everything_shown_at
     hidden = [f for f in replay.view()["figures"] if f.get("seat") == "B" and f["where"] == "start"]
     assert len(hidden) == 2  # a spectator would see a count; the replay of a finished game sees who
     replay.go_to(len(replay.steps))
-    vp = dict(last.outcome.vp)
-    assert f"Game over: {'Blue' if last.outcome.winner == 'B' else 'Yellow'} wins {vp['B']}-{vp['Y']} (target reached)" in \
-        replay.panel()
+    vp, winner = dict(last.outcome.vp), last.outcome.winner
+    loser = "Y" if winner == "B" else "B"
+    # the winner's VP first, as the game's panel says it, and said once: a play-test read "1-0" in the game, "0-1"
+    # in the replay, and the end twice (the game_over event's line and the panel's)
+    assert vp[winner] > vp[loser]
+    panel = replay.panel()
+    assert f"Game over: {'Blue' if winner == 'B' else 'Yellow'} wins {vp[winner]}-{vp[loser]} (target reached)" in panel
+    assert sum("game over" in line.lower() for line in panel) == 1
     with create_pipe_input() as pipe:
         pipe.send_text("\x1b[H")  # Home: the start
         pipe.send_text("\x1b[C\x1b[Cq")
