@@ -427,11 +427,14 @@ def verify_command(args: argparse.Namespace) -> int:
     replay = _replay_of(args)
     if replay is None:
         return 1
+    n = len(replay.steps)
     if replay.family.name == "cards":
-        legal = _("{file}: {n} actions of the card game, every one legal")
+        legal = ngettext("{file}: {n} action of the card game, legal",
+                         "{file}: {n} actions of the card game, every one legal", n)
     else:
-        legal = _("{file}: {n} actions of the board game, every one legal")
-    print(legal.format(file=args.file, n=len(replay.steps)))
+        legal = ngettext("{file}: {n} action of the board game, legal",
+                         "{file}: {n} actions of the board game, every one legal", n)
+    print(legal.format(file=args.file, n=n))
     if replay.deal is None:
         print(_("deal: the record carries no commitment to its seed (nothing to check)"))
     elif replay.deal_mixed and replay.deal:
@@ -454,6 +457,8 @@ def verify_command(args: argparse.Namespace) -> int:
         print(printable(ending_text(*ending)))
     elif replay.result:
         print(_("outcome: {result}").format(result=printable(str(replay.result))))
+    else:  # (a play-test's record cut after 30 lines was "every one legal" and nothing more)
+        print(_("the game is not over where the record ends: a game still being played, or a record cut short"))
     return 0 if replay.deal is not False and not problems else 1
 
 

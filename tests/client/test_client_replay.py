@@ -62,6 +62,21 @@ def test_the_servers_result_line_is_worded_as_a_rules_outcome_in_the_readers_lan
     assert "Partie terminée\xa0: Jaune gagne 0-0 (l'autre joueur a abandonné)" in capsys.readouterr().out
 
 
+def test_verify_says_when_the_record_ends_before_the_game_does(tmp_path, capsys):
+    """A play-test cut a finished game's record after 30 lines: `verify` said "19 actions ..., every one legal" and
+    nothing more, so a cut record read as a whole one. It says now that the game is not over where the record
+    ends (exit 0 still: a game in progress is a record too); one action is "1 action", not "1 actions"."""
+    path = tmp_path / "cut.txt"
+    path.write_text(RECORD)
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{path}: 2 actions of the board game, every one legal" in out
+    assert "the game is not over where the record ends: a game still being played, or a record cut short" in out
+    path.write_text("\n".join(RECORD.splitlines()[:2]) + "\n")
+    assert main(["verify", str(path)]) == 0
+    assert f"{path}: 1 action of the board game, legal" in capsys.readouterr().out
+
+
 def test_verify_prints_what_a_record_says_as_the_screens_show_text(tmp_path, capsys):
     """A record comes from a file or a server's answer: `dt-client verify` printed its `# result` line raw, and an
     escape sequence in it acted on the terminal (found by reading after a review of `discover`'s output). What it
