@@ -641,9 +641,14 @@ class Session:
     def _refuse(self, code: str, template: str, /, **values: str | int) -> None:
         """Refuse the hello and close: `template` is the reason as an English str.format template (marked for the
         client's catalogue: Babel keyword `_refuse:2`) and `values` its values (refused.template/values)."""
-        # a server turning players away is the operator's business (warning); a name taken or refused is theirs
-        log("refused", level=logging.WARNING if code == "server_full" else logging.INFO, session=self.id, code=code,
-            name=self.conn.hello.name if self.conn.hello else None, address=self.address)
+        # a server turning players away is the operator's business (warning: the first, then a count a minute while
+        # they go on, admin review 21: a line each flooded the log); a name taken or refused is theirs
+        name = self.conn.hello.name if self.conn.hello else None
+        if code == "server_full":
+            self.server.refused_quietly(code, None, self.server.config.max_connections, session=self.id, name=name,
+                                        address=self.address)
+        else:
+            log("refused", level=logging.INFO, session=self.id, code=code, name=name, address=self.address)
         reason = template.format(**values)
         template, values = fit_template(template, values)
         self._queue(self.conn.send(Refused(code, reason[:TEXT.max_len], template, values)))

@@ -585,6 +585,49 @@ async def test_connections_refused_over_the_cap_are_logged_per_address_and_a_flo
             await held[0].expect(Tables)
 
 
+async def test_server_full_refusals_are_logged_once_then_in_one_line_a_minute(autojump_clock, caplog):
+    """Admin review 21: a flood of connections refused server_full (over max_connections) wrote a warning each, as
+    connections over the per-address cap once did. The first is logged at once (`refused`, code server_full, its
+    session, name and address), then how many more were refused in each minute while they go on, all addresses
+    together (the server's own limit, whoever knocks); a minute without any ends the count."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_connections=1) as server:
+            ann = await Client.connect(server, "ann")
+            turned = 0
+
+            async def refused_connection() -> str:
+                nonlocal turned
+                turned += 1
+                over = await Client.connect(server, f"p{turned}", welcome=False)
+                assert (await over.expect(Refused)).code == "server_full"
+                assert await over.recv() is None, "closed after its refusal"
+                await over.close()
+                return over.name
+
+            first = await refused_connection()
+            for _ in range(4):
+                await refused_connection()
+            (line,) = logged(caplog, "refused")
+            assert line == {"event": "refused", "level": "warning", "session": line["session"], "code": "server_full",
+                            "name": first, "address": "127.0.0.1", "count": 1, "limit": 1}
+            assert line["session"], "the first one names its connection"
+            summary = {"event": "refused", "level": "warning", "session": None, "code": "server_full", "name": None,
+                       "address": None, "limit": 1, "seconds": 60}
+            await trio.sleep(30)
+            for _ in range(3):
+                await refused_connection()
+            await trio.sleep(31)
+            assert logged(caplog, "refused")[1:] == [{**summary, "count": 7}], "the 4 after the first, then 3"
+            await trio.sleep(60)  # a minute without any: the count ends, nothing logged
+            assert logged(caplog, "refused")[2:] == [] and server._refusals == {}
+            await refused_connection()
+            (again,) = logged(caplog, "refused")[2:]
+            assert (again["count"], again["name"], again["session"] is not None) == (1, f"p{turned}", True)
+            await ann.send(ListTables())
+            await ann.expect(Tables)
+
+
 async def test_a_hello_too_slow_or_a_silent_connection_is_logged_with_its_address_and_timeout(autojump_clock,
                                                                                           caplog, tmp_path):
     """pt21 A1: a hello trickled a byte every 2 s (slowloris) got the fatal error timeout, but the log had only
