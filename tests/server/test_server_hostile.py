@@ -628,6 +628,47 @@ async def test_server_full_refusals_are_logged_once_then_in_one_line_a_minute(au
             await ann.expect(Tables)
 
 
+async def test_every_disconnected_line_names_why_the_connection_ended(autojump_clock, caplog):
+    """Admin review 21: a `disconnected` line named no reason (the keepalive's: test_server_keepalive). Each way a
+    connection ends names its own: the client closed it, a hello refused (its code), a fatal error (its code and
+    text: a hello too slow, a malformed frame), a connection dropped (a seat resumed on another connection), the
+    server shutting down."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+
+    def ended(name: str | None) -> dict:
+        (line,) = [fields for fields in logged(caplog, "disconnected") if fields["name"] == name]
+        return {key: value for key, value in line.items() if key in ("reason", "code", "error")}
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            ann = await Client.connect(server, "ann")
+            await ann.close()
+            bad = await Client.connect(server, "greedy-bot-3", welcome=False)
+            assert (await bad.expect(Refused)).code == "bad_name" and await bad.recv() is None
+            slow = await trio.open_tcp_stream("127.0.0.1", server.port)
+            while await slow.receive_some(100) != b"":
+                pass
+            garbled = await trio.open_tcp_stream("127.0.0.1", server.port)
+            await garbled.send_all(b"\x00\x00\x00\x02\xc1\xc1")  # a frame of 2 bytes that are no msgpack
+            while await garbled.receive_some(100) != b"":
+                pass
+            await trio.testing.wait_all_tasks_blocked()
+            assert ended("ann") == {"reason": "closed by the client"}
+            unnamed = sorted((line["reason"], line.get("code"), line.get("error", "")[:15])
+                             for line in logged(caplog, "disconnected") if line["name"] is None)
+            assert unnamed == [("fatal error", "bad_msgpack", "invalid msgpack"),
+                               ("fatal error", "timeout", "no hello within"), ("refused", "bad_name", "")]
+            caplog.clear()
+            table, blue, _yellow = await seated_pair(server, TableOptions())
+            again = await Client.connect(server, "ann", resume=ResumeInfo(blue.token, table, 0))
+            await again.expect(Joined)
+            await trio.testing.wait_all_tasks_blocked()
+            assert ended("ann") == {"reason": "resumed on another connection"}
+            caplog.clear()
+        assert {line["name"]: line["reason"] for line in logged(caplog, "disconnected")} == {
+            "ann": "server closing", "bob": "server closing"}
+
+
 async def test_a_hello_too_slow_or_a_silent_connection_is_logged_with_its_address_and_timeout(autojump_clock,
                                                                                           caplog, tmp_path):
     """pt21 A1: a hello trickled a byte every 2 s (slowloris) got the fatal error timeout, but the log had only
