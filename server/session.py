@@ -492,6 +492,7 @@ class Session:
             if self._tls_hello and event.code == "frame_too_large":
                 log("tls_not_offered", session=self.id, error="a TLS handshake on a server that offers plain TCP "
                                                               "only (dt-server --tls offers both)")
+                self._ending("tls not offered")  # (dt-client then connects again in plain TCP)
             else:
                 log("client_error", session=self.id, name=self.name, address=self.address, code=event.code,
                     error=event.message)
