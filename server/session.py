@@ -87,6 +87,10 @@ _CLOSE = object()
 _numbers = itertools.count(1)
 
 
+FULL = {"reason": "refused", "code": "server_full"}
+"""How a connection refused server_full ends (`Session._end`)."""
+
+
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
     __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table",
@@ -315,8 +319,11 @@ class Session:
             with trio.CancelScope(shield=True):
                 await self._leave_table()
                 await trio.aclose_forcefully(self.stream)
-            log("disconnected", level=logging.DEBUG if self._health_check else logging.INFO, session=self.id,
-                name=self.name, address=self.address, **(self._end or {"reason": "closed"}))
+            # a health check's line is a debug one, and so is a server_full refusal's: a flood of them is counted
+            # once a minute (`refused`), not told a line each (seen by hand: the count came, a line each still did)
+            quiet = self._health_check or self._end == FULL
+            log("disconnected", level=logging.DEBUG if quiet else logging.INFO, session=self.id, name=self.name,
+                address=self.address, **(self._end or {"reason": "closed"}))
 
     async def _write(self) -> None:
         """Write the outbox until it is empty (then end: the next frame queued starts a writer again) or until

@@ -589,7 +589,8 @@ async def test_server_full_refusals_are_logged_once_then_in_one_line_a_minute(au
     """Admin review 21: a flood of connections refused server_full (over max_connections) wrote a warning each, as
     connections over the per-address cap once did. The first is logged at once (`refused`, code server_full, its
     session, name and address), then how many more were refused in each minute while they go on, all addresses
-    together (the server's own limit, whoever knocks); a minute without any ends the count."""
+    together (the server's own limit, whoever knocks); a minute without any ends the count. Their `disconnected`
+    lines are debug ones."""
     caplog.set_level(logging.INFO, logger="dungeon_twister.server")
     with trio.fail_after(HANG_GUARD):
         async with running_server(max_connections=1) as server:
@@ -624,6 +625,8 @@ async def test_server_full_refusals_are_logged_once_then_in_one_line_a_minute(au
             await refused_connection()
             (again,) = logged(caplog, "refused")[2:]
             assert (again["count"], again["name"], again["session"] is not None) == (1, f"p{turned}", True)
+            # nor does each one's `disconnected` line flood the log: a debug one (seen by hand on the network)
+            assert [line for line in logged(caplog, "disconnected") if line.get("code") == "server_full"] == []
             await ann.send(ListTables())
             await ann.expect(Tables)
 
