@@ -92,7 +92,8 @@ class Commands:
     # --- everywhere -------------------------------------------------------------------------------------
     def help(self, topic: str) -> None:
         self.state.help_text = help_text(topic, at_table=self.state.at_table,
-                                         game=(self.state.view or {}).get("game", "board"))
+                                         game=(self.state.view or {}).get("game", "board"), view=self.state.view,
+                                         seat=self.state.seat, legal=self.state.legal)
 
     def reconnect(self, _args: str) -> None:
         self.session.reconnect()

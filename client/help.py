@@ -96,9 +96,7 @@ TERRAIN_TOPICS = ("fog", "rockfall", "crevasse", "crevasses", "obstacle", "obsta
 
 VERBS = {
     "team": (
-        # TRANSLATORS: how to type the team: the two commands stay exactly as typed (team b0=TH d0=WA g0=TR i0=GB,
-        # team TH WA TR GB); translate only the words around them
-        N_("team b0=TH d0=WA g0=TR i0=GB  (or: team TH WA TR GB, in square order)"), "BG-SETUP-04",
+        "team b0=TH d0=WA g0=TR i0=GB", "BG-SETUP-04",
         # TRANSLATORS: the help of an action verb (team, move, ...): words in parentheses such as (+token) and
         # (token@square) are notation typed as it is; AP: action points
         N_("choose your secret starting team; the client commits to it and reveals it when the opponent has "
@@ -446,9 +444,11 @@ RULES = {
 }
 
 
-def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -> str:
+def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", view: dict | None = None,
+              seat: str | None = None, legal: list[str] | None = None) -> str:
     """The text of `help TOPIC` (the general help without a topic); an action verb as the table's game ("board" or
-    "cards", as a view names it) writes it."""
+    "cards", as a view names it) writes it, its example fitted to the game and to the `seat` asking (`view`: the
+    table's), with one of the seat's `legal` actions of that verb, if any, as an example valid now."""
     topic = topic.strip()
     if not topic:
         entries = GAME_COMMANDS if at_table else LOBBY_COMMANDS
@@ -469,12 +469,22 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
     verbs = CARD_VERBS if game == "cards" else VERBS
     if lower in verbs:
         syntax, rule, meaning = verbs[lower]
-        if lower == "team":  # the one syntax with words around its notation (marked in VERBS); the others are typed
-            syntax = _(syntax)
+        legal = list(legal or ())
+        if lower == "team":  # the one syntax with words around its notation; the others are typed
+            syntax = team_example(view, seat, legal)
+        else:
+            length = (view or {}).get("length") if game == "cards" else None  # (rooms: 2 ranks of zones each)
+            syntax = for_seat(syntax, seat, 2 * length if type(length) is int else None)
         # TRANSLATORS: `help move`: {verb} the action's verb, {meaning} what it does, {syntax} how to type it, {rule}
         # its rule ID (BG-MOVE); "help {rule}" is the command, typed as it is
-        return _("{verb}: {meaning}\n  {syntax}\n  rules: {rule} (help {rule})").format(
+        text = _("{verb}: {meaning}\n  {syntax}\n  rules: {rule} (help {rule})").format(
             verb=lower, meaning=_(meaning), syntax=syntax, rule=rule)
+        now = next((action for action in legal if action.split(" ", 1)[0] == lower), None)
+        if now is not None and now not in syntax.split("  |  ") and not syntax.startswith(now + "  "):
+            # TRANSLATORS: the end of `help move` when the player may play that verb now: {action} one of his legal
+            # actions, typed as it is (move bWA c5)
+            text += "\n  " + _("now, for example: {action}").format(action=now)
+        return text
     commands = _command_lines(lower)
     if commands:
         return "\n".join(commands)
@@ -490,6 +500,57 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
     # TRANSLATORS: `help` on an unknown topic; the commands (help board, ...) stay as they are
     return _kind_help(topic) or _("no help on {topic}; try: help board, help WA, help rope, help move, "
                                   "help BG-MOVE").format(topic=repr(topic))
+
+
+def for_seat(example: str, seat: str | None, ranks: int | None = None) -> str:
+    """An action's example as the `seat` asking types it: Yellow's tokens for Blue's and Blue's for Yellow's
+    (`hide yRP A2`, `face yMK:T ySN:C`), Yellow's start zone for Blue's (`Y1^`) and, given the board's `ranks` (a
+    card game's zones: 2 a room), each zone seen from Yellow's side (`Y1^a4 a3` for `B1^a1 a2` on 4 ranks); Blue's,
+    and a spectator's, as written. (A play-test's Yellow read `help hide` as `hide bRP A2`, a token he may not
+    hide.)"""
+    if seat != "Y":
+        return example
+    example = re.sub(r"\b([by])(?=[A-Z]{2})", lambda match: "y" if match[1] == "b" else "b", example)
+    if ranks:
+        example = re.sub(r"\b([a-h])([1-9][0-9]?)\b", lambda match: f"{match[1]}{ranks + 1 - int(match[2])}", example)
+    return re.sub(r"\bB([12])(?=\^)", r"Y\1", example)
+
+
+BASE_TEAM = ("TH", "WA", "TR", "GB")
+"""The base game's example of a team (BG-SETUP-04)."""
+
+
+def team_example(view: dict | None, seat: str | None, legal: list[str]) -> str:
+    """`help team`'s example, one the seat may type at its table: its first team choice when it is choosing
+    (`legal`), else a team of its game's size on its own marked squares, of its scenario's characters (PR-SCEN-1-03:
+    2 of the 4 squares) or its set's; and, when every marked square takes a character, the same team by its
+    characters only (in square order). A play-test read the base game's four characters in a Prison scenario."""
+    teams = [text for text in legal if text.startswith("team ")]
+    if teams:
+        team = teams[0]
+        squares = {word.split("=", 1)[0] for text in teams for word in text.split()[1:] if not word.startswith("out=")}
+        every_square = len(squares) == len([word for word in team.split()[1:] if not word.startswith("out=")])
+    else:
+        view = view or {}
+        cat = catalogue(view.get("set"))
+        rows = view.get("rows")
+        rank = (rows * 5 + 1 if type(rows) is int else 21) if seat == "Y" else 0
+        squares = [f"{chr(ord('a') + number - 1)}{rank}" for number in cat.board["start_squares"]]
+        scenario = cat.scenarios.get(view.get("scenario") or "")
+        if scenario is not None:
+            characters, size = list(scenario["characters"][seat or "B"]), scenario["start"]
+        else:
+            characters = list(BASE_TEAM) if set(BASE_TEAM) <= set(cat.characters) else list(cat.characters)
+            size = len(squares)
+        size = min(size, len(characters), len(squares))
+        team = "team " + " ".join(f"{square}={code}" for square, code in zip(squares, characters[:size]))
+        every_square = size == len(squares)
+    if not every_square:  # a team of some of the squares names them (`team MK NG` could be any two)
+        return team
+    short = "team " + " ".join(word.split("=", 1)[1] for word in team.split()[1:] if not word.startswith("out="))
+    # TRANSLATORS: how to type the team: {team} (team b0=TH d0=WA g0=TR i0=GB) and {short} (team TH WA TR GB) are
+    # commands, typed as they are; translate only the words around them
+    return _("{team}  (or: {short}, in square order)").format(team=team, short=short)
 
 
 MORE_LOBBY_COMMANDS = (

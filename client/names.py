@@ -274,11 +274,24 @@ def token_name(token_id: str | None, set_name: str | None = None, cards: bool = 
     return _(TOKEN_NAMES[token_id[0]]).format(kind=kind_name(token_id[1:3], set_name, cards)) + copy
 
 
+INTRO = "intro"
+"""The kind of the event a scenario's or tutorial's introduction line is kept with (held.Told): which game, set,
+scenario or tutorial, and which of its lines, so that a client started later in another language words it again
+(`retell`; a play-test restarted its client with another `--lang` and read the introduction in the old one)."""
+INTRO_KEYS = ("game", "set", "scenario", "tutorial")
+"""What of the view an introduction is made from."""
+
+
 def scenario_intro(view: dict | None) -> list[str]:
     """The lines that explain a scenario's goal and its new rules (the set's data, PR-SCEN), for a view that names
-    one; nothing otherwise."""
-    name = (view or {}).get("scenario")
-    if (view or {}).get("game") == "cards":  # the Card Game's tutorials (CG-TUT1..3); its scenario card has none
+    one; nothing otherwise. Each is kept with what it is made from (Told, kind INTRO)."""
+    about = {key: (view or {}).get(key) for key in INTRO_KEYS}
+    return [Told(text, {"kind": INTRO, **about, "line": number}) for number, text in enumerate(_intro(about))]
+
+
+def _intro(view: dict) -> list[str]:
+    name = view.get("scenario")
+    if view.get("game") == "cards":  # the Card Game's tutorials (CG-TUT1..3); its scenario card has none
         from dungeon_twister.engine.cards.catalogue import load
 
         tutorial = load().tutorials.get(str(view.get("tutorial")))
@@ -289,7 +302,7 @@ def scenario_intro(view: dict | None) -> list[str]:
         return [_("tutorial {number}: {title}").format(number=view["tutorial"], title=_(tutorial["title"])),
                 _("goal: {goal}").format(goal=_(tutorial["goal"])),
                 _("new rules: {rules}").format(rules=_(tutorial["rules_text"]))]
-    scenario = catalogue((view or {}).get("set")).scenarios.get(name) if name else None
+    scenario = catalogue(view.get("set")).scenarios.get(name) if name else None
     if not scenario:
         return []
     # TRANSLATORS: a scenario's introduction: {name} is its id (prison-1); its title, goal and rules come from the
@@ -331,7 +344,10 @@ def said(template: str, **values) -> Told:
 
 
 def retell(event: dict) -> str | None:
-    """A line `said` made, worded in the language in use now; None for another event."""
+    """A line `said` or `scenario_intro` made, worded in the language in use now; None for another event."""
+    if event.get("kind") == INTRO:
+        lines, number = _intro({key: event.get(key) for key in INTRO_KEYS}), event.get("line")
+        return lines[number] if type(number) is int and 0 <= number < len(lines) else None
     if event.get("kind") != SAID or not isinstance(event.get("template"), str):
         return None
     values = event.get("values")

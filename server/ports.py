@@ -68,6 +68,9 @@ class Host(Protocol):
 
     def session_gone(self, session: Client) -> None: ...
 
+    def refused_quietly(self, code: str, address: str | None, limit: int, /, **first) -> None:
+        """Log a refused connection, a flood of them as one line a minute."""
+
     def flush_held(self) -> None: ...
 
 

@@ -31,8 +31,9 @@ SHUTDOWN_SECONDS = 5.0
 FIRST_BYTE_SECONDS = 30.0
 """With TLS on: how long a new connection may stay silent before its first byte tells TLS from plain TCP."""
 REFUSALS_LOG_SECONDS = 60.0
-"""Connections refused over max_connections_per_address are logged per address: the first at once, then how many
-were refused in each such period while they go on (a flood of them would flood the log too)."""
+"""Connections refused over max_connections_per_address (per address) or server_full (all together) are logged:
+the first at once, then how many were refused in each such period while they go on (a flood of them would flood
+the log too)."""
 KEEPALIVE_GATHER = 0.05
 """The keepalive round (`Server._keepalive_round`) wakes at most this often: the pings due meanwhile go together,
 each at most this late."""
@@ -62,9 +63,9 @@ class Server:
         self.network_sessions = 0
         self._per_address: dict[str, int] = {}
         """Network connections open from each IP address (config.max_connections_per_address)."""
-        self._refusals: dict[str, int] = {}
-        """Addresses whose connections over their cap are being counted (`_refused_over_cap`): how many were refused
-        since the last log line."""
+        self._refusals: dict[tuple[str, str | None], int] = {}
+        """The refusals being counted (`refused_quietly`), by (code, address): how many were refused since the last
+        log line."""
         self.address: tuple[str, int] | None = None
         self.closing = False
         self._nursery: trio.Nursery | None = None
@@ -182,28 +183,35 @@ class Server:
                     self._per_address[address] -= 1
 
     def _refused_over_cap(self, address: str) -> None:
-        """Log a connection refused over max_connections_per_address without letting a flood flood the log: the
-        first one of an address at once, then one line every REFUSALS_LOG_SECONDS with how many were refused in
-        it, as long as some were (a warning each: a host to firewall, or a cap to raise behind a proxy)."""
-        if address in self._refusals:
-            self._refusals[address] += 1
-            return
-        self._refusals[address] = 0
-        log("refused", level=logging.WARNING, session=None, code="too_many_connections", name=None,
-            address=address, count=1, limit=self.config.max_connections_per_address)
-        self.start(self._count_refusals, address)
+        """Log a connection refused over max_connections_per_address without letting a flood flood the log
+        (`refused_quietly`), per address: a host to firewall, or a cap to raise behind a proxy."""
+        self.refused_quietly("too_many_connections", address, self.config.max_connections_per_address)
 
-    async def _count_refusals(self, address: str) -> None:
+    def refused_quietly(self, code: str, address: str | None, limit: int, /, **first) -> None:
+        """Log a refused connection without letting a flood of them flood the log: the first one of (`code`,
+        `address`) at once (`first`: the fields of its line), then one line every REFUSALS_LOG_SECONDS with how many
+        were refused in it, as long as some were (a warning each). `address` None counts every address together
+        (server_full: the server's own limit, whoever knocks); `limit` the limit they were refused over."""
+        key = (code, address)
+        if key in self._refusals:
+            self._refusals[key] += 1
+            return
+        self._refusals[key] = 0
+        log("refused", level=logging.WARNING, **{"session": None, "name": None, "address": address, **first},
+            code=code, count=1, limit=limit)
+        self.start(self._count_refusals, key, limit)
+
+    async def _count_refusals(self, key: tuple[str, str | None], limit: int) -> None:
+        code, address = key
         while True:
             await trio.sleep(REFUSALS_LOG_SECONDS)
-            count = self._refusals[address]
+            count = self._refusals[key]
             if not count:
-                del self._refusals[address]
+                del self._refusals[key]
                 return
-            self._refusals[address] = 0
-            log("refused", level=logging.WARNING, session=None, code="too_many_connections", name=None,
-                address=address, count=count, seconds=int(REFUSALS_LOG_SECONDS),
-                limit=self.config.max_connections_per_address)
+            self._refusals[key] = 0
+            log("refused", level=logging.WARNING, session=None, code=code, name=None, address=address, count=count,
+                seconds=int(REFUSALS_LOG_SECONDS), limit=limit)
 
     def start(self, async_fn, *args) -> None:
         """Run a task (a table, a bot, a connection) in the server's nursery."""

@@ -87,6 +87,10 @@ _CLOSE = object()
 _numbers = itertools.count(1)
 
 
+FULL = {"reason": "refused", "code": "server_full"}
+"""How a connection refused server_full ends (`Session._end`)."""
+
+
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
     __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table",
@@ -94,7 +98,7 @@ class Session:
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
                  "_reads", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
-                 "_ping_at", "_ping_id", "_tls_hello", "_health_check", "__weakref__")
+                 "_ping_at", "_ping_id", "_tls_hello", "_health_check", "_end", "__weakref__")
 
     def __init__(self, server: Server, stream: trio.abc.Stream, *, network: bool = False,
                  bot_name: str | None = None, address: str | None = None) -> None:
@@ -156,6 +160,8 @@ class Session:
         self._heard_at = trio.current_time()
         self._ping_at: float | None = None
         self._ping_id = 0
+        self._end: dict | None = None
+        """Why this connection ends, as its `disconnected` line says (`_ending`): the first reason found."""
 
     @property
     def is_spectator(self) -> bool:
@@ -201,12 +207,15 @@ class Session:
         if not self._closing:
             self._queue(self.conn.send_error(error))
             if error.fatal:
+                self._ending("fatal error", code=error.code, error=error.message)
                 self.close()
 
     def close(self, message: Message | None = None) -> None:
         """Send `message` (e.g. server_closing) if possible, then close once the queued frames are written."""
         if self._closing:
             return
+        if message is not None:
+            self._ending(message.spec.name.replace("_", " "))  # "server closing"
         if message is not None and self.conn.state in OPEN:
             self.send(message)
         self._closing = True
@@ -216,7 +225,14 @@ class Session:
         """Close at once, dropping whatever is queued."""
         if not self._dropped:
             log("dropped", session=self.id, name=self.name, reason=reason)
+            self._ending(reason)
         self._abort()
+
+    def _ending(self, reason: str, **fields) -> None:
+        """Note why this connection ends (`reason`, and what it names: `fields`), unless a reason came first: the
+        `disconnected` line says it (admin review 21: a connection closed for its keepalive said nothing of why)."""
+        if self._end is None:
+            self._end = {"reason": reason, **fields}
 
     def _abort(self) -> None:
         """Stop reading at once (`run` then closes the stream, which stops a writer) and write nothing more."""
@@ -295,6 +311,7 @@ class Session:
             await self._read()
         except Exception:  # a bug must cost one connection at most
             LOGGER.exception("session_failed", extra={"fields": {"session": self.id, "name": self.name}})
+            self._ending("session failed")
         finally:
             self._running = False
             self._closing = True
@@ -302,8 +319,11 @@ class Session:
             with trio.CancelScope(shield=True):
                 await self._leave_table()
                 await trio.aclose_forcefully(self.stream)
-            log("disconnected", level=logging.DEBUG if self._health_check else logging.INFO, session=self.id,
-                name=self.name, address=self.address)
+            # a health check's line is a debug one, and so is a server_full refusal's: a flood of them is counted
+            # once a minute (`refused`), not told a line each (seen by hand: the count came, a line each still did)
+            quiet = self._health_check or self._end == FULL
+            log("disconnected", level=logging.DEBUG if quiet else logging.INFO, session=self.id, name=self.name,
+                address=self.address, **(self._end or {"reason": "closed"}))
 
     async def _write(self) -> None:
         """Write the outbox until it is empty (then end: the next frame queued starts a writer again) or until
@@ -324,10 +344,12 @@ class Session:
                     break
             else:
                 done = False
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
+        except (trio.BrokenResourceError, trio.ClosedResourceError) as error:
+            self._ending("connection lost", error=_cause(error))
             self._abort()
         except Exception:  # a bug must cost one connection at most
             LOGGER.exception("session_failed", extra={"fields": {"session": self.id, "name": self.name}})
+            self._ending("session failed")
             self._abort()
         finally:
             self._writing = self._draining = False
@@ -366,6 +388,7 @@ class Session:
                             data = _read_now(sock)
                 except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as error:
                     self._log_tls_failure(error)
+                    self._ending("connection lost", error=_cause(error))
                     return
                 if deadline == math.inf:
                     # A wait without a deadline (at a table, between frames: nearly every read) is handled in its
@@ -420,6 +443,8 @@ class Session:
         """Handle what one read gave: the number of events handled, or None at the end of the stream (b"") or once
         the session is dropped."""
         if self._dropped or not data:
+            if not data:
+                self._ending("closed by the client")
             return None
         self._heard_at = trio.current_time()
         if self._tls_hello is None:
@@ -451,6 +476,7 @@ class Session:
         if self.conn.state not in OPEN:
             return
         if self._ping_at is not None and self._heard_at < self._ping_at:
+            self._ending("keepalive timeout", seconds=int(interval) if interval == int(interval) else interval)
             return self.send_error(templated("timeout", "no answer to a ping within {seconds} s",
                                              seconds=format(interval, "g")))
         self._ping_id = (self._ping_id + 1) % 2**32
@@ -473,6 +499,7 @@ class Session:
             if self._tls_hello and event.code == "frame_too_large":
                 log("tls_not_offered", session=self.id, error="a TLS handshake on a server that offers plain TCP "
                                                               "only (dt-server --tls offers both)")
+                self._ending("tls not offered")  # (dt-client then connects again in plain TCP)
             else:
                 log("client_error", session=self.id, name=self.name, address=self.address, code=event.code,
                     error=event.message)
@@ -493,6 +520,8 @@ class Session:
         if isinstance(event, (Pong, Error)):
             if isinstance(event, Error):
                 log("client_reported", session=self.id, code=event.code, error=event.message, fatal=event.fatal)
+                if event.fatal:  # (the connection is closed: the reader closes the session)
+                    self._ending("fatal error from the client", code=event.code)
             return None
         if isinstance(event, Chat):
             event = self._checked_chat(event)
@@ -617,7 +646,8 @@ class Session:
         challenge = secrets.token_bytes(CHALLENGE_SIZE) if hello.key is not None else None
         self._proof = (hello.key, challenge) if challenge is not None else None
         self._queue(self.conn.answer_hello(Software(config.name, VERSION), self.id, FEATURES, challenge))
-        if self.conn.state is State.CLOSED:
+        if self.conn.state is State.CLOSED:  # refused version_unsupported
+            self._ending("refused", code="version_unsupported")
             lobby.release_name(self.name, self)
             return self.close()
         self._health_check = hello.client.name == HEALTH_SOFTWARE.name and hello.resume is None
@@ -641,12 +671,18 @@ class Session:
     def _refuse(self, code: str, template: str, /, **values: str | int) -> None:
         """Refuse the hello and close: `template` is the reason as an English str.format template (marked for the
         client's catalogue: Babel keyword `_refuse:2`) and `values` its values (refused.template/values)."""
-        # a server turning players away is the operator's business (warning); a name taken or refused is theirs
-        log("refused", level=logging.WARNING if code == "server_full" else logging.INFO, session=self.id, code=code,
-            name=self.conn.hello.name if self.conn.hello else None, address=self.address)
+        # a server turning players away is the operator's business (warning: the first, then a count a minute while
+        # they go on, admin review 21: a line each flooded the log); a name taken or refused is theirs
+        name = self.conn.hello.name if self.conn.hello else None
+        if code == "server_full":
+            self.server.refused_quietly(code, None, self.server.config.max_connections, session=self.id, name=name,
+                                        address=self.address)
+        else:
+            log("refused", level=logging.INFO, session=self.id, code=code, name=name, address=self.address)
         reason = template.format(**values)
         template, values = fit_template(template, values)
         self._queue(self.conn.send(Refused(code, reason[:TEXT.max_len], template, values)))
+        self._ending("refused", code=code)
         self.close()
 
     async def _lobby_request(self, message: Message) -> None:
@@ -727,3 +763,9 @@ def _plain_socket(stream):
     if os.name == "posix" and type(stream) is trio.SocketStream:
         return stream.socket
     return None
+
+
+def _cause(error: BaseException) -> str:
+    """What broke a connection, in a few words: the operating system's error under trio's (connection reset...)."""
+    cause = error.__cause__ if error.__cause__ is not None else error
+    return (str(cause) or type(cause).__name__)[:200]

@@ -545,6 +545,50 @@ def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_
         i18n.use("en")
 
 
+@pytest.mark.parametrize("game", ["prison-2", "cards tutorial 1"])
+def test_PR_SCEN_CG_TUT_a_client_restarted_in_another_language_retells_the_introduction_in_it(tmp_path, game):
+    """Play-test 21b: a scenario's (PR-SCEN) or a tutorial's (CG-TUT1) introduction, its title, goal and new rules
+    shown in the log as the game starts, came back in the old language when the client was restarted with another
+    `--lang`, where the events' lines and the client's own were retold: those lines were made from the view and
+    kept as text. Each is kept with what it is made from (names.INTRO) and worded again by the new process."""
+    from dungeon_twister.client import i18n
+    from dungeon_twister.client.held import Told
+    from dungeon_twister.client.names import scenario_intro
+    from dungeon_twister.engine import Options, new_game
+    from dungeon_twister.engine.families import FAMILIES
+    from dungeon_twister.protocol import Joined, Snapshot, TableEvent
+    from dungeon_twister.server.viewing import ViewPoint, table_view
+
+    if game == "prison-2":
+        state = new_game(Options(set_name="prison", scenario="prison-2"), 1)
+    else:
+        from dungeon_twister.engine.cards import CardOptions
+
+        state = FAMILIES["cards"].new_game(CardOptions(1), 1)
+    seen = table_view(ViewPoint(state, {"B": "ann", "Y": "bot"}, {"id": TABLE}, True), "B")
+    wired = WiredSession()
+    seat_file = SeatFile("h:1", "ann", tmp_path)
+    wired.session.seat_file = seat_file
+    wired.session.join(TABLE, "B")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    wired.deliver(Snapshot(TABLE, 0, seen))
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "game_started"}))
+    english = scenario_intro(seen)
+    assert len(english) == 3 and english[1].startswith("goal: ")
+    assert list(wired.session.state.log)[-3:] == english
+    kept = seat_file.load_progress(TABLE).log[-3:]
+    assert all(isinstance(line, Told) and line.event["kind"] == "intro" for line in kept)
+    try:
+        i18n.use("de")
+        german = scenario_intro(seen)
+        assert all(line != before for line, before in zip(german, english)), "the catalogue has the lines"
+        restarted = Session(ClientState("ann"), seat_file=seat_file)
+        assert list(restarted.state.log)[-3:] == german
+    finally:
+        i18n.use("en")
+
+
 def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choose():
     """Play-test (the Card Game's hide): the player still to choose was never told that his opponent had chosen,
     since `opponent_commit` comes only once both have. The server's view now names the seats that have committed

@@ -107,6 +107,86 @@ def test_CG_TUT1_04_help_on_a_verb_at_a_card_table_is_the_card_games():
             assert example.split()[0] == verb and notation.format_action(notation.parse_action(example, seat)) == example
 
 
+def _example(help_text: str) -> str:
+    """The example line of a verb's help (its second line), without its short form in parentheses."""
+    return help_text.splitlines()[1].strip().split("  (")[0]
+
+
+@pytest.mark.parametrize("scenario", ["prison-1", "prison-2", "prison-3"])
+@pytest.mark.parametrize("seat", ["B", "Y"])
+def test_PR_SCEN_BG_SETUP_04_help_team_gives_a_team_the_seat_may_choose_in_its_scenario(scenario, seat):
+    """Play-test 21b: `help team` in a Prison scenario gave the base game's team (4 characters, TH WA TR GB), which
+    the scenario refuses (PR-SCEN-1-03: 2 of the 4 marked squares, its own characters), and Yellow's gave Blue's
+    squares. The example is now one of the seat's team choices in that scenario's team step (its legal list), and
+    the short form by characters only, which would match several choices there, is left out unless every marked
+    square takes one; while choosing, it is the seat's first choice itself."""
+    from dungeon_twister.engine import Options, legal_texts, new_game, view
+
+    state = new_game(Options(set_name="prison", scenario=scenario), 1)
+    choices = legal_texts(state, seat)
+    seen = view(state, seat)
+    later = client_help.help_text("team", view=seen, seat=seat, legal=[])  # after the team step: no legal team
+    assert _example(later) in choices
+    assert ("(or: team " in later) == (len(choices[0].split()) == 5), "the short form only for a team on 4 squares"
+    now = client_help.help_text("team", view=seen, seat=seat, legal=choices)
+    assert _example(now) == choices[0] and "now, for example" not in now
+
+
+def test_BG_SETUP_help_examples_are_the_asking_seat_s_and_one_legal_now_is_named():
+    """Play-test 21b: Yellow's `help hide` read `hide bRP A2` (Blue's Rope, which Yellow may not hide) and his
+    `help face` at a card table `face bMK:T bSN:C`. The examples are the asking seat's (BG-SETUP-05, CG-START-02),
+    a card game's zones seen from Yellow's side; a spectator's and Blue's are as before; and where the seat may
+    play that verb now, one of its legal actions is named as an example valid now."""
+    from dungeon_twister.engine import Options, legal_texts, new_game, view
+    from dungeon_twister.engine.cards import CardOptions
+    from dungeon_twister.engine.families import FAMILIES
+
+    base = new_game(Options(), 1)
+    assert _example(client_help.help_text("hide", view=view(base, "Y"), seat="Y")) == "hide yRP A2"
+    assert _example(client_help.help_text("hide", view=view(base, "B"), seat="B")) == "hide bRP A2"
+    assert _example(client_help.help_text("hide")) == "hide bRP A2"
+    assert client_help.help_text("team") == client_help.help_text("team", view=view(base, "B"), seat="B")
+    yellow_team = client_help.help_text("team", view=view(base, "Y"), seat="Y")
+    assert _example(yellow_team) in legal_texts(base, "Y") and "(or: team TH WA TR GB, in square order)" in yellow_team
+    cards = FAMILIES["cards"]
+    state = cards.new_game(CardOptions(1), 1)
+    while state.phase != "face":  # the start characters hidden, the objects seeded: the facing (CG-START-02)
+        seat = state.to_act[-1]
+        state, _ = cards.apply(state, cards.legal_actions(state, seat)[0])
+    seen = cards.view(state, "Y", False)
+    face = client_help.help_text("face", game="cards", view=seen, seat="Y", legal=[])
+    assert _example(face) == "face yMK:T ySN:C" and _example(face) in cards.legal_texts(state, "Y")
+    assert "now, for example" not in face
+    moving = client_help.help_text("move", game="cards", view={**seen, "length": 4}, seat="Y")
+    assert _example(moving).startswith("move yMK Y1^a8 a7  |"), "Blue's B1^a1 a2 seen from the top of 8 ranks"
+    legal = ["end", "reveal bMK A", "move bMK ^S"]
+    move = client_help.help_text("move", game="cards", view=seen, seat="B", legal=legal)
+    assert move.splitlines()[-1] == "  now, for example: move bMK ^S"
+    assert "now, for example" not in client_help.help_text("rotate", game="cards", view=seen, seat="B", legal=legal)
+
+
+def test_help_team_at_a_prison_table_is_the_seat_s_through_the_prompt():
+    """The `help` command passes the table's view, the seat and its legal actions to the help (the play-test typed
+    `help team` as Yellow at a prison-2 table, before and during the team step)."""
+    from prompt_toolkit.output import DummyOutput
+
+    from dungeon_twister.client.ui import ClientUI
+    from dungeon_twister.engine import Options, legal_texts, new_game
+    from dungeon_twister.protocol import Joined, Snapshot
+    from dungeon_twister.server.viewing import ViewPoint, table_view
+    from test_client_prompt import TABLE, WiredSession
+
+    state = new_game(Options(set_name="prison", scenario="prison-2"), 1)
+    wired = WiredSession()
+    wired.session.join(TABLE, "Y")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "Y"))
+    wired.deliver(Snapshot(TABLE, 0, table_view(ViewPoint(state, {"B": "bot", "Y": "ann"}, {"id": TABLE}, True), "Y")))
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("help team")
+    assert _example(str(wired.session.state.help_text)) == legal_texts(state, "Y")[0] == "team b11=CO d11=MK"
+
+
 def test_help_on_a_command_gives_its_lines_from_the_lobby_and_the_table():
     """`help leave` used to answer "no help on 'leave'": a command's own lines, with their continuations."""
     assert client_help.help_text("leave").startswith("leave ") and "resign" in client_help.help_text("leave")

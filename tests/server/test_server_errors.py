@@ -193,8 +193,9 @@ async def test_a_malformed_frame_closes_only_that_connection(autojump_clock):
 async def test_a_tls_handshake_on_a_plain_server_is_logged_as_tls_not_offered(autojump_clock, caplog):
     """dt-client tries TLS first (client/tls.py): on a server without TLS, its ClientHello's record header
     (0x16 0x03 0x01, then a length) reads as a frame length far over the limit. The server answers it as any
-    oversized frame (frame_too_large, then closes), but logs tls_not_offered, not a client error; an oversized frame
-    whose first byte does not open a TLS record is still logged as a client error."""
+    oversized frame (frame_too_large, then closes), but logs tls_not_offered, not a client error, and its
+    `disconnected` line says so (admin review 21: it said "fatal error" with a frame of 369,295,618 bytes); an
+    oversized frame whose first byte does not open a TLS record is still logged as a client error."""
     async def first_answer(data: bytes) -> dict:
         stream = await trio.open_tcp_stream("127.0.0.1", server.port)
         await stream.send_all(data)
@@ -214,6 +215,8 @@ async def test_a_tls_handshake_on_a_plain_server_is_logged_as_tls_not_offered(au
     logged = [(r.getMessage(), r.fields.get("code")) for r in caplog.records
               if r.getMessage() in ("tls_not_offered", "client_error")]
     assert logged == [("tls_not_offered", None), ("client_error", "frame_too_large")]
+    ended = [(r.fields["reason"], r.fields.get("code")) for r in caplog.records if r.getMessage() == "disconnected"]
+    assert ended == [("tls not offered", None), ("fatal error", "frame_too_large")]
 
 
 async def test_lobby_rules_names_seats_private_tables_and_chat(autojump_clock):

@@ -585,6 +585,93 @@ async def test_connections_refused_over_the_cap_are_logged_per_address_and_a_flo
             await held[0].expect(Tables)
 
 
+async def test_server_full_refusals_are_logged_once_then_in_one_line_a_minute(autojump_clock, caplog):
+    """Admin review 21: a flood of connections refused server_full (over max_connections) wrote a warning each, as
+    connections over the per-address cap once did. The first is logged at once (`refused`, code server_full, its
+    session, name and address), then how many more were refused in each minute while they go on, all addresses
+    together (the server's own limit, whoever knocks); a minute without any ends the count. Their `disconnected`
+    lines are debug ones."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_connections=1) as server:
+            ann = await Client.connect(server, "ann")
+            turned = 0
+
+            async def refused_connection() -> str:
+                nonlocal turned
+                turned += 1
+                over = await Client.connect(server, f"p{turned}", welcome=False)
+                assert (await over.expect(Refused)).code == "server_full"
+                assert await over.recv() is None, "closed after its refusal"
+                await over.close()
+                return over.name
+
+            first = await refused_connection()
+            for _ in range(4):
+                await refused_connection()
+            (line,) = logged(caplog, "refused")
+            assert line == {"event": "refused", "level": "warning", "session": line["session"], "code": "server_full",
+                            "name": first, "address": "127.0.0.1", "count": 1, "limit": 1}
+            assert line["session"], "the first one names its connection"
+            summary = {"event": "refused", "level": "warning", "session": None, "code": "server_full", "name": None,
+                       "address": None, "limit": 1, "seconds": 60}
+            await trio.sleep(30)
+            for _ in range(3):
+                await refused_connection()
+            await trio.sleep(31)
+            assert logged(caplog, "refused")[1:] == [{**summary, "count": 7}], "the 4 after the first, then 3"
+            await trio.sleep(60)  # a minute without any: the count ends, nothing logged
+            assert logged(caplog, "refused")[2:] == [] and server._refusals == {}
+            await refused_connection()
+            (again,) = logged(caplog, "refused")[2:]
+            assert (again["count"], again["name"], again["session"] is not None) == (1, f"p{turned}", True)
+            # nor does each one's `disconnected` line flood the log: a debug one (seen by hand on the network)
+            assert [line for line in logged(caplog, "disconnected") if line.get("code") == "server_full"] == []
+            await ann.send(ListTables())
+            await ann.expect(Tables)
+
+
+async def test_every_disconnected_line_names_why_the_connection_ended(autojump_clock, caplog):
+    """Admin review 21: a `disconnected` line named no reason (the keepalive's: test_server_keepalive). Each way a
+    connection ends names its own: the client closed it, a hello refused (its code), a fatal error (its code and
+    text: a hello too slow, a malformed frame), a connection dropped (a seat resumed on another connection), the
+    server shutting down."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+
+    def ended(name: str | None) -> dict:
+        (line,) = [fields for fields in logged(caplog, "disconnected") if fields["name"] == name]
+        return {key: value for key, value in line.items() if key in ("reason", "code", "error")}
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            ann = await Client.connect(server, "ann")
+            await ann.close()
+            bad = await Client.connect(server, "greedy-bot-3", welcome=False)
+            assert (await bad.expect(Refused)).code == "bad_name" and await bad.recv() is None
+            slow = await trio.open_tcp_stream("127.0.0.1", server.port)
+            while await slow.receive_some(100) != b"":
+                pass
+            garbled = await trio.open_tcp_stream("127.0.0.1", server.port)
+            await garbled.send_all(b"\x00\x00\x00\x02\xc1\xc1")  # a frame of 2 bytes that are no msgpack
+            while await garbled.receive_some(100) != b"":
+                pass
+            await trio.testing.wait_all_tasks_blocked()
+            assert ended("ann") == {"reason": "closed by the client"}
+            unnamed = sorted((line["reason"], line.get("code"), line.get("error", "")[:15])
+                             for line in logged(caplog, "disconnected") if line["name"] is None)
+            assert unnamed == [("fatal error", "bad_msgpack", "invalid msgpack"),
+                               ("fatal error", "timeout", "no hello within"), ("refused", "bad_name", "")]
+            caplog.clear()
+            table, blue, _yellow = await seated_pair(server, TableOptions())
+            again = await Client.connect(server, "ann", resume=ResumeInfo(blue.token, table, 0))
+            await again.expect(Joined)
+            await trio.testing.wait_all_tasks_blocked()
+            assert ended("ann") == {"reason": "resumed on another connection"}
+            caplog.clear()
+        assert {line["name"]: line["reason"] for line in logged(caplog, "disconnected")} == {
+            "ann": "server closing", "bob": "server closing"}
+
+
 async def test_a_hello_too_slow_or_a_silent_connection_is_logged_with_its_address_and_timeout(autojump_clock,
                                                                                           caplog, tmp_path):
     """pt21 A1: a hello trickled a byte every 2 s (slowloris) got the fatal error timeout, but the log had only

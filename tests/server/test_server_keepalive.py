@@ -2,6 +2,8 @@
 deadline but for a hello or a frame under way) and what an idle connection costs: one task, no nursery, the
 writer only while there is something to write."""
 
+import logging
+
 import trio
 import trio.testing
 from dungeon_twister.protocol import Error, ListTables, Ping, PlayerConnection, Tables, Welcome
@@ -25,6 +27,21 @@ async def test_a_silent_client_is_pinged_then_closed_an_interval_later(autojump_
         assert got == [(Welcome, 0), (Ping, INTERVAL), (Error, 2 * INTERVAL)]
         await trio.testing.wait_all_tasks_blocked()
         assert not any(s.name == "quiet" for s in server.sessions)
+
+
+async def test_a_connection_closed_for_its_keepalive_says_so_in_its_disconnected_line(autojump_clock, caplog):
+    """Admin review 21: a client dropped because it did not answer a ping left a `disconnected` line naming no
+    reason. It names the keepalive timeout and its seconds (the server's ping_interval) now."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    async with running_server(ping_interval=INTERVAL) as server:
+        stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+        await stream.send_all(PlayerConnection().send_hello("quiet", SOFTWARE))
+        while await stream.receive_some(65536) != b"":  # read, never answer
+            pass
+        await trio.testing.wait_all_tasks_blocked()
+        (line,) = [record.fields for record in caplog.records if record.getMessage() == "disconnected"]
+        assert (line["name"], line["address"], line["reason"], line["seconds"]) == ("quiet", "127.0.0.1",
+                                                                                    "keepalive timeout", 10)
 
 
 async def test_a_client_answering_pings_stays_connected(autojump_clock):
