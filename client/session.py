@@ -335,9 +335,12 @@ class Session:
                 now = self.clock()
                 self._set_plan(Plan(Role(self.state.role), resume=resume, until=now + self.retry_seconds,
                                     left_at=now), reason)
-        elif self.plan is None and not self.stopped and not self._given_up and not self.state.at_table:
+        elif (self.plan is None and not self.stopped and not self._given_up
+              and (not self.state.at_table or self.state.game_over)):
             # In the lobby: connect again as at a table, for as long (a play-test restarted the server: the
-            # players at tables came back, those in the lobby stayed "not connected" until they typed reconnect)
+            # players at tables came back, those in the lobby stayed "not connected" until they typed reconnect);
+            # at a finished game's screen too, which stays (after_welcome: another play-test's players and
+            # spectator at finished tables stayed "disconnected")
             self._set_plan(Plan(Role(self.state.role), until=self.clock() + self.retry_seconds), reason)
         elif self.plan is None and not self.stopped and not self._given_up:
             # TRANSLATORS: `reconnect` is a command, typed as it is: keep it in English (in every message).
@@ -622,8 +625,13 @@ class Session:
         if self.state.at_table:
             # A connection that resumes nothing is in the lobby: a finished game's screen kept from the last one
             # (a play-test's server restarted under it) refused `create` ("leave it first") while the server
-            # refused `leave` ("not allowed in state lobby"). A seat the key takes back comes with its `joined`.
-            self.state.leave_table()
+            # refused `leave` ("not allowed in state lobby"). The finished game's screen stays, to be read, and
+            # `leave` leaves it here (Session.leave); another table's is left. A seat the key takes back comes
+            # with its `joined`.
+            if self.state.game_over:
+                self.state.table_gone = True
+            else:
+                self.state.leave_table()
         self.list_tables()
         for message in plan.then:
             self.send(message)
@@ -696,6 +704,11 @@ class Session:
 
     def leave(self) -> None:
         state = self.state
+        if state.table_gone:  # (the server has us in its lobby already: it would refuse a `leave`)
+            state.leave_table()
+            self.list_tables()
+            self.notify()
+            return
         # (`left` then says the game was resigned; a table the server closes sends `left` too, and was not)
         self.resigning = state.table if state.game_running and state.seat is not None else None
         self.send(Leave())

@@ -248,6 +248,9 @@ class ClientState:
     away: dict[str, int] = field(default_factory=dict)
     """Seat -> grace seconds of a player who disconnected."""
     result: dict | None = None
+    table_gone: bool = False
+    """The server no longer has us at this table (it restarted under a finished game's screen): the screen stays
+    until `leave`, which then leaves it here alone."""
     reconnecting: Reconnecting | None = None
     confirm: str | None = None
     """A command that must be typed again to be carried out (leaving a running game resigns it)."""
@@ -324,6 +327,11 @@ class ClientState:
                 and self.result is None and not view.get("outcome"))
 
     @property
+    def game_over(self) -> bool:
+        """We are at a table whose game has ended (its screen shows the result)."""
+        return self.at_table and (self.result is not None or bool((self.view or {}).get("outcome")))
+
+    @property
     def to_act(self) -> bool:
         """Something to do now: an action to play or a secret choice to make."""
         return (bool(self.legal) or bool(self.legal_omitted)
@@ -362,6 +370,7 @@ class ClientState:
         self.view = None
         self.alert = None
         self.result = None
+        self.table_gone = False
         self.refusal = None
         self.log.clear()
         self.came_in = False

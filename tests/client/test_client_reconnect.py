@@ -425,10 +425,13 @@ async def test_a_seat_refused_within_its_grace_is_not_said_to_be_given_up_for_la
                                         "data. You are back in the lobby")
 
 
-async def test_a_new_connection_after_a_finished_game_is_in_the_lobby(autojump_clock):
+async def test_a_finished_games_screen_connects_again_by_itself_and_stays_until_leave(autojump_clock):
     """Play-test: players stayed on a finished game's screen; the server restarted; after `reconnect` the client
     still thought itself at the table: `create` said "leave it first", and `leave` was refused by the server
-    ("not allowed in state lobby"). A connection that resumes nothing is in the lobby, and so is the client."""
+    ("not allowed in state lobby"). Play-test pt22 F9: players and a spectator at finished tables stayed
+    "disconnected: closed by the server" while the lobby's clients came back by themselves. A finished game's
+    screen connects again as the lobby does; the new connection is in the server's lobby, the final board stays
+    to be read, and `leave` leaves it here, without asking the server."""
     network = Network()
     async with client(network) as session:
         server = await network.server()
@@ -437,12 +440,16 @@ async def test_a_new_connection_after_a_finished_game_is_in_the_lobby(autojump_c
         await trio.testing.wait_all_tasks_blocked()
         await server.stream.aclose()  # the server restarts: the game over, nothing to resume
         await trio.testing.wait_all_tasks_blocked()
-        assert session.state.table == TABLE and session.state.reconnecting is None, "the final board stays"
-        session.reconnect()
-        server = await network.server()
-        await server.welcome()
+        assert session.state.table == TABLE and session.state.reconnecting is not None, "it connects again"
+        server = await network.server()  # (by itself: no `reconnect` typed)
+        hello = await server.welcome()
+        assert hello.resume is None
         assert isinstance(await server.receive(), ListTables)
-        assert session.state.table is None and not session.state.at_table
+        assert session.state.table == TABLE and session.state.table_gone, "the final board stays"
+        assert session.state.reconnecting is None
+        session.leave()  # here alone: the server has us in its lobby already
+        assert session.state.table is None and not session.state.at_table and not session.state.table_gone
+        assert isinstance(await server.receive(), ListTables)
         session.create_table(TableOptions(), TableSetup(seat="B"))
         assert await server.receive() == CreateTable(TableOptions())
 
