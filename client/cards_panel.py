@@ -10,7 +10,9 @@ from .i18n import N_, _, ngettext
 from .names import combat_odds, kind_name, labelled, seat_name
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick WA, remove bWA bTH, card N...) stay in English
-HINTS = {"select": N_("pick a character, then an object: pick CODE (Tab lists those left)"),
+# (the selection's hint said "a character, then an object", which a draft's object picks are not: a play-test;
+# the line above it says which the picker takes now)
+HINTS = {"select": N_("pick the character or object the line above names: pick CODE (Tab lists those left)"),
          "handicap": N_("leave out your handicap's characters, in secret: remove bWA bTH"),
          "hide": N_("hide your 2 start characters in secret: hide bMK:1 bSN:2"),
          "seed": N_("lay a card face down beside a room: seed CARD ROOM"),

@@ -513,6 +513,19 @@ def test_CG_SEL_the_panel_and_the_log_follow_a_selection():
     assert describe_event({"kind": "picked", "seat": "B", "stage": "characters", "code": "CO", "mode": "draft"}) \
         == "Blue takes CO (Colossus) (the other's CO is out of the game)"
     assert describe_event({"kind": "built", "seat": "Y"}) == "Yellow has chosen its team, in secret"
+    # the draft's object picks (CG-SEL-DRAFT): the hint said "pick a character, then an object" (a play-test)
+    from dungeon_twister.engine.cards import format_action as format_card, legal_actions
+
+    while s.selection.stage == "characters":
+        s = apply(s, legal_actions(s)[0])[0]
+    picker = s.to_act[0]
+    v = view(s, picker)
+    v.update(legal=[format_card(a) for a in legal_actions(s)], seats={"B": "ann", "Y": "bob"},
+             table={"id": "t1", "target_vp": 5, "game": "cards"}, started=True)
+    state.seat, state.view = picker, v
+    text = "".join(t for _, t in game_panel(state, 0.0, screens(v).panel))
+    assert f"{names[picker]} picks an object" in text and "then an object" not in text
+    assert "Your move: pick the character or object the line above names: pick CODE" in text
 
 
 def test_CG_SEL_FULL_01_a_typed_team_is_checked_against_the_parts_before_it_is_committed():
