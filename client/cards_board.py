@@ -27,6 +27,7 @@ from dungeon_twister.engine.cards.maze import slot_of
 from dungeon_twister.engine.cards.views import maze_of_view
 
 from .i18n import ngettext
+from .names import room_card_name
 
 CELL = 13
 FILES = "abcd"
@@ -161,7 +162,7 @@ class _Drawing:
         everything, a finished game's replay: play-test 21b found its face-down rooms unnamed), else the room."""
         card = self.rooms[slot_of((x, y))].get("card")
         if card and x % 2 == 0 and y % 2 == 1:  # (its name alone: "room" in some languages would not fit a zone)
-            return [("class:board.hidden-label", _fit(f" {card}"))]
+            return [("class:board.hidden-label", _fit(f" {room_card_name(card)}"))]
         return [("class:board.hidden", "░" * CELL)]
 
     def _backs(self, x: int, y: int) -> StyleAndTextTuples:

@@ -7,7 +7,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import describe_event as server_event
 from .i18n import N_, _, ngettext
-from .names import combat_odds, kind_name, labelled, seat_name
+from .names import combat_odds, kind_name, labelled, room_card_name, seat_name
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick WA, remove bWA bTH, card N...) stay in English
 # (the selection's hint said "a character, then an object", which a draft's object picks are not: a play-test;
@@ -304,7 +304,7 @@ def _turn(e: dict) -> str:
 
 
 def _reveal(e: dict) -> str:
-    values = {"figure": e["figure"], "room": _room(e["slot"]), "card": e.get("card")}
+    values = {"figure": e["figure"], "room": _room(e["slot"]), "card": room_card_name(e.get("card") or "?")}
     if e.get("cards"):
         return _("{figure} reveals room {room} ({card}); its cards: {cards}").format(
             cards=", ".join(e["cards"]), **values)
@@ -535,7 +535,7 @@ def describe_zone(view: dict, name: str) -> str:
         return _("{zone}: in room {room}, still face down (its zones show when it is revealed)").format(
             zone=name, room=room["room"])
     maze = maze_of(view)
-    parts = [_(ICON_NAMES[maze.icon(zone)]).format(room=room["room"], card=room["card"])]
+    parts = [_(ICON_NAMES[maze.icon(zone)]).format(room=room["room"], card=room_card_name(room["card"]))]
     for f in view.get("figures", ()):
         if f.get("at") == name and f.get("where") == "maze":
             figure = _("{figure} (wounded)").format(figure=f["id"]) if f.get("wounded") else f["id"]

@@ -251,6 +251,21 @@ def kind_name(code: str, set_name: str | None = None, cards: bool = False) -> st
     return code
 
 
+# TRANSLATORS: a room card of the Card Game, by the colour of its back and its number (white1 is "white 1"): the
+# colour of a room, as in "room A (white 1)"
+ROOM_CARD_COLOURS = {"white": N_("white {n}"), "orange": N_("orange {n}"), "red": N_("red {n}"),
+                     "blue": N_("blue {n}"), "green": N_("green {n}"), "purple": N_("purple {n}")}
+
+
+def room_card_name(card: str) -> str:
+    """A Card Game room card's id (`white1`, the catalogue's) in the reader's words ("blanche 1"): a play-test read
+    the English ids in every language. An id of no known colour stays as it is."""
+    colour, number = card.rstrip("0123456789"), card[len(card.rstrip("0123456789")):]
+    if colour in ROOM_CARD_COLOURS and number:
+        return _(ROOM_CARD_COLOURS[colour]).format(n=number)
+    return card
+
+
 def card_kind_name(name: str) -> str:
     """A Card Game kind's name (as its catalogue has it) in the language in use. One English name stands for two
     characters: the Card Game's Assassin, whose won combats eliminate (CG-CHAR-ASSASSIN-01), is not Prison's, whose

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_twister.client import app
+from dungeon_twister.client import app, i18n
 from dungeon_twister.client.cards_board import cards_board_text
 from dungeon_twister.client.cards_panel import compact_event, describe_event, describe_zone
 from dungeon_twister.client.commands import UsageError, parse_table_options
@@ -454,8 +454,13 @@ def test_BG_COMBAT_06_CG_COMBAT_02_a_secret_card_not_in_hand_cites_its_rule():
 def test_look_tells_a_zone_its_icon_its_people_and_its_borders():
     v = maze_view(figures=[{"id": "bMK", "seat": "B", "code": "MK", "where": "maze", "at": "b2", "wounded": True,
                             "carries": None}])
-    assert describe_zone(v, "b2") == ("b2: a square zone of room A (blue1); bMK (wounded); borders east: slit, "
+    # (the room card by its colour in words: a play-test read the catalogue's ids, `blue1`, in every language)
+    assert describe_zone(v, "b2") == ("b2: a square zone of room A (blue 1); bMK (wounded); borders east: slit, "
                                       "south: pit, west: portcullis")
+    for language, words in {"fr": "(bleue 1)", "es": "(azul 1)", "de": "(Blau 1)", "it": "(blu 1)"}.items():
+        i18n.use(language)
+        assert words in describe_zone(v, "b2") and "blue1" not in describe_zone(v, "b2"), language
+    i18n.use("en")
     assert describe_zone(v, "c1") == "c1: in room B, still face down (its zones show when it is revealed)"
     assert describe_zone(v, "e1").startswith("e1: not a zone of this maze")
 
@@ -652,7 +657,6 @@ def test_DT_239_a_dead_card_game_is_said_over_with_its_reason_in_each_language()
     """The engine ends a Card Game nobody can change any more (DT-239): the log and the panel say why, in the
     reader's language (client/locale: the reason is a catalogue text, as the board game's "nobody can score any
     more")."""
-    from dungeon_twister.client import i18n
     from dungeon_twister.engine.cards import EndTurn, apply
     from tests.engine.cards.builders import build
 
