@@ -213,8 +213,15 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def display_name(text: str) -> str:
+    """A display name the server takes (the protocol's rule, protocol/names.py): a play-test's name with a bidi
+    character, or a space at its end, was refused only once connected, and the player told to quit and restart."""
     if not 1 <= len(text) <= NAME_LIMIT:
         raise argparse.ArgumentTypeError(_("a name has 1 to {limit} characters").format(limit=NAME_LIMIT))
+    from dungeon_twister.protocol.names import name_problem
+
+    problem = name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(_(problem))
     return text
 
 

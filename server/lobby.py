@@ -20,11 +20,11 @@ from dungeon_twister.protocol import (ChatMessage, ResumeInfo, State, TableClose
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import make_nonce
 from dungeon_twister.protocol.fields import encode_fields
+from dungeon_twister.protocol.names import name_key
 from dungeon_twister.protocol.views import TABLE_UPDATES
 
 from .bot import play_bot
 from .logs import log
-from .sanitize import name_key
 from .storage import StorageError, StoredTable, token_digest
 from .table import BotEnded, CreatorGone, Table
 
@@ -288,7 +288,7 @@ class Lobby:
                 other.send(message)
 
     def bot_name(self, kind: str) -> str:
-        """A fresh name for a bot, reserved at once: humans may not use the bot-name form (sanitize.BOT_NAME)
+        """A fresh name for a bot, reserved at once: humans may not use the bot-name form (protocol/names.py BOT_NAME)
         and only the bot's own connection may claim a reserved name, so a bot never competes for it."""
         while True:
             name = f"{kind}-bot-{next(self._bot_numbers)}"

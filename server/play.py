@@ -20,6 +20,7 @@ from dungeon_twister.protocol import (Action, ActionOk, ActionRefused, Commit, G
 from dungeon_twister.protocol.deal import DEAL_PURPOSE, deal_seed
 from dungeon_twister.protocol.errors import TAKEBACK_HEAD
 from dungeon_twister.protocol.kinds import fit_template
+from dungeon_twister.protocol.names import name_key
 
 from .answers import Answers
 from .deadlines import Deadline, Deadlines, turn_extensions
@@ -30,7 +31,6 @@ from .game import Game, Refusal, server_refusal
 from .logs import log
 from .records import replayable, write_record
 from .secret import SecretRounds
-from .sanitize import name_key
 
 ABANDONED_BY_BOTH = "abandoned by both"
 """The reason of a game both players left: the grace of each ran out, neither came back. No winner, not rated."""

@@ -29,13 +29,13 @@ from dungeon_twister.engine import SEATS
 from dungeon_twister.engine.core.errors import N_
 from dungeon_twister.protocol import OpponentReveal, ResumeInfo, TableOptions
 from dungeon_twister.protocol.msg_lobby import RESTART_GRACE_SECONDS
+from dungeon_twister.protocol.names import name_key
 
 from .deal import DealExchange
 from .game import Refusal
 from .lobby import Digest, TokenRef
 from .logs import log
 from .play import leaves_out
-from .sanitize import name_key
 from .storage import StoredTable
 from .table import Table
 

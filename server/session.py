@@ -35,6 +35,7 @@ from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Gam
 from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
 from dungeon_twister.protocol.kinds import TEXT, fit_template
 from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
+from dungeon_twister.protocol.names import name_key, name_problem
 from dungeon_twister.protocol.transport import TLS_RECORD
 from dungeon_twister.protocol.versions import RELEASE
 from dungeon_twister.protocol.views import FEATURES
@@ -45,7 +46,7 @@ from .logs import LOGGER, log
 from .pipes import PipeStream
 from .ratelimit import TokenBucket
 from .records import record_text
-from .sanitize import clean_chat, name_key, name_problem
+from .sanitize import clean_chat
 from .seating import code_matches
 from .table import Enter, Gone, Request
 

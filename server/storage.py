@@ -34,8 +34,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dungeon_twister.protocol.names import name_key
+
 from .logs import log
-from .sanitize import name_key
 
 try:
     import fcntl

@@ -418,6 +418,25 @@ def test_the_client_talks_to_a_server_through_trio_while_prompt_toolkit_runs_on_
     assert not server.thread.is_alive(), "the client closed its connection when quitting"
 
 
+@pytest.mark.parametrize("name, why", [
+    ("ev\x1b[31mil", "a name may not contain control, format or bidi characters"),
+    ("rtl\u202eabc", "a name may not contain control, format or bidi characters"),
+    ("ann ", "a name may not start or end with spaces"),
+    ("\u0430nn", "a name may not mix Latin, Greek and Cyrillic letters (they look alike)"),
+    ("greedy-bot-3", "names ending in -bot-<number> are reserved for the server's bots"),
+])
+def test_a_name_the_server_would_refuse_is_refused_on_the_command_line(name, why, capsys):
+    """A play-test's `--name` with a bidi character, a space at its end or a Cyrillic a was refused only by the
+    server, once connected, and the player told to quit and restart: the client checks the protocol's rule
+    (protocol/names.py) on the command line, in the reader's language."""
+    with pytest.raises(SystemExit) as info:
+        app.main(["connect", "127.0.0.1:1", "--name", name])
+    assert info.value.code == 2 and why in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        app.main(["--lang", "de", "play", "--name", "ann "])
+    assert "ein Name darf nicht mit Leerzeichen beginnen oder enden" in capsys.readouterr().err
+
+
 def test_the_command_line_imports_nothing_heavy_before_it_is_needed():
     """`dt-client --help` answers at once: parsing the command line imports no protocol, engine, trio or
     prompt_toolkit (checked by the modules loaded, not by a clock)."""

@@ -59,7 +59,7 @@ async def test_a_proven_key_binds_the_name_which_is_then_refused_to_other_keys_a
 
 
 async def test_a_name_is_one_players_in_every_spelling(autojump_clock):
-    """Names are kept as sanitize.name_key folds them (NFKC, then case): "Ann", "ann", "ANN" and fullwidth "ＡＮＮ"
+    """Names are kept as protocol/names.py name_key folds them (NFKC, then case): "Ann", "ann", "ANN" and fullwidth "ＡＮＮ"
     are one player. Her bound name is refused in another spelling to no key and to another key, as it is in hers,
     and to her own key with the spelling it is known by; a connected name without a key is refused in another
     spelling while it is in use."""
