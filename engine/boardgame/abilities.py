@@ -333,6 +333,11 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     return out
 
 
+def rises(state: GameState, board, character: Token) -> bool:
+    """BG-END-04: a wounded Troll may still regenerate one day (BG-CHAR-TROLL-01), even with no figure left."""
+    return "regenerate" in state.catalogue.characters[character.code].abilities
+
+
 def wounded_actions(state: GameState, board, seat: str, character: Token) -> list:
     """A wounded Troll's regeneration (BG-CHAR-TROLL-01)."""
     if (state.ap > 0 and "regenerate" in state.catalogue.characters[character.code].abilities
