@@ -270,8 +270,23 @@ def fireball(ctx: Ctx, action: Fireball) -> None:
     if action.direction not in DIRECTIONS:
         raise IllegalAction("BG-OBJ-FIREBALL-02", "choose a direction: n, e, s or w")
     ctx.actor(action.seat, action.token, wounded_rule="BG-ABIL-04")
+    edge_refusal(ctx.board, wizard, action.direction, "BG-OBJ-FIREBALL-02")
     ctx.put(wand.moved(where="discarded", square=None))
     burn(ctx, wizard, action.direction, "fireball")
+
+
+def line_directions(board, square) -> list[str]:
+    """The directions in which a line of sight leaves `square`: those with a square of the board beside it. Beyond
+    the board's outer edge (a side of the maze, the outer side of a start zone) there is no square, so no line to
+    throw a fireball or a breath along (DT-257); a wall or an empty line is a direction (BG-OBJ-FIREBALL-03, DT-268)."""
+    return [name for name, _ in board.neighbours(square)]
+
+
+def edge_refusal(board, source: Token, direction: str, rule: str) -> None:
+    """Refuse, citing `rule`, a fireball or a breath aimed beyond the board's outer edge (DT-257)."""
+    if not board.exists(step(source.square, direction)):
+        raise IllegalAction(rule, "the board ends {direction} of {square}: no line of sight there",
+                            direction=direction, square=square_name(source.square))
 
 
 def burn(ctx: Ctx, source: Token, direction: str, kind: str) -> None:
@@ -327,10 +342,15 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     out += [Portcullis(seat, figure.id, d, how) for d, how in portcullis_options(state, board, figure, carried)]
     uses = [cat.objects[t.code].use for t in carried]  # `carried_use`, for each use, without looking again
     if "spellcaster" in kind.abilities and "fireball" in uses:
-        out += [Fireball(seat, figure.id, d) for d in DIRECTIONS]
+        out += [Fireball(seat, figure.id, d) for d in line_directions(board, figure.square)]
     if "drink" in uses:
         out.append(Drink(seat, figure.id))
     return out
+
+
+def rises(state: GameState, board, character: Token) -> bool:
+    """BG-END-04: a wounded Troll may still regenerate one day (BG-CHAR-TROLL-01), even with no figure left."""
+    return "regenerate" in state.catalogue.characters[character.code].abilities
 
 
 def wounded_actions(state: GameState, board, seat: str, character: Token) -> list:

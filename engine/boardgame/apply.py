@@ -45,6 +45,6 @@ def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
         if ctx.s.outcome is None:
             hook(ctx)
     s = ctx.s
-    if s.phase in ("card", "main") and turn.nobody_can_score(s):
+    if s.phase in ("card", "main") and turn.nobody_can_score(s, rulebook.rises(s.catalogue.rules), ctx.board):
         turn.finish(ctx, "nobody can score any more")
     return ctx.sealed(), tuple(ctx.events)

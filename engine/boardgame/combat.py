@@ -224,8 +224,11 @@ def opposing_ids(combat: Combat, attacking: bool) -> tuple[str, ...]:
 
 def slays_dragons(ctx: Ctx, combat: Combat, attacking: bool) -> bool:
     """PD-OBJ-SLAYER-02, RUL-086: a side including the carrier of a Dragon-Slayer Sword (an object with the ability
-    "dragon_slayer")."""
-    side = opposing_ids(combat, not attacking)
+    "dragon_slayer") among those who fight hand to hand: its attackers and its lancer, or its defenders. A shooter's
+    Sword adds nothing to its shot (PR-RANGED-05), and a dragon it hits is wounded by the arrow, not the Sword
+    (DT-258)."""
+    side = ((*combat.attackers, *((combat.lancer,) if combat.lancer else ())) if attacking
+            else combat.defenders)
     cat, tokens = ctx.s.catalogue, ctx.s.tokens
     return any(not t.is_character and "dragon_slayer" in cat.objects[t.code].abilities
                for tid in side if "no_carry" not in cat.characters[tokens[tid].code].abilities  # not the Ghost's

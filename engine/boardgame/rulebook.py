@@ -45,6 +45,10 @@ class RuleModule:
     # position (`position.validate_position` asks it after the family's own checks): a pending lance combat whose
     # lancer could not have declared it, a character standing on Rockfall
     position_check: Callable | None = None
+    # (state, board, character) -> bool: whether this wounded character could still stand up by its own player's
+    # action were no figure left on the board (a Troll's regeneration, BG-CHAR-TROLL-01; a drink at a Fountain of
+    # Youth, PD-TERR-FOUNTAIN-02): such a character keeps the game from ending as one nobody can score in (BG-END-04)
+    rises: Callable | None = None
 
 
 BASE_SET = (
@@ -60,7 +64,7 @@ BASE_SET = (
     RuleModule("abilities", {Heal: abilities.heal, Regenerate: abilities.regenerate,
                              Portcullis: abilities.portcullis, Fireball: abilities.fireball,
                              Drink: abilities.drink}, abilities.figure_actions, abilities.wounded_actions,
-               reach_only=True),
+               reach_only=True, rises=abilities.rises),
 )
 
 RULE_SETS: dict[str, tuple[RuleModule, ...]] = {}
@@ -95,6 +99,11 @@ def after_action(rules: str) -> tuple[Callable, ...]:
 @lru_cache(maxsize=None)
 def position_checks(rules: str) -> tuple[Callable, ...]:
     return tuple(module.position_check for module in modules(rules) if module.position_check)
+
+
+@lru_cache(maxsize=None)
+def rises(rules: str) -> tuple[Callable, ...]:
+    return tuple(module.rises for module in modules(rules) if module.rises)
 
 
 @lru_cache(maxsize=None)

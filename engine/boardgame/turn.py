@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import EndTurn, PlayCard
+from .board import board_of
 from .context import Ctx
 from ..core.errors import IllegalAction
 from .state import SEATS, GameState, Outcome, Player, opponent
@@ -62,13 +63,20 @@ def end_turn(ctx: Ctx, action: EndTurn) -> None:
     ctx.emit("turn_started", turn=s.turn, seat=s.active)
 
 
-def nobody_can_score(state: GameState) -> bool:
-    """BG-END-04 (RUL-013): no figure of either colour and no Troll able to regenerate."""
+def nobody_can_score(state: GameState, rises: tuple = (), board=None) -> bool:
+    """BG-END-04 (RUL-013): no figure of either colour, and no wounded character that could stand up by its own
+    player's action (`rises`: the rule modules' tests, e.g. a Troll's regeneration, a Fountain of Youth beside it).
+    (`board`: the state's, if the caller has it.)"""
+    wounded = []
     for t in state.tokens.values():
         if t.where != "board" or not t.is_character:
             continue
-        if not t.wounded or "regenerate" in state.catalogue.characters[t.code].abilities:
+        if not t.wounded:
             return False
+        wounded.append(t)
+    if wounded and rises:
+        board = board if board is not None else board_of(state)
+        return not any(rise(state, board, t) for t in wounded for rise in rises)
     return True
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..boardgame.abilities import burn
+from ..boardgame.abilities import burn, edge_refusal, line_directions
 from ..boardgame.actions import Action
 from ..boardgame.context import Ctx
 from ..boardgame.geometry import DIRECTIONS
@@ -36,13 +36,14 @@ def breathe(ctx: Ctx, action: Breath) -> None:
     if action.direction not in DIRECTIONS:
         raise IllegalAction("PD-CHAR-DRAGON-01", "choose a direction: n, e, s or w")
     ctx.actor(action.seat, action.token, rule="PD-CHAR-DRAGON-01", wounded_rule="BG-ABIL-02")
+    edge_refusal(ctx.board, dragon, action.direction, "PD-CHAR-DRAGON-01")  # DT-257
     burn(ctx, dragon, action.direction, "breath")
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     if "fire_breath" not in state.catalogue.characters[figure.code].abilities:
         return []
-    return [Breath(seat, figure.id, direction) for direction in DIRECTIONS]
+    return [Breath(seat, figure.id, direction) for direction in line_directions(board, figure.square)]
 
 
 register_action(Breath, {"breathe": lambda w, seat: Breath(seat, w.token(seat), w.direction())},

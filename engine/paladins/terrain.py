@@ -101,6 +101,12 @@ def drink(ctx: Ctx, action: Fountain) -> None:
     ctx.emit("fountain", token=character.id)
 
 
+def rises(state: GameState, board, character: Token) -> bool:
+    """BG-END-04: a wounded character beside a Fountain of Youth, with no figure over it, may still drink and stand up
+    (PD-TERR-FOUNTAIN-02..04), so a game whose last figures are gone goes on while one lies there (DT-256)."""
+    return bool(board.terrain_of("fountains")) and fountain_problem(state, board, character) is None
+
+
 def wounded_actions(state: GameState, board, seat: str, character: Token) -> list:
     if state.ap > 0 and board.terrain_of("fountains") and fountain_problem(state, board, character) is None:
         return [Fountain(seat, character.id)]
@@ -152,7 +158,7 @@ def rockfall_position(state: GameState) -> None:
 register_action(Fountain, {"fountain": lambda w, seat: Fountain(seat, w.token(seat))},
                 lambda a: f"fountain {a.token}")
 
-MODULE = RuleModule("terrain", {Fountain: drink}, wounded_actions=wounded_actions, reach_only=True,
+MODULE = RuleModule("terrain", {Fountain: drink}, wounded_actions=wounded_actions, reach_only=True, rises=rises,
                     after_action=after_action, vp_bonus=pentacle_bonus, move_stop=rockfall_stop,
                     position_check=rockfall_position)
 

@@ -59,6 +59,22 @@ def test_BG_OBJ_FIREBALL_01_wizard_only_1_ap_then_discarded():
         "only a spellcaster can use the Fireball Wand, not bCL")
 
 
+
+def test_BG_OBJ_FIREBALL_02_DT_257_no_fireball_beyond_the_board_edge():
+    """DT-257: the caster chooses the direction of a line of sight, and beyond the board's outer edge there is no
+    square, so no line: the Wizard on a2 with the Wand was offered `fireball bWZ w`, which threw the Wand away. Now
+    n, e and s are listed; w is refused citing BG-OBJ-FIREBALL-02 and the Wand stays with him, his AP untouched.
+    From his start-zone square e0 south is refused the same way; east along the start zone stays a line."""
+    side = position("bWZ@a2 bFW@a2 yGB@c2")
+    assert legal_set(side, verb="fireball") == {"fireball bWZ n", "fireball bWZ e", "fireball bWZ s"}
+    refusal = assert_refused(side, "fireball bWZ w", "BG-OBJ-FIREBALL-02")
+    assert refusal.message == "the board ends w of a2: no line of sight there"
+    assert where(side, "bFW") == "a2" and side.ap == 5
+    assert where(apply_texts(side, "fireball bWZ e")[0], "yGB") == "eliminated"
+    start = position("bWZ@e0 bFW@e0 yGB@e6")
+    assert legal_set(start, verb="fireball") == {"fireball bWZ n", "fireball bWZ e", "fireball bWZ w"}
+    assert_refused(start, "fireball bWZ s", "BG-OBJ-FIREBALL-02")
+
 def test_BG_OBJ_FIREBALL_02_first_character_in_line_any_distance_friend_or_foe():
     s = position("bWZ@e2 bFW@e2 yGB@e19 yTR@d5")
     after, events = apply_texts(s, "fireball bWZ n")

@@ -39,6 +39,27 @@ def test_PD_CHAR_DRAGON_01_edge_the_breath_stops_at_walls_fog_and_obstacles():
     assert_refused(pd_position("bWA@b15 yGB@b19 yWA@h4"), "breathe bWA n", "PD-CHAR-DRAGON-01")
 
 
+def test_PD_CHAR_DRAGON_01_DT_257_no_breath_beyond_the_board_edge():
+    """DT-257: the breath goes « contro il primo personaggio lungo la linea di vista del drago », and beyond the board's
+    outer edge there is no square, so no line: all four directions were listed and `breathe bRD s` from the start
+    zone cost 1 AP for nothing (a play-test's misclick). On his start-zone square c0 the Dragon breathes n, e or w
+    only; s is refused citing PD-CHAR-DRAGON-01 and costs nothing. On a5 west is beyond the maze's side (refused);
+    north the double wall a5|a6 stops the line at once, which stays a direction (1 AP, nobody hit: the board goes
+    on there, BG-OBJ-FIREBALL-03, DT-268); east he kills the Goblin on c5."""
+    start = pd_position("bRD@c0 yGB@c4 yWA@h9")
+    assert legal_set(start, verb="breathe") == {"breathe bRD n", "breathe bRD e", "breathe bRD w"}
+    refusal = assert_refused(start, "breathe bRD s", "PD-CHAR-DRAGON-01")
+    assert refusal.message == "the board ends s of c0: no line of sight there"
+    assert where(act(start, "breathe bRD n"), "yGB") == "eliminated"
+    side = pd_position("bRD@a5 yGB@c5 yWA@h9")
+    assert legal_set(side, verb="breathe") == {"breathe bRD n", "breathe bRD e", "breathe bRD s"}
+    assert assert_refused(side, "breathe bRD w", "PD-CHAR-DRAGON-01").message == (
+        "the board ends w of a5: no line of sight there")
+    walled, events = apply_texts(side, "breathe bRD n")
+    assert seen(events, "breath")["victims"] == [] and walled.ap == side.ap - 1 and where(walled, "yGB") == "c5"
+    assert where(act(side, "breathe bRD e"), "yGB") == "eliminated"
+
+
 def test_PD_CHAR_DRAGON_03_he_never_moves_by_himself_nor_jumps():
     """A move of his is refused with his own rule (a play-test read BG-MOVE-01's "b18 is not within 0 connected
     steps of yRD"), to a square beside him as to one a move could never reach."""

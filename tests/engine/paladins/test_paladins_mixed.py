@@ -157,3 +157,23 @@ def test_PD_OBJ_CHARM_02_03_a_second_charm_in_a_turn_keeps_the_first():
     assert (where(moved, "yMK"), where(moved, "yGB")) == ("c6", "e8")
     seen = view(state, None)
     assert seen["charmed"] == {"B": "yGB"} and seen["charmed_figures"] == {"B": ["yMK", "yGB"]}
+
+
+def test_PD_OBJ_SLAYER_01_02_PR_RANGED_05_DT_258_a_shooters_dragon_slayer_sword_neither_adds_nor_slays():
+    """DT-258: a shooter's value is its Bow's, « kann weder durch irgendwelche Fähigkeiten noch Gegenstände verändert
+    werden » (PR-RANGED-05), and « un drago ferito da una Spada Ammazza Draghi viene immediatamente ucciso » speaks
+    of a dragon wounded by the Sword, not by an arrow. The Paladin on c3 carries a Bow and the Dragon-Slayer Sword
+    and shoots the yellow Red Dragon on c6: the shot is 1 (no +4), and won with a +6 (7 against 6) it wounds the
+    dragon, Blue scoring nothing; the engine slew him (2 VP) with the Sword that had added nothing. Edge: a Warrior
+    beside the dragon joins the shot in melee (the group's growth) with the Sword: 1 + 3 + 4 = 8 against 6 with
+    two +0, and the dragon is slain (PD-OBJ-SLAYER-02: 2 VP, PD-CHAR-DRAGON-04)."""
+    shot = all_position("bPA@c3 bBW@c3 bDS@c3 yRD@c6 yGB@h9")
+    after, events = combat_round(shot, "shoot bPA yRD", 6, 0)
+    resolved = next(event_view(e, None) for e in events if e.kind == "combat_resolved")
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (7, 6, "B")
+    assert where(after, "yRD") == "c6!" and after.vp("B") == 0
+    melee = all_position("bPA@c3 bBW@c3 bWA@c7 bDS@c7 yRD@c6 yGB@h9")
+    after, events = combat_round(melee, "shoot bPA yRD", 0, 0)
+    resolved = next(event_view(e, None) for e in events if e.kind == "combat_resolved")
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (8, 6, "B")
+    assert where(after, "yRD") == "eliminated" and after.vp("B") == 2

@@ -340,6 +340,24 @@ def test_PD_TERR_FOUNTAIN_03_RUL_087_not_under_a_figure_not_away_from_it_not_unw
     assert_refused(pd_position("bGB@d4! yGB@h4", ap=0), "fountain bGB", "BG-TURN-03")
 
 
+def test_PD_TERR_FOUNTAIN_02_BG_END_04_DT_256_a_wounded_character_by_a_fountain_keeps_the_game_going():
+    """BG-END-04, PD-TERR-FOUNTAIN-02..04, DT-256: the game ended as one nobody can score in as soon as no figure was
+    left, though a wounded character beside a Fountain of Youth may still drink, stand up and act that very turn (the
+    base set's rule knew only the Troll's regeneration). Blue's last figure, the Warrior, exits (Blue 2 VP with the
+    eliminated Cleric); the wounded blue Goblin on d4 lies beside the fountain on d5: the game goes on, he drinks for 1
+    of Blue's 3 AP left and walks; the yellow Goblin on i4 beside the fountain on i5 keeps it going for Yellow too.
+    Edge: a wounded character diagonal to the fountain (c4) cannot drink, so the game ends there, Blue winning 2-0."""
+    drinker = act(pd_position("bWA@c20 bGB@d4! yGB@j15! yCL>eliminated", ap=4), "move bWA c21")
+    assert drinker.outcome is None and drinker.ap == 3 and legal_set(drinker, verb="fountain") == {"fountain bGB"}
+    healed = act(drinker, "fountain bGB")
+    assert where(healed, "bGB") == "d4" and healed.ap == 2 and moves(healed, "bGB")
+    yellow = act(pd_position("bWA@c20 bGB@j15! yGB@i4! yCL>eliminated", ap=4), "move bWA c21", "end")
+    assert yellow.outcome is None and yellow.active == "Y"
+    diagonal = act(pd_position("bWA@c20 bGB@c4! yGB@j15! yCL>eliminated", ap=4), "move bWA c21")
+    assert diagonal.outcome is not None and diagonal.outcome.winner == "B"
+    assert dict(diagonal.outcome.vp) == {"B": 2, "Y": 0} and diagonal.outcome.reason == "nobody can score any more"
+
+
 # --- the Pentacle -------------------------------------------------------------------------------------------------
 def test_PD_TERR_PENTACLE_02_03_one_vp_to_the_only_colour_on_it_while_it_lasts():
     """PD-TERR-PENTACLE-02, PD-TERR-PENTACLE-03: Blue's Warrior alone on d19: Blue holds 1 VP; a yellow wounded character on e18 as well: nobody does; a blue
