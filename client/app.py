@@ -115,12 +115,15 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
 
     def command(name: str, **kwargs) -> argparse.ArgumentParser:
-        return commands.add_parser(name, parents=[common], **kwargs)
+        # (its line of the list is its --help's description too: `play --help` and `discover --help` had none)
+        return commands.add_parser(name, parents=[common], description=kwargs.get("help"), **kwargs)
 
     connect = command("connect", help=_("connect to a server's lobby"))
     connect.add_argument("address", type=parse_address, metavar="HOST:PORT",
                          help=_("the server (the port defaults to {port})").format(port=DEFAULT_PORT))
-    connect.add_argument("--name", type=display_name, default=default_name(), help=_("your display name"))
+    # TRANSLATORS: {name}: the login name the client takes when --name is not given
+    name_help = _("your display name (default: your login name, {name})").format(name=default_name())
+    connect.add_argument("--name", type=display_name, default=default_name(), help=name_help)
     connect.add_argument("--spectate", metavar="TABLE", type=table_word, help=_(
         "watch this table (its id, or its number in the lobby's list) instead of joining the lobby"))
     connect.add_argument("--code", metavar="CODE", help=_("with --spectate: the join code of a private table"))
@@ -128,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = command("play", help=_("play against a bot on a local server"))
     # TRANSLATORS: the values of an option (greedy, random, base, mutual, cards...) are typed as they are: keep them.
     play.add_argument("--bot", choices=["random", "greedy"], default="greedy", help=_("the opponent (default greedy)"))
-    play.add_argument("--name", type=display_name, default=default_name(), help=_("your display name"))
+    play.add_argument("--name", type=display_name, default=default_name(), help=name_help)
     play.add_argument("--vp", type=int, choices=range(5, 9), default=5, metavar="N", help=_("VP to win (5-8)"))
     play.add_argument("--beginner", action="store_true", help=_("the beginner game (6 rooms, 6 characters)"))
     play.add_argument("--set", choices=["base", "prison", "paladins", "mixed", "base_paladins", "prison_paladins",
@@ -141,7 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--teams", choices=["random", "mutual", "free", "scenario", "full", "draft"], default="random",
                       help=_("a mix's teams: drawn at random (default), picked in turn by the players and the same "
                              "for both (mutual), or each chosen in secret, 8 characters, 6 objects and 2 room pairs "
-                             "(free); scenario: the teams and rooms --scenario imposes (PD-TEAM-SCEN-01)"))
+                             "(free); scenario: the teams and rooms --scenario imposes (PD-TEAM-SCEN-01); with --game "
+                             "cards: full (each side chooses its team in secret, CG-SEL-FULL-01) or draft (picked in "
+                             "turn, each pick taking the other's same card out, CG-SEL-DRAFT-01)"))
     play.add_argument("--scenario", choices=list(SCENARIOS + CARD_SCENARIOS),
                       help=_("with --game cards: standard (the card game's scenario card, 5 VP); else a Prison "
                              "introductory scenario (its own rooms, "
@@ -164,7 +169,10 @@ def build_parser() -> argparse.ArgumentParser:
                           help=_("their port (default {port})").format(port=DEFAULT_PORT))
     discover.add_argument("--wait", type=float, default=1.5, help=_("seconds to wait for answers (default 1.5)"))
     discover.set_defaults(run=discover_command)
-    replay = command("replay", help=_("step through a game record: a file, or a finished game of a server"))
+    replay = command("replay", help=_("step through a game record: a file, or a finished game of a server"),
+                     # TRANSLATORS: the keys of the replay's screen, as they are written on the keyboard
+                     epilog=_("keys: → or space, the next action; ←, the one before; PgUp and PgDn, 10 at a time; "
+                              "Home and End, the start and the end; q quits"))
     replay.add_argument("file", metavar="FILE|TABLE", help=_("a record file (a 'game seed=...' header, then one "
                                                              "'B: action' line each), or with --server a finished "
                                                              "game's table id"))

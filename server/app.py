@@ -46,7 +46,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--tls", action="store_true", default=None,
                         help="serve TLS too, on the same port: a self-signed certificate is made in the data "
                              "directory on first start and its fingerprint printed (clients pin it on first use)")
-    parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+                        help="how much the JSON log on stderr says (default INFO; DEBUG adds health checks and "
+                             "refused connections' closings, deploy/README.md)")
     # For tests and reproducible demonstrations only: the games' seeds (cycled) instead of secret random ones.
     parser.add_argument("--game-seeds", help=argparse.SUPPRESS)
     return parser.parse_args(argv)

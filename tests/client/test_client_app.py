@@ -437,6 +437,26 @@ def test_a_name_the_server_would_refuse_is_refused_on_the_command_line(name, why
     assert "ein Name darf nicht mit Leerzeichen beginnen oder enden" in capsys.readouterr().err
 
 
+def test_each_commands_help_says_what_it_does_and_what_its_values_mean(capsys):
+    """A play-test read `--help` of every command: `play` and `discover` had no description (their line of the
+    command list was not shown), `--teams` left the Card Game's full and draft unexplained, `--name` did not say
+    its default, and the replay's keys were only on its screen and in the README."""
+    for command, said in (("play", "play against a bot on a local server"),
+                          ("discover", "list the servers of the local network (LAN parties)")):
+        with pytest.raises(SystemExit):
+            app.main([command, "--help"])
+        out = capsys.readouterr().out
+        assert out.split("\n\n")[1].strip() == said, command  # (after the usage, before the options)
+    with pytest.raises(SystemExit):
+        app.main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "or draft (picked in turn, each pick taking the other's same card out, CG-SEL-DRAFT-01)" in out
+    assert f"your display name (default: your login name, {app.default_name()})" in out
+    with pytest.raises(SystemExit):
+        app.main(["replay", "--help"])
+    assert "keys: → or space, the next action" in " ".join(capsys.readouterr().out.split())
+
+
 def test_the_command_line_imports_nothing_heavy_before_it_is_needed():
     """`dt-client --help` answers at once: parsing the command line imports no protocol, engine, trio or
     prompt_toolkit (checked by the modules loaded, not by a clock)."""
