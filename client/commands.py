@@ -17,7 +17,7 @@ from .help import help_text
 from .i18n import _, ngettext
 from .names import table_named, unlisted_number
 from .session import Session
-from .state import EndFirst, TableSetup
+from .state import RATINGS_SEARCHED, EndFirst, TableSetup
 
 
 class UsageError(ValueError):
@@ -98,10 +98,16 @@ class Commands:
     def reconnect(self, _args: str) -> None:
         self.session.reconnect()
 
-    def ratings(self, _args: str) -> None:
+    def ratings(self, args: str) -> None:
+        """The leaderboard, or (`ratings NAME`) that player's line of it (a play-test's `ratings dora` showed the
+        whole board without a word)."""
         if self.state.at_table:
             raise UsageError(_("ratings: in the lobby (leave the table first)"))
-        self.session.send(ListRatings())
+        words = args.split()
+        if len(words) > 1:
+            raise UsageError("ratings [NAME]")
+        self.state.ratings_for = words[0] if words else None
+        self.session.send(ListRatings(limit=RATINGS_SEARCHED) if words else ListRatings())
 
     def quit(self, _args: str) -> None:
         self.session.quit()

@@ -39,6 +39,7 @@ from dungeon_twister.protocol import (
 )
 
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
+from dungeon_twister.protocol.names import name_key
 
 from . import contribution, secret_choice
 from .describe import UNPLAYED, reason_text
@@ -48,7 +49,7 @@ from .held import Told
 from .i18n import N_, _
 from .names import MAX_LISTED_TABLES, other_seat, said, scenario_intro, seat_name
 from .ports import SessionPort as Session
-from .state import Refusal, server_text
+from .state import RATINGS_SEARCHED, Refusal, server_text
 from .wrap import cell
 
 
@@ -160,11 +161,27 @@ def _ratings(session: Session, message: Ratings) -> None:
     rating = _("rating")
     # TRANSLATORS: a column header of the ratings table (how many rated games a player has played)
     games = _("games")
+    state = session.state
+    wanted, state.ratings_for = state.ratings_for, None
+    ranked = list(enumerate(message.players, 1))
+    if wanted is not None:  # `ratings NAME`: that player's line (names compared as the server keys them)
+        ranked = [(rank, p) for rank, p in ranked if name_key(p.name) == name_key(wanted)]
+        if not ranked:
+            if len(message.players) < RATINGS_SEARCHED:  # (the server sent fewer than asked: all it has)
+                state.help_text = _("{name} has no rated game on this server yet").format(name=wanted)
+            else:
+                state.help_text = _("{name} is not among the {count} best rated players").format(
+                    name=wanted, count=len(message.players))
+            return
     lines = [_("Ratings (Glicko-2; board games between two people are rated)"), "",
-             f"{'#':>3}  {player:<32} {rating:>6}  {'±RD':>5}  {games}"]
-    for rank, player in enumerate(message.players, 1):
-        lines.append(f"{rank:>3}  {cell(player.name, 32)} {player.rating:>6}  {player.rd:>5}  {player.games:>5}")
-    session.state.help_text = "\n".join(lines)
+             f"    {'#':>3}  {player:<32} {rating:>6}  {'±RD':>5}  {games}"]
+    mine = name_key(state.name)
+    for rank, player in ranked:  # (your own line marked: a play-test looked for it)
+        mark = " ► " if name_key(player.name) == mine else "   "
+        lines.append(f"{mark} {rank:>3}  {cell(player.name, 32)} {player.rating:>6}  {player.rd:>5}  {player.games:>5}")
+    # TRANSLATORS: under the ratings table: what its ±RD column is (Glicko-2's rating deviation)
+    lines += ["", _("±RD: how sure the rating is; the smaller, the surer (it shrinks as a player plays rated games)")]
+    state.help_text = "\n".join(lines)
 
 
 def _table_update(session: Session, message: TableUpdate) -> None:

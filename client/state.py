@@ -13,6 +13,8 @@ from dungeon_twister.protocol.errors import TAKEBACK_HEAD
 from .i18n import N_, _, translated
 
 LOG_LINES = 300
+RATINGS_SEARCHED = 100
+"""`ratings NAME` asks for this many best players (the protocol's most) and shows that one's line."""
 CHAT_LINES = 100
 MOVE_LINES = 200
 TURN_FLASH_SECONDS = 2.0
@@ -234,6 +236,8 @@ class ClientState:
     refusal: Refusal | None = None
     alert: str | None = None
     """A cheating alarm (an opponent's reveal that does not open his commitment); stays until dismissed."""
+    ratings_for: str | None = None
+    """The player `ratings NAME` asked about, until the leaderboard comes."""
     help_text: str | None = None
     """The help box's text (help, the ratings, the chat so far); an `EndFirst` text opens at its end."""
     timers: dict[str, float] = field(default_factory=dict)

@@ -629,6 +629,30 @@ def test_ratings_in_plain_words_and_the_leaderboard():
     handle(wired.session, Ratings((RatingInfo("bob", 1662, 290, 1), RatingInfo("ann", 1338, 290, 1))))
     board = wired.session.state.help_text.splitlines()
     assert board[0].startswith("Ratings (Glicko-2") and board[3].split() == ["1", "bob", "1662", "290", "1"]
+    # a play-test (pt22 F22): the reader's own line unmarked, ±RD unexplained, `ratings dora` the whole board
+    me = wired.session.state.name
+    handle(wired.session, Ratings((RatingInfo("bob", 1662, 290, 1), RatingInfo(me.upper(), 1338, 290, 1))))
+    board = wired.session.state.help_text.splitlines()
+    assert board[3].split() == ["1", "bob", "1662", "290", "1"]
+    assert board[4].split() == ["►", "2", me.upper(), "1338", "290", "1"]  # (names compared as the server keys them)
+    assert board[-1].startswith("±RD: how sure the rating is; the smaller, the surer")
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.protocol import ListRatings
+
+    commands = Commands(wired.session, lambda: None)
+    commands.run("ratings BOB")
+    assert wired.sent() == [ListRatings(limit=100)]
+    handle(wired.session, Ratings((RatingInfo("cy", 1700, 80, 9), RatingInfo("bob", 1662, 290, 1))))
+    board = wired.session.state.help_text.splitlines()
+    assert [line.split() for line in board[3:-2]] == [["2", "bob", "1662", "290", "1"]]
+    commands.run("ratings zed")
+    handle(wired.session, Ratings((RatingInfo("cy", 1700, 80, 9),)))
+    assert wired.session.state.help_text == "zed has no rated game on this server yet"  # (fewer than asked: all)
+    commands.run("ratings zed")
+    handle(wired.session, Ratings(tuple(RatingInfo(f"p{i}", 2000 - i, 80, 9) for i in range(100))))
+    assert wired.session.state.help_text == "zed is not among the 100 best rated players"
+    commands.run("ratings")  # the whole board again
+    assert wired.sent()[-1] == ListRatings()
     handle(wired.session, Ratings(()))
     assert wired.session.state.help_text.startswith("No rated game yet")
 
@@ -718,7 +742,7 @@ def test_wide_characters_in_names_keep_the_lobbys_and_the_ratings_columns():
     assert "张伟张伟张伟张… " in row, "cut to its 15 cells with a '…', as a long latin name is"
     session = type("S", (), {"state": ClientState("ann")})()
     _ratings(session, Ratings((RatingInfo("张伟张伟", 1662, 290, 1), RatingInfo("bruno", 1338, 290, 1))))
-    first, second = session.state.help_text.splitlines()[-2:]
+    first, second = session.state.help_text.splitlines()[3:5]  # (the two players' lines, under the header)
     assert at(first, "1662") == at(second, "1338")
 
 
