@@ -125,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     name_help = _("your display name (default: your login name, {name})").format(name=default_name())
     connect.add_argument("--name", type=display_name, default=default_name(), help=name_help)
     connect.add_argument("--spectate", metavar="TABLE", type=table_word, help=_(
-        "watch this table (its id, or its number in the lobby's list) instead of joining the lobby"))
+        "watch this table (its id, or the number in its id: 4 for t4-9f2c01ab) instead of joining the lobby"))
     connect.add_argument("--code", metavar="CODE", help=_("with --spectate: the join code of a private table"))
     connect.set_defaults(run=connect_command)
     play = command("play", help=_("play against a bot on a local server"))

@@ -36,8 +36,8 @@ LOBBY_COMMANDS = (
     N_("bot B|Y [random|greedy]                          seat a bot at your table (default greedy)"),
     N_("chat TEXT                                        talk to the lobby (or your table)"),
     N_("refresh                                          list the tables again"),
-    N_("ratings [NAME]                                   the leaderboard (Glicko-2; board games between two people "
-       "are rated, not the Card Game), or NAME's line of it"),
+    N_("ratings [NAME]                                   the leaderboard, or NAME's line (Glicko-2; board games "
+       "between two people)"),
     N_("reconnect                                        connect again now (after a lost connection)"),
     N_("quit                                             leave the client"),
 )

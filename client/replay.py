@@ -165,7 +165,7 @@ class Replay:
                                          verified).format(n=verified)
                       + "".join(_("; NOT VERIFIED: {problem}").format(problem=problem) for problem in problems)]
         if self.viewer == GOD:
-            lines += ["", _("The game is over: everything is shown, hidden tokens and secret choices included.")]
+            lines += ["", _("The game is over: everything is shown, what was hidden and the secret choices included.")]
         # TRANSLATORS: the replay screen's keys (→, space, ←, PgDn, PgUp, Home, End, q) and what they do
         lines += ["", _("→ / space: next   ← : back   PgDn / PgUp: 10   Home / End   q: quit")]
         return lines

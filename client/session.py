@@ -744,8 +744,8 @@ class Session:
         action verbs (a verb typed alone lists the actions it begins, or says it begins none)."""
         state = self.state
         if state.spectating:
-            # TRANSLATORS: help, chat and leave are commands: keep them in English.
-            state.say(_("spectators cannot act: help, chat and leave only"))
+            # TRANSLATORS: help, look, chat, leave and quit are commands: keep them in English.
+            state.say(_("spectators cannot act: help, look, chat, leave and quit only"))
         elif len(text) > ACTION_TEXT.max_len:  # the protocol's limit (what the action text's check would say)
             state.say(_("an action is at most {limit} characters; this one has {count}").format(
                 limit=ACTION_TEXT.max_len, count=len(text)))
