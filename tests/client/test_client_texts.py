@@ -878,6 +878,7 @@ def test_PD_TEAM_FREE_a_typed_build_is_checked_against_the_parts_before_anything
     "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=KY,KY,KY,RP,SW,TS",  # PD-TEAM-COMMON-01
     "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,RP,SW,TS,TS",  # one copy, twice: COMMON-01
     "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,KY,SW,WA",  # too many KY, then no object
+    "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,XX objects=FH,KY,KY,RP,SW,TS",  # no such code (pt22 F10)
 ])
 def test_PD_TEAM_FREE_01_02_COMMON_01_the_client_refuses_a_wrong_build_citing_the_rule_the_engine_would(wrong):
     """A commitment cannot be taken back, so the client checks a build against the view's parts first; it cites
