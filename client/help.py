@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .i18n import N_, _
-from .names import card_kind_name, catalogue, labelled
+from .names import card_kind_name, catalogue, labelled, pair_lines
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
@@ -446,9 +446,10 @@ RULES = {
 }
 
 
-def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -> str:
+def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", set_name: str | None = None) -> str:
     """The text of `help TOPIC` (the general help without a topic); an action verb as the table's game ("board" or
-    "cards", as a view names it) writes it."""
+    "cards", as a view names it) writes it. `set_name`: the table's set (its view's), whose room pairs `help build`,
+    `help pick` and `help pairs` list (every set's without one)."""
     topic = topic.strip()
     if not topic:
         entries = GAME_COMMANDS if at_table else LOBBY_COMMANDS
@@ -462,6 +463,8 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
         return _(BOARD_LEGEND) + "\n" + _(BOARD_LEGEND_PALADINS)
     if lower in TERRAIN_TOPICS:
         return help_text("PD-TERR")
+    if lower in ("pairs", "pair") and game != "cards":
+        return _pairs_help(set_name)
     if lower == "rules":
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is
@@ -473,8 +476,11 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
             syntax = _(syntax)
         # TRANSLATORS: `help move`: {verb} the action's verb, {meaning} what it does, {syntax} how to type it, {rule}
         # its rule ID (BG-MOVE); "help {rule}" is the command, typed as it is
-        return _("{verb}: {meaning}\n  {syntax}\n  rules: {rule} (help {rule})").format(
+        text = _("{verb}: {meaning}\n  {syntax}\n  rules: {rule} (help {rule})").format(
             verb=lower, meaning=_(meaning), syntax=syntax, rule=rule)
+        if game != "cards" and lower in ("build", "pick"):  # the room pairs a team building offers (pt22 F6)
+            text += "\n" + _pairs_help(set_name)
+        return text
     commands = _command_lines(lower)
     if commands:
         return "\n".join(commands)
@@ -490,6 +496,14 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board") -
     # TRANSLATORS: `help` on an unknown topic; the commands (help board, ...) stay as they are
     return _kind_help(topic) or _("no help on {topic}; try: help board, help WA, help rope, help move, "
                                   "help BG-MOVE").format(topic=repr(topic))
+
+
+def _pairs_help(set_name: str | None) -> str:
+    """The room pairs of the set (every set's without one), a line each with where it comes from and what its rooms
+    have (names.pair_lines), under a title."""
+    # TRANSLATORS: the title of the list of room pairs in `help build`; pairs= is typed as it is
+    return "\n".join([_("Room pairs (pairs=..., pick NUMBER): the set, and what the two rooms have"),
+                      *pair_lines(set_name)])
 
 
 MORE_LOBBY_COMMANDS = (
@@ -613,7 +627,8 @@ def topics() -> list[str]:
     """Every topic word, for completion."""
     characters, objects = _kinds()
     names = [kind.name.lower() for kind in (*characters.values(), *objects.values())]
-    return ["board", "cards", "rules", *dict.fromkeys([*VERBS, *CARD_VERBS]), *characters, *objects, *names, *RULES]
+    return ["board", "cards", "rules", "pairs", *dict.fromkeys([*VERBS, *CARD_VERBS]), *characters, *objects, *names,
+            *RULES]
 
 
 def _kind_help(topic: str) -> str | None:
