@@ -96,7 +96,8 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
             raise  # a choice made of parts (a free team building) is typed in full: no abbreviation
         any_case = len(words) > 1
         spelt = piece_spelling(words[0]) if words else None
-        spelt = None if not words or spelt == words[0] else spelt  # the first word, a piece code in another case (`btr`)
+        # the first word, when it is a piece code in another case (`btr`)
+        spelt = None if not words or spelt == words[0] else spelt
         seen = False  # whether a legal action names that piece
         for action in actions:
             canonical = format_action(action).split()

@@ -275,9 +275,9 @@ def test_a_route_typed_with_spaces_is_shown_with_hyphens():
 def test_BG_JUMP_03_04_05_a_jump_nothing_legal_completes_says_why():
     """Play-test pt22 F10: `jump bTH` or `jump bTH b2` with no pit beside the Thief said only "matches none of
     your legal actions now". The refusal names the rule and the reason, as a jump typed in full would: no pit
-    beside him (BG-JUMP-03), not beside the pit named (BG-JUMP-03), a character on the pit (BG-JUMP-05: the Thief, on a Rope), no valid
-    landing square beside it (BG-JUMP-04: c9 holds his own figure, b8 a wounded enemy); a figure of the other
-    side is the actor's rule (BG-AP-02). (c8 and d8 are pits, test_rules_move.)"""
+    beside him (BG-JUMP-03), not beside the pit named (BG-JUMP-03), a character on the pit (BG-JUMP-05: the
+    Thief, on a Rope), no valid landing square beside it (BG-JUMP-04: c9 holds his own figure, b8 a wounded
+    enemy); a figure of the other side is the actor's rule (BG-AP-02). (c8 and d8 are pits, test_rules_move.)"""
     for tokens, typed, rule, message in (
             ("bWA@c5", "jump bWA", "BG-JUMP-03", "no pit lies beside bWA"),
             ("bWA@c5", "jump WA c6", "BG-JUMP-03", "no pit lies beside bWA"),
