@@ -91,9 +91,10 @@ class Commands:
 
     # --- everywhere -------------------------------------------------------------------------------------
     def help(self, topic: str) -> None:
-        self.state.help_text = help_text(topic, at_table=self.state.at_table,
-                                         game=(self.state.view or {}).get("game", "board"), view=self.state.view,
-                                         seat=self.state.seat, legal=self.state.legal)
+        view = self.state.view or {}
+        self.state.help_text = help_text(topic, at_table=self.state.at_table, game=view.get("game", "board"),
+                                         view=self.state.view, seat=self.state.seat, legal=self.state.legal,
+                                         set_name=view.get("set") if self.state.at_table else None)
 
     def reconnect(self, _args: str) -> None:
         self.session.reconnect()

@@ -12,7 +12,7 @@ from dungeon_twister.protocol.msg_lobby import SCENARIOS
 
 from .help import topics
 from .i18n import _, ngettext
-from .names import kind_name, token_name
+from .names import kind_name, pair_label, token_name
 from .printable import printable
 from .state import ClientState
 
@@ -49,10 +49,11 @@ def next_words(legal: Iterable[str], typed: list[str], partial: str) -> dict[str
     return words
 
 
-def build_words(parts: list[dict], typed: list[str], partial: str) -> dict[str, str]:
+def build_words(parts: list[dict], typed: list[str], partial: str, set_name: str | None = None) -> dict[str, str]:
     """A free build (PD-TEAM-FREE-01), word by word: `build`, then a `name=` for each part not given yet, then
     inside `name=a,b,` the next value (each at most its copies, `count` in all); a word that is not complete
-    yet ends with a comma, so Tab goes on with the same part."""
+    yet ends with a comma, so Tab goes on with the same part. A room pair's value says which set it comes from and
+    what its rooms have (names.pair_label, of the view's set `set_name`)."""
     if not typed:
         # TRANSLATORS: beside the completion `build` (a free team building): what the command builds
         return {"build": _("your team, in secret")}
@@ -75,8 +76,10 @@ def build_words(parts: list[dict], typed: list[str], partial: str) -> dict[str, 
         if value.startswith(last) and chosen.count(value) < copies.get(value, 1):
             more = len(chosen) + 1 < count
             # TRANSLATORS: beside a value completed in a free build: the values chosen with it, of how many (3 of 8)
-            out[f"{name}={','.join([*chosen, value])}{',' if more else ''}"] = _("{number} of {count}").format(
-                number=len(chosen) + 1, count=count)
+            meta = _("{number} of {count}").format(number=len(chosen) + 1, count=count)
+            label = pair_label(value, set_name) if name == "pairs" else None
+            out[f"{name}={','.join([*chosen, value])}{',' if more else ''}"] = (
+                f"{label} · {meta}" if label else meta)
     return out
 
 
@@ -132,7 +135,7 @@ class PromptCompleter(Completer):
         """Next words of legal actions, each with the action it completes or how many it leads to."""
         parts = self.state.build_parts
         if parts is not None:
-            return build_words(parts, typed, partial)
+            return build_words(parts, typed, partial, (self.state.view or {}).get("set"))
         out = {}
         view = self.state.view or {}
         cards = view.get("game") == "cards"
@@ -149,6 +152,8 @@ class PromptCompleter(Completer):
                 meta = ngettext("{action} and {more} more", "{action} and {more} more", count - 1).format(
                     action=whole, more=count - 1)
             name = word_name(word, view.get("set"), cards)
+            if name is None and not cards and typed == ["pick"] and word.isdigit():  # a room pair (PD-TEAM-MUTUAL)
+                name = pair_label(word, view.get("set"))
             if name is not None:
                 # what the word's code names ("pick AS": Assassin); the action itself when more words follow
                 meta = name if count == 1 and actions[0].endswith(word) else f"{name} · {meta}"

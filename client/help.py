@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .i18n import N_, _
-from .names import card_kind_name, catalogue, labelled
+from .names import card_kind_name, catalogue, labelled, pair_lines
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
@@ -445,10 +445,12 @@ RULES = {
 
 
 def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", view: dict | None = None,
-              seat: str | None = None, legal: list[str] | None = None) -> str:
+              seat: str | None = None, legal: list[str] | None = None, set_name: str | None = None) -> str:
     """The text of `help TOPIC` (the general help without a topic); an action verb as the table's game ("board" or
     "cards", as a view names it) writes it, its example fitted to the game and to the `seat` asking (`view`: the
-    table's), with one of the seat's `legal` actions of that verb, if any, as an example valid now."""
+    table's), with one of the seat's `legal` actions of that verb, if any, as an example valid now. `set_name`: the
+    table's set (its view's), whose room pairs `help build`, `help pick` and `help pairs` list (every set's without
+    one)."""
     topic = topic.strip()
     if not topic:
         entries = GAME_COMMANDS if at_table else LOBBY_COMMANDS
@@ -462,6 +464,8 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", v
         return _(BOARD_LEGEND) + "\n" + _(BOARD_LEGEND_PALADINS)
     if lower in TERRAIN_TOPICS:
         return help_text("PD-TERR")
+    if lower in ("pairs", "pair") and game != "cards":
+        return _pairs_help(set_name)
     if lower == "rules":
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is
@@ -484,6 +488,8 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", v
             # TRANSLATORS: the end of `help move` when the player may play that verb now: {action} one of his legal
             # actions, typed as it is (move bWA c5)
             text += "\n  " + _("now, for example: {action}").format(action=now)
+        if game != "cards" and lower in ("build", "pick"):  # the room pairs a team building offers (pt22 F6)
+            text += "\n" + _pairs_help(set_name)
         return text
     commands = _command_lines(lower)
     if commands:
@@ -551,6 +557,14 @@ def team_example(view: dict | None, seat: str | None, legal: list[str]) -> str:
     # TRANSLATORS: how to type the team: {team} (team b0=TH d0=WA g0=TR i0=GB) and {short} (team TH WA TR GB) are
     # commands, typed as they are; translate only the words around them
     return _("{team}  (or: {short}, in square order)").format(team=team, short=short)
+
+
+def _pairs_help(set_name: str | None) -> str:
+    """The room pairs of the set (every set's without one), a line each with where it comes from and what its rooms
+    have (names.pair_lines), under a title."""
+    # TRANSLATORS: the title of the list of room pairs in `help build`; pairs= is typed as it is
+    return "\n".join([_("Room pairs (pairs=..., pick NUMBER): the set, and what the two rooms have"),
+                      *pair_lines(set_name)])
 
 
 MORE_LOBBY_COMMANDS = (
@@ -674,7 +688,8 @@ def topics() -> list[str]:
     """Every topic word, for completion."""
     characters, objects = _kinds()
     names = [kind.name.lower() for kind in (*characters.values(), *objects.values())]
-    return ["board", "cards", "rules", *dict.fromkeys([*VERBS, *CARD_VERBS]), *characters, *objects, *names, *RULES]
+    return ["board", "cards", "rules", "pairs", *dict.fromkeys([*VERBS, *CARD_VERBS]), *characters, *objects, *names,
+            *RULES]
 
 
 def _kind_help(topic: str) -> str | None:

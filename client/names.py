@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dungeon_twister.engine.boardgame.catalogue import SetCatalogue, load
+from dungeon_twister.engine.boardgame.catalogue import SetCatalogue, load, room_pairs
 from dungeon_twister.protocol.kinds import TABLE_ID
 
 from .held import Told
-from .i18n import N_, _, pgettext
+from .i18n import N_, _, ngettext, pgettext
 
 # TRANSLATORS: the two sides of a game, by colour (Blue plays from the bottom, Yellow from the top)
 SEAT_NAMES = {"B": N_("Blue"), "Y": N_("Yellow")}
@@ -231,6 +231,65 @@ def catalogue(set_name: str | None = None) -> SetCatalogue:
         return load(set_name or DEFAULT_SET)
     except KeyError:
         return load(DEFAULT_SET)
+
+
+PAIR_SETS = {
+    # TRANSLATORS: where a room pair comes from, beside its number in a team building ("1 base set: 3 pits, ...")
+    "base_set": N_("base set"),
+    # TRANSLATORS: where a room pair comes from: the set Dungeon Twister Prison (a name)
+    "prison": N_("Prison"),
+    # TRANSLATORS: where a room pair comes from: the set Paladins & Dragons, shortened
+    "paladins": N_("P&D"),
+}
+PAIR_TERRAIN = {  # the square terrain of Paladins & Dragons' rooms (docs/paladins-rooms.md), in a few words
+    # TRANSLATORS: what a room pair has, in a list such as "2 pits, 2 portcullises, fog, 3D obstacles, fountain"
+    "fog": N_("fog"),
+    # TRANSLATORS: what a room pair has (PD-TERR-ROCKFALL), in a list of its features
+    "rockfall": N_("Rockfall"),
+    # TRANSLATORS: what a room pair has (PD-TERR-CREVASSE), in a list of its features
+    "crevasses": N_("crevasses"),
+    # TRANSLATORS: what a room pair has (PD-GLOS-03), in a list of its features
+    "obstacles": N_("3D obstacles"),
+    # TRANSLATORS: what a room pair has (PD-TERR-FOUNTAIN: the Fountain of Youth), in a list of its features
+    "fountains": N_("fountain"),
+    # TRANSLATORS: what a room pair has (PD-TERR-PENTACLE), in a list of its features
+    "pentacle": N_("Pentacle"),
+}
+
+
+def pair_label(number: int | str, set_name: str | None = None) -> str | None:
+    """A room pair in a few words, in the language in use: the set it comes from and what its two rooms have
+    ("P&D: 2 pits, 2 portcullises, fog, 3D obstacles, fountain"), from the rooms' data (catalogue.room_pairs of
+    the view's set; every set's when it has none); None for a number no set has. Play-test pt22 F6: a free or
+    mutual team building offered its pairs as bare numbers."""
+    try:
+        origin, features = room_pairs(set_name or "all_sets")[int(number)]
+    except (KeyError, ValueError):
+        if set_name and set_name != "all_sets":
+            return pair_label(number, None)
+        return None
+    words = []
+    for feature, count in features:
+        if feature == "pits":
+            words.append(ngettext("{count} pit", "{count} pits", count).format(count=count))
+        elif feature == "portcullises":
+            words.append(ngettext("{count} portcullis", "{count} portcullises", count).format(count=count))
+        elif feature == "arrow_slits":
+            words.append(ngettext("{count} arrow slit", "{count} arrow slits", count).format(count=count))
+        elif feature in PAIR_TERRAIN:
+            words.append(_(PAIR_TERRAIN[feature]))
+    # TRANSLATORS: a room pair in a few words: {set} where it comes from ("P&D"), {features} what its rooms have
+    return _("{set}: {features}").format(set=_(PAIR_SETS.get(origin, origin)), features=", ".join(words))
+
+
+def pair_lines(set_name: str | None = None) -> list[str]:
+    """Every room pair of the set (every set's when None), a line each: "41  P&D: 2 pits, ..." (`help build`,
+    `help pairs`)."""
+    try:
+        numbers = room_pairs(set_name or "all_sets")
+    except KeyError:
+        numbers = room_pairs("all_sets")
+    return [f"  {number:>2}  {pair_label(number, set_name)}" for number in numbers]
 
 
 def kind_name(code: str, set_name: str | None = None, cards: bool = False) -> str:

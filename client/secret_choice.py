@@ -67,6 +67,12 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     matches = [choice for choice in legal if _in_order(text.split(), choice.split())]
     if len(matches) == 1:
         return matches[0]
+    if matches and typo is None:
+        # well-formed but none of the choices (`hide bTR:1` where two are placed): the rule it breaks says more
+        # than the choices it is the start of (a play-test read "matches 10 choices")
+        problem = _choice_problem(text, legal, seat, FAMILIES[game], named, hand)
+        if problem is not None:
+            raise ChoiceError(translated_template(problem.template, problem.values) or problem.message, problem.rule)
     if matches:
         raise ChoiceError(_("it matches {n} choices, e.g. {example}").format(n=len(matches), example=repr(matches[0])))
     problem = None

@@ -228,6 +228,35 @@ def _raw(set_name: str) -> dict:
     raise KeyError(f"unknown set {set_name!r}")
 
 
+PAIR_FEATURES = ("pits", "portcullises", "arrow_slits", *TERRAIN_KINDS)
+"""What `room_pairs` says a room pair has, in this order: its tiles' pits, portcullises, arrow slits (PR-SLIT-01)
+and square terrain (TERRAIN_KINDS)."""
+
+
+@lru_cache(maxsize=16)
+def room_pairs(set_name: str) -> dict[int, tuple[str, tuple[tuple[str, int], ...]]]:
+    """The room pairs of a set, by number: the set they come from (the set itself; in a mix, the included set whose
+    data has them: "base_set", "prison", "paladins") and what their two tiles have, (feature, how many) in
+    PAIR_FEATURES' order, the features they have only: pits, portcullises and arrow slits, square terrain by its
+    squares.
+    What a player choosing pairs in a team building reads beside their bare numbers (PD-TEAM-FREE-02,
+    PD-TEAM-MUTUAL-01; play-test pt22 F6)."""
+    raw = _REGISTERED.get(set_name) or _raw(set_name)
+    origins = {}
+    for name in raw.get("include", (set_name,)):
+        for tile in (_raw(name) if name != set_name else raw)["rooms"].values():
+            origins.setdefault(tile["number"], name)
+    out = {}
+    tiles = load(set_name).rooms.values()
+    for number, origin in sorted(origins.items()):
+        pair = [tile for tile in tiles if tile.number == number]
+        has = {"pits": sum(len(t.pits) for t in pair), "portcullises": sum(len(t.portcullises) for t in pair),
+               "arrow_slits": sum(len(t.arrow_slits) for t in pair)}
+        has.update({kind: sum(len(t.terrain.get(kind, ())) for t in pair) for kind in TERRAIN_KINDS})
+        out[number] = (origin, tuple((feature, has[feature]) for feature in PAIR_FEATURES if has[feature]))
+    return out
+
+
 def _merged(raw: dict) -> dict:
     """A mixed set's data: the union of its sets' rooms, characters and objects (a code both sets have names the
     same kind in both: checked), the first set's cards and board, the mixed file's own flags and rules."""

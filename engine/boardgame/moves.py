@@ -446,6 +446,40 @@ def jump_options(state: GameState, board, figure: Token, walker: Walker | None =
     return out
 
 
+def jump_refusal(ctx: Ctx, seat: str, token_id: str, pit: Square | None = None) -> IllegalAction | None:
+    """Why `seat` has no jump of `token_id` (over `pit`, when one is named), or None when it has one: what
+    `jump bTH` or `jump bTH b2` typed where nothing legal completes them is refused for (notation.resolve_input;
+    a play-test read "matches none of your legal actions" with no pit beside the Thief). The handler's checks in
+    its order (BG-JUMP-01, the actor's, PD-CHAR-DRAGON-03), then the pits beside the figure: none (BG-JUMP-03),
+    a character on each (BG-JUMP-05), or no valid landing square beside them (BG-JUMP-04)."""
+    try:
+        figure = ctx.token(token_id)
+        if ctx.s.players[seat].jumps <= 0:
+            raise IllegalAction("BG-JUMP-01", "you have no jump card left")
+        ctx.actor(seat, token_id)
+        if ctx.has_ability(figure, "no_jump"):
+            raise IllegalAction("PD-CHAR-DRAGON-03", "{figure} cannot jump", figure=figure.id)
+    except IllegalAction as refusal:
+        return refusal
+    pits = jumpable(ctx.board)
+    beside = [sq for sq in ctx.board.connected_neighbours(figure.square) if sq in pits]
+    if not beside:
+        return IllegalAction("BG-JUMP-03", "no pit lies beside {figure}", figure=figure.id)
+    if pit is not None and pit not in beside:
+        return IllegalAction("BG-JUMP-03", "{figure} is not beside the pit {pit}", figure=figure.id,
+                             pit=square_name(pit))
+    options = jump_options(ctx.s, ctx.board, figure)
+    for square in [pit] if pit is not None else beside:
+        if any(t.is_character for t in ctx.at(square)):
+            refusal = IllegalAction("BG-JUMP-05", "a character is on the pit {pit}", pit=square_name(square))
+        elif not any(over == square for over, _ in options):
+            refusal = IllegalAction("BG-JUMP-04", "no square beside the pit {pit} is a valid landing for {figure}",
+                                    pit=square_name(square), figure=figure.id)
+        else:
+            return None
+    return refusal
+
+
 def jump(ctx: Ctx, action: Jump) -> None:
     figure = ctx.token(action.token)
     if ctx.s.players[action.seat].jumps <= 0:

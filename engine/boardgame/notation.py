@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from difflib import get_close_matches
 from functools import lru_cache
 from typing import Callable
 
@@ -16,6 +15,7 @@ from ..core.choice import Chained, Mapped, is_lazy
 from ..core.listing import LegalTable, Listing
 from ..core.errors import N_, NotationError
 from ..core.typed import MAX_ACTION_TEXT, check_length, resolve_typed  # noqa: F401  (MAX_ACTION_TEXT: re-exported)
+from ..core.typed import code_spelling, piece_spelling, unknown_verb
 from .geometry import DIRECTIONS, Square, slot_name, square_name
 
 _SQUARE = re.compile(r"^([a-j])([0-9]{1,2})$")
@@ -164,9 +164,12 @@ class Words:
         return self.token_word(word, self.i - 1, seat)
 
     def token_word(self, word: str, index: int, seat: str | None) -> str:
+        """The token `word` names where a token is expected, as the notation writes it: in any case (`ybs` for
+        `yBS`, as the boards show a wounded one), and your own without its colour letter (`TH`, `th`)."""
+        word = piece_spelling(word) or word
         m = _TOKEN.match(word)
-        if not m and seat and re.match(r"^[A-Z]{2}$", word):
-            word = seat.lower() + word  # shorthand: your own token without its colour letter
+        if not m and seat and re.match(r"^[A-Za-z]{2}$", word):
+            word = seat.lower() + word.upper()  # shorthand: your own token without its colour letter
             m = _TOKEN.match(word)
         if not m or m.group(2) not in known_codes():
             raise self.fail("expected a token like bWA or yRP, got {word}", index, word=repr(word))
@@ -197,16 +200,7 @@ def parse_action(text: str, seat: str, known: frozenset[str] | None = None) -> A
     verb = w.next(N_("missing a verb"))
     parser = _PARSERS.get(verb) if known is None or verb in known else None
     if parser is None:
-        names = sorted(_PARSERS if known is None else known)
-        near = get_close_matches(verb.lower(), names, n=1)
-        # the list in two values, each within the protocol's 200 characters of a value (action_refused.values)
-        half = {"verbs": ", ".join(names[:len(names) // 2]), "more_verbs": ", ".join(names[len(names) // 2:])}
-        if near:
-            # TRANSLATORS: {verbs}, {more_verbs}: the two halves of the list of verbs (notation, not translated)
-            raise w.fail("unknown verb {verb}: did you mean {near}? (verbs: {verbs}, {more_verbs})", 0,
-                         verb=repr(verb), near=repr(near[0]), **half)
-        # TRANSLATORS: {verbs}, {more_verbs}: the two halves of the list of verbs (notation, not translated)
-        raise w.fail("unknown verb {verb} (verbs: {verbs}, {more_verbs})", 0, verb=repr(verb), **half)
+        raise unknown_verb(verb, list(_PARSERS if known is None else known), text)
     action = parser(w, seat)
     w.end()
     return action
@@ -218,11 +212,12 @@ def _parse_team(w: Words, seat: str) -> ChooseTeam:
         index = w.i
         word = w.next(N_("missing square=character"))
         if word.startswith("out="):
-            removed = tuple(code for code in word[4:].split(",") if code)
+            removed = tuple(code_spelling(code) for code in word[4:].split(",") if code)
             continue
         if "=" not in word:
             raise w.fail("expected square=character, like b0=WA", index)
         sq_text, code = word.split("=", 1)
+        code = code_spelling(code)
         m = _SQUARE.match(sq_text)
         if not m or code not in known_codes():
             raise w.fail("expected square=character, like b0=WA, got {word}", index, word=repr(word))
@@ -233,7 +228,7 @@ def _parse_team(w: Words, seat: str) -> ChooseTeam:
 def _pick_word(w: Words) -> str:
     """A pick (PD-TEAM-MUTUAL): a room pair's number (1-99) or a character or object code."""
     index = w.i
-    word = w.next(N_("missing a room pair number or a code, like 37 or WA"))
+    word = code_spelling(w.next(N_("missing a room pair number or a code, like 37 or WA")))
     if not (re.fullmatch(r"[1-9][0-9]?", word) or word in known_codes()):
         raise w.fail("expected a room pair number or a character or object code, got {word}", index,
                      word=repr(word))
@@ -256,8 +251,11 @@ def _parse_build(w: Words, seat: str) -> Build:
         if name in fields:
             raise w.fail("{field}= is given twice", index, field=name)
         items = values.split(",") if values else []
+        if name != "pairs":
+            items = [code_spelling(item) for item in items]
         for item in items:
-            ok = re.fullmatch(r"[1-9][0-9]?", item) if name == "pairs" else item in known_codes()
+            # a code of two letters that is no piece is the build's to refuse, with its rule (PD-TEAM-FREE-01)
+            ok = re.fullmatch(r"[1-9][0-9]?", item) if name == "pairs" else re.fullmatch(r"[A-Z]{2}", item)
             if not ok and name == "pairs":
                 raise w.fail("expected a room pair number in {field}=, got {item}", index, field=name,
                              item=repr(item))
@@ -282,6 +280,14 @@ def _parse_move(w: Words, seat: str) -> Move:
         if not m:
             raise w.fail("expected a square or a route like c4-c5-d5, got {word}", index, word=repr(path_word))
         squares.append((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1))
+    if w.more() and _SQUARE.match(w.words[w.i][0]):  # `move bTH b0 b1`: a route typed with spaces
+        spaced = [path_word]
+        for word, _column in w.words[w.i:]:
+            if not _SQUARE.match(word):
+                break
+            spaced.append(word)
+        raise w.fail("a route is written with hyphens, like {route}, not with spaces", w.i,
+                     route="-".join(spaced))
     take, leave = _parse_items(w, seat)
     route = tuple(squares) if len(squares) > 1 else None
     return Move(seat, token, squares[-1], take, leave, route)
@@ -462,7 +468,26 @@ def resolve_input(state, seat: str, text: str) -> Action:
     known = game_verbs(state)
     return resolve_typed(text, seat, lambda text, seat: parse_action(text, seat, known),
                          lambda: legal_actions(state, seat), format_action,
-                         lambda: waiting_refusal(state, seat) if state.outcome is None else None)
+                         lambda: waiting_refusal(state, seat) if state.outcome is None else None,
+                         lambda words: _unmatched(state, seat, words))
+
+
+def _unmatched(state, seat: str, words: list[str]):
+    """Why an unfinished text that nothing legal completes is refused, where the rules say: `jump bTH` or
+    `jump bTH b2` (the pit) for a figure that has no such jump (moves.jump_refusal); None otherwise."""
+    if len(words) < 2 or words[0].lower() != "jump":
+        return None
+    from .context import Ctx
+    from .moves import jump_refusal
+
+    w = Words(" ".join(words))
+    w.i = 1
+    try:
+        token = w.token(seat)
+        pit = w.square() if w.more() else None
+    except NotationError:
+        return None
+    return jump_refusal(Ctx(state), seat, token, pit)
 
 
 def legal_texts(state, seat: str | None = None) -> list[str]:

@@ -6,6 +6,7 @@ import json
 import re
 
 from ..core.errors import NotationError
+from ..core.typed import code_spelling, piece_spelling, unknown_verb
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
                       Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate,
                       Remove, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
@@ -52,21 +53,23 @@ def _slot_from(text: str) -> int:
 
 
 def _id(text: str, seat: str | None = None) -> str:
-    if not _ID.match(text):
+    """A card id where one is expected, as the notation writes it: in any case (`btr` for `bTR`, as the board
+    shows a wounded character)."""
+    card = piece_spelling(text) or text
+    if not _ID.match(card):
         raise NotationError("not a card id (e.g. bMK)", text)
-    return text
+    return card
 
 
 def _path_token(tok: str) -> str:
+    """A word of a path, its card ids as the notation writes them (`+bky` is `+bKY`)."""
     if tok[:2] == "+@":  # the object that character carries, unnamed (secret objects, DT-222)
-        _id(tok[2:])
+        return "+@" + _id(tok[2:])
     elif tok[:1] in "+-":
-        _id(tok[1:])
+        return tok[:1] + _id(tok[1:])
     elif tok[:1] == ">":  # ">bMK", or ">bMK/bKY" naming what a Paladin carrying two gives (DT-220)
         friend, slash, what = tok[1:].partition("/")
-        _id(friend)
-        if slash:
-            _id(what)
+        return ">" + _id(friend) + (slash + _id(what) if slash else "")
     elif tok.startswith("^"):
         facing_from(tok[1:])
     elif "^" in tok:
@@ -276,9 +279,10 @@ def parse_action(text: str, seat: str) -> "object":
             return Remove(seat, tuple(sorted(_id(w) for w in args)))
         if verb == "pick":
             need(1)
-            if not re.fullmatch(r"[A-Z]{2}", args[0]):
+            code = code_spelling(args[0])
+            if not re.fullmatch(r"[A-Z]{2}", code):
                 raise NotationError("a character or object code (e.g. WA, KY)", text, at(0))
-            return Pick(seat, args[0])
+            return Pick(seat, code)
         if verb == "build":
             return _build(seat, args, text)
         if verb in ("open", "close"):
@@ -290,7 +294,7 @@ def parse_action(text: str, seat: str) -> "object":
         if e.text == text:
             raise
         raise NotationError("bad word {word}", text, text.find(e.text), word=repr(e.text)) from None
-    raise NotationError("unknown verb {verb}", text, verb=repr(verb))
+    raise unknown_verb(verb, VERBS, text)
 
 
 def _build(seat: str, args: list[str], text: str):
@@ -300,7 +304,7 @@ def _build(seat: str, args: list[str], text: str):
         name, sep, values = word.partition("=")
         if not sep or name not in ("characters", "objects") or name in given:
             raise NotationError("build characters=CODE,... objects=CODE,...", text)
-        codes = values.split(",") if values else []
+        codes = [code_spelling(code) for code in values.split(",")] if values else []
         if any(not re.fullmatch(r"[A-Z]{2}", code) for code in codes):
             raise NotationError("{field}: codes of 2 capital letters, separated by commas", text, field=name)
         given[name] = tuple(sorted(codes))

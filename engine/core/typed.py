@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from difflib import get_close_matches
 
 from .choice import is_lazy
 from .errors import N_, AmbiguousAction, NotationError
@@ -12,6 +13,46 @@ MAX_ACTION_TEXT = 256
 
 _ABBREVIATED = re.compile(r"\d|^[by]?[A-Z]{2}\d?$")
 """A first word shaped as a square, a room or a token (`g6`, `A1`, `TH`, `bTH`), not as a verb: an abbreviation."""
+
+_PIECE = re.compile(r"^[by][A-Z]{2}[0-9]?$")
+"""A piece code as the notation writes it: its colour's letter in lower case, its code in capitals (`bTR`)."""
+
+_ANY_CASE_PIECE = re.compile(r"^([byBY])([A-Za-z]{2})([0-9]?)$")
+
+
+def piece_spelling(word: str) -> str | None:
+    """`word` as a piece code is written (`bTR` for `btr`, `BTR` or `bTr`: the boards show a wounded character in
+    lower case, and players type what they see), or None when it is not shaped as one. Whether the code is a
+    piece of the game is the family's to check. Only where a piece code is expected (a parser reading a token,
+    the words of an abbreviation after its first): elsewhere `yes` would be the Escapist `yES`."""
+    m = _ANY_CASE_PIECE.match(word)
+    if m is None:
+        return None
+    return m.group(1).lower() + m.group(2).upper() + m.group(3)
+
+
+def code_spelling(word: str) -> str:
+    """A two-letter character or object code as written (`TR` for `tr`), where a code is expected; other words
+    unchanged."""
+    return word.upper() if len(word) == 2 and word.isascii() and word.isalpha() else word
+
+
+def unknown_verb(verb: str, names: Sequence[str], text: str) -> NotationError:
+    """The refusal of an unknown `verb` typed in `text` (at `column`), every rule family's: the nearest of the
+    game's verbs `names` as a guess when one is near (`mvoe` -> `move`, `pikc` -> `pick`), and the list."""
+    names = sorted(names)
+    column = len(text) - len(text.lstrip())  # where the verb is
+    near = get_close_matches(verb.lower(), names, n=1)
+    # the list in two values, each within the protocol's 200 characters of a value (action_refused.values)
+    half = {"verbs": ", ".join(names[:len(names) // 2]), "more_verbs": ", ".join(names[len(names) // 2:])}
+    if near:
+        # TRANSLATORS: {verbs}, {more_verbs}: the two halves of the list of verbs (notation, not translated)
+        return NotationError("unknown verb {verb}: did you mean {near}? (verbs: {verbs}, {more_verbs})", text,
+                             column, verb=repr(verb), near=repr(near[0]), **half)
+    # TRANSLATORS: {verbs}, {more_verbs}: the two halves of the list of verbs (notation, not translated)
+    return NotationError("unknown verb {verb} (verbs: {verbs}, {more_verbs})", text, column, verb=repr(verb),
+                         **half)
+
 
 IMPLIED_VERB = "move"
 """The verb an abbreviation without one stands for (`bTH g6` for `move bTH g6`), in every rule family."""
@@ -27,7 +68,8 @@ def check_length(text: str) -> None:
 
 
 def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], legal: Callable[[], Sequence],
-                  format_action: Callable[[object], str], waiting: Callable[[], Exception | None] = lambda: None):
+                  format_action: Callable[[object], str], waiting: Callable[[], Exception | None] = lambda: None,
+                  unmatched: Callable[[list[str]], Exception | None] = lambda words: None):
     """Exact notation is parsed as is (and then validated by the family's `apply`). Otherwise the words are
     matched, in order, against the canonical text of every legal action (`legal()`): `bTH g6` or `g6` for a
     move, `attack yTR` with the attacker left out, `TH` for `bTH`. One match: that action. Several:
@@ -38,7 +80,11 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
     the seat, the family's refusal of a seat that is not to act (`waiting()`: "it is not your turn"), as `apply`
     gives it for the same action typed in full. An abbreviation that is a whole move without its verb (`bWA j9`,
     `TH c1`) is that move, parsed strictly: the family's `apply` then refuses it with the rule it breaks, as it
-    would `move bWA j9` typed in full, where "matches none" would name no rule."""
+    would `move bWA j9` typed in full, where "matches none" would name no rule. An unfinished text that nothing
+    legal completes gets the family's reason when it has one (`unmatched(words)`: `jump bTH` with no pit beside
+    the Thief, BG-JUMP-03). A piece code in another case (`btr`, as the boards show a wounded character) matches
+    the token (`attack btr`), but not as the whole text: `yes` alone is no Escapist (`yES`), and a lone `btr`
+    gets "did you mean bTR?"."""
     check_length(text)
     try:
         return parse(text, seat)
@@ -48,10 +94,17 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
         actions = legal()
         if is_lazy(actions):
             raise  # a choice made of parts (a free team building) is typed in full: no abbreviation
+        any_case = len(words) > 1
+        spelt = piece_spelling(words[0]) if words else None
+        # the first word, when it is a piece code in another case (`btr`)
+        spelt = None if not words or spelt == words[0] else spelt
+        seen = False  # whether a legal action names that piece
         for action in actions:
             canonical = format_action(action).split()
-            if _subsequence(words, canonical) or _subsequence(words, canonical[1:]):
+            if _subsequence(words, canonical, any_case) or _subsequence(words, canonical[1:], any_case):
                 candidates.append(action)
+            elif spelt is not None and not seen:
+                seen = spelt in canonical[1:]
         if len(candidates) == 1:
             return candidates[0]
         if candidates:
@@ -61,7 +114,11 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
             raise AmbiguousAction(template, tuple(format_action(a) for a in candidates[:SHOWN_CANDIDATES]),
                                   text=repr(text), count=len(candidates)) from None
         unfinished = strict_error.column >= len(text.rstrip())
-        abbreviated = strict_error.column == 0 and bool(words) and bool(_ABBREVIATED.search(words[0]))
+        shaped = strict_error.column == 0 and bool(words) and bool(_ABBREVIATED.search(words[0]))
+        # a piece code in another case first (`bth c4`): a move too, if a legal action names it (`yes c4` is no
+        # move of the Escapist `yES` where none is his)
+        other_case = strict_error.column == 0 and any_case and not shaped and seen
+        abbreviated = shaped or other_case
         if words and (unfinished or abbreviated):
             refusal = None if actions else waiting()
             if refusal is not None:
@@ -71,16 +128,29 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
                     return parse(f"{IMPLIED_VERB} {text}", seat)
                 except NotationError:
                     pass
+            if unfinished:
+                reason = unmatched(words)
+                if reason is not None:
+                    raise reason from None
             raise NotationError("{typed} matches none of your legal actions now", typed=repr(text)) from None
+        if seen and not any_case:  # a lone `btr`: the piece, but a lone word may be meant otherwise (`yes`)
+            raise NotationError("{typed} matches none of your legal actions now: did you mean {token}?",
+                                typed=repr(text), token=spelt) from None
         raise strict_error
 
 
-def _subsequence(words: list[str], canonical: list[str]) -> bool:
+def _subsequence(words: list[str], canonical: list[str], any_case: bool = False) -> bool:
     if not words:
         return False
     it = iter(canonical)
-    return all(any(_same(word, c) for c in it) for word in words)
+    return all(any(_same(word, c, any_case) for c in it) for word in words)
 
 
-def _same(word: str, canonical_word: str) -> bool:
-    return word == canonical_word or (len(word) == 2 and canonical_word[1:] == word and canonical_word[0] in "by")
+def _same(word: str, canonical_word: str, any_case: bool = False) -> bool:
+    """Whether the typed `word` stands for the canonical text's word: the same, or a token without its colour's
+    letter (`TH` for `bTH`); with `any_case`, a token in any case too (`btr`, `tr` for `bTR`)."""
+    if word == canonical_word or (len(word) == 2 and canonical_word[1:] == word and canonical_word[0] in "by"):
+        return True
+    if not any_case or not _PIECE.match(canonical_word):
+        return False
+    return piece_spelling(word) == canonical_word or (len(word) == 2 and canonical_word[1:] == code_spelling(word))

@@ -394,7 +394,7 @@ def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
     # CG-TUT1-04 has start columns 1 and 2: column 3 does not parse, and the refusal says where (the parser's
     # error, as the server's bad_notation); a well-formed hide that is not offered is refused with the rule it
     # breaks, found in the choices (engine.cards.choice_refusal): the characters in hand, how many to place (a
-    # part of a choice, `hide bMK:1`, is an abbreviation: "it matches 2 choices")
+    # part of a choice, `hide bMK:1`, too: the next test)
     with pytest.raises(ChoiceError, match=r"^start column 1 or 2 at column 6: 'hide bMK:3 bSN:1'$"):
         resolve_choice("hide bMK:3 bSN:1", legal, "B", game="cards")
     for wrong, why in (("hide bMK:1 bWA:1", "bWA is not one of your characters in hand"),
@@ -416,6 +416,21 @@ def test_CG_TUT1_04_a_secret_hide_is_read_in_the_card_games_notation():
     with pytest.raises(ChoiceError) as refused:
         resolve_choice("face bMK:T bMK:S", faces, "B", game="cards")
     assert (refused.value.rule, str(refused.value)) == ("CG-START-02", "choose the facing of each of bMK, bSN")
+
+
+def test_CG_TUT1_04_a_partial_hide_says_how_many_to_place_and_one_typed_in_lower_case_is_read():
+    """Play-test pt22: `hide bTR:1` (one of the two characters to place) said "matches 10 options, e.g. ..." and
+    not that two are needed (CG-TUT1-04); `hide bbk:1 bco:2`, the ids typed in lower case, was a "bad word". A
+    well-formed hide that several choices begin is refused with the rule it breaks; the ids are read in any case.
+    A part that only one choice begins is still that choice."""
+    legal = ["hide bMK:1 bSN:1", "hide bMK:1 bSN:2", "hide bMK:2 bSN:1", "hide bMK:2 bSN:2"]
+    assert resolve_choice("hide bsn:2 bmk:1", legal, "B", game="cards") == "hide bMK:1 bSN:2"
+    for partial in ("hide bMK:1", "hide bsn:2"):
+        with pytest.raises(ChoiceError) as refused:
+            resolve_choice(partial, legal, "B", game="cards")
+        assert (refused.value.rule, str(refused.value)) == (
+            "CG-TUT1-04", "place exactly 2 of your characters on your start zone")
+    assert resolve_choice("hide bMK:1", legal[:1], "B", game="cards") == "hide bMK:1 bSN:1"
 
 
 def test_BG_COMBAT_06_CG_COMBAT_02_a_secret_card_not_in_hand_cites_its_rule():

@@ -365,10 +365,10 @@ def test_CG_SEL_FULL_01_a_typo_in_a_secret_build_is_explained_in_french():
     i18n.use("fr")
     forms = [part.form() for part in parts(new_game(CardOptions(None, "standard", "full"), 1))]
     with pytest.raises(ChoiceError) as caught:
-        resolve_choice("build characters=wa objects=KY", [], "B", forms, "cards")
+        resolve_choice("build characters=w4 objects=KY", [], "B", forms, "cards")  # (`wa` is read as WA)
     said = str(caught.value).replace("\xa0", " ")
     assert said.startswith("characters : des codes de 2 majuscules, séparés par des virgules à la colonne 1 : "
-                           "'build characters=wa objects=KY'"), said
+                           "'build characters=w4 objects=KY'"), said
     assert "codes of 2 capital letters" not in said
 
 

@@ -982,6 +982,7 @@ def test_PD_TEAM_FREE_a_typed_build_is_checked_against_the_parts_before_anything
     "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=KY,KY,KY,RP,SW,TS",  # PD-TEAM-COMMON-01
     "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,RP,SW,TS,TS",  # one copy, twice: COMMON-01
     "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,KY,KY,SW,WA",  # too many KY, then no object
+    "build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,XX objects=FH,KY,KY,RP,SW,TS",  # no such code (pt22 F10)
 ])
 def test_PD_TEAM_FREE_01_02_COMMON_01_the_client_refuses_a_wrong_build_citing_the_rule_the_engine_would(wrong):
     """A commitment cannot be taken back, so the client checks a build against the view's parts first; it cites
@@ -1038,7 +1039,9 @@ def test_PD_TEAM_FREE_tab_completes_a_build_part_by_part_and_value_by_value():
 
     assert complete("b")["build"] == "your team, in secret"
     assert complete("build ") == {"pairs=": "choose 2", "characters=": "choose 8", "objects=": "choose 6"}
-    assert complete("build pairs=3,4") == {f"pairs=3,{n}": "2 of 2" for n in (4, 40, 41, 42, 43, 44)}  # not 3 again
+    completed = complete("build pairs=3,4")  # not 3 again; each pair's set and rooms first (the next test)
+    assert {word: meta.rpartition(" · ")[2] for word, meta in completed.items()} == {
+        f"pairs=3,{n}": "2 of 2" for n in (4, 40, 41, 42, 43, 44)}
     assert complete("build pairs=3,41 ") == {"characters=": "choose 8", "objects=": "choose 6"}
     assert complete("build pairs=3,41 objects=KY,KY,T") == {"objects=KY,KY,TS,": "3 of 6"}  # no third Key
     assert "objects=KY,KY,KY," not in complete("build pairs=3,41 objects=KY,KY,")
@@ -1325,3 +1328,41 @@ def test_PD_TERR_PENTACLE_03_the_log_says_when_the_pentacles_vp_change_hands():
         "Yellow holds the Pentacle: 1 VP from it (PD-TERR-PENTACLE-02)")
     assert describe_event({"kind": "pentacle", "seat": "B", "vp": 0, "change": -1}) == (
         "Blue loses the Pentacle's VP: 0 VP from it now (PD-TERR-PENTACLE-02)")
+
+
+def test_PD_TEAM_FREE_02_MUTUAL_01_the_room_pairs_say_their_set_and_what_their_rooms_have():
+    """Play-test pt22 F6: in free and mutual team building the room pairs were bare numbers (1 2 3 4 37 ... 44);
+    `help pairs` had no help, and Tab after `pairs=` said only "1 of 2". Each pair now says which set it comes from
+    (1-4 the base set, 37-40 Prison, 41-44 Paladins & Dragons) and what its two rooms have, from the rooms' data
+    (engine/*/data; 41: the Fountain of Youth, fog and 3D obstacles, docs/paladins-rooms.md): in the Tab menu of a
+    free build and of a mutual pick, and in `help build`, `help pick` and `help pairs` (the table's set only)."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from dungeon_twister.client.completion import PromptCompleter
+    from dungeon_twister.client.help import help_text
+    from dungeon_twister.engine.boardgame.catalogue import room_pairs
+
+    pairs = room_pairs("all_sets")
+    assert {number: origin for number, (origin, _) in pairs.items()} == {
+        **dict.fromkeys((1, 2, 3, 4), "base_set"), **dict.fromkeys((37, 38, 39, 40), "prison"),
+        **dict.fromkeys((41, 42, 43, 44), "paladins")}
+    # 41G: a pit, a portcullis, 3 obstacles and a fountain; 41D: a pit, a portcullis, 7 fog squares (paladins.json)
+    assert pairs[41][1] == (("pits", 2), ("portcullises", 2), ("fog", 7), ("obstacles", 3), ("fountains", 1))
+    state = free_build_state()
+    menu = {c.text: c.display_meta_text for c in PromptCompleter(state).get_completions(
+        Document("build pairs="), CompleteEvent(True))}
+    assert menu["pairs=41,"] == "P&D: 2 pits, 2 portcullises, fog, 3D obstacles, fountain · 1 of 2"
+    assert menu["pairs=37,"].startswith("Prison: ") and "arrow slits" in menu["pairs=37,"]
+    assert menu["pairs=1,"].startswith("base set: ")
+    state.view = {**state.view, "secret": None, "build": None, "legal": ["pick 1", "pick 41", "pick WA"]}
+    state.view["set"] = "base_paladins"
+    menu = {c.text: c.display_meta_text for c in PromptCompleter(state).get_completions(
+        Document("pick "), CompleteEvent(True))}
+    assert menu["41"] == "P&D: 2 pits, 2 portcullises, fog, 3D obstacles, fountain"  # (as "WA": its name)
+    assert menu["WA"] == "Warrior"
+    text = help_text("build", at_table=True, set_name="base_paladins")
+    assert "  41  P&D: 2 pits, 2 portcullises, fog, 3D obstacles, fountain" in text.splitlines()
+    assert " 37  " not in text  # not a pair of that table's set
+    assert "  37  Prison: " in help_text("pairs") and "  37  Prison: " in help_text("pick")
+    assert "Room pairs" not in help_text("build", game="cards")

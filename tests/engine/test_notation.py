@@ -227,3 +227,67 @@ def test_an_ambiguous_abbreviation_names_twelve_of_its_actions_and_says_when_the
         assert str(error).endswith(", …") == (count > SHOWN_CANDIDATES), (count, str(error))
         counts.append(count)
     assert counts[0] > SHOWN_CANDIDATES and counts[1] == 2  # the Warrior's moves, "…"; the two attacks, no "…"
+
+
+def test_a_piece_code_typed_in_any_case_is_that_piece_where_a_piece_is_expected():
+    """Play-test pt22 F5: the boards show a wounded character in lower case (`ytr`), and `attack bTH ybs` typed as
+    seen was refused as a bad word. Where the notation expects a piece (docs/notation.md), its code is read in any
+    case and written canonically (`format_action`: `yTR`); so is a character code in a team or a build. Words
+    that are no piece keep their meaning: squares (`c4`), verbs, `end`; `yes` is no Escapist (`yES`, a code of
+    Prison), alone or first. A lone piece in another case is not taken for the piece but named ("did you mean
+    yTR?"), since a lone word may be meant otherwise."""
+    state = position("bWA@c3 yTR@c4! bTH@h3")
+    for typed in ("attack bWA ytr", "attack bwa YTR", "attack WA ytr", "attack wa yTr"):
+        action = parse_action(typed, "B")
+        assert action == Attack("B", "bWA", "yTR") and format_action(action) == "attack bWA yTR"
+    assert resolve_input(state, "B", "attack ytr") == Attack("B", "bWA", "yTR")  # the attacker left out
+    assert format_action(resolve_input(state, "B", "bth h4")) == "move bTH h4"
+    assert format_action(resolve_input(state, "B", "move th h4")) == "move bTH h4"
+    assert format_action(parse_action("move bWA c4 +brp bth@c3", "B")) == "move bWA c4 +bRP bTH@c3"
+    assert format_action(parse_action("team b0=th d0=wa g0=TR i0=gb out=go", "B")) == \
+        "team b0=TH d0=WA g0=TR i0=GB out=GO"
+    assert format_action(resolve_input(state, "B", "end")) == "end"
+    with pytest.raises(IllegalAction) as info:  # a whole move of another case's piece: the rule it breaks
+        apply(state, resolve_input(state, "B", "bth j9"))
+    assert info.value.rule == "BG-MOVE-01"
+    with pytest.raises(NotationError) as info:
+        resolve_input(state, "B", "ytr")
+    assert str(info.value) == "'ytr' matches none of your legal actions now: did you mean yTR?"
+    for typed in ("yes", "yes c4"):
+        with pytest.raises(NotationError) as info:
+            resolve_input(state, "B", typed)
+        assert str(info.value).startswith("unknown verb 'yes'") and info.value.column == 0
+    with pytest.raises(NotationError):
+        parse_action("attack bWA yXX", "B")  # a code of no piece stays refused
+
+
+def test_a_route_typed_with_spaces_is_shown_with_hyphens():
+    """Play-test pt22 F10: `move bTH b0 b1` was refused with "expected +token or token@square, got 'b1'", which
+    never says that a route is written `b0-b1` (docs/notation.md)."""
+    state = position("bWA@c3 yTR@h18 bTH@b1")
+    for typed, route in (("move bTH b0 b1", "b0-b1"), ("move bTH b1 b2 c2 +bRP", "b1-b2-c2")):
+        with pytest.raises(NotationError) as info:
+            resolve_input(state, "B", typed)
+        assert info.value.template == "a route is written with hyphens, like {route}, not with spaces"
+        assert info.value.values == {"route": route} and info.value.column == typed.index(route[3:5])
+
+
+def test_BG_JUMP_03_04_05_a_jump_nothing_legal_completes_says_why():
+    """Play-test pt22 F10: `jump bTH` or `jump bTH b2` with no pit beside the Thief said only "matches none of
+    your legal actions now". The refusal names the rule and the reason, as a jump typed in full would: no pit
+    beside him (BG-JUMP-03), not beside the pit named (BG-JUMP-03), a character on the pit (BG-JUMP-05: the
+    Thief, on a Rope), no valid landing square beside it (BG-JUMP-04: c9 holds his own figure, b8 a wounded
+    enemy); a figure of the other side is the actor's rule (BG-AP-02). (c8 and d8 are pits, test_rules_move.)"""
+    for tokens, typed, rule, message in (
+            ("bWA@c5", "jump bWA", "BG-JUMP-03", "no pit lies beside bWA"),
+            ("bWA@c5", "jump WA c6", "BG-JUMP-03", "no pit lies beside bWA"),
+            ("bWA@c7", "jump bWA d8", "BG-JUMP-03", "bWA is not beside the pit d8"),
+            ("bWA@c7 bTH@c8 bRP@c8", "jump bWA", "BG-JUMP-05", "a character is on the pit c8"),
+            ("bWA@c7 bCL@c9 yGB@b8!", "jump bWA c8", "BG-JUMP-04",
+             "no square beside the pit c8 is a valid landing for bWA"),
+            ("bWA@c7 yGB@c6", "jump yGB", "BG-AP-02", "yGB is not one of your characters")):
+        with pytest.raises(IllegalAction) as info:
+            resolve_input(position(tokens), "B", typed)
+        assert (info.value.rule, info.value.message) == (rule, message), typed
+    with pytest.raises(AmbiguousAction):  # a legal jump is still completed
+        resolve_input(position("bWA@c7"), "B", "jump bWA")

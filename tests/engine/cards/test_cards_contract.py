@@ -48,7 +48,7 @@ def test_typed_words_name_one_legal_action_or_say_why_not():
     ("mind 9", "9"),
     ("card x", "x"),
     ("frenzy 3", "3"),
-    ("pick wa", "wa"),
+    ("pick W4", "W4"),  # (`pick wa` is `pick WA`: a code in any case)
     ("jump bMK b2 9", "9"),
 ])
 def test_a_card_notation_error_says_where_in_the_text(text, word):
@@ -247,3 +247,41 @@ def test_DT_224_what_may_be_taken_back_moves_and_turns_not_reveals_combats_or_se
         "it showed what was hidden or began what cannot be undone", {})  # (no event code at the end: a play-test)
     assert BOARD.takeback_refusal(board, [secret_event("placed", "B", {"token": "bRP"}, {})]) == \
         ("it was told to each player differently (a detail of it is hidden)", {})
+
+
+def test_a_card_id_typed_in_any_case_is_that_card_where_a_card_is_expected():
+    """Play-test pt22 F5: the Card Game's board shows a wounded character in lower case (`btr`, `help cards`), and
+    `attack yTH btr` or `hide bbk:1 bco:2` typed as seen were refused as a "bad word". Where the notation expects
+    a card id (a figure, a target, an item carried, given or taken in a path, a start placement's figures) or a
+    code (`pick`, `build`), it is read in any case and written canonically. Zones, start positions and icons are
+    no card ids and keep their case (`B1^a2`, `face bMK:T`)."""
+    from dungeon_twister.engine.cards import format_action
+
+    for typed, canonical in (("attack yTH btr", "attack yTH bTR"), ("attack yth BTR", "attack yTH bTR"),
+                             ("hide bbk:1 bco:2", "hide bBK:1 bCO:2"),
+                             ("move bmk B1^a1 a2 +bky a3 >bco", "move bMK B1^a1 a2 +bKY a3 >bCO"),
+                             ("steal bpp @ymk", "steal bPP @yMK"), ("pick go", "pick GO"),
+                             ("build characters=wa,mk objects=ky", "build characters=MK,WA objects=KY")):
+        assert format_action(parse_action(typed, "Y" if typed.startswith("attack") else "B")) == canonical, typed
+    s = build({"bWA": "a2", "ySN": "a2"}, combat=True)
+    assert resolve_input(s, "B", "attack ysn") == parse_action("attack bWA ySN", "B")
+    with pytest.raises(NotationError):
+        parse_action("move bMK b1^a1 a2", "B")  # `b1` is a zone, not the start position B1
+    with pytest.raises(NotationError) as refused:
+        resolve_input(s, "B", "ysn")
+    assert str(refused.value) == "'ysn' matches none of your legal actions now: did you mean ySN?"
+
+
+def test_an_unknown_card_game_verb_gets_the_nearest_verb_as_the_board_games():
+    """Play-test pt22 F11: `pikc GO` was answered "unknown verb 'pikc'" where the board game and the lobby say
+    "did you mean 'pick'?". The Card Game's refusal is the board game's (core.typed.unknown_verb): the nearest of
+    its verbs and the list."""
+    s = build({"bMK": "a1", "yMK": "d4"})
+    with pytest.raises(NotationError) as refused:
+        resolve_input(s, "B", "pikc GO")
+    assert refused.value.template == "unknown verb {verb}: did you mean {near}? (verbs: {verbs}, {more_verbs})"
+    assert refused.value.values["near"] == "'pick'" and refused.value.column == 0
+    assert "bend" in refused.value.values["verbs"] and "wallwalk" in refused.value.values["more_verbs"]
+    with pytest.raises(NotationError) as refused:
+        parse_action("xyzzy bMK", "B")
+    assert refused.value.template == "unknown verb {verb} (verbs: {verbs}, {more_verbs})"
