@@ -151,6 +151,8 @@ def _check_deal(session: Session) -> None:
 
 def _ratings(session: Session, message: Ratings) -> None:
     """The leaderboard, shown in the help pane (Esc closes it)."""
+    state = session.state
+    wanted, state.ratings_for = state.ratings_for, None
     if not message.players:
         session.state.help_text = _("No rated game yet: a board game between two people is rated when it ends (the "
                                     "Card Game is not rated).")
@@ -161,8 +163,6 @@ def _ratings(session: Session, message: Ratings) -> None:
     rating = _("rating")
     # TRANSLATORS: a column header of the ratings table (how many rated games a player has played)
     games = _("games")
-    state = session.state
-    wanted, state.ratings_for = state.ratings_for, None
     ranked = list(enumerate(message.players, 1))
     if wanted is not None:  # `ratings NAME`: that player's line (names compared as the server keys them)
         ranked = [(rank, p) for rank, p in ranked if name_key(p.name) == name_key(wanted)]

@@ -651,6 +651,9 @@ def test_ratings_in_plain_words_and_the_leaderboard():
     commands.run("ratings zed")
     handle(wired.session, Ratings(tuple(RatingInfo(f"p{i}", 2000 - i, 80, 9) for i in range(100))))
     assert wired.session.state.help_text == "zed is not among the 100 best rated players"
+    commands.run("ratings zed")
+    handle(wired.session, Ratings(()))  # nobody rated at all: said as for the whole board, and the name forgotten
+    assert wired.session.state.help_text.startswith("No rated game yet") and wired.session.state.ratings_for is None
     commands.run("ratings")  # the whole board again
     assert wired.sent()[-1] == ListRatings()
     handle(wired.session, Ratings(()))
