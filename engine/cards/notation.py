@@ -47,9 +47,10 @@ def start_from(text: str) -> tuple[str, int]:
 
 
 def _slot_from(text: str) -> int:
-    if len(text) != 1 or text not in "ABCDEFGH":
+    """A room's letter, in either case (`seed bKY b` by hand: the letter is a room wherever one is expected)."""
+    if len(text) != 1 or text.upper() not in "ABCDEFGH":
         raise NotationError("not a room (A..H)", text)
-    return "ABCDEFGH".index(text)
+    return "ABCDEFGH".index(text.upper())
 
 
 def _id(text: str, seat: str | None = None) -> str:
@@ -293,7 +294,9 @@ def parse_action(text: str, seat: str) -> "object":
     except NotationError as e:
         if e.text == text:
             raise
-        raise NotationError("bad word {word}", text, text.find(e.text), word=repr(e.text)) from None
+        # (the column of the word itself: `seed bKY b` said column 6, where the first "b" of the text stands)
+        column = next((starts[i] for i, word in enumerate(words) if i and word == e.text), text.find(e.text))
+        raise NotationError("bad word {word}", text, column, word=repr(e.text)) from None
     raise unknown_verb(verb, VERBS, text)
 
 

@@ -272,6 +272,24 @@ def test_a_card_id_typed_in_any_case_is_that_card_where_a_card_is_expected():
     assert str(refused.value) == "'ysn' matches none of your legal actions now: did you mean ySN?"
 
 
+def test_a_room_letter_in_either_case_is_that_room_and_a_bad_word_is_pointed_at_where_it_stands():
+    """By hand after pt22: `seed bKY b` was refused "bad word 'b' at column 6", the column of the first "b" in the
+    text (bKY's), for a room letter typed in lower case as squares are. A room's letter is read in either case
+    where a room is expected (A..H: no other word there), written as the notation writes it; a word the parser
+    refuses is pointed at where it stands."""
+    from dungeon_twister.engine.cards import format_action
+
+    for typed, canonical in (("seed bKY b", "seed bKY B"), ("reveal bMK c", "reveal bMK C"),
+                             ("rotate bMK a cw", "rotate bMK A cw"), ("invert bIL h", "invert bIL H")):
+        assert format_action(parse_action(typed, "B")) == canonical, typed
+    with pytest.raises(NotationError) as refused:
+        parse_action("seed bKY x", "B")
+    assert refused.value.values == {"word": "'x'"} and refused.value.column == len("seed bKY ")
+    with pytest.raises(NotationError) as refused:
+        parse_action("seed bKY i", "B")  # (eight rooms, A to H)
+    assert refused.value.column == len("seed bKY ")
+
+
 def test_an_unknown_card_game_verb_gets_the_nearest_verb_as_the_board_games():
     """Play-test pt22 F11: `pikc GO` was answered "unknown verb 'pikc'" where the board game and the lobby say
     "did you mean 'pick'?". The Card Game's refusal is the board game's (core.typed.unknown_verb): the nearest of
