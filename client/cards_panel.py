@@ -211,35 +211,35 @@ def compact_event(event: dict) -> str | None:
         kept = [word for i, word in enumerate(path)
                 if word[:1] in "+->" or i == last or (i + 1 < len(path) and path[i + 1][:1] in "+->")]
         return " ".join([f, *kept])
-    if kind in ("attack", "shoot", "heal", "fireball"):
-        return f"{f} {kind} {event.get('target')}"
-    if kind == "jump":
-        return f"{f} jump {event['zone']}"
-    if kind == "levitate":
-        return f"{f} levitate {event['item']} {event['at']}"
-    if kind == "reveal":
-        return f"{f} reveal {_room(event['slot'])}"
-    if kind == "rotate":
-        return f"{f} rotate {_room(event['slot'])} {event['dir']}"
-    # (the strip left these out: a play-test's `open bMK a1 n` was in the log and the replay, not in the strip)
-    if kind == "portcullis":
-        return f"{f} {'open' if event['open'] else 'close'} {event['zone']} {event['side'].lower()}"
-    if kind == "bend_bars":
-        return f"{f} bend {event['zone']} {event['side'].lower()}"
-    if kind == "regenerate":
-        return f"{f} regenerate"
-    if kind == "walls_broken":
-        return f"{f} smash"
-    if kind == "inverted":
-        return f"{f} invert {event['rooms'][-1]}"
-    if kind == "stolen":  # (the object unnamed where objects are secret, DT-222's `steal bPP @yMK`)
-        return f"{f} steal {event['item'] if event.get('item') else '@' + event['victim']}"
-    if kind == "frenzy":
-        return f"frenzy {event['cards']}"
+    typed = _TYPED.get(kind)
+    if typed is not None:
+        return typed(f, event)
     if kind == "exit":
         # TRANSLATORS: an entry of the panel's short list of moves ("bWA exits": it leaves the maze): keep it short
         return _("{figure} exits").format(figure=f)
     return None
+
+
+_TYPED = {
+    # an action's strip entry in the words typed for it, figure first ("bMK open a1 n" for `open bMK a1 n`); a
+    # play-test's strip left out `open`, and so bend, regenerate, smash, invert, steal and frenzy
+    "attack": lambda f, e: f"{f} attack {e.get('target')}",
+    "shoot": lambda f, e: f"{f} shoot {e.get('target')}",
+    "heal": lambda f, e: f"{f} heal {e.get('target')}",
+    "fireball": lambda f, e: f"{f} fireball {e.get('target')}",
+    "jump": lambda f, e: f"{f} jump {e['zone']}",
+    "levitate": lambda f, e: f"{f} levitate {e['item']} {e['at']}",
+    "reveal": lambda f, e: f"{f} reveal {_room(e['slot'])}",
+    "rotate": lambda f, e: f"{f} rotate {_room(e['slot'])} {e['dir']}",
+    "portcullis": lambda f, e: f"{f} {'open' if e['open'] else 'close'} {e['zone']} {e['side'].lower()}",
+    "bend_bars": lambda f, e: f"{f} bend {e['zone']} {e['side'].lower()}",
+    "regenerate": lambda f, e: f"{f} regenerate",
+    "walls_broken": lambda f, e: f"{f} smash",
+    "inverted": lambda f, e: f"{f} invert {e['rooms'][-1]}",
+    # (the object unnamed where objects are secret, DT-222's `steal bPP @yMK`)
+    "stolen": lambda f, e: f"{f} steal {e['item'] if e.get('item') else '@' + e['victim']}",
+    "frenzy": lambda f, e: f"frenzy {e['cards']}",
+}
 
 
 def _room(slot) -> str:
