@@ -7,7 +7,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from dungeon_twister.protocol import TableInfo
 
 from .i18n import N_, _
-from .names import scenario_target
+from .names import TABLE_FLAGS, scenario_target
 from .state import ClientState
 from .wrap import cell
 
@@ -87,13 +87,14 @@ def _status_width() -> int:
 def _row(info: TableInfo, width: int, widths: tuple[int, int] = (OPTIONS_WIDTH, PLAYER_WIDTH)) -> StyleAndTextTuples:
     options = info.options
     flags = ", ".join(([options.scenario] if options.scenario else [options.set_name] if options.set_name else [])
-                      + [flag for flag in ("beginner", "timers", "private") if getattr(options, flag)]
+                      # (in the reader's words, as the table's own line: a play-test read "tutoriel 1, timers")
+                      + [_(TABLE_FLAGS[flag]) for flag in ("beginner", "timers", "private") if getattr(options, flag)]
                       # TRANSLATORS: a table's option in the lobby's list: {mode} is how the teams are made (mutual,
                       # free: the option typed at `create`)
                       + ([_("{mode} teams").format(mode=options.teams)] if options.teams else []))
     target = (scenario_target(options.scenario) or "-") if options.scenario else options.target_vp
     if options.game == "cards" and options.scenario:  # The Card Game's scenario card (CG-SCEN-04: 5 VP)
-        rest = ", ".join(flag for flag in ("timers", "private") if getattr(options, flag))
+        rest = ", ".join(_(TABLE_FLAGS[flag]) for flag in ("timers", "private") if getattr(options, flag))
         flags = ", ".join(filter(None, (f"cards {options.scenario}, {options.teams or 'mutual'}", rest)))
         target = CARD_SCENARIO_VP.get(options.scenario, "-")
     elif options.game == "cards":  # The Card Game: its tutorial sets the target (CG-TUT1..3)

@@ -149,6 +149,10 @@ KNOWN_SETS = ("base_set", "prison", "paladins")
 """Where a code is looked up when no set is named: a code names the same kind in every set that has it."""
 
 
+# TRANSLATORS: a table's options, as the panel's first line and the lobby's list name them ("6 VP · beginner ·
+# timers")
+TABLE_FLAGS = {"beginner": N_("beginner"), "timers": N_("timers"), "private": N_("private")}
+
 MAX_LISTED_TABLES = 1000
 """The lobby follows the server's pages (`more`) up to this many tables: enough to choose from, bounded."""
 

@@ -10,7 +10,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
-from .names import catalogue, combat_odds, labelled, other_seat, scenario_target, score, seat_name
+from .names import (TABLE_FLAGS, catalogue, combat_odds, labelled, other_seat, scenario_target, score,
+                    seat_name)
 from .state import TURN_FLASH_SECONDS, ClientState
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick CODE, build pairs=..., card N...) stay in
@@ -36,8 +37,6 @@ PHASES = {"draft": N_("team building (mutual choice)"), "build": N_("team buildi
           "team": N_("secret team choice"), "hide": N_("hiding tokens"), "card": N_("action card"),
           "main": N_("spending AP"), "combat": N_("combat cards"), "place": N_("placing revealed tokens"),
           "over": N_("game over")}
-# TRANSLATORS: a table's options, as the panel's first line lists them ("6 VP · beginner · timers")
-TABLE_FLAGS = {"beginner": N_("beginner"), "timers": N_("timers"), "private": N_("private")}
 
 
 @dataclass(frozen=True)

@@ -511,6 +511,14 @@ def test_the_lobby_lists_a_card_table_with_its_tutorial_and_target():
     secret = TableInfo("t2-ab", TableOptions(game="cards", tutorial=3, secret_objects=True), "waiting", 0, "ann")
     line = "".join(text for _, text in _row(secret, 12))  # too long for the column: cut, marked, one space kept
     assert "4   cards, tutorial 3, sec… ann" in line
+    # the options in the reader's words, all of them: a play-test read "cards, tutoriel 1, tim…" in French
+    timed = TableInfo("t3-ab", TableOptions(game="cards", tutorial=1, timers=True), "waiting", 0, "ann")
+    i18n.use("fr")
+    assert "cards, tutoriel 1, temps limité " in "".join(text for _, text in _row(timed, 12, (40, 16)))
+    timed = TableInfo("t4-ab", TableOptions(game="cards", scenario="standard", teams="draft", timers=True,
+                                            private=True), "waiting", 0, "ann")
+    assert "cards standard, draft, temps limité, privée " in "".join(text for _, text in _row(timed, 12, (60, 16)))
+    i18n.use("en")
 
 
 def test_CG_SEL_the_panel_and_the_log_follow_a_selection():
