@@ -146,8 +146,8 @@ def _team_problem(text: str, seat: str, form: dict, scenario: bool) -> IllegalAc
         if len(words) < 2 or words[0] != "team" or any("=" in word and not word.startswith("out=")
                                                          for word in words[1:]):
             return None
-        removed = tuple(words.pop()[4:].split(",")) if words[-1].startswith("out=") else ()
-        codes = words[1:]
+        removed = tuple(words.pop()[4:].upper().split(",")) if words[-1].startswith("out=") else ()
+        codes = [code.upper() for code in words[1:]]  # (codes in any case, as the notation reads them)
         # the characters on the squares in order; one too many would stand on the last square again
         places = squares + squares[-1:] * max(0, len(codes) - len(squares))
         action = ChooseTeam(seat, tuple(zip(places, codes)), removed)
@@ -189,7 +189,8 @@ def _in_order(words: list[str], canonical: list[str]) -> bool:
 def _same(word: str, canonical: str) -> bool:
     if word == canonical or word.lstrip("+") == canonical.lstrip("+"):
         return True
-    return "=" in canonical and word == canonical.split("=", 1)[1]
+    # a team's short form names the characters in any case (`team th wa tr gb`), as the notation reads codes
+    return "=" in canonical and word.upper() == canonical.split("=", 1)[1]
 
 
 def choose(session: Session, text: str) -> None:

@@ -1089,6 +1089,7 @@ def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
     ("team b0=TH d0=TH g0=TR i0=GB", "team b0=TH d0=TH g0=TR i0=GB"),  # a character twice
     ("team TH WA TR WZ WW", "team b0=TH d0=WA g0=TR i0=WZ i0=WW"),  # the short form: five characters
     ("team TH WA TR WZ out=MK", "team b0=TH d0=WA g0=TR i0=WZ out=MK"),
+    ("team th wa tr wz ww", "team b0=TH d0=WA g0=TR i0=WZ i0=WW"),  # (codes in any case, as the notation reads them)
     ("team b0=TH d0=WA g0=TR i0=GB out=MK", "team b0=TH d0=WA g0=TR i0=GB out=MK"),  # nobody without a handicap
 ])
 def test_BG_SETUP_04_OPT_08_the_client_refuses_a_wrong_team_citing_the_rule_the_engine_would(typed, engine_text):
@@ -1118,6 +1119,8 @@ def test_BG_SETUP_04_OPT_08_the_client_refuses_a_wrong_team_citing_the_rule_the_
         resolve_choice(typed, legal, "B", None, "board", form, True)
     assert in_a_scenario.value.rule == ("PR-SETUP-04" if engine_refusal.value.rule == "BG-SETUP-04" else "BG-OPT-08")
     assert resolve_choice("team TH WA TR GB", legal, "B", None, "board", form) == "team b0=TH d0=WA g0=TR i0=GB"
+    # the short form in lower case too, as the boards show wounded codes and the notation reads them (in22 left it)
+    assert resolve_choice("team th wa tr gb", legal, "B", None, "board", form) == "team b0=TH d0=WA g0=TR i0=GB"
 
 
 @pytest.mark.parametrize("typed", [
