@@ -217,13 +217,18 @@ class Memo:
     `state`/`occ`: a weak reference to the last sealed state whose occupancy was built, and that occupancy
     (`movement.occupancy`). Weak, so that the memo and the states form no reference cycle. `board`: the board of
     the last entry looked up; the entries of other boards are dropped when it changes (`moves._entry`). `seat`:
-    the seat of the last search; when the other seat's comes, entries of changed figures are dropped.
+    the seat of the last search; when the other seat's comes, entries of changed figures are dropped. `older`:
+    (seat, figure id) -> the (key, entry) pairs `entries` held for that figure before its last one, the most recent
+    last (`moves.OLDER_KEPT` at most), found again when a key comes back (a token that moved within the figure's
+    reach and back): dropped as `entries`' are, and whenever the memo is packed (`moves.pack_memo`), so a game that
+    waits holds none of them.
     """
 
-    __slots__ = ("entries", "state", "occ", "board", "seat")
+    __slots__ = ("entries", "older", "state", "occ", "board", "seat")
 
     def __init__(self):
         self.entries: dict = {}
+        self.older: dict = {}
         self.state = None
         self.occ = None
         self.board = None
