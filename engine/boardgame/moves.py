@@ -7,6 +7,7 @@ from operator import is_
 from typing import Callable
 
 from .actions import FigureMoves, Jump, Move, WallWalk
+from .board import _beside
 from .context import Ctx
 from ..core.errors import N_, IllegalAction
 from .geometry import Square, square_name
@@ -357,9 +358,13 @@ def wallwalk_options(state: GameState, board, figure: Token,
     """BG-CHAR-WALLWALKER-01..04: (landing, leave) pairs through one wall of her square. `walker`: the figure's
     (`walker_for`), if the caller has it (it only reads the state)."""
     out = []
-    carried = next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
-                    and t.id != figure.id), None)
-    for _, other in board.neighbours(figure.square):
+    if walker is not None:  # what lies under her, in the state's token order: her walker's board without her
+        here = walker.base.get(figure.square)
+        carried = here[0] if here else None
+    else:
+        carried = next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
+                        and t.id != figure.id), None)
+    for other in _beside(figure.square, board.height):  # (`Board.neighbours`' squares, in its order)
         if not _through(board, figure.square, other) or not board.is_open_ground(other):
             continue
         for leave in ((), ((carried.id, figure.square),)) if carried else ((),):
