@@ -136,8 +136,14 @@ class Occupancy:
             loose["Y"].discard(square)
             fresh.discard(square)
             # the tokens on `square` now: those that lay there and did not change, and the changed ones there now
-            here = [t for t in at.get(square, ()) if t.id not in ids]
-            here += [t for t in moved if t.where == "board" and t.square == square]
+            # (loops rather than two comprehensions: a comprehension is a call, for the 0-2 tokens of a square)
+            here = []
+            for t in at.get(square, ()):
+                if t.id not in ids:
+                    here.append(t)
+            for t in moved:
+                if t.where == "board" and t.square == square:
+                    here.append(t)
             if not here:
                 at.pop(square, None)
                 continue
@@ -168,10 +174,13 @@ def occupancy(state: GameState) -> Occupancy:
     (`Occupancy._derive`)."""
     if not getattr(state, "_sealed", False):
         return Occupancy(state)
-    memo = state.memo
-    last = memo.state
-    if last is not None and last() is state:
-        return memo.occ
+    memo = state._memo  # (the slot: `GameState.memo`, a property, only where the game has none yet)
+    if memo is None:
+        memo = state.memo
+    else:
+        last = memo.state
+        if last is not None and last() is state:
+            return memo.occ
     occ = memo.occ = Occupancy(state, sealed=True, before=memo.occ)
     memo.state = ref(state)
     return occ
