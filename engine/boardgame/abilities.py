@@ -17,7 +17,7 @@ from .state import GameState, Token
 
 def carried_objects(state: GameState, figure: Token) -> list[Token]:
     """Every object the figure carries: one, or two for the Paladin (PD-CHAR-PALADIN-01); none for the Ghost."""
-    kind = state.catalogue.characters.get(figure.code)
+    kind = state.options.catalogue.characters.get(figure.code)
     if kind is None or "no_carry" in kind.abilities:
         return []
     carried = [t for t in tokens_on(state, figure.square) if not t.is_character]
@@ -145,7 +145,7 @@ few sets per catalogue (a character's own, with what it may carry), asked for ea
 def figure_abilities(state: GameState, figure: Token, carried: list[Token] | None = None) -> frozenset[str]:
     """What the figure may do: its character's abilities and those of the object it carries (PR-OBJ-KEY-01).
     `carried`: `carried_objects(state, figure)` if the caller has it."""
-    cat = state.catalogue
+    cat = state.options.catalogue
     kind = cat.characters.get(figure.code)
     abilities = kind.abilities if kind is not None else frozenset()
     if carried is None:
@@ -318,7 +318,7 @@ def drink(ctx: Ctx, action: Drink) -> None:
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     """Healing, portcullises and the objects the figure carries."""
-    cat = state.catalogue
+    cat = state.options.catalogue
     kind = cat.characters[figure.code]
     out: list = []
     if "heal" in kind.abilities:

@@ -133,18 +133,19 @@ def _main_parts(state: GameState, seat: str):
     """The seat's main-phase actions after EndTurn, per figure in id order: (its actions as a sequence per rule
     module, the figure's memo entry whose `everything` they are, or None)."""
     board = board_of(state)
-    rules = state.catalogue.rules
+    rules = state.options.catalogue.rules
     generators = rulebook.modules(rules)
     memo = rulebook.reach_only(rules)
     occ = None  # the state's occupancy, which every figure's memo key reads: looked up once, when first needed
     controlled = {figure for name, figure in state.marks.items() if name.startswith(f"control:{seat}:")} \
         if state.marks else ()  # charmed (PD-OBJ-CHARM-02)
+    pools = state.pools  # (Speed Potions' AP: mostly none)
     for token in _characters(state, seat, controlled):
         if token.wounded:
             for module in generators:
                 if module.wounded_actions:
                     yield (module.wounded_actions(state, board, seat, token),), None
-        elif token.id not in state.exhausted and (state.pools.get(token.id, 0) > 0
+        elif token.id not in state.exhausted and ((pools and pools.get(token.id, 0) > 0)
                                                   or (state.ap > 0 and token.colour == seat)):
             if memo and occ is None:
                 occ = occupancy(state)

@@ -434,7 +434,7 @@ def jump_options(state: GameState, board, figure: Token, walker: Walker | None =
     """BG-JUMP-03..07: (pit, landing) pairs for a jump card. `walker`: the figure's (`walker_for`), if the caller
     has it (it only reads the state)."""
     out = []
-    if "no_jump" in state.catalogue.characters[figure.code].abilities:
+    if "no_jump" in state.options.catalogue.characters[figure.code].abilities:
         return out  # PD-CHAR-DRAGON-03
     pits = jumpable(board)
     for pit in board.connected_neighbours(figure.square):
