@@ -324,12 +324,15 @@ def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     if "heal" in kind.abilities:
         out += [Heal(seat, figure.id, t.id) for t in sorted(heal_targets(state, board, figure), key=lambda t: t.id)]
     carried = carried_objects(state, figure)  # a figure is on the board
-    out += [Portcullis(seat, figure.id, d, how) for d, how in portcullis_options(state, board, figure, carried)]
-    uses = [cat.objects[t.code].use for t in carried]  # `carried_use`, for each use, without looking again
-    if "spellcaster" in kind.abilities and "fireball" in uses:
-        out += [Fireball(seat, figure.id, d) for d in DIRECTIONS]
-    if "drink" in uses:
-        out.append(Drink(seat, figure.id))
+    options = portcullis_options(state, board, figure, carried)
+    if options:  # (no comprehension made for nothing: asked for every figure whose memo entry is made)
+        out += [Portcullis(seat, figure.id, d, how) for d, how in options]
+    if carried:
+        uses = [cat.objects[t.code].use for t in carried]  # `carried_use`, for each use, without looking again
+        if "spellcaster" in kind.abilities and "fireball" in uses:
+            out += [Fireball(seat, figure.id, d) for d in DIRECTIONS]
+        if "drink" in uses:
+            out.append(Drink(seat, figure.id))
     return out
 
 
