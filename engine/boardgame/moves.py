@@ -549,7 +549,10 @@ def _key(state: GameState, board, seat: str, figure: Token, occ=None) -> tuple:
     known = occ.keys.get((seat, figure.id))
     if known is not None and known[0] is figure and known[1] is board:
         return known[2]  # this (immutable) state's key, computed already (by `legal_actions`, asked again by `move`)
-    region = _region(board, figure)
+    regions = board.regions.get(figure.code)  # (`_region`'s memo read here: the call only where it has none)
+    region = regions.get(figure.square) if regions is not None else None
+    if region is None:
+        region = _region(board, figure)
     prior = occ.prior
     if prior is not None:
         # The occupancy was made from an earlier state's (`Occupancy._derive`). Where the figure is the same object
