@@ -609,7 +609,9 @@ def _entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entr
     the game's states), if its key is this position's; else one of its earlier entries kept (`Memo.older`) whose
     key is; otherwise computed and put there in its place."""
     key = _key(state, board, seat, figure, occ)
-    memo = state.memo
+    memo = state._memo  # (the slot; the `memo` property, a call, where the game has none yet)
+    if memo is None:
+        memo = state.memo
     entries = memo.entries
     if memo.board is not board:
         # A new layout (a room turned, a portcullis moved): no entry of another board can match (the board is in
