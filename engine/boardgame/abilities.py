@@ -17,7 +17,7 @@ from .state import GameState, Token
 
 def carried_objects(state: GameState, figure: Token) -> list[Token]:
     """Every object the figure carries: one, or two for the Paladin (PD-CHAR-PALADIN-01); none for the Ghost."""
-    kind = state.catalogue.characters.get(figure.code)
+    kind = state.options.catalogue.characters.get(figure.code)
     if kind is None or "no_carry" in kind.abilities:
         return []
     carried = [t for t in tokens_on(state, figure.square) if not t.is_character]
@@ -145,7 +145,7 @@ few sets per catalogue (a character's own, with what it may carry), asked for ea
 def figure_abilities(state: GameState, figure: Token, carried: list[Token] | None = None) -> frozenset[str]:
     """What the figure may do: its character's abilities and those of the object it carries (PR-OBJ-KEY-01).
     `carried`: `carried_objects(state, figure)` if the caller has it."""
-    cat = state.catalogue
+    cat = state.options.catalogue
     kind = cat.characters.get(figure.code)
     abilities = kind.abilities if kind is not None else frozenset()
     if carried is None:
@@ -333,18 +333,21 @@ def drink(ctx: Ctx, action: Drink) -> None:
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:
     """Healing, portcullises and the objects the figure carries."""
-    cat = state.catalogue
+    cat = state.options.catalogue
     kind = cat.characters[figure.code]
     out: list = []
     if "heal" in kind.abilities:
         out += [Heal(seat, figure.id, t.id) for t in sorted(heal_targets(state, board, figure), key=lambda t: t.id)]
     carried = carried_objects(state, figure)  # a figure is on the board
-    out += [Portcullis(seat, figure.id, d, how) for d, how in portcullis_options(state, board, figure, carried)]
-    uses = [cat.objects[t.code].use for t in carried]  # `carried_use`, for each use, without looking again
-    if "spellcaster" in kind.abilities and "fireball" in uses:
-        out += [Fireball(seat, figure.id, d) for d in line_directions(board, figure.square)]
-    if "drink" in uses:
-        out.append(Drink(seat, figure.id))
+    options = portcullis_options(state, board, figure, carried)
+    if options:  # (no comprehension made for nothing: asked for every figure whose memo entry is made)
+        out += [Portcullis(seat, figure.id, d, how) for d, how in options]
+    if carried:
+        uses = [cat.objects[t.code].use for t in carried]  # `carried_use`, for each use, without looking again
+        if "spellcaster" in kind.abilities and "fireball" in uses:
+            out += [Fireball(seat, figure.id, d) for d in line_directions(board, figure.square)]
+        if "drink" in uses:
+            out.append(Drink(seat, figure.id))
     return out
 
 

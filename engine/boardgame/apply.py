@@ -30,7 +30,7 @@ def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
     """Apply a legal action; raise IllegalAction (naming the rule) and leave `state` untouched otherwise."""
     if state.outcome is not None:
         raise IllegalAction("BG-END-02", "the game is over")
-    handler = rulebook.handlers(state.catalogue.rules).get(type(action))
+    handler = rulebook.handlers(state.options.catalogue.rules).get(type(action))
     if handler is None:
         raise IllegalAction("BG-AP-01", "unknown action {action}", action=repr(action))
     if action.seat not in SEATS:
@@ -41,7 +41,7 @@ def apply(state: GameState, action) -> tuple[GameState, tuple[Event, ...]]:
     ctx = Ctx(state)
     handler(ctx, action)
     ctx.check_golden_rules()
-    for hook in rulebook.after_action(state.catalogue.rules):
+    for hook in rulebook.after_action(state.options.catalogue.rules):
         if ctx.s.outcome is None:
             hook(ctx)
     s = ctx.s

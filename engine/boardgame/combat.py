@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .abilities import carried_objects, tokens_getter
+from .abilities import carried_objects
 from .actions import Attack, CombatCard
 from .context import Ctx
+from .movement import occupancy, tokens_on
 from ..core.errors import IllegalAction
 from ..core.events import secret_event
 from .setup import scenario_of
@@ -47,9 +48,12 @@ def participants(state: GameState, board, attacker: Token | None, target: Token,
 def attack_targets(state: GameState, board, attacker: Token) -> list[Token]:
     """Enemy characters the figure may attack (BG-COMBAT-01/07/09, BG-CARRY-04), in no particular order."""
     out = []
-    on = tokens_getter(state)
-    for square in board.connected_neighbours(attacker.square):
-        here = on(square)
+    # (`tokens_getter`'s look-up written out: asked for every figure whose memo entry is made)
+    at = occupancy(state).at if getattr(state, "_sealed", False) else None
+    for square in board.links.get(attacker.square, ()):  # `connected_neighbours`
+        here = at.get(square) if at is not None else tokens_on(state, square)
+        if not here:
+            continue
         for t in here:
             if not t.is_character or t.colour == attacker.colour or t.face_down:
                 continue

@@ -148,7 +148,8 @@ class Ctx:
         if seat != self.s.active:
             raise IllegalAction("BG-TURN-01", "it is not your turn")
         token = self.token(token_id)
-        controlled = f"control:{seat}:{token_id}" in self.s.marks  # charmed for this turn (PD-OBJ-CHARM-02)
+        marks = self.s.marks
+        controlled = bool(marks) and f"control:{seat}:{token_id}" in marks  # charmed this turn (PD-OBJ-CHARM-02)
         if (token.colour != seat and not controlled) or not token.is_character:
             raise IllegalAction(rule, "{token} is not one of your characters", token=token_id)
         if token.where != "board":

@@ -17,7 +17,10 @@ from ..core.listing import Listing
 def legal_actions(state: GameState, seat: str | None = None) -> Sequence:
     """A list; in the main phase a `Listing` (core/listing.py: a sequence that makes its moves as they are asked
     for); during a choice made of parts (a free team building) a lazy sequence (core/choice.py)."""
-    seats = [s for s in state.to_act if seat is None or s == seat]
+    to_act = state.to_act
+    if len(to_act) == 1 and (seat is None or to_act[0] == seat):  # (one seat to act: most positions)
+        return _for_seat(state, to_act[0])
+    seats = [s for s in to_act if seat is None or s == seat]
     if len(seats) == 1:
         return _for_seat(state, seats[0])
     parts = [_for_seat(state, s) for s in seats]
@@ -90,9 +93,17 @@ def _for_seat(state: GameState, seat: str) -> list:
     return []
 
 
+_ENDING: dict[str, tuple] = {}
+"""seat -> the part (EndTurn(seat),) that starts its main-phase listing: actions are immutable values, one for the
+process (a frozen dataclass's `__init__` sets its field through `object.__setattr__`: made once, not each position)."""
+
+
 def _main(state: GameState, seat: str) -> Listing:
     """EndTurn, then each figure's actions, as one sequence whose moves are made as they are asked for."""
-    parts: list = [(EndTurn(seat),)]
+    ending = _ENDING.get(seat)
+    if ending is None:
+        ending = _ENDING[seat] = (EndTurn(seat),)
+    parts: list = [ending]
     for figure_parts, _ in _main_parts(state, seat):
         parts.extend(figure_parts)
     return Listing(parts)
@@ -122,18 +133,19 @@ def _main_parts(state: GameState, seat: str):
     """The seat's main-phase actions after EndTurn, per figure in id order: (its actions as a sequence per rule
     module, the figure's memo entry whose `everything` they are, or None)."""
     board = board_of(state)
-    rules = state.catalogue.rules
+    rules = state.options.catalogue.rules
     generators = rulebook.modules(rules)
     memo = rulebook.reach_only(rules)
     occ = None  # the state's occupancy, which every figure's memo key reads: looked up once, when first needed
     controlled = {figure for name, figure in state.marks.items() if name.startswith(f"control:{seat}:")} \
         if state.marks else ()  # charmed (PD-OBJ-CHARM-02)
+    pools = state.pools  # (Speed Potions' AP: mostly none)
     for token in _characters(state, seat, controlled):
         if token.wounded:
             for module in generators:
                 if module.wounded_actions:
                     yield (module.wounded_actions(state, board, seat, token),), None
-        elif token.id not in state.exhausted and (state.pools.get(token.id, 0) > 0
+        elif token.id not in state.exhausted and ((pools and pools.get(token.id, 0) > 0)
                                                   or (state.ap > 0 and token.colour == seat)):
             if memo and occ is None:
                 occ = occupancy(state)

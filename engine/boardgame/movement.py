@@ -136,8 +136,14 @@ class Occupancy:
             loose["Y"].discard(square)
             fresh.discard(square)
             # the tokens on `square` now: those that lay there and did not change, and the changed ones there now
-            here = [t for t in at.get(square, ()) if t.id not in ids]
-            here += [t for t in moved if t.where == "board" and t.square == square]
+            # (loops rather than two comprehensions: a comprehension is a call, for the 0-2 tokens of a square)
+            here = []
+            for t in at.get(square, ()):
+                if t.id not in ids:
+                    here.append(t)
+            for t in moved:
+                if t.where == "board" and t.square == square:
+                    here.append(t)
             if not here:
                 at.pop(square, None)
                 continue
@@ -168,10 +174,13 @@ def occupancy(state: GameState) -> Occupancy:
     (`Occupancy._derive`)."""
     if not getattr(state, "_sealed", False):
         return Occupancy(state)
-    memo = state.memo
-    last = memo.state
-    if last is not None and last() is state:
-        return memo.occ
+    memo = state._memo  # (the slot: `GameState.memo`, a property, only where the game has none yet)
+    if memo is None:
+        memo = state.memo
+    else:
+        last = memo.state
+        if last is not None and last() is state:
+            return memo.occ
     occ = memo.occ = Occupancy(state, sealed=True, before=memo.occ)
     memo.state = ref(state)
     return occ
@@ -225,7 +234,7 @@ class Walker:
     mover: Token
 
     def __post_init__(self):
-        cat: SetCatalogue = self.state.catalogue
+        cat: SetCatalogue = self.state.options.catalogue
         self.cat = cat
         kind = cat.characters[self.mover.code]
         # contortionist: through arrow slits (PR-CHAR-NAGA-01); agile: crosses pits, stopping is the golden rules'
@@ -244,14 +253,23 @@ class Walker:
             self.pits = self.drop_checked = self.board.pits
         # (locals rather than attribute look-ups: a walker is made for every search, 1.5 a position)
         board, mover, state = self.board, self.mover, self.state
-        self.passes = passes = passes_of(kind)
-        self.links = board.links_of(passes)
+        # `passes_of(kind)` and `board.links_of(passes)`, from the gait's flags without the two calls
+        if self.incorporeal:
+            self.passes, self.links = "walls", board.wall_links
+        elif self.contortionist:
+            self.passes, self.links = "slits", board.slit_links
+        else:
+            self.passes, self.links = "", board.links
         self.start = start = mover.square
         self.colour = colour = mover.colour
         self.exit_owner = exit_owner = "Y" if colour == "B" else "B"
         self.occ = occ = occupancy(state)
         self.base = base = dict(occ.at)  # the board without the mover
-        here = tuple([t for t in base.get(start, ()) if t.id != mover.id])
+        here = base.get(start, ())
+        if len(here) == 1 and here[0].id == mover.id:  # (it stands there alone: mostly)
+            here = ()
+        else:
+            here = tuple([t for t in here if t.id != mover.id])
         if here:
             base[start] = here
         else:
@@ -1224,5 +1242,5 @@ def takes(take: str | None) -> tuple[str, ...]:
 def walker_for(state: GameState, board: Board, figure: Token) -> Walker:
     """The walker of the figure's moves: `PairWalker` for a character who carries two things (ability
     "strength"), else `Walker`."""
-    kind = state.catalogue.characters[figure.code]
+    kind = state.options.catalogue.characters[figure.code]
     return PairWalker(state, board, figure) if "strength" in kind.abilities else Walker(state, board, figure)

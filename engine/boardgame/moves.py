@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from itertools import chain
+from operator import is_
 from typing import Callable
 
 from .actions import FigureMoves, Jump, Move, WallWalk
+from .board import _beside
 from .context import Ctx
 from ..core.errors import N_, IllegalAction
 from .geometry import Square, square_name
@@ -356,9 +358,13 @@ def wallwalk_options(state: GameState, board, figure: Token,
     """BG-CHAR-WALLWALKER-01..04: (landing, leave) pairs through one wall of her square. `walker`: the figure's
     (`walker_for`), if the caller has it (it only reads the state)."""
     out = []
-    carried = next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
-                    and t.id != figure.id), None)
-    for _, other in board.neighbours(figure.square):
+    if walker is not None:  # what lies under her, in the state's token order: her walker's board without her
+        here = walker.base.get(figure.square)
+        carried = here[0] if here else None
+    else:
+        carried = next((t for t in state.tokens.values() if t.where == "board" and t.square == figure.square
+                        and t.id != figure.id), None)
+    for other in _beside(figure.square, board.height):  # (`Board.neighbours`' squares, in its order)
         if not _through(board, figure.square, other) or not board.is_open_ground(other):
             continue
         for leave in ((), ((carried.id, figure.square),)) if carried else ((),):
@@ -428,7 +434,7 @@ def jump_options(state: GameState, board, figure: Token, walker: Walker | None =
     """BG-JUMP-03..07: (pit, landing) pairs for a jump card. `walker`: the figure's (`walker_for`), if the caller
     has it (it only reads the state)."""
     out = []
-    if "no_jump" in state.catalogue.characters[figure.code].abilities:
+    if "no_jump" in state.options.catalogue.characters[figure.code].abilities:
         return out  # PD-CHAR-DRAGON-03
     pits = jumpable(board)
     for pit in board.connected_neighbours(figure.square):
@@ -577,7 +583,10 @@ def _key(state: GameState, board, seat: str, figure: Token, occ=None) -> tuple:
     known = occ.keys.get((seat, figure.id))
     if known is not None and known[0] is figure and known[1] is board:
         return known[2]  # this (immutable) state's key, computed already (by `legal_actions`, asked again by `move`)
-    region = _region(board, figure)
+    regions = board.regions.get(figure.code)  # (`_region`'s memo read here: the call only where it has none)
+    region = regions.get(figure.square) if regions is not None else None
+    if region is None:
+        region = _region(board, figure)
     prior = occ.prior
     if prior is not None:
         # The occupancy was made from an earlier state's (`Occupancy._derive`). Where the figure is the same object
@@ -622,11 +631,21 @@ def _peek(state: GameState, board, seat: str, figure: Token) -> _Entry | None:
     return None
 
 
+OLDER_KEPT = 3
+"""How many of a figure's earlier memo entries `_entry` keeps besides its last one (`Memo.older`). Along random
+self-play ~11% of the keys that miss a figure's last entry were among its earlier ones, 5.7% its one before, 7.9%
+among its three before (a token that moved within its reach and back, the figure moving back); each found again is a
+search and the other modules' parts not made again."""
+
+
 def _entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entry:
     """The figure's entry in its game's memo (`state.Memo`: one per seat and figure, the last computed, shared by
-    the game's states), if its key is this position's; otherwise computed and put there in its place."""
+    the game's states), if its key is this position's; else one of its earlier entries kept (`Memo.older`) whose
+    key is; otherwise computed and put there in its place."""
     key = _key(state, board, seat, figure, occ)
-    memo = state.memo
+    memo = state._memo  # (the slot; the `memo` property, a call, where the game has none yet)
+    if memo is None:
+        memo = state.memo
     entries = memo.entries
     if memo.board is not board:
         # A new layout (a room turned, a portcullis moved): no entry of another board can match (the board is in
@@ -635,6 +654,9 @@ def _entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entr
         memo.board = board
         for stale in [name for name, (other, _) in entries.items() if other[0] is not board]:
             del entries[stale]
+        if memo.older:
+            memo.older = {name: kept for name, kept in (
+                (name, [pair for pair in kept if pair[0][0] is board]) for name, kept in memo.older.items()) if kept}
     if memo.seat != seat:
         # The other seat's turn came: first let go of the entries of figures that have changed since theirs was
         # made. The figure that made a seat's last action of a turn keeps the entry of where it stood; so does a
@@ -646,9 +668,33 @@ def _entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entr
         tokens = state.tokens
         for stale in [name for name, (other, _) in entries.items() if tokens.get(name[1]) is not other[1]]:
             del entries[stale]
-    found = entries.get((seat, figure.id))
-    if found is not None and found[0] == key:
-        return found[1]
+        if memo.older:
+            memo.older = {name: kept for name, kept in (
+                (name, [pair for pair in kept if tokens.get(name[1]) is pair[0][1]])
+                for name, kept in memo.older.items()) if kept}
+    name = (seat, figure.id)
+    found = entries.get(name)
+    if found is not None:
+        if found[0] == key:
+            return found[1]
+        kept = memo.older.get(name)
+        if kept is not None:
+            tokens = key[5]
+            for index, pair in enumerate(kept):
+                known = pair[0]
+                # Compared by identity (an equal token is mostly the same object, `Ctx.put`): the same board, figure,
+                # jump card, `fresh` and the very tokens in the region. Two distinct tokens compared by value (the
+                # dataclass's `__eq__`, ~2 K instructions) for each entry kept cost about what the searches saved.
+                if known[1] is figure and known[0] is board and known[3] == key[3] and known[4] == key[4] \
+                        and len(known[5]) == len(tokens) and all(map(is_, known[5], tokens)):
+                    kept[index] = found
+                    entries[name] = pair
+                    return pair[1]
+            kept.append(found)
+            if len(kept) > OLDER_KEPT:
+                del kept[0]
+        elif OLDER_KEPT:
+            memo.older[name] = [found]
     walker = walker_for(state, board, figure)
     outcomes, routes = walker.listed()
     extras: list = []
@@ -659,7 +705,7 @@ def _entry(state: GameState, board, seat: str, figure: Token, occ=None) -> _Entr
         extras += [Jump(seat, figure.id, pit, dest) for pit, dest in jump_options(state, board, figure, walker)]
     actions = FigureMoves(seat, figure.id, outcomes, routes, tuple(extras))
     entry = _Entry(actions, walker.originals)
-    entries[seat, figure.id] = (key, entry)
+    entries[name] = (key, entry)
     return entry
 
 
@@ -684,6 +730,7 @@ def pack_memo(state: GameState) -> None:
     only, at the radius and links their kind asks for (`Board.keep_reach`); the next position's lookups find
     them as before, and unpack only what they read."""
     memo = state.memo
+    memo.older = {}  # (the earlier entries `_entry` keeps while a game plays on are no part of what waits)
     if memo.entries or memo.occ is not None:
         for _, entry in memo.entries.values():
             entry.pack()

@@ -183,12 +183,33 @@ def rotate(ctx: Ctx, action: Rotate) -> None:
 
 def figure_actions(state: GameState, board: Board, seat: str, figure: Token) -> list:
     """Reveals and rotations the figure may make."""
-    hidden = [place.slot for place in state.rooms if not place.revealed]
+    rooms = state.rooms
+    if _HIDDEN[0] is rooms:
+        hidden = _HIDDEN[1]
+    else:
+        hidden = [place.slot for place in rooms if not place.revealed]
+        _HIDDEN[:] = rooms, hidden
     out: list = []
-    if hidden:
+    if hidden and (board.zone_owner.get(figure.square) == figure.colour or _beside_hidden(figure.square, hidden)):
         access = _access_slots(state, board, figure)
         out = [Reveal(seat, figure.id, slot) for slot in hidden if slot in access]
-    return out + [Rotate(seat, figure.id, slot, cw) for slot, cw in rotation_targets(state, board, figure)]
+    targets = rotation_targets(state, board, figure)
+    if targets:
+        out = out + [Rotate(seat, figure.id, slot, cw) for slot, cw in targets]
+    return out
+
+
+_HIDDEN: list = [None, []]
+"""The last rooms tuple `figure_actions` was asked about (a state's `rooms`, shared by the states that follow it
+until a room changes; held here, so never another tuple at its address) and its face-down slots."""
+
+
+def _beside_hidden(square: Square, hidden: list[tuple[int, int]]) -> bool:
+    """Whether a square next to `square` lies in one of the `hidden` room slots: off its start zone, a figure has
+    direct access to no other room (`_access_slots`: those of its neighbours that no wall separates from it), so
+    elsewhere, as on most squares (a room's inside), it reveals nothing and the walls need no look."""
+    x, y = square
+    return any(((x + dx) // ROOM, (y + dy) // ROOM) in hidden for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)))
 
 
 def _access_slots(state: GameState, board: Board, figure: Token) -> list[tuple[int, int]]:

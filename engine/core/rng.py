@@ -19,14 +19,20 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n) (rejection sampling, no modulo bias)."""
+        """A uniform integer in [0, n) (rejection sampling, no modulo bias): `next_u64` until a value under the
+        largest multiple of n, written out in one function (random self-play draws once an action)."""
         if n <= 0:
             raise ValueError("n must be positive")
         limit = (1 << 64) - ((1 << 64) % n)
+        state = self._state
         while True:
-            value = self.next_u64()
-            if value < limit:
-                return value % n
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self._state = state
+                return z % n
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates shuffle in place."""
@@ -35,4 +41,17 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items):
-        return items[self.below(len(items))]
+        """`items[self.below(len(items))]`, `below` written out (the random players' draw, once an action)."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        state = self._state
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self._state = state
+                return items[z % n]

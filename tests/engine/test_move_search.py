@@ -561,3 +561,62 @@ def test_an_occupancy_made_from_the_one_before_equals_one_made_from_every_token(
                         taken += 1
                 state, _ = apply(state, rng.choice(legal))
     assert derived > 500 and taken > 500
+
+
+def test_a_figure_finds_an_earlier_memo_entry_again_when_its_key_comes_back(monkeypatch):
+    """A figure's key often comes back (a token moves within its reach and back, the figure steps back): the memo
+    keeps up to `moves.OLDER_KEPT` of its earlier entries (`Memo.older`) besides its last one, and a key equal to one
+    of them takes that entry again instead of a search. Along random games (BG-MOVE-01: every list is still the one
+    an empty memo gives, order and routes included) that spares searches a memo of one entry a figure makes; the
+    earlier entries are of the current board and, from the other seat's first search on, of the figure as the state
+    holds it (dropped as `entries`' are), at most OLDER_KEPT a figure, and a memo that is packed (`moves.pack_memo`, a game that waits) keeps none."""
+    from dungeon_twister.engine.boardgame import moves
+
+    def play(seed: int) -> tuple[list, int, int]:
+        counting = _Counting(monkeypatch)
+        state, rng, listed, checked, last = new_game(Options(), seed), Rng(seed + 1), [], 0, None
+        for step in range(700):
+            if state.outcome is None:
+                legal = legal_actions(state)
+                listed.append([(format_action(a), getattr(a, "route", None)) for a in legal])
+                if state.phase == "main" and step % 25 == 0:
+                    assert legal == legal_actions(_without_memo(state))
+                seat = state.to_act[0]
+                for (owner, tid), kept in state.memo.older.items():
+                    assert 0 < len(kept) <= moves.OLDER_KEPT
+                    assert all(key[0] is state.memo.board and key[2] == owner for key, _ in kept)
+                    if state.phase == "main" and seat != last:  # the other seat's first search: changed ones dropped
+                        assert all(key[1] is state.tokens[tid] for key, _ in kept)
+                        checked += 1
+                if state.phase == "main":
+                    last = seat
+                state, _ = apply(state, rng.choice(legal))
+        return listed, counting.count, checked
+
+    kept_lists, kept_searches, checked = zip(*(play(seed) for seed in (2, 9)))
+    assert sum(checked) > 10
+    monkeypatch.setattr(moves, "OLDER_KEPT", 0)
+    one_lists, one_searches, _ = zip(*(play(seed) for seed in (2, 9)))
+    assert kept_lists == one_lists
+    assert sum(kept_searches) < 0.97 * sum(one_searches)
+
+
+def test_a_packed_memo_keeps_no_earlier_entries():
+    """A game that waits (moves.pack_memo) keeps only each figure's last entry, packed: the earlier ones
+    (`Memo.older`) are let go, and the next position lists the same actions."""
+    from dungeon_twister.engine.boardgame.moves import pack_memo
+
+    state, rng = new_game(Options(), 4), Rng(5)
+    seen = 0
+    for _ in range(500):
+        if state.outcome is not None:
+            break
+        legal = legal_actions(state)
+        if state.memo.older:
+            seen += 1
+            texts = [format_action(a) for a in legal]
+            pack_memo(state)
+            assert state.memo.older == {}
+            assert [format_action(a) for a in legal_actions(state)] == texts
+        state, _ = apply(state, rng.choice(legal))
+    assert seen > 10

@@ -602,3 +602,33 @@ def test_BG_OPT_03_placement_timer_passes_the_objects_to_the_revealer():
     assert isinstance(fallback, Place) and fallback.token == "bSW"
     state, _ = apply(state, fallback)
     assert state.phase == "main" and at(state, "bSW") not in ("placing", "b7", "e6")
+
+
+def test_BG_REVEAL_02_03_reveals_listed_are_those_of_direct_access_along_random_games():
+    """BG-REVEAL-02/03 (PR-CORE-05, PR-CORE-06): a figure's listed reveals (rooms.figure_actions) are the face-down
+    rooms it has direct access to (`_access_slots`), whether or not a square beside it lies in a face-down room:
+    the listing looks at the walls only where one does, or from the figure's own start zone. Along random games of
+    the base set, Prison and Paladins & Dragons, for every unwounded character of the seat to act."""
+    from dungeon_twister.engine.boardgame import rooms as rooms_module
+    from dungeon_twister.engine.boardgame.actions import Reveal
+    from dungeon_twister.engine.core.rng import Rng
+
+    checked = revealing = 0
+    for options, seed in ((Options(), 1), (Options(set_name="prison"), 2), (Options(set_name="paladins"), 3)):
+        state, rng = new_game(options, seed), Rng(seed + 1)
+        for _ in range(400):
+            if state.outcome is not None:
+                break
+            if state.phase == "main":
+                board, seat = board_of(state), state.to_act[0]
+                hidden = [place.slot for place in state.rooms if not place.revealed]
+                for token in state.tokens.values():
+                    if token.where == "board" and token.is_character and not token.wounded and token.colour == seat:
+                        listed = [a for a in rooms_module.figure_actions(state, board, seat, token)
+                                  if isinstance(a, Reveal)]
+                        access = rooms_module._access_slots(state, board, token) if hidden else []
+                        assert listed == [Reveal(seat, token.id, slot) for slot in hidden if slot in access]
+                        checked += 1
+                        revealing += bool(listed)
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+    assert checked > 300 and revealing > 10

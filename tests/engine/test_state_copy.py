@@ -46,3 +46,27 @@ def test_thawed_copy_changes_alone_then_seals():
         copy.turn = 0
     with pytest.raises(AttributeError):
         state.phase = "over"
+
+
+def test_token_moved_is_dataclasses_replace_field_by_field():
+    """`Token.moved` (written out field by field, `state._unrolled_moved`) gives what `dataclasses.replace` gives
+    for any fields changed, every one of the token's fields included, and refuses a name that is no field."""
+    import dataclasses
+    import random
+
+    from dungeon_twister.engine.boardgame.state import Token
+
+    values = {"id": ["bWA", "yTR"], "colour": ["B", "Y"], "code": ["WA", "RP"], "is_character": [True, False],
+              "where": ["board", "screen", "exited"], "square": [None, (1, 2)], "room": [None, (0, 1)],
+              "face_down": [True, False], "wounded": [True, False], "wounded_turn": [-1, 3], "order": [0, 2],
+              "scored_by": [None, "B"]}
+    assert set(values) == {field.name for field in dataclasses.fields(Token)}
+    pick = random.Random(7)
+    for _ in range(2000):
+        token = Token(**{name: pick.choice(options) for name, options in values.items()})
+        changes = {name: pick.choice(options) for name, options in values.items() if pick.random() < 0.3}
+        moved = token.moved(**changes)
+        assert type(moved) is Token and dataclasses.astuple(moved) == dataclasses.astuple(
+            dataclasses.replace(token, **changes))
+    with pytest.raises(TypeError, match="Token has no field 'sqaure'"):
+        token.moved(sqaure=(1, 1))
