@@ -41,17 +41,5 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items):
-        """`items[self.below(len(items))]`, `below` written out (the random players' draw, once an action)."""
-        n = len(items)
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
-        state = self._state
-        while True:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                self._state = state
-                return items[z % n]
+        """`items[self.below(len(items))]` (the random players' draw, once an action)."""
+        return items[self.below(len(items))]
