@@ -19,20 +19,17 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n) (rejection sampling, no modulo bias): `next_u64` until a value under the
-        largest multiple of n, written out in one function (random self-play draws once an action)."""
+        """A uniform integer in [0, n) (rejection sampling, no modulo bias), drawn from `next_u64`: a subclass's
+        stream (the server bot's keyed hash, server/bot.py `KeyedRng`) is the one `below`, `choice` and `shuffle`
+        draw from. (Writing SplitMix64 out here, to save a call a draw, made every bot draw from SplitMix64 at
+        state 0: the same moves, pauses and secret choices for all, and predictable.)"""
         if n <= 0:
             raise ValueError("n must be positive")
         limit = (1 << 64) - ((1 << 64) % n)
-        state = self._state
         while True:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                self._state = state
-                return z % n
+            value = self.next_u64()
+            if value < limit:
+                return value % n
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates shuffle in place."""

@@ -221,6 +221,10 @@ def test_the_checker_catches_a_leak():
     assert leaked(json.dumps(view(state, "B")), secrets) is None
 
 
+def _draws(rng, count: int) -> list[int]:
+    return [rng.below(1000) for _ in range(count)]
+
+
 def test_a_bots_draws_do_not_follow_from_one_another():
     """A server bot draws its moves and its pause before each in the open, its team, builds and combat cards in
     secret, from one stream. With the engine's SplitMix64 one output gives the next (the state is a counter seen
@@ -256,5 +260,19 @@ def test_a_bots_draws_do_not_follow_from_one_another():
     assert not any(predict(a) == b for a, b in zip(outputs, outputs[1:]))
     again = KeyedRng(20261129)
     assert [again.next_u64() for _ in range(50)] == outputs  # the same seed, the same draws
-    other = KeyedRng(20261130)
-    assert [other.below(1000) for _ in range(20)] != [KeyedRng(20261129).below(1000) for _ in range(20)]
+    # below, choice and shuffle draw from the bot's own stream: two seeds, two games (the engine's `below` once
+    # wrote SplitMix64 out to save a call, and every bot drew the same numbers as Rng(0); this test compared one
+    # bot's draws with the first draw of 20 new ones, and passed)
+    draws = _draws(KeyedRng(20261129), 20)
+    assert draws != _draws(KeyedRng(20261130), 20) and draws != _draws(Rng(0), 20)
+    assert draws == _draws(KeyedRng(20261129), 20)
+    limit = (1 << 64) - ((1 << 64) % 1000)  # (below's rejection bound: the outputs above it are drawn again)
+    mirror = KeyedRng(7)
+    outputs = [value % 1000 for value in (mirror.next_u64() for _ in range(12)) if value < limit][:10]
+    keyed = KeyedRng(7)
+    assert [keyed.choice(list(range(1000))) for _ in range(10)] == outputs
+    shuffled = list(range(52))
+    KeyedRng(7).shuffle(shuffled)
+    plain = list(range(52))
+    Rng(0).shuffle(plain)
+    assert shuffled != plain
