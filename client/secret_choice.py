@@ -296,9 +296,12 @@ def _opponent_chose(session: Session, seat: str, purpose: str) -> None:
         # TRANSLATORS: {purpose} is the name of the secret choice in the protocol (build, team, combat...).
         template = N_("{seat} has made his secret choice ({purpose}); make yours")
     notice = said(template, seat=seat, purpose=purpose)
-    session.state.say(notice)
-    # the game moving on takes it away (a play-test saw "lay yours within 5 seconds" stay after the +0 was laid)
-    session.state.event_notice = notice
+    if session.state.refusal is None:
+        session.state.say(notice)
+        # the game moving on takes it away (a play-test saw "lay yours within 5 seconds" stay after the +0 was laid)
+        session.state.event_notice = notice
+    # (else the refusal of the line just typed stays in the bar, which answers the last line typed: a play-test's
+    # wrong choice was refused and, a moment later, the opponent's notice wiped out why; the log says it)
     session.state.log.append(notice)
 
 

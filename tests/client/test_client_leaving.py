@@ -589,6 +589,29 @@ def test_PR_SCEN_CG_TUT_a_client_restarted_in_another_language_retells_the_intro
         i18n.use("en")
 
 
+def test_a_choice_refused_here_stays_in_the_bar_when_the_opponent_commits_a_moment_later():
+    """Play-test pt22b: a secret choice typed wrong was refused, and a moment later the opponent's commitment's
+    notice ("Blue has made his secret choice (hide); make yours") took the refusal's place in the message bar,
+    which answers the last line typed: the player never read why nothing happened. The refusal stays; the notice
+    goes to the log."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.protocol import TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    choosing = {**state.view, "secret": "hide", "to_act": ["B", "Y"], "legal": ["hide x"], "table": {"id": TABLE}}
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "view", "view": choosing}))
+    Commands(wired.session, lambda: None).run("hide bTR:1")
+    refused = state.refusal
+    assert refused is not None and refused.code == "not_a_choice" and wired.sent() == []
+    lines = len(state.log)
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**choosing, "table": {"id": TABLE,
+                                                                                  "committed": ["Y"]}}}))
+    assert state.refusal is refused
+    assert list(state.log)[lines:] == ["Yellow has made his secret choice (hide); make yours"]
+
+
 def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choose():
     """Play-test (the Card Game's hide): the player still to choose was never told that his opponent had chosen,
     since `opponent_commit` comes only once both have. The server's view now names the seats that have committed
