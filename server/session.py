@@ -90,6 +90,8 @@ _numbers = itertools.count(1)
 
 FULL = {"reason": "refused", "code": "server_full"}
 """How a connection refused server_full ends (`Session._end`)."""
+TLS_PROBE = {"reason": "tls not offered"}
+"""How dt-client's TLS try on a plain server ends (`Session._end`): its `tls_not_offered` line says it already."""
 
 
 class Session:
@@ -321,8 +323,9 @@ class Session:
                 await self._leave_table()
                 await trio.aclose_forcefully(self.stream)
             # a health check's line is a debug one, and so is a server_full refusal's: a flood of them is counted
-            # once a minute (`refused`), not told a line each (seen by hand: the count came, a line each still did)
-            quiet = self._health_check or self._end == FULL
+            # once a minute (`refused`), not told a line each (seen by hand: the count came, a line each still did);
+            # and a TLS try's on a plain server, whose `tls_not_offered` says it (pt22b: two lines a client start)
+            quiet = self._health_check or self._end in (FULL, TLS_PROBE)
             log("disconnected", level=logging.DEBUG if quiet else logging.INFO, session=self.id, name=self.name,
                 address=self.address, **(self._end or {"reason": "closed"}))
 
@@ -500,7 +503,7 @@ class Session:
             if self._tls_hello and event.code == "frame_too_large":
                 log("tls_not_offered", session=self.id, error="a TLS handshake on a server that offers plain TCP "
                                                               "only (dt-server --tls offers both)")
-                self._ending("tls not offered")  # (dt-client then connects again in plain TCP)
+                self._ending(TLS_PROBE["reason"])  # (dt-client then connects again in plain TCP)
             else:
                 log("client_error", session=self.id, name=self.name, address=self.address, code=event.code,
                     error=event.message)
