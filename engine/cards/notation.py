@@ -31,12 +31,18 @@ def zone_from(text: str) -> tuple[int, int]:
 def facing_from(text: str):
     """A start character's facing: a zone (`a2`, a room face up) or an icon's letter (`T` triangle, `S` square,
     `C` circle, `R` rotation zone: pointed at a face-down room, DT-266)."""
-    if text in ICONS:
-        return text
+    if len(text) == 1 and text.upper() in ICONS:  # (in either case: a zone has its number, a play-test typed `:t`)
+        return text.upper()
     m = _ZONE.match(text)
     if not m or int(m.group(2)) < 1:
         raise NotationError("not a zone or an icon (T, S, C, R)", text)
     return zone_from(text)
+
+
+def _facing_word(text: str) -> str:
+    """A facing as the notation writes it (`facing_from` checks it): an icon's letter in capitals, a zone as typed."""
+    facing = facing_from(text)
+    return facing if isinstance(facing, str) else text
 
 
 def start_from(text: str) -> tuple[str, int]:
@@ -71,12 +77,12 @@ def _path_token(tok: str) -> str:
     elif tok[:1] == ">":  # ">bMK", or ">bMK/bKY" naming what a Paladin carrying two gives (DT-220)
         friend, slash, what = tok[1:].partition("/")
         return ">" + _id(friend) + (slash + _id(what) if slash else "")
-    elif tok.startswith("^"):
-        facing_from(tok[1:])
+    elif tok.startswith("^"):  # (an icon in either case, written as the notation writes it: `^s` is `^S`)
+        return "^" + _facing_word(tok[1:])
     elif "^" in tok:
         a, b = tok.split("^", 1)
         start_from(a)
-        facing_from(b)
+        return a + "^" + _facing_word(b)
     elif tok[:1] in "BY":
         start_from(tok)
     else:
@@ -231,9 +237,9 @@ def parse_action(text: str, seat: str) -> "object":
             return Jump(seat, _id(args[0]), zone_from(args[1]))
         if verb == "bend":
             need(3)
-            if args[2] not in _SIDES:
+            if args[2].lower() not in _SIDES:  # (a side in either case, as the rooms' letters)
                 raise NotationError("side n, e, s or w", text, at(2))
-            return BendBars(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]])
+            return BendBars(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2].lower()])
         if verb == "invert":
             need(2)
             return Invert(seat, _id(args[0]), _slot_from(args[1]))
@@ -288,9 +294,9 @@ def parse_action(text: str, seat: str) -> "object":
             return _build(seat, args, text)
         if verb in ("open", "close"):
             need(3)
-            if args[2] not in _SIDES:
+            if args[2].lower() not in _SIDES:  # (a side in either case, as the rooms' letters)
                 raise NotationError("side n, e, s or w", text, at(2))
-            return Portcullis(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2]], verb == "open")
+            return Portcullis(seat, _id(args[0]), zone_from(args[1]), _SIDES[args[2].lower()], verb == "open")
     except NotationError as e:
         if e.text == text:
             raise

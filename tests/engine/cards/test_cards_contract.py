@@ -272,7 +272,7 @@ def test_a_card_id_typed_in_any_case_is_that_card_where_a_card_is_expected():
     assert str(refused.value) == "'ysn' matches none of your legal actions now: did you mean ySN?"
 
 
-def test_a_room_letter_in_either_case_is_that_room_and_a_bad_word_is_pointed_at_where_it_stands():
+def test_a_room_letter_an_icon_and_a_side_in_either_case_and_a_bad_word_pointed_at_where_it_stands():
     """By hand after pt22: `seed bKY b` was refused "bad word 'b' at column 6", the column of the first "b" in the
     text (bKY's), for a room letter typed in lower case as squares are. A room's letter is read in either case
     where a room is expected (A..H: no other word there), written as the notation writes it; a word the parser
@@ -280,7 +280,11 @@ def test_a_room_letter_in_either_case_is_that_room_and_a_bad_word_is_pointed_at_
     from dungeon_twister.engine.cards import format_action
 
     for typed, canonical in (("seed bKY b", "seed bKY B"), ("reveal bMK c", "reveal bMK C"),
-                             ("rotate bMK a cw", "rotate bMK A cw"), ("invert bIL h", "invert bIL H")):
+                             ("rotate bMK a cw", "rotate bMK A cw"), ("invert bIL h", "invert bIL H"),
+                             # an icon's letter and a side in either case too (pt22b: `face ... yth:t`, `close ... E`)
+                             ("face bMK:t bSN:c", "face bMK:T bSN:C"), ("move bMK ^s", "move bMK ^S"),
+                             ("move bMK B1^r", "move bMK B1^R"), ("close bMK a2 E", "close bMK a2 e"),
+                             ("bend bTR c3 W", "bend bTR c3 w"), ("face bMK:a2 bSN:T", "face bMK:a2 bSN:T")):
         assert format_action(parse_action(typed, "B")) == canonical, typed
     with pytest.raises(NotationError) as refused:
         parse_action("seed bKY x", "B")
@@ -288,6 +292,9 @@ def test_a_room_letter_in_either_case_is_that_room_and_a_bad_word_is_pointed_at_
     with pytest.raises(NotationError) as refused:
         parse_action("seed bKY i", "B")  # (eight rooms, A to H)
     assert refused.value.column == len("seed bKY ")
+    for wrong in ("face bMK:x bSN:T", "move bMK ^a", "close bMK a2 x"):  # (no icon, no side: still refused)
+        with pytest.raises(NotationError):
+            parse_action(wrong, "B")
 
 
 def test_an_unknown_card_game_verb_gets_the_nearest_verb_as_the_board_games():
