@@ -483,6 +483,10 @@ def _replay_of(args: argparse.Namespace):
     from .printable import printable
     from .replay import EngineError, NoRecord, Replay, fetch_record, load
 
+    # the record's name as the lines below say it: a table's id no longer than any id (a play-test's 5,000 nines
+    # were echoed whole), a file's path whole; either with its control characters escaped
+    named = args.file if args.server is None or len(args.file) <= TABLE_LIMIT else args.file[:TABLE_LIMIT] + "…"
+    shown = printable(named)
     try:
         if args.server is not None:
             import trio
@@ -492,7 +496,7 @@ def _replay_of(args: argparse.Namespace):
             from .tls import KNOWN_SERVERS, KnownServers, PinMismatch, tls_connector
 
             if len(args.file) > TABLE_LIMIT:  # (no table's id is that long: it could not even be asked for)
-                raise NoRecord(_("there is no table {table}").format(table=repr(args.file[:TABLE_LIMIT] + "…")))
+                raise NoRecord(_("there is no table {table}").format(table=repr(named)))
             # what the connection says (a certificate pinned on first use, plain TCP) goes to stderr, as `connect`
             # shows it: a play-test found the pin made silently by `verify`, before any `connect` to that server
             connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS),
@@ -508,18 +512,18 @@ def _replay_of(args: argparse.Namespace):
         else:
             replay = load(args.file)
     except NoRecord as error:
-        print("dt-client:", _("no record of {file}: {error}").format(file=args.file, error=printable(str(error))),
+        print("dt-client:", _("no record of {file}: {error}").format(file=shown, error=printable(str(error))),
               file=sys.stderr)
         return None
     except OSError as error:
-        print("dt-client:", _("cannot read {file}: {error}").format(file=args.file, error=file_error_text(error)),
+        print("dt-client:", _("cannot read {file}: {error}").format(file=shown, error=file_error_text(error)),
               file=sys.stderr)
         return None
     except EngineError as error:
         from .state import engine_error_text
 
         print("dt-client:", _("{file} is not a game record the rules allow: {error}")
-              .format(file=args.file, error=printable(engine_error_text(error))), file=sys.stderr)
+              .format(file=shown, error=printable(engine_error_text(error))), file=sys.stderr)
         return None
     return replay
 

@@ -113,6 +113,10 @@ def test_replay_and_verify_say_why_in_words_when_the_table_or_server_or_file_is_
         port = probe.getsockname()[1]
     assert main(["verify", "x" * 65, "--server", f"127.0.0.1:{port}"]) == 1
     assert capsys.readouterr().err.strip().endswith("there is no table '" + "x" * 64 + "…'")
+    # the id is not echoed whole either (a play-test's 5,000 nines filled the terminal): "no record of 99…: ..."
+    assert main(["replay", "9" * 5000, "--server", f"127.0.0.1:{port}"]) == 1
+    assert capsys.readouterr().err.strip() == ("dt-client: no record of " + "9" * 64 + "…: there is no table '"
+                                               + "9" * 64 + "…'")
     assert main(["--lang", "de", "replay", "t7-0d67fc3c", "--server", f"127.0.0.1:{port}"]) == 1
     err = capsys.readouterr().err
     assert "Verbindung abgelehnt" in err and "attempts" not in err and "kann nicht gelesen" not in err
