@@ -229,10 +229,13 @@ class ClientLayout:
         # TRANSLATORS: where the player is, in the title bar: at a table or in the lobby
         where = _("table {table}").format(table=state.table) if state.at_table else _("lobby")
         role = _(ROLE_NAMES[state.role]) if state.role in ROLE_NAMES else state.role
-        link = f"{state.server} ({role})" if state.connected else _("not connected")
-        # TRANSLATORS: the title bar: the player's name and the server ({server}: its address and the player's role,
-        # or "not connected")
-        who = _("{name} on {server}").format(name=state.name, server=link)
+        if state.connected:
+            # TRANSLATORS: the title bar: the player's name and the server ({server}: its address and the player's
+            # role, "127.0.0.1:7777 (player)")
+            who = _("{name} on {server}").format(name=state.name, server=f"{state.server} ({role})")
+        else:  # (not "bea on not connected", as a play-test read it)
+            # TRANSLATORS: the title bar: the player's name while the client has no connection
+            who = _("{name}, not connected").format(name=state.name)
         return [("class:title", " Dungeon Twister Online"), ("", f" · {where} · {who}")]
 
     def _hints(self) -> StyleAndTextTuples:

@@ -80,3 +80,19 @@ def test_hostile_names_at_a_table_reach_the_terminal_escaped():
     for raw in ("\x1b[2J", "\x1b]0;owned", "\x07", RTL_OVERRIDE):
         assert raw not in output, repr(raw)
     assert "mallory\\x1b[2J\\x1b]0;owned\\x07\\u202e" in output
+
+
+def test_the_title_bar_names_the_server_only_when_connected():
+    """A play-test read "bea su non connesso" ("bea on not connected") in the title bar of a client whose server
+    had gone: without a connection the bar says so on its own, after the name."""
+    from prompt_toolkit.buffer import Buffer
+
+    from dungeon_twister.client.layout import ClientLayout
+    from dungeon_twister.client.state import ClientState
+
+    state = ClientState("bea")
+    state.server = "127.0.0.1:7777"
+    layout = ClientLayout(state, Buffer(), lambda: 0.0)
+    assert "".join(text for _, text, *_ in layout._title()) == " Dungeon Twister Online · lobby · bea, not connected"
+    state.connected = True
+    assert "".join(text for _, text, *_ in layout._title()).endswith(" · lobby · bea on 127.0.0.1:7777 (player)")
