@@ -28,14 +28,14 @@ REASONS = {"target reached": N_("target reached"),
            "aborted": N_("a player left before the first turn: not rated"),
            "agreed": N_("agreed by both players"),
            "vp": N_("target reached"),
-           "both figures out (PR-SCEN-1-06)": N_("both figures out (PR-SCEN-1-06)"),
+           "both figures out (PR-SCEN-1-06)": N_("both figures out [PR-SCEN-1-06]"),
            "the Colossus reached Blue's start zone (PR-SCEN-2-07)":
-               N_("the Colossus reached Blue's start zone (PR-SCEN-2-07)"),
-           "the Colossus is eliminated (PR-SCEN-2-07)": N_("the Colossus is eliminated (PR-SCEN-2-07)"),
+               N_("the Colossus reached Blue's start zone [PR-SCEN-2-07]"),
+           "the Colossus is eliminated (PR-SCEN-2-07)": N_("the Colossus is eliminated [PR-SCEN-2-07]"),
            "the Colossus was carried out wounded: a draw (PR-SCEN-2-07)":
-               N_("the Colossus was carried out wounded: a draw (PR-SCEN-2-07)"),
-           "2 enemy characters eliminated (PR-SCEN-3-05)": N_("2 enemy characters eliminated (PR-SCEN-3-05)"),
-           "4 VP reached (PR-SCEN-4-06)": N_("4 VP reached (PR-SCEN-4-06)")}
+               N_("the Colossus was carried out wounded: a draw [PR-SCEN-2-07]"),
+           "2 enemy characters eliminated (PR-SCEN-3-05)": N_("2 enemy characters eliminated [PR-SCEN-3-05]"),
+           "4 VP reached (PR-SCEN-4-06)": N_("4 VP reached [PR-SCEN-4-06]")}
 """Why a game ended, as the engine (turn.finish, the Prison scenarios' data, the card game: "vp", and "nothing
 can change any more" for a dead position, DT-239) or the server (resigned, abandoned: the winner's opponent did;
 abandoned by both: neither came back; aborted: one left before the first turn; agreed: a draw both players agreed

@@ -1372,3 +1372,13 @@ def test_PD_TEAM_FREE_02_MUTUAL_01_the_room_pairs_say_their_set_and_what_their_r
     assert " 37  " not in text  # not a pair of that table's set
     assert "  37  Prison: " in help_text("pairs") and "  37  Prison: " in help_text("pick")
     assert "Room pairs" not in help_text("build", game="cards")
+
+
+def test_PR_SCEN_1_06_a_scenario_s_end_names_its_rule_without_nested_parentheses():
+    """A play-test read "game over: Blue wins 2-1 (both figures out (PR-SCEN-1-06))": a scenario's reason names
+    its rule in brackets, as a refusal does; the engine's reason (the protocol's value) stays as it was."""
+    event = {"kind": "game_over", "winner": "B", "vp": {"B": 2, "Y": 1}, "reason": "both figures out (PR-SCEN-1-06)"}
+    assert describe_event(event) == "game over: Blue wins 2-1 (both figures out [PR-SCEN-1-06])"
+    event = {"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 1},
+             "reason": "the Colossus was carried out wounded: a draw (PR-SCEN-2-07)"}
+    assert describe_event(event) == "game over: draw 1-1 (the Colossus was carried out wounded: a draw [PR-SCEN-2-07])"
