@@ -845,7 +845,7 @@ class _Walk:
     def _spend_mp(self) -> None:
         self.mp += 1
         if self.mp > self.move:
-            raise IllegalAction("CG-MOVE-01", "{figure} moves at most {move} zone(s) per action", figure=self.fid,
+            raise IllegalAction("CG-MOVE-01", "{figure}'s movement is {move}: no further in one action", figure=self.fid,
                                 move=self.move)
 
     def _step(self, tok: str) -> None:
