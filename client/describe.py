@@ -182,7 +182,8 @@ def _combat_declared(e: dict) -> str:
 
 def _card_chosen(e: dict) -> str:
     if "value" in e:
-        return _("{seat} chooses +{value} for the combat").format(seat=_seat(e), value=e["value"])
+        # (the card played, whoever chose it: after a timeout the clock did, and "Yellow chooses +0" read wrong)
+        return _("{seat}'s card for the combat: +{value}").format(seat=_seat(e), value=e["value"])
     return _("{seat} chooses a card for the combat").format(seat=_seat(e))
 
 

@@ -190,6 +190,10 @@ async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leav
         await server.send(TableEvent(TABLE, n + 2, {"kind": "card_chosen", "seat": "B", "value": 0}))
         await trio.testing.wait_all_tasks_blocked()
         assert session.state.notice == "", "a play-test saw it stay after the +0 was laid"
+        # the card is told as the seat's, not as chosen by it (play-test pt22, F20: "Blue chooses +0" after the
+        # clock had chosen it)
+        assert list(session.state.log)[-2:] == ["Blue's time ran out for combat-1: combat +0",
+                                                "Blue's card for the combat: +0"]
 
     async with running_client() as (session, listener):  # untimed: no deadline to tell
         server = await listener.next_server()
@@ -219,7 +223,7 @@ async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock)
         await server.stream.send_all(step)  # one write, as the server's step is
         await trio.testing.wait_all_tasks_blocked()
         log = list(session.state.log)
-        assert log[-2:] == ["Blue chooses +3 for the combat",
+        assert log[-2:] == ["Blue's card for the combat: +3",
                             "Yellow reveals 'combat +5' for combat-1: it matches his commitment"]
 
 
