@@ -153,9 +153,15 @@ class Commands:
         if not 1 <= len(words) <= 3:
             raise UsageError("join TABLE [B|Y] [CODE]")
         table, seat, code = self._table(words[0]), None, None
+        listed = any(info.table == table for info in self.state.tables)  # (a private table is never listed)
         for word in words[1:]:
             if word.upper() in ("B", "Y") and seat is None:
                 seat = word.upper()
+            elif len(word) == 1:  # (no join code is one letter: a play-test's `join t1 Q` was read as one)
+                raise UsageError(_("{word} is not a seat: B (Blue) or Y (Yellow)").format(word=repr(word)))
+            elif listed:
+                raise UsageError(_("{table} is a public table: join it with no code (join {table} B or Y)")
+                                 .format(table=table))
             else:
                 code = word
         self.session.join(table, seat, code)

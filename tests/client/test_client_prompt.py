@@ -385,6 +385,28 @@ def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
     assert watched == [("t3-9f2c01ab", "c0de")]
 
 
+def test_a_mistyped_seat_is_refused_not_taken_for_a_join_code():
+    """A play-test's `join t1-4da2952e Q` seated the player (Q was read as a join code, which a public table
+    ignores): a one-letter word other than B or Y is no code (codes have 8 hex digits) and a listed table is
+    public (private ones are never listed), so either is refused here; `b` is Blue, an unlisted (private) table's
+    code goes with the seat."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.protocol import Join, TableInfo, TableOptions, Tables
+
+    wired = WiredSession()
+    wired.deliver(Tables((TableInfo("t1-4da2952e", TableOptions(), "waiting", 0, blue="bob"),), 1))
+    commands = Commands(wired.session, lambda: None)
+    commands.run("join t1-4da2952e Q")
+    assert wired.session.state.notice == "'Q' is not a seat: B (Blue) or Y (Yellow)" and wired.sent() == []
+    commands.run("join 1 y c0de1234")
+    assert wired.session.state.notice == ("t1-4da2952e is a public table: join it with no code (join t1-4da2952e B "
+                                          "or Y)") and wired.sent() == []
+    commands.run("join 1 y")
+    assert [(type(m), m.table, m.seat, m.join_code) for m in wired.sent()] == [(Join, "t1-4da2952e", "Y", None)]
+    commands.run("join t7-0badc0de b c0de1234")
+    assert [(m.table, m.seat, m.join_code) for m in wired.sent()] == [("t7-0badc0de", "B", "c0de1234")]
+
+
 def test_an_absurd_table_word_is_refused_here_in_words_not_by_a_traceback():
     """A play-test pasted 5,000 nines after `join`: `int()` of so many digits raised (Python's 4,300-digit limit) and
     prompt_toolkit showed the traceback; 70 letters went to the encoder, whose English "join.table: expected
