@@ -132,7 +132,8 @@ def records(argv: list[str]) -> None:
         prog="dt-server records", description="The games kept in the data store: without TABLE, a line a table: its "
         "id, its status (open: waiting for players or in play; over: its game ended, its record can be printed; "
         "closed: closed before its game ended), when it was made (UTC), and a finished game's result.")
-    parser.add_argument("table", nargs="?", help="a table id: print its game record (finished games only)")
+    parser.add_argument("table", nargs="?", help="a table's id, or its number (7 or t7 for t7-3f9a02c1): print its game "
+                        "record (finished games only)")
     parser.add_argument("--data", type=Path, help=f"the data directory (default {default_data_dir()})")
     parser.add_argument("--config", type=Path, help="a TOML settings file, for its data_dir")
     args = parser.parse_args(argv)
@@ -148,12 +149,12 @@ def records(argv: list[str]) -> None:
                 created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.created))
                 print(f"{table.id}\t{table.status}\t{created}\t{outcome}".rstrip())
             return
-        table = storage.table(args.table)
+        table = storage.table_named(args.table)
         if table is None:
             print(f"dt-server: no table {args.table!r} in {storage.location}", file=sys.stderr)
             sys.exit(1)
         if table.status != "over":
-            print(f"dt-server: the game of table {args.table} is not over ({table.status}): its record, which "
+            print(f"dt-server: the game of table {table.id} is not over ({table.status}): its record, which "
                   "reveals every hidden fact, is shown once it ends", file=sys.stderr)
             sys.exit(1)
         sys.stdout.write(record_text(table))

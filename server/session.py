@@ -722,9 +722,10 @@ class Session:
     def _send_record(self, table_id: str, join_code: str | None) -> None:
         """A finished game's record (it reveals every hidden fact: never before the end); a private table's to one
         who gives its join code (its players, who verify their game: a play-test's could not)."""
-        stored = self.server.lobby.store.table(table_id)
+        stored = self.server.lobby.store.table_named(table_id)
         if stored is None or (stored.options.get("private") and not code_matches(join_code, stored.join_code)):
             return self.send_error(templated("no_such_table", "there is no public table {table}", table=repr(table_id)))
+        table_id = stored.id  # (asked for by its number: the record names its id)
         if stored.status != "over":
             return self.send_error(templated("not_allowed", "the game of table {table} is not over: its record reveals "
                                              "every hidden fact", table=table_id))

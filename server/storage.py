@@ -26,6 +26,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import sqlite3
 import time
 from abc import ABC, abstractmethod
@@ -45,6 +46,8 @@ except ImportError:  # Windows: no advisory lock; run one server per data direct
 
 DATABASE_NAME = "dt-server.sqlite3"
 LOCK_NAME = "dt-server.lock"
+TABLE_NUMBER = re.compile(r"[tT]?0*([0-9]{1,18})")
+"""A table's number as a player types it (`7`, `t7`, `07`; ASCII digits only, at most 18: an SQLite integer)."""
 SCHEMA_VERSION = 2
 """2: ratings and identities keyed by the name folded (`name_key`), each with its spelling (as it was bound, as it
 was last rated); a version 1 store is brought up to 2 when a dt-server opens it (`_upgrade`)."""
@@ -188,6 +191,18 @@ class Storage(ABC):
     @abstractmethod
     def table(self, table_id: str) -> StoredTable | None:
         """One table, complete."""
+
+    @abstractmethod
+    def table_numbered(self, number: int) -> StoredTable | None:
+        """The table of that number (the `7` of t7-3f9a02c1; each table has its own), complete."""
+
+    def table_named(self, word: str) -> StoredTable | None:
+        """The table `word` names: its id, or its number as its id shows it (`7` or `t7`), complete. A player who
+        just finished table 1 types `dt-client replay 1` (play-test pt23), as `join 1` joins it."""
+        table = self.table(word)
+        if table is None and (number := TABLE_NUMBER.fullmatch(word)) is not None:
+            table = self.table_numbered(int(number[1]))
+        return table
 
     # Ratings and identities belong to a name as `name_key` folds it: "Bob" and "bob" are one player.
     @abstractmethod
@@ -460,6 +475,12 @@ class SqliteStorage(Storage):
 
     def table(self, table_id: str) -> StoredTable | None:
         rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return self._complete(self._row(rows[0])) if rows else None
+
+    def table_numbered(self, number: int) -> StoredTable | None:
+        # (no index on number: a record is asked for now and then, rate-limited, and a scan of the tables' rows is
+        # what `tables()` does anyway)
+        rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE number = ?", (number,))
         return self._complete(self._row(rows[0])) if rows else None
 
     def rating(self, name: str) -> tuple[float, float, float, int] | None:

@@ -298,6 +298,7 @@ async def test_a_finished_game_stays_queryable_with_the_records_command(tmp_path
     assert rows[0][3] == "winner=Y vp=B0,Y0 reason=resigned"
     shown = records(table)
     assert shown.returncode == 0, shown.stderr
+    assert records(table.split("-")[0]).stdout == shown.stdout, "by its number (t1) as well as by its id"
     assert "# commit B team " in shown.stdout and "# reveal Y team " in shown.stdout
     assert shown.stdout.splitlines()[-1] == f"# final {final}"
     state, lines = parse_record(shown.stdout)

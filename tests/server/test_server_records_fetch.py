@@ -23,6 +23,15 @@ async def test_a_finished_game_is_fetched_and_replayed_an_unfinished_one_is_refu
         text = await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, table)
         with pytest.raises(NoRecord, match="no public table"):
             await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, "t9-00000000")
+        # by its number too, as `join 1` joins it (a play-test typed `dt-client replay 1`): `1`, `t1`, `T01`
+        number = table.split("-")[0][1:]
+        for word in (number, "t" + number, "T0" + number):
+            assert await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, word) == text
+        with pytest.raises(NoRecord, match="is not over"):  # (the other table, by its number: still refused)
+            await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, other.split("-")[0])
+        for word in ("99", "t", "1x", "١"):  # no such number; no number; an Arabic-Indic digit is no number
+            with pytest.raises(NoRecord, match="no public table"):
+                await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, word)
     assert text.startswith("game seed=4 set=prison vp=5 scenario=prison-1\n")
     replay = Replay.of(text)
     assert len(replay.steps) == actions and replay.states[-1].outcome.reason == "both figures out (PR-SCEN-1-06)"
@@ -88,8 +97,9 @@ async def test_a_private_games_record_is_fetched_with_its_join_code(autojump_clo
         await ann.send(Leave())
         await bob.expect_event("game_over")
         for code in (None, "wrong"):
-            with pytest.raises(NoRecord, match="no public table"):
-                await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, created.table, code)
+            for word in (created.table, created.table.split("-")[0]):  # (by its number too: still unknown)
+                with pytest.raises(NoRecord, match="no public table"):
+                    await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, word, code)
         text = await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, created.table,
                                   created.join_code.upper())
     assert text.startswith("game seed=4") and text.splitlines()[1] == f"# table {created.table}"
