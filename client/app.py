@@ -396,10 +396,15 @@ def _play_local(args: argparse.Namespace, options) -> int:
                            "--new starts another)"))
     try:
         with LocalServer(data=data, player=args.name) as (host, port):
-            return run_client(session, host, port)
+            code = run_client(session, host, port)
     except ServerStartError as error:
         print(f"dt-client: {error}", file=sys.stderr)
         return 1
+    if seat_file(data, args.name).path.exists():  # (the game did not end: the server kept its directory)
+        # (a play-test's `quit` left with nothing said, and a first-time player may think the game lost)
+        print(_("your game against the bot is kept: dt-client play with the same options continues it (--new "
+                "starts another)"))
+    return code
 
 
 def discover_command(args: argparse.Namespace) -> int:

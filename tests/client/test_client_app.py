@@ -235,9 +235,10 @@ def test_a_local_server_keeps_its_directory_while_the_players_game_is_unfinished
     assert not kept.exists()
 
 
-def test_play_continues_the_unfinished_game_unless_new(tmp_path, monkeypatch):
+def test_play_continues_the_unfinished_game_unless_new(tmp_path, monkeypatch, capsys):
     """`dt-client play` with the options of an unfinished game resumes its seat (no new table is created, no bot
-    seated: the server restores them), and says so; `--new` gives that game up and starts another."""
+    seated: the server restores them), and says so; `--new` gives that game up and starts another. A run that
+    leaves its game unfinished (`quit`) says on the way out that it is kept (play-test pt23: nothing was said)."""
     from dungeon_twister.client.local_server import seat_file, unfinished_game
 
     monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
@@ -259,6 +260,7 @@ def test_play_continues_the_unfinished_game_unless_new(tmp_path, monkeypatch):
     assert app.main(["play", "--beginner", "--name", "kim"]) == 0
     first, (data, player) = sessions[-1], runs[-1]
     assert player == "kim" and first.plan.then and first.setup.bot == "greedy" and first.plan.resume is None
+    assert capsys.readouterr().out == "", "no game was set up (no seat kept): nothing to continue"
     game = "TableOptions(target_vp=5, beginner=True, handicap=None, timers=False, private=False, set_name=None, " \
            "scenario=None, teams=None, game=None, tutorial=None, secret_objects=False) seat=B bot=greedy"
     from dungeon_twister.client.held import HeldSeat
@@ -270,6 +272,8 @@ def test_play_continues_the_unfinished_game_unless_new(tmp_path, monkeypatch):
     assert runs[-1][0] == data and not again.plan.then and again.setup is None
     assert again.plan.resume.token == "kept-token" and again.plan.resume.table == "t1-0a1b2c3d"
     assert "continuing your unfinished game against the bot" in again.state.log[-1]
+    assert capsys.readouterr().out == ("your game against the bot is kept: dt-client play with the same options "
+                                       "continues it (--new starts another)\n")
     assert app.main(["play", "--beginner", "--name", "kim", "--new"]) == 0
     assert sessions[-1].plan.then and runs[-1][0] != data and not data.exists()
 
