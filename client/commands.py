@@ -137,7 +137,11 @@ class Commands:
             raise UsageError("bot B|Y [random|greedy]")
         if not self.state.at_table or self.state.spectating:
             raise UsageError(_("sit at a table first (create or join), then seat a bot"))
-        self.session.seat_bot(words[0].upper(), words[1] if len(words) == 2 else "greedy")
+        seat = words[0].upper()
+        if seat == self.state.seat:  # (the server's "seat B is taken · `spectate ...`" is for one outside the table)
+            raise UsageError(_("you sit in seat {seat} yourself: bot {other} seats a bot across from you").format(
+                seat=seat, other="Y" if seat == "B" else "B"))
+        self.session.seat_bot(seat, words[1] if len(words) == 2 else "greedy")
 
     # --- lobby ------------------------------------------------------------------------------------------
     def refresh(self, _args: str) -> None:

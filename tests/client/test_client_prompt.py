@@ -407,6 +407,22 @@ def test_a_mistyped_seat_is_refused_not_taken_for_a_join_code():
     assert [(m.table, m.seat, m.join_code) for m in wired.sent()] == [("t7-0badc0de", "B", "c0de1234")]
 
 
+def test_a_bot_for_one_s_own_seat_is_refused_here():
+    """A play-test's `bot B` in her own seat B got the server's "seat B is taken · `spectate t1-...` watches the
+    game", meant for someone outside the table: the client answers it, naming the other seat."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.protocol import SeatBot
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"), "B")
+    commands = Commands(wired.session, lambda: None)
+    commands.run("bot b")
+    assert wired.session.state.notice == "you sit in seat B yourself: bot Y seats a bot across from you"
+    assert wired.sent() == []
+    commands.run("bot Y random")
+    assert wired.sent() == [SeatBot(TABLE, "Y", "random")]
+
+
 def test_an_absurd_table_word_is_refused_here_in_words_not_by_a_traceback():
     """A play-test pasted 5,000 nines after `join`: `int()` of so many digits raised (Python's 4,300-digit limit) and
     prompt_toolkit showed the traceback; 70 letters went to the encoder, whose English "join.table: expected
