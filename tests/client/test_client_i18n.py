@@ -227,7 +227,7 @@ def test_PD_CHAR_ILLUS_01_an_illusions_kind_is_translated_in_the_log_and_look():
 
     i18n.use("it")
     assert describe_event({"kind": "illusion", "by": "bIL", "illusion": "rubble", "square": "c14"}) == (
-        "Illusionista (blu) crea un'illusione (macerie) su c14")
+        "Illusionista (Blu) crea un'illusione (macerie) su c14")
     line = describe_event({"kind": "illusion_removed", "by": "bIL", "illusion": "pit", "square": "c5"})
     assert "fosso" in line and "pit" not in line
     assert "macerie" in describe_square({"illusions": [["c14", "Y", "rubble"]], "tokens": []}, "c14")
