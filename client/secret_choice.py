@@ -259,6 +259,8 @@ def on_view(session: Session, before: dict | None, view: dict | None) -> None:
         return
     if purpose in state.secrets:
         return commit_again_if_lost(session, view)
+    if purpose != (before or {}).get("secret"):  # a choice of ours begins: the bar's last message is of before
+        state.say("")  # (a play-test's bar still said his chat line was cut when he was attacked; the panel asks)
     other = other_seat(state.seat)
     if other in _committed(view) and other not in _committed(before):
         _opponent_chose(session, other, purpose)

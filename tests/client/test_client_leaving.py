@@ -489,6 +489,23 @@ def test_DT_224_DT_228_a_request_the_game_went_on_from_is_said_to_have_lapsed():
     assert "lapsed" not in " ".join(list(state.log)[-2:]), "answered by the takeback itself"
 
 
+def test_a_secret_choice_that_begins_clears_the_bar_s_message_of_before():
+    """Play-test pt23: Hans's bar still said his chat line had been cut to 500 characters when Giulia attacked him
+    and the combat card was his to choose; the panel asked for it, the bar (where the eye goes) did not. A view that
+    makes a secret choice ours clears that message; one of the same round (the opponent's commitment) keeps it."""
+    from dungeon_twister.protocol import TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    state.say("your message was cut to its first 500 characters")
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "view", "view": {**state.view, "secret": "combat-1", "legal": []}}))
+    assert state.notice == "" and state.secret_purpose == "combat-1"
+    state.say("a message of this round")
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**state.view, "active": "B"}}))
+    assert state.notice == "a message of this round"
+
+
 def test_a_log_line_that_came_with_no_table_event_is_kept_for_a_restart_too(tmp_path):
     """The progress file (held.py) was written after table events only: a line that came otherwise (the
     opponent's commitment: "Yellow has made his secret choice") was lost by a crash right after it, and the log a
