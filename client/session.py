@@ -81,6 +81,8 @@ SWITCH_SECONDS = 5.0
 """How long a role switch is retried (the server may still hold our old connection's name for a moment)."""
 LOBBY_REQUESTS = (CreateTable, Join, Spectate, Chat, ListTables)
 """What a user may type in the lobby before the connection is made: kept and sent once it is."""
+STEP_ENDS = ("view", "view_delta")
+"""The table events that end a step: its view, whole or as a delta (docs/protocol.md section 13, table events)."""
 WAITING_LIMIT = 16
 FIRST_DELAY = 0.5
 MAX_DELAY = 5.0
@@ -254,6 +256,9 @@ class Session:
                 table_events = table_events or isinstance(event, (TableEvent, Snapshot))
                 chatted = chatted or isinstance(event, ChatMessage)
                 inbox.handle(self, event)
+                if later and isinstance(event, TableEvent) and event.event.get("kind") in STEP_ENDS:
+                    self.state.log.extend(later)  # the step is over: its view ends it (docs/protocol.md section 13)
+                    later.clear()
         finally:
             self._later = None
             self.state.log.extend(later)
@@ -302,10 +307,11 @@ class Session:
         return Snapshot(restored.table, restored.last_event, view), restored.came_in
 
     def log_after(self, line: str) -> None:
-        """A log line that follows the table events the same bytes bring next: the check of an opponent's reveal
-        comes before the events of the step it completes (docs/protocol.md, commit-reveal step 4), and reads
-        after them. (The wire marks no step's end: events of a later step in the same bytes come before it too;
-        a step split over two reads leaves it before the events, as it was.)"""
+        """A log line that follows the table events the same bytes bring next, up to the step's view: the check of
+        an opponent's reveal comes before the events of the step it completes (docs/protocol.md, commit-reveal
+        step 4), and reads after them, before those of the next step (a play-test read the team's check after the
+        bot's first turn, which came in the same bytes). A step split over two reads leaves it before the events,
+        as it was."""
         if self._later is None:
             self.state.log.append(line)
         else:

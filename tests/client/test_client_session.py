@@ -34,6 +34,7 @@ from dungeon_twister.protocol import (
     TableOptions,
     verify,
 )
+from dungeon_twister.client.describe import describe_event
 from dungeon_twister.client.network import run_network
 from dungeon_twister.client.session import Session, TableSetup
 from dungeon_twister.client.state import ClientState
@@ -218,13 +219,18 @@ async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock)
         await server.receive()
         opponent.opponent_committed("combat-1", commit.commitment)
         choice, nonce = opponent.reveal("combat-1")
+        # the step (its events, then its view) and the next one (the opponent's turn ends), in one write: the check
+        # comes after the first step's events, before the second's (play-test pt23: the team's check read after
+        # the bot's whole first turn, which the server had sent at once)
         step = (server.connection.send(OpponentReveal(TABLE, "combat-1", "Y", choice, nonce))
-                + server.connection.send(TableEvent(TABLE, 1, {"kind": "card_chosen", "seat": "B", "value": 3})))
+                + server.connection.send(TableEvent(TABLE, 1, {"kind": "card_chosen", "seat": "B", "value": 3}))
+                + server.connection.send(TableEvent(TABLE, 2, {"kind": "view", "view": session.state.view}))
+                + server.connection.send(TableEvent(TABLE, 3, {"kind": "turn_ended", "seat": "Y", "turn": 1})))
         await server.stream.send_all(step)  # one write, as the server's step is
         await trio.testing.wait_all_tasks_blocked()
-        log = list(session.state.log)
-        assert log[-2:] == ["Blue's card for the combat: +3",
-                            "Yellow reveals 'combat +5' for combat-1: it matches his commitment"]
+        assert list(session.state.log)[-3:] == ["Blue's card for the combat: +3",
+                                                "Yellow reveals 'combat +5' for combat-1: it matches his commitment",
+                                                describe_event({"kind": "turn_ended", "seat": "Y", "turn": 1})]
 
 
 async def test_a_reveal_that_does_not_open_the_commitment_raises_the_alert(autojump_clock):
