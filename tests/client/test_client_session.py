@@ -233,6 +233,48 @@ async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock)
                                                 describe_event({"kind": "turn_ended", "seat": "Y", "turn": 1})]
 
 
+async def test_a_team_reveal_is_logged_with_the_step_that_showed_the_teams_not_after_the_next_one(autojump_clock):
+    """A team's reveal is forwarded once the teams are shown, after that step's view (docs/protocol.md, secret
+    choices), where a combat's comes ahead of its step: play-test pt23 read "Yellow reveals 'team ...': it matches
+    his commitment" after the bot's whole first turn, which the server had sent in the same bytes. Its check is
+    logged as it comes."""
+    from dungeon_twister.engine import Options, format_action, legal_actions, new_game, view
+
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.welcome()
+        assert isinstance(await server.receive(), ListTables)
+        session.join(TABLE, "B")
+        assert await server.receive() == Join(TABLE, "B")
+        await server.send(Joined(TABLE, "token-B", "B"))
+        state = new_game(Options(), 7)
+        teams = {seat: format_action(legal_actions(state, seat)[0]) for seat in "BY"}
+        await server.send(Snapshot(TABLE, 0, {**view(state, "B"), "legal": [format_action(a) for a in
+                                                                             legal_actions(state, "B")]}))
+        await trio.testing.wait_all_tasks_blocked()
+        session.act(teams["B"])
+        commit = await server.receive()
+        opponent = PlayerCommitments(TABLE, "Y")
+        await server.send(OpponentCommit(TABLE, "team", "Y", opponent.commit("team", teams["Y"])))
+        assert isinstance(await server.receive(), Reveal)
+        opponent.opponent_committed("team", commit.commitment)
+        choice, nonce = opponent.reveal("team")
+        # (the teams are shown once the hidden placement is over: a shortened event and view stand for that step)
+        events = [{"kind": "teams_revealed", "teams": {"B": {"b0": "bWA"}, "Y": {"b21": "yTH"}}}]
+        shown = {**view(state, "B"), "legal": [], "secret": None}
+        step = (server.connection.send(TableEvent(TABLE, 1, events[0]))
+                + server.connection.send(TableEvent(TABLE, 2, {"kind": "view", "view": shown}))
+                + server.connection.send(OpponentReveal(TABLE, "team", "Y", choice, nonce))
+                + server.connection.send(TableEvent(TABLE, 3, {"kind": "turn_started", "seat": "Y", "turn": 1}))
+                + server.connection.send(TableEvent(TABLE, 4, {"kind": "view", "view": shown})))
+        await server.stream.send_all(step)  # one write: the step, the reveal, the next step
+        await trio.testing.wait_all_tasks_blocked()
+        assert list(session.state.log)[-3:] == [
+            describe_event(events[0]),
+            f"Yellow reveals {teams['Y']!r} for team: it matches his commitment",
+            describe_event({"kind": "turn_started", "seat": "Y", "turn": 1})]
+
+
 async def test_a_reveal_that_does_not_open_the_commitment_raises_the_alert(autojump_clock):
     async with running_client() as (session, listener):
         server = await listener.next_server()
