@@ -49,6 +49,24 @@ def next_words(legal: Iterable[str], typed: list[str], partial: str) -> dict[str
     return words
 
 
+def as_listed(legal: Iterable[str], typed: list[str]) -> list[str]:
+    """`typed` with each word spelled as the legal actions spell it at its place, where exactly one spelling fits:
+    a code in another case (`hide sw`), or a token without its colour (`hide SW` for bSW), as the parser reads them
+    (play-test pt23: `hide SW ` + Tab offered nothing, though `hide SW A1` plays)."""
+    out: list[str] = []
+    for place, word in enumerate(typed):
+        spellings = {parts[place] for action in legal
+                     if len(parts := action.split()) > place and parts[:place] == out}
+        if word not in spellings:
+            folded = word.lower()
+            fits = [spelling for spelling in spellings if spelling.lower() == folded or (
+                spelling[:1] in ("b", "y") and spelling[1:].lower() == folded)]
+            if len(fits) == 1:
+                word = fits[0]
+        out.append(word)
+    return out
+
+
 def build_words(parts: list[dict], typed: list[str], partial: str, set_name: str | None = None) -> dict[str, str]:
     """A free build (PD-TEAM-FREE-01), word by word: `build`, then a `name=` for each part not given yet, then
     inside `name=a,b,` the next value (each at most its copies, `count` in all); a word that is not complete
@@ -140,7 +158,10 @@ class PromptCompleter(Completer):
         view = self.state.view or {}
         cards = view.get("game") == "cards"
         depth = len(typed) + 1
-        for word, actions in next_words(self.state.legal, typed, partial).items():
+        following = next_words(self.state.legal, typed, partial)
+        if not following and typed:  # (typed as the parser takes it, not as the list spells it)
+            following = next_words(self.state.legal, as_listed(self.state.legal, typed), partial)
+        for word, actions in following.items():
             count = len(actions)
             meta = actions[0] if count == 1 else ngettext("{n} action", "{n} actions", count).format(n=count)
             whole = next((action for action in actions if len(action.split()) == depth), None)

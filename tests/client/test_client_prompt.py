@@ -203,6 +203,13 @@ def test_completer_offers_next_words_of_legal_actions_with_the_action_they_compl
     assert set(complete("", tab=True)) >= {"end", "move", "attack", "help", "chat", "leave", "resign"}
     assert complete("bot ") == {"B": "", "Y": ""}
     assert "WA" in complete("help W")
+    # words typed as the parser reads them, a code in any case or a token without its colour, complete as their
+    # listed spelling does (play-test pt23: `hide SW ` + Tab offered nothing though `hide SW A1` plays)
+    assert complete("move WA ") == complete("move bwa ") == complete("move bWA ") == {"c5": "move bWA c5",
+                                                                                      "d4": "move bWA d4"}
+    assert complete("attack wa ") == {"yTR": "Yellow Troll"}  # (the action's last word: its name alone)
+    state.view = {"legal": ["attack bWA yWA", "attack yWA bWA"]}
+    assert complete("attack WA ") == {}, "two spellings fit WA (bWA, yWA): none is chosen for the player"
 
 
 def test_CG_SEL_MUTUAL_01_a_code_completed_at_a_card_table_shows_the_name_of_its_card():
