@@ -360,8 +360,11 @@ class Session:
         self._taken = None
         if again:
             self._plan_again(plan, _("cannot reach the server: {error}").format(error=error))
-        else:
-            self._give_up(plan, error, after_attempts=False)
+        else:  # (`reconnect` would meet the same certificate: the warning says what to do first, and says it whole)
+            self.state.reconnecting = None
+            self.state.say(error)
+            # TRANSLATORS: in the log after a certificate warning; `reconnect` is the command, typed as it is
+            self.state.log.append(_("{warning} · once that is done, `reconnect` connects again").format(warning=error))
         self.notify()
 
     def _plan_again(self, plan: Plan, reason: str) -> None:
@@ -371,9 +374,9 @@ class Session:
             return
         self._give_up(plan, reason)
 
-    def _give_up(self, plan: Plan, reason: str, after_attempts: bool = True) -> None:
+    def _give_up(self, plan: Plan, reason: str) -> None:
         self.state.reconnecting = None
-        if after_attempts and plan.resume is not None and not self.state.spectating:
+        if plan.resume is not None and not self.state.spectating:
             # (German read "nach 1 Versuchen": the count is a plural form's)
             self.state.say(ngettext("{reason}; gave up after {n} attempt: the server holds a seat {seconds} s after a "
                                     "disconnection · `reconnect` tries again",
