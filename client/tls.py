@@ -1,8 +1,9 @@
 """TLS with trust on first use, like SSH's known_hosts: `dt-client connect` tries TLS first; a server that offers it
 (`dt-server --tls`, server/tls.py) shows a self-signed certificate whose SHA-256 fingerprint the client pins for
 that address on first use and requires ever after: a changed certificate is refused with a clear warning, and so is
-a pinned server that no longer offers TLS (a downgrade). A server that does not offer TLS is reached over plain
-TCP (LAN parties), remembered for the rest of the run so that each reconnection costs one connection."""
+a pinned server that no longer offers TLS (a downgrade: it answers in plain TCP). A server that does not offer TLS
+is reached over plain TCP (LAN parties), remembered for the rest of the run so that each reconnection costs one
+connection. A handshake that ends with no answer (a server restarting) is neither: it is tried again."""
 
 from __future__ import annotations
 
@@ -24,6 +25,21 @@ HANDSHAKE_SECONDS = 10.0
 
 class PinMismatch(OSError):
     """The server's certificate is not the one pinned for its address (or it stopped offering TLS)."""
+
+
+class HandshakeCut(ConnectionError):
+    """The TLS handshake ended before the server answered anything (a reset, an end, no answer in time): a server
+    that is down, restarting or busy, not one that answers in plain TCP; tried again as a refused connection is."""
+
+
+def answers_in_plain(error: BaseException) -> bool:
+    """Whether a failed handshake met a server that answers in something other than TLS (a plain dt-server answers
+    a ClientHello with an error frame: OpenSSL's "wrong version number"), rather than no answer at all (a reset,
+    an end, a timeout: a play-test's server killed and restarted read as a downgrade, and the client, taking it
+    for a man in the middle, stopped reconnecting)."""
+    ended = (ssl.SSLEOFError, ssl.SSLSyscallError, ssl.SSLZeroReturnError)
+    return any(isinstance(cause, ssl.SSLError) and not isinstance(cause, ended)
+               for cause in (error, error.__cause__, error.__context__))
 
 
 class KnownServers:
@@ -73,8 +89,14 @@ def tls_connector(known: KnownServers, notice: Callable[[str], None]):
         try:
             with trio.fail_after(HANDSHAKE_SECONDS):
                 await secured.do_handshake()
-        except (trio.BrokenResourceError, trio.TooSlowError, ssl.SSLError, OSError):
+        except (trio.BrokenResourceError, trio.TooSlowError, ssl.SSLError, OSError) as error:
             await trio.aclose_forcefully(secured)
+            if isinstance(error, trio.TooSlowError):
+                raise HandshakeCut(_("the server did not answer the TLS handshake within {seconds} s").format(
+                    seconds=format(HANDSHAKE_SECONDS, "g"))) from None
+            if not answers_in_plain(error):
+                raise HandshakeCut(_("the connection ended during the TLS handshake (is the server restarting?)")) \
+                    from None
             if pinned is not None:
                 # TRANSLATORS: {fingerprint} is the pinned certificate's SHA-256 fingerprint; {file} the pin file
                 raise PinMismatch(_("WARNING: {address} no longer offers TLS, though it was pinned for it: not "

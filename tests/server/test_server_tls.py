@@ -3,6 +3,7 @@ with a self-signed certificate kept in its data directory; the client pins its f
 a changed one, or a pinned server that no longer offers TLS (server/tls.py, client/tls.py)."""
 
 import os
+from functools import partial
 
 import pytest
 import trio
@@ -140,3 +141,36 @@ def test_an_admins_own_certificate_is_used_and_a_key_readable_by_others_is_made_
     caplog.clear()
     server_context(tmp_path)
     assert caplog.records == [] and oct(os.stat(key).st_mode & 0o777) == "0o600"
+
+
+async def test_a_handshake_cut_off_or_unanswered_is_tried_again_not_read_as_a_downgrade(tmp_path, autojump_clock):
+    """Play-test pt23: a TLS server killed and restarted at once; the client's resume met the dying (or just bound)
+    listener, the handshake ended with no answer, and the client, reading it as "no longer offers TLS", warned of a
+    man in the middle and stopped trying: its seat's grace ran out. Only a server that answers in plain TCP (a plain
+    dt-server answers a ClientHello with an error frame) is a downgrade; no answer, an end or a reset is a
+    connection that failed (`HandshakeCut`, an OSError the network retries), pinned or not, and TLS is not given up
+    for plain TCP either."""
+    from dungeon_twister.client.tls import HandshakeCut
+
+    async def cut(stream):  # a server going down: the connection is accepted, then ends before any byte
+        await stream.aclose()
+
+    async def silent(stream):  # a server too busy to answer in time
+        await trio.sleep_forever()
+
+    notes: list[str] = []
+    async with trio.open_nursery() as nursery:
+        listeners = [(await nursery.start(partial(trio.serve_tcp, handler, 0, host="127.0.0.1")))[0]
+                     for handler in (cut, silent)]
+        ports = [listener.socket.getsockname()[1] for listener in listeners]
+        known = KnownServers(tmp_path / KNOWN_SERVERS)
+        for port in ports:
+            for pinned in (False, True):
+                if pinned:
+                    known.pin(f"127.0.0.1:{port}", "SHA256:" + "2" * 64)
+                with pytest.raises(HandshakeCut) as info:
+                    await tls_connector(known, notes.append)("127.0.0.1", port)
+                assert not isinstance(info.value, PinMismatch)
+        nursery.cancel_scope.cancel()
+    assert notes == [], "no plain TCP chosen, no pin made"
+    assert str(info.value) == "the server did not answer the TLS handshake within 10 s"
