@@ -29,7 +29,7 @@ from .glicko2 import Rating, game
 from .ratelimit import TokenBucket
 from .game import Game, Refusal, server_refusal
 from .logs import log
-from .records import replayable, write_record
+from .records import record_text, write_record
 from .secret import SecretRounds
 
 ABANDONED_BY_BOTH = "abandoned by both"
@@ -720,7 +720,10 @@ class Play:
         record, fields = self.game.record, {}
         stored = self.table.lobby.store.table(self.table.id)
         try:
-            text = record.text(replayable(stored.journal))
+            # what `dt-server records` prints and `get_record` sends, header lines and final position included: a
+            # play-test's file lacked `# table` and the seed's commitment, so `dt-client verify` checked none of its
+            # reveals and no deal
+            text = record_text(stored)
             fields["record"] = str(write_record(directory, self.table.id, text))
         except OSError as error:
             log("record_not_written", level=logging.WARNING, table=self.table.id, error=str(error))

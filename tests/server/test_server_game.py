@@ -23,7 +23,8 @@ from dungeon_twister.protocol import (
     TableOptions,
 )
 from dungeon_twister.server import play as play_module
-from dungeon_twister.server.records import write_record
+from dungeon_twister.server.records import record_text, write_record
+from dungeon_twister.client.replay import verified_rounds, verified_seed
 from test_server_resume import play_until
 from test_server_support import (HANG_GUARD, Client, Scripted, find_seed, running_server, seated_pair, simulate,
                                  watching)
@@ -65,10 +66,11 @@ def test_record_files_are_private_like_the_data_directory(tmp_path, monkeypatch)
 
 async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path, monkeypatch, autojump_clock):
     seed = find_seed("game_over", True, 300, hint=16)
-    written = []
+    written, stored = [], []
 
     def spy_write(directory, table_id, text):  # when the record is written, the last step's frames have left
         written.append((server.holding, list(server.held)))
+        stored.append(record_text(server.lobby.store.table(table_id)))  # what `dt-server records` prints
         return write_record(directory, table_id, text)
 
     monkeypatch.setattr(play_module, "write_record", spy_write)
@@ -135,6 +137,10 @@ async def test_a_complete_game_between_scripted_players_and_a_spectator(tmp_path
     (path,) = tmp_path.iterdir()
     text = path.read_text()
     assert "# commit B team " in text and "# reveal Y team " in text
+    # the very text `dt-server records` prints, so that `dt-client verify FILE` checks its deal and its reveals
+    # (play-test pt23: without `# table` and the commitment it said "0 reveals" and "no commitment")
+    assert [text] == stored and text.splitlines()[1] == f"# table {table}" and "# final " in text
+    assert verified_seed(text) is True and verified_rounds(text)[0] >= 2 and verified_rounds(text)[1] == []
     state, lines = parse_record(text)
     for line in lines:
         state, _ = apply(state, line.action)
