@@ -517,7 +517,7 @@ def _timer(session: Session, message: Timer) -> None:
 
 
 def _opponent_left(session: Session, message: OpponentLeft) -> None:
-    session.state.away[message.seat] = message.grace_seconds
+    session.state.away[message.seat] = session.clock() + message.grace_seconds  # (the panel counts it down)
     session.state.log.append(said(N_("{seat} disconnected; the seat is kept {seconds} s"), seat=message.seat,
                                   seconds=message.grace_seconds))
 

@@ -3,6 +3,7 @@ placement under way, our secret choice, and the result."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -72,7 +73,7 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
     if view is None or "players" not in view:
         out.append(("class:dim", "\n" + _("waiting for the table's state...")))
         return out
-    out += _seats(state, view)
+    out += _seats(state, view, now)
     if not view.get("started", True):
         free = other_seat(state.seat) if state.seat else "Y"
         # TRANSLATORS: `bot {seat}` is the command as typed: keep it in English
@@ -117,7 +118,7 @@ def _table_line(state: ClientState) -> StyleAndTextTuples:
             ("class:dim", f"  {' · '.join(details)}{code}\n")]
 
 
-def _seats(state: ClientState, view: dict) -> StyleAndTextTuples:
+def _seats(state: ClientState, view: dict, now: float) -> StyleAndTextTuples:
     names = view.get("seats") or {}
     out: StyleAndTextTuples = []
     width = max(len(seat_name(seat)) for seat in ("B", "Y")) + 1  # "Yellow", "Amarillo": one space after either
@@ -125,8 +126,10 @@ def _seats(state: ClientState, view: dict) -> StyleAndTextTuples:
         # TRANSLATORS: a seat nobody sits in
         who = names.get(seat) or _("(free)")
         you = "  " + _("← you") if seat == state.seat else ""
-        # TRANSLATORS: a player who lost the connection: the seconds left to come back ("s": seconds)
-        away = "  " + _("(away, {seconds} s grace)").format(seconds=state.away[seat]) if seat in state.away else ""
+        away = ""
+        if seat in state.away and state.game_running:  # (a play-test read "60 s" at +18 s, and after the game's end)
+            # TRANSLATORS: a player who lost the connection: the seconds left to come back ("s": seconds)
+            away = "  " + _("(away, {seconds} s grace)").format(seconds=max(1, math.ceil(state.away[seat] - now)))
         out += [(f"class:seat.{seat.lower()}", f"{seat_name(seat):<{width}}"), ("", f"{who}{you}{away}\n")]
     if state.spectating:
         out.append(("class:dim", _("you are watching") + "\n"))

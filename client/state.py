@@ -249,8 +249,8 @@ class ClientState:
     says only once both choices are revealed."""
     pending_actions: dict[str, str] = field(default_factory=dict)
     """Action id -> text of the actions sent and not yet answered."""
-    away: dict[str, int] = field(default_factory=dict)
-    """Seat -> grace seconds of a player who disconnected."""
+    away: dict[str, float] = field(default_factory=dict)
+    """Seat -> when (the session's clock) the grace of a player who disconnected runs out."""
     result: dict | None = None
     table_gone: bool = False
     """The server no longer has us at this table (it restarted under a finished game's screen): the screen stays

@@ -59,9 +59,10 @@ class ClientUI:
         self.app.invalidate()
 
     def counting_down(self) -> bool:
-        """Whether the screen shows a countdown: the table's timers (and the low-clock bell, rung at a render), or
-        a reconnection's."""
-        return bool(self.state.timers) or self.state.reconnecting is not None
+        """Whether the screen shows a countdown: the table's timers (and the low-clock bell, rung at a render), an
+        away opponent's grace, or a reconnection's."""
+        return (bool(self.state.timers) or self.state.reconnecting is not None
+                or bool(self.state.away and self.state.game_running))
 
     async def _tick(self, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         """Redraw while something counts down, when it shows another value (the application's background task)."""
@@ -71,12 +72,14 @@ class ClientUI:
                 self.app.invalidate()
 
     def next_redraw(self) -> float:
-        """Seconds until a countdown on screen changes: the next whole second of the soonest running timer (its
-        `deadline - now` crossing an integer); REFRESH_SECONDS for a reconnection's, or when no timer runs."""
+        """Seconds until a countdown on screen changes: the next whole second of the soonest running timer or away
+        opponent's grace (its `deadline - now` crossing an integer); REFRESH_SECONDS for a reconnection's, or when
+        none runs."""
         if self.state.reconnecting is not None:
             return REFRESH_SECONDS
         now = self.clock()
-        waits = [(deadline - now) % 1.0 or 1.0 for deadline in self.state.timers.values() if deadline > now]
+        waits = [(deadline - now) % 1.0 or 1.0 for deadline in (*self.state.timers.values(), *self.state.away.values())
+                 if deadline > now]
         return min(waits) + TICK_MARGIN if waits else REFRESH_SECONDS
 
     def _before_render(self, _app) -> None:

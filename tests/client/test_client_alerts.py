@@ -8,7 +8,7 @@ from prompt_toolkit.output import DummyOutput
 
 from dungeon_twister.client.panel import game_panel
 from dungeon_twister.client.state import LOW_CLOCK_SECONDS, TURN_FLASH_SECONDS
-from dungeon_twister.client.ui import ClientUI
+from dungeon_twister.client.ui import TICK_MARGIN, ClientUI
 from dungeon_twister.protocol import TableEvent
 
 from client_fixtures import seat_view
@@ -191,3 +191,24 @@ def test_PD_TEAM_MUTUAL_a_client_that_missed_room_picks_checks_nothing_rather_th
         state.room_picks = list(seen)
         wired.deliver(Snapshot(TABLE, 5, final))
         assert [line[:9] for line in state.log if "deal" in line] == expected and state.alert is None
+
+
+def test_an_away_opponent_s_grace_counts_down_and_goes_with_the_game():
+    """Play-test pt23: the panel read "Yellow Giulia (away, 60 s grace)" 18 s after she left and still after the
+    game had ended, abandoned. It counts down on the session's clock (the screen is drawn again at each second)
+    and is not shown once the game is over."""
+    from dungeon_twister.protocol import GameOver, OpponentLeft
+
+    wired = WiredSession()
+    state, clock = wired.session.state, [100.0]
+    wired.session.clock = lambda: clock[0]
+    wired.seat(position_text("bWA@c4 yTR@c9", active="Y"))
+    wired.deliver(OpponentLeft(TABLE, "Y", 60))
+    assert "(away, 60 s grace)" in text_of(game_panel(state, 100.0))
+    assert "(away, 42 s grace)" in text_of(game_panel(state, 118.0))
+    assert "(away, 1 s grace)" in text_of(game_panel(state, 160.5)), "never 0 while the seat is still held"
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput(), clock=lambda: 117.75)
+        assert ui.counting_down() and ui.next_redraw() == 0.25 + TICK_MARGIN  # 43 s shown until 118.0
+    wired.deliver(GameOver(TABLE, {"winner": "B", "vp": {"B": 0, "Y": 0}, "reason": "abandoned"}))
+    assert "away" not in text_of(game_panel(state, 161.0))
