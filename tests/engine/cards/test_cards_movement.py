@@ -314,6 +314,19 @@ def test_CG_BLOCK_01_an_enemy_on_its_start_zone_blocks_the_faced_zone_only():
     assert act(s2, "move bSN Y1").player("B").vp == 1
 
 
+def test_CG_BLOCK_02_RUL_106_DT_272_no_flying_ghostly_or_small_way_past_a_blocker():
+    """CG-BLOCK-02 (RUL-106): the Wizard flies over zones holding enemies and the Ghost passes anything, but neither
+    exits from b4 past the yellow blocker at Y1 facing b4; DT-272: nor does a Goblin (printed 1) past a blocking
+    Colossus, whose legs open a zone to him in a move (CG-CHAR-COLOSSUS-02), not the way out; the exit from c4
+    at Y2 stays open to him."""
+    s = build({"bWZ": "b4", "bGH": "b4", "bGB": "c4", "ySN": "Y1>b4", "yMK": "d1"})
+    refused(s, "move bWZ Y1", "CG-BLOCK-01")
+    refused(s, "move bGH Y1", "CG-BLOCK-01")
+    refused(build({"bGB": "b4", "yCO": "Y1>b4", "yMK": "d1"}), "move bGB Y1", "CG-BLOCK-01")
+    out = act(build({"bGB": "c4", "yCO": "Y1>b4", "yMK": "d1"}), "move bGB Y2")
+    assert out.player("B").vp == 2  # (CG-CHAR-GOBLIN-01)
+
+
 def test_CG_TUT1_01_END_01_the_second_exit_wins_at_once():
     """CG-TUT1-01 / CG-END-01: with 1 VP, exiting the second character ends the game at once (2 VP)."""
     s = build({"bSN": "b4", "bMK": "x", "yMK": "d1"}, vp=(1, 0))
@@ -349,6 +362,30 @@ def test_CG_JUMP_03_not_onto_an_unwounded_enemy():
     refused(s, "jump bMK b2", "CG-JUMP-03")
     s2 = build({"bMK": "b1", "yMK": ("b2", {"wounded": True}), "ySN": "d4"})
     assert act(s2, "jump bMK b2").fig("bMK").at == z("b2")
+
+
+def test_CG_JUMP_03_DT_272_the_colossus_legs_are_no_landing():
+    """CG-JUMP-03 with CG-CHAR-COLOSSUS-02 (DT-272): a Goblin (printed 1) walks through the enemy Colossus' zone, but
+    a jump does not land there: the landing zone holds an unwounded enemy, whatever his size; a wounded Colossus
+    there lets him land."""
+    s = build({"bGB": "b1", "yCO": "b2", "ySN": "d4"})
+    refused(s, "jump bGB b2", "CG-JUMP-03")
+    s2 = build({"bGB": "b1", "yCO": ("b2", {"wounded": True}), "ySN": "d4"})
+    assert act(s2, "jump bGB b2").fig("bGB").at == z("b2")
+
+
+def test_CG_MOVE_04_DT_208_the_way_back_turns_with_the_room():
+    """DT-208: the Mechanork steps from b1 into a1, where the yellow Mechanork stands: held to its east side, the way
+    it came. He turns room A a quarter clockwise (blue1's arrow, CG-ROT-01): both now stand in a2, and the zone he
+    came from (the circle) lies south of it in a1: he leaves by a1 only, not by b2, open as it is."""
+    s = act(build({"bMK": "b1", "yMK": "a1", "ySN": "d4"}), "move bMK a1")
+    assert s.fig("bMK").pin == "E"
+    s2 = act(s, "rotate bMK A cw")
+    assert s2.fig("bMK").at == z("a2") and s2.fig("bMK").pin == "S" and s2.maze.icon(z("a1")) == "C"
+    refused(s2, "move bMK b2", "CG-MOVE-04")
+    assert act(replace(s2, figures=tuple(replace(f, pin=None) for f in s2.figures)), "move bMK b2").fig("bMK").at \
+        == z("b2")  # (open but for the hold)
+    assert act(s2, "move bMK a1").fig("bMK").at == z("a1")
 
 
 def test_CG_AP_02_wounded_characters_do_not_act():
