@@ -832,7 +832,9 @@ class _Walk:
                 what = me.carries[0] if me.carries else None
             if what is not None and what not in me.carries:
                 raise IllegalAction("CG-ITEM-03", "{figure} does not carry {item}", figure=me.id, item=what)
-            if what is None or taker.wounded or len(taker.carries) >= _capacity(taker):
+            if what is not None and taker.wounded:  # DT-273: its object is taken or swapped, nothing is given it
+                raise IllegalAction("CG-WOUND-03", "{to} cannot take it: it must carry nothing, unwounded", to=friend)
+            if what is None or len(taker.carries) >= _capacity(taker):
                 raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with a free hand")
             cards = _Cards(st)
             cards.hold(what, friend)

@@ -211,6 +211,20 @@ def test_CG_ITEM_03_give_needs_empty_hands():
     assert s3.fig("bMK").carries == ("bKY",) and s3.fig("bSN").carries == ()
 
 
+def test_CG_WOUND_03_DT_273_a_wounded_friend_is_given_nothing_its_object_is_swapped():
+    """DT-273: the wounded blue Mechanork in b1 carries nothing; the Snake-man passing with the Key cannot give it
+    him (CG-WOUND-03: a wounded character's object is taken or swapped), so that he may not then carry both
+    (CG-GOLD-03). Carrying the Rope, the wounded Mechanork swaps it for the Key: he still holds one object."""
+    empty = build({"bSN": "a1", "bMK": ("b1", {"wounded": True}), "yMK": "d4"}, items={"bKY": "@bSN"})
+    e = refused(empty, "move bSN b1 >bMK", "CG-WOUND-03")
+    assert str(e) == "CG-WOUND-03: bMK cannot take it: it must carry nothing, unwounded"
+    refused(empty, "move bSN b1 >bMK +bMK", "CG-WOUND-03")
+    s = build({"bSN": "a1", "bMK": ("b1", {"wounded": True}), "yMK": "d4"}, items={"bKY": "@bSN", "bRP": "@bMK"})
+    s2 = act(s, "move bSN b1 +bRP")
+    assert s2.fig("bMK").carries == ("bKY",) and s2.fig("bSN").carries == ("bRP",)
+    assert not any(">" in t for a in legal_actions(empty) if isinstance(a, Move) for t in a.path)
+
+
 def test_CG_ITEM_01_03_DT_206_exchanges_as_many_as_wished_at_each_location():
     """« vous pouvez prendre, donner, ou échanger des objets comme bon vous semble » (CG-ITEM-03), and pick up and
     drop along the way (CG-ITEM-01): no limit per location (DT-206). The Snake-man carrying the Key reaches b1,
