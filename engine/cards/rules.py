@@ -1746,6 +1746,11 @@ def _heal(state: CardState, a: Heal):
     t = state.fig(a.target)
     if t.where == "carried" and t.at == f.id:
         raise IllegalAction("CG-CHAR-CLERIC-02", "drop the wounded character in your zone first (during a move)")
+    holder = state.fig(t.at) if t.where == "carried" and state.has_fig(t.at) else None
+    if holder is not None and (holder.where, holder.loc) == (f.where, f.loc):
+        # DT-274: it is in his zone, under the one who carries it, and is healed only once laid down there
+        raise IllegalAction("CG-CHAR-CLERIC-02", "{target} is carried by {holder}: the Cleric heals a wounded "
+                            "character lying in his zone", target=t.id, holder=t.at)
     # his own zone: a zone of the maze, or the start position he stands on, where a wounded friend may lie (DT-211;
     # a start position counts as one zone, CG-START-07): DT-246
     if t.where not in ("maze", "start") or (t.where, t.loc) != (f.where, f.loc):
