@@ -1164,6 +1164,8 @@ def _attack(state: CardState, a: Attack):
     if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
         raise IllegalAction("CG-COMBAT-01", "{target} is not an enemy character", target=a.target)
     t = state.fig(a.target)
+    if t.where == "carried":  # DT-275: it lies under its carrier like an object, and dies with its defeat
+        raise IllegalAction("CG-CARRY-01", "{target} is carried and cannot be attacked", target=a.target)
     if t.where not in ("maze", "start"):
         raise IllegalAction("CG-COMBAT-01", "{target} is not in play", target=a.target)
     if f.where == "start" and t.where == "start":
@@ -1691,6 +1693,8 @@ def _shoot(state: CardState, a: Shoot):
         zone = _faced_clear(state, t, _SHOT_STOPS)  # crosses: a pit does not stop it (CG-LOS-03, DT-229)
         if zone is None:
             raise IllegalAction("CG-RANGED-09", "{target} faces no zone across a clear border", target=a.target)
+    elif t.where == "carried":  # DT-275
+        raise IllegalAction("CG-CARRY-01", "{target} is carried and cannot be attacked", target=a.target)
     else:
         raise IllegalAction("CG-RANGED-02", "{target} is not in play", target=a.target)
     if zone == f.at:
