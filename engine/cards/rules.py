@@ -316,9 +316,9 @@ def _acting_figure(state: CardState, seat: str, fid: str) -> Figure:
         raise IllegalAction("CG-AP-02", "{figure} is not in play", figure=fid)
     if f.wounded:
         raise IllegalAction("CG-AP-02", "{figure} is wounded and takes no action", figure=fid)
-    if fid in state.healed_now:
-        raise IllegalAction("CG-CHAR-CLERIC-01", "{figure} was healed this turn and does nothing else in it",
-                            figure=fid)
+    if fid in state.healed_now:  # by a Cleric, or by himself: a Troll who regenerated (CG-CHAR-TROLL-02)
+        rule = "CG-CHAR-TROLL-02" if f"regeneration:{fid}" in state.used_now else "CG-CHAR-CLERIC-01"
+        raise IllegalAction(rule, "{figure} was healed this turn and does nothing else in it", figure=fid)
     return f
 
 
@@ -1641,6 +1641,7 @@ def _regenerate(state: CardState, a: Regenerate):
     new = _spend(state, a.seat)
     new = new.with_figure(replaced(f, wounded=False))
     new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {f.id})))  # CG-CHAR-TROLL-02: nothing else
+    new = _use(new, "regeneration", f.id)  # (which says why he does nothing else, not a Cleric's heal)
     _check_gold(new)
     return new, [event("regenerate", figure=f.id, zone=loc_name(f.loc))]
 

@@ -142,11 +142,15 @@ def test_CG_CHAR_SAMURAI_01_one_melee_a_turn_for_0_ap():
 
 def test_CG_CHAR_TROLL_01_02_regeneration():
     """CG-CHAR-TROLL-01: the wounded Troll gets up for 1 AP; CG-CHAR-TROLL-02: not in the turn he was wounded, and
-    he does nothing else in the turn he regenerates; carried, he does not regenerate (DT-215)."""
+    he does nothing else in the turn he regenerates (the refusal cites his rule, not the Cleric's: review cg23);
+    healed by a Cleric, he waits by CG-CHAR-CLERIC-01; carried, he does not regenerate (DT-215)."""
     s = build({"bTR": ("a1", {"wounded": True}), "ySN": "d4"}, combat=True)
     s2 = act(s, "regenerate bTR")
     assert not s2.fig("bTR").wounded and s2.player("B").ap == 2
-    refused(s2, "move bTR b1", "CG-CHAR-CLERIC-01")
+    assert s2.used_now == ("regeneration:bTR",)
+    refused(s2, "move bTR b1", "CG-CHAR-TROLL-02")
+    healed = act(build({"bTR": ("a1", {"wounded": True}), "bCL": "a1", "ySN": "d4"}, combat=True), "heal bCL bTR")
+    refused(healed, "move bTR b1", "CG-CHAR-CLERIC-01")
     refused(s.but(wounded_now=("bTR",)), "regenerate bTR", "CG-CHAR-TROLL-02")
     assert Regenerate("B", "bTR") in legal_actions(s)
     refused(build({"bMK": ("a1", {"wounded": True}), "ySN": "d4"}, combat=True), "regenerate bMK",
