@@ -258,6 +258,9 @@ def _closed_border(rule: str, features: tuple, abilities: set, zone: str, target
     closed to it" at a pit it could have crossed with a Rope)."""
     blocking = next((f for f in ("wall", "portcullis", "slit", "pit") if f in features
                      and not passable((f,), abilities)), None)
+    if blocking == "pit" and (zone[:1] in ("B", "Y") or target[:1] in ("B", "Y")):  # a start position's border:
+        # no jump goes from or onto a start zone (DT-207)
+        return IllegalAction(rule, "the border {zone}-{target} is a pit: it takes a Rope", zone=zone, target=target)
     if blocking == "pit":
         return IllegalAction(rule, "the border {zone}-{target} is a pit: it takes a Rope, or a jump", zone=zone,
                              target=target)

@@ -131,6 +131,20 @@ def test_CG_MOVE_06_walls_pits_and_portcullises_stop_a_move():
     assert refused(s, "move bMK2 b2", "CG-MOVE-06").message == "the border b1-b2 is a pit: it takes a Rope, or a jump"
 
 
+def test_CG_MOVE_06_CG_START_03_DT_207_a_pit_on_a_start_border_is_crossed_with_a_rope_never_jumped():
+    """Green2 prints a pit north of d4, on Yellow's start border at Y2. The refusals said « it takes a Rope, or a
+    jump », but no jump goes from or onto a start zone (DT-207): the blue Mechanork's exit from d4 and the yellow
+    Mechanork's entry from Y2 now say a Rope; with one each crosses (DT-205)."""
+    s = build({"bMK": "d4", "yMK": "Y2>d4", "ySN": "a1"}, ap=(3, 3))
+    assert refused(s, "move bMK Y2", "CG-MOVE-06").message == "the border d4-Y2 is a pit: it takes a Rope"
+    entry = build({"bMK": "d3", "yMK": "Y2>d4", "ySN": "a1"}, ap=(3, 3), active="Y")
+    assert refused(entry, "move yMK d4", "CG-START-03", "Y").message == "the border Y2-d4 is a pit: it takes a Rope"
+    roped = build({"bMK": "d4", "yMK": "Y2>c4", "ySN": "a1"}, {"bRP": "@bMK"}, ap=(3, 3))
+    assert act(roped, "move bMK Y2").player("B").vp == 1  # (the yellow Mechanork faces c4: no block)
+    roped_entry = build({"bMK": "d3", "yMK": "Y2>d4", "ySN": "a1"}, {"yRP": "@yMK"}, ap=(3, 3), active="Y")
+    assert act(roped_entry, "move yMK d4", "Y").fig("yMK").at == z("d4")
+
+
 def test_CG_SLIT_01_only_the_snake_man_passes_an_arrow_slit():
     """CG-SLIT-01 / CG-CHAR-SNAKEMAN-01: the a3|a4 slit: the Mechanork is refused, the Snake-man passes, even
     carrying an object."""
