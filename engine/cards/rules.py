@@ -880,6 +880,12 @@ class _Walk:
                 self._spend_mp()
                 self.loc, self.facing = (seat, c2), z2
             else:  # CG-START-03
+                if _is_start_text(tok):  # (a start position, not a zone: it said « not a zone: 'B2' », CG-MOVE-02)
+                    s2, c2 = parse_start(tok)
+                    if s2 == seat and c2 != col:  # a step along names the zone faced there
+                        raise IllegalAction("CG-START-05", "along the start zone to the other room, facing one of its "
+                                            "zones")
+                    raise IllegalAction("CG-START-03", "enter only the zone you face")
                 z = parse_zone(tok)
                 if is_icon(self.facing):  # DT-266: the room in front is face down
                     raise IllegalAction("CG-START-03", "it faces an icon of a face-down room: reveal the room first")

@@ -83,6 +83,12 @@ def test_CG_START_05_step_along_the_start_zone():
     assert s2.fig("bMK").at == z("c1")
     refused(s, "move bMK B2^a1", "CG-START-05")
     refused(s, "move bMK B1^a2", "CG-START-05")
+    # a start position with no facing: the step along names the zone faced there; any other is no entry (they read
+    # « CG-MOVE-02 not a zone: 'B2' », a notation message: review cg23)
+    assert refused(s, "move bMK B2", "CG-START-05").message == ("along the start zone to the other room, facing one "
+                                                                "of its zones")
+    assert refused(s, "move bMK Y2", "CG-START-03").message == "enter only the zone you face"
+    refused(s, "move bMK B1", "CG-START-03")
 
 
 def test_CG_START_06_coming_back_faces_the_zone_left():
