@@ -258,6 +258,9 @@ def _closed_border(rule: str, features: tuple, abilities: set, zone: str, target
     closed to it" at a pit it could have crossed with a Rope)."""
     blocking = next((f for f in ("wall", "portcullis", "slit", "pit") if f in features
                      and not passable((f,), abilities)), None)
+    if blocking == "pit" and (zone[:1] in ("B", "Y") or target[:1] in ("B", "Y")):  # a start position's border:
+        # no jump goes from or onto a start zone (DT-207)
+        return IllegalAction(rule, "the border {zone}-{target} is a pit: it takes a Rope", zone=zone, target=target)
     if blocking == "pit":
         return IllegalAction(rule, "the border {zone}-{target} is a pit: it takes a Rope, or a jump", zone=zone,
                              target=target)
@@ -316,9 +319,9 @@ def _acting_figure(state: CardState, seat: str, fid: str) -> Figure:
         raise IllegalAction("CG-AP-02", "{figure} is not in play", figure=fid)
     if f.wounded:
         raise IllegalAction("CG-AP-02", "{figure} is wounded and takes no action", figure=fid)
-    if fid in state.healed_now:
-        raise IllegalAction("CG-CHAR-CLERIC-01", "{figure} was healed this turn and does nothing else in it",
-                            figure=fid)
+    if fid in state.healed_now:  # by a Cleric, or by himself: a Troll who regenerated (CG-CHAR-TROLL-02)
+        rule = "CG-CHAR-TROLL-02" if f"regeneration:{fid}" in state.used_now else "CG-CHAR-CLERIC-01"
+        raise IllegalAction(rule, "{figure} was healed this turn and does nothing else in it", figure=fid)
     return f
 
 
@@ -832,7 +835,9 @@ class _Walk:
                 what = me.carries[0] if me.carries else None
             if what is not None and what not in me.carries:
                 raise IllegalAction("CG-ITEM-03", "{figure} does not carry {item}", figure=me.id, item=what)
-            if what is None or taker.wounded or len(taker.carries) >= _capacity(taker):
+            if what is not None and taker.wounded:  # DT-273: its object is taken or swapped, nothing is given it
+                raise IllegalAction("CG-WOUND-03", "{to} cannot take it: it must carry nothing, unwounded", to=friend)
+            if what is None or len(taker.carries) >= _capacity(taker):
                 raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with a free hand")
             cards = _Cards(st)
             cards.hold(what, friend)
@@ -875,6 +880,12 @@ class _Walk:
                 self._spend_mp()
                 self.loc, self.facing = (seat, c2), z2
             else:  # CG-START-03
+                if _is_start_text(tok):  # (a start position, not a zone: it said « not a zone: 'B2' », CG-MOVE-02)
+                    s2, c2 = parse_start(tok)
+                    if s2 == seat and c2 != col:  # a step along names the zone faced there
+                        raise IllegalAction("CG-START-05", "along the start zone to the other room, facing one of its "
+                                            "zones")
+                    raise IllegalAction("CG-START-03", "enter only the zone you face")
                 z = parse_zone(tok)
                 if is_icon(self.facing):  # DT-266: the room in front is face down
                     raise IllegalAction("CG-START-03", "it faces an icon of a face-down room: reveal the room first")
@@ -1162,6 +1173,8 @@ def _attack(state: CardState, a: Attack):
     if not state.has_fig(a.target) or state.fig(a.target).seat == a.seat:
         raise IllegalAction("CG-COMBAT-01", "{target} is not an enemy character", target=a.target)
     t = state.fig(a.target)
+    if t.where == "carried":  # DT-275: it lies under its carrier like an object, and dies with its defeat
+        raise IllegalAction("CG-CARRY-01", "{target} is carried and cannot be attacked", target=a.target)
     if t.where not in ("maze", "start"):
         raise IllegalAction("CG-COMBAT-01", "{target} is not in play", target=a.target)
     if f.where == "start" and t.where == "start":
@@ -1637,6 +1650,7 @@ def _regenerate(state: CardState, a: Regenerate):
     new = _spend(state, a.seat)
     new = new.with_figure(replaced(f, wounded=False))
     new = new.but(healed_now=tuple(sorted(set(new.healed_now) | {f.id})))  # CG-CHAR-TROLL-02: nothing else
+    new = _use(new, "regeneration", f.id)  # (which says why he does nothing else, not a Cleric's heal)
     _check_gold(new)
     return new, [event("regenerate", figure=f.id, zone=loc_name(f.loc))]
 
@@ -1689,6 +1703,8 @@ def _shoot(state: CardState, a: Shoot):
         zone = _faced_clear(state, t, _SHOT_STOPS)  # crosses: a pit does not stop it (CG-LOS-03, DT-229)
         if zone is None:
             raise IllegalAction("CG-RANGED-09", "{target} faces no zone across a clear border", target=a.target)
+    elif t.where == "carried":  # DT-275
+        raise IllegalAction("CG-CARRY-01", "{target} is carried and cannot be attacked", target=a.target)
     else:
         raise IllegalAction("CG-RANGED-02", "{target} is not in play", target=a.target)
     if zone == f.at:
@@ -1744,6 +1760,11 @@ def _heal(state: CardState, a: Heal):
     t = state.fig(a.target)
     if t.where == "carried" and t.at == f.id:
         raise IllegalAction("CG-CHAR-CLERIC-02", "drop the wounded character in your zone first (during a move)")
+    holder = state.fig(t.at) if t.where == "carried" and state.has_fig(t.at) else None
+    if holder is not None and (holder.where, holder.loc) == (f.where, f.loc):
+        # DT-274: it is in his zone, under the one who carries it, and is healed only once laid down there
+        raise IllegalAction("CG-CHAR-CLERIC-02", "{target} is carried by {holder}: the Cleric heals a wounded "
+                            "character lying in his zone", target=t.id, holder=t.at)
     # his own zone: a zone of the maze, or the start position he stands on, where a wounded friend may lie (DT-211;
     # a start position counts as one zone, CG-START-07): DT-246
     if t.where not in ("maze", "start") or (t.where, t.loc) != (f.where, f.loc):

@@ -206,7 +206,7 @@ class CardState:
     broken: frozenset = frozenset()  # broken portcullises (card, cx, cy, side), CG-CHAR-WARRIOR-01
     walls_broken: tuple = ()  # (room card, Golem) of each broken-walls card laid (CG-CHAR-GOLEM-01)
     used_now: tuple = ()  # "power:figure" of once-a-turn powers used this turn: "crossbow:bCB" (CG-CHAR-CROSSBOW-01,
-    # RUL-113), "seasoned_fighter:bSA" (CG-CHAR-SAMURAI-01)
+    # RUL-113), "seasoned_fighter:bSA" (CG-CHAR-SAMURAI-01), "regeneration:bTR" (CG-CHAR-TROLL-02)
     healed_now: tuple = ()  # characters healed this turn: they do nothing else in it (CG-CHAR-CLERIC-01)
     selection: Selection | None = None  # a scenario's team selection (CG-SEL), while phase is "select"
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)

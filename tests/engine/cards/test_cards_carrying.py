@@ -432,6 +432,19 @@ def test_CG_CARRY_01_CG_WOUND_03_a_wounded_character_swaps_its_object_not_for_a_
         assert not any(f.where == "carried" and after.fig(f.at).wounded for f in after.figures), action
 
 
+def test_CG_CARRY_01_02_DT_275_a_carried_wounded_character_is_no_target_its_carrier_is():
+    """DT-275: the wounded yellow Mechanork lies under the yellow Snake-man in a1. A melee on it, a lance into a1 and
+    a shot at it are refused naming CG-CARRY-01, as carried (they read « yMK is not in play », which was untrue);
+    the Snake-man is attacked, and his defeat kills it (CG-CARRY-02): 1 VP for each."""
+    s = build({"bSN": "a1", "bMK": "b1", "ySN": "a1", "yMK": "@ySN", "bCB": "a2", "yGB": "d4"},
+              items={"bLN": "@bMK"}, combat=True)
+    for text in ("attack bSN yMK", "attack bMK yMK", "shoot bCB yMK"):
+        e = refused(s, text, "CG-CARRY-01")
+        assert str(e) == "CG-CARRY-01: yMK is carried and cannot be attacked"
+    after, d = fight(s, "attack bSN ySN", 3, 0)
+    assert d["wounded"] == ["ySN"] and d["eliminated"] == ["yMK"] and after.player("B").vp == 1
+
+
 def test_CG_OPT_03_DT_222_naming_an_unseen_object_gets_one_answer_wherever_it_is():
     """With secret objects, `+yKY` named an enemy-carried object's holder in its refusal ("take it by its holder,
     +@yMK"): one probe per object found every holder. The answer names no holder now, and is the same for an

@@ -85,6 +85,12 @@ def test_CG_START_05_step_along_the_start_zone():
     assert s2.fig("bMK").at == z("c1")
     refused(s, "move bMK B2^a1", "CG-START-05")
     refused(s, "move bMK B1^a2", "CG-START-05")
+    # a start position with no facing: the step along names the zone faced there; any other is no entry (they read
+    # « CG-MOVE-02 not a zone: 'B2' », a notation message: review cg23)
+    assert refused(s, "move bMK B2", "CG-START-05").message == ("along the start zone to the other room, facing one "
+                                                                "of its zones")
+    assert refused(s, "move bMK Y2", "CG-START-03").message == "enter only the zone you face"
+    refused(s, "move bMK B1", "CG-START-03")
 
 
 def test_CG_START_06_coming_back_faces_the_zone_left():
@@ -131,6 +137,20 @@ def test_CG_MOVE_06_walls_pits_and_portcullises_stop_a_move():
     assert refused(s, "move bMK a3", "CG-MOVE-06").message == "the border a2-a3 is a wall"
     assert refused(s, "move bMK b2", "CG-MOVE-06").message == "the border a2-b2 is a closed portcullis"
     assert refused(s, "move bMK2 b2", "CG-MOVE-06").message == "the border b1-b2 is a pit: it takes a Rope, or a jump"
+
+
+def test_CG_MOVE_06_CG_START_03_DT_207_a_pit_on_a_start_border_is_crossed_with_a_rope_never_jumped():
+    """Green2 prints a pit north of d4, on Yellow's start border at Y2. The refusals said « it takes a Rope, or a
+    jump », but no jump goes from or onto a start zone (DT-207): the blue Mechanork's exit from d4 and the yellow
+    Mechanork's entry from Y2 now say a Rope; with one each crosses (DT-205)."""
+    s = build({"bMK": "d4", "yMK": "Y2>d4", "ySN": "a1"}, ap=(3, 3))
+    assert refused(s, "move bMK Y2", "CG-MOVE-06").message == "the border d4-Y2 is a pit: it takes a Rope"
+    entry = build({"bMK": "d3", "yMK": "Y2>d4", "ySN": "a1"}, ap=(3, 3), active="Y")
+    assert refused(entry, "move yMK d4", "CG-START-03", "Y").message == "the border Y2-d4 is a pit: it takes a Rope"
+    roped = build({"bMK": "d4", "yMK": "Y2>c4", "ySN": "a1"}, {"bRP": "@bMK"}, ap=(3, 3))
+    assert act(roped, "move bMK Y2").player("B").vp == 1  # (the yellow Mechanork faces c4: no block)
+    roped_entry = build({"bMK": "d3", "yMK": "Y2>d4", "ySN": "a1"}, {"yRP": "@yMK"}, ap=(3, 3), active="Y")
+    assert act(roped_entry, "move yMK d4", "Y").fig("yMK").at == z("d4")
 
 
 def test_CG_SLIT_01_only_the_snake_man_passes_an_arrow_slit():
@@ -211,6 +231,20 @@ def test_CG_ITEM_03_give_needs_empty_hands():
     s2 = build({"bSN": "a1", "bMK": "b1", "yMK": "d4"}, items={"bKY": "@bSN"})
     s3 = act(s2, "move bSN b1 >bMK")
     assert s3.fig("bMK").carries == ("bKY",) and s3.fig("bSN").carries == ()
+
+
+def test_CG_WOUND_03_DT_273_a_wounded_friend_is_given_nothing_its_object_is_swapped():
+    """DT-273: the wounded blue Mechanork in b1 carries nothing; the Snake-man passing with the Key cannot give it
+    him (CG-WOUND-03: a wounded character's object is taken or swapped), so that he may not then carry both
+    (CG-GOLD-03). Carrying the Rope, the wounded Mechanork swaps it for the Key: he still holds one object."""
+    empty = build({"bSN": "a1", "bMK": ("b1", {"wounded": True}), "yMK": "d4"}, items={"bKY": "@bSN"})
+    e = refused(empty, "move bSN b1 >bMK", "CG-WOUND-03")
+    assert str(e) == "CG-WOUND-03: bMK cannot take it: it must carry nothing, unwounded"
+    refused(empty, "move bSN b1 >bMK +bMK", "CG-WOUND-03")
+    s = build({"bSN": "a1", "bMK": ("b1", {"wounded": True}), "yMK": "d4"}, items={"bKY": "@bSN", "bRP": "@bMK"})
+    s2 = act(s, "move bSN b1 +bRP")
+    assert s2.fig("bMK").carries == ("bKY",) and s2.fig("bSN").carries == ("bRP",)
+    assert not any(">" in t for a in legal_actions(empty) if isinstance(a, Move) for t in a.path)
 
 
 def test_CG_ITEM_01_03_DT_206_exchanges_as_many_as_wished_at_each_location():
@@ -316,6 +350,19 @@ def test_CG_BLOCK_01_an_enemy_on_its_start_zone_blocks_the_faced_zone_only():
     assert act(s2, "move bSN Y1").player("B").vp == 1
 
 
+def test_CG_BLOCK_02_RUL_106_DT_272_no_flying_ghostly_or_small_way_past_a_blocker():
+    """CG-BLOCK-02 (RUL-106): the Wizard flies over zones holding enemies and the Ghost passes anything, but neither
+    exits from b4 past the yellow blocker at Y1 facing b4; DT-272: nor does a Goblin (printed 1) past a blocking
+    Colossus, whose legs open a zone to him in a move (CG-CHAR-COLOSSUS-02), not the way out; the exit from c4
+    at Y2 stays open to him."""
+    s = build({"bWZ": "b4", "bGH": "b4", "bGB": "c4", "ySN": "Y1>b4", "yMK": "d1"})
+    refused(s, "move bWZ Y1", "CG-BLOCK-01")
+    refused(s, "move bGH Y1", "CG-BLOCK-01")
+    refused(build({"bGB": "b4", "yCO": "Y1>b4", "yMK": "d1"}), "move bGB Y1", "CG-BLOCK-01")
+    out = act(build({"bGB": "c4", "yCO": "Y1>b4", "yMK": "d1"}), "move bGB Y2")
+    assert out.player("B").vp == 2  # (CG-CHAR-GOBLIN-01)
+
+
 def test_CG_TUT1_01_END_01_the_second_exit_wins_at_once():
     """CG-TUT1-01 / CG-END-01: with 1 VP, exiting the second character ends the game at once (2 VP)."""
     s = build({"bSN": "b4", "bMK": "x", "yMK": "d1"}, vp=(1, 0))
@@ -351,6 +398,30 @@ def test_CG_JUMP_03_not_onto_an_unwounded_enemy():
     refused(s, "jump bMK b2", "CG-JUMP-03")
     s2 = build({"bMK": "b1", "yMK": ("b2", {"wounded": True}), "ySN": "d4"})
     assert act(s2, "jump bMK b2").fig("bMK").at == z("b2")
+
+
+def test_CG_JUMP_03_DT_272_the_colossus_legs_are_no_landing():
+    """CG-JUMP-03 with CG-CHAR-COLOSSUS-02 (DT-272): a Goblin (printed 1) walks through the enemy Colossus' zone, but
+    a jump does not land there: the landing zone holds an unwounded enemy, whatever his size; a wounded Colossus
+    there lets him land."""
+    s = build({"bGB": "b1", "yCO": "b2", "ySN": "d4"})
+    refused(s, "jump bGB b2", "CG-JUMP-03")
+    s2 = build({"bGB": "b1", "yCO": ("b2", {"wounded": True}), "ySN": "d4"})
+    assert act(s2, "jump bGB b2").fig("bGB").at == z("b2")
+
+
+def test_CG_MOVE_04_DT_208_the_way_back_turns_with_the_room():
+    """DT-208: the Mechanork steps from b1 into a1, where the yellow Mechanork stands: held to its east side, the way
+    it came. He turns room A a quarter clockwise (blue1's arrow, CG-ROT-01): both now stand in a2, and the zone he
+    came from (the circle) lies south of it in a1: he leaves by a1 only, not by b2, open as it is."""
+    s = act(build({"bMK": "b1", "yMK": "a1", "ySN": "d4"}), "move bMK a1")
+    assert s.fig("bMK").pin == "E"
+    s2 = act(s, "rotate bMK A cw")
+    assert s2.fig("bMK").at == z("a2") and s2.fig("bMK").pin == "S" and s2.maze.icon(z("a1")) == "C"
+    refused(s2, "move bMK b2", "CG-MOVE-04")
+    assert act(replace(s2, figures=tuple(replace(f, pin=None) for f in s2.figures)), "move bMK b2").fig("bMK").at \
+        == z("b2")  # (open but for the hold)
+    assert act(s2, "move bMK a1").fig("bMK").at == z("a1")
 
 
 def test_CG_AP_02_wounded_characters_do_not_act():

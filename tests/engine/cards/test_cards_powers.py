@@ -113,6 +113,20 @@ def test_CG_CHAR_GENERAL_01_02_plus_1_to_friends_in_his_room():
     assert fight(alone, "attack bGE yMK", 0, 0)[1]["totals"]["B"] == 2
 
 
+def test_CG_CHAR_GENERAL_01_02_a_wounded_friend_defends_with_his_plus_1():
+    """CG-CHAR-GENERAL-01: « Les blessés bénéficient également de ce bonus »: the wounded yellow Mechanork attacked in
+    a1 (room A) defends with 0 + 1 while the yellow General stands unwounded in b1 (room A); 0 without him, with
+    him wounded, or with him on a start zone (CG-CHAR-GENERAL-02)."""
+    def yellow(general):
+        figures = {"bSN": "a1", "yMK": ("a1", {"wounded": True}), "ySN": "d4"}
+        if general is not None:
+            figures["yGE"] = general
+        return fight(build(figures, combat=True), "attack bSN yMK", 0, 0)[1]["totals"]["Y"]
+
+    assert yellow("b1") == 1
+    assert yellow(None) == yellow(("b1", {"wounded": True})) == yellow("Y2>c4") == 0
+
+
 def test_CG_CHAR_SAMURAI_01_one_melee_a_turn_for_0_ap():
     """The Samurai's first attack of the turn costs nothing, the second 1 AP; with the wheel at 0 he may still
     start his free one; a shot is never free."""
@@ -128,11 +142,15 @@ def test_CG_CHAR_SAMURAI_01_one_melee_a_turn_for_0_ap():
 
 def test_CG_CHAR_TROLL_01_02_regeneration():
     """CG-CHAR-TROLL-01: the wounded Troll gets up for 1 AP; CG-CHAR-TROLL-02: not in the turn he was wounded, and
-    he does nothing else in the turn he regenerates; carried, he does not regenerate (DT-215)."""
+    he does nothing else in the turn he regenerates (the refusal cites his rule, not the Cleric's: review cg23);
+    healed by a Cleric, he waits by CG-CHAR-CLERIC-01; carried, he does not regenerate (DT-215)."""
     s = build({"bTR": ("a1", {"wounded": True}), "ySN": "d4"}, combat=True)
     s2 = act(s, "regenerate bTR")
     assert not s2.fig("bTR").wounded and s2.player("B").ap == 2
-    refused(s2, "move bTR b1", "CG-CHAR-CLERIC-01")
+    assert s2.used_now == ("regeneration:bTR",)
+    refused(s2, "move bTR b1", "CG-CHAR-TROLL-02")
+    healed = act(build({"bTR": ("a1", {"wounded": True}), "bCL": "a1", "ySN": "d4"}, combat=True), "heal bCL bTR")
+    refused(healed, "move bTR b1", "CG-CHAR-CLERIC-01")
     refused(s.but(wounded_now=("bTR",)), "regenerate bTR", "CG-CHAR-TROLL-02")
     assert Regenerate("B", "bTR") in legal_actions(s)
     refused(build({"bMK": ("a1", {"wounded": True}), "ySN": "d4"}, combat=True), "regenerate bMK",

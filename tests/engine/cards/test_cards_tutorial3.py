@@ -237,6 +237,21 @@ def test_CG_CHAR_CLERIC_02_03_not_himself_not_what_he_carries_not_another_zone()
     refused(build({"bCL": "a1", "ySN": "d4"}, combat=True), "heal bCL bCL", "CG-CHAR-CLERIC-02")
 
 
+def test_CG_CHAR_CLERIC_02_DT_274_not_a_wounded_character_another_carries_in_his_zone():
+    """DT-274: the wounded blue Mechanork is in the Cleric's zone a1, but under the Snake-man who carries it: the
+    heal is refused naming CG-CHAR-CLERIC-02 and what is wrong (it read « not in bCL's own zone », CLERIC-03); the
+    same for a yellow wounded carried by a yellow Snake-man there (DT-214: he heals enemies too). Laid down in a1, it
+    is healed."""
+    s = build({"bCL": "a1", "bSN": "a1", "bMK": "@bSN", "ySN": "d4"}, combat=True)
+    e = refused(s, "heal bCL bMK", "CG-CHAR-CLERIC-02")
+    assert str(e) == "CG-CHAR-CLERIC-02: bMK is carried by bSN: the Cleric heals a wounded character lying in his zone"
+    enemy = build({"bCL": "a1", "ySN": "a1", "yMK": "@ySN", "yGB": "d4"}, combat=True)
+    refused(enemy, "heal bCL yMK", "CG-CHAR-CLERIC-02")
+    laid = act(s, "move bSN -bMK")
+    assert not act(laid, "heal bCL bMK").fig("bMK").wounded
+    assert not any(isinstance(a, Heal) for a in legal_actions(s))
+
+
 def test_CG_CHAR_WIZARD_01_levitation_over_enemies_and_pits():
     """CG-CHAR-WIZARD-01: the Wizard crosses b1 though an unwounded enemy stands there (the Mechanork, who is no
     flyer, must stop: CG-MOVE-04) and crosses the pit b1|b2."""
