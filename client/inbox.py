@@ -226,6 +226,9 @@ def _joined(session: Session, message: Joined) -> None:
         state.say(_("joined table {table} as {seat}").format(table=message.table, seat=seat_name(message.seat)))
     else:
         state.say(_("joined table {table} as a spectator").format(table=message.table))
+    if state.carried:  # why the seat we had is gone, before this table's own lines (play-test pt23)
+        state.log.append(state.carried)
+        state.carried = ""
     setup, session.setup = session.setup, None
     if setup is not None and setup.bot is not None and message.seat is not None:
         session.send(SeatBot(message.table, other_seat(message.seat), setup.bot))
@@ -576,6 +579,7 @@ def _error(session: Session, message: Error) -> None:
             state.say(_("the server no longer knows your seat at {table}, though you were away {away} s and it holds "
                         "a seat {seconds} s: it may have restarted from an earlier copy of its data. You are back in "
                         "the lobby").format(table=table, away=max(1, int(away)), seconds=session.grace))
+            state.carried = state.notice  # (the key may seat us at once at a table of that copy: said there too)
             return
         if table is not None and seated:
             # a play-test came back after the seat's grace and read only "this resume token is unknown or

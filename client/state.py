@@ -229,6 +229,10 @@ class ClientState:
     event_notice: str = ""
     """The notice a table event put there (an action taken back, a request declined): the game moving on takes it
     away (inbox._questions), as a line typed takes any notice away; a spectator types nothing."""
+    carried: str = ""
+    """A line for the log of the next table we enter (kept across leaving one): why the last seat was lost when the
+    server no longer knew it (restored from an older copy), which a seat its key takes back at once (the copy's
+    table) would otherwise wipe from the screen."""
     question: str = ""
     """What stays pending until it is answered, shown when the message bar has nothing newer (`message_bar`): a
     takeback the opponent asks of us ("type yes or no"), or ours waiting for his answer. Each line typed clears

@@ -138,15 +138,18 @@ class Lobby:
                    key_owner: bool = False) -> tuple | bool:
         """Give `name` to a new session: if it is free, or if the session resumes that name's seat or watch, or
         (`key_owner`: its hello names the key the name is bound to, to be proven) the name's seat is held for a
-        disconnected player: then the held (table id, seat) is returned, to be taken back once the key is proven
-        (docs/protocol.md section 18)."""
+        disconnected player and the hello resumes nothing this server knows: then the held (table id, seat) is
+        returned, to be taken back once the key is proven (docs/protocol.md section 18)."""
         key = name_key(name)
         owner = self.names.get(key)
         if isinstance(owner, BotName):
             if session.bot_name != name:
                 return False
             owner = None
-        if isinstance(owner, tuple) and key_owner and resume is None:
+        if isinstance(owner, tuple) and key_owner and (resume is None or resume.token not in self.tokens):
+            # (a resume of a seat this server does not know, as after a restore from an older copy of its store:
+            # the key still takes back the seat held for the name; a play-test's client was refused name_taken,
+            # read it as "taken over by another dt-client" and stopped, and the restored game was lost)
             self.names[key] = session
             return owner
         if owner is not None:

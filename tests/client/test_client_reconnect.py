@@ -423,9 +423,15 @@ async def test_a_seat_refused_within_its_grace_is_not_said_to_be_given_up_for_la
         assert session.state.table is None and seat_file.load() is None and session.token is None
         # the attempts at +0, +0.5, +1.5, +3.5 and +7.5 failed while the network was down; the one at +12.5 got in
         assert network.attempts[-1] - network.attempts[1] == 12.5
-        assert session.state.notice == (f"the server no longer knows your seat at {TABLE}, though you were away 12 "
-                                        "s and it holds a seat 60 s: it may have restarted from an earlier copy of its "
-                                        "data. You are back in the lobby")
+        told = (f"the server no longer knows your seat at {TABLE}, though you were away 12 s and it holds a seat 60 "
+                "s: it may have restarted from an earlier copy of its data. You are back in the lobby")
+        assert session.state.notice == told
+        # the key then takes back the seat that copy holds for the name (play-test pt23): that table's log starts
+        # with why the other seat is gone
+        await second.send(Joined("t2-f06e6dfd", "token-t2", "B"))
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.table == "t2-f06e6dfd" and list(session.state.log)[:1] == [told]
+        assert session.state.carried == ""
 
 
 async def test_a_finished_games_screen_connects_again_by_itself_and_stays_until_leave(autojump_clock):

@@ -288,3 +288,39 @@ async def _seat_back_after_a_restart(tmp_path) -> None:
         welcome = await again.expect(Welcome)
         await again.send(Prove(sign_proof(key, welcome.challenge, welcome.session, "ann")))
         assert (await again.expect(Joined)).token == joined.token
+
+
+async def test_a_resume_the_server_does_not_know_still_takes_the_held_seat_back_by_the_key(autojump_clock):
+    """Play-test pt23, after a restore from an older copy of the store: Hans's client resumed a table newer than
+    the copy, while the copy's own table held a seat for his name. The server answered name_taken ("the name is
+    already used"), which his client read as another dt-client taking over, and stopped: the restored game was
+    lost by abandonment. The resume is answered bad_token (that seat is unknown), and the key takes the held seat
+    back as a hello without a resume does."""
+    from dungeon_twister.protocol import Join, Joined, ResumeInfo, Snapshot
+
+    key = Ed25519PrivateKey.generate()
+    async with running_server() as server:
+        ann, table, _ = await seated_by_key(server, key)
+        bob = await Client.connect(server, "bob")
+        await bob.send(Join(table, "Y"))
+        await bob.expect(Joined)
+        await ann.stream.aclose()
+        await trio.sleep(1)
+        assert server.lobby.names["ann"] == (table, "B")
+        # without the key, an unknown resume takes nothing: the name is refused and the seat stays held for it
+        stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+        stranger = Client(stream, PlayerConnection(), "ann")
+        await stranger.send_raw(stranger.conn.send_hello("ann", SOFTWARE, ResumeInfo("guessed", "t18-0a1b2c3d", 0)))
+        assert (await stranger.expect(Refused)).code == "name_taken"
+        assert server.lobby.names["ann"] == (table, "B")
+
+        stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+        back = Client(stream, PlayerConnection(), "ann")
+        await back.send_raw(back.conn.send_hello("ann", SOFTWARE, ResumeInfo("a-token-of-a-newer-table", "t18-0a1b2c3d",
+                                                                            40), public_bytes(key)))
+        welcome = await back.expect(Welcome)
+        assert (await back.expect(Error)).code == "bad_token"
+        await back.send(Prove(sign_proof(key, welcome.challenge, welcome.session, "ann")))
+        joined = await back.expect(Joined)
+        assert (joined.table, joined.seat) == (table, "B")
+        assert (await back.expect(Snapshot)).table == table
