@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import re
 import signal
 import sys
@@ -64,7 +65,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    return args.run(args)
+    try:
+        code = args.run(args)
+        sys.stdout.flush()  # (a reader gone: its error comes here, not at the interpreter's exit)
+        return code
+    except BrokenPipeError:  # the reader left (`dt-client verify X | head -2`): stop quietly, as dt-engine does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + 13  # SIGPIPE
 
 
 ARGPARSE_TEXTS = (N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),

@@ -557,3 +557,19 @@ def test_spectate_a_private_table_with_its_code(monkeypatch, tmp_path):
     assert app.main(["connect", "127.0.0.1:7777", "--name", "cy", "--spectate", "t2-dc2cedcd",
                      "--code", "1f3473e9"]) == 0
     assert started[0].plan.then == (Spectate("t2-dc2cedcd", join_code="1f3473e9"),)
+
+
+def test_output_cut_short_by_its_reader_stops_quietly(tmp_path):
+    """Play-test pt23: `dt-client verify FILE | head -2` could end in a BrokenPipeError traceback. A reader that
+    leaves (here before the first line) stops the client quietly, with the exit status of a process killed by
+    SIGPIPE (141), as `dt-engine` and Unix tools do."""
+    import os
+    import subprocess
+
+    record = tmp_path / "game.txt"
+    record.write_text("game seed=1 vp=5\n")
+    process = subprocess.Popen([sys.executable, "-m", "dungeon_twister.client", "verify", str(record)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "LANGUAGE": "it"})
+    process.stdout.close()  # the reader leaves before the client writes
+    err = process.stderr.read()
+    assert (process.wait(), err) == (141, b"")
