@@ -15,7 +15,7 @@ from .describe import describe_square  # noqa: F401  (re-exported: `look` at a b
 from .games import screens
 from .help import help_text
 from .i18n import _, ngettext
-from .names import table_named, unlisted_number
+from .names import seat_named, table_named, unlisted_number
 from .session import Session
 from .state import RATINGS_SEARCHED, EndFirst, TableSetup
 
@@ -132,12 +132,11 @@ class Commands:
 
     def bot(self, args: str) -> None:
         words = args.split()
-        if not 1 <= len(words) <= 2 or words[0].upper() not in ("B", "Y") or (
-                len(words) == 2 and words[1] not in BOT_KINDS):
+        seat = seat_named(words[0]) if words else None
+        if not 1 <= len(words) <= 2 or seat is None or (len(words) == 2 and words[1] not in BOT_KINDS):
             raise UsageError("bot B|Y [random|greedy]")
         if not self.state.at_table or self.state.spectating:
             raise UsageError(_("sit at a table first (create or join), then seat a bot"))
-        seat = words[0].upper()
         if seat == self.state.seat:  # (the server's "seat B is taken · `spectate ...`" is for one outside the table)
             raise UsageError(_("you sit in seat {seat} yourself: bot {other} seats a bot across from you").format(
                 seat=seat, other="Y" if seat == "B" else "B"))
@@ -159,8 +158,8 @@ class Commands:
         table, seat, code = self._table(words[0]), None, None
         listed = any(info.table == table for info in self.state.tables)  # (a private table is never listed)
         for word in words[1:]:
-            if word.upper() in ("B", "Y") and seat is None:
-                seat = word.upper()
+            if seat is None and (named := seat_named(word)) is not None:
+                seat = named
             elif len(word) == 1:  # (no join code is one letter: a play-test's `join t1 Q` was read as one)
                 raise UsageError(_("{word} is not a seat: B (Blue) or Y (Yellow)").format(word=repr(word)))
             elif listed:

@@ -10,6 +10,16 @@ from .i18n import N_, _, ngettext, pgettext
 
 # TRANSLATORS: the two sides of a game, by colour (Blue plays from the bottom, Yellow from the top)
 SEAT_NAMES = {"B": N_("Blue"), "Y": N_("Yellow")}
+
+
+def seat_named(word: str) -> str | None:
+    """The seat a typed word names: B or Y in either case, or a seat's name in the language in use or in English
+    (`join 4 blu`: a play-test's Italian word was taken for a join code); None for any other word."""
+    folded = word.casefold()
+    return next((seat for seat, name in SEAT_NAMES.items()
+                 if folded in (seat.casefold(), name.casefold(), _(name).casefold())), None)
+
+
 TOKEN_NAMES = {
     # TRANSLATORS: a token's name: its side's colour and its kind ({kind}: a character or an object, e.g. Warrior);
     # one form serves every kind, so where the colour would agree with the kind's gender, a form without agreement

@@ -410,6 +410,13 @@ def test_a_mistyped_seat_is_refused_not_taken_for_a_join_code():
                                           "or Y)") and wired.sent() == []
     commands.run("join 1 y")
     assert [(type(m), m.table, m.seat, m.join_code) for m in wired.sent()] == [(Join, "t1-4da2952e", "Y", None)]
+    i18n.use("it")  # a seat by its name, in the language in use or in English (the play-test's `join 1 blu`)
+    try:
+        for word, seat in (("blu", "B"), ("Giallo", "Y"), ("yellow", "Y")):
+            commands.run(f"join 1 {word}")
+            assert [(m.table, m.seat, m.join_code) for m in wired.sent()] == [("t1-4da2952e", seat, None)]
+    finally:
+        i18n.use("en")
     commands.run("join t7-0badc0de b c0de1234")
     assert [(m.table, m.seat, m.join_code) for m in wired.sent()] == [("t7-0badc0de", "B", "c0de1234")]
 
@@ -428,6 +435,8 @@ def test_a_bot_for_one_s_own_seat_is_refused_here():
     assert wired.sent() == []
     commands.run("bot Y random")
     assert wired.sent() == [SeatBot(TABLE, "Y", "random")]
+    commands.run("bot yellow")  # (a seat by its name too)
+    assert wired.sent() == [SeatBot(TABLE, "Y", "greedy")]
 
 
 def test_an_absurd_table_word_is_refused_here_in_words_not_by_a_traceback():
