@@ -124,10 +124,11 @@ class Board:
         for the incorporeal (`wall_links`)."""
         return self.links if not passes else self.slit_links if passes == "slits" else self.wall_links
 
-    def reach(self, square: Square, radius: int, passes: str = "") -> tuple[Square, ...]:
+    def reach(self, square: Square, radius: int, passes: str = "", across: bool = True) -> tuple[Square, ...]:
         """The squares within `radius` steps of `square` by the walker's adjacency (`links_of(passes)`, whatever
         stands on them), and the squares next to it across a wall: every square a move, wall-walk or jump from
-        `square` may look at.
+        `square` may look at. Without `across`, the squares the steps reach alone, not memoised here (`moves._region`
+        keeps them): what a figure that does not wall-walk may look at.
 
         In a fixed order, the walk's (`square`, then the squares one step away in the order of the links, and so
         on, then those across a wall not reached): the order of a figure's memo key (`moves._key`), which only
@@ -137,27 +138,32 @@ class Board:
         figure's memo key asks for its move value (`moves._region`), its move search for one less
         (`movement.Walker._outcomes`), each time a figure stands somewhere new (a new layout's board knows none).
         """
-        memo = self._reach.get((radius, passes))
+        memo = None
+        if across:
+            memo = self._reach.get((radius, passes))
+            if memo is None:
+                memo = self._reach[radius, passes] = {}
+            found = memo.get(square)
+            if found is not None:
+                return found
+        links = self.links_of(passes)
+        beside = _beside(square, self.height)
+        seen = {square}
+        order = [square]
+        frontier = [square]
+        for depth in range(radius):
+            if depth + 1 == radius:
+                inner = self._reach.get((depth, passes))
+                if inner is None:
+                    inner = self._reach[depth, passes] = {}
+                if square not in inner:
+                    inner[square] = tuple(order + [there for there in beside if there not in seen])
+            frontier = [there for here in frontier for there in links.get(here, ()) if
+                        there not in seen and not seen.add(there)]
+            order += frontier
         if memo is None:
-            memo = self._reach[radius, passes] = {}
-        found = memo.get(square)
-        if found is None:
-            links = self.links_of(passes)
-            across = _beside(square, self.height)
-            seen = {square}
-            order = [square]
-            frontier = [square]
-            for depth in range(radius):
-                if depth + 1 == radius:
-                    inner = self._reach.get((depth, passes))
-                    if inner is None:
-                        inner = self._reach[depth, passes] = {}
-                    if square not in inner:
-                        inner[square] = tuple(order + [there for there in across if there not in seen])
-                frontier = [there for here in frontier for there in links.get(here, ()) if
-                            there not in seen and not seen.add(there)]
-                order += frontier
-            found = memo[square] = tuple(order + [there for there in across if there not in seen])
+            return tuple(order)
+        found = memo[square] = tuple(order + [there for there in beside if there not in seen])
         return found
 
     def reach_count(self) -> int:

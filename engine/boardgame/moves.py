@@ -612,15 +612,21 @@ def _key(state: GameState, board, seat: str, figure: Token, occ=None) -> tuple:
 
 def _region(board, figure: Token) -> tuple:
     """The squares `_key` looks at: within the figure's move value (at least 2) of connected steps, through arrow
-    slits for a contortionist (PR-CHAR-NAGA-01), and next to it across a wall. Memoised per board, square and
-    character kind."""
+    slits for a contortionist (PR-CHAR-NAGA-01), and, for a wall-walker (BG-CHAR-WALLWALKER), next to it across a
+    wall. Memoised per board, square and character kind.
+
+    The squares next to the figure across a wall that no step reaches are read by a wall-walk alone: the other
+    actions memoised on the key read the figure's square, its connected neighbours (attacks, heals) and those of a
+    pit beside it (jumps), and its moves the squares its connected steps reach. Another figure's key leaves them
+    out, so that a token moving there (behind a wall) no longer costs it a search."""
     regions = board.regions.get(figure.code)
     if regions is None:
         regions = board.regions[figure.code] = {}
     found = regions.get(figure.square)
     if found is None:
         kind = board.catalogue.characters[figure.code]
-        found = regions[figure.square] = board.reach(figure.square, max(kind.move, 2), passes_of(kind))
+        found = regions[figure.square] = board.reach(figure.square, max(kind.move, 2), passes_of(kind),
+                                                     "wallwalk" in kind.abilities)
     return found
 
 

@@ -620,3 +620,34 @@ def test_a_packed_memo_keeps_no_earlier_entries():
             assert [format_action(a) for a in legal_actions(state)] == texts
         state, _ = apply(state, rng.choice(legal))
     assert seen > 10
+
+
+def test_BG_CHAR_WALLWALKER_01_only_a_wall_walkers_key_reads_the_squares_across_its_walls():
+    """A figure's memo key (`moves._key`) covers the squares its actions read (`moves._region`): those within its move
+    value (at least 2, a jump's) of connected steps and, for a wall-walker alone (BG-CHAR-WALLWALKER-01: she lands
+    next to her square through a wall), the squares next to hers across a wall that no step reaches. Another figure's
+    key leaves those out, so a token moving behind its walls costs it no search. Checked on the boards of random
+    positions, the regions in `Board.reach`'s order."""
+    from dungeon_twister.engine.boardgame.board import _beside
+    from dungeon_twister.engine.boardgame.movement import passes_of
+    from dungeon_twister.engine.boardgame.moves import _region
+
+    checked, walled = {True: 0, False: 0}, {True: 0, False: 0}
+    for state, board, figure in standing_figures((3, 8, 13), 8):
+        kind = state.catalogue.characters[figure.code]
+        radius, passes = max(kind.move, 2), passes_of(kind)
+        links = board.links_of(passes)
+        seen, frontier = {figure.square}, [figure.square]
+        for _ in range(radius):
+            frontier = [there for here in frontier for there in links.get(here, ()) if
+                        there not in seen and not seen.add(there)]
+        across = [square for square in _beside(figure.square, board.height) if square not in seen]
+        region = _region(board, figure)
+        wallwalker = "wallwalk" in kind.abilities
+        full = board.reach(figure.square, radius, passes)  # every square a move, wall-walk or jump may look at
+        assert region == (full if wallwalker else tuple(square for square in full if square in seen))
+        assert set(region) == (seen | set(across) if wallwalker else seen)
+        checked[wallwalker] += 1
+        walled[wallwalker] += bool(across)
+    assert min(checked.values()) >= 10 and min(walled.values()) >= 3, (checked, walled)
+
