@@ -461,7 +461,8 @@ def verify_command(args: argparse.Namespace) -> int:
     else:
         legal = ngettext("{file}: {n} action of the board game, legal",
                          "{file}: {n} actions of the board game, every one legal", n)
-    print(legal.format(file=args.file, n=n))
+    # a server's record by the table it was asked for by (`verify 1` names t1-0d67fc3c), a file by its path
+    print(legal.format(file=replay.table if args.server is not None and replay.table else args.file, n=n))
     if replay.deal is None:
         print(_("deal: the record carries no commitment to its seed (nothing to check)"))
     elif replay.deal_mixed and replay.deal:

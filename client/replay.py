@@ -66,6 +66,8 @@ class Replay:
     section 16); None when the record has none (a hand-made record, or one of an older server). With `deal_mixed`,
     whether its seed is the mix of the server's committed seed and the players' contributions."""
     deal_mixed: bool = False
+    table: str | None = None
+    """The table the record's `# table ID` line names (a server's record), else None."""
 
     @classmethod
     def of(cls, text: str) -> Replay:
@@ -79,6 +81,8 @@ class Replay:
         replay.rounds = verified_rounds(text)
         replay.deal = verified_seed(text)
         replay.deal_mixed = any(line.startswith("# deal-commitment ") for line in text.splitlines())
+        replay.table = next((line.split()[2] for line in text.splitlines()
+                             if line.startswith("# table ") and len(line.split()) == 3), None)
         applied = []
         for line, state, events in family.replayed(state, lines):
             replay.states.append(state)

@@ -27,6 +27,7 @@ async def test_a_finished_game_is_fetched_and_replayed_an_unfinished_one_is_refu
         number = table.split("-")[0][1:]
         for word in (number, "t" + number, "T0" + number):
             assert await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, word) == text
+        assert Replay.of(text).table == table  # (`dt-client verify 1 --server` names the table by its id)
         with pytest.raises(NoRecord, match="is not over"):  # (the other table, by its number: still refused)
             await fetch_record(trio.open_tcp_stream, "127.0.0.1", server.port, other.split("-")[0])
         for word in ("99", "t", "1x", "١"):  # no such number; no number; an Arabic-Indic digit is no number
