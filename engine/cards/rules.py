@@ -2253,7 +2253,7 @@ def _paths(state: CardState, f: Figure) -> list:
     spent: dict = {}  # walk state -> the fewest movement points it was reached with and walked on from (_NEVER:
     #                   reached, asked whether it is an outcome, not walked on from)
     skills: dict = {}  # board number, and (the mover's card, its loads' cards) -> its abilities (`_Walk.abilities`)
-    counts: dict = {}  # (board number, location) -> `_side_count` there
+    tallies: dict = {}  # board number -> `_side_count` at each location (`tally`)
     lefts: dict = {}  # board number -> `_left_friend`
     held: dict = {}  # zone -> an unwounded enemy there holds the mover (CG-MOVE-04)
     mover = start.fig(fid)
@@ -2280,8 +2280,7 @@ def _paths(state: CardState, f: Figure) -> list:
     lies: list = [lies_at(c, False) for c in figures] + [lies_at(c, True) for c in items]  # card number -> where
     carrier: list = [("carried", c.id) for c in figures] + [None] * len(items)  # card number -> ("carried", its
     #                                                        id) for a figure (what it carries lies there)
-    friend: list = [int(c.seat == seat and c.id != fid) for c in figures] + [0] * len(items)  # card number -> 1 for
-    #                                                        a figure of the mover's side other than the mover
+    friend_slots = [i for i, c in enumerate(figures) if c.seat == seat and c.id != fid]  # the mover's friends
     leaves: list = [False] * len(records)  # card number -> it is a figure other than the mover and its loads that
     #                                        left its place in `start` (`_left_friend`)
 
@@ -2298,7 +2297,6 @@ def _paths(state: CardState, f: Figure) -> list:
             records.append(card)
             lies.append(lies_at(card, is_item))
             carrier.append(None if is_item else ("carried", card.id))
-            friend.append(int(not is_item and card.seat == seat and card.id != fid))
             leaves.append(not is_item and card.id != fid and (card.where, card.at) != (was.where, was.at)
                           and not (card.where == "carried" and card.at == fid))
         return n
@@ -2382,10 +2380,29 @@ def _paths(state: CardState, f: Figure) -> list:
             skills[number] = got
         return got
 
-    def side_count(number: int, loc) -> int:
-        """`_side_count` at `loc`: the friends there besides the mover, and the friends those there and the mover
-        carry (RUL-102)."""
-        return sum(map(friend.__getitem__, {*around(number, loc), *nearby(number).get(loads_at, ())}))
+    def tally(number: int) -> tuple:
+        """`_side_count` on the board `number`: ({location: the friends there besides the mover and those carried
+        by a character there}, the friends the mover carries), to be added (RUL-102). Made from the mover's
+        friends alone (a figure's side never changes, so they are the same slots on every board), each counted
+        where it lies or where its holder lies; at the location where the mover's own card lies, what the mover
+        carries is counted once, as the mover's."""
+        got = tallies.get(number)
+        if got is None:
+            cards, at, mine = boards[number], {}, 0
+            for i in friend_slots:
+                where = lies[cards[i]]
+                if where is None:
+                    continue
+                if where[0] == "carried":
+                    if where[1] == fid:
+                        mine += 1
+                        continue
+                    where = lies[cards[slot_of[False, where[1]]]]  # the holder's place: counted there if it lies
+                    if where is None or where[0] == "carried":  # (a holder carried himself counts nowhere)
+                        continue
+                at[where] = at.get(where, 0) + 1
+            got = tallies[number] = (at, mine)
+        return got
 
     def left_friend(number: int) -> bool:
         """`_left_friend`: whether a figure besides the mover and its loads is no longer where it was."""
@@ -2403,9 +2420,8 @@ def _paths(state: CardState, f: Figure) -> list:
             # (RUL-102), the mover's own load included; and, once it has left or given a wounded friend on its way
             # (an exchange changed the walk's state), the zone that friend was left in too
             if not exited:
-                count = counts.get((number, loc))
-                if count is None:
-                    count = counts[number, loc] = side_count(number, loc)
+                at, mine = tally(number)
+                count = at.get(loc, 0) + mine
             if exited or count < MAX_PER_ZONE:
                 left = lefts.get(number)
                 if left is None:
