@@ -1992,8 +1992,13 @@ def _main_actions(state: CardState, seat: str):
                 yield Reveal(seat, f.id, s)
         yield from (Move(seat, f.id, p) for p in _paths(state, f))
         if state.combat_on:
+            # a melee between two rooms' zones needs the same zone or a Lance (CG-COMBAT-01, CG-OBJ-LANCE-01) and
+            # one between two start zones is none (CG-SZ-01): `_attack` refuses those at once, they are not tried
+            apart = f.at if f.where == "maze" and "lance" not in _abilities(state, f) else None
             yield from (Attack(seat, f.id, g.id) for g in state.figures
                         if g.seat != seat and g.where in ("maze", "start")
+                        and not (g.where == f.where == "start" or apart is not None and g.where == "maze"
+                                 and g.at != apart)
                         and _accepts(state, Attack(seat, f.id, g.id)))
             if _ranged_value(state, f) is not None:
                 yield from (Shoot(seat, f.id, g.id) for g in state.figures
