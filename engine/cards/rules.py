@@ -5,6 +5,7 @@ ranged combat, the Crossbowman, the Wizard, the Cleric, the Bow and the Large Sh
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from functools import lru_cache
 
 from ..core.choice import Chained, is_lazy
@@ -2238,9 +2239,10 @@ def _step_options(mz, seat: str, abilities: frozenset, loc, facing, restrict) ->
     return tuple(out)
 
 
-def _paths(state: CardState, f: Figure) -> list:
+def _paths(state: CardState, f: Figure) -> Iterator[tuple]:
     """One path per outcome of a move of `f` (docs/rulings.md DT-217): the shortest, the first a breadth-first
-    search finds. The search visits each walk state (where the figure stands, facing, the border it must leave by,
+    search finds; given as they are found, so that DT-239's test (`_stuck`), which wants to know only whether
+    there is one, does not search on for the others. The search visits each walk state (where the figure stands, facing, the border it must leave by,
     what everybody carries and what lies where) again only with fewer movement points spent: a later visit with as
     many points spent or more can reach nothing new.
 
@@ -2503,6 +2505,9 @@ def _paths(state: CardState, f: Figure) -> list:
     while level:
         deeper: list = []
         for number, loc, facing, restrict, mp, undo, path in level:
+            if out:  # the paths found so far, in their order: a caller that wants only the first stops here
+                yield from out
+                out.clear()
             for tok, edit, blind in exchanges(number, loc, facing):
                 now = board(number, edit)
                 if now == undo:
@@ -2525,7 +2530,7 @@ def _paths(state: CardState, f: Figure) -> list:
                 elif not any(g.seat == there[0] and not g.wounded and g.facing == loc for g in start.at(there)):
                     reach(path, tok, number, there, facing, restrict, True, mp + 1, None, False)  # CG-BLOCK-01
         level = deeper
-    return out
+    yield from out
 
 
 def _walk_at(st: CardState, mover: Figure, loc, facing, restrict, exited: bool) -> _Walk:
