@@ -5,7 +5,6 @@ ranged combat, the Crossbowman, the Wizard, the Cleric, the Bow and the Large Sh
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from functools import lru_cache
 
 from ..core.choice import Chained, is_lazy
@@ -593,7 +592,7 @@ def _stuck(state: CardState, seat: str) -> bool:
     if state.player(seat).ap < 1 or state.wounded_now or state.healed_now or state.used_now \
             or any(f.pin is not None for f in state.figures):
         return False
-    return all(isinstance(x, EndTurn) for x in _main_actions(state, seat))
+    return all(isinstance(x, EndTurn) for x in _main_actions(state, seat, probe=True))
 
 
 def _reveal(state: CardState, a: Reveal):
@@ -1969,9 +1968,10 @@ def _legal(state: CardState, seat: str) -> list:
     return list(_main_actions(state, seat))
 
 
-def _main_actions(state: CardState, seat: str):
+def _main_actions(state: CardState, seat: str, probe: bool = False):
     """The main phase's legal actions of `seat` (the active seat), made one by one: `end` first, so that a caller
-    that wants to know only whether there is another (DT-239: `_stuck`) stops at the first."""
+    that wants to know only whether there is another (DT-239: `_stuck`) stops at the first; with `probe`, a
+    figure's moves are only those its search found first (`_paths`), for such a caller."""
     yield EndTurn(seat)
     if state.player(seat).ap < 1:  # only the Samurai's free melee (CG-CHAR-SAMURAI-01)
         yield from (Attack(seat, f.id, g.id) for f in state.figures if f.seat == seat
@@ -1991,7 +1991,7 @@ def _main_actions(state: CardState, seat: str):
         for s in range(len(state.rooms)):
             if not state.rooms[s].revealed and _accepts(state, Reveal(seat, f.id, s)):
                 yield Reveal(seat, f.id, s)
-        yield from (Move(seat, f.id, p) for p in _paths(state, f))
+        yield from (Move(seat, f.id, p) for p in _paths(state, f, probe))
         if state.combat_on:
             # a melee between two rooms' zones needs the same zone or a Lance (CG-COMBAT-01, CG-OBJ-LANCE-01) and
             # one between two start zones is none (CG-SZ-01): `_attack` refuses those at once, they are not tried
@@ -2239,12 +2239,13 @@ def _step_options(mz, seat: str, abilities: frozenset, loc, facing, restrict) ->
     return tuple(out)
 
 
-def _paths(state: CardState, f: Figure) -> Iterator[tuple]:
+def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
     """One path per outcome of a move of `f` (docs/rulings.md DT-217): the shortest, the first a breadth-first
-    search finds; given as they are found, so that DT-239's test (`_stuck`), which wants to know only whether
-    there is one, does not search on for the others. The search visits each walk state (where the figure stands, facing, the border it must leave by,
-    what everybody carries and what lies where) again only with fewer movement points spent: a later visit with as
-    many points spent or more can reach nothing new.
+    search finds (with `probe`, those found by the time there is one: DT-239's test, `_stuck`, asks only whether
+    there is one, and searching on cost it a whole search at every `end` with an action point left). The search
+    visits each walk state (where the figure stands, facing, the border it must leave by, what everybody carries
+    and what lies where) again only with fewer movement points spent: a later visit with as many points spent or
+    more can reach nothing new.
 
     It is the search of the walks `apply` follows token by token (`_candidates`, `_Walk.token`), made without a walk
     per step: a step changes only where the mover stands, so the steps from a place are the maze's
@@ -2505,9 +2506,8 @@ def _paths(state: CardState, f: Figure) -> Iterator[tuple]:
     while level:
         deeper: list = []
         for number, loc, facing, restrict, mp, undo, path in level:
-            if out:  # the paths found so far, in their order: a caller that wants only the first stops here
-                yield from out
-                out.clear()
+            if probe and out:
+                return out
             for tok, edit, blind in exchanges(number, loc, facing):
                 now = board(number, edit)
                 if now == undo:
@@ -2530,7 +2530,7 @@ def _paths(state: CardState, f: Figure) -> Iterator[tuple]:
                 elif not any(g.seat == there[0] and not g.wounded and g.facing == loc for g in start.at(there)):
                     reach(path, tok, number, there, facing, restrict, True, mp + 1, None, False)  # CG-BLOCK-01
         level = deeper
-    yield from out
+    return out
 
 
 def _walk_at(st: CardState, mover: Figure, loc, facing, restrict, exited: bool) -> _Walk:

@@ -131,7 +131,7 @@ def test_DT_239_a_tutorial_1_game_of_legal_actions_reaches_the_dead_end():
 
 def test_DT_239_an_end_with_a_move_left_stops_the_move_search_at_the_first_move(monkeypatch):
     """DT-239's test at an `end` with an action point left asks whether the seat could do anything else: the first
-    move found answers it, so the move search stops there (`_paths` gives its paths as it finds them). The
+    move found answers it, so the move search stops there (`_paths(..., probe=True)`). The
     heaviest position of docs/scaling.md (5,773 legal actions, its Elemental's moves 3,208; Blue ends with 2 AP
     left): ending the turn lists the exchanges of one place, where listing the Elemental's moves lists those of
     529 (each list of exchange tokens counted: `_tokens_at`), and the game goes on."""
