@@ -595,7 +595,7 @@ def _stuck(state: CardState, seat: str) -> bool:
     if state.player(seat).ap < 1 or state.wounded_now or state.healed_now or state.used_now \
             or any(f.pin is not None for f in state.figures):
         return False
-    return all(isinstance(x, EndTurn) for x in _main_actions(state, seat))
+    return all(isinstance(x, EndTurn) for x in _main_actions(state, seat, probe=True))
 
 
 def _reveal(state: CardState, a: Reveal):
@@ -1989,9 +1989,10 @@ def _legal(state: CardState, seat: str) -> list:
     return list(_main_actions(state, seat))
 
 
-def _main_actions(state: CardState, seat: str):
+def _main_actions(state: CardState, seat: str, probe: bool = False):
     """The main phase's legal actions of `seat` (the active seat), made one by one: `end` first, so that a caller
-    that wants to know only whether there is another (DT-239: `_stuck`) stops at the first."""
+    that wants to know only whether there is another (DT-239: `_stuck`) stops at the first; with `probe`, a
+    figure's moves are only those its search found first (`_paths`), for such a caller."""
     yield EndTurn(seat)
     if state.player(seat).ap < 1:  # only the Samurai's free melee (CG-CHAR-SAMURAI-01)
         yield from (Attack(seat, f.id, g.id) for f in state.figures if f.seat == seat
@@ -2011,10 +2012,15 @@ def _main_actions(state: CardState, seat: str):
         for s in range(len(state.rooms)):
             if not state.rooms[s].revealed and _accepts(state, Reveal(seat, f.id, s)):
                 yield Reveal(seat, f.id, s)
-        yield from (Move(seat, f.id, p) for p in _paths(state, f))
+        yield from (Move(seat, f.id, p) for p in _paths(state, f, probe))
         if state.combat_on:
+            # a melee between two rooms' zones needs the same zone or a Lance (CG-COMBAT-01, CG-OBJ-LANCE-01) and
+            # one between two start zones is none (CG-SZ-01): `_attack` refuses those at once, they are not tried
+            apart = f.at if f.where == "maze" and "lance" not in _abilities(state, f) else None
             yield from (Attack(seat, f.id, g.id) for g in state.figures
                         if g.seat != seat and g.where in ("maze", "start")
+                        and not (g.where == f.where == "start" or apart is not None and g.where == "maze"
+                                 and g.at != apart)
                         and _accepts(state, Attack(seat, f.id, g.id)))
             if _ranged_value(state, f) is not None:
                 yield from (Shoot(seat, f.id, g.id) for g in state.figures
@@ -2254,11 +2260,13 @@ def _step_options(mz, seat: str, abilities: frozenset, loc, facing, restrict) ->
     return tuple(out)
 
 
-def _paths(state: CardState, f: Figure) -> list:
+def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
     """One path per outcome of a move of `f` (docs/rulings.md DT-217): the shortest, the first a breadth-first
-    search finds. The search visits each walk state (where the figure stands, facing, the border it must leave by,
-    what everybody carries and what lies where) again only with fewer movement points spent: a later visit with as
-    many points spent or more can reach nothing new.
+    search finds (with `probe`, those found by the time there is one: DT-239's test, `_stuck`, asks only whether
+    there is one, and searching on cost it a whole search at every `end` with an action point left). The search
+    visits each walk state (where the figure stands, facing, the border it must leave by, what everybody carries
+    and what lies where) again only with fewer movement points spent: a later visit with as many points spent or
+    more can reach nothing new.
 
     It is the search of the walks `apply` follows token by token (`_candidates`, `_Walk.token`), made without a walk
     per step: a step changes only where the mover stands, so the steps from a place are the maze's
@@ -2274,7 +2282,7 @@ def _paths(state: CardState, f: Figure) -> list:
     spent: dict = {}  # walk state -> the fewest movement points it was reached with and walked on from (_NEVER:
     #                   reached, asked whether it is an outcome, not walked on from)
     skills: dict = {}  # board number, and (the mover's card, its loads' cards) -> its abilities (`_Walk.abilities`)
-    counts: dict = {}  # (board number, location) -> `_side_count` there
+    tallies: dict = {}  # board number -> `_side_count` at each location (`tally`)
     lefts: dict = {}  # board number -> `_left_friend`
     held: dict = {}  # zone -> an unwounded enemy there holds the mover (CG-MOVE-04)
     mover = start.fig(fid)
@@ -2301,8 +2309,7 @@ def _paths(state: CardState, f: Figure) -> list:
     lies: list = [lies_at(c, False) for c in figures] + [lies_at(c, True) for c in items]  # card number -> where
     carrier: list = [("carried", c.id) for c in figures] + [None] * len(items)  # card number -> ("carried", its
     #                                                        id) for a figure (what it carries lies there)
-    friend: list = [int(c.seat == seat and c.id != fid) for c in figures] + [0] * len(items)  # card number -> 1 for
-    #                                                        a figure of the mover's side other than the mover
+    friend_slots = [i for i, c in enumerate(figures) if c.seat == seat and c.id != fid]  # the mover's friends
     leaves: list = [False] * len(records)  # card number -> it is a figure other than the mover and its loads that
     #                                        left its place in `start` (`_left_friend`)
 
@@ -2319,7 +2326,6 @@ def _paths(state: CardState, f: Figure) -> list:
             records.append(card)
             lies.append(lies_at(card, is_item))
             carrier.append(None if is_item else ("carried", card.id))
-            friend.append(int(not is_item and card.seat == seat and card.id != fid))
             leaves.append(not is_item and card.id != fid and (card.where, card.at) != (was.where, was.at)
                           and not (card.where == "carried" and card.at == fid))
         return n
@@ -2403,10 +2409,29 @@ def _paths(state: CardState, f: Figure) -> list:
             skills[number] = got
         return got
 
-    def side_count(number: int, loc) -> int:
-        """`_side_count` at `loc`: the friends there besides the mover, and the friends those there and the mover
-        carry (RUL-102)."""
-        return sum(map(friend.__getitem__, {*around(number, loc), *nearby(number).get(loads_at, ())}))
+    def tally(number: int) -> tuple:
+        """`_side_count` on the board `number`: ({location: the friends there besides the mover and those carried
+        by a character there}, the friends the mover carries), to be added (RUL-102). Made from the mover's
+        friends alone (a figure's side never changes, so they are the same slots on every board), each counted
+        where it lies or where its holder lies; at the location where the mover's own card lies, what the mover
+        carries is counted once, as the mover's."""
+        got = tallies.get(number)
+        if got is None:
+            cards, at, mine = boards[number], {}, 0
+            for i in friend_slots:
+                where = lies[cards[i]]
+                if where is None:
+                    continue
+                if where[0] == "carried":
+                    if where[1] == fid:
+                        mine += 1
+                        continue
+                    where = lies[cards[slot_of[False, where[1]]]]  # the holder's place: counted there if it lies
+                    if where is None or where[0] == "carried":  # (a holder carried himself counts nowhere)
+                        continue
+                at[where] = at.get(where, 0) + 1
+            got = tallies[number] = (at, mine)
+        return got
 
     def left_friend(number: int) -> bool:
         """`_left_friend`: whether a figure besides the mover and its loads is no longer where it was."""
@@ -2424,9 +2449,8 @@ def _paths(state: CardState, f: Figure) -> list:
             # (RUL-102), the mover's own load included; and, once it has left or given a wounded friend on its way
             # (an exchange changed the walk's state), the zone that friend was left in too
             if not exited:
-                count = counts.get((number, loc))
-                if count is None:
-                    count = counts[number, loc] = side_count(number, loc)
+                at, mine = tally(number)
+                count = at.get(loc, 0) + mine
             if exited or count < MAX_PER_ZONE:
                 left = lefts.get(number)
                 if left is None:
@@ -2503,6 +2527,8 @@ def _paths(state: CardState, f: Figure) -> list:
     while level:
         deeper: list = []
         for number, loc, facing, restrict, mp, undo, path in level:
+            if probe and out:
+                return out
             for tok, edit, blind in exchanges(number, loc, facing):
                 now = board(number, edit)
                 if now == undo:

@@ -7,12 +7,15 @@ once his player has no jump card left (CG-JUMP-01); tutorial 1 has no combat car
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from dungeon_twister.engine.cards import (CardOptions, EndTurn, Jump, apply, format_action, format_position,
                                           legal_actions, new_game, parse_position, view)
+from dungeon_twister.engine.cards import rules
 from dungeon_twister.engine.cards.rules import DEAD
 from .builders import act, build, refused
 
@@ -124,3 +127,22 @@ def test_DT_239_a_tutorial_1_game_of_legal_actions_reaches_the_dead_end():
     assert [p.jumps for p in state.players] == [0, 0] and steps == 174
     assert (state.outcome.winner, state.outcome.vp) == (None, (("B", 1), ("Y", 1)))
     assert {f.id: f.where for f in state.figures} == {"bMK": "maze", "bSN": "exited", "yMK": "maze", "ySN": "exited"}
+
+
+def test_DT_239_an_end_with_a_move_left_stops_the_move_search_at_the_first_move(monkeypatch):
+    """DT-239's test at an `end` with an action point left asks whether the seat could do anything else: the first
+    move found answers it, so the move search stops there (`_paths(..., probe=True)`). The
+    heaviest position of docs/scaling.md (5,773 legal actions, its Elemental's moves 3,208; Blue ends with 2 AP
+    left): ending the turn lists the exchanges of one place, where listing the Elemental's moves lists those of
+    529 (each list of exchange tokens counted: `_tokens_at`), and the game goes on."""
+    entry = json.loads((Path(__file__).parent / "data" / "exchanges.json").read_text())[0]
+    state = parse_position(entry["position"])
+    asked = []
+    tokens_at = rules._tokens_at
+    monkeypatch.setattr(rules, "_tokens_at", lambda *args: asked.append(args) or tokens_at(*args))
+    assert state.player("B").ap == 2 and state.to_act == ("B",)
+    after, over = ended(state)
+    assert over is None and after.active == "Y"
+    assert len(asked) == 1
+    asked.clear()
+    assert len(list(rules._paths(state, state.fig("bEL")))) == 3208 and len(asked) == 529
