@@ -327,12 +327,24 @@ def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
         session.state.say(round_.describe())
     line = said(N_("{seat} reveals {choice} for {purpose}: it matches his commitment"), seat=message.seat,
                 choice=repr(message.choice), purpose=message.purpose)
-    if message.purpose in FAMILIES[(session.state.view or {}).get("game", "board")].reveal_after:
-        # (forwarded once its step showed it, after that step's view: docs/protocol.md, secret choices; a play-test
-        # read the team's check after the bot's whole first turn, which came in the same bytes)
-        session.state.log.append(line)
+    shown_by = FAMILIES[(session.state.view or {}).get("game", "board")].reveal_after.get(message.purpose)
+    if shown_by is not None:
+        # forwarded once its step showed it, after that step's view (docs/protocol.md, secret choices): right after
+        # the line of the event that showed it (play-test pt23 read the team's check after the bot's whole first
+        # turn, pt23b after "turn 1: Blue plays", which the same step begins)
+        _after_line_of(session.state.log, shown_by, line)
     else:  # (a combat's reveals come ahead of its step's events)
         session.log_after(line)
+
+
+def _after_line_of(log, kind: str, line: str) -> None:
+    """Put `line` into the log right after the last line that tells an event of `kind` (held.Told), else last."""
+    at = next((index for index in range(len(log) - 1, -1, -1)
+               if getattr(log[index], "event", {}).get("kind") == kind), None)
+    if at is None or len(log) == log.maxlen:  # (a full deque takes no insertion)
+        log.append(line)
+    else:
+        log.insert(at + 1, line)
 
 
 def on_mismatch(session: Session, mismatch: RevealMismatch) -> None:

@@ -34,6 +34,7 @@ from dungeon_twister.protocol import (
     TableOptions,
     verify,
 )
+from dungeon_twister.client import secret_choice
 from dungeon_twister.client.describe import describe_event
 from dungeon_twister.client.network import run_network
 from dungeon_twister.client.session import Session, TableSetup
@@ -273,6 +274,18 @@ async def test_a_team_reveal_is_logged_with_the_step_that_showed_the_teams_not_a
             describe_event(events[0]),
             f"Yellow reveals {teams['Y']!r} for team: it matches his commitment",
             describe_event({"kind": "turn_started", "seat": "Y", "turn": 1})]
+        # ... and right after the teams' line when the step that shows them also begins turn 1 (play-test pt23b)
+        session.state.log.clear()
+        step = (server.connection.send(TableEvent(TABLE, 5, events[0]))
+                + server.connection.send(TableEvent(TABLE, 6, {"kind": "turn_started", "seat": "B", "turn": 1}))
+                + server.connection.send(TableEvent(TABLE, 7, {"kind": "view", "view": shown})))
+        await server.stream.send_all(step)
+        await trio.testing.wait_all_tasks_blocked()
+        secret_choice.on_opponent_reveal(session, OpponentReveal(TABLE, "team", "Y", choice, nonce))
+        assert list(session.state.log) == [
+            describe_event(events[0]),
+            f"Yellow reveals {teams['Y']!r} for team: it matches his commitment",
+            describe_event({"kind": "turn_started", "seat": "B", "turn": 1})]
 
 
 async def test_a_reveal_that_does_not_open_the_commitment_raises_the_alert(autojump_clock):
