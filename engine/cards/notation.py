@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..core.errors import NotationError
+from ..core.errors import N_, NotationError
 from ..core.typed import code_spelling, piece_spelling, unknown_verb
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
                       Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate,
@@ -162,6 +162,11 @@ VERBS = ("attack", "bend", "build", "card", "close", "end", "face", "fireball", 
 """Every verb of the card game's action notation."""
 
 
+_WORDS_AFTER = {0: N_("{verb} takes nothing after it"), 1: N_("{verb} takes one word after it"),
+                2: N_("{verb} takes two words after it"), 3: N_("{verb} takes three words after it")}
+"""How many words a verb takes after it, by their number (a refusal: the engine has no plural forms)."""
+
+
 def parse_action(text: str, seat: str) -> "object":
     if seat not in SEATS:
         raise NotationError("seat must be B or Y", seat)
@@ -178,8 +183,8 @@ def parse_action(text: str, seat: str) -> "object":
         return starts[i + 1]
 
     def need(n: int) -> None:
-        if len(args) != n:
-            raise NotationError("{verb} takes {count} word(s)", text, count=n, verb=verb)
+        if len(args) != n:  # (not "pick takes 1 word(s) at column 1", which a play-test could not make out)
+            raise NotationError(_WORDS_AFTER[n], text, verb=verb)
 
     try:
         if verb == "end":

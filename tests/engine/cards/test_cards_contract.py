@@ -60,6 +60,20 @@ def test_a_card_notation_error_says_where_in_the_text(text, word):
     assert str(error.value).endswith(f" at column {text.index(word) + 1}: {text!r}")
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("pick", "pick takes one word after it"),
+    ("end now", "end takes nothing after it"),
+    ("rotate bMK", "rotate takes three words after it"),  # (the figure, the room, the way: rotate bMK A up)
+    ("steal bTH", "steal takes two words after it"),  # (the pickpocket, what he takes: steal bPP yKY)
+])
+def test_a_verb_with_too_few_or_too_many_words_says_how_many_it_takes_in_words(text, message):
+    """Play-test pt23b typed a bare `pick` when the opponent was to pick and read "pick takes 1 word(s) at column
+    1": the count is of the words after the verb, said in words (the engine has no plural forms)."""
+    with pytest.raises(NotationError) as error:
+        parse_action(text, "B")
+    assert error.value.message == message
+
+
 def test_CG_OPT_01_02_the_timeouts_end_the_turn_and_lay_the_zero():
     """CG-OPT-01: the turn stops (the AP beyond 3 are lost, as at any end); CG-OPT-02: +0 is deemed played."""
     s = build({"bWA": "a2", "ySN": "a2"}, ap=(5, 0), combat=True)
