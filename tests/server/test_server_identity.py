@@ -33,6 +33,20 @@ async def seated_by_key(server, key: Ed25519PrivateKey) -> tuple[Client, str, st
     return ann, table, (await ann.expect(Joined)).token
 
 
+async def held_by_key(server, key: Ed25519PrivateKey) -> str:
+    """ann, proven by `key`, seated in B at a new table with bob in Y, then gone: her seat held for the grace
+    period (the table)."""
+    from dungeon_twister.protocol import Join, Joined
+
+    ann, table, _ = await seated_by_key(server, key)
+    bob = await Client.connect(server, "bob")
+    await bob.send(Join(table, "Y"))
+    await bob.expect(Joined)
+    await ann.stream.aclose()
+    await trio.sleep(1)
+    return table
+
+
 async def test_a_proven_key_binds_the_name_which_is_then_refused_to_other_keys_and_to_no_key(autojump_clock):
     ann_key, mallory_key = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
     async with running_server() as server:
@@ -230,16 +244,11 @@ async def test_a_held_seat_is_taken_back_by_the_key_alone_and_not_by_a_failed_pr
     """Section 18: the seat token lost (a new machine, the seat file gone), the key still proves the name: the seat
     held for it comes back. A client that only names the key, without proving it, gets nothing and the seat stays
     held for its name."""
-    from dungeon_twister.protocol import Join, Joined, Snapshot
+    from dungeon_twister.protocol import Joined, Snapshot
 
     key = Ed25519PrivateKey.generate()
     async with running_server() as server:
-        ann, table, _ = await seated_by_key(server, key)
-        bob = await Client.connect(server, "bob")
-        await bob.send(Join(table, "Y"))
-        await bob.expect(Joined)
-        await ann.stream.aclose()  # gone, the seat held for the grace period
-        await trio.sleep(1)
+        table = await held_by_key(server, key)
         assert server.lobby.names["ann"] == (table, "B")
 
         impostor, _ = await keyed(server, "ann", key, signature=bytes(64))
@@ -296,16 +305,11 @@ async def test_a_resume_the_server_does_not_know_still_takes_the_held_seat_back_
     already used"), which his client read as another dt-client taking over, and stopped: the restored game was
     lost by abandonment. The resume is answered bad_token (that seat is unknown), and the key takes the held seat
     back as a hello without a resume does."""
-    from dungeon_twister.protocol import Join, Joined, ResumeInfo, Snapshot
+    from dungeon_twister.protocol import Joined, ResumeInfo, Snapshot
 
     key = Ed25519PrivateKey.generate()
     async with running_server() as server:
-        ann, table, _ = await seated_by_key(server, key)
-        bob = await Client.connect(server, "bob")
-        await bob.send(Join(table, "Y"))
-        await bob.expect(Joined)
-        await ann.stream.aclose()
-        await trio.sleep(1)
+        table = await held_by_key(server, key)
         assert server.lobby.names["ann"] == (table, "B")
         # without the key, an unknown resume takes nothing: the name is refused and the seat stays held for it
         stream = await trio.open_tcp_stream("127.0.0.1", server.port)
