@@ -127,7 +127,7 @@ def _seats(state: ClientState, view: dict, now: float) -> StyleAndTextTuples:
         who = names.get(seat) or _("(free)")
         you = "  " + _("← you") if seat == state.seat else ""
         away = ""
-        if seat in state.away and state.game_running:  # (a play-test read "60 s" at +18 s, and after the game's end)
+        if seat in state.away and not state.game_over:  # (a play-test read "60 s" at +18 s, and after the game's end)
             # TRANSLATORS: a player who lost the connection: the seconds left to come back ("s": seconds)
             away = "  " + _("(away, {seconds} s grace)").format(seconds=max(1, math.ceil(state.away[seat] - now)))
         out += [(f"class:seat.{seat.lower()}", f"{seat_name(seat):<{width}}"), ("", f"{who}{you}{away}\n")]

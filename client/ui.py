@@ -62,7 +62,7 @@ class ClientUI:
         """Whether the screen shows a countdown: the table's timers (and the low-clock bell, rung at a render), an
         away opponent's grace, or a reconnection's."""
         return (bool(self.state.timers) or self.state.reconnecting is not None
-                or bool(self.state.away and self.state.game_running))
+                or bool(self.state.away and not self.state.game_over))
 
     async def _tick(self, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         """Redraw while something counts down, when it shows another value (the application's background task)."""

@@ -212,3 +212,11 @@ def test_an_away_opponent_s_grace_counts_down_and_goes_with_the_game():
         assert ui.counting_down() and ui.next_redraw() == 0.25 + TICK_MARGIN  # 43 s shown until 118.0
     wired.deliver(GameOver(TABLE, {"winner": "B", "vp": {"B": 0, "Y": 0}, "reason": "abandoned"}))
     assert "away" not in text_of(game_panel(state, 161.0))
+
+    # a spectator sees it too (the play-test's Sam did): at a table, in no seat
+    state.enter_table(TABLE, None)
+    state.view = seat_view(position_text("bWA@c4 yTR@c9", active="Y"), "B", seats={"B": "ann", "Y": "bob"},
+                           table={"id": TABLE})
+    clock[0] = 200.0
+    wired.deliver(OpponentLeft(TABLE, "Y", 60))
+    assert state.spectating and "(away, 50 s grace)" in text_of(game_panel(state, 210.0))
