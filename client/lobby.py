@@ -44,10 +44,12 @@ def table_list(state: ClientState, columns: int = 120) -> StyleAndTextTuples:
     header = (f"{table:<{width}}{status:<{_status_width()}}{target:<4}{cell(options, widths[0])} "
               f"{cell(blue, widths[1] - 1)} {cell(yellow, widths[1] - 1)} {watching}")
     out: StyleAndTextTuples = [("class:title", header + "\n")]
+    if not state.connected:  # (the list is of before; play-test pt23b: after a certificate warning in the lobby,
+        # nothing there said that `reconnect` works once the pin's line is removed, the table's log did)
+        out.append(("class:dim", _("not connected · `reconnect` connects again") + "\n"))
     if not state.tables:
         # TRANSLATORS: `create` is the command, typed as it is
-        hint = _("no tables yet: `create` makes one") if state.connected else _("not connected")
-        return out + [("class:dim", hint)]
+        return out + ([("class:dim", _("no tables yet: `create` makes one"))] if state.connected else [])
     for info in state.tables:
         out += _row(info, width, widths)
     return out

@@ -715,7 +715,7 @@ def test_the_lobbys_table_list_fits_an_80_column_terminal():
     from dungeon_twister.client.lobby import table_list
     from dungeon_twister.protocol import TableInfo
 
-    state = ClientState("ann")
+    state = ClientState("ann", connected=True)
     state.tables = [TableInfo("t12-d5d96ea7", TableOptions(set_name="prison", timers=True), "playing", 3,
                               blue="Bernadette", yellow="Zoltan the Magnificent")]
     narrow = text_of(table_list(state, 79)).splitlines()
@@ -723,6 +723,24 @@ def test_the_lobbys_table_list_fits_an_80_column_terminal():
     assert "prison, tim…" in narrow[1] and "Bernadette" in narrow[1] and "Zoltan the Ma…" in narrow[1]
     wide = text_of(table_list(state, 119)).splitlines()
     assert "prison, timers          Bernadette      Zoltan the Mag… 3" in wide[1]
+
+
+def test_the_lobby_says_how_to_connect_again_while_it_is_not_connected():
+    """Play-test pt23b: in the lobby, after a certificate warning, nothing said that `reconnect` works once the
+    pin's line is removed (a table's log said it; the lobby has no log). While the client is not connected, the
+    table list (of before) says so under its header; connected, the list is as it was."""
+    from dungeon_twister.client.lobby import table_list
+    from dungeon_twister.protocol import TableInfo
+
+    state = ClientState("ann")
+    assert text_of(table_list(state, 119)).splitlines()[1:] == ["not connected · `reconnect` connects again"]
+    state.tables = [TableInfo("t2-d872b68c", TableOptions(), "waiting", 0, blue="bob")]
+    lines = text_of(table_list(state, 119)).splitlines()
+    assert lines[1] == "not connected · `reconnect` connects again" and lines[2].startswith("t2-d872b68c")
+    state.connected = True
+    assert [line[:11] for line in text_of(table_list(state, 119)).splitlines()[1:]] == ["t2-d872b68c"]
+    state.tables = []
+    assert text_of(table_list(state, 119)).splitlines()[1:] == ["no tables yet: `create` makes one"]
 
 
 def test_wide_characters_in_names_keep_the_lobbys_and_the_ratings_columns():
@@ -738,7 +756,7 @@ def test_wide_characters_in_names_keep_the_lobbys_and_the_ratings_columns():
     def at(line: str, text: str) -> int:  # the screen column where `text` starts
         return get_cwidth(line[:line.index(text)])
 
-    state = ClientState("ann")
+    state = ClientState("ann", connected=True)
     state.tables = [TableInfo("t2-d872b68c", TableOptions(), "waiting", 0, blue="张伟张伟张伟张伟张伟")]
     header, row = text_of(table_list(state, 119)).splitlines()
     assert at(row, "(free)") == at(header, "YELLOW") and get_cwidth(row) == get_cwidth(header.replace("WATCHING", "0"))
