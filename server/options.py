@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dungeon_twister.engine import Handicap, Options
 from dungeon_twister.engine.cards import CardOptions
-from dungeon_twister.engine.cards.rules import validate_options as validate_card_options
+from dungeon_twister.engine.cards.setup import validate_options as validate_card_options
 from dungeon_twister.engine.boardgame.catalogue import load
 from dungeon_twister.engine.boardgame.setup import validate_options
 from dungeon_twister.protocol import TableOptions

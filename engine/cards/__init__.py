@@ -5,7 +5,9 @@ from .actions import (Attack, BendBars, CardAction, CombatCard, EndTurn, Face, H
                       BreakWalls, Fireball, Frenzy, Invert, MindControl, Portcullis, Regenerate, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
 from .catalogue import load
 from .notation import format_action, format_position, parse_action, parse_position
-from .rules import apply, choice_refusal, legal_actions, line_of_sight, new_game
+from .combat import line_of_sight
+from .rules import apply, legal_actions
+from .setup import choice_refusal, new_game
 from .state import SEATS, CardOptions, CardState, Outcome, opponent
 from .views import secret_purpose, view
 

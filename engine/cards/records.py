@@ -11,7 +11,8 @@ from ..core.records import RecordLine, parse_lines, replay_lines
 from .actions import Face, Levitate, Move
 from .maze import is_icon, slot_zones, start_slot
 from .notation import format_action, parse_action, start_from, zone_from
-from .rules import apply, new_game
+from .rules import apply
+from .setup import new_game
 from .state import CardOptions, CardState
 
 START = re.compile(r"^game\s+cards\s+seed=(\d+)\s+(?:tutorial=([1-9])|scenario=([a-z]+)\s+teams=([a-z]+))"

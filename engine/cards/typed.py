@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ..core.choice import Mapped, is_lazy
 from ..core.typed import resolve_typed
+from .common import waiting_refusal
 from .notation import format_action, parse_action
-from .rules import legal_actions, waiting_refusal
+from .rules import legal_actions
 from .state import CardState
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.events import GOD
 from .maze import Maze, facing_name, is_icon, loc_name, slot_name, zone_name
-from .rules import side_values
+from .combat import side_values
 from .select import parts
 from .state import SEATS, CardState, Room
 

@@ -20,7 +20,7 @@ from collections import deque
 from ..cards.catalogue import load
 from ..cards.maze import GLOBAL, OPPOSITE, rotate_zone, slot_of, slot_zones, start_slot, zone_name
 from ..cards.notation import start_from, zone_from
-from ..cards.rules import passable
+from ..cards.common import passable
 from ..cards.views import maze_of_view
 from ..core.rng import Rng
 from . import bots as board_bots

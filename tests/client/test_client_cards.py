@@ -223,7 +223,7 @@ def test_the_log_words_the_card_game_events():
     assert compact_event({"kind": "move", "figure": "ySN", "path": ["+yKY", "-yKY"]}) == "ySN +yKY -yKY"
     # every action a figure makes has its strip entry, in the words typed for it ("bMK open a1 n" for `open bMK a1
     # n`): a play-test's strip left out `open`, and so bend, regenerate, smash, invert, steal and frenzy, which the
-    # log and the replay showed (the events as engine/cards/rules.py makes them)
+    # log and the replay showed (the events as the engine's engine/cards/ rule modules make them)
     from dungeon_twister.engine.cards.notation import parse_action as parse_card
 
     made = {"bMK open a1 n": {"kind": "portcullis", "figure": "bMK", "zone": "a1", "side": "N", "open": True},

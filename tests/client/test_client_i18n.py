@@ -97,7 +97,7 @@ def test_the_code_marks_texts_for_translation():
 def test_the_refusal_templates_of_the_engine_and_the_server_are_extracted():
     templates = refusal_templates()
     assert len(templates) > 350, "every refusal of the engine, and the server's own, is a template"
-    assert {"engine/boardgame/moves.py", "engine/cards/rules.py", "server/play.py"} <= set(templates.values())
+    assert {"engine/boardgame/moves.py", "engine/cards/walk.py", "server/play.py"} <= set(templates.values())
     assert "a wall or closed portcullis lies between {here} and {there}" in templates  # BG-MOVE-05
     # the parser's errors (engine/boardgame/notation.py's Words.fail, NotationError, their N_ tables) and where
     assert {"expected a room like A1 or B4, got {word}", "missing a verb", "{message} at column {column}: {text}",

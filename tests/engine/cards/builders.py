@@ -17,7 +17,7 @@ import pytest
 
 from dungeon_twister.engine.cards import Levitate, Move, apply, parse_action
 from dungeon_twister.engine.cards.notation import zone_from
-from dungeon_twister.engine.cards.rules import new_game
+from dungeon_twister.engine.cards.setup import new_game
 from dungeon_twister.engine.cards.state import CardOptions, Figure, Item, Player, Room
 from dungeon_twister.engine.core.errors import IllegalAction
 

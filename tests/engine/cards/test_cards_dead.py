@@ -15,7 +15,7 @@ import pytest
 
 from dungeon_twister.engine.cards import (CardOptions, EndTurn, Jump, apply, format_action, format_position,
                                           legal_actions, new_game, parse_position, view)
-from dungeon_twister.engine.cards import rules
+from dungeon_twister.engine.cards import walk
 from dungeon_twister.engine.cards.rules import DEAD
 from .builders import act, build, refused
 
@@ -138,11 +138,11 @@ def test_DT_239_an_end_with_a_move_left_stops_the_move_search_at_the_first_move(
     entry = json.loads((Path(__file__).parent / "data" / "exchanges.json").read_text())[0]
     state = parse_position(entry["position"])
     asked = []
-    tokens_at = rules._tokens_at
-    monkeypatch.setattr(rules, "_tokens_at", lambda *args: asked.append(args) or tokens_at(*args))
+    tokens_at = walk._tokens_at
+    monkeypatch.setattr(walk, "_tokens_at", lambda *args: asked.append(args) or tokens_at(*args))
     assert state.player("B").ap == 2 and state.to_act == ("B",)
     after, over = ended(state)
     assert over is None and after.active == "Y"
     assert len(asked) == 1
     asked.clear()
-    assert len(list(rules._paths(state, state.fig("bEL")))) == 3208 and len(asked) == 529
+    assert len(list(walk._paths(state, state.fig("bEL")))) == 3208 and len(asked) == 529
