@@ -28,7 +28,8 @@ from .logs import log, setup_logging
 from .records import record_text
 from .server import Server
 from .session import VERSION
-from .storage import EXIT_STORE_UNUSABLE, Storage, StorageError, open_storage
+from .storage import EXIT_STORE_UNUSABLE, Storage, StorageError
+from .stores import open_configured
 from .tls import CertificateError
 
 
@@ -43,6 +44,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--config", type=Path, help="a TOML settings file (see deploy/dt-server.example.toml)")
     parser.add_argument("--data", type=Path, help="the data directory: tables, games and resume tokens (default "
                         f"{default_data_dir()})")
+    parser.add_argument("--database", metavar="URL", help="keep the store in this PostgreSQL database "
+                        "(postgresql://user@host/dbname; needs psycopg: deploy/README.md) instead of the data "
+                        "directory's SQLite file")
     parser.add_argument("--tls", action="store_true", default=None,
                         help="serve TLS too, on the same port: a self-signed certificate is made in the data "
                              "directory on first start and its fingerprint printed (clients pin it on first use)")
@@ -64,7 +68,8 @@ def settings(args: argparse.Namespace) -> ServerConfig:
     try:
         config = load_config(args.config) if args.config else ServerConfig()
         config = with_overrides(config, host=getattr(args, "host", None), port=getattr(args, "port", None),
-                                data_dir=args.data, tls=getattr(args, "tls", None))
+                                data_dir=args.data, tls=getattr(args, "tls", None),
+                                database=getattr(args, "database", None))
     except (OSError, ValueError, tomllib.TOMLDecodeError) as error:
         print(f"dt-server: {error}", file=sys.stderr)
         sys.exit(2)
@@ -74,7 +79,7 @@ def settings(args: argparse.Namespace) -> ServerConfig:
 def storage_of(config: ServerConfig, *, readonly: bool = False) -> Storage:
     """The configured store; exits 3 with a message naming the file if it cannot be used."""
     try:
-        return open_storage(config.data_dir, sync=config.data_sync, readonly=readonly)
+        return open_configured(config, readonly=readonly)
     except (StorageError, OSError) as error:
         print(f"dt-server: the data store cannot be used: {error}", file=sys.stderr)
         sys.exit(EXIT_STORE_UNUSABLE)
@@ -135,7 +140,9 @@ def records(argv: list[str]) -> None:
     parser.add_argument("table", nargs="?", help="a table's id, or its number (7 or t7 for t7-3f9a02c1): print its game "
                         "record (finished games only)")
     parser.add_argument("--data", type=Path, help=f"the data directory (default {default_data_dir()})")
-    parser.add_argument("--config", type=Path, help="a TOML settings file, for its data_dir")
+    parser.add_argument("--database", metavar="URL", help="the PostgreSQL database of a server that keeps its store "
+                        "there")
+    parser.add_argument("--config", type=Path, help="a TOML settings file, for its data_dir or database")
     args = parser.parse_args(argv)
     storage = storage_of(settings(args), readonly=True)
     try:

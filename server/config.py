@@ -41,12 +41,16 @@ class ServerConfig:
     data_sync: str = "full"
     """"full": every commit is on disk before it is acknowledged (an fsync each); "normal": it survives a crash
     of the server but perhaps not of the machine (see storage.py for the cost)."""
+    database: str | None = None
+    """A PostgreSQL database to keep the store in (`postgresql://user@host/dbname`, server/storage_postgres.py)
+    instead of the data directory's SQLite file; None: the SQLite file. The data directory still holds the TLS
+    certificate."""
 
 
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
           "max_connections_per_address": int, "max_frame_size": int, "records_dir": str,
           "ping_interval": (int, float), "outbox_frames": int, "data_dir": str, "data_sync": str, "tls": bool,
-          "discovery": bool}
+          "discovery": bool, "database": str}
 
 
 _KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false"}
@@ -105,6 +109,13 @@ def check(config: ServerConfig) -> None:
         raise ValueError("ping_interval >= 0 and outbox_frames >= 8 are required")
     if config.data_sync not in ("full", "normal"):
         raise ValueError('data_sync must be "full" or "normal"')
+    if config.database is not None and not is_database_url(config.database):
+        raise ValueError("database must be a PostgreSQL URL: postgresql://user@host/dbname")
+
+
+def is_database_url(text: str | None) -> bool:
+    """Whether `text` names a PostgreSQL database (`postgresql://...` or `postgres://...`)."""
+    return bool(text) and text.split("://", 1)[0] in ("postgresql", "postgres")
 
 
 def with_overrides(config: ServerConfig, **overrides) -> ServerConfig:

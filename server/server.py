@@ -23,7 +23,8 @@ from .lobby import Lobby
 from .logs import log
 from .recovery import restore_tables
 from .session import Session
-from .storage import Storage, open_storage
+from .storage import Storage
+from .stores import open_configured
 from .tls import maybe_tls, server_context
 
 SHUTDOWN_SECONDS = 5.0
@@ -44,14 +45,14 @@ KEEPALIVE_SLICE = 50
 class Server:
     """`await nursery.start(server.run)` restores the store's unfinished tables, listens (port 0: any free port,
     see `address`) and serves until `shutdown()`. `seed_source` draws each game's seed (default: `secrets`).
-    `storage`: the durable store (default: the one of `config.data_dir`, opened now and closed when `run` ends;
-    in memory if that is None)."""
+    `storage`: the durable store (default: the one of `config.database` or `config.data_dir`, opened now and
+    closed when `run` ends; in memory if neither is set)."""
 
     def __init__(self, config: ServerConfig = ServerConfig(), *, seed_source: Callable[[], int] | None = None,
                  storage: Storage | None = None):
         self.config = config
         self._owns_storage = storage is None
-        self.storage = storage or open_storage(config.data_dir, sync=config.data_sync)
+        self.storage = storage or open_configured(config)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.session_salt = secrets.token_hex(3)
         self.lobby = Lobby(self)

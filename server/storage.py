@@ -2,8 +2,8 @@
 journal (every applied action, commitment, reveal and timeout, in order), and the finished games.
 
 `Storage` is the interface the server uses; `SqliteStorage` serves it with the standard library's sqlite3 (a
-file in WAL mode, or ":memory:" for tests). Nothing SQLite-specific leaves this module, so another database
-(PostgreSQL) can serve the same interface later.
+file in WAL mode, or ":memory:" for tests), `storage_postgres.PostgresStorage` with a PostgreSQL database (the
+setting `database`). Nothing SQLite-specific leaves this module.
 
 Durable before acknowledged. The table's task handles each request without awaiting and inside one
 `transaction()`: the messages it queues for clients reach a socket only once the task next awaits, which is after
@@ -573,7 +573,8 @@ def _create(path: Path) -> None:
 
 
 def open_storage(data_dir: str | Path | None, *, sync: str = "full", readonly: bool = False) -> Storage:
-    """The store of a data directory (its file DATA_DIR/dt-server.sqlite3); None: an ephemeral in-memory store."""
+    """The store of a data directory (its file DATA_DIR/dt-server.sqlite3); None: an ephemeral in-memory store.
+    (A PostgreSQL store: stores.open_configured.)"""
     if data_dir is None:
         return SqliteStorage(":memory:")
     return SqliteStorage(Path(data_dir) / DATABASE_NAME, sync=sync, readonly=readonly)

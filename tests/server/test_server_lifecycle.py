@@ -1,6 +1,7 @@
 """Starting and stopping: the dt-server command, graceful shutdown, a slow spectator dropped (never the game)."""
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -78,7 +79,12 @@ def test_config_files_are_checked():
     # the switches take TOML booleans (every one was refused as "the wrong type"), and only they do
     assert (example.tls, example.discovery) == (False, True)
     assert config_from_mapping({"tls": True, "discovery": False}) == ServerConfig(tls=True, discovery=False)
-    assert {f.name for f in fields(ServerConfig)} <= set(tomllib.loads(EXAMPLE.read_text())), "the example: every key"
+    # the example shows every key: set, or commented out where any value changes what the server does (`database`:
+    # PostgreSQL instead of the data directory's file), each commented one a valid setting once uncommented
+    text = EXAMPLE.read_text()
+    commented = tomllib.loads("\n".join(line[2:] for line in text.splitlines() if re.match(r"# [a-z_]+ = ", line)))
+    assert set(commented) == {"database"} and config_from_mapping(commented).database.startswith("postgresql:")
+    assert {f.name for f in fields(ServerConfig)} <= set(tomllib.loads(text)) | set(commented), "the example: every key"
     assert config_from_mapping({"port": 0, "name": "club", "records_dir": "games"}).records_dir.name == "games"
     for bad in ({"port": "7777"}, {"colour": "blue"}, {"grace_seconds": -1}, {"ping_interval": True}, {"port": True},
                 {"tls": 1}, {"tls": "yes"}, {"grace_seconds": 7 * 24 * 3600 + 1}):

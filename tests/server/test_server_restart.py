@@ -1,7 +1,7 @@
-"""kill -9 in the middle of a game: dt-server (a real process on a data directory) is killed while a combat card
-is committed and not revealed, restarted on the same directory, both players resume with their tokens and finish
-the game. Every acknowledged action is in the stored record, and the engine replays that record to the final
-state the players saw.
+"""kill -9 in the middle of a game: dt-server (a real process on a data directory, or on a PostgreSQL database) is
+killed while a combat card is committed and not revealed, restarted on the same store, both players resume with
+their tokens and finish the game. Every acknowledged action is in the stored record, and the engine replays that
+record to the final state the players saw.
 
 Hang guard: every receive waits at most RECEIVE_SECONDS (no test-wide real-clock limit).
 """
@@ -13,6 +13,7 @@ import sys
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 import trio
 from dungeon_twister.engine import apply, format_position, view
 from dungeon_twister.engine.boardgame.records import parse_record
@@ -36,6 +37,7 @@ from dungeon_twister.protocol import (
     Welcome,
 )
 from dungeon_twister.server.storage import open_storage
+from dungeon_twister.server.storage_postgres import PostgresStorage
 from test_server_support import REAL_TIME_HANG_GUARD, SOFTWARE, Client, KeepingConnection, Scripted
 
 RECEIVE_SECONDS = REAL_TIME_HANG_GUARD
@@ -81,10 +83,11 @@ class Recording(Scripted):
 
 
 @asynccontextmanager
-async def dt_server(data_dir: Path, log: Path, seed: int):
-    """dt-server as a process on `data_dir`; yields (process, port)."""
+async def dt_server(data_dir: Path, log: Path, seed: int, store: list[str] = ()):
+    """dt-server as a process on `data_dir` (and the store `store` names: `--database URL`); yields (process,
+    port)."""
     command = [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
-               "--data", str(data_dir), "--game-seeds", str(seed)]
+               "--data", str(data_dir), "--game-seeds", str(seed), *store]
     with open(log, "ab") as errors:
         async with trio.open_nursery() as nursery:
             process = await nursery.start(functools.partial(
@@ -110,14 +113,20 @@ def acknowledged(client: Client) -> list[str]:
     return [event.action_id for event in client.received if isinstance(event, ActionOk)]
 
 
-async def test_a_game_survives_kill_9_during_a_combat(tmp_path):
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request) -> list[str]:
+    """The options that give dt-server its store: its data directory's SQLite file, or a PostgreSQL database."""
+    return [] if request.param == "sqlite" else ["--database", request.getfixturevalue("postgres_url")]
+
+
+async def test_a_game_survives_kill_9_during_a_combat(tmp_path, store):
     seed = SEED
     data, log = tmp_path / "data", tmp_path / "server.log"
     players: dict[str, Recording] = {}
     acked: dict[str, list[str]] = {"B": [], "Y": []}
 
     # 1. Play into the first combat; B commits his card (the table has handled it), then the server is killed.
-    async with dt_server(data, log, seed) as (process, port):
+    async with dt_server(data, log, seed, store) as (process, port):
         blue, yellow = await Guarded.open(port, "ann"), await Guarded.open(port, "bob")
         await blue.send(CreateTable(TableOptions(beginner=True)))
         table = (await blue.expect(TableCreated)).table
@@ -152,7 +161,7 @@ async def test_a_game_survives_kill_9_during_a_combat(tmp_path):
             await client.close()
 
     # 2. The same data directory: both players resume with their tokens and play the game to its end.
-    async with dt_server(data, log, seed + 1) as (process, port):
+    async with dt_server(data, log, seed + 1, store) as (process, port):
         results = {}
         for seat, name in (("B", "ann"), ("Y", "bob")):
             client = await Guarded.open(port, name, resume[seat], KeepingConnection(kept[seat]))
@@ -177,17 +186,18 @@ async def test_a_game_survives_kill_9_during_a_combat(tmp_path):
         assert (reveal.seat, reveal.choice) == ("B", kept["B"]._secrets[purpose][0])
         assert results["B"].result == results["Y"].result
         records = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "records", "--data", str(data),
-                                  table], capture_output=True, text=True,
+                                  *store, table], capture_output=True, text=True,
                                   timeout=REAL_TIME_HANG_GUARD)
         assert records.returncode == 0, records.stderr
     assert '"event": "table_restored"' in log.read_text()
 
     # 3. Every acknowledged action is in the stored record, once, in the order acknowledged.
-    store = open_storage(data, readonly=True)
+    kept_store = PostgresStorage(store[1], readonly=True) if store else open_storage(data, readonly=True)
     try:
-        stored = store.table(table)
+        stored = kept_store.table(table)
     finally:
-        store.close()
+        kept_store.close()
+    assert (data / "dt-server.sqlite3").exists() == (not store)
     assert stored.status == "over" and stored.result == results["B"].result
     for seat in "BY":
         ids = [d["id"] for line, d in stored.journal if line.startswith(f"{seat}:") and d and "id" in d]

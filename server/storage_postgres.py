@@ -1,0 +1,299 @@
+"""The server's durable store in PostgreSQL: the `Storage` interface of storage.py served by a database server
+instead of a file, for an admin who already runs PostgreSQL (its backups, replication and monitoring) or wants the
+store on another machine than the game server.
+
+One dt-server owns a database at a time, as one owns a data directory: it holds a session-level advisory lock
+(`pg_try_advisory_lock`) for as long as it runs, and a second one is refused with the reason. This backend serves
+one process; the several-process design (tables owned by processes, a shared directory) is docs/scaling.md's and
+is not built.
+
+Durable before acknowledged, as with SQLite: the statements of a table's step run in one transaction
+(`BEGIN` ... `COMMIT`), and the server queues no message for a client until that commit has returned. With
+`data_sync = "full"` the commit waits for PostgreSQL's write-ahead log to reach its disk (`synchronous_commit` on,
+PostgreSQL's default); `"normal"` sets `synchronous_commit = off` for the connection: a crash of dt-server loses
+nothing acknowledged, a crash of PostgreSQL's machine may lose the last commits (its own guarantee for that mode).
+
+The driver is psycopg 3 (`pip install 'dungeon-twister-online[postgres]'`), synchronous: a statement blocks dt-server's
+one thread for its round trip to the database, as SQLite's fsync does (0.4 ms a committed action to a PostgreSQL
+15 on the same machine over its Unix socket, measured with tests/server/postgres_support.py's cluster).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.parse
+
+from dungeon_twister.protocol.names import name_key
+
+from .storage import SCHEMA_VERSION, SYNC_MODES, Storage, StorageError, StoredTable, _seed_column
+
+SCHEMA = """
+CREATE TABLE dt_schema (version INTEGER NOT NULL);
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY, number BIGINT NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL, creator TEXT,
+    join_code TEXT, created DOUBLE PRECISION NOT NULL, status TEXT NOT NULL DEFAULT 'open',
+    events BIGINT NOT NULL DEFAULT 0, result TEXT, final TEXT, finished DOUBLE PRECISION);
+CREATE TABLE seats (
+    table_id TEXT NOT NULL, seat TEXT NOT NULL, name TEXT NOT NULL, bot TEXT, PRIMARY KEY (table_id, seat));
+CREATE TABLE tokens (digest TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat TEXT, name TEXT NOT NULL);
+CREATE INDEX tokens_table ON tokens (table_id);
+CREATE TABLE journal (
+    id BIGSERIAL PRIMARY KEY, table_id TEXT NOT NULL, line TEXT NOT NULL, data TEXT);
+CREATE INDEX journal_table ON journal (table_id, id);
+CREATE TABLE ratings (
+    folded TEXT PRIMARY KEY, name TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL);
+CREATE TABLE identities (
+    folded TEXT PRIMARY KEY, name TEXT NOT NULL, key BYTEA NOT NULL, bound DOUBLE PRECISION NOT NULL);
+"""
+"""The same tables and columns as the SQLite store's (storage.py's SCHEMA, version 2), in PostgreSQL's types;
+`dt_schema` holds the version (SQLite keeps it in `PRAGMA user_version`). Made in one transaction in a database
+that has no `dt_schema`: a table of another program's with one of these names is an error, not a table shared."""
+
+LOCK_KEY = 0x4454_5357  # "DTSW": the advisory lock that makes a database one dt-server's
+_COLUMNS = "id, number, options, seed, creator, join_code, created, status, events, result, final, finished"
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password, for messages and the log."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = netloc[0].split(":", 1)[0]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+
+
+class PostgresStorage(Storage):
+    """The store in the PostgreSQL database `url` (a libpq connection URL: `postgresql://user@host/dbname`, or
+    `postgresql:///dbname?host=/run/postgresql` for a Unix socket; a password is best kept in ~/.pgpass)."""
+
+    def __init__(self, url: str, *, sync: str = "full", readonly: bool = False) -> None:
+        if sync not in SYNC_MODES:
+            raise ValueError(f"data_sync must be one of {', '.join(SYNC_MODES)}")
+        try:
+            import psycopg
+        except ImportError:
+            raise StorageError(f"{shown_url(url)}: a PostgreSQL store needs the psycopg package "
+                               "(pip install 'dungeon-twister-online[postgres]')") from None
+        self._psycopg, self._errors = psycopg, psycopg.Error
+        self._url, self._sync, self._readonly = url, sync, readonly
+        self.location = shown_url(url)
+        self._db = None
+        self._open = False  # a BEGIN was sent and not yet committed or rolled back
+        try:
+            self._connect()
+            self._check(readonly)
+            if not readonly:
+                # Tokens of games that ended just before a stop: no table will take them any more.
+                self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
+        except self._errors as error:
+            self.close()
+            raise StorageError(f"{self.location}: {_first_line(error)}") from None
+        except BaseException:
+            self.close()
+            raise
+
+    def _connect(self) -> None:
+        """A session of the database's own: read-only, or holding the advisory lock, at the durability asked."""
+        self._db = self._psycopg.connect(self._url, autocommit=True, application_name="dt-server")
+        if self._readonly:
+            self._db.execute("SET default_transaction_read_only = on")
+            return
+        if not self._db.execute("SELECT pg_try_advisory_lock(%s)", (LOCK_KEY,)).fetchone()[0]:
+            self.close()
+            raise StorageError(f"{self.location}: another dt-server uses this database")
+        if self._sync == "normal":
+            self._db.execute("SET synchronous_commit = off")
+
+    def _session(self):
+        """The connection, made again if PostgreSQL dropped it (a restart of the database, a network cut) between
+        two transactions. What a transaction under way wrote is lost with it: its step fails (StorageError) and its
+        table is restored at the next start as it was last committed; the other tables go on."""
+        if self._db is not None and self._db.broken and not self._open:
+            self.close()
+        if self._db is None:
+            self._connect()
+        return self._db
+
+    def _again(self, statement):
+        """`statement(connection)`, and once more on a new connection if the first one turns out dropped: only for
+        what is safe to repeat (a read; the BEGIN of a transaction, before which nothing was written), so that a
+        step after a restart of PostgreSQL goes through. A lone write is not repeated: it may have committed."""
+        try:
+            return statement(self._session())
+        except self._errors:
+            if self._db is None or not self._db.broken or self._open:
+                raise
+        return statement(self._session())
+
+    def _check(self, readonly: bool) -> None:
+        """The schema made in an empty database; one written by a newer dt-server refused."""
+        exists = self._db.execute("SELECT to_regclass('dt_schema') IS NOT NULL").fetchone()[0]
+        if not exists:
+            if readonly:
+                raise StorageError(f"{self.location}: no dt-server store in this database")
+            with self._db.transaction():
+                self._db.execute(SCHEMA)
+                self._db.execute("INSERT INTO dt_schema VALUES (%s)", (SCHEMA_VERSION,))
+            return
+        row = self._db.execute("SELECT max(version) FROM dt_schema").fetchone()
+        version = row[0] or 0
+        if version > SCHEMA_VERSION:
+            raise StorageError(f"{self.location}: written by a newer dt-server (schema {version}; this one reads up "
+                               f"to {SCHEMA_VERSION}); upgrade dt-server")
+        if version < SCHEMA_VERSION:
+            raise StorageError(f"{self.location}: an unknown dt-server schema (version {version})")
+
+    def close(self) -> None:
+        if self._db is not None:
+            try:
+                self._db.close()  # (the advisory lock goes with the session)
+            finally:
+                self._db = None
+
+    # --- transactions -------------------------------------------------------------------------------------
+    def _write(self, sql: str, args: tuple) -> None:
+        try:
+            if self.in_transaction and not self._open:
+                self._again(lambda db: db.execute("BEGIN"))
+                self._open = True
+            self._session().execute(sql, args)
+        except self._errors as error:
+            raise StorageError(f"{self.location}: {_first_line(error)}") from None
+
+    def _commit(self) -> None:
+        if self._db is not None and self._open:
+            self._open = False
+            try:
+                self._db.execute("COMMIT")
+            except self._errors as error:
+                raise StorageError(f"{self.location}: {_first_line(error)}") from None
+
+    def _rollback(self) -> None:
+        if self._db is not None and self._open:
+            self._open = False
+            try:
+                self._db.execute("ROLLBACK")
+            except self._errors:
+                pass  # (a connection lost: the server rolled the transaction back itself)
+
+    # --- writing ------------------------------------------------------------------------------------------
+    def add_table(self, table: StoredTable) -> None:
+        self._write("INSERT INTO tables (id, number, options, seed, creator, join_code, created) "
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s)", (table.id, table.number, json.dumps(table.options),
+                                                            _seed_column(table), table.creator, table.join_code,
+                                                            table.created))
+
+    def set_seat(self, table_id: str, seat: str, name: str, bot: str | None) -> None:
+        self._write("INSERT INTO seats VALUES (%s, %s, %s, %s) ON CONFLICT (table_id, seat) "
+                    "DO UPDATE SET name = EXCLUDED.name, bot = EXCLUDED.bot", (table_id, seat, name, bot))
+
+    def free_seat(self, table_id: str, seat: str) -> None:
+        self._write("DELETE FROM seats WHERE table_id = %s AND seat = %s", (table_id, seat))
+
+    def add_token(self, digest: str, table_id: str, seat: str | None, name: str) -> None:
+        self._write("INSERT INTO tokens VALUES (%s, %s, %s, %s) ON CONFLICT (digest) DO UPDATE SET "
+                    "table_id = EXCLUDED.table_id, seat = EXCLUDED.seat, name = EXCLUDED.name",
+                    (digest, table_id, seat, name))
+
+    def drop_token(self, digest: str) -> None:
+        self._write("DELETE FROM tokens WHERE digest = %s", (digest,))
+
+    def add_line(self, table_id: str, line: str, data: dict | None) -> None:
+        self._write("INSERT INTO journal (table_id, line, data) VALUES (%s, %s, %s)",
+                    (table_id, line, None if data is None else json.dumps(data)))
+
+    def answered(self, table_id: str, seat: str, action_id: str) -> str | None:
+        # As SqliteStorage.answered: the lines whose data holds the id as `add_line` wrote it, each read whole.
+        needle = '"id": ' + json.dumps(action_id)
+        pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        for (data,) in self._read("SELECT data FROM journal WHERE table_id = %s AND line LIKE %s AND data LIKE %s "
+                                  "ORDER BY id", (table_id, seat + ":%", pattern)):
+            found = json.loads(data)
+            if found.get("k") == "action" and found.get("id") == action_id:
+                return found.get("typed")
+        return None
+
+    def reserve_events(self, table_id: str, n: int) -> None:
+        self._write("UPDATE tables SET events = %s WHERE id = %s", (n, table_id))
+
+    def finish(self, table_id: str, result: dict, final: str) -> None:
+        self._write("UPDATE tables SET status = 'over', result = %s, final = %s, finished = %s WHERE id = %s",
+                    (json.dumps(result), final, time.time(), table_id))
+
+    def close_table(self, table_id: str) -> None:
+        with self.transaction():
+            self._write("DELETE FROM tokens WHERE table_id = %s", (table_id,))
+            self._write("UPDATE tables SET status = 'closed' WHERE id = %s AND status = 'open'", (table_id,))
+
+    # --- reading ------------------------------------------------------------------------------------------
+    def _read(self, sql: str, args: tuple = ()) -> list:
+        try:
+            return self._again(lambda db: db.execute(sql, args).fetchall())
+        except self._errors as error:
+            raise StorageError(f"{self.location}: {_first_line(error)}") from None
+
+    def numbers(self) -> tuple[int, int]:
+        tables = self._read("SELECT COALESCE(MAX(number), 0) FROM tables")[0][0]
+        bots = [int(name.rsplit("-", 1)[1]) for (name,) in self._read("SELECT name FROM seats WHERE bot IS NOT NULL")
+                if name.rsplit("-", 1)[-1].isdigit()]
+        return tables, max(bots, default=0)
+
+    def _row(self, row) -> StoredTable:
+        (id_, number, options, seed, creator, join_code, created, status, events, result, final, finished) = row
+        seed, _, nonce = seed.partition(" ")
+        return StoredTable(id_, number, json.loads(options), int(seed), creator, join_code, created, nonce or None,
+                           status, events, None if result is None else json.loads(result), final, finished)
+
+    def _complete(self, table: StoredTable) -> StoredTable:
+        for seat, name, bot in self._read("SELECT seat, name, bot FROM seats WHERE table_id = %s", (table.id,)):
+            table.seats[seat] = (name, bot)
+        table.tokens = [tuple(row) for row in
+                        self._read("SELECT digest, seat, name FROM tokens WHERE table_id = %s", (table.id,))]
+        table.journal = [(line, None if data is None else json.loads(data)) for line, data in
+                         self._read("SELECT line, data FROM journal WHERE table_id = %s ORDER BY id", (table.id,))]
+        return table
+
+    def open_tables(self) -> list[StoredTable]:
+        rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE status = 'open' ORDER BY number")
+        return [self._complete(self._row(row)) for row in rows]
+
+    def tables(self) -> list[StoredTable]:
+        return [self._row(row) for row in self._read(f"SELECT {_COLUMNS} FROM tables ORDER BY number")]
+
+    def table(self, table_id: str) -> StoredTable | None:
+        rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE id = %s", (table_id,))
+        return self._complete(self._row(rows[0])) if rows else None
+
+    def table_numbered(self, number: int) -> StoredTable | None:
+        rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE number = %s", (number,))
+        return self._complete(self._row(rows[0])) if rows else None
+
+    def rating(self, name: str) -> tuple[float, float, float, int] | None:
+        rows = self._read("SELECT rating, rd, volatility, games FROM ratings WHERE folded = %s", (name_key(name),))
+        return tuple(rows[0]) if rows else None
+
+    def set_rating(self, name: str, rating: float, rd: float, volatility: float, games: int) -> None:
+        self._write("INSERT INTO ratings VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (folded) DO UPDATE SET "
+                    "name = EXCLUDED.name, rating = EXCLUDED.rating, rd = EXCLUDED.rd, "
+                    "volatility = EXCLUDED.volatility, games = EXCLUDED.games",
+                    (name_key(name), name, rating, rd, volatility, games))
+
+    def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
+        return [tuple(row) for row in self._read(
+            "SELECT name, rating, rd, games FROM ratings ORDER BY rating DESC, folded COLLATE \"C\" LIMIT %s", (limit,))]
+
+    def identity(self, name: str) -> tuple[str, bytes] | None:
+        rows = self._read("SELECT name, key FROM identities WHERE folded = %s", (name_key(name),))
+        return (rows[0][0], bytes(rows[0][1])) if rows else None
+
+    def bind(self, name: str, key: bytes) -> None:
+        self._write("INSERT INTO identities VALUES (%s, %s, %s, %s) ON CONFLICT (folded) DO NOTHING",
+                    (name_key(name), name, bytes(key), time.time()))
+
+
+def _first_line(error: Exception) -> str:
+    """psycopg's message without its multi-line detail (the log is one line an event)."""
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

@@ -1,0 +1,196 @@
+"""The PostgreSQL store (server/storage_postgres.py) serves the `Storage` interface as the SQLite store does: the
+same calls give the same answers (the SQLite store is the reference, and the answers are checked for themselves
+too), transactions commit and roll back alike, one dt-server owns a database, a newer schema is refused, and a
+connection PostgreSQL dropped between two steps is made again. The whole server on it, killed with -9 and
+restarted: tests/server/test_server_restart.py (parametrized by store). The fixtures: conftest.py."""
+
+from __future__ import annotations
+
+import pytest
+from dungeon_twister.server.config import ServerConfig, config_from_mapping
+from dungeon_twister.server.storage import SqliteStorage, StorageError, StoredTable
+from dungeon_twister.server.storage_postgres import PostgresStorage, shown_url
+from dungeon_twister.server.stores import open_configured
+
+
+def fill(store) -> None:
+    """A store's life in a few calls: two tables (one finished), seats, tokens, journal lines, ratings, a bound
+    name; an action id with LIKE's wildcards and a backslash in it."""
+    with store.transaction():
+        store.add_table(StoredTable("t1-aaaa0001", 1, {"beginner": True}, 42, "ann", None, 1000.0, "ab" * 16))
+        store.set_seat("t1-aaaa0001", "B", "ann", None)
+        store.set_seat("t1-aaaa0001", "Y", "greedy-bot-7", "greedy")
+        store.set_seat("t1-aaaa0001", "Y", "greedy-bot-9", "greedy")  # a seat taken again replaces the row
+        store.add_token("d1", "t1-aaaa0001", "B", "ann")
+        store.add_token("d2", "t1-aaaa0001", None, "spec")
+        store.add_line("t1-aaaa0001", "# commit B team 00ff", {"k": "commit"})
+        store.add_line("t1-aaaa0001", "B: move bWA a1", {"k": "action", "id": "B-1", "typed": "bWA a1"})
+        store.add_line("t1-aaaa0001", "B: end", {"k": "action", "id": 'x%_\\"1', "typed": "END"})
+        store.add_line("t1-aaaa0001", "# plain", None)
+        store.reserve_events("t1-aaaa0001", 17)
+    store.add_table(StoredTable("t2-bbbb0002", 2, {}, 7, None, "CODE", 1001.0))
+    store.set_seat("t2-bbbb0002", "B", "bob", None)
+    store.free_seat("t2-bbbb0002", "B")
+    store.finish("t2-bbbb0002", {"winner": "Y", "vp": {"B": 0, "Y": 5}, "reason": "vp"}, "final position")
+    store.set_rating("Bob", 1500.0, 350.0, 0.06, 0)
+    store.set_rating("bob", 1612.5, 200.0, 0.06, 1)  # the same player: his name folds alike
+    store.set_rating("ann", 1612.5, 210.0, 0.06, 1)  # a tie on rating: ordered by the folded name
+    store.set_rating("cy", 1400.0, 300.0, 0.06, 2)
+    store.bind("Ann", b"\x00key-one\xff")
+    store.bind("ANN", b"key-two")  # once and for good
+
+
+def answers(store) -> dict:
+    """Everything the interface reads back."""
+    full = store.table("t1-aaaa0001")
+    return {
+        "numbers": store.numbers(), "open": [t.id for t in store.open_tables()],
+        "tables": [(t.id, t.number, t.status, t.seed, t.seed_nonce, t.join_code, t.events, t.result, t.final)
+                   for t in store.tables()],
+        "seats": full.seats, "tokens": sorted(full.tokens), "journal": full.journal, "events": full.events,
+        "options": full.options, "answered": [store.answered("t1-aaaa0001", "B", i) for i in
+                                              ("B-1", 'x%_\\"1', "x__\\\"1", "b-1", "B-2")],
+        "answered_y": store.answered("t1-aaaa0001", "Y", "B-1"),
+        "numbered": store.table_numbered(2).id, "named": [getattr(store.table_named(w), "id", None)
+                                                          for w in ("t2-bbbb0002", "2", "t1", "T02", "3", "x")],
+        "rating": store.rating("BOB"), "none": store.rating("dan"), "leaders": store.leaderboard(2),
+        "identity": store.identity("aNN"), "unbound": store.identity("bob"),
+    }
+
+
+def test_the_postgresql_store_answers_as_the_sqlite_store_does(postgres_url):
+    reference, store = SqliteStorage(":memory:"), PostgresStorage(postgres_url)
+    try:
+        fill(reference)
+        fill(store)
+        expected, got = answers(reference), answers(store)
+        assert got == expected
+        # and the answers are the right ones, not only the same
+        assert got["numbers"] == (2, 9) and got["open"] == ["t1-aaaa0001"]
+        assert got["seats"] == {"B": ("ann", None), "Y": ("greedy-bot-9", "greedy")}
+        assert got["tokens"] == [("d1", "B", "ann"), ("d2", None, "spec")] and got["events"] == 17
+        assert got["journal"][1] == ("B: move bWA a1", {"k": "action", "id": "B-1", "typed": "bWA a1"})
+        assert got["journal"][3] == ("# plain", None)
+        assert got["answered"] == ["bWA a1", "END", None, None, None] and got["answered_y"] is None
+        assert got["tables"][0][3:5] == (42, "ab" * 16) and got["tables"][1][2] == "over"
+        assert got["named"] == ["t2-bbbb0002", "t2-bbbb0002", "t1-aaaa0001", "t2-bbbb0002", None, None]
+        assert got["rating"] == (1612.5, 200.0, 0.06, 1) and got["none"] is None
+        assert got["leaders"] == [("ann", 1612.5, 210.0, 1), ("bob", 1612.5, 200.0, 1)]
+        assert got["identity"] == ("Ann", b"\x00key-one\xff") and got["unbound"] is None
+        store.close_table("t1-aaaa0001")
+        assert store.open_tables() == [] and store.table("t1-aaaa0001").tokens == []
+        assert store.table("t1-aaaa0001").status == "closed"
+    finally:
+        reference.close()
+        store.close()
+
+
+def test_a_step_commits_when_its_transaction_ends_and_not_at_all_if_it_raises(postgres_url):
+    """Durable before acknowledged (storage.py): another session sees a step's lines once its transaction ended;
+    `commit_now` makes what was written so far durable; a step that raises leaves nothing."""
+    store = PostgresStorage(postgres_url)
+    reader = PostgresStorage(postgres_url, readonly=True)
+    try:
+        store.add_table(StoredTable("t1-aaaa0001", 1, {}, 1, None, None, 1.0))
+        with store.transaction():
+            store.add_line("t1-aaaa0001", "B: a", {"k": "action", "id": "1", "typed": "a"})
+            assert reader.table("t1-aaaa0001").journal == []
+            store.commit_now()
+            assert len(reader.table("t1-aaaa0001").journal) == 1
+            store.add_line("t1-aaaa0001", "B: b", {"k": "action", "id": "2", "typed": "b"})
+            assert len(reader.table("t1-aaaa0001").journal) == 1
+        assert [line for line, _ in reader.table("t1-aaaa0001").journal] == ["B: a", "B: b"]
+        with pytest.raises(ZeroDivisionError):
+            with store.transaction():
+                store.add_line("t1-aaaa0001", "B: c", None)
+                1 / 0
+        assert [line for line, _ in store.table("t1-aaaa0001").journal] == ["B: a", "B: b"]
+        with pytest.raises(StorageError, match="duplicate key"):  # a failed statement: the step's error
+            store.add_table(StoredTable("t1-aaaa0001", 1, {}, 1, None, None, 1.0))
+    finally:
+        store.close()
+        reader.close()
+
+
+def test_one_dt_server_owns_a_database_and_a_newer_schema_is_refused(postgres_url, postgres_cluster):
+    import psycopg
+
+    first = PostgresStorage(postgres_url)
+    try:
+        with pytest.raises(StorageError, match="another dt-server uses this database"):
+            PostgresStorage(postgres_url)
+        PostgresStorage(postgres_url, readonly=True).close()  # `dt-server records` reads beside a running server
+    finally:
+        first.close()
+    PostgresStorage(postgres_url).close()  # the lock went with the first one's session
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute("UPDATE dt_schema SET version = version + 1")
+    with pytest.raises(StorageError, match=r"written by a newer dt-server \(schema 3"):
+        PostgresStorage(postgres_url)
+    sockets, _ = postgres_cluster
+    with pytest.raises(StorageError, match="no dt-server store in this database"):
+        PostgresStorage(f"postgresql:///postgres?host={sockets}&user=dt", readonly=True)
+
+
+def test_a_database_with_another_programs_tables_is_refused_not_shared(postgres_url):
+    import psycopg
+
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute("CREATE TABLE tables (x INTEGER)")
+    with pytest.raises(StorageError, match='relation "tables" already exists'):
+        PostgresStorage(postgres_url)
+
+
+def test_a_connection_postgresql_dropped_between_two_steps_is_made_again(postgres_url):
+    """A restart of PostgreSQL or a network cut between two steps: the next step connects again (and takes the
+    lock again), so the tables go on; what is repeated on the new connection is only what is safe to repeat (a
+    read, a step's BEGIN). A lone write that finds the connection gone fails (StorageError): it may have been
+    committed before the cut, so it is not written twice; a step under way fails so too, and its table is
+    restored at the next start (the server's storage_failed path)."""
+    import psycopg
+
+    def cut(store) -> int:
+        pid = store._db.info.backend_pid
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        return pid
+
+    store = PostgresStorage(postgres_url)
+    try:
+        store.add_table(StoredTable("t1-aaaa0001", 1, {}, 1, None, None, 1.0))
+        first = cut(store)
+        with store.transaction():  # a table's step: its BEGIN finds the connection gone, and connects again
+            store.add_line("t1-aaaa0001", "B: a", None)
+        assert store._db.info.backend_pid != first
+        cut(store)
+        assert [line for line, _ in store.table("t1-aaaa0001").journal] == ["B: a"]  # a read, again
+        cut(store)
+        with pytest.raises(StorageError):  # a lone write: not repeated
+            store.add_line("t1-aaaa0001", "B: b", None)
+        store.add_line("t1-aaaa0001", "B: c", None)  # the next one connects again
+        with pytest.raises(StorageError):  # cut within a step: the step fails, nothing of it is kept
+            with store.transaction():
+                store.add_line("t1-aaaa0001", "B: d", None)
+                cut(store)
+                store.add_line("t1-aaaa0001", "B: e", None)
+        assert [line for line, _ in store.table("t1-aaaa0001").journal] == ["B: a", "B: c"]
+        with pytest.raises(StorageError, match="another dt-server uses this database"):
+            PostgresStorage(postgres_url)  # the new session holds the lock
+    finally:
+        store.close()
+
+
+def test_the_setting_database_picks_the_postgresql_store_and_hides_its_password(postgres_url, tmp_path):
+    store = open_configured(ServerConfig(data_dir=tmp_path, database=postgres_url))
+    try:
+        assert isinstance(store, PostgresStorage) and not (tmp_path / "dt-server.sqlite3").exists()
+    finally:
+        store.close()
+    assert isinstance(open_configured(ServerConfig(data_dir=None)), SqliteStorage)
+    assert config_from_mapping({"database": "postgresql://dt@db.example/games"}).database
+    with pytest.raises(ValueError, match="database must be a PostgreSQL URL"):
+        config_from_mapping({"database": "/var/lib/dt-server"})
+    assert shown_url("postgresql://dt:s3cret@db.example:5433/games") == "postgresql://dt:***@db.example:5433/games"
+    with pytest.raises(StorageError) as refused:
+        PostgresStorage("postgresql://dt:s3cret@127.0.0.1:1/games?connect_timeout=2")
+    assert "s3cret" not in str(refused.value) and "dt:***@127.0.0.1:1" in str(refused.value)
