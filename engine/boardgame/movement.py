@@ -987,11 +987,14 @@ class Walker:
                 ok = self._alone[hold] = square_ok(dest, brought, self.pits, self.cat)
             self._dest_ok[hold][dest] = ok
             return ok
-        ids = [t.id for t in self.base.get(dest, ())]
+        # (not through `_square_ok`'s memo of the state, `Occupancy.checked`: the mover is among the tokens, so only
+        # a search of the same figure in the same state would find the check there, and `_dest_ok` keeps it for
+        # this one's)
+        tokens = list(self.base.get(dest, ()))
         if hold is not None:
-            ids.append(hold)
-        ids.append(self.mover.id)
-        ok = self._dest_ok[hold][dest] = self._square_ok(dest, tuple(ids))
+            tokens.append(self.tokens[hold])
+        tokens.append(self.mover)
+        ok = self._dest_ok[hold][dest] = self._tokens_ok(dest, tokens)
         return ok
 
     def _operations(self, pos: Square, hold, reloc: Reloc):
@@ -1102,15 +1105,18 @@ class Walker:
         key = (square, ids)
         ok = self.occ.checked.get(key)
         if ok is None:
-            tokens = [self.tokens[tid] for tid in ids]
-            if square in self.pits and not any(self.is_rope(t.id) for t in tokens):
-                fallen = [t for t in tokens if t.is_character and t.wounded]
-                if any(t.is_figure and t.colour == w.colour for t in tokens for w in fallen):
-                    ok = self.occ.checked[key] = False  # BG-PIT-05: a friend carried onto a pit would be dropped
-                    return ok  # there (a Thief stops on a pit, what she carries does not)
-                tokens = [t for t in tokens if t not in fallen]  # it falls (BG-PIT-09)
-            ok = self.occ.checked[key] = square_ok(square, tokens, self.pits, self.cat)
+            ok = self.occ.checked[key] = self._tokens_ok(square, [self.tokens[tid] for tid in ids])
         return ok
+
+    def _tokens_ok(self, square: Square, tokens: list[Token]) -> bool:
+        """`_square_ok` for the tokens themselves, not memoised."""
+        if square in self.pits and not any(self.is_rope(t.id) for t in tokens):
+            fallen = [t for t in tokens if t.is_character and t.wounded]
+            if any(t.is_figure and t.colour == w.colour for t in tokens for w in fallen):
+                return False  # BG-PIT-05: a friend carried onto a pit would be dropped there (a Thief stops on a
+                # pit, what she carries does not)
+            tokens = [t for t in tokens if t not in fallen]  # it falls (BG-PIT-09)
+        return square_ok(square, tokens, self.pits, self.cat)
 
 
 STRONG = 2  # PD-CHAR-PALADIN-01: what a character with the ability "strength" carries at most
