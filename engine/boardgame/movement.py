@@ -888,9 +888,7 @@ class Walker:
                     rest = self._drop_rest[one] = self._rest_without(one)
                 origin, bad = rest
                 leave = reloc if original is None or original == one else tuple(sorted(reloc + ((original, start),)))
-                decided = self._decided.get((None, leave))
-                if decided is None:
-                    decided = self._decided[(None, leave)] = set()
+                decided = self._decided.setdefault((None, leave), set())  # (mostly a new one)
                 dest_ok = self._dest_ok.get(None)
                 if dest_ok is None:
                     dest_ok = self._dest_ok[None] = {}
@@ -948,9 +946,7 @@ class Walker:
         dest_ok = self._dest_ok.get(hold)
         if dest_ok is None:
             dest_ok = self._dest_ok[hold] = {}
-        decided = self._decided.get((take, leave))
-        if decided is None:
-            decided = self._decided[(take, leave)] = set()
+        decided = self._decided.setdefault((take, leave), set())  # (mostly a new one)
         alone_ok = self._alone.get(hold)
         if alone_ok is None:
             brought = [self.mover] if hold is None else [tokens[hold], self.mover]
