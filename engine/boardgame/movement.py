@@ -379,16 +379,17 @@ class Walker:
             return False
         if self.acrobat or self.agile:
             return True
-        contents = self.contents(there, hold, reloc)
-        if any(self.is_rope(t.id) for t in contents):
-            holder = next((t for t in contents if t.is_character and not t.wounded), None)
-            if holder is None or holder.colour == self.colour:
-                return True  # BG-PIT-02: a Rope lies there; BG-PIT-04: a friend carries it (not an enemy Colossus
-                # the mover passes under, PR-CHAR-COLOSSUS-03, BG-EX-06)
-        friend = next((t for t in contents if t.is_character and not t.wounded), None)
-        if friend is not None and "acrobatics" in self.cat.characters[friend.code].abilities:
-            return True  # BG-PIT-04 / BG-CHAR-THIEF-02: a friendly Thief bridges the pit
-        if self.is_rope(hold):
+        if there in self.base or reloc:  # (mostly nothing lies on the pit: then neither test below can hold)
+            contents = self.contents(there, hold, reloc)
+            if any(self.is_rope(t.id) for t in contents):
+                holder = next((t for t in contents if t.is_character and not t.wounded), None)
+                if holder is None or holder.colour == self.colour:
+                    return True  # BG-PIT-02: a Rope lies there; BG-PIT-04: a friend carries it (not an enemy
+                    # Colossus the mover passes under, PR-CHAR-COLOSSUS-03, BG-EX-06)
+            friend = next((t for t in contents if t.is_character and not t.wounded), None)
+            if friend is not None and "acrobatics" in self.cat.characters[friend.code].abilities:
+                return True  # BG-PIT-04 / BG-CHAR-THIEF-02: a friendly Thief bridges the pit
+        if hold is not None and self.is_rope(hold):
             return here not in self.pits and here not in self.crevasses  # BG-PIT-10, PD-ROPE-03: one at a time
         return False
 
@@ -556,14 +557,14 @@ class Walker:
         without the tests those need. A walk state is (square, configuration), the configuration (`_config`) standing
         for (hold, reloc); the states seen are kept per configuration, as sets of squares, and the outcomes decided
         (found or refused) per (take, leave), as sets of end squares (`_decided`)."""
-        base, configs, config = self.base, self._configs, self._config
+        configs, config = self._configs, self._config
         pickable, may_leave, put, without = self.pickable, self.may_leave, self._put, self._without
-        drop_checked = self.drop_checked
+        drop_checked, loose = self.drop_checked, self.occ.loose[self.colour]
 
         def operations_of(pos: Square, here: tuple):
             """What the mover may do on `pos` before stepping on: nothing, leave, take, swap (`_operations`)."""
             hold, reloc = here[7], here[8]
-            items = pickable(pos, hold, reloc) if pos in base or pos in here[9] else ()
+            items = pickable(pos, hold, reloc) if pos in loose or pos in here[9] else ()
             if hold is None:
                 if not items:
                     return (here,)
@@ -581,10 +582,10 @@ class Walker:
                 operations.append(configs.get((item, reloc2)) or config(item, reloc2))
             return operations
 
-        # Empty-handed, the mover may pick up only where something of `Occupancy.loose` lies (an object, a wounded
-        # character of its colour) or where it put something down: on the other squares where tokens lie (figures,
-        # enemy wounded) `pickable` finds nothing, so `operations_of` need not be asked there.
-        return self._walk(operations_of, self.occ.loose[self.colour])
+        # The mover may pick up only where something of `Occupancy.loose` lies (an object, a wounded character of its
+        # colour) or where it put something down: on the other squares where tokens lie (figures, enemy wounded)
+        # `pickable` finds nothing, so it is not asked there, nor `operations_of` there empty-handed.
+        return self._walk(operations_of, loose)
 
     def _one_item(self) -> tuple[str, Square] | None:
         """(item, its square) if the mover could carry exactly one thing within reach (`_item_search`), else None:
@@ -671,7 +672,7 @@ class Walker:
                 else:
                     operations = operations_of(pos, here)
                 for now in operations:
-                    special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, _, alone_ok, _ = now
+                    special, take, leave, rest_ok, dest_ok, seen, decided, hold2, reloc2, placed, alone_ok, _ = now
                     plain_ok = rest_ok and alone_ok  # an outcome on an empty square is valid
                     if now is not here:
                         # Reaching `pos` again later in the configuration `now` (a step away and back) is a walk
@@ -689,7 +690,9 @@ class Walker:
                             route = path + (there,)
                             if not last:
                                 following.append((there, now, route))
-                            if there in special:
+                            # (of the special squares, only those it put something down on may be out of `careful`:
+                            # tokens lie on its start and where what it moved lay, `Occupancy.at`)
+                            if placed and there in placed:
                                 record(keys, routes, there, now, route, False)
                             elif there not in decided:
                                 decided.add(there)
@@ -885,9 +888,7 @@ class Walker:
                     rest = self._drop_rest[one] = self._rest_without(one)
                 origin, bad = rest
                 leave = reloc if original is None or original == one else tuple(sorted(reloc + ((original, start),)))
-                decided = self._decided.get((None, leave))
-                if decided is None:
-                    decided = self._decided[(None, leave)] = set()
+                decided = self._decided.setdefault((None, leave), set())  # (mostly a new one)
                 dest_ok = self._dest_ok.get(None)
                 if dest_ok is None:
                     dest_ok = self._dest_ok[None] = {}
@@ -945,9 +946,7 @@ class Walker:
         dest_ok = self._dest_ok.get(hold)
         if dest_ok is None:
             dest_ok = self._dest_ok[hold] = {}
-        decided = self._decided.get((take, leave))
-        if decided is None:
-            decided = self._decided[(take, leave)] = set()
+        decided = self._decided.setdefault((take, leave), set())  # (mostly a new one)
         alone_ok = self._alone.get(hold)
         if alone_ok is None:
             brought = [self.mover] if hold is None else [tokens[hold], self.mover]
@@ -987,11 +986,14 @@ class Walker:
                 ok = self._alone[hold] = square_ok(dest, brought, self.pits, self.cat)
             self._dest_ok[hold][dest] = ok
             return ok
-        ids = [t.id for t in self.base.get(dest, ())]
+        # (not through `_square_ok`'s memo of the state, `Occupancy.checked`: the mover is among the tokens, so only
+        # a search of the same figure in the same state would find the check there, and `_dest_ok` keeps it for
+        # this one's)
+        tokens = list(self.base.get(dest, ()))
         if hold is not None:
-            ids.append(hold)
-        ids.append(self.mover.id)
-        ok = self._dest_ok[hold][dest] = self._square_ok(dest, tuple(ids))
+            tokens.append(self.tokens[hold])
+        tokens.append(self.mover)
+        ok = self._dest_ok[hold][dest] = self._tokens_ok(dest, tokens)
         return ok
 
     def _operations(self, pos: Square, hold, reloc: Reloc):
@@ -1102,15 +1104,18 @@ class Walker:
         key = (square, ids)
         ok = self.occ.checked.get(key)
         if ok is None:
-            tokens = [self.tokens[tid] for tid in ids]
-            if square in self.pits and not any(self.is_rope(t.id) for t in tokens):
-                fallen = [t for t in tokens if t.is_character and t.wounded]
-                if any(t.is_figure and t.colour == w.colour for t in tokens for w in fallen):
-                    ok = self.occ.checked[key] = False  # BG-PIT-05: a friend carried onto a pit would be dropped
-                    return ok  # there (a Thief stops on a pit, what she carries does not)
-                tokens = [t for t in tokens if t not in fallen]  # it falls (BG-PIT-09)
-            ok = self.occ.checked[key] = square_ok(square, tokens, self.pits, self.cat)
+            ok = self.occ.checked[key] = self._tokens_ok(square, [self.tokens[tid] for tid in ids])
         return ok
+
+    def _tokens_ok(self, square: Square, tokens: list[Token]) -> bool:
+        """`_square_ok` for the tokens themselves, not memoised."""
+        if square in self.pits and not any(self.is_rope(t.id) for t in tokens):
+            fallen = [t for t in tokens if t.is_character and t.wounded]
+            if any(t.is_figure and t.colour == w.colour for t in tokens for w in fallen):
+                return False  # BG-PIT-05: a friend carried onto a pit would be dropped there (a Thief stops on a
+                # pit, what she carries does not)
+            tokens = [t for t in tokens if t not in fallen]  # it falls (BG-PIT-09)
+        return square_ok(square, tokens, self.pits, self.cat)
 
 
 STRONG = 2  # PD-CHAR-PALADIN-01: what a character with the ability "strength" carries at most

@@ -651,3 +651,37 @@ def test_BG_CHAR_WALLWALKER_01_only_a_wall_walkers_key_reads_the_squares_across_
         walled[wallwalker] += bool(across)
     assert min(checked.values()) >= 10 and min(walled.values()) >= 3, (checked, walled)
 
+
+
+def test_BG_MOVE_12_an_end_square_check_with_the_mover_is_kept_by_its_walker_not_by_the_state():
+    """The check of a move's end square (`Walker._dest_check`: the golden rules with the mover and what it holds
+    added, BG-MOVE-08/09/12, BG-GOLD-02/03, BG-PIT-01/05/09) gives what the state's memoised square check
+    (`_square_ok`, `Occupancy.checked`) gives for the same tokens, on every occupied square and pit within reach of
+    each figure of random positions, empty-handed and holding a token it could carry there (pits included), and
+    leaves nothing in that memo: with the mover among its tokens only a search of that figure in that state could
+    read it again there, so the walker keeps it (`_dest_ok`)."""
+    from dungeon_twister.engine.boardgame.movement import Walker
+
+    checked, pits, held, refused = 0, 0, 0, 0
+    for state, board, figure in standing_figures((2, 7, 13), 12):
+        walker = Walker(state, board, figure)
+        memo = walker.occ.checked
+        lying = [t.id for ts in walker.base.values() for t in ts if not t.is_character]
+        for dest in board.reach(walker.start, walker.steps, walker.passes):
+            if dest not in walker.base and dest not in walker.pits:
+                continue  # (an empty floor square: `_alone`, no square check)
+            for hold in [None, *(tid for tid in lying if walker.tokens[tid].square != dest)][:3]:
+                walker._dest_ok.setdefault(hold, {})
+                before = dict(memo)
+                ok = walker._dest_check(dest, hold)
+                assert memo == before
+                if dest in walker.occ.figures[walker.colour] or dest in walker.enemies:
+                    assert ok is False  # never where another figure stands
+                    continue
+                ids = [t.id for t in walker.base.get(dest, ())] + ([hold] if hold is not None else [])
+                assert ok == Walker(state, board, figure)._square_ok(dest, (*ids, figure.id))
+                checked += 1
+                pits += dest in walker.pits
+                held += hold is not None
+                refused += not ok
+    assert checked > 400 and pits > 100 and held > 200 and refused > 100, (checked, pits, held, refused)
