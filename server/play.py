@@ -410,8 +410,9 @@ class Play:
         purpose = message.purpose
         if purpose == DEAL_PURPOSE and not self.started:
             return self._deal_reveal(session, seat, message)
+        pending = self.running and self.rules.secret_purpose(self.game.state, seat) == purpose
         try:
-            self.rounds.reveal(seat, purpose, message.choice, message.nonce)
+            self.rounds.reveal(seat, purpose, message.choice, message.nonce, pending=pending)
         except ProtocolError as error:
             session.send_error(error)
             return

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dungeon_twister.engine import SEATS, opponent
-from dungeon_twister.protocol import CommitRevealRound, commitment, make_nonce, templated
+from dungeon_twister.protocol import CommitRevealRound, ProtocolError, commitment, make_nonce, templated
 
 
 @dataclass(frozen=True)
@@ -38,10 +38,13 @@ class SecretRounds:
         round_.commit(seat, commitment_)
         return round_.both_committed
 
-    def reveal(self, seat: str, purpose: str, choice: str, nonce: bytes) -> None:
+    def reveal(self, seat: str, purpose: str, choice: str, nonce: bytes, pending: bool = False) -> None:
         """Check a reveal against the seat's commitment (ProtocolError bad_purpose, reveal_early, reveal_twice,
-        reveal_mismatch) and keep the choice."""
+        reveal_mismatch) and keep the choice. `pending`: the purpose is the seat's pending secret choice, so a
+        reveal before any commitment to it is early (docs/protocol.md §10 step 2), not of an unknown purpose."""
         round_ = self._rounds.get(purpose)
+        if round_ is None and pending:
+            raise ProtocolError("reveal_early", f"not every seat has committed for {purpose!r} yet")
         if round_ is None:
             raise templated("bad_purpose", "no commit-reveal round {purpose} is open", purpose=repr(purpose))
         round_.reveal(seat, choice, nonce)

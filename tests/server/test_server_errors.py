@@ -72,6 +72,11 @@ async def test_actions_are_refused_with_their_code_and_rule(autojump_clock):
             await blue.send_raw(frame({"type": "reveal", "table": table, "purpose": "combat-1", "choice": "combat +1",
                                        "nonce": bytes(32)}))
             assert (await blue.expect(Error)).code == "bad_purpose"
+            # §10 step 2: a reveal of the pending purpose before any commitment to it is early, not bad_purpose
+            # (found by helper ind24's JS client: dt-server said "no commit-reveal round 'team' is open")
+            await blue.send_raw(frame({"type": "reveal", "table": table, "purpose": "team",
+                                       "choice": blue.view["legal"][0], "nonce": bytes(32)}))
+            assert (await blue.expect(Error)).code == "reveal_early"
             await blue.commit("team", blue.view["legal"][0])
             await blue.send(Commit(table, "team", bytes(32)))
             assert (await blue.expect(Error)).code == "commit_twice"
