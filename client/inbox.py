@@ -569,6 +569,9 @@ def _error(session: Session, message: Error) -> None:
         session.setup = None
     if message.code == "rate_limited" and (session.tables_offset or session.spectate_listed):
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
+    if message.code == "resumed_elsewhere":
+        session.taken_over()
+        return
     if message.code == "bad_token":
         table, seated, away = state.table, state.seat is not None, session.away()
         state.leave_table()

@@ -653,17 +653,24 @@ class Session:
         if self.identity is not None:
             self.send(Prove(sign_proof(self.identity, challenge, session_id, self.state.name)))
 
+    def taken_over(self) -> None:
+        """Another connection has our seat or name (protocol section 9: it resumed with our token; the server
+        says `resumed_elsewhere` as it closes ours, or refuses our resume `name_taken`): stop, and do not take it
+        back, which would only close that one in turn (two copies of dt-client took one seat from each other
+        every few seconds)."""
+        self._given_up = True
+        self.state.reconnecting = None
+        self.token, self.held = None, None  # the seat file now belongs to the connection that has the seat
+        self.state.leave_table()
+        self.state.say(_("another connection has taken your seat under the name {name} "
+                         "(dt-client started again?): this one stops").format(name=self.state.name))
+
     def refused(self, code: str) -> bool:
         current = self._current
         if code == "name_taken" and current is not None and current.resume is not None:
             # A valid token takes the name over (protocol section 9), so ours is no longer valid: another
             # connection resumed the seat under our name (the user started the client again elsewhere).
-            self._given_up = True
-            self.state.reconnecting = None
-            self.token, self.held = None, None  # the seat file now belongs to the connection that has the seat
-            self.state.leave_table()
-            self.state.say(_("another connection has taken your seat under the name {name} "
-                             "(dt-client started again?): this one stops").format(name=self.state.name))
+            self.taken_over()
             return True
         if code in RETRY_CODES and self.retry_current():
             return True

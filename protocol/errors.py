@@ -54,6 +54,8 @@ _register("game_stopped", "the server could not save the table's game (its disk 
 _register("bad_proof", "prove's signature does not prove the key of hello (or came before anything to prove)",
           fatal=True)
 _register("not_proven", "a request before prove, on a connection whose hello named a key", fatal=True)
+_register("resumed_elsewhere", "another connection resumed this one's seat or name with its token (section 9): this "
+          "one is closed, and should not take it back", fault="local", fatal=True)
 # Lobby.
 _register("no_such_table", "the table does not exist (or is private and the join code is missing)")
 _register("seat_taken", "the requested seat, or every seat, is taken")

@@ -157,8 +157,8 @@ class Lobby:
             if ref is None or ref.name != name or ref.table.id != resume.table or (
                     (ref.seat is None) != session.is_spectator):
                 return False
-            if owner is not session and hasattr(owner, "drop"):
-                owner.drop("resumed on another connection")
+            if owner is not session and hasattr(owner, "superseded"):
+                owner.superseded()
         self.names[key] = session
         return True
 

@@ -189,7 +189,7 @@ class Seating:
         state.token = token  # the client's own string (after a restart the seat knows only its digest)
         state.contributes = SEED_CONTRIBUTIONS in session.conn.features
         if old is not None and old is not session:
-            old.drop("resumed on another connection")
+            old.superseded()
         session.send(Joined(self.table.id, state.token, seat, self.table.grace))
         self.table.catch_up(session, seat, last_event)
         missed, state.missed_chat = state.missed_chat or (), None

@@ -224,6 +224,20 @@ class Session:
         self._closing = True
         self._queue(_CLOSE)
 
+    def superseded(self) -> None:
+        """Another connection resumed this one's seat or name with its token (docs/protocol.md section 9): this
+        one is told so (`resumed_elsewhere`) and closed, nothing it sends from now on handled. It was closed
+        without a word, so a client could not tell it from a lost connection and resumed in turn: two copies of
+        dt-client took one seat from each other every few seconds, each time a snapshot and an opponent_left and
+        opponent_back to the other player (found by hand, 2026-11-30)."""
+        if self._closing:
+            return
+        log("dropped", session=self.id, name=self.name, reason="resumed on another connection")
+        self._ending("resumed on another connection")
+        self._outbox.clear()  # (what was queued for a seat that is no longer this connection's)
+        self.send_error(templated("resumed_elsewhere", "another connection resumed your seat (or your name) with "
+                                  "its token: this one is closed"))
+
     def drop(self, reason: str) -> None:
         """Close at once, dropping whatever is queued."""
         if not self._dropped:

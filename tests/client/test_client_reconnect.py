@@ -14,6 +14,7 @@ import trio.testing
 from dungeon_twister.protocol import (
     Chat,
     CreateTable,
+    Error,
     GameOver,
     Joined,
     Left,
@@ -282,6 +283,26 @@ async def test_a_resume_refused_name_taken_stops_another_connection_has_the_seat
         assert session.state.table is None and session.state.reconnecting is None
         assert session.state.notice.startswith("another connection has taken your seat under the name ann")
         assert seat_file.load().token == "token-of-the-new-client"
+
+
+async def test_a_connection_closed_resumed_elsewhere_stops_and_does_not_take_the_seat_back(autojump_clock, tmp_path):
+    """Two copies of dt-client on one seat file took the seat from each other every few seconds: each resume
+    closed the other's connection without a word, which resumed in turn. The server now says `resumed_elsewhere`
+    as it closes the old one (protocol section 9): this one stops, tries no more, and leaves the seat file to the
+    copy that has the seat."""
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    async with client(network, seat_file) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        seat_file.save(HeldSeat(TABLE, "B", "token-B", 60))
+        await server.send(Error("resumed_elsewhere", "another connection resumed your seat (or your name) with its "
+                                "token: this one is closed", "server", True))
+        await server.stream.aclose()
+        await trio.sleep(120)
+        assert len(network.attempts) == 1, "no attempt to take the seat back"
+        assert session.state.table is None and session.state.reconnecting is None
+        assert session.state.notice.startswith("another connection has taken your seat under the name ann")
+        assert seat_file.load().token == "token-B"
 
 
 async def test_a_silent_server_is_pinged_then_given_up_on_and_the_seat_resumed(autojump_clock):

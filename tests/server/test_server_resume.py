@@ -100,6 +100,33 @@ async def test_a_player_disconnects_after_committing_a_combat_card_and_resumes(a
             assert numbers == list(range(snapshot.n + 1, snapshot.n + 1 + len(numbers)))
 
 
+async def test_a_connection_whose_seat_or_name_is_resumed_elsewhere_is_told_so_before_it_is_closed(autojump_clock):
+    """Protocol section 9: a hello with a valid resume token takes the seat (or a spectator's place) and the name
+    over, and the old connection is closed. It was closed without a word, so a client took it for a lost
+    connection and resumed in turn: two copies of dt-client took one seat from each other every few seconds
+    (found by hand). Now the old one gets the fatal error `resumed_elsewhere`, last, then the end of the stream;
+    its opponent is told of no departure."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            table, blue, yellow = await seated_pair(server, TableOptions())
+            again = await Client.connect(server, "ann", resume=ResumeInfo(blue.token, table, 0))
+            assert (await again.expect(Joined)).seat == "B"
+            error = await blue.expect(Error)
+            assert (error.code, error.fatal, error.fault) == ("resumed_elsewhere", True, "server")
+            assert error.template and error.message.startswith("another connection resumed your seat")
+            assert await blue.recv() is None, "closed after it"
+            await again.send(ListTables())  # the new connection has the seat, and its opponent saw nothing go
+            await again.expect(Tables)
+            assert not any(isinstance(event, (OpponentLeft, OpponentBack)) for event in yellow.received)
+            watcher = await Client.connect(server, "cy", "spectator", conn=SpectatorConnection())
+            await watcher.send(Spectate(table))
+            token = (await watcher.expect(Joined)).token
+            watched = await Client.connect(server, "cy", "spectator", resume=ResumeInfo(token, table, 0),
+                                           conn=SpectatorConnection())
+            await watched.expect(Joined)
+            assert (await watcher.expect(Error)).code == "resumed_elsewhere"
+
+
 async def test_resuming_replays_the_missed_events_or_sends_a_snapshot(autojump_clock):
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(21,)) as server:
