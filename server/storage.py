@@ -1,9 +1,9 @@
 """The server's durable store: every table's options, seed, seats, resume tokens (as SHA-256 digests) and game
 journal (every applied action, commitment, reveal and timeout, in order), and the finished games.
 
-`Storage` is the interface the server uses; `SqliteStorage` serves it with the standard library's sqlite3 (a
-file in WAL mode, or ":memory:" for tests), `storage_postgres.PostgresStorage` with a PostgreSQL database (the
-setting `database`). Nothing SQLite-specific leaves this module.
+`Storage` is the interface the server uses; `SqlStorage` says it in the SQL that two databases run: `SqliteStorage`
+with the standard library's sqlite3 (a file in WAL mode, or ":memory:" for tests), `storage_postgres.PostgresStorage`
+with a PostgreSQL database (the setting `database`). Nothing SQLite-specific leaves this module.
 
 Durable before acknowledged. The table's task handles each request without awaiting and inside one
 `transaction()`: the messages it queues for clients reach a socket only once the task next awaits, which is after
@@ -227,6 +227,137 @@ class Storage(ABC):
         """Bind a name to a key, once and for good (its first proven key)."""
 
 
+class SqlStorage(Storage):
+    """The interface in SQL that SQLite (3.24 or newer: its upserts) and PostgreSQL both run: the same tables, the
+    same statements, with `?` for parameters. A backend gives the connection: `_write`, `_read`, the transaction
+    (`_commit`, `_rollback`), and how names compare in the leaderboard's order (`_BY_NAME`)."""
+
+    _BY_NAME = "folded"
+    """The leaderboard's order between equal ratings: the folded names by code point (SQLite compares text so)."""
+
+    @abstractmethod
+    def _write(self, sql: str, args: tuple) -> None:
+        """Run a statement that writes, in the transaction under way if there is one; StorageError if it fails."""
+
+    @abstractmethod
+    def _read(self, sql: str, args: tuple = ()) -> list:
+        """The rows of a query; StorageError if it fails."""
+
+    # --- writing ------------------------------------------------------------------------------------------
+    def add_table(self, table: StoredTable) -> None:
+        self._write("INSERT INTO tables (id, number, options, seed, creator, join_code, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)", (table.id, table.number, json.dumps(table.options),
+                                                     _seed_column(table), table.creator, table.join_code,
+                                                     table.created))
+
+    def set_seat(self, table_id: str, seat: str, name: str, bot: str | None) -> None:
+        self._write("INSERT INTO seats VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) "
+                    "DO UPDATE SET name = excluded.name, bot = excluded.bot", (table_id, seat, name, bot))
+
+    def free_seat(self, table_id: str, seat: str) -> None:
+        self._write("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+
+    def add_token(self, digest: str, table_id: str, seat: str | None, name: str) -> None:
+        self._write("INSERT INTO tokens VALUES (?, ?, ?, ?) ON CONFLICT (digest) DO UPDATE SET "
+                    "table_id = excluded.table_id, seat = excluded.seat, name = excluded.name",
+                    (digest, table_id, seat, name))
+
+    def drop_token(self, digest: str) -> None:
+        self._write("DELETE FROM tokens WHERE digest = ?", (digest,))
+
+    def add_line(self, table_id: str, line: str, data: dict | None) -> None:
+        self._write("INSERT INTO journal (table_id, line, data) VALUES (?, ?, ?)",
+                    (table_id, line, None if data is None else json.dumps(data)))
+
+    def answered(self, table_id: str, seat: str, action_id: str) -> str | None:
+        # The lines whose data holds the id as `add_line`'s json.dumps wrote it (LIKE, with its wildcards escaped;
+        # blind to ASCII case in SQLite, not in PostgreSQL: the check that follows is exact), each then read whole:
+        # no JSON functions, which an older SQLite may lack and PostgreSQL spells otherwise.
+        needle = '"id": ' + json.dumps(action_id)
+        pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        for (data,) in self._read("SELECT data FROM journal WHERE table_id = ? AND line LIKE ? AND data LIKE ? "
+                                  "ESCAPE '\\' ORDER BY id", (table_id, seat + ":%", pattern)):
+            found = json.loads(data)
+            if found.get("k") == "action" and found.get("id") == action_id:
+                return found.get("typed")
+        return None
+
+    def reserve_events(self, table_id: str, n: int) -> None:
+        self._write("UPDATE tables SET events = ? WHERE id = ?", (n, table_id))
+
+    def finish(self, table_id: str, result: dict, final: str) -> None:
+        self._write("UPDATE tables SET status = 'over', result = ?, final = ?, finished = ? WHERE id = ?",
+                    (json.dumps(result), final, time.time(), table_id))
+
+    def close_table(self, table_id: str) -> None:
+        with self.transaction():
+            self._write("DELETE FROM tokens WHERE table_id = ?", (table_id,))
+            self._write("UPDATE tables SET status = 'closed' WHERE id = ? AND status = 'open'", (table_id,))
+
+    # --- reading ------------------------------------------------------------------------------------------
+    def numbers(self) -> tuple[int, int]:
+        tables = self._read("SELECT COALESCE(MAX(number), 0) FROM tables")[0][0]
+        bots = [int(name.rsplit("-", 1)[1]) for (name,) in self._read("SELECT name FROM seats WHERE bot IS NOT NULL")
+                if name.rsplit("-", 1)[-1].isdigit()]
+        return tables, max(bots, default=0)
+
+    _COLUMNS = "id, number, options, seed, creator, join_code, created, status, events, result, final, finished"
+
+    def _row(self, row) -> StoredTable:
+        (id_, number, options, seed, creator, join_code, created, status, events, result, final, finished) = row
+        seed, _, nonce = seed.partition(" ")
+        return StoredTable(id_, number, json.loads(options), int(seed), creator, join_code, created, nonce or None,
+                           status, events, None if result is None else json.loads(result), final, finished)
+
+    def _complete(self, table: StoredTable) -> StoredTable:
+        for seat, name, bot in self._read("SELECT seat, name, bot FROM seats WHERE table_id = ?", (table.id,)):
+            table.seats[seat] = (name, bot)
+        table.tokens = [tuple(row) for row in
+                        self._read("SELECT digest, seat, name FROM tokens WHERE table_id = ?", (table.id,))]
+        table.journal = [(line, None if data is None else json.loads(data)) for line, data in
+                         self._read("SELECT line, data FROM journal WHERE table_id = ? ORDER BY id", (table.id,))]
+        return table
+
+    def open_tables(self) -> list[StoredTable]:
+        rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE status = 'open' ORDER BY number")
+        return [self._complete(self._row(row)) for row in rows]
+
+    def tables(self) -> list[StoredTable]:
+        return [self._row(row) for row in self._read(f"SELECT {self._COLUMNS} FROM tables ORDER BY number")]
+
+    def table(self, table_id: str) -> StoredTable | None:
+        rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return self._complete(self._row(rows[0])) if rows else None
+
+    def table_numbered(self, number: int) -> StoredTable | None:
+        # (no index on number: a record is asked for now and then, rate-limited, and a scan of the tables' rows is
+        # what `tables()` does anyway)
+        rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE number = ?", (number,))
+        return self._complete(self._row(rows[0])) if rows else None
+
+    def rating(self, name: str) -> tuple[float, float, float, int] | None:
+        rows = self._read("SELECT rating, rd, volatility, games FROM ratings WHERE folded = ?", (name_key(name),))
+        return tuple(rows[0]) if rows else None
+
+    def set_rating(self, name: str, rating: float, rd: float, volatility: float, games: int) -> None:
+        self._write("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (folded) DO UPDATE SET "
+                    "name = excluded.name, rating = excluded.rating, rd = excluded.rd, "
+                    "volatility = excluded.volatility, games = excluded.games",
+                    (name_key(name), name, rating, rd, volatility, games))
+
+    def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
+        return [tuple(row) for row in self._read(
+            f"SELECT name, rating, rd, games FROM ratings ORDER BY rating DESC, {self._BY_NAME} LIMIT ?", (limit,))]
+
+    def identity(self, name: str) -> tuple[str, bytes] | None:
+        rows = self._read("SELECT name, key FROM identities WHERE folded = ?", (name_key(name),))
+        return (rows[0][0], bytes(rows[0][1])) if rows else None
+
+    def bind(self, name: str, key: bytes) -> None:
+        self._write("INSERT INTO identities VALUES (?, ?, ?, ?) ON CONFLICT (folded) DO NOTHING",
+                    (name_key(name), name, bytes(key), time.time()))
+
+
 RATINGS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS ratings (
     folded TEXT PRIMARY KEY, name TEXT NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL,
@@ -252,7 +383,7 @@ CREATE INDEX journal_table ON journal (table_id, id);
 SYNC_MODES = ("full", "normal")
 
 
-class SqliteStorage(Storage):
+class SqliteStorage(SqlStorage):
     """SQLite in WAL mode. `path` ":memory:" keeps everything in memory (tests, embedded servers)."""
 
     def __init__(self, path: str | Path = ":memory:", *, sync: str = "full", readonly: bool = False) -> None:
@@ -389,118 +520,12 @@ class SqliteStorage(Storage):
         if self._db is not None and self._db.in_transaction:
             self._db.execute("ROLLBACK")
 
-    # --- writing ------------------------------------------------------------------------------------------
-    def add_table(self, table: StoredTable) -> None:
-        self._write("INSERT INTO tables (id, number, options, seed, creator, join_code, created) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)", (table.id, table.number, json.dumps(table.options),
-                                                     _seed_column(table), table.creator, table.join_code,
-                                                     table.created))
-
-    def set_seat(self, table_id: str, seat: str, name: str, bot: str | None) -> None:
-        self._write("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (table_id, seat, name, bot))
-
-    def free_seat(self, table_id: str, seat: str) -> None:
-        self._write("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-
-    def add_token(self, digest: str, table_id: str, seat: str | None, name: str) -> None:
-        self._write("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?, ?)", (digest, table_id, seat, name))
-
-    def drop_token(self, digest: str) -> None:
-        self._write("DELETE FROM tokens WHERE digest = ?", (digest,))
-
-    def add_line(self, table_id: str, line: str, data: dict | None) -> None:
-        self._write("INSERT INTO journal (table_id, line, data) VALUES (?, ?, ?)",
-                    (table_id, line, None if data is None else json.dumps(data)))
-
-    def answered(self, table_id: str, seat: str, action_id: str) -> str | None:
-        # The lines whose data holds the id as `add_line`'s json.dumps wrote it (LIKE, with its wildcards escaped,
-        # and blind to ASCII case), each then read whole: no JSON functions, which an older SQLite may lack.
-        needle = '"id": ' + json.dumps(action_id)
-        pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        for (data,) in self._read("SELECT data FROM journal WHERE table_id = ? AND line LIKE ? AND data LIKE ? "
-                                  "ESCAPE '\\' ORDER BY id", (table_id, seat + ":%", pattern)):
-            found = json.loads(data)
-            if found.get("k") == "action" and found.get("id") == action_id:
-                return found.get("typed")
-        return None
-
-    def reserve_events(self, table_id: str, n: int) -> None:
-        self._write("UPDATE tables SET events = ? WHERE id = ?", (n, table_id))
-
-    def finish(self, table_id: str, result: dict, final: str) -> None:
-        self._write("UPDATE tables SET status = 'over', result = ?, final = ?, finished = ? WHERE id = ?",
-                    (json.dumps(result), final, time.time(), table_id))
-
-    def close_table(self, table_id: str) -> None:
-        with self.transaction():
-            self._write("DELETE FROM tokens WHERE table_id = ?", (table_id,))
-            self._write("UPDATE tables SET status = 'closed' WHERE id = ? AND status = 'open'", (table_id,))
-
     # --- reading ------------------------------------------------------------------------------------------
     def _read(self, sql: str, args: tuple = ()) -> list:
         try:
             return self._db.execute(sql, args).fetchall()
         except sqlite3.Error as error:
             raise StorageError(f"{self.location}: {error}") from None
-
-    def numbers(self) -> tuple[int, int]:
-        tables = self._read("SELECT COALESCE(MAX(number), 0) FROM tables")[0][0]
-        bots = [int(name.rsplit("-", 1)[1]) for (name,) in self._read("SELECT name FROM seats WHERE bot IS NOT NULL")
-                if name.rsplit("-", 1)[-1].isdigit()]
-        return tables, max(bots, default=0)
-
-    _COLUMNS = "id, number, options, seed, creator, join_code, created, status, events, result, final, finished"
-
-    def _row(self, row) -> StoredTable:
-        (id_, number, options, seed, creator, join_code, created, status, events, result, final, finished) = row
-        seed, _, nonce = seed.partition(" ")
-        return StoredTable(id_, number, json.loads(options), int(seed), creator, join_code, created, nonce or None,
-                           status, events, None if result is None else json.loads(result), final, finished)
-
-    def _complete(self, table: StoredTable) -> StoredTable:
-        for seat, name, bot in self._read("SELECT seat, name, bot FROM seats WHERE table_id = ?", (table.id,)):
-            table.seats[seat] = (name, bot)
-        table.tokens = [tuple(row) for row in
-                        self._read("SELECT digest, seat, name FROM tokens WHERE table_id = ?", (table.id,))]
-        table.journal = [(line, None if data is None else json.loads(data)) for line, data in
-                         self._read("SELECT line, data FROM journal WHERE table_id = ? ORDER BY id", (table.id,))]
-        return table
-
-    def open_tables(self) -> list[StoredTable]:
-        rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE status = 'open' ORDER BY number")
-        return [self._complete(self._row(row)) for row in rows]
-
-    def tables(self) -> list[StoredTable]:
-        return [self._row(row) for row in self._read(f"SELECT {self._COLUMNS} FROM tables ORDER BY number")]
-
-    def table(self, table_id: str) -> StoredTable | None:
-        rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE id = ?", (table_id,))
-        return self._complete(self._row(rows[0])) if rows else None
-
-    def table_numbered(self, number: int) -> StoredTable | None:
-        # (no index on number: a record is asked for now and then, rate-limited, and a scan of the tables' rows is
-        # what `tables()` does anyway)
-        rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE number = ?", (number,))
-        return self._complete(self._row(rows[0])) if rows else None
-
-    def rating(self, name: str) -> tuple[float, float, float, int] | None:
-        rows = self._read("SELECT rating, rd, volatility, games FROM ratings WHERE folded = ?", (name_key(name),))
-        return tuple(rows[0]) if rows else None
-
-    def set_rating(self, name: str, rating: float, rd: float, volatility: float, games: int) -> None:
-        self._write("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
-                    (name_key(name), name, rating, rd, volatility, games))
-
-    def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
-        return [tuple(row) for row in self._read(
-            "SELECT name, rating, rd, games FROM ratings ORDER BY rating DESC, folded LIMIT ?", (limit,))]
-
-    def identity(self, name: str) -> tuple[str, bytes] | None:
-        rows = self._read("SELECT name, key FROM identities WHERE folded = ?", (name_key(name),))
-        return (rows[0][0], bytes(rows[0][1])) if rows else None
-
-    def bind(self, name: str, key: bytes) -> None:
-        self._write("INSERT OR IGNORE INTO identities VALUES (?, ?, ?, ?)", (name_key(name), name, key, time.time()))
 
 
 def key_fingerprint(key: bytes) -> str:

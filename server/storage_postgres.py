@@ -20,13 +20,10 @@ one thread for its round trip to the database, as SQLite's fsync does (0.4 ms a 
 
 from __future__ import annotations
 
-import json
-import time
 import urllib.parse
+from functools import lru_cache
 
-from dungeon_twister.protocol.names import name_key
-
-from .storage import SCHEMA_VERSION, SYNC_MODES, Storage, StorageError, StoredTable, _seed_column
+from .storage import SCHEMA_VERSION, SYNC_MODES, SqlStorage, StorageError
 
 SCHEMA = """
 CREATE TABLE dt_schema (version INTEGER NOT NULL);
@@ -52,7 +49,6 @@ CREATE TABLE identities (
 that has no `dt_schema`: a table of another program's with one of these names is an error, not a table shared."""
 
 LOCK_KEY = 0x4454_5357  # "DTSW": the advisory lock that makes a database one dt-server's
-_COLUMNS = "id, number, options, seed, creator, join_code, created, status, events, result, final, finished"
 
 
 def shown_url(url: str) -> str:
@@ -65,9 +61,12 @@ def shown_url(url: str) -> str:
     return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
 
 
-class PostgresStorage(Storage):
+class PostgresStorage(SqlStorage):
     """The store in the PostgreSQL database `url` (a libpq connection URL: `postgresql://user@host/dbname`, or
-    `postgresql:///dbname?host=/run/postgresql` for a Unix socket; a password is best kept in ~/.pgpass)."""
+    `postgresql:///dbname?host=/run/postgresql` for a Unix socket; a password is best kept in ~/.pgpass). The
+    statements are SqlStorage's; this class gives them a connection."""
+
+    _BY_NAME = 'folded COLLATE "C"'  # by code point, as SQLite compares (not the database's own collation)
 
     def __init__(self, url: str, *, sync: str = "full", readonly: bool = False) -> None:
         if sync not in SYNC_MODES:
@@ -159,7 +158,7 @@ class PostgresStorage(Storage):
             if self.in_transaction and not self._open:
                 self._again(lambda db: db.execute("BEGIN"))
                 self._open = True
-            self._session().execute(sql, args)
+            self._session().execute(_placeholders(sql), args)
         except self._errors as error:
             raise StorageError(f"{self.location}: {_first_line(error)}") from None
 
@@ -179,119 +178,19 @@ class PostgresStorage(Storage):
             except self._errors:
                 pass  # (a connection lost: the server rolled the transaction back itself)
 
-    # --- writing ------------------------------------------------------------------------------------------
-    def add_table(self, table: StoredTable) -> None:
-        self._write("INSERT INTO tables (id, number, options, seed, creator, join_code, created) "
-                    "VALUES (%s, %s, %s, %s, %s, %s, %s)", (table.id, table.number, json.dumps(table.options),
-                                                            _seed_column(table), table.creator, table.join_code,
-                                                            table.created))
-
-    def set_seat(self, table_id: str, seat: str, name: str, bot: str | None) -> None:
-        self._write("INSERT INTO seats VALUES (%s, %s, %s, %s) ON CONFLICT (table_id, seat) "
-                    "DO UPDATE SET name = EXCLUDED.name, bot = EXCLUDED.bot", (table_id, seat, name, bot))
-
-    def free_seat(self, table_id: str, seat: str) -> None:
-        self._write("DELETE FROM seats WHERE table_id = %s AND seat = %s", (table_id, seat))
-
-    def add_token(self, digest: str, table_id: str, seat: str | None, name: str) -> None:
-        self._write("INSERT INTO tokens VALUES (%s, %s, %s, %s) ON CONFLICT (digest) DO UPDATE SET "
-                    "table_id = EXCLUDED.table_id, seat = EXCLUDED.seat, name = EXCLUDED.name",
-                    (digest, table_id, seat, name))
-
-    def drop_token(self, digest: str) -> None:
-        self._write("DELETE FROM tokens WHERE digest = %s", (digest,))
-
-    def add_line(self, table_id: str, line: str, data: dict | None) -> None:
-        self._write("INSERT INTO journal (table_id, line, data) VALUES (%s, %s, %s)",
-                    (table_id, line, None if data is None else json.dumps(data)))
-
-    def answered(self, table_id: str, seat: str, action_id: str) -> str | None:
-        # As SqliteStorage.answered: the lines whose data holds the id as `add_line` wrote it, each read whole.
-        needle = '"id": ' + json.dumps(action_id)
-        pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        for (data,) in self._read("SELECT data FROM journal WHERE table_id = %s AND line LIKE %s AND data LIKE %s "
-                                  "ORDER BY id", (table_id, seat + ":%", pattern)):
-            found = json.loads(data)
-            if found.get("k") == "action" and found.get("id") == action_id:
-                return found.get("typed")
-        return None
-
-    def reserve_events(self, table_id: str, n: int) -> None:
-        self._write("UPDATE tables SET events = %s WHERE id = %s", (n, table_id))
-
-    def finish(self, table_id: str, result: dict, final: str) -> None:
-        self._write("UPDATE tables SET status = 'over', result = %s, final = %s, finished = %s WHERE id = %s",
-                    (json.dumps(result), final, time.time(), table_id))
-
-    def close_table(self, table_id: str) -> None:
-        with self.transaction():
-            self._write("DELETE FROM tokens WHERE table_id = %s", (table_id,))
-            self._write("UPDATE tables SET status = 'closed' WHERE id = %s AND status = 'open'", (table_id,))
-
     # --- reading ------------------------------------------------------------------------------------------
     def _read(self, sql: str, args: tuple = ()) -> list:
         try:
-            return self._again(lambda db: db.execute(sql, args).fetchall())
+            return self._again(lambda db: db.execute(_placeholders(sql), args).fetchall())
         except self._errors as error:
             raise StorageError(f"{self.location}: {_first_line(error)}") from None
 
-    def numbers(self) -> tuple[int, int]:
-        tables = self._read("SELECT COALESCE(MAX(number), 0) FROM tables")[0][0]
-        bots = [int(name.rsplit("-", 1)[1]) for (name,) in self._read("SELECT name FROM seats WHERE bot IS NOT NULL")
-                if name.rsplit("-", 1)[-1].isdigit()]
-        return tables, max(bots, default=0)
 
-    def _row(self, row) -> StoredTable:
-        (id_, number, options, seed, creator, join_code, created, status, events, result, final, finished) = row
-        seed, _, nonce = seed.partition(" ")
-        return StoredTable(id_, number, json.loads(options), int(seed), creator, join_code, created, nonce or None,
-                           status, events, None if result is None else json.loads(result), final, finished)
-
-    def _complete(self, table: StoredTable) -> StoredTable:
-        for seat, name, bot in self._read("SELECT seat, name, bot FROM seats WHERE table_id = %s", (table.id,)):
-            table.seats[seat] = (name, bot)
-        table.tokens = [tuple(row) for row in
-                        self._read("SELECT digest, seat, name FROM tokens WHERE table_id = %s", (table.id,))]
-        table.journal = [(line, None if data is None else json.loads(data)) for line, data in
-                         self._read("SELECT line, data FROM journal WHERE table_id = %s ORDER BY id", (table.id,))]
-        return table
-
-    def open_tables(self) -> list[StoredTable]:
-        rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE status = 'open' ORDER BY number")
-        return [self._complete(self._row(row)) for row in rows]
-
-    def tables(self) -> list[StoredTable]:
-        return [self._row(row) for row in self._read(f"SELECT {_COLUMNS} FROM tables ORDER BY number")]
-
-    def table(self, table_id: str) -> StoredTable | None:
-        rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE id = %s", (table_id,))
-        return self._complete(self._row(rows[0])) if rows else None
-
-    def table_numbered(self, number: int) -> StoredTable | None:
-        rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE number = %s", (number,))
-        return self._complete(self._row(rows[0])) if rows else None
-
-    def rating(self, name: str) -> tuple[float, float, float, int] | None:
-        rows = self._read("SELECT rating, rd, volatility, games FROM ratings WHERE folded = %s", (name_key(name),))
-        return tuple(rows[0]) if rows else None
-
-    def set_rating(self, name: str, rating: float, rd: float, volatility: float, games: int) -> None:
-        self._write("INSERT INTO ratings VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (folded) DO UPDATE SET "
-                    "name = EXCLUDED.name, rating = EXCLUDED.rating, rd = EXCLUDED.rd, "
-                    "volatility = EXCLUDED.volatility, games = EXCLUDED.games",
-                    (name_key(name), name, rating, rd, volatility, games))
-
-    def leaderboard(self, limit: int) -> list[tuple[str, float, float, int]]:
-        return [tuple(row) for row in self._read(
-            "SELECT name, rating, rd, games FROM ratings ORDER BY rating DESC, folded COLLATE \"C\" LIMIT %s", (limit,))]
-
-    def identity(self, name: str) -> tuple[str, bytes] | None:
-        rows = self._read("SELECT name, key FROM identities WHERE folded = %s", (name_key(name),))
-        return (rows[0][0], bytes(rows[0][1])) if rows else None
-
-    def bind(self, name: str, key: bytes) -> None:
-        self._write("INSERT INTO identities VALUES (%s, %s, %s, %s) ON CONFLICT (folded) DO NOTHING",
-                    (name_key(name), name, bytes(key), time.time()))
+@lru_cache(maxsize=64)
+def _placeholders(sql: str) -> str:
+    """SqlStorage's statement with psycopg's parameters: `%s` for `?` (none of them holds a `?` or a `%` of its
+    own: the LIKE patterns are parameters)."""
+    return sql.replace("?", "%s")
 
 
 def _first_line(error: Exception) -> str:
