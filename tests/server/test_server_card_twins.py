@@ -8,10 +8,14 @@ difference public, and different frames in that step.
 
 from __future__ import annotations
 
+import re
+
 import msgpack
 import pytest
 
 from dungeon_twister.engine.cards import CardOptions, Seed, apply, format_action, new_game, parse_action
+from dungeon_twister.engine.cards.actions import Build
+from dungeon_twister.engine.cards.catalogue import load
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.families import CARDS
 from dungeon_twister.protocol import TableOptions
@@ -22,6 +26,8 @@ SEED = 3
 ENGINE = CardOptions(3, secret_objects=True)
 TABLE = TableOptions(game="cards", tutorial=3, secret_objects=True, timers=True)
 LIMIT = 120
+_ID = re.compile(r"\b[by][A-Z]{2}\d?\b")
+"""A card's id in an action's text (`yKY`, a second copy `yKY2`)."""
 
 
 def card_script(seed: int, options: CardOptions, limit: int = LIMIT) -> list[Step]:
@@ -96,3 +102,53 @@ async def test_control_the_card_comparison_catches_a_planted_order_leak(mock_clo
         await compare_twins((SEED, SEED), (script, twin), cut, TABLE)
     event = msgpack.unpackb(failure.value.first)["event"]
     assert event["kind"] == "view" and event["view"]["phase"] in ("seed", "face", "main")
+
+
+FULL = CardOptions(None, "standard", "full", secret_objects=True)
+FULL_TABLE = TableOptions(game="cards", scenario="standard", teams="full", secret_objects=True, timers=True)
+FULL_SEED = 5
+
+
+def full_frontal_twins() -> tuple[list[Step], list[Step], int]:
+    """The greedy script of a full frontal game (CG-SEL-FULL-01), and its twin in which Yellow builds another
+    team (characters and objects none of the first's) and plays the same public actions with it: X's k-th
+    character or object of each team stands for the other's (its hidden start characters, its seeded cards).
+    Cut: the step at which the start characters are revealed (CG-TUT1-05)."""
+    script = card_script(FULL_SEED, FULL, 40)
+    first = script[0]
+    assert first.purpose == "build"
+    yellow = parse_action(first.choices["Y"], "Y")
+    catalogue = load()
+    characters = tuple(c for c in sorted(catalogue.characters) if c not in yellow.characters)[-len(yellow.characters):]
+    kinds = [code for code, _ in catalogue.object_deck if code not in yellow.objects]
+    objects = tuple(sorted(kinds[:len(yellow.objects)]))
+    twin_build = Build("Y", characters, objects)
+    twin = [Step({**first.choices, "Y": format_action(twin_build)}, "build")]
+    a, b = states(FULL_SEED, FULL, script[:1])[-1], states(FULL_SEED, FULL, twin)[-1]
+    sigma = {}
+    for kind in ("figures", "items"):
+        sigma.update(zip(sorted(c.id for c in getattr(a, kind) if c.seat == "Y"),
+                         sorted(c.id for c in getattr(b, kind) if c.seat == "Y")))
+    cut = next(n for n, (before, after) in enumerate(zip(states(FULL_SEED, FULL, script),
+                                                           states(FULL_SEED, FULL, script)[1:]))
+               if before.phase == "face" and after.phase != "face")
+    for step in script[1:cut + 1]:
+        choices = dict(step.choices)
+        if "Y" in choices:
+            choices["Y"] = _ID.sub(lambda m: sigma.get(m.group(0), m.group(0)), choices["Y"])
+        twin.append(Step(choices, step.purpose))
+    assert states(FULL_SEED, FULL, twin)[-1].phase == "main"  # the same public actions are legal in the twin
+    return script[:cut + 1], twin, cut
+
+
+async def test_CG_SEL_FULL_01_another_secret_team_sends_the_same_bytes_until_the_start_characters_show(mock_clock):
+    """Yellow builds another team in secret (CG-SEL-FULL-01, commit-reveal purpose "build") and plays the same
+    public actions with it (its hidden start characters, CG-TUT1-04; its cards seeded face down, CG-SCEN-02):
+    Blue and the spectators receive the same bytes until the start characters are revealed (CG-TUT1-05). The
+    build's reveal is held to the end of the game (DT-218), the hidden placement's until the teams show."""
+    script, twin, cut = full_frontal_twins()
+    assert script[0].choices["Y"] != twin[0].choices["Y"] and cut > 10
+    compared = await compare_twins((FULL_SEED, FULL_SEED), (script, twin), cut, FULL_TABLE)
+    assert compared["B"] > cut and compared["spectator"] > cut
+    assert {"opponent_commit", "table_event"} <= compared["B types"]
+    assert "opponent_reveal" not in compared["B types"]
