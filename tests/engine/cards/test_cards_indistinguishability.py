@@ -37,8 +37,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from dungeon_twister.engine.cards import (CardOptions, CombatCard, apply, format_action, legal_actions, new_game,
                                           parse_action, secret_purpose, view)
 from dungeon_twister.engine.cards import views as views_module
-from dungeon_twister.engine.cards.actions import Attack, Fireball, Heal, Move, Place, Seed, Shoot, Steal
+from dungeon_twister.engine.cards.actions import (Attack, Fireball, Heal, Invert, Jump, Move, Place, Reveal, Rotate,
+                                                  Seed, Shoot, Steal)
 from dungeon_twister.engine.cards.catalogue import load
+from dungeon_twister.engine.cards.maze import slot_zones, zone_name
 from dungeon_twister.engine.cards.state import SEATS, Figure, Player, Room, opponent, replaced
 from dungeon_twister.engine.cards.timeouts import clock, timeout_action
 from dungeon_twister.engine.core.choice import is_lazy
@@ -120,22 +122,38 @@ def every_id(seat: str) -> list[str]:
 
 
 def probes(state, observer: str) -> bytes:
-    """What the engine answers `observer` when it names each card of the other colour in an action: "ok" or the
-    refusal's rule and message (sent back as action_refused), for every id such a card may have, in the game or
-    not. A refusal must not tell where a hidden card is, what a character carries, or whether a team holds a
-    card: the same for both twins. The actions, by the observer's first character: an attack,
-    a shot, a heal and a fireball at it, a steal of it, a move that takes it, its placement and its seeding."""
-    mine = min((f.id for f in state.figures if f.seat == observer), default=f"{observer.lower()}MK")
+    """What the engine answers `observer` when it names what it may not see in an action: "ok" or the refusal's
+    rule and message (sent back as action_refused). A refusal must not tell where a hidden card is, what a
+    character carries, whether a team holds a card, or what a face-down room is: the same for both twins.
+
+    Named cards: every id a card of the other colour may have, in the game or not, in an attack, a shot, a heal,
+    a fireball, a steal, a move that takes it, its placement and its seeding (by the observer's first character).
+    Named places: for each of the observer's characters in play (three at most), each room in a reveal, a
+    rotation either way and an inversion, and each zone of the maze as a move's one step and a jump's landing."""
+    figures = [f.id for f in state.figures if f.seat == observer]
+    mine = min(figures, default=f"{observer.lower()}MK")
     out = []
+
+    def answer(action) -> None:
+        try:
+            apply(state, action)
+            out.append("ok")
+        except EngineError as error:
+            out.append(str(error))
     for card in every_id(opponent(observer)):
         for action in (Attack(observer, mine, card), Shoot(observer, mine, card), Heal(observer, mine, card),
                        Fireball(observer, mine, card), Steal(observer, mine, card),
                        Move(observer, mine, ("+" + card,)), Place(observer, card, (0, 0)), Seed(observer, card, 0)):
-            try:
-                apply(state, action)
-                out.append("ok")
-            except EngineError as error:
-                out.append(f"{getattr(error, 'rule', '')}: {error}")
+            answer(action)
+    zones = [zone for slot in range(len(state.rooms)) for zone in slot_zones(slot)]
+    for fid in [f.id for f in state.figures if f.seat == observer and f.where in ("maze", "start")][:3]:
+        for slot in range(len(state.rooms)):
+            for action in (Reveal(observer, fid, slot), Rotate(observer, fid, slot, True),
+                           Rotate(observer, fid, slot, False), Invert(observer, fid, slot)):
+                answer(action)
+        for zone in zones:
+            answer(Move(observer, fid, (zone_name(zone),)))
+            answer(Jump(observer, fid, zone))
     return pack(out)
 
 
@@ -629,3 +647,35 @@ def test_relabel_moves_the_cards_and_nothing_else():
     assert other in twin.fig(state.item(carried).at).carries
     assert twin.players == state.players and twin.rooms == state.rooms and twin.phase == state.phase
     assert isinstance(state.player("B"), Player)
+
+
+# --- what the twins found ------------------------------------------------------------------------------------
+def _telekinetic_with(load: str):
+    """Tutorial-1 maze, secret objects: Yellow's Telekinetic in b2 carries `load`; his Mechanork stands in b1,
+    across the pit (tests/engine/cards/builders.py), and Blue's Mechanork in a4."""
+    from .builders import build
+    state = build({"yTK": "b2", "yMK": "b1", "bMK": "a4"}, {load: "@yTK"}, active="Y", ap=(0, 3))
+    return state.but(options=CardOptions(1, secret_objects=True))
+
+
+def test_CG_OPT_03_DT_278_a_telekinetic_hands_over_the_object_she_carries_unseen():
+    """Found by the twins (a hand-over from the Telekinetic to a friend named the object to everybody): with
+    secret objects (CG-OPT-03, DT-222), the object she carries, moved from afar into a character's hands
+    (CG-CHAR-TELEKIN-01/02), is never seen on its way (DT-278): the opponent and the spectators are told that an
+    object went, not which, and two games that differ only in that object look the same to them. Dropped on the
+    floor, it lies in the open and is named."""
+    games = {}
+    for load in ("yKY", "yRP"):
+        state = _telekinetic_with(load)
+        action = parse_action(f"levitate yTK {load} b1 >yMK", "Y")
+        games[load] = (state, *apply(state, action))
+    (a0, a, a_events), (b0, b, b_events) = games["yKY"], games["yRP"]
+    assert a.item("yKY").at == "yMK" and b.item("yRP").at == "yMK"
+    assert differences(a, a_events, b, b_events, "B") == []
+    (event,) = a_events
+    assert event.owner == "Y" and event_view(event, "Y")["item"] == "yKY"
+    assert "item" not in event_view(event, "B") and "item" not in event_view(event, None)
+    assert event_view(event, None) == {"kind": "levitate", "figure": "yTK", "path": ["b1"], "to": "yMK", "at": "b1"}
+    assert CARDS.takeback_refusal(a, a_events) is not None  # DT-224: told to each player differently
+    dropped, events = apply(a0, parse_action("levitate yTK yKY b1", "Y"))
+    assert dropped.item("yKY").where == "floor" and event_view(events[0], None)["item"] == "yKY"
