@@ -689,3 +689,52 @@ def test_CG_OPT_03_DT_278_a_telekinetic_hands_over_the_object_she_carries_unseen
     assert CARDS.takeback_refusal(a, a_events) is not None  # DT-224: told to each player differently
     dropped, events = apply(a0, parse_action("levitate yTK yKY b1", "Y"))
     assert dropped.item("yKY").where == "floor" and event_view(events[0], None)["item"] == "yKY"
+
+
+def _full_frontal_before_a_reveal(objects: str):
+    """A full frontal game (CG-SEL-FULL-01) walked to its main phase, Blue's objects `objects`, and a room the
+    player to act may reveal now that holds none of Blue's objects, with another room holding one."""
+    for seed in range(40):
+        rng = Rng(seed)
+        state = new_game(CardOptions(None, "standard", "full"), seed)
+        state, _ = apply(state, parse_action(f"build characters=BK,CO,DA,SN,TP,WA objects={objects}", "B"))
+        state, _ = apply(state, parse_action("build characters=BK,CO,DA,SN,TP,WA objects=AR,IS,KY,LN", "Y"))
+        while state.phase != "main":
+            state, _ = apply(state, choose(rng, state))
+        reveals = [act for act in legal_actions(state) if isinstance(act, Reveal)]
+        blue = {i.at for i in state.items if i.seat == "B" and i.where == "seeded"}
+        for reveal in reveals:
+            if reveal.slot in blue:
+                return state, reveal
+    raise LookupError("no full frontal game with a Blue object by a room to reveal")
+
+
+def test_CG_SEL_FULL_01_DT_279_a_revealed_copy_does_not_tell_that_the_team_holds_another():
+    """Found by the red team (session 24): in a full frontal game the second copy of an object is `bKY2`, so a
+    room revealing `bKY2` while `bKY` still lay face down told the opponent and the spectators that Blue's secret
+    team holds two Keys. Twins: Blue holds two Keys, `bKY2` by the room about to be revealed and `bKY` by another
+    (one game), or one Key by that room and a Rope by the other (the twin); the reveal shows the same card to
+    Yellow and the spectators, `bKY` (DT-279: the revealed copy is the lowest one still unseen), and the Key left
+    face down is `bKY2`. In a game with public teams the copies keep their places."""
+    a, reveal = _full_frontal_before_a_reveal("AR,KY,KY,SW")
+    slot, blue = reveal.slot, [i for i in a.items if i.seat == "B" and i.where == "seeded"]
+    here = next(i for i in blue if i.at == slot)
+    there = next(i for i in blue if i.at != slot and i.id not in ("bKY", "bKY2"))
+    key, key2 = a.item("bKY"), a.item("bKY2")
+    places = {here.id: (key2.where, key2.at), there.id: (key.where, key.at), "bKY2": ("seeded", slot),
+              "bKY": ("seeded", there.at)}
+    a = a.with_cards({}, {cid: replaced(a.item(cid), where=w, at=at) for cid, (w, at) in places.items()})
+    # the twin: one Key (by the room revealed) and a Rope where the other Key lies
+    items = [replaced(i, id="bRP", code="RP") if i.id == "bKY" else i for i in a.items]
+    items = [replaced(i, id="bKY") if i.id == "bKY2" else i for i in items]
+    b = a.but(items=tuple(sorted(items, key=lambda i: i.id)))
+    assert differences(a, (), b, (), "Y") == []
+    a_next, a_events = apply(a, reveal)
+    b_next, b_events = apply(b, reveal)
+    assert differences(a_next, a_events, b_next, b_events, "Y") == []
+    (shown,) = [e for e in a_events if e.kind == "reveal"]
+    assert "bKY" in shown.data["cards"] and "bKY2" not in shown.data["cards"]
+    assert a_next.item("bKY2").where == "seeded" and a_next.item("bKY2").at == there.at
+    mutual = a.but(options=CardOptions(None, "standard", "mutual"))
+    kept, _ = apply(mutual, reveal)
+    assert "bKY2" in kept.placement.queue and "bKY" not in kept.placement.queue
