@@ -228,7 +228,8 @@ _TYPED = {
     "heal": lambda f, e: f"{f} heal {e.get('target')}",
     "fireball": lambda f, e: f"{f} fireball {e.get('target')}",
     "jump": lambda f, e: f"{f} jump {e['zone']}",
-    "levitate": lambda f, e: f"{f} levitate {e['item']} {e['at']}",
+    # (the object unnamed where it went into other hands unseen, DT-278: `@` the Telekinetic who carried it)
+    "levitate": lambda f, e: f"{f} levitate {e.get('item') or '@' + f} {e['at']}",
     "reveal": lambda f, e: f"{f} reveal {_room(e['slot'])}",
     "rotate": lambda f, e: f"{f} rotate {_room(e['slot'])} {e['dir']}",
     "portcullis": lambda f, e: f"{f} {'open' if e['open'] else 'close'} {e['zone']} {e['side'].lower()}",
@@ -462,6 +463,9 @@ def _fireball(e: dict) -> str:
 
 
 def _levitate(e: dict) -> str:
+    if "item" not in e:  # DT-278: with secret objects, the object she carried went into other hands unseen
+        return _("{figure} moves an object from afar to {zone}, into {receiver}'s hands").format(
+            figure=e["figure"], zone=e["at"], receiver=e.get("to"))
     values = {"figure": e["figure"], "item": e["item"], "zone": e["at"]}
     if e.get("to"):
         return _("{figure} moves {item} from afar to {zone}, into {receiver}'s hands").format(

@@ -107,7 +107,8 @@ class Family:
     """`legacy_action(state, action)`: the action an older notation of the family meant by `action`, which the
     rules now refuse, or None. Only for what was written before (a record replayed, a server journal restored:
     `replayed` uses it, and server/recovery.py); never for live input. The card game's reads a place of a
-    face-down room as the icon lying on it (DT-266, DT-271); the board game has none."""
+    face-down room as the icon lying on it (DT-266, DT-271); both read one copy of an object of a secret team as
+    the other where the rules refuse it (DT-279)."""
     not_taken_back: Mapping = field(default_factory=dict)
     """What `takeback_refusal` says of the family's commonest events that no take-back undoes, by event kind (a
     play-test read the event's code at the end of the general sentence as noise); any other, the general one."""
@@ -144,7 +145,7 @@ BOARD = Family(
     replayed=_board_records.replayed, secret_kinds=MappingProxyType({"team": ChooseTeam, "build": Build}),
     combat_card=CombatCard, bots=MappingProxyType(_board_bots.BOTS), verbs=_board_verbs,
     reveal_after=MappingProxyType({"team": "teams_revealed"}), end_rule="BG-END-02", rated=True, pack=_board_pack,
-    choice_refusal=_board_card_refusal,
+    choice_refusal=_board_card_refusal, legacy_action=_board_records.legacy_action,
     not_taken_back=MappingProxyType({"room_revealed": _REVEALED, "combat_declared": _COMBAT}),
     takeback_kinds=frozenset({"moved", "room_rotated", "jumped", "wallwalked", "portcullis", "card_played",
                               "turn_ended", "turn_started", "pentacle"}))

@@ -62,8 +62,38 @@ def parse_record(text: str) -> tuple[GameState, list[RecordLine]]:
 
 def replayed(state: GameState, lines: list[RecordLine]):
     """Apply a record's lines in turn: yields (line, state after it, its events); an illegal line raises
-    IllegalAction naming the line's number and text (dt-engine play, dt-client replay)."""
-    return replay_lines(state, lines, apply)
+    IllegalAction naming the line's number and text (dt-engine play, dt-client replay). A line the rules refuse
+    that a record made before DT-279 wrote is read as it meant (`legacy_action`)."""
+    return replay_lines(state, lines, apply, legacy_action)
+
+
+_COPY = re.compile(r"\b([by][A-Z]{2})(2?)\b")
+
+
+def legacy_action(state: GameState, action: Action):
+    """DT-279: before it, a free build's revealed object kept its copy's name (`bKY2` could be revealed while `bKY`
+    lay face down); since, the revealed one is the lowest copy still unseen, and the two tokens changed places. So
+    a line of a record or a server journal written before, which the rules now refuse, naming one copy of an
+    object of which the game holds two is read as naming the other (`place bKY2 c4` as `place bKY c4`), when the
+    rules accept that; else None (its refusal stands). Never for live input."""
+    if state.options.teams != "free":
+        return None
+    text = format_action(action)
+
+    def other(m):
+        base, second = m.group(1), m.group(2)
+        if base not in state.tokens or base + "2" not in state.tokens or state.tokens[base].is_character:
+            return m.group(0)
+        return base if second else base + "2"
+    swapped = _COPY.sub(other, text)
+    if swapped == text:
+        return None
+    try:
+        converted = parse_action(swapped, action.seat)
+        apply(state, converted)
+    except EngineError:
+        return None
+    return converted
 
 
 def format_line(action: Action) -> str:

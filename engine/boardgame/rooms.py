@@ -55,6 +55,8 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
     index = s.rooms.index(place)
     s.rooms = s.rooms[:index] + (room_place(place.slot, place.tile, place.orientation, True),) + s.rooms[index + 1:]
     ctx.layout_changed()
+    if s.options.teams == "free":
+        lowest_copies_first(ctx, action.slot)
     hidden = sorted((t for t in s.tokens.values() if t.where == "room" and t.room == action.slot), key=lambda t: t.order)
     for t in hidden:
         ctx.put(t.moved(where="placing", room=None, order=0))
@@ -65,6 +67,29 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
         mine = any(_placed_by(s.tokens[t], action.seat) == action.seat for t in queue)
         s.placement = Placement(action.slot, action.seat, action.seat if mine else opponent(action.seat), queue)
         s.phase = "place"
+
+
+def copy_number(token_id: str) -> int:
+    """Which copy of its code a token is: `bKY` 1, `bKY2` 2 (catalogue.token_ids)."""
+    return int(token_id[3:] or 1)
+
+
+def lowest_copies_first(ctx: Ctx, slot) -> None:
+    """DT-279 (PD-TEAM-FREE-01/02, BG-REVEAL-01): a free build is secret, and which copy of an object a token is
+    would tell how many the build holds (a `bKY2` shown says that a `bKY` is in the game). So the objects face down
+    in the room `slot`, about to be revealed, are the lowest copies of their code nobody else has seen yet: where
+    a lower copy still lies face down in another room or behind its owner's screen, the two identical tokens change
+    places (each with the other's room and place in its stack)."""
+    s = ctx.s
+    for token_id in [t.id for t in s.tokens.values() if t.where == "room" and t.room == slot and not t.is_character]:
+        token = s.tokens[token_id]
+        lower = [o for o in s.tokens.values() if o.colour == token.colour and o.code == token.code
+                 and not o.is_character and copy_number(o.id) < copy_number(token.id)
+                 and (o.where == "screen" or (o.where == "room" and o.room != slot))]
+        if lower:
+            other = min(lower, key=lambda o: copy_number(o.id))
+            ctx.put(other.moved(where=token.where, room=token.room, order=token.order, square=token.square))
+            ctx.put(token.moved(where=other.where, room=other.room, order=other.order, square=other.square))
 
 
 def _placed_by(token: Token, revealer: str) -> str:

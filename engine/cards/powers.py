@@ -237,7 +237,13 @@ def _levitate(state: CardState, a: Levitate):
         if g.wounded or g.carries or _capacity(g) == 0:  # DT-221: an unwounded character with empty hands
             raise IllegalAction("CG-CHAR-TELEKIN-02", "{to} cannot take it: it must carry nothing, unwounded", to=a.to)
         new = _hold(new, i.id, g.id).with_figure(_carried_with(g, add=i.id))
-    return new, [event("levitate", figure=f.id, item=i.id, path=list(a.path), to=a.to, at=loc_name(end))]
+    data = {"figure": f.id, "item": i.id, "path": list(a.path), "to": a.to, "at": loc_name(end)}
+    if state.options.secret_objects and i.where == "carried" and a.to is not None:
+        # DT-278 (CG-OPT-03, DT-222): the object she carried goes into other hands unseen, as a pass in a move
+        # does (`>friend`); the others learn that an object went, not which (it had named it to everybody)
+        public = {k: v for k, v in data.items() if k != "item"}
+        return new, [_shown("levitate", a.seat, data, public)]
+    return new, [event("levitate", **data)]
 
 
 def _levitations(state: CardState, f: Figure) -> list:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..core.errors import NotationError
+from ..core.errors import IllegalAction, NotationError
 from ..core.records import RecordLine, parse_lines, replay_lines
 from .actions import Face, Levitate, Move
 from .maze import is_icon, slot_zones, start_slot
@@ -65,11 +65,57 @@ def parse_record(text: str) -> tuple[CardState, list[RecordLine]]:
 
 def replayed(state: CardState, lines: list[RecordLine]):
     """Apply the record's lines in turn (core.records.replay_lines); a line the rules refuse that a record made
-    before DT-266 wrote is read as it meant (`legacy_action`, DT-271)."""
+    before DT-266 or DT-279 wrote is read as it meant (`legacy_action`, DT-271, DT-279)."""
     return replay_lines(state, lines, apply, legacy_action)
 
 
 def legacy_action(state: CardState, action):
+    """The action a record or a server journal written before now meant by `action`, which the rules refuse: read
+    as before DT-266 (`_icon_reading`), or before DT-279 (`_copy_reading`), or both; the first reading the rules
+    accept, else the icons' reading or None (the refusal of `action` stands). Only for what was written before
+    (records, journals: docs/rulings.md DT-271, DT-279); live input is never converted."""
+    icons = _icon_reading(state, action)
+    for candidate in (icons, _copy_reading(state, icons), _copy_reading(state, action)):
+        if candidate is not None and _accepted(state, candidate):
+            return candidate
+    return icons
+
+
+_COPY = re.compile(r"\b([by][A-Z]{2})(2?)\b")
+
+
+def _copy_reading(state: CardState, action):
+    """DT-279: before it, a full frontal team's revealed object kept its copy's name (`bKY2` could be revealed
+    while `bKY` lay face down); since, the revealed one is the lowest copy still unseen, and the two cards changed
+    places. So a line written before that names one copy of an object of which the state holds two is read as
+    naming the other (`+bKY2` as `+bKY`, and back); None where it names none."""
+    if action is None or state.options.teams != "full":
+        return None
+    text = format_action(action)
+
+    def other(m):
+        base, second = m.group(1), m.group(2)
+        if not (state.has_item(base) and state.has_item(base + "2")):
+            return m.group(0)
+        return base if second else base + "2"
+    swapped = _COPY.sub(other, text)
+    if swapped == text:
+        return None
+    try:
+        return parse_action(swapped, action.seat)
+    except NotationError:
+        return None
+
+
+def _accepted(state: CardState, action) -> bool:
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _icon_reading(state: CardState, action):
     """The action a record or a server journal written before DT-266 (2026-11-30, main e55494a and earlier) meant
     by `action`, when it names a place of a face-down room where a start character (or an object moved along the
     start zone) points an icon now: the icon lying on that place (the state keeps each face-down room's

@@ -39,6 +39,7 @@ def _reveal(state: CardState, a: Reveal):
     for g in new.figures:  # DT-266: an icon pointed at the room now names the zone it lies in
         if g.where == "start" and is_icon(g.facing) and start_slot(g.seat, g.at, new.length) == a.slot:
             new = new.with_figure(replaced(g, facing=new.maze.faced_zone(g.seat, g.at, g.facing)))
+    new = copies_in_order(new, a.slot)
     cards = sorted([i.id for i in new.items if i.where == "seeded" and i.at == a.slot]
                    + [g.id for g in new.figures if g.where == "seeded" and g.at == a.slot])
     # CG-REVEAL-06: the active player places all but his own objects; the opponent then places those
@@ -51,6 +52,30 @@ def _reveal(state: CardState, a: Reveal):
     if queue:
         new = new.but(phase="place", placement=Placement(a.slot, queue, placers))
     return new, events
+
+
+def copy_number(card_id: str) -> int:
+    """Which copy of its kind an object card is: `bKY` 1, `bKY2` 2 (engine/cards/select.py)."""
+    return int(card_id[3:] or 1)
+
+
+def copies_in_order(state: CardState, slot: int) -> CardState:
+    """DT-279 (CG-SEL-FULL-01, CG-REVEAL-05): a full frontal team is secret, and which copy of an object a card is
+    would tell how many the team holds (a `bKY2` shown says that a `bKY` exists). So the objects seeded by the
+    room `slot`, about to be revealed, are the lowest-numbered copies of their kind that nobody else has seen yet:
+    where a lower copy still lies hidden (seeded by another room, in hand), the two cards, identical, change
+    places. Their player sees their names follow; in a game whose teams are public, the copies keep their places."""
+    if state.options.teams != "full":
+        return state
+    for item in [i for i in state.items if i.where == "seeded" and i.at == slot]:
+        item = state.item(item.id)
+        lower = [j for j in state.items if j.seat == item.seat and j.code == item.code and j.where in ("seeded", "hand")
+                 and not (j.where == "seeded" and j.at == slot) and copy_number(j.id) < copy_number(item.id)]
+        if lower:
+            other = min(lower, key=lambda j: copy_number(j.id))
+            state = state.with_cards({}, {item.id: replaced(item, where=other.where, at=other.at),
+                                          other.id: replaced(other, where=item.where, at=item.at)})
+    return state
 
 
 def _place(state: CardState, a: Place):

@@ -591,8 +591,8 @@ def test_CG_HCAP_the_panel_names_the_handicap_and_the_log_counts_what_is_left_ou
 
 
 def test_CG_CHAR_PALADIN_01_02_CG_CHAR_TELEKIN_01_two_loads_drawn_and_the_new_events_worded():
-    """The Paladin's two loads show on the board (`bPA+KY+SW`) and in `look`; the log words a levitation, its move
-    list entry, and the undead hunter's VP."""
+    """The Paladin's two loads show on the board (`bPA+KY+SW`) and in `look`; the log words a levitation (one
+    handed over unseen with secret objects too, DT-278), its move list entry, and the undead hunter's VP."""
     paladin = {"id": "bPA", "seat": "B", "code": "PA", "where": "maze", "at": "a2", "wounded": False,
                "carries": "bKY", "also_carries": "bSW"}
     v = maze_view(figures=[paladin])
@@ -604,6 +604,9 @@ def test_CG_CHAR_PALADIN_01_02_CG_CHAR_TELEKIN_01_two_loads_drawn_and_the_new_ev
     assert describe_event({**e, "at": "B1", "path": ["B1"], "to": "bMK"}) == \
         "bTK moves bKY from afar to B1, into bMK's hands"
     assert compact_event(e) == "bTK levitate bKY a1"
+    unseen = {"kind": "levitate", "figure": "bTK", "path": ["b1"], "to": "bMK", "at": "b1"}  # DT-278
+    assert describe_event(unseen) == "bTK moves an object from afar to b1, into bMK's hands"
+    assert compact_event(unseen) == "bTK levitate @bTK b1"
     combat = {"kind": "combat", "number": 4, "cards": {"B": 0, "Y": 0}, "totals": {"B": 3, "Y": 0}, "winner": "B",
               "wounded": [], "eliminated": ["yGH"], "hunter_vp": 1}
     assert describe_event(combat) == ("Combat 4: Blue 3 (card +0) vs Yellow 0 (card +0): Blue wins; yGH "

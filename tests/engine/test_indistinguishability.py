@@ -457,3 +457,104 @@ def test_control_the_twin_comparison_catches_the_id_order_leak(monkeypatch):
     a, b, sigma = twins["rooms"]
     outcome = run_twins(a, b, x, sigma, Rng(1), _relabel_public(x, sigma))
     assert outcome.problems == ["B view", "spectator view"] and outcome.compared == 0
+
+
+# --- what the Card Game's red team found here too (session 24) ---------------------------------------------------
+def _free_game_before_a_reveal():
+    """An all-sets free game (PD-TEAM-FREE-01/02) in its main phase, Blue's build holding two Keys, and a reveal
+    the player to act may make now of a room where a Blue object lies face down, another lying elsewhere."""
+    from dungeon_twister.engine.boardgame.actions import Reveal
+    for seed in range(40):
+        rng = Rng(seed)
+        state = new_game(VARIANTS["all-sets-free"], seed)
+        builds = legal_actions(state, "B")
+        blue = next((b for b in (builds[rng.below(len(builds))] for _ in range(3000))
+                     if list(b.objects).count("KY") == 2), None)
+        if blue is None:
+            continue
+        yellow = legal_actions(state, "Y")
+        state, _ = apply(state, blue)
+        state, _ = apply(state, yellow[rng.below(len(yellow))])
+        for _ in range(300):
+            if state.outcome is not None:
+                break
+            rooms = {t.room for t in state.tokens.values()
+                     if t.colour == "B" and t.where == "room" and not t.is_character}
+            for action in (legal_actions(state) if state.phase == "main" and len(rooms) > 1 else ()):
+                if isinstance(action, Reveal) and action.slot in rooms:
+                    return state, action
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+    raise LookupError("no free game with a Blue object by a room to reveal")
+
+
+def test_PD_TEAM_FREE_DT_279_a_revealed_copy_does_not_tell_that_the_build_holds_another():
+    """Found by the Card Game's red team (session 24): a free build's second Key is `bKY2`, so a room revealing
+    `bKY2` while `bKY` lay face down elsewhere told Yellow and the spectators that Blue's secret build holds two
+    Keys. Twins: Blue's two Keys, `bKY2` in the room about to be revealed and `bKY` in another (one game), or one
+    Key there and another object where the other Key lies (the twin: the second Key unused). The reveal shows the
+    same to Yellow and the spectators (DT-279: the lowest copy still unseen), and the Key left is `bKY2`."""
+    a, reveal = _free_game_before_a_reveal()
+    here = next(t for t in a.tokens.values() if t.colour == "B" and t.where == "room" and t.room == reveal.slot
+                and not t.is_character)
+    there = next(t for t in a.tokens.values() if t.colour == "B" and t.where == "room" and t.room != reveal.slot
+                 and not t.is_character and t.id not in ("bKY", "bKY2"))
+    spare = next(t for t in a.tokens.values() if t.colour == "B" and t.where == "unused" and not t.is_character
+                 and t.code != "KY")
+
+    def placed(state, moves):
+        twin = state.thaw()
+        for target, source in moves.items():
+            twin.tokens[target] = dataclasses.replace(state.tokens[target], **{
+                name: getattr(source, name) for name in ("where", "square", "room", "order")})
+        return twin.seal()
+    key, key2 = a.tokens["bKY"], a.tokens["bKY2"]
+    a = placed(a, {"bKY2": here, here.id: key2, "bKY": there, there.id: key})
+    b = placed(a, {"bKY": a.tokens["bKY2"], "bKY2": spare, spare.id: a.tokens["bKY"]})
+    assert differences(a, (), b, (), "Y") == []
+    a_next, a_events = apply(a, reveal)
+    b_next, b_events = apply(b, reveal)
+    assert differences(a_next, a_events, b_next, b_events, "Y") == []
+    (shown,) = [e for e in a_events if e.kind == "room_revealed"]
+    assert "bKY" in shown.data["tokens"] and "bKY2" not in shown.data["tokens"]
+    assert a_next.tokens["bKY2"].where == "room" and a_next.tokens["bKY2"].room == there.room
+
+
+def test_DT_279_a_free_game_recorded_before_it_replays_with_the_copies_read_as_it_meant(monkeypatch):
+    """DT-279: a record of a free game written before it, where `bKY2` was revealed while `bKY` lay face down,
+    names the two Keys the other way round from that reveal on; replayed, each line the rules refuse is read with
+    the other copy's name (records.legacy_action), so the whole record replays, to the same VP."""
+    from dungeon_twister.engine.boardgame import records, rooms
+    options = VARIANTS["all-sets-free"]
+    text = None
+    with monkeypatch.context() as patch:
+        patch.setattr(rooms, "lowest_copies_first", lambda ctx, slot: None)  # the engine before DT-279
+        for seed in range(40):
+            rng, state = Rng(seed), new_game(options, seed)
+            builds = legal_actions(state, "B")
+            blue = next((b for b in (builds[rng.below(len(builds))] for _ in range(3000))
+                         if list(b.objects).count("KY") == 2), None)
+            if blue is None:
+                continue
+            yellow = legal_actions(state, "Y")
+            actions = [blue, yellow[rng.below(len(yellow))]]
+            for action in actions:
+                state, _ = apply(state, action)
+            after = None
+            while state.outcome is None and len(actions) < 400 and (after is None or len(actions) < after + 20):
+                action = rng.choice(legal_actions(state))
+                state, events = apply(state, action)
+                actions.append(action)
+                shown = [t for e in events if e.kind == "room_revealed" for t in e.data["tokens"]]
+                if after is None and "bKY2" in shown and state.tokens["bKY"].where in ("room", "screen"):
+                    after = len(actions)
+            if after is not None:
+                old = state
+                text = "\n".join([records.game_header(seed, options)] + [records.format_line(a) for a in actions])
+                break
+    assert text is not None, "no free game revealing bKY2 before bKY"
+    start, lines = records.parse_record(text)
+    replayed = list(records.replayed(start, lines))
+    assert len(replayed) == len(lines)
+    assert any(format_action(line.action) != line.text.split(": ", 1)[1] for line, _, _ in replayed)
+    final = replayed[-1][1]
+    assert [final.vp(s) for s in SEATS] == [old.vp(s) for s in SEATS] and final.phase == old.phase

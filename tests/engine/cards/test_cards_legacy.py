@@ -181,3 +181,62 @@ def test_DT_260_DT_271_an_inversion_with_a_face_down_room_may_part_old_and_new_g
         and inverted.maze.icon(z("c4")) == "R"
     assert refusal.value.rule == "CG-START-03" and refusal.value.values["record_line"] == 6
     assert "enter only the zone you face" in str(refusal.value)
+
+
+def _old_full_frontal_record(monkeypatch) -> tuple[str, int]:
+    """A full frontal game (Blue's objects AR,KY,KY,SW) as the engine wrote it before DT-279, where a room revealed
+    `bKY2` while `bKY` lay face down, played on for 20 actions after: its record and the number of its lines."""
+    from dungeon_twister.engine.cards import CardOptions, legal_actions, new_game, rooms
+    from dungeon_twister.engine.cards.records import format_line, game_header
+    from dungeon_twister.engine.core.rng import Rng
+    from .builders import kind_first
+
+    options = CardOptions(None, "standard", "full")
+    with monkeypatch.context() as patch:
+        patch.setattr(rooms, "copies_in_order", lambda state, slot: state)  # the engine before DT-279
+        for seed in range(60):
+            rng, state = Rng(seed), new_game(options, seed)
+            actions = [parse_action("build characters=BK,CO,DA,SN,TP,WA objects=AR,KY,KY,SW", "B"),
+                       parse_action("build characters=BK,CO,DA,SN,TP,WA objects=AR,IS,KY,LN", "Y")]
+            for action in actions:
+                state, _ = apply(state, action)
+            after = None
+            while state.outcome is None and len(actions) < 300 and (after is None or len(actions) < after + 20):
+                action = kind_first(rng, legal_actions(state))
+                state, events = apply(state, action)
+                actions.append(action)
+                shown = [c for e in events if e.kind == "reveal" for c in e.data["cards"]]
+                if after is None and "bKY2" in shown and state.item("bKY").where == "seeded":
+                    after = len(actions)
+            if after is not None:
+                lines = [game_header(seed, options)] + [format_line(action) for action in actions]
+                return "\n".join(lines) + "\n", len(actions)
+    raise LookupError("no full frontal game revealing bKY2 before bKY")
+
+
+def test_DT_279_a_record_written_before_it_replays_with_the_copies_read_as_it_meant(monkeypatch):
+    """DT-279: a full frontal game's revealed object is now the lowest copy still unseen, so a record written
+    before it, where `bKY2` was revealed while `bKY` lay face down, names the copies the other way round from the
+    reveal on. Replayed, each line the rules refuse is read with the other copy's name (`place bKY2 c1` as
+    `place bKY c1`): the whole record replays, to the same VP; live input is not converted."""
+    text, count = _old_full_frontal_record(monkeypatch)
+    state, lines = parse_record(text)
+    replayed_lines = list(replayed(state, lines))
+    assert len(replayed_lines) == count
+    converted = [line for line, _, _ in replayed_lines if format_action(line.action) != line.text.split(": ", 1)[1]]
+    assert converted and all("KY" in format_action(line.action) for line in converted)
+    final = replayed_lines[-1][1]
+    with monkeypatch.context() as patch:
+        from dungeon_twister.engine.cards import rooms
+        patch.setattr(rooms, "copies_in_order", lambda state, slot: state)
+        old = state
+        for line in lines:
+            old, _ = apply(old, line.action)
+    assert [p.vp for p in final.players] == [p.vp for p in old.players]
+    assert sorted((i.code, i.where, str(i.at)) for i in final.items) == sorted(
+        (i.code, i.where, str(i.at)) for i in old.items)  # the same cards in the same places, by kind
+    first = next(n for n, (line, _, _) in enumerate(replayed_lines) if line is converted[0])
+    before = replayed_lines[first - 1][1]
+    with pytest.raises(IllegalAction):  # live input naming that copy is refused: only records are read so
+        apply(before, parse_action(converted[0].text.split(": ", 1)[1], converted[0].action.seat))
+    apply(before, converted[0].action)
