@@ -366,6 +366,32 @@ def test_a_mistyped_command_gets_did_you_mean_and_sends_nothing():
     assert isinstance(sent, Action) and sent.text == "mvoe bWA c5"
 
 
+def test_replay_or_verify_typed_at_the_prompt_gives_the_shell_command_to_run():
+    """A game's end says "to step through this game again: dt-client replay t1-... --server HOST:PORT"; a player
+    who typed `replay 1` in the lobby was told "unknown command 'replay'" (play-test pt24 F9), and at a table the
+    word went to the server as an action. It is answered with the line to run in a shell, nothing sent."""
+    from dungeon_twister.client.commands import Commands
+
+    wired = WiredSession()
+    wired.session.state.server = "192.0.2.7:7810"
+    commands = Commands(wired.session, lambda: None)
+    commands.run("replay 1")
+    assert wired.session.state.notice == ("replay runs in a shell, not at this prompt: dt-client replay 1 --server "
+                                          "192.0.2.7:7810")
+    commands.run("Verify")  # no table named: the placeholder
+    assert wired.session.state.notice.endswith(": dt-client verify TABLE --server 192.0.2.7:7810")
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    commands.run("replay")  # at a table: its game, and no action sent
+    assert wired.session.state.notice.endswith(f"dt-client replay {wired.session.state.table} --server "
+                                               "192.0.2.7:7810")
+    assert wired.sent() == []
+    wired.session.state.local = True  # `dt-client play`: its server goes with the game
+    commands.run("replay")
+    assert wired.session.state.notice.endswith(": dt-client replay FILE")
+    commands.run("replayy")  # (the edge: another word is read as before: at a table, an action for the server)
+    assert wired.sent()[0].text == "replayy"
+
+
 def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
     """A table's id is its number and a random part (t3-9f2c01ab): `join 3` or `join t3` names the listed table of
     that number; a whole id goes to the server as typed (it knows or refuses). A number no table of the whole list
