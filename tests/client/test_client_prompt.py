@@ -267,6 +267,24 @@ def test_the_newest_chat_lines_are_in_view_at_a_table_and_in_the_lobby():
     assert "table line 29" in text and "table line 28" in text
 
 
+def test_a_long_chat_message_at_a_table_keeps_the_name_of_who_wrote_it_in_view():
+    """The table's chat pane is 6 rows high: a 500-character message (the most a chat line may be) filled it, and
+    its readers saw its tail, without the name of who wrote it (play-test pt24 F8: a spectator's line of ñ). Each
+    line is cut to what leaves a row for another, with a "…"; a short line is whole (the edge)."""
+    from dungeon_twister.client.panel import chat_lines
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.state.chat.append("bob: short line")
+    wired.session.state.chat.append("Sara (watching): " + "ñ" * 483)
+    text = screen(wired.session, columns=160)
+    assert "Sara (watching):" in text and "ñ…" in text, "the name, and a mark that the line goes on"
+    assert "bob: short line" in text
+    [(_style, lines)] = chat_lines(wired.session.state, 90)
+    assert lines.split("\n")[0] == "bob: short line" and len(lines.split("\n")[1]) == 4 * 90
+    assert chat_lines(wired.session.state) == [("class:chat", "\n".join(wired.session.state.chat))], "the lobby's"
+
+
 def test_a_refused_name_says_how_to_choose_another():
     """Seen by hand: a name bound to another key was refused, and the client sat 'not connected' with nothing to
     do but guess; `reconnect` would try the same name. The refusal now says how to choose another."""
