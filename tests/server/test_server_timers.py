@@ -218,6 +218,22 @@ def test_DT_235_the_turn_clock_runs_through_a_combat_until_its_player_lays_his_c
     assert deadlines.turn.at == float("inf") and deadlines.next_at() == 65.0
 
 
+def test_DT_235_the_attacker_s_5_seconds_are_announced_as_what_his_turn_has_left_when_that_is_less():
+    """The defender lays his card first: the attacker has 5 seconds for his (BG-OPT-04) while his turn's clock runs
+    on (DT-235). With 2 seconds left on that clock, his +0 comes in 2: the `timer` said 5 (found by reading the
+    deadlines in play-test pt24). It says what is left; with more than 5 left (the edge), 5."""
+    from dungeon_twister.engine.core.clock import Clock
+
+    nobody, opened = lambda purpose: set(), lambda purpose: {}
+    for started, shown in ((0.0, 5.0), (-100.0, 2.0), (-101.5, 0.5)):  # the turn began at `started`
+        deadlines = Deadlines()
+        deadlines.update(Clock((3, "B"), True), nobody, opened, started)
+        combat = Clock((3, "B"), False, combat="combat-1")
+        assert deadlines.update(combat, nobody, opened, 18.0) == []
+        assert deadlines.update(combat, lambda purpose: {"Y"}, opened, 18.0) == [("B", shown)]
+        assert deadlines.next_at() == 18.0 + shown
+
+
 async def test_DT_235_a_turn_that_runs_out_before_its_player_lays_his_card_lays_the_zero_and_ends(autojump_clock):
     """Both seats sleep through a combat's cards: at the end of the attacker's 2 minutes (the scripted players
     take no time on the mock clock) his +0 is laid for him, which the defender is not shown (DT-236: he has still
