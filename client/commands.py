@@ -37,6 +37,10 @@ def _before_first_turn(state) -> bool:
     return isinstance(turn, int) and turn < 1
 
 
+SHELL_COMMANDS = ("replay", "verify")
+"""dt-client's own subcommands that a player types at the prompt, having read them at a game's end."""
+
+
 class Commands:
     """Runs one prompt line against the session; answers go to the state (notice, help text)."""
 
@@ -63,6 +67,8 @@ class Commands:
         if confirming is not None and confirming == word.lower():
             self.state.confirm = confirming  # the confirmation itself
         try:
+            if command is None and word.lower() in SHELL_COMMANDS:
+                raise UsageError(self._from_the_shell(word.lower(), rest.strip()))
             if command is not None:
                 command(rest.strip())
             elif self.state.at_table and ((verb := word.lower()) in (verbs := self._verbs())
@@ -79,6 +85,18 @@ class Commands:
                 raise UsageError(_("unknown command {command} (type help)").format(command=repr(word)))
         except UsageError as error:
             self.state.say(str(error))
+
+    def _from_the_shell(self, command: str, rest: str) -> str:
+        """`replay 1` or `verify 1` typed at the prompt (play-test pt24: the game's end says "dt-client replay ...",
+        and a player in the lobby typed `replay 1`, to be told "unknown command 'replay'"): the line to run in a
+        shell, with this server's address for a server's game."""
+        table = rest or self.state.table or "TABLE"
+        if self.state.server and not self.state.local:
+            line = f"dt-client {command} {table} --server {self.state.server}"
+        else:  # (`dt-client play`'s server goes with the game: a record file, `dt-server records ... > FILE`)
+            line = f"dt-client {command} FILE"
+        # TRANSLATORS: {command} replay or verify, {line} a command line to type in a shell: keep both as they are
+        return _("{command} runs in a shell, not at this prompt: {line}").format(command=command, line=line)
 
     def _verbs(self) -> list[str]:
         """The action verbs of the table's game."""

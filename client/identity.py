@@ -34,7 +34,21 @@ def load_or_create(directory: Path) -> Ed25519PrivateKey:
         return key
     if not isinstance(key, Ed25519PrivateKey):
         raise ValueError(_("{path} holds no Ed25519 key").format(path=path))
+    _private(path)
     return key
+
+
+def _private(path: Path) -> None:
+    """A key others may read goes back to 0600, as it was made: a key copied from another machine (the way to take
+    one's name along) comes with the copy's mode, 0644 under the usual umask (play-test pt24), and whoever reads it
+    can play under the name on every server that bound it."""
+    if os.name != "posix":  # (elsewhere the mode bits say nothing of who may read it)
+        return
+    try:
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+    except OSError:  # (a file of someone else's, a read-only copy: the key itself works; nothing to do about it)
+        pass
 
 
 def public_bytes(key: Ed25519PrivateKey) -> bytes:

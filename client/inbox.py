@@ -462,6 +462,10 @@ def _table_event(session: Session, message: TableEvent) -> None:
         found = _found_at_end(session.state.view, event)
         if found:
             event = {**event, "found": found}
+    if event.get("kind") == "card_chosen" and "value" not in event:
+        laid = _laid_by_the_clock(session.state.log, event.get("seat"))
+        if laid is not None:
+            event = {**event, "value": laid}
     if event.get("kind") in ("move", "wallwalk") and (session.state.view or {}).get("game") == "cards":
         event = {**event, **_carried(session.state.view, event.get("figure"))}
     try:
@@ -485,6 +489,27 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.room_picks.append((str(event.get("seat")), f"pick {event.get('value')}"))
     if event.get("kind") == "game_started":  # PR-SCEN: what the scenario is about, once, as it starts
         session.state.log.extend(scenario_intro(session.state.view))
+
+
+def _laid_by_the_clock(log, seat) -> int | None:
+    """The combat card the server laid for `seat` in this combat when his time ran out, as its public `timeout`
+    event said (`combat +0`), else None. The `card_chosen` that follows shows no value to the other seat and the
+    spectators: it is told as that card, not as "Yellow chooses a card for the combat" right after "Yellow's time
+    ran out for combat-1: combat +0" (play-test pt24 F1)."""
+    for line in reversed(log):
+        event = getattr(line, "event", None)
+        if not isinstance(event, dict):
+            continue
+        if event.get("kind") == "combat_declared":  # (the combat this card is of began there)
+            return None
+        if event.get("kind") == "timeout" and event.get("seat") == seat and str(event.get("purpose")).startswith(
+                "combat"):
+            for action in event.get("actions") or ():
+                words = str(action).split()
+                if len(words) == 2 and words[0] == "combat" and words[1].lstrip("+").isdigit():
+                    return int(words[1].lstrip("+"))
+            return None
+    return None
 
 
 def _opponent_commit(session: Session, message: OpponentCommit) -> None:

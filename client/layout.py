@@ -32,7 +32,7 @@ from .games import screens
 from .i18n import N_, _
 from .lobby import lobby_chat, table_list
 from .messages import message_bar, prompt_label
-from .panel import chat_lines, event_log, game_panel
+from .panel import CHAT_ROWS, chat_lines, event_log, game_panel
 from .printable import printable, printable_fragments, printable_source
 from .state import ClientState, EndFirst
 from .wrap import word_wrap
@@ -185,9 +185,9 @@ class ClientLayout:
                    height=Dimension(min=LOG_MIN_ROWS, preferred=LOG_MIN_ROWS)),
             ConditionalContainer(
                 HSplit([Window(height=1, char="─", style="class:dim"),
-                        Window(_tail(_wrapped(lambda: chat_lines(state), side)), wrap_lines=True,
+                        Window(_tail(_wrapped(lambda: chat_lines(state, side() - 1), side)), wrap_lines=True,
                                always_hide_cursor=True,
-                               height=Dimension(min=CHAT_MIN_ROWS, preferred=CHAT_MIN_ROWS, max=6))]),
+                               height=Dimension(min=CHAT_MIN_ROWS, preferred=CHAT_MIN_ROWS, max=CHAT_ROWS))]),
                 filter=Condition(lambda: bool(state.chat))),
         ], width=Dimension(min=PANEL_MIN_WIDTH))
         side_by_side = VSplit([scroll.window, Window(width=1, char="│", style="class:dim"), panel])

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.utils import get_cwidth
 
 from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
@@ -489,5 +490,25 @@ def event_log(state: ClientState) -> StyleAndTextTuples:
     return [("class:log", "\n".join(lines))]
 
 
-def chat_lines(state: ClientState) -> StyleAndTextTuples:
-    return [("class:chat", "\n".join(state.chat))]
+CHAT_ROWS = 6
+"""The rows of a table's chat pane (beside the board, under the log)."""
+
+
+def chat_lines(state: ClientState, columns: int | None = None) -> StyleAndTextTuples:
+    """The chat lines; with `columns` (a table's pane, CHAT_ROWS high), each cut to what leaves a row for another:
+    a 500-character message filled the pane, and its readers saw its tail without the name of who wrote it
+    (play-test pt24). Cut at CHAT_ROWS - 2 rows' columns, so that word-wrapping's ragged edge still fits."""
+    if columns is None or columns < 10:
+        return [("class:chat", "\n".join(state.chat))]
+    most = (CHAT_ROWS - 2) * columns
+    return [("class:chat", "\n".join(_cut(line, most) for line in state.chat))]
+
+
+def _cut(line: str, columns: int) -> str:
+    """`line`, or its head that takes at most `columns` columns on the screen with a "…" after it."""
+    used = 0
+    for index, char in enumerate(line):
+        used += max(get_cwidth(char), 0)
+        if used > columns - 1:
+            return line[:index] + "…"
+    return line

@@ -325,8 +325,14 @@ def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
     if round_ is not None:
         round_.opponent_choice = message.choice
         session.state.say(round_.describe())
-    line = said(N_("{seat} reveals {choice} for {purpose}: it matches his commitment"), seat=message.seat,
-                choice=repr(message.choice), purpose=message.purpose)
+    if _timed_out(session.state.log, message.seat, message.purpose):
+        # (the server committed for a seat whose time ran out, docs/protocol.md section 13: "his commitment" read
+        # as the player's own in play-test pt24, F10)
+        template = N_("{seat} reveals {choice} for {purpose}: it matches the commitment the server made for that "
+                      "seat when its time ran out")
+    else:
+        template = N_("{seat} reveals {choice} for {purpose}: it matches his commitment")
+    line = said(template, seat=message.seat, choice=repr(message.choice), purpose=message.purpose)
     shown_by = FAMILIES[(session.state.view or {}).get("game", "board")].reveal_after.get(message.purpose)
     if shown_by is not None:
         # forwarded once its step showed it, after that step's view (docs/protocol.md, secret choices): right after
@@ -335,6 +341,12 @@ def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
         _after_line_of(session.state.log, shown_by, line)
     else:  # (a combat's reveals come ahead of its step's events)
         session.log_after(line)
+
+
+def _timed_out(log, seat: str, purpose: str) -> bool:
+    """Whether the log tells that `seat`'s time ran out for `purpose` (its `timeout` event)."""
+    return any(isinstance(event := getattr(line, "event", None), dict) and event.get("kind") == "timeout"
+               and event.get("seat") == seat and event.get("purpose") == purpose for line in log)
 
 
 def _after_line_of(log, kind: str, line: str) -> None:

@@ -80,9 +80,14 @@ class Deadlines:
                 elif len(done) == 2 and seat not in known:
                     wanted[("reveal", purpose, seat)] = ("reveal", seat, SECRET_SECONDS)
         self._others = {key: d for key, d in self._others.items() if key in wanted}
+        turn = self.turn
         for key, (kind, seat, seconds) in wanted.items():
             if key not in self._others:
                 self._others[key] = Deadline(kind, seat, now + seconds, key)
+                if turn is not None and turn.seat == seat and turn.at - now < seconds:
+                    # (DT-235: the attacker's turn clock runs on beside his card's 5 seconds: with less than that
+                    # left, his +0 comes when it runs out, and a countdown of 5 would promise time he has not)
+                    seconds = max(0.0, turn.at - now)
                 notices.append((seat, seconds))
         return notices
 

@@ -492,7 +492,14 @@ class Play:
             back = self.deadlines.resume(seat, now) if seat is not None else []
             for deadline in back:  # DT-251: his reveals' 5 seconds start now, for everyone to see
                 self.table.send_all(Timer(self.table.id, deadline.seat, _ms(deadline.at - now)))
+            # a seat's soonest deadline: the attacker's turn clock runs on beside his combat card's 5 seconds (DT-235),
+            # and a client keeps one countdown a seat, the last sent (a play-test's spectator, come in during those
+            # 5 seconds, read the turn's 1:33)
+            soonest: dict[str, Deadline] = {}
             for deadline in self.deadlines.running():
+                if deadline.seat not in soonest or deadline.at < soonest[deadline.seat].at:
+                    soonest[deadline.seat] = deadline
+            for deadline in soonest.values():
                 if all(deadline is not resumed for resumed in back):
                     session.send(Timer(self.table.id, deadline.seat, _ms(deadline.at - now)))
 

@@ -170,6 +170,12 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...],
                    take: str | None = None) -> tuple[IllegalAction | None, bool]:
     """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10), or the
     square it may not go on from (a rule module's `move_stop`: then True, the walk is cut short there)."""
+    if len(route) > 1 and route[0] == walker.start:
+        # (play-test pt24: the panel's moves read "yWA b21-b20", from b21 to b20; a player wrote his next one the
+        # same way, `move yWA b17-b16`, and was told "b17 is not a square next to b17")
+        return IllegalAction("BG-MOVE-01", "{square} is where {mover} stands: a route leaves it out and names only "
+                             "the squares it steps to ({route})", square=square_name(route[0]),
+                             mover=walker.mover.id, route="-".join(square_name(sq) for sq in route[1:])), False
     if len(route) > walker.steps:
         return IllegalAction("BG-MOVE-01", "{mover} moves at most {steps} squares", mover=walker.mover.id,
                              steps=walker.steps), False

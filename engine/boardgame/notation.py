@@ -13,7 +13,7 @@ from .actions import (Action, Attack, Build, ChooseTeam, CombatCard, Drink, EndT
 from .catalogue import known_codes
 from ..core.choice import Chained, Mapped, is_lazy
 from ..core.listing import LegalTable, Listing
-from ..core.errors import N_, NotationError
+from ..core.errors import N_, IllegalAction, NotationError
 from ..core.typed import MAX_ACTION_TEXT, check_length, resolve_typed  # noqa: F401  (MAX_ACTION_TEXT: re-exported)
 from ..core.typed import code_spelling, piece_spelling, unknown_verb
 from .geometry import DIRECTIONS, Square, slot_name, square_name
@@ -472,10 +472,20 @@ def resolve_input(state, seat: str, text: str) -> Action:
                          lambda words: _unmatched(state, seat, words))
 
 
+_ACTOR_RULES = {"move": ("BG-AP-02", "BG-AP-02"), "reveal": ("BG-AP-02", "BG-AP-02"),
+                "attack": ("BG-AP-02", "BG-COMBAT-08")}
+"""The verbs whose first token is the figure that acts, and the rules their handlers cite when it may not (not
+his character, wounded: `Ctx.actor`'s `rule` and `wounded_rule`)."""
+
+
 def _unmatched(state, seat: str, words: list[str]):
     """Why an unfinished text that nothing legal completes is refused, where the rules say: `jump bTH` or
-    `jump bTH b2` (the pit) for a figure that has no such jump (moves.jump_refusal); None otherwise."""
-    if len(words) < 2 or words[0].lower() != "jump":
+    `jump bTH b2` (the pit) for a figure that has no such jump (moves.jump_refusal); `move bWA`, `attack bWA` or
+    `reveal bWA` for a figure that may not act now, as the whole action would be (no action point left, no card
+    played yet, wounded, not one's own: `Ctx.actor`; play-test pt24 read "'move yWA' matches none of your legal
+    actions now" where `move yWA c21` names BG-TURN-01); None otherwise."""
+    verb = words[0].lower() if words else ""
+    if len(words) < 2 or (verb != "jump" and verb not in _ACTOR_RULES):
         return None
     from .context import Ctx
     from .moves import jump_refusal
@@ -484,10 +494,20 @@ def _unmatched(state, seat: str, words: list[str]):
     w.i = 1
     try:
         token = w.token(seat)
-        pit = w.square() if w.more() else None
+        pit = w.square() if verb == "jump" and w.more() else None
     except NotationError:
         return None
-    return jump_refusal(Ctx(state), seat, token, pit)
+    if verb == "jump":
+        return jump_refusal(Ctx(state), seat, token, pit)
+    rule, wounded_rule = _ACTOR_RULES[verb]
+    try:
+        figure = Ctx(state).token(token)
+        if verb == "attack" and figure.where == "exited" and figure.colour == seat:
+            rule = "BG-COMBAT-09"  # (as combat.declare cites it: an exited figure does nothing)
+        Ctx(state).actor(seat, token, rule=rule, wounded_rule=wounded_rule)
+    except IllegalAction as refusal:
+        return refusal
+    return None
 
 
 def legal_texts(state, seat: str | None = None) -> list[str]:

@@ -100,6 +100,27 @@ def test_a_damaged_key_or_pin_file_is_a_sentence_naming_it_not_a_traceback(tmp_p
     assert (KnownServers(pins).get("host:1"), KnownServers(pins).get("host:2")) == ("SHA256:aa", "SHA256:bb")
 
 
+def test_a_key_copied_with_a_mode_others_may_read_goes_back_to_0600(tmp_path):
+    """identity.key is made 0600; one copied from another machine (README: taking the name along) comes with the
+    copy's mode, 0644 under the usual umask (play-test pt24 F6): it is read, and put back to 0600."""
+    import os
+
+    from dungeon_twister.client.identity import KEY_FILE, load_or_create, public_bytes
+
+    made = load_or_create(tmp_path / "here")
+    assert oct(os.stat(tmp_path / "here" / KEY_FILE).st_mode & 0o777) == "0o600"
+    (tmp_path / "there").mkdir()
+    copy = tmp_path / "there" / KEY_FILE
+    copy.write_bytes((tmp_path / "here" / KEY_FILE).read_bytes())
+    for mode in (0o644, 0o640, 0o604):
+        copy.chmod(mode)
+        assert public_bytes(load_or_create(tmp_path / "there")) == public_bytes(made)
+        assert oct(os.stat(copy).st_mode & 0o777) == "0o600"
+    copy.chmod(0o400)  # (the edge: a mode already private to its owner is left as it is)
+    load_or_create(tmp_path / "there")
+    assert oct(os.stat(copy).st_mode & 0o777) == "0o400"
+
+
 def test_PD_TEAM_02_play_names_the_sets_in_use_and_the_team_building(capsys):
     """--sets base,prison,pd: any of the three sets, each mix to its set name; --teams free or mutual only with a
     mix, --teams scenario only with a scenario (refused before any server starts)."""

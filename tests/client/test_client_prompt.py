@@ -267,6 +267,24 @@ def test_the_newest_chat_lines_are_in_view_at_a_table_and_in_the_lobby():
     assert "table line 29" in text and "table line 28" in text
 
 
+def test_a_long_chat_message_at_a_table_keeps_the_name_of_who_wrote_it_in_view():
+    """The table's chat pane is 6 rows high: a 500-character message (the most a chat line may be) filled it, and
+    its readers saw its tail, without the name of who wrote it (play-test pt24 F8: a spectator's line of ñ). Each
+    line is cut to what leaves a row for another, with a "…"; a short line is whole (the edge)."""
+    from dungeon_twister.client.panel import chat_lines
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.state.chat.append("bob: short line")
+    wired.session.state.chat.append("Sara (watching): " + "ñ" * 483)
+    text = screen(wired.session, columns=160)
+    assert "Sara (watching):" in text and "ñ…" in text, "the name, and a mark that the line goes on"
+    assert "bob: short line" in text
+    [(_style, lines)] = chat_lines(wired.session.state, 90)
+    assert lines.split("\n")[0] == "bob: short line" and len(lines.split("\n")[1]) == 4 * 90
+    assert chat_lines(wired.session.state) == [("class:chat", "\n".join(wired.session.state.chat))], "the lobby's"
+
+
 def test_a_refused_name_says_how_to_choose_another():
     """Seen by hand: a name bound to another key was refused, and the client sat 'not connected' with nothing to
     do but guess; `reconnect` would try the same name. The refusal now says how to choose another."""
@@ -364,6 +382,32 @@ def test_a_mistyped_command_gets_did_you_mean_and_sends_nothing():
     commands.run("mvoe bWA c5")  # near no command: an action for the server (which answers with 'did you mean')
     (sent,) = wired.sent()
     assert isinstance(sent, Action) and sent.text == "mvoe bWA c5"
+
+
+def test_replay_or_verify_typed_at_the_prompt_gives_the_shell_command_to_run():
+    """A game's end says "to step through this game again: dt-client replay t1-... --server HOST:PORT"; a player
+    who typed `replay 1` in the lobby was told "unknown command 'replay'" (play-test pt24 F9), and at a table the
+    word went to the server as an action. It is answered with the line to run in a shell, nothing sent."""
+    from dungeon_twister.client.commands import Commands
+
+    wired = WiredSession()
+    wired.session.state.server = "192.0.2.7:7810"
+    commands = Commands(wired.session, lambda: None)
+    commands.run("replay 1")
+    assert wired.session.state.notice == ("replay runs in a shell, not at this prompt: dt-client replay 1 --server "
+                                          "192.0.2.7:7810")
+    commands.run("Verify")  # no table named: the placeholder
+    assert wired.session.state.notice.endswith(": dt-client verify TABLE --server 192.0.2.7:7810")
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    commands.run("replay")  # at a table: its game, and no action sent
+    assert wired.session.state.notice.endswith(f"dt-client replay {wired.session.state.table} --server "
+                                               "192.0.2.7:7810")
+    assert wired.sent() == []
+    wired.session.state.local = True  # `dt-client play`: its server goes with the game
+    commands.run("replay")
+    assert wired.session.state.notice.endswith(": dt-client replay FILE")
+    commands.run("replayy")  # (the edge: another word is read as before: at a table, an action for the server)
+    assert wired.sent()[0].text == "replayy"
 
 
 def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():

@@ -206,6 +206,60 @@ async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leav
         assert session.state.notice == "Yellow has made his secret choice (combat-1); make yours"
 
 
+async def test_a_card_the_clock_laid_for_the_opponent_is_told_as_his_card_not_as_his_choice(autojump_clock):
+    """BG-OPT-04: Yellow lets his 5 seconds pass; the server lays +0 for him and says so to all (`timeout` with the
+    action). The combat's `card_chosen` of Yellow, which shows Blue no value, read "Yellow chooses a card for the
+    combat" right after "Yellow's time ran out for combat-1: combat +0" (play-test pt24 F1): it is told as his
+    card. The edge: in the next combat, with no timeout, his card is "chosen" again."""
+    async with running_client() as (session, listener):
+        server = await listener.next_server()
+        await server.seat(session, timers=True)
+        n = session.connection.last_event
+        declared = {"kind": "combat_declared", "number": 1, "attacker": "bWA", "target": "yTR",
+                    "attackers": ["bWA"], "defenders": ["yTR"]}
+        for offset, event in enumerate((
+                declared,
+                {"kind": "timeout", "seat": "Y", "purpose": "combat-1", "actions": ["combat +0"]},
+                {"kind": "card_chosen", "seat": "B", "value": 3},
+                {"kind": "card_chosen", "seat": "Y"},
+                {**declared, "number": 2},
+                {"kind": "card_chosen", "seat": "B", "value": 2},
+                {"kind": "card_chosen", "seat": "Y"}), start=1):
+            await server.send(TableEvent(TABLE, n + offset, event))
+        await trio.testing.wait_all_tasks_blocked()
+        log = list(session.state.log)
+        assert log[-5:-3] == ["Blue's card for the combat: +3", "Yellow's card for the combat: +0"]
+        assert log[-1] == "Yellow chooses a card for the combat"
+
+
+async def test_the_check_of_a_commitment_the_server_made_for_a_late_seat_says_whose_it_is(autojump_clock):
+    """BG-OPT-04, docs/protocol.md section 13: Yellow laid no card in time; the server committed +0 for him and
+    opened it. Blue's log said "Yellow reveals 'combat +0' for combat-1: it matches his commitment", read as a
+    commitment Yellow made (play-test pt24 F10). It says the server made it; a reveal of his own (the edge: no
+    timeout of his for that purpose, one of Blue's) reads as before."""
+    for late in ("Y", "B"):
+        async with running_client() as (session, listener):
+            server = await listener.next_server()
+            await server.seat(session, timers=True)
+            session.act("combat 3")
+            commit = await server.receive()
+            await server.send(TableEvent(TABLE, session.connection.last_event + 1, {
+                "kind": "timeout", "seat": late, "purpose": "combat-1", "actions": ["combat +0"]}))
+            opponent = PlayerCommitments(TABLE, "Y")
+            await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +0")))
+            await server.receive()
+            opponent.opponent_committed("combat-1", commit.commitment)
+            choice, nonce = opponent.reveal("combat-1")
+            await server.send(OpponentReveal(TABLE, "combat-1", "Y", choice, nonce))
+            await trio.testing.wait_all_tasks_blocked()
+            said = list(session.state.log)[-1]
+            if late == "Y":
+                assert said == ("Yellow reveals 'combat +0' for combat-1: it matches the commitment the server made "
+                                "for that seat when its time ran out")
+            else:
+                assert said == "Yellow reveals 'combat +0' for combat-1: it matches his commitment"
+
+
 async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock):
     """Seen by hand: "Yellow reveals 'combat +5' for combat-1: it matches his commitment" stood in the log before
     "Blue chooses +3", the combat's own events, which the server sends right after the reveals (docs/protocol.md,

@@ -6,7 +6,7 @@ from dungeon_twister.engine import (AmbiguousAction, IllegalAction, NotationErro
                                     parse_action, resolve_input)
 from dungeon_twister.engine.boardgame.actions import Attack, Move
 
-from .builders import position
+from .builders import assert_refused, position
 
 
 @pytest.mark.parametrize("text, column, words", [
@@ -198,13 +198,17 @@ def test_an_unfinished_action_that_nothing_legal_completes_says_so_not_what_the_
     """A verb alone (`rotate`, `jump`: no gear, no jump within reach) or `move bTH` (no such figure) where no legal
     action starts that way: the parser stops at the end of the text ("missing a token (like bWA)", "missing a
     destination square"), but what the player needs to know is that nothing legal completes it. A verb alone that
-    is legal is completed as before (`move bWA` lists its moves)."""
+    is legal is completed as before (`move bWA` lists its moves). (`move bTH` says why since play-test pt24, as
+    `move bTH c4` does: BG-AP-02, the Thief is not in play.)"""
     state = position("bWA@c3 yTR@h18")
-    for typed in ("rotate", "jump", "attack", "reveal ", "move bTH"):
+    for typed in ("rotate", "jump", "attack", "reveal "):
         with pytest.raises(NotationError) as info:
             resolve_input(state, "B", typed)
         assert info.value.template == "{typed} matches none of your legal actions now"
         assert str(info.value) == f"{typed!r} matches none of your legal actions now"
+    with pytest.raises(IllegalAction) as refused:
+        resolve_input(state, "B", "move bTH")
+    assert (refused.value.rule, refused.value.message) == ("BG-AP-02", "bTH is not in play")
     with pytest.raises(AmbiguousAction) as ambiguous:
         resolve_input(state, "B", "move bWA")
     assert "move bWA c4" in ambiguous.value.candidates
@@ -291,3 +295,31 @@ def test_BG_JUMP_03_04_05_a_jump_nothing_legal_completes_says_why():
         assert (info.value.rule, info.value.message) == (rule, message), typed
     with pytest.raises(AmbiguousAction):  # a legal jump is still completed
         resolve_input(position("bWA@c7"), "B", "jump bWA")
+
+
+def test_BG_TURN_01_03_BG_AP_02_a_half_typed_action_of_a_figure_that_may_not_act_says_why():
+    """Play-test pt24 F7: `move yWA` before the action card, `move bGB` with no AP left, `attack yWA` of a
+    wounded figure or `move bTH` of the opponent's answered only "'move yWA' matches none of your legal actions
+    now", while the whole action (`move yWA c21`) names the rule and the reason. The figure's first check
+    (`Ctx.actor`) now answers the half-typed one too, with the rule its handler cites."""
+    for tokens, kwargs, typed, rule, message in (
+            ("bWA@c3 yTR@h18", {"ap": 0}, "move bWA", "BG-TURN-03", "no action point left"),
+            ("bWA@c3 yTR@h18", {"ap": 0}, "reveal WA", "BG-TURN-03", "no action point left"),
+            ("bWA@c3 yTR@h18", {"phase": "card", "ap": 0}, "move bWA", "BG-TURN-01", "play an action card first"),
+            ("bWA@c3! bTR@h3 yTR@h18", {}, "move bWA", "BG-AP-02", "bWA is wounded and cannot act"),
+            ("bWA@c3! bTR@h3 yTR@c4", {}, "attack bWA", "BG-COMBAT-08", "bWA is wounded and cannot act"),
+            ("bWA@c3 yTR@h18", {}, "move yTR", "BG-AP-02", "yTR is not one of your characters")):
+        state = position(tokens, **kwargs)
+        with pytest.raises(IllegalAction) as info:
+            resolve_input(state, "B", typed)
+        assert (info.value.rule, info.value.message) == (rule, message), typed
+        verb, figure = typed.split()
+        if verb != "reveal":  # (the rooms of these positions are all revealed: a whole reveal cites BG-REVEAL-10)
+            whole = {"move": "move {} c2", "attack": "attack {} yTR"}[verb]
+            assert_refused(state, whole.format(figure if len(figure) == 3 else "b" + figure), rule)
+    # the edge: a figure that may act but has no such action is "matches none" as before; a legal one completes
+    with pytest.raises(NotationError) as info:
+        resolve_input(position("bWA@c3 yTR@h18"), "B", "attack bWA")
+    assert str(info.value) == "'attack bWA' matches none of your legal actions now"
+    with pytest.raises(AmbiguousAction):
+        resolve_input(position("bWA@c3 yTR@h18"), "B", "move bWA")

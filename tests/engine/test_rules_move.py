@@ -51,6 +51,22 @@ def test_BG_MOVE_04_a_route_may_go_back_over_visited_squares():
     assert moved.data["route"] == ["c3", "c4", "c5", "c4"]
 
 
+def test_BG_MOVE_01_a_route_written_from_the_figure_s_own_square_is_refused_saying_so():
+    """BG-MOVE-01: a route names the squares stepped to, not the one the figure stands on (docs/notation.md). The
+    panel's list of moves shows a move as "bWA c3-c5" (from c3 to c5); a route typed the same way, starting with
+    the figure's square, is refused with what to leave out (play-test pt24 read "c3 is not a square next to c3")."""
+    s = position("bWA@c3")
+    refusal = assert_refused(s, "move bWA c3-c4-c5", "BG-MOVE-01")
+    assert refusal.template.startswith("{square} is where {mover} stands")
+    assert refusal.values == {"square": "c3", "mover": "bWA", "route": "c4-c5"}
+    assert "not a square next to" not in refusal.message
+    # the edge: a route that comes back to the start square later is still a route (BG-MOVE-04), and one that
+    # merely starts next to it is read as before
+    after, _ = apply_texts(s, "move bWA c4-c3-c4")
+    assert where(after, "bWA") == "c4"
+    assert assert_refused(s, "move bWA c5-c6", "BG-MOVE-01").template == "{square} is not a square next to {here}"
+
+
 def test_BG_MOVE_05_open_and_broken_portcullises_are_crossed_walls_and_closed_ones_not():
     closed = position("bWA@c12")
     assert "c13" not in dests(closed, "bWA")

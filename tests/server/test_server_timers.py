@@ -218,6 +218,22 @@ def test_DT_235_the_turn_clock_runs_through_a_combat_until_its_player_lays_his_c
     assert deadlines.turn.at == float("inf") and deadlines.next_at() == 65.0
 
 
+def test_DT_235_the_attacker_s_5_seconds_are_announced_as_what_his_turn_has_left_when_that_is_less():
+    """The defender lays his card first: the attacker has 5 seconds for his (BG-OPT-04) while his turn's clock runs
+    on (DT-235). With 2 seconds left on that clock, his +0 comes in 2: the `timer` said 5 (found by reading the
+    deadlines in play-test pt24). It says what is left; with more than 5 left (the edge), 5."""
+    from dungeon_twister.engine.core.clock import Clock
+
+    nobody, opened = lambda purpose: set(), lambda purpose: {}
+    for started, shown in ((0.0, 5.0), (-100.0, 2.0), (-101.5, 0.5)):  # the turn began at `started`
+        deadlines = Deadlines()
+        deadlines.update(Clock((3, "B"), True), nobody, opened, started)
+        combat = Clock((3, "B"), False, combat="combat-1")
+        assert deadlines.update(combat, nobody, opened, 18.0) == []
+        assert deadlines.update(combat, lambda purpose: {"Y"}, opened, 18.0) == [("B", shown)]
+        assert deadlines.next_at() == 18.0 + shown
+
+
 async def test_DT_235_a_turn_that_runs_out_before_its_player_lays_his_card_lays_the_zero_and_ends(autojump_clock):
     """Both seats sleep through a combat's cards: at the end of the attacker's 2 minutes (the scripted players
     take no time on the mock clock) his +0 is laid for him, which the defender is not shown (DT-236: he has still
@@ -306,3 +322,37 @@ async def test_a_steps_timer_frames_leave_with_each_viewers_view_before_the_acti
         assert kinds.index("view") < kinds.index("timer"), (viewer, kinds)
         assert not any(entry[0] == "write" and entry[1] == viewer and "timer" in entry[2]
                        for entry in log[view_write + 1:]), viewer
+
+
+async def test_a_spectator_who_comes_in_a_combat_card_s_5_seconds_is_shown_them_not_the_turn_clock(autojump_clock):
+    """BG-OPT-04, DT-235: once the defender has laid his card, the attacker has 5 seconds for his, while his turn's
+    clock runs on too. A spectator who came in then (play-test pt24 F4) was sent both deadlines of the attacker's
+    seat, the turn's last, and his panel said "time left: Blue 1:33" while the players' said 0:03 and the +0 was
+    laid two seconds later. A client keeps one countdown a seat: it is sent the soonest. The edge: the seat's
+    other deadline is not lost, it is shown again once the combat is over (the turn's clock, as to the players)."""
+    from dungeon_twister.protocol import Snapshot, Spectate
+    from test_server_support import Client
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+            attacker = views["B"]["active"]
+            defender = "Y" if attacker == "B" else "B"
+            clients = {"B": blue, "Y": yellow}
+            await trio.sleep(30)  # the attacker thinks: his turn's clock has 90 s left
+            await players[defender].act(table, views[defender])  # the defender lays his card
+            laid = await clients[attacker].expect(Timer, lambda e: e.seat == attacker)
+            assert laid.deadline_ms == 5000
+            watcher = await Client.connect(server, "eve", "spectator", memory=True)
+            await watcher.send(Spectate(table))
+            await watcher.expect(Snapshot)
+            with trio.move_on_after(1):  # what came with the snapshot (the 5 seconds are not over)
+                while await watcher.recv() is not None:
+                    pass
+            shown = timers_for(watcher, attacker)
+            assert shown and shown[-1] <= 5000, f"the spectator's countdown for the attacker: {shown}"
+            await watcher.expect_event("combat_resolved")  # the +0 laid for the attacker
+            turn = await watcher.expect(Timer, lambda e: e.seat == attacker)
+            assert 80_000 < turn.deadline_ms <= 90_000
