@@ -620,7 +620,12 @@ def _error(session: Session, message: Error) -> None:
             return
     meaning = ERROR_CODES[message.code].meaning if message.code in ERROR_CODES else ""
     text = server_text(message.message or meaning, message.template, message.values)
-    if message.code == "seat_taken" and session.joining:
+    over = any(info.table == session.joining and info.status == "over" for info in state.tables)
+    if message.code == "seat_taken" and session.joining and over and state.server and not state.local:
+        # TRANSLATORS: after a refusal to join a table whose game is over; {line} is a shell command: keep it as is
+        text = _("{message} · in a shell, `{line}` steps through it").format(
+            message=text, line=f"dt-client replay {session.joining} --server {state.server}")
+    elif message.code == "seat_taken" and session.joining:
         # TRANSLATORS: after a refusal to join a full table; `spectate {table}` is the command as typed
         text = _("{message} · `spectate {table}` watches the game").format(message=text, table=session.joining)
     if message.template:  # a sentence for people (docs/protocol.md section 7): its code would only be noise

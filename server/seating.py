@@ -130,6 +130,9 @@ class Seating:
     def join(self, session: Session, message: Join) -> None:
         if self.table.options.private and not code_matches(message.join_code, self.table.join_code):
             return session.send_error(_private(message.table, message.join_code))
+        if self.table.status == "over":  # (play-test pt24 F11: it said "every seat is taken", true but beside the
+            # point; and a seat a player left after the end would have seated a newcomer at a finished game)
+            return session.send_error(templated("seat_taken", "the game at this table is over"))
         seat = message.seat or next((s for s in SEATS if self._may_sit(s, session)), None)
         if seat is None or not self._may_sit(seat, session) or session.name in self._dismissed:
             return session.send_error(templated("seat_taken", "that seat is taken") if message.seat

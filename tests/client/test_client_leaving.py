@@ -719,6 +719,34 @@ def test_a_join_refused_because_the_table_is_full_says_how_to_watch_it():
     assert wired.session.state.notice == "server: every seat is taken · `spectate t2-9eafeb2f` watches the game"
 
 
+def test_a_join_refused_because_the_game_is_over_says_how_to_step_through_it():
+    """Play-test pt24 F11: `join 1` on a finished table said "all seats are taken · `spectate t1-...` watches the
+    game": true, beside the point, and a finished board is little to watch. The server says the game is over, and
+    the client gives the shell command of its replay (on a local `dt-client play` server, no such line: that
+    server goes with the game)."""
+    from dungeon_twister.protocol import Error, Join, TableInfo, TableOptions
+
+    wired = WiredSession()
+    state = wired.session.state
+    state.server = "192.0.2.7:7777"
+    state.tables = [TableInfo("t1-cf454ca4", TableOptions(), "over", 0, "ann", "bob"),
+                    TableInfo("t2-9eafeb2f", TableOptions(), "playing", 0, "cy", "dan")]
+    wired.session.join("t1-cf454ca4")
+    assert wired.sent() == [Join("t1-cf454ca4")]
+    over = Error("seat_taken", "the game at this table is over", "client", False,
+                 template="the game at this table is over")
+    wired.deliver(over)
+    assert state.notice == ("server: the game at this table is over · in a shell, `dt-client replay t1-cf454ca4 "
+                            "--server 192.0.2.7:7777` steps through it")
+    wired.session.join("t2-9eafeb2f")
+    wired.deliver(Error("seat_taken", "every seat is taken", "client", False, template="every seat is taken"))
+    assert state.notice == "server: every seat is taken · `spectate t2-9eafeb2f` watches the game"
+    state.local = True
+    wired.session.join("t1-cf454ca4")
+    wired.deliver(over)
+    assert state.notice == "server: the game at this table is over · `spectate t1-cf454ca4` watches the game"
+
+
 def test_BG_OPT_02_a_clock_stops_when_its_seat_no_longer_acts_or_commits():
     """Play-test of a timed table: in Yellow's combat, Blue's panel showed "time left: Blue 1:19", the countdown of
     Blue's last turn, which had ended: the server announces a deadline that starts, resumes or moves (`timer`), not

@@ -179,6 +179,24 @@ async def test_a_bot_is_seated_through_the_protocol_and_the_leaver_resigns(autoj
                 await trio.sleep(0.01)
 
 
+async def test_a_join_at_a_table_whose_game_is_over_is_refused_saying_so(autojump_clock):
+    """Play-test pt24 F11: `join 1` at a finished table was refused "every seat is taken", beside the point; and
+    with the seat of a player who had left free, a newcomer would have been seated at a finished game. Both are
+    refused seat_taken, "the game at this table is over"."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(5,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            await blue.send(Leave())  # before the first turn: the game is aborted (over), and seat B is free
+            assert (await yellow.expect(GameOver)).result["reason"] == "aborted"
+            await blue.expect(Left)
+            cy = await Client.connect(server, "cy")
+            for seat in ("B", None):
+                await cy.send(Join(table, seat))
+                refused = await cy.expect(Error)
+                assert (refused.code, refused.message) == ("seat_taken", "the game at this table is over")
+            assert server.lobby.tables[table].seating.seats["B"].session is None
+
+
 async def test_a_refused_team_is_replaced_by_a_legal_team_drawn_in_secret(autojump_clock):
     """BG-SETUP-04: a revealed team the rules refuse is refused with its rule; having no rule fallback, the
     server plays one of the seat's legal teams drawn with its secret seed (DT-236: the table's draw for that seat
