@@ -24,6 +24,7 @@ import trio
 
 
 from .config import ServerConfig, load_config, with_overrides
+from .discovery import lan_address
 from .logs import log, setup_logging
 from .records import record_text
 from .server import Server
@@ -122,6 +123,13 @@ def main(argv: list[str] | None = None) -> None:
         storage.close()
 
 
+def wildcard_hint(address: str | None, port: int, discovery: bool) -> str:
+    """The line after "listening on 0.0.0.0:PORT": what the players of this network type to connect."""
+    connect = f"dt-client connect {address}:{port}" if address else f"dt-client connect THIS-MACHINE:{port}"
+    found = f", or find it with `dt-client discover --port {port}`" if discovery else ""
+    return f"players on this network: `{connect}`{found}"
+
+
 def _alone(error: BaseException) -> BaseException:
     """The one exception inside nested exception groups of one (trio's nurseries wrap what a task raised), else
     `error` itself: a port already in use is one line for the operator, not a traceback of groups."""
@@ -180,6 +188,9 @@ async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None
             await nursery.start(server.run)
             host, port = server.address
             print(f"dt-server listening on {f'[{host}]' if ':' in host else host}:{port}", flush=True)
+            if host in ("0.0.0.0", "::"):  # (play-test pt24 F16: "listening on 0.0.0.0:7810" told a LAN party's
+                # host no address to give the players)
+                print(wildcard_hint(lan_address(), port, config.discovery), flush=True)
             if server.tls_fingerprint:
                 print(f"TLS certificate fingerprint {server.tls_fingerprint} (players see it when they first "
                       "connect: compare)", flush=True)

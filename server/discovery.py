@@ -20,6 +20,18 @@ from dungeon_twister.protocol.discovery import QUERY_SIZE, answer_datagram, is_q
 from .logs import log
 
 
+def lan_address() -> str | None:
+    """This machine's address on its network, as players there would type it, or None if it has none (no route):
+    the source address the system would use towards an outside address (a UDP socket's connect sends nothing)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # (TEST-NET-1: never reached; only the route is asked for)
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith(("0.", "127.")) else address
+
+
 async def answer_queries(host: str, port: int, name: str, tls: str | None) -> None:
     """Answer discovery queries on UDP `port` until cancelled; a port that cannot be bound is logged, not fatal."""
     sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM)

@@ -112,6 +112,22 @@ def silence_guard_clock():
     return trio.testing.MockClock(autojump_threshold=SILENCE_SECONDS)
 
 
+def test_a_server_on_every_address_says_what_the_players_of_its_network_type():
+    """Play-test pt24 F16: `dt-server --host 0.0.0.0` printed "listening on 0.0.0.0:7810", no address a LAN
+    party's host could give the players. The next line gives this machine's address on its network (the route's
+    source address: no packet is sent), and `dt-client discover` when the server answers it."""
+    import ipaddress
+
+    from dungeon_twister.server.app import wildcard_hint
+    from dungeon_twister.server.discovery import lan_address
+
+    address = lan_address()
+    assert address is None or not ipaddress.ip_address(address).is_loopback
+    assert wildcard_hint("192.0.2.2", 7810, True) == ("players on this network: `dt-client connect 192.0.2.2:7810`, "
+                                                      "or find it with `dt-client discover --port 7810`")
+    assert wildcard_hint(None, 7810, False) == "players on this network: `dt-client connect THIS-MACHINE:7810`"
+
+
 async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path, silence_guard_clock):
     config = tmp_path / "dt-server.toml"
     config.write_text('name = "club-server"\nport = 7777\ngrace_seconds = 30\n')
