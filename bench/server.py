@@ -31,8 +31,13 @@ msgpack echo) are measured in the same run. The rows:
 5. Memory per active game, measured on games in play: a fresh server, its store in a data directory as dt-server's
    always is, and --in-play-games standard games (300; 30 with --quick) whose bots, in another process, play each
    game's first IN_PLAY_ACTIONS (150) actions without thinking, then move every ~5 s: the RSS growth of the server
-   per game from its RSS before any game. That is what the row judges. Few games overstate it: the process's bounded
-   caches (the boards of recent layouts, the shared square tuples, SQLite's page cache) are shared by fewer games.
+   per game from its RSS before any game, and, the figure the row judges, what a game more costs: a second fresh
+   server holds half as many games, and the difference of the two growths is divided by the difference of their
+   games (since 2026-11-30: the growth from the start counts what the process's start leaves free and games then
+   fill, so it moved by 14 KB a game when the card rules' modules were split and the start took 4 MB less, though
+   the RSS at 300 games did not change; docs/scaling.md, twenty-fourth session). Few games overstate the growth
+   per game: the process's bounded caches (the boards of recent layouts, the shared square tuples, SQLite's page
+   cache) are shared by fewer games.
    The climb's levels also print the RSS growth per game in their games' first minute (mostly the team choice and
    first moves of beginner games, as this row measured until 2026-11-28: 66-87 KB there against 237-264 KB for the
    same server in play). In the climb, that is the server alone by default (the bots' process's growth per game is
@@ -801,17 +806,22 @@ async def main(args) -> None:
               f"{note}; {how})")
         young = f"; first minute {per_game:.0f} KB"
 
-    # 5. memory per game in play
+    # 5. memory per game in play: a game more (two servers, N/2 and N games), and the growth per game from the start
+    half = args.in_play_games // 2
     in_play = await in_play_memory(args.in_play_games, IN_PLAY_ACTIONS)
-    if isinstance(in_play, str):
-        print(f"5. memory per game in play: not measured ({in_play})")
+    fewer = await in_play_memory(half, IN_PLAY_ACTIONS) if not isinstance(in_play, str) else in_play
+    if isinstance(in_play, str) or isinstance(fewer, str):
+        print(f"5. memory per game in play: not measured ({in_play if isinstance(in_play, str) else fewer})")
         rows.append(Row("memory per active game", f"in play not measured{young}", BARS["game memory"], None))
     else:
         per_game, grown = in_play
-        print(f"5. memory per game in play: {per_game:.0f} KB ({args.in_play_games} standard games at about "
-              f"{IN_PLAY_ACTIONS} actions each: +{grown:.0f} MB, server alone)")
-        rows.append(Row("memory per active game", f"{per_game:.0f} KB in play ({args.in_play_games} games at "
-                        f"~{IN_PLAY_ACTIONS} actions){young}", BARS["game memory"], per_game <= 100))
+        marginal = (grown - fewer[1]) * 1024 * 1024 / 1000 / (args.in_play_games - half)
+        print(f"5. memory per game in play: {marginal:.0f} KB a game more ({half} and {args.in_play_games} standard "
+              f"games at about {IN_PLAY_ACTIONS} actions each: +{fewer[1]:.1f} MB and +{grown:.1f} MB, server "
+              f"alone); {per_game:.0f} KB a game from the start (with what the start left free)")
+        rows.append(Row("memory per active game", f"{marginal:.0f} KB in play ({half} -> {args.in_play_games} games "
+                        f"at ~{IN_PLAY_ACTIONS} actions; {per_game:.0f} KB from the start){young}",
+                        BARS["game memory"], marginal <= 100))
 
     # 5. memory per idle connection
     server = Process("--serve", "0")
