@@ -119,7 +119,8 @@ class PostgresStorage(SqlStorage):
     def _again(self, statement):
         """`statement(connection)`, and once more on a new connection if the first one turns out dropped: only for
         what is safe to repeat (a read; the BEGIN of a transaction, before which nothing was written), so that a
-        step after a restart of PostgreSQL goes through. A lone write is not repeated: it may have committed."""
+        step after a restart of PostgreSQL goes through. A write is never repeated (it may have committed): a lone
+        write is a transaction of its own (`_write`), whose BEGIN is."""
         try:
             return statement(self._session())
         except self._errors:
@@ -154,8 +155,15 @@ class PostgresStorage(SqlStorage):
 
     # --- transactions -------------------------------------------------------------------------------------
     def _write(self, sql: str, args: tuple) -> None:
+        if not self.in_transaction:
+            # A lone write is a transaction of its own, so that a connection PostgreSQL dropped since the last call
+            # is found by its BEGIN, which is safe to repeat, and not by the write, which is not (it may have
+            # committed): the first lone write after a restart of PostgreSQL (a table created, a name bound) failed,
+            # and its session with it (found by hand, review rv24)
+            with self.transaction():
+                return self._write(sql, args)
         try:
-            if self.in_transaction and not self._open:
+            if not self._open:
                 self._again(lambda db: db.execute("BEGIN"))
                 self._open = True
             self._session().execute(_placeholders(sql), args)
