@@ -20,6 +20,7 @@ one thread for its round trip to the database, as SQLite's fsync does (0.4 ms a 
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 from functools import lru_cache
 
@@ -52,13 +53,19 @@ LOCK_KEY = 0x4454_5357  # "DTSW": the advisory lock that makes a database one dt
 
 
 def shown_url(url: str) -> str:
-    """The URL without its password, for messages and the log."""
+    """The URL without its password, for messages and the log: the one after the user name, and a `password` or
+    `sslpassword` parameter (libpq takes them in the query too: `postgresql:///games?host=/run/pg&password=...`
+    was logged as it was, review rv24)."""
     parts = urllib.parse.urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)
-    user = netloc[0].split(":", 1)[0]
-    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+    if parts.password is not None:
+        netloc = parts.netloc.rsplit("@", 1)
+        user = netloc[0].split(":", 1)[0]
+        url = urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+    base, mark, query = url.partition("?")
+    return base + mark + _PASSWORD_PARAMETER.sub(r"\1=***", query)
+
+
+_PASSWORD_PARAMETER = re.compile(r"(?:^|(?<=&))(password|sslpassword)=[^&#]*")
 
 
 class PostgresStorage(SqlStorage):

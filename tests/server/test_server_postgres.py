@@ -197,3 +197,11 @@ def test_the_setting_database_picks_the_postgresql_store_and_hides_its_password(
     with pytest.raises(StorageError) as refused:
         PostgresStorage("postgresql://dt:s3cret@127.0.0.1:1/games?connect_timeout=2")
     assert "s3cret" not in str(refused.value) and "dt:***@127.0.0.1:1" in str(refused.value)
+    # libpq takes a password in the query too (review rv24: it was logged and told as it was)
+    assert shown_url("postgresql:///games?host=/run/pg&password=s3cret&user=dt") == \
+        "postgresql:///games?host=/run/pg&password=***&user=dt"
+    assert shown_url("postgresql://dt@db/games?sslpassword=k3y") == "postgresql://dt@db/games?sslpassword=***"
+    assert shown_url("postgresql://dt@db/games?xpassword=1") == "postgresql://dt@db/games?xpassword=1"
+    with pytest.raises(StorageError) as refused:
+        PostgresStorage("postgresql://dt@127.0.0.1:1/games?connect_timeout=2&password=s3cret")
+    assert "s3cret" not in str(refused.value) and "password=***" in str(refused.value)
