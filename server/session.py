@@ -48,6 +48,7 @@ from .ratelimit import TokenBucket
 from .records import record_text
 from .sanitize import clean_chat
 from .seating import code_matches
+from .storage import StorageError
 from .table import Enter, Gone, Request
 
 if TYPE_CHECKING:
@@ -326,6 +327,13 @@ class Session:
         self._running = True
         try:
             await self._read()
+        except StorageError as error:
+            # The store could not be read or written for this connection's request (a hello's bound name, a table
+            # created): no bug of ours but the store's state, PostgreSQL restarting say. One line, not a traceback:
+            # a 20 s stop of PostgreSQL logged one traceback for every reconnection attempt of every player
+            # (review rv24). The connection ends, as before; its client connects again.
+            log("storage_failed", level=logging.ERROR, session=self.id, name=self.name, error=str(error))
+            self._ending("storage failed")
         except Exception:  # a bug must cost one connection at most
             LOGGER.exception("session_failed", extra={"fields": {"session": self.id, "name": self.name}})
             self._ending("session failed")
