@@ -24,7 +24,7 @@ import re
 import urllib.parse
 from functools import lru_cache
 
-from .storage import SCHEMA_VERSION, SYNC_MODES, SqlStorage, StorageError
+from .storage import SCHEMA_VERSION, SYNC_MODES, SqlStorage, StorageError, StoreUnreachable
 
 SCHEMA = """
 CREATE TABLE dt_schema (version INTEGER NOT NULL);
@@ -95,7 +95,10 @@ class PostgresStorage(SqlStorage):
                 # Tokens of games that ended just before a stop: no table will take them any more.
                 self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
         except self._errors as error:
+            failed = self._db is None  # (the connection itself, not a statement on it)
             self.close()
+            if failed and _passing(error):
+                raise StoreUnreachable(f"{self.location}: {_first_line(error)}") from None
             raise StorageError(f"{self.location}: {_first_line(error)}") from None
         except BaseException:
             self.close()
@@ -206,6 +209,14 @@ def _placeholders(sql: str) -> str:
     """SqlStorage's statement with psycopg's parameters: `%s` for `?` (none of them holds a `?` or a `%` of its
     own: the LIKE patterns are parameters)."""
     return sql.replace("?", "%s")
+
+
+def _passing(error: Exception) -> bool:
+    """Whether a failed connection is a state that passes: no server there (libpq's own failure, no SQLSTATE), or
+    one starting up or shutting down (class 57P), or out of connections (53300); not a refusal that stays until
+    the settings change (a password, a database that does not exist)."""
+    state = getattr(error, "sqlstate", None)
+    return state is None or state.startswith("57P") or state == "53300"
 
 
 def _first_line(error: Exception) -> str:

@@ -6,9 +6,13 @@ restarted: tests/server/test_server_restart.py (parametrized by store). The fixt
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from dungeon_twister.server.config import ServerConfig, config_from_mapping
-from dungeon_twister.server.storage import SqliteStorage, StorageError, StoredTable
+from dungeon_twister.server.storage import (EXIT_STORE_UNREACHABLE, EXIT_STORE_UNUSABLE, SqliteStorage, StorageError,
+                                            StoredTable, StoreUnreachable)
 from dungeon_twister.server.storage_postgres import PostgresStorage, shown_url
 from dungeon_twister.server.stores import open_configured
 
@@ -205,3 +209,33 @@ def test_the_setting_database_picks_the_postgresql_store_and_hides_its_password(
     with pytest.raises(StorageError) as refused:
         PostgresStorage("postgresql://dt@127.0.0.1:1/games?connect_timeout=2&password=s3cret")
     assert "s3cret" not in str(refused.value) and "password=***" in str(refused.value)
+
+
+def test_a_database_server_out_of_reach_at_the_start_is_a_state_that_passes_not_an_unusable_store(postgres_url,
+                                                                                                   tmp_path):
+    """Review rv24: dt-server started while its PostgreSQL was not (yet) running exited 3, "the data store cannot be
+    used", which deploy/dt-server.service does not restart (RestartPreventExitStatus): after a reboot that
+    started dt-server before PostgreSQL, or while the database's machine was out of reach, it stayed down for
+    good. A database server out of reach is exit status 1 (restarted a few seconds later); what stays wrong
+    until the admin acts (another dt-server on the database, a newer schema) is still 3."""
+    from test_server_support import REAL_TIME_HANG_GUARD
+
+    nowhere = f"postgresql:///games?host={tmp_path}&user=dt"  # (no PostgreSQL listens in an empty directory)
+    with pytest.raises(StoreUnreachable):
+        PostgresStorage(nowhere)
+
+    def start(url: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
+                               "--data", str(tmp_path / "data"), "--database", url], capture_output=True, text=True,
+                              timeout=REAL_TIME_HANG_GUARD)
+
+    result = start(nowhere)
+    assert (result.returncode, result.stdout) == (EXIT_STORE_UNREACHABLE, "")
+    assert "cannot be reached" in result.stderr
+    store = PostgresStorage(postgres_url)
+    try:
+        result = start(postgres_url)
+        assert result.returncode == EXIT_STORE_UNUSABLE and "another dt-server uses this database" in result.stderr
+    finally:
+        store.close()
+    assert EXIT_STORE_UNREACHABLE != EXIT_STORE_UNUSABLE
