@@ -235,7 +235,10 @@ class Session:
             return
         log("dropped", session=self.id, name=self.name, reason="resumed on another connection")
         self._ending("resumed on another connection")
-        self._outbox.clear()  # (what was queued for a seat that is no longer this connection's)
+        # What was queued for a seat that is no longer this connection's goes, but not the first item while a
+        # writer task is due: it may be the rest of a frame the socket took part of (flush), and the error after
+        # half a frame was unreadable (review rv24). (Emptied rather than kept: the error must find room.)
+        del self._outbox[1 if self._draining else 0:]
         self.send_error(templated("resumed_elsewhere", "another connection resumed your seat (or your name) with "
                                   "its token: this one is closed"))
 
