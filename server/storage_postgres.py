@@ -51,6 +51,18 @@ that has no `dt_schema`: a table of another program's with one of these names is
 
 LOCK_KEY = 0x4454_5357  # "DTSW": the advisory lock that makes a database one dt-server's
 
+CONNECTION_DEFAULTS = {"connect_timeout": "5", "tcp_user_timeout": "15000", "keepalives_idle": "30",
+                       "keepalives_interval": "10", "keepalives_count": "3"}
+"""libpq's parameters for the server's connection where its URL gives none: a statement blocks dt-server's one
+thread, so a database out of reach must fail a step in seconds, not freeze every table for the kernel's own
+limits (a connection to a host that drops packets waited ~2 min, a statement sent on a connection cut without a
+word ~15 min: review rv24). Not the statements' own time: a slow commit is not cut short."""
+SERVER_KEEPALIVES = "SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3"
+"""The database server's side of the same: the session of a dt-server whose machine went away ends within two
+minutes, and with it the advisory lock, so that the same dt-server started again is not refused as "another
+dt-server" (exit status 3, not restarted) for the two hours of the system's default. (Over a Unix socket: no
+effect.)"""
+
 
 def shown_url(url: str) -> str:
     """The URL without its password, for messages and the log: the one after the user name, and a `password` or
@@ -106,7 +118,11 @@ class PostgresStorage(SqlStorage):
 
     def _connect(self) -> None:
         """A session of the database's own: read-only, or holding the advisory lock, at the durability asked."""
-        self._db = self._psycopg.connect(self._url, autocommit=True, application_name="dt-server")
+        given = self._psycopg.conninfo.conninfo_to_dict(self._url)
+        self._db = self._psycopg.connect(self._url, autocommit=True, application_name="dt-server",
+                                         **{key: value for key, value in CONNECTION_DEFAULTS.items()
+                                            if key not in given})
+        self._db.execute(SERVER_KEEPALIVES)
         if self._readonly:
             self._db.execute("SET default_transaction_read_only = on")
             return

@@ -239,3 +239,36 @@ def test_a_database_server_out_of_reach_at_the_start_is_a_state_that_passes_not_
     finally:
         store.close()
     assert EXIT_STORE_UNREACHABLE != EXIT_STORE_UNUSABLE
+
+
+def test_a_database_that_does_not_answer_fails_in_seconds_instead_of_freezing_the_server(postgres_url):
+    """Review rv24: a statement blocks dt-server's one thread, and libpq waits as long as the kernel does: a
+    database machine that takes the TCP connection and never answers (or drops packets) held dt-server for good
+    at its start, and a step for minutes, every table frozen. The server's connection has a connect_timeout, a
+    tcp_user_timeout and keepalives unless its URL gives its own (kept as given)."""
+    import socket
+
+    from test_server_support import REAL_TIME_HANG_GUARD
+
+    silent = socket.create_server(("127.0.0.1", 0))  # takes connections (the kernel's backlog), never answers
+    try:
+        port = silent.getsockname()[1]
+        opened = subprocess.run(
+            [sys.executable, "-c", "import sys\nfrom dungeon_twister.server.storage_postgres import PostgresStorage\n"
+             "from dungeon_twister.server.storage import StoreUnreachable\n"
+             "try:\n    PostgresStorage(sys.argv[1])\nexcept StoreUnreachable as error:\n    print(error)",
+             f"postgresql://dt@127.0.0.1:{port}/games"], capture_output=True, text=True, timeout=REAL_TIME_HANG_GUARD)
+    finally:
+        silent.close()
+    assert opened.returncode == 0 and "timeout" in opened.stdout, (opened.stdout, opened.stderr)
+    store = PostgresStorage(postgres_url)
+    try:
+        parameters = store._db.info.get_parameters()
+        assert parameters["connect_timeout"] == "5" and parameters["tcp_user_timeout"] == "15000"
+    finally:
+        store.close()
+    store = PostgresStorage(postgres_url + "&connect_timeout=9")
+    try:
+        assert store._db.info.get_parameters()["connect_timeout"] == "9"
+    finally:
+        store.close()
