@@ -261,13 +261,18 @@ async def teams_the_store_cannot_commit(blue: Client, yellow: Client, monkeypatc
 
 async def test_nothing_is_sent_when_the_commit_fails(monkeypatch):
     """Durable before acknowledged: when the store cannot commit Y's team commitment, neither player is told
-    anything of it (no opponent_commit); the table's clients are cut off, and the server goes on."""
+    anything of it (no opponent_commit); the table's clients are cut off, told why (game_stopped, last: they
+    were cut without a word, and dt-client said "connection lost" and nothing else, review rv24), and the server
+    goes on."""
     async with running_server(seeds=(21,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
         await teams_the_store_cannot_commit(blue, yellow, monkeypatch)
         for client in (blue, yellow):
+            last = None
             while (event := await client.recv()) is not None:
                 assert not isinstance(event, OpponentCommit)
+                last = event
+            assert isinstance(last, Error) and last.code == "game_stopped" and table in last.message
         monkeypatch.undo()
         other = await Client.connect(server, "carol")
         await other.send(ListTables())
