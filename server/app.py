@@ -29,7 +29,7 @@ from .logs import log, setup_logging
 from .records import record_text
 from .server import Server
 from .session import VERSION
-from .storage import EXIT_STORE_UNUSABLE, Storage, StorageError
+from .storage import EXIT_STORE_UNREACHABLE, EXIT_STORE_UNUSABLE, Storage, StorageError, StoreUnreachable
 from .stores import open_configured
 from .tls import CertificateError
 
@@ -78,9 +78,13 @@ def settings(args: argparse.Namespace) -> ServerConfig:
 
 
 def storage_of(config: ServerConfig, *, readonly: bool = False) -> Storage:
-    """The configured store; exits 3 with a message naming the file if it cannot be used."""
+    """The configured store; exits 3 with a message naming the file if it cannot be used, 1 if its database server
+    cannot be reached (a state that passes: the service manager starts dt-server again)."""
     try:
         return open_configured(config, readonly=readonly)
+    except StoreUnreachable as error:
+        print(f"dt-server: the data store cannot be reached: {error}", file=sys.stderr)
+        sys.exit(EXIT_STORE_UNREACHABLE)
     except (StorageError, OSError) as error:
         print(f"dt-server: the data store cannot be used: {error}", file=sys.stderr)
         sys.exit(EXIT_STORE_UNUSABLE)

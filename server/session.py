@@ -48,7 +48,8 @@ from .ratelimit import TokenBucket
 from .records import record_text
 from .sanitize import clean_chat
 from .seating import code_matches
-from .table import Enter, Gone, Request
+from .storage import StorageError
+from .table import Enter, Gone, Request, game_stopped
 
 if TYPE_CHECKING:
     from .ports import Host as Server
@@ -230,13 +231,24 @@ class Session:
         without a word, so a client could not tell it from a lost connection and resumed in turn: two copies of
         dt-client took one seat from each other every few seconds, each time a snapshot and an opponent_left and
         opponent_back to the other player (found by hand, 2026-11-30)."""
+        self.cut("resumed on another connection", templated(
+            "resumed_elsewhere", "another connection resumed your seat (or your name) with its token: this one is "
+            "closed"))
+
+    def cut(self, reason: str, error: ProtocolError) -> None:
+        """Close, telling the client why (`error`, its last frame) and dropping what was queued before it: the
+        frames of a seat that is no longer this connection's (superseded), of a step that was not saved (the
+        table's storage_failed)."""
         if self._closing:
             return
-        log("dropped", session=self.id, name=self.name, reason="resumed on another connection")
-        self._ending("resumed on another connection")
-        self._outbox.clear()  # (what was queued for a seat that is no longer this connection's)
-        self.send_error(templated("resumed_elsewhere", "another connection resumed your seat (or your name) with "
-                                  "its token: this one is closed"))
+        log("dropped", session=self.id, name=self.name, reason=reason)
+        self._ending(reason)
+        # What was queued goes, but not the first item while a writer task is due: it may be the rest of a frame
+        # the socket took part of (flush), and the error after half a frame was unreadable (review rv24). (Emptied
+        # rather than kept: the error must find room.)
+        del self._outbox[1 if self._draining else 0:]
+        self.send_error(error)
+        self.close()
 
     def drop(self, reason: str) -> None:
         """Close at once, dropping whatever is queued."""
@@ -326,6 +338,13 @@ class Session:
         self._running = True
         try:
             await self._read()
+        except StorageError as error:
+            # The store could not be read or written for this connection's request (a hello's bound name, a table
+            # created): no bug of ours but the store's state, PostgreSQL restarting say. One line, not a traceback:
+            # a 20 s stop of PostgreSQL logged one traceback for every reconnection attempt of every player
+            # (review rv24). The connection ends, as before; its client connects again.
+            log("storage_failed", level=logging.ERROR, session=self.id, name=self.name, error=str(error))
+            self._ending("storage failed")
         except Exception:  # a bug must cost one connection at most
             LOGGER.exception("session_failed", extra={"fields": {"session": self.id, "name": self.name}})
             self._ending("session failed")
@@ -755,9 +774,7 @@ class Session:
         item.done = trio.Event()
         if not await table.submit(item):
             if table.stopped:  # a play-test's players, told "seat given up", forgot their seats on a full disk
-                return self.send_error(templated(
-                    "game_stopped", "the server could not save the game of table {table} (its disk may be full): "
-                    "the game is stopped, and comes back when the server is restarted", table=table.id))
+                return self.send_error(game_stopped(table.id))
             return self.send_error(templated("no_such_table", "table {table} has closed", table=table.id))
         await item.done.wait()
 

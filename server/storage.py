@@ -54,10 +54,20 @@ was last rated); a version 1 store is brought up to 2 when a dt-server opens it 
 EXIT_STORE_UNUSABLE = 3
 """dt-server's exit status when its data store cannot be used (corrupt, truncated, newer schema, locked): a
 service manager must not restart it in a loop (deploy/dt-server.service: RestartPreventExitStatus)."""
+EXIT_STORE_UNREACHABLE = 1
+"""dt-server's exit status when its store's database server cannot be reached (StoreUnreachable): the service
+manager starts it again a few seconds later, as after any failure."""
 
 
 class StorageError(Exception):
     """The store cannot be opened or written; the message names the file."""
+
+
+class StoreUnreachable(StorageError):
+    """The store's database server cannot be reached when dt-server starts (PostgreSQL not started yet, or
+    restarting, or its machine out of reach): a state that passes, unlike an unusable store. dt-server exits
+    EXIT_STORE_UNREACHABLE, which the service manager restarts (deploy/dt-server.service); with exit status 3 a
+    dt-server started before its PostgreSQL (a reboot) stayed down for good (review rv24)."""
 
 
 def token_digest(token: str) -> str:

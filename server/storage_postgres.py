@@ -20,10 +20,11 @@ one thread for its round trip to the database, as SQLite's fsync does (0.4 ms a 
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 from functools import lru_cache
 
-from .storage import SCHEMA_VERSION, SYNC_MODES, SqlStorage, StorageError
+from .storage import SCHEMA_VERSION, SYNC_MODES, SqlStorage, StorageError, StoreUnreachable
 
 SCHEMA = """
 CREATE TABLE dt_schema (version INTEGER NOT NULL);
@@ -50,15 +51,33 @@ that has no `dt_schema`: a table of another program's with one of these names is
 
 LOCK_KEY = 0x4454_5357  # "DTSW": the advisory lock that makes a database one dt-server's
 
+CONNECTION_DEFAULTS = {"connect_timeout": "5", "tcp_user_timeout": "15000", "keepalives_idle": "30",
+                       "keepalives_interval": "10", "keepalives_count": "3"}
+"""libpq's parameters for the server's connection where its URL gives none: a statement blocks dt-server's one
+thread, so a database out of reach must fail a step in seconds, not freeze every table for the kernel's own
+limits (a connection to a host that drops packets waited ~2 min, a statement sent on a connection cut without a
+word ~15 min: review rv24). Not the statements' own time: a slow commit is not cut short."""
+SERVER_KEEPALIVES = "SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3"
+"""The database server's side of the same: the session of a dt-server whose machine went away ends within two
+minutes, and with it the advisory lock, so that the same dt-server started again is not refused as "another
+dt-server" (exit status 3, not restarted) for the two hours of the system's default. (Over a Unix socket: no
+effect.)"""
+
 
 def shown_url(url: str) -> str:
-    """The URL without its password, for messages and the log."""
+    """The URL without its password, for messages and the log: the one after the user name, and a `password` or
+    `sslpassword` parameter (libpq takes them in the query too: `postgresql:///games?host=/run/pg&password=...`
+    was logged as it was, review rv24)."""
     parts = urllib.parse.urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)
-    user = netloc[0].split(":", 1)[0]
-    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+    if parts.password is not None:
+        netloc = parts.netloc.rsplit("@", 1)
+        user = netloc[0].split(":", 1)[0]
+        url = urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+    base, mark, query = url.partition("?")
+    return base + mark + _PASSWORD_PARAMETER.sub(r"\1=***", query)
+
+
+_PASSWORD_PARAMETER = re.compile(r"(?:^|(?<=&))(password|sslpassword)=[^&#]*")
 
 
 class PostgresStorage(SqlStorage):
@@ -88,7 +107,10 @@ class PostgresStorage(SqlStorage):
                 # Tokens of games that ended just before a stop: no table will take them any more.
                 self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
         except self._errors as error:
+            failed = self._db is None  # (the connection itself, not a statement on it)
             self.close()
+            if failed and _passing(error):
+                raise StoreUnreachable(f"{self.location}: {_first_line(error)}") from None
             raise StorageError(f"{self.location}: {_first_line(error)}") from None
         except BaseException:
             self.close()
@@ -96,7 +118,11 @@ class PostgresStorage(SqlStorage):
 
     def _connect(self) -> None:
         """A session of the database's own: read-only, or holding the advisory lock, at the durability asked."""
-        self._db = self._psycopg.connect(self._url, autocommit=True, application_name="dt-server")
+        given = self._psycopg.conninfo.conninfo_to_dict(self._url)
+        self._db = self._psycopg.connect(self._url, autocommit=True, application_name="dt-server",
+                                         **{key: value for key, value in CONNECTION_DEFAULTS.items()
+                                            if key not in given})
+        self._db.execute(SERVER_KEEPALIVES)
         if self._readonly:
             self._db.execute("SET default_transaction_read_only = on")
             return
@@ -119,7 +145,8 @@ class PostgresStorage(SqlStorage):
     def _again(self, statement):
         """`statement(connection)`, and once more on a new connection if the first one turns out dropped: only for
         what is safe to repeat (a read; the BEGIN of a transaction, before which nothing was written), so that a
-        step after a restart of PostgreSQL goes through. A lone write is not repeated: it may have committed."""
+        step after a restart of PostgreSQL goes through. A write is never repeated (it may have committed): a lone
+        write is a transaction of its own (`_write`), whose BEGIN is."""
         try:
             return statement(self._session())
         except self._errors:
@@ -154,8 +181,15 @@ class PostgresStorage(SqlStorage):
 
     # --- transactions -------------------------------------------------------------------------------------
     def _write(self, sql: str, args: tuple) -> None:
+        if not self.in_transaction:
+            # A lone write is a transaction of its own, so that a connection PostgreSQL dropped since the last call
+            # is found by its BEGIN, which is safe to repeat, and not by the write, which is not (it may have
+            # committed): the first lone write after a restart of PostgreSQL (a table created, a name bound) failed,
+            # and its session with it (found by hand, review rv24)
+            with self.transaction():
+                return self._write(sql, args)
         try:
-            if self.in_transaction and not self._open:
+            if not self._open:
                 self._again(lambda db: db.execute("BEGIN"))
                 self._open = True
             self._session().execute(_placeholders(sql), args)
@@ -191,6 +225,14 @@ def _placeholders(sql: str) -> str:
     """SqlStorage's statement with psycopg's parameters: `%s` for `?` (none of them holds a `?` or a `%` of its
     own: the LIKE patterns are parameters)."""
     return sql.replace("?", "%s")
+
+
+def _passing(error: Exception) -> bool:
+    """Whether a failed connection is a state that passes: no server there (libpq's own failure, no SQLSTATE), or
+    one starting up or shutting down (class 57P), or out of connections (53300); not a refusal that stays until
+    the settings change (a password, a database that does not exist)."""
+    state = getattr(error, "sqlstate", None)
+    return state is None or state.startswith("57P") or state == "53300"
 
 
 def _first_line(error: Exception) -> str:

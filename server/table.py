@@ -186,8 +186,8 @@ class Table:
                     except StorageError as error:  # before the task awaits: nothing this step queued is sent
                         log("storage_failed", level=40, table=self.id, error=str(error))
                         self.stopped = True
-                        for session, _ in self.seating.viewers():
-                            session.drop("the server could not save the game")
+                        for session, _ in self.seating.viewers():  # told why (they were cut without a word)
+                            session.cut("the server could not save the game", game_stopped(self.id))
                         raise
                     finally:
                         if item is not None and item.done is not None:
@@ -502,6 +502,13 @@ class Table:
             self.play.draw_answer(session, seat, message.accept)
         else:
             session.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled at a table"))
+
+
+def game_stopped(table_id: str) -> ProtocolError:
+    """The error of a table whose step the store could not save: to its viewers as it stops, and to whoever comes
+    back to it before the server's next start."""
+    return templated("game_stopped", "the server could not save the game of table {table} (its disk may be full): "
+                     "the game is stopped, and comes back when the server is restarted", table=table_id)
 
 
 def _framed(message: TableEvent) -> tuple[TableEvent, bytes | None]:

@@ -261,13 +261,18 @@ async def teams_the_store_cannot_commit(blue: Client, yellow: Client, monkeypatc
 
 async def test_nothing_is_sent_when_the_commit_fails(monkeypatch):
     """Durable before acknowledged: when the store cannot commit Y's team commitment, neither player is told
-    anything of it (no opponent_commit); the table's clients are cut off, and the server goes on."""
+    anything of it (no opponent_commit); the table's clients are cut off, told why (game_stopped, last: they
+    were cut without a word, and dt-client said "connection lost" and nothing else, review rv24), and the server
+    goes on."""
     async with running_server(seeds=(21,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
         await teams_the_store_cannot_commit(blue, yellow, monkeypatch)
         for client in (blue, yellow):
+            last = None
             while (event := await client.recv()) is not None:
                 assert not isinstance(event, OpponentCommit)
+                last = event
+            assert isinstance(last, Error) and last.code == "game_stopped" and table in last.message
         monkeypatch.undo()
         other = await Client.connect(server, "carol")
         await other.send(ListTables())
@@ -523,3 +528,28 @@ async def test_a_server_holding_no_seat_keeps_its_games_through_a_stop_and_a_res
             over = await blue.expect(GameOver)  # Yellow never comes back: given up 60 s after the restart
             assert over.result["reason"] == "abandoned" and over.result["winner"] == "B"
             assert trio.current_time() - start == 30
+
+
+async def test_a_store_that_fails_a_connections_request_is_logged_storage_failed_not_as_a_bug(monkeypatch, caplog):
+    """Review rv24: with the store in PostgreSQL, a stop of the database made every hello fail (the name's bound
+    key is read), each logged `session_failed` with a traceback, the form of a bug of ours: 15 of them in 20 s
+    for two players reconnecting. A StorageError in a connection's request is one `storage_failed` line; the
+    connection ends (its client connects again), and the server goes on once the store answers again."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            def unreachable(self, name):
+                raise StorageError("postgresql:///games: connection is bad")
+
+            monkeypatch.setattr(SqliteStorage, "identity", unreachable)
+            refused = await Client.connect(server, "ann", welcome=False)
+            assert await refused.recv() is None  # the connection ends
+            failed = [r for r in caplog.records if r.getMessage() in ("storage_failed", "session_failed")]
+            assert [(r.getMessage(), r.exc_info) for r in failed] == [("storage_failed", None)]
+            assert "connection is bad" in failed[0].fields["error"]
+            monkeypatch.undo()
+            again = await Client.connect(server, "ann")
+            await again.send(ListTables())
+            await again.expect(Tables)
+            ended = [r.fields for r in caplog.records if r.getMessage() == "disconnected"]
+            assert [fields["reason"] for fields in ended] == ["storage failed"]

@@ -5,7 +5,7 @@ import socket
 
 import trio
 import trio.testing
-from dungeon_twister.protocol import Ping, PlayerConnection, Software, State
+from dungeon_twister.protocol import Error, Ping, PlayerConnection, Software, State
 from dungeon_twister.server.config import ServerConfig
 from dungeon_twister.server.pipes import pipe_pair
 from dungeon_twister.server.server import Server
@@ -131,4 +131,32 @@ async def test_a_session_flushed_early_in_a_step_and_again_at_its_end_has_one_wr
         host.flush_held()
         assert host.writers == 1  # no second writer on the same stream
         assert await read_pings(peer, 2 * count) == list(range(2 * count))
+        await peer.aclose()
+
+
+async def test_a_connection_superseded_while_the_socket_holds_part_of_a_frame_gets_the_rest_then_its_error():
+    """Review rv24: `Session.superseded` (its seat resumed elsewhere) emptied the outbox before it queued the error
+    `resumed_elsewhere`; when the socket had taken part of what a step flushed, the outbox's first item was the
+    rest of a frame, and the error followed half a frame: the client could not read it (nor anything after it).
+    What a frame began is sent whole, then the error, then the end of the stream."""
+    async with trio.open_nursery() as nursery:
+        host, session, peer = small_buffered(nursery)
+        count = 20_000
+        host.holding = True
+        session._outbox_size = count + 1
+        for number in range(count):
+            session.send(Ping(number))
+        host.flush_held()  # the socket takes a part; the rest waits for the writer task, not started yet
+        assert host.writers == 1 and session._outbox
+        session.superseded()
+        reader = PlayerConnection()
+        reader.state, reader.version = State.LOBBY, 1
+        events = []
+        while data := await peer.receive_some(1 << 20):
+            reader.receive_data(data)
+            while (event := reader.next_event()) is not None:
+                events.append(event)
+        assert all(isinstance(event, Ping) for event in events[:-1]), events[-1]
+        assert [event.id for event in events[:-1]] == list(range(len(events) - 1))
+        assert isinstance(events[-1], Error) and events[-1].code == "resumed_elsewhere"
         await peer.aclose()
