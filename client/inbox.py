@@ -247,6 +247,7 @@ def _left(session: Session, message: Left) -> None:
     rated = next((line for line in reversed(state.log) if isinstance(line, Told)
                   and line.event.get("kind") == "ratings"), None)
     session.resigning = None
+    again = _replay_line(state) if resigned and result.get("reason") not in UNPLAYED else None
     state.leave_table()
     session.seat_lost("left")
     if resigned and result.get("reason") in UNPLAYED:
@@ -256,10 +257,22 @@ def _left(session: Session, message: Left) -> None:
     elif resigned:
         # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost
         line = _("left table {table}: you resigned, {seat} wins").format(table=message.table, seat=seat_name(winner))
-        state.say(f"{line} · {rated}" if rated else line)
+        state.say(" · ".join(str(part) for part in (line, rated, again) if part))
     else:
         state.say(_("left table {table}").format(table=message.table))
     session.list_tables()
+
+
+def _replay_line(state) -> str | None:
+    """How to step through the table's game again, as its panel says it at the end (panel._result) to the player
+    who stays: the one who resigned is taken to the lobby and never saw that panel (play-test pt24 F15). None for
+    `dt-client play`, whose server goes with the game."""
+    if not state.server or not state.table or state.local:
+        return None
+    code = f" --code {state.join_code}" if state.join_code else ""
+    # TRANSLATORS: {command} is the command line as typed: keep it as it is
+    return _("to step through this game again: {command}").format(
+        command=f"dt-client replay {state.table} --server {state.server}{code}")
 
 
 def _chat(session: Session, message: ChatMessage) -> None:
