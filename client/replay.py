@@ -152,7 +152,7 @@ class Replay:
             step = self.steps[self.index - 1]
             # TRANSLATORS: after a replayed action the server played for a seat whose time ran out (a combat's +0,
             # a turn's end or pass), e.g. "Y: combat +0 (time ran out)"
-            shown = f"{step.line} {_('(time ran out)')}" if step.timed_out else step.line
+            shown = step.line + " " + _("(time ran out)") if step.timed_out else step.line
             lines += ["", shown, *("  " + text for text in step.events)]
         ending = self.ending(self.index)
         if ending is not None:
