@@ -244,6 +244,19 @@ def _game_over(e: dict) -> str:
 
 
 def _timeout(e: dict) -> str:
+    if e.get("why") == "restart" and e.get("purpose"):
+        # a restored bot cannot open what its predecessor committed (docs/rulings.md DT-091): not a clock that ran
+        # out (play-test pt24 F5: a continued `dt-client play` game said nothing of its bot's team drawn again)
+        if "actions" not in e:
+            # TRANSLATORS: {purpose}: the secret choice as the protocol names it (team, combat-2)
+            return _("{seat}'s secret choice for {purpose} was lost with the server's restart (a bot keeps it in "
+                     "memory only): another was made for that seat, kept secret").format(
+                seat=_seat(e), purpose=e["purpose"])
+        # TRANSLATORS: {purpose}: the secret choice as the protocol names it (combat-2); {actions}: what stands
+        # for it, as typed (combat +0)
+        return _("{seat}'s secret choice for {purpose} was lost with the server's restart (a bot keeps it in "
+                 "memory only): {actions} stands for it").format(
+            seat=_seat(e), purpose=e["purpose"], actions="; ".join(e.get("actions") or []))
     if e.get("purpose") and "actions" not in e:
         # a choice made for a late seat that the others may not see yet (docs/rulings.md DT-236): its seat alone
         # sees what

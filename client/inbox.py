@@ -247,6 +247,7 @@ def _left(session: Session, message: Left) -> None:
     rated = next((line for line in reversed(state.log) if isinstance(line, Told)
                   and line.event.get("kind") == "ratings"), None)
     session.resigning = None
+    again = _replay_line(state) if resigned and result.get("reason") not in UNPLAYED else None
     state.leave_table()
     session.seat_lost("left")
     if resigned and result.get("reason") in UNPLAYED:
@@ -256,10 +257,22 @@ def _left(session: Session, message: Left) -> None:
     elif resigned:
         # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost
         line = _("left table {table}: you resigned, {seat} wins").format(table=message.table, seat=seat_name(winner))
-        state.say(f"{line} · {rated}" if rated else line)
+        state.say(" · ".join(str(part) for part in (line, rated, again) if part))
     else:
         state.say(_("left table {table}").format(table=message.table))
     session.list_tables()
+
+
+def _replay_line(state) -> str | None:
+    """How to step through the table's game again, as its panel says it at the end (panel._result) to the player
+    who stays: the one who resigned is taken to the lobby and never saw that panel (play-test pt24 F15). None for
+    `dt-client play`, whose server goes with the game."""
+    if not state.server or not state.table or state.local:
+        return None
+    code = f" --code {state.join_code}" if state.join_code else ""
+    # TRANSLATORS: {command} is the command line as typed: keep it as it is
+    return _("to step through this game again: {command}").format(
+        command=f"dt-client replay {state.table} --server {state.server}{code}")
 
 
 def _chat(session: Session, message: ChatMessage) -> None:
@@ -478,6 +491,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
         line, compact = _("an event this client cannot show: {kind}").format(kind=kind), None
     if line:
         session.state.log.append(Told(line, event))  # (kept with its event: a restart in another language retells it)
+    if event.get("kind") == "timeout":
+        _nothing_to_check(session, event)
     _questions(session, event, line)
     if compact:
         session.state.add_move(compact)
@@ -489,6 +504,24 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.room_picks.append((str(event.get("seat")), f"pick {event.get('value')}"))
     if event.get("kind") == "game_started":  # PR-SCEN: what the scenario is about, once, as it starts
         session.state.log.extend(scenario_intro(session.state.view))
+
+
+def _nothing_to_check(session: Session, event: dict) -> None:
+    """Our time ran out before we committed to the secret choice `purpose`: the server made that choice for us
+    (docs/protocol.md section 13, Timers), sends us none of the opponent's commitment (it goes to a seat once both
+    are in, and ours never came: server/secret.py `force`) nor his reveal, and we have nothing to check. Said once,
+    after the timeout's line: the opponent's log told the check of the server's commitment for us, ours nothing
+    (play-test pt24 F3). Not sent the opponent's commitment and reveal instead: sent after our time ran out, they
+    would prove nothing (a commitment guards a choice made before the other's is seen, and we made none)."""
+    state, purpose = session.state, event.get("purpose")
+    if (state.seat is None or event.get("seat") != state.seat or not isinstance(purpose, str) or not purpose
+            or purpose == DEAL_PURPOSE or purpose in state.secrets):
+        return
+    # TRANSLATORS: after "Yellow's time ran out for combat-1: combat +0", to the player whose time ran out;
+    # {purpose} the secret choice as the protocol names it (combat-1, team), {seat} the opponent
+    state.log.append(said(N_("{purpose}: the server chose for you, so {seat}'s commitment was not sent to you and "
+                             "there is nothing for you to check (a commitment guards a choice you make in secret, "
+                             "and you made none)"), purpose=purpose, seat=other_seat(state.seat)))
 
 
 def _laid_by_the_clock(log, seat) -> int | None:

@@ -30,6 +30,8 @@ class Step:
     line: str
     events: list[str]
     trails: dict[str, list[str]]
+    timed_out: bool = False
+    """The server played it for a seat whose time ran out (the record's `# timeout` comment), not the player."""
 
 
 _RESULT = re.compile(r"winner=(?P<winner>[BY-]) vp=B(?P<blue>-?\d+),Y(?P<yellow>-?\d+) reason=(?P<reason>.+)")
@@ -83,6 +85,7 @@ class Replay:
         replay.deal_mixed = any(line.startswith("# deal-commitment ") for line in text.splitlines())
         replay.table = next((line.split()[2] for line in text.splitlines()
                              if line.startswith("# table ") and len(line.split()) == 3), None)
+        clock = laid_by_the_clock(text, lines)
         applied = []
         for line, state, events in family.replayed(state, lines):
             replay.states.append(state)
@@ -100,7 +103,7 @@ class Replay:
                     described.append(text)
                 if seen.get("kind") in ("moved", "wallwalked", "jumped") and seen.get("route"):
                     trails[seen["token"][:1].upper()] = list(seen["route"])
-            replay.steps.append(Step(line.text, described, trails))
+            replay.steps.append(Step(line.text, described, trails, line.number in clock))
         return replay
 
     @property
@@ -147,7 +150,10 @@ class Replay:
             lines = [_("Action {index} of {total}").format(index=self.index, total=total)]
         if self.index:
             step = self.steps[self.index - 1]
-            lines += ["", step.line, *("  " + text for text in step.events)]
+            # TRANSLATORS: after a replayed action the server played for a seat whose time ran out (a combat's +0,
+            # a turn's end or pass), e.g. "Y: combat +0 (time ran out)"
+            shown = step.line + " " + _("(time ran out)") if step.timed_out else step.line
+            lines += ["", shown, *("  " + text for text in step.events)]
         ending = self.ending(self.index)
         if ending is not None:
             lines += ["", ending_text(*ending)]
@@ -173,6 +179,31 @@ class Replay:
         # TRANSLATORS: the replay screen's keys (→, space, ←, PgDn, PgUp, Home, End, q) and what they do
         lines += ["", _("→ / space: next   ← : back   PgDn / PgUp: 10   Home / End   q: quit")]
         return lines
+
+
+def laid_by_the_clock(text: str, lines: list) -> set[int]:
+    """The numbers of the record's action lines (`lines`, engine RecordLine) the server played for a seat whose time
+    ran out, as its `# timeout` comments say (server/play.py): `# timeout SEAT PURPOSE CHOICE` before the line of a
+    secret choice laid for that seat (`Y: combat +0`, applied once the round is complete), `# timeout SEAT A; B`
+    right after the lines of the actions played for it (`Y: pass`). A replay showed them as if chosen (play-test
+    pt24 F12)."""
+    actions = [(line.number, line.text) for line in lines]
+    marked: set[int] = set()
+    for number, raw in enumerate(text.splitlines(), 1):
+        words = raw.split()
+        if len(words) < 3 or words[:2] != ["#", "timeout"] or words[2] not in ("B", "Y"):
+            continue
+        seat, rest = words[2], words[3:]
+        choice = f"{seat}: {' '.join(rest[1:])}"
+        later = next((n for n, line in actions if n > number and n not in marked and line == choice), None)
+        if len(rest) > 1 and later is not None:  # a secret choice: its line comes when the round is complete
+            marked.add(later)
+            continue
+        played = [f"{seat}: {action.strip()}" for action in " ".join(rest).split(";")]
+        before = [(n, line) for n, line in actions if n < number][-len(played):] if played else []
+        if [line for _, line in before] == played:
+            marked.update(n for n, _ in before)
+    return marked
 
 
 def _comment(lines: list[str], name: str) -> str | None:

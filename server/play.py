@@ -57,6 +57,13 @@ resends accepted actions (answered from memory) and few refused ones."""
 
 
 class Play:
+    _restart_news: tuple | list = ()
+    """The `timeout` events of the secret choices a restart made for restored bots (recovery.py, DT-091), held
+    while the table is (`held`) and published once both players are back (`resumed`): published at the server's
+    start they reached nobody, the snapshot a returning player gets does not tell them, and a continued
+    `dt-client play` game's log said nothing of the bot's team drawn again (play-test pt24 F5). A class default:
+    an instance list only on the tables that have some."""
+
     def __init__(self, table: Table, options, seed: int, timed: bool) -> None:
         self.table = table
         self.options = options
@@ -484,6 +491,9 @@ class Play:
                 deal.deadline = trio.current_time() + DEAL_SECONDS  # restored: the exchange's clock starts afresh
         if self.held and all(s.session is not None for s in self.table.seating.seats.values()):
             self.held = False  # both players are back after a restart: the timers start afresh,
+            if self._restart_news:  # (what the restart chose for a bot, after the snapshot of each player)
+                news, self._restart_news = self._restart_news, ()
+                self.table.publish(list(news))
             for purpose in self.rounds.both_committed():  # and so do the reveals' without timers (DT-050)
                 self._start_reveal_clock(purpose)
             self._retime()
@@ -635,12 +645,18 @@ class Play:
         self.game.record.comment(f"{why} {seat} {purpose} {text}", {
             "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
         told = {"seat": seat, "purpose": purpose}
+        if why == "restart":  # (a client words it as what it is, not as a clock that ran out)
+            told["why"] = why
         # DT-236: a choice the rules make (a combat's +0) follows from what everyone knows, and is shown to all once
         # the other seat has committed its own (before, it would choose knowing this one: DT-235); one the server
         # drew is the seat's secret, as its own would have been (a team, a build, hidden start characters)
         public = ruled and opponent(seat) in self.rounds.committed(purpose)
-        self.table.publish([{"kind": "timeout", **told, "actions": [text]} if public
-                            else Event("timeout", {**told, "actions": [text]}, owner=seat, public=told)])
+        event = ({"kind": "timeout", **told, "actions": [text]} if public
+                 else Event("timeout", {**told, "actions": [text]}, owner=seat, public=told))
+        if self.held:  # restored, its players not all back: told once they are (`resumed`)
+            self._restart_news = [*self._restart_news, event]
+        else:
+            self.table.publish([event])
         self._send_commitments(purpose)
         if self.rounds.ready(purpose):
             self._complete(purpose)

@@ -90,6 +90,40 @@ def test_a_resigner_is_told_his_new_rating_and_resign_is_a_command(command):
                             "Yellow bot 1500 → 1662 (±290)")
 
 
+@pytest.mark.parametrize("where", ["server", "private", "dt-client play", "before the first turn"])
+def test_the_resigner_is_told_how_to_replay_the_game_as_the_player_who_stays_is(where):
+    """Play-test pt24 F15: the player who stays reads "to step through this game again: dt-client replay ..." in
+    the game's panel at its end; the one who resigned is taken to the lobby and never saw it. His line after `left`
+    says it too (with the join code of a private table). The edges: `dt-client play`, whose server goes with the
+    game, and a game left before its first turn (aborted, no game to step through), have none."""
+    from dungeon_twister.protocol import Left, TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    state.server = "127.0.0.1:7870"
+    state.local = where == "dt-client play"
+    if where == "private":
+        state.join_code = "k3y"
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("resign")
+    ui.commands.run("resign")
+    assert wired.sent() == [Leave()]
+    result = ({"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "aborted"} if where == "before the first turn"
+              else {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"})
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "game_over", **result}))
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**state.view, "table": {"id": TABLE,
+                                                                                         "result": result}}}))
+    wired.deliver(Left(TABLE))
+    again = "to step through this game again: dt-client replay t-1 --server 127.0.0.1:7870"
+    if where == "server":
+        assert state.notice == f"left table t-1: you resigned, Yellow wins · {again}"
+    elif where == "private":
+        assert state.notice == f"left table t-1: you resigned, Yellow wins · {again} --code k3y"
+    else:
+        assert "dt-client replay" not in state.notice and state.notice.startswith("left table t-1: ")
+
+
 def test_a_game_left_before_its_first_turn_is_said_to_be_aborted_not_lost():
     """Before the first turn (the setup), leaving aborts the game (the server's reason `aborted`: no winner, not
     rated): the confirmation and the line after `left` say so, not "your opponent wins"."""

@@ -306,3 +306,82 @@ def test_a_finished_card_games_replay_names_its_face_down_rooms_too():
         assert name != room["card"] and (f"│ {name} " in drawn or f"▒ {name} " in drawn)
     for viewer in ("B", "Y", None):
         assert all("card" not in room for room in view(replay.states[1], viewer)["rooms"])
+
+
+TIMED_OUT = """game seed=573724080006607 vp=5
+B: team b0=WA d0=TR g0=GB i0=TH
+Y: team b21=WA d21=TR g21=GB i21=TH
+Y: hide yAR A1
+B: hide bAR A1
+Y: hide yCL A2
+B: hide bCL A2
+Y: hide yFW A2
+B: hide bFW B1
+Y: hide yMK B1
+B: hide bMK B2
+Y: hide yRP B2
+B: hide bRP B2
+Y: hide ySP A3
+B: hide bSP A3
+Y: hide ySW A3
+B: hide bSW B3
+Y: hide yTS B3
+B: hide bTS B3
+Y: hide yWW A4
+B: hide bWW A4
+Y: hide yWZ B4
+B: hide bWZ B4
+Y: card 2
+Y: reveal yWA A4
+Y: place yWW b16
+Y: place bWW c16
+Y: reveal yTR B4
+Y: place yWZ f16
+Y: place bWZ g16
+Y: end
+B: card 2
+B: reveal bWA A1
+B: place yAR a1
+Y: pass
+# timeout Y pass
+B: place bAR b1
+B: reveal bTH B1
+B: place yMK f1
+Y: place bFW g1
+B: end
+Y: card 3
+Y: move yWA b20
+Y: move yWA a18
+Y: move yWA b17
+Y: end
+B: card 4
+B: move bWA a2
+B: move bWA a4
+B: attack bWZ yWZ
+# timeout Y combat-1 combat +0
+B: combat +3
+Y: combat +0
+"""
+"""Play-test pt24's first game on a timed table up to its first combat (the server's record, its commit-reveal and
+deal lines left out): Yellow let his 5 seconds to place the revealed objects pass (`# timeout Y pass`, after the
+line played for him) and his 5 seconds for the combat card (`# timeout Y combat-1 combat +0`, before the line of
+the round, applied once both cards are known)."""
+
+
+def test_BG_OPT_04_an_action_the_clock_played_is_marked_in_the_replay():
+    """BG-OPT-04: the replay showed `Y: combat +0` and `Y: pass`, which the server played for Yellow when his time
+    ran out, as if he had chosen them (play-test pt24 F12). They are marked; the edges: Blue's card of the same
+    combat, chosen, and the lines around the pass are not."""
+    replay = Replay.of(TIMED_OUT)
+    marked = [index for index, step in enumerate(replay.steps, 1) if step.timed_out]
+    assert [replay.steps[index - 1].line for index in marked] == ["Y: pass", "Y: combat +0"]
+    replay.go_to(marked[1])
+    assert replay.panel()[2] == "Y: combat +0 (time ran out)"
+    replay.go(-1)
+    assert replay.panel()[2] == "B: combat +3"
+    replay.go_to(marked[0])
+    assert replay.panel()[2] == "Y: pass (time ran out)"
+    replay.go(1)
+    assert replay.panel()[2] == "B: place bAR b1"
+    untimed = Replay.of("\n".join(line for line in TIMED_OUT.splitlines() if not line.startswith("#")))
+    assert not any(step.timed_out for step in untimed.steps)

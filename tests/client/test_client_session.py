@@ -194,8 +194,9 @@ async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leav
         assert session.state.notice == "", "a play-test saw it stay after the +0 was laid"
         # the card is told as the seat's, not as chosen by it (play-test pt22, F20: "Blue chooses +0" after the
         # clock had chosen it)
-        assert list(session.state.log)[-2:] == ["Blue's time ran out for combat-1: combat +0",
-                                                "Blue's card for the combat: +0"]
+        log = list(session.state.log)
+        assert [log[-3], log[-1]] == ["Blue's time ran out for combat-1: combat +0", "Blue's card for the combat: +0"]
+        assert log[-2].startswith("combat-1: the server chose for you")  # (play-test pt24 F3)
 
     async with running_client() as (session, listener):  # untimed: no deadline to tell
         server = await listener.next_server()
@@ -258,6 +259,33 @@ async def test_the_check_of_a_commitment_the_server_made_for_a_late_seat_says_wh
                                 "for that seat when its time ran out")
             else:
                 assert said == "Yellow reveals 'combat +0' for combat-1: it matches his commitment"
+
+
+async def test_BG_OPT_04_the_seat_whose_clock_laid_his_card_is_told_there_is_nothing_for_him_to_check(autojump_clock):
+    """BG-OPT-04, docs/protocol.md section 13 (Timers): Yellow laid his card, Blue let his 5 seconds pass and the
+    server laid +0 for him. Yellow's log told the check of that card; Blue, who is sent no commitment of Yellow's
+    (his own never came), read nothing of a check (play-test pt24 F3). One line now says why there is none. The
+    edges: the opponent's timeout, and ours for a round we committed to (a reveal too late), add no such line."""
+    expected = ("combat-1: the server chose for you, so Yellow's commitment was not sent to you and there is nothing "
+                "for you to check (a commitment guards a choice you make in secret, and you made none)")
+    for late, committed in (("B", False), ("Y", False), ("B", True)):
+        async with running_client() as (session, listener):
+            server = await listener.next_server()
+            await server.seat(session, timers=True)
+            if committed:
+                session.act("combat 3")
+                assert isinstance(await server.receive(), Commit)
+            n = session.connection.last_event
+            await server.send(TableEvent(TABLE, n + 1, {"kind": "timeout", "seat": late, "purpose": "combat-1",
+                                                        "actions": ["combat +0"]}))
+            await server.send(TableEvent(TABLE, n + 2, {"kind": "card_chosen", "seat": "B", "value": 0}))
+            await trio.testing.wait_all_tasks_blocked()
+            log = list(session.state.log)
+            if (late, committed) == ("B", False):
+                assert log[-3:] == ["Blue's time ran out for combat-1: combat +0", expected,
+                                    "Blue's card for the combat: +0"]
+            else:
+                assert expected not in log
 
 
 async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock):

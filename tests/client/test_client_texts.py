@@ -447,6 +447,20 @@ def test_the_servers_own_events_in_plain_words():
         "Yellow's time ran out for team: a choice was made for that seat, kept secret"
 
 
+def test_DT_091_a_bots_secret_choice_made_again_after_a_restart_is_told_as_the_restarts_not_as_a_clocks():
+    """DT-091 (play-test pt24 F5): the `timeout` of a restored bot's lost choice (`why` restart) says what
+    happened, the team kept secret, a combat's +0 shown; the edge: a timeout without `why` reads as before."""
+    assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team", "why": "restart"}) == (
+        "Yellow's secret choice for team was lost with the server's restart (a bot keeps it in memory only): "
+        "another was made for that seat, kept secret")
+    assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "combat-2", "why": "restart",
+                           "actions": ["combat +0"]}) == (
+        "Yellow's secret choice for combat-2 was lost with the server's restart (a bot keeps it in memory only): "
+        "combat +0 stands for it")
+    assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team"}) == \
+        "Yellow's time ran out for team: a choice was made for that seat, kept secret"
+
+
 def test_hidden_and_view_events_make_no_log_line_and_unknown_ones_are_still_shown():
     assert describe_event({}) is None
     assert describe_event({"kind": "view", "view": {}}) is None

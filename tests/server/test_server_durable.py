@@ -199,6 +199,39 @@ async def test_a_bot_takes_its_seat_back_after_a_restart(tmp_path):
             assert blue.errors() == []
 
 
+async def test_DT_091_a_bots_team_drawn_again_after_a_restart_is_told_to_the_player_once_he_is_back(tmp_path):
+    """DT-091: the bot had committed its team and Blue not yet chosen his when the server stopped; the restored bot
+    cannot open that commitment, so a team is drawn for it in secret (DT-236) and announced by a `timeout` event.
+    Published at the server's start, it reached nobody, and Blue's snapshot did not tell it: a continued `dt-client
+    play` game said nothing (play-test pt24 F5). It is published once both players are back, after Blue's snapshot,
+    worded as the restart's (`why`), the team kept secret. The edge: nothing of the kind before Blue is back, and
+    once only."""
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
+        async with server_on(tmp_path, seeds=(21, 3)) as server:
+            blue = await Client.connect(server, "ann")
+            await blue.send(CreateTable(TableOptions()))
+            table = (await blue.expect(TableCreated)).table
+            await blue.send(Join(table, "B"))
+            await blue.expect(Joined)
+            await blue.send(SeatBot(table, "Y", "random"))
+            await blue.expect_event("game_started")
+            rounds = server.lobby.tables[table].play.rounds
+            while "Y" not in rounds.committed("team"):
+                await blue.recv()
+            await synced(blue)
+            resume = resume_info(blue, table)
+        async with server_on(tmp_path, seeds=(4,)) as server:
+            play = server.lobby.tables[table].play
+            assert "Y" in play.rounds.opened("team") and play.held
+            blue = await Client.connect(server, "ann", resume=resume)
+            await blue.expect(Snapshot)
+            told = await blue.expect_event("timeout")
+            assert told == {"kind": "timeout", "seat": "Y", "purpose": "team", "why": "restart"}
+            assert not play.held
+            await synced(blue)
+            assert len(blue.events_of("timeout")) == 1 and blue.errors() == []
+
+
 async def test_a_views_steps_outlive_a_restart_and_fall_back_with_a_store_put_back_from_a_copy(tmp_path):
     """docs/protocol.md sections 13 and 20: a view's `steps` are the lines of the table's record (header, actions,
     commitments, reveals...) and never decrease: a restart gives them back as they were. A store put back from
