@@ -16,7 +16,7 @@ from .actions import Action
 from .apply import apply
 from .catalogue import load
 from ..core.errors import EngineError, NotationError
-from ..core.records import RecordLine, parse_lines, replay_lines
+from ..core.records import RecordLine, other_copies, parse_lines, replay_lines
 from .notation import format_action, parse_action
 from .position import format_options, parse_options, parse_position
 from .setup import new_game
@@ -67,9 +67,6 @@ def replayed(state: GameState, lines: list[RecordLine]):
     return replay_lines(state, lines, apply, legacy_action)
 
 
-_COPY = re.compile(r"\b([by][A-Z]{2})(2?)\b")
-
-
 def legacy_action(state: GameState, action: Action):
     """DT-279: before it, a free build's revealed object kept its copy's name (`bKY2` could be revealed while `bKY`
     lay face down); since, the revealed one is the lowest copy still unseen, and the two tokens changed places. So
@@ -78,15 +75,9 @@ def legacy_action(state: GameState, action: Action):
     rules accept that; else None (its refusal stands). Never for live input."""
     if state.options.teams != "free":
         return None
-    text = format_action(action)
-
-    def other(m):
-        base, second = m.group(1), m.group(2)
-        if base not in state.tokens or base + "2" not in state.tokens or state.tokens[base].is_character:
-            return m.group(0)
-        return base if second else base + "2"
-    swapped = _COPY.sub(other, text)
-    if swapped == text:
+    swapped = other_copies(format_action(action), lambda base: base in state.tokens and base + "2" in state.tokens
+                           and not state.tokens[base].is_character)
+    if swapped is None:
         return None
     try:
         converted = parse_action(swapped, action.seat)

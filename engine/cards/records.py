@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from ..core.errors import IllegalAction, NotationError
-from ..core.records import RecordLine, parse_lines, replay_lines
+from ..core.records import RecordLine, other_copies, parse_lines, replay_lines
 from .actions import Face, Levitate, Move
 from .maze import is_icon, slot_zones, start_slot
 from .notation import format_action, parse_action, start_from, zone_from
@@ -81,9 +81,6 @@ def legacy_action(state: CardState, action):
     return icons
 
 
-_COPY = re.compile(r"\b([by][A-Z]{2})(2?)\b")
-
-
 def _copy_reading(state: CardState, action):
     """DT-279: before it, a full frontal team's revealed object kept its copy's name (`bKY2` could be revealed
     while `bKY` lay face down); since, the revealed one is the lowest copy still unseen, and the two cards changed
@@ -91,15 +88,8 @@ def _copy_reading(state: CardState, action):
     naming the other (`+bKY2` as `+bKY`, and back); None where it names none."""
     if action is None or state.options.teams != "full":
         return None
-    text = format_action(action)
-
-    def other(m):
-        base, second = m.group(1), m.group(2)
-        if not (state.has_item(base) and state.has_item(base + "2")):
-            return m.group(0)
-        return base if second else base + "2"
-    swapped = _COPY.sub(other, text)
-    if swapped == text:
+    swapped = other_copies(format_action(action), lambda base: state.has_item(base) and state.has_item(base + "2"))
+    if swapped is None:
         return None
     try:
         return parse_action(swapped, action.seat)

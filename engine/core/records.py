@@ -65,3 +65,17 @@ def replay_lines(state, lines: list[RecordLine], apply: Callable,
                                     record_text=line.text, **error.values) from None
             line = RecordLine(line.number, line.text, converted)
         yield line, state, events
+
+
+_COPY = re.compile(r"\b([by][A-Z]{2})(2?)\b")
+
+
+def other_copies(text: str, doubled: Callable[[str], bool]) -> str | None:
+    """DT-279's reading of an action written before it: `text` with each object named as one copy of a kind that
+    `doubled(code)` says the game holds two of (`bKY`, `bKY2`) named as the other copy (`+bKY2` as `+bKY`, and
+    back); None if it names none. Both families' `legacy_action` read secret teams' copies so."""
+    def other(m):
+        base, second = m.group(1), m.group(2)
+        return (base if second else base + "2") if doubled(base) else m.group(0)
+    swapped = _COPY.sub(other, text)
+    return None if swapped == text else swapped
