@@ -460,6 +460,13 @@ def test_control_the_twin_comparison_catches_the_id_order_leak(monkeypatch):
 
 
 # --- what the Card Game's red team found here too (session 24) ---------------------------------------------------
+def _two_keys(state, rng):
+    """A free build Blue may make with two Keys (`bKY`, `bKY2`), drawn among his builds, or None."""
+    builds = legal_actions(state, "B")
+    return next((b for b in (builds[rng.below(len(builds))] for _ in range(3000))
+                 if list(b.objects).count("KY") == 2), None)
+
+
 def _free_game_before_a_reveal():
     """An all-sets free game (PD-TEAM-FREE-01/02) in its main phase, Blue's build holding two Keys, and a reveal
     the player to act may make now of a room where a Blue object lies face down, another lying elsewhere."""
@@ -467,9 +474,7 @@ def _free_game_before_a_reveal():
     for seed in range(40):
         rng = Rng(seed)
         state = new_game(VARIANTS["all-sets-free"], seed)
-        builds = legal_actions(state, "B")
-        blue = next((b for b in (builds[rng.below(len(builds))] for _ in range(3000))
-                     if list(b.objects).count("KY") == 2), None)
+        blue = _two_keys(state, rng)
         if blue is None:
             continue
         yellow = legal_actions(state, "Y")
@@ -530,9 +535,7 @@ def test_DT_279_a_free_game_recorded_before_it_replays_with_the_copies_read_as_i
         patch.setattr(rooms, "lowest_copies_first", lambda ctx, slot: None)  # the engine before DT-279
         for seed in range(40):
             rng, state = Rng(seed), new_game(options, seed)
-            builds = legal_actions(state, "B")
-            blue = next((b for b in (builds[rng.below(len(builds))] for _ in range(3000))
-                         if list(b.objects).count("KY") == 2), None)
+            blue = _two_keys(state, rng)
             if blue is None:
                 continue
             yellow = legal_actions(state, "Y")
