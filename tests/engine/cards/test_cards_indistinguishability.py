@@ -675,11 +675,11 @@ def test_CG_OPT_03_DT_278_a_telekinetic_hands_over_the_object_she_carries_unseen
     object went, not which, and two games that differ only in that object look the same to them. Dropped on the
     floor, it lies in the open and is named."""
     games = {}
-    for load in ("yKY", "yRP"):
-        state = _telekinetic_with(load)
-        action = parse_action(f"levitate yTK {load} b1 >yMK", "Y")
-        games[load] = (state, *apply(state, action))
-    (a0, a, a_events), (b0, b, b_events) = games["yKY"], games["yRP"]
+    for carried in ("yKY", "yRP"):
+        state = _telekinetic_with(carried)
+        action = parse_action(f"levitate yTK {carried} b1 >yMK", "Y")
+        games[carried] = (state, *apply(state, action))
+    (a0, a, a_events), (_, b, b_events) = games["yKY"], games["yRP"]
     assert a.item("yKY").at == "yMK" and b.item("yRP").at == "yMK"
     assert differences(a, a_events, b, b_events, "B") == []
     (event,) = a_events
