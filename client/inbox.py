@@ -653,6 +653,8 @@ def _error(session: Session, message: Error) -> None:
             return
     meaning = ERROR_CODES[message.code].meaning if message.code in ERROR_CODES else ""
     text = server_text(message.message or meaning, message.template, message.values)
+    if message.code == "game_stopped" and state.table is not None:
+        return session.game_stopped(text)
     over = any(info.table == session.joining and info.status == "over" for info in state.tables)
     if message.code == "seat_taken" and session.joining and over and state.server and not state.local:
         # TRANSLATORS: after a refusal to join a table whose game is over; {line} is a shell command: keep it as is

@@ -653,6 +653,19 @@ class Session:
         if self.identity is not None:
             self.send(Prove(sign_proof(self.identity, challenge, session_id, self.state.name)))
 
+    def game_stopped(self, said: str) -> None:
+        """The server could not save our table's game (protocol section 9: `game_stopped`, said as it cuts us off
+        and to a resume): the table comes back, our token still valid, when the server next starts. So no more
+        attempts until then (the seat file kept): the connection's loss at that restart takes the seat back. (The
+        client showed "reconnecting, attempt 8" on an open connection until the seat's grace ran out, then gave the
+        seat up: review rv24.) `said`: the server's sentence, in the reader's language."""
+        self.state.reconnecting = None
+        if self._current is not None:
+            self._current = replace(self._current, until=None, attempt=0)  # (a later loss resumes afresh)
+        # TRANSLATORS: after the server's own sentence; `reconnect` is the command, typed as it is
+        self.state.say(_("{message} · your seat is kept: this client takes it back once the server has restarted "
+                         "(`reconnect` tries now)").format(message=said))
+
     def taken_over(self) -> None:
         """Another connection has our seat or name (protocol section 9: it resumed with our token; the server
         says `resumed_elsewhere` as it closes ours, or refuses our resume `name_taken`): stop, and do not take it

@@ -305,6 +305,33 @@ async def test_a_connection_closed_resumed_elsewhere_stops_and_does_not_take_the
         assert seat_file.load().token == "token-B"
 
 
+async def test_a_stopped_game_is_said_once_and_the_seat_taken_back_when_the_server_restarts(autojump_clock, tmp_path):
+    """A table whose step the store could not save stops (its disk full, its PostgreSQL gone): the server says
+    `game_stopped` to its players as it cuts them off, and again to a resume, the token staying valid until the
+    server's next start brings the table back. The client said the error, then showed "reconnecting, attempt 8"
+    on an open connection until the seat's grace ran out, and gave the seat up (review rv24). It says the game is
+    stopped and the seat kept, stops trying, and takes the seat back once the server restarts."""
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    stopped = Error("game_stopped", f"the server could not save the game of table {TABLE} (its disk may be full): "
+                    "the game is stopped, and comes back when the server is restarted", "server", False)
+    async with client(network, seat_file) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        await server.send(stopped)
+        await server.stream.aclose()
+        again = await network.server()
+        assert (await again.welcome()).resume.token == "token-B"
+        await again.send(stopped)  # the resume's answer: the connection stays, in the lobby
+        await trio.sleep(SILENCE_SECONDS - 1)  # (a real server answers the pings; this one stays silent)
+        assert len(network.attempts) == 2, "no more attempts while the game is stopped"
+        assert session.state.reconnecting is None and session.state.table == TABLE
+        assert "stopped" in session.state.notice and "restart" in session.state.notice
+        assert seat_file.load().token == "token-B"
+        await again.stream.aclose()  # the server restarts: the table is back, and so is the seat
+        restarted = await network.server()
+        assert (await restarted.welcome()).resume.token == "token-B"
+
+
 async def test_a_silent_server_is_pinged_then_given_up_on_and_the_seat_resumed(autojump_clock):
     network = Network()
     async with client(network) as session:
