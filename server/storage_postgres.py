@@ -11,7 +11,10 @@ Durable before acknowledged, as with SQLite: the statements of a table's step ru
 (`BEGIN` ... `COMMIT`), and the server queues no message for a client until that commit has returned. With
 `data_sync = "full"` the commit waits for PostgreSQL's write-ahead log to reach its disk (`synchronous_commit` on,
 PostgreSQL's default); `"normal"` sets `synchronous_commit = off` for the connection: a crash of dt-server loses
-nothing acknowledged, a crash of PostgreSQL's machine may lose the last commits (its own guarantee for that mode).
+nothing acknowledged, but a crash of PostgreSQL itself (its machine, the OOM killer, `pg_ctl stop -m immediate`)
+may lose the commits of its last moments (up to three times its `wal_writer_delay`, 0.6 s by default: its own
+guarantee for that mode). A lock held by someone else on these tables (an admin's `ALTER TABLE`, `LOCK`, `VACUUM
+FULL`) makes a step wait at most LOCK_TIMEOUT, then fail, rather than stop every table of the server's one thread.
 
 The driver is psycopg 3 (`pip install 'dungeon-twister-online[postgres]'`), synchronous: a statement blocks dt-server's
 one thread for its round trip to the database, as SQLite's fsync does (0.4 ms a committed action to a PostgreSQL
@@ -24,6 +27,7 @@ import re
 import urllib.parse
 from functools import lru_cache
 
+from .logs import log
 from .storage import SCHEMA_VERSION, SYNC_MODES, SqlStorage, StorageError, StoreUnreachable
 
 SCHEMA = """
@@ -50,6 +54,8 @@ CREATE TABLE identities (
 that has no `dt_schema`: a table of another program's with one of these names is an error, not a table shared."""
 
 LOCK_KEY = 0x4454_5357  # "DTSW": the advisory lock that makes a database one dt-server's
+LOCK_TIMEOUT = "5s"
+"""The longest a statement waits for a lock someone else holds on the store's tables (`lock_timeout`)."""
 
 CONNECTION_DEFAULTS = {"connect_timeout": "5", "tcp_user_timeout": "15000", "keepalives_idle": "30",
                        "keepalives_interval": "10", "keepalives_count": "3"}
@@ -131,6 +137,7 @@ class PostgresStorage(SqlStorage):
             raise StorageError(f"{self.location}: another dt-server uses this database")
         if self._sync == "normal":
             self._db.execute("SET synchronous_commit = off")
+        self._db.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
 
     def _session(self):
         """The connection, made again if PostgreSQL dropped it (a restart of the database, a network cut) between
@@ -140,6 +147,8 @@ class PostgresStorage(SqlStorage):
             self.close()
         if self._db is None:
             self._connect()
+            # (review rv24: an admin saw nothing of a database that went away and came back)
+            log("store_reconnected", store=self.location)
         return self._db
 
     def _again(self, statement):

@@ -187,6 +187,28 @@ def test_a_connection_postgresql_dropped_between_two_steps_is_made_again(postgre
         store.close()
 
 
+def test_a_connection_made_again_is_logged_and_waits_for_others_locks_5_s_at_most(postgres_url, caplog):
+    """Review rv24: the log said nothing of a database that went away and came back (`store_reconnected` now, with
+    the URL as shown); and an admin's lock on the store's tables (ALTER TABLE, LOCK, VACUUM FULL) would have held
+    the server's one thread without limit: each connection, the remade one too, waits 5 s at most for a lock."""
+    import logging
+
+    import psycopg
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    store = PostgresStorage(postgres_url)
+    try:
+        assert store._db.execute("SHOW lock_timeout").fetchone()[0] == "5s"
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (store._db.info.backend_pid,))
+        assert store.tables() == []  # a read, on a connection made again
+        logged = [record for record in caplog.records if record.getMessage() == "store_reconnected"]
+        assert len(logged) == 1 and logged[0].fields["store"] == store.location
+        assert store._db.execute("SHOW lock_timeout").fetchone()[0] == "5s"
+    finally:
+        store.close()
+
+
 def test_the_setting_database_picks_the_postgresql_store_and_hides_its_password(postgres_url, tmp_path):
     store = open_configured(ServerConfig(data_dir=tmp_path, database=postgres_url))
     try:
