@@ -249,6 +249,15 @@ class Session:
         del self._outbox[1 if self._draining else 0:]
         self.send_error(error)
         self.close()
+        self.server.start(self._cut_off)
+
+    async def _cut_off(self) -> None:
+        """A connection `cut` ends FLUSH_SECONDS later at the latest: its client may read nothing more (stopped with
+        Ctrl-Z, half-open with full buffers), and then neither its writer, blocked on the error, nor its reader,
+        waiting for bytes, would ever end it (review rv24: such a superseded session stayed until TCP gave up)."""
+        await trio.sleep(FLUSH_SECONDS)
+        if self._running and not self._dropped:
+            self._abort()
 
     def drop(self, reason: str) -> None:
         """Close at once, dropping whatever is queued."""

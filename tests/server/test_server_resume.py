@@ -23,11 +23,12 @@ from dungeon_twister.protocol import (
     TableEvent,
     TableOptions,
     Tables,
+    Welcome,
 )
 from dungeon_twister.protocol.views import DELTA_VIEWS
 from dungeon_twister.server.records import record_text
-from test_server_support import (HANG_GUARD, Client, KeepingConnection, Scripted, find_seed, running_server,
-                                 seated_pair, to_the_first_turn, watching)
+from test_server_support import (HANG_GUARD, SOFTWARE, Client, KeepingConnection, Scripted, find_seed,
+                                 running_server, seated_pair, to_the_first_turn, watching)
 
 
 async def play_until(table: str, players: dict, stop, *, first: bool = False) -> dict:
@@ -125,6 +126,32 @@ async def test_a_connection_whose_seat_or_name_is_resumed_elsewhere_is_told_so_b
                                            conn=SpectatorConnection())
             await watched.expect(Joined)
             assert (await watcher.expect(Error)).code == "resumed_elsewhere"
+
+
+async def test_a_connection_resumed_elsewhere_that_reads_nothing_more_is_closed_all_the_same(autojump_clock):
+    """Review rv24: a superseded connection is closed once its error is written; one whose client reads nothing
+    more (stopped with Ctrl-Z, half-open with full buffers) kept its writer blocked on that error and its reader
+    waiting, until TCP gave up (15 min or never). It ends FLUSH_SECONDS after, written or not."""
+    from dungeon_twister.server.session import FLUSH_SECONDS
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            table, _blue, _yellow = await seated_pair(server, TableOptions())
+            stuck = Client(server.connect_memory(lockstep=True), SpectatorConnection(), "cy")
+            await stuck.send_raw(stuck.conn.send_hello("cy", SOFTWARE))
+            await stuck.expect(Welcome)
+            await stuck.send(Spectate(table))
+            token = (await stuck.expect(Joined)).token  # ... then it reads nothing more
+            (old,) = [s for s in server.sessions if s.name == "cy"]
+            watched = await Client.connect(server, "cy", "spectator", resume=ResumeInfo(token, table, 0),
+                                           conn=SpectatorConnection())
+            await watched.expect(Joined)
+            await trio.sleep(FLUSH_SECONDS / 2)
+            assert old in server.sessions  # its writer waits on the client (a lockstep pipe)
+            await trio.sleep(FLUSH_SECONDS)
+            assert old not in server.sessions
+            await watched.send(ListTables())  # the new one is served as before
+            await watched.expect(Tables)
 
 
 async def test_resuming_replays_the_missed_events_or_sends_a_snapshot(autojump_clock):
