@@ -18,7 +18,7 @@ FULL`) makes a step wait at most LOCK_TIMEOUT, then fail, rather than stop every
 
 The driver is psycopg 3 (`pip install 'dungeon-twister-online[postgres]'`), synchronous: a statement blocks dt-server's
 one thread for its round trip to the database, as SQLite's fsync does (0.4 ms a committed action to a PostgreSQL
-15 on the same machine over its Unix socket, measured with tests/server/postgres_support.py's cluster).
+15 on the same machine over its Unix socket, measured with the cluster of tests/server/conftest.py).
 """
 
 from __future__ import annotations
