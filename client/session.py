@@ -663,8 +663,8 @@ class Session:
         if self._current is not None:
             self._current = replace(self._current, until=None, attempt=0)  # (a later loss resumes afresh)
         # TRANSLATORS: after the server's own sentence; `reconnect` is the command, typed as it is
-        self.state.say(_("{message} · your seat is kept: this client takes it back once the server has restarted "
-                         "(`reconnect` tries now)").format(message=said))
+        self.state.say(_("{message} · your seat is kept: `reconnect` takes it back once the server can save again, "
+                         "and this client does by itself after a restart").format(message=said))
 
     def taken_over(self) -> None:
         """Another connection has our seat or name (protocol section 9: it resumed with our token; the server

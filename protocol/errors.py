@@ -50,7 +50,8 @@ _register("bad_name", "the display name is not allowed (control or bidi characte
           "Greek and Cyrillic letters mixed)", fatal=True)
 _register("bad_token", "the resume token is unknown or expired; the connection stays in the lobby")
 _register("game_stopped", "the server could not save the table's game (its disk full, say): the table stopped, "
-          "and comes back when the server is restarted; the resume token stays valid", fault="local")
+          "and comes back at a resume once the store answers again, or at the server's restart; the resume token stays "
+          "valid", fault="local")
 _register("bad_proof", "prove's signature does not prove the key of hello (or came before anything to prove)",
           fatal=True)
 _register("not_proven", "a request before prove, on a connection whose hello named a key", fatal=True)

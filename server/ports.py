@@ -73,6 +73,9 @@ class Host(Protocol):
 
     def flush_held(self) -> None: ...
 
+    def revive_table(self, stopped: TableDoor) -> TableDoor | None:
+        """A table its store's failure stopped, restored once the store answers again, or None."""
+
 
 class Directory(Protocol):
     """The lobby as a table and its seating see it (lobby.Lobby)."""

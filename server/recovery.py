@@ -36,7 +36,7 @@ from .game import Refusal
 from .lobby import Digest, TokenRef
 from .logs import log
 from .play import leaves_out
-from .storage import StoredTable
+from .storage import StorageError, StoredTable
 from .table import Table
 
 if TYPE_CHECKING:
@@ -65,6 +65,32 @@ def restore_tables(server: Server) -> list[Table]:
         log("table_restored", table=table.id, status=table.status, actions=table.play.game.record.count - 1,
             seats=table.seating.names())
     return restored
+
+
+def revive_table(server: Server, stopped: Table) -> Table | None:
+    """A table that stopped because its store failed (Table.stopped), restored from what the store kept, as at the
+    server's next start, once the store answers again: its players come back to the game as it was before the
+    step that failed, without waiting for an admin to restart the server (a PostgreSQL restarting under a move
+    stopped that game until then: review rv24). The table already revived for another player's resume, if it
+    was; None while the store still fails (or the table is no longer open there)."""
+    lobby = server.lobby
+    current = lobby.tables.get(stopped.id)
+    if current is not None:
+        return current if current is not stopped and not current.stopped else None
+    try:
+        stored = lobby.store.table(stopped.id)
+        if stored is None or stored.status != "open":
+            return None
+        with lobby.store.transaction():
+            table = restore_table(server, stored)
+    except StorageError:
+        return None
+    except Exception as error:  # (as at a start: one damaged table costs that table, not the connection)
+        log("table_not_restored", level=ERROR, table=stopped.id, error=f"{type(error).__name__}: {error}")
+        return None
+    log("table_revived", table=table.id, status=table.status, actions=table.play.game.record.count - 1,
+        seats=table.seating.names())
+    return table
 
 
 def restore_table(server: Server, stored: StoredTable) -> Table:

@@ -21,7 +21,7 @@ from .discovery import answer_queries
 from .gcpolicy import tame_gc
 from .lobby import Lobby
 from .logs import log
-from .recovery import restore_tables
+from .recovery import restore_tables, revive_table
 from .session import Session
 from .storage import Storage
 from .stores import open_configured
@@ -218,6 +218,10 @@ class Server:
         """Run a task (a table, a bot, a connection) in the server's nursery."""
         assert self._nursery is not None, "the server is not running"
         self._nursery.start_soon(async_fn, *args)
+
+    def revive_table(self, stopped):
+        """recovery.revive_table: a table its store's failure stopped, back once the store answers (or None)."""
+        return revive_table(self, stopped)
 
     def flush_held(self) -> None:
         """After a table's step has committed: write what it queued (Session.flush)."""

@@ -783,6 +783,9 @@ class Session:
         item.done = trio.Event()
         if not await table.submit(item):
             if table.stopped:  # a play-test's players, told "seat given up", forgot their seats on a full disk
+                revived = self.server.revive_table(table)  # (the store answers again: the game as it was kept)
+                if revived is not None:
+                    return await self._submit(revived, item)
                 return self.send_error(game_stopped(table.id))
             return self.send_error(templated("no_such_table", "table {table} has closed", table=table.id))
         await item.done.wait()

@@ -316,7 +316,8 @@ async def test_a_stopped_game_is_said_once_and_the_seat_taken_back_when_the_serv
     stopped and the seat kept, stops trying, and takes the seat back once the server restarts."""
     network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
     stopped = Error("game_stopped", f"the server could not save the game of table {TABLE} (its disk may be full): "
-                    "the game is stopped, and comes back when the server is restarted", "server", False)
+                    "the game is stopped until the server can save it again (a resume then brings it back, as a restart does)",
+                    "server", False)
     async with client(network, seat_file) as session:
         server = await network.server()
         await seat_with_grace(server, session, 60)
