@@ -1,5 +1,7 @@
 """Timers on trio's clock (MockClock, autojump): turn timeout, combat +0, the opponent's placement passed."""
 
+from contextlib import asynccontextmanager
+
 import msgpack
 import trio
 from dungeon_twister.engine import Options, apply, new_game, parse_action, view
@@ -13,6 +15,17 @@ from test_server_support import HANG_GUARD, Scripted, find_seed, running_server,
 from test_server_resume import play_until
 
 TIMED = dict(timers=True, beginner=True)
+
+
+@asynccontextmanager
+async def into_a_timed_combat():
+    """A server whose timed table's scripted players (rng 1 and 2) have played into their first combat, its secret
+    choice pending: (server, table, blue, yellow, players, views)."""
+    async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
+        players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+        views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+        yield server, table, blue, yellow, players, views
 
 
 def timers_for(client, seat: str) -> list[int]:
@@ -123,10 +136,7 @@ def test_a_speed_potion_adds_a_minute_and_the_turn_clock_pauses():
 
 async def test_a_combat_card_not_revealed_in_time_is_the_zero(autojump_clock):
     with trio.fail_after(HANG_GUARD):
-        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+        async with into_a_timed_combat() as (server, table, blue, yellow, players, views):
             purpose, clients = views["B"]["secret"], {"B": blue, "Y": yellow}
             for seat in ("B", "Y"):
                 await players[seat].act(table, views[seat])  # both commit; only B reveals
@@ -151,10 +161,7 @@ async def test_DT_251_a_combat_card_laid_in_time_waits_for_its_player_to_come_ba
     from test_server_support import Client, KeepingConnection
 
     with trio.fail_after(HANG_GUARD):
-        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+        async with into_a_timed_combat() as (server, table, blue, yellow, players, views):
             purpose = views["B"]["secret"]
             for seat in ("B", "Y"):
                 await players[seat].act(table, views[seat])  # both commit
@@ -334,10 +341,7 @@ async def test_a_spectator_who_comes_in_a_combat_card_s_5_seconds_is_shown_them_
     from test_server_support import Client
 
     with trio.fail_after(HANG_GUARD):
-        async with running_server(seeds=(find_seed("combat_declared", False, 120, hint=23),)) as server:
-            table, blue, yellow = await seated_pair(server, TableOptions(timers=True), memory=True)
-            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
-            views = await play_until(table, players, lambda v: (v["secret"] or "").startswith("combat"))
+        async with into_a_timed_combat() as (server, table, blue, yellow, players, views):
             attacker = views["B"]["active"]
             defender = "Y" if attacker == "B" else "B"
             clients = {"B": blue, "Y": yellow}
