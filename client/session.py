@@ -86,6 +86,13 @@ STEP_ENDS = ("view", "view_delta")
 WAITING_LIMIT = 16
 FIRST_DELAY = 0.5
 MAX_DELAY = 5.0
+STOPPED_DELAYS = (5.0, 10.0, 20.0, 30.0)
+"""Seconds before each resume of a table whose game the server could not save (`game_stopped`): the last one
+again and again, while the server keeps the seat and says the game is still stopped."""
+STOPPED_ROW_SECONDS = 120.0
+"""A `game_stopped` this long after the last one begins a new row: said again, the first delay again. (Not a
+resume that joins: the table revived for it may stop again at once, at the first step it cannot save, and a
+play-test's log said the server's sentence every 5 s.)"""
 RETRY_CODES = ("name_taken", "server_full")
 """Refusals worth trying again: after a role switch, our old connection may hold the name for a moment; a
 server may be full for a while. (A resume refused name_taken is not tried again: see `refused`.)"""
@@ -166,6 +173,9 @@ class Session:
         self._close: Callable[[], None] | None = None
         self._given_up = False
         """The server refused us for good: do not resume."""
+        self._stops = 0
+        self._stopped_at = 0.0
+        """`game_stopped` answers in a row (STOPPED_ROW_SECONDS apart at most), and when the last came."""
         self._resent_commits = 0
         self._recommitted: set[str] = set()
         """Purposes whose commitment went again on this connection because the server's view lacked it."""
@@ -655,16 +665,36 @@ class Session:
 
     def game_stopped(self, said: str) -> None:
         """The server could not save our table's game (protocol section 9: `game_stopped`, said as it cuts us off
-        and to a resume): the table comes back, our token still valid, when the server next starts. So no more
-        attempts until then (the seat file kept): the connection's loss at that restart takes the seat back. (The
-        client showed "reconnecting, attempt 8" on an open connection until the seat's grace ran out, then gave the
-        seat up: review rv24.) `said`: the server's sentence, in the reader's language."""
-        self.state.reconnecting = None
-        if self._current is not None:
-            self._current = replace(self._current, until=None, attempt=0)  # (a later loss resumes afresh)
-        # TRANSLATORS: after the server's own sentence; `reconnect` is the command, typed as it is
-        self.state.say(_("{message} · your seat is kept: `reconnect` takes it back once the server can save again, "
-                         "and this client does by itself after a restart").format(message=said))
+        and to a resume): the seat is kept, our token stays valid, and a resume brings the table back once the
+        server can save again (or restarts). So resume now and then (STOPPED_DELAYS), as long as it takes, the
+        countdown in the message bar, the server's sentence in the log once. (The client showed "reconnecting,
+        attempt 8" on an open connection until the seat's grace ran out, then gave the seat up: review rv24; then
+        it waited for `reconnect`, which on the open lobby connection the resume left said "connected: nothing to
+        do".) `said`: the server's sentence, in the reader's language."""
+        if self.stopped:
+            return
+        state = self.state
+        now = self.clock()
+        if now - self._stopped_at > STOPPED_ROW_SECONDS:
+            self._stops = 0
+        self._stopped_at = now
+        if self._stops == 0:
+            # TRANSLATORS: in the log, after the server's own sentence
+            state.log.append(_("{message} · your seat is kept: this client takes it back as soon as the server can "
+                               "save the game again").format(message=said))
+        delay = STOPPED_DELAYS[min(self._stops, len(STOPPED_DELAYS) - 1)]
+        self._stops += 1
+        last_event = self.connection.last_event if self.connection is not None else 0
+        current = self._current
+        if current is not None and current.resume is not None and current.resume.table == state.table:
+            last_event = max(last_event, current.resume.last_event)  # (a resume's answer: this connection saw none)
+        resume = ResumeInfo(self.token, state.table, last_event)
+        # (`until`: a server that cannot be reached meanwhile, a restart, is tried as after any lost connection)
+        self.plan = Plan(Role(state.role), resume=resume, delay=delay, attempt=self._stops,
+                         until=now + delay + self.retry_seconds)
+        state.reconnecting = Reconnecting(said, self._stops - 1, now + delay, None, stopped=True)
+        if self._close is not None:  # (the answer to a resume leaves us in the lobby; a cut closes anyway)
+            self._close()
 
     def taken_over(self) -> None:
         """Another connection has our seat or name (protocol section 9: it resumed with our token; the server

@@ -182,6 +182,8 @@ class Reconnecting:
     """When the next attempt starts (the session's clock)."""
     until: float | None
     """When the server gives our seat up, as far as we know (None: not at a table)."""
+    stopped: bool = False
+    """The game is stopped (the server could not save it: the log says the server's words) and the seat kept."""
 
     def describe(self, now: float) -> str:
         wait = self.next_at - now
@@ -191,6 +193,11 @@ class Reconnecting:
         else:
             # TRANSLATORS: part of the reconnection's countdown: the attempt under way
             step = _("attempt {number}...").format(number=self.attempt + 1)
+        if self.stopped:
+            # TRANSLATORS: the countdown while a game the server could not save is stopped (the log has the server's
+            # words): {attempt} "attempt 2 in 30 s" (or "attempt 2..."); `reconnect` is the command, typed as it is
+            return _("game stopped, the server cannot save it: your seat is kept; taking it back, {attempt} · "
+                     "`reconnect` tries now").format(attempt=step)
         if self.until is None:
             # TRANSLATORS: the reconnection's countdown: {reason} why the connection was lost, {attempt} "attempt 2 in
             # 3 s" (or "attempt 2..."); `reconnect` is the command, typed as it is

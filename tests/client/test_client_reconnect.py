@@ -26,15 +26,17 @@ from dungeon_twister.protocol import (
     PlayerCommitments,
     ProtocolError,
     Refused,
+    ResumeInfo,
     Reveal,
     Snapshot,
+    TableEvent,
     TableOptions,
     verify,
 )
 from dungeon_twister.client.held import HeldSeat, SeatFile
 from dungeon_twister.client.messages import message_bar
 from dungeon_twister.client.network import PROBE_SECONDS, SILENCE_SECONDS, run_network
-from dungeon_twister.client.session import Session, TableSetup, backoff
+from dungeon_twister.client.session import STOPPED_ROW_SECONDS, Session, TableSetup, backoff
 from dungeon_twister.client.state import ClientState
 
 from client_fixtures import seat_view
@@ -308,12 +310,17 @@ async def test_a_connection_closed_resumed_elsewhere_stops_and_does_not_take_the
         await stopped_for_the_other_copy(session, network, 1, seat_file, "token-B")  # (not one attempt)
 
 
-async def test_a_stopped_game_is_said_once_and_the_seat_taken_back_when_the_server_restarts(autojump_clock, tmp_path):
+async def test_a_stopped_game_is_said_once_and_the_seat_taken_back_as_soon_as_the_server_can_save(autojump_clock,
+                                                                                                  tmp_path):
     """A table whose step the store could not save stops (its disk full, its PostgreSQL gone): the server says
-    `game_stopped` to its players as it cuts them off, and again to a resume, the token staying valid until the
-    server's next start brings the table back. The client said the error, then showed "reconnecting, attempt 8"
-    on an open connection until the seat's grace ran out, and gave the seat up (review rv24). It says the game is
-    stopped and the seat kept, stops trying, and takes the seat back once the server restarts."""
+    `game_stopped` to its players as it cuts them off, and again to a resume while its store still fails, the
+    token staying valid; the first resume once the store answers brings the table back (protocol section 9). The
+    client showed "reconnecting, attempt 8" on an open connection until the seat's grace ran out and gave the seat
+    up (review rv24); then it waited for `reconnect`, which on the lobby connection the resume's answer leaves
+    open said "connected: nothing to do". Now it says the server's sentence once, shows that the seat is kept,
+    and resumes after 5, 10, 20 s, then every 30 s (STOPPED_DELAYS), from the last event it saw; `reconnect`
+    cuts a wait short. A table revived for a resume may stop again at once (found by hand: the server's sentence
+    in the log every 5 s): a row of stops ends only after STOPPED_ROW_SECONDS without one."""
     network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
     stopped = Error("game_stopped", f"the server could not save the game of table {TABLE} (its disk may be full): "
                     "the game is stopped until the server can save it again (a resume then brings it back, as a restart does)",
@@ -321,19 +328,58 @@ async def test_a_stopped_game_is_said_once_and_the_seat_taken_back_when_the_serv
     async with client(network, seat_file) as session:
         server = await network.server()
         await seat_with_grace(server, session, 60)
+        await server.send(TableEvent(TABLE, 1, {"type": "turn_started", "player": "B", "turn": 3}))
         await server.send(stopped)
         await server.stream.aclose()
-        again = await network.server()
-        assert (await again.welcome()).resume.token == "token-B"
-        await again.send(stopped)  # the resume's answer: the connection stays, in the lobby
-        await trio.sleep(SILENCE_SECONDS - 1)  # (a real server answers the pings; this one stays silent)
-        assert len(network.attempts) == 2, "no more attempts while the game is stopped"
+        cut_at = trio.current_time()
+        answers = []
+        for delay in (5, 10, 20, 30, 30):
+            again = await network.server()
+            assert trio.current_time() - cut_at == delay
+            assert (await again.welcome()).resume == ResumeInfo("token-B", TABLE, 1)
+            bar = message_bar(session.state, trio.current_time())[0][1]
+            assert bar.startswith("game stopped, the server cannot save it: your seat is kept; taking it back, "
+                                  f"attempt {len(answers) + 1}..."), bar
+            await again.send(stopped)  # the resume's answer: the connection would stay, in the lobby
+            await trio.testing.wait_all_tasks_blocked()
+            assert await again.stream.receive_some() == b"", "the client closes it: the next resume needs a hello"
+            answers.append(again)
+            cut_at = trio.current_time()
+        assert len(network.attempts) == 6
+        stopped_lines = [line for line in session.state.log if "could not save" in line]
+        assert stopped_lines == [stopped.message + " · your seat is kept: this client takes it back as soon as the "
+                                 "server can save the game again"], "said once"
+        assert seat_file.load().token == "token-B" and session.state.table == TABLE
+        bar = message_bar(session.state, trio.current_time() + 1)[0][1]
+        assert "attempt 6 in 29 s" in bar, bar
+        await trio.sleep(1)
+        session.reconnect()  # cuts the 30 s short
+        back = await network.server()
+        assert trio.current_time() - cut_at == 1
+        assert (await back.welcome()).resume == ResumeInfo("token-B", TABLE, 1)
+        await back.send(Joined(TABLE, "token-B", "B", 60))  # the store answers: the table revived
+        await back.send(Snapshot(TABLE, 1, seat_view(COMBAT, "B", table={"id": TABLE})))
+        await trio.testing.wait_all_tasks_blocked()
         assert session.state.reconnecting is None and session.state.table == TABLE
-        assert "stopped" in session.state.notice and "restart" in session.state.notice
-        assert seat_file.load().token == "token-B"
-        await again.stream.aclose()  # the server restarts: the table is back, and so is the seat
-        restarted = await network.server()
-        assert (await restarted.welcome()).resume.token == "token-B"
+        await back.send(stopped)  # the revived table stops again at its first step (the disk still full)
+        await back.stream.aclose()
+        cut_at = trio.current_time()
+        revived = await network.server()
+        assert trio.current_time() - cut_at == 30, "the same row: not 5 s again"
+        assert len([line for line in session.state.log if "could not save" in line]) == 1, "nor said again"
+        await revived.welcome()
+        await revived.send(Joined(TABLE, "token-B", "B", 60))
+        await revived.send(Snapshot(TABLE, 1, seat_view(COMBAT, "B", table={"id": TABLE})))
+        went_on = trio.current_time()
+        while trio.current_time() - went_on <= STOPPED_ROW_SECONDS:  # the game goes on (pings answered)
+            ping = await revived.receive()
+            await revived.send(Pong(ping.id))
+        await revived.send(stopped)  # stopped again much later: a new row, said again, 5 s first
+        await revived.stream.aclose()
+        cut_at = trio.current_time()
+        await network.server()
+        assert trio.current_time() - cut_at == 5
+        assert len([line for line in session.state.log if "could not save" in line]) == 2
 
 
 async def test_a_silent_server_is_pinged_then_given_up_on_and_the_seat_resumed(autojump_clock):
