@@ -493,6 +493,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.log.append(Told(line, event))  # (kept with its event: a restart in another language retells it)
     if event.get("kind") == "timeout":
         _nothing_to_check(session, event)
+        _remade_after_restart(session, event)
     _questions(session, event, line)
     if compact:
         session.state.add_move(compact)
@@ -522,6 +523,24 @@ def _nothing_to_check(session: Session, event: dict) -> None:
     state.log.append(said(N_("{purpose}: the server chose for you, so {seat}'s commitment was not sent to you and "
                              "there is nothing for you to check (a commitment guards a choice you make in secret, "
                              "and you made none)"), purpose=purpose, seat=other_seat(state.seat)))
+
+
+def _remade_after_restart(session: Session, event: dict) -> None:
+    """The opponent's secret choice, a bot's lost with the server's restart, was made again by the server (DT-091,
+    `why` restart): the commitment we were or will be sent is the lost choice's, which nobody can open, so our
+    round's line stops promising its check (play-test pt24b: "the opponent's choice is checked against his
+    commitment when the game shows it" stayed, the check never came)."""
+    state, purpose = session.state, event.get("purpose")
+    if (event.get("why") != "restart" or state.seat is None or event.get("seat") != other_seat(state.seat)
+            or not isinstance(purpose, str) or not purpose):
+        return
+    state.opponent_remade.add(purpose)
+    round_ = state.secrets.get(purpose)
+    if round_ is not None and not round_.opponent_remade:
+        shown = state.notice in (round_.describe(), round_.describe(pending=False))
+        round_.opponent_remade = True
+        if shown:
+            state.notice = round_.describe()
 
 
 def _laid_by_the_clock(log, seat) -> int | None:

@@ -227,7 +227,7 @@ def choose(session: Session, text: str) -> None:
     # our clock stops with our commitment (server/deadlines.py: the turn's pauses, a card's is met); a deadline
     # that starts for the reveal comes as a new `timer`
     state.timers.pop(state.seat, None)
-    round_ = state.secrets[purpose] = SecretChoice(purpose, choice)
+    round_ = state.secrets[purpose] = SecretChoice(purpose, choice, opponent_remade=purpose in state.opponent_remade)
     state.say(round_.describe())
     if purpose in session.early_commits:
         _reveal(session, round_)

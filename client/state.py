@@ -134,6 +134,9 @@ class SecretChoice:
     revealed: bool = False
     opponent_choice: str | None = None
     """The opponent's verified choice, once his reveal arrived and opened his commitment."""
+    opponent_remade: bool = False
+    """The opponent's choice was made again by the server (a bot's, lost with a restart: DT-091): no reveal of his
+    will open a commitment, and none is waited for."""
 
     def describe(self, pending: bool = True) -> str:
         """The round as far as it got. `pending`: the game still waits for this choice; once it went on (the reveal
@@ -145,6 +148,11 @@ class SecretChoice:
             # (team, build, combat-3), shown as it is; {choice} and {opponent} the choices as typed
             return _("{purpose}: you chose {choice}, the opponent {opponent} (verified)").format(
                 purpose=self.purpose, choice=choice, opponent=repr(self.opponent_choice))
+        if self.opponent_remade:
+            # TRANSLATORS: a secret choice's round (commit-reveal) whose opponent's choice the server made again after
+            # its restart (a bot's): {purpose} the protocol's name of what is chosen (team, combat-3), shown as it is
+            return _("{purpose}: you chose {choice}; the opponent's choice was made again after the server's restart, "
+                     "so there is nothing of his to check").format(purpose=self.purpose, choice=choice)
         if self.revealed and self.purpose == "build":  # hidden forces (PD-TEAM-FREE-01, DT-120)
             # TRANSLATORS: a free team building's secret round: "build" is the command's name, shown as it is
             # (opened to the server alone: "revealed" read as if the opponent had seen it, a play-test found)
@@ -256,6 +264,8 @@ class ClientState:
     secrets: dict[str, SecretChoice] = field(default_factory=dict)
     """Our commit-reveal rounds at this table, by purpose."""
     opponent_committed: set[str] = field(default_factory=set)
+    opponent_remade: set[str] = field(default_factory=set)
+    """Purposes whose opponent's choice the server made again after its restart (SecretChoice.opponent_remade)."""
     """The purposes of the rounds the opponent has committed to (opponent_commit): he has chosen, which the view
     says only once both choices are revealed."""
     pending_actions: dict[str, str] = field(default_factory=dict)
@@ -392,6 +402,7 @@ class ClientState:
         self.timers.clear()
         self.secrets.clear()
         self.opponent_committed.clear()
+        self.opponent_remade.clear()
         self.pending_actions.clear()
         self.away.clear()
         self.confirm = None

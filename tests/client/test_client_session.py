@@ -288,6 +288,35 @@ async def test_BG_OPT_04_the_seat_whose_clock_laid_his_card_is_told_there_is_not
                 assert expected not in log
 
 
+async def test_DT_091_a_bots_choice_made_again_after_a_restart_is_not_promised_a_check(autojump_clock):
+    """DT-091: a restored bot cannot open what its predecessor committed to, so the server makes its choice again
+    (`timeout`, `why` restart) and no reveal of it will come. The bar kept saying "waiting for the opponent's
+    commitment" or "... checked against his commitment when the game shows it" (play-test pt24b). Now it says
+    there is nothing of his to check, whether the news comes before our choice or after it; the edges: a timeout
+    without `why` (the clock's: the server's commitment is sent and checked), and our own seat's, change nothing."""
+    remade = ("combat-1: you chose 'combat +3'; the opponent's choice was made again after the server's restart, so "
+              "there is nothing of his to check")
+    news = {"kind": "timeout", "seat": "Y", "purpose": "combat-1", "why": "restart", "actions": ["combat +0"]}
+    for event, before in ((news, False), (news, True), ({**news, "why": None}, True), ({**news, "seat": "B"}, True)):
+        async with running_client() as (session, listener):
+            server = await listener.next_server()
+            await server.seat(session)
+            if not before:
+                session.act("combat 3")
+                assert isinstance(await server.receive(), Commit)
+            await server.send(TableEvent(TABLE, session.connection.last_event + 1, event))
+            await trio.testing.wait_all_tasks_blocked()
+            if before:
+                session.act("combat 3")
+                assert isinstance(await server.receive(), Commit)
+            round_ = session.state.secrets["combat-1"]
+            if event is news:
+                assert session.state.notice == remade and round_.describe(pending=False) == remade
+            else:
+                assert session.state.notice == ("combat-1: committed to 'combat +3'; waiting for the opponent's "
+                                                "commitment") and not round_.opponent_remade
+
+
 async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock):
     """Seen by hand: "Yellow reveals 'combat +5' for combat-1: it matches his commitment" stood in the log before
     "Blue chooses +3", the combat's own events, which the server sends right after the reveals (docs/protocol.md,
