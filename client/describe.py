@@ -184,7 +184,9 @@ def _card_chosen(e: dict) -> str:
     if "value" in e:
         # (the card played, whoever chose it: after a timeout the clock did, and "Yellow chooses +0" read wrong)
         return _("{seat}'s card for the combat: +{value}").format(seat=_seat(e), value=e["value"])
-    return _("{seat} chooses a card for the combat").format(seat=_seat(e))
+    # (not "chooses": the event comes with the combat's step, after both cards; the player whose clock laid his +0
+    # read "Yellow chooses a card" as a choice made after his own time ran out: play-test pt24 F1's leftover)
+    return _("{seat} has laid a card for the combat").format(seat=_seat(e))
 
 
 def _combat_resolved(e: dict) -> str:

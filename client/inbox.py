@@ -546,7 +546,7 @@ def _remade_after_restart(session: Session, event: dict) -> None:
 def _laid_by_the_clock(log, seat) -> int | None:
     """The combat card the server laid for `seat` in this combat when his time ran out, as its public `timeout`
     event said (`combat +0`), else None. The `card_chosen` that follows shows no value to the other seat and the
-    spectators: it is told as that card, not as "Yellow chooses a card for the combat" right after "Yellow's time
+    spectators: it is told as that card, not as "Yellow has laid a card for the combat" right after "Yellow's time
     ran out for combat-1: combat +0" (play-test pt24 F1)."""
     for line in reversed(log):
         event = getattr(line, "event", None)

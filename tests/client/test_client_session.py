@@ -210,8 +210,9 @@ async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leav
 async def test_a_card_the_clock_laid_for_the_opponent_is_told_as_his_card_not_as_his_choice(autojump_clock):
     """BG-OPT-04: Yellow lets his 5 seconds pass; the server lays +0 for him and says so to all (`timeout` with the
     action). The combat's `card_chosen` of Yellow, which shows Blue no value, read "Yellow chooses a card for the
-    combat" right after "Yellow's time ran out for combat-1: combat +0" (play-test pt24 F1): it is told as his
-    card. The edge: in the next combat, with no timeout, his card is "chosen" again."""
+    combat" (now "has laid") right after "Yellow's time ran out for combat-1: combat +0" (play-test pt24 F1): it is told as his
+    card. The edge: in the next combat, with no timeout, his card is only "laid" again (not "chosen": Blue, had his
+    own clock laid his card, read "chooses" as a choice made after his time ran out)."""
     async with running_client() as (session, listener):
         server = await listener.next_server()
         await server.seat(session, timers=True)
@@ -230,7 +231,7 @@ async def test_a_card_the_clock_laid_for_the_opponent_is_told_as_his_card_not_as
         await trio.testing.wait_all_tasks_blocked()
         log = list(session.state.log)
         assert log[-5:-3] == ["Blue's card for the combat: +3", "Yellow's card for the combat: +0"]
-        assert log[-1] == "Yellow chooses a card for the combat"
+        assert log[-1] == "Yellow has laid a card for the combat"
 
 
 async def test_the_check_of_a_commitment_the_server_made_for_a_late_seat_says_whose_it_is(autojump_clock):

@@ -431,7 +431,8 @@ def test_events_in_plain_words():
     resolved = {"kind": "combat_resolved", "number": 2, "cards": {"B": 3, "Y": 0}, "attack": 6, "defence": 4,
                 "winner": "B"}
     assert describe_event(resolved) == "combat 2: 6 against 4 (Blue +3, Yellow +0): Blue wins"
-    assert describe_event({"kind": "card_chosen", "seat": "Y"}) == "Yellow chooses a card for the combat"
+    # (laid, not "chooses": the event comes after both cards, with the combat's step)
+    assert describe_event({"kind": "card_chosen", "seat": "Y"}) == "Yellow has laid a card for the combat"
     assert describe_event({"kind": "eliminated", "token": "yGB", "cause": "pit", "scorer": "B"}) == \
         "Yellow Goblin is eliminated in a pit: 1 VP for Blue"
 
