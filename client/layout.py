@@ -139,7 +139,7 @@ class ClientLayout:
         self.game = self._game()
         self.lobby = self._lobby()
         has_help = Condition(lambda: bool(state.help_text))
-        root = HSplit([
+        above_hints = HSplit([
             Window(_text(self._title), height=1, style="class:hints"),
             DynamicContainer(lambda: self.game if state.at_table else self.lobby),
             ConditionalContainer(self._help(), filter=has_help),
@@ -147,10 +147,14 @@ class ClientLayout:
                    height=Dimension(min=1, max=3),
                    dont_extend_height=True),
             self.prompt_window,
-            Window(_text(self._hints), height=1, style="class:hints"),
         ])
+        # The completion menu floats over everything but the hints row: a float goes below the cursor where it
+        # fits, so a one-line menu covered the hints row under the prompt (play-test pt24 F13); with no row
+        # below the prompt in its container, every menu opens above it.
         menu = Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=12, scroll_offset=1))
-        self.layout = Layout(FloatContainer(root, floats=[menu]), focused_element=self.prompt_window)
+        root = HSplit([FloatContainer(above_hints, floats=[menu]),
+                       Window(_text(self._hints), height=1, style="class:hints")])
+        self.layout = Layout(root, focused_element=self.prompt_window)
 
     def _help(self) -> Window:
         """The help box: its rows first, up to all but `HELP_ROWS_LEFT`; a longer help scrolls (PgUp/PgDn while it

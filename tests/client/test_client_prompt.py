@@ -749,3 +749,28 @@ def test_chat_alone_with_nothing_said_says_how_to_talk():
     ui.commands.run("chat")
     assert wired.session.state.notice == "nothing was said here yet: chat TEXT talks to everyone here"
     assert wired.session.state.help_text is None and wired.sent() == []
+
+
+def test_a_one_line_completion_menu_opens_above_the_prompt_not_over_the_hints_row():
+    """A float goes below the cursor where it fits: `help BG-MO` + Tab, whose one completion needs one row, drew
+    its menu over the hints row under the prompt, where other menus open above (play-test pt24 F13). Every menu
+    now opens above the prompt, the hints row left whole."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    size = Size(rows=40, columns=140)
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=Vt100_Output(io.StringIO(), lambda: size))
+
+        async def script() -> None:
+            pipe.send_text("help BG-MO\t")
+            await until(lambda: (state := ui.prompt.complete_state) and state.completions)
+            assert [c.text for c in ui.prompt.complete_state.completions] == ["BG-MOVE"], "a one-row menu"
+            await redrawn(ui)
+            screen = ui.app.renderer._last_screen  # (what the renderer drew last, row by row)
+            rows = ["".join(screen.data_buffer[y][x].char for x in range(size.columns)) for y in range(size.rows)]
+            prompt_row = next(y for y, row in enumerate(rows) if "> help BG-MO" in row)
+            menu_rows = [y for y, row in enumerate(rows) if " BG-MOVE " in row]
+            assert menu_rows == [prompt_row - 1]
+            assert rows[prompt_row + 1].startswith(" Tab completes"), rows[prompt_row + 1]
+
+        run(ui, script)
