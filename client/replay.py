@@ -32,6 +32,9 @@ class Step:
     trails: dict[str, list[str]]
     timed_out: bool = False
     """The server played it for a seat whose time ran out (the record's `# timeout` comment), not the player."""
+    remade: bool = False
+    """The server made this secret choice again for a bot whose own was lost with a restart (DT-091: the record's
+    `# restart` comment)."""
 
 
 _RESULT = re.compile(r"winner=(?P<winner>[BY-]) vp=B(?P<blue>-?\d+),Y(?P<yellow>-?\d+) reason=(?P<reason>.+)")
@@ -85,7 +88,7 @@ class Replay:
         replay.deal_mixed = any(line.startswith("# deal-commitment ") for line in text.splitlines())
         replay.table = next((line.split()[2] for line in text.splitlines()
                              if line.startswith("# table ") and len(line.split()) == 3), None)
-        clock = laid_by_the_clock(text, lines)
+        clock, restarts = laid_by_the_clock(text, lines), laid_by_the_clock(text, lines, "restart")
         applied = []
         for line, state, events in family.replayed(state, lines):
             replay.states.append(state)
@@ -103,7 +106,7 @@ class Replay:
                     described.append(text)
                 if seen.get("kind") in ("moved", "wallwalked", "jumped") and seen.get("route"):
                     trails[seen["token"][:1].upper()] = list(seen["route"])
-            replay.steps.append(Step(line.text, described, trails, line.number in clock))
+            replay.steps.append(Step(line.text, described, trails, line.number in clock, line.number in restarts))
         return replay
 
     @property
@@ -153,6 +156,10 @@ class Replay:
             # TRANSLATORS: after a replayed action the server played for a seat whose time ran out (a combat's +0,
             # a turn's end or pass), e.g. "Y: combat +0 (time ran out)"
             shown = step.line + " " + _("(time ran out)") if step.timed_out else step.line
+            if step.remade:
+                # TRANSLATORS: after a replayed secret choice the server made again for a bot whose own was lost
+                # when the server restarted, e.g. "Y: team b16=WA ... (made again after the server's restart)"
+                shown += " " + _("(made again after the server's restart)")
             lines += ["", shown, *("  " + text for text in step.events)]
         ending = self.ending(self.index)
         if ending is not None:
@@ -181,17 +188,18 @@ class Replay:
         return lines
 
 
-def laid_by_the_clock(text: str, lines: list) -> set[int]:
+def laid_by_the_clock(text: str, lines: list, why: str = "timeout") -> set[int]:
     """The numbers of the record's action lines (`lines`, engine RecordLine) the server played for a seat whose time
     ran out, as its `# timeout` comments say (server/play.py): `# timeout SEAT PURPOSE CHOICE` before the line of a
     secret choice laid for that seat (`Y: combat +0`, applied once the round is complete), `# timeout SEAT A; B`
     right after the lines of the actions played for it (`Y: pass`). A replay showed them as if chosen (play-test
-    pt24 F12)."""
+    pt24 F12). `why` "restart": the secret choices made again for a bot after a restart (DT-091), whose comment
+    has the first form."""
     actions = [(line.number, line.text) for line in lines]
     marked: set[int] = set()
     for number, raw in enumerate(text.splitlines(), 1):
         words = raw.split()
-        if len(words) < 3 or words[:2] != ["#", "timeout"] or words[2] not in ("B", "Y"):
+        if len(words) < 3 or words[:2] != ["#", why] or words[2] not in ("B", "Y"):
             continue
         seat, rest = words[2], words[3:]
         choice = f"{seat}: {' '.join(rest[1:])}"

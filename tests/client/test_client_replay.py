@@ -385,3 +385,20 @@ def test_BG_OPT_04_an_action_the_clock_played_is_marked_in_the_replay():
     assert replay.panel()[2] == "B: place bAR b1"
     untimed = Replay.of("\n".join(line for line in TIMED_OUT.splitlines() if not line.startswith("#")))
     assert not any(step.timed_out for step in untimed.steps)
+
+
+def test_DT_091_a_bots_choice_made_again_after_a_restart_is_marked_in_the_replay():
+    """DT-091: a restored bot cannot open the choice its predecessor committed to, so the server makes it again and
+    its record says so (`# restart SEAT PURPOSE CHOICE`, server/play.py `force`, before the round's line, as a
+    timeout's). The replay showed it as the bot's own choice; it is marked. The edges: the `# timeout Y pass` of
+    the same record is still the clock's, and Blue's card of that combat is unmarked."""
+    text = TIMED_OUT.replace("# timeout Y combat-1 combat +0", "# restart Y combat-1 combat +0")
+    replay = Replay.of(text)
+    remade = [index for index, step in enumerate(replay.steps, 1) if step.remade]
+    assert [replay.steps[index - 1].line for index in remade] == ["Y: combat +0"]
+    assert not replay.steps[remade[0] - 1].timed_out
+    replay.go_to(remade[0])
+    assert replay.panel()[2] == "Y: combat +0 (made again after the server's restart)"
+    replay.go(-1)
+    assert replay.panel()[2] == "B: combat +3"
+    assert [step.line for step in replay.steps if step.timed_out] == ["Y: pass"]
