@@ -7,6 +7,7 @@ from collections.abc import Callable
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 
 from .help import help_text
 from .layout import ClientLayout
@@ -49,4 +50,16 @@ def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout
     def _quit(event: KeyPressEvent) -> None:
         quit_client()
 
+    ignore_mouse_reports(bindings)
     return bindings
+
+
+def ignore_mouse_reports(bindings: KeyBindings) -> None:
+    """Drop what the terminal's input parser takes for a mouse report. The client asks for no mouse reports, but
+    prompt_toolkit reads a colour sequence typed or pasted into the prompt (ESC [ 3 1 m) as one and its own handler
+    fails on it: a play-test's screen showed a traceback and "Press ENTER to continue..." (prompt_toolkit 3.0.53).
+    The application's bindings come after prompt_toolkit's defaults, so this one is used for the key."""
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _ignored(event: KeyPressEvent) -> None:
+        pass

@@ -372,6 +372,7 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
     from prompt_toolkit.layout.controls import FormattedTextControl
     from prompt_toolkit.layout.dimension import Dimension
 
+    from .keys import ignore_mouse_reports
     from .layout import BOARD_WIDTH, WIDE_SCREEN
     from .printable import printable_fragments
     from .style import STYLE
@@ -407,6 +408,7 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
     keys.add("f2")(lambda event: showing_panel.__setitem__(0, not showing_panel[0]))
     for key in ("q", "c-c", "c-d", "escape"):
         keys.add(key)(lambda event: event.app.exit())
+    ignore_mouse_reports(keys)
     board_window = Window(FormattedTextControl(board), width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH))
     panel_window = Window(FormattedTextControl(panel), wrap_lines=True)
     side_by_side = VSplit([board_window, Window(width=1, char="│", style="class:dim"), panel_window])

@@ -774,3 +774,23 @@ def test_a_one_line_completion_menu_opens_above_the_prompt_not_over_the_hints_ro
             assert rows[prompt_row + 1].startswith(" Tab completes"), rows[prompt_row + 1]
 
         run(ui, script)
+
+
+def test_a_colour_sequence_typed_or_pasted_into_the_prompt_is_dropped_without_a_traceback():
+    """ESC [ 3 1 m typed or pasted (coloured text from another terminal): prompt_toolkit's input parser takes it
+    for a mouse report, which the client never asks for, and its own mouse handler raised on it: a play-test's
+    screen showed a traceback and "Press ENTER to continue..." (pt25 F6). The sequence is dropped, the rest
+    typed, and the line runs."""
+    wired = WiredSession()
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+
+        async def script() -> None:
+            pipe.send_text("chat hallo \x1b[31mROT")
+            await until(lambda: ui.prompt.text.endswith("ROT"))
+            assert ui.prompt.text == "chat hallo ROT"
+            pipe.send_text("\r")
+            await until(lambda: not ui.prompt.text)
+
+        run(ui, script)
+    assert wired.sent() == [Chat("hallo ROT")]
