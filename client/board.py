@@ -140,14 +140,18 @@ class _Cell:
         if len(here) > 1:
             here = sorted(here, key=_priority)
         main = here[0]
+        label = _label(main)
+        # A copy's id has four characters (bKY2, DT-279): the square's marks give way so that it stays CELL wide
+        # (a play-test's row moved one column left from "bPACH  bKY2" on: pt25 F5)
         if len(here) > 1:
-            return [(_token_style(main), _label(main)), (_second_style(here[1]), _second_label(here[1]))]
-        if self.pit:
-            return [(self.ground, "("), (_token_style(main), _label(main)), (self.ground, ")")]
-        if self.gear:
-            return [(self.ground, "@"), (_token_style(main), _label(main)), (self.ground, self.gear)]
+            return [(_token_style(main), label), (_second_style(here[1]), _second_label(here[1])[:CELL - len(label)])]
+        short = len(label) + 2 <= CELL
+        if self.pit:  # "(bTH)", "(bKY2"
+            return [(self.ground, "("), (_token_style(main), label), (self.ground, ")" if short else "")]
+        if self.gear:  # "@bTH↻", "bKY2↻"
+            return [(self.ground, "@" if short else ""), (_token_style(main), label), (self.ground, self.gear)]
         suffix = "?" if main["face_down"] and main["id"] else " "
-        return [(self.ground, " "), (_token_style(main), _label(main)), (self.ground, suffix)]
+        return [(self.ground, " " if short else ""), (_token_style(main), label), (self.ground, suffix)]
 
 
 class _Chips:

@@ -359,3 +359,24 @@ def test_every_revealed_room_keeps_the_board_lines_aligned(set_name):
     numbers = {state.catalogue.rooms[p.tile].number for p in state.rooms}
     for number in numbers:
         assert any(f"@{number}↻" in line or f"@{number}↺" in line for line in board), number
+
+
+def test_a_copys_four_character_id_keeps_its_square_five_characters_wide():
+    """DT-279: a second copy of an object is `bKY2`. Drawn " bKY2 " alone, or "bPA" + "KY2" under a figure, it took
+    six or seven columns and moved the rest of its rank (the frame, the room numbers) left or right (play-test
+    pt25 F5: "bPACH  bKY2"). Every square stays five characters: the marks give way ("bKY2 ", "(bKY2", "bKY2↺"),
+    a carried copy's code is cut ("bWARP"); the edges: three-character ids keep their marks."""
+    state = position("bWA@c4 bRP@c4 ySW@e6 bTH@c8 bAR@d8 bGB@a5 yCL@e2! yAR@e2 bMK@d6")
+    seen = view(state, "B")
+    copies = {"bRP": "bRP2", "ySW": "ySW2", "bAR": "bAR2", "bGB": "bGB2", "yAR": "yAR2"}
+    seen["tokens"] = [{**token, "id": copies.get(token["id"], token["id"])} for token in seen["tokens"]]
+    board = board_text(seen).splitlines()
+    framed = [line for line in board if line[3:4] in ("│", "├", "┌", "└")]
+    right = len(framed[0]) - 1
+    assert all(line[right] in "│┤┐┘" for line in framed), [line for line in framed if line[right] not in "│┤┐┘"]
+    assert cell(rank(board, 4), "c") == "bWARP", "the Warrior carries the second Rope: its code cut to fit"
+    assert cell(rank(board, 6), "e") == "ySW2 ", "a copy alone"
+    assert cell(rank(board, 8), "d") == "(bAR2", "a copy in a pit"
+    assert cell(rank(board, 5), "a") == "bGB2↺", "a copy on a rotation mechanism (O1's turns counter-clockwise)"
+    assert cell(rank(board, 2), "e") == "yclAR", "the second Armor under the wounded Cleric"
+    assert cell(rank(board, 8), "c") == "(bTH)" and cell(rank(board, 6), "d") == " bMK ", "three characters: marks kept"
