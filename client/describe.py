@@ -145,13 +145,18 @@ def _portcullis(e: dict) -> str:
 
 
 def _fireball(e: dict, breath: bool = False) -> str:
-    # TRANSLATORS: whom a fireball or the dragon's fire hits: nobody
-    victims = ", ".join(token_name(v) for v in e.get("victims") or []) or _("nobody")
+    victims = ", ".join(token_name(v) for v in e.get("victims") or [])
     side = _direction(e.get("direction"))
-    if breath:
+    # (no victim: a sentence of its own, which Romance languages negate: "it hits {victims}" with "nobody" read
+    # "colpisce nessuno", "et touche personne": play-test pt25 F8)
+    if breath and victims:
         text = _("{figure} breathes fire {side}: it hits {victims}")
-    else:
+    elif breath:
+        text = _("{figure} breathes fire {side}: it hits nobody")
+    elif victims:
         text = _("{figure} casts a fireball {side}: it hits {victims}")
+    else:
+        text = _("{figure} casts a fireball {side}: it hits nobody")
     text = text.format(figure=_by(e), side=side, victims=victims)
     shielded = ", ".join(token_name(v) for v in e.get("shielded") or [])
     if shielded:  # PD-OBJ-FIRESHIELD-01

@@ -1415,3 +1415,25 @@ def test_PR_SCEN_1_06_a_scenario_s_end_names_its_rule_without_nested_parentheses
     event = {"kind": "game_over", "winner": None, "vp": {"B": 1, "Y": 1},
              "reason": "the Colossus was carried out wounded: a draw (PR-SCEN-2-07)"}
     assert describe_event(event) == "game over: draw 1-1 (the Colossus was carried out wounded: a draw [PR-SCEN-2-07])"
+
+
+def test_BG_OBJ_FIREBALL_01_a_fireball_or_breath_that_hits_nobody_is_a_sentence_of_its_own():
+    """BG-OBJ-FIREBALL-01, PD-CHAR-DRAGON-04: a fireball or a dragon's breath may hit nobody. "it hits {victims}"
+    with "nobody" put in read "colpisce nessuno" in Italian, "et touche personne" in French, which need a negation
+    (play-test pt25 F8): the no-victim case has its own sentence. The edge: with victims, as before."""
+    from dungeon_twister.client import i18n
+
+    missed = {"kind": "fireball", "by": "bWZ", "direction": "e", "victims": []}
+    breath = {"kind": "breath", "by": "yRD", "direction": "n", "victims": []}
+    assert describe_event(missed) == "Blue Wizard casts a fireball east: it hits nobody"
+    assert describe_event({**missed, "victims": ["yTR", "yGB"]}) == \
+        "Blue Wizard casts a fireball east: it hits Yellow Troll, Yellow Goblin"
+    assert describe_event(breath).endswith("breathes fire north: it hits nobody")
+    try:
+        i18n.use("it")
+        assert describe_event(missed).endswith(": non colpisce nessuno")
+        i18n.use("fr")
+        assert describe_event(missed).endswith(" et ne touche personne")
+        assert describe_event(breath).endswith(" et ne touche personne")
+    finally:
+        i18n.use("en")
