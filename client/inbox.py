@@ -48,6 +48,7 @@ from .games import screens
 from .held import Told
 from .i18n import N_, _
 from .names import MAX_LISTED_TABLES, other_seat, said, scenario_intro, seat_name
+from .panel import who_places
 from .ports import SessionPort as Session
 from .state import RATINGS_SEARCHED, Refusal, server_text
 from .wrap import cell
@@ -460,6 +461,7 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.view_of_request = False
         before, session.state.view = session.state.view, event.get("view")
         secret_choice.on_view(session, before, session.state.view)
+        _placing_in_5_seconds(session, before, session.state.view)
         _stop_clocks(session.state)
         session.view_changed(message.n, session.state.view)
         session.state.note_turn(session.clock())
@@ -505,6 +507,32 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.room_picks.append((str(event.get("seat")), f"pick {event.get('value')}"))
     if event.get("kind") == "game_started":  # PR-SCEN: what the scenario is about, once, as it starts
         session.state.log.extend(scenario_intro(session.state.view))
+
+
+def _placing_in_5_seconds(session: Session, before: dict | None, view: dict | None) -> None:
+    """A timed table's revealed room holds the revealer's own objects, which we place (BG-REVEAL-06) within 5
+    seconds, or he places them (BG-OPT-03): said as the combat card's 5 seconds are. Only the panel's clock said
+    it, and a play-test's player missed it twice, his log then reading "time ran out for Blue: pass" (pt25 F7)."""
+    state = session.state
+    placement = (view or {}).get("placement")
+    if (state.seat is None or not placement or placement.get("placer") != state.seat
+            or placement.get("revealer") == state.seat or placement.get("passed")
+            or not ((view or {}).get("table") or {}).get("timers")):
+        return
+    earlier = (before or {}).get("placement") or {}
+    if earlier.get("placer") == state.seat and earlier.get("slot") == placement.get("slot"):
+        return  # (said when it began)
+    tokens = who_places(view).get(state.seat)
+    if not tokens:
+        return
+    # TRANSLATORS: {seat} revealed a room holding objects of his own colour, which the reader places (BG-REVEAL-06);
+    # {tokens}: their codes (yFW, yRP); the 5 seconds are BG-OPT-03's
+    line = said(N_("{seat}'s revealed objects are yours to place: place {tokens} within 5 seconds, or {seat} "
+                   "places them"), seat=placement.get("revealer"), tokens=", ".join(tokens))
+    state.log.append(line)
+    if state.refusal is None:  # (as the combat card's 5 seconds: a refusal of the line just typed stays in the bar)
+        state.say(line)
+        state.event_notice = line  # the game moving on takes it away
 
 
 def _nothing_to_check(session: Session, event: dict) -> None:

@@ -369,13 +369,13 @@ def _build(view: dict) -> StyleAndTextTuples:
     return out
 
 
-def _placement(view: dict) -> StyleAndTextTuples:
-    """Who places which of the revealed room's tokens: the revealer all but the objects of his own colour, which
-    his opponent places (BG-REVEAL-06); all of them once the opponent's time ran out (BG-OPT-03). The one placing
-    now first."""
+def who_places(view: dict) -> dict[str, list[str]]:
+    """The revealed room's tokens still to place (the view's `placement`), by the seat that places them, the one
+    placing now first: the revealer all but the objects of his own colour, which his opponent places
+    (BG-REVEAL-06); all of them once the opponent's time ran out (BG-OPT-03)."""
     placement = view.get("placement")
     if not placement:
-        return []
+        return {}
     revealer, placer = placement["revealer"], placement["placer"]
     objects = catalogue(view.get("set")).objects
     colour = "b" if revealer == "B" else "y"
@@ -384,6 +384,17 @@ def _placement(view: dict) -> StyleAndTextTuples:
         own_object = token[:1] == colour and token[1:3] in objects
         places.setdefault(other_seat(revealer) if own_object and not placement.get("passed") else revealer,
                           []).append(token)
+    return places
+
+
+def _placement(view: dict) -> StyleAndTextTuples:
+    """Who places which of the revealed room's tokens: the revealer all but the objects of his own colour, which
+    his opponent places (BG-REVEAL-06); all of them once the opponent's time ran out (BG-OPT-03). The one placing
+    now first."""
+    placement = view.get("placement")
+    if not placement:
+        return []
+    places = who_places(view)
     who = "; ".join(_("{seat} places {tokens}").format(seat=seat_name(seat), tokens=", ".join(tokens))
                     for seat, tokens in places.items() if tokens)
     return [("class:title", "\n" + _("Room {room} revealed:").format(room=placement["slot"]) + " "),

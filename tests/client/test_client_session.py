@@ -318,6 +318,29 @@ async def test_DT_091_a_bots_choice_made_again_after_a_restart_is_not_promised_a
                                                 "commitment") and not round_.opponent_remade
 
 
+async def test_BG_OPT_03_the_5_seconds_to_place_the_revealers_objects_are_said(autojump_clock):
+    """BG-REVEAL-06, BG-OPT-03: Yellow revealed a room holding objects of his colour, which Blue places within 5
+    seconds on a timed table, or Yellow places them. Only the panel's clock said so, and a play-test's player missed
+    it twice (pt25 F7): the log and the bar say it when the placing comes to us. The edges: said once, not on a
+    table without timers, not to the revealer, not for a room without his objects."""
+    expected = "Yellow's revealed objects are yours to place: place yRP within 5 seconds, or Yellow places them"
+    placing = {"slot": "A1", "revealer": "Y", "placer": "B", "tokens": ["yRP"], "passed": False}
+    cases = ((True, placing, True), (False, placing, False), (True, {**placing, "revealer": "B"}, False),
+             (True, {**placing, "tokens": ["yGO"]}, False))  # (a character: the revealer's to place)
+    for timers, placement, told in cases:
+        async with running_client() as (session, listener):
+            server = await listener.next_server()
+            await server.seat(session, position=position_text("bWA@c4 yTR@c9"), timers=timers)
+            view = {**session.state.view, "phase": "place", "placement": placement}
+            n = session.connection.last_event
+            await server.send(TableEvent(TABLE, n + 1, {"kind": "view", "view": view}))
+            await server.send(TableEvent(TABLE, n + 2, {"kind": "view", "view": view}))  # (a chat, a timer...)
+            await trio.testing.wait_all_tasks_blocked()
+            log = list(session.state.log)
+            assert log.count(expected) == (1 if told else 0), (timers, placement)
+            assert (session.state.notice == expected) is told
+
+
 async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock):
     """Seen by hand: "Yellow reveals 'combat +5' for combat-1: it matches his commitment" stood in the log before
     "Blue chooses +3", the combat's own events, which the server sends right after the reveals (docs/protocol.md,
