@@ -87,15 +87,17 @@ def build_words(parts: list[dict], typed: list[str], partial: str, set_name: str
         return {}
     chosen, last = values.split(",")[:-1], values.split(",")[-1]
     count, copies = part["count"], part.get("copies") or {}
-    if len(chosen) >= count:
-        return {}
+    if len(chosen) >= count or any(value not in part["values"] or chosen.count(value) > copies.get(value, 1)
+                                   for value in chosen):
+        return {}  # (a play-test's `objects=RD,` went on being completed: RD is a character, refused on Enter)
     out = {}
     for value in part["values"]:
         if value.startswith(last) and chosen.count(value) < copies.get(value, 1):
             more = len(chosen) + 1 < count
             # TRANSLATORS: beside a value completed in a free build: the values chosen with it, of how many (3 of 8)
             meta = _("{number} of {count}").format(number=len(chosen) + 1, count=count)
-            label = pair_label(value, set_name) if name == "pairs" else None
+            # each value named: a play-test's player meant the Fire Shield (FH) and typed FS, the Fireball Staff
+            label = pair_label(value, set_name) if name == "pairs" else word_name(value, set_name)
             out[f"{name}={','.join([*chosen, value])}{',' if more else ''}"] = (
                 f"{label} · {meta}" if label else meta)
     return out

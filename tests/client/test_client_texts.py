@@ -1079,11 +1079,16 @@ def test_PD_TEAM_FREE_tab_completes_a_build_part_by_part_and_value_by_value():
     assert {word: meta.rpartition(" · ")[2] for word, meta in completed.items()} == {
         f"pairs=3,{n}": "2 of 2" for n in (4, 40, 41, 42, 43, 44)}
     assert complete("build pairs=3,41 ") == {"characters=": "choose 8", "objects=": "choose 6"}
-    assert complete("build pairs=3,41 objects=KY,KY,T") == {"objects=KY,KY,TS,": "3 of 6"}  # no third Key
+    # each value named (a play-test's player meant the Fire Shield, FH, and typed FS: pt25 F1)
+    assert complete("build pairs=3,41 objects=KY,KY,T") == {"objects=KY,KY,TS,": "Treasure · 3 of 6"}  # no third Key
     assert "objects=KY,KY,KY," not in complete("build pairs=3,41 objects=KY,KY,")
     assert complete("build pairs=3,41 objects=AR,BW,CH,DS,FH,F") == {  # the sixth (not FH again), no comma
-        "objects=AR,BW,CH,DS,FH,FS": "6 of 6", "objects=AR,BW,CH,DS,FH,FW": "6 of 6"}
+        "objects=AR,BW,CH,DS,FH,FS": "Fireball Staff · 6 of 6", "objects=AR,BW,CH,DS,FH,FW": "Fireball Wand · 6 of 6"}
+    assert complete("build pairs=3,41 characters=WA,R")["characters=WA,RD,"] == "Red Dragon · 2 of 8"
     assert complete("build pairs=3,41 objects=AR,BW,CH,DS,FH,FS,") == {}  # the part is full
+    # a value that is not of the part, or one too many, ends the completions (pt25 F2: `objects=RD,` went on)
+    assert complete("build pairs=3,41 objects=RD,") == {}
+    assert complete("build pairs=3,41 objects=AR,AR,") == {}
 
 
 def test_every_reason_a_game_can_end_for_is_worded_by_the_client():
