@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.utils import get_cwidth
 
 from dungeon_twister.protocol import TableInfo
 
@@ -40,7 +41,8 @@ def table_list(state: ClientState, columns: int = 120) -> StyleAndTextTuples:
     yellow = _("YELLOW")
     # TRANSLATORS: a column header of the lobby's table list, the last one: how many spectators watch the table
     watching = _("WATCHING")
-    widths = _widths(columns - width - _status_width() - 4 - len(watching))
+    longest = max((get_cwidth(_options(info)[0]) for info in state.tables), default=0)
+    widths = _widths(columns - width - _status_width() - 4 - len(watching), longest)
     header = (f"{table:<{width}}{status:<{_status_width()}}{target:<4}{cell(options, widths[0])} "
               f"{cell(blue, widths[1] - 1)} {cell(yellow, widths[1] - 1)} {watching}")
     out: StyleAndTextTuples = [("class:title", header + "\n")]
@@ -55,12 +57,16 @@ def table_list(state: ClientState, columns: int = 120) -> StyleAndTextTuples:
     return out
 
 
-def _widths(room: int) -> tuple[int, int]:
-    """(options, each player's column) in the `room` they have: 23 and 16 when it is there; on a narrower
-    terminal the options give way first, down to 12, then the players, down to 10 (longer texts are cut with a
-    "…": the table's own view has them whole)."""
+def _widths(room: int, longest: int = 0) -> tuple[int, int]:
+    """(options, each player's column) in the `room` they have: 23 and 16 when it is there, the options more, up to
+    the `longest` of them, where the room has more (a play-test's German list cut "all_sets, Zeitlimit, T…" on a
+    160-column terminal); on a narrower terminal the options give way first, down to 12, then the players, down
+    to 10 (longer texts are cut with a "…": the table's own view has them whole)."""
     options, player = OPTIONS_WIDTH, PLAYER_WIDTH
     excess = options + 1 + 2 * player - room
+    if excess < 0 and longest > options:
+        options += min(-excess, longest - options)
+        excess = options + 1 + 2 * player - room
     if excess > 0:
         cut = min(excess, options - 12)
         options, excess = options - cut, excess - cut
@@ -86,7 +92,8 @@ def _status_width() -> int:
     return max(8, len(_("STATUS")), *(len(_(name)) for name in STATUS_NAMES.values())) + 1
 
 
-def _row(info: TableInfo, width: int, widths: tuple[int, int] = (OPTIONS_WIDTH, PLAYER_WIDTH)) -> StyleAndTextTuples:
+def _options(info: TableInfo) -> tuple[str, object]:
+    """A table's options as its row shows them, and its VP target."""
     options = info.options
     flags = ", ".join(([options.scenario] if options.scenario else [options.set_name] if options.set_name else [])
                       # (in the reader's words, as the table's own line: a play-test read "tutoriel 1, timers")
@@ -110,6 +117,11 @@ def _row(info: TableInfo, width: int, widths: tuple[int, int] = (OPTIONS_WIDTH, 
     if options.secret_objects:  # CG-OPT-03
         # TRANSLATORS: a table's option in the lobby's list: the Card Game's secret objects variant (CG-OPT-03)
         flags = ", ".join(filter(None, (flags, _("secret objects"))))
+    return flags, target
+
+
+def _row(info: TableInfo, width: int, widths: tuple[int, int] = (OPTIONS_WIDTH, PLAYER_WIDTH)) -> StyleAndTextTuples:
+    flags, target = _options(info)
     status_style = "class:active" if info.status == "waiting" else ""
     status = _(STATUS_NAMES[info.status]) if info.status in STATUS_NAMES else info.status
     # TRANSLATORS: in the lobby's table list, a seat without a player (at most 15 characters)

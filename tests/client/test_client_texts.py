@@ -738,6 +738,16 @@ def test_the_lobbys_table_list_fits_an_80_column_terminal():
     assert "prison, tim…" in narrow[1] and "Bernadette" in narrow[1] and "Zoltan the Ma…" in narrow[1]
     wide = text_of(table_list(state, 119)).splitlines()
     assert "prison, timers          Bernadette      Zoltan the Mag… 3" in wide[1]
+    # options longer than their column take the room a wide terminal has (a play-test's German list on 160 columns
+    # cut "all_sets, Zeitlimit, T…"), up to their length; the players' columns stay
+    state.tables.append(TableInfo("t13-0a1b2c3d", TableOptions(set_name="all_sets", timers=True, teams="free"),
+                                  "waiting", 0, blue="Bernadette"))
+    longer = text_of(table_list(state, 159)).splitlines()
+    assert "all_sets, timers, free teams Bernadette      (free)          0" in longer[2]
+    assert "prison, timers               Bernadette      Zoltan the Mag… 3" in longer[1]
+    assert "all_sets, timers, free teams Bernadette" in text_of(table_list(state, 119)).splitlines()[2]
+    narrow = text_of(table_list(state, 79)).splitlines()
+    assert max(map(len, narrow)) <= 79 and "all_sets, t…" in narrow[2], "and give way first on 80 columns"
 
 
 def test_the_lobby_says_how_to_connect_again_while_it_is_not_connected():
