@@ -7,6 +7,7 @@ RandomBot or GreedyBot (seeded), as an action, or as a commit-reveal for a secre
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Callable
 
 import trio
@@ -69,6 +70,9 @@ class BotPlayer:
         self.refused: set[str] = set()
         self.last: tuple[str, str] | None = None
         self.actions = 0
+        self.ids = f"{name}-{secrets.token_hex(4)}"
+        """Its action ids' prefix, new for each process: a bot that took its seat back after a restart began its
+        ids at 1 again, and the server answers a used id `action_id_reused` (play-test pt25 F13)."""
         self.leaving = False
 
     def hello(self) -> bytes:
@@ -85,7 +89,8 @@ class BotPlayer:
         elif isinstance(event, OpponentCommit) and event.purpose in self.committed:
             out.append(self.conn.reveal(event.purpose))
         elif isinstance(event, ActionRefused) and self.last and event.action_id == self.last[0]:
-            self.refused.add(self.last[1])
+            if event.code != "action_id_reused":  # (that one refuses the id, not the action: tried again)
+                self.refused.add(self.last[1])
             self.fresh = True
         elif isinstance(event, GameOver) and not self.leaving:
             self.leaving = True
@@ -118,7 +123,7 @@ class BotPlayer:
             self.committed.add(purpose)
             return [self.conn.commit(purpose, choice)]
         self.actions += 1
-        self.last = (f"{self.name}-{self.actions}", choice)
+        self.last = (f"{self.ids}-{self.actions}", choice)
         return [self.conn.send(Action(self.table, self.last[0], choice))]
 
     def bot(self, view: dict):

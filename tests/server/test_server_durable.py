@@ -232,6 +232,45 @@ async def test_DT_091_a_bots_team_drawn_again_after_a_restart_is_told_to_the_pla
             assert len(blue.events_of("timeout")) == 1 and blue.errors() == []
 
 
+async def test_a_bot_plays_on_after_a_restart_with_action_ids_of_its_own(tmp_path, monkeypatch):
+    """A bot seated before a restart takes its seat back (DT-091) with a new process's action ids: they began at 1
+    again, the server answered each of its first actions `action_id_reused` (those ids had hidden its tokens), the
+    bot took that for a refusal of the action, and once its only legal one was refused so it waited for ever: a
+    continued `dt-client play` game stayed on "Yellow to act" (play-test pt25 F13; here it had other actions to
+    try, 6 ids burnt). After the restart no id of the bot's is refused as reused, and it plays its turn."""
+    from dungeon_twister.server.bot import BotPlayer
+
+    refused, receive = [], BotPlayer.receive
+
+    def spy(player, event):
+        if isinstance(event, ActionRefused):
+            refused.append(event.code)
+        return receive(player, event)
+
+    monkeypatch.setattr(BotPlayer, "receive", spy)
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
+        async with server_on(tmp_path, seeds=(21, 3)) as server:
+            blue = await Client.connect(server, "ann")
+            await blue.send(CreateTable(TableOptions(beginner=True)))
+            table = (await blue.expect(TableCreated)).table
+            await blue.send(Join(table, "B"))
+            await blue.expect(Joined)
+            await blue.send(SeatBot(table, "Y", "random"))
+            scripted = Scripted(blue, "B", 1)
+            view = await scripted.play(table, stop=lambda v: v["turn"] >= 1 and v["active"] == "B")
+            turn, before = view["turn"], server.lobby.tables[table].play.game.record.actions
+            assert before >= 8, "the bot's own hides, among others, were acknowledged before the restart"
+            await synced(blue)
+            resume = resume_info(blue, table)
+        async with server_on(tmp_path, seeds=(4,)) as server:
+            blue = await Client.connect(server, "ann", resume=resume)
+            await blue.expect(Snapshot)
+            scripted.client = blue  # (its ids go on: a used one would be answered action_id_reused)
+            later = await scripted.play(table, stop=lambda v: v["turn"] > turn and v["active"] == "B")
+            assert later["turn"] == turn + 2, "Blue's turn, then the bot's whole turn after the restart"
+            assert "action_id_reused" not in refused and blue.errors() == []
+
+
 async def test_a_views_steps_outlive_a_restart_and_fall_back_with_a_store_put_back_from_a_copy(tmp_path):
     """docs/protocol.md sections 13 and 20: a view's `steps` are the lines of the table's record (header, actions,
     commitments, reveals...) and never decrease: a restart gives them back as they were. A store put back from

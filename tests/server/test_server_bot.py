@@ -1,0 +1,54 @@
+"""The bot player (server/bot.py) on its own, driven through the protocol by a sans-IO server connection."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine import parse_position
+from dungeon_twister.protocol import Action, ActionRefused, Joined, ServerConnection, Snapshot, Software
+from dungeon_twister.server.bot import BotPlayer
+from dungeon_twister.server.viewing import ViewPoint, table_view
+
+from tests.engine.builders import position_text
+
+TABLE = "t-1"
+
+
+def _events(connection, data: bytes) -> list:
+    connection.receive_data(data)
+    events = []
+    while (event := connection.next_event()) is not None:
+        events.append(event)
+    return events
+
+
+def seated_bot(view: dict) -> tuple[BotPlayer, ServerConnection]:
+    """A random bot seated as Yellow at TABLE, sent `view`."""
+    server, bot = ServerConnection(), BotPlayer("random-bot-1", TABLE, "Y", "random", 5, None)
+    _events(server, bot.hello())
+    for frame in (server.answer_hello(Software("fake", "1"), "s-1"), server.send(Joined(TABLE, "token-Y", "Y")),
+                  server.send(Snapshot(TABLE, 0, view))):
+        for event in _events(bot.conn, frame):
+            for answer in bot.receive(event):
+                _events(server, answer)
+    return bot, server
+
+
+def test_a_bots_action_ids_are_its_process_own_and_a_reused_id_does_not_refuse_the_action():
+    """Play-test pt25 F13: a bot taken back after a restart began its action ids at 1 again; the server answers a
+    used id `action_id_reused`, and the bot took that for a refusal of the action: with one legal action left it
+    waited for ever. Two bots of one name (before and after a restart) send different ids, and an id refused as
+    reused has the bot try again, the same action allowed, under a new id; the edge: an action refused by the
+    rules is not tried again."""
+    point = ViewPoint(parse_position(position_text("bWA@c4 yTR@c9", active="Y")), {"B": "ann", "Y": "random-bot-1"},
+                      {"id": TABLE}, True)
+    view = table_view(point, "Y")
+    view["legal"] = ["end"]  # (its one legal action)
+    bot, server = seated_bot(view)
+    other, _ = seated_bot(view)
+    first = _events(server, bot.act()[0])[0]
+    assert isinstance(first, Action) and first.text == "end"
+    assert other.act() and other.last[0] != first.action_id, "each process its own ids"
+    bot.receive(ActionRefused(first.action_id, "action_id_reused", "this action_id was used for 'hide yFW B1'"))
+    again = _events(server, bot.act()[0])[0]
+    assert again.text == "end" and again.action_id != first.action_id
+    bot.receive(ActionRefused(again.action_id, "illegal_action", "not now", "BG-TURN-01"))
+    assert bot.act() == [], "refused by the rules: not tried again on the same view"
