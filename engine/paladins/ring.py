@@ -60,9 +60,7 @@ def teleport(ctx: Ctx, action: Teleport) -> None:
     if ctx.board.slot_of(figure.square) is None:
         raise IllegalAction("PD-OBJ-RING-02", "{figure} must stand in a room, not on a start zone", figure=figure.id)
     if action.dest not in destinations(ctx.s, ctx.board, figure):
-        raise IllegalAction("PD-OBJ-RING-02" if ctx.board.slot_of(action.dest) else "PD-OBJ-RING-01",
-                            "{dest} is not an empty floor square of a revealed room beside {figure}'s",
-                            dest=square_name(action.dest), figure=figure.id)
+        raise _refusal(ctx, figure, action.dest)
     ctx.put(ring.moved(where="discarded", square=None))
     ctx.emit("teleported", token=figure.id, route=[square_name(figure.square), square_name(action.dest)],
              ring=ring.id)
@@ -70,6 +68,24 @@ def teleport(ctx: Ctx, action: Teleport) -> None:
         if other.id != figure.id:
             ctx.put(other.moved(square=action.dest))
     ctx.put(figure.moved(square=action.dest))
+
+
+def _refusal(ctx: Ctx, figure: Token, dest: Square) -> IllegalAction:
+    """Why `dest` is not a destination, with the rule that says so: a square of no room (a start zone), a rotation
+    mechanism or a special square is PD-OBJ-RING-02's; a room that is its own, not beside it or face down, or a
+    square not empty (a token, an illusion: PD-CHAR-ILLUS-07) is PD-OBJ-RING-01's. (Play-test pt25 F11: a hidden
+    neighbour and its own room were refused citing RING-02.)"""
+    board, place = ctx.board, square_name(dest)
+    slot, own = board.slot_of(dest), board.slot_of(figure.square)
+    if slot is None:
+        return IllegalAction("PD-OBJ-RING-02", "{dest} is on a start zone, where a Ring takes no one", dest=place)
+    room = board.room_of_slot.get(slot)
+    if slot == own or abs(slot[0] - own[0]) + abs(slot[1] - own[1]) != 1 or room is None or not room.revealed:
+        return IllegalAction("PD-OBJ-RING-01", "{dest} is not in a revealed room beside {figure}'s (never its own)",
+                             dest=place, figure=figure.id)
+    if dest == board.gears[slot] or dest in board.pits or dest in board.special:
+        return IllegalAction("PD-OBJ-RING-02", "{dest} is a rotation mechanism or a special square", dest=place)
+    return IllegalAction("PD-OBJ-RING-01", "{dest} is not empty", dest=place)
 
 
 def figure_actions(state: GameState, board, seat: str, figure: Token) -> list:

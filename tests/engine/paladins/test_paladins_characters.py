@@ -93,10 +93,20 @@ def test_PD_EX_02_the_dragon_teleports_with_the_ring_which_is_discarded():
     after, events = apply_texts(state, "teleport bRD c7")
     assert where(after, "bRD") == "c7" and where(after, "bRG") == "discarded" and after.ap == 4
     assert seen(events, "teleported")["route"] == ["c4", "c7"]
-    assert_refused(state, "teleport bRD c3", "PD-OBJ-RING-02")
-    assert_refused(state, "teleport bRD c8", "PD-OBJ-RING-02")
     assert_refused(pd_position("bRD@c4 yGB@h4"), "teleport bRD c7", "PD-OBJ-RING-01")
     assert_refused(pd_position("bRD@c0 bRG@c0 yGB@h4"), "teleport bRD c2", "PD-OBJ-RING-02")
+    # each refusal cites the rule that forbids that square (play-test pt25 F11: its own room and a face-down one
+    # cited RING-02, whose squares are the start zones, mechanisms and special squares)
+    assert_refused(state, "teleport bRD c3", "PD-OBJ-RING-01")  # its own room
+    assert_refused(state, "teleport bRD c11", "PD-OBJ-RING-01")  # A3, not beside A1
+    assert_refused(state, "teleport bRD h4", "PD-OBJ-RING-01")  # B1's square holding yGB: not empty
+    hidden = pd_position("bRD@c4 bRG@c4 yGB@h14", rooms="A1=O1/0 B1=O2/0 A2=*P1/0 B2=P2/0 A3=W1/0 B3=W2/0 "
+                                                       "A4=Q1/0 B4=Q2/0")
+    assert_refused(hidden, "teleport bRD c7", "PD-OBJ-RING-01")  # A2 face down
+    assert_refused(state, "teleport bRD c0", "PD-OBJ-RING-02")  # a start zone
+    assert_refused(state, "teleport bRD c8", "PD-OBJ-RING-02")  # a pit
+    assert_refused(state, "teleport bRD f5", "PD-OBJ-RING-02")  # B1's rotation mechanism
+    assert_refused(state, "teleport bRD g3", "PD-OBJ-RING-02")  # a crevasse
 
 
 # --- the Elf Scout ---------------------------------------------------------------------------------------------------
@@ -226,7 +236,7 @@ def test_PD_OBJ_RING_01_PD_CHAR_ILLUS_07_the_ring_does_not_land_on_an_illusion()
     state = pd_position("bRD@c3 bRG@c3 yWA@h4 yIL@h9", ports="- ; marks illusion:Y:rubble=b7")
     assert "teleport bRD b7" not in legal_set(state, verb="teleport") and "teleport bRD c7" in legal_set(
         state, verb="teleport")
-    assert_refused(state, "teleport bRD b7", "PD-OBJ-RING-02")
+    assert_refused(state, "teleport bRD b7", "PD-OBJ-RING-01")  # (not empty: RING-01's, as a token's square)
 
 
 def test_PD_CHAR_ILLUS_07_DT_116_no_rope_is_left_on_an_enemy_illusion_pit():
