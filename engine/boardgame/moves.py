@@ -106,6 +106,10 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         if board.exists(dest) and abs(dest[0] - walker.start[0]) + abs(dest[1] - walker.start[1]) == 1 \
                 and dest not in walker.links.get(walker.start, ()):
             return _blocked(board, walker.start, dest)
+        if dest in board.pits and walker.agile:  # (play-test pt25 F18: his refusal cited BG-MOVE-10, "cannot
+            # reach", though he crosses pits)
+            return IllegalAction("PD-CHAR-ELF-01", "{token} may cross the pit {square} but not stop on it",
+                                 token=action.token, square=name)
         if dest in board.pits:
             return IllegalAction("BG-MOVE-10", "{token} cannot reach or stop on the pit {square}", token=action.token,
                                  square=name)

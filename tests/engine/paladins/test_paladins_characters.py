@@ -116,7 +116,8 @@ def test_PD_CHAR_ELF_01_agility_crosses_pits_without_stopping_on_them():
     moves = legal_set(state, verb="move", token="bES")
     assert "move bES e8" in moves and not {"move bES c8", "move bES d8"} & moves
     assert where(act(state, "move bES c8-d8-e8"), "bES") == "e8"
-    assert_refused(state, "move bES c8", "BG-MOVE-10")
+    assert_refused(state, "move bES c8", "PD-CHAR-ELF-01")  # (it cited BG-MOVE-10, "cannot reach": pt25 F18)
+    assert_refused(pd_position("bGB@b8 yGB@h4"), "move bGB c8", "BG-MOVE-10")  # the edge: one who cannot cross
 
 
 def test_PD_CHAR_ELF_02_RUL_077_agility_does_not_cross_crevasses():
