@@ -143,6 +143,10 @@ class _Cell:
         label = _label(main)
         # A copy's id has four characters (bKY2, DT-279): the square's marks give way so that it stays CELL wide
         # (a play-test's row moved one column left from "bPACH  bKY2" on: pt25 F5)
+        if len(here) > 2:  # a Paladin's two objects (PD-CHAR-PALADIN-01): the first's initial and a "+" (pt25 F12:
+            # one of them was drawn, as if he carried one); `look` names both
+            first = _second_label(here[1])[:CELL - len(label) - 1]
+            return [(_token_style(main), label), (_second_style(here[1]), first), (_second_style(here[2]), "+")]
         if len(here) > 1:
             return [(_token_style(main), label), (_second_style(here[1]), _second_label(here[1])[:CELL - len(label)])]
         short = len(label) + 2 <= CELL

@@ -552,8 +552,9 @@ def describe_square(view: dict, square: str) -> str:
             elif token["face_down"]:
                 name = _("{token} (face down)").format(token=name)
             parts.append(name)
-    if len(parts) == 2 and here and any(t["character"] and not t["wounded"] for t in here):
-        parts = [_("{figure}, carrying {token}").format(figure=parts[0], token=parts[1])]
+    if len(parts) in (2, 3) and here and any(t["character"] and not t["wounded"] for t in here):
+        # (a Paladin carries two objects, PD-CHAR-PALADIN-01: `look` listed them as if lying there, pt25 F12)
+        parts = [_("{figure}, carrying {token}").format(figure=parts[0], token=_(" and ").join(parts[1:]))]
     illusion = next((i for i in view.get("illusions", ()) if i[0] == square), None)
     if illusion:  # PD-CHAR-ILLUS: a pit to all but its maker, or rubble only the Ghost crosses
         parts.append(_("{seat}'s illusion {illusion}").format(seat=seat_name(illusion[1]),

@@ -380,3 +380,18 @@ def test_a_copys_four_character_id_keeps_its_square_five_characters_wide():
     assert cell(rank(board, 5), "a") == "bGB2↺", "a copy on a rotation mechanism (O1's turns counter-clockwise)"
     assert cell(rank(board, 2), "e") == "yclAR", "the second Armor under the wounded Cleric"
     assert cell(rank(board, 8), "c") == "(bTH)" and cell(rank(board, 6), "d") == " bMK ", "three characters: marks kept"
+
+
+def test_PD_CHAR_PALADIN_01_a_paladins_two_objects_are_both_shown():
+    """PD-CHAR-PALADIN-01: the Paladin carries two objects. The board drew one of them ("bPAKY"), as if he carried
+    one, and `look` listed them as if they lay there (play-test pt25 F12). The square shows the first object's
+    initial and a "+", and `look` says he carries both; the edge: one object is drawn and said as before."""
+    from dungeon_twister.client.describe import describe_square
+    from tests.engine.paladins.builders import pd_position
+
+    two = view(pd_position("bPA@c4 bKY@c4 bRG@c4 yGB@h4"), "B")
+    assert cell(rank(board_text(two).splitlines(), 4), "c") == "bPAK+"
+    assert describe_square(two, "c4") == "c4: Blue Paladin, carrying Blue Key and Blue Ring of Teleportation"
+    one = view(pd_position("bPA@c4 bKY@c4 yGB@h4"), "B")
+    assert cell(rank(board_text(one).splitlines(), 4), "c") == "bPAKY"
+    assert describe_square(one, "c4") == "c4: Blue Paladin, carrying Blue Key"
