@@ -310,10 +310,10 @@ def _picked(e: dict) -> str:
 
 
 def _built(e: dict) -> str:
-    if e.get("characters"):
-        return _("you build your team: pairs {pairs}; {characters}; {objects}").format(
-            pairs=", ".join(map(str, e.get("pairs") or [])), characters=" ".join(e.get("characters") or []),
-            objects=" ".join(e.get("objects") or []))
+    if e.get("characters"):  # (its seat's, or anyone's in a replay: "you build" read wrong there, pt25 F14)
+        return _("{seat} builds the team: pairs {pairs}; {characters}; {objects}").format(
+            seat=_seat(e), pairs=", ".join(map(str, e.get("pairs") or [])),
+            characters=" ".join(e.get("characters") or []), objects=" ".join(e.get("objects") or []))
     return _("{seat} has built a team in secret").format(seat=_seat(e))
 
 

@@ -978,7 +978,8 @@ def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():
             parse_table_options(words)
     assert describe_event({"kind": "built", "seat": "Y"}) == "Yellow has built a team in secret"
     own = {"kind": "built", "seat": "B", "pairs": [3, 41], "characters": ["ES", "TH"], "objects": ["KY", "KY"]}
-    assert describe_event(own) == "you build your team: pairs 3, 41; ES TH; KY KY"
+    # named, not "you build your team": a replay shows both seats' builds (play-test pt25 F14)
+    assert describe_event(own) == "Blue builds the team: pairs 3, 41; ES TH; KY KY"
     assert describe_event({"kind": "rooms_shared", "pairs": [41], "kept_by": "B"}) == (
         "both chose the room pair(s) 41: laid once, Blue's; the other gets an unchosen pair instead, unseen "
         "(RUL-072)")
