@@ -248,32 +248,30 @@ def _left(session: Session, message: Left) -> None:
     rated = next((line for line in reversed(state.log) if isinstance(line, Told)
                   and line.event.get("kind") == "ratings"), None)
     session.resigning = None
-    again = _replay_line(state) if resigned and result.get("reason") not in UNPLAYED else None
-    state.leave_table()
     session.seat_lost("left")
+    if resigned and result.get("reason") not in UNPLAYED and state.game_over:
+        # The finished game's screen stays, as for the player who stays: its end (the reveals the game held back
+        # until then, a free build's, and the deal's check, which the resigner's client made and whose lines went
+        # with the table: play-test pt25 F15), its panel's replay line; `leave` then leaves it here (Session.leave:
+        # the server has us in its lobby already).
+        state.table_gone = True
+        # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost; `leave` is the command
+        line = _("you resigned at table {table}, {seat} wins · `leave` goes back to the lobby").format(
+            table=message.table, seat=seat_name(winner))
+        state.say(" · ".join(str(part) for part in (line, rated) if part))
+        return
+    state.leave_table()
     if resigned and result.get("reason") in UNPLAYED:
         # TRANSLATORS: after `leave` before the game's first turn (confirmed): {reason} says why nobody won
         state.say(_("left table {table}: the game ends without a winner ({reason})").format(
             table=message.table, reason=reason_text(result.get("reason"))))
-    elif resigned:
+    elif resigned:  # (no game_over came: the table closed under us)
         # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost
         line = _("left table {table}: you resigned, {seat} wins").format(table=message.table, seat=seat_name(winner))
-        state.say(" · ".join(str(part) for part in (line, rated, again) if part))
+        state.say(" · ".join(str(part) for part in (line, rated) if part))
     else:
         state.say(_("left table {table}").format(table=message.table))
     session.list_tables()
-
-
-def _replay_line(state) -> str | None:
-    """How to step through the table's game again, as its panel says it at the end (panel._result) to the player
-    who stays: the one who resigned is taken to the lobby and never saw that panel (play-test pt24 F15). None for
-    `dt-client play`, whose server goes with the game."""
-    if not state.server or not state.table or state.local:
-        return None
-    code = f" --code {state.join_code}" if state.join_code else ""
-    # TRANSLATORS: {command} is the command line as typed: keep it as it is
-    return _("to step through this game again: {command}").format(
-        command=f"dt-client replay {state.table} --server {state.server}{code}")
 
 
 def _chat(session: Session, message: ChatMessage) -> None:

@@ -59,7 +59,7 @@ def test_leaving_a_running_game_asks_first_and_resigns_on_the_second_leave():
                                                                                          "result": result}}}))
     wired.deliver(Left(TABLE))
     # (no "`ratings` shows the ratings": a play-test resigned a card game, which is never rated)
-    assert state.notice == "left table t-1: you resigned, Yellow wins"
+    assert state.notice == "you resigned at table t-1, Yellow wins · `leave` goes back to the lobby"
 
 
 @pytest.mark.parametrize("command", ["leave", "resign"])
@@ -86,17 +86,22 @@ def test_a_resigner_is_told_his_new_rating_and_resign_is_a_command(command):
                                                                                          "result": result}}}))
     wired.deliver(TableEvent(TABLE, 3, {"kind": "ratings", "changes": changes}))
     wired.deliver(Left(TABLE))
-    assert state.notice == ("left table t-1: you resigned, Yellow wins · ratings: Blue ann 1500 → 1338 (±290) · "
-                            "Yellow bot 1500 → 1662 (±290)")
+    assert state.notice == ("you resigned at table t-1, Yellow wins · `leave` goes back to the lobby · ratings: "
+                            "Blue ann 1500 → 1338 (±290) · Yellow bot 1500 → 1662 (±290)")
 
 
 @pytest.mark.parametrize("where", ["server", "private", "dt-client play", "before the first turn"])
-def test_the_resigner_is_told_how_to_replay_the_game_as_the_player_who_stays_is(where):
+def test_the_resigner_stays_on_the_finished_games_screen_as_the_player_who_stays_does(where):
     """Play-test pt24 F15: the player who stays reads "to step through this game again: dt-client replay ..." in
-    the game's panel at its end; the one who resigned is taken to the lobby and never saw it. His line after `left`
-    says it too (with the join code of a private table). The edges: `dt-client play`, whose server goes with the
-    game, and a game left before its first turn (aborted, no game to step through), have none."""
-    from dungeon_twister.protocol import Left, TableEvent
+    the game's panel at its end; the one who resigned was taken to the lobby and never saw it, nor (pt25 F15) the
+    end of a free build's game, whose reveals and deal check come with it, their lines going with the table. He
+    stays on the finished game's screen (its panel has the replay line, with the join code of a private table),
+    and `leave` takes him to the lobby without asking the server, which has him there already. The edges:
+    `dt-client play`, whose server goes with the game, has no replay line; a game left before its first turn
+    (aborted, nothing to see) goes to the lobby at once."""
+    from dungeon_twister.protocol import ListTables, Left, TableEvent
+
+    from dungeon_twister.client.panel import game_panel
 
     wired = WiredSession()
     wired.seat(MAIN_PHASE)
@@ -115,13 +120,21 @@ def test_the_resigner_is_told_how_to_replay_the_game_as_the_player_who_stays_is(
     wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**state.view, "table": {"id": TABLE,
                                                                                          "result": result}}}))
     wired.deliver(Left(TABLE))
+    if where == "before the first turn":
+        assert not state.at_table and state.notice.startswith("left table t-1: the game ends without a winner")
+        return
+    assert state.at_table and state.game_over and state.notice == (
+        "you resigned at table t-1, Yellow wins · `leave` goes back to the lobby")
+    panel = "".join(text for _, text, *rest in game_panel(state, 0.0))
     again = "to step through this game again: dt-client replay t-1 --server 127.0.0.1:7870"
     if where == "server":
-        assert state.notice == f"left table t-1: you resigned, Yellow wins · {again}"
+        assert again + "\n" in panel
     elif where == "private":
-        assert state.notice == f"left table t-1: you resigned, Yellow wins · {again} --code k3y"
+        assert again + " --code k3y" in panel
     else:
-        assert "dt-client replay" not in state.notice and state.notice.startswith("left table t-1: ")
+        assert "dt-client replay" not in panel
+    ui.commands.run("leave")
+    assert not state.at_table and wired.sent() == [ListTables()], "no `leave` sent: the server has us in its lobby"
 
 
 def test_a_game_left_before_its_first_turn_is_said_to_be_aborted_not_lost():
