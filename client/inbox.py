@@ -494,6 +494,11 @@ def _table_event(session: Session, message: TableEvent) -> None:
     if event.get("kind") == "timeout":
         _nothing_to_check(session, event)
         _remade_after_restart(session, event)
+    if event.get("kind") in MINUTE_MORE and ((session.state.view or {}).get("table") or {}).get("timers"):
+        # (the clock jumped a minute and nothing said why: play-test pt25 F16)
+        # TRANSLATORS: after a Speed Potion or a Charm Scroll on a table with timers; {rule} its rule ID
+        session.state.log.append(said(N_("the turn's clock gains a minute ({rule})"),
+                                      rule=MINUTE_MORE[event["kind"]]))
     _questions(session, event, line)
     if compact:
         session.state.add_move(compact)
@@ -505,6 +510,10 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.room_picks.append((str(event.get("seat")), f"pick {event.get('value')}"))
     if event.get("kind") == "game_started":  # PR-SCEN: what the scenario is about, once, as it starts
         session.state.log.extend(scenario_intro(session.state.view))
+
+
+MINUTE_MORE = {"potion_drunk": "BG-OPT-05", "charmed": "PD-OBJ-CHARM-07"}
+"""The events that add a minute to the turn on a table with timers (server/deadlines.py), and the rule."""
 
 
 def _placing_in_5_seconds(session: Session, before: dict | None, view: dict | None) -> None:

@@ -341,6 +341,30 @@ async def test_BG_OPT_03_the_5_seconds_to_place_the_revealers_objects_are_said(a
             assert (session.state.notice == expected) is told
 
 
+async def test_BG_OPT_05_PD_OBJ_CHARM_07_the_minute_a_potion_or_a_charm_adds_is_said(autojump_clock):
+    """BG-OPT-05, PD-OBJ-CHARM-07: on a table with timers the Speed Potion and each Charm Scroll add a minute to
+    the turn; the clock jumped and nothing said why (play-test pt25 F16). A line says so after the event's; the
+    edge: not on a table without timers."""
+    for timers in (True, False):
+        async with running_client() as (session, listener):
+            server = await listener.next_server()
+            await server.seat(session, position=position_text("bWA@c4 yTR@c9"), timers=timers)
+            n = session.connection.last_event
+            await server.send(TableEvent(TABLE, n + 1, {"kind": "charmed", "by": "bIL", "target": "yWA",
+                                                        "actions": 3}))
+            await server.send(TableEvent(TABLE, n + 2, {"kind": "potion_drunk", "token": "bTH", "extra_ap": 1}))
+            await trio.testing.wait_all_tasks_blocked()
+            log = list(session.state.log)
+            minutes = [line for line in log if line.startswith("the turn's clock gains a minute")]
+            if timers:
+                assert minutes == ["the turn's clock gains a minute (PD-OBJ-CHARM-07)",
+                                   "the turn's clock gains a minute (BG-OPT-05)"]
+                assert log.index(minutes[0]) == log.index(next(line for line in log if " charms " in line)) + 1
+                assert log[-1] == minutes[1] and "Speed Potion" in log[-2]
+            else:
+                assert minutes == []
+
+
 async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock):
     """Seen by hand: "Yellow reveals 'combat +5' for combat-1: it matches his commitment" stood in the log before
     "Blue chooses +3", the combat's own events, which the server sends right after the reveals (docs/protocol.md,
