@@ -18,7 +18,7 @@ from ..core.typed import MAX_ACTION_TEXT, check_length, resolve_typed  # noqa: F
 from ..core.typed import code_spelling, piece_spelling, unknown_verb
 from .geometry import DIRECTIONS, Square, slot_name, square_name
 
-_SQUARE = re.compile(r"^([a-j])([0-9]{1,2})$")
+_SQUARE = re.compile(r"^([a-jA-J])([0-9]{1,2})$")  # (a capital read as its letter: `MOVE BGH C0`, play-test pt25 F17)
 _SLOT = re.compile(r"^([AB])([1-9])$")
 _TOKEN = re.compile(r"^([by])([A-Z]{2})([2-9]?)$")  # bRP2: a second copy of a common object (PD-TEAM-COMMON-01)
 
@@ -150,7 +150,7 @@ class Words:
         m = _SQUARE.match(word)
         if not m:
             raise self.fail(expected, self.i - 1, word=repr(word))
-        return ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
+        return ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1
 
     def slot(self) -> tuple[int, int]:
         word = self.next(N_("missing a room (A1..B4)"))
@@ -221,7 +221,7 @@ def _parse_team(w: Words, seat: str) -> ChooseTeam:
         m = _SQUARE.match(sq_text)
         if not m or code not in known_codes():
             raise w.fail("expected square=character, like b0=WA, got {word}", index, word=repr(word))
-        team.append(((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1), code))
+        team.append(((ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1), code))
     return ChooseTeam(seat, tuple(sorted(team)), tuple(sorted(removed)))
 
 
@@ -279,7 +279,7 @@ def _parse_move(w: Words, seat: str) -> Move:
         m = _SQUARE.match(part)
         if not m:
             raise w.fail("expected a square or a route like c4-c5-d5, got {word}", index, word=repr(path_word))
-        squares.append((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1))
+        squares.append((ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1))
     if w.more() and _SQUARE.match(w.words[w.i][0]):  # `move bTH b0 b1`: a route typed with spaces
         spaced = [path_word]
         for word, _column in w.words[w.i:]:
@@ -310,7 +310,7 @@ def _parse_items(w: Words, seat: str):
             m = _SQUARE.match(sq)
             if not m:
                 raise w.fail("expected token@square, got {word}", index, word=repr(word))
-            leave.append((w.token_word(tid, index, seat), (ord(m.group(1)) - ord("a"), int(m.group(2)) - 1)))
+            leave.append((w.token_word(tid, index, seat), (ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1)))
         else:
             raise w.fail("expected +token or token@square, got {word}", index, word=repr(word))
     return "+".join(sorted(taken)) or None, tuple(sorted(leave))

@@ -250,6 +250,14 @@ def test_a_piece_code_typed_in_any_case_is_that_piece_where_a_piece_is_expected(
     assert format_action(parse_action("move bWA c4 +brp bth@c3", "B")) == "move bWA c4 +bRP bTH@c3"
     assert format_action(parse_action("team b0=th d0=wa g0=TR i0=gb out=go", "B")) == \
         "team b0=TH d0=WA g0=TR i0=GB out=GO"
+    # a square typed in capitals is that square (play-test pt25 F17: `MOVE BGH C0` was refused at `C0`, the verb
+    # and the piece read); written canonically, in lower case
+    assert format_action(parse_action("move BWA D4 +BRP BTH@C3", "B")) == "move bWA d4 +bRP bTH@c3"
+    assert parse_action("move bWA C5-D5", "B").route == ((2, 4), (3, 4))
+    assert format_action(parse_action("team B0=TH D0=WA G0=TR I0=GB", "B")) == "team b0=TH d0=WA g0=TR i0=GB"
+    assert format_action(resolve_input(state, "B", "BTH H4")) == "move bTH h4"
+    with pytest.raises(NotationError):
+        parse_action("move bWA K4", "B")  # (no file k, in either case)
     assert format_action(resolve_input(state, "B", "end")) == "end"
     with pytest.raises(IllegalAction) as info:  # a whole move of another case's piece: the rule it breaks
         apply(state, resolve_input(state, "B", "bth j9"))
