@@ -588,7 +588,7 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
     #                   reached, asked whether it is an outcome, not walked on from)
     skills: dict = {}  # board number, and (the mover's card, its loads' cards) -> its abilities (`_Walk.abilities`)
     tallies: dict = {}  # board number -> `_side_count` at each location (`tally`)
-    lefts: dict = {}  # board number -> `_left_friend`
+    elsewhere: dict = {}  # board number -> CG-GOLD-02 holds away from the mover's destination (`reach`)
     held: dict = {}  # zone -> an unwounded enemy there holds the mover (CG-MOVE-04)
     mover = start.fig(fid)
     scratch = _Walk(start, mover)  # where each exchange is made (`_Walk._op`)
@@ -752,15 +752,19 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
             known = spent[where] = _NEVER
             # CG-GOLD-02 at the end: the mover's destination, where the wounded friends carried there count too
             # (RUL-102), the mover's own load included; and, once it has left or given a wounded friend on its way
-            # (an exchange changed the walk's state), the zone that friend was left in too
+            # (an exchange changed the walk's state), the zone that friend was left in too. Where the mover ends
+            # changes only its destination's count (it and what it carries count there and nowhere else), so the
+            # rest of the board is checked once per board, as if it had left the maze with its loads (`_gold_after`
+            # of an exit: what is left is counted)
             if not exited:
                 at, mine = tally(number)
                 count = at.get(loc, 0) + mine
             if exited or count < MAX_PER_ZONE:
-                left = lefts.get(number)
-                if left is None:
-                    left = lefts[number] = left_friend(number)
-                if not left or _gold_after(_walk_at(state_of(number), mover, loc, facing, restrict, exited)):
+                fine = elsewhere.get(number)
+                if fine is None:
+                    fine = elsewhere[number] = not left_friend(number) or _gold_after(
+                        _walk_at(state_of(number), mover, loc, facing, restrict, True))
+                if fine:
                     out.append(path + (tok,))
         # (exchanges are free and as many as wished, DT-206: an exchange undone, or made in another order, comes
         # back to a walk state seen at this level, and stops there)
