@@ -10,9 +10,10 @@ from ..core.errors import IllegalAction
 from ..core.events import event
 from .actions import Move, WallWalk
 from .catalogue import load
-from .common import (MAX_PER_ZONE, _Cards, _abilities, _capacity, _char, _check_gold, _check_win, _closed_border,
-                     _enemy_character_code, _enemy_unwounded, _is_start_text, _main_checks, _objects, _secret_from,
-                     _shown, _spend, _unseen_enemy, parse_facing, parse_start, parse_zone, passable)
+from .common import (MAX_PER_ZONE, _Cards, _abilities, _capacity, _carried_with, _char, _check_gold, _check_win,
+                     _closed_border, _enemy_character_code, _enemy_unwounded, _held, _is_start_text, _laid,
+                     _main_checks, _objects, _secret_from, _shown, _spend, _unseen_enemy, parse_facing, parse_start,
+                     parse_zone, passable)
 from .maze import GLOBAL, OPPOSITE, facing_name, is_icon, is_start, loc_name, zone_name
 from .setup import facing_refusal
 from .state import CardState, Figure, Item, replaced
@@ -646,6 +647,7 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
     exchanged: dict = {}  # (token, (location, facing, the mover's cards), the cards it reads) -> the same, or ()
     #                       if the rules refuse it
     mover_slot, loads_at, n_figures = slot_of[False, fid], ("carried", fid), len(figures)
+    loaded: dict = {}  # (the mover's card number, a plain exchange's token) -> its card number after (`plain`)
     secret = start.options.secret_objects
 
     def state_of(number: int) -> CardState:
@@ -792,6 +794,45 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
         holder = where[1]
         return n, tuple(lying.get(("carried", name), ())), cards[slot_of[False, holder]], tuple(lying.get(where, ()))
 
+    def plain(number: int, loc, facing, tok: str):
+        """`_Walk.exchange` of the two commonest exchanges, made on the numbers (no state, no rules asked): a load
+        laid where the mover stands (`-LOAD`: the rules check only that it carries it) and an object lying there
+        taken (`+OBJECT`: never secret, CG-OPT-03; with a hand free, or swapped for the only load of a mover with
+        one hand, CG-ITEM-03), the cards it replaces made as `_Cards` makes them (`_laid`, `_held`,
+        `_carried_with`). None for any other token, and for one the rules refuse (a mover with no hand to take
+        with, CG-CHAR-GHOST-02, CG-CHAR-PALADIN-01): the rules answer those."""
+        cards = boards[number]
+        me_number = cards[mover_slot]
+        me = records[me_number]
+        name = tok[1:]
+        if tok[0] == "-":
+            if name not in me.carries:
+                return None
+            laid = name
+            edits = []
+        else:
+            slot = slot_of.get((True, name))
+            if tok[0] != "+" or slot is None or lies[cards[slot]] != loc:
+                return None  # (not an object lying here: a give, +@HOLDER, a holder's load, a wounded friend)
+            cap = _capacity(me)
+            if len(me.carries) < cap:
+                laid = None
+            elif cap == 1:
+                laid = me.carries[0]
+            else:
+                return None
+            edits = [(slot, card_number(_held(records[cards[slot]], True, fid)))]
+        if laid is not None:
+            is_item = (True, laid) in slot_of
+            slot = slot_of[is_item, laid]
+            edits.append((slot, card_number(_laid(records[cards[slot]], is_item, loc, facing))))
+        key = (me_number, tok)
+        after = loaded.get(key)
+        if after is None:
+            after = loaded[key] = card_number(_carried_with(me, add=None if tok[0] == "-" else name, drop=laid))
+        edits.append((mover_slot, after))
+        return tok, tuple(edits), False
+
     def exchanges(number: int, loc, facing) -> list:
         """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`): (token, the cards
         it replaces as `board` takes them, whether it took an object unseen). `_Walk._op` depends on nothing else
@@ -802,7 +843,8 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
         there, what they carry and what the mover carries (`_tokens_at`): they are listed and tried once
         per such cards (`local`), and the answer, the cards each exchange replaces, is laid on every board that
         has them there. What a token does depends only on the mover's cards and the cards it names (`reads`):
-        it is tried once per such cards (`exchanged`), whatever else lies there."""
+        it is tried once per such cards (`exchanged`), whatever else lies there. The commonest exchanges are
+        made on the numbers (`plain`), without the rules or a state."""
         lying = nearby(number)
         mine = (loc, facing, boards[number][mover_slot], tuple(lying.get(loads_at, ())))
         here = mine + (around(number, loc),)
@@ -812,6 +854,10 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
             there = [records[n] for n in lying.get(loc, ())]
             for tok in _tokens_at(records[mine[2]], [c for c in there if isinstance(c, Figure)],
                                   [c for c in there if isinstance(c, Item)], secret, start.has_item, start.has_fig):
+                done = plain(number, loc, facing, tok)
+                if done is not None:
+                    edits.append(done)
+                    continue
                 read = reads(number, tok)
                 done = exchanged.get((tok, mine, read)) if read is not None else None
                 if done is None:
