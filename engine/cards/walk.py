@@ -566,10 +566,11 @@ def _step_options(mz, seat: str, abilities: frozenset, loc, facing, restrict) ->
     return tuple(out)
 
 
-def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
+def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = False) -> list:
     """One path per outcome of a move of `f` (docs/rulings.md DT-217): the shortest, the first a breadth-first
     search finds (with `probe`, those found by the time there is one: DT-239's test, `_stuck`, asks only whether
-    there is one, and searching on cost it a whole search at every `end` with an action point left). The search
+    there is one, and searching on cost it a whole search at every `end` with an action point left; with
+    `by_rules`, every exchange is asked of the rules, none made on the numbers: the tests compare). The search
     visits each walk state (where the figure stands, facing, the border it must leave by, what everybody carries
     and what lies where) again only with fewer movement points spent: a later visit with as many points spent or
     more can reach nothing new.
@@ -647,7 +648,8 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
     exchanged: dict = {}  # (token, (location, facing, the mover's cards), the cards it reads) -> the same, or ()
     #                       if the rules refuse it
     mover_slot, loads_at, n_figures = slot_of[False, fid], ("carried", fid), len(figures)
-    loaded: dict = {}  # (the mover's card number, a plain exchange's token) -> its card number after (`plain`)
+    loads_after: dict = {}  # (a figure's card number, what it takes, what it leaves) -> its card number after
+    #                         (`loaded_with`)
     secret = start.options.secret_objects
 
     def state_of(number: int) -> CardState:
@@ -795,43 +797,77 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
         return n, tuple(lying.get(("carried", name), ())), cards[slot_of[False, holder]], tuple(lying.get(where, ()))
 
     def plain(number: int, loc, facing, tok: str):
-        """`_Walk.exchange` of the two commonest exchanges, made on the numbers (no state, no rules asked): a load
-        laid where the mover stands (`-LOAD`: the rules check only that it carries it) and an object lying there
-        taken (`+OBJECT`: never secret, CG-OPT-03; with a hand free, or swapped for the only load of a mover with
-        one hand, CG-ITEM-03), the cards it replaces made as `_Cards` makes them (`_laid`, `_held`,
-        `_carried_with`). None for any other token, and for one the rules refuse (a mover with no hand to take
-        with, CG-CHAR-GHOST-02, CG-CHAR-PALADIN-01): the rules answer those."""
+        """`_Walk.exchange` of the common exchanges of objects, made on the numbers (no state, no rules asked): a
+        load laid where the mover stands (`-LOAD`), an object taken that lies there or that a holder there carries
+        (`+OBJECT`: with a hand free, or swapped for the only load of a mover with one hand, CG-ITEM-03,
+        CG-WOUND-03), the load given to a friend there with a hand free (`>FRIEND`, `>FRIEND/LOAD`, DT-220). Their
+        checks read only the cards `reads` names; the cards they replace are made as `_Cards` makes them
+        (`_laid`, `_held`, `_carried_with`). None for any other token (a wounded friend taken, an object taken
+        unseen or hidden, CG-OPT-03, a wounded friend swapped) and for one the rules refuse: the rules answer
+        those."""
         cards = boards[number]
-        me_number = cards[mover_slot]
-        me = records[me_number]
-        name = tok[1:]
-        if tok[0] == "-":
+        me = records[cards[mover_slot]]
+        kind, name = tok[0], tok[1:]
+        if _capacity(me) == 0:
+            return None  # (CG-CHAR-GHOST-02: it carries nothing)
+        if kind == "-":
             if name not in me.carries:
                 return None
-            laid = name
-            edits = []
-        else:
-            slot = slot_of.get((True, name))
-            if tok[0] != "+" or slot is None or lies[cards[slot]] != loc:
-                return None  # (not an object lying here: a give, +@HOLDER, a holder's load, a wounded friend)
-            cap = _capacity(me)
-            if len(me.carries) < cap:
-                laid = None
-            elif cap == 1:
-                laid = me.carries[0]
-            else:
+            return tok, (laid_at(cards, name, loc, facing), loaded_with(cards, mover_slot, None, name)), False
+        if kind == ">":
+            friend, _, given = name.partition("/")
+            slot = slot_of.get((False, friend))
+            if slot is None or not given and len(me.carries) != 1 or given and given not in me.carries:
                 return None
-            edits = [(slot, card_number(_held(records[cards[slot]], True, fid)))]
-        if laid is not None:
-            is_item = (True, laid) in slot_of
-            slot = slot_of[is_item, laid]
-            edits.append((slot, card_number(_laid(records[cards[slot]], is_item, loc, facing))))
-        key = (me_number, tok)
-        after = loaded.get(key)
-        if after is None:
-            after = loaded[key] = card_number(_carried_with(me, add=None if tok[0] == "-" else name, drop=laid))
-        edits.append((mover_slot, after))
-        return tok, tuple(edits), False
+            given = given or me.carries[0]
+            taker = records[cards[slot]]
+            if taker.seat != seat or taker.id == fid or lies[cards[slot]] != loc or taker.wounded \
+                    or len(taker.carries) >= _capacity(taker):
+                return None
+            return tok, (held_by(cards, given, friend), loaded_with(cards, slot, given, None),
+                         loaded_with(cards, mover_slot, None, given)), False
+        slot = slot_of.get((True, name))
+        if kind != "+" or slot is None:
+            return None  # (+@HOLDER, a wounded friend)
+        cap = _capacity(me)
+        swapped = None if len(me.carries) < cap else me.carries[0] if cap == 1 else False
+        if swapped is False:
+            return None  # (CG-CHAR-PALADIN-01: two loads already)
+        where = lies[cards[slot]]
+        if where == loc:  # lying here
+            edits = (laid_at(cards, swapped, loc, facing),) if swapped is not None else ()
+        elif where is not None and where[0] == "carried" and not secret:  # carried by a holder here
+            holder = slot_of[False, where[1]]
+            giver = records[cards[holder]]
+            if giver.id == fid or lies[cards[holder]] != loc or not (giver.seat == seat or giver.wounded) \
+                    or swapped is not None and (False, swapped) in slot_of:
+                return None
+            edits = ((held_by(cards, swapped, giver.id),) if swapped is not None else ()) \
+                + (loaded_with(cards, holder, swapped, name),)
+        else:
+            return None
+        return tok, edits + (held_by(cards, name, fid), loaded_with(cards, mover_slot, name, swapped)), False
+
+    def laid_at(cards: tuple, cid: str, loc, facing) -> tuple:
+        """(slot, card number) of `cid` laid at `loc` (`_laid`)."""
+        is_item = (True, cid) in slot_of
+        slot = slot_of[is_item, cid]
+        return slot, card_number(_laid(records[cards[slot]], is_item, loc, facing))
+
+    def held_by(cards: tuple, cid: str, holder: str) -> tuple:
+        """(slot, card number) of `cid` carried by `holder` (`_held`)."""
+        is_item = (True, cid) in slot_of
+        slot = slot_of[is_item, cid]
+        return slot, card_number(_held(records[cards[slot]], is_item, holder))
+
+    def loaded_with(cards: tuple, slot: int, add, drop) -> tuple:
+        """(slot, card number) of the figure in `slot` carrying `add` more and `drop` no more (`_carried_with`),
+        kept per (its card, add, drop)."""
+        key = (cards[slot], add, drop)
+        got = loads_after.get(key)
+        if got is None:
+            got = loads_after[key] = card_number(_carried_with(records[key[0]], add=add, drop=drop))
+        return slot, got
 
     def exchanges(number: int, loc, facing) -> list:
         """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`): (token, the cards
@@ -854,7 +890,7 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
             there = [records[n] for n in lying.get(loc, ())]
             for tok in _tokens_at(records[mine[2]], [c for c in there if isinstance(c, Figure)],
                                   [c for c in there if isinstance(c, Item)], secret, start.has_item, start.has_fig):
-                done = plain(number, loc, facing, tok)
+                done = None if by_rules else plain(number, loc, facing, tok)
                 if done is not None:
                     edits.append(done)
                     continue
