@@ -648,8 +648,9 @@ def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = Fa
     exchanged: dict = {}  # (token, (location, facing, the mover's cards), the cards it reads) -> the same, or ()
     #                       if the rules refuse it
     mover_slot, loads_at, n_figures = slot_of[False, fid], ("carried", fid), len(figures)
-    loads_after: dict = {}  # (a figure's card number, what it takes, what it leaves) -> its card number after
-    #                         (`loaded_with`)
+    remade: dict = {}  # the card number a plain exchange makes of a card (`plain`): (its number, where it is laid,
+    #                    facing) -> laid (`laid_at`), (its number, holder) -> carried (`held_by`), (its number, what
+    #                    it takes, what it leaves, None) -> loaded (`loaded_with`)
     secret = start.options.secret_objects
 
     def state_of(number: int) -> CardState:
@@ -808,7 +809,8 @@ def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = Fa
         cards = boards[number]
         me = records[cards[mover_slot]]
         kind, name = tok[0], tok[1:]
-        if _capacity(me) == 0:
+        cap = _capacity(me)
+        if cap == 0:
             return None  # (CG-CHAR-GHOST-02: it carries nothing)
         if kind == "-":
             if name not in me.carries:
@@ -829,7 +831,6 @@ def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = Fa
         slot = slot_of.get((True, name))
         if kind != "+" or slot is None:
             return None  # (+@HOLDER, a wounded friend)
-        cap = _capacity(me)
         swapped = None if len(me.carries) < cap else me.carries[0] if cap == 1 else False
         if swapped is False:
             return None  # (CG-CHAR-PALADIN-01: two loads already)
@@ -852,21 +853,28 @@ def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = Fa
         """(slot, card number) of `cid` laid at `loc` (`_laid`)."""
         is_item = (True, cid) in slot_of
         slot = slot_of[is_item, cid]
-        return slot, card_number(_laid(records[cards[slot]], is_item, loc, facing))
+        key = (cards[slot], loc, facing)
+        got = remade.get(key)
+        if got is None:
+            got = remade[key] = card_number(_laid(records[key[0]], is_item, loc, facing))
+        return slot, got
 
     def held_by(cards: tuple, cid: str, holder: str) -> tuple:
         """(slot, card number) of `cid` carried by `holder` (`_held`)."""
         is_item = (True, cid) in slot_of
         slot = slot_of[is_item, cid]
-        return slot, card_number(_held(records[cards[slot]], is_item, holder))
+        key = (cards[slot], holder)
+        got = remade.get(key)
+        if got is None:
+            got = remade[key] = card_number(_held(records[key[0]], is_item, holder))
+        return slot, got
 
     def loaded_with(cards: tuple, slot: int, add, drop) -> tuple:
-        """(slot, card number) of the figure in `slot` carrying `add` more and `drop` no more (`_carried_with`),
-        kept per (its card, add, drop)."""
-        key = (cards[slot], add, drop)
-        got = loads_after.get(key)
+        """(slot, card number) of the figure in `slot` carrying `add` more and `drop` no more (`_carried_with`)."""
+        key = (cards[slot], add, drop, None)
+        got = remade.get(key)
         if got is None:
-            got = loads_after[key] = card_number(_carried_with(records[key[0]], add=add, drop=drop))
+            got = remade[key] = card_number(_carried_with(records[key[0]], add=add, drop=drop))
         return slot, got
 
     def exchanges(number: int, loc, facing) -> list:
