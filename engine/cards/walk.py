@@ -798,14 +798,14 @@ def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = Fa
         return n, tuple(lying.get(("carried", name), ())), cards[slot_of[False, holder]], tuple(lying.get(where, ()))
 
     def plain(number: int, loc, facing, tok: str):
-        """`_Walk.exchange` of the common exchanges of objects, made on the numbers (no state, no rules asked): a
-        load laid where the mover stands (`-LOAD`), an object taken that lies there or that a holder there carries
-        (`+OBJECT`: with a hand free, or swapped for the only load of a mover with one hand, CG-ITEM-03,
-        CG-WOUND-03), the load given to a friend there with a hand free (`>FRIEND`, `>FRIEND/LOAD`, DT-220). Their
-        checks read only the cards `reads` names; the cards they replace are made as `_Cards` makes them
-        (`_laid`, `_held`, `_carried_with`). None for any other token (a wounded friend taken, an object taken
-        unseen or hidden, CG-OPT-03, a wounded friend swapped) and for one the rules refuse: the rules answer
-        those."""
+        """`_Walk.exchange` of the common exchanges, made on the numbers (no state, no rules asked): a load laid
+        where the mover stands (`-LOAD`), an object taken that lies there or that a holder there carries, or a
+        wounded friend lying there (`+CARD`: with a hand free, or swapped for the only load of a mover with one
+        hand, CG-ITEM-03, CG-WOUND-03, CG-CARRY-01), the load given to a friend there with a hand free (`>FRIEND`,
+        `>FRIEND/LOAD`, DT-220). Their checks read only the cards `reads` names; the cards they replace are made
+        as `_Cards` makes them (`_laid`, `_held`, `_carried_with`). None for any other token (a wounded friend
+        taken from a holder, an object taken unseen or hidden, CG-OPT-03, a wounded friend swapped with a holder)
+        and for one the rules refuse: the rules answer those."""
         cards = boards[number]
         me = records[cards[mover_slot]]
         kind, name = tok[0], tok[1:]
@@ -828,13 +828,20 @@ def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = Fa
                 return None
             return tok, (held_by(cards, given, friend), loaded_with(cards, slot, given, None),
                          loaded_with(cards, mover_slot, None, given)), False
-        slot = slot_of.get((True, name))
-        if kind != "+" or slot is None:
-            return None  # (+@HOLDER, a wounded friend)
+        if kind != "+":
+            return None
+        is_item = (True, name) in slot_of
+        slot = slot_of.get((is_item, name))
+        if slot is None:
+            return None  # (+@HOLDER)
         swapped = None if len(me.carries) < cap else me.carries[0] if cap == 1 else False
         if swapped is False:
             return None  # (CG-CHAR-PALADIN-01: two loads already)
         where = lies[cards[slot]]
+        if not is_item:  # CG-CARRY-01: a wounded friend lying here (one carried: the rules)
+            taken = records[cards[slot]]
+            if where != loc or taken.seat != seat or not taken.wounded or taken.id == fid:
+                return None
         if where == loc:  # lying here
             edits = (laid_at(cards, swapped, loc, facing),) if swapped is not None else ()
         elif where is not None and where[0] == "carried" and not secret:  # carried by a holder here
