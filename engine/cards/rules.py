@@ -12,7 +12,7 @@ from ..core.events import Event, event
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
                       Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate,
                       Remove, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
-from .combat import _attack, _combat_card, _free_attack, _frenzy, _mind, _ranged_value, _shoot
+from .combat import _attack, _combat_card, _faced_clear, _free_attack, _frenzy, _mind, _ranged_value, _shoot
 from .common import MAX_AP, _abilities, _char, _check_gold, _need_phase, _objects, _tutorial
 from .maze import GLOBAL, slot_zones
 from .powers import _break_walls, _fireball, _heal, _invert, _levitate, _levitations, _regenerate, _steal
@@ -161,13 +161,17 @@ def _main_actions(state: CardState, seat: str, probe: bool = False):
                 yield Reveal(seat, f.id, s)
         yield from (Move(seat, f.id, p) for p in _paths(state, f, probe))
         if state.combat_on:
-            # a melee between two rooms' zones needs the same zone or a Lance (CG-COMBAT-01, CG-OBJ-LANCE-01) and
-            # one between two start zones is none (CG-SZ-01): `_attack` refuses those at once, they are not tried
+            # a melee between two rooms' zones needs the same zone or a Lance (CG-COMBAT-01, CG-OBJ-LANCE-01), one
+            # between two start zones is none (CG-SZ-01), and one between a start zone and a room's zone is fought
+            # in the zone the start-zone character faces across a clear border (CG-SZ-01/02, `_faced_clear`):
+            # `_attack` refuses the others at once, they are not tried
             apart = f.at if f.where == "maze" and "lance" not in _abilities(state, f) else None
+            faced = _faced_clear(state, f) if f.where == "start" else None
             yield from (Attack(seat, f.id, g.id) for g in state.figures
                         if g.seat != seat and g.where in ("maze", "start")
-                        and not (g.where == f.where == "start" or apart is not None and g.where == "maze"
-                                 and g.at != apart)
+                        and (g.at == faced if f.where == "start" and g.where == "maze"
+                             else f.where == "maze" and _faced_clear(state, g) == f.at if g.where == "start"
+                             else apart is None or g.at == apart)
                         and _accepts(state, Attack(seat, f.id, g.id)))
             if _ranged_value(state, f) is not None:
                 yield from (Shoot(seat, f.id, g.id) for g in state.figures
