@@ -12,9 +12,10 @@ from ..core.events import Event, event
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
                       Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate,
                       Remove, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
+from .catalogue import load
 from .combat import _attack, _combat_card, _faced_clear, _free_attack, _frenzy, _mind, _ranged_value, _shoot
 from .common import MAX_AP, _abilities, _char, _check_gold, _need_phase, _objects, _tutorial
-from .maze import GLOBAL, slot_zones
+from .maze import GLOBAL, slot_of, slot_zones
 from .powers import _break_walls, _fireball, _heal, _invert, _levitate, _levitations, _regenerate, _steal
 from .rooms import _bend, _jump, _pass_placement, _place, _portcullis, _reveal, _rotate
 from .setup import _face, _hide, _remove, _seed
@@ -204,9 +205,17 @@ def _main_actions(state: CardState, seat: str, probe: bool = False):
             # a Key (CG-OBJ-KEY-01); everything else refuses at once.
             abilities = _abilities(state, f)
             if mz.icon(f.at) == "R":
-                for s in range(len(state.rooms)):
+                # its own room or that room's twin face up (CG-ROT-02, RUL-105), turned the way its card's arrow
+                # shows unless the mover tinkers (CG-ROT-01): `_rotate` refuses the others at once
+                own = slot_of(f.at)
+                twin = load().twin(state.rooms[own].card)
+                for s, room in enumerate(state.rooms):
+                    if s != own and not (room.revealed and room.card == twin):
+                        continue
+                    arrow = load().rooms[room.card].arrow
                     for cw in (True, False):
-                        if _accepts(state, Rotate(seat, f.id, s, cw)):
+                        if ("tinkering" in abilities or cw == (arrow == "cw")) \
+                                and _accepts(state, Rotate(seat, f.id, s, cw)):
                             yield Rotate(seat, f.id, s, cw)
             for side in GLOBAL:
                 z = mz.step(f.at, side)
