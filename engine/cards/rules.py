@@ -225,9 +225,15 @@ def _main_actions(state: CardState, seat: str, probe: bool = False):
                     elif state.player(seat).jumps == 0:  # CG-JUMP-04
                         yield from (Jump(seat, f.id, z, v) for v in sorted(set(state.player(seat).cards))
                                     if _accepts(state, Jump(seat, f.id, z, v)))
+                # bars bent or a portcullis opened or closed only where one is printed, opened only if closed and
+                # closed only if open (`_bend` and `_portcullis` refuse the others at once)
+                keys = mz.portcullis_keys(f.at, side) if abilities & {"bend_bars", "key", "lockpick"} else ()
+                if not keys:
+                    continue
                 if "bend_bars" in abilities and _accepts(state, BendBars(seat, f.id, f.at, side)):
                     yield BendBars(seat, f.id, f.at, side)
                 if abilities & {"key", "lockpick"}:
+                    is_open = all(k in state.opened for k in keys)
                     for op in (True, False):
-                        if _accepts(state, Portcullis(seat, f.id, f.at, side, op)):
+                        if op != is_open and _accepts(state, Portcullis(seat, f.id, f.at, side, op)):
                             yield Portcullis(seat, f.id, f.at, side, op)
