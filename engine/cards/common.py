@@ -74,8 +74,11 @@ def _objects(state: CardState, f: Figure) -> list:
 
 def _carried_with(f: Figure, *, add: str | None = None, drop: str | None = None) -> Figure:
     """`f` carrying `add` more and `drop` no more (the loads kept sorted)."""
-    loads = sorted(c for c in f.carries if c != drop)
-    return replaced(f, carries=tuple(sorted(loads + [add])) if add is not None else tuple(loads))
+    loads = [c for c in f.carries if c != drop]
+    if add is not None:
+        loads.append(add)
+    loads.sort()
+    return replaced(f, carries=tuple(loads))
 
 
 def _powers_count(state: CardState, f: Figure, power: str) -> int:

@@ -12,9 +12,10 @@ from ..core.events import Event, event
 from .actions import (Attack, BendBars, BreakWalls, Build, CombatCard, EndTurn, Face, Fireball, Frenzy, Heal, Hide,
                       Invert, Jump, Levitate, MindControl, Move, PassPlacement, Pick, Place, Portcullis, Regenerate,
                       Remove, Reveal, Rotate, Seed, Shoot, Steal, WallWalk)
-from .combat import _attack, _combat_card, _free_attack, _frenzy, _mind, _ranged_value, _shoot
+from .catalogue import load
+from .combat import _attack, _combat_card, _faced_clear, _free_attack, _frenzy, _mind, _ranged_value, _shoot
 from .common import MAX_AP, _abilities, _char, _check_gold, _need_phase, _objects, _tutorial
-from .maze import GLOBAL, slot_zones
+from .maze import GLOBAL, slot_of, slot_zones
 from .powers import _break_walls, _fireball, _heal, _invert, _levitate, _levitations, _regenerate, _steal
 from .rooms import _bend, _jump, _pass_placement, _place, _portcullis, _reveal, _rotate
 from .setup import _face, _hide, _remove, _seed
@@ -161,13 +162,17 @@ def _main_actions(state: CardState, seat: str, probe: bool = False):
                 yield Reveal(seat, f.id, s)
         yield from (Move(seat, f.id, p) for p in _paths(state, f, probe))
         if state.combat_on:
-            # a melee between two rooms' zones needs the same zone or a Lance (CG-COMBAT-01, CG-OBJ-LANCE-01) and
-            # one between two start zones is none (CG-SZ-01): `_attack` refuses those at once, they are not tried
+            # a melee between two rooms' zones needs the same zone or a Lance (CG-COMBAT-01, CG-OBJ-LANCE-01), one
+            # between two start zones is none (CG-SZ-01), and one between a start zone and a room's zone is fought
+            # in the zone the start-zone character faces across a clear border (CG-SZ-01/02, `_faced_clear`):
+            # `_attack` refuses the others at once, they are not tried
             apart = f.at if f.where == "maze" and "lance" not in _abilities(state, f) else None
+            faced = _faced_clear(state, f) if f.where == "start" else None
             yield from (Attack(seat, f.id, g.id) for g in state.figures
                         if g.seat != seat and g.where in ("maze", "start")
-                        and not (g.where == f.where == "start" or apart is not None and g.where == "maze"
-                                 and g.at != apart)
+                        and (g.at == faced if f.where == "start" and g.where == "maze"
+                             else f.where == "maze" and _faced_clear(state, g) == f.at if g.where == "start"
+                             else apart is None or g.at == apart)
                         and _accepts(state, Attack(seat, f.id, g.id)))
             if _ranged_value(state, f) is not None:
                 yield from (Shoot(seat, f.id, g.id) for g in state.figures
@@ -200,9 +205,17 @@ def _main_actions(state: CardState, seat: str, probe: bool = False):
             # a Key (CG-OBJ-KEY-01); everything else refuses at once.
             abilities = _abilities(state, f)
             if mz.icon(f.at) == "R":
-                for s in range(len(state.rooms)):
+                # its own room or that room's twin face up (CG-ROT-02, RUL-105), turned the way its card's arrow
+                # shows unless the mover tinkers (CG-ROT-01): `_rotate` refuses the others at once
+                own = slot_of(f.at)
+                twin = load().twin(state.rooms[own].card)
+                for s, room in enumerate(state.rooms):
+                    if s != own and not (room.revealed and room.card == twin):
+                        continue
+                    arrow = load().rooms[room.card].arrow
                     for cw in (True, False):
-                        if _accepts(state, Rotate(seat, f.id, s, cw)):
+                        if ("tinkering" in abilities or cw == (arrow == "cw")) \
+                                and _accepts(state, Rotate(seat, f.id, s, cw)):
                             yield Rotate(seat, f.id, s, cw)
             for side in GLOBAL:
                 z = mz.step(f.at, side)
@@ -212,9 +225,15 @@ def _main_actions(state: CardState, seat: str, probe: bool = False):
                     elif state.player(seat).jumps == 0:  # CG-JUMP-04
                         yield from (Jump(seat, f.id, z, v) for v in sorted(set(state.player(seat).cards))
                                     if _accepts(state, Jump(seat, f.id, z, v)))
+                # bars bent or a portcullis opened or closed only where one is printed, opened only if closed and
+                # closed only if open (`_bend` and `_portcullis` refuse the others at once)
+                keys = mz.portcullis_keys(f.at, side) if abilities & {"bend_bars", "key", "lockpick"} else ()
+                if not keys:
+                    continue
                 if "bend_bars" in abilities and _accepts(state, BendBars(seat, f.id, f.at, side)):
                     yield BendBars(seat, f.id, f.at, side)
                 if abilities & {"key", "lockpick"}:
+                    is_open = all(k in state.opened for k in keys)
                     for op in (True, False):
-                        if _accepts(state, Portcullis(seat, f.id, f.at, side, op)):
+                        if op != is_open and _accepts(state, Portcullis(seat, f.id, f.at, side, op)):
                             yield Portcullis(seat, f.id, f.at, side, op)

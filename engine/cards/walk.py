@@ -10,9 +10,10 @@ from ..core.errors import IllegalAction
 from ..core.events import event
 from .actions import Move, WallWalk
 from .catalogue import load
-from .common import (MAX_PER_ZONE, _Cards, _abilities, _capacity, _char, _check_gold, _check_win, _closed_border,
-                     _enemy_character_code, _enemy_unwounded, _is_start_text, _main_checks, _objects, _secret_from,
-                     _shown, _spend, _unseen_enemy, parse_facing, parse_start, parse_zone, passable)
+from .common import (MAX_PER_ZONE, _Cards, _abilities, _capacity, _carried_with, _char, _check_gold, _check_win,
+                     _closed_border, _enemy_character_code, _enemy_unwounded, _held, _is_start_text, _laid,
+                     _main_checks, _objects, _secret_from, _shown, _spend, _unseen_enemy, parse_facing, parse_start,
+                     parse_zone, passable)
 from .maze import GLOBAL, OPPOSITE, facing_name, is_icon, is_start, loc_name, zone_name
 from .setup import facing_refusal
 from .state import CardState, Figure, Item, replaced
@@ -565,10 +566,11 @@ def _step_options(mz, seat: str, abilities: frozenset, loc, facing, restrict) ->
     return tuple(out)
 
 
-def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
+def _paths(state: CardState, f: Figure, probe: bool = False, by_rules: bool = False) -> list:
     """One path per outcome of a move of `f` (docs/rulings.md DT-217): the shortest, the first a breadth-first
     search finds (with `probe`, those found by the time there is one: DT-239's test, `_stuck`, asks only whether
-    there is one, and searching on cost it a whole search at every `end` with an action point left). The search
+    there is one, and searching on cost it a whole search at every `end` with an action point left; with
+    `by_rules`, every exchange is asked of the rules, none made on the numbers: the tests compare). The search
     visits each walk state (where the figure stands, facing, the border it must leave by, what everybody carries
     and what lies where) again only with fewer movement points spent: a later visit with as many points spent or
     more can reach nothing new.
@@ -588,7 +590,7 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
     #                   reached, asked whether it is an outcome, not walked on from)
     skills: dict = {}  # board number, and (the mover's card, its loads' cards) -> its abilities (`_Walk.abilities`)
     tallies: dict = {}  # board number -> `_side_count` at each location (`tally`)
-    lefts: dict = {}  # board number -> `_left_friend`
+    elsewhere: dict = {}  # board number -> CG-GOLD-02 holds away from the mover's destination (`reach`)
     held: dict = {}  # zone -> an unwounded enemy there holds the mover (CG-MOVE-04)
     mover = start.fig(fid)
     scratch = _Walk(start, mover)  # where each exchange is made (`_Walk._op`)
@@ -646,6 +648,9 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
     exchanged: dict = {}  # (token, (location, facing, the mover's cards), the cards it reads) -> the same, or ()
     #                       if the rules refuse it
     mover_slot, loads_at, n_figures = slot_of[False, fid], ("carried", fid), len(figures)
+    remade: dict = {}  # the card number a plain exchange makes of a card (`plain`): (its number, where it is laid,
+    #                    facing) -> laid (`laid_at`), (its number, holder) -> carried (`held_by`), (its number, what
+    #                    it takes, what it leaves, None) -> loaded (`loaded_with`)
     secret = start.options.secret_objects
 
     def state_of(number: int) -> CardState:
@@ -752,15 +757,19 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
             known = spent[where] = _NEVER
             # CG-GOLD-02 at the end: the mover's destination, where the wounded friends carried there count too
             # (RUL-102), the mover's own load included; and, once it has left or given a wounded friend on its way
-            # (an exchange changed the walk's state), the zone that friend was left in too
+            # (an exchange changed the walk's state), the zone that friend was left in too. Where the mover ends
+            # changes only its destination's count (it and what it carries count there and nowhere else), so the
+            # rest of the board is checked once per board, as if it had left the maze with its loads (`_gold_after`
+            # of an exit: what is left is counted)
             if not exited:
                 at, mine = tally(number)
                 count = at.get(loc, 0) + mine
             if exited or count < MAX_PER_ZONE:
-                left = lefts.get(number)
-                if left is None:
-                    left = lefts[number] = left_friend(number)
-                if not left or _gold_after(_walk_at(state_of(number), mover, loc, facing, restrict, exited)):
+                fine = elsewhere.get(number)
+                if fine is None:
+                    fine = elsewhere[number] = not left_friend(number) or _gold_after(
+                        _walk_at(state_of(number), mover, loc, facing, restrict, True))
+                if fine:
                     out.append(path + (tok,))
         # (exchanges are free and as many as wished, DT-206: an exchange undone, or made in another order, comes
         # back to a walk state seen at this level, and stops there)
@@ -788,6 +797,93 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
         holder = where[1]
         return n, tuple(lying.get(("carried", name), ())), cards[slot_of[False, holder]], tuple(lying.get(where, ()))
 
+    def plain(number: int, loc, facing, tok: str):
+        """`_Walk.exchange` of the common exchanges, made on the numbers (no state, no rules asked): a load laid
+        where the mover stands (`-LOAD`), an object taken that lies there or that a holder there carries, or a
+        wounded friend lying there (`+CARD`: with a hand free, or swapped for the only load of a mover with one
+        hand, CG-ITEM-03, CG-WOUND-03, CG-CARRY-01), the load given to a friend there with a hand free (`>FRIEND`,
+        `>FRIEND/LOAD`, DT-220). Their checks read only the cards `reads` names; the cards they replace are made
+        as `_Cards` makes them (`_laid`, `_held`, `_carried_with`). None for any other token (a wounded friend
+        taken from a holder, an object taken unseen or hidden, CG-OPT-03, a wounded friend swapped with a holder)
+        and for one the rules refuse: the rules answer those."""
+        cards = boards[number]
+        me = records[cards[mover_slot]]
+        kind, name = tok[0], tok[1:]
+        cap = _capacity(me)
+        if cap == 0:
+            return None  # (CG-CHAR-GHOST-02: it carries nothing)
+        if kind == "-":
+            if name not in me.carries:
+                return None
+            return tok, (laid_at(cards, name, loc, facing), loaded_with(cards, mover_slot, None, name)), False
+        if kind == ">":
+            friend, _, given = name.partition("/")
+            slot = slot_of.get((False, friend))
+            if slot is None or not given and len(me.carries) != 1 or given and given not in me.carries:
+                return None
+            given = given or me.carries[0]
+            taker = records[cards[slot]]
+            if taker.seat != seat or taker.id == fid or lies[cards[slot]] != loc or taker.wounded \
+                    or len(taker.carries) >= _capacity(taker):
+                return None
+            return tok, (held_by(cards, given, friend), loaded_with(cards, slot, given, None),
+                         loaded_with(cards, mover_slot, None, given)), False
+        if kind != "+":
+            return None
+        is_item = (True, name) in slot_of
+        slot = slot_of.get((is_item, name))
+        if slot is None:
+            return None  # (+@HOLDER)
+        swapped = None if len(me.carries) < cap else me.carries[0] if cap == 1 else False
+        if swapped is False:
+            return None  # (CG-CHAR-PALADIN-01: two loads already)
+        where = lies[cards[slot]]
+        if not is_item:  # CG-CARRY-01: a wounded friend lying here (one carried: the rules)
+            taken = records[cards[slot]]
+            if where != loc or taken.seat != seat or not taken.wounded or taken.id == fid:
+                return None
+        if where == loc:  # lying here
+            edits = (laid_at(cards, swapped, loc, facing),) if swapped is not None else ()
+        elif where is not None and where[0] == "carried" and not secret:  # carried by a holder here
+            holder = slot_of[False, where[1]]
+            giver = records[cards[holder]]
+            if giver.id == fid or lies[cards[holder]] != loc or not (giver.seat == seat or giver.wounded) \
+                    or swapped is not None and (False, swapped) in slot_of:
+                return None
+            edits = ((held_by(cards, swapped, giver.id),) if swapped is not None else ()) \
+                + (loaded_with(cards, holder, swapped, name),)
+        else:
+            return None
+        return tok, edits + (held_by(cards, name, fid), loaded_with(cards, mover_slot, name, swapped)), False
+
+    def laid_at(cards: tuple, cid: str, loc, facing) -> tuple:
+        """(slot, card number) of `cid` laid at `loc` (`_laid`)."""
+        is_item = (True, cid) in slot_of
+        slot = slot_of[is_item, cid]
+        key = (cards[slot], loc, facing)
+        got = remade.get(key)
+        if got is None:
+            got = remade[key] = card_number(_laid(records[key[0]], is_item, loc, facing))
+        return slot, got
+
+    def held_by(cards: tuple, cid: str, holder: str) -> tuple:
+        """(slot, card number) of `cid` carried by `holder` (`_held`)."""
+        is_item = (True, cid) in slot_of
+        slot = slot_of[is_item, cid]
+        key = (cards[slot], holder)
+        got = remade.get(key)
+        if got is None:
+            got = remade[key] = card_number(_held(records[key[0]], is_item, holder))
+        return slot, got
+
+    def loaded_with(cards: tuple, slot: int, add, drop) -> tuple:
+        """(slot, card number) of the figure in `slot` carrying `add` more and `drop` no more (`_carried_with`)."""
+        key = (cards[slot], add, drop, None)
+        got = remade.get(key)
+        if got is None:
+            got = remade[key] = card_number(_carried_with(records[key[0]], add=add, drop=drop))
+        return slot, got
+
     def exchanges(number: int, loc, facing) -> list:
         """The exchanges the rules accept with the cards of `number` at `loc` (facing `facing`): (token, the cards
         it replaces as `board` takes them, whether it took an object unseen). `_Walk._op` depends on nothing else
@@ -798,7 +894,8 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
         there, what they carry and what the mover carries (`_tokens_at`): they are listed and tried once
         per such cards (`local`), and the answer, the cards each exchange replaces, is laid on every board that
         has them there. What a token does depends only on the mover's cards and the cards it names (`reads`):
-        it is tried once per such cards (`exchanged`), whatever else lies there."""
+        it is tried once per such cards (`exchanged`), whatever else lies there. The commonest exchanges are
+        made on the numbers (`plain`), without the rules or a state."""
         lying = nearby(number)
         mine = (loc, facing, boards[number][mover_slot], tuple(lying.get(loads_at, ())))
         here = mine + (around(number, loc),)
@@ -808,6 +905,10 @@ def _paths(state: CardState, f: Figure, probe: bool = False) -> list:
             there = [records[n] for n in lying.get(loc, ())]
             for tok in _tokens_at(records[mine[2]], [c for c in there if isinstance(c, Figure)],
                                   [c for c in there if isinstance(c, Item)], secret, start.has_item, start.has_fig):
+                done = None if by_rules else plain(number, loc, facing, tok)
+                if done is not None:
+                    edits.append(done)
+                    continue
                 read = reads(number, tok)
                 done = exchanged.get((tok, mine, read)) if read is not None else None
                 if done is None:

@@ -17,6 +17,8 @@ import pytest
 from dungeon_twister.engine.cards import CardOptions, Levitate, Move, Rotate, apply, legal_actions, new_game
 from dungeon_twister.engine.cards.notation import parse_action, parse_position
 from dungeon_twister.engine.cards.typed import legal_texts
+from dungeon_twister.engine.cards.walk import _paths
+from dungeon_twister.engine.core.rng import Rng
 
 from .builders import build
 
@@ -98,3 +100,74 @@ def test_DT_206_DT_220_DT_222_CG_CARRY_01_each_kind_of_exchange_lists_the_same_m
     that session (a digest recorded with main e55494a: `legal`, `sha1`); each move listed (one in 53) is one
     `apply` accepts, typed as its text."""
     assert_lists_the_recorded_moves(entry, every=53)
+
+
+def assert_plain_exchanges_are_the_rules(state) -> int:
+    """Each figure of the seat to act has the same moves, in the same order, whether the search makes the
+    common exchanges of objects on its card numbers (`_paths.plain`) or asks the rules of every one
+    (`by_rules`); the number of moves compared."""
+    seat = state.to_act[0]
+    compared = 0
+    if state.player(seat).ap < 1:
+        return compared  # (no move: CG-TURN-07)
+    for f in state.figures:
+        if f.seat == seat and f.where in ("maze", "start") and not f.wounded:
+            made = _paths(state, f)
+            assert made == _paths(state, f, by_rules=True), f.id
+            compared += len(made)
+    return compared
+
+
+RECORDED = EXCHANGE_KINDS + EXCHANGES[:2]
+
+
+@pytest.mark.parametrize("entry", RECORDED, ids=[e["name"] for e in RECORDED])
+def test_DT_206_CG_ITEM_03_exchanges_made_on_card_numbers_are_the_rules_in_the_recorded_positions(entry):
+    """DT-206, CG-ITEM-03, CG-WOUND-03, DT-220, CG-CARRY-01: the move search makes a load laid, an object taken
+    (lying there, or from a friend or a wounded character there) and a load given on its card numbers, without
+    the rules (`_paths.plain`, 2026-11-30); every other exchange, and whatever the rules refuse, it asks of the
+    rules. The positions whose moves take and lay wounded friends, take unseen, give, a Paladin with two loads,
+    and the heaviest: the same moves as asking the rules of each."""
+    assert assert_plain_exchanges_are_the_rules(parse_position(entry["position"])) > 0
+
+
+@pytest.mark.parametrize("options", [CardOptions(2), CardOptions(3), CardOptions(3, secret_objects=True),
+                                     CardOptions(None, "standard", "mutual")], ids=["t2", "t3", "t3-secret", "std"])
+def test_DT_206_CG_ITEM_03_exchanges_made_on_card_numbers_are_the_rules_in_random_games(options):
+    """The same in seeded random games (every fourth position of 600 actions, in the main phase), where swaps with a
+    hand full, a one-handed mover's wounded friend laid or swapped on a start position (facing a zone) and
+    exchanges refused to a full hand come up."""
+    state, rng, compared = new_game(options, 3), Rng(4), 0
+    for played in range(600):
+        if state.outcome is not None:
+            break
+        if state.phase == "main" and played % 4 == 0:
+            compared += assert_plain_exchanges_are_the_rules(state)
+        state = apply(state, rng.choice(legal_actions(state)))[0]
+    assert compared > 0
+
+
+def test_CG_CARRY_01_CG_WOUND_03_a_wounded_friend_is_swapped_only_to_an_unwounded_friend_on_card_numbers_too():
+    """CG-CARRY-01, CG-WOUND-03: a one-handed Warrior carrying his wounded Snake-man takes an object from a holder
+    in his zone only by swapping: the Cleric (an unwounded friend) takes the Snake-man in exchange; a wounded
+    friend or a wounded enemy does not (the search leaves that swap to the rules, which refuse it)."""
+    friend = build({"bWA": "a1", "bSN": "@bWA", "bCL": "a1", "yWA": "d4"}, items={"bRP": "@bCL"})
+    assert assert_plain_exchanges_are_the_rules(friend) > 0
+    assert ("+bRP",) in _paths(friend, friend.fig("bWA"))
+    wounded = build({"bWA": "a1", "bSN": "@bWA", "bMK": ("a1", {"wounded": True}), "yMK": ("a1", {"wounded": True}),
+                     "yWA": "d4"}, items={"bKY": "@bMK", "yKY": "@yMK"})
+    assert assert_plain_exchanges_are_the_rules(wounded) > 0
+    paths = _paths(wounded, wounded.fig("bWA"))
+    assert ("-bSN",) in paths and ("-bSN", "+bKY") in paths and ("-bSN", "+yKY") in paths
+    assert not any(path[0] in ("+bKY", "+yKY") for path in paths)
+
+
+def test_CG_CHAR_PALADIN_01_a_paladin_with_two_loads_leaves_one_before_he_takes_on_card_numbers_too():
+    """CG-CHAR-PALADIN-01: carrying two things, the Paladin swaps nothing: he leaves one first (the search leaves
+    a take with both hands full to the rules, which refuse it)."""
+    state = build({"bPA": "a1", "bCL": "a1", "yWA": "d4"}, items={"bKY": "@bPA", "bRP": "@bPA", "yKY": "a1",
+                                                                    "ySW": "@bCL"})
+    assert assert_plain_exchanges_are_the_rules(state) > 0
+    paths = _paths(state, state.fig("bPA"))
+    assert ("-bKY", "+yKY") in paths and ("-bRP", "+ySW") in paths
+    assert not any(path[0] in ("+yKY", "+ySW") for path in paths)
