@@ -264,10 +264,10 @@ class ClientState:
     secrets: dict[str, SecretChoice] = field(default_factory=dict)
     """Our commit-reveal rounds at this table, by purpose."""
     opponent_committed: set[str] = field(default_factory=set)
-    opponent_remade: set[str] = field(default_factory=set)
-    """Purposes whose opponent's choice the server made again after its restart (SecretChoice.opponent_remade)."""
     """The purposes of the rounds the opponent has committed to (opponent_commit): he has chosen, which the view
     says only once both choices are revealed."""
+    opponent_remade: set[str] = field(default_factory=set)
+    """Purposes whose opponent's choice the server made again after its restart (SecretChoice.opponent_remade)."""
     pending_actions: dict[str, str] = field(default_factory=dict)
     """Action id -> text of the actions sent and not yet answered."""
     away: dict[str, float] = field(default_factory=dict)
