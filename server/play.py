@@ -644,15 +644,7 @@ class Play:
         nonce = self.rounds.force(seat, purpose, text)
         self.game.record.comment(f"{why} {seat} {purpose} {text}", {
             "k": "force", "seat": seat, "purpose": purpose, "choice": text, "nonce": nonce and nonce.hex()})
-        told = {"seat": seat, "purpose": purpose}
-        if why == "restart":  # (a client words it as what it is, not as a clock that ran out)
-            told["why"] = why
-        # DT-236: a choice the rules make (a combat's +0) follows from what everyone knows, and is shown to all once
-        # the other seat has committed its own (before, it would choose knowing this one: DT-235); one the server
-        # drew is the seat's secret, as its own would have been (a team, a build, hidden start characters)
-        public = ruled and opponent(seat) in self.rounds.committed(purpose)
-        event = ({"kind": "timeout", **told, "actions": [text]} if public
-                 else Event("timeout", {**told, "actions": [text]}, owner=seat, public=told))
+        event = self._forced_event(seat, purpose, text, ruled, why)
         if self.held:  # restored, its players not all back: told once they are (`resumed`)
             self._restart_news = [*self._restart_news, event]
         else:
@@ -662,6 +654,25 @@ class Play:
             self._complete(purpose)
         else:
             self._retime()
+
+    def _forced_event(self, seat: str, purpose: str, text: str, ruled: bool, why: str):
+        """The `timeout` event of a choice the server made for `seat` (`text`; `ruled`: the rules' fallback)."""
+        told = {"seat": seat, "purpose": purpose}
+        if why == "restart":  # (a client words it as what it is, not as a clock that ran out)
+            told["why"] = why
+        # DT-236: a choice the rules make (a combat's +0) follows from what everyone knows, and is shown to all once
+        # the other seat has committed its own (before, it would choose knowing this one: DT-235); one the server
+        # drew is the seat's secret, as its own would have been (a team, a build, hidden start characters)
+        public = ruled and opponent(seat) in self.rounds.committed(purpose)
+        return ({"kind": "timeout", **told, "actions": [text]} if public
+                else Event("timeout", {**told, "actions": [text]}, owner=seat, public=told))
+
+    def restart_news_again(self, seat: str, purpose: str, text: str) -> None:
+        """A choice an earlier restart made for a restored bot (DT-091), its round still open at this restart: told
+        again once both players are back, as then (the news was held in memory only: a second restart before the
+        players came back lost it, and their clients promised a check of the lost choice)."""
+        ruled = self.rules.timeout_action(self.game.state, seat) is not None
+        self._restart_news = [*self._restart_news, self._forced_event(seat, purpose, text, ruled, "restart")]
 
     def _any_choice(self, seat: str, purpose: str):
         """A secret choice the rules have no fallback for, drawn from the seat's legal choices (DT-236): with the

@@ -137,6 +137,7 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
 def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
     """Redo what the journal says happened, as Play did it the first time."""
     rounds = play.rounds
+    remade = []  # (seat, purpose, choice) a restart made for a bot (DT-091): told again if its round is still open
     for number, (line, data) in enumerate(journal, 1):
         kind = data.get("k") if data else None
         game, record = play.game, play.game.record  # a new game once the contributions are mixed in
@@ -178,11 +179,16 @@ def replay(play: Play, journal: list[tuple[str, dict | None]]) -> None:
                 rounds.commitments_to_send(data["purpose"])
                 play.restored_choices.add((data["purpose"], data["seat"]))
                 _close_if_ready(play, data["purpose"])
+                if line.startswith("# restart "):  # (Play.force's comment: "restart SEAT PURPOSE CHOICE")
+                    remade.append((data["seat"], data["purpose"], data["choice"]))
         except NotRestorable:
             raise
         except Exception as error:
             rule = f" ({error.rule})" if isinstance(error, Refusal) and error.rule else ""
             raise NotRestorable(f"journal line {number} {line!r}: {type(error).__name__}: {error}{rule}") from None
+    for seat, purpose, choice in remade:
+        if rounds.opened(purpose) and not rounds.ready(purpose):  # (a round complete is closed: nothing to tell)
+            play.restart_news_again(seat, purpose, choice)
 
 
 def _replay_action(game, action, line: str) -> tuple:

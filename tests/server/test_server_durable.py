@@ -232,6 +232,45 @@ async def test_DT_091_a_bots_team_drawn_again_after_a_restart_is_told_to_the_pla
             assert len(blue.events_of("timeout")) == 1 and blue.errors() == []
 
 
+async def test_DT_091_a_bots_team_drawn_again_is_still_told_after_a_second_restart(tmp_path):
+    """DT-091: the news of a bot's team drawn again at a restart was held in memory until both players were back;
+    a second restart before Blue came back lost it (pt24b left it), and Blue's client went on promising the check
+    of the lost commitment. The journal's `# restart` line tells it again while its round is open. The edge: once
+    Blue has chosen and the round is complete, a third restart tells nothing."""
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
+        async with server_on(tmp_path, seeds=(21, 3)) as server:
+            blue = await Client.connect(server, "ann")
+            await blue.send(CreateTable(TableOptions()))
+            table = (await blue.expect(TableCreated)).table
+            await blue.send(Join(table, "B"))
+            await blue.expect(Joined)
+            await blue.send(SeatBot(table, "Y", "random"))
+            await blue.expect_event("game_started")
+            rounds = server.lobby.tables[table].play.rounds
+            while "Y" not in rounds.committed("team"):
+                await blue.recv()
+            await synced(blue)
+            resume = resume_info(blue, table)
+        async with server_on(tmp_path, seeds=(4,)) as server:  # the first restart: Blue does not come back
+            assert server.lobby.tables[table].play.held
+        async with server_on(tmp_path, seeds=(5,)) as server:
+            play = server.lobby.tables[table].play
+            blue = await Client.connect(server, "ann", resume=resume)
+            await blue.expect(Snapshot)
+            told = await blue.expect_event("timeout")
+            assert told == {"kind": "timeout", "seat": "Y", "purpose": "team", "why": "restart"}
+            view = await Scripted(blue, "B", 1).play(table, stop=lambda v: v["secret"] != "team")
+            assert "team" not in play.rounds.both_committed() and view["secret"] != "team"
+            await synced(blue)
+            assert len(blue.events_of("timeout")) == 1 and blue.errors() == []
+            resume = resume_info(blue, table)
+        async with server_on(tmp_path, seeds=(6,)) as server:
+            blue = await Client.connect(server, "ann", resume=resume)
+            await blue.expect(Snapshot)
+            await synced(blue)
+            assert blue.events_of("timeout") == [] and blue.errors() == []
+
+
 async def test_a_bot_plays_on_after_a_restart_with_action_ids_of_its_own(tmp_path, monkeypatch):
     """A bot seated before a restart takes its seat back (DT-091) with a new process's action ids: they began at 1
     again, the server answered each of its first actions `action_id_reused` (those ids had hidden its tokens), the
