@@ -49,6 +49,34 @@ def next_words(legal: Iterable[str], typed: list[str], partial: str) -> dict[str
     return words
 
 
+UNORDERED = ("hide", "face")
+"""The Card Game's setup choices, whose words after the verb are a set (`hide bWZ:1 bCB:2` plays as `hide bCB:2
+bWZ:1`): completed in any order (`unordered_words`)."""
+
+
+def unordered_words(legal: Iterable[str], typed: list[str], partial: str) -> dict[str, list[str]]:
+    """As `next_words`, for an action whose words after its verb may come in any order: any word of an action that
+    holds every word typed so far (in any case), not only the next one in the listed order (play-test pt25b: the
+    character that sorts last, the Wizard, was never offered first)."""
+    words: dict[str, list[str]] = {}
+    chosen = [word.lower() for word in typed[1:]]
+    for action in legal:
+        verb, *rest = action.split()
+        if verb != typed[0]:
+            continue
+        left = list(rest)
+        for word in chosen:
+            match = next((listed for listed in left if listed.lower() == word), None)
+            if match is None:
+                break
+            left.remove(match)
+        else:
+            for word in left:
+                if word.lower().startswith(partial.lower()):
+                    words.setdefault(word, []).append(action)
+    return words
+
+
 def as_listed(legal: Iterable[str], typed: list[str]) -> list[str]:
     """`typed` with each word spelled as the legal actions spell it at its place, where exactly one spelling fits:
     a code in another case (`hide sw`), or a token without its colour (`hide SW` for bSW), as the parser reads them
@@ -160,7 +188,10 @@ class PromptCompleter(Completer):
         view = self.state.view or {}
         cards = view.get("game") == "cards"
         depth = len(typed) + 1
-        following = next_words(self.state.legal, typed, partial)
+        if cards and typed and typed[0] in UNORDERED:
+            following = unordered_words(self.state.legal, typed, partial)
+        else:
+            following = next_words(self.state.legal, typed, partial)
         if not following and typed:  # (typed as the parser takes it, not as the list spells it)
             following = next_words(self.state.legal, as_listed(self.state.legal, typed), partial)
         for word, actions in following.items():

@@ -783,3 +783,33 @@ def test_DT_206_a_view_whose_legal_list_was_left_out_still_asks_for_a_move():
     assert "Your move" in text and "17 legal actions, too many to list: type yours (the server checks it)" in text
     state.view = {**v, "legal_omitted": None}  # a view without the key (or a bad value): nothing left out
     assert state.legal_omitted == 0 and not state.to_act
+
+
+def test_CG_TUT1_04_tab_offers_every_character_in_hand_at_each_place_of_a_hide_or_face():
+    """CG-TUT1-04, CG-START-02: a hide or a facing names the characters in any order, and the list holds each
+    choice once, sorted: Tab, which followed the listed order word by word, never offered the character that sorts
+    last (the Wizard of tutorial 3) as the first word (play-test pt25b F1). Each character not yet named is offered
+    at each place; the edges: one named is not offered again, a word typed in lower case counts, and a board game's
+    `hide TOKEN ROOM` keeps its order."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from dungeon_twister.client.completion import PromptCompleter
+    from dungeon_twister.client.state import ClientState
+
+    state = ClientState("ann", connected=True)
+    state.enter_table("t-1", "B")
+    state.view = {"game": "cards", "secret": "hide", "legal": [
+        f"hide {a}:{x} {b}:{y}" for a, b in (("bCB", "bWZ"), ("bCB", "bMK"), ("bMK", "bWZ"))
+        for x in "12" for y in "12" if x != y]}
+    completer = PromptCompleter(state)
+
+    def complete(text: str) -> set[str]:
+        return {c.text for c in completer.get_completions(Document(text), CompleteEvent())}
+
+    assert complete("hide ") == {f"{code}:{n}" for code in ("bCB", "bMK", "bWZ") for n in "12"}
+    assert complete("hide bWZ:1 ") == {"bCB:2", "bMK:2"}
+    assert complete("hide bwz:1 bC") == {"bCB:2"}
+    assert complete("hide bMK:2 bMK") == set(), "a character named once"
+    state.view = {"secret": None, "legal": ["hide bWZ A1", "hide bFW A1", "hide bFW B1"]}
+    assert complete("hide ") == {"bFW", "bWZ"} and complete("hide bFW ") == {"A1", "B1"}
