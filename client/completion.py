@@ -210,7 +210,7 @@ class PromptCompleter(Completer):
                 name = pair_label(word, view.get("set"))
             if name is not None:
                 # what the word's code names ("pick AS": Assassin); the action itself when more words follow
-                meta = name if count == 1 and actions[0].endswith(word) else f"{name} · {meta}"
+                meta = name if count == 1 and len(actions[0].split()) == depth else f"{name} · {meta}"
             out[word] = meta
         return out
 
