@@ -90,7 +90,8 @@ def new_game(options: CardOptions, seed: int) -> CardState:
 
 
 def _hide(state: CardState, a: Hide):
-    _need_phase(state, a, "hide", "CG-TUT1-04")
+    # (the setup's own rule: a scenario's hide out of its time cited the first tutorial's, play-test pt25b F5)
+    _need_phase(state, a, "hide", _tutorial(state)["setup_rule"])
     mine = {f.id for f in state.figures if f.seat == a.seat and f.where == "hand"}
     problem = hide_refusal(a.placements, mine, _tutorial(state)["start_characters"])
     if problem is not None:
@@ -227,13 +228,13 @@ def _remove(state: CardState, a: Remove):
 
 
 def _seed(state: CardState, a: Seed):
-    _need_phase(state, a, "seed", "CG-TUT1-04")
+    setup = _tutorial(state)
+    _need_phase(state, a, "seed", setup["seeding_rule"])
     card = state.item(a.item) if state.has_item(a.item) else state.fig(a.item) if state.has_fig(a.item) else None
     if card is None or card.seat != a.seat or card.where != "hand":
-        raise IllegalAction("CG-TUT1-04", "{item} is not a card in your hand", item=a.item)
+        raise IllegalAction(setup["seeding_rule"], "{item} is not a card in your hand", item=a.item)
     if not 0 <= a.slot < len(state.rooms):
-        raise IllegalAction("CG-TUT1-04", "no such room")
-    setup = _tutorial(state)
+        raise IllegalAction(setup["seeding_rule"], "no such room")
     per_room = setup["cards_per_row"][a.slot // 2]  # RUL-111 for tutorial 2
     if sum(1 for c in state.items + state.figures if c.where == "seeded" and c.at == a.slot) >= per_room:
         # the rule that says how many: the tutorial's (CG-TUT1-04, CG-TUT2-04, CG-TUT3-02) or the scenario card's
