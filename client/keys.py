@@ -10,6 +10,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
 from .help import help_text
+from .i18n import _
 from .layout import ClientLayout
 from .state import ClientState
 
@@ -48,6 +49,16 @@ def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout
     @bindings.add("c-q")
     @bindings.add("c-d", filter=Condition(lambda: not prompt.text))
     def _quit(event: KeyPressEvent) -> None:
+        """Quit; in a game we play, the line is cleared first and the key asked again (play-test pt25b F8: a
+        player's Ctrl-C, meant to clear a line as in a shell, closed the client at once and left his seat empty;
+        `leave` and `resign` ask before they act). Typing a command in between asks again."""
+        if state.game_running and state.confirm != "quit-key":
+            prompt.reset()
+            state.confirm = "quit-key"
+            # TRANSLATORS: after Ctrl-C (or Ctrl-D, Ctrl-Q) in a running game; `quit` is the command, typed as it is
+            state.say(_("press it again to quit: your seat is kept a while, and dt-client takes it back when started "
+                        "again (`quit` quits too)"))
+            return
         quit_client()
 
     ignore_mouse_reports(bindings)

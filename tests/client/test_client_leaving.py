@@ -816,3 +816,42 @@ def test_BG_OPT_02_a_clock_stops_when_its_seat_no_longer_acts_or_commits():
     wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
     wired.deliver(Timer(TABLE, "B", 5_000))
     assert set(state.timers) == {"B"}, "Yellow's clock paused with his card; Blue's 5 seconds run"
+
+
+def test_ctrl_c_in_a_running_game_clears_the_line_and_asks_before_quitting():
+    """Play-test pt25b F8: Ctrl-C, which a shell's user presses to clear a line, closed the client at once in the
+    middle of a game (its seat then held empty for its grace), while `leave` and `resign` ask first. In a game we
+    play, the first Ctrl-C clears the line and says a second one quits; a command typed in between asks again.
+    The edge: in the lobby Ctrl-C quits at once, as before."""
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+        quits = []
+        ui.commands._commands["quit"] = lambda _args: quits.append(True)
+
+        async def script() -> None:
+            pipe.send_text("move bWA")
+            await until(lambda: ui.prompt.text == "move bWA")
+            pipe.send_text("\x03")
+            await until(lambda: state.confirm == "quit-key")
+            assert ui.prompt.text == "" and quits == [] and state.notice.startswith("press it again to quit")
+            pipe.send_text("look c4" + ENTER + "\x03")
+            await until(lambda: state.notice.startswith("press it again"))
+            assert quits == [], "a command in between: asked again"
+            pipe.send_text("\x03")
+            await until(lambda: quits)
+
+        run(ui, script)
+    lobby = WiredSession()
+    with create_pipe_input() as pipe:
+        ui = ClientUI(lobby.session, input=pipe, output=DummyOutput())
+        quits = []
+        ui.commands._commands["quit"] = lambda _args: quits.append(True)
+
+        async def in_the_lobby() -> None:
+            pipe.send_text("\x03")
+            await until(lambda: quits)
+
+        run(ui, in_the_lobby)
