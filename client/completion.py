@@ -177,7 +177,11 @@ class PromptCompleter(Completer):
     def _commands(self) -> tuple[str, ...]:
         if not self.state.at_table:
             return LOBBY_COMMANDS
-        return SPECTATOR_COMMANDS if self.state.spectating else GAME_COMMANDS
+        if self.state.spectating:
+            return SPECTATOR_COMMANDS
+        if (self.state.view or {}).get("started"):  # a bot sits only at a game not begun (pt25b F6)
+            return tuple(command for command in GAME_COMMANDS if command != "bot")
+        return GAME_COMMANDS
 
     def _actions(self, typed: list[str], partial: str) -> dict[str, str]:
         """Next words of legal actions, each with the action it completes or how many it leads to."""

@@ -714,7 +714,8 @@ def _error(session: Session, message: Error) -> None:
         # TRANSLATORS: after a refusal to join a table whose game is over; {line} is a shell command: keep it as is
         text = _("{message} · in a shell, `{line}` steps through it").format(
             message=text, line=f"dt-client replay {session.joining} --server {state.server}")
-    elif message.code == "seat_taken" and session.joining:
+    elif message.code == "seat_taken" and session.joining and not state.at_table:  # (not to one seated there:
+        # `bot Y` at a full table told the player to spectate his own game, pt25b F6)
         # TRANSLATORS: after a refusal to join a full table; `spectate {table}` is the command as typed
         text = _("{message} · `spectate {table}` watches the game").format(message=text, table=session.joining)
     if message.template:  # a sentence for people (docs/protocol.md section 7): its code would only be noise

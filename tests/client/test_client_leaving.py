@@ -766,6 +766,30 @@ def test_a_join_refused_because_the_table_is_full_says_how_to_watch_it():
     assert wired.session.state.notice == "server: every seat is taken · `spectate t2-9eafeb2f` watches the game"
 
 
+def test_bot_is_offered_only_before_the_game_and_its_refusal_never_says_to_watch_ones_own_table():
+    """Play-test pt25b F6: in a running game Tab offered `bot`, and `bot Y` at the full table was answered "seat Y
+    is taken · `spectate t2-...` watches the game", said to a player seated there (the hint of a `join` refused).
+    `bot` is offered before the game starts, and no refusal tells a player at a table to watch it."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from dungeon_twister.client.completion import PromptCompleter
+    from dungeon_twister.protocol import Error
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    completer = PromptCompleter(state)
+    offered = {c.text for c in completer.get_completions(Document(""), CompleteEvent(completion_requested=True))}
+    assert "bot" not in offered and "resign" in offered
+    state.view = {**state.view, "started": False}
+    offered = {c.text for c in completer.get_completions(Document(""), CompleteEvent(completion_requested=True))}
+    assert "bot" in offered
+    wired.deliver(Error("seat_taken", "seat Y is taken", "client", False, template="seat {seat} is taken",
+                        values={"seat": "Y"}))
+    assert state.notice == "server: seat Y is taken"
+
+
 def test_a_join_refused_because_the_game_is_over_says_how_to_step_through_it():
     """Play-test pt24 F11: `join 1` on a finished table said "all seats are taken · `spectate t1-...` watches the
     game": true, beside the point, and a finished board is little to watch. The server says the game is over, and
