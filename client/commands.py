@@ -287,6 +287,9 @@ class Commands:
             raise UsageError(_("look SQUARE (at a table), e.g. look c4"))
         square = square.strip()
         rooms = {room.get("slot") or room.get("room") for room in view.get("rooms") or ()}
+        if square in rooms and view.get("game") == "cards":  # (its zones are no squares: pt25b F3)
+            # TRANSLATORS: `look` given a Card Game room's letter; look ZONE and look b2 stay as they are
+            raise UsageError(_("{room} is a room: look ZONE names one of its zones, e.g. look b2").format(room=square))
         if square in rooms:
             # a room's name (A2; a card room's letter): read as the square a2, it was answered "a2: nothing"
             # TRANSLATORS: `look` given a room's name; look SQUARE and look c4 stay as they are

@@ -536,6 +536,11 @@ def test_look_at_a_rooms_name_says_it_names_a_room():
     assert bar == "A2 is a room: look SQUARE names a square, e.g. look c4", bar
     commands.run("look C4")
     assert wired.session.state.notice == "c4: Blue Warrior"
+    # the Card Game's rooms hold zones, not squares (play-test pt25b F3)
+    wired.session.state.view = {"game": "cards", "rooms": [{"room": "A", "revealed": True}], "figures": []}
+    commands.run("look A")
+    bar = "".join(text for _, text, *_ in message_bar(wired.session.state))
+    assert bar == "A is a room: look ZONE names one of its zones, e.g. look b2", bar
 
 
 def test_create_completes_the_card_games_options_after_cards():
