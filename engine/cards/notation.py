@@ -273,7 +273,8 @@ def parse_action(text: str, seat: str) -> "object":
             return kind(seat, _id(args[0]), _id(args[1]))
         if verb == "card":
             need(1)
-            m = re.fullmatch(r"([0-9])(?:\+([0-9]))?", args[0])
+            # (`card +9` too, as the board game writes its cards: it got the parser's sentence, play-test pt25b F2)
+            m = re.fullmatch(r"\+?([0-9])(?:\+([0-9]))?", args[0])
             if not m:
                 raise NotationError("a combat card value 0..9 (the Berserker's two: 3+5)", text, at(0))
             if m.group(2) is None:

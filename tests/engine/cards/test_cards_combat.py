@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from dungeon_twister.engine.cards import (CombatCard, apply, format_position, legal_actions, parse_action,
                                           parse_position, secret_purpose, view)
+from dungeon_twister.engine.core.errors import NotationError
 from dungeon_twister.engine.core.events import event_view
 
 from .builders import act, build, fight, refused, z
@@ -31,6 +34,13 @@ def test_CG_COMBAT_02_03_single_combat_totals_and_wound():
     assert secret_purpose(s1, "B") == "combat-1" and secret_purpose(s1, "Y") == "combat-1"
     s2, ev = apply(s1, parse_action("card 3", "B"))
     assert event_view(ev[0], "Y") == {"kind": "combat_card", "seat": "B"}
+    # typed as the board game writes a card (`card +3`), the same card (play-test pt25b F2: the parser's sentence
+    # answered it); a value out of 0..9 is still no card
+    assert parse_action("card +3", "B") == CombatCard("B", 3) and parse_action("card +3+5", "B") == CombatCard(
+        "B", 3, 5)
+    for wrong in ("card +10", "card ++3", "card 3+"):
+        with pytest.raises(NotationError):
+            parse_action(wrong, "B")
     assert "my_card" not in view(s2, "Y")["combat"] and view(s2, "B")["combat"]["my_card"] == 3
     assert view(s2, None)["combat"]["played"] == ["B"]
     s3, ev = apply(s2, parse_action("card 1", "Y"))
