@@ -4,6 +4,10 @@ and what the client cannot read in them must cost at most that message or that p
 
 from __future__ import annotations
 
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from dungeon_twister.client.completion import PromptCompleter
 from dungeon_twister.protocol import Error, Snapshot, TableEvent
 
 from client_fixtures import seat_view
@@ -36,3 +40,30 @@ def test_a_message_the_client_cannot_handle_is_answered_bad_field_and_the_connec
     # the connection goes on: the next good view is the client's
     wired.deliver(TableEvent(TABLE, 4, {"kind": "view", "view": good_view()}))
     assert state.view == good_view() and wired.sent() == []
+
+
+def test_a_view_the_screens_cannot_draw_is_said_in_their_place_and_the_client_runs_on():
+    from test_client_prompt import screen
+
+    wired = WiredSession()
+    wired.seat(POSITION)
+    state = wired.session.state
+    # the panel (players), the board (tokens), the prompt's completion (legal) and `look` read these: each failure
+    # ended the client with a traceback
+    state.view = {**good_view(), "players": None, "tokens": 5, "legal": [1, None, "end"]}
+    shown = screen(wired.session)
+    assert shown.count("this cannot be drawn: TypeError") == 2, "the board and the panel, each in its place"
+    screen(wired.session, "look c4\r")
+    assert state.notice.startswith("cannot do that now: TypeError"), "`look` says it cannot"
+    assert state.legal == ["end"], "only texts are actions"
+    completer = PromptCompleter(state)
+    assert [c.text for c in completer.get_completions(Document("en"), CompleteEvent(completion_requested=True))] == [
+        "end"], "the prompt completes what it can"
+    state.view = {**good_view(), "secret": "build", "build": {"parts": 5}}
+    assert list(completer.get_completions(Document("build "), CompleteEvent(completion_requested=True))) == []
+
+    # a board of more rows than any game has is refused before it is drawn: 10**7 rows drew until the memory ran out
+    # (board.MAX_ROWS + 1 here: without the bound, the test draws it rather than eat the machine's memory)
+    state.view = {**good_view(), "rows": 17}
+    shown = screen(wired.session)
+    assert "this cannot be drawn: ValueError: a board of 17 rows" in shown  # (cut at the board's width)
