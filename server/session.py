@@ -32,6 +32,7 @@ from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Gam
                                       Ratings, Refused, Resume, Role, ServerConnection, Software, Spectate, State,
                                       TableCreated, templated)
 
+from dungeon_twister.protocol.framing import CLIENT_FRAME_SIZE
 from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
 from dungeon_twister.protocol.kinds import TEXT, fit_template
 from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
@@ -113,7 +114,8 @@ class Session:
         """The reserved name of the server's bot this connection serves (None: a client from outside)."""
         self.stream = stream
         self.network = network
-        self.conn = ServerConnection(max_frame_size=server.config.max_frame_size)
+        self.conn = ServerConnection(max_frame_size=server.config.max_frame_size,
+                                     max_receive_size=min(CLIENT_FRAME_SIZE, server.config.max_frame_size))
         self.id = f"s{next(_numbers)}-{server.session_salt}"
         self.name: str | None = None
         self.table: Table | None = None

@@ -21,6 +21,8 @@ from dungeon_twister.protocol import (
     ListTables,
     OpponentLeft,
     PlayerConnection,
+    Ping,
+    Pong,
     Refused,
     ResumeInfo,
     SeatBot,
@@ -108,7 +110,7 @@ def raw_frame(raw: dict) -> bytes:
 async def test_table_options_with_unknown_keys_or_junk_are_refused(autojump_clock):
     async with running_server() as server:
         ann = await Client.connect(server, "ann", memory=True)
-        junk = "x" * 900_000  # under the 1 MiB frame limit, but echoed in every `tables` it would fill it
+        junk = "x" * 60_000  # under the frame limit of a client's (64 KiB), but echoed in every `tables` page
         for options, where in (
                 ({"handicap": {"seat": "B", "junk": junk}}, "options.handicap.junk"),
                 ({"handicap": {"seat": "B", "characters": 1}}, "options.handicap.characters"),  # 2..8 on the wire
@@ -317,9 +319,9 @@ async def test_nothing_of_a_gone_connection_is_retained(autojump_clock):
         watcher = await watching(server, table)
         (session,) = [s for s in server.sessions if s.name == "watcher"]
         gone = weakref.ref(session)
-        await watcher.send_raw((1_000_000).to_bytes(4, "big") + b"\x81" * 500_000)  # an unfinished frame
+        await watcher.send_raw((60_000).to_bytes(4, "big") + b"\x81" * 50_000)  # an unfinished frame
         await trio.sleep(1)
-        assert session.conn.buffered == 500_004
+        assert session.conn.buffered == 50_004
         del session
         await watcher.close()
         await trio.sleep(1)
@@ -338,7 +340,7 @@ async def test_a_frame_trickled_byte_by_byte_is_dropped_at_its_deadline(autojump
         start = trio.current_time()
 
         async def trickle():
-            await slow.send_raw((1_000_000).to_bytes(4, "big"))
+            await slow.send_raw((60_000).to_bytes(4, "big"))  # (within CLIENT_FRAME_SIZE: a longer one is refused)
             for _ in range(100):
                 await trio.sleep(1)
                 await slow.send_raw(b"\x81")  # the keepalive sees a live client all along
@@ -350,6 +352,39 @@ async def test_a_frame_trickled_byte_by_byte_is_dropped_at_its_deadline(autojump
         assert (error.code, error.fatal) == ("timeout", True) and "frame" in error.message
         assert 30 <= trio.current_time() - start < 32  # FRAME_SECONDS after the first byte
         assert await slow.recv() is None
+
+
+async def test_a_client_frame_over_64_KiB_is_refused_from_its_header_and_every_client_message_fits(autojump_clock):
+    """Red team rt25: the server took client frames of up to 1 MiB (the limit of the views it sends), which each
+    connection may hold 30 s before its hello; 960 connections from 15 addresses held 1 GB of its memory, kept after
+    they closed. A client's largest message is an error of about 21 KB: CLIENT_FRAME_SIZE (64 KiB) it is."""
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
+        await _a_client_frame_over_64_kib()
+
+
+async def _a_client_frame_over_64_kib():
+    from dungeon_twister.protocol.framing import CLIENT_FRAME_SIZE
+
+    async with running_server() as server:
+        early = Client(server.connect_memory(), PlayerConnection(), "early")  # before any hello
+        await early.send_raw((CLIENT_FRAME_SIZE + 1).to_bytes(4, "big"))
+        error = await early.expect(Error)
+        assert (error.code, error.fatal) == ("frame_too_large", True) and str(CLIENT_FRAME_SIZE) in error.message
+        assert await early.recv() is None
+
+        # the largest messages a client may send, every text at its limit in 4-byte characters, pass
+        wide = "\U0001F600"
+        client = await Client.connect(server, wide * 32, memory=True)
+        report = {"type": "error", "code": wide * 64, "message": wide * 1000, "fault": "server", "fatal": False,
+                  "template": wide * 500, "values": {wide * 31 + str(i): wide * 200 for i in range(10)} | {
+                      wide * 32 + str(i)[:0] + chr(0x10000 + i): wide * 200 for i in range(6)}}
+        body = msgpack.packb(report, use_bin_type=True)
+        assert 20_000 < len(body) <= CLIENT_FRAME_SIZE
+        await client.send_raw(len(body).to_bytes(4, "big") + body)
+        await client.send(Chat(wide * 500))
+        assert (await client.expect(ChatMessage)).text == wide * 500
+        await client.send(Ping(7))
+        assert (await client.expect(Pong)).id == 7, "the connection goes on"
 
 
 # --- finding 6 (chat): a chat flood does not cost the players anything --------------------------------------
