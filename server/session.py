@@ -82,6 +82,13 @@ STORE_BURST = 5
 STORE_PER_SECOND = 0.5
 """Store reads of one connection (`get_record`, `list_ratings`): a burst of STORE_BURST, then one every 2 seconds.
 A record is read from the journal and written out whole (milliseconds for a long game)."""
+OUTBOX_FRAMES_OF_MAX = 4
+"""A connection's outbox holds at most this many of the largest frames' worth of bytes (4 MiB by default) besides
+its `outbox_frames` frames; a client that lets more pile up is too slow and is dropped, as one over `outbox_frames`
+is. Frames alone let a client that never reads hold 512 of any size: the 19 KB pages of `list_tables` asked at the
+allowed rate by 30 such connections took 62 MB of the server's memory in a minute, toward 10 MB a connection (a
+thousand connections, 10 GB), and views with long legal lists or records (up to 1 MiB each) 512 MiB a connection
+(red team rt25). With what a writer task has taken from it to write, at most twice this is held."""
 LOOKUPS = (CreateTable, Join, Spectate, ListTables)
 READS = (GetRecord, ListRatings)
 AT_TABLE = frozenset({State.AT_TABLE, State.SPECTATING})
@@ -99,7 +106,7 @@ TLS_PROBE = {"reason": "tls not offered"}
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
     __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table",
-                 "_outbox_size", "_outbox",
+                 "_outbox_size", "_outbox", "_outbox_bytes", "_outbox_limit",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
                  "_reads", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
@@ -123,6 +130,10 @@ class Session:
         self._outbox_size = server.config.outbox_frames
         self._outbox: list = []
         """Frames (and _CLOSE) not yet written; at most _outbox_size (a list: a deque's first block is 600 bytes)."""
+        self._outbox_bytes = 0
+        """The bytes of the frames in `_outbox` (not of a batch a writer task took from it and is writing)."""
+        self._outbox_limit = OUTBOX_FRAMES_OF_MAX * server.config.max_frame_size
+        """At most this many bytes queued, besides the frame that arrives on an empty outbox (OUTBOX_FRAMES_OF_MAX)."""
         self._writing = False
         """The outbox is being written: held for a table step's flush, or by a writer task."""
         self._draining = False
@@ -181,7 +192,8 @@ class Session:
         slow reader's outbox overflow (which would close his connection and cost him his seat's time)."""
         if self._closing:
             return
-        if isinstance(message, ChatMessage) and self._queued_frames() >= self._outbox_size // 2:
+        if isinstance(message, ChatMessage) and (self._queued_frames() >= self._outbox_size // 2
+                                                 or self._outbox_bytes >= self._outbox_limit // 2):
             self.chat_dropped += 1
             return
         try:
@@ -249,6 +261,7 @@ class Session:
         # the socket took part of (flush), and the error after half a frame was unreadable (review rv24). (Emptied
         # rather than kept: the error must find room.)
         del self._outbox[1 if self._draining else 0:]
+        self._outbox_bytes = sum(len(item) for item in self._outbox if item is not _CLOSE)
         self.send_error(error)
         self.close()
         self.server.start(self._cut_off)
@@ -278,6 +291,7 @@ class Session:
         """Stop reading at once (`run` then closes the stream, which stops a writer) and write nothing more."""
         self._dropped = self._closing = True
         self._outbox.clear()
+        self._outbox_bytes = 0
         if self._scope is not None:
             self._scope.cancel()
 
@@ -293,6 +307,10 @@ class Session:
             return
         if len(self._outbox) >= self._outbox_size:
             return self.drop("too slow: outbox full")
+        if item is not _CLOSE:
+            if self._outbox_bytes + len(item) > self._outbox_limit and self._outbox:
+                return self.drop("too slow: outbox full")
+            self._outbox_bytes += len(item)
         self._outbox.append(item)
         if not self._writing and self._running:
             self._writing = True
@@ -331,9 +349,11 @@ class Session:
                 return
             if written == len(data):
                 self._outbox = []
+                self._outbox_bytes = 0
                 self._writing = False
                 return
             self._outbox = [data[written:]]
+            self._outbox_bytes = len(data) - written
         self._draining = True
         self.server.start(self._write)
 
@@ -382,6 +402,7 @@ class Session:
         try:
             while self._outbox:
                 batch, self._outbox = self._outbox, []
+                self._outbox_bytes = 0
                 closing = any(item is _CLOSE for item in batch)
                 if closing:
                     batch = batch[:next(i for i, item in enumerate(batch) if item is _CLOSE)]

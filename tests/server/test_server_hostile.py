@@ -438,6 +438,40 @@ async def _slow_reader():
         assert session in server.sessions
 
 
+async def test_a_client_that_never_reads_is_dropped_once_its_outbox_holds_four_frame_limits_of_bytes(autojump_clock):
+    """Red team rt25: the outbox was bounded in frames only (outbox_frames, 512), whatever their size: 30 clients
+    asking `list_tables` at the allowed rate and reading nothing took 62 MB of the server in a minute, and with
+    views or records of up to 1 MiB a client could hold 512 MiB. Now OUTBOX_FRAMES_OF_MAX frame limits of bytes
+    at most; a client that reads gets every page."""
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
+        await _never_reads()
+
+
+async def _never_reads():
+    from dungeon_twister.server.session import OUTBOX_FRAMES_OF_MAX
+
+    async with running_server(max_frame_size=16384) as server:  # 64 KiB of outbox; pages of 8 KiB at most
+        for n in range(8):
+            maker = await Client.connect(server, f"maker{n}", memory=True)
+            await maker.send_raw(b"".join(maker.conn.send(CreateTable(TableOptions())) for _ in range(8)))
+            for _ in range(8):
+                await maker.expect(TableCreated)
+        reader = await Client.connect(server, "reader", memory=True)
+        await reader.send_raw(b"".join(reader.conn.send(ListTables()) for _ in range(20)))
+        pages = [await reader.expect(Tables) for _ in range(20)]
+        assert len(pages[0].tables) == 64  # pages of some 6 KB each: 20 of them are about twice the outbox's bytes
+
+        slow = Client(server.connect_memory(lockstep=True), PlayerConnection(), "slow")
+        await slow.send_raw(slow.conn.send_hello("slow", SOFTWARE))
+        await slow.expect(Welcome)  # then he reads nothing more
+        (session,) = [s for s in server.sessions if s.name == "slow"]
+        limit = OUTBOX_FRAMES_OF_MAX * 16384
+        await slow.send_raw(b"".join(slow.conn.send(ListTables()) for _ in range(20)))  # the burst allowed
+        await trio.sleep(1)
+        assert session not in server.sessions and session._end == {"reason": "too slow: outbox full"}
+        assert session._outbox_limit == limit and server.lobby.tables, "nothing else is lost"
+
+
 async def test_a_plain_tcp_connection_is_read_from_its_socket_and_only_while_it_is_open():
     """Session._read reads a plain TCP connection's socket itself (`_plain_socket`: without SocketStream's layers
     of coroutines); TLS streams and in-memory pipes go through receive_some. The descriptor is asked for at each
