@@ -25,6 +25,7 @@ from dungeon_twister.protocol.views import TABLE_UPDATES
 
 from .bot import play_bot
 from .logs import log
+from .ratelimit import address_key
 from .storage import StorageError, StoredTable, token_digest
 from .table import BotEnded, CreatorGone, Table
 
@@ -175,7 +176,8 @@ class Lobby:
     def create_table(self, options: TableOptions, creator: str | None, address: str | None = None) -> Table:
         """A new table with a fresh id (never reused) and a new game; ValueError for invalid options, TooManyTables
         over a limit: MAX_TABLES in all, MAX_TABLES_PER_CREATOR open ones a name, and from one IP `address` as many
-        as it may open connections (config.max_connections_per_address: names are free, an address is not)."""
+        as it may open connections (config.max_connections_per_address: names are free, an address is not; an IPv6
+        address counts by its /64, `address_key`)."""
         if self.server.closing:
             raise ValueError("the server is shutting down")
         if len(self.tables) >= MAX_TABLES:
@@ -183,7 +185,7 @@ class Lobby:
                                 total=MAX_TABLES)
         if creator is not None and self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR:
             raise TooManyTables(N_("at most {per_player} open tables per player"), per_player=MAX_TABLES_PER_CREATOR)
-        cap = self.server.config.max_connections_per_address
+        cap, address = self.server.config.max_connections_per_address, address_key(address)
         if address is not None and cap and sum(1 for table in self.tables.values() if table.creator_address == address
                                                and table.play.result is None) >= cap:
             raise TooManyTables(N_("at most {per_address} open tables from one address"), per_address=cap)

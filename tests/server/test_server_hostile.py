@@ -614,6 +614,38 @@ async def test_one_address_holds_at_most_its_share_of_the_connections(autojump_c
             await many[-1].expect(Tables)
 
 
+async def test_the_addresses_of_one_ipv6_64_count_as_one_address_for_connections_and_tables(autojump_clock,
+                                                                                            monkeypatch):
+    """Red team rt25: counted one by one, the addresses of one IPv6 /64 (any host on a home connection may take any
+    of them) were each their own 64 connections and 64 tables: one subscriber filled the server. They count as one
+    now (`address_key`), as an IPv4-mapped address counts as its IPv4 address."""
+    from dungeon_twister.server import server as server_module
+    from dungeon_twister.server.lobby import TooManyTables
+    from dungeon_twister.server.ratelimit import address_key
+
+    assert address_key("2001:db8:1:2::7") == address_key("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::7") != address_key("2001:db8:1:2::7")
+    assert address_key("::ffff:192.0.2.9") == address_key("192.0.2.9") == "192.0.2.9"
+    assert address_key("fe80::1%eth0") == "fe80::/64" and address_key(None) is None
+    addresses = iter(f"2001:db8:1:2::{n}" for n in range(1, 100))
+    monkeypatch.setattr(server_module, "peer_address", lambda stream: next(addresses))
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_connections_per_address=2) as server:
+            held = [await trio.open_tcp_stream("127.0.0.1", server.port) for _ in range(2)]
+            over = await trio.open_tcp_stream("127.0.0.1", server.port)
+            assert await over.receive_some(100) == b"", "closed at once: its /64 has its two connections"
+            assert server.network_sessions == 2 and held
+            for n in range(2):
+                server.lobby.create_table(TableOptions(), f"maker{n}", f"2001:db8:1:2::{n + 50}")
+            try:
+                server.lobby.create_table(TableOptions(), "maker3", "2001:db8:1:2::99")
+            except TooManyTables as refused:
+                assert refused.values == {"per_address": 2}
+            else:
+                raise AssertionError("a third table from the same /64")
+            server.lobby.create_table(TableOptions(), "maker4", "2001:db8:1:3::1")  # another /64
+
+
 def logged(caplog, *events: str) -> list[dict]:
     """The fields of the log records of `events`, with their event and level, in order."""
     return [{"event": r.getMessage(), "level": r.levelname.lower(), **r.fields} for r in caplog.records
