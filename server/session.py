@@ -89,6 +89,10 @@ is. Frames alone let a client that never reads hold 512 of any size: the 19 KB p
 allowed rate by 30 such connections took 62 MB of the server's memory in a minute, toward 10 MB a connection (a
 thousand connections, 10 GB), and views with long legal lists or records (up to 1 MiB each) 512 MiB a connection
 (red team rt25). With what a writer task has taken from it to write, at most twice this is held."""
+CLIENT_LOG_BURST = 10
+CLIENT_LOG_PER_SECOND = 1.0
+"""The log lines of one connection's mistakes (`client_error`, `client_reported`): a burst of CLIENT_LOG_BURST, then
+one a second; the others are counted in its `disconnected` line (`unlogged`)."""
 LOOKUPS = (CreateTable, Join, Spectate, ListTables)
 READS = (GetRecord, ListRatings)
 AT_TABLE = frozenset({State.AT_TABLE, State.SPECTATING})
@@ -108,7 +112,7 @@ class Session:
     __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table",
                  "_outbox_size", "_outbox", "_outbox_bytes", "_outbox_limit",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
-                 "_reads", "_frame_since", "_scope",
+                 "_reads", "_client_logs", "_unlogged", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
                  "_ping_at", "_ping_id", "_tls_hello", "_health_check", "_end", "__weakref__")
 
@@ -151,6 +155,10 @@ class Session:
         """The lobby requests' rate limit (LOOKUPS), made at the first."""
         self._reads: TokenBucket | None = None
         """The store reads' rate limit (READS), made at the first."""
+        self._client_logs: TokenBucket | None = None
+        """The rate limit of this connection's lines in the log for what it sent wrong (`_log_client`)."""
+        self._unlogged = 0
+        """Such lines left out over that limit (the `disconnected` line says how many)."""
         self._frame_since: float | None = None
         """When the first byte of the frame being received arrived (None: no frame under way)."""
         self._scope: trio.CancelScope | None = None
@@ -391,7 +399,8 @@ class Session:
             # and a TLS try's on a plain server, whose `tls_not_offered` says it (pt22b: two lines a client start)
             quiet = self._health_check or self._end in (FULL, TLS_PROBE)
             log("disconnected", level=logging.DEBUG if quiet else logging.INFO, session=self.id, name=self.name,
-                address=self.address, **(self._end or {"reason": "closed"}))
+                address=self.address, **(self._end or {"reason": "closed"}),
+                **({"unlogged": self._unlogged} if self._unlogged else {}))
 
     async def _write(self) -> None:
         """Write the outbox until it is empty (then end: the next frame queued starts a writer again) or until
@@ -570,8 +579,8 @@ class Session:
                                                               "only (dt-server --tls offers both)")
                 self._ending(TLS_PROBE["reason"])  # (dt-client then connects again in plain TCP)
             else:
-                log("client_error", session=self.id, name=self.name, address=self.address, code=event.code,
-                    error=event.message)
+                self._log_client("client_error", session=self.id, name=self.name, address=self.address,
+                                 code=event.code, error=event.message)
             return self.send_error(event)
         if isinstance(event, Hello):
             return await self._hello(event)
@@ -588,7 +597,8 @@ class Session:
             return self.send(Pong(event.id))
         if isinstance(event, (Pong, Error)):
             if isinstance(event, Error):
-                log("client_reported", session=self.id, code=event.code, error=event.message, fatal=event.fatal)
+                self._log_client("client_reported", session=self.id, code=event.code, error=event.message,
+                                 fatal=event.fatal)
                 if event.fatal:  # (the connection is closed: the reader closes the session)
                     self._ending("fatal error from the client", code=event.code)
             return None
@@ -656,6 +666,16 @@ class Session:
             return None
         self._chat_warned = False
         return chat if text == chat.text else Chat(text)
+
+    def _log_client(self, event: str, **fields) -> None:
+        """A log line for what the client sent wrong (a message the protocol refuses, an error it reports), within
+        CLIENT_LOG_BURST and CLIENT_LOG_PER_SECOND; the others are counted (`disconnected` says how many). A client
+        may send such messages without end (each is answered, none closes the connection): one sending them as
+        fast as it could wrote 5.4 MB of log a second (red team rt25), a disk filled in hours."""
+        if self._spend("_client_logs", CLIENT_LOG_BURST, CLIENT_LOG_PER_SECOND):
+            log(event, **fields)
+        else:
+            self._unlogged += 1
 
     def _spend(self, slot: str, burst: int, rate: float) -> bool:
         """Take one from the connection's rate limit kept in `slot` (a TokenBucket of `burst` and `rate`, made at

@@ -732,6 +732,35 @@ async def test_server_full_refusals_are_logged_once_then_in_one_line_a_minute(au
             await ann.expect(Tables)
 
 
+async def test_a_connection_s_mistakes_write_ten_log_lines_then_one_a_second_and_the_rest_are_counted(
+        autojump_clock, caplog):
+    """Red team rt25: each message the protocol refuses (non-fatal: answered, the connection goes on) and each error
+    a client reports wrote a log line; one connection sending them as fast as it could wrote 5.4 MB of log a second.
+    CLIENT_LOG_BURST lines, then CLIENT_LOG_PER_SECOND; the `disconnected` line counts the others."""
+    from dungeon_twister.server.session import CLIENT_LOG_BURST
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            mallory = await Client.connect(server, "mallory", memory=True)
+            report = raw_frame({"type": "error", "code": "x", "message": "m" * 1000, "fault": "server", "fatal": False})
+            await mallory.send_raw((raw_frame({"type": "teleport"}) + report) * 100)
+            await mallory.send(Ping(1))
+            assert (await mallory.expect(Pong)).id == 1, "every one is handled, and answered"
+            lines = logged(caplog, "client_error", "client_reported")
+            assert len(lines) == CLIENT_LOG_BURST and {line["event"] for line in lines} == {"client_error",
+                                                                                            "client_reported"}
+            await trio.sleep(5)
+            await mallory.send_raw(report * 10)
+            await mallory.send(Ping(2))
+            await mallory.expect(Pong)
+            assert len(logged(caplog, "client_error", "client_reported")) == CLIENT_LOG_BURST + 5  # one a second
+            await mallory.close()
+            await trio.testing.wait_all_tasks_blocked()
+            (gone,) = [line for line in logged(caplog, "disconnected") if line["name"] == "mallory"]
+            assert gone["unlogged"] == 210 - CLIENT_LOG_BURST - 5
+
+
 async def test_every_disconnected_line_names_why_the_connection_ended(autojump_clock, caplog):
     """Admin review 21: a `disconnected` line named no reason (the keepalive's: test_server_keepalive). Each way a
     connection ends names its own: the client closed it, a hello refused (its code), a fatal error (its code and
