@@ -318,8 +318,8 @@ def _drawn(get_fragments: Callable[[], StyleAndTextTuples]) -> Callable[[], Styl
     traceback (red team rt25), its game and its seat's connection with it. Every control of the layout draws through
     it (`_text`, `_tail`, the board, the help box, the prompt's label)."""
     def drawn() -> StyleAndTextTuples:
-        try:
-            return get_fragments()
+        try:  # (made printable here too: a text that is no str, a token's id 5, failed there)
+            return printable_fragments(get_fragments())
         except Exception as error:
             return [("class:alert", cannot_draw(error))]
 

@@ -53,6 +53,11 @@ def test_a_view_the_screens_cannot_draw_is_said_in_their_place_and_the_client_ru
     state.view = {**good_view(), "players": None, "tokens": 5, "legal": [1, None, "end"]}
     shown = screen(wired.session)
     assert shown.count("this cannot be drawn: TypeError") == 2, "the board and the panel, each in its place"
+    view = good_view()
+    view["tokens"][0]["id"] = 5  # a text that is no str, drawn (it failed where the texts are made printable)
+    state.view = view
+    assert "this cannot be drawn: AttributeError" in screen(wired.session)
+    state.view = {**good_view(), "players": None, "tokens": 5, "legal": [1, None, "end"]}
     screen(wired.session, "look c4\r")
     assert state.notice.startswith("cannot do that now: TypeError"), "`look` says it cannot"
     assert state.legal == ["end"], "only texts are actions"
