@@ -72,3 +72,38 @@ def test_a_view_the_screens_cannot_draw_is_said_in_their_place_and_the_client_ru
     state.view = {**good_view(), "rows": 17}
     shown = screen(wired.session)
     assert "this cannot be drawn: ValueError: a board of 17 rows" in shown  # (cut at the board's width)
+
+
+async def test_a_server_that_sends_no_record_is_given_up_after_record_seconds(autojump_clock):
+    """`dt-client replay TABLE --server` (and `verify`) waited without end on a server that accepted and said
+    nothing, or only pinged (red team rt25)."""
+    import pytest
+    import trio
+    import trio.testing
+
+    from dungeon_twister.client.replay import RECORD_SECONDS, NoRecord, fetch_record
+
+    ours, theirs = trio.testing.memory_stream_pair()
+
+    async def connect(host: str, port: int):
+        return ours
+
+    async def pinging() -> None:  # a server that welcomes, then only pings
+        from dungeon_twister.protocol import Ping, ServerConnection, Software
+
+        server = ServerConnection()
+        server.receive_data(await theirs.receive_some())
+        server.next_event()
+        await theirs.send_all(server.answer_hello(Software("mute", "1"), "s-1"))
+        for n in range(100):
+            await trio.sleep(5)
+            await theirs.send_all(server.send(Ping(n)))
+
+    start = trio.current_time()
+    with trio.fail_after(RECORD_SECONDS * 2):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(pinging)
+            with pytest.raises(NoRecord, match=f"no record within {RECORD_SECONDS} s"):
+                await fetch_record(connect, "127.0.0.1", 7777, "t1")
+            nursery.cancel_scope.cancel()
+    assert trio.current_time() - start == RECORD_SECONDS
