@@ -80,6 +80,9 @@ TERRAIN_TEXT = {"fog": " ~~~ ", "rockfall": " ^^^ ", "crevasses": " vvv ", "obst
 
 LAYOUT_FIELDS = ("rows", "rooms", "pits", "gears", "walls", "portcullises", "slits", "terrain", "illusions")
 """The view fields the layout is drawn from (and compared on); the set's catalogue too (view["set"])."""
+MAX_ROWS = 16
+"""The most rows of rooms a board is drawn with (the games have 4, 3 in the beginner game): a view's `rows` is the
+server's word, and a hostile one's 10**7 had the client draw until its memory ran out (red team rt25)."""
 CACHE_SIZE = 4
 """Layouts kept, the most recently used first: the board on screen and the few before it (a client shows one
 table; a rotation there and back, or a layout seen from another seat, finds its drawing again)."""
@@ -261,7 +264,10 @@ class _Board:
     """The geometry of a layout and its drawing, from the layout fields of a view (LAYOUT_FIELDS) only."""
 
     def __init__(self, fields: dict, cat) -> None:
-        self.height = ROOM * fields["rows"]
+        rows = fields["rows"]
+        if type(rows) is not int or not 1 <= rows <= MAX_ROWS:  # (the screen's _drawn says so in the board's place)
+            raise ValueError(f"a board of {str(rows)[:20]} rows of rooms (at most {MAX_ROWS} are drawn)")
+        self.height = ROOM * rows
         self.catalogue = cat
         self.rooms = {f"{'AB'[x]}{y + 1}": {"slot": f"{'AB'[x]}{y + 1}", "revealed": False, "tile": None}
                       for x in range(2) for y in range(fields["rows"])}  # none laid yet: a draft (PD-TEAM-MUTUAL)

@@ -85,6 +85,9 @@ class Commands:
                 raise UsageError(_("unknown command {command} (type help)").format(command=repr(word)))
         except UsageError as error:
             self.state.say(str(error))
+        except Exception as error:  # a command that reads a view no server should send (`look` over `"tokens": 5`)
+            # said, as the screens say what they cannot draw (layout._drawn): it ended the client (red team rt25)
+            self.state.say(_("cannot do that now: {error}").format(error=f"{type(error).__name__}: {str(error)[:200]}"))
 
     def _from_the_shell(self, command: str, rest: str) -> str:
         """`replay 1` or `verify 1` typed at the prompt (play-test pt24: the game's end says "dt-client replay ...",

@@ -156,6 +156,14 @@ class PromptCompleter(Completer):
         self.state = state
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        """`_completions`, or none at all where they cannot be made from the view (a server's that no server should
+        send: `"build": {"parts": 5}`); an error here ended the client (red team rt25)."""
+        try:
+            yield from self._completions(document, complete_event)
+        except Exception:
+            return
+
+    def _completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         text = document.text_before_cursor
         if not text.strip() and not complete_event.completion_requested:
             return  # an empty prompt opens no menu by itself: Up/Down stay with the history

@@ -64,7 +64,21 @@ def handle(session: Session, event: Event) -> None:
     else:
         handler = _HANDLERS.get(type(event))
         if handler is not None:
-            handler(session, event)
+            try:
+                handler(session, event)
+            except Exception as error:  # (not MemoryError's kin alone: anything a map of the server's can cause)
+                _unreadable(session, event, error)
+
+
+def _unreadable(session: Session, message, error: Exception) -> None:
+    """A message of the server this client could not handle: a view or event whose fields are not of the types
+    docs/protocol.md gives them (`"rooms": 5`, `"table": []`), from a server of another version, a faulty or a
+    hostile one, or a bug of ours. It is what the protocol makes of a malformed message (section 7): dropped,
+    answered with a non-fatal bad_field and said; the connection goes on. It ended the networking, and with it the
+    client, with a traceback (red team rt25: any map the server chose did it). What the handler changed before it
+    failed stays; the screens draw what they can of it (layout.py)."""
+    _protocol_error(session, ProtocolError(
+        "bad_field", f"{message.spec.name}: {type(error).__name__}: {str(error)[:200]}", fault="remote"))
 
 
 def _welcome(session: Session, message: Welcome) -> None:
@@ -454,6 +468,8 @@ def _carried(view: dict, figure: object) -> dict:
 def _table_event(session: Session, message: TableEvent) -> None:
     event = message.event
     if event.get("kind") == "view":
+        if type(event.get("view")) is not dict:  # (`_unreadable`: dropped, the view we had stays)
+            raise ValueError(f"a view event whose view is a {type(event.get('view')).__name__}, not a map")
         if not session.state.view_of_request:  # (a request's view is not an action's: take_back_moves)
             session.state.view_came()
         session.state.view_of_request = False

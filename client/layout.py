@@ -132,7 +132,7 @@ class ClientLayout:
         self.help_scroll = Scroll()
         self.show_panel = False
         """On a narrow terminal: the side panel instead of the board."""
-        label = lambda: printable(prompt_label(state))  # noqa: E731 (the processor's and the scroll's)
+        label = lambda: printable(_drawn_text(lambda: prompt_label(state)))  # noqa: E731 (the processor's and the scroll's)
         self.prompt_window = Window(
             BufferControl(prompt, input_processors=[BeforeInput(label, style="class:prompt")]), height=1,
             get_horizontal_scroll=lambda window: _prompt_scroll(window, get_cwidth(label() + prompt.text)))
@@ -160,7 +160,7 @@ class ClientLayout:
         """The help box: its rows first, up to all but `HELP_ROWS_LEFT`; a longer help scrolls (PgUp/PgDn while it
         is open, a scrollbar says there is more)."""
         state, scroll = self.state, self.help_scroll
-        source, lines = _counted(_wrapped(lambda: [("class:help", state.help_text or "")], _columns))
+        source, lines = _counted(_drawn(_wrapped(lambda: [("class:help", state.help_text or "")], _columns)))
         text = FormattedTextControl(printable_source(source), focusable=False, get_cursor_position=lambda: Point(
             0, min(scroll.follow(state.help_text), lines[0] - 1)))  # (the cursor within the text: `END`)
         bar = ConditionalMargin(ScrollbarMargin(display_arrows=True), filter=Condition(scroll.overflows))
@@ -172,7 +172,8 @@ class ClientLayout:
     def _game(self) -> DynamicContainer:
         """Board and panel side by side; on a narrow terminal, the board or (F2) the panel."""
         state, scroll = self.state, self.board_scroll
-        board = FormattedTextControl(printable_source(self._board), get_cursor_position=lambda: Point(0, scroll.offset))
+        board = FormattedTextControl(printable_source(_drawn(self._board)),
+                                     get_cursor_position=lambda: Point(0, scroll.offset))
         scroll.window = Window(board, width=Dimension(preferred=BOARD_WIDTH + 1, max=BOARD_WIDTH + 1),
                                get_vertical_scroll=lambda window: scroll.offset, always_hide_cursor=True,
                                right_margins=[ScrollbarMargin(display_arrows=True)])  # more of it: PgUp/PgDn
@@ -290,7 +291,7 @@ def _tail(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextContr
     """`_text` for a log that grows at its end (the events, the chat): its cursor stands on its last line, so a
     window too small for it shows the newest lines. `get_fragments` gives the text wrapped to the window's width
     (`_wrapped`), so that its line breaks are its lines on the screen."""
-    counted, lines = _counted(get_fragments)
+    counted, lines = _counted(_drawn(get_fragments))
     return FormattedTextControl(printable_source(counted), focusable=False,
                                 get_cursor_position=lambda: Point(0, lines[0] - 1))
 
@@ -311,4 +312,34 @@ def _counted(get_fragments: Callable[[], StyleAndTextTuples]) -> tuple[Callable[
 def _text(get_fragments: Callable[[], StyleAndTextTuples]) -> FormattedTextControl:
     """A text control whose fragments are made printable (every text on the screens passes here or through
     `printable_source`: names, chat and the server's texts never reach the terminal raw)."""
-    return FormattedTextControl(printable_source(get_fragments), focusable=False)
+    return FormattedTextControl(printable_source(_drawn(get_fragments)), focusable=False)
+
+
+def _drawn(get_fragments: Callable[[], StyleAndTextTuples]) -> Callable[[], StyleAndTextTuples]:
+    """A fragment source of the screens that never fails: what it could not draw is a line saying so, in its place.
+    The screens read the server's views, which a server of another version, a faulty or a hostile one may fill with
+    anything a map holds (`"players": null`, `"tokens": 5`); a part that failed ended the whole client with a
+    traceback (red team rt25), its game and its seat's connection with it. Every control of the layout draws through
+    it (`_text`, `_tail`, the board, the help box, the prompt's label)."""
+    def drawn() -> StyleAndTextTuples:
+        try:  # (made printable here too: a text that is no str, a token's id 5, failed there)
+            return printable_fragments(get_fragments())
+        except Exception as error:
+            return [("class:alert", cannot_draw(error))]
+
+    return drawn
+
+
+def _drawn_text(get_text: Callable[[], str]) -> str:
+    """`_drawn` for a plain text (the prompt's label)."""
+    try:
+        return get_text()
+    except Exception as error:
+        return cannot_draw(error) + " > "
+
+
+def cannot_draw(error: Exception) -> str:
+    """What a screen shows in place of the part it could not draw (`_drawn`)."""
+    # TRANSLATORS: in place of a part of the screen (the board, the panel...) that the client could not draw from
+    # what the server sent; {error} is the programmer's reason, in English
+    return _("this cannot be drawn: {error}").format(error=f"{type(error).__name__}: {str(error)[:200]}")

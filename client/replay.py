@@ -320,37 +320,54 @@ class NoRecord(Exception):
     """The server would not give the record (its message says why)."""
 
 
+RECORD_SECONDS = 30
+"""How long `fetch_record` waits for the record once connected: a server that accepted and said nothing (or only
+pinged) held `dt-client replay TABLE --server` and `verify` until Ctrl-C (red team rt25); a server sends it at once."""
+
+
 async def fetch_record(connect, host: str, port: int, table: str, join_code: str | None = None) -> str:
     """The record of a finished game kept by a server (`get_record`), through `connect(host, port)` (TLS with the
-    pinned certificate, or plain TCP): a short spectator connection under a throwaway name."""
-    import secrets
+    pinned certificate, or plain TCP): a short spectator connection under a throwaway name; NoRecord if none came
+    within RECORD_SECONDS."""
+    import trio
 
-    from dungeon_twister.protocol import (Error, GameRecord, GetRecord, ProtocolError, Refused, SpectatorConnection,
-                                          Welcome)
-
-    from .session import SOFTWARE
-    from .state import server_text
+    from dungeon_twister.protocol import SpectatorConnection
 
     stream = await connect(host, port)
     conn = SpectatorConnection()
     async with stream:
-        await stream.send_all(conn.send_hello(f"replay-{secrets.token_hex(4)}", SOFTWARE))
-        while True:
-            data = await stream.receive_some(65536)
-            if not data:
-                raise NoRecord(_("the server closed the connection"))
-            conn.receive_data(data)
-            while (event := conn.next_event()) is not None:
-                if isinstance(event, GameRecord):
-                    return event.text
-                if isinstance(event, Welcome):
-                    await stream.send_all(conn.send(GetRecord(table, join_code)))
-                elif isinstance(event, Error):
-                    raise NoRecord(server_text(event.message, event.template, event.values))
-                elif isinstance(event, ProtocolError):
-                    raise NoRecord(event.message)
-                elif isinstance(event, Refused):
-                    raise NoRecord(server_text(event.reason, event.template, event.values))
+        with trio.move_on_after(RECORD_SECONDS):
+            return await _record_from(stream, conn, table, join_code)
+    # TRANSLATORS: why `dt-client replay TABLE --server` got no record; {seconds} a number
+    raise NoRecord(_("the server sent no record within {seconds} s").format(seconds=RECORD_SECONDS))
+
+
+async def _record_from(stream, conn, table: str, join_code: str | None) -> str:
+    """`fetch_record`'s exchange on an open connection."""
+    import secrets
+
+    from dungeon_twister.protocol import Error, GameRecord, GetRecord, ProtocolError, Refused, Welcome
+
+    from .session import SOFTWARE
+    from .state import server_text
+
+    await stream.send_all(conn.send_hello(f"replay-{secrets.token_hex(4)}", SOFTWARE))
+    while True:
+        data = await stream.receive_some(65536)
+        if not data:
+            raise NoRecord(_("the server closed the connection"))
+        conn.receive_data(data)
+        while (event := conn.next_event()) is not None:
+            if isinstance(event, GameRecord):
+                return event.text
+            if isinstance(event, Welcome):
+                await stream.send_all(conn.send(GetRecord(table, join_code)))
+            elif isinstance(event, Error):
+                raise NoRecord(server_text(event.message, event.template, event.values))
+            elif isinstance(event, ProtocolError):
+                raise NoRecord(event.message)
+            elif isinstance(event, Refused):
+                raise NoRecord(server_text(event.reason, event.template, event.values))
 
 
 def panel_width(columns: int) -> int:

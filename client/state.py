@@ -327,7 +327,9 @@ class ClientState:
     @property
     def legal(self) -> list[str]:
         """Our legal actions as canonical text (empty when not our turn, or for a spectator)."""
-        return list(self.view.get("legal") or []) if self.view else []
+        legal = self.view.get("legal") if self.view else None
+        # (only texts: what else a server puts there is not an action, and the prompt's completion reads this list)
+        return [text for text in legal if type(text) is str] if isinstance(legal, (list, tuple)) else []
 
     @property
     def legal_omitted(self) -> int:

@@ -40,12 +40,16 @@ class Connection(ABC):
     role: ClassVar[Role]
 
     def __init__(
-        self, *, versions: Sequence[int] = PROTOCOL_VERSIONS, max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
+        self, *, versions: Sequence[int] = PROTOCOL_VERSIONS, max_frame_size: int = DEFAULT_MAX_FRAME_SIZE,
+        max_receive_size: int | None = None,
     ) -> None:
+        """`max_frame_size`: the longest frame this end sends and, unless `max_receive_size` says less, receives
+        (section 2: a longer one received is frame_too_large, from its header alone)."""
         if not versions:
             raise ValueError("a connection needs at least one protocol version")
         self.versions = tuple(versions)
         self.max_frame_size = max_frame_size
+        self.max_receive_size = max_frame_size if max_receive_size is None else max_receive_size
         self.state = State.AWAIT_HELLO
         self.hello: Hello | None = None
         self.version: int | None = None
@@ -55,7 +59,7 @@ class Connection(ABC):
         """The player's seat at `table` (None for a spectator)."""
         self.features: frozenset[str] = frozenset()
         """The optional features in use on this connection: those the server's welcome named."""
-        self._reader = FrameReader(max_frame_size)
+        self._reader = FrameReader(self.max_receive_size)
 
     @property
     @abstractmethod
@@ -87,7 +91,7 @@ class Connection(ABC):
                 body = self._reader.next_frame()
                 if body is None:
                     return None
-                message = decode_message(unpack_map(body, self.max_frame_size))
+                message = decode_message(unpack_map(body, self.max_receive_size))
                 self._check(message, outgoing=False)
                 event = self._receive(message)
             except ProtocolError as error:

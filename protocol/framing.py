@@ -9,6 +9,12 @@ DEFAULT_PORT = 7777
 HEADER_SIZE = 4
 DEFAULT_MAX_FRAME_SIZE = 1024 * 1024
 """The default limit of a frame's body, in bytes."""
+CLIENT_FRAME_SIZE = 64 * 1024
+"""The limit of a frame a server takes from a client (dt-server's): the largest message a client sends within the
+protocol's limits is an `error` of about 21 KB (every text at 4 bytes a character), a hello under 4 KB; the 1 MiB of
+section 2 is for the views a server sends. Each connection may hold a frame being received for 30 s, so a limit a
+thousand connections hold at once, before any hello: at 1 MiB, 960 connections from 15 addresses held 1 GB of the
+server's memory, kept after they closed (red team rt25); at this limit, about a tenth of it."""
 
 
 def frame(body: bytes, max_size: int = DEFAULT_MAX_FRAME_SIZE) -> bytes:

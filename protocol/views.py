@@ -8,8 +8,11 @@ Sans-IO and pure: the server turns each view into a `PackedView` (its msgpack pi
 from __future__ import annotations
 
 import itertools
+import math
 
 import msgpack
+
+from .kinds import ACTION_TEXT
 
 DELTA_VIEWS = "delta_views"
 """The feature a client names in hello.features to get view deltas and the compact team choice."""
@@ -198,7 +201,10 @@ def apply_view_delta(view: dict, delta: dict) -> dict:
     changes = delta.get("set")
     if type(changes) is not dict:
         raise ValueError('view_delta: "set" is not a map')
-    for key in delta.get("unset") or ():
+    unset = delta.get("unset") or []
+    if type(unset) is not list or not all(type(key) is str for key in unset):  # (a list's key raised TypeError, which
+        raise ValueError('view_delta: "unset" is not a list of keys')          # ended the client: red team rt25)
+    for key in unset:
         out.pop(key, None)
     out.update(changes)
     for key in RUN_LISTS:
@@ -241,11 +247,23 @@ def team_choice(texts: list[str]) -> dict | None:
     return form if expand_team_choice(form) == texts else None
 
 
+MAX_TEAM_TEXTS = 100_000
+"""The most texts a compact team choice may stand for (a team of 4 of 8 characters is 1,680, with 2 of them left out
+10,080): the form is a server's, and 11 squares and 11 characters stood for 11! = 40 million texts, which froze the
+client while it listed them (red team rt25)."""
+
+
 def expand_team_choice(form: dict) -> list[str]:
     """Every team text of a compact team choice, in the server's `legal` order: the characters placed on the
     squares (in the listed order) run through the permutations of `characters` (in their listed order); with
     `out` > 0, for each placement, the combinations of `out` of the characters not placed (listed order)."""
     squares, characters, out = form["squares"], form["characters"], form.get("out") or 0
+    if (type(squares) is not list or type(characters) is not list or type(out) is not int
+            or not 0 <= len(squares) <= len(characters) or not 0 <= out <= len(characters) - len(squares)):
+        raise ValueError("team_choice: not squares and characters to place, and how many left out")
+    count = math.perm(len(characters), len(squares)) * math.comb(len(characters) - len(squares), out)
+    if count > MAX_TEAM_TEXTS:
+        raise ValueError(f"team_choice: {count} texts, more than {MAX_TEAM_TEXTS}")
     texts = []
     for placed in itertools.permutations(characters, len(squares)):
         head = "team " + " ".join(f"{square}={code}" for square, code in zip(squares, placed))
@@ -282,7 +300,10 @@ def prefixed_legal(texts: list[str]) -> list[list] | None:
 
 def expand_prefixed_legal(items: list) -> list[str]:
     """The legal list a front-coded one (`prefixed_legal`) stands for, in its order; ValueError if an item does not
-    fit (not [int, str], or more words asked for than the text before has)."""
+    fit (not [int, str], or more words asked for than the text before has) or makes a text longer than an action's
+    (ACTION_TEXT: what could not be played is no legal action). A server's items [k, "a"], k = 0, 1, 2, ..., each
+    text one word longer, stood for texts whose length grew with their number: 30,000 of them (150 KB) took the
+    client 6 s to list, a frame of them hours (red team rt25); with the bound, 256 characters an item at most."""
     texts: list[str] = []
     before: list[str] = []
     for item in items:
@@ -292,6 +313,9 @@ def expand_prefixed_legal(items: list) -> list[str]:
         if not 0 <= k <= len(before) or (k == 0 and not rest):
             raise ValueError(f"legal_prefixed: {k} words of a text of {len(before)}")
         words = before[:k] + (rest.split(" ") if rest else [])
-        texts.append(" ".join(words))
+        text = " ".join(words)
+        if len(text) > ACTION_TEXT.max_len:  # (words kept from the text before: each one a word longer, the next)
+            raise ValueError(f"legal_prefixed: a text of {len(text)} characters, more than an action has")
+        texts.append(text)
         before = words
     return texts

@@ -24,6 +24,8 @@ class ServerConfig:
     they count against max_connections (one host opening silent sockets in a loop would otherwise keep everyone
     else out). 0: no limit (behind a proxy whose connections all come from one address)."""
     max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
+    """The longest frame sent (a view with its legal list); a client's are taken up to CLIENT_FRAME_SIZE (64 KiB), or
+    this if less (session.py)."""
     records_dir: Path | None = None
     """Where finished game records are written; None: not written."""
     ping_interval: float = 30.0

@@ -16,6 +16,7 @@ import trio.testing
 from dungeon_twister.protocol import ServerClosing
 
 from .pipes import pipe_pair
+from .ratelimit import address_key
 from .config import ServerConfig
 from .discovery import answer_queries
 from .gcpolicy import tame_gc
@@ -63,7 +64,8 @@ class Server:
         self._pings_came = trio.Event()
         self.network_sessions = 0
         self._per_address: dict[str, int] = {}
-        """Network connections open from each IP address (config.max_connections_per_address)."""
+        """Network connections open from each IP address, an IPv6 one by its /64 (config.max_connections_per_address,
+        ratelimit.address_key)."""
         self._refusals: dict[tuple[str, str | None], int] = {}
         """The refusals being counted (`refused_quietly`), by (code, address): how many were refused since the last
         log line."""
@@ -151,13 +153,14 @@ class Server:
 
     async def _serve_tcp(self, stream: trio.SocketStream) -> None:
         address = peer_address(stream)
+        key = address_key(address)  # (an IPv6 address counts by its /64)
         cap = self.config.max_connections_per_address
-        if cap and address is not None:
-            if self._per_address.get(address, 0) >= cap:
-                self._refused_over_cap(address)
+        if cap and key is not None:
+            if self._per_address.get(key, 0) >= cap:
+                self._refused_over_cap(key)
                 await trio.aclose_forcefully(stream)
                 return
-            self._per_address[address] = self._per_address.get(address, 0) + 1
+            self._per_address[key] = self._per_address.get(key, 0) + 1
         self.network_sessions += 1
         try:
             if self.tls_context is not None:
@@ -177,11 +180,11 @@ class Server:
             await Session(self, stream, network=True, address=address).run()
         finally:
             self.network_sessions -= 1
-            if cap and address is not None:
-                if self._per_address[address] == 1:
-                    del self._per_address[address]
+            if cap and key is not None:
+                if self._per_address[key] == 1:
+                    del self._per_address[key]
                 else:
-                    self._per_address[address] -= 1
+                    self._per_address[key] -= 1
 
     def _refused_over_cap(self, address: str) -> None:
         """Log a connection refused over max_connections_per_address without letting a flood flood the log

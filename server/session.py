@@ -32,6 +32,7 @@ from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Gam
                                       Ratings, Refused, Resume, Role, ServerConnection, Software, Spectate, State,
                                       TableCreated, templated)
 
+from dungeon_twister.protocol.framing import CLIENT_FRAME_SIZE
 from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
 from dungeon_twister.protocol.kinds import TEXT, fit_template
 from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
@@ -81,6 +82,17 @@ STORE_BURST = 5
 STORE_PER_SECOND = 0.5
 """Store reads of one connection (`get_record`, `list_ratings`): a burst of STORE_BURST, then one every 2 seconds.
 A record is read from the journal and written out whole (milliseconds for a long game)."""
+OUTBOX_FRAMES_OF_MAX = 4
+"""A connection's outbox holds at most this many of the largest frames' worth of bytes (4 MiB by default) besides
+its `outbox_frames` frames; a client that lets more pile up is too slow and is dropped, as one over `outbox_frames`
+is. Frames alone let a client that never reads hold 512 of any size: the 19 KB pages of `list_tables` asked at the
+allowed rate by 30 such connections took 62 MB of the server's memory in a minute, toward 10 MB a connection (a
+thousand connections, 10 GB), and views with long legal lists or records (up to 1 MiB each) 512 MiB a connection
+(red team rt25). With what a writer task has taken from it to write, at most twice this is held."""
+CLIENT_LOG_BURST = 10
+CLIENT_LOG_PER_SECOND = 1.0
+"""The log lines of one connection's mistakes (`client_error`, `client_reported`): a burst of CLIENT_LOG_BURST, then
+one a second; the others are counted in its `disconnected` line (`unlogged`)."""
 LOOKUPS = (CreateTable, Join, Spectate, ListTables)
 READS = (GetRecord, ListRatings)
 AT_TABLE = frozenset({State.AT_TABLE, State.SPECTATING})
@@ -98,9 +110,9 @@ TLS_PROBE = {"reason": "tls not offered"}
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
     __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table",
-                 "_outbox_size", "_outbox",
+                 "_outbox_size", "_outbox", "_outbox_bytes", "_outbox_limit",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
-                 "_reads", "_frame_since", "_scope",
+                 "_reads", "_client_logs", "_unlogged", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
                  "_ping_at", "_ping_id", "_tls_hello", "_health_check", "_end", "__weakref__")
 
@@ -113,7 +125,8 @@ class Session:
         """The reserved name of the server's bot this connection serves (None: a client from outside)."""
         self.stream = stream
         self.network = network
-        self.conn = ServerConnection(max_frame_size=server.config.max_frame_size)
+        self.conn = ServerConnection(max_frame_size=server.config.max_frame_size,
+                                     max_receive_size=min(CLIENT_FRAME_SIZE, server.config.max_frame_size))
         self.id = f"s{next(_numbers)}-{server.session_salt}"
         self.name: str | None = None
         self.table: Table | None = None
@@ -121,6 +134,10 @@ class Session:
         self._outbox_size = server.config.outbox_frames
         self._outbox: list = []
         """Frames (and _CLOSE) not yet written; at most _outbox_size (a list: a deque's first block is 600 bytes)."""
+        self._outbox_bytes = 0
+        """The bytes of the frames in `_outbox` (not of a batch a writer task took from it and is writing)."""
+        self._outbox_limit = OUTBOX_FRAMES_OF_MAX * server.config.max_frame_size
+        """At most this many bytes queued, besides the frame that arrives on an empty outbox (OUTBOX_FRAMES_OF_MAX)."""
         self._writing = False
         """The outbox is being written: held for a table step's flush, or by a writer task."""
         self._draining = False
@@ -138,6 +155,10 @@ class Session:
         """The lobby requests' rate limit (LOOKUPS), made at the first."""
         self._reads: TokenBucket | None = None
         """The store reads' rate limit (READS), made at the first."""
+        self._client_logs: TokenBucket | None = None
+        """The rate limit of this connection's lines in the log for what it sent wrong (`_log_client`)."""
+        self._unlogged = 0
+        """Such lines left out over that limit (the `disconnected` line says how many)."""
         self._frame_since: float | None = None
         """When the first byte of the frame being received arrived (None: no frame under way)."""
         self._scope: trio.CancelScope | None = None
@@ -179,7 +200,8 @@ class Session:
         slow reader's outbox overflow (which would close his connection and cost him his seat's time)."""
         if self._closing:
             return
-        if isinstance(message, ChatMessage) and self._queued_frames() >= self._outbox_size // 2:
+        if isinstance(message, ChatMessage) and (self._queued_frames() >= self._outbox_size // 2
+                                                 or self._outbox_bytes >= self._outbox_limit // 2):
             self.chat_dropped += 1
             return
         try:
@@ -247,6 +269,7 @@ class Session:
         # the socket took part of (flush), and the error after half a frame was unreadable (review rv24). (Emptied
         # rather than kept: the error must find room.)
         del self._outbox[1 if self._draining else 0:]
+        self._outbox_bytes = sum(len(item) for item in self._outbox if item is not _CLOSE)
         self.send_error(error)
         self.close()
         self.server.start(self._cut_off)
@@ -276,6 +299,7 @@ class Session:
         """Stop reading at once (`run` then closes the stream, which stops a writer) and write nothing more."""
         self._dropped = self._closing = True
         self._outbox.clear()
+        self._outbox_bytes = 0
         if self._scope is not None:
             self._scope.cancel()
 
@@ -291,6 +315,10 @@ class Session:
             return
         if len(self._outbox) >= self._outbox_size:
             return self.drop("too slow: outbox full")
+        if item is not _CLOSE:
+            if self._outbox_bytes + len(item) > self._outbox_limit and self._outbox:
+                return self.drop("too slow: outbox full")
+            self._outbox_bytes += len(item)
         self._outbox.append(item)
         if not self._writing and self._running:
             self._writing = True
@@ -329,9 +357,11 @@ class Session:
                 return
             if written == len(data):
                 self._outbox = []
+                self._outbox_bytes = 0
                 self._writing = False
                 return
             self._outbox = [data[written:]]
+            self._outbox_bytes = len(data) - written
         self._draining = True
         self.server.start(self._write)
 
@@ -369,7 +399,8 @@ class Session:
             # and a TLS try's on a plain server, whose `tls_not_offered` says it (pt22b: two lines a client start)
             quiet = self._health_check or self._end in (FULL, TLS_PROBE)
             log("disconnected", level=logging.DEBUG if quiet else logging.INFO, session=self.id, name=self.name,
-                address=self.address, **(self._end or {"reason": "closed"}))
+                address=self.address, **(self._end or {"reason": "closed"}),
+                **({"unlogged": self._unlogged} if self._unlogged else {}))
 
     async def _write(self) -> None:
         """Write the outbox until it is empty (then end: the next frame queued starts a writer again) or until
@@ -380,6 +411,7 @@ class Session:
         try:
             while self._outbox:
                 batch, self._outbox = self._outbox, []
+                self._outbox_bytes = 0
                 closing = any(item is _CLOSE for item in batch)
                 if closing:
                     batch = batch[:next(i for i, item in enumerate(batch) if item is _CLOSE)]
@@ -547,8 +579,8 @@ class Session:
                                                               "only (dt-server --tls offers both)")
                 self._ending(TLS_PROBE["reason"])  # (dt-client then connects again in plain TCP)
             else:
-                log("client_error", session=self.id, name=self.name, address=self.address, code=event.code,
-                    error=event.message)
+                self._log_client("client_error", session=self.id, name=self.name, address=self.address,
+                                 code=event.code, error=event.message)
             return self.send_error(event)
         if isinstance(event, Hello):
             return await self._hello(event)
@@ -565,7 +597,8 @@ class Session:
             return self.send(Pong(event.id))
         if isinstance(event, (Pong, Error)):
             if isinstance(event, Error):
-                log("client_reported", session=self.id, code=event.code, error=event.message, fatal=event.fatal)
+                self._log_client("client_reported", session=self.id, code=event.code, error=event.message,
+                                 fatal=event.fatal)
                 if event.fatal:  # (the connection is closed: the reader closes the session)
                     self._ending("fatal error from the client", code=event.code)
             return None
@@ -633,6 +666,16 @@ class Session:
             return None
         self._chat_warned = False
         return chat if text == chat.text else Chat(text)
+
+    def _log_client(self, event: str, **fields) -> None:
+        """A log line for what the client sent wrong (a message the protocol refuses, an error it reports), within
+        CLIENT_LOG_BURST and CLIENT_LOG_PER_SECOND; the others are counted (`disconnected` says how many). A client
+        may send such messages without end (each is answered, none closes the connection): one sending them as
+        fast as it could wrote 5.4 MB of log a second (red team rt25), a disk filled in hours."""
+        if self._spend("_client_logs", CLIENT_LOG_BURST, CLIENT_LOG_PER_SECOND):
+            log(event, **fields)
+        else:
+            self._unlogged += 1
 
     def _spend(self, slot: str, burst: int, rate: float) -> bool:
         """Take one from the connection's rate limit kept in `slot` (a TokenBucket of `burst` and `rate`, made at

@@ -185,6 +185,11 @@ class Storage(ABC):
     def close_table(self, table_id: str) -> None:
         """The table closed: its tokens go; an unfinished table is marked closed and never restored."""
 
+    @abstractmethod
+    def forget_unplayed(self, table_id: str) -> None:
+        """The closed table goes from the store if its game never began (nothing journaled, not over); the caller
+        keeps the closed table of the highest number, so that `numbers` never gives a number again."""
+
     # --- reading ------------------------------------------------------------------------------------------
     @abstractmethod
     def numbers(self) -> tuple[int, int]:
@@ -303,6 +308,14 @@ class SqlStorage(Storage):
         with self.transaction():
             self._write("DELETE FROM tokens WHERE table_id = ?", (table_id,))
             self._write("UPDATE tables SET status = 'closed' WHERE id = ? AND status = 'open'", (table_id,))
+
+    def forget_unplayed(self, table_id: str) -> None:
+        with self.transaction():
+            self._write("DELETE FROM seats WHERE table_id = ? AND NOT EXISTS (SELECT 1 FROM journal WHERE table_id = ?) "
+                        "AND EXISTS (SELECT 1 FROM tables WHERE id = ? AND status = 'closed')",
+                        (table_id, table_id, table_id))
+            self._write("DELETE FROM tables WHERE id = ? AND status = 'closed' AND NOT EXISTS "
+                        "(SELECT 1 FROM journal WHERE table_id = ?)", (table_id, table_id))
 
     # --- reading ------------------------------------------------------------------------------------------
     def numbers(self) -> tuple[int, int]:

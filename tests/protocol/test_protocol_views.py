@@ -70,7 +70,10 @@ def test_the_documented_example_delta():
 
 @pytest.mark.parametrize("bad", [{"kind": "view_delta"}, {"kind": "view_delta", "set": {}, "tokens": [[0, 9]]},
                                  {"kind": "view_delta", "set": {}, "tokens": [[1, 1]]},
-                                 {"kind": "view_delta", "set": {}, "tokens": ["x"]}])
+                                 {"kind": "view_delta", "set": {}, "tokens": ["x"]},
+                                 # a key that is no str: a TypeError that ended the client (red team rt25)
+                                 {"kind": "view_delta", "set": {}, "unset": [["tokens"]]},
+                                 {"kind": "view_delta", "set": {}, "unset": 5}])
 def test_a_delta_that_does_not_fit_is_refused(bad):
     with pytest.raises(ValueError):
         apply_view_delta({"tokens": [{"id": "a"}]}, bad)
@@ -149,6 +152,33 @@ def test_a_compact_team_choice_reaches_the_application_as_its_list():
     whole = {**view(state, "B"), "legal": [], "team_choice": team_choice(texts)}
     client.receive_data(server.send(Snapshot("t-1", 1, whole)))
     assert client.next_event().view["legal"] == texts
+
+
+def test_a_compact_form_standing_for_more_than_a_client_should_list_is_refused_not_listed():
+    """Red team rt25: the compact forms are a server's, and they expanded without a bound: 11 squares and 11
+    characters stood for 11! = 40 million team texts, front-coded items [k, "a"] (k = 0, 1, 2, ...) for texts one
+    word longer each, whose 30,000 took 6 s and a frame of them hours; the client froze listing them. A team choice
+    stands for MAX_TEAM_TEXTS texts at most (a real one for 10,080), a front-coded text is an action's length at most;
+    beyond, the view reaches the application unexpanded, its legal list empty."""
+    from dungeon_twister.protocol.views import MAX_TEAM_TEXTS
+
+    nine = {"squares": [f"s{n}" for n in range(9)], "characters": [f"C{n}" for n in range(9)], "out": 0}  # 9!
+    assert MAX_TEAM_TEXTS < 362_880
+    for form in (nine, {**nine, "out": -1}, {**nine, "squares": 5}, {"squares": ["a"], "characters": ["b"], "out": 3}):
+        with pytest.raises(ValueError):
+            expand_team_choice(form)
+    assert len(expand_team_choice({"squares": ["b0", "d0", "g0", "i0"], "characters": [f"C{n}" for n in range(8)],
+                                   "out": 2})) == 1680 * 6  # a handicap's 10,080
+    growing = [[0, "a"]] + [[k, "a"] for k in range(1, 400)]
+    with pytest.raises(ValueError):
+        expand_prefixed_legal(growing)
+    assert len(expand_prefixed_legal(growing[:128])[-1]) == 255  # 128 words "a": an action's length, within it
+    client, server, _ = _pair((DELTA_VIEWS, COMPACT_LEGAL))
+    client.receive_data(server.send(Snapshot("t-1", 1, {"legal": [], "team_choice": nine})))
+    assert client.next_event().view["legal"] == []
+    client.receive_data(server.send(TableEvent("t-1", 2, {"kind": "view", "view": {"legal": [],
+                                                                                 "legal_prefixed": growing}})))
+    assert client.next_event().event["view"]["legal"] == []
 
 
 # --- feature compact_legal: the front-coded legal list ------------------------------------------------------------

@@ -26,6 +26,7 @@ from dungeon_twister.protocol import (
     Join,
     Joined,
     Leave,
+    Left,
     ListTables,
     OpponentBack,
     OpponentLeft,
@@ -423,6 +424,44 @@ async def test_a_finished_game_stays_queryable_with_the_records_command(tmp_path
     assert format_position(state) == final
     hidden = records(running)  # a game still played: its record would reveal every hidden fact
     assert hidden.returncode == 1 and "not over" in hidden.stderr and hidden.stdout == ""
+
+
+async def test_tables_closed_before_their_game_leave_no_row_but_the_highest_number_stays(tmp_path):
+    """Red team rt25: create_table, join, leave in a loop (31 tables a second from one address) left a row for each
+    table in the store, about 1 GB a day. A table whose game never began goes when it closes; the highest numbered
+    one stays, so that numbers are never given again after a restart; a game played (over, or its journal begun)
+    stays as before."""
+    async with server_on(tmp_path, seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+        await blue.send(Leave())  # the game began: aborted, over, kept (`records`)
+        await yellow.expect_event("game_over")
+        churn = await Client.connect(server, "churn")
+        for _ in range(5):
+            await churn.send(CreateTable(TableOptions()))
+            created = (await churn.expect(TableCreated)).table
+            await churn.send(Join(created))
+            await churn.expect(Joined)
+            await churn.send(Leave())
+            await churn.expect(Left)
+        await trio.testing.wait_all_tasks_blocked()
+        stored = [(t.id, t.status) for t in server.storage.tables()]
+        assert stored == [(table, "over"), (created, "closed")], "of the five, only the last number is kept"
+        # a table of a lower number that closes after one of a higher number goes (t7 after t8: t8 stays)
+        lower, higher = [], []
+        for made in (lower, higher):
+            await churn.send(CreateTable(TableOptions()))
+            made.append((await churn.expect(TableCreated)).table)
+        for closing in (higher, lower):
+            await churn.send(Join(closing[0]))
+            await churn.expect(Joined)
+            await churn.send(Leave())
+            await churn.expect(Left)
+        await trio.testing.wait_all_tasks_blocked()
+        assert [(t.id, t.status) for t in server.storage.tables()] == [(table, "over"), (higher[0], "closed")]
+    async with server_on(tmp_path) as server:
+        again = await Client.connect(server, "again")
+        await again.send(CreateTable(TableOptions()))
+        assert (await again.expect(TableCreated)).table.startswith("t9-"), "numbers go on after the highest"
 
 
 def start_on(data_dir: Path) -> subprocess.CompletedProcess:

@@ -21,6 +21,8 @@ from dungeon_twister.protocol import (
     ListTables,
     OpponentLeft,
     PlayerConnection,
+    Ping,
+    Pong,
     Refused,
     ResumeInfo,
     SeatBot,
@@ -108,7 +110,7 @@ def raw_frame(raw: dict) -> bytes:
 async def test_table_options_with_unknown_keys_or_junk_are_refused(autojump_clock):
     async with running_server() as server:
         ann = await Client.connect(server, "ann", memory=True)
-        junk = "x" * 900_000  # under the 1 MiB frame limit, but echoed in every `tables` it would fill it
+        junk = "x" * 60_000  # under the frame limit of a client's (64 KiB), but echoed in every `tables` page
         for options, where in (
                 ({"handicap": {"seat": "B", "junk": junk}}, "options.handicap.junk"),
                 ({"handicap": {"seat": "B", "characters": 1}}, "options.handicap.characters"),  # 2..8 on the wire
@@ -317,9 +319,9 @@ async def test_nothing_of_a_gone_connection_is_retained(autojump_clock):
         watcher = await watching(server, table)
         (session,) = [s for s in server.sessions if s.name == "watcher"]
         gone = weakref.ref(session)
-        await watcher.send_raw((1_000_000).to_bytes(4, "big") + b"\x81" * 500_000)  # an unfinished frame
+        await watcher.send_raw((60_000).to_bytes(4, "big") + b"\x81" * 50_000)  # an unfinished frame
         await trio.sleep(1)
-        assert session.conn.buffered == 500_004
+        assert session.conn.buffered == 50_004
         del session
         await watcher.close()
         await trio.sleep(1)
@@ -338,7 +340,7 @@ async def test_a_frame_trickled_byte_by_byte_is_dropped_at_its_deadline(autojump
         start = trio.current_time()
 
         async def trickle():
-            await slow.send_raw((1_000_000).to_bytes(4, "big"))
+            await slow.send_raw((60_000).to_bytes(4, "big"))  # (within CLIENT_FRAME_SIZE: a longer one is refused)
             for _ in range(100):
                 await trio.sleep(1)
                 await slow.send_raw(b"\x81")  # the keepalive sees a live client all along
@@ -350,6 +352,39 @@ async def test_a_frame_trickled_byte_by_byte_is_dropped_at_its_deadline(autojump
         assert (error.code, error.fatal) == ("timeout", True) and "frame" in error.message
         assert 30 <= trio.current_time() - start < 32  # FRAME_SECONDS after the first byte
         assert await slow.recv() is None
+
+
+async def test_a_client_frame_over_64_KiB_is_refused_from_its_header_and_every_client_message_fits(autojump_clock):
+    """Red team rt25: the server took client frames of up to 1 MiB (the limit of the views it sends), which each
+    connection may hold 30 s before its hello; 960 connections from 15 addresses held 1 GB of its memory, kept after
+    they closed. A client's largest message is an error of about 21 KB: CLIENT_FRAME_SIZE (64 KiB) it is."""
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
+        await _a_client_frame_over_64_kib()
+
+
+async def _a_client_frame_over_64_kib():
+    from dungeon_twister.protocol.framing import CLIENT_FRAME_SIZE
+
+    async with running_server() as server:
+        early = Client(server.connect_memory(), PlayerConnection(), "early")  # before any hello
+        await early.send_raw((CLIENT_FRAME_SIZE + 1).to_bytes(4, "big"))
+        error = await early.expect(Error)
+        assert (error.code, error.fatal) == ("frame_too_large", True) and str(CLIENT_FRAME_SIZE) in error.message
+        assert await early.recv() is None
+
+        # the largest messages a client may send, every text at its limit in 4-byte characters, pass
+        wide = "\U0001F600"
+        client = await Client.connect(server, wide * 32, memory=True)
+        report = {"type": "error", "code": wide * 64, "message": wide * 1000, "fault": "server", "fatal": False,
+                  "template": wide * 500, "values": {wide * 31 + str(i): wide * 200 for i in range(10)} | {
+                      wide * 32 + str(i)[:0] + chr(0x10000 + i): wide * 200 for i in range(6)}}
+        body = msgpack.packb(report, use_bin_type=True)
+        assert 20_000 < len(body) <= CLIENT_FRAME_SIZE
+        await client.send_raw(len(body).to_bytes(4, "big") + body)
+        await client.send(Chat(wide * 500))
+        assert (await client.expect(ChatMessage)).text == wide * 500
+        await client.send(Ping(7))
+        assert (await client.expect(Pong)).id == 7, "the connection goes on"
 
 
 # --- finding 6 (chat): a chat flood does not cost the players anything --------------------------------------
@@ -401,6 +436,40 @@ async def _slow_reader():
         lines = [await slow.expect(ChatMessage) for _ in range(20 - session.chat_dropped)]
         assert all(line.sender.startswith("talker") and line.text.startswith("hi ") for line in lines)
         assert session in server.sessions
+
+
+async def test_a_client_that_never_reads_is_dropped_once_its_outbox_holds_four_frame_limits_of_bytes(autojump_clock):
+    """Red team rt25: the outbox was bounded in frames only (outbox_frames, 512), whatever their size: 30 clients
+    asking `list_tables` at the allowed rate and reading nothing took 62 MB of the server in a minute, and with
+    views or records of up to 1 MiB a client could hold 512 MiB. Now OUTBOX_FRAMES_OF_MAX frame limits of bytes
+    at most; a client that reads gets every page."""
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
+        await _never_reads()
+
+
+async def _never_reads():
+    from dungeon_twister.server.session import OUTBOX_FRAMES_OF_MAX
+
+    async with running_server(max_frame_size=16384) as server:  # 64 KiB of outbox; pages of 8 KiB at most
+        for n in range(8):
+            maker = await Client.connect(server, f"maker{n}", memory=True)
+            await maker.send_raw(b"".join(maker.conn.send(CreateTable(TableOptions())) for _ in range(8)))
+            for _ in range(8):
+                await maker.expect(TableCreated)
+        reader = await Client.connect(server, "reader", memory=True)
+        await reader.send_raw(b"".join(reader.conn.send(ListTables()) for _ in range(20)))
+        pages = [await reader.expect(Tables) for _ in range(20)]
+        assert len(pages[0].tables) == 64  # pages of some 6 KB each: 20 of them are about twice the outbox's bytes
+
+        slow = Client(server.connect_memory(lockstep=True), PlayerConnection(), "slow")
+        await slow.send_raw(slow.conn.send_hello("slow", SOFTWARE))
+        await slow.expect(Welcome)  # then he reads nothing more
+        (session,) = [s for s in server.sessions if s.name == "slow"]
+        limit = OUTBOX_FRAMES_OF_MAX * 16384
+        await slow.send_raw(b"".join(slow.conn.send(ListTables()) for _ in range(20)))  # the burst allowed
+        await trio.sleep(1)
+        assert session not in server.sessions and session._end == {"reason": "too slow: outbox full"}
+        assert session._outbox_limit == limit and server.lobby.tables, "nothing else is lost"
 
 
 async def test_a_plain_tcp_connection_is_read_from_its_socket_and_only_while_it_is_open():
@@ -545,6 +614,38 @@ async def test_one_address_holds_at_most_its_share_of_the_connections(autojump_c
             await many[-1].expect(Tables)
 
 
+async def test_the_addresses_of_one_ipv6_64_count_as_one_address_for_connections_and_tables(autojump_clock,
+                                                                                            monkeypatch):
+    """Red team rt25: counted one by one, the addresses of one IPv6 /64 (any host on a home connection may take any
+    of them) were each their own 64 connections and 64 tables: one subscriber filled the server. They count as one
+    now (`address_key`), as an IPv4-mapped address counts as its IPv4 address."""
+    from dungeon_twister.server import server as server_module
+    from dungeon_twister.server.lobby import TooManyTables
+    from dungeon_twister.server.ratelimit import address_key
+
+    assert address_key("2001:db8:1:2::7") == address_key("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::7") != address_key("2001:db8:1:2::7")
+    assert address_key("::ffff:192.0.2.9") == address_key("192.0.2.9") == "192.0.2.9"
+    assert address_key("fe80::1%eth0") == "fe80::/64" and address_key(None) is None
+    addresses = iter(f"2001:db8:1:2::{n}" for n in range(1, 100))
+    monkeypatch.setattr(server_module, "peer_address", lambda stream: next(addresses))
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_connections_per_address=2) as server:
+            held = [await trio.open_tcp_stream("127.0.0.1", server.port) for _ in range(2)]
+            over = await trio.open_tcp_stream("127.0.0.1", server.port)
+            assert await over.receive_some(100) == b"", "closed at once: its /64 has its two connections"
+            assert server.network_sessions == 2 and held
+            for n in range(2):
+                server.lobby.create_table(TableOptions(), f"maker{n}", f"2001:db8:1:2::{n + 50}")
+            try:
+                server.lobby.create_table(TableOptions(), "maker3", "2001:db8:1:2::99")
+            except TooManyTables as refused:
+                assert refused.values == {"per_address": 2}
+            else:
+                raise AssertionError("a third table from the same /64")
+            server.lobby.create_table(TableOptions(), "maker4", "2001:db8:1:3::1")  # another /64
+
+
 def logged(caplog, *events: str) -> list[dict]:
     """The fields of the log records of `events`, with their event and level, in order."""
     return [{"event": r.getMessage(), "level": r.levelname.lower(), **r.fields} for r in caplog.records
@@ -629,6 +730,35 @@ async def test_server_full_refusals_are_logged_once_then_in_one_line_a_minute(au
             assert [line for line in logged(caplog, "disconnected") if line.get("code") == "server_full"] == []
             await ann.send(ListTables())
             await ann.expect(Tables)
+
+
+async def test_a_connection_s_mistakes_write_ten_log_lines_then_one_a_second_and_the_rest_are_counted(
+        autojump_clock, caplog):
+    """Red team rt25: each message the protocol refuses (non-fatal: answered, the connection goes on) and each error
+    a client reports wrote a log line; one connection sending them as fast as it could wrote 5.4 MB of log a second.
+    CLIENT_LOG_BURST lines, then CLIENT_LOG_PER_SECOND; the `disconnected` line counts the others."""
+    from dungeon_twister.server.session import CLIENT_LOG_BURST
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            mallory = await Client.connect(server, "mallory", memory=True)
+            report = raw_frame({"type": "error", "code": "x", "message": "m" * 1000, "fault": "server", "fatal": False})
+            await mallory.send_raw((raw_frame({"type": "teleport"}) + report) * 100)
+            await mallory.send(Ping(1))
+            assert (await mallory.expect(Pong)).id == 1, "every one is handled, and answered"
+            lines = logged(caplog, "client_error", "client_reported")
+            assert len(lines) == CLIENT_LOG_BURST and {line["event"] for line in lines} == {"client_error",
+                                                                                            "client_reported"}
+            await trio.sleep(5)
+            await mallory.send_raw(report * 10)
+            await mallory.send(Ping(2))
+            await mallory.expect(Pong)
+            assert len(logged(caplog, "client_error", "client_reported")) == CLIENT_LOG_BURST + 5  # one a second
+            await mallory.close()
+            await trio.testing.wait_all_tasks_blocked()
+            (gone,) = [line for line in logged(caplog, "disconnected") if line["name"] == "mallory"]
+            assert gone["unlogged"] == 210 - CLIENT_LOG_BURST - 5
 
 
 async def test_every_disconnected_line_names_why_the_connection_ended(autojump_clock, caplog):

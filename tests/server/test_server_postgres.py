@@ -84,6 +84,17 @@ def test_the_postgresql_store_answers_as_the_sqlite_store_does(postgres_url):
         store.close_table("t1-aaaa0001")
         assert store.open_tables() == [] and store.table("t1-aaaa0001").tokens == []
         assert store.table("t1-aaaa0001").status == "closed"
+        for each in (reference, store):  # a table closed before its game began is forgotten; a game played is not
+            each.close_table("t1-aaaa0001")
+            each.forget_unplayed("t1-aaaa0001")  # (journaled)
+            each.forget_unplayed("t2-bbbb0002")  # (over)
+            each.add_table(StoredTable("t3-cccc0003", 3, {}, 9, "cy", None, 1002.0, "cd" * 16))
+            each.set_seat("t3-cccc0003", "B", "cy", None)
+            each.forget_unplayed("t3-cccc0003")  # (open: not yet)
+            each.close_table("t3-cccc0003")
+            each.forget_unplayed("t3-cccc0003")
+            assert [(t.id, t.status) for t in each.tables()] == [("t1-aaaa0001", "closed"), ("t2-bbbb0002", "over")]
+            assert each.table_named("3") is None
     finally:
         reference.close()
         store.close()
