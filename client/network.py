@@ -16,6 +16,8 @@ from collections.abc import Awaitable, Callable
 
 import trio
 
+from dungeon_twister.protocol.identity import channel_of
+
 from .i18n import _
 from .session import Plan, Session
 from .tls import PinMismatch
@@ -104,7 +106,8 @@ async def serve(session: Session, plan: Plan, stream: trio.abc.Stream) -> None:
 
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_write_frames, stream, queued)
-        session.attach(plan, post, lambda: post(_CLOSE))
+        session.attach(plan, post, lambda: post(_CLOSE), channel_of(
+            stream.getpeercert(binary_form=True) if isinstance(stream, trio.SSLStream) else None))
         reason = await _read_frames(session, stream)
         token.run_sync_soon(outgoing.close)  # after the frames already posted: the writer drains them, then ends
     await stream.aclose()

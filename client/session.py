@@ -171,6 +171,8 @@ class Session:
         self._current: Plan | None = None
         self._write: Callable[[bytes], None] | None = None
         self._close: Callable[[], None] | None = None
+        self._channel = b""
+        """The channel the connection's key proof is bound to (`attach`)."""
         self._given_up = False
         """The server refused us for good: do not resume."""
         self._stops = 0
@@ -231,10 +233,13 @@ class Session:
         self._taken = plan
         return plan
 
-    def attach(self, plan: Plan, write: Callable[[bytes], None], close: Callable[[], None]) -> None:
-        """A connection for `plan` is open: say hello on it."""
+    def attach(self, plan: Plan, write: Callable[[bytes], None], close: Callable[[], None],
+               channel: bytes = b"") -> None:
+        """A connection for `plan` is open: say hello on it. `channel`: the SHA-256 of the server's TLS certificate
+        (identity.channel_of), b"" over plain TCP."""
         self._taken = None
         self._current, self._write, self._close = plan, write, close
+        self._channel = channel
         self._recommitted = set()
         # Views come as deltas after a snapshot (feature delta_views); the connection hands whole views to the
         # inbox all the same. A resumed connection carries on from the view the last one held.
@@ -659,9 +664,10 @@ class Session:
             self.send(message)
 
     def prove(self, challenge: bytes, session_id: str) -> None:
-        """Section 18: sign the welcome's challenge, first thing after it."""
+        """Section 18: sign the welcome's challenge, first thing after it, bound to this connection's channel (v2:
+        the server's certificate, so that the server cannot pass the proof on to another: red team rt25)."""
         if self.identity is not None:
-            self.send(Prove(sign_proof(self.identity, challenge, session_id, self.state.name)))
+            self.send(Prove(sign_proof(self.identity, challenge, session_id, self.state.name, self._channel)))
 
     def game_stopped(self, said: str) -> None:
         """The server could not save our table's game (protocol section 9: `game_stopped`, said as it cuts us off

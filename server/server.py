@@ -26,7 +26,7 @@ from .recovery import restore_tables, revive_table
 from .session import Session
 from .storage import Storage
 from .stores import open_configured
-from .tls import maybe_tls, server_context
+from .tls import certificate_der, maybe_tls, server_context
 
 SHUTDOWN_SECONDS = 5.0
 """How long shutdown waits for clients to receive server_closing."""
@@ -77,11 +77,12 @@ class Server:
         self.holding = False
         """A table's step is running: the sessions it queues frames for are `held` until it has committed."""
         self.held: list[Session] = []
-        self.tls_context, self.tls_fingerprint = None, None
+        self.tls_context, self.tls_fingerprint, self.tls_certificate = None, None, None
         if config.tls:  # TLS beside plain TCP on the same port (tls.py): the certificate lives in the data directory
             if config.data_dir is None:
                 raise ValueError("TLS needs a data directory for its certificate (--data DIR)")
             self.tls_context, self.tls_fingerprint = server_context(Path(config.data_dir), config.name)
+            self.tls_certificate = certificate_der(Path(config.data_dir))
 
     @property
     def port(self) -> int:

@@ -33,7 +33,7 @@ from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, Gam
                                       TableCreated, templated)
 
 from dungeon_twister.protocol.framing import CLIENT_FRAME_SIZE
-from dungeon_twister.protocol.identity import CHALLENGE_SIZE, check_proof
+from dungeon_twister.protocol.identity import CHALLENGE_SIZE, channel_of, check_proof
 from dungeon_twister.protocol.kinds import TEXT, fit_template
 from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
 from dungeon_twister.protocol.names import name_key, name_problem
@@ -624,7 +624,19 @@ class Session:
             return self.send_error(ProtocolError("bad_proof", "nothing to prove: the hello named no key, or it is "
                                                               "proven already"))
         key, challenge = self._proof
-        if not check_proof(key, prove.signature, challenge, self.id, self.name):
+        certificate = self.server.tls_certificate
+        secured = isinstance(self.stream, trio.SSLStream)
+        if certificate is not None and not secured and self.network:
+            # (a proof over plain TCP could be one a relay passed on: over TLS it is bound to this server's certificate)
+            log("proof_refused", session=self.id, name=self.name, why="plain")
+            self._give_back_held_name()
+            return self.send_error(templated("bad_proof", "this server takes key proofs over TLS only (dt-client "
+                                             "connects with TLS when the server offers it)"))
+        channel = channel_of(certificate if secured else None)
+        # v2, bound to the channel; v1 (bound to nothing) from older clients: not passed on by this server, whose
+        # clients bind theirs, but a relay can pass an older client's on (docs/protocol.md section 18)
+        if not (check_proof(key, prove.signature, challenge, self.id, self.name, channel)
+                or check_proof(key, prove.signature, challenge, self.id, self.name)):
             log("proof_refused", session=self.id, name=self.name)
             self._give_back_held_name()
             return self.send_error(templated("bad_proof", "the signature does not prove the hello's key"))

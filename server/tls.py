@@ -76,6 +76,12 @@ def _private(key: Path) -> None:
             note="the private key was readable by other users; it is 0600 now")
 
 
+def certificate_der(data_dir: Path) -> bytes:
+    """The server's certificate (DER), whose SHA-256 a client's key proof over TLS is bound to (identity.channel_of,
+    docs/protocol.md section 18)."""
+    return ssl.PEM_cert_to_DER_cert((data_dir / CERT_FILE).read_text())
+
+
 def server_context(data_dir: Path, name: str = "dt-server") -> tuple[ssl.SSLContext, str]:
     """The TLS context of the server's certificate (made if missing) and that certificate's fingerprint."""
     cert, key = ensure_certificate(data_dir, name)

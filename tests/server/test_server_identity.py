@@ -7,7 +7,7 @@ from dungeon_twister.client.identity import public_bytes
 from dungeon_twister.protocol import Error, ListTables, PlayerConnection, Prove, Refused, Tables, Welcome
 from dungeon_twister.protocol.identity import sign_proof
 
-from test_server_support import HANG_GUARD, SOFTWARE, Client, running_server
+from test_server_support import HANG_GUARD, REAL_TIME_HANG_GUARD, SOFTWARE, Client, running_server
 
 
 async def keyed(server, name: str, key: Ed25519PrivateKey | None, prove: bool = True,
@@ -328,3 +328,56 @@ async def test_a_resume_the_server_does_not_know_still_takes_the_held_seat_back_
         joined = await back.expect(Joined)
         assert (joined.table, joined.seat) == (table, "B")
         assert (await back.expect(Snapshot)).table == table
+
+
+async def test_a_proof_over_tls_is_bound_to_the_servers_certificate_so_a_relay_cannot_pass_it_on(tmp_path):
+    """Red team rt25: a hostile server (a relay) passed a real client's proof on to the real server and was taken
+    for him, his chat sent in his name (a held seat could have been his too). Section 18's v2 signs the SHA-256 of
+    the server's certificate as the client received it: a proof made for the relay's certificate, or for a plain
+    connection, is refused over TLS (bad_proof); one for this server's certificate is accepted, and so is an older
+    client's v1 (bound to nothing); over plain TCP a server with TLS takes no proof at all (the relay would use
+    it), while a server without TLS takes v2 over no channel and v1, as before."""
+    import hashlib
+    import ssl
+
+    from dungeon_twister.protocol.identity import channel_of
+
+    key = Ed25519PrivateKey.generate()
+
+    async def over_tls(server, name: str, channel: bytes | None) -> object:
+        raw = await trio.open_tcp_stream("127.0.0.1", server.port)
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+        stream = trio.SSLStream(raw, context, server_hostname="127.0.0.1")
+        await stream.do_handshake()
+        seen = stream.getpeercert(binary_form=True)
+        assert hashlib.sha256(seen).digest() == channel_of(server.tls_certificate)
+        client = Client(stream, PlayerConnection(), name)
+        await client.send_raw(client.conn.send_hello(name, SOFTWARE, None, public_bytes(key)))
+        welcome = await client.expect(Welcome)
+        channel = channel_of(seen) if channel == b"this" else channel
+        await client.send(Prove(sign_proof(key, welcome.challenge, welcome.session, name, channel)))
+        await client.send(ListTables())
+        return await client.expect((Tables, Error))
+
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
+        async with running_server(tls=True, data_dir=tmp_path / "data") as server:
+            relayed = await over_tls(server, "ann", hashlib.sha256(b"the relay's certificate").digest())
+            assert (relayed.code, relayed.fatal) == ("bad_proof", True)
+            unbound = await over_tls(server, "bea", b"")  # (made for a plain connection: the relay's own, say)
+            assert (unbound.code, unbound.fatal) == ("bad_proof", True)
+            assert server.storage.identity("ann") is None and server.storage.identity("bea") is None
+            assert isinstance(await over_tls(server, "cy", b"this"), Tables)
+            assert isinstance(await over_tls(server, "dan", None), Tables), "an older client's v1 over TLS"
+            plain, _ = await keyed(server, "eve", key)  # v1 over plain TCP, as a relay would pass it on
+            refused = await plain.expect(Error)
+            assert (refused.code, refused.fatal) == ("bad_proof", True) and "over TLS only" in refused.message
+        async with running_server() as server:  # no TLS: nothing to bind to, v2 over no channel or v1
+            for name, channel in (("bob", b""), ("cy", None)):
+                stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+                client = Client(stream, PlayerConnection(), name)
+                await client.send_raw(client.conn.send_hello(name, SOFTWARE, None, public_bytes(key)))
+                welcome = await client.expect(Welcome)
+                await client.send(Prove(sign_proof(key, welcome.challenge, welcome.session, name, channel)))
+                await client.send(ListTables())
+                assert isinstance(await client.expect((Tables, Error)), Tables), channel
