@@ -25,7 +25,7 @@ from dungeon_twister.protocol.views import TABLE_UPDATES
 
 from .bot import play_bot
 from .logs import log
-from .ratelimit import address_key
+from .ratelimit import TokenBucket, address_key
 from .storage import StorageError, StoredTable, token_digest
 from .table import BotEnded, CreatorGone, Table
 
@@ -46,6 +46,12 @@ MAX_TABLES_PER_CREATOR = 8
 server opens itself, creator None, count only towards MAX_TABLES.)"""
 MAX_TABLES = 5000
 """Tables the server runs at once."""
+CREATIONS_BURST, CREATIONS_PER_HOUR = 20, 120
+"""Tables one address (an IPv6 /64) may create at once, and then an hour: each game begun is kept in the store, and
+create, join, `bot`, leave in a loop (a game against a bot aborted) kept 834 in 20 s from one address, ~4.5 GB a
+day (red team rt25). Bounded so, an address makes at most ~3,000 tables a day (a few MB)."""
+CREATION_ADDRESSES = 10_000
+"""Addresses whose creations are counted; past it the oldest is forgotten (a new burst for it)."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +139,8 @@ class Lobby:
         tables, bots = self.store.numbers()
         self._table_numbers = itertools.count(tables + 1)
         self._bot_numbers = itertools.count(bots + 1)
+        self._creations: dict[str, TokenBucket] = {}
+        """The table creations left to each address (CREATIONS_BURST, CREATIONS_PER_HOUR), oldest first."""
         self._closed_last: tuple[int, str] | None = None
         """(number, id) of the table of the highest number closed since the start, kept in the store
         (`_forget_unplayed`)."""
@@ -192,6 +200,9 @@ class Lobby:
         if address is not None and cap and sum(1 for table in self.tables.values() if table.creator_address == address
                                                and table.play.result is None) >= cap:
             raise TooManyTables(N_("at most {per_address} open tables from one address"), per_address=cap)
+        if address is not None and cap and not self._may_create(address):  # (0: no limit by address, as behind a proxy)
+            raise TooManyTables(N_("at most {burst} new tables at once from one address, then {per_hour} an hour: "
+                                   "try again later"), burst=CREATIONS_BURST, per_hour=CREATIONS_PER_HOUR)
         number = next(self._table_numbers)
         table_id = f"t{number}-{secrets.token_hex(4)}"
         join_code = secrets.token_hex(4) if options.private else None
@@ -235,6 +246,16 @@ class Lobby:
             if kept[0] > number:
                 kept, self._closed_last = self._closed_last, kept
             self.store.forget_unplayed(kept[1])
+
+    def _may_create(self, address: str) -> bool:
+        """Spend one of the address's table creations, if it has one left."""
+        bucket = self._creations.pop(address, None)
+        if bucket is None:
+            bucket = TokenBucket(CREATIONS_BURST, CREATIONS_PER_HOUR / 3600)
+            if len(self._creations) >= CREATION_ADDRESSES:
+                del self._creations[next(iter(self._creations))]
+        self._creations[address] = bucket  # (the most recent last)
+        return bucket.take(trio.current_time())
 
     def table_infos(self, offset: int = 0, limit: int | None = None) -> Tables:
         """A page of the public tables, from `offset` on: at most `limit` (and PAGE_SIZE) of them, and no more

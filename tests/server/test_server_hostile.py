@@ -896,6 +896,42 @@ async def test_table_limits_per_address_and_in_all_say_which(autojump_clock, mon
                 "not_allowed", "the server runs 3 tables, as many as it may: try again later")
 
 
+async def test_tables_created_from_one_address_are_limited_by_the_hour(autojump_clock, monkeypatch):
+    """Red team rt25: create, join, `bot`, leave in a loop from one address starts and aborts a game against a bot
+    each time, and a game begun is kept in the store: 834 tables in 20 s, ~4.5 GB a day. An address creates at
+    most CREATIONS_BURST tables at once, then CREATIONS_PER_HOUR an hour (refused not_allowed, saying so); the
+    edges: one more after the hour's share of time, none counted with max_connections_per_address 0 (a proxy)."""
+    monkeypatch.setattr("dungeon_twister.server.lobby.CREATIONS_BURST", 3)
+    monkeypatch.setattr("dungeon_twister.server.lobby.CREATIONS_PER_HOUR", 60)  # one a minute
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            churn = await Client.connect(server, "churn")
+            for _ in range(3):
+                await churn.send(CreateTable(TableOptions()))
+                created = (await churn.expect(TableCreated)).table
+                await churn.send(Join(created))
+                await churn.expect(Joined)
+                await churn.send(Leave())
+                await churn.expect(Left)
+            await churn.send(CreateTable(TableOptions()))
+            error = await churn.expect(Error)
+            assert (error.code, error.message) == (
+                "not_allowed", "at most 3 new tables at once from one address, then 60 an hour: try again later")
+            await trio.sleep(61)
+            again = await Client.connect(server, "again")  # (the same address, another name)
+            await again.send(CreateTable(TableOptions()))
+            await again.expect(TableCreated)
+        async with running_server(max_connections_per_address=0) as server:
+            churn = await Client.connect(server, "churn")
+            for _ in range(5):
+                await churn.send(CreateTable(TableOptions()))
+                created = (await churn.expect(TableCreated)).table
+                await churn.send(Join(created))
+                await churn.expect(Joined)
+                await churn.send(Leave())
+                await churn.expect(Left)
+
+
 def test_a_chat_line_break_is_a_space_not_glued_words():
     """Chat is one line: a play-test's "line1\nline2" read "line1line2". Tabs and line breaks become spaces,
     other control characters go (test_a_spectator_chat_flood_does_not_disconnect_the_players)."""
