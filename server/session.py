@@ -633,8 +633,8 @@ class Session:
             return self.send_error(templated("bad_proof", "this server takes key proofs over TLS only (dt-client "
                                              "connects with TLS when the server offers it)"))
         channel = channel_of(certificate if secured else None)
-        # v2, bound to the channel; v1 (bound to nothing) from older clients: not passed on by this server, whose
-        # clients bind theirs, but a relay can pass an older client's on (docs/protocol.md section 18)
+        # v2, bound to the channel; or v1, bound to nothing, from an older client (a relay can pass one of those
+        # on: docs/protocol.md section 18)
         if not (check_proof(key, prove.signature, challenge, self.id, self.name, channel)
                 or check_proof(key, prove.signature, challenge, self.id, self.name)):
             log("proof_refused", session=self.id, name=self.name)
