@@ -842,6 +842,16 @@ def test_BG_OPT_02_a_clock_stops_when_its_seat_no_longer_acts_or_commits():
     assert set(state.timers) == {"B"}, "Yellow's clock paused with his card; Blue's 5 seconds run"
 
 
+def run_counting_quits(wired: WiredSession, script) -> list:
+    """Run the UI of `wired` with `script(ui, pipe, quits)`; `quits` gets an entry each time the client would quit."""
+    quits: list = []
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+        ui.commands._commands["quit"] = lambda _args: quits.append(True)
+        run(ui, lambda: script(ui, pipe, quits))
+    return quits
+
+
 def test_ctrl_c_in_a_running_game_clears_the_line_and_asks_before_quitting():
     """Play-test pt25b F8: Ctrl-C, which a shell's user presses to clear a line, closed the client at once in the
     middle of a game (its seat then held empty for its grace), while `leave` and `resign` ask first. In a game we
@@ -850,32 +860,23 @@ def test_ctrl_c_in_a_running_game_clears_the_line_and_asks_before_quitting():
     wired = WiredSession()
     wired.seat(MAIN_PHASE)
     state = wired.session.state
-    with create_pipe_input() as pipe:
-        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
-        quits = []
-        ui.commands._commands["quit"] = lambda _args: quits.append(True)
 
-        async def script() -> None:
-            pipe.send_text("move bWA")
-            await until(lambda: ui.prompt.text == "move bWA")
-            pipe.send_text("\x03")
-            await until(lambda: state.confirm == "quit-key")
-            assert ui.prompt.text == "" and quits == [] and state.notice.startswith("press it again to quit")
-            pipe.send_text("look c4" + ENTER + "\x03")
-            await until(lambda: state.notice.startswith("press it again"))
-            assert quits == [], "a command in between: asked again"
-            pipe.send_text("\x03")
-            await until(lambda: quits)
+    async def at_the_table(ui, pipe, quits) -> None:
+        pipe.send_text("move bWA")
+        await until(lambda: ui.prompt.text == "move bWA")
+        pipe.send_text("\x03")
+        await until(lambda: state.confirm == "quit-key")
+        assert ui.prompt.text == "" and quits == [] and state.notice.startswith("press it again to quit")
+        pipe.send_text("look c4" + ENTER + "\x03")
+        await until(lambda: state.notice.startswith("press it again"))
+        assert quits == [], "a command in between: asked again"
+        pipe.send_text("\x03")
+        await until(lambda: quits)
 
-        run(ui, script)
-    lobby = WiredSession()
-    with create_pipe_input() as pipe:
-        ui = ClientUI(lobby.session, input=pipe, output=DummyOutput())
-        quits = []
-        ui.commands._commands["quit"] = lambda _args: quits.append(True)
+    assert run_counting_quits(wired, at_the_table) == [True]
 
-        async def in_the_lobby() -> None:
-            pipe.send_text("\x03")
-            await until(lambda: quits)
+    async def in_the_lobby(ui, pipe, quits) -> None:
+        pipe.send_text("\x03")
+        await until(lambda: quits)
 
-        run(ui, in_the_lobby)
+    assert run_counting_quits(WiredSession(), in_the_lobby) == [True]

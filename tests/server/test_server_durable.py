@@ -46,7 +46,7 @@ from dungeon_twister.server.storage import (DATABASE_NAME, EXIT_STORE_UNUSABLE, 
                                             StorageError, open_storage)
 from test_server_resume import play_until
 from test_server_support import (HANG_GUARD, REAL_TIME_HANG_GUARD, Client, KeepingConnection, Scripted, find_seed,
-                                 running_server, seated_pair)
+                                 create_join_leave, running_server, seated_pair)
 
 COMBAT_SEED = find_seed("combat_declared", False, 120, hint=23)
 
@@ -200,6 +200,24 @@ async def test_a_bot_takes_its_seat_back_after_a_restart(tmp_path):
             assert blue.errors() == []
 
 
+async def a_bots_team_committed(tmp_path) -> tuple[str, ResumeInfo]:
+    """A server on `tmp_path` where Blue (ann) plays a random bot that has committed its team, Blue not yet: the
+    table and Blue's resume once the server has stopped."""
+    async with server_on(tmp_path, seeds=(21, 3)) as server:
+        blue = await Client.connect(server, "ann")
+        await blue.send(CreateTable(TableOptions()))
+        table = (await blue.expect(TableCreated)).table
+        await blue.send(Join(table, "B"))
+        await blue.expect(Joined)
+        await blue.send(SeatBot(table, "Y", "random"))
+        await blue.expect_event("game_started")
+        rounds = server.lobby.tables[table].play.rounds
+        while "Y" not in rounds.committed("team"):
+            await blue.recv()
+        await synced(blue)
+        return table, resume_info(blue, table)
+
+
 async def test_DT_091_a_bots_team_drawn_again_after_a_restart_is_told_to_the_player_once_he_is_back(tmp_path):
     """DT-091: the bot had committed its team and Blue not yet chosen his when the server stopped; the restored bot
     cannot open that commitment, so a team is drawn for it in secret (DT-236) and announced by a `timeout` event.
@@ -208,19 +226,7 @@ async def test_DT_091_a_bots_team_drawn_again_after_a_restart_is_told_to_the_pla
     worded as the restart's (`why`), the team kept secret. The edge: nothing of the kind before Blue is back, and
     once only."""
     with trio.fail_after(REAL_TIME_HANG_GUARD):
-        async with server_on(tmp_path, seeds=(21, 3)) as server:
-            blue = await Client.connect(server, "ann")
-            await blue.send(CreateTable(TableOptions()))
-            table = (await blue.expect(TableCreated)).table
-            await blue.send(Join(table, "B"))
-            await blue.expect(Joined)
-            await blue.send(SeatBot(table, "Y", "random"))
-            await blue.expect_event("game_started")
-            rounds = server.lobby.tables[table].play.rounds
-            while "Y" not in rounds.committed("team"):
-                await blue.recv()
-            await synced(blue)
-            resume = resume_info(blue, table)
+        table, resume = await a_bots_team_committed(tmp_path)
         async with server_on(tmp_path, seeds=(4,)) as server:
             play = server.lobby.tables[table].play
             assert "Y" in play.rounds.opened("team") and play.held
@@ -239,19 +245,7 @@ async def test_DT_091_a_bots_team_drawn_again_is_still_told_after_a_second_resta
     of the lost commitment. The journal's `# restart` line tells it again while its round is open. The edge: once
     Blue has chosen and the round is complete, a third restart tells nothing."""
     with trio.fail_after(REAL_TIME_HANG_GUARD):
-        async with server_on(tmp_path, seeds=(21, 3)) as server:
-            blue = await Client.connect(server, "ann")
-            await blue.send(CreateTable(TableOptions()))
-            table = (await blue.expect(TableCreated)).table
-            await blue.send(Join(table, "B"))
-            await blue.expect(Joined)
-            await blue.send(SeatBot(table, "Y", "random"))
-            await blue.expect_event("game_started")
-            rounds = server.lobby.tables[table].play.rounds
-            while "Y" not in rounds.committed("team"):
-                await blue.recv()
-            await synced(blue)
-            resume = resume_info(blue, table)
+        table, resume = await a_bots_team_committed(tmp_path)
         async with server_on(tmp_path, seeds=(4,)) as server:  # the first restart: Blue does not come back
             assert server.lobby.tables[table].play.held
         async with server_on(tmp_path, seeds=(5,)) as server:
@@ -437,12 +431,7 @@ async def test_tables_closed_before_their_game_leave_no_row_but_the_highest_numb
         await yellow.expect_event("game_over")
         churn = await Client.connect(server, "churn")
         for _ in range(5):
-            await churn.send(CreateTable(TableOptions()))
-            created = (await churn.expect(TableCreated)).table
-            await churn.send(Join(created))
-            await churn.expect(Joined)
-            await churn.send(Leave())
-            await churn.expect(Left)
+            created = await create_join_leave(churn)
         await trio.testing.wait_all_tasks_blocked()
         stored = [(t.id, t.status) for t in server.storage.tables()]
         assert stored == [(table, "over"), (created, "closed")], "of the five, only the last number is kept"

@@ -35,7 +35,8 @@ from dungeon_twister.protocol import (
 )
 from dungeon_twister.server.logs import JsonFormatter
 from test_server_resume import play_until
-from test_server_support import HANG_GUARD, SOFTWARE, Client, Scripted, running_server, seated_pair
+from test_server_support import (HANG_GUARD, SOFTWARE, Client, Scripted, create_join_leave, running_server,
+                                 seated_pair)
 
 
 # --- finding 3: a token is valid only for its role ---------------------------------------------------------
@@ -907,12 +908,7 @@ async def test_tables_created_from_one_address_are_limited_by_the_hour(autojump_
         async with running_server() as server:
             churn = await Client.connect(server, "churn")
             for _ in range(3):
-                await churn.send(CreateTable(TableOptions()))
-                created = (await churn.expect(TableCreated)).table
-                await churn.send(Join(created))
-                await churn.expect(Joined)
-                await churn.send(Leave())
-                await churn.expect(Left)
+                await create_join_leave(churn)
             await churn.send(CreateTable(TableOptions()))
             error = await churn.expect(Error)
             assert (error.code, error.message) == (
@@ -924,12 +920,7 @@ async def test_tables_created_from_one_address_are_limited_by_the_hour(autojump_
         async with running_server(max_connections_per_address=0) as server:
             churn = await Client.connect(server, "churn")
             for _ in range(5):
-                await churn.send(CreateTable(TableOptions()))
-                created = (await churn.expect(TableCreated)).table
-                await churn.send(Join(created))
-                await churn.expect(Joined)
-                await churn.send(Leave())
-                await churn.expect(Left)
+                await create_join_leave(churn)
 
 
 def test_a_chat_line_break_is_a_space_not_glued_words():

@@ -172,6 +172,19 @@ class Client:
         await self.stream.aclose()
 
 
+async def create_join_leave(client: Client) -> str:
+    """`client` creates a table, sits at it and leaves it (a game never begun): the table's id."""
+    from dungeon_twister.protocol import CreateTable, Join, Joined, Leave, Left, TableCreated, TableOptions
+
+    await client.send(CreateTable(TableOptions()))
+    table = (await client.expect(TableCreated)).table
+    await client.send(Join(table))
+    await client.expect(Joined)
+    await client.send(Leave())
+    await client.expect(Left)
+    return table
+
+
 async def seated_pair(server: Server, options: TableOptions, *, memory: bool = False, names=("ann", "bob"),
                       features: tuple[str, ...] = ()):
     """A table created through the protocol, with two players seated B and Y (the game has started); `features`:
