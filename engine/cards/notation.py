@@ -184,7 +184,8 @@ def parse_action(text: str, seat: str) -> "object":
 
     def need(n: int) -> None:
         if len(args) != n:  # (not "pick takes 1 word(s) at column 1", which a play-test could not make out)
-            raise NotationError(_WORDS_AFTER[n], text, verb=verb)
+            # where: the first word too many, or the end of the text (`end now` said column 1: play-test pt25b F4)
+            raise NotationError(_WORDS_AFTER[n], text, at(n) if len(args) > n else len(text), verb=verb)
 
     try:
         if verb == "end":

@@ -50,6 +50,7 @@ def test_typed_words_name_one_legal_action_or_say_why_not():
     ("frenzy 3", "3"),
     ("pick W4", "W4"),  # (`pick wa` is `pick WA`: a code in any case)
     ("jump bMK b2 9", "9"),
+    ("end now", "now"),  # a word too many (it said column 1: play-test pt25b F4)
 ])
 def test_a_card_notation_error_says_where_in_the_text(text, word):
     """The card notation's errors name the column of the word they refuse (1-based, as the board notation's), so
@@ -72,6 +73,8 @@ def test_a_verb_with_too_few_or_too_many_words_says_how_many_it_takes_in_words(t
     with pytest.raises(NotationError) as error:
         parse_action(text, "B")
     assert error.value.message == message
+    if text != "end now":  # too few words: the error is at the end of the text (a word too many: the test above)
+        assert error.value.full_values["column"] == len(text) + 1
 
 
 def test_CG_OPT_01_02_the_timeouts_end_the_turn_and_lay_the_zero():
