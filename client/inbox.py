@@ -324,6 +324,7 @@ def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> 
     session.view_changed(message.n, message.view)
     if the_servers:
         secret_choice.commit_again_if_lost(session, message.view)
+        secret_choice.on_snapshot(session, message.view)
     session.state.note_turn(session.clock())
     contribution.on_view(session)
     _check_deal(session)

@@ -266,6 +266,20 @@ def on_view(session: Session, before: dict | None, view: dict | None) -> None:
         _opponent_chose(session, other, purpose)
 
 
+def on_snapshot(session: Session, view: dict | None) -> None:
+    """A snapshot (a resume, a join): a secret choice of ours the opponent has already made is said again, so that
+    one coming back, after a server's restart above all (a fresh 5 seconds for a combat card, DT-090), reads
+    what is asked of him now, not only the panel's clock (play-test pt25b: the line of before the restart was all
+    his log had)."""
+    state = session.state
+    purpose = (view or {}).get("secret")
+    if state.seat is None or purpose is None or purpose in state.secrets:
+        return
+    other = other_seat(state.seat)
+    if other in _committed(view):
+        _opponent_chose(session, other, purpose)
+
+
 def commit_again_if_lost(session: Session, view: dict | None) -> None:
     """A view (or a snapshot) of the round we have chosen in that does not name us among the seats committed: the
     server does not have our commitment, its store went back (a backup restored): sent again (commit_again). A

@@ -365,6 +365,26 @@ async def test_BG_OPT_05_PD_OBJ_CHARM_07_the_minute_a_potion_or_a_charm_adds_is_
                 assert minutes == []
 
 
+async def test_DT_090_a_snapshot_says_again_the_secret_choice_the_opponent_has_made(autojump_clock):
+    """DT-090, BG-OPT-04: after a server's restart a combat card has 5 seconds afresh once both players are back;
+    the one coming back read only the line of before the restart, his panel's clock the only sign (play-test
+    pt25b). A snapshot whose secret choice of ours the opponent has made says it again; the edges: not once we
+    have chosen, not when the opponent has not."""
+    expected = "Yellow has laid his combat card (combat-1): lay yours within 5 seconds, or +0 is laid for you"
+    for opponent_committed, ours in ((True, False), (False, False), (True, True)):
+        async with running_client() as (session, listener):
+            server = await listener.next_server()
+            await server.seat(session, timers=True)
+            if ours:
+                session.act("combat 3")
+                assert isinstance(await server.receive(), Commit)
+            table = {"id": TABLE, "target_vp": 5, "timers": True, "committed": ["Y"] if opponent_committed else []}
+            await server.send(Snapshot(TABLE, session.connection.last_event, seat_view(COMBAT, "B", table=table)))
+            await trio.testing.wait_all_tasks_blocked()
+            told = list(session.state.log).count(expected)
+            assert told == (1 if opponent_committed and not ours else 0), (opponent_committed, ours)
+
+
 async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock):
     """Seen by hand: "Yellow reveals 'combat +5' for combat-1: it matches his commitment" stood in the log before
     "Blue chooses +3", the combat's own events, which the server sends right after the reveals (docs/protocol.md,
