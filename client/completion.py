@@ -10,6 +10,7 @@ from prompt_toolkit.document import Document
 
 from dungeon_twister.protocol.msg_lobby import SCENARIOS
 
+from .describe import TERRAIN_WORDS
 from .help import topics
 from .i18n import _, ngettext
 from .names import kind_name, pair_label, token_name
@@ -200,6 +201,8 @@ class PromptCompleter(Completer):
         view = self.state.view or {}
         cards = view.get("game") == "cards"
         depth = len(typed) + 1
+        terrain = view.get("terrain") if isinstance(view.get("terrain"), dict) else {}
+        rockfall = terrain.get("rockfall") or ()
         if cards and typed and typed[0] in UNORDERED:
             following = unordered_words(self.state.legal, typed, partial)
         else:
@@ -220,6 +223,10 @@ class PromptCompleter(Completer):
             name = word_name(word, view.get("set"), cards)
             if name is None and not cards and typed == ["pick"] and word.isdigit():  # a room pair (PD-TEAM-MUTUAL)
                 name = pair_label(word, view.get("set"))
+            if name is None and not cards and typed[:1] == ["move"] and depth == 3 and word in rockfall:
+                # a move that ends on Rockfall kills an unprotected walker (DT-112): offered as any other, it killed
+                # a play-test's Cleric unawares (pt25 F9)
+                name = _(TERRAIN_WORDS["rockfall"])
             if name is not None:
                 # what the word's code names ("pick AS": Assassin); the action itself when more words follow
                 meta = name if count == 1 and len(actions[0].split()) == depth else f"{name} · {meta}"

@@ -1453,3 +1453,23 @@ def test_BG_OBJ_FIREBALL_01_a_fireball_or_breath_that_hits_nobody_is_a_sentence_
         assert describe_event(breath).endswith(" et ne touche personne")
     finally:
         i18n.use("en")
+
+
+def test_DT_112_PD_TERR_ROCKFALL_01_tab_names_a_rockfall_destination():
+    """DT-112, PD-TERR-ROCKFALL-01: a move onto Rockfall is legal and kills an unprotected walker; Tab offered it as
+    any other square, and a play-test's Cleric died unawares (pt25 F9). The square's completion says what it is;
+    the edge: another square's does not."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from dungeon_twister.client.completion import PromptCompleter
+    from dungeon_twister.engine import view as engine_view
+    from tests.engine.paladins.builders import pd_position
+
+    state = ClientState("ann", connected=True)
+    state.enter_table("t-1", "B")
+    state.view = {**engine_view(pd_position("bCL@g15 yGB@h4"), "B"), "legal": ["move bCL g18", "move bCL g16"]}
+    completed = {c.text: c.display_meta_text for c in PromptCompleter(state).get_completions(
+        Document("move bCL g1"), CompleteEvent())}
+    assert completed["g18"].startswith("Rockfall (whoever enters without a shield or wings dies")
+    assert completed["g16"] == "move bCL g16"
