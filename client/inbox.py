@@ -529,6 +529,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.log.extend(scenario_intro(session.state.view))
 
 
+TLS_ONLY = ("this server takes key proofs over TLS only (dt-client connects with TLS when the server offers it)")
+"""The template of the `bad_proof` of a server with TLS to a proof over plain TCP (server/session.py `_prove`)."""
 MINUTE_MORE = {"potion_drunk": "BG-OPT-05", "charmed": "PD-OBJ-CHARM-07"}
 """The events that add a minute to the turn on a table with timers (server/deadlines.py), and the rule."""
 
@@ -692,6 +694,8 @@ def _over(session: Session, result: dict) -> None:
 
 def _error(session: Session, message: Error) -> None:
     state = session.state
+    if message.fatal:
+        session.fatal = True  # (the connection ends: Session.detach waits before the next if it ends at once)
     if message.code in ("commit_twice", "bad_purpose") and session.resent_commit_refused():
         return  # the commitment we sent again after a resume had arrived the first time (or the round is over)
     if message.code in ("seat_taken", "no_such_table", "bad_join_code", "not_allowed"):
@@ -726,6 +730,8 @@ def _error(session: Session, message: Error) -> None:
     text = server_text(message.message or meaning, message.template, message.values)
     if message.code == "game_stopped" and state.table is not None:
         return session.game_stopped(text)
+    if message.code == "bad_proof" and message.fatal:
+        return session.proof_refused(text, tls_only=message.template == TLS_ONLY)
     over = any(info.table == session.joining and info.status == "over" for info in state.tables)
     if message.code == "seat_taken" and session.joining and over and state.server and not state.local:
         # TRANSLATORS: after a refusal to join a table whose game is over; {line} is a shell command: keep it as is

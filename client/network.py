@@ -75,6 +75,11 @@ async def run_network(session: Session, host: str, port: int, connect: Connect =
             session.connect_failed(plan, connect_error_text(error))
             continue
         await serve(session, plan, stream)
+        if session.wants_tls:  # (the server turned TLS on since this run found it plain)
+            session.wants_tls = False
+            forget = getattr(connect, "forget_plain", None)
+            if forget is not None:
+                forget(host, port)
 
 
 def connect_error_text(error: OSError) -> str:

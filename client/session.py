@@ -93,6 +93,10 @@ STOPPED_ROW_SECONDS = 120.0
 """A `game_stopped` this long after the last one begins a new row: said again, the first delay again. (Not a
 resume that joins: the table revived for it may stop again at once, at the first step it cannot save, and a
 play-test's log said the server's sentence every 5 s.)"""
+QUICK_END = 5.0
+"""A connection that a fatal error ends this soon after it opened is a failed attempt (`detach`): the next waits."""
+QUICK_ENDS = 12
+"""Such connections in a row before the client gives up (about a minute of them)."""
 RETRY_CODES = ("name_taken", "server_full")
 """Refusals worth trying again: after a role switch, our old connection may hold the name for a moment; a
 server may be full for a while. (A resume refused name_taken is not tried again: see `refused`.)"""
@@ -173,6 +177,14 @@ class Session:
         self._close: Callable[[], None] | None = None
         self._channel = b""
         """The channel the connection's key proof is bound to (`attach`)."""
+        self._attached_at = 0.0
+        self._quick_ends = 0
+        """Connections in a row that a fatal error ended within QUICK_END of opening (`detach`)."""
+        self.fatal = False
+        """The server sent this connection a fatal error (client/inbox.py)."""
+        self.wants_tls = False
+        """A server refused our key proof over plain TCP: the network task forgets that the address answered in
+        plain (client/tls.py) before the next connection."""
         self._given_up = False
         """The server refused us for good: do not resume."""
         self._stops = 0
@@ -240,6 +252,8 @@ class Session:
         self._taken = None
         self._current, self._write, self._close = plan, write, close
         self._channel = channel
+        self._attached_at = self.clock()
+        self.fatal = False
         self._recommitted = set()
         # Views come as deltas after a snapshot (feature delta_views); the connection hands whole views to the
         # inbox all the same. A resumed connection carries on from the view the last one held.
@@ -346,6 +360,12 @@ class Session:
         self.state.connected = False
         resumable = (not self.stopped and not self._given_up and self.plan is None and self.state.at_table
                      and self.token is not None)
+        now = self.clock()
+        # one that ended at once (a fatal error right after welcome) is a failed attempt, tried again after a
+        # growing delay (review rv25: a refusal after each welcome made 300 connections a second)
+        quick = self.fatal and now - self._attached_at < QUICK_END
+        self._quick_ends = self._quick_ends + 1 if quick else 0
+        delay = backoff(self._quick_ends) if self._quick_ends else 0.0
         if resumable:
             current = self._current
             if current is not None and current.resume is not None and current.until is not None:
@@ -353,16 +373,19 @@ class Session:
             else:
                 last_event = self.connection.last_event if self.connection is not None else 0
                 resume = ResumeInfo(self.token, self.state.table, last_event)
-                now = self.clock()
-                self._set_plan(Plan(Role(self.state.role), resume=resume, until=now + self.retry_seconds,
-                                    left_at=now), reason)
+                self._set_plan(Plan(Role(self.state.role), resume=resume, until=now + delay + self.retry_seconds,
+                                    left_at=now, attempt=self._quick_ends, delay=delay), reason)
         elif (self.plan is None and not self.stopped and not self._given_up
               and (not self.state.at_table or self.state.game_over)):
             # In the lobby: connect again as at a table, for as long (a play-test restarted the server: the
             # players at tables came back, those in the lobby stayed "not connected" until they typed reconnect);
             # at a finished game's screen too, which stays (after_welcome: another play-test's players and
             # spectator at finished tables stayed "disconnected")
-            self._set_plan(Plan(Role(self.state.role), until=self.clock() + self.retry_seconds), reason)
+            if self._quick_ends > QUICK_ENDS:
+                self._give_up(Plan(Role(self.state.role), attempt=self._quick_ends - 1), reason)
+            else:
+                self._set_plan(Plan(Role(self.state.role), until=now + delay + self.retry_seconds,
+                                    attempt=self._quick_ends, delay=delay), reason)
         elif self.plan is None and not self.stopped and not self._given_up:
             # TRANSLATORS: `reconnect` is a command, typed as it is: keep it in English (in every message).
             self.state.say(_("disconnected: {reason} · `reconnect` connects again").format(reason=reason))
@@ -701,6 +724,21 @@ class Session:
         state.reconnecting = Reconnecting(said, self._stops - 1, now + delay, None, stopped=True)
         if self._close is not None:  # (the answer to a resume leaves us in the lobby; a cut closes anyway)
             self._close()
+
+    def proof_refused(self, said: str, tls_only: bool) -> None:
+        """The server refused our key proof (`bad_proof`, fatal). Over plain TCP to a server that takes proofs over
+        TLS only (section 18: it turned TLS on since we found it plain), the next connection tries TLS; any other
+        refusal is given up, said with the server's words: trying again would be refused again (review rv25: a
+        client reconnected at once after each, 300 times a second)."""
+        if tls_only:
+            self.wants_tls = True
+            return
+        self._given_up = True
+        self.state.reconnecting = None
+        # TRANSLATORS: after the server's sentence refusing our identity key's proof; `reconnect` is the command
+        self.state.log.append(_("{message} · not connecting again by itself: `reconnect` tries again").format(
+            message=said))
+        self.state.say(self.state.log[-1])
 
     def taken_over(self) -> None:
         """Another connection has our seat or name (protocol section 9: it resumed with our token; the server

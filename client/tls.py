@@ -122,4 +122,9 @@ def tls_connector(known: KnownServers, notice: Callable[[str], None]):
                                                     file=known.path))
         return secured
 
+    def forget_plain(host: str, port: int) -> None:
+        """The server at that address now wants TLS (it refused a key proof over plain TCP): try TLS again."""
+        plain.discard(f"{host}:{port}")
+
+    connect.forget_plain = forget_plain  # (client/network.py asks it when the session says so)
     return connect

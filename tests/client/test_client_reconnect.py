@@ -36,7 +36,7 @@ from dungeon_twister.protocol import (
 from dungeon_twister.client.held import HeldSeat, SeatFile
 from dungeon_twister.client.messages import message_bar
 from dungeon_twister.client.network import PROBE_SECONDS, SILENCE_SECONDS, run_network
-from dungeon_twister.client.session import STOPPED_ROW_SECONDS, Session, TableSetup, backoff
+from dungeon_twister.client.session import QUICK_END, STOPPED_ROW_SECONDS, Session, TableSetup, backoff
 from dungeon_twister.client.state import ClientState
 
 from client_fixtures import seat_view
@@ -576,3 +576,73 @@ def test_why_a_connection_failed_in_the_readers_words():
     assert connect_error_text(OSError(errno.EHOSTUNREACH, "No route to host")) == (
         "the server's address cannot be reached")
     assert connect_error_text(OSError(errno.EMFILE, "Too many open files")) == "Too many open files"
+
+
+BAD_PROOF = Error("bad_proof", "the signature does not prove the hello's key", "client", True,
+                  template="the signature does not prove the hello's key")
+
+
+async def test_a_refused_key_proof_is_given_up_not_retried_at_once(autojump_clock):
+    """Review rv25: a connection that ended with a fatal error right after its welcome was planned again at once,
+    attempt 0: a server refusing the key's proof (behind a proxy that re-encrypts TLS, say) took 300 connections a
+    second from one client, whose screen showed a working lobby. A refused proof is given up, said with the
+    server's words; the edge: `reconnect` still tries."""
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await server.welcome()
+        await server.send(BAD_PROOF)
+        await server.stream.aclose()
+        await trio.sleep(120)
+        assert len(network.attempts) == 1, "not again by itself"
+        assert session.state.notice == ("the signature does not prove the hello's key · not connecting again by "
+                                        "itself: `reconnect` tries again")
+        session.reconnect()
+        await network.server()
+        assert len(network.attempts) == 2
+
+
+async def test_connections_that_end_right_after_their_welcome_are_tried_again_after_a_growing_delay(autojump_clock):
+    """Review rv25: any fatal error right after a welcome made the client connect again at once, again and again.
+    A connection that ends within QUICK_END of opening counts as a failed attempt: the next waits 0.5, 1, 2, 4, then
+    5 s, and the attempts stop with the plan's time (retry_seconds); the edge: one that lasted is tried at once."""
+    network = Network()
+    async with client(network) as session:
+        first = await network.server()
+        await first.welcome()
+        await trio.sleep(QUICK_END + 1)  # a connection that lasted, then dropped: at once
+        await first.stream.aclose()
+        dropped_at = trio.current_time()
+        for _ in range(6):
+            server = await network.server()
+            await server.welcome()
+            await server.send(Error("bad_msgpack", "not msgpack", "client", True))
+            await server.stream.aclose()
+        starts = [at - dropped_at for at in network.attempts[1:]]
+        assert starts[0] == 0, "the one that lasted: at once"
+        assert [round(b - a, 1) for a, b in zip(starts, starts[1:])] == [backoff(n) for n in range(1, 6)]
+
+
+async def test_a_proof_refused_over_plain_tcp_as_tls_only_has_tls_tried_next(autojump_clock):
+    """Section 18: a server with TLS takes no key proof over plain TCP. A client that found the address plain
+    earlier in its run (the server turned TLS on since) forgets that, so that the next connection tries TLS
+    (review rv25 F1: it kept connecting in plain and was refused each time)."""
+    network = Network()
+    forgotten = []
+
+    async def connect(host, port):
+        return await network.connect(host, port)
+
+    connect.forget_plain = lambda host, port: forgotten.append((host, port))
+    session = Session(ClientState("ann"), clock=trio.current_time)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(run_network, session, "fake", 0, connect)
+        server = await network.server()
+        await server.welcome()
+        await server.send(Error("bad_proof", "this server takes key proofs over TLS only (dt-client connects with TLS "
+                                "when the server offers it)", "client", True, template="this server takes key proofs "
+                                "over TLS only (dt-client connects with TLS when the server offers it)"))
+        await server.stream.aclose()
+        await network.server()
+        assert forgotten == [("fake", 0)] and len(network.attempts) == 2
+        nursery.cancel_scope.cancel()
