@@ -25,7 +25,7 @@ from dungeon_twister.protocol.views import TABLE_UPDATES
 
 from .bot import play_bot
 from .logs import log
-from .ratelimit import TokenBucket, address_key
+from .ratelimit import Buckets, address_key
 from .storage import StorageError, StoredTable, token_digest
 from .table import BotEnded, CreatorGone, Table
 
@@ -139,8 +139,8 @@ class Lobby:
         tables, bots = self.store.numbers()
         self._table_numbers = itertools.count(tables + 1)
         self._bot_numbers = itertools.count(bots + 1)
-        self._creations: dict[str, TokenBucket] = {}
-        """The table creations left to each address (CREATIONS_BURST, CREATIONS_PER_HOUR), oldest first."""
+        self._creations: Buckets | None = None
+        """The table creations left to each address (CREATIONS_BURST, CREATIONS_PER_HOUR), made at the first."""
         self._closed_last: tuple[int, str] | None = None
         """(number, id) of the table of the highest number closed since the start, kept in the store
         (`_forget_unplayed`)."""
@@ -249,13 +249,9 @@ class Lobby:
 
     def _may_create(self, address: str) -> bool:
         """Spend one of the address's table creations, if it has one left."""
-        bucket = self._creations.pop(address, None)
-        if bucket is None:
-            bucket = TokenBucket(CREATIONS_BURST, CREATIONS_PER_HOUR / 3600)
-            if len(self._creations) >= CREATION_ADDRESSES:
-                del self._creations[next(iter(self._creations))]
-        self._creations[address] = bucket  # (the most recent last)
-        return bucket.take(trio.current_time())
+        if self._creations is None:
+            self._creations = Buckets(CREATIONS_BURST, CREATIONS_PER_HOUR / 3600, CREATION_ADDRESSES)
+        return self._creations.take(address, trio.current_time())
 
     def table_infos(self, offset: int = 0, limit: int | None = None) -> Tables:
         """A page of the public tables, from `offset` on: at most `limit` (and PAGE_SIZE) of them, and no more

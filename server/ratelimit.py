@@ -50,3 +50,24 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class Buckets:
+    """A TokenBucket per key (an address), for the `size` keys used last: past it the oldest is forgotten (it starts
+    a new burst), so that the memory stays bounded whoever asks."""
+
+    __slots__ = ("burst", "rate", "size", "_buckets")
+
+    def __init__(self, burst: int, rate: float, size: int) -> None:
+        self.burst, self.rate, self.size = burst, rate, size
+        self._buckets: dict[str, TokenBucket] = {}
+
+    def take(self, key: str, now: float) -> bool:
+        """Spend one of `key`'s, if it has one left."""
+        bucket = self._buckets.pop(key, None)
+        if bucket is None:
+            bucket = TokenBucket(self.burst, self.rate)
+            if len(self._buckets) >= self.size:
+                del self._buckets[next(iter(self._buckets))]
+        self._buckets[key] = bucket  # (the most recent last)
+        return bucket.take(now)

@@ -16,7 +16,7 @@ import trio.testing
 from dungeon_twister.protocol import ServerClosing
 
 from .pipes import pipe_pair
-from .ratelimit import address_key
+from .ratelimit import Buckets, address_key
 from .config import ServerConfig
 from .discovery import answer_queries
 from .gcpolicy import tame_gc
@@ -32,6 +32,9 @@ SHUTDOWN_SECONDS = 5.0
 """How long shutdown waits for clients to receive server_closing."""
 FIRST_BYTE_SECONDS = 30.0
 """With TLS on: how long a new connection may stay silent before its first byte tells TLS from plain TCP."""
+ADDRESS_LOG_BURST, ADDRESS_LOG_PER_SECOND, LOGGED_ADDRESSES = 30, 2.0, 10_000
+"""The log lines about one address's mistakes, all its connections together: a burst, then a rate a second, for
+the addresses seen last (each connection has its own smaller share too: session.CLIENT_LOG_BURST)."""
 REFUSALS_LOG_SECONDS = 60.0
 """Connections refused over max_connections_per_address (per address) or server_full (all together) are logged:
 the first at once, then how many were refused in each such period while they go on (a flood of them would flood
@@ -64,6 +67,8 @@ class Server:
         self._pings_came = trio.Event()
         self.network_sessions = 0
         self._per_address: dict[str, int] = {}
+        self._client_logs = Buckets(ADDRESS_LOG_BURST, ADDRESS_LOG_PER_SECOND, LOGGED_ADDRESSES)
+        """The log lines left for each address's mistakes (`client_log_allowed`)."""
         """Network connections open from each IP address, an IPv6 one by its /64 (config.max_connections_per_address,
         ratelimit.address_key)."""
         self._refusals: dict[tuple[str, str | None], int] = {}
@@ -83,6 +88,12 @@ class Server:
                 raise ValueError("TLS needs a data directory for its certificate (--data DIR)")
             self.tls_context, self.tls_fingerprint = server_context(Path(config.data_dir), config.name)
             self.tls_certificate = certificate_der(Path(config.data_dir))
+
+    def client_log_allowed(self, address: str | None) -> bool:
+        """Whether a connection from `address` may write a line about its mistakes now (Session._log_client): the
+        address's burst and rate, whatever connections it opens (review rv25: each new one had a burst of its
+        own); a connection of no address (in memory: bots, tests) always may."""
+        return address is None or self._client_logs.take(address, trio.current_time())
 
     @property
     def port(self) -> int:

@@ -762,6 +762,31 @@ async def test_a_connection_s_mistakes_write_ten_log_lines_then_one_a_second_and
             assert gone["unlogged"] == 210 - CLIENT_LOG_BURST - 5
 
 
+async def test_the_log_lines_of_an_address_s_mistakes_are_bounded_over_its_connections(autojump_clock, caplog):
+    """Review rv25: the log's rate limit was per connection, and connections made anew (connect, ten bad frames,
+    close) wrote 13 MB of log a second from one address, each line carrying the client's 1,000 characters. An
+    address's connections share ADDRESS_LOG_BURST lines (then ADDRESS_LOG_PER_SECOND), and a client's text is cut
+    to LOGGED_TEXT characters with its length; the edge: a first connection still gets its own burst in full."""
+    from dungeon_twister.server.server import ADDRESS_LOG_BURST
+    from dungeon_twister.server.session import CLIENT_LOG_BURST, LOGGED_TEXT
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    report = raw_frame({"type": "error", "code": "x", "message": "m" * 1000, "fault": "server", "fatal": False})
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:
+            for n in range(5):
+                mallory = await Client.connect(server, f"mallory{n}")
+                await mallory.send_raw(report * (CLIENT_LOG_BURST + 5))
+                await mallory.send(Ping(1))
+                await mallory.expect(Pong)
+                if n == 0:
+                    assert len(logged(caplog, "client_reported")) == CLIENT_LOG_BURST, "its own burst in full"
+                await mallory.close()
+            lines = logged(caplog, "client_reported")
+            assert len(lines) == ADDRESS_LOG_BURST < 5 * CLIENT_LOG_BURST
+            assert lines[0]["error"] == "m" * LOGGED_TEXT + "... (1000 characters)"
+
+
 async def test_every_disconnected_line_names_why_the_connection_ended(autojump_clock, caplog):
     """Admin review 21: a `disconnected` line named no reason (the keepalive's: test_server_keepalive). Each way a
     connection ends names its own: the client closed it, a hello refused (its code), a fatal error (its code and
