@@ -66,6 +66,8 @@ async def run_network(session: Session, host: str, port: int, connect: Connect =
             await wakeup.wait(plan.delay)  # the `reconnect` command cuts it short
             if session.stopped:
                 break
+            if session.plan is not None:  # a newer plan (`leave` while a stopped game waits): that one instead
+                continue
         try:
             stream = await connect(host, port)
         except PinMismatch as error:  # not a server out of reach: trying again every few seconds would not help

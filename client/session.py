@@ -812,6 +812,20 @@ class Session:
             self.list_tables()
             self.notify()
             return
+        if self._write is None and state.reconnecting is not None and state.reconnecting.stopped:
+            # the game stopped (the server cannot save it) and we wait to take the seat back: no connection to
+            # say `leave` on, so the seat is given up here, as after a grace run out (review rv25: `leave` said
+            # "not connected", and a table the server could never bring back held the player for good)
+            table = state.table
+            self.seat_lost("left")
+            state.leave_table()
+            self.plan = Plan(Role(state.role))  # (supersedes the resume the network task waits to make)
+            self.wake()
+            # TRANSLATORS: after `leave` while the game of that table is stopped (the server could not save it)
+            state.say(_("left table {table}: your seat there is given up, and the game goes on without you once "
+                        "the server can save it again").format(table=table))
+            self.notify()
+            return
         # (`left` then says the game was resigned; a table the server closes sends `left` too, and was not)
         self.resigning = state.table if state.game_running and state.seat is not None else None
         self.send(Leave())

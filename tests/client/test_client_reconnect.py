@@ -646,3 +646,23 @@ async def test_a_proof_refused_over_plain_tcp_as_tls_only_has_tls_tried_next(aut
         await network.server()
         assert forgotten == [("fake", 0)] and len(network.attempts) == 2
         nursery.cancel_scope.cancel()
+
+
+async def test_leave_while_the_game_is_stopped_gives_the_seat_up_here(autojump_clock, tmp_path):
+    """Review rv25: while a game the server could not save waits to be taken back, no connection is open between
+    the resumes, so `leave` said "not connected", and a table the server could never bring back kept its player
+    resuming every 30 s for good, also after a restart (the seat file). `leave` then gives the seat up here: the
+    seat file goes, the next connection is the lobby's, not the resume the client was waiting to make."""
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    stopped = Error("game_stopped", "the server could not save the game", "server", False)
+    async with client(network, seat_file) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        await server.send(stopped)
+        await server.stream.aclose()
+        await trio.sleep(1)  # (the resume is planned in 5 s)
+        session.leave()
+        assert session.state.table is None and seat_file.load() is None
+        assert session.state.notice.startswith(f"left table {TABLE}: your seat there is given up")
+        lobby = await network.server()
+        assert (await lobby.welcome()).resume is None, "a lobby connection, not the resume"
