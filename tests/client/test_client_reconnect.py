@@ -607,7 +607,7 @@ async def test_connections_that_end_right_after_their_welcome_are_tried_again_af
     A connection that ends within QUICK_END of opening counts as a failed attempt: the next waits 0.5, 1, 2, 4, then
     5 s, and the attempts stop with the plan's time (retry_seconds); the edge: one that lasted is tried at once."""
     network = Network()
-    async with client(network) as session:
+    async with client(network):
         first = await network.server()
         await first.welcome()
         await trio.sleep(QUICK_END + 1)  # a connection that lasted, then dropped: at once

@@ -262,6 +262,16 @@ async def test_the_check_of_a_commitment_the_server_made_for_a_late_seat_says_wh
                 assert said == "Yellow reveals 'combat +0' for combat-1: it matches his commitment"
 
 
+async def timed_combat(session: Session, listener: FakeListener, committed: bool) -> FakeServer:
+    """The client seated in COMBAT on a timed table; with `committed`, its card (+3) laid: the fake server."""
+    server = await listener.next_server()
+    await server.seat(session, timers=True)
+    if committed:
+        session.act("combat 3")
+        assert isinstance(await server.receive(), Commit)
+    return server
+
+
 async def test_BG_OPT_04_the_seat_whose_clock_laid_his_card_is_told_there_is_nothing_for_him_to_check(autojump_clock):
     """BG-OPT-04, docs/protocol.md section 13 (Timers): Yellow laid his card, Blue let his 5 seconds pass and the
     server laid +0 for him. Yellow's log told the check of that card; Blue, who is sent no commitment of Yellow's
@@ -271,11 +281,7 @@ async def test_BG_OPT_04_the_seat_whose_clock_laid_his_card_is_told_there_is_not
                 "for you to check (a commitment guards a choice you make in secret, and you made none)")
     for late, committed in (("B", False), ("Y", False), ("B", True)):
         async with running_client() as (session, listener):
-            server = await listener.next_server()
-            await server.seat(session, timers=True)
-            if committed:
-                session.act("combat 3")
-                assert isinstance(await server.receive(), Commit)
+            server = await timed_combat(session, listener, committed)
             n = session.connection.last_event
             await server.send(TableEvent(TABLE, n + 1, {"kind": "timeout", "seat": late, "purpose": "combat-1",
                                                         "actions": ["combat +0"]}))
@@ -373,11 +379,7 @@ async def test_DT_090_a_snapshot_says_again_the_secret_choice_the_opponent_has_m
     expected = "Yellow has laid his combat card (combat-1): lay yours within 5 seconds, or +0 is laid for you"
     for opponent_committed, ours in ((True, False), (False, False), (True, True)):
         async with running_client() as (session, listener):
-            server = await listener.next_server()
-            await server.seat(session, timers=True)
-            if ours:
-                session.act("combat 3")
-                assert isinstance(await server.receive(), Commit)
+            server = await timed_combat(session, listener, ours)
             table = {"id": TABLE, "target_vp": 5, "timers": True, "committed": ["Y"] if opponent_committed else []}
             await server.send(Snapshot(TABLE, session.connection.last_event, seat_view(COMBAT, "B", table=table)))
             await trio.testing.wait_all_tasks_blocked()
