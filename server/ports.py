@@ -74,7 +74,14 @@ class Host(Protocol):
     def flush_held(self) -> None: ...
 
     def revive_table(self, stopped: TableDoor) -> TableDoor | None:
-        """A table its store's failure stopped, restored once the store answers again, or None."""
+        """A table its store's failure stopped, restored once the store answers again, or None; TableGone when no
+        resume will bring it back."""
+
+
+class TableGone(Exception):
+    """A stopped table that no resume will bring back (not open in the store, or its journal not restorable,
+    recovery.revive_table): its tokens and held names are let go, so that its players are told so (`bad_token`)
+    and go to the lobby, instead of being answered game_stopped at every resume for good (review rv25, F3)."""
 
 
 class Directory(Protocol):

@@ -36,6 +36,7 @@ from .game import Refusal
 from .lobby import Digest, TokenRef
 from .logs import log
 from .play import leaves_out
+from .ports import TableGone
 from .storage import StorageError, StoredTable
 from .table import Table
 
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from .play import Play
     from .ports import Host as Server
 
-ERROR = 40
+ERROR, WARNING = 40, 30
 
 
 class NotRestorable(Exception):
@@ -67,12 +68,19 @@ def restore_tables(server: Server) -> list[Table]:
     return restored
 
 
+def _let_go(lobby, stopped: Table, why: str) -> None:
+    lobby.tokens.drop_table(stopped)
+    for key in [key for key, owner in lobby.names.items() if isinstance(owner, tuple) and owner[0] == stopped.id]:
+        del lobby.names[key]
+    log("table_let_go", level=WARNING, table=stopped.id, why=why)
+
+
 def revive_table(server: Server, stopped: Table) -> Table | None:
     """A table that stopped because its store failed (Table.stopped), restored from what the store kept, as at the
     server's next start, once the store answers again: its players come back to the game as it was before the
     step that failed, without waiting for an admin to restart the server (a PostgreSQL restarting under a move
     stopped that game until then: review rv24). The table already revived for another player's resume, if it
-    was; None while the store still fails (or the table is no longer open there)."""
+    was; None while the store still fails; TableGone when no resume will ever bring it back."""
     lobby = server.lobby
     current = lobby.tables.get(stopped.id)
     if current is not None:
@@ -80,14 +88,18 @@ def revive_table(server: Server, stopped: Table) -> Table | None:
     try:
         stored = lobby.store.table(stopped.id)
         if stored is None or stored.status != "open":
-            return None
+            _let_go(lobby, stopped, "not open in the store")
+            raise TableGone(stopped.id)
         with lobby.store.transaction():
             table = restore_table(server, stored)
     except StorageError:
         return None
+    except TableGone:
+        raise
     except Exception as error:  # (as at a start: one damaged table costs that table, not the connection)
         log("table_not_restored", level=ERROR, table=stopped.id, error=f"{type(error).__name__}: {error}")
-        return None
+        _let_go(lobby, stopped, "not restorable")
+        raise TableGone(stopped.id) from None
     log("table_revived", table=table.id, status=table.status, actions=table.play.game.record.count - 1,
         seats=table.seating.names())
     return table

@@ -45,6 +45,7 @@ from .health import SOFTWARE as HEALTH_SOFTWARE
 from .lobby import TooManyTables
 from .logs import LOGGER, log
 from .pipes import PipeStream
+from .ports import TableGone
 from .ratelimit import TokenBucket, address_key
 from .records import record_text
 from .sanitize import clean_chat
@@ -841,7 +842,13 @@ class Session:
         item.done = trio.Event()
         if not await table.submit(item):
             if table.stopped:  # a play-test's players, told "seat given up", forgot their seats on a full disk
-                revived = self.server.revive_table(table)  # (the store answers again: the game as it was kept)
+                try:
+                    revived = self.server.revive_table(table)  # (the store answers again: the game as it was kept)
+                except TableGone:  # never to come back: a resume is told its token is no more (to the lobby)
+                    self.table = None
+                    if isinstance(item, Enter):
+                        return self.send_error(templated("bad_token", "this resume token is unknown or expired"))
+                    return self.send_error(templated("no_such_table", "table {table} has closed", table=table.id))
                 if revived is not None:
                     return await self._submit(revived, item)
                 return self.send_error(game_stopped(table.id))

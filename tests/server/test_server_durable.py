@@ -642,6 +642,29 @@ async def test_a_game_the_store_could_not_save_is_stopped_and_comes_back_at_the_
         assert (await again.expect(Snapshot)).view["secret"] == "team", "as it was before the step that failed"
 
 
+async def test_a_stopped_table_that_can_never_come_back_lets_its_players_go(tmp_path, monkeypatch):
+    """Review rv25 F3: a stopped table no resume can bring back (closed in the store meanwhile, or a journal that
+    no longer replays) was answered game_stopped at every resume for good, its players' clients resuming every 30
+    s, the journal replayed each time. It is let go: its tokens and held names are dropped, a resume is answered
+    bad_token (the client then goes to the lobby), and the names are free; the edge: while the store still fails,
+    game_stopped as before."""
+    async with server_on(tmp_path, seeds=(21,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+        await teams_the_store_cannot_commit(blue, yellow, monkeypatch)
+        while await blue.recv() is not None:
+            pass
+        monkeypatch.undo()  # the disk has room again, but an admin closed the table meanwhile
+        server.storage.close_table(table)
+        for client, name in ((blue, "ann"), (yellow, "bob")):
+            back = await Client.connect(server, name, resume=ResumeInfo(client.token, table, client.conn.last_event))
+            error = await back.expect(Error)
+            assert (error.code, error.fatal) == ("bad_token", False), name
+            await back.close()
+        again = await Client.connect(server, "ann", resume=ResumeInfo(blue.token, table, 0))
+        assert (await again.expect(Error)).code == "bad_token", "the token is no more"
+        assert server.lobby.names.get("bob") is None, "the name held for the seat is free"
+
+
 def test_records_of_an_empty_store_says_so(tmp_path):
     """An empty listing could not be told from a wrong --data (a play-test): it says where it looked."""
     open_storage(tmp_path).close()
