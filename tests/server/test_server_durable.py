@@ -170,15 +170,21 @@ async def test_timers_wait_for_both_players_after_a_restart_then_start_afresh(tm
             assert timeout["seat"] == active and trio.current_time() - start == 120
 
 
+async def facing_a_bot(server, options: TableOptions) -> tuple[Client, str]:
+    """Blue (ann) at a new table of `options`, a random bot seated in Y: her client and the table."""
+    blue = await Client.connect(server, "ann")
+    await blue.send(CreateTable(options))
+    table = (await blue.expect(TableCreated)).table
+    await blue.send(Join(table, "B"))
+    await blue.expect(Joined)
+    await blue.send(SeatBot(table, "Y", "random"))
+    return blue, table
+
+
 async def test_a_bot_takes_its_seat_back_after_a_restart(tmp_path):
     with trio.fail_after(REAL_TIME_HANG_GUARD):
         async with server_on(tmp_path, seeds=(21, 3)) as server:
-            blue = await Client.connect(server, "ann")
-            await blue.send(CreateTable(TableOptions(beginner=True)))
-            table = (await blue.expect(TableCreated)).table
-            await blue.send(Join(table, "B"))
-            await blue.expect(Joined)
-            await blue.send(SeatBot(table, "Y", "random"))
+            blue, table = await facing_a_bot(server, TableOptions(beginner=True))
             await blue.expect_event("game_started")
             player = Scripted(blue, "B", 1)
             await player.play(table, until=lambda e: isinstance(e, TableEvent) and e.event.get("kind") == "hidden")
@@ -204,12 +210,7 @@ async def a_bots_team_committed(tmp_path) -> tuple[str, ResumeInfo]:
     """A server on `tmp_path` where Blue (ann) plays a random bot that has committed its team, Blue not yet: the
     table and Blue's resume once the server has stopped."""
     async with server_on(tmp_path, seeds=(21, 3)) as server:
-        blue = await Client.connect(server, "ann")
-        await blue.send(CreateTable(TableOptions()))
-        table = (await blue.expect(TableCreated)).table
-        await blue.send(Join(table, "B"))
-        await blue.expect(Joined)
-        await blue.send(SeatBot(table, "Y", "random"))
+        blue, table = await facing_a_bot(server, TableOptions())
         await blue.expect_event("game_started")
         rounds = server.lobby.tables[table].play.rounds
         while "Y" not in rounds.committed("team"):
@@ -284,12 +285,7 @@ async def test_a_bot_plays_on_after_a_restart_with_action_ids_of_its_own(tmp_pat
     monkeypatch.setattr(BotPlayer, "receive", spy)
     with trio.fail_after(REAL_TIME_HANG_GUARD):
         async with server_on(tmp_path, seeds=(21, 3)) as server:
-            blue = await Client.connect(server, "ann")
-            await blue.send(CreateTable(TableOptions(beginner=True)))
-            table = (await blue.expect(TableCreated)).table
-            await blue.send(Join(table, "B"))
-            await blue.expect(Joined)
-            await blue.send(SeatBot(table, "Y", "random"))
+            blue, table = await facing_a_bot(server, TableOptions(beginner=True))
             scripted = Scripted(blue, "B", 1)
             view = await scripted.play(table, stop=lambda v: v["turn"] >= 1 and v["active"] == "B")
             turn, before = view["turn"], server.lobby.tables[table].play.game.record.actions
