@@ -32,6 +32,9 @@ class ServerConfig:
     """Seconds between keepalive pings; a client silent for a whole interval after a ping is closed. 0: off."""
     outbox_frames: int = 512
     """Frames queued for one client before it counts as too slow and is dropped."""
+    max_queued_bytes: int = 0
+    """Bytes queued for all clients at once; over it, the connections holding the most are dropped as too slow.
+    0: QUEUED_FRAMES_OF_MAX times max_frame_size (64 MiB by default)."""
     data_dir: Path | None = None
     """The durable store's directory (tables, games, resume tokens). None: an in-memory store that a restart
     loses (embedded servers, tests); the dt-server command defaults to a per-user state directory."""
@@ -49,10 +52,15 @@ class ServerConfig:
     certificate."""
 
 
+QUEUED_FRAMES_OF_MAX = 64
+"""The default of max_queued_bytes, in frame limits: 64 MiB, sixteen connections that read nothing holding their
+limit each (a thousand clients that read hold a few KB each)."""
+
+
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
           "max_connections_per_address": int, "max_frame_size": int, "records_dir": str,
-          "ping_interval": (int, float), "outbox_frames": int, "data_dir": str, "data_sync": str, "tls": bool,
-          "discovery": bool, "database": str}
+          "ping_interval": (int, float), "outbox_frames": int, "max_queued_bytes": int, "data_dir": str,
+          "data_sync": str, "tls": bool, "discovery": bool, "database": str}
 
 
 _KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false"}
@@ -109,6 +117,9 @@ def check(config: ServerConfig) -> None:
                          "required")
     if config.ping_interval < 0 or config.outbox_frames < 8:
         raise ValueError("ping_interval >= 0 and outbox_frames >= 8 are required")
+    if config.max_queued_bytes and config.max_queued_bytes < 4 * config.max_frame_size:
+        # one connection may hold 4 frame limits of bytes (session.OUTBOX_FRAMES_OF_MAX)
+        raise ValueError("max_queued_bytes must be 0 (64 times max_frame_size) or at least 4 times max_frame_size")
     if config.data_sync not in ("full", "normal"):
         raise ValueError('data_sync must be "full" or "normal"')
     if config.database is not None and not is_database_url(config.database):

@@ -17,7 +17,7 @@ from dungeon_twister.protocol import ServerClosing
 
 from .pipes import pipe_pair
 from .ratelimit import Buckets, address_key
-from .config import ServerConfig
+from .config import QUEUED_FRAMES_OF_MAX, ServerConfig
 from .discovery import answer_queries
 from .gcpolicy import tame_gc
 from .lobby import Lobby
@@ -79,6 +79,10 @@ class Server:
         self._nursery: trio.Nursery | None = None
         self._listening = trio.CancelScope()
         self._all_gone = trio.Event()
+        self.queued_bytes = 0
+        """The bytes queued for every connection, and being written to it (Session._queued, holding_bytes)."""
+        self.queued_limit = config.max_queued_bytes or QUEUED_FRAMES_OF_MAX * config.max_frame_size
+        """Over this, the connection that holds the most is dropped (`over_queued_limit`)."""
         self.holding = False
         """A table's step is running: the sessions it queues frames for are `held` until it has committed."""
         self.held: list[Session] = []
@@ -88,6 +92,20 @@ class Server:
                 raise ValueError("TLS needs a data directory for its certificate (--data DIR)")
             self.tls_context, self.tls_fingerprint = server_context(Path(config.data_dir), config.name)
             self.tls_certificate = certificate_der(Path(config.data_dir))
+
+    def over_queued_limit(self, session: Session) -> bool:
+        """More is queued for the clients than `queued_limit`: drop the connections that hold the most until it is
+        not; whether `session` (whose frame went over) was one of them. Each connection's outbox is bounded
+        (Session._queue), but a thousand connections that read nothing could each hold its limit, 4 MiB, and 8 GB
+        in all (review rv25); clients that read hold little, so the largest are the ones not reading."""
+        while self.queued_bytes > self.queued_limit:
+            largest = max(self.sessions, key=lambda s: s.holding_bytes, default=None)
+            if largest is None or largest.holding_bytes == 0:
+                break
+            largest.drop("too slow: server outbox full")
+            if largest is session:
+                return True
+        return False
 
     def client_log_allowed(self, address: str | None) -> bool:
         """Whether a connection from `address` may write a line about its mistakes now (Session._log_client): the

@@ -90,6 +90,11 @@ is. Frames alone let a client that never reads hold 512 of any size: the 19 KB p
 allowed rate by 30 such connections took 62 MB of the server's memory in a minute, toward 10 MB a connection (a
 thousand connections, 10 GB), and views with long legal lists or records (up to 1 MiB each) 512 MiB a connection
 (red team rt25). With what a writer task has taken from it to write, at most twice this is held."""
+LOBBY_OUTBOX_BYTES = 256 * 1024
+"""A connection in the lobby (at no table) holds at most this many bytes queued (or its OUTBOX_FRAMES_OF_MAX limit,
+if less), besides the frame that arrives on an empty outbox: lobby answers are pages of at most ~19 KB, and one
+record (up to a frame) is always taken. Players and spectators keep the larger limit (views with long legal lists,
+snapshots). Review rv25: 15 addresses x 64 connections that read nothing could each hold 4 MiB in the lobby."""
 CLIENT_LOG_BURST = 10
 CLIENT_LOG_PER_SECOND = 1.0
 """The log lines of one connection's mistakes (`client_error`, `client_reported`): a burst of CLIENT_LOG_BURST, then
@@ -111,7 +116,7 @@ TLS_PROBE = {"reason": "tls not offered"}
 class Session:
     # slotted: a server holds one per connection, most of them idle in the lobby (bench/server.py row 5)
     __slots__ = ("server", "address", "bot_name", "stream", "network", "conn", "id", "name", "table",
-                 "_outbox_size", "_outbox", "_outbox_bytes", "_outbox_limit",
+                 "_outbox_size", "_outbox", "_outbox_bytes", "_outbox_limit", "_inflight",
                  "_writing", "_draining", "_running", "chat_dropped", "_chat", "_chat_warned", "_resume", "_lookups",
                  "_reads", "_client_logs", "_unlogged", "_frame_since", "_scope",
                  "_dropped", "_closing", "_flushed", "_flush_waiter", "_proof", "_deferred", "_reclaim", "_heard_at",
@@ -137,6 +142,9 @@ class Session:
         """Frames (and _CLOSE) not yet written; at most _outbox_size (a list: a deque's first block is 600 bytes)."""
         self._outbox_bytes = 0
         """The bytes of the frames in `_outbox` (not of a batch a writer task took from it and is writing)."""
+        self._inflight = 0
+        """The bytes of the batch a writer task took from `_outbox` and is writing (counted in the server's
+        `queued_bytes` with `_outbox_bytes`, until written or the connection is dropped)."""
         self._outbox_limit = OUTBOX_FRAMES_OF_MAX * server.config.max_frame_size
         """At most this many bytes queued, besides the frame that arrives on an empty outbox (OUTBOX_FRAMES_OF_MAX)."""
         self._writing = False
@@ -270,7 +278,7 @@ class Session:
         # the socket took part of (flush), and the error after half a frame was unreadable (review rv24). (Emptied
         # rather than kept: the error must find room.)
         del self._outbox[1 if self._draining else 0:]
-        self._outbox_bytes = sum(len(item) for item in self._outbox if item is not _CLOSE)
+        self._queued(sum(len(item) for item in self._outbox if item is not _CLOSE))
         self.send_error(error)
         self.close()
         self.server.start(self._cut_off)
@@ -300,7 +308,10 @@ class Session:
         """Stop reading at once (`run` then closes the stream, which stops a writer) and write nothing more."""
         self._dropped = self._closing = True
         self._outbox.clear()
-        self._outbox_bytes = 0
+        self._queued(0)
+        # what a writer task is writing is let go with its stream, which `run` closes: not the server's to count
+        self.server.queued_bytes -= self._inflight
+        self._inflight = 0
         if self._scope is not None:
             self._scope.cancel()
 
@@ -317,9 +328,12 @@ class Session:
         if len(self._outbox) >= self._outbox_size:
             return self.drop("too slow: outbox full")
         if item is not _CLOSE:
-            if self._outbox_bytes + len(item) > self._outbox_limit and self._outbox:
+            limit = self._outbox_limit if self.conn.state in AT_TABLE else min(self._outbox_limit, LOBBY_OUTBOX_BYTES)
+            if self._outbox_bytes + len(item) > limit and self._outbox:
                 return self.drop("too slow: outbox full")
-            self._outbox_bytes += len(item)
+            self._queued(self._outbox_bytes + len(item))
+            if self.server.queued_bytes > self.server.queued_limit and self.server.over_queued_limit(self):
+                return  # this connection held the most, and was dropped
         self._outbox.append(item)
         if not self._writing and self._running:
             self._writing = True
@@ -358,13 +372,23 @@ class Session:
                 return
             if written == len(data):
                 self._outbox = []
-                self._outbox_bytes = 0
+                self._queued(0)
                 self._writing = False
                 return
             self._outbox = [data[written:]]
-            self._outbox_bytes = len(data) - written
+            self._queued(len(data) - written)
         self._draining = True
         self.server.start(self._write)
+
+    def _queued(self, size: int) -> None:
+        """`_outbox_bytes` is now `size`: the server's count of every connection's queued bytes follows."""
+        self.server.queued_bytes += size - self._outbox_bytes
+        self._outbox_bytes = size
+
+    @property
+    def holding_bytes(self) -> int:
+        """What this connection's frames not yet written take (queued, and being written)."""
+        return self._outbox_bytes + self._inflight
 
     def _fd(self) -> int:
         """The socket's file descriptor, if the stream is an open TCP socket (-1 otherwise: pipes, closed)."""
@@ -412,12 +436,14 @@ class Session:
         try:
             while self._outbox:
                 batch, self._outbox = self._outbox, []
-                self._outbox_bytes = 0
+                self._inflight, self._outbox_bytes = self._outbox_bytes, 0  # still the server's to count
                 closing = any(item is _CLOSE for item in batch)
                 if closing:
                     batch = batch[:next(i for i, item in enumerate(batch) if item is _CLOSE)]
                 if batch:
                     await self.stream.send_all(batch[0] if len(batch) == 1 else b"".join(batch))
+                self.server.queued_bytes -= self._inflight
+                self._inflight = 0
                 if closing:
                     await self.stream.aclose()
                     break
@@ -431,6 +457,8 @@ class Session:
             self._ending("session failed")
             self._abort()
         finally:
+            self.server.queued_bytes -= self._inflight  # (cancelled: the server is closing)
+            self._inflight = 0
             self._writing = self._draining = False
             if done:
                 self._flushed = True

@@ -22,6 +22,7 @@ class Host:
         self.held = []
         self.writers = 0
         self._nursery = nursery
+        self.queued_bytes, self.queued_limit = 0, 1 << 30
 
     def start(self, async_fn, *args) -> None:
         self.writers += 1
@@ -90,7 +91,9 @@ def small_buffered(nursery) -> tuple:
 async def test_what_the_socket_does_not_take_is_written_by_the_writer_task_in_order():
     async with trio.open_nursery() as nursery:
         host, session, peer = small_buffered(nursery)
-        count = 20_000  # some 200 KB of pings: more than the socket buffers hold
+        # some 200 KB of pings (20 bytes each): more than the socket buffers hold, less than a lobby connection's
+        # outbox takes (LOBBY_OUTBOX_BYTES)
+        count = 10_000
         host.holding = True
         session._outbox_size = count + 1
         for number in range(count):
@@ -119,7 +122,7 @@ async def test_a_session_flushed_early_in_a_step_and_again_at_its_end_has_one_wr
     step ends: what the socket did not take the first time stays with the one writer task, in order."""
     async with trio.open_nursery() as nursery:
         host, session, peer = small_buffered(nursery)
-        count = 20_000  # more than the socket buffers hold
+        count = 5_000  # 100 KB: more than the socket buffers hold (twice it: less than LOBBY_OUTBOX_BYTES)
         host.holding = True
         session._outbox_size = 2 * count + 1
         for number in range(count):
@@ -141,7 +144,7 @@ async def test_a_connection_superseded_while_the_socket_holds_part_of_a_frame_ge
     What a frame began is sent whole, then the error, then the end of the stream."""
     async with trio.open_nursery() as nursery:
         host, session, peer = small_buffered(nursery)
-        count = 20_000
+        count = 10_000  # 200 KB: more than the socket buffers hold, less than LOBBY_OUTBOX_BYTES
         host.holding = True
         session._outbox_size = count + 1
         for number in range(count):

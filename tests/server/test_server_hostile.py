@@ -473,6 +473,91 @@ async def _never_reads():
         assert session._outbox_limit == limit and server.lobby.tables, "nothing else is lost"
 
 
+async def _tables(server, makers: int) -> None:
+    """8 open tables for each of `makers` names (the most one name may have)."""
+    for n in range(makers):
+        maker = await Client.connect(server, f"maker{n}", memory=True)
+        await maker.send_raw(b"".join(maker.conn.send(CreateTable(TableOptions())) for _ in range(8)))
+        for _ in range(8):
+            await maker.expect(TableCreated)
+
+
+async def _silent(server, name: str):
+    """A client past its hello that reads nothing more, and its session."""
+    client = Client(server.connect_memory(lockstep=True), PlayerConnection(), name)
+    await client.send_raw(client.conn.send_hello(name, SOFTWARE))
+    await client.expect(Welcome)
+    (session,) = [s for s in server.sessions if s.name == name]
+    return client, session
+
+
+async def test_a_lobby_connection_that_never_reads_is_dropped_at_a_quarter_mebibyte(autojump_clock):
+    """Review rv25: a connection in the lobby could hold its whole outbox limit (4 MiB with the default frames)
+    without reading; 15 addresses x 64 connections did not need a table to hold 4 GB. In the lobby
+    (LOBBY_OUTBOX_BYTES) it holds 256 KiB at most; the same pages asked by a client that reads all arrive."""
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
+        await _lobby_never_reads()
+
+
+async def _lobby_never_reads():
+    from dungeon_twister.server.session import LOBBY_OUTBOX_BYTES
+
+    async with running_server() as server:  # default frames: a 4 MiB outbox at a table
+        await _tables(server, 24)
+        reader = await Client.connect(server, "reader", memory=True)
+        await reader.send_raw(b"".join(reader.conn.send(ListTables()) for _ in range(20)))
+        pages = [await reader.expect(Tables) for _ in range(20)]
+        assert len({len(page.tables) for page in pages}) == 1 and len(pages[0].tables) > 64, "the same large page"
+
+        slow, session = await _silent(server, "slow")
+        await slow.send(ListTables())
+        await trio.sleep(1)
+        size = session.holding_bytes  # one page
+        # 20 pages (the lookups' burst) are more than the lobby's limit, far less than a table's
+        assert LOBBY_OUTBOX_BYTES < 20 * size < session_limit(server) // 4
+        await slow.send_raw(b"".join(slow.conn.send(ListTables()) for _ in range(19)))
+        await trio.sleep(1)
+        assert session not in server.sessions and session._end == {"reason": "too slow: outbox full"}
+        assert "reader" in {s.name for s in server.sessions} and len(server.lobby.tables) == 192, "nothing else lost"
+        assert server.queued_bytes == 0
+
+
+def session_limit(server) -> int:
+    from dungeon_twister.server.session import OUTBOX_FRAMES_OF_MAX
+
+    return OUTBOX_FRAMES_OF_MAX * server.config.max_frame_size
+
+
+async def test_the_server_drops_the_connections_holding_the_most_once_all_outboxes_hold_max_queued_bytes(
+        autojump_clock):
+    """Review rv25: each outbox is bounded, but a thousand connections holding their limit each would hold 8 GB.
+    Over `max_queued_bytes` for all, the connection holding the most is dropped (the one not reading, since a
+    client that reads holds nearly nothing); the others keep what was queued for them."""
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
+        await _over_the_server_budget()
+
+
+async def _over_the_server_budget():
+    async with running_server(max_frame_size=16384, max_queued_bytes=4 * 16384) as server:
+        await _tables(server, 8)
+        first, big = await _silent(server, "first")
+        await first.send_raw(b"".join(first.conn.send(ListTables()) for _ in range(8)))
+        await trio.sleep(1)
+        held = big.holding_bytes
+        assert 30_000 < held < 4 * 16384 == server.queued_limit and server.queued_bytes >= held, "under both limits"
+        second, small = await _silent(server, "second")
+        await second.send_raw(b"".join(second.conn.send(ListTables()) for _ in range(5)))
+        await trio.sleep(1)
+        # the second's pages took all queues over 64 KiB: the first, who held the most, was dropped
+        assert big not in server.sessions and big._end == {"reason": "too slow: server outbox full"}
+        assert small in server.sessions and 0 < small.holding_bytes < held
+        assert server.queued_bytes == small.holding_bytes
+        pages = [await second.expect(Tables) for _ in range(5)]
+        assert all(len(page.tables) == 64 for page in pages), "the one left gets all its pages when it reads"
+        await trio.sleep(1)  # its writer task has seen the last bytes taken
+        assert small in server.sessions and server.queued_bytes == 0
+
+
 async def test_a_plain_tcp_connection_is_read_from_its_socket_and_only_while_it_is_open():
     """Session._read reads a plain TCP connection's socket itself (`_plain_socket`: without SocketStream's layers
     of coroutines); TLS streams and in-memory pipes go through receive_some. The descriptor is asked for at each
