@@ -23,6 +23,10 @@ class ServerConfig:
     """Network connections from one IP address at once; more are closed as soon as they are accepted, before
     they count against max_connections (one host opening silent sockets in a loop would otherwise keep everyone
     else out). 0: no limit (behind a proxy whose connections all come from one address)."""
+    max_tables_per_hour: int = 3600
+    """New tables the server makes an hour, from everyone (a sixth of it at once); more are refused not_allowed.
+    Each game begun is kept in the store: behind a proxy (max_connections_per_address = 0, no limit by address)
+    this alone bounds how fast it grows. 0: no limit."""
     max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
     """The longest frame sent (a view with its legal list); a client's are taken up to CLIENT_FRAME_SIZE (64 KiB), or
     this if less (session.py)."""
@@ -58,7 +62,7 @@ limit each (a thousand clients that read hold a few KB each)."""
 
 
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
-          "max_connections_per_address": int, "max_frame_size": int, "records_dir": str,
+          "max_connections_per_address": int, "max_tables_per_hour": int, "max_frame_size": int, "records_dir": str,
           "ping_interval": (int, float), "outbox_frames": int, "max_queued_bytes": int, "data_dir": str,
           "data_sync": str, "tls": bool, "discovery": bool, "database": str}
 
@@ -117,6 +121,8 @@ def check(config: ServerConfig) -> None:
                          "required")
     if config.ping_interval < 0 or config.outbox_frames < 8:
         raise ValueError("ping_interval >= 0 and outbox_frames >= 8 are required")
+    if config.max_tables_per_hour < 0:
+        raise ValueError("max_tables_per_hour must be 0 (no limit) or more")
     if config.max_queued_bytes and config.max_queued_bytes < 4 * config.max_frame_size:
         # one connection may hold 4 frame limits of bytes (session.OUTBOX_FRAMES_OF_MAX)
         raise ValueError("max_queued_bytes must be 0 (64 times max_frame_size) or at least 4 times max_frame_size")

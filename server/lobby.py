@@ -25,7 +25,7 @@ from dungeon_twister.protocol.views import TABLE_UPDATES
 
 from .bot import play_bot
 from .logs import log
-from .ratelimit import Buckets, address_key
+from .ratelimit import Buckets, TokenBucket, address_key, network_key
 from .storage import StorageError, StoredTable, token_digest
 from .table import BotEnded, CreatorGone, Table
 
@@ -50,8 +50,11 @@ CREATIONS_BURST, CREATIONS_PER_HOUR = 20, 120
 """Tables one address (an IPv6 /64) may create at once, and then an hour: each game begun is kept in the store, and
 create, join, `bot`, leave in a loop (a game against a bot aborted) kept 834 in 20 s from one address, ~4.5 GB a
 day (red team rt25). Bounded so, an address makes at most ~3,000 tables a day (a few MB)."""
+NETWORK_CREATIONS_BURST, NETWORK_CREATIONS_PER_HOUR = 80, 480
+"""Tables one IPv6 /48 may create at once, and then an hour (four addresses' worth): a host given a /56 or a /48
+has 256 or 65,536 /64s, each its own CREATIONS_BURST (review rv25)."""
 CREATION_ADDRESSES = 10_000
-"""Addresses whose creations are counted; past it the oldest is forgotten (a new burst for it)."""
+"""Addresses (and networks) whose creations are counted; past it the oldest is forgotten (a new burst for it)."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,11 @@ class Lobby:
         self._bot_numbers = itertools.count(bots + 1)
         self._creations: Buckets | None = None
         """The table creations left to each address (CREATIONS_BURST, CREATIONS_PER_HOUR), made at the first."""
+        self._network_creations: Buckets | None = None
+        """The table creations left to each IPv6 /48 (NETWORK_CREATIONS_BURST, ..._PER_HOUR), made at the first."""
+        per_hour = self.server.config.max_tables_per_hour
+        self._all_creations = TokenBucket(max(1, per_hour // 6), per_hour / 3600) if per_hour else None
+        """The table creations left to everyone (config.max_tables_per_hour; a sixth of it at once)."""
         self._closed_last: tuple[int, str] | None = None
         """(number, id) of the table of the highest number closed since the start, kept in the store
         (`_forget_unplayed`)."""
@@ -200,9 +208,8 @@ class Lobby:
         if address is not None and cap and sum(1 for table in self.tables.values() if table.creator_address == address
                                                and table.play.result is None) >= cap:
             raise TooManyTables(N_("at most {per_address} open tables from one address"), per_address=cap)
-        if address is not None and cap and not self._may_create(address):  # (0: no limit by address, as behind a proxy)
-            raise TooManyTables(N_("at most {burst} new tables at once from one address, then {per_hour} an hour: "
-                                   "try again later"), burst=CREATIONS_BURST, per_hour=CREATIONS_PER_HOUR)
+        buckets = self._creation_buckets(address if cap else None)  # (0: no limit by address, as behind a proxy)
+        self._may_create(buckets)
         number = next(self._table_numbers)
         table_id = f"t{number}-{secrets.token_hex(4)}"
         join_code = secrets.token_hex(4) if options.private else None
@@ -213,6 +220,9 @@ class Lobby:
         self.store.add_table(StoredTable(table_id, number, asdict(options), seed, creator, join_code, time.time(),
                                          nonce))
         self.tables[table_id] = table
+        now = trio.current_time()  # spent once the table is made and stored: a creation that failed costs nothing
+        for bucket, key, _ in buckets:
+            bucket.take(now) if key is None else bucket.take(key, now)
         self.server.start(table.run)
         return table
 
@@ -247,11 +257,35 @@ class Lobby:
                 kept, self._closed_last = self._closed_last, kept
             self.store.forget_unplayed(kept[1])
 
-    def _may_create(self, address: str) -> bool:
-        """Spend one of the address's table creations, if it has one left."""
-        if self._creations is None:
-            self._creations = Buckets(CREATIONS_BURST, CREATIONS_PER_HOUR / 3600, CREATION_ADDRESSES)
-        return self._creations.take(address, trio.current_time())
+    def _creation_buckets(self, address: str | None) -> list[tuple]:
+        """(bucket, key or None, refusal) of each limit a table created from `address` (an `address_key`, None:
+        not counted by address) counts against: its address's, its IPv6 /48's, the server's."""
+        buckets = []
+        if address is not None:
+            if self._creations is None:
+                self._creations = Buckets(CREATIONS_BURST, CREATIONS_PER_HOUR / 3600, CREATION_ADDRESSES)
+            buckets.append((self._creations, address, TooManyTables(
+                N_("at most {burst} new tables at once from one address, then {per_hour} an hour: try again later"),
+                burst=CREATIONS_BURST, per_hour=CREATIONS_PER_HOUR)))
+            if (network := network_key(address)) is not None:
+                if self._network_creations is None:
+                    self._network_creations = Buckets(NETWORK_CREATIONS_BURST, NETWORK_CREATIONS_PER_HOUR / 3600,
+                                                      CREATION_ADDRESSES)
+                buckets.append((self._network_creations, network, TooManyTables(
+                    N_("at most {burst} new tables at once from one network, then {per_hour} an hour: try again "
+                       "later"), burst=NETWORK_CREATIONS_BURST, per_hour=NETWORK_CREATIONS_PER_HOUR)))
+        if self._all_creations is not None:
+            buckets.append((self._all_creations, None, TooManyTables(
+                N_("the server takes at most {burst} new tables at once, then {per_hour} an hour: try again later"),
+                burst=self._all_creations.burst, per_hour=self.server.config.max_tables_per_hour)))
+        return buckets
+
+    def _may_create(self, buckets: list[tuple]) -> None:
+        """Raise the refusal of the first of `buckets` (`_creation_buckets`) that has no creation left."""
+        now = trio.current_time()
+        for bucket, key, refusal in buckets:
+            if not (bucket.has(now) if key is None else bucket.has(key, now)):
+                raise refusal
 
     def table_infos(self, offset: int = 0, limit: int | None = None) -> Tables:
         """A page of the public tables, from `offset` on: at most `limit` (and PAGE_SIZE) of them, and no more

@@ -25,6 +25,21 @@ def address_key(address: str | None) -> str | None:
     return str(ipaddress.ip_network((ip, 64), strict=False))
 
 
+def network_key(address: str | None) -> str | None:
+    """The wider network an IPv6 `address` belongs to, its /48 (a site's: a home or a VPS is often given a /56 or a
+    /48, 256 or 65,536 /64s of its own: review rv25), for the limits that count networks besides addresses; None
+    for an IPv4 address (one host's) or none. `address` may be an `address_key` (a /64 network)."""
+    if address is None:
+        return None
+    try:
+        ip = ipaddress.ip_interface(address.partition("%")[0]).ip
+    except ValueError:
+        return None
+    if ip.version == 4 or ip.ipv4_mapped is not None:
+        return None
+    return str(ipaddress.ip_network((ip, 48), strict=False))
+
+
 class TokenBucket:
     """A rate limit on trio's clock: `burst` at once, refilled at `rate` a second. `take` spends one if there is
     one; `has` only says whether there is (a limit on what was refused is spent after the refusal, not before)."""
@@ -61,6 +76,11 @@ class Buckets:
     def __init__(self, burst: int, rate: float, size: int) -> None:
         self.burst, self.rate, self.size = burst, rate, size
         self._buckets: dict[str, TokenBucket] = {}
+
+    def has(self, key: str, now: float) -> bool:
+        """Whether `key` has one left (spending none: `take` once what it pays for is done)."""
+        bucket = self._buckets.get(key)
+        return bucket is None or bucket.has(now)
 
     def take(self, key: str, now: float) -> bool:
         """Spend one of `key`'s, if it has one left."""

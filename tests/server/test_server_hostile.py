@@ -7,6 +7,7 @@ import logging
 import weakref
 
 import msgpack
+import pytest
 import trio
 from dungeon_twister.protocol import (
     Chat,
@@ -1031,6 +1032,79 @@ async def test_tables_created_from_one_address_are_limited_by_the_hour(autojump_
             churn = await Client.connect(server, "churn")
             for _ in range(5):
                 await create_join_leave(churn)
+
+
+async def test_tables_created_from_one_ipv6_network_are_limited_too(autojump_clock, monkeypatch):
+    """Review rv25: counted by /64 only, a host given a /56 (256 /64s) or a /48 (65,536) had CREATIONS_BURST tables
+    at once for each of them. A /48 has NETWORK_CREATIONS_BURST at once (then its rate) whichever of its /64s ask;
+    another /48, or an IPv4 address, is not concerned."""
+    from dungeon_twister.server.lobby import TooManyTables
+
+    monkeypatch.setattr("dungeon_twister.server.lobby.CREATIONS_BURST", 3)
+    monkeypatch.setattr("dungeon_twister.server.lobby.NETWORK_CREATIONS_BURST", 5)
+    async with running_server() as server:
+        lobby, names = server.lobby, iter(f"p{n}" for n in range(100))
+        for address in ("2001:db8:0:1::5", "2001:db8:0:1::6", "2001:db8:0:1::7", "2001:db8:0:2::5",
+                        "2001:db8:0:2::6"):
+            lobby.create_table(TableOptions(), next(names), address)
+        with pytest.raises(TooManyTables) as refused:  # a /64 it has not used, in the same /48
+            lobby.create_table(TableOptions(), next(names), "2001:db8:0:ff::1")
+        assert str(refused.value) == "at most 5 new tables at once from one network, then 480 an hour: try again later"
+        with pytest.raises(TooManyTables, match="from one address"):  # the /64's own limit came first: 3
+            lobby.create_table(TableOptions(), next(names), "2001:db8:0:1::8")
+        lobby.create_table(TableOptions(), next(names), "2001:db8:1::1")  # another /48
+        for _ in range(3):
+            lobby.create_table(TableOptions(), next(names), "192.0.2.7")
+        await trio.sleep(3600 / 480 + 1)  # the /48 has one more
+        lobby.create_table(TableOptions(), next(names), "2001:db8:0:ff::1")
+        with pytest.raises(TooManyTables, match="from one network"):
+            lobby.create_table(TableOptions(), next(names), "2001:db8:0:fe::1")
+
+
+async def test_the_server_makes_at_most_max_tables_per_hour_whoever_asks(autojump_clock):
+    """Review rv25: with max_connections_per_address = 0 (behind a proxy, every client from one address) nothing
+    bounded the tables made, each game begun kept in the store. The server's own limit counts everyone: a sixth of
+    max_tables_per_hour at once, then its rate; with 0, none."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_connections_per_address=0, max_tables_per_hour=60) as server:
+            clients = [await Client.connect(server, f"c{n}") for n in range(3)]
+            for n in range(10):  # the burst: 60 // 6, from three names
+                await clients[n % 3].send(CreateTable(TableOptions()))
+                await clients[n % 3].expect(TableCreated)
+            await clients[0].send(CreateTable(TableOptions()))
+            error = await clients[0].expect(Error)
+            assert (error.code, error.message) == (
+                "not_allowed", "the server takes at most 10 new tables at once, then 60 an hour: try again later")
+            await trio.sleep(61)
+            await clients[1].send(CreateTable(TableOptions()))
+            await clients[1].expect(TableCreated)
+        async with running_server(max_connections_per_address=0, max_tables_per_hour=0) as server:
+            clients = [await Client.connect(server, f"c{n}", memory=True) for n in range(3)]
+            for n in range(24):
+                await clients[n % 3].send(CreateTable(TableOptions()))
+                await clients[n % 3].expect(TableCreated)
+
+
+async def test_a_table_that_could_not_be_stored_costs_no_creation(autojump_clock, monkeypatch):
+    """Review rv25: the creation was counted before the table was made and stored; a store that failed (PostgreSQL
+    restarting) cost the address one. Counted once the table is stored."""
+    from dungeon_twister.server.storage import StorageError
+
+    monkeypatch.setattr("dungeon_twister.server.lobby.CREATIONS_BURST", 1)
+    async with running_server() as server:
+        lobby = server.lobby
+        real = lobby.store.add_table
+
+        def failing(table):
+            raise StorageError("the database is restarting")
+
+        monkeypatch.setattr(lobby.store, "add_table", failing)
+        with pytest.raises(StorageError):
+            lobby.create_table(TableOptions(), "ann", "192.0.2.7")
+        monkeypatch.setattr(lobby.store, "add_table", real)
+        lobby.create_table(TableOptions(), "ann", "192.0.2.7")  # the one creation of the burst, still there
+        with pytest.raises(ValueError, match="from one address"):
+            lobby.create_table(TableOptions(), "ann", "192.0.2.7")
 
 
 def test_a_chat_line_break_is_a_space_not_glued_words():

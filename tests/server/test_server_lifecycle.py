@@ -98,6 +98,8 @@ def test_config_files_are_checked():
     with pytest.raises(ValueError, match=r"^max_queued_bytes must be 0 \(64 times max_frame_size\) or at least 4 "):
         config_from_mapping({"max_queued_bytes": 4 * 1048576 - 1})
     assert config_from_mapping({"max_queued_bytes": 4 * 1048576}).max_queued_bytes == 4 * 1048576
+    with pytest.raises(ValueError, match=r"^max_tables_per_hour must be 0 \(no limit\) or more$"):
+        config_from_mapping({"max_tables_per_hour": -1})
     # the longest grace a `joined` can tell (found by an audit: a week and a second was accepted, and no player
     # was then told he had joined: the message could not be sent)
     assert config_from_mapping({"grace_seconds": 7 * 24 * 3600}).grace_seconds == 7 * 24 * 3600
