@@ -75,10 +75,21 @@ def _unreadable(session: Session, message, error: Exception) -> None:
     docs/protocol.md gives them (`"rooms": 5`, `"table": []`), from a server of another version, a faulty or a
     hostile one, or a bug of ours. It is what the protocol makes of a malformed message (section 7): dropped,
     answered with a non-fatal bad_field and said; the connection goes on. It ended the networking, and with it the
-    client, with a traceback (red team rt25: any map the server chose did it). What the handler changed before it
-    failed stays; the screens draw what they can of it (layout.py)."""
+    client, with a traceback (red team rt25: any map the server chose did it). The screens draw what they can
+    (layout.py).
+
+    What the handler changed before it failed stays: a table event's handler that replaced the view and failed
+    before the rest (the event number a resume reports, the turn's clock, a secret choice's state) left the client
+    out of step with its table until the next snapshot (review rv25). So a table event that fails asks for one
+    (`resume` with `snapshot`, section 8), once until a snapshot has been handled: a snapshot that fails too is
+    not asked again, or a server whose views this client cannot read would be asked every 2 seconds."""
     _protocol_error(session, ProtocolError(
         "bad_field", f"{message.spec.name}: {type(error).__name__}: {str(error)[:200]}", fault="remote"))
+    connection = session.connection
+    if (isinstance(message, TableEvent) and not session.state.resync_asked and connection is not None
+            and connection.table is not None and connection.table == message.table):
+        session.state.resync_asked = True
+        session.send(Resume(connection.table, connection.last_event, snapshot=True))
 
 
 def _welcome(session: Session, message: Welcome) -> None:
@@ -329,6 +340,7 @@ def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> 
     contribution.on_view(session)
     _check_deal(session)
     _over_in_view(session, message.view)
+    session.state.resync_asked = False  # handled whole: a table event that fails may ask for another
 
 
 def _went_back(before: dict | None, message: Snapshot) -> bool:

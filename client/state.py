@@ -238,6 +238,9 @@ class ClientState:
     came_in: bool = False
     """The table's view came as a snapshot (joining, coming back, a resume the server could not fill with events):
     what happened before it is in the view, not in `log`."""
+    resync_asked: bool = False
+    """A table event this client could not handle made it ask for a snapshot (inbox._unreadable), and no snapshot
+    has been handled since: another such event asks for none (a snapshot that fails too is not asked again)."""
     chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
     notice: str = ""
     """The last informative message (a command's answer, a server error)."""

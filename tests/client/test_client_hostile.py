@@ -10,7 +10,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from dungeon_twister.client.completion import PromptCompleter
-from dungeon_twister.protocol import Error, Snapshot, TableEvent
+from dungeon_twister.protocol import Error, Resume, Snapshot, TableEvent
 
 from client_fixtures import seat_view
 from test_client_prompt import TABLE, WiredSession
@@ -34,14 +34,21 @@ def test_a_message_the_client_cannot_handle_is_answered_bad_field_and_the_connec
                                  TableEvent(TABLE, 3, {"kind": "view", "view": 7})]):
         wired.deliver(message)
         answers = wired.sent()
-        assert [(type(a), a.code, a.fatal) for a in answers] == [(Error, "bad_field", False)], n
+        assert [(type(a), a.code, a.fatal) for a in answers[:1]] == [(Error, "bad_field", False)], n
         assert answers[0].message.startswith(message.spec.name + ": ")
+        # review rv25: the first table event that fails asks for a snapshot (what its handler did before it failed
+        # may have left the client out of step); not the snapshot that failed, nor a second event before a snapshot
+        assert answers[1:] == ([Resume(TABLE, 2, snapshot=True)] if n == 1 else []), n
         assert state.notice.startswith("protocol error from the server: ")
         assert state.connected
     assert state.view != 7, "a view that is no map does not replace the one we had"
     # the connection goes on: the next good view is the client's
     wired.deliver(TableEvent(TABLE, 4, {"kind": "view", "view": good_view()}))
     assert state.view == good_view() and wired.sent() == []
+    wired.deliver(Snapshot(TABLE, 4, good_view()))  # the snapshot asked for, handled: the next failure asks again
+    assert wired.sent() == [] and not state.resync_asked
+    wired.deliver(TableEvent(TABLE, 5, {"kind": "view", "view": {**good_view(), "table": 5}}))
+    assert wired.sent()[1:] == [Resume(TABLE, 5, snapshot=True)]
 
 
 def test_a_view_the_screens_cannot_draw_is_said_in_their_place_and_the_client_runs_on():
