@@ -307,11 +307,7 @@ class Session:
     def _abort(self) -> None:
         """Stop reading at once (`run` then closes the stream, which stops a writer) and write nothing more."""
         self._dropped = self._closing = True
-        self._outbox.clear()
-        self._queued(0)
-        # what a writer task is writing is let go with its stream, which `run` closes: not the server's to count
-        self.server.queued_bytes -= self._inflight
-        self._inflight = 0
+        self._let_go()
         if self._scope is not None:
             self._scope.cancel()
 
@@ -380,6 +376,14 @@ class Session:
         self._draining = True
         self.server.start(self._write)
 
+    def _let_go(self) -> None:
+        """Forget what is queued, and count what a writer task is writing as let go with its stream (closed by
+        `run`, or being closed): none of it is the server's to count any more (`queued_bytes`)."""
+        self._outbox.clear()
+        self._queued(0)
+        self.server.queued_bytes -= self._inflight
+        self._inflight = 0
+
     def _queued(self, size: int) -> None:
         """`_outbox_bytes` is now `size`: the server's count of every connection's queued bytes follows."""
         self.server.queued_bytes += size - self._outbox_bytes
@@ -419,6 +423,7 @@ class Session:
             with trio.CancelScope(shield=True):
                 await self._leave_table()
                 await trio.aclose_forcefully(self.stream)
+            self._let_go()  # nothing more is written: however it ended, the server's count is right again
             # a health check's line is a debug one, and so is a server_full refusal's: a flood of them is counted
             # once a minute (`refused`), not told a line each (seen by hand: the count came, a line each still did);
             # and a TLS try's on a plain server, whose `tls_not_offered` says it (pt22b: two lines a client start)

@@ -557,6 +557,13 @@ async def _over_the_server_budget():
         assert all(len(page.tables) == 64 for page in pages), "the one left gets all its pages when it reads"
         await trio.sleep(1)  # its writer task has seen the last bytes taken
         assert small in server.sessions and server.queued_bytes == 0
+        third, gone = await _silent(server, "third")  # pages queued, then the client goes without reading them
+        await third.send_raw(b"".join(third.conn.send(ListTables()) for _ in range(5)))
+        await trio.sleep(1)
+        assert server.queued_bytes == gone.holding_bytes > 0
+        await third.close()
+        await trio.sleep(1)
+        assert gone not in server.sessions and server.queued_bytes == 0, "what a connection held is let go with it"
 
 
 async def test_a_plain_tcp_connection_is_read_from_its_socket_and_only_while_it_is_open():
