@@ -1,5 +1,6 @@
 """The dt-server command: `dt-server [--host 0.0.0.0] [--port 7777] [--config FILE] [--data DIR]`, and
-`dt-server records [--data DIR] [--config FILE] [TABLE]` (the stored games, or one game's record).
+`dt-server records [--data DIR] [--config FILE] [TABLE]` (the stored games, or one game's record), and
+`dt-server copy FROM TO` (a whole store into a new one).
 
 On startup it restores the unfinished tables of its data directory and prints one line to stdout,
 `dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT or SIGTERM shut it down gracefully
@@ -37,8 +38,9 @@ from .tls import CertificateError
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="dt-server", description="Dungeon Twister Online lobby and game server.",
-        epilog="Also: `dt-server records [--data DIR] [TABLE]` (the games kept, a finished game's record) and "
-               "`dt-server health [--host H] [--port P]` (exit 0 if the server answers: a health check).")
+        epilog="Also: `dt-server records [--data DIR] [TABLE]` (the games kept, a finished game's record), "
+               "`dt-server health [--host H] [--port P]` (exit 0 if the server answers: a health check) and "
+               "`dt-server copy FROM TO` (a whole store into a new one: a data directory to PostgreSQL, or back).")
     parser.add_argument("--version", action="version", version=f"dt-server {VERSION}")
     parser.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     parser.add_argument("--port", type=int, help="TCP port (default 7777; 0: any free port)")
@@ -98,6 +100,8 @@ def main(argv: list[str] | None = None) -> None:
         from .health import main as health
 
         return health(argv[1:])
+    if argv[:1] == ["copy"]:
+        return copy(argv[1:])
     args = parse_args(argv)
     config = settings(args)
     seeds = None
@@ -182,6 +186,55 @@ def records(argv: list[str]) -> None:
         sys.exit(EXIT_STORE_UNUSABLE)
     finally:
         storage.close()
+
+
+def copy(argv: list[str]) -> None:
+    """`dt-server copy FROM TO`: a whole store into a new one (storage.copy_store), each a data directory or a
+    PostgreSQL URL: a club that began on the data directory's SQLite file moves to PostgreSQL with its ratings,
+    players' identities, finished games and unfinished ones (play-test pt26: there was no way but to start afresh)."""
+    parser = argparse.ArgumentParser(
+        prog="dt-server copy", description="Copy a server's whole store (tables and their games, finished or not, "
+        "resume tokens, ratings, players' identities) into a new, empty one: from a data directory's SQLite file "
+        "to a PostgreSQL database, or back. Stop the server first: a store a server uses is refused. The data "
+        "directory keeps the TLS certificate either way.")
+    parser.add_argument("source", help="the store to copy: a data directory, or a PostgreSQL URL "
+                        "(postgresql://user@host/dbname)")
+    parser.add_argument("target", help="the new store: a data directory (its store is made), or a PostgreSQL "
+                        "database with no dt-server tables in it")
+    args = parser.parse_args(argv)
+    from .config import is_database_url
+    from .storage import DATABASE_NAME, SqliteStorage, copy_store
+    from .storage_postgres import PostgresStorage
+
+    def opened(where: str, source: bool):
+        if is_database_url(where):
+            return PostgresStorage(where)
+        path = Path(where) / DATABASE_NAME
+        if source and not path.exists():  # (opening it would make an empty one)
+            raise StorageError(f"{where}: no dt-server store here ({DATABASE_NAME})")
+        return SqliteStorage(path)
+
+    stores = []
+    try:
+        stores.append(opened(args.source, True))
+        stores.append(opened(args.target, False))
+        counts = copy_store(*stores)
+    except StoreUnreachable as error:
+        print(f"dt-server: the data store cannot be reached: {error}", file=sys.stderr)
+        sys.exit(EXIT_STORE_UNREACHABLE)
+    except (StorageError, OSError) as error:
+        print(f"dt-server: nothing copied: {error}", file=sys.stderr)
+        sys.exit(EXIT_STORE_UNUSABLE)
+    finally:
+        for store in stores:
+            store.close()
+    source, target = (store.location for store in stores)
+    print(f"copied {source} to {target}: {counts['tables']} tables, {counts['seats']} seats, {counts['journal']} "
+          f"journal lines, {counts['tokens']} resume tokens, {counts['ratings']} ratings, {counts['identities']} "
+          "identities")
+    where = (f'database = "{args.target}" in the settings (or --database)' if is_database_url(args.target)
+             else f"data_dir = \"{args.target}\" and no database in the settings (or --data)")
+    print(f"to serve it: {where}")
 
 
 async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None) -> None:

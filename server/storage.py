@@ -30,7 +30,7 @@ import re
 import sqlite3
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -257,6 +257,10 @@ class SqlStorage(Storage):
     @abstractmethod
     def _read(self, sql: str, args: tuple = ()) -> list:
         """The rows of a query; StorageError if it fails."""
+
+    def _journal_copied(self) -> None:
+        """The journal's lines were written with their numbers (`copy_store`): the next line numbered after them.
+        (SQLite's INTEGER PRIMARY KEY takes the highest plus one by itself.)"""
 
     # --- writing ------------------------------------------------------------------------------------------
     def add_table(self, table: StoredTable) -> None:
@@ -618,6 +622,58 @@ def _create(path: Path) -> None:
             os.fsync(directory)
         finally:
             os.close(directory)
+
+
+COPIED = (("tables", SqlStorage._COLUMNS, "id"), ("seats", "table_id, seat, name, bot", "table_id, seat"),
+          ("tokens", "digest, table_id, seat, name", "digest"),
+          ("ratings", "folded, name, rating, rd, volatility, games", "folded"),
+          ("identities", "folded, name, key, bound", "folded"))
+"""The tables `copy_store` copies whole (name, columns, order), besides the journal, which it copies in batches."""
+JOURNAL_BATCH = 2000
+
+
+def copy_store(source: SqlStorage, target: SqlStorage, progress: Callable[[str, int], None] | None = None
+               ) -> dict[str, int]:
+    """Every row of `source` into `target`, a new store (`dt-server copy`: from a data directory's SQLite file to a
+    PostgreSQL database, or back): tables, seats, resume tokens, the journal with its line numbers, ratings and
+    identities, in one transaction of `target`, then each table's rows counted there. StorageError if `target`
+    holds a row already (a store is copied into a new one, never merged: two stores' table numbers and journal
+    lines would collide) or if a count differs. Both are opened as a server opens them, each holding its lock: no
+    server writes to either during the copy. The rows copied of each table, by name; `progress(table, rows)` is
+    told as the journal's batches go."""
+    names = [name for name, _, _ in COPIED] + ["journal"]
+    held = {name: target._read(f"SELECT COUNT(*) FROM {name}")[0][0] for name in names}
+    if any(held.values()):
+        rows = ", ".join(f"{count} {name}" for name, count in held.items() if count)
+        raise StorageError(f"{target.location} already holds a store ({rows}): copy into a new one only")
+    counts: dict[str, int] = {}
+    with target.transaction():
+        for name, columns, order in COPIED:
+            rows = source._read(f"SELECT {columns} FROM {name} ORDER BY {order}")
+            insert = f"INSERT INTO {name} ({columns}) VALUES ({', '.join('?' * len(columns.split(',')))})"
+            for row in rows:
+                target._write(insert, _plain(row))
+            counts[name] = len(rows)
+        counts["journal"], last = 0, -1
+        while rows := source._read("SELECT id, table_id, line, data FROM journal WHERE id > ? ORDER BY id LIMIT ?",
+                                   (last, JOURNAL_BATCH)):
+            for row in rows:
+                target._write("INSERT INTO journal (id, table_id, line, data) VALUES (?, ?, ?, ?)", _plain(row))
+            counts["journal"] += len(rows)
+            last = rows[-1][0]
+            if progress is not None:
+                progress("journal", counts["journal"])
+        target._journal_copied()
+    for name in names:
+        found = target._read(f"SELECT COUNT(*) FROM {name}")[0][0]
+        if found != counts[name]:
+            raise StorageError(f"{target.location}: {found} rows of {name} after the copy of {counts[name]}")
+    return counts
+
+
+def _plain(row) -> tuple:
+    """A row's values as both backends take them (a BLOB or BYTEA read as a memoryview: bytes)."""
+    return tuple(bytes(value) if isinstance(value, memoryview) else value for value in row)
 
 
 def open_storage(data_dir: str | Path | None, *, sync: str = "full", readonly: bool = False) -> Storage:

@@ -221,6 +221,11 @@ class PostgresStorage(SqlStorage):
             except self._errors:
                 pass  # (a connection lost: the server rolled the transaction back itself)
 
+    def _journal_copied(self) -> None:
+        # (BIGSERIAL's sequence does not follow ids written with the rows: the next line would take number 1)
+        self._write("SELECT setval(pg_get_serial_sequence('journal', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "
+                    "journal), false)", ())
+
     # --- reading ------------------------------------------------------------------------------------------
     def _read(self, sql: str, args: tuple = ()) -> list:
         try:
