@@ -232,7 +232,8 @@ def copy(argv: list[str]) -> None:
     print(f"copied {source} to {target}: {counts['tables']} tables, {counts['seats']} seats, {counts['journal']} "
           f"journal lines, {counts['tokens']} resume tokens, {counts['ratings']} ratings, {counts['identities']} "
           "identities")
-    where = (f'database = "{args.target}" in the settings (or --database)' if is_database_url(args.target)
+    # (the URL as `location` shows it: a password in it is not printed, `***`; it belongs in ~/.pgpass)
+    where = (f'database = "{target}" in the settings (or --database)' if is_database_url(args.target)
              else f"data_dir = \"{args.target}\" and no database in the settings (or --data)")
     print(f"to serve it: {where}")
 
