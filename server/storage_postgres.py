@@ -241,12 +241,25 @@ def _placeholders(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
+LASTING = ("does not exist", "authentication failed", "no pg_hba.conf entry", "no password supplied",
+           "but SSL was required")
+"""What the server's refusal of a connection says when it stays until the settings change: a database or a role
+that does not exist, a password or an authentication method refused, no pg_hba.conf line for us, SSL required of
+a server without it. libpq gives a failed connection no SQLSTATE (psycopg's error has none): its FATAL line is all
+there is to read, in the English of libpq's and PostgreSQL's default messages. A refusal said otherwise (another
+language's lc_messages) counts as passing, as every refusal did (play-test pt26 F7: `.../nodb` was exit 1, which
+the unit restarts every 5 s for ever, instead of 3, which waits for the admin)."""
+
+
 def _passing(error: Exception) -> bool:
-    """Whether a failed connection is a state that passes: no server there (libpq's own failure, no SQLSTATE), or
-    one starting up or shutting down (class 57P), or out of connections (53300); not a refusal that stays until
-    the settings change (a password, a database that does not exist)."""
+    """Whether a failed connection is a state that passes: no server there (libpq's own failure), or one starting
+    up or shutting down (class 57P), or out of connections (53300); not a refusal that stays until the settings
+    change (LASTING: a password, a database that does not exist)."""
     state = getattr(error, "sqlstate", None)
-    return state is None or state.startswith("57P") or state == "53300"
+    if state is None:
+        text = str(error)
+        return not any(lasting in text for lasting in LASTING)
+    return state.startswith("57P") or state == "53300"
 
 
 def _first_line(error: Exception) -> str:

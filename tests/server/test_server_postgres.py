@@ -265,6 +265,17 @@ def test_a_database_server_out_of_reach_at_the_start_is_a_state_that_passes_not_
     result = start(nowhere)
     assert (result.returncode, result.stdout) == (EXIT_STORE_UNREACHABLE, "")
     assert "cannot be reached" in result.stderr
+    # play-test pt26 F7: a database or a role that does not exist stays so until the admin acts (exit 3, which the
+    # unit does not restart), where they were exit 1 (restarted every 5 s for ever)
+    cluster = postgres_url.split("?", 1)[1]
+    for wrong, said in ((f"postgresql:///nodb?{cluster}", 'database "nodb" does not exist'),
+                        (f"postgresql:///postgres?{cluster.replace('user=dt', 'user=nobodyhere')}",
+                         'role "nobodyhere" does not exist')):
+        with pytest.raises(StorageError) as refused:
+            PostgresStorage(wrong)
+        assert not isinstance(refused.value, StoreUnreachable) and said in str(refused.value)
+        result = start(wrong)
+        assert result.returncode == EXIT_STORE_UNUSABLE and "cannot be used" in result.stderr and said in result.stderr
     store = PostgresStorage(postgres_url)
     try:
         result = start(postgres_url)
