@@ -625,7 +625,13 @@ class Play:
         if texts:
             self.game.undo, self.game.undo_refusal = None, (N_("the clock played it"), {})  # not to be taken back
             self.game.record.comment(f"timeout {seat} {'; '.join(texts)}", {"k": "timeout", "seat": seat})
-            self._step(events, before=[{"kind": "timeout", "seat": seat, "actions": texts}])
+            told = {"kind": "timeout", "seat": seat, "actions": texts}
+            if any(isinstance(e, Event) and e.owner is not None for e in events):
+                # a fallback whose events are someone's own (a card seeded face down: `seed bKY A`) would be named
+                # to all by its text: its seat alone reads the texts (red team rt26: no clock covers such a phase
+                # today; the day one does, the text must not say what the events hide)
+                told = Event("timeout", {"seat": seat, "actions": texts}, owner=seat, public={"seat": seat})
+            self._step(events, before=[told])
         return bool(texts)
 
     def force(self, seat: str, purpose: str, any_legal: bool = False, why: str = "timeout") -> None:

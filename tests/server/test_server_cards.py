@@ -390,3 +390,29 @@ async def test_DT_206_a_server_bot_plays_a_card_game_from_front_coded_legal_list
             over = await Scripted(ann, "B", 1).play(table, until=lambda e: isinstance(e, GameOver))
     assert over.result["reason"] == "vp" and over.result["winner"] in ("B", "Y"), "played to the end, by the rules"
     assert ann.errors() == []
+
+
+async def test_a_fallback_the_clock_plays_whose_events_are_hidden_is_named_to_its_seat_alone(autojump_clock):
+    """Red team rt26: the `timeout` event named the fallbacks the clock played to everyone, whatever their events
+    hid. The Card Game's seeding (`seed bKY A`, CG-TUT1-04) lays a card face down, its `seeded` event its seeder's
+    own: no clock covers that phase today, so the fallback is played here as a deadline would play it
+    (`Play._timeout_actions`). The seeder reads the text; the other seat and a spectator read who, not what."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(3,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=1))
+            watcher = await Client.connect(server, "watcher", "spectator")
+            await watcher.send(Spectate(table, last_event=0))
+            players = {"B": Scripted(blue, "B", 1), "Y": Scripted(yellow, "Y", 2)}
+            await play_until(table, players, lambda v: v["phase"] == "seed", first=True)
+            play = server.lobby.tables[table].play
+            (seeder,) = play.game.state.to_act
+            assert play._timeout_actions(seeder, lambda: True, once=True)
+            clients = {"B": blue, "Y": yellow}
+            mine = await clients[seeder].expect_event("timeout")
+            (text,) = mine["actions"]
+            assert text.startswith("seed ") and mine["seat"] == seeder
+            card = text.split()[1]
+            for other in (clients["Y" if seeder == "B" else "B"], watcher):
+                told = await other.expect_event("timeout")
+                assert told == {"kind": "timeout", "seat": seeder}, told
+                assert card not in str(await other.expect_event("view")), "nor does the view name it"
