@@ -269,6 +269,9 @@ def _timeout(e: dict) -> str:
         # sees what
         return _("{seat}'s time ran out for {purpose}: a choice was made for that seat, kept secret").format(
             seat=_seat(e), purpose=e["purpose"])
+    if "actions" not in e:
+        # a fallback whose events its seat alone may see (a card seeded face down): "nothing done" would be untrue
+        return _("{seat}'s time ran out: what was played for that seat is kept secret").format(seat=_seat(e))
     # TRANSLATORS: what a player whose time ran out did: nothing (else the actions played for him)
     actions = "; ".join(e.get("actions") or []) or _("nothing done")
     if e.get("purpose"):

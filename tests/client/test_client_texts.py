@@ -446,6 +446,11 @@ def test_the_servers_own_events_in_plain_words():
     # DT-236: a choice the server drew for the other seat comes without its actions
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team"}) == \
         "Yellow's time ran out for team: a choice was made for that seat, kept secret"
+    # red team rt26: a fallback whose events are its seat's own (a card seeded face down) comes with neither: not
+    # "nothing done", which would be untrue; and a fallback that did nothing still says so
+    assert describe_event({"kind": "timeout", "seat": "B"}) == \
+        "Blue's time ran out: what was played for that seat is kept secret"
+    assert describe_event({"kind": "timeout", "seat": "B", "actions": []}) == "Blue's time ran out: nothing done"
 
 
 def test_DT_091_a_bots_secret_choice_made_again_after_a_restart_is_told_as_the_restarts_not_as_a_clocks():
