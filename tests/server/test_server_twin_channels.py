@@ -9,6 +9,10 @@ difference is still hidden:
 - Blue asks again for the events after one a few events back (`resume`), then for a snapshot;
 - Blue asks for the table list (the lobby's line of a table in play).
 
+And once, in the middle of the hidden placement, the server restarts (its store restores the table by replaying
+the journal: server/recovery.py): Blue comes back with his resume token (from his last event, and from none), and
+a spectator comes in.
+
 Everything each of them is sent must be the same bytes in both twins (the documented random fields normalised as
 there). And the live comparison itself, which the base set, a free all-sets build and the Card Game had, runs over
 Prison, Paladins & Dragons and a mix built by mutual choice: Yellow hides two tokens the other way round.
@@ -19,9 +23,11 @@ from __future__ import annotations
 import msgpack
 import pytest
 import trio
+import trio.testing
 from dungeon_twister.engine import SEATS, Hide, format_action, parse_action
 from dungeon_twister.engine.tools.variants import VARIANTS
-from dungeon_twister.protocol import Action, ListTables, Leave, Resume, Spectate, SpectatorConnection, TableOptions
+from dungeon_twister.protocol import (Action, Joined, ListTables, Leave, PlayerConnection, Resume, ResumeInfo,
+                                      Spectate, SpectatorConnection, TableOptions)
 from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS
 from test_server_support import SOFTWARE, running_server
 from test_server_twins import (OPTIONS, TEAM_SEED, Capture, Step, _index, _seated, compare_twins, greedy_script,
@@ -132,6 +138,62 @@ async def test_control_the_probes_catch_the_id_order_leak(mock_clock, unlimited,
     script, twin, cut = team_twins()
     differing = await differing_probes((TEAM_SEED, TEAM_SEED), (script, twin), cut, OPTIONS)
     assert {"spectator", "compact spectator", "snapshot"} <= {probe for probe, _ in differing}
+
+
+async def after_a_restart(seed: int, steps: list[Step], options: TableOptions, data_dir) -> dict[str, list[bytes]]:
+    """Play the steps on a server with a store in `data_dir`, stop it, start another on that store: what Blue
+    resuming from his last event, Blue resuming from none and a spectator coming in are sent, normalised."""
+    data_dir.mkdir()
+    async with running_server(seeds=(seed,), data_dir=data_dir, data_sync="normal") as server, \
+            trio.open_nursery() as nursery:
+        table, captures = await _seated(server, nursery, options, deltas=False)
+        blue, players = captures["B"], {"B": captures["B"], "Y": captures["Y"]}
+        for number, step in enumerate(steps):
+            if step.purpose is None:
+                ((seat, text),) = step.choices.items()
+                await players[seat].send(players[seat].conn.send(Action(table, f"{seat}-{number}", text)))
+                continue
+            for seat in SEATS:
+                await players[seat].send(players[seat].conn.commit(step.purpose, step.choices[seat]))
+            for seat in SEATS:
+                await players[seat].send(players[seat].conn.reveal(step.purpose))
+        token = next(m.token for m in blue.messages if isinstance(m, Joined))
+        last = max(m.n for m in blue.messages if getattr(m, "event", None) is not None)
+        nursery.cancel_scope.cancel()
+    out = {}
+    async with running_server(seeds=(seed,), data_dir=data_dir, data_sync="normal") as server, \
+            trio.open_nursery() as nursery:
+        for key, conn, resume in (("Blue from his last event", PlayerConnection(), ResumeInfo(token, table, last)),
+                                  ("Blue from none", PlayerConnection(), ResumeInfo(token, table, 0)),
+                                  ("spectator", SpectatorConnection(), None)):
+            capture = Capture(server.connect_memory(), conn)
+            nursery.start_soon(capture.run)
+            await capture.send(conn.send_hello("sam" if resume is None else "ann", SOFTWARE, resume))
+            if resume is None:
+                await capture.send(conn.send(Spectate(table)))
+            await trio.testing.wait_all_tasks_blocked()
+            if resume is not None:  # (the next resume with the token takes the seat over)
+                await capture.stream.aclose()
+                await trio.testing.wait_all_tasks_blocked()
+            out[key] = normalised(capture)
+            types = [msgpack.unpackb(frame)["type"] for frame in capture.frames]
+            assert types[:3] == ["welcome", "joined", "snapshot"], (key, types)
+        nursery.cancel_scope.cancel()
+    return out
+
+
+async def test_a_permuted_team_arrangement_is_hidden_after_a_restart_in_the_hidden_placement(mock_clock, tmp_path):
+    """The team twins (BG-SETUP-04/05), the server restarted a few hidden tokens before the teams' reveal
+    (BG-SETUP-10): the restored table sends the resuming Blue and a new spectator the same bytes in both games;
+    restarted once the teams are revealed, different bytes (the comparison can see a difference at all)."""
+    script, twin, cut = team_twins()
+    steps = cut - 4
+    first = await after_a_restart(TEAM_SEED, script[:steps], OPTIONS, tmp_path / "first")
+    second = await after_a_restart(TEAM_SEED, twin[:steps], OPTIONS, tmp_path / "second")
+    assert first == second
+    first = await after_a_restart(TEAM_SEED, script[:cut + 1], OPTIONS, tmp_path / "first revealed")
+    second = await after_a_restart(TEAM_SEED, twin[:cut + 1], OPTIONS, tmp_path / "second revealed")
+    assert all(first[key] != second[key] for key in first)
 
 
 # --- Prison, Paladins & Dragons, a mix by mutual choice: the live frames -----------------------------------------
