@@ -4,8 +4,8 @@ same public actions over different secrets, every byte kept) are played, and bef
 difference is still hidden:
 
 - a spectator comes in (his snapshot, a whole view), another with the features delta_views and compact_legal (the
-  base of his deltas), and a third with delta_views that asks for the events after one a few events back (the
-  table's event log, its compressed blocks included: server/eventlog.py);
+  base of his deltas), and a third with delta_views that asks for the events after one 12 events back (the
+  table's event log, from a compressed block once the log holds that many: server/eventlog.py);
 - Blue asks again for the events after one a few events back (`resume`), then for a snapshot;
 - Blue asks for the table list (the lobby's line of a table in play).
 
@@ -35,7 +35,10 @@ from test_server_twins import (OPTIONS, TEAM_SEED, Capture, Step, _index, _seate
 
 PROBES = ("spectator", "compact spectator", "spectator from an event", "resume", "snapshot", "table list")
 BACK = 4
-"""How many events back the resumes ask from."""
+"""How many events back Blue's resume asks from (the newest events, kept as sent)."""
+FAR_BACK = 12
+"""How many events back the third spectator asks from: past the newest BLOCK events, into a compressed block of
+the delta form's log (server/eventlog.py) once it holds that many."""
 
 
 @pytest.fixture
@@ -88,7 +91,7 @@ async def probed(seed: int, steps: list[Step], options: TableOptions) -> dict[st
             out["compact spectator"].append(await watch(
                 f"cal{number}", SpectatorConnection(features=(DELTA_VIEWS, COMPACT_LEGAL)), None))
             out["spectator from an event"].append(await watch(
-                f"fay{number}", SpectatorConnection(features=(DELTA_VIEWS,)), max(0, last - BACK)))
+                f"fay{number}", SpectatorConnection(features=(DELTA_VIEWS,)), max(0, last - FAR_BACK)))
             out["resume"].append(await asked(Resume(table, max(0, last - BACK))))
             out["snapshot"].append(await asked(Resume(table, last, snapshot=True)))
             out["table list"].append(await asked(ListTables()))
