@@ -686,3 +686,24 @@ async def test_a_resume_refused_server_full_is_tried_again_saying_the_server_is_
                                                      "(server_full)")
         hello = await (await network.server()).welcome()
         assert hello.resume.token == "token-B"
+
+
+async def test_a_resume_refused_for_the_key_says_so_and_is_not_taken_for_another_copy(autojump_clock, tmp_path):
+    """A resume refused name_taken because the name belongs to another key (an upgrade that folded `Bob` and
+    `bob` into one name kept the other's key, docs/protocol.md section 18) is not another copy of this client that
+    took the seat over: the user reads the server's reason (play-test pt26)."""
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    async with client(network, seat_file) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        await server.stream.aclose()
+        refusing = await network.server()
+        assert (await refusing.receive()).resume.token == "token-B"
+        await refusing.send(Refused("name_taken", "the name 'ann' belongs to another key on this server",
+                                    "the name {name} belongs to another key on this server", {"name": "'ann'"}))
+        await refusing.stream.aclose()
+        await trio.sleep(120)
+        assert len(network.attempts) == 2, "no more attempts"
+        assert session.state.table is None and session.state.reconnecting is None
+        assert session.state.notice.startswith("the server refused us: the name 'ann' belongs to another key on "
+                                               "this server (name_taken)")
