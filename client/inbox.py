@@ -109,10 +109,10 @@ def _welcome(session: Session, message: Welcome) -> None:
 
 
 def _refused(session: Session, message: Refused) -> None:
-    if session.refused(message.code):
-        return
     reason = server_text(message.reason or message.code, message.template, message.values)
     refusal = _("the server refused us: {reason} ({code})").format(reason=reason, code=message.code)
+    if session.refused(message.code, refusal, in_use=message.template in (None, IN_USE)):
+        return
     if message.template == IN_USE:  # a play-test's own second client (or one frozen, not yet timed out)
         # TRANSLATORS: after "the name ... is already used on this server"; `reconnect` is typed as it is
         refusal += " · " + _("if it is yours, another dt-client has it, or had it until a moment ago (the server "

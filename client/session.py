@@ -434,11 +434,12 @@ class Session:
             until = until if until > self.clock() else None
         self.state.reconnecting = Reconnecting(reason, plan.attempt, self.clock() + plan.delay, until)
 
-    def retry_current(self) -> bool:
-        """Plan the current connection again (after a refusal worth retrying); False when not worth it."""
+    def retry_current(self, reason: str | None = None) -> bool:
+        """Plan the current connection again (after a refusal worth retrying), `reason` shown with the countdown
+        (by default: the server still knows our old connection); False when not worth it."""
         following = self._current.again(self.clock()) if self._current else None
         if following is not None:
-            self._set_plan(following, _("the server still knows our old connection"))
+            self._set_plan(following, reason or _("the server still knows our old connection"))
         return following is not None
 
     def reconnect(self) -> None:
@@ -752,14 +753,29 @@ class Session:
         self.state.say(_("another connection has taken your seat under the name {name} "
                          "(dt-client started again?): this one stops").format(name=self.state.name))
 
-    def refused(self, code: str) -> bool:
+    def refused(self, code: str, said: str | None = None, in_use: bool = True) -> bool:
+        """A hello refused `code` (`said`: the refusal as the user reads it; `in_use`: a name_taken that says the
+        name is in use, not that it belongs to another key): True if handled here (tried again, or the seat taken
+        over), else the caller says the refusal."""
         current = self._current
+        # (a name_taken for the key, "the name 'bob' belongs to another key on this server", is no other copy of
+        # this client: play-test pt26 read "another connection has taken your seat (dt-client started again?)"
+        # after an upgrade had bound his name to the other spelling's key)
         if code == "name_taken" and current is not None and current.resume is not None:
-            # A valid token takes the name over (protocol section 9), so ours is no longer valid: another
-            # connection resumed the seat under our name (the user started the client again elsewhere).
-            self.taken_over()
-            return True
-        if code in RETRY_CODES and self.retry_current():
+            if in_use:
+                # A valid token takes the name over (protocol section 9), so ours is no longer valid: another
+                # connection resumed the seat under our name (the user started the client again elsewhere).
+                self.taken_over()
+                return True
+            # the seat's name is another key's: no attempt can take it back (the caller says why)
+            self._given_up = True
+            self.state.reconnecting = None
+            self.token, self.held = None, None
+            self.state.leave_table()
+            return False
+        # (server_full said as the server says it: "the server still knows our old connection" was a play-test's
+        # reading of a full server, pt26)
+        if code in RETRY_CODES and self.retry_current(said if code == "server_full" else None):
             return True
         self._given_up = True
         self.state.reconnecting = None

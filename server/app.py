@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import signal
 import sys
 import time
@@ -79,6 +80,24 @@ def settings(args: argparse.Namespace) -> ServerConfig:
     return config if config.data_dir is not None else with_overrides(config, data_dir=default_data_dir())
 
 
+def check_records_dir(directory: Path | None) -> None:
+    """Make `records_dir` as a record's writing would (0700) and check that the server can write in it; exits 2
+    if not: a play-test's `records_dir = "/proc/nope"` (or a file, or a directory of another user) started without
+    a word, and the first finished game's record was lost to a `record_not_written` warning."""
+    if directory is None:
+        return
+    try:
+        if directory.exists() and not directory.is_dir():
+            raise NotADirectoryError(f"{directory} is not a directory")
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not os.access(directory, os.W_OK | os.X_OK):
+            raise PermissionError(f"cannot write in {directory}")
+    except OSError as error:
+        print(f"dt-server: records_dir {str(directory)!r} cannot be used: {error.strerror if error.filename else error}",
+              file=sys.stderr)
+        sys.exit(2)
+
+
 def storage_of(config: ServerConfig, *, readonly: bool = False) -> Storage:
     """The configured store; exits 3 with a message naming the file if it cannot be used, 1 if its database server
     cannot be reached (a state that passes: the service manager starts dt-server again)."""
@@ -112,6 +131,7 @@ def main(argv: list[str] | None = None) -> None:
             print("dt-server: --game-seeds takes integers separated by commas", file=sys.stderr)
             sys.exit(2)
     setup_logging(args.log_level)
+    check_records_dir(config.records_dir)
     storage = storage_of(config)
     try:
         trio.run(serve, config, storage, seeds)

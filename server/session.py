@@ -761,7 +761,7 @@ class Session:
 
     async def _hello(self, hello: Hello) -> None:
         lobby, config = self.server.lobby, self.server.config
-        if self.network and self.server.network_sessions > config.max_connections:
+        if self.network and self.server.network_sessions > config.max_connections and not self._back_to_a_seat(hello):
             return self._refuse("server_full", "the server accepts no more connections")
         problem = name_problem(hello.name) if hello.name != self.bot_name else None
         if problem is not None:
@@ -800,6 +800,14 @@ class Session:
                 self._deferred = (ref.table, enter)
                 return None
             await self._submit(ref.table, enter)
+
+    def _back_to_a_seat(self, hello: Hello) -> bool:
+        """Whether `hello` resumes a seat the server holds for this name: max_connections keeps newcomers out, not a
+        player coming back to his game (play-test pt26: idle lobby connections kept a seated player out until his
+        seat was nearly lost). There are at most two such seats a table, so the limit still bounds the server."""
+        ref = self.server.lobby.tokens.get(hello.resume.token) if hello.resume is not None else None
+        return (ref is not None and ref.seat is not None and ref.table.id == hello.resume.table
+                and ref.name == hello.name and not self.is_spectator)
 
     def _log_connected(self, level: int) -> None:
         hello = self.conn.hello

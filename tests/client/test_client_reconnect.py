@@ -666,3 +666,44 @@ async def test_leave_while_the_game_is_stopped_gives_the_seat_up_here(autojump_c
         assert session.state.notice.startswith(f"left table {TABLE}: your seat there is given up")
         lobby = await network.server()
         assert (await lobby.welcome()).resume is None, "a lobby connection, not the resume"
+
+
+async def test_a_resume_refused_server_full_is_tried_again_saying_the_server_is_full(autojump_clock):
+    """A full server is tried again, and the countdown says so: it said "the server still knows our old
+    connection", the reason of a name_taken (play-test pt26 F1)."""
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        await server.stream.aclose()
+        refusing = await network.server()
+        assert (await refusing.receive()).resume.token == "token-B"
+        await refusing.send(Refused("server_full", "the server accepts no more connections",
+                                    "the server accepts no more connections"))
+        await refusing.stream.aclose()
+        await trio.sleep(0.1)
+        assert session.state.reconnecting.reason == ("the server refused us: the server accepts no more connections "
+                                                     "(server_full)")
+        hello = await (await network.server()).welcome()
+        assert hello.resume.token == "token-B"
+
+
+async def test_a_resume_refused_for_the_key_says_so_and_is_not_taken_for_another_copy(autojump_clock, tmp_path):
+    """A resume refused name_taken because the name belongs to another key (an upgrade that folded `Bob` and
+    `bob` into one name kept the other's key, docs/protocol.md section 18) is not another copy of this client that
+    took the seat over: the user reads the server's reason (play-test pt26)."""
+    network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
+    async with client(network, seat_file) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        await server.stream.aclose()
+        refusing = await network.server()
+        assert (await refusing.receive()).resume.token == "token-B"
+        await refusing.send(Refused("name_taken", "the name 'ann' belongs to another key on this server",
+                                    "the name {name} belongs to another key on this server", {"name": "'ann'"}))
+        await refusing.stream.aclose()
+        await trio.sleep(120)
+        assert len(network.attempts) == 2, "no more attempts"
+        assert session.state.table is None and session.state.reconnecting is None
+        assert session.state.notice.startswith("the server refused us: the name 'ann' belongs to another key on "
+                                               "this server (name_taken)")

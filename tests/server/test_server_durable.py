@@ -726,3 +726,34 @@ async def test_a_store_that_fails_a_connections_request_is_logged_storage_failed
             await again.expect(Tables)
             ended = [r.fields for r in caplog.records if r.getMessage() == "disconnected"]
             assert [fields["reason"] for fields in ended] == ["storage failed"]
+
+
+async def test_a_game_older_than_the_empty_table_delay_is_kept_through_a_stop(tmp_path, autojump_clock):
+    """Play-test pt26: a bot game in play on a club server for more than 5 minutes was closed for good by a clean
+    stop (`UPDATE tables SET status = 'closed'`, its tokens deleted), not kept: a stopping server holds no seat, so
+    once its sessions were gone the table was "empty", and it had been empty (never, but its countdown had
+    started when it was made) for more than EMPTY_TABLE_SECONDS. Its player came back to "the server no longer
+    knows your seat". A game in play is kept whatever its age, a bot's or two people's."""
+    from dungeon_twister.protocol import PlayerConnection
+    from dungeon_twister.server.table import EMPTY_TABLE_SECONDS
+    from test_server_support import SOFTWARE, to_the_first_turn
+
+    with trio.fail_after(HANG_GUARD):
+        async with server_on(tmp_path, seeds=(21,), ping_interval=0) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await to_the_first_turn(table, blue, yellow)
+            cid = await Client.connect(server, "cid")
+            await cid.send(CreateTable(TableOptions(beginner=True)))
+            bot_table = (await cid.expect(TableCreated)).table
+            await cid.send(Join(bot_table, "B"))
+            await cid.expect(Joined)
+            await cid.send(SeatBot(bot_table, "Y", "random"))
+            await cid.expect_event("game_started")
+            await synced(blue)
+            # a connection slow to close (it reads nothing): the tables handle their players' leaving meanwhile
+            slow = server.connect_memory(lockstep=True)
+            await slow.send_all(PlayerConnection().send_hello("slow", SOFTWARE, None))
+            await trio.sleep(EMPTY_TABLE_SECONDS + 1)
+            assert set(server.lobby.tables) == {table, bot_table}
+        async with server_on(tmp_path) as server:
+            assert set(server.lobby.tables) == {table, bot_table}

@@ -17,15 +17,17 @@ from dungeon_twister.protocol import (
     Joined,
     ListTables,
     OpponentCommit,
+    OpponentLeft,
     Ping,
     Pong,
     Refused,
+    ResumeInfo,
     Spectate,
     TableCreated,
     Tables,
     TableOptions,
 )
-from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair
+from test_server_support import HANG_GUARD, Client, Scripted, running_server, seated_pair, watching
 
 
 def frame(raw: dict) -> bytes:
@@ -340,3 +342,24 @@ async def test_a_table_asked_for_while_the_server_shuts_down_is_refused_as_not_a
             assert (error.code, error.fault, error.message, error.template) == (
                 "not_allowed", "client", "the server is shutting down: no new table",
                 "the server is shutting down: no new table")
+
+
+async def test_a_full_server_lets_a_player_back_into_his_held_seat(autojump_clock):
+    """max_connections keeps newcomers out, not a player coming back to the seat the server holds for him
+    (play-test pt26 F1: idle lobby connections kept a seated player out of his game until one of them left); a
+    token that holds no seat, or a spectator's, is refused as before."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(max_connections=3) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions())
+            watcher = await watching(server, table)
+            token, last_event = blue.token, blue.conn.last_event
+            await blue.close()
+            assert (await yellow.expect(OpponentLeft)).seat == "B"
+            idle = await Client.connect(server, "idle")  # the third connection: the server is full
+            newcomer = await Client.connect(server, "eve", welcome=False)
+            assert (await newcomer.expect(Refused)).code == "server_full"
+            stranger = await Client.connect(server, "ann", resume=ResumeInfo("x" * 32, table, 0), welcome=False)
+            assert (await stranger.expect(Refused)).code == "server_full"
+            back = await Client.connect(server, "ann", resume=ResumeInfo(token, table, last_event))
+            assert (await back.expect(Joined)).seat == "B"
+            assert idle.name == "idle" and watcher.name == "watcher"

@@ -202,3 +202,26 @@ async def test_host_colon_colon_listens_on_ipv4_too(autojump_clock):
     async with running_server(host="::") as server:
         ann = await Client.connect(server, "ann")  # over 127.0.0.1
         assert ann.conn.state.value == "lobby"
+
+
+def test_a_records_dir_that_cannot_be_used_stops_the_start(tmp_path, capsys):
+    """Play-test pt26: `records_dir` naming a file, or a directory that cannot be made, started the server without
+    a word, and each finished game's record was lost to a `record_not_written` warning. It is now made (0700, as a
+    record's writing makes it) and checked at the start, exit status 2 (bad settings: the unit does not restart)."""
+    from dungeon_twister.server.app import check_records_dir, main
+
+    a_file = tmp_path / "records.txt"
+    a_file.write_text("")
+    config = tmp_path / "dt-server.toml"
+    for directory, said in ((a_file, "is not a directory"), (a_file / "records", "Not a directory")):
+        config.write_text(f"records_dir = '{directory}'\ndata_dir = '{tmp_path / 'data'}'\n")
+        with pytest.raises(SystemExit) as exit_info:
+            main(["--config", str(config), "--port", "0"])
+        assert exit_info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"dt-server: records_dir '{directory}' cannot be used: ") and said in err
+    assert not (tmp_path / "data").exists()  # (stopped before the store was opened)
+    records = tmp_path / "new" / "records"
+    check_records_dir(records)
+    assert records.is_dir() and records.stat().st_mode & 0o777 == 0o700
+    check_records_dir(None)
