@@ -95,8 +95,10 @@ def tls_connector(known: KnownServers, notice: Callable[[str], None]):
                 raise HandshakeCut(_("the server did not answer the TLS handshake within {seconds} s").format(
                     seconds=format(HANDSHAKE_SECONDS, "g"))) from None
             if not answers_in_plain(error):
-                raise HandshakeCut(_("the connection ended during the TLS handshake (is the server restarting?)")) \
-                    from None
+                # (a server closes at once a connection beyond its max_connections_per_address, before it reads
+                # anything: the client cannot tell that from a restart, so both are named; play-test pt26 F2)
+                raise HandshakeCut(_("the server closed the connection during the TLS handshake: is it restarting, "
+                                     "or are too many connections open from this address?")) from None
             if pinned is not None:
                 # TRANSLATORS: {fingerprint} is the pinned certificate's SHA-256 fingerprint; {file} the pin file
                 raise PinMismatch(_("WARNING: {address} no longer offers TLS, though it was pinned for it: not "

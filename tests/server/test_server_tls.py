@@ -174,3 +174,22 @@ async def test_a_handshake_cut_off_or_unanswered_is_tried_again_not_read_as_a_do
         nursery.cancel_scope.cancel()
     assert notes == [], "no plain TCP chosen, no pin made"
     assert str(info.value) == "the server did not answer the TLS handshake within 10 s"
+
+
+async def test_a_tls_connection_over_the_address_cap_is_told_both_causes_it_may_have(tmp_path):
+    """Play-test pt26 F2: a connection beyond max_connections_per_address is closed as soon as it is accepted,
+    before anything is read, so a TLS client sees its handshake cut and said only "is the server restarting?",
+    while the cause was its address's connections. It cannot tell one from the other: both are named."""
+    from test_server_support import REAL_TIME_HANG_GUARD
+
+    from dungeon_twister.client.tls import HandshakeCut
+
+    known = KnownServers(tmp_path / "client" / KNOWN_SERVERS)
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
+        async with running_server(tls=True, data_dir=tmp_path / "data", max_connections_per_address=1) as server:
+            first = await tls_connector(known, [].append)("127.0.0.1", server.port)
+            await hello_over(first, "ann")  # the address's one connection
+            with pytest.raises(HandshakeCut) as cut:
+                await tls_connector(known, [].append)("127.0.0.1", server.port)
+    assert str(cut.value) == ("the server closed the connection during the TLS handshake: is it restarting, or are "
+                              "too many connections open from this address?")
