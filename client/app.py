@@ -421,8 +421,10 @@ def discover_command(args: argparse.Namespace) -> int:
 
     found = trio.run(discover, args.port, args.wait)
     if not found:
+        # (play-test pt26 F12: the hint alone repeated the port typed when the server's discovery was off)
         print(_("no server answered on UDP port {port} (a server started with --port N answers on N: try "
-                "--port N)").format(port=args.port))
+                "--port N; one started with discovery off answers nothing: ask for its address)").format(
+            port=args.port))
         return 1
     from .printable import printable
     from .wrap import cell

@@ -557,6 +557,21 @@ def test_discover_prints_what_the_lan_answered_as_the_screens_show_names(capsys,
     assert [get_cwidth(line[:line.index("dt-client")]) for line in (first, second)] == [25, 25], "one column"
 
 
+def test_discover_with_no_answer_names_both_reasons(capsys, monkeypatch):
+    """Play-test pt26 F12: `dt-client discover --port 7908` against a server whose discovery is off was told to try
+    --port N, the port it had typed: a server with discovery off answers nothing, which is said too."""
+    from dungeon_twister.client import discovery
+
+    async def nothing(port, wait):
+        return []
+
+    monkeypatch.setattr(discovery, "discover", nothing)
+    assert app.discover_command(argparse.Namespace(port=7908, wait=1.0)) == 1
+    assert capsys.readouterr().out == (
+        "no server answered on UDP port 7908 (a server started with --port N answers on N: try --port N; one "
+        "started with discovery off answers nothing: ask for its address)\n")
+
+
 def test_without_a_terminal_the_client_says_so(capsys):
     """A play-test ran `dt-client connect` from a script: prompt_toolkit's EOFError traceback."""
     from dungeon_twister.client.session import Session
