@@ -40,7 +40,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="dt-server", description="Dungeon Twister Online lobby and game server.",
         epilog="Also: `dt-server records [--data DIR] [TABLE]` (the games kept, a finished game's record), "
-               "`dt-server health [--host H] [--port P]` (exit 0 if the server answers: a health check) and "
+               "`dt-server health [--host H] [--port P] [--config FILE]` (exit 0 if the server answers: a health check) and "
                "`dt-server copy FROM TO` (a whole store into a new one: a data directory to PostgreSQL, or back).")
     parser.add_argument("--version", action="version", version=f"dt-server {VERSION}")
     parser.add_argument("--host", help="address to listen on (default 0.0.0.0)")

@@ -1,4 +1,4 @@
-"""`dt-server health [--host H] [--port P] [--timeout S]`: whether a server answers a spectator's hello with its
+"""`dt-server health [--host H] [--port P] [--config FILE] [--timeout S]`: whether a server answers a spectator's hello with its
 welcome in time. Exit status 0 if it does, 1 if not, with the reason on stderr: for a container's HEALTHCHECK
 (deploy/Containerfile) or any monitor. A plain TCP connect would pass a server whose lobby no longer answers."""
 
@@ -38,14 +38,31 @@ async def check(host: str, port: int) -> str | None:
                     return f"the server refused the hello: {event.reason}"
 
 
+WILDCARDS = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}
+"""The address to check a server on that listens on every address of the machine (its `host` setting)."""
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="dt-server health", description="Is the server up and answering?")
-    parser.add_argument("--host", default="127.0.0.1", help="the server's address (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=7777, help="its TCP port (default 7777)")
+    parser.add_argument("--host", help="the server's address (default 127.0.0.1, or the config file's host)")
+    parser.add_argument("--port", type=int, help="its TCP port (default 7777, or the config file's port)")
+    parser.add_argument("--config", help="the server's TOML settings file, for its host and port (play-test pt26: "
+                        "an admin whose port was in the file had to repeat it)")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for the welcome (default 5)")
     args = parser.parse_args(argv)
     if not args.timeout > 0:
         parser.error("--timeout takes a number of seconds above 0")
+    host, port = "127.0.0.1", 7777
+    if args.config:
+        from .config import load_config
+
+        try:
+            config = load_config(args.config)
+        except (OSError, ValueError) as error:
+            parser.error(str(error))
+        host, port = WILDCARDS.get(config.host, config.host), config.port
+    args.host = args.host or host
+    args.port = port if args.port is None else args.port
 
     async def run() -> str | None:
         with trio.move_on_after(args.timeout):

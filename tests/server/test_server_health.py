@@ -65,3 +65,28 @@ async def test_a_health_check_logs_at_debug_and_a_client_that_does_more_is_logge
     assert lines == [("connected", logging.DEBUG), ("connected", logging.INFO), ("disconnected", logging.INFO)]
     (gone,) = [r for r in caplog.records if r.getMessage() == "disconnected" and r.fields.get("name") == "health-0"]
     assert gone.fields["address"] == "127.0.0.1"
+
+
+def test_the_command_reads_host_and_port_from_the_servers_config_file(tmp_path, capsys):
+    """Play-test pt26 F12: an admin whose port is in the config file had to repeat it (`--port`); `--config`
+    reads it, a wildcard host checked on this machine's loopback, and `--port` still overrides the file."""
+    import pytest
+
+    from dungeon_twister.server.app import main
+
+    with socket.socket() as probe:  # a port nothing listens on: the command must have tried that one
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    (tmp_path / "dt.toml").write_text(f'host = "0.0.0.0"\nport = {port}\n')
+    with pytest.raises(SystemExit) as exit_info:
+        main(["health", "--config", str(tmp_path / "dt.toml"), "--timeout", "2"])
+    assert exit_info.value.code == 1
+    assert f"cannot connect to 127.0.0.1:{port}" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        main(["health", "--config", str(tmp_path / "dt.toml"), "--port", "1", "--timeout", "2"])
+    assert "cannot connect to 127.0.0.1:1" in capsys.readouterr().err
+    (tmp_path / "bad.toml").write_text('port = "x"\n')
+    with pytest.raises(SystemExit) as exit_info:
+        main(["health", "--config", str(tmp_path / "bad.toml")])
+    assert exit_info.value.code == 2 and "setting 'port' has the wrong type" in capsys.readouterr().err
+
