@@ -140,6 +140,8 @@ class Server:
                     nursery.start_soon(answer_queries, self.config.host, self.address[1], self.config.name,
                                        self.tls_fingerprint)
                 task_status.started(self)
+            if self.closing:  # every task has ended (their last lines said): the log's last line (play-test pt26 F10:
+                log("stopped")  # it came before the `disconnected` and `table_kept` lines of the tasks it stopped)
         finally:
             if self._owns_storage:
                 self.storage.close()
@@ -291,7 +293,6 @@ class Server:
         with trio.move_on_after(SHUTDOWN_SECONDS):
             await self._all_gone.wait()
         self._nursery.cancel_scope.cancel()
-        log("stopped")
 
 
 async def _listen(host: str, port: int) -> list[trio.SocketListener]:

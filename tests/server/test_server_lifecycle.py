@@ -166,6 +166,9 @@ async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path, sil
             stderr = await process.stderr.receive_some(1 << 20)
     logs = [json.loads(line) for line in stderr.decode().splitlines()]
     assert {"listening", "connected", "signal", "stopped"} <= {entry["event"] for entry in logs}
+    # the last line, after the lines of the connections and tables the stop ended (play-test pt26 F10: `stopped`
+    # came first, then `disconnected` ... "server closing")
+    assert logs[-1]["event"] == "stopped" and any(entry["event"] == "disconnected" for entry in logs)
     assert all({"ts", "level", "event"} <= set(entry) for entry in logs)
 
 
