@@ -417,6 +417,9 @@ class PlannerBot(GreedyBot):
     """
 
     name = "planner"
+    RUNNER = 2.0
+    """How much more a move forward is worth for a figure with no more moves to make to get out (divided by one
+    more than the moves it still needs): the AP of a turn go to the figures nearest the exit."""
     END_FLOOR = 1.0
     """Below this score an action gains nothing worth an AP: the bot ends its turn instead (when it may)."""
     OBJECT_VALUE = {"TS": 30.0, "SW": 5.0, "AR": 4.0, "SP": 4.0, "FW": 3.0, "RP": 2.0, "KY": 2.0, "BW": 4.0,
@@ -615,7 +618,8 @@ class PlannerBot(GreedyBot):
         start = _square(token["square"])
         steps_before, steps_after = distance.get(start, far), distance.get(dest, far)
         weight = exit_vp + (1.0 if treasure else 0.0)
-        score = (steps_before - steps_after) / move * 10.0 * weight
+        # AP gained towards the exit, more for a figure that needs few more: one runner out beats four halfway
+        score = (steps_before - steps_after) / move * 10.0 * weight * (1.0 + self.RUNNER / (1.0 + steps_after / move))
         ap_after = view.get("ap", 0) - 1
         if steps_after <= move * ap_after and self._distances(view, goal_y).get(dest, far) <= move * ap_after:
             score += 15.0 * weight  # it can still get out this turn: keep it going
@@ -636,9 +640,45 @@ class PlannerBot(GreedyBot):
         stake = 10.0 * exit_vp + worth(codes, after)
         score -= (self._threat(view, seat, dest, held if strength is None else strength)
                   - self._threat(view, seat, start, held)) * stake / 10.0
+        if ap_after >= 1:
+            score += self._prey(view, seat, cat, token, dest, after)
         if verb == "jump":
             score -= 4.0  # a jump card is scarce
         return score
+
+    def _prey(self, view: dict, seat: str, cat, token: dict, dest: tuple[int, int], carried) -> float:
+        """A move that ends beside an enemy it can then attack with an AP left: a wounded one to finish (1 VP,
+        BG-WOUND-04), or one it outfights by 2 (a runner near my start zone first)."""
+        key = ("prey", token["id"], dest, frozenset(carried))
+        if key in self._cache:
+            return self._cache[key]
+        _, blocked = self._ground(view)
+        here = {t["square"]: t for t in view["tokens"] if t["id"] and t["character"] and t["colour"] != seat
+                and t["square"] and t["code"] in cat.characters}
+        attack = (cat.characters[token["code"]].combat if token["code"] in cat.characters else 0) + sum(
+            cat.objects[t["code"]].attack_bonus for t in view["tokens"] if t["id"] in carried and t["code"] in cat.objects)
+        me = view["players"][seat]
+        my_best = max(me["combat_cards"]) if me["combat_cards"] else 0
+        their_goal = -1 if seat == "B" else 5 * view["rows"]
+        best = 0.0
+        for dx, dy in STEPS:
+            n = (dest[0] + dx, dest[1] + dy)
+            if not 0 <= n[0] < 10:
+                continue
+            enemy = here.get(_name(n))
+            if enemy is None or frozenset((dest, n)) in blocked:
+                continue
+            defence = self._defence(view, cat, enemy, self._carried(view, enemy))
+            if enemy["wounded"]:
+                defence -= cat.characters[enemy["code"]].combat
+                if attack + my_best - 3 > defence:
+                    best = max(best, 45.0)
+            elif attack - defence >= 2:
+                kind = cat.characters[enemy["code"]]
+                turns = self._cost_map(view, their_goal).get(n, 60) / (kind.move or 1)
+                best = max(best, 12.0 + 20.0 / (1.0 + turns))
+        self._cache[key] = best
+        return best
 
     @staticmethod
     def _from_friend(view, seat, token, taken) -> set[str]:
