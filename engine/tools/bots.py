@@ -441,7 +441,7 @@ class PlannerBot(GreedyBot):
         self._remember(view, seat)
         best_score, best = None, []
         for action in legal:
-            score = self.plan_score(view, seat, action)
+            score = self.plan_score(view, seat, action) - 0.01 * action.count(" ")  # the simplest of equals
             if best_score is None or score > best_score + 1e-9:
                 best_score, best = score, [action]
             elif abs(score - best_score) <= 1e-9:
@@ -631,6 +631,9 @@ class PlannerBot(GreedyBot):
             from_friend = {i for i in taken if i in codes and friends.get(codes[i]["square"], token["id"])
                            != token["id"]}
             score += worth(codes, after) - worth(codes, before) - worth(codes, from_friend) - 2.0 * len(from_friend)
+            foreign = left - before  # a friend's, taken on the way and left: on the floor lost, to another moved
+            if foreign:
+                score -= worth(codes, foreign - handed) + 2.0 * len(foreign)
             if handed:  # given to a friend on the way: half kept (the friend may be the better carrier)
                 score += 0.5 * worth(codes, handed)
         score -= self._undo_penalty(view, seat, token, words)
