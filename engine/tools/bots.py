@@ -420,6 +420,12 @@ class PlannerBot(GreedyBot):
     RUNNER = 2.0
     """How much more a move forward is worth for a figure with no more moves to make to get out (divided by one
     more than the moves it still needs): the AP of a turn go to the figures nearest the exit."""
+    STAKE = 25.0
+    """What a figure wounded costs, by its exit VP (more: the Treasure or friend it carries), weighed by how likely
+    an enemy wounds it where it ends (`_threat`)."""
+    HUNT = 20.0
+    """What wounding an enemy one move from my start zone (its exit) adds to an attack, less the farther it is."""
+    OPEN_WAYS = True
     END_FLOOR = 1.0
     """Below this score an action gains nothing worth an AP: the bot ends its turn instead (when it may)."""
     OBJECT_VALUE = {"TS": 30.0, "SW": 5.0, "AR": 4.0, "SP": 4.0, "FW": 3.0, "RP": 2.0, "KY": 2.0, "BW": 4.0,
@@ -467,10 +473,13 @@ class PlannerBot(GreedyBot):
         layout = (view["turn"], tuple((r["slot"], r["orientation"]) for r in view["rooms"]))
         if self._gears is None or self._gears[0] != layout:  # once a turn and layout: a dozen maps
             self._gears = (layout, [_square(gear) for slot, gear in view.get("gears", {}).items() if max(
-                self._rotate_gain(view, seat, slot, clockwise) for clockwise in (True, False)) > 10.0])
+                self._rotate_gain(view, seat, slot, clockwise, quarters) for clockwise, quarters in (
+                    (True, 1), (False, 1), (True, 2))) > 5.0])
         targets = self._gears[1]
         best, moves = 0.0, []
-        if targets:
+        prey = [t for t in view["tokens"] if t["id"] and t["character"] and t["colour"] != seat and t["square"]
+                and t["code"] in cat.characters]
+        if targets or prey:
             reaches = [self._reach(view, gear, 40) for gear in targets]
             for action in legal:
                 words = action.split()
@@ -480,7 +489,13 @@ class PlannerBot(GreedyBot):
                 if token is None or token["colour"] != seat:
                     continue
                 start, dest = _square(token["square"]), _square(words[2].split("-")[-1])
-                gained = max(r.get(start, 60) - r.get(dest, 60) for r in reaches)
+                gained = max((r.get(start, 60) - r.get(dest, 60) for r in reaches), default=0)
+                attack = self._defence(view, cat, token, ()) if token["code"] in cat.characters else 0
+                for enemy in prey:  # or an enemy it outfights (a wounded one first): VP to take
+                    beaten = enemy["wounded"] or attack - self._defence(view, cat, enemy, ()) >= 1
+                    if beaten:
+                        r = self._reach(view, _square(enemy["square"]), 40)
+                        gained = max(gained, (r.get(start, 60) - r.get(dest, 60)) * (2 if enemy["wounded"] else 1))
                 strength = self._defence(view, cat, token, self._carried(view, token))
                 score = gained - 10 * self._threat(view, seat, dest, strength) - self._undo_penalty(
                     view, seat, token, words)
@@ -488,6 +503,12 @@ class PlannerBot(GreedyBot):
                     best, moves = score, [action]
                 elif moves and abs(score - best) <= 1e-9:
                     moves.append(action)
+        for action in legal:  # on a gear already: the turn itself, if it gains anything
+            words = action.split()
+            if words[0] == "rotate" and len(words) == 4:
+                gain = self._rotate_gain(view, seat, words[2], words[3] == "cw")
+                if gain > max(best, 0.0) + 1e-9:
+                    best, moves = gain, [action]
         if moves:
             return moves
         if self._stuck_turn is None:
@@ -613,9 +634,11 @@ class PlannerBot(GreedyBot):
         if dest[1] == goal_y:
             return 100.0 * exit_vp + (60.0 if treasure else 0.0) + 5 * sum(
                 1 for i in after if codes.get(i, {}).get("character"))
-        distance = self._cost_map(view, goal_y)
-        far = 10 * view["rows"] + 60
         start = _square(token["square"])
+        distance = self._distances(view, goal_y)  # the steps of a way open now (or to a face-down room)
+        if start not in distance or not self.OPEN_WAYS:
+            distance = self._cost_map(view, goal_y)  # none: the nearest way through what may open
+        far = 10 * view["rows"] + 60
         steps_before, steps_after = distance.get(start, far), distance.get(dest, far)
         weight = exit_vp + (1.0 if treasure else 0.0)
         # AP gained towards the exit, more for a figure that needs few more: one runner out beats four halfway
@@ -640,7 +663,7 @@ class PlannerBot(GreedyBot):
         # danger: where it ends against where it stands
         strength = self._defence(view, cat, token, after) if after != before else None
         held = self._defence(view, cat, token, before)
-        stake = 10.0 * exit_vp + worth(codes, after)
+        stake = self.STAKE * exit_vp + worth(codes, after)
         score -= (self._threat(view, seat, dest, held if strength is None else strength)
                   - self._threat(view, seat, start, held)) * stake / 10.0
         if ap_after >= 1:
@@ -824,9 +847,13 @@ class PlannerBot(GreedyBot):
             return -20.0 + margin
         if target["wounded"]:
             return 90.0 + 5 * min(edge, 4)  # an elimination: 1 VP (BG-WOUND-04)
+        kind = cat.characters[target["code"]]
+        their_goal = -1 if seat == "B" else 5 * view["rows"]
+        turns = self._cost_map(view, their_goal).get(_square(target["square"]), 60) / (kind.move or 1)
+        runner = self.HUNT / (1.0 + turns)  # an enemy about to get out through my start zone: stop it
         if margin >= 2 or edge >= 4:
-            return 40.0 + 5 * margin
-        return -5.0 + margin
+            return 40.0 + 5 * margin + runner
+        return -5.0 + margin + (runner if margin >= 1 else 0.0)
 
     WALL_COST = 5
     """Steps a wall or closed portcullis is counted as in the bot's map (`_cost_map`): a way shut now may be opened
@@ -894,14 +921,17 @@ class PlannerBot(GreedyBot):
         figures' AP to the exit gained, the enemy's lost (their exit is my start zone), less the AP spent."""
         return self._rotate_gain(view, seat, words[2], words[3] == "cw") - 3.0  # an AP spent
 
-    def _rotate_gain(self, view: dict, seat: str, slot: str, clockwise: bool) -> float:
-        key = ("turn", slot, clockwise)
+    def _rotate_gain(self, view: dict, seat: str, slot: str, clockwise: bool, quarters: int = 1) -> float:
+        """What `quarters` quarter turns of the room gain (see `_rotate_score`)."""
+        key = ("turn", slot, clockwise, quarters)
         if key in self._cache:
             return self._cache[key]
         room = next((r for r in view["rooms"] if r["slot"] == slot), None)
         if room is None or not room["revealed"]:
             return -1.0
         turned = self._turned_view(view, slot, clockwise)
+        for _ in range(quarters - 1):
+            turned = self._turned_view(turned, slot, clockwise)
         cat = load(view["set"])
         gain = 0.0
         for which, goal_y, sign in ((seat, 5 * view["rows"] if seat == "B" else -1, 1.0),
