@@ -1,7 +1,8 @@
 """Bot players that see exactly what a human sees: their seat's view and their legal actions as text.
 
 `choose(view, legal, rng) -> str` is pure: the server's bot seats call it with what the protocol delivered, so a
-bot cannot cheat. RandomBot picks uniformly; GreedyBot prefers exits, kills and safe progress.
+bot cannot cheat. RandomBot picks uniformly; GreedyBot prefers exits, kills and safe progress, one action at a time;
+PlannerBot (the default opponent) weighs what each action changes over its turn (see its docstring).
 """
 
 from __future__ import annotations
