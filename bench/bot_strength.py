@@ -7,7 +7,9 @@ For each set (a rule family's game: the base set, Prison, Paladins & Dragons, th
 consecutive seeds, `--bot` as Blue in the even-numbered ones and as Yellow in the odd ones. Each bot decides from
 its seat's view and legal texts only (as on a server), with its own seeded Rng. Prints, per set: the bot's win
 rate (a draw counts half), the share of games that end by a victory rather than by the action limit or a draw,
-the mean length in actions, and each bot's mean and p99 milliseconds per decision (the time of `choose` alone).
+the mean length in actions, each bot's mean and p99 milliseconds per decision (the time of `choose` alone), and
+each bot's back-and-forth a game (`Habits`: moves back to a square left earlier in the turn, objects taken back).
+Against itself (`--bot greedy --against greedy`) a bot's columns count both seats, per seat-game.
 """
 
 from __future__ import annotations
@@ -112,8 +114,9 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{args.bot} against {args.against}: {args.games} games a set, seats swapped every other game, "
           f"limit {args.max_actions} actions")
-    print(f"{'set':<10} {'win':>6} {'victory':>8} {'length':>7}   ms/decision mean p99: {args.bot:>13} "
-          f"{args.against:>13}   returns, retaken a game: {args.bot:>9} {args.against:>9}")
+    print(f"{'':<10} {'':>6} {'':>8} {'':>7} | {'ms a decision, mean p99':^27} | {'back-and-forth a game':^27}")
+    print(f"{'set':<10} {'win':>6} {'victory':>8} {'length':>7} | {args.bot:>13} {args.against:>13} | "
+          f"{args.bot:>13} {args.against:>13}")
     for set_name in args.sets.split(","):
         times: dict[str, list[float]] = {args.bot: [], args.against: []}
         habits = {args.bot: Habits(), args.against: Habits()}
@@ -135,10 +138,10 @@ def main() -> None:
         mean = {name: 1000 * sum(t) / len(t) if t else 0.0 for name, t in times.items()}
         high = {name: 1000 * p99(t) for name, t in times.items()}
         games = args.games * (2 if args.bot == args.against else 1)  # a bot against itself: both seats counted
-        ways = {name: f"{h.returns / games:>4.1f} {h.retaken / games:>4.1f}" for name, h in habits.items()}
-        print(f"{set_name:<10} {score / args.games:>6.1%} {victories / args.games:>8.1%} {length / args.games:>7.0f}"
-              f"   {'':>20}{mean[args.bot]:>6.2f} {high[args.bot]:>6.2f} {mean[args.against]:>6.2f} "
-              f"{high[args.against]:>6.2f}   {'':>25}{ways[args.bot]} {ways[args.against]}", flush=True)
+        ways = {name: f"{h.returns / games:>6.1f} {h.retaken / games:>6.1f}" for name, h in habits.items()}
+        print(f"{set_name:<10} {score / args.games:>6.1%} {victories / args.games:>8.1%} {length / args.games:>7.0f} | "
+              f"{mean[args.bot]:>6.2f} {high[args.bot]:>6.2f} {mean[args.against]:>6.2f} {high[args.against]:>6.2f} | "
+              f"{ways[args.bot]} {ways[args.against]}", flush=True)
 
 
 if __name__ == "__main__":
