@@ -1,11 +1,11 @@
 """dt-client, the terminal client of Dungeon Twister Online.
 
   dt-client connect HOST:PORT [--name NAME] [--spectate TABLE [--code CODE]]     a server's lobby, or watch one of its tables
-  dt-client play [--bot random|greedy] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins|...]
+  dt-client play [--bot planner|greedy|random] [--name NAME] [--vp N] [--beginner] [--set base|prison|mixed|paladins|...]
                  [--sets base,prison,pd] [--teams random|mutual|free|scenario]
                  [--scenario prison-1..prison-5] [--seat B|Y]
   dt-client play --game cards [--tutorial 1|2|3 | --scenario standard [--teams mutual|full|draft]]
-                 [--bot random|greedy] [--seat B|Y]
+                 [--bot planner|greedy|random] [--seat B|Y]
                                                                   a local game against a bot (the board game, or
                                                                   The Card Game's tutorials)
   dt-client replay FILE | TABLE --server HOST:PORT                step through a game record
@@ -136,8 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     connect.add_argument("--code", metavar="CODE", help=_("with --spectate: the join code of a private table"))
     connect.set_defaults(run=connect_command)
     play = command("play", help=_("play against a bot on a local server"))
-    # TRANSLATORS: the values of an option (greedy, random, base, mutual, cards...) are typed as they are: keep them.
-    play.add_argument("--bot", choices=["random", "greedy"], default="greedy", help=_("the opponent (default greedy)"))
+    # TRANSLATORS: the values of an option (planner, greedy, random, base, mutual, cards...) are typed as they are: keep them.
+    play.add_argument("--bot", choices=["planner", "greedy", "random"], default="planner", help=_(
+        "the opponent: planner (default), greedy (easier), random (easiest)"))
     play.add_argument("--name", type=display_name, default=default_name(), help=name_help)
     play.add_argument("--vp", type=int, choices=range(5, 9), default=5, metavar="N", help=_("VP to win (5-8)"))
     play.add_argument("--beginner", action="store_true", help=_("the beginner game (6 rooms, 6 characters)"))

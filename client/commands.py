@@ -155,13 +155,13 @@ class Commands:
         words = args.split()
         seat = seat_named(words[0]) if words else None
         if not 1 <= len(words) <= 2 or seat is None or (len(words) == 2 and words[1] not in BOT_KINDS):
-            raise UsageError("bot B|Y [random|greedy]")
+            raise UsageError("bot B|Y [planner|greedy|random]")
         if not self.state.at_table or self.state.spectating:
             raise UsageError(_("sit at a table first (create or join), then seat a bot"))
         if seat == self.state.seat:  # (the server's "seat B is taken · `spectate ...`" is for one outside the table)
             raise UsageError(_("you sit in seat {seat} yourself: bot {other} seats a bot across from you").format(
                 seat=seat, other="Y" if seat == "B" else "B"))
-        self.session.seat_bot(seat, words[1] if len(words) == 2 else "greedy")
+        self.session.seat_bot(seat, words[1] if len(words) == 2 else "planner")
 
     # --- lobby ------------------------------------------------------------------------------------------
     def refresh(self, _args: str) -> None:

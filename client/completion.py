@@ -27,7 +27,7 @@ CARD_CREATE_OPTIONS = ("tutorial=1", "tutorial=2", "tutorial=3", "standard", "mu
 """After `create cards` (commands.parse_table_options): the Card Game's own options."""
 SCENARIO_CREATE_OPTIONS = ("timers", "private")
 """After `create prison-N` (commands.parse_table_options): what a scenario leaves to choose."""
-BOT_KINDS = ("random", "greedy")
+BOT_KINDS = ("planner", "greedy", "random")
 _NUMBER = re.compile(r"(\d+)")
 
 

@@ -33,7 +33,8 @@ LOBBY_COMMANDS = (
        "CODE: a private table's join code)"),
     N_("spectate TABLE [CODE]                            watch a table (TABLE: its id, or its number; CODE: a "
        "private table's join code)"),
-    N_("bot B|Y [random|greedy]                          seat a bot at your table (default greedy)"),
+    N_("bot B|Y [planner|greedy|random]                  seat a bot at your table (default planner; greedy "
+       "and random are easier)"),
     N_("chat TEXT                                        talk to the lobby (or your table)"),
     N_("refresh                                          list the tables again"),
     N_("ratings [NAME]                                   the leaderboard, or NAME's line (Glicko-2; board games "
@@ -49,7 +50,8 @@ GAME_COMMANDS = (
     # continuation lines too)
     N_("ACTION                  play an action (Tab completes your legal actions word by word)"),
     N_("look SQUARE             what lies on a square (e.g. look c4)"),
-    N_("bot B|Y [random|greedy] seat a bot in a free seat (default greedy)"),
+    N_("bot B|Y [KIND]          seat a bot in a free seat (KIND: planner, the default; greedy or random, "
+       "easier)"),
     N_("chat TEXT               talk to the table"),
     N_("chat                    the table's chat so far (PgUp/PgDn scroll it, Esc closes it)"),
     N_("leave                   back to the lobby (in a running game: resign, after a confirmation)"),

@@ -223,7 +223,7 @@ class Left(Message):
 class SeatBot(Message):
     table: str = required(TABLE_ID)
     seat: str = required(SEAT)
-    kind: str = required(OneOf(("random", "greedy")))
+    kind: str = required(OneOf(("random", "greedy", "planner")))
 
 
 @message("chat", sent_by=CLIENT_ROLES, sent_to=SERVER, states=AFTER_HANDSHAKE)

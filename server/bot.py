@@ -1,7 +1,7 @@
 """A bot player: a client like any other, over a stream, speaking the protocol through a PlayerConnection.
 
 It sees only what the server sends it; when its latest view lists legal actions it picks one with the engine's
-RandomBot or GreedyBot (seeded), as an action, or as a commit-reveal for a secret choice.
+RandomBot, GreedyBot or PlannerBot (seeded), as an action, or as a commit-reveal for a secret choice.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ class BotPlayer:
         return [self.conn.send(Action(self.table, self.last[0], choice))]
 
     def bot(self, view: dict):
-        """The `kind` of bot (random, greedy) of the view's game."""
+        """The `kind` of bot (random, greedy, planner) of the view's game."""
         game = view.get("game", "board")
         if game not in self.bots:
             self.bots[game] = FAMILIES[game].bots[self.kind]()

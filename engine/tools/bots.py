@@ -1,12 +1,14 @@
 """Bot players that see exactly what a human sees: their seat's view and their legal actions as text.
 
 `choose(view, legal, rng) -> str` is pure: the server's bot seats call it with what the protocol delivered, so a
-bot cannot cheat. RandomBot picks uniformly; GreedyBot prefers exits, kills and safe progress.
+bot cannot cheat. RandomBot picks uniformly; GreedyBot prefers exits, kills and safe progress, one action at a time;
+PlannerBot (the default opponent) weighs what each action changes over its turn (see its docstring).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from ..boardgame.catalogue import load
 from ..core.choice import Part, PartsChoice
@@ -15,10 +17,12 @@ from ..core.rng import Rng
 FILES = "abcdefghij"
 
 
+@lru_cache(maxsize=4096)
 def _name(square: tuple[int, int]) -> str:
     return f"{FILES[square[0]]}{square[1] + 1}"
 
 
+@lru_cache(maxsize=4096)
 def _square(name: str) -> tuple[int, int]:
     return FILES.index(name[0]), int(name[1:]) - 1
 
@@ -385,4 +389,605 @@ class GreedyBot:
         return False
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+class PlannerBot(GreedyBot):
+    """A player that plans its turn (the default bot): GreedyBot's scores for what it already weighs well (combat
+    cards, abilities, a scenario's goals), but in a standard game it weighs each action by what it changes.
+
+    - It counts in action points: a move's progress is the steps it gains towards the exit over the figure's
+      Movement (a full move forward is worth the same for the Troll as for the Thief), a figure that can still
+      get out this turn with the AP left is pushed all the way, a character worth more on exit (the Goblin) or
+      carrying the Treasure more (BG-VP-02/03).
+    - It picks up the Treasure and a few useful objects, never leaves the Treasure behind for nothing, and carries
+      a wounded friend (saved if carried out, BG-CARRY-05).
+    - It weighs danger both ways: where a figure ends against where it stands, each enemy that could reach it next
+      turn (its Movement twice, through the known walls) and would likely win (BG-COMBAT-03); so it steps out of
+      reach and does not walk into a fight it would lose.
+    - It fights with its side's total, the figures drawn in included (BG-GROUP-02), and goes for the kill of a
+      wounded enemy (BG-WOUND-04: 1 VP).
+    - It turns a room (BG-ROT) when the turned layout brings its figures nearer the exit, or the enemy's farther.
+    - It remembers its own turn (its only state, from what it saw): a figure does not go back to a square it left
+      this turn, and no figure takes back an object one of its side left or handed over in this or its last turn
+      (a play-test saw the greedy bot take a friend's object, hand it on and take it back, move after move).
+    - When nothing it can do gains anything, it ends its turn rather than wander.
+
+    It sees only its seat's view and legal texts (`choose`), draws from its seeded Rng alone, and its secret choices
+    (team, build, combat cards) are GreedyBot's mixed ones (TEAM_SLACK, CARD_SLACK).
+    """
+
+    name = "planner"
+    RUNNER = 2.0
+    """How much more a move forward is worth for a figure with no more moves to make to get out (divided by one
+    more than the moves it still needs): the AP of a turn go to the figures nearest the exit."""
+    STAKE = 25.0
+    """What a figure wounded costs, by its exit VP (more: the Treasure or friend it carries), weighed by how likely
+    an enemy wounds it where it ends (`_threat`)."""
+    HUNT = 20.0
+    """What wounding an enemy one move from my start zone (its exit) adds to an attack, less the farther it is."""
+    OPEN_WAYS = True
+    END_FLOOR = 1.0
+    """Below this score an action gains nothing worth an AP: the bot ends its turn instead (when it may)."""
+    OBJECT_VALUE = {"TS": 30.0, "SW": 5.0, "AR": 4.0, "SP": 4.0, "FW": 3.0, "RP": 2.0, "KY": 2.0, "BW": 4.0,
+                    "SH": 3.0, "LN": 3.0, "DS": 3.0, "FH": 2.0, "RG": 2.0, "CH": 2.0, "FS": 1.0}
+    """What carrying an object is worth to a figure (the Treasure: its VP on exit, BG-VP-03)."""
+
+    def __init__(self) -> None:
+        self._stuck_turn: int | None = None  # the first turn of mine, of those in a row, where nothing scored
+        self._gears: tuple | None = None  # (turn and layout, the gears of the rooms worth turning)
+        self._turn: tuple | None = None
+        self._visited: dict[str, set[str]] = {}  # figure -> squares it stood on this turn
+        self._left: dict[str, int] = {}  # object -> the turn one of my figures last left or handed it
+
+    def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        if building(view) or view["phase"] != "main" or (view.get("secret") or "").startswith("combat"):
+            return super().choose(view, legal, rng)
+        seat = view["viewer"]
+        self._cache = {}
+        self._remember(view, seat)
+        best_score, best = None, []
+        for action in legal:
+            score = self.plan_score(view, seat, action) - 0.01 * action.count(" ")  # the simplest of equals
+            if best_score is None or score > best_score + 1e-9:
+                best_score, best = score, [action]
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        if best_score < self.END_FLOOR:
+            best = self._unstick(view, seat, legal, rng)
+            if not best:
+                return "end" if "end" in legal else rng.choice(legal)
+        else:
+            self._stuck_turn = None
+        choice = rng.choice(best)
+        self._note(view, seat, choice)
+        return choice
+
+    STUCK_TURNS = 4
+    """Turns in a row with nothing that scores after which the bot tries GreedyBot's way out: a safe move or a
+    room turned at random (its plan found no way: the exit walled off for every figure it has)."""
+
+    def _unstick(self, view: dict, seat: str, legal: list[str], rng: Rng) -> list[str]:
+        """Nothing gains by itself: head for the gear of a room whose quarter turn would (BG-ROT-01, the mechanism
+        square), or, after STUCK_TURNS such turns, GreedyBot's random safe move; else nothing (end the turn)."""
+        cat = load(view["set"])
+        layout = (view["turn"], tuple((r["slot"], r["orientation"]) for r in view["rooms"]))
+        if self._gears is None or self._gears[0] != layout:  # once a turn and layout: a dozen maps
+            self._gears = (layout, [_square(gear) for slot, gear in view.get("gears", {}).items() if max(
+                self._rotate_gain(view, seat, slot, clockwise, quarters) for clockwise, quarters in (
+                    (True, 1), (False, 1), (True, 2))) > 5.0])
+        targets = self._gears[1]
+        best, moves = 0.0, []
+        prey = [t for t in view["tokens"] if t["id"] and t["character"] and t["colour"] != seat and t["square"]
+                and t["code"] in cat.characters]
+        if targets or prey:
+            reaches = [self._reach(view, gear, 40) for gear in targets]
+            for action in legal:
+                words = action.split()
+                if words[0] != "move" or "@" in action or "+" in action:
+                    continue
+                token = next((t for t in view["tokens"] if t["id"] == words[1]), None)
+                if token is None or token["colour"] != seat:
+                    continue
+                start, dest = _square(token["square"]), _square(words[2].split("-")[-1])
+                gained = max((r.get(start, 60) - r.get(dest, 60) for r in reaches), default=0)
+                attack = self._defence(view, cat, token, ()) if token["code"] in cat.characters else 0
+                for enemy in prey:  # or an enemy it outfights (a wounded one first): VP to take
+                    beaten = enemy["wounded"] or attack - self._defence(view, cat, enemy, ()) >= 1
+                    if beaten:
+                        r = self._reach(view, _square(enemy["square"]), 40)
+                        gained = max(gained, (r.get(start, 60) - r.get(dest, 60)) * (2 if enemy["wounded"] else 1))
+                strength = self._defence(view, cat, token, self._carried(view, token))
+                score = gained - 10 * self._threat(view, seat, dest, strength) - self._undo_penalty(
+                    view, seat, token, words)
+                if score > best + 1e-9:
+                    best, moves = score, [action]
+                elif moves and abs(score - best) <= 1e-9:
+                    moves.append(action)
+        for action in legal:  # on a gear already: the turn itself, if it gains anything
+            words = action.split()
+            if words[0] == "rotate" and len(words) == 4:
+                gain = self._rotate_gain(view, seat, words[2], words[3] == "cw")
+                if gain > max(best, 0.0) + 1e-9:
+                    best, moves = gain, [action]
+        if moves:
+            return moves
+        if self._stuck_turn is None:
+            self._stuck_turn = view["turn"]
+        if view["turn"] - self._stuck_turn >= 2 * self.STUCK_TURNS:
+            safe = [a for a in legal if a.startswith(("move ", "rotate ")) and self.score(view, seat, a) > -5]
+            if safe and rng.below(2):
+                return safe
+        return []
+
+    # -- memory (from the views it saw and the actions it chose) --
+
+    def _remember(self, view: dict, seat: str) -> None:
+        turn = (view["turn"], view["active"])
+        if turn != self._turn:
+            self._turn, self._visited = turn, {}
+            self._left = {item: when for item, when in self._left.items() if when >= view["turn"] - 2}
+        if view["active"] != seat:
+            return
+        for t in view["tokens"]:
+            if t["id"] and t["character"] and t["colour"] == seat and t["square"]:
+                self._visited.setdefault(t["id"], set()).add(t["square"])
+
+    def _note(self, view: dict, seat: str, action: str) -> None:
+        """What its chosen move leaves or hands over, and what it takes from a friend: not to be taken back soon."""
+        words = action.split()
+        if words[0] in ("move", "wallwalk", "jump"):
+            mover = next((t for t in view["tokens"] if t["id"] == words[1]), None)
+            for w in words[2:]:
+                if "@" in w and not w.startswith("+"):
+                    self._left[w.split("@")[0]] = view["turn"]
+            if mover is not None:
+                taken = {w[1:] for w in words[2:] if w.startswith("+")}
+                for item in self._from_friend(view, seat, mover, taken):
+                    self._left[item] = view["turn"]
+
+    # -- scores --
+
+    def plan_score(self, view: dict, seat: str, action: str) -> float:
+        words = action.split()
+        verb = words[0]
+        leaving, hunted = self._plan(view, seat)
+        standard = leaving is None and not hunted
+        if verb in ("move", "wallwalk", "jump") and standard:
+            token = next((t for t in view["tokens"] if t["id"] == words[1]), None)
+            if token is not None and token["colour"] == seat:
+                return self._move_score(view, seat, token, words)
+        if verb in ("move", "wallwalk", "jump"):
+            score = self.score(view, seat, action)
+            token = next((t for t in view["tokens"] if t["id"] == words[1]), None)
+            return score - self._undo_penalty(view, seat, token, words)
+        if verb == "rotate" and standard:
+            return self._rotate_score(view, seat, words)
+        if verb == "attack":
+            return self._attack_score(view, seat, words)
+        if verb == "end":
+            return 0.0
+        return self.score(view, seat, action)
+
+    def _undo_penalty(self, view, seat, token, words) -> float:
+        if token is None or token["colour"] != seat:
+            return 0.0
+        dest = words[-1] if words[0] == "jump" else words[2].split("-")[-1]
+        penalty = 12.0 if dest in self._visited.get(token["id"], ()) and dest != token["square"] else 0.0
+        taken = [w[1:] for w in words if w.startswith("+")]
+        if any(item in self._left for item in taken):
+            penalty += 20.0
+        return penalty
+
+    def _figure(self, view, cat, t) -> tuple[int, float]:
+        """(Movement, exit VP) of a figure."""
+        kind = cat.characters.get(t["code"])
+        return (kind.move or 1, float(kind.exit_vp)) if kind else (1, 1.0)
+
+    def _facts(self, view: dict, seat: str) -> dict:
+        """What every move's score reads, gathered once a decision: tokens by id, the squares of my standing
+        figures, the things lying on each square."""
+        facts = self._cache.get("facts")
+        if facts is None:
+            tokens = {t["id"]: t for t in view["tokens"] if t["id"]}
+            friends = {t["square"]: t["id"] for t in view["tokens"] if t["id"] and t["character"]
+                       and t["colour"] == seat and not t["wounded"]}
+            lying: dict[str, list[dict]] = {}
+            for t in view["tokens"]:
+                if t["id"] and t["square"] and (not t["character"] or (t["wounded"] and t["colour"] == seat)):
+                    lying.setdefault(t["square"], []).append(t)
+            facts = self._cache["facts"] = {"tokens": tokens, "friends": friends, "lying": lying, "carried": {}}
+        return facts
+
+    def _worth(self, tokens: dict, items) -> float:
+        total = 0.0
+        for item in items:
+            t = tokens.get(item)
+            if t is None:
+                continue
+            if t["character"]:
+                total += 12.0  # a wounded friend carried: saved if carried out, not killed where it lay
+            else:
+                total += self.OBJECT_VALUE.get(t["code"], 1.0)
+        return total
+
+    def _move_score(self, view: dict, seat: str, token: dict, words: list[str]) -> float:
+        cat = load(view["set"])
+        verb = words[0]
+        dest_name = words[-1] if verb == "jump" else words[2].split("-")[-1]
+        dest = _square(dest_name)
+        goal_y = 5 * view["rows"] if seat == "B" else -1
+        if dest_name in view.get("terrain", {}).get("rockfall", ()):
+            return -200.0
+        move, exit_vp = self._figure(view, cat, token)
+        facts = self._facts(view, seat)
+        codes = facts["tokens"]
+        before = facts["carried"].get(token["id"])
+        if before is None:
+            before = facts["carried"][token["id"]] = frozenset(self._carried(view, token))
+        left = {w.split("@")[0] for w in words[2:] if "@" in w and not w.startswith("+")}
+        taken = {w[1:] for w in words[2:] if w.startswith("+")}
+        if not taken and not (before - left):  # RUL-119: a thing lying alone where it stops is carried
+            taken = {t["id"] for t in facts["lying"].get(dest_name, ()) if t["id"] != token["id"]} - left
+        after = (before - left) | taken
+        worth = self._worth
+        treasure = any(codes.get(i, {}).get("code") == "TS" for i in after)
+        if dest[1] == goal_y:
+            return 100.0 * exit_vp + (60.0 if treasure else 0.0) + 5 * sum(
+                1 for i in after if codes.get(i, {}).get("character"))
+        start = _square(token["square"])
+        distance = self._distances(view, goal_y)  # the steps of a way open now (or to a face-down room)
+        if start not in distance or not self.OPEN_WAYS:
+            distance = self._cost_map(view, goal_y)  # none: the nearest way through what may open
+        far = 10 * view["rows"] + 60
+        steps_before, steps_after = distance.get(start, far), distance.get(dest, far)
+        weight = exit_vp + (1.0 if treasure else 0.0)
+        # AP gained towards the exit, more for a figure that needs few more: one runner out beats four halfway
+        score = (steps_before - steps_after) / move * 10.0 * weight * (1.0 + self.RUNNER / (1.0 + steps_after / move))
+        ap_after = view.get("ap", 0) - 1
+        if steps_after <= move * ap_after and self._distances(view, goal_y).get(dest, far) <= move * ap_after:
+            score += 15.0 * weight  # it can still get out this turn: keep it going
+        # what it carries: picking up, handing over and leaving behind
+        if left or taken:
+            friends = facts["friends"]
+            handed = {w.split("@")[0] for w in words[2:] if "@" in w and not w.startswith("+")
+                      and friends.get(w.split("@")[1], token["id"]) != token["id"]}
+            from_friend = {i for i in taken if i in codes and friends.get(codes[i]["square"], token["id"])
+                           != token["id"]}
+            score += worth(codes, after) - worth(codes, before) - worth(codes, from_friend) - 2.0 * len(from_friend)
+            foreign = left - before  # a friend's, taken on the way and left: on the floor lost, to another moved
+            if foreign:
+                score -= worth(codes, foreign - handed) + 2.0 * len(foreign)
+            if handed:  # given to a friend on the way: half kept (the friend may be the better carrier)
+                score += 0.5 * worth(codes, handed)
+        score -= self._undo_penalty(view, seat, token, words)
+        # danger: where it ends against where it stands
+        strength = self._defence(view, cat, token, after) if after != before else None
+        held = self._defence(view, cat, token, before)
+        stake = self.STAKE * exit_vp + worth(codes, after)
+        score -= (self._threat(view, seat, dest, held if strength is None else strength)
+                  - self._threat(view, seat, start, held)) * stake / 10.0
+        if ap_after >= 1:
+            score += self._prey(view, seat, cat, token, dest, after)
+        if verb == "jump":
+            score -= 4.0  # a jump card is scarce
+        return score
+
+    def _prey(self, view: dict, seat: str, cat, token: dict, dest: tuple[int, int], carried) -> float:
+        """A move that ends beside an enemy it can then attack with an AP left: a wounded one to finish (1 VP,
+        BG-WOUND-04), or one it outfights by 2 (a runner near my start zone first)."""
+        key = ("prey", token["id"], dest, frozenset(carried))
+        if key in self._cache:
+            return self._cache[key]
+        _, blocked = self._ground(view)
+        here = {t["square"]: t for t in view["tokens"] if t["id"] and t["character"] and t["colour"] != seat
+                and t["square"] and t["code"] in cat.characters}
+        attack = (cat.characters[token["code"]].combat if token["code"] in cat.characters else 0) + sum(
+            cat.objects[t["code"]].attack_bonus for t in view["tokens"] if t["id"] in carried and t["code"] in cat.objects)
+        me = view["players"][seat]
+        my_best = max(me["combat_cards"]) if me["combat_cards"] else 0
+        their_goal = -1 if seat == "B" else 5 * view["rows"]
+        best = 0.0
+        for dx, dy in STEPS:
+            n = (dest[0] + dx, dest[1] + dy)
+            if not 0 <= n[0] < 10:
+                continue
+            enemy = here.get(_name(n))
+            if enemy is None or frozenset((dest, n)) in blocked:
+                continue
+            defence = self._defence(view, cat, enemy, self._carried(view, enemy))
+            if enemy["wounded"]:
+                defence -= cat.characters[enemy["code"]].combat
+                if attack + my_best - 3 > defence:
+                    best = max(best, 45.0)
+            elif attack - defence >= 2:
+                kind = cat.characters[enemy["code"]]
+                turns = self._cost_map(view, their_goal).get(n, 60) / (kind.move or 1)
+                best = max(best, 12.0 + 20.0 / (1.0 + turns))
+        self._cache[key] = best
+        return best
+
+    @staticmethod
+    def _from_friend(view, seat, token, taken) -> set[str]:
+        """What the mover takes from a friend it crosses (BG-ITEM-05): the side gains nothing by it but where the
+        thing is carried."""
+        friends = {t["square"] for t in view["tokens"] if t["character"] and t["colour"] == seat
+                   and not t["wounded"] and t["id"] != token["id"]}
+        return {t["id"] for t in view["tokens"] if t["id"] in taken and t["square"] in friends}
+
+    def _defence(self, view, cat, token, carried) -> int:
+        key = ("defence", token["id"], frozenset(carried))
+        if key not in self._cache:
+            self._cache[key] = self._defence_of(view, cat, token, carried)
+        return self._cache[key]
+
+    def _defence_of(self, view, cat, token, carried) -> int:
+        kind = cat.characters.get(token["code"])
+        value = kind.combat if kind else 0
+        for item in carried:
+            t = next((x for x in view["tokens"] if x["id"] == item), None)
+            if t is not None and not t["character"] and t["code"] in cat.objects:
+                value += cat.objects[t["code"]].defend_bonus
+        return value
+
+    def _reach(self, view: dict, source: tuple[int, int], limit: int) -> dict[tuple[int, int], int]:
+        """Steps from `source` to every square within `limit`, through the known walls, pits and rooms."""
+        key = ("reach", source, limit)
+        if key in self._cache:
+            return self._cache[key]
+        passable, blocked = self._ground(view)
+        distance = {source: 0}
+        frontier = deque([source])
+        while frontier:
+            sq = frontier.popleft()
+            if distance[sq] >= limit:
+                continue
+            for dx, dy in STEPS:
+                n = (sq[0] + dx, sq[1] + dy)
+                if n in passable and n not in distance and frozenset((sq, n)) not in blocked:
+                    distance[n] = distance[sq] + 1
+                    frontier.append(n)
+        self._cache[key] = distance
+        return distance
+
+    def _ground(self, view: dict):
+        if "ground" in self._cache:
+            return self._cache["ground"]
+        height = 5 * view["rows"]
+        hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
+        pits = {_square(p) for p in view["pits"]}
+        passable = {(x, y) for x in range(10) for y in range(-1, height + 1)
+                    if (y in (-1, height) or f"{'AB'[x // 5]}{y // 5 + 1}" not in hidden) and (x, y) not in pits}
+        blocked = {frozenset((_square(a), _square(b))) for a, b, _ in view["walls"]}
+        blocked |= {frozenset((_square(a), _square(b))) for a, b, st in view["portcullises"] if st == "closed"}
+        self._cache["ground"] = (passable, blocked)
+        return passable, blocked
+
+    def _threat(self, view: dict, seat: str, square: tuple[int, int], strength: int) -> float:
+        """How likely an enemy wounds a figure of `strength` on `square` next turn (0 to ~1.5): each enemy that can
+        reach a neighbour within two moves, by its strength over ours (the cards unknown: about +3 each)."""
+        key = ("threat", square, strength)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._threat_of(view, seat, square, strength)
+        return found
+
+    def _threat_of(self, view: dict, seat: str, square: tuple[int, int], strength: int) -> float:
+        scenario = load(view["set"]).scenarios.get(view["scenario"]) if view.get("scenario") else None
+        if scenario is not None and scenario.get("no_combat"):
+            return 0.0
+        cat = load(view["set"])
+        worst, count = 0.0, 0
+        for enemy in view["tokens"]:
+            if not (enemy["id"] and enemy["character"] and enemy["colour"] != seat and not enemy["wounded"]
+                    and enemy["square"]) or enemy["code"] not in cat.characters:
+                continue
+            kind = cat.characters[enemy["code"]]
+            where = _square(enemy["square"])
+            if abs(where[0] - square[0]) + abs(where[1] - square[1]) > 2 * kind.move + 1:
+                continue
+            if self._reach(view, where, 2 * kind.move + 1).get(square, 99) > 2 * kind.move + 1:
+                continue
+            attack = kind.combat + sum(cat.objects[t["code"]].attack_bonus for t in view["tokens"]
+                                       if t["square"] == enemy["square"] and t["id"] and t["character"] is False
+                                       and t["code"] in cat.objects)
+            margin = attack - strength
+            chance = 1.0 if margin >= 2 else 0.75 if margin == 1 else 0.4 if margin == 0 else 0.15 if margin == -1 \
+                else 0.0
+            if chance:
+                count += 1
+                worst = max(worst, chance)
+        return worst + 0.25 * max(0, count - 1)
+
+    def _attack_score(self, view: dict, seat: str, words: list[str]) -> float:
+        """BG-COMBAT/BG-GROUP: both sides' totals with the figures drawn in; a wounded target lost is a kill."""
+        cat = load(view["set"])
+        tokens = {t["id"]: t for t in view["tokens"] if t["id"]}
+        attacker, target = tokens.get(words[1]), tokens.get(words[2])
+        if attacker is None or target is None:
+            return self.score(view, seat, " ".join(words))
+        _, blocked = self._ground(view)
+        figures = [t for t in view["tokens"] if t["id"] and t["character"] and t["square"] and not t["wounded"]
+                   and t["code"] in cat.characters]
+
+        def touching(a, b) -> bool:
+            (x0, y0), (x1, y1) = _square(a["square"]), _square(b["square"])
+            return abs(x0 - x1) + abs(y0 - y1) == 1 and frozenset(((x0, y0), (x1, y1))) not in blocked
+
+        side_a, side_d = {attacker["id"]}, {target["id"]}
+        mine = [t for t in figures if t["colour"] == attacker["colour"]]
+        theirs = [t for t in figures if t["colour"] == target["colour"]]
+        side_a |= {t["id"] for t in mine if touching(t, target)}
+        for _ in range(6):  # BG-GROUP-02: until nothing changes
+            grow_d = {t["id"] for t in theirs if any(touching(t, tokens[a]) for a in side_a)}
+            grow_a = {t["id"] for t in mine if any(touching(t, tokens[d]) for d in side_d | grow_d)}
+            if grow_d <= side_d and grow_a <= side_a:
+                break
+            side_d |= grow_d
+            side_a |= grow_a
+
+        def total(ids, attacking) -> int:
+            value = 0
+            for tid in ids:
+                t = tokens[tid]
+                if not t["wounded"]:
+                    value += cat.characters[t["code"]].combat
+                for other in view["tokens"]:
+                    if other["square"] == t["square"] and other["id"] and other["character"] is False \
+                            and other["code"] in cat.objects:
+                        kind = cat.objects[other["code"]]
+                        value += kind.attack_bonus if attacking else kind.defend_bonus
+            return value
+
+        margin = total(side_a, True) - total(side_d, False)
+        me, them = view["players"][seat], view["players"]["Y" if seat == "B" else "B"]
+        my_best = max(me["combat_cards"]) if me["combat_cards"] else 0
+        their_best = 0 if them["combat_cards"] <= 1 else 3
+        edge = margin + my_best - their_best
+        if edge <= 0:
+            return -20.0 + margin
+        if target["wounded"]:
+            return 90.0 + 5 * min(edge, 4)  # an elimination: 1 VP (BG-WOUND-04)
+        kind = cat.characters[target["code"]]
+        their_goal = -1 if seat == "B" else 5 * view["rows"]
+        turns = self._cost_map(view, their_goal).get(_square(target["square"]), 60) / (kind.move or 1)
+        runner = self.HUNT / (1.0 + turns)  # an enemy about to get out through my start zone: stop it
+        if margin >= 2 or edge >= 4:
+            return 40.0 + 5 * margin + runner
+        return -5.0 + margin + (runner if margin >= 1 else 0.0)
+
+    WALL_COST = 5
+    """Steps a wall or closed portcullis is counted as in the bot's map (`_cost_map`): a way shut now may be opened
+    by a turned room, a broken or opened portcullis, so a figure walled in still has a nearest way to head for."""
+    HIDDEN_COST = 2
+    """Steps each square of a face-down room counts as: it may hide a way (and is revealed by walking to it)."""
+
+    def _cost_map(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
+        """Cost from every square to the goal row: a step 1, a face-down room's square HIDDEN_COST, crossing a wall,
+        a closed portcullis or a pit WALL_COST more (Dial's shortest paths: small whole costs); never infinite, so
+        progress always has a sign."""
+        key = ("cost", goal_y, id(view))
+        if key in self._cache:
+            return self._cache[key]
+        height = 5 * view["rows"]
+        rows = height + 2  # y from -1 to height
+        hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
+        wall, hidden_cost = self.WALL_COST, self.HIDDEN_COST
+
+        def index(name: str) -> int:
+            return (int(name[1:])) * 10 + FILES.index(name[0])  # (y + 1) * 10 + x
+
+        shut = {(index(a), index(b)) for a, b, _ in view["walls"]}
+        shut |= {(index(a), index(b)) for a, b, st in view["portcullises"] if st == "closed"}
+        shut |= {(index(a), index(b)) for a, b in view.get("slits", ())}
+        shut |= {(b, a) for a, b in shut}
+        cost = [1] * (10 * rows)
+        for slot in hidden:
+            x0, y0 = 5 * "AB".index(slot[0]), 5 * (int(slot[1:]) - 1)
+            for y in range(y0, y0 + 5):
+                for x in range(x0, x0 + 5):
+                    cost[(y + 1) * 10 + x] = hidden_cost
+        for p in view["pits"]:
+            cost[index(p)] += wall
+        goal = (goal_y + 1) * 10
+        distance = [10**6] * (10 * rows)
+        buckets: list[list[int]] = [list(range(goal, goal + 10))]
+        for i in range(goal, goal + 10):
+            distance[i] = 0
+        d = 0
+        while d < len(buckets):
+            for i in buckets[d]:
+                if distance[i] != d:
+                    continue
+                x = i % 10
+                here = d + cost[i]
+                for n in (i - 1 if x else -1, i + 1 if x < 9 else -1, i - 10, i + 10):
+                    if not 0 <= n < 10 * rows:
+                        continue
+                    nd = here + wall if (i, n) in shut else here
+                    if nd < distance[n]:
+                        distance[n] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(n)
+            d += 1
+        found = {(i % 10, i // 10 - 1): value for i, value in enumerate(distance)}
+        self._cache[key] = found
+        return found
+
+    # -- rooms --
+
+    def _rotate_score(self, view: dict, seat: str, words: list[str]) -> float:
+        """BG-ROT-05: what a quarter turn changes, the room's walls, pits and figures turned about its centre: my
+        figures' AP to the exit gained, the enemy's lost (their exit is my start zone), less the AP spent."""
+        return self._rotate_gain(view, seat, words[2], words[3] == "cw") - 3.0  # an AP spent
+
+    def _rotate_gain(self, view: dict, seat: str, slot: str, clockwise: bool, quarters: int = 1) -> float:
+        """What `quarters` quarter turns of the room gain (see `_rotate_score`)."""
+        key = ("turn", slot, clockwise, quarters)
+        if key in self._cache:
+            return self._cache[key]
+        room = next((r for r in view["rooms"] if r["slot"] == slot), None)
+        if room is None or not room["revealed"]:
+            return -1.0
+        turned = self._turned_view(view, slot, clockwise)
+        for _ in range(quarters - 1):
+            turned = self._turned_view(turned, slot, clockwise)
+        cat = load(view["set"])
+        gain = 0.0
+        for which, goal_y, sign in ((seat, 5 * view["rows"] if seat == "B" else -1, 1.0),
+                                    ("Y" if seat == "B" else "B", -1 if seat == "B" else 5 * view["rows"], -0.5)):
+            old, new = self._cost_map(view, goal_y), self._cost_map(turned, goal_y)
+            for t, moved in zip(view["tokens"], turned["tokens"]):
+                if t["id"] and t["character"] and t["colour"] == which and not t["wounded"] and t["square"] \
+                        and t["code"] in cat.characters:
+                    step = cat.characters[t["code"]].move or 1
+                    before = old.get(_square(t["square"]), 0)
+                    after = new.get(_square(moved["square"]), 0)
+                    gain += sign * (before - after) / step * 10.0 * cat.characters[t["code"]].exit_vp
+        self._cache.pop(("cost", 5 * view["rows"] if seat == "B" else -1, id(turned)), None)
+        self._cache.pop(("cost", -1 if seat == "B" else 5 * view["rows"], id(turned)), None)
+        self._cache[key] = gain
+        return gain
+
+    @staticmethod
+    def _turned_view(view: dict, slot: str, clockwise: bool) -> dict:
+        """The view with room `slot` turned a quarter (what is in it, its walls, portcullises and pits)."""
+        x0, y0 = 5 * "AB".index(slot[0]), 5 * (int(slot[1:]) - 1)
+
+        def inside(name: str) -> bool:
+            x, y = _square(name)
+            return x0 <= x < x0 + 5 and y0 <= y < y0 + 5
+
+        def turn_point(x: float, y: float) -> tuple[float, float]:
+            dx, dy = x - (x0 + 2), y - (y0 + 2)
+            return (x0 + 2 + dy, y0 + 2 - dx) if clockwise else (x0 + 2 - dy, y0 + 2 + dx)
+
+        def named(x: float, y: float) -> str | None:
+            x, y = round(x), round(y)
+            return _name((x, y)) if 0 <= x < 10 else None
+
+        def turn_square(name: str) -> str:
+            return named(*turn_point(*_square(name))) or name
+
+        def turn_edge_safe(a: str, b: str) -> tuple[str, str]:
+            (ax, ay), (bx, by) = _square(a), _square(b)
+            mx, my = turn_point((ax + bx) / 2, (ay + by) / 2)
+            if ax == bx:  # a vertical pair turns horizontal, and back
+                p, q = named(mx - 0.5, my), named(mx + 0.5, my)
+            else:
+                p, q = named(mx, my - 0.5), named(mx, my + 0.5)
+            return (p, q) if p and q else (a, b)
+
+        turned = dict(view)
+        turned["walls"] = [[*turn_edge_safe(a, b), k] if inside(a) or inside(b) else [a, b, k]
+                           for a, b, k in view["walls"]]
+        turned["portcullises"] = [[*turn_edge_safe(a, b), st] if inside(a) or inside(b) else [a, b, st]
+                                  for a, b, st in view["portcullises"]]
+        turned["pits"] = [turn_square(p) if inside(p) else p for p in view["pits"]]
+        turned["tokens"] = [dict(t, square=turn_square(t["square"])) if t["square"] and inside(t["square"]) else t
+                            for t in view["tokens"]]
+        return turned
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}

@@ -234,4 +234,6 @@ class GreedyBot:
         return RandomBot().choose(view, legal, rng)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": GreedyBot}
+"""A bot kind a table may ask for in either game (protocol seat_bot): the Card Game has no planner of its own, so
+a "planner" seat plays its greedy bot."""

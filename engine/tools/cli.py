@@ -212,8 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
                                "secret")
     selfplay.add_argument("--scenario", choices=[f"prison-{n}" for n in range(1, 6)],
                           help="a Prison introductory scenario (its set and VP target come with it)")
-    selfplay.add_argument("--blue", choices=["random", "greedy"], default="random")
-    selfplay.add_argument("--yellow", choices=["random", "greedy"], default="random")
+    selfplay.add_argument("--blue", choices=["random", "greedy", "planner"], default="random")
+    selfplay.add_argument("--yellow", choices=["random", "greedy", "planner"], default="random")
     selfplay.add_argument("--max-actions", type=int, default=None, help="stop a game early (reported unfinished)")
     selfplay.set_defaults(run=cmd_selfplay)
     return parser

@@ -41,7 +41,7 @@ def test_help_lists_both_commands(capsys):
     assert "connect" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         app.main(["play", "--help"])
-    assert "--bot {random,greedy}" in capsys.readouterr().out
+    assert "--bot {planner,greedy,random}" in capsys.readouterr().out
 
 
 def test_version_is_the_release_of_pyproject_for_client_and_server(capsys):
@@ -280,10 +280,10 @@ def test_play_continues_the_unfinished_game_unless_new(tmp_path, monkeypatch, ca
     monkeypatch.setattr(app, "run_client", lambda session, host, port: sessions.append(session) or 0)
     assert app.main(["play", "--beginner", "--name", "kim"]) == 0
     first, (data, player) = sessions[-1], runs[-1]
-    assert player == "kim" and first.plan.then and first.setup.bot == "greedy" and first.plan.resume is None
+    assert player == "kim" and first.plan.then and first.setup.bot == "planner" and first.plan.resume is None
     assert capsys.readouterr().out == "", "no game was set up (no seat kept): nothing to continue"
     game = "TableOptions(target_vp=5, beginner=True, handicap=None, timers=False, private=False, set_name=None, " \
-           "scenario=None, teams=None, game=None, tutorial=None, secret_objects=False) seat=B bot=greedy"
+           "scenario=None, teams=None, game=None, tutorial=None, secret_objects=False) seat=B bot=planner"
     from dungeon_twister.client.held import HeldSeat
 
     seat_file(data, "kim").save(HeldSeat("t1-0a1b2c3d", "B", "kept-token"))  # what the session saves on joining

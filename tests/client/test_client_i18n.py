@@ -393,8 +393,8 @@ def test_the_command_line_help_speaks_the_language_asked(capsys):
     with pytest.raises(SystemExit):
         app.main(["play", "--help"])  # no --lang: the locale's, English in the suite (tests/conftest.py)
     english = capsys.readouterr().out
-    assert "usage: dt-client play" in english and "--bot {random,greedy}" in english
-    assert "--bot {random,greedy}" in german, "the options as typed"
+    assert "usage: dt-client play" in english and "--bot {planner,greedy,random}" in english
+    assert "--bot {planner,greedy,random}" in german, "the options as typed"
     assert "usage:" not in german and german.split()[0] != "usage:", "argparse's own words translated too"
     assert i18n.language() == "en"
 

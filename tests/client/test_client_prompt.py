@@ -481,8 +481,8 @@ def test_a_bot_for_one_s_own_seat_is_refused_here():
     assert wired.sent() == []
     commands.run("bot Y random")
     assert wired.sent() == [SeatBot(TABLE, "Y", "random")]
-    commands.run("bot yellow")  # (a seat by its name too)
-    assert wired.sent() == [SeatBot(TABLE, "Y", "greedy")]
+    commands.run("bot yellow")  # (a seat by its name too; the default kind: the planner)
+    assert wired.sent() == [SeatBot(TABLE, "Y", "planner")]
 
 
 def test_an_absurd_table_word_is_refused_here_in_words_not_by_a_traceback():

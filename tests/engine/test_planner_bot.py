@@ -1,0 +1,137 @@
+"""The planner bot (engine/tools/bots.py PlannerBot) plays a turn as a player would: it neither walks a figure back
+nor takes an object back, carries the Treasure out, finishes a wounded enemy, keeps out of a fight it would lose,
+and stays deterministic from its seed with its secret choices mixed. Each position is played a whole turn through
+the engine, by the bot's own choices from its seat's view and legal texts, against GreedyBot on the same position
+(which does what a play-test saw)."""
+
+from __future__ import annotations
+
+from dungeon_twister.engine import apply, legal_texts, parse_action, parse_position, view
+from dungeon_twister.engine.core.rng import Rng
+from dungeon_twister.engine.tools.bots import GreedyBot, PlannerBot
+
+from .builders import act, position
+
+SWAPS = ("DT1 base_set vp=5 ; rooms A1=3G/3 B1=2D/3 A2=4G/0 B2=3D/1 A3=1G/3 B3=2G/1 A4=1D/2 B4=4D/3 ; ports 3D=occ "
+         "3G=co ; tokens bAR@j9 bCL@h12 bFW@f10 bGB@c8 bMK@b0 bRP@h19 bSP>discarded bSW@g3 bTH@f10 bTR@i0 bTS@g7 "
+         "bWA@d0 bWW@d9 bWZ@e4 yAR@c15 yCL@j11 yFW@e9 yGB@h18 yMK@e16 yRP@e4 ySP@i18 ySW@h12 yTH@h19 yTR@b21 "
+         "yTS@b9 yWA@g19 yWW@c15 yWZ>exited ; cards B:234/5/012233456/3 Y:2345/-/012233456/3 ; turn 17 B main ap=5 "
+         "high=5 four=1 first=B placer=- combats=0")
+"""Blue's turn 17 of the greedy bots' base-set game of seed 2: GreedyBot (Rng 0) swaps its Thief's Fireball Wand
+for Yellow's, swaps them back and returns the Thief to f10, where it began."""
+
+STEPS_BACK = ("DT1 base_set vp=5 ; rooms A1=4G/2 B1=1D/2 A2=1G/2 B2=3D/0 A3=2D/3 B3=4D/0 A4=2G/3 B4=3G/0 ; ports "
+              "1G=oo 2G=bc ; tokens bAR@e2 bCL@j1 bFW@f4 bGB>exited bMK>exited bRP@h9 bSP@g10 bSW@g2 bTH@c9 bTR@b0 "
+              "bTS@b17 bWA@j5 bWW>exited bWZ@h9 yAR@j20 yCL@b11 yFW@i10 yGB@d15 yMK@g5 yRP@i13 ySP@j19 ySW@h15 "
+              "yTH@b17 yTR@b1 yTS@j1 yWA@a17 yWW@a13 yWZ@a21 ; cards B:23/54/012233456/3 Y:234/5/012233456/3 ; turn "
+              "27 B main ap=4 high=5 four=1 first=B placer=- combats=0")
+"""Blue's turn 27 of the greedy bots' base-set game of seed 3: GreedyBot (Rng 0) moves its Thief d12, d11, d12."""
+
+
+def play_turn(state, bot, seed: int):
+    """The bot's actions until its turn ends (secret combat cards are its own too), the state after, and the
+    back-and-forth seen: moves that end on a square the figure left earlier in the turn, and objects taken back by
+    the figure that carried them earlier in the turn."""
+    rng, seat, actions = Rng(seed), state.active, []
+    visited: dict[str, set[str]] = {}
+    carried_before: dict[str, set[str]] = {}
+    returns = retaken = 0
+    while state.outcome is None and state.active == seat and state.phase in ("main", "combat"):
+        if state.to_act != (seat,):
+            break
+        seen = view(state, seat)
+        squares = {t["id"]: t["square"] for t in seen["tokens"] if t["id"]}
+        for t in seen["tokens"]:
+            if t["id"] and t["character"] and t["colour"] == seat and t["square"]:
+                visited.setdefault(t["id"], set()).add(t["square"])
+                for o in seen["tokens"]:
+                    if o["square"] == t["square"] and o["id"] and not o["character"]:
+                        carried_before.setdefault(o["id"], set()).add(t["id"])
+        text = bot.choose(seen, legal_texts(state, seat), rng)
+        actions.append(text)
+        words = text.split()
+        if words[0] == "move":
+            dest = words[2].split("-")[-1]
+            if dest != squares[words[1]] and dest in visited.get(words[1], ()):
+                returns += 1
+            for w in words[2:]:
+                if w.startswith("+") and words[1] in carried_before.get(w[1:], ()) \
+                        and squares.get(w[1:]) != squares[words[1]]:
+                    retaken += 1
+        state, _ = apply(state, parse_action(text, seat))
+        if text == "end":
+            break
+    return actions, state, returns, retaken
+
+
+def test_BG_ITEM_05_the_planner_does_not_swap_objects_back_and_forth():
+    """BG-ITEM-03/05: picking up and handing over cost nothing, so a bot may shuffle objects for ever. GreedyBot
+    swaps the Thief's Fireball Wand for Yellow's and back and walks the Thief back to f10 (a play-test saw it);
+    the planner, from six seeds, never takes an object back nor returns a figure to a square it left."""
+    state = parse_position(SWAPS)
+    _, _, returns, retaken = play_turn(state, GreedyBot(), 0)
+    assert returns >= 1 and retaken >= 1
+    for seed in range(6):
+        actions, _, returns, retaken = play_turn(state, PlannerBot(), seed)
+        assert (returns, retaken) == (0, 0), actions
+
+
+def test_BG_MOVE_04_the_planner_does_not_step_back_where_it_came_from():
+    """BG-MOVE-04 allows any path, but d12, d11, d12 spends two AP for nothing (GreedyBot, Rng 0); the planner
+    from six seeds never ends a move where one of its figures stood earlier in the turn."""
+    state = parse_position(STEPS_BACK)
+    actions, _, returns, _ = play_turn(state, GreedyBot(), 0)
+    assert returns >= 1, actions
+    for seed in range(6):
+        actions, _, returns, _ = play_turn(state, PlannerBot(), seed)
+        assert returns == 0, actions
+
+
+def test_BG_VP_03_the_planner_carries_the_treasure_out():
+    """BG-VP-02/03, BG-ITEM-05: the Thief crosses the Warrior's square, takes the Treasure he carries and gets out
+    with it in the same turn: 2 VP, from every seed. GreedyBot (Rng 0) takes it from him, leaves it on the floor and
+    gives it back to the Warrior: the Thief gets out with nothing, 1 VP."""
+    state = position("bTH@c4 bWA@c6 bTS@c6 yTR@h14", ap=5)
+    _, after, _, retaken = play_turn(state, GreedyBot(), 0)
+    assert after.vp("B") == 1 and retaken == 1
+    for seed in range(6):
+        actions, after, returns, retaken = play_turn(state, PlannerBot(), seed)
+        assert after.vp("B") == 2 and (returns, retaken) == (0, 0), actions
+        assert "+bTS" in actions[0]
+
+
+def test_BG_WOUND_04_the_planner_finishes_a_wounded_enemy():
+    """BG-WOUND-04: a wounded enemy beside it loses a combat and is eliminated (1 VP): the planner attacks first."""
+    state = position("bWA@c4 yTR@c5! yGB@h14", ap=3)
+    for seed in range(6):
+        assert PlannerBot().choose(view(state, "B"), legal_texts(state, "B"), Rng(seed)) == "attack bWA yTR"
+
+
+def test_BG_COMBAT_03_the_planner_keeps_out_of_a_fight_it_would_lose():
+    """BG-COMBAT-03/04: the Thief (2) beside the Troll (4) would be wounded: the planner does not attack; it moves
+    the Thief away from the Troll's side, to a square no more exposed (`_threat`: two moves of 2 and an attack)."""
+    state = position("bTH@c4 yTR@c5 yGB@h14", ap=1)
+    bot = PlannerBot()
+    for seed in range(6):
+        bot._cache = {}
+        seen = view(state, "B")
+        choice = PlannerBot().choose(seen, legal_texts(state, "B"), Rng(seed))
+        assert choice.startswith("move bTH"), choice
+        dest = choice.split()[2].split("-")[-1]
+        square = (ord(dest[0]) - 97, int(dest[1:]) - 1)
+        assert abs(square[0] - 2) + abs(square[1] - 4) > 1, choice
+        assert bot._threat(seen, "B", square, 2) <= bot._threat(seen, "B", (2, 3), 2)
+
+
+def test_the_planner_is_deterministic_from_its_seed_and_its_combat_card_is_mixed():
+    """Same seed, same turn; its secret combat card (BG-COMBAT-02) drawn among the near-best like GreedyBot's
+    (CARD_SLACK): more than one card from 40 seeds, each within CARD_SLACK of the best."""
+    state = parse_position(SWAPS)
+    assert play_turn(state, PlannerBot(), 3)[0] == play_turn(state, PlannerBot(), 3)[0]
+    fight = act(position("bWA@c4 yTR@c5"), "attack bWA yTR")
+    seen, legal = view(fight, "B"), legal_texts(fight, "B")
+    greedy = GreedyBot()
+    greedy._cache = {}
+    scores = {text: greedy.score(seen, "B", text) for text in legal}
+    chosen = {PlannerBot().choose(seen, legal, Rng(seed)) for seed in range(40)}
+    assert len(chosen) > 1 and all(scores[c] >= max(scores.values()) - GreedyBot.CARD_SLACK for c in chosen)
