@@ -419,11 +419,16 @@ class Session:
         finally:
             self._running = False
             self._closing = True
+            # Nothing more is written that matters (the reader waited for a close's flush; a client gone or dropped
+            # reads nothing), and the server's count must be right before the session leaves `sessions`: while it
+            # leaves its table (a step the store may take long over) it could not be dropped, and its bytes made
+            # the budget drop every connection that held anything (review rv26).
+            self._let_go()
             self.server.session_gone(self)
             with trio.CancelScope(shield=True):
                 await self._leave_table()
                 await trio.aclose_forcefully(self.stream)
-            self._let_go()  # nothing more is written: however it ended, the server's count is right again
+            self._let_go()  # (nothing was queued since: `_closing`; a writer's batch was counted as let go)
             # a health check's line is a debug one, and so is a server_full refusal's: a flood of them is counted
             # once a minute (`refused`), not told a line each (seen by hand: the count came, a line each still did);
             # and a TLS try's on a plain server, whose `tls_not_offered` says it (pt22b: two lines a client start)

@@ -242,10 +242,10 @@ def _placeholders(sql: str) -> str:
 
 
 LASTING = ("does not exist", "authentication failed", "no pg_hba.conf entry", "no password supplied",
-           "but SSL was required")
+           "but SSL was required", "is not permitted to log in", "permission denied for database")
 """What the server's refusal of a connection says when it stays until the settings change: a database or a role
-that does not exist, a password or an authentication method refused, no pg_hba.conf line for us, SSL required of
-a server without it. libpq gives a failed connection no SQLSTATE (psycopg's error has none): its FATAL line is all
+that does not exist, a role without LOGIN or the database's CONNECT privilege (review rv26), a password or an
+authentication method refused, no pg_hba.conf line for us, SSL required of a server without it. libpq gives a failed connection no SQLSTATE (psycopg's error has none): its FATAL line is all
 there is to read, in the English of libpq's and PostgreSQL's default messages. A refusal said otherwise (another
 language's lc_messages) counts as passing, as every refusal did (play-test pt26 F7: `.../nodb` was exit 1, which
 the unit restarts every 5 s for ever, instead of 3, which waits for the admin)."""

@@ -566,6 +566,56 @@ async def _over_the_server_budget():
         assert gone not in server.sessions and server.queued_bytes == 0, "what a connection held is let go with it"
 
 
+async def test_a_connection_that_is_ending_counts_no_bytes_while_it_leaves_its_table(autojump_clock, monkeypatch):
+    """Review rv26: a session's run took it out of `server.sessions` before it awaited leaving its table (a step
+    saved in the store, which may take long), and gave back its queued bytes only after. In that window its bytes
+    still counted toward max_queued_bytes but it could not be dropped, so the next frame over the budget dropped
+    the connections that could be: every one holding anything, down to a player's one small frame. An ending
+    connection's bytes are let go as soon as it ends."""
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
+        await _ending_connection_holds_nothing(monkeypatch)
+
+
+async def _ending_connection_holds_nothing(monkeypatch):
+    from dungeon_twister.server.session import Session
+
+    leaving, release = trio.Event(), trio.Event()
+    leave_table = Session._leave_table
+
+    async def slow_leave(self):
+        if self.name == "first":  # a table's Gone step that takes its time in the store
+            leaving.set()
+            await release.wait()
+        await leave_table(self)
+
+    monkeypatch.setattr(Session, "_leave_table", slow_leave)
+    seen = {}
+    async with running_server(max_frame_size=16384, max_queued_bytes=4 * 16384) as server:
+        # (what is seen while `first` leaves is checked once it has left: a check failing while its shielded leaving
+        # waits would hang the mock clock's run)
+        await _tables(server, 8)
+        first, big = await _silent(server, "first")
+        await first.send_raw(b"".join(first.conn.send(ListTables()) for _ in range(8)))
+        await trio.sleep(1)
+        seen["held"] = big.holding_bytes
+        await first.stream.send_eof()  # it says no more and reads nothing: its writer stays blocked
+        await leaving.wait()
+        seen["ending"] = (big in server.sessions, server.queued_bytes)
+        second, small = await _silent(server, "second")
+        await second.send_raw(b"".join(second.conn.send(ListTables()) for _ in range(5)))
+        await trio.sleep(1)
+        seen["second"] = (small in server.sessions, small._end, server.queued_bytes - small.holding_bytes)
+        release.set()
+        if small._end is None:
+            seen["pages"] = [len((await second.expect(Tables)).tables) for _ in range(5)]
+        await trio.sleep(1)
+        seen["after"] = server.queued_bytes
+    assert 30_000 < seen["held"] < 4 * 16384
+    assert seen["ending"] == (False, 0), "ending: out of the sessions the budget may drop, and counting nothing"
+    assert seen["second"] == (True, None, 0), "not dropped for bytes another connection held"
+    assert seen["pages"] == [64] * 5 and seen["after"] == 0
+
+
 async def test_a_plain_tcp_connection_is_read_from_its_socket_and_only_while_it_is_open():
     """Session._read reads a plain TCP connection's socket itself (`_plain_socket`: without SocketStream's layers
     of coroutines); TLS streams and in-memory pipes go through receive_some. The descriptor is asked for at each

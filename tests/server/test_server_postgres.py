@@ -6,6 +6,7 @@ restarted: tests/server/test_server_restart.py (parametrized by store). The fixt
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -283,6 +284,27 @@ def test_a_database_server_out_of_reach_at_the_start_is_a_state_that_passes_not_
     finally:
         store.close()
     assert EXIT_STORE_UNREACHABLE != EXIT_STORE_UNUSABLE
+
+
+def test_a_role_that_may_not_log_in_or_connect_is_an_unusable_store_too(postgres_url, postgres_cluster):
+    """Review rv26 (after pt26 F7): a role without LOGIN and a database the role has no CONNECT privilege on stay
+    so until the admin acts, as a role that does not exist does, but their FATAL lines ('is not permitted to log
+    in', 'permission denied for database') were read as passing: exit 1, restarted every 5 s for ever."""
+    import psycopg
+
+    sockets, admin = postgres_cluster
+    database = postgres_url.split("///", 1)[1].split("?", 1)[0]
+    suffix = f"{os.getpid()}_{database.rsplit('_', 1)[1]}"
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f"CREATE ROLE nolog_{suffix} NOLOGIN")
+        db.execute(f"CREATE ROLE noconn_{suffix} LOGIN")
+        db.execute(f'REVOKE CONNECT ON DATABASE "{database}" FROM PUBLIC')
+    for user, said in ((f"nolog_{suffix}", f'role "nolog_{suffix}" is not permitted to log in'),
+                       (f"noconn_{suffix}", f'permission denied for database "{database}"')):
+        with pytest.raises(StorageError) as refused:
+            PostgresStorage(f"postgresql:///{database}?host={sockets}&user={user}")
+        assert not isinstance(refused.value, StoreUnreachable) and said in str(refused.value)
+    PostgresStorage(postgres_url).close()  # (the owner, dt, still connects: the edge is the privilege, not the base)
 
 
 def test_a_database_that_does_not_answer_fails_in_seconds_instead_of_freezing_the_server(postgres_url):
