@@ -37,8 +37,9 @@ class ServerConfig:
     outbox_frames: int = 512
     """Frames queued for one client before it counts as too slow and is dropped."""
     max_queued_bytes: int = 0
-    """Bytes queued for all clients at once; over it, the connections holding the most are dropped as too slow.
-    0: QUEUED_FRAMES_OF_MAX times max_frame_size (64 MiB by default)."""
+    """Bytes queued for all clients at once; over it, the address whose connections hold the most loses its
+    largest one, as too slow (Server.over_queued_limit). 0: QUEUED_FRAMES_OF_MAX times max_frame_size (64 MiB by
+    default); else at least 8 times max_frame_size."""
     data_dir: Path | None = None
     """The durable store's directory (tables, games, resume tokens). None: an in-memory store that a restart
     loses (embedded servers, tests); the dt-server command defaults to a per-user state directory."""
@@ -123,9 +124,10 @@ def check(config: ServerConfig) -> None:
         raise ValueError("ping_interval >= 0 and outbox_frames >= 8 are required")
     if config.max_tables_per_hour < 0:
         raise ValueError("max_tables_per_hour must be 0 (no limit) or more")
-    if config.max_queued_bytes and config.max_queued_bytes < 4 * config.max_frame_size:
-        # one connection may hold 4 frame limits of bytes (session.OUTBOX_FRAMES_OF_MAX)
-        raise ValueError("max_queued_bytes must be 0 (64 times max_frame_size) or at least 4 times max_frame_size")
+    if config.max_queued_bytes and config.max_queued_bytes < 8 * config.max_frame_size:
+        # one connection may hold 4 frame limits of bytes queued (session.OUTBOX_FRAMES_OF_MAX), and as much again
+        # being written (review rv26: with 4, one spectator catching up could go over the budget alone)
+        raise ValueError("max_queued_bytes must be 0 (64 times max_frame_size) or at least 8 times max_frame_size")
     if config.data_sync not in ("full", "normal"):
         raise ValueError('data_sync must be "full" or "normal"')
     if config.database is not None and not is_database_url(config.database):

@@ -616,6 +616,37 @@ async def _ending_connection_holds_nothing(monkeypatch):
     assert seen["pages"] == [64] * 5 and seen["after"] == 0
 
 
+async def test_over_the_budget_the_address_holding_the_most_loses_a_connection_not_the_largest_one(autojump_clock):
+    """Review rv26: by connection alone, one host's many connections each holding a little (a frame kept unread)
+    made an honest client with a larger frame in flight the largest, and had him dropped. The address whose
+    connections hold the most together loses its largest one."""
+    with trio.fail_after(HANG_GUARD):  # on the mock clock
+        await _by_address()
+
+
+async def _by_address():
+    async with running_server(max_frame_size=16384, max_queued_bytes=4 * 16384) as server:
+        await _tables(server, 8)
+        holders = []
+        for name in ("a1", "a2"):
+            client, session = await _silent(server, name)
+            session.address = "192.0.2.7"  # one host, two connections
+            await client.send_raw(b"".join(client.conn.send(ListTables()) for _ in range(3)))
+            await trio.sleep(1)
+            holders.append(session)
+        each = [one.holding_bytes for one in holders]
+        honest_client, honest = await _silent(server, "honest")
+        honest.address = "198.51.100.9"
+        await honest_client.send_raw(b"".join(honest_client.conn.send(ListTables()) for _ in range(5)))
+        await trio.sleep(1)
+        # the honest client alone holds more than either of the host's connections, less than both together
+        assert max(each) < honest.holding_bytes < sum(each) and honest.holding_bytes + sum(each) > 4 * 16384
+        assert honest in server.sessions
+        dropped = [one for one in holders if one not in server.sessions]
+        assert len(dropped) == 1 and dropped[0]._end == {"reason": "too slow: server outbox full"}
+        assert server.queued_bytes == sum(one.holding_bytes for one in server.sessions) <= 4 * 16384
+
+
 async def test_a_plain_tcp_connection_is_read_from_its_socket_and_only_while_it_is_open():
     """Session._read reads a plain TCP connection's socket itself (`_plain_socket`: without SocketStream's layers
     of coroutines); TLS streams and in-memory pipes go through receive_some. The descriptor is asked for at each
