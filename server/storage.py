@@ -258,6 +258,11 @@ class SqlStorage(Storage):
     def _read(self, sql: str, args: tuple = ()) -> list:
         """The rows of a query; StorageError if it fails."""
 
+    def _write_many(self, sql: str, rows: list[tuple]) -> None:
+        """`_write` for each of `rows`, inside a transaction (`copy_store`); a backend may send them at once."""
+        for row in rows:
+            self._write(sql, row)
+
     def _journal_copied(self) -> None:
         """The journal's lines were written with their numbers (`copy_store`): the next line numbered after them.
         (SQLite's INTEGER PRIMARY KEY takes the highest plus one by itself.)"""
@@ -536,6 +541,15 @@ class SqliteStorage(SqlStorage):
         except sqlite3.Error as error:
             raise StorageError(f"{self.location}: {error}") from None
 
+    def _write_many(self, sql: str, rows: list[tuple]) -> None:
+        if not rows:
+            return
+        self._write("SELECT 1", ())  # the transaction's BEGIN, as `_write` makes it
+        try:
+            self._db.executemany(sql, rows)
+        except sqlite3.Error as error:
+            raise StorageError(f"{self.location}: {error}") from None
+
     def _commit(self) -> None:
         if self._db is not None and self._db.in_transaction:
             try:
@@ -651,14 +665,13 @@ def copy_store(source: SqlStorage, target: SqlStorage, progress: Callable[[str, 
         for name, columns, order in COPIED:
             rows = source._read(f"SELECT {columns} FROM {name} ORDER BY {order}")
             insert = f"INSERT INTO {name} ({columns}) VALUES ({', '.join('?' * len(columns.split(',')))})"
-            for row in rows:
-                target._write(insert, _plain(row))
+            target._write_many(insert, [_plain(row) for row in rows])
             counts[name] = len(rows)
         counts["journal"], last = 0, -1
         while rows := source._read("SELECT id, table_id, line, data FROM journal WHERE id > ? ORDER BY id LIMIT ?",
                                    (last, JOURNAL_BATCH)):
-            for row in rows:
-                target._write("INSERT INTO journal (id, table_id, line, data) VALUES (?, ?, ?, ?)", _plain(row))
+            target._write_many("INSERT INTO journal (id, table_id, line, data) VALUES (?, ?, ?, ?)",
+                               [_plain(row) for row in rows])
             counts["journal"] += len(rows)
             last = rows[-1][0]
             if progress is not None:

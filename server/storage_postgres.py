@@ -221,6 +221,17 @@ class PostgresStorage(SqlStorage):
             except self._errors:
                 pass  # (a connection lost: the server rolled the transaction back itself)
 
+    def _write_many(self, sql: str, rows: list[tuple]) -> None:
+        # (review rv26: a round trip a row copied 3,600 journal lines a second; psycopg's executemany pipelines them)
+        if not rows:
+            return
+        self._write("SELECT 1", ())  # the transaction's BEGIN, as `_write` makes it
+        try:
+            with self._session().cursor() as cursor:
+                cursor.executemany(_placeholders(sql), rows)
+        except self._errors as error:
+            raise StorageError(f"{self.location}: {_first_line(error)}") from None
+
     def _journal_copied(self) -> None:
         # (BIGSERIAL's sequence does not follow ids written with the rows: the next line would take number 1)
         self._write("SELECT setval(pg_get_serial_sequence('journal', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "
