@@ -254,6 +254,12 @@ CARD_COST = 4.0
 FAR = 8.0
 """The AP a figure with no way out is reckoned to stand from it."""
 UNKNOWN = 0.5
+HUNT = 0.5
+"""The share of a likely won fight's worth a figure standing in the enemy's zone counts (`_Seen.hunt`)."""
+STRAY = 5.0
+STRAY_CAP = 10
+"""A figure with no way out is worth STRAY less a step from the nearest place where one may open (`_Seen.astray`),
+counted up to STRAY_CAP steps."""
 """The AP a face-down room's border costs on a route: it is hoped open, and has to be revealed first."""
 
 
@@ -293,8 +299,13 @@ class _Seen:
         self.figs = {f["id"]: f for f in view.get("figures", ()) if "code" in f}
         self.items = {i["id"]: i for i in view.get("items", ()) if "code" in i}
         self.players = view["players"]
+        self.holder = {c: f for f in self.figs.values() for c in (f.get("carries"), f.get("also_carries")) if c}
         self._routes: dict = {}
         self._threat: dict | None = None
+        self._blocked: dict = {}
+        self.memo: dict = {}
+        """Worths already reckoned this decision (a figure's at a place with a load, a block): the legal list names
+        the same end in many ways (DT-217: once per outcome, exchanges included)."""
         self.target = view.get("target_vp") or 99
 
     # -- figures ----------------------------------------------------------------------------------------------
@@ -341,6 +352,11 @@ class _Seen:
     # -- routes -----------------------------------------------------------------------------------------------
     def blocked_exits(self, seat: str) -> frozenset:
         """CG-BLOCK-01: the zones an unwounded enemy of `seat` on his own start zone faces: no exit from them."""
+        if seat not in self._blocked:
+            self._blocked[seat] = self._blocking_zones(seat)
+        return self._blocked[seat]
+
+    def _blocking_zones(self, seat: str) -> frozenset:
         return frozenset(zone_from(f["facing"]) for f in self.figs.values()
                          if f.get("seat") != seat and f.get("where") == "start" and not f.get("wounded")
                          and f.get("facing") and _ZONE.match(f["facing"]))
@@ -485,7 +501,19 @@ class _Seen:
     def value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
         """A figure's worth where it stands: nearer the way out is better (RUN an AP), what it carries, less the
         danger it stands in."""
-        out = -RUN * self.ap_out(f, place, facing, carrying, maze)
+        key = (f["id"], place, facing, tuple(carrying), id(maze))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._value(f, place, facing, carrying, maze)
+        return found
+
+    def _value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
+        ap = self.ap_out(f, place, facing, carrying, maze)
+        out = -RUN * ap
+        if maze is None:
+            if ap >= FAR:
+                out -= self.astray(f, place, facing, carrying)
+            out += self.hunt(f, place, facing, carrying)
         spell = "spellcaster" in self.cat.characters[f["code"]].abilities
         for item in carrying:
             code = self.code_of(item)
@@ -498,6 +526,117 @@ class _Seen:
             elif code:
                 out += CARRY_VALUE.get(code, 0.0)
         return out - self.danger(f, place, facing, carrying)
+
+    def astray(self, f: dict, place: str, facing: str | None, carrying) -> float:
+        """A figure with no way out: STRAY a step from the nearest place where something may open one (a room
+        to reveal, a rotation zone, a Key or a Rope it lacks lying free), by what it crosses."""
+        abil = self.abilities(f, carrying)
+        key = ("astray", abil)
+        dist = self.memo.get(key)
+        if dist is None:
+            dist = self.memo[key] = self._astray_map(abil)
+        if _ZONE.match(place):
+            steps = dist.get(zone_from(place))
+        elif facing and _ZONE.match(facing):
+            steps = dist.get(zone_from(facing))
+            steps = None if steps is None else steps + 1
+        else:
+            steps = 2  # facing a face-down room: a reveal away
+        return STRAY * min(STRAY_CAP, STRAY_CAP if steps is None else steps)
+
+    def _astray_map(self, abil: frozenset) -> dict:
+        maze = self.maze
+        goals = set()
+        for x in range(4):
+            for y in range(maze.height):
+                zone = (x, y)
+                if not maze.is_zone(zone):
+                    continue
+                if maze.icon(zone) == "R":
+                    goals.add(zone)
+                for side in GLOBAL:
+                    other = maze.step(zone, side)
+                    if other is not None and not maze.is_zone(other) and not set(maze.features(zone, side)) & {
+                            "wall", "slit", "portcullis", "pit"}:
+                        goals.add(zone)
+        for item in self.items.values():
+            if item.get("where") == "floor" and _ZONE.match(item.get("at") or ""):
+                kind = self.cat.objects.get(item["code"])
+                if kind is not None and kind.abilities & {"rope", "key"} and not kind.abilities <= abil:
+                    goals.add(zone_from(item["at"]))
+        dist = {z: 0 for z in goals}
+        todo = deque(goals)
+        while todo:
+            zone = todo.popleft()
+            for side in GLOBAL:
+                other = maze.step(zone, side)
+                if other is not None and other not in dist and maze.is_zone(other) and passable(
+                        maze.features(zone, side), abil):
+                    dist[other] = dist[zone] + 1
+                    todo.append(other)
+        return dist
+
+    def hunt(self, f: dict, place: str, facing: str | None, carrying) -> float:
+        """What the nearest fight it would likely win is worth to a figure, HUNT of it at 0 AP, less with each AP
+        it takes to get there: a wounded enemy is a VP to take (CG-COMBAT-03)."""
+        if f.get("wounded"):
+            return 0.0
+        kind = self.cat.characters[f["code"]]
+        abil = self.abilities(f, carrying)
+        strength = self.attack_value(f, carrying)
+        key = ("hunt", abil, kind.move, strength)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._hunt_map(abil, kind.move, strength)
+        if _ZONE.match(place):
+            return found.get(zone_from(place), 0.0)
+        if facing and _ZONE.match(facing):
+            return found.get(zone_from(facing), 0.0) * 0.8
+        return 0.0
+
+    def _hunt_map(self, abil: frozenset, move: int, strength: int) -> dict:
+        out: dict = {}
+        for e in self.theirs():
+            zone = e["at"] if e["where"] == "maze" else e.get("facing")
+            if not zone or not _ZONE.match(zone):
+                continue
+            if e["where"] == "start" and e["seat"] == self.opp and not e.get("wounded"):
+                pass  # an unwounded start character is attacked from the zone it faces (CG-SZ-01)
+            win, lose = _blind(strength - self.defence_value(e))
+            worth = win * (VP if e.get("wounded") else WOUND) - lose * WOUND
+            if worth <= 0:
+                continue
+            start = zone_from(zone)
+            dist = {start: 0}
+            todo = deque([start])
+            while todo:
+                z = todo.popleft()
+                here = HUNT * worth / (1.0 + dist[z] / move)
+                if here > out.get(z, 0.0):
+                    out[z] = here
+                if dist[z] >= 4 * move:
+                    continue
+                for side in GLOBAL:
+                    other = self.maze.step(z, side)
+                    if other is not None and other not in dist and self.maze.is_zone(other) and passable(
+                            self.maze.features(z, side), abil):
+                        dist[other] = dist[z] + 1
+                        todo.append(other)
+        return out
+
+    def exploring(self, seat: str) -> float:
+        """The summed `astray` of the seat's figures with no way out (a rotation may bring them to a goal)."""
+        total = 0.0
+        for f in self.figs.values():
+            if f.get("seat") != seat or not self.active(f) or f.get("wounded"):
+                continue
+            if self.ap_out(f, f["at"], f.get("facing")) >= FAR:
+                total -= self.astray(f, f["at"], f.get("facing"), self.carried(f))
+        return total
+
+    def stuck(self) -> bool:
+        """Whether none of the seat's unwounded figures has a way out."""
+        return all(self.ap_out(f, f["at"], f.get("facing")) >= FAR for f in self.mine() if not f.get("wounded"))
 
     def standing(self, seat: str, maze=None, figs=None) -> float:
         """The summed AP to the way out of the seat's unwounded figures (each at most FAR)."""
@@ -553,6 +692,10 @@ class GreedyBot:
                 best, chosen = score, [text]
             elif abs(score - best) <= 1e-9:
                 chosen.append(text)
+        if best <= 0 and view.get("phase") == "main" and seen.stuck() and rng.below(2):
+            tries = [t for t in legal if _verb(t) in ("move", "rotate", "jump") and self.score(seen, t) > -20]
+            if tries:  # no way out for any of its figures, nothing gains: it tries something, as a player would
+                return rng.choice(tries)
         return rng.choice(chosen)
 
     @staticmethod
@@ -705,7 +848,7 @@ class GreedyBot:
                 item = w[1:]
                 if item.startswith("@"):
                     item = next(iter(seen.carried(seen.figs.get(item[1:], {}))), item)
-                holder = next((g for g in seen.figs.values() if item in seen.carried(g)), None)
+                holder = seen.holder.get(item)
                 if holder is not None and holder["seat"] == seen.seat and holder["id"] != f["id"]:
                     friends -= self._carry_worth(seen, holder, item)
                     if carrying and not holder.get("wounded"):
@@ -749,6 +892,12 @@ class GreedyBot:
         return gain - cost
 
     def _carry_worth(self, seen: _Seen, f: dict, item: str) -> float:
+        key = ("carry", f["id"], item)
+        if key not in seen.memo:
+            seen.memo[key] = self._carry_worth_now(seen, f, item)
+        return seen.memo[key]
+
+    def _carry_worth_now(self, seen: _Seen, f: dict, item: str) -> float:
         place = f.get("at")
         if place is None:
             return 0.0
@@ -758,6 +907,12 @@ class GreedyBot:
 
     def _blocking(self, seen: _Seen, f: dict, place: str, facing: str) -> float:
         """CG-BLOCK-01: standing on its start zone facing the zone an enemy would leave by holds that enemy back."""
+        key = ("block", f["id"], place, facing)
+        if key not in seen.memo:
+            seen.memo[key] = self._blocking_now(seen, f, place, facing)
+        return seen.memo[key]
+
+    def _blocking_now(self, seen: _Seen, f: dict, place: str, facing: str) -> float:
         if f.get("wounded"):
             return 0.0
         if f.get("where") == "start" and f.get("facing") == facing:
@@ -780,11 +935,17 @@ class GreedyBot:
             seen.standing(seen.opp, maze) - seen.standing(seen.opp))
 
     def _rotation(self, seen: _Seen, text: str) -> float:
-        turned = _turned(seen.view, text)
-        after = _Seen(turned, seen.seat)
-        mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
-        theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
-        return mine + theirs - 3.0
+        """The best of one, two or three quarter turns that way (1 AP each, CG-ROT-01): a way out may need a half
+        turn. Each further turn is scored again from where the first left, so the plan holds or improves."""
+        best, view = None, seen.view
+        for k in (1, 2, 3):
+            view = _turned(view, text)
+            after = _Seen(view, seen.seat)
+            mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
+            theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
+            score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat)
+            best = score if best is None else max(best, score)
+        return best
 
     def _portcullis(self, seen: _Seen, text: str) -> float:
         verb, _, where, side = text.split()
@@ -833,7 +994,7 @@ class GreedyBot:
             return self._fight(seen, text)
         if verb == "end":
             ap = seen.players[seen.seat]["ap"]
-            return -15.0 * max(0, ap - KEPT_AP)  # CG-TURN-05: AP beyond 3 are lost
+            return -min(1.5, 0.5 * max(0, ap - KEPT_AP))  # CG-TURN-05: AP beyond 3 are lost; better than nothing
         if verb == "reveal":
             return 20.0
         if verb == "place":
