@@ -685,15 +685,15 @@ class GreedyBot:
         if purpose.startswith("combat") or view.get("combat") and all(
                 _verb(t) in ("card", "frenzy", "mind") for t in legal):
             return self._combat_choice(seen, legal, rng)
-        best, chosen = None, []
+        best, chosen, scores = None, [], {}
         for text in legal:
-            score = self.score(seen, text)
+            score = scores[text] = self.score(seen, text)
             if best is None or score > best + 1e-9:
                 best, chosen = score, [text]
             elif abs(score - best) <= 1e-9:
                 chosen.append(text)
         if best <= 0 and view.get("phase") == "main" and seen.stuck() and rng.below(2):
-            tries = [t for t in legal if _verb(t) in ("move", "rotate", "jump") and self.score(seen, t) > -20]
+            tries = [t for t in legal if _verb(t) in ("move", "rotate", "jump") and scores[t] > -20]
             if tries:  # no way out for any of its figures, nothing gains: it tries something, as a player would
                 return rng.choice(tries)
         return rng.choice(chosen)
@@ -936,7 +936,14 @@ class GreedyBot:
 
     def _rotation(self, seen: _Seen, text: str) -> float:
         """The best of one, two or three quarter turns that way (1 AP each, CG-ROT-01): a way out may need a half
-        turn. Each further turn is scored again from where the first left, so the plan holds or improves."""
+        turn. Each further turn is scored again from where the first left, so the plan holds or improves. The
+        same room turned the same way by another figure is the same maze: reckoned once."""
+        key = ("rotate", *text.split()[2:])
+        if key not in seen.memo:
+            seen.memo[key] = self._rotation_now(seen, text)
+        return seen.memo[key]
+
+    def _rotation_now(self, seen: _Seen, text: str) -> float:
         best, view = None, seen.view
         for k in (1, 2, 3):
             view = _turned(view, text)
