@@ -15,6 +15,7 @@ end keeps (CG-TURN-05).
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 import re
 from collections import deque
 
@@ -247,8 +248,11 @@ DECK = tuple(load().combat_cards)
 VP = 100.0
 """The unit of every score: a victory point. A wound is worth WOUND of it (the wounded character acts no more until
 healed, and the next win on it eliminates it: CG-COMBAT-03), an AP of walking on the way out RUN."""
-WOUND = 40.0
+WOUND = 50.0
 RUN = 30.0
+TEMPO = 10.0
+"""A fight is there now and may not be later (the enemy moves): a step can wait, so a fight worth as much goes
+first."""
 CARD_COST = 4.0
 """What a combat card laid costs per point of its value: it leaves the game (CG-COMBAT-05), the +0 returns."""
 FAR = 8.0
@@ -268,6 +272,39 @@ def _odds(margin: int, mine: int, theirs=DECK) -> tuple[float, float]:
     nobody, CG-COMBAT-04)."""
     n = len(theirs)
     return (sum(margin + mine - b > 0 for b in theirs) / n, sum(margin + mine - b < 0 for b in theirs) / n)
+
+
+@lru_cache(maxsize=4096)
+def _duel(margin: int, gain: float, loss: float, mine: tuple, theirs: tuple = tuple(sorted(set(DECK))),
+          rounds: int = 300) -> tuple[float, tuple]:
+    """The card duel of a combat as a zero-sum game: the side `margin` ahead lays one of `mine`, the other one of
+    `theirs` (both secret, CG-COMBAT-02); a win gains `gain`, a loss costs `loss`, each card laid costs CARD_COST
+    a point (the other's card is as much gained). Solved by fictitious play: (the value to the bot, its mixed
+    strategy as probabilities over `mine`, the rare ones left out). A bot that laid its best reply to a fixed guess
+    would lay the same card in the same fight every time: its opponent would read it (bots.GreedyBot.TEAM_SLACK)."""
+    pay = [[(gain if margin + a - b > 0 else -loss if margin + a - b < 0 else 0.0) - CARD_COST * (a - b)
+            for b in theirs] for a in mine]
+    rows = [sum(r) for r in pay]  # against their uniform start
+    cols = [0.0] * len(theirs)
+    mine_count = [0] * len(mine)
+    their_count = [1] * len(theirs)
+    for _ in range(rounds):
+        i = max(range(len(mine)), key=rows.__getitem__)
+        mine_count[i] += 1
+        for j, v in enumerate(pay[i]):
+            cols[j] += v
+        j = min(range(len(theirs)), key=cols.__getitem__)
+        their_count[j] += 1
+        for k in range(len(mine)):
+            rows[k] += pay[k][j]
+    total = sum(their_count)
+    q = [c / total for c in their_count]
+    p = [c / rounds for c in mine_count]
+    p = [x if x >= 0.04 else 0.0 for x in p]
+    norm = sum(p)
+    p = [x / norm for x in p]
+    value = sum(p[i] * q[j] * pay[i][j] for i in range(len(mine)) for j in range(len(theirs)))
+    return value, tuple(p)
 
 
 _BLIND = {m: (sum(m + a - b > 0 for a in DECK for b in DECK) / len(DECK) ** 2,
@@ -669,7 +706,6 @@ class GreedyBot:
     """
 
     name = "greedy"
-    CARD_SLACK = 10.0
     PICK_SLACK = 3.0
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
@@ -762,25 +798,29 @@ class GreedyBot:
         named = (combat.get("mind") or {}).get("named")
         if named is not None and (combat.get("mind") or {}).get("by") == seen.seat:
             theirs = (named,)  # they must lay it if they hold it (CG-CHAR-TELEPATH-01): most likely they do
+        cards = [t for t in legal if _verb(t) == "card"]
+        if cards and len(cards) == len(legal):
+            values = tuple(sum(int(w) for w in t.split()[1].split("+")) for t in cards)
+            _, mix = _duel(margin, gain, loss, values, tuple(sorted(set(theirs))))
+            pick = rng.below(1 << 20) / (1 << 20)
+            for text, p in zip(cards, mix):
+                pick -= p
+                if pick < 0:
+                    return text
+            return next(t for t, p in zip(reversed(cards), reversed(mix)) if p > 0)
+        hand = tuple(sorted(set(seen.view.get("my_cards") or [0])))
         scores = []
         for text in legal:
             verb, *words = text.split()
-            if verb == "card":
-                value = sum(int(w) for w in words[0].split("+"))
-                win, lose = _odds(margin, value, theirs)
-                scores.append(win * gain - lose * loss - CARD_COST * value)
-            elif verb == "frenzy":  # CG-CHAR-BERSERK-01: two cards when the margin needs them
-                hand = sorted(seen.view.get("my_cards") or [0])
+            if verb == "frenzy":  # CG-CHAR-BERSERK-01: two cards when they are worth it (public)
                 n = int(words[0])
-                value = sum(hand[-n:]) if len(hand) >= n else sum(hand)
-                win, lose = _odds(margin, value, theirs)
-                scores.append(win * gain - lose * loss - CARD_COST * value * 0.5)
+                options = hand if n == 1 else tuple(sorted({a + b for i, a in enumerate(hand) for b in hand[i:]}))
+                scores.append(_duel(margin, gain, loss, options)[0])
             elif verb == "mind":  # CG-CHAR-TELEPATH-01: a low card named is a low card forced
                 scores.append(-4.0 if words[0] == "none" else -float(words[0]))
             else:
                 scores.append(-1000.0)
-        slack = self.CARD_SLACK if legal and _verb(legal[0]) == "card" and theirs is DECK else 1.5
-        return self._mixed(legal, scores, slack, rng)
+        return self._mixed(legal, scores, 1.5, rng)
 
     def _fight(self, seen: _Seen, text: str) -> float:
         """An attack or a shot: the best of its cards' expected worth (`_odds`), less the AP."""
@@ -828,9 +868,8 @@ class GreedyBot:
         if vp + sum(1 for f in theirs if f.get("wounded") or lethal) >= seen.target:
             gain += 10 * VP  # the win (CG-END-01)
         loss = WOUND * len(melee_mine) + (20.0 if verb == "attack" and ranged else 0.0)  # a lance breaks
-        hand = seen.view.get("my_cards") or [0]
-        best = max(w * gain - l * loss - CARD_COST * c for c in set(hand)
-                   for w, l in [_odds(mine_total - their_total, c)])
+        hand = tuple(sorted(set(seen.view.get("my_cards") or [0])))
+        best = _duel(mine_total - their_total, gain, loss, hand)[0] + TEMPO
         free = a["code"] == "SA" and f"seasoned_fighter:{a['id']}" not in seen.view.get("used_this_turn", ())
         return best - (0.0 if free else 3.0)
 
