@@ -1018,9 +1018,9 @@ class GreedyBot:
     # -- placing a revealed room's cards ------------------------------------------------------------------------
     def _place(self, seen: _Seen, text: str) -> float:
         _, what, where = text.split()
-        f = seen.figs.get(what)
-        if f is not None and "code" in f:
-            ap = seen.ap_out(dict(f, where="maze", at=where), where, None, [])
+        if what[1:3] in seen.cat.characters:  # (a card being placed shows only its id in the view)
+            f = {"id": what, "seat": what[0].upper(), "code": what[1:3], "where": "maze", "at": where}
+            ap = seen.ap_out(f, where, None, [])
             return -ap if f["seat"] == seen.seat else ap  # own near the way out, the enemy's far from theirs
         zone = zone_from(where)
 
