@@ -77,16 +77,18 @@ def main(argv=None) -> int:
     print(f"{'kind':16} {'new':>4} {'old':>4} {'draw':>4} {'limit':>5} {'new%':>5} {'victory%':>8} {'mean len':>8}")
     for kind in args.only.split(","):
         tally = {"new": 0, "old": 0, "draw": 0, "limit": 0}
-        lengths = []
+        lengths, capped = [], []
         for g in range(args.games):
             result, count = play(KINDS[kind], g, "B" if g % 2 == 0 else "Y", args.new, args.old, args.cap, timings)
             tally[result] += 1
             total[result] += 1
+            if result == "limit":
+                capped.append(g)
             lengths.append(count)
         decided = tally["new"] + tally["old"]
         print(f"{kind:16} {tally['new']:4} {tally['old']:4} {tally['draw']:4} {tally['limit']:5} "
               f"{100 * tally['new'] / args.games:5.1f} {100 * decided / args.games:8.1f} "
-              f"{statistics.mean(lengths):8.1f}", flush=True)
+              f"{statistics.mean(lengths):8.1f}" + (f"  (limits: games {capped})" if capped else ""), flush=True)
     games = sum(total.values())
     print(f"{'all':16} {total['new']:4} {total['old']:4} {total['draw']:4} {total['limit']:5} "
           f"{100 * total['new'] / games:5.1f} {100 * (total['new'] + total['old']) / games:8.1f}")

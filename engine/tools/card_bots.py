@@ -2,14 +2,17 @@
 legal action texts, and `choose(view, legal, rng) -> str` is pure.
 
 RandomBot draws a kind of action (the verb) uniformly, then an action of that kind: a uniform draw over all actions
-would almost never end a turn or fight, since the moves outnumber everything else. GreedyBot takes an exit when one
-is offered (CG-EXIT-01: a VP), else an attack or a shot, else a placement when a revealed room's cards are to be
-placed (never `pass`), else (three times in four) the move that brings a figure nearest to the way out: the fewest
-steps to the opponent's start zone over the zones its abilities let it cross, a face-down room counted as open
-(`routes`); with no move that gets nearer, a reveal when one is offered (a face-down room may hold the way), then a
-rotation after which its figures stand nearer the way out; otherwise it plays like RandomBot, but never turns a room
-so that its figures stand farther from the way out, and does not end a turn while it holds more AP than the turn's
-end keeps (CG-TURN-05).
+would almost never end a turn or fight, since the moves outnumber everything else.
+
+GreedyBot (the `greedy` a table or `dt-client play --game cards` seats) scores every legal action from the view, in
+VP: see its docstring. SimpleBot, the greedy bot of before 2026-11-30, is kept as the baseline bench/card_bots.py
+measures it against; no table seats it. It takes an exit when one is offered (CG-EXIT-01: a VP), else an attack or a
+shot, else a placement when a revealed room's cards are to be placed (never `pass`), else (three times in four) the
+move that brings a figure nearest to the way out: the fewest steps to the opponent's start zone over the zones its
+abilities let it cross, a face-down room counted as open (`routes`); with no move that gets nearer, a reveal when
+one is offered (a face-down room may hold the way), then a rotation after which its figures stand nearer the way
+out; otherwise it plays like RandomBot, but never turns a room so that its figures stand farther from the way out,
+and does not end a turn while it holds more AP than the turn's end keeps (CG-TURN-05).
 """
 
 from __future__ import annotations
@@ -265,13 +268,6 @@ STRAY_CAP = 10
 """A figure with no way out is worth STRAY less a step from the nearest place where one may open (`_Seen.astray`),
 counted up to STRAY_CAP steps."""
 """The AP a face-down room's border costs on a route: it is hoped open, and has to be revealed first."""
-
-
-def _odds(margin: int, mine: int, theirs=DECK) -> tuple[float, float]:
-    """(P win, P lose) of a side `margin` ahead that lays `mine` against a card drawn from `theirs` (a tie wounds
-    nobody, CG-COMBAT-04)."""
-    n = len(theirs)
-    return (sum(margin + mine - b > 0 for b in theirs) / n, sum(margin + mine - b < 0 for b in theirs) / n)
 
 
 @lru_cache(maxsize=4096)
@@ -634,11 +630,9 @@ class _Seen:
     def _hunt_map(self, abil: frozenset, move: int, strength: int) -> dict:
         out: dict = {}
         for e in self.theirs():
-            zone = e["at"] if e["where"] == "maze" else e.get("facing")
+            zone = e["at"] if e["where"] == "maze" else e.get("facing")  # (CG-SZ-01: from the zone it faces)
             if not zone or not _ZONE.match(zone):
                 continue
-            if e["where"] == "start" and e["seat"] == self.opp and not e.get("wounded"):
-                pass  # an unwounded start character is attacked from the zone it faces (CG-SZ-01)
             win, lose = _blind(strength - self.defence_value(e))
             worth = win * (VP if e.get("wounded") else WOUND) - lose * WOUND
             if worth <= 0:
@@ -690,8 +684,8 @@ class GreedyBot:
     """The card game's bot: it scores every legal action from its view (in VP, `VP` a point) and takes the best.
 
     It leaves by an exit whenever one is offered (CG-EXIT-01), the Goblin and a Treasure's carrier first; it weighs
-    a fight by the values in play and its hand against a card the opponent may lay (`_odds`: what it wounds or
-    eliminates against what it risks and the card it spends) and starts only those worth it; a move is worth what
+    a fight by the values in play and the duel of the two secret cards (`_duel`: what it wounds or eliminates
+    against what it risks and the cards spent) and starts only those worth it; a move is worth what
     it brings its figure nearer the way out, in AP, over what its abilities, a Key, a Rope or a jump card cross
     (`_Seen.routes`), plus what it picks up, less the danger of where it ends (`_Seen.threat`); a rotation, an
     opened or bent portcullis, a smash are worth what they bring its figures nearer and the enemy's farther. Each
@@ -701,8 +695,12 @@ class GreedyBot:
     theirs (CG-REVEAL-06).
 
     Its secret choices stay mixed (see bots.GreedyBot.TEAM_SLACK): the start characters and their facings, the
-    objects seeded, uniformly; a combat card among those scored within CARD_SLACK of the best; picks and a full
-    frontal team among the near-best.
+    objects seeded, uniformly; a combat card drawn from the duel's mixed strategy (`_duel`); picks and a full
+    frontal team among the near-best (PICK_SLACK).
+
+    Its cost is one pass over the legal list, each text parsed once; what a figure is worth at a place with a load
+    is reckoned once a decision (`_Seen.memo`), a room's turn once per room and way, a duel once per process
+    (lru_cache), so a list of thousands of moves costs tens of milliseconds, never a call to the engine.
     """
 
     name = "greedy"
@@ -773,7 +771,7 @@ class GreedyBot:
         lethal_mine = any(seen.figs.get(i, {}).get("code") == "AS" for i in mine)
         lethal_theirs = any(seen.figs.get(i, {}).get("code") == "AS" for i in theirs)
 
-        def worth(ids, lethal, hitting_me):
+        def worth(ids, lethal):
             total = 0.0
             for i in ids:
                 if i in shooters:
@@ -782,8 +780,8 @@ class GreedyBot:
                 total += VP if (f.get("wounded") or lethal) else WOUND
             return total
 
-        gain = worth(theirs, lethal_mine, False)
-        loss = worth(mine, lethal_theirs, True)
+        gain = worth(theirs, lethal_mine)
+        loss = worth(mine, lethal_theirs)
         return gain, loss, attacking
 
     def _combat_choice(self, seen: _Seen, legal: list[str], rng: Rng) -> str:
@@ -823,7 +821,9 @@ class GreedyBot:
         return self._mixed(legal, scores, 1.5, rng)
 
     def _fight(self, seen: _Seen, text: str) -> float:
-        """An attack or a shot: the best of its cards' expected worth (`_odds`), less the AP."""
+        """An attack or a shot: the duel's worth (`_duel`) over who fights, as the bot reckons them (CG-GROUP, CG-SZ,
+        CG-RANGED: its shooters' ranged values; the Sword, the Armor, the General, the Backstabber), plus TEMPO,
+        less the AP (none for the Samurai's first, CG-CHAR-SAMURAI-01)."""
         verb, attacker_id, target_id = text.split()[:3]
         a, t = seen.figs.get(attacker_id), seen.figs.get(target_id)
         if a is None or t is None:
@@ -879,21 +879,27 @@ class GreedyBot:
         f = seen.figs.get(words[1])
         if f is None or not seen.active(f):
             return -1.0
-        carrying = list(seen.carried(f))
-        friends = 0.0
+        loads = {f["id"]: list(seen.carried(f))}
+        """What each figure the move deals with carries, as the move goes (CG-ITEM-01/03): a friend's load changed
+        counts as much as the mover's, so no round of exchanges gains by itself."""
+        carrying = loads[f["id"]]
         place, facing = f["at"], f.get("facing")
         for w in words[2:]:
             if w[0] == "+":
                 item = w[1:]
-                if item.startswith("@"):
+                if item.startswith("@"):  # (secret objects: what that figure carries, unnamed)
                     item = next(iter(seen.carried(seen.figs.get(item[1:], {}))), item)
-                holder = seen.holder.get(item)
-                if holder is not None and holder["seat"] == seen.seat and holder["id"] != f["id"]:
-                    friends -= self._carry_worth(seen, holder, item)
-                    if carrying and not holder.get("wounded"):
-                        friends += self._carry_worth(seen, holder, carrying[-1])
+                holder = next((h for h, load in loads.items() if item in load), None)
+                if holder is None and item in seen.holder:
+                    holder = seen.holder[item]["id"]
+                    loads[holder] = list(seen.carried(seen.holder[item]))
+                old = None
                 if carrying and not (f["code"] == "PA" and len(carrying) < 2):
-                    carrying.pop()
+                    old = carrying.pop()
+                if holder is not None and holder != f["id"]:
+                    loads[holder].remove(item)
+                    if old is not None:
+                        loads[holder].append(old)  # a swap (CG-ITEM-03); else what it carried lies here
                 carrying.append(item)
             elif w[0] == "-":
                 if w[1:] in carrying:
@@ -903,9 +909,9 @@ class GreedyBot:
                 given = what or (carrying[-1] if carrying else None)
                 if given in carrying:
                     carrying.remove(given)
-                    g = seen.figs.get(to)
-                    if g is not None:
-                        friends += self._carry_worth(seen, g, given)
+                    if to not in loads and to in seen.figs:
+                        loads[to] = list(seen.carried(seen.figs[to]))
+                    loads.setdefault(to, []).append(given)
             elif w[0] == "^":
                 facing = w[1:]
             elif "^" in w:
@@ -918,31 +924,22 @@ class GreedyBot:
                     vp = kind.exit_vp + codes.count("TS")
                     won = seen.players[seen.seat]["vp"] + vp >= seen.target
                     return 1000.0 + VP * vp + (10 * VP if won else 0.0)
-        if _START.match(place) and place[0] == seen.seat and facing is None:
-            facing = None
         before = seen.value(f, f["at"], f.get("facing"), seen.carried(f))
         after = seen.value(f, place, facing, carrying)
         cost = 2.0
         if verb == "jump":
             cost += 5.0 + (CARD_COST * int(words[3][1:]) if len(words) > 3 and words[3][0] == "+" else 0.0)
+        friends = 0.0
+        for other, held in loads.items():
+            g = seen.figs.get(other)
+            if other == f["id"] or g is None or g.get("seat") != seen.seat or not seen.active(g):
+                continue
+            friends += seen.value(g, g["at"], g.get("facing"), held) - seen.value(
+                g, g["at"], g.get("facing"), seen.carried(g))
         gain = after - before + friends
         if _START.match(place) and place[0] == seen.seat and facing and _ZONE.match(facing):
             gain += self._blocking(seen, f, place, facing)
         return gain - cost
-
-    def _carry_worth(self, seen: _Seen, f: dict, item: str) -> float:
-        key = ("carry", f["id"], item)
-        if key not in seen.memo:
-            seen.memo[key] = self._carry_worth_now(seen, f, item)
-        return seen.memo[key]
-
-    def _carry_worth_now(self, seen: _Seen, f: dict, item: str) -> float:
-        place = f.get("at")
-        if place is None:
-            return 0.0
-        facing = f.get("facing")
-        with_it = seen.value(f, place, facing, [*seen.carried(f), item] if f["code"] == "PA" else [item])
-        return with_it - seen.value(f, place, facing, [c for c in seen.carried(f) if c != item])
 
     def _blocking(self, seen: _Seen, f: dict, place: str, facing: str) -> float:
         """CG-BLOCK-01: standing on its start zone facing the zone an enemy would leave by holds that enemy back."""

@@ -119,7 +119,8 @@ def test_CG_TURN_it_never_brings_a_figure_back_where_it_stood_in_the_same_turn()
                 after = next((f for f in CARDS.view(apply(state, parse_action(text, seat))[0], seat)["figures"]
                               if f["id"] == fid), {})
                 if not _Seen(view, seat).stuck():
-                    assert (after.get("at"), after.get("facing"), after.get("carries")) not in visited[key], (tutorial, seed, played, text)
+                    where = (after.get("at"), after.get("facing"), after.get("carries"))
+                    assert where not in visited[key], (tutorial, seed, played, text)
             state = apply(state, parse_action(text, seat))[0]
             played += 1
         assert state.outcome is not None, (tutorial, seed)
@@ -136,3 +137,16 @@ def test_the_same_seed_gives_the_same_choice_in_a_busy_standard_position():
     seat = state.to_act[0]
     view, legal = CARDS.view(state, seat), legal_texts(state, seat)
     assert GreedyBot().choose(view, legal, Rng(9)) == GreedyBot().choose(view, legal, Rng(9))
+
+
+def test_CG_ITEM_03_a_round_of_exchanges_between_friends_gains_nothing_by_itself():
+    """Seen in a bench game: the Weapon Master took the wounded Goblin the Telekinetic carried (handing him her
+    Rope), dropped it a zone away, came back and took the Rope again (here a Treasure), turn after turn, each time scored as a gain
+    (the Telekinetic was credited the Rope, never debited). Every figure's load is now followed through the move:
+    the round loses the Goblin's carrying, and no draw chooses it."""
+    s = build({"bWM": "a1", "bTK": "a1", "bGB": "@bTK", "yWA": "d1"}, items={"bTS": "@bWM"}, ap=(3, 0))
+    legal, view = legal_texts(s, "B"), CARDS.view(s, "B")
+    seen = _Seen(view, "B")
+    assert "move bWM +bGB a2 -bGB a1 +bTS" in legal
+    assert GreedyBot().score(seen, "move bWM +bGB a2 -bGB a1 +bTS") < 0
+    assert not any("-bGB" in text for text in choices(s, "B"))
