@@ -140,10 +140,10 @@ def test_the_same_seed_gives_the_same_choice_in_a_busy_standard_position():
 
 
 def test_CG_ITEM_03_a_round_of_exchanges_between_friends_gains_nothing_by_itself():
-    """Seen in a bench game: the Weapon Master took the wounded Goblin the Telekinetic carried (handing him her
-    Rope), dropped it a zone away, came back and took the Rope again (here a Treasure), turn after turn, each time scored as a gain
-    (the Telekinetic was credited the Rope, never debited). Every figure's load is now followed through the move:
-    the round loses the Goblin's carrying, and no draw chooses it."""
+    """Seen in a bench game: the Weapon Master took the wounded Goblin the Telekinetic carried (handing her his
+    Rope), dropped it a zone away, came back and took the Rope again, turn after turn, each time scored as a gain
+    (the Telekinetic was credited the Rope, never debited). Here with a Treasure: every figure's load is now
+    followed through the move, the round loses the Goblin's carrying, and no draw chooses it."""
     s = build({"bWM": "a1", "bTK": "a1", "bGB": "@bTK", "yWA": "d1"}, items={"bTS": "@bWM"}, ap=(3, 0))
     legal, view = legal_texts(s, "B"), CARDS.view(s, "B")
     seen = _Seen(view, "B")
