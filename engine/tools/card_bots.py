@@ -2,18 +2,23 @@
 legal action texts, and `choose(view, legal, rng) -> str` is pure.
 
 RandomBot draws a kind of action (the verb) uniformly, then an action of that kind: a uniform draw over all actions
-would almost never end a turn or fight, since the moves outnumber everything else. GreedyBot takes an exit when one
-is offered (CG-EXIT-01: a VP), else an attack or a shot, else a placement when a revealed room's cards are to be
-placed (never `pass`), else (three times in four) the move that brings a figure nearest to the way out: the fewest
-steps to the opponent's start zone over the zones its abilities let it cross, a face-down room counted as open
-(`routes`); with no move that gets nearer, a reveal when one is offered (a face-down room may hold the way), then a
-rotation after which its figures stand nearer the way out; otherwise it plays like RandomBot, but never turns a room
-so that its figures stand farther from the way out, and does not end a turn while it holds more AP than the turn's
-end keeps (CG-TURN-05).
+would almost never end a turn or fight, since the moves outnumber everything else.
+
+GreedyBot (the `greedy` a table or `dt-client play --game cards` seats) scores every legal action from the view, in
+VP: see its docstring. SimpleBot, the greedy bot of before 2026-11-30, is kept as the baseline bench/card_bots.py
+measures it against; no table seats it. It takes an exit when one is offered (CG-EXIT-01: a VP), else an attack or a
+shot, else a placement when a revealed room's cards are to be placed (never `pass`), else (three times in four) the
+move that brings a figure nearest to the way out: the fewest steps to the opponent's start zone over the zones its
+abilities let it cross, a face-down room counted as open (`routes`); with no move that gets nearer, a reveal when
+one is offered (a face-down room may hold the way), then a rotation after which its figures stand nearer the way
+out; otherwise it plays like RandomBot, but never turns a room so that its figures stand farther from the way out,
+and does not end a turn while it holds more AP than the turn's end keeps (CG-TURN-05).
 """
 
 from __future__ import annotations
 
+import heapq
+from functools import lru_cache
 import re
 from collections import deque
 
@@ -197,8 +202,11 @@ class RandomBot:
         return rng.choice([t for t in legal if _verb(t) == verb])
 
 
-class GreedyBot:
-    name = "greedy"
+class SimpleBot:
+    """The greedy bot of before 2026-11-30 (its preferences in this module's docstring): kept as the baseline the
+    bench measures GreedyBot against (bench/card_bots.py); no table seats it."""
+
+    name = "simple"
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
         seat = view.get("viewer") or "B"
@@ -234,6 +242,825 @@ class GreedyBot:
         return RandomBot().choose(view, legal, rng)
 
 
+# --- GreedyBot: one pass over the legal list, each action scored from the view (no engine call) -----------------
+
+DECK = tuple(load().combat_cards)
+"""CG-COMP-03: the combat cards a hand starts with; what the opponent lays is reckoned as one of them at random
+(the view shows only how many he holds, CG-COMBAT-05)."""
+
+VP = 100.0
+"""The unit of every score: a victory point. A wound is worth WOUND of it (the wounded character acts no more until
+healed, and the next win on it eliminates it: CG-COMBAT-03), an AP of walking on the way out RUN."""
+WOUND = 50.0
+RUN = 30.0
+TEMPO = 10.0
+"""A fight is there now and may not be later (the enemy moves): a step can wait, so a fight worth as much goes
+first."""
+CARD_COST = 4.0
+"""What a combat card laid costs per point of its value: it leaves the game (CG-COMBAT-05), the +0 returns."""
+FAR = 8.0
+"""The AP a figure with no way out is reckoned to stand from it."""
+UNKNOWN = 0.5
+HUNT = 0.5
+"""The share of a likely won fight's worth a figure standing in the enemy's zone counts (`_Seen.hunt`)."""
+STRAY = 5.0
+STRAY_CAP = 10
+"""A figure with no way out is worth STRAY less a step from the nearest place where one may open (`_Seen.astray`),
+counted up to STRAY_CAP steps."""
+"""The AP a face-down room's border costs on a route: it is hoped open, and has to be revealed first."""
+
+
+@lru_cache(maxsize=4096)
+def _duel(margin: int, gain: float, loss: float, mine: tuple, theirs: tuple = tuple(sorted(set(DECK))),
+          rounds: int = 300) -> tuple[float, tuple]:
+    """The card duel of a combat as a zero-sum game: the side `margin` ahead lays one of `mine`, the other one of
+    `theirs` (both secret, CG-COMBAT-02); a win gains `gain`, a loss costs `loss`, each card laid costs CARD_COST
+    a point (the other's card is as much gained). Solved by fictitious play: (the value to the bot, its mixed
+    strategy as probabilities over `mine`, the rare ones left out). A bot that laid its best reply to a fixed guess
+    would lay the same card in the same fight every time: its opponent would read it (bots.GreedyBot.TEAM_SLACK)."""
+    pay = [[(gain if margin + a - b > 0 else -loss if margin + a - b < 0 else 0.0) - CARD_COST * (a - b)
+            for b in theirs] for a in mine]
+    rows = [sum(r) for r in pay]  # against their uniform start
+    cols = [0.0] * len(theirs)
+    mine_count = [0] * len(mine)
+    their_count = [1] * len(theirs)
+    for _ in range(rounds):
+        i = max(range(len(mine)), key=rows.__getitem__)
+        mine_count[i] += 1
+        for j, v in enumerate(pay[i]):
+            cols[j] += v
+        j = min(range(len(theirs)), key=cols.__getitem__)
+        their_count[j] += 1
+        for k in range(len(mine)):
+            rows[k] += pay[k][j]
+    total = sum(their_count)
+    q = [c / total for c in their_count]
+    p = [c / rounds for c in mine_count]
+    p = [x if x >= 0.04 else 0.0 for x in p]
+    norm = sum(p)
+    p = [x / norm for x in p]
+    value = sum(p[i] * q[j] * pay[i][j] for i in range(len(mine)) for j in range(len(theirs)))
+    return value, tuple(p)
+
+
+_BLIND = {m: (sum(m + a - b > 0 for a in DECK for b in DECK) / len(DECK) ** 2,
+              sum(m + a - b < 0 for a in DECK for b in DECK) / len(DECK) ** 2) for m in range(-15, 16)}
+"""(P win, P lose) of a side `margin` ahead when both cards are drawn at random: a fight the bot may meet later."""
+
+
+def _blind(margin: int) -> tuple[float, float]:
+    return _BLIND[max(-15, min(15, margin))]
+
+
+CARRY_VALUE = {"TS": 40.0, "SW": 6.0, "AR": 6.0, "BW": 10.0, "SH": 4.0, "LN": 8.0, "FB": 3.0, "IS": 1.0, "RP": 2.0,
+               "KY": 2.0}
+"""What carrying an object is worth (in VP/100) beyond the ways it opens (a Rope's pits, a Key's portcullises are
+counted on the routes): the Treasure is a VP more when carried out (CG-OBJ-TREASURE-01), a spellcaster's Fireball
+an elimination (CG-OBJ-FIREBALL-01)."""
+PICK_PREFERENCE = ("SW", "TS", "BW", "AR", "FB", "LN", "RP", "KY", "SH", "IS")
+
+
+class _Seen:
+    """What one decision reads from the view, computed once: the figures, the maze, each figure's AP to the way out
+    (`steps`), the enemies' reach (`threat`)."""
+
+    def __init__(self, view: dict, seat: str):
+        self.view, self.seat = view, seat
+        self.opp = "Y" if seat == "B" else "B"
+        self.cat = load()
+        self.maze = maze_of_view(view)
+        self.figs = {f["id"]: f for f in view.get("figures", ()) if "code" in f}
+        self.items = {i["id"]: i for i in view.get("items", ()) if "code" in i}
+        self.players = view["players"]
+        self.holder = {c: f for f in self.figs.values() for c in (f.get("carries"), f.get("also_carries")) if c}
+        self._routes: dict = {}
+        self._threat: dict | None = None
+        self._blocked: dict = {}
+        self.memo: dict = {}
+        """Worths already reckoned this decision (a figure's at a place with a load, a block): the legal list names
+        the same end in many ways (DT-217: once per outcome, exchanges included)."""
+        self.target = view.get("target_vp") or 99
+
+    # -- figures ----------------------------------------------------------------------------------------------
+    def carried(self, f: dict) -> list[str]:
+        return [c for c in (f.get("carries"), f.get("also_carries")) if c]
+
+    def code_of(self, item_id: str | None) -> str | None:
+        if not item_id:
+            return None
+        if item_id in self.items:
+            return self.items[item_id]["code"]
+        if item_id in self.figs:
+            return "wounded"
+        return item_id[1:3] if item_id[1:3] in self.cat.objects else None
+
+    def abilities(self, f: dict, carrying=None) -> frozenset:
+        out = set(self.cat.characters[f["code"]].abilities)
+        for item in (self.carried(f) if carrying is None else carrying):
+            code = self.code_of(item)
+            if code in self.cat.objects:
+                out |= self.cat.objects[code].abilities
+        return frozenset(out)
+
+    def active(self, f: dict) -> bool:
+        return f.get("where") in ("maze", "start") and f.get("at") is not None
+
+    def mine(self):
+        return [f for f in self.figs.values() if f.get("seat") == self.seat and self.active(f)]
+
+    def theirs(self):
+        return [f for f in self.figs.values() if f.get("seat") == self.opp and self.active(f)]
+
+    def attack_value(self, f: dict, items=None) -> int:
+        if f.get("wounded"):
+            return 0
+        codes = [self.code_of(i) for i in (self.carried(f) if items is None else items)]
+        return self.cat.characters[f["code"]].combat + codes.count("SW")
+
+    def defence_value(self, f: dict, items=None) -> int:
+        codes = [self.code_of(i) for i in (self.carried(f) if items is None else items)]
+        base = 0 if f.get("wounded") else self.cat.characters[f["code"]].combat
+        return base + codes.count("AR")
+
+    # -- routes -----------------------------------------------------------------------------------------------
+    def blocked_exits(self, seat: str) -> frozenset:
+        """CG-BLOCK-01: the zones an unwounded enemy of `seat` on his own start zone faces: no exit from them."""
+        if seat not in self._blocked:
+            self._blocked[seat] = self._blocking_zones(seat)
+        return self._blocked[seat]
+
+    def _blocking_zones(self, seat: str) -> frozenset:
+        return frozenset(zone_from(f["facing"]) for f in self.figs.values()
+                         if f.get("seat") != seat and f.get("where") == "start" and not f.get("wounded")
+                         and f.get("facing") and _ZONE.match(f["facing"]))
+
+    def routes(self, seat: str, abilities: frozenset, move: int, maze=None, blocked=None) -> dict:
+        """AP from each zone to the way out through the opponent's start zone, for a figure of `seat` with
+        `abilities` and `move`: a step costs 1/move; a portcullis its Key, lock-picking or bars-bending opens, a pit
+        a jump card crosses (CG-JUMP), a wall the Wall-Walker passes, cost an AP more; a face-down room is hoped
+        open (UNKNOWN more); exits the enemy blocks are closed (CG-BLOCK-01)."""
+        maze = maze or self.maze
+        blocked = self.blocked_exits(seat) if blocked is None else blocked
+        key = (seat, abilities, move, id(maze), blocked)
+        found = self._routes.get(key)
+        if found is not None:
+            return found
+        jumps = self.players[seat].get("jumps", 0) > 0
+        step = 1.0 / move
+
+        def cost(zone, side) -> float | None:
+            other = maze.step(zone, side)
+            if not maze.is_zone(zone) or (other is not None and not maze.is_zone(other)):
+                return step + UNKNOWN
+            feats = maze.features(zone, side)
+            if passable(feats, abilities):
+                return step
+            rest = set(feats)
+            if "portcullis" in rest and abilities & {"key", "lockpick", "bend_bars"}:
+                rest.discard("portcullis")
+            if "pit" in rest and jumps and other is not None:
+                rest.discard("pit")
+            if "wall" in rest and "walk_through_walls" in abilities and other is not None:
+                rest.discard("wall")
+            if len(rest) == len(set(feats)) or not passable(tuple(rest), abilities):
+                return None
+            return step + 1.0
+
+        out_side = "N" if seat == "B" else "S"
+        edge = maze.height - 1 if seat == "B" else 0
+        dist: dict = {}
+        heap: list = []
+        for x in range(4):
+            zone = (x, edge)
+            if zone in blocked:
+                continue
+            c = cost(zone, out_side) if maze.is_zone(zone) else step + UNKNOWN
+            if c is not None:
+                heapq.heappush(heap, (c, zone))
+        while heap:
+            d, zone = heapq.heappop(heap)
+            if zone in dist:
+                continue
+            dist[zone] = d
+            for side in GLOBAL:
+                other = maze.step(zone, side)
+                if other is None or other in dist:
+                    continue
+                c = cost(other, OPPOSITE[side])
+                if c is not None:
+                    heapq.heappush(heap, (d + c, other))
+        self._routes[key] = dist
+        return dist
+
+    def ap_out(self, f: dict, place: str, facing: str | None = None, carrying=None, maze=None,
+               blocked=None) -> float:
+        """AP from a place (`c3`, or an own start position `B1` facing `facing`) to the way out."""
+        kind = self.cat.characters[f["code"]]
+        dist = self.routes(f["seat"], self.abilities(f, carrying), kind.move, maze, blocked)
+        step = 1.0 / kind.move
+        if _ZONE.match(place):
+            return dist.get(zone_from(place), FAR)
+        if not _START.match(place) or place[0] != f["seat"]:
+            return FAR
+        maze = maze or self.maze
+        _, col = start_from(place)
+        faced = zone_from(facing) if facing and _ZONE.match(facing) else None
+        best = FAR
+        for c, extra in ((col, 0.0), (1 - col, step)):
+            for z in maze.start_zones(f["seat"], c):
+                if z not in dist:
+                    continue
+                if maze.is_zone(z) and not passable(maze.features(z, maze.start_side(f["seat"])),
+                                                    self.abilities(f, carrying)):
+                    continue
+                turn = 0.0 if (c == col and faced == z) or c != col else step  # along the zone: faced as chosen
+                best = min(best, dist[z] + step + turn + extra)
+        return best
+
+    # -- the enemies' reach -------------------------------------------------------------------------------------
+    def threat(self) -> dict:
+        """zone -> the strongest attack an enemy can bring there next turn (two moves and an attack: CG-TURN-04's 3
+        AP), over what its abilities cross."""
+        if self._threat is not None:
+            return self._threat
+        out: dict = {}
+        for e in self.theirs():
+            if e.get("wounded"):
+                continue
+            kind = self.cat.characters[e["code"]]
+            strength = self.attack_value(e)
+            if kind.ranged:
+                strength = max(strength, kind.ranged)
+            abil = self.abilities(e)
+            if e["where"] == "maze":
+                start = [zone_from(e["at"])]
+            else:
+                start = [zone_from(e["facing"])] if e.get("facing") and _ZONE.match(e["facing"]) else []
+            reach = {z: 0 for z in start}
+            todo = deque(start)
+            limit = 2 * kind.move
+            while todo:
+                zone = todo.popleft()
+                if reach[zone] >= limit:
+                    continue
+                for side in GLOBAL:
+                    other = self.maze.step(zone, side)
+                    if other is None or other in reach or not self.maze.is_zone(other):
+                        continue
+                    if passable(self.maze.features(zone, side), abil):
+                        reach[other] = reach[zone] + 1
+                        todo.append(other)
+            for z in reach:
+                out[z] = max(out.get(z, 0), strength)
+        self._threat = out
+        return out
+
+    def danger(self, f: dict, place: str, facing: str | None, carrying) -> float:
+        """What standing there risks: the odds of the strongest enemy attack that can come there beating its
+        defence, times the wound (and what it carries, if a Treasure)."""
+        if _ZONE.match(place):
+            zone = zone_from(place)
+        elif facing and _ZONE.match(facing):
+            zone = zone_from(facing)
+        else:
+            return 0.0
+        strength = self.threat().get(zone)
+        if strength is None:
+            return 0.0
+        _, lose = _blind(self.defence_value(f, carrying) - strength)
+        codes = [self.code_of(i) for i in carrying]
+        return lose * (WOUND + (20.0 if "TS" in codes else 0.0))
+
+    def value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
+        """A figure's worth where it stands: nearer the way out is better (RUN an AP), what it carries, less the
+        danger it stands in."""
+        key = (f["id"], place, facing, tuple(carrying), id(maze))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._value(f, place, facing, carrying, maze)
+        return found
+
+    def _value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
+        ap = self.ap_out(f, place, facing, carrying, maze)
+        out = -RUN * ap
+        if maze is None:
+            if ap >= FAR:
+                out -= self.astray(f, place, facing, carrying)
+            out += self.hunt(f, place, facing, carrying)
+        spell = "spellcaster" in self.cat.characters[f["code"]].abilities
+        for item in carrying:
+            code = self.code_of(item)
+            if code == "wounded":
+                out += 10.0
+            elif code == "FB" and spell:
+                out += 30.0
+            elif code == "BW" and self.cat.characters[f["code"]].ranged:
+                out += 2.0
+            elif code:
+                out += CARRY_VALUE.get(code, 0.0)
+        return out - self.danger(f, place, facing, carrying)
+
+    def astray(self, f: dict, place: str, facing: str | None, carrying) -> float:
+        """A figure with no way out: STRAY a step from the nearest place where something may open one (a room
+        to reveal, a rotation zone, a Key or a Rope it lacks lying free), by what it crosses."""
+        abil = self.abilities(f, carrying)
+        key = ("astray", abil)
+        dist = self.memo.get(key)
+        if dist is None:
+            dist = self.memo[key] = self._astray_map(abil)
+        if _ZONE.match(place):
+            steps = dist.get(zone_from(place))
+        elif facing and _ZONE.match(facing):
+            steps = dist.get(zone_from(facing))
+            steps = None if steps is None else steps + 1
+        else:
+            steps = 2  # facing a face-down room: a reveal away
+        return STRAY * min(STRAY_CAP, STRAY_CAP if steps is None else steps)
+
+    def _astray_map(self, abil: frozenset) -> dict:
+        maze = self.maze
+        goals = set()
+        for x in range(4):
+            for y in range(maze.height):
+                zone = (x, y)
+                if not maze.is_zone(zone):
+                    continue
+                if maze.icon(zone) == "R":
+                    goals.add(zone)
+                for side in GLOBAL:
+                    other = maze.step(zone, side)
+                    if other is not None and not maze.is_zone(other) and not set(maze.features(zone, side)) & {
+                            "wall", "slit", "portcullis", "pit"}:
+                        goals.add(zone)
+        for item in self.items.values():
+            if item.get("where") == "floor" and _ZONE.match(item.get("at") or ""):
+                kind = self.cat.objects.get(item["code"])
+                if kind is not None and kind.abilities & {"rope", "key"} and not kind.abilities <= abil:
+                    goals.add(zone_from(item["at"]))
+        dist = {z: 0 for z in goals}
+        todo = deque(goals)
+        while todo:
+            zone = todo.popleft()
+            for side in GLOBAL:
+                other = maze.step(zone, side)
+                if other is not None and other not in dist and maze.is_zone(other) and passable(
+                        maze.features(zone, side), abil):
+                    dist[other] = dist[zone] + 1
+                    todo.append(other)
+        return dist
+
+    def hunt(self, f: dict, place: str, facing: str | None, carrying) -> float:
+        """What the nearest fight it would likely win is worth to a figure, HUNT of it at 0 AP, less with each AP
+        it takes to get there: a wounded enemy is a VP to take (CG-COMBAT-03)."""
+        if f.get("wounded"):
+            return 0.0
+        kind = self.cat.characters[f["code"]]
+        abil = self.abilities(f, carrying)
+        strength = self.attack_value(f, carrying)
+        key = ("hunt", abil, kind.move, strength)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._hunt_map(abil, kind.move, strength)
+        if _ZONE.match(place):
+            return found.get(zone_from(place), 0.0)
+        if facing and _ZONE.match(facing):
+            return found.get(zone_from(facing), 0.0) * 0.8
+        return 0.0
+
+    def _hunt_map(self, abil: frozenset, move: int, strength: int) -> dict:
+        out: dict = {}
+        for e in self.theirs():
+            zone = e["at"] if e["where"] == "maze" else e.get("facing")  # (CG-SZ-01: from the zone it faces)
+            if not zone or not _ZONE.match(zone):
+                continue
+            win, lose = _blind(strength - self.defence_value(e))
+            worth = win * (VP if e.get("wounded") else WOUND) - lose * WOUND
+            if worth <= 0:
+                continue
+            start = zone_from(zone)
+            dist = {start: 0}
+            todo = deque([start])
+            while todo:
+                z = todo.popleft()
+                here = HUNT * worth / (1.0 + dist[z] / move)
+                if here > out.get(z, 0.0):
+                    out[z] = here
+                if dist[z] >= 4 * move:
+                    continue
+                for side in GLOBAL:
+                    other = self.maze.step(z, side)
+                    if other is not None and other not in dist and self.maze.is_zone(other) and passable(
+                            self.maze.features(z, side), abil):
+                        dist[other] = dist[z] + 1
+                        todo.append(other)
+        return out
+
+    def exploring(self, seat: str) -> float:
+        """The summed `astray` of the seat's figures with no way out (a rotation may bring them to a goal)."""
+        total = 0.0
+        for f in self.figs.values():
+            if f.get("seat") != seat or not self.active(f) or f.get("wounded"):
+                continue
+            if self.ap_out(f, f["at"], f.get("facing")) >= FAR:
+                total -= self.astray(f, f["at"], f.get("facing"), self.carried(f))
+        return total
+
+    def stuck(self) -> bool:
+        """Whether none of the seat's unwounded figures has a way out."""
+        return all(self.ap_out(f, f["at"], f.get("facing")) >= FAR for f in self.mine() if not f.get("wounded"))
+
+    def standing(self, seat: str, maze=None, figs=None) -> float:
+        """The summed AP to the way out of the seat's unwounded figures (each at most FAR)."""
+        figs = figs if figs is not None else self.figs.values()
+        total = 0.0
+        for f in figs:
+            if f.get("seat") != seat or not self.active(f) or f.get("wounded"):
+                continue
+            total += self.ap_out(f, f["at"], f.get("facing"), None, maze)
+        return total
+
+
+class GreedyBot:
+    """The card game's bot: it scores every legal action from its view (in VP, `VP` a point) and takes the best.
+
+    It leaves by an exit whenever one is offered (CG-EXIT-01), the Goblin and a Treasure's carrier first; it weighs
+    a fight by the values in play and the duel of the two secret cards (`_duel`: what it wounds or eliminates
+    against what it risks and the cards spent) and starts only those worth it; a move is worth what
+    it brings its figure nearer the way out, in AP, over what its abilities, a Key, a Rope or a jump card cross
+    (`_Seen.routes`), plus what it picks up, less the danger of where it ends (`_Seen.threat`); a rotation, an
+    opened or bent portcullis, a smash are worth what they bring its figures nearer and the enemy's farther. Each
+    action must gain something (a state's worth only grows), so it never undoes a move in a turn; it ends its turn
+    when nothing gains, unless AP beyond the 3 the wheel keeps would be lost (CG-TURN-05). When it reveals a room it
+    places its own characters near the way out, the enemy's far from theirs, objects nearer its figures than
+    theirs (CG-REVEAL-06).
+
+    Its secret choices stay mixed (see bots.GreedyBot.TEAM_SLACK): the start characters and their facings, the
+    objects seeded, uniformly; a combat card drawn from the duel's mixed strategy (`_duel`); picks and a full
+    frontal team among the near-best (PICK_SLACK).
+
+    Its cost is one pass over the legal list, each text parsed once; what a figure is worth at a place with a load
+    is reckoned once a decision (`_Seen.memo`), a room's turn once per room and way, a duel once per process
+    (lru_cache), so a list of thousands of moves costs tens of milliseconds, never a call to the engine.
+    """
+
+    name = "greedy"
+    PICK_SLACK = 3.0
+
+    def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        seat = view.get("viewer") or "B"
+        if board_bots.building(view):
+            return self._build(view, rng)
+        purpose = view.get("secret") or ""
+        if purpose in ("hide", "face") or view.get("phase") == "seed":
+            return rng.choice(legal)  # hidden from the opponent: any is as good, none predictable
+        if view.get("phase") == "select" and all(_verb(t) == "pick" for t in legal):
+            return self._mixed(legal, [self._pick_score(t.split()[1]) for t in legal], self.PICK_SLACK, rng)
+        seen = _Seen(view, seat)
+        if purpose.startswith("combat") or view.get("combat") and all(
+                _verb(t) in ("card", "frenzy", "mind") for t in legal):
+            return self._combat_choice(seen, legal, rng)
+        best, chosen, scores = None, [], {}
+        for text in legal:
+            score = scores[text] = self.score(seen, text)
+            if best is None or score > best + 1e-9:
+                best, chosen = score, [text]
+            elif abs(score - best) <= 1e-9:
+                chosen.append(text)
+        if best <= 0 and view.get("phase") == "main" and seen.stuck() and rng.below(2):
+            tries = [t for t in legal if _verb(t) in ("move", "rotate", "jump") and scores[t] > -20]
+            if tries:  # no way out for any of its figures, nothing gains: it tries something, as a player would
+                return rng.choice(tries)
+        return rng.choice(chosen)
+
+    @staticmethod
+    def _mixed(legal: list[str], scores: list[float], slack: float, rng: Rng) -> str:
+        good = max(scores) - slack
+        return rng.choice([t for t, s in zip(legal, scores) if s >= good])
+
+    # -- the team ---------------------------------------------------------------------------------------------
+    def _pick_score(self, code: str) -> float:
+        cat = load()
+        if code in cat.characters:
+            kind = cat.characters[code]
+            return 2.0 * kind.move + kind.combat + 2.0 * (kind.exit_vp - 1) + (2.0 if kind.ranged else 0.0)
+        if code in PICK_PREFERENCE:
+            return float(len(PICK_PREFERENCE) - PICK_PREFERENCE.index(code))
+        return 0.0
+
+    def _build(self, view: dict, rng: Rng) -> str:
+        """CG-SEL-FULL-01: characters and objects drawn among the best liked, PICK_SLACK more than needed."""
+        chosen = []
+        for part in view["build"]["parts"]:
+            ranked = sorted(part["values"], key=lambda v: (-self._pick_score(v), rng.below(1 << 20)))
+            pool = ranked[:part["count"] + int(self.PICK_SLACK)]
+            rng.shuffle(pool)
+            best = set(pool[:part["count"]])
+            chosen.append([v for v in part["values"] if v in best])
+        return board_bots.build_text(view["build"]["parts"], chosen)
+
+    # -- combat -----------------------------------------------------------------------------------------------
+    def _stakes(self, seen: _Seen, combat: dict) -> tuple[float, float, bool]:
+        """(what winning gains, what losing costs, whether the bot attacks) of the pending combat."""
+        seat = seen.seat
+        target = combat.get("target", "")
+        attacking = target[:1].upper() != seat
+        sides = combat.get("sides", {})
+        shooters = set(combat.get("shooters", {}) or {})
+        mine = sides.get(seat, [])
+        theirs = sides.get(seen.opp, [])
+        lethal_mine = any(seen.figs.get(i, {}).get("code") == "AS" for i in mine)
+        lethal_theirs = any(seen.figs.get(i, {}).get("code") == "AS" for i in theirs)
+
+        def worth(ids, lethal):
+            total = 0.0
+            for i in ids:
+                if i in shooters:
+                    continue
+                f = seen.figs.get(i, {})
+                total += VP if (f.get("wounded") or lethal) else WOUND
+            return total
+
+        gain = worth(theirs, lethal_mine)
+        loss = worth(mine, lethal_theirs)
+        return gain, loss, attacking
+
+    def _combat_choice(self, seen: _Seen, legal: list[str], rng: Rng) -> str:
+        combat = seen.view.get("combat") or {}
+        gain, loss, attacking = self._stakes(seen, combat)
+        totals = combat.get("totals", {})
+        margin = totals.get(seen.seat, 0) - totals.get(seen.opp, 0)
+        first = combat.get("first")
+        theirs = DECK
+        if first and first.get("seat") != seen.seat and first.get("card") is not None:
+            theirs = (first["card"],)  # CG-CHAR-WMASTER-01: their card is shown
+        named = (combat.get("mind") or {}).get("named")
+        if named is not None and (combat.get("mind") or {}).get("by") == seen.seat:
+            theirs = (named,)  # they must lay it if they hold it (CG-CHAR-TELEPATH-01): most likely they do
+        cards = [t for t in legal if _verb(t) == "card"]
+        if cards and len(cards) == len(legal):
+            values = tuple(sum(int(w) for w in t.split()[1].split("+")) for t in cards)
+            _, mix = _duel(margin, gain, loss, values, tuple(sorted(set(theirs))))
+            pick = rng.below(1 << 20) / (1 << 20)
+            for text, p in zip(cards, mix):
+                pick -= p
+                if pick < 0:
+                    return text
+            return next(t for t, p in zip(reversed(cards), reversed(mix)) if p > 0)
+        hand = tuple(sorted(set(seen.view.get("my_cards") or [0])))
+        scores = []
+        for text in legal:
+            verb, *words = text.split()
+            if verb == "frenzy":  # CG-CHAR-BERSERK-01: two cards when they are worth it (public)
+                n = int(words[0])
+                options = hand if n == 1 else tuple(sorted({a + b for i, a in enumerate(hand) for b in hand[i:]}))
+                scores.append(_duel(margin, gain, loss, options)[0])
+            elif verb == "mind":  # CG-CHAR-TELEPATH-01: a low card named is a low card forced
+                scores.append(-4.0 if words[0] == "none" else -float(words[0]))
+            else:
+                scores.append(-1000.0)
+        return self._mixed(legal, scores, 1.5, rng)
+
+    def _fight(self, seen: _Seen, text: str) -> float:
+        """An attack or a shot: the duel's worth (`_duel`) over who fights, as the bot reckons them (CG-GROUP, CG-SZ,
+        CG-RANGED: its shooters' ranged values; the Sword, the Armor, the General, the Backstabber), plus TEMPO,
+        less the AP (none for the Samurai's first, CG-CHAR-SAMURAI-01)."""
+        verb, attacker_id, target_id = text.split()[:3]
+        a, t = seen.figs.get(attacker_id), seen.figs.get(target_id)
+        if a is None or t is None:
+            return 0.0
+        where = t.get("at")
+        here = [f for f in seen.figs.values() if seen.active(f) and f.get("at") == where]
+        if _ZONE.match(where or ""):  # CG-SZ-03: the start characters facing that zone fight in it
+            here += [f for f in seen.figs.values() if f.get("where") == "start" and f.get("facing") == where]
+        elif t.get("where") == "start" and t.get("facing"):
+            here += [f for f in seen.figs.values() if seen.active(f) and f.get("at") == t["facing"]]
+        mine = [f for f in here if f["seat"] == seen.seat and not f.get("wounded")]
+        theirs = [f for f in here if f["seat"] == seen.opp and (not f.get("wounded") or f["id"] == target_id)]
+        ranged = verb == "shoot" or a.get("at") != where and a not in mine
+        melee_mine = [f for f in mine if f["id"] != a["id"]] if ranged else mine
+        if ranged:
+            kind = seen.cat.characters[a["code"]]
+            mine_total = kind.ranged if kind.ranged else 1
+            if verb == "attack":  # a lance: the carrier's melee value
+                mine_total = seen.attack_value(a)
+            mine_total += sum(seen.attack_value(f) for f in melee_mine)
+            if not melee_mine:
+                theirs = [t]
+        else:
+            mine_total = sum(seen.attack_value(f) for f in mine)
+        general = any(f["code"] == "GE" for f in mine) and _ZONE.match(where or "")
+        if general and not ranged:
+            mine_total += len(mine) - 1
+        if len(mine) > 1 and not ranged:
+            mine_total += 2 * sum(f["code"] == "BK" for f in mine)
+        their_total = sum(seen.defence_value(f) for f in theirs)
+        if len(theirs) > 1:
+            their_total += 2 * sum(f["code"] == "BK" and not f.get("wounded") for f in theirs)
+        lethal = any(f["code"] == "AS" for f in mine)
+        gain = 0.0
+        for f in theirs:
+            killed = f.get("wounded") or lethal
+            gain += VP if killed else WOUND
+            if killed and "undead" in seen.cat.characters[f["code"]].abilities and any(
+                    g["code"] == "PA" for g in mine):
+                gain += VP  # CG-CHAR-PALADIN-02
+        vp = seen.players[seen.seat]["vp"]
+        if vp + sum(1 for f in theirs if f.get("wounded") or lethal) >= seen.target:
+            gain += 10 * VP  # the win (CG-END-01)
+        loss = WOUND * len(melee_mine) + (20.0 if verb == "attack" and ranged else 0.0)  # a lance breaks
+        hand = tuple(sorted(set(seen.view.get("my_cards") or [0])))
+        best = _duel(mine_total - their_total, gain, loss, hand)[0] + TEMPO
+        free = a["code"] == "SA" and f"seasoned_fighter:{a['id']}" not in seen.view.get("used_this_turn", ())
+        return best - (0.0 if free else 3.0)
+
+    # -- moves ------------------------------------------------------------------------------------------------
+    def _move(self, seen: _Seen, text: str, verb: str) -> float:
+        words = text.split()
+        f = seen.figs.get(words[1])
+        if f is None or not seen.active(f):
+            return -1.0
+        loads = {f["id"]: list(seen.carried(f))}
+        """What each figure the move deals with carries, as the move goes (CG-ITEM-01/03): a friend's load changed
+        counts as much as the mover's, so no round of exchanges gains by itself."""
+        carrying = loads[f["id"]]
+        place, facing = f["at"], f.get("facing")
+        for w in words[2:]:
+            if w[0] == "+":
+                item = w[1:]
+                if item.startswith("@"):  # (secret objects: what that figure carries, unnamed)
+                    item = next(iter(seen.carried(seen.figs.get(item[1:], {}))), item)
+                holder = next((h for h, load in loads.items() if item in load), None)
+                if holder is None and item in seen.holder:
+                    holder = seen.holder[item]["id"]
+                    loads[holder] = list(seen.carried(seen.holder[item]))
+                old = None
+                if carrying and not (f["code"] == "PA" and len(carrying) < 2):
+                    old = carrying.pop()
+                if holder is not None and holder != f["id"]:
+                    loads[holder].remove(item)
+                    if old is not None:
+                        loads[holder].append(old)  # a swap (CG-ITEM-03); else what it carried lies here
+                carrying.append(item)
+            elif w[0] == "-":
+                if w[1:] in carrying:
+                    carrying.remove(w[1:])
+            elif w[0] == ">":
+                to, _, what = w[1:].partition("/")
+                given = what or (carrying[-1] if carrying else None)
+                if given in carrying:
+                    carrying.remove(given)
+                    if to not in loads and to in seen.figs:
+                        loads[to] = list(seen.carried(seen.figs[to]))
+                    loads.setdefault(to, []).append(given)
+            elif w[0] == "^":
+                facing = w[1:]
+            elif "^" in w:
+                place, facing = w.split("^")
+            elif _START.match(w) or _ZONE.match(w):
+                place, facing = w, None
+                if _START.match(w) and w[0] == seen.opp:  # CG-EXIT-01: out, and scoring
+                    kind = seen.cat.characters[f["code"]]
+                    codes = [seen.code_of(i) for i in carrying]
+                    vp = kind.exit_vp + codes.count("TS")
+                    won = seen.players[seen.seat]["vp"] + vp >= seen.target
+                    return 1000.0 + VP * vp + (10 * VP if won else 0.0)
+        before = seen.value(f, f["at"], f.get("facing"), seen.carried(f))
+        after = seen.value(f, place, facing, carrying)
+        cost = 2.0
+        if verb == "jump":
+            cost += 5.0 + (CARD_COST * int(words[3][1:]) if len(words) > 3 and words[3][0] == "+" else 0.0)
+        friends = 0.0
+        for other, held in loads.items():
+            g = seen.figs.get(other)
+            if other == f["id"] or g is None or g.get("seat") != seen.seat or not seen.active(g):
+                continue
+            friends += seen.value(g, g["at"], g.get("facing"), held) - seen.value(
+                g, g["at"], g.get("facing"), seen.carried(g))
+        gain = after - before + friends
+        if _START.match(place) and place[0] == seen.seat and facing and _ZONE.match(facing):
+            gain += self._blocking(seen, f, place, facing)
+        return gain - cost
+
+    def _blocking(self, seen: _Seen, f: dict, place: str, facing: str) -> float:
+        """CG-BLOCK-01: standing on its start zone facing the zone an enemy would leave by holds that enemy back."""
+        key = ("block", f["id"], place, facing)
+        if key not in seen.memo:
+            seen.memo[key] = self._blocking_now(seen, f, place, facing)
+        return seen.memo[key]
+
+    def _blocking_now(self, seen: _Seen, f: dict, place: str, facing: str) -> float:
+        if f.get("wounded"):
+            return 0.0
+        if f.get("where") == "start" and f.get("facing") == facing:
+            return 0.0
+        zone = zone_from(facing)
+        now = seen.blocked_exits(seen.opp)
+        if zone in now:
+            return 0.0
+        old = f.get("facing") if f.get("where") == "start" else None
+        later = (now - {zone_from(old)} if old and _ZONE.match(old) else now) | {zone}
+        enemies = [e for e in seen.theirs() if not e.get("wounded")]
+        before = sum(min(seen.ap_out(e, e["at"], e.get("facing"), blocked=now), FAR) for e in enemies)
+        after = sum(min(seen.ap_out(e, e["at"], e.get("facing"), blocked=later), FAR) for e in enemies)
+        return 0.5 * RUN * (after - before)
+
+    # -- the maze -----------------------------------------------------------------------------------------------
+    def _remade(self, seen: _Seen, maze) -> float:
+        """What a changed maze is worth: the seat's figures nearer the way out, the enemy's farther."""
+        return RUN * (seen.standing(seen.seat) - seen.standing(seen.seat, maze)) + 0.5 * RUN * (
+            seen.standing(seen.opp, maze) - seen.standing(seen.opp))
+
+    def _rotation(self, seen: _Seen, text: str) -> float:
+        """The best of one, two or three quarter turns that way (1 AP each, CG-ROT-01): a way out may need a half
+        turn. Each further turn is scored again from where the first left, so the plan holds or improves. The
+        same room turned the same way by another figure is the same maze: reckoned once."""
+        key = ("rotate", *text.split()[2:])
+        if key not in seen.memo:
+            seen.memo[key] = self._rotation_now(seen, text)
+        return seen.memo[key]
+
+    def _rotation_now(self, seen: _Seen, text: str) -> float:
+        best, view = None, seen.view
+        for k in (1, 2, 3):
+            view = _turned(view, text)
+            after = _Seen(view, seen.seat)
+            mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
+            theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
+            score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat)
+            best = score if best is None else max(best, score)
+        return best
+
+    def _portcullis(self, seen: _Seen, text: str) -> float:
+        verb, _, where, side = text.split()
+        zone, side = zone_from(where), side.upper()
+        keys = frozenset(tuple(k) for k in seen.maze.portcullis_keys(zone, side))
+        m = seen.maze
+        if verb == "open":
+            maze = type(m)(m.rooms, m.length, m.opened | keys, m.broken, m.walls_broken)
+        elif verb == "close":
+            maze = type(m)(m.rooms, m.length, m.opened - keys, m.broken, m.walls_broken)
+        else:
+            maze = type(m)(m.rooms, m.length, m.opened, m.broken | keys, m.walls_broken)
+        return self._remade(seen, maze) - 3.0
+
+    def _smash(self, seen: _Seen, text: str) -> float:
+        f = seen.figs.get(text.split()[1])
+        if f is None or f.get("where") != "maze":
+            return -5.0
+        m = seen.maze
+        card = m.rooms[slot_of(zone_from(f["at"]))].card
+        maze = type(m)(m.rooms, m.length, m.opened, m.broken, m.walls_broken | {card})
+        return self._remade(seen, maze) - 3.0
+
+    # -- placing a revealed room's cards ------------------------------------------------------------------------
+    def _place(self, seen: _Seen, text: str) -> float:
+        _, what, where = text.split()
+        if what[1:3] in seen.cat.characters:  # (a card being placed shows only its id in the view)
+            f = {"id": what, "seat": what[0].upper(), "code": what[1:3], "where": "maze", "at": where}
+            ap = seen.ap_out(f, where, None, [])
+            return -ap if f["seat"] == seen.seat else ap  # own near the way out, the enemy's far from theirs
+        zone = zone_from(where)
+
+        def near(seat):
+            spots = [zone_from(g["at"]) for g in seen.figs.values() if g.get("seat") == seat and seen.active(g)
+                     and g.get("where") == "maze" and not g.get("wounded")]
+            return min((abs(s[0] - zone[0]) + abs(s[1] - zone[1]) for s in spots), default=8)
+        return near(seen.opp) - near(seen.seat)
+
+    # -- the whole ----------------------------------------------------------------------------------------------
+    def score(self, seen: _Seen, text: str) -> float:
+        verb = _verb(text)
+        words = text.split()
+        if verb in ("move", "wallwalk", "jump"):
+            return self._move(seen, text, verb)
+        if verb in ("attack", "shoot"):
+            return self._fight(seen, text)
+        if verb == "end":
+            ap = seen.players[seen.seat]["ap"]
+            return -min(1.5, 0.5 * max(0, ap - KEPT_AP))  # CG-TURN-05: AP beyond 3 are lost; better than nothing
+        if verb == "reveal":
+            return 20.0
+        if verb == "place":
+            return 50.0 + self._place(seen, text)
+        if verb == "pass":
+            return -50.0  # the revealer would place his own objects
+        if verb == "rotate":
+            return self._rotation(seen, text)
+        if verb in ("open", "close", "bend"):
+            return self._portcullis(seen, text)
+        if verb == "smash":
+            return self._smash(seen, text)
+        if verb in ("heal", "regenerate"):
+            return 35.0
+        if verb == "fireball":
+            target = seen.figs.get(words[2], {})
+            return VP - 3.0 if target.get("seat") == seen.opp else -5 * VP
+        if verb == "steal":
+            item = words[2][1:] if words[2].startswith("@") else words[2]
+            return 10.0 + CARRY_VALUE.get(seen.code_of(item) or "", 3.0)
+        return -1.0  # levitate, invert: not planned; never refused
+
+
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": GreedyBot}
 """A bot kind a table may ask for in either game (protocol seat_bot): the Card Game has no planner of its own, so
-a "planner" seat plays its greedy bot."""
+a "planner" seat plays its greedy bot, the strongest it has."""
