@@ -339,7 +339,17 @@ class _Seen:
         self.memo: dict = {}
         """Worths already reckoned this decision (a figure's at a place with a load, a block): the legal list names
         the same end in many ways (DT-217: once per outcome, exchanges included)."""
+        self._mazes: dict = {}
+        """Each maze a key of `_routes` or `memo` names by its id, held as long as they are: a maze made for one
+        action (a room turned) and let go would leave its id to the next one made, whose worths would then be read
+        from the first's. Which ids the allocator reuses depends on all the process did before: the same view
+        and Rng chose differently from one process to the next (a clean clone's CI, -n auto)."""
         self.target = view.get("target_vp") or 99
+
+    def _held(self, maze) -> int:
+        """`id(maze)` for a cache key, the maze kept alive with the cache so that its id names it alone."""
+        self._mazes[id(maze)] = maze
+        return id(maze)
 
     # -- figures ----------------------------------------------------------------------------------------------
     def carried(self, f: dict) -> list[str]:
@@ -401,7 +411,7 @@ class _Seen:
         open (UNKNOWN more); exits the enemy blocks are closed (CG-BLOCK-01)."""
         maze = maze or self.maze
         blocked = self.blocked_exits(seat) if blocked is None else blocked
-        key = (seat, abilities, move, id(maze), blocked)
+        key = (seat, abilities, move, self._held(maze), blocked)
         found = self._routes.get(key)
         if found is not None:
             return found
@@ -534,7 +544,7 @@ class _Seen:
     def value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
         """A figure's worth where it stands: nearer the way out is better (RUN an AP), what it carries, less the
         danger it stands in."""
-        key = (f["id"], place, facing, tuple(carrying), id(maze))
+        key = (f["id"], place, facing, tuple(carrying), self._held(maze))
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = self._value(f, place, facing, carrying, maze)
