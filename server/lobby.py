@@ -222,7 +222,10 @@ class Lobby:
         self.tables[table_id] = table
         now = trio.current_time()  # spent once the table is made and stored: a creation that failed costs nothing
         for bucket, key, _ in buckets:
-            bucket.take(now) if key is None else bucket.take(key, now)
+            if key is None:
+                bucket.take(now)
+            else:
+                bucket.take(key, now)
         self.server.start(table.run)
         return table
 
