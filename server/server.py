@@ -82,7 +82,8 @@ class Server:
         self.queued_bytes = 0
         """The bytes queued for every connection, and being written to it (Session._queued, holding_bytes)."""
         self.queued_limit = config.max_queued_bytes or QUEUED_FRAMES_OF_MAX * config.max_frame_size
-        """Over this, the connection that holds the most is dropped (`over_queued_limit`)."""
+        """Over this, connections are dropped: the largest of the address holding the most first
+        (`over_queued_limit`)."""
         self.holding = False
         """A table's step is running: the sessions it queues frames for are `held` until it has committed."""
         self.held: list[Session] = []
@@ -94,10 +95,10 @@ class Server:
             self.tls_certificate = certificate_der(Path(config.data_dir))
 
     def over_queued_limit(self, session: Session) -> bool:
-        """More is queued for the clients than `queued_limit`: drop the connections that hold the most until it is
-        not; whether `session` (whose frame went over) was one of them. Each connection's outbox is bounded
+        """More is queued for the clients than `queued_limit`: drop connections (`_holding_most`) until it is not;
+        whether `session` (whose frame went over) was one of them. Each connection's outbox is bounded
         (Session._queue), but a thousand connections that read nothing could each hold its limit, 4 MiB, and 8 GB
-        in all (review rv25); clients that read hold little, so the largest are the ones not reading."""
+        in all (review rv25); clients that read hold little, so those dropped are the ones not reading."""
         while self.queued_bytes > self.queued_limit:
             largest = self._holding_most()
             if largest is None:
