@@ -24,14 +24,14 @@ import msgpack
 import pytest
 import trio
 import trio.testing
-from dungeon_twister.engine import SEATS, Hide, format_action, parse_action
+from dungeon_twister.engine import Hide, format_action, parse_action
 from dungeon_twister.engine.tools.variants import VARIANTS
-from dungeon_twister.protocol import (Action, Joined, ListTables, Leave, PlayerConnection, Resume, ResumeInfo,
+from dungeon_twister.protocol import (Joined, ListTables, Leave, PlayerConnection, Resume, ResumeInfo,
                                       Spectate, SpectatorConnection, TableOptions)
 from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS
 from test_server_support import SOFTWARE, running_server
 from test_server_twins import (OPTIONS, TEAM_SEED, Capture, Step, _index, _seated, compare_twins, greedy_script,
-                               normalised, replay, reveal_steps, team_twins)
+                               normalised, replay, reveal_steps, send_step, team_twins)
 
 PROBES = ("spectator", "compact spectator", "spectator from an event", "resume", "snapshot", "table list")
 BACK = 4
@@ -95,14 +95,7 @@ async def probed(seed: int, steps: list[Step], options: TableOptions) -> dict[st
             out["resume"].append(await asked(Resume(table, max(0, last - BACK))))
             out["snapshot"].append(await asked(Resume(table, last, snapshot=True)))
             out["table list"].append(await asked(ListTables()))
-            if step.purpose is None:
-                ((seat, text),) = step.choices.items()
-                await players[seat].send(players[seat].conn.send(Action(table, f"{seat}-{number}", text)))
-                continue
-            for seat in SEATS:
-                await players[seat].send(players[seat].conn.commit(step.purpose, step.choices[seat]))
-            for seat in SEATS:
-                await players[seat].send(players[seat].conn.reveal(step.purpose))
+            await send_step(players, table, number, step)
         nursery.cancel_scope.cancel()
     return out
 
@@ -152,14 +145,7 @@ async def after_a_restart(seed: int, steps: list[Step], options: TableOptions, d
         table, captures = await _seated(server, nursery, options, deltas=False)
         blue, players = captures["B"], {"B": captures["B"], "Y": captures["Y"]}
         for number, step in enumerate(steps):
-            if step.purpose is None:
-                ((seat, text),) = step.choices.items()
-                await players[seat].send(players[seat].conn.send(Action(table, f"{seat}-{number}", text)))
-                continue
-            for seat in SEATS:
-                await players[seat].send(players[seat].conn.commit(step.purpose, step.choices[seat]))
-            for seat in SEATS:
-                await players[seat].send(players[seat].conn.reveal(step.purpose))
+            await send_step(players, table, number, step)
         token = next(m.token for m in blue.messages if isinstance(m, Joined))
         last = max(m.n for m in blue.messages if getattr(m, "event", None) is not None)
         nursery.cancel_scope.cancel()

@@ -176,6 +176,20 @@ async def _seated(server, nursery, options: TableOptions, deltas: bool = True) -
     return table, captures
 
 
+async def send_step(players: dict, table: str, number: int, step: Step) -> None:
+    """What the players send for one step of a script: the action of the seat to act (`__leave__`: it leaves the
+    table, a resignation during the game), or both commitments of a secret choice, then both reveals."""
+    if step.purpose is None:
+        ((seat, text),) = step.choices.items()
+        message = Leave() if text == "__leave__" else Action(table, f"{seat}-{number}", text)
+        await players[seat].send(players[seat].conn.send(message))
+        return
+    for seat in SEATS:
+        await players[seat].send(players[seat].conn.commit(step.purpose, step.choices[seat]))
+    for seat in SEATS:
+        await players[seat].send(players[seat].conn.reveal(step.purpose))
+
+
 async def play(seed: int, steps: list[Step], options: TableOptions = OPTIONS
                ) -> tuple[dict[str, Capture], list[dict[str, int]]]:
     """Play the script on a fresh server: the captures of "B" and "spectator", and before each step (and once
@@ -187,17 +201,7 @@ async def play(seed: int, steps: list[Step], options: TableOptions = OPTIONS
         marks = []
         for number, step in enumerate(steps):
             marks.append({"B": len(blue.frames), "spectator": len(watcher.frames), "deltas": len(deltas.frames)})
-            if step.purpose is None:
-                ((seat, text),) = step.choices.items()
-                if text == "__leave__":  # the seat leaves the table: a resignation during the game
-                    await players[seat].send(players[seat].conn.send(Leave()))
-                    continue
-                await players[seat].send(players[seat].conn.send(Action(table, f"{seat}-{number}", text)))
-                continue
-            for seat in SEATS:
-                await players[seat].send(players[seat].conn.commit(step.purpose, step.choices[seat]))
-            for seat in SEATS:
-                await players[seat].send(players[seat].conn.reveal(step.purpose))
+            await send_step(players, table, number, step)
         marks.append({"B": len(blue.frames), "spectator": len(watcher.frames), "deltas": len(deltas.frames)})
         nursery.cancel_scope.cancel()
     assert any(b'view_delta' in frame for frame in deltas.frames) and not any(
