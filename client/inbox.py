@@ -81,8 +81,9 @@ def _unreadable(session: Session, message, error: Exception) -> None:
     What the handler changed before it failed stays: a table event's handler that replaced the view and failed
     before the rest (the event number a resume reports, the turn's clock, a secret choice's state) left the client
     out of step with its table until the next snapshot (review rv25). So a table event that fails asks for one
-    (`resume` with `snapshot`, section 8), once until a snapshot has been handled: a snapshot that fails too is
-    not asked again, or a server whose views this client cannot read would be asked every 2 seconds."""
+    (`resume` with `snapshot`, section 8), once until a snapshot has been handled, the request refused (its rate
+    limit) or the table left: a snapshot that fails too is not asked again, or a server whose views this client
+    cannot read would be asked every 2 seconds."""
     _protocol_error(session, ProtocolError(
         "bad_field", f"{message.spec.name}: {type(error).__name__}: {str(error)[:200]}", fault="remote"))
     connection = session.connection
@@ -714,6 +715,9 @@ def _error(session: Session, message: Error) -> None:
         session.setup = None
     if message.code == "rate_limited" and (session.tables_offset or session.spectate_listed):
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
+    if message.code in ("rate_limited", "bad_token", "no_such_table"):
+        state.resync_asked = False  # (if it was the snapshot asked for that was refused, the next event that
+        # fails may ask again: review rv26; a refusal of something else costs at most one more `resume`)
     if message.code == "resumed_elsewhere":
         session.taken_over()
         return

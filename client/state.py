@@ -424,6 +424,7 @@ class ClientState:
         self.deal_checked = False
         self.deal_mine = self.deal_theirs = None
         self.room_picks = []
+        self.resync_asked = False  # (a snapshot asked for at the table left will not come)
 
     def forget_history(self, note: str) -> None:
         """The game went back behind what the log and the move list show (a server restored from an older copy of

@@ -51,6 +51,26 @@ def test_a_message_the_client_cannot_handle_is_answered_bad_field_and_the_connec
     assert wired.sent()[1:] == [Resume(TABLE, 5, snapshot=True)]
 
 
+def test_a_snapshot_request_refused_or_left_behind_does_not_stop_the_next_one():
+    """review rv26: the flag that stops a second request before the snapshot comes stayed set when the request was
+    refused (the resume rate limit) or the table was left, so no table event that failed later asked again."""
+    wired = WiredSession()
+    wired.seat(POSITION)
+    state = wired.session.state
+    broken = {"kind": "view", "view": {**good_view(), "table": 5}}
+    wired.deliver(Snapshot(TABLE, 1, good_view()))
+    wired.deliver(TableEvent(TABLE, 2, broken))
+    assert wired.sent()[1:] == [Resume(TABLE, 2, snapshot=True)]
+    wired.deliver(TableEvent(TABLE, 3, broken))
+    assert wired.sent()[1:] == [], "asked once until the snapshot comes"
+    wired.deliver(Error("rate_limited", "at most 5 resume requests at once and one every 2 seconds", "client", False))
+    wired.sent()
+    wired.deliver(TableEvent(TABLE, 4, broken))
+    assert wired.sent()[1:] == [Resume(TABLE, 4, snapshot=True)], "refused: the next failure asks again"
+    state.leave_table()
+    assert not state.resync_asked, "a snapshot asked for at a table left will not come"
+
+
 def test_a_view_the_screens_cannot_draw_is_said_in_their_place_and_the_client_runs_on():
     from test_client_prompt import screen
 
