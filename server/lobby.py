@@ -25,7 +25,7 @@ from dungeon_twister.protocol.views import TABLE_UPDATES
 
 from .bot import play_bot
 from .logs import log
-from .ratelimit import Buckets, TokenBucket, address_key, network_key
+from .ratelimit import Buckets, SharedBucket, address_key, network_key
 from .storage import StorageError, StoredTable, token_digest
 from .table import BotEnded, CreatorGone, Table
 
@@ -147,8 +147,10 @@ class Lobby:
         self._network_creations: Buckets | None = None
         """The table creations left to each IPv6 /48 (NETWORK_CREATIONS_BURST, ..._PER_HOUR), made at the first."""
         per_hour = self.server.config.max_tables_per_hour
-        self._all_creations = TokenBucket(max(1, per_hour // 6), per_hour / 3600) if per_hour else None
-        """The table creations left to everyone (config.max_tables_per_hour; a sixth of it at once)."""
+        self._all_creations = (SharedBucket(max(1, per_hour // 6), per_hour / 3600, CREATION_ADDRESSES) if per_hour
+                               else None)
+        """The table creations left to everyone (config.max_tables_per_hour; a sixth of it at once, its lower half
+        for networks that have made no table lately)."""
         self._closed_last: tuple[int, str] | None = None
         """(number, id) of the table of the highest number closed since the start, kept in the store
         (`_forget_unplayed`)."""
@@ -222,10 +224,7 @@ class Lobby:
         self.tables[table_id] = table
         now = trio.current_time()  # spent once the table is made and stored: a creation that failed costs nothing
         for bucket, key, _ in buckets:
-            if key is None:
-                bucket.take(now)
-            else:
-                bucket.take(key, now)
+            bucket.take(key, now)
         self.server.start(table.run)
         return table
 
@@ -261,8 +260,9 @@ class Lobby:
             self.store.forget_unplayed(kept[1])
 
     def _creation_buckets(self, address: str | None) -> list[tuple]:
-        """(bucket, key or None, refusal) of each limit a table created from `address` (an `address_key`, None:
-        not counted by address) counts against: its address's, its IPv6 /48's, the server's."""
+        """(bucket, key, refusal) of each limit a table created from `address` (an `address_key`, None: not
+        counted by address) counts against: its address's, its IPv6 /48's, the server's (keyed by network, None
+        with no address: SharedBucket)."""
         buckets = []
         if address is not None:
             if self._creations is None:
@@ -277,8 +277,9 @@ class Lobby:
                 buckets.append((self._network_creations, network, TooManyTables(
                     N_("at most {burst} new tables at once from one network, then {per_hour} an hour: try again "
                        "later"), burst=NETWORK_CREATIONS_BURST, per_hour=NETWORK_CREATIONS_PER_HOUR)))
-        if self._all_creations is not None:
-            buckets.append((self._all_creations, None, TooManyTables(
+        if self._all_creations is not None:  # (by network: an IPv6 host has a /48's addresses)
+            key = None if address is None else network_key(address) or address
+            buckets.append((self._all_creations, key, TooManyTables(
                 N_("the server takes at most {burst} new tables at once, then {per_hour} an hour: try again later"),
                 burst=self._all_creations.burst, per_hour=self.server.config.max_tables_per_hour)))
         return buckets
@@ -287,7 +288,7 @@ class Lobby:
         """Raise the refusal of the first of `buckets` (`_creation_buckets`) that has no creation left."""
         now = trio.current_time()
         for bucket, key, refusal in buckets:
-            if not (bucket.has(now) if key is None else bucket.has(key, now)):
+            if not bucket.has(key, now):
                 raise refusal
 
     def table_infos(self, offset: int = 0, limit: int | None = None) -> Tables:

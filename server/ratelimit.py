@@ -56,8 +56,12 @@ class TokenBucket:
         self.at = now
 
     def has(self, now: float) -> bool:
+        return self.level(now) >= 1
+
+    def level(self, now: float) -> float:
+        """What is left now (whole ones and the part refilled since)."""
         self._refill(now)
-        return self.tokens >= 1
+        return self.tokens
 
     def take(self, now: float) -> bool:
         self._refill(now)
@@ -91,3 +95,38 @@ class Buckets:
                 del self._buckets[next(iter(self._buckets))]
         self._buckets[key] = bucket  # (the most recent last)
         return bucket.take(now)
+
+
+class SharedBucket:
+    """A TokenBucket for everyone (the server's table creations) whose lower half is kept for newcomers: while it
+    is at most half full a key (a network) takes one only with a reserved one of its own, one at once and then one
+    an hour (`reserve_rate`). Without it a few networks taking as fast as their own limits allow (about 30 IPv4
+    addresses at 120 tables an hour) spent everyone's for the hour; with it they take the upper half, and a player
+    who has made no table lately still makes his (review rv26). A key None (not counted by address, behind a
+    proxy: nothing tells its players apart) takes from the whole bucket. The same `has`/`take` as Buckets."""
+
+    __slots__ = ("common", "reserved")
+
+    def __init__(self, burst: int, rate: float, size: int, reserve_rate: float = 1 / 3600) -> None:
+        self.common = TokenBucket(burst, rate)
+        self.reserved = Buckets(1, reserve_rate, size)
+
+    @property
+    def burst(self) -> int:
+        return self.common.burst
+
+    def _upper(self, now: float) -> bool:
+        """Whether the bucket is more than half full (one taken from it leaves at least half)."""
+        return self.common.level(now) >= 1 + self.common.burst / 2
+
+    def has(self, key: str | None, now: float) -> bool:
+        if not self.common.has(now):
+            return False
+        return key is None or self._upper(now) or self.reserved.has(key, now)
+
+    def take(self, key: str | None, now: float) -> bool:
+        if not self.has(key, now):
+            return False
+        if key is not None and not self._upper(now):
+            self.reserved.take(key, now)
+        return self.common.take(now)

@@ -1173,6 +1173,37 @@ async def test_the_server_makes_at_most_max_tables_per_hour_whoever_asks(autojum
                 await clients[n % 3].expect(TableCreated)
 
 
+async def test_the_lower_half_of_the_servers_tables_is_kept_for_networks_that_made_none_lately(autojump_clock):
+    """Review rv26: about 30 IPv4 addresses, each within its own limit (120 an hour), spent the server's
+    max_tables_per_hour and kept everyone from making a table for the hour. Once the server's bucket is at most
+    half full, a network makes a table only with its reserved one (one, then one an hour): those that took the
+    upper half are refused, one that made none lately is not; behind a proxy (no address) the whole bucket serves."""
+    from dungeon_twister.server.lobby import TooManyTables
+
+    full = "the server takes at most 10 new tables at once, then 60 an hour: try again later"
+    async with running_server(max_tables_per_hour=60) as server:  # 10 at once, one a minute
+        lobby, names = server.lobby, iter(f"p{n}" for n in range(100))
+        for _ in range(5):  # 10 -> 5: the upper half, from one address
+            lobby.create_table(TableOptions(), next(names), "192.0.2.1")
+        lobby.create_table(TableOptions(), next(names), "192.0.2.1")  # its reserved one: 5 -> 4
+        with pytest.raises(TooManyTables) as refused:
+            lobby.create_table(TableOptions(), next(names), "192.0.2.1")
+        assert str(refused.value) == full
+        lobby.create_table(TableOptions(), next(names), "2001:db8:0:1::5")  # a newcomer: 4 -> 3
+        with pytest.raises(TooManyTables, match="^the server takes"):  # another /64 of its /48: the same network
+            lobby.create_table(TableOptions(), next(names), "2001:db8:0:2::5")
+        lobby.create_table(TableOptions(), next(names), "192.0.2.2")  # another: 3 -> 2
+        lobby.create_table(TableOptions(), None, None)  # not counted by address: the whole bucket, 2 -> 1
+        await trio.sleep(59 * 5)  # back to 5 and some: still the lower half
+        with pytest.raises(TooManyTables):
+            lobby.create_table(TableOptions(), next(names), "192.0.2.2")
+        lobby.create_table(TableOptions(), next(names), "192.0.2.3")
+        await trio.sleep(3600)  # full, and each network's reserved one back
+        for _ in range(5):
+            lobby.create_table(TableOptions(), next(names), "192.0.2.1")
+        lobby.create_table(TableOptions(), next(names), "192.0.2.1")
+
+
 async def test_a_table_that_could_not_be_stored_costs_no_creation(autojump_clock, monkeypatch):
     """Review rv25: the creation was counted before the table was made and stored; a store that failed (PostgreSQL
     restarting) cost the address one. Counted once the table is stored."""
