@@ -26,7 +26,6 @@ from dungeon_twister.protocol import (
     Refused,
     Resume,
     RevealMismatch,
-    SeatBot,
     ServerClosing,
     Snapshot,
     TableClosed,
@@ -260,7 +259,7 @@ def _joined(session: Session, message: Joined) -> None:
         state.carried = ""
     setup, session.setup = session.setup, None
     if setup is not None and setup.bot is not None and message.seat is not None:
-        session.send(SeatBot(message.table, other_seat(message.seat), setup.bot))
+        session.seat_bot(other_seat(message.seat), setup.bot, message.table)
 
 
 def _left(session: Session, message: Left) -> None:
@@ -715,6 +714,8 @@ def _error(session: Session, message: Error) -> None:
         session.setup = None
     if message.code == "rate_limited" and (session.tables_offset or session.spectate_listed):
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
+    if message.code == "bad_field" and session.older_bot(message.message):
+        return
     if message.code in ("rate_limited", "bad_token", "no_such_table"):
         state.resync_asked = False  # (if it was the snapshot asked for that was refused, the next event that
         # fails may ask again: review rv26; a refusal of something else costs at most one more `resume`)

@@ -66,7 +66,7 @@ from .games import screens
 from .held import HeldSeat, KeptSecret, Progress, SeatFile, retold
 from .i18n import _, ngettext
 from .identity import public_bytes
-from .names import retell, table_named, unlisted_number
+from .names import retell, seat_name, table_named, unlisted_number
 from .state import ClientState, Reconnecting, SecretChoice, TableSetup
 
 __all__ = ["Plan", "Session", "TableSetup", "backoff"]
@@ -198,6 +198,8 @@ class Session:
         """The table we asked to join last (a refusal that it is full tells how to watch it)."""
         self.resigning: str | None = None
         """The table whose running game we left (a resignation), until the server's `left` answers."""
+        self.bot_asked: tuple[str, str, str] | None = None
+        """(table, seat, kind) of the last `seat_bot` sent (`older_bot`)."""
         """Where an earlier process stopped at our table (`_take_back`), until the resumed seat is joined."""
         self._progress_failed = False
         self._waiting: list[Message] = []
@@ -849,8 +851,23 @@ class Session:
     def chat(self, text: str) -> None:
         self.send(Chat(text))
 
-    def seat_bot(self, seat: str, kind: str) -> None:
-        self.send(SeatBot(self.state.table, seat, kind))
+    def seat_bot(self, seat: str, kind: str, table: str | None = None) -> None:
+        self.bot_asked = (table or self.state.table, seat, kind)
+        self.send(SeatBot(*self.bot_asked))
+
+    def older_bot(self, refusal: str) -> bool:
+        """A server older than this client refused the bot asked for by its kind (the planner, this client's
+        default since 2026-11-30, is `bad_field` "seat_bot.kind: expected ..." to a server of before): the greedy
+        one, which every server knows, is asked for instead, and said. Whether it was that refusal."""
+        asked, self.bot_asked = self.bot_asked, None
+        if asked is None or asked[2] != "planner" or not refusal.startswith("seat_bot.kind:"):
+            return False
+        table, seat, _kind = asked
+        # TRANSLATORS: `bot` is the command; "planner" and "greedy" are the bots' names as typed (bot Y greedy)
+        self.state.say(_("this server is older than this client and has no planner bot: a greedy bot takes seat "
+                         "{seat} instead").format(seat=seat_name(seat)))
+        self.seat_bot(seat, "greedy", table)
+        return True
 
     def takeback(self) -> None:
         """Ask the opponent to take back our last action (DT-224)."""

@@ -485,6 +485,32 @@ def test_a_bot_for_one_s_own_seat_is_refused_here():
     assert wired.sent() == [SeatBot(TABLE, "Y", "planner")]
 
 
+def test_a_server_older_than_the_planner_bot_gets_a_greedy_one_instead():
+    """A server of before 2026-11-30 knows the random and greedy bots only: the planner, this client's default for
+    `bot Y`, was refused `bad_field` "seat_bot.kind: expected ..." and the player left with an empty seat and a
+    protocol line. The client asks for the greedy bot instead, once, and says so; another refusal is said as it is."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.protocol import Error, SeatBot
+
+    older = 'seat_bot.kind: expected "random"|"greedy", got \'planner\''
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"), "B")
+    commands = Commands(wired.session, lambda: None)
+    commands.run("bot Y")
+    assert wired.sent() == [SeatBot(TABLE, "Y", "planner")]
+    wired.deliver(Error("bad_field", older, "client", False))
+    assert wired.sent() == [SeatBot(TABLE, "Y", "greedy")]
+    assert wired.session.state.notice == ("this server is older than this client and has no planner bot: a greedy "
+                                          "bot takes seat Yellow instead")
+    wired.deliver(Error("bad_field", 'seat_bot.kind: expected "random", got \'greedy\'', "client", False))
+    assert wired.sent() == [], "the greedy one refused too: nothing more is asked"
+    assert wired.session.state.notice.startswith("server: ")
+    commands.run("bot Y random")
+    wired.sent()
+    wired.deliver(Error("bad_field", older, "client", False))  # (not the planner asked for: not this refusal)
+    assert wired.sent() == []
+
+
 def test_an_absurd_table_word_is_refused_here_in_words_not_by_a_traceback():
     """A play-test pasted 5,000 nines after `join`: `int()` of so many digits raised (Python's 4,300-digit limit) and
     prompt_toolkit showed the traceback; 70 letters went to the encoder, whose English "join.table: expected
