@@ -45,8 +45,18 @@ class Refusal:
     def reason(self) -> str:
         """Why, in the language in use: the template translated by the catalogue and formatted with the values;
         else (no template, a template the catalogue does not translate, or a translation that does not format
-        with these values) the server's message, else the refusal's code."""
-        return server_text(self.message or self.code, self.template, self.values)
+        with these values) the server's message, else the refusal's code. A parse error's " at column N: 'text'"
+        is left out when its text is what was typed: `describe` shows that before the reason, and a play-test
+        read "refused: 'end now': unexpected 'now' at column 5: 'end now'" as jargon said twice (pt25b F4; the
+        parser's sentence names the word)."""
+        template, values, message = self.template, self.values, self.message or self.code
+        tail = NotationError.AT_TAIL
+        if (template and template.endswith(tail) and template != tail and isinstance(values, dict)
+                and values.get("text") == repr(self.text)):
+            message = message.removesuffix(tail.format(column=values.get("column"), text=values["text"]))
+            template = template[:-len(tail)]
+            values = {name: value for name, value in values.items() if name not in ("column", "text")}
+        return server_text(message, template, values)
 
     def describe(self) -> str:
         """The message bar's line (`reason`)."""

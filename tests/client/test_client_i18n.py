@@ -330,9 +330,9 @@ def test_a_typo_refused_by_the_server_speaks_french_with_the_text_as_typed():
     assert answer.template.format(**answer.values) == answer.message
     wired.deliver(answer)
     text = screen(wired.session).replace("\xa0", " ")
-    assert "refusé : 'hide bRP Z9' : salle attendue, comme A1 ou B4, reçu 'Z9' à la colonne 10 : 'hide bRP Z9'" \
-        in text
+    assert "refusé : 'hide bRP Z9' : salle attendue, comme A1 ou B4, reçu 'Z9'" in text
     assert "expected a room" not in text
+    assert "colonne" not in text, "where, the typed text again: not shown after the text as typed (pt25b F4)"
 
 
 def test_an_ambiguous_abbreviation_and_a_typo_without_a_column_speak_french():
@@ -351,7 +351,10 @@ def test_an_ambiguous_abbreviation_and_a_typo_without_a_column_speak_french():
     assert long.reason() == "une action fait au plus 256 caractères, pas 300"
     newer = Refusal("fly", "bad_notation", "you cannot fly at column 1: 'fly'", None,
                     "you cannot {verb} at column {column}: {text}", {"verb": "fly", "column": 1, "text": "'fly'"})
-    assert newer.reason() == "you cannot fly at column 1: 'fly'"
+    assert newer.reason() == "you cannot fly", "(where, the typed text again: left out, as `describe` shows it)"
+    elsewhere = Refusal("fly", "bad_notation", "you cannot fly at column 4: 'go fly'", None,
+                        "you cannot {verb} at column {column}: {text}", {"verb": "fly", "column": 4, "text": "'go fly'"})
+    assert elsewhere.reason() == "you cannot fly at column 4: 'go fly'", "another text than typed: said whole"
 
 
 def test_CG_SEL_FULL_01_a_typo_in_a_secret_build_is_explained_in_french():
