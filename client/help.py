@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .i18n import N_, _
-from .names import card_kind_name, catalogue, labelled, pair_lines
+from .names import card_kind_name, catalogue, joined, labelled, pair_lines
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
@@ -709,7 +709,7 @@ def _kind_help(topic: str) -> str | None:
             return "\n".join(lines)
     for code, kind in objects.items():
         if wanted.upper() == code or wanted.lower() == kind.name.lower():
-            return f"{_(kind.name)} ({code}): " + "; ".join(_object_effects(kind))
+            return f"{_(kind.name)} ({code}): " + joined(_object_effects(kind))
     return None
 
 

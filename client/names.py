@@ -419,6 +419,14 @@ def labelled(label: str, text: str) -> str:
     return _("{label}: {text}").format(label=label, text=text)
 
 
+def joined(parts) -> str:
+    """`parts` (texts) one after the other, separated as the language separates the parts of a list that hold
+    commas themselves (English "; ", French with a no-break space before the semicolon: review i18n27)."""
+    # TRANSLATORS: the separator between the parts of a list whose parts hold commas (the two teams, the things on
+    # a square): French puts a no-break space before the semicolon
+    return pgettext("list separator", "; ").join(parts)
+
+
 SAID = "said"
 """The kind of the event a log line the client words itself is kept with (held.Told): not a table event, but its
 template and values (`said`), so that a client started later in another language words it again (`retell`)."""

@@ -12,7 +12,7 @@ from prompt_toolkit.utils import get_cwidth
 
 from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
-from .names import (TABLE_FLAGS, catalogue, combat_odds, labelled, other_seat, scenario_target, score,
+from .names import (TABLE_FLAGS, catalogue, combat_odds, joined, labelled, other_seat, scenario_target, score,
                     seat_name)
 from .state import TURN_FLASH_SECONDS, ClientState
 
@@ -395,7 +395,7 @@ def _placement(view: dict) -> StyleAndTextTuples:
     if not placement:
         return []
     places = who_places(view)
-    who = "; ".join(_("{seat} places {tokens}").format(seat=seat_name(seat), tokens=", ".join(tokens))
+    who = joined(_("{seat} places {tokens}").format(seat=seat_name(seat), tokens=", ".join(tokens))
                     for seat, tokens in places.items() if tokens)
     return [("class:title", "\n" + _("Room {room} revealed:").format(room=placement["slot"]) + " "),
             ("", who + "\n")]
