@@ -25,7 +25,8 @@ def test_unparseable_text_names_column_and_reason(text, column, words):
 
 
 @pytest.mark.parametrize("text, meant", [("mvoe bWA c4", "move"), ("shot bAS yTP", "shoot"), ("atack bWA yTR", "attack"),
-                                         ("rotat bMK A2 cw", "rotate")])
+                                         ("rotat bMK A2 cw", "rotate"),
+                                         ("play 2", "card"), ("walk bWA c4", "move"), ("fight bWA yTR", "attack")])
 def test_a_mistyped_verb_gets_the_nearest_verb(text, meant):
     with pytest.raises(NotationError) as info:
         parse_action(text, "B")
