@@ -100,11 +100,17 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
     return out
 
 
+def _target(view: dict) -> int | None:
+    """The VP the table's game is played to (None: a scenario that has no VP target)."""
+    options = view.get("table") or {}
+    if options.get("scenario"):  # PR-SCEN: only scenarios 4 and 5 are played to a VP target
+        return scenario_target(options["scenario"])
+    return options.get('target_vp', view.get('target_vp', 5))
+
+
 def _table_line(state: ClientState) -> StyleAndTextTuples:
     options = (state.view or {}).get("table") or {}
-    target = options.get('target_vp', (state.view or {}).get('target_vp', 5))
-    if options.get("scenario"):  # PR-SCEN: only scenarios 4 and 5 are played to a VP target
-        target = scenario_target(options["scenario"])
+    target = _target(state.view or {})
     # TRANSLATORS: the victory points a table is played to ("6 VP")
     details = [_("{vp} VP").format(vp=target)] if target else []
     details += [options["set_name"]] if options.get("set_name") and not options.get("scenario") else []
@@ -182,6 +188,18 @@ def _turn_detail(view: dict) -> StyleAndTextTuples:
             # TRANSLATORS: the actions a charmed enemy figure has left this turn (Paladins & Dragons' Charm Scroll)
             ap += " · " + _("charmed {pools}").format(pools=charms)
         out.append(("", ap + "\n"))
+    target, players = _target(view), view.get("players") or {}
+    reached = [seat for seat in ("B", "Y") if target and (players.get(seat) or {}).get("vp", 0) >= target]
+    if reached and view.get("phase") in ("main", "combat", "place") and not view.get("result"):
+        # a play-test reached 6 of 5 VP with AP left and read only "spend your AP, or end": the game had not
+        # ended, and nothing said why (BG-END-02: the turn is played to its end, then the most VP win)
+        # TRANSLATORS: {seat}: a colour, or both ("Blue and Yellow": the plural form); {vp}: the table's VP
+        # target; BG-END-02 a rule ID
+        line = ngettext("{seat} reached {vp} VP: the game ends with this turn, the most VP win (BG-END-02)",
+                        "{seat} reached {vp} VP: the game ends with this turn, the most VP win (BG-END-02)",
+                        len(reached))
+        out.append(("class:refusal", line.format(seat=_(" and ").join(seat_name(s) for s in reached), vp=target)
+                    + "\n"))
     if view.get("first_cycle_limit") and view.get("phase") in ("card", "main"):
         limit = _("first cycle: cards up to {limit}").format(limit=view["first_cycle_limit"])
         out.append(("class:dim", limit + "\n"))

@@ -1478,3 +1478,22 @@ def test_DT_112_PD_TERR_ROCKFALL_01_tab_names_a_rockfall_destination():
         Document("move bCL g1"), CompleteEvent())}
     assert completed["g18"].startswith("Rockfall (whoever enters without a shield or wings dies")
     assert completed["g16"] == "move bCL g16"
+
+
+def test_BG_END_02_the_panel_says_the_game_ends_with_the_turn_once_a_side_reaches_the_target():
+    """Play-test pt27 F4: Blue reached 6 of 5 VP with AP left and read only "spend your AP, or end": nothing said
+    that the game was not over, nor why (BG-END-02: the active player finishes the turn, then the most VP win)."""
+    state = ClientState("ann")
+    state.table, state.seat = "t-1", "B"
+    view = seat_view(position_text("bWA@c4 yTR@c9"), "B", table={"id": "t-1", "target_vp": 5})
+    state.view = view
+    assert "game ends" not in "".join(text for _, text in game_panel(state, now=0.0)), "0 VP and 0: nothing to say"
+    view["players"]["B"]["vp"] = 4
+    state.view = view
+    assert "game ends" not in "".join(text for _, text in game_panel(state, now=0.0)), "one VP short of the target"
+    view["players"]["B"]["vp"] = 5
+    shown = "".join(text for _, text in game_panel(state, now=0.0))
+    assert "Blue reached 5 VP: the game ends with this turn, the most VP win (BG-END-02)" in shown
+    view["players"]["Y"]["vp"] = 6  # (a fireball, a push: both may reach it in one turn)
+    shown = "".join(text for _, text in game_panel(state, now=0.0))
+    assert "Blue and Yellow reached 5 VP: the game ends with this turn" in shown
