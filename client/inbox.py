@@ -254,8 +254,8 @@ def _joined(session: Session, message: Joined) -> None:
         state.say(_("joined table {table} as a spectator").format(table=message.table))
     if state.carried:  # why the seat we had is gone, before this table's own lines (play-test pt23), and where we are
         state.log.append(state.carried)
-        state.log.append(_("your key took you back to table {table}, where that copy of the server's data has you "
-                           "seated").format(table=message.table))
+        state.log.append(_("your key took you back to table {table}: that copy of the server's data has you "
+                           "seated there").format(table=message.table))
         state.carried = ""
     setup, session.setup = session.setup, None
     if setup is not None and setup.bot is not None and message.seat is not None:
