@@ -6,7 +6,7 @@ from collections.abc import Callable
 from difflib import get_close_matches
 
 from dungeon_twister.engine.families import FAMILIES
-from dungeon_twister.protocol import ListRatings, TableOptions
+from dungeon_twister.protocol import ListGames, ListRatings, TableOptions
 from dungeon_twister.protocol.msg_lobby import SCENARIOS
 from dungeon_twister.protocol.kinds import CHAT_TEXT
 
@@ -15,7 +15,7 @@ from .describe import describe_square  # noqa: F401  (re-exported: `look` at a b
 from .games import screens
 from .help import help_text
 from .i18n import _, ngettext
-from .names import seat_named, table_named, unlisted_number
+from .names import GAMES_PAGE, GAMES_PAGES, seat_named, table_named, unlisted_number
 from .session import Session
 from .state import RATINGS_SEARCHED, EndFirst, TableSetup
 
@@ -51,7 +51,8 @@ class Commands:
         self._commands = {
             "help": self.help, "quit": self.quit, "chat": self.chat, "bot": self.bot, "refresh": self.refresh,
             "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
-            "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "undo": self.undo,
+            "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "games": self.games,
+            "undo": self.undo,
             "draw": self.draw, "yes": self.yes, "no": self.no, "resign": self.resign,
         }
 
@@ -130,6 +131,18 @@ class Commands:
             raise UsageError("ratings [NAME]")
         self.state.ratings_for = words[0] if words else None
         self.session.send(ListRatings(limit=RATINGS_SEARCHED) if words else ListRatings())
+
+    def games(self, args: str) -> None:
+        """The games finished on this server, the last first, a page at a time (`games 2`): a player who had not
+        noted his game's table finds it there, and the line to step through it (play-test pt27 F11)."""
+        if self.state.at_table:
+            raise UsageError(_("games: in the lobby (leave the table first)"))
+        words = args.split()
+        if len(words) > 1 or (words and not (words[0].isascii() and words[0].isdigit()
+                                             and 1 <= int(words[0]) <= GAMES_PAGES)):
+            raise UsageError("games [PAGE]")
+        self.state.games_page = int(words[0]) if words else 1
+        self.session.send(ListGames(offset=(self.state.games_page - 1) * GAMES_PAGE, limit=GAMES_PAGE))
 
     def quit(self, _args: str) -> None:
         self.session.quit()

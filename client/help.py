@@ -39,7 +39,8 @@ LOBBY_COMMANDS = (
     N_("refresh                                          list the tables again"),
     N_("ratings [NAME]                                   the leaderboard, or NAME's line (Glicko-2; board games "
        "between two people)"),
-    N_("reconnect                                        connect again now (after a lost connection)"),
+    N_("games [PAGE]                                     finished games, last first"),
+    N_("reconnect                                        connect again now"),
     N_("quit                                             leave the client"),
 )
 """The lobby's command list, one entry a command (`help` without a topic, and `help COMMAND`)."""

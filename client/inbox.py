@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
 from dungeon_twister.protocol import (
     ERROR_CODES,
+    Games,
     ActionOk,
     ActionRefused,
     ChatMessage,
@@ -46,7 +48,7 @@ from .fairness import check_contributions
 from .games import screens
 from .held import Told
 from .i18n import N_, _
-from .names import MAX_LISTED_TABLES, other_seat, said, scenario_intro, seat_name
+from .names import GAMES_PAGE, MAX_LISTED_TABLES, other_seat, said, scenario_intro, score, seat_name
 from .panel import who_places
 from .ports import SessionPort as Session
 from .state import RATINGS_SEARCHED, Refusal, server_text
@@ -207,6 +209,47 @@ def _ratings(session: Session, message: Ratings) -> None:
         lines.append(f"{mark} {rank:>3}  {cell(player.name, 32)} {player.rating:>6}  {player.rd:>5}  {player.games:>5}")
     # TRANSLATORS: under the ratings table: what its ±RD column is (Glicko-2's rating deviation)
     lines += ["", _("±RD: how sure the rating is; the smaller, the surer (it shrinks as a player plays rated games)")]
+    state.help_text = "\n".join(lines)
+
+
+def _games(session: Session, message: Games) -> None:
+    """A page of the games finished on the server (`games`), shown in the help pane (Esc closes it)."""
+    state = session.state
+    pages = max(1, -(-message.total // GAMES_PAGE))
+    if not message.games:
+        state.help_text = (_("No game has finished on this server yet (a private table's game is its players' "
+                             "alone).") if not message.total else
+                           _("There is no page {page}: {pages} in all.").format(page=state.games_page, pages=pages))
+        return
+    # TRANSLATORS: the title of the finished games' list (`games`); {page} of {pages}: its pages
+    lines = [_("Games finished on this server, the last first (page {page} of {pages})").format(
+        page=state.games_page, pages=pages), ""]
+    # TRANSLATORS: a column header of the finished games' list: when a game ended (a date and a time, UTC)
+    ended = _("ended (UTC)")
+    lines.append(f"  {cell(_('table'), 16)} {cell(ended, 16)} {cell(seat_name('B'), 16)} "
+                 f"{cell(seat_name('Y'), 16)} {_('result')}")
+    for game in message.games:
+        vp = {"B": game.vp_blue, "Y": game.vp_yellow}
+        reason = reason_text(game.reason)
+        if game.winner:
+            # TRANSLATORS: a finished game's result in the games' list: {seat} a colour, {score} like 5-2
+            result = _("{seat} wins {score} ({reason})").format(seat=seat_name(game.winner),
+                                                                score=score(vp, game.winner), reason=reason)
+        elif game.reason in UNPLAYED:
+            result = _("no winner ({reason})").format(reason=reason)
+        else:
+            result = _("draw {score} ({reason})").format(score=score(vp), reason=reason)
+        when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(game.finished))
+        lines.append(f"  {cell(game.table, 16)} {cell(when, 16)} {cell(game.blue or '-', 16)} "
+                     f"{cell(game.yellow or '-', 16)} {result}")
+    lines.append("")
+    if state.server and not state.local:
+        # TRANSLATORS: under the finished games' list; {line} is a command line, typed as it is
+        lines.append(_("{line} steps through one of them").format(
+            line=f"dt-client replay TABLE --server {state.server}"))
+    if state.games_page < pages:
+        # TRANSLATORS: under the finished games' list; `games {page}` is a command, typed as it is
+        lines.append(_("`games {page}` lists the next ones").format(page=state.games_page + 1))
     state.help_text = "\n".join(lines)
 
 
@@ -716,6 +759,9 @@ def _error(session: Session, message: Error) -> None:
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
     if message.code == "bad_field" and session.older_bot(message.message):
         return
+    if message.code == "unknown_type" and "list_games" in message.message:  # (added in session 27)
+        state.help_text = None
+        return state.say(_("this server does not list its finished games (it is older than this client)"))
     if message.code in ("rate_limited", "bad_token", "no_such_table"):
         state.resync_asked = False  # (if it was the snapshot asked for that was refused, the next event that
         # fails may ask again: review rv26; a refusal of something else costs at most one more `resume`)
@@ -790,6 +836,7 @@ _HANDLERS: dict[type, Callable[[Session, Any], None]] = {
     Tables: _tables,
     TableUpdate: _table_update,
     Ratings: _ratings,
+    Games: _games,
     TableClosed: _table_closed,
     TableCreated: _table_created,
     Joined: _joined,

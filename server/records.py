@@ -9,8 +9,9 @@ from pathlib import Path
 
 from dungeon_twister.engine import Action
 from dungeon_twister.engine.families import Family, family_for
-from dungeon_twister.protocol import TableOptions
+from dungeon_twister.protocol import GameInfo, TableOptions
 from dungeon_twister.protocol.commit import seed_commitment
+from dungeon_twister.protocol.kinds import NAME
 
 from .options import engine_options
 
@@ -117,3 +118,16 @@ def record_text(table) -> str:
     if table.final:
         lines.append(f"# final {table.final}")
     return "\n".join(lines) + "\n"
+
+
+def game_info(table) -> GameInfo:
+    """A finished public game of the store (`finished_games`) as one line of `list_games`'s answer: its table and
+    options, when it ended, its result and who sat in each seat (a name that no longer fits the protocol's, from
+    a store older than its check, is left out rather than failing the page)."""
+    result = table.result or {}
+    vp = result.get("vp") or {}
+    names = {seat: name for seat, (name, _bot) in table.seats.items() if isinstance(name, str) and 1 <= len(name) <= NAME.max_len}
+    return GameInfo(table.id, TableOptions(**table.options), int(table.finished or table.created),
+                    str(result.get("reason") or "over")[:128], int(vp.get("B", 0)), int(vp.get("Y", 0)),
+                    result.get("winner") if result.get("winner") in ("B", "Y") else None,
+                    names.get("B"), names.get("Y"))

@@ -773,6 +773,49 @@ def test_the_lobby_says_how_to_connect_again_while_it_is_not_connected():
     assert text_of(table_list(state, 119)).splitlines()[1:] == ["no tables yet: `create` makes one"]
 
 
+def test_the_games_finished_on_the_server_a_page_at_a_time_and_how_to_replay_one():
+    """Play-test pt27 F11: a player who had not noted his game's table could not find it again. `games [PAGE]`
+    asks the server (list_games) and lists a page, the last finished first, with the line that steps through one."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.client.inbox import handle
+    from dungeon_twister.protocol import Error, GameInfo, Games, ListGames
+
+    from test_client_prompt import WiredSession
+
+    wired = WiredSession()
+    state = wired.session.state
+    state.server = "192.0.2.2:7300"
+    commands = Commands(wired.session, lambda: None)
+    commands.run("games")
+    assert wired.sent() == [ListGames(offset=0, limit=20)]
+    handle(wired.session, Games((GameInfo("t7-3f9a02c1", TableOptions(), 1796053659, "target reached", 2, 5, "Y", "ann",
+                                          "bob"),
+                                 GameInfo("t9-0b1c2d3e", TableOptions(), 1796040000, "aborted", 0, 0, None, "cy",
+                                          "planner-bot-2"),
+                                 GameInfo("t4-00aa11bb", TableOptions(), 1796030000, "draw", 3, 3)), 45))
+    lines = state.help_text.splitlines()
+    assert lines[0] == "Games finished on this server, the last first (page 1 of 3)"
+    assert lines[2].split() == ["table", "ended", "(UTC)", "Blue", "Yellow", "result"]
+    assert lines[3].split() == ["t7-3f9a02c1", "2026-11-30", "15:47", "ann", "bob", "Yellow", "wins", "5-2",
+                                "(target", "reached)"]  # (1796053659: 2026-11-30 15:47:39 UTC)
+    assert lines[4].split()[3:] == ["cy", "planner-bot-2", "no", "winner", "(a", "player", "left", "before", "the",
+                                    "first", "turn:", "not", "rated)"]
+    assert lines[5].split()[3:7] == ["-", "-", "draw", "3-3"]
+    assert lines[-2:] == ["dt-client replay TABLE --server 192.0.2.2:7300 steps through one of them",
+                          "`games 2` lists the next ones"]
+    commands.run("games 3")
+    assert wired.sent() == [ListGames(offset=40, limit=20)]
+    handle(wired.session, Games((), 45))
+    assert state.help_text == "There is no page 3: 3 in all."  # (the games may have gone from 45 to fewer)
+    for wrong in ("games x", "games 0", "games 1 2", "games ３"):
+        commands.run(wrong)
+        assert wired.sent() == [] and state.notice == "games [PAGE]", wrong
+    handle(wired.session, Games((), 0))
+    assert state.help_text.startswith("No game has finished on this server yet")
+    wired.deliver(Error("unknown_type", "unknown message type 'list_games'", "client", False))  # an older server
+    assert state.notice == "this server does not list its finished games (it is older than this client)"
+
+
 def test_wide_characters_in_names_keep_the_lobbys_and_the_ratings_columns():
     """Seen by hand: a player named 张伟张伟张伟张伟张伟 (ten characters, twenty cells on the screen) pushed the
     Yellow column and the spectators' count ten cells to the right of their headers: the columns were padded by
