@@ -224,10 +224,11 @@ def _games(session: Session, message: Games) -> None:
     # TRANSLATORS: the title of the finished games' list (`games`); {page} of {pages}: its pages
     lines = [_("Games finished on this server, the last first (page {page} of {pages})").format(
         page=state.games_page, pages=pages), ""]
-    # TRANSLATORS: a column header of the finished games' list: when a game ended (a date and a time, UTC)
-    ended = _("ended (UTC)")
-    lines.append(f"  {cell(_('table'), 16)} {cell(ended, 16)} {cell(seat_name('B'), 16)} "
-                 f"{cell(seat_name('Y'), 16)} {_('result')}")
+    # TRANSLATORS: column headers of the finished games' list: a table's id, when its game ended (a date and a
+    # time, UTC), and how it ended ("Yellow wins 5-2 (target reached)")
+    table, ended, outcome = _("table"), _("ended (UTC)"), _("result")
+    lines.append(f"  {cell(table, 16)} {cell(ended, 16)} {cell(seat_name('B'), 16)} {cell(seat_name('Y'), 16)} "
+                 f"{outcome}")
     for game in message.games:
         vp = {"B": game.vp_blue, "Y": game.vp_yellow}
         reason = reason_text(game.reason)
