@@ -312,7 +312,8 @@ def test_PR_OBJ_LANCE_01_03_04_BG_COMBAT_07_DT_269_a_positions_lance_combat_is_o
     Mechanork's lance at the Colossus 2 squares away (which reads back): the Colossus 3 squares away (PR-OBJ-LANCE-01),
     beside him (PR-OBJ-LANCE-03), an enemy figure beside the lancer (PR-OBJ-LANCE-03) and the target wounded this
     turn (BG-COMBAT-07) are refused, each with the engine's own refusal; across the slit d14|e14 the square right
-    across reads back (PR-OBJ-LANCE-04), one square back from the slit does not."""
+    across reads back (PR-OBJ-LANCE-04), one square back from the slit does not (PR-OBJ-LANCE-04 too: the slit is
+    why, not the distance)."""
     from dungeon_twister.engine import format_position, parse_position
 
     lance = format_position(act(prison_position("bMK@c1 bLN@c1 bNG@d1 yCO@c3 yBS@h5"), "lance bMK yCO"))
@@ -326,8 +327,9 @@ def test_PR_OBJ_LANCE_01_03_04_BG_COMBAT_07_DT_269_a_positions_lance_combat_is_o
                                                                    "against it"),
             (lance.replace("yBS@h5", "yBS@b1"), "PR-OBJ-LANCE-03", "bMK: bMK is beside an enemy figure"),
             (lance.replace("yCO@c3", "yCO@c3!5"), "BG-COMBAT-07", "bMK: yCO was wounded this turn"),
-            (slit.replace("bCL@d14 bLN@d14", "bCL@c14 bLN@c14"), "PR-OBJ-LANCE-01",
-             "bCL: yMK is not 2 free squares away in a straight line")))
+            (slit.replace("bCL@d14 bLN@d14", "bCL@c14 bLN@c14"), "PR-OBJ-LANCE-04",
+             "bCL: an arrow slit lies between bCL and yMK: the lance reaches through it only from the square beside "
+             "it to the square right across")))
 
 
 def test_PR_RANGED_02_06_07_BG_CHAR_CLERIC_02_DT_269_a_positions_shot_is_one_its_shooter_could_declare():
