@@ -27,7 +27,7 @@ from . import rulebook
 from .actions import Build
 from .abilities import carried_objects
 from .catalogue import load
-from .combat import ranged_weapon
+from .combat import mind_controller, ranged_weapon
 from .board import board_of
 from ..core.errors import N_, NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
@@ -685,6 +685,37 @@ def _check_combat(state: GameState) -> None:
     for seat, value in c.cards:
         if value not in state.players[seat].combat:
             raise PositionError("BG-COMBAT-06", "combat", f"{seat} has no +{value} combat card in hand")
+    _check_naming(state, c)
+
+
+def _check_naming(state: GameState, c: Combat) -> None:
+    """A Telepath's naming (`mind=`) is the one the declaration left (DT-108, DT-269): in a single melee (one fighter a
+    side, a lone lancer counting as one, RUL-118) with one unwounded Telepath, his player's; none in a shot, a group
+    combat or with two Telepaths (PR-CHAR-TELEPATH-01/03/04); and a pending naming comes before any card. Nothing
+    changes the participants before the cards, so what `combat.declare` would decide now is what it decided."""
+    fighters = [*c.attackers, *((c.lancer,) if c.lancer else ())]
+    expected = None if c.shooters else mind_controller(state, fighters, list(c.defenders))
+    written = f"mind={c.telepath}" + ("?" if c.naming else "-" if c.named is None else str(c.named))
+    if c.telepath == expected:
+        if c.naming and c.cards:
+            raise PositionError("PR-CHAR-TELEPATH-01", "combat",
+                                f"{written}: the Telepath's player names a card before any card is laid")
+        return
+    if c.telepath is None:
+        raise PositionError("PR-CHAR-TELEPATH-01", "combat", f"a single melee with {expected}'s Telepath: his player "
+                                                             f"names a card or none first (mind={expected}?, "
+                                                             f"{expected}-, {expected}1..{expected}6)")
+    telepaths = [tid for tid in (*fighters, *c.defenders) if not state.tokens[tid].wounded
+                 and "mind_control" in state.catalogue.characters[state.tokens[tid].code].abilities]
+    if c.shooters:
+        raise PositionError("PR-CHAR-TELEPATH-03", "combat", f"{written}: no Telepath names a card in a shot")
+    if len(fighters) != 1 or len(c.defenders) != 1:
+        raise PositionError("PR-CHAR-TELEPATH-03", "combat", f"{written}: no Telepath names a card in a group combat")
+    if len(telepaths) == 2:
+        raise PositionError("PR-CHAR-TELEPATH-04", "combat",
+                            f"{written}: two Telepaths cancel each other, nobody names a card")
+    raise PositionError("PR-CHAR-TELEPATH-01", "combat",
+                        f"{written}: no unwounded Telepath of {c.telepath} fights this single melee")
 
 
 def _check_placement(state: GameState) -> None:
