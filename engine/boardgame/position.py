@@ -27,7 +27,7 @@ from . import rulebook
 from .actions import Build
 from .abilities import carried_objects
 from .catalogue import load
-from .combat import mind_controller, ranged_weapon
+from .combat import mind_controller, no_combat, participants, ranged_weapon
 from .board import board_of
 from ..core.errors import N_, NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
@@ -255,7 +255,8 @@ def validate_position(state: GameState) -> None:
 
     Checked: the rooms and portcullises, each token's place, every square (golden rules, pits, start zones), the
     cards, the turn (phase, first-cycle limit, AP), and the teams, combat, placing and over fields against the phase;
-    then what the rule set's modules check (`RuleModule.position_check`: a lancer's reach, Rockfall).
+    then what the rule set's modules check (`RuleModule.position_check`: a lancer's reach, Rockfall); last, that a
+    pending combat is one its declaration leaves (its group, a Telepath's naming: `_check_group`, `_check_naming`).
     Not checked: whether the history that led here is plausible (e.g. which cards were played in which turn).
     """
     _check_ports(state)
@@ -269,6 +270,9 @@ def validate_position(state: GameState) -> None:
     _check_outcome(state)
     for check in rulebook.position_checks(state.catalogue.rules):  # what a set's own rules never leave
         check(state)
+    if state.combat is not None:  # after a shot's or a lance's own checks: their refusals say more (DT-269)
+        _check_group(state, state.combat)
+        _check_naming(state, state.combat)
 
 
 def _check_ports(state: GameState) -> None:
@@ -685,7 +689,30 @@ def _check_combat(state: GameState) -> None:
     for seat, value in c.cards:
         if value not in state.players[seat].combat:
             raise PositionError("BG-COMBAT-06", "combat", f"{seat} has no +{value} combat card in hand")
-    _check_naming(state, c)
+
+
+def _check_group(state: GameState, c: Combat) -> None:
+    """The combat is one its declaration could leave (DT-269; nothing moves before the cards): a melee's attacker
+    beside its target, the target not wounded this turn nor carried (BG-COMBAT-01/07, BG-CARRY-04, as
+    `combat.declare`), no combat in a game without (PR-SCEN-1-05); and its participants exactly the group that grows
+    from the target (BG-GROUP-02, PR-CORE-17; from a shot or a lance with the shooters and the lancer touching nobody,
+    PR-RANGED-08, PR-OBJ-LANCE-05), which `combat.resolve` counts."""
+    rule = no_combat(state)
+    if rule:
+        raise PositionError(rule, "combat", "there is no combat in this game")
+    board, attacker, target = board_of(state), state.tokens[c.attacker], state.tokens[c.target]
+    distant = c.shooters or c.lancer
+    if not distant:
+        if not board.connected(attacker.square, target.square):
+            raise PositionError("BG-COMBAT-01", "combat", f"{c.target} is not on a square beside {c.attacker}")
+        if target.wounded_turn == state.turn:
+            raise PositionError("BG-COMBAT-07", "combat", f"{c.target} was wounded this turn")
+        if target.wounded and any(o.is_figure and o.square == target.square for o in state.tokens.values()):
+            raise PositionError("BG-CARRY-04", "combat", f"{c.target} is carried and cannot be attacked")
+    attackers, defenders = participants(state, board, None if distant else attacker, target, attacker.colour)
+    if (tuple(attackers), tuple(defenders)) != (tuple(sorted(c.attackers)), tuple(sorted(c.defenders))):
+        raise PositionError("BG-GROUP-02", "combat", f"the group growing from {c.target} is "
+                                                     f"att={','.join(attackers) or '-'} def={','.join(defenders)}")
 
 
 def _check_naming(state: GameState, c: Combat) -> None:
