@@ -759,6 +759,17 @@ def _check_placement(state: GameState) -> None:
         raise PositionError("BG-REVEAL-06", "placing", "a token is named twice")
     if p.passed and p.placer != p.revealer:
         raise PositionError("BG-OPT-03", "placing", "after a pass the revealer places the rest")
+    # BG-REVEAL-06, PR-CORE-07 (`rooms._advance`): the revealer places all but his own colour's objects, then the
+    # opponent those; a pass (BG-OPT-03) comes only once the opponent's turn to place has come
+    other = "Y" if p.revealer == "B" else "B"
+    his = [tid for tid in p.tokens if state.tokens[tid].is_character or state.tokens[tid].colour != p.revealer]
+    if p.passed and his:
+        raise PositionError("BG-OPT-03", "placing", f"{p.revealer} places {his[0]} before {other} may pass")
+    if not p.passed and p.placer == other and his:
+        raise PositionError("BG-REVEAL-06", "placing", f"{p.revealer} places {his[0]} before {other} places "
+                                                       f"{p.revealer}'s objects")
+    if not p.passed and p.placer == p.revealer and not his:
+        raise PositionError("BG-REVEAL-06", "placing", f"only {p.revealer}'s own objects wait: {other} places them")
 
 
 def _check_outcome(state: GameState) -> None:

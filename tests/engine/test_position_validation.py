@@ -425,6 +425,24 @@ def test_BG_OPT_03_after_a_pass_the_revealer_places():
             "BG-OPT-03", "placing")
 
 
+def test_BG_REVEAL_06_PR_CORE_07_the_placer_is_the_one_the_tokens_left_call_for():
+    """Found by a rules review (2026-11-30, helper pr27): the revealer places every token but his own colour's
+    objects, then his opponent places those (BG-REVEAL-06, PR-CORE-07); the reader took any placer, so Yellow could
+    be asked to place while a yellow object (Blue's to place) still waited, and was then left with nothing he might
+    place. The placer is now the one the waiting tokens call for; after a pass (BG-OPT-03) only the revealer's own
+    objects wait."""
+    accepted(position_text("bWA@b5 yRP>placing bSW>placing", phase="place", fields="placing A2 BB yRP,bSW"))
+    accepted(position_text("bWA@b5 bSW>placing", phase="place", fields="placing A2 BY bSW"))
+    early = refused(position_text("bWA@b5 yRP>placing bSW>placing", phase="place",
+                                  fields="placing A2 BY yRP,bSW"), "BG-REVEAL-06", "placing")
+    assert early.message == "B places yRP before Y places B's objects"
+    late = refused(position_text("bWA@b5 bSW>placing", phase="place", fields="placing A2 BB bSW"),
+                   "BG-REVEAL-06", "placing")
+    assert late.message == "only B's own objects wait: Y places them"
+    refused(position_text("bWA@b5 yRP>placing", phase="place", fields="placing A2 BB yRP passed"),
+            "BG-OPT-03", "placing")  # a pass leaves the revealer only his own objects
+
+
 def test_BG_END_02_03_the_result_follows_the_vp():
     over = dict(phase="over", tokens="bWA>exited")  # Blue 1 VP, Yellow 0
     state = accepted(position_text(**over, fields="over B target reached"))
