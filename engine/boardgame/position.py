@@ -782,7 +782,14 @@ def _check_outcome(state: GameState) -> None:
     winner = None if vp["B"] == vp["Y"] else max(vp, key=vp.get)
     scenario = scenario_of(state.options)
     if scenario is not None and scenario["victory"].get("immediate"):
-        return  # the scenario's own victory condition named the winner (PR-SCEN), not the VP count
+        victory = scenario["victory"]
+        if o.reason in {victory[key] for key in ("reason", "reason_eliminated", "reason_saved") if key in victory}:
+            return  # the scenario's own victory condition named the winner (PR-SCEN): its module checks it
+        if victory.get("draw_otherwise") and o.winner is not None:  # PR-SCEN-2-07: any other end is a draw
+            rule = re.search(r"\((PR-SCEN-[0-9]-[0-9]+)\)", victory["reason"]).group(1)  # (`turn.finish`)
+            raise PositionError(rule, "over", f"{o.reason}: any other end of this scenario is a draw")
+        if victory.get("draw_otherwise"):
+            return
     if o.winner != winner:
         raise PositionError("BG-END-03" if winner is None or o.winner is None else "BG-END-02", "over",
                             f"with {vp['B']} VP to {vp['Y']} the result is {winner or 'a draw'}")

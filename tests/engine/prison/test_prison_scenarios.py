@@ -306,3 +306,44 @@ def test_PR_SCEN_3_04_PR_CORE_05_both_start_zones_are_open_ground_and_give_acces
                                turn="turn 5 Y main ap=5 high=5 four=1 first=B placer=- combats=0")
     crossed = act(yellow, "move yNG g0-h0")
     assert (where(crossed, "yNG"), crossed.vp("Y"), crossed.outcome) == ("h0", 0, None)
+
+
+def test_PR_SCEN_1_06_2_07_3_05_4_06_DT_269_a_positions_end_is_the_one_its_scenario_gives():
+    """Found by a rules review (2026-11-30, helper pr27): in a scenario that ends at once (RUL-064) the reader took
+    whatever result the `over` field named: Blue "both figures out" with both on the board, Yellow "2 enemy characters
+    eliminated" with nobody eliminated, a draw "carried out wounded" with the Colossus on the board; and a position
+    whose scenario's end had come could still be under way. The scenario's own condition, checked after every action,
+    now decides: its result exactly, or no end of its kind. An end of the family's (BG-END-04: nobody can score) keeps
+    the VP's result, a draw in scenario 2 (PR-SCEN-2-07)."""
+    def over(scenario: str, tokens: str, rooms: str, field: str, header: str = "vp=5", rule: str | None = None):
+        turn = (f"turn 5 B over ap=0 high=5 four=1 first=B placer=- combats=0 ; over {field}" if field
+                else "turn 5 B main ap=3 high=5 four=1 first=B placer=- combats=0")
+        if rule is None:
+            return scenario_position(scenario, tokens, header=header, rooms=rooms, turn=turn)
+        with pytest.raises(PositionError) as info:
+            scenario_position(scenario, tokens, header=header, rooms=rooms, turn=turn)
+        assert (info.value.rule, info.value.field) == (rule, "over"), info.value
+        return info.value
+
+    from dungeon_twister.engine.core.errors import PositionError
+    out = "bNG>exited bMK>exited yNG@h5 yMK@h6"
+    assert over("prison-1", out, S1_ROOMS, "B both figures out (PR-SCEN-1-06)").outcome.winner == "B"
+    error = over("prison-1", "bNG@a3 bMK@c9 yNG@h5 yMK@h6", S1_ROOMS, "B both figures out (PR-SCEN-1-06)",
+                 rule="PR-SCEN-1-06")
+    assert error.message == "both figures out (PR-SCEN-1-06): not so in this position"
+    over("prison-1", out, S1_ROOMS, "Y both figures out (PR-SCEN-1-06)", rule="PR-SCEN-1-06")  # the wrong winner
+    ended = over("prison-1", out, S1_ROOMS, "", rule="PR-SCEN-1-06")  # the game would have ended
+    assert ended.message == "the game ended: B wins, both figures out (PR-SCEN-1-06)"
+    four = "bNG@a3 bMK@c9 bWZ@d3 bBS@e3 yNG@h5 yMK@h6 yWZ@i3 yBS@j3"
+    over("prison-3", four, S3_ROOMS, "Y 2 enemy characters eliminated (PR-SCEN-3-05)", rule="PR-SCEN-3-05")
+    over("prison-3", four.replace("bNG@a3 bMK@c9", "bNG>eliminated bMK>eliminated"), S3_ROOMS,
+         "Y 2 enemy characters eliminated (PR-SCEN-3-05)")
+    over("prison-2", "bNG@a3 bCL@c9 bAS@d3 yCO@h5 yMK@h6", S2_ROOMS,
+         "draw the Colossus was carried out wounded: a draw (PR-SCEN-2-07)", rule="PR-SCEN-2-07")
+    over("prison-2", "bNG@a3 bCL@c9 bAS@d3 yCO>saved yMK>exited", S2_ROOMS,
+         "draw the Colossus was carried out wounded: a draw (PR-SCEN-2-07)")
+    over("prison-4", "bWZ@a3 yMK@h6", S4_ROOMS, "B 4 VP reached (PR-SCEN-4-06)", header="vp=4", rule="PR-SCEN-4-06")
+    stuck = "bNG@a3! bCL@c9!3 bAS>eliminated yCO@h5!2 yMK>eliminated"  # nobody standing: BG-END-04, a draw
+    over("prison-2", stuck, S2_ROOMS, "draw nobody can score any more")
+    assert over("prison-2", stuck, S2_ROOMS, "Y nobody can score any more", rule="PR-SCEN-2-07").message == \
+        "nobody can score any more: any other end of this scenario is a draw"
