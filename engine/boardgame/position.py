@@ -27,7 +27,7 @@ from . import rulebook
 from .actions import Build
 from .abilities import carried_objects
 from .catalogue import load
-from .combat import ranged_weapon
+from .combat import mind_controller, no_combat, participants, ranged_weapon
 from .board import board_of
 from ..core.errors import N_, NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
@@ -255,7 +255,8 @@ def validate_position(state: GameState) -> None:
 
     Checked: the rooms and portcullises, each token's place, every square (golden rules, pits, start zones), the
     cards, the turn (phase, first-cycle limit, AP), and the teams, combat, placing and over fields against the phase;
-    then what the rule set's modules check (`RuleModule.position_check`: a lancer's reach, Rockfall).
+    then what the rule set's modules check (`RuleModule.position_check`: a lancer's reach, Rockfall); last, that a
+    pending combat is one its declaration leaves (its group, a Telepath's naming: `_check_group`, `_check_naming`).
     Not checked: whether the history that led here is plausible (e.g. which cards were played in which turn).
     """
     _check_ports(state)
@@ -269,6 +270,9 @@ def validate_position(state: GameState) -> None:
     _check_outcome(state)
     for check in rulebook.position_checks(state.catalogue.rules):  # what a set's own rules never leave
         check(state)
+    if state.combat is not None:  # after a shot's or a lance's own checks: their refusals say more (DT-269)
+        _check_group(state, state.combat)
+        _check_naming(state, state.combat)
 
 
 def _check_ports(state: GameState) -> None:
@@ -687,6 +691,60 @@ def _check_combat(state: GameState) -> None:
             raise PositionError("BG-COMBAT-06", "combat", f"{seat} has no +{value} combat card in hand")
 
 
+def _check_group(state: GameState, c: Combat) -> None:
+    """The combat is one its declaration could leave (DT-269; nothing moves before the cards): a melee's attacker
+    beside its target, the target not wounded this turn nor carried (BG-COMBAT-01/07, BG-CARRY-04, as
+    `combat.declare`), no combat in a game without (PR-SCEN-1-05); and its participants exactly the group that grows
+    from the target (BG-GROUP-02, PR-CORE-17; from a shot or a lance with the shooters and the lancer touching nobody,
+    PR-RANGED-08, PR-OBJ-LANCE-05), which `combat.resolve` counts."""
+    rule = no_combat(state)
+    if rule:
+        raise PositionError(rule, "combat", "there is no combat in this game")
+    board, attacker, target = board_of(state), state.tokens[c.attacker], state.tokens[c.target]
+    distant = c.shooters or c.lancer
+    if not distant:
+        if not board.connected(attacker.square, target.square):
+            raise PositionError("BG-COMBAT-01", "combat", f"{c.target} is not on a square beside {c.attacker}")
+        if target.wounded_turn == state.turn:
+            raise PositionError("BG-COMBAT-07", "combat", f"{c.target} was wounded this turn")
+        if target.wounded and any(o.is_figure and o.square == target.square for o in state.tokens.values()):
+            raise PositionError("BG-CARRY-04", "combat", f"{c.target} is carried and cannot be attacked")
+    attackers, defenders = participants(state, board, None if distant else attacker, target, attacker.colour)
+    if (tuple(attackers), tuple(defenders)) != (tuple(sorted(c.attackers)), tuple(sorted(c.defenders))):
+        raise PositionError("BG-GROUP-02", "combat", f"the group growing from {c.target} is "
+                                                     f"att={','.join(attackers) or '-'} def={','.join(defenders)}")
+
+
+def _check_naming(state: GameState, c: Combat) -> None:
+    """A Telepath's naming (`mind=`) is the one the declaration left (DT-108, DT-269): in a single melee (one fighter a
+    side, a lone lancer counting as one, RUL-118) with one unwounded Telepath, his player's; none in a shot, a group
+    combat or with two Telepaths (PR-CHAR-TELEPATH-01/03/04); and a pending naming comes before any card. Nothing
+    changes the participants before the cards, so what `combat.declare` would decide now is what it decided."""
+    fighters = [*c.attackers, *((c.lancer,) if c.lancer else ())]
+    expected = None if c.shooters else mind_controller(state, fighters, list(c.defenders))
+    written = f"mind={c.telepath}" + ("?" if c.naming else "-" if c.named is None else str(c.named))
+    if c.telepath == expected:
+        if c.naming and c.cards:
+            raise PositionError("PR-CHAR-TELEPATH-01", "combat",
+                                f"{written}: the Telepath's player names a card before any card is laid")
+        return
+    if c.telepath is None:
+        raise PositionError("PR-CHAR-TELEPATH-01", "combat", f"a single melee with {expected}'s Telepath: his player "
+                                                             f"names a card or none first (mind={expected}?, "
+                                                             f"{expected}-, {expected}1..{expected}6)")
+    telepaths = [tid for tid in (*fighters, *c.defenders) if not state.tokens[tid].wounded
+                 and "mind_control" in state.catalogue.characters[state.tokens[tid].code].abilities]
+    if c.shooters:
+        raise PositionError("PR-CHAR-TELEPATH-03", "combat", f"{written}: no Telepath names a card in a shot")
+    if len(fighters) != 1 or len(c.defenders) != 1:
+        raise PositionError("PR-CHAR-TELEPATH-03", "combat", f"{written}: no Telepath names a card in a group combat")
+    if len(telepaths) == 2:
+        raise PositionError("PR-CHAR-TELEPATH-04", "combat",
+                            f"{written}: two Telepaths cancel each other, nobody names a card")
+    raise PositionError("PR-CHAR-TELEPATH-01", "combat",
+                        f"{written}: no unwounded Telepath of {c.telepath} fights this single melee")
+
+
 def _check_placement(state: GameState) -> None:
     p = state.placement
     if (p is not None) != (state.phase == "place"):
@@ -701,6 +759,17 @@ def _check_placement(state: GameState) -> None:
         raise PositionError("BG-REVEAL-06", "placing", "a token is named twice")
     if p.passed and p.placer != p.revealer:
         raise PositionError("BG-OPT-03", "placing", "after a pass the revealer places the rest")
+    # BG-REVEAL-06, PR-CORE-07 (`rooms._advance`): the revealer places all but his own colour's objects, then the
+    # opponent those; a pass (BG-OPT-03) comes only once the opponent's turn to place has come
+    other = "Y" if p.revealer == "B" else "B"
+    his = [tid for tid in p.tokens if state.tokens[tid].is_character or state.tokens[tid].colour != p.revealer]
+    if p.passed and his:
+        raise PositionError("BG-OPT-03", "placing", f"{p.revealer} places {his[0]} before {other} may pass")
+    if not p.passed and p.placer == other and his:
+        raise PositionError("BG-REVEAL-06", "placing", f"{p.revealer} places {his[0]} before {other} places "
+                                                       f"{p.revealer}'s objects")
+    if not p.passed and p.placer == p.revealer and not his:
+        raise PositionError("BG-REVEAL-06", "placing", f"only {p.revealer}'s own objects wait: {other} places them")
 
 
 def _check_outcome(state: GameState) -> None:
@@ -713,7 +782,14 @@ def _check_outcome(state: GameState) -> None:
     winner = None if vp["B"] == vp["Y"] else max(vp, key=vp.get)
     scenario = scenario_of(state.options)
     if scenario is not None and scenario["victory"].get("immediate"):
-        return  # the scenario's own victory condition named the winner (PR-SCEN), not the VP count
+        victory = scenario["victory"]
+        if o.reason in {victory[key] for key in ("reason", "reason_eliminated", "reason_saved") if key in victory}:
+            return  # the scenario's own victory condition named the winner (PR-SCEN): its module checks it
+        if victory.get("draw_otherwise") and o.winner is not None:  # PR-SCEN-2-07: any other end is a draw
+            rule = re.search(r"\((PR-SCEN-[0-9]-[0-9]+)\)", victory["reason"]).group(1)  # (`turn.finish`)
+            raise PositionError(rule, "over", f"{o.reason}: any other end of this scenario is a draw")
+        if victory.get("draw_otherwise"):
+            return
     if o.winner != winner:
         raise PositionError("BG-END-03" if winner is None or o.winner is None else "BG-END-02", "over",
                             f"with {vp['B']} VP to {vp['Y']} the result is {winner or 'a draw'}")

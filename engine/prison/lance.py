@@ -58,6 +58,16 @@ def reach(state: GameState, board, figure: Token) -> list[Token]:
     return out
 
 
+def _slit_between(board, here, there) -> bool:
+    """Whether `there` lies 2 squares from `here` in a straight line with an arrow slit on one of the two steps:
+    out of the lance's reach by PR-OBJ-LANCE-04 (through a slit only the square right across), not by distance."""
+    if there is None or abs(here[0] - there[0]) + abs(here[1] - there[1]) != 2 or (
+            here[0] != there[0] and here[1] != there[1]):
+        return False
+    near = ((here[0] + there[0]) // 2, (here[1] + there[1]) // 2)
+    return board.is_slit(here, near) or board.is_slit(near, there)
+
+
 def problem(state: GameState, board, figure: Token, target: Token) -> IllegalAction | None:
     if not carries_lance(state, figure):
         return IllegalAction("PR-OBJ-LANCE-01", "{figure} carries no Telescopic Lance", figure=figure.id)
@@ -70,6 +80,10 @@ def problem(state: GameState, board, figure: Token, target: Token) -> IllegalAct
         return IllegalAction("PR-OBJ-LANCE-03", "{target} is beside {figure}: the lance is no use against it",
                              target=target.id, figure=figure.id)
     if target.id not in {t.id for t in reach(state, board, figure)}:
+        if _slit_between(board, figure.square, target.square):
+            return IllegalAction("PR-OBJ-LANCE-04", "an arrow slit lies between {figure} and {target}: the lance "
+                                 "reaches through it only from the square beside it to the square right across",
+                                 figure=figure.id, target=target.id)
         return IllegalAction("PR-OBJ-LANCE-01", "{target} is not 2 free squares away in a straight line",
                              target=target.id)
     if target.colour == figure.colour or not target.is_character:

@@ -5,11 +5,14 @@ immediate ends the game the moment it is met (RUL-013, RUL-064); scenario 5 is t
 
 from __future__ import annotations
 
+import re
+
 from ..boardgame.context import Ctx
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.setup import scenario_of
-from ..boardgame.state import SEATS
+from ..boardgame.state import SEATS, GameState
 from ..boardgame.turn import finish
+from ..core.errors import PositionError
 
 
 def all_out(ctx: Ctx) -> str | None:
@@ -57,21 +60,51 @@ def eliminations(ctx: Ctx, count: int) -> str | None:
     return None
 
 
+def ended(ctx: Ctx, victory: dict) -> tuple[str | None, str] | None:
+    """(winner, reason) if the scenario's immediate victory condition is met in this position, else None (a None
+    winner: `draw_otherwise`, PR-SCEN-2-07)."""
+    kind = victory["kind"]
+    if kind == "colossus":
+        return colossus(ctx, victory)
+    winner = (all_out(ctx) if kind == "all_out" else eliminations(ctx, victory["count"]) if kind == "eliminations"
+              else vp(ctx, victory["target"]))
+    return None if winner is None else (winner, victory["reason"])
+
+
+def reasons(victory: dict) -> set[str]:
+    """The reasons the scenario's own end gives (its victory, and scenario 2's elimination and draw)."""
+    return {victory[key] for key in ("reason", "reason_eliminated", "reason_saved") if key in victory}
+
+
 def after_action(ctx: Ctx) -> None:
     scenario = scenario_of(ctx.s.options)
     if scenario is None or not scenario["victory"].get("immediate"):
         return
-    victory = scenario["victory"]
-    kind = victory["kind"]
-    if kind == "colossus":
-        found = colossus(ctx, victory)
-        if found is not None:
-            finish(ctx, found[1], found[0])  # (a None winner: `draw_otherwise`, PR-SCEN-2-07)
+    found = ended(ctx, scenario["victory"])
+    if found is not None:
+        finish(ctx, found[1], found[0])
+
+
+def position_check(state: GameState) -> None:
+    """A written position of a scenario that ends at once (RUL-064) is over exactly when, and as, its condition says
+    (DT-269: `after_action` checks it after every action): the `over` field names that result, and no end of the
+    scenario's kind is written where the condition does not hold. (Another end, BG-END-04's, is the family's.)"""
+    scenario = scenario_of(state.options)
+    if scenario is None or not scenario["victory"].get("immediate"):
         return
-    winner = (all_out(ctx) if kind == "all_out" else eliminations(ctx, victory["count"]) if kind == "eliminations"
-              else vp(ctx, victory["target"]))
-    if winner is not None:
-        finish(ctx, victory["reason"], winner)
+    victory, o = scenario["victory"], state.outcome
+    found = ended(Ctx(state), victory)
+    rule = re.search(r"\((PR-SCEN-[0-9]-[0-9]+)\)", victory["reason"]).group(1)
+    if found is None:
+        if o is not None and o.reason in reasons(victory):
+            raise PositionError(rule, "over", f"{o.reason}: not so in this position")
+        return
+    winner, reason = found
+    result = f"{winner} wins" if winner else "a draw"
+    if o is None:
+        raise PositionError(rule, "over", f"the game ended: {result}, {reason}")
+    if (o.winner, o.reason) != found:
+        raise PositionError(rule, "over", f"the game ended as {result}, {reason}")
 
 
-MODULE = RuleModule("scenarios", {}, after_action=after_action)
+MODULE = RuleModule("scenarios", {}, after_action=after_action, position_check=position_check)

@@ -380,6 +380,27 @@ def test_BG_GROUP_02_attackers_are_figures_of_the_active_player():
                           fields="combat 1 bWA>yTR att=bWA,yGB def=yTR"), "BG-GROUP-02", "combat")
 
 
+def test_BG_GROUP_02_BG_COMBAT_01_07_BG_CARRY_04_DT_269_a_combat_is_one_its_declaration_leaves():
+    """Found by a rules review (2026-11-30, helper pr27): the reader took any participants, and the resolution counted
+    them: a group missing the Thief beside the target (who must join, BG-GROUP-02), a defender touching no attacker,
+    an attacker 2 squares from his target, a target wounded this turn or carried. Nothing moves between the
+    declaration and the cards (DT-269), so the combat must be one `attack` leaves: each refused with the rule the
+    declaration gives, and the group named."""
+    accepted(position_text("bWA@c4 bTH@d5 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bTH,bWA def=yTR"))
+    missing = refused(position_text("bWA@c4 bTH@d5 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA "
+                                    "def=yTR"), "BG-GROUP-02", "combat")
+    assert missing.message == "the group growing from yTR is att=bTH,bWA def=yTR"
+    refused(position_text("bWA@c4 yTR@c5 yGB@h5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yGB,yTR"),
+            "BG-GROUP-02", "combat")  # the Goblin far away does not defend
+    far = refused(position_text("bWA@c3 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"),
+                  "BG-COMBAT-01", "combat")
+    assert far.message == "yTR is not on a square beside bWA"
+    refused(position_text("bWA@c4 yTR@c5!5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"),
+            "BG-COMBAT-07", "combat")  # wounded in turn 5, this turn
+    refused(position_text("bWA@c4 yTR@c5!4 yGB@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"),
+            "BG-CARRY-04", "combat")  # the Goblin carries him
+
+
 def test_BG_COMBAT_06_a_chosen_card_is_in_hand():
     refused(position_text(**COMBAT, cards="B:2345/-/01223345/3 Y:2345/-/012233456/3",
                           fields="combat 1 bWA>yTR att=bWA def=yTR cards=B:6"), "BG-COMBAT-06", "combat")
@@ -402,6 +423,24 @@ def test_BG_OPT_03_after_a_pass_the_revealer_places():
     accepted(position_text("bWA@b5 bRP>placing", phase="place", fields="placing A2 BB bRP passed"))
     refused(position_text("bWA@b5 bRP>placing", phase="place", fields="placing A2 BY bRP passed"),
             "BG-OPT-03", "placing")
+
+
+def test_BG_REVEAL_06_PR_CORE_07_the_placer_is_the_one_the_tokens_left_call_for():
+    """Found by a rules review (2026-11-30, helper pr27): the revealer places every token but his own colour's
+    objects, then his opponent places those (BG-REVEAL-06, PR-CORE-07); the reader took any placer, so Yellow could
+    be asked to place while a yellow object (Blue's to place) still waited, and was then left with nothing he might
+    place. The placer is now the one the waiting tokens call for; after a pass (BG-OPT-03) only the revealer's own
+    objects wait."""
+    accepted(position_text("bWA@b5 yRP>placing bSW>placing", phase="place", fields="placing A2 BB yRP,bSW"))
+    accepted(position_text("bWA@b5 bSW>placing", phase="place", fields="placing A2 BY bSW"))
+    early = refused(position_text("bWA@b5 yRP>placing bSW>placing", phase="place",
+                                  fields="placing A2 BY yRP,bSW"), "BG-REVEAL-06", "placing")
+    assert early.message == "B places yRP before Y places B's objects"
+    late = refused(position_text("bWA@b5 bSW>placing", phase="place", fields="placing A2 BB bSW"),
+                   "BG-REVEAL-06", "placing")
+    assert late.message == "only B's own objects wait: Y places them"
+    refused(position_text("bWA@b5 yRP>placing", phase="place", fields="placing A2 BB yRP passed"),
+            "BG-OPT-03", "placing")  # a pass leaves the revealer only his own objects
 
 
 def test_BG_END_02_03_the_result_follows_the_vp():

@@ -158,3 +158,20 @@ def test_PR_OBJ_LANCE_04_DT_267_across_an_arrow_slit_the_lance_reaches_a_wounded
     assert where(after, "yMK") == "eliminated" and after.vp("B") == 1
     assert (where(after, "bCL"), where(after, "bLN")) == ("d14", "d14")
     assert lances(prison_position("bCL@c14 bLN@c14 yMK@e14!2 yBS@h5")) == set()
+
+
+def test_PR_OBJ_LANCE_04_two_squares_through_a_slit_is_refused_as_the_slit_not_as_out_of_reach():
+    """Found by a rules review (2026-11-30, helper pr27): through an arrow slit the lance reaches only from the square
+    beside it to the square right across (PR-OBJ-LANCE-04). A target 2 squares away in a straight line with the slit
+    d14|e14 on either step was refused citing PR-OBJ-LANCE-01 with « yMK is not 2 free squares away in a straight
+    line », which is untrue: it is; the slit is why. Both now cite PR-OBJ-LANCE-04 and say so; a wall on a step is
+    still PR-OBJ-LANCE-01's."""
+    behind = prison_position("bCL@c14 bLN@c14 yMK@e14 yBS@h5")  # the slit on the second step
+    assert lances(behind) == set()
+    refused = assert_refused(behind, "lance bCL yMK", "PR-OBJ-LANCE-04")
+    assert refused.message == "an arrow slit lies between bCL and yMK: the lance reaches through it only from the " \
+                              "square beside it to the square right across"
+    beyond = prison_position("bCL@d14 bLN@d14 yMK@f14 yBS@h5")  # beside the slit, the target one square beyond
+    assert lances(beyond) == set()
+    assert_refused(beyond, "lance bCL yMK", "PR-OBJ-LANCE-04")
+    assert_refused(prison_position("bCO@a13 bLN@a13 yNG@c13 yBS@h5"), "lance bCO yNG", "PR-OBJ-LANCE-01")  # a wall

@@ -312,7 +312,8 @@ def test_PR_OBJ_LANCE_01_03_04_BG_COMBAT_07_DT_269_a_positions_lance_combat_is_o
     Mechanork's lance at the Colossus 2 squares away (which reads back): the Colossus 3 squares away (PR-OBJ-LANCE-01),
     beside him (PR-OBJ-LANCE-03), an enemy figure beside the lancer (PR-OBJ-LANCE-03) and the target wounded this
     turn (BG-COMBAT-07) are refused, each with the engine's own refusal; across the slit d14|e14 the square right
-    across reads back (PR-OBJ-LANCE-04), one square back from the slit does not."""
+    across reads back (PR-OBJ-LANCE-04), one square back from the slit does not (PR-OBJ-LANCE-04 too: the slit is
+    why, not the distance)."""
     from dungeon_twister.engine import format_position, parse_position
 
     lance = format_position(act(prison_position("bMK@c1 bLN@c1 bNG@d1 yCO@c3 yBS@h5"), "lance bMK yCO"))
@@ -326,8 +327,9 @@ def test_PR_OBJ_LANCE_01_03_04_BG_COMBAT_07_DT_269_a_positions_lance_combat_is_o
                                                                    "against it"),
             (lance.replace("yBS@h5", "yBS@b1"), "PR-OBJ-LANCE-03", "bMK: bMK is beside an enemy figure"),
             (lance.replace("yCO@c3", "yCO@c3!5"), "BG-COMBAT-07", "bMK: yCO was wounded this turn"),
-            (slit.replace("bCL@d14 bLN@d14", "bCL@c14 bLN@c14"), "PR-OBJ-LANCE-01",
-             "bCL: yMK is not 2 free squares away in a straight line")))
+            (slit.replace("bCL@d14 bLN@d14", "bCL@c14 bLN@c14"), "PR-OBJ-LANCE-04",
+             "bCL: an arrow slit lies between bCL and yMK: the lance reaches through it only from the square beside "
+             "it to the square right across")))
 
 
 def test_PR_RANGED_02_06_07_BG_CHAR_CLERIC_02_DT_269_a_positions_shot_is_one_its_shooter_could_declare():
@@ -350,3 +352,27 @@ def test_PR_RANGED_02_06_07_BG_CHAR_CLERIC_02_DT_269_a_positions_shot_is_one_its
              "bCL: yNG is not the first person on a line of sight of bCL"),
             (naga.replace("acted=bNG ;", "acted=bNG exhausted=bNG ;"), "BG-CHAR-CLERIC-02",
              "bNG: bNG was healed this turn")))
+
+
+def test_PR_RANGED_08_PR_OBJ_LANCE_05_PR_SCEN_1_05_DT_269_a_positions_group_grows_from_the_target():
+    """Found by a rules review (2026-11-30, helper pr27): a shot's or a lance's melee attackers are the figures the
+    group's growth from the target reaches, the shooters and the lancer touching nobody (RUL-053, RUL-061); the reader
+    took a far Naga among them (counted in the total), or the Assassin beside the target left out. A scenario without
+    combat holds no combat field (PR-SCEN-1-05)."""
+    from dungeon_twister.engine import format_position, parse_position
+
+    shot = format_position(act(prison_position("bCL@c1 bBW@c1 bAS@b4 yMK@c4 yTP@h5"), "shoot bCL yMK"))
+    assert "att=bAS def=yMK shot=bCL" in shot and format_position(parse_position(shot)) == shot
+    lance = format_position(act(prison_position("bCO@c1 bLN@c1 bNG@d3 yMK@c3 yBS@h5"), "lance bCO yMK"))
+    assert "att=bNG def=yMK lance=bCO" in lance
+    combat_refused((
+        (shot.replace("att=bAS", "att=-"), "BG-GROUP-02", "the group growing from yMK is att=bAS def=yMK"),
+        (shot.replace("bAS@b4", "bAS@h1"), "BG-GROUP-02", "the group growing from yMK is att=- def=yMK"),
+        (lance.replace("att=bNG", "att=-"), "BG-GROUP-02", "the group growing from yMK is att=bNG def=yMK")))
+    from .test_prison_scenarios import S1_ROOMS, scenario_position
+    import pytest
+    from dungeon_twister.engine.core.errors import PositionError
+    with pytest.raises(PositionError) as info:
+        scenario_position("prison-1", "bMK@c4 yNG@c5", rooms=S1_ROOMS, turn=(
+            "turn 5 B combat ap=4 high=5 four=1 first=B placer=- combats=1 ; combat 1 bMK>yNG att=bMK def=yNG"))
+    assert (info.value.rule, info.value.field) == ("PR-SCEN-1-05", "combat")

@@ -51,6 +51,7 @@ S1_ROOMS = "A1=39G/0 B1=39D/0 A2=40G/0 B2=40D/0"
 S4_ROOMS = "A1=37G/0 B1=37D/0 A2=38G/0 B2=38D/0 A3=40G/0 B3=40D/0"
 S2_ROOMS = "A1=37G/0 B1=37D/0 A2=38G/0 B2=38D/0"
 S3_ROOMS = "A1=38G/0 B1=38D/0 A2=40G/0 B2=40D/0"
+S5_ROOMS = "A1=37G/0 B1=37D/0 A2=38G/0 B2=38D/0 A3=39G/0 B3=39D/0 A4=40G/0 B4=40D/0"
 
 
 # --- scenario 1 -----------------------------------------------------------------------------------------------
@@ -256,3 +257,93 @@ def test_PR_SCEN_the_view_names_the_scenario():
     assert "scenario" not in view(new_game(Options(), 1), "B")
     assert parse_action("team b0=MK d0=NG", "B") in legal_actions(new_game(S1, 1), "B")
     assert where(new_game(S1, 1), "bTP") == "unused"
+
+
+def test_PR_SCEN_4_05_a_wounded_character_carried_out_is_saved_and_scores_nothing():
+    """« Falls eine Figur, die einen Verwundeten trägt, das Labyrinth über die gegnerische Startzone verlässt, ist
+    dieser zwar gerettet (aus dem Spiel), aber er zählt keinen SP »: Blue has 2 VP and his Mechanork carries the
+    wounded Cleric out at d16: 3 VP (the Mechanork's), the Cleric is saved, and the game goes on; had the Cleric
+    counted, Blue would have had 4 VP and won at once (PR-SCEN-4-06)."""
+    state = scenario_position("prison-4", "yTP>eliminated yWZ>eliminated bMK@d15 bCL@d15!3 bCO@a3 yMK@h5",
+                              header="vp=4", rooms=S4_ROOMS)
+    after = act(state, "move bMK d16")
+    assert (where(after, "bMK"), where(after, "bCL")) == ("exited", "saved")
+    assert (after.vp("B"), after.outcome, after.phase, after.ap) == (3, None, "main", 4)
+
+
+def test_PR_SCEN_5_04_the_turn_that_reaches_5_vp_is_played_to_its_end_equal_vp_a_draw():
+    """PR-SCEN-5-04 (BG-END-02/03, RUL-064): unlike scenarios 1-4, reaching the target does not end the game at once.
+    Blue (4 VP) takes his Naga out: 5 VP, and he keeps playing his turn; his Wizard's fireball then kills his own
+    Mechanork, which gives Yellow her fifth VP (RUL-012); at the end of the turn the VP are equal: a draw. Without
+    the fireball, Blue wins."""
+    gone = ("yAS>eliminated yCO>eliminated yBS>eliminated yTP>eliminated "
+            "bAS>eliminated bCO>eliminated bBS>eliminated bTP>eliminated")
+    state = scenario_position("prison-5", gone + " bNG@c20 bWZ@e5 bFS@e5 bMK@d5 bCL@a3 yMK@h5 yNG@h6 yWZ@i3 yCL@j8",
+                              rooms=S5_ROOMS)
+    out = act(state, "move bNG c21")
+    assert (where(out, "bNG"), out.vp("B"), out.outcome, out.phase, out.ap) == ("exited", 5, None, "main", 4)
+    burnt = act(out, "fireball bWZ w")
+    assert (where(burnt, "bMK"), burnt.vp("Y"), burnt.outcome) == ("eliminated", 5, None)
+    drawn = act(burnt, "end")
+    assert (drawn.phase, drawn.outcome.winner, dict(drawn.outcome.vp)) == ("over", None, {"B": 5, "Y": 5})
+    won = act(out, "end")
+    assert (won.outcome.winner, won.outcome.reason) == ("B", "target reached")
+
+
+def test_PR_SCEN_3_04_PR_CORE_05_both_start_zones_are_open_ground_and_give_access_to_the_room_in_front():
+    """« Alle Figuren können sich auf beiden Startzonen frei bewegen (auch auf der gegnerischen) »: Blue's Naga walks
+    along Yellow's start zone (c11 to f11), Yellow's Naga along Blue's (g0 to h0), nobody exits or scores. « Jede
+    Figur auf der Startzone hat einen direkten Zugang zu der ihr nächstgelegenen Halle »: on Yellow's zone the blue
+    Naga reveals only the face-down room in front of him (B2 from g11, nothing from c11 in front of the revealed
+    A2)."""
+    rooms = S3_ROOMS.replace("B2=", "B2=*")
+    state = scenario_position("prison-3", "bNG@c11 bWZ@a3 bMK@c3 bBS@e3 yMK@a9 yNG@g1 yWZ@c9 yBS@e9", rooms=rooms)
+    walked = act(state, "move bNG d11-e11-f11")
+    assert (where(walked, "bNG"), walked.vp("B"), walked.outcome) == ("f11", 0, None)
+    assert legal_set(state, verb="reveal") == set()
+    assert legal_set(act(state, "move bNG g11"), verb="reveal") == {"reveal bNG B2"}
+    yellow = scenario_position("prison-3", "bNG@c11 bWZ@a3 bMK@c3 bBS@e3 yMK@a9 yNG@g1 yWZ@c9 yBS@e9", rooms=rooms,
+                               turn="turn 5 Y main ap=5 high=5 four=1 first=B placer=- combats=0")
+    crossed = act(yellow, "move yNG g0-h0")
+    assert (where(crossed, "yNG"), crossed.vp("Y"), crossed.outcome) == ("h0", 0, None)
+
+
+def test_PR_SCEN_1_06_2_07_3_05_4_06_DT_269_a_positions_end_is_the_one_its_scenario_gives():
+    """Found by a rules review (2026-11-30, helper pr27): in a scenario that ends at once (RUL-064) the reader took
+    whatever result the `over` field named: Blue "both figures out" with both on the board, Yellow "2 enemy characters
+    eliminated" with nobody eliminated, a draw "carried out wounded" with the Colossus on the board; and a position
+    whose scenario's end had come could still be under way. The scenario's own condition, checked after every action,
+    now decides: its result exactly, or no end of its kind. An end of the family's (BG-END-04: nobody can score) keeps
+    the VP's result, a draw in scenario 2 (PR-SCEN-2-07)."""
+    def over(scenario: str, tokens: str, rooms: str, field: str, header: str = "vp=5", rule: str | None = None):
+        turn = (f"turn 5 B over ap=0 high=5 four=1 first=B placer=- combats=0 ; over {field}" if field
+                else "turn 5 B main ap=3 high=5 four=1 first=B placer=- combats=0")
+        if rule is None:
+            return scenario_position(scenario, tokens, header=header, rooms=rooms, turn=turn)
+        with pytest.raises(PositionError) as info:
+            scenario_position(scenario, tokens, header=header, rooms=rooms, turn=turn)
+        assert (info.value.rule, info.value.field) == (rule, "over"), info.value
+        return info.value
+
+    from dungeon_twister.engine.core.errors import PositionError
+    out = "bNG>exited bMK>exited yNG@h5 yMK@h6"
+    assert over("prison-1", out, S1_ROOMS, "B both figures out (PR-SCEN-1-06)").outcome.winner == "B"
+    error = over("prison-1", "bNG@a3 bMK@c9 yNG@h5 yMK@h6", S1_ROOMS, "B both figures out (PR-SCEN-1-06)",
+                 rule="PR-SCEN-1-06")
+    assert error.message == "both figures out (PR-SCEN-1-06): not so in this position"
+    over("prison-1", out, S1_ROOMS, "Y both figures out (PR-SCEN-1-06)", rule="PR-SCEN-1-06")  # the wrong winner
+    ended = over("prison-1", out, S1_ROOMS, "", rule="PR-SCEN-1-06")  # the game would have ended
+    assert ended.message == "the game ended: B wins, both figures out (PR-SCEN-1-06)"
+    four = "bNG@a3 bMK@c9 bWZ@d3 bBS@e3 yNG@h5 yMK@h6 yWZ@i3 yBS@j3"
+    over("prison-3", four, S3_ROOMS, "Y 2 enemy characters eliminated (PR-SCEN-3-05)", rule="PR-SCEN-3-05")
+    over("prison-3", four.replace("bNG@a3 bMK@c9", "bNG>eliminated bMK>eliminated"), S3_ROOMS,
+         "Y 2 enemy characters eliminated (PR-SCEN-3-05)")
+    over("prison-2", "bNG@a3 bCL@c9 bAS@d3 yCO@h5 yMK@h6", S2_ROOMS,
+         "draw the Colossus was carried out wounded: a draw (PR-SCEN-2-07)", rule="PR-SCEN-2-07")
+    over("prison-2", "bNG@a3 bCL@c9 bAS@d3 yCO>saved yMK>exited", S2_ROOMS,
+         "draw the Colossus was carried out wounded: a draw (PR-SCEN-2-07)")
+    over("prison-4", "bWZ@a3 yMK@h6", S4_ROOMS, "B 4 VP reached (PR-SCEN-4-06)", header="vp=4", rule="PR-SCEN-4-06")
+    stuck = "bNG@a3! bCL@c9!3 bAS>eliminated yCO@h5!2 yMK>eliminated"  # nobody standing: BG-END-04, a draw
+    over("prison-2", stuck, S2_ROOMS, "draw nobody can score any more")
+    assert over("prison-2", stuck, S2_ROOMS, "Y nobody can score any more", rule="PR-SCEN-2-07").message == \
+        "nobody can score any more: any other end of this scenario is a draw"

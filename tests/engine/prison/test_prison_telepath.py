@@ -102,3 +102,48 @@ def test_DT_223_the_naming_is_a_lone_step_with_its_own_deadline_and_its_fallback
     assert clock(state).step == ("Y", (1, "naming")) and clock(state).running is False
     assert timeout_action(state, "Y").value is None
     assert clock(act(state, "mind none", seat="Y")).step is None
+
+
+def test_PR_CHAR_TELEPATH_01_03_04_DT_269_a_positions_naming_is_one_the_rules_could_make():
+    """Found by a rules review (2026-11-30, helper pr27): the position reader took any `mind=` field, and the game
+    then went on from it: Yellow's player named a card in a group combat (`att=bAS,bNG`), in a shot, in a combat
+    with two Telepaths or none, or for the other side's Telepath, and the opponent had to play it; a card could lie
+    while the naming was pending; a single melee against the Telepath could lack the naming. The declaration always
+    decides it (DT-108: a single melee with one unwounded Telepath, PR-CHAR-TELEPATH-03/04), and nothing changes it
+    before the cards, so the reader now refuses what no declaration leaves (DT-269)."""
+    from dungeon_twister.engine import parse_position
+    from dungeon_twister.engine.core.errors import PositionError
+
+    from ..builders import position_text
+
+    def refused(tokens: str, combat: str, rule: str, message: str) -> None:
+        text = position_text(tokens, set_name="synthetic_prison", phase="combat", fields=f"combat 1 {combat}")
+        try:
+            parse_position(text)
+        except PositionError as error:
+            assert (error.rule, error.field, error.message) == (rule, "combat", message), error
+        else:
+            raise AssertionError(f"accepted: {combat}")
+
+    single = "bNG@c3 yTP@c4 yBS@h5"
+    assert parse_position(position_text(single, set_name="synthetic_prison", phase="combat",
+                                        fields="combat 1 bNG>yTP att=bNG def=yTP mind=Y?")).combat.naming
+    refused("bNG@c3 bAS@d4 yTP@c4 yBS@h5", "bNG>yTP att=bAS,bNG def=yTP mind=Y?", "PR-CHAR-TELEPATH-03",
+            "mind=Y?: no Telepath names a card in a group combat")
+    refused("bCL@c1 bBW@c1 yTP@c4 yBS@h5", "bCL>yTP att=- def=yTP shot=bCL mind=Y?", "PR-CHAR-TELEPATH-03",
+            "mind=Y?: no Telepath names a card in a shot")
+    refused("bTP@c3 yTP@c4 yBS@h5", "bTP>yTP att=bTP def=yTP mind=Y?", "PR-CHAR-TELEPATH-04",
+            "mind=Y?: two Telepaths cancel each other, nobody names a card")
+    refused("bNG@c3 yMK@c4 yBS@h5", "bNG>yMK att=bNG def=yMK mind=B3", "PR-CHAR-TELEPATH-01",
+            "mind=B3: no unwounded Telepath of B fights this single melee")
+    refused(single, "bNG>yTP att=bNG def=yTP mind=B?", "PR-CHAR-TELEPATH-01",
+            "mind=B?: no unwounded Telepath of B fights this single melee")
+    refused(single, "bNG>yTP att=bNG def=yTP mind=Y? cards=B:3", "PR-CHAR-TELEPATH-01",
+            "mind=Y?: the Telepath's player names a card before any card is laid")
+    refused(single, "bNG>yTP att=bNG def=yTP", "PR-CHAR-TELEPATH-01",
+            "a single melee with Y's Telepath: his player names a card or none first (mind=Y?, Y-, Y1..Y6)")
+    lanced = "bCO@c1 bLN@c1 yTP@c3 yBS@h5"  # RUL-118: a lone lance combat is a single melee
+    assert parse_position(position_text(lanced, set_name="synthetic_prison", phase="combat",
+                                        fields="combat 1 bCO>yTP att=- def=yTP lance=bCO mind=Y-")).combat.telepath == "Y"
+    refused(lanced, "bCO>yTP att=- def=yTP lance=bCO", "PR-CHAR-TELEPATH-01",
+            "a single melee with Y's Telepath: his player names a card or none first (mind=Y?, Y-, Y1..Y6)")
