@@ -103,6 +103,8 @@ def push(ctx: Ctx, action: Push) -> None:
     person = ctx.token(action.target)
     line = {t.id: d for d, t in targets(s, ctx.board, banshee)}
     if person.id not in line:
+        if person.where == "board" and person.square in ctx.board.terrain_of("fog"):  # a mix's fog (RUL-089)
+            raise IllegalAction("PD-TERR-FOG-01", "{target} stands in fog and cannot be targeted", target=person.id)
         raise IllegalAction("PR-CHAR-BANSHEE-01", "{person} is not the first person on a line of sight of {banshee}",
                             person=person.id, banshee=banshee.id)
     direction = line[person.id]

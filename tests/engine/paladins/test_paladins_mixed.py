@@ -47,6 +47,23 @@ def test_PD_TERR_FOG_01_RUL_089_the_lance_cannot_reach_into_fog():
     assert "lance bCO yGB" in legal_set(clear, verb="lance")
 
 
+def test_PD_TERR_FOG_01_RUL_089_no_shot_and_no_shockwave_at_a_character_in_fog():
+    """RUL-089 names them: no shot and no Banshee push can target a character on a fog square. The Goblin stands in
+    the fog on b16, in plain view one square from the Banshee on b15 and in line with the Bow on b12: neither is
+    offered, and each refusal cites the fog's rule (review pd27: both cited Prison's line-of-sight rules,
+    PR-RANGED-02 and PR-CHAR-BANSHEE-01, "not the first person on a line of sight", to a player who sees him
+    there); nothing is spent. Edge: on file e, out of the fog, both work."""
+    shot = all_position("bGB@b12 bBW@b12 yGB@b16 yWA@h4")
+    assert not legal_set(shot, verb="shoot")
+    assert assert_refused(shot, "shoot bGB yGB", "PD-TERR-FOG-01").values == {"target": "yGB"}
+    push = all_position("bBS@b15 yGB@b16 yWA@h4")
+    assert not legal_set(push, verb="push")
+    assert_refused(push, "push bBS yGB", "PD-TERR-FOG-01")
+    assert "shoot bGB yGB" in legal_set(all_position("bGB@e12 bBW@e12 yGB@e16 yWA@h4"), verb="shoot")
+    assert "push bBS yGB" in legal_set(all_position("bBS@e15 yGB@e16 yWA@h4"), verb="push")
+    assert_refused(all_position("bGB@a12 bBW@a12 yGB@b16 yWA@h4"), "shoot bGB yGB", "PD-TERR-FOG-01")
+
+
 def test_PD_CHAR_ILLUS_03_05_PR_CHAR_BANSHEE_01_the_illusionist_is_not_pushed_onto_his_own_illusion():
     """An illusion pit is a real pit for all but the Illusionist who made it, and he may not stop on it
     (PD-CHAR-ILLUS-05): the Banshee may not push him there (he fell and died, Blue scoring); another character
