@@ -64,6 +64,30 @@ def test_PD_TERR_FOG_01_RUL_089_no_shot_and_no_shockwave_at_a_character_in_fog()
     assert_refused(all_position("bGB@a12 bBW@a12 yGB@b16 yWA@h4"), "shoot bGB yGB", "PD-TERR-FOG-01")
 
 
+def test_PR_OBJ_LANCE_01_PD_GLOS_03_DT_287_the_lance_reaches_over_a_pit_like_obstacle_not_over_a_3d_one():
+    """DT-287: the lance fights « über ein normales Feld oder über ein Hindernis (wie z.B. eine Grube) hinweg », and
+    Prison's glossary: « Hindernis: Bodenelement, das mit Hilfe einer Sprungkarte oder mit Hilfe eines Seiles
+    überwunden werden kann ... Hindernisse blockieren nicht die Sichtlinie ». A 3D obstacle, a fountain (one) and
+    illusion rubble block sight and movement and no jump crosses them (PD-GLOS-03, PD-TERR-FOUNTAIN-01,
+    PD-CHAR-ILLUS-04, RUL-074): the lance does not reach over them (review pd27: the Colossus on d2 reached the
+    Goblin on d4 over the obstacle d3). Each refusal cites the terrain's rule and names the square. Edge: over a
+    crevasse (b3) and over Rockfall (b18), floor a jump crosses, it still reaches."""
+    over_obstacle = all_position("bCO@d2 bLN@d2 yGB@d4 yWA@h4")
+    assert not legal_set(over_obstacle, verb="lance")
+    error = assert_refused(over_obstacle, "lance bCO yGB", "PD-GLOS-03")
+    assert error.message == "the lance does not reach over d3, a 3D obstacle"
+    over_fountain = all_position("bCO@c5 bLN@c5 yGB@e5 yWA@h9")
+    assert not legal_set(over_fountain, verb="lance")
+    assert assert_refused(over_fountain, "lance bCO yGB", "PD-GLOS-03").values == {"square": "d5"}
+    over_rubble = all_position("bCO@c2 bLN@c2 yGB@c4 yWA@h4", ports="- ; marks illusion:Y:rubble=c3")
+    assert not legal_set(over_rubble, verb="lance")
+    error = assert_refused(over_rubble, "lance bCO yGB", "PD-CHAR-ILLUS-04")
+    assert error.message == "the lance does not reach over c3, which holds an illusion rubble"
+    assert "lance bCO yGB" in legal_set(all_position("bCO@b2 bLN@b2 yGB@b4 yWA@h4"), verb="lance"), "a crevasse"
+    assert "lance bCO yGB" in legal_set(all_position("bCO@a18 bLN@a18 yGB@c18 yWA@h4"), verb="lance"), "Rockfall"
+    assert "lance bCO yGB" in legal_set(all_position("bCO@c2 bLN@c2 yGB@c4 yWA@h4"), verb="lance"), "c3 is floor"
+
+
 def test_PD_CHAR_ILLUS_03_05_PR_CHAR_BANSHEE_01_the_illusionist_is_not_pushed_onto_his_own_illusion():
     """An illusion pit is a real pit for all but the Illusionist who made it, and he may not stop on it
     (PD-CHAR-ILLUS-05): the Banshee may not push him there (he fell and died, Blue scoring); another character
