@@ -83,6 +83,17 @@ def test_PD_CHAR_DRAGON_05_RUL_076_he_attacks_in_melee_and_rotates_a_room():
     assert any(text.startswith("rotate bRD A2") for text in legal_set(state, verb="rotate"))
 
 
+def test_PD_CHAR_DRAGON_05_RUL_076_he_receives_a_hand_over_and_wounded_he_is_carried():
+    """RUL-076: he receives an object a friend hands over crossing his square (BG-ITEM-05): the Goblin leaves the
+    Sword with him on c5 and goes on to c6; wounded, the Goblin carries him from c5 to c7 (BG-CARRY-01); an enemy
+    figure may not carry him. (Pushed: test_paladins_mixed.)"""
+    handed = act(pd_position("bRD@c5 bGB@c4 bSW@c4 yWA@h4"), "move bGB c5-c6 bSW@c5")
+    assert (where(handed, "bSW"), where(handed, "bRD"), where(handed, "bGB")) == ("c5", "c5", "c6")
+    carried = act(pd_position("bRD@c5! bGB@c4 yWA@h4"), "move bGB c5-c6-c7 +bRD")
+    assert (where(carried, "bRD"), where(carried, "bGB")) == ("c7!", "c7")
+    assert not any("+bRD" in t for t in legal_set(pd_position("bRD@c5! yGB@c4 yWA@h4", active="Y"), verb="move"))
+
+
 def test_PD_EX_02_the_dragon_teleports_with_the_ring_which_is_discarded():
     """PD-OBJ-RING-01/02: from c4 (room A1) to an empty floor square of a neighbouring revealed room (A2 above, B1
     beside): not its own room, not a pit (c8), the gear (a10) or a terrain square (g3 crevasse)."""
@@ -321,6 +332,13 @@ def test_PD_CHAR_GOLEM_04_the_marker_belongs_to_its_room_and_turns_with_it():
     board = board_of(turned)
     assert ("W1", 0) in board.broken and all(("W1", 0) not in segs or len(segs) == 1
                                              for segs in board.segments.values())
+    # where it went (review pd27: nothing looked at the board after the turn): turned clockwise, W1's first segment
+    # lies on c13|c14 and is open there, the same turn without the break has a wall on c13|c14, and the edge the
+    # segment left, b13|c13, no longer holds it
+    whole = board_of(act(pd_position("bGO@b13 bMK@a15 yWA@h4"), "rotate bMK A3 cw"))
+    assert board.connected((2, 12), (2, 13)) and not whole.connected((2, 12), (2, 13))
+    assert whole.segments[((2, 12), (2, 13))] == [("W1", 0)]
+    assert ("W1", 0) not in board.segments.get(((1, 12), (2, 12)), [])
 
 
 def test_PD_CHAR_GOLEM_05_RUL_079_a_double_wall_takes_two_breaks_and_2_of_the_3():

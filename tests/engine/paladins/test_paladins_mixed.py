@@ -6,7 +6,7 @@ from __future__ import annotations
 from dungeon_twister.engine import event_view, format_position, parse_position
 
 from ..builders import act, apply_texts, assert_refused, combat_round, legal_set, where
-from .builders import all_position, pd_position
+from .builders import all_position, pd_position, slit_position
 
 
 def test_PD_GLOS_03_the_banshee_pushes_nobody_onto_an_obstacle():
@@ -218,3 +218,47 @@ def test_PD_OBJ_SLAYER_01_02_PR_RANGED_05_DT_258_a_shooters_dragon_slayer_sword_
     resolved = next(event_view(e, None) for e in events if e.kind == "combat_resolved")
     assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (8, 6, "B")
     assert where(after, "yRD") == "eliminated" and after.vp("B") == 2
+
+
+def test_PD_CHAR_GOLEM_01_03_RUL_079_an_arrow_slit_counts_as_a_wall_segment():
+    """PD-CHAR-GOLEM-01, RUL-079: the Italian text knows no arrow slits (they are Prison's); the reference and
+    RUL-079 count a slit as a wall segment the Golem may break, one of his 3 (PD-CHAR-GOLEM-03). The slit
+    d14|e14 (room A3, Prison's W1): before, no melee through it and nobody but the Naga crosses it (PR-SLIT-02);
+    the Golem on d14 breaks it for 1 AP (marker wall:W1:3, the tile's slits counted after its walls, DT-115), then
+    attacks the Goblin across it, and a Goblin walks through, as through an open portcullis (PD-CHAR-GOLEM-06)."""
+    state = slit_position("bGO@d14 yGB@e14 yWA@h4")
+    assert not legal_set(state, verb="attack") and legal_set(state, verb="smash") == {"smash bGO e"}
+    assert_refused(state, "attack bGO yGB", "PR-SLIT-02")
+    broken, events = apply_texts(state, "smash bGO e")
+    assert dict(broken.marks) == {"wall:W1:3": "bGO"} and broken.ap == state.ap - 1
+    assert [event_view(e, None)["left"] for e in events if e.kind == "wall_broken"] == [2]
+    assert "attack bGO yGB" in legal_set(broken, verb="attack")
+    walker = slit_position("bGO@d14 bGB@c14 yWA@h4")
+    assert_refused(walker, "move bGB d14-e14", "PR-SLIT-02")
+    assert where(act(walker, "smash bGO e", "move bGB d14-e14"), "bGB") == "e14"
+
+
+def test_PD_TERR_ROCKFALL_03_06_prisons_large_shield_is_a_shield_over_rockfall():
+    """PD-TERR-ROCKFALL-03: « come con qualsiasi altro Scudo », any shield: in a mix, Prison's Large Shield carries
+    the Goblin over the Rockfall b18 (a18 to c18) as the Fire Shield does, and lying on b18 it lets him cross
+    without it (PD-TERR-ROCKFALL-06). Edge: without it he dies there (1 VP to Yellow), and ending on b18 kills him
+    shield or not (RUL-090), the shield staying there."""
+    carried = all_position("bGB@a18 bSH@a18 yWA@h4")
+    assert "move bGB c18" in legal_set(carried, verb="move", token="bGB")
+    assert (where(act(carried, "move bGB b18-c18"), "bGB"), where(act(carried, "move bGB b18-c18"), "bSH")) == \
+        ("c18", "c18")
+    lying = all_position("bGB@a18 bSH@b18 yWA@h4")
+    assert where(act(lying, "move bGB b18-c18"), "bGB") == "c18"
+    bare = all_position("bGB@a18 yWA@h4")
+    assert_refused(bare, "move bGB b18-c18", "PD-TERR-ROCKFALL-01")
+    ended = act(carried, "move bGB b18")
+    assert (where(ended, "bGB"), where(ended, "bSH"), ended.vp("Y")) == ("eliminated", "b18", 1)
+
+
+def test_PD_CHAR_DRAGON_04_05_RUL_076_RUL_012_the_banshee_pushes_the_dragon_and_his_death_scores_2():
+    """RUL-076: a push is not his movement: the Banshee pushes the Red Dragon (Mv 0) from c5 to c6. Pushed into the
+    pit c8 or onto the Rockfall b18 he dies, and his Prestige counts whatever the cause (RUL-012): 2 VP to Blue."""
+    assert where(act(all_position("bBS@c4 yRD@c5 yWA@h4"), "push bBS yRD"), "yRD") == "c6"
+    for tokens in ("bBS@c6 yRD@c7 yWA@h4", "bBS@b20 yRD@b19 yWA@h4"):
+        after = act(all_position(tokens), "push bBS yRD")
+        assert where(after, "yRD") == "eliminated" and after.vp("B") == 2, tokens
