@@ -389,6 +389,27 @@ def test_PD_CHAR_GHOST_02_03_he_ends_on_an_object_or_his_wounded_but_never_takes
     assert seen(events, "combat_resolved")["attack"] == 2  # 0 + the card; the Sword is not his
 
 
+def test_PD_CHAR_GHOST_01_03_DT_288_he_never_stops_on_a_pit_a_rope_lying_there_is_not_his():
+    """DT-288: BG-PIT-02 lets a figure stop on a pit where a Rope lies because it takes the Rope (« with a free
+    hand »); the Ghost takes and carries nothing (PD-CHAR-GHOST-03) and ends his move on no terrain
+    (PD-CHAR-GHOST-01). The engine let him stop on the pit c8 over the Rope (the golden rules saw a figure and a
+    Rope), where he then stood as a bridge his friends crossed and from which nobody could take the Rope (review
+    pd27). Refused now, and not listed; he still crosses it (c7-c8-c9), and a Goblin still stops there, taking
+    the Rope. A written position with the Ghost on such a pit is refused (BG-MOVE-12)."""
+    state = pd_position("bGH@c6 bRP@c8 yWA@h4")
+    assert "c8" not in {text.split()[2] for text in legal_set(state, verb="move", token="bGH")}
+    assert_refused(state, "move bGH c7-c8", "BG-MOVE-10")
+    assert where(act(state, "move bGH c7-c8-c9"), "bGH") == "c9"
+    goblin = act(pd_position("bGB@c6 bRP@c8 yWA@h4"), "move bGB c7-c8")
+    assert where(goblin, "bGB") == where(goblin, "bRP") == "c8"
+    from dungeon_twister.engine.core.errors import PositionError
+    import pytest
+
+    with pytest.raises(PositionError) as info:
+        pd_position("bGH@c8 bRP@c8 yWA@h4")
+    assert (info.value.rule, info.value.field) == ("BG-MOVE-12", "square c8")
+
+
 def test_BG_OBJ_FIREBALL_05_PD_CHAR_GHOST_03_a_fireball_kills_the_ghost_not_the_wounded_friend_under_him():
     """Found by a rules review (IT « elimina ... il primo personaggio ... se tocca un personaggio che porta un
     ferito, i due sono uccisi »): the yellow Ghost stands on his wounded Thief on c4; the Wizard's fireball north

@@ -262,3 +262,14 @@ def test_PD_CHAR_DRAGON_04_05_RUL_076_RUL_012_the_banshee_pushes_the_dragon_and_
     for tokens in ("bBS@c6 yRD@c7 yWA@h4", "bBS@b20 yRD@b19 yWA@h4"):
         after = act(all_position(tokens), "push bBS yRD")
         assert where(after, "yRD") == "eliminated" and after.vp("B") == 2, tokens
+
+
+def test_PR_CHAR_BANSHEE_06_DT_101_DT_288_a_rope_lying_on_the_pit_does_not_save_the_pushed_ghost():
+    """DT-101: a Rope lying on the pit saves the person pushed onto it, who then carries it; DT-288: the Ghost
+    carries nothing (PD-CHAR-GHOST-03), so pushed onto the pit c8 where Blue's Rope lies he dies (Yellow +1 VP),
+    the Rope staying there. He survived and stood on the pit (review pd27). Edge: the Goblin pushed there lives and
+    takes the Rope."""
+    ghost = act(all_position("yBS@c5 bGH@c7 bRP@c8 yWA@h4", active="Y"), "push yBS bGH")
+    assert (where(ghost, "bGH"), where(ghost, "bRP"), ghost.vp("Y")) == ("eliminated", "c8", 1)
+    goblin = act(all_position("yBS@c5 bGB@c7 bRP@c8 yWA@h4", active="Y"), "push yBS bGB")
+    assert (where(goblin, "bGB"), where(goblin, "bRP"), goblin.vp("Y")) == ("c8", "c8", 0)
