@@ -823,3 +823,27 @@ def test_BG_ABIL_02_a_wounded_character_of_the_set_uses_none_of_its_abilities():
     for position, action in refusals.items():
         error = assert_refused(pd_position(position), action, "BG-ABIL-02")
         assert str(error).endswith(f"{action.split()[1]} is wounded and cannot act"), error
+
+
+def test_DT_289_readings_kept_after_review_pd27():
+    """DT-289 (a): a wounded Goblin lying with the Dragon-Slayer Sword, attacked by the yellow Red Dragon: 0 + 4 + 6
+    against 6 + 0, the dragon is slain (2 VP); lying with a Fire Shield, the breath spares him (shielded), without it
+    he dies. (b) The Paladin with the Fire Shield crosses the Rockfall b18, takes the Treasure lying there and keeps
+    the shield. (c) The Goblin wounded in his own attack this turn drinks at once. (d) The charmed yellow
+    Pickpocket steals from Blue's Goblin, not from Yellow's Troll; the charmed yellow Wizard reads no Charm Scroll."""
+    slayer = pd_position("yRD@c5 bGB@c4! bDS@c4 yWA@h4", active="Y")
+    after, events = combat_round(slayer, "attack yRD bGB", 6, 0)
+    assert seen(events, "combat_resolved")["defence"] == 10
+    assert where(after, "yRD") == "eliminated" and after.vp("B") == 2 and where(after, "bGB") == "c4!"
+    shielded = act(pd_position("bRD@c1 yGB@c4! yFH@c4 yWA@h4"), "breathe bRD n")
+    assert where(shielded, "yGB") == "c4!"
+    assert where(act(pd_position("bRD@c1 yGB@c4! yWA@h4"), "breathe bRD n"), "yGB") == "eliminated"
+    crossed = act(pd_position("bPA@a18 bFH@a18 bTS@b18 yWA@h4"), "move bPA b18-c18 +bTS")
+    assert where(crossed, "bPA") == where(crossed, "bFH") == where(crossed, "bTS") == "c18"
+    wounded, _ = combat_round(pd_position("bGB@d6 yTR@d7 yWA@h4"), "attack bGB yTR", 0, 6)
+    assert where(wounded, "bGB") == "d6!" and where(act(wounded, "fountain bGB"), "bGB") == "d6"
+    charmed = act(pd_position("bIL@a9 bCH@a9 yPP@c7 bGB@c6 yTR@b7! yTS@b7 bSW@c6 yWA@h4"), "charm bIL yPP")
+    assert legal_set(charmed, verb="steal") == {"steal yPP bSW"}
+    wizard = act(pd_position("bIL@a7 bCH@a7 yWZ@c7 yCH@c7 bGB@c9 yWA@h4"), "charm bIL yWZ")
+    assert not legal_set(wizard, verb="charm")
+    assert_refused(wizard, "charm yWZ bGB", "PD-OBJ-CHARM-01")
