@@ -495,12 +495,13 @@ def compact_event(event: dict) -> str | None:
 
 TERRAIN_WORDS = {  # Paladins & Dragons terrain (PD-TERR, PD-GLOS-03), as `look` says it
     "fog": N_("fog (nobody in it can be targeted; no line of sight enters it)"),
-    "rockfall": N_("Rockfall (whoever enters without a shield or wings dies, and whoever stops there)"),
+    "rockfall": N_("Rockfall (whoever enters it without a shield dies, flyers and the Ghost excepted, and so does "
+                   "whoever stops there)"),
     "crevasses": N_("a crevasse (flyers, the Ghost, a Rope or a jump cross it; nobody stops)"),
     "obstacles": N_("a 3D obstacle (flyers and the Ghost cross it; it blocks sight)"),
     # TRANSLATORS: "fountain TOKEN" is the action as typed: keep it in English
     "fountains": N_("the Fountain of Youth (a wounded character beside it drinks: fountain TOKEN)"),
-    "pentacle": N_("the Pentacle (1 VP to the only colour standing on it)"),
+    "pentacle": N_("the Pentacle (1 VP to the only colour on it, if one of its characters there is unwounded)"),
 }
 
 

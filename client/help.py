@@ -329,10 +329,11 @@ RULES = {
     "PD-OBJ": N_("Paladins & Dragons objects: see help RG, help FH, help CH, help DS (the Key and the Treasure as "
                  "elsewhere)."),
     "PD-TERR": N_("Paladins & Dragons terrain: fog ~~~ (no line of sight enters it, nobody in it is targeted), "
-                  "Rockfall ^^^ (kills whoever enters without a shield or wings, and whoever stops there), crevasse "
-                  "vvv (flyers, the Ghost, a Rope or a jump cross it; nobody stops), obstacle [X] (only flyers and "
-                  "the Ghost cross it), Fountain of Youth (Y) (a wounded neighbour drinks: healed), Pentacle <*> (1 "
-                  "VP to the only colour standing on it)."),
+                  "Rockfall ^^^ (kills whoever enters it without a shield, flyers and the Ghost excepted, and "
+                  "whoever stops there), crevasse vvv (flyers, the Ghost, a Rope or a jump cross it; nobody "
+                  "stops), obstacle [X] (only flyers and the Ghost cross it), Fountain of Youth (Y) (a wounded "
+                  "neighbour drinks: healed), Pentacle <*> (1 VP to the only colour on it, if one of its "
+                  "characters there is unwounded)."),
     "PD-GLOS": N_("Glossary: magic users read scrolls (Wizard, Illusionist); the Ghost is undead; 3D obstacles block "
                   "moves and sight."),
     "PD-ROPE": N_("The Rope crosses one obstacle square at a time (pit or crevasse), straight or at a right angle."),

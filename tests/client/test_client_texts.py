@@ -1519,7 +1519,8 @@ def test_DT_112_PD_TERR_ROCKFALL_01_tab_names_a_rockfall_destination():
     state.view = {**engine_view(pd_position("bCL@g15 yGB@h4"), "B"), "legal": ["move bCL g18", "move bCL g16"]}
     completed = {c.text: c.display_meta_text for c in PromptCompleter(state).get_completions(
         Document("move bCL g1"), CompleteEvent())}
-    assert completed["g18"].startswith("Rockfall (whoever enters without a shield or wings dies")
+    assert completed["g18"].startswith("Rockfall (whoever enters it without a shield dies, flyers and the Ghost "
+                                       "excepted")
     assert completed["g16"] == "move bCL g16"
 
 
