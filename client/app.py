@@ -173,9 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "crash, quit), which is then given up; without it, that game goes on"))
     play.set_defaults(run=play_command)
     discover = command("discover", help=_("list the servers of the local network (LAN parties)"))
-    discover.add_argument("--port", type=int, default=DEFAULT_PORT,
+    discover.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                           help=_("their port (default {port})").format(port=DEFAULT_PORT))
-    discover.add_argument("--wait", type=float, default=1.5, help=_("seconds to wait for answers (default 1.5)"))
+    discover.add_argument("--wait", type=wait_seconds, default=1.5,
+                          help=_("seconds to wait for answers (default 1.5)"))
     discover.set_defaults(run=discover_command)
     replay = command("replay", help=_("step through a game record: a file, or a finished game of a server"),
                      # TRANSLATORS: the keys of the replay's screen, as they are written on the keyboard
@@ -226,6 +227,27 @@ def parse_address(text: str) -> tuple[str, int]:
     if not match or (match.group(2) and not 0 < int(match.group(2)) < 65536):
         raise argparse.ArgumentTypeError(_("expected HOST:PORT, got {text}").format(text=repr(text)))
     return match.group(1), int(match.group(2) or DEFAULT_PORT)
+
+
+def port_number(text: str) -> int:
+    """`discover --port`: a port a datagram can be sent to (play-test pt27 F14: 99999 ended in sendto's
+    OverflowError, a traceback)."""
+    if not text.strip().isdigit() or not 0 < int(text) < 65536:
+        # TRANSLATORS: a refused command-line value; {text} is what was typed
+        raise argparse.ArgumentTypeError(_("expected a port from 1 to 65535, got {text}").format(text=repr(text)))
+    return int(text)
+
+
+def wait_seconds(text: str) -> float:
+    """`discover --wait`: seconds, 0 or more (play-test pt27 F14: -1 ended in trio's ValueError, a traceback)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < float("inf"):  # (also NaN, which compares false to everything)
+        # TRANSLATORS: a refused command-line value; {text} is what was typed
+        raise argparse.ArgumentTypeError(_("expected seconds, 0 or more, got {text}").format(text=repr(text)))
+    return seconds
 
 
 def display_name(text: str) -> str:

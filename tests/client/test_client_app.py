@@ -572,6 +572,22 @@ def test_discover_with_no_answer_names_both_reasons(capsys, monkeypatch):
         "started with discovery off answers nothing: ask for its address)\n")
 
 
+@pytest.mark.parametrize("argv, why", [
+    (["--port", "99999"], "expected a port from 1 to 65535, got '99999'"),
+    (["--port", "0"], "expected a port from 1 to 65535, got '0'"),
+    (["--wait", "-1"], "expected seconds, 0 or more, got '-1'"),
+    (["--wait", "nan"], "expected seconds, 0 or more, got 'nan'"),
+])
+def test_discover_refuses_a_port_or_a_wait_it_cannot_use(capsys, argv, why):
+    """Play-test pt27 F14: `dt-client discover --port 99999` ended in a traceback (OverflowError from sendto), and
+    `--wait -1` in another (trio's ValueError): both are refused on the command line, as `connect` refuses a port
+    out of range, before anything is sent."""
+    with pytest.raises(SystemExit) as info:
+        app.main(["discover", *argv])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and why in err and "Traceback" not in err
+
+
 def test_without_a_terminal_the_client_says_so(capsys):
     """A play-test ran `dt-client connect` from a script: prompt_toolkit's EOFError traceback."""
     from dungeon_twister.client.session import Session
