@@ -112,6 +112,9 @@ class Commands:
 
     # --- everywhere -------------------------------------------------------------------------------------
     def help(self, topic: str) -> None:
+        if topic.strip().lower() in SHELL_COMMANDS:  # (play-test pt27 F9: "no help on 'replay'", yet `replay 1` told)
+            self.state.help_text = self._from_the_shell(topic.strip().lower(), "")
+            return
         view = self.state.view or {}
         self.state.help_text = help_text(topic, at_table=self.state.at_table, game=view.get("game", "board"),
                                          view=self.state.view, seat=self.state.seat, legal=self.state.legal,

@@ -412,6 +412,25 @@ def test_replay_or_verify_typed_at_the_prompt_gives_the_shell_command_to_run():
     assert wired.sent()[0].text == "replayy"
 
 
+def test_help_replay_or_verify_gives_the_shell_command_as_typing_it_does():
+    """Play-test pt27 F9: `help replay` in the lobby answered "no help on 'replay'" while `replay 1` typed there gave
+    the line to run in a shell; `help replay` and `help verify` now give that line too (with the table's id at a
+    table, the placeholder TABLE in the lobby), and other topics are answered as before."""
+    from dungeon_twister.client.commands import Commands
+
+    wired = WiredSession()
+    wired.session.state.server = "192.0.2.7:7810"
+    commands = Commands(wired.session, lambda: None)
+    commands.run("help replay")
+    assert wired.session.state.help_text == ("replay runs in a shell, not at this prompt: dt-client replay TABLE "
+                                             "--server 192.0.2.7:7810")
+    commands.run("help Verify")
+    assert wired.session.state.help_text.endswith(": dt-client verify TABLE --server 192.0.2.7:7810")
+    commands.run("help ratings")  # (the edge: a lobby command's help is its line of the list, as before)
+    assert wired.session.state.help_text.startswith("ratings [NAME]")
+    assert wired.sent() == []
+
+
 def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
     """A table's id is its number and a random part (t3-9f2c01ab): `join 3` or `join t3` names the listed table of
     that number; a whole id goes to the server as typed (it knows or refuses). A number no table of the whole list
