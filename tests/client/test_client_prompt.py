@@ -287,6 +287,24 @@ def test_a_long_chat_message_at_a_table_keeps_the_name_of_who_wrote_it_in_view()
     assert chat_lines(wired.session.state) == [("class:chat", "\n".join(wired.session.state.chat))], "the lobby's"
 
 
+def test_a_name_bound_to_another_key_says_how_its_owner_proves_it(monkeypatch, tmp_path):
+    """Play-test pt27 F13: the owner of a name, on his second computer, was refused "the name 'alice' belongs to
+    another key on this server" and told only to choose another name; the README says to copy identity.key, which
+    the refusal now says too, with the directory this client reads it from (a restart reads it)."""
+    from dungeon_twister.protocol import Refused
+
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
+    session = refused_at_hello(Refused("name_taken", "the name 'alice' belongs to another key on this server",
+                                       "the name {name} belongs to another key on this server", {"name": "'alice'"}))
+    assert session.state.notice == (
+        "the server refused us: the name 'alice' belongs to another key on this server (name_taken) · if the name "
+        f"is yours, copy identity.key from the computer that plays it into {tmp_path}, then start dt-client again; "
+        "else choose another name: `quit`, then start dt-client again with --name NAME")
+    other = refused_at_hello(Refused("name_taken", "the name 'alice' is already used on this server",
+                                     "the name {name} is already used on this server", {"name": "'alice'"}))
+    assert "identity.key" not in other.state.notice, "(the edge: a name in use is another case)"
+
+
 def test_a_refused_name_says_how_to_choose_another():
     """Seen by hand: a name bound to another key was refused, and the client sat 'not connected' with nothing to
     do but guess; `reconnect` would try the same name. The refusal now says how to choose another."""
