@@ -37,12 +37,18 @@ def code_spelling(word: str) -> str:
     return word.upper() if len(word) == 2 and word.isascii() and word.isalpha() else word
 
 
+PLAYERS_WORDS = {"play": "card", "go": "move", "walk": "move", "fight": "attack"}
+"""Words players use for a verb, guessed as that verb where the game has it (play-test pt27 F1: a newcomer's
+`play 2` for the action card was answered "did you mean 'place'?", the nearest spelling)."""
+
+
 def unknown_verb(verb: str, names: Sequence[str], text: str) -> NotationError:
     """The refusal of an unknown `verb` typed in `text` (at `column`), every rule family's: the nearest of the
     game's verbs `names` as a guess when one is near (`mvoe` -> `move`, `pikc` -> `pick`), and the list."""
     names = sorted(names)
     column = len(text) - len(text.lstrip())  # where the verb is
-    near = get_close_matches(verb.lower(), names, n=1)
+    meant = PLAYERS_WORDS.get(verb.lower())
+    near = [meant] if meant in names else get_close_matches(verb.lower(), names, n=1)
     # the list in two values, each within the protocol's 200 characters of a value (action_refused.values)
     half = {"verbs": ", ".join(names[:len(names) // 2]), "more_verbs": ", ".join(names[len(names) // 2:])}
     if near:
