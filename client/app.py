@@ -405,7 +405,8 @@ def _play_local(args: argparse.Namespace, options) -> int:
 
     from dungeon_twister.protocol import CreateTable
 
-    from .local_server import LocalServer, ServerStartError, fresh_data_dir, remember_play, seat_file, unfinished_game
+    from .local_server import (LocalServer, ServerStartError, fresh_data_dir, games_dir, remember_play, seat_file,
+                               unfinished_game)
     from .session import Session, TableSetup
     from .state import ClientState
 
@@ -424,12 +425,17 @@ def _play_local(args: argparse.Namespace, options) -> int:
         session = Session(state, seat_file=seat_file(data, args.name))  # takes the kept seat back
         state.log.append(_("continuing your unfinished game against the bot ('leave' gives it up; dt-client play "
                            "--new starts another)"))
+    records = set(games_dir().glob("*.txt"))
     try:
         with LocalServer(data=data, player=args.name) as (host, port):
             code = run_client(session, host, port)
     except ServerStartError as error:
         print(f"dt-client: {error}", file=sys.stderr)
         return 1
+    for record in sorted(set(games_dir().glob("*.txt")) - records):  # the server wrote it as this run's game ended
+        # TRANSLATORS: on leaving `dt-client play`; {path} a file; "dt-client replay {path}" is a command line
+        print(_("the record of your game against the bot: {path} (dt-client replay {path} steps through it "
+                "again)").format(path=record))
     if seat_file(data, args.name).path.exists():  # (the game did not end: the server kept its directory)
         # (a play-test's `quit` left with nothing said, and a first-time player may think the game lost)
         print(_("your game against the bot is kept: dt-client play with the same options continues it (--new "

@@ -12,6 +12,7 @@ from prompt_toolkit.utils import get_cwidth
 
 from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
+from .local_server import game_record
 from .names import (TABLE_FLAGS, catalogue, combat_odds, labelled, other_seat, scenario_target, score,
                     seat_name)
 from .state import TURN_FLASH_SECONDS, ClientState
@@ -479,6 +480,10 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
         command = f"dt-client replay {state.table} --server {state.server}{code}"
         # TRANSLATORS: {command} is the command line as typed: keep it as it is
         out.append(("class:dim", _("to step through this game again: {command}").format(command=command) + "\n"))
+    elif state.local and state.table and (record := game_record(state.table)) is not None:
+        # (play-test pt27 F8: `dt-client play`'s server goes with the game; the record it wrote in games/ stays)
+        out.append(("class:dim", _("to step through this game again: {command}").format(
+            command=f"dt-client replay {record}") + "\n"))
     return out
 
 

@@ -430,6 +430,30 @@ def test_replay_or_verify_typed_at_the_prompt_gives_the_shell_command_to_run():
     assert wired.sent()[0].text == "replayy"
 
 
+def test_replay_at_a_local_table_names_the_record_file_of_its_finished_game(tmp_path, monkeypatch):
+    """Play-test pt27 F8: at `dt-client play`'s table, `replay` said "dt-client replay FILE" and no file was kept.
+    The embedded server now writes the record of a finished game into the client's state directory (games/): once
+    it is there, `replay` (or `verify`) names it; before the game ends, FILE as before."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.client.local_server import games_dir
+
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
+    wired = WiredSession()
+    wired.session.state.server = "127.0.0.1:40001"
+    wired.session.state.local = True
+    commands = Commands(wired.session, lambda: None)
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    commands.run("replay")
+    assert wired.session.state.notice.endswith(": dt-client replay FILE"), "(the edge: no record yet)"
+    record = games_dir() / f"20261130-160625-{wired.session.state.table}.txt"
+    record.parent.mkdir()
+    record.write_text("game seed=1\n")
+    (games_dir() / "20261130-150000-t1-00000000.txt").write_text("game seed=2\n")  # another game's
+    commands.run("verify")
+    assert wired.session.state.notice == f"verify runs in a shell, not at this prompt: dt-client verify {record}"
+    assert wired.sent() == []
+
+
 def test_help_replay_or_verify_gives_the_shell_command_as_typing_it_does():
     """Play-test pt27 F9: `help replay` in the lobby answered "no help on 'replay'" while `replay 1` typed there gave
     the line to run in a shell; `help replay` and `help verify` now give that line too (with the table's id at a

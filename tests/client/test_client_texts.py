@@ -548,10 +548,12 @@ def test_the_panels_result_words_why_the_game_ended():
         assert describe_event({"kind": "game_over", **state.result}) == f"game over without a winner ({why})"
 
 
-def test_a_finished_game_says_how_to_step_through_it_again():
+def test_a_finished_game_says_how_to_step_through_it_again(tmp_path, monkeypatch):
     """Play-test 21: at a game's end nothing said how to see it again (only the README's "Replays" did). The panel
-    gives the command line, with the join code of a private table; not for `dt-client play`, whose server goes
-    with the client."""
+    gives the command line, with the join code of a private table; for `dt-client play`, whose server goes with
+    the client, the record file that server wrote in the client's state directory once it is there (play-test
+    pt27 F8), and nothing before."""
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
     state = seated(position_text("bWA@c4 yTR@c6"))
     state.result = {"winner": "Y", "vp": {"B": 0, "Y": 2}, "reason": "resigned"}
     state.server = "dt.example.org:7777"
@@ -561,6 +563,10 @@ def test_a_finished_game_says_how_to_step_through_it_again():
     assert "dt-client replay t-1 --server dt.example.org:7777 --code k3y\n" in text_of(game_panel(state, 0.0))
     state.local = True
     assert "dt-client replay" not in text_of(game_panel(state, 0.0))
+    record = tmp_path / "games" / "20261130-160625-t-1.txt"
+    record.parent.mkdir()
+    record.write_text("game seed=1\n")
+    assert f"to step through this game again: dt-client replay {record}\n" in text_of(game_panel(state, 0.0))
     state.local, state.result = False, None
     assert "dt-client replay" not in text_of(game_panel(state, 0.0)), "while the game goes on"
 
