@@ -186,6 +186,15 @@ def _turn_detail(view: dict) -> StyleAndTextTuples:
     if view.get("first_cycle_limit") and view.get("phase") in ("card", "main"):
         limit = _("first cycle: cards up to {limit}").format(limit=view["first_cycle_limit"])
         out.append(("class:dim", limit + "\n"))
+    target, players = view.get("target_vp"), view.get("players") or {}
+    if type(target) is int and view.get("phase") in ("main", "combat", "place") \
+            and not (view.get("table") or {}).get("scenario") \
+            and any(type(p.get("vp")) is int and p["vp"] >= target for p in players.values() if isinstance(p, dict)):
+        # (play-test pt27 F4: at 6 VP of 5 with AP left, nothing said that the game goes on to the turn's end; a
+        # Prison scenario's end is its own, PR-SCEN)
+        # TRANSLATORS: BG-END-02 is a rule ID, kept as it is
+        out.append(("class:active", _("the target ({vp} VP) is reached: the game ends at the end of this turn "
+                                      "(BG-END-02)").format(vp=target) + "\n"))
     return out
 
 

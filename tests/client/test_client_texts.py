@@ -548,6 +548,23 @@ def test_the_panels_result_words_why_the_game_ended():
         assert describe_event({"kind": "game_over", **state.result}) == f"game over without a winner ({why})"
 
 
+def test_BG_END_02_the_panel_says_the_game_ends_with_the_turn_once_the_target_is_reached():
+    """Play-test pt27 F4: a newcomer reached 6 VP of 5 with AP left and the panel said only "Your move: spend your
+    AP, or end": nothing told him the game goes on to the end of the turn (BG-END-02) and stops then. Once a side
+    has the target, the turn's line says so; not below the target, and not once the game is over."""
+    scored = "bGB>exited yWZ>eliminated yCL>eliminated yTH>eliminated"  # 2 + 3 VP for Blue
+    state = ClientState("ann", table="t-1", seat="Y")
+    state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}"), "Y", table={"id": "t-1", "target_vp": 5})
+    said = "the target (5 VP) is reached: the game ends at the end of this turn (BG-END-02)"
+    assert said in text_of(game_panel(state, 0.0))
+    state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}", options="vp=6"), "Y",
+                           table={"id": "t-1", "target_vp": 6})
+    assert "BG-END-02" not in text_of(game_panel(state, 0.0)), "(the edge: 5 VP of 6)"
+    state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}"), "Y", table={"id": "t-1", "target_vp": 5})
+    state.result = {"winner": "B", "vp": {"B": 5, "Y": 0}, "reason": "target reached"}
+    assert "BG-END-02" not in text_of(game_panel(state, 0.0)), "over"
+
+
 def test_a_finished_game_says_how_to_step_through_it_again(tmp_path, monkeypatch):
     """Play-test 21: at a game's end nothing said how to see it again (only the README's "Replays" did). The panel
     gives the command line, with the join code of a private table; for `dt-client play`, whose server goes with
