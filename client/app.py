@@ -469,7 +469,7 @@ def discover_command(args: argparse.Namespace) -> int:
 def replay_command(args: argparse.Namespace) -> int:
     from .replay import run_replay
 
-    replay = _replay_of(args)
+    replay = _replay_of(args, "replay")
     if replay is None:
         return 1
     run_replay(replay)
@@ -482,7 +482,7 @@ def verify_command(args: argparse.Namespace) -> int:
     from .printable import printable
     from .replay import ending_text
 
-    replay = _replay_of(args)
+    replay = _replay_of(args, "verify")
     if replay is None:
         return 1
     n = len(replay.steps)
@@ -521,9 +521,9 @@ def verify_command(args: argparse.Namespace) -> int:
     return 0 if replay.deal is not False and not problems else 1
 
 
-def _replay_of(args: argparse.Namespace):
+def _replay_of(args: argparse.Namespace, command: str):
     """The Replay of the record `args.file` (or of the finished game `args.file` on `args.server`); None, with the
-    reason on stderr, if it cannot be had or is not a game the rules allow."""
+    reason on stderr, if it cannot be had or is not a game the rules allow (`command`: replay or verify, as typed)."""
     from .printable import printable
     from .replay import EngineError, NoRecord, Replay, fetch_record, load
 
@@ -560,8 +560,13 @@ def _replay_of(args: argparse.Namespace):
               file=sys.stderr)
         return None
     except OSError as error:
-        print("dt-client:", _("cannot read {file}: {error}").format(file=shown, error=file_error_text(error)),
-              file=sys.stderr)
+        why = file_error_text(error)
+        if args.server is None and isinstance(error, FileNotFoundError) and TABLE_LIKE.fullmatch(args.file):
+            # (play-test pt27 F10: `dt-client replay 1`, a table's number, read "cannot read 1: no such file")
+            # TRANSLATORS: after "no such file"; {command} is a command line, typed as it is (HOST:PORT too)
+            why += " " + _("(a server's game: {command})").format(
+                command=f"dt-client {command} {args.file} --server HOST:PORT")
+        print("dt-client:", _("cannot read {file}: {error}").format(file=shown, error=why), file=sys.stderr)
         return None
     except EngineError as error:
         from .state import engine_error_text
@@ -570,6 +575,10 @@ def _replay_of(args: argparse.Namespace):
               .format(file=shown, error=printable(engine_error_text(error))), file=sys.stderr)
         return None
     return replay
+
+
+TABLE_LIKE = re.compile(r"t?[0-9]+(-[0-9a-f]+)?")
+"""A table as `replay` names it (7, t7, t7-0d67fc3c), to tell from a file's name when no file has it."""
 
 
 def file_error_text(error: OSError) -> str:
