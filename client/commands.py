@@ -15,6 +15,7 @@ from .describe import describe_square  # noqa: F401  (re-exported: `look` at a b
 from .games import screens
 from .help import help_text
 from .i18n import _, ngettext
+from .local_server import game_record
 from .names import GAMES_PAGE, GAMES_PAGES, seat_named, table_named, unlisted_number
 from .session import Session
 from .state import RATINGS_SEARCHED, EndFirst, TableSetup
@@ -97,8 +98,9 @@ class Commands:
         table = rest or self.state.table or "TABLE"
         if self.state.server and not self.state.local:
             line = f"dt-client {command} {table} --server {self.state.server}"
-        else:  # (`dt-client play`'s server goes with the game: a record file, `dt-server records ... > FILE`)
-            line = f"dt-client {command} FILE"
+        else:  # (`dt-client play`'s server goes with the game: the record file it wrote, once the game is over)
+            record = game_record(self.state.table) if self.state.table else None
+            line = f"dt-client {command} {record or 'FILE'}"
         # TRANSLATORS: {command} replay or verify, {line} a command line to type in a shell: keep both as they are
         return _("{command} runs in a shell, not at this prompt: {line}").format(command=command, line=line)
 
@@ -113,6 +115,9 @@ class Commands:
 
     # --- everywhere -------------------------------------------------------------------------------------
     def help(self, topic: str) -> None:
+        if topic.strip().lower() in SHELL_COMMANDS:  # (play-test pt27 F9: "no help on 'replay'", yet `replay 1` told)
+            self.state.help_text = self._from_the_shell(topic.strip().lower(), "")
+            return
         view = self.state.view or {}
         self.state.help_text = help_text(topic, at_table=self.state.at_table, game=view.get("game", "board"),
                                          view=self.state.view, seat=self.state.seat, legal=self.state.legal,

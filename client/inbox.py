@@ -46,8 +46,9 @@ from . import contribution, secret_choice
 from .describe import UNPLAYED, reason_text
 from .fairness import check_contributions
 from .games import screens
-from .held import Told
+from .held import Told, state_dir
 from .i18n import N_, _
+from .identity import KEY_FILE
 from .names import GAMES_PAGE, MAX_LISTED_TABLES, other_seat, said, scenario_intro, score, seat_name
 from .panel import who_places
 from .ports import SessionPort as Session
@@ -123,6 +124,12 @@ def _refused(session: Session, message: Refused) -> None:
         # TRANSLATORS: after "your key's name is spelled 'Ann' on this server, not 'ann'"
         refusal += " · " + _("`quit`, then start dt-client again with --name {spelling}").format(
             spelling=message.values["spelling"])
+    elif message.template == ANOTHER_KEY:  # its owner on another computer: the README's way (play-test pt27 F13)
+        # TRANSLATORS: after "the name ... belongs to another key on this server"; identity.key is a file's name,
+        # {directory} a folder, `quit` and --name NAME are typed as they are
+        refusal += " · " + _("if the name is yours, copy {file} from the computer that plays it into {directory}, "
+                             "then start dt-client again; else choose another name: `quit`, then start dt-client "
+                             "again with --name NAME").format(file=KEY_FILE, directory=state_dir())
     elif message.code in ("name_taken", "bad_name"):  # the name is the connection's: another needs a new start
         # TRANSLATORS: after a refused name; `quit` and `--name NAME` are typed as they are
         refusal += " · " + _("choose another name: `quit`, then start dt-client again with --name NAME")
@@ -132,6 +139,8 @@ def _refused(session: Session, message: Refused) -> None:
 IN_USE = "the name {name} is already used on this server"
 SPELLED = "your key's name is spelled {spelling} on this server, not {name}"
 """The templates of two `name_taken` refusals (server/session.py) whose advice is not to choose another name."""
+ANOTHER_KEY = "the name {name} belongs to another key on this server"
+"""The template of the `name_taken` refusal of a name bound to another key: its owner copies his key."""
 
 
 

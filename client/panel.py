@@ -12,6 +12,7 @@ from prompt_toolkit.utils import get_cwidth
 
 from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
+from .local_server import game_record
 from .names import (TABLE_FLAGS, catalogue, combat_odds, joined, labelled, other_seat, scenario_target, score,
                     seat_name)
 from .state import TURN_FLASH_SECONDS, ClientState
@@ -189,7 +190,9 @@ def _turn_detail(view: dict) -> StyleAndTextTuples:
             ap += " · " + _("charmed {pools}").format(pools=charms)
         out.append(("", ap + "\n"))
     target, players = _target(view), view.get("players") or {}
-    reached = [seat for seat in ("B", "Y") if target and (players.get(seat) or {}).get("vp", 0) >= target]
+    vps = {seat: player.get("vp") for seat, player in players.items() if isinstance(player, dict)}
+    reached = [seat for seat in ("B", "Y") if type(target) is int and type(vps.get(seat)) is int
+               and vps[seat] >= target]  # (a server's map, whatever it holds: test_client_hostile.py)
     if reached and view.get("phase") in ("main", "combat", "place") and not view.get("result"):
         # a play-test reached 6 of 5 VP with AP left and read only "spend your AP, or end": the game had not
         # ended, and nothing said why (BG-END-02: the turn is played to its end, then the most VP win)
@@ -497,6 +500,10 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
         command = f"dt-client replay {state.table} --server {state.server}{code}"
         # TRANSLATORS: {command} is the command line as typed: keep it as it is
         out.append(("class:dim", _("to step through this game again: {command}").format(command=command) + "\n"))
+    elif state.local and state.table and (record := game_record(state.table)) is not None:
+        # (play-test pt27 F8: `dt-client play`'s server goes with the game; the record it wrote in games/ stays)
+        out.append(("class:dim", _("to step through this game again: {command}").format(
+            command=f"dt-client replay {record}") + "\n"))
     return out
 
 

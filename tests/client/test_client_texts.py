@@ -548,10 +548,29 @@ def test_the_panels_result_words_why_the_game_ended():
         assert describe_event({"kind": "game_over", **state.result}) == f"game over without a winner ({why})"
 
 
-def test_a_finished_game_says_how_to_step_through_it_again():
+def test_BG_END_02_the_panel_says_the_game_ends_with_the_turn_once_the_target_is_reached():
+    """Play-test pt27 F4: a newcomer reached 6 VP of 5 with AP left and the panel said only "Your move: spend your
+    AP, or end": nothing told him the game goes on to the end of the turn (BG-END-02) and stops then. Once a side
+    has the target, the turn's line says so; not below the target, and not once the game is over."""
+    scored = "bGB>exited yWZ>eliminated yCL>eliminated yTH>eliminated"  # 2 + 3 VP for Blue
+    state = ClientState("ann", table="t-1", seat="Y")
+    state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}"), "Y", table={"id": "t-1", "target_vp": 5})
+    said = "Blue reached 5 VP: the game ends with this turn, the most VP win (BG-END-02)"
+    assert said in text_of(game_panel(state, 0.0))
+    state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}", options="vp=6"), "Y",
+                           table={"id": "t-1", "target_vp": 6})
+    assert "BG-END-02" not in text_of(game_panel(state, 0.0)), "(the edge: 5 VP of 6)"
+    state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}"), "Y", table={"id": "t-1", "target_vp": 5})
+    state.result = {"winner": "B", "vp": {"B": 5, "Y": 0}, "reason": "target reached"}
+    assert "BG-END-02" not in text_of(game_panel(state, 0.0)), "over"
+
+
+def test_a_finished_game_says_how_to_step_through_it_again(tmp_path, monkeypatch):
     """Play-test 21: at a game's end nothing said how to see it again (only the README's "Replays" did). The panel
-    gives the command line, with the join code of a private table; not for `dt-client play`, whose server goes
-    with the client."""
+    gives the command line, with the join code of a private table; for `dt-client play`, whose server goes with
+    the client, the record file that server wrote in the client's state directory once it is there (play-test
+    pt27 F8), and nothing before."""
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
     state = seated(position_text("bWA@c4 yTR@c6"))
     state.result = {"winner": "Y", "vp": {"B": 0, "Y": 2}, "reason": "resigned"}
     state.server = "dt.example.org:7777"
@@ -561,6 +580,10 @@ def test_a_finished_game_says_how_to_step_through_it_again():
     assert "dt-client replay t-1 --server dt.example.org:7777 --code k3y\n" in text_of(game_panel(state, 0.0))
     state.local = True
     assert "dt-client replay" not in text_of(game_panel(state, 0.0))
+    record = tmp_path / "games" / "20261130-160625-t-1.txt"
+    record.parent.mkdir()
+    record.write_text("game seed=1\n")
+    assert f"to step through this game again: dt-client replay {record}\n" in text_of(game_panel(state, 0.0))
     state.local, state.result = False, None
     assert "dt-client replay" not in text_of(game_panel(state, 0.0)), "while the game goes on"
 
