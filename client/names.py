@@ -167,8 +167,8 @@ MAX_LISTED_TABLES = 1000
 """The lobby follows the server's pages (`more`) up to this many tables: enough to choose from, bounded."""
 GAMES_PAGE = 20
 """Finished games a page of `games` lists."""
-GAMES_PAGES = 1_000_000 // GAMES_PAGE
-"""The last page `games N` may ask for (list_games.offset is at most 1,000,000)."""
+GAMES_PAGES = 10_000 // GAMES_PAGE + 1
+"""The last page `games N` may ask for (list_games.offset is at most 10,000)."""
 
 
 def table_named(word: str, tables: list[str]) -> str:

@@ -142,10 +142,10 @@ class GameInfo:
 @message("list_games", sent_by=CLIENT_ROLES, sent_to=SERVER, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class ListGames(Message):
-    """Ask for the finished public games the server keeps, the last finished first: from `offset` on, at most
-    `limit` (added in version 1, 2026-11-30, session 27)."""
+    """Ask for the finished public games the server keeps, the last finished first: from `offset` on (the last
+    10,000 at most: each skipped is read), at most `limit` (added in version 1, 2026-11-30, session 27)."""
 
-    offset: int = optional(Int(0, 1_000_000), default=0)
+    offset: int = optional(Int(0, 10_000), default=0)
     limit: int = optional(Int(1, 50), default=20)
 
 

@@ -126,7 +126,8 @@ def game_info(table) -> GameInfo:
     a store older than its check, is left out rather than failing the page)."""
     result = table.result or {}
     vp = result.get("vp") or {}
-    names = {seat: name for seat, (name, _bot) in table.seats.items() if isinstance(name, str) and 1 <= len(name) <= NAME.max_len}
+    names = {seat: name for seat, (name, _bot) in table.seats.items()
+             if isinstance(name, str) and 1 <= len(name) <= NAME.max_len}
     return GameInfo(table.id, TableOptions(**table.options), int(table.finished or table.created),
                     str(result.get("reason") or "over")[:128], int(vp.get("B", 0)), int(vp.get("Y", 0)),
                     result.get("winner") if result.get("winner") in ("B", "Y") else None,

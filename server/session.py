@@ -81,8 +81,8 @@ LOOKUP_BURST, then 2 a second. Each costs the server work a client could otherwi
 program asks a few at a time."""
 STORE_BURST = 5
 STORE_PER_SECOND = 0.5
-"""Store reads of one connection (`get_record`, `list_ratings`, `list_games`): a burst of STORE_BURST, then one every 2 seconds.
-A record is read from the journal and written out whole (milliseconds for a long game)."""
+"""Store reads of one connection (`get_record`, `list_ratings`, `list_games`): a burst of STORE_BURST, then one every
+2 seconds. A record is read from the journal and written out whole (milliseconds for a long game)."""
 OUTBOX_FRAMES_OF_MAX = 4
 """A connection's outbox holds at most this many of the largest frames' worth of bytes (4 MiB by default) besides
 its `outbox_frames` frames; a client that lets more pile up is too slow and is dropped, as one over `outbox_frames`

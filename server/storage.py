@@ -317,6 +317,7 @@ class SqlStorage(Storage):
     def finish(self, table_id: str, result: dict, final: str) -> None:
         self._write("UPDATE tables SET status = 'over', result = ?, final = ?, finished = ? WHERE id = ?",
                     (json.dumps(result), final, time.time(), table_id))
+        self._over_count = None
 
     def close_table(self, table_id: str) -> None:
         with self.transaction():
@@ -355,14 +356,20 @@ class SqlStorage(Storage):
                          self._read("SELECT line, data FROM journal WHERE table_id = ? ORDER BY id", (table.id,))]
         return table
 
+    _over_count: int | None = None
+    """How many finished public games the store holds, counted at the first `finished_games` after a game ended (a
+    count reads them all: not once a request)."""
+
     def finished_games(self, offset: int, limit: int) -> tuple[list[StoredTable], int]:
         over = "FROM tables WHERE status = 'over' AND join_code IS NULL"  # (index tables_over)
         games = [self._row(row) for row in self._read(
-            f"SELECT {self._COLUMNS} {over} ORDER BY finished DESC, number DESC LIMIT ? OFFSET ?", (limit, offset))]
+            f"SELECT {self._COLUMNS} {over} ORDER BY finished DESC LIMIT ? OFFSET ?", (limit, offset))]
         for game in games:
             for seat, name, bot in self._read("SELECT seat, name, bot FROM seats WHERE table_id = ?", (game.id,)):
                 game.seats[seat] = (name, bot)
-        return games, self._read(f"SELECT count(*) {over}")[0][0]
+        if self._over_count is None:
+            self._over_count = self._read(f"SELECT count(*) {over}")[0][0]
+        return games, self._over_count
 
     def open_tables(self) -> list[StoredTable]:
         rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE status = 'open' ORDER BY number")
@@ -414,7 +421,7 @@ CREATE TABLE IF NOT EXISTS identities (
 """Glicko-2 ratings by player, and the Ed25519 key each name is bound to; `folded` is the name as `name_key` folds
 it, `name` its spelling (added to a database of a dt-server older than ratings when it is opened)."""
 
-INDEXES = "CREATE INDEX IF NOT EXISTS tables_over ON tables (status, finished)"
+INDEXES = "CREATE INDEX IF NOT EXISTS tables_over ON tables (status, join_code, finished)"
 """The indexes a store opened for writing makes if it has not (SQLite and PostgreSQL alike): the finished games'
 list (`finished_games`, session 27) reads the last finished of a store that keeps every game without a scan."""
 
