@@ -13,6 +13,10 @@ from .names import card_kind_name, catalogue, joined, labelled, pair_lines
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
+DIFF_TAG = re.compile(r"\*\*\[DIFF\]\*\*\s*")
+"""The rulebook's mark of a rule that differs between the games, for its editors: not quoted (play-test pt27)."""
+MARKDOWN = re.compile(r"\*\*([^*]+)\*\*")
+"""The rulebook's bold, quoted as plain text."""
 RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "board-game.md"
 """The board game's rulebook in a checkout; the other sets' (prison.md) lie beside it (`rules_files`)."""
 RULES_FILE_BUNDLED = Path(__file__).resolve().parent / "rules" / "board-game.md"
@@ -820,4 +824,5 @@ def rule_texts() -> dict[str, str]:
             texts[current] += " " + line.strip()
         else:
             current = None
-    return {rule: SOURCE_TAGS.sub("", text).strip() for rule, text in texts.items()}
+    return {rule: MARKDOWN.sub(r"\1", DIFF_TAG.sub("", SOURCE_TAGS.sub("", text))).strip()
+            for rule, text in texts.items()}

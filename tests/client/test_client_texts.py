@@ -210,6 +210,17 @@ def test_help_on_a_rule_quotes_the_rulebook_when_present(tmp_path, monkeypatch):
     assert "BG-MOVE: Move (1 AP)" in text
 
 
+def test_a_quoted_rule_shows_no_markdown_markers():
+    """Play-test pt27: `help BG-END-02` quoted "... **[DIFF]** Card game and Prison scenarios 1-4 end at once": the
+    rulebook's markdown (bold, and its [DIFF] tag for editors) shown raw in a newcomer's help. The quote keeps the
+    sentence and drops the markers; a rule without them is quoted as it is."""
+    text = client_help.help_text("BG-END-02")
+    assert text.startswith("BG-END-02 When a player reaches the target during a turn")
+    assert "**" not in text and "[DIFF]" not in text
+    assert "that turn the player with more VP wins. Card game and Prison scenarios 1-4 end at once" in text
+    assert client_help.help_text("BG-MOVE-09").startswith("BG-MOVE-09 ")
+
+
 def test_the_client_carries_the_rules_reference_so_an_installed_client_quotes_rules(monkeypatch):
     """`help BG-MOVE-09` quoted the rule only in a checkout, where the shared reference lies beside the code: an
     installed client (and a clean clone) had only the family summaries, and nothing for the Card Game's families.
