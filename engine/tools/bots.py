@@ -296,7 +296,8 @@ class GreedyBot:
             # and an attacker who loses is wounded): the smallest such card, above any mixed guess (play-test pt27
             # F5: a Thief, 2, against a wounded Warrior, 0, laid +1 with +5 in hand, lost to +6 and was wounded)
             their_cards = view["players"]["Y" if seat == "B" else "B"]["combat_cards"]
-            beyond = margin - (highest if their_cards else 0)
+            beyond = margin - (highest if their_cards > 1 else 0)  # (the +0 never leaves a hand, BG-COMBAT-10:
+            # down to one card, the defender holds the +0 alone; review rv27)
             if beyond + max(view["players"][seat]["combat_cards"]) > 0:
                 return 100.0 - value if beyond + value > 0 else -value - 20
         needed = 3 - margin  # expect the opponent to play about +3

@@ -51,6 +51,12 @@ def test_BG_COMBAT_06_an_attacker_lays_the_smallest_card_that_wins_whatever_the_
     legal = legal_texts(state, "B")
     chosen = {GreedyBot().choose(seen, legal, Rng(seed)) for seed in SEEDS}
     assert {int(text.split()[1]) for text in chosen} == {5, 6}, chosen
+    state = act(position("bTH@c4 yTH@c5", cards="B:2345/-/012233456/3 Y:2345/-/0/3"), "attack bTH yTH")
+    seen, legal = view(state, "B"), legal_texts(state, "B")  # review rv27: a defender down to his +0 (BG-COMBAT-10)
+    assert seen["players"]["Y"]["combat_cards"] == 1
+    chosen = {GreedyBot().choose(seen, legal, Rng(seed)) for seed in SEEDS}
+    assert "combat +1" in chosen and chosen <= {"combat +1", "combat +2", "combat +3"}, \
+        "2 + 1 beats 2 + 0: the smallest card that wins, or one within CARD_SLACK (before: +3 to +5, a guess)"
     state = act(position("bTH@c4 yWA@c5"), "attack bTH yWA")  # unwounded (3): +6 does not win for sure either
     seen, legal = view(state, "B"), legal_texts(state, "B")
     assert len({GreedyBot().choose(seen, legal, Rng(seed)) for seed in SEEDS}) > 2, "mixed, as before"
