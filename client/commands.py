@@ -146,7 +146,7 @@ class Commands:
         if len(words) > 1 or (words and not (words[0].isascii() and words[0].isdigit()
                                              and 1 <= int(words[0]) <= GAMES_PAGES)):
             raise UsageError("games [PAGE]")
-        self.state.games_page = int(words[0]) if words else 1
+        self.state.games_page, self.state.games_asked = int(words[0]) if words else 1, True
         self.session.send(ListGames(offset=(self.state.games_page - 1) * GAMES_PAGE, limit=GAMES_PAGE))
 
     def quit(self, _args: str) -> None:

@@ -98,6 +98,7 @@ def _unreadable(session: Session, message, error: Exception) -> None:
 def _welcome(session: Session, message: Welcome) -> None:
     state = session.state
     state.connected = True
+    state.games_asked = False  # (a question of the connection before: no answer will come)
     link = f" · {state.link_note}" if state.link_note else ""  # what TLS said of this connection (client/tls.py)
     state.link_note = None
     state.say(_("connected to {server} {version} as {name}").format(
@@ -224,6 +225,7 @@ def _ratings(session: Session, message: Ratings) -> None:
 def _games(session: Session, message: Games) -> None:
     """A page of the games finished on the server (`games`), shown in the help pane (Esc closes it)."""
     state = session.state
+    state.games_asked = False
     pages = max(1, -(-message.total // GAMES_PAGE))
     if not message.games:
         state.help_text = (_("No game has finished on this server yet (a private table's game is its players' "
@@ -769,7 +771,8 @@ def _error(session: Session, message: Error) -> None:
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
     if message.code == "bad_field" and session.older_bot(message.message):
         return
-    if message.code == "unknown_type" and "list_games" in message.message:  # (added in session 27)
+    if message.code == "unknown_type" and state.games_asked:  # (list_games: added in session 27; the code is what
+        state.games_asked = False  # docs/protocol.md promises, not the message's words: review rv27)
         state.help_text = None
         return state.say(_("this server does not list its finished games (it is older than this client)"))
     if message.code in ("rate_limited", "bad_token", "no_such_table"):

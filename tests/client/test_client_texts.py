@@ -846,7 +846,11 @@ def test_the_games_finished_on_the_server_a_page_at_a_time_and_how_to_replay_one
         assert wired.sent() == [] and state.notice == "games [PAGE]", wrong
     handle(wired.session, Games((), 0))
     assert state.help_text.startswith("No game has finished on this server yet")
-    wired.deliver(Error("unknown_type", "unknown message type 'list_games'", "client", False))  # an older server
+    wired.deliver(Error("unknown_type", "unknown message type 'other'", "client", False))  # (not asked: said as is)
+    assert state.notice == "server: unknown message type 'other' (unknown_type)"
+    commands.run("games")
+    wired.sent()
+    wired.deliver(Error("unknown_type", "no such message", "client", False))  # an older server, whatever its words
     assert state.notice == "this server does not list its finished games (it is older than this client)"
 
 
