@@ -847,7 +847,7 @@ class Session:
                                     in lobby.store.leaderboard(message.limit))))
         elif isinstance(message, ListGames):
             games, total = lobby.store.finished_games(message.offset, message.limit)
-            self.send(Games(tuple(game_info(game) for game in games), total))
+            self.send(Games(tuple(info for info in map(game_info, games) if info is not None), total))
         elif isinstance(message, Chat):
             lobby.chat(self, message.text)
         elif isinstance(message, CreateTable):
