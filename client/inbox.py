@@ -238,7 +238,7 @@ def _games(session: Session, message: Games) -> None:
     # TRANSLATORS: column headers of the finished games' list: a table's id, when its game ended (a date and a
     # time, UTC), and how it ended ("Yellow wins 5-2 (target reached)")
     table, ended, outcome = _("table"), _("ended (UTC)"), _("result")
-    lines.append(f"  {cell(table, 16)} {cell(ended, 16)} {cell(seat_name('B'), 16)} {cell(seat_name('Y'), 16)} "
+    lines.append(f"  {cell(table, 18)} {cell(ended, 16)} {cell(seat_name('B'), 16)} {cell(seat_name('Y'), 16)} "
                  f"{outcome}")
     for game in message.games:
         vp = {"B": game.vp_blue, "Y": game.vp_yellow}
@@ -252,7 +252,7 @@ def _games(session: Session, message: Games) -> None:
         else:
             result = _("draw {score} ({reason})").format(score=score(vp), reason=reason)
         when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(game.finished))
-        lines.append(f"  {cell(game.table, 16)} {cell(when, 16)} {cell(game.blue or '-', 16)} "
+        lines.append(f"  {cell(game.table, 18)} {cell(when, 16)} {cell(game.blue or '-', 16)} "
                      f"{cell(game.yellow or '-', 16)} {result}")
     lines.append("")
     if state.server and not state.local:

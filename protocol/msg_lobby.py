@@ -130,7 +130,7 @@ class GameInfo:
 
     table: str = required(TABLE_ID)
     options: TableOptions = required(Record(TableOptions))
-    finished: int = required(Int(0))
+    finished: int = required(Int(0, 2**40))
     reason: str = required(Str(128))
     vp_blue: int = required(Int(0, 1_000))
     vp_yellow: int = required(Int(0, 1_000))
@@ -155,7 +155,7 @@ class Games(Message):
     """A page of the finished public games, the last finished first; `total` counts them all."""
 
     games: tuple[GameInfo, ...] = required(ListOf(Record(GameInfo), 50))
-    total: int = required(Int(0))
+    total: int = required(Int(0, 10**9))
 
 
 RECORD_TEXT = Str(900_000)
