@@ -198,9 +198,10 @@ def _turn_detail(view: dict) -> StyleAndTextTuples:
         # ended, and nothing said why (BG-END-02: the turn is played to its end, then the most VP win)
         # TRANSLATORS: {seat}: a colour, or both ("Blue and Yellow": the plural form); {vp}: the table's VP
         # target; BG-END-02 a rule ID
-        line = ngettext("{seat} reached {vp} VP: the game ends with this turn, the most VP win (BG-END-02)",
-                        "{seat} reached {vp} VP: the game ends with this turn, the most VP win (BG-END-02)",
-                        len(reached))
+        line = ngettext("{seat} reached {vp} VP: the game ends at the end of this turn, and the side with the most VP "
+                        "wins (BG-END-02)",
+                        "{seat} reached {vp} VP: the game ends at the end of this turn, and the side with the most VP "
+                        "wins (BG-END-02)", len(reached))
         out.append(("class:refusal", line.format(seat=_(" and ").join(seat_name(s) for s in reached), vp=target)
                     + "\n"))
     if view.get("first_cycle_limit") and view.get("phase") in ("card", "main"):

@@ -566,7 +566,7 @@ def test_BG_END_02_the_panel_says_the_game_ends_with_the_turn_once_the_target_is
     scored = "bGB>exited yWZ>eliminated yCL>eliminated yTH>eliminated"  # 2 + 3 VP for Blue
     state = ClientState("ann", table="t-1", seat="Y")
     state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}"), "Y", table={"id": "t-1", "target_vp": 5})
-    said = "Blue reached 5 VP: the game ends with this turn, the most VP win (BG-END-02)"
+    said = "Blue reached 5 VP: the game ends at the end of this turn, and the side with the most VP wins (BG-END-02)"
     assert said in text_of(game_panel(state, 0.0))
     state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}", options="vp=6"), "Y",
                            table={"id": "t-1", "target_vp": 6})
@@ -1575,7 +1575,7 @@ def test_BG_END_02_the_panel_says_the_game_ends_with_the_turn_once_a_side_reache
     assert "game ends" not in "".join(text for _, text in game_panel(state, now=0.0)), "one VP short of the target"
     view["players"]["B"]["vp"] = 5
     shown = "".join(text for _, text in game_panel(state, now=0.0))
-    assert "Blue reached 5 VP: the game ends with this turn, the most VP win (BG-END-02)" in shown
+    assert "Blue reached 5 VP: the game ends at the end of this turn, and the side with the most VP wins (BG-END-02)" in shown
     view["players"]["Y"]["vp"] = 6  # (a fireball, a push: both may reach it in one turn)
     shown = "".join(text for _, text in game_panel(state, now=0.0))
-    assert "Blue and Yellow reached 5 VP: the game ends with this turn" in shown
+    assert "Blue and Yellow reached 5 VP: the game ends at the end of this turn" in shown
