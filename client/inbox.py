@@ -49,6 +49,7 @@ from .games import screens
 from .held import Told, state_dir
 from .i18n import N_, _
 from .identity import KEY_FILE
+from .lobby import options_summary
 from .names import GAMES_PAGE, MAX_LISTED_TABLES, other_seat, said, scenario_intro, score, seat_name
 from .panel import who_places
 from .ports import SessionPort as Session
@@ -235,11 +236,11 @@ def _games(session: Session, message: Games) -> None:
     # TRANSLATORS: the title of the finished games' list (`games`); {page} of {pages}: its pages
     lines = [_("Games finished on this server, the last first (page {page} of {pages})").format(
         page=state.games_page, pages=pages), ""]
-    # TRANSLATORS: column headers of the finished games' list: a table's id, when its game ended (a date and a
-    # time, UTC), and how it ended ("Yellow wins 5-2 (target reached)")
-    table, ended, outcome = _("table"), _("ended (UTC)"), _("result")
-    lines.append(f"  {cell(table, 18)} {cell(ended, 16)} {cell(seat_name('B'), 16)} {cell(seat_name('Y'), 16)} "
-                 f"{outcome}")
+    # TRANSLATORS: column headers of the finished games' list: a table's id, its options (the set, the scenario,
+    # timers...), when its game ended (a date and a time, UTC), and how it ended ("Yellow wins 5-2 (target reached)")
+    table, options, ended, outcome = _("table"), _("options"), _("ended (UTC)"), _("result")
+    lines.append(f"  {cell(table, 18)} {cell(options, 22)} {cell(ended, 16)} {cell(seat_name('B'), 16)} "
+                 f"{cell(seat_name('Y'), 16)} {outcome}")
     for game in message.games:
         vp = {"B": game.vp_blue, "Y": game.vp_yellow}
         reason = reason_text(game.reason)
@@ -252,7 +253,8 @@ def _games(session: Session, message: Games) -> None:
         else:
             result = _("draw {score} ({reason})").format(score=score(vp), reason=reason)
         when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(game.finished))
-        lines.append(f"  {cell(game.table, 18)} {cell(when, 16)} {cell(game.blue or '-', 16)} "
+        flags = options_summary(game.options)[0] or "-"  # (a player looks for "my Prison game": play-test rv27)
+        lines.append(f"  {cell(game.table, 18)} {cell(flags, 22)} {cell(when, 16)} {cell(game.blue or '-', 16)} "
                      f"{cell(game.yellow or '-', 16)} {result}")
     lines.append("")
     if state.server and not state.local:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.utils import get_cwidth
 
-from dungeon_twister.protocol import TableInfo
+from dungeon_twister.protocol import TableInfo, TableOptions
 
 from .i18n import N_, _
 from .names import TABLE_FLAGS, scenario_target
@@ -41,7 +41,7 @@ def table_list(state: ClientState, columns: int = 120) -> StyleAndTextTuples:
     yellow = _("YELLOW")
     # TRANSLATORS: a column header of the lobby's table list, the last one: how many spectators watch the table
     watching = _("WATCHING")
-    longest = max((get_cwidth(_options(info)[0]) for info in state.tables), default=0)
+    longest = max((get_cwidth(options_summary(info.options)[0]) for info in state.tables), default=0)
     widths = _widths(columns - width - _status_width() - 4 - len(watching), longest)
     header = (f"{table:<{width}}{status:<{_status_width()}}{target:<4}{cell(options, widths[0])} "
               f"{cell(blue, widths[1] - 1)} {cell(yellow, widths[1] - 1)} {watching}")
@@ -92,9 +92,8 @@ def _status_width() -> int:
     return max(8, len(_("STATUS")), *(len(_(name)) for name in STATUS_NAMES.values())) + 1
 
 
-def _options(info: TableInfo) -> tuple[str, object]:
-    """A table's options as its row shows them, and its VP target."""
-    options = info.options
+def options_summary(options: TableOptions) -> tuple[str, object]:
+    """A table's options as its row shows them (the finished games' list too), and its VP target."""
     flags = ", ".join(([options.scenario] if options.scenario else [options.set_name] if options.set_name else [])
                       # (in the reader's words, as the table's own line: a play-test read "tutoriel 1, timers")
                       + [_(TABLE_FLAGS[flag]) for flag in ("beginner", "timers", "private") if getattr(options, flag)]
@@ -121,7 +120,7 @@ def _options(info: TableInfo) -> tuple[str, object]:
 
 
 def _row(info: TableInfo, width: int, widths: tuple[int, int] = (OPTIONS_WIDTH, PLAYER_WIDTH)) -> StyleAndTextTuples:
-    flags, target = _options(info)
+    flags, target = options_summary(info.options)
     status_style = "class:active" if info.status == "waiting" else ""
     status = _(STATUS_NAMES[info.status]) if info.status in STATUS_NAMES else info.status
     # TRANSLATORS: in the lobby's table list, a seat without a player (at most 15 characters)

@@ -824,17 +824,19 @@ def test_the_games_finished_on_the_server_a_page_at_a_time_and_how_to_replay_one
     assert wired.sent() == [ListGames(offset=0, limit=20)]
     handle(wired.session, Games((GameInfo("t7-3f9a02c1", TableOptions(), 1796053659, "target reached", 2, 5, "Y", "ann",
                                           "bob"),
-                                 GameInfo("t9-0b1c2d3e", TableOptions(), 1796040000, "aborted", 0, 0, None, "cy",
+                                 GameInfo("t9-0b1c2d3e", TableOptions(scenario="prison-2"), 1796040000, "aborted", 0,
+                                          0, None, "cy",
                                           "planner-bot-2"),
                                  GameInfo("t4-00aa11bb", TableOptions(), 1796030000, "draw", 3, 3)), 45))
     lines = state.help_text.splitlines()
     assert lines[0] == "Games finished on this server, the last first (page 1 of 3)"
-    assert lines[2].split() == ["table", "ended", "(UTC)", "Blue", "Yellow", "result"]
-    assert lines[3].split() == ["t7-3f9a02c1", "2026-11-30", "15:47", "ann", "bob", "Yellow", "wins", "5-2",
+    assert lines[2].split() == ["table", "options", "ended", "(UTC)", "Blue", "Yellow", "result"]
+    assert lines[3].split() == ["t7-3f9a02c1", "-", "2026-11-30", "15:47", "ann", "bob", "Yellow", "wins", "5-2",
                                 "(target", "reached)"]  # (1796053659: 2026-11-30 15:47:39 UTC)
-    assert lines[4].split()[3:] == ["cy", "planner-bot-2", "no", "winner", "(a", "player", "left", "before", "the",
+    assert lines[4].split()[1:3] == ["prison-2", "2026-11-30"], "its options: which game it was (review rv27)"
+    assert lines[4].split()[4:] == ["cy", "planner-bot-2", "no", "winner", "(a", "player", "left", "before", "the",
                                     "first", "turn:", "not", "rated)"]
-    assert lines[5].split()[3:7] == ["-", "-", "draw", "3-3"]
+    assert lines[5].split()[4:8] == ["-", "-", "draw", "3-3"]
     assert lines[-2:] == ["dt-client replay TABLE --server 192.0.2.2:7300 steps through one of them",
                           "`games 2` lists the next ones"]
     commands.run("games 3")
