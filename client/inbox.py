@@ -253,7 +253,7 @@ def _games(session: Session, message: Games) -> None:
         else:
             result = _("draw {score} ({reason})").format(score=score(vp), reason=reason)
         when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(game.finished))
-        flags = options_summary(game.options)[0] or "-"  # (a player looks for "my Prison game": play-test rv27)
+        flags = options_summary(game.options)[0] or "-"  # (a player looks for "my Prison game": review rv27)
         lines.append(f"  {cell(game.table, 18)} {cell(flags, 22)} {cell(when, 16)} {cell(game.blue or '-', 16)} "
                      f"{cell(game.yellow or '-', 16)} {result}")
     lines.append("")
