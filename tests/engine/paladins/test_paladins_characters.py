@@ -178,6 +178,18 @@ def test_PD_CHAR_PICKPOCKET_edge_stealing_the_rope_over_a_pit_drops_its_holder()
     assert where(after, "yRP") == "b8" and where(after, "yGB") == "eliminated" and after.vp("B") == 1
 
 
+def test_PD_CHAR_PICKPOCKET_01_the_victim_named_is_the_figure_who_carries_the_object():
+    """The yellow Paladin stands on the pit c8 with the Rope and his wounded Goblin; the Pickpocket steals the Rope:
+    both fall (2 VP). The event named the wounded Goblin as the one robbed (the first character on the square); it
+    names the Paladin, who carried the Rope (review pd27). A wounded character alone with its object is the
+    victim itself."""
+    after, events = apply_texts(pd_position("bPP@b8 yPA@c8 yRP@c8 yGB@c8! yWA@h4"), "steal bPP yRP")
+    assert seen(events, "stolen")["victim"] == "yPA"
+    assert where(after, "yPA") == where(after, "yGB") == "eliminated" and after.vp("B") == 2
+    _, events = apply_texts(pd_position("bPP@b8 yGB@c8! yRP@c8 yWA@h4"), "steal bPP yRP")
+    assert seen(events, "stolen")["victim"] == "yGB"
+
+
 def test_PD_CHAR_PICKPOCKET_PD_CHAR_PALADIN_03_DT_241_a_paladin_falls_his_other_object_stays_in_the_pit():
     """Found by an audit: the Paladin on the pit c8 carries the Rope and the Sword; the Pickpocket steals the Rope,
     the Paladin falls (BG-PIT-09) and the Sword stays on c8, where he fell (PD-CHAR-PALADIN-03, DT-241). The
