@@ -68,7 +68,8 @@ def steal(ctx: Ctx, action: Steal) -> None:
     ctx.actor(action.seat, action.token, rule="PD-CHAR-PICKPOCKET-01", wounded_rule="BG-ABIL-02")
     if refused:
         raise refused
-    victim = next(t for t in ctx.at(item.square) if t.is_character)
+    # the figure who carries it, else the wounded character it lies with (not a wounded one the figure carries)
+    victim = min((t for t in ctx.at(item.square) if t.is_character), key=lambda t: (t.wounded, t.id))
     ctx.put(item.moved(square=thief.square))
     ctx.emit("stolen", token=item.id, by=thief.id, victim=victim.id, square=square_name(thief.square))
     ctx.settle_pits()

@@ -78,7 +78,28 @@ def problem(state: GameState, board, banshee: Token, direction: str, person: Tok
     if golden.square_problem(there, staying + arriving, (), state.catalogue):  # pits are PR-CHAR-BANSHEE-06's
         return IllegalAction("PR-CHAR-BANSHEE-03", "{person} may not land on {square} (golden rules, BG-GOLD-02/03)",
                              person=person.id, square=name)
+    if _falls(state, board, person, arriving, there) and sum(
+            t.is_character and t.wounded for t in arriving if t.id != person.id) > 1:
+        # what a person falling in a pit carried stays where it stood (DT-101): two wounded characters a Paladin
+        # carried (PD-CHAR-PALADIN-01) would lie on one square, which no rule allows (BG-GOLD-03; two objects may,
+        # PD-CHAR-PALADIN-03). The action was refused so once done, yet listed (review pd27).
+        return IllegalAction("BG-GOLD-03", "{square} would hold two tokens of one kind", square=square_name(here))
     return None
+
+
+def _falls(state: GameState, board, person: Token, along: list[Token], there) -> bool:
+    """PR-CHAR-BANSHEE-06: whether the person pushed onto `there` falls in a pit: not with a Rope it carries, nor
+    onto a Rope lying there that it then takes (DT-101; the Ghost takes nothing, DT-288), nor a sound Thief."""
+    if there not in board.pits:
+        return False
+    cat = state.catalogue
+    if any(not t.is_character and cat.objects[t.code].rope for t in along if t.id != person.id):
+        return False
+    abilities = cat.characters[person.code].abilities
+    if "no_carry" not in abilities and any(t.where == "board" and t.square == there and not t.is_character
+                                           and cat.objects[t.code].rope for t in state.tokens.values()):
+        return False
+    return person.wounded or "acrobatics" not in abilities
 
 
 def _carried_along(state: GameState, person: Token) -> list[Token]:
@@ -113,10 +134,7 @@ def push(ctx: Ctx, action: Push) -> None:
         raise refused
     origin, there = person.square, step(person.square, direction)
     along = _carried_along(s, person)
-    rope = any(not t.is_character and s.catalogue.objects[t.code].rope for t in along if t.id != person.id)
-    falls = there in ctx.board.pits and not rope and not (ctx.rope_on(there) and not ctx.has_ability(
-        person, "no_carry")) and not (not person.wounded and ctx.has_ability(person, "acrobatics"))
-    # (a Rope lying there saves whoever takes it, DT-101: not the Ghost, who carries nothing, PD-CHAR-GHOST-03)
+    falls = _falls(s, ctx.board, person, along, there)
     ctx.emit("pushed", by=banshee.id, token=person.id, square=square_name(origin), to=square_name(there))
     if falls:  # PR-CHAR-BANSHEE-06: what it carried stays on the square it was pushed from (DT-101)
         ctx.eliminate(person, "pit")

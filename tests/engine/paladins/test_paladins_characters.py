@@ -178,6 +178,18 @@ def test_PD_CHAR_PICKPOCKET_edge_stealing_the_rope_over_a_pit_drops_its_holder()
     assert where(after, "yRP") == "b8" and where(after, "yGB") == "eliminated" and after.vp("B") == 1
 
 
+def test_PD_CHAR_PICKPOCKET_01_the_victim_named_is_the_figure_who_carries_the_object():
+    """The yellow Paladin stands on the pit c8 with the Rope and his wounded Goblin; the Pickpocket steals the Rope:
+    both fall (2 VP). The event named the wounded Goblin as the one robbed (the first character on the square); it
+    names the Paladin, who carried the Rope (review pd27). A wounded character alone with its object is the
+    victim itself."""
+    after, events = apply_texts(pd_position("bPP@b8 yPA@c8 yRP@c8 yGB@c8! yWA@h4"), "steal bPP yRP")
+    assert seen(events, "stolen")["victim"] == "yPA"
+    assert where(after, "yPA") == where(after, "yGB") == "eliminated" and after.vp("B") == 2
+    _, events = apply_texts(pd_position("bPP@b8 yGB@c8! yRP@c8 yWA@h4"), "steal bPP yRP")
+    assert seen(events, "stolen")["victim"] == "yGB"
+
+
 def test_PD_CHAR_PICKPOCKET_PD_CHAR_PALADIN_03_DT_241_a_paladin_falls_his_other_object_stays_in_the_pit():
     """Found by an audit: the Paladin on the pit c8 carries the Rope and the Sword; the Pickpocket steals the Rope,
     the Paladin falls (BG-PIT-09) and the Sword stays on c8, where he fell (PD-CHAR-PALADIN-03, DT-241). The
@@ -219,6 +231,26 @@ def test_PD_OBJ_SLAYER_02_a_dragon_beaten_by_its_side_is_eliminated_not_wounded(
     assert where(after, "yRD") == "eliminated" and after.vp("B") == 2
     plain, _ = combat_round(pd_position("bTR@c4 yRD@c5 yWA@h4"), "attack bTR yRD", blue=6, yellow=0)
     assert where(plain, "yRD") == "c5!"
+
+
+def test_PD_OBJ_SLAYER_01_02_RUL_086_defending_and_in_a_group():
+    """The tests above attack with the Sword alone against the dragon; PD-OBJ-SLAYER-01 says « attacking or
+    defending » and RUL-086 « a dragon among the opposing participants » (review pd27). Defending: the yellow Red
+    Dragon attacks the Goblin with the Sword, 6 + 0 against 1 + 4 + 2: the dragon loses and is slain (2 VP). In a
+    group: the Warrior with the Sword attacks the Goblin on c5, and the Dragon on b4 beside the Warrior is drawn
+    in as a defender (BG-GROUP-02): 3 + 4 + 6 against 1 + 6 + 0, the Goblin is wounded and the Dragon slain. Edge:
+    without the Sword the same group wins 9 against 7 and the Dragon is only wounded."""
+    defended, events = combat_round(pd_position("yRD@c5 bGB@c4 bDS@c4 yWA@h4", active="Y"), "attack yRD bGB",
+                                    blue=2, yellow=0)
+    assert (seen(events, "combat_resolved")["attack"], seen(events, "combat_resolved")["defence"]) == (6, 7)
+    assert where(defended, "yRD") == "eliminated" and defended.vp("B") == 2
+    group, events = combat_round(pd_position("bWA@c4 bDS@c4 yGB@c5 yRD@b4 yWA@h4"), "attack bWA yGB",
+                                 blue=6, yellow=0)
+    result = seen(events, "combat_resolved")
+    assert (result["attack"], result["defence"]) == (13, 7)
+    assert where(group, "yGB") == "c5!" and where(group, "yRD") == "eliminated" and group.vp("B") == 2
+    plain, _ = combat_round(pd_position("bWA@c4 yGB@c5 yRD@b4 yWA@h4"), "attack bWA yGB", blue=6, yellow=0)
+    assert where(plain, "yRD") == "b4!" and plain.vp("B") == 0
 
 
 def test_PD_OBJ_SLAYER_02_BG_CARRY_03_a_slain_dragon_takes_the_wounded_he_carries_with_him():
@@ -517,6 +549,20 @@ def test_PD_CHAR_ILLUS_08_his_illusions_vanish_with_him():
     after, events = apply_texts(state, "breathe yRD n")
     assert where(after, "bIL") == "eliminated" and dict(after.marks) == {}
     assert [e.kind for e in events] == ["breath", "eliminated", "illusion_removed"]
+
+
+def test_PD_CHAR_ILLUS_08_edge_they_stay_when_he_leaves_the_maze_or_lies_wounded():
+    """« Se l'Illusionista lascia il labirinto, le sue illusioni restano sul tabellone »: he walks out (1 VP), is
+    carried out wounded (saved), or lies wounded: his rubble and pit stay, only his elimination takes them away.
+    (The test above had only the elimination; review pd27.)"""
+    marks = {"illusion:B:rubble": "c6", "illusion:B:pit": "e7"}
+    ports = "- ; marks illusion:B:rubble=c6 illusion:B:pit=e7"
+    out = act(pd_position("bIL@c20 yWA@h4", ports=ports), "move bIL c21")
+    assert where(out, "bIL") == "exited" and dict(out.marks) == marks
+    saved = act(pd_position("bGB@c20 bIL@c20! yWA@h4", ports=ports), "move bGB c21")
+    assert where(saved, "bIL") == "saved" and dict(saved.marks) == marks
+    wounded, _ = combat_round(pd_position("bIL@c4 yTR@c5 yWA@h4", ports=ports), "attack bIL yTR", 0, 6)
+    assert where(wounded, "bIL") == "c4!" and dict(wounded.marks) == marks
 
 
 # --- the Charm Scroll -----------------------------------------------------------------------------------------------

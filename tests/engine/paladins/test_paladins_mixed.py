@@ -273,3 +273,21 @@ def test_PR_CHAR_BANSHEE_06_DT_101_DT_288_a_rope_lying_on_the_pit_does_not_save_
     assert (where(ghost, "bGH"), where(ghost, "bRP"), ghost.vp("Y")) == ("eliminated", "c8", 1)
     goblin = act(all_position("yBS@c5 bGB@c7 bRP@c8 yWA@h4", active="Y"), "push yBS bGB")
     assert (where(goblin, "bGB"), where(goblin, "bRP"), goblin.vp("Y")) == ("c8", "c8", 0)
+
+
+def test_PR_CHAR_BANSHEE_06_DT_101_PD_CHAR_PALADIN_01_no_push_leaves_two_wounded_on_one_square():
+    """DT-101: what a person pushed into a pit carried stays on the square it was pushed from. The Paladin on c7
+    carries two wounded friends (PD-CHAR-PALADIN-01): pushed into the pit c8 he would die and leave both on c7, two
+    wounded characters on one square (BG-GOLD-03, BG-GOLD-04: the action is illegal). The push was listed, then
+    refused once chosen (review pd27); it is neither now, citing BG-GOLD-03 on c7. Edge: two objects he carries
+    stay stacked there (PD-CHAR-PALADIN-03): that push is listed and kills him; with a Rope he lands on the pit and
+    lives, his wounded friend with him."""
+    two = all_position("yBS@c5 bPA@c7 bGB@c7! bTR@c7! yWA@h4", active="Y")
+    assert not legal_set(two, verb="push")
+    assert assert_refused(two, "push yBS bPA", "BG-GOLD-03").values == {"square": "c7"}
+    objects = all_position("yBS@c5 bPA@c7 bSW@c7 bAR@c7 yWA@h4", active="Y")
+    assert legal_set(objects, verb="push") == {"push yBS bPA"}
+    fell = act(objects, "push yBS bPA")
+    assert (where(fell, "bPA"), where(fell, "bSW"), where(fell, "bAR"), fell.vp("Y")) == ("eliminated", "c7", "c7", 1)
+    roped = act(all_position("yBS@c5 bPA@c7 bGB@c7! bRP@c7 yWA@h4", active="Y"), "push yBS bPA")
+    assert (where(roped, "bPA"), where(roped, "bGB"), where(roped, "bRP")) == ("c8", "c8!", "c8")
