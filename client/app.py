@@ -173,9 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "crash, quit), which is then given up; without it, that game goes on"))
     play.set_defaults(run=play_command)
     discover = command("discover", help=_("list the servers of the local network (LAN parties)"))
-    discover.add_argument("--port", type=int, default=DEFAULT_PORT,
+    discover.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                           help=_("their port (default {port})").format(port=DEFAULT_PORT))
-    discover.add_argument("--wait", type=float, default=1.5, help=_("seconds to wait for answers (default 1.5)"))
+    discover.add_argument("--wait", type=wait_seconds, default=1.5,
+                          help=_("seconds to wait for answers (default 1.5)"))
     discover.set_defaults(run=discover_command)
     replay = command("replay", help=_("step through a game record: a file, or a finished game of a server"),
                      # TRANSLATORS: the keys of the replay's screen, as they are written on the keyboard
@@ -226,6 +227,27 @@ def parse_address(text: str) -> tuple[str, int]:
     if not match or (match.group(2) and not 0 < int(match.group(2)) < 65536):
         raise argparse.ArgumentTypeError(_("expected HOST:PORT, got {text}").format(text=repr(text)))
     return match.group(1), int(match.group(2) or DEFAULT_PORT)
+
+
+def port_number(text: str) -> int:
+    """`discover --port`: a port a datagram can be sent to (play-test pt27 F14: 99999 ended in sendto's
+    OverflowError, a traceback)."""
+    if not text.strip().isdigit() or not 0 < int(text) < 65536:
+        # TRANSLATORS: a refused command-line value; {text} is what was typed
+        raise argparse.ArgumentTypeError(_("expected a port from 1 to 65535, got {text}").format(text=repr(text)))
+    return int(text)
+
+
+def wait_seconds(text: str) -> float:
+    """`discover --wait`: seconds, 0 or more (play-test pt27 F14: -1 ended in trio's ValueError, a traceback)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < float("inf"):  # (also NaN, which compares false to everything)
+        # TRANSLATORS: a refused command-line value; {text} is what was typed
+        raise argparse.ArgumentTypeError(_("expected seconds, 0 or more, got {text}").format(text=repr(text)))
+    return seconds
 
 
 def display_name(text: str) -> str:
@@ -383,7 +405,8 @@ def _play_local(args: argparse.Namespace, options) -> int:
 
     from dungeon_twister.protocol import CreateTable
 
-    from .local_server import LocalServer, ServerStartError, fresh_data_dir, remember_play, seat_file, unfinished_game
+    from .local_server import (LocalServer, ServerStartError, fresh_data_dir, games_dir, remember_play, seat_file,
+                               unfinished_game)
     from .session import Session, TableSetup
     from .state import ClientState
 
@@ -402,12 +425,17 @@ def _play_local(args: argparse.Namespace, options) -> int:
         session = Session(state, seat_file=seat_file(data, args.name))  # takes the kept seat back
         state.log.append(_("continuing your unfinished game against the bot ('leave' gives it up; dt-client play "
                            "--new starts another)"))
+    records = set(games_dir().glob("*.txt"))
     try:
         with LocalServer(data=data, player=args.name) as (host, port):
             code = run_client(session, host, port)
     except ServerStartError as error:
         print(f"dt-client: {error}", file=sys.stderr)
         return 1
+    for record in sorted(set(games_dir().glob("*.txt")) - records):  # the server wrote it as this run's game ended
+        # TRANSLATORS: on leaving `dt-client play`; {path} a file; "dt-client replay {path}" is a command line
+        print(_("the record of your game against the bot: {path} (dt-client replay {path} steps through it "
+                "again)").format(path=record))
     if seat_file(data, args.name).path.exists():  # (the game did not end: the server kept its directory)
         # (a play-test's `quit` left with nothing said, and a first-time player may think the game lost)
         print(_("your game against the bot is kept: dt-client play with the same options continues it (--new "
@@ -441,7 +469,7 @@ def discover_command(args: argparse.Namespace) -> int:
 def replay_command(args: argparse.Namespace) -> int:
     from .replay import run_replay
 
-    replay = _replay_of(args)
+    replay = _replay_of(args, "replay")
     if replay is None:
         return 1
     run_replay(replay)
@@ -454,7 +482,7 @@ def verify_command(args: argparse.Namespace) -> int:
     from .printable import printable
     from .replay import ending_text
 
-    replay = _replay_of(args)
+    replay = _replay_of(args, "verify")
     if replay is None:
         return 1
     n = len(replay.steps)
@@ -493,9 +521,9 @@ def verify_command(args: argparse.Namespace) -> int:
     return 0 if replay.deal is not False and not problems else 1
 
 
-def _replay_of(args: argparse.Namespace):
+def _replay_of(args: argparse.Namespace, command: str):
     """The Replay of the record `args.file` (or of the finished game `args.file` on `args.server`); None, with the
-    reason on stderr, if it cannot be had or is not a game the rules allow."""
+    reason on stderr, if it cannot be had or is not a game the rules allow (`command`: replay or verify, as typed)."""
     from .printable import printable
     from .replay import EngineError, NoRecord, Replay, fetch_record, load
 
@@ -532,8 +560,13 @@ def _replay_of(args: argparse.Namespace):
               file=sys.stderr)
         return None
     except OSError as error:
-        print("dt-client:", _("cannot read {file}: {error}").format(file=shown, error=file_error_text(error)),
-              file=sys.stderr)
+        why = file_error_text(error)
+        if args.server is None and isinstance(error, FileNotFoundError) and TABLE_LIKE.fullmatch(args.file):
+            # (play-test pt27 F10: `dt-client replay 1`, a table's number, read "cannot read 1: no such file")
+            # TRANSLATORS: after "no such file"; {command} is a command line, typed as it is (HOST:PORT too)
+            why += " " + _("(a server's game: {command})").format(
+                command=f"dt-client {command} {args.file} --server HOST:PORT")
+        print("dt-client:", _("cannot read {file}: {error}").format(file=shown, error=why), file=sys.stderr)
         return None
     except EngineError as error:
         from .state import engine_error_text
@@ -542,6 +575,10 @@ def _replay_of(args: argparse.Namespace):
               .format(file=shown, error=printable(engine_error_text(error))), file=sys.stderr)
         return None
     return replay
+
+
+TABLE_LIKE = re.compile(r"t?[0-9]+(-[0-9a-f]+)?")
+"""A table as `replay` names it (7, t7, t7-0d67fc3c), to tell from a file's name when no file has it."""
 
 
 def file_error_text(error: OSError) -> str:

@@ -154,7 +154,9 @@ class _Drawing:
                 used += 1
             out.append((_style(f), label))
             used += len(label)
-        out.append(("", " " * max(0, CELL - used)))
+        if used > CELL:  # more people than the zone's columns: cut, `look ZONE` tells them all (play-test pt27 F18:
+            return _cut(out, CELL)  # 4 and 5 of them pushed the room's border out of its column)
+        out.append(("", " " * (CELL - used)))
         return out
 
     def _hidden_head(self, x: int, y: int) -> StyleAndTextTuples:
@@ -283,6 +285,19 @@ def _fit_fragments(fragments: StyleAndTextTuples, used: int, width: int) -> Styl
         out.append((style, text))
         room -= len(text)
     return out + [("class:board.label", "…"), ("", " ")]
+
+
+def _cut(fragments: StyleAndTextTuples, width: int) -> StyleAndTextTuples:
+    """`fragments`, longer than `width` columns, cut to `width - 1` of them and "…"."""
+    out: StyleAndTextTuples = []
+    room = width - 1
+    for style, text in fragments:
+        if len(text) >= room:
+            out.append((style, text[:room]))
+            break
+        out.append((style, text))
+        room -= len(text)
+    return out + [("class:board.label", "…")]
 
 
 def _label(f: dict, carries: bool) -> str:

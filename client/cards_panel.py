@@ -7,7 +7,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import describe_event as server_event
 from .i18n import N_, _, ngettext
-from .names import combat_odds, kind_name, labelled, room_card_name, seat_name
+from .names import combat_odds, kind_name, joined, labelled, room_card_name, seat_name
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick WA, remove bWA bTH, card N...) stay in English
 # (the selection's hint said "a character, then an object", which a draft's object picks are not: a play-test;
@@ -184,7 +184,7 @@ def placement(view: dict) -> StyleAndTextTuples:
             turns[-1][1].append(card)
         else:
             turns.append((placer, [card]))
-    who = "; ".join(_("{seat} places {cards}").format(seat=seat_name(placer), cards=", ".join(cards))
+    who = joined(_("{seat} places {cards}").format(seat=seat_name(placer), cards=", ".join(cards))
                     for placer, cards in turns)
     return [("class:title", "\n" + _("Room {room} revealed:").format(room=p["room"]) + " "), ("", who + "\n")]
 
@@ -556,4 +556,4 @@ def describe_zone(view: dict, name: str) -> str:
                for side in "NESW" if (found := maze.features(zone, side))]
     if borders:
         parts.append(_("borders {sides}").format(sides=", ".join(borders)))
-    return labelled(name, "; ".join(parts))
+    return labelled(name, joined(parts))

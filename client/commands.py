@@ -6,7 +6,7 @@ from collections.abc import Callable
 from difflib import get_close_matches
 
 from dungeon_twister.engine.families import FAMILIES
-from dungeon_twister.protocol import ListRatings, TableOptions
+from dungeon_twister.protocol import ListGames, ListRatings, TableOptions
 from dungeon_twister.protocol.msg_lobby import SCENARIOS
 from dungeon_twister.protocol.kinds import CHAT_TEXT
 
@@ -15,7 +15,8 @@ from .describe import describe_square  # noqa: F401  (re-exported: `look` at a b
 from .games import screens
 from .help import help_text
 from .i18n import _, ngettext
-from .names import seat_named, table_named, unlisted_number
+from .local_server import game_record
+from .names import GAMES_PAGE, GAMES_PAGES, seat_named, table_named, unlisted_number
 from .session import Session
 from .state import RATINGS_SEARCHED, EndFirst, TableSetup
 
@@ -51,7 +52,8 @@ class Commands:
         self._commands = {
             "help": self.help, "quit": self.quit, "chat": self.chat, "bot": self.bot, "refresh": self.refresh,
             "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
-            "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "undo": self.undo,
+            "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "games": self.games,
+            "undo": self.undo,
             "draw": self.draw, "yes": self.yes, "no": self.no, "resign": self.resign,
         }
 
@@ -96,8 +98,9 @@ class Commands:
         table = rest or self.state.table or "TABLE"
         if self.state.server and not self.state.local:
             line = f"dt-client {command} {table} --server {self.state.server}"
-        else:  # (`dt-client play`'s server goes with the game: a record file, `dt-server records ... > FILE`)
-            line = f"dt-client {command} FILE"
+        else:  # (`dt-client play`'s server goes with the game: the record file it wrote, once the game is over)
+            record = game_record(self.state.table) if self.state.table else None
+            line = f"dt-client {command} {record or 'FILE'}"
         # TRANSLATORS: {command} replay or verify, {line} a command line to type in a shell: keep both as they are
         return _("{command} runs in a shell, not at this prompt: {line}").format(command=command, line=line)
 
@@ -112,6 +115,9 @@ class Commands:
 
     # --- everywhere -------------------------------------------------------------------------------------
     def help(self, topic: str) -> None:
+        if topic.strip().lower() in SHELL_COMMANDS:  # (play-test pt27 F9: "no help on 'replay'", yet `replay 1` told)
+            self.state.help_text = self._from_the_shell(topic.strip().lower(), "")
+            return
         view = self.state.view or {}
         self.state.help_text = help_text(topic, at_table=self.state.at_table, game=view.get("game", "board"),
                                          view=self.state.view, seat=self.state.seat, legal=self.state.legal,
@@ -130,6 +136,18 @@ class Commands:
             raise UsageError("ratings [NAME]")
         self.state.ratings_for = words[0] if words else None
         self.session.send(ListRatings(limit=RATINGS_SEARCHED) if words else ListRatings())
+
+    def games(self, args: str) -> None:
+        """The games finished on this server, the last first, a page at a time (`games 2`): a player who had not
+        noted his game's table finds it there, and the line to step through it (play-test pt27 F11)."""
+        if self.state.at_table:
+            raise UsageError(_("games: in the lobby (leave the table first)"))
+        words = args.split()
+        if len(words) > 1 or (words and not (words[0].isascii() and words[0].isdigit()
+                                             and 1 <= int(words[0]) <= GAMES_PAGES)):
+            raise UsageError("games [PAGE]")
+        self.state.games_page, self.state.games_asked = int(words[0]) if words else 1, True
+        self.session.send(ListGames(offset=(self.state.games_page - 1) * GAMES_PAGE, limit=GAMES_PAGE))
 
     def quit(self, _args: str) -> None:
         self.session.quit()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .i18n import N_, _, ngettext
-from .names import kind_name, labelled, other_seat, score, seat_name, token_name
+from .names import joined, kind_name, labelled, other_seat, score, seat_name, token_name
 
 # TRANSLATORS: a direction, completing "casts a fireball {side}", "the portcullis {side} of {square}"
 DIRECTION_NAMES = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_("west")}
@@ -231,7 +231,7 @@ def _teams_revealed(e: dict) -> str:
     parts = []
     for seat, team in sorted((e.get("teams") or {}).items()):
         parts.append(labelled(seat_name(seat), ", ".join(kind_name(t[1:]) for _square, t in sorted(team.items()))))
-    return _("the teams are revealed: {teams}").format(teams="; ".join(parts))
+    return _("the teams are revealed: {teams}").format(teams=joined(parts))
 
 
 def reason_text(reason: object) -> str:
@@ -263,7 +263,7 @@ def _timeout(e: dict) -> str:
         # for it, as typed (combat +0)
         return _("{seat}'s secret choice for {purpose} was lost with the server's restart (a bot keeps it in "
                  "memory only): {actions} stands for it").format(
-            seat=_seat(e), purpose=e["purpose"], actions="; ".join(e.get("actions") or []))
+            seat=_seat(e), purpose=e["purpose"], actions=joined(e.get("actions") or []))
     if e.get("purpose") and "actions" not in e:
         # a choice made for a late seat that the others may not see yet (docs/rulings.md DT-236): its seat alone
         # sees what
@@ -273,7 +273,7 @@ def _timeout(e: dict) -> str:
         # a fallback whose events its seat alone may see (a card seeded face down): "nothing done" would be untrue
         return _("{seat}'s time ran out: what was played for that seat is kept secret").format(seat=_seat(e))
     # TRANSLATORS: what a player whose time ran out did: nothing (else the actions played for him)
-    actions = "; ".join(e.get("actions") or []) or _("nothing done")
+    actions = joined(e.get("actions") or []) or _("nothing done")
     if e.get("purpose"):
         return _("{seat}'s time ran out for {purpose}: {actions}").format(
             seat=_seat(e), purpose=e["purpose"], actions=actions)
@@ -495,12 +495,13 @@ def compact_event(event: dict) -> str | None:
 
 TERRAIN_WORDS = {  # Paladins & Dragons terrain (PD-TERR, PD-GLOS-03), as `look` says it
     "fog": N_("fog (nobody in it can be targeted; no line of sight enters it)"),
-    "rockfall": N_("Rockfall (whoever enters without a shield or wings dies, and whoever stops there)"),
+    "rockfall": N_("Rockfall (whoever enters it without a shield dies, flyers and the Ghost excepted, and so does "
+                   "whoever stops there)"),
     "crevasses": N_("a crevasse (flyers, the Ghost, a Rope or a jump cross it; nobody stops)"),
     "obstacles": N_("a 3D obstacle (flyers and the Ghost cross it; it blocks sight)"),
     # TRANSLATORS: "fountain TOKEN" is the action as typed: keep it in English
     "fountains": N_("the Fountain of Youth (a wounded character beside it drinks: fountain TOKEN)"),
-    "pentacle": N_("the Pentacle (1 VP to the only colour standing on it)"),
+    "pentacle": N_("the Pentacle (1 VP to the only colour on it, if one of its characters there is unwounded)"),
 }
 
 
@@ -580,4 +581,4 @@ def describe_square(view: dict, square: str) -> str:
             return _("{square}: inside room {room}, still face down (what lies there shows when it is "
                      "revealed)").format(square=square, room=slot)
     # TRANSLATORS: what `look` finds on a square: nothing
-    return labelled(square, "; ".join(parts) if parts else _("nothing"))
+    return labelled(square, joined(parts) if parts else _("nothing"))

@@ -9,10 +9,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from .i18n import N_, _
-from .names import card_kind_name, catalogue, labelled, pair_lines
+from .names import card_kind_name, catalogue, joined, labelled, pair_lines
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
+DIFF_TAG = re.compile(r"\*\*\[DIFF\]\*\*\s*")
+"""The rulebook's mark of a rule that differs between the games, for its editors: not quoted (play-test pt27)."""
+MARKDOWN = re.compile(r"\*\*([^*]+)\*\*")
+"""The rulebook's bold, quoted as plain text."""
 RULES_FILE_IN_CHECKOUT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "board-game.md"
 """The board game's rulebook in a checkout; the other sets' (prison.md) lie beside it (`rules_files`)."""
 RULES_FILE_BUNDLED = Path(__file__).resolve().parent / "rules" / "board-game.md"
@@ -39,7 +43,8 @@ LOBBY_COMMANDS = (
     N_("refresh                                          list the tables again"),
     N_("ratings [NAME]                                   the leaderboard, or NAME's line (Glicko-2; board games "
        "between two people)"),
-    N_("reconnect                                        connect again now (after a lost connection)"),
+    N_("games [PAGE]                                     finished games, last first"),
+    N_("reconnect                                        connect again now"),
     N_("quit                                             leave the client"),
 )
 """The lobby's command list, one entry a command (`help` without a topic, and `help COMMAND`)."""
@@ -328,10 +333,11 @@ RULES = {
     "PD-OBJ": N_("Paladins & Dragons objects: see help RG, help FH, help CH, help DS (the Key and the Treasure as "
                  "elsewhere)."),
     "PD-TERR": N_("Paladins & Dragons terrain: fog ~~~ (no line of sight enters it, nobody in it is targeted), "
-                  "Rockfall ^^^ (kills whoever enters without a shield or wings, and whoever stops there), crevasse "
-                  "vvv (flyers, the Ghost, a Rope or a jump cross it; nobody stops), obstacle [X] (only flyers and "
-                  "the Ghost cross it), Fountain of Youth (Y) (a wounded neighbour drinks: healed), Pentacle <*> (1 "
-                  "VP to the only colour standing on it)."),
+                  "Rockfall ^^^ (kills whoever enters it without a shield, flyers and the Ghost excepted, and "
+                  "whoever stops there), crevasse vvv (flyers, the Ghost, a Rope or a jump cross it; nobody "
+                  "stops), obstacle [X] (only flyers and the Ghost cross it), Fountain of Youth (Y) (a wounded "
+                  "neighbour drinks: healed), Pentacle <*> (1 VP to the only colour on it, if one of its "
+                  "characters there is unwounded)."),
     "PD-GLOS": N_("Glossary: magic users read scrolls (Wizard, Illusionist); the Ghost is undead; 3D obstacles block "
                   "moves and sight."),
     "PD-ROPE": N_("The Rope crosses one obstacle square at a time (pit or crevasse), straight or at a right angle."),
@@ -709,7 +715,7 @@ def _kind_help(topic: str) -> str | None:
             return "\n".join(lines)
     for code, kind in objects.items():
         if wanted.upper() == code or wanted.lower() == kind.name.lower():
-            return f"{_(kind.name)} ({code}): " + "; ".join(_object_effects(kind))
+            return f"{_(kind.name)} ({code}): " + joined(_object_effects(kind))
     return None
 
 
@@ -818,4 +824,5 @@ def rule_texts() -> dict[str, str]:
             texts[current] += " " + line.strip()
         else:
             current = None
-    return {rule: SOURCE_TAGS.sub("", text).strip() for rule, text in texts.items()}
+    return {rule: MARKDOWN.sub(r"\1", DIFF_TAG.sub("", SOURCE_TAGS.sub("", text))).strip()
+            for rule, text in texts.items()}

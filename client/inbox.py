@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
 from dungeon_twister.protocol import (
     ERROR_CODES,
+    Games,
     ActionOk,
     ActionRefused,
     ChatMessage,
@@ -44,9 +46,10 @@ from . import contribution, secret_choice
 from .describe import UNPLAYED, reason_text
 from .fairness import check_contributions
 from .games import screens
-from .held import Told
+from .held import Told, state_dir
 from .i18n import N_, _
-from .names import MAX_LISTED_TABLES, other_seat, said, scenario_intro, seat_name
+from .identity import KEY_FILE
+from .names import GAMES_PAGE, MAX_LISTED_TABLES, other_seat, said, scenario_intro, score, seat_name
 from .panel import who_places
 from .ports import SessionPort as Session
 from .state import RATINGS_SEARCHED, Refusal, server_text
@@ -95,6 +98,7 @@ def _unreadable(session: Session, message, error: Exception) -> None:
 def _welcome(session: Session, message: Welcome) -> None:
     state = session.state
     state.connected = True
+    state.games_asked = False  # (a question of the connection before: no answer will come)
     link = f" · {state.link_note}" if state.link_note else ""  # what TLS said of this connection (client/tls.py)
     state.link_note = None
     state.say(_("connected to {server} {version} as {name}").format(
@@ -121,6 +125,12 @@ def _refused(session: Session, message: Refused) -> None:
         # TRANSLATORS: after "your key's name is spelled 'Ann' on this server, not 'ann'"
         refusal += " · " + _("`quit`, then start dt-client again with --name {spelling}").format(
             spelling=message.values["spelling"])
+    elif message.template == ANOTHER_KEY:  # its owner on another computer: the README's way (play-test pt27 F13)
+        # TRANSLATORS: after "the name ... belongs to another key on this server"; identity.key is a file's name,
+        # {directory} a folder, `quit` and --name NAME are typed as they are
+        refusal += " · " + _("if the name is yours, copy {file} from the computer that plays it into {directory}, "
+                             "then start dt-client again; else choose another name: `quit`, then start dt-client "
+                             "again with --name NAME").format(file=KEY_FILE, directory=state_dir())
     elif message.code in ("name_taken", "bad_name"):  # the name is the connection's: another needs a new start
         # TRANSLATORS: after a refused name; `quit` and `--name NAME` are typed as they are
         refusal += " · " + _("choose another name: `quit`, then start dt-client again with --name NAME")
@@ -130,6 +140,8 @@ def _refused(session: Session, message: Refused) -> None:
 IN_USE = "the name {name} is already used on this server"
 SPELLED = "your key's name is spelled {spelling} on this server, not {name}"
 """The templates of two `name_taken` refusals (server/session.py) whose advice is not to choose another name."""
+ANOTHER_KEY = "the name {name} belongs to another key on this server"
+"""The template of the `name_taken` refusal of a name bound to another key: its owner copies his key."""
 
 
 
@@ -210,6 +222,49 @@ def _ratings(session: Session, message: Ratings) -> None:
     state.help_text = "\n".join(lines)
 
 
+def _games(session: Session, message: Games) -> None:
+    """A page of the games finished on the server (`games`), shown in the help pane (Esc closes it)."""
+    state = session.state
+    state.games_asked = False
+    pages = max(1, -(-message.total // GAMES_PAGE))
+    if not message.games:
+        state.help_text = (_("No game has finished on this server yet (a private table's game is its players' "
+                             "alone).") if not message.total else
+                           _("There is no page {page}: {pages} in all.").format(page=state.games_page, pages=pages))
+        return
+    # TRANSLATORS: the title of the finished games' list (`games`); {page} of {pages}: its pages
+    lines = [_("Games finished on this server, the last first (page {page} of {pages})").format(
+        page=state.games_page, pages=pages), ""]
+    # TRANSLATORS: column headers of the finished games' list: a table's id, when its game ended (a date and a
+    # time, UTC), and how it ended ("Yellow wins 5-2 (target reached)")
+    table, ended, outcome = _("table"), _("ended (UTC)"), _("result")
+    lines.append(f"  {cell(table, 18)} {cell(ended, 16)} {cell(seat_name('B'), 16)} {cell(seat_name('Y'), 16)} "
+                 f"{outcome}")
+    for game in message.games:
+        vp = {"B": game.vp_blue, "Y": game.vp_yellow}
+        reason = reason_text(game.reason)
+        if game.winner:
+            # TRANSLATORS: a finished game's result in the games' list: {seat} a colour, {score} like 5-2
+            result = _("{seat} wins {score} ({reason})").format(seat=seat_name(game.winner),
+                                                                score=score(vp, game.winner), reason=reason)
+        elif game.reason in UNPLAYED:
+            result = _("no winner ({reason})").format(reason=reason)
+        else:
+            result = _("draw {score} ({reason})").format(score=score(vp), reason=reason)
+        when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(game.finished))
+        lines.append(f"  {cell(game.table, 18)} {cell(when, 16)} {cell(game.blue or '-', 16)} "
+                     f"{cell(game.yellow or '-', 16)} {result}")
+    lines.append("")
+    if state.server and not state.local:
+        # TRANSLATORS: under the finished games' list; {line} is a command line, typed as it is
+        lines.append(_("{line} steps through one of them").format(
+            line=f"dt-client replay TABLE --server {state.server}"))
+    if state.games_page < pages:
+        # TRANSLATORS: under the finished games' list; `games {page}` is a command, typed as it is
+        lines.append(_("`games {page}` lists the next ones").format(page=state.games_page + 1))
+    state.help_text = "\n".join(lines)
+
+
 def _table_update(session: Session, message: TableUpdate) -> None:
     """Feature "table_updates": a table new or changed takes its line's place (or is added, within the bound)."""
     tables = session.state.tables
@@ -254,8 +309,8 @@ def _joined(session: Session, message: Joined) -> None:
         state.say(_("joined table {table} as a spectator").format(table=message.table))
     if state.carried:  # why the seat we had is gone, before this table's own lines (play-test pt23), and where we are
         state.log.append(state.carried)
-        state.log.append(_("your key took you back to table {table}, where that copy of the server's data has you "
-                           "seated").format(table=message.table))
+        state.log.append(_("your key took you back to table {table}: that copy of the server's data has you "
+                           "seated there").format(table=message.table))
         state.carried = ""
     setup, session.setup = session.setup, None
     if setup is not None and setup.bot is not None and message.seat is not None:
@@ -716,6 +771,10 @@ def _error(session: Session, message: Error) -> None:
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
     if message.code == "bad_field" and session.older_bot(message.message):
         return
+    if message.code == "unknown_type" and state.games_asked:  # (list_games: added in session 27; the code is what
+        state.games_asked = False  # docs/protocol.md promises, not the message's words: review rv27)
+        state.help_text = None
+        return state.say(_("this server does not list its finished games (it is older than this client)"))
     if message.code in ("rate_limited", "bad_token", "no_such_table"):
         state.resync_asked = False  # (if it was the snapshot asked for that was refused, the next event that
         # fails may ask again: review rv26; a refusal of something else costs at most one more `resume`)
@@ -790,6 +849,7 @@ _HANDLERS: dict[type, Callable[[Session, Any], None]] = {
     Tables: _tables,
     TableUpdate: _table_update,
     Ratings: _ratings,
+    Games: _games,
     TableClosed: _table_closed,
     TableCreated: _table_created,
     Joined: _joined,

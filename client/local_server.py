@@ -12,6 +12,7 @@ next `play` with the same options continues it (`unfinished_game`), its server r
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import queue
@@ -41,9 +42,38 @@ class ServerStartError(RuntimeError):
     """The server exited or stayed silent instead of announcing its port."""
 
 
-def server_command(data: Path) -> list[str]:
-    """The embedded server, on the data directory `data`."""
-    return [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0", "--data", str(data)]
+def server_command(data: Path, config: Path | None = None) -> list[str]:
+    """The embedded server, on the data directory `data` (with the settings file `config`, `play_config`)."""
+    command = [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
+               "--data", str(data)]
+    return command + ["--config", str(config)] if config is not None else command
+
+
+GAMES_DIR = "games"
+"""In the client's state directory: the record of each game against the bot that ended (the server's records_dir),
+for `dt-client replay FILE` once the run's data directory is gone (play-test pt27 F8: a newcomer could not watch
+his game again after leaving the client)."""
+PLAY_CONFIG = "play.toml"
+"""In a run's data directory: the embedded server's settings file (`play_config`)."""
+
+
+def games_dir() -> Path:
+    """Where the embedded server writes the records of finished games (GAMES_DIR)."""
+    return state_dir() / GAMES_DIR
+
+
+def game_record(table: str) -> Path | None:
+    """The record file the embedded server wrote of its table `table`'s finished game, if any (its newest)."""
+    records = sorted(games_dir().glob(f"*-{glob.escape(table)}.txt"))
+    return records[-1] if records else None
+
+
+def play_config(data: Path) -> Path:
+    """The embedded server's settings file, written in its data directory `data`: the records of its finished games
+    go to `games_dir()` (a TOML basic string: JSON's escapes, \\uXXXX included, are TOML's)."""
+    path = data / PLAY_CONFIG
+    path.write_text(f"records_dir = {json.dumps(str(games_dir()))}\n", encoding="utf-8")
+    return path
 
 
 DATA_PREFIX = "local-server-"
@@ -142,7 +172,7 @@ class LocalServer:
         if command is None:
             if self.data is None:
                 self.data = fresh_data_dir()
-            command = server_command(self.data)
+            command = server_command(self.data, play_config(self.data))
         handle, name = tempfile.mkstemp(prefix="dt-server-", suffix=".log")
         os.close(handle)
         self.log_path = Path(name)

@@ -165,6 +165,10 @@ TABLE_FLAGS = {"beginner": N_("beginner"), "timers": N_("timers"), "private": N_
 
 MAX_LISTED_TABLES = 1000
 """The lobby follows the server's pages (`more`) up to this many tables: enough to choose from, bounded."""
+GAMES_PAGE = 20
+"""Finished games a page of `games` lists."""
+GAMES_PAGES = 10_000 // GAMES_PAGE + 1
+"""The last page `games N` may ask for (list_games.offset is at most 10,000)."""
 
 
 def table_named(word: str, tables: list[str]) -> str:
@@ -417,6 +421,14 @@ def labelled(label: str, text: str) -> str:
     its team, a square and what lies there, a kind of pick and the picks."""
     # TRANSLATORS: a label and what it labels ("Blue: Assassin, Cleric", "b3: nothing"); French: "{label}\u00a0: "
     return _("{label}: {text}").format(label=label, text=text)
+
+
+def joined(parts) -> str:
+    """`parts` (texts) one after the other, separated as the language separates the parts of a list that hold
+    commas themselves (English "; ", French with a no-break space before the semicolon: review i18n27)."""
+    # TRANSLATORS: the separator between the parts of a list whose parts hold commas (the two teams, the things on
+    # a square): French puts a no-break space before the semicolon
+    return pgettext("list separator", "; ").join(parts)
 
 
 SAID = "said"

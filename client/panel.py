@@ -12,7 +12,8 @@ from prompt_toolkit.utils import get_cwidth
 
 from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
-from .names import (TABLE_FLAGS, catalogue, combat_odds, labelled, other_seat, scenario_target, score,
+from .local_server import game_record
+from .names import (TABLE_FLAGS, catalogue, combat_odds, joined, labelled, other_seat, scenario_target, score,
                     seat_name)
 from .state import TURN_FLASH_SECONDS, ClientState
 
@@ -100,11 +101,17 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
     return out
 
 
+def _target(view: dict) -> int | None:
+    """The VP the table's game is played to (None: a scenario that has no VP target)."""
+    options = view.get("table") or {}
+    if options.get("scenario"):  # PR-SCEN: only scenarios 4 and 5 are played to a VP target
+        return scenario_target(options["scenario"])
+    return options.get('target_vp', view.get('target_vp', 5))
+
+
 def _table_line(state: ClientState) -> StyleAndTextTuples:
     options = (state.view or {}).get("table") or {}
-    target = options.get('target_vp', (state.view or {}).get('target_vp', 5))
-    if options.get("scenario"):  # PR-SCEN: only scenarios 4 and 5 are played to a VP target
-        target = scenario_target(options["scenario"])
+    target = _target(state.view or {})
     # TRANSLATORS: the victory points a table is played to ("6 VP")
     details = [_("{vp} VP").format(vp=target)] if target else []
     details += [options["set_name"]] if options.get("set_name") and not options.get("scenario") else []
@@ -182,6 +189,20 @@ def _turn_detail(view: dict) -> StyleAndTextTuples:
             # TRANSLATORS: the actions a charmed enemy figure has left this turn (Paladins & Dragons' Charm Scroll)
             ap += " · " + _("charmed {pools}").format(pools=charms)
         out.append(("", ap + "\n"))
+    target, players = _target(view), view.get("players") or {}
+    vps = {seat: player.get("vp") for seat, player in players.items() if isinstance(player, dict)}
+    reached = [seat for seat in ("B", "Y") if type(target) is int and type(vps.get(seat)) is int
+               and vps[seat] >= target]  # (a server's map, whatever it holds: test_client_hostile.py)
+    if reached and view.get("phase") in ("main", "combat", "place") and not view.get("result"):
+        # a play-test reached 6 of 5 VP with AP left and read only "spend your AP, or end": the game had not
+        # ended, and nothing said why (BG-END-02: the turn is played to its end, then the most VP win)
+        # TRANSLATORS: {seat}: a colour, or both ("Blue and Yellow": the plural form); {vp}: the table's VP
+        # target; BG-END-02 a rule ID
+        line = ngettext("{seat} reached {vp} VP: the game ends with this turn, the most VP win (BG-END-02)",
+                        "{seat} reached {vp} VP: the game ends with this turn, the most VP win (BG-END-02)",
+                        len(reached))
+        out.append(("class:refusal", line.format(seat=_(" and ").join(seat_name(s) for s in reached), vp=target)
+                    + "\n"))
     if view.get("first_cycle_limit") and view.get("phase") in ("card", "main"):
         limit = _("first cycle: cards up to {limit}").format(limit=view["first_cycle_limit"])
         out.append(("class:dim", limit + "\n"))
@@ -395,7 +416,7 @@ def _placement(view: dict) -> StyleAndTextTuples:
     if not placement:
         return []
     places = who_places(view)
-    who = "; ".join(_("{seat} places {tokens}").format(seat=seat_name(seat), tokens=", ".join(tokens))
+    who = joined(_("{seat} places {tokens}").format(seat=seat_name(seat), tokens=", ".join(tokens))
                     for seat, tokens in places.items() if tokens)
     return [("class:title", "\n" + _("Room {room} revealed:").format(room=placement["slot"]) + " "),
             ("", who + "\n")]
@@ -479,6 +500,10 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
         command = f"dt-client replay {state.table} --server {state.server}{code}"
         # TRANSLATORS: {command} is the command line as typed: keep it as it is
         out.append(("class:dim", _("to step through this game again: {command}").format(command=command) + "\n"))
+    elif state.local and state.table and (record := game_record(state.table)) is not None:
+        # (play-test pt27 F8: `dt-client play`'s server goes with the game; the record it wrote in games/ stays)
+        out.append(("class:dim", _("to step through this game again: {command}").format(
+            command=f"dt-client replay {record}") + "\n"))
     return out
 
 

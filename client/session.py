@@ -194,13 +194,13 @@ class Session:
         self._recommitted: set[str] = set()
         """Purposes whose commitment went again on this connection because the server's view lacked it."""
         self._restored: Progress | None = None
+        """Where an earlier process stopped at our table (`_take_back`), until the resumed seat is joined."""
         self.joining: str | None = None
         """The table we asked to join last (a refusal that it is full tells how to watch it)."""
         self.resigning: str | None = None
         """The table whose running game we left (a resignation), until the server's `left` answers."""
         self.bot_asked: tuple[str, str, str] | None = None
         """(table, seat, kind) of the last `seat_bot` sent (`older_bot`)."""
-        """Where an earlier process stopped at our table (`_take_back`), until the resumed seat is joined."""
         self._progress_failed = False
         self._waiting: list[Message] = []
         """Lobby requests typed before the first welcome, sent after it (at most WAITING_LIMIT)."""
@@ -864,8 +864,10 @@ class Session:
             return False
         table, seat, _kind = asked
         # TRANSLATORS: `bot` is the command; "planner" and "greedy" are the bots' names as typed (bot Y greedy)
-        self.state.say(_("this server is older than this client and has no planner bot: a greedy bot takes seat "
-                         "{seat} instead").format(seat=seat_name(seat)))
+        said = _("this server is older than this client and has no planner bot: a greedy bot takes seat {seat} "
+                 "instead").format(seat=seat_name(seat))
+        self.state.say(said)
+        self.state.log.append(said)  # (the game's own notices replace the bar's at once: review rv27)
         self.seat_bot(seat, "greedy", table)
         return True
 

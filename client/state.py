@@ -270,6 +270,10 @@ class ClientState:
     """A cheating alarm (an opponent's reveal that does not open his commitment); stays until dismissed."""
     ratings_for: str | None = None
     """The player `ratings NAME` asked about, until the leaderboard comes."""
+    games_page: int = 1
+    """The page of finished games asked for last (`games N`)."""
+    games_asked: bool = False
+    """A `list_games` is unanswered: an `unknown_type` error now is an older server's refusal of it."""
     help_text: str | None = None
     """The help box's text (help, the ratings, the chat so far); an `EndFirst` text opens at its end."""
     timers: dict[str, float] = field(default_factory=dict)

@@ -123,6 +123,41 @@ class Ratings(Message):
     players: tuple[RatingInfo, ...] = required(ListOf(Record(RatingInfo), 100))
 
 
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """One finished public game the server keeps (`list_games`): its table, when it ended (Unix time, UTC, whole
+    seconds), its result (the reason as `game_over.result.reason` gives it), and who sat in each seat."""
+
+    table: str = required(TABLE_ID)
+    options: TableOptions = required(Record(TableOptions))
+    finished: int = required(Int(0, 2**40))
+    reason: str = required(Str(128))
+    vp_blue: int = required(Int(0, 1_000))
+    vp_yellow: int = required(Int(0, 1_000))
+    winner: str | None = optional(SEAT)
+    blue: str | None = optional(NAME)
+    yellow: str | None = optional(NAME)
+
+
+@message("list_games", sent_by=CLIENT_ROLES, sent_to=SERVER, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class ListGames(Message):
+    """Ask for the finished public games the server keeps, the last finished first: from `offset` on (the last
+    10,000 at most: each skipped is read), at most `limit` (added in version 1, 2026-11-30, session 27)."""
+
+    offset: int = optional(Int(0, 10_000), default=0)
+    limit: int = optional(Int(1, 50), default=20)
+
+
+@message("games", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})
+@dataclass(frozen=True, slots=True)
+class Games(Message):
+    """A page of the finished public games, the last finished first; `total` counts them all."""
+
+    games: tuple[GameInfo, ...] = required(ListOf(Record(GameInfo), 50))
+    total: int = required(Int(0, 10**9))
+
+
 RECORD_TEXT = Str(900_000)
 """A game record's text (a long game is ~200 KB; the whole frame stays below the default 1 MiB limit)."""
 

@@ -7,6 +7,7 @@ Resume tokens are kept (in memory and in the store) only as their SHA-256 digest
 from __future__ import annotations
 
 import itertools
+import math
 import secrets
 import time
 from dataclasses import asdict, dataclass
@@ -289,6 +290,11 @@ class Lobby:
         now = trio.current_time()
         for bucket, key, refusal in buckets:
             if not bucket.has(key, now):
+                if isinstance(bucket, SharedBucket) and (wait := bucket.reserve_wait(key, now)) is not None:
+                    # (not the server's burst and rate, which still has some: the network's own one an hour; rv27)
+                    raise TooManyTables(N_("many tables were made lately: the server now makes one an hour for each "
+                                           "network, and yours has had its own: try again in {minutes} min"),
+                                        minutes=max(1, math.ceil(wait / 60)))
                 raise refusal
 
     def table_infos(self, offset: int = 0, limit: int | None = None) -> Tables:

@@ -86,6 +86,11 @@ class Buckets:
         bucket = self._buckets.get(key)
         return bucket is None or bucket.has(now)
 
+    def level(self, key: str, now: float) -> float:
+        """What `key` has left now (a key not seen: a whole burst)."""
+        bucket = self._buckets.get(key)
+        return self.burst if bucket is None else bucket.level(now)
+
     def take(self, key: str, now: float) -> bool:
         """Spend one of `key`'s, if it has one left."""
         bucket = self._buckets.pop(key, None)
@@ -123,6 +128,13 @@ class SharedBucket:
         if not self.common.has(now):
             return False
         return key is None or self._upper(now) or self.reserved.has(key, now)
+
+    def reserve_wait(self, key: str | None, now: float) -> float | None:
+        """Seconds until `key` may take one again, when what refuses it is its reserved one spent (the bucket has
+        some left, in its lower half); None otherwise (the refusal, if any, is the whole bucket's)."""
+        if key is None or not self.common.has(now) or self._upper(now) or self.reserved.has(key, now):
+            return None
+        return (1 - self.reserved.level(key, now)) / self.reserved.rate
 
     def take(self, key: str | None, now: float) -> bool:
         if not self.has(key, now):

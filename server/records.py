@@ -9,8 +9,11 @@ from pathlib import Path
 
 from dungeon_twister.engine import Action
 from dungeon_twister.engine.families import Family, family_for
-from dungeon_twister.protocol import TableOptions
+from dungeon_twister.protocol import GameInfo, Games, ProtocolError, TableOptions
+from dungeon_twister.protocol.codec import encode_message
+from dungeon_twister.protocol.wire_types import FieldError
 from dungeon_twister.protocol.commit import seed_commitment
+from dungeon_twister.protocol.kinds import NAME
 
 from .options import engine_options
 
@@ -117,3 +120,23 @@ def record_text(table) -> str:
     if table.final:
         lines.append(f"# final {table.final}")
     return "\n".join(lines) + "\n"
+
+
+def game_info(table) -> GameInfo | None:
+    """A finished public game of the store (`finished_games`) as one line of `list_games`'s answer: its table and
+    options, when it ended, its result and who sat in each seat; None for a row this version cannot show (options
+    of a newer dt-server's, a value out of the protocol's range: review rv27), which costs that line, not the page
+    or the connection. A name that no longer fits the protocol's, from a store older than its check, is left out."""
+    result = table.result or {}
+    vp = result.get("vp") or {}
+    names = {seat: name for seat, (name, _bot) in table.seats.items()
+             if isinstance(name, str) and 1 <= len(name) <= NAME.max_len}
+    try:
+        info = GameInfo(table.id, TableOptions(**table.options), int(table.finished or table.created),
+                        str(result.get("reason") or "over")[:128], int(vp.get("B", 0)), int(vp.get("Y", 0)),
+                        result.get("winner") if result.get("winner") in ("B", "Y") else None,
+                        names.get("B"), names.get("Y"))
+        encode_message(Games((info,), 1))  # (what `send` would refuse)
+    except (TypeError, ValueError, ProtocolError, FieldError):
+        return None
+    return info

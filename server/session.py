@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, GameRecord, GetRecord, Hello, Join,
-                                      ListRatings, ListTables, Message, Ping, Pong, ProtocolError, Prove, RatingInfo,
-                                      Ratings, Refused, Resume, Role, ServerConnection, Software, Spectate, State,
-                                      TableCreated, templated)
+from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, GameRecord, Games, GetRecord, Hello,
+                                      Join, ListGames, ListRatings, ListTables, Message, Ping, Pong, ProtocolError,
+                                      Prove, RatingInfo, Ratings, Refused, Resume, Role, ServerConnection, Software,
+                                      Spectate, State, TableCreated, templated)
 
 from dungeon_twister.protocol.framing import CLIENT_FRAME_SIZE
 from dungeon_twister.protocol.identity import CHALLENGE_SIZE, channel_of, check_proof
@@ -47,7 +47,7 @@ from .logs import LOGGER, log
 from .pipes import PipeStream
 from .ports import TableGone
 from .ratelimit import TokenBucket, address_key
-from .records import record_text
+from .records import game_info, record_text
 from .sanitize import clean_chat
 from .seating import code_matches
 from .storage import StorageError
@@ -81,8 +81,8 @@ LOOKUP_BURST, then 2 a second. Each costs the server work a client could otherwi
 program asks a few at a time."""
 STORE_BURST = 5
 STORE_PER_SECOND = 0.5
-"""Store reads of one connection (`get_record`, `list_ratings`): a burst of STORE_BURST, then one every 2 seconds.
-A record is read from the journal and written out whole (milliseconds for a long game)."""
+"""Store reads of one connection (`get_record`, `list_ratings`, `list_games`): a burst of STORE_BURST, then one every
+2 seconds. A record is read from the journal and written out whole (milliseconds for a long game)."""
 OUTBOX_FRAMES_OF_MAX = 4
 """A connection's outbox holds at most this many of the largest frames' worth of bytes (4 MiB by default) besides
 its `outbox_frames` frames; a client that lets more pile up is too slow and is dropped, as one over `outbox_frames`
@@ -100,7 +100,7 @@ CLIENT_LOG_PER_SECOND = 1.0
 """The log lines of one connection's mistakes (`client_error`, `client_reported`): a burst of CLIENT_LOG_BURST, then
 one a second; the others are counted in its `disconnected` line (`unlogged`)."""
 LOOKUPS = (CreateTable, Join, Spectate, ListTables)
-READS = (GetRecord, ListRatings)
+READS = (GetRecord, ListRatings, ListGames)
 AT_TABLE = frozenset({State.AT_TABLE, State.SPECTATING})
 OPEN = frozenset({State.LOBBY, State.AT_TABLE, State.SPECTATING})
 _CLOSE = object()
@@ -845,6 +845,9 @@ class Session:
         elif isinstance(message, ListRatings):
             self.send(Ratings(tuple(RatingInfo(name, round(rating), round(rd), games) for name, rating, rd, games
                                     in lobby.store.leaderboard(message.limit))))
+        elif isinstance(message, ListGames):
+            games, total = lobby.store.finished_games(message.offset, message.limit)
+            self.send(Games(tuple(info for info in map(game_info, games) if info is not None), total))
         elif isinstance(message, Chat):
             lobby.chat(self, message.text)
         elif isinstance(message, CreateTable):

@@ -211,6 +211,11 @@ class Storage(ABC):
     def table_numbered(self, number: int) -> StoredTable | None:
         """The table of that number (the `7` of t7-3f9a02c1; each table has its own), complete."""
 
+    @abstractmethod
+    def finished_games(self, offset: int, limit: int) -> tuple[list[StoredTable], int]:
+        """The finished public games (status over, no join code), the last finished first, from `offset` on, at
+        most `limit`, each with its seats (no tokens or journal); and how many there are (`list_games`)."""
+
     def table_named(self, word: str) -> StoredTable | None:
         """The table `word` names: its id, or its number as its id shows it (`7` or `t7`), complete. A player who
         just finished table 1 types `dt-client replay 1` (play-test pt23), as `join 1` joins it."""
@@ -312,6 +317,7 @@ class SqlStorage(Storage):
     def finish(self, table_id: str, result: dict, final: str) -> None:
         self._write("UPDATE tables SET status = 'over', result = ?, final = ?, finished = ? WHERE id = ?",
                     (json.dumps(result), final, time.time(), table_id))
+        self._over_count = None
 
     def close_table(self, table_id: str) -> None:
         with self.transaction():
@@ -349,6 +355,21 @@ class SqlStorage(Storage):
         table.journal = [(line, None if data is None else json.loads(data)) for line, data in
                          self._read("SELECT line, data FROM journal WHERE table_id = ? ORDER BY id", (table.id,))]
         return table
+
+    _over_count: int | None = None
+    """How many finished public games the store holds, counted at the first `finished_games` after a game ended (a
+    count reads them all: not once a request)."""
+
+    def finished_games(self, offset: int, limit: int) -> tuple[list[StoredTable], int]:
+        over = "FROM tables WHERE status = 'over' AND join_code IS NULL"  # (index tables_over)
+        games = [self._row(row) for row in self._read(
+            f"SELECT {self._COLUMNS} {over} ORDER BY finished DESC LIMIT ? OFFSET ?", (limit, offset))]
+        for game in games:
+            for seat, name, bot in self._read("SELECT seat, name, bot FROM seats WHERE table_id = ?", (game.id,)):
+                game.seats[seat] = (name, bot)
+        if self._over_count is None:
+            self._over_count = self._read(f"SELECT count(*) {over}")[0][0]
+        return games, self._over_count
 
     def open_tables(self) -> list[StoredTable]:
         rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE status = 'open' ORDER BY number")
@@ -399,6 +420,11 @@ CREATE TABLE IF NOT EXISTS identities (
 """
 """Glicko-2 ratings by player, and the Ed25519 key each name is bound to; `folded` is the name as `name_key` folds
 it, `name` its spelling (added to a database of a dt-server older than ratings when it is opened)."""
+
+INDEXES = "CREATE INDEX IF NOT EXISTS tables_over ON tables (status, join_code, finished)"
+"""The indexes a store opened for writing makes if it has not (SQLite and PostgreSQL alike): the finished games'
+list (`finished_games`, session 27) reads the last finished of a store that keeps every game without a scan."""
+
 SCHEMA = """
 CREATE TABLE tables (
     id TEXT PRIMARY KEY, number INTEGER NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL, creator TEXT,
@@ -428,6 +454,7 @@ class SqliteStorage(SqlStorage):
             if memory:
                 self._db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
                 self._db.executescript(SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
+                self._db.execute(INDEXES)
                 return
             path = Path(path)
             if readonly:
@@ -448,6 +475,7 @@ class SqliteStorage(SqlStorage):
                 self._db.execute(f"PRAGMA synchronous = {sync.upper()}")
                 self._upgrade()
                 self._db.executescript(RATINGS_SCHEMA)
+                self._db.execute(INDEXES)
                 # Tokens of games that ended just before a stop: no table will take them any more.
                 self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
         except sqlite3.Error as error:

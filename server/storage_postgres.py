@@ -28,7 +28,7 @@ import urllib.parse
 from functools import lru_cache
 
 from .logs import log
-from .storage import SCHEMA_VERSION, SYNC_MODES, SqlStorage, StorageError, StoreUnreachable
+from .storage import INDEXES, SCHEMA_VERSION, SYNC_MODES, SqlStorage, StorageError, StoreUnreachable
 
 SCHEMA = """
 CREATE TABLE dt_schema (version INTEGER NOT NULL);
@@ -110,6 +110,7 @@ class PostgresStorage(SqlStorage):
             self._connect()
             self._check(readonly)
             if not readonly:
+                self._db.execute(INDEXES)
                 # Tokens of games that ended just before a stop: no table will take them any more.
                 self._db.execute("DELETE FROM tokens WHERE table_id IN (SELECT id FROM tables WHERE status != 'open')")
         except self._errors as error:

@@ -514,8 +514,8 @@ def game_stopped(table_id: str) -> ProtocolError:
     """The error of a table whose step the store could not save: to its viewers as it stops, and to whoever comes
     back to it before the server's next start."""
     return templated("game_stopped", "the server could not save the game of table {table} (its disk may be full): "
-                     "the game is stopped until the server can save it again (a resume then brings it back, as a "
-                     "restart does)", table=table_id)
+                     "the game is stopped until the server can save it again (a reconnection then brings it back, "
+                     "as a restart of the server does)", table=table_id)
 
 
 def _framed(message: TableEvent) -> tuple[TableEvent, bytes | None]:

@@ -245,9 +245,11 @@ def portcullis(ctx: Ctx, action: Portcullis) -> None:
 
 # A refusal names the game's fireball object: the base set's Wand, Prison's Staff (PR-OBJ-STAFF-01, the same object),
 # or either in a game that mixes them (a play-test's Prison Wizard was told he "carries no Fireball Wand")
-_NOT_SPELLCASTER = {("Fireball Wand",): N_("only a spellcaster can use the Fireball Wand, not {wizard}"),
-                    ("Fireball Staff",): N_("only a spellcaster can use the Fireball Staff, not {wizard}"),
-                    ("Fireball Staff", "Fireball Wand"): N_("only a spellcaster can use the Fireball Wand or Staff, "
+# (BG-OBJ-FIREBALL-01, PR-OBJ-STAFF-01: "only the Wizard"; not "a spellcaster", which Paladins & Dragons' glossary
+# makes the Illusionist too, PD-GLOS-01: he was told "only a spellcaster can use the Fireball Wand, not bIL")
+_NOT_SPELLCASTER = {("Fireball Wand",): N_("only the Wizard can use the Fireball Wand, not {wizard}"),
+                    ("Fireball Staff",): N_("only the Wizard can use the Fireball Staff, not {wizard}"),
+                    ("Fireball Staff", "Fireball Wand"): N_("only the Wizard can use the Fireball Wand or Staff, "
                                                             "not {wizard}")}
 _NO_WAND = {("Fireball Wand",): N_("{wizard} carries no Fireball Wand"),
             ("Fireball Staff",): N_("{wizard} carries no Fireball Staff"),

@@ -75,9 +75,11 @@ def _breach(square: Square, tokens: list[Token], pits, cat: SetCatalogue, plain:
         return "enemy_wounded"
     if square in pits:
         # BG-PIT-01: a Thief, or a figure with a Rope. What a Thief carries may lie under her on the pit: only
-        # leaving (dropping) a non-Rope there is forbidden (BG-PIT-05, checked where a move drops it).
-        rope = item is not None and cat.objects[item.code].rope
-        if not rope and "acrobatics" not in cat.characters[figure.code].abilities:
+        # leaving (dropping) a non-Rope there is forbidden (BG-PIT-05, checked where a move drops it). A figure that
+        # carries nothing ("no_carry") does not hold a Rope lying there (BG-PIT-02: who stops there takes it).
+        kind = cat.characters[figure.code]
+        rope = item is not None and cat.objects[item.code].rope and "no_carry" not in kind.abilities
+        if not rope and "acrobatics" not in kind.abilities:
             return "pit"
     return None
 

@@ -496,6 +496,9 @@ def _check_squares(state: GameState) -> None:
         if sq not in pits:
             continue
         rope = any(cat.objects[o.code].rope for o in objects)
+        if figures and rope and "no_carry" in cat.characters[figures[0].code].abilities:
+            raise PositionError("BG-MOVE-12", field, f"{figures[0].id} stands on a pit: he carries nothing, so not "
+                                "the Rope lying there (BG-PIT-02)")
         if figures and not rope and "acrobatics" not in cat.characters[figures[0].code].abilities:
             raise PositionError("BG-MOVE-12", field, f"{figures[0].id} stands on a pit without a Rope")
         if wounded and not rope:

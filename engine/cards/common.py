@@ -177,10 +177,11 @@ def _closed_border(rule: str, features: tuple, abilities: set, zone: str, target
                      and not passable((f,), abilities)), None)
     if blocking == "pit" and (zone[:1] in ("B", "Y") or target[:1] in ("B", "Y")):  # a start position's border:
         # no jump goes from or onto a start zone (DT-207)
-        return IllegalAction(rule, "the border {zone}-{target} is a pit: it takes a Rope", zone=zone, target=target)
-    if blocking == "pit":
-        return IllegalAction(rule, "the border {zone}-{target} is a pit: it takes a Rope, or a jump", zone=zone,
+        return IllegalAction(rule, "the border {zone}-{target} is a pit: crossing it takes a Rope", zone=zone,
                              target=target)
+    if blocking == "pit":
+        return IllegalAction(rule, "the border {zone}-{target} is a pit: crossing it takes a Rope, or a jump",
+                             zone=zone, target=target)
     if blocking == "slit":
         return IllegalAction(rule, "the border {zone}-{target} is an arrow slit", zone=zone, target=target)
     if blocking == "portcullis":

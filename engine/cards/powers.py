@@ -39,8 +39,8 @@ def _scroll(state: CardState, f: Figure, power: str, rule: str, missing: str) ->
     if scroll is None:
         raise IllegalAction(rule, missing, figure=f.id)
     if "spellcaster" not in _abilities(state, f):
-        raise IllegalAction("CG-CHAR-WIZARD-02", "{figure} is no spellcaster: he carries the scroll, he cannot read "
-                            "it", figure=f.id)
+        raise IllegalAction("CG-CHAR-WIZARD-02", "{figure} is no spellcaster: it carries the scroll but cannot "
+                            "read it", figure=f.id)
     return scroll
 
 
@@ -115,7 +115,7 @@ def _steal(state: CardState, a: Steal):
     if "pickpocket" not in _abilities(state, f):
         raise IllegalAction("CG-CHAR-PICKPOCKET-01", "{figure} does not pick pockets", figure=f.id)
     if f.carries:
-        raise IllegalAction("CG-CHAR-PICKPOCKET-02", "{figure} carries something: he drops it first, in a move",
+        raise IllegalAction("CG-CHAR-PICKPOCKET-02", "{figure} carries something: it must drop it first, in a move",
                             figure=f.id)
     item = a.item
     if item.startswith("@"):  # DT-222: the object that character carries, unnamed (his first, for a Paladin)
@@ -235,7 +235,8 @@ def _levitate(state: CardState, a: Levitate):
         if g is None:
             raise IllegalAction("CG-CHAR-TELEKIN-02", "{to} is not at {end}", to=a.to, end=loc_name(end))
         if g.wounded or g.carries or _capacity(g) == 0:  # DT-221: an unwounded character with empty hands
-            raise IllegalAction("CG-CHAR-TELEKIN-02", "{to} cannot take it: it must carry nothing, unwounded", to=a.to)
+            raise IllegalAction("CG-CHAR-TELEKIN-02", "{to} cannot take it: it must be unwounded and carry nothing",
+                                to=a.to)
         new = _hold(new, i.id, g.id).with_figure(_carried_with(g, add=i.id))
     data = {"figure": f.id, "item": i.id, "path": list(a.path), "to": a.to, "at": loc_name(end)}
     if state.options.secret_objects and i.where == "carried" and a.to is not None:

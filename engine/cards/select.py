@@ -82,7 +82,7 @@ def pick(state: CardState, a: Pick):
         raise IllegalAction(rule, "{code} is not one of the objects", code=a.code)
     if a.code not in pickable(state, a.seat):
         if a.code in _side(sel.out, a.seat):
-            raise IllegalAction(rule, "{code} cannot be picked: the opponent took his", code=a.code)
+            raise IllegalAction(rule, "{code} cannot be picked: the opponent took his copy", code=a.code)
         raise IllegalAction(rule, "{code} cannot be picked: your team already holds it", code=a.code)
     field = "teams" if sel.stage == "characters" else "kits"
     held = getattr(sel, field)

@@ -139,8 +139,8 @@ class _Walk:
                 mine = me.carries[0]  # swapped for what it carries (CG-ITEM-03)
             else:
                 # named as typed: `+@yMK` stays `+@yMK` (DT-222: what yMK carries is unseen)
-                raise IllegalAction("CG-CHAR-PALADIN-01", "{figure} carries two things already: he leaves one first, "
-                                    "here (-{held} +{item})", figure=me.id, held=me.carries[0], item=typed)
+                raise IllegalAction("CG-CHAR-PALADIN-01", "{figure} carries two things already: it must leave one "
+                                    "first, here (-{held} +{item})", figure=me.id, held=me.carries[0], item=typed)
             cards = _Cards(st)
             if where == "floor" and at == here:
                 if mine is not None:
@@ -181,7 +181,8 @@ class _Walk:
             if what is not None and what not in me.carries:
                 raise IllegalAction("CG-ITEM-03", "{figure} does not carry {item}", figure=me.id, item=what)
             if what is not None and taker.wounded:  # DT-273: its object is taken or swapped, nothing is given it
-                raise IllegalAction("CG-WOUND-03", "{to} cannot take it: it must carry nothing, unwounded", to=friend)
+                raise IllegalAction("CG-WOUND-03", "{to} cannot take it: it must be unwounded and carry nothing",
+                                    to=friend)
             if what is None or len(taker.carries) >= _capacity(taker):
                 raise IllegalAction("CG-ITEM-03", "give needs an object and a friend with a free hand")
             cards = _Cards(st)

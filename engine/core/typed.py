@@ -37,12 +37,20 @@ def code_spelling(word: str) -> str:
     return word.upper() if len(word) == 2 and word.isascii() and word.isalpha() else word
 
 
+WORDS_FOR_VERBS = {"play": "card", "go": "move", "walk": "move", "run": "move", "fight": "attack", "hit": "attack",
+                   "turn": "rotate", "spin": "rotate"}
+"""English words a player may type for a verb (a play-test's `play 2` for the action card `card 2` was offered
+`place`, the nearest spelling): the guess when the game has that verb."""
+
+
 def unknown_verb(verb: str, names: Sequence[str], text: str) -> NotationError:
-    """The refusal of an unknown `verb` typed in `text` (at `column`), every rule family's: the nearest of the
-    game's verbs `names` as a guess when one is near (`mvoe` -> `move`, `pikc` -> `pick`), and the list."""
+    """The refusal of an unknown `verb` typed in `text` (at `column`), every rule family's: the verb a player's
+    word stands for (WORDS_FOR_VERBS), else the nearest of the game's verbs `names` as a guess when one is near
+    (`mvoe` -> `move`, `pikc` -> `pick`), and the list."""
     names = sorted(names)
     column = len(text) - len(text.lstrip())  # where the verb is
-    near = get_close_matches(verb.lower(), names, n=1)
+    meant = WORDS_FOR_VERBS.get(verb.lower())
+    near = [meant] if meant in names else get_close_matches(verb.lower(), names, n=1)
     # the list in two values, each within the protocol's 200 characters of a value (action_refused.values)
     half = {"verbs": ", ".join(names[:len(names) // 2]), "more_verbs": ", ".join(names[len(names) // 2:])}
     if near:

@@ -13,7 +13,7 @@ from ..boardgame.actions import Action
 from ..boardgame.abilities import carried_objects
 from ..boardgame.combat import mind_controller, participants
 from ..boardgame.context import Ctx
-from ..boardgame.geometry import DIRECTIONS, step
+from ..boardgame.geometry import DIRECTIONS, square_name, step
 from ..boardgame.notation import any_of, register_action
 from ..boardgame.rulebook import RuleModule
 from ..boardgame.state import Combat, GameState, Token
@@ -46,7 +46,7 @@ def reach(state: GameState, board, figure: Token) -> list[Token]:
         near = step(figure.square, direction)
         if board.is_slit(figure.square, near) and board.is_open_ground(near):
             spot = near  # PR-OBJ-LANCE-04: distance 1 across the slit
-        elif board.connected(figure.square, near) and near not in at:
+        elif board.connected(figure.square, near) and near not in at and _over(board, near) is None:
             spot = step(near, direction)
             if not board.connected(near, spot):
                 continue
@@ -68,6 +68,21 @@ def _slit_between(board, here, there) -> bool:
     return board.is_slit(here, near) or board.is_slit(near, there)
 
 
+def _over(board, square) -> str | None:
+    """The rule that keeps the lance from reaching over `square`, or None. It reaches « über ein normales Feld oder
+    über ein Hindernis (wie z.B. eine Grube) hinweg » (PR-OBJ-LANCE-01), and Prison's glossary calls a Hindernis a
+    floor element crossed by a jump card or a Rope, which blocks no line of sight: a pit, a crevasse, Rockfall. In a
+    mix with Paladins & Dragons a 3D obstacle or a fountain (PD-GLOS-03, PD-TERR-FOUNTAIN-01) and illusion rubble
+    (PD-CHAR-ILLUS-04) are neither: they block sight and movement, and no jump crosses them (RUL-074). DT-287."""
+    if not board.terrain and not board.rubble:
+        return None
+    if square in board.terrain_of("obstacles") or square in board.terrain_of("fountains"):
+        return "PD-GLOS-03"
+    if square in board.rubble:
+        return "PD-CHAR-ILLUS-04"
+    return None
+
+
 def problem(state: GameState, board, figure: Token, target: Token) -> IllegalAction | None:
     if not carries_lance(state, figure):
         return IllegalAction("PR-OBJ-LANCE-01", "{figure} carries no Telescopic Lance", figure=figure.id)
@@ -84,6 +99,14 @@ def problem(state: GameState, board, figure: Token, target: Token) -> IllegalAct
             return IllegalAction("PR-OBJ-LANCE-04", "an arrow slit lies between {figure} and {target}: the lance "
                                  "reaches through it only from the square beside it to the square right across",
                                  figure=figure.id, target=target.id)
+        between = _between(board, figure, target)
+        rule = _over(board, between) if between is not None else None
+        if rule == "PD-GLOS-03":
+            return IllegalAction(rule, "the lance does not reach over {square}, a 3D obstacle",
+                                 square=square_name(between))
+        if rule is not None:
+            return IllegalAction(rule, "the lance does not reach over {square}, which holds an illusion rubble",
+                                 square=square_name(between))
         return IllegalAction("PR-OBJ-LANCE-01", "{target} is not 2 free squares away in a straight line",
                              target=target.id)
     if target.colour == figure.colour or not target.is_character:
@@ -93,6 +116,18 @@ def problem(state: GameState, board, figure: Token, target: Token) -> IllegalAct
         return IllegalAction("PR-OBJ-LANCE-03", "{figure} is beside an enemy figure", figure=figure.id)
     if target.wounded_turn == state.turn:
         return IllegalAction("BG-COMBAT-07", "{target} was wounded this turn", target=target.id)
+    return None
+
+
+def _between(board, figure: Token, target: Token):
+    """The square between the carrier and a person 2 squares away in a straight line, both steps connected, or None."""
+    if target.where != "board" or figure.where != "board":
+        return None
+    for direction in DIRECTIONS:
+        near = step(figure.square, direction)
+        if step(near, direction) == target.square and board.connected(figure.square, near) \
+                and board.connected(near, target.square):
+            return near
     return None
 
 

@@ -88,6 +88,9 @@ def shoot(ctx: Ctx, action: Shoot) -> None:
     target = ctx.token(action.target)
     if target.colour != shooter.colour and sight.carried(s, target):  # not "not the first person": he lies there
         raise IllegalAction("BG-CARRY-04", "{target} is carried and cannot be attacked", target=target.id)
+    if target.where == "board" and target.square in ctx.board.terrain_of("fog"):
+        # not "not the first person": a mix's fog, where no line enters and nobody is a target (RUL-089)
+        raise IllegalAction("PD-TERR-FOG-01", "{target} stands in fog and cannot be targeted", target=target.id)
     problem = shot_problem(s, ctx.board, shooter, target)
     if problem:
         raise problem

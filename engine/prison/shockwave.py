@@ -103,6 +103,8 @@ def push(ctx: Ctx, action: Push) -> None:
     person = ctx.token(action.target)
     line = {t.id: d for d, t in targets(s, ctx.board, banshee)}
     if person.id not in line:
+        if person.where == "board" and person.square in ctx.board.terrain_of("fog"):  # a mix's fog (RUL-089)
+            raise IllegalAction("PD-TERR-FOG-01", "{target} stands in fog and cannot be targeted", target=person.id)
         raise IllegalAction("PR-CHAR-BANSHEE-01", "{person} is not the first person on a line of sight of {banshee}",
                             person=person.id, banshee=banshee.id)
     direction = line[person.id]
@@ -112,8 +114,9 @@ def push(ctx: Ctx, action: Push) -> None:
     origin, there = person.square, step(person.square, direction)
     along = _carried_along(s, person)
     rope = any(not t.is_character and s.catalogue.objects[t.code].rope for t in along if t.id != person.id)
-    falls = there in ctx.board.pits and not rope and not ctx.rope_on(there) and not (
-        not person.wounded and ctx.has_ability(person, "acrobatics"))
+    falls = there in ctx.board.pits and not rope and not (ctx.rope_on(there) and not ctx.has_ability(
+        person, "no_carry")) and not (not person.wounded and ctx.has_ability(person, "acrobatics"))
+    # (a Rope lying there saves whoever takes it, DT-101: not the Ghost, who carries nothing, PD-CHAR-GHOST-03)
     ctx.emit("pushed", by=banshee.id, token=person.id, square=square_name(origin), to=square_name(there))
     if falls:  # PR-CHAR-BANSHEE-06: what it carried stays on the square it was pushed from (DT-101)
         ctx.eliminate(person, "pit")

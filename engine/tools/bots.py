@@ -146,7 +146,7 @@ class GreedyBot:
         if verb == "pick":  # PD-TEAM-MUTUAL: both teams get it, so what helps the one who moves and fights best
             return self._pick_score(cat, words[1])
         if verb == "combat":
-            return self._card_score(view, seat, int(words[1]), strength)
+            return self._card_score(view, seat, int(words[1]), strength, max(cat.combat_cards, default=0))
         if verb == "end":
             return 0.0
         if verb == "mind":  # PR-CHAR-TELEPATH-01: a low card named is a low card forced, or the hand shown
@@ -275,7 +275,7 @@ class GreedyBot:
             return -20.0 if into_pit else -2.0
         return 60.0 if into_pit else -1.0
 
-    def _card_score(self, view, seat, value, strength) -> float:
+    def _card_score(self, view, seat, value, strength, highest: int) -> float:
         combat = view["combat"]
         if combat is None:
             return -value
@@ -292,6 +292,14 @@ class GreedyBot:
         mine = combat["attackers"] if attacking else combat["defenders"]
         theirs = combat["defenders"] if attacking else combat["attackers"]
         margin = sum(strength(t, attacking) for t in mine) - sum(strength(t, not attacking) for t in theirs)
+        if attacking:  # a card that wins whatever the defender lays (his highest at most: a tie wounds nobody,
+            # and an attacker who loses is wounded): the smallest such card, above any mixed guess (play-test pt27
+            # F5: a Thief, 2, against a wounded Warrior, 0, laid +1 with +5 in hand, lost to +6 and was wounded)
+            their_cards = view["players"]["Y" if seat == "B" else "B"]["combat_cards"]
+            beyond = margin - (highest if their_cards > 1 else 0)  # (the +0 never leaves a hand, BG-COMBAT-10:
+            # down to one card, the defender holds the +0 alone; review rv27)
+            if beyond + max(view["players"][seat]["combat_cards"]) > 0:
+                return 100.0 - value if beyond + value > 0 else -value - 20
         needed = 3 - margin  # expect the opponent to play about +3
         if needed <= 0:
             return -value  # already winning: spend the smallest card

@@ -193,7 +193,49 @@ def test_each_local_server_has_data_of_its_own_for_its_run(tmp_path, monkeypatch
         assert first.data != second.data and first.data.parent == second.data.parent == tmp_path
         assert (first.data / "dt-server.sqlite3").exists() and (second.data / "dt-server.sqlite3").exists()
         used = [first.data, second.data]
-    assert not any(path.exists() for path in used) and list(tmp_path.iterdir()) == []
+    assert not any(path.exists() for path in used)
+    assert [path.name for path in tmp_path.iterdir()] == ["games"], "only the finished games' records stay"
+
+
+def test_the_local_server_keeps_its_finished_games_records_where_the_client_says(tmp_path, monkeypatch, capsys):
+    """Play-test pt27 F8: a game against the bot could not be watched again once the client was left: `play`'s
+    server and its directory go with the game and no record file stayed. The embedded server writes each finished
+    game's record into the client's state directory, `games/` (its records_dir), and `play` says on the way out
+    which file is this run's, for `dt-client replay FILE`; a run that finished no game says nothing of it."""
+    from dungeon_twister.client.local_server import games_dir, play_config
+    from dungeon_twister.server.config import load_config
+
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path / "state ü"))
+    config = play_config(tmp_path)
+    assert server_command(tmp_path, config)[-2:] == ["--config", str(config)]
+    assert load_config(config).records_dir == games_dir() == tmp_path / "state ü" / "games"
+    older = games_dir() / "20261130-150000-t1-00000000.txt"
+    older.parent.mkdir(parents=True)
+    older.write_text("game seed=1\n")
+
+    class Server:
+        def __init__(self, data, player):
+            pass
+
+        def __enter__(self):
+            return "127.0.0.1", 1
+
+        def __exit__(self, *exc_info):
+            return None
+
+    def finished(session, host, port):  # the server writes the record when the game ends
+        (games_dir() / "20261130-160000-t1-0a1b2c3d.txt").write_text("game seed=2\n")
+        return 0
+
+    monkeypatch.setattr("dungeon_twister.client.local_server.LocalServer", Server)
+    monkeypatch.setattr(app, "run_client", finished)
+    assert app.main(["play", "--name", "kim"]) == 0
+    path = games_dir() / "20261130-160000-t1-0a1b2c3d.txt"
+    assert capsys.readouterr().out == (f"the record of your game against the bot: {path} (dt-client replay "
+                                       f"{path} steps through it again)\n")
+    monkeypatch.setattr(app, "run_client", lambda session, host, port: 0)
+    assert app.main(["play", "--name", "kim"]) == 0
+    assert capsys.readouterr().out == "", "(the edge: no game finished in this run, no record named)"
 
 
 def _kept_game(data, name: str, game: str, seat: bool = True):
@@ -570,6 +612,22 @@ def test_discover_with_no_answer_names_both_reasons(capsys, monkeypatch):
     assert capsys.readouterr().out == (
         "no server answered on UDP port 7908 (a server started with --port N answers on N: try --port N; one "
         "started with discovery off answers nothing: ask for its address)\n")
+
+
+@pytest.mark.parametrize("argv, why", [
+    (["--port", "99999"], "expected a port from 1 to 65535, got '99999'"),
+    (["--port", "0"], "expected a port from 1 to 65535, got '0'"),
+    (["--wait", "-1"], "expected seconds, 0 or more, got '-1'"),
+    (["--wait", "nan"], "expected seconds, 0 or more, got 'nan'"),
+])
+def test_discover_refuses_a_port_or_a_wait_it_cannot_use(capsys, argv, why):
+    """Play-test pt27 F14: `dt-client discover --port 99999` ended in a traceback (OverflowError from sendto), and
+    `--wait -1` in another (trio's ValueError): both are refused on the command line, as `connect` refuses a port
+    out of range, before anything is sent."""
+    with pytest.raises(SystemExit) as info:
+        app.main(["discover", *argv])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and why in err and "Traceback" not in err
 
 
 def test_without_a_terminal_the_client_says_so(capsys):

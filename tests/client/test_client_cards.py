@@ -110,6 +110,22 @@ def test_DT_206_an_object_lying_on_a_start_zone_is_drawn_there():
     assert last.startswith("B  B1: bSN→a1 yKY") and "B2: bRP" in last
 
 
+def test_a_crowded_zone_is_cut_so_the_rooms_border_keeps_its_column():
+    """Play-test pt27 F18: four and five characters in one zone (`bCL bgb bTH yCL* ytr`, 19 columns) pushed the
+    room's right border out of line. Past the zone's 13 columns its people are cut with "…" (`look ZONE` tells
+    them all), so every line of the drawing keeps its length; four of 3 letters without loads would need 15."""
+    people = [("B", "CL", False), ("B", "GB", True), ("B", "TH", False), ("Y", "CL", False), ("Y", "TR", True)]
+    figures = [{"id": f"{seat.lower()}{code}", "seat": seat, "code": code, "where": "maze", "at": "a2",
+                "wounded": wounded, "carries": "yTS" if code == "CL" and seat == "Y" else None}
+               for seat, code, wounded in people]
+    text = lines_of(maze_view(figures=figures))
+    row2 = next(i for i, line in enumerate(text) if line.startswith(" 2 "))
+    assert len(text[row2 + 1]) == len(text[row2 + 2]), "the border in its column (the line of + below)"
+    assert text[row2 + 1][4:4 + 14] == "bCL bgb bTH …║", text[row2 + 1]
+    two = lines_of(maze_view(figures=figures[:2]))
+    assert two[row2 + 1][4:4 + 14] == "bCL bgb      ║", "(the edge: those that fit are all drawn)"
+
+
 def test_DT_206_a_crowded_start_position_is_cut_so_the_next_keeps_its_column():
     """Seen by a review: three characters and two objects on B1 pushed B2's column to the right. A position's
     text is cut with "…" at its width (2 x 13 + 1 columns), so B2 starts where it always does."""

@@ -451,3 +451,5 @@ def test_the_revealed_teams_follow_french_punctuation_too():
     finally:
         i18n.use("en")
     assert "Bleu\u00a0: Assassin, Clerc" in line and "Jaune\u00a0: Colosse" in line and "Bleu:" not in line
+    # review i18n27: the semicolon between the sides was put in code too ("Clerc; Jaune")
+    assert "Clerc\u00a0; Jaune" in line

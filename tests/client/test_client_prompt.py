@@ -287,6 +287,24 @@ def test_a_long_chat_message_at_a_table_keeps_the_name_of_who_wrote_it_in_view()
     assert chat_lines(wired.session.state) == [("class:chat", "\n".join(wired.session.state.chat))], "the lobby's"
 
 
+def test_a_name_bound_to_another_key_says_how_its_owner_proves_it(monkeypatch, tmp_path):
+    """Play-test pt27 F13: the owner of a name, on his second computer, was refused "the name 'alice' belongs to
+    another key on this server" and told only to choose another name; the README says to copy identity.key, which
+    the refusal now says too, with the directory this client reads it from (a restart reads it)."""
+    from dungeon_twister.protocol import Refused
+
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
+    session = refused_at_hello(Refused("name_taken", "the name 'alice' belongs to another key on this server",
+                                       "the name {name} belongs to another key on this server", {"name": "'alice'"}))
+    assert session.state.notice == (
+        "the server refused us: the name 'alice' belongs to another key on this server (name_taken) · if the name "
+        f"is yours, copy identity.key from the computer that plays it into {tmp_path}, then start dt-client again; "
+        "else choose another name: `quit`, then start dt-client again with --name NAME")
+    other = refused_at_hello(Refused("name_taken", "the name 'alice' is already used on this server",
+                                     "the name {name} is already used on this server", {"name": "'alice'"}))
+    assert "identity.key" not in other.state.notice, "(the edge: a name in use is another case)"
+
+
 def test_a_refused_name_says_how_to_choose_another():
     """Seen by hand: a name bound to another key was refused, and the client sat 'not connected' with nothing to
     do but guess; `reconnect` would try the same name. The refusal now says how to choose another."""
@@ -412,6 +430,49 @@ def test_replay_or_verify_typed_at_the_prompt_gives_the_shell_command_to_run():
     assert wired.sent()[0].text == "replayy"
 
 
+def test_replay_at_a_local_table_names_the_record_file_of_its_finished_game(tmp_path, monkeypatch):
+    """Play-test pt27 F8: at `dt-client play`'s table, `replay` said "dt-client replay FILE" and no file was kept.
+    The embedded server now writes the record of a finished game into the client's state directory (games/): once
+    it is there, `replay` (or `verify`) names it; before the game ends, FILE as before."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.client.local_server import games_dir
+
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
+    wired = WiredSession()
+    wired.session.state.server = "127.0.0.1:40001"
+    wired.session.state.local = True
+    commands = Commands(wired.session, lambda: None)
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    commands.run("replay")
+    assert wired.session.state.notice.endswith(": dt-client replay FILE"), "(the edge: no record yet)"
+    record = games_dir() / f"20261130-160625-{wired.session.state.table}.txt"
+    record.parent.mkdir()
+    record.write_text("game seed=1\n")
+    (games_dir() / "20261130-150000-t1-00000000.txt").write_text("game seed=2\n")  # another game's
+    commands.run("verify")
+    assert wired.session.state.notice == f"verify runs in a shell, not at this prompt: dt-client verify {record}"
+    assert wired.sent() == []
+
+
+def test_help_replay_or_verify_gives_the_shell_command_as_typing_it_does():
+    """Play-test pt27 F9: `help replay` in the lobby answered "no help on 'replay'" while `replay 1` typed there gave
+    the line to run in a shell; `help replay` and `help verify` now give that line too (with the table's id at a
+    table, the placeholder TABLE in the lobby), and other topics are answered as before."""
+    from dungeon_twister.client.commands import Commands
+
+    wired = WiredSession()
+    wired.session.state.server = "192.0.2.7:7810"
+    commands = Commands(wired.session, lambda: None)
+    commands.run("help replay")
+    assert wired.session.state.help_text == ("replay runs in a shell, not at this prompt: dt-client replay TABLE "
+                                             "--server 192.0.2.7:7810")
+    commands.run("help Verify")
+    assert wired.session.state.help_text.endswith(": dt-client verify TABLE --server 192.0.2.7:7810")
+    commands.run("help ratings")  # (the edge: a lobby command's help is its line of the list, as before)
+    assert wired.session.state.help_text.startswith("ratings [NAME]")
+    assert wired.sent() == []
+
+
 def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
     """A table's id is its number and a random part (t3-9f2c01ab): `join 3` or `join t3` names the listed table of
     that number; a whole id goes to the server as typed (it knows or refuses). A number no table of the whole list
@@ -502,6 +563,7 @@ def test_a_server_older_than_the_planner_bot_gets_a_greedy_one_instead():
     assert wired.sent() == [SeatBot(TABLE, "Y", "greedy")]
     assert wired.session.state.notice == ("this server is older than this client and has no planner bot: a greedy "
                                           "bot takes seat Yellow instead")
+    assert wired.session.state.log[-1] == wired.session.state.notice, "in the log too: the bar's goes at once"
     wired.deliver(Error("bad_field", 'seat_bot.kind: expected "random", got \'greedy\'', "client", False))
     assert wired.sent() == [], "the greedy one refused too: nothing more is asked"
     assert wired.session.state.notice.startswith("server: ")

@@ -323,7 +323,7 @@ async def test_a_stopped_game_is_said_once_and_the_seat_taken_back_as_soon_as_th
     in the log every 5 s): a row of stops ends only after STOPPED_ROW_SECONDS without one."""
     network, seat_file = Network(), SeatFile(ADDRESS, "ann", tmp_path)
     stopped = Error("game_stopped", f"the server could not save the game of table {TABLE} (its disk may be full): "
-                    "the game is stopped until the server can save it again (a resume then brings it back, as a restart does)",
+                    "the game is stopped until the server can save it again (a reconnection then brings it back, as a restart of the server does)",
                     "server", False)
     async with client(network, seat_file) as session:
         server = await network.server()
@@ -529,7 +529,7 @@ async def test_a_seat_refused_within_its_grace_is_not_said_to_be_given_up_for_la
         await second.send(Joined("t2-f06e6dfd", "token-t2", "B"))
         await trio.testing.wait_all_tasks_blocked()
         assert session.state.table == "t2-f06e6dfd" and list(session.state.log)[:2] == [
-            told, "your key took you back to table t2-f06e6dfd, where that copy of the server's data has you seated"]
+            told, "your key took you back to table t2-f06e6dfd: that copy of the server's data has you seated there"]
         assert session.state.carried == ""
 
 

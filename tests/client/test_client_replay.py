@@ -100,6 +100,19 @@ def test_a_record_the_rules_refuse_names_its_line_and_rule(tmp_path, capsys):
     assert "cannot read" in capsys.readouterr().err
 
 
+def test_a_table_named_without_a_server_is_told_how_to_ask_a_server(tmp_path, monkeypatch, capsys):
+    """Play-test pt27 F10: `dt-client replay 1` (the table's number, as `replay 1` at the prompt takes it) without
+    --server was answered "cannot read 1: no such file"; a missing file named like a table (7, t7, t7-0d67fc3c)
+    now says how to fetch a server's game too, and a missing file named otherwise is said as before."""
+    monkeypatch.chdir(tmp_path)
+    for table in ("1", "t7", "t7-0d67fc3c"):
+        assert main(["replay", table]) == 1
+        assert capsys.readouterr().err.strip() == (f"dt-client: cannot read {table}: no such file (a server's game: "
+                                                   f"dt-client replay {table} --server HOST:PORT)")
+    assert main(["verify", "game.txt"]) == 1
+    assert capsys.readouterr().err.strip() == "dt-client: cannot read game.txt: no such file", "(the edge)"
+
+
 def test_replay_and_verify_say_why_in_words_when_the_table_or_server_or_file_is_not_there(monkeypatch, tmp_path,
                                                                                           capsys):
     """A play-test's `verify` of a 65-letter table id with --server ended in the encoder's traceback, a server out

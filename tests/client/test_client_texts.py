@@ -210,6 +210,17 @@ def test_help_on_a_rule_quotes_the_rulebook_when_present(tmp_path, monkeypatch):
     assert "BG-MOVE: Move (1 AP)" in text
 
 
+def test_a_quoted_rule_shows_no_markdown_markers():
+    """Play-test pt27: `help BG-END-02` quoted "... **[DIFF]** Card game and Prison scenarios 1-4 end at once": the
+    rulebook's markdown (bold, and its [DIFF] tag for editors) shown raw in a newcomer's help. The quote keeps the
+    sentence and drops the markers; a rule without them is quoted as it is."""
+    text = client_help.help_text("BG-END-02")
+    assert text.startswith("BG-END-02 When a player reaches the target during a turn")
+    assert "**" not in text and "[DIFF]" not in text
+    assert "that turn the player with more VP wins. Card game and Prison scenarios 1-4 end at once" in text
+    assert client_help.help_text("BG-MOVE-09").startswith("BG-MOVE-09 ")
+
+
 def test_the_client_carries_the_rules_reference_so_an_installed_client_quotes_rules(monkeypatch):
     """`help BG-MOVE-09` quoted the rule only in a checkout, where the shared reference lies beside the code: an
     installed client (and a clean clone) had only the family summaries, and nothing for the Card Game's families.
@@ -548,10 +559,29 @@ def test_the_panels_result_words_why_the_game_ended():
         assert describe_event({"kind": "game_over", **state.result}) == f"game over without a winner ({why})"
 
 
-def test_a_finished_game_says_how_to_step_through_it_again():
+def test_BG_END_02_the_panel_says_the_game_ends_with_the_turn_once_the_target_is_reached():
+    """Play-test pt27 F4: a newcomer reached 6 VP of 5 with AP left and the panel said only "Your move: spend your
+    AP, or end": nothing told him the game goes on to the end of the turn (BG-END-02) and stops then. Once a side
+    has the target, the turn's line says so; not below the target, and not once the game is over."""
+    scored = "bGB>exited yWZ>eliminated yCL>eliminated yTH>eliminated"  # 2 + 3 VP for Blue
+    state = ClientState("ann", table="t-1", seat="Y")
+    state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}"), "Y", table={"id": "t-1", "target_vp": 5})
+    said = "Blue reached 5 VP: the game ends with this turn, the most VP win (BG-END-02)"
+    assert said in text_of(game_panel(state, 0.0))
+    state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}", options="vp=6"), "Y",
+                           table={"id": "t-1", "target_vp": 6})
+    assert "BG-END-02" not in text_of(game_panel(state, 0.0)), "(the edge: 5 VP of 6)"
+    state.view = seat_view(position_text(f"bWA@c4 yTR@c6 {scored}"), "Y", table={"id": "t-1", "target_vp": 5})
+    state.result = {"winner": "B", "vp": {"B": 5, "Y": 0}, "reason": "target reached"}
+    assert "BG-END-02" not in text_of(game_panel(state, 0.0)), "over"
+
+
+def test_a_finished_game_says_how_to_step_through_it_again(tmp_path, monkeypatch):
     """Play-test 21: at a game's end nothing said how to see it again (only the README's "Replays" did). The panel
-    gives the command line, with the join code of a private table; not for `dt-client play`, whose server goes
-    with the client."""
+    gives the command line, with the join code of a private table; for `dt-client play`, whose server goes with
+    the client, the record file that server wrote in the client's state directory once it is there (play-test
+    pt27 F8), and nothing before."""
+    monkeypatch.setenv("DT_CLIENT_STATE_DIR", str(tmp_path))
     state = seated(position_text("bWA@c4 yTR@c6"))
     state.result = {"winner": "Y", "vp": {"B": 0, "Y": 2}, "reason": "resigned"}
     state.server = "dt.example.org:7777"
@@ -561,6 +591,10 @@ def test_a_finished_game_says_how_to_step_through_it_again():
     assert "dt-client replay t-1 --server dt.example.org:7777 --code k3y\n" in text_of(game_panel(state, 0.0))
     state.local = True
     assert "dt-client replay" not in text_of(game_panel(state, 0.0))
+    record = tmp_path / "games" / "20261130-160625-t-1.txt"
+    record.parent.mkdir()
+    record.write_text("game seed=1\n")
+    assert f"to step through this game again: dt-client replay {record}\n" in text_of(game_panel(state, 0.0))
     state.local, state.result = False, None
     assert "dt-client replay" not in text_of(game_panel(state, 0.0)), "while the game goes on"
 
@@ -771,6 +805,53 @@ def test_the_lobby_says_how_to_connect_again_while_it_is_not_connected():
     assert [line[:11] for line in text_of(table_list(state, 119)).splitlines()[1:]] == ["t2-d872b68c"]
     state.tables = []
     assert text_of(table_list(state, 119)).splitlines()[1:] == ["no tables yet: `create` makes one"]
+
+
+def test_the_games_finished_on_the_server_a_page_at_a_time_and_how_to_replay_one():
+    """Play-test pt27 F11: a player who had not noted his game's table could not find it again. `games [PAGE]`
+    asks the server (list_games) and lists a page, the last finished first, with the line that steps through one."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.client.inbox import handle
+    from dungeon_twister.protocol import Error, GameInfo, Games, ListGames
+
+    from test_client_prompt import WiredSession
+
+    wired = WiredSession()
+    state = wired.session.state
+    state.server = "192.0.2.2:7300"
+    commands = Commands(wired.session, lambda: None)
+    commands.run("games")
+    assert wired.sent() == [ListGames(offset=0, limit=20)]
+    handle(wired.session, Games((GameInfo("t7-3f9a02c1", TableOptions(), 1796053659, "target reached", 2, 5, "Y", "ann",
+                                          "bob"),
+                                 GameInfo("t9-0b1c2d3e", TableOptions(), 1796040000, "aborted", 0, 0, None, "cy",
+                                          "planner-bot-2"),
+                                 GameInfo("t4-00aa11bb", TableOptions(), 1796030000, "draw", 3, 3)), 45))
+    lines = state.help_text.splitlines()
+    assert lines[0] == "Games finished on this server, the last first (page 1 of 3)"
+    assert lines[2].split() == ["table", "ended", "(UTC)", "Blue", "Yellow", "result"]
+    assert lines[3].split() == ["t7-3f9a02c1", "2026-11-30", "15:47", "ann", "bob", "Yellow", "wins", "5-2",
+                                "(target", "reached)"]  # (1796053659: 2026-11-30 15:47:39 UTC)
+    assert lines[4].split()[3:] == ["cy", "planner-bot-2", "no", "winner", "(a", "player", "left", "before", "the",
+                                    "first", "turn:", "not", "rated)"]
+    assert lines[5].split()[3:7] == ["-", "-", "draw", "3-3"]
+    assert lines[-2:] == ["dt-client replay TABLE --server 192.0.2.2:7300 steps through one of them",
+                          "`games 2` lists the next ones"]
+    commands.run("games 3")
+    assert wired.sent() == [ListGames(offset=40, limit=20)]
+    handle(wired.session, Games((), 45))
+    assert state.help_text == "There is no page 3: 3 in all."  # (the games may have gone from 45 to fewer)
+    for wrong in ("games x", "games 0", "games 1 2", "games ３"):
+        commands.run(wrong)
+        assert wired.sent() == [] and state.notice == "games [PAGE]", wrong
+    handle(wired.session, Games((), 0))
+    assert state.help_text.startswith("No game has finished on this server yet")
+    wired.deliver(Error("unknown_type", "unknown message type 'other'", "client", False))  # (not asked: said as is)
+    assert state.notice == "server: unknown message type 'other' (unknown_type)"
+    commands.run("games")
+    wired.sent()
+    wired.deliver(Error("unknown_type", "no such message", "client", False))  # an older server, whatever its words
+    assert state.notice == "this server does not list its finished games (it is older than this client)"
 
 
 def test_wide_characters_in_names_keep_the_lobbys_and_the_ratings_columns():
@@ -1476,5 +1557,25 @@ def test_DT_112_PD_TERR_ROCKFALL_01_tab_names_a_rockfall_destination():
     state.view = {**engine_view(pd_position("bCL@g15 yGB@h4"), "B"), "legal": ["move bCL g18", "move bCL g16"]}
     completed = {c.text: c.display_meta_text for c in PromptCompleter(state).get_completions(
         Document("move bCL g1"), CompleteEvent())}
-    assert completed["g18"].startswith("Rockfall (whoever enters without a shield or wings dies")
+    assert completed["g18"].startswith("Rockfall (whoever enters it without a shield dies, flyers and the Ghost "
+                                       "excepted")
     assert completed["g16"] == "move bCL g16"
+
+
+def test_BG_END_02_the_panel_says_the_game_ends_with_the_turn_once_a_side_reaches_the_target():
+    """Play-test pt27 F4: Blue reached 6 of 5 VP with AP left and read only "spend your AP, or end": nothing said
+    that the game was not over, nor why (BG-END-02: the active player finishes the turn, then the most VP win)."""
+    state = ClientState("ann")
+    state.table, state.seat = "t-1", "B"
+    view = seat_view(position_text("bWA@c4 yTR@c9"), "B", table={"id": "t-1", "target_vp": 5})
+    state.view = view
+    assert "game ends" not in "".join(text for _, text in game_panel(state, now=0.0)), "0 VP and 0: nothing to say"
+    view["players"]["B"]["vp"] = 4
+    state.view = view
+    assert "game ends" not in "".join(text for _, text in game_panel(state, now=0.0)), "one VP short of the target"
+    view["players"]["B"]["vp"] = 5
+    shown = "".join(text for _, text in game_panel(state, now=0.0))
+    assert "Blue reached 5 VP: the game ends with this turn, the most VP win (BG-END-02)" in shown
+    view["players"]["Y"]["vp"] = 6  # (a fireball, a push: both may reach it in one turn)
+    shown = "".join(text for _, text in game_panel(state, now=0.0))
+    assert "Blue and Yellow reached 5 VP: the game ends with this turn" in shown

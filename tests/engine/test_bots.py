@@ -41,6 +41,27 @@ def test_BG_COMBAT_06_the_greedy_bots_secret_combat_card_is_drawn_among_its_near
     assert all(scores[text] >= max(scores.values()) - GreedyBot.CARD_SLACK for text in chosen)
 
 
+def test_BG_COMBAT_06_an_attacker_lays_the_smallest_card_that_wins_whatever_the_defender_lays():
+    """Play-test pt27 F5: the Thief (2) attacked a wounded Warrior (0) and laid +1 with +5 in hand; the Warrior's
+    +6 won and the Thief was wounded. With +5 the attack wins whatever card comes (2 + 5 > 0 + 6; a tie wounds
+    nobody, BG-COMBAT-05): the bot lays +5, or +6 within CARD_SLACK, never a card that may lose."""
+    state = act(position("bTH@c4 yWA@c5!"), "attack bTH yWA")
+    seen = view(state, "B")
+    assert (seen["secret"] or "").startswith("combat") and seen["combat"]["attacker"] == "bTH"
+    legal = legal_texts(state, "B")
+    chosen = {GreedyBot().choose(seen, legal, Rng(seed)) for seed in SEEDS}
+    assert {int(text.split()[1]) for text in chosen} == {5, 6}, chosen
+    state = act(position("bTH@c4 yTH@c5", cards="B:2345/-/012233456/3 Y:2345/-/0/3"), "attack bTH yTH")
+    seen, legal = view(state, "B"), legal_texts(state, "B")  # review rv27: a defender down to his +0 (BG-COMBAT-10)
+    assert seen["players"]["Y"]["combat_cards"] == 1
+    chosen = {GreedyBot().choose(seen, legal, Rng(seed)) for seed in SEEDS}
+    assert "combat +1" in chosen and chosen <= {"combat +1", "combat +2", "combat +3"}, \
+        "2 + 1 beats 2 + 0: the smallest card that wins, or one within CARD_SLACK (before: +3 to +5, a guess)"
+    state = act(position("bTH@c4 yWA@c5"), "attack bTH yWA")  # unwounded (3): +6 does not win for sure either
+    seen, legal = view(state, "B"), legal_texts(state, "B")
+    assert len({GreedyBot().choose(seen, legal, Rng(seed)) for seed in SEEDS}) > 2, "mixed, as before"
+
+
 def test_BG_ITEM_the_greedy_bot_picks_up_with_empty_hands_and_does_not_swap_for_nothing():
     """BG-ITEM-01/03/04: a figure carries one thing, and picks another up by leaving it. Found by a play-test: the
     greedy bot swapped its Rope for the other colour's and back, move after move, or left it and took it again:

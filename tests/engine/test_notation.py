@@ -32,6 +32,25 @@ def test_a_mistyped_verb_gets_the_nearest_verb(text, meant):
     assert f"did you mean {meant!r}?" in str(info.value) and info.value.column == 0
 
 
+@pytest.mark.parametrize("text, meant", [("play 2", "card"), ("Play 3", "card"), ("go bWA c4", "move"),
+                                         ("walk bWA c4", "move"), ("fight bWA yTR", "attack")])
+def test_a_players_word_for_a_verb_gets_the_games_verb(text, meant):
+    """Play-test pt27 F1: a newcomer's `play 2` (the action card 2) was answered "did you mean 'place'?", the
+    nearest spelling, which sends him the wrong way. A few words players use for an action are read as the verb
+    they mean (the guess; the action is still refused): play a card, go or walk for move, fight for attack."""
+    with pytest.raises(NotationError) as info:
+        parse_action(text, "B")
+    assert f"did you mean {meant!r}?" in str(info.value) and info.value.column == 0
+
+
+def test_a_players_word_is_guessed_only_as_a_verb_of_the_game():
+    """The edge: a word's meaning is offered only where the game has that verb (the card game too has `card`)."""
+    from dungeon_twister.engine.core.typed import unknown_verb
+
+    assert "did you mean 'card'?" in str(unknown_verb("play", ["card", "move"], "play 2"))
+    assert "did you mean" not in str(unknown_verb("play", ["move", "end"], "play 2"))
+
+
 def test_a_verb_like_no_other_gets_no_guess_but_the_list():
     with pytest.raises(NotationError) as info:
         parse_action("xyzzy bWA", "B")

@@ -56,7 +56,7 @@ def test_BG_OBJ_FIREBALL_01_wizard_only_1_ap_then_discarded():
     assert legal_set(after, verb="fireball") == set()
     assert assert_refused(after, "fireball bWZ n", "BG-OBJ-FIREBALL-01").message == "bWZ carries no Fireball Wand"
     assert assert_refused(position("bCL@e2 bFW@e2 yGB@e6"), "fireball bCL n", "BG-OBJ-FIREBALL-01").message == (
-        "only a spellcaster can use the Fireball Wand, not bCL")
+        "only the Wizard can use the Fireball Wand, not bCL")
 
 
 

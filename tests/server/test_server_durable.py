@@ -619,7 +619,7 @@ async def test_a_game_the_store_could_not_save_is_stopped_and_comes_back_at_the_
         error = await back.expect(Error)
         assert (error.code, error.fatal) == ("game_stopped", False)
         assert error.message == (f"the server could not save the game of table {table} (its disk may be full): the "
-                                 "game is stopped until the server can save it again (a resume then brings it back, as a restart does)")
+                                 "game is stopped until the server can save it again (a reconnection then brings it back, as a restart of the server does)")
         assert table not in server.lobby.tables
         monkeypatch.undo()  # the disk has room again
         for client, name in ((blue, "ann"), (yellow, "bob")):

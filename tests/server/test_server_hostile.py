@@ -1186,11 +1186,12 @@ async def test_the_lower_half_of_the_servers_tables_is_kept_for_networks_that_ma
         for _ in range(5):  # 10 -> 5: the upper half, from one address
             lobby.create_table(TableOptions(), next(names), "192.0.2.1")
         lobby.create_table(TableOptions(), next(names), "192.0.2.1")  # its reserved one: 5 -> 4
-        with pytest.raises(TooManyTables) as refused:
+        with pytest.raises(TooManyTables) as refused:  # (review rv27: it says why, and when)
             lobby.create_table(TableOptions(), next(names), "192.0.2.1")
-        assert str(refused.value) == full
+        assert str(refused.value) == ("many tables were made lately: the server now makes one an hour for each "
+                                      "network, and yours has had its own: try again in 60 min")
         lobby.create_table(TableOptions(), next(names), "2001:db8:0:1::5")  # a newcomer: 4 -> 3
-        with pytest.raises(TooManyTables, match="^the server takes"):  # another /64 of its /48: the same network
+        with pytest.raises(TooManyTables, match="^many tables"):  # another /64 of its /48: the same network
             lobby.create_table(TableOptions(), next(names), "2001:db8:0:2::5")
         lobby.create_table(TableOptions(), next(names), "192.0.2.2")  # another: 3 -> 2
         lobby.create_table(TableOptions(), None, None)  # not counted by address: the whole bucket, 2 -> 1
@@ -1201,7 +1202,12 @@ async def test_the_lower_half_of_the_servers_tables_is_kept_for_networks_that_ma
         await trio.sleep(3600)  # full, and each network's reserved one back
         for _ in range(5):
             lobby.create_table(TableOptions(), next(names), "192.0.2.1")
-        lobby.create_table(TableOptions(), next(names), "192.0.2.1")
+        lobby.create_table(TableOptions(), next(names), "192.0.2.1")  # 10 -> 4
+        for newcomer in range(10, 14):  # the lower half, a newcomer's each: 4 -> 0
+            lobby.create_table(TableOptions(), next(names), f"192.0.2.{newcomer}")
+        with pytest.raises(TooManyTables) as refused:  # nothing left at all: the server's own refusal
+            lobby.create_table(TableOptions(), next(names), "192.0.2.14")
+        assert str(refused.value) == full
 
 
 async def test_a_table_that_could_not_be_stored_costs_no_creation(autojump_clock, monkeypatch):

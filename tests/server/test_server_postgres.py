@@ -101,6 +101,37 @@ def test_the_postgresql_store_answers_as_the_sqlite_store_does(postgres_url):
         store.close()
 
 
+def test_the_finished_public_games_are_read_alike_and_through_an_index(postgres_url):
+    """`finished_games` (list_games, session 27): the games over and public, the last finished first, with their
+    seats, a page at a time, the same on both stores; PostgreSQL's store has made the index tables_over."""
+    reference, store = SqliteStorage(":memory:"), PostgresStorage(postgres_url)
+    try:
+        for each in (reference, store):
+            fill(each)  # (t2 is over and private: not listed)
+            for number, finished in ((3, 2000.0), (4, 3000.0), (5, 2500.0)):
+                table = f"t{number}-cccc000{number}"
+                each.add_table(StoredTable(table, number, {"target_vp": 6}, 9, "cy", None, 1002.0, "cd" * 16))
+                each.set_seat(table, "B", "cy", None)
+                each.set_seat(table, "Y", "planner-bot-1", "planner")
+                each.finish(table, {"winner": "B", "vp": {"B": 6, "Y": number}, "reason": "target"}, "final")
+                with each.transaction():  # (finish stamps the time: set apart here to order them)
+                    each._write("UPDATE tables SET finished = ? WHERE id = ?", (finished, table))
+        pages = [[(t.id, t.options, t.finished, t.result, t.seats) for t in each.finished_games(1, 2)[0]]
+                 + [each.finished_games(0, 50)[1]] for each in (reference, store)]
+        assert pages[0] == pages[1]
+        assert pages[1] == [("t5-cccc0005", {"target_vp": 6}, 2500.0, {"winner": "B", "vp": {"B": 6, "Y": 5},
+                                                                         "reason": "target"},
+                             {"B": ("cy", None), "Y": ("planner-bot-1", "planner")}),
+                            ("t3-cccc0003", {"target_vp": 6}, 2000.0, {"winner": "B", "vp": {"B": 6, "Y": 3},
+                                                                         "reason": "target"},
+                             {"B": ("cy", None), "Y": ("planner-bot-1", "planner")}),
+                            3]
+        assert store._read("SELECT count(*) FROM pg_indexes WHERE indexname = 'tables_over'", ())[0][0] == 1
+    finally:
+        reference.close()
+        store.close()
+
+
 def test_a_step_commits_when_its_transaction_ends_and_not_at_all_if_it_raises(postgres_url):
     """Durable before acknowledged (storage.py): another session sees a step's lines once its transaction ended;
     `commit_now` makes what was written so far durable; a step that raises leaves nothing."""

@@ -136,7 +136,7 @@ def test_CG_MOVE_06_walls_pits_and_portcullises_stop_a_move():
     s = build({"bMK": "a2", "bMK2": "b1", "yMK": "d4"})
     assert refused(s, "move bMK a3", "CG-MOVE-06").message == "the border a2-a3 is a wall"
     assert refused(s, "move bMK b2", "CG-MOVE-06").message == "the border a2-b2 is a closed portcullis"
-    assert refused(s, "move bMK2 b2", "CG-MOVE-06").message == "the border b1-b2 is a pit: it takes a Rope, or a jump"
+    assert refused(s, "move bMK2 b2", "CG-MOVE-06").message == "the border b1-b2 is a pit: crossing it takes a Rope, or a jump"
 
 
 def test_CG_MOVE_06_CG_START_03_DT_207_a_pit_on_a_start_border_is_crossed_with_a_rope_never_jumped():
@@ -144,9 +144,9 @@ def test_CG_MOVE_06_CG_START_03_DT_207_a_pit_on_a_start_border_is_crossed_with_a
     jump », but no jump goes from or onto a start zone (DT-207): the blue Mechanork's exit from d4 and the yellow
     Mechanork's entry from Y2 now say a Rope; with one each crosses (DT-205)."""
     s = build({"bMK": "d4", "yMK": "Y2>d4", "ySN": "a1"}, ap=(3, 3))
-    assert refused(s, "move bMK Y2", "CG-MOVE-06").message == "the border d4-Y2 is a pit: it takes a Rope"
+    assert refused(s, "move bMK Y2", "CG-MOVE-06").message == "the border d4-Y2 is a pit: crossing it takes a Rope"
     entry = build({"bMK": "d3", "yMK": "Y2>d4", "ySN": "a1"}, ap=(3, 3), active="Y")
-    assert refused(entry, "move yMK d4", "CG-START-03", "Y").message == "the border Y2-d4 is a pit: it takes a Rope"
+    assert refused(entry, "move yMK d4", "CG-START-03", "Y").message == "the border Y2-d4 is a pit: crossing it takes a Rope"
     roped = build({"bMK": "d4", "yMK": "Y2>c4", "ySN": "a1"}, {"bRP": "@bMK"}, ap=(3, 3))
     assert act(roped, "move bMK Y2").player("B").vp == 1  # (the yellow Mechanork faces c4: no block)
     roped_entry = build({"bMK": "d3", "yMK": "Y2>d4", "ySN": "a1"}, {"yRP": "@yMK"}, ap=(3, 3), active="Y")
@@ -239,7 +239,7 @@ def test_CG_WOUND_03_DT_273_a_wounded_friend_is_given_nothing_its_object_is_swap
     (CG-GOLD-03). Carrying the Rope, the wounded Mechanork swaps it for the Key: he still holds one object."""
     empty = build({"bSN": "a1", "bMK": ("b1", {"wounded": True}), "yMK": "d4"}, items={"bKY": "@bSN"})
     e = refused(empty, "move bSN b1 >bMK", "CG-WOUND-03")
-    assert str(e) == "CG-WOUND-03: bMK cannot take it: it must carry nothing, unwounded"
+    assert str(e) == "CG-WOUND-03: bMK cannot take it: it must be unwounded and carry nothing"
     refused(empty, "move bSN b1 >bMK +bMK", "CG-WOUND-03")
     s = build({"bSN": "a1", "bMK": ("b1", {"wounded": True}), "yMK": "d4"}, items={"bKY": "@bSN", "bRP": "@bMK"})
     s2 = act(s, "move bSN b1 +bRP")

@@ -100,7 +100,7 @@ def test_CG_SEL_DRAFT_01_what_one_takes_the_other_loses():
     assert s.selection.teams[("B", "Y").index(first)] == ("CO",)
     assert s.selection.teams[("B", "Y").index(other)] == ()
     e = refused(s, "pick CO", "CG-SEL-DRAFT-01", other)
-    assert "the opponent took his" in e.message
+    assert "the opponent took his copy" in e.message
     assert len(legal_actions(s)) == 24  # 25 characters, his Colossus out of the game
     s = _pick_all(s, ["TR", "WA", "WZ", "SN", "MK", "TH", "CL", "EL", "GB", "BK", "CB"])
     assert s.selection.stage == "objects" and s.to_act == (other,)

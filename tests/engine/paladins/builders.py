@@ -72,3 +72,25 @@ def all_position(tokens: str = "-", **kwargs):
     """A mixed position of all three sets on the synthetic rooms with terrain."""
     kwargs.setdefault("set_name", "synthetic_all")
     return parse_position(position_text(tokens, **kwargs))
+
+
+def _synthetic_all_slits() -> dict:
+    """The mix of all three sets on the synthetic rooms with terrain, Prison's two arrow slits added to the W rooms
+    (tests/engine/prison/builders.py: on the board of room A3, d14|e14 and d12|d11): where Paladins & Dragons'
+    characters meet arrow slits."""
+    from ..prison.builders import SLITS
+
+    raw = _synthetic_all()
+    raw["set"] = "synthetic_all_slits"
+    for tile in ("W1", "W2"):
+        raw["rooms"][tile]["arrow_slits"] = list(SLITS)
+    return raw
+
+
+catalogue.register("synthetic_all_slits", _synthetic_all_slits())
+
+
+def slit_position(tokens: str = "-", **kwargs):
+    """A mixed position of all three sets with arrow slits in the W rooms (d14|e14, d12|d11)."""
+    kwargs.setdefault("set_name", "synthetic_all_slits")
+    return parse_position(position_text(tokens, **kwargs))

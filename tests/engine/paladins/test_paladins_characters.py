@@ -83,6 +83,17 @@ def test_PD_CHAR_DRAGON_05_RUL_076_he_attacks_in_melee_and_rotates_a_room():
     assert any(text.startswith("rotate bRD A2") for text in legal_set(state, verb="rotate"))
 
 
+def test_PD_CHAR_DRAGON_05_RUL_076_he_receives_a_hand_over_and_wounded_he_is_carried():
+    """RUL-076: he receives an object a friend hands over crossing his square (BG-ITEM-05): the Goblin leaves the
+    Sword with him on c5 and goes on to c6; wounded, the Goblin carries him from c5 to c7 (BG-CARRY-01); an enemy
+    figure may not carry him. (Pushed: test_paladins_mixed.)"""
+    handed = act(pd_position("bRD@c5 bGB@c4 bSW@c4 yWA@h4"), "move bGB c5-c6 bSW@c5")
+    assert (where(handed, "bSW"), where(handed, "bRD"), where(handed, "bGB")) == ("c5", "c5", "c6")
+    carried = act(pd_position("bRD@c5! bGB@c4 yWA@h4"), "move bGB c5-c6-c7 +bRD")
+    assert (where(carried, "bRD"), where(carried, "bGB")) == ("c7!", "c7")
+    assert not any("+bRD" in t for t in legal_set(pd_position("bRD@c5! yGB@c4 yWA@h4", active="Y"), verb="move"))
+
+
 def test_PD_EX_02_the_dragon_teleports_with_the_ring_which_is_discarded():
     """PD-OBJ-RING-01/02: from c4 (room A1) to an empty floor square of a neighbouring revealed room (A2 above, B1
     beside): not its own room, not a pit (c8), the gear (a10) or a terrain square (g3 crevasse)."""
@@ -321,6 +332,13 @@ def test_PD_CHAR_GOLEM_04_the_marker_belongs_to_its_room_and_turns_with_it():
     board = board_of(turned)
     assert ("W1", 0) in board.broken and all(("W1", 0) not in segs or len(segs) == 1
                                              for segs in board.segments.values())
+    # where it went (review pd27: nothing looked at the board after the turn): turned clockwise, W1's first segment
+    # lies on c13|c14 and is open there, the same turn without the break has a wall on c13|c14, and the edge the
+    # segment left, b13|c13, no longer holds it
+    whole = board_of(act(pd_position("bGO@b13 bMK@a15 yWA@h4"), "rotate bMK A3 cw"))
+    assert board.connected((2, 12), (2, 13)) and not whole.connected((2, 12), (2, 13))
+    assert whole.segments[((2, 12), (2, 13))] == [("W1", 0)]
+    assert ("W1", 0) not in board.segments.get(((1, 12), (2, 12)), [])
 
 
 def test_PD_CHAR_GOLEM_05_RUL_079_a_double_wall_takes_two_breaks_and_2_of_the_3():
@@ -369,6 +387,27 @@ def test_PD_CHAR_GHOST_02_03_he_ends_on_an_object_or_his_wounded_but_never_takes
     assert "move bGH b5" in legal_set(pd_position("bGH@b6 bTR@b5! yGB@h4"), verb="move")
     _, events = combat_round(pd_position("bGH@c4 bSW@c4 yGB@c5 yWA@h4"), "attack bGH yGB", blue=2, yellow=0)
     assert seen(events, "combat_resolved")["attack"] == 2  # 0 + the card; the Sword is not his
+
+
+def test_PD_CHAR_GHOST_01_03_DT_288_he_never_stops_on_a_pit_a_rope_lying_there_is_not_his():
+    """DT-288: BG-PIT-02 lets a figure stop on a pit where a Rope lies because it takes the Rope (« with a free
+    hand »); the Ghost takes and carries nothing (PD-CHAR-GHOST-03) and ends his move on no terrain
+    (PD-CHAR-GHOST-01). The engine let him stop on the pit c8 over the Rope (the golden rules saw a figure and a
+    Rope), where he then stood as a bridge his friends crossed and from which nobody could take the Rope (review
+    pd27). Refused now, and not listed; he still crosses it (c7-c8-c9), and a Goblin still stops there, taking
+    the Rope. A written position with the Ghost on such a pit is refused (BG-MOVE-12)."""
+    state = pd_position("bGH@c6 bRP@c8 yWA@h4")
+    assert "c8" not in {text.split()[2] for text in legal_set(state, verb="move", token="bGH")}
+    assert_refused(state, "move bGH c7-c8", "BG-MOVE-10")
+    assert where(act(state, "move bGH c7-c8-c9"), "bGH") == "c9"
+    goblin = act(pd_position("bGB@c6 bRP@c8 yWA@h4"), "move bGB c7-c8")
+    assert where(goblin, "bGB") == where(goblin, "bRP") == "c8"
+    from dungeon_twister.engine.core.errors import PositionError
+    import pytest
+
+    with pytest.raises(PositionError) as info:
+        pd_position("bGH@c8 bRP@c8 yWA@h4")
+    assert (info.value.rule, info.value.field) == ("BG-MOVE-12", "square c8")
 
 
 def test_BG_OBJ_FIREBALL_05_PD_CHAR_GHOST_03_a_fireball_kills_the_ghost_not_the_wounded_friend_under_him():
@@ -784,3 +823,27 @@ def test_BG_ABIL_02_a_wounded_character_of_the_set_uses_none_of_its_abilities():
     for position, action in refusals.items():
         error = assert_refused(pd_position(position), action, "BG-ABIL-02")
         assert str(error).endswith(f"{action.split()[1]} is wounded and cannot act"), error
+
+
+def test_DT_289_readings_kept_after_review_pd27():
+    """DT-289 (a): a wounded Goblin lying with the Dragon-Slayer Sword, attacked by the yellow Red Dragon: 0 + 4 + 6
+    against 6 + 0, the dragon is slain (2 VP); lying with a Fire Shield, the breath spares him (shielded), without it
+    he dies. (b) The Paladin with the Fire Shield crosses the Rockfall b18, takes the Treasure lying there and keeps
+    the shield. (c) The Goblin wounded in his own attack this turn drinks at once. (d) The charmed yellow
+    Pickpocket steals from Blue's Goblin, not from Yellow's Troll; the charmed yellow Wizard reads no Charm Scroll."""
+    slayer = pd_position("yRD@c5 bGB@c4! bDS@c4 yWA@h4", active="Y")
+    after, events = combat_round(slayer, "attack yRD bGB", 6, 0)
+    assert seen(events, "combat_resolved")["defence"] == 10
+    assert where(after, "yRD") == "eliminated" and after.vp("B") == 2 and where(after, "bGB") == "c4!"
+    shielded = act(pd_position("bRD@c1 yGB@c4! yFH@c4 yWA@h4"), "breathe bRD n")
+    assert where(shielded, "yGB") == "c4!"
+    assert where(act(pd_position("bRD@c1 yGB@c4! yWA@h4"), "breathe bRD n"), "yGB") == "eliminated"
+    crossed = act(pd_position("bPA@a18 bFH@a18 bTS@b18 yWA@h4"), "move bPA b18-c18 +bTS")
+    assert where(crossed, "bPA") == where(crossed, "bFH") == where(crossed, "bTS") == "c18"
+    wounded, _ = combat_round(pd_position("bGB@d6 yTR@d7 yWA@h4"), "attack bGB yTR", 0, 6)
+    assert where(wounded, "bGB") == "d6!" and where(act(wounded, "fountain bGB"), "bGB") == "d6"
+    charmed = act(pd_position("bIL@a9 bCH@a9 yPP@c7 bGB@c6 yTR@b7! yTS@b7 bSW@c6 yWA@h4"), "charm bIL yPP")
+    assert legal_set(charmed, verb="steal") == {"steal yPP bSW"}
+    wizard = act(pd_position("bIL@a7 bCH@a7 yWZ@c7 yCH@c7 bGB@c9 yWA@h4"), "charm bIL yWZ")
+    assert not legal_set(wizard, verb="charm")
+    assert_refused(wizard, "charm yWZ bGB", "PD-OBJ-CHARM-01")

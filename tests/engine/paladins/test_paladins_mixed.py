@@ -6,7 +6,7 @@ from __future__ import annotations
 from dungeon_twister.engine import event_view, format_position, parse_position
 
 from ..builders import act, apply_texts, assert_refused, combat_round, legal_set, where
-from .builders import all_position, pd_position
+from .builders import all_position, pd_position, slit_position
 
 
 def test_PD_GLOS_03_the_banshee_pushes_nobody_onto_an_obstacle():
@@ -45,6 +45,47 @@ def test_PD_TERR_FOG_01_RUL_089_the_lance_cannot_reach_into_fog():
     assert_refused(state, "lance bCO yGB", "PD-TERR-FOG-01")
     clear = all_position("bCO@c19 bLN@c19 yGB@c17 yWA@h4")
     assert "lance bCO yGB" in legal_set(clear, verb="lance")
+
+
+def test_PD_TERR_FOG_01_RUL_089_no_shot_and_no_shockwave_at_a_character_in_fog():
+    """RUL-089 names them: no shot and no Banshee push can target a character on a fog square. The Goblin stands in
+    the fog on b16, in plain view one square from the Banshee on b15 and in line with the Bow on b12: neither is
+    offered, and each refusal cites the fog's rule (review pd27: both cited Prison's line-of-sight rules,
+    PR-RANGED-02 and PR-CHAR-BANSHEE-01, "not the first person on a line of sight", to a player who sees him
+    there); nothing is spent. Edge: on file e, out of the fog, both work."""
+    shot = all_position("bGB@b12 bBW@b12 yGB@b16 yWA@h4")
+    assert not legal_set(shot, verb="shoot")
+    assert assert_refused(shot, "shoot bGB yGB", "PD-TERR-FOG-01").values == {"target": "yGB"}
+    push = all_position("bBS@b15 yGB@b16 yWA@h4")
+    assert not legal_set(push, verb="push")
+    assert_refused(push, "push bBS yGB", "PD-TERR-FOG-01")
+    assert "shoot bGB yGB" in legal_set(all_position("bGB@e12 bBW@e12 yGB@e16 yWA@h4"), verb="shoot")
+    assert "push bBS yGB" in legal_set(all_position("bBS@e15 yGB@e16 yWA@h4"), verb="push")
+    assert_refused(all_position("bGB@a12 bBW@a12 yGB@b16 yWA@h4"), "shoot bGB yGB", "PD-TERR-FOG-01")
+
+
+def test_PR_OBJ_LANCE_01_PD_GLOS_03_DT_287_the_lance_reaches_over_a_pit_like_obstacle_not_over_a_3d_one():
+    """DT-287: the lance fights « über ein normales Feld oder über ein Hindernis (wie z.B. eine Grube) hinweg », and
+    Prison's glossary: « Hindernis: Bodenelement, das mit Hilfe einer Sprungkarte oder mit Hilfe eines Seiles
+    überwunden werden kann ... Hindernisse blockieren nicht die Sichtlinie ». A 3D obstacle, a fountain (one) and
+    illusion rubble block sight and movement and no jump crosses them (PD-GLOS-03, PD-TERR-FOUNTAIN-01,
+    PD-CHAR-ILLUS-04, RUL-074): the lance does not reach over them (review pd27: the Colossus on d2 reached the
+    Goblin on d4 over the obstacle d3). Each refusal cites the terrain's rule and names the square. Edge: over a
+    crevasse (b3) and over Rockfall (b18), floor a jump crosses, it still reaches."""
+    over_obstacle = all_position("bCO@d2 bLN@d2 yGB@d4 yWA@h4")
+    assert not legal_set(over_obstacle, verb="lance")
+    error = assert_refused(over_obstacle, "lance bCO yGB", "PD-GLOS-03")
+    assert error.message == "the lance does not reach over d3, a 3D obstacle"
+    over_fountain = all_position("bCO@c5 bLN@c5 yGB@e5 yWA@h9")
+    assert not legal_set(over_fountain, verb="lance")
+    assert assert_refused(over_fountain, "lance bCO yGB", "PD-GLOS-03").values == {"square": "d5"}
+    over_rubble = all_position("bCO@c2 bLN@c2 yGB@c4 yWA@h4", ports="- ; marks illusion:Y:rubble=c3")
+    assert not legal_set(over_rubble, verb="lance")
+    error = assert_refused(over_rubble, "lance bCO yGB", "PD-CHAR-ILLUS-04")
+    assert error.message == "the lance does not reach over c3, which holds an illusion rubble"
+    assert "lance bCO yGB" in legal_set(all_position("bCO@b2 bLN@b2 yGB@b4 yWA@h4"), verb="lance"), "a crevasse"
+    assert "lance bCO yGB" in legal_set(all_position("bCO@a18 bLN@a18 yGB@c18 yWA@h4"), verb="lance"), "Rockfall"
+    assert "lance bCO yGB" in legal_set(all_position("bCO@c2 bLN@c2 yGB@c4 yWA@h4"), verb="lance"), "c3 is floor"
 
 
 def test_PD_CHAR_ILLUS_03_05_PR_CHAR_BANSHEE_01_the_illusionist_is_not_pushed_onto_his_own_illusion():
@@ -177,3 +218,58 @@ def test_PD_OBJ_SLAYER_01_02_PR_RANGED_05_DT_258_a_shooters_dragon_slayer_sword_
     resolved = next(event_view(e, None) for e in events if e.kind == "combat_resolved")
     assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (8, 6, "B")
     assert where(after, "yRD") == "eliminated" and after.vp("B") == 2
+
+
+def test_PD_CHAR_GOLEM_01_03_RUL_079_an_arrow_slit_counts_as_a_wall_segment():
+    """PD-CHAR-GOLEM-01, RUL-079: the Italian text knows no arrow slits (they are Prison's); the reference and
+    RUL-079 count a slit as a wall segment the Golem may break, one of his 3 (PD-CHAR-GOLEM-03). The slit
+    d14|e14 (room A3, Prison's W1): before, no melee through it and nobody but the Naga crosses it (PR-SLIT-02);
+    the Golem on d14 breaks it for 1 AP (marker wall:W1:3, the tile's slits counted after its walls, DT-115), then
+    attacks the Goblin across it, and a Goblin walks through, as through an open portcullis (PD-CHAR-GOLEM-06)."""
+    state = slit_position("bGO@d14 yGB@e14 yWA@h4")
+    assert not legal_set(state, verb="attack") and legal_set(state, verb="smash") == {"smash bGO e"}
+    assert_refused(state, "attack bGO yGB", "PR-SLIT-02")
+    broken, events = apply_texts(state, "smash bGO e")
+    assert dict(broken.marks) == {"wall:W1:3": "bGO"} and broken.ap == state.ap - 1
+    assert [event_view(e, None)["left"] for e in events if e.kind == "wall_broken"] == [2]
+    assert "attack bGO yGB" in legal_set(broken, verb="attack")
+    walker = slit_position("bGO@d14 bGB@c14 yWA@h4")
+    assert_refused(walker, "move bGB d14-e14", "PR-SLIT-02")
+    assert where(act(walker, "smash bGO e", "move bGB d14-e14"), "bGB") == "e14"
+
+
+def test_PD_TERR_ROCKFALL_03_06_prisons_large_shield_is_a_shield_over_rockfall():
+    """PD-TERR-ROCKFALL-03: « come con qualsiasi altro Scudo », any shield: in a mix, Prison's Large Shield carries
+    the Goblin over the Rockfall b18 (a18 to c18) as the Fire Shield does, and lying on b18 it lets him cross
+    without it (PD-TERR-ROCKFALL-06). Edge: without it he dies there (1 VP to Yellow), and ending on b18 kills him
+    shield or not (RUL-090), the shield staying there."""
+    carried = all_position("bGB@a18 bSH@a18 yWA@h4")
+    assert "move bGB c18" in legal_set(carried, verb="move", token="bGB")
+    assert (where(act(carried, "move bGB b18-c18"), "bGB"), where(act(carried, "move bGB b18-c18"), "bSH")) == \
+        ("c18", "c18")
+    lying = all_position("bGB@a18 bSH@b18 yWA@h4")
+    assert where(act(lying, "move bGB b18-c18"), "bGB") == "c18"
+    bare = all_position("bGB@a18 yWA@h4")
+    assert_refused(bare, "move bGB b18-c18", "PD-TERR-ROCKFALL-01")
+    ended = act(carried, "move bGB b18")
+    assert (where(ended, "bGB"), where(ended, "bSH"), ended.vp("Y")) == ("eliminated", "b18", 1)
+
+
+def test_PD_CHAR_DRAGON_04_05_RUL_076_RUL_012_the_banshee_pushes_the_dragon_and_his_death_scores_2():
+    """RUL-076: a push is not his movement: the Banshee pushes the Red Dragon (Mv 0) from c5 to c6. Pushed into the
+    pit c8 or onto the Rockfall b18 he dies, and his Prestige counts whatever the cause (RUL-012): 2 VP to Blue."""
+    assert where(act(all_position("bBS@c4 yRD@c5 yWA@h4"), "push bBS yRD"), "yRD") == "c6"
+    for tokens in ("bBS@c6 yRD@c7 yWA@h4", "bBS@b20 yRD@b19 yWA@h4"):
+        after = act(all_position(tokens), "push bBS yRD")
+        assert where(after, "yRD") == "eliminated" and after.vp("B") == 2, tokens
+
+
+def test_PR_CHAR_BANSHEE_06_DT_101_DT_288_a_rope_lying_on_the_pit_does_not_save_the_pushed_ghost():
+    """DT-101: a Rope lying on the pit saves the person pushed onto it, who then carries it; DT-288: the Ghost
+    carries nothing (PD-CHAR-GHOST-03), so pushed onto the pit c8 where Blue's Rope lies he dies (Yellow +1 VP),
+    the Rope staying there. He survived and stood on the pit (review pd27). Edge: the Goblin pushed there lives and
+    takes the Rope."""
+    ghost = act(all_position("yBS@c5 bGH@c7 bRP@c8 yWA@h4", active="Y"), "push yBS bGH")
+    assert (where(ghost, "bGH"), where(ghost, "bRP"), ghost.vp("Y")) == ("eliminated", "c8", 1)
+    goblin = act(all_position("yBS@c5 bGB@c7 bRP@c8 yWA@h4", active="Y"), "push yBS bGB")
+    assert (where(goblin, "bGB"), where(goblin, "bRP"), goblin.vp("Y")) == ("c8", "c8", 0)

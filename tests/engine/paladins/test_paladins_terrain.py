@@ -371,6 +371,27 @@ def test_PD_TERR_PENTACLE_02_03_one_vp_to_the_only_colour_on_it_while_it_lasts()
     assert left.vp("B") == 0
 
 
+def test_PD_TERR_PENTACLE_03_RUL_088_the_pentacle_vp_counts_toward_the_target_at_the_end_of_the_turn():
+    """RUL-088: the Pentacle's VP counts toward the victory target and the normal end timing applies (BG-END: the
+    turn is finished, then the game ends). Blue has 4 VP; his Warrior steps onto the Pentacle: 5, the game goes on
+    until he ends his turn, then Blue wins 5-0. Edge: the VP may come from the other side's action: Yellow, 4 VP,
+    shares the Pentacle with Blue's Warrior, who walks off; Blue ends his turn and Yellow wins with the VP Blue's move
+    gave him. (No test looked at the Pentacle in the end-of-game count; review pd27.)"""
+    dead = "yTR>eliminated yMK>eliminated yWZ>eliminated yCL>eliminated"
+    state = pd_position(f"bWA@c19 yGB@h4 {dead}", ap=2)
+    on = act(state, "move bWA d19")
+    assert (on.vp("B"), on.phase, on.outcome) == (5, "main", None)
+    over, events = apply_texts(on, "end")
+    assert over.phase == "over" and over.outcome.winner == "B" and dict(over.outcome.vp) == {"B": 5, "Y": 0}
+    assert [e.kind for e in events][-1] == "game_over"
+    shared = pd_position("bWA@d19 yTR@e18 yGB@h4 bTR>eliminated bMK>eliminated bWZ>eliminated bCL>eliminated", ap=2)
+    assert shared.vp("Y") == 4
+    left = act(shared, "move bWA a19")
+    assert left.vp("Y") == 5 and left.outcome is None
+    over = act(left, "end")
+    assert over.outcome.winner == "Y" and dict(over.outcome.vp) == {"B": 0, "Y": 5}
+
+
 def test_PD_TERR_PENTACLE_03_the_action_that_changes_who_holds_it_says_so():
     """PD-TERR-PENTACLE-03: the Pentacle's VP is a state, re-evaluated after every action. A play-test saw Yellow's
     VP go from 0 to 1 as his Elf stepped on it, and the log said only the move. The action that changes a side's

@@ -226,7 +226,7 @@ def test_PR_OBJ_STAFF_01_02_the_fireball_staff_kills_the_first_person_even_throu
     # a refusal names Prison's Staff, not the base set's Wand (a play-test was told "carries no Fireball Wand")
     assert assert_refused(after, "fireball bWZ e", "BG-OBJ-FIREBALL-01").message == "bWZ carries no Fireball Staff"
     assert assert_refused(prison_position("bNG@d14 bFS@d14 yMK@g14 yTP@h5"), "fireball bNG e",
-                          "BG-OBJ-FIREBALL-01").message == "only a spellcaster can use the Fireball Staff, not bNG"
+                          "BG-OBJ-FIREBALL-01").message == "only the Wizard can use the Fireball Staff, not bNG"
 
 
 def test_BG_CARRY_04_PR_RANGED_02_a_carried_wounded_character_is_no_target_of_a_shot():
