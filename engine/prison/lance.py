@@ -141,7 +141,8 @@ def lance(ctx: Ctx, action: Lance) -> None:
     refused = problem(s, ctx.board, figure, target)
     if refused:
         raise refused
-    attackers, defenders = participants(s, ctx.board, None, target, action.seat)
+    # the group grows for the lancer's colour: a charmed lancer keeps his own (RUL-085, as in a melee, DT-117)
+    attackers, defenders = participants(s, ctx.board, None, target, figure.colour)
     s.combats += 1
     telepath = mind_controller(s, [*attackers, figure.id], defenders)  # RUL-118: a single lance combat is a melee
     s.combat = Combat(s.combats, figure.id, target.id, tuple(attackers), tuple(defenders), lancer=figure.id,

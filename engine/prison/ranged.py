@@ -106,7 +106,8 @@ def shoot(ctx: Ctx, action: Shoot) -> None:
         why = shot_problem(s, ctx.board, joiner, target)
         if why:
             raise IllegalAction("PR-RANGED-09", _TOO[why.template], token=tid, **{"target": target.id, **why.values})
-    attackers, defenders = participants(s, ctx.board, None, target, action.seat)
+    # the group grows for the shooter's colour: a charmed shooter keeps his own (RUL-085, as in a melee, DT-117)
+    attackers, defenders = participants(s, ctx.board, None, target, shooter.colour)
     shooters = (shooter.id, *action.joiners)
     s.combats += 1
     s.combat = Combat(s.combats, shooter.id, target.id, tuple(attackers), tuple(defenders), shooters=shooters)
@@ -117,7 +118,11 @@ def shoot(ctx: Ctx, action: Shoot) -> None:
 
 def joiners_of(state: GameState, board, shooter: Token, target: Token) -> list[str]:
     """The other figures of the shooter's side that could shoot the same target (PR-RANGED-09), but one healed or
-    regenerated this turn (BG-CHAR-CLERIC-02, BG-CHAR-TROLL-03: joining is an action of its own, DT-105)."""
+    regenerated this turn (BG-CHAR-CLERIC-02, BG-CHAR-TROLL-03: joining is an action of its own, DT-105). None join
+    a charmed shooter (PD-OBJ-CHARM): his side's figures are not the active player's to act with, and the active
+    player's own would shoot at their own side."""
+    if shooter.colour != state.active:
+        return []
     return sorted(t.id for t in state.tokens.values() if t.is_figure and t.colour == shooter.colour
                   and t.id != shooter.id and t.id not in state.exhausted  # healed or regenerated: no action (DT-105)
                   and shot_problem(state, board, t, target) is None)

@@ -376,3 +376,34 @@ def test_PR_RANGED_08_PR_OBJ_LANCE_05_PR_SCEN_1_05_DT_269_a_positions_group_grow
         scenario_position("prison-1", "bMK@c4 yNG@c5", rooms=S1_ROOMS, turn=(
             "turn 5 B combat ap=4 high=5 four=1 first=B placer=- combats=1 ; combat 1 bMK>yNG att=bMK def=yNG"))
     assert (info.value.rule, info.value.field) == ("PR-SCEN-1-05", "combat")
+
+
+def test_PR_RANGED_08_PR_OBJ_LANCE_05_RUL_085_DT_117_a_charmed_shooters_group_is_grown_for_its_own_colour():
+    """Found by a rules review (2026-11-30, helper pr27), a mixed game of Prison and Paladins & Dragons: Blue's
+    Illusionist charms the yellow Mechanork, who carries a Bow, and he shoots Blue's Goblin. The charmed figure keeps
+    its colour for the group (RUL-085) and its owner plays its card (DT-117), as in his melee; but the shot's group
+    was grown for the active player's colour: Blue's own Naga beside his Goblin became an attacker of it, and the
+    yellow Warrior beside the Goblin stayed out. Now the Warrior joins (Yellow's side: 1 + 3 against 1), the Naga does
+    not; the same for a lance. Yellow figures are not Blue's to join the shot (PR-RANGED-09, DT-105)."""
+    from dungeon_twister.engine import format_position, parse_position
+
+    from ..paladins.builders import all_position
+
+    charmed = act(all_position("bIL@a7 bCH@a7 yMK@c7 yBW@c7 bGB@c10 yWA@b10 bNG@d10 yTR@h4"), "charm bIL yMK")
+    shot = act(charmed, "shoot yMK bGB")
+    assert (shot.combat.attackers, shot.combat.defenders, shot.combat.shooters) == (("yWA",), ("bGB",), ("yMK",))
+    assert format_position(parse_position(format_position(shot))) == format_position(shot)
+    after, resolved = fight_cards(shot, yellow=0, blue=0)
+    assert (resolved["attack"], resolved["defence"], resolved["winner"]) == (1 + 3, 1, "Y")
+    assert (where(after, "bGB"), where(after, "bNG"), where(after, "yWA")) == ("c10!", "d10", "b10")
+    lanced = act(act(all_position("bIL@a12 bCH@a12 yMK@c12 yLN@c12 bGB@c10 yWA@b10 bNG@d10 yTR@h4"),
+                     "charm bIL yMK"),
+                 "lance yMK bGB")
+    assert (lanced.combat.attackers, lanced.combat.defenders, lanced.combat.lancer) == (("yWA",), ("bGB",), "yMK")
+
+
+def fight_cards(state, yellow: int, blue: int):
+    """Both cards of a pending combat, Yellow's first: (the state after, the resolved event as a spectator sees it)."""
+    state, events = apply_texts(state, f"combat +{yellow}", seat="Y")
+    state, more = apply_texts(state, f"combat +{blue}", seat="B")
+    return state, next(event_view(e, None) for e in events + more if e.kind == "combat_resolved")
