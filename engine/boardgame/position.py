@@ -32,7 +32,8 @@ from .board import board_of
 from ..core.errors import N_, NotationError, PositionError
 from .geometry import ROOM, slot_name, square_name
 from .golden import square_problem
-from .setup import can_exit, capacity, marked_squares, scenario_of, team_size, validate_options
+from .rooms import placed_by
+from .setup import can_exit, capacity, marked_squares, scenario_of, team_size, validate_options, victory_rule
 from .state import (SEATS, Combat, Draft, GameState, Handicap, Options, Outcome, Placement, Player, RoomPlace,
                     Token)
 
@@ -765,7 +766,7 @@ def _check_placement(state: GameState) -> None:
     # BG-REVEAL-06, PR-CORE-07 (`rooms._advance`): the revealer places all but his own colour's objects, then the
     # opponent those; a pass (BG-OPT-03) comes only once the opponent's turn to place has come
     other = "Y" if p.revealer == "B" else "B"
-    his = [tid for tid in p.tokens if state.tokens[tid].is_character or state.tokens[tid].colour != p.revealer]
+    his = [tid for tid in p.tokens if placed_by(state.tokens[tid], p.revealer) == p.revealer]
     if p.passed and his:
         raise PositionError("BG-OPT-03", "placing", f"{p.revealer} places {his[0]} before {other} may pass")
     if not p.passed and p.placer == other and his:
@@ -789,8 +790,7 @@ def _check_outcome(state: GameState) -> None:
         if o.reason in {victory[key] for key in ("reason", "reason_eliminated", "reason_saved") if key in victory}:
             return  # the scenario's own victory condition named the winner (PR-SCEN): its module checks it
         if victory.get("draw_otherwise") and o.winner is not None:  # PR-SCEN-2-07: any other end is a draw
-            rule = re.search(r"\((PR-SCEN-[0-9]-[0-9]+)\)", victory["reason"]).group(1)  # (`turn.finish`)
-            raise PositionError(rule, "over", f"{o.reason}: any other end of this scenario is a draw")
+            raise PositionError(victory_rule(victory), "over", f"{o.reason}: any other end of this scenario is a draw")
         if victory.get("draw_otherwise"):
             return
     if o.winner != winner:

@@ -64,7 +64,7 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
              by=figure.id, tokens=[t.id for t in hidden])
     queue = tuple(t.id for t in hidden)
     if queue:
-        mine = any(_placed_by(s.tokens[t], action.seat) == action.seat for t in queue)
+        mine = any(placed_by(s.tokens[t], action.seat) == action.seat for t in queue)
         s.placement = Placement(action.slot, action.seat, action.seat if mine else opponent(action.seat), queue)
         s.phase = "place"
 
@@ -92,7 +92,7 @@ def lowest_copies_first(ctx: Ctx, slot) -> None:
             ctx.put(token.moved(where=other.where, room=other.room, order=other.order, square=other.square))
 
 
-def _placed_by(token: Token, revealer: str) -> str:
+def placed_by(token: Token, revealer: str) -> str:
     """BG-REVEAL-06: the revealer places all but his own colour's objects, which his opponent places."""
     if not token.is_character and token.colour == revealer:
         return opponent(revealer)
@@ -103,7 +103,7 @@ def placeable_tokens(state: GameState) -> list[str]:
     p = state.placement
     if p.passed:
         return list(p.tokens)
-    return [t for t in p.tokens if _placed_by(state.tokens[t], p.revealer) == p.placer]
+    return [t for t in p.tokens if placed_by(state.tokens[t], p.revealer) == p.placer]
 
 
 def free_squares(state: GameState, board: Board, slot) -> list[Square]:
@@ -152,7 +152,7 @@ def _advance(s: GameState) -> None:
         s.phase = "main"
         return
     placer = p.placer
-    if not p.passed and placer == p.revealer and not any(_placed_by(s.tokens[t], p.revealer) == p.revealer for t in rest):
+    if not p.passed and placer == p.revealer and not any(placed_by(s.tokens[t], p.revealer) == p.revealer for t in rest):
         placer = opponent(p.revealer)
     s.placement = Placement(p.slot, p.revealer, placer, rest, p.passed)
 

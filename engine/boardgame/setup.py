@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import permutations
 
 from .actions import ChooseTeam, Hide
@@ -18,6 +19,16 @@ def scenario_of(options: Options) -> dict | None:
     if options.scenario is None:
         return None
     return options.catalogue.scenarios[options.scenario]
+
+
+_RULE_IN_REASON = re.compile(r"\(([A-Z]+(?:-[A-Z0-9]+)+)\)")
+
+
+def victory_rule(victory: dict) -> str:
+    """The rule ID a scenario's victory names in its reason ("both figures out (PR-SCEN-1-06)"), the end's rule for
+    a refusal; BG-END-02 if it names none (a scenario's data worded otherwise: review rv27)."""
+    found = _RULE_IN_REASON.search(victory.get("reason", ""))
+    return found.group(1) if found else "BG-END-02"
 
 
 def can_exit(state: GameState, colour: str) -> bool:

@@ -5,11 +5,9 @@ immediate ends the game the moment it is met (RUL-013, RUL-064); scenario 5 is t
 
 from __future__ import annotations
 
-import re
-
 from ..boardgame.context import Ctx
 from ..boardgame.rulebook import RuleModule
-from ..boardgame.setup import scenario_of
+from ..boardgame.setup import scenario_of, victory_rule
 from ..boardgame.state import SEATS, GameState
 from ..boardgame.turn import finish
 from ..core.errors import PositionError
@@ -94,7 +92,7 @@ def position_check(state: GameState) -> None:
         return
     victory, o = scenario["victory"], state.outcome
     found = ended(Ctx(state), victory)
-    rule = re.search(r"\((PR-SCEN-[0-9]-[0-9]+)\)", victory["reason"]).group(1)
+    rule = victory_rule(victory)
     if found is None:
         if o is not None and o.reason in reasons(victory):
             raise PositionError(rule, "over", f"{o.reason}: not so in this position")

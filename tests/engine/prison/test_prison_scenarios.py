@@ -347,3 +347,14 @@ def test_PR_SCEN_1_06_2_07_3_05_4_06_DT_269_a_positions_end_is_the_one_its_scena
     over("prison-2", stuck, S2_ROOMS, "draw nobody can score any more")
     assert over("prison-2", stuck, S2_ROOMS, "Y nobody can score any more", rule="PR-SCEN-2-07").message == \
         "nobody can score any more: any other end of this scenario is a draw"
+
+
+def test_PR_SCEN_1_06_the_rule_a_scenarios_end_cites_is_read_from_its_reason():
+    """Review rv27: two copies of a regex read the rule out of a scenario's reason, and a reason worded without it
+    raised AttributeError inside the position reader. One helper; a reason naming no rule cites BG-END-02."""
+    from dungeon_twister.engine import Options
+    from dungeon_twister.engine.boardgame.setup import scenario_of, victory_rule
+
+    assert victory_rule(scenario_of(Options(set_name="prison", scenario="prison-1"))["victory"]) == "PR-SCEN-1-06"
+    assert victory_rule(scenario_of(Options(set_name="prison", scenario="prison-2"))["victory"]) == "PR-SCEN-2-07"
+    assert victory_rule({"reason": "the Colossus is free"}) == "BG-END-02"
