@@ -105,10 +105,14 @@ class PackedView:
                                                       for key, value in zip(self.keys, self.values))
 
     def size(self) -> int:
-        """The length of `body()`, without making it."""
-        return len(_map_header(len(self.keys))) + sum(
-            len(_pack(key)) + (len(_array_header(len(value))) + sum(map(len, value)) if type(value) is tuple
-                               else len(value)) for key, value in zip(self.keys, self.values))
+        """The length of `body()`, without making it (its keys' bytes counted once per sequence of keys)."""
+        total = _key_bytes(self.keys)
+        for value in self.values:
+            if type(value) is tuple:
+                total += len(_array_header(len(value))) + sum(map(len, value))
+            else:
+                total += len(value)
+        return total
 
     def event(self) -> bytes:
         """The packed table event {"kind": "view", "view": <the whole view>}."""
@@ -159,6 +163,19 @@ def _keys(keys: tuple) -> tuple:
         found = keys
         if len(_KEYS) < 1024:
             _KEYS[keys] = keys
+    return found
+
+
+_KEY_BYTES: dict[tuple, int] = {}
+"""A sequence of keys -> the bytes its map's header and its keys take packed (as many as `_KEYS`)."""
+
+
+def _key_bytes(keys: tuple) -> int:
+    found = _KEY_BYTES.get(keys)
+    if found is None:
+        found = len(_map_header(len(keys))) + sum(len(_pack(key)) for key in keys)
+        if len(_KEY_BYTES) < 1024:
+            _KEY_BYTES[keys] = found
     return found
 
 
