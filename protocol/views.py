@@ -121,9 +121,8 @@ class PackedView:
     def delta(self, previous: PackedView) -> bytes:
         """The packed table event {"kind": "view_delta", ...} that turns `previous` into this view."""
         if previous.keys is self.keys:
-            was = previous.values
-            changed = [(key, value, was[i]) for i, (key, value) in enumerate(zip(self.keys, self.values))
-                       if was[i] != value]
+            changed = [(key, value, old) for key, value, old in zip(self.keys, self.values, previous.values)
+                       if old != value]
             unset = []
         else:
             before = dict(zip(previous.keys, previous.values))
@@ -133,13 +132,27 @@ class PackedView:
             unset = [key for key in previous.keys if key not in present]
         runs = {key: _runs(old, value) for key, value, old in changed if type(value) is tuple and type(old) is tuple}
         sets = [(key, value) for key, value, _ in changed if key not in runs]
-        parts = [_pack("kind"), _pack("view_delta"),
-                 _pack("set"), _map_header(len(sets)), *(_pack(key) + _joined(value) for key, value in sets)]
+        parts = [_DELTA_HEAD, _map_header(len(sets)), *(_key_packed(key) + _joined(value) for key, value in sets)]
         if unset:
             parts += [_pack("unset"), _pack(unset)]
         for key, packed in runs.items():
-            parts += [_pack(key), packed]
+            parts += [_key_packed(key), packed]
         return _map_header(2 + bool(unset) + len(runs)) + b"".join(parts)
+
+
+_DELTA_HEAD = _pack("kind") + _pack("view_delta") + _pack("set")
+"""The first keys and value of every delta's map."""
+_KEY_PACKED: dict[str, bytes] = {}
+"""A view's key -> its packed bytes (a few dozen keys: those of the views of every family; at most 1,024 kept)."""
+
+
+def _key_packed(key: str) -> bytes:
+    found = _KEY_PACKED.get(key)
+    if found is None:
+        found = _pack(key)
+        if len(_KEY_PACKED) < 1024:
+            _KEY_PACKED[key] = found
+    return found
 
 
 def _joined(value) -> bytes:
