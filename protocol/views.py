@@ -105,10 +105,14 @@ class PackedView:
                                                       for key, value in zip(self.keys, self.values))
 
     def size(self) -> int:
-        """The length of `body()`, without making it."""
-        return len(_map_header(len(self.keys))) + sum(
-            len(_pack(key)) + (len(_array_header(len(value))) + sum(map(len, value)) if type(value) is tuple
-                               else len(value)) for key, value in zip(self.keys, self.values))
+        """The length of `body()`, without making it (its keys' bytes counted once per sequence of keys)."""
+        total = _key_bytes(self.keys)
+        for value in self.values:
+            if type(value) is tuple:
+                total += len(_array_header(len(value))) + sum(map(len, value))
+            else:
+                total += len(value)
+        return total
 
     def event(self) -> bytes:
         """The packed table event {"kind": "view", "view": <the whole view>}."""
@@ -117,9 +121,8 @@ class PackedView:
     def delta(self, previous: PackedView) -> bytes:
         """The packed table event {"kind": "view_delta", ...} that turns `previous` into this view."""
         if previous.keys is self.keys:
-            was = previous.values
-            changed = [(key, value, was[i]) for i, (key, value) in enumerate(zip(self.keys, self.values))
-                       if was[i] != value]
+            changed = [(key, value, old) for key, value, old in zip(self.keys, self.values, previous.values)
+                       if old != value]
             unset = []
         else:
             before = dict(zip(previous.keys, previous.values))
@@ -129,13 +132,27 @@ class PackedView:
             unset = [key for key in previous.keys if key not in present]
         runs = {key: _runs(old, value) for key, value, old in changed if type(value) is tuple and type(old) is tuple}
         sets = [(key, value) for key, value, _ in changed if key not in runs]
-        parts = [_pack("kind"), _pack("view_delta"),
-                 _pack("set"), _map_header(len(sets)), *(_pack(key) + _joined(value) for key, value in sets)]
+        parts = [_DELTA_HEAD, _map_header(len(sets)), *(_key_packed(key) + _joined(value) for key, value in sets)]
         if unset:
             parts += [_pack("unset"), _pack(unset)]
         for key, packed in runs.items():
-            parts += [_pack(key), packed]
+            parts += [_key_packed(key), packed]
         return _map_header(2 + bool(unset) + len(runs)) + b"".join(parts)
+
+
+_DELTA_HEAD = _pack("kind") + _pack("view_delta") + _pack("set")
+"""The first keys and value of every delta's map."""
+_KEY_PACKED: dict[str, bytes] = {}
+"""A view's key -> its packed bytes (a few dozen keys: those of the views of every family; at most 1,024 kept)."""
+
+
+def _key_packed(key: str) -> bytes:
+    found = _KEY_PACKED.get(key)
+    if found is None:
+        found = _pack(key)
+        if len(_KEY_PACKED) < 1024:
+            _KEY_PACKED[key] = found
+    return found
 
 
 def _joined(value) -> bytes:
@@ -159,6 +176,19 @@ def _keys(keys: tuple) -> tuple:
         found = keys
         if len(_KEYS) < 1024:
             _KEYS[keys] = keys
+    return found
+
+
+_KEY_BYTES: dict[tuple, int] = {}
+"""A sequence of keys -> the bytes its map's header and its keys take packed (as many as `_KEYS`)."""
+
+
+def _key_bytes(keys: tuple) -> int:
+    found = _KEY_BYTES.get(keys)
+    if found is None:
+        found = len(_map_header(len(keys))) + sum(len(_pack(key)) for key in keys)
+        if len(_KEY_BYTES) < 1024:
+            _KEY_BYTES[keys] = found
     return found
 
 

@@ -488,31 +488,39 @@ class Session:
             deadline = hello_deadline if self.conn.state is State.AWAIT_HELLO else math.inf
             if self._frame_since is not None:
                 deadline = min(deadline, self._frame_since + FRAME_SECONDS)
-            handled = None
-            with self._cancel_scope(deadline) as waiting:
-                try:
-                    if sock is None:
-                        data = await self.stream.receive_some(RECEIVE_SIZE)
-                    else:  # SocketStream.receive_some without its layers (`_plain_socket`), checkpoints as it does;
-                        # the descriptor is asked for at each read: -1 once the socket is closed (EBADF), never a
-                        # number another connection has been given since
-                        await trio.lowlevel.checkpoint_if_cancelled()
-                        data = _read_now(sock)
-                        if data is not None:
-                            await trio.lowlevel.cancel_shielded_checkpoint()
-                        while data is None:
-                            await trio.lowlevel.wait_readable(sock)
-                            data = _read_now(sock)
-                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as error:
-                    self._log_tls_failure(error)
-                    self._ending("connection lost", error=_cause(error))
+            if deadline == math.inf:
+                # Waits without a deadline (at a table or in the lobby, between frames: nearly every read) and their
+                # handling run in one scope, which only `drop` cancels, as it would a scope of the handling's own (no
+                # deadline can pass while the handling yields), until a wait needs a deadline again: entering and
+                # leaving a trio scope costs ~50 K instructions, ~1% of a board game's action at a table.
+                with self._cancel_scope():
+                    while not self._closing and self._frame_since is None:
+                        try:  # `_receive`, written out: a coroutine less held by every connection that waits
+                            if sock is None:
+                                data = await self.stream.receive_some(RECEIVE_SIZE)
+                            else:
+                                await trio.lowlevel.checkpoint_if_cancelled()
+                                data = _read_now(sock)
+                                if data is not None:
+                                    await trio.lowlevel.cancel_shielded_checkpoint()
+                                while data is None:
+                                    await trio.lowlevel.wait_readable(sock)
+                                    data = _read_now(sock)
+                        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as error:
+                            self._log_tls_failure(error)
+                            self._ending("connection lost", error=_cause(error))
+                            return
+                        handled = await self._took(data)
+                        data = None  # not kept while the next wait lasts
+                        if not self._handled(handled):
+                            return
+                if self._dropped:
                     return
-                if deadline == math.inf:
-                    # A wait without a deadline (at a table, between frames: nearly every read) is handled in its
-                    # scope, which only `drop` cancels, as it would a scope of the handling's own: no deadline can
-                    # pass while the handling yields (trio's scopes are dear: one less a read)
-                    handled = await self._took(data)
-            if self._dropped:
+                continue
+            data = None
+            with self._cancel_scope(deadline) as waiting:
+                data = await self._receive(sock)
+            if self._dropped or (data is None and not waiting.cancelled_caught):
                 return
             if waiting.cancelled_caught:
                 if self.conn.state is State.AWAIT_HELLO and trio.current_time() >= hello_deadline:
@@ -525,26 +533,51 @@ class Session:
                     error=error.message)
                 self.send_error(error)
                 break
-            if deadline != math.inf:  # its own scope: the wait's deadline must not cancel the handling
-                with self._cancel_scope():
-                    handled = await self._took(data)
+            with self._cancel_scope():  # its own scope: the wait's deadline must not cancel the handling
+                handled = await self._took(data)
             data = None  # not kept while the next wait lasts
-            if handled is None:
+            if not self._handled(handled):
                 return
-            if self._dropped:
-                return
-            if self.conn.state is State.CLOSED:
-                self.close()
-            # A frame must complete within FRAME_SECONDS of its first byte, so that a client trickling a huge
-            # frame (kept alive by its keepalive answers) cannot hold its buffer for ever.
-            if self.conn.buffered == 0:
-                self._frame_since = None
-            elif self._frame_since is None or handled:
-                self._frame_since = self._heard_at
         if not self._flushed:
             self._flush_waiter = trio.Event()
             with self._cancel_scope(trio.current_time() + FLUSH_SECONDS):
                 await self._flush_waiter.wait()
+
+    async def _receive(self, sock) -> bytes | None:
+        """What the next read gives (b"" at the end of the stream), or None once the connection is lost (said why).
+        For the waits with a deadline; those without one read in `_read` itself (the same steps)."""
+        try:
+            if sock is None:
+                return await self.stream.receive_some(RECEIVE_SIZE)
+            # SocketStream.receive_some without its layers (`_plain_socket`), checkpoints as it does; the descriptor
+            # is asked for at each read: -1 once the socket is closed (EBADF), never a number another connection has
+            # been given since
+            await trio.lowlevel.checkpoint_if_cancelled()
+            data = _read_now(sock)
+            if data is not None:
+                await trio.lowlevel.cancel_shielded_checkpoint()
+            while data is None:
+                await trio.lowlevel.wait_readable(sock)
+                data = _read_now(sock)
+            return data
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as error:
+            self._log_tls_failure(error)
+            self._ending("connection lost", error=_cause(error))
+            return None
+
+    def _handled(self, handled: int | None) -> bool:
+        """After a read's handling (`_took`'s count of events, None at the end): whether to read on."""
+        if handled is None or self._dropped:
+            return False
+        if self.conn.state is State.CLOSED:
+            self.close()
+        # A frame must complete within FRAME_SECONDS of its first byte, so that a client trickling a huge
+        # frame (kept alive by its keepalive answers) cannot hold its buffer for ever.
+        if self.conn.buffered == 0:
+            self._frame_since = None
+        elif self._frame_since is None or handled:
+            self._frame_since = self._heard_at
+        return True
 
     def _log_tls_failure(self, error: Exception) -> None:
         """A TLS connection that failed before anything came through it (a handshake that is not TLS, or one the

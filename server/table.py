@@ -427,7 +427,7 @@ class Table:
             base = self._bases.get((seat, form))
             event = Packed(packed.event() if base is None else packed.delta(base))
             # the delta, and the whole view a delta client may ask for as a snapshot (its base)
-            if max(len(event.data), packed.size()) > room and whole["legal"]:
+            if whole["legal"] and max(len(event.data), packed.size()) > room:
                 return None
             rendered[seat, form] = event
             bases[form] = (compact, packed)

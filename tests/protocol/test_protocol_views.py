@@ -45,6 +45,7 @@ def test_a_packed_view_is_the_msgpack_of_the_view():
     for whole in views_of_a_game(5, 30, "B"):
         packed = PackedView.of(whole)
         assert packed.body() == msgpack.packb(whole)
+        assert packed.size() == len(packed.body())  # (its keys' bytes counted once per sequence of keys)
         assert packed.event() == msgpack.packb({"kind": "view", "view": whole})
 
 
