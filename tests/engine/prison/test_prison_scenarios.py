@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from dungeon_twister.engine import (ChooseTeam, IllegalAction, Options, apply, format_position, legal_actions,
-                                    new_game, parse_action, parse_position, view)
+from dungeon_twister.engine import (ChooseTeam, Options, apply, format_position, legal_actions, new_game,
+                                    parse_action, parse_position, view)
 from dungeon_twister.engine.boardgame.catalogue import load
 from dungeon_twister.engine.boardgame.setup import capacity, marked_squares
 from dungeon_twister.engine.core.rng import Rng
