@@ -185,7 +185,15 @@ class PostgresStorage(SqlStorage):
     def close(self) -> None:
         if self._db is not None:
             try:
-                self._db.close()  # (the advisory lock goes with the session)
+                if not self._readonly and not self._db.closed:
+                    # Released here, not only when the session ends: PostgreSQL ends a session's backend after the
+                    # connection closes, so a dt-server started again at once (a restart) could still find the lock
+                    # held and refuse "another dt-server uses this database" (seen in a clean-clone CI run)
+                    try:
+                        self._db.execute("SELECT pg_advisory_unlock(%s)", (LOCK_KEY,))
+                    except self._errors:
+                        pass  # (a session already lost holds no lock)
+                self._db.close()
             finally:
                 self._db = None
 

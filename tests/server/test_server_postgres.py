@@ -369,3 +369,27 @@ def test_a_database_that_does_not_answer_fails_in_seconds_instead_of_freezing_th
         assert store._db.info.get_parameters()["connect_timeout"] == "9"
     finally:
         store.close()
+
+
+def test_a_store_closed_lets_the_next_dt_server_in_at_once(postgres_url):
+    """A clean-clone CI run: a store opened right after another was closed was refused "another dt-server uses this
+    database" (the advisory lock went only when PostgreSQL ended the closed session's backend, after the close).
+    A restart's new dt-server is that case: the lock is now released before the connection closes."""
+    import psycopg
+
+    from dungeon_twister.server.storage_postgres import LOCK_KEY
+
+    store, held = PostgresStorage(postgres_url), []
+    closing = store._db.close
+
+    def close_after_looking() -> None:  # what another session sees the moment the connection goes
+        with psycopg.connect(postgres_url, autocommit=True) as other:
+            held.append(other.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = %s",
+                                      (LOCK_KEY,)).fetchone()[0])
+        closing()
+
+    store._db.close = close_after_looking
+    store.close()
+    assert held == [0], "released before the connection closes"
+    for _ in range(30):  # (the race itself: a store opened the moment the last one closed)
+        PostgresStorage(postgres_url).close()
