@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
+from hashlib import blake2b
 
 from ..boardgame.catalogue import load
 from ..boardgame.geometry import local_to_offset, rotate_side
@@ -26,6 +27,12 @@ def _name(square: tuple[int, int]) -> str:
 @lru_cache(maxsize=4096)
 def _square(name: str) -> tuple[int, int]:
     return FILES.index(name[0]), int(name[1:]) - 1
+
+
+@lru_cache(maxsize=1024)
+def _index(name: str) -> int:
+    """A square's number in the bots' flat maps: (y + 1) * 10 + x."""
+    return int(name[1:]) * 10 + FILES.index(name[0])
 
 
 def building(view: dict) -> bool:
@@ -314,9 +321,7 @@ class GreedyBot:
         size = 10 * (height + 2)
         hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
 
-        def index(name: str) -> int:
-            return int(name[1:]) * 10 + FILES.index(name[0])
-
+        index = _index
         ground = [True] * size  # open_ground: the start zones and every square of a revealed room
         for slot in hidden:
             x0, y0 = 5 * "AB".index(slot[0]), 5 * (int(slot[1:]) - 1)
@@ -459,7 +464,7 @@ class PlannerBot(GreedyBot):
     def __init__(self) -> None:
         self._stuck_turn: int | None = None  # the first turn of mine, of those in a row, where nothing scored
         self._plans: tuple | None = None  # (turn and layout, the gears worth walking to: `_rotation_plans`)
-        self._maps: dict[tuple, dict] = {}  # a layout's maps (`_way_maps`), kept while the game keeps it
+        self._maps: dict[tuple, dict] = {}  # a layout's maps (`_kept`), the least recently used dropped first
         self._turn: tuple | None = None
         self._visited: dict[str, set[str]] = {}  # figure -> squares it stood on this turn
         self._orientations: dict[str, set[int]] = {}  # room -> orientations it had this turn before my turns of it
@@ -534,9 +539,9 @@ class PlannerBot(GreedyBot):
             return moves
         if self._stuck_turn is None:
             self._stuck_turn = view["turn"]
-        if view["turn"] - self._stuck_turn >= 2 * self.STUCK_TURNS:
+        if view["turn"] - self._stuck_turn >= 2 * self.STUCK_TURNS and rng.below(2):
             safe = [a for a in legal if a.startswith(("move ", "rotate ")) and self.score(view, seat, a) > -5]
-            if safe and rng.below(2):
+            if safe:
                 return safe
         return []
 
@@ -697,6 +702,7 @@ class PlannerBot(GreedyBot):
                   - self._threat(view, seat, start, held)) * stake / 10.0
         if ap_after >= 1:
             score += self._prey(view, seat, cat, token, dest, after)
+        score += self._block_gain(view, seat, start, dest)
         if verb == "jump":
             score -= 4.0  # a jump card is scarce
         return score
@@ -790,6 +796,102 @@ class PlannerBot(GreedyBot):
         blocked |= {frozenset((_square(a), _square(b))) for a, b, st in view["portcullises"] if st == "closed"}
         self._cache["ground"] = (passable, blocked)
         return passable, blocked
+
+    def _links(self, view: dict) -> tuple[tuple[int, ...], ...]:
+        """Each square's neighbours one step away (walls, closed portcullises, arrow slits, pits and face-down
+        rooms kept out), the squares numbered (y + 1) * 10 + x; kept by layout."""
+        def make():
+            passable, blocked = self._ground(view)
+            blocked = blocked | {frozenset((_square(a), _square(b))) for a, b in view.get("slits", ())}
+            size = 10 * (5 * view["rows"] + 2)
+            links = []
+            for i in range(size):
+                sq = (i % 10, i // 10 - 1)
+                links.append(tuple((n[1] + 1) * 10 + n[0] for n in ((sq[0] + dx, sq[1] + dy) for dx, dy in STEPS)
+                                   if sq in passable and n in passable and frozenset((sq, n)) not in blocked))
+            return tuple(links)
+        return self._kept(("links", self._layout(view)), make)
+
+    @staticmethod
+    def _steps(links, sources, obstacles) -> list[int]:
+        """Breadth first over `links` from `sources`, never into `obstacles`: steps to each square, -1 if none."""
+        distance = [-1] * len(links)
+        frontier = [i for i in sources if i not in obstacles]
+        for i in frontier:
+            distance[i] = 0
+        d = 0
+        while frontier:
+            d += 1
+            following = []
+            for i in frontier:
+                for n in links[i]:
+                    if distance[n] < 0 and n not in obstacles:
+                        distance[n] = d
+                        following.append(n)
+            frontier = following
+        return distance
+
+    BLOCK = 0.5
+    """What an enemy's way to its exit made longer by a figure of mine standing in it (BG-MOVE-09: no figure enters
+    a square with an enemy figure) is worth against my own progress (the enemy may fight its way through)."""
+    BLOCK_RANGE = 3
+    """Enemies within this many of their moves from their exit are the runners worth blocking."""
+    BLOCK_CAP = 8
+    """The most steps a block is counted to add to a runner's way (a way shut entirely: it will fight or turn)."""
+
+    def _blocking(self, view: dict, seat: str):
+        """(links, my figures' squares, the enemy's exit squares, the runners as (square, Movement, exit VP,
+        steps), the squares of their shortest ways) for `_block_gain`; None without a runner."""
+        if "block" in self._cache:
+            return self._cache["block"]
+        info = None
+        cat = load(view["set"])
+        height = 5 * view["rows"]
+        goal_y = -1 if seat == "B" else height  # their exit: my start zone
+        links = self._links(view)
+        standing = [t for t in view["tokens"] if t["id"] and t["character"] and not t["wounded"] and t["square"]
+                    and t["code"] in cat.characters]
+        mine = frozenset((_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in standing
+                         if t["colour"] == seat)
+        goal = tuple((goal_y + 1) * 10 + x for x in range(10))
+        base = self._steps(links, goal, mine)
+        runners = []
+        for t in standing:
+            if t["colour"] == seat:
+                continue
+            x, y = _square(t["square"])
+            i, kind = (y + 1) * 10 + x, cat.characters[t["code"]]
+            move = kind.move or 1
+            if 0 < base[i] <= self.BLOCK_RANGE * move:
+                runners.append((i, move, float(kind.exit_vp), base[i]))
+        if runners:
+            ways: set[int] = set()
+            for i, _, _, steps in runners:
+                back = self._steps(links, (i,), mine)
+                ways |= {j for j, (a, b) in enumerate(zip(base, back)) if a >= 0 and b >= 0 and a + b == steps}
+            info = (links, mine, goal, tuple(runners), frozenset(ways))
+        self._cache["block"] = info
+        return info
+
+    def _block_gain(self, view: dict, seat: str, start: tuple[int, int], dest: tuple[int, int]) -> float:
+        """The runners' ways (`_blocking`) made longer by my figure moving from `start` to `dest` (shorter: less
+        than nothing), in their AP x 10 x their exit VP x BLOCK."""
+        info = self._blocking(view, seat)
+        if info is None:
+            return 0.0
+        links, mine, goal, runners, ways = info
+        i, j = (start[1] + 1) * 10 + start[0], (dest[1] + 1) * 10 + dest[0]
+        if i == j or (i not in ways and j not in ways):
+            return 0.0
+        key = ("blocked", i, j)
+        if key not in self._cache:
+            after = self._steps(links, goal, (mine - {i}) | {j})
+            gain = 0.0
+            for square, move, vp, steps in runners:
+                longer = after[square] - steps if after[square] >= 0 else self.BLOCK_CAP
+                gain += min(longer, self.BLOCK_CAP) / move * 10.0 * vp
+            self._cache[key] = gain * self.BLOCK
+        return self._cache[key]
 
     def _threat(self, view: dict, seat: str, square: tuple[int, int], strength: int) -> float:
         """How likely an enemy wounds a figure of `strength` on `square` next turn (0 to ~1.5): each enemy that can
@@ -906,7 +1008,7 @@ class PlannerBot(GreedyBot):
         self._maps[key] = found
         return found
 
-    MAPS_KEPT = 400
+    MAPS_KEPT = 200
     """Maps of layouts kept between decisions (a layout lasts until a room turns, a portcullis opens or a room is
     revealed; a plan weighs 24 turned layouts, 4 maps each)."""
 
@@ -914,7 +1016,7 @@ class PlannerBot(GreedyBot):
         """GreedyBot's map of the ways open now (`_open_map`), kept by layout like `_cost_map`."""
         return self._kept(("open", goal_y, self._layout(view)), lambda: self._open_map(view, goal_y))
 
-    def _layout(self, view: dict) -> tuple:
+    def _layout(self, view: dict) -> bytes:
         """What the maps depend on: walls, portcullises, pits, arrow slits and the face-down rooms (plain values, so
         the same in every process); the decision's own view's once a decision."""
         if "_layout" in view:  # a turned layout (`_turned`)
@@ -924,10 +1026,12 @@ class PlannerBot(GreedyBot):
         return self._cache["layout"]
 
     @staticmethod
-    def _layout_of(view: dict) -> tuple:
-        return (tuple(tuple(w) for w in view["walls"]), tuple(tuple(p) for p in view["portcullises"]),
-                tuple(view["pits"]), tuple(tuple(s) for s in view.get("slits", ())),
-                tuple(r["slot"] for r in view["rooms"] if not r["revealed"]))
+    def _layout_of(view: dict) -> bytes:
+        """A digest of the layout (its values' text: the same in every process; short, so cheap to hash and keep)."""
+        return blake2b(repr((sorted((min(a, b), max(a, b), k) for a, b, k in view["walls"]),
+                             sorted((min(a, b), max(a, b), k) for a, b, k in view["portcullises"]),
+                             sorted(view["pits"]), sorted((min(a, b), max(a, b)) for a, b in view.get("slits", ())),
+                             [r["slot"] for r in view["rooms"] if not r["revealed"]])).encode(), digest_size=16).digest()
 
     def _cost_of(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
         height = 5 * view["rows"]
@@ -935,8 +1039,7 @@ class PlannerBot(GreedyBot):
         hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
         wall, hidden_cost = self.WALL_COST, self.HIDDEN_COST
 
-        def index(name: str) -> int:
-            return (int(name[1:])) * 10 + FILES.index(name[0])  # (y + 1) * 10 + x
+        index = _index
 
         shut = {(index(a), index(b)) for a, b, _ in view["walls"]}
         shut |= {(index(a), index(b)) for a, b, st in view["portcullises"] if st == "closed"}
@@ -1027,6 +1130,7 @@ class PlannerBot(GreedyBot):
         turned = self._turned(view, slot, clockwise, quarters)
         cat = load(view["set"])
         gain = 0.0
+        mine = None
         for which, goal_y, sign in ((seat, 5 * view["rows"] if seat == "B" else -1, 1.0),
                                     ("Y" if seat == "B" else "B", -1 if seat == "B" else 5 * view["rows"], -0.5)):
             old, new = self._potential(view, goal_y), self._potential(turned, goal_y)
@@ -1037,7 +1141,10 @@ class PlannerBot(GreedyBot):
                     before = old(_square(t["square"]))
                     after = new(_square(moved["square"]))
                     gain += sign * (before - after) / step * 10.0 * cat.characters[t["code"]].exit_vp
+            if mine is None:
+                mine = gain
         self._cache[key] = gain
+        self._cache[("mine", *key[1:])] = mine
         return gain
 
     def _walled(self, view: dict, seat: str) -> bool:
@@ -1062,9 +1169,14 @@ class PlannerBot(GreedyBot):
             cat = load(view["set"])
             tiles = {r["slot"]: r["tile"] for r in view["rooms"] if r["revealed"] and r.get("tile") in cat.rooms}
             slots = {tile: slot for slot, tile in sorted(tiles.items())}
+            mine = [_square(t["square"]) for t in view["tokens"] if t["id"] and t["character"] and t["colour"] == seat
+                    and not t["wounded"] and t["square"] and t["code"] in cat.characters]
             for slot, gear in sorted(view.get("gears", {}).items()):
                 if slot not in tiles:
                     continue
+                reach = self._reach(view, _square(gear), 40)
+                if not any(square in reach for square in mine):
+                    continue  # no figure of mine can walk there
                 twin = next((t for t, room in cat.rooms.items() if room.number == cat.rooms[tiles[slot]].number
                              and t != tiles[slot]), None)
                 targets = [slot] + ([slots[twin]] if twin in slots else [])
@@ -1073,6 +1185,8 @@ class PlannerBot(GreedyBot):
                     clockwise = cat.rooms[tiles[target]].clockwise
                     for q in (1, 2, 3):
                         gain = self._rotate_gain(view, seat, target, clockwise, q) - 3.0 * q
+                        if self._cache.get(("mine", target, clockwise, q), 0.0) < self.OPENS:
+                            continue  # a plan brings my own figures nearer; the enemy's way alone is not worth a walk
                         if gain > best + 1e-9:
                             best, quarters = gain, q
                 if quarters:
@@ -1083,6 +1197,8 @@ class PlannerBot(GreedyBot):
     DRIFT = 0.3
     """What the cost map's progress still counts for a walled-off figure that has a gear to walk to: through walls,
     it led figures to and fro in a dead end beside the wall (capped games: seeds 8, 15 and 28 of the base set)."""
+    OPENS = 10.0
+    """What a plan's turn must gain my own figures (in `_rotate_gain`'s units: an AP a figure of exit VP 1 is 10)."""
     PULL_CAP = 30.0
     """The most a step towards a gear is worth per AP of walking (a plan's gain over the AP it takes)."""
 
@@ -1090,6 +1206,9 @@ class PlannerBot(GreedyBot):
         """What a move gains towards the best rotation plan (`_rotation_plans`) its figure can walk to: the plan's
         gain over the AP it takes from here (the walk and the turns), by the AP of walking the move saves; None
         when the figure can reach no plan's gear."""
+        key = ("pull", move, start, dest)
+        if key in self._cache:
+            return self._cache[key]
         best = None
         for gear, gain, quarters in self._rotation_plans(view, seat):
             reach = self._reach(view, gear, 40)
@@ -1099,6 +1218,7 @@ class PlannerBot(GreedyBot):
             rate = min(self.PULL_CAP, gain / (quarters + -(-before // move)))
             value = (before - after) / move * rate
             best = value if best is None else max(best, value)
+        self._cache[key] = best
         return best
 
     @staticmethod
@@ -1122,10 +1242,7 @@ class PlannerBot(GreedyBot):
     def _turned_view(view: dict, slot: str, clockwise: bool) -> dict:
         """The view with room `slot` turned a quarter (what is in it, its walls, portcullises and pits)."""
         x0, y0 = 5 * "AB".index(slot[0]), 5 * (int(slot[1:]) - 1)
-
-        def inside(name: str) -> bool:
-            x, y = _square(name)
-            return x0 <= x < x0 + 5 and y0 <= y < y0 + 5
+        inside = frozenset(_name((x, y)) for x in range(x0, x0 + 5) for y in range(y0, y0 + 5)).__contains__
 
         def turn_point(x: float, y: float) -> tuple[float, float]:
             dx, dy = x - (x0 + 2), y - (y0 + 2)
