@@ -197,3 +197,32 @@ def test_BG_ROT_05_a_turned_room_is_the_engine_s_turned_room():
                     checked += 1
             state, _ = apply(state, parse_action(bot.choose(seen, texts, rng), seat))
     assert checked >= 20
+
+
+BLOCK = ("DT1 prison vp=5 ; rooms A1=37D/3 B1=40G/0 A2=*38G/3 B2=*37G/3 A3=*39D/0 B3=*40D/3 A4=39G/1 B4=38D/3 ; "
+         "ports - ; tokens bAS#A3.7 bBS@g0 bBW@j17 bCL#B2.13 bCO@i0 bFS#B2.9 bKY#A3.15 bLN#B3.3 bMK#A2.19 bNG@a5 "
+         "bRP@a5 bSH@j5 bTP@d0 bWZ#A2.17 yAS@a18 yBS@e18 yBW@i17 yCL#A3.16 yCO@h2 yFS#B2.8 yKY#A2.12 yLN@e5 "
+         "yMK#B3.20 yNG@f16 yRP#B3.10 ySH@a18 yTP@i21 yWZ@d16 ; cards B:24/35/012233456/3 Y:35/24/012233456/2 ; "
+         "turn 4 B main ap=5 high=5 four=1 first=Y placer=- combats=0")
+"""Blue's turn 4 of a planner-greedy Prison game (seed 5): the yellow Colossus on h2 is two steps from Blue's start
+zone (h1, h0), its exit; Blue's Banshee stands on g0."""
+
+
+def test_BG_MOVE_09_the_planner_stands_in_a_runner_s_way():
+    """BG-MOVE-09 (PR-CORE-12): no figure enters a square holding an enemy figure. The planner's Banshee steps onto
+    h1, in the Colossus's way out, and its way gets longer (the planner of before stepped aside, to g2 or i2, and
+    the Colossus walked out)."""
+    state = parse_position(BLOCK)
+    seen = view(state, "B")
+    bot = PlannerBot()
+    assert {PlannerBot().choose(seen, legal_texts(state, "B"), Rng(seed)) for seed in range(6)} == {"move bBS h1"}
+
+    def way_out(state) -> int:  # the Colossus's steps to Blue's start zone, Blue's standing figures in the way
+        seen = view(state, "B")
+        bot._cache = {}
+        mine = {(_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in seen["tokens"]
+                if t["id"] and t["character"] and t["colour"] == "B" and t["square"] and not t["wounded"]}
+        steps = bot._steps(bot._links(seen), range(10), mine)[(1 + 1) * 10 + 7]  # from row 0 to h2
+        return steps if steps >= 0 else 99
+
+    assert way_out(apply(state, parse_action("move bBS h1", "B"))[0]) > way_out(state) == 2
