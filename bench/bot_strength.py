@@ -8,8 +8,9 @@ consecutive seeds, `--bot` as Blue in the even-numbered ones and as Yellow in th
 its seat's view and legal texts only (as on a server), with its own seeded Rng. Prints, per set: the bot's win
 rate (a draw counts half), the share of games that end by a victory rather than by the action limit or a draw,
 the share that reached the action limit (the seeds of those games listed under the table: both sides walled off,
-most often), the mean length in actions, each bot's mean and p99 milliseconds per decision (the time of `choose` alone), and
-each bot's back-and-forth a game (`Habits`: moves back to a square left earlier in the turn, objects taken back).
+most often), the mean length in actions, each bot's mean and p99 milliseconds per decision (the time of `choose`
+alone), and each bot's back-and-forth a game (`Habits`: moves back to a square left earlier in the turn, objects
+taken back).
 Against itself (`--bot greedy --against greedy`) a bot's columns count both seats, per seat-game.
 """
 

@@ -831,7 +831,7 @@ class PlannerBot(GreedyBot):
             frontier = following
         return distance
 
-    BLOCK = 0.5
+    BLOCK = 1.0
     """What an enemy's way to its exit made longer by a figure of mine standing in it (BG-MOVE-09: no figure enters
     a square with an enemy figure) is worth against my own progress (the enemy may fight its way through)."""
     BLOCK_RANGE = 3
@@ -1028,10 +1028,11 @@ class PlannerBot(GreedyBot):
     @staticmethod
     def _layout_of(view: dict) -> bytes:
         """A digest of the layout (its values' text: the same in every process; short, so cheap to hash and keep)."""
-        return blake2b(repr((sorted((min(a, b), max(a, b), k) for a, b, k in view["walls"]),
-                             sorted((min(a, b), max(a, b), k) for a, b, k in view["portcullises"]),
-                             sorted(view["pits"]), sorted((min(a, b), max(a, b)) for a, b in view.get("slits", ())),
-                             [r["slot"] for r in view["rooms"] if not r["revealed"]])).encode(), digest_size=16).digest()
+        values = (sorted((min(a, b), max(a, b), k) for a, b, k in view["walls"]),
+                  sorted((min(a, b), max(a, b), k) for a, b, k in view["portcullises"]),
+                  sorted(view["pits"]), sorted((min(a, b), max(a, b)) for a, b in view.get("slits", ())),
+                  [r["slot"] for r in view["rooms"] if not r["revealed"]])
+        return blake2b(repr(values).encode(), digest_size=16).digest()
 
     def _cost_of(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
         height = 5 * view["rows"]
