@@ -435,7 +435,11 @@ class PlannerBot(GreedyBot):
       reach and does not walk into a fight it would lose.
     - It fights with its side's total, the figures drawn in included (BG-GROUP-02), and goes for the kill of a
       wounded enemy (BG-WOUND-04: 1 VP).
-    - It turns a room (BG-ROT) when the turned layout brings its figures nearer the exit, or the enemy's farther.
+    - It turns a room (BG-ROT) when the turned layout brings its figures nearer the exit, or the enemy's farther
+      (the layout turned as the engine turns it, from the revealed tile); a figure walled off from the exit walks to
+      the gear whose turn (its room's or its twin's, BG-ROT-03) opens a way (`_rotation_plans`).
+    - It stands in the way of an enemy near my start zone (BG-MOVE-09: no figure enters an enemy's square) and does
+      not step out of it for nothing (`_block_gain`).
     - It remembers its own turn (its only state, from what it saw): a figure does not go back to a square it left
       this turn, and no figure takes back an object one of its side left or handed over in this or its last turn
       (a play-test saw the greedy bot take a friend's object, hand it on and take it back, move after move).
