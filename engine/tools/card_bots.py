@@ -514,8 +514,7 @@ class _Seen:
     # -- the enemies' reach -------------------------------------------------------------------------------------
     def threat(self) -> dict:
         """zone -> the strongest attack an enemy can bring there next turn (two moves and an attack: CG-TURN-04's 3
-        AP), over what its abilities cross; a shooter's (the Crossbowman, a Bow's carrier: CG-RANGED-01/04) also
-        into every zone it sees from where it can get in two moves (CG-LOS, `sight`)."""
+        AP), over what its abilities cross."""
         if self._threat is not None:
             return self._threat
         out: dict = {}
@@ -524,8 +523,8 @@ class _Seen:
                 continue
             kind = self.cat.characters[e["code"]]
             strength = self.attack_value(e)
-            ranged = max([kind.ranged] + [self.cat.objects[c].ranged for c in map(self.code_of, self.carried(e))
-                                          if c in self.cat.objects])
+            if kind.ranged:
+                strength = max(strength, kind.ranged)
             abil = self.abilities(e)
             if e["where"] == "maze":
                 start = [zone_from(e["at"])]
@@ -547,42 +546,8 @@ class _Seen:
                         todo.append(other)
             for z in reach:
                 out[z] = max(out.get(z, 0), strength)
-            if ranged:
-                for z in reach:
-                    for seen in self.sight(z):
-                        out[seen] = max(out.get(seen, 0), ranged)
         self._threat = out
         return out
-
-    def sight(self, zone) -> frozenset:
-        """CG-LOS-01..04: the zones seen from `zone` (not itself): straight along its row and column, up to a wall,
-        a closed portcullis, a zone with a character (seen, not seen through) or an arrow slit not on `zone`'s own
-        border; face-down rooms are not seen into."""
-        key = ("sight", zone)
-        found = self.memo.get(key)
-        if found is None:
-            maze = self.maze
-            occupied = self.memo.get("occupied")
-            if occupied is None:
-                occupied = self.memo["occupied"] = frozenset(
-                    zone_from(f["at"]) for f in self.figs.values() if f.get("where") == "maze" and f.get("at")
-                    and _ZONE.match(f["at"]))
-            seen = set()
-            if maze.is_zone(zone):
-                for side in GLOBAL:
-                    here = zone
-                    while True:
-                        feats = set(maze.features(here, side))
-                        if feats & {"wall", "portcullis"} or ("slit" in feats and here != zone):
-                            break
-                        here = maze.step(here, side)
-                        if here is None or not maze.is_zone(here):
-                            break
-                        seen.add(here)
-                        if here in occupied:
-                            break
-            found = self.memo[key] = frozenset(seen)
-        return found
 
     def danger(self, f: dict, place: str, facing: str | None, carrying) -> float:
         """What standing there risks: the odds of the strongest enemy attack that can come there beating its

@@ -152,28 +152,6 @@ def test_CG_ITEM_03_a_round_of_exchanges_between_friends_gains_nothing_by_itself
     assert not any("-bGB" in text for text in choices(s, "B"))
 
 
-def test_CG_LOS_01_04_the_danger_map_counts_what_an_enemy_shooter_sees():
-    """CG-LOS-01..04, CG-RANGED-02: a shooter hits any character in a zone it sees, at any range. The yellow
-    Crossbowman (ranged 3) on a4 cannot walk into a3 (the a4|a3 arrow slit) but sees through the slit on its own
-    zone's border (CG-LOS-04): a3 is in reach of its shot (the bot counted only the zones it could walk to). And
-    the bot's sight is the engine's line of sight, zone by zone, a character in between included (CG-LOS-02)."""
-    from dungeon_twister.engine.cards.combat import line_of_sight
-    from dungeon_twister.engine.cards.notation import zone_from
-
-    s = build({"yCB": "a4", "bWA": "b1"}, ap=(2, 0))
-    seen = _Seen(CARDS.view(s, "B"), "B")
-    assert seen.threat().get(zone_from("a3")) == 3
-    zones = [zone_from(f"{c}{r}") for c in "abcd" for r in "1234"]
-    for figures in ({"yCB": "a4", "bWA": "b1"}, {"yCB": "a1", "bWA": "a2", "bGB": "c1", "yMK": "d3"}):
-        s = build(figures, ap=(2, 0))
-        seen = _Seen(CARDS.view(s, "B"), "B")
-        for viewer in zones:
-            sight = seen.sight(viewer)
-            for target in zones:
-                if target != viewer:
-                    assert (target in sight) == line_of_sight(s, viewer, target), (figures, viewer, target)
-
-
 def test_CG_CHAR_TELEKIN_01_02_the_telekinetic_hands_a_rope_to_a_friend_who_needs_it():
     """CG-CHAR-TELEKIN-01/02: for 1 AP the Telekinetic moves an object lying in her room to a friend's hands. The
     Warrior on b2 has the b2|b1 pit on his way out: the Rope lying by the Telekinetic (a2) saves him a jump card
