@@ -7,8 +7,10 @@ For each set (a rule family's game: the base set, Prison, Paladins & Dragons, th
 consecutive seeds, `--bot` as Blue in the even-numbered ones and as Yellow in the odd ones. Each bot decides from
 its seat's view and legal texts only (as on a server), with its own seeded Rng. Prints, per set: the bot's win
 rate (a draw counts half), the share of games that end by a victory rather than by the action limit or a draw,
-the mean length in actions, each bot's mean and p99 milliseconds per decision (the time of `choose` alone), and
-each bot's back-and-forth a game (`Habits`: moves back to a square left earlier in the turn, objects taken back).
+the share that reached the action limit (the seeds of those games listed under the table: both sides walled off,
+most often), the mean length in actions, each bot's mean and p99 milliseconds per decision (the time of `choose`
+alone), and each bot's back-and-forth a game (`Habits`: moves back to a square left earlier in the turn, objects
+taken back).
 Against itself (`--bot greedy --against greedy`) a bot's columns count both seats, per seat-game.
 """
 
@@ -114,9 +116,11 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{args.bot} against {args.against}: {args.games} games a set, seats swapped every other game, "
           f"limit {args.max_actions} actions")
-    print(f"{'':<10} {'':>6} {'':>8} {'':>7} | {'ms a decision, mean p99':^27} | {'back-and-forth a game':^27}")
-    print(f"{'set':<10} {'win':>6} {'victory':>8} {'length':>7} | {args.bot:>13} {args.against:>13} | "
+    print(f"{'':<10} {'':>6} {'':>8} {'':>6} {'':>7} | {'ms a decision, mean p99':^27} | "
+          f"{'back-and-forth a game':^27}")
+    print(f"{'set':<10} {'win':>6} {'victory':>8} {'limit':>6} {'length':>7} | {args.bot:>13} {args.against:>13} | "
           f"{args.bot:>13} {args.against:>13}")
+    capped_seeds: dict[str, list[int]] = {}
     for set_name in args.sets.split(","):
         times: dict[str, list[float]] = {args.bot: [], args.against: []}
         habits = {args.bot: Habits(), args.against: Habits()}
@@ -130,6 +134,8 @@ def main() -> None:
             state, count = play(seed, Options(set_name=set_name), names, args.max_actions, times, habits)
             outcome = state.outcome
             length += count
+            if outcome is None and count >= args.max_actions:
+                capped_seeds.setdefault(set_name, []).append(seed)
             if outcome is not None and outcome.winner is not None:
                 victories += 1
                 score += outcome.winner == mine
@@ -139,9 +145,13 @@ def main() -> None:
         high = {name: 1000 * p99(t) for name, t in times.items()}
         games = args.games * (2 if args.bot == args.against else 1)  # a bot against itself: both seats counted
         ways = {name: f"{h.returns / games:>6.1f} {h.retaken / games:>6.1f}" for name, h in habits.items()}
-        print(f"{set_name:<10} {score / args.games:>6.1%} {victories / args.games:>8.1%} {length / args.games:>7.0f} | "
+        capped = len(capped_seeds.get(set_name, ()))
+        print(f"{set_name:<10} {score / args.games:>6.1%} {victories / args.games:>8.1%} {capped / args.games:>6.1%} "
+              f"{length / args.games:>7.0f} | "
               f"{mean[args.bot]:>6.2f} {high[args.bot]:>6.2f} {mean[args.against]:>6.2f} {high[args.against]:>6.2f} | "
               f"{ways[args.bot]} {ways[args.against]}", flush=True)
+    for set_name, seeds in capped_seeds.items():
+        print(f"{set_name}: at the limit, seeds {' '.join(map(str, seeds))}")
 
 
 if __name__ == "__main__":

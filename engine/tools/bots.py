@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
+from hashlib import blake2b
 
 from ..boardgame.catalogue import load
+from ..boardgame.geometry import local_to_offset, rotate_side
 from ..core.choice import Part, PartsChoice
 from ..core.rng import Rng
 
@@ -25,6 +27,12 @@ def _name(square: tuple[int, int]) -> str:
 @lru_cache(maxsize=4096)
 def _square(name: str) -> tuple[int, int]:
     return FILES.index(name[0]), int(name[1:]) - 1
+
+
+@lru_cache(maxsize=1024)
+def _index(name: str) -> int:
+    """A square's number in the bots' flat maps: (y + 1) * 10 + x."""
+    return int(name[1:]) * 10 + FILES.index(name[0])
 
 
 def building(view: dict) -> bool:
@@ -309,46 +317,65 @@ class GreedyBot:
         """Steps from every open square to the goal (the opponent's start zone, or the squares of the enemies
         hunted), or to a face-down room's border."""
         key = ("distance", hunted)
-        if key in self._cache:
-            return self._cache[key]
+        if key not in self._cache:
+            self._cache[key] = self._open_map(view, goal_y, hunted)
+        return self._cache[key]
+
+    @staticmethod
+    def _open_map(view: dict, goal_y: int, hunted: frozenset[str] = frozenset()) -> dict[tuple[int, int], int]:
+        """`_distances` computed (no cache): breadth first from the goals (0) and the face-down rooms' borders (8)
+        over squares numbered (y + 1) * 10 + x."""
         height = 5 * view["rows"]
+        size = 10 * (height + 2)
         hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
-        pits = {_square(p) for p in view["pits"]}
-        blocked = {frozenset((_square(a), _square(b))) for a, b, _ in view["walls"]}
-        blocked |= {frozenset((_square(a), _square(b))) for a, b, st in view["portcullises"] if st == "closed"}
-        blocked |= {frozenset((_square(a), _square(b))) for a, b in view.get("slits", ())}  # PR-SLIT-02
 
-        def open_ground(sq):
-            x, y = sq
-            if not 0 <= x < 10 or not -1 <= y <= height:
-                return False
-            return y in (-1, height) or f"{'AB'[x // 5]}{y // 5 + 1}" not in hidden
-
+        index = _index
+        ground = [True] * size  # open_ground: the start zones and every square of a revealed room
+        for slot in hidden:
+            x0, y0 = 5 * "AB".index(slot[0]), 5 * (int(slot[1:]) - 1)
+            for y in range(y0, y0 + 5):
+                for x in range(x0, x0 + 5):
+                    ground[(y + 1) * 10 + x] = False
+        enterable = list(ground)
+        for p in view["pits"]:
+            enterable[index(p)] = False
+        shut = {(index(a), index(b)) for a, b, _ in view["walls"]}
+        shut |= {(index(a), index(b)) for a, b, st in view["portcullises"] if st == "closed"}
+        shut |= {(index(a), index(b)) for a, b in view.get("slits", ())}  # PR-SLIT-02
+        shut |= {(b, a) for a, b in shut}
+        distance = [-1] * size
         if hunted:
-            goals = [_square(t["square"]) for t in view["tokens"] if t["id"] in hunted and t["square"]]
+            goals = [index(t["square"]) for t in view["tokens"] if t["id"] in hunted and t["square"]]
         else:
-            goals = [(x, goal_y) for x in range(10)]
-        frontier = deque()
-        distance: dict[tuple[int, int], int] = {}
-        for sq in goals:
-            distance[sq] = 0
-            frontier.append(sq)
-        for x in range(10):  # a face-down room is worth walking to: it can be revealed
-            for y in range(height):
-                sq = (x, y)
-                if open_ground(sq) and any(not open_ground(n) and 0 <= n[1] < height and 0 <= n[0] < 10
-                                           for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))):
-                    distance.setdefault(sq, 8)
-                    frontier.append(sq)
-        while frontier:
-            sq = frontier.popleft()
-            for n in ((sq[0] + 1, sq[1]), (sq[0] - 1, sq[1]), (sq[0], sq[1] + 1), (sq[0], sq[1] - 1)):
-                if open_ground(n) and n not in pits and frozenset((sq, n)) not in blocked:
-                    if distance.get(n, 10**6) > distance[sq] + 1:
-                        distance[n] = distance[sq] + 1
-                        frontier.append(n)
-        self._cache[key] = distance
-        return distance
+            goals = [(goal_y + 1) * 10 + x for x in range(10)]
+        for i in goals:
+            distance[i] = 0
+        later = []
+        if hidden:  # a face-down room is worth walking to: it can be revealed
+            for i in range(10, size - 10):
+                if ground[i] and distance[i] < 0:
+                    x = i % 10
+                    if (x < 9 and not ground[i + 1]) or (x > 0 and not ground[i - 1]) or \
+                            (i + 10 < size - 10 and not ground[i + 10]) or (i - 10 >= 10 and not ground[i - 10]):
+                        later.append(i)
+        frontier, d = goals, 0
+        while frontier or later:
+            if d == 8:
+                for i in later:
+                    if distance[i] < 0:
+                        distance[i] = 8
+                        frontier.append(i)
+                later = []
+            following = []
+            for i in frontier:
+                x = i % 10
+                for n in (i - 1 if x else -1, i + 1 if x < 9 else -1, i - 10 if i >= 10 else -1,
+                          i + 10 if i + 10 < size else -1):
+                    if n >= 0 and distance[n] < 0 and enterable[n] and (i, n) not in shut:
+                        distance[n] = d + 1
+                        following.append(n)
+            frontier, d = following, d + 1
+        return {(i % 10, i // 10 - 1): value for i, value in enumerate(distance) if value >= 0}
 
     def _danger(self, view, seat, square, my_strength) -> int:
         scenario = load(view["set"]).scenarios.get(view["scenario"]) if view.get("scenario") else None
@@ -398,6 +425,7 @@ class GreedyBot:
 
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+SIDE_STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 
 class PlannerBot(GreedyBot):
@@ -415,7 +443,11 @@ class PlannerBot(GreedyBot):
       reach and does not walk into a fight it would lose.
     - It fights with its side's total, the figures drawn in included (BG-GROUP-02), and goes for the kill of a
       wounded enemy (BG-WOUND-04: 1 VP).
-    - It turns a room (BG-ROT) when the turned layout brings its figures nearer the exit, or the enemy's farther.
+    - It turns a room (BG-ROT) when the turned layout brings its figures nearer the exit, or the enemy's farther
+      (the layout turned as the engine turns it, from the revealed tile); a figure walled off from the exit walks to
+      the gear whose turn (its room's or its twin's, BG-ROT-03) opens a way (`_rotation_plans`).
+    - It stands in the way of an enemy near my start zone (BG-MOVE-09: no figure enters an enemy's square) and does
+      not step out of it for nothing (`_block_gain`).
     - It remembers its own turn (its only state, from what it saw): a figure does not go back to a square it left
       this turn, and no figure takes back an object one of its side left or handed over in this or its last turn
       (a play-test saw the greedy bot take a friend's object, hand it on and take it back, move after move).
@@ -443,16 +475,18 @@ class PlannerBot(GreedyBot):
 
     def __init__(self) -> None:
         self._stuck_turn: int | None = None  # the first turn of mine, of those in a row, where nothing scored
-        self._gears: tuple | None = None  # (turn and layout, the gears of the rooms worth turning)
+        self._plans: tuple | None = None  # (turn and layout, the gears worth walking to: `_rotation_plans`)
+        self._maps: dict[tuple, dict] = {}  # a layout's maps (`_kept`), the least recently used dropped first
         self._turn: tuple | None = None
         self._visited: dict[str, set[str]] = {}  # figure -> squares it stood on this turn
+        self._orientations: dict[str, set[int]] = {}  # room -> orientations it had this turn before my turns of it
         self._left: dict[str, int] = {}  # object -> the turn one of my figures last left or handed it
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
         if building(view) or view["phase"] != "main" or (view.get("secret") or "").startswith("combat"):
             return super().choose(view, legal, rng)
         seat = view["viewer"]
-        self._cache = {}
+        self._cache = {"legal": frozenset(legal)}
         self._remember(view, seat)
         best_score, best = None, []
         for action in legal:
@@ -479,12 +513,7 @@ class PlannerBot(GreedyBot):
         """Nothing gains by itself: head for the gear of a room whose quarter turn would (BG-ROT-01, the mechanism
         square), or, after STUCK_TURNS such turns, GreedyBot's random safe move; else nothing (end the turn)."""
         cat = load(view["set"])
-        layout = (view["turn"], tuple((r["slot"], r["orientation"]) for r in view["rooms"]))
-        if self._gears is None or self._gears[0] != layout:  # once a turn and layout: a dozen maps
-            self._gears = (layout, [_square(gear) for slot, gear in view.get("gears", {}).items() if max(
-                self._rotate_gain(view, seat, slot, clockwise, quarters) for clockwise, quarters in (
-                    (True, 1), (False, 1), (True, 2))) > 5.0])
-        targets = self._gears[1]
+        targets = [gear for gear, _, _ in self._rotation_plans(view, seat)]
         best, moves = 0.0, []
         prey = [t for t in view["tokens"] if t["id"] and t["character"] and t["colour"] != seat and t["square"]
                 and t["code"] in cat.characters]
@@ -515,16 +544,16 @@ class PlannerBot(GreedyBot):
         for action in legal:  # on a gear already: the turn itself, if it gains anything
             words = action.split()
             if words[0] == "rotate" and len(words) == 4:
-                gain = self._rotate_gain(view, seat, words[2], words[3] == "cw")
+                gain = self._rotate_score(view, seat, words)
                 if gain > max(best, 0.0) + 1e-9:
                     best, moves = gain, [action]
         if moves:
             return moves
         if self._stuck_turn is None:
             self._stuck_turn = view["turn"]
-        if view["turn"] - self._stuck_turn >= 2 * self.STUCK_TURNS:
+        if view["turn"] - self._stuck_turn >= 2 * self.STUCK_TURNS and rng.below(2):
             safe = [a for a in legal if a.startswith(("move ", "rotate ")) and self.score(view, seat, a) > -5]
-            if safe and rng.below(2):
+            if safe:
                 return safe
         return []
 
@@ -533,7 +562,7 @@ class PlannerBot(GreedyBot):
     def _remember(self, view: dict, seat: str) -> None:
         turn = (view["turn"], view["active"])
         if turn != self._turn:
-            self._turn, self._visited = turn, {}
+            self._turn, self._visited, self._orientations = turn, {}, {}
             self._left = {item: when for item, when in self._left.items() if when >= view["turn"] - 2}
         if view["active"] != seat:
             return
@@ -544,6 +573,10 @@ class PlannerBot(GreedyBot):
     def _note(self, view: dict, seat: str, action: str) -> None:
         """What its chosen move leaves or hands over, and what it takes from a friend: not to be taken back soon."""
         words = action.split()
+        if words[0] == "rotate" and len(words) == 4:
+            room = next((r for r in view["rooms"] if r["slot"] == words[2]), None)
+            if room is not None and room.get("orientation") is not None:
+                self._orientations.setdefault(words[2], set()).add(room["orientation"])
         if words[0] in ("move", "wallwalk", "jump"):
             mover = next((t for t in view["tokens"] if t["id"] == words[1]), None)
             for w in words[2:]:
@@ -652,6 +685,10 @@ class PlannerBot(GreedyBot):
         weight = exit_vp + (1.0 if treasure else 0.0)
         # AP gained towards the exit, more for a figure that needs few more: one runner out beats four halfway
         score = (steps_before - steps_after) / move * 10.0 * weight * (1.0 + self.RUNNER / (1.0 + steps_after / move))
+        if self._walled(view, seat):  # a figure walled off: a room to turn first (its own way or a friend's)
+            pull = self._gear_pull(view, seat, move, start, dest)
+            if pull is not None:
+                score = max(score, pull) if start in self._distances(view, goal_y) else self.DRIFT * score + pull
         ap_after = view.get("ap", 0) - 1
         if steps_after <= move * ap_after and self._distances(view, goal_y).get(dest, far) <= move * ap_after:
             score += 15.0 * weight  # it can still get out this turn: keep it going
@@ -677,6 +714,7 @@ class PlannerBot(GreedyBot):
                   - self._threat(view, seat, start, held)) * stake / 10.0
         if ap_after >= 1:
             score += self._prey(view, seat, cat, token, dest, after)
+        score += self._block_gain(view, seat, start, dest)
         if verb == "jump":
             score -= 4.0  # a jump card is scarce
         return score
@@ -770,6 +808,102 @@ class PlannerBot(GreedyBot):
         blocked |= {frozenset((_square(a), _square(b))) for a, b, st in view["portcullises"] if st == "closed"}
         self._cache["ground"] = (passable, blocked)
         return passable, blocked
+
+    def _links(self, view: dict) -> tuple[tuple[int, ...], ...]:
+        """Each square's neighbours one step away (walls, closed portcullises, arrow slits, pits and face-down
+        rooms kept out), the squares numbered (y + 1) * 10 + x; kept by layout."""
+        def make():
+            passable, blocked = self._ground(view)
+            blocked = blocked | {frozenset((_square(a), _square(b))) for a, b in view.get("slits", ())}
+            size = 10 * (5 * view["rows"] + 2)
+            links = []
+            for i in range(size):
+                sq = (i % 10, i // 10 - 1)
+                links.append(tuple((n[1] + 1) * 10 + n[0] for n in ((sq[0] + dx, sq[1] + dy) for dx, dy in STEPS)
+                                   if sq in passable and n in passable and frozenset((sq, n)) not in blocked))
+            return tuple(links)
+        return self._kept(("links", self._layout(view)), make)
+
+    @staticmethod
+    def _steps(links, sources, obstacles) -> list[int]:
+        """Breadth first over `links` from `sources`, never into `obstacles`: steps to each square, -1 if none."""
+        distance = [-1] * len(links)
+        frontier = [i for i in sources if i not in obstacles]
+        for i in frontier:
+            distance[i] = 0
+        d = 0
+        while frontier:
+            d += 1
+            following = []
+            for i in frontier:
+                for n in links[i]:
+                    if distance[n] < 0 and n not in obstacles:
+                        distance[n] = d
+                        following.append(n)
+            frontier = following
+        return distance
+
+    BLOCK = 1.0
+    """What an enemy's way to its exit made longer by a figure of mine standing in it (BG-MOVE-09: no figure enters
+    a square with an enemy figure) is worth against my own progress (the enemy may fight its way through)."""
+    BLOCK_RANGE = 3
+    """Enemies within this many of their moves from their exit are the runners worth blocking."""
+    BLOCK_CAP = 8
+    """The most steps a block is counted to add to a runner's way (a way shut entirely: it will fight or turn)."""
+
+    def _blocking(self, view: dict, seat: str):
+        """(links, my figures' squares, the enemy's exit squares, the runners as (square, Movement, exit VP,
+        steps), the squares of their shortest ways) for `_block_gain`; None without a runner."""
+        if "block" in self._cache:
+            return self._cache["block"]
+        info = None
+        cat = load(view["set"])
+        height = 5 * view["rows"]
+        goal_y = -1 if seat == "B" else height  # their exit: my start zone
+        links = self._links(view)
+        standing = [t for t in view["tokens"] if t["id"] and t["character"] and not t["wounded"] and t["square"]
+                    and t["code"] in cat.characters]
+        mine = frozenset((_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in standing
+                         if t["colour"] == seat)
+        goal = tuple((goal_y + 1) * 10 + x for x in range(10))
+        base = self._steps(links, goal, mine)
+        runners = []
+        for t in standing:
+            if t["colour"] == seat:
+                continue
+            x, y = _square(t["square"])
+            i, kind = (y + 1) * 10 + x, cat.characters[t["code"]]
+            move = kind.move or 1
+            if 0 < base[i] <= self.BLOCK_RANGE * move:
+                runners.append((i, move, float(kind.exit_vp), base[i]))
+        if runners:
+            ways: set[int] = set()
+            for i, _, _, steps in runners:
+                back = self._steps(links, (i,), mine)
+                ways |= {j for j, (a, b) in enumerate(zip(base, back)) if a >= 0 and b >= 0 and a + b == steps}
+            info = (links, mine, goal, tuple(runners), frozenset(ways))
+        self._cache["block"] = info
+        return info
+
+    def _block_gain(self, view: dict, seat: str, start: tuple[int, int], dest: tuple[int, int]) -> float:
+        """The runners' ways (`_blocking`) made longer by my figure moving from `start` to `dest` (shorter: less
+        than nothing), in their AP x 10 x their exit VP x BLOCK."""
+        info = self._blocking(view, seat)
+        if info is None:
+            return 0.0
+        links, mine, goal, runners, ways = info
+        i, j = (start[1] + 1) * 10 + start[0], (dest[1] + 1) * 10 + dest[0]
+        if i == j or (i not in ways and j not in ways):
+            return 0.0
+        key = ("blocked", i, j)
+        if key not in self._cache:
+            after = self._steps(links, goal, (mine - {i}) | {j})
+            gain = 0.0
+            for square, move, vp, steps in runners:
+                longer = after[square] - steps if after[square] >= 0 else self.BLOCK_CAP
+                gain += min(longer, self.BLOCK_CAP) / move * 10.0 * vp
+            self._cache[key] = gain * self.BLOCK
+        return self._cache[key]
 
     def _threat(self, view: dict, seat: str, square: tuple[int, int], strength: int) -> float:
         """How likely an enemy wounds a figure of `strength` on `square` next turn (0 to ~1.5): each enemy that can
@@ -874,16 +1008,51 @@ class PlannerBot(GreedyBot):
         """Cost from every square to the goal row: a step 1, a face-down room's square HIDDEN_COST, crossing a wall,
         a closed portcullis or a pit WALL_COST more (Dial's shortest paths: small whole costs); never infinite, so
         progress always has a sign."""
-        key = ("cost", goal_y, id(view))
-        if key in self._cache:
-            return self._cache[key]
+        return self._kept(("cost", goal_y, self._layout(view)), lambda: self._cost_of(view, goal_y))
+
+    def _kept(self, key: tuple, make) -> dict:
+        """A map from `_maps`, made if missing; the least recently used dropped beyond MAPS_KEPT."""
+        found = self._maps.pop(key, None)
+        if found is None:
+            found = make()
+            if len(self._maps) >= self.MAPS_KEPT:
+                del self._maps[next(iter(self._maps))]
+        self._maps[key] = found
+        return found
+
+    MAPS_KEPT = 200
+    """Maps of layouts kept between decisions (a layout lasts until a room turns, a portcullis opens or a room is
+    revealed; a plan weighs 24 turned layouts, 4 maps each)."""
+
+    def _open_ways(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
+        """GreedyBot's map of the ways open now (`_open_map`), kept by layout like `_cost_map`."""
+        return self._kept(("open", goal_y, self._layout(view)), lambda: self._open_map(view, goal_y))
+
+    def _layout(self, view: dict) -> bytes:
+        """What the maps depend on: walls, portcullises, pits, arrow slits and the face-down rooms (plain values, so
+        the same in every process); the decision's own view's once a decision."""
+        if "_layout" in view:  # a turned layout (`_turned`)
+            return view["_layout"]
+        if "layout" not in self._cache:
+            self._cache["layout"] = self._layout_of(view)
+        return self._cache["layout"]
+
+    @staticmethod
+    def _layout_of(view: dict) -> bytes:
+        """A digest of the layout (its values' text: the same in every process; short, so cheap to hash and keep)."""
+        values = (sorted((min(a, b), max(a, b), k) for a, b, k in view["walls"]),
+                  sorted((min(a, b), max(a, b), k) for a, b, k in view["portcullises"]),
+                  sorted(view["pits"]), sorted((min(a, b), max(a, b)) for a, b in view.get("slits", ())),
+                  [r["slot"] for r in view["rooms"] if not r["revealed"]])
+        return blake2b(repr(values).encode(), digest_size=16).digest()
+
+    def _cost_of(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
         height = 5 * view["rows"]
         rows = height + 2  # y from -1 to height
         hidden = {r["slot"] for r in view["rooms"] if not r["revealed"]}
         wall, hidden_cost = self.WALL_COST, self.HIDDEN_COST
 
-        def index(name: str) -> int:
-            return (int(name[1:])) * 10 + FILES.index(name[0])  # (y + 1) * 10 + x
+        index = _index
 
         shut = {(index(a), index(b)) for a, b, _ in view["walls"]}
         shut |= {(index(a), index(b)) for a, b, st in view["portcullises"] if st == "closed"}
@@ -919,53 +1088,174 @@ class PlannerBot(GreedyBot):
                             buckets.append([])
                         buckets[nd].append(n)
             d += 1
-        found = {(i % 10, i // 10 - 1): value for i, value in enumerate(distance)}
-        self._cache[key] = found
-        return found
+        return {(i % 10, i // 10 - 1): value for i, value in enumerate(distance)}
 
     # -- rooms --
 
     def _rotate_score(self, view: dict, seat: str, words: list[str]) -> float:
-        """BG-ROT-05: what a quarter turn changes, the room's walls, pits and figures turned about its centre: my
-        figures' AP to the exit gained, the enemy's lost (their exit is my start zone), less the AP spent."""
-        return self._rotate_gain(view, seat, words[2], words[3] == "cw") - 3.0  # an AP spent
+        """BG-ROT-01/02/05: what turning the room changes, its walls, pits and figures turned about its centre: my
+        figures' way to the exit gained, the enemy's lost (their exit is my start zone), less 3 an AP spent; the
+        best of this quarter turn and of the one or two more it may be the first of (BG-ROT-02: a half turn is two
+        actions, the first of which may gain nothing by itself)."""
+        slot, clockwise = words[2], words[3] == "cw"
+        room = next((r for r in view["rooms"] if r["slot"] == slot), None)
+        if room is not None and room.get("orientation") is not None and (
+                room["orientation"] + (1 if clockwise else 3)) % 4 in self._orientations.get(slot, ()):
+            return -40.0  # back to where it was this turn: two figures turning a room each its way (a Mechanork)
+        quarters = max(1, min(3, view.get("ap", 1)))
+        if f"rotate {words[1]} {slot} {'ccw' if clockwise else 'cw'}" in self._cache.get("legal", ()):
+            quarters = min(quarters, 2)  # either way (BG-CHAR-MECHANORK-01): three one way are one the other
+        return max(self._rotate_gain(view, seat, slot, clockwise, q) - 3.0 * q for q in range(1, quarters + 1))
+
+    WALLED = 10
+    """Steps a figure with no open way to the exit counts as beyond its cost-map distance (`_cost_map`): a room
+    turned that opens it a way gains at least that much."""
+
+    def _potential(self, view: dict, goal_y: int):
+        """A figure's distance from the exit in a layout, as a function of its square: the steps of an open way,
+        else the cost map's (through walls) plus WALLED."""
+        ways, costs = self._open_ways(view, goal_y), self._cost_map(view, goal_y)
+        far = 10 * view["rows"] + 60
+
+        def potential(square: tuple[int, int]) -> int:
+            steps = ways.get(square)
+            return steps if steps is not None else costs.get(square, far) + self.WALLED
+        return potential
+
+    def _turned(self, view: dict, slot: str, clockwise: bool, quarters: int) -> dict:
+        key = ("turned", slot, clockwise, quarters)
+        if key not in self._cache:
+            before = view if quarters == 1 else self._turned(view, slot, clockwise, quarters - 1)
+            turned = self._cache[key] = self._turned_view(before, slot, clockwise)
+            turned["_layout"] = self._layout_of(turned)  # a copy of the view's dict: the view itself untouched
+        return self._cache[key]
 
     def _rotate_gain(self, view: dict, seat: str, slot: str, clockwise: bool, quarters: int = 1) -> float:
-        """What `quarters` quarter turns of the room gain (see `_rotate_score`)."""
+        """What `quarters` quarter turns of the room gain (see `_rotate_score`): each standing figure's distance
+        from its exit (`_potential`) before and after, in AP (over its Movement) x 10 x its exit VP; the enemy's
+        counted half."""
         key = ("turn", slot, clockwise, quarters)
         if key in self._cache:
             return self._cache[key]
         room = next((r for r in view["rooms"] if r["slot"] == slot), None)
         if room is None or not room["revealed"]:
             return -1.0
-        turned = self._turned_view(view, slot, clockwise)
-        for _ in range(quarters - 1):
-            turned = self._turned_view(turned, slot, clockwise)
+        turned = self._turned(view, slot, clockwise, quarters)
         cat = load(view["set"])
         gain = 0.0
+        mine = None
         for which, goal_y, sign in ((seat, 5 * view["rows"] if seat == "B" else -1, 1.0),
                                     ("Y" if seat == "B" else "B", -1 if seat == "B" else 5 * view["rows"], -0.5)):
-            old, new = self._cost_map(view, goal_y), self._cost_map(turned, goal_y)
+            old, new = self._potential(view, goal_y), self._potential(turned, goal_y)
             for t, moved in zip(view["tokens"], turned["tokens"]):
                 if t["id"] and t["character"] and t["colour"] == which and not t["wounded"] and t["square"] \
                         and t["code"] in cat.characters:
                     step = cat.characters[t["code"]].move or 1
-                    before = old.get(_square(t["square"]), 0)
-                    after = new.get(_square(moved["square"]), 0)
+                    before = old(_square(t["square"]))
+                    after = new(_square(moved["square"]))
                     gain += sign * (before - after) / step * 10.0 * cat.characters[t["code"]].exit_vp
-        self._cache.pop(("cost", 5 * view["rows"] if seat == "B" else -1, id(turned)), None)
-        self._cache.pop(("cost", -1 if seat == "B" else 5 * view["rows"], id(turned)), None)
+            if mine is None:
+                mine = gain
         self._cache[key] = gain
+        self._cache[("mine", *key[1:])] = mine
         return gain
+
+    def _walled(self, view: dict, seat: str) -> bool:
+        """Whether a standing figure of mine has no open way to the exit (nor to a face-down room)."""
+        if "walled" not in self._cache:
+            cat = load(view["set"])
+            ways = self._open_ways(view, 5 * view["rows"] if seat == "B" else -1)
+            self._cache["walled"] = any(
+                _square(t["square"]) not in ways for t in view["tokens"] if t["id"] and t["character"]
+                and t["colour"] == seat and not t["wounded"] and t["square"] and t["code"] in cat.characters)
+        return self._cache["walled"]
+
+    def _rotation_plans(self, view: dict, seat: str) -> list[tuple[tuple[int, int], float, int]]:
+        """When a figure of mine is walled off: the gears worth walking to, as (square, gain, AP of the turns),
+        the gain the best of the turns that gear works (BG-ROT-01: its room, in its arrow's direction; BG-ROT-03:
+        its revealed twin, in the twin's), less 3 an AP. Computed once a turn and layout."""
+        key = (view["turn"], self._layout(view))
+        if self._plans is not None and self._plans[0] == key:
+            return self._plans[1]
+        plans: list[tuple[tuple[int, int], float, int]] = []
+        if self._walled(view, seat):
+            cat = load(view["set"])
+            tiles = {r["slot"]: r["tile"] for r in view["rooms"] if r["revealed"] and r.get("tile") in cat.rooms}
+            slots = {tile: slot for slot, tile in sorted(tiles.items())}
+            mine = [_square(t["square"]) for t in view["tokens"] if t["id"] and t["character"] and t["colour"] == seat
+                    and not t["wounded"] and t["square"] and t["code"] in cat.characters]
+            for slot, gear in sorted(view.get("gears", {}).items()):
+                if slot not in tiles:
+                    continue
+                reach = self._reach(view, _square(gear), 40)
+                if not any(square in reach for square in mine):
+                    continue  # no figure of mine can walk there
+                twin = next((t for t, room in cat.rooms.items() if room.number == cat.rooms[tiles[slot]].number
+                             and t != tiles[slot]), None)
+                targets = [slot] + ([slots[twin]] if twin in slots else [])
+                best, quarters = 0.0, 0
+                for target in targets:
+                    clockwise = cat.rooms[tiles[target]].clockwise
+                    for q in (1, 2, 3):
+                        gain = self._rotate_gain(view, seat, target, clockwise, q) - 3.0 * q
+                        if self._cache.get(("mine", target, clockwise, q), 0.0) < self.OPENS:
+                            continue  # a plan brings my own figures nearer; the enemy's way alone is not worth a walk
+                        if gain > best + 1e-9:
+                            best, quarters = gain, q
+                if quarters:
+                    plans.append((_square(gear), best, quarters))
+        self._plans = (key, plans)
+        return plans
+
+    DRIFT = 0.3
+    """What the cost map's progress still counts for a walled-off figure that has a gear to walk to: through walls,
+    it led figures to and fro in a dead end beside the wall (capped games: seeds 8, 15 and 28 of the base set)."""
+    OPENS = 10.0
+    """What a plan's turn must gain my own figures (in `_rotate_gain`'s units: an AP a figure of exit VP 1 is 10)."""
+    PULL_CAP = 30.0
+    """The most a step towards a gear is worth per AP of walking (a plan's gain over the AP it takes)."""
+
+    def _gear_pull(self, view: dict, seat: str, move: int, start: tuple[int, int], dest: tuple[int, int]) -> float:
+        """What a move gains towards the best rotation plan (`_rotation_plans`) its figure can walk to: the plan's
+        gain over the AP it takes from here (the walk and the turns), by the AP of walking the move saves; None
+        when the figure can reach no plan's gear."""
+        key = ("pull", move, start, dest)
+        if key in self._cache:
+            return self._cache[key]
+        best = None
+        for gear, gain, quarters in self._rotation_plans(view, seat):
+            reach = self._reach(view, gear, 40)
+            if start not in reach:
+                continue
+            before, after = reach[start], reach.get(dest, reach[start] + move)
+            rate = min(self.PULL_CAP, gain / (quarters + -(-before // move)))
+            value = (before - after) / move * rate
+            best = value if best is None else max(best, value)
+        self._cache[key] = best
+        return best
+
+    @staticmethod
+    def _tile_edges(tile, x0: int, y0: int, orientation: int) -> dict[str, list[tuple[str, str]]]:
+        """A room's outer walls, portcullises and arrow slits as edges (pairs of square names), in its tile's order,
+        placed at (x0, y0) with `orientation` quarter turns clockwise (as the engine's board does)."""
+        def placed(local):
+            dx, dy = local_to_offset(local, orientation)
+            return x0 + dx, y0 + dy
+
+        outer = []
+        for local, side in tile.outer_walls:
+            x, y = placed(local)
+            dx, dy = SIDE_STEP[rotate_side(side, orientation)]
+            outer.append((_name((x, y)), _name((x + dx, y + dy)) if 0 <= x + dx < 10 else None))  # None: off the board
+        return {"outer": outer,
+                "portcullises": [(_name(placed(a)), _name(placed(b))) for a, b in tile.portcullises],
+                "slits": [(_name(placed(a)), _name(placed(b))) for a, b in tile.arrow_slits]}
 
     @staticmethod
     def _turned_view(view: dict, slot: str, clockwise: bool) -> dict:
         """The view with room `slot` turned a quarter (what is in it, its walls, portcullises and pits)."""
         x0, y0 = 5 * "AB".index(slot[0]), 5 * (int(slot[1:]) - 1)
-
-        def inside(name: str) -> bool:
-            x, y = _square(name)
-            return x0 <= x < x0 + 5 and y0 <= y < y0 + 5
+        inside = frozenset(_name((x, y)) for x in range(x0, x0 + 5) for y in range(y0, y0 + 5)).__contains__
 
         def turn_point(x: float, y: float) -> tuple[float, float]:
             dx, dy = x - (x0 + 2), y - (y0 + 2)
@@ -988,10 +1278,60 @@ class PlannerBot(GreedyBot):
             return (p, q) if p and q else (a, b)
 
         turned = dict(view)
-        turned["walls"] = [[*turn_edge_safe(a, b), k] if inside(a) or inside(b) else [a, b, k]
-                           for a, b, k in view["walls"]]
-        turned["portcullises"] = [[*turn_edge_safe(a, b), st] if inside(a) or inside(b) else [a, b, st]
-                                  for a, b, st in view["portcullises"]]
+        room = next((r for r in view["rooms"] if r["slot"] == slot), None)
+        cat = load(view["set"])
+        tile = cat.rooms.get(room["tile"]) if room and room["revealed"] and room.get("tile") else None
+        if tile is None or room.get("orientation") is None:  # not known: every edge at its border turns
+            turned["walls"] = [[*turn_edge_safe(a, b), k] if inside(a) or inside(b) else [a, b, k]
+                               for a, b, k in view["walls"]]
+            turned["portcullises"] = [[*turn_edge_safe(a, b), st] if inside(a) or inside(b) else [a, b, st]
+                                      for a, b, st in view["portcullises"]]
+        else:  # inside, every edge turns; at the border, the room's own (its tile's) do, its neighbours' stay
+            height = 5 * view["rows"]
+            orientation = room["orientation"]
+            after = (orientation + (1 if clockwise else 3)) % 4
+            old, new = PlannerBot._tile_edges(tile, x0, y0, orientation), PlannerBot._tile_edges(
+                tile, x0, y0, after)
+
+            def on_board(a: str, b: str | None) -> bool:
+                return b is not None and all(-1 <= _square(n)[1] <= height for n in (a, b))
+
+            walls: dict[frozenset, list] = {}
+            for a, b, k in view["walls"]:
+                if inside(a) and inside(b):
+                    a, b = turn_edge_safe(a, b)
+                walls[frozenset((a, b))] = [a, b, k]
+            for (a, b), (c, d) in zip(old["outer"], new["outer"]):
+                if b is not None and inside(a) and inside(b):
+                    continue
+                here = walls.get(frozenset((a, b)))
+                if here is None and on_board(a, b):
+                    continue  # broken (PD-CHAR-GOLEM): gone wherever it turns
+                if here is not None:
+                    here[2] -= 1
+                    if here[2] <= 0:
+                        del walls[frozenset((a, b))]
+                if on_board(c, d):
+                    there = walls.setdefault(frozenset((c, d)), [c, d, 0])
+                    there[2] += 1
+            turned["walls"] = list(walls.values())
+            states = {frozenset((a, b)): st for a, b, st in view["portcullises"]}
+            border = {frozenset((c, d)): states.get(frozenset((a, b)), "closed")
+                      for (a, b), (c, d) in zip(old["portcullises"], new["portcullises"])
+                      if not (inside(a) and inside(b))}
+            mine = {frozenset(e) for e in old["portcullises"]}
+            turned["portcullises"] = [
+                [*turn_edge_safe(a, b), st] if inside(a) and inside(b) else [a, b, st]
+                for a, b, st in view["portcullises"]
+                if (inside(a) and inside(b)) or frozenset((a, b)) not in mine] + [
+                [*sorted(e), st] for e, st in border.items() if on_board(*e)]
+            if view.get("slits"):
+                mine = {frozenset(e) for e in old["slits"]}
+                turned["slits"] = [
+                    list(turn_edge_safe(a, b)) if inside(a) and inside(b) else [a, b]
+                    for a, b in view["slits"] if (inside(a) and inside(b)) or frozenset((a, b)) not in mine] + [
+                    [c, d] for (a, b), (c, d) in zip(old["slits"], new["slits"])
+                    if not (inside(a) and inside(b)) and on_board(c, d)]
         turned["pits"] = [turn_square(p) if inside(p) else p for p in view["pits"]]
         turned["tokens"] = [dict(t, square=turn_square(t["square"])) if t["square"] and inside(t["square"]) else t
                             for t in view["tokens"]]

@@ -23,7 +23,7 @@ import re
 from collections import deque
 
 from ..cards.catalogue import load
-from ..cards.maze import GLOBAL, OPPOSITE, rotate_zone, slot_of, slot_zones, start_slot, zone_name
+from ..cards.maze import GLOBAL, OPPOSITE, rotate_zone, slot_of, slot_xy, slot_zones, start_slot, zone_name
 from ..cards.notation import start_from, zone_from
 from ..cards.common import passable
 from ..cards.views import maze_of_view
@@ -169,6 +169,30 @@ def _turned(view: dict, text: str) -> dict:
                and start_slot(f["at"][0], int(f["at"][1]) - 1, view["length"]) == slot else f
                for f in view.get("figures", ())]
     return {**view, "rooms": rooms, "figures": figures}
+
+
+def _inverted(view: dict, here: int, there: int) -> dict:
+    """The view as an Inversion Scroll read in room `here` would leave it (CG-OBJ-INVERSION-01): the two rooms'
+    cards change places, keeping their orientations, and the characters and objects in them go along, each to
+    its own zone of its card (start-zone facings are left as they were)."""
+    (hx, hy), (ox, oy) = slot_xy(here), slot_xy(there)
+    shift = {here: (2 * (ox - hx), 2 * (oy - hy)), there: (2 * (hx - ox), 2 * (hy - oy))}
+
+    def moved(at):
+        if not at or not _ZONE.match(at):
+            return at
+        zone = zone_from(at)
+        if slot_of(zone) not in shift:
+            return at
+        dx, dy = shift[slot_of(zone)]
+        return zone_name((zone[0] + dx, zone[1] + dy))
+
+    rooms = list(view["rooms"])
+    rooms[here], rooms[there] = (dict(view["rooms"][there], room=view["rooms"][here]["room"]),
+                                 dict(view["rooms"][here], room=view["rooms"][there]["room"]))
+    figures = [dict(f, at=moved(f.get("at"))) if f.get("where") == "maze" else f for f in view.get("figures", ())]
+    items = [dict(i, at=moved(i.get("at"))) if i.get("where") == "floor" else i for i in view.get("items", ())]
+    return {**view, "rooms": rooms, "figures": figures, "items": items}
 
 
 def _better_rotations(view: dict, seat: str, legal: list[str]) -> list[str]:
@@ -1022,6 +1046,44 @@ class GreedyBot:
         maze = type(m)(m.rooms, m.length, m.opened, m.broken, m.walls_broken | {card})
         return self._remade(seen, maze) - 3.0
 
+    def _inversion(self, seen: _Seen, text: str) -> float:
+        """CG-OBJ-INVERSION-01: the two rooms swapped, scored as a rotation is (`_rotation_now`), less the scroll
+        spent and an AP."""
+        words = text.split()
+        f = seen.figs.get(words[1])
+        if f is None or f.get("where") != "maze" or not f.get("at"):
+            return -1.0
+        there = "ABCDEFGH".find(words[2])
+        here = slot_of(zone_from(f["at"]))
+        if there < 0 or there >= len(seen.view["rooms"]):
+            return -1.0
+        after = _Seen(_inverted(seen.view, here, there), seen.seat)
+        mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
+        theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
+        return mine + theirs + after.exploring(seen.seat) - seen.exploring(seen.seat) - 3.0 - CARRY_VALUE["IS"]
+
+    def _levitation(self, seen: _Seen, text: str) -> float:
+        """CG-CHAR-TELEKIN-01/02: an object moved from afar for 1 AP is worth what it adds to the friend it is given
+        to (`_Seen.value`: a Key or a Rope opening his way, a Sword, the Treasure), less what the Telekinetic loses
+        if she carried it; given to an enemy, what it adds to him is lost; dropped, only what she lost."""
+        words = text.split()
+        tk, item = seen.figs.get(words[1]), words[2]
+        receiver = seen.figs.get(words[-1][1:]) if words[-1].startswith(">") else None
+        if tk is None:
+            return -1.0
+        score = -3.0  # an AP
+        held = seen.carried(tk)
+        if item in held:
+            rest = [i for i in held if i != item]
+            score += seen.value(tk, tk["at"], tk.get("facing"), rest) - seen.value(tk, tk["at"], tk.get("facing"),
+                                                                                    held)
+        if receiver is not None and seen.active(receiver):
+            own = seen.carried(receiver)
+            gain = seen.value(receiver, receiver["at"], receiver.get("facing"), own + [item]) - seen.value(
+                receiver, receiver["at"], receiver.get("facing"), own)
+            score += gain if receiver.get("seat") == seen.seat else -gain - 10.0
+        return score
+
     # -- placing a revealed room's cards ------------------------------------------------------------------------
     def _place(self, seen: _Seen, text: str) -> float:
         _, what, where = text.split()
@@ -1068,7 +1130,11 @@ class GreedyBot:
         if verb == "steal":
             item = words[2][1:] if words[2].startswith("@") else words[2]
             return 10.0 + CARRY_VALUE.get(seen.code_of(item) or "", 3.0)
-        return -1.0  # levitate, invert: not planned; never refused
+        if verb == "levitate":
+            return self._levitation(seen, text)
+        if verb == "invert":
+            return self._inversion(seen, text)
+        return -1.0
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": GreedyBot}

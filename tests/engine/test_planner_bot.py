@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dungeon_twister.engine import apply, legal_texts, parse_action, parse_position, view
 from dungeon_twister.engine.core.rng import Rng
-from dungeon_twister.engine.tools.bots import GreedyBot, PlannerBot
+from dungeon_twister.engine.tools.bots import GreedyBot, PlannerBot, _square
 
 from .builders import act, position
 
@@ -135,3 +135,94 @@ def test_the_planner_is_deterministic_from_its_seed_and_its_combat_card_is_mixed
     scores = {text: greedy.score(seen, "B", text) for text in legal}
     chosen = {PlannerBot().choose(seen, legal, Rng(seed)) for seed in range(40)}
     assert len(chosen) > 1 and all(scores[c] >= max(scores.values()) - GreedyBot.CARD_SLACK for c in chosen)
+
+
+WALLED = ("DT1 base_set vp=5 ; rooms A1=3D/2 B1=4G/3 A2=2D/0 B2=4D/3 A3=1G/3 B3=2G/1 A4=3G/1 B4=1D/3 ; ports 1G=co "
+          "2G=bc ; tokens bAR@b3 bCL>eliminated bFW@b6 bGB@h9 bMK@b9!12 bRP@i13 bSP@a7 bSW@d8 bTH@h4 bTR@b9 bTS@c14 "
+          "bWA@a0 bWW>exited bWZ@i3 yAR@h9 yCL@d21 yFW@g16 yGB@d15 yMK>exited yRP@f10 ySP@d15 ySW@a15 yTH>eliminated "
+          "yTR@g18 yTS@d16 yWA@i13 yWW@a10 yWZ>exited ; cards B:234/5/03346/2 Y:234/5/02233/3 ; turn 34 B main ap=5 "
+          "high=5 four=1 first=Y placer=- combats=4")
+"""Blue's turn 34 of a planner-greedy base-set game (seed 43; that game reached the 1,500-action limit before): no
+figure of Blue has an open way to Yellow's start zone; the Goblin stands on B2's gear (h9)."""
+
+
+def test_BG_ROT_01_03_a_walled_off_planner_turns_a_room_that_opens_a_way():
+    """BG-ROT-01: a figure on a rotation mechanism turns its room in the arrow's direction. With no open way to
+    the exit, the planner's Goblin turns B2 (the planner before turned B1, its twin, which opened nothing, and
+    walked its Troll into a dead end) and then walks out along the way opened; every seed the same."""
+    state = parse_position(WALLED)
+
+    def open_ways(state) -> int:
+        seen = view(state, "B")
+        ways = PlannerBot._open_map(seen, 5 * seen["rows"])
+        return sum(1 for t in seen["tokens"] if t["id"] and t["character"] and t["colour"] == "B"
+                   and not t["wounded"] and t["square"] and _square(t["square"]) in ways)
+
+    assert open_ways(state) == 0
+    for seed in range(4):
+        actions, after, returns, _ = play_turn(state, PlannerBot(), seed)
+        assert actions[0] == "rotate bGB B2 cw", actions
+        assert open_ways(after) >= 1 and returns == 0, actions
+
+
+def test_BG_ROT_05_a_turned_room_is_the_engine_s_turned_room():
+    """BG-ROT-05: everything in the room turns with it, its walls on its border included, and its neighbours'
+    walls on that border stay. The planner's model of a turned room (from the revealed tile and its orientation)
+    equals the engine's view after every legal rotation of a few seeded greedy games of the base set and
+    Paladins & Dragons (an older model turned the neighbours' border walls too, and rooms were turned to and fro)."""
+    from dungeon_twister.engine import Options, legal_actions, new_game
+    from dungeon_twister.engine.boardgame.notation import format_action
+
+    def layout(v):
+        return (sorted((tuple(sorted((a, b))), k) for a, b, k in v["walls"]),
+                sorted((tuple(sorted((a, b))), st) for a, b, st in v["portcullises"]),
+                sorted(v["pits"]), sorted(tuple(sorted(s)) for s in v.get("slits", ())),
+                sorted((t["id"], t["square"]) for t in v["tokens"] if t["id"]))
+
+    checked = 0
+    for set_name, seed in (("base_set", 1), ("paladins", 2), ("prison", 3)):
+        state, rng, bot = new_game(Options(set_name=set_name), seed), Rng(seed), GreedyBot()
+        for _ in range(300):
+            if state.outcome is not None:
+                break
+            seat = state.to_act[0]
+            texts = [format_action(a) for a in legal_actions(state, seat)]
+            seen = view(state, seat)
+            for text in texts:
+                words = text.split()
+                if words[0] == "rotate":
+                    turned, _ = apply(state, parse_action(text, seat))
+                    assert layout(PlannerBot._turned_view(seen, words[2], words[3] == "cw")) == \
+                        layout(view(turned, seat)), (set_name, seed, text)
+                    checked += 1
+            state, _ = apply(state, parse_action(bot.choose(seen, texts, rng), seat))
+    assert checked >= 20
+
+
+BLOCK = ("DT1 prison vp=5 ; rooms A1=37D/3 B1=40G/0 A2=*38G/3 B2=*37G/3 A3=*39D/0 B3=*40D/3 A4=39G/1 B4=38D/3 ; "
+         "ports - ; tokens bAS#A3.7 bBS@g0 bBW@j17 bCL#B2.13 bCO@i0 bFS#B2.9 bKY#A3.15 bLN#B3.3 bMK#A2.19 bNG@a5 "
+         "bRP@a5 bSH@j5 bTP@d0 bWZ#A2.17 yAS@a18 yBS@e18 yBW@i17 yCL#A3.16 yCO@h2 yFS#B2.8 yKY#A2.12 yLN@e5 "
+         "yMK#B3.20 yNG@f16 yRP#B3.10 ySH@a18 yTP@i21 yWZ@d16 ; cards B:24/35/012233456/3 Y:35/24/012233456/2 ; "
+         "turn 4 B main ap=5 high=5 four=1 first=Y placer=- combats=0")
+"""Blue's turn 4 of a planner-greedy Prison game (seed 5): the yellow Colossus on h2 is two steps from Blue's start
+zone (h1, h0), its exit; Blue's Banshee stands on g0."""
+
+
+def test_BG_MOVE_09_the_planner_stands_in_a_runner_s_way():
+    """BG-MOVE-09 (PR-CORE-12): no figure enters a square holding an enemy figure. The planner's Banshee steps onto
+    h1, in the Colossus's way out, and its way gets longer (the planner of before stepped aside, to g2 or i2, and
+    the Colossus walked out)."""
+    state = parse_position(BLOCK)
+    seen = view(state, "B")
+    bot = PlannerBot()
+    assert {PlannerBot().choose(seen, legal_texts(state, "B"), Rng(seed)) for seed in range(6)} == {"move bBS h1"}
+
+    def way_out(state) -> int:  # the Colossus's steps to Blue's start zone, Blue's standing figures in the way
+        seen = view(state, "B")
+        bot._cache = {}
+        mine = {(_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in seen["tokens"]
+                if t["id"] and t["character"] and t["colour"] == "B" and t["square"] and not t["wounded"]}
+        steps = bot._steps(bot._links(seen), range(10), mine)[(1 + 1) * 10 + 7]  # from row 0 to h2
+        return steps if steps >= 0 else 99
+
+    assert way_out(apply(state, parse_action("move bBS h1", "B"))[0]) > way_out(state) == 2

@@ -150,3 +150,37 @@ def test_CG_ITEM_03_a_round_of_exchanges_between_friends_gains_nothing_by_itself
     assert "move bWM +bGB a2 -bGB a1 +bTS" in legal
     assert GreedyBot().score(seen, "move bWM +bGB a2 -bGB a1 +bTS") < 0
     assert not any("-bGB" in text for text in choices(s, "B"))
+
+
+def test_CG_CHAR_TELEKIN_01_02_the_telekinetic_hands_a_rope_to_a_friend_who_needs_it():
+    """CG-CHAR-TELEKIN-01/02: for 1 AP the Telekinetic moves an object lying in her room to a friend's hands. The
+    Warrior on b2 has the b2|b1 pit on his way out: the Rope lying by the Telekinetic (a2) saves him a jump card
+    (CG-OBJ-ROPE-01), and with one AP left the bot floats it to him (it scored every levitation -1 before)."""
+    s = build({"bTK": "a2", "bWA": "b2", "yMK": "a1"}, {"bRP": "a2"}, ap=(1, 0))
+    chosen = choices(s, "B")
+    assert set(chosen) == {"levitate bTK bRP a1 b1 b2 >bWA"}, chosen
+
+
+def test_CG_OBJ_INVERSION_01_the_bot_sees_two_rooms_swapped_as_the_engine_swaps_them():
+    """CG-OBJ-INVERSION-01: a spellcaster's Inversion Scroll swaps his room with a neighbour, orientations kept,
+    what is in them going along. The bot's model of the swapped rooms (`_inverted`) is the engine's view after
+    each inversion it may read, and it scores each (it scored every inversion -1 before)."""
+    from dungeon_twister.engine.tools.card_bots import _inverted, slot_of
+    from dungeon_twister.engine.cards.notation import zone_from
+
+    s = build({"bWZ": "b2", "bWA": "a1", "yMK": "c3"}, {"bIS": "@bWZ", "yRP": "d4"}, ap=(2, 0))
+    texts = [t for t in legal_texts(s, "B") if t.startswith("invert")]
+    assert len(texts) == 2
+
+    def layout(v):
+        return ([(r.get("card"), r.get("turns"), r["revealed"], r["room"]) for r in v["rooms"]],
+                sorted((f["id"], f.get("at")) for f in v["figures"]),
+                sorted((i["id"], i.get("at")) for i in v["items"] if i["id"] != "bIS"))
+
+    view = CARDS.view(s, "B")
+    seen, bot = _Seen(view, "B"), GreedyBot()
+    for text in texts:
+        after = act(s, text)
+        mine = _inverted(view, slot_of(zone_from("b2")), "ABCD".index(text.split()[2]))
+        assert layout(mine) == layout(CARDS.view(after, "B")), text
+        assert bot.score(seen, text) != -1.0
