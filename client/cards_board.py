@@ -276,15 +276,7 @@ def _fit_fragments(fragments: StyleAndTextTuples, used: int, width: int) -> Styl
     with "…" when more stands and lies there than fits (seen by a review: the next position's column moved)."""
     if used < width:
         return fragments + [("", " " * (width - used))]
-    out: StyleAndTextTuples = []
-    room = width - 2  # the cut, "…" and the space before the next position
-    for style, text in fragments:
-        if len(text) >= room:
-            out.append((style, text[:room]))
-            break
-        out.append((style, text))
-        room -= len(text)
-    return out + [("class:board.label", "…"), ("", " ")]
+    return _cut(fragments, width - 1) + [("", " ")]  # (the cut, "…", and the space before the next position)
 
 
 def _cut(fragments: StyleAndTextTuples, width: int) -> StyleAndTextTuples:
