@@ -247,7 +247,8 @@ class ClientLayout:
         if not self.state.at_table:
             # TRANSLATORS: the hints line: the commands stay as typed (the words in capitals may be translated);
             # keep the " · " separators
-            text = _("create · join TABLE · spectate TABLE · chat TEXT · refresh · ratings · help · quit")
+            text = _("create · join TABLE · spectate TABLE · chat TEXT · refresh · ratings · games · help · "
+                     "quit")
         elif self.state.spectating:
             # TRANSLATORS: the hints line: the commands stay as typed; keep the " · " separators
             text = _("help · chat TEXT · look SQUARE · leave · quit · PgUp/PgDn board")

@@ -74,3 +74,11 @@ def test_at_80_by_24_the_board_shows_that_more_of_it_lies_below_and_the_hints_en
     screen = screen_of(wired, Size(rows=24, columns=80))
     assert "help TOPIC …" in screen, "the hints that do not fit are cut after a whole item, with a marker"
     assert "v" in [line.strip() for line in screen.split("\n")], "the board's scrollbar arrow: more below (PgDn)"
+
+
+def test_the_lobby_hints_name_games_the_list_of_finished_games():
+    """A review (rv27) found nothing in the lobby pointing at `games`, the way back to a finished game once its table
+    has left the list: the hints line names it beside `ratings`."""
+    wired = WiredSession()
+    screen = screen_of(wired, Size(rows=40, columns=160))
+    assert "refresh · ratings · games · help · quit" in screen
