@@ -227,6 +227,8 @@ def _games(session: Session, message: Games) -> None:
     """A page of the games finished on the server (`games`), shown in the help pane (Esc closes it)."""
     state = session.state
     state.games_asked = False
+    if message.offset is not None:  # (which question this answers: `games 2` then `games 3` typed quickly showed
+        state.games_page = message.offset // GAMES_PAGE + 1  # page 2 as "page 3": review rv27)
     pages = max(1, -(-message.total // GAMES_PAGE))
     if not message.games:
         state.help_text = (_("No game has finished on this server yet (a private table's game is its players' "

@@ -152,10 +152,13 @@ class ListGames(Message):
 @message("games", sent_by=SERVER, sent_to=CLIENT_ROLES, states={State.LOBBY})
 @dataclass(frozen=True, slots=True)
 class Games(Message):
-    """A page of the finished public games, the last finished first; `total` counts them all."""
+    """A page of the finished public games, the last finished first; `total` counts them all; `offset` is the
+    question's (added 2026-11-30, session 28: a client that asked twice knows which page came; left out by a
+    server of session 27)."""
 
     games: tuple[GameInfo, ...] = required(ListOf(Record(GameInfo), 50))
     total: int = required(Int(0, 10**9))
+    offset: int | None = optional(Int(0, 10_000))
 
 
 RECORD_TEXT = Str(900_000)

@@ -880,7 +880,8 @@ class Session:
                                     in lobby.store.leaderboard(message.limit))))
         elif isinstance(message, ListGames):
             games, total = lobby.store.finished_games(message.offset, message.limit)
-            self.send(Games(tuple(info for info in map(game_info, games) if info is not None), total))
+            self.send(Games(tuple(info for info in map(game_info, games) if info is not None), total,
+                            message.offset))
         elif isinstance(message, Chat):
             lobby.chat(self, message.text)
         elif isinstance(message, CreateTable):

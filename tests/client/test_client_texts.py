@@ -856,6 +856,32 @@ def test_the_games_finished_on_the_server_a_page_at_a_time_and_how_to_replay_one
     assert state.notice == "this server does not list its finished games (it is older than this client)"
 
 
+def test_two_pages_of_games_asked_quickly_are_each_labelled_by_the_question_they_answer():
+    """Review rv27: `games 2` then `games 3` typed before the first answer came labelled page 2's list "page 3"
+    (the client labelled an answer by the last page asked). The answer repeats its question's offset (session 28);
+    a server that leaves it out (session 27's) is labelled as before."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.client.inbox import handle
+    from dungeon_twister.protocol import GameInfo, Games
+
+    from test_client_prompt import WiredSession
+
+    wired = WiredSession()
+    state = wired.session.state
+    commands = Commands(wired.session, lambda: None)
+    game = GameInfo("t7-3f9a02c1", TableOptions(), 1796053659, "draw", 3, 3)
+    commands.run("games 2")
+    commands.run("games 3")
+    handle(wired.session, Games((game,), 70, offset=20))
+    assert state.help_text.splitlines()[0].endswith("(page 2 of 4)")
+    assert "`games 3` lists the next ones" in state.help_text
+    handle(wired.session, Games((game,), 70, offset=40))
+    assert state.help_text.splitlines()[0].endswith("(page 3 of 4)")
+    commands.run("games 4")
+    handle(wired.session, Games((game,), 70))  # (an older server: the page last asked)
+    assert state.help_text.splitlines()[0].endswith("(page 4 of 4)")
+
+
 def test_wide_characters_in_names_keep_the_lobbys_and_the_ratings_columns():
     """Seen by hand: a player named 张伟张伟张伟张伟张伟 (ten characters, twenty cells on the screen) pushed the
     Yellow column and the spectators' count ten cells to the right of their headers: the columns were padded by

@@ -118,7 +118,7 @@ EXAMPLES = [
     Ratings((RatingInfo("ann", 1662, 290, 1), RatingInfo("bob", 1338, 290, 1))),
     ListGames(offset=20, limit=10),
     Games((GameInfo("t7-3f9a02c1", TableOptions(), 1796053659, "target", 5, 2, winner="B", blue="ann", yellow="bob"),
-           GameInfo("t9-0b1c2d3e", OPTIONS, 1796054000, "draw", 3, 3)), 31),
+           GameInfo("t9-0b1c2d3e", OPTIONS, 1796054000, "draw", 3, 3)), 31, offset=20),
     CreateTable(OPTIONS),
     TableCreated("t-1", join_code="XK7Q"),
     Join("t-1", "Y", "XK7Q"),

@@ -32,7 +32,7 @@ async def test_the_finished_public_games_are_listed_last_finished_first_a_page_a
         watcher = await Client.connect(server, "gil")
         await watcher.send(ListGames())
         page = await watcher.expect(Games)
-        assert page.total == 2 and [game.table for game in page.games] == [aborted, played]
+        assert page.total == 2 and [game.table for game in page.games] == [aborted, played] and page.offset == 0
         first, second = page.games
         assert (first.reason, first.winner, first.vp_blue, first.vp_yellow, first.blue, first.yellow) == (
             "aborted", None, 0, 0, "eve", "fay")
@@ -40,9 +40,9 @@ async def test_the_finished_public_games_are_listed_last_finished_first_a_page_a
                                   result["vp"]["B"], result["vp"]["Y"], result["winner"], "ann", "bob")
         assert first.finished >= second.finished > 0
         await watcher.send(ListGames(offset=1, limit=1))
-        assert (await watcher.expect(Games)) == Games((second,), 2)
+        assert (await watcher.expect(Games)) == Games((second,), 2, offset=1)  # (the question's: which page came)
         await watcher.send(ListGames(offset=2))
-        assert (await watcher.expect(Games)) == Games((), 2)
+        assert (await watcher.expect(Games)) == Games((), 2, offset=2)
 
 
 def test_the_store_reads_the_finished_games_through_an_index():
