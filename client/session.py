@@ -864,8 +864,8 @@ class Session:
             return False
         table, seat, _kind = asked
         # TRANSLATORS: `bot` is the command; "planner" and "greedy" are the bots' names as typed (bot Y greedy)
-        said = _("this server is older than this client and has no planner bot: a greedy bot takes seat {seat} "
-                 "instead").format(seat=seat_name(seat))
+        said = _("this server is older than this client and has no planner bot: a greedy bot takes the {seat} "
+                 "seat instead").format(seat=seat_name(seat))
         self.state.say(said)
         self.state.log.append(said)  # (the game's own notices replace the bar's at once: review rv27)
         self.seat_bot(seat, "greedy", table)

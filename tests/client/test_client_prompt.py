@@ -562,7 +562,7 @@ def test_a_server_older_than_the_planner_bot_gets_a_greedy_one_instead():
     wired.deliver(Error("bad_field", older, "client", False))
     assert wired.sent() == [SeatBot(TABLE, "Y", "greedy")]
     assert wired.session.state.notice == ("this server is older than this client and has no planner bot: a greedy "
-                                          "bot takes seat Yellow instead")
+                                          "bot takes the Yellow seat instead")
     assert wired.session.state.log[-1] == wired.session.state.notice, "in the log too: the bar's goes at once"
     wired.deliver(Error("bad_field", 'seat_bot.kind: expected "random", got \'greedy\'', "client", False))
     assert wired.sent() == [], "the greedy one refused too: nothing more is asked"
