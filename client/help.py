@@ -236,7 +236,8 @@ ABILITIES = {
     "heal": N_("Heal (1 AP): an adjacent wounded character gets up (BG-CHAR-CLERIC)"),
     "break_portcullis": N_("Break (1 AP): destroys an adjacent closed portcullis for good (BG-CHAR-WARRIOR)"),
     "levitate": N_("Levitation: flies over pits and enemy characters while moving (BG-CHAR-WIZARD-01)"),
-    "spellcaster": N_("Spellcaster: the only one who can use the Fireball Wand (BG-CHAR-WIZARD-03)"),
+    "spellcaster": N_("Spellcaster: the only one who can use the Fireball Wand, in Prison the Fireball Staff "
+                      "(BG-CHAR-WIZARD-03, PR-CHAR-WIZARD-02)"),
     "operator": N_("Operator: rotates his room or its twin either way (BG-CHAR-MECHANORK-01)"),
     "wallwalk": N_("Wall-walk (1 AP): passes through one wall, not a portcullis (BG-CHAR-WALLWALKER)"),
     "regenerate": N_("Regeneration (1 AP): gets up by himself while wounded, not the turn he fell (BG-CHAR-TROLL)"),

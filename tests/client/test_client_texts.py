@@ -35,6 +35,15 @@ def test_help_on_characters_and_objects_comes_from_the_catalogue():
     assert "4 more AP" in client_help.help_text("SP")
 
 
+def test_PR_CHAR_WIZARD_02_help_on_the_wizard_names_prisons_fireball_staff_too():
+    """A review (pr27): `help WZ` in a Prison game said the Wizard alone uses the Fireball Wand, while Prison's
+    fireball object is the Fireball Staff (PR-CHAR-WIZARD-02); help is the same for every set's Wizard (one code)."""
+    wizard = client_help.help_text("WZ")
+    assert wizard.startswith("Wizard (WZ): movement 4, combat 1")
+    assert ("Spellcaster: the only one who can use the Fireball Wand, in Prison the Fireball Staff "
+            "(BG-CHAR-WIZARD-03, PR-CHAR-WIZARD-02)") in [line.strip() for line in wizard.splitlines()]
+
+
 def test_PD_CHAR_help_on_the_paladins_and_dragons_characters_and_objects():
     """Found by a play-test: `help RD`, `help PA`... answered "no help on 'RD'", and `help PD-CHAR` sends the
     player to exactly those topics. The Paladins & Dragons catalogue is one of `help`'s sets now."""
