@@ -103,8 +103,9 @@ SCENARIO_TEXTS = (
     N_("Yellow: bring the Colossus, unwounded, onto Blue's start zone. Blue: eliminate the Colossus."),
     # TRANSLATORS: the new rules of the Prison scenario prison-2
     N_("Combat arrives: attack for 1 AP, both players lay a combat card in secret. The Cleric heals, the "
-       "Assassin stabs in a group, the Colossus bends bars. Blue's figures are not taken out on Yellow's "
-       "start zone."),
+       "Assassin stabs in a group, the Colossus bends bars and lets enemies of combat 0 or 1 pass between his "
+       "legs. The Telescopic Lance attacks a person 2 squares away in a straight line; if its side loses, it "
+       "breaks. Blue's figures are not taken out on Yellow's start zone."),
     # TRANSLATORS: the title of the Prison scenario prison-3
     N_("Till death do us part"),
     # TRANSLATORS: the goal of the Prison scenario prison-3
@@ -120,8 +121,9 @@ SCENARIO_TEXTS = (
     # TRANSLATORS: the new rules of the Prison scenario prison-4
     N_("Ranged combat: a figure with the Bow shoots the first person on a line of sight (it fights with 1 "
        "and is never wounded); the Large Shield stops shots; the Fireball Staff (Wizard only) kills the "
-       "first person in a line. Choose 4 of your 6 characters for the start zone; the others are hidden in "
-       "the rooms, 2 tokens in every room."),
+       "first person in a line. The Telepath, in a melee of one against one, names a combat card: the "
+       "opponent must play it if he holds it, else he shows his hand. Choose 4 of your 6 characters for the "
+       "start zone; the others are hidden in the rooms, 2 tokens in every room."),
     # TRANSLATORS: the title of the Prison scenario prison-5
     N_("Prison stand-alone"),
     # TRANSLATORS: the goal of the Prison scenario prison-5

@@ -190,6 +190,30 @@ def test_PR_SCEN_2_01_to_05_the_colossus_group_and_the_cleric_group():
     assert all(p.jumps == 3 and len(p.combat) == 9 for p in state.players.values())  # PR-SCEN-2-05
 
 
+@pytest.mark.parametrize("scenario, named", [
+    ("prison-1", ["Naga", "Rope", "Key"]),
+    ("prison-2", ["Assassin", "Cleric", "Colossus", "Telescopic Lance"]),
+    ("prison-3", ["Banshee", "Wizard"]),
+    ("prison-4", ["Bow", "Fireball Staff", "Large Shield", "Telepath"]),
+])
+def test_PR_SCEN_each_scenarios_new_rules_name_the_figures_and_objects_it_brings_in(scenario, named):
+    """The scenarios teach the set a few pieces at a time: the intro a player reads at the start (`rules_text`)
+    names every character and object that enters the set in that scenario (Prison's own: scenario 1's Mechanork is
+    the base set's). A review (pr27) found scenario 2's silent on the Telescopic Lance (PR-OBJ-LANCE-01) and the
+    Colossus's Giant (PR-CHAR-COLOSSUS-03), scenario 4's on the Telepath (PR-CHAR-TELEPATH-01)."""
+    scenarios = ["prison-1", "prison-2", "prison-3", "prison-4"]
+    before = {code for earlier in scenarios[:scenarios.index(scenario)] for seat in "BY"
+              for key in ("characters", "objects") for code in PRISON.scenarios[earlier][key][seat]}
+    data = PRISON.scenarios[scenario]
+    brought = {code for seat in "BY" for key in ("characters", "objects") for code in data[key][seat]} - before
+    kinds = {**PRISON.characters, **PRISON.objects}
+    assert sorted(kinds[code].name for code in brought if code != "MK") == sorted(named)
+    assert [name for name in named if name not in data["rules_text"]] == []
+    if scenario == "prison-2":
+        assert "combat 0 or 1 pass between his legs" in data["rules_text"]  # PR-CHAR-COLOSSUS-03
+        assert "2 squares away in a straight line" in data["rules_text"]  # PR-OBJ-LANCE-01
+
+
 def test_PR_SCEN_2_06_the_cleric_group_stays_on_the_colossus_players_start_zone():
     """Blue's Naga steps onto Yellow's start zone (rank 11): he stays there (no exit, no VP) and may move on; the
     Colossus's Mechanork leaving through Blue's start zone exits as usual."""
