@@ -299,6 +299,7 @@ def connect_command(args: argparse.Namespace) -> int:
         session = Session(ClientState(args.name), seat_file=SeatFile(f"{host}:{port}", args.name))
     try:
         session.identity = load_or_create(state_dir())  # the user's key: the server binds the name to it (identity.py)
+        session.identity_dir = state_dir()
     except (ValueError, OSError) as error:
         from .printable import printable
 

@@ -4,6 +4,8 @@ key the first time it sees the name proven, and then refuses that name to any ot
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
 from pathlib import Path
 
@@ -13,6 +15,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from .i18n import _
 
 KEY_FILE = "identity.key"
+NAMED_FILE = "named-servers"
+"""The servers and names this client has proven its key to (`first_time_named`): one JSON [server, name] a line."""
+MAX_NAMED = 1000
+"""The most (server, name) pairs kept in NAMED_FILE (the oldest go first)."""
 
 
 def load_or_create(directory: Path) -> Ed25519PrivateKey:
@@ -36,6 +42,30 @@ def load_or_create(directory: Path) -> Ed25519PrivateKey:
         raise ValueError(_("{path} holds no Ed25519 key").format(path=path))
     _private(path)
     return key
+
+
+def first_time_named(directory: Path, server: str, name: str) -> bool:
+    """Whether this client proves its key for `name` on `server` for the first time, noted then in NAMED_FILE: the
+    first proof is when a server binds the name to the key for good, which the player is told once, with where the
+    key is (play-test pt27 F12: nothing said so). False when the file cannot be read or written (nothing said)."""
+    path = directory / NAMED_FILE
+    pair = [server, name]
+    try:
+        with open(path, encoding="utf-8") as lines:
+            known = [line.rstrip("\n") for line in itertools.islice(lines, MAX_NAMED)]
+    except FileNotFoundError:
+        known = []
+    except (OSError, UnicodeDecodeError):
+        return False
+    line = json.dumps(pair, ensure_ascii=False)
+    if line in known:
+        return False
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path.write_text("".join(f"{kept}\n" for kept in [*known[-(MAX_NAMED - 1):], line]), encoding="utf-8")
+    except OSError:
+        return False
+    return True
 
 
 def _private(path: Path) -> None:

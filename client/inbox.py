@@ -102,6 +102,8 @@ def _welcome(session: Session, message: Welcome) -> None:
     state.games_asked = False  # (a question of the connection before: no answer will come)
     link = f" · {state.link_note}" if state.link_note else ""  # what TLS said of this connection (client/tls.py)
     state.link_note = None
+    if message.challenge is not None and (named := session.named_note()) is not None:
+        link += f" · {named}"
     state.say(_("connected to {server} {version} as {name}").format(
         server=message.server.name, version=message.server.version, name=state.name) + link
         # TRANSLATORS: after "connected to ...": a seat held under another name; --name {name} is typed as it is

@@ -52,6 +52,9 @@ class SessionPort(Protocol):
     def prove(self, challenge: bytes, session_id: str) -> None:
         """Sign the welcome's challenge with the user's key (docs/protocol.md section 18)."""
 
+    def named_note(self) -> str | None:
+        """Said once per server and name, as the key is first proven there: the server keeps the name for it."""
+
     def refused(self, code: str) -> bool:
         """The server refused the connection; True when the session has dealt with it (trying again, or saying
         why it stops), False when the refusal is to be shown as it is."""

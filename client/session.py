@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from itertools import count
+from pathlib import Path
 
 from dungeon_twister.protocol import (
     Action,
@@ -65,7 +66,7 @@ from . import inbox, secret_choice
 from .games import screens
 from .held import HeldSeat, KeptSecret, Progress, SeatFile, retold
 from .i18n import _, ngettext
-from .identity import public_bytes
+from .identity import KEY_FILE, first_time_named, public_bytes
 from .names import retell, seat_name, table_named, unlisted_number
 from .state import ClientState, Reconnecting, SecretChoice, TableSetup
 
@@ -170,6 +171,8 @@ class Session:
         """Set by quit: no connection is opened or resumed any more."""
         self.identity = None
         """The user's Ed25519 private key (client/identity.py), or None: the hello then names no key."""
+        self.identity_dir: Path | None = None
+        """The directory of the key's file, where `named_note` notes the servers it was proven to."""
         self._taken: Plan | None = None
         """The plan the network task is waiting for or connecting with."""
         self._current: Plan | None = None
@@ -694,6 +697,20 @@ class Session:
         the server's certificate, so that the server cannot pass the proof on to another: red team rt25)."""
         if self.identity is not None:
             self.send(Prove(sign_proof(self.identity, challenge, session_id, self.state.name, self._channel)))
+
+    def named_note(self) -> str | None:
+        """What to tell the player the first time his key is proven for his name on this server (a network
+        server's: `dt-client play`'s own is not one to keep a name on), which binds the name to the key there for
+        good (protocol section 18; play-test pt27 F12); None after that, or without a key."""
+        state = self.state
+        if (self.identity is None or self.identity_dir is None or state.local or not state.server
+                or not first_time_named(self.identity_dir, state.server, state.name)):
+            return None
+        # TRANSLATORS: after "connected to ... as {name}", once per server; {file} is a file's name, {directory}
+        # a folder
+        return _("this server keeps the name {name} for your key alone ({file} in {directory}): back that file "
+                 "up, and copy it to play as {name} from another computer").format(
+            name=state.name, file=KEY_FILE, directory=self.identity_dir)
 
     def game_stopped(self, said: str) -> None:
         """The server could not save our table's game (protocol section 9: `game_stopped`, said as it cuts us off

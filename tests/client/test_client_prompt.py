@@ -305,6 +305,56 @@ def test_a_name_bound_to_another_key_says_how_its_owner_proves_it(monkeypatch, t
     assert "identity.key" not in other.state.notice, "(the edge: a name in use is another case)"
 
 
+def test_the_first_proof_of_a_name_on_a_server_says_once_that_the_name_is_kept_for_the_key(tmp_path):
+    """Play-test pt27 F12: nothing told a player that the server had bound his name to his key for good (from then
+    on the name needs identity.key). The first welcome with a challenge for a server and name says it, and where
+    the key is; the next connections do not; another server, or another name, is a first again; a local game's
+    server (`dt-client play`) keeps no name worth saying."""
+    from dungeon_twister.client.identity import NAMED_FILE, load_or_create
+    from dungeon_twister.protocol import Prove
+
+    def connect(name: str = "alice", server: str = "192.0.2.7:7300", local: bool = False) -> Session:
+        frames: list[bytes] = []
+        fake = ServerConnection()
+        session = Session(ClientState(name, local=local))
+        session.state.server = server
+        session.identity, session.identity_dir = load_or_create(tmp_path), tmp_path
+        session.attach(session.take_plan(), frames.append, lambda: None)
+        fake.receive_data(b"".join(frames))
+        assert fake.next_event().key is not None
+        frames.clear()
+        session.receive(fake.answer_hello(Software("fake", "1"), "s-1", challenge=bytes(32)))
+        fake.receive_data(b"".join(frames))
+        assert isinstance(fake.next_event(), Prove), "the proof goes first, as before"
+        return session
+
+    note = (f"this server keeps the name alice for your key alone (identity.key in {tmp_path}): back that file up, "
+            "and copy it to play as alice from another computer")
+    first = connect()
+    assert first.state.notice.startswith("connected to fake 1 as alice") and first.state.notice.endswith(note)
+    assert connect().state.notice == "connected to fake 1 as alice", "said once"
+    assert note.replace("alice", "bob") in connect("bob").state.notice
+    assert note in connect(server="192.0.2.8:7300").state.notice
+    assert connect("carol", local=True).state.notice == "connected to fake 1 as carol"
+    assert len((tmp_path / NAMED_FILE).read_text().splitlines()) == 3
+
+
+def test_the_file_of_named_servers_keeps_the_last_thousand_and_a_damaged_one_says_nothing(tmp_path):
+    """Every input has a limit: the client's own list of (server, name) pairs it was told of keeps the last
+    MAX_NAMED, the oldest going first; a file it cannot read makes it say nothing rather than fail the connection."""
+    import json
+
+    from dungeon_twister.client.identity import MAX_NAMED, NAMED_FILE, first_time_named
+
+    path = tmp_path / NAMED_FILE
+    path.write_text("".join(json.dumps([f"192.0.2.1:{port}", "ann"]) + "\n" for port in range(MAX_NAMED)))
+    assert not first_time_named(tmp_path, "192.0.2.1:999", "ann") and first_time_named(tmp_path, "h:1", "ann")
+    kept = path.read_text().splitlines()
+    assert len(kept) == MAX_NAMED and kept[0] == json.dumps(["192.0.2.1:1", "ann"]) and kept[-1] == '["h:1", "ann"]'
+    path.write_bytes(b"\xff\xfe not text")
+    assert not first_time_named(tmp_path, "h:2", "ann") and path.read_bytes() == b"\xff\xfe not text"
+
+
 def test_a_refused_name_says_how_to_choose_another():
     """Seen by hand: a name bound to another key was refused, and the client sat 'not connected' with nothing to
     do but guess; `reconnect` would try the same name. The refusal now says how to choose another."""
