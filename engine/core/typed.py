@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from difflib import get_close_matches
 
@@ -92,8 +93,12 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
     legal completes gets the family's reason when it has one (`unmatched(words)`: `jump bTH` with no pit beside
     the Thief, BG-JUMP-03). A piece code in another case (`btr`, as the boards show a wounded character) matches
     the token (`attack btr`), but not as the whole text: `yes` alone is no Escapist (`yES`), and a lone `btr`
-    gets "did you mean bTR?"."""
+    gets "did you mean bTR?". Full-width letters, digits and spaces (an East Asian keyboard's, `ｈ４`) are read as
+    the ASCII ones (Unicode's NFKC: play-test pt25 F17)."""
     check_length(text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        check_length(text)  # (NFKC can lengthen a text: one ligature is up to 18 characters)
     try:
         return parse(text, seat)
     except NotationError as strict_error:

@@ -252,6 +252,25 @@ def test_an_ambiguous_abbreviation_names_twelve_of_its_actions_and_says_when_the
     assert counts[0] > SHOWN_CANDIDATES and counts[1] == 2  # the Warrior's moves, "…"; the two attacks, no "…"
 
 
+def test_full_width_letters_digits_and_spaces_are_read_as_ascii():
+    """Play-test pt25 F17: `move bTH c０` (a full-width digit, as an East Asian keyboard types it) was refused at the
+    square. What a player types is read through Unicode's NFKC first: full-width letters, digits and the
+    ideographic space are the ASCII ones; the limit on a typed text holds after it too (NFKC lengthens some)."""
+    from dungeon_twister.engine.core.typed import MAX_ACTION_TEXT
+
+    state = position("bWA@c3 yTR@c4 bTH@h3")
+    for typed in ("move bTH h４", "ｍｏｖｅ　ｂＴＨ　ｈ４", "bTH ｈ4"):
+        assert format_action(resolve_input(state, "B", typed)) == "move bTH h4", typed
+    assert resolve_input(state, "B", "attack ｙＴＲ") == Attack("B", "bWA", "yTR")
+    with pytest.raises(NotationError):
+        resolve_input(state, "B", "move bTH h٤")  # (an Arabic-Indic four is a digit, but no ASCII one under NFKC)
+    ligatures = "\ufdfa" * (MAX_ACTION_TEXT // 18 + 1)  # within the limit as typed; 18 characters each once read
+    assert len(ligatures) <= MAX_ACTION_TEXT
+    with pytest.raises(NotationError) as info:
+        resolve_input(state, "B", ligatures)
+    assert info.value.values == {"limit": MAX_ACTION_TEXT, "length": 18 * len(ligatures)}
+
+
 def test_a_piece_code_typed_in_any_case_is_that_piece_where_a_piece_is_expected():
     """Play-test pt22 F5: the boards show a wounded character in lower case (`ytr`), and `attack bTH ybs` typed as
     seen was refused as a bad word. Where the notation expects a piece (docs/notation.md), its code is read in any
