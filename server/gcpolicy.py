@@ -26,6 +26,13 @@ whatever the load, an idle server took 0.5% of a core (a wake-up of trio's loop 
 development VM): the wait now doubles, up to a second, while the process works less than BUSY_SHARE of it (idle
 again: 2 ticks of CPU in 20 s, as with one a second; at 2,000 games, young collections of 2.8 ms at most).
 
+Why by work, not by time (2026-11-30): what a young collection walks is what the process made since the last
+freeze, which grows with the CPU it spent, not with the clock. The tenth of a second was measured at 2,000 games,
+~43% of a core: ~40 ms of work between freezes. A busy process now waits WORK_PER_FREEZE of CPU over the share of a
+core its last wait took (a tenth at 40% and more, as before; half a second at 8%): a single game at human pace
+(issue 7's probe, ~6-8% of a core) was woken ten times a second for it, each wake-up of an idle process being the
+dearest thing it does (~155 K instructions in trio, and cold caches: docs/scaling.md).
+
 The young collections' threshold stays CPython's (700 allocations): measured on one game of bench/server.py's
 probe (rows 2 and 3, `gc.callbacks`, a 2-core VM under load), 23 young collections took 5 ms over 221 actions,
 0.02 ms an action, about 1% of the server's CPU per action; a threshold of 10,000 made none in that window, so
@@ -48,15 +55,31 @@ working) the wait doubles up to this; the first busy wait brings it back to FREE
 costs ~0.45 ms of CPU on the development VM: every tenth of a second, an idle server took 0.5% of a core (0.05% with
 one a second). (Young collections are no sign of work: with frequent freezes a busy server runs few of them.)"""
 BUSY_SHARE = 0.05
+WORK_PER_FREEZE = 0.04
+"""The CPU seconds a busy process works between two freezes (`next_wait`): 2,000 human-paced games, ~43% of a
+core, freeze every tenth of a second, as measured best."""
 FULL_COLLECTION_SECONDS = 900.0
 NEVER = 1 << 30
 """A third collection threshold CPython's collector never reaches: full collections are this module's to run."""
 
 
+def next_wait(wait: float, worked: float, freeze_every: float = FREEZE_SECONDS,
+              idle_every: float = IDLE_FREEZE_SECONDS, work_per_freeze: float = WORK_PER_FREEZE) -> float:
+    """The wait before the next freeze, after a wait of `wait` seconds in which the process worked `worked` CPU
+    seconds: idle (at most BUSY_SHARE of it), twice the last; busy, `work_per_freeze` over its share of a core;
+    always between `freeze_every` and `idle_every`."""
+    longest = max(idle_every, freeze_every)
+    share = worked / wait
+    if share <= BUSY_SHARE:
+        return min(wait * 2, longest)
+    return min(max(work_per_freeze / share, freeze_every), longest)
+
+
 async def tame_gc(freeze_every: float = FREEZE_SECONDS, collect_every: float = FULL_COLLECTION_SECONDS,
-                  idle_every: float = IDLE_FREEZE_SECONDS) -> None:
-    """Freeze long-lived objects every `freeze_every` seconds while the server works, less often (up to every
-    `idle_every` seconds) while it is idle; unfreeze and collect every `collect_every`."""
+                  idle_every: float = IDLE_FREEZE_SECONDS, work_per_freeze: float = WORK_PER_FREEZE) -> None:
+    """Freeze long-lived objects after about `work_per_freeze` CPU seconds of work, every `freeze_every` seconds
+    at most, less often (up to every `idle_every` seconds) while the server is idle; unfreeze and collect every
+    `collect_every`."""
     saved = gc.get_threshold()
     gc.set_threshold(saved[0], saved[1], NEVER)
     since_collection = 0.0
@@ -74,7 +97,7 @@ async def tame_gc(freeze_every: float = FREEZE_SECONDS, collect_every: float = F
             gc.freeze()
             now = _cpu_seconds()
             worked, cpu = now - cpu, now
-            wait = freeze_every if worked > BUSY_SHARE * wait else min(wait * 2, max(idle_every, freeze_every))
+            wait = next_wait(wait, worked, freeze_every, idle_every, work_per_freeze)
     finally:  # the server stops (or a test's server does): the process's collector is as it was
         gc.set_threshold(*saved)
         gc.unfreeze()
