@@ -51,6 +51,11 @@ class ServerConfig:
     data_sync: str = "full"
     """"full": every commit is on disk before it is acknowledged (an fsync each); "normal": it survives a crash
     of the server but perhaps not of the machine (see storage.py for the cost)."""
+    unbound_proofs: bool = True
+    """Take a key proof bound to nothing (v1, from a client of before 2026-11-30), which another server could pass
+    on, as well as one bound to this connection's TLS certificate (v2; docs/protocol.md section 18). False: a v1
+    proof is refused bad_proof, which closes that way of playing as someone else on a server with TLS (clients of
+    before that date then cannot prove their keys here)."""
     database: str | None = None
     """A PostgreSQL database to keep the store in (`postgresql://user@host/dbname`, server/storage_postgres.py)
     instead of the data directory's SQLite file; None: the SQLite file. The data directory still holds the TLS
@@ -65,7 +70,7 @@ limit each (a thousand clients that read hold a few KB each)."""
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
           "max_connections_per_address": int, "max_tables_per_hour": int, "max_frame_size": int, "records_dir": str,
           "ping_interval": (int, float), "outbox_frames": int, "max_queued_bytes": int, "data_dir": str,
-          "data_sync": str, "tls": bool, "discovery": bool, "database": str}
+          "data_sync": str, "tls": bool, "discovery": bool, "database": str, "unbound_proofs": bool}
 
 
 _KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false"}

@@ -706,12 +706,16 @@ class Session:
                                              "connects with TLS when the server offers it)"))
         channel = channel_of(certificate if secured else None)
         # v2, bound to the channel; or v1, bound to nothing, from an older client (a relay can pass one of those
-        # on: docs/protocol.md section 18)
-        if not (check_proof(key, prove.signature, challenge, self.id, self.name, channel)
-                or check_proof(key, prove.signature, challenge, self.id, self.name)):
-            log("proof_refused", session=self.id, name=self.name)
-            self._give_back_held_name()
-            return self.send_error(templated("bad_proof", "the signature does not prove the hello's key"))
+        # on: docs/protocol.md section 18), unless the server's admin refuses those (config.unbound_proofs)
+        if not check_proof(key, prove.signature, challenge, self.id, self.name, channel):
+            unbound = check_proof(key, prove.signature, challenge, self.id, self.name)
+            if not unbound or not self.server.config.unbound_proofs:
+                log("proof_refused", session=self.id, name=self.name, why="unbound" if unbound else "signature")
+                self._give_back_held_name()
+                if unbound:
+                    return self.send_error(templated("bad_proof", "this server takes only key proofs bound to its "
+                                                     "connection (a dt-client of 2026-11-30 or later)"))
+                return self.send_error(templated("bad_proof", "the signature does not prove the hello's key"))
         self._proof = None
         lobby = self.server.lobby
         if lobby.store.identity(self.name) is None:

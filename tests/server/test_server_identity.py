@@ -372,6 +372,16 @@ async def test_a_proof_over_tls_is_bound_to_the_servers_certificate_so_a_relay_c
             plain, _ = await keyed(server, "eve", key)  # v1 over plain TCP, as a relay would pass it on
             refused = await plain.expect(Error)
             assert (refused.code, refused.fatal) == ("bad_proof", True) and "over TLS only" in refused.message
+        # the admin's choice (config.unbound_proofs = false): an older client's v1, which a relay could pass on, is
+        # refused too, with a word on why; the bound v2 is taken as before
+        async with running_server(tls=True, data_dir=tmp_path / "data", unbound_proofs=False) as server:
+            refused = await over_tls(server, "fay", None)
+            assert (refused.code, refused.fatal) == ("bad_proof", True) and refused.message == (
+                "this server takes only key proofs bound to its connection (a dt-client of 2026-11-30 or later)")
+            assert server.storage.identity("fay") is None
+            assert isinstance(await over_tls(server, "gus", b"this"), Tables)
+            forged = await over_tls(server, "hal", hashlib.sha256(b"the relay's certificate").digest())
+            assert forged.message == "the signature does not prove the hello's key", "(a bad one: said as before)"
         async with running_server() as server:  # no TLS: nothing to bind to, v2 over no channel or v1
             for name, channel in (("bob", b""), ("cy", None)):
                 stream = await trio.open_tcp_stream("127.0.0.1", server.port)
