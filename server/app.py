@@ -170,9 +170,11 @@ def records(argv: list[str]) -> None:
     """`dt-server records [--data DIR] [--config FILE] [TABLE]`: the stored tables, or a finished game's record
     (with its commit-reveal log, its result and the final position, every hidden fact revealed)."""
     parser = argparse.ArgumentParser(
-        prog="dt-server records", description="The games kept in the data store: without TABLE, a line a table: its "
-        "id, its status (open: waiting for players or in play; over: its game ended, its record can be printed; "
-        "closed: closed before its game ended), when it was made (UTC), and a finished game's result.")
+        prog="dt-server records", description="The games kept in the data store: without TABLE, a line a table, its "
+        "columns separated by tabs: its id, its status (open: waiting for players or in play; over: its game ended, "
+        "its record can be printed; closed: closed before its game ended), when it was made (UTC), a finished game's "
+        "result (else -), and the names of its Blue and Yellow players (- for a free seat; a bot's kind after its "
+        "name).")
     parser.add_argument("table", nargs="?", help="a table's id, or its number (7 or t7 for t7-3f9a02c1): print its game "
                         "record (finished games only)")
     parser.add_argument("--data", type=Path, help=f"the data directory (default {default_data_dir()})")
@@ -190,7 +192,8 @@ def records(argv: list[str]) -> None:
                 outcome = (f"winner={result.get('winner') or '-'} vp=B{result['vp']['B']},Y{result['vp']['Y']} "
                            f"reason={result.get('reason')}") if result else ""
                 created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.created))
-                print(f"{table.id}\t{table.status}\t{created}\t{outcome}".rstrip())
+                seats = [seat_text(*table.seats[seat]) if seat in table.seats else "-" for seat in "BY"]
+                print("\t".join([table.id, table.status, created, outcome or "-", *seats]))
             return
         table = storage.table_named(args.table)
         if table is None:
@@ -206,6 +209,11 @@ def records(argv: list[str]) -> None:
         sys.exit(EXIT_STORE_UNUSABLE)
     finally:
         storage.close()
+
+
+def seat_text(name: str, bot: str | None) -> str:
+    """A seat in `records`' list: the player's name, a bot's with its kind ("planner-bot-1 (planner bot)")."""
+    return f"{name} ({bot} bot)" if bot else name
 
 
 def copy(argv: list[str]) -> None:

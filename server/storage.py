@@ -201,7 +201,8 @@ class Storage(ABC):
 
     @abstractmethod
     def tables(self) -> list[StoredTable]:
-        """Every table, in creation order, without seats, tokens or journal."""
+        """Every table, in creation order, with its seats, without tokens, journal or final position (`dt-server
+        records`' list)."""
 
     @abstractmethod
     def table(self, table_id: str) -> StoredTable | None:
@@ -377,7 +378,13 @@ class SqlStorage(Storage):
         return [self._complete(self._row(row)) for row in rows]
 
     def tables(self) -> list[StoredTable]:
-        return [self._row(row) for row in self._read(f"SELECT {self._COLUMNS} FROM tables ORDER BY number")]
+        columns = self._COLUMNS.replace("final", "NULL")  # (a few KB a game, which the list does not show)
+        tables = [self._row(row) for row in self._read(f"SELECT {columns} FROM tables ORDER BY number")]
+        by_id = {table.id: table for table in tables}
+        for table_id, seat, name, bot in self._read("SELECT table_id, seat, name, bot FROM seats"):
+            if (table := by_id.get(table_id)) is not None:
+                table.seats[seat] = (name, bot)
+        return tables
 
     def table(self, table_id: str) -> StoredTable | None:
         rows = self._read(f"SELECT {self._COLUMNS} FROM tables WHERE id = ?", (table_id,))
