@@ -235,7 +235,9 @@ ABILITIES = {
     # action points
     "heal": N_("Heal (1 AP): an adjacent wounded character gets up (BG-CHAR-CLERIC)"),
     "break_portcullis": N_("Break (1 AP): destroys an adjacent closed portcullis for good (BG-CHAR-WARRIOR)"),
-    "levitate": N_("Levitation: flies over pits and enemy characters while moving (BG-CHAR-WIZARD-01)"),
+    "levitate": N_("Levitation: flies over pits and enemy characters while moving (BG-CHAR-WIZARD-01); in "
+                   "Paladins & Dragons over 3D obstacles such as the Fountain too, and over Rockfall unharmed, "
+                   "stopping on none of them (PD-GLOS-03, PD-TERR-ROCKFALL-04)"),
     "spellcaster": N_("Spellcaster: the only one who can use the Fireball Wand, in Prison the Fireball Staff "
                       "(BG-CHAR-WIZARD-03, PR-CHAR-WIZARD-02)"),
     "operator": N_("Operator: rotates his room or its twin either way (BG-CHAR-MECHANORK-01)"),
@@ -266,6 +268,15 @@ ABILITIES = {
     "steal": N_("Steal (1 AP): takes an object from an adjacent enemy, his hands empty (PD-CHAR-PICKPOCKET)"),
     "combat_techniques": N_("Combat techniques: the other side lays its combat card first, face up (PD-CHAR-WMASTER)"),
 }
+
+ABILITY_VERBS = {
+    "heal": ("heal",), "break_portcullis": ("break",), "bend_bars": ("break",), "lockpick": ("open", "close"),
+    "operator": ("rotate",), "wallwalk": ("wallwalk",), "regenerate": ("regenerate",), "spellcaster": ("fireball",),
+    "shockwave": ("push",), "mind_control": ("mind",), "fire_breath": ("breathe",), "break_walls": ("smash",),
+    "illusions": ("illusion", "dispel"), "steal": ("steal",), "magic_user": ("charm",),
+}
+"""The verbs (`VERBS`) an ability is typed with, which `help WA` names after it: a play-test (pt28b) found the
+Colossus's bars bent with `break` only through Tab, and `help bend` answered nothing."""
 
 RULES = {
     # TRANSLATORS: the summary of a family of rules (help BG-MOVE): commands such as "help WA" and the symbols
@@ -711,13 +722,23 @@ def _kind_help(topic: str) -> str | None:
             # values; VP: victory points
             lines = [_("{name} ({code}): movement {movement}, combat {combat}, {vp} VP when it leaves the maze")
                      .format(name=_(kind.name), code=code, movement=kind.move, combat=kind.combat, vp=kind.exit_vp)]
-            lines += [f"  {_(ABILITIES[ability]) if ability in ABILITIES else ability}"
-                      for ability in sorted(kind.abilities)]
+            lines += [f"  {_ability_line(ability)}" for ability in sorted(kind.abilities)]
             return "\n".join(lines)
     for code, kind in objects.items():
         if wanted.upper() == code or wanted.lower() == kind.name.lower():
             return f"{_(kind.name)} ({code}): " + joined(_object_effects(kind))
     return None
+
+
+def _ability_line(ability: str) -> str:
+    """An ability's line in `help WA`: what it does, and the verbs it is typed with (`ABILITY_VERBS`)."""
+    text = _(ABILITIES[ability]) if ability in ABILITIES else ability
+    verbs = ABILITY_VERBS.get(ability)
+    if not verbs:
+        return text
+    # TRANSLATORS: an ability's line in `help WA`, then the action verbs it is typed with (break; open / close),
+    # which stay as they are; `help VERB` shows how
+    return _("{ability} · typed: {verbs}").format(ability=text, verbs=" / ".join(verbs))
 
 
 def _object_effects(kind) -> list[str]:
