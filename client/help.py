@@ -496,6 +496,8 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", v
         legal = list(legal or ())
         if lower == "team":  # the one syntax with words around its notation; the others are typed
             syntax = team_example(view, seat, legal)
+        elif lower == "build" and (built := build_example(view)) is not None:
+            syntax = built
         else:
             length = (view or {}).get("length") if game == "cards" else None  # (rooms: 2 ranks of zones each)
             syntax = for_seat(syntax, seat, 2 * length if type(length) is int else None)
@@ -540,6 +542,20 @@ def for_seat(example: str, seat: str | None, ranks: int | None = None) -> str:
     if ranks:
         example = re.sub(r"\b([a-h])([1-9][0-9]?)\b", lambda match: f"{match[1]}{ranks + 1 - int(match[2])}", example)
     return re.sub(r"\bB([12])(?=\^)", r"Y\1", example)
+
+
+def build_example(view: dict | None) -> str | None:
+    """`help build`'s example at a table building its teams (PD-TEAM-FREE): each part's first values as the view
+    offers them (pairs of this game's sets, its characters and objects), which make a build the engine takes; None
+    elsewhere. A play-test (pt28b) copied the fixed example, of pairs and characters its Prison and P&D game did not
+    have, and was refused."""
+    parts = ((view or {}).get("build") or {}).get("parts")
+    if not parts:
+        return None
+    try:
+        return "build " + " ".join(f"{part['name']}={','.join(part['values'][:part['count']])}" for part in parts)
+    except (KeyError, TypeError):  # (a server's view of another form: the fixed example)
+        return None
 
 
 BASE_TEAM = ("TH", "WA", "TR", "GB")

@@ -68,6 +68,21 @@ def test_PD_GLOS_03_help_on_the_wizard_says_what_he_flies_over_in_paladins_and_d
     assert "3D obstacles such as the Fountain" in levitation and "(PD-GLOS-03, PD-TERR-ROCKFALL-04)" in levitation
 
 
+def test_PD_TEAM_FREE_01_help_build_at_a_table_gives_an_example_of_this_games_choices_that_is_taken():
+    """Play-test pt28b: `help build` in a Prison and Paladins & Dragons game gave the fixed example (pair 3, TH, WA,
+    SP, SW), which that game does not have: copied as is, refused. At a table building its teams, the example is
+    made of the view's offer (each part's first values), and the engine takes it (PD-TEAM-FREE-01/02)."""
+    from dungeon_twister.engine import Options, apply, new_game, parse_action, view
+
+    state = new_game(Options(set_name="prison_paladins", teams="free"), 3)
+    seen = view(state, "B")
+    text = client_help.help_text("build", at_table=True, view=seen, seat="B")
+    example = text.splitlines()[1].strip()
+    assert example == "build pairs=37,38 characters=AS,BS,CL,CO,ES,GH,GO,IL objects=BW,CH,DS,FH,FS,KY"
+    apply(state, parse_action(example, "B"))  # (taken: no IllegalAction)
+    assert "pairs=3,41" in client_help.help_text("build"), "away from such a table: the fixed example"
+
+
 def test_PD_CHAR_help_on_the_paladins_and_dragons_characters_and_objects():
     """Found by a play-test: `help RD`, `help PA`... answered "no help on 'RD'", and `help PD-CHAR` sends the
     player to exactly those topics. The Paladins & Dragons catalogue is one of `help`'s sets now."""
