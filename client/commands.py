@@ -16,7 +16,7 @@ from .games import screens
 from .help import help_text
 from .i18n import _, ngettext
 from .local_server import game_record
-from .names import GAMES_PAGE, GAMES_PAGES, seat_named, table_named, unlisted_number
+from .names import GAMES_PAGE, GAMES_PAGES, is_table_number, seat_named, table_named, unlisted_number
 from .session import Session
 from .state import RATINGS_SEARCHED, EndFirst, TableSetup
 
@@ -194,7 +194,8 @@ class Commands:
         words = args.split()
         if not 1 <= len(words) <= 3:
             raise UsageError("join TABLE [B|Y] [CODE]")
-        table, seat, code = self._table(words[0]), None, None
+        coded = any(seat_named(word) is None and len(word) > 1 for word in words[1:])
+        table, seat, code = self._table(words[0], "join ID [B|Y] CODE" if coded else None), None, None
         listed = any(info.table == table for info in self.state.tables)  # (a private table is never listed)
         for word in words[1:]:
             if seat is None and (named := seat_named(word)) is not None:
@@ -213,13 +214,23 @@ class Commands:
         words = args.split()
         if len(words) not in (1, 2):
             raise UsageError("spectate TABLE [CODE]")
-        self.session.spectate(self._table(words[0]), *words[1:])
+        self.session.spectate(self._table(words[0], "spectate ID CODE" if len(words) == 2 else None), *words[1:])
 
-    def _table(self, word: str) -> str:
+    def _table(self, word: str, private: str | None = None) -> str:
         """The table a typed word names: a listed table's id, or its number (names.table_named); a number that no
-        listed table has is refused here, with the list, when the list is whole (names.unlisted_number)."""
+        listed table has is refused here, with the list, when the list is whole (names.unlisted_number). With a
+        join code typed (`private`: the command's usage with an id), a number no listed table has is said to
+        need the private table's whole id, since a private table is never listed (play-test pt28 F1: `join 2 CODE`
+        was answered with the other tables' ids)."""
         listed = [info.table for info in self.state.tables]
         problem = unlisted_number(word, listed)
+        if problem is not None and private is not None and is_table_number(word):
+            number = (word[1:] if word[:1] in "tT" else word).lstrip("0") or "0"
+            # TRANSLATORS: {prefix} the start of a table's id (t2-), {usage} a command's form, typed as it is
+            # (join ID [B|Y] CODE)
+            problem = _("a private table is not in the list, so its number alone does not name it: type its whole "
+                        "id, as its creator's panel shows it ({prefix}…): {usage}").format(
+                prefix=f"t{number}-", usage=private)
         if problem is not None:
             raise UsageError(problem)
         return table_named(word, listed)

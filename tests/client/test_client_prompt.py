@@ -549,6 +549,37 @@ def test_a_table_is_joined_or_watched_by_the_number_the_lobby_lists_it_with():
     assert watched == [("t3-9f2c01ab", "c0de")]
 
 
+def test_a_private_table_named_by_its_number_with_a_code_is_told_to_need_its_whole_id():
+    """Play-test pt28 F1: told "table 2, code b363bead", a player typed `join 2 b363bead` and read "no listed table
+    has the number 2 ...: t1-122cc765", the other tables: a private table is never listed, so its number names
+    nothing here. With a code typed, the refusal says to type the whole id, as the creator's panel shows it; the
+    creator's panel says what to tell the opponent."""
+    from dungeon_twister.client.commands import Commands
+    from dungeon_twister.client.panel import game_panel
+    from dungeon_twister.protocol import TableInfo, TableOptions, Tables
+
+    wired = WiredSession()
+    wired.deliver(Tables((TableInfo("t1-122cc765", TableOptions(), "waiting", 0, blue="bob"),), 1))
+    commands = Commands(wired.session, lambda: None)
+    private = ("a private table is not in the list, so its number alone does not name it: type its whole id, as "
+               "its creator's panel shows it (t2-…): ")
+    for typed, usage in (("join 2 b363bead", "join ID [B|Y] CODE"), ("join t2 Y b363bead", "join ID [B|Y] CODE"),
+                         ("spectate 2 b363bead", "spectate ID CODE")):
+        commands.run(typed)
+        assert wired.session.state.notice == private + usage, typed
+        assert wired.sent() == []
+    commands.run("join 2 Y")  # (no code: the list's own words, as before)
+    assert wired.session.state.notice.startswith("no listed table has the number 2 ")
+
+    creator = WiredSession()
+    creator.session.state.join_code = "b363bead"
+    creator.seat(position_text("bWA@c4"), "B")
+    creator.session.state.table = "t2-857e6836"
+    creator.session.state.view = {**creator.session.state.view, "started": False}
+    text = "".join(fragment[1] for fragment in game_panel(creator.session.state, 0.0))
+    assert "Waiting for an opponent: tell him to type `join t2-857e6836 b363bead`, or `bot Y` seats a bot." in text
+
+
 def test_a_mistyped_seat_is_refused_not_taken_for_a_join_code():
     """A play-test's `join t1-4da2952e Q` seated the player (Q was read as a join code, which a public table
     ignores): a one-letter word other than B or Y is no code (codes have 8 hex digits) and a listed table is
