@@ -109,7 +109,10 @@ class Commands:
         return FAMILIES[(self.state.view or {}).get("game", "board")].verbs()
 
     def _near_command(self, word: str) -> str | None:
-        """The command a mistyped word was likely meant to be (`laeve` -> `leave`), or None."""
+        """The command a mistyped word was likely meant to be (`laeve` -> `leave`), or the one another game's
+        word means (`watch` -> `spectate`: SYNONYMS), or None."""
+        if (meant := SYNONYMS.get(word.lower())) is not None and meant in self._commands:
+            return meant
         near = get_close_matches(word.lower(), self._commands, n=1, cutoff=0.75)
         return near[0] if near else None
 
@@ -335,6 +338,12 @@ MIXES = ("mixed", "base_paladins", "prison_paladins", "all_sets")
 TEAM_FLAGS = ("mutual", "free")  # PD-TEAM-02: a mix's team building other than the draw (DT-109)
 
 
+SYNONYMS = {"watch": "spectate", "observe": "spectate", "list": "refresh", "tables": "refresh", "sit": "join",
+            "exit": "quit"}
+"""Words players of other game servers type for a command, and the command suggested for them (play-test pt28 F2:
+`watch 1` and `list` were answered "unknown command" with no suggestion)."""
+
+
 def parse_table_options(args: str) -> TableOptions:
     """`vp=6 beginner timers private prison` -> TableOptions (one set at most: prison, mixed, paladins);
     `cards [tutorial=2] [private]` -> a card-game table."""
@@ -357,7 +366,9 @@ def parse_table_options(args: str) -> TableOptions:
         else:
             raise UsageError(_not_an_option(word, "create [vp=5..8] [beginner] [timers] [private] [{sets}] "
                                                   "[mutual|free] | create prison-1..prison-5 [timers] [private]"
-                                            .format(sets="|".join(SET_FLAGS))))
+                                            .format(sets="|".join(SET_FLAGS)),
+                                            ("beginner", "timers", "private", "cards", *TEAM_FLAGS, *SET_FLAGS,
+                                             *SCENARIOS)))
     if len(flags & set(SET_FLAGS)) > 1:
         # TRANSLATORS: {sets}: the set options of `create` (prison, mixed, ...), typed as they are
         raise UsageError(_("one set a table: {sets}").format(sets=", ".join(SET_FLAGS)))
@@ -396,12 +407,20 @@ def _scenario_table_options(words: list[str]) -> TableOptions:
             raise UsageError(_("a scenario imposes its set, rooms, teams and VP target (PD-TEAM-SCEN-01): no {word} "
                                "with it").format(word=word))
         elif word not in SCENARIOS and word != "prison":
-            raise UsageError(_not_an_option(word, "create prison-1..prison-5 [timers] [private]"))
+            raise UsageError(_not_an_option(word, "create prison-1..prison-5 [timers] [private]",
+                                            ("timers", "private", *SCENARIOS)))
     return TableOptions(scenario=scenarios[0], timers="timers" in flags, private="private" in flags)
 
 
-def _not_an_option(word: str, usage: str) -> str:
-    """The refusal of a word `create` does not know: the word, then how `create` is typed."""
+def _not_an_option(word: str, usage: str, known: tuple[str, ...] = ()) -> str:
+    """The refusal of a word `create` does not know: the word, the option among `known` it was likely meant to be
+    (`timer` -> `timers`, play-test pt28 F2), then how `create` is typed."""
+    near = get_close_matches(word.lower(), known, n=1, cutoff=0.75)
+    if near:
+        # TRANSLATORS: `create` with a word it does not know: {word} the word as typed, {suggestion} an option of
+        # create, typed as it is, {usage} how `create` is typed
+        return _("{word} is not an option of create: did you mean {suggestion}? {usage}").format(
+            word=repr(word), suggestion=repr(near[0]), usage=usage)
     # TRANSLATORS: `create` with a word it does not know: {word} the word as typed, {usage} how `create` is typed
     return _("{word} is not an option of create; {usage}").format(word=repr(word), usage=usage)
 
@@ -426,7 +445,7 @@ def _card_table_options(words: list[str]) -> TableOptions:
             raise UsageError(_not_an_option(word, _(
                 "create cards [tutorial=1|2|3] | create cards standard [mutual|full|draft] [timers] [secret] "
                 "[private]: The Card Game's tutorials (CG-TUT1..3) or its standard scenario; secret: the secret "
-                "objects variant (CG-OPT-03)")))
+                "objects variant (CG-OPT-03)"), ("standard", "mutual", "full", "draft", "private", "timers", "secret")))
     if scenario is None and teams is not None:
         # TRANSLATORS: {teams}: mutual, full or draft; "create cards standard {teams}" is a command, typed as it is
         raise UsageError(_("teams are selected in a scenario: create cards standard {teams}").format(teams=teams))

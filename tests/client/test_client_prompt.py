@@ -580,6 +580,29 @@ def test_a_private_table_named_by_its_number_with_a_code_is_told_to_need_its_who
     assert "Waiting for an opponent: tell him to type `join t2-857e6836 b363bead`, or `bot Y` seats a bot." in text
 
 
+def test_other_game_servers_words_and_a_mistyped_option_get_a_suggestion():
+    """Play-test pt28 F2: `watch 1`, `list` and `tables` were answered "unknown command" with nothing more, and
+    `create timer` with the whole usage but no "did you mean 'timers'?". Other servers' words name the command
+    that does it; a mistyped option of create names the option; a word near nothing still gets the usage alone."""
+    from dungeon_twister.client.commands import Commands
+
+    wired = WiredSession()
+    commands = Commands(wired.session, lambda: None)
+    for typed, meant in (("watch 1", "spectate"), ("LIST", "refresh"), ("tables", "refresh"), ("exit", "quit")):
+        commands.run(typed)
+        assert wired.session.state.notice == (f"unknown command {typed.split()[0]!r}: did you mean {meant!r}? "
+                                              "(type help)"), typed
+    commands.run("create timer")
+    assert wired.session.state.notice.startswith("'timer' is not an option of create: did you mean 'timers'? create ")
+    commands.run("create prison-1 privat")
+    assert wired.session.state.notice.startswith("'privat' is not an option of create: did you mean 'private'? ")
+    commands.run("create cards standrd")
+    assert wired.session.state.notice.startswith("'standrd' is not an option of create: did you mean 'standard'? ")
+    commands.run("create fast")
+    assert wired.session.state.notice.startswith("'fast' is not an option of create; create [vp=5..8]")
+    assert wired.sent() == []
+
+
 def test_a_mistyped_seat_is_refused_not_taken_for_a_join_code():
     """A play-test's `join t1-4da2952e Q` seated the player (Q was read as a join code, which a public table
     ignores): a one-letter word other than B or Y is no code (codes have 8 hex digits) and a listed table is
