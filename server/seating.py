@@ -160,6 +160,7 @@ class Seating:
         self.spectators[session] = token = self.lobby.issue_token(self.table, None, session.name)
         session.send(Joined(self.table.id, token))
         self.table.catch_up(session, None, last_event)
+        self._tell_away(session, "BY")
 
     def enter(self, session: Session, token: str, last_event: int) -> None:
         """hello.resume: the same seat (or watch) with the same token, the missed events, and the opponent told."""
@@ -180,7 +181,8 @@ class Seating:
         if seat is None:
             self.spectators[session] = token
             session.send(Joined(self.table.id, token))
-            return self.table.catch_up(session, None, last_event)
+            self.table.catch_up(session, None, last_event)
+            return self._tell_away(session, "BY")
         state = self.seats[seat]
         old, state.session, state.grace_until = state.session, session, None
         if not isinstance(token, str):
@@ -198,17 +200,27 @@ class Seating:
         missed, state.missed_chat = state.missed_chat or (), None
         for message in missed:  # what was said at the table while he was away
             session.send(message)
-        other = self.seats[opponent(seat)]
-        if other.session is None and other.grace_until is not None and self.table.play.running:
-            # the other player is away too (both dropped, or the server restarted): told as after a drop, with the
-            # time his seat is still held (a play-test's player came back after a restart and read nothing of it
-            # until the game ended by abandonment)
-            held = max(1, math.ceil(other.grace_until - trio.current_time()))
-            session.send(OpponentLeft(self.table.id, opponent(seat), held))
+        # the other player is away too (both dropped, or the server restarted): told as after a drop, with the time
+        # his seat is still held (a play-test's player came back after a restart and read nothing of it until the
+        # game ended by abandonment)
+        self._tell_away(session, opponent(seat))
         self.table.send_all(OpponentBack(self.table.id, seat), but=session)
         log("seat_resumed", table=self.table.id, seat=seat, name=session.name)
         if self.seats[opponent(seat)].gave_up and self.table.play.running:  # back in time, the other one is not
             self.table.play.end(seat, "abandoned")
+
+    def _tell_away(self, session: Session, seats: str) -> None:
+        """Tell a viewer who comes (a player back, a spectator who watches or comes back) of each of `seats` whose
+        player is away, with the time his seat is still held, as those present were told at his drop (play-test
+        pt28 F5: a spectator who came after a restart saw both seats as if played until the game ended by
+        abandonment)."""
+        if not self.table.play.running:
+            return
+        for seat in seats:
+            state = self.seats[seat]
+            if state.session is None and state.grace_until is not None:
+                held = max(1, math.ceil(state.grace_until - trio.current_time()))
+                session.send(OpponentLeft(self.table.id, seat, held))
 
     def leave(self, session: Session, seat: str | None) -> None:
         if seat is None:

@@ -36,6 +36,8 @@ from dungeon_twister.protocol import (
     RevealMismatch,
     SeatBot,
     Snapshot,
+    Spectate,
+    SpectatorConnection,
     TableCreated,
     TableEvent,
     TableOptions,
@@ -701,7 +703,17 @@ async def test_a_server_holding_no_seat_keeps_its_games_through_a_stop_and_a_res
             assert snapshot.view["table"].get("result") is None and snapshot.view["phase"] in ("card", "main")
             # Yellow is not back: Blue is told, with what is left of the 60 s (play-test 21b read nothing of it)
             assert await blue.expect(OpponentLeft) == OpponentLeft(table, "Y", 30)
-            start = trio.current_time()
+            # a spectator who comes 10 s later is told too, of Yellow alone (play-test pt28 F5: one who came after
+            # a restart saw both seats as played until the game ended by abandonment)
+            await trio.sleep(10)
+            watcher = await Client.connect(server, "eve", "spectator", conn=SpectatorConnection())
+            await watcher.send(Spectate(table))
+            await watcher.expect(Snapshot)
+            assert await watcher.expect(OpponentLeft) == OpponentLeft(table, "Y", 20)
+            await watcher.send(ListTables())
+            await watcher.expect(Tables)
+            assert [e for e in watcher.received if isinstance(e, OpponentLeft)] == [OpponentLeft(table, "Y", 20)]
+            start = trio.current_time() - 10
             over = await blue.expect(GameOver)  # Yellow never comes back: given up 60 s after the restart
             assert over.result["reason"] == "abandoned" and over.result["winner"] == "B"
             assert trio.current_time() - start == 30
