@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from difflib import get_close_matches
 
+from dungeon_twister.engine import NotationError
+from dungeon_twister.engine.core.typed import typed_text
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import ListGames, ListRatings, TableOptions
 from dungeon_twister.protocol.msg_lobby import SCENARIOS
@@ -63,6 +66,12 @@ class Commands:
             return
         self.state.help_text = None
         self.state.say("")  # the message bar answers this line: the last one's refusal or notice goes
+        if not line.isascii():
+            try:
+                line = _as_read(line)
+            except NotationError as error:
+                self.state.say(str(error))
+                return
         word, _sep, rest = line.partition(" ")
         command = self._commands.get(ANSWERS.get(word.lower(), word.lower()))
         confirming, self.state.confirm = self.state.confirm, None
@@ -336,6 +345,17 @@ SET_FLAGS = ("prison", "mixed", "paladins", "base_paladins", "prison_paladins", 
 """The sets a table may name besides the base set (protocol SETS); all but prison and paladins are mixes."""
 MIXES = ("mixed", "base_paladins", "prison_paladins", "all_sets")
 TEAM_FLAGS = ("mutual", "free")  # PD-TEAM-02: a mix's team building other than the draw (DT-109)
+
+
+def _as_read(line: str) -> str:
+    """A line typed with characters beyond ASCII, as the client's commands, its guards and the server read it
+    (engine.core.typed.typed_text: full-width letters, digits and spaces as the ASCII ones), but for what `chat`
+    says, kept as typed. Review rv28: the server read `ａｔｔａｃｋ` as `attack` and played the one attack, while the
+    client's guard against a verb typed alone (client/session.py `_verb_alone`) compared the text as typed."""
+    head, *tail = line.split(None, 1)
+    if unicodedata.normalize("NFKC", head[:16]).lower() == "chat":
+        return " ".join(["chat", *tail])
+    return typed_text(line)
 
 
 SYNONYMS = {"watch": "spectate", "observe": "spectate", "list": "refresh", "tables": "refresh", "sit": "join",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dungeon_twister.engine import ChooseTeam, IllegalAction, NotationError, Part, parse_action
 from dungeon_twister.engine.boardgame.geometry import square_of_name
 from dungeon_twister.engine.boardgame.setup import team_refusal
+from dungeon_twister.engine.core.typed import typed_text
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import (
     OpponentCommit,
@@ -51,7 +52,10 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     if its only choice is that card (PR-CHAR-TELEPATH-01), or if it holds that card (the card game's
     CG-CHAR-TELEPATH-01, told by `hand`: the seat's combat cards where the view shows them, its my_cards).
     """
-    text = " ".join(text.split())
+    try:
+        text = " ".join(typed_text(text).split())  # (full-width, as the server reads an action: review rv28)
+    except NotationError as error:
+        raise ChoiceError(str(error)) from None
     if parts is not None:
         return _resolve_build(text, parts, seat, game)
     if text in legal:

@@ -76,6 +76,19 @@ def check_length(text: str) -> None:
                             length=len(text))
 
 
+def typed_text(text: str) -> str:
+    """What a player typed, as the game reads it: full-width letters, digits and spaces (an East Asian keyboard's,
+    `ｈ４`) as the ASCII ones, through Unicode's NFKC (play-test pt25 F17); NotationError if it is too long, before
+    or after (NFKC can lengthen a text: one ligature is up to 18 characters). The one rule for the server
+    (`resolve_typed`) and the client (its commands, its guards and its secret choices read what the server will)."""
+    check_length(text)
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text)
+    check_length(text)
+    return text
+
+
 def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], legal: Callable[[], Sequence],
                   format_action: Callable[[object], str], waiting: Callable[[], Exception | None] = lambda: None,
                   unmatched: Callable[[list[str]], Exception | None] = lambda words: None):
@@ -95,10 +108,7 @@ def resolve_typed(text: str, seat: str, parse: Callable[[str, str], object], leg
     the token (`attack btr`), but not as the whole text: `yes` alone is no Escapist (`yES`), and a lone `btr`
     gets "did you mean bTR?". Full-width letters, digits and spaces (an East Asian keyboard's, `ｈ４`) are read as
     the ASCII ones (Unicode's NFKC: play-test pt25 F17)."""
-    check_length(text)
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-        check_length(text)  # (NFKC can lengthen a text: one ligature is up to 18 characters)
+    text = typed_text(text)
     try:
         return parse(text, seat)
     except NotationError as strict_error:

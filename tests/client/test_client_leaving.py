@@ -454,6 +454,33 @@ def test_a_verb_typed_alone_lists_its_actions_instead_of_playing_the_only_one():
         assert [m.text for m in wired.sent() if isinstance(m, Action)] == [sent]
 
 
+def test_a_line_typed_full_width_is_read_by_the_client_as_the_server_reads_it():
+    """Review rv28: the server reads what a player types through NFKC (`ａｔｔａｃｋ` is `attack`), and it played the
+    one attack a full-width `ａｔｔａｃｋ` named, while the client's guard against a verb typed alone compared the
+    text as typed. The client now reads the line as the server will before its guards and its own commands; what
+    `chat` says stays as typed; a secret choice typed full-width is taken too (`＋３`)."""
+    from dungeon_twister.client.secret_choice import resolve_choice
+    from dungeon_twister.protocol import Action, Chat
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    ui = ClientUI(wired.session, output=DummyOutput())
+    state.view = {**state.view, "legal": ["reveal bAS B1", "attack bWA yTR", "end"]}
+    for alone in ("ａｔｔａｃｋ", "ＲＥＶＥＡＬ"):
+        ui.commands.run(alone)
+        assert wired.sent() == [], alone
+    assert state.notice == "reveal: 1 action, reveal bAS B1: type it whole to play it (Tab completes)"
+    ui.commands.run("ａｔｔａｃｋ　ｂＷＡ　ｙＴＲ")
+    assert [m.text for m in wired.sent() if isinstance(m, Action)] == ["attack bWA yTR"]
+    ui.commands.run("ｈｅｌｐ　ｍｏｖｅ")  # the client's own command, not an action ("unknown verb 'help'")
+    assert wired.sent() == [] and state.help_text.startswith("move: ")
+    ui.commands.run("ｃｈａｔ ｇｇ　ｗｐ")
+    assert wired.sent() == [Chat("ｇｇ　ｗｐ")]
+    assert resolve_choice("＋３", ["combat +0", "combat +1", "combat +3"], "B") == "combat +3"
+    assert resolve_choice("ｃｏｍｂａｔ　＋１", ["combat +0", "combat +1", "combat +3"], "B") == "combat +1"
+
+
 def test_a_snapshot_with_fewer_steps_than_the_view_before_says_the_game_went_back():
     """docs/protocol.md sections 13 and 20: a server put back from an older copy of its store sends a snapshot
     with fewer `steps` than the last view had. Which of the log's lines no longer stand is not known: they give

@@ -891,9 +891,11 @@ def test_the_games_finished_on_the_server_a_page_at_a_time_and_how_to_replay_one
     assert wired.sent() == [ListGames(offset=40, limit=20)]
     handle(wired.session, Games((), 45))
     assert state.help_text == "There is no page 3: 3 in all."  # (the games may have gone from 45 to fewer)
-    for wrong in ("games x", "games 0", "games 1 2", "games ３"):
+    for wrong in ("games x", "games 0", "games 1 2", "games ½"):
         commands.run(wrong)
         assert wired.sent() == [] and state.notice == "games [PAGE]", wrong
+    commands.run("games ３")  # (a full-width 3 is read as 3, as the server reads actions: review rv28)
+    assert wired.sent() == [ListGames(offset=40, limit=20)]
     handle(wired.session, Games((), 0))
     assert state.help_text.startswith("No game has finished on this server yet")
     wired.deliver(Error("unknown_type", "unknown message type 'other'", "client", False))  # (not asked: said as is)
