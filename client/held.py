@@ -38,6 +38,27 @@ MAX_PROGRESS_SIZE = 1024 * 1024
 """A progress file larger than this is not read (views are ~3-20 KB, the log at most LOG_LINES lines)."""
 
 
+def replace_file(path: Path, data: bytes, durable: bool = False) -> None:
+    """Write `path` (0600, its directory made 0700) through a temporary file and os.replace, so a crash or a
+    second client writing at once leaves the old file or a new one, never half of one; `durable`: on disk (fsync)
+    before it replaces the old one."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(descriptor, 0o600)  # an old temporary file left by a crash keeps its mode otherwise
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+            if durable:
+                file.flush()
+                os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
 def state_dir() -> Path:
     """Where the client keeps its held seats: $DT_CLIENT_STATE_DIR, else the platform's user state directory."""
     return Path(os.environ.get(STATE_DIR_VARIABLE) or platformdirs.user_state_dir(APP_NAME))
@@ -233,21 +254,7 @@ class SeatFile:
         self._replace(self.progress_path, progress.pack(), durable=False)
 
     def _replace(self, path: Path, data: bytes, durable: bool) -> None:
-        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            if hasattr(os, "fchmod"):
-                os.fchmod(descriptor, 0o600)  # an old temporary file left by a crash keeps its mode otherwise
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(data)
-                if durable:
-                    file.flush()
-                    os.fsync(file.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
+        replace_file(path, data, durable)
 
     def clear(self) -> None:
         self.path.unlink(missing_ok=True)

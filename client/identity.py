@@ -4,7 +4,6 @@ key the first time it sees the name proven, and then refuses that name to any ot
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from .held import replace_file
 from .i18n import _
 
 KEY_FILE = "identity.key"
@@ -19,6 +19,8 @@ NAMED_FILE = "named-servers"
 """The servers and names this client has proven its key to (`first_time_named`): one JSON [server, name] a line."""
 MAX_NAMED = 1000
 """The most (server, name) pairs kept in NAMED_FILE (the oldest go first)."""
+NAMED_LINE = 1024
+"""The longest line of NAMED_FILE read, in bytes (a server's address and a name take far less)."""
 
 
 def load_or_create(directory: Path) -> Ed25519PrivateKey:
@@ -49,20 +51,19 @@ def first_time_named(directory: Path, server: str, name: str) -> bool:
     first proof is when a server binds the name to the key for good, which the player is told once, with where the
     key is (play-test pt27 F12: nothing said so). False when the file cannot be read or written (nothing said)."""
     path = directory / NAMED_FILE
-    pair = [server, name]
     try:
-        with open(path, encoding="utf-8") as lines:
-            known = [line.rstrip("\n") for line in itertools.islice(lines, MAX_NAMED)]
+        with open(path, "rb") as file:  # (MAX_NAMED lines of NAMED_LINE bytes at most: a longer one is skipped)
+            known = [line.decode() for line in file.read(MAX_NAMED * NAMED_LINE).split(b"\n")[:MAX_NAMED]
+                     if line and len(line) <= NAMED_LINE]
     except FileNotFoundError:
         known = []
     except (OSError, UnicodeDecodeError):
         return False
-    line = json.dumps(pair, ensure_ascii=False)
+    line = json.dumps([server, name], ensure_ascii=False)
     if line in known:
         return False
-    try:
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        path.write_text("".join(f"{kept}\n" for kept in [*known[-(MAX_NAMED - 1):], line]), encoding="utf-8")
+    try:  # (through a temporary file: two clients started at once leave one whole file, not a torn one)
+        replace_file(path, "".join(f"{kept}\n" for kept in [*known[-(MAX_NAMED - 1):], line]).encode())
     except OSError:
         return False
     return True

@@ -102,8 +102,7 @@ def _welcome(session: Session, message: Welcome) -> None:
     state.games_asked = False  # (a question of the connection before: no answer will come)
     link = f" · {state.link_note}" if state.link_note else ""  # what TLS said of this connection (client/tls.py)
     state.link_note = None
-    if message.challenge is not None and (named := session.named_note()) is not None:
-        link += f" · {named}"
+    session.proving = False  # (set again by `prove`: a welcome with a challenge)
     state.say(_("connected to {server} {version} as {name}").format(
         server=message.server.name, version=message.server.version, name=state.name) + link
         # TRANSLATORS: after "connected to ...": a seat held under another name; --name {name} is typed as it is
@@ -152,6 +151,7 @@ def _tables(session: Session, message: Tables) -> None:
     """A page of the table list: the first replaces the list, the next ones extend it, and while the server says
     `more`, the next page is asked for."""
     state = session.state
+    session.proof_taken()
     fresh = session.tables_offset == 0
     state.tables = list(message.tables) if fresh else state.tables + list(message.tables)
     if message.more and message.tables and len(state.tables) < MAX_LISTED_TABLES:
@@ -299,6 +299,7 @@ def _table_created(session: Session, message: TableCreated) -> None:
 
 def _joined(session: Session, message: Joined) -> None:
     state = session.state
+    session.proof_taken()
     if session.joined(message):
         restored = session.restored_snapshot()
         if restored is not None:  # a new process: the view the last one stopped at, the events since to follow

@@ -25,6 +25,8 @@ class SessionPort(Protocol):
     clock: Callable[[], float]
     grace: int
     """Seconds the server holds our seat after a lost connection (its `joined` said, or the default)."""
+    proving: bool
+    """Our key's proof was sent on this connection and the server has not answered since."""
 
     def send(self, message: Message) -> bool:
         """Send a message now; False (with a notice) when not connected or not allowed in this state."""
@@ -52,8 +54,9 @@ class SessionPort(Protocol):
     def prove(self, challenge: bytes, session_id: str) -> None:
         """Sign the welcome's challenge with the user's key (docs/protocol.md section 18)."""
 
-    def named_note(self) -> str | None:
-        """Said once per server and name, as the key is first proven there: the server keeps the name for it."""
+    def proof_taken(self) -> None:
+        """The server answered after our key's proof: the first time on a server, the player is told it keeps
+        the name for the key."""
 
     def refused(self, code: str) -> bool:
         """The server refused the connection; True when the session has dealt with it (trying again, or saying

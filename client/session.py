@@ -172,7 +172,9 @@ class Session:
         self.identity = None
         """The user's Ed25519 private key (client/identity.py), or None: the hello then names no key."""
         self.identity_dir: Path | None = None
-        """The directory of the key's file, where `named_note` notes the servers it was proven to."""
+        """The directory of the key's file, where `proof_taken` notes the servers it was proven to."""
+        self.proving = False
+        """Our key's proof was sent on this connection and the server has not answered since (`proof_taken`)."""
         self._taken: Plan | None = None
         """The plan the network task is waiting for or connecting with."""
         self._current: Plan | None = None
@@ -695,22 +697,29 @@ class Session:
     def prove(self, challenge: bytes, session_id: str) -> None:
         """Section 18: sign the welcome's challenge, first thing after it, bound to this connection's channel (v2:
         the server's certificate, so that the server cannot pass the proof on to another: red team rt25)."""
+        self.proving = self.identity is not None
         if self.identity is not None:
             self.send(Prove(sign_proof(self.identity, challenge, session_id, self.state.name, self._channel)))
 
-    def named_note(self) -> str | None:
-        """What to tell the player the first time his key is proven for his name on this server (a network
-        server's: `dt-client play`'s own is not one to keep a name on), which binds the name to the key there for
-        good (protocol section 18; play-test pt27 F12); None after that, or without a key."""
+    def proof_taken(self) -> None:
+        """The server answered after our proof (its first answer, `tables` or a seat's `joined`: a refused proof
+        closes the connection first): the first time on this server and name (a network server's: `dt-client
+        play`'s own keeps no name worth saying), it bound the name to our key for good (protocol section 18), which
+        the player is told once, in the bar and the log (play-test pt27 F12; review rv28: said on the welcome, it
+        came before the proof was taken, and the bar alone cut it on 80 columns)."""
         state = self.state
-        if (self.identity is None or self.identity_dir is None or state.local or not state.server
+        if not self.proving:
+            return
+        self.proving = False
+        if (self.identity_dir is None or state.local or not state.server
                 or not first_time_named(self.identity_dir, state.server, state.name)):
-            return None
-        # TRANSLATORS: after "connected to ... as {name}", once per server; {file} is a file's name, {directory}
-        # a folder
-        return _("this server keeps the name {name} for your key alone ({file} in {directory}): back that file "
+            return
+        # TRANSLATORS: said once per server, after "connected to ..."; {file} is a file's name, {directory} a folder
+        note = _("this server keeps the name {name} for your key alone ({file} in {directory}): back that file "
                  "up, and copy it to play as {name} from another computer").format(
             name=state.name, file=KEY_FILE, directory=self.identity_dir)
+        state.log.append(note)
+        state.say(f"{state.notice} · {note}" if state.notice else note)
 
     def game_stopped(self, said: str) -> None:
         """The server could not save our table's game (protocol section 9: `game_stopped`, said as it cuts us off

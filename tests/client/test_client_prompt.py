@@ -307,13 +307,16 @@ def test_a_name_bound_to_another_key_says_how_its_owner_proves_it(monkeypatch, t
 
 def test_the_first_proof_of_a_name_on_a_server_says_once_that_the_name_is_kept_for_the_key(tmp_path):
     """Play-test pt27 F12: nothing told a player that the server had bound his name to his key for good (from then
-    on the name needs identity.key). The first welcome with a challenge for a server and name says it, and where
-    the key is; the next connections do not; another server, or another name, is a first again; a local game's
-    server (`dt-client play`) keeps no name worth saying."""
+    on the name needs identity.key). The server's first answer after the proof (the table list) says it, and where
+    the key is, in the bar and the log; the next connections do not; another server, or another name, is a first
+    again; a local game's server (`dt-client play`) keeps no name worth saying. Review rv28: said on the welcome,
+    it came before the proof was taken (a refused one told it too, and the note was never said again), and the bar
+    alone cut it on 80 columns."""
     from dungeon_twister.client.identity import NAMED_FILE, load_or_create
-    from dungeon_twister.protocol import Prove
+    from dungeon_twister.protocol import Error, Prove, Tables
 
-    def connect(name: str = "alice", server: str = "192.0.2.7:7300", local: bool = False) -> Session:
+    def connect(name: str = "alice", server: str = "192.0.2.7:7300", local: bool = False,
+                proof_refused: bool = False) -> Session:
         frames: list[bytes] = []
         fake = ServerConnection()
         session = Session(ClientState(name, local=local))
@@ -326,12 +329,21 @@ def test_the_first_proof_of_a_name_on_a_server_says_once_that_the_name_is_kept_f
         session.receive(fake.answer_hello(Software("fake", "1"), "s-1", challenge=bytes(32)))
         fake.receive_data(b"".join(frames))
         assert isinstance(fake.next_event(), Prove), "the proof goes first, as before"
+        assert session.state.notice == f"connected to fake 1 as {name}", "nothing said before the proof is taken"
+        if proof_refused:
+            session.receive(fake.send(Error("bad_proof", "the signature does not prove the hello's key", "client",
+                                            True)))
+        else:
+            session.receive(fake.send(Tables(())))
         return session
 
     note = (f"this server keeps the name alice for your key alone (identity.key in {tmp_path}): back that file up, "
             "and copy it to play as alice from another computer")
+    refused = connect(proof_refused=True)
+    assert note not in refused.state.notice and note not in refused.state.log
+    assert not (tmp_path / NAMED_FILE).exists(), "a refused proof binds nothing: the next one is still a first"
     first = connect()
-    assert first.state.notice.startswith("connected to fake 1 as alice") and first.state.notice.endswith(note)
+    assert first.state.notice == f"connected to fake 1 as alice · {note}" and first.state.log[-1] == note
     assert connect().state.notice == "connected to fake 1 as alice", "said once"
     assert note.replace("alice", "bob") in connect("bob").state.notice
     assert note in connect(server="192.0.2.8:7300").state.notice
@@ -353,6 +365,9 @@ def test_the_file_of_named_servers_keeps_the_last_thousand_and_a_damaged_one_say
     assert len(kept) == MAX_NAMED and kept[0] == json.dumps(["192.0.2.1:1", "ann"]) and kept[-1] == '["h:1", "ann"]'
     path.write_bytes(b"\xff\xfe not text")
     assert not first_time_named(tmp_path, "h:2", "ann") and path.read_bytes() == b"\xff\xfe not text"
+    path.write_bytes(b"x" * 5_000_000)  # (one endless line: read no further than the limit, and skipped)
+    assert first_time_named(tmp_path, "h:3", "ann") and path.read_text() == '["h:3", "ann"]\n'
+    assert [p.name for p in tmp_path.iterdir()] == [NAMED_FILE], "written through a temporary file, now gone"
 
 
 def test_a_refused_name_says_how_to_choose_another():
