@@ -246,8 +246,8 @@ class ClientLayout:
     def _hints(self) -> StyleAndTextTuples:
         if not self.state.at_table:
             # TRANSLATORS: the hints line: the commands stay as typed (the words in capitals may be translated);
-            # keep the " · " separators
-            text = _("create · join TABLE · spectate TABLE · chat TEXT · refresh · ratings · games · help · "
+            # keep the " · " separators, and help first (a narrow terminal cuts the line's end)
+            text = _("help · create · join TABLE · spectate TABLE · chat TEXT · refresh · ratings · games · "
                      "quit")
         elif self.state.spectating:
             # TRANSLATORS: the hints line: the commands stay as typed; keep the " · " separators

@@ -76,9 +76,12 @@ def test_at_80_by_24_the_board_shows_that_more_of_it_lies_below_and_the_hints_en
     assert "v" in [line.strip() for line in screen.split("\n")], "the board's scrollbar arrow: more below (PgDn)"
 
 
-def test_the_lobby_hints_name_games_the_list_of_finished_games():
+def test_the_lobby_hints_name_games_the_list_of_finished_games_and_keep_help_on_80_columns():
     """A review (rv27) found nothing in the lobby pointing at `games`, the way back to a finished game once its table
-    has left the list: the hints line names it beside `ratings`."""
+    has left the list: the hints line names it beside `ratings`. With it the line grew past 80 columns and its cut
+    took `help`, the one hint a newcomer needs (review rv28): `help` comes first."""
     wired = WiredSession()
     screen = screen_of(wired, Size(rows=40, columns=160))
-    assert "refresh · ratings · games · help · quit" in screen
+    assert " help · create · join TABLE · spectate TABLE · chat TEXT · refresh · ratings · games · quit" in screen
+    narrow = screen_of(WiredSession(), Size(rows=24, columns=80))
+    assert " help · create · join TABLE · spectate TABLE · chat TEXT · refresh · ratings …" in narrow
