@@ -4,10 +4,11 @@ A full collection walks every tracked object: with two thousand games (their rec
 is 0.2-0.3 s during which no table moves, and it finds next to nothing, since the server's data is freed by
 reference counting. So:
 
-- while the server works, everything that has lived a tenth of a second is frozen out of the collector
-  (`gc.freeze`, which costs nothing: it moves a list, and starts the young generation's count afresh), so the
-  young collections only walk what the last tenth of a second made; a frozen object that is no longer used is
-  still freed by reference counting; an idle server freezes less and less often, down to once a second;
+- while the server works, everything that has lived through about WORK_PER_FREEZE of its CPU (40 ms: a tenth of a
+  second at 2,000 games) is frozen out of the collector (`gc.freeze`, which costs nothing: it moves a list, and
+  starts the young generation's count afresh), so the young collections only walk what that work made; a frozen
+  object that is no longer used is still freed by reference counting; an idle server freezes less and less often,
+  down to once a second;
 - CPython never starts a full collection by itself (its third threshold is out of reach); the one full collection
   runs here every FULL_COLLECTION_SECONDS, after unfreezing, and frees the rare reference cycles.
 
@@ -29,9 +30,11 @@ again: 2 ticks of CPU in 20 s, as with one a second; at 2,000 games, young colle
 Why by work, not by time (2026-11-30): what a young collection walks is what the process made since the last
 freeze, which grows with the CPU it spent, not with the clock. The tenth of a second was measured at 2,000 games,
 ~43% of a core: ~40 ms of work between freezes. A busy process now waits WORK_PER_FREEZE of CPU over the share of a
-core its last wait took (a tenth at 40% and more, as before; half a second at 8%): a single game at human pace
-(issue 7's probe, ~6-8% of a core) was woken ten times a second for it, each wake-up of an idle process being the
-dearest thing it does (~155 K instructions in trio, and cold caches: docs/scaling.md).
+core its last wait took (a tenth at 40% and more, as before; half a second at 8%). A process between 5% and 40% of
+a core (a few hundred to ~2,000 human-paced games, or bench/server.py's probe, a game played an action every 20 ms
+at ~6-8%) was woken ten times a second for it, a wake-up of a nearly idle process being dear (~155 K instructions
+in trio, and cold caches: docs/scaling.md); one human-paced game (~0.04% of a core) was already on the idle path.
+Not measured: its gain is below this machine's noise.
 
 The young collections' threshold stays CPython's (700 allocations): measured on one game of bench/server.py's
 probe (rows 2 and 3, `gc.callbacks`, a 2-core VM under load), 23 young collections took 5 ms over 221 actions,
