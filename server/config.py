@@ -55,7 +55,7 @@ class ServerConfig:
     """Take a key proof bound to nothing (v1, from a client of before 2026-11-30), which another server could pass
     on, as well as one bound to this connection's TLS certificate (v2; docs/protocol.md section 18). False: a v1
     proof is refused bad_proof, which closes that way of playing as someone else on a server with TLS (clients of
-    before that date then cannot prove their keys here)."""
+    before that date then cannot connect here; without TLS nothing is bound, and the server warns at start)."""
     database: str | None = None
     """A PostgreSQL database to keep the store in (`postgresql://user@host/dbname`, server/storage_postgres.py)
     instead of the data directory's SQLite file; None: the SQLite file. The data directory still holds the TLS

@@ -148,6 +148,9 @@ class Server:
                 restored = restore_tables(self)
                 log("listening", host=self.address[0], port=self.address[1], name=self.config.name,
                     data=self.storage.location, restored=len(restored))
+                if not self.config.unbound_proofs and self.tls_certificate is None:  # (review rv28)
+                    log("unbound_proofs_without_tls", level=30, why="without TLS no key proof is bound to anything: "
+                        "unbound_proofs = false only turns away clients of before 2026-11-30")
                 nursery.start_soon(self._accept, listeners)
                 nursery.start_soon(tame_gc)
                 nursery.start_soon(self.lobby.send_table_updates)

@@ -713,8 +713,8 @@ class Session:
                 log("proof_refused", session=self.id, name=self.name, why="unbound" if unbound else "signature")
                 self._give_back_held_name()
                 if unbound:
-                    return self.send_error(templated("bad_proof", "this server takes only key proofs bound to its "
-                                                     "connection (a dt-client of 2026-11-30 or later)"))
+                    return self.send_error(templated("bad_proof", "this server needs a newer dt-client (of 2026-11-30 "
+                                                     "or later) to prove your key: update dt-client"))
                 return self.send_error(templated("bad_proof", "the signature does not prove the hello's key"))
         self._proof = None
         lobby = self.server.lobby

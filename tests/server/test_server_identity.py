@@ -377,7 +377,7 @@ async def test_a_proof_over_tls_is_bound_to_the_servers_certificate_so_a_relay_c
         async with running_server(tls=True, data_dir=tmp_path / "data", unbound_proofs=False) as server:
             refused = await over_tls(server, "fay", None)
             assert (refused.code, refused.fatal) == ("bad_proof", True) and refused.message == (
-                "this server takes only key proofs bound to its connection (a dt-client of 2026-11-30 or later)")
+                "this server needs a newer dt-client (of 2026-11-30 or later) to prove your key: update dt-client")
             assert server.storage.identity("fay") is None
             assert isinstance(await over_tls(server, "gus", b"this"), Tables)
             forged = await over_tls(server, "hal", hashlib.sha256(b"the relay's certificate").digest())
@@ -391,3 +391,19 @@ async def test_a_proof_over_tls_is_bound_to_the_servers_certificate_so_a_relay_c
                 await client.send(Prove(sign_proof(key, welcome.challenge, welcome.session, name, channel)))
                 await client.send(ListTables())
                 assert isinstance(await client.expect((Tables, Error)), Tables), channel
+
+
+async def test_unbound_proofs_false_without_tls_is_warned_at_start(tmp_path, caplog, autojump_clock):
+    """Review rv28: `unbound_proofs = false` protects nothing without TLS (no proof is bound to anything there) and
+    only turns older clients away; the server says so at start, once, as a warning. With TLS it says nothing."""
+    import logging
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    async with running_server(unbound_proofs=False):
+        pass
+    warned = [r for r in caplog.records if r.getMessage() == "unbound_proofs_without_tls"]
+    assert [r.levelname for r in warned] == ["WARNING"] and "without TLS" in warned[0].fields["why"]
+    caplog.clear()
+    async with running_server(unbound_proofs=False, tls=True, data_dir=tmp_path / "data"):
+        pass
+    assert not [r for r in caplog.records if r.getMessage() == "unbound_proofs_without_tls"]
