@@ -173,8 +173,8 @@ def records(argv: list[str]) -> None:
         prog="dt-server records", description="The games kept in the data store: without TABLE, a line a table, its "
         "columns separated by tabs: its id, its status (open: waiting for players or in play; over: its game ended, "
         "its record can be printed; closed: closed before its game ended), when it was made (UTC), a finished game's "
-        "result (else -), and the names of its Blue and Yellow players (- for a free seat; a bot's kind after its "
-        "name).")
+        "result (else -), and the names of its Blue and Yellow players (empty for a free seat; a bot's name ends in "
+        "-bot-N, which no player's may).")
     parser.add_argument("table", nargs="?", help="a table's id, or its number (7 or t7 for t7-3f9a02c1): print its game "
                         "record (finished games only)")
     parser.add_argument("--data", type=Path, help=f"the data directory (default {default_data_dir()})")
@@ -185,14 +185,15 @@ def records(argv: list[str]) -> None:
     storage = storage_of(settings(args), readonly=True)
     try:
         if args.table is None:
-            if not storage.tables():  # (an empty listing could not be told from a wrong --data)
+            tables = storage.tables()
+            if not tables:  # (an empty listing could not be told from a wrong --data)
                 print(f"dt-server: no tables in {storage.location}", file=sys.stderr)
-            for table in storage.tables():
+            for table in tables:
                 result = table.result or {}
                 outcome = (f"winner={result.get('winner') or '-'} vp=B{result['vp']['B']},Y{result['vp']['Y']} "
                            f"reason={result.get('reason')}") if result else ""
                 created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.created))
-                seats = [seat_text(*table.seats[seat]) if seat in table.seats else "-" for seat in "BY"]
+                seats = [table.seats[seat][0] if seat in table.seats else "" for seat in "BY"]
                 print("\t".join([table.id, table.status, created, outcome or "-", *seats]))
             return
         table = storage.table_named(args.table)
@@ -209,11 +210,6 @@ def records(argv: list[str]) -> None:
         sys.exit(EXIT_STORE_UNUSABLE)
     finally:
         storage.close()
-
-
-def seat_text(name: str, bot: str | None) -> str:
-    """A seat in `records`' list: the player's name, a bot's with its kind ("planner-bot-1 (planner bot)")."""
-    return f"{name} ({bot} bot)" if bot else name
 
 
 def copy(argv: list[str]) -> None:

@@ -407,8 +407,6 @@ async def test_a_finished_game_stays_queryable_with_the_records_command(tmp_path
     assert rows[0][3] == "winner=Y vp=B0,Y0 reason=resigned"
     # who sits where (play-test pt28: a host's evening had only the JSON log for it), a result or "-"
     assert rows[0][4:] == ["ann", "bob"] and rows[1][3:] == ["-", "cid", "dan"]
-    from dungeon_twister.server.app import seat_text
-    assert seat_text("planner-bot-1", "planner") == "planner-bot-1 (planner bot)" and seat_text("ann", None) == "ann"
     shown = records(table)
     assert shown.returncode == 0, shown.stderr
     assert records(table.split("-")[0]).stdout == shown.stdout, "by its number (t1) as well as by its id"
