@@ -69,7 +69,7 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         return IllegalAction("PD-CHAR-DRAGON-03", "{token} never moves by himself (a Ring of Teleportation can move "
                              "him)", token=action.token)
     if action.route is not None:
-        problem, stopped = _route_problem(state, walker, action.route, action.take)
+        problem, stopped = _route_problem(state, walker, action.route, action.take, action.leave)
         if stopped and action.leave:  # the walk ends on the way: what it leaves there may say more
             problem = _leave_problem(state, walker, action.leave) or problem
         if problem:
@@ -170,10 +170,34 @@ def _stop_on_the_way(state: GameState, walker: Walker, dest: Square, take: str |
     return first.get(dest)
 
 
+def _route_holds(walker: Walker, route: tuple[Square, ...], take: str | None, leave) -> list[str | None]:
+    """What the mover holds on each step of a written route, as `may_enter` reads it (a Rope among what it holds, if
+    any: BG-PIT-01, BG-PIT-10): what it carried at its start until its last visit of the square where the move
+    leaves it, and what the move takes from the first visit of the square where that lies. (A refusal's reading:
+    the step whose entry no such holding allows is the one to cite; the search decides what is legal.) The route
+    of a move that dropped its Rope before a pit was refused as "not a legal path" citing BG-MOVE-05 (walls and
+    portcullises), and one that took a Rope on its way as "cannot enter the pit", which it could."""
+    path = (walker.start, *route)
+    left = dict(leave)
+    last = {square: index for index, square in enumerate(path)}
+    held = set(walker.originals)
+    pending = set(takes(take))
+    holds: list[str | None] = []
+    for index, here in enumerate(path[:-1]):
+        held -= {tid for tid in held if left.get(tid) == here and last[here] == index}
+        got = {tid for tid in pending if walker.origin.get(tid) == here}
+        held |= got
+        pending -= got
+        ordered = sorted(held)
+        holds.append(next((tid for tid in ordered if walker.is_rope(tid)), ordered[0] if ordered else None))
+    return holds
+
+
 def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...],
-                   take: str | None = None) -> tuple[IllegalAction | None, bool]:
+                   take: str | None = None, leave=()) -> tuple[IllegalAction | None, bool]:
     """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10), or the
-    square it may not go on from (a rule module's `move_stop`: then True, the walk is cut short there)."""
+    square it may not go on from (a rule module's `move_stop`: then True, the walk is cut short there). What the
+    mover holds on each step follows the move's `take` and `leave` (`_route_holds`)."""
     if len(route) > 1 and route[0] == walker.start:
         # (play-test pt24: the panel's moves read "yWA b21-b20", from b21 to b20; a player wrote his next one the
         # same way, `move yWA b17-b16`, and was told "b17 is not a square next to b17")
@@ -185,19 +209,19 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...],
                              steps=walker.steps), False
     here = walker.start
     hooks = MOVE_STOPS.get(state.catalogue.rules, ())
-    for there in route:
+    for there, hold in zip(route, _route_holds(walker, route, take, leave)):
         stop = _stop(hooks, walker, here, take) if hooks else None
         if stop is not None:
             return stop, True
-        problem = _step_problem(walker, here, there)
+        problem = _step_problem(walker, here, there, hold)
         if problem is not None:
             return problem, False
         here = there
     return None, False
 
 
-def _step_problem(walker: Walker, here: Square, there: Square) -> IllegalAction | None:
-    """Why no move steps from `here` to `there` (`_route_problem`), or None."""
+def _step_problem(walker: Walker, here: Square, there: Square, hold: str | None) -> IllegalAction | None:
+    """Why no move steps from `here` to `there` holding `hold` (`_route_problem`), or None."""
     board = walker.board
     name = square_name(there)
     if board.start_zone_owner(here) == walker.exit_owner and walker.can_exit:
@@ -208,8 +232,8 @@ def _step_problem(walker: Walker, here: Square, there: Square) -> IllegalAction 
                              here=square_name(here))
     if there not in walker.links.get(here, ()):
         return _blocked(board, here, there)
-    if not walker.may_enter(here, there, walker.original, ()):
-        if there in walker.crevasses and here in walker.pits and walker.is_rope(walker.original):
+    if not walker.may_enter(here, there, hold, ()):
+        if there in walker.crevasses and here in walker.pits and walker.is_rope(hold):
             return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the pit "
                                  "{here} onto the crevasse {square}", here=square_name(here), square=name)
         if there in walker.barriers:
@@ -218,13 +242,13 @@ def _step_problem(walker: Walker, here: Square, there: Square) -> IllegalAction 
         if there in walker.rubble:
             return IllegalAction("PD-CHAR-ILLUS-04", "{square} holds an illusion rubble: nobody but the Ghost "
                                  "crosses it", square=name)
-        contents = walker.contents(there, walker.original, ())
+        contents = walker.contents(there, hold, ())
         if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
             rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner and walker.can_exit \
                 else "BG-MOVE-09"
             return IllegalAction(rule, "{square} holds an enemy figure", square=name)
         if there in board.pits:
-            if here in board.pits and walker.is_rope(walker.original):
+            if here in board.pits and walker.is_rope(hold):
                 return IllegalAction("BG-PIT-10", "a Rope crosses one pit at a time")
             if here in walker.crevasses:
                 return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the "
@@ -285,7 +309,7 @@ def _leave_problem(state: GameState, walker: Walker, leave) -> IllegalAction | N
         if square in walker.rockfall and tid in state.tokens and state.tokens[tid].is_character:
             return IllegalAction("PD-TERR-ROCKFALL-08", "a wounded character is not dropped on the Rockfall {square}",
                                  square=square_name(square))
-        if square in walker.board.pits and tid in state.tokens:
+        if square in walker.board.pits and tid in state.tokens :
             if not walker.is_rope(tid):
                 return IllegalAction("BG-PIT-05", "only a Rope may be left on the pit {square}",
                                      square=square_name(square))

@@ -454,3 +454,24 @@ def test_BG_EX_06_pits_with_a_rope_or_a_friend():
     # ... and a yellow character could not cross it
     y = position("bCL@c8 bRP@c8 yWA@c7", active="Y")
     assert "c9" not in dests(y, "yWA")
+
+
+def test_BG_MOVE_10_BG_OBJ_ROPE_01_a_written_route_is_judged_with_what_the_mover_holds_on_each_step():
+    """Review bg28: a route was explained with what the mover held at its start on every step. A Warrior who took
+    the Rope lying on c7 and crossed the pit c8 to a friend's square c9 was told "bWA cannot enter the pit c8",
+    which he could (the end square is what is wrong: BG-MOVE-08); one who handed his Rope to a friend, or left it,
+    before the pit was told "that route is not a legal path" citing BG-MOVE-05, walls and portcullises."""
+    took = position("bWA@b7 bRP@c7 bCL@c9")
+    assert assert_refused(took, "move bWA c7-c8-c9 +bRP", "BG-MOVE-08").message == "bWA may cross c9 but not stop there"
+    wounded = position("bWA@b7 bRP@c7 yGB@c9!")
+    assert_refused(wounded, "move bWA c7-c8-c9 +bRP", "BG-MOVE-07")
+    # the edge: that route is a legal move when c9 is free
+    after, _ = apply_texts(position("bWA@b7 bRP@c7"), "move bWA c7-c8-c9 +bRP")
+    assert (where(after, "bWA"), where(after, "bRP")) == ("c9", "c9")
+    for start, leave in (("bCL@b8", "bRP@b8"), ("bCL@b6", "bRP@b8"), ("bCL@b6", "bRP@b7")):
+        s = position(f"bWA@b7 bRP@b7 {start}")
+        refusal = assert_refused(s, f"move bWA b8-c8-c9 {leave}", "BG-MOVE-10")
+        assert refusal.message == "bWA cannot enter the pit c8"
+    # the Rope left on the pit itself still carries him across it (BG-PIT-06: c8 has c7, b8 and c9 beside it)
+    after, _ = apply_texts(position("bWA@b7 bRP@b7"), "move bWA b8-c8-c9 bRP@c8")
+    assert (where(after, "bWA"), where(after, "bRP")) == ("c9", "c8")
