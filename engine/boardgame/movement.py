@@ -415,6 +415,14 @@ class Walker:
                 out.append(t.id)
         return out
 
+    def to_acrobat(self, square: Square, hold: str) -> bool:
+        """Whether an object put down on the pit `square` goes into the hands of a Thief of the mover's colour
+        standing there (BG-ITEM-05, DT-025, DT-290): hers to carry on the pit, not left in it (BG-PIT-05/06). A
+        wounded friend is not handed to her there (BG-PIT-05)."""
+        return not self.tokens[hold].is_character and any(
+            t.is_character and not t.wounded and t.colour == self.colour
+            and "acrobatics" in self.cat.characters[t.code].abilities for t in self.base.get(square, ()))
+
     def may_leave(self, square: Square, hold: str) -> bool:
         """BG-ITEM-04, BG-PIT-05/06: where the mover may put down what it holds."""
         if square in self.no_drop:
@@ -422,6 +430,8 @@ class Walker:
         if square in self.rockfall and self.tokens[hold].is_character:
             return False  # RUL-090: no wounded character is dropped on Rockfall (PD-TERR-ROCKFALL-08)
         if square not in self.pits:
+            return True
+        if self.to_acrobat(square, hold):
             return True
         if not self.is_rope(hold):
             return False

@@ -309,7 +309,7 @@ def _leave_problem(state: GameState, walker: Walker, leave) -> IllegalAction | N
         if square in walker.rockfall and tid in state.tokens and state.tokens[tid].is_character:
             return IllegalAction("PD-TERR-ROCKFALL-08", "a wounded character is not dropped on the Rockfall {square}",
                                  square=square_name(square))
-        if square in walker.board.pits and tid in state.tokens :
+        if square in walker.board.pits and tid in state.tokens and not walker.to_acrobat(square, tid):
             if not walker.is_rope(tid):
                 return IllegalAction("BG-PIT-05", "only a Rope may be left on the pit {square}",
                                      square=square_name(square))
