@@ -325,6 +325,9 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> IllegalAct
     if len(taken) > 1 and not isinstance(walker, PairWalker):
         return IllegalAction("BG-ITEM-01", "{mover} carries one thing only", mover=walker.mover.id)
     lying = next((tid for tid in taken if walker.origin.get(tid) == action.dest), None)
+    if lying is not None and action.dest in walker.exits:  # DT-291: out at once, taking nothing lying there
+        return IllegalAction("BG-EXIT-01", "{mover} leaves the maze as soon as it enters {square}: it takes "
+                             "nothing lying there", mover=walker.mover.id, square=square_name(action.dest))
     if lying is not None:  # RUL-119: what lies on the destination is carried by ending there, not taken
         rest = "+".join(tid for tid in taken if tid != lying) or None  # (a strong carrier names two: `takes`)
         unnamed = (action.dest, rest, tuple(sorted(action.leave)))

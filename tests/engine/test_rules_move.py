@@ -475,3 +475,32 @@ def test_BG_MOVE_10_BG_OBJ_ROPE_01_a_written_route_is_judged_with_what_the_mover
     # the Rope left on the pit itself still carries him across it (BG-PIT-06: c8 has c7, b8 and c9 beside it)
     after, _ = apply_texts(position("bWA@b7 bRP@b7"), "move bWA b8-c8-c9 bRP@c8")
     assert (where(after, "bWA"), where(after, "bRP")) == ("c9", "c8")
+
+
+def test_BG_EXIT_01_DT_291_an_exit_takes_nothing_lying_on_the_opponent_s_start_zone():
+    """Review bg28: a figure leaves the maze as soon as it enters the opponent's start zone (BG-EXIT-01), so what
+    lies on that square (the Treasure its owner dropped on his own zone) stays there, as a move, a jump and a
+    wall-walk ending there leave it. `move bWA c21 +yTS` was refused "yTS lies on c21: bWA carries it by ending its
+    move there, without +yTS", untrue: `move bWA c21` leaves it (BG-ITEM-03 does not apply: it never stops)."""
+    s = position("bWA@c20 yTS@c21 yGB@h4")
+    after, _ = apply_texts(s, "move bWA c21")
+    assert (where(after, "bWA"), where(after, "yTS"), after.vp("B")) == ("exited", "c21", 1)
+    refusal = assert_refused(s, "move bWA c21 +yTS", "BG-EXIT-01")
+    assert refusal.message == "bWA leaves the maze as soon as it enters c21: it takes nothing lying there"
+    # not by a swap either, and not the object lying with an enemy wounded character there (BG-EXIT-03)
+    assert_refused(position("bWA@c20 bSW@c20 yTS@c21 yGB@h4"), "move bWA c21 +yTS bSW@c21", "BG-EXIT-01")
+    over_wounded = position("bWA@c20 yGB@c21! yTS@c21 yTR@h4")
+    assert_refused(over_wounded, "move bWA c21 +yTS", "BG-EXIT-01")
+    after, _ = apply_texts(over_wounded, "move bWA c21")
+    assert (where(after, "bWA"), where(after, "yTS"), where(after, "yGB")) == ("exited", "c21", "c21!")
+    # a jump landing there (1G at A4: its pit c20 touches c21) carries its own load out and leaves the Treasure
+    rooms = "A1=2D/0 B1=4G/0 A2=1D/0 B2=2G/0 A3=3G/0 B3=3D/0 A4=1G/0 B4=4D/0"
+    jumped, _ = apply_texts(position("bWA@c19 bSW@c19 yTS@c21 yGB@a11", rooms=rooms, set_name="base_set"),
+                            "jump bWA c20 c21")
+    assert (where(jumped, "bWA"), where(jumped, "bSW"), where(jumped, "yTS"), jumped.vp("B")) == (
+        "exited", "discarded", "c21", 1)
+    # the edge: on his own start zone the same Treasure is carried by ending the move there (RUL-119)
+    own = position("yWA@c20 yTS@c21 bGB@h4", active="Y")
+    after, _ = apply_texts(own, "move yWA c21")
+    assert (where(after, "yWA"), where(after, "yTS")) == ("c21", "c21")
+    assert_refused(own, "move yWA c21 +yTS", "BG-ITEM-03")
