@@ -300,6 +300,9 @@ def _leave_problem(state: GameState, walker: Walker, leave) -> IllegalAction | N
     """Why what a move (or a wall-walk, BG-CHAR-WALLWALKER-04) leaves cannot lie where it leaves it (PD-TERR,
     DT-116, BG-PIT-05/06), or None."""
     for tid, square in leave:
+        if square in walker.enemies:
+            return IllegalAction("BG-ITEM-05", "{square} holds an enemy figure: nothing is handed to it",
+                                 square=square_name(square))
         if square in walker.barriers:
             return _barrier(walker, square, N_("nothing is left on {square} (a crevasse)"),
                             N_("nothing is left on {square} (a 3D obstacle)"), square=square_name(square))

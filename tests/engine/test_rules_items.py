@@ -208,3 +208,25 @@ def test_BG_ITEM_05_DT_290_an_object_is_handed_to_a_friendly_thief_standing_on_a
     enemy = position("bWZ@c7 bSW@c7 yTH@c8")
     assert not any("bSW@c8" in text for text in legal_set(enemy, token="bWZ"))
     assert_refused(position("bTH@c8 bSW@c8"), "move bTH c9 bSW@c8", "BG-PIT-05")
+
+
+def test_BG_ITEM_05_DT_292_a_flyer_hands_nothing_to_an_enemy_figure_it_passes_over():
+    """Review bg28: the Wizard flying over the yellow Troll (BG-CHAR-WIZARD-01) could leave his Sword on the Troll's
+    square, which the Troll then carried (RUL-119): a give to an enemy. Hand-overs are between figures of one
+    colour (BG-ITEM-05), and he could not take the Troll's object either (BG-ITEM-03 under an enemy figure)."""
+    s = position("bWZ@c3 bSW@c3 yTR@c4")
+    assert not any("@c4" in text for text in legal_set(s, token="bWZ"))
+    refusal = assert_refused(s, "move bWZ c4-c5 bSW@c4", "BG-ITEM-05")
+    assert refusal.message == "c4 holds an enemy figure: nothing is handed to it"
+    # the edges: he still flies over the Troll with the Sword, leaves it beyond him, and gives it to a friend
+    after, _ = apply_texts(s, "move bWZ c4-c5")
+    assert (where(after, "bWZ"), where(after, "bSW"), where(after, "yTR")) == ("c5", "c5", "c4")
+    after, _ = apply_texts(s, "move bWZ c4-c5-c6 bSW@c5")
+    assert (where(after, "bWZ"), where(after, "bSW")) == ("c6", "c5")
+    friend = position("bWZ@c3 bSW@c3 bTR@c4")
+    after, _ = apply_texts(friend, "move bWZ c4-c5 bSW@c4")
+    assert where(after, "bSW") == "c4"
+    # an enemy wounded character is no figure: an object may still be left lying with it (BG-ITEM-04)
+    wounded = position("bWZ@c3 bSW@c3 yTR@c4!")
+    after, _ = apply_texts(wounded, "move bWZ c4-c5 bSW@c4")
+    assert (where(after, "bSW"), where(after, "yTR")) == ("c4", "c4!")
