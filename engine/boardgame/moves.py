@@ -116,6 +116,9 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         stop = _stop_on_the_way(state, walker, dest, action.take)
         if stop is not None:
             return stop
+        blocked = _every_way_blocked(walker, dest, action.token)
+        if blocked is not None:
+            return blocked
         return IllegalAction("BG-MOVE-01", "{square} is not within {steps} connected steps of {token}", square=name,
                              steps=walker.steps, token=action.token)
     problem = _items_problem(state, walker, action)
@@ -125,6 +128,53 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         return IllegalAction("BG-MOVE-05", "that route is not a legal path for this move")
     return IllegalAction("BG-ITEM-04", "those pick-ups, drops or hand-overs are not possible along any path to "
                          "{square}", square=name)
+
+
+def _every_way_blocked(walker: Walker, dest: Square, token: str) -> IllegalAction | None:
+    """Why a square within the mover's steps of connected squares is out of its reach: every way there enters a pit
+    it may not enter (BG-MOVE-10), a square holding an enemy figure (BG-MOVE-09), either of them, or the opponent's
+    start zone, which ends a move (BG-EXIT-02); None if it is not within its steps even so (BG-MOVE-01 then says
+    so truly). Each way is searched with what the mover carries from its start; a way it could open by picking up a
+    Rope is one the search has found already. (Review bg28: such squares were refused as "not within 4 connected
+    steps", half of all refused moves to a square a figure's move value reaches.)"""
+    board, links, pits, enemies = walker.board, walker.links, walker.board.pits, walker.enemies
+    exits = walker.exits
+
+    def reaches(pit_ok: bool, enemy_ok: bool, through_exits: bool) -> bool:
+        frontier, seen = [walker.start], {walker.start}
+        for _ in range(walker.steps):
+            ahead = []
+            for here in frontier:
+                if here in exits and not through_exits and here != walker.start:
+                    continue  # a move ends on entering the opponent's start zone
+                for there in links.get(here, ()):
+                    if there in seen:
+                        continue
+                    if not (walker.may_enter(here, there, walker.original, ())
+                            or ((pit_ok or there not in pits) and (enemy_ok or there not in enemies)
+                                and there not in walker.barriers and there not in walker.rubble)):
+                        continue
+                    if there == dest:
+                        return True
+                    seen.add(there)
+                    ahead.append(there)
+            frontier = ahead
+        return False
+
+    values = {"token": token, "square": square_name(dest), "steps": walker.steps}
+    if reaches(True, False, False):
+        return IllegalAction("BG-MOVE-10", "every way of {token} to {square} within {steps} steps enters a pit it "
+                             "may not enter", **values)
+    if reaches(False, True, False):
+        return IllegalAction("BG-MOVE-09", "every way of {token} to {square} within {steps} steps crosses a "
+                             "square holding an enemy figure", **values)
+    if reaches(True, True, False):
+        return IllegalAction("BG-MOVE-09", "every way of {token} to {square} within {steps} steps crosses a pit "
+                             "it may not enter or a square holding an enemy figure", **values)
+    if exits and reaches(True, True, True):
+        return IllegalAction("BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start "
+                             "zone")
+    return None
 
 
 def _barrier(walker: Walker, where: Square, crevasse: str, obstacle: str, /, **values) -> IllegalAction:

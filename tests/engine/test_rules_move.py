@@ -504,3 +504,28 @@ def test_BG_EXIT_01_DT_291_an_exit_takes_nothing_lying_on_the_opponent_s_start_z
     after, _ = apply_texts(own, "move yWA c21")
     assert (where(after, "yWA"), where(after, "yTS")) == ("c21", "c21")
     assert_refused(own, "move yWA c21 +yTS", "BG-ITEM-03")
+
+
+def test_BG_MOVE_09_10_BG_EXIT_02_a_square_within_reach_is_refused_for_what_blocks_every_way():
+    """Review bg28: a square within a figure's move value of connected steps that no way reaches was refused
+    "c9 is not within 3 connected steps of bWA" (BG-MOVE-01), untrue: it is 2 steps away, over the pit c8. Half of
+    the refused moves to squares a move value reaches (random positions) were told so. The refusal now names
+    what blocks every way: pits (BG-MOVE-10), enemy figures (BG-MOVE-09), both, or the opponent's start zone,
+    which ends a move (BG-EXIT-02)."""
+    pit = assert_refused(position("bWA@c7"), "move bWA c9", "BG-MOVE-10")  # around: b7-b8-b9-c9 is 4 steps
+    assert pit.message == "every way of bWA to c9 within 3 steps enters a pit it may not enter"
+    enemy = assert_refused(position("bWA@c3 yTR@c4"), "move bWA c5", "BG-MOVE-09")
+    assert enemy.message == "every way of bWA to c5 within 3 steps crosses a square holding an enemy figure"
+    both = assert_refused(position("bWA@c7 yTR@c9"), "move bWA c10", "BG-MOVE-09")
+    assert both.message == ("every way of bWA to c10 within 3 steps crosses a pit it may not enter or a square "
+                            "holding an enemy figure")
+    # base tiles: from f20 the Mechanork reaches e21 only along Yellow's start zone, where a move ends (f21)
+    zone = position("bMK@f20 yWZ@f19 yCL@b19! bCL@h1", set_name="base_set",
+                    rooms="A1=1G/3 B1=1D/3 A2=4D/0 B2=2D/0 A3=2G/2 B3=4G/3 A4=3D/2 B4=3G/3")
+    assert "move bMK f21" in legal_set(zone, token="bMK")
+    assert_refused(zone, "move bMK e21", "BG-EXIT-02")
+    # the edges: beyond the move value it is still BG-MOVE-01; the Wizard flies over both; a Rope opens the pit
+    assert assert_refused(position("bTR@c3"), "move bTR c6", "BG-MOVE-01").message == (
+        "c6 is not within 2 connected steps of bTR")
+    assert where(apply_texts(position("bWZ@c7 yTR@c9"), "move bWZ c10")[0], "bWZ") == "c10"
+    assert where(apply_texts(position("bWA@c7 bRP@c7"), "move bWA c9")[0], "bWA") == "c9"
