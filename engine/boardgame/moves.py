@@ -559,7 +559,13 @@ def jump_refusal(ctx: Ctx, seat: str, token_id: str, pit: Square | None = None) 
         return refusal
     pits = jumpable(ctx.board)
     beside = [sq for sq in ctx.board.connected_neighbours(figure.square) if sq in pits]
+    if pit is not None and pit not in beside and pit in pits and _beside_walled(ctx.board, figure.square, pit):
+        return _walled_pit(figure.square, pit)
     if not beside:
+        walled = [sq for _, sq in ctx.board.neighbours(figure.square)
+                  if sq in pits and _beside_walled(ctx.board, figure.square, sq)]
+        if walled and pit is None:
+            return _walled_pit(figure.square, walled[0])
         return IllegalAction("BG-JUMP-03", "no pit lies beside {figure}", figure=figure.id)
     if pit is not None and pit not in beside:
         return IllegalAction("BG-JUMP-03", "{figure} is not beside the pit {pit}", figure=figure.id,
@@ -576,6 +582,19 @@ def jump_refusal(ctx: Ctx, seat: str, token_id: str, pit: Square | None = None) 
     return refusal
 
 
+def _beside_walled(board, square: Square, pit: Square) -> bool:
+    """Whether the pit lies beside `square` with a wall or closed portcullis between them (BG-JUMP-06)."""
+    return (abs(square[0] - pit[0]) + abs(square[1] - pit[1]) == 1 and board.is_open_ground(pit)
+            and not board.connected(square, pit))
+
+
+def _walled_pit(square: Square, pit: Square) -> IllegalAction:
+    """BG-JUMP-06 for the first step of a jump: the figure stands beside the pit, across a wall or a closed
+    portcullis (review bg28: refused as "not beside the pit", BG-JUMP-03, which it is)."""
+    return IllegalAction("BG-JUMP-06", "a wall or closed portcullis lies between {square} and the pit {pit}",
+                         square=square_name(square), pit=square_name(pit))
+
+
 def jump(ctx: Ctx, action: Jump) -> None:
     figure = ctx.token(action.token)
     if ctx.s.players[action.seat].jumps <= 0:
@@ -584,6 +603,8 @@ def jump(ctx: Ctx, action: Jump) -> None:
     if (action.pit, action.dest) not in jump_options(ctx.s, ctx.board, figure):
         if ctx.has_ability(figure, "no_jump"):
             raise IllegalAction("PD-CHAR-DRAGON-03", "{figure} cannot jump", figure=figure.id)
+        if action.pit in jumpable(ctx.board) and _beside_walled(ctx.board, figure.square, action.pit):
+            raise _walled_pit(figure.square, action.pit)
         if action.pit not in jumpable(ctx.board) or not ctx.board.connected(figure.square, action.pit):
             raise IllegalAction("BG-JUMP-03", "{figure} is not beside the pit {pit}", figure=figure.id,
                                 pit=square_name(action.pit))

@@ -7,6 +7,8 @@ an outer wall lies between a10 and a11; rotation mechanisms at a5, f5, a10, f10,
 
 from __future__ import annotations
 
+import pytest
+
 from tests.engine.builders import apply_texts, assert_refused, legal_set, position, where
 
 
@@ -529,3 +531,25 @@ def test_BG_MOVE_09_10_BG_EXIT_02_a_square_within_reach_is_refused_for_what_bloc
         "c6 is not within 2 connected steps of bTR")
     assert where(apply_texts(position("bWZ@c7 yTR@c9"), "move bWZ c10")[0], "bWZ") == "c10"
     assert where(apply_texts(position("bWA@c7 bRP@c7"), "move bWA c9")[0], "bWA") == "c9"
+
+
+def test_BG_JUMP_06_a_figure_walled_off_from_a_pit_is_told_so_not_that_it_is_not_beside_it():
+    """Review bg28: base tile 2G at A2 walls its pit a6 off from b6 and a7. `jump bWA a6 a5` from b6 was refused
+    "bWA is not beside the pit a6" (BG-JUMP-03), and `jump bWA` there "no pit lies beside bWA": it is beside it,
+    across a wall (BG-JUMP-06: both steps of a jump are connected)."""
+    from dungeon_twister.engine import IllegalAction, resolve_input
+
+    rooms = "A1=1G/0 B1=1D/0 A2=2G/0 B2=2D/0 A3=3G/0 B3=3D/0 A4=4G/0 B4=4D/0"
+    for square in ("b6", "a7"):
+        s = position(f"bWA@{square}", rooms=rooms, set_name="base_set")
+        refusal = assert_refused(s, "jump bWA a6 a5", "BG-JUMP-06")
+        assert refusal.message == f"a wall or closed portcullis lies between {square} and the pit a6"
+        for typed in ("jump bWA", "jump bWA a6"):
+            with pytest.raises(IllegalAction) as info:
+                resolve_input(s, "B", typed)
+            assert info.value.rule == "BG-JUMP-06"
+    # the edges: from a5 the first step is open, the landing a7 is walled off (the existing BG-JUMP-06 refusal);
+    # two squares away it is not beside the pit at all
+    assert assert_refused(position("bWA@a5", rooms=rooms, set_name="base_set"), "jump bWA a6 a7",
+                          "BG-JUMP-06").message == "a wall or closed portcullis lies beside the pit on a7"
+    assert_refused(position("bWA@b5", rooms=rooms, set_name="base_set"), "jump bWA a6 a5", "BG-JUMP-03")
