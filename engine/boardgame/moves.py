@@ -7,7 +7,7 @@ from operator import is_
 from typing import Callable
 
 from .actions import FigureMoves, Jump, Move, WallWalk
-from .board import _beside
+from .board import CLOSED, _beside
 from .context import Ctx
 from ..core.errors import N_, IllegalAction
 from .geometry import Square, square_name
@@ -494,6 +494,11 @@ def wallwalk(ctx: Ctx, action: WallWalk) -> None:
     options = wallwalk_options(ctx.s, ctx.board, figure)
     if (action.dest, tuple(sorted(action.leave))) not in options:
         if not _through(ctx.board, figure.square, action.dest):
+            if ctx.board.portcullis_state(figure.square, action.dest) == CLOSED:  # (review bg28: it was told
+                # "there is no wall", true, but not why she may not pass)
+                raise IllegalAction("BG-CHAR-WALLWALKER-02", "a closed portcullis, not a wall, lies between {square} "
+                                    "and {dest}: she does not pass it", square=square_name(figure.square),
+                                    dest=square_name(action.dest))
             rule = "BG-CHAR-WALLWALKER-02" if ctx.board.portcullis_state(figure.square, action.dest) else \
                 "BG-CHAR-WALLWALKER-01"
             raise IllegalAction(rule, "there is no wall between {square} and {dest}",

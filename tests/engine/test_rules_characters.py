@@ -180,7 +180,14 @@ def test_BG_CHAR_WALLWALKER_01_through_a_wall_for_1_ap_not_a_move():
 def test_BG_CHAR_WALLWALKER_02_not_through_a_closed_portcullis():
     s = position("bWW@d13")
     assert legal_set(s, verb="wallwalk") == set()
-    assert_refused(s, "wallwalk bWW c13", "BG-CHAR-WALLWALKER-02")
+    # the refusal says why (review bg28: it said "there is no wall between d13 and c13", true but no reason)
+    assert assert_refused(s, "wallwalk bWW c13", "BG-CHAR-WALLWALKER-02").message == (
+        "a closed portcullis, not a wall, lies between d13 and c13: she does not pass it")
+    # the edge: an open one is no wall either, and she simply walks through it
+    opened = position("bWW@d13", ports="W1=oc")
+    assert assert_refused(opened, "wallwalk bWW c13", "BG-CHAR-WALLWALKER-02").message == (
+        "there is no wall between d13 and c13")
+    assert "move bWW c13" in legal_set(opened, token="bWW")
 
 
 def test_BG_CHAR_WALLWALKER_03_a_double_wall_is_one_wall():
