@@ -285,6 +285,13 @@ def test_BG_CHAR_TROLL_04_a_fireball_kills_the_troll_outright():
     s = position("bWZ@c4 bFW@c4 yTR@c7")
     after, _ = apply_texts(s, "fireball bWZ n")
     assert where(after, "yTR") == "eliminated" and after.vp("B") == 1
+    # the edge (review bg28): a wounded Troll, who could regenerate next turn, is eliminated too, not wounded
+    # again, and has no regeneration left in his own turn
+    s = position("bWZ@c4 bFW@c4 yTR@c7!3 yGB@h4", turn=5)
+    assert "regenerate yTR" in legal_set(next_turn(s), verb="regenerate")
+    after, _ = apply_texts(s, "fireball bWZ n")
+    assert where(after, "yTR") == "eliminated" and after.vp("B") == 1
+    assert legal_set(next_turn(after), verb="regenerate") == set()
 
 
 def test_BG_CHAR_TROLL_05_not_under_a_figure():
