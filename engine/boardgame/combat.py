@@ -20,7 +20,10 @@ def participants(state: GameState, board, attacker: Token | None, target: Token,
     (a shot from a distance, PR-RANGED-08, RUL-053) the declared attacker touches nobody: the attackers are the
     figures of `active` the closure reaches, possibly none."""
     active = attacker.colour if attacker is not None else active
-    figures = [t for t in state.tokens.values() if t.is_figure]
+    # BG-COMBAT-07, DT-030, DT-293: a figure of the defending side wounded this turn (healed since by the active
+    # player's Cleric) is attacked by no combat this turn, a group's included: it is not drawn in
+    figures = [t for t in state.tokens.values()
+               if t.is_figure and (t.colour == active or t.wounded_turn != state.turn)]
 
     def touching(group: list[Token], colour: str) -> list[Token]:
         squares = {t.square for t in group}

@@ -280,6 +280,10 @@ class Walker:
         self.giants: frozenset[Square] = frozenset(
             sq for sq in enemies if any(t.is_character and not t.wounded and t.code in giants
                                         for t in occ.at[sq])) if giants else _NONE
+        if enemies and (self.winged or self.giants):
+            # DT-292: nothing is left under an enemy figure the mover passes (a flyer, a small figure between a
+            # Giant's legs): `may_leave` is asked there too
+            self.drop_checked = self.drop_checked.union(enemies)
         lying = [t for t in here if not (t.is_character and not t.wounded)] if here else here
         self.original = lying[0].id if lying and not self.no_carry else None  # what lies under a no-carrier stays
         self.originals: tuple[str, ...] = (self.original,) if self.original else ()  # all it carries there
@@ -415,13 +419,25 @@ class Walker:
                 out.append(t.id)
         return out
 
+    def to_acrobat(self, square: Square, hold: str) -> bool:
+        """Whether an object put down on the pit `square` goes into the hands of a Thief of the mover's colour
+        standing there (BG-ITEM-05, DT-025, DT-290): hers to carry on the pit, not left in it (BG-PIT-05/06). A
+        wounded friend is not handed to her there (BG-PIT-05)."""
+        return not self.tokens[hold].is_character and any(
+            t.is_character and not t.wounded and t.colour == self.colour
+            and "acrobatics" in self.cat.characters[t.code].abilities for t in self.base.get(square, ()))
+
     def may_leave(self, square: Square, hold: str) -> bool:
         """BG-ITEM-04, BG-PIT-05/06: where the mover may put down what it holds."""
         if square in self.no_drop:
             return False  # nothing lies on a crevasse, an obstacle or any illusion (PD-TERR-CREVASSE-04, DT-116)
+        if square in self.enemies:
+            return False  # BG-ITEM-05, DT-292: a hand-over is between figures of one colour
         if square in self.rockfall and self.tokens[hold].is_character:
             return False  # RUL-090: no wounded character is dropped on Rockfall (PD-TERR-ROCKFALL-08)
         if square not in self.pits:
+            return True
+        if self.to_acrobat(square, hold):
             return True
         if not self.is_rope(hold):
             return False

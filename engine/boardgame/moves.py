@@ -7,7 +7,7 @@ from operator import is_
 from typing import Callable
 
 from .actions import FigureMoves, Jump, Move, WallWalk
-from .board import _beside
+from .board import CLOSED, _beside
 from .context import Ctx
 from ..core.errors import N_, IllegalAction
 from .geometry import Square, square_name
@@ -69,7 +69,7 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         return IllegalAction("PD-CHAR-DRAGON-03", "{token} never moves by himself (a Ring of Teleportation can move "
                              "him)", token=action.token)
     if action.route is not None:
-        problem, stopped = _route_problem(state, walker, action.route, action.take)
+        problem, stopped = _route_problem(state, walker, action.route, action.take, action.leave)
         if stopped and action.leave:  # the walk ends on the way: what it leaves there may say more
             problem = _leave_problem(state, walker, action.leave) or problem
         if problem:
@@ -116,6 +116,9 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         stop = _stop_on_the_way(state, walker, dest, action.take)
         if stop is not None:
             return stop
+        blocked = _every_way_blocked(walker, dest, action.token)
+        if blocked is not None:
+            return blocked
         return IllegalAction("BG-MOVE-01", "{square} is not within {steps} connected steps of {token}", square=name,
                              steps=walker.steps, token=action.token)
     problem = _items_problem(state, walker, action)
@@ -125,6 +128,53 @@ def explain_refused_move(state: GameState, walker: Walker, action: Move) -> Ille
         return IllegalAction("BG-MOVE-05", "that route is not a legal path for this move")
     return IllegalAction("BG-ITEM-04", "those pick-ups, drops or hand-overs are not possible along any path to "
                          "{square}", square=name)
+
+
+def _every_way_blocked(walker: Walker, dest: Square, token: str) -> IllegalAction | None:
+    """Why a square within the mover's steps of connected squares is out of its reach: every way there enters a pit
+    it may not enter (BG-MOVE-10), a square holding an enemy figure (BG-MOVE-09), either of them, or the opponent's
+    start zone, which ends a move (BG-EXIT-02); None if it is not within its steps even so (BG-MOVE-01 then says
+    so truly). Each way is searched with what the mover carries from its start; a way it could open by picking up a
+    Rope is one the search has found already. (Review bg28: such squares were refused as "not within 4 connected
+    steps", half of all refused moves to a square a figure's move value reaches.)"""
+    board, links, pits, enemies = walker.board, walker.links, walker.board.pits, walker.enemies
+    exits = walker.exits
+
+    def reaches(pit_ok: bool, enemy_ok: bool, through_exits: bool) -> bool:
+        frontier, seen = [walker.start], {walker.start}
+        for _ in range(walker.steps):
+            ahead = []
+            for here in frontier:
+                if here in exits and not through_exits and here != walker.start:
+                    continue  # a move ends on entering the opponent's start zone
+                for there in links.get(here, ()):
+                    if there in seen:
+                        continue
+                    if not (walker.may_enter(here, there, walker.original, ())
+                            or ((pit_ok or there not in pits) and (enemy_ok or there not in enemies)
+                                and there not in walker.barriers and there not in walker.rubble)):
+                        continue
+                    if there == dest:
+                        return True
+                    seen.add(there)
+                    ahead.append(there)
+            frontier = ahead
+        return False
+
+    values = {"token": token, "square": square_name(dest), "steps": walker.steps}
+    if reaches(True, False, False):
+        return IllegalAction("BG-MOVE-10", "every way of {token} to {square} within {steps} steps enters a pit it "
+                             "may not enter", **values)
+    if reaches(False, True, False):
+        return IllegalAction("BG-MOVE-09", "every way of {token} to {square} within {steps} steps crosses a "
+                             "square holding an enemy figure", **values)
+    if reaches(True, True, False):
+        return IllegalAction("BG-MOVE-09", "every way of {token} to {square} within {steps} steps crosses a pit "
+                             "it may not enter or a square holding an enemy figure", **values)
+    if exits and reaches(True, True, True):
+        return IllegalAction("BG-EXIT-02", "a figure leaves the maze as soon as it enters the opponent's start "
+                             "zone")
+    return None
 
 
 def _barrier(walker: Walker, where: Square, crevasse: str, obstacle: str, /, **values) -> IllegalAction:
@@ -170,10 +220,34 @@ def _stop_on_the_way(state: GameState, walker: Walker, dest: Square, take: str |
     return first.get(dest)
 
 
+def _route_holds(walker: Walker, route: tuple[Square, ...], take: str | None, leave) -> list[str | None]:
+    """What the mover holds on each step of a written route, as `may_enter` reads it (a Rope among what it holds, if
+    any: BG-PIT-01, BG-PIT-10): what it carried at its start until its last visit of the square where the move
+    leaves it, and what the move takes from the first visit of the square where that lies. (A refusal's reading:
+    the step whose entry no such holding allows is the one to cite; the search decides what is legal.) The route
+    of a move that dropped its Rope before a pit was refused as "not a legal path" citing BG-MOVE-05 (walls and
+    portcullises), and one that took a Rope on its way as "cannot enter the pit", which it could."""
+    path = (walker.start, *route)
+    left = dict(leave)
+    last = {square: index for index, square in enumerate(path)}
+    held = set(walker.originals)
+    pending = set(takes(take))
+    holds: list[str | None] = []
+    for index, here in enumerate(path[:-1]):
+        held -= {tid for tid in held if left.get(tid) == here and last[here] == index}
+        got = {tid for tid in pending if walker.origin.get(tid) == here}
+        held |= got
+        pending -= got
+        ordered = sorted(held)
+        holds.append(next((tid for tid in ordered if walker.is_rope(tid)), ordered[0] if ordered else None))
+    return holds
+
+
 def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...],
-                   take: str | None = None) -> tuple[IllegalAction | None, bool]:
+                   take: str | None = None, leave=()) -> tuple[IllegalAction | None, bool]:
     """The first step of a written route that no move may take (BG-MOVE-01/05/09/10, BG-EXIT-02, BG-PIT-10), or the
-    square it may not go on from (a rule module's `move_stop`: then True, the walk is cut short there)."""
+    square it may not go on from (a rule module's `move_stop`: then True, the walk is cut short there). What the
+    mover holds on each step follows the move's `take` and `leave` (`_route_holds`)."""
     if len(route) > 1 and route[0] == walker.start:
         # (play-test pt24: the panel's moves read "yWA b21-b20", from b21 to b20; a player wrote his next one the
         # same way, `move yWA b17-b16`, and was told "b17 is not a square next to b17")
@@ -185,19 +259,19 @@ def _route_problem(state: GameState, walker: Walker, route: tuple[Square, ...],
                              steps=walker.steps), False
     here = walker.start
     hooks = MOVE_STOPS.get(state.catalogue.rules, ())
-    for there in route:
+    for there, hold in zip(route, _route_holds(walker, route, take, leave)):
         stop = _stop(hooks, walker, here, take) if hooks else None
         if stop is not None:
             return stop, True
-        problem = _step_problem(walker, here, there)
+        problem = _step_problem(walker, here, there, hold)
         if problem is not None:
             return problem, False
         here = there
     return None, False
 
 
-def _step_problem(walker: Walker, here: Square, there: Square) -> IllegalAction | None:
-    """Why no move steps from `here` to `there` (`_route_problem`), or None."""
+def _step_problem(walker: Walker, here: Square, there: Square, hold: str | None) -> IllegalAction | None:
+    """Why no move steps from `here` to `there` holding `hold` (`_route_problem`), or None."""
     board = walker.board
     name = square_name(there)
     if board.start_zone_owner(here) == walker.exit_owner and walker.can_exit:
@@ -208,8 +282,8 @@ def _step_problem(walker: Walker, here: Square, there: Square) -> IllegalAction 
                              here=square_name(here))
     if there not in walker.links.get(here, ()):
         return _blocked(board, here, there)
-    if not walker.may_enter(here, there, walker.original, ()):
-        if there in walker.crevasses and here in walker.pits and walker.is_rope(walker.original):
+    if not walker.may_enter(here, there, hold, ()):
+        if there in walker.crevasses and here in walker.pits and walker.is_rope(hold):
             return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the pit "
                                  "{here} onto the crevasse {square}", here=square_name(here), square=name)
         if there in walker.barriers:
@@ -218,13 +292,13 @@ def _step_problem(walker: Walker, here: Square, there: Square) -> IllegalAction 
         if there in walker.rubble:
             return IllegalAction("PD-CHAR-ILLUS-04", "{square} holds an illusion rubble: nobody but the Ghost "
                                  "crosses it", square=name)
-        contents = walker.contents(there, walker.original, ())
+        contents = walker.contents(there, hold, ())
         if any(t.is_character and not t.wounded and t.colour != walker.colour for t in contents):
             rule = "BG-EXIT-03" if board.start_zone_owner(there) == walker.exit_owner and walker.can_exit \
                 else "BG-MOVE-09"
             return IllegalAction(rule, "{square} holds an enemy figure", square=name)
         if there in board.pits:
-            if here in board.pits and walker.is_rope(walker.original):
+            if here in board.pits and walker.is_rope(hold):
                 return IllegalAction("BG-PIT-10", "a Rope crosses one pit at a time")
             if here in walker.crevasses:
                 return IllegalAction("PD-ROPE-03", "a Rope crosses one obstacle square at a time: not from the "
@@ -276,6 +350,9 @@ def _leave_problem(state: GameState, walker: Walker, leave) -> IllegalAction | N
     """Why what a move (or a wall-walk, BG-CHAR-WALLWALKER-04) leaves cannot lie where it leaves it (PD-TERR,
     DT-116, BG-PIT-05/06), or None."""
     for tid, square in leave:
+        if square in walker.enemies:
+            return IllegalAction("BG-ITEM-05", "{square} holds an enemy figure: nothing is handed to it",
+                                 square=square_name(square))
         if square in walker.barriers:
             return _barrier(walker, square, N_("nothing is left on {square} (a crevasse)"),
                             N_("nothing is left on {square} (a 3D obstacle)"), square=square_name(square))
@@ -285,7 +362,7 @@ def _leave_problem(state: GameState, walker: Walker, leave) -> IllegalAction | N
         if square in walker.rockfall and tid in state.tokens and state.tokens[tid].is_character:
             return IllegalAction("PD-TERR-ROCKFALL-08", "a wounded character is not dropped on the Rockfall {square}",
                                  square=square_name(square))
-        if square in walker.board.pits and tid in state.tokens:
+        if square in walker.board.pits and tid in state.tokens and not walker.to_acrobat(square, tid):
             if not walker.is_rope(tid):
                 return IllegalAction("BG-PIT-05", "only a Rope may be left on the pit {square}",
                                      square=square_name(square))
@@ -301,6 +378,9 @@ def _items_problem(state: GameState, walker: Walker, action: Move) -> IllegalAct
     if len(taken) > 1 and not isinstance(walker, PairWalker):
         return IllegalAction("BG-ITEM-01", "{mover} carries one thing only", mover=walker.mover.id)
     lying = next((tid for tid in taken if walker.origin.get(tid) == action.dest), None)
+    if lying is not None and action.dest in walker.exits:  # DT-291: out at once, taking nothing lying there
+        return IllegalAction("BG-EXIT-01", "{mover} leaves the maze as soon as it enters {square}: it takes "
+                             "nothing lying there", mover=walker.mover.id, square=square_name(action.dest))
     if lying is not None:  # RUL-119: what lies on the destination is carried by ending there, not taken
         rest = "+".join(tid for tid in taken if tid != lying) or None  # (a strong carrier names two: `takes`)
         unnamed = (action.dest, rest, tuple(sorted(action.leave)))
@@ -414,6 +494,11 @@ def wallwalk(ctx: Ctx, action: WallWalk) -> None:
     options = wallwalk_options(ctx.s, ctx.board, figure)
     if (action.dest, tuple(sorted(action.leave))) not in options:
         if not _through(ctx.board, figure.square, action.dest):
+            if ctx.board.portcullis_state(figure.square, action.dest) == CLOSED:  # (review bg28: it was told
+                # "there is no wall", true, but not why she may not pass)
+                raise IllegalAction("BG-CHAR-WALLWALKER-02", "a closed portcullis, not a wall, lies between {square} "
+                                    "and {dest}: she does not pass it", square=square_name(figure.square),
+                                    dest=square_name(action.dest))
             rule = "BG-CHAR-WALLWALKER-02" if ctx.board.portcullis_state(figure.square, action.dest) else \
                 "BG-CHAR-WALLWALKER-01"
             raise IllegalAction(rule, "there is no wall between {square} and {dest}",
@@ -479,7 +564,13 @@ def jump_refusal(ctx: Ctx, seat: str, token_id: str, pit: Square | None = None) 
         return refusal
     pits = jumpable(ctx.board)
     beside = [sq for sq in ctx.board.connected_neighbours(figure.square) if sq in pits]
+    if pit is not None and pit not in beside and pit in pits and _beside_walled(ctx.board, figure.square, pit):
+        return _walled_pit(figure.square, pit)
     if not beside:
+        walled = [sq for _, sq in ctx.board.neighbours(figure.square)
+                  if sq in pits and _beside_walled(ctx.board, figure.square, sq)]
+        if walled and pit is None:
+            return _walled_pit(figure.square, walled[0])
         return IllegalAction("BG-JUMP-03", "no pit lies beside {figure}", figure=figure.id)
     if pit is not None and pit not in beside:
         return IllegalAction("BG-JUMP-03", "{figure} is not beside the pit {pit}", figure=figure.id,
@@ -496,6 +587,19 @@ def jump_refusal(ctx: Ctx, seat: str, token_id: str, pit: Square | None = None) 
     return refusal
 
 
+def _beside_walled(board, square: Square, pit: Square) -> bool:
+    """Whether the pit lies beside `square` with a wall or closed portcullis between them (BG-JUMP-06)."""
+    return (abs(square[0] - pit[0]) + abs(square[1] - pit[1]) == 1 and board.is_open_ground(pit)
+            and not board.connected(square, pit))
+
+
+def _walled_pit(square: Square, pit: Square) -> IllegalAction:
+    """BG-JUMP-06 for the first step of a jump: the figure stands beside the pit, across a wall or a closed
+    portcullis (review bg28: refused as "not beside the pit", BG-JUMP-03, which it is)."""
+    return IllegalAction("BG-JUMP-06", "a wall or closed portcullis lies between {square} and the pit {pit}",
+                         square=square_name(square), pit=square_name(pit))
+
+
 def jump(ctx: Ctx, action: Jump) -> None:
     figure = ctx.token(action.token)
     if ctx.s.players[action.seat].jumps <= 0:
@@ -504,6 +608,8 @@ def jump(ctx: Ctx, action: Jump) -> None:
     if (action.pit, action.dest) not in jump_options(ctx.s, ctx.board, figure):
         if ctx.has_ability(figure, "no_jump"):
             raise IllegalAction("PD-CHAR-DRAGON-03", "{figure} cannot jump", figure=figure.id)
+        if action.pit in jumpable(ctx.board) and _beside_walled(ctx.board, figure.square, action.pit):
+            raise _walled_pit(figure.square, action.pit)
         if action.pit not in jumpable(ctx.board) or not ctx.board.connected(figure.square, action.pit):
             raise IllegalAction("BG-JUMP-03", "{figure} is not beside the pit {pit}", figure=figure.id,
                                 pit=square_name(action.pit))

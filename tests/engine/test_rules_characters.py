@@ -180,7 +180,14 @@ def test_BG_CHAR_WALLWALKER_01_through_a_wall_for_1_ap_not_a_move():
 def test_BG_CHAR_WALLWALKER_02_not_through_a_closed_portcullis():
     s = position("bWW@d13")
     assert legal_set(s, verb="wallwalk") == set()
-    assert_refused(s, "wallwalk bWW c13", "BG-CHAR-WALLWALKER-02")
+    # the refusal says why (review bg28: it said "there is no wall between d13 and c13", true but no reason)
+    assert assert_refused(s, "wallwalk bWW c13", "BG-CHAR-WALLWALKER-02").message == (
+        "a closed portcullis, not a wall, lies between d13 and c13: she does not pass it")
+    # the edge: an open one is no wall either, and she simply walks through it
+    opened = position("bWW@d13", ports="W1=oc")
+    assert assert_refused(opened, "wallwalk bWW c13", "BG-CHAR-WALLWALKER-02").message == (
+        "there is no wall between d13 and c13")
+    assert "move bWW c13" in legal_set(opened, token="bWW")
 
 
 def test_BG_CHAR_WALLWALKER_03_a_double_wall_is_one_wall():
@@ -278,6 +285,13 @@ def test_BG_CHAR_TROLL_04_a_fireball_kills_the_troll_outright():
     s = position("bWZ@c4 bFW@c4 yTR@c7")
     after, _ = apply_texts(s, "fireball bWZ n")
     assert where(after, "yTR") == "eliminated" and after.vp("B") == 1
+    # the edge (review bg28): a wounded Troll, who could regenerate next turn, is eliminated too, not wounded
+    # again, and has no regeneration left in his own turn
+    s = position("bWZ@c4 bFW@c4 yTR@c7!3 yGB@h4", turn=5)
+    assert "regenerate yTR" in legal_set(next_turn(s), verb="regenerate")
+    after, _ = apply_texts(s, "fireball bWZ n")
+    assert where(after, "yTR") == "eliminated" and after.vp("B") == 1
+    assert legal_set(next_turn(after), verb="regenerate") == set()
 
 
 def test_BG_CHAR_TROLL_05_not_under_a_figure():

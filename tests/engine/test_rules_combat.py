@@ -309,3 +309,25 @@ def test_BG_WOUND_07_wounded_until_healed_regenerated_eliminated_or_carried_out(
     s = position("bGB@c20! bWA@c19 bCL@d4! bTH@d5")
     after, _ = apply_texts(s, "move bWA c21 +bGB")
     assert where(after, "bGB") == "saved"
+
+
+def test_BG_COMBAT_07_BG_GROUP_02_DT_293_a_defender_wounded_this_turn_is_not_drawn_into_a_group():
+    """Review bg28: the yellow Goblin, wounded this turn and healed by the blue Cleric (BG-CHAR-CLERIC-05), could not
+    be attacked (BG-COMBAT-07, DT-030) but was drawn into the defenders of Blue's next attack on the Warrior beside
+    it, and wounded again if Blue won: attacked "by any kind of combat". It now takes no part, and draws nobody in
+    (the Cleric touched only it)."""
+    s = position("bWA@c4 bCL@b5 yGB@c5!5 yWA@d4", turn=5)
+    s, _ = apply_texts(s, "heal bCL yGB")
+    assert_refused(s, "attack bWA yGB", "BG-COMBAT-07")
+    after, events = combat_round(s, "attack bWA yWA", 6, 0)
+    assert (declared(events)["attackers"], declared(events)["defenders"]) == (["bWA"], ["yWA"])
+    assert resolved(events)["defence"] == 3  # the Warrior alone
+    assert (where(after, "yWA"), where(after, "yGB")) == ("d4!", "c5")
+    # the edges: a turn later he is drawn in again; a blue figure wounded this turn and healed still joins the
+    # attackers (RUL-014: being drawn in is no action; BG-COMBAT-07 protects the attacked side)
+    later = position("bWA@c4 bCL@b5 yGB@c5~5 yWA@d4", turn=7)
+    after, events = apply_texts(later, "attack bWA yWA")
+    assert (declared(events)["attackers"], declared(events)["defenders"]) == (["bCL", "bWA"], ["yGB", "yWA"])
+    own = position("bWA@c4 bGB@c6~5 yTR@c5", turn=5)
+    after, events = apply_texts(own, "attack bWA yTR")
+    assert declared(events)["attackers"] == ["bGB", "bWA"]

@@ -181,3 +181,52 @@ def test_BG_CARRY_05_a_carried_wounded_character_carried_out_is_saved():
     after, events = apply_texts(s, "move bWA c21")
     assert (where(after, "bWA"), where(after, "bGB")) == ("exited", "saved")
     assert (after.vp("B"), after.vp("Y")) == (1, 0)
+
+
+def test_BG_ITEM_05_DT_290_an_object_is_handed_to_a_friendly_thief_standing_on_a_pit():
+    """Review bg28: the Warrior crossing his Thief on the pit c8 could take her Sword but not give her his, the give
+    read as leaving the Sword in the pit (BG-PIT-05), though a Thief on a pit carries any object (DT-025). A give
+    is a hand-over (BG-ITEM-05), a Rope's too (no BG-PIT-06 test: nothing is left on the pit); a wounded friend is
+    still not handed to her there (BG-PIT-05), nor is anything left in the pit once she has gone."""
+    s = position("bWA@c7 bSW@c7 bTH@c8")
+    assert "move bWA c9 bSW@c8" in legal_set(s, token="bWA")
+    after, _ = apply_texts(s, "move bWA c9 bSW@c8")
+    assert (where(after, "bWA"), where(after, "bSW"), where(after, "bTH")) == ("c9", "c8", "c8")
+    # she carries it off the pit in her next move
+    after, _ = apply_texts(after, "move bTH d9")
+    assert where(after, "bSW") == "d9"
+    # a swap: her Treasure for his Sword
+    swapped, _ = apply_texts(position("bWA@c7 bSW@c7 bTH@c8 bTS@c8"), "move bWA c9 +bTS bSW@c8")
+    assert (where(swapped, "bSW"), where(swapped, "bTS")) == ("c8", "c9")
+    # a Rope handed over needs no two valid squares beside the pit (base tile 2G at A2: its pit a6 has only a5)
+    rooms = "A1=1G/0 B1=1D/0 A2=2G/0 B2=2D/0 A3=3G/0 B3=3D/0 A4=4G/0 B4=4D/0"
+    roped = position("bWA@a4 bRP@a4 bTH@a6", rooms=rooms, set_name="base_set")
+    after, _ = apply_texts(roped, "move bWA a5-a6-a5 bRP@a6")
+    assert (where(after, "bRP"), where(after, "bTH")) == ("a6", "a6")
+    # the edges: not a wounded friend (BG-PIT-05), not to an enemy Thief, not into the pit she is leaving
+    assert_refused(position("bWA@c7 bGB@c7! bTH@c8"), "move bWA c9 bGB@c8", "BG-PIT-05")
+    enemy = position("bWZ@c7 bSW@c7 yTH@c8")
+    assert not any("bSW@c8" in text for text in legal_set(enemy, token="bWZ"))
+    assert_refused(position("bTH@c8 bSW@c8"), "move bTH c9 bSW@c8", "BG-PIT-05")
+
+
+def test_BG_ITEM_05_DT_292_a_flyer_hands_nothing_to_an_enemy_figure_it_passes_over():
+    """Review bg28: the Wizard flying over the yellow Troll (BG-CHAR-WIZARD-01) could leave his Sword on the Troll's
+    square, which the Troll then carried (RUL-119): a give to an enemy. Hand-overs are between figures of one
+    colour (BG-ITEM-05), and he could not take the Troll's object either (BG-ITEM-03 under an enemy figure)."""
+    s = position("bWZ@c3 bSW@c3 yTR@c4")
+    assert not any("@c4" in text for text in legal_set(s, token="bWZ"))
+    refusal = assert_refused(s, "move bWZ c4-c5 bSW@c4", "BG-ITEM-05")
+    assert refusal.message == "c4 holds an enemy figure: nothing is handed to it"
+    # the edges: he still flies over the Troll with the Sword, leaves it beyond him, and gives it to a friend
+    after, _ = apply_texts(s, "move bWZ c4-c5")
+    assert (where(after, "bWZ"), where(after, "bSW"), where(after, "yTR")) == ("c5", "c5", "c4")
+    after, _ = apply_texts(s, "move bWZ c4-c5-c6 bSW@c5")
+    assert (where(after, "bWZ"), where(after, "bSW")) == ("c6", "c5")
+    friend = position("bWZ@c3 bSW@c3 bTR@c4")
+    after, _ = apply_texts(friend, "move bWZ c4-c5 bSW@c4")
+    assert where(after, "bSW") == "c4"
+    # an enemy wounded character is no figure: an object may still be left lying with it (BG-ITEM-04)
+    wounded = position("bWZ@c3 bSW@c3 yTR@c4!")
+    after, _ = apply_texts(wounded, "move bWZ c4-c5 bSW@c4")
+    assert (where(after, "bSW"), where(after, "yTR")) == ("c4", "c4!")

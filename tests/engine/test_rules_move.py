@@ -7,6 +7,8 @@ an outer wall lies between a10 and a11; rotation mechanisms at a5, f5, a10, f10,
 
 from __future__ import annotations
 
+import pytest
+
 from tests.engine.builders import apply_texts, assert_refused, legal_set, position, where
 
 
@@ -454,3 +456,100 @@ def test_BG_EX_06_pits_with_a_rope_or_a_friend():
     # ... and a yellow character could not cross it
     y = position("bCL@c8 bRP@c8 yWA@c7", active="Y")
     assert "c9" not in dests(y, "yWA")
+
+
+def test_BG_MOVE_10_BG_OBJ_ROPE_01_a_written_route_is_judged_with_what_the_mover_holds_on_each_step():
+    """Review bg28: a route was explained with what the mover held at its start on every step. A Warrior who took
+    the Rope lying on c7 and crossed the pit c8 to a friend's square c9 was told "bWA cannot enter the pit c8",
+    which he could (the end square is what is wrong: BG-MOVE-08); one who handed his Rope to a friend, or left it,
+    before the pit was told "that route is not a legal path" citing BG-MOVE-05, walls and portcullises."""
+    took = position("bWA@b7 bRP@c7 bCL@c9")
+    assert assert_refused(took, "move bWA c7-c8-c9 +bRP", "BG-MOVE-08").message == "bWA may cross c9 but not stop there"
+    wounded = position("bWA@b7 bRP@c7 yGB@c9!")
+    assert_refused(wounded, "move bWA c7-c8-c9 +bRP", "BG-MOVE-07")
+    # the edge: that route is a legal move when c9 is free
+    after, _ = apply_texts(position("bWA@b7 bRP@c7"), "move bWA c7-c8-c9 +bRP")
+    assert (where(after, "bWA"), where(after, "bRP")) == ("c9", "c9")
+    for start, leave in (("bCL@b8", "bRP@b8"), ("bCL@b6", "bRP@b8"), ("bCL@b6", "bRP@b7")):
+        s = position(f"bWA@b7 bRP@b7 {start}")
+        refusal = assert_refused(s, f"move bWA b8-c8-c9 {leave}", "BG-MOVE-10")
+        assert refusal.message == "bWA cannot enter the pit c8"
+    # the Rope left on the pit itself still carries him across it (BG-PIT-06: c8 has c7, b8 and c9 beside it)
+    after, _ = apply_texts(position("bWA@b7 bRP@b7"), "move bWA b8-c8-c9 bRP@c8")
+    assert (where(after, "bWA"), where(after, "bRP")) == ("c9", "c8")
+
+
+def test_BG_EXIT_01_DT_291_an_exit_takes_nothing_lying_on_the_opponent_s_start_zone():
+    """Review bg28: a figure leaves the maze as soon as it enters the opponent's start zone (BG-EXIT-01), so what
+    lies on that square (the Treasure its owner dropped on his own zone) stays there, as a move, a jump and a
+    wall-walk ending there leave it. `move bWA c21 +yTS` was refused "yTS lies on c21: bWA carries it by ending its
+    move there, without +yTS", untrue: `move bWA c21` leaves it (BG-ITEM-03 does not apply: it never stops)."""
+    s = position("bWA@c20 yTS@c21 yGB@h4")
+    after, _ = apply_texts(s, "move bWA c21")
+    assert (where(after, "bWA"), where(after, "yTS"), after.vp("B")) == ("exited", "c21", 1)
+    refusal = assert_refused(s, "move bWA c21 +yTS", "BG-EXIT-01")
+    assert refusal.message == "bWA leaves the maze as soon as it enters c21: it takes nothing lying there"
+    # not by a swap either, and not the object lying with an enemy wounded character there (BG-EXIT-03)
+    assert_refused(position("bWA@c20 bSW@c20 yTS@c21 yGB@h4"), "move bWA c21 +yTS bSW@c21", "BG-EXIT-01")
+    over_wounded = position("bWA@c20 yGB@c21! yTS@c21 yTR@h4")
+    assert_refused(over_wounded, "move bWA c21 +yTS", "BG-EXIT-01")
+    after, _ = apply_texts(over_wounded, "move bWA c21")
+    assert (where(after, "bWA"), where(after, "yTS"), where(after, "yGB")) == ("exited", "c21", "c21!")
+    # a jump landing there (1G at A4: its pit c20 touches c21) carries its own load out and leaves the Treasure
+    rooms = "A1=2D/0 B1=4G/0 A2=1D/0 B2=2G/0 A3=3G/0 B3=3D/0 A4=1G/0 B4=4D/0"
+    jumped, _ = apply_texts(position("bWA@c19 bSW@c19 yTS@c21 yGB@a11", rooms=rooms, set_name="base_set"),
+                            "jump bWA c20 c21")
+    assert (where(jumped, "bWA"), where(jumped, "bSW"), where(jumped, "yTS"), jumped.vp("B")) == (
+        "exited", "discarded", "c21", 1)
+    # the edge: on his own start zone the same Treasure is carried by ending the move there (RUL-119)
+    own = position("yWA@c20 yTS@c21 bGB@h4", active="Y")
+    after, _ = apply_texts(own, "move yWA c21")
+    assert (where(after, "yWA"), where(after, "yTS")) == ("c21", "c21")
+    assert_refused(own, "move yWA c21 +yTS", "BG-ITEM-03")
+
+
+def test_BG_MOVE_09_10_BG_EXIT_02_a_square_within_reach_is_refused_for_what_blocks_every_way():
+    """Review bg28: a square within a figure's move value of connected steps that no way reaches was refused
+    "c9 is not within 3 connected steps of bWA" (BG-MOVE-01), untrue: it is 2 steps away, over the pit c8. Half of
+    the refused moves to squares a move value reaches (random positions) were told so. The refusal now names
+    what blocks every way: pits (BG-MOVE-10), enemy figures (BG-MOVE-09), both, or the opponent's start zone,
+    which ends a move (BG-EXIT-02)."""
+    pit = assert_refused(position("bWA@c7"), "move bWA c9", "BG-MOVE-10")  # around: b7-b8-b9-c9 is 4 steps
+    assert pit.message == "every way of bWA to c9 within 3 steps enters a pit it may not enter"
+    enemy = assert_refused(position("bWA@c3 yTR@c4"), "move bWA c5", "BG-MOVE-09")
+    assert enemy.message == "every way of bWA to c5 within 3 steps crosses a square holding an enemy figure"
+    both = assert_refused(position("bWA@c7 yTR@c9"), "move bWA c10", "BG-MOVE-09")
+    assert both.message == ("every way of bWA to c10 within 3 steps crosses a pit it may not enter or a square "
+                            "holding an enemy figure")
+    # base tiles: from f20 the Mechanork reaches e21 only along Yellow's start zone, where a move ends (f21)
+    zone = position("bMK@f20 yWZ@f19 yCL@b19! bCL@h1", set_name="base_set",
+                    rooms="A1=1G/3 B1=1D/3 A2=4D/0 B2=2D/0 A3=2G/2 B3=4G/3 A4=3D/2 B4=3G/3")
+    assert "move bMK f21" in legal_set(zone, token="bMK")
+    assert_refused(zone, "move bMK e21", "BG-EXIT-02")
+    # the edges: beyond the move value it is still BG-MOVE-01; the Wizard flies over both; a Rope opens the pit
+    assert assert_refused(position("bTR@c3"), "move bTR c6", "BG-MOVE-01").message == (
+        "c6 is not within 2 connected steps of bTR")
+    assert where(apply_texts(position("bWZ@c7 yTR@c9"), "move bWZ c10")[0], "bWZ") == "c10"
+    assert where(apply_texts(position("bWA@c7 bRP@c7"), "move bWA c9")[0], "bWA") == "c9"
+
+
+def test_BG_JUMP_06_a_figure_walled_off_from_a_pit_is_told_so_not_that_it_is_not_beside_it():
+    """Review bg28: base tile 2G at A2 walls its pit a6 off from b6 and a7. `jump bWA a6 a5` from b6 was refused
+    "bWA is not beside the pit a6" (BG-JUMP-03), and `jump bWA` there "no pit lies beside bWA": it is beside it,
+    across a wall (BG-JUMP-06: both steps of a jump are connected)."""
+    from dungeon_twister.engine import IllegalAction, resolve_input
+
+    rooms = "A1=1G/0 B1=1D/0 A2=2G/0 B2=2D/0 A3=3G/0 B3=3D/0 A4=4G/0 B4=4D/0"
+    for square in ("b6", "a7"):
+        s = position(f"bWA@{square}", rooms=rooms, set_name="base_set")
+        refusal = assert_refused(s, "jump bWA a6 a5", "BG-JUMP-06")
+        assert refusal.message == f"a wall or closed portcullis lies between {square} and the pit a6"
+        for typed in ("jump bWA", "jump bWA a6"):
+            with pytest.raises(IllegalAction) as info:
+                resolve_input(s, "B", typed)
+            assert info.value.rule == "BG-JUMP-06"
+    # the edges: from a5 the first step is open, the landing a7 is walled off (the existing BG-JUMP-06 refusal);
+    # two squares away it is not beside the pit at all
+    assert assert_refused(position("bWA@a5", rooms=rooms, set_name="base_set"), "jump bWA a6 a7",
+                          "BG-JUMP-06").message == "a wall or closed portcullis lies beside the pit on a7"
+    assert_refused(position("bWA@b5", rooms=rooms, set_name="base_set"), "jump bWA a6 a5", "BG-JUMP-03")
