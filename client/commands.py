@@ -358,8 +358,8 @@ def _as_read(line: str) -> str:
     return typed_text(line)
 
 
-SYNONYMS = {"watch": "spectate", "observe": "spectate", "list": "refresh", "tables": "refresh", "sit": "join",
-            "exit": "quit"}
+SYNONYMS = {"watch": "spectate", "observe": "spectate", "list": "refresh", "tables": "refresh", "ls": "refresh",
+            "sit": "join", "say": "chat", "exit": "quit"}
 """Words players of other game servers type for a command, and the command suggested for them (play-test pt28 F2:
 `watch 1` and `list` were answered "unknown command" with no suggestion)."""
 

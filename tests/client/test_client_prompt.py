@@ -592,7 +592,8 @@ def test_a_private_table_named_by_its_number_with_a_code_is_told_to_need_its_who
     creator.session.state.table = "t2-857e6836"
     creator.session.state.view = {**creator.session.state.view, "started": False}
     text = "".join(fragment[1] for fragment in game_panel(creator.session.state, 0.0))
-    assert "Waiting for an opponent: tell him to type `join t2-857e6836 b363bead`, or `bot Y` seats a bot." in text
+    assert ("Waiting for an opponent: tell him to type `join t2-857e6836 b363bead` (and spectators `spectate "
+            "t2-857e6836 b363bead`), or `bot Y` seats a bot.") in text
 
 
 def test_other_game_servers_words_and_a_mistyped_option_get_a_suggestion():
@@ -616,6 +617,9 @@ def test_other_game_servers_words_and_a_mistyped_option_get_a_suggestion():
     commands.run("create fast")
     assert wired.session.state.notice.startswith("'fast' is not an option of create; create [vp=5..8]")
     assert wired.sent() == []
+    from dungeon_twister.client.commands import SYNONYMS
+    from dungeon_twister.client.help import CARD_VERBS, VERBS
+    assert not set(SYNONYMS) & (set(VERBS) | set(CARD_VERBS)), "no action verb is taken for a command"
 
 
 def test_a_mistyped_seat_is_refused_not_taken_for_a_join_code():
