@@ -269,15 +269,6 @@ ABILITIES = {
     "combat_techniques": N_("Combat techniques: the other side lays its combat card first, face up (PD-CHAR-WMASTER)"),
 }
 
-ABILITY_VERBS = {
-    "heal": ("heal",), "break_portcullis": ("break",), "bend_bars": ("break",), "lockpick": ("open", "close"),
-    "operator": ("rotate",), "wallwalk": ("wallwalk",), "regenerate": ("regenerate",), "spellcaster": ("fireball",),
-    "shockwave": ("push",), "mind_control": ("mind",), "fire_breath": ("breathe",), "break_walls": ("smash",),
-    "illusions": ("illusion", "dispel"), "steal": ("steal",), "magic_user": ("charm",),
-}
-"""The verbs (`VERBS`) an ability is typed with, which `help WA` names after it: a play-test (pt28b) found the
-Colossus's bars bent with `break` only through Tab, and `help bend` answered nothing."""
-
 RULES = {
     # TRANSLATORS: the summary of a family of rules (help BG-MOVE): commands such as "help WA" and the symbols
     # (~~~, ^^^, vvv, [X], (Y), <*>) stay as they are; AP: action points, VP: victory points
@@ -738,23 +729,13 @@ def _kind_help(topic: str) -> str | None:
             # values; VP: victory points
             lines = [_("{name} ({code}): movement {movement}, combat {combat}, {vp} VP when it leaves the maze")
                      .format(name=_(kind.name), code=code, movement=kind.move, combat=kind.combat, vp=kind.exit_vp)]
-            lines += [f"  {_ability_line(ability)}" for ability in sorted(kind.abilities)]
+            lines += [f"  {_(ABILITIES[ability]) if ability in ABILITIES else ability}"
+                      for ability in sorted(kind.abilities)]
             return "\n".join(lines)
     for code, kind in objects.items():
         if wanted.upper() == code or wanted.lower() == kind.name.lower():
             return f"{_(kind.name)} ({code}): " + joined(_object_effects(kind))
     return None
-
-
-def _ability_line(ability: str) -> str:
-    """An ability's line in `help WA`: what it does, and the verbs it is typed with (`ABILITY_VERBS`)."""
-    text = _(ABILITIES[ability]) if ability in ABILITIES else ability
-    verbs = ABILITY_VERBS.get(ability)
-    if not verbs:
-        return text
-    # TRANSLATORS: an ability's line in `help WA`, then the action verbs it is typed with (break; open / close),
-    # which stay as they are; `help VERB` shows how
-    return _("{ability} · typed: {verbs}").format(ability=text, verbs=" / ".join(verbs))
 
 
 def _object_effects(kind) -> list[str]:
