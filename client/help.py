@@ -729,13 +729,30 @@ def _kind_help(topic: str) -> str | None:
             # values; VP: victory points
             lines = [_("{name} ({code}): movement {movement}, combat {combat}, {vp} VP when it leaves the maze")
                      .format(name=_(kind.name), code=code, movement=kind.move, combat=kind.combat, vp=kind.exit_vp)]
-            lines += [f"  {_(ABILITIES[ability]) if ability in ABILITIES else ability}"
-                      for ability in sorted(kind.abilities)]
+            for ability in sorted(kind.abilities):
+                lines.append(f"  {_(ABILITIES[ability]) if ability in ABILITIES else ability}")
+                lines += [f"    {example}" for example in _verb_examples([ability], code)]
             return "\n".join(lines)
     for code, kind in objects.items():
         if wanted.upper() == code or wanted.lower() == kind.name.lower():
-            return f"{_(kind.name)} ({code}): " + joined(_object_effects(kind))
+            features = [*sorted(kind.abilities), *([f"use:{kind.use}"] if kind.use else []),
+                        *(["ranged"] if kind.ranged else [])]
+            return "\n".join([f"{_(kind.name)} ({code}): " + joined(_object_effects(kind)),
+                              *(f"  {example}" for example in _verb_examples(features))])
     return None
+
+
+def _verb_examples(features, code: str | None = None) -> list[str]:
+    """The commands that these features of a kind (its abilities, an object's use) give, as `help VERB` writes them,
+    with the character's own code in them: a play-test could not find that the Colossus's Bend bars is `break`, the
+    Banshee's Shockwave `push`, the Golem's Break walls `smash` (`help CO` named no command, `help bend` had no
+    help, and Tab offers a verb only when it has a target). Commands are the same in every language."""
+    from dungeon_twister.engine.boardgame.notation import feature_verbs
+
+    wanted = {verb for feature in features for verb in feature_verbs(feature)}
+    return ["  |  ".join(re.sub(r"\bb[A-Z]{2}\b", f"b{code}", example, count=1) if code else example
+                         for example in syntax.split("  |  "))
+            for verb, (syntax, _rule, _meaning) in VERBS.items() if verb in wanted]  # in `help`'s order: open, close
 
 
 def _object_effects(kind) -> list[str]:

@@ -422,6 +422,15 @@ _NEEDS: dict[str, tuple[frozenset[str], ...]] = {
 }
 
 
+def feature_verbs(feature: str) -> tuple[str, ...]:
+    """The verbs that a token's feature (a character's or an object's ability, "use:<use>" for what an object is
+    used for, "ranged" for a ranged weapon) brings to a game (`_NEEDS`), sorted: the command `help CO` names beside
+    the Colossus's Bend bars (`break`), `help BS` beside the Banshee's Shockwave (`push`). A verb that needs two
+    features together (`fireball`: a spellcaster and a wand) is each one's. Only the verbs of the sets whose modules
+    are imported (`register_action`)."""
+    return tuple(sorted(verb for verb, needs in _NEEDS.items() if any(feature in need for need in needs)))
+
+
 def game_verbs(state) -> frozenset[str]:
     """The verbs of a game: those of its rule set (`verbs(rules)`) that need nothing of its tokens, and those whose
     need (`_NEEDS`) its tokens meet, both teams' together (a charmed figure acts for the other side, PD-OBJ-CHARM-01):

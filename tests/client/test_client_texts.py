@@ -113,6 +113,45 @@ def test_CG_CHAR_help_at_a_card_table_gives_the_card_games_kinds_and_legend():
     assert set(client_help.CARD_RULES) == set(cat.characters) | set(cat.objects)  # every kind has its rules' name
 
 
+def test_PR_CHAR_COLOSSUS_01_help_on_a_kind_names_the_command_of_each_ability():
+    """Found by a play-test: `help CO` said "Bend bars (1 AP): destroys an adjacent ... portcullis" and no command,
+    `help bend` had no help, and Tab offers `break` only where a portcullis is at hand: the player could not find
+    that Bend bars is `break`, the Banshee's Shockwave `push` (PR-CHAR-BANSHEE), the Golem's Break walls `smash`
+    (PD-CHAR-GOLEM). Each ability that is a command shows it now under its line, with the kind's own code, and an
+    object's command under its effects; an ability that is none (Giant) and the Sword have no such line."""
+    colossus = client_help.help_text("CO").splitlines()
+    assert colossus[1].startswith("  Bend bars (1 AP)") and colossus[2] == "    break bCO n"
+    assert colossus[3].startswith("  Giant:") and len(colossus) == 4
+    assert "    push bBS yWZ" in client_help.help_text("BS").splitlines()
+    assert "    smash bGO e" in client_help.help_text("GO").splitlines()
+    assert "    breathe bRD n" in client_help.help_text("RD").splitlines()
+    assert "    mind +3  |  mind none" in client_help.help_text("TP").splitlines()
+    thief = client_help.help_text("TH")
+    assert thief.index("    open bTH e") < thief.index("    close bTH e")  # help's order
+    assert client_help.help_text("BW").splitlines()[1] == "  shoot bCL yMK  |  shoot bCL yMK +bNG"
+    assert client_help.help_text("RG").splitlines()[1] == "  teleport bRD c7"
+    assert client_help.help_text("SW") == "Sword (SW): +1 combat when its carrier attacks"
+
+
+def test_every_command_a_kinds_help_names_is_one_the_engine_reads_and_the_kind_gives():
+    """The command lines of every kind's help: each reads back as written, and its verb is one that the kind's
+    own abilities (or the object's use) bring to a game, not another kind's."""
+    from dungeon_twister.engine.boardgame.notation import feature_verbs, format_action, parse_action
+
+    characters, objects = client_help._kinds()
+    for code, kind in {**characters, **objects}.items():
+        features = set(kind.abilities)
+        if code in objects:
+            features |= {f"use:{kind.use}"} if kind.use else set()
+            features |= {"ranged"} if kind.ranged else set()
+        indent = "    " if code in characters else "  "
+        commands = [line[len(indent):] for line in client_help.help_text(code).splitlines()[1:]
+                    if line.startswith(indent) and not line.startswith(indent + " ")]
+        for example in (example for line in commands for example in line.split("  |  ")):
+            assert any(example.split()[0] in feature_verbs(feature) for feature in features), (code, example)
+            assert format_action(parse_action(example, "B")) == example, (code, example)
+
+
 def test_help_on_verbs_boards_and_unknown_topics():
     assert "move bTH g6 +yRP" in client_help.help_text("move")
     assert "closed portcullis" in client_help.help_text("board")
