@@ -706,7 +706,8 @@ class Session:
         closes the connection first): the first time on this server and name (a network server's: `dt-client
         play`'s own keeps no name worth saying), it bound the name to our key for good (protocol section 18), which
         the player is told once, in the bar and the log (play-test pt27 F12; review rv28: said on the welcome, it
-        came before the proof was taken, and the bar alone cut it on 80 columns)."""
+        came before the proof was taken, and the bar cut it on 80 columns behind the TLS note: it opens the help box,
+        as a list asked for does, unless one is open, and goes to the log)."""
         state = self.state
         if not self.proving:
             return
@@ -719,7 +720,11 @@ class Session:
                  "up, and copy it to play as {name} from another computer").format(
             name=state.name, file=KEY_FILE, directory=self.identity_dir)
         state.log.append(note)
-        state.say(f"{state.notice} · {note}" if state.notice else note)
+        if state.help_text is None:
+            # TRANSLATORS: under a note shown once in the help box; Esc is the key
+            state.help_text = f"{note}\n\n" + _("(Esc closes this box.)")
+        else:
+            state.say(f"{state.notice} · {note}" if state.notice else note)
 
     def game_stopped(self, said: str) -> None:
         """The server could not save our table's game (protocol section 9: `game_stopped`, said as it cuts us off

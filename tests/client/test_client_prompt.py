@@ -340,14 +340,16 @@ def test_the_first_proof_of_a_name_on_a_server_says_once_that_the_name_is_kept_f
     note = (f"this server keeps the name alice for your key alone (identity.key in {tmp_path}): back that file up, "
             "and copy it to play as alice from another computer")
     refused = connect(proof_refused=True)
-    assert note not in refused.state.notice and note not in refused.state.log
+    assert note not in refused.state.notice and note not in refused.state.log and refused.state.help_text is None
     assert not (tmp_path / NAMED_FILE).exists(), "a refused proof binds nothing: the next one is still a first"
     first = connect()
-    assert first.state.notice == f"connected to fake 1 as alice · {note}" and first.state.log[-1] == note
-    assert connect().state.notice == "connected to fake 1 as alice", "said once"
-    assert note.replace("alice", "bob") in connect("bob").state.notice
-    assert note in connect(server="192.0.2.8:7300").state.notice
-    assert connect("carol", local=True).state.notice == "connected to fake 1 as carol"
+    assert first.state.help_text == f"{note}\n\n(Esc closes this box.)" and first.state.log[-1] == note
+    assert first.state.notice == "connected to fake 1 as alice", "the bar keeps the connection's own note"
+    again = connect()
+    assert again.state.help_text is None and note not in again.state.log, "said once"
+    assert note.replace("alice", "bob") in connect("bob").state.help_text
+    assert note in connect(server="192.0.2.8:7300").state.help_text
+    assert connect("carol", local=True).state.help_text is None
     assert len((tmp_path / NAMED_FILE).read_text().splitlines()) == 3
 
 
