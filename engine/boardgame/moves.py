@@ -137,7 +137,7 @@ def _every_way_blocked(walker: Walker, dest: Square, token: str) -> IllegalActio
     so truly). Each way is searched with what the mover carries from its start; a way it could open by picking up a
     Rope is one the search has found already. (Review bg28: such squares were refused as "not within 4 connected
     steps", half of all refused moves to a square a figure's move value reaches.)"""
-    board, links, pits, enemies = walker.board, walker.links, walker.board.pits, walker.enemies
+    links, pits, enemies = walker.links, walker.board.pits, walker.enemies
     exits = walker.exits
 
     def reaches(pit_ok: bool, enemy_ok: bool, through_exits: bool) -> bool:
