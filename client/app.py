@@ -470,9 +470,14 @@ def discover_command(args: argparse.Namespace) -> int:
 def replay_command(args: argparse.Namespace) -> int:
     from .replay import run_replay
 
+    from .printable import printable
+    from .replay import stopped_text
+
     replay = _replay_of(args, "replay")
     if replay is None:
         return 1
+    if replay.stopped is not None:  # (said before the screen opens too, as `verify` would say it)
+        print("dt-client:", printable(stopped_text(replay.stopped)), file=sys.stderr)
     run_replay(replay)
     return 0
 
@@ -553,9 +558,9 @@ def _replay_of(args: argparse.Namespace, command: str):
                 print("dt-client:", _("cannot reach the server: {error}").format(error=printable(reason)),
                       file=sys.stderr)
                 return None
-            replay = Replay.of(text)
+            replay = Replay.of(text, partial=command == "replay")
         else:
-            replay = load(args.file)
+            replay = load(args.file, partial=command == "replay")
     except NoRecord as error:
         print("dt-client:", _("no record of {file}: {error}").format(file=shown, error=printable(str(error))),
               file=sys.stderr)

@@ -66,6 +66,9 @@ class Replay:
     commitment, and what did not."""
     family: Family = BOARD
     """The rules of the record's game (a `game cards ...` record is the card game's)."""
+    stopped: EngineError | None = None
+    """Why the replay ends before the record does (`of(text, partial=True)`): the first line this version's rules
+    refuse, in a record of a game played under earlier ones (the rules were corrected since), else None."""
     deal: bool | None = None
     """Whether the record's seed opens the commitment the server made to it before the game (docs/protocol.md
     section 16); None when the record has none (a hand-made record, or one of an older server). With `deal_mixed`,
@@ -75,9 +78,12 @@ class Replay:
     """The table the record's `# table ID` line names (a server's record), else None."""
 
     @classmethod
-    def of(cls, text: str) -> Replay:
+    def of(cls, text: str, partial: bool = False) -> Replay:
         """Replay a record's text; EngineError (a bad line, an illegal action: with its line number) if the record
-        is not a game the rules allow."""
+        is not a game the rules allow. `partial` (dt-client replay, not verify): a record whose actions the rules
+        take up to a line and refuse from it is replayed up to there, the refusal kept in `stopped`: a game played
+        before a rule was corrected (DT-287, DT-288) could no longer be watched at all; a record whose first
+        action is refused still raises."""
         family = family_of_record(text)
         state, lines = family.parse_record(text)
         replay = cls([state], family=family)
@@ -90,9 +96,14 @@ class Replay:
                              if line.startswith("# table ") and len(line.split()) == 3), None)
         clock, restarts = laid_by_the_clock(text, lines), laid_by_the_clock(text, lines, "restart")
         applied = []
-        for line, state, events in family.replayed(state, lines):
-            replay.states.append(state)
-            applied.append((line, events))
+        try:
+            for line, state, events in family.replayed(state, lines):
+                replay.states.append(state)
+                applied.append((line, events))
+        except EngineError as error:
+            if not partial or not applied:
+                raise
+            replay.stopped, replay.result = error, None  # (the result is the whole record's, not this part's)
         viewer = replay.viewer  # known once the last state is: the events are seen as the board is
         trails: dict[str, list[str]] = {}
         for line, events in applied:
@@ -166,6 +177,8 @@ class Replay:
             lines += ["", ending_text(*ending)]
         elif self.result and self.index == len(self.steps):
             lines += ["", _("Game over ({result})").format(result=self.result)]
+        if self.stopped is not None and self.index == len(self.steps):
+            lines += ["", stopped_text(self.stopped)]
         if self.deal is not None and self.deal_mixed:
             lines += ["", _("Deal: the seed mixes the server's seed, which opens its commitment made before the "
                             "game, with the players' contributions (verified): every random draw follows from it")
@@ -310,10 +323,21 @@ def verified_rounds(text: str) -> tuple[int, list[str]]:
     return verified, problems
 
 
-def load(path: str) -> Replay:
-    """The replay of a record file; OSError if it cannot be read, EngineError if it is not a valid record."""
+def stopped_text(error: EngineError) -> str:
+    """Why a replay ends before its record does (`Replay.stopped`), in the language in use."""
+    from .state import engine_error_text
+
+    # TRANSLATORS: at the end of a replay cut short; {error} the record's line and why the rules refuse it
+    return _("The record goes on, but this version's rules refuse its next action: {error}. A game played before "
+             "a rule was corrected, or a damaged record: shown up to there (dt-client verify checks it).").format(
+        error=engine_error_text(error))
+
+
+def load(path: str, partial: bool = False) -> Replay:
+    """The replay of a record file (`partial`: as `Replay.of`); OSError if it cannot be read, EngineError if it is
+    not a valid record."""
     with open(path, encoding="utf-8") as handle:
-        return Replay.of(handle.read())
+        return Replay.of(handle.read(), partial)
 
 
 class NoRecord(Exception):

@@ -94,10 +94,42 @@ def test_a_record_the_rules_refuse_names_its_line_and_rule(tmp_path, capsys):
     assert info.value.rule == "BG-SETUP-05" and "line 4" in str(info.value)
     path = tmp_path / "bad.txt"
     path.write_text(RECORD + "Y: hide yRP A1\n")
-    assert main(["replay", str(path)]) == 1
+    assert main(["verify", str(path)]) == 1
     assert "not a game record the rules allow" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.txt")]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_record_the_rules_refuse_from_a_line_on_is_replayed_up_to_there_and_verify_still_refuses_it(
+        tmp_path, capsys, monkeypatch):
+    """A record of a game played before a rule was corrected (pd27: a lance over a 3D obstacle, DT-287; the Ghost
+    on a Rope's pit, DT-288) could no longer be watched at all: `replay` said it was no game the rules allow. It is
+    replayed up to the first action this version's rules refuse, which the last step's panel and stderr name (line
+    and rule); `verify` still refuses it (it checks the whole record); a record refused from its first action is
+    no game to show."""
+    from dungeon_twister.client import replay as replay_module
+    from dungeon_twister.engine import EngineError
+
+    text = RECORD + "Y: hide yRP A1\nB: hide bRP A1\n# result winner=Y vp=B0,Y0 reason=resigned\n"
+    replay = Replay.of(text, partial=True)
+    assert len(replay.steps) == 2 and replay.stopped.rule == "BG-SETUP-05" and replay.result is None
+    replay.go_to(2)
+    assert replay.panel()[-3].startswith("The record goes on, but this version's rules refuse its next action: "
+                                         "BG-SETUP-05: line 4 (Y: hide yRP A1): ")
+    replay.go_to(1)
+    assert not any(line.startswith("The record goes on") for line in replay.panel()), "said at the last step"
+    with pytest.raises(IllegalAction):
+        Replay.of(text)
+    with pytest.raises(EngineError):
+        Replay.of("game seed=7\nB: team b0=TH d0=TH g0=TR i0=GB\n", partial=True)
+    path = tmp_path / "old.txt"
+    path.write_text(text)
+    shown = []
+    monkeypatch.setattr(replay_module, "run_replay", lambda replay, **kw: shown.append(len(replay.steps)))
+    assert main(["replay", str(path)]) == 0 and shown == [2]
+    assert "refuse its next action: BG-SETUP-05: line 4" in capsys.readouterr().err
+    assert main(["verify", str(path)]) == 1
+    assert "not a game record the rules allow" in capsys.readouterr().err
 
 
 def test_a_table_named_without_a_server_is_told_how_to_ask_a_server(tmp_path, monkeypatch, capsys):
@@ -148,15 +180,15 @@ def test_a_bad_record_is_explained_in_the_language_in_use_its_line_and_its_error
     template after it, which the record error keeps (not a string made of the English message)."""
     refused = tmp_path / "refused.txt"
     refused.write_text(RECORD + "Y: hide yRP A1\n")
-    assert main(["--lang", "fr", "replay", str(refused)]) == 1
+    assert main(["--lang", "fr", "verify", str(refused)]) == 1
     err = capsys.readouterr().err
     assert "BG-SETUP-05: ligne 4 (Y: hide yRP A1)\xa0: " in err and "line 4" not in err
     unparsed = tmp_path / "unparsed.txt"
     unparsed.write_text(RECORD + "B: flop\n")
-    assert main(["--lang", "de", "replay", str(unparsed)]) == 1
+    assert main(["--lang", "de", "verify", str(unparsed)]) == 1
     err = capsys.readouterr().err
     assert "Zeile 4: unbekanntes Verb 'flop'" in err and "in Spalte 1: 'flop'" in err
-    assert main(["replay", str(unparsed)]) == 1
+    assert main(["verify", str(unparsed)]) == 1
     err = capsys.readouterr().err
     assert "line 4: unknown verb 'flop'" in err and "at column 1: 'flop'" in err
 
