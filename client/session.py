@@ -8,7 +8,8 @@ so no locking is needed.
 A connection's role is fixed by its hello, so spectating as a player (or joining as a spectator) opens a new
 connection: the Session leaves a `Plan` for the network task and closes the current one. A connection lost at a
 table is resumed the same way, with the resume token of `joined` (protocol section 9): attempts are repeated with
-a growing delay for as long as the server holds the seat (the `grace_seconds` of `joined`). The seat's token and
+a growing delay for as long as the server holds the seat (the `grace_seconds` of `joined`), and on while the server
+cannot be reached at all (UNREACHABLE_SECONDS: a restarted server holds the seat from its start). The seat's token and
 the secret choices committed to are kept in a SeatFile (held.py) as well, so that a client that crashed takes its
 seat back when started again.
 """
@@ -98,6 +99,13 @@ QUICK_END = 5.0
 """A connection that a fatal error ends this soon after it opened is a failed attempt (`detach`): the next waits."""
 QUICK_ENDS = 12
 """Such connections in a row before the client gives up (about a minute of them)."""
+UNREACHABLE_SECONDS = 3600.0
+"""How long the attempts go on, past their plan's time (a lost seat's grace, RESTART_GRACE_SECONDS at least), while
+the server cannot be reached at all: a server that is down holds no seat yet, and once started again it holds each
+one RESTART_GRACE_SECONDS from its start, however late that is. (Play-test pt28: the host started a killed server
+again 73 s after the crash; every client had given up at 60 s, and the players away from their keyboards lost
+their game, "abandoned by both", 60 s after the restart.) A server that answers again and no longer holds the seat
+says so, as to `reconnect`; one that never comes back costs a refused connection every MAX_DELAY seconds."""
 RETRY_CODES = ("name_taken", "server_full")
 """Refusals worth trying again: after a role switch, our old connection may hold the name for a moment; a
 server may be full for a while. (A resume refused name_taken is not tried again: see `refused`.)"""
@@ -126,6 +134,9 @@ class Plan:
     left_at: float | None = None
     """For a resume: when this process lost the seat's connection (the session's clock); None when not known (a
     seat kept by an earlier run, a `reconnect` after giving up)."""
+    overtime: bool = False
+    """Attempts past the plan's own time, while the server cannot be reached (UNREACHABLE_SECONDS): how long a
+    seat is held is not known then (a restarted server holds it from its start), so no countdown says it."""
 
     def again(self, now: float) -> Plan | None:
         """The next attempt, if there is time for one."""
@@ -185,6 +196,8 @@ class Session:
         self._attached_at = 0.0
         self._quick_ends = 0
         """Connections in a row that a fatal error ended within QUICK_END of opening (`detach`)."""
+        self._unreachable_since: float | None = None
+        """When the attempts to open a connection began to fail, in a row (None: the last one opened)."""
         self.fatal = False
         """The server sent this connection a fatal error (client/inbox.py)."""
         self.wants_tls = False
@@ -260,6 +273,7 @@ class Session:
         self._current, self._write, self._close = plan, write, close
         self._channel = channel
         self._attached_at = self.clock()
+        self._unreachable_since = None
         self.fatal = False
         self._recommitted = set()
         # Views come as deltas after a snapshot (feature delta_views); the connection hands whole views to the
@@ -404,6 +418,14 @@ class Session:
         answered but cannot be trusted (a certificate not the pinned one), `error` says why: give up at once."""
         self._taken = None
         if again:
+            now = self.clock()
+            if self._unreachable_since is None:
+                self._unreachable_since = now
+            if (plan.until is not None and now >= plan.until and not plan.then
+                    and now - self._unreachable_since < UNREACHABLE_SECONDS):
+                # the server may be down, to be started again later than the seat's grace: it then holds the seat
+                # from its start (a role switch's plan, with its request, is not kept up: SWITCH_SECONDS)
+                plan = replace(plan, until=now + MAX_DELAY, overtime=True)
             self._plan_again(plan, _("cannot reach the server: {error}").format(error=error))
         else:  # (`reconnect` would meet the same certificate: the warning says what to do first, and says it whole)
             self.state.reconnecting = None
@@ -434,7 +456,7 @@ class Session:
     def _set_plan(self, plan: Plan, reason: str) -> None:
         self.plan = plan
         until = None  # (a spectator has no seat to hold)
-        if plan.resume is not None and not self.state.spectating:
+        if plan.resume is not None and not self.state.spectating and not plan.overtime:
             # the seat is held for its grace after a drop; the attempts go on past it while the server cannot be
             # reached (retry_seconds: a restarted server holds it longer), then the countdown says no more of it
             until = plan.until if plan.left_at is None else plan.left_at + self.grace
@@ -459,6 +481,7 @@ class Session:
             self.state.say(_("reconnecting now..."))
             self.wake()  # the network task stops waiting and connects
         elif self.plan is None:
+            self._unreachable_since = None  # (after giving up: as long again)
             if self.state.at_table and self.token is not None:
                 last_event = self.connection.last_event if self.connection is not None else 0
                 resume = ResumeInfo(self.token, self.state.table, last_event)
