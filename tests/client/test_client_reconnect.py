@@ -295,6 +295,28 @@ async def test_a_lobby_client_connects_again_by_itself_when_the_server_comes_bac
         assert session.state.connected and session.state.reconnecting is None
 
 
+async def test_a_lobby_client_waits_out_a_server_down_for_minutes_too(autojump_clock):
+    """Play-test pt28: the lobby's client (gus) gave up 60 s after the server was killed, as the seated ones did;
+    the server came back 73 s after the crash. It now tries on while the server cannot be reached (every 5 s),
+    and is back in the lobby by itself 5 minutes later."""
+    network = Network()
+    async with client(network) as session:
+        first = await network.server()
+        await first.welcome()
+        assert isinstance(await first.receive(), ListTables)
+        network.down = True
+        await first.stream.aclose()
+        await trio.sleep(300)
+        assert session.state.reconnecting is not None and not session.state.connected
+        network.down = False
+        second = await network.server()
+        hello = await second.welcome()
+        assert hello.resume is None and hello.name == "ann"
+        assert isinstance(await second.receive(), ListTables)
+        await trio.testing.wait_all_tasks_blocked()
+        assert session.state.connected and session.state.reconnecting is None
+
+
 async def test_reconnect_tries_at_once_instead_of_waiting(autojump_clock):
     network = Network()
     async with client(network) as session:
