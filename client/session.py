@@ -379,6 +379,10 @@ class Session:
         """The connection is gone; plan a resume if we lost our seat by accident."""
         self._write = self._close = None
         self.state.connected = False
+        # no countdown while no server counts: a resumed seat is sent the deadlines that run (server/play.py), and a
+        # restarted server runs none until both players are back, then every one afresh (DT-090); the panels of a
+        # play-test counted a turn's clock down to 0:15 while the server was down, and on after its restart
+        self.state.timers.clear()
         resumable = (not self.stopped and not self._given_up and self.plan is None and self.state.at_table
                      and self.token is not None)
         now = self.clock()

@@ -219,6 +219,37 @@ async def test_a_client_started_while_the_server_is_down_tries_on_without_a_seat
         assert (hello.resume.token, hello.resume.table) == ("token-B", TABLE)
 
 
+async def test_no_clock_runs_on_the_panel_while_the_connection_is_lost(autojump_clock):
+    """Play-test pt28 F4: with the server killed, every panel went on counting "time left: Yellow 1:19" down to
+    0:15, and a restarted server runs no clock until both players are back, then starts it afresh (DT-090). The
+    countdown goes with the connection; the edge: the `timer` the server sends after a resume shows it again."""
+    from dungeon_twister.client.panel import game_panel
+    from dungeon_twister.protocol import Timer
+
+    def panel() -> str:
+        return "".join(fragment[1] for fragment in game_panel(session.state, trio.current_time()))
+
+    network = Network()
+    async with client(network) as session:
+        server = await network.server()
+        await seat_with_grace(server, session, 60)
+        to_act = session.state.view["to_act"][0]
+        await server.send(Timer(TABLE, to_act, 100_000))
+        await trio.testing.wait_all_tasks_blocked()
+        assert "time left: " in panel()
+        network.down = True
+        await server.stream.aclose()
+        await trio.sleep(10)
+        assert session.state.timers == {} and "time left" not in panel()
+        network.down = False
+        second = await network.server()
+        await second.welcome()
+        await second.send(Joined(TABLE, "token-B", "B", 60))
+        await second.send(Timer(TABLE, to_act, 90_000))
+        await trio.testing.wait_all_tasks_blocked()
+        assert "time left: " in panel() and ":30" in panel()
+
+
 async def test_a_certificate_not_the_pinned_one_is_not_tried_again(autojump_clock):
     """Play-test: after the server's certificate changed, the client said "cannot reach the server: WARNING: ..."
     and tried again every few seconds for the whole grace, against a certificate it will never accept. The
