@@ -823,7 +823,9 @@ def _error(session: Session, message: Error) -> None:
     elif message.code == "seat_taken" and session.joining and not state.at_table:  # (not to one seated there:
         # `bot Y` at a full table told the player to spectate his own game, pt25b F6)
         # TRANSLATORS: after a refusal to join a full table; `spectate {table}` is the command as typed
-        text = _("{message} · `spectate {table}` watches the game").format(message=text, table=session.joining)
+        # (a private table's with its code, which `spectate` needs as `join` did: play-test pt28 W5)
+        watched = " ".join(filter(None, (session.joining, session.joining_code)))
+        text = _("{message} · `spectate {table}` watches the game").format(message=text, table=watched)
     if message.template:  # a sentence for people (docs/protocol.md section 7): its code would only be noise
         state.say(_("server: {message}").format(message=text))
     else:

@@ -215,6 +215,8 @@ class Session:
         """Where an earlier process stopped at our table (`_take_back`), until the resumed seat is joined."""
         self.joining: str | None = None
         """The table we asked to join last (a refusal that it is full tells how to watch it)."""
+        self.joining_code: str | None = None
+        """The join code typed with it: a private table is watched with it too (play-test pt28)."""
         self.resigning: str | None = None
         """The table whose running game we left (a resignation), until the server's `left` answers."""
         self.bot_asked: tuple[str, str, str] | None = None
@@ -857,7 +859,7 @@ class Session:
 
     def join(self, table: str, seat: str | None = None, join_code: str | None = None) -> None:
         message = Join(table, seat, join_code)
-        self.joining = table
+        self.joining, self.joining_code = table, join_code
         if self.state.role == Role.SPECTATOR:
             self.switch_role(Role.PLAYER, message)
         else:

@@ -791,6 +791,11 @@ def test_a_join_refused_because_the_table_is_full_says_how_to_watch_it():
     assert wired.sent() == [Join("t2-9eafeb2f")]
     wired.deliver(Error("seat_taken", "every seat is taken", "client", False, template="every seat is taken"))
     assert wired.session.state.notice == "server: every seat is taken · `spectate t2-9eafeb2f` watches the game"
+    # a private table's (play-test pt28: the hint left out the code, which `spectate` needs)
+    wired.session.join("t3-0badc0de", None, "b363bead")
+    wired.deliver(Error("seat_taken", "every seat is taken", "client", False, template="every seat is taken"))
+    assert wired.session.state.notice == ("server: every seat is taken · `spectate t3-0badc0de b363bead` watches "
+                                          "the game")
 
 
 def test_bot_is_offered_only_before_the_game_and_its_refusal_never_says_to_watch_ones_own_table():
