@@ -912,3 +912,28 @@ def test_ctrl_c_in_a_running_game_clears_the_line_and_asks_before_quitting():
         await until(lambda: quits)
 
     assert run_counting_quits(WiredSession(), in_the_lobby) == [True]
+
+
+def test_quitting_a_running_game_says_in_the_shell_how_long_the_seat_is_held_and_how_to_take_it_back():
+    """Play-test pt28 W3: a player typed `quit` in a game; the client ended with nothing said in the shell, and the
+    game was lost 60 s later. The line printed as it ends says how long the seat is held and the command that takes
+    it back (the name quoted for a shell); the edges: nothing once the game is over, nothing for a spectator, nothing
+    before the game began."""
+    from dungeon_twister.client.app import held_seat_line
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    session = wired.session
+    assert held_seat_line(session, "192.168.1.20:7777", "Zoë the dragon") == (
+        f"your seat at table {TABLE} is held 60 s: `dt-client connect 192.168.1.20:7777 --name 'Zoë the dragon'` "
+        "takes it back (after that, the game is lost)")
+    session.state.view = {**session.state.view, "started": False}
+    assert held_seat_line(session, "192.168.1.20:7777", "ann") is None
+    session.state.view = {**session.state.view, "started": True}
+    wired.deliver(GameOver(TABLE, {"winner": "B", "vp": {"B": 5, "Y": 2}, "reason": "vp"}))
+    assert held_seat_line(session, "192.168.1.20:7777", "ann") is None
+    watcher = WiredSession()
+    watcher.seat(MAIN_PHASE)
+    watcher.session.state.seat = None  # (at a table without a seat: watching it)
+    assert watcher.session.state.spectating
+    assert held_seat_line(watcher.session, "192.168.1.20:7777", "ann") is None
