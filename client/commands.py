@@ -75,8 +75,8 @@ class Commands:
         word, _sep, rest = line.partition(" ")
         command = self._commands.get(ANSWERS.get(word.lower(), word.lower()))
         confirming, self.state.confirm = self.state.confirm, None
-        if confirming is not None and confirming == word.lower():
-            self.state.confirm = confirming  # the confirmation itself
+        if confirming is not None and confirming in (word.lower(), line):
+            self.state.confirm = confirming  # the confirmation itself (a command's word, or an action's whole text)
         try:
             if command is None and word.lower() in SHELL_COMMANDS:
                 raise UsageError(self._from_the_shell(word.lower(), rest.strip()))

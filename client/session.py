@@ -974,12 +974,40 @@ class Session:
             state.say(ngettext("{verb}: {count} action, {actions}: type it whole to play it (Tab completes)",
                                "{verb}: {count} actions, {actions}: type one whole (Tab completes)",
                                len(named)).format(verb=text.strip(), count=len(named), actions=shown))
+        elif (deadly := _ends_on_rockfall(text, state.view)) is not None and state.confirm != text:
+            state.confirm = text  # (Commands.run keeps it for the same line typed again)
+            token, square = deadly
+            # TRANSLATORS: a legal action that kills the player's own character: {token} the character (yGO), {square}
+            # a Rockfall square (b19); "type it again" means the same action, typed as it is
+            state.say(_("{token} would end on the Rockfall {square}, where every character is eliminated "
+                        "(PD-TERR-ROCKFALL-02): type it again to do it").format(token=token, square=square))
         else:
+            state.confirm = None
             action_id = next(self._action_ids)
             if self.send(Action(state.table, action_id, text)):
                 state.pending_actions[action_id] = text
                 state.refusal = None
                 state.notice = ""  # the bar answered an earlier line: it would read as this action's answer
+
+
+PLACING_VERBS = ("move", "jump", "wallwalk", "teleport")
+"""The verbs whose action's last square is where their figure ends (`move bTH c4-c5`, `jump bWA c8 c7`)."""
+
+
+def _ends_on_rockfall(text: str, view: dict | None) -> tuple[str, str] | None:
+    """(figure, square) when the legal action `text` ends its figure on a Rockfall square, where every character is
+    eliminated once the action is done, shield or not (PD-TERR-ROCKFALL-02, RUL-090): legal, and a VP for the
+    opponent, so it is asked again (play-test pt28b: Tab offered `jump yGO c19 b19`, and the Golem died at once).
+    Only a text the view lists (what Tab completes), read from the view's terrain; None otherwise."""
+    view = view or {}
+    legal, rockfall = view.get("legal"), ((view.get("terrain") or {}).get("rockfall") or ())
+    words = text.split()
+    if not rockfall or not isinstance(legal, list) or text not in legal or len(words) < 3:
+        return None
+    if words[0] not in PLACING_VERBS:
+        return None
+    square = (words[-1] if words[0] == "jump" else words[2]).split("-")[-1]
+    return (words[1], square) if square in rockfall else None
 
 
 def _verb_alone(text: str, view: dict | None, verbs: Collection[str] = ()) -> list[str] | None:

@@ -481,6 +481,35 @@ def test_a_line_typed_full_width_is_read_by_the_client_as_the_server_reads_it():
     assert resolve_choice("ｃｏｍｂａｔ　＋１", ["combat +0", "combat +1", "combat +3"], "B") == "combat +1"
 
 
+def test_PD_TERR_ROCKFALL_02_an_action_that_ends_a_figure_on_rockfall_is_asked_again():
+    """Play-test pt28b: Tab offered `jump yGO c19 b19`, a Rockfall square, and the Golem died at once (legal: every
+    character on Rockfall once an action is done is eliminated, PD-TERR-ROCKFALL-02; a VP to the opponent). Such
+    an action is said and asked again; typed again it is sent; anything else in between asks anew. An action that
+    does not end on Rockfall (crossing it with a shield) is sent at once."""
+    from dungeon_twister.protocol import Action
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    ui = ClientUI(wired.session, output=DummyOutput())
+    deadly = ["jump bWA c19 b19", "move bWA c4-b4-b5", "teleport bWA b19"]
+    state.view = {**state.view, "legal": [*deadly, "move bWA b4-b5-b6", "end"],
+                  "terrain": {"rockfall": ["b19", "b5"]}}
+    for text, square in zip(deadly, ("b19", "b5", "b19")):
+        ui.commands.run(text)
+        assert wired.sent() == [], text
+        assert state.notice == (f"bWA would end on the Rockfall {square}, where every character is eliminated "
+                                "(PD-TERR-ROCKFALL-02): type it again to do it")
+        ui.commands.run(text)
+        assert [m.text for m in wired.sent() if isinstance(m, Action)] == [text]
+    ui.commands.run("jump bWA c19 b19")
+    ui.commands.run("look b19")  # something else in between: the next one asks again
+    ui.commands.run("jump bWA c19 b19")
+    assert wired.sent() == []
+    ui.commands.run("move bWA b4-b5-b6")  # (it crosses b5, it does not end there)
+    assert [m.text for m in wired.sent() if isinstance(m, Action)] == ["move bWA b4-b5-b6"]
+
+
 def test_a_snapshot_with_fewer_steps_than_the_view_before_says_the_game_went_back():
     """docs/protocol.md sections 13 and 20: a server put back from an older copy of its store sends a snapshot
     with fewer `steps` than the last view had. Which of the log's lines no longer stand is not known: they give
