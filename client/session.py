@@ -103,7 +103,7 @@ UNREACHABLE_SECONDS = 3600.0
 """How long the attempts go on, past their plan's time (a lost seat's grace, RESTART_GRACE_SECONDS at least), while
 the server cannot be reached at all: a server that is down holds no seat yet, and once started again it holds each
 one RESTART_GRACE_SECONDS from its start, however late that is. (Play-test pt28: the host started a killed server
-again 73 s after the crash; every client had given up at 60 s, and the players away from their keyboards lost
+again 71 s after the crash; every client had given up at 60 s, and the players away from their keyboards lost
 their game, "abandoned by both", 60 s after the restart.) A server that answers again and no longer holds the seat
 says so, as to `reconnect`; one that never comes back costs a refused connection every MAX_DELAY seconds."""
 RETRY_CODES = ("name_taken", "server_full")

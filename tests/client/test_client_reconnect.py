@@ -152,7 +152,7 @@ async def test_a_lost_seat_is_tried_again_for_its_grace_and_a_restarts_60_s_at_l
 
 
 async def test_a_server_started_again_minutes_after_a_crash_gets_its_players_back(autojump_clock):
-    """Play-test pt28: the host started a killed server again 73 s after the crash; every client had given up at
+    """Play-test pt28: the host started a killed server again 71 s after the crash; every client had given up at
     60 s ("gave up after 16 attempts"), and the two players who did not type `reconnect` lost their game, abandoned
     by both, 60 s after the restart (a restarted server holds each seat RESTART_GRACE_SECONDS from its own start).
     While the server cannot be reached at all, the client tries on, every 5 s: here the server is back after
@@ -328,7 +328,7 @@ async def test_a_lobby_client_connects_again_by_itself_when_the_server_comes_bac
 
 async def test_a_lobby_client_waits_out_a_server_down_for_minutes_too(autojump_clock):
     """Play-test pt28: the lobby's client (gus) gave up 60 s after the server was killed, as the seated ones did;
-    the server came back 73 s after the crash. It now tries on while the server cannot be reached (every 5 s),
+    the server came back 71 s after the crash. It now tries on while the server cannot be reached (every 5 s),
     and is back in the lobby by itself 5 minutes later."""
     network = Network()
     async with client(network) as session:
