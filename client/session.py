@@ -734,9 +734,9 @@ class Session:
         """The server answered after our proof (its first answer, `tables` or a seat's `joined`: a refused proof
         closes the connection first): the first time on this server and name (a network server's: `dt-client
         play`'s own keeps no name worth saying), it bound the name to our key for good (protocol section 18), which
-        the player is told once, in the bar and the log (play-test pt27 F12; review rv28: said on the welcome, it
-        came before the proof was taken, and the bar cut it on 80 columns behind the TLS note: it opens the help box,
-        as a list asked for does, unless one is open, and goes to the log)."""
+        the player is told once, in the help box (the bar when a box is open already) and the log (play-test pt27
+        F12; review rv28: said on the welcome, it came before the proof was taken, and the bar cut it on 80 columns
+        behind the TLS note)."""
         state = self.state
         if not self.proving:
             return
