@@ -312,25 +312,31 @@ def connect_command(args: argparse.Namespace) -> int:
 
     connect = tls_connector(KnownServers(state_dir() / KNOWN_SERVERS), note)
     code = run_client(session, host, port, connect)
-    left = held_seat_line(session, f"{host}:{port}" if ":" not in host else f"[{host}]:{port}", args.name)
+    left = held_seat_line(session, f"{host}:{port}" if ":" not in host else f"[{host}]:{port}", args.name,
+                          getattr(args, "lang", None))
     if left:
         print(left)
     return code
 
 
-def held_seat_line(session, server: str, name: str) -> str | None:
+def held_seat_line(session, server: str, name: str, lang: str | None = None) -> str | None:
     """What to say in the shell as the client ends with a seat the server holds (`quit`, Ctrl-D in a game): the
     game goes on without him for a while, and how to take the seat back. A play-test's player typed `quit` in a
     game: the client ended with nothing said, and his game was lost 60 s later (play-test pt28 W3)."""
     import shlex
 
     held, state = session.held, session.state
-    if held is None or state.spectating or not (state.view or {}).get("started") or state.game_over:
+    if (held is None or state.spectating or not (state.view or {}).get("started") or state.game_over
+            or session.grace <= 0):
         return None
-    line = f"dt-client connect {server} --name {shlex.quote(name)}"
+    language = f"--lang {shlex.quote(lang)} " if lang else ""
+    line = f"dt-client {language}connect {server} --name {shlex.quote(name)}"
+    from .printable import printable
+
     # TRANSLATORS: printed in the shell as the client ends; {line} is a command line: keep it as it is
-    return _("your seat at table {table} is held {seconds} s: `{line}` takes it back (after that, the game is lost)"
-             ).format(table=held.table, seconds=session.grace, line=line)
+    return printable(_("your seat at table {table} is held {seconds} s: `{line}` takes it back (after that, the game "
+                       "is lost)").format(table=held.table, seconds=session.grace, line=line))  # (the table's id is
+    # the server's, escaped as the screens show text: a hostile one rewrote the terminal's title, review rv28b)
 
 
 def play_command(args: argparse.Namespace) -> int:

@@ -21,7 +21,7 @@ from .i18n import _, ngettext
 from .local_server import game_record
 from .names import GAMES_PAGE, GAMES_PAGES, is_table_number, seat_named, table_named, unlisted_number
 from .session import Session
-from .state import RATINGS_SEARCHED, EndFirst, TableSetup
+from .state import RATINGS_SEARCHED, EndFirst, TableSetup, notation_error_text
 
 
 class UsageError(ValueError):
@@ -70,12 +70,12 @@ class Commands:
             try:
                 line = _as_read(line)
             except NotationError as error:
-                self.state.say(str(error))
+                self.state.say(notation_error_text(error))
                 return
         word, _sep, rest = line.partition(" ")
         command = self._commands.get(ANSWERS.get(word.lower(), word.lower()))
         confirming, self.state.confirm = self.state.confirm, None
-        if confirming is not None and confirming in (word.lower(), line):
+        if confirming is not None and confirming in (word.lower(), line, " ".join([word.lower(), *rest.split()])):
             self.state.confirm = confirming  # the confirmation itself (a command's word, or an action's whole text)
         try:
             if command is None and word.lower() in SHELL_COMMANDS:

@@ -55,7 +55,7 @@ def resolve_choice(text: str, legal: list[str], seat: str, parts: list[dict] | N
     try:
         text = " ".join(typed_text(text).split())  # (full-width, as the server reads an action: review rv28)
     except NotationError as error:
-        raise ChoiceError(str(error)) from None
+        raise ChoiceError(notation_error_text(error)) from None
     if parts is not None:
         return _resolve_build(text, parts, seat, game)
     if text in legal:

@@ -385,6 +385,7 @@ class Session:
         # restarted server runs none until both players are back, then every one afresh (DT-090); the panels of a
         # play-test counted a turn's clock down to 0:15 while the server was down, and on after its restart
         self.state.timers.clear()
+        self.state.away.clear()  # (the opponent's grace too: a resume is told of it again, review rv28b)
         resumable = (not self.stopped and not self._given_up and self.plan is None and self.state.at_table
                      and self.token is not None)
         now = self.clock()
@@ -1000,14 +1001,29 @@ def _ends_on_rockfall(text: str, view: dict | None) -> tuple[str, str] | None:
     opponent, so it is asked again (play-test pt28b: Tab offered `jump yGO c19 b19`, and the Golem died at once).
     Only a text the view lists (what Tab completes), read from the view's terrain; None otherwise."""
     view = view or {}
-    legal, rockfall = view.get("legal"), ((view.get("terrain") or {}).get("rockfall") or ())
-    words = text.split()
-    if not rockfall or not isinstance(legal, list) or text not in legal or len(words) < 3:
+    legal, terrain = view.get("legal"), view.get("terrain")
+    rockfall = terrain.get("rockfall") if isinstance(terrain, dict) else None
+    if not isinstance(rockfall, list) or not rockfall or not isinstance(legal, list):
         return None
-    if words[0] not in PLACING_VERBS:
+    typed = _placing(text)
+    if typed is None or typed[2] not in rockfall:
         return None
-    square = (words[-1] if words[0] == "jump" else words[2]).split("-")[-1]
-    return (words[1], square) if square in rockfall else None
+    # the action the server would take it for, in any case or spacing, by a route or an abbreviation (`bgb c3`,
+    # `move bGB c4-c3`): one the view lists with the same verb, figure and last square (review rv28b)
+    return next(((figure, square) for verb, figure, square in filter(None, map(_placing, legal))
+                 if (verb, figure.lower(), square) == (typed[0], typed[1].lower(), typed[2])), None)
+
+
+def _placing(text) -> tuple[str, str, str] | None:
+    """(verb, figure, last square) of an action that puts its figure on a square (PLACING_VERBS), typed in full or
+    as an abbreviation of a move (`bTH c4`); None for another text."""
+    words = text.split() if isinstance(text, str) else []
+    if words and words[0].lower() not in PLACING_VERBS and len(words) == 2:
+        words = ["move", *words]  # (a figure and a square: the server takes it for a move)
+    if len(words) < 3 or words[0].lower() not in PLACING_VERBS:
+        return None
+    verb = words[0].lower()
+    return verb, words[1], (words[-1] if verb == "jump" else words[2]).split("-")[-1].lower()
 
 
 def _verb_alone(text: str, view: dict | None, verbs: Collection[str] = ()) -> list[str] | None:

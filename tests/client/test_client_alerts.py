@@ -220,3 +220,19 @@ def test_an_away_opponent_s_grace_counts_down_and_goes_with_the_game():
     clock[0] = 200.0
     wired.deliver(OpponentLeft(TABLE, "Y", 60))
     assert state.spectating and "(away, 50 s grace)" in text_of(game_panel(state, 210.0))
+
+
+def test_our_own_lost_connection_forgets_an_away_opponents_grace_which_a_resume_tells_again():
+    """Review rv28b: the opponent dropped, then our connection did, and he came back while we were gone: after our
+    resume the panel showed "(away, 1 s grace)" for him for the rest of the game (his `opponent_back` went to no
+    one). A lost connection forgets the graces it was told, as it does the clocks; a resume is told again of a seat
+    still held (server/seating.py)."""
+    from dungeon_twister.protocol import OpponentLeft
+
+    wired = WiredSession()
+    state = wired.session.state
+    wired.seat(position_text("bWA@c4 yTR@c9", active="Y"))
+    wired.deliver(OpponentLeft(TABLE, "Y", 60))
+    assert state.away
+    wired.session.detach("connection lost")
+    assert state.away == {} and "away" not in text_of(game_panel(state, wired.session.clock()))

@@ -7,6 +7,7 @@ import asyncio
 import io
 import os
 import signal
+from dataclasses import replace
 
 import pytest
 import trio
@@ -508,6 +509,13 @@ def test_PD_TERR_ROCKFALL_02_an_action_that_ends_a_figure_on_rockfall_is_asked_a
     assert wired.sent() == []
     ui.commands.run("move bWA b4-b5-b6")  # (it crosses b5, it does not end there)
     assert [m.text for m in wired.sent() if isinstance(m, Action)] == ["move bWA b4-b5-b6"]
+    # review rv28b: the verb in capitals is asked once and then played; an abbreviation, another case or another
+    # route to the same square is asked too (the server would take it for the listed action)
+    for typed in ("JUMP bWA c19 b19", "bwa b5", "move BWA  b5", "move bWA c4-c5-b5"):
+        ui.commands.run(typed)
+        assert wired.sent() == [] and state.notice.startswith("bWA would end on the Rockfall "), typed
+        ui.commands.run(typed)
+        assert len([m for m in wired.sent() if isinstance(m, Action)]) == 1, typed
 
 
 def test_a_snapshot_with_fewer_steps_than_the_view_before_says_the_game_went_back():
@@ -966,3 +974,13 @@ def test_quitting_a_running_game_says_in_the_shell_how_long_the_seat_is_held_and
     watcher.session.state.seat = None  # (at a table without a seat: watching it)
     assert watcher.session.state.spectating
     assert held_seat_line(watcher.session, "192.168.1.20:7777", "ann") is None
+    # review rv28b: the table's id is the server's (any 64 characters): escaped as the screens show it; a language
+    # asked for goes into the line; a seat held 0 s has nothing to say
+    hostile = WiredSession()
+    hostile.seat(MAIN_PHASE)
+    hostile.session.held = replace(hostile.session.held, table="t1-\x1b]0;owned\x07")
+    line = held_seat_line(hostile.session, "192.168.1.20:7777", "ann", "fr")
+    assert "\x1b" not in line and "\x07" not in line and "t1-" in line
+    assert "`dt-client --lang fr connect 192.168.1.20:7777 --name ann`" in line
+    hostile.session.grace = 0
+    assert held_seat_line(hostile.session, "192.168.1.20:7777", "ann") is None
