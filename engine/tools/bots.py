@@ -518,7 +518,7 @@ class PlannerBot(GreedyBot):
         prey = [t for t in view["tokens"] if t["id"] and t["character"] and t["colour"] != seat and t["square"]
                 and t["code"] in cat.characters]
         if targets or prey:
-            reaches = [self._reach(view, gear, 40) for gear in targets]
+            reaches = [self._reach(view, gear, 40, seat) for gear in targets]
             for action in legal:
                 words = action.split()
                 if words[0] != "move" or "@" in action or "+" in action:
@@ -704,7 +704,12 @@ class PlannerBot(GreedyBot):
             if foreign:
                 score -= worth(codes, foreign - handed) + 2.0 * len(foreign)
             if handed:  # given to a friend on the way: half kept (the friend may be the better carrier)
-                score += 0.5 * worth(codes, handed)
+                score += 0.5 * worth(codes, handed & before)
+                # a friend's thing fetched and handed to another friend: worth it only nearer the exit (else two
+                # figures passed a wounded friend to and fro, each hand-over scored, AP after AP: seed 15)
+                score += 0.5 * worth(codes, {i for i in handed - before if self._nearer(
+                    view, goal_y, _square(next(w for w in words[2:] if w.startswith(i + "@")).split("@")[1]),
+                    _square(codes[i]["square"]))})
         score -= self._undo_penalty(view, seat, token, words)
         # danger: where it ends against where it stands
         strength = self._defence(view, cat, token, after) if after != before else None
@@ -718,6 +723,13 @@ class PlannerBot(GreedyBot):
         if verb == "jump":
             score -= 4.0  # a jump card is scarce
         return score
+
+    def _nearer(self, view: dict, goal_y: int, there: tuple[int, int], here: tuple[int, int]) -> bool:
+        """Is `there` fewer steps from the exit than `here` (an open way's, else the cost map's)?"""
+        open_ways = self._distances(view, goal_y)
+        distance = open_ways if here in open_ways and there in open_ways else self._cost_map(view, goal_y)
+        far = 10 * view["rows"] + 60
+        return distance.get(there, far) < distance.get(here, far)
 
     def _prey(self, view: dict, seat: str, cat, token: dict, dest: tuple[int, int], carried) -> float:
         """A move that ends beside an enemy it can then attack with an AP left: a wounded one to finish (1 VP,
@@ -776,12 +788,18 @@ class PlannerBot(GreedyBot):
                 value += cat.objects[t["code"]].defend_bonus
         return value
 
-    def _reach(self, view: dict, source: tuple[int, int], limit: int) -> dict[tuple[int, int], int]:
-        """Steps from `source` to every square within `limit`, through the known walls, pits and rooms."""
-        key = ("reach", source, limit)
+    def _reach(self, view: dict, source: tuple[int, int], limit: int, seat: str | None = None
+               ) -> dict[tuple[int, int], int]:
+        """Steps from `source` to every square within `limit`, through the known walls, pits and rooms; with `seat`,
+        not through a standing enemy of that seat's (BG-MOVE-09: a way this turn, for a walk to a gear: through
+        an enemy, the Warrior walked to a gear he could not reach and back to the other, turn after turn)."""
+        key = ("reach", source, limit, seat)
         if key in self._cache:
             return self._cache[key]
         passable, blocked = self._ground(view)
+        if seat is not None:
+            passable = passable - {_square(t["square"]) for t in view["tokens"] if t["id"] and t["character"]
+                                   and t["colour"] != seat and not t["wounded"] and t["square"]}
         distance = {source: 0}
         frontier = deque([source])
         while frontier:
@@ -1187,7 +1205,7 @@ class PlannerBot(GreedyBot):
             for slot, gear in sorted(view.get("gears", {}).items()):
                 if slot not in tiles:
                     continue
-                reach = self._reach(view, _square(gear), 40)
+                reach = self._reach(view, _square(gear), 40, seat)
                 if not any(square in reach for square in mine):
                     continue  # no figure of mine can walk there
                 twin = next((t for t, room in cat.rooms.items() if room.number == cat.rooms[tiles[slot]].number
@@ -1224,7 +1242,7 @@ class PlannerBot(GreedyBot):
             return self._cache[key]
         best = None
         for gear, gain, quarters in self._rotation_plans(view, seat):
-            reach = self._reach(view, gear, 40)
+            reach = self._reach(view, gear, 40, seat)
             if start not in reach:
                 continue
             before, after = reach[start], reach.get(dest, reach[start] + move)

@@ -27,6 +27,15 @@ STEPS_BACK = ("DT1 base_set vp=5 ; rooms A1=4G/2 B1=1D/2 A2=1G/2 B2=3D/0 A3=2D/3
               "27 B main ap=4 high=5 four=1 first=B placer=- combats=0")
 """Blue's turn 27 of the greedy bots' base-set game of seed 3: GreedyBot (Rng 0) moves its Thief d12, d11, d12."""
 
+HAND_OVERS = ("DT1 base_set vp=5 ; rooms A1=1D/3 B1=3D/3 A2=4D/0 B2=2D/2 A3=1G/1 B3=4G/2 A4=2G/0 B4=3G/3 ; ports 3G=co "
+              "; tokens bAR@e9 bCL>exited bFW@j2 bGB@f5 bMK>eliminated bRP@h6 bSP>discarded bSW@b3 bTH@g6 bTR@f6!35 "
+              "bTS>scored.B bWA@f6 bWW>exited bWZ>exited yAR@i17 yCL@a18 yFW@i3 yGB@i18 yMK@h6 yRP@g10 ySP@b6 "
+              "ySW@c14 yTH@i17 yTR@f21 yTS@c11 yWA@d20 yWW@f15~18 yWZ@c11 ; cards B:234/5/012/2 Y:2345/-/01/2 ; "
+              "turn 41 B main ap=5 high=5 four=1 first=B placer=- combats=7")
+"""Blue's turn 41 of the planner's base-set game of seed 15 against GreedyBot (bench/bot_strength.py, session 27):
+the wounded Troll lies under the Warrior at f6, the Goblin at f5 and the Thief at g6 beside; every Blue figure
+is walled off, the gear at i7 behind the Mechanork (h6), the one at c3 free."""
+
 
 def play_turn(state, bot, seed: int):
     """The bot's actions until its turn ends (secret combat cards are its own too), the state after, and the
@@ -226,3 +235,17 @@ def test_BG_MOVE_09_the_planner_stands_in_a_runner_s_way():
         return steps if steps >= 0 else 99
 
     assert way_out(apply(state, parse_action("move bBS h1", "B"))[0]) > way_out(state) == 2
+
+
+def test_BG_CARRY_05_the_planner_does_not_pass_a_wounded_friend_to_and_fro():
+    """BG-CARRY-05, BG-ITEM-05: a figure may fetch a wounded friend and leave him on another friend's square in one
+    move that ends where it began. main's planner of session 27 scored each such hand-over (half the friend's worth)
+    and passed the wounded Troll between the Warrior, the Goblin and the Thief all turn (f6, f5, g6, f6...: five
+    moves, from every seed). The planner hands him on only nearer the exit (at most once here), and its walled-off
+    Warrior walks to the gear it can reach (c3; the i7 one is behind the Mechanork, BG-MOVE-09) and turns A3
+    instead of going to and fro between the two."""
+    state = parse_position(HAND_OVERS)
+    for seed in range(6):
+        actions, _, returns, _ = play_turn(state, PlannerBot(), seed)
+        assert sum("bTR@" in a for a in actions) <= 1 and returns == 0, actions
+        assert any(a.startswith("rotate bWA") for a in actions), actions
