@@ -842,6 +842,33 @@ class PlannerBot(GreedyBot):
             return tuple(links)
         return self._kept(("links", self._layout(view)), make)
 
+    def _pit_links(self, view: dict) -> tuple[tuple[int, ...], ...]:
+        """`_links` with each pit a square of its own, linked to its connected neighbours that are not pits: the
+        ways of a figure that jumps a pit (BG-JUMP-03: into the pit, then out on any other side), or crosses it (the
+        Thief, a Rope carrier: BG-PIT-01; the Wizard, BG-CHAR-WIZARD-01); kept by layout."""
+        def make():
+            links = [list(n) for n in self._links(view)]
+            passable, blocked = self._ground(view)
+            blocked = blocked | {frozenset((_square(a), _square(b))) for a, b in view.get("slits", ())}
+            for pit in sorted(_square(p) for p in view["pits"]):
+                i = (pit[1] + 1) * 10 + pit[0]
+                for dx, dy in STEPS:
+                    n = (pit[0] + dx, pit[1] + dy)
+                    if 0 <= n[0] < 10 and n in passable and frozenset((pit, n)) not in blocked:
+                        j = (n[1] + 1) * 10 + n[0]
+                        links[i].append(j)
+                        links[j].append(i)
+            return tuple(tuple(n) for n in links)
+        return self._kept(("pit links", self._layout(view)), make)
+
+    def _jumper(self, view: dict, token: dict) -> bool:
+        """Can this figure cross a pit on its way out: a jump card left to its side (BG-JUMP-01), the Thief, the
+        Wizard, or a Rope carried (BG-PIT-01)?"""
+        if view["players"][token["colour"]].get("jumps", 0) > 0 or token["code"] in ("TH", "WZ"):
+            return True
+        return any(t["square"] == token["square"] and t["id"] and not t["character"] and t["code"] == "RP"
+                   for t in view["tokens"])
+
     @staticmethod
     def _steps(links, sources, obstacles) -> list[int]:
         """Breadth first over `links` from `sources`, never into `obstacles`: steps to each square, -1 if none."""
@@ -870,36 +897,45 @@ class PlannerBot(GreedyBot):
     """The most steps a block is counted to add to a runner's way (a way shut entirely: it will fight or turn)."""
 
     def _blocking(self, view: dict, seat: str):
-        """(links, my figures' squares, the enemy's exit squares, the runners as (square, Movement, exit VP,
-        steps), the squares of their shortest ways) for `_block_gain`; None without a runner."""
+        """(my figures' squares, the enemy's exit squares, the links by crossing pits or not, the runners as
+        (whether it crosses pits, square, Movement, exit VP, steps), the squares of their shortest ways) for
+        `_block_gain`; None without a runner. A runner that can cross a pit (`_jumper`) is measured over
+        `_pit_links`: a square of my start zone one pit away from it is its exit too (a play-test saw the planner
+        leave it open)."""
         if "block" in self._cache:
             return self._cache["block"]
         info = None
         cat = load(view["set"])
         height = 5 * view["rows"]
         goal_y = -1 if seat == "B" else height  # their exit: my start zone
-        links = self._links(view)
         standing = [t for t in view["tokens"] if t["id"] and t["character"] and not t["wounded"] and t["square"]
                     and t["code"] in cat.characters]
         mine = frozenset((_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in standing
                          if t["colour"] == seat)
         goal = tuple((goal_y + 1) * 10 + x for x in range(10))
-        base = self._steps(links, goal, mine)
+        bases: dict[bool, tuple] = {}
         runners = []
         for t in standing:
             if t["colour"] == seat:
                 continue
+            jumper = self._jumper(view, t)
+            if jumper not in bases:
+                links = self._pit_links(view) if jumper else self._links(view)
+                bases[jumper] = (links, self._steps(links, goal, mine))
+            links, base = bases[jumper]
             x, y = _square(t["square"])
             i, kind = (y + 1) * 10 + x, cat.characters[t["code"]]
             move = kind.move or 1
             if 0 < base[i] <= self.BLOCK_RANGE * move:
-                runners.append((i, move, float(kind.exit_vp), base[i]))
+                runners.append((jumper, i, move, float(kind.exit_vp), base[i]))
         if runners:
             ways: set[int] = set()
-            for i, _, _, steps in runners:
+            for jumper, i, _, _, steps in runners:
+                links, base = bases[jumper]
                 back = self._steps(links, (i,), mine)
                 ways |= {j for j, (a, b) in enumerate(zip(base, back)) if a >= 0 and b >= 0 and a + b == steps}
-            info = (links, mine, goal, tuple(runners), frozenset(ways))
+            info = (mine, goal, {jumper: links for jumper, (links, _) in bases.items()}, tuple(runners),
+                    frozenset(ways))
         self._cache["block"] = info
         return info
 
@@ -909,15 +945,18 @@ class PlannerBot(GreedyBot):
         info = self._blocking(view, seat)
         if info is None:
             return 0.0
-        links, mine, goal, runners, ways = info
+        mine, goal, links_of, runners, ways = info
         i, j = (start[1] + 1) * 10 + start[0], (dest[1] + 1) * 10 + dest[0]
         if i == j or (i not in ways and j not in ways):
             return 0.0
         key = ("blocked", i, j)
         if key not in self._cache:
-            after = self._steps(links, goal, (mine - {i}) | {j})
+            afters: dict[bool, list[int]] = {}
             gain = 0.0
-            for square, move, vp, steps in runners:
+            for jumper, square, move, vp, steps in runners:
+                after = afters.get(jumper)
+                if after is None:
+                    after = afters[jumper] = self._steps(links_of[jumper], goal, (mine - {i}) | {j})
                 longer = after[square] - steps if after[square] >= 0 else self.BLOCK_CAP
                 gain += min(longer, self.BLOCK_CAP) / move * 10.0 * vp
             self._cache[key] = gain * self.BLOCK

@@ -249,3 +249,24 @@ def test_BG_CARRY_05_the_planner_does_not_pass_a_wounded_friend_to_and_fro():
         actions, _, returns, _ = play_turn(state, PlannerBot(), seed)
         assert sum("bTR@" in a for a in actions) <= 1 and returns == 0, actions
         assert any(a.startswith("rotate bWA") for a in actions), actions
+
+ONE_PIT_AWAY = ("DT1 base_set vp=5 ; rooms A1=1G/0 B1=3G/3 A2=*2D/1 B2=*2G/1 A3=*4D/2 B3=*4G/1 A4=*1D/0 B4=*3D/1 ; "
+                "ports - ; tokens bAR#B2.11 bCL@g0 bFW#B4.7 bGB#A2.5 bMK#B3.1 bRP@d4 bSP@i1 bSW#A4.13 bTH@d0 bTR@b0 "
+                "bTS#A3.19 bWA@i0 bWW#A2.3 bWZ#A4.17 yAR#B2.10 yCL@d1 yFW#A2.12 yGB#B4.8 yMK@d21 yRP@h3 ySP#A3.16 "
+                "ySW#A3.18 yTH@g21 yTR@b21 yTS#B3.6 yWA@i21 yWW#B3.2 yWZ#B2.4 ; cards B:345/2/012233456/3 "
+                "Y:2345/-/012233456/3 ; turn 3 B main ap=1 high=2 four=0 first=B placer=- combats=0")
+"""The base-set game of seed 55 (bench/bot_strength.py), its Blue turn 3 made up: Yellow's Cleric at d1, the Thief
+on d0 below him, the pit c1 beside him; Yellow has its three jump cards. Blue has 1 AP."""
+
+
+def test_BG_JUMP_07_the_planner_blocks_the_square_an_enemy_jumps_out_on():
+    """BG-JUMP-03/07, BG-EXIT-03: the Cleric may jump the pit c1 and land on c0, an exit, unless an enemy figure
+    stands there. In the seeded game he did (1 VP, Yellow's turn 2). The planner's Cleric steps along the start zone
+    onto c0, from every seed; the planner of session 27 saw only walking ways and moved its Warrior to i1."""
+    state = parse_position(ONE_PIT_AWAY)
+    yellow = parse_position(ONE_PIT_AWAY.replace("turn 3 B", "turn 4 Y"))
+    assert "jump yCL c1 c0" in legal_texts(yellow, "Y")
+    for seed in range(6):
+        actions, after, _, _ = play_turn(state, PlannerBot(), seed)
+        assert any(t["square"] == "c0" and t["colour"] == "B" and t["character"] for t in view(after, "B")["tokens"]), \
+            actions
