@@ -483,6 +483,8 @@ class PlannerBot(GreedyBot):
         self._left: dict[str, int] = {}  # object -> the turn one of my figures last left or handed it
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        if view["phase"] == "place" and not building(view) and not view.get("scenario"):
+            return self._place(view, legal, rng)
         if building(view) or view["phase"] != "main" or (view.get("secret") or "").startswith("combat"):
             return super().choose(view, legal, rng)
         seat = view["viewer"]
@@ -609,6 +611,52 @@ class PlannerBot(GreedyBot):
         if verb == "end":
             return 0.0
         return self.score(view, seat, action)
+
+    PLACE_FAR = 40
+    """The most steps a placed figure's way out counts (none: as far)."""
+
+    def _place(self, view: dict, legal: list[str], rng: Rng) -> str:
+        """A standard game's placement after a reveal: the best of `_place_score`, equals drawn by the Rng."""
+        seat = view["viewer"]
+        self._cache = {"legal": frozenset(legal)}
+        best_score, best = None, []
+        for action in legal:
+            words = action.split()
+            score = self._place_score(view, seat, words[1], _square(words[2])) if words[0] == "place" \
+                and len(words) == 3 else self.score(view, seat, action)
+            if best_score is None or score > best_score + 1e-9:
+                best_score, best = score, [action]
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        return rng.choice(best)
+
+    def _place_score(self, view: dict, seat: str, item: str, square: tuple[int, int]) -> float:
+        """BG-REVEAL-06/07: where the revealing player puts a figure of the room. Mine: the fewer AP from its exit
+        the better; the enemy's: the more AP from his (my start zone; a pit counts for a figure that can cross it:
+        in the bench's base-set game of seed 55 the planner put Yellow's Cleric on d1, a pit away from c0, and he
+        jumped out at once). Objects anywhere (1, as GreedyBot)."""
+        cat = load(view["set"])
+        code, colour = item[1:], item[:1].upper()
+        if code not in cat.characters or colour not in ("B", "Y"):
+            return 1.0
+        token = {"id": item, "code": code, "colour": colour, "character": True, "square": _name(square)}
+        kind = cat.characters[code]
+        height = 5 * view["rows"]
+        goal_y = height if token["colour"] == "B" else -1
+        standing = frozenset((_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in view["tokens"]
+                             if t["id"] and t["character"] and not t["wounded"] and t["square"]
+                             and t["colour"] != token["colour"])  # his enemies stand in his way (BG-MOVE-09)
+        jumper = self._jumper(view, {**token, "square": _name(square)})
+        key = ("placed", token["colour"], jumper)
+        steps = self._cache.get(key)
+        if steps is None:
+            links = self._pit_links(view) if jumper else self._links(view)
+            steps = self._cache[key] = self._steps(links, tuple((goal_y + 1) * 10 + x for x in range(10)), standing)
+        far = steps[(square[1] + 1) * 10 + square[0]]
+        if far < 0:  # no way open now: through what may open (face-down rooms, walls a turn may move)
+            far = self._cost_map(view, goal_y).get(square, self.PLACE_FAR)
+        ap = min(far, self.PLACE_FAR) / (kind.move or 1)
+        return 1.0 + (ap if token["colour"] != seat else -ap) * float(kind.exit_vp)
 
     def _undo_penalty(self, view, seat, token, words) -> float:
         if token is None or token["colour"] != seat:
