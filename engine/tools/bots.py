@@ -7,6 +7,7 @@ PlannerBot (the default opponent) weighs what each action changes over its turn 
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from functools import lru_cache
 from hashlib import blake2b
@@ -33,6 +34,14 @@ def _square(name: str) -> tuple[int, int]:
 def _index(name: str) -> int:
     """A square's number in the bots' flat maps: (y + 1) * 10 + x."""
     return int(name[1:]) * 10 + FILES.index(name[0])
+
+
+_SQUARES = tuple((i % 10, i // 10 - 1) for i in range(10 * 62))
+
+
+def _at(i: int) -> tuple[int, int]:
+    """The square numbered i ((y + 1) * 10 + x), one tuple for all maps (a map's keys cost no memory of their own)."""
+    return _SQUARES[i] if i < len(_SQUARES) else (i % 10, i // 10 - 1)
 
 
 def building(view: dict) -> bool:
@@ -375,7 +384,7 @@ class GreedyBot:
                         distance[n] = d + 1
                         following.append(n)
             frontier, d = following, d + 1
-        return {(i % 10, i // 10 - 1): value for i, value in enumerate(distance) if value >= 0}
+        return {_at(i): value for i, value in enumerate(distance) if value >= 0}
 
     def _danger(self, view, seat, square, my_strength) -> int:
         scenario = load(view["set"]).scenarios.get(view["scenario"]) if view.get("scenario") else None
@@ -477,6 +486,7 @@ class PlannerBot(GreedyBot):
         self._stuck_turn: int | None = None  # the first turn of mine, of those in a row, where nothing scored
         self._plans: tuple | None = None  # (turn and layout, the gears worth walking to: `_rotation_plans`)
         self._maps: dict[tuple, dict] = {}  # a layout's maps (`_kept`), the least recently used dropped first
+        self._packed: dict[tuple, tuple] = {}  # older maps, packed (`_pack`), the least recently used dropped first
         self._turn: tuple | None = None
         self._visited: dict[str, set[str]] = {}  # figure -> squares it stood on this turn
         self._orientations: dict[str, set[int]] = {}  # room -> orientations it had this turn before my turns of it
@@ -1116,18 +1126,47 @@ class PlannerBot(GreedyBot):
         return self._kept(("cost", goal_y, self._layout(view)), lambda: self._cost_of(view, goal_y))
 
     def _kept(self, key: tuple, make) -> dict:
-        """A map from `_maps`, made if missing; the least recently used dropped beyond MAPS_KEPT."""
+        """A map from `_maps`, made if missing (or unpacked from `_packed`): the MAPS_HOT used last kept as they
+        are, the older packed, the least recently used dropped beyond MAPS_KEPT in all."""
         found = self._maps.pop(key, None)
         if found is None:
-            found = make()
-            if len(self._maps) >= self.MAPS_KEPT:
-                del self._maps[next(iter(self._maps))]
+            packed = self._packed.pop(key, None)
+            found = make() if packed is None else self._unpack(packed)
+            if len(self._maps) >= self.MAPS_HOT:
+                oldest = next(iter(self._maps))
+                self._packed[oldest] = self._pack(self._maps.pop(oldest))
+                while len(self._packed) > self.MAPS_KEPT - self.MAPS_HOT:
+                    del self._packed[next(iter(self._packed))]
         self._maps[key] = found
         return found
 
     MAPS_KEPT = 200
     """Maps of layouts kept between decisions (a layout lasts until a room turns, a portcullis opens or a room is
     revealed; a plan weighs 24 turned layouts, 4 maps each)."""
+    MAPS_HOT = 32
+    """Of those, the ones used last kept as dicts (some 10-23 KB each); the others packed in arrays (under 1 KB):
+    a bot seat of a server kept 200 dicts, 3 MB, after a game or two (session 28, tracemalloc)."""
+
+    @staticmethod
+    def _pack(found) -> tuple:
+        """A map as arrays: a square map's values by square number (-1: none); a link table's neighbours in a row
+        and each square's count."""
+        if isinstance(found, dict):
+            values = array("i", [-1]) * (10 * (max(y for _, y in found) + 2) if found else 0)
+            for (x, y), value in found.items():
+                values[(y + 1) * 10 + x] = value
+            return ("squares", values)
+        return ("links", array("h", [n for near in found for n in near]), array("b", [len(near) for near in found]))
+
+    @staticmethod
+    def _unpack(packed: tuple):
+        if packed[0] == "squares":  # in square order, as `_open_map` and `_cost_of` make them
+            return {_at(i): value for i, value in enumerate(packed[1]) if value >= 0}
+        flat, counts, links, at = packed[1], packed[2], [], 0
+        for count in counts:
+            links.append(tuple(flat[at:at + count]))
+            at += count
+        return tuple(links)
 
     def _open_ways(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
         """GreedyBot's map of the ways open now (`_open_map`), kept by layout like `_cost_map`."""
@@ -1193,7 +1232,7 @@ class PlannerBot(GreedyBot):
                             buckets.append([])
                         buckets[nd].append(n)
             d += 1
-        return {(i % 10, i // 10 - 1): value for i, value in enumerate(distance)}
+        return {_at(i): value for i, value in enumerate(distance)}
 
     # -- rooms --
 

@@ -270,3 +270,38 @@ def test_BG_JUMP_07_the_planner_blocks_the_square_an_enemy_jumps_out_on():
         actions, after, _, _ = play_turn(state, PlannerBot(), seed)
         assert any(t["square"] == "c0" and t["colour"] == "B" and t["character"] for t in view(after, "B")["tokens"]), \
             actions
+
+
+def test_the_planner_s_kept_maps_are_bounded_and_packing_them_changes_no_choice():
+    """A server runs its bot seats in-process, each keeping its maps between decisions (`_kept`): at most MAPS_HOT
+    as dicts and MAPS_KEPT in all, the older packed in arrays. A map unpacked is the map made (same squares, same
+    order), so a planner that packs all but two of its maps makes the same choices as one that keeps them all."""
+    from dungeon_twister.engine import Options, legal_actions, new_game
+    from dungeon_twister.engine.boardgame.notation import format_action
+
+    class Tight(PlannerBot):
+        MAPS_HOT, MAPS_KEPT = 2, 6
+
+    class Loose(PlannerBot):
+        MAPS_HOT, MAPS_KEPT = 400, 400
+
+    state = new_game(Options(set_name="base_set"), 8)
+    tight, loose, greedy = Tight(), Loose(), GreedyBot()
+    rngs = {"B": Rng(1), "Y": Rng(2), "T": Rng(1)}
+    for _ in range(160):
+        if state.outcome is not None:
+            break
+        seat = state.to_act[0]
+        legal = [format_action(a) for a in legal_actions(state, seat)]
+        seen = view(state, seat)
+        if seat == "B":
+            choice = loose.choose(seen, legal, rngs["B"])
+            assert tight.choose(seen, legal, rngs["T"]) == choice
+            assert len(tight._maps) <= 2 and len(tight._maps) + len(tight._packed) <= 6
+        else:
+            choice = greedy.choose(seen, legal, rngs["Y"])
+        state, _ = apply(state, parse_action(choice, seat))
+    assert len(loose._maps) > 6  # the game made more maps than the tight bot keeps
+    for found in loose._maps.values():
+        again = PlannerBot._unpack(PlannerBot._pack(found))
+        assert again == found and list(again) == list(found)
