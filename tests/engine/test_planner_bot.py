@@ -305,3 +305,26 @@ def test_the_planner_s_kept_maps_are_bounded_and_packing_them_changes_no_choice(
     for found in loose._maps.values():
         again = PlannerBot._unpack(PlannerBot._pack(found))
         assert again == found and list(again) == list(found)
+
+
+PLACING = ("DT1 base_set vp=5 ; rooms A1=1G/0 B1=3G/3 A2=*2D/1 B2=*2G/1 A3=*4D/2 B3=*4G/1 A4=*1D/0 B4=*3D/1 ; ports - "
+           "; tokens bAR#B2.11 bCL@g0 bFW#B4.7 bGB#A2.5 bMK#B3.1 bRP>placing bSP@i1 bSW#A4.13 bTH@b0 bTR@d0 "
+           "bTS#A3.19 bWA@i0 bWW#A2.3 bWZ#A4.17 yAR#B2.10 yCL>placing yFW#A2.12 yGB#B4.8 yMK@d21 yRP@h3 ySP#A3.16 "
+           "ySW#A3.18 yTH@g21 yTR@b21 yTS#B3.6 yWA@i21 yWW#B3.2 yWZ#B2.4 ; cards B:345/2/012233456/3 "
+           "Y:2345/-/012233456/3 ; turn 1 B place ap=0 high=2 four=0 first=B placer=- combats=0 acted=bTH,bWA ; "
+           "placing A1 BB bRP,yCL")
+"""The base-set game of seed 55 (bench/bot_strength.py): Blue's Thief has revealed A1, the room before Blue's start
+zone, and Blue places Yellow's Cleric found there."""
+
+
+def test_BG_REVEAL_06_the_planner_places_an_enemy_far_from_his_exit():
+    """BG-REVEAL-06/07: the revealing player places the enemy's figures. The planner of session 27 placed them at
+    random (GreedyBot's 1 for every square): in the seeded game, the Cleric on d1, beside the pit c1, and he jumped
+    out onto c0 at once (BG-JUMP-07). The planner puts him where his way out is longest: on the room's far row, and
+    never on the row before its start zone."""
+    state = parse_position(PLACING)
+    legal = legal_texts(state, "B")
+    assert "place yCL d1" in legal and "place yCL d5" in legal
+    for seed in range(6):
+        choice = PlannerBot().choose(view(state, "B"), legal, Rng(seed))
+        assert choice.split()[:2] == ["place", "yCL"] and choice.split()[2][1:] == "5", choice
