@@ -491,6 +491,8 @@ class PlannerBot(GreedyBot):
         self._visited: dict[str, set[str]] = {}  # figure -> squares it stood on this turn
         self._orientations: dict[str, set[int]] = {}  # room -> orientations it had this turn before my turns of it
         self._left: dict[str, int] = {}  # object -> the turn one of my figures last left or handed it
+        self._progress: tuple | None = None  # (both sides' VP, my figures' fewest steps out since they changed)
+        self._since = 0  # the turn of my last progress (`_standoff`)
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
         if view["phase"] == "place" and not building(view) and not view.get("scenario"):
@@ -578,9 +580,25 @@ class PlannerBot(GreedyBot):
             self._left = {item: when for item, when in self._left.items() if when >= view["turn"] - 2}
         if view["active"] != seat:
             return
+        if not self._visited:  # my turn begins: has the game moved on since my last progress?
+            vp = tuple(p["vp"] for _, p in sorted(view["players"].items()))
+            ways = self._open_ways(view, 5 * view["rows"] if seat == "B" else -1)
+            steps = sum(ways.get(_square(t["square"]), 60) for t in view["tokens"] if t["id"] and t["character"]
+                        and t["colour"] == seat and not t["wounded"] and t["square"])
+            if self._progress is None or self._progress[0] != vp or steps < self._progress[1]:
+                self._progress, self._since = (vp, steps), view["turn"]
         for t in view["tokens"]:
             if t["id"] and t["character"] and t["colour"] == seat and t["square"]:
                 self._visited.setdefault(t["id"], set()).add(t["square"])
+
+    STANDOFF_TURNS = 6
+    """My turns in a row with no VP scored by either side and my figures no nearer their exit after which the bot
+    fights its way on (`_attack_score`): in the bench's base-set game of seed 23 (session 27) its figures stood in
+    a corridor one square wide, the Goblin in front of Yellow's Thief, the Troll behind, and neither side moved on
+    for a thousand actions."""
+
+    def _standoff(self, view: dict) -> bool:
+        return view["turn"] - self._since >= 2 * self.STANDOFF_TURNS
 
     def _note(self, view: dict, seat: str, action: str) -> None:
         """What its chosen move leaves or hands over, and what it takes from a friend: not to be taken back soon."""
@@ -778,9 +796,66 @@ class PlannerBot(GreedyBot):
         if ap_after >= 1:
             score += self._prey(view, seat, cat, token, dest, after)
         score += self._block_gain(view, seat, start, dest)
+        if self._standoff(view):
+            way = self._make_way(view, seat, token, move, start, dest)
+            score = max(score, way) if way >= self.MAKE_WAY else score + way  # out of the way: its own way is shut
         if verb == "jump":
             score -= 4.0  # a jump card is scarce
         return score
+
+    MAKE_WAY = 8.0
+    """In a standoff, what a friend stepping off the way of my strongest figure to an enemy it beats is worth,
+    whatever else the move loses (and what stepping onto it costs)."""
+
+    def _way_plan(self, view: dict, seat: str):
+        """In a standoff: (my strongest figure that beats an enemy it can walk to, its steps to the nearest square
+        beside one, through my figures (it may cross them, BG-MOVE-08) but not the enemy's, the squares of that way);
+        None if it stands there already or none can."""
+        if "way plan" in self._cache:
+            return self._cache["way plan"]
+        plan = None
+        cat = load(view["set"])
+        links = self._links(view)
+        standing = [t for t in view["tokens"] if t["id"] and t["character"] and not t["wounded"] and t["square"]
+                    and t["code"] in cat.characters]
+        number = {t["id"]: (_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in standing}
+        enemies = [t for t in standing if t["colour"] != seat]
+        blocked = frozenset(number[t["id"]] for t in enemies)
+        mine = sorted((t for t in standing if t["colour"] == seat),
+                      key=lambda t: (-self._defence(view, cat, t, self._carried(view, t)), t["id"]))
+        for token in mine:
+            attack = self._defence(view, cat, token, self._carried(view, token))
+            beaten = [number[e["id"]] for e in enemies if attack - self._defence(view, cat, e, self._carried(view, e))
+                      >= 1]
+            goals = tuple(sorted({n for i in beaten for n in links[i] if n not in blocked}))
+            if not goals:
+                continue
+            to_goal = self._steps(links, goals, blocked)
+            here = number[token["id"]]
+            if to_goal[here] <= 0:
+                break  # beside one already (or none reachable): the attack's own score decides
+            way, i = {here}, here
+            while to_goal[i] > 0:  # down the steps, the first neighbour nearer each time
+                i = next(n for n in links[i] if to_goal[n] == to_goal[i] - 1)
+                way.add(i)
+            plan = (token["id"], to_goal, frozenset(way))
+            break
+        self._cache["way plan"] = plan
+        return plan
+
+    def _make_way(self, view: dict, seat: str, token: dict, move: int, start: tuple[int, int],
+                  dest: tuple[int, int]) -> float:
+        """A standoff (`_standoff`): my strongest figure walks to an enemy it beats, and the friends in its way
+        step off it (a corridor one square wide, the Goblin in front: seed 23)."""
+        plan = self._way_plan(view, seat)
+        if plan is None:
+            return 0.0
+        fighter, to_goal, way = plan
+        i, j = (start[1] + 1) * 10 + start[0], (dest[1] + 1) * 10 + dest[0]
+        if token["id"] == fighter:
+            before, after = to_goal[i], to_goal[j]
+            return (before - (after if after >= 0 else before + move)) / move * 10.0
+        return self.MAKE_WAY * ((i in way) - (j in way))
 
     def _nearer(self, view: dict, goal_y: int, there: tuple[int, int], here: tuple[int, int]) -> bool:
         """Is `there` fewer steps from the exit than `here` (an open way's, else the cost map's)?"""
@@ -1103,6 +1178,9 @@ class PlannerBot(GreedyBot):
         edge = margin + my_best - their_best
         if edge <= 0:
             return -20.0 + margin
+        if margin < 2 and edge < 4 and not target["wounded"] and self._standoff(view) and (
+                self._way_plan(view, seat) is None or self._way_plan(view, seat)[0] == attacker["id"]):
+            return 10.0 + margin  # a standoff: my best card likely beats his (and no stronger friend comes)
         if target["wounded"]:
             return 90.0 + 5 * min(edge, 4)  # an elimination: 1 VP (BG-WOUND-04)
         kind = cat.characters[target["code"]]

@@ -328,3 +328,34 @@ def test_BG_REVEAL_06_the_planner_places_an_enemy_far_from_his_exit():
     for seed in range(6):
         choice = PlannerBot().choose(view(state, "B"), legal, Rng(seed))
         assert choice.split()[:2] == ["place", "yCL"] and choice.split()[2][1:] == "5", choice
+
+
+CORRIDOR = ("DT1 base_set vp=5 ; rooms A1=1G/0 B1=2G/1 A2=3D/1 B2=4G/2 A3=2D/2 B3=1D/0 A4=3G/1 B4=4D/2 ; ports 1G=cb ; "
+            "tokens bAR@c11 bCL>eliminated bFW@a9 bGB@e7 bMK>exited bRP@h14 bSP>discarded bSW@a17 bTH@e6 bTR@e3 "
+            "bTS@a10 bWA@e5 bWW>eliminated bWZ@e4 yAR>discarded yCL>exited yFW@i10 yGB@f8 yMK@f10 yRP@i6 ySP@h3 "
+            "ySW@b10 yTH@e8 yTR@g10 yTS@f8 yWA@f9 yWW@e9 yWZ@g8 ; cards B:-/5432/012235/3 Y:2345/-/0233456/2 ; "
+            "turn {turn} B main ap=4 high=5 four=1 first=Y placer=- combats=3")
+"""The base-set game of seed 23 (bench/bot_strength.py, session 27: capped at 1,500 actions), Blue's turn 120 with
+4 AP: Blue's figures stand in the corridor e4-e7, one square wide, the Goblin in front of Yellow's Thief (e8),
+the Troll at the back (e3); Yellow's figures crowd behind their Thief. Neither side moved on for 700 actions."""
+
+
+def test_BG_MOVE_09_a_standoff_the_planner_makes_way_for_its_troll():
+    """BG-MOVE-08/09, BG-COMBAT: no figure enters an enemy's square, so the corridor is shut both ways; the Goblin
+    (1) would lose to the Thief (2), and every step back scores less than nothing: the planner of session 27 ended
+    its turns. After STANDOFF_TURNS of its turns with no VP scored and no step nearer the exit, the planner makes way
+    for the Troll (4), which beats the Thief: a figure of the corridor steps off it and the Troll comes up; before
+    that (and never the planner of before) it does not."""
+    corridor = {"e4", "e5", "e6", "e7"}
+    for seed in range(3):
+        bot = PlannerBot()
+        for turn in range(100, 100 + 2 * PlannerBot.STANDOFF_TURNS, 2):
+            actions, _, _, _ = play_turn(parse_position(CORRIDOR.format(turn=turn)), bot, seed)
+            assert not any(a.startswith("move") and a.split()[1] != "bTR" for a in actions), (turn, actions)
+        state = parse_position(CORRIDOR.format(turn=100 + 2 * PlannerBot.STANDOFF_TURNS))
+        squares = {t["id"]: t["square"] for t in view(state, "B")["tokens"] if t["id"]}
+        actions, after, _, _ = play_turn(state, bot, seed)
+        stepped_off = [a for a in actions if a.startswith("move") and a.split()[1] != "bTR"
+                       and squares[a.split()[1]] in corridor and a.split()[2] not in corridor]
+        assert stepped_off, actions
+        assert any(t["id"] == "bTR" and t["square"] in corridor for t in view(after, "B")["tokens"]), actions
