@@ -7,6 +7,7 @@ PlannerBot (the default opponent) weighs what each action changes over its turn 
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from functools import lru_cache
 from hashlib import blake2b
@@ -33,6 +34,14 @@ def _square(name: str) -> tuple[int, int]:
 def _index(name: str) -> int:
     """A square's number in the bots' flat maps: (y + 1) * 10 + x."""
     return int(name[1:]) * 10 + FILES.index(name[0])
+
+
+_SQUARES = tuple((i % 10, i // 10 - 1) for i in range(10 * 62))
+
+
+def _at(i: int) -> tuple[int, int]:
+    """The square numbered i ((y + 1) * 10 + x), one tuple for all maps (a map's keys cost no memory of their own)."""
+    return _SQUARES[i] if i < len(_SQUARES) else (i % 10, i // 10 - 1)
 
 
 def building(view: dict) -> bool:
@@ -375,7 +384,7 @@ class GreedyBot:
                         distance[n] = d + 1
                         following.append(n)
             frontier, d = following, d + 1
-        return {(i % 10, i // 10 - 1): value for i, value in enumerate(distance) if value >= 0}
+        return {_at(i): value for i, value in enumerate(distance) if value >= 0}
 
     def _danger(self, view, seat, square, my_strength) -> int:
         scenario = load(view["set"]).scenarios.get(view["scenario"]) if view.get("scenario") else None
@@ -477,12 +486,17 @@ class PlannerBot(GreedyBot):
         self._stuck_turn: int | None = None  # the first turn of mine, of those in a row, where nothing scored
         self._plans: tuple | None = None  # (turn and layout, the gears worth walking to: `_rotation_plans`)
         self._maps: dict[tuple, dict] = {}  # a layout's maps (`_kept`), the least recently used dropped first
+        self._packed: dict[tuple, tuple] = {}  # older maps, packed (`_pack`), the least recently used dropped first
         self._turn: tuple | None = None
         self._visited: dict[str, set[str]] = {}  # figure -> squares it stood on this turn
         self._orientations: dict[str, set[int]] = {}  # room -> orientations it had this turn before my turns of it
         self._left: dict[str, int] = {}  # object -> the turn one of my figures last left or handed it
+        self._progress: tuple | None = None  # (both sides' VP, my figures' fewest steps out since they changed)
+        self._since = 0  # the turn of my last progress (`_standoff`)
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        if view["phase"] == "place" and not building(view) and not view.get("scenario"):
+            return self._place(view, legal, rng)
         if building(view) or view["phase"] != "main" or (view.get("secret") or "").startswith("combat"):
             return super().choose(view, legal, rng)
         seat = view["viewer"]
@@ -518,7 +532,7 @@ class PlannerBot(GreedyBot):
         prey = [t for t in view["tokens"] if t["id"] and t["character"] and t["colour"] != seat and t["square"]
                 and t["code"] in cat.characters]
         if targets or prey:
-            reaches = [self._reach(view, gear, 40) for gear in targets]
+            reaches = [self._reach(view, gear, 40, seat) for gear in targets]
             for action in legal:
                 words = action.split()
                 if words[0] != "move" or "@" in action or "+" in action:
@@ -566,9 +580,25 @@ class PlannerBot(GreedyBot):
             self._left = {item: when for item, when in self._left.items() if when >= view["turn"] - 2}
         if view["active"] != seat:
             return
+        if not self._visited:  # my turn begins: has the game moved on since my last progress?
+            vp = tuple(p["vp"] for _, p in sorted(view["players"].items()))
+            ways = self._open_ways(view, 5 * view["rows"] if seat == "B" else -1)
+            steps = sum(ways.get(_square(t["square"]), 60) for t in view["tokens"] if t["id"] and t["character"]
+                        and t["colour"] == seat and not t["wounded"] and t["square"])
+            if self._progress is None or self._progress[0] != vp or steps < self._progress[1]:
+                self._progress, self._since = (vp, steps), view["turn"]
         for t in view["tokens"]:
             if t["id"] and t["character"] and t["colour"] == seat and t["square"]:
                 self._visited.setdefault(t["id"], set()).add(t["square"])
+
+    STANDOFF_TURNS = 6
+    """My turns in a row with no VP scored by either side and my figures no nearer their exit after which the bot
+    fights its way on (`_attack_score`): in the bench's base-set game of seed 23 (session 27) its figures stood in
+    a corridor one square wide, the Goblin in front of Yellow's Thief, the Troll behind, and neither side moved on
+    for a thousand actions."""
+
+    def _standoff(self, view: dict) -> bool:
+        return view["turn"] - self._since >= 2 * self.STANDOFF_TURNS
 
     def _note(self, view: dict, seat: str, action: str) -> None:
         """What its chosen move leaves or hands over, and what it takes from a friend: not to be taken back soon."""
@@ -609,6 +639,58 @@ class PlannerBot(GreedyBot):
         if verb == "end":
             return 0.0
         return self.score(view, seat, action)
+
+    PLACE_FAR = 40
+    """The most steps a placed figure's way out counts (none: as far)."""
+
+    def _place(self, view: dict, legal: list[str], rng: Rng) -> str:
+        """A standard game's placement after a reveal: which token next drawn by the Rng (as GreedyBot's, whose
+        every placement scored the same: the order matters, and a scored one, each kind in turn, lost the mixed
+        sets 15 games in 40), then the best square for it by `_place_score`, equals drawn by the Rng."""
+        seat = view["viewer"]
+        self._cache = {"legal": frozenset(legal)}
+        items = sorted({a.split()[1] for a in legal if a.startswith("place ") and len(a.split()) == 3})
+        if items:
+            item = rng.choice(items)
+            legal = [a for a in legal if a.split()[:2] == ["place", item]]
+        best_score, best = None, []
+        for action in legal:
+            words = action.split()
+            score = self._place_score(view, seat, words[1], _square(words[2])) if words[0] == "place" \
+                and len(words) == 3 else self.score(view, seat, action)
+            if best_score is None or score > best_score + 1e-9:
+                best_score, best = score, [action]
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        return rng.choice(best)
+
+    def _place_score(self, view: dict, seat: str, item: str, square: tuple[int, int]) -> float:
+        """BG-REVEAL-06/07: where the revealing player puts a figure of the room. Mine: the fewer AP from its exit
+        the better; the enemy's: the more AP from his (my start zone; a pit counts for a figure that can cross it:
+        in the bench's base-set game of seed 55 the planner put Yellow's Cleric on d1, a pit away from c0, and he
+        jumped out at once). Objects anywhere (1, as GreedyBot)."""
+        cat = load(view["set"])
+        code, colour = item[1:], item[:1].upper()
+        if code not in cat.characters or colour not in ("B", "Y"):
+            return 1.0
+        token = {"id": item, "code": code, "colour": colour, "character": True, "square": _name(square)}
+        kind = cat.characters[code]
+        height = 5 * view["rows"]
+        goal_y = height if token["colour"] == "B" else -1
+        standing = frozenset((_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in view["tokens"]
+                             if t["id"] and t["character"] and not t["wounded"] and t["square"]
+                             and t["colour"] != token["colour"])  # his enemies stand in his way (BG-MOVE-09)
+        jumper = self._jumper(view, {**token, "square": _name(square)})
+        key = ("placed", token["colour"], jumper)
+        steps = self._cache.get(key)
+        if steps is None:
+            links = self._pit_links(view) if jumper else self._links(view)
+            steps = self._cache[key] = self._steps(links, tuple((goal_y + 1) * 10 + x for x in range(10)), standing)
+        far = steps[(square[1] + 1) * 10 + square[0]]
+        if far < 0:  # no way open now: through what may open (face-down rooms, walls a turn may move)
+            far = self._cost_map(view, goal_y).get(square, self.PLACE_FAR)
+        ap = min(far, self.PLACE_FAR) / (kind.move or 1)
+        return 1.0 + (ap if token["colour"] != seat else -ap) * float(kind.exit_vp)
 
     def _undo_penalty(self, view, seat, token, words) -> float:
         if token is None or token["colour"] != seat:
@@ -704,7 +786,12 @@ class PlannerBot(GreedyBot):
             if foreign:
                 score -= worth(codes, foreign - handed) + 2.0 * len(foreign)
             if handed:  # given to a friend on the way: half kept (the friend may be the better carrier)
-                score += 0.5 * worth(codes, handed)
+                score += 0.5 * worth(codes, handed & before)
+                # a friend's thing fetched and handed to another friend: worth it only nearer the exit (else two
+                # figures passed a wounded friend to and fro, each hand-over scored, AP after AP: seed 15)
+                score += 0.5 * worth(codes, {i for i in handed - before if self._nearer(
+                    view, goal_y, _square(next(w for w in words[2:] if w.startswith(i + "@")).split("@")[1]),
+                    _square(codes[i]["square"]))})
         score -= self._undo_penalty(view, seat, token, words)
         # danger: where it ends against where it stands
         strength = self._defence(view, cat, token, after) if after != before else None
@@ -715,9 +802,73 @@ class PlannerBot(GreedyBot):
         if ap_after >= 1:
             score += self._prey(view, seat, cat, token, dest, after)
         score += self._block_gain(view, seat, start, dest)
+        if self._standoff(view):
+            way = self._make_way(view, seat, token, move, start, dest)
+            score = max(score, way) if way >= self.MAKE_WAY else score + way  # out of the way: its own way is shut
         if verb == "jump":
             score -= 4.0  # a jump card is scarce
         return score
+
+    MAKE_WAY = 8.0
+    """In a standoff, what a friend stepping off the way of my strongest figure to an enemy it beats is worth,
+    whatever else the move loses (and what stepping onto it costs)."""
+
+    def _way_plan(self, view: dict, seat: str):
+        """In a standoff: (my strongest figure that beats an enemy it can walk to, its steps to the nearest square
+        beside one, through my figures (it may cross them, BG-MOVE-08) but not the enemy's, the squares of that way);
+        None if it stands there already or none can."""
+        if "way plan" in self._cache:
+            return self._cache["way plan"]
+        plan = None
+        cat = load(view["set"])
+        links = self._links(view)
+        standing = [t for t in view["tokens"] if t["id"] and t["character"] and not t["wounded"] and t["square"]
+                    and t["code"] in cat.characters]
+        number = {t["id"]: (_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in standing}
+        enemies = [t for t in standing if t["colour"] != seat]
+        blocked = frozenset(number[t["id"]] for t in enemies)
+        mine = sorted((t for t in standing if t["colour"] == seat),
+                      key=lambda t: (-self._defence(view, cat, t, self._carried(view, t)), t["id"]))
+        for token in mine:
+            attack = self._defence(view, cat, token, self._carried(view, token))
+            beaten = [number[e["id"]] for e in enemies if attack - self._defence(view, cat, e, self._carried(view, e))
+                      >= 1]
+            goals = tuple(sorted({n for i in beaten for n in links[i] if n not in blocked}))
+            if not goals:
+                continue
+            to_goal = self._steps(links, goals, blocked)
+            here = number[token["id"]]
+            if to_goal[here] <= 0:
+                break  # beside one already (or none reachable): the attack's own score decides
+            way, i = {here}, here
+            while to_goal[i] > 0:  # down the steps, the first neighbour nearer each time
+                i = next(n for n in links[i] if to_goal[n] == to_goal[i] - 1)
+                way.add(i)
+            plan = (token["id"], to_goal, frozenset(way))
+            break
+        self._cache["way plan"] = plan
+        return plan
+
+    def _make_way(self, view: dict, seat: str, token: dict, move: int, start: tuple[int, int],
+                  dest: tuple[int, int]) -> float:
+        """A standoff (`_standoff`): my strongest figure walks to an enemy it beats, and the friends in its way
+        step off it (a corridor one square wide, the Goblin in front: seed 23)."""
+        plan = self._way_plan(view, seat)
+        if plan is None:
+            return 0.0
+        fighter, to_goal, way = plan
+        i, j = (start[1] + 1) * 10 + start[0], (dest[1] + 1) * 10 + dest[0]
+        if token["id"] == fighter:
+            before, after = to_goal[i], to_goal[j]
+            return (before - (after if after >= 0 else before + move)) / move * 10.0
+        return self.MAKE_WAY * ((i in way) - (j in way))
+
+    def _nearer(self, view: dict, goal_y: int, there: tuple[int, int], here: tuple[int, int]) -> bool:
+        """Is `there` fewer steps from the exit than `here` (an open way's, else the cost map's)?"""
+        open_ways = self._distances(view, goal_y)
+        distance = open_ways if here in open_ways and there in open_ways else self._cost_map(view, goal_y)
+        far = 10 * view["rows"] + 60
+        return distance.get(there, far) < distance.get(here, far)
 
     def _prey(self, view: dict, seat: str, cat, token: dict, dest: tuple[int, int], carried) -> float:
         """A move that ends beside an enemy it can then attack with an AP left: a wounded one to finish (1 VP,
@@ -776,12 +927,18 @@ class PlannerBot(GreedyBot):
                 value += cat.objects[t["code"]].defend_bonus
         return value
 
-    def _reach(self, view: dict, source: tuple[int, int], limit: int) -> dict[tuple[int, int], int]:
-        """Steps from `source` to every square within `limit`, through the known walls, pits and rooms."""
-        key = ("reach", source, limit)
+    def _reach(self, view: dict, source: tuple[int, int], limit: int, seat: str | None = None
+               ) -> dict[tuple[int, int], int]:
+        """Steps from `source` to every square within `limit`, through the known walls, pits and rooms; with `seat`,
+        not through a standing enemy of that seat's (BG-MOVE-09: a way this turn, for a walk to a gear: through
+        an enemy, the Warrior walked to a gear he could not reach and back to the other, turn after turn)."""
+        key = ("reach", source, limit, seat)
         if key in self._cache:
             return self._cache[key]
         passable, blocked = self._ground(view)
+        if seat is not None:
+            passable = passable - {_square(t["square"]) for t in view["tokens"] if t["id"] and t["character"]
+                                   and t["colour"] != seat and not t["wounded"] and t["square"]}
         distance = {source: 0}
         frontier = deque([source])
         while frontier:
@@ -824,6 +981,33 @@ class PlannerBot(GreedyBot):
             return tuple(links)
         return self._kept(("links", self._layout(view)), make)
 
+    def _pit_links(self, view: dict) -> tuple[tuple[int, ...], ...]:
+        """`_links` with each pit a square of its own, linked to its connected neighbours that are not pits: the
+        ways of a figure that jumps a pit (BG-JUMP-03: into the pit, then out on any other side), or crosses it (the
+        Thief, a Rope carrier: BG-PIT-01; the Wizard, BG-CHAR-WIZARD-01); kept by layout."""
+        def make():
+            links = [list(n) for n in self._links(view)]
+            passable, blocked = self._ground(view)
+            blocked = blocked | {frozenset((_square(a), _square(b))) for a, b in view.get("slits", ())}
+            for pit in sorted(_square(p) for p in view["pits"]):
+                i = (pit[1] + 1) * 10 + pit[0]
+                for dx, dy in STEPS:
+                    n = (pit[0] + dx, pit[1] + dy)
+                    if 0 <= n[0] < 10 and n in passable and frozenset((pit, n)) not in blocked:
+                        j = (n[1] + 1) * 10 + n[0]
+                        links[i].append(j)
+                        links[j].append(i)
+            return tuple(tuple(n) for n in links)
+        return self._kept(("pit links", self._layout(view)), make)
+
+    def _jumper(self, view: dict, token: dict) -> bool:
+        """Can this figure cross a pit on its way out: a jump card left to its side (BG-JUMP-01), the Thief, the
+        Wizard, or a Rope carried (BG-PIT-01)?"""
+        if view["players"][token["colour"]].get("jumps", 0) > 0 or token["code"] in ("TH", "WZ"):
+            return True
+        return any(t["square"] == token["square"] and t["id"] and not t["character"] and t["code"] == "RP"
+                   for t in view["tokens"])
+
     @staticmethod
     def _steps(links, sources, obstacles) -> list[int]:
         """Breadth first over `links` from `sources`, never into `obstacles`: steps to each square, -1 if none."""
@@ -852,36 +1036,45 @@ class PlannerBot(GreedyBot):
     """The most steps a block is counted to add to a runner's way (a way shut entirely: it will fight or turn)."""
 
     def _blocking(self, view: dict, seat: str):
-        """(links, my figures' squares, the enemy's exit squares, the runners as (square, Movement, exit VP,
-        steps), the squares of their shortest ways) for `_block_gain`; None without a runner."""
+        """(my figures' squares, the enemy's exit squares, the links by crossing pits or not, the runners as
+        (whether it crosses pits, square, Movement, exit VP, steps), the squares of their shortest ways) for
+        `_block_gain`; None without a runner. A runner that can cross a pit (`_jumper`) is measured over
+        `_pit_links`: a square of my start zone one pit away from it is its exit too (a play-test saw the planner
+        leave it open)."""
         if "block" in self._cache:
             return self._cache["block"]
         info = None
         cat = load(view["set"])
         height = 5 * view["rows"]
         goal_y = -1 if seat == "B" else height  # their exit: my start zone
-        links = self._links(view)
         standing = [t for t in view["tokens"] if t["id"] and t["character"] and not t["wounded"] and t["square"]
                     and t["code"] in cat.characters]
         mine = frozenset((_square(t["square"])[1] + 1) * 10 + _square(t["square"])[0] for t in standing
                          if t["colour"] == seat)
         goal = tuple((goal_y + 1) * 10 + x for x in range(10))
-        base = self._steps(links, goal, mine)
+        bases: dict[bool, tuple] = {}
         runners = []
         for t in standing:
             if t["colour"] == seat:
                 continue
+            jumper = self._jumper(view, t)
+            if jumper not in bases:
+                links = self._pit_links(view) if jumper else self._links(view)
+                bases[jumper] = (links, self._steps(links, goal, mine))
+            links, base = bases[jumper]
             x, y = _square(t["square"])
             i, kind = (y + 1) * 10 + x, cat.characters[t["code"]]
             move = kind.move or 1
             if 0 < base[i] <= self.BLOCK_RANGE * move:
-                runners.append((i, move, float(kind.exit_vp), base[i]))
+                runners.append((jumper, i, move, float(kind.exit_vp), base[i]))
         if runners:
             ways: set[int] = set()
-            for i, _, _, steps in runners:
+            for jumper, i, _, _, steps in runners:
+                links, base = bases[jumper]
                 back = self._steps(links, (i,), mine)
                 ways |= {j for j, (a, b) in enumerate(zip(base, back)) if a >= 0 and b >= 0 and a + b == steps}
-            info = (links, mine, goal, tuple(runners), frozenset(ways))
+            info = (mine, goal, {jumper: links for jumper, (links, _) in bases.items()}, tuple(runners),
+                    frozenset(ways))
         self._cache["block"] = info
         return info
 
@@ -891,15 +1084,18 @@ class PlannerBot(GreedyBot):
         info = self._blocking(view, seat)
         if info is None:
             return 0.0
-        links, mine, goal, runners, ways = info
+        mine, goal, links_of, runners, ways = info
         i, j = (start[1] + 1) * 10 + start[0], (dest[1] + 1) * 10 + dest[0]
         if i == j or (i not in ways and j not in ways):
             return 0.0
         key = ("blocked", i, j)
         if key not in self._cache:
-            after = self._steps(links, goal, (mine - {i}) | {j})
+            afters: dict[bool, list[int]] = {}
             gain = 0.0
-            for square, move, vp, steps in runners:
+            for jumper, square, move, vp, steps in runners:
+                after = afters.get(jumper)
+                if after is None:
+                    after = afters[jumper] = self._steps(links_of[jumper], goal, (mine - {i}) | {j})
                 longer = after[square] - steps if after[square] >= 0 else self.BLOCK_CAP
                 gain += min(longer, self.BLOCK_CAP) / move * 10.0 * vp
             self._cache[key] = gain * self.BLOCK
@@ -988,6 +1184,9 @@ class PlannerBot(GreedyBot):
         edge = margin + my_best - their_best
         if edge <= 0:
             return -20.0 + margin
+        if margin < 2 and edge < 4 and not target["wounded"] and self._standoff(view) and (
+                self._way_plan(view, seat) is None or self._way_plan(view, seat)[0] == attacker["id"]):
+            return 10.0 + margin  # a standoff: my best card likely beats his (and no stronger friend comes)
         if target["wounded"]:
             return 90.0 + 5 * min(edge, 4)  # an elimination: 1 VP (BG-WOUND-04)
         kind = cat.characters[target["code"]]
@@ -1011,18 +1210,47 @@ class PlannerBot(GreedyBot):
         return self._kept(("cost", goal_y, self._layout(view)), lambda: self._cost_of(view, goal_y))
 
     def _kept(self, key: tuple, make) -> dict:
-        """A map from `_maps`, made if missing; the least recently used dropped beyond MAPS_KEPT."""
+        """A map from `_maps`, made if missing (or unpacked from `_packed`): the MAPS_HOT used last kept as they
+        are, the older packed, the least recently used dropped beyond MAPS_KEPT in all."""
         found = self._maps.pop(key, None)
         if found is None:
-            found = make()
-            if len(self._maps) >= self.MAPS_KEPT:
-                del self._maps[next(iter(self._maps))]
+            packed = self._packed.pop(key, None)
+            found = make() if packed is None else self._unpack(packed)
+            if len(self._maps) >= self.MAPS_HOT:
+                oldest = next(iter(self._maps))
+                self._packed[oldest] = self._pack(self._maps.pop(oldest))
+                while len(self._packed) > self.MAPS_KEPT - self.MAPS_HOT:
+                    del self._packed[next(iter(self._packed))]
         self._maps[key] = found
         return found
 
     MAPS_KEPT = 200
     """Maps of layouts kept between decisions (a layout lasts until a room turns, a portcullis opens or a room is
     revealed; a plan weighs 24 turned layouts, 4 maps each)."""
+    MAPS_HOT = 32
+    """Of those, the ones used last kept as dicts (some 10-23 KB each); the others packed in arrays (under 1 KB):
+    a bot seat of a server kept 200 dicts, 3 MB, after a game or two (session 28, tracemalloc)."""
+
+    @staticmethod
+    def _pack(found) -> tuple:
+        """A map as arrays: a square map's values by square number (-1: none); a link table's neighbours in a row
+        and each square's count."""
+        if isinstance(found, dict):
+            values = array("i", [-1]) * (10 * (max(y for _, y in found) + 2) if found else 0)
+            for (x, y), value in found.items():
+                values[(y + 1) * 10 + x] = value
+            return ("squares", values)
+        return ("links", array("h", [n for near in found for n in near]), array("b", [len(near) for near in found]))
+
+    @staticmethod
+    def _unpack(packed: tuple):
+        if packed[0] == "squares":  # in square order, as `_open_map` and `_cost_of` make them
+            return {_at(i): value for i, value in enumerate(packed[1]) if value >= 0}
+        flat, counts, links, at = packed[1], packed[2], [], 0
+        for count in counts:
+            links.append(tuple(flat[at:at + count]))
+            at += count
+        return tuple(links)
 
     def _open_ways(self, view: dict, goal_y: int) -> dict[tuple[int, int], int]:
         """GreedyBot's map of the ways open now (`_open_map`), kept by layout like `_cost_map`."""
@@ -1088,7 +1316,7 @@ class PlannerBot(GreedyBot):
                             buckets.append([])
                         buckets[nd].append(n)
             d += 1
-        return {(i % 10, i // 10 - 1): value for i, value in enumerate(distance)}
+        return {_at(i): value for i, value in enumerate(distance)}
 
     # -- rooms --
 
@@ -1187,7 +1415,7 @@ class PlannerBot(GreedyBot):
             for slot, gear in sorted(view.get("gears", {}).items()):
                 if slot not in tiles:
                     continue
-                reach = self._reach(view, _square(gear), 40)
+                reach = self._reach(view, _square(gear), 40, seat)
                 if not any(square in reach for square in mine):
                     continue  # no figure of mine can walk there
                 twin = next((t for t, room in cat.rooms.items() if room.number == cat.rooms[tiles[slot]].number
@@ -1224,7 +1452,7 @@ class PlannerBot(GreedyBot):
             return self._cache[key]
         best = None
         for gear, gain, quarters in self._rotation_plans(view, seat):
-            reach = self._reach(view, gear, 40)
+            reach = self._reach(view, gear, 40, seat)
             if start not in reach:
                 continue
             before, after = reach[start], reach.get(dest, reach[start] + move)

@@ -27,6 +27,15 @@ STEPS_BACK = ("DT1 base_set vp=5 ; rooms A1=4G/2 B1=1D/2 A2=1G/2 B2=3D/0 A3=2D/3
               "27 B main ap=4 high=5 four=1 first=B placer=- combats=0")
 """Blue's turn 27 of the greedy bots' base-set game of seed 3: GreedyBot (Rng 0) moves its Thief d12, d11, d12."""
 
+HAND_OVERS = ("DT1 base_set vp=5 ; rooms A1=1D/3 B1=3D/3 A2=4D/0 B2=2D/2 A3=1G/1 B3=4G/2 A4=2G/0 B4=3G/3 ; ports 3G=co "
+              "; tokens bAR@e9 bCL>exited bFW@j2 bGB@f5 bMK>eliminated bRP@h6 bSP>discarded bSW@b3 bTH@g6 bTR@f6!35 "
+              "bTS>scored.B bWA@f6 bWW>exited bWZ>exited yAR@i17 yCL@a18 yFW@i3 yGB@i18 yMK@h6 yRP@g10 ySP@b6 "
+              "ySW@c14 yTH@i17 yTR@f21 yTS@c11 yWA@d20 yWW@f15~18 yWZ@c11 ; cards B:234/5/012/2 Y:2345/-/01/2 ; "
+              "turn 41 B main ap=5 high=5 four=1 first=B placer=- combats=7")
+"""Blue's turn 41 of the planner's base-set game of seed 15 against GreedyBot (bench/bot_strength.py, session 27):
+the wounded Troll lies under the Warrior at f6, the Goblin at f5 and the Thief at g6 beside; every Blue figure
+is walled off, the gear at i7 behind the Mechanork (h6), the one at c3 free."""
+
 
 def play_turn(state, bot, seed: int):
     """The bot's actions until its turn ends (secret combat cards are its own too), the state after, and the
@@ -226,3 +235,127 @@ def test_BG_MOVE_09_the_planner_stands_in_a_runner_s_way():
         return steps if steps >= 0 else 99
 
     assert way_out(apply(state, parse_action("move bBS h1", "B"))[0]) > way_out(state) == 2
+
+
+def test_BG_CARRY_05_the_planner_does_not_pass_a_wounded_friend_to_and_fro():
+    """BG-CARRY-05, BG-ITEM-05: a figure may fetch a wounded friend and leave him on another friend's square in one
+    move that ends where it began. main's planner of session 27 scored each such hand-over (half the friend's worth)
+    and passed the wounded Troll between the Warrior, the Goblin and the Thief all turn (f6, f5, g6, f6...: five
+    moves, from every seed). The planner hands him on only nearer the exit (at most once here), and its walled-off
+    Warrior walks to the gear it can reach (c3; the i7 one is behind the Mechanork, BG-MOVE-09) and turns A3
+    instead of going to and fro between the two."""
+    state = parse_position(HAND_OVERS)
+    for seed in range(6):
+        actions, _, returns, _ = play_turn(state, PlannerBot(), seed)
+        assert sum("bTR@" in a for a in actions) <= 1 and returns == 0, actions
+        assert any(a.startswith("rotate bWA") for a in actions), actions
+
+ONE_PIT_AWAY = ("DT1 base_set vp=5 ; rooms A1=1G/0 B1=3G/3 A2=*2D/1 B2=*2G/1 A3=*4D/2 B3=*4G/1 A4=*1D/0 B4=*3D/1 ; "
+                "ports - ; tokens bAR#B2.11 bCL@g0 bFW#B4.7 bGB#A2.5 bMK#B3.1 bRP@d4 bSP@i1 bSW#A4.13 bTH@d0 bTR@b0 "
+                "bTS#A3.19 bWA@i0 bWW#A2.3 bWZ#A4.17 yAR#B2.10 yCL@d1 yFW#A2.12 yGB#B4.8 yMK@d21 yRP@h3 ySP#A3.16 "
+                "ySW#A3.18 yTH@g21 yTR@b21 yTS#B3.6 yWA@i21 yWW#B3.2 yWZ#B2.4 ; cards B:345/2/012233456/3 "
+                "Y:2345/-/012233456/3 ; turn 3 B main ap=1 high=2 four=0 first=B placer=- combats=0")
+"""The base-set game of seed 55 (bench/bot_strength.py), its Blue turn 3 made up: Yellow's Cleric at d1, the Thief
+on d0 below him, the pit c1 beside him; Yellow has its three jump cards. Blue has 1 AP."""
+
+
+def test_BG_JUMP_07_the_planner_blocks_the_square_an_enemy_jumps_out_on():
+    """BG-JUMP-03/07, BG-EXIT-03: the Cleric may jump the pit c1 and land on c0, an exit, unless an enemy figure
+    stands there. In the seeded game he did (1 VP, Yellow's turn 2). The planner's Cleric steps along the start zone
+    onto c0, from every seed; the planner of session 27 saw only walking ways and moved its Warrior to i1."""
+    state = parse_position(ONE_PIT_AWAY)
+    yellow = parse_position(ONE_PIT_AWAY.replace("turn 3 B", "turn 4 Y"))
+    assert "jump yCL c1 c0" in legal_texts(yellow, "Y")
+    for seed in range(6):
+        actions, after, _, _ = play_turn(state, PlannerBot(), seed)
+        assert any(t["square"] == "c0" and t["colour"] == "B" and t["character"] for t in view(after, "B")["tokens"]), \
+            actions
+
+
+def test_the_planner_s_kept_maps_are_bounded_and_packing_them_changes_no_choice():
+    """A server runs its bot seats in-process, each keeping its maps between decisions (`_kept`): at most MAPS_HOT
+    as dicts and MAPS_KEPT in all, the older packed in arrays. A map unpacked is the map made (same squares, same
+    order), so a planner that packs all but two of its maps makes the same choices as one that keeps them all."""
+    from dungeon_twister.engine import Options, legal_actions, new_game
+    from dungeon_twister.engine.boardgame.notation import format_action
+
+    class Tight(PlannerBot):
+        MAPS_HOT, MAPS_KEPT = 2, 6
+
+    class Loose(PlannerBot):
+        MAPS_HOT, MAPS_KEPT = 400, 400
+
+    state = new_game(Options(set_name="base_set"), 8)
+    tight, loose, greedy = Tight(), Loose(), GreedyBot()
+    rngs = {"B": Rng(1), "Y": Rng(2), "T": Rng(1)}
+    for _ in range(160):
+        if state.outcome is not None:
+            break
+        seat = state.to_act[0]
+        legal = [format_action(a) for a in legal_actions(state, seat)]
+        seen = view(state, seat)
+        if seat == "B":
+            choice = loose.choose(seen, legal, rngs["B"])
+            assert tight.choose(seen, legal, rngs["T"]) == choice
+            assert len(tight._maps) <= 2 and len(tight._maps) + len(tight._packed) <= 6
+        else:
+            choice = greedy.choose(seen, legal, rngs["Y"])
+        state, _ = apply(state, parse_action(choice, seat))
+    assert len(loose._maps) > 6  # the game made more maps than the tight bot keeps
+    for found in loose._maps.values():
+        again = PlannerBot._unpack(PlannerBot._pack(found))
+        assert again == found and list(again) == list(found)
+
+
+PLACING = ("DT1 base_set vp=5 ; rooms A1=1G/0 B1=3G/3 A2=*2D/1 B2=*2G/1 A3=*4D/2 B3=*4G/1 A4=*1D/0 B4=*3D/1 ; ports - "
+           "; tokens bAR#B2.11 bCL@g0 bFW#B4.7 bGB#A2.5 bMK#B3.1 bRP>placing bSP@i1 bSW#A4.13 bTH@b0 bTR@d0 "
+           "bTS#A3.19 bWA@i0 bWW#A2.3 bWZ#A4.17 yAR#B2.10 yCL>placing yFW#A2.12 yGB#B4.8 yMK@d21 yRP@h3 ySP#A3.16 "
+           "ySW#A3.18 yTH@g21 yTR@b21 yTS#B3.6 yWA@i21 yWW#B3.2 yWZ#B2.4 ; cards B:345/2/012233456/3 "
+           "Y:2345/-/012233456/3 ; turn 1 B place ap=0 high=2 four=0 first=B placer=- combats=0 acted=bTH,bWA ; "
+           "placing A1 BB bRP,yCL")
+"""The base-set game of seed 55 (bench/bot_strength.py): Blue's Thief has revealed A1, the room before Blue's start
+zone, and Blue places Yellow's Cleric found there."""
+
+
+def test_BG_REVEAL_06_the_planner_places_an_enemy_far_from_his_exit():
+    """BG-REVEAL-06/07: the revealing player places the enemy's figures. The planner of session 27 placed them at
+    random (GreedyBot's 1 for every square): in the seeded game, the Cleric on d1, beside the pit c1, and he jumped
+    out onto c0 at once (BG-JUMP-07). The planner puts him where his way out is longest: on the room's far row, and
+    never on the row before its start zone."""
+    state = parse_position(PLACING)
+    legal = legal_texts(state, "B")
+    assert "place yCL d1" in legal and "place yCL d5" in legal
+    for seed in range(6):
+        choice = PlannerBot().choose(view(state, "B"), legal, Rng(seed))
+        assert choice.split()[:2] == ["place", "yCL"] and choice.split()[2][1:] == "5", choice
+
+
+CORRIDOR = ("DT1 base_set vp=5 ; rooms A1=1G/0 B1=2G/1 A2=3D/1 B2=4G/2 A3=2D/2 B3=1D/0 A4=3G/1 B4=4D/2 ; ports 1G=cb ; "
+            "tokens bAR@c11 bCL>eliminated bFW@a9 bGB@e7 bMK>exited bRP@h14 bSP>discarded bSW@a17 bTH@e6 bTR@e3 "
+            "bTS@a10 bWA@e5 bWW>eliminated bWZ@e4 yAR>discarded yCL>exited yFW@i10 yGB@f8 yMK@f10 yRP@i6 ySP@h3 "
+            "ySW@b10 yTH@e8 yTR@g10 yTS@f8 yWA@f9 yWW@e9 yWZ@g8 ; cards B:-/5432/012235/3 Y:2345/-/0233456/2 ; "
+            "turn {turn} B main ap=4 high=5 four=1 first=Y placer=- combats=3")
+"""The base-set game of seed 23 (bench/bot_strength.py, session 27: capped at 1,500 actions), Blue's turn 120 with
+4 AP: Blue's figures stand in the corridor e4-e7, one square wide, the Goblin in front of Yellow's Thief (e8),
+the Troll at the back (e3); Yellow's figures crowd behind their Thief. Neither side moved on for 700 actions."""
+
+
+def test_BG_MOVE_09_a_standoff_the_planner_makes_way_for_its_troll():
+    """BG-MOVE-08/09, BG-COMBAT: no figure enters an enemy's square, so the corridor is shut both ways; the Goblin
+    (1) would lose to the Thief (2), and every step back scores less than nothing: the planner of session 27 ended
+    its turns. After STANDOFF_TURNS of its turns with no VP scored and no step nearer the exit, the planner makes way
+    for the Troll (4), which beats the Thief: a figure of the corridor steps off it and the Troll comes up; before
+    that (and never the planner of before) it does not."""
+    corridor = {"e4", "e5", "e6", "e7"}
+    for seed in range(3):
+        bot = PlannerBot()
+        for turn in range(100, 100 + 2 * PlannerBot.STANDOFF_TURNS, 2):
+            actions, _, _, _ = play_turn(parse_position(CORRIDOR.format(turn=turn)), bot, seed)
+            assert not any(a.startswith("move") and a.split()[1] != "bTR" for a in actions), (turn, actions)
+        state = parse_position(CORRIDOR.format(turn=100 + 2 * PlannerBot.STANDOFF_TURNS))
+        squares = {t["id"]: t["square"] for t in view(state, "B")["tokens"] if t["id"]}
+        actions, after, _, _ = play_turn(state, bot, seed)
+        stepped_off = [a for a in actions if a.startswith("move") and a.split()[1] != "bTR"
+                       and squares[a.split()[1]] in corridor and a.split()[2] not in corridor]
+        assert stepped_off, actions
+        assert any(t["id"] == "bTR" and t["square"] in corridor for t in view(after, "B")["tokens"]), actions
