@@ -370,6 +370,14 @@ _BLIND = {m: (sum(m + a - b > 0 for a in DECK for b in DECK) / len(DECK) ** 2,
 """(P win, P lose) of a side `margin` ahead when both cards are drawn at random: a fight the bot may meet later."""
 
 
+def _their_cards(seen) -> tuple:
+    """What the opponent may lay: any card of the deck, but the +0 alone when he holds one card (CG-COMBAT-05: the
+    +0 returns to its owner, the others are discarded face down, so his last card is the +0)."""
+    if seen.players[seen.opp].get("cards", len(DECK)) <= 1:
+        return (0,)
+    return tuple(sorted(set(DECK)))
+
+
 def _blind(margin: int) -> tuple[float, float]:
     return _BLIND[max(-15, min(15, margin))]
 
@@ -1053,7 +1061,9 @@ class GreedyBot:
             gain += 10 * VP  # the win (CG-END-01)
         loss = WOUND * len(melee_mine) + (20.0 if verb == "attack" and ranged else 0.0)  # a lance breaks
         hand = tuple(sorted(set(seen.view.get("my_cards") or [0])))
-        best = _duel(mine_total - their_total, gain, loss, hand)[0] + TEMPO
+        best = _duel(mine_total - their_total, gain, loss, hand, _their_cards(seen))[0]
+        if best > 0:  # a fight worth nothing is no better for being there now (a shot that cannot win, F: capped)
+            best += TEMPO
         free = a["code"] == "SA" and f"seasoned_fighter:{a['id']}" not in seen.view.get("used_this_turn", ())
         return best - (0.0 if free else 3.0)
 

@@ -316,3 +316,18 @@ def test_CG_ITEM_03_it_does_not_take_back_what_it_let_go_this_turn():
     taken = bot.score(_Seen(view, "B"), "move bWA +bSH")
     assert taken == GreedyBot().score(_Seen(view, "B"), "move bWA +bSH") - TAKEN_BACK
     assert plain < 0
+
+
+def test_CG_COMBAT_05_a_shot_that_cannot_win_is_not_taken():
+    """Bench game standard, full frontal, 27 (capped): both hands down to the +0 (CG-COMBAT-05: it returns, the
+    other cards are discarded), the Thief's Bow (1) against a Berserker, shot after shot, 1,500 actions. The bot
+    reckoned the opponent's card drawn from the whole deck, and added TEMPO even to a fight worth nothing. Now one
+    card left is the +0, and a fight gets TEMPO only when it is worth something: with the +0 alone against the
+    Warrior (3) the shot scores below ending the turn; with its whole hand against his +0 it shoots."""
+    full = (0, 1, 2, 2, 3, 3, 4, 5, 6)
+    for hands, worth in ((((0,), (0,)), False), (((0,), full), True)):
+        s = build({"yTH": "a4", "bWA": "a3", "bMK": "d2"}, {"yBW": "@yTH"}, ap=(0, 3), active="Y", combat=True,
+                  cards=hands)
+        assert "shoot yTH bWA" in legal_texts(s, "Y")
+        seen = _Seen(CARDS.view(s, "Y"), "Y")
+        assert (GreedyBot().score(seen, "shoot yTH bWA") > GreedyBot().score(seen, "end")) == worth, hands
