@@ -317,8 +317,8 @@ ITEM_WORD = 0.5
 move that only shuffles objects gains nothing, and among moves worth the same the plainest is the one a player
 makes (pt27 F17: the bot drew among them, so its figures picked up and dropped objects to no end)."""
 TAKEN_BACK = 20.0
-"""What taking an object its figures put down or handed over this turn or the two before costs (the bot's memory):
-the scores of a side with no way out shift from one view to the next (a Rope on the floor is a goal, in hand it is
+"""What taking an object its figures put down or handed over this turn or the two before costs a side with no way
+out (the bot's memory): its scores shift from one view to the next (a Rope on the floor is a goal, in hand it is
 not), and it passed the same objects round turn after turn, each time for a gain (F17)."""
 HUNT = 0.5
 """The share of a likely won fight's worth a figure standing in the enemy's zone counts (`_Seen.hunt`)."""
@@ -785,7 +785,10 @@ class _Seen:
 
     def stuck(self) -> bool:
         """Whether none of the seat's unwounded figures has a way out."""
-        return all(self.ap_out(f, f["at"], f.get("facing")) >= FAR for f in self.mine() if not f.get("wounded"))
+        if "stuck" not in self.memo:
+            self.memo["stuck"] = all(self.ap_out(f, f["at"], f.get("facing")) >= FAR
+                                     for f in self.mine() if not f.get("wounded"))
+        return self.memo["stuck"]
 
     def standing(self, seat: str, maze=None, figs=None) -> float:
         """The summed AP to the way out of the seat's unwounded figures (each at most FAR)."""
@@ -1121,7 +1124,7 @@ class GreedyBot:
         before = seen.value(f, f["at"], f.get("facing"), seen.carried(f))
         after = seen.value(f, place, facing, carrying)
         cost = 2.0 + ITEM_WORD * _handled(words)
-        if self._given and any(w[0] == "+" and w[1:] in self._given for w in words[2:]):
+        if self._given and any(w[0] == "+" and w[1:] in self._given for w in words[2:]) and seen.stuck():
             cost += TAKEN_BACK  # pt27 F17: its figures let it go lately; taking it again is juggling
         if verb == "jump":
             cost += 5.0 + (CARD_COST * int(words[3][1:]) if len(words) > 3 and words[3][0] == "+" else 0.0)

@@ -302,12 +302,15 @@ def test_CG_ITEM_03_it_does_not_take_back_what_it_let_go_this_turn():
     """F17's other half: a side with no way out scores each view afresh (a Rope on the floor is a goal for a
     friend who lacks one, in hand it is not), so the gains of passing objects round never ran out: in a bench game
     (standard, draft, game 4) the Thief took and dropped the Rope, the Key and the Bow, turn after turn. The bot
-    remembers what its moves put down or handed over, and taking it again within two turns costs TAKEN_BACK."""
+    remembers what its moves put down or handed over, and while its side has no way out (here four Yellow figures
+    block the four exits, CG-BLOCK-01) taking it again within two turns costs TAKEN_BACK."""
     from dungeon_twister.engine.tools.card_bots import TAKEN_BACK
 
-    s = build({"bWA": "c3", "bSN": "c3", "yMK": "a1"}, {"bSH": "@bWA", "yRP": "c3"}, ap=(3, 0))
+    blockers = {"yWA": "Y1>a4", "yMK": "Y1>b4", "ySN": "Y2>c4", "yTR": "Y2>d4"}
+    s = build({"bWA": "c3", "bSN": "c3", **blockers}, {"bSH": "@bWA", "yRP": "c3"}, ap=(3, 0))
     bot, rng = GreedyBot(), Rng(1)
     view = CARDS.view(s, "B")
+    assert _Seen(view, "B").stuck()
     plain = bot.score(_Seen(view, "B"), "move bWA -bSH")
     assert bot.choose(view, ["move bWA -bSH"], rng) == "move bWA -bSH"
     after = act(s, "move bWA -bSH")
