@@ -310,8 +310,9 @@ IMPATIENT = 3
 ACCESS = 15.0
 RISKED = 0.5
 """After IMPATIENT turns in a row that gained nothing (a standoff, or a way hoped through a wall), the bot reckons
-walls towards face-down rooms as walls, a danger at RISKED of itself, and a figure that could reveal a face-down
-room ACCESS the better for each of its own cards there (`_Seen.access`), until a turn gains again."""
+walls towards face-down rooms as walls, a danger and a block at RISKED of themselves (RISKED squared after twice as
+many turns, ...), and a figure that could reveal a face-down room ACCESS the better for each of its own cards
+there (`_Seen.access`), until a turn gains again."""
 ITEM_WORD = 0.5
 """What taking, dropping or handing over an object in a move costs: nothing by the rules (CG-ITEM-01/03), but a
 move that only shuffles objects gains nothing, and among moves worth the same the plainest is the one a player
@@ -328,8 +329,10 @@ STRAY_CAP = 10
 counted up to STRAY_CAP steps."""
 BLOCK_NEAR = 6.0
 BLOCK_CAP = 3.0
-"""A block (CG-BLOCK-01) counts against the enemies fewer than BLOCK_NEAR AP (two turns) from their way out, the
-AP it adds to each up to BLOCK_CAP (a turn's): a farther one can be blocked when it comes."""
+"""A block (CG-BLOCK-01) counts against the enemies fewer than BLOCK_NEAR AP (two turns) from their way out: the
+most AP it adds to one of them, up to BLOCK_CAP (a turn's). A farther one can be blocked when it comes; summed over
+five runners, a block was worth more than any step, and two figures held their start zone for 1,000 actions while
+the other side, held back, shot at them (tutorial 3 game 21)."""
 
 
 @lru_cache(maxsize=4096)
@@ -394,11 +397,13 @@ class _Seen:
     """What one decision reads from the view, computed once: the figures, the maze, each figure's AP to the way out
     (`steps`), the enemies' reach (`threat`)."""
 
-    def __init__(self, view: dict, seat: str, impatient: bool = False):
+    def __init__(self, view: dict, seat: str, impatient: bool | float = False):
         self.view, self.seat = view, seat
-        self.impatient = impatient
+        self.impatient = bool(impatient)
         """After IMPATIENT turns that gained nothing (GreedyBot's memory): a revealed side's wall towards a face-down
-        room is a wall (else hoped open, as every border of such a room), and a danger counts RISKED of itself."""
+        room is a wall (else hoped open, as every border of such a room), and a danger or a block counts `risk`
+        of itself: RISKED, its square after twice as many turns, and so on."""
+        self.risk = 1.0 if impatient is False else RISKED if impatient is True else float(impatient)
         self.opp = "Y" if seat == "B" else "B"
         self.cat = load()
         self.maze = maze_of_view(view)
@@ -623,7 +628,7 @@ class _Seen:
             return 0.0
         _, lose = _blind(self.defence_value(f, carrying) - strength)
         codes = [self.code_of(i) for i in carrying]
-        return lose * (WOUND + (20.0 if "TS" in codes else 0.0)) * (RISKED if self.impatient else 1.0)
+        return lose * (WOUND + (20.0 if "TS" in codes else 0.0)) * self.risk
 
     def value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
         """A figure's worth where it stands: nearer the way out is better (RUN an AP), what it carries, less the
@@ -853,7 +858,7 @@ class GreedyBot:
             return self._mixed(legal, [self._pick_score(t.split()[1]) for t in legal], self.PICK_SLACK, rng)
         if view.get("phase") == "main" and view.get("active") == seat:
             self._remember(view, seat)
-        seen = _Seen(view, seat, self._idle >= IMPATIENT)
+        seen = _Seen(view, seat, RISKED ** (self._idle // IMPATIENT) if self._idle >= IMPATIENT else False)
         if view.get("phase") == "main" and view.get("active") == seat:
             self._remember_loads(seen)
         if purpose.startswith("combat") or view.get("combat") and all(
@@ -1164,8 +1169,8 @@ class GreedyBot:
             before = min(seen.ap_out(e, e["at"], e.get("facing"), blocked=others), FAR)
             if before < BLOCK_NEAR:
                 after = min(seen.ap_out(e, e["at"], e.get("facing"), blocked=others | {zone}), FAR)
-                held += min(after - before, BLOCK_CAP)
-        return 0.5 * RUN * held
+                held = max(held, min(after - before, BLOCK_CAP))
+        return 0.5 * RUN * held * seen.risk
 
     # -- the maze -----------------------------------------------------------------------------------------------
     def _remade(self, seen: _Seen, maze) -> float:
@@ -1186,7 +1191,7 @@ class GreedyBot:
         best, view = None, seen.view
         for k in (1, 2, 3):
             view = _turned(view, text)
-            after = _Seen(view, seen.seat, seen.impatient)
+            after = _Seen(view, seen.seat, seen.risk if seen.impatient else False)
             mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
             theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
             score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat)
@@ -1226,7 +1231,7 @@ class GreedyBot:
         here = slot_of(zone_from(f["at"]))
         if there < 0 or there >= len(seen.view["rooms"]):
             return -1.0
-        after = _Seen(_inverted(seen.view, here, there), seen.seat, seen.impatient)
+        after = _Seen(_inverted(seen.view, here, there), seen.seat, seen.risk if seen.impatient else False)
         mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
         theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
         return mine + theirs + after.exploring(seen.seat) - seen.exploring(seen.seat) - 3.0 - CARRY_VALUE["IS"]

@@ -12,7 +12,8 @@ from dungeon_twister.engine.cards.typed import legal_texts
 from dungeon_twister.engine.cards.notation import zone_from
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.families import CARDS
-from dungeon_twister.engine.tools.card_bots import BOTS, IMPATIENT, GreedyBot, SimpleBot, _duel, _Seen
+from dungeon_twister.engine.tools.card_bots import (BLOCK_CAP, BOTS, IMPATIENT, RISKED, RUN, GreedyBot, SimpleBot, _duel,
+                                                    _Seen)
 
 from .builders import act, build
 
@@ -234,6 +235,11 @@ def test_CG_BLOCK_01_leaving_a_block_costs_what_the_block_was_worth():
     seen = _Seen(view, "Y")
     blocking = GreedyBot()._blocking(seen, seen.figs["yWA"], "Y2", "d8")
     assert blocking > 0 and GreedyBot().score(seen, "move yWA Y1^b8 b8") < GreedyBot().score(seen, "end") + blocking
+    # One runner held back counts, not every enemy (tutorial 3 game 21: two blockers, summed over five runners,
+    # held their start zone for 1,000 actions); an idle bot counts a block at its `risk`, as a danger.
+    assert blocking <= 0.5 * RUN * BLOCK_CAP
+    idle = _Seen(view, "Y", RISKED)
+    assert GreedyBot()._blocking(idle, idle.figs["yWA"], "Y2", "d8") == RISKED * blocking
 
 
 def _waits(state, seat: str, bot, rng: Rng, turns: int) -> list[str]:
@@ -274,7 +280,7 @@ def test_CG_REVEAL_02_an_idle_bot_values_standing_where_it_can_reveal_its_own_ca
     Colossus's reach, while room B in front of B2 held Blue's own Snake-man face down. An idle bot (IMPATIENT turns
     with no gain) counts ACCESS for each own card in a face-down room its figure could reveal from where it stands
     (CG-REVEAL-02: from the start zone, the room in front), so the step to B2 gains; a patient one does not."""
-    from dungeon_twister.engine.tools.card_bots import ACCESS, RUN
+    from dungeon_twister.engine.tools.card_bots import ACCESS
 
     s = build({"bWA": "B1>a1", "bSN": "seeded:B", "yCO": "a2"}, revealed=(True, False, True, True), ap=(3, 0))
     view = CARDS.view(s, "B")
