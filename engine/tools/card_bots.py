@@ -833,21 +833,33 @@ class GreedyBot:
     PICK_SLACK = 3.0
 
     def __init__(self):
-        self._turn: tuple | None = None
-        """(turn, seat) of its memory: where its figures stood before each of its moves this turn (`_left`), the
-        rooms it turned and which way (`_rotated`), from the views it saw and the actions it chose."""
-        self._left: dict = {}
-        self._rotated: set = set()
-        self._gained = False
-        self._idle = 0
-        """Its own turns in a row in which no action gained (IMPATIENT)."""
-        self._given: dict = {}
-        """item -> the turn one of its moves put it down or handed it over (seen from its next view that turn)."""
-        self._loads: dict | None = None
-        """After one of its moves: who held each object the move handled (None: the floor), to see at its next
-        view what the move let go: dropped, handed over, or carried on and put down again (not a pick-up)."""
+        self._memories: dict = {}
+        """seat -> its memory (`_fresh_memory`): one instance playing both seats (tests' simulate()) plays each as
+        two instances would (a server keeps one per seat)."""
+        self.__dict__.update(self._fresh_memory())
+
+    @staticmethod
+    def _fresh_memory() -> dict:
+        return {
+            "_turn": None,  # (turn, seat) of the memory below, from the views it saw and the actions it chose
+            "_left": {},  # figure -> where it stood before each of its moves this turn
+            "_rotated": set(),  # (room, way) turned this turn
+            "_gained": False,  # whether an action gained this turn
+            "_idle": 0,  # its own turns in a row in which no action gained (IMPATIENT)
+            "_given": {},  # item -> the turn one of its moves put it down or handed it over
+            "_loads": None,  # after one of its moves: who held each object it handled (None: the floor), to see
+            # at its next view what it let go: dropped, handed over, or carried on and put down (not a pick-up)
+        }
 
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        memory = self._memories.setdefault(view.get("viewer") or "B", self._fresh_memory())
+        self.__dict__.update(memory)
+        try:
+            return self._choose(view, legal, rng)
+        finally:
+            memory.update({key: getattr(self, key) for key in memory})
+
+    def _choose(self, view: dict, legal: list[str], rng: Rng) -> str:
         seat = view.get("viewer") or "B"
         if board_bots.building(view):
             return self._build(view, rng)
