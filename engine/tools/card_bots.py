@@ -111,6 +111,26 @@ def _ends(text: str) -> tuple[str, str | None] | None:
     return last, None
 
 
+def _handled(words: list[str]) -> int:
+    """How many objects (or wounded friends) a move's text takes, drops or hands over: its `+`, `-`, `>` words."""
+    return sum(1 for w in words[2:] if w[0] in "+->" and not w[1:].isdigit())
+
+
+def _destination(f: dict, words: list[str]) -> tuple[str, str | None]:
+    """Where a move's (or a jump's) figure ends, (place, facing), as GreedyBot._move follows it."""
+    place, facing = f["at"], f.get("facing")
+    for w in words[2:]:
+        if w[0] in "+->":
+            continue
+        if w[0] == "^":
+            facing = w[1:]
+        elif "^" in w:
+            place, facing = w.split("^")
+        elif _START.match(w) or _ZONE.match(w):
+            place, facing = w, None
+    return place, facing
+
+
 def _nearer(view: dict, seat: str, legal: list[str]) -> list[str]:
     """The moves that bring a figure nearest to the way out, nearer than it stands (or onto a route at all), by
     `routes`."""
@@ -285,13 +305,34 @@ CARD_COST = 4.0
 FAR = 8.0
 """The AP a figure with no way out is reckoned to stand from it."""
 UNKNOWN = 0.5
+"""The AP a face-down room's border costs on a route: it is hoped open, and has to be revealed first."""
+IMPATIENT = 3
+ACCESS = 15.0
+RISKED = 0.5
+"""After IMPATIENT turns in a row that gained nothing (a standoff, or a way hoped through a wall), the bot reckons
+walls towards face-down rooms as walls, a danger and a block at RISKED of themselves (RISKED squared after twice as
+many turns, ...), and a figure that could reveal a face-down room ACCESS the better for each of its own cards
+there (`_Seen.access`), until a turn gains again."""
+ITEM_WORD = 0.5
+"""What taking, dropping or handing over an object in a move costs: nothing by the rules (CG-ITEM-01/03), but a
+move that only shuffles objects gains nothing, and among moves worth the same the plainest is the one a player
+makes (pt27 F17: the bot drew among them, so its figures picked up and dropped objects to no end)."""
+TAKEN_BACK = 20.0
+"""What taking an object its figures put down or handed over this turn or the two before costs a side with no way
+out (the bot's memory): its scores shift from one view to the next (a Rope on the floor is a goal, in hand it is
+not), and it passed the same objects round turn after turn, each time for a gain (F17)."""
 HUNT = 0.5
 """The share of a likely won fight's worth a figure standing in the enemy's zone counts (`_Seen.hunt`)."""
 STRAY = 5.0
 STRAY_CAP = 10
 """A figure with no way out is worth STRAY less a step from the nearest place where one may open (`_Seen.astray`),
 counted up to STRAY_CAP steps."""
-"""The AP a face-down room's border costs on a route: it is hoped open, and has to be revealed first."""
+BLOCK_NEAR = 6.0
+BLOCK_CAP = 3.0
+"""A block (CG-BLOCK-01) counts against the enemies fewer than BLOCK_NEAR AP (two turns) from their way out: the
+most AP it adds to one of them, up to BLOCK_CAP (a turn's). A farther one can be blocked when it comes; summed over
+five runners, a block was worth more than any step, and two figures held their start zone for 1,000 actions while
+the other side, held back, shot at them (tutorial 3 game 21)."""
 
 
 @lru_cache(maxsize=4096)
@@ -332,6 +373,14 @@ _BLIND = {m: (sum(m + a - b > 0 for a in DECK for b in DECK) / len(DECK) ** 2,
 """(P win, P lose) of a side `margin` ahead when both cards are drawn at random: a fight the bot may meet later."""
 
 
+def _their_cards(seen) -> tuple:
+    """What the opponent may lay: any card of the deck, but the +0 alone when he holds one card (CG-COMBAT-05: the
+    +0 returns to its owner, the others are discarded face down, so his last card is the +0)."""
+    if seen.players[seen.opp].get("cards", len(DECK)) <= 1:
+        return (0,)
+    return tuple(sorted(set(DECK)))
+
+
 def _blind(margin: int) -> tuple[float, float]:
     return _BLIND[max(-15, min(15, margin))]
 
@@ -348,8 +397,13 @@ class _Seen:
     """What one decision reads from the view, computed once: the figures, the maze, each figure's AP to the way out
     (`steps`), the enemies' reach (`threat`)."""
 
-    def __init__(self, view: dict, seat: str):
+    def __init__(self, view: dict, seat: str, impatient: bool | float = False):
         self.view, self.seat = view, seat
+        self.impatient = bool(impatient)
+        """After IMPATIENT turns that gained nothing (GreedyBot's memory): a revealed side's wall towards a face-down
+        room is a wall (else hoped open, as every border of such a room), and a danger or a block counts `risk`
+        of itself: RISKED, its square after twice as many turns, and so on."""
+        self.risk = 1.0 if impatient is False else RISKED if impatient is True else float(impatient)
         self.opp = "Y" if seat == "B" else "B"
         self.cat = load()
         self.maze = maze_of_view(view)
@@ -417,16 +471,18 @@ class _Seen:
         return base + codes.count("AR")
 
     # -- routes -----------------------------------------------------------------------------------------------
-    def blocked_exits(self, seat: str) -> frozenset:
-        """CG-BLOCK-01: the zones an unwounded enemy of `seat` on his own start zone faces: no exit from them."""
-        if seat not in self._blocked:
-            self._blocked[seat] = self._blocking_zones(seat)
-        return self._blocked[seat]
+    def blocked_exits(self, seat: str, without: str | None = None) -> frozenset:
+        """CG-BLOCK-01: the zones an unwounded enemy of `seat` on his own start zone faces: no exit from them
+        (`without`: as if that figure blocked nothing)."""
+        key = (seat, without)
+        if key not in self._blocked:
+            self._blocked[key] = self._blocking_zones(seat, without)
+        return self._blocked[key]
 
-    def _blocking_zones(self, seat: str) -> frozenset:
+    def _blocking_zones(self, seat: str, without: str | None) -> frozenset:
         return frozenset(zone_from(f["facing"]) for f in self.figs.values()
                          if f.get("seat") != seat and f.get("where") == "start" and not f.get("wounded")
-                         and f.get("facing") and _ZONE.match(f["facing"]))
+                         and f.get("facing") and _ZONE.match(f["facing"]) and f["id"] != without)
 
     def routes(self, seat: str, abilities: frozenset, move: int, maze=None, blocked=None) -> dict:
         """AP from each zone to the way out through the opponent's start zone, for a figure of `seat` with
@@ -442,13 +498,22 @@ class _Seen:
         jumps = self.players[seat].get("jumps", 0) > 0
         step = 1.0 / move
 
+        strict = self.impatient
+
         def cost(zone, side) -> float | None:
             other = maze.step(zone, side)
-            if not maze.is_zone(zone) or (other is not None and not maze.is_zone(other)):
+            here, there = maze.is_zone(zone), other is None or maze.is_zone(other)
+            if not (here and there) and not strict:
                 return step + UNKNOWN
-            feats = maze.features(zone, side)
+            unknown = 0.0 if here and there else UNKNOWN
+            if here:  # strict: a face-down neighbour's print is unknown, the revealed side's is not
+                feats = maze.features(zone, side)
+            elif other is not None and there:
+                feats = maze.features(other, OPPOSITE[side])
+            else:
+                return step + UNKNOWN
             if passable(feats, abilities):
-                return step
+                return step + unknown
             rest = set(feats)
             if "portcullis" in rest and abilities & {"key", "lockpick", "bend_bars"}:
                 rest.discard("portcullis")
@@ -458,7 +523,7 @@ class _Seen:
                 rest.discard("wall")
             if len(rest) == len(set(feats)) or not passable(tuple(rest), abilities):
                 return None
-            return step + 1.0
+            return step + 1.0 + unknown
 
         out_side = "N" if seat == "B" else "S"
         edge = maze.height - 1 if seat == "B" else 0
@@ -563,7 +628,7 @@ class _Seen:
             return 0.0
         _, lose = _blind(self.defence_value(f, carrying) - strength)
         codes = [self.code_of(i) for i in carrying]
-        return lose * (WOUND + (20.0 if "TS" in codes else 0.0))
+        return lose * (WOUND + (20.0 if "TS" in codes else 0.0)) * self.risk
 
     def value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
         """A figure's worth where it stands: nearer the way out is better (RUN an AP), what it carries, less the
@@ -581,6 +646,8 @@ class _Seen:
             if ap >= FAR:
                 out -= self.astray(f, place, facing, carrying)
             out += self.hunt(f, place, facing, carrying)
+            if self.impatient and not f.get("wounded"):
+                out += self.access(f, place)
         spell = "spellcaster" in self.cat.characters[f["code"]].abilities
         for item in carrying:
             code = self.code_of(item)
@@ -593,6 +660,28 @@ class _Seen:
             elif code:
                 out += CARRY_VALUE.get(code, 0.0)
         return out - self.danger(f, place, facing, carrying)
+
+    def access(self, f: dict, place: str) -> float:
+        """ACCESS for each card of the figure's colour (a third for the other's) lying face down in a room it could
+        reveal from there (CG-REVEAL-02/03): in front of it on its start zone, or beyond a border of its zone that
+        no wall, slit, portcullis or pit closes on the revealed side."""
+        slots = set()
+        if _START.match(place) and place[0] == f["seat"]:
+            slots.add(start_slot(f["seat"], int(place[1]) - 1, self.view["length"]))
+        elif _ZONE.match(place):
+            zone = zone_from(place)
+            for side in GLOBAL:
+                other = self.maze.step(zone, side)
+                if other is not None and not self.maze.is_zone(other) and not set(
+                        self.maze.features(zone, side)) & {"wall", "slit", "portcullis", "pit"}:
+                    slots.add(slot_of(other))
+        worth = 0.0
+        for slot in sorted(slots):
+            room = self.view["rooms"][slot]
+            if not room.get("revealed"):
+                cards = room.get("face_down_cards") or []
+                worth += sum(ACCESS if c == f["seat"] else ACCESS / 3 for c in cards)
+        return worth
 
     def astray(self, f: dict, place: str, facing: str | None, carrying) -> float:
         """A figure with no way out: STRAY a step from the nearest place where something may open one (a room
@@ -701,7 +790,10 @@ class _Seen:
 
     def stuck(self) -> bool:
         """Whether none of the seat's unwounded figures has a way out."""
-        return all(self.ap_out(f, f["at"], f.get("facing")) >= FAR for f in self.mine() if not f.get("wounded"))
+        if "stuck" not in self.memo:
+            self.memo["stuck"] = all(self.ap_out(f, f["at"], f.get("facing")) >= FAR
+                                     for f in self.mine() if not f.get("wounded"))
+        return self.memo["stuck"]
 
     def standing(self, seat: str, maze=None, figs=None) -> float:
         """The summed AP to the way out of the seat's unwounded figures (each at most FAR)."""
@@ -740,7 +832,34 @@ class GreedyBot:
     name = "greedy"
     PICK_SLACK = 3.0
 
+    def __init__(self):
+        self._memories: dict = {}
+        """seat -> its memory (`_fresh_memory`): one instance playing both seats (tests' simulate()) plays each as
+        two instances would (a server keeps one per seat)."""
+        self.__dict__.update(self._fresh_memory())
+
+    @staticmethod
+    def _fresh_memory() -> dict:
+        return {
+            "_turn": None,  # (turn, seat) of the memory below, from the views it saw and the actions it chose
+            "_left": {},  # figure -> where it stood before each of its moves this turn
+            "_rotated": set(),  # (room, way) turned this turn
+            "_gained": False,  # whether an action gained this turn
+            "_idle": 0,  # its own turns in a row in which no action gained (IMPATIENT)
+            "_given": {},  # item -> the turn one of its moves put it down or handed it over
+            "_loads": None,  # after one of its moves: who held each object it handled (None: the floor), to see
+            # at its next view what it let go: dropped, handed over, or carried on and put down (not a pick-up)
+        }
+
     def choose(self, view: dict, legal: list[str], rng: Rng) -> str:
+        memory = self._memories.setdefault(view.get("viewer") or "B", self._fresh_memory())
+        self.__dict__.update(memory)
+        try:
+            return self._choose(view, legal, rng)
+        finally:
+            memory.update({key: getattr(self, key) for key in memory})
+
+    def _choose(self, view: dict, legal: list[str], rng: Rng) -> str:
         seat = view.get("viewer") or "B"
         if board_bots.building(view):
             return self._build(view, rng)
@@ -749,7 +868,11 @@ class GreedyBot:
             return rng.choice(legal)  # hidden from the opponent: any is as good, none predictable
         if view.get("phase") == "select" and all(_verb(t) == "pick" for t in legal):
             return self._mixed(legal, [self._pick_score(t.split()[1]) for t in legal], self.PICK_SLACK, rng)
-        seen = _Seen(view, seat)
+        if view.get("phase") == "main" and view.get("active") == seat:
+            self._remember(view, seat)
+        seen = _Seen(view, seat, RISKED ** (self._idle // IMPATIENT) if self._idle >= IMPATIENT else False)
+        if view.get("phase") == "main" and view.get("active") == seat:
+            self._remember_loads(seen)
         if purpose.startswith("combat") or view.get("combat") and all(
                 _verb(t) in ("card", "frenzy", "mind") for t in legal):
             return self._combat_choice(seen, legal, rng)
@@ -761,10 +884,65 @@ class GreedyBot:
             elif abs(score - best) <= 1e-9:
                 chosen.append(text)
         if best <= 0 and view.get("phase") == "main" and seen.stuck() and rng.below(2):
-            tries = [t for t in legal if _verb(t) in ("move", "rotate", "jump") and scores[t] > -20]
+            tries = [t for t in legal if _verb(t) in ("move", "rotate", "jump") and scores[t] > -20
+                     and not self._undoes(seen, t)]
             if tries:  # no way out for any of its figures, nothing gains: it tries something, as a player would
-                return rng.choice(tries)
-        return rng.choice(chosen)
+                chosen = tries
+        if best > 0 and view.get("phase") == "main":
+            self._gained = True
+        return self._chose(seen, rng.choice(chosen))
+
+    # -- its own turn so far (the bot's memory: what it chose, never the hidden state) ------------------------------
+    def _remember(self, view: dict, seat: str) -> None:
+        """A new turn of its own starts a new memory, and counts the turns in a row that gained nothing."""
+        turn = (view.get("turn"), seat)
+        if turn != self._turn:
+            if self._turn is not None:
+                self._idle = 0 if self._gained else self._idle + 1
+            self._turn, self._left, self._rotated, self._loads, self._gained = turn, {}, set(), None, False
+            now = view.get("turn") or 0
+            self._given = {item: when for item, when in self._given.items() if when >= now - 2}
+
+    def _remember_loads(self, seen: _Seen) -> None:
+        """After its own move, what its figures let go (`_given`)."""
+        if self._loads is not None:  # what the move handled and did not leave with the figure that held it
+            holder = {item: f["id"] for f in seen.figs.values() for item in seen.carried(f)}
+            for item, before in self._loads.items():
+                if holder.get(item) != before or before is None and item not in holder:
+                    self._given[item] = seen.view.get("turn") or 0
+            self._loads = None
+
+    def _chose(self, seen: _Seen, text: str) -> str:
+        """Notes where a figure it moves stood, what its figures carried, which way it turns a room (`_undoes`,
+        `_given`)."""
+        if seen.view.get("phase") != "main":
+            return text
+        words = text.split()
+        f = seen.figs.get(words[1]) if len(words) > 1 else None
+        if _verb(text) in ("move", "jump", "wallwalk") and f is not None and seen.active(f):
+            self._left.setdefault(f["id"], set()).add((f["at"], f.get("facing")))
+            handled = {w[1:].split("/")[-1] if w[0] == ">" and "/" in w else w[1:] for w in words[2:]
+                       if w[0] in "+-" or w[0] == ">" and "/" in w}
+            handled |= set(seen.carried(f))
+            self._loads = {item: seen.holder[item]["id"] if item in seen.holder else None
+                           for item in handled if not item.startswith("@")}
+        elif _verb(text) == "rotate" and len(words) == 4:
+            self._rotated.add((words[2], words[3]))
+        return text
+
+    def _undoes(self, seen: _Seen, text: str) -> bool:
+        """Whether a try brings a figure back where it stood earlier this turn (or leaves it where it stands), or
+        turns a room back the way it was turned this turn (pt27 F16: the Elf walked out and back)."""
+        words = text.split()
+        same_turn = self._turn == (seen.view.get("turn"), seen.seat)
+        if _verb(text) == "rotate" and len(words) == 4:
+            back = "ccw" if words[3] == "cw" else "cw"
+            return same_turn and (words[2], back) in self._rotated
+        f = seen.figs.get(words[1]) if len(words) > 1 else None
+        if f is None or not seen.active(f):
+            return False
+        end = _destination(f, words)
+        return end == (f["at"], f.get("facing")) or same_turn and end in self._left.get(f["id"], ())
 
     @staticmethod
     def _mixed(legal: list[str], scores: list[float], slack: float, rng: Rng) -> str:
@@ -903,7 +1081,9 @@ class GreedyBot:
             gain += 10 * VP  # the win (CG-END-01)
         loss = WOUND * len(melee_mine) + (20.0 if verb == "attack" and ranged else 0.0)  # a lance breaks
         hand = tuple(sorted(set(seen.view.get("my_cards") or [0])))
-        best = _duel(mine_total - their_total, gain, loss, hand)[0] + TEMPO
+        best = _duel(mine_total - their_total, gain, loss, hand, _their_cards(seen))[0]
+        if best > 0:  # a fight worth nothing is no better for being there now (a shot that cannot win, F: capped)
+            best += TEMPO
         free = a["code"] == "SA" and f"seasoned_fighter:{a['id']}" not in seen.view.get("used_this_turn", ())
         return best - (0.0 if free else 3.0)
 
@@ -957,10 +1137,12 @@ class GreedyBot:
                     codes = [seen.code_of(i) for i in carrying]
                     vp = kind.exit_vp + codes.count("TS")
                     won = seen.players[seen.seat]["vp"] + vp >= seen.target
-                    return 1000.0 + VP * vp + (10 * VP if won else 0.0)
+                    return 1000.0 + VP * vp + (10 * VP if won else 0.0) - ITEM_WORD * _handled(words)
         before = seen.value(f, f["at"], f.get("facing"), seen.carried(f))
         after = seen.value(f, place, facing, carrying)
-        cost = 2.0
+        cost = 2.0 + ITEM_WORD * _handled(words)
+        if self._given and any(w[0] == "+" and w[1:] in self._given for w in words[2:]) and seen.stuck():
+            cost += TAKEN_BACK  # pt27 F17: its figures let it go lately; taking it again is juggling
         if verb == "jump":
             cost += 5.0 + (CARD_COST * int(words[3][1:]) if len(words) > 3 and words[3][0] == "+" else 0.0)
         friends = 0.0
@@ -971,32 +1153,36 @@ class GreedyBot:
             friends += seen.value(g, g["at"], g.get("facing"), held) - seen.value(
                 g, g["at"], g.get("facing"), seen.carried(g))
         gain = after - before + friends
-        if _START.match(place) and place[0] == seen.seat and facing and _ZONE.match(facing):
-            gain += self._blocking(seen, f, place, facing)
+        gain += self._blocking(seen, f, place, facing) - self._blocking(seen, f, f["at"], f.get("facing"))
         return gain - cost
 
-    def _blocking(self, seen: _Seen, f: dict, place: str, facing: str) -> float:
-        """CG-BLOCK-01: standing on its start zone facing the zone an enemy would leave by holds that enemy back."""
-        key = ("block", f["id"], place, facing)
-        if key not in seen.memo:
-            seen.memo[key] = self._blocking_now(seen, f, place, facing)
-        return seen.memo[key]
-
-    def _blocking_now(self, seen: _Seen, f: dict, place: str, facing: str) -> float:
+    def _blocking(self, seen: _Seen, f: dict, place: str, facing: str | None) -> float:
+        """CG-BLOCK-01: what standing on its start zone facing the zone an enemy would leave by is worth: the AP it
+        adds to the enemies' ways out, over the exits the other friends block. Counted where the figure ends and
+        where it stood alike, so a move off a block pays for the block it gives up (it walked out and back onto it
+        turn after turn, each way scored a gain: F16)."""
+        if not (_START.match(place or "") and place[0] == seen.seat and facing and _ZONE.match(facing)):
+            return 0.0
         if f.get("wounded"):
             return 0.0
-        if f.get("where") == "start" and f.get("facing") == facing:
+        key = ("block", f["id"], place, facing)
+        if key not in seen.memo:
+            seen.memo[key] = self._blocking_now(seen, f, zone_from(facing))
+        return seen.memo[key]
+
+    def _blocking_now(self, seen: _Seen, f: dict, zone: tuple) -> float:
+        others = seen.blocked_exits(seen.opp, without=f["id"])
+        if zone in others:
             return 0.0
-        zone = zone_from(facing)
-        now = seen.blocked_exits(seen.opp)
-        if zone in now:
-            return 0.0
-        old = f.get("facing") if f.get("where") == "start" else None
-        later = (now - {zone_from(old)} if old and _ZONE.match(old) else now) | {zone}
-        enemies = [e for e in seen.theirs() if not e.get("wounded")]
-        before = sum(min(seen.ap_out(e, e["at"], e.get("facing"), blocked=now), FAR) for e in enemies)
-        after = sum(min(seen.ap_out(e, e["at"], e.get("facing"), blocked=later), FAR) for e in enemies)
-        return 0.5 * RUN * (after - before)
+        held = 0.0
+        for e in seen.theirs():
+            if e.get("wounded"):
+                continue
+            before = min(seen.ap_out(e, e["at"], e.get("facing"), blocked=others), FAR)
+            if before < BLOCK_NEAR:
+                after = min(seen.ap_out(e, e["at"], e.get("facing"), blocked=others | {zone}), FAR)
+                held = max(held, min(after - before, BLOCK_CAP))
+        return 0.5 * RUN * held * seen.risk
 
     # -- the maze -----------------------------------------------------------------------------------------------
     def _remade(self, seen: _Seen, maze) -> float:
@@ -1017,7 +1203,7 @@ class GreedyBot:
         best, view = None, seen.view
         for k in (1, 2, 3):
             view = _turned(view, text)
-            after = _Seen(view, seen.seat)
+            after = _Seen(view, seen.seat, seen.risk if seen.impatient else False)
             mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
             theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
             score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat)
@@ -1057,7 +1243,7 @@ class GreedyBot:
         here = slot_of(zone_from(f["at"]))
         if there < 0 or there >= len(seen.view["rooms"]):
             return -1.0
-        after = _Seen(_inverted(seen.view, here, there), seen.seat)
+        after = _Seen(_inverted(seen.view, here, there), seen.seat, seen.risk if seen.impatient else False)
         mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
         theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
         return mine + theirs + after.exploring(seen.seat) - seen.exploring(seen.seat) - 3.0 - CARRY_VALUE["IS"]

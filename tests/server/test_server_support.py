@@ -235,6 +235,7 @@ class Scripted:
         self.rng = Rng(seed)
         self.committed: set[str] = set()
         self.actions = itertools.count(1)
+        self.bots: dict = {}
 
     async def play(self, table: str, stop=lambda view: False, until=lambda event: False):
         fresh = True  # the latest view may not have been acted on yet
@@ -253,8 +254,13 @@ class Scripted:
                 isinstance(event, TableEvent) and event.event.get("kind") == "view")
 
     def bot(self, view: dict):
-        """The bot of the view's game (they keep no state between choices)."""
-        return FAMILIES[view.get("game", "board")].bots[self.kind]()
+        """The bot of the view's game, one for the whole game as a server keeps (server/bot.py): the Card Game's
+        greedy bot remembers its own turn (what it let go, where its figures stood, how long it gained nothing),
+        so a fresh one each choice would play another game than simulate()'s."""
+        game = view.get("game", "board")
+        if game not in self.bots:
+            self.bots[game] = FAMILIES[game].bots[self.kind]()
+        return self.bots[game]
 
     async def act(self, table: str, view: dict) -> None:
         choice = self.bot(view).choose(view, view["legal"], self.rng)

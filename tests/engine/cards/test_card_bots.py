@@ -9,9 +9,11 @@ from collections import Counter
 
 from dungeon_twister.engine.cards import CardOptions, apply, new_game, parse_action
 from dungeon_twister.engine.cards.typed import legal_texts
+from dungeon_twister.engine.cards.notation import zone_from
 from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.families import CARDS
-from dungeon_twister.engine.tools.card_bots import BOTS, GreedyBot, SimpleBot, _duel, _Seen
+from dungeon_twister.engine.tools.card_bots import (BLOCK_CAP, BOTS, IMPATIENT, RISKED, RUN, GreedyBot, SimpleBot, _duel,
+                                                    _Seen)
 
 from .builders import act, build
 
@@ -184,3 +186,157 @@ def test_CG_OBJ_INVERSION_01_the_bot_sees_two_rooms_swapped_as_the_engine_swaps_
         mine = _inverted(view, slot_of(zone_from("b2")), "ABCD".index(text.split()[2]))
         assert layout(mine) == layout(CARDS.view(after, "B")), text
         assert bot.score(seen, text) != -1.0
+
+
+def _played(options: CardOptions, seed: int, actions: list[str]):
+    """A bench game's position (bench/card_bots.py, game `seed`), reached by its recorded actions: `seat text`."""
+    state = new_game(options, seed)
+    for line in actions:
+        seat, text = line.split(" ", 1)
+        state = apply(state, parse_action(text, seat))[0]
+    return state
+
+
+def _turn_of(state, seat: str, rng: Rng, bot=None) -> list[tuple[str, tuple]]:
+    """The bot's actions until its turn ends, each with where its figure then stands (place, facing, load)."""
+    bot, out, turn = bot or GreedyBot(), [], state.turn
+    while state.outcome is None and state.turn == turn and state.to_act[0] == seat:
+        text = bot.choose(CARDS.view(state, seat), legal_texts(state, seat), rng)
+        state = apply(state, parse_action(text, seat))[0]
+        f = next((f for f in CARDS.view(state, seat)["figures"] if f["id"] == text.split()[1]), {}) \
+            if text.startswith("move ") else {}
+        out.append((text, (f.get("at"), f.get("facing"), f.get("carries"))))
+    return out
+
+
+TUTORIAL3_GAME1 = [  # bench/card_bots.py tutorial3 game 1 (greedy Yellow, simple Blue), its first 45 actions
+    "B hide bCL:2 bWZ:1", "Y hide yMK:1 yWA:2", "B seed bBW D", "Y seed yCL B", "B seed bKY C", "Y seed yKY C",
+    "B seed bWA G", "Y seed yBW B", "B seed bCB G", "Y seed ySH F", "B seed bRP E", "Y seed yRP H",
+    "B seed bSN A", "Y seed yCB D", "B seed bMK E", "Y seed yWZ F", "B seed bSH H", "Y seed ySN A",
+    "B face bCL:S bWZ:S", "Y face yMK:R yWA:R", "B reveal bCL B", "B place yBW c2", "B place yCL d2",
+    "B move bCL c1", "B end", "Y move yCL c2 +yBW", "Y rotate yCL B ccw", "Y move yCL B2", "Y end",
+    "B move bCL d2", "B move bWZ B2^d1 d1", "B move bWZ d2", "B end", "Y reveal yWA H", "Y place bSH c8",
+    "B place yRP d7", "Y reveal yMK G", "Y place bCB a7", "Y place bWA b7", "Y move yWA ^d8", "Y end",
+    "B move bCB b7", "B move bCL d1", "B move bCL d2", "B end"]
+
+
+def test_CG_BLOCK_01_leaving_a_block_costs_what_the_block_was_worth():
+    """pt27 F16, in a bench game: Yellow's Warrior on its start zone Y2 facing d8 blocks Blue's exit from d8
+    (CG-BLOCK-01). The bot counted the block where a move ended but not where it started, so it walked out to b8
+    (no debit for the block given up), back onto Y2 facing d8 (the block credited again), and out again: 3 AP, turn
+    after turn. Now the block counts on both ends: no draw of the turn brings the Warrior back where it stood."""
+    s = _played(CardOptions(3), 1, TUTORIAL3_GAME1)
+    assert s.to_act[0] == "Y" and s.phase == "main"
+    for seed in range(12):
+        turn = _turn_of(s, "Y", Rng(seed))
+        places = [where for text, where in turn if text.startswith("move yWA")]
+        assert len(places) == len(set(places)) and ("Y2", "d8", None) not in places, (seed, turn)
+    view = CARDS.view(s, "Y")
+    seen = _Seen(view, "Y")
+    blocking = GreedyBot()._blocking(seen, seen.figs["yWA"], "Y2", "d8")
+    assert blocking > 0 and GreedyBot().score(seen, "move yWA Y1^b8 b8") < GreedyBot().score(seen, "end") + blocking
+    # One runner held back counts, not every enemy (tutorial 3 game 21: two blockers, summed over five runners,
+    # held their start zone for 1,000 actions); an idle bot counts a block at its `risk`, as a danger.
+    assert blocking <= 0.5 * RUN * BLOCK_CAP
+    idle = _Seen(view, "Y", RISKED)
+    assert GreedyBot()._blocking(idle, idle.figs["yWA"], "Y2", "d8") == RISKED * blocking
+
+
+def _waits(state, seat: str, bot, rng: Rng, turns: int) -> list[str]:
+    """The bot's first action in each of its next `turns` turns while the other side only ends its turns."""
+    firsts = []
+    for _ in range(turns):
+        text = bot.choose(CARDS.view(state, seat), legal_texts(state, seat), rng)
+        firsts.append(text)
+        if text != "end":
+            break
+        state = apply(state, parse_action("end", seat))[0]
+        other = state.to_act[0]
+        state = apply(state, parse_action("end", other))[0]
+    return firsts
+
+
+def test_CG_MOVE_06_CG_REVEAL_03_an_idle_bot_reckons_a_wall_towards_a_face_down_room_a_wall():
+    """Room A (a1 b1 a2 b2) face down: the Yellow Mechanork on b3 (room C, blue2) has a wall on b3|b2, printed by
+    blue2, and a pit on a3|b3. The bot hopes every border of a face-down room open, so it sees a way out through
+    b3|b2 and nothing to gain: it ends its turn. In a bench game (standard, mutual, game 39) a Backstabber sat so by
+    a wall for 900 turns. After IMPATIENT turns that gained nothing it reckons the revealed side's wall a wall: its
+    way goes over the pit (a jump card's AP) into A from a3, and it jumps (the bot of before ended every turn)."""
+    s = build({"yMK": "b3", "bWA": "d4"}, revealed=(False, True, True, True), ap=(0, 3), active="Y")
+    view = CARDS.view(s, "Y")
+    for impatient in (False, True):
+        seen = _Seen(view, "Y", impatient)
+        dist = seen.routes("Y", seen.abilities(seen.figs["yMK"]), 2)
+        through_wall = dist[zone_from("b3")] == dist[zone_from("b2")] + 0.5 + 0.5
+        assert through_wall != impatient
+    assert dist[zone_from("b3")] == dist[zone_from("a3")] + 0.5 + 1.0  # a step over the pit, a jump card's AP
+    for seed in range(6):
+        firsts = _waits(s, "Y", GreedyBot(), Rng(seed), 8)
+        assert firsts == ["end"] * IMPATIENT + ["jump yMK a3"], (seed, firsts)
+
+
+def test_CG_REVEAL_02_an_idle_bot_values_standing_where_it_can_reveal_its_own_cards():
+    """Bench game tutorial 2 game 10: Blue's last Warrior stood on B1 for 600 turns, every step into the maze in a
+    Colossus's reach, while room B in front of B2 held Blue's own Snake-man face down. An idle bot (IMPATIENT turns
+    with no gain) counts ACCESS for each own card in a face-down room its figure could reveal from where it stands
+    (CG-REVEAL-02: from the start zone, the room in front), so the step to B2 gains; a patient one does not."""
+    from dungeon_twister.engine.tools.card_bots import ACCESS
+
+    s = build({"bWA": "B1>a1", "bSN": "seeded:B", "yCO": "a2"}, revealed=(True, False, True, True), ap=(3, 0))
+    view = CARDS.view(s, "B")
+    patient, idle = _Seen(view, "B"), _Seen(view, "B", True)
+    wa = idle.figs["bWA"]
+    assert (idle.access(wa, "B2"), idle.access(wa, "B1"), idle.access(wa, "b2")) == (ACCESS, 0.0, 0.0)
+    for seen, extra in ((patient, 0.0), (idle, ACCESS)):  # on B2, facing c1 in room B: out of the Colossus's reach
+        assert seen.value(wa, "B2", "c1", []) == -RUN * seen.ap_out(wa, "B2", "c1") + extra
+
+
+def test_CG_ITEM_01_03_among_moves_worth_the_same_it_makes_the_plainest():
+    """pt27 F17: objects picked up and dropped to no end. Moves that end the same for what the bot counts tied, and
+    it drew among them, so most of its draws took an object along and put it down again. Now handling an object
+    costs ITEM_WORD: the Snake-man leaves by Y2 with the Rope it needs on the way (CG-OBJ-ROPE-01) and no longer
+    takes the Warrior's Shield first only to drop it for the Rope (half the draws before); the Warrior hands the
+    Shield to the Mechanork and takes the Armor in one exchange (CG-ITEM-03), not taking the Shield back too."""
+    s = build({"bWA": "c3", "bSN": "c3", "yMK": "a1"}, {"bSH": "@bWA", "yRP": "c3"}, ap=(3, 0))
+    assert choices(s, "B") == Counter({"move bSN +yRP d3 d4 Y2": 20})
+    s = build({"bWA": "d1", "bMK": "d2", "yMK": "a4"}, {"bSH": "d1", "yAR": "d2"}, ap=(3, 0))
+    assert "move bWA +bSH d2 +yAR >bMK +bSH d3" in legal_texts(s, "B")
+    assert choices(s, "B") == Counter({"move bWA +bSH d2 >bMK +yAR d3": 20})
+
+
+def test_CG_ITEM_03_it_does_not_take_back_what_it_let_go_this_turn():
+    """F17's other half: a side with no way out scores each view afresh (a Rope on the floor is a goal for a
+    friend who lacks one, in hand it is not), so the gains of passing objects round never ran out: in a bench game
+    (standard, draft, game 4) the Thief took and dropped the Rope, the Key and the Bow, turn after turn. The bot
+    remembers what its moves put down or handed over, and while its side has no way out (here four Yellow figures
+    block the four exits, CG-BLOCK-01) taking it again within two turns costs TAKEN_BACK."""
+    from dungeon_twister.engine.tools.card_bots import TAKEN_BACK
+
+    blockers = {"yWA": "Y1>a4", "yMK": "Y1>b4", "ySN": "Y2>c4", "yTR": "Y2>d4"}
+    s = build({"bWA": "c3", "bSN": "c3", **blockers}, {"bSH": "@bWA", "yRP": "c3"}, ap=(3, 0))
+    bot, rng = GreedyBot(), Rng(1)
+    view = CARDS.view(s, "B")
+    assert _Seen(view, "B").stuck()
+    plain = bot.score(_Seen(view, "B"), "move bWA -bSH")
+    assert bot.choose(view, ["move bWA -bSH"], rng) == "move bWA -bSH"
+    after = act(s, "move bWA -bSH")
+    view = CARDS.view(after, "B")
+    bot.choose(view, legal_texts(after, "B"), rng)  # its next view: the Shield lies on c3, let go
+    taken = bot.score(_Seen(view, "B"), "move bWA +bSH")
+    assert taken == GreedyBot().score(_Seen(view, "B"), "move bWA +bSH") - TAKEN_BACK
+    assert plain < 0
+
+
+def test_CG_COMBAT_05_a_shot_that_cannot_win_is_not_taken():
+    """Bench game standard, full frontal, 27 (capped): both hands down to the +0 (CG-COMBAT-05: it returns, the
+    other cards are discarded), the Thief's Bow (1) against a Berserker, shot after shot, 1,500 actions. The bot
+    reckoned the opponent's card drawn from the whole deck, and added TEMPO even to a fight worth nothing. Now one
+    card left is the +0, and a fight gets TEMPO only when it is worth something: with the +0 alone against the
+    Warrior (3) the shot scores below ending the turn; with its whole hand against his +0 it shoots."""
+    full = (0, 1, 2, 2, 3, 3, 4, 5, 6)
+    for hands, worth in ((((0,), (0,)), False), (((0,), full), True)):
+        s = build({"yTH": "a4", "bWA": "a3", "bMK": "d2"}, {"yBW": "@yTH"}, ap=(0, 3), active="Y", combat=True,
+                  cards=hands)
+        assert "shoot yTH bWA" in legal_texts(s, "Y")
+        seen = _Seen(CARDS.view(s, "Y"), "Y")
+        assert (GreedyBot().score(seen, "shoot yTH bWA") > GreedyBot().score(seen, "end")) == worth, hands
