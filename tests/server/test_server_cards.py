@@ -127,7 +127,7 @@ async def test_CG_SEL_FULL_01_a_full_frontal_game_keeps_each_team_hidden_to_the_
     that it was made, the reveal reaches the opponent after the game is over (DT-218), and the game ends as the
     engine plays it."""
     engine = CardOptions(None, "standard", "full")
-    seed, trace = card_game(engine, "combat", 8)
+    seed, trace = card_game(engine, "combat", 1)
     results, blue, yellow, watcher = await watched_card_game(seed, TableOptions(game="cards", scenario="standard",
                                                                                  teams="full"))
     expected = trace["outcome"]

@@ -223,6 +223,10 @@ class KeepingConnection(PlayerConnection):
             self.commitments = self.kept
 
 
+SCRIPTED_ACTIONS = 3000
+"""The most actions a Scripted player plays in a game (simulate() caps the engine's games at 1,500 in all)."""
+
+
 class Scripted:
     """Plays a seat from what its client receives, choosing with an engine bot (GreedyBot by default).
 
@@ -239,11 +243,16 @@ class Scripted:
 
     async def play(self, table: str, stop=lambda view: False, until=lambda event: False):
         fresh = True  # the latest view may not have been acted on yet
+        acted = 0
         while True:
             view = self.client.view
             if fresh and view and (view["legal"] or building(view)) and view["secret"] not in self.committed:
                 if stop(view):
                     return view
+                acted += 1
+                # a bounded game: a standoff of the bots fails the test instead of hanging the suite (cbot28: two
+                # full runs hung on one), a limit by count, not by the clock
+                assert acted <= SCRIPTED_ACTIONS, f"{self.seat}: no end after {SCRIPTED_ACTIONS} actions"
                 await self.act(table, view)
             event = await self.client.recv()
             if event is None or until(event):
