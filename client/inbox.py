@@ -307,6 +307,12 @@ def _joined(session: Session, message: Joined) -> None:
             _snapshot(session, snapshot, the_servers=False)
             state.came_in = came_in
         state.say(_("back at table {table}").format(table=message.table))
+        if message.restored:  # (a play-test's players read only "Yellow disconnected" / "is back": pt28)
+            # TRANSLATORS: in the log when a seat or a watch is taken back after the server restored the table
+            # from its store (it was started again, or could not save the game for a while)
+            state.log.append(_("the server restored this game from what it had saved (it was started again, or "
+                               "could not save for a while): the game goes on from its last saved step, and its "
+                               "clocks start afresh (DT-090)"))
         return
     state.enter_table(message.table, message.seat)
     session.early_commits.clear()

@@ -227,12 +227,15 @@ class Joined(Message):
 
     `grace_seconds` (optional, since it was added): how long the server holds this seat after a disconnection,
     so that the client knows how long it may try to resume. Absent: the server does not say. A server that
-    restarts holds it RESTART_GRACE_SECONDS at least."""
+    restarts holds it RESTART_GRACE_SECONDS at least. `restored` (added 2026-11-30): this resume is the first since
+    the table was restored from the server's store (a restart, or a game stopped because the store could not save
+    it): the game goes on from its last saved step and its clocks start afresh (DT-090)."""
 
     table: str = required(TABLE_ID)
     token: str = required(TOKEN)
     seat: str | None = optional(SEAT)
     grace_seconds: int | None = optional(Int(0, 7 * 24 * 3600))
+    restored: bool = optional(Bool(), default=False)
 
 
 RESTART_GRACE_SECONDS = 60

@@ -175,12 +175,13 @@ class Seating:
                                       else templated("bad_token", "this resume token is for a player"))
         # The token stays the same across resumes: were it replaced, a client whose `joined` is lost in the next
         # drop would hold only a revoked token, and lose its seat (DT-052).
-        if ref in self.from_store:
+        restored = ref in self.from_store
+        if restored:
             self.from_store -= {ref}
             last_event = None  # a snapshot (docs/protocol.md section 13, Restarts)
         if seat is None:
             self.spectators[session] = token
-            session.send(Joined(self.table.id, token))
+            session.send(Joined(self.table.id, token, restored=restored))
             self.table.catch_up(session, None, last_event)
             return self._tell_away(session, "BY")
         state = self.seats[seat]
@@ -195,7 +196,7 @@ class Seating:
         state.contributes = SEED_CONTRIBUTIONS in session.conn.features
         if old is not None and old is not session:
             old.superseded()
-        session.send(Joined(self.table.id, state.token, seat, self.table.grace))
+        session.send(Joined(self.table.id, state.token, seat, self.table.grace, restored))
         self.table.catch_up(session, seat, last_event)
         missed, state.missed_chat = state.missed_chat or (), None
         for message in missed:  # what was said at the table while he was away

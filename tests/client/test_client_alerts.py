@@ -236,3 +236,21 @@ def test_our_own_lost_connection_forgets_an_away_opponents_grace_which_a_resume_
     assert state.away
     wired.session.detach("connection lost")
     assert state.away == {} and "away" not in text_of(game_panel(state, wired.session.clock()))
+
+
+def test_a_resume_the_server_answers_as_restored_says_so_in_the_log():
+    """Play-test pt28: after a kill -9 and a restart, the players' logs said only "Yellow disconnected" and "Yellow
+    is back": nothing said the server had been started again, nor that the turn's clock started afresh (DT-090).
+    A resume answered `joined` with `restored` says it; a plain resume says nothing of it."""
+    from dungeon_twister.client.inbox import handle
+    from dungeon_twister.protocol import Joined
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c9", active="Y"))
+    state = wired.session.state
+    handle(wired.session, Joined(TABLE, "token", "B", 60))  # (as a resume's answer: the seat we had)
+    assert state.notice == f"back at table {TABLE}" and not any("restored" in line for line in state.log)
+    handle(wired.session, Joined(TABLE, "token", "B", 60, restored=True))
+    assert state.log[-1] == ("the server restored this game from what it had saved (it was started again, or could "
+                             "not save for a while): the game goes on from its last saved step, and its clocks "
+                             "start afresh (DT-090)")

@@ -630,7 +630,7 @@ async def test_a_game_the_store_could_not_save_is_stopped_and_comes_back_at_the_
             client = await Client.connect(server, name, resume=ResumeInfo(client.token, table, client.conn.last_event))
             with trio.fail_after(REAL_TIME_HANG_GUARD):  # (a hang guard: the table's answer is at once)
                 assert (await client.expect((Joined, Error))) == Joined(table, client.token, "B" if name == "ann"
-                                                                         else "Y", 60)
+                                                                         else "Y", 60, restored=True)
                 assert (await client.expect(Snapshot)).view["secret"] == "team", "as before the step that failed"
         revived = server.lobby.tables[table]
         assert not revived.stopped and revived.play.rounds.committed("team") == {"B"}  # Yellow's was not kept
@@ -698,6 +698,8 @@ async def test_a_server_holding_no_seat_keeps_its_games_through_a_stop_and_a_res
             await trio.sleep(30)
             blue = await Client.connect(server, "ann", memory=True, resume=resume["B"])
             snapshot = await blue.expect(Snapshot)
+            # the first resume after the restart says the table was restored (its clocks start afresh, DT-090)
+            assert [e.restored for e in blue.received if isinstance(e, Joined)] == [True]
             assert snapshot.view["table"].get("result") is None and snapshot.view["phase"] in ("card", "main")
             # Yellow is not back: Blue is told, with what is left of the 60 s (play-test 21b read nothing of it)
             assert await blue.expect(OpponentLeft) == OpponentLeft(table, "Y", 30)
