@@ -17,6 +17,8 @@ from .names import (TABLE_FLAGS, catalogue, combat_odds, joined, labelled, other
                     seat_name)
 from .state import TURN_FLASH_SECONDS, ClientState
 
+CLOCK_ALERT_SECONDS = 15
+"""A seat to act with this many seconds or fewer on its clock: the panel's `time left` line is drawn as an alert."""
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick CODE, build pairs=..., card N...) stay in
 # English
 HINTS = {"draft": N_("pick a room pair, a character or an object: pick CODE, one the list offers (Tab completes)"),
@@ -174,7 +176,11 @@ def _turn(view: dict, now: float, timers: dict[str, float], parts: PanelParts, o
     clocks = [f"{seat_name(seat)} {_clock(deadline - now)}" for seat, deadline in sorted(timers.items())
               if seat in to_act and deadline > now]
     if clocks:
-        out.append(("class:refusal", _("time left: {clocks}").format(clocks=" · ".join(clocks)) + "\n"))
+        # the last seconds drawn apart (a play-test's player saw the same colour from 2:00 to 0:01, pt28 W1; the
+        # bell rings at LOW_CLOCK_SECONDS)
+        short = any(0 < deadline - now <= CLOCK_ALERT_SECONDS for seat, deadline in timers.items() if seat in to_act)
+        out.append(("class:alert" if short else "class:refusal",
+                    _("time left: {clocks}").format(clocks=" · ".join(clocks)) + "\n"))
     return out
 
 
