@@ -41,6 +41,9 @@ can change any more" for a dead position, DT-239) or the server (resigned, aband
 abandoned by both: neither came back; aborted: one left before the first turn; agreed: a draw both players agreed
 to) words it; a reason not listed is shown as it comes."""
 UNPLAYED = frozenset({"aborted", "abandoned by both"})
+YOURS = "_yours"
+"""A key the client adds to a `timeout` event of its own seat (inbox.py) so that its player reads "your time ran
+out"; no server sends it (a leading underscore, as the protocol's keys never have)."""
 """The reasons of a game that ended with no winner and no draw either: not rated (server/play.py)."""
 PORTCULLIS = {"break": N_("{figure} breaks the portcullis {side} of {square}"),
               "open": N_("{figure} opens the portcullis {side} of {square}"),
@@ -274,6 +277,13 @@ def _timeout(e: dict) -> str:
         return _("{seat}'s time ran out: what was played for that seat is kept secret").format(seat=_seat(e))
     # TRANSLATORS: what a player whose time ran out did: nothing (else the actions played for him)
     actions = joined(e.get("actions") or []) or _("nothing done")
+    if e.get(YOURS):  # (the player himself read "Yellow's time ran out" as someone else's: play-test pt28 W1)
+        if e.get("purpose"):
+            # TRANSLATORS: to the player whose clock ran out; {purpose}: the secret choice as the protocol names it
+            # (combat-1, team); {actions}: what the server played for him, as typed (combat +0)
+            return _("your time ran out for {purpose}: {actions}").format(purpose=e["purpose"], actions=actions)
+        # TRANSLATORS: to the player whose clock ran out; {actions}: what the server played for him (card 2; end)
+        return _("your time ran out: {actions}").format(actions=actions)
     if e.get("purpose"):
         return _("{seat}'s time ran out for {purpose}: {actions}").format(
             seat=_seat(e), purpose=e["purpose"], actions=actions)

@@ -43,7 +43,7 @@ from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.names import name_key
 
 from . import contribution, secret_choice
-from .describe import UNPLAYED, reason_text
+from .describe import UNPLAYED, YOURS, reason_text
 from .fairness import check_contributions
 from .games import screens
 from .held import Told, state_dir
@@ -576,6 +576,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
         laid = _laid_by_the_clock(session.state.log, event.get("seat"))
         if laid is not None:
             event = {**event, "value": laid}
+    if event.get("kind") == "timeout" and session.state.seat is not None and event.get("seat") == session.state.seat:
+        event = {**event, YOURS: True}
     if event.get("kind") in ("move", "wallwalk") and (session.state.view or {}).get("game") == "cards":
         event = {**event, **_carried(session.state.view, event.get("figure"))}
     try:

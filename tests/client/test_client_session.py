@@ -195,7 +195,8 @@ async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leav
         # the card is told as the seat's, not as chosen by it (play-test pt22, F20: "Blue chooses +0" after the
         # clock had chosen it)
         log = list(session.state.log)
-        assert [log[-3], log[-1]] == ["Blue's time ran out for combat-1: combat +0", "Blue's card for the combat: +0"]
+        # (its own clock: "your", play-test pt28 W1)
+        assert [log[-3], log[-1]] == ["your time ran out for combat-1: combat +0", "Blue's card for the combat: +0"]
         assert log[-2].startswith("combat-1: the server chose for you")  # (play-test pt24 F3)
 
     async with running_client() as (session, listener):  # untimed: no deadline to tell
@@ -289,7 +290,7 @@ async def test_BG_OPT_04_the_seat_whose_clock_laid_his_card_is_told_there_is_not
             await trio.testing.wait_all_tasks_blocked()
             log = list(session.state.log)
             if (late, committed) == ("B", False):
-                assert log[-3:] == ["Blue's time ran out for combat-1: combat +0", expected,
+                assert log[-3:] == ["your time ran out for combat-1: combat +0", expected,
                                     "Blue's card for the combat: +0"]
             else:
                 assert expected not in log

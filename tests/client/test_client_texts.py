@@ -9,7 +9,7 @@ from dungeon_twister.client import help as client_help
 from dungeon_twister.client.commands import UsageError, describe_square, parse_table_options
 from dungeon_twister.client.describe import describe_event
 from dungeon_twister.client.messages import message_bar, prompt_label
-from dungeon_twister.client.panel import game_panel
+from dungeon_twister.client.panel import CLOCK_ALERT_SECONDS, game_panel
 from dungeon_twister.client.state import ClientState, Refusal, SecretChoice
 
 from client_fixtures import seat_view
@@ -573,6 +573,23 @@ def test_panel_shows_table_seats_turn_ap_cards_and_the_clock():
     empty.view["players"]["B"]["combat_cards"] = []  # a scenario without combat cards (PR-SCEN-1)
     assert "combat: none" in text_of(game_panel(empty, now=10.0))
     assert "Your move:" in text
+
+
+def test_the_clocks_last_15_seconds_are_drawn_as_an_alert():
+    """Play-test pt28 W1: the `time left` line kept one colour from 2:00 to 0:01. From CLOCK_ALERT_SECONDS (15 s)
+    left, it is drawn in the alert's style; the edges: 15.5 s (shown 0:16) is not yet, 15.0 s is; the opponent's
+    short clock while he alone acts is shown alike (a spectator or the waiting player sees it run out too)."""
+    state = seated(position_text("bWA@c4 yTR@c6", ap=4, cards="B:23/45/0123/2 Y:2345/-/012233456/3"))
+    state.timers["B"] = 100.0
+
+    def clock_style(now: float) -> str:
+        return next(style for style, text in game_panel(state, now=now) if text.startswith("time left"))
+    assert CLOCK_ALERT_SECONDS == 15
+    assert clock_style(84.5) == "class:refusal"
+    assert clock_style(85.0) == "class:alert"
+    assert clock_style(99.5) == "class:alert"
+    state.view["active"], state.view["to_act"], state.timers = "Y", ["Y"], {"Y": 100.0}
+    assert clock_style(90.0) == "class:alert"
 
 
 def test_BG_REVEAL_06_the_panel_says_who_places_which_revealed_token():
