@@ -82,8 +82,8 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
         free = other_seat(state.seat) if state.seat else "Y"
         if state.join_code and state.table:  # a private table: what its opponent types (play-test pt28 F1)
             # TRANSLATORS: `join ...` and `bot {seat}` are commands as typed: keep them in English
-            waiting = _("Waiting for an opponent: tell him to type `join {table} {code}` (and spectators `spectate "
-                        "{table} {code}`), or `bot {seat}` seats a bot.").format(table=state.table,
+            waiting = _("Waiting for an opponent: your opponent types `join {table} {code}` (and spectators "
+                        "`spectate {table} {code}`), or `bot {seat}` seats a bot.").format(table=state.table,
                                                                                 code=state.join_code, seat=free)
         else:
             # TRANSLATORS: `bot {seat}` is the command as typed: keep it in English

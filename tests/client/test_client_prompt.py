@@ -594,7 +594,7 @@ def test_a_private_table_named_by_its_number_with_a_code_is_told_to_need_its_who
     creator.session.state.table = "t2-857e6836"
     creator.session.state.view = {**creator.session.state.view, "started": False}
     text = "".join(fragment[1] for fragment in game_panel(creator.session.state, 0.0))
-    assert ("Waiting for an opponent: tell him to type `join t2-857e6836 b363bead` (and spectators `spectate "
+    assert ("Waiting for an opponent: your opponent types `join t2-857e6836 b363bead` (and spectators `spectate "
             "t2-857e6836 b363bead`), or `bot Y` seats a bot.") in text
 
 

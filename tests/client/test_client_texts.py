@@ -37,11 +37,14 @@ def test_help_on_characters_and_objects_comes_from_the_catalogue():
 
 def test_PR_CHAR_WIZARD_02_help_on_the_wizard_names_prisons_fireball_staff_too():
     """A review (pr27): `help WZ` in a Prison game said the Wizard alone uses the Fireball Wand, while Prison's
-    fireball object is the Fireball Staff (PR-CHAR-WIZARD-02); help is the same for every set's Wizard (one code)."""
+    fireball object is the Fireball Staff (PR-CHAR-WIZARD-02); help is the same for every set's Wizard (one code).
+    Review rv28b: the `charm` example printed under that line read as a use of the wand; the line names
+    Paladins & Dragons' scrolls too (PD-GLOS-01: a spellcaster reads them)."""
     wizard = client_help.help_text("WZ")
     assert wizard.startswith("Wizard (WZ): movement 4, combat 1")
-    assert ("Spellcaster: the only one who can use the Fireball Wand, in Prison the Fireball Staff "
-            "(BG-CHAR-WIZARD-03, PR-CHAR-WIZARD-02)") in [line.strip() for line in wizard.splitlines()]
+    assert ("Spellcaster: the only one who can use the Fireball Wand, in Prison the Fireball Staff, in Paladins & "
+            "Dragons the scrolls (BG-CHAR-WIZARD-03, PR-CHAR-WIZARD-02, PD-GLOS-01)") in [
+        line.strip() for line in wizard.splitlines()]
 
 
 def test_PD_GLOS_03_help_on_the_wizard_says_what_he_flies_over_in_paladins_and_dragons():
