@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from itertools import count
 from pathlib import Path
 
+from dungeon_twister.engine.boardgame.geometry import square_name, square_of_name
 from dungeon_twister.protocol import (
     Action,
     Chat,
@@ -975,7 +976,8 @@ class Session:
             state.say(ngettext("{verb}: {count} action, {actions}: type it whole to play it (Tab completes)",
                                "{verb}: {count} actions, {actions}: type one whole (Tab completes)",
                                len(named)).format(verb=text.strip(), count=len(named), actions=shown))
-        elif (deadly := _ends_on_rockfall(text, state.view)) is not None and state.confirm != text:
+        elif (deadly := _ends_on_rockfall(text, state.view) or _pushes_onto_rockfall(text, state.view, state.seat)
+              ) is not None and state.confirm != text:
             state.confirm = text  # (Commands.run keeps it for the same line typed again)
             token, square = deadly
             # TRANSLATORS: a legal action that kills the player's own character: {token} the character (yGO), {square}
@@ -1012,6 +1014,35 @@ def _ends_on_rockfall(text: str, view: dict | None) -> tuple[str, str] | None:
     # `move bGB c4-c3`): one the view lists with the same verb, figure and last square (review rv28b)
     return next(((figure, square) for verb, figure, square in filter(None, map(_placing, legal))
                  if (verb, figure.lower(), square) == (typed[0], typed[1].lower(), typed[2])), None)
+
+
+def _pushes_onto_rockfall(text: str, view: dict | None, seat: str | None) -> tuple[str, str] | None:
+    """(person, square) when the legal action `text` is a Banshee's push of one of `seat`'s own characters onto a
+    Rockfall square (PR-CHAR-BANSHEE-01 pushes a person of either colour one square straight away from her, in a
+    mix with Paladins & Dragons' terrain; PD-TERR-ROCKFALL-02 then eliminates it): asked again as a move there is
+    (review rv28b). An enemy pushed there is what the player wants: not asked. None otherwise."""
+    view = view or {}
+    legal, terrain = view.get("legal"), view.get("terrain")
+    rockfall = terrain.get("rockfall") if isinstance(terrain, dict) else None
+    words = text.split() if isinstance(text, str) else []
+    if (not isinstance(rockfall, list) or not rockfall or not isinstance(legal, list) or seat is None
+            or len(words) != 3 or words[0].lower() != "push"):
+        return None
+    typed = " ".join(words).lower()
+    listed = next((action for action in legal if isinstance(action, str) and action.lower() == typed), None)
+    if listed is None:
+        return None
+    _, banshee, person = listed.split()
+    if not person.upper().startswith(seat):
+        return None
+    where = {token.get("id"): square_of_name(str(token.get("square"))) for token in view.get("tokens") or ()
+             if isinstance(token, dict)}
+    start, here = where.get(banshee), where.get(person)
+    if start is None or here is None or start == here or (start[0] != here[0] and start[1] != here[1]):
+        return None
+    away = ((here[0] > start[0]) - (here[0] < start[0]), (here[1] > start[1]) - (here[1] < start[1]))
+    there = square_name((here[0] + away[0], here[1] + away[1]))
+    return (person, there) if there in rockfall else None
 
 
 def _placing(text) -> tuple[str, str, str] | None:

@@ -518,6 +518,37 @@ def test_PD_TERR_ROCKFALL_02_an_action_that_ends_a_figure_on_rockfall_is_asked_a
         assert len([m for m in wired.sent() if isinstance(m, Action)]) == 1, typed
 
 
+def test_PR_CHAR_BANSHEE_01_a_push_of_ones_own_character_onto_rockfall_is_asked_again():
+    """Review rv28b: in a Prison + Paladins & Dragons mix the Banshee pushes the first person on a line of sight,
+    of either colour, one square straight away from her (PR-CHAR-BANSHEE-01); pushed onto Rockfall, one's own
+    character is eliminated (PD-TERR-ROCKFALL-02): asked again, as a move there is. The edges: an enemy pushed
+    there is sent at once (what the player wants), and so is a friend pushed onto a square that is not Rockfall;
+    the push is read in any case and spacing."""
+    from dungeon_twister.protocol import Action
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    ui = ClientUI(wired.session, output=DummyOutput())
+    # the Banshee on c10; the Golem north of her on c12 (pushed to c13), the Troll east on e10 (to f10), the
+    # enemy Wizard south on c8 (to c7)
+    tokens = [{"id": "bBS", "square": "c10"}, {"id": "bGO", "square": "c12"}, {"id": "bTR", "square": "e10"},
+              {"id": "yWZ", "square": "c8"}]
+    state.view = {**state.view, "tokens": tokens, "terrain": {"rockfall": ["c13", "c7"]},
+                  "legal": ["push bBS bGO", "push bBS bTR", "push bBS yWZ", "end"]}
+    ui.commands.run("push bBS bGO")
+    assert wired.sent() == []
+    assert state.notice == ("bGO would end on the Rockfall c13, where every character is eliminated "
+                            "(PD-TERR-ROCKFALL-02): type it again to do it")
+    ui.commands.run("push bBS bGO")
+    assert [m.text for m in wired.sent() if isinstance(m, Action)] == ["push bBS bGO"]
+    ui.commands.run("PUSH  bbs  bgo")
+    assert wired.sent() == [] and state.notice.startswith("bGO would end on the Rockfall c13")
+    for text in ("push bBS yWZ", "push bBS bTR"):  # an enemy onto Rockfall; a friend onto f10
+        ui.commands.run(text)
+        assert [m.text for m in wired.sent() if isinstance(m, Action)] == [text], text
+
+
 def test_a_snapshot_with_fewer_steps_than_the_view_before_says_the_game_went_back():
     """docs/protocol.md sections 13 and 20: a server put back from an older copy of its store sends a snapshot
     with fewer `steps` than the last view had. Which of the log's lines no longer stand is not known: they give
