@@ -172,9 +172,17 @@ def choose_card(ctx: Ctx, action: CombatCard) -> None:
 
 
 def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
-    """BG-COMBAT-03, BG-OBJ-SWORD-01, BG-OBJ-ARMOR-01..03, BG-WOUND-03; PR-RANGED-05 (a shooter adds its weapon's
-    value, which nothing changes), PR-CHAR-ASSASSIN-01/02 and PR-RANGED-11 (Backstab: +2 with another figure of
-    her side in the combat, shooters included, if she is herself in melee)."""
+    """BG-COMBAT-03: a side's total before the cards, the sum of its `side_parts`."""
+    return sum(part[2] for part in side_parts(ctx, combat, attacking))
+
+
+def side_parts(ctx: Ctx, combat: Combat, attacking: bool) -> list[tuple[str, str, int]]:
+    """What makes a side's total before the cards, (who, what, value) each, all public: a participant's own combat
+    value (`value`; a wounded one has none), an object's bonus (who is the object, `object`), a Dragon-Slayer's
+    bonus against a dragon (`slayer`), Backstab (`backstab`), a shooter's weapon (`shot`). BG-COMBAT-03,
+    BG-OBJ-SWORD-01, BG-OBJ-ARMOR-01..03, BG-WOUND-03; PR-RANGED-05 (a shooter adds its weapon's value, which
+    nothing changes), PR-CHAR-ASSASSIN-01/02 and PR-RANGED-11 (Backstab: +2 with another figure of her side in the
+    combat, shooters included, if she is herself in melee), PD-OBJ-SLAYER-01."""
     cat = ctx.s.catalogue
     ids = combat.attackers if attacking else combat.defenders
     opposing = [ctx.s.tokens[tid].square for tid in (combat.defenders if attacking else combat.attackers)]
@@ -184,37 +192,40 @@ def side_total(ctx: Ctx, combat: Combat, attacking: bool) -> int:
     # included (DT-106)
     side = sum(not ctx.s.tokens[tid].wounded for tid in ids) + (
         len(combat.shooters) + (combat.lancer is not None) if attacking else 0)
-    total = 0
+    parts: list[tuple[str, str, int]] = []
     for tid in ids:
         token = ctx.s.tokens[tid]
         if not token.wounded:
             kind = cat.characters[token.code]
-            total += kind.combat
+            parts.append((tid, "value", kind.combat))
             if "backstab" in kind.abilities and side > 1 and any(
                     ctx.board.connected(token.square, sq) for sq in opposing):
-                total += BACKSTAB
-        total += _objects_bonus(ctx, token, attacking, dragon_opposed)
+                parts.append((tid, "backstab", BACKSTAB))
+        parts += _objects_bonus(ctx, token, attacking, dragon_opposed)
     if attacking:
-        total += sum(ranged_value(ctx.s, ctx.s.tokens[tid]) for tid in combat.shooters)
+        parts += [(tid, "shot", ranged_value(ctx.s, ctx.s.tokens[tid])) for tid in combat.shooters]
         if combat.lancer is not None:  # its own value and its objects' (a Sword, RUL-061), DT-107
             lancer = ctx.s.tokens[combat.lancer]
             kind = cat.characters[lancer.code]
-            total += kind.combat + _objects_bonus(ctx, lancer, True, dragon_opposed)
+            parts.append((lancer.id, "value", kind.combat))
+            parts += _objects_bonus(ctx, lancer, True, dragon_opposed)
             if "backstab" in kind.abilities and side > 1:
-                total += BACKSTAB  # a lance fights a melee at two squares (PR-OBJ-LANCE-01, DT-106)
-    return total
+                parts.append((lancer.id, "backstab", BACKSTAB))  # a lance fights a melee at two squares (DT-106)
+    return parts
 
 
-def _objects_bonus(ctx: Ctx, token: Token, attacking: bool, dragon_opposed: bool) -> int:
-    """What the objects a participant carries add (BG-OBJ-SWORD-01, BG-OBJ-ARMOR-01, PD-OBJ-SLAYER-01); nothing
-    under the Ghost is his (PD-CHAR-GHOST-03)."""
-    total = 0
+def _objects_bonus(ctx: Ctx, token: Token, attacking: bool, dragon_opposed: bool) -> list[tuple[str, str, int]]:
+    """What the objects a participant carries add, each (object, `object` or `slayer`, bonus) that adds something
+    (BG-OBJ-SWORD-01, BG-OBJ-ARMOR-01, PD-OBJ-SLAYER-01); nothing under the Ghost is his (PD-CHAR-GHOST-03)."""
+    parts = []
     for other in carried_objects(ctx.s, token):
         kind = ctx.s.catalogue.objects[other.code]
-        total += kind.attack_bonus if attacking else kind.defend_bonus
+        bonus = kind.attack_bonus if attacking else kind.defend_bonus
+        if bonus:
+            parts.append((other.id, "object", bonus))
         if dragon_opposed and "dragon_slayer" in kind.abilities:
-            total += DRAGON_SLAYER
-    return total
+            parts.append((other.id, "slayer", DRAGON_SLAYER))
+    return parts
 
 
 BACKSTAB = 2  # PR-CHAR-ASSASSIN-01

@@ -16,7 +16,7 @@ from weakref import WeakKeyDictionary, ref
 
 from ..core.events import GOD  # a viewer that sees everything: local tools only
 from .board import board_of
-from .combat import side_total
+from .combat import side_parts
 from .context import Ctx
 from .draft import build_parts, pool as draft_pool
 from .geometry import interned, slot_name, square_name
@@ -115,7 +115,8 @@ def view(state: GameState, seat: str | None, shared: bool = False) -> dict:
                          "attackers": list(c.attackers), "defenders": list(c.defenders),
                          "chosen": {s: c.card_of(s) is not None for s in SEATS},
                          "my_card": c.card_of(seat) if seat in SEATS else None,
-                         "totals": dict(public.totals)}
+                         "totals": dict(public.totals),
+                         "parts": {side: [list(part) for part in of_side] for side, of_side in public.parts.items()}}
         if c.shooters:  # PR-RANGED: only a combat with shooters has the key
             out["combat"]["shooters"] = list(c.shooters)
         if c.lancer:  # PR-OBJ-LANCE: nor has any other a lancer
@@ -146,7 +147,8 @@ class _Public:
     and colour with their square names, the face-down room tokens in their order, the public off-board entries,
     each seat's VP and screen, the combat totals. `view` copies what it hands out: callers may change a view."""
 
-    __slots__ = ("state", "pools", "exhausted", "rooms", "board", "hidden", "off_board", "vp", "screen", "totals")
+    __slots__ = ("state", "pools", "exhausted", "rooms", "board", "hidden", "off_board", "vp", "screen", "totals",
+                 "parts")
 
     def __init__(self, state: GameState):
         self.state = ref(state)
@@ -183,7 +185,7 @@ class _Public:
         self.off_board = sorted(off_board, key=lambda entry: entry["id"])
         self.vp = {s: state.vp(s) for s in SEATS}
         self.screen = {s: tuple(sorted(ids)) for s, ids in screens.items()}
-        self.totals = combat_totals(state) if state.combat else None
+        self.totals, self.parts = combat_totals(state) if state.combat else (None, None)
 
 
 _last_public: list = [None]
@@ -274,8 +276,11 @@ def _room(place, god: bool) -> dict:
     return {"slot": slot_name(place.slot), "revealed": False, "tile": None, "orientation": None}
 
 
-def combat_totals(state: GameState) -> dict:
-    """The sides' totals before the cards (BG-COMBAT-03: values, objects, abilities; all public): what each
-    player's card will be added to."""
+def combat_totals(state: GameState) -> tuple[dict, dict]:
+    """The sides' totals before the cards (BG-COMBAT-03: values, objects, abilities; all public), what each
+    player's card will be added to, and what makes them (`combat.side_parts`, as lists [who, what, value]): a
+    play-test's players read a combined attack's total and could not tell where its backstab or Sword was."""
     ctx = Ctx(state)
-    return {"attack": side_total(ctx, state.combat, True), "defence": side_total(ctx, state.combat, False)}
+    parts = {side: side_parts(ctx, state.combat, side == "attack") for side in ("attack", "defence")}
+    return ({side: sum(part[2] for part in of_side) for side, of_side in parts.items()},
+            {side: [list(part) for part in of_side] for side, of_side in parts.items()})

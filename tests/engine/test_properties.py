@@ -136,6 +136,48 @@ def test_no_view_contains_hidden_identities_or_the_seed(seed, variant):
                 assert "first_player" not in text
 
 
+COMBATS_PER_VARIANT = 12
+
+
+@pytest.mark.parametrize("variant", ["standard", "prison", "paladins", "all-sets"])
+def test_BG_COMBAT_03_a_combats_parts_add_up_to_its_totals_and_to_what_it_resolves_with(variant):
+    """In the combats of random games that attack whenever they may (the plain random walks above meet few), each
+    side's `parts` (what makes its total, all public) add up to the view's total, the same for every viewer, which
+    the resolution then adds the cards to; every part names a fighter or an object, with one of the documented
+    kinds (docs/protocol.md section 20)."""
+    met, seed = 0, 0
+    while met < COMBATS_PER_VARIANT:
+        seed += 1
+        assert seed <= 40, f"{met} combats in 40 games"
+        state, rng = new_game(VARIANTS[variant], seed), Rng(seed)
+        for _ in range(400):
+            if state.outcome is not None or met >= COMBATS_PER_VARIANT:
+                break
+            actions = legal_actions(state)
+            fights = [a for a in actions if format_action(a).split()[0] in ("attack", "shoot", "lance")]
+            action = rng.choice(fights if fights and state.phase == "main" else actions)
+            if state.combat and state.phase == "combat":
+                combat = view(state, None)["combat"]
+                assert all(view(state, seat)["combat"]["parts"] == combat["parts"] for seat in ("B", "Y"))
+                for side in ("attack", "defence"):
+                    assert sum(part[2] for part in combat["parts"][side]) == combat["totals"][side]
+                    assert {part[1] for part in combat["parts"][side]} <= {"value", "object", "slayer", "backstab",
+                                                                            "shot"}
+                fighters = {*combat["attackers"], *combat["defenders"], *combat.get("shooters", ()),
+                            *([combat["lancer"]] if combat.get("lancer") else ())}
+                for part in combat["parts"]["attack"] + combat["parts"]["defence"]:
+                    assert part[0] in fighters or part[1] in ("object", "slayer"), part
+            before = state
+            state, events = apply(state, action)
+            for event in events:
+                if event.kind == "combat_resolved":
+                    met += 1
+                    combat, data = view(before, None)["combat"], event.data
+                    defender_seat = "Y" if data["attacker_seat"] == "B" else "B"
+                    assert data["attack"] == combat["totals"]["attack"] + data["cards"][data["attacker_seat"]]
+                    assert data["defence"] == combat["totals"]["defence"] + data["cards"][defender_seat]
+
+
 def test_random_games_always_end():
     """Complete random games of every variant reach an outcome (BG-END-02)."""
     for seed, options in ((1, Options(beginner=True)), (2, Options()), *((3, VARIANTS[name]) for name in OTHER_SETS)):

@@ -78,6 +78,9 @@ def test_BG_COMBAT_03_the_totals_before_the_cards_are_in_every_view_and_the_atta
     declared, _ = apply_texts(s, "attack bWA yTR")
     for seat in ("B", "Y", None):
         assert view(declared, seat)["combat"]["totals"] == {"attack": 4, "defence": 5}
+        # what makes them (docs/protocol.md section 20): each figure's value, then what its objects add
+        assert view(declared, seat)["combat"]["parts"] == {"attack": [["bWA", "value", 3], ["bSW", "object", 1]],
+                                                          "defence": [["yTR", "value", 4], ["yAR", "object", 1]]}
     _, events = combat_round(s, "attack bWA yTR", 2, 1)
     assert (resolved(events)["attack"], resolved(events)["defence"], resolved(events)["attacker_seat"]) == (6, 6, "B")
 

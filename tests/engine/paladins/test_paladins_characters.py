@@ -6,7 +6,7 @@ Stats (RUL-075): Red Dragon 0/6, Elf Scout 7/1, Pickpocket 6/2, Golem 2/4, Palad
 
 from __future__ import annotations
 
-from dungeon_twister.engine import event_view
+from dungeon_twister.engine import event_view, view
 
 from ..builders import act, apply_texts, assert_refused, combat_round, legal_set, where
 from .builders import pd_position
@@ -221,6 +221,9 @@ def test_PD_OBJ_SLAYER_01_plus_4_against_a_dragon_attacking_or_defending():
     _, events = combat_round(state, "attack bGB yRD", blue=2, yellow=0)
     result = seen(events, "combat_resolved")
     assert (result["attack"], result["defence"]) == (7, 6)
+    declared, _ = apply_texts(state, "attack bGB yRD")
+    assert view(declared, None)["combat"]["parts"] == {"attack": [["bGB", "value", 1], ["bDS", "slayer", 4]],
+                                                       "defence": [["yRD", "value", 6]]}
     _, events = combat_round(pd_position("bGB@c4 bDS@c4 yWA@c5 yTR@h4"), "attack bGB yWA", blue=2, yellow=0)
     assert seen(events, "combat_resolved")["attack"] == 3  # no dragon: no bonus
 

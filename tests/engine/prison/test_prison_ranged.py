@@ -7,7 +7,7 @@ room A3 has the arrow slit d14|e14. Combat totals are checked from the `combat_r
 
 from __future__ import annotations
 
-from dungeon_twister.engine import event_view
+from dungeon_twister.engine import event_view, view
 
 from ..builders import act, apply_texts, assert_refused, legal_set, where
 from .builders import prison_position
@@ -198,6 +198,10 @@ def test_PR_EX_02_ranged_group_combat():
     assert (declared.combat.attackers, declared.combat.defenders) == (("bAS",), ("yMK",))
     _, resolved = fight(state, "shoot bCL yMK", 0, 0)
     assert (resolved["attack"], resolved["defence"]) == (5, 2)
+    # the view's parts say where the 5 comes from: the Assassin's 2 and her Backstab's 2, the Cleric's Bow's 1
+    assert view(declared, None)["combat"]["parts"] == {
+        "attack": [["bAS", "value", 2], ["bAS", "backstab", 2], ["bCL", "shot", 1]],
+        "defence": [["yMK", "value", 2]]}
 
 
 def test_PR_EX_06_group_combat_against_the_colossus():
