@@ -739,6 +739,25 @@ def test_BG_COMBAT_03_the_panel_shows_both_totals_before_the_cards_from_the_read
     assert "Blue attacks: 4 + card vs you 5 + card" in text_of(game_panel(yellow, 0.0))
 
 
+def test_BG_COMBAT_03_the_panel_says_what_makes_each_total():
+    """Play-test pt28b: a combined attack showed its total only, and the players could not tell where a backstab
+    or a Sword was. The view's parts (docs/protocol.md section 20) are listed under the totals when a side has more
+    than its one fighter's value; the edge: a Warrior alone against a Troll alone shows the totals only."""
+    from dungeon_twister.engine import apply, format_position, parse_action, parse_position
+    from tests.engine.builders import act
+    from tests.engine.prison.builders import prison_position
+
+    s = parse_position(position_text("bWA@c4 bSW@c4 yTR@c5 yAR@c5"))
+    declared, _ = apply(s, parse_action("attack bWA yTR", "B"))
+    assert "attack: bWA 3, bSW +1 · defence: yTR 4, yAR +1" in text_of(game_panel(
+        seated(format_position(declared), "Y"), 0.0))
+    plain, _ = apply(parse_position(position_text("bWA@c4 yTR@c5")), parse_action("attack bWA yTR", "B"))
+    assert "defence: " not in text_of(game_panel(seated(format_position(plain), "B"), 0.0))
+    shot = act(prison_position("bCL@c1 bBW@c1 bAS@b4 yMK@c4 yWZ@c6 yBW@c6 yTP@h5"), "shoot bCL yMK")
+    assert "attack: bAS 2, bAS backstab +2, bCL shot 1 · defence: yMK 2" in text_of(game_panel(
+        seated(format_position(shot), "B"), 0.0))
+
+
 def test_PD_OBJ_CHARM_05_DT_117_a_charmed_attackers_odds_are_its_owners():
     """Blue's charmed yellow Mechanork (2) attacks Blue's Goblin (1): Yellow plays the attacking card (DT-117), so
     Yellow's panel says "you attack", Blue's that Yellow attacks him (it took the active player, Blue, as the
