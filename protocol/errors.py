@@ -47,7 +47,8 @@ _register("bad_version", "welcome chose a version that the client did not offer"
 _register("name_taken", "the display name is already used on this server", fatal=True)
 _register("server_full", "the server accepts no more connections", fault="local", fatal=True)
 _register("bad_name", "the display name is not allowed (control or bidi characters, a bot's reserved name, or Latin, "
-          "Greek and Cyrillic letters mixed)", fatal=True)
+          "Greek and Cyrillic letters mixed; or the server's admin reserved or banned it; or the client's address "
+          "bound too many new names to keys lately, the reason saying when to try again)", fatal=True)
 _register("bad_token", "the resume token is unknown or expired; the connection stays in the lobby")
 _register("game_stopped", "the server could not save the table's game (its disk full, say): the table stopped, "
           "and comes back at a resume once the store answers again, or at the server's restart; the resume token stays "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -56,6 +57,21 @@ class ServerConfig:
     on, as well as one bound to this connection's TLS certificate (v2; docs/protocol.md section 18). False: a v1
     proof is refused bad_proof, which closes that way of playing as someone else on a server with TLS (clients of
     before that date then cannot connect here; without TLS nothing is bound, and the server warns at start)."""
+    max_new_names_per_hour: int = 60
+    """Names newly bound to a key (docs/protocol.md section 18: bound for good, a row of the store each) from one
+    address an hour, an IPv6 one by its /64, a third of it at once; a hello that would bind one more is refused
+    bad_name until one is back. A play-test's script bound 199 names in 3 s from one address, `admin` and the
+    server's own name among them. 0: no limit."""
+    reserved_names: tuple[str, ...] = ()
+    """Names no key may newly bind, read as names are compared (one for "Admin" and "admin"): a hello with one of
+    them is refused bad_name unless the name is bound already and the hello names its key. To keep a name for
+    yourself, connect with it once (it is bound to your key), then list it here."""
+    banned_names: tuple[str, ...] = ()
+    """Names refused at every hello (bad_name), bound or not: a player whose name is banned must take another
+    name, with another key if his was bound (`max_new_names_per_hour` slows a new name a minute)."""
+    banned_addresses: tuple[str, ...] = ()
+    """IP addresses or networks ("203.0.113.7", "198.51.100.0/24", "2001:db8::/32") whose connections are closed
+    as soon as they are accepted (a warning line, then a count a minute while they go on)."""
     database: str | None = None
     """A PostgreSQL database to keep the store in (`postgresql://user@host/dbname`, server/storage_postgres.py)
     instead of the data directory's SQLite file; None: the SQLite file. The data directory still holds the TLS
@@ -70,10 +86,12 @@ limit each (a thousand clients that read hold a few KB each)."""
 _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_connections": int,
           "max_connections_per_address": int, "max_tables_per_hour": int, "max_frame_size": int, "records_dir": str,
           "ping_interval": (int, float), "outbox_frames": int, "max_queued_bytes": int, "data_dir": str,
-          "data_sync": str, "tls": bool, "discovery": bool, "database": str, "unbound_proofs": bool}
+          "data_sync": str, "tls": bool, "discovery": bool, "database": str, "unbound_proofs": bool,
+          "max_new_names_per_hour": int, "reserved_names": list, "banned_names": list, "banned_addresses": list}
 
 
-_KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false"}
+_KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false",
+          list: "a list of strings"}
 
 
 def load_config(path: str | Path) -> ServerConfig:
@@ -103,6 +121,11 @@ def config_from_mapping(raw: dict) -> ServerConfig:
         if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
             shown = str(value).lower() if isinstance(value, bool) else repr(value)  # as TOML writes it: `true`
             raise ValueError(f"setting {key!r} has the wrong type: {shown} (expected {_KINDS[expected]})")
+        if expected is list:
+            if not all(isinstance(item, str) for item in value):
+                raise ValueError(f"setting {key!r} has the wrong type: a list with an item that is not a string "
+                                 f"(expected {_KINDS[list]})")
+            value = tuple(value)
         values[key] = Path(value) if key in ("records_dir", "data_dir") else value
     config = ServerConfig(**values)
     check(config)
@@ -135,6 +158,14 @@ def check(config: ServerConfig) -> None:
         raise ValueError("max_queued_bytes must be 0 (64 times max_frame_size) or at least 8 times max_frame_size")
     if config.data_sync not in ("full", "normal"):
         raise ValueError('data_sync must be "full" or "normal"')
+    if config.max_new_names_per_hour < 0:
+        raise ValueError("max_new_names_per_hour must be 0 (no limit) or more")
+    for address in config.banned_addresses:
+        try:
+            ipaddress.ip_network(address, strict=False)
+        except ValueError:
+            raise ValueError(f"banned_addresses: {address!r} is not an IP address or network (203.0.113.7, "
+                             "198.51.100.0/24, 2001:db8::/32)") from None
     if config.database is not None and not is_database_url(config.database):
         raise ValueError("database must be a PostgreSQL URL: postgresql://user@host/dbname")
 

@@ -152,11 +152,34 @@ class Lobby:
                                else None)
         """The table creations left to everyone (config.max_tables_per_hour; a sixth of it at once, its lower half
         for networks that have made no table lately)."""
+        config = self.server.config
+        self.reserved_names = frozenset(map(name_key, config.reserved_names))
+        """config.reserved_names, as names are compared (`name_key`)."""
+        self.banned_names = frozenset(map(name_key, config.banned_names))
+        """config.banned_names, alike."""
+        per_hour = config.max_new_names_per_hour
+        self._bindings = Buckets(max(1, per_hour // 3), per_hour / 3600, CREATION_ADDRESSES) if per_hour else None
+        """The names each address may still bind to a key (config.max_new_names_per_hour)."""
         self._closed_last: tuple[int, str] | None = None
         """(number, id) of the table of the highest number closed since the start, kept in the store
         (`_forget_unplayed`)."""
 
     # --- names --------------------------------------------------------------------------------------------
+    def binding_wait(self, address: str | None) -> int | None:
+        """None if a client at `address` may bind one more name to its key now (config.max_new_names_per_hour),
+        else the minutes until it may; no limit without an address (a bot, an in-memory client)."""
+        key = address_key(address)
+        if self._bindings is None or key is None or self._bindings.has(key, now := trio.current_time()):
+            return None
+        missing = 1 - self._bindings.level(key, now)
+        return max(1, math.ceil(missing / self._bindings.rate / 60))
+
+    def bound_name(self, address: str | None) -> None:
+        """A client at `address` bound a name to its key: one of its address's names spent."""
+        key = address_key(address)
+        if self._bindings is not None and key is not None:
+            self._bindings.take(key, trio.current_time())
+
     def claim_name(self, name: str, session: Session, resume: ResumeInfo | None,
                    key_owner: bool = False) -> tuple | bool:
         """Give `name` to a new session: if it is free, or if the session resumes that name's seat or watch, or

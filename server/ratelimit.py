@@ -40,6 +40,23 @@ def network_key(address: str | None) -> str | None:
     return str(ipaddress.ip_network((ip, 48), strict=False))
 
 
+def banned_networks(addresses) -> tuple:
+    """config.banned_addresses as networks (an address alone is a network of one)."""
+    return tuple(ipaddress.ip_network(address, strict=False) for address in addresses)
+
+
+def is_banned(address: str | None, networks: tuple) -> bool:
+    """Whether the IP `address` lies in one of `networks` (`banned_networks`); an IPv4-mapped IPv6 address as the
+    IPv4 one it is. An address that is no IP (an in-memory connection) is not."""
+    try:
+        ip = ipaddress.ip_address((address or "").partition("%")[0])
+    except ValueError:
+        return False
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip in network for network in networks)
+
+
 class TokenBucket:
     """A rate limit on trio's clock: `burst` at once, refilled at `rate` a second. `take` spends one if there is
     one; `has` only says whether there is (a limit on what was refused is spent after the refusal, not before)."""

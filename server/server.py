@@ -16,7 +16,7 @@ import trio.testing
 from dungeon_twister.protocol import ServerClosing
 
 from .pipes import pipe_pair
-from .ratelimit import Buckets, address_key
+from .ratelimit import Buckets, address_key, banned_networks, is_banned
 from .config import QUEUED_FRAMES_OF_MAX, ServerConfig
 from .discovery import answer_queries
 from .gcpolicy import tame_gc
@@ -66,6 +66,8 @@ class Server:
         self._ping_order = itertools.count()
         self._pings_came = trio.Event()
         self.network_sessions = 0
+        self._banned = banned_networks(config.banned_addresses)
+        """config.banned_addresses, parsed once."""
         self._per_address: dict[str, int] = {}
         self._client_logs = Buckets(ADDRESS_LOG_BURST, ADDRESS_LOG_PER_SECOND, LOGGED_ADDRESSES)
         """The log lines left for each address's mistakes (`client_log_allowed`)."""
@@ -205,6 +207,10 @@ class Server:
 
     async def _serve_tcp(self, stream: trio.SocketStream) -> None:
         address = peer_address(stream)
+        if self._banned and is_banned(address, self._banned):
+            self.refused_quietly("banned_address", address, 0)
+            await trio.aclose_forcefully(stream)
+            return
         key = address_key(address)  # (an IPv6 address counts by its /64)
         cap = self.config.max_connections_per_address
         if cap and key is not None:

@@ -720,6 +720,7 @@ class Session:
         lobby = self.server.lobby
         if lobby.store.identity(self.name) is None:
             lobby.store.bind(self.name, key)
+            lobby.bound_name(self.address)
             log("identity_bound", session=self.id, name=self.name)
         if self._deferred is None and self._reclaim is not None:  # the seat held for this name, by the key alone
             table = lobby.tables.get(self._reclaim[0])
@@ -808,6 +809,8 @@ class Session:
         problem = name_problem(hello.name) if hello.name != self.bot_name else None
         if problem is not None:
             return self._refuse("bad_name", problem)
+        if hello.name != self.bot_name and name_key(hello.name) in lobby.banned_names:  # (config.banned_names)
+            return self._refuse("bad_name", "the name {name} is not allowed on this server", name=repr(hello.name))
         bound = lobby.store.identity(hello.name) if hello.name != self.bot_name else None
         if bound is not None and hello.key != bound[1]:  # section 18: a bound name is its key's, and no one else's
             if hello.key:
@@ -818,6 +821,14 @@ class Session:
         if bound is not None and bound[0] != hello.name:  # one player, one spelling: what the others know him by
             return self._refuse("name_taken", "your key's name is spelled {spelling} on this server, not {name}",
                                 spelling=repr(bound[0]), name=repr(hello.name))
+        if bound is None and hello.name != self.bot_name:
+            if name_key(hello.name) in lobby.reserved_names:  # (config.reserved_names: bound already, or nobody's)
+                return self._refuse("bad_name", "the name {name} is reserved on this server", name=repr(hello.name))
+            if hello.key is not None and (wait := lobby.binding_wait(self.address)) is not None:
+                # (config.max_new_names_per_hour: each binding is for good, a row of the store; ad29's script bound
+                # 199 names in 3 s from one address)
+                return self._refuse("bad_name", "too many new names from your address lately: try again in "
+                                    "{minutes} min, or connect with a name you have used here before", minutes=wait)
         claimed = lobby.claim_name(hello.name, self, hello.resume, key_owner=bound is not None)
         if not claimed:
             return self._refuse("name_taken", "the name {name} is already used on this server", name=repr(hello.name))

@@ -861,6 +861,38 @@ async def test_connections_refused_over_the_cap_are_logged_per_address_and_a_flo
             await held[0].expect(Tables)
 
 
+async def test_banned_addresses_are_closed_at_once_and_logged_once_a_minute(autojump_clock, caplog):
+    """Play-test ad29 F2: an admin had no way to keep a host out but a firewall. A connection from an address in
+    config.banned_addresses (a network: 127.0.0.0/8 holds the tests' 127.0.0.1) is closed before a byte, logged
+    as `refused` code banned_address at once and then counted a minute at a time; the edge: a server banning
+    another network serves it."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(banned_addresses=("127.0.0.0/8",)) as server:
+            for _ in range(3):
+                stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+                assert await stream.receive_some(100) == b""
+                await stream.aclose()
+            assert logged(caplog, "refused") == [{"event": "refused", "level": "warning", "session": None,
+                                                  "code": "banned_address", "name": None, "address": "127.0.0.1",
+                                                  "limit": 0, "count": 1}]
+            await trio.sleep(61)
+            assert logged(caplog, "refused")[1]["count"] == 2
+        async with running_server(banned_addresses=("10.0.0.0/8", "::ffff:192.0.2.1")) as server:
+            ann = await Client.connect(server, "ann")
+            await ann.send(ListTables())
+            await ann.expect(Tables)
+
+
+def test_a_banned_network_holds_its_addresses_an_ipv4_mapped_one_as_its_ipv4_address():
+    from dungeon_twister.server.ratelimit import banned_networks, is_banned
+
+    banned = banned_networks(("203.0.113.0/24", "2001:db8::/32", "192.0.2.7"))
+    assert [is_banned(address, banned) for address in (
+        "203.0.113.255", "::ffff:203.0.113.9", "2001:db8:ffff::1", "fe80::1%eth0", "192.0.2.7", "192.0.2.8",
+        "203.0.114.0", None, "not an address")] == [True, True, True, False, True, False, False, False, False]
+
+
 async def test_server_full_refusals_are_logged_once_then_in_one_line_a_minute(autojump_clock, caplog):
     """Admin review 21: a flood of connections refused server_full (over max_connections) wrote a warning each, as
     connections over the per-address cap once did. The first is logged at once (`refused`, code server_full, its

@@ -407,3 +407,54 @@ async def test_unbound_proofs_false_without_tls_is_warned_at_start(tmp_path, cap
     async with running_server(unbound_proofs=False, tls=True, data_dir=tmp_path / "data"):
         pass
     assert not [r for r in caplog.records if r.getMessage() == "unbound_proofs_without_tls"]
+
+
+async def test_max_new_names_per_hour_bounds_the_names_one_address_binds(autojump_clock):
+    """Play-test ad29 F4: a script bound 199 names in 3 s from one address (each for good, a row of the store).
+    With max_new_names_per_hour = 6, an address binds 2 at once (a third), then one every 10 minutes: the third
+    new name is refused bad_name with the wait; a name bound before still connects, and so does a name without a
+    key (nothing is bound); 10 minutes later one more binds."""
+    async with running_server(max_new_names_per_hour=6) as server:
+        for name in ("ann", "bob"):
+            client, welcome = await keyed(server, name, Ed25519PrivateKey.generate())
+            assert isinstance(welcome, Welcome)
+            await client.send(ListTables())
+            await client.expect(Tables)
+            await client.stream.aclose()
+        carl_key = Ed25519PrivateKey.generate()
+        _, refused = await keyed(server, "carl", carl_key)
+        assert isinstance(refused, Refused) and (refused.code, refused.reason) == (
+            "bad_name", "too many new names from your address lately: try again in 10 min, or connect with a name "
+                        "you have used here before")
+        assert server.storage.identity("carl") is None
+        _, welcome = await keyed(server, "dora", None)  # no key: nothing to bind
+        assert isinstance(welcome, Welcome)
+        await trio.sleep(10 * 60)
+        carl, welcome = await keyed(server, "carl", carl_key)
+        assert isinstance(welcome, Welcome)
+        await carl.send(ListTables())
+        await carl.expect(Tables)
+        assert server.storage.identity("carl") == ("carl", public_bytes(carl_key))
+
+
+async def test_reserved_and_banned_names(autojump_clock):
+    """Play-test ad29 F2/F4: `admin` and the server's own name were bound by the first comer. A reserved name
+    (config.reserved_names, in any spelling) is refused unless it is bound already and the hello names its key;
+    a banned name (config.banned_names) is refused bound or not, with its key too."""
+    admin_key, rude_key = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
+    async with running_server(reserved_names=("admin", "DT-Server"), banned_names=("RUDE",)) as server:
+        # (bound before the names were listed: as the admin's own first connection would have bound them)
+        server.storage.bind("Admin", public_bytes(admin_key))
+        server.storage.bind("rude", public_bytes(rude_key))
+        admin, welcome = await keyed(server, "Admin", admin_key)
+        assert isinstance(welcome, Welcome)
+        await admin.send(ListTables())
+        await admin.expect(Tables)
+        for name, key in (("dt-server", Ed25519PrivateKey.generate()), ("ＤＴ-ｓｅｒｖｅｒ", None)):
+            _, refused = await keyed(server, name, key)
+            assert isinstance(refused, Refused) and (refused.code, refused.reason) == (
+                "bad_name", f"the name {name!r} is reserved on this server"), name
+        for key in (rude_key, None):
+            _, refused = await keyed(server, "rude", key)
+            assert isinstance(refused, Refused) and (refused.code, refused.reason) == (
+                "bad_name", "the name 'rude' is not allowed on this server")

@@ -100,6 +100,19 @@ def test_config_files_are_checked():
     assert config_from_mapping({"max_queued_bytes": 8 * 1048576}).max_queued_bytes == 8 * 1048576
     with pytest.raises(ValueError, match=r"^max_tables_per_hour must be 0 \(no limit\) or more$"):
         config_from_mapping({"max_tables_per_hour": -1})
+    # moderation (play-test ad29): lists of strings, kept as tuples; an address or network that is neither refused
+    moderated = config_from_mapping({"reserved_names": ["admin"], "banned_names": [],
+                                     "banned_addresses": ["203.0.113.7", "198.51.100.0/24", "2001:db8::/32"]})
+    assert moderated.reserved_names == ("admin",) and moderated.banned_addresses[1] == "198.51.100.0/24"
+    with pytest.raises(ValueError, match=r"^setting 'banned_names' has the wrong type: a list with an item that is "
+                                         r"not a string \(expected a list of strings\)$"):
+        config_from_mapping({"banned_names": ["rude", 3]})
+    with pytest.raises(ValueError, match=r"^setting 'reserved_names' has the wrong type: 'admin' \(expected a list "):
+        config_from_mapping({"reserved_names": "admin"})
+    with pytest.raises(ValueError, match=r"^banned_addresses: '203\.0\.113\.300' is not an IP address or network"):
+        config_from_mapping({"banned_addresses": ["203.0.113.300"]})
+    with pytest.raises(ValueError, match=r"^max_new_names_per_hour must be 0 \(no limit\) or more$"):
+        config_from_mapping({"max_new_names_per_hour": -1})
     # the longest grace a `joined` can tell (found by an audit: a week and a second was accepted, and no player
     # was then told he had joined: the message could not be sent)
     assert config_from_mapping({"grace_seconds": 7 * 24 * 3600}).grace_seconds == 7 * 24 * 3600
