@@ -101,6 +101,46 @@ def test_a_certificate_without_its_key_or_a_damaged_one_is_refused_not_replaced(
         server_context(tmp_path)
 
 
+def test_an_encrypted_or_unreadable_key_is_refused_with_the_file_named_not_asked_for_on_the_terminal(tmp_path,
+                                                                                                        monkeypatch):
+    """Play-test ad29: an admin's own key with a passphrase made dt-server ask for it on the terminal ("Enter PEM
+    pass phrase:", which a systemd service has not), then say "dt-server: Invalid argument"; a pair it could not
+    read (left owned by root) said "dt-server: Permission denied". Both with no file named and exit status 1,
+    which the unit restarts every 5 s for ever. Now each is a CertificateError naming the file (exit status 3)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    from dungeon_twister.server.tls import CERT_FILE, CertificateError, ensure_certificate, server_context
+
+    ensure_certificate(tmp_path)
+    key = tmp_path / KEY_FILE
+    plain = key.read_bytes()
+    private = serialization.load_pem_private_key(plain, None)
+    assert isinstance(private, ec.EllipticCurvePrivateKey)
+    key.write_bytes(private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                          serialization.BestAvailableEncryption(b"secret")))
+    with pytest.raises(CertificateError, match=f"{key} is encrypted .*: dt-server needs the key unencrypted"):
+        server_context(tmp_path)
+    key.write_bytes(plain)
+    server_context(tmp_path)  # the same pair, unencrypted, serves
+    cert = tmp_path / CERT_FILE
+    text = cert.read_bytes()
+    cert.unlink()
+    cert.mkdir()  # a file OpenSSL cannot read (as root, the tests may read any file whatever its mode)
+    with pytest.raises(CertificateError, match=f"{cert} or {key}: .*: both files must belong to the user dt-server"):
+        server_context(tmp_path)
+    cert.rmdir()
+    cert.write_bytes(text)
+    key.chmod(0o644)
+
+    def refused(path, mode):  # a key readable by others that the server's user may not make private (root's)
+        raise PermissionError(1, "Operation not permitted", str(path))
+
+    monkeypatch.setattr(type(key), "chmod", refused)
+    with pytest.raises(CertificateError, match=f"{key}: Operation not permitted: both files must belong"):
+        server_context(tmp_path)
+
+
 def test_an_admins_own_certificate_is_used_and_a_key_readable_by_others_is_made_private(tmp_path, caplog):
     """pt21 A10: an admin's own certificate and key (put in the data directory before the start, as deploy/README
     says) are served as they are, but a key readable by other users (restored with `cp`, or made under umask 022)
