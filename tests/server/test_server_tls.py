@@ -21,11 +21,18 @@ async def hello_over(stream, name: str) -> Client:
     return client
 
 
-async def test_tls_and_plain_clients_play_on_one_port_and_the_certificate_is_pinned_on_first_use(tmp_path):
+async def test_tls_and_plain_clients_play_on_one_port_and_the_certificate_is_pinned_on_first_use(tmp_path, caplog):
+    import logging
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
     notes: list[str] = []
     known = KnownServers(tmp_path / "client" / KNOWN_SERVERS)
     async with running_server(tls=True, data_dir=tmp_path / "data") as server:
         assert server.tls_fingerprint.startswith("SHA256:") and len(server.tls_fingerprint) == 7 + 64
+        # the log's `listening` line has it too (play-test ad29: the printed line is not JSON, and jq over the
+        # journal stopped at it)
+        (listening,) = [r.fields for r in caplog.records if r.getMessage() == "listening"]
+        assert listening["tls"] == server.tls_fingerprint
         assert oct(os.stat(tmp_path / "data" / KEY_FILE).st_mode & 0o777) == "0o600"
         connect = tls_connector(known, notes.append)
         secured = await connect("127.0.0.1", server.port)
@@ -44,6 +51,10 @@ async def test_tls_and_plain_clients_play_on_one_port_and_the_certificate_is_pin
         plain = await Client.connect(server, "cy")  # plain TCP (a LAN client) on the same port
         assert plain.conn.state.value == "lobby"
         first = server.tls_fingerprint
+    caplog.clear()
+    async with running_server(data_dir=tmp_path / "plain"):  # the edge: no TLS, none said
+        (listening,) = [r.fields for r in caplog.records if r.getMessage() == "listening"]
+        assert listening["tls"] is None
     async with running_server(tls=True, data_dir=tmp_path / "data") as server:
         assert server.tls_fingerprint == first, "the certificate is kept in the data directory"
 
