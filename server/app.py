@@ -3,8 +3,8 @@
 `dt-server copy FROM TO` (a whole store into a new one).
 
 On startup it restores the unfinished tables of its data directory and prints one line to stdout,
-`dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT or SIGTERM shut it down gracefully
-(every client gets server_closing; the tables are restored on the next start).
+`dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT, SIGTERM or SIGHUP shut it down
+gracefully (every client gets server_closing; the tables are restored on the next start).
 
 Exit status: 0 stopped, 1 a runtime error (e.g. the port is taken), 2 bad usage or settings, 3 the data store is
 unusable (corrupt, truncated, newer, or used by another server): storage.EXIT_STORE_UNUSABLE.
@@ -262,9 +262,15 @@ def copy(argv: list[str]) -> None:
     print(f"to serve it: {where}")
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM) + ((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ())
+"""The signals that stop the server gracefully. SIGHUP too (play-test ad29): the terminal of a server started by
+hand closing, or an admin's `kill -HUP` out of habit (there is no reload), killed it on the spot, without a log
+line and without telling its clients."""
+
+
 async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None) -> None:
-    """Serve until SIGINT or SIGTERM, then shut down gracefully."""
-    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+    """Serve until a STOP_SIGNALS signal, then shut down gracefully."""
+    with trio.open_signal_receiver(*STOP_SIGNALS) as signals:
         server = Server(config, storage=storage, seed_source=(lambda: next(seeds)) if seeds else None)
         async with trio.open_nursery() as nursery:
             await nursery.start(server.run)
