@@ -55,6 +55,7 @@ from dungeon_twister.protocol import (
     State,
     TableEvent,
     TableOptions,
+    Welcome,
 )
 from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS, SEED_CONTRIBUTIONS, TABLE_UPDATES
 
@@ -97,7 +98,8 @@ STOPPED_ROW_SECONDS = 120.0
 resume that joins: the table revived for it may stop again at once, at the first step it cannot save, and a
 play-test's log said the server's sentence every 5 s.)"""
 QUICK_END = 5.0
-"""A connection that a fatal error ends this soon after it opened is a failed attempt (`detach`): the next waits."""
+"""A connection that a fatal error ends this soon after it opened, or that ends as soon having had nothing from
+the server but its welcome, is a failed attempt (`detach`): the next waits."""
 QUICK_ENDS = 12
 """Such connections in a row before the client gives up (about a minute of them)."""
 UNREACHABLE_SECONDS = 3600.0
@@ -196,11 +198,13 @@ class Session:
         """The channel the connection's key proof is bound to (`attach`)."""
         self._attached_at = 0.0
         self._quick_ends = 0
-        """Connections in a row that a fatal error ended within QUICK_END of opening (`detach`)."""
+        """Connections in a row that ended within QUICK_END of opening, failed (`detach`)."""
         self._unreachable_since: float | None = None
         """When the attempts to open a connection began to fail, in a row (None: the last one opened)."""
         self.fatal = False
         """The server sent this connection a fatal error (client/inbox.py)."""
+        self._answered = False
+        """The server sent this connection something besides its welcome (`receive`)."""
         self.wants_tls = False
         """A server refused our key proof over plain TCP: the network task forgets that the address answered in
         plain (client/tls.py) before the next connection."""
@@ -277,7 +281,7 @@ class Session:
         self._channel = channel
         self._attached_at = self.clock()
         self._unreachable_since = None
-        self.fatal = False
+        self.fatal = self._answered = False
         self._recommitted = set()
         # Views come as deltas after a snapshot (feature delta_views); the connection hands whole views to the
         # inbox all the same. A resumed connection carries on from the view the last one held.
@@ -306,6 +310,7 @@ class Session:
                 if later and not isinstance(event, TableEvent):
                     self.state.log.extend(later)  # the events that followed are over: a new step, or something else
                     later.clear()
+                self._answered = self._answered or not isinstance(event, Welcome)
                 table_events = table_events or isinstance(event, (TableEvent, Snapshot))
                 chatted = chatted or isinstance(event, ChatMessage)
                 inbox.handle(self, event)
@@ -391,8 +396,11 @@ class Session:
                      and self.token is not None)
         now = self.clock()
         # one that ended at once (a fatal error right after welcome) is a failed attempt, tried again after a
-        # growing delay (review rv25: a refusal after each welcome made 300 connections a second)
-        quick = self.fatal and now - self._attached_at < QUICK_END
+        # growing delay (review rv25: a refusal after each welcome made 300 connections a second); so is one the
+        # server closed at once having answered nothing but its welcome (play-test ad29: a new name's binding that
+        # a full disk could not store closes the connection, "storage failed", without a word, and the client
+        # connected again 64 times a second)
+        quick = (self.fatal or not self._answered) and now - self._attached_at < QUICK_END
         self._quick_ends = self._quick_ends + 1 if quick else 0
         delay = backoff(self._quick_ends) if self._quick_ends else 0.0
         if resumable:

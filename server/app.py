@@ -3,11 +3,12 @@
 `dt-server copy FROM TO` (a whole store into a new one).
 
 On startup it restores the unfinished tables of its data directory and prints one line to stdout,
-`dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT or SIGTERM shut it down gracefully
-(every client gets server_closing; the tables are restored on the next start).
+`dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT, SIGTERM or SIGHUP shut it down
+gracefully (every client gets server_closing; the tables are restored on the next start).
 
-Exit status: 0 stopped, 1 a runtime error (e.g. the port is taken), 2 bad usage or settings, 3 the data store is
-unusable (corrupt, truncated, newer, or used by another server): storage.EXIT_STORE_UNUSABLE.
+Exit status: 0 stopped, 1 a runtime error (e.g. the port is taken) or stopped by SIGHUP (EXIT_HANGUP), 2 bad usage
+or settings, 3 the data store is unusable (corrupt, truncated, newer, or used by another server):
+storage.EXIT_STORE_UNUSABLE.
 """
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     check_records_dir(config.records_dir)
     storage = storage_of(config)
     try:
-        trio.run(serve, config, storage, seeds)
+        stopped_by = trio.run(serve, config, storage, seeds)
     except BaseException as raised:
         error = _alone(raised)
         if isinstance(error, CertificateError):
@@ -149,6 +150,8 @@ def main(argv: list[str] | None = None) -> None:
         raise
     finally:
         storage.close()
+    if stopped_by == getattr(signal, "SIGHUP", None):
+        sys.exit(EXIT_HANGUP)
 
 
 def wildcard_hint(address: str | None, port: int, discovery: bool) -> str:
@@ -262,9 +265,18 @@ def copy(argv: list[str]) -> None:
     print(f"to serve it: {where}")
 
 
-async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None) -> None:
-    """Serve until SIGINT or SIGTERM, then shut down gracefully."""
-    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM) + ((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ())
+"""The signals that stop the server gracefully. SIGHUP too (play-test ad29): the terminal of a server started by
+hand closing, or an admin's `kill -HUP` out of habit (there is no reload), killed it on the spot, without a log
+line and without telling its clients."""
+EXIT_HANGUP = 1
+"""The exit status after a SIGHUP's graceful stop: not 0, so that a service manager that restarts a failed server
+(the unit's Restart=on-failure) starts it again, its config file read anew, as it did when SIGHUP killed it."""
+
+
+async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None) -> int | None:
+    """Serve until a STOP_SIGNALS signal, then shut down gracefully; the signal's number."""
+    with trio.open_signal_receiver(*STOP_SIGNALS) as signals:
         server = Server(config, storage=storage, seed_source=(lambda: next(seeds)) if seeds else None)
         async with trio.open_nursery() as nursery:
             await nursery.start(server.run)
@@ -279,4 +291,5 @@ async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None
             async for signum in signals:
                 log("signal", signal=signal.Signals(signum).name)
                 await server.shutdown()
-                break
+                return signum
+    return None

@@ -309,11 +309,18 @@ class Lobby:
         return buckets
 
     def _may_create(self, buckets: list[tuple]) -> None:
-        """Raise the refusal of the first of `buckets` (`_creation_buckets`) that has no creation left."""
+        """Raise the refusal of the first of `buckets` (`_creation_buckets`) that has no creation left, and log it
+        as a refused `too_many_tables` (a flood as one line a minute, Server.refused_quietly): play-test ad29's
+        admin, whose players could make no table, found nothing of it in the log. The address is the one (or the
+        /48) over its own limit; null for the server's max_tables_per_hour, which counts everyone."""
         now = trio.current_time()
         for bucket, key, refusal in buckets:
             if not bucket.has(key, now):
-                if isinstance(bucket, SharedBucket) and (wait := bucket.reserve_wait(key, now)) is not None:
+                shared = isinstance(bucket, SharedBucket)
+                self.server.refused_quietly("too_many_tables", None if shared else key,
+                                            self.server.config.max_tables_per_hour if shared
+                                            else refusal.values["per_hour"])
+                if shared and (wait := bucket.reserve_wait(key, now)) is not None:
                     # (not the server's burst and rate, which still has some: the network's own one an hour; rv27)
                     raise TooManyTables(N_("many tables were made lately: the server now makes one an hour for each "
                                            "network, and yours has had its own: try again in {minutes} min"),

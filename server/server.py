@@ -148,8 +148,10 @@ class Server:
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
                 restored = restore_tables(self)
+                # (tls: the certificate's fingerprint, None without TLS: play-test ad29, the printed line is not
+                # JSON, and an admin's jq over the journal stops at it)
                 log("listening", host=self.address[0], port=self.address[1], name=self.config.name,
-                    data=self.storage.location, restored=len(restored))
+                    data=self.storage.location, restored=len(restored), tls=self.tls_fingerprint)
                 if not self.config.unbound_proofs and self.tls_certificate is None:  # (review rv28)
                     log("unbound_proofs_without_tls", level=30, why="without TLS no key proof is bound to anything: "
                         "unbound_proofs = false only turns away clients of before 2026-11-30")

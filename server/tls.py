@@ -83,16 +83,42 @@ def certificate_der(data_dir: Path) -> bytes:
 
 
 def server_context(data_dir: Path, name: str = "dt-server") -> tuple[ssl.SSLContext, str]:
-    """The TLS context of the server's certificate (made if missing) and that certificate's fingerprint."""
-    cert, key = ensure_certificate(data_dir, name)
+    """The TLS context of the server's certificate (made if missing) and that certificate's fingerprint.
+
+    A file the server's user cannot read (an admin's own pair left owned by root), or a key with a passphrase, is
+    a CertificateError naming the file (exit status 3), as a damaged pair is: play-test ad29 saw "dt-server:
+    Permission denied" with no file named, and a passphrase asked for on the terminal, then "Invalid argument",
+    both exit status 1, which the systemd unit restarts every 5 s for ever."""
+    try:
+        cert, key = ensure_certificate(data_dir, name)
+    except OSError as error:
+        raise CertificateError(_unreadable(error)) from None
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
+
+    def passphrase() -> bytes:  # (without it, OpenSSL asks for one on the terminal, which a service has not)
+        raise CertificateError(f"{key} is encrypted (it has a passphrase): dt-server needs the key unencrypted, "
+                               f"0600 and owned by its user, e.g. `openssl pkey -in {key} -out KEY.new`, then "
+                               f"move KEY.new over {key.name}")
+
     try:
-        context.load_cert_chain(cert, key)
+        context.load_cert_chain(cert, key, password=passphrase)
         return context, fingerprint(ssl.PEM_cert_to_DER_cert(cert.read_text()))
-    except (ssl.SSLError, ValueError, UnicodeDecodeError) as error:  # (ssl's own message names no file)
+    except OSError as error:
+        if not isinstance(error, ssl.SSLError):  # (OpenSSL's errors name no file)
+            raise CertificateError(_unreadable(error, f"{cert} or {key}")) from None
         raise CertificateError(f"{cert} and {key} are not a usable certificate and key ({error}): restore them "
                                "from a backup") from None
+    except (ValueError, UnicodeDecodeError) as error:  # (ssl's own message names no file)
+        raise CertificateError(f"{cert} and {key} are not a usable certificate and key ({error}): restore them "
+                               "from a backup") from None
+
+
+def _unreadable(error: OSError, files: str = "the certificate or key") -> str:
+    """What to do about a certificate or key file the server cannot read or make private (`error`, or else
+    `files`, names it)."""
+    return (f"{error.filename or files}: {error.strerror or error}: both files must belong to the user dt-server "
+            "runs as (chown), the key 0600")
 
 
 async def maybe_tls(stream: trio.SocketStream, context: ssl.SSLContext | None) -> trio.abc.Stream:

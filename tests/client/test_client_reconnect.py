@@ -32,6 +32,7 @@ from dungeon_twister.protocol import (
     Snapshot,
     TableEvent,
     TableOptions,
+    Tables,
     verify,
 )
 from dungeon_twister.client.held import HeldSeat, SeatFile
@@ -728,6 +729,29 @@ async def test_connections_that_end_right_after_their_welcome_are_tried_again_af
             await server.stream.aclose()
         starts = [at - dropped_at for at in network.attempts[1:]]
         assert starts[0] == 0, "the one that lasted: at once"
+        assert [round(b - a, 1) for a, b in zip(starts, starts[1:])] == [backoff(n) for n in range(1, 6)]
+
+
+async def test_a_connection_closed_without_a_word_right_after_its_welcome_is_tried_again_after_a_delay(
+        autojump_clock):
+    """Play-test ad29: on a server whose disk was full, a new name's binding could not be stored, and the server
+    closed each connection right after its welcome ("storage failed") without an error; the client, counting only
+    fatal errors as failed attempts, connected again at once, 64 times a second, its screen a quiet lobby. Such a
+    connection is a failed attempt too: 0.5, 1, 2, 4, then 5 s. The edge: one that the server answered (the tables
+    listed) and then closed, however soon, is tried again at once."""
+    network = Network()
+    async with client(network):
+        first = await network.server()
+        await first.welcome()
+        await first.send(Tables([]))
+        await first.stream.aclose()
+        dropped_at = trio.current_time()
+        for _ in range(6):
+            server = await network.server()
+            await server.welcome()
+            await server.stream.aclose()
+        starts = [at - dropped_at for at in network.attempts[1:]]
+        assert starts[0] == 0, "the one the server answered: at once"
         assert [round(b - a, 1) for a, b in zip(starts, starts[1:])] == [backoff(n) for n in range(1, 6)]
 
 

@@ -1128,13 +1128,14 @@ async def test_table_limits_per_address_and_in_all_say_which(autojump_clock, mon
                 "not_allowed", "the server runs 3 tables, as many as it may: try again later")
 
 
-async def test_tables_created_from_one_address_are_limited_by_the_hour(autojump_clock, monkeypatch):
+async def test_tables_created_from_one_address_are_limited_by_the_hour(autojump_clock, monkeypatch, caplog):
     """Red team rt25: create, join, `bot`, leave in a loop from one address starts and aborts a game against a bot
     each time, and a game begun is kept in the store: 834 tables in 20 s, ~4.5 GB a day. An address creates at
     most CREATIONS_BURST tables at once, then CREATIONS_PER_HOUR an hour (refused not_allowed, saying so); the
     edges: one more after the hour's share of time, none counted with max_connections_per_address 0 (a proxy)."""
     monkeypatch.setattr("dungeon_twister.server.lobby.CREATIONS_BURST", 3)
     monkeypatch.setattr("dungeon_twister.server.lobby.CREATIONS_PER_HOUR", 60)  # one a minute
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
     with trio.fail_after(HANG_GUARD):
         async with running_server() as server:
             churn = await Client.connect(server, "churn")
@@ -1144,6 +1145,8 @@ async def test_tables_created_from_one_address_are_limited_by_the_hour(autojump_
             error = await churn.expect(Error)
             assert (error.code, error.message) == (
                 "not_allowed", "at most 3 new tables at once from one address, then 60 an hour: try again later")
+            (logged,) = [r.fields for r in caplog.records if r.getMessage() == "refused"]  # (play-test ad29)
+            assert (logged["code"], logged["address"], logged["limit"]) == ("too_many_tables", "127.0.0.1", 60)
             await trio.sleep(61)
             again = await Client.connect(server, "again")  # (the same address, another name)
             await again.send(CreateTable(TableOptions()))
@@ -1181,21 +1184,30 @@ async def test_tables_created_from_one_ipv6_network_are_limited_too(autojump_clo
             lobby.create_table(TableOptions(), next(names), "2001:db8:0:fe::1")
 
 
-async def test_the_server_makes_at_most_max_tables_per_hour_whoever_asks(autojump_clock):
+async def test_the_server_makes_at_most_max_tables_per_hour_whoever_asks(autojump_clock, caplog):
     """Review rv25: with max_connections_per_address = 0 (behind a proxy, every client from one address) nothing
     bounded the tables made, each game begun kept in the store. The server's own limit counts everyone: a sixth of
-    max_tables_per_hour at once, then its rate; with 0, none."""
+    max_tables_per_hour at once, then its rate; with 0, none. Play-test ad29: the refusals were not logged, so an
+    admin whose players could make no table saw nothing; they are `refused` `too_many_tables` warnings, the first
+    at once, then one line a minute with their count."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
     with trio.fail_after(HANG_GUARD):
         async with running_server(max_connections_per_address=0, max_tables_per_hour=60) as server:
             clients = [await Client.connect(server, f"c{n}") for n in range(3)]
             for n in range(10):  # the burst: 60 // 6, from three names
                 await clients[n % 3].send(CreateTable(TableOptions()))
                 await clients[n % 3].expect(TableCreated)
-            await clients[0].send(CreateTable(TableOptions()))
-            error = await clients[0].expect(Error)
+            assert not [r for r in caplog.records if r.getMessage() == "refused"], "none refused yet"
+            for _ in range(3):
+                await clients[0].send(CreateTable(TableOptions()))
+                error = await clients[0].expect(Error)
             assert (error.code, error.message) == (
                 "not_allowed", "the server takes at most 10 new tables at once, then 60 an hour: try again later")
             await trio.sleep(61)
+            logged = [(r.levelname, r.fields) for r in caplog.records if r.getMessage() == "refused"]
+            assert [(level, fields["code"], fields["address"], fields["count"], fields["limit"])
+                    for level, fields in logged] == [("WARNING", "too_many_tables", None, 1, 60),
+                                                     ("WARNING", "too_many_tables", None, 2, 60)]
             await clients[1].send(CreateTable(TableOptions()))
             await clients[1].expect(TableCreated)
         async with running_server(max_connections_per_address=0, max_tables_per_hour=0) as server:

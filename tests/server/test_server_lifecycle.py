@@ -147,7 +147,11 @@ def test_a_server_on_every_address_says_what_the_players_of_its_network_type():
     assert wildcard_hint(None, 7810, False) == "players on this network: `dt-client connect THIS-MACHINE:7810`"
 
 
-async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path, silence_guard_clock):
+@pytest.mark.parametrize("stop, status", [("SIGTERM", 0), ("SIGHUP", 1)])
+async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path, silence_guard_clock, stop, status):
+    """It stops gracefully on SIGTERM, and on SIGHUP too (play-test ad29: a closed terminal or `kill -HUP` killed
+    it on the spot, no log line, its clients not told), then with exit status 1, so that systemd's
+    Restart=on-failure starts it again as it did after the kill."""
     config = tmp_path / "dt-server.toml"
     config.write_text('name = "club-server"\nport = 7777\ngrace_seconds = 30\n')
     command = [sys.executable, "-m", "dungeon_twister.server", "--host", "127.0.0.1", "--port", "0",
@@ -169,16 +173,17 @@ async def test_the_command_prints_its_address_and_stops_on_sigterm(tmp_path, sil
                 conn.receive_data(await stream.receive_some(65536))
                 got += iter(conn.next_event, None)
             assert got[0].server.name == "club-server"
-            process.send_signal(signal.SIGTERM)
+            process.send_signal(getattr(signal, stop))
             while not any(isinstance(e, ServerClosing) for e in got):
                 data = await stream.receive_some(65536)
                 assert data
                 conn.receive_data(data)
                 got += iter(conn.next_event, None)
-            assert await process.wait() == 0
+            assert await process.wait() == status
             stderr = await process.stderr.receive_some(1 << 20)
     logs = [json.loads(line) for line in stderr.decode().splitlines()]
     assert {"listening", "connected", "signal", "stopped"} <= {entry["event"] for entry in logs}
+    assert [entry["signal"] for entry in logs if entry["event"] == "signal"] == [stop]
     # the last line, after the lines of the connections and tables the stop ended (play-test pt26 F10: `stopped`
     # came first, then `disconnected` ... "server closing")
     assert logs[-1]["event"] == "stopped" and any(entry["event"] == "disconnected" for entry in logs)

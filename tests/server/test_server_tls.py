@@ -21,11 +21,18 @@ async def hello_over(stream, name: str) -> Client:
     return client
 
 
-async def test_tls_and_plain_clients_play_on_one_port_and_the_certificate_is_pinned_on_first_use(tmp_path):
+async def test_tls_and_plain_clients_play_on_one_port_and_the_certificate_is_pinned_on_first_use(tmp_path, caplog):
+    import logging
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
     notes: list[str] = []
     known = KnownServers(tmp_path / "client" / KNOWN_SERVERS)
     async with running_server(tls=True, data_dir=tmp_path / "data") as server:
         assert server.tls_fingerprint.startswith("SHA256:") and len(server.tls_fingerprint) == 7 + 64
+        # the log's `listening` line has it too (play-test ad29: the printed line is not JSON, and jq over the
+        # journal stopped at it)
+        (listening,) = [r.fields for r in caplog.records if r.getMessage() == "listening"]
+        assert listening["tls"] == server.tls_fingerprint
         assert oct(os.stat(tmp_path / "data" / KEY_FILE).st_mode & 0o777) == "0o600"
         connect = tls_connector(known, notes.append)
         secured = await connect("127.0.0.1", server.port)
@@ -44,6 +51,10 @@ async def test_tls_and_plain_clients_play_on_one_port_and_the_certificate_is_pin
         plain = await Client.connect(server, "cy")  # plain TCP (a LAN client) on the same port
         assert plain.conn.state.value == "lobby"
         first = server.tls_fingerprint
+    caplog.clear()
+    async with running_server(data_dir=tmp_path / "plain"):  # the edge: no TLS, none said
+        (listening,) = [r.fields for r in caplog.records if r.getMessage() == "listening"]
+        assert listening["tls"] is None
     async with running_server(tls=True, data_dir=tmp_path / "data") as server:
         assert server.tls_fingerprint == first, "the certificate is kept in the data directory"
 
@@ -98,6 +109,46 @@ def test_a_certificate_without_its_key_or_a_damaged_one_is_refused_not_replaced(
     assert (tmp_path / KEY_FILE).read_bytes() == key and not (tmp_path / CERT_FILE).exists(), "nothing made"
     (tmp_path / CERT_FILE).write_text("garbage\n")
     with pytest.raises(CertificateError, match="are not a usable certificate and key"):
+        server_context(tmp_path)
+
+
+def test_an_encrypted_or_unreadable_key_is_refused_with_the_file_named_not_asked_for_on_the_terminal(tmp_path,
+                                                                                                        monkeypatch):
+    """Play-test ad29: an admin's own key with a passphrase made dt-server ask for it on the terminal ("Enter PEM
+    pass phrase:", which a systemd service has not), then say "dt-server: Invalid argument"; a pair it could not
+    read (left owned by root) said "dt-server: Permission denied". Both with no file named and exit status 1,
+    which the unit restarts every 5 s for ever. Now each is a CertificateError naming the file (exit status 3)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    from dungeon_twister.server.tls import CERT_FILE, CertificateError, ensure_certificate, server_context
+
+    ensure_certificate(tmp_path)
+    key = tmp_path / KEY_FILE
+    plain = key.read_bytes()
+    private = serialization.load_pem_private_key(plain, None)
+    assert isinstance(private, ec.EllipticCurvePrivateKey)
+    key.write_bytes(private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                          serialization.BestAvailableEncryption(b"secret")))
+    with pytest.raises(CertificateError, match=f"{key} is encrypted .*: dt-server needs the key unencrypted"):
+        server_context(tmp_path)
+    key.write_bytes(plain)
+    server_context(tmp_path)  # the same pair, unencrypted, serves
+    cert = tmp_path / CERT_FILE
+    text = cert.read_bytes()
+    cert.unlink()
+    cert.mkdir()  # a file OpenSSL cannot read (as root, the tests may read any file whatever its mode)
+    with pytest.raises(CertificateError, match=f"{cert} or {key}: .*: both files must belong to the user dt-server"):
+        server_context(tmp_path)
+    cert.rmdir()
+    cert.write_bytes(text)
+    key.chmod(0o644)
+
+    def refused(path, mode):  # a key readable by others that the server's user may not make private (root's)
+        raise PermissionError(1, "Operation not permitted", str(path))
+
+    monkeypatch.setattr(type(key), "chmod", refused)
+    with pytest.raises(CertificateError, match=f"{key}: Operation not permitted: both files must belong"):
         server_context(tmp_path)
 
 
