@@ -447,7 +447,16 @@ def _portcullis(e: dict) -> str:
 
 
 def _mind_named(e: dict) -> str:
-    if e.get("value"):
+    # CG-CHAR-TELEPATH-02: whether the opponent held it is public; the hand he then shows, the Telepath's player's
+    # alone (the engine's event carries it to him only); in the board game's words (client/describe.py)
+    if e.get("value") and e.get("held"):
+        return _("{seat} names +{value}: it must be played").format(seat=_seat(e), value=e["value"])
+    if e.get("value") and e.get("held") is False and e.get("hand"):
+        return _("{seat} names +{value}: not held; the hand is shown ({hand})").format(
+            seat=_seat(e), value=e["value"], hand=" ".join(f"+{v}" for v in e["hand"]))
+    if e.get("value") and e.get("held") is False:
+        return _("{seat} names +{value}: not held; the hand is shown").format(seat=_seat(e), value=e["value"])
+    if e.get("value"):  # (an event without `held`)
         return _("{seat}'s Telepath names +{value}").format(seat=_seat(e), value=e["value"])
     if "value" in e:
         return _("{seat}'s Telepath names nothing").format(seat=_seat(e))

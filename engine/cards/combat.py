@@ -37,6 +37,16 @@ def _area(state: CardState, zone) -> list:
     return list(state.at(zone)) + [g for g in state.figures if g.where == "start" and _faced_clear(state, g) == zone]
 
 
+def _facing_enemy(state: CardState, f: Figure) -> Figure | None:
+    """DT-294 (CG-RANGED-05, CG-OBJ-LANCE-03): an unwounded enemy standing on its own start zone and facing `f`'s
+    zone across a border melee crosses (CG-SZ-01): it fights there « comme s'ils étaient tous dans la même zone »
+    (CG-SZ-03), so it is beside `f` as an enemy in that zone is. None if there is none (or `f` is not in a room)."""
+    if f.where != "maze":
+        return None
+    return next((g for g in state.figures if g.where == "start" and g.seat != f.seat and not g.wounded
+                 and _faced_clear(state, g) == f.at), None)
+
+
 def _attack(state: CardState, a: Attack):
     f = _main_checks(state, a, a.figure)
     if not state.combat_on:
@@ -151,6 +161,10 @@ def _lance_reach(state: CardState, f: Figure, t: Figure) -> None:
     if _enemy_unwounded(state, f.at, f.seat):
         raise IllegalAction("CG-OBJ-LANCE-03", "{figure} has an enemy beside him: the lance reaches no further",
                             figure=f.id)
+    beside = _facing_enemy(state, f)
+    if beside is not None:  # DT-294
+        raise IllegalAction("CG-OBJ-LANCE-03", "{enemy} faces {figure}'s zone from its start zone: they are in melee",
+                            enemy=beside.id, figure=f.id)
     if not line_of_sight(state, f.at, t.at):
         raise IllegalAction("CG-OBJ-LANCE-01", "{figure} does not see {at}", figure=f.id, at=zone_name(t.at))
 
@@ -231,8 +245,8 @@ def _ranged_value(state: CardState, f: Figure) -> int | None:
 
 def _can_shoot_from(state: CardState, f: Figure) -> bool:
     """CG-RANGED-05 (RUL-110): in a room (lines of sight run between zones, DT-213), not beside an unwounded
-    enemy."""
-    return f.where == "maze" and not _enemy_unwounded(state, f.at, f.seat)
+    enemy: in its zone, or facing that zone from its start zone (DT-294)."""
+    return f.where == "maze" and not _enemy_unwounded(state, f.at, f.seat) and _facing_enemy(state, f) is None
 
 
 def _shoot(state: CardState, a: Shoot):
@@ -266,6 +280,10 @@ def _shoot(state: CardState, a: Shoot):
         raise IllegalAction("CG-RANGED-02", "{target} is not in play", target=a.target)
     if zone == f.at:
         raise IllegalAction("CG-RANGED-05", "the target is in the shooter's own zone")
+    beside = _facing_enemy(state, f)
+    if beside is not None:  # DT-294: in melee with it, as with an enemy in its zone
+        raise IllegalAction("CG-RANGED-05", "{enemy} faces {figure}'s zone from its start zone: they are in melee",
+                            enemy=beside.id, figure=f.id)
     if not line_of_sight(state, f.at, zone):
         raise IllegalAction("CG-RANGED-09" if t.where == "start" else "CG-RANGED-02",
                             "{figure} has no line of sight to {zone}", figure=f.id, zone=loc_name(zone))

@@ -748,6 +748,31 @@ def test_CG_CHAR_TELEPATH_01_the_session_refuses_the_card_not_named_from_its_vie
     assert wired.sent() == []
 
 
+def test_CG_CHAR_TELEPATH_02_the_log_shows_the_telepaths_player_the_hand_and_everyone_whether_it_was_held():
+    """CG-CHAR-TELEPATH-02: « Si l'adversaire n'a plus cette carte Combat en main, il montre ses cartes Combat
+    restantes au joueur contrôlant le Télépathe ». The engine's `mind_named` event carries that hand to Blue (the
+    Telepath's player) alone, and whether it was held to all; the card table's log said only "Blue's Telepath names
+    +5", so Blue never saw Yellow's hand and nobody learnt that +5 was not held (review cg29). It now says both, in
+    the board game's words (its Telepath's log lines, already translated)."""
+    from dungeon_twister.engine.cards import apply, parse_action
+    from dungeon_twister.engine.core.events import event_view
+    from tests.engine.cards.builders import act, build
+
+    attacked = act(build({"bTP": "a1", "yMK": "a1", "yWA": "d4"}, combat=True, cards=((0, 1), (0, 2, 3, 6))),
+                   "attack bTP yMK")
+
+    def said(naming: str, viewer):
+        _, events = apply(attacked, parse_action(naming, "B"))
+        return describe_event(event_view(next(e for e in events if e.kind == "mind_named"), viewer))
+
+    assert said("mind +5", "B") == "Blue names +5: not held; the hand is shown (+0 +2 +3 +6)"
+    assert said("mind +5", "Y") == said("mind +5", None) == "Blue names +5: not held; the hand is shown"
+    assert said("mind +3", "B") == said("mind +3", "Y") == said("mind +3", None) == "Blue names +3: it must be played"
+    assert said("mind none", "Y") == "Blue's Telepath names nothing"
+    # an event of before (no `held`) reads as it did
+    assert describe_event({"kind": "mind_named", "seat": "B", "value": 4}) == "Blue's Telepath names +4"
+
+
 def test_CG_CHAR_BERSERK_02_the_weapon_masters_side_is_shown_both_cards_of_the_berserker():
     """A play-test: the Berserker (frenzy 2) laid +3 and +5 face up against the Weapon Master, whose side was
     shown "+3" alone and chose its card against 6 when it faced 11. Both cards show in the combat box, for her

@@ -140,6 +140,41 @@ def test_CG_CHAR_SAMURAI_01_one_melee_a_turn_for_0_ap():
     assert act(broke, "attack bSA yMK").phase == "combat"
 
 
+def test_CG_CHAR_SAMURAI_01_his_free_melee_may_be_a_group_combat_and_a_shot_is_never_free():
+    """« Cette capacité spéciale fonctionne également en combat groupé, mais pas en combat à distance »: with the
+    wheel at 0 the Samurai still attacks the yellow Mechanork in a1, and the blue Snake-man there fights beside him
+    (3 + 2 against 2); carrying a Bow, his shot costs 1 AP and leaves his free melee unused, and at 0 AP he does
+    not shoot (CG-TURN-07, not listed). (Edges of CG-CHAR-SAMURAI-01 no test checked: review cg29.)"""
+    group = build({"bSA": "a1", "bSN": "a1", "yMK": "a1", "yGB": "d4"}, combat=True, ap=(0, 0))
+    assert Attack("B", "bSA", "yMK") in legal_actions(group, "B")
+    after, d = fight(group, "attack bSA yMK", 0, 0)
+    assert d["totals"] == {"B": 5, "Y": 2} and d["wounded"] == ["yMK"] and after.player("B").ap == 0
+    assert after.used_now == ("seasoned_fighter:bSA",)
+    bow = build({"bSA": "d2", "yMK": "d1", "yGB": "c4"}, items={"bBW": "@bSA"}, combat=True, ap=(1, 0))
+    shot = act(bow, "shoot bSA yMK")
+    assert shot.player("B").ap == 0 and shot.used_now == () and dict(shot.combat.ranged) == {"bSA": 1}
+    broke = build({"bSA": "d2", "yMK": "d1", "yGB": "c4"}, items={"bBW": "@bSA"}, combat=True, ap=(0, 0))
+    refused(broke, "shoot bSA yMK", "CG-TURN-07")
+    assert [a for a in legal_actions(broke, "B") if format_action(a).startswith("shoot")] == []
+
+
+def test_CG_CHAR_PALADIN_02_the_undead_hunter_shooting_or_joining_a_shot():
+    """« Cette capacité s'applique également en combat groupé ou en combat à distance, du moment que le Paladin est
+    impliqué dans le combat »: the Paladin shooting with a Bow from a2 eliminates the wounded yellow Ghost in a1 (1
+    + 1 against 0): 1 VP and 1 for the undead; joining the Crossbowman's shot from b1 (he sees a1), the same. (The
+    existing test had him fight in the target's zone only: review cg29.)"""
+    alone = build({"bPA": "a2", "yGH": ("a1", {"wounded": True}), "yMK": "d4"}, items={"bBW": "@bPA"}, combat=True)
+    after, d = fight(alone, "shoot bPA yGH", 1, 0)
+    assert d["totals"] == {"B": 2, "Y": 0} and d["eliminated"] == ["yGH"] and d["hunter_vp"] == 1
+    assert after.player("B").vp == 2
+    joined = build({"bCB": "a2", "bPA": "b1", "yGH": ("a1", {"wounded": True}), "yMK": "d4"}, items={"bBW": "@bPA"},
+                   combat=True)
+    declared = act(joined, "shoot bCB yGH")
+    assert dict(declared.combat.ranged) == {"bCB": 3, "bPA": 1}
+    after, d = fight(joined, "shoot bCB yGH", 0, 0)
+    assert d["eliminated"] == ["yGH"] and d["hunter_vp"] == 1 and after.player("B").vp == 2
+
+
 def test_CG_CHAR_TROLL_01_02_regeneration():
     """CG-CHAR-TROLL-01: the wounded Troll gets up for 1 AP; CG-CHAR-TROLL-02: not in the turn he was wounded, and
     he does nothing else in the turn he regenerates (the refusal cites his rule, not the Cleric's: review cg23);

@@ -143,6 +143,26 @@ def test_CG_CHAR_MECHANORK_01_tinkering_turns_either_way():
     assert s2.rooms[0].turns == 3 and s2.fig("bMK").at == z("b1")
 
 
+def test_CG_CHAR_MECHANORK_01_CG_CHAR_GHOST_01_the_twin_either_way_and_the_ghost_turns_rooms():
+    """CG-CHAR-MECHANORK-01: « Pour 1PA il peut également activer la rotation de la salle jumelle (même couleur)
+    dans le sens de son choix »: from blue1's rotation zone the Mechanork turns blue2 (slot C, arrow ccw) cw as
+    well as ccw, 1 AP a quarter turn, the blue Snake-man in a3 turning with it (to a4); not green2 (slot D).
+    CG-CHAR-GHOST-01: « Il peut activer les mécanismes de rotation pour 1PA par 1/4 de tour »: the Ghost in a1
+    turns blue1 by its arrow (cw), not against it, and its twin by its own. (Edges no test checked: review
+    cg29.)"""
+    s = build({"bMK": "a1", "bSN": "a3", "yMK": "d1"})
+    cw = act(s, "rotate bMK C cw")
+    assert cw.rooms[2].turns == 1 and cw.fig("bSN").at == z("a4") and cw.player("B").ap == 2
+    assert act(s, "rotate bMK C ccw").rooms[2].turns == 3
+    refused(s, "rotate bMK D cw", "CG-ROT-02")
+    ghost = build({"bGH": "a1", "yMK": "d1"})
+    turned = act(ghost, "rotate bGH A cw")
+    assert turned.rooms[0].turns == 1 and turned.fig("bGH").at == z("a2") and turned.player("B").ap == 2
+    refused(ghost, "rotate bGH A ccw", "CG-ROT-01")
+    assert act(ghost, "rotate bGH C ccw").rooms[2].turns == 3
+    refused(ghost, "rotate bGH C cw", "CG-ROT-01")
+
+
 def test_CG_ROT_02_the_twin_turns_in_its_own_arrow_direction_and_must_be_face_up():
     """CG-ROT-02 / RUL-105: from blue1's rotation zone the Snake-man turns blue2 (slot C) ccw (its arrow), not cw;
     not green1; a face-down twin is refused."""

@@ -187,6 +187,38 @@ def test_CG_RANGED_09_CG_LOS_03_DT_229_a_pit_on_the_start_border_does_not_stop_t
     refused(build({"bCB": "b4", "yMK": "Y1>a4"}, combat=True), "shoot bCB yMK", "CG-RANGED-09")
 
 
+def test_CG_RANGED_05_CG_OBJ_LANCE_03_DT_294_an_enemy_facing_him_from_its_start_zone_is_beside_him():
+    """DT-294: « s'il se trouve dans la même zone que sa cible ou que tout autre personnage ennemi » is one
+    sentence: DT-229 counts a start-zone target as in the zone it faces, and a start-zone character fights « comme
+    s'ils étaient tous dans la même zone » with that zone's (CG-SZ-03). The blue Crossbowman in b4, faced across
+    the open b4|Y1 border by the unwounded yellow Warrior on Y1, is in melee with him (either may attack the
+    other): he does not shoot the yellow Mechanork in a4 (CG-RANGED-05, not listed), the blue Wizard's Bow in b4
+    does not join a shot from a3 at a4, and the Colossus' Telescopic Lance in b4 reaches no other zone
+    (CG-OBJ-LANCE-03). The edges: the Warrior wounded, or facing a4, or (d4) facing across a pit where melee
+    stops (CG-SZ-01), holds nobody; a melee with him stays open."""
+    s = build({"bCB": "b4", "yWA": "Y1>b4", "yMK": "a4", "ySN": "d1"}, combat=True)
+    refused(s, "shoot bCB yMK", "CG-RANGED-05")
+    assert parse_action("shoot bCB yMK", "B") not in legal_actions(s, "B")
+    assert act(s, "attack bCB yWA").phase == "combat"  # CG-SZ-01: they fight across the start border
+    for free in ({"bCB": "b4", "yWA": ("Y1>b4", {"wounded": True}), "yMK": "a4", "ySN": "d1"},
+                 {"bCB": "b4", "yWA": "Y1>a4", "yMK": "a4", "ySN": "d1"},
+                 {"bCB": "d4", "yWA": "Y2>d4", "yMK": "c4", "ySN": "d1"}):  # (d4's north border is a pit)
+        after = act(build(free, combat=True), "shoot bCB yMK")
+        assert after.phase == "combat" and after.combat.sides == (("B", ("bCB",)), ("Y", ("yMK",)))
+    # a second shooter beside him does not join a friend's shot
+    joined = build({"bCB": "a3", "bWZ": "b4", "yMK": "a4", "ySN": "d1"}, items={"bBW": "@bWZ"}, combat=True)
+    assert dict(act(joined, "shoot bCB yMK").combat.ranged) == {"bCB": 3, "bWZ": 1}
+    held = build({"bCB": "a3", "bWZ": "b4", "yWA": "Y1>b4", "yMK": "a4", "ySN": "d1"}, items={"bBW": "@bWZ"},
+                 combat=True)
+    assert dict(act(held, "shoot bCB yMK").combat.ranged) == {"bCB": 3}
+    lance = build({"bCO": "b4", "yWA": "Y1>b4", "yMK": "a4", "ySN": "d1"}, items={"bLN": "@bCO"}, combat=True)
+    refused(lance, "attack bCO yMK", "CG-OBJ-LANCE-03")
+    assert parse_action("attack bCO yMK", "B") not in legal_actions(lance, "B")
+    assert act(lance, "attack bCO yWA").combat.lancer is None  # the melee across the start border
+    loose = build({"bCO": "b4", "yWA": "Y1>a4", "yMK": "a4", "ySN": "d1"}, items={"bLN": "@bCO"}, combat=True)
+    assert act(loose, "attack bCO yMK").combat.lancer == "bCO"
+
+
 def test_CG_RANGED_10_CG_OBJ_SHIELD_01_no_shot_at_the_wounded_of_this_turn_nor_at_a_large_shield():
     """CG-RANGED-10 (CG-COMBAT-06): a character wounded this turn is not shot at again; CG-OBJ-SHIELD-01: the
     carrier of a Large Shield is never the target of a ranged combat (it fights in melee as usual)."""
