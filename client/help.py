@@ -417,7 +417,8 @@ RULES = {
                  "viewer's own zone."),
     "CG-RANGED": N_("Ranged combat (Card Game, 1 AP): the Crossbowman (3, once a turn) or a Bow carrier (1) shoots a "
                     "character it has a line of sight to, from a zone of the maze holding neither its target nor an "
-                    "unwounded enemy; the shooter is never wounded. The attacking side's other shooters and its "
+                    "unwounded enemy, and faced by no unwounded enemy from its start zone (DT-294); the shooter is "
+                    "never wounded. The attacking side's other shooters and its "
                     "characters in the target's zone join; the target's friends there defend only if an attacker is "
                     "there."),
     "CG-TUT1": N_("Tutorial 1 (movement): 2 room pairs (blue and green arrows); each player a Mechanork, a Snake-man, "
