@@ -180,6 +180,12 @@ def view(state: CardState, seat: str | None, shared: bool = False) -> dict:
             out["combat"]["frenzy"] = {"announcing": c.announcing, "two_cards": c.two}
         if c.naming is not None or c.named is not None:  # CG-CHAR-TELEPATH-01: the naming is public
             out["combat"]["mind"] = {"naming": c.naming, "named": c.named, "by": c.namer}
+            # CG-CHAR-TELEPATH-02: a value named and not held, the opponent's hand shown to the Telepath's player
+            # alone while the combat lasts (DT-108, as the board game's view); the event alone said it, so a
+            # reconnected client lost it (review cg29)
+            other = "Y" if c.namer == "B" else "B"
+            if c.namer is not None and c.named and _sees(seat, c.namer) and c.named not in state.player(other).cards:
+                out["combat"]["mind"]["hand"] = list(state.player(other).cards)
         if c.first is not None:  # CG-CHAR-WMASTER-01: who lays first, and that card once laid (public)
             out["combat"]["first"] = {"seat": c.first, "card": dict(c.played).get(c.first)}
             if c.two == c.first and c.second is not None:  # CG-CHAR-BERSERK-02: both her cards face up

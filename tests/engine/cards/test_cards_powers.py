@@ -509,6 +509,10 @@ def test_CG_CHAR_TELEPATH_01_02_03_CG_CHAR_ORDER_01_mind_control():
                                                                        "value": 6, "held": False}
     assert len(legal_actions(s3, "Y")) == 3 and view(s3, None)["combat"]["mind"] == {"naming": None, "named": 6,
                                                                                     "by": "B"}
+    # the view shows the hand too, to Blue alone, while the combat lasts (review cg29: the event alone said it,
+    # and a reconnected client lost it); a value held shows nothing (above: named +3)
+    assert view(s3, "B")["combat"]["mind"]["hand"] == [0, 1, 5] and "hand" not in view(s3, "Y")["combat"]["mind"]
+    assert "hand" not in view(s2, "B")["combat"]["mind"]
     group = act(build({"bTP": "a1", "bSN": "a1", "yMK": "a1", "yWA": "d4"}, combat=True), "attack bTP yMK")
     assert group.combat.naming is None and group.to_act == ("B", "Y")
     two = act(build({"bTP": "a1", "yTP": "a1", "yWA": "d4"}, combat=True), "attack bTP yTP")
