@@ -145,11 +145,12 @@ def check(config: ServerConfig) -> None:
         # (`joined` tells a player how long his seat is held: docs/protocol.md bounds it, and a larger value could
         # not be sent, so the player would never be told he had joined)
         raise ValueError(f"grace_seconds must be 0..{MAX_GRACE_SECONDS} (a week)")
-    if config.max_connections < 1 or config.max_connections_per_address < 0 or config.max_frame_size < 1024:
-        raise ValueError("max_connections >= 1, max_connections_per_address >= 0 and max_frame_size >= 1024 are "
-                         "required")
-    if config.ping_interval < 0 or config.outbox_frames < 8:
-        raise ValueError("ping_interval >= 0 and outbox_frames >= 8 are required")
+    # (each said by itself: "max_connections >= 1, max_connections_per_address >= 0 and max_frame_size >= 1024 are
+    # required" left the admin to guess which: play-test ad29)
+    for name, least in (("max_connections", 1), ("max_connections_per_address", 0), ("max_frame_size", 1024),
+                        ("ping_interval", 0), ("outbox_frames", 8)):
+        if getattr(config, name) < least:
+            raise ValueError(f"{name} must be {least} or more (it is {getattr(config, name)})")
     if config.max_tables_per_hour < 0:
         raise ValueError("max_tables_per_hour must be 0 (no limit) or more")
     if config.max_queued_bytes and config.max_queued_bytes < 8 * config.max_frame_size:

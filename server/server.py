@@ -6,6 +6,7 @@ import heapq
 import itertools
 import logging
 import secrets
+import socket
 from collections.abc import Callable
 from pathlib import Path
 from weakref import ref
@@ -145,6 +146,10 @@ class Server:
                 raise OSError(error.errno, f"cannot listen on {self.config.host or '*'}:{self.config.port}: "
                                            f"{error.strerror or error}") from error
             self.address = tuple(listeners[0].socket.getsockname()[:2])
+            if any(listener.socket.family == socket.AF_INET6 for listener in listeners[1:]):
+                # "::" listens on IPv4 and IPv6 (`_listen`): said so, not as its first listener's "0.0.0.0", which
+                # read as "IPv6 off" to an admin who checked (play-test ad29)
+                self.address = ("::", self.address[1])
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
                 restored = restore_tables(self)

@@ -2,6 +2,7 @@
 
 import json
 import re
+import socket
 import signal
 import subprocess
 import sys
@@ -113,6 +114,12 @@ def test_config_files_are_checked():
         config_from_mapping({"banned_addresses": ["203.0.113.300"]})
     with pytest.raises(ValueError, match=r"^max_new_names_per_hour must be 0 \(no limit\) or more$"):
         config_from_mapping({"max_new_names_per_hour": -1})
+    # a bound said with its own setting's name (play-test ad29: one sentence named three settings); the edge passes
+    with pytest.raises(ValueError, match=r"^max_connections must be 1 or more \(it is -5\)$"):
+        config_from_mapping({"max_connections": -5})
+    with pytest.raises(ValueError, match=r"^outbox_frames must be 8 or more \(it is 7\)$"):
+        config_from_mapping({"outbox_frames": 7})
+    assert config_from_mapping({"outbox_frames": 8, "max_frame_size": 1024}).outbox_frames == 8
     # the longest grace a `joined` can tell (found by an audit: a week and a second was accepted, and no player
     # was then told he had joined: the message could not be sent)
     assert config_from_mapping({"grace_seconds": 7 * 24 * 3600}).grace_seconds == 7 * 24 * 3600
@@ -223,6 +230,15 @@ async def test_host_colon_colon_listens_on_ipv4_too(autojump_clock):
     async with running_server(host="::") as server:
         ann = await Client.connect(server, "ann")  # over 127.0.0.1
         assert ann.conn.state.value == "lobby"
+        # the address it says it listens on (the `listening` line, the printed one) is "::", every address, where
+        # IPv6 is there (play-test ad29: "0.0.0.0", the first listener's, read as "IPv6 off"); else 0.0.0.0
+        try:
+            with socket.socket(socket.AF_INET6) as probe:
+                probe.bind(("::1", 0))
+            expected = "::"
+        except OSError:
+            expected = "0.0.0.0"
+        assert server.address == (expected, server.port)
 
 
 def test_a_records_dir_that_cannot_be_used_stops_the_start(tmp_path, capsys):
