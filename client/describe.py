@@ -41,10 +41,10 @@ can change any more" for a dead position, DT-239) or the server (resigned, aband
 abandoned by both: neither came back; aborted: one left before the first turn; agreed: a draw both players agreed
 to) words it; a reason not listed is shown as it comes."""
 UNPLAYED = frozenset({"aborted", "abandoned by both"})
+"""The reasons of a game that ended with no winner and no draw either: not rated (server/play.py)."""
 YOURS = "_yours"
 """A key the client adds to a `timeout` event of its own seat (inbox.py) so that its player reads "your time ran
 out"; no server sends it (a leading underscore, as the protocol's keys never have)."""
-"""The reasons of a game that ended with no winner and no draw either: not rated (server/play.py)."""
 PORTCULLIS = {"break": N_("{figure} breaks the portcullis {side} of {square}"),
               "open": N_("{figure} opens the portcullis {side} of {square}"),
               "close": N_("{figure} closes the portcullis {side} of {square}")}

@@ -68,7 +68,7 @@ class ServerConfig:
     yourself, connect with it once (it is bound to your key), then list it here."""
     banned_names: tuple[str, ...] = ()
     """Names refused at every hello (bad_name), bound or not: a player whose name is banned must take another
-    name, with another key if his was bound (`max_new_names_per_hour` slows a new name a minute)."""
+    name, with another key if his was bound (`max_new_names_per_hour` bounds how fast new names are bound)."""
     banned_addresses: tuple[str, ...] = ()
     """IP addresses or networks ("203.0.113.7", "198.51.100.0/24", "2001:db8::/32") whose connections are closed
     as soon as they are accepted (a warning line, then a count a minute while they go on)."""
