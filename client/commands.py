@@ -10,6 +10,7 @@ from dungeon_twister.engine import NotationError
 from dungeon_twister.engine.core.typed import typed_text
 from dungeon_twister.engine.families import FAMILIES
 from dungeon_twister.protocol import ListGames, ListRatings, TableOptions
+from dungeon_twister.protocol.names import name_key
 from dungeon_twister.protocol.msg_lobby import SCENARIOS
 from dungeon_twister.protocol.kinds import CHAT_TEXT
 
@@ -58,6 +59,7 @@ class Commands:
             "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "games": self.games,
             "undo": self.undo,
             "draw": self.draw, "yes": self.yes, "no": self.no, "resign": self.resign,
+            "ignore": self.ignore, "unignore": self.unignore,
         }
 
     def run(self, line: str) -> None:
@@ -180,6 +182,36 @@ class Commands:
         self.session.chat(text[:limit])
         if len(text) > limit:  # (the protocol's limit: the rest would be refused)
             self.state.say(_("your message was cut to its first {limit} characters").format(limit=limit))
+
+    def ignore(self, args: str) -> None:
+        """Hide a player's chat for this run of the client (a public server's rude player: play-test ad29 found no
+        way for a player to stop reading him); alone, the players ignored."""
+        words = args.split()
+        if len(words) > 1:
+            raise UsageError("ignore [NAME]")
+        ignored = self.state.ignored
+        if not words:
+            if not ignored:
+                # TRANSLATORS: `ignore` alone, nobody ignored yet; `ignore NAME` is typed as it is
+                self.state.say(_("you ignore nobody: `ignore NAME` hides NAME's chat for this run of dt-client"))
+            else:
+                # TRANSLATORS: `ignore` alone: {names} the players whose chat is hidden; `unignore NAME` as typed
+                self.state.say(_("chat hidden from: {names} (`unignore NAME` shows it again)").format(
+                    names=", ".join(sorted(ignored.values(), key=str.casefold))))
+            return
+        ignored[name_key(words[0])] = words[0]
+        # TRANSLATORS: after `ignore NAME`; `unignore NAME` is typed as it is
+        self.state.say(_("{name}'s chat is hidden from now on, for this run of dt-client (`unignore {name}` shows "
+                         "it again)").format(name=words[0]))
+
+    def unignore(self, args: str) -> None:
+        words = args.split()
+        if len(words) != 1:
+            raise UsageError("unignore NAME")
+        if self.state.ignored.pop(name_key(words[0]), None) is None:
+            # TRANSLATORS: `unignore NAME` for a name not ignored
+            raise UsageError(_("{name} is not ignored").format(name=words[0]))
+        self.state.say(_("{name}'s chat is shown again").format(name=words[0]))
 
     def bot(self, args: str) -> None:
         words = args.split()

@@ -59,6 +59,7 @@ GAME_COMMANDS = (
        "easier)"),
     N_("chat TEXT               talk to the table"),
     N_("chat                    the table's chat so far (PgUp/PgDn scroll it, Esc closes it)"),
+    N_("ignore NAME             hide NAME's chat for this run of dt-client (unignore NAME shows it again)"),
     N_("leave                   back to the lobby (in a running game: resign, after a confirmation)"),
     N_("resign                  resign the game you play (after a confirmation), as leave does"),
     N_("undo                    ask the opponent to take back your last action (not after a secret or a reveal)"),
@@ -596,11 +597,13 @@ def _pairs_help(set_name: str | None) -> str:
 
 
 MORE_LOBBY_COMMANDS = (
-    # TRANSLATORS: as the lobby's command list; shown by `help create` or `help chat` only (the list fits 24 rows
-    # without them)
+    # TRANSLATORS: as the lobby's command list; shown by `help create`, `help chat` or `help ignore` only (the
+    # list fits 24 rows without them)
     N_("create prison-1..prison-5 [timers] [private]     a Prison introductory scenario: it imposes rooms, teams "
        "and VP (help PR-SCEN)"),
     N_("chat                                             the chat so far (PgUp/PgDn scroll it, Esc closes it)"),
+    N_("ignore NAME                                      hide NAME's chat for this run of dt-client (unignore "
+       "NAME shows it again; ignore alone lists them)"),
 )
 """Commands' lines that `help COMMAND` gives but the lobby's list, which fits a 24-row terminal, leaves out."""
 

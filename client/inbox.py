@@ -369,6 +369,8 @@ def _left(session: Session, message: Left) -> None:
 
 def _chat(session: Session, message: ChatMessage) -> None:
     sender = message.sender
+    if name_key(sender) in session.state.ignored:  # (`ignore NAME`: a public server's rude player, play-test ad29)
+        return
     seated = ((session.state.view or {}).get("seats") or {}).values()
     if message.table is not None and session.state.view is not None and sender not in seated:
         # TRANSLATORS: a chat line's sender at a table who is not one of its players

@@ -252,6 +252,9 @@ class ClientState:
     """A table event this client could not handle made it ask for a snapshot (inbox._unreadable), and no snapshot
     has been handled since: another such event asks for none (a snapshot that fails too is not asked again)."""
     chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
+    ignored: dict[str, str] = field(default_factory=dict)
+    """The players whose chat is not shown (`ignore NAME`), for this run of the client: by `name_key` (one player
+    for "Bob" and "bob"), the name as typed."""
     notice: str = ""
     """The last informative message (a command's answer, a server error)."""
     event_notice: str = ""

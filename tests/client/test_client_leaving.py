@@ -850,6 +850,37 @@ def test_a_tables_chat_stays_at_the_table_and_a_watcher_is_named_as_one():
     assert list(state.chat) == ["carla: hello lobby"]
 
 
+def test_ignore_hides_a_players_chat_in_every_spelling_until_unignore():
+    """Play-test ad29 F2: on a public server a player had no way to stop reading a rude one. `ignore NAME` hides his
+    chat for this run of the client, in any spelling of his name (names are one player as the server folds them);
+    the others' chat still shows; `ignore` alone lists who is ignored; `unignore NAME` shows him again; the edges:
+    `unignore` of a name not ignored says so, and two names at once are a usage error."""
+    from dungeon_twister.protocol import ChatMessage
+
+    wired = WiredSession()
+    state = wired.session.state
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("ignore")
+    assert state.notice == "you ignore nobody: `ignore NAME` hides NAME's chat for this run of dt-client"
+    ui.commands.run("ignore Rude")
+    assert state.notice == ("Rude's chat is hidden from now on, for this run of dt-client (`unignore Rude` shows it "
+                            "again)")
+    wired.deliver(ChatMessage("rude", "insult"))
+    wired.deliver(ChatMessage("ＲＵＤＥ", "insult"))
+    wired.deliver(ChatMessage("carla", "hello"))
+    assert list(state.chat) == ["carla: hello"]
+    ui.commands.run("ignore")
+    assert state.notice == "chat hidden from: Rude (`unignore NAME` shows it again)"
+    ui.commands.run("unignore bob")
+    assert state.notice.endswith("bob is not ignored")
+    ui.commands.run("ignore a b")
+    assert "ignore [NAME]" in state.notice
+    ui.commands.run("unignore RUDE")
+    assert state.notice == "RUDE's chat is shown again"
+    wired.deliver(ChatMessage("rude", "sorry"))
+    assert list(state.chat) == ["carla: hello", "rude: sorry"]
+
+
 def test_a_join_refused_because_the_table_is_full_says_how_to_watch_it():
     """Play-test: `join 2` on a full table said "server: every seat is taken" and nothing more."""
     from dungeon_twister.protocol import Error, Join
