@@ -171,8 +171,9 @@ def test_a_scenario_game_and_its_selection_round_trip_as_positions():
         a = legal_actions(s)[0]
         s = apply(s, a)[0]
         assert parse_position(format_position(s)) == s
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as info:  # the selection is not a turn: nothing to end
             apply(s, parse_action("end", "B"))
+        assert (s.phase, info.value.rule) == ("select", "CG-TURN-01")
 
 
 # --- handicap (CG-HCAP) ------------------------------------------------------------------------------------------
