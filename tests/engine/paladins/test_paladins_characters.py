@@ -6,7 +6,7 @@ Stats (RUL-075): Red Dragon 0/6, Elf Scout 7/1, Pickpocket 6/2, Golem 2/4, Palad
 
 from __future__ import annotations
 
-from dungeon_twister.engine import event_view
+from dungeon_twister.engine import event_view, format_position
 
 from ..builders import act, apply_texts, assert_refused, combat_round, legal_set, where
 from .builders import pd_position
@@ -78,9 +78,11 @@ def test_PD_CHAR_DRAGON_04_prestige_his_elimination_scores_2_vp():
 
 
 def test_PD_CHAR_DRAGON_05_RUL_076_he_attacks_in_melee_and_rotates_a_room():
+    """On the gear a10 beside the Goblin: the melee attack and the two rotations of that gear, besides his breath;
+    no move (PD-CHAR-DRAGON-03: Mv 0)."""
     state = pd_position("bRD@a10 yGB@b10 yWA@h4")
-    assert "attack bRD yGB" in legal_set(state, verb="attack")
-    assert any(text.startswith("rotate bRD A2") for text in legal_set(state, verb="rotate"))
+    assert legal_set(state, token="bRD") == {"attack bRD yGB", "breathe bRD e", "breathe bRD n", "breathe bRD s",
+                                             "rotate bRD A2 ccw", "rotate bRD B2 cw"}
 
 
 def test_PD_CHAR_DRAGON_05_RUL_076_he_receives_a_hand_over_and_wounded_he_is_carried():
@@ -294,11 +296,17 @@ def test_PD_CHAR_ILLUS_07_DT_116_no_rope_is_left_on_an_enemy_illusion_pit():
 
 
 def test_PD_OBJ_KEY_01_the_key_opens_and_closes_a_portcullis_any_number_of_times():
+    """The Goblin holding the Key on c13 opens the portcullis c13|d13 (W1 portcullis 0), closes it and opens it
+    again, 1 AP each, and walks through it open (its refusals: the next test)."""
     state = pd_position("bGB@c13 bKY@c13 yWA@h4")
-    assert "open bGB e" in legal_set(state, verb="open")
+    assert legal_set(state, verb="open") == {"open bGB e", "open bGB s"}
     opened = act(state, "open bGB e")
-    assert "close bGB e" in legal_set(opened, verb="close")
-    assert "open bGB e" in legal_set(act(opened, "close bGB e"), verb="open")
+    assert (opened.ap, format_position(opened).split(" ; ")[2]) == (4, "ports W1=oc")
+    assert "move bGB d13" in legal_set(opened, token="bGB") and "close bGB e" in legal_set(opened, verb="close")
+    closed = act(opened, "close bGB e")
+    assert (closed.ap, format_position(closed).split(" ; ")[2]) == (3, "ports W1=cc")
+    again = act(closed, "open bGB e")
+    assert (again.ap, format_position(again).split(" ; ")[2]) == (2, "ports W1=oc")
 
 
 def test_PD_OBJ_KEY_01_edge_its_refusals_cite_the_paladins_rule_not_prisons():
