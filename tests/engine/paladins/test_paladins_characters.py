@@ -802,7 +802,8 @@ def format_action_text(text: str) -> str:
 # --- more character edges and the worked examples -----------------------------------------------------------------
 def test_PD_CHAR_GHOST_04_06_07_PD_GLOS_02_he_turns_rooms_is_undead_and_reveals_through_no_wall():
     """PD-CHAR-GHOST-04, PD-CHAR-GHOST-06, PD-CHAR-GHOST-07: On the gear a10 he may rotate room A2 (PD-CHAR-GHOST-04); his data says undead (PD-GLOS-02: nothing in this
-    set reads it); beside a face-down room across a wall he may not reveal it (BG-REVEAL-04 holds: GHOST-07)."""
+    set reads it); beside a face-down room across a wall he may not reveal it, and is told BG-REVEAL-04 as the
+    Wall-Walker is (GHOST-07: BG-REVEAL-04 applies)."""
     from dungeon_twister.engine.boardgame.catalogue import load
 
     assert any(text.startswith("rotate bGH A2") for text in legal_set(pd_position("bGH@a10 yGB@h4"), verb="rotate"))
@@ -810,9 +811,13 @@ def test_PD_CHAR_GHOST_04_06_07_PD_GLOS_02_he_turns_rooms_is_undead_and_reveals_
     rooms = "A1=O1/0 B1=O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=*Q2/0"
     hidden = pd_position("bGH@e16 bSW#B4.1 yGB@h4", rooms=rooms)
     assert "reveal bGH B4" in legal_set(hidden, verb="reveal")  # an open edge: yes
-    walled = pd_position("bGH@b13 bSW#B3.1 yGB@h4", rooms="A1=O1/0 B1=O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=*W2/0 "
-                                                          "A4=Q1/0 B4=Q2/0")
-    assert "reveal bGH B3" not in legal_set(walled, verb="reveal")
+    # A2 face down: from b11 the edge b11|b10 is open; from a11 the outer wall a11|a10 lies between (b13, the square
+    # this test once used, touches no face-down room: it was refused for no access at all, wall or none)
+    a2_down = "A1=O1/0 B1=O2/0 A2=*P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
+    assert "reveal bGH A2" in legal_set(pd_position("bGH@b11 bSW#A2.1 yGB@h4", rooms=a2_down), verb="reveal")
+    walled = pd_position("bGH@a11 bSW#A2.1 yGB@h4", rooms=a2_down)
+    assert "reveal bGH A2" not in legal_set(walled, verb="reveal")
+    assert_refused(walled, "reveal bGH A2", "BG-REVEAL-04")  # the wall's rule, not only "no direct access"
 
 
 def test_PD_CHAR_ILLUS_09_PD_GLOS_01_the_illusionist_is_a_magic_user_the_fireball_stays_the_wizards():
