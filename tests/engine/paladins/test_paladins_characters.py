@@ -6,6 +6,8 @@ Stats (RUL-075): Red Dragon 0/6, Elf Scout 7/1, Pickpocket 6/2, Golem 2/4, Palad
 
 from __future__ import annotations
 
+import pytest
+
 from dungeon_twister.engine import event_view, format_position
 
 from ..builders import act, apply_texts, assert_refused, combat_round, legal_set, where
@@ -906,3 +908,22 @@ def test_DT_289_readings_kept_after_review_pd27():
     wizard = act(pd_position("bIL@a7 bCH@a7 yWZ@c7 yCH@c7 bGB@c9 yWA@h4"), "charm bIL yWZ")
     assert not legal_set(wizard, verb="charm")
     assert_refused(wizard, "charm yWZ bGB", "PD-OBJ-CHARM-01")
+
+
+# --- an ability's verb typed for a figure without it -----------------------------------------------------------------
+@pytest.mark.parametrize("text, rule, template", [
+    ("breathe bWA n", "PD-CHAR-DRAGON-01", "{dragon} does not breathe fire"),
+    ("smash bWA n", "PD-CHAR-GOLEM-01", "{golem} cannot break walls"),
+    ("illusion bWA pit c9", "PD-CHAR-ILLUS-01", "{figure} makes no illusions"),
+    ("dispel bWA pit", "PD-CHAR-ILLUS-06", "{figure} makes no illusions"),
+    ("steal bWA ySW", "PD-CHAR-PICKPOCKET-01", "{thief} cannot steal"),
+    ("charm bWA yGB", "PD-OBJ-CHARM-01", "{token} carries no Charm Scroll"),
+    ("fountain bWA", "PD-TERR-FOUNTAIN-02", "{character} is not a wounded character in play"),
+    ("fountain yWA", "PD-TERR-FOUNTAIN-02", "{character} is not yours"),
+])
+def test_PD_an_abilitys_verb_typed_for_a_figure_without_it_cites_the_abilitys_rule(text, rule, template):
+    """Found by the audit ta29 (a trace of which refusals the tests read the rule of): these refusals were met only
+    by the sweeps that apply every candidate, which read no rule. The Warrior has none of these abilities; the
+    fountain is for one's own wounded character."""
+    state = pd_position("bWA@c3 bGB@c4 yGB@c5 ySW@c6 yWA@h4")
+    assert assert_refused(state, text, rule).template == template
