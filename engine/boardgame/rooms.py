@@ -46,7 +46,9 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
         if ctx.board.start_zone_owner(figure.square) == figure.colour and action.slot in start_rooms(s, figure.colour):
             raise IllegalAction("PR-CORE-05", "from {square} {figure} reaches only the room in front of it",
                                 square=square_name(figure.square), figure=figure.id)
-        if ctx.has_ability(figure, "wallwalk") and any(
+        # through a wall: a figure that walks through walls (the Wall-Walker, an incorporeal one: PD-CHAR-GHOST-07)
+        # is told the rule that forbids it, not only that it has no access
+        if (ctx.has_ability(figure, "wallwalk") or ctx.has_ability(figure, "incorporeal")) and any(
                 ctx.board.slot_of(other) == action.slot for _, other in ctx.board.neighbours(figure.square)):
             raise IllegalAction("BG-REVEAL-04", "{figure} cannot reveal room {slot} through a wall", figure=figure.id,
                                 slot=slot_name(action.slot))

@@ -32,7 +32,15 @@ def refused(text: str, rule: str, field: str) -> PositionError:
 
 
 def accepted(text: str):
-    return parse_position(text)
+    """The position parses, and writes back every word it was given, in the same field (the order of a field's
+    words aside): a position accepted by dropping or moving a token would fail here, not only one refused."""
+    state = parse_position(text)
+    assert _fields(format_position(state)) == _fields(text)
+    return state
+
+
+def _fields(text: str) -> list[list[str]]:
+    return [sorted(field.split()) for field in text.split(";")]
 
 
 def not_notation(text: str, words: str) -> NotationError:

@@ -367,3 +367,17 @@ def test_BG_OPT_05_speed_potion_is_announced_to_both_clocks():
     assert len(drunk) == 1
     for viewer in ("B", "Y", None):
         assert event_view(drunk[0], viewer)["token"] == "bWZ"
+
+
+@pytest.mark.parametrize("text, rule, template", [
+    ("combat 3", "BG-COMBAT-02", "no combat is waiting for a card"),
+    ("team b0=WA d0=TR g0=GB i0=TH", "BG-SETUP-04", "the starting teams are already chosen"),
+    ("pick WA", "PD-TEAM-MUTUAL-01", "no team is being built by mutual choice"),
+    ("build pairs=1 characters=WA objects=SW", "PD-TEAM-FREE-01", "no team is being built by free choice"),
+])
+def test_BG_COMBAT_02_BG_SETUP_04_PD_TEAM_an_action_of_another_phase_cites_that_phases_rule(text, rule, template):
+    """Found by the audit ta29: these refusals were met only by sweeps that read no rule. In the main phase a combat
+    card, a starting team, a mutual pick or a free build is refused by the rule of the phase it belongs to."""
+    state = position("bWA@c3 yTR@h18")
+    assert state.phase == "main"
+    assert assert_refused(state, text, rule).template == template

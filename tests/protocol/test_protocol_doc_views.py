@@ -222,7 +222,7 @@ GAMES = {  # name: (options, bot, seed, most actions); a few of each family end 
     },
     "cards": {
         "tutorial-2": (CardOptions(2), "greedy", 14, 300),
-        "tutorial-3": (CardOptions(3), "greedy", 10, 300),
+        "tutorial-3": (CardOptions(3), "greedy", 10, 120),  # its first shot near action 35; no end by 300
         "mutual": (CardOptions(None, "standard", "mutual", ("B", 2, (6,))), "random", 11, 80),
         "draft": (CardOptions(None, "standard", "draft", None, True), "random", 12, 60),
         "full": (CardOptions(None, "standard", "full"), "random", 13, 40),

@@ -3,6 +3,7 @@ the query on its own port number with its name, port and TLS fingerprint; other 
 is never larger than the query."""
 
 import trio
+import trio.testing
 from dungeon_twister.client.discovery import discover
 from dungeon_twister.protocol.discovery import (QUERY_SIZE, answer_datagram, is_query, parse_answer,
                                                 query_datagram)
@@ -12,7 +13,7 @@ from test_server_support import REAL_TIME_HANG_GUARD, running_server
 
 async def test_discover_finds_a_server_on_this_machine_with_its_tls_fingerprint(tmp_path):
     async with running_server(tls=True, data_dir=tmp_path, name="lan-party") as server:
-        await trio.sleep(0.1)  # the answering task binds its socket
+        await trio.testing.wait_all_tasks_blocked()  # the answering task has bound its socket: it waits on it
         found = await discover(server.port, wait=1.0, targets=("127.0.0.1",))
     assert [(f.name, f.address, f.tls) for f in found] == [
         ("lan-party", f"127.0.0.1:{server.port}", server.tls_fingerprint)]
@@ -20,7 +21,7 @@ async def test_discover_finds_a_server_on_this_machine_with_its_tls_fingerprint(
 
 async def test_nothing_answers_anything_but_the_query(tmp_path):
     async with running_server(name="quiet") as server:
-        await trio.sleep(0.1)
+        await trio.testing.wait_all_tasks_blocked()
         sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM)
         with sock:
             await sock.bind(("127.0.0.1", 0))

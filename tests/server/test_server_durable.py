@@ -725,7 +725,7 @@ async def test_a_store_that_fails_a_connections_request_is_logged_storage_failed
     for two players reconnecting. A StorageError in a connection's request is one `storage_failed` line; the
     connection ends (its client connects again), and the server goes on once the store answers again."""
     caplog.set_level(logging.INFO, logger="dungeon_twister.server")
-    with trio.fail_after(HANG_GUARD):
+    with trio.fail_after(REAL_TIME_HANG_GUARD):  # the real clock: this test has no autojump_clock
         async with running_server() as server:
             def unreachable(self, name):
                 raise StorageError("postgresql:///games: connection is bad")

@@ -47,7 +47,7 @@ async def test_senders_wait_for_room_in_order():
         assert [await inbox.receive() for _ in range(3)] == [0, 1, 2]
 
 
-async def test_cancelled_waits_leave_nothing_behind():
+async def test_cancelled_waits_leave_nothing_behind(autojump_clock):  # the waits end on the mock clock
     inbox = Inbox(1)
     with trio.move_on_after(0.01):
         await inbox.receive()

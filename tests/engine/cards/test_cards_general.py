@@ -4,6 +4,8 @@ kinds (CG-COMBAT), wounded cards (CG-WOUND) and the scenario card (CG-SCEN). Pos
 
 from __future__ import annotations
 
+import pytest
+
 from dungeon_twister.engine.cards import (CardOptions, CombatCard, Face, Rotate, apply, legal_actions, new_game,
                                           parse_action, view)
 from dungeon_twister.engine.cards.maze import slot_of, slot_zones
@@ -201,3 +203,25 @@ def test_CG_SCEN_02_CG_TUT3_02_a_full_room_is_refused_citing_the_setup_that_fill
                  else s.with_figure(with_fields(card, where="seeded", at=0)))
         refusal = refused(s, f"seed {hand[per_room].id} A", rule, seat=seeder)
         assert refusal.message == f"that room already holds all the cards its setup gives it ({per_room})"
+
+
+@pytest.mark.parametrize("text, rule, template", [
+    ("open bMK c1 e", "CG-OBJ-KEY-01", "only a portcullis on a border of its own zone"),
+    ("bend bMK a1 e", "CG-CHAR-WARRIOR-01", "{figure} cannot bend bars"),
+    ("bend bWA a1 e", "CG-CHAR-WARRIOR-01", "only a portcullis on a border of its own zone"),
+    ("move yMK d3", "CG-AP-02", "{figure} is not yours"),
+    ("move bMK -bRP", "CG-ITEM-01", "{figure} does not carry {item}"),
+    ("move bMK ^b1", "CG-START-04", "facing is chosen only on the start zone"),
+])
+def test_CG_refusals_met_only_by_sweeps_cite_their_rule(text, rule, template):
+    """Found by the audit ta29 (a trace of the refusals whose rule a test reads): these were met only by the sweeps
+    that apply every candidate and read no rule. The Mechanork on a1 holds the Key; the Warrior on b1 is not in a1."""
+    state = build({"bMK": "a1", "bWA": "b1", "bSN": "a1", "yMK": "d4", "ySN": "c1"},
+                  items={"bKY": "@bMK", "bRP": "@bSN"})
+    assert refused(state, text, rule).template == template
+
+
+def test_CG_RANGED_02_a_shot_at_a_friend_is_refused_as_at_no_enemy():
+    """CG-RANGED-02 names an enemy character as the target: the Crossbowman's own Mechanork is not one."""
+    state = build({"bCB": "d1", "bMK": "d3", "yMK": "a4"}, combat=True)
+    assert refused(state, "shoot bCB bMK", "CG-RANGED-02").template == "{target} is not an enemy character"

@@ -237,6 +237,7 @@ def test_DT_279_a_record_written_before_it_replays_with_the_copies_read_as_it_me
         (i.code, i.where, str(i.at)) for i in old.items)  # the same cards in the same places, by kind
     first = next(n for n, (line, _, _) in enumerate(replayed_lines) if line is converted[0])
     before = replayed_lines[first - 1][1]
-    with pytest.raises(IllegalAction):  # live input naming that copy is refused: only records are read so
+    with pytest.raises(IllegalAction) as info:  # live input naming that copy is refused: only records are read so
         apply(before, parse_action(converted[0].text.split(": ", 1)[1], converted[0].action.seat))
+    assert info.value.rule == "CG-REVEAL-06"  # not the copy's owner's to place now
     apply(before, converted[0].action)

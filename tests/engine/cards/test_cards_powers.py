@@ -191,6 +191,8 @@ def test_CG_CHAR_TROLL_01_02_regeneration():
     refused(build({"bMK": ("a1", {"wounded": True}), "ySN": "d4"}, combat=True), "regenerate bMK",
             "CG-CHAR-TROLL-01")
     refused(build({"bTR": "@bSN", "bSN": "a1", "ySN": "d4"}, combat=True), "regenerate bTR", "CG-CHAR-TROLL-01")
+    standing = build({"bTR": "a1", "ySN": "d4"}, combat=True)  # the edge: only a wounded Troll gets up
+    assert refused(standing, "regenerate bTR", "CG-CHAR-TROLL-01").template == "{figure} is not wounded"
 
 
 def test_CG_CHAR_TROLL_01_DT_215_a_wounded_troll_regenerates_on_his_start_zone():

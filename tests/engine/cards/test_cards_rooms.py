@@ -222,10 +222,12 @@ def test_CG_START_01_CG_ROT_03_DT_260_a_start_zone_character_faces_its_zone_as_t
 
 
 def test_generated_rotations_equal_accepted():
-    """Generated rotations apply; the omitted ones are refused."""
+    """Generated rotations apply; the omitted ones are refused, each by its rule: a room that is neither the
+    figure's nor its twin (CG-ROT-02), or the Snake-man's room the other way round from its arrow (CG-ROT-01)."""
     s = build({"bMK": "a1", "bSN": "a4", "yMK": "d4"})
     gen = {a for a in legal_actions(s) if type(a).__name__ == "Rotate"}
     from dungeon_twister.engine.cards import Rotate
+    refusals = {}
     for f in ("bMK", "bSN"):
         for slot in range(4):
             for cw in (True, False):
@@ -233,9 +235,12 @@ def test_generated_rotations_equal_accepted():
                 if a in gen:
                     apply(s, a)
                 else:
-                    with pytest.raises(IllegalAction):
+                    with pytest.raises(IllegalAction) as info:
                         apply(s, a)
+                    refusals[f, slot, cw] = info.value.rule
     assert len(gen) == 4 + 2  # Mechanork: A and C both ways; Snake-man on blue2's R: C ccw, twin A cw
+    not_its_room = {(f, slot, cw): "CG-ROT-02" for f in ("bMK", "bSN") for slot in (1, 3) for cw in (True, False)}
+    assert refusals == {**not_its_room, ("bSN", 0, False): "CG-ROT-01", ("bSN", 2, True): "CG-ROT-01"}
 
 
 @pytest.mark.parametrize("options, seed, offered", [(CardOptions(3), 1, {"Rotate", "Jump", "Portcullis", "BendBars"}),

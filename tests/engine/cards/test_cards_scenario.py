@@ -142,8 +142,11 @@ def test_CG_SEL_FULL_01_each_chooses_in_secret_from_parts():
     assert view(s1, "Y")["build"]["built"] == {"B": True, "Y": False} and "mine" not in view(s1, "Y")["build"]
     assert view(s1, "B")["build"]["mine"]["B"]["characters"] == ["CL", "GB", "MK", "SN", "TH", "WA"]
     assert parse_position(format_position(s1)) == s1
-    s2 = act(s1, "build characters=AS,BE,BK,CB,CL,CO objects=AR,BW,FB,KY", "Y")
+    other = "build characters=AS,BE,BK,CB,CL,CO objects=AR,BW,FB,KY"
+    assert refused(s1, other, "CG-SEL-FULL-01").template == "your team is chosen"  # one build a side
+    s2 = act(s1, other, "Y")
     assert s2.phase == "hide" and sorted(i.id for i in s2.items if i.seat == "B") == ["bKY", "bKY2", "bRP", "bTS"]
+    assert refused(s2, other, "CG-SEL-FULL-01", "Y").template == "no team is being chosen in secret now"
 
 
 def test_CG_SEL_FULL_01_nothing_of_the_opponents_team_shows():
@@ -171,8 +174,9 @@ def test_a_scenario_game_and_its_selection_round_trip_as_positions():
         a = legal_actions(s)[0]
         s = apply(s, a)[0]
         assert parse_position(format_position(s)) == s
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as info:  # the selection is not a turn: nothing to end
             apply(s, parse_action("end", "B"))
+        assert (s.phase, info.value.rule) == ("select", "CG-TURN-01")
 
 
 # --- handicap (CG-HCAP) ------------------------------------------------------------------------------------------

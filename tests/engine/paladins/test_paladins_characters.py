@@ -6,7 +6,9 @@ Stats (RUL-075): Red Dragon 0/6, Elf Scout 7/1, Pickpocket 6/2, Golem 2/4, Palad
 
 from __future__ import annotations
 
-from dungeon_twister.engine import event_view, view
+import pytest
+
+from dungeon_twister.engine import event_view, format_position, view
 
 from ..builders import act, apply_texts, assert_refused, combat_round, legal_set, where
 from .builders import pd_position
@@ -78,9 +80,11 @@ def test_PD_CHAR_DRAGON_04_prestige_his_elimination_scores_2_vp():
 
 
 def test_PD_CHAR_DRAGON_05_RUL_076_he_attacks_in_melee_and_rotates_a_room():
+    """On the gear a10 beside the Goblin: the melee attack and the two rotations of that gear, besides his breath;
+    no move (PD-CHAR-DRAGON-03: Mv 0)."""
     state = pd_position("bRD@a10 yGB@b10 yWA@h4")
-    assert "attack bRD yGB" in legal_set(state, verb="attack")
-    assert any(text.startswith("rotate bRD A2") for text in legal_set(state, verb="rotate"))
+    assert legal_set(state, token="bRD") == {"attack bRD yGB", "breathe bRD e", "breathe bRD n", "breathe bRD s",
+                                             "rotate bRD A2 ccw", "rotate bRD B2 cw"}
 
 
 def test_PD_CHAR_DRAGON_05_RUL_076_he_receives_a_hand_over_and_wounded_he_is_carried():
@@ -297,11 +301,17 @@ def test_PD_CHAR_ILLUS_07_DT_116_no_rope_is_left_on_an_enemy_illusion_pit():
 
 
 def test_PD_OBJ_KEY_01_the_key_opens_and_closes_a_portcullis_any_number_of_times():
+    """The Goblin holding the Key on c13 opens the portcullis c13|d13 (W1 portcullis 0), closes it and opens it
+    again, 1 AP each, and walks through it open (its refusals: the next test)."""
     state = pd_position("bGB@c13 bKY@c13 yWA@h4")
-    assert "open bGB e" in legal_set(state, verb="open")
+    assert legal_set(state, verb="open") == {"open bGB e", "open bGB s"}
     opened = act(state, "open bGB e")
-    assert "close bGB e" in legal_set(opened, verb="close")
-    assert "open bGB e" in legal_set(act(opened, "close bGB e"), verb="open")
+    assert (opened.ap, format_position(opened).split(" ; ")[2]) == (4, "ports W1=oc")
+    assert "move bGB d13" in legal_set(opened, token="bGB") and "close bGB e" in legal_set(opened, verb="close")
+    closed = act(opened, "close bGB e")
+    assert (closed.ap, format_position(closed).split(" ; ")[2]) == (3, "ports W1=cc")
+    again = act(closed, "open bGB e")
+    assert (again.ap, format_position(again).split(" ; ")[2]) == (2, "ports W1=oc")
 
 
 def test_PD_OBJ_KEY_01_edge_its_refusals_cite_the_paladins_rule_not_prisons():
@@ -797,7 +807,8 @@ def format_action_text(text: str) -> str:
 # --- more character edges and the worked examples -----------------------------------------------------------------
 def test_PD_CHAR_GHOST_04_06_07_PD_GLOS_02_he_turns_rooms_is_undead_and_reveals_through_no_wall():
     """PD-CHAR-GHOST-04, PD-CHAR-GHOST-06, PD-CHAR-GHOST-07: On the gear a10 he may rotate room A2 (PD-CHAR-GHOST-04); his data says undead (PD-GLOS-02: nothing in this
-    set reads it); beside a face-down room across a wall he may not reveal it (BG-REVEAL-04 holds: GHOST-07)."""
+    set reads it); beside a face-down room across a wall he may not reveal it, and is told BG-REVEAL-04 as the
+    Wall-Walker is (GHOST-07: BG-REVEAL-04 applies)."""
     from dungeon_twister.engine.boardgame.catalogue import load
 
     assert any(text.startswith("rotate bGH A2") for text in legal_set(pd_position("bGH@a10 yGB@h4"), verb="rotate"))
@@ -805,9 +816,13 @@ def test_PD_CHAR_GHOST_04_06_07_PD_GLOS_02_he_turns_rooms_is_undead_and_reveals_
     rooms = "A1=O1/0 B1=O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=*Q2/0"
     hidden = pd_position("bGH@e16 bSW#B4.1 yGB@h4", rooms=rooms)
     assert "reveal bGH B4" in legal_set(hidden, verb="reveal")  # an open edge: yes
-    walled = pd_position("bGH@b13 bSW#B3.1 yGB@h4", rooms="A1=O1/0 B1=O2/0 A2=P1/0 B2=P2/0 A3=W1/0 B3=*W2/0 "
-                                                          "A4=Q1/0 B4=Q2/0")
-    assert "reveal bGH B3" not in legal_set(walled, verb="reveal")
+    # A2 face down: from b11 the edge b11|b10 is open; from a11 the outer wall a11|a10 lies between (b13, the square
+    # this test once used, touches no face-down room: it was refused for no access at all, wall or none)
+    a2_down = "A1=O1/0 B1=O2/0 A2=*P1/0 B2=P2/0 A3=W1/0 B3=W2/0 A4=Q1/0 B4=Q2/0"
+    assert "reveal bGH A2" in legal_set(pd_position("bGH@b11 bSW#A2.1 yGB@h4", rooms=a2_down), verb="reveal")
+    walled = pd_position("bGH@a11 bSW#A2.1 yGB@h4", rooms=a2_down)
+    assert "reveal bGH A2" not in legal_set(walled, verb="reveal")
+    assert_refused(walled, "reveal bGH A2", "BG-REVEAL-04")  # the wall's rule, not only "no direct access"
 
 
 def test_PD_CHAR_ILLUS_09_PD_GLOS_01_the_illusionist_is_a_magic_user_the_fireball_stays_the_wizards():
@@ -896,3 +911,22 @@ def test_DT_289_readings_kept_after_review_pd27():
     wizard = act(pd_position("bIL@a7 bCH@a7 yWZ@c7 yCH@c7 bGB@c9 yWA@h4"), "charm bIL yWZ")
     assert not legal_set(wizard, verb="charm")
     assert_refused(wizard, "charm yWZ bGB", "PD-OBJ-CHARM-01")
+
+
+# --- an ability's verb typed for a figure without it -----------------------------------------------------------------
+@pytest.mark.parametrize("text, rule, template", [
+    ("breathe bWA n", "PD-CHAR-DRAGON-01", "{dragon} does not breathe fire"),
+    ("smash bWA n", "PD-CHAR-GOLEM-01", "{golem} cannot break walls"),
+    ("illusion bWA pit c9", "PD-CHAR-ILLUS-01", "{figure} makes no illusions"),
+    ("dispel bWA pit", "PD-CHAR-ILLUS-06", "{figure} makes no illusions"),
+    ("steal bWA ySW", "PD-CHAR-PICKPOCKET-01", "{thief} cannot steal"),
+    ("charm bWA yGB", "PD-OBJ-CHARM-01", "{token} carries no Charm Scroll"),
+    ("fountain bWA", "PD-TERR-FOUNTAIN-02", "{character} is not a wounded character in play"),
+    ("fountain yWA", "PD-TERR-FOUNTAIN-02", "{character} is not yours"),
+])
+def test_PD_an_abilitys_verb_typed_for_a_figure_without_it_cites_the_abilitys_rule(text, rule, template):
+    """Found by the audit ta29 (a trace of which refusals the tests read the rule of): these refusals were met only
+    by the sweeps that apply every candidate, which read no rule. The Warrior has none of these abilities; the
+    fountain is for one's own wounded character."""
+    state = pd_position("bWA@c3 bGB@c4 yGB@c5 ySW@c6 yWA@h4")
+    assert assert_refused(state, text, rule).template == template

@@ -87,11 +87,13 @@ def test_PR_LOS_02_PR_LOS_03_sight_stops_at_persons_and_walls_and_passes_over_pi
     pits of room A2 are c8 and d8 (r3c3, r3c4); from c6 north the line passes the pit c8 and an object on c7
     and meets the Naga on c10; a wounded character on c9 would stop it there (PR-LOS-02)."""
     state = prison_position("bBS@c6 bKY@c7 yNG@c10 yMK@h4")
-    assert "push bBS yNG" in legal_set(state)
+    assert legal_set(state, verb="push") == {"push bBS yNG"}
     blocked = prison_position("bBS@c6 yTP@c9! yNG@c10 yMK@h4")
-    assert "push bBS yNG" not in legal_set(blocked)
+    assert legal_set(blocked, verb="push") == {"push bBS yTP"}  # the wounded one is the first person on the line
+    assert_refused(blocked, "push bBS yNG", "PR-CHAR-BANSHEE-01")
     walled = prison_position("bBS@a13 yNG@c13 yMK@h4")
-    assert "push bBS yNG" not in legal_set(walled)
+    assert legal_set(walled, verb="push") == set()
+    assert_refused(walled, "push bBS yNG", "PR-CHAR-BANSHEE-01")
 
 
 # --- reveal ---------------------------------------------------------------------------------------------------

@@ -171,12 +171,6 @@ def test_PR_CHAR_BANSHEE_08_not_a_combat_a_person_wounded_this_turn_may_be_pushe
     assert "combat_started" not in [e.kind for e in events]
 
 
-def test_PR_CHAR_BANSHEE_09_the_banshee_is_undead():
-    """PR-CHAR-BANSHEE-09 (RUL-060): the catalogue marks her undead, and she has the Shockwave."""
-    s = yellow("yBS@f3")
-    assert {"undead", "shockwave"} <= s.catalogue.characters["BS"].abilities
-
-
 def test_PR_CHAR_BANSHEE_notation_round_trips():
     """The canonical text `push yBS bWZ` parses back to the same action (docs/notation.md)."""
     action = parse_action("push yBS bWZ", "Y")

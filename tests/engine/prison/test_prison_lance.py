@@ -4,6 +4,8 @@ d14|e14."""
 
 from __future__ import annotations
 
+import pytest
+
 from dungeon_twister.engine import event_view
 
 from ..builders import act, apply_texts, assert_refused, legal_set, where
@@ -41,6 +43,22 @@ def test_PR_OBJ_LANCE_01_edge_nobody_between_an_obstacle_may_be_and_no_wall():
     walled = prison_position("bCO@a13 bLN@a13 yNG@c13 yBS@h5")  # b13|c13 is a wall
     assert lances(walled) == set()
     assert_refused(walled, "lance bCO yNG", "PR-OBJ-LANCE-01")
+
+
+@pytest.mark.parametrize("tokens, text, rule, template", [
+    ("bCO@c1 bLN@c1 yNG@c3 yTP@c5 yBS@h5", "lance bCO yTP", "PR-OBJ-LANCE-01",
+     "{target} is not 2 free squares away in a straight line"),
+    ("bCO@c1 bLN@c1 bNG@c3 yBS@h5", "lance bCO bNG", "PR-OBJ-LANCE-01", "{target} is not an enemy"),
+    ("bCO@c1 yNG@c3 yBS@h5", "lance bCO yNG", "PR-OBJ-LANCE-01", "{figure} carries no Telescopic Lance"),
+    ("bCO@c1 bLN@c1 yNG@c2 yBS@h5", "lance bCO yNG", "PR-OBJ-LANCE-03",
+     "{target} is beside {figure}: the lance is no use against it"),
+    ("bCO@c1 bLN@c1 yNG@c3!5 yBS@h5", "lance bCO yNG", "BG-COMBAT-07", "{target} was wounded this turn"),
+])
+def test_PR_OBJ_LANCE_01_03_BG_COMBAT_07_each_refusal_of_a_lance_says_its_own_rule(tokens, text, rule, template):
+    """Found by the audit ta29 (a trace of the refusals whose rule a test reads): but for the first, these were met
+    only by sweeps that read no rule. Three squares away; a friend; no lance carried; the target beside the carrier
+    (PR-OBJ-LANCE-03); a target wounded this very turn (turn 5)."""
+    assert assert_refused(prison_position(tokens), text, rule).template == template
 
 
 def test_PR_OBJ_LANCE_02_never_affects_the_carrier_breaks_when_its_side_loses_tie_nothing():

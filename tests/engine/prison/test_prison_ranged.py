@@ -60,6 +60,7 @@ def test_PR_RANGED_02_the_first_person_on_the_line_only_and_an_enemy():
     friend = prison_position("bCL@c1 bBW@c1 bNG@c3 yMK@c4 yTP@h5")  # his own Naga stands first in the line
     assert shots(friend) == set()
     assert_refused(friend, "shoot bCL yMK", "PR-RANGED-02")
+    assert assert_refused(friend, "shoot bCL bNG", "PR-RANGED-02").template == "{target} is not an enemy"  # first
     assert_refused(prison_position("bCL@c1 yMK@c4 yTP@h5"), "shoot bCL yMK", "PR-RANGED-01")  # no Bow
 
 

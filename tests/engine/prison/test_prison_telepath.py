@@ -18,6 +18,8 @@ def test_PR_CHAR_TELEPATH_01_before_the_cards_his_player_may_name_a_value():
     assert secret_purpose(state, "Y") is None and secret_purpose(state, "B") is None
     waiting = assert_refused(state, "combat +3", "BG-COMBAT-02", seat="B")
     assert waiting.message == "wait for the other player in this combat"  # (he names a value, no card yet)
+    first = assert_refused(state, "combat +3", "PR-CHAR-TELEPATH-01", seat="Y")  # nor his own card before naming
+    assert first.message == "the Telepath's player names a card first"
     named, events = apply_texts(state, "mind +3", seat="Y")
     assert named.to_act == ("B", "Y") and secret_purpose(named, "B") == "combat-1"
     assert [event_view(e, None) for e in events] == [{"kind": "mind_named", "seat": "Y", "value": 3, "held": True}]
