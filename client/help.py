@@ -239,8 +239,9 @@ ABILITIES = {
     "levitate": N_("Levitation: flies over pits and enemy characters while moving (BG-CHAR-WIZARD-01); in "
                    "Paladins & Dragons over 3D obstacles such as the Fountain too, and over Rockfall unharmed, "
                    "stopping on none of them (PD-GLOS-03, PD-TERR-ROCKFALL-04)"),
-    "spellcaster": N_("Spellcaster: the only one who can use the Fireball Wand, in Prison the Fireball Staff, in "
-                      "Paladins & Dragons the scrolls (BG-CHAR-WIZARD-03, PR-CHAR-WIZARD-02, PD-GLOS-01)"),
+    "spellcaster": N_("Spellcaster: the only one who can use the Fireball Wand, in Prison the Fireball Staff; in "
+                      "Paladins & Dragons he reads the scrolls, as the Illusionist does (BG-CHAR-WIZARD-03, "
+                      "PR-CHAR-WIZARD-02, PD-GLOS-01)"),
     "operator": N_("Operator: rotates his room or its twin either way (BG-CHAR-MECHANORK-01)"),
     "wallwalk": N_("Wall-walk (1 AP): passes through one wall, not a portcullis (BG-CHAR-WALLWALKER)"),
     "regenerate": N_("Regeneration (1 AP): gets up by himself while wounded, not the turn he fell (BG-CHAR-TROLL)"),

@@ -133,6 +133,8 @@ def _refused(session: Session, message: Refused) -> None:
         refusal += " · " + _("if the name is yours, copy {file} from the computer that plays it into {directory}, "
                              "then start dt-client again; else choose another name: `quit`, then start dt-client "
                              "again with --name NAME").format(file=KEY_FILE, directory=state_dir())
+    elif message.template == TOO_MANY_NAMES:  # (another name would be refused alike: review rv29)
+        pass
     elif message.code in ("name_taken", "bad_name"):  # the name is the connection's: another needs a new start
         # TRANSLATORS: after a refused name; `quit` and `--name NAME` are typed as they are
         refusal += " · " + _("choose another name: `quit`, then start dt-client again with --name NAME")
@@ -142,6 +144,10 @@ def _refused(session: Session, message: Refused) -> None:
 IN_USE = "the name {name} is already used on this server"
 SPELLED = "your key's name is spelled {spelling} on this server, not {name}"
 """The templates of two `name_taken` refusals (server/session.py) whose advice is not to choose another name."""
+TOO_MANY_NAMES = ("too many new names from your address lately: try again in {minutes} min, or connect with a name "
+                  "you have used here before")
+"""The template of the `bad_name` refusal of server/session.py's limit on new names: another new name would be
+refused alike, so no advice to choose one."""
 ANOTHER_KEY = "the name {name} belongs to another key on this server"
 """The template of the `name_taken` refusal of a name bound to another key: its owner copies his key."""
 
@@ -578,8 +584,10 @@ def _table_event(session: Session, message: TableEvent) -> None:
         laid = _laid_by_the_clock(session.state.log, event.get("seat"))
         if laid is not None:
             event = {**event, "value": laid}
-    if event.get("kind") == "timeout" and session.state.seat is not None and event.get("seat") == session.state.seat:
-        event = {**event, YOURS: True}
+    if event.get("kind") == "timeout":  # ours, marked so (a server's own key of that name is not taken: rv29)
+        event = {key: value for key, value in event.items() if key != YOURS}
+        if session.state.seat is not None and event.get("seat") == session.state.seat:
+            event[YOURS] = True
     if event.get("kind") in ("move", "wallwalk") and (session.state.view or {}).get("game") == "cards":
         event = {**event, **_carried(session.state.view, event.get("figure"))}
     try:
@@ -656,7 +664,7 @@ def _nothing_to_check(session: Session, event: dict) -> None:
     if (state.seat is None or event.get("seat") != state.seat or not isinstance(purpose, str) or not purpose
             or purpose == DEAL_PURPOSE or purpose in state.secrets):
         return
-    # TRANSLATORS: after "Yellow's time ran out for combat-1: combat +0", to the player whose time ran out;
+    # TRANSLATORS: after "your time ran out for combat-1: combat +0", to the player whose time ran out;
     # {purpose} the secret choice as the protocol names it (combat-1, team), {seat} the opponent
     state.log.append(said(N_("{purpose}: the server chose for you, so {seat}'s commitment was not sent to you and "
                              "there is nothing for you to check (a commitment guards a choice you make in secret, "

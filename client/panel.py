@@ -375,8 +375,9 @@ def _combat_parts(parts) -> str:
         sides.append((label, of_side))
     if all(len(of_side) <= 1 for _label, of_side in sides):
         return ""
-    words = [label.format(parts=", ".join(_(PART_WORDS[what]).format(who=who, n=n) for who, what, n in of_side))
-             for label, of_side in sides]
+    # (a side with no part, a wounded defender alone, is 0: "defence: " with nothing read as cut, review rv29)
+    words = [label.format(parts=", ".join(_(PART_WORDS[what]).format(who=who, n=n) for who, what, n in of_side)
+                          or "0") for label, of_side in sides]
     return " · ".join(words)
 
 

@@ -160,25 +160,33 @@ class Lobby:
         per_hour = config.max_new_names_per_hour
         self._bindings = Buckets(max(1, per_hour // 3), per_hour / 3600, CREATION_ADDRESSES) if per_hour else None
         """The names each address may still bind to a key (config.max_new_names_per_hour)."""
+        self._network_bindings = (Buckets(4 * max(1, per_hour // 3), 4 * per_hour / 3600, CREATION_ADDRESSES)
+                                  if per_hour else None)
+        """The same for each IPv6 /48, four times an address's (as table creations count networks too)."""
         self._closed_last: tuple[int, str] | None = None
         """(number, id) of the table of the highest number closed since the start, kept in the store
         (`_forget_unplayed`)."""
 
     # --- names --------------------------------------------------------------------------------------------
-    def binding_wait(self, address: str | None) -> int | None:
-        """None if a client at `address` may bind one more name to its key now (config.max_new_names_per_hour),
-        else the minutes until it may; no limit without an address (a bot, an in-memory client)."""
+    def take_binding(self, address: str | None) -> int | None:
+        """A hello from `address` names a key and a name not bound yet, which its proof will bind: None if it may
+        (config.max_new_names_per_hour), one of its address's and its IPv6 /48's names then spent, at the hello,
+        so that hellos sent together before their proofs cannot all pass (review rv29: ten did with a burst of
+        one); else the minutes until it may. No limit without an address (a bot, an in-memory client)."""
         key = address_key(address)
-        if self._bindings is None or key is None or self._bindings.has(key, now := trio.current_time()):
+        if self._bindings is None or key is None:
             return None
-        missing = 1 - self._bindings.level(key, now)
-        return max(1, math.ceil(missing / self._bindings.rate / 60))
-
-    def bound_name(self, address: str | None) -> None:
-        """A client at `address` bound a name to its key: one of its address's names spent."""
-        key = address_key(address)
-        if self._bindings is not None and key is not None:
-            self._bindings.take(key, trio.current_time())
+        now = trio.current_time()
+        limits = [(self._bindings, key)]
+        if (network := network_key(key)) is not None:
+            limits.append((self._network_bindings, network))
+        waits = [max(1, math.ceil((1 - buckets.level(at, now)) / buckets.rate / 60))
+                 for buckets, at in limits if not buckets.has(at, now)]
+        if waits:
+            return max(waits)
+        for buckets, at in limits:
+            buckets.take(at, now)
+        return None
 
     def claim_name(self, name: str, session: Session, resume: ResumeInfo | None,
                    key_owner: bool = False) -> tuple | bool:

@@ -40,21 +40,32 @@ def network_key(address: str | None) -> str | None:
     return str(ipaddress.ip_network((ip, 48), strict=False))
 
 
+MAPPED = ipaddress.ip_network("::ffff:0:0/96")
+"""IPv4-mapped IPv6 addresses: a connection's is read as the IPv4 address it is, and a banned one alike."""
+
+
 def banned_networks(addresses) -> tuple:
-    """config.banned_addresses as networks (an address alone is a network of one)."""
-    return tuple(ipaddress.ip_network(address, strict=False) for address in addresses)
+    """config.banned_addresses as networks (an address alone is a network of one); one written IPv4-mapped
+    (`::ffff:203.0.113.7`) as the IPv4 one it stands for (review rv29: it never matched)."""
+    networks = []
+    for address in addresses:
+        network = ipaddress.ip_network(address, strict=False)
+        if network.version == 6 and network.subnet_of(MAPPED):
+            network = ipaddress.ip_network((network.network_address.ipv4_mapped, network.prefixlen - 96))
+        networks.append(network)
+    return tuple(networks)
 
 
-def is_banned(address: str | None, networks: tuple) -> bool:
-    """Whether the IP `address` lies in one of `networks` (`banned_networks`); an IPv4-mapped IPv6 address as the
-    IPv4 one it is. An address that is no IP (an in-memory connection) is not."""
+def banned_by(address: str | None, networks: tuple):
+    """The first of `networks` (`banned_networks`) the IP `address` lies in, or None; an IPv4-mapped IPv6 address
+    as the IPv4 one it is. An address that is no IP (an in-memory connection) is in none."""
     try:
         ip = ipaddress.ip_address((address or "").partition("%")[0])
     except ValueError:
-        return False
+        return None
     if ip.version == 6 and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return any(ip in network for network in networks)
+    return next((network for network in networks if ip in network), None)
 
 
 class TokenBucket:

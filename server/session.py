@@ -720,7 +720,6 @@ class Session:
         lobby = self.server.lobby
         if lobby.store.identity(self.name) is None:
             lobby.store.bind(self.name, key)
-            lobby.bound_name(self.address)
             log("identity_bound", session=self.id, name=self.name)
         if self._deferred is None and self._reclaim is not None:  # the seat held for this name, by the key alone
             table = lobby.tables.get(self._reclaim[0])
@@ -824,7 +823,7 @@ class Session:
         if bound is None and hello.name != self.bot_name:
             if name_key(hello.name) in lobby.reserved_names:  # (config.reserved_names: bound already, or nobody's)
                 return self._refuse("bad_name", "the name {name} is reserved on this server", name=repr(hello.name))
-            if hello.key is not None and (wait := lobby.binding_wait(self.address)) is not None:
+            if hello.key is not None and (wait := lobby.take_binding(self.address)) is not None:
                 # (config.max_new_names_per_hour: each binding is for good, a row of the store; ad29's script bound
                 # 199 names in 3 s from one address)
                 return self._refuse("bad_name", "too many new names from your address lately: try again in "

@@ -284,8 +284,9 @@ async def test_BG_OPT_04_the_seat_whose_clock_laid_his_card_is_told_there_is_not
         async with running_client() as (session, listener):
             server = await timed_combat(session, listener, committed)
             n = session.connection.last_event
+            hostile = {"_yours": True} if late == "Y" else {}  # (a server's key of the client's own name)
             await server.send(TableEvent(TABLE, n + 1, {"kind": "timeout", "seat": late, "purpose": "combat-1",
-                                                        "actions": ["combat +0"]}))
+                                                        "actions": ["combat +0"], **hostile}))
             await server.send(TableEvent(TABLE, n + 2, {"kind": "card_chosen", "seat": "B", "value": 0}))
             await trio.testing.wait_all_tasks_blocked()
             log = list(session.state.log)
@@ -294,6 +295,9 @@ async def test_BG_OPT_04_the_seat_whose_clock_laid_his_card_is_told_there_is_not
                                     "Blue's card for the combat: +0"]
             else:
                 assert expected not in log
+            if late == "Y":  # the opponent's clock: in the third person (and a server's own `_yours` key is not
+                # taken: only the client marks its own seat's timeouts, review rv29)
+                assert "Yellow's time ran out for combat-1: combat +0" in log
 
 
 async def test_DT_091_a_bots_choice_made_again_after_a_restart_is_not_promised_a_check(autojump_clock):

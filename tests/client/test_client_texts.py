@@ -42,8 +42,9 @@ def test_PR_CHAR_WIZARD_02_help_on_the_wizard_names_prisons_fireball_staff_too()
     Paladins & Dragons' scrolls too (PD-GLOS-01: a spellcaster reads them)."""
     wizard = client_help.help_text("WZ")
     assert wizard.startswith("Wizard (WZ): movement 4, combat 1")
-    assert ("Spellcaster: the only one who can use the Fireball Wand, in Prison the Fireball Staff, in Paladins & "
-            "Dragons the scrolls (BG-CHAR-WIZARD-03, PR-CHAR-WIZARD-02, PD-GLOS-01)") in [
+    assert ("Spellcaster: the only one who can use the Fireball Wand, in Prison the Fireball Staff; in Paladins & "
+            "Dragons he reads the scrolls, as the Illusionist does (BG-CHAR-WIZARD-03, PR-CHAR-WIZARD-02, "
+            "PD-GLOS-01)") in [
         line.strip() for line in wizard.splitlines()]
 
 
@@ -756,6 +757,10 @@ def test_BG_COMBAT_03_the_panel_says_what_makes_each_total():
     shot = act(prison_position("bCL@c1 bBW@c1 bAS@b4 yMK@c4 yWZ@c6 yBW@c6 yTP@h5"), "shoot bCL yMK")
     assert "attack: bAS 2, bAS backstab +2, bCL shot 1 · defence: yMK 2" in text_of(game_panel(
         seated(format_position(shot), "B"), 0.0))
+    # a side with no part (a wounded defender alone) reads 0, not "defence: " with nothing (review rv29)
+    from dungeon_twister.client.panel import _combat_parts
+    assert _combat_parts({"attack": [["bWA", "value", 3], ["bSW", "object", 1]], "defence": []}) == (
+        "attack: bWA 3, bSW +1 · defence: 0")
 
 
 def test_PD_OBJ_CHARM_05_DT_117_a_charmed_attackers_odds_are_its_owners():

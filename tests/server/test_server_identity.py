@@ -435,6 +435,12 @@ async def test_max_new_names_per_hour_bounds_the_names_one_address_binds(autojum
         await carl.send(ListTables())
         await carl.expect(Tables)
         assert server.storage.identity("carl") == ("carl", public_bytes(carl_key))
+        # hellos sent together, before their proofs: the limit is spent at the hello, so the second is refused
+        # (review rv29: spent at the proof, ten such hellos bound ten names with a burst of one)
+        await trio.sleep(10 * 60)
+        first, welcome = await keyed(server, "eve", Ed25519PrivateKey.generate(), prove=False)
+        _, refused = await keyed(server, "fay", Ed25519PrivateKey.generate(), prove=False)
+        assert isinstance(welcome, Welcome) and isinstance(refused, Refused) and refused.code == "bad_name"
 
 
 async def test_reserved_and_banned_names(autojump_clock):
