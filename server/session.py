@@ -928,10 +928,15 @@ class Session:
             return self.send_error(templated("not_allowed", "the game of table {table} is not over: its record reveals "
                                              "every hidden fact", table=table_id))
         text = record_text(stored)
-        if len(text) > RECORD_TEXT.max_len:
-            return self.send_error(templated("not_allowed", "the record of table {table} is too long to send "
-                                             "(dt-server records prints it)", table=table_id))
-        self.send(GameRecord(table_id, text))
+        if len(text) <= RECORD_TEXT.max_len and not self._closing:
+            try:
+                data = self.conn.send(GameRecord(table_id, text))
+            except ProtocolError:  # a frame longer than this server sends (its max_frame_size): refused all the
+                data = None        # same, not left unanswered (a client would wait for ever)
+            if data is not None:
+                return self._queue(data)
+        self.send_error(templated("not_allowed", "the record of table {table} is too long to send "
+                                  "(dt-server records prints it)", table=table_id))
 
     async def _submit(self, table: Table, item) -> None:
         """Hand a request to a table and wait until it is handled, so that answers keep the requests' order."""

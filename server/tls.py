@@ -53,6 +53,10 @@ def ensure_certificate(data_dir: Path, name: str = "dt-server") -> tuple[Path, P
                    .public_key(private.public_key()).serial_number(x509.random_serial_number())
                    .not_valid_before(now - datetime.timedelta(days=1))
                    .not_valid_after(now + datetime.timedelta(days=365 * CERT_YEARS))
+                   # extensions, so that strict X.509 parsers take it: webpki (rustls) refuses a version 3
+                   # certificate without any ("MissingOrMalformedExtensions"), and so a Rust client's handshake
+                   .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+                   .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
                    .sign(private, hashes.SHA256()))
     data_dir.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(key, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

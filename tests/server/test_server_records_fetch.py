@@ -4,11 +4,11 @@
 import pytest
 import trio
 from dungeon_twister.client.replay import NoRecord, Replay, fetch_record
-from dungeon_twister.protocol import TableOptions
+from dungeon_twister.protocol import Error, GameRecord, GetRecord, Leave, Left, TableOptions
 
 from dungeon_twister.engine import Options
 from test_server_prison import play_out
-from test_server_support import running_server, seated_pair, simulate
+from test_server_support import HANG_GUARD, running_server, seated_pair, simulate
 
 
 async def test_a_finished_game_is_fetched_and_replayed_an_unfinished_one_is_refused(autojump_clock):
@@ -44,6 +44,34 @@ async def test_a_finished_game_is_fetched_and_replayed_an_unfinished_one_is_refu
         "\n".join(line if not line.startswith("# reveal B team") else line.rsplit(" ", 1)[0] + " XX"
                   for line in text.splitlines()) + "\n")
     assert tampered.rounds == (1, ["B team"]) and "NOT VERIFIED: B team" in " ".join(tampered.panel())
+
+
+async def test_a_record_longer_than_a_frame_is_refused_not_left_unanswered(autojump_clock, monkeypatch):
+    """docs/protocol.md section 6, get_record: a record too long to send is `not_allowed`. One within the 900,000
+    characters of `record.text` whose frame is longer than the server's max_frame_size (1 MiB by default: 900,000
+    characters of two bytes each; or a smaller max_frame_size) was logged `not_sent` and left unanswered, so the
+    client waited for ever (a Rust client found it, session 29). Now it gets the same `not_allowed`."""
+    from dungeon_twister.server import session
+
+    real = session.record_text
+    padded = {"on": False}
+    monkeypatch.setattr(session, "record_text", lambda stored: real(stored) + (
+        "# " + "é" * 600_000 + "\n" if padded["on"] else ""))  # 1.2 MB in 600,002 characters
+    async with running_server(seeds=(4,)) as server:
+        table, blue, yellow = await seated_pair(server, TableOptions(scenario="prison-1"))
+        await play_out(table, blue, yellow)
+        await blue.send(Leave())
+        await blue.expect(Left)
+        await blue.send(GetRecord(table))
+        assert (await blue.expect(GameRecord)).text.startswith("game seed=4 ")  # as before
+        padded["on"] = True
+        await blue.send(GetRecord(table))
+        with trio.fail_after(HANG_GUARD):  # (before the fix: no answer at all)
+            error = await blue.expect(Error)
+        assert error.code == "not_allowed" and not error.fatal
+        assert error.message == f"the record of table {table} is too long to send (dt-server records prints it)"
+        await blue.send(GetRecord(table))  # the connection goes on
+        assert (await blue.expect(Error)).code == "not_allowed"
 
 
 async def test_the_record_carries_the_seed_commitment_and_dt_client_verify_checks_it(autojump_clock, tmp_path,

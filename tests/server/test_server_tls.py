@@ -95,6 +95,24 @@ async def test_a_tls_server_needs_a_data_directory_for_its_certificate():
         Server(ServerConfig(tls=True, data_dir=None))
 
 
+def test_the_certificate_made_has_extensions_so_that_strict_tls_libraries_take_it(tmp_path):
+    """docs/protocol.md section 1: a client in another language checks the certificate by its fingerprint, but its
+    TLS library parses it first. webpki (Rust's rustls) refuses a version 3 certificate that has no extensions
+    ("MissingOrMalformedExtensions"), and dt-server's had none: a Rust client (session 29) could not finish the
+    handshake without turning the library's checks off. The certificate made now names the server
+    (subjectAltName) and is no CA (basicConstraints, critical), as a self-signed server certificate does."""
+    from cryptography import x509
+    from dungeon_twister.server.tls import CERT_FILE, ensure_certificate
+
+    ensure_certificate(tmp_path, "lan-party")
+    certificate = x509.load_pem_x509_certificate((tmp_path / CERT_FILE).read_bytes())
+    assert certificate.version == x509.Version.v3
+    names = certificate.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert names.get_values_for_type(x509.DNSName) == ["lan-party"]
+    basic = certificate.extensions.get_extension_for_class(x509.BasicConstraints)
+    assert basic.critical and basic.value.ca is False
+
+
 def test_a_certificate_without_its_key_or_a_damaged_one_is_refused_not_replaced(tmp_path):
     """A play-test's restore left tls-cert.pem out: the server made a new key and certificate silently, and every
     client that had pinned the old one refused it. One file of the pair without the other, or a damaged pair, is
