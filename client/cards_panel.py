@@ -7,7 +7,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .describe import describe_event as server_event
 from .i18n import N_, _, ngettext
-from .names import combat_odds, kind_name, joined, labelled, room_card_name, seat_name
+from .names import combat_odds, combat_parts, kind_name, joined, labelled, room_card_name, seat_name
 
 # TRANSLATORS: what to do now, by phase; the commands as typed (pick WA, remove bWA bTH, card N...) stay in English
 # (the selection's hint said "a character, then an object", which a draft's object picks are not: a play-test;
@@ -133,6 +133,11 @@ def combat(view: dict, seat: str | None) -> StyleAndTextTuples:
     totals = c.get("totals")
     if totals:  # both sides' values before the cards (absent with secret objects, CG-OPT-03)
         out.append(("", "  " + combat_odds(attacker, totals[attacker], totals[defender], seat) + "\n"))
+        parts = c.get("parts")
+        if isinstance(parts, dict):  # what makes them, attacker first (the General's +1, a Sword: review rv29)
+            shown = combat_parts({"attack": parts.get(attacker), "defence": parts.get(defender)})
+            if shown:
+                out.append(("class:dim", f"  {shown}\n"))
     mind = c.get("mind")
     if mind and mind.get("naming"):
         out.append(("", "  " + _("{seat}'s Telepath names a card first").format(seat=seat_name(mind["naming"]))

@@ -245,6 +245,48 @@ def combat_odds(attacker: str | None, attack: int, defence: int, seat: str | Non
         attacker=seat_name(attacker), defender=seat_name(defender), **values)
 
 
+PART_WORDS = {
+    "value": "{who} {n}",
+    "object": "{who} +{n}",
+    # TRANSLATORS: a part of a combat total (the panel's "attack: bAS 2, bAS backstab +2"): the Assassin's Backstab
+    # (PR-CHAR-ASSASSIN-01)
+    "backstab": N_("{who} backstab +{n}"),
+    # TRANSLATORS: a part of a combat total: a shooter's weapon value (PR-RANGED-05)
+    "shot": N_("{who} shot {n}"),
+    # TRANSLATORS: a part of a combat total: a Dragon-Slayer Sword's bonus against a dragon (PD-OBJ-SLAYER-01)
+    "slayer": N_("{who} against a dragon +{n}"),
+    # TRANSLATORS: parts of a Card Game combat total: a carried Sword attacking, Armour defending, a General beside
+    # (CG-OBJ-SWORD-01, CG-OBJ-ARMOR-01, CG-CHAR-GENERAL-01)
+    "sword": N_("{who} Sword +{n}"),
+    "armor": N_("{who} Armour +{n}"),
+    "general": N_("{who} General +{n}"),
+}
+
+
+def combat_parts(parts) -> str:
+    """What makes each side's total (the view's combat.parts, docs/protocol.md section 20: the board game's by
+    side, {"attack", "defence"}; a card game's by seat, given here attacker first), when a side has more than its
+    one fighter's value: "attack: bAS 2, bAS backstab +2, bCL shot 1 · defence: yMK 2" (a play-test's
+    players read a combined attack's total and could not tell where its backstab or Sword was, pt28b). '' for a
+    server without the key, or one whose parts are not as documented."""
+    if not isinstance(parts, dict):
+        return ""
+    sides = []
+    for side, label in (("attack", _("attack: {parts}")), ("defence", _("defence: {parts}"))):
+        of_side = parts.get(side)
+        if not isinstance(of_side, list) or not all(
+                isinstance(part, list) and len(part) == 3 and isinstance(part[0], str) and part[1] in PART_WORDS
+                and type(part[2]) is int for part in of_side):
+            return ""
+        sides.append((label, of_side))
+    if all(len(of_side) <= 1 for _label, of_side in sides):
+        return ""
+    # (a side with no part, a wounded defender alone, is 0: "defence: " with nothing read as cut, review rv29)
+    words = [label.format(parts=", ".join(_(PART_WORDS[what]).format(who=who, n=n) for who, what, n in of_side)
+                          or "0") for label, of_side in sides]
+    return " · ".join(words)
+
+
 def catalogue(set_name: str | None = None) -> SetCatalogue:
     """The catalogue of a view's set; the base set when the set is unknown to this client."""
     try:

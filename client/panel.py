@@ -13,8 +13,8 @@ from prompt_toolkit.utils import get_cwidth
 from .describe import UNPLAYED, reason_text
 from .i18n import N_, _, ngettext
 from .local_server import game_record
-from .names import (TABLE_FLAGS, catalogue, combat_odds, joined, labelled, other_seat, scenario_target, score,
-                    seat_name)
+from .names import (TABLE_FLAGS, catalogue, combat_odds, combat_parts, joined, labelled, other_seat, scenario_target,
+                    score, seat_name)
 from .state import TURN_FLASH_SECONDS, ClientState
 
 CLOCK_ALERT_SECONDS = 15
@@ -339,46 +339,10 @@ def _combat(view: dict, seat: str | None) -> StyleAndTextTuples:
         # the attacking side is the attacker's colour: a charmed figure attacks for its owner (DT-117)
         attacker = {"b": "B", "y": "Y"}.get(combat["attacker"][:1], view.get("active"))
         out.append(("", f"  {combat_odds(attacker, totals['attack'], totals['defence'], seat)}\n"))
-        parts = _combat_parts(combat.get("parts"))
+        parts = combat_parts(combat.get("parts"))
         if parts:
             out.append(("class:dim", f"  {parts}\n"))
     return out + [("", f"  {chosen}{mine}\n")]
-
-
-PART_WORDS = {
-    "value": "{who} {n}",
-    "object": "{who} +{n}",
-    # TRANSLATORS: a part of a combat total (the panel's "attack: bAS 2, bAS backstab +2"): the Assassin's Backstab
-    # (PR-CHAR-ASSASSIN-01)
-    "backstab": N_("{who} backstab +{n}"),
-    # TRANSLATORS: a part of a combat total: a shooter's weapon value (PR-RANGED-05)
-    "shot": N_("{who} shot {n}"),
-    # TRANSLATORS: a part of a combat total: a Dragon-Slayer Sword's bonus against a dragon (PD-OBJ-SLAYER-01)
-    "slayer": N_("{who} against a dragon +{n}"),
-}
-
-
-def _combat_parts(parts) -> str:
-    """What makes each side's total (the view's combat.parts, docs/protocol.md section 20), when a side has more
-    than its one fighter's value: "attack: bAS 2, bAS backstab +2, bCL shot 1 · defence: yMK 2" (a play-test's
-    players read a combined attack's total and could not tell where its backstab or Sword was, pt28b). '' for a
-    server without the key, or one whose parts are not as documented."""
-    if not isinstance(parts, dict):
-        return ""
-    sides = []
-    for side, label in (("attack", _("attack: {parts}")), ("defence", _("defence: {parts}"))):
-        of_side = parts.get(side)
-        if not isinstance(of_side, list) or not all(
-                isinstance(part, list) and len(part) == 3 and isinstance(part[0], str) and part[1] in PART_WORDS
-                and type(part[2]) is int for part in of_side):
-            return ""
-        sides.append((label, of_side))
-    if all(len(of_side) <= 1 for _label, of_side in sides):
-        return ""
-    # (a side with no part, a wounded defender alone, is 0: "defence: " with nothing read as cut, review rv29)
-    words = [label.format(parts=", ".join(_(PART_WORDS[what]).format(who=who, n=n) for who, what, n in of_side)
-                          or "0") for label, of_side in sides]
-    return " · ".join(words)
 
 
 # TRANSLATORS: the kinds of a team building's picks, as the panel lists them ("characters: WA TH")

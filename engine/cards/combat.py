@@ -373,29 +373,38 @@ def _value(state: CardState, fid: str) -> int:
 
 
 def side_values(state: CardState, c: Combat) -> dict[str, int]:
-    """Each side's total in the combat `c` before its combat cards (CG-COMBAT-03): its figures' values with what
-    changes them. The view shows them while the cards are awaited (unless objects are secret: a carried Sword or
-    Armour would tell what the opponent may not see, CG-OPT-03); `_resolve` adds the cards."""
-    ranged = dict(c.ranged)  # CG-RANGED-04/07: a shooter fights with its ranged value, which nothing changes
+    """Each side's total in the combat `c` before its combat cards (CG-COMBAT-03): the sum of its `side_parts`.
+    The view shows them while the cards are awaited (unless objects are secret: a carried Sword or Armour would
+    tell what the opponent may not see, CG-OPT-03); `_resolve` adds the cards."""
+    return {seat: sum(part[2] for part in parts) for seat, parts in side_parts(state, c).items()}
+
+
+def side_parts(state: CardState, c: Combat) -> dict[str, list[tuple[str, str, int]]]:
+    """What makes each side's total before the cards, (figure, what, value) each: its own combat value (`value`: 0
+    wounded, CG-WOUND-01), or a shooter's ranged value (`shot`, CG-RANGED-04/07, which nothing changes); Backstab
+    (`backstab`, CG-CHAR-BACKSTABBER-01: +2 with a friend fighting beside her); its Swords attacking in melee
+    (`sword`, CG-OBJ-SWORD-01, two add up); its Armour defending (`armor`, CG-OBJ-ARMOR-01, a wounded carrier's
+    too); a General beside it (`general`, CG-CHAR-GENERAL-01/02). A part of 0 is left out but a figure's value."""
+    ranged = dict(c.ranged)
     attacker = c.sides[0][0]
 
-    def value(fid: str, ids: tuple, seat: str) -> int:
+    def parts(fid: str, ids: tuple, seat: str) -> list[tuple[str, str, int]]:
         if fid in ranged:
-            return ranged[fid]
+            return [(fid, "shot", ranged[fid])]
         f = state.fig(fid)
         powers = _abilities(state, f)
-        out = _value(state, fid)
+        out = [(fid, "value", _value(state, fid))]
         if len(ids) >= 2 and "stab" in powers:
-            out += 2  # CG-CHAR-BACKSTABBER-01: +2 with a friend fighting beside her
+            out.append((fid, "backstab", 2))
         if seat == attacker and not ranged and "sword" in powers:
-            out += _powers_count(state, f, "sword")  # CG-OBJ-SWORD-01: attacking, in melee (two add up)
+            out.append((fid, "sword", _powers_count(state, f, "sword")))
         if seat != attacker:
-            out += _powers_count(state, f, "armor")  # CG-OBJ-ARMOR-01: defending, a wounded carrier too
+            out.append((fid, "armor", _powers_count(state, f, "armor")))
         if not ranged and _general_near(state, f):
-            out += 1  # CG-CHAR-GENERAL-01/02
-        return out
+            out.append((fid, "general", 1))
+        return [part for part in out if part[2] or part[1] == "value"]
 
-    return {seat: sum(value(fid, ids, seat) for fid in ids) for seat, ids in c.sides}
+    return {seat: [part for fid in ids for part in parts(fid, ids, seat)] for seat, ids in c.sides}
 
 
 def _resolve(state: CardState, c: Combat, events: list):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.events import GOD
 from .maze import Maze, facing_name, is_icon, loc_name, slot_name, zone_name
-from .combat import side_values
+from .combat import side_parts
 from .select import parts
 from .state import SEATS, CardState, Room
 
@@ -193,7 +193,9 @@ def view(state: CardState, seat: str | None, shared: bool = False) -> dict:
         if c.ranged:  # CG-RANGED-04: the shooters and the values they fight with (public)
             out["combat"]["shooters"] = {fid: v for fid, v in c.ranged}
         if not state.options.secret_objects:  # both sides' values before the cards (CG-COMBAT-03; see side_values)
-            out["combat"]["totals"] = side_values(state, c)
+            parts = side_parts(state, c)
+            out["combat"]["totals"] = {seat: sum(part[2] for part in of_side) for seat, of_side in parts.items()}
+            out["combat"]["parts"] = {seat: [list(part) for part in of_side] for seat, of_side in parts.items()}
         mine = dict(c.played).get(seat)
         if mine is not None:
             out["combat"]["my_card"] = mine

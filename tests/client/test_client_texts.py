@@ -758,8 +758,8 @@ def test_BG_COMBAT_03_the_panel_says_what_makes_each_total():
     assert "attack: bAS 2, bAS backstab +2, bCL shot 1 · defence: yMK 2" in text_of(game_panel(
         seated(format_position(shot), "B"), 0.0))
     # a side with no part (a wounded defender alone) reads 0, not "defence: " with nothing (review rv29)
-    from dungeon_twister.client.panel import _combat_parts
-    assert _combat_parts({"attack": [["bWA", "value", 3], ["bSW", "object", 1]], "defence": []}) == (
+    from dungeon_twister.client.names import combat_parts
+    assert combat_parts({"attack": [["bWA", "value", 3], ["bSW", "object", 1]], "defence": []}) == (
         "attack: bWA 3, bSW +1 · defence: 0")
 
 

@@ -111,6 +111,15 @@ def test_CG_CHAR_GENERAL_01_02_plus_1_to_friends_in_his_room():
     assert fight(shot, "shoot bCB yWA", 0, 0)[1]["totals"]["B"] == 5
     alone = build({"bGE": "a1", "yMK": "a1", "ySN": "d4"}, combat=True)
     assert fight(alone, "attack bGE yMK", 0, 0)[1]["totals"]["B"] == 2
+    # the view says where the 3 comes from, to both players and the spectators (review rv29: the totals hid the
+    # General's +1); the parts add up to the totals
+    from dungeon_twister.engine.cards import view
+    declared = act(build({"bSN": "a1", "yMK": "a1", "ySN": "c4", "bCB": "d4", "yWA": "d1", "bGE": "b1"},
+                         combat=True), "attack bSN yMK")
+    for viewer in ("B", "Y", None):
+        combat = view(declared, viewer)["combat"]
+        assert combat["parts"] == {"B": [["bSN", "value", 2], ["bSN", "general", 1]], "Y": [["yMK", "value", 2]]}
+        assert combat["totals"] == {"B": 3, "Y": 2}
 
 
 def test_CG_CHAR_GENERAL_01_02_a_wounded_friend_defends_with_his_plus_1():
