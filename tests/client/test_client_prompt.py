@@ -26,7 +26,7 @@ from dungeon_twister.protocol import (
     TableEvent,
 )
 from dungeon_twister.client import i18n
-from dungeon_twister.client.completion import PromptCompleter
+from dungeon_twister.client.completion import PromptCompleter, as_listed
 from dungeon_twister.client.session import Session
 from dungeon_twister.client.state import ClientState
 from dungeon_twister.client.ui import ClientUI
@@ -210,6 +210,36 @@ def test_completer_offers_next_words_of_legal_actions_with_the_action_they_compl
     assert complete("attack wa ") == {"yTR": "Yellow Troll"}  # (the action's last word: its name alone)
     state.view = {"legal": ["attack bWA yWA", "attack yWA bWA"]}
     assert complete("attack WA ") == {}, "two spellings fit WA (bWA, yWA): none is chosen for the player"
+
+
+class CountedList(list):
+    """A list that counts how often it is gone through."""
+
+    passes = 0
+
+    def __iter__(self):
+        self.passes += 1
+        return super().__iter__()
+
+
+def test_a_long_line_typed_at_the_prompt_goes_through_the_legal_actions_a_few_times_a_key_not_once_a_word():
+    """Completion runs at every key typed. A line of 1,200 words (a text pasted without the terminal's bracketed
+    paste, seen in play-test pt29 through tmux) went through all 1,680 legal team choices once for each word, at
+    every key: ~1 s a key, and the client, busy for minutes, lost its server ("no answer to a ping in 30 s").
+    Once no legal action goes on from the words so far, the later ones are not looked up."""
+    legal = CountedList(f"team b0={a} d0={b} g0={c} i0={d}" for a, b, c, d in (
+        ("CL", "GB", "MK", "TH"), ("GB", "CL", "MK", "TH"), ("TR", "WA", "WW", "WZ")))
+    typed = ("move bWA c1 " * 400).split()
+    assert as_listed(legal, typed) == typed
+    assert legal.passes <= 2, f"{legal.passes} passes over the legal actions for one key"
+    # words typed as the parser reads them are still spelled as listed where they fit, up to where none does
+    legal.passes = 0
+    assert as_listed(legal, ["team", "b0=cl", "d0=gb", "x", "y"]) == ["team", "b0=CL", "d0=GB", "x", "y"]
+    assert legal.passes <= 5
+    # and the completer answers the long line with nothing, as before
+    state = ClientState("ann", table=TABLE, seat="B")
+    state.view = {"legal": list(legal)}
+    assert list(PromptCompleter(state).get_completions(Document(" ".join(typed) + " "), CompleteEvent())) == []
 
 
 def test_CG_SEL_MUTUAL_01_a_code_completed_at_a_card_table_shows_the_name_of_its_card():
