@@ -19,6 +19,7 @@ from dungeon_twister.protocol import (
     Action,
     ActionRefused,
     Chat,
+    GameOver,
     Joined,
     ServerConnection,
     Snapshot,
@@ -284,8 +285,25 @@ def test_on_an_80_by_24_terminal_the_panel_comes_before_the_log_and_the_chat():
     state.log.extend(f"event number {n}" for n in range(30))
     state.chat.extend(f"bob: line {n}" for n in range(12))
     text = screen(wired.session, "\x1bOQ", rows=24, columns=80)  # F2: the panel
-    assert "Blue (you)" in text and "combat: +0" in text, "the hand"
+    assert "Your move: spend your AP, or end" in text, "what to do"
+    assert "Blue (you)" in text and "action: 2 3 4 5" in text, "the hand"
     assert "event number 29" in text and "bob: line 11" in text, "the newest of each"
+
+
+def test_on_an_80_by_24_terminal_the_panel_shows_the_fight_and_the_game_s_end_before_the_hands():
+    """Play-test pt29 F14: the panel's ~16 rows on 80 x 24 went to the two seats' hands, and what came after them
+    was never on the screen: in a combat, who fights whom at what strength and `type combat ...`; at the game's
+    end, who won and `leave`. A newcomer chose his combat cards blind and never read how the game ended."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"))
+    text = screen(wired.session, "\x1bOQ", rows=24, columns=80)  # F2: the panel
+    assert "Combat 1: bWA attacks yTR" in text and "you attack: 3 + card vs Yellow 4 + card" in text
+    assert "Choose in secret (combat-1): type combat ... (Tab completes)" in text
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 5}, "reason": "vp"}))
+    text = screen(wired.session, "\x1bOQ", rows=24, columns=80)
+    assert "Game over: Yellow wins 5-0 (target reached)" in text and "leave: back to the lobby" in text
 
 
 def test_the_newest_chat_lines_are_in_view_at_a_table_and_in_the_lobby():
