@@ -8,6 +8,7 @@ import io
 import re
 from collections.abc import Awaitable, Callable
 
+import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
@@ -288,6 +289,20 @@ def test_on_an_80_by_24_terminal_the_panel_comes_before_the_log_and_the_chat():
     assert "Your move: spend your AP, or end" in text, "what to do"
     assert "Blue (you)" in text and "action: 2 3 4 5" in text, "the hand"
     assert "event number 29" in text and "bob: line 11" in text, "the newest of each"
+
+
+@pytest.mark.parametrize("seat", ["B", "Y"])
+def test_on_an_80_by_24_terminal_the_board_opens_on_the_players_own_side(seat):
+    """Play-test pt29 F6: the board, taller than 24 rows, opened at its top, Yellow's start zone, whoever played:
+    Blue's first board on 80 x 24 showed none of his figures (PgDn twice to see them). It opens on the player's
+    side; PgUp still goes up from there."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"), seat)
+    text = screen(wired.session, rows=24, columns=80)
+    own, other = ("Blue start zone (rank 0)", "Yellow start zone (rank 21)")[::1 if seat == "B" else -1]
+    assert own in text and other not in text
+    if seat == "B":
+        assert "Yellow start zone (rank 21)" in screen(wired.session, "\x1b[5~" * 3, rows=24, columns=80)
 
 
 def test_on_an_80_by_24_terminal_the_panel_shows_the_fight_and_the_game_s_end_before_the_hands():
