@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     argparse._ = i18n._  # argparse's own words ("usage:", "options"...), those of ARGPARSE_TEXTS translated
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # (what `play` says to type to continue its game)
     if args.command is None:
         parser.print_help()
         return 2
@@ -427,6 +428,7 @@ def _card_flags(args: argparse.Namespace) -> dict:
 def _play_local(args: argparse.Namespace, options) -> int:
     """A game against the bot on an embedded server; or, when an earlier `play` with the same options left its game
     unfinished (a crash, `quit`), that game again (local_server.unfinished_game), unless --new."""
+    import shlex
     import shutil
 
     from dungeon_twister.protocol import CreateTable
@@ -463,9 +465,13 @@ def _play_local(args: argparse.Namespace, options) -> int:
         print(_("the record of your game against the bot: {path} (dt-client replay {path} steps through it "
                 "again)").format(path=record))
     if seat_file(data, args.name).path.exists():  # (the game did not end: the server kept its directory)
-        # (a play-test's `quit` left with nothing said, and a first-time player may think the game lost)
-        print(_("your game against the bot is kept: dt-client play with the same options continues it (--new "
-                "starts another)"))
+        # (a play-test's `quit` left with nothing said, and a first-time player may think the game lost; then
+        # "dt-client play with the same options" did not say which: without the --name given, another game began,
+        # play-test pt29 F18)
+        again = shlex.join(["dt-client", *(word for word in getattr(args, "argv", ["play"]) if word != "--new")])
+        # TRANSLATORS: on leaving `dt-client play` with its game unfinished; {command} is a command line, as typed
+        print(_("your game against the bot is kept: {command} continues it (--new starts another)").format(
+            command=again))
     return code
 
 

@@ -77,6 +77,7 @@ class Commands:
         word, _sep, rest = line.partition(" ")
         command = self._commands.get(ANSWERS.get(word.lower(), word.lower()))
         confirming, self.state.confirm = self.state.confirm, None
+        self._confirming = confirming  # (what `yes` / `no` may be answering: a `leave` or `resign` asked again)
         if confirming is not None and confirming in (word.lower(), line, " ".join([word.lower(), *rest.split()])):
             self.state.confirm = confirming  # the confirmation itself (a command's word, or an action's whole text)
         try:
@@ -352,6 +353,16 @@ class Commands:
             self.session.draw_answer(accept)
         elif state.takeback_asked is not None:
             self.session.takeback_answer(accept)
+        elif getattr(self, "_confirming", None) in ("leave", "resign"):
+            # a play-test (pt29 F25) answered "leave a running game? type `leave` again..." with `no`, and was told
+            # "nobody asks you anything now" just after he was asked
+            if accept:
+                state.confirm = self._confirming
+                # TRANSLATORS: the answer to `yes` after `leave` or `resign` asked for a confirmation; {command} is
+                # leave or resign, the command as typed
+                raise UsageError(_("to do so, type `{command}` again").format(command=self._confirming))
+            # TRANSLATORS: the answer to `no` after `leave` or `resign` asked for a confirmation
+            state.say(_("you stay in the game"))
         else:
             # TRANSLATORS: yes / no are the commands, typed as they are
             raise UsageError(_("yes / no: nobody asks you anything now"))

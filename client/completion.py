@@ -88,6 +88,10 @@ def as_listed(legal: Iterable[str], typed: list[str]) -> list[str]:
     for place, word in enumerate(typed):
         spellings = {parts[place] for action in legal
                      if len(parts := action.split()) > place and parts[:place] == out}
+        if not spellings:
+            # no legal action goes on from here, so no later word can fit either: a pasted text of 1,200 words
+            # went through every legal action once a word, at every key typed (~1 s a key; play-test pt29)
+            return out + typed[place:]
         if word not in spellings:
             folded = word.lower()
             fits = [spelling for spelling in spellings if spelling.lower() == folded or (

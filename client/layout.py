@@ -132,6 +132,8 @@ class ClientLayout:
         self.help_scroll = Scroll()
         self.show_panel = False
         """On a narrow terminal: the side panel instead of the board."""
+        self.board_opened: tuple | None = None
+        """The table and seat the board was last drawn for (`_board`: a new one opens on the player's side)."""
         label = lambda: printable(_drawn_text(lambda: prompt_label(state)))  # noqa: E731 (the processor's and the scroll's)
         self.prompt_window = Window(
             BufferControl(prompt, input_processors=[BeforeInput(label, style="class:prompt")]), height=1,
@@ -225,8 +227,15 @@ class ClientLayout:
         if not view or "rooms" not in view:
             return [("class:dim", _("no board yet"))]
         out: StyleAndTextTuples = []
-        for line in screens(view).render(view, self.state.trails):
+        lines = screens(view).render(view, self.state.trails)
+        for line in lines:
             out += line + [("", "\n")]
+        opened = (self.state.table, self.state.seat)
+        if opened != self.board_opened:
+            # a board taller than the terminal opens on the player's side: Blue's start zone is at its bottom, and
+            # on 80 x 24 Blue's first board showed Yellow's half, none of his own figures (play-test pt29 F6)
+            self.board_opened = opened
+            self.board_scroll.offset = len(lines) - 1 if self.state.seat == "B" else 0
         return out[:-1]
 
     def _title(self) -> StyleAndTextTuples:

@@ -98,14 +98,17 @@ def game_panel(state: ClientState, now: float, parts: PanelParts | None = None) 
         # no part yet: what there is to choose from, and what to type, stay in view on a small terminal (on 100 x 32
         # the free build's lists fell below the panel's rows; on 80 x 24, the team choice's "type team ...").
         out += building + _your_part(state, view, parts)
-    for seat in _seat_order(state.seat):
-        out += parts.player(view, seat, view["players"][seat], seat == state.seat)
-    out += _moves(state)
+    # What is going on now, and what to type, before the seats' hands, and the last moves after them: on 80 x 24
+    # the panel has some 16 rows, the hands filled them, and the fight, the tokens to place, the hint of what to
+    # type and the game's end (who won, `leave`, the replay) fell below them, never seen (play-test pt29 F14)
     out += parts.combat(_known_choices(view, state), state.seat)
     out += parts.placement(view)
     if not choosing:
         out += _your_part(state, view, parts)
     out += _result(state, view)
+    for seat in _seat_order(state.seat):
+        out += parts.player(view, seat, view["players"][seat], seat == state.seat)
+    out += _moves(state)
     return out
 
 

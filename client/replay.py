@@ -403,10 +403,15 @@ def panel_width(columns: int) -> int:
     return columns - BOARD_WIDTH - 2 if columns >= WIDE_SCREEN else columns - 1
 
 
+BOARD_SCROLL_STEP = 3
+"""The board's lines that Up or Down scroll in the replay (a rank is two lines)."""
+
+
 def run_replay(replay: Replay, *, input=None, output=None) -> None:
     """The replay on the screen: the board on the left, the action and its events on the right; on a narrow
     terminal, the board or (F2) the panel."""
     from prompt_toolkit.application import Application, get_app
+    from prompt_toolkit.data_structures import Point
     from prompt_toolkit.filters import Condition
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.layout import ConditionalContainer, DynamicContainer, HSplit, Layout, VSplit, Window
@@ -435,10 +440,24 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
         text = " " + _("Dungeon Twister Online · replay")
         if columns() < WIDE_SCREEN:
             text += " · " + _("F2 board/panel")
+        if board_hidden() > 0 and (columns() >= WIDE_SCREEN or not showing_panel[0]):
+            # TRANSLATORS: in the replay's title on a terminal shorter than the board: the arrow keys scroll it
+            text += " · " + _("↑/↓ board")
         return [("class:hints", text)]
 
     showing_panel = [False]
     """On a narrow terminal: the panel instead of the board."""
+    board_top = [0]
+    """The board's first line on the screen: on a terminal shorter than the board, Up and Down scroll it (an
+    80 x 24 terminal showed its ranks 21 to 12 and nothing below them, Blue's half: play-test pt29 F17)."""
+
+    def board_hidden() -> int:
+        """How many of the board's lines do not fit under the title."""
+        lines = len(replay.screens.render(replay.view(), replay.trails()))
+        return lines - max(1, get_app().output.get_size().rows - 1)
+
+    def scroll_board(delta: int) -> None:
+        board_top[0] = max(0, min(board_top[0] + delta, board_hidden()))
 
     keys = KeyBindings()
     moves = {"right": 1, " ": 1, "n": 1, "left": -1, "p": -1, "pagedown": 10, "pageup": -10}
@@ -447,10 +466,14 @@ def run_replay(replay: Replay, *, input=None, output=None) -> None:
     keys.add("home")(lambda event: replay.go_to(0))
     keys.add("end")(lambda event: replay.go_to(len(replay.steps)))
     keys.add("f2")(lambda event: showing_panel.__setitem__(0, not showing_panel[0]))
+    keys.add("up")(lambda event: scroll_board(-BOARD_SCROLL_STEP))
+    keys.add("down")(lambda event: scroll_board(BOARD_SCROLL_STEP))
     for key in ("q", "c-c", "c-d", "escape"):
         keys.add(key)(lambda event: event.app.exit())
     ignore_mouse_reports(keys)
-    board_window = Window(FormattedTextControl(board), width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH))
+    board_window = Window(FormattedTextControl(board, get_cursor_position=lambda: Point(0, board_top[0])),
+                          width=Dimension(preferred=BOARD_WIDTH, max=BOARD_WIDTH),
+                          get_vertical_scroll=lambda window: board_top[0], always_hide_cursor=True)
     panel_window = Window(FormattedTextControl(panel), wrap_lines=True)
     side_by_side = VSplit([board_window, Window(width=1, char="│", style="class:dim"), panel_window])
     wide = Condition(lambda: columns() >= WIDE_SCREEN)

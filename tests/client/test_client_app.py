@@ -335,7 +335,8 @@ def test_play_continues_the_unfinished_game_unless_new(tmp_path, monkeypatch, ca
     assert runs[-1][0] == data and not again.plan.then and again.setup is None
     assert again.plan.resume.token == "kept-token" and again.plan.resume.table == "t1-0a1b2c3d"
     assert "continuing your unfinished game against the bot" in again.state.log[-1]
-    assert capsys.readouterr().out == ("your game against the bot is kept: dt-client play with the same options "
+    # the command to type again, as typed: without the --name given, `dt-client play` began another game (pt29 F18)
+    assert capsys.readouterr().out == ("your game against the bot is kept: dt-client play --beginner --name kim "
                                        "continues it (--new starts another)\n")
     assert app.main(["play", "--beginner", "--name", "kim", "--new"]) == 0
     assert sessions[-1].plan.then and runs[-1][0] != data and not data.exists()

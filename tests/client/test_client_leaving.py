@@ -64,6 +64,43 @@ def test_leaving_a_running_game_asks_first_and_resigns_on_the_second_leave():
 
 
 @pytest.mark.parametrize("command", ["leave", "resign"])
+def test_no_or_yes_to_a_leave_or_resign_asked_again_is_answered_as_such(command):
+    """Play-test pt29 F25: `leave` in a running game asks "type `leave` again to resign, anything else to play
+    on"; the natural `no` was told "yes / no: nobody asks you anything now", just after the question. `no` now
+    says the player stays; `yes` says to type the command again (the question asked for that), and it resigns."""
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+        state = wired.session.state
+
+        async def script() -> None:
+            pipe.send_text(command + ENTER)
+            await until(lambda: state.confirm == command)
+            pipe.send_text("no" + ENTER)
+            await until(lambda: state.confirm is None and state.notice == "you stay in the game")
+            pipe.send_text(command + ENTER + "yes" + ENTER)
+            await until(lambda: state.notice == f"to do so, type `{command}` again")
+            assert wired.sent() == [] and state.confirm == command, "nothing sent: the question stands"
+            pipe.send_text(command + ENTER)
+            await until(lambda: wired.frames)
+
+        run(ui, script)
+    assert wired.sent() == [Leave()]
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
+        state = wired.session.state
+
+        async def script() -> None:
+            pipe.send_text("no" + ENTER)
+            await until(lambda: state.notice == "yes / no: nobody asks you anything now")
+
+        run(ui, script)
+
+
+@pytest.mark.parametrize("command", ["leave", "resign"])
 def test_a_resigner_is_told_his_new_rating_and_resign_is_a_command(command):
     """Play-test 21: the player who resigned read "left table ...: you resigned, Blue wins" and learnt his new
     rating only by typing `ratings` (the `ratings` event came, with the table's log that the lobby drops); and

@@ -8,6 +8,7 @@ import io
 import re
 from collections.abc import Awaitable, Callable
 
+import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
@@ -19,6 +20,7 @@ from dungeon_twister.protocol import (
     Action,
     ActionRefused,
     Chat,
+    GameOver,
     Joined,
     ServerConnection,
     Snapshot,
@@ -26,7 +28,7 @@ from dungeon_twister.protocol import (
     TableEvent,
 )
 from dungeon_twister.client import i18n
-from dungeon_twister.client.completion import PromptCompleter
+from dungeon_twister.client.completion import PromptCompleter, as_listed
 from dungeon_twister.client.session import Session
 from dungeon_twister.client.state import ClientState
 from dungeon_twister.client.ui import ClientUI
@@ -212,6 +214,36 @@ def test_completer_offers_next_words_of_legal_actions_with_the_action_they_compl
     assert complete("attack WA ") == {}, "two spellings fit WA (bWA, yWA): none is chosen for the player"
 
 
+class CountedList(list):
+    """A list that counts how often it is gone through."""
+
+    passes = 0
+
+    def __iter__(self):
+        self.passes += 1
+        return super().__iter__()
+
+
+def test_a_long_line_typed_at_the_prompt_goes_through_the_legal_actions_a_few_times_a_key_not_once_a_word():
+    """Completion runs at every key typed. A line of 1,200 words (a text pasted without the terminal's bracketed
+    paste, seen in play-test pt29 through tmux) went through all 1,680 legal team choices once for each word, at
+    every key: ~1 s a key, and the client, busy for minutes, lost its server ("no answer to a ping in 30 s").
+    Once no legal action goes on from the words so far, the later ones are not looked up."""
+    legal = CountedList(f"team b0={a} d0={b} g0={c} i0={d}" for a, b, c, d in (
+        ("CL", "GB", "MK", "TH"), ("GB", "CL", "MK", "TH"), ("TR", "WA", "WW", "WZ")))
+    typed = ("move bWA c1 " * 400).split()
+    assert as_listed(legal, typed) == typed
+    assert legal.passes <= 2, f"{legal.passes} passes over the legal actions for one key"
+    # words typed as the parser reads them are still spelled as listed where they fit, up to where none does
+    legal.passes = 0
+    assert as_listed(legal, ["team", "b0=cl", "d0=gb", "x", "y"]) == ["team", "b0=CL", "d0=GB", "x", "y"]
+    assert legal.passes <= 5
+    # and the completer answers the long line with nothing, as before
+    state = ClientState("ann", table=TABLE, seat="B")
+    state.view = {"legal": list(legal)}
+    assert list(PromptCompleter(state).get_completions(Document(" ".join(typed) + " "), CompleteEvent())) == []
+
+
 def test_CG_SEL_MUTUAL_01_a_code_completed_at_a_card_table_shows_the_name_of_its_card():
     """The Card Game's selection is typed by code (pick AS): the menu names each card, from the Card Game's
     catalogue, which has kinds no board-game set has (IS, the Inversion Scroll), in the language in use."""
@@ -254,8 +286,39 @@ def test_on_an_80_by_24_terminal_the_panel_comes_before_the_log_and_the_chat():
     state.log.extend(f"event number {n}" for n in range(30))
     state.chat.extend(f"bob: line {n}" for n in range(12))
     text = screen(wired.session, "\x1bOQ", rows=24, columns=80)  # F2: the panel
-    assert "Blue (you)" in text and "combat: +0" in text, "the hand"
+    assert "Your move: spend your AP, or end" in text, "what to do"
+    assert "Blue (you)" in text and "action: 2 3 4 5" in text, "the hand"
     assert "event number 29" in text and "bob: line 11" in text, "the newest of each"
+
+
+@pytest.mark.parametrize("seat", ["B", "Y"])
+def test_on_an_80_by_24_terminal_the_board_opens_on_the_players_own_side(seat):
+    """Play-test pt29 F6: the board, taller than 24 rows, opened at its top, Yellow's start zone, whoever played:
+    Blue's first board on 80 x 24 showed none of his figures (PgDn twice to see them). It opens on the player's
+    side; PgUp still goes up from there."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"), seat)
+    text = screen(wired.session, rows=24, columns=80)
+    own, other = ("Blue start zone (rank 0)", "Yellow start zone (rank 21)")[::1 if seat == "B" else -1]
+    assert own in text and other not in text
+    if seat == "B":
+        assert "Yellow start zone (rank 21)" in screen(wired.session, "\x1b[5~" * 3, rows=24, columns=80)
+
+
+def test_on_an_80_by_24_terminal_the_panel_shows_the_fight_and_the_game_s_end_before_the_hands():
+    """Play-test pt29 F14: the panel's ~16 rows on 80 x 24 went to the two seats' hands, and what came after them
+    was never on the screen: in a combat, who fights whom at what strength and `type combat ...`; at the game's
+    end, who won and `leave`. A newcomer chose his combat cards blind and never read how the game ended."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"))
+    text = screen(wired.session, "\x1bOQ", rows=24, columns=80)  # F2: the panel
+    assert "Combat 1: bWA attacks yTR" in text and "you attack: 3 + card vs Yellow 4 + card" in text
+    assert "Choose in secret (combat-1): type combat ... (Tab completes)" in text
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 5}, "reason": "vp"}))
+    text = screen(wired.session, "\x1bOQ", rows=24, columns=80)
+    assert "Game over: Yellow wins 5-0 (target reached)" in text and "leave: back to the lobby" in text
 
 
 def test_the_newest_chat_lines_are_in_view_at_a_table_and_in_the_lobby():

@@ -204,7 +204,7 @@ def test_the_keys_step_through_the_record_on_screen():
     assert replay.index == 1
 
 
-def _replay_screen(keys: str, columns: int) -> str:
+def _replay_screen(keys: str, columns: int, rows: int = 40) -> str:
     """What the replay screen wrote on a terminal `columns` wide (40 rows) while `keys` were typed, escape sequences
     removed: every frame drawn, one after the other."""
     import io
@@ -216,7 +216,7 @@ def _replay_screen(keys: str, columns: int) -> str:
     buffer = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(keys + "q")
-        run_replay(Replay.of(RECORD), input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=40, columns=columns)))
+        run_replay(Replay.of(RECORD), input=pipe, output=Vt100_Output(buffer, lambda: Size(rows=rows, columns=columns)))
     return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buffer.getvalue())
 
 
@@ -233,6 +233,19 @@ def test_the_replay_panel_is_wrapped_to_its_own_columns_and_f2_shows_it_on_a_nar
     narrow = _replay_screen("", 80)
     assert "F2 board/panel" in narrow and "Action 0 of 2" not in narrow, "the board alone"
     assert "Action 0 of 2 (the start)" in _replay_screen("\x1bOQ", 80), "F2: the panel"
+
+
+def test_on_a_terminal_shorter_than_the_board_the_arrow_keys_scroll_the_replays_board():
+    """Play-test pt29 F17: on 80 x 24 the replay showed the board's ranks 21 to 12 and no key showed the rest,
+    Blue's half of the board (PgUp/PgDn step through the actions there). Down and Up scroll it; the title says so."""
+    down, up = "\x1b[B", "\x1b[A"
+    still = _replay_screen("", 80, rows=24)
+    assert "Yellow start zone (rank 21)" in still and "Blue start zone (rank 0)" not in still
+    assert "↑/↓ board" in still
+    scrolled = _replay_screen(down * 20, 80, rows=24)
+    assert "Blue start zone (rank 0)" in scrolled
+    assert _replay_screen(up * 5, 80, rows=24).count("Blue start zone") == 0, "no further up than the top"
+    assert "↑/↓" not in _replay_screen("", 120, rows=60), "a board that fits does not scroll"
 
 
 def _card_record() -> tuple[str, object]:

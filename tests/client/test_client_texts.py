@@ -1456,7 +1456,8 @@ def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
 
 def test_BG_SETUP_04_the_secret_team_choice_comes_before_the_seats_cards_in_the_panel():
     """Seen by hand on 80 x 24 (the panel on F2): the team choice's "type team ..." fell below the panel's rows,
-    after both seats' cards; it comes first while the teams are chosen, and in play the cards come first again."""
+    after both seats' cards; it comes first while the teams are chosen. In play too, what to do now comes before
+    the cards (play-test pt29 F14: the fight, the hint and the game's end fell below them on 80 x 24)."""
     from dungeon_twister.engine import Options, new_game, view
 
     state = ClientState("ann", table="t-1", seat="B")
@@ -1468,7 +1469,7 @@ def test_BG_SETUP_04_the_secret_team_choice_comes_before_the_seats_cards_in_the_
     state.view = seat_view(position_text("bWA@c4 yTR@c6"), "B")
     state.view["legal"] = ["end"]
     text = text_of(game_panel(state, 0.0))
-    assert state.view["phase"] == "main" and text.index("combat: +0") < text.index("Your move")
+    assert state.view["phase"] == "main" and text.index("Your move") < text.index("combat: +0")
 
 
 def test_a_secret_choice_with_a_typo_says_where_it_is():
