@@ -59,7 +59,7 @@ class Commands:
             "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "games": self.games,
             "undo": self.undo,
             "draw": self.draw, "yes": self.yes, "no": self.no, "resign": self.resign,
-            "ignore": self.ignore, "unignore": self.unignore,
+            "ignore": self.ignore, "unignore": self.unignore, "log": self.log,
         }
 
     def run(self, line: str) -> None:
@@ -183,6 +183,21 @@ class Commands:
         self.session.chat(text[:limit])
         if len(text) > limit:  # (the protocol's limit: the rest would be refused)
             self.state.say(_("your message was cut to its first {limit} characters").format(limit=limit))
+
+    def log(self, args: str) -> None:
+        """The table's log so far, in the help box: the panel shows its last lines only, and a newcomer at 80x24
+        saw the bot's whole turn (its reveal, where it placed his figures, a combat's result) scroll past with no
+        way to read it back (play-test pt29 F8)."""
+        if args.strip():
+            raise UsageError("log")
+        if not self.state.log:
+            # TRANSLATORS: `log` with nothing in the table's log yet
+            raise UsageError(_("nothing happened here yet"))
+        # TRANSLATORS: the title of the table's log so far, shown in the help box
+        title = ngettext("The log so far ({count} line; PgUp/PgDn scroll it, Esc closes it)",
+                         "The log so far ({count} lines; PgUp/PgDn scroll it, Esc closes it)",
+                         len(self.state.log)).format(count=len(self.state.log))
+        self.state.help_text = EndFirst("\n".join([title, "", *self.state.log]))
 
     def ignore(self, args: str) -> None:
         """Hide a player's chat for this run of the client (a public server's rude player: play-test ad29 found no

@@ -19,9 +19,9 @@ from .state import ClientState
 
 LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "ignore", "unignore", "refresh", "ratings", "games",
                   "reconnect", "help", "quit")
-GAME_COMMANDS = ("look", "bot", "chat", "ignore", "unignore", "leave", "resign", "undo", "draw", "reconnect", "help",
-                 "quit")
-SPECTATOR_COMMANDS = ("look", "chat", "ignore", "unignore", "leave", "reconnect", "help", "quit")
+GAME_COMMANDS = ("look", "bot", "chat", "log", "ignore", "unignore", "leave", "resign", "undo", "draw", "reconnect",
+                 "help", "quit")
+SPECTATOR_COMMANDS = ("look", "chat", "log", "ignore", "unignore", "leave", "reconnect", "help", "quit")
 CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison", "mixed",
                   "paladins", "base_paladins", "prison_paladins", "all_sets", "mutual", "free", "cards")
 CARD_CREATE_OPTIONS = ("tutorial=1", "tutorial=2", "tutorial=3", "standard", "mutual", "full", "draft", "timers",

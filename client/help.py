@@ -59,6 +59,7 @@ GAME_COMMANDS = (
        "easier)"),
     N_("chat TEXT               talk to the table"),
     N_("chat                    the table's chat so far (PgUp/PgDn scroll it, Esc closes it)"),
+    N_("log                     the table's log so far, all of it (PgUp/PgDn scroll it, Esc closes it)"),
     N_("ignore NAME             hide NAME's chat for this run of dt-client (unignore NAME shows it again)"),
     N_("leave                   back to the lobby (in a running game: resign, after a confirmation)"),
     N_("resign                  resign the game you play (after a confirmation), as leave does"),

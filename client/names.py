@@ -439,6 +439,16 @@ def _intro(view: dict) -> list[str]:
                 _("goal: {goal}").format(goal=_(tutorial["goal"])),
                 _("new rules: {rules}").format(rules=_(tutorial["rules_text"]))]
     scenario = catalogue(view.get("set")).scenarios.get(name) if name else None
+    if not scenario and view.get("game") in (None, "board"):
+        # a board game without a scenario: its goal and a turn's shape, as a scenario's intro says its own (a
+        # newcomer's play-test, pt29 F1, was dropped into the secret team choice with no word of either)
+        # TRANSLATORS: the board game's introduction, said as a game starts; the rule IDs and `help ...` stay as
+        # they are
+        return [_("goal: be the first to the table's VP (5 unless it says otherwise): 1 VP for each of your "
+                  "characters you take out through the opponent's start zone (the Goblin 2, the Treasure carried out "
+                  "1 more) and for each enemy character eliminated (help BG-VP)"),
+                _("each turn: play an action card, whose number is your AP, then spend them (move, attack, reveal a "
+                  "room, rotate...), then `end`; Tab completes every action you may play (help, help rules)")]
     if not scenario:
         return []
     # TRANSLATORS: a scenario's introduction: {name} is its id (prison-1); its title, goal and rules come from the

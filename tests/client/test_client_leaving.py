@@ -887,6 +887,28 @@ def test_a_tables_chat_stays_at_the_table_and_a_watcher_is_named_as_one():
     assert list(state.chat) == ["carla: hello lobby"]
 
 
+def test_log_shows_the_whole_log_in_the_help_box_from_its_end():
+    """Play-test pt29 F8: at 80x24 the panel leaves the log 3 rows, and the bot's whole turn (its reveal, where it
+    placed the player's figures, a combat's result) scrolled past with no way to read it back. `log` shows all of
+    it in the help box, opened at its end; the edges: an empty log says so, `log x` is a usage error."""
+    from dungeon_twister.client.state import EndFirst
+
+    wired = WiredSession()
+    state = wired.session.state
+    ui = ClientUI(wired.session, output=DummyOutput())
+    ui.commands.run("log")
+    assert state.notice.endswith("nothing happened here yet") and state.help_text is None
+    wired.seat(MAIN_PHASE)
+    state.log.clear()
+    state.log.extend(f"line {n}" for n in range(40))
+    ui.commands.run("log")
+    assert isinstance(state.help_text, EndFirst)
+    assert state.help_text.splitlines() == ["The log so far (40 lines; PgUp/PgDn scroll it, Esc closes it)", "",
+                                            *(f"line {n}" for n in range(40))]
+    ui.commands.run("log x")
+    assert state.notice == "log"  # (the usage: the command takes nothing)
+
+
 def test_ignore_hides_a_players_chat_in_every_spelling_until_unignore():
     """Play-test ad29 F2: on a public server a player had no way to stop reading a rude one. `ignore NAME` hides his
     chat for this run of the client, in any spelling of his name (names are one player as the server folds them);

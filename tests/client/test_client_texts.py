@@ -874,7 +874,7 @@ def test_PR_SCEN_the_client_explains_a_scenario_and_offers_the_playable_ones():
     lines = scenario_intro(view(new_game(Options(set_name="prison", scenario="prison-1"), 1), "B"))
     assert lines[0] == "scenario prison-1: A stroll through the dungeon"
     assert lines[1].startswith("goal: Be the first to take both of your figures out")
-    assert scenario_intro(view(new_game(Options(), 1), "B")) == []
+    assert scenario_intro(view(new_game(Options(), 1), "B"))[0].startswith("goal: be the first to the table's VP")  # (pt29 F1)
 
 
 def test_the_lobbys_table_list_fits_an_80_column_terminal():
@@ -1725,3 +1725,18 @@ def test_BG_END_02_the_panel_says_the_game_ends_with_the_turn_once_a_side_reache
     view["players"]["Y"]["vp"] = 6  # (a fireball, a push: both may reach it in one turn)
     shown = "".join(text for _, text in game_panel(state, now=0.0))
     assert "Blue and Yellow reached 5 VP: the game ends at the end of this turn" in shown
+
+
+def test_a_board_game_without_a_scenario_opens_with_its_goal_and_a_turns_shape():
+    """Play-test pt29 F1: a newcomer's first game dropped him into the secret team choice with no word of the goal
+    or of what a turn is, while a scenario or a tutorial says its own (PR-SCEN, CG-TUT). A board game without a
+    scenario now says both as it starts (BG-VP-01..03, BG-TURN); a Prison scenario keeps its own introduction."""
+    from dungeon_twister.client.names import scenario_intro
+    from dungeon_twister.engine import Options, new_game, view
+
+    lines = scenario_intro(view(new_game(Options(), 1), "B"))
+    assert [line.split(":")[0] for line in lines] == ["goal", "each turn"]
+    assert "1 VP for each of your characters you take out" in lines[0] and "(the Goblin 2" in lines[0]
+    assert "then `end`" in lines[1]
+    prison = view(new_game(Options(set_name="prison", scenario="prison-1"), 1), "B")
+    assert scenario_intro(prison)[0].startswith("scenario prison-1: ")
