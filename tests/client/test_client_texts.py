@@ -874,7 +874,8 @@ def test_PR_SCEN_the_client_explains_a_scenario_and_offers_the_playable_ones():
     lines = scenario_intro(view(new_game(Options(set_name="prison", scenario="prison-1"), 1), "B"))
     assert lines[0] == "scenario prison-1: A stroll through the dungeon"
     assert lines[1].startswith("goal: Be the first to take both of your figures out")
-    assert scenario_intro(view(new_game(Options(), 1), "B"))[0].startswith("goal: be the first to the table's VP")  # (pt29 F1)
+    # (a board game without a scenario says the board game's goal: pt29 F1)
+    assert scenario_intro(view(new_game(Options(), 1), "B"))[0].startswith("goal: be the first to the table's VP")
 
 
 def test_the_lobbys_table_list_fits_an_80_column_terminal():
