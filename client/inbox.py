@@ -313,7 +313,9 @@ def _joined(session: Session, message: Joined) -> None:
             _snapshot(session, snapshot, the_servers=False)
             state.came_in = came_in
         state.say(_("back at table {table}").format(table=message.table))
-        if message.restored:  # (a play-test's players read only "Yellow disconnected" / "is back": pt28)
+        if message.restored and not state.local:  # (a play-test's players read only "Yellow disconnected" / "is
+            # back": pt28; not `dt-client play`'s own server, started again for a game the player left and came back
+            # to, where it read as a failure: pt29 F24)
             # TRANSLATORS: in the log when a seat or a watch is taken back after the server restored the table
             # from its store (it was started again, or could not save the game for a while)
             state.log.append(_("the server restored this game from what it had saved (it was started again, or "

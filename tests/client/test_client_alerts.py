@@ -254,3 +254,9 @@ def test_a_resume_the_server_answers_as_restored_says_so_in_the_log():
     assert state.log[-1] == ("the server restored this game from what it had saved (it was started again, or could "
                              "not save for a while): the game goes on from its last saved step, and its clocks "
                              "start afresh (DT-090)")
+    # not from `dt-client play`'s own server, started again for the game the player left and came back to: it read
+    # as a failure there (play-test pt29 F24)
+    length = len(state.log)
+    state.local = True
+    handle(wired.session, Joined(TABLE, "token", "B", 60, restored=True))
+    assert len(state.log) == length and state.notice == f"back at table {TABLE}"
