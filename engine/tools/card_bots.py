@@ -630,6 +630,32 @@ class _Seen:
         codes = [self.code_of(i) for i in carrying]
         return lose * (WOUND + (20.0 if "TS" in codes else 0.0)) * self.risk
 
+    def exit_worth(self, e: dict) -> float:
+        """What an enemy scores by leaving the maze (CG-EXIT-01, CG-EXIT-03: a Treasure carried out a VP more), and
+        the game if that is enough (CG-END-01)."""
+        vp = self.cat.characters[e["code"]].exit_vp + [self.code_of(i) for i in self.carried(e)].count("TS")
+        won = self.players[self.opp]["vp"] + vp >= self.target
+        return VP * vp + (10 * VP if won else 0.0)
+
+    def menace(self, e: dict, maze=None, blocked=None) -> float:
+        """pt28b F7: what the enemy `e` scores next turn if it can leave by then: its way out no longer than the AP
+        its side will have (its wheel, at most 3 kept, and 3 more: CG-TURN-04/05). The bot let a Paladin with the
+        Treasure, a step from its start zone, walk out and win: a block, a wound, a room turned that stops him is
+        worth what he would score."""
+        if e.get("wounded") or not self.active(e) or e.get("seat") != self.opp:
+            return 0.0
+        coming = min(KEPT_AP, self.players[self.opp].get("ap", 0)) + 3
+        if self.ap_out(e, e["at"], e.get("facing"), None, maze, blocked) > coming:
+            return 0.0
+        return self.exit_worth(e) * self.risk  # an idle bot's standoff, blocks held against blocks, wears off
+
+    def menaces(self, maze=None) -> float:
+        """The summed `menace` of the enemies (a maze remade: rooms turned, a portcullis opened)."""
+        key = ("menaces", self._held(maze))
+        if key not in self.memo:
+            self.memo[key] = sum(self.menace(e, maze) for e in self.theirs())
+        return self.memo[key]
+
     def value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
         """A figure's worth where it stands: nearer the way out is better (RUN an AP), what it carries, less the
         danger it stands in."""
@@ -752,20 +778,24 @@ class _Seen:
 
     def _hunt_map(self, abil: frozenset, move: int, strength: int) -> dict:
         out: dict = {}
+        reach = move * (self.players[self.seat].get("ap", 0) - 2)
+        """An enemy about to leave (`menace`) is worth his exit where a figure that has just moved there can still
+        reach him and attack this turn (a move and an attack, an AP each); farther, he is gone before it comes."""
         for e in self.theirs():
             zone = e["at"] if e["where"] == "maze" else e.get("facing")  # (CG-SZ-01: from the zone it faces)
             if not zone or not _ZONE.match(zone):
                 continue
             win, lose = _blind(strength - self.defence_value(e))
             worth = win * (VP if e.get("wounded") else WOUND) - lose * WOUND
-            if worth <= 0:
+            stop = win * self.menace(e)
+            if worth <= 0 and not stop:
                 continue
             start = zone_from(zone)
             dist = {start: 0}
             todo = deque([start])
             while todo:
                 z = todo.popleft()
-                here = HUNT * worth / (1.0 + dist[z] / move)
+                here = HUNT * (worth + (stop if dist[z] <= reach else 0.0)) / (1.0 + dist[z] / move)
                 if here > out.get(z, 0.0):
                     out[z] = here
                 if dist[z] >= 4 * move:
@@ -1072,7 +1102,7 @@ class GreedyBot:
         gain = 0.0
         for f in theirs:
             killed = f.get("wounded") or lethal
-            gain += VP if killed else WOUND
+            gain += (VP if killed else WOUND) + seen.menace(f)  # a wounded enemy acts no more: no exit (F7)
             if killed and "undead" in seen.cat.characters[f["code"]].abilities and any(
                     g["code"] == "PA" for g in mine):
                 gain += VP  # CG-CHAR-PALADIN-02
@@ -1174,7 +1204,7 @@ class GreedyBot:
         others = seen.blocked_exits(seen.opp, without=f["id"])
         if zone in others:
             return 0.0
-        held = 0.0
+        held, stopped = 0.0, 0.0
         for e in seen.theirs():
             if e.get("wounded"):
                 continue
@@ -1182,13 +1212,14 @@ class GreedyBot:
             if before < BLOCK_NEAR:
                 after = min(seen.ap_out(e, e["at"], e.get("facing"), blocked=others | {zone}), FAR)
                 held = max(held, min(after - before, BLOCK_CAP))
-        return 0.5 * RUN * held * seen.risk
+                stopped += seen.menace(e, blocked=others) - seen.menace(e, blocked=others | {zone})
+        return 0.5 * RUN * held * seen.risk + stopped
 
     # -- the maze -----------------------------------------------------------------------------------------------
     def _remade(self, seen: _Seen, maze) -> float:
         """What a changed maze is worth: the seat's figures nearer the way out, the enemy's farther."""
         return RUN * (seen.standing(seen.seat) - seen.standing(seen.seat, maze)) + 0.5 * RUN * (
-            seen.standing(seen.opp, maze) - seen.standing(seen.opp))
+            seen.standing(seen.opp, maze) - seen.standing(seen.opp)) + seen.menaces() - seen.menaces(maze)
 
     def _rotation(self, seen: _Seen, text: str) -> float:
         """The best of one, two or three quarter turns that way (1 AP each, CG-ROT-01): a way out may need a half
@@ -1206,7 +1237,8 @@ class GreedyBot:
             after = _Seen(view, seen.seat, seen.risk if seen.impatient else False)
             mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
             theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
-            score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat)
+            score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat) + (
+                seen.menaces() - after.menaces())
             best = score if best is None else max(best, score)
         return best
 
@@ -1246,7 +1278,8 @@ class GreedyBot:
         after = _Seen(_inverted(seen.view, here, there), seen.seat, seen.risk if seen.impatient else False)
         mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
         theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
-        return mine + theirs + after.exploring(seen.seat) - seen.exploring(seen.seat) - 3.0 - CARRY_VALUE["IS"]
+        return mine + theirs + after.exploring(seen.seat) - seen.exploring(seen.seat) - 3.0 - CARRY_VALUE["IS"] + (
+            seen.menaces() - after.menaces())
 
     def _levitation(self, seen: _Seen, text: str) -> float:
         """CG-CHAR-TELEKIN-01/02: an object moved from afar for 1 AP is worth what it adds to the friend it is given

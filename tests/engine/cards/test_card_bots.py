@@ -340,3 +340,26 @@ def test_CG_COMBAT_05_a_shot_that_cannot_win_is_not_taken():
         assert "shoot yTH bWA" in legal_texts(s, "Y")
         seen = _Seen(CARDS.view(s, "Y"), "Y")
         assert (GreedyBot().score(seen, "shoot yTH bWA") > GreedyBot().score(seen, "end")) == worth, hands
+
+
+def test_CG_EXIT_01_CG_BLOCK_01_it_stops_a_treasure_carrier_about_to_leave():
+    """pt28b F7: a Paladin carrying the Treasure stood a step from Yellow's start zone, his exit worth 2 VP and the
+    game; the bot spent its turn on rotations and steps away, and he walked out. Here Yellow has 1 AP: the Troll on
+    Y1 can turn to face b4 and block the Paladin's exit (CG-BLOCK-01), or the Warrior can finish the wounded
+    Mechanork (1 VP). The bot of before took the point (a block was worth at most half a turn's walk); now an enemy
+    who can leave with the AP his side will have (`_Seen.menace`) is worth what he would score, and it blocks: Blue
+    has no exit left. A wounded carrier is no menace (he acts no more, CG-AP-02), nor one farther than Blue's AP."""
+    s = build({"bPA": "b4", "bMK": ("c3", {"wounded": True}), "yTR": "Y1>a4", "yWA": "c3"}, {"bTS": "@bPA"},
+              ap=(0, 1), active="Y", vp=(1, 0), combat=True)
+    seen = _Seen(CARDS.view(s, "Y"), "Y")
+    assert seen.target == 2 and seen.menace(seen.figs["bPA"]) == seen.exit_worth(seen.figs["bPA"]) == 12 * 100
+    assert choices(s, "Y") == Counter({"move yTR ^b4": 20})
+    blocked = act(act(s, "move yTR ^b4", "Y"), "end", "Y")
+    assert blocked.to_act[0] == "B" and not [t for t in legal_texts(blocked, "B") if t.startswith("move bPA") and t.endswith(("Y1", "Y2"))]
+    wounded = build({"bPA": ("b4", {"wounded": True}), "yTR": "Y1>a4"}, {"bTS": "@bPA"}, ap=(0, 1), active="Y")
+    seen = _Seen(CARDS.view(wounded, "Y"), "Y")
+    assert seen.menace(seen.figs["bPA"]) == 0.0
+    far = build({"bPA": "b1", "yTR": "Y1>a4"}, {"bTS": "@bPA"}, ap=(0, 1), active="Y")
+    seen = _Seen(CARDS.view(far, "Y"), "Y")
+    f = seen.figs["bPA"]
+    assert seen.ap_out(f, "b1") > 3 and seen.menace(f) == 0.0  # Blue keeps no AP: 3 next turn

@@ -204,8 +204,9 @@ def test_CG_ROT_03_the_greedy_bot_turns_a_room_only_to_stand_nearer_the_way_out(
     (`_turned`: the room a quarter turn on, its figures with it, CG-ROT-03) agrees with the engine's for every
     rotation offered along these games; no rotation it chose left its figures farther, in the engine's view, by its
     own reckoning (`_Seen.standing`: its routes count jump cards and blocked exits, which `_standing`'s do not),
-    unless it was the first quarter of a half turn (the same room turned again next, CG-ROT-01) or its side had
-    no way out at all (it then tries things); and some left them nearer."""
+    unless it was the first quarter of a half turn (the same room turned again next, CG-ROT-01), or its side had
+    no way out at all (it then tries things), or it stopped an enemy who could leave next turn (`_Seen.menaces`,
+    CG-EXIT-01); and some left them nearer."""
     from dungeon_twister.engine.tools.card_bots import _Seen, _standing, _turned
 
     chosen = 0
@@ -225,8 +226,9 @@ def test_CG_ROT_03_the_greedy_bot_turns_a_room_only_to_stand_nearer_the_way_out(
             state = apply(state, parse_action(text, seat))[0]
             if text.startswith("rotate ") and state.phase == "main":
                 seen = _Seen(view, seat)
-                gained = seen.standing(seat) - _Seen(CARDS.view(state, seat), seat).standing(seat)
-                if gained < 0 and not seen.stuck():
+                later = _Seen(CARDS.view(state, seat), seat)
+                gained = seen.standing(seat) - later.standing(seat)
+                if gained < 0 and not seen.stuck() and seen.menaces() <= later.menaces():
                     first_quarter = text
                 chosen += gained > 0
             played += 1
