@@ -303,7 +303,7 @@ first."""
 CARD_COST = 4.0
 """What a combat card laid costs per point of its value: it leaves the game (CG-COMBAT-05), the +0 returns."""
 FAR = 8.0
-"""The AP a figure with no way out is reckoned to stand from it."""
+"""The AP a figure with no way out is reckoned to stand from it, at least (`_Seen.far`: more than any way)."""
 UNKNOWN = 0.5
 """The AP a face-down room's border costs on a route: it is hoped open, and has to be revealed first."""
 IMPATIENT = 3
@@ -553,18 +553,35 @@ class _Seen:
 
     def ap_out(self, f: dict, place: str, facing: str | None = None, carrying=None, maze=None,
                blocked=None) -> float:
-        """AP from a place (`c3`, or an own start position `B1` facing `facing`) to the way out."""
+        """AP from a place (`c3`, or an own start position `B1` facing `facing`) to the way out; with none, `far`
+        (more than any way there is)."""
+        found = self.way(f, place, facing, carrying, maze, blocked)
+        far = self.far(f)
+        return far if found is None else min(found, far - 0.5)
+
+    def far(self, f: dict) -> float:
+        """The AP a figure with no way out is reckoned to stand from it: FAR, or more if its moves are short: 4 AP
+        more than a walk along two columns of the maze (2 x its rows zones, at its move a zone): a Golem's (move 1)
+        way in a standard maze is often 12 AP, and below FAR = 8 the bot valued no way better than a long one: its
+        Golem kept to its start zone for 1,000 actions (standard mutual game 7). The same for every maze a rotation
+        makes, so a room turned does not move a figure with no way nearer. A longer way counts a half AP less."""
+        kind = self.cat.characters[f["code"]]
+        return max(FAR, 2.0 * self.maze.height / kind.move + 4.0)
+
+    def way(self, f: dict, place: str, facing: str | None = None, carrying=None, maze=None,
+            blocked=None) -> float | None:
+        """AP from a place to the way out, None if it has none."""
         kind = self.cat.characters[f["code"]]
         dist = self.routes(f["seat"], self.abilities(f, carrying), kind.move, maze, blocked)
         step = 1.0 / kind.move
         if _ZONE.match(place):
-            return dist.get(zone_from(place), FAR)
+            return dist.get(zone_from(place))
         if not _START.match(place) or place[0] != f["seat"]:
-            return FAR
+            return None
         maze = maze or self.maze
         _, col = start_from(place)
         faced = zone_from(facing) if facing and _ZONE.match(facing) else None
-        best = FAR
+        best = None
         for c, extra in ((col, 0.0), (1 - col, step)):
             for z in maze.start_zones(f["seat"], c):
                 if z not in dist:
@@ -573,7 +590,8 @@ class _Seen:
                                                     self.abilities(f, carrying)):
                     continue
                 turn = 0.0 if (c == col and faced == z) or c != col else step  # along the zone: faced as chosen
-                best = min(best, dist[z] + step + turn + extra)
+                here = dist[z] + step + turn + extra
+                best = here if best is None else min(best, here)
         return best
 
     # -- the enemies' reach -------------------------------------------------------------------------------------
@@ -666,10 +684,10 @@ class _Seen:
         return found
 
     def _value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
-        ap = self.ap_out(f, place, facing, carrying, maze)
-        out = -RUN * ap
+        found = self.way(f, place, facing, carrying, maze)
+        out = -RUN * self.ap_out(f, place, facing, carrying, maze)
         if maze is None:
-            if ap >= FAR:
+            if found is None:
                 out -= self.astray(f, place, facing, carrying)
             out += self.hunt(f, place, facing, carrying)
             if self.impatient and not f.get("wounded"):
@@ -814,19 +832,19 @@ class _Seen:
         for f in self.figs.values():
             if f.get("seat") != seat or not self.active(f) or f.get("wounded"):
                 continue
-            if self.ap_out(f, f["at"], f.get("facing")) >= FAR:
+            if self.way(f, f["at"], f.get("facing")) is None:
                 total -= self.astray(f, f["at"], f.get("facing"), self.carried(f))
         return total
 
     def stuck(self) -> bool:
         """Whether none of the seat's unwounded figures has a way out."""
         if "stuck" not in self.memo:
-            self.memo["stuck"] = all(self.ap_out(f, f["at"], f.get("facing")) >= FAR
+            self.memo["stuck"] = all(self.way(f, f["at"], f.get("facing")) is None
                                      for f in self.mine() if not f.get("wounded"))
         return self.memo["stuck"]
 
     def standing(self, seat: str, maze=None, figs=None) -> float:
-        """The summed AP to the way out of the seat's unwounded figures (each at most FAR)."""
+        """The summed AP to the way out of the seat's unwounded figures (each at most its `far`)."""
         figs = figs if figs is not None else self.figs.values()
         total = 0.0
         for f in figs:

@@ -363,3 +363,22 @@ def test_CG_EXIT_01_CG_BLOCK_01_it_stops_a_treasure_carrier_about_to_leave():
     seen = _Seen(CARDS.view(far, "Y"), "Y")
     f = seen.figs["bPA"]
     assert seen.ap_out(f, "b1") > 3 and seen.menace(f) == 0.0  # Blue keeps no AP: 3 next turn
+
+
+def test_CG_MOVE_a_long_way_out_is_better_than_none():
+    """cbot28's report: a figure with no way out was reckoned FAR = 8 AP from it, but a slow figure's real way is
+    often longer (a Golem's, move 1, 12 AP in a standard maze), and from a start position the way was cut to FAR:
+    so entering the maze onto a long way looked like a loss, and Yellow's Golem kept to its start zone (standard
+    mutual game 7, capped). The Colossus (move 1) on B1 here has one way, 10 AP: by B2 facing c1 (c1 9, then d1,
+    d2, d3 ...; b1 and a1 are farther and d1's south wall closes it from B2). The bot of before ended its turn or
+    drew a try (its side `stuck`); now no way counts more than any way (`_Seen.far`: 4 AP over two columns' walk)
+    and it steps to B2 facing c1, every draw."""
+    from dungeon_twister.engine.tools.card_bots import FAR
+
+    s = build({"bCO": "B1>a1", "yMK": "Y1>a4"}, ap=(3, 0), jumps=(0, 0))
+    seen = _Seen(CARDS.view(s, "B"), "B")
+    colossus = seen.figs["bCO"]
+    assert seen.ap_out(colossus, "B1", "a1") == 10 > FAR and seen.ap_out(colossus, "B2", "c1") == 9
+    assert seen.far(colossus) == 2 * 4 + 4 > seen.ap_out(colossus, "b2") == seen.far(colossus) - 0.5  # (b2: 13)
+    assert not seen.stuck()
+    assert choices(s, "B") == Counter({"move bCO B2^c1": 20})
