@@ -423,6 +423,8 @@ class _Seen:
         from the first's. Which ids the allocator reuses depends on all the process did before: the same view
         and Rng chose differently from one process to the next (a clean clone's CI, -n auto)."""
         self.target = view.get("target_vp") or 99
+        self.menaced: float | None = None
+        """The enemies' `menaces` at the start of the bot's turn (GreedyBot's memory), for `stopped`."""
 
     def _held(self, maze) -> int:
         """`id(maze)` for a cache key, the maze kept alive with the cache so that its id names it alone."""
@@ -674,6 +676,17 @@ class _Seen:
             self.memo[key] = sum(self.menace(e, maze) for e in self.theirs())
         return self.memo[key]
 
+    def stopped(self, after: float) -> float:
+        """What a remade maze (`menaces` after it) is worth against the enemies' exits: all it adds is lost, but
+        what it takes away counts only down to `menaced`, the menaces at its turn's start (by the bot's memory;
+        else now). The enemy turns a room back: two greedy bots turned rooms A and C to and fro for 400 actions,
+        each turn stopping the other's exit (tutorial 2, seed 2); a room turned in two quarters may pass by a
+        greater menace and come back."""
+        before = self.menaces()
+        if after >= before:
+            return before - after
+        return max(0.0, before - max(after, before if self.menaced is None else self.menaced))
+
     def value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
         """A figure's worth where it stands: nearer the way out is better (RUN an AP), what it carries, less the
         danger it stands in."""
@@ -729,7 +742,10 @@ class _Seen:
 
     def astray(self, f: dict, place: str, facing: str | None, carrying) -> float:
         """A figure with no way out: STRAY a step from the nearest place where something may open one (a room
-        to reveal, a rotation zone, a Key or a Rope it lacks lying free), by what it crosses."""
+        to reveal, a rotation zone, a Key or a Rope it lacks lying free or carried by a friend in the maze), by
+        what it crosses, if it opens a way from there. A friend's counts as one on the floor, and one that opens no
+        way (the Rope its holder, with no way, has just dropped) is none: else a Rope picked up stopped being a
+        goal, one dropped became one again, and a side with no way out passed them round for the gains (F17)."""
         abil = self.abilities(f, carrying)
         key = ("astray", abil)
         dist = self.memo.get(key)
@@ -760,10 +776,19 @@ class _Seen:
                             "wall", "slit", "portcullis", "pit"}:
                         goals.add(zone)
         for item in self.items.values():
+            kind = self.cat.objects.get(item["code"])
+            if kind is None or not kind.abilities & {"rope", "key"} or kind.abilities <= abil:
+                continue
+            where = None
             if item.get("where") == "floor" and _ZONE.match(item.get("at") or ""):
-                kind = self.cat.objects.get(item["code"])
-                if kind is not None and kind.abilities & {"rope", "key"} and not kind.abilities <= abil:
-                    goals.add(zone_from(item["at"]))
+                where = zone_from(item["at"])
+            elif item["id"] in self.holder:  # a friend hands it over where he stands (CG-ITEM-03)
+                friend = self.holder[item["id"]]
+                if friend.get("seat") == self.seat and friend.get("where") == "maze" and _ZONE.match(
+                        friend.get("at") or ""):
+                    where = zone_from(friend["at"])
+            if where is not None and where in self.routes(self.seat, abil | kind.abilities, 1):
+                goals.add(where)  # (one that opens no way from where it is opens none: the Rope just dropped)
         dist = {z: 0 for z in goals}
         todo = deque(goals)
         while todo:
@@ -895,6 +920,7 @@ class GreedyBot:
             "_gained": False,  # whether an action gained this turn
             "_idle": 0,  # its own turns in a row in which no action gained (IMPATIENT)
             "_given": {},  # item -> the turn one of its moves put it down or handed it over
+            "_menaced": None,  # the enemies' menaces at its view of the turn's start (_Seen.stopped)
             "_loads": None,  # after one of its moves: who held each object it handled (None: the floor), to see
             # at its next view what it let go: dropped, handed over, or carried on and put down (not a pick-up)
         }
@@ -921,6 +947,9 @@ class GreedyBot:
         seen = _Seen(view, seat, RISKED ** (self._idle // IMPATIENT) if self._idle >= IMPATIENT else False)
         if view.get("phase") == "main" and view.get("active") == seat:
             self._remember_loads(seen)
+            if self._menaced is None:
+                self._menaced = seen.menaces()
+            seen.menaced = self._menaced
         if purpose.startswith("combat") or view.get("combat") and all(
                 _verb(t) in ("card", "frenzy", "mind") for t in legal):
             return self._combat_choice(seen, legal, rng)
@@ -948,6 +977,7 @@ class GreedyBot:
             if self._turn is not None:
                 self._idle = 0 if self._gained else self._idle + 1
             self._turn, self._left, self._rotated, self._loads, self._gained = turn, {}, set(), None, False
+            self._menaced = None
             now = view.get("turn") or 0
             self._given = {item: when for item, when in self._given.items() if when >= now - 2}
 
@@ -1237,7 +1267,7 @@ class GreedyBot:
     def _remade(self, seen: _Seen, maze) -> float:
         """What a changed maze is worth: the seat's figures nearer the way out, the enemy's farther."""
         return RUN * (seen.standing(seen.seat) - seen.standing(seen.seat, maze)) + 0.5 * RUN * (
-            seen.standing(seen.opp, maze) - seen.standing(seen.opp)) + seen.menaces() - seen.menaces(maze)
+            seen.standing(seen.opp, maze) - seen.standing(seen.opp)) + seen.stopped(seen.menaces(maze))
 
     def _rotation(self, seen: _Seen, text: str) -> float:
         """The best of one, two or three quarter turns that way (1 AP each, CG-ROT-01): a way out may need a half
@@ -1255,8 +1285,8 @@ class GreedyBot:
             after = _Seen(view, seen.seat, seen.risk if seen.impatient else False)
             mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
             theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
-            score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat) + (
-                seen.menaces() - after.menaces())
+            score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat) + seen.stopped(
+                after.menaces())
             best = score if best is None else max(best, score)
         return best
 
@@ -1297,7 +1327,7 @@ class GreedyBot:
         mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
         theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
         return mine + theirs + after.exploring(seen.seat) - seen.exploring(seen.seat) - 3.0 - CARRY_VALUE["IS"] + (
-            seen.menaces() - after.menaces())
+            seen.stopped(after.menaces()))
 
     def _levitation(self, seen: _Seen, text: str) -> float:
         """CG-CHAR-TELEKIN-01/02: an object moved from afar for 1 AP is worth what it adds to the friend it is given

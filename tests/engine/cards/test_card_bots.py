@@ -365,6 +365,28 @@ def test_CG_EXIT_01_CG_BLOCK_01_it_stops_a_treasure_carrier_about_to_leave():
     assert seen.ap_out(f, "b1") > 3 and seen.menace(f) == 0.0  # Blue keeps no AP: 3 next turn
 
 
+def test_CG_ITEM_03_a_rope_in_a_friends_hand_is_as_near_as_one_on_his_floor():
+    """F17's root (cbot28's report): for a figure with no way out, a Rope or a Key it lacks lying free was a goal
+    (`_Seen.astray`: a place where a way may open), one in a friend's hand was not; so a stuck side's values changed
+    with every pick-up and drop, and the Thief passed the Rope, the Key and the Bow round, each move a gain. Three
+    Yellow figures block a4, b4 and c4 (CG-BLOCK-01): a Mechanork's one way out is over d4's pit, with a Rope from
+    c4 or d4. The Rope on c4 is a goal (0 steps) whether it lies there or the Warrior there holds it (CG-ITEM-03: he
+    hands it over as it passes); an enemy's is none (c4 is then a step from the rotation zone d4); and one on c3,
+    from where it opens no way, is none either."""
+    blockers = {"yWA": "Y1>a4", "yMK": "Y1>b4", "ySN": "Y2>c4"}
+    steps = {}
+    for holder, rope in (("bWA", "c4"), ("bWA", "@bWA"), ("yGB", "@yGB"), ("bWA", "c3")):
+        s = build({"bMK": "a1", holder: rope if rope[0] != "@" else "c4", **blockers}, {"bRP": rope}, ap=(3, 0))
+        seen = _Seen(CARDS.view(s, "B"), "B")
+        where = "c3" if rope == "c3" else "c4"
+        steps[rope] = seen._astray_map(seen.abilities(seen.figs["bMK"])).get(zone_from(where))
+    assert steps == {"c4": 0, "@bWA": 0, "@yGB": 1, "c3": 3}, steps
+    blockers["yTR"] = "Y2>d4"  # no way out for Blue: the Warrior's Rope opens none, and dropping it gains nothing
+    s = build({"bMK": "b3", "bWA": "c3", **blockers}, {"bRP": "@bWA"}, ap=(3, 0))
+    seen = _Seen(CARDS.view(s, "B"), "B")
+    assert seen.stuck() and GreedyBot().score(seen, "move bWA -bRP") < 0
+
+
 def test_CG_MOVE_a_long_way_out_is_better_than_none():
     """cbot28's report: a figure with no way out was reckoned FAR = 8 AP from it, but a slow figure's real way is
     often longer (a Golem's, move 1, 12 AP in a standard maze), and from a start position the way was cut to FAR:
