@@ -131,6 +131,16 @@ def _destination(f: dict, words: list[str]) -> tuple[str, str | None]:
     return place, facing
 
 
+def _board(view: dict) -> tuple:
+    """What a view shows of the board (figures, objects, rooms, AP), to know it again."""
+    figures = tuple(sorted((f["id"], f.get("where"), f.get("at"), f.get("facing"), f.get("wounded"), f.get("carries"),
+                            f.get("also_carries")) for f in view.get("figures", ()) if "id" in f))
+    items = tuple(sorted((i["id"], i.get("where"), i.get("at"), i.get("by")) for i in view.get("items", ())
+                         if "id" in i))
+    rooms = tuple((r.get("room"), r.get("card"), r.get("turns"), r.get("revealed")) for r in view.get("rooms", ()))
+    return figures, items, rooms, tuple(sorted((s, p.get("ap"), p.get("vp")) for s, p in view["players"].items()))
+
+
 def _nearer(view: dict, seat: str, legal: list[str]) -> list[str]:
     """The moves that bring a figure nearest to the way out, nearer than it stands (or onto a route at all), by
     `routes`."""
@@ -307,12 +317,16 @@ FAR = 8.0
 UNKNOWN = 0.5
 """The AP a face-down room's border costs on a route: it is hoped open, and has to be revealed first."""
 IMPATIENT = 3
+LOOP = 4
 ACCESS = 15.0
 RISKED = 0.5
 """After IMPATIENT turns in a row that gained nothing (a standoff, or a way hoped through a wall), the bot reckons
 walls towards face-down rooms as walls, a danger and a block at RISKED of themselves (RISKED squared after twice as
 many turns, ...), and a figure that could reveal a face-down room ACCESS the better for each of its own cards
-there (`_Seen.access`), until a turn gains again."""
+there (`_Seen.access`), until a turn gains again. A turn that gained but started from a board one of its last LOOP
+turns started from went round in a circle: it counts as gaining nothing (tutorial 2 seed 2, self-play: a Colossus
+walked to whichever exit the other side's Colossus did not block, and that one turned to block it, for 400
+actions, both sides gaining every turn)."""
 ITEM_WORD = 0.5
 """What taking, dropping or handing over an object in a move costs: nothing by the rules (CG-ITEM-01/03), but a
 move that only shuffles objects gains nothing, and among moves worth the same the plainest is the one a player
@@ -321,6 +335,11 @@ TAKEN_BACK = 20.0
 """What taking an object its figures put down or handed over this turn or the two before costs a side with no way
 out (the bot's memory): its scores shift from one view to the next (a Rope on the floor is a goal, in hand it is
 not), and it passed the same objects round turn after turn, each time for a gain (F17)."""
+TURNED_BACK = 10.0
+"""What coming back to a start position and facing its figure left this turn or the one before costs (the bot's
+memory): a block's worth shifts a little with each enemy step, and a Golem on its start zone turned from a7 to a8
+and back every turn for it, so its turns counted as gaining and it never grew impatient (standard mutual game 7).
+A block that stops an exit (`_Seen.menace`) is worth far more."""
 HUNT = 0.5
 """The share of a likely won fight's worth a figure standing in the enemy's zone counts (`_Seen.hunt`)."""
 STRAY = 5.0
@@ -920,6 +939,8 @@ class GreedyBot:
             "_gained": False,  # whether an action gained this turn
             "_idle": 0,  # its own turns in a row in which no action gained (IMPATIENT)
             "_given": {},  # item -> the turn one of its moves put it down or handed it over
+            "_boards": [],  # the board at the start of its last LOOP turns (`_board`)
+            "_faced": {},  # (figure, start position, facing) -> the turn one of its moves turned it away from it
             "_menaced": None,  # the enemies' menaces at its view of the turn's start (_Seen.stopped)
             "_loads": None,  # after one of its moves: who held each object it handled (None: the floor), to see
             # at its next view what it let go: dropped, handed over, or carried on and put down (not a pick-up)
@@ -974,12 +995,16 @@ class GreedyBot:
         """A new turn of its own starts a new memory, and counts the turns in a row that gained nothing."""
         turn = (view.get("turn"), seat)
         if turn != self._turn:
+            board = _board(view)
+            looped = board in self._boards  # the board its turn started from two or three turns ago: a round
+            self._boards = (self._boards + [board])[-LOOP:]
             if self._turn is not None:
-                self._idle = 0 if self._gained else self._idle + 1
+                self._idle = 0 if self._gained and not looped else self._idle + 1
             self._turn, self._left, self._rotated, self._loads, self._gained = turn, {}, set(), None, False
             self._menaced = None
             now = view.get("turn") or 0
             self._given = {item: when for item, when in self._given.items() if when >= now - 2}
+            self._faced = {spot: when for spot, when in self._faced.items() if when >= now - 2}
 
     def _remember_loads(self, seen: _Seen) -> None:
         """After its own move, what its figures let go (`_given`)."""
@@ -999,6 +1024,8 @@ class GreedyBot:
         f = seen.figs.get(words[1]) if len(words) > 1 else None
         if _verb(text) in ("move", "jump", "wallwalk") and f is not None and seen.active(f):
             self._left.setdefault(f["id"], set()).add((f["at"], f.get("facing")))
+            if f.get("where") == "start" and _destination(f, words) != (f["at"], f.get("facing")):
+                self._faced[(f["id"], f["at"], f.get("facing"))] = seen.view.get("turn") or 0
             handled = {w[1:].split("/")[-1] if w[0] == ">" and "/" in w else w[1:] for w in words[2:]
                        if w[0] in "+-" or w[0] == ">" and "/" in w}
             handled |= set(seen.carried(f))
@@ -1219,6 +1246,9 @@ class GreedyBot:
         before = seen.value(f, f["at"], f.get("facing"), seen.carried(f))
         after = seen.value(f, place, facing, carrying)
         cost = 2.0 + ITEM_WORD * _handled(words)
+        if self._faced and _START.match(place) and (f["id"], place, facing) in self._faced and (
+                place, facing) != (f["at"], f.get("facing")):
+            cost += TURNED_BACK  # a block's facing turned to and fro, turn after turn (standard mutual game 7)
         if self._given and any(w[0] == "+" and w[1:] in self._given for w in words[2:]) and seen.stuck():
             cost += TAKEN_BACK  # pt27 F17: its figures let it go lately; taking it again is juggling
         if verb == "jump":

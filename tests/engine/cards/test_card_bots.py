@@ -404,3 +404,41 @@ def test_CG_MOVE_a_long_way_out_is_better_than_none():
     assert seen.far(colossus) == 2 * 4 + 4 > seen.ap_out(colossus, "b2") == seen.far(colossus) - 0.5  # (b2: 13)
     assert not seen.stuck()
     assert choices(s, "B") == Counter({"move bCO B2^c1": 20})
+
+
+def test_CG_BLOCK_01_a_facing_turned_away_last_turn_costs_turning_back():
+    """cbot28's report, standard mutual game 7: a Golem on its start zone turned from a7 to a8 and back every turn,
+    each time for a block a little better after the enemy's steps, so its turns counted as gaining and it never
+    grew impatient. The bot remembers the start positions and facings its figures turned away from, this turn and
+    the one before, and coming back costs TURNED_BACK. Blue's Troll on B1 turns from a1 to b1 as Yellow's
+    Warrior comes to b1; Yellow's steps to a2: turning back to a1, a gain by the view alone, costs TURNED_BACK."""
+    from dungeon_twister.engine.tools.card_bots import TURNED_BACK
+
+    s = build({"bTR": "B1>a1", "yWA": "b1"}, ap=(3, 0), turn=5)
+    bot, rng = GreedyBot(), Rng(1)
+    assert bot.choose(CARDS.view(s, "B"), legal_texts(s, "B"), rng) == "move bTR ^b1"
+    s = act(act(act(s, "move bTR ^b1"), "end"), "move yWA a1 a2", "Y")
+    s = act(s, "end", "Y")
+    view, legal = CARDS.view(s, "B"), legal_texts(s, "B")
+    assert view["turn"] == 7 and view["active"] == "B"
+    fresh = GreedyBot().score(_Seen(view, "B"), "move bTR ^a1")
+    assert fresh > 0  # a gain, for a bot without the memory
+    bot.choose(view, legal, rng)  # (its memory of the turn before, kept)
+    assert bot.score(_Seen(view, "B"), "move bTR ^a1") == fresh - TURNED_BACK
+
+def test_CG_TURN_a_turn_that_comes_back_to_a_board_it_started_from_gains_nothing():
+    """Two greedy bots (tutorial 2 seed 2): a Colossus walked to whichever exit the other side's Colossus did not
+    block, and that one turned to block it, for 400 actions; both sides gained every turn, so neither grew
+    impatient (IMPATIENT). A turn that gained but whose board (figures, objects, rooms, AP) the bot's turn had
+    started from within its last LOOP turns went round: it counts as idle."""
+    from dungeon_twister.engine.tools.card_bots import LOOP
+
+    s = build({"bTR": "B1>a1", "yWA": "b1"}, ap=(3, 0), turn=5)
+    t = build({"bTR": "B1>b1", "yWA": "a1"}, ap=(3, 0), turn=5)
+    bot, idle = GreedyBot(), []
+    for turn, board in zip(range(5, 5 + 2 * (LOOP + 2), 2), [s, t] * (LOOP + 2)):
+        view = CARDS.view(board.but(turn=turn), "B")
+        assert bot.choose(view, ["move bTR ^a1", "move bTR ^b1"], Rng(turn)) == ("move bTR ^b1" if board is s else
+                                                                                "move bTR ^a1")  # a block: a gain
+        idle.append(bot._memories["B"]["_idle"])
+    assert idle == [0, 0, 1, 2, 3, 4], idle  # from the third turn on: the board of two turns before
