@@ -355,7 +355,8 @@ def test_CG_EXIT_01_CG_BLOCK_01_it_stops_a_treasure_carrier_about_to_leave():
     assert seen.target == 2 and seen.menace(seen.figs["bPA"]) == seen.exit_worth(seen.figs["bPA"]) == 12 * 100
     assert choices(s, "Y") == Counter({"move yTR ^b4": 20})
     blocked = act(act(s, "move yTR ^b4", "Y"), "end", "Y")
-    assert blocked.to_act[0] == "B" and not [t for t in legal_texts(blocked, "B") if t.startswith("move bPA") and t.endswith(("Y1", "Y2"))]
+    exits = [t for t in legal_texts(blocked, "B") if t.startswith("move bPA") and t.endswith(("Y1", "Y2"))]
+    assert blocked.to_act[0] == "B" and not exits
     wounded = build({"bPA": ("b4", {"wounded": True}), "yTR": "Y1>a4"}, {"bTS": "@bPA"}, ap=(0, 1), active="Y")
     seen = _Seen(CARDS.view(wounded, "Y"), "Y")
     assert seen.menace(seen.figs["bPA"]) == 0.0
