@@ -131,6 +131,16 @@ def _destination(f: dict, words: list[str]) -> tuple[str, str | None]:
     return place, facing
 
 
+def _board(view: dict) -> tuple:
+    """What a view shows of the board (figures, objects, rooms, AP), to know it again."""
+    figures = tuple(sorted((f["id"], f.get("where"), f.get("at"), f.get("facing"), f.get("wounded"), f.get("carries"),
+                            f.get("also_carries")) for f in view.get("figures", ()) if "id" in f))
+    items = tuple(sorted((i["id"], i.get("where"), i.get("at"), i.get("by")) for i in view.get("items", ())
+                         if "id" in i))
+    rooms = tuple((r.get("room"), r.get("card"), r.get("turns"), r.get("revealed")) for r in view.get("rooms", ()))
+    return figures, items, rooms, tuple(sorted((s, p.get("ap"), p.get("vp")) for s, p in view["players"].items()))
+
+
 def _nearer(view: dict, seat: str, legal: list[str]) -> list[str]:
     """The moves that bring a figure nearest to the way out, nearer than it stands (or onto a route at all), by
     `routes`."""
@@ -303,16 +313,20 @@ first."""
 CARD_COST = 4.0
 """What a combat card laid costs per point of its value: it leaves the game (CG-COMBAT-05), the +0 returns."""
 FAR = 8.0
-"""The AP a figure with no way out is reckoned to stand from it."""
+"""The AP a figure with no way out is reckoned to stand from it, at least (`_Seen.far`: more than any way)."""
 UNKNOWN = 0.5
 """The AP a face-down room's border costs on a route: it is hoped open, and has to be revealed first."""
 IMPATIENT = 3
+LOOP = 4
 ACCESS = 15.0
 RISKED = 0.5
 """After IMPATIENT turns in a row that gained nothing (a standoff, or a way hoped through a wall), the bot reckons
 walls towards face-down rooms as walls, a danger and a block at RISKED of themselves (RISKED squared after twice as
 many turns, ...), and a figure that could reveal a face-down room ACCESS the better for each of its own cards
-there (`_Seen.access`), until a turn gains again."""
+there (`_Seen.access`), until a turn gains again. A turn that gained but started from a board one of its last LOOP
+turns started from went round in a circle: it counts as gaining nothing (tutorial 2 seed 2, self-play: a Colossus
+walked to whichever exit the other side's Colossus did not block, and that one turned to block it, for 400
+actions, both sides gaining every turn)."""
 ITEM_WORD = 0.5
 """What taking, dropping or handing over an object in a move costs: nothing by the rules (CG-ITEM-01/03), but a
 move that only shuffles objects gains nothing, and among moves worth the same the plainest is the one a player
@@ -321,6 +335,11 @@ TAKEN_BACK = 20.0
 """What taking an object its figures put down or handed over this turn or the two before costs a side with no way
 out (the bot's memory): its scores shift from one view to the next (a Rope on the floor is a goal, in hand it is
 not), and it passed the same objects round turn after turn, each time for a gain (F17)."""
+TURNED_BACK = 10.0
+"""What coming back to a start position and facing its figure left this turn or the one before costs (the bot's
+memory): a block's worth shifts a little with each enemy step, and a Golem on its start zone turned from a7 to a8
+and back every turn for it, so its turns counted as gaining and it never grew impatient (standard mutual game 7).
+A block that stops an exit (`_Seen.menace`) is worth far more."""
 HUNT = 0.5
 """The share of a likely won fight's worth a figure standing in the enemy's zone counts (`_Seen.hunt`)."""
 STRAY = 5.0
@@ -423,6 +442,8 @@ class _Seen:
         from the first's. Which ids the allocator reuses depends on all the process did before: the same view
         and Rng chose differently from one process to the next (a clean clone's CI, -n auto)."""
         self.target = view.get("target_vp") or 99
+        self.menaced: float | None = None
+        """The enemies' `menaces` at the start of the bot's turn (GreedyBot's memory), for `stopped`."""
 
     def _held(self, maze) -> int:
         """`id(maze)` for a cache key, the maze kept alive with the cache so that its id names it alone."""
@@ -553,18 +574,35 @@ class _Seen:
 
     def ap_out(self, f: dict, place: str, facing: str | None = None, carrying=None, maze=None,
                blocked=None) -> float:
-        """AP from a place (`c3`, or an own start position `B1` facing `facing`) to the way out."""
+        """AP from a place (`c3`, or an own start position `B1` facing `facing`) to the way out; with none, `far`
+        (more than any way there is)."""
+        found = self.way(f, place, facing, carrying, maze, blocked)
+        far = self.far(f)
+        return far if found is None else min(found, far - 0.5)
+
+    def far(self, f: dict) -> float:
+        """The AP a figure with no way out is reckoned to stand from it: FAR, or more if its moves are short: 4 AP
+        more than a walk along two columns of the maze (2 x its rows zones, at its move a zone): a Golem's (move 1)
+        way in a standard maze is often 12 AP, and below FAR = 8 the bot valued no way better than a long one: its
+        Golem kept to its start zone for 1,000 actions (standard mutual game 7). The same for every maze a rotation
+        makes, so a room turned does not move a figure with no way nearer. A longer way counts a half AP less."""
+        kind = self.cat.characters[f["code"]]
+        return max(FAR, 2.0 * self.maze.height / kind.move + 4.0)
+
+    def way(self, f: dict, place: str, facing: str | None = None, carrying=None, maze=None,
+            blocked=None) -> float | None:
+        """AP from a place to the way out, None if it has none."""
         kind = self.cat.characters[f["code"]]
         dist = self.routes(f["seat"], self.abilities(f, carrying), kind.move, maze, blocked)
         step = 1.0 / kind.move
         if _ZONE.match(place):
-            return dist.get(zone_from(place), FAR)
+            return dist.get(zone_from(place))
         if not _START.match(place) or place[0] != f["seat"]:
-            return FAR
+            return None
         maze = maze or self.maze
         _, col = start_from(place)
         faced = zone_from(facing) if facing and _ZONE.match(facing) else None
-        best = FAR
+        best = None
         for c, extra in ((col, 0.0), (1 - col, step)):
             for z in maze.start_zones(f["seat"], c):
                 if z not in dist:
@@ -573,7 +611,8 @@ class _Seen:
                                                     self.abilities(f, carrying)):
                     continue
                 turn = 0.0 if (c == col and faced == z) or c != col else step  # along the zone: faced as chosen
-                best = min(best, dist[z] + step + turn + extra)
+                here = dist[z] + step + turn + extra
+                best = here if best is None else min(best, here)
         return best
 
     # -- the enemies' reach -------------------------------------------------------------------------------------
@@ -630,6 +669,43 @@ class _Seen:
         codes = [self.code_of(i) for i in carrying]
         return lose * (WOUND + (20.0 if "TS" in codes else 0.0)) * self.risk
 
+    def exit_worth(self, e: dict) -> float:
+        """What an enemy scores by leaving the maze (CG-EXIT-01, CG-EXIT-03: a Treasure carried out a VP more), and
+        the game if that is enough (CG-END-01)."""
+        vp = self.cat.characters[e["code"]].exit_vp + [self.code_of(i) for i in self.carried(e)].count("TS")
+        won = self.players[self.opp]["vp"] + vp >= self.target
+        return VP * vp + (10 * VP if won else 0.0)
+
+    def menace(self, e: dict, maze=None, blocked=None) -> float:
+        """pt28b F7: what the enemy `e` scores next turn if it can leave by then: its way out no longer than the AP
+        its side will have (its wheel, at most 3 kept, and 3 more: CG-TURN-04/05). The bot let a Paladin with the
+        Treasure, a step from its start zone, walk out and win: a block, a wound, a room turned that stops him is
+        worth what he would score."""
+        if e.get("wounded") or not self.active(e) or e.get("seat") != self.opp:
+            return 0.0
+        coming = min(KEPT_AP, self.players[self.opp].get("ap", 0)) + 3
+        if self.ap_out(e, e["at"], e.get("facing"), None, maze, blocked) > coming:
+            return 0.0
+        return self.exit_worth(e) * self.risk  # an idle bot's standoff, blocks held against blocks, wears off
+
+    def menaces(self, maze=None) -> float:
+        """The summed `menace` of the enemies (a maze remade: rooms turned, a portcullis opened)."""
+        key = ("menaces", self._held(maze))
+        if key not in self.memo:
+            self.memo[key] = sum(self.menace(e, maze) for e in self.theirs())
+        return self.memo[key]
+
+    def stopped(self, after: float) -> float:
+        """What a remade maze (`menaces` after it) is worth against the enemies' exits: all it adds is lost, but
+        what it takes away counts only down to `menaced`, the menaces at its turn's start (by the bot's memory;
+        else now). The enemy turns a room back: two greedy bots turned rooms A and C to and fro for 400 actions,
+        each turn stopping the other's exit (tutorial 2, seed 2); a room turned in two quarters may pass by a
+        greater menace and come back."""
+        before = self.menaces()
+        if after >= before:
+            return before - after
+        return max(0.0, before - max(after, before if self.menaced is None else self.menaced))
+
     def value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
         """A figure's worth where it stands: nearer the way out is better (RUN an AP), what it carries, less the
         danger it stands in."""
@@ -640,10 +716,10 @@ class _Seen:
         return found
 
     def _value(self, f: dict, place: str, facing: str | None, carrying, maze=None) -> float:
-        ap = self.ap_out(f, place, facing, carrying, maze)
-        out = -RUN * ap
+        found = self.way(f, place, facing, carrying, maze)
+        out = -RUN * self.ap_out(f, place, facing, carrying, maze)
         if maze is None:
-            if ap >= FAR:
+            if found is None:
                 out -= self.astray(f, place, facing, carrying)
             out += self.hunt(f, place, facing, carrying)
             if self.impatient and not f.get("wounded"):
@@ -685,7 +761,10 @@ class _Seen:
 
     def astray(self, f: dict, place: str, facing: str | None, carrying) -> float:
         """A figure with no way out: STRAY a step from the nearest place where something may open one (a room
-        to reveal, a rotation zone, a Key or a Rope it lacks lying free), by what it crosses."""
+        to reveal, a rotation zone, a Key or a Rope it lacks lying free or carried by a friend in the maze), by
+        what it crosses, if it opens a way from there. A friend's counts as one on the floor, and one that opens no
+        way (the Rope its holder, with no way, has just dropped) is none: else a Rope picked up stopped being a
+        goal, one dropped became one again, and a side with no way out passed them round for the gains (F17)."""
         abil = self.abilities(f, carrying)
         key = ("astray", abil)
         dist = self.memo.get(key)
@@ -716,10 +795,19 @@ class _Seen:
                             "wall", "slit", "portcullis", "pit"}:
                         goals.add(zone)
         for item in self.items.values():
+            kind = self.cat.objects.get(item["code"])
+            if kind is None or not kind.abilities & {"rope", "key"} or kind.abilities <= abil:
+                continue
+            where = None
             if item.get("where") == "floor" and _ZONE.match(item.get("at") or ""):
-                kind = self.cat.objects.get(item["code"])
-                if kind is not None and kind.abilities & {"rope", "key"} and not kind.abilities <= abil:
-                    goals.add(zone_from(item["at"]))
+                where = zone_from(item["at"])
+            elif item["id"] in self.holder:  # a friend hands it over where he stands (CG-ITEM-03)
+                friend = self.holder[item["id"]]
+                if friend.get("seat") == self.seat and friend.get("where") == "maze" and _ZONE.match(
+                        friend.get("at") or ""):
+                    where = zone_from(friend["at"])
+            if where is not None and where in self.routes(self.seat, abil | kind.abilities, 1):
+                goals.add(where)  # (one that opens no way from where it is opens none: the Rope just dropped)
         dist = {z: 0 for z in goals}
         todo = deque(goals)
         while todo:
@@ -752,20 +840,24 @@ class _Seen:
 
     def _hunt_map(self, abil: frozenset, move: int, strength: int) -> dict:
         out: dict = {}
+        reach = move * (self.players[self.seat].get("ap", 0) - 2)
+        """An enemy about to leave (`menace`) is worth his exit where a figure that has just moved there can still
+        reach him and attack this turn (a move and an attack, an AP each); farther, he is gone before it comes."""
         for e in self.theirs():
             zone = e["at"] if e["where"] == "maze" else e.get("facing")  # (CG-SZ-01: from the zone it faces)
             if not zone or not _ZONE.match(zone):
                 continue
             win, lose = _blind(strength - self.defence_value(e))
             worth = win * (VP if e.get("wounded") else WOUND) - lose * WOUND
-            if worth <= 0:
+            stop = win * self.menace(e)
+            if worth <= 0 and not stop:
                 continue
             start = zone_from(zone)
             dist = {start: 0}
             todo = deque([start])
             while todo:
                 z = todo.popleft()
-                here = HUNT * worth / (1.0 + dist[z] / move)
+                here = HUNT * (worth + (stop if dist[z] <= reach else 0.0)) / (1.0 + dist[z] / move)
                 if here > out.get(z, 0.0):
                     out[z] = here
                 if dist[z] >= 4 * move:
@@ -784,19 +876,19 @@ class _Seen:
         for f in self.figs.values():
             if f.get("seat") != seat or not self.active(f) or f.get("wounded"):
                 continue
-            if self.ap_out(f, f["at"], f.get("facing")) >= FAR:
+            if self.way(f, f["at"], f.get("facing")) is None:
                 total -= self.astray(f, f["at"], f.get("facing"), self.carried(f))
         return total
 
     def stuck(self) -> bool:
         """Whether none of the seat's unwounded figures has a way out."""
         if "stuck" not in self.memo:
-            self.memo["stuck"] = all(self.ap_out(f, f["at"], f.get("facing")) >= FAR
+            self.memo["stuck"] = all(self.way(f, f["at"], f.get("facing")) is None
                                      for f in self.mine() if not f.get("wounded"))
         return self.memo["stuck"]
 
     def standing(self, seat: str, maze=None, figs=None) -> float:
-        """The summed AP to the way out of the seat's unwounded figures (each at most FAR)."""
+        """The summed AP to the way out of the seat's unwounded figures (each at most its `far`)."""
         figs = figs if figs is not None else self.figs.values()
         total = 0.0
         for f in figs:
@@ -847,6 +939,9 @@ class GreedyBot:
             "_gained": False,  # whether an action gained this turn
             "_idle": 0,  # its own turns in a row in which no action gained (IMPATIENT)
             "_given": {},  # item -> the turn one of its moves put it down or handed it over
+            "_boards": [],  # the board at the start of its last LOOP turns (`_board`)
+            "_faced": {},  # (figure, start position, facing) -> the turn one of its moves turned it away from it
+            "_menaced": None,  # the enemies' menaces at its view of the turn's start (_Seen.stopped)
             "_loads": None,  # after one of its moves: who held each object it handled (None: the floor), to see
             # at its next view what it let go: dropped, handed over, or carried on and put down (not a pick-up)
         }
@@ -873,6 +968,9 @@ class GreedyBot:
         seen = _Seen(view, seat, RISKED ** (self._idle // IMPATIENT) if self._idle >= IMPATIENT else False)
         if view.get("phase") == "main" and view.get("active") == seat:
             self._remember_loads(seen)
+            if self._menaced is None:
+                self._menaced = seen.menaces()
+            seen.menaced = self._menaced
         if purpose.startswith("combat") or view.get("combat") and all(
                 _verb(t) in ("card", "frenzy", "mind") for t in legal):
             return self._combat_choice(seen, legal, rng)
@@ -897,11 +995,16 @@ class GreedyBot:
         """A new turn of its own starts a new memory, and counts the turns in a row that gained nothing."""
         turn = (view.get("turn"), seat)
         if turn != self._turn:
+            board = _board(view)
+            looped = board in self._boards  # the board its turn started from two or three turns ago: a round
+            self._boards = (self._boards + [board])[-LOOP:]
             if self._turn is not None:
-                self._idle = 0 if self._gained else self._idle + 1
+                self._idle = 0 if self._gained and not looped else self._idle + 1
             self._turn, self._left, self._rotated, self._loads, self._gained = turn, {}, set(), None, False
+            self._menaced = None
             now = view.get("turn") or 0
             self._given = {item: when for item, when in self._given.items() if when >= now - 2}
+            self._faced = {spot: when for spot, when in self._faced.items() if when >= now - 2}
 
     def _remember_loads(self, seen: _Seen) -> None:
         """After its own move, what its figures let go (`_given`)."""
@@ -921,6 +1024,8 @@ class GreedyBot:
         f = seen.figs.get(words[1]) if len(words) > 1 else None
         if _verb(text) in ("move", "jump", "wallwalk") and f is not None and seen.active(f):
             self._left.setdefault(f["id"], set()).add((f["at"], f.get("facing")))
+            if f.get("where") == "start" and _destination(f, words) != (f["at"], f.get("facing")):
+                self._faced[(f["id"], f["at"], f.get("facing"))] = seen.view.get("turn") or 0
             handled = {w[1:].split("/")[-1] if w[0] == ">" and "/" in w else w[1:] for w in words[2:]
                        if w[0] in "+-" or w[0] == ">" and "/" in w}
             handled |= set(seen.carried(f))
@@ -1072,7 +1177,7 @@ class GreedyBot:
         gain = 0.0
         for f in theirs:
             killed = f.get("wounded") or lethal
-            gain += VP if killed else WOUND
+            gain += (VP if killed else WOUND) + seen.menace(f)  # a wounded enemy acts no more: no exit (F7)
             if killed and "undead" in seen.cat.characters[f["code"]].abilities and any(
                     g["code"] == "PA" for g in mine):
                 gain += VP  # CG-CHAR-PALADIN-02
@@ -1141,6 +1246,9 @@ class GreedyBot:
         before = seen.value(f, f["at"], f.get("facing"), seen.carried(f))
         after = seen.value(f, place, facing, carrying)
         cost = 2.0 + ITEM_WORD * _handled(words)
+        if self._faced and _START.match(place) and (f["id"], place, facing) in self._faced and (
+                place, facing) != (f["at"], f.get("facing")):
+            cost += TURNED_BACK  # a block's facing turned to and fro, turn after turn (standard mutual game 7)
         if self._given and any(w[0] == "+" and w[1:] in self._given for w in words[2:]) and seen.stuck():
             cost += TAKEN_BACK  # pt27 F17: its figures let it go lately; taking it again is juggling
         if verb == "jump":
@@ -1174,7 +1282,7 @@ class GreedyBot:
         others = seen.blocked_exits(seen.opp, without=f["id"])
         if zone in others:
             return 0.0
-        held = 0.0
+        held, stopped = 0.0, 0.0
         for e in seen.theirs():
             if e.get("wounded"):
                 continue
@@ -1182,13 +1290,14 @@ class GreedyBot:
             if before < BLOCK_NEAR:
                 after = min(seen.ap_out(e, e["at"], e.get("facing"), blocked=others | {zone}), FAR)
                 held = max(held, min(after - before, BLOCK_CAP))
-        return 0.5 * RUN * held * seen.risk
+                stopped += seen.menace(e, blocked=others) - seen.menace(e, blocked=others | {zone})
+        return 0.5 * RUN * held * seen.risk + stopped
 
     # -- the maze -----------------------------------------------------------------------------------------------
     def _remade(self, seen: _Seen, maze) -> float:
         """What a changed maze is worth: the seat's figures nearer the way out, the enemy's farther."""
         return RUN * (seen.standing(seen.seat) - seen.standing(seen.seat, maze)) + 0.5 * RUN * (
-            seen.standing(seen.opp, maze) - seen.standing(seen.opp))
+            seen.standing(seen.opp, maze) - seen.standing(seen.opp)) + seen.stopped(seen.menaces(maze))
 
     def _rotation(self, seen: _Seen, text: str) -> float:
         """The best of one, two or three quarter turns that way (1 AP each, CG-ROT-01): a way out may need a half
@@ -1206,7 +1315,8 @@ class GreedyBot:
             after = _Seen(view, seen.seat, seen.risk if seen.impatient else False)
             mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
             theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
-            score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat)
+            score = mine + theirs - 3.0 * k + after.exploring(seen.seat) - seen.exploring(seen.seat) + seen.stopped(
+                after.menaces())
             best = score if best is None else max(best, score)
         return best
 
@@ -1246,7 +1356,8 @@ class GreedyBot:
         after = _Seen(_inverted(seen.view, here, there), seen.seat, seen.risk if seen.impatient else False)
         mine = RUN * (seen.standing(seen.seat) - after.standing(seen.seat))
         theirs = 0.5 * RUN * (after.standing(seen.opp) - seen.standing(seen.opp))
-        return mine + theirs + after.exploring(seen.seat) - seen.exploring(seen.seat) - 3.0 - CARRY_VALUE["IS"]
+        return mine + theirs + after.exploring(seen.seat) - seen.exploring(seen.seat) - 3.0 - CARRY_VALUE["IS"] + (
+            seen.stopped(after.menaces()))
 
     def _levitation(self, seen: _Seen, text: str) -> float:
         """CG-CHAR-TELEKIN-01/02: an object moved from afar for 1 AP is worth what it adds to the friend it is given

@@ -340,3 +340,106 @@ def test_CG_COMBAT_05_a_shot_that_cannot_win_is_not_taken():
         assert "shoot yTH bWA" in legal_texts(s, "Y")
         seen = _Seen(CARDS.view(s, "Y"), "Y")
         assert (GreedyBot().score(seen, "shoot yTH bWA") > GreedyBot().score(seen, "end")) == worth, hands
+
+
+def test_CG_EXIT_01_CG_BLOCK_01_it_stops_a_treasure_carrier_about_to_leave():
+    """pt28b F7: a Paladin carrying the Treasure stood a step from Yellow's start zone, his exit worth 2 VP and the
+    game; the bot spent its turn on rotations and steps away, and he walked out. Here Yellow has 1 AP: the Troll on
+    Y1 can turn to face b4 and block the Paladin's exit (CG-BLOCK-01), or the Warrior can finish the wounded
+    Mechanork (1 VP). The bot of before took the point (a block was worth at most half a turn's walk); now an enemy
+    who can leave with the AP his side will have (`_Seen.menace`) is worth what he would score, and it blocks: Blue
+    has no exit left. A wounded carrier is no menace (he acts no more, CG-AP-02), nor one farther than Blue's AP."""
+    s = build({"bPA": "b4", "bMK": ("c3", {"wounded": True}), "yTR": "Y1>a4", "yWA": "c3"}, {"bTS": "@bPA"},
+              ap=(0, 1), active="Y", vp=(1, 0), combat=True)
+    seen = _Seen(CARDS.view(s, "Y"), "Y")
+    assert seen.target == 2 and seen.menace(seen.figs["bPA"]) == seen.exit_worth(seen.figs["bPA"]) == 12 * 100
+    assert choices(s, "Y") == Counter({"move yTR ^b4": 20})
+    blocked = act(act(s, "move yTR ^b4", "Y"), "end", "Y")
+    exits = [t for t in legal_texts(blocked, "B") if t.startswith("move bPA") and t.endswith(("Y1", "Y2"))]
+    assert blocked.to_act[0] == "B" and not exits
+    wounded = build({"bPA": ("b4", {"wounded": True}), "yTR": "Y1>a4"}, {"bTS": "@bPA"}, ap=(0, 1), active="Y")
+    seen = _Seen(CARDS.view(wounded, "Y"), "Y")
+    assert seen.menace(seen.figs["bPA"]) == 0.0
+    far = build({"bPA": "b1", "yTR": "Y1>a4"}, {"bTS": "@bPA"}, ap=(0, 1), active="Y")
+    seen = _Seen(CARDS.view(far, "Y"), "Y")
+    f = seen.figs["bPA"]
+    assert seen.ap_out(f, "b1") > 3 and seen.menace(f) == 0.0  # Blue keeps no AP: 3 next turn
+
+
+def test_CG_ITEM_03_a_rope_in_a_friends_hand_is_as_near_as_one_on_his_floor():
+    """F17's root (cbot28's report): for a figure with no way out, a Rope or a Key it lacks lying free was a goal
+    (`_Seen.astray`: a place where a way may open), one in a friend's hand was not; so a stuck side's values changed
+    with every pick-up and drop, and the Thief passed the Rope, the Key and the Bow round, each move a gain. Three
+    Yellow figures block a4, b4 and c4 (CG-BLOCK-01): a Mechanork's one way out is over d4's pit, with a Rope from
+    c4 or d4. The Rope on c4 is a goal (0 steps) whether it lies there or the Warrior there holds it (CG-ITEM-03: he
+    hands it over as it passes); an enemy's is none (c4 is then a step from the rotation zone d4); and one on c3,
+    from where it opens no way, is none either."""
+    blockers = {"yWA": "Y1>a4", "yMK": "Y1>b4", "ySN": "Y2>c4"}
+    steps = {}
+    for holder, rope in (("bWA", "c4"), ("bWA", "@bWA"), ("yGB", "@yGB"), ("bWA", "c3")):
+        s = build({"bMK": "a1", holder: rope if rope[0] != "@" else "c4", **blockers}, {"bRP": rope}, ap=(3, 0))
+        seen = _Seen(CARDS.view(s, "B"), "B")
+        where = "c3" if rope == "c3" else "c4"
+        steps[rope] = seen._astray_map(seen.abilities(seen.figs["bMK"])).get(zone_from(where))
+    assert steps == {"c4": 0, "@bWA": 0, "@yGB": 1, "c3": 3}, steps
+    blockers["yTR"] = "Y2>d4"  # no way out for Blue: the Warrior's Rope opens none, and dropping it gains nothing
+    s = build({"bMK": "b3", "bWA": "c3", **blockers}, {"bRP": "@bWA"}, ap=(3, 0))
+    seen = _Seen(CARDS.view(s, "B"), "B")
+    assert seen.stuck() and GreedyBot().score(seen, "move bWA -bRP") < 0
+
+
+def test_CG_MOVE_a_long_way_out_is_better_than_none():
+    """cbot28's report: a figure with no way out was reckoned FAR = 8 AP from it, but a slow figure's real way is
+    often longer (a Golem's, move 1, 12 AP in a standard maze), and from a start position the way was cut to FAR:
+    so entering the maze onto a long way looked like a loss, and Yellow's Golem kept to its start zone (standard
+    mutual game 7, capped). The Colossus (move 1) on B1 here has one way, 10 AP: by B2 facing c1 (c1 9, then d1,
+    d2, d3 ...; b1 and a1 are farther and d1's south wall closes it from B2). The bot of before ended its turn or
+    drew a try (its side `stuck`); now no way counts more than any way (`_Seen.far`: 4 AP over two columns' walk)
+    and it steps to B2 facing c1, every draw."""
+    from dungeon_twister.engine.tools.card_bots import FAR
+
+    s = build({"bCO": "B1>a1", "yMK": "Y1>a4"}, ap=(3, 0), jumps=(0, 0))
+    seen = _Seen(CARDS.view(s, "B"), "B")
+    colossus = seen.figs["bCO"]
+    assert seen.ap_out(colossus, "B1", "a1") == 10 > FAR and seen.ap_out(colossus, "B2", "c1") == 9
+    assert seen.far(colossus) == 2 * 4 + 4 > seen.ap_out(colossus, "b2") == seen.far(colossus) - 0.5  # (b2: 13)
+    assert not seen.stuck()
+    assert choices(s, "B") == Counter({"move bCO B2^c1": 20})
+
+
+def test_CG_BLOCK_01_a_facing_turned_away_last_turn_costs_turning_back():
+    """cbot28's report, standard mutual game 7: a Golem on its start zone turned from a7 to a8 and back every turn,
+    each time for a block a little better after the enemy's steps, so its turns counted as gaining and it never
+    grew impatient. The bot remembers the start positions and facings its figures turned away from, this turn and
+    the one before, and coming back costs TURNED_BACK. Blue's Troll on B1 turns from a1 to b1 as Yellow's
+    Warrior comes to b1; Yellow's steps to a2: turning back to a1, a gain by the view alone, costs TURNED_BACK."""
+    from dungeon_twister.engine.tools.card_bots import TURNED_BACK
+
+    s = build({"bTR": "B1>a1", "yWA": "b1"}, ap=(3, 0), turn=5)
+    bot, rng = GreedyBot(), Rng(1)
+    assert bot.choose(CARDS.view(s, "B"), legal_texts(s, "B"), rng) == "move bTR ^b1"
+    s = act(act(act(s, "move bTR ^b1"), "end"), "move yWA a1 a2", "Y")
+    s = act(s, "end", "Y")
+    view, legal = CARDS.view(s, "B"), legal_texts(s, "B")
+    assert view["turn"] == 7 and view["active"] == "B"
+    fresh = GreedyBot().score(_Seen(view, "B"), "move bTR ^a1")
+    assert fresh > 0  # a gain, for a bot without the memory
+    bot.choose(view, legal, rng)  # (its memory of the turn before, kept)
+    assert bot.score(_Seen(view, "B"), "move bTR ^a1") == fresh - TURNED_BACK
+
+def test_CG_TURN_a_turn_that_comes_back_to_a_board_it_started_from_gains_nothing():
+    """Two greedy bots (tutorial 2 seed 2): a Colossus walked to whichever exit the other side's Colossus did not
+    block, and that one turned to block it, for 400 actions; both sides gained every turn, so neither grew
+    impatient (IMPATIENT). A turn that gained but whose board (figures, objects, rooms, AP) the bot's turn had
+    started from within its last LOOP turns went round: it counts as idle."""
+    from dungeon_twister.engine.tools.card_bots import LOOP
+
+    s = build({"bTR": "B1>a1", "yWA": "b1"}, ap=(3, 0), turn=5)
+    t = build({"bTR": "B1>b1", "yWA": "a1"}, ap=(3, 0), turn=5)
+    bot, idle = GreedyBot(), []
+    for turn, board in zip(range(5, 5 + 2 * (LOOP + 2), 2), [s, t] * (LOOP + 2)):
+        view = CARDS.view(board.but(turn=turn), "B")
+        assert bot.choose(view, ["move bTR ^a1", "move bTR ^b1"], Rng(turn)) == ("move bTR ^b1" if board is s else
+                                                                                "move bTR ^a1")  # a block: a gain
+        idle.append(bot._memories["B"]["_idle"])
+    assert idle == [0, 0, 1, 2, 3, 4], idle  # from the third turn on: the board of two turns before

@@ -204,13 +204,15 @@ def test_CG_ROT_03_the_greedy_bot_turns_a_room_only_to_stand_nearer_the_way_out(
     (`_turned`: the room a quarter turn on, its figures with it, CG-ROT-03) agrees with the engine's for every
     rotation offered along these games; no rotation it chose left its figures farther, in the engine's view, by its
     own reckoning (`_Seen.standing`: its routes count jump cards and blocked exits, which `_standing`'s do not),
-    unless it was the first quarter of a half turn (the same room turned again next, CG-ROT-01) or its side had
-    no way out at all (it then tries things); and some left them nearer."""
+    unless it was the first quarter of a half turn (the same room turned again next, CG-ROT-01), or its side had
+    no way out at all (it then tries things), or it stopped an enemy who could leave next turn (`_Seen.menaces`,
+    CG-EXIT-01); and some left them nearer."""
     from dungeon_twister.engine.tools.card_bots import _Seen, _standing, _turned
 
     chosen = 0
     for seed in range(3):
         state, rng, played, first_quarter = new_game(CardOptions(1), seed), Rng(seed + 1), 0, None
+        bot = GreedyBot()  # one a game, as a server's table keeps (its memory of the turn)
         while state.outcome is None and played < 300:
             seat = state.to_act[0]
             legal, view = legal_texts(state, seat), CARDS.view(state, seat)
@@ -218,15 +220,16 @@ def test_CG_ROT_03_the_greedy_bot_turns_a_room_only_to_stand_nearer_the_way_out(
                 if text.startswith("rotate "):
                     after = apply(state, parse_action(text, seat))[0]
                     assert _standing(_turned(view, text), seat) == _standing(CARDS.view(after, seat), seat), text
-            text = GreedyBot().choose(view, legal, rng)
+            text = bot.choose(view, legal, rng)
             if first_quarter is not None:
                 assert text.split()[2:] == first_quarter.split()[2:], (first_quarter, text)
                 first_quarter = None
             state = apply(state, parse_action(text, seat))[0]
             if text.startswith("rotate ") and state.phase == "main":
                 seen = _Seen(view, seat)
-                gained = seen.standing(seat) - _Seen(CARDS.view(state, seat), seat).standing(seat)
-                if gained < 0 and not seen.stuck():
+                later = _Seen(CARDS.view(state, seat), seat)
+                gained = seen.standing(seat) - later.standing(seat)
+                if gained < 0 and not seen.stuck() and seen.menaces() <= later.menaces():
                     first_quarter = text
                 chosen += gained > 0
             played += 1
