@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_twister.engine import apply, format_position, parse_action
+from dungeon_twister.engine import apply, format_position
 
 from ..builders import act, assert_refused, legal_set, where
 from .builders import base_position, mixed_position, prison_position
