@@ -27,6 +27,9 @@ REASONS = {"target reached": N_("target reached"),
            "abandoned by both": N_("both players abandoned the game: not rated"),
            "aborted": N_("a player left before the first turn: not rated"),
            "agreed": N_("agreed by both players"),
+           # TRANSLATORS: why a game ended: the loser played nothing for the server's limit (30 minutes by
+           # default) while the game waited on him alone, at a table without timers
+           "idle": N_("the other player played nothing for too long at a table without timers"),
            "vp": N_("target reached"),
            "both figures out (PR-SCEN-1-06)": N_("both figures out [PR-SCEN-1-06]"),
            "the Colossus reached Blue's start zone (PR-SCEN-2-07)":

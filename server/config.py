@@ -57,6 +57,10 @@ class ServerConfig:
     on, as well as one bound to this connection's TLS certificate (v2; docs/protocol.md section 18). False: a v1
     proof is refused bad_proof, which closes that way of playing as someone else on a server with TLS (clients of
     before that date then cannot connect here; without TLS nothing is bound, and the server warns at start)."""
+    idle_minutes: int = 30
+    """At a table without timers, a player the game waits on alone (his turn, his card, his placing) who plays
+    nothing for this long loses the game, as one who abandons it: a connected player who never acted held his
+    opponent for ever, whose only way out was a rated resignation. Not before the first turn. 0: never."""
     max_new_names_per_hour: int = 60
     """Names newly bound to a key (docs/protocol.md section 18: bound for good, a row of the store each) from one
     address an hour, an IPv6 one by its /64, a third of it at once; a hello that would bind one more is refused
@@ -87,7 +91,7 @@ _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_conn
           "max_connections_per_address": int, "max_tables_per_hour": int, "max_frame_size": int, "records_dir": str,
           "ping_interval": (int, float), "outbox_frames": int, "max_queued_bytes": int, "data_dir": str,
           "data_sync": str, "tls": bool, "discovery": bool, "database": str, "unbound_proofs": bool,
-          "max_new_names_per_hour": int, "reserved_names": list, "banned_names": list, "banned_addresses": list}
+          "idle_minutes": int, "max_new_names_per_hour": int, "reserved_names": list, "banned_names": list, "banned_addresses": list}
 
 
 _KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false",
@@ -159,6 +163,8 @@ def check(config: ServerConfig) -> None:
         raise ValueError("max_queued_bytes must be 0 (64 times max_frame_size) or at least 8 times max_frame_size")
     if config.data_sync not in ("full", "normal"):
         raise ValueError('data_sync must be "full" or "normal"')
+    if config.idle_minutes < 0:
+        raise ValueError("idle_minutes must be 0 (never) or more")
     if config.max_new_names_per_hour < 0:
         raise ValueError("max_new_names_per_hour must be 0 (no limit) or more")
     for address in config.banned_addresses:

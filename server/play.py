@@ -35,6 +35,9 @@ from .secret import SecretRounds
 ABANDONED_BY_BOTH = "abandoned by both"
 """The reason of a game both players left: the grace of each ran out, neither came back. No winner, not rated."""
 ABORTED = "aborted"
+IDLE = "idle"
+"""The reason of a game lost by a player the table waited on alone, with no action of his, for
+config.idle_minutes, at a table without timers (`Play.idle`): the other wins, rated as an abandonment."""
 """The reason of a game left (resigned or abandoned) before its first turn: no winner, not rated, as lichess
 aborts a game left before its first moves (a play-test's player read "Blue wins 0-0" for a game whose opponent
 dropped during the team choice)."""
@@ -63,6 +66,10 @@ class Play:
     start they reached nobody, the snapshot a returning player gets does not tell them, and a continued
     `dt-client play` game's log said nothing of the bot's team drawn again (play-test pt24 F5). A class default:
     an instance list only on the tables that have some."""
+
+    _idle: tuple[str, float] | None = None
+    """(seat, when it loses): the seat a table without timers waits on alone since its last action (`idle`). A
+    class default: set only while a game waits on one seat."""
 
     def __init__(self, table: Table, options, seed: int, timed: bool) -> None:
         self.table = table
@@ -561,12 +568,37 @@ class Play:
         if not self.running or self.held:
             return float("inf")
         if self.deadlines is None:
-            return min(self._reveal_by.values(), default=float("inf"))
+            return min(self._reveal_by.values(), default=self._idle[1] if self._idle else float("inf"))
         return self.deadlines.next_at()
 
+    def idle(self, acted: str | None) -> None:
+        """After each step of the table's task (`acted`: the seat whose action, commitment or reveal it handled,
+        if any): at a table without timers, the seat the game waits on alone (to act, and not committed to the
+        pending secret choice) loses once config.idle_minutes pass with no action of his (`expire`, reason IDLE).
+        A connected player who never acted held the game for ever, his opponent's only way out a resignation, a
+        rated loss (play-test ad29 F3). Not before the first turn (leaving aborts it, unrated), nor while both
+        are waited on, nor while the table is held after a restart."""
+        limit = self.table.lobby.server.config.idle_minutes * 60
+        if not limit or self.deadlines is not None or not self.running or self.held or self.game.state.turn < 1:
+            self._idle = None
+            return
+        committed = self.committed_now()
+        waiting = [seat for seat in self.game.state.to_act if seat not in committed]
+        if len(waiting) != 1:
+            self._idle = None
+        elif self._idle is None or self._idle[0] != waiting[0] or acted == waiting[0]:
+            self._idle = (waiting[0], trio.current_time() + limit)
+
     def expire(self) -> None:
-        """Deal with every deadline that has passed (BG-OPT-02..04; DT-050 without timers)."""
+        """Deal with every deadline that has passed (BG-OPT-02..04; DT-050 and config.idle_minutes without
+        timers)."""
         now = trio.current_time()
+        if self._idle is not None and self._idle[1] <= now and self.running and not self.held:
+            seat, self._idle = self._idle[0], None
+            log("idle_lost", table=self.table.id, seat=seat,
+                minutes=self.table.lobby.server.config.idle_minutes)
+            self.end(opponent(seat), IDLE)
+            return
         deal = self.deal
         if deal is not None and self.dealt is None and deal.deadline is not None and deal.deadline <= now:
             for seat in deal.late():  # they contribute nothing

@@ -178,10 +178,12 @@ class Table:
                     committed = False
                     try:
                         with self.lobby.store.transaction():
+                            acted = None
                             if item is not None:
-                                self._handle(item)
+                                acted = self._handle(item)
                             self.play.expire()
                             self.seating.expire_graces(trio.current_time())
+                            self.play.idle(acted)
                         committed = True
                     except StorageError as error:  # before the task awaits: nothing this step queued is sent
                         log("storage_failed", level=40, table=self.id, error=str(error))
@@ -231,7 +233,8 @@ class Table:
             except Exception:  # a bug there must not take the table down: its step is done and sent
                 LOGGER.exception("after_step_failed", extra={"fields": {"table": self.id}})
 
-    def _handle(self, item) -> None:
+    def _handle(self, item) -> str | None:
+        """Handle one item of the inbox; the seat whose action, commitment or reveal it was, if any (Play.idle)."""
         try:
             if isinstance(item, Gone):
                 self.seating.gone(item.session)
@@ -244,6 +247,8 @@ class Table:
                     self.note_if_empty(at_once=True)
             else:
                 self._request(item.session, item.message)
+                if isinstance(item.message, (Action, Commit, Reveal)):
+                    return self.seating.seat_of(item.session)
         except StorageError:
             raise
         except Exception:  # a bug answers one request with an error; the table carries on

@@ -245,3 +245,36 @@ async def test_DT_228_an_offer_made_during_a_combat_outlives_a_commitment_and_a_
         async with server_on(tmp_path, seeds=(5,), grace_seconds=600) as server:
             back = await Client.connect(server, "bob", memory=True, resume=resume[yellow])
             assert (await back.expect(Snapshot)).view["table"]["asked"] == [{"kind": "draw_offered", "seat": "B"}]
+
+
+async def test_a_player_the_game_waits_on_alone_loses_after_idle_minutes_at_an_untimed_table(autojump_clock):
+    """Play-test ad29 F3: at a table without timers a connected player who never acted held the game for ever, his
+    opponent's only way out a resignation (a rated loss). With idle_minutes = 30, the seat the game waits on alone
+    loses once 30 minutes pass with no action of his (reason "idle", the other wins, rated). The edges: an action
+    of his at 20 minutes starts the 30 again; idle_minutes = 0 never ends a game."""
+    from dungeon_twister.protocol import Action, ActionOk, ActionRefused, Chat, ChatMessage
+
+    with trio.fail_after(HANG_GUARD + 2 * 3600):  # (the mock hours the test sleeps, and the guard)
+        async with running_server(seeds=(21,), idle_minutes=30) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            seat, mover, other, _, _ = await _a_move(server, table, blue, yellow)
+            await trio.sleep(20 * 60)
+            await mover.send(Chat("sync"))  # (the view after his move has come: the chat comes after it)
+            await mover.expect(ChatMessage, lambda m: m.text == "sync")
+            again = next(text for text in mover.view["legal"] if text.startswith("move "))  # (AP left: seed 21)
+            await mover.send(Action(table, "again", again))
+            answer = await mover.expect((ActionOk, ActionRefused), lambda e: e.action_id == "again")
+            assert isinstance(answer, ActionOk), answer
+            await trio.sleep(29 * 60)
+            assert server.lobby.tables[table].play.result is None, "29 minutes after his last action"
+            await trio.sleep(61)
+            winner = "Y" if seat == "B" else "B"
+            for client in (other, mover):
+                result = (await client.expect(GameOver)).result
+                assert (result["winner"], result["reason"]) == (winner, "idle")
+            assert await other.expect_event("ratings")
+        async with running_server(seeds=(21,), idle_minutes=0) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await _a_move(server, table, blue, yellow)
+            await trio.sleep(3600)
+            assert server.lobby.tables[table].play.result is None
