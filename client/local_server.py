@@ -70,9 +70,11 @@ def game_record(table: str) -> Path | None:
 
 def play_config(data: Path) -> Path:
     """The embedded server's settings file, written in its data directory `data`: the records of its finished games
-    go to `games_dir()` (a TOML basic string: JSON's escapes, \\uXXXX included, are TOML's)."""
+    go to `games_dir()` (a TOML basic string: JSON's escapes, \\uXXXX included, are TOML's); and a player who
+    leaves his game against the bot for a while finds it as he left it (`idle_minutes = 0`: the bot never claims
+    an idle game, which a public server's rule is for)."""
     path = data / PLAY_CONFIG
-    path.write_text(f"records_dir = {json.dumps(str(games_dir()))}\n", encoding="utf-8")
+    path.write_text(f"records_dir = {json.dumps(str(games_dir()))}\nidle_minutes = 0\n", encoding="utf-8")
     return path
 
 

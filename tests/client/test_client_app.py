@@ -209,6 +209,9 @@ def test_the_local_server_keeps_its_finished_games_records_where_the_client_says
     config = play_config(tmp_path)
     assert server_command(tmp_path, config)[-2:] == ["--config", str(config)]
     assert load_config(config).records_dir == games_dir() == tmp_path / "state ü" / "games"
+    # a player who leaves his game against the bot for a while finds it as he left it (a public server's
+    # idle_minutes, 30 by default, does not apply to `play`'s own server)
+    assert load_config(config).idle_minutes == 0
     older = games_dir() / "20261130-150000-t1-00000000.txt"
     older.parent.mkdir(parents=True)
     older.write_text("game seed=1\n")
