@@ -109,6 +109,7 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
     lobby = server.lobby
     table = Table(lobby, stored.id, TableOptions(**stored.options), stored.seed, stored.creator, stored.join_code,
                   stored.seed_nonce)
+    table.restored = True
     play = table.play
     play.game.record.sink = None
     replay(play, stored.journal)

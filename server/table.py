@@ -84,6 +84,10 @@ class BotEnded:
 
 
 class Table:
+    restored = False
+    """Rebuilt from the store (recovery.py), which logs `table_restored` for it: its task logs no `table_opened`,
+    so that counting those counts tables made (play-test ad29: every restart counted each table again)."""
+
     def __init__(self, lobby: Lobby, table_id: str, options: TableOptions, seed: int, creator: str | None,
                  join_code: str | None, seed_nonce: str | None = None) -> None:
         self.lobby = lobby
@@ -157,7 +161,8 @@ class Table:
 
     # --- the task -----------------------------------------------------------------------------------------
     async def run(self) -> None:
-        log("table_opened", table=self.id, options=self._options_view, creator=self.creator)
+        if not self.restored:
+            log("table_opened", table=self.id, options=self._options_view, creator=self.creator)
         stored = False
         try:
             async with self._inbox:

@@ -773,3 +773,23 @@ async def test_a_game_older_than_the_empty_table_delay_is_kept_through_a_stop(tm
             assert set(server.lobby.tables) == {table, bot_table}
         async with server_on(tmp_path) as server:
             assert set(server.lobby.tables) == {table, bot_table}
+
+
+async def test_a_restored_table_is_logged_restored_not_opened_again(tmp_path, caplog):
+    """Play-test ad29 F11: each restart logged every restored table's `table_opened` again, so an admin counting
+    them for "tables made a day" counted each table once a restart. A table made logs `table_opened`; restored, it
+    logs `table_restored` alone."""
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(REAL_TIME_HANG_GUARD):
+        async with server_on(tmp_path, seeds=(21, 3)) as server:
+            blue, table = await facing_a_bot(server, TableOptions(beginner=True))
+            await blue.expect_event("game_started")
+            await synced(blue)
+        opened = [r for r in caplog.records if r.getMessage() == "table_opened"]
+        assert [r.fields["table"] for r in opened] == [table]
+        caplog.clear()
+        async with server_on(tmp_path, seeds=(4,)) as server:
+            assert table in server.lobby.tables
+            await trio.sleep(0)
+        said = [r.getMessage() for r in caplog.records if getattr(r, "fields", {}).get("table") == table]
+        assert "table_restored" in said and "table_opened" not in said
