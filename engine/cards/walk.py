@@ -236,6 +236,12 @@ class _Walk:
                 if is_icon(self.facing):  # DT-266: the room in front is face down
                     raise IllegalAction("CG-START-03", "it faces an icon of a face-down room: reveal the room first")
                 if z != self.facing:
+                    if z in mz.facings_in_front(seat, col) and z in mz.start_zones(seat, col) and mz.is_zone(z):
+                        # (a newcomer refused this tried three other moves and spent a point turning towards an
+                        # arrow slit before he found the one that works: play-test pt29 F21)
+                        raise IllegalAction("CG-START-03", "enter only the zone you face ({facing}): turn and enter in "
+                                            "one move, `move {figure} ^{zone} {zone}`", facing=facing_name(self.facing),
+                                            figure=self.fid, zone=zone_name(z))
                     raise IllegalAction("CG-START-03", "enter only the zone you face")
                 if z not in mz.start_zones(seat, col) or not mz.is_zone(z):
                     raise IllegalAction("CG-START-03", "that zone does not touch the start zone (or is face down)")

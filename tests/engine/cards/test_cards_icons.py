@@ -31,7 +31,9 @@ def test_DT_266_CG_EX_02_CG_START_03_04_the_triangle_turns_out_not_to_touch_the_
     shown = act(s, "reveal bSN A")
     assert shown.fig("bSN").facing == z("a2") and shown.maze.icon(z("a2")) == "T" and shown.player("B").ap == 2
     assert "does not touch the start zone" in refused(shown, "move bSN a2", "CG-START-03").message
-    assert "enter only the zone you face" in refused(shown, "move bSN a1", "CG-START-03").message
+    # the refusal says the move that works (play-test pt29 F21: a newcomer tried three others first)
+    assert refused(shown, "move bSN a1", "CG-START-03").message == (
+        "enter only the zone you face (a2): turn and enter in one move, `move bSN ^a1 a1`")
     turned = act(shown, "move bSN ^a1")
     assert turned.fig("bSN").facing == z("a1") and turned.fig("bSN").where == "start"
     entered = act(shown, "move bSN ^a1 a1 a2")
