@@ -534,9 +534,14 @@ BOARD_PARTS = PanelParts(HINTS, PHASES, _turn_detail, _player, _combat, _placeme
 
 
 def event_log(state: ClientState) -> StyleAndTextTuples:
-    """The log of the table in plain words, oldest first."""
+    """The log of the table in plain words, oldest first; its last line left out while the message bar says it
+    (only a notice: nothing else on the bar), which showed it twice and took one of the log's three rows at 80x24
+    from a line that mattered (play-test pt29 F11)."""
     if state.log:
         lines = list(state.log)
+        if (len(lines) > 1 and state.notice and lines[-1] == state.notice and not state.alert
+                and not state.reconnecting and not state.refusal):
+            lines.pop()
     elif state.came_in:  # a snapshot (joining or coming back): what came before it is on the board, not here
         # TRANSLATORS: the table's event log is empty because the player joined or came back after events happened
         lines = [_("(what happened before you came in is not in this log: the board shows the game as it is now)")]

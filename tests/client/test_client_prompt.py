@@ -276,6 +276,30 @@ def test_the_newest_line_of_a_long_event_log_is_in_view():
     assert "event number 99" in text and "event number 98" in text
 
 
+def test_the_logs_last_line_is_not_shown_twice_while_the_message_bar_says_it():
+    """Play-test pt29 F11: at 80x24 the log's last line and the message bar under it said the same notice ("Yellow
+    has made his secret choice (combat-1); make yours") and the echo took one of the log's three rows from the
+    combat's line. While the bar shows it as a notice, the log leaves it out; a refusal on the bar (the notice is
+    not shown) or another notice brings it back, and a log of one line keeps it."""
+    from dungeon_twister.client.panel import event_log
+    from dungeon_twister.client.state import Refusal
+
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    state = wired.session.state
+    state.log.extend(["combat 1: yTR attacks bWA", "Yellow has made his secret choice (combat-1); make yours"])
+    state.notice = "Yellow has made his secret choice (combat-1); make yours"
+    assert event_log(state) == [("class:log", "combat 1: yTR attacks bWA")]
+    state.refusal = Refusal("combat +9", "illegal_action", "you have no +9")
+    assert event_log(state)[0][1].endswith("make yours")
+    state.refusal, state.notice = None, "something else"
+    assert event_log(state)[0][1].endswith("make yours")
+    state.log.clear()
+    state.log.append("only line")
+    state.notice = "only line"
+    assert event_log(state) == [("class:log", "only line")]
+
+
 def test_on_an_80_by_24_terminal_the_panel_comes_before_the_log_and_the_chat():
     """80 x 24 is many a terminal's size. There the board and the panel take turns (F2); the panel shared the rows
     left with the log and the chat, a line each in turn, and showed 6 of its lines: not the player's hand nor what
