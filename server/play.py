@@ -35,12 +35,12 @@ from .secret import SecretRounds
 ABANDONED_BY_BOTH = "abandoned by both"
 """The reason of a game both players left: the grace of each ran out, neither came back. No winner, not rated."""
 ABORTED = "aborted"
-IDLE = "idle"
-"""The reason of a game lost by a player the table waited on alone, with no action of his, for
-config.idle_minutes, at a table without timers (`Play.idle`): the other wins, rated as an abandonment."""
 """The reason of a game left (resigned or abandoned) before its first turn: no winner, not rated, as lichess
 aborts a game left before its first moves (a play-test's player read "Blue wins 0-0" for a game whose opponent
 dropped during the team choice)."""
+IDLE = "idle"
+"""The reason of a game lost by a player the table waited on alone, with no action of his, for
+config.idle_minutes, at a table without timers (`Play.idle`): the other wins, rated as an abandonment."""
 
 if TYPE_CHECKING:
     from .ports import Client as Session
@@ -568,7 +568,7 @@ class Play:
         if not self.running or self.held:
             return float("inf")
         if self.deadlines is None:
-            return min(self._reveal_by.values(), default=self._idle[1] if self._idle else float("inf"))
+            return min([*self._reveal_by.values(), self._idle[1] if self._idle else float("inf")])
         return self.deadlines.next_at()
 
     def idle(self, acted: str | None) -> None:
