@@ -68,36 +68,35 @@ def test_no_or_yes_to_a_leave_or_resign_asked_again_is_answered_as_such(command)
     """Play-test pt29 F25: `leave` in a running game asks "type `leave` again to resign, anything else to play
     on"; the natural `no` was told "yes / no: nobody asks you anything now", just after the question. `no` now
     says the player stays; `yes` says to type the command again (the question asked for that), and it resigns."""
+    async def asked_again(pipe, state, wired) -> None:
+        pipe.send_text(command + ENTER)
+        await until(lambda: state.confirm == command)
+        pipe.send_text("no" + ENTER)
+        await until(lambda: state.confirm is None and state.notice == "you stay in the game")
+        pipe.send_text(command + ENTER + "yes" + ENTER)
+        await until(lambda: state.notice == f"to do so, type `{command}` again")
+        assert wired.sent() == [] and state.confirm == command, "nothing sent: the question stands"
+        pipe.send_text(command + ENTER)
+        await until(lambda: wired.frames)
+
+    assert in_a_game(asked_again).sent() == [Leave()]
+
+    async def unasked(pipe, state, wired) -> None:
+        pipe.send_text("no" + ENTER)
+        await until(lambda: state.notice == "yes / no: nobody asks you anything now")
+
+    in_a_game(unasked)
+
+
+def in_a_game(script) -> WiredSession:
+    """A client seated in the main phase, its UI run while `script(pipe, state, wired)` types into it; the wired
+    session afterwards."""
     wired = WiredSession()
     wired.seat(MAIN_PHASE)
     with create_pipe_input() as pipe:
         ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
-        state = wired.session.state
-
-        async def script() -> None:
-            pipe.send_text(command + ENTER)
-            await until(lambda: state.confirm == command)
-            pipe.send_text("no" + ENTER)
-            await until(lambda: state.confirm is None and state.notice == "you stay in the game")
-            pipe.send_text(command + ENTER + "yes" + ENTER)
-            await until(lambda: state.notice == f"to do so, type `{command}` again")
-            assert wired.sent() == [] and state.confirm == command, "nothing sent: the question stands"
-            pipe.send_text(command + ENTER)
-            await until(lambda: wired.frames)
-
-        run(ui, script)
-    assert wired.sent() == [Leave()]
-    wired = WiredSession()
-    wired.seat(MAIN_PHASE)
-    with create_pipe_input() as pipe:
-        ui = ClientUI(wired.session, input=pipe, output=DummyOutput())
-        state = wired.session.state
-
-        async def script() -> None:
-            pipe.send_text("no" + ENTER)
-            await until(lambda: state.notice == "yes / no: nobody asks you anything now")
-
-        run(ui, script)
+        run(ui, lambda: script(pipe, wired.session.state, wired))
+    return wired
 
 
 @pytest.mark.parametrize("command", ["leave", "resign"])
