@@ -1,6 +1,7 @@
 """The dt-server command: `dt-server [--host 0.0.0.0] [--port 7777] [--config FILE] [--data DIR]`, and
-`dt-server records [--data DIR] [--config FILE] [TABLE]` (the stored games, or one game's record), and
-`dt-server copy FROM TO` (a whole store into a new one).
+`dt-server records [--data DIR] [--config FILE] [TABLE]` (the stored games, or one game's record),
+`dt-server copy FROM TO` (a whole store into a new one), `dt-server stats` and `dt-server prune --older-than DAYS`
+(what the store holds; old games' records let go: server/upkeep.py).
 
 On startup it restores the unfinished tables of its data directory and prints one line to stdout,
 `dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT, SIGTERM or SIGHUP shut it down
@@ -42,7 +43,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         prog="dt-server", description="Dungeon Twister Online lobby and game server.",
         epilog="Also: `dt-server records [--data DIR] [TABLE]` (the games kept, a finished game's record), "
                "`dt-server health [--host H] [--port P] [--config FILE]` (exit 0 if the server answers: a health check) and "
-               "`dt-server copy FROM TO` (a whole store into a new one: a data directory to PostgreSQL, or back).")
+               "`dt-server copy FROM TO` (a whole store into a new one: a data directory to PostgreSQL, or back), "
+               "`dt-server stats` (what the store holds) and `dt-server prune --older-than DAYS` (old games' records "
+               "let go).")
     parser.add_argument("--version", action="version", version=f"dt-server {VERSION}")
     parser.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     parser.add_argument("--port", type=int, help="TCP port (default 7777; 0: any free port)")
@@ -122,6 +125,12 @@ def main(argv: list[str] | None = None) -> None:
         return health(argv[1:])
     if argv[:1] == ["copy"]:
         return copy(argv[1:])
+    if argv[:1] in (["stats"], ["prune"]):
+        from . import upkeep
+
+        command = upkeep.stats if argv[0] == "stats" else upkeep.prune
+        return command(argv[1:], lambda args, readonly: storage_of(settings(args), readonly=readonly),
+                       default_data_dir())
     args = parse_args(argv)
     config = settings(args)
     seeds = None
@@ -175,7 +184,8 @@ def records(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(
         prog="dt-server records", description="The games kept in the data store: without TABLE, a line a table, its "
         "columns separated by tabs: its id, its status (open: waiting for players or in play; over: its game ended, "
-        "its record can be printed; closed: closed before its game ended), when it was made (UTC), a finished game's "
+        "its record can be printed; closed: closed before its game ended; pruned: its game ended and its record was "
+        "let go by dt-server prune), when it was made (UTC), a finished game's "
         "result (else -), and the names of its Blue and Yellow players (empty for a free seat; a bot's name ends in "
         "-bot-N, which no player's may).")
     parser.add_argument("table", nargs="?", help="a table's id, or its number (7 or t7 for t7-3f9a02c1): print its game "
@@ -202,6 +212,10 @@ def records(argv: list[str]) -> None:
         table = storage.table_named(args.table)
         if table is None:
             print(f"dt-server: no table {args.table!r} in {storage.location}", file=sys.stderr)
+            sys.exit(1)
+        if table.status == "pruned":
+            print(f"dt-server: the record of table {table.id} was let go (dt-server prune): only its result is kept",
+                  file=sys.stderr)
             sys.exit(1)
         if table.status != "over":
             print(f"dt-server: the game of table {table.id} is not over ({table.status}): its record, which "

@@ -924,6 +924,9 @@ class Session:
         if stored is None or (stored.options.get("private") and not code_matches(join_code, stored.join_code)):
             return self.send_error(templated("no_such_table", "there is no public table {table}", table=repr(table_id)))
         table_id = stored.id  # (asked for by its number: the record names its id)
+        if stored.status == "pruned":  # (dt-server prune: its result kept, its record let go)
+            return self.send_error(templated("not_allowed", "the record of table {table} is no longer kept on this "
+                                             "server", table=table_id))
         if stored.status != "over":
             return self.send_error(templated("not_allowed", "the game of table {table} is not over: its record reveals "
                                              "every hidden fact", table=table_id))

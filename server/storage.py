@@ -48,6 +48,8 @@ DATABASE_NAME = "dt-server.sqlite3"
 LOCK_NAME = "dt-server.lock"
 TABLE_NUMBER = re.compile(r"[tT]?0*([0-9]{1,18})")
 """A table's number as a player types it (`7`, `t7`, `07`; ASCII digits only, at most 18: an SQLite integer)."""
+DAYS = (1, 7, 30)
+"""The spans, in days, of `stats`' games finished lately."""
 SCHEMA_VERSION = 2
 """2: ratings and identities keyed by the name folded (`name_key`), each with its spelling (as it was bound, as it
 was last rated); a version 1 store is brought up to 2 when a dt-server opens it (`_upgrade`)."""
@@ -91,7 +93,8 @@ class StoredTable:
     """The nonce (hex) of the server's seed commitment (docs/protocol.md section 16); None for a table stored by an
     older dt-server. Kept in the `seed` column after the seed, as "SEED NONCE" (no schema change)."""
     status: str = "open"
-    """"open" (waiting or playing), "over" (the game ended) or "closed" (closed before its game started)."""
+    """"open" (waiting or playing), "over" (the game ended), "closed" (closed before its game started) or "pruned"
+    (the game ended and its record was pruned: `prune`)."""
     events: int = 0
     """Event numbers up to this one may have been sent: a restored table numbers on after it."""
     result: dict | None = None
@@ -190,7 +193,19 @@ class Storage(ABC):
         """The closed table goes from the store if its game never began (nothing journaled, not over); the caller
         keeps the closed table of the highest number, so that `numbers` never gives a number again."""
 
+    @abstractmethod
+    def prune(self, before: float, *, dry_run: bool = False) -> dict[str, int]:
+        """The records of games that ended (or tables closed) before `before` go: their journal lines and final
+        position. Each table's row stays, with its seats and result: its number is never given again, `dt-server
+        records` still lists it, ratings are untouched; a finished game's status becomes "pruned" (no record: the
+        games list no longer offers it for replay). Tables in play are never touched. One transaction; with
+        `dry_run`, nothing is written. How many games, closed tables and journal lines went (or would go)."""
+
     # --- reading ------------------------------------------------------------------------------------------
+    @abstractmethod
+    def stats(self, now: float) -> dict:
+        """What the store holds (`dt-server stats`); SqlStorage.stats says what."""
+
     @abstractmethod
     def numbers(self) -> tuple[int, int]:
         """The highest table number used, and the highest bot number in a seat's name."""
@@ -332,6 +347,56 @@ class SqlStorage(Storage):
                         (table_id, table_id, table_id))
             self._write("DELETE FROM tables WHERE id = ? AND status = 'closed' AND NOT EXISTS "
                         "(SELECT 1 FROM journal WHERE table_id = ?)", (table_id, table_id))
+
+    _PRUNED = "FROM tables WHERE status IN ('over', 'closed') AND COALESCE(finished, created) < ?"
+    """The tables `prune` takes: games over, by when they ended, and tables closed before their game ended, by
+    when they were made."""
+
+    def prune(self, before: float, *, dry_run: bool = False) -> dict[str, int]:
+        with_lines = "EXISTS (SELECT 1 FROM journal WHERE table_id = tables.id)"
+        games, closed = self._read(
+            f"SELECT COALESCE(SUM(CASE WHEN status = 'over' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN status "
+            f"= 'closed' AND {with_lines} THEN 1 ELSE 0 END), 0) {self._PRUNED}", (before,))[0]
+        lines = self._read(f"SELECT COUNT(*) FROM journal WHERE table_id IN (SELECT id {self._PRUNED})",
+                           (before,))[0][0]
+        counts = {"games": int(games), "closed": int(closed), "lines": int(lines)}
+        if dry_run or not any(counts.values()):
+            return counts
+        with self.transaction():
+            self._write(f"DELETE FROM journal WHERE table_id IN (SELECT id {self._PRUNED})", (before,))
+            self._write(f"DELETE FROM tokens WHERE table_id IN (SELECT id {self._PRUNED})", (before,))
+            self._write(f"UPDATE tables SET final = NULL, status = 'pruned' {self._PRUNED.removeprefix('FROM tables')}"
+                        " AND status = 'over'", (before,))
+        self._over_count = None
+        return counts
+
+    def stats(self, now: float) -> dict:
+        """What the store holds, for `dt-server stats`: tables by status, games finished over the last day, week
+        and month (before `now`; pruned or not), journal lines, when the oldest game still replayable ended, players
+        (names bound to a key, rated names, names seated), and the store's size in bytes (None where the backend
+        cannot tell)."""
+        by_status = dict(self._read("SELECT status, COUNT(*) FROM tables GROUP BY status"))
+        finished = self._read(
+            "SELECT " + ", ".join("COALESCE(SUM(CASE WHEN finished >= ? THEN 1 ELSE 0 END), 0)" for _ in DAYS)
+            + " FROM tables WHERE status IN ('over', 'pruned')", tuple(now - days * 86400 for days in DAYS))[0]
+        return {
+            "tables": {status: int(count) for status, count in sorted(by_status.items())},
+            "finished": {f"{days}d": int(count) for days, count in zip(DAYS, finished)},
+            "oldest_replayable": self._read("SELECT MIN(finished) FROM tables WHERE status = 'over'")[0][0],
+            "journal_lines": int(self._read("SELECT COUNT(*) FROM journal")[0][0]),
+            "identities": int(self._read("SELECT COUNT(*) FROM identities")[0][0]),
+            "rated": int(self._read("SELECT COUNT(*) FROM ratings")[0][0]),
+            "players": int(self._read("SELECT COUNT(DISTINCT name) FROM seats WHERE bot IS NULL")[0][0]),
+            "bytes": self.size(),
+        }
+
+    def size(self) -> int | None:
+        """The store's size in bytes, or None."""
+        return None
+
+    def compact(self) -> None:
+        """Give the space of deleted rows back to the file system where the backend does not by itself (after
+        `prune`)."""
 
     # --- reading ------------------------------------------------------------------------------------------
     def numbers(self) -> tuple[int, int]:
@@ -544,6 +609,21 @@ class SqliteStorage(SqlStorage):
         except OSError:
             raise StorageError(f"{lock_path.parent}: another dt-server uses this data directory") from None
 
+    def size(self) -> int | None:
+        if self.location == ":memory:":
+            return None
+        path = Path(self.location)
+        return sum(file.stat().st_size for file in (path, path.with_name(path.name + "-wal")) if file.exists())
+
+    def compact(self) -> None:
+        """VACUUM (the file shrinks by the pages deleted rows freed; it needs as much free disk as the store
+        for a while), then the WAL emptied into it and truncated."""
+        try:
+            self._db.execute("VACUUM")
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as error:
+            raise StorageError(f"{self.location}: {error}") from None
+
     def _check(self, path: Path) -> None:
         if path.stat().st_size == 0:
             raise StorageError(f"{path}: the database file is empty (truncated?); restore it from a backup, or "
@@ -680,6 +760,8 @@ COPIED = (("tables", SqlStorage._COLUMNS, "id"), ("seats", "table_id, seat, name
           ("identities", "folded, name, key, bound", "folded"))
 """The tables `copy_store` copies whole (name, columns, order), besides the journal, which it copies in batches."""
 JOURNAL_BATCH = 2000
+STORE_TABLES = tuple(name for name, _, _ in COPIED) + ("journal",)
+"""Every table of the store."""
 
 
 def copy_store(source: SqlStorage, target: SqlStorage, progress: Callable[[str, int], None] | None = None
@@ -691,8 +773,7 @@ def copy_store(source: SqlStorage, target: SqlStorage, progress: Callable[[str, 
     lines would collide) or if a count differs. Both are opened as a server opens them, each holding its lock: no
     server writes to either during the copy. The rows copied of each table, by name; `progress(table, rows)` is
     told as the journal's batches go."""
-    names = [name for name, _, _ in COPIED] + ["journal"]
-    held = {name: target._read(f"SELECT COUNT(*) FROM {name}")[0][0] for name in names}
+    held = {name: target._read(f"SELECT COUNT(*) FROM {name}")[0][0] for name in STORE_TABLES}
     if any(held.values()):
         rows = ", ".join(f"{count} {name}" for name, count in held.items() if count)
         raise StorageError(f"{target.location} already holds a store ({rows}): copy into a new one only")
@@ -713,7 +794,7 @@ def copy_store(source: SqlStorage, target: SqlStorage, progress: Callable[[str, 
             if progress is not None:
                 progress("journal", counts["journal"])
         target._journal_copied()
-    for name in names:
+    for name in STORE_TABLES:
         found = target._read(f"SELECT COUNT(*) FROM {name}")[0][0]
         if found != counts[name]:
             raise StorageError(f"{target.location}: {found} rows of {name} after the copy of {counts[name]}")

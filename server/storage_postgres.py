@@ -28,7 +28,7 @@ import urllib.parse
 from functools import lru_cache
 
 from .logs import log
-from .storage import INDEXES, SCHEMA_VERSION, SYNC_MODES, SqlStorage, StorageError, StoreUnreachable
+from .storage import INDEXES, SCHEMA_VERSION, STORE_TABLES, SYNC_MODES, SqlStorage, StorageError, StoreUnreachable
 
 SCHEMA = """
 CREATE TABLE dt_schema (version INTEGER NOT NULL);
@@ -245,6 +245,11 @@ class PostgresStorage(SqlStorage):
         # (BIGSERIAL's sequence does not follow ids written with the rows: the next line would take number 1)
         self._write("SELECT setval(pg_get_serial_sequence('journal', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "
                     "journal), false)", ())
+
+    def size(self) -> int | None:
+        # (the store's own tables with their indexes and TOAST: not the whole database's, which may hold more)
+        return int(self._read("SELECT " + " + ".join(f"pg_total_relation_size('{name}')" for name in STORE_TABLES))
+                   [0][0])
 
     # --- reading ------------------------------------------------------------------------------------------
     def _read(self, sql: str, args: tuple = ()) -> list:
