@@ -32,10 +32,11 @@ def next_line_number(store) -> int:
         return number
 
 
-def filled_directory(path) -> None:
+def filled_directory(path, filler=fill) -> None:
+    """A data directory's store made at `path` and filled by `filler` (by default `fill`)."""
     store = open_storage(path)
     try:
-        fill(store)
+        filler(store)
     finally:
         store.close()
 

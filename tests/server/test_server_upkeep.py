@@ -17,6 +17,7 @@ from dungeon_twister.server.storage import EXIT_STORE_UNUSABLE, SqliteStorage, S
 from dungeon_twister.server.storage_postgres import PostgresStorage
 
 import trio
+from test_server_copy import filled_directory
 from test_server_prison import play_out
 from test_server_support import Client, running_server, seated_pair
 
@@ -110,16 +111,8 @@ def test_stats_counts_tables_recent_games_players_and_the_journal(store):
     assert figures["oldest_replayable"] == pytest.approx(NOW - 10 * DAY), "t1's record is gone: t2's is the oldest"
 
 
-def populated_directory(path) -> None:
-    store = open_storage(path)
-    try:
-        populate(store)
-    finally:
-        store.close()
-
-
 def test_the_commands_prune_and_stats_on_a_data_directory(tmp_path, capsys):
-    populated_directory(tmp_path)
+    filled_directory(tmp_path, populate)
     main(["stats", "--data", str(tmp_path), "--json"])
     figures = json.loads(capsys.readouterr().out)
     assert figures["tables"] == {"closed": 2, "open": 1, "over": 2} and figures["journal_lines"] == 8
@@ -146,7 +139,7 @@ def test_the_commands_prune_and_stats_on_a_data_directory(tmp_path, capsys):
 
 
 def test_prune_refuses_a_store_a_server_holds_and_a_bad_number_of_days(tmp_path, capsys):
-    populated_directory(tmp_path)
+    filled_directory(tmp_path, populate)
     held = open_storage(tmp_path)  # as a running dt-server holds it
     try:
         with pytest.raises(SystemExit) as exit_:
