@@ -58,7 +58,7 @@ class Commands:
             "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
             "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "games": self.games,
             "undo": self.undo,
-            "draw": self.draw, "yes": self.yes, "no": self.no, "resign": self.resign,
+            "draw": self.draw, "rematch": self.rematch, "yes": self.yes, "no": self.no, "resign": self.resign,
             "ignore": self.ignore, "unignore": self.unignore, "log": self.log,
         }
 
@@ -354,6 +354,18 @@ class Commands:
         if not state.game_running or state.spectating:
             raise UsageError(_("draw: offer a draw, in a game you play"))
         self.session.offer_draw()  # "waiting for the answer" once the server puts it to him (inbox: draw_offered)
+
+    def rematch(self, _args: str) -> None:
+        """Once the game is over: play again with the same opponent at a new table, the colours swapped (against a
+        bot at once; a person is asked, and his `rematch` accepts)."""
+        state = self.state
+        if not state.at_table or state.spectating or state.seat is None:
+            raise UsageError(_("rematch: play again, after a game you played"))
+        if not state.game_over:
+            raise UsageError(_("rematch: the game is not over yet"))
+        if state.table_gone:  # (we resigned: the server has us in its lobby, the finished screen stays)
+            raise UsageError(_("rematch: you left that table (`leave` goes back to the lobby)"))
+        self.session.rematch()  # the server answers with the offer's event, or moves us to the new table
 
     def yes(self, _args: str) -> None:
         self._answer(True)

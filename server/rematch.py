@@ -81,8 +81,9 @@ def _make(table: Table, players: dict[str, Session], bot: str | None = None) -> 
     try:
         new = lobby.create_table(table.options, first.name, getattr(first, "address", None))
     except ValueError as error:  # (TooManyTables: a limit of the server's, with its template; or it is stopping)
-        template, values = getattr(error, "template", "no new table: {reason}"), getattr(error, "values", None)
-        refusal = templated("not_allowed", template, **(values if values is not None else {"reason": str(error)}))
+        template = getattr(error, "template", None)  # (lobby.TooManyTables, not imported: the lobby owns tables)
+        refusal = (templated("not_allowed", template, **error.values) if template is not None
+                   else templated("not_allowed", "the server is shutting down: no new table"))
         for session in players.values():
             session.send_error(refusal)
         if table.rematch_offers:  # (the offer answered, with that refusal: nothing stands)

@@ -206,3 +206,26 @@ def test_rematch_frame_as_documented():
     start = doc.index("The frame of Ann's `rematch`")
     written = doc[doc.index("`", doc.index(":", start)) + 1:doc.index("`.", start)]
     assert bytes.fromhex(" ".join(written.split())) == encode_frame(Rematch("t4-d5d96ea7"))
+
+
+async def test_rematch_over_a_limit_of_the_server_is_refused_to_both_and_the_offer_lapses(autojump_clock):
+    """The rematch's table counts against its creator's limits (docs/protocol.md section 6, `create_table`): Ann,
+    who asked first, with 8 open tables already, cannot have a ninth; both players get the server's reason, and no
+    offer stands (a view without `asked`)."""
+    from dungeon_twister.server.lobby import MAX_TABLES_PER_CREATOR
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21,)) as server:
+            table, ann, bob = await _finished_pair(server)
+            for _ in range(MAX_TABLES_PER_CREATOR):
+                server.lobby.create_table(TableOptions(), "ann")
+            await ann.send(Rematch(table))
+            await bob.expect_event("rematch_offered")
+            await bob.send(Rematch(table))
+            for client in (ann, bob):
+                refused = await client.expect(Error)
+                assert (refused.code, refused.message) == ("not_allowed", "at most 8 open tables per player")
+            await bob.expect_event("view")
+            assert "asked" not in bob.view["table"]
+            seats = server.lobby.tables[table].seating.seats  # (both still at the finished table)
+            assert seats["B"].session is not None and seats["Y"].session is not None
