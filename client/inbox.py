@@ -294,6 +294,8 @@ def _table_closed(session: Session, message: TableClosed) -> None:
 def _table_created(session: Session, message: TableCreated) -> None:
     state = session.state
     state.join_code = message.join_code
+    if session.creating is not None and state.rematch_to != message.table:
+        session.made = (message.table, session.creating)
     if state.rematch_to == message.table:  # (the rematch's: said when we sit there, `_joined`)
         return
     if message.join_code:
@@ -515,6 +517,8 @@ def _rematch(session: Session, event: dict) -> None:
     if kind == "rematch":
         state.rematch_to = event.get("table") if isinstance(event.get("table"), str) else None
         state.rematch_offered = None
+        if session.made is not None and session.made[0] == state.table and state.rematch_to:  # the same options
+            session.made = (state.rematch_to, session.made[1])
         return
     if state.seat is None:  # (a spectator: the log's line says it)
         return

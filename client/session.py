@@ -175,6 +175,11 @@ class Session:
         """Our seat and its pending secret rounds, as in the seat file."""
         self.seat_file = seat_file
         self.setup: TableSetup | None = None
+        self.creating: TableOptions | None = None
+        """The options of the last `create_table` we sent (`made`)."""
+        self.made: tuple[str, TableOptions] | None = None
+        """The last table we created and its options: `rematch` against its bot after we resigned (commands.py),
+        when the server no longer has us at the table to make it (we left it)."""
         self.early_commits: set[str] = set()
         """Purposes the opponent committed to before we did."""
         self.spectate_listed: str | None = None
@@ -682,6 +687,8 @@ class Session:
             if not quiet:
                 self.state.say(_("cannot do that now: {error}").format(error=error.message))
             return False
+        if isinstance(message, CreateTable):  # (what `table_created` answers: `made`)
+            self.creating = message.options
         self._write(data)
         return True
 

@@ -127,3 +127,46 @@ def test_an_older_server_is_said_not_to_offer_rematches():
     wired.deliver(Error("unknown_type", "unknown message type 'rematch'", "client", False))
     assert wired.session.state.notice == ("this server does not offer rematches (it is older than this client): "
                                           "`leave`, then create a new table")
+
+
+def test_after_resigning_against_a_bot_rematch_makes_the_table_itself():
+    """A player who resigned (`leave` in the game) is in the server's lobby, the finished screen kept: the server's
+    `rematch` needs him at the table. Against the bot of a table he created, the client makes the rematch itself:
+    the same options, a new table, he joins the other seat and seats the same kind of bot there. Against a person
+    it is refused (nobody to ask)."""
+    from dungeon_twister.protocol import CreateTable, Join, SeatBot, TableOptions
+
+    options = TableOptions(beginner=True, private=True)
+    wired = WiredSession()
+    state = wired.session.state
+    wired.session.create_table(options)
+    wired.sent()
+    wired.deliver(TableCreated(TABLE, join_code="00ff00ff"))
+    wired.session.join(TABLE, "B", "00ff00ff")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    wired.deliver(Snapshot(TABLE, 0, seat_view(POSITION, "B", seats={"B": "ann", "Y": "greedy-bot-7"},
+                                                table={"id": TABLE})))
+    wired.session.leave()  # (the game running: a resignation)
+    wired.sent()
+    wired.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}))
+    wired.deliver(Left(TABLE))
+    assert state.table_gone and state.table == TABLE
+    Commands(wired.session, lambda: None).run("rematch")
+    assert wired.sent() == [CreateTable(options)]
+    assert state.notice == "rematch against the greedy bot: a new table, you play Yellow this time"
+    wired.deliver(TableCreated("t-2", join_code="12345678"))
+    assert wired.sent() == [Join("t-2", "Y", "12345678")]
+    wired.deliver(Joined("t-2", "token-2", "Y"))
+    assert wired.sent() == [SeatBot("t-2", "B", "greedy")]
+
+    person = WiredSession()
+    person.seat(POSITION)
+    person.session.state.view["seats"] = {"B": "ann", "Y": "bob"}
+    person.session.leave()
+    person.sent()
+    person.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}))
+    person.deliver(Left(TABLE))
+    Commands(person.session, lambda: None).run("rematch")
+    assert person.session.state.notice == "rematch: you left that table, resigning (`leave` goes back to the lobby)"
+    assert person.sent() == []
