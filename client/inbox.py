@@ -332,8 +332,10 @@ def _joined(session: Session, message: Joined) -> None:
     if rematch and message.seat:
         code = _(" (private: join code {code})").format(code=state.join_code) if state.join_code else ""
         # TRANSLATORS: {table} the new table's id; {seat} Blue or Yellow; {code} " (private: join code ...)" or ""
-        state.say(_("rematch at table {table}{code}: you play {seat} this time").format(
-            table=message.table, code=code, seat=seat_name(message.seat)))
+        line = _("rematch at table {table}{code}: you play {seat} this time").format(
+            table=message.table, code=code, seat=seat_name(message.seat))
+        state.say(line)
+        state.log.append(line)  # (the game's first notices soon take the bar: pt30 by hand)
     elif message.seat:
         state.say(_("joined table {table} as {seat}").format(table=message.table, seat=seat_name(message.seat)))
     else:
@@ -372,6 +374,8 @@ def _left(session: Session, message: Left) -> None:
         # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost; `leave` is the command
         line = _("you resigned at table {table}, {seat} wins · `leave` goes back to the lobby").format(
             table=message.table, seat=seat_name(winner))
+        if state.may_rematch:  # (against a bot: commands.py makes it)
+            line += " · " + _("`rematch` plays again, the colours swapped")
         state.say(" · ".join(str(part) for part in (line, rated) if part))
         return
     state.leave_table()
@@ -519,6 +523,10 @@ def _rematch(session: Session, event: dict) -> None:
         state.rematch_offered = None
         if session.made is not None and session.made[0] == state.table and state.rematch_to:  # the same options
             session.made = (state.rematch_to, session.made[1])
+        if state.seat is None and state.rematch_to:  # a spectator: the players go, the finished game stays here
+            # TRANSLATORS: to a spectator; `leave` and `spectate {table}` are commands, typed as they are
+            state.say(_("the players play again at table {table}: `leave`, then `spectate {table}` watches it").format(
+                table=state.rematch_to))
         return
     if state.seat is None:  # (a spectator: the log's line says it)
         return
@@ -540,6 +548,7 @@ def _rematch(session: Session, event: dict) -> None:
         gone = event.get("gone")
         if gone == state.seat:
             return
+        state.opponent_gone = True
         gone_name = seats.get(gone) if isinstance(seats, dict) else None
         # TRANSLATORS: {name} the opponent, who left the finished game's table
         state.say(_("{name} left the table: no rematch").format(

@@ -98,6 +98,7 @@ def test_our_offer_waits_and_its_lapse_is_said():
     assert state.notice == "bob left the table: no rematch"
     assert state.log[-1] == "Blue's rematch offer lapsed: Yellow left the table"
     assert state.rematch_asked is None and state.question == ""
+    assert "rematch: play again" not in screen(wired.session)  # (nobody to play it with: the panel no longer says it)
 
 
 def test_the_move_to_the_rematchs_table_skips_the_lobby():
@@ -170,3 +171,15 @@ def test_after_resigning_against_a_bot_rematch_makes_the_table_itself():
     Commands(person.session, lambda: None).run("rematch")
     assert person.session.state.notice == "rematch: you left that table, resigning (`leave` goes back to the lobby)"
     assert person.sent() == []
+
+
+def test_a_spectator_is_told_where_the_players_went():
+    from dungeon_twister.client import inbox
+
+    watcher = WiredSession()
+    state = watcher.session.state
+    state.table, state.view = TABLE, seat_view(POSITION, "B", seats={"B": "ann", "Y": "bob"}, table={"id": TABLE})
+    inbox.handle(watcher.session, TableEvent(TABLE, 9, {"kind": "rematch", "table": "t-2",
+                                                         "seats": {"B": "bob", "Y": "ann"}}))
+    assert state.notice == "the players play again at table t-2: `leave`, then `spectate t-2` watches it"
+    assert state.log[-1] == "the rematch is at table t-2, the colours swapped"
