@@ -524,9 +524,14 @@ def _rematch(session: Session, event: dict) -> None:
         if session.made is not None and session.made[0] == state.table and state.rematch_to:  # the same options
             session.made = (state.rematch_to, session.made[1])
         if state.seat is None and state.rematch_to:  # a spectator: the players go, the finished game stays here
-            # TRANSLATORS: to a spectator; `leave` and `spectate {table}` are commands, typed as they are
-            state.say(_("the players play again at table {table}: `leave`, then `spectate {table}` watches it").format(
-                table=state.rematch_to))
+            if ((state.view or {}).get("table") or {}).get("private"):  # (its new join code goes to the players only)
+                # TRANSLATORS: to a spectator; `spectate {table} CODE` is a command, typed as it is
+                line = _("the players play again at table {table}, private: `leave`, then `spectate {table} CODE` with "
+                         "the join code one of them gives you")
+            else:
+                # TRANSLATORS: to a spectator; `leave` and `spectate {table}` are commands, typed as they are
+                line = _("the players play again at table {table}: `leave`, then `spectate {table}` watches it")
+            state.say(line.format(table=state.rematch_to))
         return
     if state.seat is None:  # (a spectator: the log's line says it)
         return

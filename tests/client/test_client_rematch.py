@@ -183,3 +183,7 @@ def test_a_spectator_is_told_where_the_players_went():
                                                          "seats": {"B": "bob", "Y": "ann"}}))
     assert state.notice == "the players play again at table t-2: `leave`, then `spectate t-2` watches it"
     assert state.log[-1] == "the rematch is at table t-2, the colours swapped"
+    state.view["table"]["private"] = True  # (the new join code goes to the players alone)
+    inbox.handle(watcher.session, TableEvent(TABLE, 10, {"kind": "rematch", "table": "t-3", "seats": {}}))
+    assert state.notice == ("the players play again at table t-3, private: `leave`, then `spectate t-3 CODE` with the "
+                            "join code one of them gives you")
