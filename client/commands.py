@@ -20,7 +20,8 @@ from .games import screens
 from .help import help_text
 from .i18n import _, ngettext
 from .local_server import game_record
-from .names import GAMES_PAGE, GAMES_PAGES, is_table_number, seat_named, table_named, unlisted_number
+from .names import (GAMES_PAGE, GAMES_PAGES, is_table_number, other_seat, seat_name, seat_named, table_named,
+                    unlisted_number)
 from .session import Session
 from .state import RATINGS_SEARCHED, EndFirst, TableSetup, notation_error_text
 
@@ -58,7 +59,7 @@ class Commands:
             "create": self.create, "join": self.join, "spectate": self.spectate, "leave": self.leave,
             "look": self.look, "reconnect": self.reconnect, "ratings": self.ratings, "games": self.games,
             "undo": self.undo,
-            "draw": self.draw, "yes": self.yes, "no": self.no, "resign": self.resign,
+            "draw": self.draw, "rematch": self.rematch, "yes": self.yes, "no": self.no, "resign": self.resign,
             "ignore": self.ignore, "unignore": self.unignore, "log": self.log,
         }
 
@@ -354,6 +355,37 @@ class Commands:
         if not state.game_running or state.spectating:
             raise UsageError(_("draw: offer a draw, in a game you play"))
         self.session.offer_draw()  # "waiting for the answer" once the server puts it to him (inbox: draw_offered)
+
+    def rematch(self, _args: str) -> None:
+        """Once the game is over: play again with the same opponent at a new table, the colours swapped (against a
+        bot at once; a person is asked, and his `rematch` accepts)."""
+        state = self.state
+        if not state.at_table or state.spectating or state.seat is None:
+            raise UsageError(_("rematch: play again, after a game you played"))
+        if not state.game_over:
+            raise UsageError(_("rematch: the game is not over yet"))
+        if state.table_gone:  # (we resigned: the server has us in its lobby, the finished screen stays)
+            return self._rematch_after_resigning()
+        self.session.rematch()  # the server answers with the offer's event, or moves us to the new table
+
+    def _rematch_after_resigning(self) -> None:
+        """We resigned (`leave`, `resign`): the server has us in its lobby, and its `rematch` needs us at the table.
+        Against a bot, at a table we created (its options known: `Session.made`), the client makes the rematch as
+        the server would: the same options, the colours swapped, the same bot (play-test's way to end a game
+        against the bot quickly is to resign). Against a person: refused, he is asked nothing."""
+        state, made = self.state, self.session.made
+        seats = (state.view or {}).get("seats") or {}
+        other = seats.get(other_seat(state.seat)) if isinstance(seats, dict) else None
+        kind = other.split("-bot-")[0] if isinstance(other, str) and "-bot-" in other else None
+        if kind not in BOT_KINDS or made is None or made[0] != state.table:
+            # TRANSLATORS: `leave` is the command, typed as it is
+            raise UsageError(_("rematch: you left that table, resigning (`leave` goes back to the lobby)"))
+        seat = other_seat(state.seat)
+        state.leave_table()
+        # TRANSLATORS: {kind} a bot's kind (planner, greedy, random); {seat} Blue or Yellow
+        state.say(_("rematch against the {kind} bot: a new table, you play {seat} this time").format(
+            kind=kind, seat=seat_name(seat)))
+        self.session.create_table(made[1], TableSetup(seat=seat, bot=kind))
 
     def yes(self, _args: str) -> None:
         self._answer(True)

@@ -19,7 +19,8 @@ from .state import ClientState
 
 LOBBY_COMMANDS = ("create", "join", "spectate", "bot", "chat", "ignore", "unignore", "refresh", "ratings", "games",
                   "reconnect", "help", "quit")
-GAME_COMMANDS = ("look", "bot", "chat", "log", "ignore", "unignore", "leave", "resign", "undo", "draw", "reconnect",
+GAME_COMMANDS = ("look", "bot", "chat", "log", "ignore", "unignore", "leave", "resign", "undo", "draw", "rematch",
+                 "reconnect",
                  "help", "quit")
 SPECTATOR_COMMANDS = ("look", "chat", "log", "ignore", "unignore", "leave", "reconnect", "help", "quit")
 CREATE_OPTIONS = ("vp=5", "vp=6", "vp=7", "vp=8", "beginner", "timers", "private", "prison", "mixed",

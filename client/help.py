@@ -66,6 +66,7 @@ GAME_COMMANDS = (
     N_("undo                    ask the opponent to take back your last action (not after a secret or a reveal)"),
     N_("draw                    offer your opponent a draw (or accept his)"),
     N_("yes / no                answer the opponent's undo or draw offer"),
+    N_("rematch                 once the game is over: play again, the colours swapped"),
     N_("reconnect               take your seat back now after a lost connection (the client also retries by\n"
        "                        itself while the server holds the seat)"),
     N_("quit                    leave the client (your seat is held for a while: connect again to resume)"),

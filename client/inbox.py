@@ -294,6 +294,10 @@ def _table_closed(session: Session, message: TableClosed) -> None:
 def _table_created(session: Session, message: TableCreated) -> None:
     state = session.state
     state.join_code = message.join_code
+    if session.creating is not None and state.rematch_to != message.table:
+        session.made = (message.table, session.creating)
+    if state.rematch_to == message.table:  # (the rematch's: said when we sit there, `_joined`)
+        return
     if message.join_code:
         state.say(_("table {table} created (private: join code {code})").format(table=message.table,
                                                                                code=message.join_code))
@@ -324,7 +328,15 @@ def _joined(session: Session, message: Joined) -> None:
         return
     state.enter_table(message.table, message.seat)
     session.early_commits.clear()
-    if message.seat:
+    rematch, state.rematch_to = state.rematch_to == message.table, None
+    if rematch and message.seat:
+        code = _(" (private: join code {code})").format(code=state.join_code) if state.join_code else ""
+        # TRANSLATORS: {table} the new table's id; {seat} Blue or Yellow; {code} " (private: join code ...)" or ""
+        line = _("rematch at table {table}{code}: you play {seat} this time").format(
+            table=message.table, code=code, seat=seat_name(message.seat))
+        state.say(line)
+        state.log.append(line)  # (the game's first notices soon take the bar: pt30 by hand)
+    elif message.seat:
         state.say(_("joined table {table} as {seat}").format(table=message.table, seat=seat_name(message.seat)))
     else:
         state.say(_("joined table {table} as a spectator").format(table=message.table))
@@ -350,6 +362,9 @@ def _left(session: Session, message: Left) -> None:
                   and line.event.get("kind") == "ratings"), None)
     session.resigning = None
     session.seat_lost("left")
+    if state.rematch_to is not None:  # the server takes us to the rematch's table (`rematch`): no lobby between
+        state.leave_table()
+        return
     if resigned and result.get("reason") not in UNPLAYED and state.game_over:
         # The finished game's screen stays, as for the player who stays: its end (the reveals the game held back
         # until then, a free build's, and the deal's check, which the resigner's client made and whose lines went
@@ -359,6 +374,8 @@ def _left(session: Session, message: Left) -> None:
         # TRANSLATORS: after `leave` in a running game (confirmed): the game is lost; `leave` is the command
         line = _("you resigned at table {table}, {seat} wins · `leave` goes back to the lobby").format(
             table=message.table, seat=seat_name(winner))
+        if state.may_rematch:  # (against a bot: commands.py makes it)
+            line += " · " + _("`rematch` plays again, the colours swapped")
         state.say(" · ".join(str(part) for part in (line, rated) if part))
         return
     state.leave_table()
@@ -410,6 +427,8 @@ def _snapshot(session: Session, message: Snapshot, the_servers: bool = True) -> 
     for event in (asked if isinstance(asked, list) else ()):  # a request pending: as if its event came now
         if isinstance(event, dict) and event.get("kind") in ("takeback_asked", "draw_offered"):
             _questions(session, event, None)
+        elif isinstance(event, dict) and event.get("kind") == "rematch_offered":
+            _rematch(session, event)
     session.view_changed(message.n, message.view)
     if the_servers:
         secret_choice.commit_again_if_lost(session, message.view)
@@ -432,8 +451,10 @@ def _went_back(before: dict | None, message: Snapshot) -> bool:
 
 
 REQUESTS = ("takeback_asked", "takeback_declined", "draw_offered", "draw_declined")
+REMATCH_EVENTS = ("rematch_offered", "rematch_lapsed", "rematch")
+"""A finished game's rematch (docs/protocol.md section 6, `rematch`): said by `_rematch`."""
 """A takeback request, a draw offer and their refusals: the server publishes a view with each (its table.asked)."""
-ASIDES = (None, "chat", *REQUESTS, "timeout")
+ASIDES = (None, "chat", *REQUESTS, "timeout", *REMATCH_EVENTS)
 """Table events that leave the game as it was: a takeback request or a draw offer pending outlives them (the
 server drops both with any change of the game, server/play.py). A `timeout` is one: a secret choice made for a
 late seat changes nothing until the round is complete, and a turn's timeout comes with the events that do."""
@@ -487,6 +508,56 @@ def _questions(session: Session, event: dict, line: str | None) -> None:
                 state.event_notice = line
             state.take_back_moves()
             state.trails.pop(str(event.get("seat")), None)  # its route, shaded on the board
+
+
+def _rematch(session: Session, event: dict) -> None:
+    """A rematch offered (by the opponent: `rematch` accepts it), lapsed, or made (the server moves us to its table
+    next: `_left`, `_table_created`, `_joined`), said on the message bar where the game's end was."""
+    state, kind = session.state, event.get("kind")
+    seats = (state.view or {}).get("seats") or {}
+    seat = event.get("seat")
+    name = seats.get(seat) if isinstance(seats, dict) else None
+    name = name if isinstance(name, str) else seat_name(seat)
+    if kind == "rematch":
+        state.rematch_to = event.get("table") if isinstance(event.get("table"), str) else None
+        state.rematch_offered = None
+        if session.made is not None and session.made[0] == state.table and state.rematch_to:  # the same options
+            session.made = (state.rematch_to, session.made[1])
+        if state.seat is None and state.rematch_to:  # a spectator: the players go, the finished game stays here
+            if ((state.view or {}).get("table") or {}).get("private"):  # (its new join code goes to the players only)
+                # TRANSLATORS: to a spectator; `spectate {table} CODE` is a command, typed as it is
+                line = _("the players play again at table {table}, private: `leave`, then `spectate {table} CODE` with "
+                         "the join code one of them gives you")
+            else:
+                # TRANSLATORS: to a spectator; `leave` and `spectate {table}` are commands, typed as they are
+                line = _("the players play again at table {table}: `leave`, then `spectate {table}` watches it")
+            state.say(line.format(table=state.rematch_to))
+        return
+    if state.seat is None:  # (a spectator: the log's line says it)
+        return
+    if kind == "rematch_offered" and seat == state.seat:
+        state.rematch_asked = state.table
+        other = seats.get(other_seat(state.seat)) if isinstance(seats, dict) else None
+        # TRANSLATORS: `leave` is the command, typed as it is; {name} the opponent
+        state.question = _("rematch asked: waiting for {name} (`leave` goes back to the lobby)").format(
+            name=other if isinstance(other, str) else seat_name(other_seat(state.seat)))
+        state.say(state.question)
+    elif kind == "rematch_offered":
+        state.rematch_offered = seat
+        # TRANSLATORS: `rematch` is the command, typed as it is; {name} the opponent
+        state.question = _("{name} offers a rematch: type `rematch` to accept").format(name=name)
+        state.say(state.question)
+    elif kind == "rematch_lapsed":
+        state.rematch_offered = state.rematch_asked = None
+        state.question = ""
+        gone = event.get("gone")
+        if gone == state.seat:
+            return
+        state.opponent_gone = True
+        gone_name = seats.get(gone) if isinstance(seats, dict) else None
+        # TRANSLATORS: {name} the opponent, who left the finished game's table
+        state.say(_("{name} left the table: no rematch").format(
+            name=gone_name if isinstance(gone_name, str) else seat_name(gone)))
 
 
 def _lapsed(state) -> None:
@@ -611,6 +682,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.log.append(said(N_("the turn's clock gains a minute ({rule})"),
                                       rule=MINUTE_MORE[event["kind"]]))
     _questions(session, event, line)
+    if event.get("kind") in REMATCH_EVENTS:
+        _rematch(session, event)
     if compact:
         session.state.add_move(compact)
     if event.get("kind") in ("moved", "wallwalked", "jumped") and isinstance(event.get("token"), str):
@@ -779,11 +852,15 @@ def _over(session: Session, result: dict) -> None:
     session.state.timers.clear()
     winner = result.get("winner")
     if winner:
-        session.state.say(_("game over: {seat} wins").format(seat=seat_name(winner)))
+        line = _("game over: {seat} wins").format(seat=seat_name(winner))
     elif result.get("reason") in UNPLAYED:
-        session.state.say(_("game over without a winner ({reason})").format(reason=reason_text(result.get("reason"))))
+        line = _("game over without a winner ({reason})").format(reason=reason_text(result.get("reason")))
     else:
-        session.state.say(_("game over: draw"))
+        line = _("game over: draw")
+    if session.state.may_rematch:  # what to do next, where the player reads the end (play-test pt29 F15)
+        # TRANSLATORS: after "game over: ...", to a player; `rematch` is the command, typed as it is
+        line += " · " + _("`rematch` plays again, the colours swapped")
+    session.state.say(line)
 
 
 def _error(session: Session, message: Error) -> None:
@@ -798,6 +875,12 @@ def _error(session: Session, message: Error) -> None:
         session.tables_listed()  # a page of the list refused: the list as it came (a `watch N` goes now)
     if message.code == "bad_field" and session.older_bot(message.message):
         return
+    if message.code == "unknown_type" and state.rematch_asked:  # (added in session 30)
+        state.rematch_asked = None
+        return state.say(_("this server does not offer rematches (it is older than this client): `leave`, then "
+                           "create a new table"))
+    if message.code == "not_allowed" and state.rematch_asked:
+        state.rematch_asked = None
     if message.code == "unknown_type" and state.games_asked:  # (list_games: added in session 27; the code is what
         state.games_asked = False  # docs/protocol.md promises, not the message's words: review rv27)
         state.help_text = None

@@ -513,6 +513,9 @@ def _result(state: ClientState, view: dict) -> StyleAndTextTuples:
         over = _("Game over: a draw ({reason}), VP {score}").format(**values)
     # TRANSLATORS: `leave` is the command as typed: keep it in English
     out = [("class:active", f"\n{over}\n"), ("class:dim", _("leave: back to the lobby") + "\n")]
+    if state.may_rematch:
+        # TRANSLATORS: `rematch` is the command as typed: keep it in English
+        out.append(("class:dim", _("rematch: play again, the colours swapped") + "\n"))
     if state.server and state.table and not state.local:
         # (a play-test found nothing at a game's end saying how to see it again: the README's "Replays" only)
         code = f" --code {state.join_code}" if state.join_code else ""

@@ -22,6 +22,10 @@ class SessionPort(Protocol):
     """The table whose running game we left (a resignation), until the server's `left` answers."""
     setup: TableSetup | None
     """What to do once the table we asked for exists."""
+    creating: TableOptions | None
+    """The options of the last `create_table` we sent."""
+    made: tuple[str, TableOptions] | None
+    """The last table we created and its options (a rematch against its bot after we resigned)."""
     clock: Callable[[], float]
     grace: int
     """Seconds the server holds our seat after a lost connection (its `joined` said, or the default)."""

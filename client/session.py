@@ -39,6 +39,7 @@ from dungeon_twister.protocol import (
     ListTables,
     Prove,
     Message,
+    Rematch,
     Ping,
     PlayerCommitments,
     PlayerConnection,
@@ -57,7 +58,7 @@ from dungeon_twister.protocol import (
     TableOptions,
     Welcome,
 )
-from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS, SEED_CONTRIBUTIONS, TABLE_UPDATES
+from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS, REMATCH, SEED_CONTRIBUTIONS, TABLE_UPDATES
 
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
@@ -174,6 +175,11 @@ class Session:
         """Our seat and its pending secret rounds, as in the seat file."""
         self.seat_file = seat_file
         self.setup: TableSetup | None = None
+        self.creating: TableOptions | None = None
+        """The options of the last `create_table` we sent (`made`)."""
+        self.made: tuple[str, TableOptions] | None = None
+        """The last table we created and its options: `rematch` against its bot after we resigned (commands.py),
+        when the server no longer has us at the table to make it (we left it)."""
         self.early_commits: set[str] = set()
         """Purposes the opponent committed to before we did."""
         self.spectate_listed: str | None = None
@@ -287,7 +293,7 @@ class Session:
         # inbox all the same. A resumed connection carries on from the view the last one held.
         held = self.connection.view if self.connection is not None and plan.resume is not None else None
         kind = PlayerConnection if plan.role is Role.PLAYER else SpectatorConnection
-        self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL))
+        self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH))
         self.connection.view = held
         if held is None and plan.resume is not None and self._restored is not None:
             self.connection.view = self._restored.base  # the next deltas apply to the view the last process held
@@ -681,6 +687,8 @@ class Session:
             if not quiet:
                 self.state.say(_("cannot do that now: {error}").format(error=error.message))
             return False
+        if isinstance(message, CreateTable):  # (what `table_created` answers: `made`)
+            self.creating = message.options
         self._write(data)
         return True
 
@@ -955,6 +963,12 @@ class Session:
         self.state.draw_offered = None
         self.state.question = ""
         self.send(DrawOffer(self.state.table))
+
+    def rematch(self) -> None:
+        """Ask for a rematch of the finished game, or accept the opponent's (docs/protocol.md section 6)."""
+        self.state.rematch_offered = None
+        self.state.rematch_asked = self.state.table
+        self.send(Rematch(self.state.table))
 
     def draw_answer(self, accept: bool) -> None:
         self.state.draw_offered = None

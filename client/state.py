@@ -228,6 +228,10 @@ class Reconnecting:
                                                  seconds=f"{max(0, self.until - now):.0f}")
 
 
+GONE_REASONS = frozenset({"resigned", "abandoned", "abandoned by both", "aborted"})
+"""The ends of a game that one of its players left (`result.reason`): nobody to play a rematch with."""
+
+
 @dataclass
 class ClientState:
     """Everything the screens show. `table` set means the game screen, else the lobby."""
@@ -303,6 +307,15 @@ class ClientState:
     """The opponent's seat while he asks us to take back his last action (docs/rulings.md DT-224)."""
     draw_offered: str | None = None
     """The opponent's seat while he offers us a draw (docs/rulings.md DT-228)."""
+    rematch_offered: str | None = None
+    """The opponent's seat while he offers us a rematch (the game over: `rematch` accepts it)."""
+    rematch_asked: str | None = None
+    """The table at which we asked for a rematch, until it is made, refused or lapses."""
+    opponent_gone: bool = False
+    """The opponent left the finished game's table (a rematch offer lapsed for it): no `rematch` to offer."""
+    rematch_to: str | None = None
+    """The table the server makes for the rematch (its event `rematch`), kept across the `left` and
+    `table_created` that take us there, until its `joined` (inbox)."""
     asked_last: str | None = None
     """What the opponent asked of us last, "takeback" or "draw": `yes` and `no` answer it when both are pending."""
     view_of_request: bool = False
@@ -343,6 +356,22 @@ class ClientState:
     @property
     def spectating(self) -> bool:
         return self.at_table and self.seat is None
+
+    @property
+    def may_rematch(self) -> bool:
+        """A finished game we played against a bot, or against a person who may still be at the table (the game did
+        not end by one of us leaving it: resigned, abandoned, aborted): `rematch` may play it again
+        (docs/protocol.md, `rematch`; after we resigned against a bot, the client makes it: commands.py)."""
+        view = self.view or {}
+        table = view.get("table")
+        result = self.result or view.get("outcome") or (table.get("result") if isinstance(table, dict) else None)
+        if self.seat is None or not isinstance(result, dict):
+            return False
+        seats = view.get("seats")
+        other = seats.get("Y" if self.seat == "B" else "B") if isinstance(seats, dict) else None
+        if isinstance(other, str) and "-bot-" in other:
+            return True
+        return not self.table_gone and not self.opponent_gone and result.get("reason") not in GONE_REASONS
 
     @property
     def legal(self) -> list[str]:
@@ -429,6 +458,8 @@ class ClientState:
         self.away.clear()
         self.confirm = None
         self.takeback_asked = self.draw_offered = self.asked_last = None
+        self.rematch_offered = self.rematch_asked = None
+        self.opponent_gone = False
         self.we_asked.clear()
         self.question = ""
         self.turn_since = None

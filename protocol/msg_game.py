@@ -62,6 +62,15 @@ class DrawAnswer(Message):
     accept: bool = required(Bool())
 
 
+@message("rematch", sent_by=PLAYER, sent_to=SERVER, states={State.AT_TABLE})
+@dataclass(frozen=True, slots=True)
+class Rematch(Message):
+    """Ask for (or accept) a rematch once the game is over (section 6: the same options at a new table, the colours
+    swapped; the server moves both players there with `left`, `table_created` and `joined`)."""
+
+    table: str = required(TABLE_ID)
+
+
 @message("action_ok", sent_by=SERVER, sent_to=PLAYER, states={State.AT_TABLE})
 @dataclass(frozen=True, slots=True)
 class ActionOk(Message):

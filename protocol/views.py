@@ -26,7 +26,11 @@ COMPACT_LEGAL = "compact_legal"
 """The feature a client names in hello.features, with DELTA_VIEWS, to get a view's legal list front-coded
 ("legal_prefixed", docs/protocol.md section 14): a card-game position may list thousands of moves that share
 their first words."""
-FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL)
+REMATCH = "rematch"
+"""The feature a client names in hello.features when it can ask for and accept a rematch (message `rematch`,
+docs/protocol.md section 6): the server refuses a player's rematch at once when his opponent's client did not name
+it (that client could never accept), rather than leave the offer unanswered."""
+FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH)
 """Every feature this implementation knows."""
 RUN_LISTS = ("tokens",)
 """Top-level lists of maps that a delta describes item by item (runs of the previous list, and new items)."""

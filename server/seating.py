@@ -13,8 +13,10 @@ import trio
 from dungeon_twister.engine import SEATS, opponent
 from dungeon_twister.protocol import (ChatMessage, Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError,
                                      SeatBot, templated)
+from dungeon_twister.protocol.names import name_key
 from dungeon_twister.protocol.views import SEED_CONTRIBUTIONS
 
+from . import rematch
 from .logs import log
 from .play import ABANDONED_BY_BOTH
 
@@ -64,6 +66,12 @@ class SeatState:
 
 
 class Seating:
+    reserved: dict[str, str] | None = None
+    """A rematch's table (rematch.py): {seat: the name it is kept for}, until he sits; None (this class's, no room
+    taken) at any other table."""
+    bot_after: tuple[str, str] | None = None
+    """A rematch against a bot: (seat, kind) of the bot seated once its player sits."""
+
     def __init__(self, table: Table) -> None:
         self.table = table
         self.lobby = table.lobby
@@ -127,6 +135,21 @@ class Seating:
             if state.grace_until is not None and state.grace_until <= now:
                 self.give_up(seat)
 
+    def reserve(self, names: dict[str, str], bot: tuple[str, str] | None) -> None:
+        """A rematch's new table (rematch.py), before its task runs: each seat of `names` kept for that name; `bot`,
+        (seat, kind), seated once the player sits."""
+        self.reserved, self.bot_after = dict(names), bot
+
+    def move_out(self, session: Session, seat: str) -> None:
+        """A rematch takes the player of `seat` to another table (rematch.py): he leaves this finished one as with
+        `leave` (told `left`), his offer gone with him."""
+        state = self.seats[seat]
+        session.send(Left(self.table.id))
+        state.session = None
+        self.lobby.revoke_token(state.token)
+        state.token = None
+        self.table.note_if_empty()
+
     def join(self, session: Session, message: Join) -> None:
         if self.table.options.private and not code_matches(message.join_code, self.table.join_code):
             return session.send_error(_private(message.table, message.join_code))
@@ -135,6 +158,10 @@ class Seating:
             return session.send_error(templated("seat_taken", "the game at this table is over"))
         seat = message.seat or next((s for s in SEATS if self._may_sit(s, session)), None)
         if seat is None or not self._may_sit(seat, session) or session.name in self._dismissed:
+            kept = self._kept_for(seat) if seat is not None and self.seats[seat].name is None else None
+            if kept is not None:
+                return session.send_error(templated("seat_taken", "seat {seat} is kept for {name} (a rematch)",
+                                                    seat=seat, name=kept))
             return session.send_error(templated("seat_taken", "that seat is taken") if message.seat
                                       else templated("seat_taken", "every seat is taken"))
         state = self.seats[seat]
@@ -147,12 +174,24 @@ class Seating:
         session.send(Joined(self.table.id, state.token, seat, self.table.grace))
         self.table.catch_up(session, seat, None)
         log("seat_taken", table=self.table.id, seat=seat, name=session.name)
+        if self._kept_for(seat) is not None:  # (kept for him: his now)
+            del self.reserved[seat]
+            bot, self.bot_after = self.bot_after, None
+            if bot is not None and self.seats[bot[0]].name is None:  # (as `dt-client play` seats its bot: once the
+                self._seat_bot(*bot)  # player sits)
         if not self.table.play.started and all(s.name and not s.bot_pending for s in self.seats.values()):
             self.table.play.seated()
 
     def _may_sit(self, seat: str, session: Session) -> bool:
         state = self.seats[seat]
-        return state.name is None or (state.bot_pending and state.name == session.bot_name)
+        if state.name is None:
+            kept = self._kept_for(seat)
+            return kept is None or name_key(kept) == name_key(session.name or "")
+        return state.bot_pending and state.name == session.bot_name
+
+    def _kept_for(self, seat: str) -> str | None:
+        """The name a rematch keeps `seat` for (None: anyone may sit; rematch.py)."""
+        return self.reserved.get(seat) if self.reserved else None
 
     def spectate(self, session: Session, last_event: int | None, join_code: str | None) -> None:
         if self.table.options.private and not code_matches(join_code, self.table.join_code):
@@ -237,11 +276,16 @@ class Seating:
         state.token = None
         if not self.table.play.started:
             self._free(seat)
+        elif self.table.play.result is not None:
+            rematch.lapse(self.table, seat)
         self.table.note_if_empty(at_once=not self.table.play.started)
 
     def _free(self, seat: str) -> None:
-        """Before the game: the seat is free again; bots left alone at the table are sent away."""
+        """Before the game: the seat is free again (a rematch's too: rematch.py); bots left alone at the table are
+        sent away."""
         self.seats[seat] = SeatState()
+        if self.reserved:
+            self.reserved.pop(seat, None)
         self.table.play.cancel_deal()
         self.lobby.store.free_seat(self.table.id, seat)
         self.table.publish([{"kind": "player_left", "seat": seat}, self.table.point()])
@@ -260,10 +304,14 @@ class Seating:
         if session.name != self.table.creator:
             return session.send_error(templated("not_allowed", "only the table's creator may seat a bot"))
         state = self.seats[message.seat]
-        if state.name is not None:
+        if state.name is not None or self._kept_for(message.seat) is not None:
             return session.send_error(templated("seat_taken", "seat {seat} is taken", seat=message.seat))
-        state.name, state.bot, state.bot_pending = self.lobby.bot_name(message.kind), True, True
-        self.lobby.spawn_bot(self.table, message.seat, message.kind, state.name)
+        self._seat_bot(message.seat, message.kind)
+
+    def _seat_bot(self, seat: str, kind: str) -> None:
+        state = self.seats[seat]
+        state.name, state.bot, state.bot_pending = self.lobby.bot_name(kind), True, True
+        self.lobby.spawn_bot(self.table, seat, kind, state.name)
 
     def bot_ended(self, name: str, seat: str) -> None:
         """A bot's task ended: if it never took the seat reserved for it, the seat is free again and the table's
@@ -290,6 +338,7 @@ class Seating:
         state.session = None
         if self.table.play.result is not None:
             self.lobby.release_name(session.name, session)
+            rematch.lapse(self.table, seat)
             return self.table.note_if_empty()
         if self.lobby.server.closing:
             # the server stops: the table is kept in the store for its next start, which holds the seat afresh; a

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import trio
 
 from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, DrawAnswer, DrawOffer, Join, Leave, Left,
-                                      ListTables, Message, ProtocolError, Resume, Reveal, SeatBot, Snapshot, Spectate,
+                                      ListTables, Message, ProtocolError, Rematch, Resume, Reveal, SeatBot, Snapshot,
+                                      Spectate,
                                       TableEvent, TableInfo, TableOptions, Takeback, TakebackAnswer, templated)
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import seed_commitment
@@ -23,6 +24,7 @@ from .eventlog import EventLog
 from .inbox import Inbox
 from .logs import LOGGER, log
 from .options import engine_options, options_view
+from . import rematch
 from .play import Play
 from .seating import Seating
 from .storage import StorageError
@@ -84,6 +86,9 @@ class BotEnded:
 
 
 class Table:
+    rematch_offers: frozenset[str] = frozenset()
+    """The seats whose player offered a rematch, the game over (rematch.py); a frozenset replaced at each change
+    (none kept by the tables that never have an offer)."""
     restored = False
     """Rebuilt from the store (recovery.py), which logs `table_restored` for it: its task logs no `table_opened`,
     so that counting those counts tables made (play-test ad29: every restart counted each table again)."""
@@ -221,6 +226,17 @@ class Table:
                 # (a play-test admin read "table_closed ... playing" at a shutdown as a game lost)
                 log("table_kept", table=self.id, status=self.status)
 
+    def take_player(self, session: Session, seat: str) -> None:
+        """A player another table's task moves here (a rematch, rematch.py): seated in `seat` (kept for him) as a
+        `join` of his would be, by this table's task. Queued, never awaited: a table's task never waits for
+        another's (this table is new, its inbox empty). The connection's requests and its end come here now."""
+        session.table = self
+        try:
+            self._inbox.send_nowait(Request(session, Join(self.id, seat, self.join_code)))
+        except (trio.WouldBlock, trio.BrokenResourceError, trio.ClosedResourceError):
+            session.send_error(templated("not_allowed", "the rematch table {table} did not take you: join it",
+                                         table=self.id))
+
     def after_step(self, job) -> None:
         """Run `job` once the current step has committed and its frames are written (what nobody waits for: a
         finished game's record file), or now outside a step (recovery)."""
@@ -330,6 +346,8 @@ class Table:
         if committed:  # who has chosen in secret already (published with each commitment: Play.commit)
             table = {**table, "committed": committed}
         asked = play.pending_requests()
+        if self.rematch_offers:  # (after the game: rematch.py)
+            asked = asked + rematch.offers(self)
         if asked:  # published with a view (Play.takeback...): what a snapshot, whole or delta, tells who comes back
             table = {**table, "asked": asked}
         state = play.game.state
@@ -516,6 +534,8 @@ class Table:
             self.play.offer_draw(session, seat)
         elif isinstance(message, DrawAnswer) and seat is not None:
             self.play.draw_answer(session, seat, message.accept)
+        elif isinstance(message, Rematch):
+            rematch.ask(self, session, seat)
         else:
             session.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled at a table"))
 

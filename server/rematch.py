@@ -1,0 +1,103 @@
+"""Rematches (docs/protocol.md section 6, `rematch`): once a table's game is over, its players play again at a new
+table with the same options, the colours swapped. Part of the finished table's task.
+
+Against a bot, a player's `rematch` makes the new table at once, with a bot of the same kind. Between two people,
+the first `rematch` is an offer (the public event `rematch_offered`, listed in the views' `table.asked` while it
+stands); the other's `rematch` accepts it. The offer lapses when either player leaves the finished table or loses
+his connection (event `rematch_lapsed`).
+
+The players are moved by the server, through the messages every client knows: the finished table sends each one
+`left` and `table_created` (the new table, with a private table's new join code), and hands him to the new table,
+whose task seats him as it seats any `join` (`Table.take_player`: a request queued in its inbox, never awaited, so
+neither table's task waits for the other's). The new table's seats are kept for the two names until they sit
+(`Seating.reserve`), and its bot, if any, is seated once the player is (as `dt-client play` seats it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dungeon_twister.engine import opponent
+from dungeon_twister.protocol import Left, TableCreated, templated
+from dungeon_twister.protocol.views import REMATCH
+
+from .logs import log
+
+if TYPE_CHECKING:
+    from .ports import Client as Session
+    from .ports import TableRoom as Table
+
+BOT_KINDS = ("random", "greedy", "planner")
+
+
+def offers(table: Table) -> list[dict]:
+    """The rematch offers standing at a finished table, as their events (Table.point: the views' `table.asked`)."""
+    return [{"kind": "rematch_offered", "seat": seat} for seat in sorted(table.rematch_offers)]
+
+
+def ask(table: Table, session: Session, seat: str | None) -> None:
+    """`rematch` from a client at `table`: refused with the reason, an offer put to the opponent, or the rematch
+    made (against a bot, or accepting the opponent's offer)."""
+    if seat is None:
+        return session.send_error(templated("not_allowed", "a spectator cannot ask for a rematch"))
+    if table.play.result is None:
+        return session.send_error(templated("not_allowed", "the game is not over: a rematch follows a finished game"))
+    other = opponent(seat)
+    them = table.seating.seats[other]
+    if them.bot:
+        kind = (them.name or "").split("-bot-")[0]
+        return _make(table, {seat: session}, bot=kind if kind in BOT_KINDS else "greedy")
+    if them.session is None:
+        return session.send_error(templated("not_allowed", "{name} has left the table: no rematch",
+                                            name=them.name or seat))
+    if REMATCH not in them.session.conn.features:
+        return session.send_error(templated("not_allowed", "{name}'s client cannot accept a rematch (it is older "
+                                            "than this server): create a new table", name=them.name))
+    if seat in table.rematch_offers:
+        return session.send_error(templated("not_allowed", "you asked for a rematch already: waiting for {name}",
+                                            name=them.name))
+    if other in table.rematch_offers:
+        return _make(table, {other: them.session, seat: session})
+    table.rematch_offers = table.rematch_offers | {seat}
+    log("rematch_offered", table=table.id, seat=seat, name=session.name)
+    table.publish([{"kind": "rematch_offered", "seat": seat}, table.point()])
+
+
+def lapse(table: Table, seat: str) -> None:
+    """The player of `seat` left the finished table or lost his connection: a rematch offer, his or the other's,
+    lapses, and whoever is still there is told (event `rematch_lapsed`: the offer's seat, and the seat gone)."""
+    if not table.rematch_offers:
+        return
+    offered = sorted(table.rematch_offers)
+    table.rematch_offers = frozenset()
+    table.publish([*({"kind": "rematch_lapsed", "seat": by, "gone": seat} for by in offered), table.point()])
+
+
+def _make(table: Table, players: dict[str, Session], bot: str | None = None) -> None:
+    """The new table: the same options (a new seed; a private table a new join code), each player's seat the other
+    colour, kept for him; a bot of kind `bot` in the other seat once he sits. `players`: {seat here: session}, the
+    first the table's creator (the one who asked first)."""
+    lobby = table.lobby
+    first = next(iter(players.values()))
+    try:
+        new = lobby.create_table(table.options, first.name, getattr(first, "address", None))
+    except ValueError as error:  # (TooManyTables: a limit of the server's, with its template; or it is stopping)
+        template = getattr(error, "template", None)  # (lobby.TooManyTables, not imported: the lobby owns tables)
+        refusal = (templated("not_allowed", template, **error.values) if template is not None
+                   else templated("not_allowed", "the server is shutting down: no new table"))
+        for session in players.values():
+            session.send_error(refusal)
+        if table.rematch_offers:  # (the offer answered, with that refusal: nothing stands)
+            table.rematch_offers = frozenset()
+            table.publish([table.point()])
+        return None
+    names = {opponent(seat): session.name for seat, session in players.items()}
+    # the bot takes the seat its player leaves: the one he had here
+    new.seating.reserve(names, None if bot is None else (next(iter(players)), bot))
+    table.rematch_offers = frozenset()
+    log("rematch", table=table.id, new_table=new.id, seats=names, bot=bot)
+    table.publish([{"kind": "rematch", "table": new.id, "seats": {**dict.fromkeys("BY"), **names}}, table.point()])
+    for seat, session in players.items():
+        table.seating.move_out(session, seat)
+        session.send(TableCreated(new.id, new.join_code))
+        new.take_player(session, opponent(seat))
+

@@ -1,0 +1,189 @@
+"""The client's side of a rematch (docs/protocol.md section 6, `rematch`): the game's end says `rematch`, the command
+(help, Tab) sends it, the opponent's offer is said plainly, and the server's move to the new table (`rematch`
+event, `left`, `table_created`, `joined`) lands the player there without the lobby in between."""
+
+from __future__ import annotations
+
+from prompt_toolkit.document import Document
+
+from dungeon_twister.client.commands import Commands
+from dungeon_twister.client.completion import PromptCompleter
+from dungeon_twister.client.help import help_text
+from dungeon_twister.protocol import (Error, GameOver, Joined, Left, ListTables, Rematch, Snapshot, TableCreated,
+                                      TableEvent)
+from dungeon_twister.protocol.views import REMATCH
+
+from client_fixtures import seat_view
+from test_client_prompt import TABLE, WiredSession, screen
+from tests.engine.builders import position_text
+
+POSITION = position_text("bWA@c4 yTR@c6")
+RESULT = {"winner": "Y", "vp": {"B": 0, "Y": 5}, "reason": "target reached"}
+
+
+def _at_table(seat: str = "B", over: bool = True) -> WiredSession:
+    """Ann seated at t-1 against Bob; with `over`, the game ended (Yellow reached the target)."""
+    wired = WiredSession()
+    wired.session.join(TABLE, seat)
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", seat))
+    wired.deliver(Snapshot(TABLE, 0, seat_view(POSITION, seat, seats={"B": "ann", "Y": "bob"}, table={"id": TABLE})))
+    if over:
+        wired.deliver(GameOver(TABLE, RESULT))
+    wired.sent()
+    return wired
+
+
+def _event(wired: WiredSession, n: int, event: dict) -> None:
+    wired.deliver(TableEvent(TABLE, n, event))
+
+
+def test_the_games_end_offers_the_rematch_and_the_command_sends_it():
+    """The message bar's game over and the panel's end both say `rematch`; Tab completes it; `help` lists it; the
+    command sends `rematch` for the table. The client names the feature `rematch` in its hello."""
+    wired = _at_table()
+    state = wired.session.state
+    assert state.notice == "game over: Yellow wins · `rematch` plays again, the colours swapped"
+    assert REMATCH in wired.session.connection.offered_features
+    text = screen(wired.session)
+    assert "leave: back to the lobby" in text and "rematch: play again, the colours swapped" in text
+    completer = PromptCompleter(state)
+    assert [c.text for c in completer.get_completions(Document("rem"), None)] == ["rematch"]
+    assert any(line.startswith("rematch ") for line in help_text(at_table=True).splitlines())
+    Commands(wired.session, lambda: None).run("rematch")
+    assert wired.sent() == [Rematch(TABLE)]
+    assert state.rematch_asked == TABLE
+
+
+def test_rematch_is_refused_by_the_client_before_the_end_and_to_a_spectator_nothing_sent():
+    wired = _at_table(over=False)
+    Commands(wired.session, lambda: None).run("rematch")
+    assert wired.session.state.notice == "rematch: the game is not over yet"
+    assert wired.sent() == []
+    watcher = WiredSession()
+    watcher.session.state.table = TABLE  # (a spectator: at the table, no seat)
+    Commands(watcher.session, lambda: None).run("rematch")
+    assert watcher.session.state.notice == "rematch: play again, after a game you played"
+    assert watcher.sent() == []
+
+
+def test_a_game_one_player_left_does_not_offer_the_rematch():
+    """Resigned (the opponent left the table), abandoned, aborted: nobody to play again with, so the end says
+    nothing of `rematch` (the server would refuse it: the opponent gone)."""
+    wired = WiredSession()
+    wired.seat(POSITION)
+    wired.deliver(GameOver(TABLE, {"winner": "B", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}))
+    assert wired.session.state.notice == "game over: Blue wins"
+    assert "rematch" not in screen(wired.session)
+
+
+def test_the_opponents_offer_is_said_plainly_and_rematch_accepts_it():
+    wired = _at_table()
+    state = wired.session.state
+    _event(wired, 1, {"kind": "rematch_offered", "seat": "Y"})
+    assert state.notice == "bob offers a rematch: type `rematch` to accept"
+    assert state.log[-1] == "Yellow offers a rematch"
+    Commands(wired.session, lambda: None).run("rematch")
+    assert wired.sent() == [Rematch(TABLE)]
+
+
+def test_our_offer_waits_and_its_lapse_is_said():
+    wired = _at_table()
+    state = wired.session.state
+    Commands(wired.session, lambda: None).run("rematch")
+    wired.sent()
+    _event(wired, 1, {"kind": "rematch_offered", "seat": "B"})
+    assert state.notice == "rematch asked: waiting for bob (`leave` goes back to the lobby)"
+    _event(wired, 2, {"kind": "rematch_lapsed", "seat": "B", "gone": "Y"})
+    assert state.notice == "bob left the table: no rematch"
+    assert state.log[-1] == "Blue's rematch offer lapsed: Yellow left the table"
+    assert state.rematch_asked is None and state.question == ""
+    assert "rematch: play again" not in screen(wired.session)  # (nobody to play it with: the panel no longer says it)
+
+
+def test_the_move_to_the_rematchs_table_skips_the_lobby():
+    """What the server sends once the rematch is made: its event, `left` the finished table, the new table's
+    `table_created` (a private one's join code), `joined` there as the other colour and its snapshot. The client
+    asks for no table list in between, and says where the player is and as which colour."""
+    wired = _at_table()
+    state = wired.session.state
+    Commands(wired.session, lambda: None).run("rematch")
+    wired.sent()
+    _event(wired, 1, {"kind": "rematch", "table": "t-2", "seats": {"B": "bob", "Y": "ann"}})
+    wired.deliver(Left(TABLE))
+    wired.deliver(TableCreated("t-2", join_code="ab12cd34"))
+    wired.deliver(Joined("t-2", "token-2", "Y"))
+    wired.deliver(Snapshot("t-2", 1, seat_view(POSITION, "Y", seats={"B": "bob", "Y": "ann"}, table={"id": "t-2"})))
+    assert not any(isinstance(message, ListTables) for message in wired.sent())
+    assert (state.table, state.seat, state.join_code) == ("t-2", "Y", "ab12cd34")
+    assert state.notice == "rematch at table t-2 (private: join code ab12cd34): you play Yellow this time"
+    assert state.result is None and state.rematch_to is None
+    assert wired.session.held is not None and wired.session.held.table == "t-2"
+
+
+def test_an_older_server_is_said_not_to_offer_rematches():
+    wired = _at_table()
+    Commands(wired.session, lambda: None).run("rematch")
+    wired.sent()
+    wired.deliver(Error("unknown_type", "unknown message type 'rematch'", "client", False))
+    assert wired.session.state.notice == ("this server does not offer rematches (it is older than this client): "
+                                          "`leave`, then create a new table")
+
+
+def test_after_resigning_against_a_bot_rematch_makes_the_table_itself():
+    """A player who resigned (`leave` in the game) is in the server's lobby, the finished screen kept: the server's
+    `rematch` needs him at the table. Against the bot of a table he created, the client makes the rematch itself:
+    the same options, a new table, he joins the other seat and seats the same kind of bot there. Against a person
+    it is refused (nobody to ask)."""
+    from dungeon_twister.protocol import CreateTable, Join, SeatBot, TableOptions
+
+    options = TableOptions(beginner=True, private=True)
+    wired = WiredSession()
+    state = wired.session.state
+    wired.session.create_table(options)
+    wired.sent()
+    wired.deliver(TableCreated(TABLE, join_code="00ff00ff"))
+    wired.session.join(TABLE, "B", "00ff00ff")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    wired.deliver(Snapshot(TABLE, 0, seat_view(POSITION, "B", seats={"B": "ann", "Y": "greedy-bot-7"},
+                                                table={"id": TABLE})))
+    wired.session.leave()  # (the game running: a resignation)
+    wired.sent()
+    wired.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}))
+    wired.deliver(Left(TABLE))
+    assert state.table_gone and state.table == TABLE
+    Commands(wired.session, lambda: None).run("rematch")
+    assert wired.sent() == [CreateTable(options)]
+    assert state.notice == "rematch against the greedy bot: a new table, you play Yellow this time"
+    wired.deliver(TableCreated("t-2", join_code="12345678"))
+    assert wired.sent() == [Join("t-2", "Y", "12345678")]
+    wired.deliver(Joined("t-2", "token-2", "Y"))
+    assert wired.sent() == [SeatBot("t-2", "B", "greedy")]
+
+    person = WiredSession()
+    person.seat(POSITION)
+    person.session.state.view["seats"] = {"B": "ann", "Y": "bob"}
+    person.session.leave()
+    person.sent()
+    person.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}))
+    person.deliver(Left(TABLE))
+    Commands(person.session, lambda: None).run("rematch")
+    assert person.session.state.notice == "rematch: you left that table, resigning (`leave` goes back to the lobby)"
+    assert person.sent() == []
+
+
+def test_a_spectator_is_told_where_the_players_went():
+    from dungeon_twister.client import inbox
+
+    watcher = WiredSession()
+    state = watcher.session.state
+    state.table, state.view = TABLE, seat_view(POSITION, "B", seats={"B": "ann", "Y": "bob"}, table={"id": TABLE})
+    inbox.handle(watcher.session, TableEvent(TABLE, 9, {"kind": "rematch", "table": "t-2",
+                                                         "seats": {"B": "bob", "Y": "ann"}}))
+    assert state.notice == "the players play again at table t-2: `leave`, then `spectate t-2` watches it"
+    assert state.log[-1] == "the rematch is at table t-2, the colours swapped"
+    state.view["table"]["private"] = True  # (the new join code goes to the players alone)
+    inbox.handle(watcher.session, TableEvent(TABLE, 10, {"kind": "rematch", "table": "t-3", "seats": {}}))
+    assert state.notice == ("the players play again at table t-3, private: `leave`, then `spectate t-3 CODE` with the "
+                            "join code one of them gives you")
