@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .i18n import N_, _
 from .names import card_kind_name, catalogue, joined, labelled, pair_lines
+from .wrap import Laid, entries
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
@@ -27,7 +28,8 @@ SET_RULEBOOKS = ("prison.md", "paladins-dragons.md", "card-game.md")
 
 LOBBY_COMMANDS = (
     # TRANSLATORS: a line of the lobby's command list: the command as typed (create, join TABLE [B|Y] [CODE], ...)
-    # stays exactly as it is, in English; translate only its explanation, which starts in the same column
+    # stays exactly as it is, in English; translate only its explanation, after two spaces or more (the client sets
+    # the explanations in a column that fits the terminal's width)
     N_("create [vp=5..8] [beginner] [timers] [private] [SET] [mutual|free]   create a table and sit at it; SET: "
        "prison, paladins, or a mix: mixed, base_paladins, prison_paladins, all_sets (mutual|free: a mix's team "
        "building)"),
@@ -51,8 +53,8 @@ LOBBY_COMMANDS = (
 
 GAME_COMMANDS = (
     # TRANSLATORS: a line of the table's command list: the command as typed (look SQUARE, leave, yes / no, ...)
-    # stays exactly as it is, in English; translate only its explanation, which starts in the same column (and its
-    # continuation lines too)
+    # stays exactly as it is, in English; translate only its explanation, after two spaces or more (the client sets
+    # the explanations in a column that fits the terminal's width)
     N_("ACTION                  play an action (Tab completes your legal actions word by word)"),
     N_("look SQUARE             what lies on a square (e.g. look c4)"),
     N_("bot B|Y [KIND]          seat a bot in a free seat (KIND: planner, the default; greedy or random, "
@@ -66,39 +68,57 @@ GAME_COMMANDS = (
     N_("undo                    ask the opponent to take back your last action (not after a secret or a reveal)"),
     N_("draw                    offer your opponent a draw (or accept his)"),
     N_("yes / no                answer the opponent's undo or draw offer"),
-    N_("reconnect               take your seat back now after a lost connection (the client also retries by\n"
-       "                        itself while the server holds the seat)"),
+    N_("reconnect               take your seat back now after a lost connection (the client also retries by "
+       "itself while the server holds the seat)"),
     N_("quit                    leave the client (your seat is held for a while: connect again to resume)"),
-    N_("help TOPIC              a character or object (help WA, help rope), a verb (help move),\n"
-       "                        a rule (help BG-MOVE, help BG-COMBAT-07), help board, help rules"),
+    N_("help TOPIC              a character or object (help WA, help rope), a verb (help move), a rule (help "
+       "BG-MOVE, help BG-COMBAT-07), help board, help rules"),
     # TRANSLATORS: the keys of the table's screen (Tab, Up/Down, PageUp/PageDown, F1, Esc, F2) as printed on a
     # keyboard
-    N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open),\n"
-       "      F1 help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns)."),
+    N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open), F1 "
+       "help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns)."),
 )
-"""The table's command list, one entry a command with its continuation lines, then the keys."""
-HELP_ENTRY_CARDS = N_("help TOPIC              a character or object (help MK, help rope), a verb (help move),\n"
-                      "                        a rule (help CG-MOVE, help CG-COMBAT-02), help cards")
+"""The table's command list, one entry a command, then the keys. No line breaks of their own: the help box lays
+the explanations out in a column that fits the terminal (wrap.Laid)."""
+HELP_ENTRY_CARDS = N_("help TOPIC              a character or object (help MK, help rope), a verb (help move), a rule "
+                      "(help CG-MOVE, help CG-COMBAT-02), help cards")
 """The table's `help TOPIC` entry at a card table: the Card Game's examples, not the board game's (a play-test
 followed `help BG-MOVE` there to the board game's moves)."""
 
-# TRANSLATORS: the board's legend: the symbols (bWA, ( ), @3↻, │ ─, ...) stay as they are, in their columns; only
-# their explanations are translated
+# TRANSLATORS: the board's legend, a symbol a line: the symbols (bWA, ( ), @3↻, │ ─, ...) stay as they are, each
+# followed by two spaces or more (the client sets the explanations in a column that fits the terminal); only their
+# explanations are translated
 BOARD_LEGEND = N_("""\
 Yellow's start zone is at the top, Blue's at the bottom. One square is 5 characters:
- bWA   a character (its id, as typed in actions)      bwa   lower-case: wounded
- bWARP a character and what it carries (RP: an object; tr lower-case: a wounded character)
- yRP   an object       (bTH) a token on a pit        bWA? / y??  face-down start-zone tokens
- ( )   a pit           @3↻  a rotation mechanism: pair number, arrow (↻ clockwise, ↺ counter-clockwise);
-                      @bWA↻ a figure standing on one
- ◦     a marked start square                         ░░░  a face-down room (b y: hidden tokens' colours)
-Edges: │ ─ wall   ║ ═ closed portcullis   ╎ ╌ open portcullis   ╱ broken portcullis   ┊ ┈ arrow slit (Prison)""")
-# TRANSLATORS: the end of `help board` (Paladins & Dragons): the symbols stay as they are; "help PD-TERR" is a
-# command
+ bWA         a character (its id, as typed in actions)
+ bwa         lower-case: wounded
+ bWARP       a character and what it carries (RP: an object; tr lower-case: a wounded character)
+ yRP         an object
+ (bTH)       a token on a pit
+ bWA? / y??  face-down start-zone tokens
+ ( )         a pit
+ @3↻         a rotation mechanism: pair number, arrow (↻ clockwise, ↺ counter-clockwise)
+ @bWA↻       a figure standing on a rotation mechanism
+ ◦           a marked start square
+ ░░░         a face-down room (b y: hidden tokens' colours)
+Edges:
+ │ ─         wall
+ ║ ═         closed portcullis
+ ╎ ╌         open portcullis
+ ╱           broken portcullis
+ ┊ ┈         arrow slit (Prison)""")
+# TRANSLATORS: the end of `help board` (Paladins & Dragons), a symbol a line as the board's legend: the symbols stay
+# as they are, each followed by two spaces or more; "help PD-TERR" is a command
 BOARD_LEGEND_PALADINS = N_("""\
-Paladins & Dragons:  ~~~ fog   ^^^ rockfall   vvv crevasse   [X] obstacle   (Y) Fountain of Youth   <*> Pentacle
- (b) [b]  an Illusionist's illusion in his colour: (b) a pit, [b] rubble; a wall the Golem broke is an opening
- (help PD-TERR)""")
+Paladins & Dragons (help PD-TERR):
+ ~~~         fog
+ ^^^         rockfall
+ vvv         crevasse
+ [X]         obstacle
+ (Y)         Fountain of Youth
+ <*>         Pentacle
+ (b) [b]     an Illusionist's illusion in his colour: (b) a pit, [b] rubble
+ a wall the Golem broke is an opening""")
 TERRAIN_TOPICS = ("fog", "rockfall", "crevasse", "crevasses", "obstacle", "obstacles", "fountain", "pentacle",
                   "terrain")
 """Words `help` answers with the Paladins & Dragons terrain (PD-TERR), as `help board` draws it."""
@@ -460,7 +480,15 @@ RULES = {
 
 
 def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", view: dict | None = None,
-              seat: str | None = None, legal: list[str] | None = None, set_name: str | None = None) -> str:
+              seat: str | None = None, legal: list[str] | None = None, set_name: str | None = None) -> Laid:
+    """`_help_text`, which the help box lays out for the terminal's width (wrap.Laid): its command lists and legends
+    in two columns, every line broken at spaces with a hanging indent."""
+    return Laid(_help_text(topic, at_table=at_table, game=game, view=view, seat=seat, legal=legal,
+                           set_name=set_name))
+
+
+def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", view: dict | None = None,
+               seat: str | None = None, legal: list[str] | None = None, set_name: str | None = None) -> str:
     """The text of `help TOPIC` (the general help without a topic); an action verb as the table's game ("board" or
     "cards", as a view names it) writes it, its example fitted to the game and to the `seat` asking (`view`: the
     table's), with one of the seat's `legal` actions of that verb, if any, as an example valid now. `set_name`: the
@@ -468,17 +496,17 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", v
     one)."""
     topic = topic.strip()
     if not topic:
-        entries = GAME_COMMANDS if at_table else LOBBY_COMMANDS
+        commands = GAME_COMMANDS if at_table else LOBBY_COMMANDS
         if game == "cards":
-            entries = tuple(HELP_ENTRY_CARDS if entry.startswith("help TOPIC ") else entry for entry in entries)
-        return "\n".join(_(entry) for entry in entries)
+            commands = tuple(HELP_ENTRY_CARDS if entry.startswith("help TOPIC ") else entry for entry in commands)
+        return "\n".join(entries(_(entry)) for entry in commands)
     lower = topic.lower()
     if lower in ("cards", "card game") or (lower == "board" and game == "cards"):
         return cards_help()
     if lower == "board":
-        return _(BOARD_LEGEND) + "\n" + _(BOARD_LEGEND_PALADINS)
+        return entries(_(BOARD_LEGEND) + "\n" + _(BOARD_LEGEND_PALADINS))
     if lower in TERRAIN_TOPICS:
-        return help_text("PD-TERR")
+        return _help_text("PD-TERR")
     if lower in ("pairs", "pair") and game != "cards":
         return _pairs_help(set_name)
     if lower == "rules":
@@ -508,9 +536,9 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", v
         if game != "cards" and lower in ("build", "pick"):  # the room pairs a team building offers (pt22 F6)
             text += "\n" + _pairs_help(set_name)
         return text
-    commands = _command_lines(lower)
-    if commands:
-        return "\n".join(commands)
+    lines = _command_lines(lower)
+    if lines:
+        return entries("\n".join(lines))
     if re.match(r"^[A-Za-z]{2}(-[A-Za-z0-9]+)+$", topic):
         return rule_help(topic.upper())
     if game == "cards":  # the Card Game's own characters and objects: other values, other rules
@@ -611,8 +639,7 @@ MORE_LOBBY_COMMANDS = (
 
 
 def _command_lines(word: str) -> list[str]:
-    """The lines of the lobby's and the table's command lists that describe the command `word` (`help leave`),
-    with their continuation lines."""
+    """The lines of the lobby's and the table's command lists that describe the command `word` (`help leave`)."""
     return [line for entry in (*LOBBY_COMMANDS, *MORE_LOBBY_COMMANDS, *GAME_COMMANDS)
             if entry.split(" ", 1)[0] == word for line in _(entry).splitlines()]
 
@@ -621,31 +648,45 @@ CARDS_LEGEND = (
     # TRANSLATORS: the first line of `help cards`, the Card Game's legend (CG: the Card Game's rule IDs)
     N_("The Card Game (CG rules): rooms are cards of 2 x 2 zones, Yellow's start zone at the top, Blue's at the "
        "bottom."),
-    # TRANSLATORS: part of `help cards`: the symbols stay as they are, in their columns
-    N_("A zone:  ▲ c3  yBW   its icon (▲ triangle ■ square ● circle, ↻ ↺ the rotation zone and its arrow), its name,\n"
-       "                     the objects on its floor\n"
-       "         bMK+RP ysn  the characters in it (+RP: what one carries; lower-case: wounded;\n"
-       "                     bMK*: in a crowded zone, it carries something: look ZONE says what)"),
-    # TRANSLATORS: part of `help cards`: the symbols stay as they are
-    N_("Borders: │ ─ wall  ║ ═ closed portcullis  ╎ ╌ open  ╱ broken  ┊ ┈ arrow slit  ≈ pit  ░ a face-down room\n"
-       "         ▒ not known yet (a face-down room beside it); bKY Y: the cards laid face down beside a room,\n"
-       "         by id when they are yours, else by colour"),
+    # TRANSLATORS: part of `help cards`, a symbol a line: the symbols stay as they are, each followed by two spaces
+    # or more (the client sets the explanations in a column that fits the terminal)
+    N_("A zone:\n"
+       " ▲ c3 yBW    its icon (▲ triangle ■ square ● circle, ↻ ↺ the rotation zone and its arrow), its name, the "
+       "objects on its floor\n"
+       " bMK+RP ysn  the characters in it (+RP: what one carries; lower-case: wounded; bMK*: in a crowded zone, it "
+       "carries something: look ZONE says what)"),
+    # TRANSLATORS: part of `help cards`, a symbol a line: the symbols stay as they are, each followed by two spaces
+    # or more
+    N_("Borders:\n"
+       " │ ─         wall\n"
+       " ║ ═         closed portcullis\n"
+       " ╎ ╌         open portcullis\n"
+       " ╱           broken portcullis\n"
+       " ┊ ┈         arrow slit\n"
+       " ≈           pit\n"
+       " ░           a face-down room\n"
+       " ▒           not known yet (a face-down room beside it)\n"
+       " bKY Y       the cards laid face down beside a room, by id when they are yours, else by colour"),
     # TRANSLATORS: part of `help cards`: yWZ→b7 is a symbol of the board, as it is shown
     N_("Start zones: yWZ→b7 a character and the zone it faces, yWZ→▲ the icon it points at a face-down room (R the "
        "rotation zone); \"2 face down\" while the teams are hidden."),
     # TRANSLATORS: part of `help cards`: the actions (hide bMK:1 bSN:2, seed bKY C, ...) stay exactly as typed;
-    # translate only the words in parentheses and the first line; AP: action points
+    # translate only the words in parentheses and the first line; keep the lines short (the client breaks a longer
+    # one at a space, maybe inside an action); AP: action points
     N_("Each turn 3 AP on your action wheel (3 kept at most). Actions (Tab completes them):\n"
-       "  hide bMK:1 bSN:2 (secret)   seed bKY C   face bMK:T bSN:C (secret)   reveal bMK C   place bKY c4\n"
-       "  move bMK B1^a1 a2   rotate bMK A cw   jump bMK b3   open bMK c3 n   attack bWA ySN   shoot bCB yMK\n"
-       "  levitate bTK bKY b2 a2 >bMK (the Telekinetic)   move bSN b1 >bMK +bRP (exchanges: as many as you like)\n"
+       "  hide bMK:1 bSN:2 (secret)   seed bKY C\n"
+       "  face bMK:T bSN:C (secret)   reveal bMK C   place bKY c4\n"
+       "  move bMK B1^a1 a2   rotate bMK A cw   jump bMK b3\n"
+       "  open bMK c3 n   attack bWA ySN   shoot bCB yMK\n"
+       "  levitate bTK bKY b2 a2 >bMK (the Telekinetic)\n"
+       "  move bSN b1 >bMK +bRP (exchanges: as many as you like)\n"
        "  card 3 (secret, in a combat)   end"),
     # TRANSLATORS: part of `help cards`; VP: victory points
     N_("Tutorials: 1 movement (2 VP), 2 melee (3 VP), 3 line of sight and ranged combat (4 VP)."),
     # TRANSLATORS: part of `help cards`: the command (create cards standard mutual|full|draft), the words timers and
     # secret (options typed as they are), +@yMK and the rule IDs stay as they are
     N_("A full game: create cards standard mutual|full|draft (5 VP). Options: timers (2 minutes a turn, "
-       "CG-OPT-01/02),\nsecret (the other player's objects unseen: +@yMK takes what yMK carries, CG-OPT-03)."),
+       "CG-OPT-01/02), secret (the other player's objects unseen: +@yMK takes what yMK carries, CG-OPT-03)."),
 )
 """The Card Game's legend and actions (`help cards`), paragraph by paragraph."""
 
@@ -663,7 +704,7 @@ def cards_help() -> str:
     characters = _("Characters (move/combat): {characters}").format(characters=people)
     # TRANSLATORS: the end of `help cards`: {objects} lists the Card Game's objects as "SW Sword" (code, name)
     objects = _("Objects: {objects}").format(objects=things)
-    return "\n".join([*(_(part) for part in CARDS_LEGEND), characters, objects])
+    return "\n".join([*(entries(_(part)) for part in CARDS_LEGEND), characters, objects])
 
 
 CARD_RULES = {"AS": "ASSASSIN", "BK": "BACKSTABBER", "BE": "BERSERK", "CL": "CLERIC", "CO": "COLOSSUS",

@@ -35,7 +35,7 @@ from .messages import message_bar, prompt_label
 from .panel import CHAT_ROWS, chat_lines, event_log, game_panel
 from .printable import printable, printable_fragments, printable_source
 from .state import ClientState, EndFirst
-from .wrap import word_wrap
+from .wrap import at_width, word_wrap
 
 BOARD_WIDTH = 66
 PANEL_MIN_WIDTH = 30
@@ -162,7 +162,10 @@ class ClientLayout:
         """The help box: its rows first, up to all but `HELP_ROWS_LEFT`; a longer help scrolls (PgUp/PgDn while it
         is open, a scrollbar says there is more)."""
         state, scroll = self.state, self.help_scroll
-        source, lines = _counted(_drawn(_wrapped(lambda: [("class:help", state.help_text or "")], _columns)))
+        # laid out for the columns less two: the last one a full-screen application leaves empty, one for the
+        # scrollbar, which a line of the width's end touched ("...the boardv": play-test pt29 F3)
+        laid = lambda: [("class:help", at_width(state.help_text or "", _columns() - 2))]  # noqa: E731
+        source, lines = _counted(_drawn(_wrapped(laid, _columns)))
         text = FormattedTextControl(printable_source(source), focusable=False, get_cursor_position=lambda: Point(
             0, min(scroll.follow(state.help_text), lines[0] - 1)))  # (the cursor within the text: `END`)
         bar = ConditionalMargin(ScrollbarMargin(display_arrows=True), filter=Condition(scroll.overflows))

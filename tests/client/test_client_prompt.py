@@ -870,16 +870,17 @@ def test_create_completes_the_card_games_options_after_cards():
 
 def test_on_an_80_by_24_terminal_the_whole_help_shows_or_scrolls():
     """Seen by hand: on 24 rows, `help` in the lobby showed 16 lines and cut the last commands (reconnect, quit),
-    with no way to see them. The help box now has its rows first, the lobby's chat giving way: the lobby's whole
-    help shows. A table's help is longer than 24 rows at 80 columns: PgDn scrolls it to its end while it is open
-    (it scrolls the board otherwise)."""
+    with no way to see them. The help box now has its rows first, the lobby's chat giving way, and a help longer
+    than the box scrolls: the lobby's, its explanations in a column since play-test pt29 F29, is 21 lines at 80
+    columns. A table's help is longer than 24 rows at 80 columns too: PgDn scrolls either to its end while it is
+    open (it scrolls the board otherwise)."""
     from dungeon_twister.client.help import help_text
 
     wired = WiredSession()
     wired.session.state.help_text = help_text()
     text = screen(wired.session, rows=24, columns=80)
-    assert "leave the client" in text and "connect again now" in text, "the last commands"
-    assert "create [vp=5..8]" in text, "the first one"
+    assert "create [vp=5..8]" in text and "ratings [NAME]" in text, "the first commands"
+    assert "leave the client" in screen(wired.session, "\x1b[6~", rows=24, columns=80), "the last one, PgDn"
     wired.seat(position_text("bWA@c4 yTR@c6"))
     wired.session.state.help_text = help_text(at_table=True)
     end = "columns)."  # the end of the help's last line (the redraw after PgDn writes only what changed)

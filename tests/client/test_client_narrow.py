@@ -1,0 +1,120 @@
+"""The client on narrow terminals (play-test pt29 at 80 x 24 and 60 x 20): help laid out for the width, the finished
+games' list fitted to it, the board's every column reachable. The screens are read cell by cell from what
+prompt_toolkit drew (pipe input, a dummy output of the size wanted)."""
+
+from __future__ import annotations
+
+import pytest
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from dungeon_twister.client import i18n
+from dungeon_twister.client.help import help_text
+from dungeon_twister.client.ui import ClientUI
+from dungeon_twister.client.wrap import lay_out
+
+from test_client_prompt import WiredSession, redrawn, run
+from tests.engine.builders import position_text
+
+LANGUAGES = ("en", "fr", "de", "es", "it")
+
+
+class SizedOutput(DummyOutput):
+    """A dummy terminal of a given size."""
+
+    def __init__(self, size: Size) -> None:
+        super().__init__()
+        self.size = size
+
+    def get_size(self) -> Size:
+        return self.size
+
+
+def grid(wired: WiredSession, typed: str = "", rows: int = 24, columns: int = 80) -> list[str]:
+    """The rows of the screen the client drew on a terminal of `rows` x `columns` after `typed`, as its cells
+    read (right spaces removed)."""
+    shown: list[str] = []
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=SizedOutput(Size(rows=rows, columns=columns)))
+
+        async def script() -> None:
+            pipe.send_text(typed)
+            await redrawn(ui)
+            await redrawn(ui)  # (a help just opened is drawn again once its height is known)
+            screen = ui.app.renderer._last_screen
+            for y in range(rows):
+                row = screen.data_buffer[y]
+                shown.append("".join(row[x].char if x in row else " " for x in range(columns)).rstrip())
+
+        run(ui, script)
+    return shown
+
+
+@pytest.fixture
+def language():
+    yield i18n.use
+    i18n.use("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("width", [78, 58])
+def test_the_command_lists_explanations_stand_in_one_column_at_80_and_60_columns(language, lang, width):
+    """Play-test pt29 F3 and F29: at 80 columns the lobby's help set its explanations at column 49 and the box broke
+    them at column 0 after 31 characters; the table's help broke its lines by hand ("\\n" and 24 spaces in the
+    texts), so the box broke them again, a fragment at column 0 and the hand's continuation indented. Now every
+    line fits the box, and only a command starts a line at column 0: every explanation's line, first or not,
+    starts in one column."""
+    language(lang)
+    for at_table in (False, True):
+        text = help_text(at_table=at_table)
+        laid = text.at_width(width).split("\n")
+        assert all(len(line) <= width for line in laid), [line for line in laid if len(line) > width]
+        keys = ("Keys", "Tast", "Touch", "Tecl")  # (the table's last paragraph, the keys, in each language)
+        listed = laid[:next((n for n, line in enumerate(laid) if line.startswith(keys)), len(laid))]
+        commands = len([line for line in str(text).split("\n") if not line.startswith((" ", *keys))])
+        assert len([line for line in listed if not line.startswith(" ")]) == commands
+        columns = {len(line) - len(line.lstrip(" ")) for line in listed if line.startswith(" ")} - {2}
+        assert len(columns) == 1, columns  # (2: an overlong command's own continuation)
+        column = columns.pop()
+        assert all(line[column - 2:column] == "  " and line[column] != " " for line in listed
+                   if not line.startswith(" ") and "  " in line), "an explanation beside its command, or below it"
+
+
+def test_a_help_line_is_broken_at_spaces_with_its_indent_and_an_entrys_explanation_in_its_column():
+    marked = ("join TABLE\ttake a seat at a table named by its id or its number, or by its number alone\n"
+              "quit\tleave\n  rules: a long rule text in words that go on and on and on")
+    assert lay_out(marked, 50).split("\n") == [
+        "join TABLE  take a seat at a table named by its id",
+        "            or its number, or by its number alone",
+        "quit        leave",
+        "  rules: a long rule text in words that go on and",
+        "  on and on"]
+    assert lay_out(marked, None).split("\n")[0] == marked.split("\n")[0].replace("\t", "  ")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_board_at_80_columns_is_a_symbol_a_line(language, lang):
+    """Play-test pt29 F27: `help board` set two symbols a row for a wide screen; at 80 columns a Spanish row
+    wrapped, and the second column's symbols landed at column 0. Now a symbol a line, its explanation beside it."""
+    language(lang)
+    laid = help_text("board").at_width(78).split("\n")
+    assert all(len(line) <= 78 for line in laid)
+    for symbol in ("bWA ", "bwa ", "(bTH)", "@3↻", "░░░", "║ ═", "┊ ┈", "~~~", "<*>"):
+        line = next(line for line in laid if line.startswith(" " + symbol))
+        assert len(line) > 13 and line[13] != " ", line
+    laid = help_text("cards").at_width(78).split("\n")
+    assert all(len(line) <= 78 for line in laid)
+    assert next(line for line in laid if line.startswith(" ≈ "))[13] != " "
+
+
+def test_the_tables_help_on_an_80_by_24_screen_has_no_fragment_at_column_0():
+    """The box as drawn: its lines laid out for the screen's width, none touching the scrollbar's column."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6"))
+    wired.session.state.help_text = help_text(at_table=True)
+    rows = grid(wired, rows=24, columns=80)
+    box = rows[rows.index(next(row for row in rows if row.startswith("ACTION"))):]
+    reconnect = next(n for n, row in enumerate(box) if row.startswith("reconnect"))
+    assert box[reconnect + 1].startswith(" " * 16 + "also retries by itself"), box[reconnect:reconnect + 2]
+    assert all(len(row) < 80 or row[78] == " " for row in box), "a space before the scrollbar"
