@@ -5,6 +5,7 @@ the pane has. A word longer than the whole width is still cut (the window's own 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -114,9 +115,25 @@ class Laid(str):
         return lay_out(self.marked, width)
 
 
+class Fitted(str):
+    """A help-box text drawn anew for the box's width by `draw(width)`; as a str, drawn for an unbounded width
+    (None). The finished games' list: its rows fit the width."""
+
+    draw: Callable[[int | None], str]
+
+    def __new__(cls, draw: Callable[[int | None], str]) -> "Fitted":
+        fitted = super().__new__(cls, draw(None))
+        fitted.draw = draw
+        return fitted
+
+    def at_width(self, width: int) -> str:
+        return self.draw(width)
+
+
 def at_width(text: str, width: int) -> str:
-    """What the help box shows of `text` in `width` columns: a `Laid` text laid out for them, another as it is."""
-    return text.at_width(width) if isinstance(text, Laid) else text
+    """What the help box shows of `text` in `width` columns: a `Laid` or `Fitted` text laid out for them, another as
+    it is."""
+    return text.at_width(width) if isinstance(text, (Laid, Fitted)) else text
 
 
 @lru_cache(maxsize=64)

@@ -118,3 +118,29 @@ def test_the_tables_help_on_an_80_by_24_screen_has_no_fragment_at_column_0():
     reconnect = next(n for n, row in enumerate(box) if row.startswith("reconnect"))
     assert box[reconnect + 1].startswith(" " * 16 + "also retries by itself"), box[reconnect:reconnect + 2]
     assert all(len(row) < 80 or row[78] == " " for row in box), "a space before the scrollbar"
+
+
+@pytest.mark.parametrize("width", [78, 58, 118])
+def test_the_finished_games_rows_fit_the_width_their_columns_in_line(width):
+    """Play-test pt29 F16: at 80 columns each row of `games` wrapped (a row of 130 columns), so the columns did not
+    line up. Now a row fits: the options and the names give way (cut with a "…"), and where the result still has
+    no room it goes on a line of its own below its row; the table's id, which `dt-client replay` takes, is whole."""
+    from dungeon_twister.client.inbox import handle
+    from dungeon_twister.protocol import GameInfo, Games, TableOptions
+
+    wired = WiredSession()
+    handle(wired.session, Games((
+        GameInfo("t7-3f9a02c1", TableOptions(), 1796053659, "target reached", 2, 5, "Y", "ann", "bob"),
+        GameInfo("t9-0b1c2d3e", TableOptions(scenario="prison-2"), 1796040000, "aborted", 0, 0, None, "cy",
+                 "planner-bot-2")), 2))
+    lines = wired.session.state.help_text.at_width(width).split("\n")
+    assert all(len(line) <= width for line in lines), [line for line in lines if len(line) > width]
+    header = next(line for line in lines if line.strip().startswith("table"))
+    rows = [line for line in lines if line.startswith("  t") and line is not header]
+    assert [row.split()[0] for row in rows] == ["t7-3f9a02c1", "t9-0b1c2d3e"]
+    column = header.index("ended")
+    date = "2026-11-30 " if width > 60 else "11-30 "  # (on 60 columns without the year)
+    assert all(row[column:].startswith(date) for row in rows), "the dates under their header"
+    assert "Yellow wins 5-2 (target reached)" in "\n".join(lines)
+    if width == 118:  # (room for the names, not for the longest result beside them)
+        assert "planner-bot-2" in "\n".join(lines)
