@@ -76,7 +76,8 @@ GAME_COMMANDS = (
     # TRANSLATORS: the keys of the table's screen (Tab, Up/Down, PageUp/PageDown, F1, Esc, F2) as printed on a
     # keyboard
     N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open), F1 "
-       "help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns)."),
+       "help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns), Shift+Left/Right the "
+       "board's left or right end (on a terminal narrower than the board)."),
 )
 """The table's command list, one entry a command, then the keys. No line breaks of their own: the help box lays
 the explanations out in a column that fits the terminal (wrap.Laid)."""

@@ -144,3 +144,37 @@ def test_the_finished_games_rows_fit_the_width_their_columns_in_line(width):
     assert "Yellow wins 5-2 (target reached)" in "\n".join(lines)
     if width == 118:  # (room for the names, not for the longest result beside them)
         assert "planner-bot-2" in "\n".join(lines)
+
+
+SHIFT_RIGHT, SHIFT_LEFT = "\x1b[1;2C", "\x1b[1;2D"
+
+
+def test_on_a_60_by_20_terminal_every_column_of_the_board_can_be_seen_and_is_labelled():
+    """Play-test pt29 F26: at 60 columns the board (66 wide) was cut on the right: column j never showed, and
+    nothing said so. The board shows its left end with "▸" beside its files, and Shift+Right its right end (with
+    "◂", the room rows' numbers, column j and what stands there); the ranks' labels stay on the left either way,
+    and the hints name the keys."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    left = grid(wired, rows=20, columns=60)
+    files = next(row for row in left if row.split()[:2] == ["a", "b"])
+    assert files.split() == [*"abcdefghi", "▸"]
+    assert any(row.startswith(" 2 ") for row in left) and not any("bTH" in row for row in left)
+    assert left[-1].startswith(" Shift+←/→ board · F2 board/panel")
+    right = grid(wired, SHIFT_RIGHT, rows=20, columns=60)
+    files = next(row for row in right if row.split()[1:3] == ["b", "c"])
+    assert files.split() == ["◂", *"bcdefghij"]
+    two = next(row for row in right if row.startswith(" 2 "))
+    assert "bTH │" in two, "column j, and the board's right edge"
+    assert any(row.endswith("│ 1") for row in right), "the room row's number"
+    assert all(len(row) <= 60 for row in right)
+    back = grid(wired, SHIFT_RIGHT + SHIFT_LEFT, rows=20, columns=60)
+    assert next(row for row in back if row.split()[:2] == ["a", "b"]).split()[-1] == "▸"
+
+
+def test_a_board_that_fits_is_not_cut_nor_marked():
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    rows = grid(wired, SHIFT_RIGHT, rows=24, columns=80)
+    files = next(row for row in rows if row.split()[:2] == ["a", "b"])
+    assert files.split() == [*"abcdefghij"] and not rows[-1].startswith(" Shift")

@@ -883,7 +883,7 @@ def test_on_an_80_by_24_terminal_the_whole_help_shows_or_scrolls():
     assert "leave the client" in screen(wired.session, "\x1b[6~", rows=24, columns=80), "the last one, PgDn"
     wired.seat(position_text("bWA@c4 yTR@c6"))
     wired.session.state.help_text = help_text(at_table=True)
-    end = "columns)."  # the end of the help's last line (the redraw after PgDn writes only what changed)
+    end = "board)."  # the end of the help's last line (the redraw after PgDn writes only what changed)
     assert end in help_text(at_table=True).splitlines()[-1]
     before = screen(wired.session, rows=24, columns=80)
     assert "play an action" in before and end not in before
