@@ -711,8 +711,8 @@ def _nothing_to_check(session: Session, event: dict) -> None:
     if (state.seat is None or event.get("seat") != state.seat or not isinstance(purpose, str) or not purpose
             or purpose == DEAL_PURPOSE or purpose in state.secrets):
         return
-    # TRANSLATORS: after "your time ran out for combat-1: combat +0", to the player whose time ran out;
-    # {purpose} the secret choice as the protocol names it (combat-1, team), {seat} the opponent
+    # TRANSLATORS: after "your time ran out for the card for combat 1: combat +0", to the player whose time ran
+    # out; {purpose} the secret choice, in words (the card for combat 1, the starting team), {seat} the opponent
     state.log.append(said(N_("{purpose}: the server chose for you, so {seat}'s commitment was not sent to you and "
                              "there is nothing for you to check (a commitment guards a choice you make in secret, "
                              "and you made none)"), purpose=purpose, seat=other_seat(state.seat)))

@@ -178,3 +178,28 @@ def test_a_board_that_fits_is_not_cut_nor_marked():
     rows = grid(wired, SHIFT_RIGHT, rows=24, columns=80)
     files = next(row for row in rows if row.split()[:2] == ["a", "b"])
     assert files.split() == [*"abcdefghij"] and not rows[-1].startswith(" Shift")
+
+
+def test_a_secret_choice_is_named_in_words_not_by_its_protocol_id():
+    """Play-test pt29 F12: the player-facing texts named the secret choices by the protocol's ids: "secret choice
+    (team)", "(combat-1)", the prompt "t1-b5a79dfb B combat-1 (secret)>", "combat-1: you chose ...". A newcomer
+    read them as noise. The texts say what is chosen in words; the prompt, short, what is typed ("combat 1")."""
+    from dungeon_twister.client.messages import prompt_label
+    from dungeon_twister.client.panel import _your_part
+    from dungeon_twister.client.games import screens
+    from dungeon_twister.client.state import SecretChoice, purpose_name
+    from dungeon_twister.protocol import OpponentCommit
+
+    assert purpose_name("combat-12") == "the card for combat 12" and purpose_name("team") == "the starting team"
+    assert purpose_name("face") == "the start characters' facings" and purpose_name("other") == "other"
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"))
+    state = wired.session.state
+    assert prompt_label(state) == "t-1 B combat 1 (secret)> "
+    asked = "".join(text for _style, text, *_ in _your_part(state, state.view, screens(state.view).panel))
+    assert "Choose in secret (the card for combat 1): type combat" in asked
+    wired.deliver(OpponentCommit("t-1", "combat-1", "Y", bytes(32)))
+    assert state.log[-1] == "Yellow has made his secret choice (the card for combat 1); make yours"
+    told = SecretChoice("combat-1", "combat +4", revealed=True, opponent_choice="combat +6").describe()
+    assert told.startswith("the card for combat 1: you chose 'combat +4'")
+    assert "combat-1" not in told + state.log[-1] + asked + prompt_label(state)

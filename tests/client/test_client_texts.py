@@ -530,11 +530,11 @@ def test_the_servers_own_events_in_plain_words():
     assert describe_event({"kind": "timeout", "seat": "B", "actions": ["card 2", "end"]}) == \
         "Blue's time ran out: card 2; end"
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "combat-3", "actions": ["combat +0"]}) == \
-        "Yellow's time ran out for combat-3: combat +0"
+        "Yellow's time ran out for the card for combat 3: combat +0"
     assert describe_event({"kind": "player_joined", "seat": "Y", "name": "bob"}) == "bob sits down as Yellow"
     # DT-236: a choice the server drew for the other seat comes without its actions
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team"}) == \
-        "Yellow's time ran out for team: a choice was made for that seat, kept secret"
+        "Yellow's time ran out for the starting team: a choice was made for that seat, kept secret"
     # red team rt26: a fallback whose events are its seat's own (a card seeded face down) comes with neither: not
     # "nothing done", which would be untrue; and a fallback that did nothing still says so
     assert describe_event({"kind": "timeout", "seat": "B"}) == \
@@ -546,14 +546,14 @@ def test_DT_091_a_bots_secret_choice_made_again_after_a_restart_is_told_as_the_r
     """DT-091 (play-test pt24 F5): the `timeout` of a restored bot's lost choice (`why` restart) says what
     happened, the team kept secret, a combat's +0 shown; the edge: a timeout without `why` reads as before."""
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team", "why": "restart"}) == (
-        "Yellow's secret choice for team was lost with the server's restart (a bot keeps it in memory only): "
+        "Yellow's secret choice for the starting team was lost with the server's restart (a bot keeps it in memory only): "
         "another was made for that seat, kept secret")
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "combat-2", "why": "restart",
                            "actions": ["combat +0"]}) == (
-        "Yellow's secret choice for combat-2 was lost with the server's restart (a bot keeps it in memory only): "
+        "Yellow's secret choice for the card for combat 2 was lost with the server's restart (a bot keeps it in memory only): "
         "combat +0 stands for it")
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team"}) == \
-        "Yellow's time ran out for team: a choice was made for that seat, kept secret"
+        "Yellow's time ran out for the starting team: a choice was made for that seat, kept secret"
 
 
 def test_hidden_and_view_events_make_no_log_line_and_unknown_ones_are_still_shown():
@@ -710,11 +710,11 @@ def test_PR_RANGED_02_the_panel_shows_who_each_figure_can_shoot_push_or_attack()
 
 def test_panel_asks_for_the_secret_choice_then_shows_its_progress():
     state = seated(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"))
-    assert "Choose in secret (combat-1): type combat" in text_of(game_panel(state, 0.0))
+    assert "Choose in secret (the card for combat 1): type combat" in text_of(game_panel(state, 0.0))
     assert "Combat 1: bWA attacks yTR" in text_of(game_panel(state, 0.0))
     state.secrets["combat-1"] = SecretChoice("combat-1", "combat +3", revealed=True)
     assert "'combat +3' revealed; waiting for the opponent's reveal" in text_of(game_panel(state, 0.0))
-    assert prompt_label(state) == "t-1 B combat-1 (secret)> "
+    assert prompt_label(state) == "t-1 B combat 1 (secret)> "
 
 
 def test_CG_TUT1_05_a_round_the_game_went_on_from_is_not_shown_as_waited_for():
@@ -726,7 +726,7 @@ def test_CG_TUT1_05_a_round_the_game_went_on_from_is_not_shown_as_waited_for():
     assert state.secret_purpose is None  # the game went on
     state.secrets["hide"] = SecretChoice("hide", "hide bAS:1 bCO:2", revealed=True)
     text = text_of(game_panel(state, 0.0))
-    assert ("hide: you chose 'hide bAS:1 bCO:2'; the opponent's choice is checked against his commitment when the "
+    assert ("the start characters' places: you chose 'hide bAS:1 bCO:2'; the opponent's choice is checked against his commitment when the "
             "game shows it") in text and "waiting for" not in text and "revealed" not in text
     state.secrets["hide"].opponent_choice = "hide yAS:1 yBE:2"
     assert "hide bAS:1 bCO:2" not in text_of(game_panel(state, 0.0)), "verified: no longer listed"
@@ -1224,7 +1224,7 @@ def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():
     assert "objects (objects=...): choose 6 of AR BW CH DS FH FS FW KYx2 LN RG RPx2 SH SP SW TS" in panel
     assert "room pairs (pairs=...): choose " in panel and "characters (characters=...): choose " in panel
     assert "Blue is choosing · Yellow is choosing" in panel
-    assert "Choose in secret (build): type build ... (Tab completes)" in panel
+    assert "Choose in secret (the team built): type build ... (Tab completes)" in panel
 
 
 def test_PD_TEAM_FREE_the_panel_says_once_who_has_built_as_soon_as_the_server_says_it():
@@ -1455,7 +1455,7 @@ def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
     fell below the panel's rows. While a team is built they come first, with what to type."""
     text = text_of(game_panel(free_build_state(), 0.0))
     build = text.index("objects (objects=...): choose 6 of")
-    assert build < text.index("Choose in secret (build)") < text.index("combat: +0 +1"), "build, what to type, cards"
+    assert build < text.index("Choose in secret (the team built)") < text.index("combat: +0 +1"), "build, what to type, cards"
 
 
 def test_BG_SETUP_04_the_secret_team_choice_comes_before_the_seats_cards_in_the_panel():
@@ -1469,7 +1469,7 @@ def test_BG_SETUP_04_the_secret_team_choice_comes_before_the_seats_cards_in_the_
                   "table": {"id": "t-1", "target_vp": 5}, "started": True}
     assert state.view["phase"] == "team" and state.secret_purpose == "team"
     text = text_of(game_panel(state, 0.0))
-    assert text.index("Choose in secret (team)") < text.index("combat: +0 +1")
+    assert text.index("Choose in secret (the starting team)") < text.index("combat: +0 +1")
     state.view = seat_view(position_text("bWA@c4 yTR@c6"), "B")
     state.view["legal"] = ["end"]
     text = text_of(game_panel(state, 0.0))
