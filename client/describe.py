@@ -285,7 +285,8 @@ def _timeout(e: dict) -> str:
         if e.get("purpose"):
             # TRANSLATORS: to the player whose clock ran out; {purpose}: the secret choice, in words (the card for
             # combat 1, the starting team); {actions}: what the server played for him, as typed (combat +0)
-            return _("your time ran out for {purpose}: {actions}").format(purpose=purpose_name(e["purpose"]), actions=actions)
+            return _("your time ran out for {purpose}: {actions}").format(purpose=purpose_name(e["purpose"]),
+                                                                          actions=actions)
         # TRANSLATORS: to the player whose clock ran out; {actions}: what the server played for him (card 2; end)
         return _("your time ran out: {actions}").format(actions=actions)
     if e.get("purpose"):

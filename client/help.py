@@ -129,14 +129,14 @@ VERBS = {
         "team b0=TH d0=WA g0=TR i0=GB", "BG-SETUP-04",
         # TRANSLATORS: the help of an action verb (team, move, ...): words in parentheses such as (+token) and
         # (token@square) are notation typed as it is; AP: action points
-        N_("choose your secret starting team; the client commits to it and reveals it when the opponent has "
-           "chosen")),
+        N_("choose your starting team in secret; both teams are shown together once both players have chosen, and "
+           "neither can change his after seeing the other's (the client checks)")),
     "pick": ("pick 37  |  pick WA", "PD-TEAM-MUTUAL",
              N_("a mixed game's team building by mutual choice: a room pair, then a character, then an object in "
                 "turn; both teams take every pick")),
     "build": ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,RP,SP,SW,TS", "PD-TEAM-FREE",
               N_("a mixed game's free team building: 2 room pairs, 8 characters and 6 objects of your own, chosen "
-                 "in secret (commit-reveal); a common object (Rope, Key) once per copy; Tab completes each part")),
+                 "in secret; a common object (Rope, Key) once per copy; Tab completes each part")),
     "hide": ("hide bRP A2", "BG-SETUP-05", N_("hide a token face down in a room")),
     "card": ("card 3", "BG-TURN-02", N_("play an action card: its value is your AP for the turn")),
     "end": ("end", "BG-TURN-01", N_("end your turn")),
@@ -145,7 +145,8 @@ VERBS = {
     "wallwalk": ("wallwalk bWW e6", "BG-CHAR-WALLWALKER", N_("the Wall-Walker passes through a wall (1 AP)")),
     "jump": ("jump bWA c8 c7", "BG-JUMP", N_("jump over a pit (a jump card and 1 AP): the pit, then the landing")),
     "attack": ("attack bWA yTR", "BG-COMBAT-01", N_("start a combat (1 AP); both players then choose a combat card")),
-    "combat": ("combat +3", "BG-COMBAT-02", N_("your secret combat card; the client commits and reveals it")),
+    "combat": ("combat +3", "BG-COMBAT-02", N_("lay your combat card in secret; both cards are shown together once "
+                                               "both are laid")),
     "reveal": ("reveal bWA A2", "BG-REVEAL", N_("turn a face-down room over (1 AP)")),
     "place": ("place yRP c7", "BG-REVEAL-06", N_("place a token found in a revealed room")),
     "pass": ("pass", "BG-OPT-03", N_("leave the revealer's own objects for him to place")),
@@ -198,7 +199,7 @@ CARD_VERBS = {
              N_("the team selection, a character then an object in turn: mutual choice, both teams take it; draft, "
                 "the other's matching card leaves the game (CG-SEL-DRAFT-01)")),
     "build": ("build characters=AS,BE,BK,CB,CL,CO objects=AR,BW,FB,IS", "CG-SEL-FULL-01",
-              N_("a full frontal selection: your characters and objects, chosen in secret (commit-reveal)")),
+              N_("a full frontal selection: your characters and objects, chosen in secret")),
     "remove": ("remove bWA", "CG-HCAP-03",
                N_("the handicapped player's characters left out after the selection, chosen in secret")),
     "hide": ("hide bMK:1 bSN:2", "CG-TUT1-04",
@@ -228,7 +229,8 @@ CARD_VERBS = {
     "attack": ("attack bWA ySN", "CG-COMBAT-01", N_("start a combat (1 AP); both players then choose a combat card")),
     "shoot": ("shoot bCB yMK", "CG-RANGED-01",
               N_("the Crossbowman, or a figure with a Bow, starts a ranged combat (1 AP)")),
-    "card": ("card 3", "CG-COMBAT-02", N_("your secret combat card; the client commits and reveals it")),
+    "card": ("card 3", "CG-COMBAT-02", N_("lay your combat card in secret; both cards are shown together once "
+                                          "both are laid")),
     "frenzy": ("frenzy 2", "CG-CHAR-BERSERK-01",
                N_("the Berserker's player says how many combat cards it will play, 1 or 2")),
     "mind": ("mind +3  |  mind none", "CG-CHAR-TELEPATH-01",
@@ -652,8 +654,8 @@ CARDS_LEGEND = (
     # TRANSLATORS: part of `help cards`, a symbol a line: the symbols stay as they are, each followed by two spaces
     # or more (the client sets the explanations in a column that fits the terminal)
     N_("A zone:\n"
-       " ▲ c3 yBW    its icon (▲ triangle ■ square ● circle, ↻ ↺ the rotation zone and its arrow), its name, the "
-       "objects on its floor\n"
+       " ▲ c3 yBW    its icon (▲ triangle ■ square ● circle, ↻ ↺ the rotation zone and its arrow), its name, "
+       "the objects on its floor\n"
        " bMK+RP ysn  the characters in it (+RP: what one carries; lower-case: wounded; bMK*: in a crowded zone, it "
        "carries something: look ZONE says what)"),
     # TRANSLATORS: part of `help cards`, a symbol a line: the symbols stay as they are, each followed by two spaces

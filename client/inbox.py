@@ -713,9 +713,9 @@ def _nothing_to_check(session: Session, event: dict) -> None:
         return
     # TRANSLATORS: after "your time ran out for the card for combat 1: combat +0", to the player whose time ran
     # out; {purpose} the secret choice, in words (the card for combat 1, the starting team), {seat} the opponent
-    state.log.append(said(N_("{purpose}: the server chose for you, so {seat}'s commitment was not sent to you and "
-                             "there is nothing for you to check (a commitment guards a choice you make in secret, "
-                             "and you made none)"), purpose=purpose, seat=other_seat(state.seat)))
+    state.log.append(said(N_("{purpose}: the server chose for you, so there is nothing for you to check of {seat}'s "
+                             "choice (the check shows that he made his before he saw yours, and you made none)"),
+                          purpose=purpose, seat=other_seat(state.seat)))
 
 
 def _remade_after_restart(session: Session, event: dict) -> None:

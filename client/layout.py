@@ -251,7 +251,8 @@ class ClientLayout:
         """`out` (the board's `lines`, a line break after each), or, on a terminal narrower than the board, its
         labels' columns on the left and as much of the rest as fits: the left end, or (`board_right`) the right end
         with the room rows' labels. The line of the files says which side is cut: "◂" on its left, "▸" on its
-        right (the lines of the files, above and below it). At 60 columns the board (66 wide) lost its column j, with no way to see it (play-test pt29 F26)."""
+        right (the lines of the files, above and below it). At 60 columns the board (66 wide) lost its column j,
+        with no way to see it (play-test pt29 F26)."""
         room = get_app().output.get_size().columns - 1  # (the scrollbar's column)
         widest = max((sum(get_cwidth(text) for _style, text, *_ in line) for line in lines), default=0)
         self.board_cut = widest > room

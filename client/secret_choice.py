@@ -347,10 +347,11 @@ def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
     if _timed_out(session.state.log, message.seat, message.purpose):
         # (the server committed for a seat whose time ran out, docs/protocol.md section 13: "his commitment" read
         # as the player's own in play-test pt24, F10)
-        template = N_("{seat} reveals {choice} for {purpose}: it matches the commitment the server made for that "
-                      "seat when its time ran out")
+        template = N_("{seat}'s choice for {purpose} is shown: {choice}, the one the server made for that seat "
+                      "when its time ran out (checked)")
     else:
-        template = N_("{seat} reveals {choice} for {purpose}: it matches his commitment")
+        template = N_("{seat}'s choice for {purpose} is shown: {choice}, the one he made before he saw yours "
+                      "(checked)")
     line = said(template, seat=message.seat, choice=repr(message.choice), purpose=message.purpose)
     shown_by = FAMILIES[(session.state.view or {}).get("game", "board")].reveal_after.get(message.purpose)
     if shown_by is not None:

@@ -170,7 +170,8 @@ def purpose_label(purpose: str) -> str:
 
 @dataclass
 class SecretChoice:
-    """One commit-reveal round of ours: the committed choice and how far the round got."""
+    """One commit-reveal round of ours: the committed choice and how far the round got. Told in a player's words
+    (chosen, shown, checked), not the protocol's (committed, revealed, commitment: play-test pt29 F4)."""
 
     purpose: str
     choice: str
@@ -189,8 +190,8 @@ class SecretChoice:
         if self.opponent_choice is not None:
             # TRANSLATORS: a secret choice's round (commit-reveal): {purpose} is what is chosen, in words (the
             # starting team, the card for combat 3); {choice} and {opponent} the choices as typed
-            return _("{purpose}: you chose {choice}, the opponent {opponent} (verified)").format(
-                purpose=purpose_name(self.purpose), choice=choice, opponent=repr(self.opponent_choice))
+            return _("{purpose}: you chose {choice}, the opponent {opponent} (checked: made before he saw yours)"
+                     ).format(purpose=purpose_name(self.purpose), choice=choice, opponent=repr(self.opponent_choice))
         if self.opponent_remade:
             # TRANSLATORS: a secret choice's round (commit-reveal) whose opponent's choice the server made again after
             # its restart (a bot's): {purpose} what is chosen, in words (the starting team, the card for combat 3)
@@ -204,16 +205,17 @@ class SecretChoice:
         if self.revealed and not pending:
             # TRANSLATORS: a secret choice's round that the game has gone on from: {purpose} is what is chosen, in
             # words (the start characters' places, the starting team)
-            return _("{purpose}: you chose {choice}; the opponent's choice is checked against his commitment when the "
-                     "game shows it").format(purpose=purpose_name(self.purpose), choice=choice)
+            return _("{purpose}: you chose {choice}; the opponent's choice is shown when the game shows it, checked "
+                     "to be the one he made before he saw yours").format(purpose=purpose_name(self.purpose),
+                                                                         choice=choice)
         if self.revealed:
             # TRANSLATORS: a secret choice's round: {purpose} is what is chosen, in words (the starting team, the card
             # for combat 3)
-            return _("{purpose}: {choice} revealed; waiting for the opponent's reveal").format(
+            return _("{purpose}: you chose {choice}; waiting for the opponent's choice to be shown").format(
                 purpose=purpose_name(self.purpose), choice=choice)
         # TRANSLATORS: a secret choice's round: {purpose} is what is chosen, in words (the starting team, the card for
         # combat 3)
-        return _("{purpose}: committed to {choice}; waiting for the opponent's commitment").format(
+        return _("{purpose}: you chose {choice}; waiting for the opponent to choose").format(
             purpose=purpose_name(self.purpose), choice=choice)
 
 

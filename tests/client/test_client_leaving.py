@@ -837,11 +837,12 @@ def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choos
     round_ = state.secrets["hide"] = SecretChoice("hide", "hide x")
     round_.revealed = True
     state.say(round_.describe())
-    assert state.notice == "the start characters' places: 'hide x' revealed; waiting for the opponent's reveal"
+    assert state.notice == ("the start characters' places: you chose 'hide x'; waiting for the opponent's choice to be "
+                            "shown")
     seeding = {**choosing, "secret": None, "to_act": ["B"], "phase": "seed"}
     wired.deliver(TableEvent(TABLE, 4, {"kind": "view", "view": seeding}))
-    assert state.notice == ("the start characters' places: you chose 'hide x'; the opponent's choice is checked against his commitment when "
-                            "the game shows it")
+    assert state.notice == ("the start characters' places: you chose 'hide x'; the opponent's choice is shown when "
+                            "the game shows it, checked to be the one he made before he saw yours")
 
 
 def test_DT_224_a_one_word_action_refused_while_asked_gets_the_question_again():

@@ -203,3 +203,27 @@ def test_a_secret_choice_is_named_in_words_not_by_its_protocol_id():
     told = SecretChoice("combat-1", "combat +4", revealed=True, opponent_choice="combat +6").describe()
     assert told.startswith("the card for combat 1: you chose 'combat +4'")
     assert "combat-1" not in told + state.log[-1] + asked + prompt_label(state)
+
+
+JARGON = ("commit", "reveal", "verified")
+
+
+def test_BG_SETUP_04_help_and_the_rounds_of_a_secret_choice_say_it_in_a_players_words():
+    """Play-test pt29 F4: `help team` said "the client commits to it and reveals it", and the round's line, once
+    chosen, "the opponent's choice is checked against his commitment when the game shows it": the protocol's
+    words (commit-reveal), which a newcomer cannot follow. They say what happens to the player now: chosen in
+    secret, shown together, checked to be made before the other's was seen. The edge: every stage of a round."""
+    from dungeon_twister.client.help import help_text
+    from dungeon_twister.client.state import SecretChoice
+
+    for topic, game in (("team", "board"), ("combat", "board"), ("build", "board"), ("card", "cards"),
+                        ("build", "cards")):
+        meaning = help_text(topic, game=game).split("\n")[0]
+        assert not any(word in meaning.lower() for word in JARGON), meaning
+    assert "in secret" in help_text("team").split("\n")[0] and "shown together" in help_text("combat")
+    rounds = [SecretChoice("team", "team TH WA TR GB"), SecretChoice("team", "team TH WA TR GB", revealed=True),
+              SecretChoice("team", "team TH WA TR GB", revealed=True, opponent_choice="team GB TR WA TH")]
+    told = [round_.describe() for round_ in rounds] + [rounds[1].describe(pending=False)]
+    assert told[0] == "the starting team: you chose 'team TH WA TR GB'; waiting for the opponent to choose"
+    assert told[2].endswith("the opponent 'team GB TR WA TH' (checked: made before he saw yours)")
+    assert not any(word in line for line in told for word in JARGON), told

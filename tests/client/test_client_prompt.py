@@ -278,7 +278,7 @@ def test_the_newest_line_of_a_long_event_log_is_in_view():
 
 def test_the_logs_last_line_is_not_shown_twice_while_the_message_bar_says_it():
     """Play-test pt29 F11: at 80x24 the log's last line and the message bar under it said the same notice ("Yellow
-    has made his secret choice (the card for combat 1); make yours") and the echo took one of the log's three rows from the
+    has made his secret choice (combat-1); make yours") and the echo took one of the log's three rows from the
     combat's line. While the bar shows it as a notice, the log leaves it out; a refusal on the bar (the notice is
     not shown) or another notice brings it back, and a log of one line keeps it."""
     from dungeon_twister.client.panel import event_log
@@ -287,7 +287,8 @@ def test_the_logs_last_line_is_not_shown_twice_while_the_message_bar_says_it():
     wired = WiredSession()
     wired.seat(position_text("bWA@c4 yTR@c6"))
     state = wired.session.state
-    state.log.extend(["combat 1: yTR attacks bWA", "Yellow has made his secret choice (the card for combat 1); make yours"])
+    state.log.extend(["combat 1: yTR attacks bWA",
+                      "Yellow has made his secret choice (the card for combat 1); make yours"])
     state.notice = "Yellow has made his secret choice (the card for combat 1); make yours"
     assert event_log(state) == [("class:log", "combat 1: yTR attacks bWA")]
     state.refusal = Refusal("combat +9", "illegal_action", "you have no +9")
@@ -529,7 +530,8 @@ def test_an_action_sent_clears_the_last_notice_and_refusal():
     command's answer) or refusal would read as this action's answer."""
     wired = WiredSession()
     wired.seat(position_text("bWA@c4 yTR@c6"))
-    wired.session.state.say("the starting team: you chose 'team ...', the opponent 'team ...' (verified)")
+    wired.session.state.say("the starting team: you chose 'team ...', the opponent 'team ...' (checked: made before "
+                            "he saw yours)")
     wired.session.act("move bWA c6")
     [action] = wired.sent()
     assert wired.session.state.notice == "" and "verified" not in screen(wired.session)

@@ -546,11 +546,13 @@ def test_DT_091_a_bots_secret_choice_made_again_after_a_restart_is_told_as_the_r
     """DT-091 (play-test pt24 F5): the `timeout` of a restored bot's lost choice (`why` restart) says what
     happened, the team kept secret, a combat's +0 shown; the edge: a timeout without `why` reads as before."""
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team", "why": "restart"}) == (
-        "Yellow's secret choice for the starting team was lost with the server's restart (a bot keeps it in memory only): "
+        "Yellow's secret choice for the starting team was lost with the server's restart (a bot keeps it in memory "
+        "only): "
         "another was made for that seat, kept secret")
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "combat-2", "why": "restart",
                            "actions": ["combat +0"]}) == (
-        "Yellow's secret choice for the card for combat 2 was lost with the server's restart (a bot keeps it in memory only): "
+        "Yellow's secret choice for the card for combat 2 was lost with the server's restart (a bot keeps it in "
+        "memory only): "
         "combat +0 stands for it")
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team"}) == \
         "Yellow's time ran out for the starting team: a choice was made for that seat, kept secret"
@@ -713,7 +715,7 @@ def test_panel_asks_for_the_secret_choice_then_shows_its_progress():
     assert "Choose in secret (the card for combat 1): type combat" in text_of(game_panel(state, 0.0))
     assert "Combat 1: bWA attacks yTR" in text_of(game_panel(state, 0.0))
     state.secrets["combat-1"] = SecretChoice("combat-1", "combat +3", revealed=True)
-    assert "'combat +3' revealed; waiting for the opponent's reveal" in text_of(game_panel(state, 0.0))
+    assert "'combat +3'; waiting for the opponent's choice to be shown" in text_of(game_panel(state, 0.0))
     assert prompt_label(state) == "t-1 B combat 1 (secret)> "
 
 
@@ -726,8 +728,9 @@ def test_CG_TUT1_05_a_round_the_game_went_on_from_is_not_shown_as_waited_for():
     assert state.secret_purpose is None  # the game went on
     state.secrets["hide"] = SecretChoice("hide", "hide bAS:1 bCO:2", revealed=True)
     text = text_of(game_panel(state, 0.0))
-    assert ("the start characters' places: you chose 'hide bAS:1 bCO:2'; the opponent's choice is checked against his commitment when the "
-            "game shows it") in text and "waiting for" not in text and "revealed" not in text
+    assert ("the start characters' places: you chose 'hide bAS:1 bCO:2'; the opponent's choice is shown when the "
+            "game shows it, checked to be the one he made before he saw yours") in text and "waiting for" not in text
+    assert "revealed" not in text
     state.secrets["hide"].opponent_choice = "hide yAS:1 yBE:2"
     assert "hide bAS:1 bCO:2" not in text_of(game_panel(state, 0.0)), "verified: no longer listed"
 
@@ -1455,7 +1458,8 @@ def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
     fell below the panel's rows. While a team is built they come first, with what to type."""
     text = text_of(game_panel(free_build_state(), 0.0))
     build = text.index("objects (objects=...): choose 6 of")
-    assert build < text.index("Choose in secret (the team built)") < text.index("combat: +0 +1"), "build, what to type, cards"
+    assert build < text.index("Choose in secret (the team built)") < text.index("combat: +0 +1"), \
+        "build, what to type, cards"
 
 
 def test_BG_SETUP_04_the_secret_team_choice_comes_before_the_seats_cards_in_the_panel():
