@@ -482,6 +482,13 @@ RULES = {
 }
 
 
+def verb_summary(verb: str, cards: bool = False) -> str:
+    """What an action's verb does, short, beside it in Tab's menu: its help's meaning up to its first parenthesis,
+    semicolon or colon ("move a figure", "hide a token face down in a room"); "" for a word that is no verb."""
+    known = (CARD_VERBS if cards else VERBS).get(verb)
+    return re.split(r" \(|;|:", _(known[2]), maxsplit=1)[0].strip() if known else ""
+
+
 def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", view: dict | None = None,
               seat: str | None = None, legal: list[str] | None = None, set_name: str | None = None) -> Laid:
     """`_help_text`, which the help box lays out for the terminal's width (wrap.Laid): its command lists and legends

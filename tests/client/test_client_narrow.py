@@ -227,3 +227,30 @@ def test_BG_SETUP_04_help_and_the_rounds_of_a_secret_choice_say_it_in_a_players_
     assert told[0] == "the starting team: you chose 'team TH WA TR GB'; waiting for the opponent to choose"
     assert told[2].endswith("the opponent 'team GB TR WA TH' (checked: made before he saw yours)")
     assert not any(word in line for line in told for word in JARGON), told
+
+
+def test_BG_SETUP_04_tab_shows_what_a_word_does_or_names_not_how_many_actions_follow():
+    """Play-test pt29 F5: Tab's menu showed "b0=CL  Cleric · 210 actions", "hide  80 actions": the count of the
+    whole actions a word leads to, read as if the Cleric had 210 actions. A verb now says what it does, a token what
+    it is, and a word that is neither shows nothing; the action itself still shows where one word completes it."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from dungeon_twister.client.completion import PromptCompleter
+    from dungeon_twister.client.state import ClientState
+
+    state = ClientState("ann", table="t-1", seat="B")
+    teams = [f"team b0={a} d0={b} g0=TR i0=GB" for a in ("CL", "WA") for b in ("TH", "MK")]
+    state.view = {"legal": [*teams, "hide bRP A1", "hide bRP A2", "move bWA c5", "move bWA d4"]}
+    completer = PromptCompleter(state)
+
+    def menu(text: str) -> dict[str, str]:
+        return {c.text: c.display_meta_text for c in completer.get_completions(Document(text),
+                                                                               CompleteEvent(completion_requested=True))}
+
+    assert menu("team ") == {"b0=CL": "Cleric", "b0=WA": "Warrior"}
+    assert menu("t")["team"] == "choose your starting team in secret"
+    assert menu("h")["hide"] == "hide a token face down in a room"
+    assert menu("move bWA ") == {"c5": "move bWA c5", "d4": "move bWA d4"}, "one action: the action"
+    assert menu("hide bRP ") == {"A1": "hide bRP A1", "A2": "hide bRP A2"}
+    assert not any("action" in meta for meta in (*menu("team ").values(), *menu("").values()))
