@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .i18n import N_, _
-from .names import card_kind_name, catalogue, joined, labelled, pair_lines
+from .names import card_kind_name, catalogue, joined, labelled, pair_lines, scenario_intro
 from .wrap import Laid, entries
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
@@ -72,7 +72,7 @@ GAME_COMMANDS = (
        "itself while the server holds the seat)"),
     N_("quit                    leave the client (your seat is held for a while: connect again to resume)"),
     N_("help TOPIC              a character or object (help WA, help rope), a verb (help move), a rule (help "
-       "BG-MOVE, help BG-COMBAT-07), help board, help rules"),
+       "BG-MOVE, help BG-COMBAT-07), help board, help goal (this game's), help rules"),
     # TRANSLATORS: the keys of the table's screen (Tab, Up/Down, PageUp/PageDown, F1, Esc, F2) as printed on a
     # keyboard
     N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open), F1 "
@@ -82,7 +82,7 @@ GAME_COMMANDS = (
 """The table's command list, one entry a command, then the keys. No line breaks of their own: the help box lays
 the explanations out in a column that fits the terminal (wrap.Laid)."""
 HELP_ENTRY_CARDS = N_("help TOPIC              a character or object (help MK, help rope), a verb (help move), a rule "
-                      "(help CG-MOVE, help CG-COMBAT-02), help cards")
+                      "(help CG-MOVE, help CG-COMBAT-02), help cards, help goal (this game's)")
 """The table's `help TOPIC` entry at a card table: the Card Game's examples, not the board game's (a play-test
 followed `help BG-MOVE` there to the board game's moves)."""
 
@@ -482,6 +482,14 @@ RULES = {
 }
 
 
+def goal_box(intro: list[str]) -> Laid:
+    """A game's introduction (names.scenario_intro: its goal, a tutorial's or scenario's new rules) as the help box
+    shows it when the game starts, and `help goal` again."""
+    # TRANSLATORS: under a game's goal and new rules, in the help box as the game starts; Esc is the key, `help goal`
+    # the command, typed as it is
+    return Laid("\n".join([*intro, "", _("(Esc closes this box; help goal shows it again.)")]))
+
+
 def verb_summary(verb: str, cards: bool = False) -> str:
     """What an action's verb does, short, beside it in Tab's menu: its help's meaning up to its first parenthesis,
     semicolon or colon ("move a figure", "hide a token face down in a room"); "" for a word that is no verb."""
@@ -519,6 +527,9 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
         return _help_text("PD-TERR")
     if lower in ("pairs", "pair") and game != "cards":
         return _pairs_help(set_name)
+    if lower == "goal" and at_table:
+        intro = scenario_intro(view)
+        return "\n".join(intro) if intro else _help_text("rules")  # (the Card Game's scenario card has none)
     if lower == "rules":
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is
@@ -772,7 +783,7 @@ def topics() -> list[str]:
     """Every topic word, for completion."""
     characters, objects = _kinds()
     names = [kind.name.lower() for kind in (*characters.values(), *objects.values())]
-    return ["board", "cards", "rules", "pairs", *dict.fromkeys([*VERBS, *CARD_VERBS]), *characters, *objects, *names,
+    return ["board", "cards", "rules", "goal", "pairs", *dict.fromkeys([*VERBS, *CARD_VERBS]), *characters, *objects, *names,
             *RULES]
 
 

@@ -51,6 +51,7 @@ from .held import Told, state_dir
 from .i18n import N_, _
 from .identity import KEY_FILE
 from .lobby import options_summary
+from .help import goal_box
 from .names import GAMES_PAGE, MAX_LISTED_TABLES, other_seat, said, scenario_intro, score, seat_name
 from .panel import who_places
 from .ports import SessionPort as Session
@@ -665,7 +666,12 @@ def _table_event(session: Session, message: TableEvent) -> None:
     if event.get("kind") == "picked" and event.get("stage") == "rooms":  # replayed by the deal check
         session.state.room_picks.append((str(event.get("seat")), f"pick {event.get('value')}"))
     if event.get("kind") == "game_started":  # PR-SCEN: what the scenario is about, once, as it starts
-        session.state.log.extend(scenario_intro(session.state.view))
+        intro = scenario_intro(session.state.view)
+        session.state.log.extend(intro)
+        if intro and session.state.help_text is None:
+            # and in the help box, where a newcomer reads it: in the log alone, the 3 rows an 80 x 24 panel leaves
+            # it had cut a card tutorial's goal to its last words, on a panel he had not opened (play-test pt29 F20)
+            session.state.help_text = goal_box(intro)
 
 
 TLS_ONLY = ("this server takes key proofs over TLS only (dt-client connects with TLS when the server offers it)")

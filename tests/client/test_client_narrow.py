@@ -254,3 +254,35 @@ def test_BG_SETUP_04_tab_shows_what_a_word_does_or_names_not_how_many_actions_fo
     assert menu("move bWA ") == {"c5": "move bWA c5", "d4": "move bWA d4"}, "one action: the action"
     assert menu("hide bRP ") == {"A1": "hide bRP A1", "A2": "hide bRP A2"}
     assert not any("action" in meta for meta in (*menu("team ").values(), *menu("").values()))
+
+
+def test_CG_TUT1_the_tutorials_goal_and_new_rules_show_in_the_help_box_as_the_game_starts():
+    """Play-test pt29 F20: Card Game tutorial 1 told its goal and new rules in the log alone: at 80 x 24 the board
+    shows first (the panel, with the log's 3 rows, is on F2), and by then the log had cut the goal to its last
+    words. As the game starts they show in the help box too, whole, over the board (Esc closes it, `help goal`
+    shows it again); the edge: a box already open (another text) is left as it is, the log has them either way."""
+    from dungeon_twister.protocol import Joined, Snapshot, TableEvent
+
+    from test_client_cards import maze_view
+
+    def tutorial_table(opened: str | None = None) -> WiredSession:
+        wired = WiredSession()
+        wired.session.join("t-1", "B")
+        wired.sent()
+        wired.deliver(Joined("t-1", "token", "B"))
+        wired.deliver(Snapshot("t-1", 0, {**maze_view(), "table": {"id": "t-1"}, "seats": {"B": "ann", "Y": "bot"}}))
+        wired.session.state.help_text = opened
+        wired.deliver(TableEvent("t-1", 1, {"kind": "game_started"}))
+        return wired
+
+    wired = tutorial_table()
+    rows = grid(wired, rows=24, columns=80)
+    shown = " ".join(row.strip() for row in rows)
+    assert "goal: Be the first to take both of your characters out through the opponent's start zone (1 VP each)." \
+        in shown
+    assert "new rules: Only moving" in shown and "help goal shows it again" in shown
+    assert any(row.startswith("tutorial 1: Moving") for row in rows)
+    assert "goal: Be the first" in "\n".join(wired.session.state.log)
+    wired.session.state.help_text = help_text("goal", at_table=True, game="cards", view=wired.session.state.view)
+    assert wired.session.state.help_text.startswith("tutorial 1: Moving\ngoal: Be the first")
+    assert tutorial_table("another text").session.state.help_text == "another text"
