@@ -120,6 +120,31 @@ Paladins & Dragons (help PD-TERR):
  <*>         Pentacle
  (b) [b]     an Illusionist's illusion in his colour: (b) a pit, [b] rubble
  a wall the Golem broke is an opening""")
+# TRANSLATORS: the start of `help rules`, a short overview of the board game before the list of its rule families:
+# the rule IDs, `end` and the `help ...` commands stay as they are; AP: action points, VP: victory points
+RULES_OVERVIEW = N_("""\
+Dungeon Twister: two players, each with a team of characters and objects, in a maze of rooms that turn.
+Goal: be the first to the table's VP (5 unless it says otherwise): 1 VP for each of your characters you take out \
+through the opponent's start zone (the Goblin 2, 1 more for the Treasure carried out), 1 for each enemy character \
+eliminated (help BG-VP, help BG-END).
+Setup: the rooms lie face down; each player chooses in secret the characters of his marked start squares, then \
+both hide their other tokens face down in the rooms (help BG-SETUP).
+A turn: play an action card (2 to 5): its number is your AP; spend them, 1 AP an action, on any of your unwounded \
+characters; then `end` (help BG-TURN, help BG-AP).
+Actions: move a character up to its movement; reveal a face-down room beside it; rotate a room from its rotation \
+mechanism; attack an enemy beside it (each side adds its values and a combat card chosen in secret: the loser is \
+wounded, a wounded loser eliminated); and each character's and object's own abilities (help move, help \
+BG-COMBAT, help WA, help board).""")
+# TRANSLATORS: the start of `help rules` at a Card Game table, before the list of the rule families: the rule IDs,
+# `end` and the `help ...` commands stay as they are; AP: action points, VP: victory points
+CARD_RULES_OVERVIEW = N_("""\
+The Card Game: two players, each with a few characters and objects, in a maze of room cards of 4 zones each.
+Goal: be the first to the tutorial's or the scenario's VP: 1 VP for each of your characters you take out through \
+the opponent's start zone (the Goblin 2), 1 for each enemy eliminated; the game ends as soon as one player has \
+them (help CG-VP, help CG-END).
+A turn: 3 AP go onto your action wheel (3 kept at most); spend them, 1 AP an action: move a character zone by zone, \
+reveal a face-down room beside it, rotate a room from a rotation zone, jump a pit, attack an enemy in its zone \
+(a combat card each, chosen in secret); then `end` (help CG-TURN, help cards).""")
 TERRAIN_TOPICS = ("fog", "rockfall", "crevasse", "crevasses", "obstacle", "obstacles", "fountain", "pentacle",
                   "terrain")
 """Words `help` answers with the Paladins & Dragons terrain (PD-TERR), as `help board` draws it."""
@@ -529,11 +554,14 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
         return _pairs_help(set_name)
     if lower == "goal" and at_table:
         intro = scenario_intro(view)
-        return "\n".join(intro) if intro else _help_text("rules")  # (the Card Game's scenario card has none)
+        return "\n".join(intro) if intro else _help_text("rules", game=game)  # (the Card Game's scenario card has none)
     if lower == "rules":
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is
-        return _("Rule families (help ID, or a full rule ID like BG-MOVE-09):") + "\n" + ", ".join(rule_families())
+        # (an overview first: it was only a list of 80 rule families, with no word of the game: play-test pt29)
+        overview = _(CARD_RULES_OVERVIEW if game == "cards" else RULES_OVERVIEW)
+        return (overview + "\n\n" + _("Rule families (help ID, or a full rule ID like BG-MOVE-09):") + "\n"
+                + ", ".join(rule_families()))
     verbs = CARD_VERBS if game == "cards" else VERBS
     if lower in verbs:
         syntax, rule, meaning = verbs[lower]

@@ -286,3 +286,16 @@ def test_CG_TUT1_the_tutorials_goal_and_new_rules_show_in_the_help_box_as_the_ga
     wired.session.state.help_text = help_text("goal", at_table=True, game="cards", view=wired.session.state.view)
     assert wired.session.state.help_text.startswith("tutorial 1: Moving\ngoal: Be the first")
     assert tutorial_table("another text").session.state.help_text == "another text"
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+def test_help_rules_begins_with_what_the_game_is_its_goal_a_turn_and_the_actions(game):
+    """Play-test pt29: `help rules` was only a list of 80 rule families (BG-COMP, BG-GEO, ...), no word of what the
+    game is. It begins with a short overview, the game's own at a card table (BG-VP, BG-TURN; CG-VP, CG-TURN),
+    and the families follow."""
+    text = help_text("rules", game=game)
+    overview, families = text.split("\n\nRule families", 1)
+    for word in ("Goal:", "A turn:", "AP", "`end`", "in secret"):
+        assert word in overview, word
+    assert ("help CG-TURN" in overview) == (game == "cards") and ("help BG-TURN" in overview) == (game == "board")
+    assert "BG-COMP, BG-GEO" in families and "CG-EX" in families
