@@ -559,7 +559,8 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is
         # (an overview first: it was only a list of 80 rule families, with no word of the game: play-test pt29)
-        overview = _(CARD_RULES_OVERVIEW if game == "cards" else RULES_OVERVIEW)
+        overview = CARD_RULES_OVERVIEW if game == "cards" else RULES_OVERVIEW
+        overview = _(overview)  # (not `_(... if ... else ...)`, which Babel would extract "cards" from)
         return (overview + "\n\n" + _("Rule families (help ID, or a full rule ID like BG-MOVE-09):") + "\n"
                 + ", ".join(rule_families()))
     verbs = CARD_VERBS if game == "cards" else VERBS
