@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from .i18n import N_, _, ngettext
 from .names import joined, kind_name, labelled, other_seat, score, seat_name, token_name
+from .state import purpose_name
 
 # TRANSLATORS: a direction, completing "casts a fireball {side}", "the portcullis {side} of {square}"
 DIRECTION_NAMES = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_("west")}
@@ -261,20 +262,20 @@ def _timeout(e: dict) -> str:
         # a restored bot cannot open what its predecessor committed (docs/rulings.md DT-091): not a clock that ran
         # out (play-test pt24 F5: a continued `dt-client play` game said nothing of its bot's team drawn again)
         if "actions" not in e:
-            # TRANSLATORS: {purpose}: the secret choice as the protocol names it (team, combat-2)
+            # TRANSLATORS: {purpose}: the secret choice, in words (the starting team, the card for combat 2)
             return _("{seat}'s secret choice for {purpose} was lost with the server's restart (a bot keeps it in "
                      "memory only): another was made for that seat, kept secret").format(
-                seat=_seat(e), purpose=e["purpose"])
-        # TRANSLATORS: {purpose}: the secret choice as the protocol names it (combat-2); {actions}: what stands
+                seat=_seat(e), purpose=purpose_name(e["purpose"]))
+        # TRANSLATORS: {purpose}: the secret choice, in words (the card for combat 2); {actions}: what stands
         # for it, as typed (combat +0)
         return _("{seat}'s secret choice for {purpose} was lost with the server's restart (a bot keeps it in "
                  "memory only): {actions} stands for it").format(
-            seat=_seat(e), purpose=e["purpose"], actions=joined(e.get("actions") or []))
+            seat=_seat(e), purpose=purpose_name(e["purpose"]), actions=joined(e.get("actions") or []))
     if e.get("purpose") and "actions" not in e:
         # a choice made for a late seat that the others may not see yet (docs/rulings.md DT-236): its seat alone
         # sees what
         return _("{seat}'s time ran out for {purpose}: a choice was made for that seat, kept secret").format(
-            seat=_seat(e), purpose=e["purpose"])
+            seat=_seat(e), purpose=purpose_name(e["purpose"]))
     if "actions" not in e:
         # a fallback whose events its seat alone may see (a card seeded face down): "nothing done" would be untrue
         return _("{seat}'s time ran out: what was played for that seat is kept secret").format(seat=_seat(e))
@@ -282,14 +283,15 @@ def _timeout(e: dict) -> str:
     actions = joined(e.get("actions") or []) or _("nothing done")
     if e.get(YOURS):  # (the player himself read "Yellow's time ran out" as someone else's: play-test pt28 W1)
         if e.get("purpose"):
-            # TRANSLATORS: to the player whose clock ran out; {purpose}: the secret choice as the protocol names it
-            # (combat-1, team); {actions}: what the server played for him, as typed (combat +0)
-            return _("your time ran out for {purpose}: {actions}").format(purpose=e["purpose"], actions=actions)
+            # TRANSLATORS: to the player whose clock ran out; {purpose}: the secret choice, in words (the card for
+            # combat 1, the starting team); {actions}: what the server played for him, as typed (combat +0)
+            return _("your time ran out for {purpose}: {actions}").format(purpose=purpose_name(e["purpose"]),
+                                                                          actions=actions)
         # TRANSLATORS: to the player whose clock ran out; {actions}: what the server played for him (card 2; end)
         return _("your time ran out: {actions}").format(actions=actions)
     if e.get("purpose"):
         return _("{seat}'s time ran out for {purpose}: {actions}").format(
-            seat=_seat(e), purpose=e["purpose"], actions=actions)
+            seat=_seat(e), purpose=purpose_name(e["purpose"]), actions=actions)
     return _("{seat}'s time ran out: {actions}").format(seat=_seat(e), actions=actions)
 
 

@@ -9,7 +9,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from .i18n import N_, _
-from .names import card_kind_name, catalogue, joined, labelled, pair_lines
+from .names import card_kind_name, catalogue, joined, labelled, pair_lines, scenario_intro
+from .wrap import Laid, entries
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
 SOURCE_TAGS = re.compile(r"\s*\{[A-Z0-9 -]+\}")
@@ -27,7 +28,8 @@ SET_RULEBOOKS = ("prison.md", "paladins-dragons.md", "card-game.md")
 
 LOBBY_COMMANDS = (
     # TRANSLATORS: a line of the lobby's command list: the command as typed (create, join TABLE [B|Y] [CODE], ...)
-    # stays exactly as it is, in English; translate only its explanation, which starts in the same column
+    # stays exactly as it is, in English; translate only its explanation, after two spaces or more (the client sets
+    # the explanations in a column that fits the terminal's width)
     N_("create [vp=5..8] [beginner] [timers] [private] [SET] [mutual|free]   create a table and sit at it; SET: "
        "prison, paladins, or a mix: mixed, base_paladins, prison_paladins, all_sets (mutual|free: a mix's team "
        "building)"),
@@ -51,8 +53,8 @@ LOBBY_COMMANDS = (
 
 GAME_COMMANDS = (
     # TRANSLATORS: a line of the table's command list: the command as typed (look SQUARE, leave, yes / no, ...)
-    # stays exactly as it is, in English; translate only its explanation, which starts in the same column (and its
-    # continuation lines too)
+    # stays exactly as it is, in English; translate only its explanation, after two spaces or more (the client sets
+    # the explanations in a column that fits the terminal's width)
     N_("ACTION                  play an action (Tab completes your legal actions word by word)"),
     N_("look SQUARE             what lies on a square (e.g. look c4)"),
     N_("bot B|Y [KIND]          seat a bot in a free seat (KIND: planner, the default; greedy or random, "
@@ -67,39 +69,83 @@ GAME_COMMANDS = (
     N_("draw                    offer your opponent a draw (or accept his)"),
     N_("yes / no                answer the opponent's undo or draw offer"),
     N_("rematch                 once the game is over: play again, the colours swapped"),
-    N_("reconnect               take your seat back now after a lost connection (the client also retries by\n"
-       "                        itself while the server holds the seat)"),
+    N_("reconnect               take your seat back now after a lost connection (the client also retries by "
+       "itself while the server holds the seat)"),
     N_("quit                    leave the client (your seat is held for a while: connect again to resume)"),
-    N_("help TOPIC              a character or object (help WA, help rope), a verb (help move),\n"
-       "                        a rule (help BG-MOVE, help BG-COMBAT-07), help board, help rules"),
+    N_("help TOPIC              a character or object (help WA, help rope), a verb (help move), a rule (help "
+       "BG-MOVE, help BG-COMBAT-07), help board, help goal (this game's), help rules"),
     # TRANSLATORS: the keys of the table's screen (Tab, Up/Down, PageUp/PageDown, F1, Esc, F2) as printed on a
     # keyboard
-    N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open),\n"
-       "      F1 help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns)."),
+    N_("Keys: Tab complete, Up/Down history, PageUp/PageDown scroll the board (the help while it is open), F1 "
+       "help, Esc close help, F2 board or side panel (on a terminal narrower than 97 columns), Shift+Left/Right the "
+       "board's left or right end (on a terminal narrower than the board)."),
 )
-"""The table's command list, one entry a command with its continuation lines, then the keys."""
-HELP_ENTRY_CARDS = N_("help TOPIC              a character or object (help MK, help rope), a verb (help move),\n"
-                      "                        a rule (help CG-MOVE, help CG-COMBAT-02), help cards")
+"""The table's command list, one entry a command, then the keys. No line breaks of their own: the help box lays
+the explanations out in a column that fits the terminal (wrap.Laid)."""
+HELP_ENTRY_CARDS = N_("help TOPIC              a character or object (help MK, help rope), a verb (help move), a rule "
+                      "(help CG-MOVE, help CG-COMBAT-02), help cards, help goal (this game's)")
 """The table's `help TOPIC` entry at a card table: the Card Game's examples, not the board game's (a play-test
 followed `help BG-MOVE` there to the board game's moves)."""
 
-# TRANSLATORS: the board's legend: the symbols (bWA, ( ), @3↻, │ ─, ...) stay as they are, in their columns; only
-# their explanations are translated
+# TRANSLATORS: the board's legend, a symbol a line: the symbols (bWA, ( ), @3↻, │ ─, ...) stay as they are, each
+# followed by two spaces or more (the client sets the explanations in a column that fits the terminal); only their
+# explanations are translated
 BOARD_LEGEND = N_("""\
 Yellow's start zone is at the top, Blue's at the bottom. One square is 5 characters:
- bWA   a character (its id, as typed in actions)      bwa   lower-case: wounded
- bWARP a character and what it carries (RP: an object; tr lower-case: a wounded character)
- yRP   an object       (bTH) a token on a pit        bWA? / y??  face-down start-zone tokens
- ( )   a pit           @3↻  a rotation mechanism: pair number, arrow (↻ clockwise, ↺ counter-clockwise);
-                      @bWA↻ a figure standing on one
- ◦     a marked start square                         ░░░  a face-down room (b y: hidden tokens' colours)
-Edges: │ ─ wall   ║ ═ closed portcullis   ╎ ╌ open portcullis   ╱ broken portcullis   ┊ ┈ arrow slit (Prison)""")
-# TRANSLATORS: the end of `help board` (Paladins & Dragons): the symbols stay as they are; "help PD-TERR" is a
-# command
+ bWA         a character (its id, as typed in actions)
+ bwa         lower-case: wounded
+ bWARP       a character and what it carries (RP: an object; tr lower-case: a wounded character)
+ yRP         an object
+ (bTH)       a token on a pit
+ bWA? / y??  face-down start-zone tokens
+ ( )         a pit
+ @3↻         a rotation mechanism: pair number, arrow (↻ clockwise, ↺ counter-clockwise)
+ @bWA↻       a figure standing on a rotation mechanism
+ ◦           a marked start square
+ ░░░         a face-down room (b y: hidden tokens' colours)
+Edges:
+ │ ─         wall
+ ║ ═         closed portcullis
+ ╎ ╌         open portcullis
+ ╱           broken portcullis
+ ┊ ┈         arrow slit (Prison)""")
+# TRANSLATORS: the end of `help board` (Paladins & Dragons), a symbol a line as the board's legend: the symbols stay
+# as they are, each followed by two spaces or more; "help PD-TERR" is a command
 BOARD_LEGEND_PALADINS = N_("""\
-Paladins & Dragons:  ~~~ fog   ^^^ rockfall   vvv crevasse   [X] obstacle   (Y) Fountain of Youth   <*> Pentacle
- (b) [b]  an Illusionist's illusion in his colour: (b) a pit, [b] rubble; a wall the Golem broke is an opening
- (help PD-TERR)""")
+Paladins & Dragons (help PD-TERR):
+ ~~~         fog
+ ^^^         rockfall
+ vvv         crevasse
+ [X]         obstacle
+ (Y)         Fountain of Youth
+ <*>         Pentacle
+ (b) [b]     an Illusionist's illusion in his colour: (b) a pit, [b] rubble
+ a wall the Golem broke is an opening""")
+# TRANSLATORS: the start of `help rules`, a short overview of the board game before the list of its rule families:
+# the rule IDs, `end` and the `help ...` commands stay as they are; AP: action points, VP: victory points
+RULES_OVERVIEW = N_("""\
+Dungeon Twister: two players, each with a team of characters and objects, in a maze of rooms that turn.
+Goal: be the first to the table's VP (5 unless it says otherwise): 1 VP for each of your characters you take out \
+through the opponent's start zone (the Goblin 2, 1 more for the Treasure carried out), 1 for each enemy character \
+eliminated (help BG-VP, help BG-END).
+Setup: the rooms lie face down; each player chooses in secret the characters of his marked start squares, then \
+both hide their other tokens face down in the rooms (help BG-SETUP).
+A turn: play an action card (2 to 5): its number is your AP; spend them, 1 AP an action, on any of your unwounded \
+characters; then `end` (help BG-TURN, help BG-AP).
+Actions: move a character up to its movement; reveal a face-down room beside it; rotate a room from its rotation \
+mechanism; attack an enemy beside it (each side adds its values and a combat card chosen in secret: the loser is \
+wounded, a wounded loser eliminated); and each character's and object's own abilities (help move, help \
+BG-COMBAT, help WA, help board).""")
+# TRANSLATORS: the start of `help rules` at a Card Game table, before the list of the rule families: the rule IDs,
+# `end` and the `help ...` commands stay as they are; AP: action points, VP: victory points
+CARD_RULES_OVERVIEW = N_("""\
+The Card Game: two players, each with a few characters and objects, in a maze of room cards of 4 zones each.
+Goal: be the first to the tutorial's or the scenario's VP: 1 VP for each of your characters you take out through \
+the opponent's start zone (the Goblin 2), 1 for each enemy eliminated; the game ends as soon as one player has \
+them (help CG-VP, help CG-END).
+A turn: 3 AP go onto your action wheel (3 kept at most); spend them, 1 AP an action: move a character zone by zone, \
+reveal a face-down room beside it, rotate a room from a rotation zone, jump a pit, attack an enemy in its zone \
+(a combat card each, chosen in secret); then `end` (help CG-TURN, help cards).""")
 TERRAIN_TOPICS = ("fog", "rockfall", "crevasse", "crevasses", "obstacle", "obstacles", "fountain", "pentacle",
                   "terrain")
 """Words `help` answers with the Paladins & Dragons terrain (PD-TERR), as `help board` draws it."""
@@ -109,14 +155,14 @@ VERBS = {
         "team b0=TH d0=WA g0=TR i0=GB", "BG-SETUP-04",
         # TRANSLATORS: the help of an action verb (team, move, ...): words in parentheses such as (+token) and
         # (token@square) are notation typed as it is; AP: action points
-        N_("choose your secret starting team; the client commits to it and reveals it when the opponent has "
-           "chosen")),
+        N_("choose your starting team in secret; both teams are shown together once both players have chosen, and "
+           "neither can change his after seeing the other's (the client checks)")),
     "pick": ("pick 37  |  pick WA", "PD-TEAM-MUTUAL",
              N_("a mixed game's team building by mutual choice: a room pair, then a character, then an object in "
                 "turn; both teams take every pick")),
     "build": ("build pairs=3,41 characters=ES,GH,MK,PA,RD,TH,WA,WZ objects=FH,KY,RP,SP,SW,TS", "PD-TEAM-FREE",
               N_("a mixed game's free team building: 2 room pairs, 8 characters and 6 objects of your own, chosen "
-                 "in secret (commit-reveal); a common object (Rope, Key) once per copy; Tab completes each part")),
+                 "in secret; a common object (Rope, Key) once per copy; Tab completes each part")),
     "hide": ("hide bRP A2", "BG-SETUP-05", N_("hide a token face down in a room")),
     "card": ("card 3", "BG-TURN-02", N_("play an action card: its value is your AP for the turn")),
     "end": ("end", "BG-TURN-01", N_("end your turn")),
@@ -125,7 +171,8 @@ VERBS = {
     "wallwalk": ("wallwalk bWW e6", "BG-CHAR-WALLWALKER", N_("the Wall-Walker passes through a wall (1 AP)")),
     "jump": ("jump bWA c8 c7", "BG-JUMP", N_("jump over a pit (a jump card and 1 AP): the pit, then the landing")),
     "attack": ("attack bWA yTR", "BG-COMBAT-01", N_("start a combat (1 AP); both players then choose a combat card")),
-    "combat": ("combat +3", "BG-COMBAT-02", N_("your secret combat card; the client commits and reveals it")),
+    "combat": ("combat +3", "BG-COMBAT-02", N_("lay your combat card in secret; both cards are shown together once "
+                                               "both are laid")),
     "reveal": ("reveal bWA A2", "BG-REVEAL", N_("turn a face-down room over (1 AP)")),
     "place": ("place yRP c7", "BG-REVEAL-06", N_("place a token found in a revealed room")),
     "pass": ("pass", "BG-OPT-03", N_("leave the revealer's own objects for him to place")),
@@ -178,7 +225,7 @@ CARD_VERBS = {
              N_("the team selection, a character then an object in turn: mutual choice, both teams take it; draft, "
                 "the other's matching card leaves the game (CG-SEL-DRAFT-01)")),
     "build": ("build characters=AS,BE,BK,CB,CL,CO objects=AR,BW,FB,IS", "CG-SEL-FULL-01",
-              N_("a full frontal selection: your characters and objects, chosen in secret (commit-reveal)")),
+              N_("a full frontal selection: your characters and objects, chosen in secret")),
     "remove": ("remove bWA", "CG-HCAP-03",
                N_("the handicapped player's characters left out after the selection, chosen in secret")),
     "hide": ("hide bMK:1 bSN:2", "CG-TUT1-04",
@@ -208,7 +255,8 @@ CARD_VERBS = {
     "attack": ("attack bWA ySN", "CG-COMBAT-01", N_("start a combat (1 AP); both players then choose a combat card")),
     "shoot": ("shoot bCB yMK", "CG-RANGED-01",
               N_("the Crossbowman, or a figure with a Bow, starts a ranged combat (1 AP)")),
-    "card": ("card 3", "CG-COMBAT-02", N_("your secret combat card; the client commits and reveals it")),
+    "card": ("card 3", "CG-COMBAT-02", N_("lay your combat card in secret; both cards are shown together once "
+                                          "both are laid")),
     "frenzy": ("frenzy 2", "CG-CHAR-BERSERK-01",
                N_("the Berserker's player says how many combat cards it will play, 1 or 2")),
     "mind": ("mind +3  |  mind none", "CG-CHAR-TELEPATH-01",
@@ -460,8 +508,31 @@ RULES = {
 }
 
 
+def goal_box(intro: list[str]) -> Laid:
+    """A game's introduction (names.scenario_intro: its goal, a tutorial's or scenario's new rules) as the help box
+    shows it when the game starts, and `help goal` again."""
+    # TRANSLATORS: under a game's goal and new rules, in the help box as the game starts; Esc is the key, `help goal`
+    # the command, typed as it is
+    return Laid("\n".join([*intro, "", _("(Esc closes this box; help goal shows it again.)")]))
+
+
+def verb_summary(verb: str, cards: bool = False) -> str:
+    """What an action's verb does, short, beside it in Tab's menu: its help's meaning up to its first parenthesis,
+    semicolon or colon ("move a figure", "hide a token face down in a room"); "" for a word that is no verb."""
+    known = (CARD_VERBS if cards else VERBS).get(verb)
+    return re.split(r" \(|;|:", _(known[2]), maxsplit=1)[0].strip() if known else ""
+
+
 def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", view: dict | None = None,
-              seat: str | None = None, legal: list[str] | None = None, set_name: str | None = None) -> str:
+              seat: str | None = None, legal: list[str] | None = None, set_name: str | None = None) -> Laid:
+    """`_help_text`, which the help box lays out for the terminal's width (wrap.Laid): its command lists and legends
+    in two columns, every line broken at spaces with a hanging indent."""
+    return Laid(_help_text(topic, at_table=at_table, game=game, view=view, seat=seat, legal=legal,
+                           set_name=set_name))
+
+
+def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", view: dict | None = None,
+               seat: str | None = None, legal: list[str] | None = None, set_name: str | None = None) -> str:
     """The text of `help TOPIC` (the general help without a topic); an action verb as the table's game ("board" or
     "cards", as a view names it) writes it, its example fitted to the game and to the `seat` asking (`view`: the
     table's), with one of the seat's `legal` actions of that verb, if any, as an example valid now. `set_name`: the
@@ -469,23 +540,30 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", v
     one)."""
     topic = topic.strip()
     if not topic:
-        entries = GAME_COMMANDS if at_table else LOBBY_COMMANDS
+        commands = GAME_COMMANDS if at_table else LOBBY_COMMANDS
         if game == "cards":
-            entries = tuple(HELP_ENTRY_CARDS if entry.startswith("help TOPIC ") else entry for entry in entries)
-        return "\n".join(_(entry) for entry in entries)
+            commands = tuple(HELP_ENTRY_CARDS if entry.startswith("help TOPIC ") else entry for entry in commands)
+        return "\n".join(entries(_(entry)) for entry in commands)
     lower = topic.lower()
     if lower in ("cards", "card game") or (lower == "board" and game == "cards"):
         return cards_help()
     if lower == "board":
-        return _(BOARD_LEGEND) + "\n" + _(BOARD_LEGEND_PALADINS)
+        return entries(_(BOARD_LEGEND) + "\n" + _(BOARD_LEGEND_PALADINS))
     if lower in TERRAIN_TOPICS:
-        return help_text("PD-TERR")
+        return _help_text("PD-TERR")
     if lower in ("pairs", "pair") and game != "cards":
         return _pairs_help(set_name)
+    if lower == "goal" and at_table:
+        intro = scenario_intro(view)
+        return "\n".join(intro) if intro else _help_text("rules", game=game)  # (the Card Game's scenario card has none)
     if lower == "rules":
         # TRANSLATORS: the header of `help rules`, above the list of rule families (BG-COMP, BG-GEO, ...); "help ID"
         # is the command, typed as it is
-        return _("Rule families (help ID, or a full rule ID like BG-MOVE-09):") + "\n" + ", ".join(rule_families())
+        # (an overview first: it was only a list of 80 rule families, with no word of the game: play-test pt29)
+        overview = CARD_RULES_OVERVIEW if game == "cards" else RULES_OVERVIEW
+        overview = _(overview)  # (not `_(... if ... else ...)`, which Babel would extract "cards" from)
+        return (overview + "\n\n" + _("Rule families (help ID, or a full rule ID like BG-MOVE-09):") + "\n"
+                + ", ".join(rule_families()))
     verbs = CARD_VERBS if game == "cards" else VERBS
     if lower in verbs:
         syntax, rule, meaning = verbs[lower]
@@ -509,9 +587,9 @@ def help_text(topic: str = "", *, at_table: bool = False, game: str = "board", v
         if game != "cards" and lower in ("build", "pick"):  # the room pairs a team building offers (pt22 F6)
             text += "\n" + _pairs_help(set_name)
         return text
-    commands = _command_lines(lower)
-    if commands:
-        return "\n".join(commands)
+    lines = _command_lines(lower)
+    if lines:
+        return entries("\n".join(lines))
     if re.match(r"^[A-Za-z]{2}(-[A-Za-z0-9]+)+$", topic):
         return rule_help(topic.upper())
     if game == "cards":  # the Card Game's own characters and objects: other values, other rules
@@ -612,8 +690,7 @@ MORE_LOBBY_COMMANDS = (
 
 
 def _command_lines(word: str) -> list[str]:
-    """The lines of the lobby's and the table's command lists that describe the command `word` (`help leave`),
-    with their continuation lines."""
+    """The lines of the lobby's and the table's command lists that describe the command `word` (`help leave`)."""
     return [line for entry in (*LOBBY_COMMANDS, *MORE_LOBBY_COMMANDS, *GAME_COMMANDS)
             if entry.split(" ", 1)[0] == word for line in _(entry).splitlines()]
 
@@ -622,31 +699,45 @@ CARDS_LEGEND = (
     # TRANSLATORS: the first line of `help cards`, the Card Game's legend (CG: the Card Game's rule IDs)
     N_("The Card Game (CG rules): rooms are cards of 2 x 2 zones, Yellow's start zone at the top, Blue's at the "
        "bottom."),
-    # TRANSLATORS: part of `help cards`: the symbols stay as they are, in their columns
-    N_("A zone:  ▲ c3  yBW   its icon (▲ triangle ■ square ● circle, ↻ ↺ the rotation zone and its arrow), its name,\n"
-       "                     the objects on its floor\n"
-       "         bMK+RP ysn  the characters in it (+RP: what one carries; lower-case: wounded;\n"
-       "                     bMK*: in a crowded zone, it carries something: look ZONE says what)"),
-    # TRANSLATORS: part of `help cards`: the symbols stay as they are
-    N_("Borders: │ ─ wall  ║ ═ closed portcullis  ╎ ╌ open  ╱ broken  ┊ ┈ arrow slit  ≈ pit  ░ a face-down room\n"
-       "         ▒ not known yet (a face-down room beside it); bKY Y: the cards laid face down beside a room,\n"
-       "         by id when they are yours, else by colour"),
+    # TRANSLATORS: part of `help cards`, a symbol a line: the symbols stay as they are, each followed by two spaces
+    # or more (the client sets the explanations in a column that fits the terminal)
+    N_("A zone:\n"
+       " ▲ c3 yBW    its icon (▲ triangle ■ square ● circle, ↻ ↺ the rotation zone and its arrow), its name, "
+       "the objects on its floor\n"
+       " bMK+RP ysn  the characters in it (+RP: what one carries; lower-case: wounded; bMK*: in a crowded zone, it "
+       "carries something: look ZONE says what)"),
+    # TRANSLATORS: part of `help cards`, a symbol a line: the symbols stay as they are, each followed by two spaces
+    # or more
+    N_("Borders:\n"
+       " │ ─         wall\n"
+       " ║ ═         closed portcullis\n"
+       " ╎ ╌         open portcullis\n"
+       " ╱           broken portcullis\n"
+       " ┊ ┈         arrow slit\n"
+       " ≈           pit\n"
+       " ░           a face-down room\n"
+       " ▒           not known yet (a face-down room beside it)\n"
+       " bKY Y       the cards laid face down beside a room, by id when they are yours, else by colour"),
     # TRANSLATORS: part of `help cards`: yWZ→b7 is a symbol of the board, as it is shown
     N_("Start zones: yWZ→b7 a character and the zone it faces, yWZ→▲ the icon it points at a face-down room (R the "
        "rotation zone); \"2 face down\" while the teams are hidden."),
     # TRANSLATORS: part of `help cards`: the actions (hide bMK:1 bSN:2, seed bKY C, ...) stay exactly as typed;
-    # translate only the words in parentheses and the first line; AP: action points
+    # translate only the words in parentheses and the first line; keep the lines short (the client breaks a longer
+    # one at a space, maybe inside an action); AP: action points
     N_("Each turn 3 AP on your action wheel (3 kept at most). Actions (Tab completes them):\n"
-       "  hide bMK:1 bSN:2 (secret)   seed bKY C   face bMK:T bSN:C (secret)   reveal bMK C   place bKY c4\n"
-       "  move bMK B1^a1 a2   rotate bMK A cw   jump bMK b3   open bMK c3 n   attack bWA ySN   shoot bCB yMK\n"
-       "  levitate bTK bKY b2 a2 >bMK (the Telekinetic)   move bSN b1 >bMK +bRP (exchanges: as many as you like)\n"
+       "  hide bMK:1 bSN:2 (secret)   seed bKY C\n"
+       "  face bMK:T bSN:C (secret)   reveal bMK C   place bKY c4\n"
+       "  move bMK B1^a1 a2   rotate bMK A cw   jump bMK b3\n"
+       "  open bMK c3 n   attack bWA ySN   shoot bCB yMK\n"
+       "  levitate bTK bKY b2 a2 >bMK (the Telekinetic)\n"
+       "  move bSN b1 >bMK +bRP (exchanges: as many as you like)\n"
        "  card 3 (secret, in a combat)   end"),
     # TRANSLATORS: part of `help cards`; VP: victory points
     N_("Tutorials: 1 movement (2 VP), 2 melee (3 VP), 3 line of sight and ranged combat (4 VP)."),
     # TRANSLATORS: part of `help cards`: the command (create cards standard mutual|full|draft), the words timers and
     # secret (options typed as they are), +@yMK and the rule IDs stay as they are
     N_("A full game: create cards standard mutual|full|draft (5 VP). Options: timers (2 minutes a turn, "
-       "CG-OPT-01/02),\nsecret (the other player's objects unseen: +@yMK takes what yMK carries, CG-OPT-03)."),
+       "CG-OPT-01/02), secret (the other player's objects unseen: +@yMK takes what yMK carries, CG-OPT-03)."),
 )
 """The Card Game's legend and actions (`help cards`), paragraph by paragraph."""
 
@@ -664,7 +755,7 @@ def cards_help() -> str:
     characters = _("Characters (move/combat): {characters}").format(characters=people)
     # TRANSLATORS: the end of `help cards`: {objects} lists the Card Game's objects as "SW Sword" (code, name)
     objects = _("Objects: {objects}").format(objects=things)
-    return "\n".join([*(_(part) for part in CARDS_LEGEND), characters, objects])
+    return "\n".join([*(entries(_(part)) for part in CARDS_LEGEND), characters, objects])
 
 
 CARD_RULES = {"AS": "ASSASSIN", "BK": "BACKSTABBER", "BE": "BERSERK", "CL": "CLERIC", "CO": "COLOSSUS",
@@ -722,7 +813,7 @@ def topics() -> list[str]:
     """Every topic word, for completion."""
     characters, objects = _kinds()
     names = [kind.name.lower() for kind in (*characters.values(), *objects.values())]
-    return ["board", "cards", "rules", "pairs", *dict.fromkeys([*VERBS, *CARD_VERBS]), *characters, *objects, *names,
+    return ["board", "cards", "rules", "goal", "pairs", *dict.fromkeys([*VERBS, *CARD_VERBS]), *characters, *objects, *names,
             *RULES]
 
 

@@ -41,6 +41,7 @@ from dungeon_twister.protocol import (
 
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.names import name_key
+from prompt_toolkit.utils import get_cwidth
 
 from . import contribution, secret_choice
 from .describe import UNPLAYED, YOURS, reason_text
@@ -50,11 +51,12 @@ from .held import Told, state_dir
 from .i18n import N_, _
 from .identity import KEY_FILE
 from .lobby import options_summary
+from .help import goal_box
 from .names import GAMES_PAGE, MAX_LISTED_TABLES, other_seat, said, scenario_intro, score, seat_name
 from .panel import who_places
 from .ports import SessionPort as Session
 from .state import RATINGS_SEARCHED, Refusal, server_text
-from .wrap import cell
+from .wrap import Fitted, cell, lay_out
 
 
 def handle(session: Session, event: Event) -> None:
@@ -248,9 +250,8 @@ def _games(session: Session, message: Games) -> None:
         page=state.games_page, pages=pages), ""]
     # TRANSLATORS: column headers of the finished games' list: a table's id, its options (the set, the scenario,
     # timers...), when its game ended (a date and a time, UTC), and how it ended ("Yellow wins 5-2 (target reached)")
-    table, options, ended, outcome = _("table"), _("options"), _("ended (UTC)"), _("result")
-    lines.append(f"  {cell(table, 18)} {cell(options, 22)} {cell(ended, 16)} {cell(seat_name('B'), 16)} "
-                 f"{cell(seat_name('Y'), 16)} {outcome}")
+    header = (_("table"), _("options"), _("ended (UTC)"), seat_name("B"), seat_name("Y"), _("result"))
+    rows = []
     for game in message.games:
         vp = {"B": game.vp_blue, "Y": game.vp_yellow}
         reason = reason_text(game.reason)
@@ -264,8 +265,9 @@ def _games(session: Session, message: Games) -> None:
             result = _("draw {score} ({reason})").format(score=score(vp), reason=reason)
         when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(game.finished))
         flags = options_summary(game.options)[0] or "-"  # (a player looks for "my Prison game": review rv27)
-        lines.append(f"  {cell(game.table, 18)} {cell(flags, 22)} {cell(when, 16)} {cell(game.blue or '-', 16)} "
-                     f"{cell(game.yellow or '-', 16)} {result}")
+        rows.append((game.table, flags, when, game.blue or "-", game.yellow or "-", result))
+    head = "\n".join(lines)
+    lines = []
     lines.append("")
     if state.server and not state.local:
         # TRANSLATORS: under the finished games' list; {line} is a command line, typed as it is
@@ -274,7 +276,51 @@ def _games(session: Session, message: Games) -> None:
     if state.games_page < pages:
         # TRANSLATORS: under the finished games' list; `games {page}` is a command, typed as it is
         lines.append(_("`games {page}` lists the next ones").format(page=state.games_page + 1))
-    state.help_text = "\n".join(lines)
+    foot = "\n".join(lines)
+    state.help_text = Fitted(lambda width: "\n".join([lay_out(head, width), *games_table(header, rows, width),
+                                                      lay_out(foot, width)]))
+
+
+GAMES_COLUMNS = (18, 22, 16, 16, 16)
+"""The finished games' columns on a wide terminal (table, options, ended, Blue, Yellow), the result after them."""
+GAMES_NARROWEST = (18, 10, 16, 8, 8)
+"""How far each column gives way to fit a narrow terminal: the options first, then the players' names (the table's
+id only to its longest, since it is what `dt-client replay` takes)."""
+GAMES_BESIDE = (18, 10, 16, 12, 12)
+"""How far they give way to keep the results beside them; past that, the results go below and the names give way
+more (`GAMES_NARROWEST`)."""
+
+
+def games_table(header: tuple[str, ...], rows: list[tuple[str, ...]], width: int | None) -> list[str]:
+    """The finished games' header and rows in `width` columns (None: the wide columns): a row on one line where it
+    fits, its options then its names cut with a "…" (`cell`) to make it fit; where even that leaves the result no
+    room, each result on a line of its own below its row. At 80 columns every row wrapped, its columns out of line
+    (play-test pt29 F16)."""
+    widths = list(GAMES_COLUMNS)
+    longest = max(get_cwidth(row[5]) for row in (header, *rows))
+    if width is not None:
+        def taken() -> int:  # the row's indent, its columns and the spaces after them
+            return 2 + sum(widths) + len(widths)
+        for result, narrowest in ((longest, GAMES_BESIDE), (0, GAMES_NARROWEST)):  # the result beside, else below
+            widths = list(GAMES_COLUMNS)
+            widths[0] = min(widths[0], max(get_cwidth(row[0]) for row in (header, *rows)))  # (ids are never cut)
+            for column in (1, 3, 4):  # the options, then the names, give way
+                widths[column] -= max(0, min(widths[column] - narrowest[column], taken() + result - width))
+            if taken() + result <= width:
+                break
+        beside = taken() + longest <= width
+        if taken() > width:  # (on 60 columns: the dates without their year)
+            widths[2] -= 5
+            rows = [(*row[:2], row[2][5:], *row[3:]) for row in rows]
+    else:
+        beside = True
+    out = []
+    for row in (header, *rows):
+        line = "  " + " ".join(cell(text, column) for text, column in zip(row, widths)) + " "
+        out.append(line + row[5] if beside else line.rstrip())
+        if not beside and row is not header:
+            out.append(lay_out("      " + row[5], width))
+    return out
 
 
 def _table_update(session: Session, message: TableUpdate) -> None:
@@ -693,7 +739,12 @@ def _table_event(session: Session, message: TableEvent) -> None:
     if event.get("kind") == "picked" and event.get("stage") == "rooms":  # replayed by the deal check
         session.state.room_picks.append((str(event.get("seat")), f"pick {event.get('value')}"))
     if event.get("kind") == "game_started":  # PR-SCEN: what the scenario is about, once, as it starts
-        session.state.log.extend(scenario_intro(session.state.view))
+        intro = scenario_intro(session.state.view)
+        session.state.log.extend(intro)
+        if intro and session.state.help_text is None:
+            # and in the help box, where a newcomer reads it: in the log alone, the 3 rows an 80 x 24 panel leaves
+            # it had cut a card tutorial's goal to its last words, on a panel he had not opened (play-test pt29 F20)
+            session.state.help_text = goal_box(intro)
 
 
 TLS_ONLY = ("this server takes key proofs over TLS only (dt-client connects with TLS when the server offers it)")
@@ -739,11 +790,11 @@ def _nothing_to_check(session: Session, event: dict) -> None:
     if (state.seat is None or event.get("seat") != state.seat or not isinstance(purpose, str) or not purpose
             or purpose == DEAL_PURPOSE or purpose in state.secrets):
         return
-    # TRANSLATORS: after "your time ran out for combat-1: combat +0", to the player whose time ran out;
-    # {purpose} the secret choice as the protocol names it (combat-1, team), {seat} the opponent
-    state.log.append(said(N_("{purpose}: the server chose for you, so {seat}'s commitment was not sent to you and "
-                             "there is nothing for you to check (a commitment guards a choice you make in secret, "
-                             "and you made none)"), purpose=purpose, seat=other_seat(state.seat)))
+    # TRANSLATORS: after "your time ran out for the card for combat 1: combat +0", to the player whose time ran
+    # out; {purpose} the secret choice, in words (the card for combat 1, the starting team), {seat} the opponent
+    state.log.append(said(N_("{purpose}: the server chose for you, so there is nothing for you to check of {seat}'s "
+                             "choice (the check shows that he made his before he saw yours, and you made none)"),
+                          purpose=purpose, seat=other_seat(state.seat)))
 
 
 def _remade_after_restart(session: Session, event: dict) -> None:

@@ -45,6 +45,12 @@ def build_key_bindings(state: ClientState, prompt: Buffer, screens: ClientLayout
     def _page_down(event: KeyPressEvent) -> None:
         (screens.help_scroll if state.help_text else screens.board_scroll).page(+1)
 
+    @bindings.add("s-right")
+    @bindings.add("s-left")
+    def _shift_board(event: KeyPressEvent) -> None:
+        """On a terminal narrower than the board, its right end or its left end in view (play-test pt29 F26)."""
+        screens.board_right = event.key_sequence[0].key == Keys.ShiftRight
+
     @bindings.add("c-c")
     @bindings.add("c-q")
     @bindings.add("c-d", filter=Condition(lambda: not prompt.text))

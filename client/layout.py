@@ -3,6 +3,7 @@ message bar, the prompt and a line of hints. Every text is computed from the sta
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from prompt_toolkit.application import get_app
@@ -35,7 +36,7 @@ from .messages import message_bar, prompt_label
 from .panel import CHAT_ROWS, chat_lines, event_log, game_panel
 from .printable import printable, printable_fragments, printable_source
 from .state import ClientState, EndFirst
-from .wrap import word_wrap
+from .wrap import at_width, word_wrap
 
 BOARD_WIDTH = 66
 PANEL_MIN_WIDTH = 30
@@ -132,6 +133,10 @@ class ClientLayout:
         self.help_scroll = Scroll()
         self.show_panel = False
         """On a narrow terminal: the side panel instead of the board."""
+        self.board_right = False
+        """On a terminal narrower than the board: its right end in view, not its left (Shift+Right, Shift+Left)."""
+        self.board_cut = False
+        """Whether the board was last drawn narrower than it is (the hints then name Shift+Left/Right)."""
         self.board_opened: tuple | None = None
         """The table and seat the board was last drawn for (`_board`: a new one opens on the player's side)."""
         label = lambda: printable(_drawn_text(lambda: prompt_label(state)))  # noqa: E731 (the processor's and the scroll's)
@@ -162,7 +167,10 @@ class ClientLayout:
         """The help box: its rows first, up to all but `HELP_ROWS_LEFT`; a longer help scrolls (PgUp/PgDn while it
         is open, a scrollbar says there is more)."""
         state, scroll = self.state, self.help_scroll
-        source, lines = _counted(_drawn(_wrapped(lambda: [("class:help", state.help_text or "")], _columns)))
+        # laid out for the columns less two: the last one a full-screen application leaves empty, one for the
+        # scrollbar, which a line of the width's end touched ("...the boardv": play-test pt29 F3)
+        laid = lambda: [("class:help", at_width(state.help_text or "", _columns() - 2))]  # noqa: E731
+        source, lines = _counted(_drawn(_wrapped(laid, _columns)))
         text = FormattedTextControl(printable_source(source), focusable=False, get_cursor_position=lambda: Point(
             0, min(scroll.follow(state.help_text), lines[0] - 1)))  # (the cursor within the text: `END`)
         bar = ConditionalMargin(ScrollbarMargin(display_arrows=True), filter=Condition(scroll.overflows))
@@ -230,6 +238,7 @@ class ClientLayout:
         lines = screens(view).render(view, self.state.trails)
         for line in lines:
             out += line + [("", "\n")]
+        out = self._shifted(lines, out)
         opened = (self.state.table, self.state.seat)
         if opened != self.board_opened:
             # a board taller than the terminal opens on the player's side: Blue's start zone is at its bottom, and
@@ -237,6 +246,30 @@ class ClientLayout:
             self.board_opened = opened
             self.board_scroll.offset = len(lines) - 1 if self.state.seat == "B" else 0
         return out[:-1]
+
+    def _shifted(self, lines: list[StyleAndTextTuples], out: StyleAndTextTuples) -> StyleAndTextTuples:
+        """`out` (the board's `lines`, a line break after each), or, on a terminal narrower than the board, its
+        labels' columns on the left and as much of the rest as fits: the left end, or (`board_right`) the right end
+        with the room rows' labels. The line of the files says which side is cut: "◂" on its left, "▸" on its
+        right (the lines of the files, above and below it). At 60 columns the board (66 wide) lost its column j,
+        with no way to see it (play-test pt29 F26)."""
+        room = get_app().output.get_size().columns - 1  # (the scrollbar's column)
+        widest = max((sum(get_cwidth(text) for _style, text, *_ in line) for line in lines), default=0)
+        self.board_cut = widest > room
+        if not self.board_cut:
+            return out
+        shift = widest - room if self.board_right else 0
+        files = {n for n, line in enumerate(lines)  # (above the board and below it)
+                 if re.fullmatch(r" *a +b( +[c-z])* *", "".join(text for _style, text, *_ in line))}
+        shifted: StyleAndTextTuples = []
+        for n, line in enumerate(lines):
+            kept = _cells(line, 0, BOARD_LABELS) + _cells(line, BOARD_LABELS + shift, BOARD_LABELS + shift + room
+                                                          - BOARD_LABELS)
+            if n in files:
+                kept = ([("class:board.label", "◂")] if shift else [("", " ")]) + _cells(kept, 1, room - 1) + (
+                    [("class:board.label", "▸")] if shift < widest - room else [])
+            shifted += kept + [("", "\n")]
+        return shifted
 
     def _title(self) -> StyleAndTextTuples:
         state = self.state
@@ -269,7 +302,34 @@ class ClientLayout:
         if self.state.at_table and columns < WIDE_SCREEN:
             # TRANSLATORS: the hints line on a narrow terminal: the F2 key switches between the board and the panel
             text = _("F2 board/panel") + " · " + text
+            if self.board_cut and not self.show_panel:
+                # TRANSLATORS: the hints line on a terminal narrower than the board: Shift and the arrow keys show
+                # its other end
+                text = _("Shift+←/→ board") + " · " + text
         return [("", " " + fit(text, columns - 1))]
+
+
+BOARD_LABELS = 3
+"""The columns of the board's rank labels, on its left: kept in view when a narrow terminal shows a part of it."""
+
+
+def _cells(line: StyleAndTextTuples, start: int, stop: int) -> StyleAndTextTuples:
+    """The part of a line of fragments from terminal column `start` to `stop` (by the cells characters take);
+    a line shorter than `stop` is padded with spaces (so that what follows keeps its column)."""
+    out: StyleAndTextTuples = []
+    column = 0
+    for style, text, *_ in line:
+        for char in text:
+            width = get_cwidth(char)
+            if start <= column and column + width <= stop:
+                if out and out[-1][0] == style:
+                    out[-1] = (style, out[-1][1] + char)
+                else:
+                    out.append((style, char))
+            column += width
+    if column < stop:
+        out.append(("", " " * (stop - max(column, start))))
+    return out
 
 
 def fit(text: str, width: int) -> str:

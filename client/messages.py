@@ -8,7 +8,7 @@ import time
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .i18n import _
-from .state import ClientState
+from .state import ClientState, purpose_label
 
 
 def message_bar(state: ClientState, now: float | None = None) -> StyleAndTextTuples:
@@ -33,8 +33,8 @@ def prompt_label(state: ClientState) -> str:
         # TRANSLATORS: the prompt of a spectator: {table} is the table's id (t-1)
         return _("{table} watching> ").format(table=state.table)
     if state.secret_purpose:
-        # TRANSLATORS: the prompt while a secret choice is due: {seat} is B or Y, {purpose} the protocol's name of
-        # what is chosen in secret (team, build, combat-3), shown as it is
+        # TRANSLATORS: the prompt while a secret choice is due: {seat} is B or Y, {purpose} what is chosen in secret,
+        # short: its command (team, build, hide, face) or "combat 3" (translated where it is defined)
         return _("{table} {seat} {purpose} (secret)> ").format(table=state.table, seat=state.seat,
-                                                               purpose=state.secret_purpose)
+                                                               purpose=purpose_label(state.secret_purpose))
     return f"{state.table} {state.seat}> "

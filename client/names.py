@@ -509,4 +509,9 @@ def retell(event: dict) -> str | None:
 
 
 def _said(template: str, values: dict) -> str:
-    return _(template).format(**{key: seat_name(value) if key == "seat" else value for key, value in values.items()})
+    """`template` in the language in use, a value named `seat` by the seat's name and one named `purpose` (a secret
+    choice's, combat-1) in words."""
+    from .state import purpose_name
+
+    return _(template).format(**{key: seat_name(value) if key == "seat" else purpose_name(value) if key == "purpose"
+                                 else value for key, value in values.items()})

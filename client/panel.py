@@ -15,7 +15,7 @@ from .i18n import N_, _, ngettext
 from .local_server import game_record
 from .names import (TABLE_FLAGS, catalogue, combat_odds, combat_parts, joined, labelled, other_seat, scenario_target,
                     score, seat_name)
-from .state import TURN_FLASH_SECONDS, ClientState
+from .state import TURN_FLASH_SECONDS, ClientState, purpose_name
 
 CLOCK_ALERT_SECONDS = 15
 """A seat to act with this many seconds or fewer on its clock: the panel's `time left` line is drawn as an alert."""
@@ -449,8 +449,10 @@ def _your_part(state: ClientState, view: dict, parts: PanelParts) -> StyleAndTex
         return [("class:title", "\n" + _("Secret choice") + "\n"), ("", f"  {state.secrets[purpose].describe()}\n")]
     if purpose:
         verb = parts.choice_verb(purpose)
-        # TRANSLATORS: {verb} is the command as typed (build, team, combat, hide, face, card); {purpose}: what for
-        choose = _("Choose in secret ({purpose}): type {verb} ... (Tab completes)").format(purpose=purpose, verb=verb)
+        # TRANSLATORS: {verb} is the command as typed (build, team, combat, hide, face, card); {purpose}: what for, in
+        # words (the starting team, the card for combat 2)
+        choose = _("Choose in secret ({purpose}): type {verb} ... (Tab completes)").format(
+            purpose=purpose_name(purpose), verb=verb)
         return [("class:active", f"\n{choose}\n")]
     unverified = [round_ for round_ in state.secrets.values() if round_.revealed and round_.opponent_choice is None
                   and round_.purpose != "build"]  # a build is shown at the end of the game (DT-120)

@@ -25,7 +25,7 @@ from dungeon_twister.protocol import (
 from .i18n import N_, _
 from .names import other_seat, said, seat_name
 from .ports import SessionPort as Session
-from .state import Refusal, SecretChoice, notation_error_text, translated_template
+from .state import Refusal, SecretChoice, notation_error_text, purpose_name, translated_template
 
 
 class ChoiceError(ValueError):
@@ -308,12 +308,12 @@ def _opponent_chose(session: Session, seat: str, purpose: str) -> None:
     """The notice and log line that the opponent has made the secret choice we have still to make."""
     timed = bool(((session.state.view or {}).get("table") or {}).get("timers"))
     if timed and purpose.startswith("combat"):
-        # TRANSLATORS: {purpose}: the combat's secret choice as the protocol names it (combat-2); the 5 seconds
+        # TRANSLATORS: {purpose}: the combat's secret choice, in words (the card for combat 2); the 5 seconds
         # are the rule BG-OPT-04 of a table with timers
         template = N_("{seat} has laid his combat card ({purpose}): lay yours within 5 seconds, or +0 is laid "
                       "for you")
     else:
-        # TRANSLATORS: {purpose} is the name of the secret choice in the protocol (build, team, combat...).
+        # TRANSLATORS: {purpose} is the secret choice, in words (the starting team, the card for combat 2)
         template = N_("{seat} has made his secret choice ({purpose}); make yours")
     notice = said(template, seat=seat, purpose=purpose)
     if session.state.refusal is None:
@@ -331,7 +331,8 @@ def _reveal(session: Session, round_: SecretChoice) -> None:
     try:
         session.write(connection.reveal(round_.purpose))
     except ProtocolError as error:
-        session.state.say(_("cannot reveal {purpose}: {error}").format(purpose=round_.purpose, error=error.message))
+        session.state.say(_("cannot reveal {purpose}: {error}").format(purpose=purpose_name(round_.purpose),
+                                                                       error=error.message))
         return
     round_.revealed = True
     session.state.say(round_.describe())
@@ -346,10 +347,11 @@ def on_opponent_reveal(session: Session, message: OpponentReveal) -> None:
     if _timed_out(session.state.log, message.seat, message.purpose):
         # (the server committed for a seat whose time ran out, docs/protocol.md section 13: "his commitment" read
         # as the player's own in play-test pt24, F10)
-        template = N_("{seat} reveals {choice} for {purpose}: it matches the commitment the server made for that "
-                      "seat when its time ran out")
+        template = N_("{seat}'s choice for {purpose} is shown: {choice}, the one the server made for that seat "
+                      "when its time ran out (checked)")
     else:
-        template = N_("{seat} reveals {choice} for {purpose}: it matches his commitment")
+        template = N_("{seat}'s choice for {purpose} is shown: {choice}, the one he made before he saw yours "
+                      "(checked)")
     line = said(template, seat=message.seat, choice=repr(message.choice), purpose=message.purpose)
     shown_by = FAMILIES[(session.state.view or {}).get("game", "board")].reveal_after.get(message.purpose)
     if shown_by is not None:
@@ -380,6 +382,6 @@ def _after_line_of(log, kind: str, line: str) -> None:
 def on_mismatch(session: Session, mismatch: RevealMismatch) -> None:
     alert = _("CHEATING DETECTED: {seat}'s reveal {choice} for {purpose} does not open the commitment the server "
               "forwarded. Do not trust this game.").format(seat=seat_name(mismatch.seat), choice=repr(mismatch.choice),
-                                                          purpose=mismatch.purpose)
+                                                          purpose=purpose_name(mismatch.purpose))
     session.state.alert = alert
     session.state.log.append(alert)

@@ -72,7 +72,7 @@ from .held import HeldSeat, KeptSecret, Progress, SeatFile, retold
 from .i18n import _, ngettext
 from .identity import KEY_FILE, first_time_named, public_bytes
 from .names import retell, seat_name, table_named, unlisted_number
-from .state import ClientState, Reconnecting, SecretChoice, TableSetup
+from .state import ClientState, Reconnecting, SecretChoice, TableSetup, purpose_name
 
 __all__ = ["Plan", "Session", "TableSetup", "backoff"]
 
@@ -658,7 +658,7 @@ class Session:
                 commitments.opponent_committed(purpose, kept.opponent_commitment)
         except ProtocolError as error:
             self.state.say(_("cannot restore the secret choice for {purpose}: {error}")
-                           .format(purpose=purpose, error=error.message))
+                           .format(purpose=purpose_name(purpose), error=error.message))
             return
         if kept.opponent_commitment is None and self.send(Commit(commitments.game_id, purpose, commitment),
                                                           quiet=True):

@@ -135,9 +135,43 @@ def engine_error_text(error: EngineError) -> str:
     return str(error)
 
 
+PURPOSE_NAMES = {
+    # TRANSLATORS: a secret choice, in the texts that say who made it, whose time ran out, what was chosen ("Yellow
+    # has made his secret choice (the starting team); make yours")
+    "team": N_("the starting team"),
+    # TRANSLATORS: a secret choice (a free team building, PD-TEAM-FREE, or the Card Game's full frontal selection)
+    "build": N_("the team built"),
+    # TRANSLATORS: a secret choice: the Card Game's start characters, placed face down (CG-TUT1-04)
+    "hide": N_("the start characters' places"),
+    # TRANSLATORS: a secret choice: the icon each Card Game start character points at the room in front (CG-START-02)
+    "face": N_("the start characters' facings"),
+}
+"""The secret choices' purposes (the protocol's names: team, combat-2...) in a player's words: `purpose_name`."""
+
+
+def purpose_name(purpose: object) -> str:
+    """A secret choice's purpose as a player reads it: "the card for combat 2" for combat-2, "the starting team" for
+    team (a newcomer read "(combat-1)" and "(team)" as noise: play-test pt29 F12); one not known, as it is."""
+    if isinstance(purpose, str) and purpose in PURPOSE_NAMES:
+        return _(PURPOSE_NAMES[purpose])
+    number = purpose[len("combat-"):] if isinstance(purpose, str) and purpose.startswith("combat-") else ""
+    if number.isdigit():
+        # TRANSLATORS: a secret choice: the combat card each side lays for the {number}th combat of the game
+        return _("the card for combat {number}").format(number=number)
+    return str(purpose)
+
+
+def purpose_label(purpose: str) -> str:
+    """A secret choice's purpose in the prompt, short: "combat 2" for combat-2, else its command (team, hide)."""
+    number = purpose[len("combat-"):] if purpose.startswith("combat-") else ""
+    # TRANSLATORS: the prompt's word for the card laid in a combat: {number}, the game's combat number
+    return _("combat {number}").format(number=number) if number.isdigit() else purpose
+
+
 @dataclass
 class SecretChoice:
-    """One commit-reveal round of ours: the committed choice and how far the round got."""
+    """One commit-reveal round of ours: the committed choice and how far the round got. Told in a player's words
+    (chosen, shown, checked), not the protocol's (committed, revealed, commitment: play-test pt29 F4)."""
 
     purpose: str
     choice: str
@@ -154,32 +188,35 @@ class SecretChoice:
         is no longer something to wait for."""
         choice = repr(self.choice)
         if self.opponent_choice is not None:
-            # TRANSLATORS: a secret choice's round (commit-reveal): {purpose} is the protocol's name of what is chosen
-            # (team, build, combat-3), shown as it is; {choice} and {opponent} the choices as typed
-            return _("{purpose}: you chose {choice}, the opponent {opponent} (verified)").format(
-                purpose=self.purpose, choice=choice, opponent=repr(self.opponent_choice))
+            # TRANSLATORS: a secret choice's round (commit-reveal): {purpose} is what is chosen, in words (the
+            # starting team, the card for combat 3); {choice} and {opponent} the choices as typed
+            return _("{purpose}: you chose {choice}, the opponent {opponent} (checked: made before he saw yours)"
+                     ).format(purpose=purpose_name(self.purpose), choice=choice, opponent=repr(self.opponent_choice))
         if self.opponent_remade:
             # TRANSLATORS: a secret choice's round (commit-reveal) whose opponent's choice the server made again after
-            # its restart (a bot's): {purpose} the protocol's name of what is chosen (team, combat-3), shown as it is
+            # its restart (a bot's): {purpose} what is chosen, in words (the starting team, the card for combat 3)
             return _("{purpose}: you chose {choice}; the opponent's choice was made again after the server's restart, "
-                     "so there is nothing of his to check").format(purpose=self.purpose, choice=choice)
+                     "so there is nothing of his to check").format(purpose=purpose_name(self.purpose), choice=choice)
         if self.revealed and self.purpose == "build":  # hidden forces (PD-TEAM-FREE-01, DT-120)
             # TRANSLATORS: a free team building's secret round: "build" is the command's name, shown as it is
             # (opened to the server alone: "revealed" read as if the opponent had seen it, a play-test found)
             return _("build: you built {choice}, which the opponent sees when the game ends; his build is shown, "
                      "and checked, then").format(choice=choice)
         if self.revealed and not pending:
-            # TRANSLATORS: a secret choice's round that the game has gone on from: {purpose} is the protocol's name of
-            # what is chosen (hide, team), shown as it is
-            return _("{purpose}: you chose {choice}; the opponent's choice is checked against his commitment when the "
-                     "game shows it").format(purpose=self.purpose, choice=choice)
+            # TRANSLATORS: a secret choice's round that the game has gone on from: {purpose} is what is chosen, in
+            # words (the start characters' places, the starting team)
+            return _("{purpose}: you chose {choice}; the opponent's choice is shown when the game shows it, checked "
+                     "to be the one he made before he saw yours").format(purpose=purpose_name(self.purpose),
+                                                                         choice=choice)
         if self.revealed:
-            # TRANSLATORS: a secret choice's round: {purpose} is the protocol's name of what is chosen (team, combat-3)
-            return _("{purpose}: {choice} revealed; waiting for the opponent's reveal").format(
-                purpose=self.purpose, choice=choice)
-        # TRANSLATORS: a secret choice's round: {purpose} is the protocol's name of what is chosen (team, combat-3)
-        return _("{purpose}: committed to {choice}; waiting for the opponent's commitment").format(
-            purpose=self.purpose, choice=choice)
+            # TRANSLATORS: a secret choice's round: {purpose} is what is chosen, in words (the starting team, the card
+            # for combat 3)
+            return _("{purpose}: you chose {choice}; waiting for the opponent's choice to be shown").format(
+                purpose=purpose_name(self.purpose), choice=choice)
+        # TRANSLATORS: a secret choice's round: {purpose} is what is chosen, in words (the starting team, the card for
+        # combat 3)
+        return _("{purpose}: you chose {choice}; waiting for the opponent to choose").format(
+            purpose=purpose_name(self.purpose), choice=choice)
 
 
 @dataclass(frozen=True)

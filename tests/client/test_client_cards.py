@@ -150,7 +150,7 @@ def test_the_panel_shows_the_wheel_the_hand_and_the_secret_choice():
     assert "start characters, face down · Blue and Yellow to act" in text
     assert "Blue (you)  0 VP of 3" in text and "combat cards: +0 +1 +2 +2 +3 +3 +4 +5 +6" in text
     assert "Yellow  0 VP of 3" in text and "combat cards: 9 in hand" in text
-    assert "Choose in secret (hide): type hide ..." in text
+    assert "Choose in secret (the start characters' places): type hide ..." in text
 
 
 def test_CG_CHAR_ORDER_01_the_panel_asks_for_the_telepaths_naming_before_the_cards():

@@ -695,7 +695,7 @@ def test_a_log_line_that_came_with_no_table_event_is_kept_for_a_restart_too(tmp_
     wired.session.seat_file = seat_file
     wired.seat(MAIN_PHASE)
     wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
-    assert list(wired.session.state.log)[-1] == "Yellow has made his secret choice (combat-1); make yours"
+    assert list(wired.session.state.log)[-1] == "Yellow has made his secret choice (the card for combat 1); make yours"
     assert seat_file.load_progress(TABLE).log == list(wired.session.state.log)
 
 
@@ -717,7 +717,7 @@ def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_
     wired.deliver(TableEvent(TABLE, 2, {"kind": "draw_offered", "seat": "Y"}))
     wired.deliver(OpponentCommit(TABLE, "combat-1", "Y", bytes(32)))
     english = list(wired.session.state.log)[-2:]
-    assert english == ["Yellow offers a draw", "Yellow has made his secret choice (combat-1); make yours"]
+    assert english == ["Yellow offers a draw", "Yellow has made his secret choice (the card for combat 1); make yours"]
     kept = seat_file.load_progress(TABLE).log
     assert isinstance(kept[-2], Told) and kept[-2].event == {"kind": "draw_offered", "seat": "Y"}
     moves = list(wired.session.state.moves)
@@ -730,7 +730,7 @@ def test_a_client_restarted_in_another_language_tells_the_game_so_far_in_it(tmp_
         i18n.use("de")
         german = i18n._("{seat} offers a draw").format(seat=i18n._("Yellow"))
         committed = i18n._("{seat} has made his secret choice ({purpose}); make yours").format(
-            seat=i18n._("Yellow"), purpose="combat-1")
+            seat=i18n._("Yellow"), purpose=i18n._("the card for combat {number}").format(number=1))
         assert german != "Yellow offers a draw" and committed != english[-1], "the catalogue has the lines"
         restarted = Session(ClientState("ann"), seat_file=seat_file)
         assert list(restarted.state.log)[-3:] == [german, committed, "a line of a file written before"]
@@ -804,7 +804,7 @@ def test_a_choice_refused_here_stays_in_the_bar_when_the_opponent_commits_a_mome
     wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": {**choosing, "table": {"id": TABLE,
                                                                                   "committed": ["Y"]}}}))
     assert state.refusal is refused
-    assert list(state.log)[lines:] == ["Yellow has made his secret choice (hide); make yours"]
+    assert list(state.log)[lines:] == ["Yellow has made his secret choice (the start characters' places); make yours"]
 
 
 def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choose():
@@ -824,8 +824,8 @@ def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choos
     lines = len(state.log)
     chosen = {**choosing, "table": {"id": TABLE, "committed": ["Y"]}}
     wired.deliver(TableEvent(TABLE, 2, {"kind": "view", "view": chosen}))
-    assert list(state.log)[lines:] == ["Yellow has made his secret choice (hide); make yours"]
-    assert state.notice == "Yellow has made his secret choice (hide); make yours"
+    assert list(state.log)[lines:] == ["Yellow has made his secret choice (the start characters' places); make yours"]
+    assert state.notice == "Yellow has made his secret choice (the start characters' places); make yours"
     panel = "".join(text for _, text in game_panel(state, 0.0, screens(chosen).panel))
     assert "Blue is choosing · Yellow has chosen" in panel
     wired.deliver(TableEvent(TABLE, 3, {"kind": "view", "view": chosen}))  # the same again: said once
@@ -837,11 +837,12 @@ def test_a_view_naming_the_opponent_as_committed_tells_the_player_still_to_choos
     round_ = state.secrets["hide"] = SecretChoice("hide", "hide x")
     round_.revealed = True
     state.say(round_.describe())
-    assert state.notice == "hide: 'hide x' revealed; waiting for the opponent's reveal"
+    assert state.notice == ("the start characters' places: you chose 'hide x'; waiting for the opponent's choice to be "
+                            "shown")
     seeding = {**choosing, "secret": None, "to_act": ["B"], "phase": "seed"}
     wired.deliver(TableEvent(TABLE, 4, {"kind": "view", "view": seeding}))
-    assert state.notice == ("hide: you chose 'hide x'; the opponent's choice is checked against his commitment when "
-                            "the game shows it")
+    assert state.notice == ("the start characters' places: you chose 'hide x'; the opponent's choice is shown when "
+                            "the game shows it, checked to be the one he made before he saw yours")
 
 
 def test_DT_224_a_one_word_action_refused_while_asked_gets_the_question_again():

@@ -189,8 +189,8 @@ def test_completer_offers_next_words_of_legal_actions_with_the_action_they_compl
         event = CompleteEvent(completion_requested=tab)
         return {c.text: c.display_meta_text for c in completer.get_completions(Document(text), event)}
 
-    # a token's word names it beside the action it completes, or the count of those it leads to
-    assert complete("move ") == {"bTH": "Blue Thief · move bTH a1", "bWA": "Blue Warrior · 2 actions"}
+    # a token's word names it beside the action it completes (not the count of those it leads to: pt29 F5)
+    assert complete("move ") == {"bTH": "Blue Thief · move bTH a1", "bWA": "Blue Warrior"}
     assert complete("move bWA ") == {"c5": "move bWA c5", "d4": "move bWA d4"}
     assert complete("move bWA d") == {"d4": "move bWA d4"}
     # a word that completes an action others go on from says so: `move bNG a0` is whole (a play-test of a Prison
@@ -287,8 +287,9 @@ def test_the_logs_last_line_is_not_shown_twice_while_the_message_bar_says_it():
     wired = WiredSession()
     wired.seat(position_text("bWA@c4 yTR@c6"))
     state = wired.session.state
-    state.log.extend(["combat 1: yTR attacks bWA", "Yellow has made his secret choice (combat-1); make yours"])
-    state.notice = "Yellow has made his secret choice (combat-1); make yours"
+    state.log.extend(["combat 1: yTR attacks bWA",
+                      "Yellow has made his secret choice (the card for combat 1); make yours"])
+    state.notice = "Yellow has made his secret choice (the card for combat 1); make yours"
     assert event_log(state) == [("class:log", "combat 1: yTR attacks bWA")]
     state.refusal = Refusal("combat +9", "illegal_action", "you have no +9")
     assert event_log(state)[0][1].endswith("make yours")
@@ -337,7 +338,7 @@ def test_on_an_80_by_24_terminal_the_panel_shows_the_fight_and_the_game_s_end_be
     wired.seat(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"))
     text = screen(wired.session, "\x1bOQ", rows=24, columns=80)  # F2: the panel
     assert "Combat 1: bWA attacks yTR" in text and "you attack: 3 + card vs Yellow 4 + card" in text
-    assert "Choose in secret (combat-1): type combat ... (Tab completes)" in text
+    assert "Choose in secret (the card for combat 1): type combat ... (Tab completes)" in text
     wired = WiredSession()
     wired.seat(position_text("bWA@c4 yTR@c6"))
     wired.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 5}, "reason": "vp"}))
@@ -529,7 +530,8 @@ def test_an_action_sent_clears_the_last_notice_and_refusal():
     command's answer) or refusal would read as this action's answer."""
     wired = WiredSession()
     wired.seat(position_text("bWA@c4 yTR@c6"))
-    wired.session.state.say("team: you chose 'team ...', the opponent 'team ...' (verified)")
+    wired.session.state.say("the starting team: you chose 'team ...', the opponent 'team ...' (checked: made before "
+                            "he saw yours)")
     wired.session.act("move bWA c6")
     [action] = wired.sent()
     assert wired.session.state.notice == "" and "verified" not in screen(wired.session)
@@ -870,19 +872,20 @@ def test_create_completes_the_card_games_options_after_cards():
 
 def test_on_an_80_by_24_terminal_the_whole_help_shows_or_scrolls():
     """Seen by hand: on 24 rows, `help` in the lobby showed 16 lines and cut the last commands (reconnect, quit),
-    with no way to see them. The help box now has its rows first, the lobby's chat giving way: the lobby's whole
-    help shows. A table's help is longer than 24 rows at 80 columns: PgDn scrolls it to its end while it is open
-    (it scrolls the board otherwise)."""
+    with no way to see them. The help box now has its rows first, the lobby's chat giving way, and a help longer
+    than the box scrolls: the lobby's, its explanations in a column since play-test pt29 F29, is 21 lines at 80
+    columns. A table's help is longer than 24 rows at 80 columns too: PgDn scrolls either to its end while it is
+    open (it scrolls the board otherwise)."""
     from dungeon_twister.client.help import help_text
 
     wired = WiredSession()
     wired.session.state.help_text = help_text()
     text = screen(wired.session, rows=24, columns=80)
-    assert "leave the client" in text and "connect again now" in text, "the last commands"
-    assert "create [vp=5..8]" in text, "the first one"
+    assert "create [vp=5..8]" in text and "ratings [NAME]" in text, "the first commands"
+    assert "leave the client" in screen(wired.session, "\x1b[6~", rows=24, columns=80), "the last one, PgDn"
     wired.seat(position_text("bWA@c4 yTR@c6"))
     wired.session.state.help_text = help_text(at_table=True)
-    end = "columns)."  # the end of the help's last line (the redraw after PgDn writes only what changed)
+    end = "board)."  # the end of the help's last line (the redraw after PgDn writes only what changed)
     assert end in help_text(at_table=True).splitlines()[-1]
     before = screen(wired.session, rows=24, columns=80)
     assert "play an action" in before and end not in before

@@ -172,7 +172,8 @@ async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leav
         opponent = PlayerCommitments(TABLE, "Y")
         await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +5")))
         await trio.testing.wait_all_tasks_blocked()
-        told = "Yellow has laid his combat card (combat-1): lay yours within 5 seconds, or +0 is laid for you"
+        told = ("Yellow has laid his combat card (the card for combat 1): lay yours within 5 seconds, or +0 is laid "
+                "for you")
         assert session.state.notice == told and list(session.state.log)[-1] == told
         assert "Blue is choosing, Yellow has chosen" in panel(session)
         session.act("combat 3")
@@ -196,8 +197,9 @@ async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leav
         # clock had chosen it)
         log = list(session.state.log)
         # (its own clock: "your", play-test pt28 W1)
-        assert [log[-3], log[-1]] == ["your time ran out for combat-1: combat +0", "Blue's card for the combat: +0"]
-        assert log[-2].startswith("combat-1: the server chose for you")  # (play-test pt24 F3)
+        assert [log[-3], log[-1]] == ["your time ran out for the card for combat 1: combat +0",
+                                      "Blue's card for the combat: +0"]
+        assert log[-2].startswith("the card for combat 1: the server chose for you")  # (play-test pt24 F3)
 
     async with running_client() as (session, listener):  # untimed: no deadline to tell
         server = await listener.next_server()
@@ -205,7 +207,7 @@ async def test_BG_OPT_04_a_card_laid_first_is_told_with_the_five_seconds_it_leav
         opponent = PlayerCommitments(TABLE, "Y")
         await server.send(OpponentCommit(TABLE, "combat-1", "Y", opponent.commit("combat-1", "combat +5")))
         await trio.testing.wait_all_tasks_blocked()
-        assert session.state.notice == "Yellow has made his secret choice (combat-1); make yours"
+        assert session.state.notice == "Yellow has made his secret choice (the card for combat 1); make yours"
 
 
 async def test_a_card_the_clock_laid_for_the_opponent_is_told_as_his_card_not_as_his_choice(autojump_clock):
@@ -257,10 +259,11 @@ async def test_the_check_of_a_commitment_the_server_made_for_a_late_seat_says_wh
             await trio.testing.wait_all_tasks_blocked()
             said = list(session.state.log)[-1]
             if late == "Y":
-                assert said == ("Yellow reveals 'combat +0' for combat-1: it matches the commitment the server made "
-                                "for that seat when its time ran out")
+                assert said == ("Yellow's choice for the card for combat 1 is shown: 'combat +0', the one the server "
+                                "made for that seat when its time ran out (checked)")
             else:
-                assert said == "Yellow reveals 'combat +0' for combat-1: it matches his commitment"
+                assert said == ("Yellow's choice for the card for combat 1 is shown: 'combat +0', the one he made "
+                                "before he saw yours (checked)")
 
 
 async def timed_combat(session: Session, listener: FakeListener, committed: bool) -> FakeServer:
@@ -278,8 +281,8 @@ async def test_BG_OPT_04_the_seat_whose_clock_laid_his_card_is_told_there_is_not
     server laid +0 for him. Yellow's log told the check of that card; Blue, who is sent no commitment of Yellow's
     (his own never came), read nothing of a check (play-test pt24 F3). One line now says why there is none. The
     edges: the opponent's timeout, and ours for a round we committed to (a reveal too late), add no such line."""
-    expected = ("combat-1: the server chose for you, so Yellow's commitment was not sent to you and there is nothing "
-                "for you to check (a commitment guards a choice you make in secret, and you made none)")
+    expected = ("the card for combat 1: the server chose for you, so there is nothing for you to check of Yellow's "
+                "choice (the check shows that he made his before he saw yours, and you made none)")
     for late, committed in (("B", False), ("Y", False), ("B", True)):
         async with running_client() as (session, listener):
             server = await timed_combat(session, listener, committed)
@@ -291,13 +294,13 @@ async def test_BG_OPT_04_the_seat_whose_clock_laid_his_card_is_told_there_is_not
             await trio.testing.wait_all_tasks_blocked()
             log = list(session.state.log)
             if (late, committed) == ("B", False):
-                assert log[-3:] == ["your time ran out for combat-1: combat +0", expected,
+                assert log[-3:] == ["your time ran out for the card for combat 1: combat +0", expected,
                                     "Blue's card for the combat: +0"]
             else:
                 assert expected not in log
             if late == "Y":  # the opponent's clock: in the third person (and a server's own `_yours` key is not
                 # taken: only the client marks its own seat's timeouts, review rv29)
-                assert "Yellow's time ran out for combat-1: combat +0" in log
+                assert "Yellow's time ran out for the card for combat 1: combat +0" in log
 
 
 async def test_DT_091_a_bots_choice_made_again_after_a_restart_is_not_promised_a_check(autojump_clock):
@@ -306,7 +309,8 @@ async def test_DT_091_a_bots_choice_made_again_after_a_restart_is_not_promised_a
     commitment" or "... checked against his commitment when the game shows it" (play-test pt24b). Now it says
     there is nothing of his to check, whether the news comes before our choice or after it; the edges: a timeout
     without `why` (the clock's: the server's commitment is sent and checked), and our own seat's, change nothing."""
-    remade = ("combat-1: you chose 'combat +3'; the opponent's choice was made again after the server's restart, so "
+    remade = ("the card for combat 1: you chose 'combat +3'; the opponent's choice was made again after the server's "
+              "restart, so "
               "there is nothing of his to check")
     news = {"kind": "timeout", "seat": "Y", "purpose": "combat-1", "why": "restart", "actions": ["combat +0"]}
     for event, before in ((news, False), (news, True), ({**news, "why": None}, True), ({**news, "seat": "B"}, True)):
@@ -325,8 +329,8 @@ async def test_DT_091_a_bots_choice_made_again_after_a_restart_is_not_promised_a
             if event is news:
                 assert session.state.notice == remade and round_.describe(pending=False) == remade
             else:
-                assert session.state.notice == ("combat-1: committed to 'combat +3'; waiting for the opponent's "
-                                                "commitment") and not round_.opponent_remade
+                assert session.state.notice == ("the card for combat 1: you chose 'combat +3'; waiting for the "
+                                                "opponent to choose") and not round_.opponent_remade
 
 
 async def test_BG_OPT_03_the_5_seconds_to_place_the_revealers_objects_are_said(autojump_clock):
@@ -381,7 +385,8 @@ async def test_DT_090_a_snapshot_says_again_the_secret_choice_the_opponent_has_m
     the one coming back read only the line of before the restart, his panel's clock the only sign (play-test
     pt25b). A snapshot whose secret choice of ours the opponent has made says it again; the edges: not once we
     have chosen, not when the opponent has not."""
-    expected = "Yellow has laid his combat card (combat-1): lay yours within 5 seconds, or +0 is laid for you"
+    expected = ("Yellow has laid his combat card (the card for combat 1): lay yours within 5 seconds, or +0 is laid "
+                "for you")
     for opponent_committed, ours in ((True, False), (False, False), (True, True)):
         async with running_client() as (session, listener):
             server = await timed_combat(session, listener, ours)
@@ -416,7 +421,8 @@ async def test_a_reveal_is_logged_after_the_events_it_comes_with(autojump_clock)
         await server.stream.send_all(step)  # one write, as the server's step is
         await trio.testing.wait_all_tasks_blocked()
         assert list(session.state.log)[-3:] == ["Blue's card for the combat: +3",
-                                                "Yellow reveals 'combat +5' for combat-1: it matches his commitment",
+                                                "Yellow's choice for the card for combat 1 is shown: 'combat +5', the "
+                                                "one he made before he saw yours (checked)",
                                                 describe_event({"kind": "turn_ended", "seat": "Y", "turn": 1})]
 
 
@@ -458,7 +464,8 @@ async def test_a_team_reveal_is_logged_with_the_step_that_showed_the_teams_not_a
         await trio.testing.wait_all_tasks_blocked()
         assert list(session.state.log)[-3:] == [
             describe_event(events[0]),
-            f"Yellow reveals {teams['Y']!r} for team: it matches his commitment",
+            f"Yellow's choice for the starting team is shown: {teams['Y']!r}, the one he made before he saw yours "
+            "(checked)",
             describe_event({"kind": "turn_started", "seat": "Y", "turn": 1})]
         # ... and right after the teams' line when the step that shows them also begins turn 1 (play-test pt23b)
         session.state.log.clear()
@@ -470,7 +477,8 @@ async def test_a_team_reveal_is_logged_with_the_step_that_showed_the_teams_not_a
         secret_choice.on_opponent_reveal(session, OpponentReveal(TABLE, "team", "Y", choice, nonce))
         assert list(session.state.log) == [
             describe_event(events[0]),
-            f"Yellow reveals {teams['Y']!r} for team: it matches his commitment",
+            f"Yellow's choice for the starting team is shown: {teams['Y']!r}, the one he made before he saw yours "
+            "(checked)",
             describe_event({"kind": "turn_started", "seat": "B", "turn": 1})]
 
 
@@ -753,4 +761,4 @@ async def test_a_commitment_the_server_no_longer_has_is_sent_again_once(autojump
             sent = await server.receive()
             raise AssertionError(f"sent twice on one connection: {sent!r}")
         assert session.state.refusal is None and session.state.alert is None
-        assert session.state.secrets["combat-1"].describe().startswith("combat-1: committed")
+        assert session.state.secrets["combat-1"].describe().endswith("waiting for the opponent to choose")

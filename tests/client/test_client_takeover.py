@@ -137,7 +137,7 @@ async def test_a_half_open_client_restarted_from_its_seat_file_takes_the_seat_ov
             # (unless the bot's team commitment came after the first process died: its view, replayed, then tells
             # the returning player that Yellow has chosen, which he must know more than that he is back)
             assert second.state.notice in (f"back at table {table}",
-                                           "Yellow has made his secret choice (team); make yours")
+                                           "Yellow has made his secret choice (the starting team); make yours")
             seats = table_of(here.server, table).seating.seats
             assert seats["B"].session is not old_session, "the new connection has the seat"
             assert here.server.lobby.names["alice"] is seats["B"].session

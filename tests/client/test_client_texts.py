@@ -110,7 +110,7 @@ def test_CG_CHAR_help_at_a_card_table_gives_the_card_games_kinds_and_legend():
     assert "CG-CHAR-SNAKEMAN-01" in client_help.help_text("SN", game="cards")
     assert "CG-CHAR-BACKSTABBER-01" in client_help.help_text("backstabber", game="cards")
     assert client_help.help_text("bRP", game="cards").startswith("Rope (RP), Card Game object")
-    assert client_help.help_text("board", at_table=True, game="cards") == client_help.cards_help()
+    assert client_help.help_text("board", at_table=True, game="cards") == client_help.help_text("cards")
     from dungeon_twister.engine.cards.catalogue import load
 
     cat = load()
@@ -263,12 +263,13 @@ def test_help_team_at_a_prison_table_is_the_seat_s_through_the_prompt():
 
 
 def test_help_on_a_command_gives_its_lines_from_the_lobby_and_the_table():
-    """`help leave` used to answer "no help on 'leave'": a command's own lines, with their continuations."""
+    """`help leave` used to answer "no help on 'leave'": a command's own lines (laid out for the box's width)."""
     assert client_help.help_text("leave").startswith("leave ") and "resign" in client_help.help_text("leave")
     reconnect = client_help.help_text("reconnect").splitlines()
-    assert len(reconnect) == 3 and reconnect[2].strip() == "itself while the server holds the seat)"
-    # the board's create, the card game's and a Prison scenario's (`help create` only: the lobby's list fits 24 rows)
-    assert client_help.help_text("create").count("\n") == 2 and "create prison-1..prison-5" in client_help.help_text(
+    assert len(reconnect) == 2 and reconnect[1].endswith("itself while the server holds the seat)")
+    # the board's create, the card game's and a Prison scenario's (`help create` only: the lobby's list is long)
+    created = [line for line in client_help.help_text("create").splitlines() if line.startswith("create")]
+    assert len(created) == 3 and "create prison-1..prison-5" in client_help.help_text(
         "create") and "prison-1" not in client_help.help_text()
 
 
@@ -412,7 +413,7 @@ def test_help_on_a_family_without_a_summary_lists_its_rules_and_help_rules_names
     client_help.rule_texts.cache_clear()
     try:
         family = client_help.help_text("PR-RANGED")
-        listed = client_help.help_text("rules").splitlines()[1].split(", ")
+        listed = client_help.help_text("rules").splitlines()[-1].split(", ")  # (after the overview: pt30)
     finally:
         client_help.rule_texts.cache_clear()
     assert family == "PR-RANGED-01 A figure with a Bow may shoot.\nPR-RANGED-02 The shooter is never wounded."
@@ -425,7 +426,9 @@ def test_PD_TERR_help_board_draws_the_paladins_terrain_and_help_fog_finds_it():
     """Play-test of a Paladins table: `help board` had no legend for ~~~ ^^^ vvv [X] (Y) <*> nor for the illusions,
     and `help fog` answered "no help on 'fog'"; only `help PD-TERR-FOG-01` explained them."""
     legend = client_help.help_text("board")
-    assert "~~~ fog   ^^^ rockfall   vvv crevasse   [X] obstacle   (Y) Fountain of Youth   <*> Pentacle" in legend
+    for symbol, meaning in (("~~~", "fog"), ("^^^", "rockfall"), ("vvv", "crevasse"), ("[X]", "obstacle"),
+                            ("(Y)", "Fountain of Youth"), ("<*>", "Pentacle")):
+        assert f" {symbol}         {meaning}\n" in legend, symbol  # (a symbol a line: play-test pt29 F27)
     assert "(b) a pit, [b] rubble" in legend
     for word in ("fog", "Rockfall", "crevasse", "pentacle"):
         assert client_help.help_text(word) == client_help.help_text("PD-TERR"), word
@@ -527,11 +530,11 @@ def test_the_servers_own_events_in_plain_words():
     assert describe_event({"kind": "timeout", "seat": "B", "actions": ["card 2", "end"]}) == \
         "Blue's time ran out: card 2; end"
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "combat-3", "actions": ["combat +0"]}) == \
-        "Yellow's time ran out for combat-3: combat +0"
+        "Yellow's time ran out for the card for combat 3: combat +0"
     assert describe_event({"kind": "player_joined", "seat": "Y", "name": "bob"}) == "bob sits down as Yellow"
     # DT-236: a choice the server drew for the other seat comes without its actions
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team"}) == \
-        "Yellow's time ran out for team: a choice was made for that seat, kept secret"
+        "Yellow's time ran out for the starting team: a choice was made for that seat, kept secret"
     # red team rt26: a fallback whose events are its seat's own (a card seeded face down) comes with neither: not
     # "nothing done", which would be untrue; and a fallback that did nothing still says so
     assert describe_event({"kind": "timeout", "seat": "B"}) == \
@@ -543,14 +546,16 @@ def test_DT_091_a_bots_secret_choice_made_again_after_a_restart_is_told_as_the_r
     """DT-091 (play-test pt24 F5): the `timeout` of a restored bot's lost choice (`why` restart) says what
     happened, the team kept secret, a combat's +0 shown; the edge: a timeout without `why` reads as before."""
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team", "why": "restart"}) == (
-        "Yellow's secret choice for team was lost with the server's restart (a bot keeps it in memory only): "
+        "Yellow's secret choice for the starting team was lost with the server's restart (a bot keeps it in memory "
+        "only): "
         "another was made for that seat, kept secret")
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "combat-2", "why": "restart",
                            "actions": ["combat +0"]}) == (
-        "Yellow's secret choice for combat-2 was lost with the server's restart (a bot keeps it in memory only): "
+        "Yellow's secret choice for the card for combat 2 was lost with the server's restart (a bot keeps it in "
+        "memory only): "
         "combat +0 stands for it")
     assert describe_event({"kind": "timeout", "seat": "Y", "purpose": "team"}) == \
-        "Yellow's time ran out for team: a choice was made for that seat, kept secret"
+        "Yellow's time ran out for the starting team: a choice was made for that seat, kept secret"
 
 
 def test_hidden_and_view_events_make_no_log_line_and_unknown_ones_are_still_shown():
@@ -707,11 +712,11 @@ def test_PR_RANGED_02_the_panel_shows_who_each_figure_can_shoot_push_or_attack()
 
 def test_panel_asks_for_the_secret_choice_then_shows_its_progress():
     state = seated(position_text("bWA@c4 yTR@c5", phase="combat", fields="combat 1 bWA>yTR att=bWA def=yTR"))
-    assert "Choose in secret (combat-1): type combat" in text_of(game_panel(state, 0.0))
+    assert "Choose in secret (the card for combat 1): type combat" in text_of(game_panel(state, 0.0))
     assert "Combat 1: bWA attacks yTR" in text_of(game_panel(state, 0.0))
     state.secrets["combat-1"] = SecretChoice("combat-1", "combat +3", revealed=True)
-    assert "'combat +3' revealed; waiting for the opponent's reveal" in text_of(game_panel(state, 0.0))
-    assert prompt_label(state) == "t-1 B combat-1 (secret)> "
+    assert "'combat +3'; waiting for the opponent's choice to be shown" in text_of(game_panel(state, 0.0))
+    assert prompt_label(state) == "t-1 B combat 1 (secret)> "
 
 
 def test_CG_TUT1_05_a_round_the_game_went_on_from_is_not_shown_as_waited_for():
@@ -723,8 +728,9 @@ def test_CG_TUT1_05_a_round_the_game_went_on_from_is_not_shown_as_waited_for():
     assert state.secret_purpose is None  # the game went on
     state.secrets["hide"] = SecretChoice("hide", "hide bAS:1 bCO:2", revealed=True)
     text = text_of(game_panel(state, 0.0))
-    assert ("hide: you chose 'hide bAS:1 bCO:2'; the opponent's choice is checked against his commitment when the "
-            "game shows it") in text and "waiting for" not in text and "revealed" not in text
+    assert ("the start characters' places: you chose 'hide bAS:1 bCO:2'; the opponent's choice is shown when the "
+            "game shows it, checked to be the one he made before he saw yours") in text and "waiting for" not in text
+    assert "revealed" not in text
     state.secrets["hide"].opponent_choice = "hide yAS:1 yBE:2"
     assert "hide bAS:1 bCO:2" not in text_of(game_panel(state, 0.0)), "verified: no longer listed"
 
@@ -1221,7 +1227,7 @@ def test_PD_TEAM_FREE_the_create_command_the_events_and_the_panel():
     assert "objects (objects=...): choose 6 of AR BW CH DS FH FS FW KYx2 LN RG RPx2 SH SP SW TS" in panel
     assert "room pairs (pairs=...): choose " in panel and "characters (characters=...): choose " in panel
     assert "Blue is choosing · Yellow is choosing" in panel
-    assert "Choose in secret (build): type build ... (Tab completes)" in panel
+    assert "Choose in secret (the team built): type build ... (Tab completes)" in panel
 
 
 def test_PD_TEAM_FREE_the_panel_says_once_who_has_built_as_soon_as_the_server_says_it():
@@ -1452,7 +1458,8 @@ def test_PD_TEAM_FREE_the_build_comes_before_the_seats_cards_in_the_panel():
     fell below the panel's rows. While a team is built they come first, with what to type."""
     text = text_of(game_panel(free_build_state(), 0.0))
     build = text.index("objects (objects=...): choose 6 of")
-    assert build < text.index("Choose in secret (build)") < text.index("combat: +0 +1"), "build, what to type, cards"
+    assert build < text.index("Choose in secret (the team built)") < text.index("combat: +0 +1"), \
+        "build, what to type, cards"
 
 
 def test_BG_SETUP_04_the_secret_team_choice_comes_before_the_seats_cards_in_the_panel():
@@ -1466,7 +1473,7 @@ def test_BG_SETUP_04_the_secret_team_choice_comes_before_the_seats_cards_in_the_
                   "table": {"id": "t-1", "target_vp": 5}, "started": True}
     assert state.view["phase"] == "team" and state.secret_purpose == "team"
     text = text_of(game_panel(state, 0.0))
-    assert text.index("Choose in secret (team)") < text.index("combat: +0 +1")
+    assert text.index("Choose in secret (the starting team)") < text.index("combat: +0 +1")
     state.view = seat_view(position_text("bWA@c4 yTR@c6"), "B")
     state.view["legal"] = ["end"]
     text = text_of(game_panel(state, 0.0))
