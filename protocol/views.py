@@ -26,7 +26,10 @@ COMPACT_LEGAL = "compact_legal"
 """The feature a client names in hello.features, with DELTA_VIEWS, to get a view's legal list front-coded
 ("legal_prefixed", docs/protocol.md section 14): a card-game position may list thousands of moves that share
 their first words."""
-FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL)
+ANNOUNCEMENTS = "announcements"
+"""The feature a client names in hello.features to get the admin's announcements as `announcement` messages
+(dt-server admin say); a client without it gets them as a `chat_message` from the server's name."""
+FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, ANNOUNCEMENTS)
 """Every feature this implementation knows."""
 RUN_LISTS = ("tokens",)
 """Top-level lists of maps that a delta describes item by item (runs of the previous list, and new items)."""
