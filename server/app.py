@@ -1,6 +1,7 @@
 """The dt-server command: `dt-server [--host 0.0.0.0] [--port 7777] [--config FILE] [--data DIR]`, and
 `dt-server records [--data DIR] [--config FILE] [TABLE]` (the stored games, or one game's record), and
-`dt-server copy FROM TO` (a whole store into a new one).
+`dt-server copy FROM TO` (a whole store into a new one), and `dt-server admin who|tables|kick|end|say|reload` (a
+running server's admin commands, through its control socket: server/admin.py).
 
 On startup it restores the unfinished tables of its data directory and prints one line to stdout,
 `dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT, SIGTERM or SIGHUP shut it down
