@@ -28,6 +28,7 @@ import socket
 import stat
 import struct
 import sys
+import tomllib
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -441,9 +442,8 @@ def request(path: Path, payload: dict, timeout: float = IDLE_SECONDS) -> dict:
     return answer
 
 
-def main(argv: list[str], data_dir_of, default_data_dir: Path) -> None:
-    """`dt-server admin [--data DIR | --config FILE | --socket PATH] [--json] COMMAND ...`; `data_dir_of(data,
-    config)`: the data directory the options name (app.settings' reading of --data and --config)."""
+def main(argv: list[str], default_data_dir: Path) -> None:
+    """`dt-server admin [--data DIR | --config FILE | --socket PATH] [--json] COMMAND ...`."""
     parser = argparse.ArgumentParser(
         prog="dt-server admin", description="Control a running dt-server through its admin socket "
         f"(DATA_DIR/{ADMIN_SOCKET}, readable by the server's user alone: run this as that user, or root).")
@@ -467,7 +467,7 @@ def main(argv: list[str], data_dir_of, default_data_dir: Path) -> None:
     args = parser.parse_args(argv)
     path = args.socket
     if path is None:
-        path = Path(data_dir_of(args.data, args.config)) / ADMIN_SOCKET
+        path = _data_dir(args.data, args.config, default_data_dir) / ADMIN_SOCKET
     payload: dict = {"command": args.command}
     if args.command == "kick":
         payload.update(name=args.name, minutes=args.minutes)
@@ -496,6 +496,25 @@ def main(argv: list[str], data_dir_of, default_data_dir: Path) -> None:
     if not answer["ok"]:
         print(f"dt-server admin: {answer.get('error')}", file=sys.stderr)
         sys.exit(1)
+
+
+def _data_dir(data: Path | None, config: Path | None, default: Path) -> Path:
+    """The data directory of `--data`, else the settings file's `data_dir`, else `default`. The file is read for
+    that key alone, unchecked: a file the admin is fixing (an invalid setting that `reload` would refuse) must not
+    keep him from reaching the server. Exits 2 if it is no TOML at all."""
+    if data is not None:
+        return data
+    if config is not None:
+        try:
+            with open(config, "rb") as file:
+                value = tomllib.load(file).get("data_dir")
+        except (OSError, tomllib.TOMLDecodeError) as error:
+            print(f"dt-server admin: cannot read data_dir in {config}: {getattr(error, 'strerror', None) or error} "
+                  "(--data DIR names the data directory)", file=sys.stderr)
+            sys.exit(2)
+        if isinstance(value, str):
+            return Path(value)
+    return default
 
 
 def _shown(command: str, answer: dict) -> str:

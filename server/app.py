@@ -128,8 +128,7 @@ def main(argv: list[str] | None = None) -> None:
     if argv[:1] == ["admin"]:
         from .admin import main as admin
 
-        return admin(argv[1:], lambda data, config: settings(argparse.Namespace(data=data, config=config)).data_dir,
-                     default_data_dir())
+        return admin(argv[1:], default_data_dir())
     args = parse_args(argv)
     config = settings(args)
     seeds = None

@@ -302,20 +302,21 @@ class Seating:
         log("seat_held", table=self.table.id, seat=seat, name=session.name, grace_seconds=self.table.grace)
 
     def dismiss(self, error: ProtocolError) -> None:
-        """The table closes under its viewers (the server's admin closed it: Table.AdminEnd): each is told why
-        (`error`) and sent `left`, back to the lobby; the names held for away players are free again, every token
+        """The table closes under its viewers (the server's admin closed it: Table.AdminEnd): each is sent `left`,
+        back to the lobby, and told why (`error`); the names held for away players are free again, every token
         of the table revoked, a bot on its way sent away."""
         table_id = self.table.id
+        # (`left` first, then why: a client says "left table ..." at `left`, which hid the reason sent before it)
         for session, token in list(self.spectators.items()):
-            session.send_error(error)
             session.send(Left(table_id))
+            session.send_error(error)
             self.lobby.revoke_token(token)
         self.spectators.clear()
         for seat, state in self.seats.items():
             if state.session is not None:
+                state.session.send(Left(table_id))
                 if not state.bot:
                     state.session.send_error(error)
-                state.session.send(Left(table_id))
             elif state.grace_until is not None:
                 self.lobby.release_name(state.name, (table_id, seat))
             if state.bot_pending:

@@ -242,8 +242,8 @@ async def test_end_ends_a_game_in_play_unrated_for_good(directory, autojump_cloc
 
 
 async def test_end_closes_a_table_before_its_game_sending_everyone_back_to_the_lobby(directory, autojump_clock):
-    """A table whose game has not begun closes: its player and its spectator are told why (`no_such_table`, with
-    its template) and sent `left`; the table is gone, and its creator may make another."""
+    """A table whose game has not begun closes: its player and its spectator are sent `left`, then told why
+    (`no_such_table`, with its template); the table is gone, and its creator may make another."""
     with trio.fail_after(HANG_GUARD):
         async with admin_server(directory) as server:
             ann = await Client.connect(server, "ann")
@@ -254,10 +254,10 @@ async def test_end_closes_a_table_before_its_game_sending_everyone_back_to_the_l
             watcher = await watching(server, table, "cy")
             assert (await ask(server, {"command": "end", "table": table}))["outcome"] == "closed"
             for client in (ann, watcher):
-                error = await client.expect(Error)
+                await client.expect(Left)
+                error = await client.expect(Error)  # (after `left`: a client says "left table ..." at `left`)
                 assert (error.code, error.fatal) == ("no_such_table", False)
                 assert error.message == f"the server's admin closed table {table}"
-                await client.expect(Left)
             assert table not in server.lobby.tables
             assert token not in server.lobby.tokens
             await ann.send(CreateTable(TableOptions()))  # back in the lobby, connected
@@ -393,3 +393,21 @@ async def test_the_command_line_talks_to_the_socket(directory, capsys):
         main(["admin", "--data", str(directory), "who"])
     assert exited.value.code == 1 and "no dt-server answers" in capsys.readouterr().err
     assert admin_module.ADMIN_SOCKET in str(server.admin_socket)
+
+
+def test_the_command_finds_the_data_directory_in_a_settings_file_being_fixed(directory, capsys):
+    """`dt-server admin --config FILE` reads the file's data_dir alone, unchecked: a file with an invalid setting (the
+    one `reload` is to refuse) still names the socket (found by hand: it exited 2 on the file's error, before
+    `reload` could say it)."""
+    from dungeon_twister.server.app import main
+
+    settings = directory / "dt-server.toml"
+    settings.write_text(f'data_dir = "{directory}"\nbanned_addresses = ["not-an-ip"]\n')
+    with pytest.raises(SystemExit) as exited:
+        main(["admin", "--config", str(settings), "reload"])
+    assert exited.value.code == 1
+    assert f"no dt-server answers at {directory / ADMIN_SOCKET}" in capsys.readouterr().err
+    settings.write_text("data_dir = \n")
+    with pytest.raises(SystemExit) as exited:
+        main(["admin", "--config", str(settings), "who"])
+    assert exited.value.code == 2 and "cannot read data_dir" in capsys.readouterr().err
