@@ -274,7 +274,8 @@ class Table:
             raise
         except Exception:  # a bug answers one request with an error; the table carries on
             LOGGER.exception("request_failed", extra={"fields": {"table": self.id, "item": type(item).__name__}})
-            item.session.send_error(templated("internal", "the server failed to handle this", fault="local"))
+            if item.session is not None:  # (an admin's AdminEnd, a bot's end: nobody to answer)
+                item.session.send_error(templated("internal", "the server failed to handle this", fault="local"))
 
     def _admin_end(self) -> str:
         """AdminEnd: end the game in play (no winner, not rated: durable, as any game's end), else close the table

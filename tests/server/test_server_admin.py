@@ -411,3 +411,23 @@ def test_the_command_finds_the_data_directory_in_a_settings_file_being_fixed(dir
     with pytest.raises(SystemExit) as exited:
         main(["admin", "--config", str(settings), "who"])
     assert exited.value.code == 2 and "cannot read data_dir" in capsys.readouterr().err
+
+
+async def test_an_end_that_fails_costs_the_table_nothing(directory, autojump_clock, monkeypatch):
+    """A bug in handling `end` is a refused command and a `request_failed` line; the table goes on (its handling's
+    error path answered the request's session, which an admin's request has none of: the table itself failed)."""
+    from dungeon_twister.server.table import Table
+
+    def broken(self):
+        raise RuntimeError("a bug")
+
+    with trio.fail_after(HANG_GUARD):
+        async with admin_server(directory) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions())
+            monkeypatch.setattr(Table, "_admin_end", broken)
+            answer = await ask(server, {"command": "end", "table": table})
+            assert not answer["ok"] and "did not take the request" in answer["error"]
+            monkeypatch.undo()
+            assert table in server.lobby.tables
+            assert (await ask(server, {"command": "end", "table": table}))["outcome"] == "ended"
+            assert (await blue.expect(GameOver)).result["reason"] == "ended by the server's admin"
