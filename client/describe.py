@@ -31,6 +31,8 @@ REASONS = {"target reached": N_("target reached"),
            # TRANSLATORS: why a game ended: the loser played nothing for the server's limit (30 minutes by
            # default) while the game waited on him alone, at a table without timers
            "idle": N_("the other player played nothing for too long at a table without timers"),
+           # TRANSLATORS: why a game ended: the server's admin ended it (dt-server admin end); nobody won
+           "ended by the server's admin": N_("the server's admin ended the game: not rated"),
            "vp": N_("target reached"),
            "both figures out (PR-SCEN-1-06)": N_("both figures out [PR-SCEN-1-06]"),
            "the Colossus reached Blue's start zone (PR-SCEN-2-07)":
@@ -44,7 +46,7 @@ REASONS = {"target reached": N_("target reached"),
 can change any more" for a dead position, DT-239) or the server (resigned, abandoned: the winner's opponent did;
 abandoned by both: neither came back; aborted: one left before the first turn; agreed: a draw both players agreed
 to) words it; a reason not listed is shown as it comes."""
-UNPLAYED = frozenset({"aborted", "abandoned by both"})
+UNPLAYED = frozenset({"aborted", "abandoned by both", "ended by the server's admin"})
 """The reasons of a game that ended with no winner and no draw either: not rated (server/play.py)."""
 YOURS = "_yours"
 """A key the client adds to a `timeout` event of its own seat (inbox.py) so that its player reads "your time ran

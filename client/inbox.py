@@ -8,6 +8,7 @@ from typing import Any
 
 from dungeon_twister.protocol import (
     ERROR_CODES,
+    Announcement,
     Games,
     ActionOk,
     ActionRefused,
@@ -942,6 +943,8 @@ def _error(session: Session, message: Error) -> None:
     if message.code == "resumed_elsewhere":
         session.taken_over()
         return
+    if message.code == "kicked":  # (dt-server admin kick: no automatic reconnection; said below, as the server says)
+        session.kicked()
     if message.code == "bad_token":
         table, seated, away = state.table, state.seat is not None, session.away()
         state.leave_table()
@@ -990,6 +993,15 @@ def _ping(session: Session, message: Ping) -> None:
     session.send(Pong(message.id))
 
 
+def _announcement(session: Session, message: Announcement) -> None:
+    """The server's admin says something to everyone (dt-server admin say): in the chat pane, which keeps it, and
+    in the message bar; never as a player's line."""
+    # TRANSLATORS: a message of the server's admin to every connected player ({text}: his words, as he typed them)
+    line = _("announcement from the server's admin: {text}").format(text=message.text)
+    session.state.chat.append(line)
+    session.state.say(line)
+
+
 def _server_closing(session: Session, message: ServerClosing) -> None:
     session.state.say(_("the server is shutting down: {reason}").format(reason=message.reason))
 
@@ -1029,6 +1041,7 @@ _HANDLERS: dict[type, Callable[[Session, Any], None]] = {
     Error: _error,
     Ping: _ping,
     ServerClosing: _server_closing,
+    Announcement: _announcement,
     OpponentCommit: _opponent_commit,
     OpponentReveal: _opponent_reveal,
 }

@@ -58,7 +58,8 @@ from dungeon_twister.protocol import (
     TableOptions,
     Welcome,
 )
-from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS, REMATCH, SEED_CONTRIBUTIONS, TABLE_UPDATES
+from dungeon_twister.protocol.views import (ANNOUNCEMENTS, COMPACT_LEGAL, DELTA_VIEWS, REMATCH, SEED_CONTRIBUTIONS,
+                                           TABLE_UPDATES)
 
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
@@ -293,7 +294,8 @@ class Session:
         # inbox all the same. A resumed connection carries on from the view the last one held.
         held = self.connection.view if self.connection is not None and plan.resume is not None else None
         kind = PlayerConnection if plan.role is Role.PLAYER else SpectatorConnection
-        self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH))
+        self.connection = kind(features=(DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH,
+                                         ANNOUNCEMENTS))
         self.connection.view = held
         if held is None and plan.resume is not None and self._restored is not None:
             self.connection.view = self._restored.base  # the next deltas apply to the view the last process held
@@ -832,6 +834,13 @@ class Session:
         self.state.leave_table()
         self.state.say(_("another connection has taken your seat under the name {name} "
                          "(dt-client started again?): this one stops").format(name=self.state.name))
+
+    def kicked(self) -> None:
+        """The server's admin closed our connection (the fatal error `kicked`): no attempt to connect again by
+        itself, which his kick would refuse anyway; `reconnect` tries when the player wants. The seat's token is
+        kept: back within the server's grace, the seat is his again."""
+        self._given_up = True
+        self.state.reconnecting = None
 
     def refused(self, code: str, said: str | None = None, in_use: bool = True) -> bool:
         """A hello refused `code` (`said`: the refusal as the user reads it; `in_use`: a name_taken that says the

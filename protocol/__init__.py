@@ -54,7 +54,7 @@ from .msg_lobby import (
     TableUpdate,
 )
 from .msg_secret import Commit, OpponentCommit, OpponentReveal, Reveal
-from .msg_session import Error, Ping, Pong, ServerClosing
+from .msg_session import Announcement, Error, Ping, Pong, ServerClosing
 from .player_connection import PlayerConnection
 from .registry import MESSAGES, Message, MessageSpec
 from .roles import Role
@@ -124,6 +124,7 @@ __all__ = [
     "Role",
     "SeatBot",
     "ServerClosing",
+    "Announcement",
     "ServerConnection",
     "Snapshot",
     "Software",

@@ -80,6 +80,10 @@ _register("reveal_mismatch", "the revealed choice and nonce do not match the com
 # Session.
 _register("timeout", "the peer was silent or too slow (handshake, ping)", fatal=True)
 _register("internal", "the reporting side hit a bug", fault="local")
+# Moderation (additive, version 1).
+_register("kicked", "the server's admin closed this connection (dt-server admin kick, or a ban read anew): the "
+          "reason says when the name may connect again; a client should not connect again by itself",
+          fault="local", fatal=True)
 
 
 class ProtocolError(Exception):

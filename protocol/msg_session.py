@@ -1,11 +1,11 @@
-"""Session messages, allowed whatever the table: ping, pong, server_closing, error."""
+"""Session messages, allowed whatever the table: ping, pong, server_closing, error, announcement."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .fields import optional, required
-from .kinds import CODE, TEMPLATE, TEMPLATE_VALUES, TEXT
+from .kinds import CHAT_TEXT, CODE, TEMPLATE, TEMPLATE_VALUES, TEXT
 from .registry import Message, message
 from .roles import ALL_ROLES, CLIENT_ROLES, Role
 from .states import AFTER_HANDSHAKE, OPEN
@@ -48,3 +48,13 @@ class Error(Message):
     fatal: bool = required(Bool())
     template: str | None = optional(TEMPLATE)
     values: dict[str, str | int] | None = optional(TEMPLATE_VALUES)
+
+
+@message("announcement", sent_by={Role.SERVER}, sent_to=CLIENT_ROLES, states=AFTER_HANDSHAKE)
+@dataclass(frozen=True, slots=True)
+class Announcement(Message):
+    """A message of the server's admin to every connected client (`dt-server admin say`), which a client shows
+    as the server's, never as a player's chat. Sent only to a client that asked for the feature "announcements"
+    (additive, version 1: views.ANNOUNCEMENTS); others get it as a `chat_message` from the server's name."""
+
+    text: str = required(CHAT_TEXT)

@@ -30,7 +30,10 @@ REMATCH = "rematch"
 """The feature a client names in hello.features when it can ask for and accept a rematch (message `rematch`,
 docs/protocol.md section 6): the server refuses a player's rematch at once when his opponent's client did not name
 it (that client could never accept), rather than leave the offer unanswered."""
-FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH)
+ANNOUNCEMENTS = "announcements"
+"""The feature a client names in hello.features to get the admin's announcements as `announcement` messages
+(dt-server admin say); a client without it gets them as a `chat_message` from the server's name."""
+FEATURES = (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH, ANNOUNCEMENTS)
 """Every feature this implementation knows."""
 RUN_LISTS = ("tokens",)
 """Top-level lists of maps that a delta describes item by item (runs of the previous list, and new items)."""

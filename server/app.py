@@ -1,7 +1,8 @@
 """The dt-server command: `dt-server [--host 0.0.0.0] [--port 7777] [--config FILE] [--data DIR]`, and
 `dt-server records [--data DIR] [--config FILE] [TABLE]` (the stored games, or one game's record),
 `dt-server copy FROM TO` (a whole store into a new one), `dt-server stats` and `dt-server prune --older-than DAYS`
-(what the store holds; old games' records let go: server/upkeep.py).
+(what the store holds; old games' records let go: server/upkeep.py), and `dt-server admin
+who|tables|kick|end|say|reload` (a running server's admin commands, through its control socket: server/admin.py).
 
 On startup it restores the unfinished tables of its data directory and prints one line to stdout,
 `dt-server listening on HOST:PORT`; logs go to stderr as JSON lines. SIGINT, SIGTERM or SIGHUP shut it down
@@ -44,8 +45,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         epilog="Also: `dt-server records [--data DIR] [TABLE]` (the games kept, a finished game's record), "
                "`dt-server health [--host H] [--port P] [--config FILE]` (exit 0 if the server answers: a health check) and "
                "`dt-server copy FROM TO` (a whole store into a new one: a data directory to PostgreSQL, or back), "
-               "`dt-server stats` (what the store holds) and `dt-server prune --older-than DAYS` (old games' records "
-               "let go).")
+               "`dt-server stats` (what the store holds), `dt-server prune --older-than DAYS` (old games' records "
+               "let go) and `dt-server admin who|tables|kick|end|say|reload` (a running server's admin commands, "
+               "deploy/README.md).")
     parser.add_argument("--version", action="version", version=f"dt-server {VERSION}")
     parser.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     parser.add_argument("--port", type=int, help="TCP port (default 7777; 0: any free port)")
@@ -131,6 +133,10 @@ def main(argv: list[str] | None = None) -> None:
         command = upkeep.stats if argv[0] == "stats" else upkeep.prune
         return command(argv[1:], lambda args, readonly: storage_of(settings(args), readonly=readonly),
                        default_data_dir())
+    if argv[:1] == ["admin"]:
+        from .admin import main as admin
+
+        return admin(argv[1:], default_data_dir())
     args = parse_args(argv)
     config = settings(args)
     seeds = None
@@ -144,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
     check_records_dir(config.records_dir)
     storage = storage_of(config)
     try:
-        stopped_by = trio.run(serve, config, storage, seeds)
+        stopped_by = trio.run(serve, config, storage, seeds, args.config)
     except BaseException as raised:
         error = _alone(raised)
         if isinstance(error, CertificateError):
@@ -288,10 +294,16 @@ EXIT_HANGUP = 1
 (the unit's Restart=on-failure) starts it again, its config file read anew, as it did when SIGHUP killed it."""
 
 
-async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None) -> int | None:
-    """Serve until a STOP_SIGNALS signal, then shut down gracefully; the signal's number."""
+async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None,
+                config_path: Path | None = None) -> int | None:
+    """Serve until a STOP_SIGNALS signal, then shut down gracefully; the signal's number. The admin's control socket
+    listens in the data directory (server/admin.py); `config_path`, the settings file, is what its `reload` reads."""
+    from .admin import ADMIN_SOCKET
+
     with trio.open_signal_receiver(*STOP_SIGNALS) as signals:
-        server = Server(config, storage=storage, seed_source=(lambda: next(seeds)) if seeds else None)
+        admin_socket = Path(config.data_dir) / ADMIN_SOCKET if config.data_dir is not None else None
+        server = Server(config, storage=storage, seed_source=(lambda: next(seeds)) if seeds else None,
+                        admin_socket=admin_socket, config_path=config_path)
         async with trio.open_nursery() as nursery:
             await nursery.start(server.run)
             host, port = server.address

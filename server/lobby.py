@@ -153,16 +153,20 @@ class Lobby:
         """The table creations left to everyone (config.max_tables_per_hour; a sixth of it at once, its lower half
         for networks that have made no table lately)."""
         config = self.server.config
-        self.reserved_names = frozenset(map(name_key, config.reserved_names))
-        """config.reserved_names, as names are compared (`name_key`)."""
-        self.banned_names = frozenset(map(name_key, config.banned_names))
+        self.reserved_names: frozenset[str] = frozenset()
+        """config.reserved_names, as names are compared (`name_key`): `moderation`."""
+        self.banned_names: frozenset[str] = frozenset()
         """config.banned_names, alike."""
+        self.moderation(config)
         per_hour = config.max_new_names_per_hour
         self._bindings = Buckets(max(1, per_hour // 3), per_hour / 3600, CREATION_ADDRESSES) if per_hour else None
         """The names each address may still bind to a key (config.max_new_names_per_hour)."""
         self._network_bindings = (Buckets(4 * max(1, per_hour // 3), 4 * per_hour / 3600, CREATION_ADDRESSES)
                                   if per_hour else None)
         """The same for each IPv6 /48, four times an address's (as table creations count networks too)."""
+        self.kicked: dict[str, float] = {}
+        """Names (by `name_key`) the server's admin kicked (`dt-server admin kick`, server/admin.py), until when
+        (trio's clock) they may not connect; in memory: a restart forgets them."""
         self._closed_last: tuple[int, str] | None = None
         """(number, id) of the table of the highest number closed since the start, kept in the store
         (`_forget_unplayed`)."""
@@ -215,6 +219,31 @@ class Lobby:
                 owner.superseded()
         self.names[key] = session
         return True
+
+    def kick_name(self, name: str, seconds: float) -> None:
+        """`name` may not connect for `seconds` (0: it may at once)."""
+        now = trio.current_time()
+        self.kicked = {key: until for key, until in self.kicked.items() if until > now}
+        if seconds > 0:
+            self.kicked[name_key(name)] = now + seconds
+        else:
+            self.kicked.pop(name_key(name), None)
+
+    def kicked_for(self, name: str) -> int | None:
+        """The minutes (rounded up) before a kicked `name` may connect again; None if it may now."""
+        until = self.kicked.get(name_key(name))
+        if until is None:
+            return None
+        left = until - trio.current_time()
+        if left <= 0:
+            del self.kicked[name_key(name)]
+            return None
+        return max(1, math.ceil(left / 60))
+
+    def moderation(self, config) -> None:
+        """Take the moderation settings of `config` (at the start, and at `dt-server admin reload`)."""
+        self.reserved_names = frozenset(map(name_key, config.reserved_names))
+        self.banned_names = frozenset(map(name_key, config.banned_names))
 
     def hold_name(self, name: str, session: Session, holder: tuple) -> None:
         """Keep a disconnected player's name for his held seat."""

@@ -38,6 +38,8 @@ ABORTED = "aborted"
 """The reason of a game left (resigned or abandoned) before its first turn: no winner, not rated, as lichess
 aborts a game left before its first moves (a play-test's player read "Blue wins 0-0" for a game whose opponent
 dropped during the team choice)."""
+ENDED_BY_ADMIN = "ended by the server's admin"
+"""The reason of a game the server's admin ended (`dt-server admin end`, server/admin.py): no winner, not rated."""
 IDLE = "idle"
 """The reason of a game lost by a player the table waited on alone, with no action of his, for
 config.idle_minutes, at a table without timers (`Play.idle`): the other wins, rated as an abandonment."""
@@ -750,7 +752,8 @@ class Play:
         both ratings change in the store, in the step's transaction, and the players and spectators are told (event
         `ratings`). A game left before the first turn is aborted, as on lichess."""
         names = rated_names(self.table.seating.seats)
-        if names is None or self.game.state.turn < 1 or not self.rules.rated or result["reason"] == ABANDONED_BY_BOTH:
+        if (names is None or self.game.state.turn < 1 or not self.rules.rated
+                or result["reason"] in (ABANDONED_BY_BOTH, ENDED_BY_ADMIN)):
             return
         store = self.table.lobby.store
         before = {seat: store.rating(name) for seat, name in names.items()}

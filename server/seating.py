@@ -350,6 +350,31 @@ class Seating:
         self.table.send_all(OpponentLeft(self.table.id, seat, self.table.grace))
         log("seat_held", table=self.table.id, seat=seat, name=session.name, grace_seconds=self.table.grace)
 
+    def dismiss(self, error: ProtocolError) -> None:
+        """The table closes under its viewers (the server's admin closed it: Table.AdminEnd): each is sent `left`,
+        back to the lobby, and told why (`error`); the names held for away players are free again, every token
+        of the table revoked, a bot on its way sent away."""
+        table_id = self.table.id
+        # (`left` first, then why: a client says "left table ..." at `left`, which hid the reason sent before it)
+        for session, token in list(self.spectators.items()):
+            session.send(Left(table_id))
+            session.send_error(error)
+            self.lobby.revoke_token(token)
+        self.spectators.clear()
+        for seat, state in self.seats.items():
+            if state.session is not None:
+                state.session.send(Left(table_id))
+                if not state.bot:
+                    state.session.send_error(error)
+            elif state.grace_until is not None:
+                self.lobby.release_name(state.name, (table_id, seat))
+            if state.bot_pending:
+                if not self._dismissed:
+                    self._dismissed = set()
+                self._dismissed.add(state.name)
+            self.lobby.revoke_token(state.token)
+            self.seats[seat] = SeatState()
+
     def give_up(self, seat: str) -> None:
         """The grace of a disconnected player ran out: the game is abandoned (or, before it, the seat freed)."""
         state = self.seats[seat]

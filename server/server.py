@@ -20,6 +20,7 @@ from .pipes import pipe_pair
 from .ratelimit import Buckets, address_key, banned_by, banned_networks
 from .config import QUEUED_FRAMES_OF_MAX, ServerConfig
 from .discovery import answer_queries
+from .admin import admin_listener, serve_admin
 from .gcpolicy import tame_gc
 from .lobby import Lobby
 from .logs import log
@@ -54,8 +55,13 @@ class Server:
     closed when `run` ends; in memory if neither is set)."""
 
     def __init__(self, config: ServerConfig = ServerConfig(), *, seed_source: Callable[[], int] | None = None,
-                 storage: Storage | None = None):
+                 storage: Storage | None = None, admin_socket: Path | None = None, config_path: Path | None = None):
         self.config = config
+        self.admin_socket = admin_socket
+        """Where the admin's control socket listens (server/admin.py; the dt-server command's is in the data
+        directory); None: no control socket (embedded servers, most tests)."""
+        self.config_path = config_path
+        """The settings file the config was read from, which `dt-server admin reload` reads again (None: none)."""
         self._owns_storage = storage is None
         self.storage = storage or open_configured(config)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
@@ -96,6 +102,12 @@ class Server:
                 raise ValueError("TLS needs a data directory for its certificate (--data DIR)")
             self.tls_context, self.tls_fingerprint = server_context(Path(config.data_dir), config.name)
             self.tls_certificate = certificate_der(Path(config.data_dir))
+
+    def moderation(self) -> None:
+        """Take the moderation settings of `config` (banned_addresses here, the names in the lobby): at `dt-server
+        admin reload`."""
+        self._banned = banned_networks(self.config.banned_addresses)
+        self.lobby.moderation(self.config)
 
     def over_queued_limit(self, session: Session) -> bool:
         """More is queued for the clients than `queued_limit`: drop connections (`_holding_most`) until it is not;
@@ -160,6 +172,10 @@ class Server:
                 if not self.config.unbound_proofs and self.tls_certificate is None:  # (review rv28)
                     log("unbound_proofs_without_tls", level=30, why="without TLS no key proof is bound to anything: "
                         "unbound_proofs = false only turns away clients of before 2026-11-30")
+                if self.admin_socket is not None:  # the admin's control channel (server/admin.py)
+                    control = await admin_listener(self.admin_socket)
+                    if control is not None:
+                        nursery.start_soon(serve_admin, self, control, self.admin_socket)
                 nursery.start_soon(self._accept, listeners)
                 nursery.start_soon(tame_gc)
                 nursery.start_soon(self.lobby.send_table_updates)

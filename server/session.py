@@ -266,6 +266,17 @@ class Session:
             "resumed_elsewhere", "another connection resumed your seat (or your name) with its token: this one is "
             "closed"))
 
+    def kick(self, minutes: int) -> None:
+        """The server's admin closes this connection (`dt-server admin kick`, or a ban read anew: server/admin.py),
+        telling the client why and, `minutes` > 0, when its name may connect again (the fatal error `kicked`: a
+        client does not connect again by itself)."""
+        if minutes:
+            error = templated("kicked", "the server's admin closed your connection: your name may connect again in "
+                              "{minutes} min", minutes=minutes)
+        else:
+            error = templated("kicked", "the server's admin closed your connection")
+        self.cut("kicked by the server's admin", error)
+
     def cut(self, reason: str, error: ProtocolError) -> None:
         """Close, telling the client why (`error`, its last frame) and dropping what was queued before it: the
         frames of a seat that is no longer this connection's (superseded), of a step that was not saved (the
@@ -810,6 +821,10 @@ class Session:
             return self._refuse("bad_name", problem)
         if hello.name != self.bot_name and name_key(hello.name) in lobby.banned_names:  # (config.banned_names)
             return self._refuse("bad_name", "the name {name} is not allowed on this server", name=repr(hello.name))
+        if hello.name != self.bot_name and (minutes := lobby.kicked_for(hello.name)) is not None:
+            # (dt-server admin kick NAME --minutes N, server/admin.py)
+            return self._refuse("kicked", "the server's admin closed the connection of {name}: it may connect again "
+                                "in {minutes} min", name=repr(hello.name), minutes=minutes)
         bound = lobby.store.identity(hello.name) if hello.name != self.bot_name else None
         if bound is not None and hello.key != bound[1]:  # section 18: a bound name is its key's, and no one else's
             if hello.key:

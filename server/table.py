@@ -25,7 +25,7 @@ from .inbox import Inbox
 from .logs import LOGGER, log
 from .options import engine_options, options_view
 from . import rematch
-from .play import Play
+from .play import ENDED_BY_ADMIN, Play
 from .seating import Seating
 from .storage import StorageError
 from .viewing import ViewPoint, compacted, render, table_view, without_legal
@@ -73,6 +73,18 @@ class Gone:
 
     session: Session
     done: trio.Event | None = None
+
+
+@dataclass
+class AdminEnd:
+    """The server's admin ends the table (`dt-server admin end`, server/admin.py): a game in play ends without a
+    winner and unrated (play.ENDED_BY_ADMIN), its players staying to read why; a table whose game has not begun,
+    or is over, closes, everyone at it sent back to the lobby with the reason. `outcome` says which: "ended" or
+    "closed"."""
+
+    done: trio.Event | None = None
+    session: None = None
+    outcome: str | None = None
 
 
 @dataclass
@@ -133,6 +145,8 @@ class Table:
         self._empty_since = trio.current_time()
         self._info: tuple | None = None
         """(what the table's line shows, the line): `info`."""
+        self.closed_by_admin = False
+        """The server's admin closed the table (AdminEnd): its task ends after this step."""
 
     # --- the lobby's view ---------------------------------------------------------------------------------
     @property
@@ -263,6 +277,8 @@ class Table:
                 self.seating.bot_ended(item.name, item.seat)
             elif isinstance(item, Enter):
                 self.seating.enter(item.session, item.token, item.last_event)
+            elif isinstance(item, AdminEnd):
+                item.outcome = self._admin_end()
             elif isinstance(item, CreatorGone):
                 if not self.play.started:  # a table made and left empty: nobody is coming to sit at it
                     self.note_if_empty(at_once=True)
@@ -274,7 +290,20 @@ class Table:
             raise
         except Exception:  # a bug answers one request with an error; the table carries on
             LOGGER.exception("request_failed", extra={"fields": {"table": self.id, "item": type(item).__name__}})
-            item.session.send_error(templated("internal", "the server failed to handle this", fault="local"))
+            if item.session is not None:  # (an admin's AdminEnd, a bot's end: nobody to answer)
+                item.session.send_error(templated("internal", "the server failed to handle this", fault="local"))
+
+    def _admin_end(self) -> str:
+        """AdminEnd: end the game in play (no winner, not rated: durable, as any game's end), else close the table
+        under everyone at it."""
+        if self.play.running:
+            log("table_ended", table=self.id, by="admin")
+            self.play.end(None, ENDED_BY_ADMIN)
+            return "ended"
+        log("table_ended", table=self.id, by="admin", status=self.status)
+        self.seating.dismiss(templated("no_such_table", "the server's admin closed table {table}", table=self.id))
+        self.closed_by_admin = True
+        return "closed"
 
     def _next_deadline(self) -> float:
         empty = math.inf
@@ -283,6 +312,8 @@ class Table:
         return min([self.play.next_deadline(), empty, *self.seating.graces()])
 
     def _finished(self) -> bool:
+        if self.closed_by_admin:
+            return True
         if not self.seating.empty():
             return False
         if self.play.result is not None:

@@ -664,7 +664,7 @@ async def test_a_commitment_made_before_a_lost_connection_is_revealed_after_the_
 
 async def test_views_come_as_deltas_and_the_team_choice_compact_when_the_server_offers_them(autojump_clock):
     from dungeon_twister.engine import Options, format_action, legal_actions, new_game, view
-    from dungeon_twister.protocol.views import (COMPACT_LEGAL, DELTA_VIEWS, REMATCH, SEED_CONTRIBUTIONS,
+    from dungeon_twister.protocol.views import (ANNOUNCEMENTS, COMPACT_LEGAL, DELTA_VIEWS, REMATCH, SEED_CONTRIBUTIONS,
                                                 TABLE_UPDATES, PackedView, team_choice)
     from dungeon_twister.protocol.wire_types import Packed
 
@@ -672,7 +672,8 @@ async def test_views_come_as_deltas_and_the_team_choice_compact_when_the_server_
         server = await listener.next_server()
         hello = await server.receive()
         # the client asks for the features...
-        assert hello.features == (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH)
+        assert hello.features == (DELTA_VIEWS, TABLE_UPDATES, SEED_CONTRIBUTIONS, COMPACT_LEGAL, REMATCH,
+                                  ANNOUNCEMENTS)
         await server.stream.send_all(server.connection.answer_hello(Software("fake", "1"), "s-1", (DELTA_VIEWS,)))
         assert isinstance(await server.receive(), ListTables)
         session.join(TABLE, "B")

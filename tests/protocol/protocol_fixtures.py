@@ -44,6 +44,7 @@ from dungeon_twister.protocol import (
     Ratings,
     SeatBot,
     ServerClosing,
+    Announcement,
     ServerConnection,
     Snapshot,
     Software,
@@ -152,6 +153,7 @@ EXAMPLES = [
     Ping(41),
     Pong(41),
     ServerClosing("maintenance"),
+    Announcement("restart at 22:00"),
     Error("unknown_type", "unknown message type 'x'", "client", False),
 ]
 
