@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dungeon_twister.engine import opponent
-from dungeon_twister.protocol import Left, TableCreated, templated
+from dungeon_twister.protocol import TableCreated, templated
 from dungeon_twister.protocol.views import REMATCH
 
 from .logs import log
