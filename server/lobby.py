@@ -115,6 +115,13 @@ class Tokens:
             del self._refs[key]
 
 
+def counted(n: int, singular: str, plural: str) -> str:
+    """The template for a count of `n`: `singular` for 1, else `plural` ("at most 1 new tables", play-test). Both
+    are msgids of the client's catalogue, which translates the one sent (its languages' own plural rules agree
+    with English's for the counts these texts show, 1 and more)."""
+    return singular if n == 1 else plural
+
+
 class TooManyTables(ValueError):
     """create_table refused by one of the server's limits (not_allowed): `template` and `values` say which, as
     `templated` takes them."""
@@ -234,14 +241,19 @@ class Lobby:
         if self.server.closing:
             raise ValueError("the server is shutting down")
         if len(self.tables) >= MAX_TABLES:
-            raise TooManyTables(N_("the server runs {total} tables, as many as it may: try again later"),
+            raise TooManyTables(counted(MAX_TABLES,
+                                        N_("the server runs {total} table, as many as it may: try again later"),
+                                        N_("the server runs {total} tables, as many as it may: try again later")),
                                 total=MAX_TABLES)
         if creator is not None and self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR:
-            raise TooManyTables(N_("at most {per_player} open tables per player"), per_player=MAX_TABLES_PER_CREATOR)
+            raise TooManyTables(counted(MAX_TABLES_PER_CREATOR, N_("at most {per_player} open table per player"),
+                                        N_("at most {per_player} open tables per player")),
+                                per_player=MAX_TABLES_PER_CREATOR)
         cap, address = self.server.config.max_connections_per_address, address_key(address)
         if address is not None and cap and sum(1 for table in self.tables.values() if table.creator_address == address
                                                and table.play.result is None) >= cap:
-            raise TooManyTables(N_("at most {per_address} open tables from one address"), per_address=cap)
+            raise TooManyTables(counted(cap, N_("at most {per_address} open table from one address"),
+                                        N_("at most {per_address} open tables from one address")), per_address=cap)
         buckets = self._creation_buckets(address if cap else None)  # (0: no limit by address, as behind a proxy)
         self._may_create(buckets)
         number = next(self._table_numbers)
@@ -299,20 +311,27 @@ class Lobby:
         if address is not None:
             if self._creations is None:
                 self._creations = Buckets(CREATIONS_BURST, CREATIONS_PER_HOUR / 3600, CREATION_ADDRESSES)
-            buckets.append((self._creations, address, TooManyTables(
-                N_("at most {burst} new tables at once from one address, then {per_hour} an hour: try again later"),
+            buckets.append((self._creations, address, TooManyTables(counted(
+                CREATIONS_BURST,
+                N_("at most {burst} new table at once from one address, then {per_hour} an hour: try again later"),
+                N_("at most {burst} new tables at once from one address, then {per_hour} an hour: try again later")),
                 burst=CREATIONS_BURST, per_hour=CREATIONS_PER_HOUR)))
             if (network := network_key(address)) is not None:
                 if self._network_creations is None:
                     self._network_creations = Buckets(NETWORK_CREATIONS_BURST, NETWORK_CREATIONS_PER_HOUR / 3600,
                                                       CREATION_ADDRESSES)
-                buckets.append((self._network_creations, network, TooManyTables(
+                buckets.append((self._network_creations, network, TooManyTables(counted(
+                    NETWORK_CREATIONS_BURST,
+                    N_("at most {burst} new table at once from one network, then {per_hour} an hour: try again "
+                       "later"),
                     N_("at most {burst} new tables at once from one network, then {per_hour} an hour: try again "
-                       "later"), burst=NETWORK_CREATIONS_BURST, per_hour=NETWORK_CREATIONS_PER_HOUR)))
+                       "later")), burst=NETWORK_CREATIONS_BURST, per_hour=NETWORK_CREATIONS_PER_HOUR)))
         if self._all_creations is not None:  # (by network: an IPv6 host has a /48's addresses)
             key = None if address is None else network_key(address) or address
-            buckets.append((self._all_creations, key, TooManyTables(
-                N_("the server takes at most {burst} new tables at once, then {per_hour} an hour: try again later"),
+            buckets.append((self._all_creations, key, TooManyTables(counted(
+                self._all_creations.burst,
+                N_("the server takes at most {burst} new table at once, then {per_hour} an hour: try again later"),
+                N_("the server takes at most {burst} new tables at once, then {per_hour} an hour: try again later")),
                 burst=self._all_creations.burst, per_hour=self.server.config.max_tables_per_hour)))
         return buckets
 
