@@ -56,6 +56,15 @@ NETWORK_CREATIONS_BURST, NETWORK_CREATIONS_PER_HOUR = 80, 480
 has 256 or 65,536 /64s, each its own CREATIONS_BURST (review rv25)."""
 CREATION_ADDRESSES = 10_000
 """Addresses (and networks) whose creations are counted; past it the oldest is forgotten (a new burst for it)."""
+OLD_CLIENT_SECONDS = 60.0
+"""After a key's proof bound to nothing (v1, a dt-client of before 2026-11-30) is refused from an address
+(config.unbound_proofs = false), that key's hellos from that address are refused at once, before welcome, for this
+long after that refusal (`old_client`): such a client read the fatal bad_proof after its welcome as a lost
+connection and connected again at once, ~8 times a second until its player quit, its screen never saying why
+(play-test ad29: 752 refusals in 90 s); a `refused` to its hello it shows, and stops on. A minute: its player
+updates dt-client in longer than that, and the updated one (same key) is not refused after it."""
+OLD_CLIENTS = 10_000
+"""(address, key) pairs kept for OLD_CLIENT_SECONDS; past it the oldest is forgotten."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +179,8 @@ class Lobby:
         self._network_bindings = (Buckets(4 * max(1, per_hour // 3), 4 * per_hour / 3600, CREATION_ADDRESSES)
                                   if per_hour else None)
         """The same for each IPv6 /48, four times an address's (as table creations count networks too)."""
+        self._old_clients: dict[tuple[str, bytes], float] = {}
+        """(address as `address_key` keys it, key) -> until when its hellos are refused (OLD_CLIENT_SECONDS)."""
         self._closed_last: tuple[int, str] | None = None
         """(number, id) of the table of the highest number closed since the start, kept in the store
         (`_forget_unplayed`)."""
@@ -194,6 +205,32 @@ class Lobby:
         for buckets, at in limits:
             buckets.take(at, now)
         return None
+
+    def unbound_refused(self, address: str | None, key: bytes) -> None:
+        """A proof of `key` bound to nothing was refused from `address` (config.unbound_proofs = false): its hellos
+        from there are refused for OLD_CLIENT_SECONDS (`old_client`). Not counted without an address (a bot, an
+        in-memory client); by the key, not the address alone: the other players behind a LAN party's NAT, whose
+        clients are newer, are not concerned."""
+        at = address_key(address)
+        if at is None:
+            return
+        old = self._old_clients
+        old.pop((at, key), None)  # (re-inserted last: the oldest first, for the bound)
+        old[at, key] = trio.current_time() + OLD_CLIENT_SECONDS
+        while len(old) > OLD_CLIENTS:
+            del old[next(iter(old))]
+
+    def old_client(self, address: str | None, key: bytes | None) -> bool:
+        """Whether a hello naming `key` from `address` comes from a client whose unbound proof was refused from there
+        less than OLD_CLIENT_SECONDS ago (`unbound_refused`): refused at once, as a client too old for this server."""
+        at = address_key(address)
+        if at is None or key is None:
+            return False
+        until = self._old_clients.get((at, key))
+        if until is not None and until <= trio.current_time():
+            del self._old_clients[at, key]
+            return False
+        return until is not None
 
     def claim_name(self, name: str, session: Session, resume: ResumeInfo | None,
                    key_owner: bool = False) -> tuple | bool:
