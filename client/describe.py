@@ -384,6 +384,11 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "game_started": _game_started,
     "player_joined": lambda e: _("{name} sits down as {seat}").format(name=e.get("name"), seat=_seat(e)),
     "player_left": lambda e: _("{seat} leaves the table").format(seat=_seat(e)),
+    # TRANSLATORS: at the new table the server seats a player at when his opponent left before the first turn;
+    # {table} is the table whose game ended so (its id: t4-9f2c01ab)
+    "seat_kept": lambda e: _("{seat} keeps a seat: the other player left table {table} before the first turn, "
+                             "whose game ends aborted (not rated); this new table waits for an opponent").format(
+        seat=_seat(e), table=e.get("from")),
     "timeout": _timeout,
     "idle_warning": _idle_warning,
     # TRANSLATORS: yes / no are typed as they are; ja/nein, oui/non, sí/no, sì/no work too (commands.ANSWERS)

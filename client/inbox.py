@@ -613,6 +613,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
         session.state.log.append(said(N_("the turn's clock gains a minute ({rule})"),
                                       rule=MINUTE_MORE[event["kind"]]))
     _questions(session, event, line)
+    if event.get("kind") == "seat_kept" and event.get("seat") == session.state.seat and line:
+        session.state.say(line)  # (in place of "joined table ..." of the new table: why we are here, srv30)
     if event.get("kind") == "idle_warning" and event.get(YOURS) and line:
         # the one it warns reads it in the message bar too, not only in the log (srv30); the game moving on (his
         # action) takes it away

@@ -270,11 +270,13 @@ class Lobby:
             del self.names[key]
 
     # --- tables -------------------------------------------------------------------------------------------
-    def create_table(self, options: TableOptions, creator: str | None, address: str | None = None) -> Table:
+    def create_table(self, options: TableOptions, creator: str | None, address: str | None = None,
+                     join_code: str | None = None) -> Table:
         """A new table with a fresh id (never reused) and a new game; ValueError for invalid options, TooManyTables
         over a limit: MAX_TABLES in all, MAX_TABLES_PER_CREATOR open ones a name, and from one IP `address` as many
         as it may open connections (config.max_connections_per_address: names are free, an address is not; an IPv6
-        address counts by its /64, `address_key`)."""
+        address counts by its /64, `address_key`). A private table gets a new join code, or `join_code` (the one of
+        the table whose seat it keeps: Seating.keep_seat)."""
         if self.server.closing:
             raise ValueError("the server is shutting down")
         if len(self.tables) >= MAX_TABLES:
@@ -295,7 +297,7 @@ class Lobby:
         self._may_create(buckets)
         number = next(self._table_numbers)
         table_id = f"t{number}-{secrets.token_hex(4)}"
-        join_code = secrets.token_hex(4) if options.private else None
+        join_code = (join_code or secrets.token_hex(4)) if options.private else None
         seed = self.server.seed_source()
         nonce = make_nonce().hex()  # of the seed's commitment, sent before the game, revealed after it
         table = Table(self, table_id, options, seed, creator, join_code, nonce)

@@ -202,6 +202,11 @@ class Session:
     def is_spectator(self) -> bool:
         return self.conn.client_role is Role.SPECTATOR
 
+    @property
+    def closing(self) -> bool:
+        """The connection is being closed (nothing more is sent to it)."""
+        return self._closing
+
     # --- sending (never blocks) ---------------------------------------------------------------------------
     def send(self, message: Message) -> None:
         """Queue a message for this client; nothing if it may not be sent now (logged) or the client is closing.
