@@ -49,8 +49,9 @@ to) words it; a reason not listed is shown as it comes."""
 UNPLAYED = frozenset({"aborted", "abandoned by both", "ended by the server's admin"})
 """The reasons of a game that ended with no winner and no draw either: not rated (server/play.py)."""
 YOURS = "_yours"
-"""A key the client adds to a `timeout` event of its own seat (inbox.py) so that its player reads "your time ran
-out"; no server sends it (a leading underscore, as the protocol's keys never have)."""
+"""A key the client adds to a `timeout` or an `idle_warning` event of its own seat (inbox.py) so that its player
+reads "your time ran out", "you have played nothing"; no server sends it (a leading underscore, as the protocol's
+keys never have)."""
 PORTCULLIS = {"break": N_("{figure} breaks the portcullis {side} of {square}"),
               "open": N_("{figure} opens the portcullis {side} of {square}"),
               "close": N_("{figure} closes the portcullis {side} of {square}")}
@@ -297,6 +298,20 @@ def _timeout(e: dict) -> str:
     return _("{seat}'s time ran out: {actions}").format(seat=_seat(e), actions=actions)
 
 
+def _idle_warning(e: dict) -> str:
+    """The server's warning before a game is lost for idling (docs/protocol.md section 13, `idle_warning`): in whole
+    minutes, as it sends them (300 and 60 seconds)."""
+    minutes = max(1, round(int(e.get("seconds") or 0) / 60))
+    if e.get(YOURS):
+        # TRANSLATORS: to the player an untimed game has waited on for long (the server's idle_minutes); {minutes}
+        # is a number of minutes (5, 1)
+        return _("you have played nothing for a long while: play within {minutes} min, or you lose the game (this "
+                 "server's limit at a table without timers)").format(minutes=minutes)
+    # TRANSLATORS: to the others at the table; {seat} is the player waited on, {minutes} a number of minutes (5, 1)
+    return _("{seat} has played nothing for a long while: {seat} loses the game without a move within {minutes} min "
+             "(this server's limit at a table without timers)").format(seat=_seat(e), minutes=minutes)
+
+
 def _game_started(e: dict) -> str:
     players = ", ".join(f"{seat_name(seat)} {name}" for seat, name in sorted((e.get("seats") or {}).items()))
     return _("the game starts: {players}").format(players=players)
@@ -373,7 +388,13 @@ _DESCRIPTIONS: dict[str, Callable[[dict], str]] = {
     "game_started": _game_started,
     "player_joined": lambda e: _("{name} sits down as {seat}").format(name=e.get("name"), seat=_seat(e)),
     "player_left": lambda e: _("{seat} leaves the table").format(seat=_seat(e)),
+    # TRANSLATORS: at the new table the server seats a player at when his opponent left before the first turn;
+    # {table} is the table whose game ended so (its id: t4-9f2c01ab)
+    "seat_kept": lambda e: _("{seat} keeps a seat: the other player left table {table} before the first turn, "
+                             "whose game ends aborted (not rated); this new table waits for an opponent").format(
+        seat=_seat(e), table=e.get("from")),
     "timeout": _timeout,
+    "idle_warning": _idle_warning,
     # TRANSLATORS: yes / no are typed as they are; ja/nein, oui/non, sí/no, sì/no work too (commands.ANSWERS)
     "takeback_asked": lambda e: _("{seat} asks to take back {action}: the other player answers yes or no").format(
         seat=_seat(e), action=repr(e.get("action"))),

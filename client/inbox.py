@@ -501,10 +501,11 @@ REQUESTS = ("takeback_asked", "takeback_declined", "draw_offered", "draw_decline
 REMATCH_EVENTS = ("rematch_offered", "rematch_lapsed", "rematch")
 """A finished game's rematch (docs/protocol.md section 6, `rematch`): said by `_rematch`."""
 """A takeback request, a draw offer and their refusals: the server publishes a view with each (its table.asked)."""
-ASIDES = (None, "chat", *REQUESTS, "timeout", *REMATCH_EVENTS)
+ASIDES = (None, "chat", *REQUESTS, "timeout", *REMATCH_EVENTS, "idle_warning")
 """Table events that leave the game as it was: a takeback request or a draw offer pending outlives them (the
 server drops both with any change of the game, server/play.py). A `timeout` is one: a secret choice made for a
-late seat changes nothing until the round is complete, and a turn's timeout comes with the events that do."""
+late seat changes nothing until the round is complete, and a turn's timeout comes with the events that do; so is an
+`idle_warning` (the game waits on as it was)."""
 
 
 def _questions(session: Session, event: dict, line: str | None) -> None:
@@ -704,7 +705,8 @@ def _table_event(session: Session, message: TableEvent) -> None:
         laid = _laid_by_the_clock(session.state.log, event.get("seat"))
         if laid is not None:
             event = {**event, "value": laid}
-    if event.get("kind") == "timeout":  # ours, marked so (a server's own key of that name is not taken: rv29)
+    if event.get("kind") in ("timeout", "idle_warning"):  # ours, marked so (a server's own key of that name is not
+        # taken: rv29)
         event = {key: value for key, value in event.items() if key != YOURS}
         if session.state.seat is not None and event.get("seat") == session.state.seat:
             event[YOURS] = True
@@ -731,6 +733,13 @@ def _table_event(session: Session, message: TableEvent) -> None:
     _questions(session, event, line)
     if event.get("kind") in REMATCH_EVENTS:
         _rematch(session, event)
+    if event.get("kind") == "seat_kept" and event.get("seat") == session.state.seat and line:
+        session.state.say(line)  # (in place of "joined table ..." of the new table: why we are here, srv30)
+    if event.get("kind") == "idle_warning" and event.get(YOURS) and line:
+        # the one it warns reads it in the message bar too, not only in the log (srv30); the game moving on (his
+        # action) takes it away
+        session.state.say(line)
+        session.state.event_notice = line
     if compact:
         session.state.add_move(compact)
     if event.get("kind") in ("moved", "wallwalked", "jumped") and isinstance(event.get("token"), str):

@@ -30,7 +30,7 @@ import trio
 
 from .config import ServerConfig, load_config, with_overrides
 from .discovery import lan_address
-from .logs import log, setup_logging
+from .logs import how_many, log, setup_logging
 from .records import record_text
 from .server import Server
 from .session import VERSION
@@ -276,9 +276,11 @@ def copy(argv: list[str]) -> None:
         for store in stores:
             store.close()
     source, target = (store.location for store in stores)
-    print(f"copied {source} to {target}: {counts['tables']} tables, {counts['seats']} seats, {counts['journal']} "
-          f"journal lines, {counts['tokens']} resume tokens, {counts['ratings']} ratings, {counts['identities']} "
-          "identities")
+    copied = ", ".join(how_many(counts[key], *words) for key, *words in (
+        ("tables", "table", "tables"), ("seats", "seat", "seats"), ("journal", "journal line", "journal lines"),
+        ("tokens", "resume token", "resume tokens"), ("ratings", "rating", "ratings"),
+        ("identities", "identity", "identities")))
+    print(f"copied {source} to {target}: {copied}")
     # (the URL as `location` shows it: a password in it is not printed, `***`; it belongs in ~/.pgpass)
     where = (f'database = "{target}" in the settings (or --database)' if is_database_url(args.target)
              else f"data_dir = \"{args.target}\" and no database in the settings (or --data)")

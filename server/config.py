@@ -8,6 +8,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from dungeon_twister.protocol import DEFAULT_MAX_FRAME_SIZE, DEFAULT_PORT
+from dungeon_twister.protocol.kinds import NAME
+from dungeon_twister.protocol.names import name_problem
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,12 @@ def check(config: ServerConfig) -> None:
         raise ValueError("idle_minutes must be 0 (never) or more")
     if config.max_new_names_per_hour < 0:
         raise ValueError("max_new_names_per_hour must be 0 (no limit) or more")
+    for key in ("reserved_names", "banned_names"):
+        for name in getattr(config, key):
+            problem = _never_a_name(name)
+            if problem is not None:
+                # (a name no hello can carry is a typo: " admin" reserved nothing, and the admin thought it did)
+                raise ValueError(f"{key}: {name!r} is not a name a player could take: {problem}")
     for address in config.banned_addresses:
         try:
             ipaddress.ip_network(address, strict=False)
@@ -175,6 +183,16 @@ def check(config: ServerConfig) -> None:
                              "198.51.100.0/24, 2001:db8::/32)") from None
     if config.database is not None and not is_database_url(config.database):
         raise ValueError("database must be a PostgreSQL URL: postgresql://user@host/dbname")
+
+
+def _never_a_name(name: str) -> str | None:
+    """Why no player could ever connect with `name` (an entry of reserved_names or banned_names), or None: it is
+    empty, longer than a hello's name may be, or one that every hello is refused (protocol/names.py)."""
+    if not name:
+        return "it is empty"
+    if len(name) > NAME.max_len:
+        return f"it is longer than {NAME.max_len} characters"
+    return name_problem(name)
 
 
 def is_database_url(text: str | None) -> bool:

@@ -56,6 +56,15 @@ NETWORK_CREATIONS_BURST, NETWORK_CREATIONS_PER_HOUR = 80, 480
 has 256 or 65,536 /64s, each its own CREATIONS_BURST (review rv25)."""
 CREATION_ADDRESSES = 10_000
 """Addresses (and networks) whose creations are counted; past it the oldest is forgotten (a new burst for it)."""
+OLD_CLIENT_SECONDS = 60.0
+"""After a key's proof bound to nothing (v1, a dt-client of before 2026-11-30) is refused from an address
+(config.unbound_proofs = false), that key's hellos from that address are refused at once, before welcome, for this
+long after that refusal (`old_client`): such a client read the fatal bad_proof after its welcome as a lost
+connection and connected again at once, ~8 times a second until its player quit, its screen never saying why
+(play-test ad29: 752 refusals in 90 s); a `refused` to its hello it shows, and stops on. A minute: its player
+updates dt-client in longer than that, and the updated one (same key) is not refused after it."""
+OLD_CLIENTS = 10_000
+"""(address, key) pairs kept for OLD_CLIENT_SECONDS; past it the oldest is forgotten."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +124,13 @@ class Tokens:
             del self._refs[key]
 
 
+def counted(n: int, singular: str, plural: str) -> str:
+    """The template for a count of `n`: `singular` for 1, else `plural` ("at most 1 new tables", play-test). Both
+    are msgids of the client's catalogue, which translates the one sent (its languages' own plural rules agree
+    with English's for the counts these texts show, 1 and more)."""
+    return singular if n == 1 else plural
+
+
 class TooManyTables(ValueError):
     """create_table refused by one of the server's limits (not_allowed): `template` and `values` say which, as
     `templated` takes them."""
@@ -167,6 +183,8 @@ class Lobby:
         self.kicked: dict[str, float] = {}
         """Names (by `name_key`) the server's admin kicked (`dt-server admin kick`, server/admin.py), until when
         (trio's clock) they may not connect; in memory: a restart forgets them."""
+        self._old_clients: dict[tuple[str, bytes], float] = {}
+        """(address as `address_key` keys it, key) -> until when its hellos are refused (OLD_CLIENT_SECONDS)."""
         self._closed_last: tuple[int, str] | None = None
         """(number, id) of the table of the highest number closed since the start, kept in the store
         (`_forget_unplayed`)."""
@@ -191,6 +209,32 @@ class Lobby:
         for buckets, at in limits:
             buckets.take(at, now)
         return None
+
+    def unbound_refused(self, address: str | None, key: bytes) -> None:
+        """A proof of `key` bound to nothing was refused from `address` (config.unbound_proofs = false): its hellos
+        from there are refused for OLD_CLIENT_SECONDS (`old_client`). Not counted without an address (a bot, an
+        in-memory client); by the key, not the address alone: the other players behind a LAN party's NAT, whose
+        clients are newer, are not concerned."""
+        at = address_key(address)
+        if at is None:
+            return
+        old = self._old_clients
+        old.pop((at, key), None)  # (re-inserted last: the oldest first, for the bound)
+        old[at, key] = trio.current_time() + OLD_CLIENT_SECONDS
+        while len(old) > OLD_CLIENTS:
+            del old[next(iter(old))]
+
+    def old_client(self, address: str | None, key: bytes | None) -> bool:
+        """Whether a hello naming `key` from `address` comes from a client whose unbound proof was refused from there
+        less than OLD_CLIENT_SECONDS ago (`unbound_refused`): refused at once, as a client too old for this server."""
+        at = address_key(address)
+        if at is None or key is None:
+            return False
+        until = self._old_clients.get((at, key))
+        if until is not None and until <= trio.current_time():
+            del self._old_clients[at, key]
+            return False
+        return until is not None
 
     def claim_name(self, name: str, session: Session, resume: ResumeInfo | None,
                    key_owner: bool = False) -> tuple | bool:
@@ -255,27 +299,34 @@ class Lobby:
             del self.names[key]
 
     # --- tables -------------------------------------------------------------------------------------------
-    def create_table(self, options: TableOptions, creator: str | None, address: str | None = None) -> Table:
+    def create_table(self, options: TableOptions, creator: str | None, address: str | None = None,
+                     join_code: str | None = None) -> Table:
         """A new table with a fresh id (never reused) and a new game; ValueError for invalid options, TooManyTables
         over a limit: MAX_TABLES in all, MAX_TABLES_PER_CREATOR open ones a name, and from one IP `address` as many
         as it may open connections (config.max_connections_per_address: names are free, an address is not; an IPv6
-        address counts by its /64, `address_key`)."""
+        address counts by its /64, `address_key`). A private table gets a new join code, or `join_code` (the one of
+        the table whose seat it keeps: Seating.keep_seat)."""
         if self.server.closing:
             raise ValueError("the server is shutting down")
         if len(self.tables) >= MAX_TABLES:
-            raise TooManyTables(N_("the server runs {total} tables, as many as it may: try again later"),
+            raise TooManyTables(counted(MAX_TABLES,
+                                        N_("the server runs {total} table, as many as it may: try again later"),
+                                        N_("the server runs {total} tables, as many as it may: try again later")),
                                 total=MAX_TABLES)
         if creator is not None and self.tables_created_by(creator) >= MAX_TABLES_PER_CREATOR:
-            raise TooManyTables(N_("at most {per_player} open tables per player"), per_player=MAX_TABLES_PER_CREATOR)
+            raise TooManyTables(counted(MAX_TABLES_PER_CREATOR, N_("at most {per_player} open table per player"),
+                                        N_("at most {per_player} open tables per player")),
+                                per_player=MAX_TABLES_PER_CREATOR)
         cap, address = self.server.config.max_connections_per_address, address_key(address)
         if address is not None and cap and sum(1 for table in self.tables.values() if table.creator_address == address
                                                and table.play.result is None) >= cap:
-            raise TooManyTables(N_("at most {per_address} open tables from one address"), per_address=cap)
+            raise TooManyTables(counted(cap, N_("at most {per_address} open table from one address"),
+                                        N_("at most {per_address} open tables from one address")), per_address=cap)
         buckets = self._creation_buckets(address if cap else None)  # (0: no limit by address, as behind a proxy)
         self._may_create(buckets)
         number = next(self._table_numbers)
         table_id = f"t{number}-{secrets.token_hex(4)}"
-        join_code = secrets.token_hex(4) if options.private else None
+        join_code = (join_code or secrets.token_hex(4)) if options.private else None
         seed = self.server.seed_source()
         nonce = make_nonce().hex()  # of the seed's commitment, sent before the game, revealed after it
         table = Table(self, table_id, options, seed, creator, join_code, nonce)
@@ -328,20 +379,27 @@ class Lobby:
         if address is not None:
             if self._creations is None:
                 self._creations = Buckets(CREATIONS_BURST, CREATIONS_PER_HOUR / 3600, CREATION_ADDRESSES)
-            buckets.append((self._creations, address, TooManyTables(
-                N_("at most {burst} new tables at once from one address, then {per_hour} an hour: try again later"),
+            buckets.append((self._creations, address, TooManyTables(counted(
+                CREATIONS_BURST,
+                N_("at most {burst} new table at once from one address, then {per_hour} an hour: try again later"),
+                N_("at most {burst} new tables at once from one address, then {per_hour} an hour: try again later")),
                 burst=CREATIONS_BURST, per_hour=CREATIONS_PER_HOUR)))
             if (network := network_key(address)) is not None:
                 if self._network_creations is None:
                     self._network_creations = Buckets(NETWORK_CREATIONS_BURST, NETWORK_CREATIONS_PER_HOUR / 3600,
                                                       CREATION_ADDRESSES)
-                buckets.append((self._network_creations, network, TooManyTables(
+                buckets.append((self._network_creations, network, TooManyTables(counted(
+                    NETWORK_CREATIONS_BURST,
+                    N_("at most {burst} new table at once from one network, then {per_hour} an hour: try again "
+                       "later"),
                     N_("at most {burst} new tables at once from one network, then {per_hour} an hour: try again "
-                       "later"), burst=NETWORK_CREATIONS_BURST, per_hour=NETWORK_CREATIONS_PER_HOUR)))
+                       "later")), burst=NETWORK_CREATIONS_BURST, per_hour=NETWORK_CREATIONS_PER_HOUR)))
         if self._all_creations is not None:  # (by network: an IPv6 host has a /48's addresses)
             key = None if address is None else network_key(address) or address
-            buckets.append((self._all_creations, key, TooManyTables(
-                N_("the server takes at most {burst} new tables at once, then {per_hour} an hour: try again later"),
+            buckets.append((self._all_creations, key, TooManyTables(counted(
+                self._all_creations.burst,
+                N_("the server takes at most {burst} new table at once, then {per_hour} an hour: try again later"),
+                N_("the server takes at most {burst} new tables at once, then {per_hour} an hour: try again later")),
                 burst=self._all_creations.burst, per_hour=self.server.config.max_tables_per_hour)))
         return buckets
 

@@ -28,6 +28,11 @@ class JsonFormatter(logging.Formatter):
         return escape_unsafe(json.dumps(out, default=str, ensure_ascii=False))
 
 
+def how_many(n: int, singular: str, plural: str) -> str:
+    """`n` and its noun, agreed: "1 table", "3 tables" (the server's own English texts: its output and log)."""
+    return f"{n} {singular if n == 1 else plural}"
+
+
 _NOT_PRINTABLE_ASCII = re.compile(r"[^\x20-\x7e]")
 _ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Characters a log line writes as JSON escapes rather than as themselves: control characters (C1, DEL), format

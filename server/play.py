@@ -43,6 +43,12 @@ ENDED_BY_ADMIN = "ended by the server's admin"
 IDLE = "idle"
 """The reason of a game lost by a player the table waited on alone, with no action of his, for
 config.idle_minutes, at a table without timers (`Play.idle`): the other wins, rated as an abandonment."""
+IDLE_WARNINGS = (300, 60)
+"""Seconds before that loss when the table tells everyone at it (the public event `idle_warning {seat, seconds}`,
+docs/protocol.md section 13): 5 minutes, time to come back from a break and play, and 1 minute, a last call for
+one who missed the first as the log went on; each only when it falls after the waiting began (less than
+idle_minutes), so that nobody is warned as soon as his turn comes (idle_minutes 5 warns at 1 minute only, 1 not at
+all). A player lost such a game without a word before (srv30)."""
 
 if TYPE_CHECKING:
     from .ports import Client as Session
@@ -69,9 +75,9 @@ class Play:
     `dt-client play` game's log said nothing of the bot's team drawn again (play-test pt24 F5). A class default:
     an instance list only on the tables that have some."""
 
-    _idle: tuple[str, float] | None = None
-    """(seat, when it loses): the seat a table without timers waits on alone since its last action (`idle`). A
-    class default: set only while a game waits on one seat."""
+    _idle: tuple[str, float, tuple[int, ...]] | None = None
+    """(seat, when it loses, the IDLE_WARNINGS still to give him): the seat a table without timers waits on alone
+    since its last action (`idle`). A class default: set only while a game waits on one seat."""
 
     def __init__(self, table: Table, options, seed: int, timed: bool) -> None:
         self.table = table
@@ -570,7 +576,9 @@ class Play:
         if not self.running or self.held:
             return float("inf")
         if self.deadlines is None:
-            return min([*self._reveal_by.values(), self._idle[1] if self._idle else float("inf")])
+            idle = self._idle
+            at = float("inf") if idle is None else idle[1] - idle[2][0] if idle[2] else idle[1]  # (its next warning)
+            return min([*self._reveal_by.values(), at])
         return self.deadlines.next_at()
 
     def idle(self, acted: str | None) -> None:
@@ -586,10 +594,19 @@ class Play:
             return
         committed = self.committed_now()
         waiting = [seat for seat in self.game.state.to_act if seat not in committed]
+        now = trio.current_time()
         if len(waiting) != 1:
             self._idle = None
         elif self._idle is None or self._idle[0] != waiting[0] or acted == waiting[0]:
-            self._idle = (waiting[0], trio.current_time() + limit)
+            self._idle = (waiting[0], now + limit, tuple(w for w in IDLE_WARNINGS if w < limit))
+        idle = self._idle
+        if idle is not None and idle[2] and idle[1] - idle[2][0] <= now:
+            # warned once, of the nearest loss: the warnings due at once (a late step) are one
+            seat, at = idle[0], idle[1]
+            self._idle = (seat, at, tuple(w for w in idle[2] if at - w > now))
+            seconds = max(1, round(at - now))
+            log("idle_warning", table=self.table.id, seat=seat, seconds=seconds)
+            self.table.publish([{"kind": "idle_warning", "seat": seat, "seconds": seconds}])
 
     def expire(self) -> None:
         """Deal with every deadline that has passed (BG-OPT-02..04; DT-050 and config.idle_minutes without

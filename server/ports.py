@@ -29,9 +29,16 @@ class Client(Protocol):
     """The bot name reserved for this in-memory connection (None for a person's)."""
     conn: Any
     """Its sans-IO protocol connection (the lobby reads its `state`)."""
+    address: str | None
+    """The IP address it connected from (None: in memory)."""
+    table: Any
+    """The table its requests and its end go to (session.Session.table), if any."""
 
     @property
     def is_spectator(self) -> bool: ...
+
+    @property
+    def closing(self) -> bool: ...
 
     def send(self, message: Message) -> None:
         """Queue a message; never blocks."""
@@ -109,6 +116,9 @@ class Directory(Protocol):
 
     def table_infos(self, offset: int = 0, limit: int | None = None): ...
 
+    def create_table(self, options: TableOptions, creator: str | None, address: str | None = None,
+                     join_code: str | None = None) -> TableRoom: ...
+
 
 class TableDoor(Protocol):
     """A table as a connection sees it: where to send its requests (table.Table)."""
@@ -117,6 +127,9 @@ class TableDoor(Protocol):
     join_code: str | None
 
     async def submit(self, item) -> bool: ...
+
+    def offer(self, item) -> bool:
+        """Queue an item without waiting (False: no room, or closed)."""
 
 
 class TableRoom(TableDoor, Protocol):

@@ -12,13 +12,13 @@ import trio
 
 from dungeon_twister.engine import SEATS, opponent
 from dungeon_twister.protocol import (ChatMessage, Join, Joined, Left, OpponentBack, OpponentLeft, ProtocolError,
-                                     SeatBot, templated)
+                                     SeatBot, State, templated)
 from dungeon_twister.protocol.names import name_key
 from dungeon_twister.protocol.views import SEED_CONTRIBUTIONS
 
 from . import rematch
 from .logs import log
-from .play import ABANDONED_BY_BOTH
+from .play import ABANDONED_BY_BOTH, ABORTED
 
 if TYPE_CHECKING:
     from .ports import Client as Session
@@ -42,6 +42,17 @@ def _private(table: str, join_code: str | None) -> ProtocolError:
     if join_code is None:
         return templated("no_such_table", "table {table} is private: it takes its join code", table=table)
     return templated("bad_join_code", "that is not the join code of table {table}", table=table)
+
+
+@dataclass
+class KeptSeat:
+    """A table's inbox item: a player whose opponent left before the first turn, to be seated at this new table in
+    `seat` (Seating.keep_seat); `left` the table whose game was aborted."""
+
+    session: Session
+    seat: str
+    left: str
+    done: trio.Event | None = None
 
 
 @dataclass
@@ -278,6 +289,7 @@ class Seating:
             self._free(seat)
         elif self.table.play.result is not None:
             rematch.lapse(self.table, seat)
+        self.keep_seat(opponent(seat))
         self.table.note_if_empty(at_once=not self.table.play.started)
 
     def _free(self, seat: str) -> None:
@@ -299,6 +311,44 @@ class Seating:
                 self._dismissed.add(other.name)
             self.lobby.revoke_token(other.token)
             self._free(opponent(seat))
+
+    def keep_seat(self, seat: str) -> None:
+        """The other seat's player left (or abandoned) the game before its first turn, which ended it aborted: this
+        seat's player, still connected and a person, keeps a seat, at a new table of the same options (and join
+        code) that waits for an opponent, as he would expect; he is told `left` here, then `joined` there
+        (`seat_kept`). Not at this table: its id is its game's commit-reveal id and the key of its record, and
+        a purpose is never committed twice in one game (docs/protocol.md sections 10 and 13), so its aborted
+        game stays as it was, unrated, its record kept. Nothing is done if he is away too (his seat held: he comes
+        back to the aborted game, as before), if the seat is a bot's, or if the server refuses the new table (its
+        limits, a shutdown: then as before)."""
+        state = self.seats[seat]
+        session = state.session
+        if ((self.table.play.result or {}).get("reason") != ABORTED or session is None or state.bot
+                or self.lobby.server.closing):
+            return
+        try:
+            table = self.lobby.create_table(self.table.options, session.name, session.address, self.table.join_code)
+        except ValueError as error:  # (TooManyTables, or the server shutting down)
+            log("seat_not_kept", table=self.table.id, seat=seat, name=session.name, error=str(error))
+            return
+        state.session = None
+        self.lobby.revoke_token(state.token)
+        state.token = None
+        session.send(Left(self.table.id))
+        session.table = table  # (his requests and his connection's end go there from now on)
+        if not table.offer(KeptSeat(session, seat, self.table.id)):  # (a new table's inbox is empty)
+            log("seat_not_kept", table=self.table.id, seat=seat, name=session.name, error="inbox")
+        log("seat_moved", table=self.table.id, seat=seat, name=session.name, to=table.id)
+
+    def seat_kept(self, session: Session, seat: str, left: str) -> None:
+        """At the new table of `keep_seat`: the player takes `seat` as a `join` would (`joined`, a snapshot), then
+        everyone here is told why (`seat_kept {seat, from}`); nobody is seated if meanwhile he went to another table
+        or his connection ended (this table, empty, then closes)."""
+        if session.conn.state is not State.LOBBY or session.table is not self.table or session.closing:
+            return self.table.note_if_empty(at_once=True)
+        self.join(session, Join(self.table.id, seat, self.table.join_code))
+        if self.seat_of(session) == seat:
+            self.table.publish([{"kind": "seat_kept", "seat": seat, "from": left}])
 
     def seat_bot(self, session: Session, message: SeatBot) -> None:
         if session.name != self.table.creator:
@@ -394,6 +444,7 @@ class Seating:
                 self.table.play.end(None, ABANDONED_BY_BOTH)
             else:
                 self.table.play.end(opponent(seat), "abandoned")
+                self.keep_seat(opponent(seat))
         elif not self.table.play.started:
             self._free(seat)
         self.table.note_if_empty(at_once=not self.table.play.started)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import trio
 
+from dungeon_twister.engine.core.errors import N_
 from dungeon_twister.protocol import (Chat, ChatMessage, CreateTable, Error, GameRecord, Games, GetRecord, Hello,
                                       Join, ListGames, ListRatings, ListTables, Message, Ping, Pong, ProtocolError,
                                       Prove, RatingInfo, Ratings, Refused, Resume, Role, ServerConnection, Software,
@@ -42,7 +43,7 @@ from dungeon_twister.protocol.versions import RELEASE
 from dungeon_twister.protocol.views import FEATURES
 
 from .health import SOFTWARE as HEALTH_SOFTWARE
-from .lobby import TooManyTables
+from .lobby import OLD_CLIENT_SECONDS, TooManyTables
 from .logs import LOGGER, log
 from .pipes import PipeStream
 from .ports import TableGone
@@ -200,6 +201,11 @@ class Session:
     @property
     def is_spectator(self) -> bool:
         return self.conn.client_role is Role.SPECTATOR
+
+    @property
+    def closing(self) -> bool:
+        """The connection is being closed (nothing more is sent to it)."""
+        return self._closing
 
     # --- sending (never blocks) ---------------------------------------------------------------------------
     def send(self, message: Message) -> None:
@@ -723,9 +729,9 @@ class Session:
             if not unbound or not self.server.config.unbound_proofs:
                 log("proof_refused", session=self.id, name=self.name, why="unbound" if unbound else "signature")
                 self._give_back_held_name()
-                if unbound:
-                    return self.send_error(templated("bad_proof", "this server needs a newer dt-client (of 2026-11-30 "
-                                                     "or later) to prove your key: update dt-client"))
+                if unbound:  # (its next hello from here is refused before welcome: Lobby.old_client)
+                    self.server.lobby.unbound_refused(self.address, key)
+                    return self.send_error(templated("bad_proof", UPDATE_CLIENT))
                 return self.send_error(templated("bad_proof", "the signature does not prove the hello's key"))
         self._proof = None
         lobby = self.server.lobby
@@ -816,6 +822,8 @@ class Session:
         lobby, config = self.server.lobby, self.server.config
         if self.network and self.server.network_sessions > config.max_connections and not self._back_to_a_seat(hello):
             return self._refuse("server_full", "the server accepts no more connections")
+        if lobby.old_client(self.address, hello.key):  # (config.unbound_proofs = false, and its proof was v1)
+            return self._refuse("bad_proof", UPDATE_CLIENT)
         problem = name_problem(hello.name) if hello.name != self.bot_name else None
         if problem is not None:
             return self._refuse("bad_name", problem)
@@ -890,6 +898,9 @@ class Session:
         if code == "server_full":
             self.server.refused_quietly(code, None, self.server.config.max_connections, session=self.id, name=name,
                                         address=self.address)
+        elif template == UPDATE_CLIENT:  # an old client's hellos (Lobby.old_client): one line, then a count a minute
+            self.server.refused_quietly("old_client", self.address, int(OLD_CLIENT_SECONDS), session=self.id,
+                                        name=name)
         else:
             log("refused", level=logging.INFO, session=self.id, code=code, name=name, address=self.address)
         reason = template.format(**values)
@@ -974,6 +985,11 @@ class Session:
                 return self.send_error(game_stopped(table.id))
             return self.send_error(templated("no_such_table", "table {table} has closed", table=table.id))
         await item.done.wait()
+
+
+UPDATE_CLIENT = N_("this server needs a newer dt-client (of 2026-11-30 or later) to prove your key: update dt-client")
+"""The template of a key proof bound to nothing, refused (config.unbound_proofs = false): in the fatal bad_proof
+after welcome, then in the `refused` of that client's next hellos (Lobby.old_client), which it shows and stops on."""
 
 
 LOGGED_TEXT = 200

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from dungeon_twister.protocol.names import name_key
 
-from .logs import log
+from .logs import how_many, log
 
 try:
     import fcntl
@@ -775,7 +775,7 @@ def copy_store(source: SqlStorage, target: SqlStorage, progress: Callable[[str, 
     told as the journal's batches go."""
     held = {name: target._read(f"SELECT COUNT(*) FROM {name}")[0][0] for name in STORE_TABLES}
     if any(held.values()):
-        rows = ", ".join(f"{count} {name}" for name, count in held.items() if count)
+        rows = ", ".join(f"{how_many(count, 'row', 'rows')} of {name}" for name, count in held.items() if count)
         raise StorageError(f"{target.location} already holds a store ({rows}): copy into a new one only")
     counts: dict[str, int] = {}
     with target.transaction():
@@ -797,7 +797,8 @@ def copy_store(source: SqlStorage, target: SqlStorage, progress: Callable[[str, 
     for name in STORE_TABLES:
         found = target._read(f"SELECT COUNT(*) FROM {name}")[0][0]
         if found != counts[name]:
-            raise StorageError(f"{target.location}: {found} rows of {name} after the copy of {counts[name]}")
+            raise StorageError(f"{target.location}: {how_many(found, 'row', 'rows')} of {name} after the copy of "
+                               f"{counts[name]}")
     return counts
 
 

@@ -26,7 +26,7 @@ from .logs import LOGGER, log
 from .options import engine_options, options_view
 from . import rematch
 from .play import ENDED_BY_ADMIN, Play
-from .seating import Seating
+from .seating import KeptSeat, Seating
 from .storage import StorageError
 from .viewing import ViewPoint, compacted, render, table_view, without_legal
 
@@ -166,6 +166,15 @@ class Table:
             self._info = (key, TableInfo(self.id, self.options, key[0], key[1], blue=key[2], yellow=key[3]))
         return self._info[1]
 
+    def offer(self, item) -> bool:
+        """Queue a request for the table's task without waiting (another table's task hands it a player:
+        Seating.keep_seat); False if the inbox is full or closed."""
+        try:
+            self._inbox.send_nowait(item)
+            return True
+        except (trio.WouldBlock, trio.BrokenResourceError, trio.ClosedResourceError):
+            return False
+
     async def submit(self, item) -> bool:
         """Queue a request for the table's task; False if the table is closed. No task switch when the inbox has
         room (the caller goes on to its next read, which lets the table's task run); else wait for room."""
@@ -279,6 +288,8 @@ class Table:
                 self.seating.enter(item.session, item.token, item.last_event)
             elif isinstance(item, AdminEnd):
                 item.outcome = self._admin_end()
+            elif isinstance(item, KeptSeat):
+                self.seating.seat_kept(item.session, item.seat, item.left)
             elif isinstance(item, CreatorGone):
                 if not self.play.started:  # a table made and left empty: nobody is coming to sit at it
                     self.note_if_empty(at_once=True)

@@ -375,6 +375,55 @@ def test_DT_224_yes_and_no_are_answered_in_the_players_language_too(typed, accep
     assert wired.sent() == [TakebackAnswer(TABLE, accept)] and wired.session.state.takeback_asked is None
 
 
+def test_an_idle_warning_is_said_to_its_player_in_the_bar_and_leaves_the_game_as_it_was():
+    """srv30: the server's `idle_warning {seat, seconds}` (docs/protocol.md section 13) before a game is lost for
+    idling: its player reads it in the message bar and the log, in minutes, as his own ("you"); the opponent in
+    the log, naming the seat. It changes nothing of the game: a draw offer pending stays pending."""
+    from dungeon_twister.protocol import TableEvent
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE)
+    state = wired.session.state
+    ours, theirs = state.seat, "Y" if state.seat == "B" else "B"
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "draw_offered", "seat": theirs}))
+    wired.deliver(TableEvent(TABLE, 2, {"kind": "idle_warning", "seat": ours, "seconds": 300}))
+    warned = ("you have played nothing for a long while: play within 5 min, or you lose the game (this server's "
+              "limit at a table without timers)")
+    assert state.log[-1] == warned and state.notice == warned
+    assert state.draw_offered == theirs, "the game waits on as it was: the offer stands"
+    wired.deliver(TableEvent(TABLE, 3, {"kind": "idle_warning", "seat": theirs, "seconds": 60}))
+    name = "Yellow" if theirs == "Y" else "Blue"
+    assert state.log[-1] == (f"{name} has played nothing for a long while: {name} loses the game without a move "
+                             "within 1 min (this server's limit at a table without timers)")
+    assert state.notice == warned, "the opponent's warning goes to the log only"
+
+
+def test_a_seat_kept_at_a_new_table_after_an_aborted_game_is_said_there():
+    """srv30: the opponent left before the first turn; the server ends the game aborted, then moves us: `left` for
+    that table, `joined` at a new one that waits (its snapshot), and `seat_kept {seat, from}`. The client follows
+    (at the new table, in the same seat) and says why in the message bar and the log."""
+    from dungeon_twister.protocol import Joined, Left, Snapshot, TableEvent
+
+    from test_client_prompt import seat_view
+
+    wired = WiredSession()
+    wired.seat(MAIN_PHASE, "Y")
+    state = wired.session.state
+    wired.deliver(TableEvent(TABLE, 1, {"kind": "game_over", "winner": None, "vp": {"B": 0, "Y": 0},
+                                        "reason": "aborted"}))
+    wired.deliver(GameOver(TABLE, {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "aborted"}))
+    wired.deliver(Left(TABLE))
+    wired.deliver(Joined("t-2", "token-2", "Y"))
+    wired.deliver(Snapshot("t-2", 0, seat_view(MAIN_PHASE, "Y", seats={"B": None, "Y": "ann"},
+                                               table={"id": "t-2"}) | {"started": False}))
+    wired.deliver(TableEvent("t-2", 1, {"kind": "seat_kept", "seat": "Y", "from": TABLE}))
+    said = (f"Yellow keeps a seat: the other player left table {TABLE} before the first turn, whose game ends "
+            "aborted (not rated); this new table waits for an opponent")
+    assert (state.table, state.seat, state.at_table) == ("t-2", "Y", True)
+    assert state.notice == said and state.log[-1] == said
+    assert wired.session.token == "token-2"
+
+
 def test_DT_228_draw_offers_and_yes_or_no_answers_the_opponents_offer():
     """`draw` sends draw_offer and waits; the opponent's offer (draw_offered) is told with "type yes or no", and
     `yes` or `no` answers it; a refused offer leaves nothing waiting; `draw` while he offers accepts (sent as draw_offer, which the server reads so). With a

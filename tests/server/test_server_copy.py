@@ -47,8 +47,9 @@ def test_a_data_directory_copied_by_the_command_answers_as_the_original(tmp_path
     out = capsys.readouterr().out
     # fill's rows: 2 tables, 3 seats (one taken again, one freed), 4 journal lines, 2 tokens, 3 ratings (Bob and
     # bob are one), 1 identity (ANN could not take Ann's name)
+    # (each count agrees with its noun: "1 identity", not "1 identities")
     assert out.splitlines()[0].endswith(": 2 tables, 2 seats, 4 journal lines, 2 resume tokens, 3 ratings, "
-                                        "1 identities")
+                                        "1 identity")
     assert f'data_dir = "{tmp_path / "new"}"' in out
     old, new = SqliteStorage(tmp_path / "old" / DATABASE_NAME), SqliteStorage(tmp_path / "new" / DATABASE_NAME)
     try:
@@ -67,7 +68,8 @@ def test_a_copy_into_a_store_that_holds_anything_is_refused_and_writes_nothing(t
     with pytest.raises(SystemExit) as exit:
         main(["copy", str(tmp_path / "old"), str(tmp_path / "new")])
     assert exit.value.code == EXIT_STORE_UNUSABLE
-    assert capsys.readouterr().err.strip().endswith("already holds a store (1 ratings): copy into a new one only")
+    assert capsys.readouterr().err.strip().endswith("already holds a store (1 row of ratings): copy into a new one "
+                                                          "only")
     target = open_storage(tmp_path / "new")
     try:
         assert target.tables() == [] and target.rating("ann") is None and target.rating("dan") is not None

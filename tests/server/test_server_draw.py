@@ -4,7 +4,7 @@ leads on VP; refusals say why, and a declined offer waits for the next action be
 
 import pytest
 import trio
-from dungeon_twister.protocol import DrawAnswer, DrawOffer, Error, GameOver, Spectate, TableOptions
+from dungeon_twister.protocol import DrawAnswer, DrawOffer, Error, GameOver, Joined, Spectate, TableOptions
 from dungeon_twister.protocol.views import DELTA_VIEWS
 from dungeon_twister.server.records import record_text
 from test_server_support import HANG_GUARD, Client, running_server, seated_pair
@@ -151,7 +151,9 @@ async def test_DT_228_DT_224_nothing_asked_before_the_end_is_answered_after_it(a
             await yellow.expect_event("draw_offered")
             await blue.send(Leave())  # (before the first turn: the game is aborted, not won)
             assert (await yellow.expect(GameOver)).result["reason"] == "aborted"
-            await yellow.send(DrawAnswer(table, False))
+            # (Yellow keeps a seat at a new table, srv30: the offer of the aborted game does not follow him there)
+            kept = (await yellow.expect(Joined)).table
+            await yellow.send(DrawAnswer(kept, False))
             assert (await yellow.expect(Error)).message == "no draw is offered to you"
             assert yellow.events_of("draw_declined") == []
 
@@ -278,3 +280,65 @@ async def test_a_player_the_game_waits_on_alone_loses_after_idle_minutes_at_an_u
             await _a_move(server, table, blue, yellow)
             await trio.sleep(3600)
             assert server.lobby.tables[table].play.result is None
+
+
+async def _sync(*clients) -> None:
+    """Every frame the server sent each client before now has been received (a chat comes after them)."""
+    from dungeon_twister.protocol import Chat, ChatMessage
+
+    for client in clients:
+        await client.send(Chat(f"sync {client.name}"))
+        await client.expect(ChatMessage, lambda m, text=f"sync {client.name}": m.text == text)
+
+
+async def test_a_player_the_game_waits_on_alone_is_warned_5_and_1_minutes_before_he_loses_for_idling(autojump_clock):
+    """srv30: idle_minutes ended an untimed game without a word to the player it waited on. Everyone at the table
+    gets the public event `idle_warning {seat, seconds}` 5 minutes and 1 minute before that loss (IDLE_WARNINGS, on
+    trio's clock), and not a second earlier; an action of his starts the count afresh, warnings included. A
+    warning that would come as his turn begins is not given: idle_minutes 5 warns at 1 minute only, 1 never."""
+    from dungeon_twister.protocol import Action, ActionOk
+
+    with trio.fail_after(HANG_GUARD + 3 * 3600):  # (the mock hours the test sleeps, and the guard)
+        async with running_server(seeds=(21,), idle_minutes=30) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            seat, mover, other, _, _ = await _a_move(server, table, blue, yellow)
+            watcher = await Client.connect(server, "watcher", "spectator", memory=True)
+            await watcher.send(Spectate(table))
+            await _sync(mover, other, watcher)
+            await trio.sleep(25 * 60 - 1)
+            await _sync(mover, other, watcher)
+            assert not [c for c in (mover, other, watcher) if c.events_of("idle_warning")], "not before 25 minutes"
+            await trio.sleep(1)
+            for client in (mover, other, watcher):
+                assert await client.expect_event("idle_warning") == {"kind": "idle_warning", "seat": seat,
+                                                                     "seconds": 300}
+            await trio.sleep(60)  # 26 minutes: he plays, and the count starts again
+            again = next(text for text in mover.view["legal"] if text.startswith("move "))  # (AP left: seed 21)
+            await mover.send(Action(table, "again", again))
+            assert isinstance(await mover.expect(ActionOk, lambda e: e.action_id == "again"), ActionOk)
+            await trio.sleep(25 * 60 - 1)
+            await _sync(mover, other)
+            assert len(other.events_of("idle_warning")) == 1, "the 5 minutes' warning again, 25 minutes after him"
+            await trio.sleep(1)
+            assert (await other.expect_event("idle_warning"))["seconds"] == 300
+            await trio.sleep(4 * 60 - 1)
+            await _sync(other)
+            assert len(other.events_of("idle_warning")) == 2
+            await trio.sleep(1)
+            assert (await other.expect_event("idle_warning"))["seconds"] == 60
+            assert server.lobby.tables[table].play.result is None
+            await trio.sleep(60)
+            result = (await other.expect(GameOver)).result
+            assert result["reason"] == "idle" and result["winner"] != seat
+            await mover.expect(GameOver)
+            assert [e["seconds"] for e in mover.events_of("idle_warning")] == [300, 300, 60]
+        for minutes, warned in ((5, [60]), (1, [])):
+            async with running_server(seeds=(21,), idle_minutes=minutes) as server:
+                table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+                seat, mover, other, _, _ = await _a_move(server, table, blue, yellow)
+                await trio.sleep(max(0, minutes * 60 - 61))  # (a second before the minute's warning of 5)
+                await _sync(other)
+                assert other.events_of("idle_warning") == []
+                await trio.sleep(61)
+                assert (await other.expect(GameOver)).result["reason"] == "idle"
+                assert [e["seconds"] for e in other.events_of("idle_warning")] == warned, minutes

@@ -186,11 +186,12 @@ async def test_a_join_at_a_table_whose_game_is_over_is_refused_saying_so(autojum
     with trio.fail_after(HANG_GUARD):
         async with running_server(seeds=(5,)) as server:
             table, blue, yellow = await seated_pair(server, TableOptions(beginner=True))
+            watcher = await watching(server, table)  # (keeps the table open: Yellow keeps a seat at a new one, srv30)
             await blue.send(Leave())  # before the first turn: the game is aborted (over), and seat B is free
             assert (await yellow.expect(GameOver)).result["reason"] == "aborted"
             await blue.expect(Left)
             cy = await Client.connect(server, "cy")
-            for seat in ("B", None):
+            for seat in ("B", "Y", None):
                 await cy.send(Join(table, seat))
                 refused = await cy.expect(Error)
                 assert (refused.code, refused.message) == ("seat_taken", "the game at this table is over")

@@ -1133,6 +1133,42 @@ async def test_table_limits_per_address_and_in_all_say_which(autojump_clock, mon
                 "not_allowed", "the server runs 3 tables, as many as it may: try again later")
 
 
+async def test_a_limit_of_one_table_is_said_in_the_singular(autojump_clock, monkeypatch):
+    """A play-test's admin read "at most 1 new tables at once" (max_tables_per_hour under 12 gives a burst of one):
+    each limit's text agrees with its count, the template sent being the singular msgid for 1, the plural for more
+    (the client translates either)."""
+    from dungeon_twister.server.lobby import TooManyTables
+
+    async with running_server(max_connections_per_address=1) as server:
+        server.lobby.create_table(TableOptions(), "ann", "192.0.2.1")
+        with pytest.raises(TooManyTables) as refused:
+            server.lobby.create_table(TableOptions(), "bob", "192.0.2.1")
+        assert str(refused.value) == "at most 1 open table from one address"
+        assert refused.value.template == "at most {per_address} open table from one address"
+    async with running_server(max_tables_per_hour=6) as server:  # a burst of 6 // 6 = 1
+        server.lobby.create_table(TableOptions(), "ann", "192.0.2.1")
+        with pytest.raises(TooManyTables) as refused:
+            server.lobby.create_table(TableOptions(), "bob", "192.0.2.2")
+        assert str(refused.value) == "the server takes at most 1 new table at once, then 6 an hour: try again later"
+    monkeypatch.setattr("dungeon_twister.server.lobby.CREATIONS_BURST", 1)
+    monkeypatch.setattr("dungeon_twister.server.lobby.MAX_TABLES_PER_CREATOR", 1)
+    async with running_server() as server:
+        server.lobby.create_table(TableOptions(), "ann", "192.0.2.1")
+        with pytest.raises(TooManyTables) as refused:
+            server.lobby.create_table(TableOptions(), "bob", "192.0.2.1")
+        assert str(refused.value) == ("at most 1 new table at once from one address, then 120 an hour: try again "
+                                      "later")
+        with pytest.raises(TooManyTables) as refused:
+            server.lobby.create_table(TableOptions(), "ann", "192.0.2.9")
+        assert str(refused.value) == "at most 1 open table per player"
+    monkeypatch.setattr("dungeon_twister.server.lobby.MAX_TABLES_PER_CREATOR", 2)
+    async with running_server() as server:  # and the plural for more than one, as before
+        for address in ("192.0.2.1", "192.0.2.2"):
+            server.lobby.create_table(TableOptions(), "ann", address)
+        with pytest.raises(TooManyTables, match="^at most 2 open tables per player$"):
+            server.lobby.create_table(TableOptions(), "ann", "192.0.2.1")
+
+
 async def test_tables_created_from_one_address_are_limited_by_the_hour(autojump_clock, monkeypatch, caplog):
     """Red team rt25: create, join, `bot`, leave in a loop from one address starts and aborts a game against a bot
     each time, and a game begun is kept in the store: 834 tables in 20 s, ~4.5 GB a day. An address creates at

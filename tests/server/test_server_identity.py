@@ -379,6 +379,7 @@ async def test_a_proof_over_tls_is_bound_to_the_servers_certificate_so_a_relay_c
             assert (refused.code, refused.fatal) == ("bad_proof", True) and refused.message == (
                 "this server needs a newer dt-client (of 2026-11-30 or later) to prove your key: update dt-client")
             assert server.storage.identity("fay") is None
+            key = Ed25519PrivateKey.generate()  # (fay's key is refused at its hellos for a minute: Lobby.old_client)
             assert isinstance(await over_tls(server, "gus", b"this"), Tables)
             forged = await over_tls(server, "hal", hashlib.sha256(b"the relay's certificate").digest())
             assert forged.message == "the signature does not prove the hello's key", "(a bad one: said as before)"
@@ -391,6 +392,51 @@ async def test_a_proof_over_tls_is_bound_to_the_servers_certificate_so_a_relay_c
                 await client.send(Prove(sign_proof(key, welcome.challenge, welcome.session, name, channel)))
                 await client.send(ListTables())
                 assert isinstance(await client.expect((Tables, Error)), Tables), channel
+
+
+async def test_an_old_clients_hellos_after_its_unbound_proof_was_refused_are_refused_before_welcome(autojump_clock,
+                                                                                                 caplog):
+    """srv30 (deploy/README.md's caveat): with unbound_proofs = false, a dt-client of before 2026-11-30 read the
+    fatal bad_proof after its welcome as a lost connection and connected again at once, ~8 times a second, its
+    player never reading why (play-test ad29: 752 refusals in 90 s, 3 log lines each). Its next hellos from that
+    address, with that key, are `refused` bad_proof at once with the same sentence (such a client shows a refused
+    hello and stops), for a minute after its proof's refusal (Lobby.old_client), logged once (`refused`
+    `old_client`, then a count a minute). Another key from the same address (a LAN party's NAT) is welcomed, and so
+    is the same key a minute later (updated, its proof bound)."""
+    import logging
+
+    from dungeon_twister.server.session import UPDATE_CLIENT
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    old, other = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
+    with trio.fail_after(HANG_GUARD + 120):
+        async with running_server(unbound_proofs=False) as server:
+            client, welcome = await keyed(server, "fay", old)  # a v1 proof, bound to nothing
+            assert isinstance(welcome, Welcome)
+            error = await client.expect(Error)
+            assert (error.code, error.fatal, error.message) == ("bad_proof", True, UPDATE_CLIENT)
+            for _ in range(3):  # the old client's loop
+                _, answer = await keyed(server, "fay", old)
+                assert isinstance(answer, Refused), answer
+                assert (answer.code, answer.reason, answer.template) == ("bad_proof", UPDATE_CLIENT, UPDATE_CLIENT)
+            keyless, answer = await keyed(server, "fay", None)  # (no key: nothing to brake; the name is free)
+            assert isinstance(answer, Welcome)
+            await keyless.close()
+            neighbour, answer = await keyed(server, "gus", other, prove=False)
+            assert isinstance(answer, Welcome), "another key from the same address"
+            braked = [r.fields for r in caplog.records if r.getMessage() == "refused"
+                      and r.fields.get("code") == "old_client"]
+            assert [(f["count"], f["name"], f["address"]) for f in braked] == [(1, "fay", "127.0.0.1")]
+            assert not [r for r in caplog.records if r.getMessage() == "refused" and r.fields.get("code") == "bad_proof"]
+            await trio.sleep(61)
+            braked = [r.fields for r in caplog.records if r.getMessage() == "refused"
+                      and r.fields.get("code") == "old_client"]
+            assert [f["count"] for f in braked] == [1, 2], "then the count of the minute"
+            updated, welcome = await keyed(server, "fay", old, prove=False)
+            assert isinstance(welcome, Welcome), "a minute later: the same key is welcomed again"
+            await updated.send(Prove(sign_proof(old, welcome.challenge, welcome.session, "fay", b"")))  # v2
+            await updated.send(ListTables())
+            assert isinstance(await updated.expect((Tables, Error)), Tables)
 
 
 async def test_unbound_proofs_false_without_tls_is_warned_at_start(tmp_path, caplog, autojump_clock):

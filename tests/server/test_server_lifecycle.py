@@ -110,6 +110,19 @@ def test_config_files_are_checked():
         config_from_mapping({"banned_names": ["rude", 3]})
     with pytest.raises(ValueError, match=r"^setting 'reserved_names' has the wrong type: 'admin' \(expected a list "):
         config_from_mapping({"reserved_names": "admin"})
+    # a name no player could take is a typo, refused with its key (the admin thought " admin" was reserved): empty,
+    # longer than a hello's 32 characters, or refused at every hello (protocol/names.py); 32 characters pass
+    for key, name, why in (("reserved_names", "", "it is empty"),
+                           ("banned_names", "x" * 33, "it is longer than 32 characters"),
+                           ("reserved_names", " admin", "a name may not start or end with spaces"),
+                           ("banned_names", "rude\u202e", "a name may not contain control, format or bidi characters"),
+                           ("reserved_names", "greedy-bot-1", "names ending in -bot-<number> are reserved for the "
+                                                              "server's bots"),
+                           ("banned_names", "b\u043eb", "a name may not mix Latin, Greek and Cyrillic letters")):
+        with pytest.raises(ValueError) as refused:
+            config_from_mapping({key: ["admin", name]})
+        assert str(refused.value).startswith(f"{key}: {name!r} is not a name a player could take: {why}")
+    assert config_from_mapping({"reserved_names": ["x" * 32, "Zoë"]}).reserved_names == ("x" * 32, "Zoë")
     with pytest.raises(ValueError, match=r"^banned_addresses: '203\.0\.113\.300' is not an IP address or network"):
         config_from_mapping({"banned_addresses": ["203.0.113.300"]})
     with pytest.raises(ValueError, match=r"^max_new_names_per_hour must be 0 \(no limit\) or more$"):
@@ -220,6 +233,23 @@ def test_a_config_files_error_names_the_file(tmp_path, capsys):
         err = capsys.readouterr().err
         assert err.startswith(f"dt-server: {config}: {said}")  # (tomllib's own words differ between versions)
         assert err.endswith("\n") and (said.endswith("\n") or err.endswith(" (at line 2, column 3)\n"))
+
+
+def test_a_reserved_or_banned_name_no_player_could_take_stops_the_start(tmp_path, capsys):
+    """srv30: reserved_names and banned_names were taken as they were, a typo (" admin", "") reserving nothing
+    while the admin thought it did. A bad entry is a bad settings file: the file and the key named, exit status 2
+    (the settings are read first: `settings`, which does not start the server whatever it reads)."""
+    from dungeon_twister.server.app import parse_args, settings
+
+    config = tmp_path / "moderated.toml"
+    config.write_text('reserved_names = ["admin"]\nbanned_names = ["rude", ""]\n')
+    with pytest.raises(SystemExit) as exit_info:
+        settings(parse_args(["--config", str(config)]))
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err == (f"dt-server: {config}: banned_names: '' is not a name a player could take: "
+                                       "it is empty\n")
+    config.write_text('reserved_names = ["admin"]\nbanned_names = ["rude"]\n')
+    assert settings(parse_args(["--config", str(config)])).banned_names == ("rude",)
 
 
 async def test_host_colon_colon_listens_on_ipv4_too(autojump_clock):

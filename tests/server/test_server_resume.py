@@ -238,6 +238,107 @@ async def test_a_game_left_before_its_first_turn_is_aborted_not_won(autojump_clo
             assert "# result winner=- vp=B0,Y0 reason=aborted" in text.splitlines()
 
 
+@pytest.mark.parametrize("how", ["leave", "drop"])
+async def test_a_player_whose_opponent_left_before_the_first_turn_keeps_a_seat_at_a_table_that_waits(autojump_clock,
+                                                                                                    how):
+    """srv30: a table whose other player left (or dropped and never came back) before the first turn ended for
+    good, its player left at a finished table to make another. He keeps his seat: once the game is over, aborted
+    and unrated as before (its record kept), he gets `left` for that table, then `joined` at a new one with the
+    same options, private with the same join code, that waits for an opponent (he its creator), its snapshot, and
+    the event `seat_kept {seat, from}`; a newcomer then starts a game with him there. Not at the same table: its id
+    is its game's commit-reveal id and its record's key (docs/protocol.md sections 10, 13)."""
+    from dungeon_twister.protocol import CreateTable, Join, Leave, Left, TableCreated
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21, 22)) as server:
+            options = TableOptions(beginner=True, private=True)
+            blue = await Client.connect(server, "ann", memory=True)
+            await blue.send(CreateTable(options))
+            created = await blue.expect(TableCreated)
+            table, code = created.table, created.join_code
+            await blue.send(Join(table, "B", code))
+            yellow = await Client.connect(server, "bob", memory=True)
+            await yellow.send(Join(table, "Y", code))
+            for client in (blue, yellow):
+                await client.expect_event("game_started")
+            old_token = (await yellow.seen(Joined)).token
+            assert yellow.view is not None and yellow.view["turn"] == 0
+            if how == "leave":
+                await blue.send(Leave())
+            else:
+                await blue.close()
+            over = await yellow.expect(GameOver)
+            assert over.result == {"winner": None, "vp": {"B": 0, "Y": 0}, "reason": "aborted"}
+            assert (await yellow.expect(Left)).table == table
+            joined = await yellow.expect(Joined)
+            new = joined.table
+            assert new != table and joined.seat == "Y" and joined.token != old_token
+            view = (await yellow.expect(Snapshot)).view
+            assert view["started"] is False and view["seats"] == {"B": None, "Y": "bob"}
+            assert await yellow.expect_event("seat_kept") == {"kind": "seat_kept", "seat": "Y", "from": table}
+            kept = server.lobby.tables[new]
+            assert (kept.options, kept.join_code, kept.creator, kept.status) == (options, code, "bob", "waiting")
+            # the aborted game stays as it was: over, unrated, its record kept; its table closes (nobody there)
+            stored = server.lobby.store.table(table)
+            assert stored.status == "over" and stored.result["reason"] == "aborted"
+            assert "# result winner=- vp=B0,Y0 reason=aborted" in record_text(stored).splitlines()
+            assert yellow.events_of("ratings") == [] and server.lobby.store.rating("bob") is None
+            await trio.sleep(1)
+            assert table not in server.lobby.tables and new in server.lobby.tables
+            cy = await Client.connect(server, "cy", memory=True)
+            await cy.send(Join(new, None, code))
+            assert (await cy.expect(Joined)).seat == "B"
+            for client in (cy, yellow):
+                assert (await client.expect_event("game_started"))["seats"] == {"B": "cy", "Y": "bob"}
+
+
+async def test_a_seat_is_kept_only_for_a_person_still_there(autojump_clock, monkeypatch, caplog):
+    """The edges of the test above: the other player away too when the game is aborted (his seat held) comes back
+    to the aborted game, as before; a bot left alone is not given a table; a player whose own limits refuse
+    another table stays at the aborted one (logged `seat_not_kept`)."""
+    import logging
+
+    from dungeon_twister.protocol import CreateTable, Join, Leave, Left, SeatBot, TableCreated
+
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21, 22, 23), grace_seconds=600) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            await yellow.close()
+            await blue.expect(OpponentLeft)
+            await blue.send(Leave())
+            assert (await blue.expect(GameOver)).result["reason"] == "aborted"
+            await blue.expect(Left)
+            await trio.sleep(1)
+            assert list(server.lobby.tables) == [table], "no table for a player who is away"
+            back = await Client.connect(server, "bob", memory=True, resume=ResumeInfo(yellow.token, table, 0))
+            assert (await back.expect(Joined)).table == table
+            assert (await back.expect(Snapshot)).view["table"]["result"]["reason"] == "aborted"
+
+            ann = await Client.connect(server, "dee", memory=True)
+            await ann.send(CreateTable(TableOptions(beginner=True)))
+            bot_table = (await ann.expect(TableCreated)).table
+            await ann.send(Join(bot_table, "B"))
+            await ann.expect(Joined)
+            await ann.send(SeatBot(bot_table, "Y", "random"))
+            await ann.expect_event("game_started")
+            before = set(server.lobby.tables)
+            await ann.send(Leave())
+            assert (await ann.expect(GameOver)).result["reason"] == "aborted"
+            await trio.sleep(1)
+            assert not set(server.lobby.tables) - before, "no table for a bot"
+        async with running_server(seeds=(21,)) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions(beginner=True), memory=True)
+            monkeypatch.setattr("dungeon_twister.server.lobby.MAX_TABLES", 1)  # the server runs as many as it may
+            await blue.send(Leave())
+            assert (await yellow.expect(GameOver)).result["reason"] == "aborted"
+            await trio.sleep(1)
+            assert list(server.lobby.tables) == [table] and not yellow.events_of("seat_kept")
+            assert server.lobby.tables[table].seating.seats["Y"].session is not None, "still seated there"
+            (logged,) = [r.fields for r in caplog.records if r.getMessage() == "seat_not_kept"]
+            assert (logged["table"], logged["seat"], logged["name"]) == (table, "Y", "bob")
+
+
 UNTIL_EVERYONE_WAITS = 30.0
 """Mock seconds (autojump clock): reached only when no task can run."""
 
