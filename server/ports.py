@@ -33,6 +33,10 @@ class Client(Protocol):
     @property
     def is_spectator(self) -> bool: ...
 
+    @property
+    def closing(self) -> bool:
+        """The connection is ending (its end, `Gone`, may be queued at its table already)."""
+
     def send(self, message: Message) -> None:
         """Queue a message; never blocks."""
 

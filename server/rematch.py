@@ -46,7 +46,9 @@ def ask(table: Table, session: Session, seat: str | None) -> None:
     if them.bot:
         kind = (them.name or "").split("-bot-")[0]
         return _make(table, {seat: session}, bot=kind if kind in BOT_KINDS else "greedy")
-    if them.session is None:
+    if them.session is None or them.session.closing:
+        # (closing: his connection's end is queued behind this request, at this table: moved, his seat at the new
+        # table would be held by a closed connection that no `Gone` ever reaches; review rv30)
         return session.send_error(templated("not_allowed", "{name} has left the table: no rematch",
                                             name=them.name or seat))
     if REMATCH not in them.session.conn.features:

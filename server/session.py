@@ -201,6 +201,12 @@ class Session:
     def is_spectator(self) -> bool:
         return self.conn.client_role is Role.SPECTATOR
 
+    @property
+    def closing(self) -> bool:
+        """The connection is ending: its `Gone` may already be on its way to the table it was at (`_leave_table`),
+        so no other table may take it over now (a rematch: rematch.py)."""
+        return self._closing
+
     # --- sending (never blocks) ---------------------------------------------------------------------------
     def send(self, message: Message) -> None:
         """Queue a message for this client; nothing if it may not be sent now (logged) or the client is closing.
