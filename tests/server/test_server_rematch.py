@@ -264,3 +264,22 @@ async def test_an_offer_whose_player_is_gone_when_it_is_accepted_makes_no_rematc
             assert isinstance(refused, Error) and refused.message == "ann has left the table: no rematch"
             assert await bob.expect_event("rematch_lapsed") == {"kind": "rematch_lapsed", "seat": "B", "gone": "B"}
             assert list(server.lobby.tables) == [old] and not bob.events_of("rematch")
+
+
+async def test_a_rematch_keeps_the_handicap_on_the_same_player(autojump_clock):
+    """Review rv30, BG-OPT-08 (the stronger player plays with fewer characters: `handicap.seat` names his seat): Ann,
+    Blue, handicapped (6 characters) against the bot, asks for a rematch; she plays Yellow there, so the handicap's
+    seat is Yellow: "the same options" are the same game between the same players, not the handicap handed to
+    her opponent with the colour she leaves. Its edge: a rematch without a handicap has none."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(5, 7, 9, 11)) as server:
+            handicapped = TableOptions(beginner=True, handicap={"seat": "B", "characters": 6})
+            for options, expected in ((handicapped, {"seat": "Y", "characters": 6}), (TableOptions(beginner=True), None)):
+                old, ann = await _finished_bot_game(server, options)
+                await ann.send(Rematch(old))
+                created, joined = await _moved(ann, old)
+                assert joined.seat == "Y"
+                assert server.lobby.tables[created.table].options.handicap == expected
+                await ann.send(Leave())
+                await ann.expect(Left)
+                await ann.close()
