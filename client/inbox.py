@@ -35,6 +35,7 @@ from dungeon_twister.protocol import (
     TableEvent,
     Tables,
     TableUpdate,
+    rematch_options,
     Timer,
     Welcome,
 )
@@ -522,7 +523,7 @@ def _rematch(session: Session, event: dict) -> None:
         state.rematch_to = event.get("table") if isinstance(event.get("table"), str) else None
         state.rematch_offered = None
         if session.made is not None and session.made[0] == state.table and state.rematch_to:  # the same options
-            session.made = (state.rematch_to, session.made[1])
+            session.made = (state.rematch_to, rematch_options(session.made[1]))
         if state.seat is None and state.rematch_to:  # a spectator: the players go, the finished game stays here
             if ((state.view or {}).get("table") or {}).get("private"):  # (its new join code goes to the players only)
                 # TRANSLATORS: to a spectator; `spectate {table} CODE` is a command, typed as it is

@@ -14,11 +14,10 @@ neither table's task waits for the other's). The new table's seats are kept for 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from dungeon_twister.engine import opponent
-from dungeon_twister.protocol import Left, TableCreated, templated
+from dungeon_twister.protocol import Left, TableCreated, rematch_options, templated
 from dungeon_twister.protocol.views import REMATCH
 
 from .logs import log
@@ -75,22 +74,14 @@ def lapse(table: Table, seat: str) -> None:
     table.publish([*({"kind": "rematch_lapsed", "seat": by, "gone": seat} for by in offered), table.point()])
 
 
-def swapped(options):
-    """The rematch's options: the same, but a handicap (BG-OPT-08, CG-HCAP: `handicap.seat`, the stronger player's
-    seat) follows its player to the other colour, rather than fall on his opponent (review rv30)."""
-    if options.handicap is None:
-        return options
-    return replace(options, handicap={**options.handicap, "seat": opponent(options.handicap["seat"])})
-
-
 def _make(table: Table, players: dict[str, Session], bot: str | None = None) -> None:
     """The new table: the same options (a new seed; a private table a new join code; a handicap with its player:
-    `swapped`), each player's seat the other colour, kept for him; a bot of kind `bot` in the other seat once he sits. `players`: {seat here: session}, the
-    first the table's creator (the one who asked first)."""
+    `rematch_options`), each player's seat the other colour, kept for him; a bot of kind `bot` in the other seat
+    once he sits. `players`: {seat here: session}, the first the table's creator (the one who asked first)."""
     lobby = table.lobby
     first = next(iter(players.values()))
     try:
-        new = lobby.create_table(swapped(table.options), first.name, getattr(first, "address", None))
+        new = lobby.create_table(rematch_options(table.options), first.name, getattr(first, "address", None))
     except ValueError as error:  # (TooManyTables: a limit of the server's, with its template; or it is stopping)
         template = getattr(error, "template", None)  # (lobby.TooManyTables, not imported: the lobby owns tables)
         refusal = (templated("not_allowed", template, **error.values) if template is not None
