@@ -452,9 +452,9 @@ def _went_back(before: dict | None, message: Snapshot) -> bool:
 
 
 REQUESTS = ("takeback_asked", "takeback_declined", "draw_offered", "draw_declined")
+"""A takeback request, a draw offer and their refusals: the server publishes a view with each (its table.asked)."""
 REMATCH_EVENTS = ("rematch_offered", "rematch_lapsed", "rematch")
 """A finished game's rematch (docs/protocol.md section 6, `rematch`): said by `_rematch`."""
-"""A takeback request, a draw offer and their refusals: the server publishes a view with each (its table.asked)."""
 ASIDES = (None, "chat", *REQUESTS, "timeout", *REMATCH_EVENTS)
 """Table events that leave the game as it was: a takeback request or a draw offer pending outlives them (the
 server drops both with any change of the game, server/play.py). A `timeout` is one: a secret choice made for a
