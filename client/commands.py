@@ -9,7 +9,7 @@ from difflib import get_close_matches
 from dungeon_twister.engine import NotationError
 from dungeon_twister.engine.core.typed import typed_text
 from dungeon_twister.engine.families import FAMILIES
-from dungeon_twister.protocol import ListGames, ListRatings, TableOptions
+from dungeon_twister.protocol import ListGames, ListRatings, TableOptions, rematch_options
 from dungeon_twister.protocol.names import name_key
 from dungeon_twister.protocol.msg_lobby import SCENARIOS
 from dungeon_twister.protocol.kinds import CHAT_TEXT
@@ -385,7 +385,7 @@ class Commands:
         # TRANSLATORS: {kind} a bot's kind (planner, greedy, random); {seat} Blue or Yellow
         state.say(_("rematch against the {kind} bot: a new table, you play {seat} this time").format(
             kind=kind, seat=seat_name(seat)))
-        self.session.create_table(made[1], TableSetup(seat=seat, bot=kind))
+        self.session.create_table(rematch_options(made[1]), TableSetup(seat=seat, bot=kind))
 
     def yes(self, _args: str) -> None:
         self._answer(True)

@@ -36,6 +36,7 @@ from dungeon_twister.protocol import (
     TableEvent,
     Tables,
     TableUpdate,
+    rematch_options,
     Timer,
     Welcome,
 )
@@ -498,9 +499,9 @@ def _went_back(before: dict | None, message: Snapshot) -> bool:
 
 
 REQUESTS = ("takeback_asked", "takeback_declined", "draw_offered", "draw_declined")
+"""A takeback request, a draw offer and their refusals: the server publishes a view with each (its table.asked)."""
 REMATCH_EVENTS = ("rematch_offered", "rematch_lapsed", "rematch")
 """A finished game's rematch (docs/protocol.md section 6, `rematch`): said by `_rematch`."""
-"""A takeback request, a draw offer and their refusals: the server publishes a view with each (its table.asked)."""
 ASIDES = (None, "chat", *REQUESTS, "timeout", *REMATCH_EVENTS, "idle_warning")
 """Table events that leave the game as it was: a takeback request or a draw offer pending outlives them (the
 server drops both with any change of the game, server/play.py). A `timeout` is one: a secret choice made for a
@@ -570,7 +571,7 @@ def _rematch(session: Session, event: dict) -> None:
         state.rematch_to = event.get("table") if isinstance(event.get("table"), str) else None
         state.rematch_offered = None
         if session.made is not None and session.made[0] == state.table and state.rematch_to:  # the same options
-            session.made = (state.rematch_to, session.made[1])
+            session.made = (state.rematch_to, rematch_options(session.made[1]))
         if state.seat is None and state.rematch_to:  # a spectator: the players go, the finished game stays here
             if ((state.view or {}).get("table") or {}).get("private"):  # (its new join code goes to the players only)
                 # TRANSLATORS: to a spectator; `spectate {table} CODE` is a command, typed as it is

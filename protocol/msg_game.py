@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .fields import optional, required
@@ -69,6 +69,15 @@ class Rematch(Message):
     swapped; the server moves both players there with `left`, `table_created` and `joined`)."""
 
     table: str = required(TABLE_ID)
+
+
+def rematch_options(options):
+    """A rematch's table options (section 6, `rematch`): the finished table's, but a `handicap` follows its player
+    to the other colour (its `seat` is the stronger player's, BG-OPT-08, CG-HCAP), rather than fall on his opponent.
+    The server makes its rematches with them, and so does a client that makes one itself (after resigning)."""
+    if options.handicap is None:
+        return options
+    return replace(options, handicap={**options.handicap, "seat": "Y" if options.handicap["seat"] == "B" else "B"})
 
 
 @message("action_ok", sent_by=SERVER, sent_to=PLAYER, states={State.AT_TABLE})

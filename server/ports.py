@@ -38,7 +38,8 @@ class Client(Protocol):
     def is_spectator(self) -> bool: ...
 
     @property
-    def closing(self) -> bool: ...
+    def closing(self) -> bool:
+        """The connection is ending (its end, `Gone`, may be queued at its table already)."""
 
     def send(self, message: Message) -> None:
         """Queue a message; never blocks."""

@@ -204,7 +204,9 @@ class Session:
 
     @property
     def closing(self) -> bool:
-        """The connection is being closed (nothing more is sent to it)."""
+        """The connection is ending (nothing more is sent to it): its `Gone` may already be on its way to the table
+        it was at (`_leave_table`), so no other table may take it over now (a rematch, rematch.py; a kept seat,
+        Seating.keep_seat)."""
         return self._closing
 
     # --- sending (never blocks) ---------------------------------------------------------------------------

@@ -187,3 +187,30 @@ def test_a_spectator_is_told_where_the_players_went():
     inbox.handle(watcher.session, TableEvent(TABLE, 10, {"kind": "rematch", "table": "t-3", "seats": {}}))
     assert state.notice == ("the players play again at table t-3, private: `leave`, then `spectate t-3 CODE` with the "
                             "join code one of them gives you")
+
+
+def test_a_rematch_the_client_makes_keeps_the_handicap_on_its_player():
+    """Review rv30, BG-OPT-08 (`handicap.seat` is the stronger player's): Ann, Blue and handicapped against the bot,
+    resigns and types `rematch`; she plays Yellow there, so the table she makes has the handicap on Yellow (as the
+    server's own rematches have, `rematch_options`). Its edge: the options are otherwise those she made."""
+    from dungeon_twister.protocol import CreateTable, Join, TableOptions
+
+    options = TableOptions(beginner=True, handicap={"seat": "B", "characters": 6, "removed_cards": [6]})
+    wired = WiredSession()
+    wired.session.create_table(options)
+    wired.sent()
+    wired.deliver(TableCreated(TABLE))
+    wired.session.join(TABLE, "B")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "B"))
+    wired.deliver(Snapshot(TABLE, 0, seat_view(POSITION, "B", seats={"B": "ann", "Y": "greedy-bot-7"},
+                                                table={"id": TABLE})))
+    wired.session.leave()
+    wired.sent()
+    wired.deliver(GameOver(TABLE, {"winner": "Y", "vp": {"B": 0, "Y": 0}, "reason": "resigned"}))
+    wired.deliver(Left(TABLE))
+    Commands(wired.session, lambda: None).run("rematch")
+    assert wired.sent() == [CreateTable(TableOptions(beginner=True, handicap={"seat": "Y", "characters": 6,
+                                                                                "removed_cards": [6]}))]
+    wired.deliver(TableCreated("t-2"))
+    assert wired.sent() == [Join("t-2", "Y", None)]

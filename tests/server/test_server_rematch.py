@@ -229,3 +229,57 @@ async def test_rematch_over_a_limit_of_the_server_is_refused_to_both_and_the_off
             assert "asked" not in bob.view["table"]
             seats = server.lobby.tables[table].seating.seats  # (both still at the finished table)
             assert seats["B"].session is not None and seats["Y"].session is not None
+
+
+async def test_an_offer_whose_player_is_gone_when_it_is_accepted_makes_no_rematch(autojump_clock, monkeypatch):
+    """Review rv30: Ann offers; Bob's `rematch` and the end of Ann's connection reach the finished table in the same
+    moment, Bob's first. Ann's reader sent her `Gone` to the table she was at (the finished one) before Bob's
+    acceptance moved her: made, the rematch would seat her closed connection at the new table, where no `Gone`
+    ever comes (it went to the old table, which took her for a spectator and let her name go): a seat held by
+    nobody, with no grace, and Bob waiting at a game begun with no opponent for as long as he stays (his leaving
+    would resign it to her). Her connection ending is her leaving: the acceptance finds her gone."""
+    from dungeon_twister.server.inbox import Inbox
+
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(21, 22)) as server:
+            old, ann, bob = await _finished_pair(server)
+            table = server.lobby.tables[old]
+            gate, receive = trio.Event(), Inbox.receive
+
+            async def gated(inbox):  # the finished table's task waits until both requests are in its inbox
+                if inbox is table._inbox:
+                    await gate.wait()
+                return await receive(inbox)
+
+            monkeypatch.setattr(Inbox, "receive", gated)
+            await ann.send(Rematch(old))  # (its step ends in the gated receive)
+            await bob.expect_event("rematch_offered")
+            await trio.testing.wait_all_tasks_blocked()
+            await bob.send(Rematch(old))
+            await trio.testing.wait_all_tasks_blocked()  # (Bob's request in the inbox, then Ann's end)
+            await ann.close()
+            await trio.testing.wait_all_tasks_blocked()
+            gate.set()
+            refused = await bob.expect((Error, Left))  # (moved, he would be told `left` first)
+            assert isinstance(refused, Error) and refused.message == "ann has left the table: no rematch"
+            assert await bob.expect_event("rematch_lapsed") == {"kind": "rematch_lapsed", "seat": "B", "gone": "B"}
+            assert list(server.lobby.tables) == [old] and not bob.events_of("rematch")
+
+
+async def test_a_rematch_keeps_the_handicap_on_the_same_player(autojump_clock):
+    """Review rv30, BG-OPT-08 (the stronger player plays with fewer characters: `handicap.seat` names his seat): Ann,
+    Blue, handicapped (6 characters) against the bot, asks for a rematch; she plays Yellow there, so the handicap's
+    seat is Yellow: "the same options" are the same game between the same players, not the handicap handed to
+    her opponent with the colour she leaves. Its edge: a rematch without a handicap has none."""
+    with trio.fail_after(HANG_GUARD):
+        async with running_server(seeds=(5, 7, 9, 11)) as server:
+            handicapped = TableOptions(beginner=True, handicap={"seat": "B", "characters": 6})
+            for options, expected in ((handicapped, {"seat": "Y", "characters": 6}), (TableOptions(beginner=True), None)):
+                old, ann = await _finished_bot_game(server, options)
+                await ann.send(Rematch(old))
+                created, joined = await _moved(ann, old)
+                assert joined.seat == "Y"
+                assert server.lobby.tables[created.table].options.handicap == expected
+                await ann.send(Leave())
+                await ann.expect(Left)
+                await ann.close()
