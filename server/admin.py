@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING
 import trio
 
 from dungeon_twister.protocol import Announcement, ChatMessage, State
-from dungeon_twister.protocol.names import is_bot_name, name_key
+from dungeon_twister.protocol.names import is_bot_name, name_key, name_problem
 from dungeon_twister.protocol.views import ANNOUNCEMENTS
 
-from .logs import log
+from .logs import LOGGER, log
 from .ratelimit import banned_by, banned_networks
 from .sanitize import clean_chat
 from .table import AdminEnd
@@ -193,6 +193,14 @@ class Admin:
                     return
         except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
             pass
+        except Exception:  # a bug's request costs its control connection, never the server (review rv30: one line
+            # on this socket cancelled the server's nursery, every game with it)
+            LOGGER.exception("admin_failed", extra={"fields": {"uid": uid}})
+            with trio.move_on_after(IDLE_SECONDS):
+                try:
+                    await stream.send_all(b'{"ok": false, "error": "internal error (see the server\'s log)"}\n')
+                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                    pass
         finally:
             self.connections -= 1
             await trio.aclose_forcefully(stream)
@@ -217,7 +225,7 @@ class Admin:
 
     async def _answer(self, stream, answer: dict) -> bool:
         """Send one answer line; False if the client does not take it within IDLE_SECONDS (or is gone)."""
-        data = json.dumps(answer, ensure_ascii=False).encode() + b"\n"
+        data = json.dumps(answer).encode() + b"\n"  # (ASCII: a lone surrogate a request echoes encodes too)
         with trio.move_on_after(IDLE_SECONDS):
             await stream.send_all(data)
             return True
@@ -389,7 +397,7 @@ def parse(line: bytes) -> dict:
     bounds, nothing else; BadRequest otherwise."""
     try:
         request = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # (RecursionError: "[[[[..." nested too deep)
         raise BadRequest("a request is one line of JSON (UTF-8)") from None
     if not isinstance(request, dict):
         raise BadRequest("a request is a JSON object")
@@ -404,6 +412,8 @@ def parse(line: bytes) -> dict:
         name = request.get("name")
         if not isinstance(name, str) or not 1 <= len(name) <= 32:
             raise BadRequest("kick needs a name of 1 to 32 characters")
+        if (problem := name_problem(name)) is not None:  # (no player has it: nothing to kick)
+            raise BadRequest(f"kick: {problem}")
         minutes = request.get("minutes", DEFAULT_KICK_MINUTES)
         if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= MAX_KICK_MINUTES:
             raise BadRequest(f"kick's minutes must be a whole number from 0 to {MAX_KICK_MINUTES}")

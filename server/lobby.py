@@ -286,7 +286,8 @@ class Lobby:
 
     def moderation(self, config) -> None:
         """Take the moderation settings of `config` (at the start, and at `dt-server admin reload`)."""
-        self.reserved_names = frozenset(map(name_key, config.reserved_names))
+        # (and the server's own name, which the admin's announcements to older clients come from: review rv30)
+        self.reserved_names = frozenset(map(name_key, (*config.reserved_names, config.name[:32])))
         self.banned_names = frozenset(map(name_key, config.banned_names))
 
     def hold_name(self, name: str, session: Session, holder: tuple) -> None:

@@ -20,15 +20,15 @@ import trio
 
 from dungeon_twister.protocol import (Announcement, ChatMessage, CreateTable, Error, GameOver, Join, Joined, Left,
                                       ListTables, OpponentLeft, PlayerConnection, Refused, ResumeInfo, TableCreated,
-                                      TableOptions, Tables, Welcome)
+                                      TableOptions, Tables)
 from dungeon_twister.protocol.views import ANNOUNCEMENTS
 from dungeon_twister.server import Server
 from dungeon_twister.server import admin as admin_module
 from dungeon_twister.server.admin import (ADMIN_SOCKET, DEFAULT_KICK_MINUTES, IDLE_SECONDS, MAX_CONNECTIONS,
                                           MAX_KICK_MINUTES, MAX_LINE)
 
-from test_server_support import (HANG_GUARD, LOCAL, REAL_TIME_HANG_GUARD, Client, seated_pair, to_the_first_turn,
-                                 watching)
+from test_server_support import (HANG_GUARD, LOCAL, REAL_TIME_HANG_GUARD, SOFTWARE, Client, seated_pair,
+                                 to_the_first_turn, watching)
 
 
 @pytest.fixture
@@ -431,3 +431,62 @@ async def test_an_end_that_fails_costs_the_table_nothing(directory, autojump_clo
             assert table in server.lobby.tables
             assert (await ask(server, {"command": "end", "table": table}))["outcome"] == "ended"
             assert (await blue.expect(GameOver)).result["reason"] == "ended by the server's admin"
+
+
+@pytest.mark.parametrize("line", [b'{"command": "kick", "name": "ab\\ud800"}\n', b"[" * 4000 + b"\n"],
+                         ids=["lone-surrogate", "nested-too-deep"])
+async def test_one_hostile_request_closes_its_control_connection_not_the_server(directory, autojump_clock, line):
+    """Review rv30: a kick of a name with a lone surrogate (its answer failed to encode) or a line of 4,000 "["
+    (RecursionError in json.loads) raised out of the control connection's handler into the server's nursery: the
+    whole server stopped, every game with it. Now the request is refused and the server, its players and its
+    control socket go on."""
+    with trio.fail_after(HANG_GUARD):
+        async with admin_server(directory) as server:
+            ann = await Client.connect(server, "ann")
+            control = await Control.open(server)
+            answer = await control.ask(line)
+            assert answer["ok"] is False and answer["error"] in (
+                "a request is one line of JSON (UTF-8)", "kick: a name may not contain control, format or bidi "
+                "characters")
+            assert await control.closed()
+            await trio.sleep(1)
+            who = await ask(server, {"command": "who"})
+            assert who["ok"] and [entry["name"] for entry in who["connected"]] == ["ann"]
+            await ann.send(ListTables())  # (ann's connection goes on)
+            assert isinstance(await ann.expect(Tables), Tables)
+
+
+async def test_a_bug_in_a_command_costs_its_control_connection_only(directory, autojump_clock, monkeypatch):
+    """Whatever a command raises (here `tables`, broken on purpose) is logged and answered "internal error"; the
+    server and the next control connection go on (review rv30: no safety net as Table.run and Session.run have)."""
+    from dungeon_twister.server import admin
+
+    def broken(self):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(admin.Admin, "tables", broken)
+    with trio.fail_after(HANG_GUARD):
+        async with admin_server(directory) as server:
+            control = await Control.open(server)
+            assert await control.ask({"command": "tables"}) == {"ok": False,
+                                                               "error": "internal error (see the server's log)"}
+            assert await control.closed()
+            assert (await ask(server, {"command": "who"}))["ok"]
+
+
+async def test_the_servers_own_name_is_reserved_so_nobody_speaks_as_the_admin(directory, autojump_clock):
+    """Review rv30: `say` reaches a client without the feature `announcements` as a chat line from the server's
+    name, "dt-server" by default, which a player could take and then chat as the admin. It is reserved now, in any
+    spelling, as reserved_names are."""
+    with trio.fail_after(HANG_GUARD):
+        async with admin_server(directory) as server:
+            for name in ("dt-server", "DT-Server"):
+                conn = PlayerConnection()
+                stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+                await stream.send_all(conn.send_hello(name, SOFTWARE))
+                conn.receive_data(await stream.receive_some(65536))
+                refused = conn.next_event()
+                assert isinstance(refused, Refused) and refused.code == "bad_name"
+                assert refused.reason == f"the name {name!r} is reserved on this server"
+                await stream.aclose()
+            assert (await Client.connect(server, "dt-servers")).name == "dt-servers"  # (another name)
