@@ -429,6 +429,10 @@ TURNED_BACK = 10.0
 memory): a block's worth shifts a little with each enemy step, and a Golem on its start zone turned from a7 to a8
 and back every turn for it, so its turns counted as gaining and it never grew impatient (standard mutual game 7).
 A block that stops an exit (`_Seen.menace`) is worth far more."""
+UNSEEN = 0.5
+"""The share of an enemy's exit (`_Seen.menace`) counted when his way out crosses a face-down room: his side has to
+reveal it first (an AP more, CG-REVEAL-01), and what it holds is unknown, as likely closed as open; the bot of
+before took such a room as open, and blocked or hunted a runner it could not know was one."""
 HUNT = 0.5
 """The share of a likely won fight's worth a figure standing in the enemy's zone counts (`_Seen.hunt`)."""
 STRAY = 5.0
@@ -594,14 +598,15 @@ class _Seen:
                          if f.get("seat") != seat and f.get("where") == "start" and not f.get("wounded")
                          and f.get("facing") and _ZONE.match(f["facing"]) and f["id"] != without)
 
-    def routes(self, seat: str, abilities: frozenset, move: int, maze=None, blocked=None) -> dict:
+    def routes(self, seat: str, abilities: frozenset, move: int, maze=None, blocked=None, known=False) -> dict:
         """AP from each zone to the way out through the opponent's start zone, for a figure of `seat` with
         `abilities` and `move`: a step costs 1/move; a portcullis its Key, lock-picking or bars-bending opens, a pit
         a jump card crosses (CG-JUMP), a wall the Wall-Walker passes, cost an AP more; a face-down room is hoped
-        open (UNKNOWN more); exits the enemy blocks are closed (CG-BLOCK-01)."""
+        open (UNKNOWN more), or with `known` closed (the ways sure to be there); exits the enemy blocks are closed
+        (CG-BLOCK-01)."""
         maze = maze or self.maze
         blocked = self.blocked_exits(seat) if blocked is None else blocked
-        key = (seat, abilities, move, self._held(maze), blocked)
+        key = (seat, abilities, move, self._held(maze), blocked, known)
         found = self._routes.get(key)
         if found is not None:
             return found
@@ -613,6 +618,8 @@ class _Seen:
         def cost(zone, side) -> float | None:
             other = maze.step(zone, side)
             here, there = maze.is_zone(zone), other is None or maze.is_zone(other)
+            if not (here and there) and known:
+                return None
             if not (here and there) and not strict:
                 return step + UNKNOWN
             unknown = 0.0 if here and there else UNKNOWN
@@ -643,7 +650,7 @@ class _Seen:
             zone = (x, edge)
             if zone in blocked:
                 continue
-            c = cost(zone, out_side) if maze.is_zone(zone) else step + UNKNOWN
+            c = cost(zone, out_side) if maze.is_zone(zone) else None if known else step + UNKNOWN
             if c is not None:
                 heapq.heappush(heap, (c, zone))
         while heap:
@@ -662,10 +669,10 @@ class _Seen:
         return dist
 
     def ap_out(self, f: dict, place: str, facing: str | None = None, carrying=None, maze=None,
-               blocked=None) -> float:
+               blocked=None, known=False) -> float:
         """AP from a place (`c3`, or an own start position `B1` facing `facing`) to the way out; with none, `far`
-        (more than any way there is)."""
-        found = self.way(f, place, facing, carrying, maze, blocked)
+        (more than any way there is). `known`: by revealed rooms only (`routes`)."""
+        found = self.way(f, place, facing, carrying, maze, blocked, known)
         far = self.far(f)
         return far if found is None else min(found, far - 0.5)
 
@@ -679,10 +686,10 @@ class _Seen:
         return max(FAR, 2.0 * self.maze.height / kind.move + 4.0)
 
     def way(self, f: dict, place: str, facing: str | None = None, carrying=None, maze=None,
-            blocked=None) -> float | None:
+            blocked=None, known=False) -> float | None:
         """AP from a place to the way out, None if it has none."""
         kind = self.cat.characters[f["code"]]
-        dist = self.routes(f["seat"], self.abilities(f, carrying), kind.move, maze, blocked)
+        dist = self.routes(f["seat"], self.abilities(f, carrying), kind.move, maze, blocked, known)
         step = 1.0 / kind.move
         if _ZONE.match(place):
             return dist.get(zone_from(place))
@@ -773,9 +780,14 @@ class _Seen:
         if e.get("wounded") or not self.active(e) or e.get("seat") != self.opp:
             return 0.0
         coming = min(KEPT_AP, self.players[self.opp].get("ap", 0)) + 3
-        if self.ap_out(e, e["at"], e.get("facing"), None, maze, blocked) > coming:
+        hoped = self.ap_out(e, e["at"], e.get("facing"), None, maze, blocked)
+        if hoped > coming:
             return 0.0
-        return self.exit_worth(e) * self.risk  # an idle bot's standoff, blocks held against blocks, wears off
+        if self.ap_out(e, e["at"], e.get("facing"), None, maze, blocked, known=True) <= coming:
+            share = 1.0
+        else:  # his way crosses a face-down room: he reveals it first (an AP, CG-REVEAL-01), and it may be closed
+            share = UNSEEN if hoped + 1.0 <= coming else 0.0
+        return share * self.exit_worth(e) * self.risk  # an idle bot's standoff, blocks held against blocks, wears off
 
     def menaces(self, maze=None) -> float:
         """The summed `menace` of the enemies (a maze remade: rooms turned, a portcullis opened)."""

@@ -525,3 +525,24 @@ def test_CG_ITEM_01_03_a_stuck_sides_tries_carry_no_objects():
     tries = [t for t in chosen if t != "end"]
     assert len(tries) >= 5 and not [t for t in tries if any(w[0] in "+->" for w in t.split()[2:])], chosen
 
+
+def test_CG_REVEAL_01_an_enemys_way_through_a_face_down_room_is_no_sure_exit():
+    """cbot29's report: the menace of an enemy's exit (`_Seen.menace`, pt28b F7) took a face-down room on his way
+    as open, so the bot blocked, fought and hunted a runner that could not know his way. Now his way counts in full
+    only by revealed rooms; through a face-down room, which his side must reveal first (an AP, CG-REVEAL-01) and
+    may find closed, it counts UNSEEN of his exit if the AP he will have still reach. Blue's Snake-man with the
+    Treasure (2 VP, the game) on b2, rooms C and D face down: with no AP kept (3 next turn) his hoped way (2.5 AP)
+    and the reveal are beyond them; with 3 kept, it is a half menace. With room D revealed he has a known way
+    round by d3, 3 AP: a full one, as before."""
+    from dungeon_twister.engine.tools.card_bots import UNSEEN
+
+    worth = {}
+    for kept, revealed in ((0, (True, True, False, False)), (3, (True, True, False, False)),
+                           (0, (True, True, False, True))):
+        s = build({"bSN": "b2", "yTR": "Y1>a4", "yWA": "d1"}, {"bTS": "@bSN"}, ap=(kept, 3), active="Y",
+                  vp=(1, 0), revealed=revealed)
+        seen = _Seen(CARDS.view(s, "Y"), "Y")
+        runner = seen.figs["bSN"]
+        assert seen.exit_worth(runner) == 12 * 100 and seen.ap_out(runner, "b2") == 2.5
+        worth[kept, revealed[3]] = seen.menace(runner) / seen.exit_worth(runner)
+    assert worth == {(0, False): 0.0, (3, False): UNSEEN, (0, True): 1.0}, worth
