@@ -1002,7 +1002,8 @@ class _Seen:
 class GreedyBot:
     """The card game's bot: it scores every legal action from its view (in VP, `VP` a point) and takes the best.
 
-    It leaves by an exit whenever one is offered (CG-EXIT-01), the Goblin and a Treasure's carrier first; it weighs
+    It leaves by an exit whenever one is offered (CG-EXIT-01), the Goblin and a Treasure's carrier first, but its
+    side's last unwounded figure only if that wins (CG-END-01: its side could never score again); it weighs
     a fight by the values in play and the duel of the two secret cards (`_duel`: what it wounds or eliminates
     against what it risks and the cards spent) and starts only those worth it; a move is worth what
     it brings its figure nearer the way out, in AP, over what its abilities, a Key, a Rope or a jump card cross
@@ -1380,6 +1381,9 @@ class GreedyBot:
                     codes = [seen.code_of(i) for i in carrying]
                     vp = kind.exit_vp + codes.count("TS")
                     won = seen.players[seen.seat]["vp"] + vp >= seen.target
+                    if not won and not any(g["id"] != f["id"] and not g.get("wounded") for g in seen.mine()):
+                        return -VP  # its side's last unwounded figure out and no win: its side can never score
+                        # again, and the game ends only at a target (CG-END-01; capped: mutual 12, full 35, 37)
                     return 1000.0 + VP * vp + (10 * VP if won else 0.0) - ITEM_WORD * _handled(words)
         before = seen.value(f, f["at"], f.get("facing"), seen.carried(f))
         after = seen.value(f, place, facing, carrying)

@@ -73,8 +73,9 @@ def test_CG_EXIT_01_CG_OBJ_TREASURE_01_it_leaves_by_the_exit_and_takes_the_treas
 
 
 def test_CG_OBJ_KEY_01_it_opens_the_portcullis_on_its_way_out():
-    """A Mechanork with the Key on c3: the portcullis c3|c4 is his way out (he has no other): he opens it."""
-    s = build({"bMK": "c3", "yWA": "a1"}, items={"bKY": "@bMK"}, ap=(3, 0))
+    """A Mechanork with the Key on c3: the portcullis c3|c4 is his way out (he has no other): he opens it. (A
+    friend stays, the Troll on b1: the side's last unwounded figure leaves only if that wins.)"""
+    s = build({"bMK": "c3", "yWA": "a1", "bTR": "b1"}, items={"bKY": "@bMK"}, ap=(3, 0))
     assert choices(s, "B") == Counter({"open bMK c3 n": 20})
     opened = act(s, "open bMK c3 n")
     assert {text.split()[-1] for text in choices(opened, "B")} == {"Y2"}  # then out (the Key kept or not)
@@ -546,3 +547,23 @@ def test_CG_REVEAL_01_an_enemys_way_through_a_face_down_room_is_no_sure_exit():
         assert seen.exit_worth(runner) == 12 * 100 and seen.ap_out(runner, "b2") == 2.5
         worth[kept, revealed[3]] = seen.menace(runner) / seen.exit_worth(runner)
     assert worth == {(0, False): 0.0, (3, False): UNSEEN, (0, True): 1.0}, worth
+
+
+def test_CG_EXIT_01_CG_END_01_its_last_figure_does_not_leave_unless_that_wins():
+    """Bench games standard mutual 12, full 35 and 37 (capped): the bot took every exit offered, its last unwounded
+    figures too, and its side was left with wounded characters or none: it could never score again (a wounded
+    character acts no more, CG-AP-02), and the old bot never took its own last points, so the game ran to the cap
+    with the bot ahead or level. The game ends only at a target (CG-END-01): an exit that does not reach it and
+    leaves no unwounded friend gives up every chance to. Blue's Snake-man on b4, his wounded Mechanork on c3: he
+    stays (and goes for the wounded Yellow Warrior's point); with the Mechanork unwounded, or when the exit's VP
+    win the game (target 2, 1 VP held), he leaves."""
+    from dungeon_twister.engine.tools.card_bots import VP
+
+    for friend_wounded, vp, leaves in ((True, 0, False), (False, 0, True), (True, 1, True)):
+        s = build({"bSN": "b4", "bMK": ("c3", {"wounded": friend_wounded}), "yTR": "Y1>a4",
+                   "yWA": ("d2", {"wounded": True})}, ap=(3, 0), vp=(vp, 0))
+        seen = _Seen(CARDS.view(s, "B"), "B")
+        assert seen.target == 2 and "move bSN Y1" in legal_texts(s, "B")
+        chosen = choices(s, "B", 12)
+        assert (chosen == Counter({"move bSN Y1": 12})) == leaves, (friend_wounded, vp, chosen)
+        assert (GreedyBot().score(seen, "move bSN Y1") == -VP) == (not leaves)
