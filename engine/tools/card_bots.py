@@ -141,6 +141,90 @@ def _board(view: dict) -> tuple:
     return figures, items, rooms, tuple(sorted((s, p.get("ap"), p.get("vp")) for s, p in view["players"].items()))
 
 
+def _position(view: dict) -> tuple:
+    """Where the figures stand (place, facing, wounded, loads) and the objects lie, and the rooms' turns, from a
+    view: the position a move leads to (`_moved`), to know it again (GreedyBot `_visited`); AP and VP left out."""
+    figs = frozenset((f["id"], f["at"], f.get("facing") or f.get("facing_icon"), bool(f.get("wounded")), tuple(sorted(
+        c for c in (f.get("carries"), f.get("also_carries")) if c))) for f in view.get("figures", ())
+        if f.get("where") in ("maze", "start") and f.get("at") is not None)
+    floor = frozenset((i["id"], i.get("at")) for i in view.get("items", ()) if i.get("where") == "floor")
+    rooms = tuple((r.get("room"), r.get("card"), r.get("turns"), r.get("revealed")) for r in view.get("rooms", ()))
+    return figs, floor, rooms
+
+
+def _moved(position: tuple, figs: dict, holder: dict, f: dict, words: list[str]) -> tuple | None:
+    """The `_position` after the move `words` of the figure `f` (`figs`: the view's figures by id, `holder`: who
+    carries each object), its loads followed as GreedyBot._move follows them (CG-ITEM-01/03); None for an exit."""
+    def carried(g):
+        return [c for c in (g.get("carries"), g.get("also_carries")) if c]
+
+    loads = {f["id"]: carried(f)}
+    carrying = loads[f["id"]]
+    place, facing = f["at"], f.get("facing") or f.get("facing_icon")  # (DT-266: an icon, at a face-down room)
+    lifted, laid = set(), {}
+    for w in words[2:]:
+        if w[0] in "+-" and w[1:].isdigit():
+            continue  # a jump card
+        if w[0] == "+":
+            item = w[1:]
+            if item.startswith("@"):
+                item = next(iter(carried(figs.get(item[1:], {}))), item)
+            who = next((h for h, load in loads.items() if item in load), None)
+            if who is None and item not in laid and item in holder and holder[item]["id"] not in loads:
+                who = holder[item]["id"]
+                loads[who] = carried(holder[item])
+            old = None
+            if carrying and not (f["code"] == "PA" and len(carrying) < 2):
+                old = carrying.pop()
+            if who is not None and who != f["id"]:
+                loads[who].remove(item)
+                if old is not None:
+                    loads[who].append(old)
+                    old = None
+            elif who is None:
+                lifted.add(item)
+                laid.pop(item, None)
+            if old is not None:
+                laid[old] = place, facing
+            carrying.append(item)
+        elif w[0] == "-":
+            if w[1:] in carrying:
+                carrying.remove(w[1:])
+                laid[w[1:]] = place, facing
+        elif w[0] == ">":
+            to, _, what = w[1:].partition("/")
+            given = what or (carrying[-1] if carrying else None)
+            if given in carrying:
+                carrying.remove(given)
+                if to not in loads and to in figs:
+                    loads[to] = carried(figs[to])
+                loads.setdefault(to, []).append(given)
+        elif w[0] == "^":
+            facing = w[1:]
+        elif "^" in w:
+            place, facing = w.split("^")
+        elif _START.match(w) or _ZONE.match(w):
+            if _START.match(w) and w[0] != f["seat"]:
+                return None
+            place, facing = w, (place if _START.match(w) and _ZONE.match(place) else None)  # facing whence it came
+    figures, floor, rooms = position
+    gone = {g for g in figures if g[0] in loads or g[0] in lifted}
+    now = set()
+    for who, load in loads.items():
+        g = figs.get(who)
+        if g is None or g.get("where") not in ("maze", "start") or g.get("at") is None:
+            continue
+        at, faced = (place, facing) if who == f["id"] else (g["at"], g.get("facing") or g.get("facing_icon"))
+        now.add((who, at, faced, bool(g.get("wounded")), tuple(sorted(load))))
+    for item, (at, faced) in laid.items():
+        if item in figs:  # a wounded friend put down (its own loads unseen while carried), on a start position
+            now.add((item, at, faced if _START.match(at) else None, True, ()))  # as its carrier faced
+    figures = (figures - gone) | now
+    floor = frozenset(x for x in floor if x[0] not in lifted and x[0] not in laid) | frozenset(
+        (item, at) for item, (at, _) in laid.items() if item not in figs)
+    return figures, floor, rooms
+
+
 def _nearer(view: dict, seat: str, legal: list[str]) -> list[str]:
     """The moves that bring a figure nearest to the way out, nearer than it stands (or onto a route at all), by
     `routes`."""
@@ -318,6 +402,11 @@ UNKNOWN = 0.5
 """The AP a face-down room's border costs on a route: it is hoped open, and has to be revealed first."""
 IMPATIENT = 3
 LOOP = 4
+REVISIT = 8
+REVISITED = -2.0
+"""A move that leads back to a position (the figures' places, facings and loads, the objects', the rooms') the
+bot saw at a decision of its own in its last REVISIT turns gains nothing: it scores REVISITED (a step's AP), and a
+stuck side's tries leave it out (GreedyBot._unvisited)."""
 ACCESS = 15.0
 RISKED = 0.5
 """After IMPATIENT turns in a row that gained nothing (a standoff, or a way hoped through a wall), the bot reckons
@@ -340,6 +429,10 @@ TURNED_BACK = 10.0
 memory): a block's worth shifts a little with each enemy step, and a Golem on its start zone turned from a7 to a8
 and back every turn for it, so its turns counted as gaining and it never grew impatient (standard mutual game 7).
 A block that stops an exit (`_Seen.menace`) is worth far more."""
+UNSEEN = 0.5
+"""The share of an enemy's exit (`_Seen.menace`) counted when his way out crosses a face-down room: his side has to
+reveal it first (an AP more, CG-REVEAL-01), and what it holds is unknown, as likely closed as open; the bot of
+before took such a room as open, and blocked or hunted a runner it could not know was one."""
 HUNT = 0.5
 """The share of a likely won fight's worth a figure standing in the enemy's zone counts (`_Seen.hunt`)."""
 STRAY = 5.0
@@ -505,14 +598,15 @@ class _Seen:
                          if f.get("seat") != seat and f.get("where") == "start" and not f.get("wounded")
                          and f.get("facing") and _ZONE.match(f["facing"]) and f["id"] != without)
 
-    def routes(self, seat: str, abilities: frozenset, move: int, maze=None, blocked=None) -> dict:
+    def routes(self, seat: str, abilities: frozenset, move: int, maze=None, blocked=None, known=False) -> dict:
         """AP from each zone to the way out through the opponent's start zone, for a figure of `seat` with
         `abilities` and `move`: a step costs 1/move; a portcullis its Key, lock-picking or bars-bending opens, a pit
         a jump card crosses (CG-JUMP), a wall the Wall-Walker passes, cost an AP more; a face-down room is hoped
-        open (UNKNOWN more); exits the enemy blocks are closed (CG-BLOCK-01)."""
+        open (UNKNOWN more), or with `known` closed (the ways sure to be there); exits the enemy blocks are closed
+        (CG-BLOCK-01)."""
         maze = maze or self.maze
         blocked = self.blocked_exits(seat) if blocked is None else blocked
-        key = (seat, abilities, move, self._held(maze), blocked)
+        key = (seat, abilities, move, self._held(maze), blocked, known)
         found = self._routes.get(key)
         if found is not None:
             return found
@@ -524,6 +618,8 @@ class _Seen:
         def cost(zone, side) -> float | None:
             other = maze.step(zone, side)
             here, there = maze.is_zone(zone), other is None or maze.is_zone(other)
+            if not (here and there) and known:
+                return None
             if not (here and there) and not strict:
                 return step + UNKNOWN
             unknown = 0.0 if here and there else UNKNOWN
@@ -554,7 +650,7 @@ class _Seen:
             zone = (x, edge)
             if zone in blocked:
                 continue
-            c = cost(zone, out_side) if maze.is_zone(zone) else step + UNKNOWN
+            c = cost(zone, out_side) if maze.is_zone(zone) else None if known else step + UNKNOWN
             if c is not None:
                 heapq.heappush(heap, (c, zone))
         while heap:
@@ -573,10 +669,10 @@ class _Seen:
         return dist
 
     def ap_out(self, f: dict, place: str, facing: str | None = None, carrying=None, maze=None,
-               blocked=None) -> float:
+               blocked=None, known=False) -> float:
         """AP from a place (`c3`, or an own start position `B1` facing `facing`) to the way out; with none, `far`
-        (more than any way there is)."""
-        found = self.way(f, place, facing, carrying, maze, blocked)
+        (more than any way there is). `known`: by revealed rooms only (`routes`)."""
+        found = self.way(f, place, facing, carrying, maze, blocked, known)
         far = self.far(f)
         return far if found is None else min(found, far - 0.5)
 
@@ -590,10 +686,10 @@ class _Seen:
         return max(FAR, 2.0 * self.maze.height / kind.move + 4.0)
 
     def way(self, f: dict, place: str, facing: str | None = None, carrying=None, maze=None,
-            blocked=None) -> float | None:
+            blocked=None, known=False) -> float | None:
         """AP from a place to the way out, None if it has none."""
         kind = self.cat.characters[f["code"]]
-        dist = self.routes(f["seat"], self.abilities(f, carrying), kind.move, maze, blocked)
+        dist = self.routes(f["seat"], self.abilities(f, carrying), kind.move, maze, blocked, known)
         step = 1.0 / kind.move
         if _ZONE.match(place):
             return dist.get(zone_from(place))
@@ -684,9 +780,14 @@ class _Seen:
         if e.get("wounded") or not self.active(e) or e.get("seat") != self.opp:
             return 0.0
         coming = min(KEPT_AP, self.players[self.opp].get("ap", 0)) + 3
-        if self.ap_out(e, e["at"], e.get("facing"), None, maze, blocked) > coming:
+        hoped = self.ap_out(e, e["at"], e.get("facing"), None, maze, blocked)
+        if hoped > coming:
             return 0.0
-        return self.exit_worth(e) * self.risk  # an idle bot's standoff, blocks held against blocks, wears off
+        if self.ap_out(e, e["at"], e.get("facing"), None, maze, blocked, known=True) <= coming:
+            share = 1.0
+        else:  # his way crosses a face-down room: he reveals it first (an AP, CG-REVEAL-01), and it may be closed
+            share = UNSEEN if hoped + 1.0 <= coming else 0.0
+        return share * self.exit_worth(e) * self.risk  # an idle bot's standoff, blocks held against blocks, wears off
 
     def menaces(self, maze=None) -> float:
         """The summed `menace` of the enemies (a maze remade: rooms turned, a portcullis opened)."""
@@ -901,7 +1002,8 @@ class _Seen:
 class GreedyBot:
     """The card game's bot: it scores every legal action from its view (in VP, `VP` a point) and takes the best.
 
-    It leaves by an exit whenever one is offered (CG-EXIT-01), the Goblin and a Treasure's carrier first; it weighs
+    It leaves by an exit whenever one is offered (CG-EXIT-01), the Goblin and a Treasure's carrier first, but its
+    side's last unwounded figure only if that wins (CG-END-01: its side could never score again); it weighs
     a fight by the values in play and the duel of the two secret cards (`_duel`: what it wounds or eliminates
     against what it risks and the cards spent) and starts only those worth it; a move is worth what
     it brings its figure nearer the way out, in AP, over what its abilities, a Key, a Rope or a jump card cross
@@ -942,6 +1044,7 @@ class GreedyBot:
             "_boards": [],  # the board at the start of its last LOOP turns (`_board`)
             "_faced": {},  # (figure, start position, facing) -> the turn one of its moves turned it away from it
             "_menaced": None,  # the enemies' menaces at its view of the turn's start (_Seen.stopped)
+            "_visited": {},  # `_position` -> the turn it last saw it, at a decision of its own turn (REVISIT)
             "_loads": None,  # after one of its moves: who held each object it handled (None: the floor), to see
             # at its next view what it let go: dropped, handed over, or carried on and put down (not a pick-up)
         }
@@ -966,11 +1069,13 @@ class GreedyBot:
         if view.get("phase") == "main" and view.get("active") == seat:
             self._remember(view, seat)
         seen = _Seen(view, seat, RISKED ** (self._idle // IMPATIENT) if self._idle >= IMPATIENT else False)
+        here = None
         if view.get("phase") == "main" and view.get("active") == seat:
             self._remember_loads(seen)
             if self._menaced is None:
                 self._menaced = seen.menaces()
             seen.menaced = self._menaced
+            here = _position(view)
         if purpose.startswith("combat") or view.get("combat") and all(
                 _verb(t) in ("card", "frenzy", "mind") for t in legal):
             return self._combat_choice(seen, legal, rng)
@@ -981,9 +1086,14 @@ class GreedyBot:
                 best, chosen = score, [text]
             elif abs(score - best) <= 1e-9:
                 chosen.append(text)
+        if here is not None and best > 0 and self._visited:
+            best, chosen = self._unvisited(seen, here, scores, best, chosen)
+        if here is not None:
+            self._visited[here] = view.get("turn") or 0
         if best <= 0 and view.get("phase") == "main" and seen.stuck() and rng.below(2):
             tries = [t for t in legal if _verb(t) in ("move", "rotate", "jump") and scores[t] > -20
-                     and not self._undoes(seen, t)]
+                     and not _handled(t.split()) and not self._undoes(seen, t)
+                     and not (here is not None and self._revisits(seen, here, t))]
             if tries:  # no way out for any of its figures, nothing gains: it tries something, as a player would
                 chosen = tries
         if best > 0 and view.get("phase") == "main":
@@ -1005,6 +1115,7 @@ class GreedyBot:
             now = view.get("turn") or 0
             self._given = {item: when for item, when in self._given.items() if when >= now - 2}
             self._faced = {spot: when for spot, when in self._faced.items() if when >= now - 2}
+            self._visited = {spot: when for spot, when in self._visited.items() if when >= now - 2 * REVISIT}
 
     def _remember_loads(self, seen: _Seen) -> None:
         """After its own move, what its figures let go (`_given`)."""
@@ -1034,6 +1145,34 @@ class GreedyBot:
         elif _verb(text) == "rotate" and len(words) == 4:
             self._rotated.add((words[2], words[3]))
         return text
+
+    def _revisits(self, seen: _Seen, here: tuple, text: str) -> bool:
+        """Whether a move leads back to a position (`_position`) the bot saw at a decision of its own in its last
+        REVISIT turns."""
+        words = text.split()
+        if _verb(text) not in ("move", "jump", "wallwalk") or len(words) < 2:
+            return False
+        f = seen.figs.get(words[1])
+        if f is None or not seen.active(f):
+            return False
+        after = _moved(here, seen.figs, seen.holder, f, words)
+        return after is not None and after in self._visited
+
+    def _unvisited(self, seen: _Seen, here: tuple, scores: dict, best: float, chosen: list) -> tuple:
+        """The best actions once a move back to a position seen lately (`_revisits`) counts as a gain of nothing
+        (REVISITED): a side with no way out passed objects round, picked up, dropped and handed over, each time for
+        a gain as its values shifted with the loads, and never grew impatient (standard mutual game 38, capped)."""
+        ranked = sorted({s for s in scores.values() if s > 0}, reverse=True)
+        for score in ranked:
+            group = chosen if score == best else [t for t, s in scores.items() if s == score]
+            fresh = [t for t in group if not self._revisits(seen, here, t)]
+            for t in group:
+                if t not in fresh:
+                    scores[t] = REVISITED
+            if fresh:
+                return score, fresh
+        best = max(scores.values())
+        return best, [t for t, s in scores.items() if abs(s - best) <= 1e-9]
 
     def _undoes(self, seen: _Seen, text: str) -> bool:
         """Whether a try brings a figure back where it stood earlier this turn (or leaves it where it stands), or
@@ -1242,6 +1381,9 @@ class GreedyBot:
                     codes = [seen.code_of(i) for i in carrying]
                     vp = kind.exit_vp + codes.count("TS")
                     won = seen.players[seen.seat]["vp"] + vp >= seen.target
+                    if not won and not any(g["id"] != f["id"] and not g.get("wounded") for g in seen.mine()):
+                        return -VP  # its side's last unwounded figure out and no win: its side can never score
+                        # again, and the game ends only at a target (CG-END-01; capped: mutual 12, full 35, 37)
                     return 1000.0 + VP * vp + (10 * VP if won else 0.0) - ITEM_WORD * _handled(words)
         before = seen.value(f, f["at"], f.get("facing"), seen.carried(f))
         after = seen.value(f, place, facing, carrying)

@@ -39,7 +39,7 @@ async def test_CG_TUT2_a_card_table_with_a_spectator_plays_to_the_end_as_the_eng
     """Tutorial 2 (melee, CG-TUT2) over the server: the start characters' hiding and facing and every combat
     card go through commit-reveal (purposes "hide", "face", "combat-N"), the spectator sees the game end, and the
     result is the engine's own (simulate with the same players)."""
-    seed, trace = card_game(CardOptions(2), "combat", 1)
+    seed, trace = card_game(CardOptions(2), "combat", 2)
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=2))
         watcher = await Client.connect(server, "watcher", "spectator")
@@ -98,7 +98,7 @@ async def test_a_card_tutorial_between_two_people_is_not_rated(autojump_clock):
     """The tutorials are practice (Family.rated): the game ends without a `ratings` event and the players keep
     no rating, where a board game between the same two would rate them (test_server_ratings.py). An action after
     the end is refused by the card game's rule (CG-END-01), not the board game's."""
-    seed, _ = card_game(CardOptions(2), "combat", 1)
+    seed, _ = card_game(CardOptions(2), "combat", 2)
     async with running_server(seeds=(seed,)) as server:
         table, blue, yellow = await seated_pair(server, TableOptions(game="cards", tutorial=2))
         await play_out(table, blue, yellow)
@@ -208,7 +208,7 @@ async def test_CG_OPT_01_a_timed_card_turn_stops_after_two_minutes(autojump_cloc
 async def test_CG_OPT_02_a_combat_card_not_laid_in_time_is_the_zero(autojump_clock):
     """Tutorial 2 with timers: the attacker lays his card, the defender lays none: 5 s later the server commits
     the +0 for him (`card 0`), opens it, and the combat is resolved with it."""
-    seed, _ = card_game(CardOptions(2), "combat", 1)
+    seed, _ = card_game(CardOptions(2), "combat", 2)
     with trio.fail_after(HANG_GUARD):
         defender, purpose, waited, reveal, resolved, timeouts, timers = await a_combat_card_not_laid(
             seed, TableOptions(game="cards", tutorial=2, timers=True), "combat")

@@ -73,8 +73,9 @@ def test_CG_EXIT_01_CG_OBJ_TREASURE_01_it_leaves_by_the_exit_and_takes_the_treas
 
 
 def test_CG_OBJ_KEY_01_it_opens_the_portcullis_on_its_way_out():
-    """A Mechanork with the Key on c3: the portcullis c3|c4 is his way out (he has no other): he opens it."""
-    s = build({"bMK": "c3", "yWA": "a1"}, items={"bKY": "@bMK"}, ap=(3, 0))
+    """A Mechanork with the Key on c3: the portcullis c3|c4 is his way out (he has no other): he opens it. (A
+    friend stays, the Troll on b1: the side's last unwounded figure leaves only if that wins.)"""
+    s = build({"bMK": "c3", "yWA": "a1", "bTR": "b1"}, items={"bKY": "@bMK"}, ap=(3, 0))
     assert choices(s, "B") == Counter({"open bMK c3 n": 20})
     opened = act(s, "open bMK c3 n")
     assert {text.split()[-1] for text in choices(opened, "B")} == {"Y2"}  # then out (the Key kept or not)
@@ -443,3 +444,126 @@ def test_CG_TURN_a_turn_that_comes_back_to_a_board_it_started_from_gains_nothing
                                                                                 "move bTR ^a1")  # a block: a gain
         idle.append(bot._memories["B"]["_idle"])
     assert idle == [0, 0, 1, 2, 3, 4], idle  # from the third turn on: the board of two turns before
+
+
+def test_CG_ITEM_01_03_the_bot_foresees_the_position_each_move_leads_to():
+    """The position a move leads to (`_moved`: places, facings, loads, objects on the floor), as the bot foresees
+    it from the view, is the engine's, for every move offered in built positions with exchanges, a wounded friend
+    carried and a Key on a start position, and in a bench game (tutorial 3 game 1)."""
+    from dungeon_twister.engine.tools.card_bots import _moved, _position
+
+    positions = [
+        build({"bWA": "c3", "bSN": "c3", "yMK": "a1"}, {"bSH": "@bWA", "yRP": "c3"}, ap=(3, 0)),
+        build({"bWA": "d1", "bMK": "d2", "yMK": "a4"}, {"bSH": "d1", "yAR": "d2"}, ap=(3, 0)),
+        build({"bWA": "c3", "bMK": ("c3", {"wounded": True}), "bPA": "d3", "yMK": "a1"},
+              {"bSH": "@bWA", "bTS": "d3", "bSW": "@bPA"}, ap=(3, 0)),
+        build({"bTR": "B1>a1", "bWA": "a1", "yWA": "b1"}, {"bKY": "B1", "bSW": "@bWA"}, ap=(3, 0)),
+        _played(CardOptions(3), 1, TUTORIAL3_GAME1),
+    ]
+    checked = 0
+    for s in positions:
+        seat = s.to_act[0]
+        view = CARDS.view(s, seat)
+        here, seen = _position(view), _Seen(view, seat)
+        for text in legal_texts(s, seat):
+            words = text.split()
+            if words[0] not in ("move", "jump", "wallwalk"):
+                continue
+            foreseen = _moved(here, seen.figs, seen.holder, seen.figs[words[1]], words)
+            if foreseen is not None:  # (None: an exit)
+                assert foreseen == _position(CARDS.view(act(s, text, seat), seat)), text
+                checked += 1
+    assert checked > 1000
+
+
+def test_CG_TURN_a_move_back_to_a_position_seen_lately_gains_nothing():
+    """Bench game standard mutual 38 (capped): Blue had no way out (CG-BLOCK-01), and its tries dropped objects
+    that its next moves took again, each pick-up a gain as the values shifted with the loads, so its turns all
+    gained and it never grew impatient: 1,500 actions of juggling. Four Yellow blockers leave Blue's Warrior no
+    way out; from b1 the rotation zone a1 is a step nearer where one may open (+3). The bot stood on a1 last turn
+    and a try took it to b1: back on a1, the position it saw (the enemy where he was) gains nothing, and it is not
+    a try either. A bot without the memory goes back; and so does this one once Yellow's Goblin has moved."""
+    from dungeon_twister.engine.tools.card_bots import REVISITED
+
+    blockers = {"yWA": "Y1>a4", "yMK": "Y1>b4", "ySN": "Y2>c4", "yTR": "Y2>d4", "yGB": "d2"}
+    s = build({"bWA": "a1", **blockers}, ap=(3, 0), turn=5)
+    for moved in (False, True):
+        bot, rng = GreedyBot(), Rng(7)
+        assert bot.choose(CARDS.view(s, "B"), ["move bWA b1"], rng) == "move bWA b1"  # its try
+        t = act(act(s, "move bWA b1"), "end")
+        if moved:
+            t = act(t, "move yGB d3", "Y")
+        t = act(t, "end", "Y")
+        view, legal = CARDS.view(t, "B"), legal_texts(t, "B")
+        seen = _Seen(view, "B")
+        assert seen.stuck() and GreedyBot().score(seen, "move bWA a1") == 3.0
+        chosen = {GreedyBot().choose(view, legal, Rng(seed)) for seed in range(12)}
+        assert chosen == {"move bWA a1"}, chosen
+        kept = bot._memories["B"]
+        chosen = set()
+        for seed in range(12):
+            b = GreedyBot()
+            b._memories["B"] = {**kept, "_visited": dict(kept["_visited"])}
+            chosen.add(b.choose(view, legal, Rng(seed)))
+        if moved:
+            assert chosen == {"move bWA a1"}, chosen
+        else:
+            assert "move bWA a1" not in chosen and "end" in chosen, chosen
+            assert REVISITED <= 0
+
+
+def test_CG_ITEM_01_03_a_stuck_sides_tries_carry_no_objects():
+    """The same juggling's other half: a side with no way out, nothing gaining, tries a move, a jump or a turn
+    half the time, and its tries took, dropped and handed objects at random (a Telekinetic's Bow and Key, a
+    wounded Cleric, standard mutual 38 and tutorial 3 48). Its tries now leave objects where they are."""
+    blockers = {"yWA": "Y1>a4", "yMK": "Y1>b4", "ySN": "Y2>c4", "yTR": "Y2>d4"}
+    s = build({"bWA": "a1", **blockers}, {"bSW": "@bWA", "bSH": "a1", "bAR": "b1"}, ap=(3, 0))
+    view, legal = CARDS.view(s, "B"), legal_texts(s, "B")
+    seen = _Seen(view, "B")
+    assert seen.stuck() and max(GreedyBot().score(seen, t) for t in legal) <= 0  # nothing gains
+    assert "move bWA -bSW b1" in legal and "move bWA +bSH b1 +bAR c1" in legal
+    chosen = Counter(GreedyBot().choose(view, legal, Rng(seed)) for seed in range(40))
+    tries = [t for t in chosen if t != "end"]
+    assert len(tries) >= 5 and not [t for t in tries if any(w[0] in "+->" for w in t.split()[2:])], chosen
+
+
+def test_CG_REVEAL_01_an_enemys_way_through_a_face_down_room_is_no_sure_exit():
+    """cbot29's report: the menace of an enemy's exit (`_Seen.menace`, pt28b F7) took a face-down room on his way
+    as open, so the bot blocked, fought and hunted a runner that could not know his way. Now his way counts in full
+    only by revealed rooms; through a face-down room, which his side must reveal first (an AP, CG-REVEAL-01) and
+    may find closed, it counts UNSEEN of his exit if the AP he will have still reach. Blue's Snake-man with the
+    Treasure (2 VP, the game) on b2, rooms C and D face down: with no AP kept (3 next turn) his hoped way (2.5 AP)
+    and the reveal are beyond them; with 3 kept, it is a half menace. With room D revealed he has a known way
+    round by d3, 3 AP: a full one, as before."""
+    from dungeon_twister.engine.tools.card_bots import UNSEEN
+
+    worth = {}
+    for kept, revealed in ((0, (True, True, False, False)), (3, (True, True, False, False)),
+                           (0, (True, True, False, True))):
+        s = build({"bSN": "b2", "yTR": "Y1>a4", "yWA": "d1"}, {"bTS": "@bSN"}, ap=(kept, 3), active="Y",
+                  vp=(1, 0), revealed=revealed)
+        seen = _Seen(CARDS.view(s, "Y"), "Y")
+        runner = seen.figs["bSN"]
+        assert seen.exit_worth(runner) == 12 * 100 and seen.ap_out(runner, "b2") == 2.5
+        worth[kept, revealed[3]] = seen.menace(runner) / seen.exit_worth(runner)
+    assert worth == {(0, False): 0.0, (3, False): UNSEEN, (0, True): 1.0}, worth
+
+
+def test_CG_EXIT_01_CG_END_01_its_last_figure_does_not_leave_unless_that_wins():
+    """Bench games standard mutual 12, full 35 and 37 (capped): the bot took every exit offered, its last unwounded
+    figures too, and its side was left with wounded characters or none: it could never score again (a wounded
+    character acts no more, CG-AP-02), and the old bot never took its own last points, so the game ran to the cap
+    with the bot ahead or level. The game ends only at a target (CG-END-01): an exit that does not reach it and
+    leaves no unwounded friend gives up every chance to. Blue's Snake-man on b4, his wounded Mechanork on c3: he
+    stays (and goes for the wounded Yellow Warrior's point); with the Mechanork unwounded, or when the exit's VP
+    win the game (target 2, 1 VP held), he leaves."""
+    from dungeon_twister.engine.tools.card_bots import VP
+
+    for friend_wounded, vp, leaves in ((True, 0, False), (False, 0, True), (True, 1, True)):
+        s = build({"bSN": "b4", "bMK": ("c3", {"wounded": friend_wounded}), "yTR": "Y1>a4",
+                   "yWA": ("d2", {"wounded": True})}, ap=(3, 0), vp=(vp, 0))
+        seen = _Seen(CARDS.view(s, "B"), "B")
+        assert seen.target == 2 and "move bSN Y1" in legal_texts(s, "B")
+        chosen = choices(s, "B", 12)
+        assert (chosen == Counter({"move bSN Y1": 12})) == leaves, (friend_wounded, vp, chosen)
+        assert (GreedyBot().score(seen, "move bSN Y1") == -VP) == (not leaves)

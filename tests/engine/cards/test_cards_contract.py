@@ -126,8 +126,9 @@ def test_a_record_names_its_game_and_tutorial_and_replays():
 
 
 def test_CG_EXIT_the_greedy_bot_takes_an_exit_when_one_is_offered():
-    """bSN on a4 (Yellow's end of the maze) may leave through Yellow's start zone (CG-EXIT-01: 1 VP)."""
-    s = build({"bSN": "a4", "yMK": "d1"}, ap=(3, 0))
+    """bSN on a4 (Yellow's end of the maze) may leave through Yellow's start zone (CG-EXIT-01: 1 VP). (A friend
+    stays, the Troll on his start zone: the side's last unwounded figure leaves only if that wins.)"""
+    s = build({"bSN": "a4", "yMK": "d1", "bTR": "B2>c1"}, ap=(3, 0))
     legal = legal_texts(s, "B")
     exits = [t for t in legal if t.startswith("move bSN") and t.split()[-1] in ("Y1", "Y2")]
     assert exits, legal
