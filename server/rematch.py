@@ -8,7 +8,7 @@ his connection (event `rematch_lapsed`).
 
 The players are moved by the server, through the messages every client knows: the finished table sends each one
 `left` and `table_created` (the new table, with a private table's new join code), and hands him to the new table,
-whose task seats him as it seats any `join` (`Table.take_player`: a request queued in its inbox, never awaited, so
+whose task seats him as it seats any `join` (`Table.take_player`: an `Arrival` queued in its inbox, never awaited, so
 neither table's task waits for the other's). The new table's seats are kept for the two names until they sit
 (`Seating.reserve`), and its bot, if any, is seated once the player is (as `dt-client play` seats it)."""
 
@@ -101,5 +101,7 @@ def _make(table: Table, players: dict[str, Session], bot: str | None = None) -> 
     for seat, session in players.items():
         table.seating.move_out(session, seat)
         session.send(TableCreated(new.id, new.join_code))
-        new.take_player(session, opponent(seat))
+        if not new.take_player(session, opponent(seat)):
+            session.send_error(templated("not_allowed", "the rematch table {table} did not take you: join it",
+                                         table=new.id))
 

@@ -45,13 +45,14 @@ def _private(table: str, join_code: str | None) -> ProtocolError:
 
 
 @dataclass
-class KeptSeat:
-    """A table's inbox item: a player whose opponent left before the first turn, to be seated at this new table in
-    `seat` (Seating.keep_seat); `left` the table whose game was aborted."""
+class Arrival:
+    """A table's inbox item: a player another table's task moves here (`Table.take_player`: a rematch, rematch.py;
+    a seat kept, `Seating.keep_seat`), seated in `seat` as a `join` of his would be; then `event`, if any, published
+    (why he is here: `seat_kept`)."""
 
     session: Session
     seat: str
-    left: str
+    event: dict | None = None
     done: trio.Event | None = None
 
 
@@ -335,20 +336,20 @@ class Seating:
         self.lobby.revoke_token(state.token)
         state.token = None
         session.send(Left(self.table.id))
-        session.table = table  # (his requests and his connection's end go there from now on)
-        if not table.offer(KeptSeat(session, seat, self.table.id)):  # (a new table's inbox is empty)
+        if not table.take_player(session, seat, {"kind": "seat_kept", "seat": seat, "from": self.table.id}):
             log("seat_not_kept", table=self.table.id, seat=seat, name=session.name, error="inbox")
         log("seat_moved", table=self.table.id, seat=seat, name=session.name, to=table.id)
 
-    def seat_kept(self, session: Session, seat: str, left: str) -> None:
-        """At the new table of `keep_seat`: the player takes `seat` as a `join` would (`joined`, a snapshot), then
-        everyone here is told why (`seat_kept {seat, from}`); nobody is seated if meanwhile he went to another table
-        or his connection ended (this table, empty, then closes)."""
+    def arrive(self, session: Session, seat: str, event: dict | None) -> None:
+        """A player another table moved here (`Arrival`) takes `seat` as a `join` would (`joined`, a snapshot), then
+        everyone here is told `event` if there is one; nobody is seated if meanwhile he went to another table or his
+        connection ended (a table nobody else is expected at then closes: a kept seat's; a rematch's waits for its
+        other player)."""
         if session.conn.state is not State.LOBBY or session.table is not self.table or session.closing:
-            return self.table.note_if_empty(at_once=True)
+            return self.table.note_if_empty(at_once=not self.reserved)
         self.join(session, Join(self.table.id, seat, self.table.join_code))
-        if self.seat_of(session) == seat:
-            self.table.publish([{"kind": "seat_kept", "seat": seat, "from": left}])
+        if event is not None and self.seat_of(session) == seat:
+            self.table.publish([event])
 
     def seat_bot(self, session: Session, message: SeatBot) -> None:
         if session.name != self.table.creator:

@@ -26,7 +26,7 @@ from .logs import LOGGER, log
 from .options import engine_options, options_view
 from . import rematch
 from .play import ENDED_BY_ADMIN, Play
-from .seating import KeptSeat, Seating
+from .seating import Arrival, Seating
 from .storage import StorageError
 from .viewing import ViewPoint, compacted, render, table_view, without_legal
 
@@ -168,7 +168,7 @@ class Table:
 
     def offer(self, item) -> bool:
         """Queue a request for the table's task without waiting (another table's task hands it a player:
-        Seating.keep_seat); False if the inbox is full or closed."""
+        `take_player`); False if the inbox is full or closed."""
         try:
             self._inbox.send_nowait(item)
             return True
@@ -249,16 +249,13 @@ class Table:
                 # (a play-test admin read "table_closed ... playing" at a shutdown as a game lost)
                 log("table_kept", table=self.id, status=self.status)
 
-    def take_player(self, session: Session, seat: str) -> None:
-        """A player another table's task moves here (a rematch, rematch.py): seated in `seat` (kept for him) as a
-        `join` of his would be, by this table's task. Queued, never awaited: a table's task never waits for
-        another's (this table is new, its inbox empty). The connection's requests and its end come here now."""
+    def take_player(self, session: Session, seat: str, event: dict | None = None) -> bool:
+        """A player another table's task moves here (a rematch, rematch.py; a seat kept, Seating.keep_seat): seated
+        in `seat` as a `join` of his would be, by this table's task, then `event` published if any (`Arrival`).
+        Queued, never awaited: a table's task never waits for another's (this table is new, its inbox empty). The
+        connection's requests and its end come here now. False if the inbox did not take it."""
         session.table = self
-        try:
-            self._inbox.send_nowait(Request(session, Join(self.id, seat, self.join_code)))
-        except (trio.WouldBlock, trio.BrokenResourceError, trio.ClosedResourceError):
-            session.send_error(templated("not_allowed", "the rematch table {table} did not take you: join it",
-                                         table=self.id))
+        return self.offer(Arrival(session, seat, event))
 
     def after_step(self, job) -> None:
         """Run `job` once the current step has committed and its frames are written (what nobody waits for: a
@@ -288,8 +285,8 @@ class Table:
                 self.seating.enter(item.session, item.token, item.last_event)
             elif isinstance(item, AdminEnd):
                 item.outcome = self._admin_end()
-            elif isinstance(item, KeptSeat):
-                self.seating.seat_kept(item.session, item.seat, item.left)
+            elif isinstance(item, Arrival):
+                self.seating.arrive(item.session, item.seat, item.event)
             elif isinstance(item, CreatorGone):
                 if not self.play.started:  # a table made and left empty: nobody is coming to sit at it
                     self.note_if_empty(at_once=True)
