@@ -542,7 +542,7 @@ class SqliteStorage(SqlStorage):
                     _create(path)
                 _private(path)
                 self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            self._check(path)
+            self._check(path, thorough=not readonly)
             if not readonly:
                 self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute(f"PRAGMA synchronous = {sync.upper()}")
@@ -624,7 +624,10 @@ class SqliteStorage(SqlStorage):
         except sqlite3.Error as error:
             raise StorageError(f"{self.location}: {error}") from None
 
-    def _check(self, path: Path) -> None:
+    def _check(self, path: Path, thorough: bool = True) -> None:
+        """The file is a dt-server store this version reads; `thorough`: and not corrupt (PRAGMA quick_check, which
+        reads every page: a server's start, not a read-only look such as `dt-server stats` or `records` beside a
+        running server, review rv30; a corrupt page there fails its query instead)."""
         if path.stat().st_size == 0:
             raise StorageError(f"{path}: the database file is empty (truncated?); restore it from a backup, or "
                                "delete it to start with no tables")
@@ -634,7 +637,7 @@ class SqliteStorage(SqlStorage):
                                f"{SCHEMA_VERSION}); upgrade dt-server")
         if version < 1:
             raise StorageError(f"{path}: truncated, or not a dt-server database (schema version {version})")
-        problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+        problems = [row[0] for row in self._db.execute("PRAGMA quick_check")] if thorough else ["ok"]
         if problems != ["ok"]:
             raise StorageError(f"{path}: the database is corrupt ({'; '.join(problems[:3])}); restore it from a "
                                "backup")
