@@ -306,6 +306,15 @@ def check_positions(count: int, seed: int, stats: Counter) -> list[str]:
         if done % 25 == 0:
             print(f"{done} positions checked, {len(problems)} problems", flush=True)
         found = disagreements(state)
+        # and the combat one of its fights declares (a Weapon Master's, a Telepath's, a shot's, a lance's turn)
+        fights = [a for a in legal_actions(state) if format_action(a).split()[0] in ("attack", "shoot", "lance")]
+        if fights:
+            fought, _ = apply(state, fights[rng.below(len(fights))])
+            while fought.phase == "combat" and fought.outcome is None:
+                stats["combat states"] += 1
+                found += [f"(in the combat) {p}" for p in disagreements(fought)]
+                mine = legal_actions(fought, fought.to_act[0])
+                fought, _ = apply(fought, mine[rng.below(len(mine))])
         for p in found:
             problems.append(f"{format_position(state)}\n    {p}")
             print(problems[-1], flush=True)
