@@ -210,7 +210,7 @@ def main(argv=None) -> int:
     if args.positions:
         problems = check_positions(args.positions, args.seed, stats)
         print(f"{len(problems)} problems in {args.positions} positions ({stats['drawn']} drawn, "
-              f"{time.monotonic() - started:.0f} s)")
+              f"{stats['combat states']} combat states, {time.monotonic() - started:.0f} s)")
         return 1 if problems else 0
     for variant in variants:
         for n in range(args.games):
@@ -303,8 +303,9 @@ def check_positions(count: int, seed: int, stats: Counter) -> list[str]:
         if state is None:
             continue
         done += 1
-        if done % 25 == 0:
-            print(f"{done} positions checked, {len(problems)} problems", flush=True)
+        if done % 10 == 0:
+            print(f"{done} positions checked ({stats['combat states']} combat states), {len(problems)} problems",
+                  flush=True)
         found = disagreements(state)
         # and the combat one of its fights declares (a Weapon Master's, a Telepath's, a shot's, a lance's turn)
         fights = [a for a in legal_actions(state) if format_action(a).split()[0] in ("attack", "shoot", "lance")]
