@@ -118,3 +118,25 @@ def test_PD_OBJ_CHARM_04_06_DT_296_a_charmed_figure_harms_its_own_colour_by_anyt
         apply_texts(_all(tokens.replace("bGB@c7", "bGB@b6").replace("bGB@c9", "bGB@b6"), active="Y"), charm,
                     "attack " + action.split()[1] + " bGB")
     assert refused.value.rule == "PD-OBJ-CHARM-04"
+
+
+def test_PD_CHAR_PALADIN_03_BG_ROT_05_07_a_dead_paladins_two_objects_turn_with_their_room():
+    """Found by the mixed checker's crowded positions: a rotation of a room where a dead Paladin's two objects lie
+    stacked was listed and then refused (« d12 would hold two tokens of one kind », BG-GOLD-03). The stack stays
+    until characters take the objects one at a time (PD-CHAR-PALADIN-03), everything in a room turns with it and
+    keeps its square (BG-ROT-05), and a rotation is legal whatever the room holds (BG-ROT-07)."""
+    from dungeon_twister.engine import legal_texts
+    from .accepted import disagreements
+    from .paladins import enumerators  # noqa: F401  (registers Paladins & Dragons' kinds)
+    from .paladins.builders import pd_position
+    state = pd_position("bES@a15 bAR@b12 yFW@b12 yGB@j1")
+    assert "rotate bES A3 ccw" in legal_texts(state)
+    assert disagreements(state) == []
+    turned, _ = apply_texts(state, "rotate bES A3 ccw")
+    assert turned.tokens["bAR"].square == turned.tokens["yFW"].square != state.tokens["bAR"].square
+    back, _ = apply_texts(turned, "end")  # the next action checks the golden rules again: the stack still lies
+    assert back.tokens["bAR"].square == turned.tokens["bAR"].square
+    # edge: nobody carries the two away to leave them stacked elsewhere (only the dead Paladin's stack may lie)
+    with pytest.raises(IllegalAction) as refused:
+        apply_texts(pd_position("bPA@c12 bAR@b12 yFW@b12 yGB@j1"), "move bPA d12 +bAR +yFW bAR@c12 yFW@c12")
+    assert refused.value.rule in ("BG-GOLD-03", "BG-ITEM-04")
