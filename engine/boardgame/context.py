@@ -58,6 +58,7 @@ class Ctx:
         self.touched: list[Square] = []  # the squares a token `put` changed left or lies on (`check_golden_rules`)
         self.changed: list[str] = []  # the ids of the tokens `put` changed (`sealed`: the state's `_delta`)
         self._checked: tuple | None = None  # (pits, len(touched)) once the golden rules held
+        self.turned: set[str] = set()  # the ids of the tokens a room's rotation turned with it (BG-ROT-05)
 
     # --- board -------------------------------------------------------------------------------------
     @property
@@ -289,7 +290,10 @@ class Ctx:
 
     def _stack_left(self, square: Square, tokens: list[Token]) -> bool:
         """Two objects left lying together where a Paladin carrying them was eliminated (PD-CHAR-PALADIN-03): they
-        stay stacked, already there before this action, until taken one at a time."""
+        stay stacked, already there before this action (or turned with their room, which everything in it does,
+        BG-ROT-05), until taken one at a time."""
         before = self.before.tokens
-        return len(tokens) == 2 and all(
-            not t.is_character and before[t.id].where == "board" and before[t.id].square == square for t in tokens)
+        if len(tokens) != 2 or any(t.is_character or before[t.id].where != "board" for t in tokens):
+            return False
+        first, second = (before[t.id].square for t in tokens)
+        return first == second and (first == square or all(t.id in self.turned for t in tokens))

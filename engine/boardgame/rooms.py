@@ -199,6 +199,7 @@ def rotate(ctx: Ctx, action: Rotate) -> None:
         if t.where == "board" and ctx.board.slot_of(t.square) == action.slot:
             dx, dy = rotate_offset((t.square[0] - ox, t.square[1] - oy), turn)
             ctx.put(t.moved(square=(ox + dx, oy + dy)))
+            ctx.turned.add(t.id)  # a dead Paladin's two objects turn stacked (PD-CHAR-PALADIN-03)
     for name, value in list(s.marks.items()):  # a marker on a square (an illusion) turns with its room
         square = square_of_name(value)
         if square is not None and ctx.board.slot_of(square) == action.slot:
