@@ -318,7 +318,7 @@ def _cells(line: StyleAndTextTuples, start: int, stop: int) -> StyleAndTextTuple
     a line shorter than `stop` is padded with spaces (so that what follows keeps its column)."""
     out: StyleAndTextTuples = []
     column = 0
-    for style, text, *_ in line:
+    for style, text, *_rest in line:
         for char in text:
             width = get_cwidth(char)
             if start <= column and column + width <= stop:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from dungeon_twister.protocol import ClientConnection, Joined, Message, Snapshot
+from dungeon_twister.protocol import ClientConnection, Joined, Message, Snapshot, TableOptions
 
 from .state import ClientState, TableSetup
 

@@ -210,12 +210,12 @@ def _moved(position: tuple, figs: dict, holder: dict, f: dict, words: list[str])
     figures, floor, rooms = position
     gone = {g for g in figures if g[0] in loads or g[0] in lifted}
     now = set()
-    for who, load in loads.items():
+    for who, held in loads.items():
         g = figs.get(who)
         if g is None or g.get("where") not in ("maze", "start") or g.get("at") is None:
             continue
         at, faced = (place, facing) if who == f["id"] else (g["at"], g.get("facing") or g.get("facing_icon"))
-        now.add((who, at, faced, bool(g.get("wounded")), tuple(sorted(load))))
+        now.add((who, at, faced, bool(g.get("wounded")), tuple(sorted(held))))
     for item, (at, faced) in laid.items():
         if item in figs:  # a wounded friend put down (its own loads unseen while carried), on a start position
             now.add((item, at, faced if _START.match(at) else None, True, ()))  # as its carrier faced
