@@ -445,8 +445,8 @@ def _intro(view: dict) -> list[str]:
         # TRANSLATORS: the board game's introduction, said as a game starts; the rule IDs and `help ...` stay as
         # they are
         return [_("goal: be the first to the table's VP (5 unless it says otherwise): 1 VP for each of your "
-                  "characters you take out through the opponent's start zone (the Goblin 2, the Treasure carried out "
-                  "1 more) and for each enemy character eliminated (help BG-VP)"),
+                  "characters you take out through the opponent's start zone and for each enemy character "
+                  "eliminated{exceptions} (help BG-VP)").format(exceptions=_scoring(view.get("set"))),
                 _("each turn: play an action card, whose number is your AP, then spend them (move, attack, reveal a "
                   "room, rotate...), then `end`; Tab completes every action you may play (help, help rules)")]
     if not scenario:
@@ -456,6 +456,20 @@ def _intro(view: dict) -> list[str]:
     return [_("scenario {name}: {title}").format(name=name, title=_(scenario.get("title", ""))),
             _("goal: {goal}").format(goal=_(scenario.get("goal", ""))),
             _("new rules: {rules}").format(rules=_(scenario.get("rules_text", "")))]
+
+
+def _scoring(set_name: str | None) -> str:
+    """What scores otherwise in the set's catalogue, for the board game's goal line: " (Goblin taken out: 2 VP;
+    Treasure carried out: 1 VP more)" in the base set, nothing in Prison, the Red Dragon's elimination in Paladins &
+    Dragons (review mix30: the line named the Goblin and the Treasure in Prison games, which have neither)."""
+    cat = catalogue(set_name)
+    parts = [_("{name} taken out: {vp} VP").format(name=kind_name(code, set_name), vp=kind.exit_vp)
+             for code, kind in sorted(cat.characters.items()) if kind.exit_vp > 1]
+    parts += [_("{name} carried out: {vp} VP more").format(name=kind_name(code, set_name), vp=kind.exit_vp)
+              for code, kind in sorted(cat.objects.items()) if kind.exit_vp]
+    parts += [_("{name} eliminated: {vp} VP").format(name=kind_name(code, set_name), vp=kind.elimination_vp)
+              for code, kind in sorted(cat.characters.items()) if kind.elimination_vp > 1]
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def scenario_target(name: str) -> int | None:

@@ -1744,7 +1744,26 @@ def test_a_board_game_without_a_scenario_opens_with_its_goal_and_a_turns_shape()
 
     lines = scenario_intro(view(new_game(Options(), 1), "B"))
     assert [line.split(":")[0] for line in lines] == ["goal", "each turn"]
-    assert "1 VP for each of your characters you take out" in lines[0] and "(the Goblin 2" in lines[0]
+    assert "1 VP for each of your characters you take out" in lines[0] and "(Goblin taken out: 2 VP" in lines[0]
     assert "then `end`" in lines[1]
     prison = view(new_game(Options(set_name="prison", scenario="prison-1"), 1), "B")
     assert scenario_intro(prison)[0].startswith("scenario prison-1: ")
+
+
+def test_BG_VP_the_board_games_goal_line_names_what_scores_otherwise_in_the_set_played():
+    """BG-VP-02 (the Goblin's 2 VP), BG-EXIT-04 (the Treasure carried out, 1 more), PD-CHAR-DRAGON-04 (the Red
+    Dragon's elimination, 2): the goal line said "(the Goblin 2, the Treasure carried out 1 more)" in every board
+    game, Prison's too, which has neither, and nothing of the Red Dragon (review mix30). It reads the set's
+    catalogue now."""
+    from dungeon_twister.client.names import scenario_intro
+    from dungeon_twister.engine import Options, new_game, view
+
+    def goal(**options) -> str:
+        return scenario_intro(view(new_game(Options(**options), 1), "B"))[0]
+
+    common = ("goal: be the first to the table's VP (5 unless it says otherwise): 1 VP for each of your characters "
+              "you take out through the opponent's start zone and for each enemy character eliminated")
+    assert goal() == common + " (Goblin taken out: 2 VP; Treasure carried out: 1 VP more) (help BG-VP)"
+    assert goal(set_name="prison") == common + " (help BG-VP)"
+    assert goal(set_name="paladins") == common + " (Treasure carried out: 1 VP more; Red Dragon eliminated: 2 VP) " \
+                                                 "(help BG-VP)"
