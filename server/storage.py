@@ -386,7 +386,8 @@ class SqlStorage(Storage):
             "journal_lines": int(self._read("SELECT COUNT(*) FROM journal")[0][0]),
             "identities": int(self._read("SELECT COUNT(*) FROM identities")[0][0]),
             "rated": int(self._read("SELECT COUNT(*) FROM ratings")[0][0]),
-            "players": int(self._read("SELECT COUNT(DISTINCT name) FROM seats WHERE bot IS NULL")[0][0]),
+            "players": len({name_key(name) for (name,) in  # (one player, whatever his spellings: review rv30)
+                            self._read("SELECT DISTINCT name FROM seats WHERE bot IS NULL")}),
             "bytes": self.size(),
         }
 

@@ -44,6 +44,7 @@ def populate(store) -> None:
             store._write("UPDATE tables SET finished = ? WHERE id = ?", (NOW + ended * DAY, table_id))
         elif status == "closed":
             store.close_table(table_id)
+    store.set_seat("t3-aaaa0003", "Y", "Ann", None)  # (the same player as ann, spelled otherwise: one name)
     store.add_token("d3", "t3-aaaa0003", "B", "ann")
     store.set_rating("ann", 1612.5, 200.0, 0.06, 2)
     store.bind("ann", b"key")
