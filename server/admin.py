@@ -323,12 +323,17 @@ class Admin:
         if table is None:
             raise Refused(f"no open table {word!r}")
         item = AdminEnd(trio.Event())
-        if not await table.submit(item):
-            raise Refused(f"table {table.id} has closed meanwhile")
-        with trio.move_on_after(END_SECONDS):
+        queued = False
+        with trio.move_on_after(END_SECONDS):  # (a full inbox too: the whole wait is bounded, review rv30)
+            if not await table.submit(item):
+                raise Refused(f"table {table.id} has closed meanwhile")
+            queued = True
             await item.done.wait()
-        if item.outcome is None:
+        if item.done.is_set() and item.outcome is None:
             raise Refused(f"table {table.id} did not take the request (see the log)")
+        if not item.done.is_set():  # (queued, it is still ended when the table's task comes to it: not a failure)
+            raise Refused(f"table {table.id} is busy: it ends when it comes to the request (see `tables`)" if queued
+                          else f"table {table.id} is busy: nothing done, try again")
         return {"ok": True, "table": table.id, "outcome": item.outcome}
 
     def say(self, text: str) -> dict:

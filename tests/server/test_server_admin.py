@@ -490,3 +490,33 @@ async def test_the_servers_own_name_is_reserved_so_nobody_speaks_as_the_admin(di
                 assert refused.reason == f"the name {name!r} is reserved on this server"
                 await stream.aclose()
             assert (await Client.connect(server, "dt-servers")).name == "dt-servers"  # (another name)
+
+
+async def test_an_end_the_table_is_too_busy_to_take_in_time_says_so_and_still_ends_it(directory, autojump_clock,
+                                                                                      monkeypatch):
+    """Review rv30 (A3): `end` waited END_SECONDS for the table's task, then answered "did not take the request",
+    though the request stayed queued and the game ended later; and its wait for room in the table's inbox had no
+    bound. Now the whole wait is bounded and its answer says what happens: the table ends it when it comes to it."""
+    from dungeon_twister.server import admin
+    from dungeon_twister.server.inbox import Inbox
+
+    with trio.fail_after(HANG_GUARD):
+        async with admin_server(directory) as server:
+            table, blue, yellow = await seated_pair(server, TableOptions())
+            gate, receive = trio.Event(), Inbox.receive
+            inbox = server.lobby.tables[table]._inbox
+
+            async def gated(box):  # the table's task takes nothing until the gate opens
+                if box is inbox:
+                    await gate.wait()
+                return await receive(box)
+
+            monkeypatch.setattr(Inbox, "receive", gated)
+            await blue.send(ListTables())  # (a step of the table's task ends: its next receive is the gated one)
+            await trio.testing.wait_all_tasks_blocked()
+            answer = await ask(server, {"command": "end", "table": table})
+            assert answer == {"ok": False, "error": f"table {table} is busy: it ends when it comes to the request "
+                                                    "(see `tables`)"}
+            assert trio.current_time() >= admin.END_SECONDS
+            gate.set()
+            assert (await blue.expect(GameOver)).result["reason"] == "ended by the server's admin"
