@@ -513,7 +513,9 @@ def goal_box(intro: list[str]) -> Laid:
     shows it when the game starts, and `help goal` again."""
     # TRANSLATORS: under a game's goal and new rules, in the help box as the game starts; Esc is the key, `help goal`
     # the command, typed as it is
-    return Laid("\n".join([*intro, "", _("(Esc closes this box; help goal shows it again.)")]))
+    box = Laid("\n".join([*intro, "", _("(Esc closes this box; help goal shows it again.)")]))
+    box.goal = True
+    return box
 
 
 def verb_summary(verb: str, cards: bool = False) -> str:

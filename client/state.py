@@ -480,6 +480,8 @@ class ClientState:
 
     def _reset_table(self) -> None:
         self.chat.clear()  # (a table's chat is not the lobby's, nor the next table's)
+        if getattr(self.help_text, "goal", False):  # (that table's game's goal: not over the next table's screen)
+            self.help_text = None
         self.view = None
         self.alert = None
         self.result = None

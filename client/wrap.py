@@ -105,6 +105,8 @@ class Laid(str):
     pt29 F3, F27, F29.)"""
 
     marked: str
+    goal = False
+    """A game's introduction (help.goal_box): it goes with its table (ClientState._reset_table)."""
 
     def __new__(cls, marked: str) -> "Laid":
         laid = super().__new__(cls, lay_out(marked, None))

@@ -299,3 +299,21 @@ def test_help_rules_begins_with_what_the_game_is_its_goal_a_turn_and_the_actions
         assert word in overview, word
     assert ("help CG-TURN" in overview) == (game == "cards") and ("help BG-TURN" in overview) == (game == "board")
     assert "BG-COMP, BG-GEO" in families and "CG-EX" in families
+
+
+def test_a_games_goal_box_goes_with_its_table_another_help_text_stays():
+    """The goal box opened as a game starts (pt30) stayed over the next table's screen when the server moved the
+    player there (a kept seat, srv30: the new table waits for an opponent, with no game yet). It goes with its
+    table now, as that table's log does; a help text the player asked for stays."""
+    from dungeon_twister.client.help import goal_box
+    from dungeon_twister.client.state import ClientState
+
+    state = ClientState("ann", connected=True)
+    state.table, state.seat = "t1-aaaa0001", "B"
+    state.help_text = goal_box(["goal: take the Treasure out"])
+    state.leave_table()
+    assert state.help_text is None
+    state.table, state.seat = "t2-aaaa0002", "B"
+    state.help_text = help_text("board")
+    state.leave_table()
+    assert state.help_text == help_text("board")
