@@ -243,8 +243,9 @@ def _games(session: Session, message: Games) -> None:
         state.games_page = message.offset // GAMES_PAGE + 1  # page 2 as "page 3": review rv27)
     pages = max(1, -(-message.total // GAMES_PAGE))
     if not message.games:
-        state.help_text = (_("No game has finished on this server yet (a private table's game is its players' "
-                             "alone).") if not message.total else
+        # (none finished yet, or the admin let the old ones go: dt-server prune)
+        state.help_text = (_("This server keeps no finished game (a private table's game is its players' alone).")
+                           if not message.total else
                            _("There is no page {page}: {pages} in all.").format(page=state.games_page, pages=pages))
         return
     # TRANSLATORS: the title of the finished games' list (`games`); {page} of {pages}: its pages

@@ -971,7 +971,7 @@ def test_the_games_finished_on_the_server_a_page_at_a_time_and_how_to_replay_one
     commands.run("games ３")  # (a full-width 3 is read as 3, as the server reads actions: review rv28)
     assert wired.sent() == [ListGames(offset=40, limit=20)]
     handle(wired.session, Games((), 0))
-    assert state.help_text.startswith("No game has finished on this server yet")
+    assert state.help_text.startswith("This server keeps no finished game")
     wired.deliver(Error("unknown_type", "unknown message type 'other'", "client", False))  # (not asked: said as is)
     assert state.notice == "server: unknown message type 'other' (unknown_type)"
     commands.run("games")
