@@ -238,13 +238,15 @@ class ClientLayout:
         lines = screens(view).render(view, self.state.trails)
         for line in lines:
             out += line + [("", "\n")]
-        out = self._shifted(lines, out)
         opened = (self.state.table, self.state.seat)
         if opened != self.board_opened:
             # a board taller than the terminal opens on the player's side: Blue's start zone is at its bottom, and
-            # on 80 x 24 Blue's first board showed Yellow's half, none of his own figures (play-test pt29 F6)
+            # on 80 x 24 Blue's first board showed Yellow's half, none of his own figures (play-test pt29 F6); and
+            # at its left end, whatever the last table's showed (pt30)
             self.board_opened = opened
             self.board_scroll.offset = len(lines) - 1 if self.state.seat == "B" else 0
+            self.board_right = False
+        out = self._shifted(lines, out)
         return out[:-1]
 
     def _shifted(self, lines: list[StyleAndTextTuples], out: StyleAndTextTuples) -> StyleAndTextTuples:

@@ -317,3 +317,21 @@ def test_a_games_goal_box_goes_with_its_table_another_help_text_stays():
     state.help_text = help_text("board")
     state.leave_table()
     assert state.help_text == help_text("board")
+
+
+def test_a_new_table_opens_its_board_at_its_left_end():
+    """pt30 left the board's right end in view (Shift+Right) for the client's whole run: a player's next table
+    opened shifted, its left columns hidden. A board opens at its left end at each table, as it opens on the
+    player's side."""
+    wired = WiredSession()
+    wired.seat(position_text("bWA@c4 yTR@c6 bTH@j2"))
+    with create_pipe_input() as pipe:
+        ui = ClientUI(wired.session, input=pipe, output=SizedOutput(Size(rows=20, columns=60)))
+        layout = ui.screens
+        layout._board()
+        layout.board_right = True
+        layout._board()
+        assert layout.board_right, "the same table: the player's Shift+Right holds"
+        wired.session.state.table = "t9-00000009"
+        layout._board()
+        assert not layout.board_right
