@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .i18n import N_, _
-from .names import card_kind_name, catalogue, joined, labelled, pair_lines, scenario_intro
+from .names import card_kind_name, catalogue, joined, labelled, pair_lines, scenario_intro, scoring_exceptions
 from .wrap import Laid, entries
 
 RULES_FILE_VARIABLE = "DT_RULES_FILE"
@@ -122,12 +122,12 @@ Paladins & Dragons (help PD-TERR):
  (b) [b]     an Illusionist's illusion in his colour: (b) a pit, [b] rubble
  a wall the Golem broke is an opening""")
 # TRANSLATORS: the start of `help rules`, a short overview of the board game before the list of its rule families:
-# the rule IDs, `end` and the `help ...` commands stay as they are; AP: action points, VP: victory points
+# the rule IDs, `end` and the `help ...` commands stay as they are; AP: action points, VP: victory points;
+# {exceptions}: what scores otherwise in the set played, e.g. " (Goblin taken out: 2 VP; ...)", or nothing
 RULES_OVERVIEW = N_("""\
 Dungeon Twister: two players, each with a team of characters and objects, in a maze of rooms that turn.
 Goal: be the first to the table's VP (5 unless it says otherwise): 1 VP for each of your characters you take out \
-through the opponent's start zone (the Goblin 2, 1 more for the Treasure carried out), 1 for each enemy character \
-eliminated (help BG-VP, help BG-END).
+through the opponent's start zone, 1 for each enemy character eliminated{exceptions} (help BG-VP, help BG-END).
 Setup: the rooms lie face down; each player chooses in secret the characters of his marked start squares, then \
 both hide their other tokens face down in the rooms (help BG-SETUP).
 A turn: play an action card (2 to 5): its number is your AP; spend them, 1 AP an action, on any of your unwounded \
@@ -564,6 +564,8 @@ def _help_text(topic: str = "", *, at_table: bool = False, game: str = "board", 
         # (an overview first: it was only a list of 80 rule families, with no word of the game: play-test pt29)
         overview = CARD_RULES_OVERVIEW if game == "cards" else RULES_OVERVIEW
         overview = _(overview)  # (not `_(... if ... else ...)`, which Babel would extract "cards" from)
+        if game != "cards":  # (what scores otherwise in the set played: review mix30)
+            overview = overview.format(exceptions=scoring_exceptions(set_name))
         return (overview + "\n\n" + _("Rule families (help ID, or a full rule ID like BG-MOVE-09):") + "\n"
                 + ", ".join(rule_families()))
     verbs = CARD_VERBS if game == "cards" else VERBS

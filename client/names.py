@@ -446,7 +446,7 @@ def _intro(view: dict) -> list[str]:
         # they are
         return [_("goal: be the first to the table's VP (5 unless it says otherwise): 1 VP for each of your "
                   "characters you take out through the opponent's start zone and for each enemy character "
-                  "eliminated{exceptions} (help BG-VP)").format(exceptions=_scoring(view.get("set"))),
+                  "eliminated{exceptions} (help BG-VP)").format(exceptions=scoring_exceptions(view.get("set"))),
                 _("each turn: play an action card, whose number is your AP, then spend them (move, attack, reveal a "
                   "room, rotate...), then `end`; Tab completes every action you may play (help, help rules)")]
     if not scenario:
@@ -458,7 +458,7 @@ def _intro(view: dict) -> list[str]:
             _("new rules: {rules}").format(rules=_(scenario.get("rules_text", "")))]
 
 
-def _scoring(set_name: str | None) -> str:
+def scoring_exceptions(set_name: str | None) -> str:
     """What scores otherwise in the set's catalogue, for the board game's goal line: " (Goblin taken out: 2 VP;
     Treasure carried out: 1 VP more)" in the base set, nothing in Prison, the Red Dragon's elimination in Paladins &
     Dragons (review mix30: the line named the Goblin and the Treasure in Prison games, which have neither)."""

@@ -335,3 +335,16 @@ def test_a_new_table_opens_its_board_at_its_left_end():
         wired.session.state.table = "t9-00000009"
         layout._board()
         assert not layout.board_right
+
+
+def test_BG_VP_help_rules_names_what_scores_otherwise_in_the_set_played():
+    """BG-VP-02 (the Goblin's 2 VP), BG-EXIT-04 (the Treasure), PD-CHAR-DRAGON-04 (the Red Dragon's elimination, 2):
+    the overview of `help rules` named the Goblin and the Treasure at every board-game table, Prison's too (review
+    mix30); it reads the set's catalogue, as the goal line as a game starts does."""
+    def goal(set_name):
+        return next(line for line in help_text("rules", set_name=set_name).split("\n") if line.startswith("Goal:"))
+
+    assert goal(None).endswith("eliminated (Goblin taken out: 2 VP; Treasure carried out: 1 VP more) (help BG-VP, "
+                               "help BG-END).")
+    assert goal("prison").endswith("1 for each enemy character eliminated (help BG-VP, help BG-END).")
+    assert "Red Dragon eliminated: 2 VP" in goal("paladins") and "Goblin" not in goal("paladins")
