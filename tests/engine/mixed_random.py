@@ -33,18 +33,10 @@ from dungeon_twister.engine.core.rng import Rng
 from dungeon_twister.engine.tools.bots import BOTS
 
 MIXED: dict[str, Options] = {
-    "mixed": Options(set_name="mixed"),
-    "mixed-mutual": Options(set_name="mixed", teams="mutual"),
-    "mixed-free": Options(set_name="mixed", teams="free"),
-    "base-paladins": Options(set_name="base_paladins"),
-    "base-paladins-mutual": Options(set_name="base_paladins", teams="mutual"),
-    "base-paladins-free": Options(set_name="base_paladins", teams="free"),
-    "prison-paladins": Options(set_name="prison_paladins"),
-    "prison-paladins-mutual": Options(set_name="prison_paladins", teams="mutual"),
-    "prison-paladins-free": Options(set_name="prison_paladins", teams="free"),
-    "all-sets": Options(set_name="all_sets"),
-    "all-sets-mutual": Options(set_name="all_sets", teams="mutual"),
-    "all-sets-free": Options(set_name="all_sets", teams="free"),
+    **{name + suffix: Options(set_name=set_name, **({"teams": teams} if teams else {}))
+       for name, set_name in (("mixed", "mixed"), ("base-paladins", "base_paladins"),
+                              ("prison-paladins", "prison_paladins"), ("all-sets", "all_sets"))
+       for suffix, teams in (("", None), ("-mutual", "mutual"), ("-free", "free"))},
     "all-sets-free-vp7": Options(set_name="all_sets", teams="free", target_vp=7),
 }
 """Every mix and every way of building its teams."""

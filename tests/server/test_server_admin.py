@@ -12,7 +12,6 @@ import socket
 import stat
 import tempfile
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,7 +26,7 @@ from dungeon_twister.server import admin as admin_module
 from dungeon_twister.server.admin import (ADMIN_SOCKET, DEFAULT_KICK_MINUTES, IDLE_SECONDS, MAX_CONNECTIONS,
                                           MAX_KICK_MINUTES, MAX_LINE)
 
-from test_server_support import (HANG_GUARD, LOCAL, REAL_TIME_HANG_GUARD, SOFTWARE, Client, seated_pair,
+from test_server_support import (HANG_GUARD, REAL_TIME_HANG_GUARD, SOFTWARE, Client, running_server, seated_pair,
                                  to_the_first_turn, watching)
 
 
@@ -44,14 +43,8 @@ def directory():
 @asynccontextmanager
 async def admin_server(directory: Path, config_path: Path | None = None, **settings):
     """A server on a free local port with its control socket in `directory`."""
-    server = Server(replace(LOCAL, **settings), seed_source=lambda: 1, admin_socket=directory / ADMIN_SOCKET,
-                    config_path=config_path)
-    async with trio.open_nursery() as nursery:
-        await nursery.start(server.run)
-        try:
-            yield server
-        finally:
-            await server.shutdown()
+    async with running_server(admin_socket=directory / ADMIN_SOCKET, config_path=config_path, **settings) as server:
+        yield server
 
 
 class Control:

@@ -50,11 +50,12 @@ milliseconds; the guard is generous so that a busy 2-core CI machine never reach
 
 
 @asynccontextmanager
-async def running_server(seeds=(1,), **settings):
-    """A server on a free local port; game seeds come from `seeds` in turn (cycled)."""
+async def running_server(seeds=(1,), *, admin_socket=None, config_path=None, **settings):
+    """A server on a free local port; game seeds come from `seeds` in turn (cycled); `admin_socket` and
+    `config_path` as Server takes them (its control socket: tests/server/test_server_admin.py)."""
     config = replace(LOCAL, **settings)
     source = itertools.cycle(seeds)
-    server = Server(config, seed_source=lambda: next(source))
+    server = Server(config, seed_source=lambda: next(source), admin_socket=admin_socket, config_path=config_path)
     async with trio.open_nursery() as nursery:
         await nursery.start(server.run)
         try:
