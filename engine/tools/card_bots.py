@@ -152,6 +152,28 @@ def _position(view: dict) -> tuple:
     return figs, floor, rooms
 
 
+def _take(loads: dict, f: dict, item: str, holder_of) -> tuple[str | None, str | None]:
+    """The figure `f` takes `item` along its move (CG-ITEM-01/03), in `loads` (what each figure the move deals with
+    carries, `f`'s own included): from the figure that holds it (found in `loads`, else `holder_of(item)`, which
+    adds that figure's load), or from the floor. A full hand (a Paladin's holds two) gives up its last object: to
+    the holder, a swap, or to the floor. Returns (the holder or None, the object put on the floor or None); shared
+    by `_moved` (where the move leads) and GreedyBot._move (what it gains)."""
+    carrying = loads[f["id"]]
+    who = next((h for h, load in loads.items() if item in load), None)
+    if who is None:
+        who = holder_of(item)
+    old = None
+    if carrying and not (f["code"] == "PA" and len(carrying) < 2):
+        old = carrying.pop()
+    if who is not None and who != f["id"]:
+        loads[who].remove(item)
+        if old is not None:
+            loads[who].append(old)  # a swap (CG-ITEM-03); else what it carried lies here
+            old = None
+    carrying.append(item)
+    return who, old
+
+
 def _moved(position: tuple, figs: dict, holder: dict, f: dict, words: list[str]) -> tuple | None:
     """The `_position` after the move `words` of the figure `f` (`figs`: the view's figures by id, `holder`: who
     carries each object), its loads followed as GreedyBot._move follows them (CG-ITEM-01/03); None for an exit."""
@@ -169,24 +191,19 @@ def _moved(position: tuple, figs: dict, holder: dict, f: dict, words: list[str])
             item = w[1:]
             if item.startswith("@"):
                 item = next(iter(carried(figs.get(item[1:], {}))), item)
-            who = next((h for h, load in loads.items() if item in load), None)
-            if who is None and item not in laid and item in holder and holder[item]["id"] not in loads:
-                who = holder[item]["id"]
-                loads[who] = carried(holder[item])
-            old = None
-            if carrying and not (f["code"] == "PA" and len(carrying) < 2):
-                old = carrying.pop()
-            if who is not None and who != f["id"]:
-                loads[who].remove(item)
-                if old is not None:
-                    loads[who].append(old)
-                    old = None
-            elif who is None:
+
+            def holder_of(item):
+                if item not in laid and item in holder and holder[item]["id"] not in loads:
+                    loads[holder[item]["id"]] = carried(holder[item])
+                    return holder[item]["id"]
+                return None
+
+            who, old = _take(loads, f, item, holder_of)
+            if who is None:
                 lifted.add(item)
                 laid.pop(item, None)
             if old is not None:
                 laid[old] = place, facing
-            carrying.append(item)
         elif w[0] == "-":
             if w[1:] in carrying:
                 carrying.remove(w[1:])
@@ -1347,18 +1364,14 @@ class GreedyBot:
                 item = w[1:]
                 if item.startswith("@"):  # (secret objects: what that figure carries, unnamed)
                     item = next(iter(seen.carried(seen.figs.get(item[1:], {}))), item)
-                holder = next((h for h, load in loads.items() if item in load), None)
-                if holder is None and item in seen.holder:
-                    holder = seen.holder[item]["id"]
-                    loads[holder] = list(seen.carried(seen.holder[item]))
-                old = None
-                if carrying and not (f["code"] == "PA" and len(carrying) < 2):
-                    old = carrying.pop()
-                if holder is not None and holder != f["id"]:
-                    loads[holder].remove(item)
-                    if old is not None:
-                        loads[holder].append(old)  # a swap (CG-ITEM-03); else what it carried lies here
-                carrying.append(item)
+
+                def holder_of(item):
+                    if item in seen.holder:
+                        loads[seen.holder[item]["id"]] = list(seen.carried(seen.holder[item]))
+                        return seen.holder[item]["id"]
+                    return None
+
+                _take(loads, f, item, holder_of)
             elif w[0] == "-":
                 if w[1:] in carrying:
                     carrying.remove(w[1:])
