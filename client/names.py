@@ -469,7 +469,7 @@ def scoring_exceptions(set_name: str | None) -> str:
               for code, kind in sorted(cat.objects.items()) if kind.exit_vp]
     parts += [_("{name} eliminated: {vp} VP").format(name=kind_name(code, set_name), vp=kind.elimination_vp)
               for code, kind in sorted(cat.characters.items()) if kind.elimination_vp > 1]
-    return f" ({'; '.join(parts)})" if parts else ""
+    return f" ({joined(parts)})" if parts else ""
 
 
 def scenario_target(name: str) -> int | None:

@@ -1767,3 +1767,12 @@ def test_BG_VP_the_board_games_goal_line_names_what_scores_otherwise_in_the_set_
     assert goal(set_name="prison") == common + " (help BG-VP)"
     assert goal(set_name="paladins") == common + " (Treasure carried out: 1 VP more; Red Dragon eliminated: 2 VP) " \
                                                  "(help BG-VP)"
+    from dungeon_twister.client import i18n
+
+    try:  # the parts are joined as the language joins parts that hold commas: French sets a no-break space before ;
+        i18n.use("fr")
+        assert "\u00a0; " in goal() and " ; " not in goal()
+        i18n.use("de")
+        assert "2 SP; " in goal()
+    finally:
+        i18n.use("en")
