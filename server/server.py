@@ -25,7 +25,7 @@ from .gcpolicy import tame_gc
 from .lobby import Lobby
 from .logs import log
 from .recovery import restore_tables, revive_table
-from .session import Session
+from .session import VERSION, Session
 from .storage import Storage
 from .stores import open_configured
 from .tls import certificate_der, maybe_tls, server_context
@@ -168,7 +168,7 @@ class Server:
                 # (tls: the certificate's fingerprint, None without TLS: play-test ad29, the printed line is not
                 # JSON, and an admin's jq over the journal stops at it)
                 log("listening", host=self.address[0], port=self.address[1], name=self.config.name,
-                    data=self.storage.location, restored=len(restored), tls=self.tls_fingerprint)
+                    data=self.storage.location, restored=len(restored), tls=self.tls_fingerprint, version=VERSION)
                 if not self.config.unbound_proofs and self.tls_certificate is None:  # (review rv28)
                     log("unbound_proofs_without_tls", level=30, why="without TLS no key proof is bound to anything: "
                         "unbound_proofs = false only turns away clients of before 2026-11-30")

@@ -39,7 +39,7 @@ from dungeon_twister.protocol.kinds import TEXT, fit_template
 from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
 from dungeon_twister.protocol.names import name_key, name_problem
 from dungeon_twister.protocol.transport import TLS_RECORD
-from dungeon_twister.protocol.versions import RELEASE
+from dungeon_twister.protocol.versions import release
 from dungeon_twister.protocol.views import FEATURES
 
 from .health import SOFTWARE as HEALTH_SOFTWARE
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from .ports import Host as Server
     from .ports import TableDoor as Table
 
-VERSION = RELEASE
+VERSION = release()
 HELLO_SECONDS = 10.0
 """A client must say hello within this time."""
 FLUSH_SECONDS = 5.0
