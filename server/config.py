@@ -54,11 +54,14 @@ class ServerConfig:
     data_sync: str = "full"
     """"full": every commit is on disk before it is acknowledged (an fsync each); "normal": it survives a crash
     of the server but perhaps not of the machine (see storage.py for the cost)."""
-    unbound_proofs: bool = True
+    unbound_proofs: bool | None = None
     """Take a key proof bound to nothing (v1, from a client of before 2026-11-30), which another server could pass
     on, as well as one bound to this connection's TLS certificate (v2; docs/protocol.md section 18). False: a v1
     proof is refused bad_proof, which closes that way of playing as someone else on a server with TLS (clients of
-    before that date then cannot connect here; without TLS nothing is bound, and the server warns at start)."""
+    before that date then cannot connect here; without TLS nothing is bound, and the server warns at start). None,
+    the default (the key left out of the file): false with TLS, true without (`takes_unbound_proofs`): ops31, a
+    server with TLS is one whose names matter, and dt-client has proved v2 since 2026-11-30, while without TLS
+    refusing v1 protects nothing and only turns older clients away."""
     idle_minutes: int = 30
     """At a table without timers, a player the game waits on alone (his turn, his card, his placing) who plays
     nothing for this long loses the game, as one who abandons it: a connected player who never acted held his
@@ -193,6 +196,11 @@ def _never_a_name(name: str) -> str | None:
     if len(name) > NAME.max_len:
         return f"it is longer than {NAME.max_len} characters"
     return name_problem(name)
+
+
+def takes_unbound_proofs(config: ServerConfig) -> bool:
+    """Whether the server takes a v1 key proof, bound to nothing: `unbound_proofs` if set, else only without TLS."""
+    return config.unbound_proofs if config.unbound_proofs is not None else not config.tls
 
 
 def is_database_url(text: str | None) -> bool:

@@ -169,7 +169,7 @@ class Server:
                 # JSON, and an admin's jq over the journal stops at it)
                 log("listening", host=self.address[0], port=self.address[1], name=self.config.name,
                     data=self.storage.location, restored=len(restored), tls=self.tls_fingerprint, version=VERSION)
-                if not self.config.unbound_proofs and self.tls_certificate is None:  # (review rv28)
+                if self.config.unbound_proofs is False and self.tls_certificate is None:  # (review rv28)
                     log("unbound_proofs_without_tls", level=30, why="without TLS no key proof is bound to anything: "
                         "unbound_proofs = false only turns away clients of before 2026-11-30")
                 if self.admin_socket is not None:  # the admin's control channel (server/admin.py)

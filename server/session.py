@@ -42,6 +42,7 @@ from dungeon_twister.protocol.transport import TLS_RECORD
 from dungeon_twister.protocol.versions import release
 from dungeon_twister.protocol.views import FEATURES
 
+from .config import takes_unbound_proofs
 from .health import SOFTWARE as HEALTH_SOFTWARE
 from .lobby import OLD_CLIENT_SECONDS, TooManyTables
 from .logs import LOGGER, log
@@ -728,7 +729,7 @@ class Session:
         # on: docs/protocol.md section 18), unless the server's admin refuses those (config.unbound_proofs)
         if not check_proof(key, prove.signature, challenge, self.id, self.name, channel):
             unbound = check_proof(key, prove.signature, challenge, self.id, self.name)
-            if not unbound or not self.server.config.unbound_proofs:
+            if not unbound or not takes_unbound_proofs(self.server.config):
                 log("proof_refused", session=self.id, name=self.name, why="unbound" if unbound else "signature")
                 self._give_back_held_name()
                 if unbound:  # (its next hello from here is refused before welcome: Lobby.old_client)

@@ -81,10 +81,12 @@ def test_config_files_are_checked():
     assert (example.tls, example.discovery) == (False, True)
     assert config_from_mapping({"tls": True, "discovery": False}) == ServerConfig(tls=True, discovery=False)
     # the example shows every key: set, or commented out where any value changes what the server does (`database`:
-    # PostgreSQL instead of the data directory's file), each commented one a valid setting once uncommented
+    # PostgreSQL instead of the data directory's file; `unbound_proofs`: left out, it follows `tls`), each
+    # commented one a valid setting once uncommented
     text = EXAMPLE.read_text()
     commented = tomllib.loads("\n".join(line[2:] for line in text.splitlines() if re.match(r"# [a-z_]+ = ", line)))
-    assert set(commented) == {"database"} and config_from_mapping(commented).database.startswith("postgresql:")
+    assert set(commented) == {"database", "unbound_proofs"}
+    assert config_from_mapping(commented).database.startswith("postgresql:")
     assert {f.name for f in fields(ServerConfig)} <= set(tomllib.loads(text)) | set(commented), "the example: every key"
     assert config_from_mapping({"port": 0, "name": "club", "records_dir": "games"}).records_dir.name == "games"
     for bad in ({"port": "7777"}, {"colour": "blue"}, {"grace_seconds": -1}, {"ping_interval": True}, {"port": True},
