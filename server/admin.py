@@ -344,6 +344,7 @@ class Admin:
         """An announcement to every connected client (bots aside): `announcement` to a client that asked for it,
         a chat line from the server's name to the others."""
         server = self.server
+        server.log_chat(None, None, None, text)
         fallback = ChatMessage(server.config.name[:32], text)
         sent = 0
         for session in list(server.sessions):
