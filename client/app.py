@@ -99,9 +99,9 @@ class _PrintVersion(argparse.Action):
     `--help`: issue 7's cold start)."""
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        from dungeon_twister.protocol.versions import RELEASE
+        from dungeon_twister.protocol.versions import release
 
-        print(f"dt-client {RELEASE}")
+        print(f"dt-client {release()}")
         parser.exit()
 
 

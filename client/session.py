@@ -64,7 +64,7 @@ from dungeon_twister.protocol.views import (ANNOUNCEMENTS, COMPACT_LEGAL, DELTA_
 from dungeon_twister.protocol.deal import DEAL_PURPOSE
 from dungeon_twister.protocol.identity import sign_proof
 from dungeon_twister.protocol.kinds import ACTION_TEXT
-from dungeon_twister.protocol.versions import RELEASE
+from dungeon_twister.protocol.versions import release
 from dungeon_twister.protocol.msg_lobby import RESTART_GRACE_SECONDS
 
 from . import inbox, secret_choice
@@ -80,7 +80,7 @@ __all__ = ["Plan", "Session", "TableSetup", "backoff"]
 BARE_VERB_SHOWN = 6
 """The legal actions a verb typed alone lists on the message bar (Tab lists them all)."""
 
-SOFTWARE = Software("dt-client", RELEASE)
+SOFTWARE = Software("dt-client", release())
 DEFAULT_GRACE = 60
 """Seconds a server holds a seat when its joined does not say (the server's default)."""
 SWITCH_SECONDS = 5.0

@@ -18,7 +18,7 @@ FEATURES = ListOf(Str(32), 16)
 
 @dataclass(frozen=True, slots=True)
 class Software:
-    """A program and its version, e.g. Software("dt-client", "0.1.0")."""
+    """A program and its version, e.g. Software("dt-client", release()) (protocol/versions.py)."""
 
     name: str = required(Str(64))
     version: str = required(Str(32))

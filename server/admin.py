@@ -37,6 +37,7 @@ import trio
 
 from dungeon_twister.protocol import Announcement, ChatMessage, State
 from dungeon_twister.protocol.names import is_bot_name, name_key, name_problem
+from dungeon_twister.protocol.versions import release
 from dungeon_twister.protocol.views import ANNOUNCEMENTS
 
 from .logs import LOGGER, log
@@ -248,7 +249,9 @@ class Admin:
     # --- the commands ---------------------------------------------------------------------------------------------
     def who(self) -> dict:
         """The connected names (bots aside) with their addresses and where they are; the names whose seats are held
-        for them; the names kicked; how many connections have not said hello yet, and how many bots play."""
+        for them; the names kicked; how many connections have not said hello yet, and how many bots play; the
+        release this server runs (after an upgrade, `dt-server --version` tells the one installed, this the one
+        still running until the restart)."""
         server, now = self.server, trio.current_time()
         people, unnamed, bots = [], 0, 0
         for session in server.sessions:
@@ -270,7 +273,8 @@ class Admin:
                 if state.session is None and state.grace_until is not None]
         kicked = [{"name": key, "minutes": minutes} for key in sorted(server.lobby.kicked)
                   if (minutes := server.lobby.kicked_for(key)) is not None]
-        return {"ok": True, "connected": people, "held": held, "kicked": kicked, "unnamed": unnamed, "bots": bots}
+        return {"ok": True, "connected": people, "held": held, "kicked": kicked, "unnamed": unnamed, "bots": bots,
+                "version": release()}
 
     def tables(self) -> dict:
         """Every open table (private ones too): its status, options, creator, seats and spectators."""
@@ -340,6 +344,7 @@ class Admin:
         """An announcement to every connected client (bots aside): `announcement` to a client that asked for it,
         a chat line from the server's name to the others."""
         server = self.server
+        server.log_chat(None, None, None, text)
         fallback = ChatMessage(server.config.name[:32], text)
         sent = 0
         for session in list(server.sessions):
@@ -541,7 +546,8 @@ def _shown(command: str, answer: dict) -> str:
         lines += [f"{one['name']}\taway\t{one['table']} {one['seat']}: seat held {one['seconds']} s more"
                   for one in answer["held"]]
         lines += [f"{one['name']}\tkicked\tmay connect again in {one['minutes']} min" for one in answer["kicked"]]
-        lines.append(f"({answer['unnamed']} connection(s) before hello, {answer['bots']} bot(s))")
+        lines.append(f"({answer['unnamed']} connection(s) before hello, {answer['bots']} bot(s); running dt-server "
+                     f"{answer.get('version', '?')})")
         return "\n".join(lines)
     if command == "tables":
         lines = []

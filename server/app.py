@@ -24,19 +24,25 @@ import time
 import tomllib
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import platformdirs
-import trio
+
+# (the server's modules, trio and the engine are imported by the functions that use them: `dt-server --help` and
+# `--version` took 0.6 s importing them all, ops31; tests/server/test_server_lifecycle.py keeps them out)
+if TYPE_CHECKING:
+    from .config import ServerConfig
+    from .storage import Storage
 
 
-from .config import ServerConfig, load_config, with_overrides
-from .discovery import lan_address
-from .logs import how_many, log, setup_logging
-from .records import record_text
-from .server import Server
-from .session import VERSION
-from .storage import EXIT_STORE_UNREACHABLE, EXIT_STORE_UNUSABLE, Storage, StorageError, StoreUnreachable
-from .stores import open_configured
-from .tls import CertificateError
+class _PrintVersion(argparse.Action):
+    """`--version`: the release (protocol/versions.py), read only when asked."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from dungeon_twister.protocol.versions import release
+
+        print(f"dt-server {release()}")
+        parser.exit()
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -48,7 +54,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                "`dt-server stats` (what the store holds), `dt-server prune --older-than DAYS` (old games' records "
                "let go) and `dt-server admin who|tables|kick|end|say|reload` (a running server's admin commands, "
                "deploy/README.md).")
-    parser.add_argument("--version", action="version", version=f"dt-server {VERSION}")
+    parser.add_argument("--version", action=_PrintVersion, nargs=0, default=argparse.SUPPRESS,
+                        help="show the release and exit")
     parser.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     parser.add_argument("--port", type=int, help="TCP port (default 7777; 0: any free port)")
     parser.add_argument("--config", type=Path, help="a TOML settings file (see deploy/dt-server.example.toml)")
@@ -75,6 +82,8 @@ def default_data_dir() -> Path:
 
 def settings(args: argparse.Namespace) -> ServerConfig:
     """The settings of the command line and the config file; exits 2 if they are bad."""
+    from .config import ServerConfig, load_config, with_overrides
+
     try:
         config = load_config(args.config) if args.config else ServerConfig()
         config = with_overrides(config, host=getattr(args, "host", None), port=getattr(args, "port", None),
@@ -107,6 +116,9 @@ def check_records_dir(directory: Path | None) -> None:
 def storage_of(config: ServerConfig, *, readonly: bool = False) -> Storage:
     """The configured store; exits 3 with a message naming the file if it cannot be used, 1 if its database server
     cannot be reached (a state that passes: the service manager starts dt-server again)."""
+    from .storage import EXIT_STORE_UNREACHABLE, EXIT_STORE_UNUSABLE, StorageError, StoreUnreachable
+    from .stores import open_configured
+
     try:
         return open_configured(config, readonly=readonly)
     except StoreUnreachable as error:
@@ -146,6 +158,12 @@ def main(argv: list[str] | None = None) -> None:
         except ValueError:
             print("dt-server: --game-seeds takes integers separated by commas", file=sys.stderr)
             sys.exit(2)
+    import trio
+
+    from .logs import setup_logging
+    from .storage import EXIT_STORE_UNUSABLE, StorageError
+    from .tls import CertificateError
+
     setup_logging(args.log_level)
     check_records_dir(config.records_dir)
     storage = storage_of(config)
@@ -201,6 +219,9 @@ def records(argv: list[str]) -> None:
                         "there")
     parser.add_argument("--config", type=Path, help="a TOML settings file, for its data_dir or database")
     args = parser.parse_args(argv)
+    from .records import record_text
+    from .storage import EXIT_STORE_UNUSABLE, StorageError
+
     storage = storage_of(settings(args), readonly=True)
     try:
         if args.table is None:
@@ -250,7 +271,9 @@ def copy(argv: list[str]) -> None:
                         "database with no dt-server tables in it")
     args = parser.parse_args(argv)
     from .config import is_database_url
-    from .storage import DATABASE_NAME, SqliteStorage, copy_store
+    from .logs import how_many
+    from .storage import (DATABASE_NAME, EXIT_STORE_UNREACHABLE, EXIT_STORE_UNUSABLE, SqliteStorage, StorageError,
+                          StoreUnreachable, copy_store)
     from .storage_postgres import PostgresStorage
 
     def opened(where: str, source: bool):
@@ -300,7 +323,12 @@ async def serve(config: ServerConfig, storage: Storage | None = None, seeds=None
                 config_path: Path | None = None) -> int | None:
     """Serve until a STOP_SIGNALS signal, then shut down gracefully; the signal's number. The admin's control socket
     listens in the data directory (server/admin.py); `config_path`, the settings file, is what its `reload` reads."""
+    import trio
+
     from .admin import ADMIN_SOCKET
+    from .discovery import lan_address
+    from .logs import log
+    from .server import Server
 
     with trio.open_signal_receiver(*STOP_SIGNALS) as signals:
         admin_socket = Path(config.data_dir) / ADMIN_SOCKET if config.data_dir is not None else None

@@ -18,11 +18,12 @@ from dungeon_twister.protocol import (Action, ActionRefused, Error, GameOver, Jo
                                       PlayerConnection, Pong, ProtocolError, Refused, ResumeInfo, ServerClosing,
                                       Snapshot, Software, State, TableEvent, Welcome)
 
+from dungeon_twister.protocol.versions import release
 from dungeon_twister.protocol.views import COMPACT_LEGAL, DELTA_VIEWS, expand_prefixed_legal, expand_team_choice
 
 from .logs import log
 
-SOFTWARE = Software("dt-bot", "0.1.0")
+SOFTWARE = Software("dt-bot", release())
 
 
 class KeyedRng(Rng):

@@ -54,11 +54,14 @@ class ServerConfig:
     data_sync: str = "full"
     """"full": every commit is on disk before it is acknowledged (an fsync each); "normal": it survives a crash
     of the server but perhaps not of the machine (see storage.py for the cost)."""
-    unbound_proofs: bool = True
+    unbound_proofs: bool | None = None
     """Take a key proof bound to nothing (v1, from a client of before 2026-11-30), which another server could pass
     on, as well as one bound to this connection's TLS certificate (v2; docs/protocol.md section 18). False: a v1
     proof is refused bad_proof, which closes that way of playing as someone else on a server with TLS (clients of
-    before that date then cannot connect here; without TLS nothing is bound, and the server warns at start)."""
+    before that date then cannot connect here; without TLS nothing is bound, and the server warns at start). None,
+    the default (the key left out of the file): false with TLS, true without (`takes_unbound_proofs`): ops31, a
+    server with TLS is one whose names matter, and dt-client has proved v2 since 2026-11-30, while without TLS
+    refusing v1 protects nothing and only turns older clients away."""
     idle_minutes: int = 30
     """At a table without timers, a player the game waits on alone (his turn, his card, his placing) who plays
     nothing for this long loses the game, as one who abandons it: a connected player who never acted held his
@@ -78,6 +81,15 @@ class ServerConfig:
     banned_addresses: tuple[str, ...] = ()
     """IP addresses or networks ("203.0.113.7", "198.51.100.0/24", "2001:db8::/32") whose connections are closed
     as soon as they are accepted (a warning line, then a count a minute while they go on)."""
+    chat_log: bool = False
+    """Write every chat line the server passes on (lobby, tables, the admin's announcements) to the data directory's
+    chat log, for moderation (server/chatlog.py: who said what, at which table, from which address; nothing of a
+    game). Off by default: the players' words are theirs unless the admin says otherwise (deploy/README.md)."""
+    chat_log_days: int = 30
+    """The chat log's days kept (a file a UTC day; older ones are deleted), 1 to 3650."""
+    chat_log_max_day_mb: int = 64
+    """A day's chat log file grows to this many MB at most (then that day's further lines are not written, with a
+    warning): a flood cannot fill the disk. 1 to 100000."""
     database: str | None = None
     """A PostgreSQL database to keep the store in (`postgresql://user@host/dbname`, server/storage_postgres.py)
     instead of the data directory's SQLite file; None: the SQLite file. The data directory still holds the TLS
@@ -93,7 +105,7 @@ _TYPES = {"host": str, "port": int, "name": str, "grace_seconds": int, "max_conn
           "max_connections_per_address": int, "max_tables_per_hour": int, "max_frame_size": int, "records_dir": str,
           "ping_interval": (int, float), "outbox_frames": int, "max_queued_bytes": int, "data_dir": str,
           "data_sync": str, "tls": bool, "discovery": bool, "database": str, "unbound_proofs": bool,
-          "idle_minutes": int, "max_new_names_per_hour": int, "reserved_names": list, "banned_names": list, "banned_addresses": list}
+          "chat_log": bool, "chat_log_days": int, "chat_log_max_day_mb": int, "idle_minutes": int, "max_new_names_per_hour": int, "reserved_names": list, "banned_names": list, "banned_addresses": list}
 
 
 _KINDS = {str: "a string", int: "an integer", (int, float): "a number", bool: "true or false",
@@ -181,6 +193,10 @@ def check(config: ServerConfig) -> None:
         except ValueError:
             raise ValueError(f"banned_addresses: {address!r} is not an IP address or network (203.0.113.7, "
                              "198.51.100.0/24, 2001:db8::/32)") from None
+    if not 1 <= config.chat_log_days <= 3650:
+        raise ValueError(f"chat_log_days must be 1..3650 (it is {config.chat_log_days})")
+    if not 1 <= config.chat_log_max_day_mb <= 100_000:
+        raise ValueError(f"chat_log_max_day_mb must be 1..100000 (it is {config.chat_log_max_day_mb})")
     if config.database is not None and not is_database_url(config.database):
         raise ValueError("database must be a PostgreSQL URL: postgresql://user@host/dbname")
 
@@ -193,6 +209,11 @@ def _never_a_name(name: str) -> str | None:
     if len(name) > NAME.max_len:
         return f"it is longer than {NAME.max_len} characters"
     return name_problem(name)
+
+
+def takes_unbound_proofs(config: ServerConfig) -> bool:
+    """Whether the server takes a v1 key proof, bound to nothing: `unbound_proofs` if set, else only without TLS."""
+    return config.unbound_proofs if config.unbound_proofs is not None else not config.tls
 
 
 def is_database_url(text: str | None) -> bool:

@@ -11,8 +11,9 @@ import sys
 import trio
 
 from dungeon_twister.protocol import Error, ProtocolError, Refused, Software, SpectatorConnection, Welcome
+from dungeon_twister.protocol.versions import release
 
-SOFTWARE = Software("dt-server-health", "0.1.0")
+SOFTWARE = Software("dt-server-health", release())
 
 
 async def check(host: str, port: int) -> str | None:

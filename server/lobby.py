@@ -489,7 +489,8 @@ class Lobby:
 
     # --- chat and bots ------------------------------------------------------------------------------------
     def chat(self, session: Session, text: str) -> None:
-        """Lobby chat: to every client at no table."""
+        """Lobby chat: to every client at no table (and to the chat log, if it is on)."""
+        self.server.log_chat(session, None, None, text)
         message = ChatMessage(session.name, text)
         for other in list(self.server.sessions):
             if other.conn.state is State.LOBBY:

@@ -76,6 +76,9 @@ class Host(Protocol):
 
     def session_gone(self, session: Client) -> None: ...
 
+    def log_chat(self, session: Client | None, table: str | None, seat: str | None, text: str) -> None:
+        """A chat line passed on (session None: the admin's announcement), into the chat log if it is on."""
+
     def refused_quietly(self, code: str, address: str | None, limit: int, /, **first) -> None:
         """Log a refused connection, a flood of them as one line a minute."""
 

@@ -7,6 +7,7 @@ import itertools
 import logging
 import secrets
 import socket
+import time
 from collections.abc import Callable
 from pathlib import Path
 from weakref import ref
@@ -21,11 +22,12 @@ from .ratelimit import Buckets, address_key, banned_by, banned_networks
 from .config import QUEUED_FRAMES_OF_MAX, ServerConfig
 from .discovery import answer_queries
 from .admin import admin_listener, serve_admin
+from .chatlog import DIRECTORY as CHAT_LOG_DIRECTORY, ChatLog
 from .gcpolicy import tame_gc
 from .lobby import Lobby
 from .logs import log
 from .recovery import restore_tables, revive_table
-from .session import Session
+from .session import VERSION, Session
 from .storage import Storage
 from .stores import open_configured
 from .tls import certificate_der, maybe_tls, server_context
@@ -102,6 +104,22 @@ class Server:
                 raise ValueError("TLS needs a data directory for its certificate (--data DIR)")
             self.tls_context, self.tls_fingerprint = server_context(Path(config.data_dir), config.name)
             self.tls_certificate = certificate_der(Path(config.data_dir))
+        self.chat_log: ChatLog | None = None
+        """The chat log (config.chat_log: chatlog.py), None when off (or without a data directory)."""
+        if config.chat_log and config.data_dir is not None:
+            self.chat_log = ChatLog(Path(config.data_dir) / CHAT_LOG_DIRECTORY, config.chat_log_days,
+                                    config.chat_log_max_day_mb << 20)
+
+    def log_chat(self, session: Session | None, table: str | None, seat: str | None, text: str) -> None:
+        """A chat line passed on, into the chat log if it is on: `session`'s (None: the admin's announcement)."""
+        if self.chat_log is None:
+            return
+        if session is None:
+            self.chat_log.write(table=table, name=self.config.name, role="admin", seat=None, address=None,
+                                session=None, text=text)
+            return
+        self.chat_log.write(table=table, name=session.name, seat=seat, address=session.address, session=session.id,
+                            role="spectator" if session.is_spectator else "player", text=text)
 
     def moderation(self) -> None:
         """Take the moderation settings of `config` (banned_addresses here, the names in the lobby): at `dt-server
@@ -168,10 +186,16 @@ class Server:
                 # (tls: the certificate's fingerprint, None without TLS: play-test ad29, the printed line is not
                 # JSON, and an admin's jq over the journal stops at it)
                 log("listening", host=self.address[0], port=self.address[1], name=self.config.name,
-                    data=self.storage.location, restored=len(restored), tls=self.tls_fingerprint)
-                if not self.config.unbound_proofs and self.tls_certificate is None:  # (review rv28)
+                    data=self.storage.location, restored=len(restored), tls=self.tls_fingerprint, version=VERSION)
+                if self.config.unbound_proofs is False and self.tls_certificate is None:  # (review rv28)
                     log("unbound_proofs_without_tls", level=30, why="without TLS no key proof is bound to anything: "
                         "unbound_proofs = false only turns away clients of before 2026-11-30")
+                if self.config.chat_log:
+                    if self.chat_log is None:
+                        log("chat_log_unavailable", level=logging.WARNING, why="chat_log needs a data directory")
+                    else:
+                        log("chat_log", directory=str(self.chat_log.directory), days=self.config.chat_log_days)
+                        nursery.start_soon(self._chat_log_upkeep)
                 if self.admin_socket is not None:  # the admin's control channel (server/admin.py)
                     control = await admin_listener(self.admin_socket)
                     if control is not None:
@@ -188,8 +212,22 @@ class Server:
             if self.closing:  # every task has ended (their last lines said): the log's last line (play-test pt26 F10:
                 log("stopped")  # it came before the `disconnected` and `table_kept` lines of the tasks it stopped)
         finally:
+            if self.chat_log is not None:
+                self.chat_log.close()
             if self._owns_storage:
                 self.storage.close()
+
+    async def _chat_log_upkeep(self) -> None:
+        """The chat log's files older than its days deleted at start and every hour (not only at a day's first
+        chat line: a server where nobody chats for a while keeps no line longer than it says)."""
+        while True:
+            if self.chat_log.directory.is_dir():
+                try:
+                    self.chat_log.delete_old(time.time())
+                except OSError as error:
+                    log("chat_log_failed", level=logging.WARNING, directory=str(self.chat_log.directory),
+                        error=error.strerror or str(error))
+            await trio.sleep(3600)
 
     def schedule_ping(self, session: Session, due: float) -> None:
         """`session`'s next keepalive is due at `due` (`_keepalive_round`). The schedule holds the session by a weak

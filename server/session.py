@@ -39,9 +39,10 @@ from dungeon_twister.protocol.kinds import TEXT, fit_template
 from dungeon_twister.protocol.msg_lobby import RECORD_TEXT
 from dungeon_twister.protocol.names import name_key, name_problem
 from dungeon_twister.protocol.transport import TLS_RECORD
-from dungeon_twister.protocol.versions import RELEASE
+from dungeon_twister.protocol.versions import release
 from dungeon_twister.protocol.views import FEATURES
 
+from .config import takes_unbound_proofs
 from .health import SOFTWARE as HEALTH_SOFTWARE
 from .lobby import OLD_CLIENT_SECONDS, TooManyTables
 from .logs import LOGGER, log
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
     from .ports import Host as Server
     from .ports import TableDoor as Table
 
-VERSION = RELEASE
+VERSION = release()
 HELLO_SECONDS = 10.0
 """A client must say hello within this time."""
 FLUSH_SECONDS = 5.0
@@ -728,7 +729,7 @@ class Session:
         # on: docs/protocol.md section 18), unless the server's admin refuses those (config.unbound_proofs)
         if not check_proof(key, prove.signature, challenge, self.id, self.name, channel):
             unbound = check_proof(key, prove.signature, challenge, self.id, self.name)
-            if not unbound or not self.server.config.unbound_proofs:
+            if not unbound or not takes_unbound_proofs(self.server.config):
                 log("proof_refused", session=self.id, name=self.name, why="unbound" if unbound else "signature")
                 self._give_back_held_name()
                 if unbound:  # (its next hello from here is refused before welcome: Lobby.old_client)

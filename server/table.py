@@ -554,6 +554,7 @@ class Table:
         if isinstance(message, Leave):
             seating.leave(session, seat)
         elif isinstance(message, Chat):
+            self.lobby.server.log_chat(session, self.id, seat, message.text)
             seating.chat(ChatMessage(session.name, message.text, self.id))
         elif isinstance(message, Resume):
             self.catch_up(session, seat, None if message.snapshot else message.last_event)

@@ -65,6 +65,51 @@ def test_version_is_the_release_of_pyproject_for_client_and_server(capsys):
     assert capsys.readouterr().out == f"dt-server {RELEASE}\n"
 
 
+def test_the_release_has_one_source_the_distributions_metadata_with_the_source_tree_as_fallback(monkeypatch,
+                                                                                                 tmp_path):
+    """ops31: the release was "0.1.0" written in pyproject.toml, protocol/versions.py, server/health.py and
+    server/bot.py. Now it is read from the installed distribution's metadata (which pip writes from pyproject.toml),
+    from pyproject.toml in a source tree that is not installed, and is "0+unknown" elsewhere; the handshake's
+    software of the client, the server's welcome, its bots and its health check all say it."""
+    import importlib.metadata
+    from pathlib import Path
+
+    from dungeon_twister.client import session as client_session
+    from dungeon_twister.protocol import versions
+    from dungeon_twister.server import bot, health, session as server_session
+
+    installed = importlib.metadata.version("dungeon-twister-online")
+    assert versions.release() == versions.RELEASE == installed
+    assert {client_session.SOFTWARE.version, server_session.VERSION, bot.SOFTWARE.version,
+            health.SOFTWARE.version} == {installed}
+
+    def not_installed(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", not_installed)
+    versions.release.cache_clear()
+    try:
+        assert versions.release() == installed  # (this checkout's pyproject.toml)
+        tree = tmp_path / "tree"
+        (tree / "protocol").mkdir(parents=True)
+        monkeypatch.setattr(versions, "__file__", str(tree / "protocol" / "versions.py"))
+        versions.release.cache_clear()
+        assert versions.release() == versions.UNKNOWN_RELEASE == "0+unknown"  # (no pyproject.toml)
+        (tree / "pyproject.toml").write_text('[project]\nname = "something-else"\nversion = "9.9"\n')
+        versions.release.cache_clear()
+        assert versions.release() == "0+unknown"  # (another project's)
+        (tree / "pyproject.toml").write_text('[project]\nname = "dungeon-twister-online"\nversion = "2.3.4"\n')
+        versions.release.cache_clear()
+        assert versions.release() == "2.3.4"
+    finally:
+        versions.release.cache_clear()
+    # no copy of the version in the code: a release changes pyproject.toml alone
+    root = Path(__file__).parents[2]
+    for folder in ("engine", "protocol", "server", "client"):
+        for source in (root / folder).rglob("*.py"):
+            assert f'"{installed}"' not in source.read_text(encoding="utf-8"), source
+
+
 def test_no_command_prints_the_usage(capsys):
     assert app.main([]) == 2
     assert "usage: dt-client" in capsys.readouterr().out

@@ -20,6 +20,7 @@ import trio
 from dungeon_twister.protocol import (Announcement, ChatMessage, CreateTable, Error, GameOver, Join, Joined, Left,
                                       ListTables, OpponentLeft, PlayerConnection, Refused, ResumeInfo, TableCreated,
                                       TableOptions, Tables)
+from dungeon_twister.protocol.versions import release
 from dungeon_twister.protocol.views import ANNOUNCEMENTS
 from dungeon_twister.server import Server
 from dungeon_twister.server import admin as admin_module
@@ -135,6 +136,7 @@ async def test_who_and_tables_list_the_connected_names_their_addresses_seats_and
             lobby = await Client.connect(server, "dee")
             who = await ask(server, {"command": "who"})
             assert who["ok"] and who["unnamed"] == 0 and who["bots"] == 0 and who["held"] == []
+            assert who["version"] == release()  # (ops31: the release running, after an upgrade)
             assert [(one["name"], one["address"], one["role"], one["table"], one["seat"]) for one in
                     who["connected"]] == [("ann", "127.0.0.1", "player", table, "B"),
                                           ("bob", "127.0.0.1", "player", table, "Y"),
@@ -376,6 +378,7 @@ async def test_the_command_line_talks_to_the_socket(directory, capsys):
             await trio.to_thread.run_sync(main, ["admin", "--socket", path, "who"])
             out = capsys.readouterr().out
             assert out.startswith("ann\t127.0.0.1\tplayer\tlobby"), out
+            assert out.endswith("bot(s); running dt-server " + release() + ")\n"), out
             await trio.to_thread.run_sync(main, ["admin", "--socket", path, "--json", "say", "hello", "all"])
             assert json.loads(capsys.readouterr().out) == {"ok": True, "sent": 1, "text": "hello all"}
             with pytest.raises(SystemExit) as exited:

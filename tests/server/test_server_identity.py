@@ -334,9 +334,10 @@ async def test_a_proof_over_tls_is_bound_to_the_servers_certificate_so_a_relay_c
     """Red team rt25: a hostile server (a relay) passed a real client's proof on to the real server and was taken
     for him, his chat sent in his name (a held seat could have been his too). Section 18's v2 signs the SHA-256 of
     the server's certificate as the client received it: a proof made for the relay's certificate, or for a plain
-    connection, is refused over TLS (bad_proof); one for this server's certificate is accepted, and so is an older
-    client's v1 (bound to nothing); over plain TCP a server with TLS takes no proof at all (the relay would use
-    it), while a server without TLS takes v2 over no channel and v1, as before."""
+    connection, is refused over TLS (bad_proof); one for this server's certificate is accepted, and an older
+    client's v1 (bound to nothing) only if the admin says so (`unbound_proofs = true`: by default a server with TLS
+    refuses it, ops31); over plain TCP a server with TLS takes no proof at all (the relay would use it), while a
+    server without TLS takes v2 over no channel and v1, as before."""
     import hashlib
     import ssl
 
@@ -368,12 +369,17 @@ async def test_a_proof_over_tls_is_bound_to_the_servers_certificate_so_a_relay_c
             assert (unbound.code, unbound.fatal) == ("bad_proof", True)
             assert server.storage.identity("ann") is None and server.storage.identity("bea") is None
             assert isinstance(await over_tls(server, "cy", b"this"), Tables)
-            assert isinstance(await over_tls(server, "dan", None), Tables), "an older client's v1 over TLS"
             plain, _ = await keyed(server, "eve", key)  # v1 over plain TCP, as a relay would pass it on
             refused = await plain.expect(Error)
             assert (refused.code, refused.fatal) == ("bad_proof", True) and "over TLS only" in refused.message
-        # the admin's choice (config.unbound_proofs = false): an older client's v1, which a relay could pass on, is
-        # refused too, with a word on why; the bound v2 is taken as before
+            old = await over_tls(server, "dan", None)  # an older client's v1 over TLS: refused by default (ops31)
+            assert (old.code, old.fatal) == ("bad_proof", True) and "update dt-client" in old.message
+        key = Ed25519PrivateKey.generate()  # (that key is refused at its hellos for a minute: Lobby.old_client)
+        # the admin's choice (config.unbound_proofs = true): an older client's v1 over TLS is taken
+        async with running_server(tls=True, data_dir=tmp_path / "data", unbound_proofs=True) as server:
+            assert isinstance(await over_tls(server, "dan", None), Tables), "an older client's v1 over TLS"
+        # config.unbound_proofs = false, as by default with TLS: an older client's v1, which a relay could pass on,
+        # is refused, with a word on why; the bound v2 is taken as before
         async with running_server(tls=True, data_dir=tmp_path / "data", unbound_proofs=False) as server:
             refused = await over_tls(server, "fay", None)
             assert (refused.code, refused.fatal) == ("bad_proof", True) and refused.message == (
@@ -510,3 +516,31 @@ async def test_reserved_and_banned_names(autojump_clock):
             _, refused = await keyed(server, "rude", key)
             assert isinstance(refused, Refused) and (refused.code, refused.reason) == (
                 "bad_name", "the name 'rude' is not allowed on this server")
+
+
+async def test_by_default_a_server_with_tls_refuses_unbound_proofs_and_one_without_takes_them(tmp_path, caplog,
+                                                                                               autojump_clock):
+    """ops31: `unbound_proofs` left out of the settings (the default, None) is false on a server with TLS, whose
+    names are worth relaying (a v1 proof, bound to nothing, could be passed on by a hostile server: red team rt25;
+    dt-client has proved v2 since 2026-11-30), and true on one without, where no proof is bound to anything and
+    refusing v1 would only turn older clients away; no start warning then. Set either way, it is what it says."""
+    import logging
+    from pathlib import Path
+
+    from dungeon_twister.server.config import ServerConfig, load_config, takes_unbound_proofs
+
+    assert ServerConfig().unbound_proofs is None
+    assert (takes_unbound_proofs(ServerConfig()), takes_unbound_proofs(ServerConfig(tls=True))) == (True, False)
+    assert takes_unbound_proofs(ServerConfig(tls=True, unbound_proofs=True))
+    assert not takes_unbound_proofs(ServerConfig(unbound_proofs=False))
+    example = Path(__file__).parents[2] / "deploy" / "dt-server.example.toml"
+    assert load_config(example).unbound_proofs is None, "the example leaves it to the default"
+    caplog.set_level(logging.INFO, logger="dungeon_twister.server")
+    key = Ed25519PrivateKey.generate()
+    with trio.fail_after(HANG_GUARD):
+        async with running_server() as server:  # no TLS: a v1 proof is taken
+            client, welcome = await keyed(server, "ann", key)
+            assert isinstance(welcome, Welcome)
+            await client.send(ListTables())
+            assert isinstance(await client.expect((Tables, Error)), Tables)
+    assert not [r for r in caplog.records if r.getMessage() == "unbound_proofs_without_tls"]

@@ -81,10 +81,12 @@ def test_config_files_are_checked():
     assert (example.tls, example.discovery) == (False, True)
     assert config_from_mapping({"tls": True, "discovery": False}) == ServerConfig(tls=True, discovery=False)
     # the example shows every key: set, or commented out where any value changes what the server does (`database`:
-    # PostgreSQL instead of the data directory's file), each commented one a valid setting once uncommented
+    # PostgreSQL instead of the data directory's file; `unbound_proofs`: left out, it follows `tls`), each
+    # commented one a valid setting once uncommented
     text = EXAMPLE.read_text()
     commented = tomllib.loads("\n".join(line[2:] for line in text.splitlines() if re.match(r"# [a-z_]+ = ", line)))
-    assert set(commented) == {"database"} and config_from_mapping(commented).database.startswith("postgresql:")
+    assert set(commented) == {"database", "unbound_proofs"}
+    assert config_from_mapping(commented).database.startswith("postgresql:")
     assert {f.name for f in fields(ServerConfig)} <= set(tomllib.loads(text)) | set(commented), "the example: every key"
     assert config_from_mapping({"port": 0, "name": "club", "records_dir": "games"}).records_dir.name == "games"
     for bad in ({"port": "7777"}, {"colour": "blue"}, {"grace_seconds": -1}, {"ping_interval": True}, {"port": True},
@@ -292,3 +294,22 @@ def test_a_records_dir_that_cannot_be_used_stops_the_start(tmp_path, capsys):
     check_records_dir(records)
     assert records.is_dir() and records.stat().st_mode & 0o777 == 0o700
     check_records_dir(None)
+
+
+def test_dt_server_help_imports_nothing_heavy():
+    """ops31: `dt-server --help` imported the whole server (the package's __init__ and app.py's imports: trio, the
+    engine, the protocol, cryptography), 0.6 s; now parsing the command line imports none of it (checked by the
+    modules loaded, not by a clock), and `--version` still prints the release."""
+    code = ("import sys\nfrom dungeon_twister.server import app\n"
+            "try:\n    app.main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "heavy = ('trio', 'msgpack', 'cryptography', 'sqlite3', 'dungeon_twister.engine', "
+            "'dungeon_twister.protocol', 'dungeon_twister.server.')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m.startswith(heavy)))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "--config CONFIG" in result.stdout
+    assert result.stdout.strip().splitlines()[-1] == "['dungeon_twister.server.app']"
+    from dungeon_twister.protocol.versions import release
+
+    version = subprocess.run([sys.executable, "-m", "dungeon_twister.server", "--version"], capture_output=True,
+                             text=True, check=True)
+    assert version.stdout == f"dt-server {release()}\n"
