@@ -41,3 +41,91 @@ async def test_DT_297_a_refused_action_does_not_restart_the_idle_count_nor_move_
             result = (await other.expect(GameOver)).result
             assert trio.current_time() - start == 30 * 60, "lost 30 minutes after his last accepted action"
             assert result["reason"] == "idle" and result["winner"] != seat
+
+
+# --- a spectator who comes back is sent what a live one was sent, and nothing more --------------------------
+async def test_a_spectator_resuming_from_an_event_gets_the_live_spectators_bytes_and_nothing_more(mock_clock):
+    """The table's event log (server/eventlog.py) keeps each event as each viewer class and form was sent it; a
+    spectator who asks for the events after one (spectate with last_event, or resume) must be sent, for each
+    event, the very frame a spectator of his form got live (never a seat's: the log holds those too), and besides
+    them only a snapshot or the running timers. Checked along the first steps of a greedy game with timers (the
+    team choice's commit-reveal, the hidden placement, the first turns), from 1, 4 and 12 events back (past the
+    newest ones, into a compressed block), in the full form and as deltas."""
+    assert await _resumed_spectators() >= 80  # (the rest were answered by a snapshot: the full form keeps few views)
+
+
+async def test_control_the_resume_comparison_catches_a_spectator_replayed_a_seats_events(mock_clock, monkeypatch):
+    """With the log planted to replay Blue's events to a spectator, the comparison fails."""
+    import pytest
+    from dungeon_twister.server.eventlog import EventLog
+
+    since = EventLog.since
+    monkeypatch.setattr(EventLog, "since", lambda log, last, form: since(log, last, ("B", form[1]) if form[0] is None
+                                                                         else form))
+    try:
+        await _resumed_spectators()
+    except AssertionError:
+        pass
+    except BaseExceptionGroup as group:  # (raised inside the server's nursery)
+        assert group.subgroup(AssertionError) is not None, group
+    else:
+        pytest.fail("a spectator replayed Blue's events was not caught")
+
+
+async def _resumed_spectators() -> int:
+    """(Checks run by the test below.) How many resumes were compared event by event."""
+    import msgpack
+    from dungeon_twister.engine import Options
+    from dungeon_twister.protocol import Leave, Resume, SpectatorConnection
+    from dungeon_twister.protocol.views import DELTA_VIEWS
+    from test_server_support import SOFTWARE
+    from test_server_twins import OPTIONS, TEAM_SEED, Capture, _seated, greedy_script, send_step
+
+    script = greedy_script(TEAM_SEED, Options(), 40)
+    checked = snapshots = 0
+    async with running_server(seeds=(TEAM_SEED,)) as server, trio.open_nursery() as nursery:
+        table, captures = await _seated(server, nursery, OPTIONS)
+        live = {"full": captures["spectator"], "delta": captures["deltas"]}
+        players = {"B": captures["B"], "Y": captures["Y"]}
+
+        def events_of(capture: Capture) -> dict[int, bytes]:
+            """{event number: its frame} of the table_event frames the capture got."""
+            out = {}
+            for frame in capture.frames:
+                decoded = msgpack.unpackb(frame, raw=False)
+                if decoded.get("type") == "table_event":
+                    out[decoded["n"]] = frame
+            return out
+
+        for number, step in enumerate(script):
+            await send_step(players, table, number, step)
+            newest = max(events_of(live["full"]))
+            for back in (1, 4, 12):
+                if newest - back < 1:
+                    continue
+                for form, features in (("full", ()), ("delta", (DELTA_VIEWS,))):
+                    conn = SpectatorConnection(features=features)
+                    capture = Capture(server.connect_memory(), conn)
+                    nursery.start_soon(capture.run)
+                    await capture.send(conn.send_hello(f"sam{number}x{back}{form[0]}", SOFTWARE))
+                    await capture.send(conn.send(Spectate(table, newest - back)))
+                    await capture.send(conn.send(Resume(table, newest - back)))  # (and once more, spectating)
+                    await capture.send(conn.send(Leave()))
+                    await capture.stream.aclose()
+                    types = [msgpack.unpackb(frame, raw=False)["type"] for frame in capture.frames]
+                    assert set(types) <= {"welcome", "joined", "table_event", "snapshot", "timer", "left"}, types
+                    got, sent = events_of(capture), events_of(live[form])
+                    for n, frame in got.items():
+                        assert frame == sent[n], (form, back, n)  # byte for byte the live spectator's frame
+                    if "snapshot" in types and form == "full":  # the view the live spectator holds
+                        views = [msgpack.unpackb(frame, raw=False)["event"]["view"] for frame in sent.values()
+                                 if msgpack.unpackb(frame, raw=False)["event"].get("kind") == "view"]
+                        for snapshot in [m for m in map(msgpack.unpackb, capture.frames) if m["type"] == "snapshot"]:
+                            assert snapshot["view"] == views[-1], (form, back)
+                        snapshots += 1
+                    if "snapshot" not in types:
+                        assert sorted(got) == list(range(newest - back + 1, newest + 1)), (form, back)
+                        checked += 1
+        nursery.cancel_scope.cancel()
+    assert snapshots > 0
+    return checked
