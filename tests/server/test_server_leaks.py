@@ -129,3 +129,28 @@ async def _resumed_spectators() -> int:
         nursery.cancel_scope.cancel()
     assert snapshots > 0
     return checked
+
+
+# --- the mixes with Paladins & Dragons, a Prison scenario: hidden tokens swapped, over the live frames ----------
+MIXES = {"all-sets": TableOptions(timers=True, set_name="all_sets"),
+         "all-sets-mutual": TableOptions(timers=True, set_name="all_sets", teams="mutual"),
+         "prison-4": TableOptions(timers=True, scenario="prison-4")}
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("variant", sorted(MIXES))
+async def test_hidden_tokens_swapped_send_the_same_bytes_in_the_mixes_of_all_three_sets_and_a_prison_scenario(mock_clock, variant):
+    """BG-SETUP-05, BG-REVEAL-01/05, PD-TEAM-02 in the mix of the three sets (teams drawn, or picked in turn) and
+    Prison's scenario 4 (PR-SCEN-4): the
+    twins of test_server_twin_channels (Yellow's two hidden tokens the other way round) send Blue, a spectator and
+    a spectator with view deltas the same bytes until one of their rooms is revealed, and different bytes then.
+    (The base set, Prison, Paladins & Dragons and the base-Prison mix had this comparison; the mixes with
+    Paladins & Dragons' rooms, terrain and characters, the free builds aside, did not.)"""
+    from test_server_twin_channels import swapped_hides
+    from test_server_twins import compare_twins
+
+    script, twin, cut = swapped_hides(variant, 1)
+    compared = await compare_twins((1, 1), (script, twin), cut, MIXES[variant])
+    assert compared["B"] > cut and compared["spectator"] > cut
