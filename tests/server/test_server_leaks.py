@@ -4,7 +4,9 @@ reach."""
 
 from __future__ import annotations
 
+import pytest
 import trio
+import trio.testing
 from dungeon_twister.protocol import Action, ActionOk, ActionRefused, GameOver, Spectate, TableOptions
 from test_server_draw import _sync
 from test_server_support import HANG_GUARD, Client, running_server, seated_pair
@@ -56,7 +58,6 @@ async def test_a_spectator_resuming_from_an_event_gets_the_live_spectators_bytes
 
 async def test_control_the_resume_comparison_catches_a_spectator_replayed_a_seats_events(mock_clock, monkeypatch):
     """With the log planted to replay Blue's events to a spectator, the comparison fails."""
-    import pytest
     from dungeon_twister.server.eventlog import EventLog
 
     since = EventLog.since
@@ -137,9 +138,6 @@ MIXES = {"all-sets": TableOptions(timers=True, set_name="all_sets"),
          "prison-4": TableOptions(timers=True, scenario="prison-4")}
 
 
-import pytest  # noqa: E402
-
-
 @pytest.mark.parametrize("variant", sorted(MIXES))
 async def test_hidden_tokens_swapped_send_the_same_bytes_in_the_mixes_of_all_three_sets_and_a_prison_scenario(mock_clock, variant):
     """BG-SETUP-05, BG-REVEAL-01/05, PD-TEAM-02 in the mix of the three sets (teams drawn, or picked in turn) and
@@ -154,3 +152,74 @@ async def test_hidden_tokens_swapped_send_the_same_bytes_in_the_mixes_of_all_thr
     script, twin, cut = swapped_hides(variant, 1)
     compared = await compare_twins((1, 1), (script, twin), cut, MIXES[variant])
     assert compared["B"] > cut and compared["spectator"] > cut
+
+
+# --- an untimed table's idle warnings, over twin games -------------------------------------------------------
+IDLE_STEP = 26 * 60
+"""The clock moves this much before each step: past the 5 minutes' warning of a 30 minutes' idle_minutes, short of
+the loss."""
+
+
+async def idle_play(clock, seed: int, steps: list, options: TableOptions) -> tuple[dict, list[dict]]:
+    """test_server_twins.play on an untimed table (idle_minutes 30) whose clock moves IDLE_STEP before each step,
+    so that the seat the game waits on alone is warned (`idle_warning`) between the steps."""
+    from test_server_twins import _seated, send_step
+
+    async with running_server(seeds=(seed,), idle_minutes=30) as server, trio.open_nursery() as nursery:
+        table, captures = await _seated(server, nursery, options)
+        players = {"B": captures["B"], "Y": captures["Y"]}
+        viewers = ("B", "spectator", "deltas")
+        marks = []
+        for number, step in enumerate(steps):
+            clock.jump(IDLE_STEP)
+            await trio.testing.wait_all_tasks_blocked()
+            marks.append({viewer: len(captures[viewer].frames) for viewer in viewers})
+            await send_step(players, table, number, step)
+        marks.append({viewer: len(captures[viewer].frames) for viewer in viewers})
+        nursery.cancel_scope.cancel()
+    return {viewer: captures[viewer] for viewer in viewers}, marks
+
+
+async def test_DT_297_idle_warnings_at_an_untimed_table_send_the_same_bytes_over_twin_games(mock_clock):
+    """The base set's twins of Yellow's hidden tokens swapped (test_server_twin_channels.swapped_hides), played at
+    a table without timers whose clock moves 26 minutes before each step: the seat the game waits on alone is
+    warned 5 minutes before his idle loss (`idle_warning`, Play.idle) at the same steps in both twins, and Blue,
+    a spectator and a spectator with view deltas receive the same bytes until a room of those tokens is revealed.
+    (The twin comparisons run with timers on, where no idle count runs: they never saw this event.)"""
+    from test_server_twin_channels import swapped_hides
+    from test_server_twins import normalised
+
+    seed, options = 2, TableOptions()
+    script, twin, cut = swapped_hides("standard", seed)
+    (first, first_marks), (second, second_marks) = [await idle_play(mock_clock, seed, steps, options)
+                                                        for steps in (script, twin)]
+    warned = 0
+    for viewer in ("B", "spectator", "deltas"):
+        a, b = normalised(first[viewer]), normalised(second[viewer])
+        before = first_marks[cut][viewer]
+        assert second_marks[cut][viewer] == before, viewer
+        assert a[:before] == b[:before], viewer
+        assert a[before:first_marks[cut + 1][viewer]] != b[before:second_marks[cut + 1][viewer]], viewer
+        warned = sum(b"idle_warning" in frame for frame in a[:before])
+        assert warned >= 3, viewer  # (every step of the main game before the cut that waits on one seat)
+
+
+async def test_control_the_idle_twins_catch_a_warning_timed_by_a_hidden_token(mock_clock, monkeypatch):
+    """With the idle count planted 10 minutes longer by where a face-down token of Yellow's lies (its warning then
+    comes after the next step), the twins differ."""
+    from dungeon_twister.server.play import Play
+
+    idle = Play.idle
+
+    def planted(self, acted):
+        before = self._idle
+        idle(self, acted)
+        if self._idle is not None and (before is None or self._idle[1] != before[1]):  # a count begun
+            hidden = [t.id for t in sorted((t for t in self.game.state.tokens.values()
+                                            if t.colour == "Y" and t.where == "room"), key=lambda t: (t.room, t.id))]
+            seat, at, warnings = self._idle
+            self._idle = (seat, at + 600 * (hidden.index("yWW") % 2 if "yWW" in hidden else 0), warnings)
+
+    monkeypatch.setattr(Play, "idle", planted)
+    with pytest.raises(AssertionError):
+        await test_DT_297_idle_warnings_at_an_untimed_table_send_the_same_bytes_over_twin_games(mock_clock)
