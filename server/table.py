@@ -275,7 +275,8 @@ class Table:
                 LOGGER.exception("after_step_failed", extra={"fields": {"table": self.id}})
 
     def _handle(self, item) -> str | None:
-        """Handle one item of the inbox; the seat whose action, commitment or reveal it was, if any (Play.idle)."""
+        """Handle one item of the inbox; the seat whose action, commitment or reveal it was, if any (Play.idle),
+        and only if the table published something for it (not for a refusal, which its sender alone is told)."""
         try:
             if isinstance(item, Gone):
                 self.seating.gone(item.session)
@@ -291,8 +292,11 @@ class Table:
                 if not self.play.started:  # a table made and left empty: nobody is coming to sit at it
                     self.note_if_empty(at_once=True)
             else:
+                n = self.log.n
                 self._request(item.session, item.message)
-                if isinstance(item.message, (Action, Commit, Reveal)):
+                if isinstance(item.message, (Action, Commit, Reveal)) and self.log.n > n:
+                    # (only what the table published: a refused action, or an accepted one sent again, is
+                    # answered to its sender alone, and must not move the public idle_warning: DT-297)
                     return self.seating.seat_of(item.session)
         except StorageError:
             raise
