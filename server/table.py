@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, DrawAnswer, DrawOffer, Join, Leave, Left,
-                                      ListTables, Message, ProtocolError, Rematch, Resume, Reveal, SeatBot, Snapshot,
-                                      Spectate,
-                                      TableEvent, TableInfo, TableOptions, Takeback, TakebackAnswer, templated)
+from dungeon_twister.protocol import (Action, Chat, ChatMessage, Commit, DeclineRematch, DrawAnswer, DrawOffer,
+                                      Join, Leave, Left, ListTables, Message, ProtocolError, Rematch, Resume, Reveal,
+                                      SeatBot, Snapshot, Spectate, TableEvent, TableInfo, TableOptions, Takeback,
+                                      TakebackAnswer, templated)
 from dungeon_twister.protocol.codec import pack_map
 from dungeon_twister.protocol.commit import seed_commitment
 from dungeon_twister.protocol.connection import encode_frame
@@ -101,6 +101,8 @@ class Table:
     rematch_offers: frozenset[str] = frozenset()
     """The seats whose player offered a rematch, the game over (rematch.py); a frozenset replaced at each change
     (none kept by the tables that never have an offer)."""
+    rematch_declined: frozenset[str] = frozenset()
+    """The seats whose rematch offer the other declined (rematch.decline): they may not offer again here."""
     restored = False
     """Rebuilt from the store (recovery.py), which logs `table_restored` for it: its task logs no `table_opened`,
     so that counting those counts tables made (play-test ad29: every restart counted each table again)."""
@@ -255,7 +257,10 @@ class Table:
         Queued, never awaited: a table's task never waits for another's (this table is new, its inbox empty). The
         connection's requests and its end come here now. False if the inbox did not take it."""
         session.table = self
-        return self.offer(Arrival(session, seat, event))
+        if not self.offer(Arrival(session, seat, event)):
+            return False
+        session.moving_to = self
+        return True
 
     def after_step(self, job) -> None:
         """Run `job` once the current step has committed and its frames are written (what nobody waits for: a
@@ -575,6 +580,8 @@ class Table:
             self.play.draw_answer(session, seat, message.accept)
         elif isinstance(message, Rematch):
             rematch.ask(self, session, seat)
+        elif isinstance(message, DeclineRematch):
+            rematch.decline(self, session, seat)
         else:
             session.send_error(ProtocolError("wrong_state", f"{message.spec.name} is not handled at a table"))
 
