@@ -422,7 +422,8 @@ class Seating:
         state.session = None
         if self.table.play.result is not None:
             self.lobby.release_name(session.name, session)
-            rematch.lapse(self.table, seat)
+            if not self.lobby.server.closing:  # (a stopping server keeps a standing offer for its next start)
+                rematch.lapse(self.table, seat)
             return self.table.note_if_empty()
         if self.lobby.server.closing:
             # the server stops: the table is kept in the store for its next start, which holds the seat afresh; a

@@ -320,7 +320,7 @@ class Table:
 
     def _next_deadline(self) -> float:
         empty = math.inf
-        if self.seating.empty() and (self.play.result or not self.lobby.server.closing):  # (see _finished)
+        if self.seating.empty() and not self._kept_for_restart():  # (see _finished)
             empty = self._empty_since + (0 if self.play.result else EMPTY_TABLE_SECONDS)
         return min([self.play.next_deadline(), empty, *self.seating.graces()])
 
@@ -330,12 +330,17 @@ class Table:
         if not self.seating.empty():
             return False
         if self.play.result is not None:
-            return True
+            return not self._kept_for_restart()
         # A stopping server holds no seat (Seating.gone): its tables look empty once their players' connections
         # are gone, and one made more than EMPTY_TABLE_SECONDS ago closed for good if its task ran before the
         # server's end (a connection slow to close): a play-test's clean stop lost a game in play. They are kept
         # for the next start.
         return not self.lobby.server.closing and trio.current_time() >= self._empty_since + EMPTY_TABLE_SECONDS
+
+    def _kept_for_restart(self) -> bool:
+        """The server stops and keeps this table in the store for its next start: a game not over, or one over
+        with a rematch offer standing (server/rematch.py)."""
+        return self.lobby.server.closing and (self.play.result is None or bool(self.rematch_offers))
 
     def note_if_empty(self, at_once: bool = False) -> None:
         """Start the empty table's countdown (EMPTY_TABLE_SECONDS: time for a creator to sit down); `at_once`: a
