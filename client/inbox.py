@@ -594,12 +594,19 @@ def _rematch(session: Session, event: dict) -> None:
         state.say(state.question)
     elif kind == "rematch_offered":
         state.rematch_offered = seat
-        # TRANSLATORS: `rematch` is the command, typed as it is; {name} the opponent
-        state.question = _("{name} offers a rematch: type `rematch` to accept").format(name=name)
+        # TRANSLATORS: `yes`, `no` and `rematch` are commands, typed as they are; {name} the opponent
+        state.question = _("{name} offers a rematch: `yes` (or `rematch`) accepts, `no` declines").format(name=name)
         state.say(state.question)
     elif kind == "rematch_lapsed":
         state.rematch_offered = state.rematch_asked = None
         state.question = ""
+        if event.get("reason") == "declined":  # (decline_rematch: the decliner stays at the table)
+            if event.get("by") != state.seat:
+                by = seats.get(event.get("by")) if isinstance(seats, dict) else None
+                # TRANSLATORS: {name} the opponent, who declined our rematch offer
+                state.say(_("{name} declined the rematch").format(
+                    name=by if isinstance(by, str) else seat_name(event.get("by"))))
+            return
         gone = event.get("gone")
         if gone == state.seat:
             return
