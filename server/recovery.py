@@ -96,6 +96,7 @@ def revive_table(server: Server, stopped: Table) -> Table | None:
         if stored is None or stored.status != "open":
             _let_go(lobby, stopped, "not open in the store")
             raise TableGone(stopped.id)
+        stored.kept = lobby.store.kept(stored.id)  # (its seats kept for names, as at a start)
         with lobby.store.transaction():
             table = restore_table(server, stored)
     except StorageError:

@@ -233,6 +233,10 @@ class Storage(ABC):
         """Every table to restore (status "open"), in creation order, complete."""
 
     @abstractmethod
+    def kept(self, table_id: str) -> dict | None:
+        """What the table holds besides its game (`set_kept`), or None."""
+
+    @abstractmethod
     def offered_tables(self) -> list[StoredTable]:
         """Every finished table (status "over") with a rematch offer standing (its `kept` holds "offers"), complete,
         in creation order: restored at a start, so that the offer outlives a restart (server/rematch.py)."""
@@ -494,9 +498,12 @@ class SqlStorage(Storage):
         return [table for table in tables if (table.kept or {}).get("offers")]
 
     def _with_kept(self, table: StoredTable) -> StoredTable:
-        rows = self._read("SELECT data FROM kept WHERE table_id = ?", (table.id,))
-        table.kept = json.loads(rows[0][0]) if rows else None
+        table.kept = self.kept(table.id)
         return table
+
+    def kept(self, table_id: str) -> dict | None:
+        rows = self._read("SELECT data FROM kept WHERE table_id = ?", (table_id,))
+        return json.loads(rows[0][0]) if rows else None
 
     def tables(self) -> list[StoredTable]:
         tables = [self._row(row) for row in self._read(f"SELECT {self._LISTED} FROM tables ORDER BY number")]

@@ -258,3 +258,19 @@ def test_no_declines_the_opponents_rematch_offer_and_the_decline_is_said():
     assert old.sent() == []
     assert old.session.state.notice == ("this server cannot pass a decline on: `leave` goes back to the lobby, "
                                         "which ends the offer")
+
+
+def test_an_offer_in_the_snapshot_of_a_finished_game_is_said_after_its_end():
+    """Session 31: after a restart of the server the players come back to the finished table with a snapshot, whose
+    `table.asked` lists the standing rematch offer: the message bar says the offer (not the game's end, said
+    first), and `yes` accepts it."""
+    wired = WiredSession()
+    wired.session.join(TABLE, "Y")
+    wired.sent()
+    wired.deliver(Joined(TABLE, "token", "Y"))
+    table = {"id": TABLE, "result": RESULT, "asked": [{"kind": "rematch_offered", "seat": "B"}]}
+    wired.deliver(Snapshot(TABLE, 9, seat_view(POSITION, "Y", seats={"B": "ann", "Y": "bob"}, table=table)))
+    state = wired.session.state
+    assert state.notice == "ann offers a rematch: `yes` (or `rematch`) accepts, `no` declines"
+    Commands(wired.session, lambda: None).run("yes")
+    assert wired.sent() == [Rematch(TABLE)]
