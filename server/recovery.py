@@ -147,7 +147,7 @@ def restore_table(server: Server, stored: StoredTable) -> Table:
         left = max(float(kept.get("until") or 0) - time.time(), RESTART_GRACE_SECONDS)
         bot = kept.get("bot")
         table.seating.reserve({seat: name for seat, name in kept["reserved"].items() if seats[seat].name is None},
-                              None if bot is None else (bot[0], bot[1]), now + left)
+                              None if bot is None else (bot[0], bot[1]), now + left, kept.get("why") or "rematch")
 
     bots = [seat for seat in SEATS if seats[seat].bot]
     if play.running:

@@ -90,6 +90,8 @@ class Seating:
     """A rematch against a bot: (seat, kind) of the bot seated once its player sits."""
     reserved_until: float | None = None
     """When (trio's clock) the seats `reserved` keeps are released (RESERVED_SEAT_SECONDS)."""
+    reserved_why = "rematch"
+    """Why the seats are kept: "rematch" (rematch.py) or "kept" (a seat kept, `keep_seat`): the refusal says it."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -157,11 +159,14 @@ class Seating:
         if self.reserved and self.reserved_until is not None and self.reserved_until <= now:
             self.release_reserved()
 
-    def reserve(self, names: dict[str, str], bot: tuple[str, str] | None, until: float | None = None) -> None:
+    def reserve(self, names: dict[str, str], bot: tuple[str, str] | None, until: float | None = None,
+                why: str = "rematch") -> None:
         """A rematch's new table (rematch.py), or a kept seat's (`keep_seat`), before its task runs: each seat of
         `names` kept for that name until `until` (trio's clock; by default RESERVED_SEAT_SECONDS from now); `bot`,
         (seat, kind), seated once the player sits. Durable: a restart keeps the seats for the names (recovery.py)."""
         self.reserved, self.bot_after = dict(names), bot
+        if why != self.reserved_why:
+            self.reserved_why = why
         self.reserved_until = trio.current_time() + RESERVED_SEAT_SECONDS if until is None else until
         self.store_reserved()
 
@@ -171,7 +176,8 @@ class Seating:
             return self.lobby.store.set_kept(self.table.id, None)
         left = max(0.0, (self.reserved_until or 0.0) - trio.current_time())
         self.lobby.store.set_kept(self.table.id, {"reserved": self.reserved, "until": time.time() + left,
-                                                  "bot": None if self.bot_after is None else list(self.bot_after)})
+                                                  "bot": None if self.bot_after is None else list(self.bot_after),
+                                                  "why": self.reserved_why})
 
     def release_reserved(self) -> None:
         """The seats kept for names waited RESERVED_SEAT_SECONDS: anyone may take them now; the table closes if
@@ -200,6 +206,9 @@ class Seating:
         seat = message.seat or next((s for s in SEATS if self._may_sit(s, session)), None)
         if seat is None or not self._may_sit(seat, session) or session.name in self._dismissed:
             kept = self._kept_for(seat) if seat is not None and self.seats[seat].name is None else None
+            if kept is not None and self.reserved_why == "kept":  # (`keep_seat`: not a rematch's)
+                return session.send_error(templated("seat_taken", "seat {seat} is kept for {name}", seat=seat,
+                                                    name=kept))
             if kept is not None:
                 return session.send_error(templated("seat_taken", "seat {seat} is kept for {name} (a rematch)",
                                                     seat=seat, name=kept))
@@ -366,7 +375,7 @@ class Seating:
         self.lobby.revoke_token(state.token)
         state.token = None
         session.send(Left(self.table.id))
-        table.seating.reserve({seat: session.name}, None)  # (his until he sits: a restart meanwhile keeps it)
+        table.seating.reserve({seat: session.name}, None, why="kept")  # (his until he sits, through a restart)
         if not table.take_player(session, seat, {"kind": "seat_kept", "seat": seat, "from": self.table.id}):
             log("seat_not_kept", table=self.table.id, seat=seat, name=session.name, error="inbox")
         log("seat_moved", table=self.table.id, seat=seat, name=session.name, to=table.id)
